@@ -1,0 +1,194 @@
+"""What every rule set shares: commands, events, the game interface and the registry.
+
+A game is its scenario, its seed and its list of commands (DESIGN.md). Commands ask, events
+answer; both are plain dataclasses that turn into JSON-ready dicts and back.
+
+>>> @command
+... @dataclass(frozen=True)
+... class Wave(Command):
+...     figure: str
+>>> data = to_data(Wave("sgt-1"))
+>>> data
+{'type': 'Wave', 'figure': 'sgt-1'}
+>>> from_data(data, COMMANDS)
+Wave(figure='sgt-1')
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Protocol, TypeVar, runtime_checkable
+
+from game.dice import Dice
+from game.scenario.model import Scenario
+
+COMMANDS: dict[str, type] = {}
+EVENTS: dict[str, type] = {}
+
+T = TypeVar("T")
+
+
+def command(cls: type[T]) -> type[T]:
+    """Register a command class so saves can name it."""
+    COMMANDS[cls.__name__] = cls
+    return cls
+
+
+def event(cls: type[T]) -> type[T]:
+    """Register an event class so logs and replays can name it."""
+    EVENTS[cls.__name__] = cls
+    return cls
+
+
+class Command:
+    """A request to the rules (``Move``, ``Fire``, ``Order``, ``EndTurn`` ...): plain data."""
+
+
+class Event:
+    """Something that happened (``DiceRolled``, ``Moved``, ``KnockedDown`` ...): plain data."""
+
+
+class IllegalCommand(ValueError):
+    """The rules refuse a command; ``reason`` is a sentence a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def to_data(obj: Any) -> dict[str, Any]:
+    """A command or event as a JSON-ready dict with its ``type``."""
+    out: dict[str, Any] = {"type": type(obj).__name__}
+    for f in dataclasses.fields(obj):
+        out[f.name] = _plain(getattr(obj, f.name))
+    return out
+
+
+def _typed(value: Any, annotation: Any) -> Any:
+    # Lists from JSON become tuples where the dataclass expects tuples (points, paths).
+    if isinstance(value, list):
+        text = str(annotation)
+        if "tuple" in text:
+            return tuple(_typed(v, "tuple") if isinstance(v, list) else v for v in value)
+    return value
+
+
+def from_data(data: dict[str, Any], registry: dict[str, type]) -> Any:
+    """Rebuild a command or event from :func:`to_data`; refuses unknown types and fields."""
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"not a command or event: {data!r}")
+    kind = data["type"]
+    cls = registry.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown type {kind!r}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    kwargs = {}
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key not in fields:
+            raise ValueError(f"{kind} has no field {key!r}")
+        kwargs[key] = _typed(value, fields[key].type)
+    return cls(**kwargs)
+
+
+@event
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """Dice were rolled: what for, the faces, the total, and what it meant (for the dice tray)."""
+
+    purpose: str
+    kind: str
+    faces: tuple[int, ...]
+    total: int
+    meaning: str = ""  # e.g. "2D6 = 4+4 = 8 vs GUTS 9: Critical Success, GUTS 10"
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What a command would do, computed by the rules without rolling.
+
+    ``legal`` says whether the rules would accept it now; ``reason`` why not. ``chances`` maps
+    each outcome name to its probability. ``details`` holds rule-set specific figures for the
+    screen (path legs, blocked point, LOS state, range band, modified GUTS ...).
+    """
+
+    legal: bool
+    reason: str = ""
+    chances: dict[str, float] = dataclasses.field(default_factory=dict)
+    details: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One game in progress. Created by a :class:`RuleSet`; changed only by :meth:`apply`."""
+
+    ruleset: ClassVar[str]
+    scenario: Scenario
+    seed: int
+    commands: list[Command]  # every accepted command, in order: the game's history
+
+    def apply(self, cmd: Command) -> list[Event]:
+        """Carry out a command or raise :class:`IllegalCommand` leaving the game unchanged."""
+
+    def legal_commands(self, figure_id: str | None = None) -> list[Command]:
+        """What may be done now (by one figure, or by anyone)."""
+
+    def preview(self, cmd: Command) -> Preview:
+        """What ``cmd`` would do, without rolling or changing anything."""
+
+    def state_data(self) -> dict[str, Any]:
+        """The whole state as plain JSON-ready data."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A rule set plugin: its key, its name, and how to start a game."""
+
+    key: str
+    name: str
+    new_game: Callable[..., Game]  # new_game(scenario, options: dict, seed: int, dice: Dice | None = None)
+    options_help: str = ""
+
+
+RULESETS: dict[str, RuleSet] = {}
+
+
+def register(ruleset: RuleSet) -> RuleSet:
+    RULESETS[ruleset.key] = ruleset
+    return ruleset
+
+
+def get_ruleset(key: str) -> RuleSet:
+    """The rule set for a scenario's ``ruleset`` property; loads the built-in ones on demand."""
+    import game.rules  # noqa: F401  (registers the built-in rule sets)
+
+    try:
+        return RULESETS[key]
+    except KeyError:
+        raise KeyError(f"no rule set {key!r}; known: {', '.join(sorted(RULESETS)) or 'none'}") from None
+
+
+def replay(ruleset: RuleSet, scenario: Scenario, options: dict[str, Any], seed: int,
+           commands: list[Command]) -> Game:
+    """Rebuild a game from its scenario, options, seed and commands (saves, undo, replays)."""
+    game = ruleset.new_game(scenario, options, seed)
+    for cmd in commands:
+        game.apply(cmd)
+    return game
