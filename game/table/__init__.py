@@ -1,0 +1,14 @@
+"""The table: a pymunk space in inches that answers geometry questions (DESIGN.md, "Geometry in inches").
+
+Only this package touches pymunk. Everything is in inches, y grows down the table, angles in
+degrees (0 along +x, 90 along +y). See ``game.table.space.Table`` for the questions it answers.
+"""
+from game.table.space import (  # noqa: F401
+    Table,
+    Sight,
+    PathCheck,
+    in_front_arc,
+    edge_distance_between,
+    path_length,
+    truncate_path,
+)
