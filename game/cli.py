@@ -38,14 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``deadground``; with no subcommand (or only a scenario path) it plays."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not argv or argv[0] not in parser._subparsers._group_actions[0].choices:  # type: ignore[union-attr]
-        if not argv or not argv[0].startswith("-") or argv[0] in ("--fullscreen",):
-            argv = ["play", *argv]
+    subcommands = {"play", "check", "demo", "simulate", "replay", "-h", "--help"}
+    if not argv or argv[0] not in subcommands:
+        argv = ["play", *argv]
     args = parser.parse_args(argv)
     return int(args.func(args) or 0)
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
