@@ -135,8 +135,10 @@ class Game(Protocol):
 
     ruleset: ClassVar[str]
     scenario: Scenario
+    options: dict[str, Any]  # what was chosen at set-up (forces, mods): part of a save
     seed: int
     commands: list[Command]  # every accepted command, in order: the game's history
+    log: list[Event]  # every event so far, including those of the game's creation
 
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a command or raise :class:`IllegalCommand` leaving the game unchanged."""
