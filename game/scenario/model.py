@@ -36,6 +36,7 @@ class Area:
     is_line: bool = False
     ellipse: tuple[float, float, float, float] | None = None  # cx, cy, rx, ry (unrotated radii)
     shape: Literal["rectangle", "polygon", "polyline", "ellipse", "point"] = "polygon"
+    rotation: float = 0.0  # degrees the shape was turned in Tiled (clockwise on screen), e.g. for drawing ellipses
 
     @staticmethod
     def rect(x: float, y: float, w: float, h: float) -> "Area":

@@ -1,0 +1,93 @@
+"""Turning a Tiled object's pixels into an Area in inches: rotation, ellipses, tile objects.
+
+Tiled rotates an object clockwise on screen about its (x, y) origin; for tile objects (x, y) is the
+picture's bottom-left corner, for everything else its top-left corner.
+
+>>> to_inches = Scale(32, 32, 1.0)
+>>> area_of("rectangle", 32, 64, 64, 32, 0, (), to_inches).bounds
+(1.0, 2.0, 3.0, 3.0)
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.scenario.model import Area, Point
+
+ELLIPSE_SIDES = 32
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Pixels to inches: ``inches = px / tile size * inches_per_tile``."""
+
+    tilewidth: float
+    tileheight: float
+    inches_per_tile: float
+
+    def __call__(self, p: tuple[float, float]) -> Point:
+        return (p[0] / self.tilewidth * self.inches_per_tile, p[1] / self.tileheight * self.inches_per_tile)
+
+
+def turn(origin: tuple[float, float], offsets: list[tuple[float, float]], degrees: float) -> list[tuple[float, float]]:
+    """Offsets from ``origin`` turned clockwise on screen (y down) by ``degrees``, as absolute points."""
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    if degrees % 360 == 0:
+        c, s = 1.0, 0.0
+    ox, oy = origin
+    return [(ox + dx * c - dy * s, oy + dx * s + dy * c) for dx, dy in offsets]
+
+
+def area_of(
+    shape: str,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    rotation: float,
+    points: tuple[tuple[float, float], ...],
+    scale: Scale,
+) -> Area:
+    """The Area in inches of a Tiled object given in pixels (``points`` relative to x, y)."""
+    origin = (x, y)
+    if shape == "point":
+        return Area((scale(origin),), shape="point", rotation=rotation)
+    if shape in ("polygon", "polyline"):
+        pts = tuple(scale(p) for p in turn(origin, list(points), rotation))
+        return Area(pts, is_line=shape == "polyline", shape=shape, rotation=rotation)
+    if shape == "ellipse":
+        rx, ry = width / 2, height / 2
+        ring = [
+            (rx + rx * math.cos(2 * math.pi * i / ELLIPSE_SIDES), ry + ry * math.sin(2 * math.pi * i / ELLIPSE_SIDES))
+            for i in range(ELLIPSE_SIDES)
+        ]
+        pts = tuple(scale(p) for p in turn(origin, ring, rotation))
+        cx, cy = scale(turn(origin, [(rx, ry)], rotation)[0])
+        sx, sy = scale((rx, ry))
+        return Area(pts, ellipse=(cx, cy, sx, sy), shape="ellipse", rotation=rotation)
+    top = -height if shape == "tile" else 0.0  # a tile object's origin is its bottom-left corner
+    corners = [(0.0, top), (width, top), (width, top + height), (0.0, top + height)]
+    pts = tuple(scale(p) for p in turn(origin, corners, rotation))
+    return Area(pts, shape="rectangle", rotation=rotation)
+
+
+def is_empty(area: Area) -> bool:
+    """True when an outline encloses nothing (or a line has no length): nothing to put on the table."""
+    if area.shape == "point":
+        return True
+    if area.is_line:
+        if len(area.points) < 2:
+            return True
+        return sum(math.dist(a, b) for a, b in zip(area.points, area.points[1:])) <= 1e-9
+    return len(area.points) < 3 or area.area <= 1e-9
+
+
+def overlaps_table(area: Area, width: float, height: float) -> bool:
+    """Whether any of the outline's bounding box is on a width x height table (edges count)."""
+    x0, y0, x1, y1 = area.bounds
+    return x1 >= 0 and y1 >= 0 and x0 <= width and y0 <= height
+
+
+def on_table(p: Point, width: float, height: float, slack: float = 1e-6) -> bool:
+    return -slack <= p[0] <= width + slack and -slack <= p[1] <= height + slack

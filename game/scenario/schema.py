@@ -1,0 +1,243 @@
+"""The scenario schema (game/data/scenario_schema.toml): which map properties and object classes a
+scenario may use, their types, limits, defaults and shapes, and what each rule set needs.
+
+>>> schema = load_schema()
+>>> schema.objects["wall"].shapes
+('rectangle', 'polygon', 'polyline')
+>>> schema.map["turn_limit"].coerce("10", "string")
+(10, None)
+>>> schema.map["turn_limit"].coerce("ten", "string")[1]
+'"ten" is not a whole number'
+"""
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from game.assets import data_file
+
+_TRUE = ("true", "yes", "1", "on")
+_FALSE = ("false", "no", "0", "off", "")
+_TYPE_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "string": "text"}
+
+
+@dataclass(frozen=True)
+class PropertySpec:
+    """One property: its type, limits, allowed values and default (maybe depending on the rule set)."""
+
+    name: str
+    type: str
+    required: bool = False
+    default: Any = None
+    allowed: tuple[Any, ...] = ()
+    allowed_by_ruleset: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    default_by_ruleset: dict[str, Any] = field(default_factory=dict)
+    min: float | None = None
+    max: float | None = None
+    gt: float | None = None
+    rulesets: tuple[str, ...] = ()
+    unset: tuple[Any, ...] = ()  # values that mean "not set" (Tiled's object types need some default)
+    help: str = ""
+
+    def is_unset(self, raw: Any) -> bool:
+        """An empty value (or one listed as ``unset``) counts as left out, so the default applies.
+
+        Free text may be empty on purpose, so an empty string is a value there.
+        """
+        text = str(raw).strip()
+        if text == "" and (self.type != "string" or self.allowed or self.allowed_by_ruleset):
+            return True
+        return any(convert(raw, self.type)[0] == u for u in self.unset) if self.unset else False
+
+    def applies_to(self, ruleset: str | None) -> bool:
+        return not self.rulesets or ruleset in self.rulesets
+
+    def allowed_for(self, ruleset: str | None) -> tuple[Any, ...]:
+        if self.allowed_by_ruleset:
+            return self.allowed_by_ruleset.get(ruleset or "", ())
+        return self.allowed
+
+    def default_for(self, ruleset: str | None) -> Any:
+        return self.default_by_ruleset.get(ruleset or "", self.default)
+
+    def example(self) -> str:
+        """A value to show in a fix, e.g. ``10`` or ``0.25``."""
+        if self.allowed:
+            return str(self.allowed[0])
+        if self.default is not None and self.default != "":
+            return str(self.default).lower() if self.type == "bool" else str(self.default)
+        return {"int": str(int(self.min if self.min is not None else 1)), "float": "1.0", "bool": "true"}.get(
+            self.type, "some text"
+        )
+
+    def describe(self, ruleset: str | None = None) -> str:
+        """How to set it right, e.g. ``set turn_limit to a whole number >= 1 (type int), e.g. 10``."""
+        allowed = self.allowed_for(ruleset)
+        if allowed:
+            return f"set {self.name} to one of: {', '.join(map(str, allowed))}"
+        limits = []
+        if self.gt is not None:
+            limits.append(f"> {self.gt:g}")
+        if self.min is not None:
+            limits.append(f">= {self.min:g}")
+        if self.max is not None:
+            limits.append(f"<= {self.max:g}")
+        text = f"set {self.name} to {_TYPE_WORDS.get(self.type, self.type)}"
+        if limits:
+            text += " " + " and ".join(limits)
+        return f"{text} (Tiled type {self.type}), e.g. {self.example()}"
+
+    def coerce(self, raw: Any, tiled_type: str, ruleset: str | None = None) -> tuple[Any, str | None]:
+        """Turn a raw Tiled value into this property's type; returns (value, None) or (None, what is wrong).
+
+        Tiled may have stored the value under another type (a designer typing "10" in a string
+        property); any spelling that means the right thing is accepted.
+        """
+        value, error = convert(raw, self.type)
+        if error:
+            return None, error
+        allowed = self.allowed_for(ruleset)
+        if allowed and value not in allowed:
+            return None, f'"{value}" is not allowed'
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if self.gt is not None and not value > self.gt:
+                return None, f"{value:g} is not more than {self.gt:g}"
+            if self.min is not None and value < self.min:
+                return None, f"{value:g} is less than {self.min:g}"
+            if self.max is not None and value > self.max:
+                return None, f"{value:g} is more than {self.max:g}"
+        return value, None
+
+
+def convert(raw: Any, kind: str) -> tuple[Any, str | None]:
+    """Convert a Tiled property value (usually a string) to ``int``/``float``/``bool``/``string``.
+
+    >>> convert("2.0", "int"), convert("lots", "int")[1], convert("yes", "bool")
+    ((2, None), '"lots" is not a whole number', (True, None))
+    """
+    text = str(raw).strip()
+    if kind == "string":
+        return str(raw), None
+    if kind == "bool":
+        if text.lower() in _TRUE:
+            return True, None
+        if text.lower() in _FALSE:
+            return False, None
+        return None, f'"{raw}" is not true or false'
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        return None, f'"{raw}" is not {_TYPE_WORDS[kind] if kind in _TYPE_WORDS else kind}'
+    if kind == "int":
+        if number != int(number):
+            return None, f'"{raw}" is not a whole number'
+        return int(number), None
+    if kind == "float":
+        return number, None
+    return str(raw), None  # an unknown type is kept as text
+
+
+def convert_tiled(raw: Any, tiled_type: str) -> Any:
+    """Type a property the schema does not know, by the type Tiled gave it (text if that fails)."""
+    kind = {"int": "int", "float": "float", "bool": "bool"}.get(tiled_type, "string")
+    value, error = convert(raw, kind)
+    return str(raw) if error else value
+
+
+@dataclass(frozen=True)
+class ClassSpec:
+    """One object class: where it goes in the Scenario, which shapes it may have, its properties."""
+
+    name: str
+    group: str  # terrain | zone | figure | ignored
+    shapes: tuple[str, ...]
+    properties: dict[str, PropertySpec]
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """Something a rule set (and objective) needs on the map."""
+
+    ruleset: str
+    what: str
+    fix: str
+    objective: str | None = None
+    any_of: tuple[str, ...] = ()
+    where: dict[str, Any] = field(default_factory=dict)
+    map_property: str | None = None
+
+
+@dataclass(frozen=True)
+class Schema:
+    map: dict[str, PropertySpec]
+    objects: dict[str, ClassSpec]
+    requirements: tuple[Requirement, ...]
+    shape_groups: dict[str, tuple[str, ...]]
+
+    @property
+    def rulesets(self) -> tuple[str, ...]:
+        return tuple(self.map["ruleset"].allowed)
+
+
+def _property(name: str, data: dict[str, Any]) -> PropertySpec:
+    return PropertySpec(
+        name=name,
+        type=data.get("type", "string"),
+        required=bool(data.get("required", False)),
+        default=data.get("default"),
+        allowed=tuple(data.get("allowed", ())),
+        allowed_by_ruleset={k: tuple(v) for k, v in data.get("allowed_by_ruleset", {}).items()},
+        default_by_ruleset=dict(data.get("default_by_ruleset", {})),
+        min=data.get("min"),
+        max=data.get("max"),
+        gt=data.get("gt"),
+        rulesets=tuple(data.get("rulesets", ())),
+        unset=tuple(data.get("unset", ())),
+        help=data.get("help", ""),
+    )
+
+
+def parse_schema(data: dict[str, Any]) -> Schema:
+    """Build a Schema from the TOML tables (separate from reading the file, for tests)."""
+    groups = {k: tuple(v) for k, v in data.get("shape_groups", {}).items()}
+    objects = {}
+    for name, spec in data.get("objects", {}).items():
+        shapes = spec.get("shapes", "any")
+        objects[name] = ClassSpec(
+            name=name,
+            group=spec["group"],
+            shapes=groups[shapes] if isinstance(shapes, str) else tuple(shapes),
+            properties={p: _property(p, d) for p, d in spec.get("properties", {}).items()},
+            help=spec.get("help", ""),
+        )
+    requirements = tuple(
+        Requirement(
+            ruleset=r["ruleset"],
+            what=r["what"],
+            fix=r["fix"],
+            objective=r.get("objective"),
+            any_of=tuple(r.get("any_of", ())),
+            where=dict(r.get("where", {})),
+            map_property=r.get("map_property"),
+        )
+        for r in data.get("requirements", ())
+    )
+    return Schema(
+        map={name: _property(name, d) for name, d in data.get("map", {}).items()},
+        objects=objects,
+        requirements=requirements,
+        shape_groups=groups,
+    )
+
+
+@lru_cache(maxsize=1)
+def load_schema() -> Schema:
+    """The schema shipped in game/data/scenario_schema.toml."""
+    with open(data_file("scenario_schema.toml"), "rb") as f:
+        return parse_schema(tomllib.load(f))
