@@ -1,15 +1,45 @@
-"""CONTRACT STUB — the table helper replaces the bodies; signatures and docstrings are the contract
-that the rules are written against. Keep them (adding optional parameters is fine).
+"""The table: a pymunk space in inches holding the terrain and one circle per figure base, and the
+geometry questions the rules ask of it (sight, arcs, clutter, legal moves, walking paths, areas).
+
+Walls and buildings block sight and movement; clutter and ruins are cluttered ground. Concave
+outlines are cut into convex pieces, so a U-shaped building's notch stays open ground. Figures
+are circles on their own kinematic bodies: placing, moving and removing one never rebuilds the
+space. Shape filter categories keep the questions apart (sight sees terrain only, base overlap
+sees bases only).
+
+>>> from game.scenario.model import Area, Terrain
+>>> table = Table(24, 24, [Terrain(1, "Farmhouse", "building", Area.rect(10, 0, 4, 20))])
+>>> table.line_of_sight((2, 5), (20, 5)).blocked_by
+"building 1 'Farmhouse'"
+>>> table.line_of_sight((2, 22), (20, 22)).state
+'clear'
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Callable
+from typing import Callable, Iterable, Sequence
+
+import pymunk
 
 from game.scenario.model import Point, Scenario, Terrain
+from game.table import geometry as geo
+from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
+from game.table.nav import DistanceField, NavGrid
 
 CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
+
+# Shape filter categories: each query names what it may see.
+CAT_BLOCKING = 0b001  # walls and buildings
+CAT_CLUTTER = 0b010  # clutter and ruins
+CAT_BASE = 0b100  # figure bases
+SEE_BLOCKING = pymunk.ShapeFilter(mask=CAT_BLOCKING)
+SEE_CLUTTER = pymunk.ShapeFilter(mask=CAT_CLUTTER)
+SEE_BASES = pymunk.ShapeFilter(mask=CAT_BASE)
+
+DEFAULT_WALL_THICKNESS = 0.25  # inches, for polyline walls without a "thickness" property
+CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it, never overlapping
+_RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
 
 
 @dataclass(frozen=True)
@@ -58,100 +88,485 @@ class PathCheck:
         return self.points[-1]
 
 
+_CLEAR_SIGHT = Sight(CLEAR, 0.0)
+
+
+class UnknownFigure(KeyError):
+    """A figure id the table has no base for."""
+
+    def __str__(self) -> str:
+        return f"no figure {self.args[0]!r} on the table"
+
+
 def edge_distance_between(a: Point, ra: float, b: Point, rb: float) -> float:
     """Base edge to base edge (never below 0)."""
     return max(0.0, math.dist(a, b) - ra - rb)
 
 
-def in_front_arc(origin: Point, facing_deg: float, target: Point) -> bool:
-    """In the 180-degree front arc: angle between facing and the line to target at most 90 degrees
-    (exactly 90 counts as in; tolerance 1e-9)."""
-    raise NotImplementedError
+def describe(terrain: Terrain) -> str:
+    """How a piece of terrain is named in messages: ``building 12 'Farmhouse'``."""
+    return f"{terrain.kind} {terrain.id} '{terrain.name}'" if terrain.name else f"{terrain.kind} {terrain.id}"
 
 
-def path_length(points: Sequence[Point]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
+@dataclass(frozen=True)
+class _ClutterPiece:
+    """One cluttered area with its own outline edges (exact clipping of sight lines)."""
+
+    terrain: Terrain
+    edges: tuple[geo.Edge, ...]
+    bounds: tuple[float, float, float, float]
 
 
-def truncate_path(points: Sequence[Point], length: float) -> list[Point]:
-    """The first ``length`` inches of a path of straight legs."""
-    raise NotImplementedError
+def _thickness(terrain: Terrain) -> float:
+    value = terrain.properties.get("thickness", DEFAULT_WALL_THICKNESS)
+    try:
+        thickness = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{describe(terrain)}: thickness {value!r} is not a number of inches") from None
+    if not thickness > 0:
+        raise ValueError(f"{describe(terrain)}: thickness must be above 0, not {value!r}")
+    return thickness
 
 
 class Table:
     """The pymunk space of one table: terrain shapes plus a circle per figure base."""
 
     def __init__(self, width: float, height: float, terrain: Iterable[Terrain] = ()) -> None:
-        raise NotImplementedError
+        if not (width > 0 and height > 0):
+            raise ValueError(f"a table needs a positive size, not {width} x {height} inches")
+        self.width = float(width)
+        self.height = float(height)
+        self.terrain: tuple[Terrain, ...] = tuple(terrain)
+        self._space = pymunk.Space()
+        self._terrain_of: dict[pymunk.Shape, Terrain] = {}
+        self._clutter: list[_ClutterPiece] = []
+        self._clutter_of: dict[pymunk.Shape, int] = {}
+        self._bases: dict[str, pymunk.Circle] = {}
+        self._fid_of: dict[pymunk.Shape, str] = {}
+        self._max_radius = 0.0
+        self._nav_cache: dict[tuple[float, float], NavGrid] = {}
+        for piece in self.terrain:
+            self._add_terrain(piece)
+        self._build_clutter_raster()
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> "Table":
-        raise NotImplementedError
+        return cls(scenario.width, scenario.height, scenario.terrain)
 
-    # -- figures (bases); moving one never rebuilds the space
-    def place(self, fid: str, at: Point, radius: float = 0.5) -> None: ...
-    def move(self, fid: str, to: Point) -> None: ...
-    def remove(self, fid: str) -> None: ...
-    def position(self, fid: str) -> Point: ...
-    def radius(self, fid: str) -> float: ...
+    # -- building -------------------------------------------------------------------------
 
-    # -- distances
-    def edge_distance(self, a: str, b: str) -> float: ...
-    def centre_distance(self, a: str, b: str) -> float: ...
+    def _add_terrain(self, terrain: Terrain) -> None:
+        if not (terrain.blocks_movement or terrain.blocks_sight or terrain.is_clutter):
+            return
+        points = terrain.area.points
+        category = CAT_CLUTTER if terrain.is_clutter and not terrain.blocks_sight else CAT_BLOCKING
+        ring = [] if terrain.area.is_line else geo.clean_ring(points)
+        if len(ring) < 3:  # a polyline (or a flattened outline): legs with a thickness
+            if len(points) < 2:
+                raise ValueError(f"{describe(terrain)}: an outline needs at least 2 points")
+            legs = list(zip(points, points[1:]))
+            thickness = _thickness(terrain)
+            if category == CAT_CLUTTER:
+                for a, b in legs:
+                    self._add_clutter(terrain, geo.strip(a, b, thickness))
+                return
+            for a, b in legs:
+                shape = pymunk.Segment(self._space.static_body, a, b, thickness / 2)
+                self._add_static(shape, terrain, category)
+            return
+        if category == CAT_CLUTTER:
+            self._add_clutter(terrain, ring)
+            return
+        for piece in geo.convex_pieces(ring):
+            self._add_static(pymunk.Poly(self._space.static_body, piece), terrain, category)
 
-    # -- sight
+    def _add_static(self, shape: pymunk.Shape, terrain: Terrain, category: int) -> None:
+        shape.filter = pymunk.ShapeFilter(categories=category)
+        self._space.add(shape)
+        self._terrain_of[shape] = terrain
+
+    def _add_clutter(self, terrain: Terrain, ring: Sequence[Point]) -> None:
+        ring = geo.clean_ring(ring)
+        if len(ring) < 3:
+            return
+        index = len(self._clutter)
+        xs = [p[0] for p in ring]
+        ys = [p[1] for p in ring]
+        self._clutter.append(
+            _ClutterPiece(terrain, geo.polygon_edges(ring), (min(xs), min(ys), max(xs), max(ys)))
+        )
+        for piece in geo.convex_pieces(ring):
+            shape = pymunk.Poly(self._space.static_body, piece)
+            self._add_static(shape, terrain, CAT_CLUTTER)
+            self._clutter_of[shape] = index
+
+    def _build_clutter_raster(self) -> None:
+        """Which clutter pieces may hold a point, per 1" cell (a sight line starting or ending inside
+        clutter is not seen by a segment query, which only reports where it enters a shape)."""
+        self._rnx = max(1, math.ceil(self.width / _RASTER_CELL))
+        self._rny = max(1, math.ceil(self.height / _RASTER_CELL))
+        cells: list[list[int]] = [[] for _ in range(self._rnx * self._rny)]
+        for index, piece in enumerate(self._clutter):
+            x0, y0, x1, y1 = piece.bounds
+            i0, i1 = max(0, int(x0 // _RASTER_CELL)), min(self._rnx - 1, int(x1 // _RASTER_CELL))
+            j0, j1 = max(0, int(y0 // _RASTER_CELL)), min(self._rny - 1, int(y1 // _RASTER_CELL))
+            for j in range(j0, j1 + 1):
+                for i in range(i0, i1 + 1):
+                    cells[j * self._rnx + i].append(index)
+        self._raster: list[tuple[int, ...]] = [tuple(c) for c in cells]
+        self._all_clutter = tuple(range(len(self._clutter)))
+
+    def _clutter_near(self, x: float, y: float) -> tuple[int, ...]:
+        i = int(x // _RASTER_CELL)
+        j = int(y // _RASTER_CELL)
+        if 0 <= i < self._rnx and 0 <= j < self._rny:
+            return self._raster[j * self._rnx + i]
+        return self._all_clutter
+
+    # -- figures (bases); moving one never rebuilds the space ------------------------------
+
+    def place(self, fid: str, at: Point, radius: float = 0.5) -> None:
+        """Put a base on the table (placing an id again replaces its base)."""
+        if not radius > 0:
+            raise ValueError(f"figure {fid!r}: base radius must be above 0, not {radius!r}")
+        if fid in self._bases:
+            self.remove(fid)
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = (float(at[0]), float(at[1]))
+        shape = pymunk.Circle(body, float(radius))
+        shape.filter = pymunk.ShapeFilter(categories=CAT_BASE)
+        self._space.add(body, shape)
+        self._bases[fid] = shape
+        self._fid_of[shape] = fid
+        self._max_radius = max(self._max_radius, float(radius))
+
+    def move(self, fid: str, to: Point) -> None:
+        shape = self._base(fid)
+        body = shape.body
+        assert body is not None
+        body.position = (float(to[0]), float(to[1]))
+        self._space.reindex_shapes_for_body(body)
+
+    def remove(self, fid: str) -> None:
+        shape = self._base(fid)
+        self._space.remove(shape, shape.body)
+        del self._bases[fid]
+        del self._fid_of[shape]
+
+    def position(self, fid: str) -> Point:
+        body = self._base(fid).body
+        assert body is not None
+        return (body.position.x, body.position.y)
+
+    def radius(self, fid: str) -> float:
+        return self._base(fid).radius
+
+    def figures(self) -> list[str]:
+        """Every figure id on the table."""
+        return list(self._bases)
+
+    def __contains__(self, fid: object) -> bool:
+        return fid in self._bases
+
+    def _base(self, fid: str) -> pymunk.Circle:
+        try:
+            return self._bases[fid]
+        except KeyError:
+            raise UnknownFigure(fid) from None
+
+    # -- distances ------------------------------------------------------------------------
+
+    def edge_distance(self, a: str, b: str) -> float:
+        return edge_distance_between(self.position(a), self.radius(a), self.position(b), self.radius(b))
+
+    def centre_distance(self, a: str, b: str) -> float:
+        return math.dist(self.position(a), self.position(b))
+
+    # -- sight ----------------------------------------------------------------------------
+
     def line_of_sight(self, a: Point, b: Point, max_clutter: float = 2.0) -> Sight:
         """Figures never block sight. A line starting inside clutter works (counts the clutter crossed).
         More than ``max_clutter`` inches of clutter crossed in total blocks; any clutter crossed, or a
         target inside clutter, makes it obscured."""
-        ...
+        ax, ay = a
+        bx, by = b
+        length = math.hypot(bx - ax, by - ay)
+        if length == 0.0:
+            inside = self.in_clutter(b)
+            return Sight(OBSCURED, 0.0, target_in_clutter=True) if inside else _CLEAR_SIGHT
+        space = self._space
+        wall = space.segment_query_first(a, b, 0.0, SEE_BLOCKING)
+        # Clutter pieces the line enters, plus any holding either end (entering is all a query sees).
+        near_a = self._clutter_near(ax, ay)
+        near_b = self._clutter_near(bx, by)
+        hits = space.segment_query(a, b, 0.0, SEE_CLUTTER) if self._clutter else ()
+        if not hits and not near_a and not near_b:
+            if wall is None:
+                return _CLEAR_SIGHT
+            return Sight(BLOCKED, 0.0, (wall.point.x, wall.point.y), False, describe(self._terrain_of[wall.shape]))
+        pieces = set(near_a)
+        pieces.update(near_b)
+        clutter_of = self._clutter_of
+        for hit in hits:
+            pieces.add(clutter_of[hit.shape])
+        intervals: list[tuple[float, float]] = []
+        for index in pieces:
+            intervals.extend(geo.segment_inside_intervals(a, b, self._clutter[index].edges))
+        intervals = geo.merge_intervals(intervals)
+        crossed = sum(t1 - t0 for t0, t1 in intervals) * length
+        target_in = bool(intervals) and intervals[-1][1] >= 1.0
+        blocked_t: float | None = None
+        blocked_by = ""
+        if crossed > max_clutter + 1e-9:
+            acc = 0.0
+            for t0, t1 in intervals:
+                span = (t1 - t0) * length
+                if acc + span > max_clutter:
+                    blocked_t = t0 + (max_clutter - acc) / length
+                    break
+                acc += span
+            blocked_by = f'clutter ({crossed:.1f}" crossed)'
+        if wall is not None and (blocked_t is None or wall.alpha <= blocked_t):
+            blocked_t = wall.alpha
+            blocked_by = describe(self._terrain_of[wall.shape])
+            blocked_at: Point | None = (wall.point.x, wall.point.y)
+        elif blocked_t is not None:
+            blocked_at = (ax + (bx - ax) * blocked_t, ay + (by - ay) * blocked_t)
+        else:
+            blocked_at = None
+        if blocked_at is not None:
+            state = BLOCKED
+        elif crossed > 0.0 or target_in:
+            state = OBSCURED
+        else:
+            state = CLEAR
+        return Sight(state, crossed, blocked_at, target_in, blocked_by)
 
-    # -- clutter
-    def in_clutter(self, p: Point) -> bool: ...
+    # -- clutter --------------------------------------------------------------------------
+
+    def in_clutter(self, p: Point) -> bool:
+        return any(geo.point_in_edges(p, self._clutter[i].edges) for i in self._clutter_near(p[0], p[1]))
+
+    def clutter_at(self, p: Point) -> list[Terrain]:
+        """The cluttered terrain pieces holding point p."""
+        found: list[Terrain] = []
+        for i in self._clutter_near(p[0], p[1]):
+            piece = self._clutter[i]
+            if piece.terrain not in found and geo.point_in_edges(p, piece.edges):
+                found.append(piece.terrain)
+        return found
+
     def clutter_on_path(self, points: Sequence[Point]) -> float:
         """Inches of the path that lie inside clutter (overlapping clutter counted once)."""
-        ...
+        total = 0.0
+        for a, b in zip(points, points[1:]):
+            length = math.dist(a, b)
+            if length == 0.0:
+                continue
+            pieces = set(self._clutter_near(*a))
+            pieces.update(self._clutter_near(*b))
+            for hit in self._space.segment_query(a, b, 0.0, SEE_CLUTTER):
+                pieces.add(self._clutter_of[hit.shape])
+            intervals: list[tuple[float, float]] = []
+            for index in pieces:
+                intervals.extend(geo.segment_inside_intervals(a, b, self._clutter[index].edges))
+            total += geo.interval_length(intervals, length)
+        return total
 
-    # -- movement
+    # -- movement -------------------------------------------------------------------------
+
+    def overlaps_blocking(self, p: Point, radius: float) -> bool:
+        """Would a base of ``radius`` at p overlap a wall or building?"""
+        hit = self._space.point_query_nearest(p, radius, SEE_BLOCKING)
+        return hit is not None and hit.distance < radius - 1e-9
+
+    def on_table(self, p: Point, radius: float) -> bool:
+        """Is a base of ``radius`` at p wholly on the table (touching the edge counts as on)?"""
+        eps = 1e-9
+        return radius - eps <= p[0] <= self.width - radius + eps and radius - eps <= p[1] <= self.height - radius + eps
+
+    def _edge_exit(self, a: Point, b: Point, radius: float) -> float | None:
+        """Fraction along a-b where the base would start to leave the table."""
+        best: float | None = None
+        for p, q, lo, hi in ((a[0], b[0], radius, self.width - radius), (a[1], b[1], radius, self.height - radius)):
+            d = q - p
+            t: float | None = None
+            if d < 0.0 and q < lo:
+                t = 0.0 if p <= lo else (lo - p) / d
+            elif d > 0.0 and q > hi:
+                t = 0.0 if p >= hi else (hi - p) / d
+            if t is not None and (best is None or t < best):
+                best = t
+        return best
+
+    def _terrain_contact(self, a: Point, b: Point, radius: float) -> tuple[float, pymunk.Shape] | None:
+        """First fraction along a-b where a base of ``radius`` would touch a wall or building.
+
+        Candidates come from a box query: pymunk's own thick segment query only looks at shapes
+        whose box the centre line crosses, so it would miss a wall grazed by the base's side."""
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        box = pymunk.BB(x0 - radius, y0 - radius, x1 + radius, y1 + radius)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        best: tuple[float, pymunk.Shape] | None = None
+        for shape in self._space.bb_query(box, SEE_BLOCKING):
+            start = shape.point_query(a)
+            if start.distance < radius - 1e-9:
+                # Already overlapping (a badly placed figure): it may only move out.
+                gx, gy = start.gradient
+                t = 0.0 if dx * gx + dy * gy < 0.0 else None
+            else:
+                hit = shape.segment_query(a, b, radius)
+                t = hit.alpha if hit is not None else None
+            if t is not None and (best is None or t < best[0]):
+                best = (t, shape)
+        return best
+
+    def _base_contact(self, a: Point, b: Point, radius: float, mover: str | None) -> tuple[float, str] | None:
+        reach = radius + self._max_radius
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        box = pymunk.BB(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+        best: tuple[float, str] | None = None
+        for shape in self._space.bb_query(box, SEE_BASES):
+            fid = self._fid_of[shape]
+            if fid == mover:
+                continue
+            body = shape.body
+            assert body is not None
+            t = geo.circle_entry(a, b, (body.position.x, body.position.y), radius + shape.radius)
+            if t is not None and (best is None or t < best[0]):
+                best = (t, fid)
+        return best
+
+    def leg_clear(self, a: Point, b: Point, radius: float) -> bool:
+        """Can a base of ``radius`` slide straight from a to b past walls and buildings, on the table
+        (figures ignored)?"""
+        if a == b:
+            return True
+        return self._edge_exit(a, b, radius) is None and self._terrain_contact(a, b, radius) is None
+
     def check_path(self, points: Sequence[Point], radius: float, mover: str | None = None,
                    max_length: float | None = None) -> PathCheck:
         """Walk the legs; stop where the base (of ``radius``) would touch a wall/building, leave the
         table, or overlap another base (except ``mover``'s own), or where ``max_length`` runs out."""
-        ...
+        points = [(float(p[0]), float(p[1])) for p in points]
+        if not points:
+            raise ValueError("a move path needs at least its starting point")
+        if not radius > 0:
+            raise ValueError(f"base radius must be above 0, not {radius!r}")
+        requested = path_length(points)
+        allowance_cut = max_length is not None and requested > max_length + 1e-9
+        walk = truncate_path(points, max(0.0, max_length)) if allowance_cut and max_length is not None else points
+        legal: list[Point] = [walk[0]]
+        blocked_at: Point | None = None
+        blocked_by = ""
+        for a, b in zip(walk, walk[1:]):
+            length = math.dist(a, b)
+            if length == 0.0:
+                continue
+            stops: list[tuple[float, str, bool]] = []  # (fraction, by what, back off?)
+            edge = self._edge_exit(a, b, radius)
+            if edge is not None:
+                stops.append((edge, "table edge", False))
+            wall = self._terrain_contact(a, b, radius)
+            if wall is not None:
+                stops.append((wall[0], describe(self._terrain_of[wall[1]]), True))
+            base = self._base_contact(a, b, radius, mover)
+            if base is not None:
+                stops.append((base[0], f"figure {base[1]}", True))
+            if not stops:
+                legal.append(b)
+                continue
+            t, blocked_by, back_off = min(stops)
+            if back_off:
+                t = max(0.0, t - CONTACT_GAP / length)
+            stop = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) if t > 0.0 else a
+            if stop != a:
+                legal.append(stop)
+            blocked_at = stop
+            break
+        if blocked_at is None and allowance_cut:
+            blocked_at, blocked_by = legal[-1], "move allowance"
+        return PathCheck(
+            points=tuple(legal),
+            length=path_length(legal),
+            requested_length=requested,
+            blocked_at=blocked_at,
+            blocked_by=blocked_by,
+            clutter_length=self.clutter_on_path(legal),
+        )
+
+    def navigation(self, radius: float, cell: float = 0.5) -> NavGrid:
+        """The walking grid for bases of ``radius`` (built once per table and radius)."""
+        key = (round(float(radius), 6), float(cell))
+        grid = self._nav_cache.get(key)
+        if grid is None:
+            grid = self._nav_cache[key] = NavGrid(self, float(radius), float(cell))
+        return grid
 
     def find_path(self, start: Point, goal: Point, radius: float,
                   max_length: float | None = None) -> list[Point] | None:
         """A short path of straight legs around walls and buildings (not figures), for walkers.
         With ``max_length`` the path is cut to that length. None when the goal cannot be reached."""
-        ...
+        path = self.navigation(radius).find_path(start, goal)
+        if path is None:
+            return None
+        return truncate_path(path, max_length) if max_length is not None else path
 
     def distance_field(self, goals: Sequence[Point], radius: float) -> "DistanceField":
         """Walking distance to the nearest goal from anywhere, around walls and buildings, computed
         once (multi-source) so many zombies can each take a step toward their nearest target cheaply."""
-        ...
+        return self.navigation(radius).distance_field(goals)
 
-    # -- areas
+    # -- areas ----------------------------------------------------------------------------
+
     def figures_in_circle(self, centre: Point, r: float,
                           where: Callable[[str], bool] | None = None) -> list[str]:
         """Figures whose base is at least partly inside the circle (sorted by distance)."""
-        ...
+        found: list[tuple[float, str]] = []
+        for hit in self._space.point_query(centre, r, SEE_BASES):
+            fid = self._fid_of[hit.shape]
+            if where is None or where(fid):
+                found.append((hit.distance, fid))
+        found.sort()
+        return [fid for _, fid in found]
 
-    def figures_in_polygon(self, points: Sequence[Point]) -> list[str]: ...
+    def figures_in_polygon(self, points: Sequence[Point]) -> list[str]:
+        """Figures whose base is at least partly inside the polygon (by id)."""
+        if len(points) < 3:
+            raise ValueError("an area needs at least 3 points")
+        edges = geo.polygon_edges(list(points))
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        found: list[str] = []
+        for shape in self._space.bb_query(pymunk.BB(min(xs), min(ys), max(xs), max(ys)), SEE_BASES):
+            body = shape.body
+            assert body is not None
+            c = (body.position.x, body.position.y)
+            if geo.point_in_edges(c, edges) or geo.distance_to_edges(c, edges) < shape.radius:
+                found.append(self._fid_of[shape])
+        return sorted(found)
 
     def nearest(self, p: Point, where: Callable[[str], bool] | None = None,
                 within: float | None = None) -> str | None:
         """The figure nearest to p (edge distance) that passes ``where``; spatial query, not a loop over all."""
-        ...
+        if not self._bases:
+            return None
+        limit = within if within is not None else math.hypot(self.width, self.height) + 2 * self._max_radius
+        if where is None:
+            hit = self._space.point_query_nearest(p, limit, SEE_BASES)
+            return None if hit is None else self._fid_of[hit.shape]
+        reach = min(4.0, limit)
+        while True:
+            best: tuple[float, str] | None = None
+            for hit in self._space.point_query(p, reach, SEE_BASES):
+                fid = self._fid_of[hit.shape]
+                if (best is None or (hit.distance, fid) < best) and where(fid):
+                    best = (hit.distance, fid)
+            if best is not None:
+                return best[1]
+            if reach >= limit:
+                return None
+            reach = min(reach * 2, limit)
 
-
-class DistanceField:
-    """See :meth:`Table.distance_field`."""
-
-    def distance(self, p: Point) -> float:
-        """Walking distance from p to the nearest goal (inf if unreachable)."""
-        ...
-
-    def step(self, start: Point, length: float) -> list[Point]:
-        """A path of straight legs from start, up to ``length`` inches, downhill toward the nearest goal,
-        stopping on reaching it."""
-        ...

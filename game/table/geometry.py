@@ -1,0 +1,295 @@
+"""Plain 2D geometry in inches, no pymunk: arcs, paths, polygons cut into convex pieces,
+and where a straight line runs inside a polygon.
+
+>>> truncate_path([(0, 0), (4, 0), (4, 4)], 6)
+[(0, 0), (4, 0), (4.0, 2.0)]
+>>> interval_length(segment_inside_intervals((0, 1), (10, 1), polygon_edges(((2, 0), (5, 0), (5, 2), (2, 2)))), 10)
+3.0
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+Point = tuple[float, float]
+Edge = tuple[float, float, float, float]
+
+ARC_TOLERANCE = 1e-9
+
+
+def in_front_arc(origin: Point, facing_deg: float, target: Point) -> bool:
+    """True when the angle between the facing and the line to ``target`` is at most 90 degrees.
+
+    >>> in_front_arc((0, 0), 0, (0, 5))  # exactly 90 degrees counts as in
+    True
+    >>> in_front_arc((0, 0), 0, (-1, 5))
+    False
+    """
+    vx, vy = target[0] - origin[0], target[1] - origin[1]
+    norm = math.hypot(vx, vy)
+    if norm == 0.0:
+        return True
+    rad = math.radians(facing_deg)
+    return math.cos(rad) * vx + math.sin(rad) * vy >= -ARC_TOLERANCE * norm
+
+
+def path_length(points: Sequence[Point]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(points, points[1:]))
+
+
+def truncate_path(points: Sequence[Point], length: float) -> list[Point]:
+    """The first ``length`` inches of a path of straight legs (the whole path if it is shorter)."""
+    if not points:
+        return []
+    out: list[Point] = [points[0]]
+    left = max(0.0, length)
+    for a, b in zip(points, points[1:]):
+        leg = math.dist(a, b)
+        if leg <= left:
+            out.append(b)
+            left -= leg
+            continue
+        if left > 0.0:
+            f = left / leg
+            out.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+        break
+    return out
+
+
+def point_at(points: Sequence[Point], distance: float) -> Point:
+    """The point ``distance`` inches along a path."""
+    return truncate_path(points, distance)[-1]
+
+
+# -- polygons -------------------------------------------------------------------------------
+
+
+def signed_area(pts: Sequence[Point]) -> float:
+    s = 0.0
+    n = len(pts)
+    for i in range(n):
+        x1, y1 = pts[i]
+        x2, y2 = pts[(i + 1) % n]
+        s += x1 * y2 - x2 * y1
+    return s / 2
+
+
+def _cross(o: Point, a: Point, b: Point) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def clean_ring(pts: Sequence[Point], eps: float = 1e-9) -> list[Point]:
+    """Drop repeated and collinear vertices, and a closing point equal to the first; orient with
+    positive signed area."""
+    ring: list[Point] = []
+    for p in pts:
+        p = (float(p[0]), float(p[1]))
+        if not ring or math.dist(ring[-1], p) > eps:
+            ring.append(p)
+    if len(ring) > 1 and math.dist(ring[0], ring[-1]) <= eps:
+        ring.pop()
+    changed = True
+    while changed and len(ring) >= 3:
+        changed = False
+        for i in range(len(ring)):
+            o, a, b = ring[i - 1], ring[i], ring[(i + 1) % len(ring)]
+            scale = max(math.dist(o, a) * math.dist(a, b), eps)
+            if abs(_cross(o, a, b)) <= eps * scale:
+                del ring[i]
+                changed = True
+                break
+    if len(ring) >= 3 and signed_area(ring) < 0:
+        ring.reverse()
+    return ring
+
+
+def is_convex(ring: Sequence[Point]) -> bool:
+    """For a ring with positive signed area."""
+    n = len(ring)
+    return n >= 3 and all(_cross(ring[i - 1], ring[i], ring[(i + 1) % n]) >= -1e-12 for i in range(n))
+
+
+def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
+    return _cross(a, b, p) >= 0 and _cross(b, c, p) >= 0 and _cross(c, a, p) >= 0
+
+
+def triangulate(ring: Sequence[Point]) -> list[tuple[int, int, int]]:
+    """Ear clipping of a simple ring with positive signed area; indices into ``ring``.
+    A self-crossing outline still gets triangles (clipping the best available ear)."""
+    idx = list(range(len(ring)))
+    tris: list[tuple[int, int, int]] = []
+    while len(idx) > 3:
+        n = len(idx)
+        ear = -1
+        fallback = -1
+        for k in range(n):
+            i0, i1, i2 = idx[k - 1], idx[k], idx[(k + 1) % n]
+            a, b, c = ring[i0], ring[i1], ring[i2]
+            if _cross(a, b, c) <= 0:
+                continue
+            if fallback < 0:
+                fallback = k
+            if any(_in_triangle(ring[j], a, b, c) for j in idx if j not in (i0, i1, i2)):
+                continue
+            ear = k
+            break
+        if ear < 0:
+            ear = fallback if fallback >= 0 else 0
+        tris.append((idx[ear - 1], idx[ear], idx[(ear + 1) % n]))
+        del idx[ear]
+    if len(idx) == 3:
+        tris.append((idx[0], idx[1], idx[2]))
+    return tris
+
+
+def convex_pieces(points: Sequence[Point]) -> list[list[Point]]:
+    """Cut a (possibly concave) polygon into convex pieces covering exactly the same ground:
+    ear clipping, then merging neighbouring pieces while they stay convex (Hertel-Mehlhorn)."""
+    ring = clean_ring(points)
+    if len(ring) < 3:
+        return []
+    if is_convex(ring):
+        return [ring]
+    pieces: list[list[int]] = [list(t) for t in triangulate(ring)]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(pieces)):
+            for j in range(i + 1, len(pieces)):
+                joined = _join(pieces[i], pieces[j])
+                if joined is not None and is_convex([ring[k] for k in joined]):
+                    pieces[i] = joined
+                    del pieces[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return [[ring[k] for k in piece] for piece in pieces]
+
+
+def _join(p: list[int], q: list[int]) -> list[int] | None:
+    """Two index rings sharing an edge (u, v) in p and (v, u) in q, joined into one ring."""
+    for a in range(len(p)):
+        u, v = p[a], p[(a + 1) % len(p)]
+        for b in range(len(q)):
+            if q[b] == v and q[(b + 1) % len(q)] == u:
+                # p from v around to u, then q's vertices strictly between u and v.
+                out = [p[(a + 1 + k) % len(p)] for k in range(len(p))]  # starts at v, ends at u
+                k = (b + 2) % len(q)
+                while q[k] != v:
+                    out.append(q[k])
+                    k = (k + 1) % len(q)
+                return out
+    return None
+
+
+def polygon_edges(points: Sequence[Point]) -> tuple[Edge, ...]:
+    n = len(points)
+    return tuple(
+        (points[i][0], points[i][1], points[(i + 1) % n][0], points[(i + 1) % n][1]) for i in range(n)
+    )
+
+
+def point_in_edges(p: Point, edges: Sequence[Edge]) -> bool:
+    """Even-odd point in polygon on a precomputed edge list."""
+    x, y = p
+    inside = False
+    for x1, y1, x2, y2 in edges:
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def segment_inside_intervals(a: Point, b: Point, edges: Sequence[Edge]) -> list[tuple[float, float]]:
+    """The parts of segment a-b inside the polygon, as (t0, t1) fractions of the segment.
+
+    The infinite line through a and b is cut at every edge it crosses (each vertex counted on
+    one side only, so a line through a corner is not counted twice); by parity the pieces
+    alternate outside/inside, which also settles whether ``a`` starts inside."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    dd = dx * dx + dy * dy
+    if dd == 0.0:
+        return []
+    ts: list[float] = []
+    for x1, y1, x2, y2 in edges:
+        s1 = dx * (y1 - ay) - dy * (x1 - ax)
+        s2 = dx * (y2 - ay) - dy * (x2 - ax)
+        if (s1 > 0.0) != (s2 > 0.0):
+            f = s1 / (s1 - s2)
+            qx = x1 + (x2 - x1) * f
+            qy = y1 + (y2 - y1) * f
+            ts.append(((qx - ax) * dx + (qy - ay) * dy) / dd)
+    if not ts:
+        return []
+    ts.sort()
+    out: list[tuple[float, float]] = []
+    for i in range(0, len(ts) - 1, 2):
+        t0, t1 = ts[i], ts[i + 1]
+        if t1 <= 0.0 or t0 >= 1.0:
+            continue
+        out.append((max(t0, 0.0), min(t1, 1.0)))
+    return out
+
+
+def merge_intervals(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Union of intervals (overlapping clutter counted once)."""
+    if len(intervals) < 2:
+        return intervals
+    intervals.sort()
+    out = [intervals[0]]
+    for t0, t1 in intervals[1:]:
+        last0, last1 = out[-1]
+        if t0 <= last1:
+            if t1 > last1:
+                out[-1] = (last0, t1)
+        else:
+            out.append((t0, t1))
+    return out
+
+
+def interval_length(intervals: Sequence[tuple[float, float]], scale: float) -> float:
+    return sum(t1 - t0 for t0, t1 in merge_intervals(list(intervals))) * scale
+
+
+def strip(a: Point, b: Point, thickness: float) -> list[Point]:
+    """The rectangle of ``thickness`` around segment a-b (a polyline clutter leg as an area)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy) or 1.0
+    ox, oy = -dy / n * thickness / 2, dx / n * thickness / 2
+    return [(a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), (b[0] - ox, b[1] - oy), (a[0] - ox, a[1] - oy)]
+
+
+def distance_to_edges(p: Point, edges: Sequence[Edge]) -> float:
+    """Distance from p to the nearest edge (the outline, not the area)."""
+    best = math.inf
+    px, py = p
+    for x1, y1, x2, y2 in edges:
+        dx, dy = x2 - x1, y2 - y1
+        dd = dx * dx + dy * dy
+        t = 0.0 if dd == 0.0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / dd))
+        best = min(best, math.hypot(px - x1 - t * dx, py - y1 - t * dy))
+    return best
+
+
+def circle_entry(a: Point, b: Point, centre: Point, reach: float) -> float | None:
+    """Fraction t along a-b where a point moving from a first comes within ``reach`` of centre
+    and is still getting closer; 0 when it starts within reach and moves closer; None if never.
+
+    >>> circle_entry((0, 0), (10, 0), (6, 0), 1.0)
+    0.5
+    """
+    ax, ay = a[0] - centre[0], a[1] - centre[1]
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    qa = dx * dx + dy * dy
+    if qa == 0.0:
+        return None
+    qb = ax * dx + ay * dy
+    qc = ax * ax + ay * ay - reach * reach
+    if qc < 0.0:  # already overlapping: only moving further in is refused
+        return 0.0 if qb < 0.0 else None
+    det = qb * qb - qa * qc
+    if det <= 0.0:
+        return None
+    t = (-qb - math.sqrt(det)) / qa
+    return t if 0.0 <= t <= 1.0 else None

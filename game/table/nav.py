@@ -1,0 +1,260 @@
+"""Walking around walls and buildings: a navigation grid per (table, base radius), A* paths
+pulled taut into a few straight legs, and multi-source distance fields so a horde can each take a
+step toward its nearest target without a search per zombie.
+
+A cell is open when a base of the grid's radius centred there is wholly on the table and touches
+no wall or building. Two neighbouring open cells (8-connected) are linked when the base can slide
+straight between their centres; near terrain that is checked with a swept-circle query, so a
+diagonal never cuts a wall's corner.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from typing import TYPE_CHECKING, Sequence
+
+from game.scenario.model import Point
+from game.table.geometry import truncate_path
+
+if TYPE_CHECKING:
+    from game.table.space import Table
+
+_DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+
+class NavGrid:
+    """The walking grid of one table for bases of one radius (build through ``Table.navigation``)."""
+
+    def __init__(self, table: "Table", radius: float, cell: float = 0.5) -> None:
+        if not cell > 0:
+            raise ValueError(f"navigation cell size must be above 0, not {cell!r}")
+        self.table = table
+        self.radius = radius
+        self.cell = cell
+        self.nx = nx = max(1, int(table.width // cell))
+        self.ny = ny = max(1, int(table.height // cell))
+        n = nx * ny
+        centres = [((k % nx + 0.5) * cell, (k // nx + 0.5) * cell) for k in range(n)]
+        self.centres = centres
+        free = bytearray(n)
+        near = bytearray(n)
+        # Beyond this distance from terrain every straight link out of a cell is clear.
+        margin = radius + 0.71 * cell
+        for k, c in enumerate(centres):
+            if table.on_table(c, radius) and not table.overlaps_blocking(c, radius):
+                free[k] = 1
+                near[k] = 1 if table.overlaps_blocking(c, margin) else 0
+        self.free = free
+        self.near = near
+        links: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+        diag = cell * math.sqrt(2)
+        for k in range(n):
+            if not free[k]:
+                continue
+            i, j = k % nx, k // nx
+            for di, dj in _DIRS[:4]:  # each link once, both ways
+                ii, jj = i + di, j + dj
+                if not (0 <= ii < nx and 0 <= jj < ny):
+                    continue
+                m = jj * nx + ii
+                if not free[m]:
+                    continue
+                if (near[k] or near[m]) and not table.leg_clear(centres[k], centres[m], radius):
+                    continue
+                cost = diag if di and dj else cell
+                links[k].append((m, cost))
+                links[m].append((k, cost))
+        self.links: list[tuple[tuple[int, float], ...]] = [tuple(x) for x in links]
+
+    # -- cells ------------------------------------------------------------------------------
+
+    def cell_of(self, p: Point) -> int:
+        i = min(self.nx - 1, max(0, int(p[0] // self.cell)))
+        j = min(self.ny - 1, max(0, int(p[1] // self.cell)))
+        return j * self.nx + i
+
+    def _cells_around(self, p: Point, rings: int = 2) -> list[int]:
+        """Open cells near p, nearest first."""
+        k = self.cell_of(p)
+        i0, j0 = k % self.nx, k // self.nx
+        out = []
+        for j in range(max(0, j0 - rings), min(self.ny, j0 + rings + 1)):
+            for i in range(max(0, i0 - rings), min(self.nx, i0 + rings + 1)):
+                m = j * self.nx + i
+                if self.free[m]:
+                    out.append(m)
+        out.sort(key=lambda m: math.dist(p, self.centres[m]))
+        return out
+
+    def entry_cell(self, p: Point) -> int | None:
+        """The nearest open cell a base at p can walk straight to."""
+        k = self.cell_of(p)
+        if self.free[k] and not self.near[k]:
+            return k  # far from terrain: the straight step to the centre is clear
+        for m in self._cells_around(p):
+            if self.table.leg_clear(p, self.centres[m], self.radius):
+                return m
+        return None
+
+    # -- paths ------------------------------------------------------------------------------
+
+    def pull_taut(self, points: Sequence[Point]) -> list[Point]:
+        """Drop corners while the base can slide straight past them (string pulling)."""
+        pts = list(points)
+        if len(pts) <= 2:
+            return pts
+        clear = self.table.leg_clear
+        r = self.radius
+        out = [pts[0]]
+        i = 0
+        while i < len(pts) - 1:
+            j = i + 1
+            while j + 1 < len(pts) and clear(pts[i], pts[j + 1], r):
+                j += 1
+            out.append(pts[j])
+            i = j
+        return out
+
+    def find_path(self, start: Point, goal: Point) -> list[Point] | None:
+        start = (float(start[0]), float(start[1]))
+        goal = (float(goal[0]), float(goal[1]))
+        if self.table.leg_clear(start, goal, self.radius):
+            return [start, goal]
+        s = self.entry_cell(start)
+        g = self.entry_cell(goal)
+        if s is None or g is None:
+            return None
+        cells = self._astar(s, g)
+        if cells is None:
+            return None
+        return self.pull_taut([start] + [self.centres[k] for k in cells] + [goal])
+
+    def _astar(self, s: int, g: int) -> list[int] | None:
+        nx, cell = self.nx, self.cell
+        gi, gj = g % nx, g // nx
+        diag_extra = (math.sqrt(2) - 2) * cell
+
+        def h(k: int) -> float:  # octile distance: never more than the grid walk
+            di, dj = abs(k % nx - gi), abs(k // nx - gj)
+            return cell * (di + dj) + diag_extra * min(di, dj)
+
+        best = {s: 0.0}
+        came: dict[int, int] = {}
+        heap = [(h(s), 0.0, s)]
+        links = self.links
+        while heap:
+            _, d, k = heapq.heappop(heap)
+            if k == g:
+                out = [k]
+                while k in came:
+                    k = came[k]
+                    out.append(k)
+                out.reverse()
+                return out
+            if d > best[k]:
+                continue
+            for m, cost in links[k]:
+                nd = d + cost
+                if nd < best.get(m, math.inf):
+                    best[m] = nd
+                    came[m] = k
+                    heapq.heappush(heap, (nd + h(m), nd, m))
+        return None
+
+    def distance_field(self, goals: Sequence[Point]) -> "DistanceField":
+        return DistanceField(self, goals)
+
+
+class DistanceField:
+    """Walking distance to the nearest of several goals from anywhere on the table (see
+    :meth:`game.table.space.Table.distance_field`). One multi-source Dijkstra over the grid;
+    every cell keeps the next cell toward its nearest goal, so a step just follows those."""
+
+    def __init__(self, grid: NavGrid, goals: Sequence[Point]) -> None:
+        self.grid = grid
+        self.goals = tuple((float(g[0]), float(g[1])) for g in goals)
+        n = grid.nx * grid.ny
+        dist = [math.inf] * n
+        toward = [-1] * n
+        self._goal_of: dict[int, Point] = {}  # seed cell -> its goal point
+        heap: list[tuple[float, int]] = []
+        for goal in self.goals:
+            k = grid.entry_cell(goal)
+            if k is None:
+                continue
+            d = math.dist(goal, grid.centres[k])
+            if d < dist[k]:
+                dist[k] = d
+                self._goal_of[k] = goal
+                heapq.heappush(heap, (d, k))
+        links = grid.links
+        heappush, heappop = heapq.heappush, heapq.heappop
+        while heap:
+            d, k = heappop(heap)
+            if d > dist[k]:
+                continue
+            for m, cost in links[k]:
+                nd = d + cost
+                if nd < dist[m]:
+                    dist[m] = nd
+                    toward[m] = k
+                    heappush(heap, (nd, m))
+        self._dist = dist
+        self._toward = toward
+
+    def _start_cell(self, p: Point) -> int | None:
+        grid = self.grid
+        k = grid.cell_of(p)
+        if grid.free[k] and not grid.near[k] and self._dist[k] < math.inf:
+            return k
+        options = [m for m in grid._cells_around(p) if self._dist[m] < math.inf]
+        options.sort(key=lambda m: self._dist[m] + math.dist(p, grid.centres[m]))
+        for m in options:
+            if grid.table.leg_clear(p, grid.centres[m], grid.radius):
+                return m
+        return None
+
+    def distance(self, p: Point) -> float:
+        """Walking distance from p to the nearest goal (inf if unreachable)."""
+        grid = self.grid
+        best = math.inf
+        for m in grid._cells_around(p, rings=1):
+            d = self._dist[m]
+            if d < math.inf:
+                best = min(best, d + math.dist(p, grid.centres[m]))
+                goal = self._goal_of.get(m)
+                if goal is not None:
+                    best = min(best, math.dist(p, goal))
+        return best
+
+    def step(self, start: Point, length: float) -> list[Point]:
+        """A path of straight legs from start, up to ``length`` inches, downhill toward the nearest goal,
+        stopping on reaching it."""
+        start = (float(start[0]), float(start[1]))
+        if length <= 0:
+            return [start]
+        k = self._start_cell(start)
+        if k is None:
+            return [start]
+        grid = self.grid
+        centres, toward = grid.centres, self._toward
+        # Follow the downhill cells a little past the step length, then pull the chain taut.
+        chain = [start]
+        walked = 0.0
+        reach = length + 2 * grid.cell
+        while True:
+            c = centres[k]
+            walked += math.dist(chain[-1], c)
+            chain.append(c)
+            nxt = toward[k]
+            if nxt < 0:
+                chain.append(self._goal_of[k])
+                break
+            if walked >= reach:
+                break
+            k = nxt
+        if grid.table.leg_clear(start, chain[-1], grid.radius):
+            path = [start, chain[-1]]
+        else:
+            path = grid.pull_taut(chain)
+        return truncate_path(path, length)
