@@ -23,9 +23,7 @@ def main(paths: list[str], out: TextIO | None = None) -> int:
             failed += 1
             print(f"FAIL  {path}  ({len(err.problems)} problem{'s' if len(err.problems) != 1 else ''})", file=out)
             for problem in err.problems:
-                print(f"  {problem.where}: {problem.message}", file=out)
-                if problem.fix:
-                    print(f"      fix: {problem.fix}", file=out)
+                print(f"  {problem}", file=out)
             continue
         print(f'OK  {path}  ({scenario.ruleset}, "{scenario.title}", '
               f'{scenario.width:g}x{scenario.height:g}")', file=out)

@@ -39,6 +39,7 @@ class PropertySpec:
     max: float | None = None
     gt: float | None = None
     rulesets: tuple[str, ...] = ()
+    example_value: Any = None
     unset: tuple[Any, ...] = ()  # values that mean "not set" (Tiled's object types need some default)
     help: str = ""
 
@@ -65,6 +66,8 @@ class PropertySpec:
 
     def example(self) -> str:
         """A value to show in a fix, e.g. ``10`` or ``0.25``."""
+        if self.example_value is not None:
+            return str(self.example_value)
         if self.allowed:
             return str(self.allowed[0])
         if self.default is not None and self.default != "":
@@ -198,6 +201,7 @@ def _property(name: str, data: dict[str, Any]) -> PropertySpec:
         max=data.get("max"),
         gt=data.get("gt"),
         rulesets=tuple(data.get("rulesets", ())),
+        example_value=data.get("example"),
         unset=tuple(data.get("unset", ())),
         help=data.get("help", ""),
     )
