@@ -106,7 +106,7 @@ def test_note_is_ignored(farm):
 
 
 def test_template_gives_class_shape_and_properties(farm):
-    start = by_id(farm, 7)  # deploy_allies.tx: 192x128 px rectangle, class written the Tiled 1.9 way
+    start = by_id(farm, 7)  # deploy_allies.tx: a 192x128 px rectangle
     assert start.kind == "deploy" and start.name == "Allied start"
     assert start.area.bounds == (0.0, 12.0, 6.0, 16.0)
     assert start.properties["side"] == "allies"
@@ -189,6 +189,15 @@ def test_inches_per_tile_is_honoured(outbreak):
 def test_class_attribute_and_type_attribute_both_work(outbreak):
     assert by_id(outbreak, 1).kind == "building"  # Tiled 1.9: class="building"
     assert by_id(outbreak, 4).kind == "npc"  # Tiled 1.8 / 1.10+: type="npc"
+
+
+def test_template_written_by_tiled_1_9_with_class(tmp_path):
+    shutil.copytree(MAPS / "templates", tmp_path / "templates")
+    text = OUTBREAK.replace(
+        '<object id="4"', '<object id="9" name="Gate" template="templates/exit_tiled19.tx" x="64" y="64"/>\n  <object id="4"')
+    (tmp_path / "m.tmx").write_text(text)
+    gate = by_id(load_scenario(str(tmp_path / "m.tmx")), 9)
+    assert (gate.kind, gate.name, gate.area.bounds) == ("exit", "Gate", (2.0, 2.0, 4.0, 3.0))
 
 
 def test_facing_defaults_to_the_rotation(outbreak):

@@ -1,0 +1,105 @@
+"""Whatever a map file holds, loading it gives a Scenario or a ScenarioError listing problems, never a
+library traceback (DESIGN.md, Scenario files (Tiled): a bad map never crashes the game)."""
+from __future__ import annotations
+
+import math
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.scenario import Scenario, ScenarioError, load_scenario
+from game.scenario.loader import UNEXPECTED
+
+MAPS = Path(__file__).parent / "maps"
+VALID = (MAPS / "valid_zombiekrieg.tmx").read_bytes()
+
+GARBAGE = st.one_of(
+    st.sampled_from(["", "-1", "0", "nan", "inf", "-inf", "1e400", "1e12", "abc", "3.5", "true", "99999999999",
+                     "0x10", " ", "1,2", "templates/nope.tx", "../valid_zombiekrieg.tmx", "isometric"]),
+    st.text(max_size=12),
+)
+MUTATION = st.tuples(
+    st.sampled_from(["delete_attribute", "garble_attribute", "drop_element", "garble_text", "truncate"]),
+    st.integers(min_value=0, max_value=10_000),
+    st.integers(min_value=0, max_value=10_000),
+    GARBAGE,
+)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    """A copy of the test maps, so mutated files find (or fail to find) the same templates and tiles."""
+    root = tmp_path_factory.mktemp("fuzz")
+    shutil.copytree(MAPS / "templates", root / "templates")
+    shutil.copytree(MAPS / "tiles", root / "tiles")
+    return root
+
+
+def mutate(data: bytes, mutations: list[tuple[str, int, int, str]]) -> bytes:
+    root = ET.fromstring(data)
+    for kind, i, j, text in mutations:
+        if kind == "truncate":
+            raw = ET.tostring(root)
+            return raw[: i % (len(raw) + 1)]
+        elements = list(root.iter())
+        el = elements[i % len(elements)]
+        attrs = sorted(el.attrib)
+        if kind == "delete_attribute" and attrs:
+            del el.attrib[attrs[j % len(attrs)]]
+        elif kind == "garble_attribute" and attrs:
+            el.set(attrs[j % len(attrs)], text)
+        elif kind == "garble_text":
+            el.text = text
+        elif kind == "drop_element" and el is not root:
+            parent = next(p for p in root.iter() if el in list(p))
+            parent.remove(el)
+    return ET.tostring(root)
+
+
+def assert_scenario_or_problems(path: Path) -> None:
+    try:
+        scenario = load_scenario(str(path))
+    except ScenarioError as err:
+        assert err.problems, "a ScenarioError always says what is wrong"
+        assert not any(UNEXPECTED in p.message for p in err.problems), str(err)
+        assert all(str(p) for p in err.problems)
+        return
+    assert isinstance(scenario, Scenario)
+    assert scenario.width > 0 and scenario.height > 0
+    for thing in (*scenario.terrain, *scenario.zones):
+        assert thing.area.points and all(math.isfinite(c) for p in thing.area.points for c in p)
+    for figure in scenario.placements:
+        assert all(math.isfinite(c) for c in figure.position) and math.isfinite(figure.facing)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.binary(max_size=600))
+def test_random_bytes(folder, data):
+    path = folder / "bytes.tmx"
+    path.write_bytes(data)
+    assert_scenario_or_problems(path)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutations=st.lists(MUTATION, min_size=1, max_size=4))
+def test_mutated_valid_map(folder, mutations):
+    path = folder / "mutated.tmx"
+    path.write_bytes(mutate(VALID, mutations))
+    assert_scenario_or_problems(path)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(["zombie.tx", "deploy_allies.tx", "spawn_round.tx", "tile_zombie.tx", "wall.tx"]),
+       mutations=st.lists(MUTATION, min_size=1, max_size=3))
+def test_mutated_template(folder, tmp_path_factory, name, mutations):
+    own = tmp_path_factory.mktemp("tx")
+    shutil.copytree(folder / "templates", own / "templates")
+    shutil.copytree(folder / "tiles", own / "tiles")
+    template = own / "templates" / name
+    template.write_bytes(mutate(template.read_bytes(), mutations))
+    (own / "map.tmx").write_bytes(VALID)
+    assert_scenario_or_problems(own / "map.tmx")
