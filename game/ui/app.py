@@ -1,0 +1,227 @@
+"""The window and main loop: a stack of scenes, pygame_gui, a 60 fps frame cap, F11 fullscreen.
+
+>>> raise SystemExit(run())                       # doctest: +SKIP
+
+Tests drive it frame by frame without a screen (SDL_VIDEODRIVER=dummy):
+
+>>> app = App(sounds_enabled=False)               # doctest: +SKIP
+>>> app.run_frames(120)                           # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.ui.assets import Assets
+from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry
+from game.ui.scenes.base import Scene
+from game.ui.settings import Settings, default_settings_path
+from game.ui.sound import Sounds
+
+log = logging.getLogger(__name__)
+
+WINDOW_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+FPS = 60
+THEME = Path(__file__).with_name("theme.json")
+
+
+class App:
+    """One game window. Scenes call ``push``/``pop``/``back_to_title``/``start_setup``/``start_game``."""
+
+    def __init__(self, fullscreen: bool | None = None, settings_path: Path | None = None,
+                 sounds_enabled: bool = True, size: tuple[int, int] = WINDOW_SIZE) -> None:
+        self.settings_path = settings_path if settings_path is not None else default_settings_path()
+        self.settings = Settings.load(self.settings_path)
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen or self.settings.fullscreen
+        pygame.init()
+        self.assets = Assets()
+        pygame.display.set_caption("Dead Ground")
+        try:
+            pygame.display.set_icon(self.assets.image("ui.icon"))
+        except pygame.error as exc:  # an icon is a nicety
+            log.warning("window icon not set: %s", exc)
+        self.windowed_size = size
+        self.screen = self._open_window(self.settings.fullscreen)
+        self.assets.prepare_for_display()
+        self.manager = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
+        self.sounds = Sounds(self.settings.master_volume, self.settings.muted, enabled=sounds_enabled)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.scenes: list[Scene] = []
+        self._scenarios: list[ScenarioEntry] | None = None
+        self.frames = 0
+
+    # ---- window ------------------------------------------------------------------------------
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.settings.fullscreen and self.screen is pygame.display.get_surface():
+            return
+        if not self.settings.fullscreen:
+            self.windowed_size = self.screen.get_size()
+        self.settings.fullscreen = on
+        self.settings.save(self.settings_path)
+        self.screen = self._open_window(on)
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        self.manager.set_window_resolution(size)
+        self.rebuild()
+
+    # ---- scenes ------------------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.teardown()
+        self.scenes.append(scene)
+        scene.build(self.screen.get_size())
+        self.sounds.play("click")
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().teardown()
+        if self.scene is None:
+            from game.ui.scenes.title import TitleScene
+
+            self.scenes.append(TitleScene(self))
+        self.scene.build(self.screen.get_size())
+
+    def rebuild(self) -> None:
+        """Lay the current scene out again (window resized, or its rows changed)."""
+        if self.scene is not None:
+            self.scene.teardown()
+            self.scene.build(self.screen.get_size())
+
+    def back_to_title(self) -> None:
+        while len(self.scenes) > 1:
+            self.scenes.pop().teardown()
+        if self.scene is not None:
+            self.scene.teardown()
+            self.scenes.pop()
+        self.pop()  # an empty stack gets the title
+
+    def quit(self) -> None:
+        self.running = False
+
+    def scenarios(self) -> list[ScenarioEntry]:
+        """Every map in maps/, loaded once per run."""
+        if self._scenarios is None:
+            self._scenarios = list_scenarios()
+        return self._scenarios
+
+    def start_setup(self, entry: ScenarioEntry) -> None:
+        from game.ui.scenes.setup import GameSetup, SetupScene
+
+        if entry.scenario is not None and entry.scenario.ruleset == "zombiekrieg":
+            self.push(SetupScene(self, entry))
+        else:
+            self.start_game(GameSetup(entry))
+
+    def start_game(self, setup) -> None:
+        from game.ui.game_scene import GameScene
+
+        if setup.entry.scenario is None:
+            return
+        while self.scenes:
+            self.scenes.pop().teardown()
+        self.push(GameScene(self, setup.entry.scenario, setup.sections))
+        self.sounds.play("whistle")
+
+    def apply_settings(self) -> None:
+        self.sounds.set_volume(self.settings.master_volume)
+        self.sounds.set_muted(self.settings.muted)
+        self.settings.save(self.settings_path)
+
+    # ---- the loop ----------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """One frame: events, update, draw, flip, at most 60 a second. False once the game should end."""
+        dt = min(self.clock.tick(FPS) / 1000.0, 0.1)  # a stall never makes the view jump
+        for event in pygame.event.get():
+            self.handle_event(event)
+        if not self.running:
+            return False
+        self.manager.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+            self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+            self.windowed_size = size
+            if size != (event.w, event.h):
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self._resized(size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        consumed = self.manager.process_events(event)
+        if self.scene is None:
+            return
+        if event.type >= pygame.USEREVENT or not consumed:
+            # pygame_gui's own events (button pressed...) and everything it did not swallow
+            self.scene.handle_event(event)
+
+    def run_frames(self, frames: int) -> None:
+        """Run at most ``frames`` frames (for tests and benchmarks)."""
+        for _ in range(frames):
+            if not self.step():
+                break
+
+    def close(self) -> None:
+        self.settings.save(self.settings_path)
+        pygame.quit()
+
+
+def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool = False) -> int:
+    """Open the game window and play until the player quits. Returns the exit code.
+
+    With ``straight_in`` and a ``scenario`` path, the table opens at once (solo set-up).
+    """
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    entry = None
+    if straight_in and scenario:
+        entry = load_entry(Path(scenario))
+        if not entry.playable:
+            print(f"deadground: cannot open {scenario}: {entry.error}", file=sys.stderr)
+            return 2
+    app = App(fullscreen=fullscreen or None)
+    try:
+        if entry is not None:
+            from game.ui.scenes.setup import GameSetup
+
+            app.start_game(GameSetup(entry))
+        else:
+            from game.ui.scenes.title import TitleScene
+
+            app.push(TitleScene(app))
+        while app.step():
+            pass
+    finally:
+        app.close()
+    return 0

@@ -1,0 +1,98 @@
+"""The view onto the table: inches <-> screen pixels, zoom at the cursor, pan, fit.
+
+Pure arithmetic, no pygame, so it is tested without a window.
+
+>>> cam = Camera(viewport=(0, 0, 800, 600))
+>>> cam.fit((48.0, 36.0))
+>>> cam.to_screen(cam.to_table((400, 300)))
+(400.0, 300.0)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+Viewport = tuple[int, int, int, int]  # x, y, w, h of the table area on screen
+
+MIN_PPI = 4.0  # pixels per inch: a 6' table still fits a small window
+MAX_PPI = 160.0  # a 1" base fills more than a thumb
+ZOOM_STEP = 2 ** 0.25  # four wheel clicks double the scale
+PAN_STEP = 60.0  # pixels per arrow-key press
+FIT_MARGIN = 0.04  # a little border around the table on Home
+
+
+@dataclass
+class Camera:
+    """Where the table sits on screen.
+
+    ``offset`` is the table point (inches) shown at the viewport's top-left corner,
+    ``ppi`` the scale in screen pixels per inch.
+    """
+
+    viewport: Viewport = (0, 0, 1280, 800)
+    ppi: float = 16.0
+    offset: Point = (0.0, 0.0)
+    min_ppi: float = MIN_PPI
+    max_ppi: float = MAX_PPI
+
+    def to_screen(self, p: Point) -> Point:
+        """A table point in inches to screen pixels."""
+        return (
+            self.viewport[0] + (p[0] - self.offset[0]) * self.ppi,
+            self.viewport[1] + (p[1] - self.offset[1]) * self.ppi,
+        )
+
+    def to_table(self, s: Point) -> Point:
+        """A screen pixel to the table point under it, in inches."""
+        return (
+            self.offset[0] + (s[0] - self.viewport[0]) / self.ppi,
+            self.offset[1] + (s[1] - self.viewport[1]) / self.ppi,
+        )
+
+    def length_to_screen(self, inches: float) -> float:
+        return inches * self.ppi
+
+    def contains_screen(self, s: Point) -> bool:
+        """True when a screen pixel is inside the table viewport."""
+        x, y, w, h = self.viewport
+        return x <= s[0] < x + w and y <= s[1] < y + h
+
+    def zoom_at(self, screen_point: Point, factor: float) -> None:
+        """Scale by ``factor`` keeping the table point under ``screen_point`` where it is."""
+        anchor = self.to_table(screen_point)
+        self.ppi = min(self.max_ppi, max(self.min_ppi, self.ppi * factor))
+        self.offset = (
+            anchor[0] - (screen_point[0] - self.viewport[0]) / self.ppi,
+            anchor[1] - (screen_point[1] - self.viewport[1]) / self.ppi,
+        )
+
+    def wheel(self, screen_point: Point, clicks: float) -> None:
+        """Mouse wheel: positive clicks zoom in at the cursor."""
+        self.zoom_at(screen_point, ZOOM_STEP**clicks)
+
+    def pan_pixels(self, dx: float, dy: float) -> None:
+        """Drag the table by a screen distance (the table follows the mouse)."""
+        self.offset = (self.offset[0] - dx / self.ppi, self.offset[1] - dy / self.ppi)
+
+    def pan_key(self, dx: int, dy: int) -> None:
+        """Arrow keys: move the view one step (dx, dy in -1..1) toward that side of the table."""
+        self.pan_pixels(-dx * PAN_STEP, -dy * PAN_STEP)
+
+    def fit(self, table_size: Point) -> None:
+        """Show the whole table, centred, with a small margin (Home)."""
+        _, _, w, h = self.viewport
+        tw, th = max(table_size[0], 1e-6), max(table_size[1], 1e-6)
+        usable = 1.0 - 2 * FIT_MARGIN
+        self.ppi = min(self.max_ppi, max(self.min_ppi, min(w * usable / tw, h * usable / th)))
+        self.offset = (tw / 2 - w / 2 / self.ppi, th / 2 - h / 2 / self.ppi)
+
+    def set_viewport(self, viewport: Viewport) -> None:
+        """Resize the table area, keeping the table point at its centre where it was."""
+        centre = self.to_table((self.viewport[0] + self.viewport[2] / 2, self.viewport[1] + self.viewport[3] / 2))
+        self.viewport = viewport
+        self.offset = (centre[0] - viewport[2] / 2 / self.ppi, centre[1] - viewport[3] / 2 / self.ppi)
+
+    def visible_table_rect(self) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) of the table region in view, in inches."""
+        x0, y0 = self.offset
+        return (x0, y0, x0 + self.viewport[2] / self.ppi, y0 + self.viewport[3] / self.ppi)

@@ -1,0 +1,87 @@
+"""New game: every scenario in maps/ with its title, rule set and briefing; broken maps show their error."""
+from __future__ import annotations
+
+import html
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+
+from game.assets import default_scenario
+from game.ui.rules_help import RULESET_TITLES
+from game.ui.scenario_list import ScenarioEntry
+from game.ui.scenes.base import Scene
+
+ERROR_MARK = "  (cannot load)"
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.entries: list[ScenarioEntry] = app.scenarios()
+        default = default_scenario()
+        self.chosen: ScenarioEntry | None = next(
+            (e for e in self.entries if e.path.resolve() == default.resolve() and e.playable),
+            next((e for e in self.entries if e.playable), self.entries[0] if self.entries else None))
+
+    def _item(self, entry: ScenarioEntry) -> str:
+        return entry.title + ("" if entry.playable else ERROR_MARK)
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = 24
+        list_w = min(380, w // 3)
+        self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "New game - choose a scenario", self.manager,
+                        object_id="#heading"))
+        items = [self._item(e) for e in self.entries] or ["No scenarios in maps/"]
+        self.list = self.ui(UISelectionList(pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60), items,
+                                            self.manager, object_id="#scenario_list",
+                                            default_selection=self._item(self.chosen) if self.chosen else None))
+        self.details = self.ui(UITextBox("", pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - 60),
+                                         self.manager, object_id="#briefing"))
+        self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
+        self.start = self.ui(UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Start", self.manager,
+                                      object_id="#primary"))
+        self._show(self.chosen)
+
+    def _show(self, entry: ScenarioEntry | None) -> None:
+        self.chosen = entry
+        if entry is None:
+            self.details.set_text("There are no scenarios in the maps/ folder.")
+            self.start.disable()
+            return
+        if entry.scenario is None:
+            self.details.set_text(
+                f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{html.escape(entry.path.name)}<br><br>"
+                f"<font color='#E06050'><b>This map cannot be played:</b></font><br>{html.escape(entry.error)}<br><br>"
+                "Fix the map in Tiled (see <i>deadground check</i>) and come back.")
+            self.start.disable()
+            return
+        s = entry.scenario
+        ruleset = RULESET_TITLES.get(s.ruleset, s.ruleset)
+        facts = [f"Rule set: <b>{html.escape(ruleset)}</b>"]
+        if s.objective:
+            facts.append(f"Objective: <b>{html.escape(s.objective)}</b>")
+        if s.turn_limit:
+            facts.append(f"Turns: <b>{s.turn_limit}</b>")
+        facts.append(f'Table: <b>{s.width:g}" x {s.height:g}"</b>')
+        briefing = html.escape(s.briefing or "No briefing.").replace("\n", "<br>")
+        self.details.set_text(f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{' &middot; '.join(facts)}"
+                              f"<br><br>{briefing}")
+        self.start.enable()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            for entry in self.entries:
+                if self._item(entry) == event.text:
+                    self._show(entry)
+                    break
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element is self.start and self.chosen is not None and self.chosen.playable:
+                self.app.start_setup(self.chosen)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()

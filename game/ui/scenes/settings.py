@@ -1,0 +1,61 @@
+"""Settings: master volume, mute, animation speed, fullscreen; saved as soon as they change."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIHorizontalSlider, UILabel
+
+from game.ui.scenes.base import Scene
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = 24
+        s = self.app.settings
+        x = w // 2 - 260
+        self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "Settings", self.manager, object_id="#heading"))
+        y = m + 90
+        self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Master volume", self.manager, object_id="#field"))
+        self.volume = self.ui(UIHorizontalSlider(pygame.Rect(x + 210, y, 260, 36), round(s.master_volume * 100),
+                                                 (0, 100), self.manager))
+        self.volume_value = self.ui(UILabel(pygame.Rect(x + 480, y, 70, 36), f"{round(s.master_volume * 100)}%",
+                                            self.manager))
+        y += 60
+        self.mute = self.ui(UICheckBox(pygame.Rect(x + 210, y + 8, 22, 22), "Mute all sound", self.manager,
+                                       initial_state=s.muted))
+        y += 60
+        self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Animation speed", self.manager, object_id="#field"))
+        self.speed = self.ui(UIHorizontalSlider(pygame.Rect(x + 210, y, 260, 36), round(s.animation_speed * 100),
+                                                (25, 400), self.manager, click_increment=25))
+        self.speed_value = self.ui(UILabel(pygame.Rect(x + 480, y, 70, 36), f"{s.animation_speed:.2g}x", self.manager))
+        y += 60
+        self.fullscreen = self.ui(UICheckBox(pygame.Rect(x + 210, y + 8, 22, 22), "Fullscreen (F11)", self.manager,
+                                             initial_state=s.fullscreen))
+        self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        s = self.app.settings
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            if event.ui_element is self.volume:
+                s.master_volume = event.value / 100
+                self.volume_value.set_text(f"{event.value}%")
+                self.app.apply_settings()
+                self.app.sounds.play("click")
+            elif event.ui_element is self.speed:
+                s.animation_speed = event.value / 100
+                self.speed_value.set_text(f"{s.animation_speed:.2g}x")
+                self.app.apply_settings()
+        elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is self.mute:
+                s.muted = checked
+                self.app.apply_settings()
+            elif event.ui_element is self.fullscreen:
+                self.app.set_fullscreen(checked)  # rebuilds this scene for the new size
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()

@@ -1,0 +1,75 @@
+"""The title screen: New game, Load game (coming soon), Demo (coming soon), Rules help, Settings, Quit."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel
+
+from game.ui.scenes.base import Scene
+
+BUTTON_W, BUTTON_H, GAP = 280, 46, 10
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.buttons: dict[str, UIButton] = {}
+        self._backdrop: pygame.Surface | None = None
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self._backdrop = None
+        labels = [
+            ("new_game", "New game", None),
+            ("load_game", "Load game", "coming soon"),
+            ("demo", "Demo", "coming soon"),
+            ("rules", "Rules help", None),
+            ("settings", "Settings", None),
+            ("quit", "Quit", None),
+        ]
+        total = len(labels) * (BUTTON_H + GAP)
+        x = (w - BUTTON_W) // 2
+        y = max(h // 2 - 40, h - total - 70)
+        self.buttons = {}
+        for key, text, tip in labels:
+            button = self.ui(UIButton(pygame.Rect(x, y, BUTTON_W, BUTTON_H), text, self.manager,
+                                      object_id=f"#title_{key}", tool_tip_text=tip))
+            if tip:
+                button.disable()
+            self.buttons[key] = button
+            y += BUTTON_H + GAP
+        self.ui(UILabel(pygame.Rect(8, h - 28, 400, 24), "Dead Ground 0.1 - zombie skirmish on the tabletop",
+                        self.manager, object_id="#footnote"))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            app = self.app
+            if event.ui_element is self.buttons.get("new_game"):
+                from game.ui.scenes.new_game import NewGameScene
+
+                app.push(NewGameScene(app))
+            elif event.ui_element is self.buttons.get("rules"):
+                from game.ui.scenes.rules import RulesScene
+
+                app.push(RulesScene(app, "zombiekrieg"))
+            elif event.ui_element is self.buttons.get("settings"):
+                from game.ui.scenes.settings import SettingsScene
+
+                app.push(SettingsScene(app))
+            elif event.ui_element is self.buttons.get("quit"):
+                app.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._backdrop is None or self._backdrop.get_size() != size:
+            # scaled once per window size, never per frame
+            image = self.app.assets.image("ui.title")
+            k = max(size[0] / image.get_width(), size[1] / image.get_height())  # cover, keep aspect
+            cover = self.app.assets.scaled("ui.title", (round(image.get_width() * k), round(image.get_height() * k)))
+            self._backdrop = pygame.Surface(size)
+            self._backdrop.blit(cover, cover.get_rect(center=(size[0] // 2, size[1] // 2)))
+        surface.blit(self._backdrop, (0, 0))

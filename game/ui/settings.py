@@ -1,0 +1,69 @@
+"""The player's settings (volume, mute, animation speed, fullscreen), kept in a JSON file.
+
+A missing file gives the defaults; a broken one is ignored with a logged warning, never a crash.
+
+>>> Settings().master_volume
+0.8
+"""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+def default_settings_path() -> Path:
+    """``settings.json`` in the user's config folder for ``deadground``."""
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("deadground")) / "settings.json"
+
+
+@dataclass
+class Settings:
+    master_volume: float = 0.8  # 0..1
+    muted: bool = False
+    animation_speed: float = 1.0  # 0.25 (slow) .. 4 (fast)
+    fullscreen: bool = False
+
+    @classmethod
+    def load(cls, path: Path) -> "Settings":
+        """Settings from ``path``; unknown keys and bad values are dropped with a warning."""
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls()
+        except (OSError, ValueError) as exc:
+            log.warning("ignoring unreadable settings file %s: %s", path, exc)
+            return cls()
+        if not isinstance(raw, dict):
+            log.warning("ignoring settings file %s: not a JSON object", path)
+            return cls()
+        settings = cls()
+        for f in fields(cls):
+            if f.name not in raw:
+                continue
+            value = raw[f.name]
+            default = getattr(settings, f.name)
+            if isinstance(default, bool):
+                ok = isinstance(value, bool)
+            else:
+                ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if ok:
+                setattr(settings, f.name, type(default)(value))
+            else:
+                log.warning("ignoring setting %s=%r in %s", f.name, value, path)
+        settings.master_volume = min(1.0, max(0.0, settings.master_volume))
+        settings.animation_speed = min(4.0, max(0.25, settings.animation_speed))
+        return settings
+
+    def save(self, path: Path) -> None:
+        """Write the settings; a read-only folder is logged, not fatal."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        except OSError as exc:
+            log.warning("could not save settings to %s: %s", path, exc)

@@ -1,0 +1,330 @@
+"""The table on screen: map, zones, terrain outlines, figures, overlays and the measuring tape.
+
+A ``TableView`` owns its camera and the table input (zoom, pan, fit, tape, outlines); the
+scene that holds it owns the layout and feeds it tokens and overlays each time the game changes:
+
+>>> view = TableView.for_scenario(scenario, assets, viewport=(0, 0, 960, 640))   # doctest: +SKIP
+>>> view.tokens = [TokenView("z1", "tokens.zombie_1", (12, 8), facing=180, side="zombie")]  # doctest: +SKIP
+>>> view.handle_event(event); view.update(dt); view.draw(screen)                  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import pygame
+
+from game.scenario.model import Scenario
+from game.ui import drawing
+from game.ui.assets import Assets
+from game.ui.camera import Camera, Viewport
+from game.ui.drawing import TextCache
+from game.ui.map_render import MapRenderer
+from game.ui.overlays import Arc, Circle, Label, Line, Overlay
+from game.ui.tape import Tape
+from game.ui.tokens import HIGHLIGHT_COLOURS, SIDE_COLOURS, TokenView
+
+log = logging.getLogger(__name__)
+
+Point = tuple[float, float]
+
+# Zone and terrain looks: colour, line style, a word on the label (never colour alone).
+ZONE_STYLE: dict[str, tuple[tuple[int, int, int], str, str]] = {
+    "deploy": ((90, 150, 230), "dashed", "DEPLOY"),
+    "exit": ((110, 220, 120), "dashed", "EXIT"),
+    "spawn": ((230, 70, 60), "dotted", "SPAWN"),
+    "objective": ((240, 200, 70), "solid", "OBJECTIVE"),
+    "escape_vehicle": ((90, 220, 220), "solid", "ESCAPE"),
+}
+TERRAIN_STYLE: dict[str, tuple[tuple[int, int, int], str, int]] = {
+    "wall": ((250, 250, 240), "solid", 3),
+    "building": ((240, 170, 80), "solid", 2),
+    "clutter": ((150, 230, 110), "dashed", 2),
+    "ruin": ((210, 160, 230), "dashed", 2),
+}
+ZONE_FILL_ALPHA = 46
+PAN_SPEED = 700.0  # pixels per second while an arrow key is held
+TAPE_COLOUR = (255, 236, 140)
+
+
+def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
+    """Tint the zones into the map image once, so the fills cost nothing per frame."""
+    ppi = renderer.native_ppi
+    tint = pygame.Surface(renderer.native.get_size(), pygame.SRCALPHA)
+    for zone in scenario.zones:
+        colour, _, _ = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+        pts = [(x * ppi, y * ppi) for x, y in zone.area.points]
+        if len(pts) >= 3 and not zone.area.is_line:
+            pygame.draw.polygon(tint, (*colour, ZONE_FILL_ALPHA), pts)
+        elif pts:  # a point zone (spawn point): a small disc
+            pygame.draw.circle(tint, (*colour, ZONE_FILL_ALPHA * 2), pts[0], ppi * 1.0)
+    renderer.native.blit(tint, (0, 0))
+
+
+@dataclass
+class TableInput:
+    """What the mouse and keys are doing on the table right now."""
+
+    mouse: Point = (0.0, 0.0)
+    panning: bool = False
+    taping: str | None = None  # "key" (T held) or "drag" (left button)
+    held_arrows: set[int] = field(default_factory=set)
+
+
+class TableView:
+    """Draws one table and handles its input. Feed it ``tokens`` and ``overlays``; read ``hover``."""
+
+    def __init__(self, renderer: MapRenderer, assets: Assets, scenario: Scenario | None = None,
+                 viewport: Viewport = (0, 0, 1280, 800)) -> None:
+        self.renderer = renderer
+        self.assets = assets
+        self.scenario = scenario
+        self.table_size: Point = (scenario.width, scenario.height) if scenario else renderer.table_size
+        self.camera = Camera(viewport=viewport)
+        self.camera.fit(self.table_size)
+        self.texts = TextCache()
+        self.tokens: Sequence[TokenView] = ()
+        self.overlays: Sequence[Overlay] = ()
+        self.show_outlines = False
+        self.show_zones = True
+        self.tape: Tape | None = None
+        self.input = TableInput()
+        self.hover: TokenView | None = None  # the token under the cursor
+
+    @classmethod
+    def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> "TableView":
+        """Load the scenario's map tiles (once); a map that cannot be drawn gets a bare table and a warning."""
+        try:
+            renderer = MapRenderer.from_tmx(scenario.path, scenario.inches_per_tile)
+        except ValueError as exc:
+            log.warning("%s: drawing a bare table", exc)
+            renderer = MapRenderer.plain((scenario.width, scenario.height))
+        bake_zones(renderer, scenario)
+        return cls(renderer, assets, scenario, viewport)
+
+    # ---- input -------------------------------------------------------------------------------
+
+    def set_viewport(self, viewport: Viewport) -> None:
+        self.camera.set_viewport(viewport)
+
+    def fit(self) -> None:
+        self.camera.fit(self.table_size)
+
+    def token_at(self, screen_pos: Point) -> TokenView | None:
+        """The topmost token whose base is under a screen pixel."""
+        p = self.camera.to_table(screen_pos)
+        for token in reversed(list(self.tokens)):
+            if math.dist(p, token.position) <= token.base_radius:
+                return token
+        return None
+
+    def _tape_anchor(self, screen_pos: Point) -> tuple[Point, float]:
+        token = self.token_at(screen_pos)
+        if token is not None:
+            return token.position, token.base_radius
+        return self.camera.to_table(screen_pos), 0.0
+
+    def _start_tape(self, how: str) -> None:
+        start, radius = self._tape_anchor(self.input.mouse)
+        self.tape = Tape(start, start, start_radius=radius)
+        self.input.taping = how
+
+    def _move_tape(self) -> None:
+        if self.tape is not None:
+            end, radius = self._tape_anchor(self.input.mouse)
+            if end == self.tape.start:  # still on the starting base
+                radius = 0.0
+            self.tape = self.tape.moved_to(end, radius)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Camera, tape and outline input. Returns True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            previous = self.input.mouse
+            self.input.mouse = event.pos
+            if self.input.panning:
+                self.camera.pan_pixels(event.pos[0] - previous[0], event.pos[1] - previous[1])
+            self._move_tape()
+            self.hover = self.token_at(event.pos) if self.camera.contains_screen(event.pos) else None
+            return self.input.panning or self.input.taping is not None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.input.mouse = event.pos
+            if not self.camera.contains_screen(event.pos):
+                return False
+            if event.button in (2, 3):
+                self.input.panning = True
+                return True
+            if event.button == 1 and self.input.taping is None and self.token_at(event.pos) is None:
+                self._start_tape("drag")
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.input.mouse = event.pos
+            if event.button in (2, 3) and self.input.panning:
+                self.input.panning = False
+                return True
+            if event.button == 1 and self.input.taping == "drag":
+                self.tape, self.input.taping = None, None
+                return True
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            if self.camera.contains_screen(self.input.mouse):
+                self.camera.wheel(self.input.mouse, event.y)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_HOME:
+                self.fit()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+                self.input.held_arrows.add(event.key)
+            elif event.key == pygame.K_t and self.input.taping is None:
+                self._start_tape("key")
+            elif event.key == pygame.K_o:
+                self.show_outlines = not self.show_outlines
+            else:
+                return False
+            return True
+        if event.type == pygame.KEYUP:
+            if event.key in self.input.held_arrows:
+                self.input.held_arrows.discard(event.key)
+                return True
+            if event.key == pygame.K_t and self.input.taping == "key":
+                self.tape, self.input.taping = None, None
+                return True
+        if event.type == pygame.WINDOWFOCUSLOST:  # a key released elsewhere must not stick
+            self.input.held_arrows.clear()
+            self.input.panning = False
+        return False
+
+    def update(self, dt: float) -> None:
+        """Pan smoothly while arrow keys are held (``dt`` in seconds)."""
+        held = self.input.held_arrows
+        if held:
+            dx = (pygame.K_LEFT in held) - (pygame.K_RIGHT in held)
+            dy = (pygame.K_UP in held) - (pygame.K_DOWN in held)
+            self.camera.pan_pixels(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole table area, clipped to the viewport."""
+        cam = self.camera
+        previous_clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(cam.viewport))
+        surface.fill((18, 19, 16), pygame.Rect(cam.viewport))
+        self.renderer.draw(surface, cam)
+        if self.scenario is not None:
+            if self.show_zones:
+                self._draw_zones(surface)
+            if self.show_outlines:
+                self._draw_terrain(surface)
+        self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, Label)])
+        for token in self.tokens:
+            self._draw_token(surface, token)
+        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
+        if self.tape is not None:
+            self._draw_tape(surface, self.tape)
+        surface.set_clip(previous_clip)
+
+    def _screen(self, points: Sequence[Point]) -> list[Point]:
+        to = self.camera.to_screen
+        return [to(p) for p in points]
+
+    def _draw_zones(self, surface: pygame.Surface) -> None:
+        for zone in self.scenario.zones if self.scenario else ():
+            colour, style, word = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+            pts = self._screen(zone.area.points)
+            if len(pts) >= 2:
+                drawing.polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
+            else:
+                drawing.circle(surface, colour, pts[0], self.camera.ppi, 2, style)
+            label = word if not zone.name or zone.name.upper() == word else f"{word}: {zone.name}"
+            side = zone.properties.get("side") or zone.properties.get("player")
+            if zone.kind == "deploy" and side not in (None, ""):
+                label += f" ({side})"
+            cx, cy = self.camera.to_screen(zone.area.centre)
+            self.texts.blit(surface, label, 20, colour, (cx, cy))
+
+    def _draw_terrain(self, surface: pygame.Surface) -> None:
+        for piece in self.scenario.terrain if self.scenario else ():
+            colour, style, width = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))
+            pts = self._screen(piece.area.points)
+            if len(pts) >= 2:
+                drawing.polyline(surface, colour, pts, width, style, closed=not piece.area.is_line)
+            if self.camera.ppi >= 10:
+                text = piece.kind if not piece.name else f"{piece.kind}: {piece.name}"
+                self.texts.blit(surface, text, 16, colour, self.camera.to_screen(piece.area.centre))
+
+    def _draw_token(self, surface: pygame.Surface, token: TokenView) -> None:
+        cam = self.camera
+        cx, cy = cam.to_screen(token.position)
+        r = max(3.0, token.base_radius * cam.ppi)
+        x0, y0, vw, vh = cam.viewport
+        if cx + r < x0 or cy + r < y0 or cx - r > x0 + vw or cy - r > y0 + vh:
+            return
+        side = SIDE_COLOURS.get(token.side, SIDE_COLOURS["neutral"])
+        down = token.state in ("knocked_down", "dead")
+        pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)
+        image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=down)
+        surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+        ring = (70, 70, 70) if token.state == "acted" else side
+        pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
+        if not down and r >= 6:  # facing tick on the base edge
+            a = math.radians(token.facing)
+            tip = (cx + math.cos(a) * (r + 5), cy + math.sin(a) * (r + 5))
+            left = (cx + math.cos(a + 0.35) * (r - 1), cy + math.sin(a + 0.35) * (r - 1))
+            right = (cx + math.cos(a - 0.35) * (r - 1), cy + math.sin(a - 0.35) * (r - 1))
+            pygame.draw.polygon(surface, (245, 240, 220), [tip, left, right])
+        if token.state == "knocked_down" and r >= 6:
+            self.texts.blit(surface, "DOWN", max(14, int(r * 0.7)), (255, 200, 120), (cx, cy))
+        highlight = token.highlight or ("hover" if self.hover is not None and self.hover.id == token.id else None)
+        if highlight:
+            colour = HIGHLIGHT_COLOURS.get(highlight, (255, 255, 255))
+            style = {"selected": "solid", "target": "dashed", "hover": "dotted"}.get(highlight, "solid")
+            drawing.circle(surface, colour, (cx, cy), r + 5, 3 if highlight == "selected" else 2, style)
+        if token.badge and r >= 5:
+            self.texts.blit(surface, token.badge, max(14, min(24, int(r * 0.9))), (250, 245, 225), (cx, cy + r + 2),
+                            anchor="midtop")
+
+    def _draw_overlays(self, surface: pygame.Surface, overlays: Sequence[Overlay]) -> None:
+        ppi = self.camera.ppi
+        for o in overlays:
+            if isinstance(o, Line):
+                pts = self._screen(o.points)
+                drawing.polyline(surface, o.colour, pts, o.width, o.style)
+                if o.label and pts:
+                    self.texts.blit(surface, o.label, 20, o.colour, (pts[-1][0] + 8, pts[-1][1] - 8), "bottomleft")
+            elif isinstance(o, Circle):
+                c = self.camera.to_screen(o.centre)
+                drawing.circle(surface, o.colour, c, o.radius * ppi, o.width, o.style)
+                if o.label:
+                    self.texts.blit(surface, o.label, 18, o.colour, (c[0], c[1] - o.radius * ppi - 4), "midbottom")
+            elif isinstance(o, Arc):
+                c = self.camera.to_screen(o.centre)
+                half = math.radians(o.spread / 2)
+                f = math.radians(o.facing)
+                n = max(8, int(o.spread / 6))
+                rim = [(c[0] + math.cos(f - half + 2 * half * i / n) * o.radius * ppi,
+                        c[1] + math.sin(f - half + 2 * half * i / n) * o.radius * ppi) for i in range(n + 1)]
+                drawing.polyline(surface, o.colour, [c, *rim, c], o.width, o.style)
+            elif isinstance(o, Label):
+                self.texts.blit(surface, o.text, 20, o.colour, self.camera.to_screen(o.position))
+
+    def _draw_tape(self, surface: pygame.Surface, tape: Tape) -> None:
+        a, b = (self.camera.to_screen(p) for p in tape.edge_points())
+        pygame.draw.line(surface, (20, 18, 10), a, b, 6)
+        pygame.draw.line(surface, TAPE_COLOUR, a, b, 3)
+        # a tick every inch, a longer one every 6", so the length also reads off the tape itself
+        d = math.dist(a, b)
+        if d > 1 and self.camera.ppi >= 3:
+            ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+            for inch in range(1, int(tape.length) + 1):
+                t = inch * self.camera.ppi
+                size = 7 if inch % 6 == 0 else 4
+                px, py = a[0] + ux * t, a[1] + uy * t
+                pygame.draw.line(surface, TAPE_COLOUR, (px - uy * size, py + ux * size), (px + uy * size, py - ux * size), 2)
+        for end in (a, b):
+            pygame.draw.circle(surface, TAPE_COLOUR, end, 4)
+        edge = " edge to edge" if tape.start_radius or tape.end_radius else ""
+        self.texts.blit(surface, tape.text() + edge, 26, TAPE_COLOUR, (b[0] + 12, b[1] - 12), "bottomleft")

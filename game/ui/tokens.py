@@ -1,0 +1,55 @@
+"""What the table view needs to draw one figure: plain data, filled in by the game scene.
+
+The scene (and later the controller hookup) turns rules state into these; the view only draws them.
+
+>>> t = TokenView(id="z7", sprite="tokens.zombie_1", position=(10.0, 4.5), facing=180, side="zombie")
+>>> t.base_radius
+0.5
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Point = tuple[float, float]
+
+State = Literal["standing", "knocked_down", "dead", "acted"]
+Highlight = Literal["selected", "target", "hover", "ordered", "illegal"] | None
+Side = Literal["allies", "zombie", "npc", "neutral"]
+
+SIDE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "allies": (86, 120, 70),  # olive drab
+    "zombie": (120, 40, 40),  # dried blood
+    "npc": (70, 90, 130),
+    "neutral": (110, 110, 100),
+}
+
+HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "selected": (250, 215, 90),
+    "target": (235, 70, 60),
+    "hover": (220, 220, 220),
+    "ordered": (110, 200, 240),
+    "illegal": (150, 150, 150),
+}
+
+
+@dataclass(frozen=True)
+class TokenView:
+    """One figure on the table.
+
+    ``position`` is the base centre in inches; ``facing`` in degrees (0 = +x, 90 = down the
+    table); ``base_radius`` in inches (a 25 mm base is 0.5). ``badge`` is a short text shown
+    under the base (e.g. GUTS "7"). ``state`` changes how the token looks: knocked-down and
+    dead figures are drawn dimmed and flat, an ``acted`` one with a grey ring.
+    """
+
+    id: str
+    sprite: str
+    position: Point
+    facing: float = 0.0
+    base_radius: float = 0.5
+    side: str = "neutral"
+    state: str = "standing"
+    badge: str = ""
+    highlight: str | None = None
+    label: str = ""  # full name, shown on hover / in tooltips later
