@@ -39,6 +39,9 @@ class ObjectClass:
     members: tuple[Member, ...] = ()
 
 
+# Facing in degrees, 0 = right (+x), 90 = down the table; Tiled cannot rotate a point object.
+FACING = Member("facing", "float", 0.0)
+
 CLASSES: tuple[ObjectClass, ...] = (
     ObjectClass("wall", "#5a4a3a", (Member("thickness", "float", 0.25),)),
     ObjectClass("building", "#7a3b2e"),
@@ -49,12 +52,12 @@ CLASSES: tuple[ObjectClass, ...] = (
     ObjectClass("objective", "#e0b020", (Member("label", "string", ""),)),
     ObjectClass("spawn", "#c0208a", (Member("dice", "int", 1),)),
     ObjectClass("escape_vehicle", "#20c0c0"),
-    ObjectClass("zombie", "#b02020", (Member("boss", "bool", False),)),
+    ObjectClass("zombie", "#b02020", (Member("boss", "bool", False), FACING)),
     ObjectClass("soldier", "#4060a0", (Member("nation", "string", "american"), Member("role", "string", "rifleman"),
-                                       Member("player", "int", 1))),
+                                       Member("player", "int", 1), FACING)),
     ObjectClass("character", "#2080e0", (Member("player", "int", 1), Member("ranged", "string", ""),
-                                         Member("melee", "string", ""))),
-    ObjectClass("npc", "#e08a20", (Member("ranged", "string", ""), Member("melee", "string", ""))),
+                                         Member("melee", "string", ""), FACING)),
+    ObjectClass("npc", "#e08a20", (Member("ranged", "string", ""), Member("melee", "string", ""), FACING)),
     ObjectClass("note", "#a0a0a0", (Member("text", "string", ""),)),
 )
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the env var must be set first)
 
 T = 32  # tile size in pixels

@@ -1,0 +1,689 @@
+"""Write the three starter scenarios (.tmx) deterministically.
+
+    python maps/make_maps.py
+
+Each table is described below in inches, as a club would lay it out: the ground is painted from the
+same shapes as the terrain objects (woods tiles under the woods, floors under the buildings, ...),
+so what the players see is what the rules use. A few objects are placed from the templates in
+``templates/`` and the rest are drawn inline, so both ways a designer works are exercised.
+
+Before writing, every map is checked here: shapes inside the table, no zone of zero area, and no
+figure's base inside or touching a wall or building.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.sax.saxutils import quoteattr
+
+from make_kit import PX, TEMPLATES, Template, Value, class_of
+from tiles.make_tileset import tile_names
+
+HERE = Path(__file__).resolve().parent
+GID = {name: i + 1 for i, name in enumerate(tile_names())}  # firstgid = 1
+
+Pt = tuple[float, float]
+MAP_TYPES = {"ruleset": "string", "title": "string", "briefing": "string", "objective": "string",
+             "turn_limit": "int", "inches_per_tile": "float", "players_min": "int", "players_max": "int",
+             "zombie_ratio": "float", "zombies_min": "int", "exit_count": "int", "points": "int"}
+FIGURES = ("zombie", "soldier", "character", "npc")
+
+
+# --- geometry (inches, y down; rotation clockwise about the object's x, y as Tiled does) -------
+
+def rotate(p: Pt, origin: Pt, degrees: float) -> Pt:
+    a = math.radians(degrees)
+    dx, dy = p[0] - origin[0], p[1] - origin[1]
+    return (origin[0] + dx * math.cos(a) - dy * math.sin(a), origin[1] + dx * math.sin(a) + dy * math.cos(a))
+
+
+def inside(p: Pt, poly: list[Pt]) -> bool:
+    x, y = p
+    hit = False
+    j = len(poly) - 1
+    for i in range(len(poly)):
+        (xi, yi), (xj, yj) = poly[i], poly[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+            hit = not hit
+        j = i
+    return hit
+
+
+def seg_dist(p: Pt, a: Pt, b: Pt) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
+
+def poly_area(poly: list[Pt]) -> float:
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]))) / 2
+
+
+def ellipse_poly(cx: float, cy: float, rx: float, ry: float, n: int = 40) -> list[Pt]:
+    return [(cx + rx * math.cos(2 * math.pi * i / n), cy + ry * math.sin(2 * math.pi * i / n)) for i in range(n)]
+
+
+# --- objects ----------------------------------------------------------------------------------
+
+@dataclass
+class Obj:
+    """One Tiled object, in inches. ``shape``: rectangle | ellipse | polygon | polyline | point."""
+
+    layer: str
+    kind: str
+    name: str
+    shape: str
+    x: float
+    y: float
+    w: float = 0.0
+    h: float = 0.0
+    points: list[Pt] = field(default_factory=list)  # relative to x, y
+    rotation: float = 0.0
+    props: dict[str, Value] = field(default_factory=dict)
+    template: Template | None = None
+
+    def outline(self) -> list[Pt]:
+        """Absolute outline in inches (open chain for a polyline, one point for a point)."""
+        o = (self.x, self.y)
+        if self.shape == "rectangle":
+            rel = [(0, 0), (self.w, 0), (self.w, self.h), (0, self.h)]
+        elif self.shape == "ellipse":
+            rel = ellipse_poly(self.w / 2, self.h / 2, self.w / 2, self.h / 2)
+        elif self.shape == "point":
+            rel = [(0, 0)]
+        else:
+            rel = self.points
+        return [rotate((o[0] + dx, o[1] + dy), o, self.rotation) for dx, dy in rel]
+
+    def all_props(self) -> dict[str, Value]:
+        merged = dict(self.template.properties) if self.template else {}
+        merged.update(self.props)
+        return merged
+
+    def blocks(self) -> bool:
+        return self.kind in ("wall", "building")
+
+
+def from_template(layer: str, file: str, x: float, y: float, rotation: float = 0.0, name: str | None = None,
+                  **props: Value) -> Obj:
+    """An object placed from ``templates/<file>``: it takes the template's class, shape and properties."""
+    t = next(t for t in TEMPLATES if t.file == file)
+    return Obj(layer, t.kind, name or t.name, t.shape, x, y, t.size[0], t.size[1], list(t.points), rotation,
+               dict(props), template=t)
+
+
+def rect(layer: str, kind: str, name: str, x: float, y: float, w: float, h: float, rotation: float = 0.0,
+         **props: Value) -> Obj:
+    return Obj(layer, kind, name, "rectangle", x, y, w, h, rotation=rotation, props=props)
+
+
+def ellipse(layer: str, kind: str, name: str, x: float, y: float, w: float, h: float, **props: Value) -> Obj:
+    return Obj(layer, kind, name, "ellipse", x, y, w, h, props=props)
+
+
+def poly(layer: str, kind: str, name: str, pts: list[Pt], line: bool = False, **props: Value) -> Obj:
+    """A polygon (or polyline) from absolute points; the first point becomes the object's x, y."""
+    x0, y0 = pts[0]
+    return Obj(layer, kind, name, "polyline" if line else "polygon", x0, y0,
+               points=[(x - x0, y - y0) for x, y in pts], props=props)
+
+
+def figure(kind: str, name: str, x: float, y: float, **props: Value) -> Obj:
+    return Obj("figures", kind, name, "point", x, y, props=props)
+
+
+# --- the ground -------------------------------------------------------------------------------
+
+class Ground:
+    """A grid of tile names, painted with shapes in inches (a tile is painted when its centre is in)."""
+
+    def __init__(self, w: int, h: int, seed: str) -> None:
+        self.w, self.h = w, h
+        self.rng = random.Random(seed)
+        self.cells: list[list[str]] = [["grass"] * w for _ in range(h)]
+
+    def pick(self, choices: str | list[tuple[str, float]]) -> str:
+        if isinstance(choices, str):
+            return choices
+        r = self.rng.random() * sum(w for _, w in choices)
+        for name, weight in choices:
+            r -= weight
+            if r <= 0:
+                return name
+        return choices[-1][0]
+
+    def cells_where(self, test) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
+        return [(i, j) for j in range(self.h) for i in range(self.w) if test((i + 0.5, j + 0.5))]
+
+    def fill(self, choices: str | list[tuple[str, float]]) -> None:
+        for j in range(self.h):
+            for i in range(self.w):
+                self.cells[j][i] = self.pick(choices)
+
+    def area(self, outline: list[Pt], choices: str | list[tuple[str, float]]) -> None:
+        for i, j in self.cells_where(lambda p: inside(p, outline)):
+            self.cells[j][i] = self.pick(choices)
+
+    def box(self, x: float, y: float, w: float, h: float, choices: str | list[tuple[str, float]]) -> None:
+        self.area([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], choices)
+
+    def path(self, pts: list[Pt], half_width: float, choices: str | list[tuple[str, float]]) -> set[tuple[int, int]]:
+        got = set(self.cells_where(lambda p: min(seg_dist(p, a, b) for a, b in zip(pts, pts[1:])) <= half_width))
+        for i, j in got:
+            self.cells[j][i] = self.pick(choices)
+        return got
+
+    def verges(self, cells: set[tuple[int, int]], prefix: str) -> None:
+        """Give the border cells of a painted road its grass-verge edge tiles."""
+        for i, j in cells:
+            for di, dj, side in ((0, -1, "n"), (0, 1, "s"), (-1, 0, "w"), (1, 0, "e")):
+                n = (i + di, j + dj)
+                if 0 <= n[0] < self.w and 0 <= n[1] < self.h and n not in cells \
+                        and self.cells[n[1]][n[0]].startswith("grass"):
+                    self.cells[j][i] = f"{prefix}_edge_{side}"
+                    break
+
+    def field(self, cell: float) -> list[list[float]]:
+        """A smooth random field in [0, 1] over the table (lattice every ``cell`` inches), for patches."""
+        gw, gh = int(self.w / cell) + 2, int(self.h / cell) + 2
+        lattice = [[self.rng.random() for _ in range(gw)] for _ in range(gh)]
+        out = []
+        for j in range(self.h):
+            row = []
+            for i in range(self.w):
+                fx, fy = (i + 0.5) / cell, (j + 0.5) / cell
+                ix, iy = int(fx), int(fy)
+                tx, ty = fx - ix, fy - iy
+                tx, ty = tx * tx * (3 - 2 * tx), ty * ty * (3 - 2 * ty)
+                a = lattice[iy][ix] + (lattice[iy][ix + 1] - lattice[iy][ix]) * tx
+                b = lattice[iy + 1][ix] + (lattice[iy + 1][ix + 1] - lattice[iy + 1][ix]) * tx
+                row.append(a + (b - a) * ty)
+            out.append(row)
+        return out
+
+    def patches(self, cell: float, bands: list[tuple[float, str | list[tuple[str, float]]]]) -> None:
+        """Fill the table in patches: each band (upper limit, choices) takes the field values below it."""
+        f = self.field(cell)
+        for j in range(self.h):
+            for i in range(self.w):
+                choices = next((c for limit, c in bands if f[j][i] <= limit), bands[-1][1])
+                self.cells[j][i] = self.pick(choices)
+
+    def csv(self) -> str:
+        return ",\n".join(",".join(str(GID[c]) for c in row) for row in self.cells)
+
+
+# --- a map ------------------------------------------------------------------------------------
+
+@dataclass
+class Table:
+    file: str
+    width: int
+    height: int
+    properties: dict[str, Value]
+    ground: Ground
+    objects: list[Obj]
+
+    def check(self) -> list[str]:
+        """What would make this table wrong to play on (empty when it is fine)."""
+        problems = []
+        blockers = [o for o in self.objects if o.blocks()]
+        for o in self.objects:
+            pts = o.outline()
+            for x, y in pts:
+                if not (0 <= x <= self.width and 0 <= y <= self.height):
+                    problems.append(f"{o.name}: point {x:.2f},{y:.2f} off the table")
+                    break
+            if o.kind not in FIGURES and o.shape != "polyline" and o.shape != "point" and poly_area(pts) <= 0:
+                problems.append(f"{o.name}: zero area")
+            if o.kind in FIGURES:
+                r = 0.8 if o.all_props().get("boss") else 0.5
+                p = pts[0]
+                if not (r <= p[0] <= self.width - r and r <= p[1] <= self.height - r):
+                    problems.append(f"{o.name}: base off the table edge")
+                for b in blockers:
+                    bp = b.outline()
+                    half = float(b.all_props().get("thickness", 0.25)) / 2 if b.kind == "wall" else 0.0
+                    segs = list(zip(bp, bp[1:])) if b.shape == "polyline" else list(zip(bp, bp[1:] + bp[:1]))
+                    near = min(seg_dist(p, a, c) for a, c in segs)
+                    if (b.shape != "polyline" and inside(p, bp)) or near < r + half + 0.05:
+                        problems.append(f"{o.name} at {p[0]:.1f},{p[1]:.1f}: base touches {b.name}")
+        return problems
+
+    def tmx(self) -> str:
+        layers = ("terrain", "zones", "figures")
+        next_id = 1
+        out = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" '
+            f'width="{self.width}" height="{self.height}" tilewidth="{PX}" tileheight="{PX}" infinite="0" '
+            f'nextlayerid="{len(layers) + 2}" nextobjectid="{len(self.objects) + 1}">',
+            " <properties>",
+        ]
+        for k, v in self.properties.items():
+            out.append(_prop(k, MAP_TYPES[k], v, "  "))
+        out += [" </properties>", ' <tileset firstgid="1" source="tiles/deadground.tsx"/>',
+                f' <layer id="1" name="ground" width="{self.width}" height="{self.height}">',
+                '  <data encoding="csv">', self.ground.csv(), "</data>", " </layer>"]
+        for lid, lname in enumerate(layers, start=2):
+            out.append(f' <objectgroup id="{lid}" name="{lname}">')
+            for o in (o for o in self.objects if o.layer == lname):
+                out += _object_xml(o, next_id)
+                next_id += 1
+            out.append(" </objectgroup>")
+        out.append("</map>")
+        return "\n".join(out) + "\n"
+
+
+def _num(v: float) -> str:
+    v = round(v * PX, 3) if isinstance(v, float) else v * PX
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def _prop(name: str, kind: str, value: Value, indent: str) -> str:
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    else:
+        text = str(value)
+    type_attr = "" if kind == "string" else f' type="{kind}"'
+    return f"{indent}<property name={quoteattr(name)}{type_attr} value={quoteattr(text)}/>"
+
+
+def _object_xml(o: Obj, oid: int) -> list[str]:
+    types = {m.name: m.type for m in class_of(o.kind).members}
+    attrs = f'id="{oid}"'
+    if o.template:
+        attrs += f' template="templates/{o.template.file}"'
+        if o.name != o.template.name:
+            attrs += f" name={quoteattr(o.name)}"
+    else:
+        attrs += f' name={quoteattr(o.name)} type="{o.kind}"'
+    attrs += f' x="{_num(float(o.x))}" y="{_num(float(o.y))}"'
+    if not o.template and o.shape in ("rectangle", "ellipse"):
+        attrs += f' width="{_num(float(o.w))}" height="{_num(float(o.h))}"'
+    if o.rotation:
+        attrs += f' rotation="{o.rotation:g}"'
+    lines = []
+    inner = []
+    if o.props:
+        inner.append("   <properties>")
+        inner += [_prop(k, types[k], v, "    ") for k, v in o.props.items()]
+        inner.append("   </properties>")
+    if not o.template:
+        if o.shape == "point":
+            inner.append("   <point/>")
+        elif o.shape == "ellipse":
+            inner.append("   <ellipse/>")
+        elif o.shape in ("polygon", "polyline"):
+            pts = " ".join(f"{_num(float(x))},{_num(float(y))}" for x, y in o.points)
+            inner.append(f'   <{o.shape} points="{pts}"/>')
+    if inner:
+        lines.append(f"  <object {attrs}>")
+        lines += inner
+        lines.append("  </object>")
+    else:
+        lines.append(f"  <object {attrs}/>")
+    return lines
+
+
+def paint_floors(g: Ground, objs: list[Obj], floors: dict[str, str]) -> None:
+    for o in objs:
+        if o.kind == "building" and o.name in floors:
+            g.area(o.outline(), floors[o.name])
+
+
+# --- Normandy Village (zombiekrieg, the default scenario) -----------------------------------
+
+def normandy_village() -> Table:
+    W, H = 72, 48
+    g = Ground(W, H, "normandy")
+    g.patches(7, [(0.32, [("grass_dark", 90), ("grass", 10)]), (0.8, [("grass", 90), ("grass_flowers", 10)]),
+                  (1.0, [("grass_flowers", 40), ("grass", 60)])])
+    o: list[Obj] = []
+    T, Z, F = "terrain", "zones", "figures"
+
+    # Fields, woods, orchard and hedges first: the road and the village are painted over them.
+    g.box(22, 1, 16, 8, "field_ploughed")  # open ground: painted, not clutter
+    woods_nw = [(5, 2), (16, 1.5), (20, 5), (17, 10), (9, 11), (4.5, 7)]
+    woods_ne = [(60, 1), (70, 1.5), (71, 9), (65, 12), (59.5, 8)]
+    woods_se = [(57, 38.5), (66, 39), (70.5, 43), (67, 47.5), (57, 47), (53.5, 43)]
+    for pts, name in ((woods_nw, "Bois de la Croix"), (woods_ne, "Bois du Moulin"), (woods_se, "Le Grand Bois")):
+        o.append(poly(T, "clutter", name, pts, terrain="woods"))
+        g.area(pts, [("woods", 80), ("woods_trunk", 20)])
+    copse = ellipse(T, "clutter", "Copse", 23.5, 38, 7, 6, terrain="woods")
+    o.append(copse)
+    g.area(copse.outline(), [("woods", 70), ("woods_trunk", 30)])
+    orchard = rect(T, "clutter", "Calvados orchard", 14, 36, 8, 9.5, terrain="orchard")
+    o.append(orchard)
+    g.area(orchard.outline(), "grass")
+    for j in range(37, 45, 3):
+        for i in range(15, 22, 3):
+            g.cells[j][i] = "orchard"
+    wheat = rect(T, "clutter", "Wheat field", 31.5, 39, 11.5, 7.5, terrain="crops")
+    o.append(wheat)
+    g.area(wheat.outline(), "crops_wheat")
+    hedges = [
+        rect(T, "clutter", "Bocage hedge", 7, 14.5, 15, 1.5, terrain="hedge"),
+        rect(T, "clutter", "Bocage hedge", 11.5, 29.5, 1.5, 16, terrain="hedge"),
+        rect(T, "clutter", "Bocage hedge", 60, 14.5, 11, 1.5, terrain="hedge"),
+        rect(T, "clutter", "Bocage hedge", 6.5, 27, 11, 1.5, terrain="hedge"),
+        from_template(T, "clutter_hedge.tx", 3.5, 40.5),
+        from_template(T, "clutter_hedge.tx", 55.5, 34, rotation=-15),
+    ]
+    o += hedges
+    for hd in hedges:
+        g.area(hd.outline(), "hedge")
+
+    # The road, the lanes and the square.
+    road = [(0, 25), (18, 25), (27, 23), (52, 23), (61, 24), (72, 24)]
+    road_cells = g.path(road, 1.6, [("road", 80), ("road_cracked", 20)])
+    g.verges(road_cells, "road")
+    lane_n = g.path([(32, 21.5), (32, 10), (30.5, 4), (30, 0)], 1.0, [("dirt", 60), ("dirt_ruts_v", 40)])
+    g.verges(lane_n, "dirt")
+    lane_s = g.path([(44.5, 24.5), (44.5, 36), (47, 48)], 1.0, [("dirt", 60), ("dirt_ruts_v", 40)])
+    g.verges(lane_s, "dirt")
+    g.box(38, 19.5, 16, 2.5, [("cobbles", 70), ("cobbles_worn", 30)])  # the little square before the church
+    g.box(22, 19, 10, 2, [("cobbles", 70), ("cobbles_worn", 30)])
+    g.box(25, 25, 18, 1.5, [("cobbles", 60), ("cobbles_worn", 40)])
+    g.box(24, 18.5, 7, 3, [("mud", 80), ("mud_puddle", 20)])  # the farmyard
+
+    # The churchyard.
+    g.box(40, 9, 18, 10.5, [("grass_dark", 80), ("grass", 20)])
+    for j in range(10, 19, 2):
+        for i in (41, 43, 56):
+            if not (j in (12, 14) and i == 56):
+                g.cells[j][i] = "flagstones"  # grave slabs
+    g.box(47, 16, 4, 3.5, "flagstones")  # path from the gate
+
+    # Buildings: stone houses, an L-shaped bakery, the church.
+    buildings = [
+        rect(T, "building", "Ferme Lemaire", 24, 12.5, 6.5, 5.5),
+        poly(T, "building", "Boulangerie",
+             [(33.5, 12), (41, 12), (41, 20.5), (38, 20.5), (38, 15.5), (33.5, 15.5)]),
+        poly(T, "building", "Eglise Saint-Martin",
+             [(41.5, 12), (44, 12), (44, 11), (54, 11), (55.5, 12.5), (55.5, 14.5), (54, 16), (44, 16),
+              (44, 15), (41.5, 15)]),
+        rect(T, "building", "Maison Dupont", 26, 27, 6, 4.5),
+        rect(T, "building", "Cafe de la Place", 35, 27.5, 7, 5),
+        rect(T, "building", "Grange", 47, 28, 8, 5.5),
+        rect(T, "building", "Chaumiere", 19.5, 30, 4.5, 4),
+        rect(T, "building", "La Forge", 58.5, 27, 5, 4),
+    ]
+    o += buildings
+    paint_floors(g, buildings, {
+        "Ferme Lemaire": "wood_floor", "Boulangerie": "tiled_floor_terracotta", "Eglise Saint-Martin": "flagstones",
+        "Maison Dupont": "wood_floor_v", "Cafe de la Place": "tiled_floor", "Grange": "dirt",
+        "Chaumiere": "wood_floor", "La Forge": "ash",
+    })
+
+    # Stone walls.
+    walls = [
+        poly(T, "wall", "Churchyard wall", [(47, 19.5), (40, 19.5), (40, 9), (58, 9), (58, 19.5), (51, 19.5)],
+             line=True, thickness=0.5),
+        poly(T, "wall", "Cafe garden wall", [(34, 33), (34, 36.5), (42.5, 36.5), (42.5, 33)], line=True,
+             thickness=0.4),
+        poly(T, "wall", "Farmyard wall", [(23, 11), (23, 18.5), (21.5, 20.5)], line=True, thickness=0.4),
+        rect(T, "wall", "Tumbled field wall", 49.5, 41, 7, 0.5, rotation=-20),
+        from_template(T, "wall.tx", 25, 33, name="Garden wall"),
+        from_template(T, "wall.tx", 64.5, 26, rotation=90, name="Forge yard wall"),
+    ]
+    o += walls
+
+    # Zones: the Allies come in from the west edge; the exit is the road out to the east.
+    o.append(from_template(Z, "deploy_allies.tx", 0.5, 12, name="Allied start line"))
+    o.append(rect(Z, "exit", "Road to Saint-Lo", 68.5, 17, 3, 14))
+    o.append(rect(Z, "spawn", "The graves stir", 54.5, 16, 3, 3, dice=1))
+    o.append(rect(Z, "spawn", "Bois du Moulin", 63, 3, 5, 5, dice=1))
+    o.append(from_template(Z, "spawn.tx", 61, 42, name="Le Grand Bois"))
+
+    # Abteilung 848, already about: shambling down the road and round the forge.
+    for n, (x, y, facing) in enumerate([(56, 21.5, 180), (58, 23.5, 180), (60, 22, 190), (62, 25.5, 170),
+                                        (57, 25.5, 200), (66, 21, 180), (52.5, 25.5, 180), (61, 34.5, 200)], 1):
+        if n <= 2:
+            o.append(from_template(F, "zombie.tx", x, y, name=f"Zombie {n}", facing=float(facing)))
+        else:
+            o.append(figure("zombie", f"Zombie {n}", x, y, facing=float(facing)))
+
+    props: dict[str, Value] = {
+        "ruleset": "zombiekrieg",
+        "title": "Normandy Village",
+        "briefing": ("June 1944. Division says the village of Saint-Martin is clear of Jerries, but the last patrol "
+                     "in came back babbling about dead men walking. Your section will push through the village and "
+                     "get at least three men out along the Saint-Lo road. Keep your heads down and your bayonets "
+                     "fixed."),
+        "objective": "exit",
+        "exit_count": 3,
+        "turn_limit": 8,
+        "players_min": 1,
+        "players_max": 4,
+        "zombie_ratio": 2.5,
+        "zombies_min": 12,
+        "inches_per_tile": 1.0,
+    }
+    return Table("normandy_village.tmx", W, H, props, g, o)
+
+
+# --- Small Town (outbreak) ------------------------------------------------------------------
+
+def small_town() -> Table:
+    W, H = 48, 48
+    g = Ground(W, H, "smalltown")
+    g.patches(6, [(0.3, "grass_dark"), (0.82, "grass"), (1.0, [("grass_dry", 70), ("grass", 30)])])
+    o: list[Obj] = []
+    T, Z, F = "terrain", "zones", "figures"
+
+    # Streets: Main Street north-south, Elm Street east-west, pavements either side.
+    g.box(18.5, 0, 11, 48, "pavement")
+    g.box(0, 29, 48, 10, "pavement")
+    g.box(20.5, 0, 7, 48, [("road", 75), ("road_cracked", 25)])
+    g.box(0, 31, 48, 6, [("road", 75), ("road_cracked", 25)])
+    for j in range(0, 48, 3):
+        if not 30 <= j <= 37:
+            g.cells[j][24] = "road_line_v"
+    for i in range(0, 48, 3):
+        if not 19 <= i <= 28:
+            g.cells[34][i] = "road_line_h"
+
+    buildings = [
+        rect(T, "building", "Pearson house", 3, 3.5, 8, 6.5),
+        rect(T, "building", "Kowalski house", 4, 20.5, 8, 6.5),
+        rect(T, "building", "Hank's Hardware", 30.5, 18.5, 10, 9.5),
+        rect(T, "building", "Miller house", 33, 3, 7.5, 7),
+        rect(T, "building", "Rosie's Diner", 12, 41, 6, 6.5),
+        rect(T, "building", "Garage", 41.5, 19, 5.5, 6),
+    ]
+    o += buildings
+    paint_floors(g, buildings, {"Pearson house": "wood_floor", "Kowalski house": "wood_floor_v",
+                                "Hank's Hardware": "tiled_floor_terracotta", "Miller house": "wood_floor",
+                                "Rosie's Diner": "tiled_floor", "Garage": "hive_floor_b"})
+    g.box(41.5, 25, 5.5, 4, "road_cracked")  # the garage forecourt
+    g.box(12, 21, 3.5, 6.5, "road")  # Kowalski driveway
+
+    gardens = [
+        rect(T, "clutter", "Pearson back garden", 2.5, 11, 9.5, 5.5, terrain="garden"),
+        rect(T, "clutter", "Miller vegetable patch", 41.5, 2, 5, 10, terrain="crops"),
+        from_template(T, "clutter_garden.tx", 31, 11.8, name="Overgrown lot"),
+    ]
+    o += gardens
+    g.area(gardens[0].outline(), [("grass_flowers", 60), ("grass", 40)])
+    g.area(gardens[1].outline(), "crops")
+    g.area(gardens[2].outline(), [("grass_dry", 50), ("grass_dark", 30), ("rubble", 20)])
+    hedge = rect(T, "clutter", "Privet hedge", 13, 3, 1.5, 14, terrain="hedge")
+    o.append(hedge)
+    g.area(hedge.outline(), "hedge")
+
+    fences = [
+        poly(T, "wall", "Picket fence", [(12.5, 10.5), (12.5, 17), (2, 17), (2, 10.5)], line=True, thickness=0.15),
+        poly(T, "wall", "Picket fence", [(41, 1.5), (47, 1.5), (47, 12.5), (41, 12.5)], line=True, thickness=0.15),
+        poly(T, "wall", "Chain-link fence", [(30.5, 11.5), (30.5, 17), (37, 17)], line=True, thickness=0.1),
+        poly(T, "wall", "Cemetery railings", [(30.5, 40), (35, 40)], line=True, thickness=0.15),
+        poly(T, "wall", "Cemetery railings", [(38, 40), (47.5, 40), (47.5, 47.5)], line=True, thickness=0.15),
+    ]
+    o += fences
+
+    # The cemetery: where it starts.
+    g.box(30.5, 40, 17.5, 8, [("grass_dark", 80), ("grass", 20)])
+    for j in range(41, 48, 2):
+        for i in range(31, 48, 2):
+            if g.rng.random() < 0.55:
+                g.cells[j][i] = "flagstones"
+    g.box(35, 40, 3, 8, "dirt")
+
+    cars = [
+        from_template(T, "parked_car.tx", 22.4, 4, rotation=90, name="Parked station wagon"),
+        rect(T, "building", "Parked pickup", 22.4, 12, 3.4, 1.5, rotation=90),
+        rect(T, "building", "Parked sedan", 27.3, 9, 3.2, 1.4, rotation=90),
+        rect(T, "building", "Crashed police car", 22, 30.5, 3.2, 1.4, rotation=35),
+        rect(T, "building", "Parked sedan", 4, 31.5, 3.2, 1.4),
+        from_template(T, "parked_car.tx", 37, 35.4, name="Abandoned hatchback"),
+        rect(T, "building", "Kowalski's truck", 14.8, 22, 3.6, 1.6, rotation=90),
+    ]
+    o += cars
+
+    o.append(from_template(Z, "deploy_players.tx", 1.5, 40.5, name="Diner car park"))
+    g.box(0, 39, 12, 9, [("road", 70), ("road_cracked", 30)])
+    o.append(rect(Z, "exit", "Highway north", 20.5, 0.5, 7, 2.5))
+    o.append(from_template(Z, "spawn.tx", 41, 43.5, name="Open grave"))
+
+    # The first victim is right by the open grave; a few more townsfolk are about.
+    o.append(figure("npc", "Groundskeeper Earl", 38, 43, melee="shovel", facing=0.0))
+    o.append(figure("npc", "Mrs Pearson", 9, 18.5, facing=90.0))
+    o.append(from_template(F, "npc.tx", 33, 29.5, name="Shop assistant"))
+    o.append(figure("npc", "Paperboy", 25.5, 21, facing=270.0))
+    o.append(figure("zombie", "Fresh corpse", 43.5, 42.5, facing=180.0))
+    o.append(from_template(F, "zombie.tx", 44.5, 46, name="Fresh corpse", facing=200.0))
+    o.append(figure("zombie", "Shambler", 26, 39.5, facing=270.0))
+    crew = [("Sheriff Dale", "revolver", "club"), ("Jo the mechanic", "", "wrench"),
+            ("Deacon Hale", "shotgun", "knife"), ("Trina", "rifle", "bat")]
+    for n, ((name, ranged, melee), (x, y)) in enumerate(zip(crew, [(3, 42), (5.5, 42), (8, 42), (4, 44.5)]), 1):
+        if n == 1:
+            o.append(from_template(F, "character.tx", x, y, name=name, ranged=ranged, melee=melee, facing=270.0))
+        else:
+            o.append(figure("character", name, x, y, player=n, ranged=ranged, melee=melee, facing=270.0))
+
+    props: dict[str, Value] = {
+        "ruleset": "outbreak",
+        "title": "Small Town",
+        "briefing": ("Saturday night in Millbrook. The phones went dead an hour ago and Earl is still out at the "
+                     "cemetery with his shovel. Get your people out of the diner car park and up Main Street to "
+                     "the highway before the whole town wakes up."),
+        "objective": "escape",
+        "exit_count": 2,
+        "turn_limit": 10,
+        "players_min": 1,
+        "players_max": 4,
+        "zombies_min": 3,
+    }
+    return Table("small_town.tmx", W, H, props, g, o)
+
+
+# --- Hive Street (zombie40k) -----------------------------------------------------------------
+
+def hive_street() -> Table:
+    W, H = 72, 48
+    g = Ground(W, H, "hive")
+    g.patches(6, [(0.7, [("hive_floor", 65), ("hive_floor_b", 35)]), (0.84, [("hive_floor_b", 60), ("ash", 40)]),
+                  (1.0, [("ash", 90), ("ash_embers", 10)])])
+    o: list[Obj] = []
+    T, Z, F = "terrain", "zones", "figures"
+
+    # The avenue north to the landing pad, and the cross street.
+    g.box(28, 0, 16, 48, "hive_floor_b")
+    g.box(0, 19, 72, 7, "hive_floor_b")
+    for j in range(8, 48, 2):
+        g.cells[j][35] = g.cells[j][36] = "hive_grate"  # the avenue's drain channel
+    for i in range(1, 72, 2):
+        g.cells[22][i] = "hive_grate"
+    g.box(30, 0, 12, 7, "hive_floor")
+    for i in range(30, 42):
+        g.cells[7][i] = "hive_hazard"
+    for x, y, r in ((36, 24, 4), (14, 36, 3.5), (58, 37, 3), (8, 17, 2.5), (64, 18, 3)):
+        g.area(ellipse_poly(x, y, r, r * 0.8), [("ash", 50), ("ash_embers", 15), ("scorched", 35)])
+
+    ruins = [
+        poly(T, "ruin", "Collapsed hab-stack", [(4, 6), (14, 5), (16, 9), (15, 14), (9, 15), (5, 12)]),
+        poly(T, "ruin", "Shrine of the Lost", [(3, 23.5), (11, 22), (13, 27), (10, 32), (4, 31)]),
+        poly(T, "ruin", "Gutted manufactorum", [(56, 5), (66, 6), (68, 12), (62, 15), (57, 12)]),
+        poly(T, "ruin", "Burnt-out Administratum", [(60, 27.5), (68, 27), (69.5, 31), (63, 34), (58.5, 31)]),
+        poly(T, "ruin", "Fallen aqueduct", [(16, 29), (24, 28.5), (25, 35), (19, 36)]),
+        poly(T, "ruin", "Broken chapel", [(48, 29), (56, 30), (55, 35), (47, 34)]),
+        from_template(T, "ruin.tx", 18, 9, name="Scorched tenement"),
+    ]
+    o += ruins
+    for r in ruins:
+        g.area(r.outline(), [("rubble", 45), ("rubble_dense", 35), ("rubble_brick", 20)])
+
+    buildings = [
+        rect(T, "building", "Hab block Tertius", 45, 8, 8, 7),
+        rect(T, "building", "Sealed bastion", 14.5, 18.5, 7, 6, rotation=0),
+    ]
+    o += buildings
+    paint_floors(g, buildings, {"Hab block Tertius": "hive_grate", "Sealed bastion": "hive_floor"})
+
+    rubble = [
+        ellipse(T, "clutter", "Rubble heap", 33, 21.5, 6, 4, terrain="rubble"),
+        rect(T, "clutter", "Wreckage", 24, 40, 4, 3, terrain="rubble"),
+        from_template(T, "clutter_rubble.tx", 52, 39, name="Rubble"),
+        poly(T, "clutter", "Debris field", [(40, 28), (45, 27), (46, 31), (41, 32)], terrain="rubble"),
+    ]
+    o += rubble
+    for r in rubble:
+        g.area(r.outline(), [("rubble_dense", 60), ("rubble", 40)])
+
+    barricades = [
+        poly(T, "wall", "Barricade", [(29, 17.5), (33, 17)], line=True, thickness=0.5),
+        poly(T, "wall", "Barricade", [(39, 17), (43, 17.5)], line=True, thickness=0.5),
+        poly(T, "wall", "Sandbag line", [(29.5, 33), (34, 34), (36, 33.5)], line=True, thickness=0.6),
+        rect(T, "wall", "Overturned cargo hauler", 37, 35, 5, 2, rotation=25),
+        from_template(T, "barricade.tx", 58, 20, name="Barricade"),
+        from_template(T, "barricade.tx", 7, 20.5, name="Barricade"),
+    ]
+    o += barricades
+
+    o.append(rect(Z, "escape_vehicle", "Thunderhawk gunship", 32, 0.5, 8, 4.5))
+    for n, x in enumerate((2, 22, 42, 62), 1):
+        if n == 1:
+            o.append(from_template(Z, "deploy_player1.tx", x, 38.5))
+        else:
+            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, 38.5, 8, 9, player=n))
+    o.append(rect(Z, "spawn", "West edge", 0.5, 14, 2, 16))
+    o.append(rect(Z, "spawn", "East edge", 69.5, 14, 2, 16))
+    o.append(from_template(Z, "spawn_edge.tx", 10, 0.5, name="North edge (west)"))
+    o.append(rect(Z, "spawn", "North edge (east)", 50, 0.5, 12, 2))
+    o.append(rect(Z, "spawn", "South edge", 31, 45.5, 10, 2))
+
+    o.append(from_template(F, "zombie_boss.tx", 36, 8.5, name="Zombie Boss", facing=90.0))
+
+    props: dict[str, Value] = {
+        "ruleset": "zombie40k",
+        "title": "Hive Street",
+        "briefing": ("The lower spires of the hive have fallen silent. A single gunship waits at the head of the "
+                     "Via Dolorosa, and its pilot will lift off with whoever reaches it first. Cut your way up the "
+                     "street, and let the other teams feed the horde."),
+        "objective": "escape",
+        "players_min": 1,
+        "players_max": 4,
+        "points": 75,
+    }
+    return Table("hive_street.tmx", W, H, props, g, o)
+
+
+def main() -> None:
+    bad = False
+    for table in (normandy_village(), small_town(), hive_street()):
+        problems = table.check()
+        for p in problems:
+            print(f"{table.file}: {p}")
+        bad = bad or bool(problems)
+        (HERE / table.file).write_text(table.tmx(), encoding="utf-8")
+        print(f"wrote {table.file}: {len(table.objects)} objects")
+    if bad:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
