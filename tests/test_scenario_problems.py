@@ -122,7 +122,7 @@ def test_zombie40k_objective_defaults_to_escape(write):
                '<properties><property name="player" type="int" value="1"/></properties></object>')
     scenario = load_scenario(write(tmx(objects, props={"ruleset": "zombie40k"})))
     assert scenario.objective == "escape" and scenario.properties["points"] == 75
-    assert scenario.zones_of("deploy")[0].properties == {"player": 1}
+    assert scenario.zones_of("deploy")[0].properties == {"player": 1, "side": "players"}
 
 
 def test_map_properties_of_the_wrong_type(write):
@@ -151,6 +151,12 @@ def test_unknown_class_names_the_object_and_the_choices(write):
     p = only(check_map(write(tmx(objects))), 'unknown class "wal"')
     assert (p.object_id, p.object_name) == (12, "Farm wall")
     assert str(p).startswith('object 12 "Farm wall": unknown class "wal" — did you mean "wall"? use one of: wall, ')
+
+
+def test_figure_of_another_rule_set(write):
+    objects = ALLIES + ZOMBIE + '<object id="6" name="Ann" type="character" x="32" y="32"><point/></object>'
+    p = only(check_map(write(tmx(objects))), "has no part in a zombiekrieg scenario")
+    assert p.object_id == 6 and "outbreak" in p.message
 
 
 def test_object_with_no_class(write):

@@ -109,7 +109,7 @@ class _Builder:
             self.problem(None, 'no "ruleset" map property',
                          f"add the map property ruleset (string), one of: {', '.join(ruleset_spec.allowed)}")
         else:
-            value, error = ruleset_spec.coerce(str(given.value).strip(), given.type)
+            value, error = ruleset_spec.coerce(str(given.value).strip())
             if error:
                 self.problem(None, f'unknown ruleset "{given.value}"',
                              _did_you_mean(str(given.value), list(ruleset_spec.allowed))
@@ -155,7 +155,7 @@ class _Builder:
             return None  # left empty: the default applies
         if spec.name == "objective" and not self.ruleset:
             return str(prop.value)  # cannot say which objectives are allowed without a rule set
-        value, error = spec.coerce(prop.value if prop.type != "class" else "(a class)", prop.type, self.ruleset)
+        value, error = spec.coerce(prop.value if prop.type != "class" else "(a class)", self.ruleset)
         if error:
             fix = spec.describe(self.ruleset)
             allowed = spec.allowed_for(self.ruleset)
@@ -190,6 +190,11 @@ class _Builder:
                          _did_you_mean(obj.cls, kinds) + f"use one of: {', '.join(kinds)}")
             return
         if spec.group == "ignored":
+            return
+        if spec.rulesets and self.ruleset and self.ruleset not in spec.rulesets:
+            self.problem(obj, f"a {spec.name} has no part in a {self.ruleset} scenario "
+                         f"(only in {', '.join(spec.rulesets)})",
+                         "delete it, or change the map's ruleset")
             return
         if obj.shape not in spec.shapes:
             self.problem(obj, f"a {spec.name} cannot be a {obj.shape}",
@@ -243,7 +248,7 @@ class _Builder:
         for name, pspec in spec.properties.items():
             if name not in props and name not in bad:
                 default = pspec.default_for(self.ruleset)
-                if default is not None and not (spec.name == "deploy" and name == "side" and "player" in props):
+                if default is not None:
                     props[name] = default
         return props
 

@@ -4,9 +4,9 @@ scenario may use, their types, limits, defaults and shapes, and what each rule s
 >>> schema = load_schema()
 >>> schema.objects["wall"].shapes
 ('rectangle', 'polygon', 'polyline')
->>> schema.map["turn_limit"].coerce("10", "string")
+>>> schema.map["turn_limit"].coerce("10")
 (10, None)
->>> schema.map["turn_limit"].coerce("ten", "string")[1]
+>>> schema.map["turn_limit"].coerce("ten")[1]
 '"ten" is not a whole number'
 """
 from __future__ import annotations
@@ -93,7 +93,7 @@ class PropertySpec:
             text += " " + " and ".join(limits)
         return f"{text} (Tiled type {self.type}), e.g. {self.example()}"
 
-    def coerce(self, raw: Any, tiled_type: str, ruleset: str | None = None) -> tuple[Any, str | None]:
+    def coerce(self, raw: Any, ruleset: str | None = None) -> tuple[Any, str | None]:
         """Turn a raw Tiled value into this property's type; returns (value, None) or (None, what is wrong).
 
         Tiled may have stored the value under another type (a designer typing "10" in a string
@@ -160,6 +160,7 @@ class ClassSpec:
     group: str  # terrain | zone | figure | ignored
     shapes: tuple[str, ...]
     properties: dict[str, PropertySpec]
+    rulesets: tuple[str, ...] = ()
     help: str = ""
 
 
@@ -218,6 +219,7 @@ def parse_schema(data: dict[str, Any]) -> Schema:
             group=spec["group"],
             shapes=groups[shapes] if isinstance(shapes, str) else tuple(shapes),
             properties={p: _property(p, d) for p, d in spec.get("properties", {}).items()},
+            rulesets=tuple(spec.get("rulesets", ())),
             help=spec.get("help", ""),
         )
     requirements = tuple(
