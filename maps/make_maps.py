@@ -649,7 +649,7 @@ def hive_street() -> Table:
         if n == 1:
             o.append(from_template(Z, "deploy_player1.tx", x, 38.5))
         else:
-            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, 38.5, 8, 9, player=n))
+            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, 38.5, 8, 8, player=n))
     o.append(rect(Z, "spawn", "West edge", 0.5, 14, 2, 16))
     o.append(rect(Z, "spawn", "East edge", 69.5, 14, 2, 16))
     o.append(from_template(Z, "spawn_edge.tx", 10, 0.5, name="North edge (west)"))
