@@ -39,3 +39,16 @@ def test_a_bad_map_prints_each_problem_with_its_fix_and_fails(tmp_path):
 def test_the_deadground_command_runs_the_check(tmp_path, capsys):
     assert cli_main(["check", str(tmp_path / "missing.tmx")]) == 1
     assert "file not found" in capsys.readouterr().out
+
+
+def test_checking_maps_never_loads_pygame():
+    """Layering (DESIGN.md, Shape): nothing below game.ui imports pygame, so ``deadground check`` runs on a
+    machine without a display."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from game.scenario.check import main; "
+            f"main([{str(VALID)!r}]); assert 'pygame' not in sys.modules, 'pygame was imported'")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("OK  ")
