@@ -252,6 +252,23 @@ class Table:
                     near = min(seg_dist(p, a, c) for a, c in segs)
                     if (b.shape != "polyline" and inside(p, bp)) or near < r + half + 0.05:
                         problems.append(f"{o.name} at {p[0]:.1f},{p[1]:.1f}: base touches {b.name}")
+        problems += self._walls_through_buildings(blockers)
+        return problems
+
+    @staticmethod
+    def _walls_through_buildings(blockers: list[Obj]) -> list[str]:
+        """A wall may touch a building but must not run through one (sampled every quarter inch)."""
+        problems = []
+        for w in (b for b in blockers if b.kind == "wall"):
+            wp = w.outline()
+            segs = list(zip(wp, wp[1:])) if w.shape == "polyline" else list(zip(wp, wp[1:] + wp[:1]))
+            samples = [(a[0] + (c[0] - a[0]) * k / n, a[1] + (c[1] - a[1]) * k / n)
+                       for a, c in segs for n in [max(1, int(math.dist(a, c) * 4))] for k in range(n + 1)]
+            for b in (b for b in blockers if b.kind == "building"):
+                bp = b.outline()
+                edges = list(zip(bp, bp[1:] + bp[:1]))
+                if any(inside(p, bp) and min(seg_dist(p, e0, e1) for e0, e1 in edges) > 0.1 for p in samples):
+                    problems.append(f"{w.name} runs through {b.name}")
         return problems
 
     def tmx(self) -> str:
@@ -403,7 +420,7 @@ def normandy_village() -> Table:
     buildings = [
         rect(T, "building", "Ferme Lemaire", 24, 12.5, 6.5, 5.5),
         poly(T, "building", "Boulangerie",
-             [(33.5, 12), (41, 12), (41, 20.5), (38, 20.5), (38, 15.5), (33.5, 15.5)]),
+             [(33.5, 12), (39.25, 12), (39.25, 20.5), (36.5, 20.5), (36.5, 15.5), (33.5, 15.5)]),
         poly(T, "building", "Eglise Saint-Martin",
              [(41.5, 12), (44, 12), (44, 11), (54, 11), (55.5, 12.5), (55.5, 14.5), (54, 16), (44, 16),
               (44, 15), (41.5, 15)]),
