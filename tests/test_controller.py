@@ -1,0 +1,162 @@
+"""The turn controller: every mode's transitions and refusals, headless (issue: on screen, item 1)."""
+from __future__ import annotations
+
+import pytest
+
+from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
+from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
+
+SGT = "us1-sgt"
+
+
+def pos(ctl: Controller, fid: str) -> tuple[float, float]:
+    return ctl.game.figure(fid).position
+
+
+@pytest.fixture
+def ctl() -> Controller:
+    # Sergeant at (12, 20) facing up the table (270 degrees), a rifleman beside him, a zombie 8" ahead.
+    g = rigged_game(soldiers={SGT: (12, 20, 270), "us1-r1": (14, 20, 270)}, zombies=[(12, 11)],
+                    guts={SGT: 9, "us1-r1": 7}, dice=[3, 4, 1, 2, 2, 3, 6, 6, 5, 5, 1, 1] * 4)
+    return Controller(g)
+
+
+def test_starts_idle_and_selects_a_soldier_by_clicking_his_base(ctl: Controller) -> None:
+    assert ctl.mode == Mode.IDLE
+    fb = ctl.handle(Click((12.2, 20.1)))
+    assert fb.accepted and ctl.mode == Mode.SELECTED and ctl.selected == SGT
+    assert "MOVE" in fb.message and "FIRE" in fb.message and "ORDER" in fb.message
+
+
+def test_clicking_a_zombie_with_nothing_selected_is_explained(ctl: Controller) -> None:
+    fb = ctl.handle(Click((12, 11)))
+    assert not fb.accepted and "zombies are moved by the game" in fb.message
+    assert ctl.mode == Mode.IDLE
+
+
+def test_clicking_empty_table_while_idle_does_nothing(ctl: Controller) -> None:
+    fb = ctl.handle(Click((3, 3)))
+    assert ctl.mode == Mode.IDLE and ctl.selected is None and not fb.events
+
+
+def test_hover_in_selected_previews_the_obvious_action(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    ctl.handle(Hover((12, 11)))  # over the zombie: a fire preview from the rules
+    assert ctl.preview is not None and ctl.preview.details["sight"] == "clear"
+    assert set(ctl.preview.chances) >= {"success", "failure"}
+    ctl.handle(Hover((6, 16)))  # over open ground: a move preview
+    assert ctl.preview is not None and "points" in ctl.preview.details
+    ctl.handle(Hover(pos(ctl, "us1-r1")))  # over a soldier in command range: an order preview
+    assert ctl.preview is not None and "range" in ctl.preview.details
+
+
+def test_move_mode_waypoints_then_destination_sends_one_move(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    assert ctl.handle(Button("move")).accepted and ctl.mode == Mode.MOVE
+    ctl.handle(Click((10, 19), shift=True))
+    assert ctl.waypoints == [(10, 19)]
+    ctl.handle(Button("undo"))  # a waypoint rolled no dice: it can be taken back
+    assert ctl.waypoints == []
+    ctl.handle(Click((10, 19), shift=True))
+    fb = ctl.handle(Click((8, 19)))
+    assert fb.accepted and ctl.mode == Mode.RESOLVING
+    names = [type(e).__name__ for e in fb.events]
+    assert "GutsTested" in names and "DiceRolled" in names
+    assert type(ctl.game.commands[-1]).__name__ == "Move"
+    assert ctl.game.commands[-1].path == ((10, 19), (8, 19))
+
+
+def test_clicks_are_refused_while_the_dice_are_shown_until_animation_done(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    ctl.handle(Button("move"))
+    ctl.handle(Click((12, 18)))
+    fb = ctl.handle(Click(pos(ctl, "us1-r1")))
+    assert not fb.accepted and "Wait" in fb.message
+    ctl.handle(AnimationDone())
+    assert ctl.mode in (Mode.IDLE, Mode.SELECTED)
+
+
+def test_fire_mode_refuses_ground_and_fires_at_a_zombie(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    ctl.handle(Button("fire"))
+    assert ctl.mode == Mode.FIRE
+    fb = ctl.handle(Click((3, 3)))
+    assert not fb.accepted and "zombie" in fb.message
+    fb = ctl.handle(Click((12, 11)))
+    assert fb.accepted and any(type(e).__name__ == "Fired" for e in fb.events)
+
+
+def test_order_button_refused_for_a_rifleman_with_a_reason(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, "us1-r1")))
+    fb = ctl.handle(Button("order"))
+    assert not fb.accepted and "ORDER" in fb.message
+    assert ctl.mode == Mode.SELECTED
+
+
+def test_order_mode_orders_a_soldier(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    ctl.handle(Button("order"))
+    fb = ctl.handle(Click(pos(ctl, "us1-r1")))
+    assert fb.accepted and any(type(e).__name__ == "Ordered" for e in fb.events)
+
+
+def test_a_figure_that_has_acted_is_refused_with_the_reason(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, "us1-r1")))
+    ctl.handle(Button("move"))
+    ctl.handle(Click((15, 19)))
+    ctl.handle(AnimationDone())
+    ctl.handle(Click((3, 3)))  # deselect
+    fb = ctl.handle(Click(pos(ctl, "us1-r1")))
+    assert not fb.accepted and "already acted" in fb.message
+
+
+def test_illegal_command_is_refused_with_the_rules_reason_and_nothing_changes(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    ctl.handle(Button("fire"))
+    before = ctl.game.state_data()
+    fb = ctl.handle(Click(pos(ctl, "us1-r1")))  # a friend is no target
+    assert not fb.accepted and fb.message
+    assert ctl.game.state_data() == before
+
+
+def test_cancel_steps_back_mode_by_mode(ctl: Controller) -> None:
+    ctl.handle(Click(pos(ctl, SGT)))
+    ctl.handle(Button("fire"))
+    ctl.handle(Button("cancel"))
+    assert ctl.mode == Mode.SELECTED
+    ctl.handle(Button("cancel"))
+    assert ctl.mode == Mode.IDLE and ctl.selected is None
+    fb = ctl.handle(Button("undo"))
+    assert not fb.accepted and "dice" in fb.message
+
+
+def test_end_turn_plays_the_zombie_turn_then_returns_to_idle(ctl: Controller) -> None:
+    fb = ctl.handle(Button("end_turn"))
+    assert fb.accepted and ctl.mode in (Mode.ZOMBIE_TURN, Mode.RESOLVING)
+    assert any(type(e).__name__ == "ReactionRolled" for e in fb.events)
+    ctl.handle(AnimationDone())
+    assert ctl.mode in (Mode.IDLE, Mode.GAME_OVER)
+
+
+def test_buttons_need_a_selection(ctl: Controller) -> None:
+    for name in ("move", "fire", "order"):
+        fb = ctl.handle(Button(name))
+        assert not fb.accepted and "Select" in fb.message
+
+
+def test_hot_seat_only_the_active_players_figures_act() -> None:
+    g = rigged_game(soldiers={"us1-sgt": (6, 20, 270), "gb2-sgt": (18, 20, 270)}, zombies=[(12, 4)],
+                    options={"sections": ["american", "british"]}, dice=[3, 3] * 20)
+    ctl = Controller(g)
+    fb = ctl.handle(Click((18, 20)))
+    assert ctl.active_player == 1
+    assert not fb.accepted and "player 2" in fb.message.lower()
+    fb = ctl.handle(Button("move"))
+    assert not fb.accepted
+
+
+def test_next_button_cycles_soldiers_who_can_act(ctl: Controller) -> None:
+    ctl.handle(Button("next"))
+    first = ctl.selected
+    ctl.handle(Button("next"))
+    assert {first, ctl.selected} == {SGT, "us1-r1"}
