@@ -34,7 +34,8 @@ class App:
     """One game window. Scenes call ``push``/``pop``/``back_to_title``/``start_setup``/``start_game``."""
 
     def __init__(self, fullscreen: bool | None = None, settings_path: Path | None = None,
-                 sounds_enabled: bool = True, size: tuple[int, int] = WINDOW_SIZE) -> None:
+                 sounds_enabled: bool = True, size: tuple[int, int] = WINDOW_SIZE, fps: int = FPS) -> None:
+        self.fps = fps  # the frame cap; tests pass 0 to run frames back to back
         self.settings_path = settings_path if settings_path is not None else default_settings_path()
         self.settings = Settings.load(self.settings_path)
         if fullscreen is not None:
@@ -50,6 +51,9 @@ class App:
         self.screen = self._open_window(self.settings.fullscreen)
         self.assets.prepare_for_display()
         self.manager = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
+        # the text boxes' bold and italic runs, loaded up front rather than on first use
+        self.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": st}
+                                    for size in (14, 16, 24) for st in ("bold", "italic")])
         self.sounds = Sounds(self.settings.master_volume, self.settings.muted, enabled=sounds_enabled)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -149,8 +153,8 @@ class App:
     # ---- the loop ----------------------------------------------------------------------------
 
     def step(self) -> bool:
-        """One frame: events, update, draw, flip, at most 60 a second. False once the game should end."""
-        dt = min(self.clock.tick(FPS) / 1000.0, 0.1)  # a stall never makes the view jump
+        """One frame: events, update, draw, flip, at most ``fps`` a second. False once the game should end."""
+        dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)  # a stall never makes the view jump
         for event in pygame.event.get():
             self.handle_event(event)
         if not self.running:

@@ -96,7 +96,7 @@ class GameScene(Scene):
             self.view.set_viewport(viewport)
         m = self.manager
         top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
-        self.banner_label = self.ui(UILabel(pygame.Rect(12, 4, 420, TOP_BAR - 12), self.banner, m, container=top,
+        self.banner_label = self.ui(UILabel(pygame.Rect(12, 1, 420, TOP_BAR - 4), self.banner, m, container=top,
                                             object_id="#banner"))
         self.ui(UILabel(pygame.Rect(440, 4, max(50, w - 440 - 3 * 110 - 20), TOP_BAR - 12),
                         self.scenario.title, m, container=top, object_id="#subtle"))

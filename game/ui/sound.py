@@ -33,7 +33,9 @@ class Sounds:
         self.volume = min(1.0, max(0.0, volume))
         self.muted = muted
         self.dir = sounds_dir if sounds_dir is not None else _sounds_dir()
-        self.entries: dict[str, Entry] = load_manifest(self.dir / "manifest.toml") if (enabled and self.dir) else {}
+        raw = load_manifest(self.dir / "manifest.toml") if (enabled and self.dir) else {}
+        # "rifle" and "sounds.rifle" name the same sound, whichever way the manifest is laid out
+        self.entries: dict[str, Entry] = {k.removeprefix("sounds."): v for k, v in raw.items()}
         self._cache: dict[str, pygame.mixer.Sound | None] = {}
         self.available = enabled and self._start_mixer()
         self.last_played: str | None = None  # for tests and the log

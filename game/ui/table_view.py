@@ -244,7 +244,7 @@ class TableView:
             if zone.kind == "deploy" and side not in (None, ""):
                 label += f" ({side})"
             cx, cy = self.camera.to_screen(zone.area.centre)
-            self.texts.blit(surface, label, 20, colour, (cx, cy))
+            self.texts.blit(surface, label, 22, colour, (cx, cy))
 
     def _draw_terrain(self, surface: pygame.Surface) -> None:
         for piece in self.scenario.terrain if self.scenario else ():
@@ -327,4 +327,7 @@ class TableView:
         for end in (a, b):
             pygame.draw.circle(surface, TAPE_COLOUR, end, 4)
         edge = " edge to edge" if tape.start_radius or tape.end_radius else ""
-        self.texts.blit(surface, tape.text() + edge, 26, TAPE_COLOUR, (b[0] + 12, b[1] - 12), "bottomleft")
+        text = self.texts.render(tape.text() + edge, 28, TAPE_COLOUR)
+        plate = text.get_rect(bottomleft=(round(b[0]) + 12, round(b[1]) - 12)).inflate(10, 6)
+        pygame.draw.rect(surface, (20, 18, 10), plate, border_radius=4)
+        surface.blit(text, text.get_rect(center=plate.center))

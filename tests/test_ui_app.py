@@ -1,0 +1,153 @@
+"""The real main loop, headless: title -> New game -> Start -> Begin -> the table, driven by posted events."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.assets import default_scenario  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = App(settings_path=tmp_path / "settings.json", sounds_enabled=False, fps=0)
+    app.push(TitleScene(app))
+    yield app
+    app.close()
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.run_frames(3)
+
+
+def key(app: App, k: int, up: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+    if up:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+        app.run_frames(1)
+
+
+def to_table(app: App) -> None:
+    click(app, app.scene.buttons["new_game"].rect.center)
+    assert app.scene.name == "new_game"
+    assert app.scene.chosen is not None and app.scene.chosen.path.name == default_scenario().name
+    click(app, app.scene.start.rect.center)
+    assert app.scene.name == "setup"
+    assert app.scene.setup.sections == ["american"]  # solo by default
+    click(app, app.scene.begin.rect.center)
+    assert app.scene.name == "game"
+
+
+def test_title_runs_for_hundreds_of_frames(app: App) -> None:
+    app.run_frames(240)
+    assert app.running and app.scene.name == "title" and app.frames >= 240
+
+
+def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
+    if not default_scenario().exists():
+        pytest.skip("the default scenario is not there yet")
+    to_table(app)
+    scene = app.scene
+    view = scene.view
+    assert view is not None and len(view.tokens) == len(scene.scenario.placements)
+    app.run_frames(60)
+
+    # wheel at a point on the table zooms in there
+    x, y, w, h = view.camera.viewport
+    cursor = (x + w // 3, y + h // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cursor, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(1)
+    under = view.camera.to_table(cursor)
+    ppi = view.camera.ppi
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    app.run_frames(2)
+    assert view.camera.ppi > ppi
+    assert view.camera.to_table(cursor) == pytest.approx(under)
+
+    # Home fits the table again
+    key(app, pygame.K_HOME)
+    assert view.camera.ppi == pytest.approx(ppi)
+
+    # hold T and move: the tape shows a length; release: it goes
+    key(app, pygame.K_t, up=False)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(cursor[0] + 120, cursor[1]), rel=(120, 0),
+                                         buttons=(0, 0, 0)))
+    app.run_frames(3)
+    assert view.tape is not None and view.tape.length == pytest.approx(120 / view.camera.ppi, rel=0.02)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_t, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+    assert view.tape is None
+
+    # O shows terrain outlines
+    key(app, pygame.K_o)
+    assert view.show_outlines
+    app.run_frames(200)
+
+    # Esc goes back to the title
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "title"
+    assert app.running
+
+
+def test_window_resize_lays_the_table_out_again(app: App) -> None:
+    if not default_scenario().exists():
+        pytest.skip("the default scenario is not there yet")
+    to_table(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    app.run_frames(5)
+    assert app.scene.name == "game"
+    assert app.scene.view.camera.viewport[2] < 1000
+
+
+def test_settings_are_saved_when_changed(app: App, tmp_path: Path) -> None:
+    click(app, app.scene.buttons["settings"].rect.center)
+    assert app.scene.name == "settings"
+    click(app, app.scene.mute.rect.center)
+    assert app.settings.muted and app.sounds.muted
+    assert '"muted": true' in (tmp_path / "settings.json").read_text()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "title"
+
+
+def test_rules_help_opens_and_closes(app: App) -> None:
+    click(app, app.scene.buttons["rules"].rect.center)
+    assert app.scene.name == "rules"
+    app.run_frames(30)
+    click(app, app.scene.back.rect.center)
+    assert app.scene.name == "title"
+
+
+def test_quit_button_ends_the_loop(app: App) -> None:
+    click(app, app.scene.buttons["quit"].rect.center)
+    assert not app.running
+
+
+def test_a_broken_map_is_listed_with_its_error_and_cannot_start(app: App, tmp_path: Path) -> None:
+    from game.ui.scenario_list import load_entry
+
+    bad = tmp_path / "broken.tmx"
+    bad.write_text("<map this is not xml", encoding="utf-8")
+    entry = load_entry(bad)
+    assert not entry.playable and entry.error
+    app._scenarios = [entry, *app.scenarios()]
+    click(app, app.scene.buttons["new_game"].rect.center)
+    scene = app.scene
+    scene._show(entry)
+    assert not scene.start.is_enabled
+    click(app, scene.start.rect.center)
+    assert app.scene.name == "new_game"
