@@ -474,7 +474,7 @@ def zombie_boss_token() -> pygame.Surface:
 def zombie_down_token() -> pygame.Surface:
     """A zombie sprawled on its back across its base: the base keeps its facing notch."""
     pen = Pen(TOKEN_PX * SS)
-    draw_base(pen, shade(ZOMBIE_RIM, 0.7), seed=170, ground=(64, 60, 50), notch=(170, 160, 110))
+    draw_base(pen, shade(ZOMBIE_RIM, 0.7), seed=170, ground=(64, 60, 50), notch=(214, 200, 150))
     rng = random.Random(171)
     skin, uni = ZSKIN[0], FIELD_GREY
     pen.ellipse((70, 10, 10, 255), -0.05, 0.1, 0.5, 0.3)  # pool of ichor
@@ -600,11 +600,11 @@ def draw_civilian(pen: Pen, clothes: Colour, hair: Colour, prop: str) -> None:
         pen.line(WOOD, (-0.08, 0.1), (0.4, 0.1), 0.06)
         pen.line(STEEL, (0.4, 0.1), (0.78, 0.1), 0.045)
         arms = [((-0.02, 0.28), (0.1, 0.12)), ((-0.02, -0.28), (0.5, 0.08))]
-    elif prop == "axe":
-        pen.line(OUTLINE, (0.3, -0.2), (0.66, 0.1), 0.09)
-        pen.line(WOOD, (0.3, -0.2), (0.64, 0.09), 0.055)
-        pen.poly(OUTLINE, [(0.56, 0.02), (0.8, -0.02), (0.78, 0.24), (0.62, 0.18)])
-        pen.poly((160, 166, 170), [(0.59, 0.04), (0.77, 0.01), (0.75, 0.2), (0.63, 0.15)])
+    elif prop == "axe":  # held high across the body, the head up by the left shoulder
+        pen.line(OUTLINE, (0.3, 0.24), (0.46, -0.34), 0.09)
+        pen.line(WOOD, (0.3, 0.24), (0.455, -0.32), 0.055)
+        pen.poly(OUTLINE, [(0.36, -0.3), (0.6, -0.36), (0.6, -0.16), (0.41, -0.2)])
+        pen.poly((160, 166, 170), [(0.39, -0.28), (0.57, -0.33), (0.57, -0.19), (0.42, -0.22)])
     for (sx, sy), (hx, hy) in arms:
         pen.line(clothes, (sx, sy), (hx, hy), 0.11)
         pen.circle(OUTLINE, hx, hy, 0.06)
