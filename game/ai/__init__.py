@@ -1,0 +1,1 @@
+"""Bots that play the human side (demo mode, simulations, tests). The zombie drivers are rules."""

@@ -1,0 +1,170 @@
+"""The Zombiekrieg 848 tables and house values, read from ``game/data/zombiekrieg.toml``.
+
+Nothing in the rules hard-codes a number that a club might want to change: it lives in the TOML
+and arrives here as :class:`ZkData` (plain, frozen).
+
+>>> d = load_data()
+>>> d.weapon("bar").shots, d.weapon("thompson").melee_mod
+(2, 1)
+>>> d.starting_guts(4)
+7
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from game.assets import data_file
+
+
+class DataError(ValueError):
+    """The TOML is missing something the rules need; the message says what and where."""
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """One weapon with its class's stats (RULES.md, Weapons table)."""
+
+    key: str
+    name: str
+    klass: str
+    range: float
+    short: float
+    short_mod: int
+    long_mod: int
+    shots: int
+    melee_mod: int
+
+    def band(self, distance: float) -> tuple[str, int]:
+        """The range band (``short``/``long``) and its modifier for an edge-to-edge distance."""
+        return ("short", self.short_mod) if distance <= self.short + 1e-9 else ("long", self.long_mod)
+
+
+@dataclass(frozen=True)
+class Member:
+    role: str
+    weapon: str
+    count: int
+    tag: str
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    key: str
+    name: str
+    prefix: str
+    members: tuple[Member, ...]
+    corporal_weapons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """One cell of the reaction table: how the unit moves, how far, toward what."""
+
+    move: str  # none | shamble | wander | lurch | charge
+    distance: int | str  # inches, or "2D6"
+    toward: str  # nearest | nearest_seen | noise
+
+    def describe(self) -> str:
+        if self.move == "none":
+            return "mill about (no move)"
+        dist = f"{self.distance}\"" if isinstance(self.distance, int) else f"{self.distance}\""
+        goal = {"nearest": "toward the nearest Allied figure", "nearest_seen": "toward the nearest seen",
+                "noise": "toward the noise"}[self.toward]
+        return f"{self.move} {dist} {goal}"
+
+
+@dataclass(frozen=True)
+class InitiativeResult:
+    first: str  # allies | zombies
+    free_order: bool
+    reaction_bonus: int
+
+
+@dataclass(frozen=True)
+class ZkData:
+    """Every Zombiekrieg table and [house] value."""
+
+    raw: dict[str, Any]
+    weapons: dict[str, Weapon]
+    sections: dict[str, SectionSpec]
+    reaction: dict[str, tuple[Reaction, ...]]
+    reaction_columns: tuple[str, ...]
+    initiative: dict[str, InitiativeResult]
+    starting: tuple[tuple[tuple[int, ...], int], ...]
+
+    def house(self, key: str) -> Any:
+        return self.raw["house"][key]
+
+    def weapon(self, key: str) -> Weapon:
+        try:
+            return self.weapons[key]
+        except KeyError:
+            raise DataError(f"no weapon {key!r} in zombiekrieg.toml") from None
+
+    @property
+    def guts_min(self) -> int:
+        return int(self.raw["guts"]["min"])
+
+    @property
+    def guts_max(self) -> int:
+        return int(self.raw["guts"]["max"])
+
+    def starting_guts(self, face: int) -> int:
+        for faces, guts in self.starting:
+            if face in faces:
+                return guts
+        raise DataError(f"the starting GUTS table has no row for a roll of {face}")
+
+    def reaction_cell(self, column: str, roll: int) -> Reaction:
+        return self.reaction[column][roll - 1]
+
+
+def _need(table: dict[str, Any], key: str, where: str) -> Any:
+    if key not in table:
+        raise DataError(f"zombiekrieg.toml: [{where}] needs {key!r}")
+    return table[key]
+
+
+def parse_data(raw: dict[str, Any]) -> ZkData:
+    """Check and convert the TOML tables (raises :class:`DataError` naming what is wrong)."""
+    classes = _need(raw, "weapon_classes", "top")
+    weapons: dict[str, Weapon] = {}
+    for key, w in _need(raw, "weapons", "top").items():
+        klass = _need(w, "class", f"weapons.{key}")
+        c = classes.get(klass)
+        if c is None:
+            raise DataError(f"zombiekrieg.toml: weapon {key!r} names unknown class {klass!r}")
+        weapons[key] = Weapon(key, w.get("name", key), klass, float(c["range"]), float(c["short"]),
+                              int(c["short_mod"]), int(c["long_mod"]), int(c["shots"]), int(c["melee_mod"]))
+    sections: dict[str, SectionSpec] = {}
+    for key, s in _need(raw, "sections", "top").items():
+        members = tuple(Member(m["role"], m["weapon"], int(m.get("count", 1)), m["tag"]) for m in s["members"])
+        for m in members:
+            if m.weapon not in weapons:
+                raise DataError(f"zombiekrieg.toml: section {key!r} uses unknown weapon {m.weapon!r}")
+        sections[key] = SectionSpec(key, s.get("name", key), s["prefix"], members,
+                                    tuple(s.get("corporal_weapons", ())))
+    rt = _need(raw, "reaction", "top")
+    columns = tuple(rt["columns"])
+    reaction = {}
+    for col in columns:
+        rows = tuple(Reaction(r["move"], r["distance"], r["toward"]) for r in _need(rt, col, "reaction"))
+        if len(rows) != 6:
+            raise DataError(f"zombiekrieg.toml: reaction column {col!r} needs 6 rows, has {len(rows)}")
+        reaction[col] = rows
+    initiative = {k: InitiativeResult(v["first"], bool(v["free_order"]), int(v["reaction_bonus"]))
+                  for k, v in _need(raw, "initiative", "top").items()}
+    starting = tuple((tuple(r["faces"]), int(r["guts"])) for r in raw["guts"]["starting"])
+    return ZkData(raw, weapons, sections, reaction, columns, initiative, starting)
+
+
+@lru_cache(maxsize=4)
+def load_data(path: str | None = None) -> ZkData:
+    """The shipped tables (or another TOML file, for a club's variant)."""
+    p = Path(path) if path else data_file("zombiekrieg.toml")
+    with open(p, "rb") as fh:
+        return parse_data(tomllib.load(fh))

@@ -1,0 +1,164 @@
+"""What happened (plain data), for the log, the screen's animations and the sounds."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.core import DiceRolled, Event, event  # noqa: F401  (DiceRolled is part of this log)
+
+Point = tuple[float, float]
+
+
+@event
+@dataclass(frozen=True)
+class FigurePlaced(Event):
+    """A figure was set up on the table at creation."""
+
+    figure: str
+    side: str
+    role: str
+    position: Point
+    facing: float
+
+
+@event
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    turn: int
+
+
+@event
+@dataclass(frozen=True)
+class StoodUp(Event):
+    """A knocked-down zombie stood up and rejoined the unit."""
+
+    figure: str
+
+
+@event
+@dataclass(frozen=True)
+class InitiativeRolled(Event):
+    figure: str  # the lead NCO who tested
+    outcome: str
+    first: str  # allies | zombies
+    free_order: bool
+    reaction_bonus: int
+
+
+@event
+@dataclass(frozen=True)
+class PhaseStarted(Event):
+    side: str  # allies | zombies
+    player: int | None = None
+
+
+@event
+@dataclass(frozen=True)
+class GutsTested(Event):
+    figure: str
+    action: str  # move, fire, order, initiative, melee
+    faces: tuple[int, ...]
+    total: int
+    modified_guts: int
+    outcome: str
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+
+@event
+@dataclass(frozen=True)
+class GutsChanged(Event):
+    figure: str
+    old: int
+    new: int
+    reason: str
+
+
+@event
+@dataclass(frozen=True)
+class Moved(Event):
+    figure: str
+    path: tuple[Point, ...]  # from the start to the end
+    facing: float
+    length: float
+
+
+@event
+@dataclass(frozen=True)
+class Turned(Event):
+    figure: str
+    facing: float
+
+
+@event
+@dataclass(frozen=True)
+class Fired(Event):
+    figure: str
+    target: str
+    sight: str  # clear | obscured
+    band: str  # short | long
+    shot: int = 1
+
+
+@event
+@dataclass(frozen=True)
+class NoEffect(Event):
+    """A test that succeeded changed nothing (a plain Success on a knocked-down zombie)."""
+
+    figure: str
+    reason: str
+
+
+@event
+@dataclass(frozen=True)
+class KnockedDown(Event):
+    figure: str
+
+
+@event
+@dataclass(frozen=True)
+class Killed(Event):
+    figure: str
+    cause: str  # "shot by us1-r3", "melee with z4", ...
+
+
+@event
+@dataclass(frozen=True)
+class Ordered(Event):
+    figure: str
+    target: str
+    success: bool
+    free: bool = False
+
+
+@event
+@dataclass(frozen=True)
+class ReactionRolled(Event):
+    roll: int  # after any initiative bonus
+    column: str
+    result: str  # e.g. "lurch 4\" toward the nearest seen"
+
+
+@event
+@dataclass(frozen=True)
+class ZombieMoved(Event):
+    figure: str
+    path: tuple[Point, ...]  # from the start to the end
+
+
+@event
+@dataclass(frozen=True)
+class MeleeAttack(Event):
+    zombie: str
+    soldier: str
+
+
+@event
+@dataclass(frozen=True)
+class Exited(Event):
+    figure: str
+
+
+@event
+@dataclass(frozen=True)
+class GameOver(Event):
+    winner: str  # allies | zombies
+    reason: str

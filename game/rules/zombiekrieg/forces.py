@@ -1,0 +1,170 @@
+"""Setting up: the sections, their starting GUTS, deployment and the zombie unit
+(RULES.md, Zombiekrieg 848, Forces and GUTS).
+
+Choices where RULES.md is silent [house]:
+- Each section deploys in its player's deploy zone (``player`` = N), else in a zone with
+  ``side`` = allies (the Nth such zone for player N, cycling); without any, along the bottom edge.
+  The figures fill the zone on a 1.5" grid from its centre outward, never in a wall or on another
+  base, all facing the table centre. A zone too small spills onto clear ground around it.
+- Zombies: the map's ``zombie`` placements, then enough more to reach
+  max(``zombies_min``, round(``zombie_ratio`` x Allied figures)), dealt out one at a time over the
+  ``spawn`` zones on a grid from each zone's centre (no dice: the set-up is the map's). Without a
+  spawn zone they fill the 8" strip along the table edge furthest from the Allies. Each zombie
+  faces the nearest Allied figure.
+- Figure ids: ``<prefix><player>-sgt``, ``-cpl``, ``-r1``..``-r8``, ``-smg``, ``-lmg``; zombies ``z1``...
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Iterator
+
+from game.rules.zombiekrieg.data import ZkData
+from game.rules.zombiekrieg.events import FigurePlaced
+from game.rules.zombiekrieg.geometry import angle_to, base_clear, grid_spots
+from game.rules.zombiekrieg.state import ALLIES, ZOMBIES, Figure, Section
+from game.rules.zombiekrieg.world import World
+from game.scenario.model import Area, Point, Zone
+
+
+def check_options(data: ZkData, options: dict[str, Any]) -> tuple[list[str], str]:
+    """The sections (one per player) and the American Corporal's weapon; clear errors for bad options."""
+    sections = options.get("sections", ["american"])
+    if isinstance(sections, str):
+        sections = [sections]
+    if not isinstance(sections, (list, tuple)) or not 1 <= len(sections) <= 4:
+        raise ValueError("Zombiekrieg 848 needs one to four sections, one per player (option 'sections').")
+    for s in sections:
+        if s not in data.sections:
+            raise ValueError(f"Unknown section {s!r}; choose from {', '.join(sorted(data.sections))}.")
+    corporal = options.get("american_corporal_weapon", "thompson")
+    allowed = data.sections["american"].corporal_weapons if "american" in data.sections else ()
+    if allowed and corporal not in allowed:
+        raise ValueError(f"The American Corporal carries one of {', '.join(allowed)}, not {corporal!r}.")
+    return list(sections), corporal
+
+
+def _blockers(world: World):
+    return [t for t in world.scenario.terrain if t.blocks_movement]
+
+
+def _free(world: World, p: Point, r: float) -> bool:
+    sc = world.scenario
+    return base_clear(_blockers(world), sc.width, sc.height, p, r) and not world.table.figures_in_circle(p, r)
+
+
+def spots(world: World, area: Area, spacing: float, r: float) -> Iterator[Point]:
+    """Free places in an area, from its centre outward, then in widening rings around it."""
+    cx, cy = area.centre
+    seen: set[Point] = set()
+    x0, y0, x1, y1 = area.bounds
+    for grow in range(0, 40):
+        g = grow * spacing
+        bounds = (x0 - g, y0 - g, x1 + g, y1 + g)
+        cands = [p for p in grid_spots(bounds, spacing) if p not in seen and (grow > 0 or area.contains(p))]
+        cands.sort(key=lambda p: (round(math.dist(p, (cx, cy)), 6), p[1], p[0]))
+        for p in cands:
+            seen.add(p)
+            if _free(world, p, r):
+                yield p
+
+
+def _deploy_zone(world: World, player: int) -> Area:
+    zones = world.scenario.zones_of("deploy")
+    own = [z for z in zones if str(z.properties.get("player", "")) == str(player)]
+    if own:
+        return own[0].area
+    allied = [z for z in zones if str(z.properties.get("side", "")).lower() in ("allies", "allied", "")
+              and "player" not in z.properties]
+    if allied:
+        return allied[(player - 1) % len(allied)].area
+    sc = world.scenario
+    return Area.rect(0, sc.height - 4, sc.width, 4)
+
+
+def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> None:
+    """Create every section's figures, roll their starting GUTS and deploy them."""
+    data, st = world.data, world.state
+    r = float(data.house("base_size")) / 2
+    centre = (world.scenario.width / 2, world.scenario.height / 2)
+    for player, key in enumerate(sections, start=1):
+        spec = data.sections[key]
+        prefix = f"{spec.prefix}{player}"
+        st.sections.append(Section(player, key, prefix))
+        place = spots(world, _deploy_zone(world, player), float(data.house("deploy_spacing")), r)
+        for m in spec.members:
+            for i in range(1, m.count + 1):
+                fid = f"{prefix}-{m.tag}{i if m.count > 1 else ''}"
+                weapon = corporal_weapon if (m.role == "corporal" and spec.corporal_weapons) else m.weapon
+                if m.role == "sergeant":
+                    g = int(data.raw["guts"]["sergeant"])
+                else:
+                    face = world.roll(1, f"{fid} starting GUTS").total
+                    g = data.starting_guts(face)
+                    world.events[-1] = _with_meaning(world.events[-1], f"D6 = {face}: {fid} starts with GUTS {g}")
+                p = next(place)
+                f = Figure(fid, ALLIES, p, round(angle_to(p, centre), 3), r, player, key, m.role, weapon, g, g)
+                st.figures[fid] = f
+                world.table.place(fid, p, r)
+                world.emit(FigurePlaced(fid, ALLIES, m.role, p, f.facing))
+
+
+def _with_meaning(ev, text):
+    from dataclasses import replace
+    return replace(ev, meaning=text)
+
+
+def zombie_count(world: World) -> int:
+    props = world.scenario.properties
+    z = world.data.raw["zombies"]
+    lo = int(props.get("zombies_min", z["count_min"]))
+    ratio = float(props.get("zombie_ratio", z["ratio"]))
+    allied = len(world.state.allied())
+    return max(lo, int(math.floor(ratio * allied + 0.5)))
+
+
+def _far_strip(world: World) -> Area:
+    sc = world.scenario
+    allies = [f.position for f in world.state.allied()] or [(sc.width / 2, sc.height)]
+    ax = sum(p[0] for p in allies) / len(allies)
+    ay = sum(p[1] for p in allies) / len(allies)
+    strips = [Area.rect(0, 0, sc.width, 8), Area.rect(0, sc.height - 8, sc.width, 8),
+              Area.rect(0, 0, 8, sc.height), Area.rect(sc.width - 8, 0, 8, sc.height)]
+    return max(strips, key=lambda a: math.dist(a.centre, (ax, ay)))
+
+
+def raise_zombies(world: World) -> None:
+    """The zombie unit: the map's zombies, then enough from the spawn zones."""
+    data, st = world.data, world.state
+    r = float(data.raw["zombies"]["base_size"]) / 2
+    placed: list[tuple[Point, float]] = []
+    for pl in world.scenario.placements_of("zombie"):
+        placed.append((pl.position, pl.facing))
+    want = zombie_count(world)
+    zones: list[Zone] = list(world.scenario.zones_of("spawn"))
+    areas = [z.area for z in zones] or [_far_strip(world)]
+    n = 0
+
+    def put(p: Point) -> None:
+        nonlocal n
+        n += 1
+        fid = f"z{n}"
+        world.table.place(fid, p, r)
+        near = world.table.nearest(p, where=world.is_allied)
+        facing = angle_to(p, st.figures[near].position) if near else 0.0
+        f = Figure(fid, ZOMBIES, (float(p[0]), float(p[1])), round(facing, 3), r)
+        st.figures[fid] = f
+        world.emit(FigurePlaced(fid, ZOMBIES, "zombie", f.position, f.facing))
+
+    for p, _ in placed:
+        put(p)
+    gens = [spots(world, a, float(data.house("zombie_spacing")), r) for a in areas]
+    live = list(range(len(gens)))
+    while n < want and live:
+        for i in list(live):
+            if n >= want:
+                break
+            p = next(gens[i], None)
+            if p is None:
+                live.remove(i)
+                continue
+            put(p)

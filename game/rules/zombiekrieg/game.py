@@ -1,0 +1,185 @@
+"""A game of Zombiekrieg 848: the public face of the rules (DESIGN.md: commands in, events out).
+
+>>> from game.rules.zombiekrieg.testing import tiny_scenario
+>>> g = new_game(tiny_scenario(), {"sections": ["american"]}, seed=3)
+>>> g.state.phase.value in ("allied", "over")
+True
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from game.dice import Dice
+from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.zombiekrieg import fire, forces, move, objectives, order, turn
+from game.rules.zombiekrieg import preview as previews
+from game.rules.zombiekrieg.actions import turn_reason
+from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.data import ZkData, load_data
+from game.rules.zombiekrieg.state import Figure, Phase, ZkState
+from game.rules.zombiekrieg.world import World
+from game.scenario.model import Scenario
+from game.table import Table
+
+
+class ZombiekriegGame:
+    """One game in progress; changed only by :meth:`apply`."""
+
+    ruleset: ClassVar[str] = "zombiekrieg"
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any] | None, seed: int,
+                 dice: Dice | None = None, data: ZkData | None = None) -> None:
+        self.scenario = scenario
+        self.options = dict(options or {})
+        self.seed = seed
+        self.data = data or load_data()
+        self.dice = dice if dice is not None else Dice(seed)
+        self.commands: list[Command] = []
+        self.log: list[Event] = []
+        sections, corporal = forces.check_options(self.data, self.options)
+        self.world = World(scenario, self.data, self.dice, ZkState(), Table.from_scenario(scenario))
+        forces.raise_sections(self.world, sections, corporal)
+        objectives.setup(self.world)
+        forces.raise_zombies(self.world)
+        turn.advance(self.world)
+        self._flush()
+
+    # -- plumbing
+    @property
+    def state(self) -> ZkState:
+        return self.world.state
+
+    @property
+    def table(self) -> Table:
+        return self.world.table
+
+    def _flush(self) -> list[Event]:
+        out, self.world.events = self.world.events, []
+        self.log.extend(out)
+        return out
+
+    # -- the Game protocol
+    @property
+    def over(self) -> bool:
+        return self.state.phase == Phase.OVER
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    def figure(self, fid: str) -> Figure:
+        return self.state.figures[fid]
+
+    @property
+    def figures(self) -> list[Figure]:
+        return list(self.state.figures.values())
+
+    def apply(self, cmd: Command) -> list[Event]:
+        """Validate (IllegalCommand, nothing changed), carry out, then run the turn machine on."""
+        w = self.world
+        if self.over:
+            raise IllegalCommand("The game is over.")
+        if isinstance(cmd, Move):
+            p = move.plan(w, cmd)
+            move.carry_out(w, p)
+        elif isinstance(cmd, Fire):
+            p2 = fire.plan(w, cmd)
+            fire.carry_out(w, p2)
+        elif isinstance(cmd, Order):
+            p3 = order.plan(w, cmd)
+            order.carry_out(w, p3)
+        elif isinstance(cmd, EndTurn):
+            if self.state.phase != Phase.ALLIED:
+                raise IllegalCommand("It is not the Allied turn.")
+            turn.end_player_turn(w)
+        else:
+            raise IllegalCommand(f"Zombiekrieg 848 has no command {type(cmd).__name__}.")
+        self.commands.append(cmd)
+        turn.advance(w)
+        return self._flush()
+
+    def preview(self, cmd: Command) -> Preview:
+        return previews.preview(self.world, cmd)
+
+    def actions_for(self, figure_id: str) -> list[str]:
+        """Which of move / fire / order ``figure_id`` may do now (empty if none)."""
+        if turn_reason(self.world, figure_id):
+            return []
+        f = self.state.figures[figure_id]
+        out: list[str] = []
+        if not f.acted_this_turn:
+            out.append("move")
+            if self.fire_targets(figure_id):
+                out.append("fire")
+        if self.order_targets(figure_id):
+            out.append("order")
+        return out
+
+    def fire_targets(self, figure_id: str) -> list[str]:
+        """Zombies ``figure_id`` may shoot now, nearest first."""
+        if turn_reason(self.world, figure_id):
+            return []
+        f = self.state.figures[figure_id]
+        if f.acted_this_turn:
+            return []
+        w = self.data.weapon(f.weapon)
+        # a plain scan: a few dozen zombies at most, cheaper than a spatial query with a filter
+        reach = f.radius + w.range + 1e-6
+        cands = sorted((math.dist(f.position, z.position) - z.radius, z.id) for z in self.state.zombies()
+                       if z.on_table and math.dist(f.position, z.position) - z.radius <= reach)
+        return [t for _, t in cands if fire.shot_reason(self.world, f, self.state.figures[t], t)[0] is None]
+
+    def order_targets(self, figure_id: str) -> list[str]:
+        """Soldiers ``figure_id`` may ORDER now."""
+        if turn_reason(self.world, figure_id):
+            return []
+        f = self.state.figures[figure_id]
+        if f.acted_this_turn and self.state.free_order_for != f.id:
+            return []
+        if order.nco_reason(self.world, f):
+            return []
+        return [t.id for t in self.state.section_of(f.player)
+                if order.target_reason(self.world, f, t, t.id) is None]
+
+    def legal_commands(self, figure_id: str | None = None) -> list[Command]:
+        """Fire and Order commands that would be accepted, eight sample full moves, and EndTurn.
+
+        Moves are continuous: the eight are compass moves cut to their legal part; any other path
+        can be asked about with :meth:`preview`.
+        """
+        if figure_id is None:
+            out: list[Command] = []
+            for f in self.state.allied():
+                out.extend(self.legal_commands(f.id))
+            if self.state.phase == Phase.ALLIED:
+                out.append(EndTurn())
+            return out
+        if turn_reason(self.world, figure_id):
+            return []
+        cmds: list[Command] = [Order(figure_id, t) for t in self.order_targets(figure_id)]
+        f = self.state.figures[figure_id]
+        if f.acted_this_turn:
+            return cmds
+        cmds = [Fire(figure_id, t) for t in self.fire_targets(figure_id)] + cmds
+        reach = float(self.data.house("move_distance"))
+        for k in range(8):
+            a = math.radians(45 * k)
+            goal = (f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a))
+            c = self.table.check_path([f.position, goal], f.radius, mover=f.id, max_length=reach)
+            if c.length >= 0.01:
+                cmds.append(Move(figure_id, (tuple(round(v, 4) for v in c.end),)))  # type: ignore[arg-type]
+        return cmds
+
+    def state_data(self) -> dict[str, Any]:
+        data = self.state.to_data()
+        data["ruleset"] = self.ruleset
+        data["seed"] = self.seed
+        data["rolls"] = len(self.dice.log)
+        return data
+
+
+def new_game(scenario: Scenario, options: dict[str, Any] | None = None, seed: int = 0,
+             dice: Dice | None = None) -> ZombiekriegGame:
+    """Start a game: deploy the sections, roll starting GUTS, place the zombies, start turn 1."""
+    return ZombiekriegGame(scenario, options, seed, dice)

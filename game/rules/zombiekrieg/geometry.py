@@ -1,0 +1,67 @@
+"""Small plane geometry the rules need beyond the Table: where a base may stand at set-up.
+
+>>> from game.scenario.model import Terrain, Area
+>>> wall = Terrain(1, "w", "wall", Area(((5.0, 0.0), (5.0, 10.0)), is_line=True, shape="polyline"))
+>>> base_clear([wall], 24, 24, (5.4, 3), 0.5), base_clear([wall], 24, 24, (6, 3), 0.5)
+(False, True)
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+from game.scenario.model import Point, Terrain
+
+
+def segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from p to the segment ab."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return math.dist(p, a)
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy))
+
+
+def edges(points: Sequence[Point], closed: bool) -> Iterable[tuple[Point, Point]]:
+    pts = list(points)
+    pairs = list(zip(pts, pts[1:]))
+    if closed and len(pts) > 2:
+        pairs.append((pts[-1], pts[0]))
+    return pairs
+
+
+def base_clear(blockers: Iterable[Terrain], width: float, height: float, p: Point, r: float) -> bool:
+    """A base of radius r at p is on the table and touches no wall or building."""
+    x, y = p
+    if x - r < -1e-9 or y - r < -1e-9 or x + r > width + 1e-9 or y + r > height + 1e-9:
+        return False
+    for t in blockers:
+        if not t.blocks_movement:
+            continue
+        if t.area.contains(p):
+            return False
+        for a, b in edges(t.area.points, not t.area.is_line):
+            if segment_distance(p, a, b) < r - 1e-6:
+                return False
+    return True
+
+
+def angle_to(a: Point, b: Point) -> float:
+    """Degrees from a toward b (0 along +x, 90 along +y), in [0, 360)."""
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
+
+
+def grid_spots(bounds: tuple[float, float, float, float], spacing: float) -> list[Point]:
+    """Grid points inside a bounding box, half a spacing in from its sides."""
+    x0, y0, x1, y1 = bounds
+    out = []
+    nx = max(1, int((x1 - x0) / spacing))
+    ny = max(1, int((y1 - y0) / spacing))
+    ox = x0 + ((x1 - x0) - (nx - 1) * spacing) / 2
+    oy = y0 + ((y1 - y0) - (ny - 1) * spacing) / 2
+    for j in range(ny):
+        for i in range(nx):
+            out.append((round(ox + i * spacing, 4), round(oy + j * spacing, 4)))
+    return out

@@ -1,0 +1,54 @@
+"""Melee after the zombies move (RULES.md, Zombiekrieg 848, The zombies: Melee).
+
+Each standing zombie within 1" of an Allied soldier attacks the nearest one; for each attacker the
+soldier tests 2D6 against GUTS with his weapon's melee modifier: Success knocks the zombie down,
+Critical Success kills it, any Failure kills the soldier. Choices [house]: attackers go nearest
+first (then by id); an attacker whose soldier has already died goes for the nearest other soldier
+still within 1"; the test is not an action (it does not use the soldier's action); criticals change
+GUTS as in every test; the -1 for a zombie within 3" is not applied (see the TOML switch).
+"""
+from __future__ import annotations
+
+from game.rules.zombiekrieg.events import MeleeAttack
+from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, SUCCESS
+from game.rules.zombiekrieg.world import World
+
+
+def melee(world: World) -> None:
+    st = world.state
+    reach = float(world.data.house("melee_reach"))
+    attackers = []
+    for z in st.zombies():
+        if not z.standing:
+            continue
+        near = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
+        if near is not None:
+            d = world.edge_distance(z, st.figures[near])
+            attackers.append((d, _num(z.id), z))
+    for _, _, z in sorted(attackers, key=lambda a: (a[0], a[1])):
+        if not z.standing:
+            continue
+        sid = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
+        if sid is None:
+            continue
+        s = st.figures[sid]
+        if world.edge_distance(z, s) > reach + 1e-9:
+            continue
+        world.emit(MeleeAttack(z.id, s.id))
+        w = world.data.weapon(s.weapon)
+        mods = world.modifiers(s, "melee")
+        if w.melee_mod:
+            mods.append((f"{w.name} in melee", w.melee_mod))
+        result = world.test(s, "melee", mods)
+        if result == CRITICAL_SUCCESS:
+            world.kill(z, f"killed in melee by {s.id}")
+        elif result == SUCCESS:
+            world.knock_down(z)
+        else:
+            world.kill(s, f"killed in melee by {z.id}")
+
+
+def _num(fid: str) -> int:
+    digits = "".join(ch for ch in fid if ch.isdigit())
+    return int(digits) if digits else 0
+

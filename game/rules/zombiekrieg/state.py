@@ -1,0 +1,120 @@
+"""The plain data of a Zombiekrieg game: figures and the turn record (JSON-ready via ``to_data``).
+
+The Table is derived from this (positions); the dice are the only randomness.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+ALLIES, ZOMBIES = "allies", "zombies"
+STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
+NCO_ROLES = ("sergeant", "corporal")
+
+
+class Phase(str, Enum):
+    """Where the turn is (RULES.md, Zombiekrieg 848, The turn)."""
+
+    START_OF_TURN = "start_of_turn"  # knocked-down zombies stand up
+    INITIATIVE = "initiative"
+    ALLIED = "allied"  # waiting for the active player's commands
+    AXIS = "axis"  # the zombies move and attack
+    END_OF_TURN = "end_of_turn"  # victory and defeat
+    OVER = "over"
+
+
+@dataclass
+class Figure:
+    """One figure on the table (an Allied soldier or a zombie)."""
+
+    id: str
+    side: str
+    position: tuple[float, float]
+    facing: float
+    radius: float = 0.5
+    player: int = 0  # Allied player number (1..4); 0 for zombies
+    nation: str = ""
+    role: str = "zombie"  # sergeant, corporal, rifleman, smg, lmg, zombie
+    weapon: str = ""
+    guts: int = 0
+    guts_start: int = 0
+    state: str = STANDING
+    knocked_down_on: int | None = None  # the turn a zombie was knocked down
+    acted_this_turn: bool = False
+    ordered_this_turn: bool = False
+
+    @property
+    def on_table(self) -> bool:
+        return self.state in (STANDING, KNOCKED_DOWN)
+
+    @property
+    def standing(self) -> bool:
+        return self.state == STANDING
+
+    @property
+    def is_nco(self) -> bool:
+        return self.role in NCO_ROLES
+
+    @property
+    def is_zombie(self) -> bool:
+        return self.side == ZOMBIES
+
+
+@dataclass
+class Section:
+    """One player's section."""
+
+    player: int
+    nation: str
+    prefix: str  # figure id prefix, e.g. "us1"
+
+
+@dataclass
+class ZkState:
+    """Everything that changes during a game."""
+
+    figures: dict[str, Figure] = field(default_factory=dict)
+    sections: list[Section] = field(default_factory=list)
+    turn: int = 0
+    phase: Phase = Phase.START_OF_TURN
+    first: str = ALLIES  # who moves first this turn
+    allied_done: bool = False
+    axis_done: bool = False
+    active_player: int | None = None
+    reaction_bonus: int = 0  # +1 after a Critical Failure on initiative
+    free_order_for: str | None = None  # the lead NCO's free ORDER after a Critical Success
+    noise: tuple[float, float] | None = None  # where the last Allied figure to fire stood
+    objective: str = "survive"
+    turn_limit: int = 10
+    exit_count: int = 0
+    exited: int = 0
+    winner: str | None = None
+    reason: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["phase"] = self.phase.value
+        out["figures"] = [dataclasses.asdict(f) for f in self.figures.values()]
+        return _jsonable(out)
+
+    # -- small queries used everywhere
+    def allied(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == ALLIES]
+
+    def zombies(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == ZOMBIES]
+
+    def section_of(self, player: int) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == ALLIES and f.player == player]
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, Enum):
+        return v.value
+    return v

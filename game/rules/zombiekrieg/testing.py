@@ -1,0 +1,76 @@
+"""Tiny hand-made tables and rigged games for tests (and for other helpers' UI tests).
+
+>>> g = rigged_game(soldiers={"us1-sgt": (12, 20, 270)}, zombies=[(12, 10)], dice=[])
+>>> sorted(f.id for f in g.figures)
+['us1-sgt', 'z1']
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from game.dice import ScriptedDice
+from game.rules.zombiekrieg.game import ZombiekriegGame, new_game
+from game.rules.zombiekrieg.state import Phase
+from game.scenario.model import Area, Point, Scenario, Terrain, Zone
+
+
+def tiny_scenario(objective: str = "survive", turn_limit: int = 10, walls: Sequence[Sequence[Point]] = (),
+                  clutter: Sequence[tuple[float, float, float, float]] = (),
+                  exits: Sequence[tuple[float, float, float, float]] = (),
+                  objectives: Sequence[tuple[float, float, float, float]] = (),
+                  deploy: Sequence[tuple[float, float, float, float, dict]] = ((2, 19, 20, 4, {"side": "allies"}),),
+                  spawn: Sequence[tuple[float, float, float, float]] = ((4, 1, 16, 5),),
+                  size: float = 24, properties: dict[str, Any] | None = None) -> Scenario:
+    """An empty table (24" square by default): walls are polylines, the rest rectangles (x, y, w, h)."""
+    n = iter(range(1, 1000))
+    terrain = [Terrain(next(n), f"wall {i}", "wall", Area(tuple(map(tuple, w)), is_line=True, shape="polyline"))
+               for i, w in enumerate(walls)]
+    terrain += [Terrain(next(n), f"rubble {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]
+    zones = [Zone(next(n), f"deploy {i}", "deploy", Area.rect(*d[:4]), dict(d[4])) for i, d in enumerate(deploy)]
+    zones += [Zone(next(n), f"spawn {i}", "spawn", Area.rect(*s)) for i, s in enumerate(spawn)]
+    zones += [Zone(next(n), f"exit {i}", "exit", Area.rect(*e)) for i, e in enumerate(exits)]
+    zones += [Zone(next(n), f"objective {i}", "objective", Area.rect(*o)) for i, o in enumerate(objectives)]
+    props = {"objective": objective, "turn_limit": turn_limit, **(properties or {})}
+    return Scenario(path="<tiny>", ruleset="zombiekrieg", title="Tiny table", width=size, height=size,
+                    objective=objective, turn_limit=turn_limit, properties=props,
+                    terrain=tuple(terrain), zones=tuple(zones))
+
+
+def rigged_game(soldiers: dict[str, tuple[float, float, float]] | None = None,
+                zombies: Iterable[Point] = (), dice: Iterable[int] = (), guts: dict[str, int] | None = None,
+                scenario: Scenario | None = None, options: dict[str, Any] | None = None,
+                seed: int = 1, turn: int = 1) -> ZombiekriegGame:
+    """A game in turn ``turn``'s Allied phase with only the listed figures on the table.
+
+    ``soldiers`` maps figure ids of the created sections to (x, y, facing); the others are taken
+    away (deleted, as if never raised). ``zombies`` are placed as z1, z2 ...; ``guts`` sets GUTS
+    (and starting GUTS); from then on the dice are ``ScriptedDice(dice)``.
+    """
+    g = new_game(scenario or tiny_scenario(), options or {"sections": ["american"]}, seed)
+    st, w = g.state, g.world
+    keep = soldiers if soldiers is not None else {f.id: (*f.position, f.facing) for f in st.allied()}
+    for f in list(st.figures.values()):
+        if f.is_zombie or f.id not in keep:
+            if f.on_table:
+                g.table.remove(f.id)
+            del st.figures[f.id]
+    for fid, (x, y, facing) in keep.items():
+        f = st.figures[fid]
+        f.state, f.facing = "standing", float(facing)
+        w.set_position(f, (x, y))
+    from game.rules.zombiekrieg.state import Figure, ZOMBIES
+    for i, (x, y) in enumerate(zombies, start=1):
+        fid = f"z{i}"
+        st.figures[fid] = Figure(fid, ZOMBIES, (float(x), float(y)), 90.0, 0.5)
+        g.table.place(fid, (float(x), float(y)), 0.5)
+    for fid, value in (guts or {}).items():
+        st.figures[fid].guts = st.figures[fid].guts_start = value
+    for f in st.figures.values():
+        f.acted_this_turn = f.ordered_this_turn = False
+    st.turn, st.phase, st.first = turn, Phase.ALLIED, "allies"
+    st.allied_done = st.axis_done = False
+    st.active_player = 1
+    st.winner, st.reason, st.free_order_for, st.reaction_bonus, st.noise = None, "", None, 0, None
+    g.dice = w.dice = ScriptedDice(dice)
+    g.log.clear()
+    return g
