@@ -44,12 +44,14 @@ class GameScene(Scene):
         self.scenario = scenario
         self.sections = list(sections)
         self.view: TableView | None = None
-        self.banner = "Turn 1 \u2014 Allies"
+        zombiekrieg = scenario.ruleset == "zombiekrieg"
+        self.banner = "Turn 1 \u2014 Allies" if zombiekrieg else "Turn 1"
         self.roster_html = ("<i>The roster appears here when the game begins:"
                             " every soldier's GUTS, weapon and state.</i>")
         self.log_lines: list[str] = [
-            f"<b>{html.escape(scenario.title or 'Scenario')}</b> - {len(self.sections)} player(s): "
-            + ", ".join(s.capitalize() for s in self.sections),
+            f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
+            + (f" - {len(self.sections)} player(s): " + ", ".join(s.capitalize() for s in self.sections)
+               if zombiekrieg else ""),
             "Wheel: zoom at the cursor. Right or middle drag, arrows: pan. Home: fit the table.",
             "Hold T or drag on empty table: measure. O: terrain outlines. F11: fullscreen. Esc: title.",
         ]
