@@ -215,11 +215,9 @@ def segment_inside_intervals(a: Point, b: Point, edges: Sequence[Edge]) -> list[
     for x1, y1, x2, y2 in edges:
         s1 = dx * (y1 - ay) - dy * (x1 - ax)
         s2 = dx * (y2 - ay) - dy * (x2 - ax)
-        if (s1 > 0.0) != (s2 > 0.0):
+        if (s1 > 0.0) is not (s2 > 0.0):
             f = s1 / (s1 - s2)
-            qx = x1 + (x2 - x1) * f
-            qy = y1 + (y2 - y1) * f
-            ts.append(((qx - ax) * dx + (qy - ay) * dy) / dd)
+            ts.append(((x1 + (x2 - x1) * f - ax) * dx + (y1 + (y2 - y1) * f - ay) * dy) / dd)
     if not ts:
         return []
     ts.sort()
@@ -228,7 +226,7 @@ def segment_inside_intervals(a: Point, b: Point, edges: Sequence[Edge]) -> list[
         t0, t1 = ts[i], ts[i + 1]
         if t1 <= 0.0 or t0 >= 1.0:
             continue
-        out.append((max(t0, 0.0), min(t1, 1.0)))
+        out.append((t0 if t0 > 0.0 else 0.0, t1 if t1 < 1.0 else 1.0))
     return out
 
 

@@ -26,6 +26,7 @@ from game.scenario.model import Point, Scenario, Terrain
 from game.table import geometry as geo
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
 from game.table.nav import DistanceField, NavGrid
+from game.table.rays import RayCaster
 
 CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
 
@@ -40,6 +41,7 @@ SEE_BASES = pymunk.ShapeFilter(mask=CAT_BASE)
 DEFAULT_WALL_THICKNESS = 0.25  # inches, for polyline walls without a "thickness" property
 CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it, never overlapping
 _RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
+_RESUME_STEP = 1e-7  # inches past a clutter span before asking for the next one
 
 
 @dataclass(frozen=True)
@@ -138,9 +140,11 @@ class Table:
         self.height = float(height)
         self.terrain: tuple[Terrain, ...] = tuple(terrain)
         self._space = pymunk.Space()
+        self._rays = RayCaster(self._space)
+        self._terrain_by_key: dict[object, Terrain] = {}
+        self._clutter_by_key: dict[object, int] = {}
         self._terrain_of: dict[pymunk.Shape, Terrain] = {}
         self._clutter: list[_ClutterPiece] = []
-        self._clutter_of: dict[pymunk.Shape, int] = {}
         self._bases: dict[str, pymunk.Circle] = {}
         self._fid_of: dict[pymunk.Shape, str] = {}
         self._max_radius = 0.0
@@ -148,6 +152,8 @@ class Table:
         for piece in self.terrain:
             self._add_terrain(piece)
         self._build_clutter_raster()
+        # Every clutter shape can be reported at most a few times along one line.
+        self._max_clutter_hits = 4 * len(self._clutter_by_key) + 8
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> "Table":
@@ -184,6 +190,7 @@ class Table:
         shape.filter = pymunk.ShapeFilter(categories=category)
         self._space.add(shape)
         self._terrain_of[shape] = terrain
+        self._terrain_by_key[self._rays.key_of(shape)] = terrain
 
     def _add_clutter(self, terrain: Terrain, ring: Sequence[Point]) -> None:
         ring = geo.clean_ring(ring)
@@ -198,7 +205,7 @@ class Table:
         for piece in geo.convex_pieces(ring):
             shape = pymunk.Poly(self._space.static_body, piece)
             self._add_static(shape, terrain, CAT_CLUTTER)
-            self._clutter_of[shape] = index
+            self._clutter_by_key[self._rays.key_of(shape)] = index
 
     def _build_clutter_raster(self) -> None:
         """Which clutter pieces may hold a point, per 1" cell (a sight line starting or ending inside
@@ -214,14 +221,16 @@ class Table:
                 for i in range(i0, i1 + 1):
                     cells[j * self._rnx + i].append(index)
         self._raster: list[tuple[int, ...]] = [tuple(c) for c in cells]
-        self._all_clutter = tuple(range(len(self._clutter)))
 
     def _clutter_near(self, x: float, y: float) -> tuple[int, ...]:
         i = int(x // _RASTER_CELL)
         j = int(y // _RASTER_CELL)
         if 0 <= i < self._rnx and 0 <= j < self._rny:
             return self._raster[j * self._rnx + i]
-        return self._all_clutter
+        return tuple(
+            k for k, c in enumerate(self._clutter)
+            if c.bounds[0] <= x <= c.bounds[2] and c.bounds[1] <= y <= c.bounds[3]
+        )
 
     # -- figures (bases); moving one never rebuilds the space ------------------------------
 
@@ -287,53 +296,50 @@ class Table:
     def line_of_sight(self, a: Point, b: Point, max_clutter: float = 2.0) -> Sight:
         """Figures never block sight. A line starting inside clutter works (counts the clutter crossed).
         More than ``max_clutter`` inches of clutter crossed in total blocks; any clutter crossed, or a
-        target inside clutter, makes it obscured."""
+        target inside clutter, makes it obscured.
+
+        ``clutter_length`` counts the clutter up to the first wall or building on the line (what lies
+        beyond cannot matter); ``blocked_at`` is the earlier of that wall and the point where the
+        clutter crossed passes ``max_clutter``."""
         ax, ay = a
         bx, by = b
-        length = math.hypot(bx - ax, by - ay)
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
         if length == 0.0:
             inside = self.in_clutter(b)
             return Sight(OBSCURED, 0.0, target_in_clutter=True) if inside else _CLEAR_SIGHT
-        space = self._space
-        wall = space.segment_query_first(a, b, 0.0, SEE_BLOCKING)
-        # Clutter pieces the line enters, plus any holding either end (entering is all a query sees).
-        near_a = self._clutter_near(ax, ay)
-        near_b = self._clutter_near(bx, by)
-        hits = space.segment_query(a, b, 0.0, SEE_CLUTTER) if self._clutter else ()
-        if not hits and not near_a and not near_b:
+        rays = self._rays
+        wall = rays.first(a, b, SEE_BLOCKING)
+        if wall is None:
+            end, t_end = b, 1.0
+        else:
+            end, t_end = (wall[2], wall[3]), wall[1]
+        intervals = self._clutter_spans(a, b, t_end) if self._clutter else []
+        if not intervals:
             if wall is None:
                 return _CLEAR_SIGHT
-            return Sight(BLOCKED, 0.0, (wall.point.x, wall.point.y), False, describe(self._terrain_of[wall.shape]))
-        pieces = set(near_a)
-        pieces.update(near_b)
-        clutter_of = self._clutter_of
-        for hit in hits:
-            pieces.add(clutter_of[hit.shape])
-        intervals: list[tuple[float, float]] = []
-        for index in pieces:
-            intervals.extend(geo.segment_inside_intervals(a, b, self._clutter[index].edges))
-        intervals = geo.merge_intervals(intervals)
-        crossed = sum(t1 - t0 for t0, t1 in intervals) * length
+            target_in = self._in_clutter_xy(bx, by)
+            return Sight(BLOCKED, 0.0, end, target_in, describe(self._terrain_by_key[wall[0]]))
         target_in = bool(intervals) and intervals[-1][1] >= 1.0
-        blocked_t: float | None = None
+        if wall is not None:
+            target_in = self._in_clutter_xy(bx, by)
+            intervals = [(t0, min(t1, t_end)) for t0, t1 in intervals if t0 < t_end]
+        crossed = sum(t1 - t0 for t0, t1 in intervals) * length
+        blocked_at: Point | None = None
         blocked_by = ""
         if crossed > max_clutter + 1e-9:
             acc = 0.0
             for t0, t1 in intervals:
                 span = (t1 - t0) * length
                 if acc + span > max_clutter:
-                    blocked_t = t0 + (max_clutter - acc) / length
+                    t = t0 + (max_clutter - acc) / length
+                    blocked_at = (ax + dx * t, ay + dy * t)
                     break
                 acc += span
             blocked_by = f'clutter ({crossed:.1f}" crossed)'
-        if wall is not None and (blocked_t is None or wall.alpha <= blocked_t):
-            blocked_t = wall.alpha
-            blocked_by = describe(self._terrain_of[wall.shape])
-            blocked_at: Point | None = (wall.point.x, wall.point.y)
-        elif blocked_t is not None:
-            blocked_at = (ax + (bx - ax) * blocked_t, ay + (by - ay) * blocked_t)
-        else:
-            blocked_at = None
+        elif wall is not None:
+            blocked_at = end
+            blocked_by = describe(self._terrain_by_key[wall[0]])
         if blocked_at is not None:
             state = BLOCKED
         elif crossed > 0.0 or target_in:
@@ -345,7 +351,10 @@ class Table:
     # -- clutter --------------------------------------------------------------------------
 
     def in_clutter(self, p: Point) -> bool:
-        return any(geo.point_in_edges(p, self._clutter[i].edges) for i in self._clutter_near(p[0], p[1]))
+        return self._in_clutter_xy(p[0], p[1])
+
+    def _in_clutter_xy(self, x: float, y: float) -> bool:
+        return any(geo.point_in_edges((x, y), self._clutter[i].edges) for i in self._clutter_near(x, y))
 
     def clutter_at(self, p: Point) -> list[Terrain]:
         """The cluttered terrain pieces holding point p."""
@@ -361,17 +370,54 @@ class Table:
         total = 0.0
         for a, b in zip(points, points[1:]):
             length = math.dist(a, b)
-            if length == 0.0:
-                continue
-            pieces = set(self._clutter_near(*a))
-            pieces.update(self._clutter_near(*b))
-            for hit in self._space.segment_query(a, b, 0.0, SEE_CLUTTER):
-                pieces.add(self._clutter_of[hit.shape])
-            intervals: list[tuple[float, float]] = []
-            for index in pieces:
-                intervals.extend(geo.segment_inside_intervals(a, b, self._clutter[index].edges))
-            total += geo.interval_length(intervals, length)
+            if length > 0.0 and self._clutter:
+                total += sum(t1 - t0 for t0, t1 in self._clutter_spans(a, b)) * length
         return total
+
+    def _clutter_spans(self, a: Point, b: Point, t_end: float = 1.0) -> list[tuple[float, float]]:
+        """The merged parts of segment a-b inside clutter, as fractions of a-b, found from a
+        segment query up to ``t_end`` (pieces overlapping one another counted once).
+
+        Each hit names a clutter piece; its exact in/out spans along the line come from its own
+        outline. The query then resumes where that span ends: a piece holding the resume point
+        is reported at once (at alpha 0), and anything entered and left inside the span adds
+        nothing to the union."""
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        length = math.hypot(dx, dy)
+        if length == 0.0:
+            return []
+        first, clutter, by_key = self._rays.first, self._clutter, self._clutter_by_key
+        step = _RESUME_STEP / length
+        spans_of: dict[int, list[tuple[float, float]]] = {}
+        intervals: list[tuple[float, float]] = []
+        t = 0.0
+        start = a
+        for _ in range(self._max_clutter_hits):
+            hit = first(start, b, SEE_CLUTTER)
+            if hit is None:
+                break
+            t_hit = t + (1.0 - t) * hit[1]
+            if t_hit >= t_end:
+                break
+            index = by_key[hit[0]]
+            spans = spans_of.get(index)
+            if spans is None:
+                spans = spans_of[index] = geo.segment_inside_intervals(a, b, clutter[index].edges)
+                intervals.extend(spans)
+            resume = t_hit
+            for t0, t1 in spans:
+                if t0 - 1e-9 <= t_hit <= t1 + 1e-9 and t1 > resume:
+                    resume = t1
+            t = resume + step
+            if t >= t_end:
+                break
+            start = (ax + dx * t, ay + dy * t)
+        if len(intervals) > 1:
+            intervals = geo.merge_intervals(intervals)
+        if t_end < 1.0:
+            intervals = [(t0, min(t1, t_end)) for t0, t1 in intervals if t0 < t_end]
+        return intervals
 
     # -- movement -------------------------------------------------------------------------
 
@@ -411,8 +457,9 @@ class Table:
         best: tuple[float, pymunk.Shape] | None = None
         for shape in self._space.bb_query(box, SEE_BLOCKING):
             start = shape.point_query(a)
-            if start.distance < radius - 1e-9:
-                # Already overlapping (a badly placed figure): it may only move out.
+            if start.distance <= radius + 1e-9:
+                # Touching or overlapping already (Chipmunk would report a hit at once): it may
+                # only move away.
                 gx, gy = start.gradient
                 t = 0.0 if dx * gx + dy * gy < 0.0 else None
             else:
