@@ -1,0 +1,94 @@
+"""RULES.md, Zombiekrieg 848, "Forces" and "GUTS" (starting GUTS): creating a game."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from game.dice import ScriptedDice
+from game.rules.core import get_ruleset
+from game.rules.zombiekrieg import new_game
+from game.rules.zombiekrieg.events import FigurePlaced, InitiativeRolled
+from game.rules.zombiekrieg.geometry import base_clear
+from game.rules.zombiekrieg.testing import tiny_scenario
+
+
+def test_registered():
+    """The rule set registers itself under its key."""
+    rs = get_ruleset("zombiekrieg")
+    assert rs.name == "Zombiekrieg 848"
+
+
+def test_starting_guts_table_and_sergeant_nine():
+    """GUTS: the Sergeant has 9; every other soldier rolls 1D6: 1-2 -> 6, 3-4 -> 7, 5-6 -> 8 [house]."""
+    faces = [1, 2, 3, 4, 5, 6, 1, 3, 5, 6]  # corporal, r1..r8, lmg
+    g = new_game(tiny_scenario(), {"sections": ["american"]}, 0, dice=ScriptedDice(faces + [1, 2]))
+    want = [6, 6, 7, 7, 8, 8, 6, 7, 8, 8]
+    ids = ["us1-cpl"] + [f"us1-r{i}" for i in range(1, 9)] + ["us1-lmg"]
+    assert [g.figure(i).guts for i in ids] == want
+    assert g.figure("us1-sgt").guts == 9 == g.figure("us1-sgt").guts_start
+    assert g.figure("us1-r3").weapon == "m1_garand" and g.figure("us1-lmg").weapon == "bar"
+    assert any(isinstance(e, InitiativeRolled) for e in g.log)
+    assert g.state.turn == 1 and g.state.phase.value == "allied"
+
+
+@pytest.mark.parametrize("nation,count,lmg,corporal", [
+    ("american", 11, "bar", "burp"), ("british", 11, "bren", "lee_enfield"), ("soviet", 10, "dp", "tokarev"),
+])
+def test_sections(nation, count, lmg, corporal):
+    """Forces [seed]: each section's members and weapons; the American Corporal may carry a Burp gun."""
+    g = new_game(tiny_scenario(), {"sections": [nation], "american_corporal_weapon": "burp"}, 2)
+    allies = g.state.allied()
+    assert len(allies) == count
+    assert [f.weapon for f in allies if f.role == "lmg"] == [lmg]
+    assert [f.weapon for f in allies if f.role == "corporal"] == [corporal]
+
+
+def test_deployment_and_zombie_count():
+    """Forces: sections deploy inside the allied zone, facing the table centre; zombies outnumber them two to
+    one and never fewer than 12 [seed], placed in the spawn zone without overlapping, facing the nearest Allied."""
+    sc = tiny_scenario()
+    g = new_game(sc, {"sections": ["american"]}, 5)
+    allies, zs = g.state.allied(), g.state.zombies()
+    deploy = sc.zones_of("deploy")[0].area
+    assert all(deploy.contains(f.position) for f in allies)
+    for f in allies:
+        want = math.degrees(math.atan2(12 - f.position[1], 12 - f.position[0])) % 360
+        assert abs((f.facing - want + 180) % 360 - 180) < 1e-2
+    assert len(zs) == 22
+    figs = g.figures
+    for i, a in enumerate(figs):
+        assert base_clear(sc.terrain, sc.width, sc.height, a.position, a.radius)
+        for b in figs[i + 1:]:
+            assert math.dist(a.position, b.position) >= a.radius + b.radius - 1e-9
+    g2 = new_game(tiny_scenario(properties={"zombies_min": 30}), {}, 5)
+    assert len(g2.state.zombies()) == 30
+    placed = [e for e in g.log if isinstance(e, FigurePlaced)]
+    assert len(placed) == 33
+
+
+def test_two_sections_use_their_player_zones():
+    """Forces: one section per player, each in its own deploy zone (property player=N)."""
+    sc = tiny_scenario(deploy=((1, 19, 10, 4, {"player": 1}), (13, 19, 10, 4, {"player": 2})))
+    g = new_game(sc, {"sections": ["british", "soviet"]}, 1)
+    assert all(f.position[0] < 11 for f in g.state.section_of(1))
+    assert all(f.position[0] > 13 for f in g.state.section_of(2))
+    assert g.figure("gb1-sgt").nation == "british" and g.figure("su2-smg").weapon == "ppsh"
+
+
+@pytest.mark.parametrize("options,message", [
+    ({"sections": []}, "one to four"), ({"sections": ["french"]}, "Unknown section"),
+    ({"sections": ["american"], "american_corporal_weapon": "mp40"}, "Corporal"),
+])
+def test_bad_options_get_a_clear_error(options, message):
+    """Bad input gets a clear error."""
+    with pytest.raises(ValueError, match=message):
+        new_game(tiny_scenario(), options, 1)
+
+
+def test_state_data_is_plain_json():
+    """The game state is plain JSON-ready data."""
+    g = new_game(tiny_scenario(), {}, 3)
+    text = json.dumps(g.state_data())
+    assert json.loads(text)["phase"] == "allied"
