@@ -6,6 +6,11 @@ degrees (0 along +x, 90 along +y). See ``game.table.space.Table`` for the questi
 from game.table.space import (  # noqa: F401
     Table,
     Sight,
+    DistanceField,
+    UnknownFigure,
+    CLEAR,
+    OBSCURED,
+    BLOCKED,
     PathCheck,
     in_front_arc,
     edge_distance_between,

@@ -215,7 +215,8 @@ class DistanceField:
         return None
 
     def distance(self, p: Point) -> float:
-        """Walking distance from p to the nearest goal (inf if unreachable)."""
+        """Walking distance from p to the nearest goal (inf if unreachable), measured on the
+        8-connected grid: exact along rows, columns and diagonals, up to ~8% long in between."""
         grid = self.grid
         best = math.inf
         for m in grid._cells_around(p, rings=1):
@@ -238,10 +239,11 @@ class DistanceField:
             return [start]
         grid = self.grid
         centres, toward = grid.centres, self._toward
-        # Follow the downhill cells a little past the step length, then pull the chain taut.
+        # Follow the downhill cells well past the step length (so the first leg's direction is not
+        # skewed by where cell centres happen to lie), then pull the chain taut.
         chain = [start]
         walked = 0.0
-        reach = length + 2 * grid.cell
+        reach = 3 * length + 4 * grid.cell
         while True:
             c = centres[k]
             walked += math.dist(chain[-1], c)
