@@ -27,7 +27,8 @@ from game.rules.zombiekrieg.geometry import angle_to
 from game.rules.zombiekrieg.state import Figure
 
 MIN_SHOT_VALUE = 0.12  # below this a soldier would rather move
-SAFE_GAP = 2.0  # never end a move this close (edge to edge) to a standing zombie
+SAFE_GAP = 2.0
+THREAT_RANGE = 6.0  # heading for an objective, a soldier still shoots zombies this close  # never end a move this close (edge to edge) to a standing zombie
 
 
 def choose_command(game: Any) -> Command:
@@ -45,14 +46,25 @@ def choose_command(game: Any) -> Command:
         if order:
             return order
     # the ORDERed soldier first, then the rest in section order
+    heading = _goal(game) is not None
     for f in sorted((f for f in mine if not f.acted_this_turn), key=lambda f: not f.ordered_this_turn):
         value, cmd = _best_shot(game, f, danger)
-        if cmd is not None and value >= MIN_SHOT_VALUE:
-            return cmd
-        cmd = _manoeuvre(game, f)
-        if cmd is not None:
-            return cmd
+        good_shot = cmd is not None and value >= MIN_SHOT_VALUE
+        # with somewhere to go, a soldier only stops to shoot at a zombie that is getting close
+        if good_shot and (not heading or _threat(game, f) < THREAT_RANGE):
+            return cmd  # type: ignore[return-value]
+        move = _manoeuvre(game, f)
+        if move is not None:
+            return move
+        if good_shot:
+            return cmd  # type: ignore[return-value]
     return EndTurn()
+
+
+def _threat(game: Any, f: Figure) -> float:
+    """Edge distance to the nearest standing zombie."""
+    near = game.table.nearest(f.position, where=game.world.is_standing_zombie)
+    return game.world.edge_distance(f, game.state.figures[near]) if near else math.inf
 
 
 def _danger(z: Figure, allies: list[tuple[float, float]]) -> float:
