@@ -160,3 +160,49 @@ def test_next_button_cycles_soldiers_who_can_act(ctl: Controller) -> None:
     first = ctl.selected
     ctl.handle(Button("next"))
     assert {first, ctl.selected} == {SGT, "us1-r1"}
+
+
+def clicks_for(ctl: Controller, cmd) -> list:
+    """The clicks a player makes for ``cmd``: select, action button, target or waypoints."""
+    kind = type(cmd).__name__
+    if kind == "EndTurn":
+        return [Button("end_turn")]
+    out = [Click(pos(ctl, cmd.figure)), Button(kind.lower())]
+    if kind == "Move":
+        out += [Click(p, shift=True) for p in cmd.path[:-1]]
+        out.append(Click(cmd.path[-1]))
+    else:
+        out.append(Click(pos(ctl, cmd.target)))
+    return out
+
+
+def test_a_whole_game_played_through_the_controller_with_clicks() -> None:
+    """Issue 4, item 1: a whole game through the controller with synthetic clicks. The bot picks what
+    to do; every command reaches the rules only as clicks and buttons."""
+    from pathlib import Path
+
+    from game.ai.zombiekrieg_bot import choose_command
+    from game.rules.zombiekrieg import new_game
+    from game.scenario import load_scenario
+
+    scenario = load_scenario(Path(__file__).parent.parent / "maps" / "normandy_village.tmx")
+    ctl = Controller(new_game(scenario, {"sections": ["american"]}, seed=11))
+    steps = 0
+    while ctl.mode != Mode.GAME_OVER and steps < 3000:
+        steps += 1
+        cmd = choose_command(ctl.game)
+        before = len(ctl.game.commands)
+        for intent in clicks_for(ctl, cmd):
+            ctl.handle(Hover(intent.point) if isinstance(intent, Click) else intent)
+            fb = ctl.handle(intent)
+        if len(ctl.game.commands) == before:  # the click path refused it (e.g. the path hits a base)
+            ctl.handle(Button("cancel"))
+            ctl.handle(Button("cancel"))
+            fb = ctl.handle(Button("end_turn"))
+            assert fb.accepted, fb.message
+        while ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
+            ctl.handle(AnimationDone())
+    assert ctl.game.over and ctl.mode == Mode.GAME_OVER
+    assert ctl.game.winner in ("allies", "zombies")
+    assert any(type(c).__name__ == "Fire" for c in ctl.game.commands)
+    assert any(type(c).__name__ == "Move" for c in ctl.game.commands)
