@@ -450,9 +450,10 @@ def normandy_village() -> Table:
     ]
     o += walls
 
-    # Zones: the Allies come in from the west edge; the exit is the road out to the east.
+    # Zones: the Allies come in from the west edge; the way out is the farm track north to the bridge,
+    # about 35" away, so a section that keeps its GUTS gets out in time (the Saint-Lo road is too far).
     o.append(from_template(Z, "deploy_allies.tx", 0.5, 12, name="Allied start line"))
-    o.append(rect(Z, "exit", "Road to Saint-Lo", 68.5, 17, 3, 14))
+    o.append(rect(Z, "exit", "Track to the bridge", 27, 0.5, 9, 3))
     o.append(rect(Z, "spawn", "The graves stir", 54.5, 16, 3, 3, dice=1))
     o.append(rect(Z, "spawn", "Bois du Moulin", 63, 3, 5, 5, dice=1))
     o.append(from_template(Z, "spawn.tx", 61, 42, name="Le Grand Bois"))
@@ -470,11 +471,11 @@ def normandy_village() -> Table:
         "title": "Normandy Village",
         "briefing": ("June 1944. Division says the village of Saint-Martin is clear of Jerries, but the last patrol "
                      "in came back babbling about dead men walking. Your section will push through the village and "
-                     "get at least three men out along the Saint-Lo road. Keep your heads down and your bayonets "
+                     "get at least three men out up the farm track to the bridge. Keep your heads down and your bayonets "
                      "fixed."),
         "objective": "exit",
         "exit_count": 3,
-        "turn_limit": 8,
+        "turn_limit": 15,
         "players_min": 1,
         "players_max": 4,
         "zombie_ratio": 2.5,
