@@ -1,0 +1,394 @@
+"""The after-action report of a game: who won and why, kills and losses, the best soldier, and the
+numbers on the table turn by turn, all read from the game's event log and final state (headless).
+
+The report is plain data (``to_data()`` is JSON-ready) so the end screen draws it and the simulator
+adds many of them up. :meth:`AfterAction.from_game` makes one pass over the log.
+
+>>> from game.rules.zombiekrieg import new_game
+>>> from game.rules.zombiekrieg.testing import tiny_scenario
+>>> from game.ai.zombiekrieg_bot import choose_command
+>>> g = new_game(tiny_scenario(turn_limit=2), {"sections": ["american"]}, seed=3)
+>>> while not g.over:
+...     _ = g.apply(choose_command(g))
+>>> r = AfterAction.from_game(g)
+>>> r.winner in ("allies", "zombies"), r.turns
+(True, 2)
+>>> r.series_turns, len(r.series["zombies_standing"])
+([0, 1, 2], 3)
+>>> r.series["zombies_standing"][-1] == sum(z.state == "standing" for z in g.state.zombies())
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+ALLIES, ZOMBIES = "allies", "zombies"
+STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
+
+# the series drawn on the end screen's chart, in drawing order, with their legend
+SERIES_LABELS: dict[str, str] = {
+    "allies_standing": "Allied soldiers on the table",
+    "zombies_standing": "Zombies standing",
+    "zombies_down": "Zombies knocked down",
+}
+
+# rank before the figure id in a citation; privates by nation (US "Pvt.", Commonwealth "Pte.")
+_NCO_RANKS = {"sergeant": "Sgt.", "corporal": "Cpl."}
+_PRIVATE = {"american": "Pvt.", "british": "Pte.", "soviet": "Pvt."}
+
+# events that change who is on the table: the chart is replayed from these
+_STATE_CHANGES = {"FigurePlaced": STANDING, "Killed": DEAD, "KnockedDown": KNOCKED_DOWN,
+                  "StoodUp": STANDING, "Exited": EXITED}
+# the state a figure absent from the log's set-up must have had before its first change
+_BEFORE = {"Killed": STANDING, "KnockedDown": STANDING, "StoodUp": KNOCKED_DOWN, "Exited": STANDING}
+
+
+@dataclass
+class SoldierRecord:
+    """One Allied soldier's game."""
+
+    id: str
+    player: int
+    nation: str
+    role: str
+    weapon: str
+    guts_start: int
+    guts_end: int
+    fate: str  # standing (still on the table), dead, exited
+    kills: int = 0  # zombies he killed (shot or in melee)
+    knockdowns: int = 0  # zombies he knocked down
+    shots: int = 0
+    hits: int = 0  # shots that knocked down or killed
+    melee_won: int = 0  # zombie attacks he beat off (knocked down or killed)
+    killed_by: str = ""  # the cause, when he died
+
+    @property
+    def survived(self) -> bool:
+        return self.fate != DEAD
+
+    @property
+    def guts_gained(self) -> int:
+        return self.guts_end - self.guts_start
+
+    @property
+    def rank(self) -> str:
+        return _NCO_RANKS.get(self.role) or _PRIVATE.get(self.nation, "Pte.")
+
+    @property
+    def name(self) -> str:
+        """``Sgt. us1-sgt``"""
+        return f"{self.rank} {self.id}"
+
+    def citation(self) -> str:
+        """One line for the end screen, e.g. ``Pvt. us1-r3: 4 zombies killed, GUTS 7 -> 9``."""
+        parts: list[str] = []
+        if self.kills:
+            parts.append(f"{self.kills} zombie{'s' if self.kills != 1 else ''} killed")
+        if self.knockdowns:
+            parts.append(f"{self.knockdowns} knocked down")
+        if self.fate == EXITED:
+            parts.append("got away through the exit")
+        elif self.fate == DEAD:
+            parts.append(self.killed_by or "killed")
+        elif not parts:
+            parts.append("held his ground")
+        parts.append(f"GUTS {self.guts_start} -> {self.guts_end}")
+        return f"{self.name}: {', '.join(parts)}"
+
+
+@dataclass
+class SectionSummary:
+    """One player's section."""
+
+    player: int
+    nation: str
+    prefix: str
+    soldiers: int = 0
+    survived: int = 0
+    killed: int = 0
+    exited: int = 0
+    kills: int = 0
+    knockdowns: int = 0
+    shots: int = 0
+    hits: int = 0
+
+
+@dataclass
+class SideSummary:
+    """One side's count: how many it had, lost, left on the table, and what it did to the other."""
+
+    figures: int = 0
+    killed: int = 0  # losses
+    knocked_down: int = 0  # times knocked down (a zombie may go down more than once)
+    exited: int = 0
+    on_table: int = 0  # at the end (standing or knocked down)
+    kills: int = 0  # enemies this side killed
+
+
+@dataclass
+class AfterAction:
+    """What happened in one game, ready to show or to add up."""
+
+    ruleset: str
+    scenario: str
+    winner: str | None  # allies | zombies | None while the game goes on
+    reason: str
+    turns: int
+    turn_limit: int
+    objective: str
+    seed: int | None
+    allies: SideSummary
+    zombies: SideSummary
+    sections: list[SectionSummary]
+    soldiers: list[SoldierRecord]
+    best_soldier: str | None  # a figure id
+    best_citation: str
+    shots_fired: int
+    shots_hit: int
+    orders_given: int
+    orders_succeeded: int
+    series_turns: list[int] = field(default_factory=list)  # x: 0 is the set-up
+    series: dict[str, list[int]] = field(default_factory=dict)  # SERIES_LABELS keys -> one value per turn
+
+    # ---- reading it ---------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def allied_victory(self) -> bool:
+        return self.winner == ALLIES
+
+    @property
+    def headline(self) -> str:
+        """VICTORY or DEFEAT as the Allied players see it (they are the only humans)."""
+        if self.winner is None:
+            return "GAME IN PROGRESS"
+        return "VICTORY" if self.allied_victory else "DEFEAT"
+
+    @property
+    def hit_rate(self) -> float | None:
+        return self.shots_hit / self.shots_fired if self.shots_fired else None
+
+    @property
+    def survivors(self) -> list[SoldierRecord]:
+        """Soldiers still on the table or safely away, in roster order."""
+        return [s for s in self.soldiers if s.survived]
+
+    def soldier(self, fid: str) -> SoldierRecord:
+        return next(s for s in self.soldiers if s.id == fid)
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-ready data (with the derived headline and hit rate)."""
+        out = dataclasses.asdict(self)
+        out["headline"] = self.headline
+        out["hit_rate"] = self.hit_rate
+        return out
+
+    # ---- making it ----------------------------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Any) -> "AfterAction":
+        """Read a game with ``.log``, ``.state`` and ``.scenario`` of the Zombiekrieg shape.
+
+        Unknown events are skipped; a log with no set-up, turn or casualty events gives empty series.
+        """
+        st = game.state
+        figures = getattr(st, "figures", {}) or {}
+        side: dict[str, str] = {fid: f.side for fid, f in figures.items()}
+        soldiers: dict[str, SoldierRecord] = {}
+        for fid, f in figures.items():
+            if f.side == ALLIES:
+                soldiers[fid] = SoldierRecord(fid, int(getattr(f, "player", 0)), getattr(f, "nation", ""),
+                                              getattr(f, "role", ""), getattr(f, "weapon", ""),
+                                              int(f.guts_start), int(f.guts), f.state)
+        placed: set[str] = set()
+        first_change: dict[str, str] = {}  # figure -> the name of its first state-changing event
+        # the timeline the chart is replayed from: ("turn", n) marks and (event name, figure)
+        timeline: list[tuple[str, Any]] = []
+        knocked = {ALLIES: 0, ZOMBIES: 0}
+        killed = {ALLIES: 0, ZOMBIES: 0}
+        exited = 0
+        shots = hits = orders = orders_ok = 0
+        actor: str | None = None  # the soldier whose shot or melee test is being resolved
+        target: str | None = None
+        test_kind = ""
+        winner_ev: str | None = None
+        reason_ev = ""
+
+        for ev in game.log:
+            kind = type(ev).__name__
+            if kind == "DiceRolled":  # most of the log: skip it first
+                continue
+            if kind == "TurnStarted":
+                timeline.append(("turn", int(ev.turn)))
+            elif kind == "FigurePlaced":
+                placed.add(ev.figure)
+                side.setdefault(ev.figure, ev.side)
+                timeline.append((kind, ev.figure))
+            elif kind in _STATE_CHANGES:
+                fid = ev.figure
+                if fid not in placed:
+                    first_change.setdefault(fid, kind)
+                timeline.append((kind, fid))
+                s = side.get(fid)
+                if kind == "Killed":
+                    if s in killed:
+                        killed[s] += 1
+                    _credit_kill(soldiers, s, fid, ev.cause, actor if target == fid else None)
+                    if fid in soldiers:
+                        soldiers[fid].killed_by = ev.cause
+                elif kind == "KnockedDown":
+                    if s in knocked:
+                        knocked[s] += 1
+                    if actor in soldiers and target == fid:
+                        soldiers[actor].knockdowns += 1
+                elif kind == "Exited":
+                    exited += 1
+            elif kind == "Fired":
+                shots += 1
+                actor, target, test_kind = ev.figure, ev.target, "fire"
+                if ev.figure in soldiers:
+                    soldiers[ev.figure].shots += 1
+            elif kind == "MeleeAttack":
+                actor, target, test_kind = ev.soldier, ev.zombie, "melee"
+            elif kind == "GutsTested":
+                if ev.figure == actor and ev.action == test_kind and ev.outcome in ("success", "critical_success"):
+                    if test_kind == "fire":
+                        hits += 1
+                        if actor in soldiers:
+                            soldiers[actor].hits += 1
+                    elif actor in soldiers:
+                        soldiers[actor].melee_won += 1
+            elif kind == "Ordered":
+                orders += 1
+                orders_ok += bool(ev.success)
+                actor = target = None
+            elif kind == "GameOver":
+                winner_ev, reason_ev = ev.winner, ev.reason
+
+        sections = _sections(st, soldiers)
+        records = list(soldiers.values())
+        best = _best(records)
+        turns = int(getattr(st, "turn", 0) or 0)
+        series_turns, series = _replay(timeline, placed, first_change, figures, side, turns)
+        allied_figs = [f for f in figures.values() if f.side == ALLIES]
+        zombie_figs = [f for f in figures.values() if f.side == ZOMBIES]
+        scenario = getattr(game, "scenario", None)
+        return cls(
+            ruleset=str(getattr(game, "ruleset", "") or getattr(scenario, "ruleset", "")),
+            scenario=str(getattr(scenario, "title", "") or "Scenario"),
+            winner=getattr(st, "winner", None) or winner_ev,
+            reason=getattr(st, "reason", "") or reason_ev,
+            turns=turns,
+            turn_limit=int(getattr(st, "turn_limit", 0) or 0),
+            objective=str(getattr(st, "objective", "")),
+            seed=getattr(game, "seed", None),
+            allies=SideSummary(len(allied_figs), killed[ALLIES], knocked[ALLIES], exited,
+                               sum(f.state in (STANDING, KNOCKED_DOWN) for f in allied_figs), killed[ZOMBIES]),
+            zombies=SideSummary(len(zombie_figs), killed[ZOMBIES], knocked[ZOMBIES], 0,
+                                sum(f.state in (STANDING, KNOCKED_DOWN) for f in zombie_figs), killed[ALLIES]),
+            sections=sections,
+            soldiers=records,
+            best_soldier=best.id if best else None,
+            best_citation=best.citation() if best else "",
+            shots_fired=shots,
+            shots_hit=hits,
+            orders_given=orders,
+            orders_succeeded=orders_ok,
+            series_turns=series_turns,
+            series=series,
+        )
+
+
+def _killer(cause: str) -> str:
+    """``"shot by us1-r3"`` -> ``"us1-r3"``; ``""`` when the cause names no one."""
+    _, sep, who = cause.rpartition(" by ")
+    return who.strip() if sep else ""
+
+
+def _credit_kill(soldiers: dict[str, SoldierRecord], victim_side: str | None, victim: str, cause: str,
+                 fallback: str | None) -> None:
+    if victim_side != ZOMBIES:
+        return
+    who = _killer(cause) or fallback or ""
+    if who in soldiers:
+        soldiers[who].kills += 1
+
+
+def _sections(st: Any, soldiers: dict[str, SoldierRecord]) -> list[SectionSummary]:
+    out: dict[int, SectionSummary] = {}
+    for sec in getattr(st, "sections", []) or []:
+        out[int(sec.player)] = SectionSummary(int(sec.player), sec.nation, sec.prefix)
+    for s in soldiers.values():
+        sec = out.setdefault(s.player, SectionSummary(s.player, s.nation, s.id.split("-")[0]))
+        sec.soldiers += 1
+        sec.survived += s.survived
+        sec.killed += s.fate == DEAD
+        sec.exited += s.fate == EXITED
+        sec.kills += s.kills
+        sec.knockdowns += s.knockdowns
+        sec.shots += s.shots
+        sec.hits += s.hits
+    return [out[p] for p in sorted(out)]
+
+
+def _best(records: Iterable[SoldierRecord]) -> SoldierRecord | None:
+    """Most kills, then most GUTS gained, then survived, then most knock-downs; roster order breaks ties."""
+    best: SoldierRecord | None = None
+    best_key: tuple[int, ...] | None = None
+    for s in records:
+        key = (s.kills, s.guts_gained, int(s.survived), s.knockdowns)
+        if best_key is None or key > best_key:
+            best, best_key = s, key
+    return best
+
+
+def _replay(timeline: list[tuple[str, Any]], placed: set[str], first_change: dict[str, str],
+            figures: dict[str, Any], side: dict[str, str], last_turn: int) -> tuple[list[int], dict[str, list[int]]]:
+    """Allied soldiers on the table and zombies standing / down at the end of each turn.
+
+    A figure set up in the log starts off the table; one already there when the log begins (a
+    rigged test game) starts as its first change implies, else as it ends.
+    """
+    if not timeline:
+        return [], {}
+    now: dict[str, str] = {}
+    for fid, f in figures.items():
+        if fid not in placed:
+            now[fid] = _BEFORE.get(first_change.get(fid, ""), f.state)
+    snapshots: dict[int, tuple[int, int, int]] = {}
+
+    def counts() -> tuple[int, int, int]:
+        a = zs = zd = 0
+        for fid, state in now.items():
+            s = side.get(fid)
+            if s == ALLIES:
+                a += state in (STANDING, KNOCKED_DOWN)
+            elif s == ZOMBIES:
+                zs += state == STANDING
+                zd += state == KNOCKED_DOWN
+        return a, zs, zd
+
+    start = counts()
+    turn = None
+    for kind, value in timeline:
+        if kind == "turn":
+            snapshots[value - 1] = counts()  # the end of the turn before (0: the set-up)
+            turn = value
+        else:
+            now[value] = _STATE_CHANGES[kind]
+    end_turn = max(last_turn, turn or 0)
+    snapshots[end_turn] = counts()
+    first = min(snapshots)
+    if first > 0:  # the log began in the middle of a turn: show where it began
+        snapshots[first - 1] = start
+        first -= 1
+    xs = list(range(first, end_turn + 1))
+    rows: list[tuple[int, int, int]] = []
+    for x in xs:
+        rows.append(snapshots.get(x, rows[-1] if rows else start))
+    return xs, {key: [r[i] for r in rows] for i, key in enumerate(SERIES_LABELS)}
