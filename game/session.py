@@ -1,0 +1,173 @@
+"""One game being played, as the UI holds it: apply commands, autosave, undo, save, resume.
+
+Undo follows DESIGN.md's one mechanism: the game is rebuilt from its scenario, seed and commands
+minus the last one. Only a command that rolled no dice may be taken back, so undo never lets a
+player re-roll; choices that never reach the rules (selection, waypoints, a move preview) are the
+controller's to forget.
+
+>>> from game.rules.zombiekrieg.testing import tiny_scenario
+>>> from game.rules.zombiekrieg import new_game
+>>> s = Session(new_game(tiny_scenario(), {}, seed=1))
+>>> s.can_undo()
+False
+>>> s.undo_refusal()
+'Nothing to undo yet.'
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from game.rules.core import Command, DiceRolled, Event, Game
+from game.saves import (Autosaves, SavedGame, SaveError, crash_folder, describe_error, read_save, restore,
+                        save_game, snapshot)
+
+
+class UndoRefused(ValueError):
+    """Undo is not allowed now; the message says why (for the status line)."""
+
+
+class Session:
+    """A game plus its autosaves and the record of which commands rolled dice."""
+
+    def __init__(self, game: Game, autosaves: Autosaves | None = None,
+                 rolled: list[bool] | None = None, scenario_name: str = "") -> None:
+        self.game = game
+        self.autosaves = autosaves
+        # rolled[i]: did commands[i] roll dice? (a resumed game learns this while replaying)
+        self.rolled: list[bool] = list(rolled) if rolled is not None else [True] * len(game.commands)
+        self.last_autosave: Path | None = None
+        self.last_crash_report: Path | None = None
+
+    # -- playing
+    def apply(self, cmd: Command) -> list[Event]:
+        """Hand ``cmd`` to the rules; autosave once it is resolved.
+
+        IllegalCommand goes back to the caller with the game unchanged. Any other error is a bug:
+        the game and the command are saved as a bug report (see :attr:`last_crash_report`) and
+        the error is raised again.
+        """
+        from game.rules.core import IllegalCommand
+
+        try:
+            events = self.game.apply(cmd)
+        except IllegalCommand:
+            raise
+        except Exception as exc:
+            self.last_crash_report = self._report(cmd, exc)
+            try:  # the error may have struck half-way: go on from the last good state
+                self.game = self._rebuild(len(self.game.commands))
+            except Exception:
+                pass
+            raise
+        self.rolled.append(any(isinstance(e, DiceRolled) for e in events))
+        self.autosave()
+        return events
+
+    def on_command(self, cmd: Command, events: list[Event]) -> None:
+        """The Controller's ``on_command`` hook when the controller applies commands itself."""
+        self.rolled.append(any(isinstance(e, DiceRolled) for e in events))
+        self.autosave()
+
+    def autosave(self) -> Path | None:
+        if self.autosaves is None:
+            return None
+        try:
+            self.last_autosave = self.autosaves.write(self.game)
+        except OSError:
+            return None  # a full disk must not stop the game; the old autosaves are intact (atomic)
+        return self.last_autosave
+
+    def _report(self, cmd: Command, exc: Exception) -> Path | None:
+        folder = self.autosaves.folder.parent / "crash" if self.autosaves is not None else crash_folder()
+        path = folder / f"crash-{len(self.game.commands):05d}-{type(exc).__name__}.json"
+        try:
+            return save_game(self.game, path, error=describe_error(exc), failed=cmd)
+        except (OSError, TypeError, ValueError):
+            return None
+
+    # -- undo
+    def undo_refusal(self) -> str:
+        """Why undo is refused now, or "" when it is allowed."""
+        if not self.game.commands:
+            return "Nothing to undo yet."
+        if self.rolled[-1]:
+            return (f"The last action ({type(self.game.commands[-1]).__name__}) rolled dice; "
+                    "undo never goes back before a dice roll.")
+        return ""
+
+    def can_undo(self) -> bool:
+        return not self.undo_refusal()
+
+    def undo_to_last_roll(self) -> Game:
+        """Take back the trailing commands that rolled no dice, back to just after the last roll.
+
+        Raises :class:`UndoRefused` (with the reason) when the last command rolled dice.
+        """
+        reason = self.undo_refusal()
+        if reason:
+            raise UndoRefused(reason)
+        keep = len(self.rolled)
+        while keep and not self.rolled[keep - 1]:
+            keep -= 1
+        self.game = self._rebuild(keep)
+        self.rolled = self.rolled[:keep]
+        self.autosave()
+        return self.game
+
+    def undo(self) -> Game:
+        """Take back the last command only (it must have rolled no dice)."""
+        reason = self.undo_refusal()
+        if reason:
+            raise UndoRefused(reason)
+        self.game = self._rebuild(len(self.game.commands) - 1)
+        self.rolled.pop()
+        self.autosave()
+        return self.game
+
+    def _rebuild(self, n: int) -> Game:
+        saved = snapshot(self.game)
+        return restore(saved, scenario=self.game.scenario, upto=n)
+
+    # -- files
+    def save(self, path: Path | str) -> Path:
+        """Save the game to ``path`` (atomic)."""
+        return save_game(self.game, path)
+
+    def saved(self) -> SavedGame:
+        return snapshot(self.game)
+
+    @classmethod
+    def resume(cls, path: Path | str, autosaves: Autosaves | None = None) -> "Session":
+        """Load a save (or autosave) and carry on from it. Raises :class:`SaveError`."""
+        path = Path(path)
+        saved = read_save(path)
+        return cls.from_saved(saved, autosaves, path.name)
+
+    @classmethod
+    def from_saved(cls, saved: SavedGame, autosaves: Autosaves | None = None, name: str = "save") -> "Session":
+        rolled: list[bool] = []
+        game = restore(saved, name, on_applied=lambda cmd, events: rolled.append(
+            any(isinstance(e, DiceRolled) for e in events)))
+        return cls(game, autosaves, rolled)
+
+    @staticmethod
+    def resumable(autosaves: Autosaves) -> tuple[Path, str] | None:
+        """The interrupted game start-up should offer, and a line describing it; None if none."""
+        path = autosaves.resumable()
+        if path is None:
+            return None
+        try:
+            saved = read_save(path)
+        except SaveError:
+            return None
+        return path, describe_save(saved)
+
+
+def describe_save(saved: SavedGame) -> str:
+    """One line for a load menu, e.g. ``Normandy Village (zombiekrieg), 42 actions, 2024-05-01 20:13``."""
+    import time
+
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)) if saved.saved_at else "unknown time"
+    title = Path(saved.scenario_path).stem.replace("_", " ").title()
+    status = " (finished)" if saved.over else ""
+    return f"{title} ({saved.ruleset}), {len(saved.commands)} actions, {when}{status}"
+
