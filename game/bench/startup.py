@@ -1,0 +1,35 @@
+"""Start-up: seconds from starting ``deadground`` with the default scenario to its first frame drawn.
+
+A fresh interpreter runs the ``deadground`` entry point through :mod:`game.bench.first_frame`
+(headless: dummy video and audio, settings in a scratch directory) and reports when its first
+frame was flipped.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+from game.bench.common import median
+
+
+def startup_once(scenario_path: str) -> float:
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   XDG_CONFIG_HOME=home, XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
+        t0 = time.time()
+        done = subprocess.run([sys.executable, "-m", "game.bench.first_frame", "play", scenario_path],
+                              env=env, capture_output=True, text=True, timeout=120)
+    for line in done.stdout.splitlines():
+        if line.startswith("first-frame "):
+            return float(line.split()[1]) - t0
+    raise RuntimeError(f"deadground drew no frame: {done.stderr.strip()[-500:]}")
+
+
+def bench_startup(repeats: int = 3) -> dict[str, float]:
+    from game.assets import default_scenario
+
+    path = str(default_scenario())
+    return {"startup_s": median([startup_once(path) for _ in range(repeats)])}
