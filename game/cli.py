@@ -22,6 +22,56 @@ def _check(args: argparse.Namespace) -> int:
     return check_main(args.maps)
 
 
+def _headless_display() -> None:
+    """Let pygame draw off-screen (charts, headless demo) when there is no display."""
+    import os
+
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from game.replay import main as replay_main
+
+    return replay_main(args.save, watch=args.watch, detail=args.detail)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from game.simulate import main as simulate_main
+
+    if args.report:
+        _headless_display()
+    return simulate_main(args.map, games=args.games, seed=args.seed, jobs=args.jobs, report=args.report,
+                         options=args.options, progress=not args.quiet)
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from game.demo import main as demo_main
+
+    return demo_main(maps=args.maps, games=args.games, headless=args.headless, seed=args.seed)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("--jobs is 0 (all cores) or more")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="deadground", description="Dead Ground: zombie skirmish on the tabletop.")
     sub = parser.add_subparsers(dest="command")
@@ -34,6 +84,30 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate scenario maps and print every problem")
     check.add_argument("maps", nargs="+", help=".tmx files")
     check.set_defaults(func=_check)
+
+    demo = sub.add_parser("demo", help="club-night demo: bots play both sides, game after game")
+    demo.add_argument("maps", nargs="*", help=".tmx scenarios (default: every shipped one with a known rule set)")
+    demo.add_argument("--games", type=_positive, default=None, help="stop after this many games (default: never)")
+    demo.add_argument("--seed", type=int, default=None, help="seed of the first game (default: random)")
+    demo.add_argument("--headless", action="store_true", help="no window: print each game's result")
+    demo.set_defaults(func=_demo)
+
+    simulate = sub.add_parser("simulate", help="play bot games headless and print the balance report")
+    simulate.add_argument("map", help="a .tmx scenario")
+    simulate.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k (default 1)")
+    simulate.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; 0 = all cores)")
+    simulate.add_argument("--report", metavar="DIR", help="also write DIR/report.json and DIR/report.png")
+    simulate.add_argument("--options", metavar="JSON", default=None,
+                          help='set-up options as JSON, e.g. \'{"sections": ["british"]}\' (default: the rule set\'s)')
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(func=_simulate)
+
+    replay = sub.add_parser("replay", help="play a saved game back and check it reproduces")
+    replay.add_argument("save", help="a save file (.json)")
+    replay.add_argument("--watch", action="store_true", help="watch it on screen with the animations")
+    replay.add_argument("--detail", action="store_true", help="print every dice roll too")
+    replay.set_defaults(func=_replay)
     return parser
 
 
