@@ -1,33 +1,49 @@
-"""The table scene: the map with its zones and figures, the camera and tape, and the panels around it.
+"""The table scene: the map with its figures, the camera and tape, and the panels around it.
 
-The scene owns the layout (top bar with the turn banner, the table, the Roster panel on the right,
-the Log at the bottom); the :class:`~game.ui.table_view.TableView` owns drawing and table input.
-The controller hookup (next phase) drives it through ``set_tokens``, ``set_overlays``,
-``set_banner``, ``set_roster`` and ``log``, and listens with ``on_table_click``.
+Layout: a top bar (turn banner, objective, Fit/Outlines/Menu), the table, a right panel (action
+buttons, why a button is off, the dice tray, the roster) and the bottom (status line and log).
+For a Zombiekrieg scenario it starts (or is given) a game and plays it through a
+:class:`~game.ui.match.Match`; other rule sets show their pre-placed figures only.
+
+>>> GameScene(app, scenario, ["american", "british"])            # doctest: +SKIP
 """
 from __future__ import annotations
 
 import html
-from typing import Callable, Sequence
+import logging
+import random
+from typing import Any, Sequence
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
+from game.controller import Mode
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
+from game.ui.dice_tray import tray_surface
+from game.ui.figures import tooltip_lines
 from game.ui.overlays import Overlay
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
 
+log = logging.getLogger(__name__)
+
 TOP_BAR = 48
 RIGHT_PANEL = 300
 BOTTOM_LOG = 170
 LOG_LIMIT = 400  # lines kept in the log box
+TRAY_HEIGHT = 104
 
-TableClick = Callable[[tuple[float, float], TokenView | None, int], None]
+# name, label, icon, tooltip when enabled
+ACTIONS = (("move", "Move  M", "icons.move"), ("fire", "Fire  F", "icons.fire"),
+           ("order", "Order  O", "icons.order"), ("next", "Next  Tab", "icons.guts"),
+           ("cancel", "Cancel  Esc", "icons.undo"), ("skip", "Skip  Space", "icons.skip"),
+           ("end_turn", "End turn  E", "icons.end_turn"))
+KEYS = {pygame.K_m: "move", pygame.K_f: "fire", pygame.K_e: "end_turn", pygame.K_RETURN: "end_turn",
+        pygame.K_KP_ENTER: "end_turn", pygame.K_TAB: "next", pygame.K_SPACE: "skip"}
 
 
 def table_viewport(size: tuple[int, int]) -> Viewport:
@@ -39,26 +55,60 @@ def table_viewport(size: tuple[int, int]) -> Viewport:
 class GameScene(Scene):
     name = "game"
 
-    def __init__(self, app, scenario: Scenario, sections: Sequence[str] = ("american",)) -> None:
+    def __init__(self, app, scenario: Scenario, sections: Sequence[str] = ("american",), game: Any = None,
+                 seed: int | None = None, bots: dict | None = None, on_command: Any = None) -> None:
         super().__init__(app)
         self.scenario = scenario
         self.sections = list(sections)
         self.view: TableView | None = None
         zombiekrieg = scenario.ruleset == "zombiekrieg"
         self.banner = "Turn 1 \u2014 Allies" if zombiekrieg else "Turn 1"
+        self.objective_text = ""
         self.roster_html = ("<i>The roster appears here when the game begins:"
                             " every soldier's GUTS, weapon and state.</i>")
         self.log_lines: list[str] = [
             f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
             + (f" - {len(self.sections)} player(s): " + ", ".join(s.capitalize() for s in self.sections)
                if zombiekrieg else ""),
-            "Wheel: zoom at the cursor. Right or middle drag, arrows: pan. Home: fit the table.",
-            "Hold T or drag on empty table: measure. O: terrain outlines. F11: fullscreen. Esc: title.",
+            "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
+            " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
+            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. Hold T or drag on empty table: measure."
+            " L: outlines. F11: fullscreen.",
         ]
-        self.on_table_click: TableClick | None = None  # (inches, token or None, button)
         self._tokens: list[TokenView] = placed_tokens(scenario)
+        self.match = None
+        self.ended = False
+        self.status_html = ""
+        self.hint_html = ""
+        self._shown: dict[str, Any] = {}
+        self._seen_version = -1
+        self.buttons: dict[str, UIButton] = {}
+        if game is None and zombiekrieg:
+            game = self._new_game(seed)
+        if game is not None:
+            from game.ui.match import Match
 
-    # ---- what the controller hookup calls ----------------------------------------------------
+            self.match = Match(game, speed=app.settings.animation_speed, bots=bots, on_command=on_command,
+                               log=self.log, sound=app.sounds.play)
+            self.banner = self.match.banner()
+            self.objective_text = self.match.objective()
+
+    def _new_game(self, seed: int | None) -> Any:
+        from game.rules.zombiekrieg import new_game
+
+        seed = seed if seed is not None else random.randrange(1, 2**31)
+        try:
+            return new_game(self.scenario, {"sections": self.sections}, seed=seed)
+        except ValueError as exc:  # bad options or a map the rules cannot set up: shown, not a crash
+            self.log_lines.append(f'<font color="#F08A6E">Cannot start the game: {html.escape(str(exc))}</font>')
+            log.warning("cannot start %s: %s", self.scenario.title, exc)
+            return None
+
+    @property
+    def game(self) -> Any:
+        return self.match.game if self.match else None
+
+    # ---- what the hookup calls ---------------------------------------------------------------
 
     def set_tokens(self, tokens: Sequence[TokenView]) -> None:
         self._tokens = list(tokens)
@@ -94,37 +144,171 @@ class GameScene(Scene):
         if self.view is None:  # the map is drawn once per scene, not per layout
             self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
             self.view.tokens = self._tokens
+            self.view.on_click = self._table_click
+            self.view.on_right_click = lambda: self._button("cancel")
+            self.view.on_face_drag = self._face_drag
+            self.view.tooltip = self._tooltip
         else:
             self.view.set_viewport(viewport)
         m = self.manager
         top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
-        self.banner_label = self.ui(UILabel(pygame.Rect(12, 1, 420, TOP_BAR - 4), self.banner, m, container=top,
-                                            object_id="#banner"))
-        self.ui(UILabel(pygame.Rect(440, 4, max(50, w - 440 - 3 * 110 - 20), TOP_BAR - 12),
-                        self.scenario.title, m, container=top, object_id="#subtle"))
-        bx = w - 3 * 110 - 10
-        self.fit_button = self.ui(UIButton(pygame.Rect(bx, 5, 100, TOP_BAR - 14), "Fit", m, container=top,
+        bw = 84  # the Fit / Outlines / Menu buttons
+        banner_w = min(600, max(300, w - 3 * (bw + 6) - 440))
+        self.banner_label = self.ui(UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), self.banner, m,
+                                            container=top, object_id="#banner"))
+        sub = self.objective_text or self.scenario.title
+        bx = w - 3 * (bw + 6) - 6
+        self.objective_label = self.ui(UILabel(pygame.Rect(banner_w + 16, 4, max(50, bx - banner_w - 22),
+                                                           TOP_BAR - 12), sub, m, container=top, object_id="#subtle"))
+        self.fit_button = self.ui(UIButton(pygame.Rect(bx, 5, bw, TOP_BAR - 14), "Fit", m, container=top,
                                            tool_tip_text="Show the whole table (Home)"))
-        self.outline_button = self.ui(UIButton(pygame.Rect(bx + 110, 5, 100, TOP_BAR - 14), "Outlines", m,
-                                               container=top, tool_tip_text="Terrain outlines on/off (O)"))
-        self.menu_button = self.ui(UIButton(pygame.Rect(bx + 220, 5, 100, TOP_BAR - 14), "Menu", m, container=top,
-                                            tool_tip_text="Back to the title screen (Esc)"))
+        self.outline_button = self.ui(UIButton(pygame.Rect(bx + bw + 6, 5, bw, TOP_BAR - 14), "Outlines", m,
+                                               container=top, tool_tip_text="Terrain outlines on/off (L)"))
+        self.menu_button = self.ui(UIButton(pygame.Rect(bx + 2 * (bw + 6), 5, bw, TOP_BAR - 14), "Menu", m, container=top,
+                                            tool_tip_text="Back to the title screen (Esc with nothing selected)"))
 
         right = self.ui(UIPanel(pygame.Rect(w - RIGHT_PANEL, TOP_BAR, RIGHT_PANEL, h - TOP_BAR), manager=m,
                                 object_id="#side_panel"))
-        self.ui(UILabel(pygame.Rect(10, 6, RIGHT_PANEL - 26, 30), "Roster", m, container=right,
+        y = 6
+        self.buttons = {}
+        self.button_icons: dict[str, UIImage] = {}
+        if self.match is not None:
+            self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Actions", m, container=right,
+                            object_id="#panel_title"))
+            y += 28
+            cell = (RIGHT_PANEL - 22) // 2
+            for i, (name, label, icon) in enumerate(ACTIONS):
+                col, row = (0, 3) if name == "end_turn" else (i % 2, i // 2)
+                width = cell * 2 + 4 if name == "end_turn" else cell
+                x0, y0 = 8 + col * (cell + 4), y + row * 40
+                self.button_icons[name] = self.ui(UIImage(pygame.Rect(x0 + 2, y0 + 5, 26, 26),
+                                                          self.app.assets.scaled(icon, (26, 26)), m, container=right))
+                self.buttons[name] = self.ui(UIButton(pygame.Rect(x0 + 32, y0, width - 32, 36), label, m,
+                                                      container=right, tool_tip_text=label,
+                                                      object_id="#primary" if name == "end_turn" else None))
+            y += 4 * 40 + 2
+            self.hint_box = self.ui(UITextBox(self.hint_html, pygame.Rect(6, y, RIGHT_PANEL - 18, 50), m,
+                                              container=right, object_id="#roster"))
+            y += 56
+            self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
+            self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+            y += TRAY_HEIGHT + 4
+        self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Roster", m, container=right,
                         object_id="#panel_title"))
-        self.roster_box = self.ui(UITextBox(self.roster_html, pygame.Rect(6, 40, RIGHT_PANEL - 18, h - TOP_BAR - 52),
+        y += 28
+        self.roster_box = self.ui(UITextBox(self.roster_html, pygame.Rect(6, y, RIGHT_PANEL - 18,
+                                                                          max(60, h - TOP_BAR - y - 8)),
                                             m, container=right, object_id="#roster"))
 
         bottom = self.ui(UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m,
                                  object_id="#log_panel"))
-        self.ui(UILabel(pygame.Rect(10, 4, 200, 26), "Log", m, container=bottom, object_id="#panel_title"))
+        self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
+        self.status_box = self.ui(UITextBox(self.status_html, pygame.Rect(64, 2, w - RIGHT_PANEL - 76, 32), m,
+                                            container=bottom, object_id="#status"))
         self.log_box = self.ui(UITextBox("<br>".join(self.log_lines),
-                                         pygame.Rect(6, 32, w - RIGHT_PANEL - 18, BOTTOM_LOG - 40), m,
+                                         pygame.Rect(6, 36, w - RIGHT_PANEL - 18, BOTTOM_LOG - 44), m,
                                          container=bottom, object_id="#log"))
+        self._shown = {}  # new widgets: show everything again
+        self._seen_version = -1
+        if self.match is not None:
+            self._refresh()
 
-    # ---- input and drawing ---------------------------------------------------------------------
+    # ---- keeping the panels in step with the match ----------------------------------------------------
+
+    def _tray_image(self) -> pygame.Surface:
+        dice = self.match.dice if self.match else None
+        size = (RIGHT_PANEL - 18, TRAY_HEIGHT)
+        return tray_surface(self.app.assets, self.view.texts if self.view else None, size,
+                            dice.faces if dice else None, dice.meaning if dice else "", dice.failed if dice else False)
+
+    def _set(self, key: str, value: Any) -> bool:
+        """True when ``value`` differs from what is on screen (so widgets are only touched on change)."""
+        if self._shown.get(key) == value:
+            return False
+        self._shown[key] = value
+        return True
+
+    def _refresh(self) -> None:
+        match, view = self.match, self.view
+        if match is None or view is None:
+            return
+        view.tokens = match.tokens()
+        view.overlays = match.overlays()
+        view.drag_sets_facing = match.controller.mode == Mode.MOVE
+        if self._set("banner", match.banner()):
+            self.set_banner(self._shown["banner"])
+        if self._set("objective", match.objective()):
+            self.objective_text = self._shown["objective"]
+            self.objective_label.set_text(self.objective_text)
+        if self._set("roster", match.roster()):
+            self.roster_html = self._shown["roster"]
+            self.roster_box.set_text(self.roster_html)
+            self.roster_box.rebuild()
+        if self._set("status", (match.status, match.status_bad)):
+            colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
+            self.status_html = f'<font color="{colour}">{"&#9888; " if match.status_bad else ""}' \
+                               f'{html.escape(match.status)}</font>'
+            self.status_box.set_text(self.status_html)
+        if self._set("dice", match.dice):
+            self.tray.set_image(self._tray_image())
+        states = match.button_states()
+        if self._set("buttons", states):
+            for name, (enabled, tip) in states.items():
+                button = self.buttons.get(name)
+                if button is None:
+                    continue
+                if enabled and not button.is_enabled:
+                    button.enable()
+                elif not enabled and button.is_enabled:
+                    button.disable()
+                button.set_tooltip(tip)
+
+    def _hint(self) -> None:
+        """Hovering a button says what it does, or why it is off (disabled buttons show no tooltip)."""
+        if self.match is None or not self.buttons:
+            return
+        mouse = pygame.mouse.get_pos() if self.view is None else self.view.input.mouse
+        text = ""
+        states = self._shown.get("buttons") or {}
+        for name, button in self.buttons.items():
+            if button.rect.collidepoint(mouse):
+                enabled, tip = states.get(name, (True, ""))
+                label = dict((n, lab) for n, lab, _ in ACTIONS)[name].split("  ")[0]
+                text = (f"<b>{label}</b>: {html.escape(tip)}" if enabled
+                        else f'<b>{label}</b> <font color="#FF8C6A">off</font>: {html.escape(tip)}')
+                break
+        if not text and self.match.controller.selected:
+            f = self.match.game.figure(self.match.controller.selected)
+            acts = self.match.game.actions_for(f.id) if self.match.controller.mode != Mode.RESOLVING else []
+            text = f"<b>{html.escape(' '.join(tooltip_lines(self.match.game, f)[:1]))}</b>: " + \
+                   (", ".join(a.upper() for a in acts) if acts else "no action left")
+        if text != self.hint_html:
+            self.hint_html = text
+            self.hint_box.set_text(text)
+
+    # ---- input ------------------------------------------------------------------------------------
+
+    def _button(self, name: str) -> None:
+        if self.match is not None:
+            self.match.button(name)
+
+    def _table_click(self, point: tuple[float, float], shift: bool, face: tuple[float, float] | None) -> None:
+        if self.match is not None:
+            self.match.click(point, shift, face)
+
+    def _face_drag(self, point: tuple[float, float] | None) -> None:
+        if self.match is not None:
+            self.match.face_toward = point
+            self.match.version += 1
+
+    def _tooltip(self, token: TokenView) -> str:
+        if self.match is None:
+            return token.label
+        try:
+            f = self.match.game.figure(token.id)
+        except KeyError:
+            return token.label
+        return "\n".join(tooltip_lines(self.match.game, f, self.match.looks.get(f.id)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         view = self.view
@@ -135,22 +319,89 @@ class GameScene(Scene):
                 view.show_outlines = not view.show_outlines
             elif event.ui_element is self.menu_button:
                 self.app.back_to_title()
+            else:
+                for name, button in self.buttons.items():
+                    if event.ui_element is button:
+                        self.app.sounds.play("click")
+                        self._button(name)
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.back_to_title()
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and self.match is not None:
+            if event.ui_element is self.roster_box:
+                self.match.select(event.link_target)
             return
+        if event.type == pygame.KEYDOWN:
+            mode = self.match.controller.mode if self.match else None
+            if event.key == pygame.K_ESCAPE:
+                if mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
+                    self._button("cancel")
+                else:
+                    self.app.back_to_title()
+                return
+            if self.match is not None:
+                if event.key == pygame.K_o and self.match.controller.selected is not None:
+                    self._button("order")
+                    return
+                if event.key in KEYS:
+                    self._button(KEYS[event.key])
+                    return
         if view is None:
             return
-        if view.handle_event(event):
-            return
-        if event.type == pygame.MOUSEBUTTONUP and view.camera.contains_screen(event.pos) and self.on_table_click:
-            self.on_table_click(view.camera.to_table(event.pos), view.token_at(event.pos), event.button)
+        view.handle_event(event)
+        if event.type == pygame.MOUSEMOTION and self.match is not None:
+            inside = view.camera.contains_screen(event.pos)
+            self.match.hover(view.camera.to_table(event.pos) if inside else None)
 
     def update(self, dt: float) -> None:
         if self.view is not None:
             self.view.update(dt)
+        if self.match is None:
+            return
+        self.match.update(dt)
+        if self.match.version != self._seen_version:
+            self._seen_version = self.match.version
+            self._refresh()
+        self._hint()
+        if self.match.finished and not self.ended:
+            self.ended = True
+            self._show_end()
+
+    def _show_end(self) -> None:
+        """The after-action report when it exists (another module), else a plain message window."""
+        game = self.match.game
+        try:
+            from game.report import AfterAction
+            from game.ui.end_scene import EndScene
+        except ImportError:
+            s = game.state
+            pygame_gui.windows.UIMessageWindow(
+                pygame.Rect(self.app.screen.get_width() // 2 - 220, 200, 440, 240),
+                f"<b>The {html.escape(str(s.winner))} win.</b><br>{html.escape(s.reason)}", self.manager,
+                window_title="Game over")
+            return
+        scenario, sections = self.scenario, list(self.sections)
+
+        def again() -> None:
+            self.app.start_game(_Again(scenario, sections))
+
+        self.app.push(EndScene(self.app, AfterAction.from_game(game), on_again=again, on_title=self.app.back_to_title))
+
+    # ---- drawing ------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((18, 19, 16))
         if self.view is not None:
             self.view.draw(surface)
+        if self.match is not None and self.match.handoff is not None and self.view is not None:
+            text, left = self.match.handoff
+            image = self.view.plate(text, 48, (240, 217, 138))
+            vx, vy, vw, vh = self.view.camera.viewport
+            image.set_alpha(int(255 * min(1.0, left / 0.4)))
+            surface.blit(image, image.get_rect(center=(vx + vw // 2, vy + vh // 3)))
+
+
+class _Again:
+    """What ``App.start_game`` needs to play the same scenario and sections again."""
+
+    def __init__(self, scenario: Scenario, sections: list[str]) -> None:
+        self.entry = type("Entry", (), {"scenario": scenario})()
+        self.sections = sections

@@ -48,13 +48,42 @@ class Arc:
     style: str = "dotted"
     width: int = 2
     label: str = ""
+    wedge: bool = True  # draw the two edges back to the centre, not only the rim
 
 
 @dataclass(frozen=True)
 class Label:
+    """Text on the table; several lines (``\n``) on a dark plate when ``plate`` is set.
+
+    ``anchor`` is a pygame rect anchor (``center``, ``topleft``, ``bottomleft``...) placed at
+    ``position``; ``offset`` shifts it by screen pixels (so a plate sits beside a figure at any zoom).
+    """
+
     position: Point
     text: str
     colour: Colour = (245, 240, 220)
+    size: int = 20
+    plate: bool = False
+    anchor: str = "center"
+    offset: tuple[int, int] = (0, 0)
 
 
-Overlay = Line | Circle | Arc | Label
+@dataclass(frozen=True)
+class Icon:
+    """A sprite (e.g. ``icons.los_clear``) centred on a table point, ``size`` pixels across."""
+
+    position: Point
+    sprite: str
+    size: int = 28
+
+
+@dataclass(frozen=True)
+class Cross:
+    """An X where something stops (a blocked path, a blocked line of sight)."""
+
+    position: Point
+    colour: Colour = (240, 80, 60)
+    size: int = 9  # pixels from the centre to a tip
+
+
+Overlay = Line | Circle | Arc | Label | Icon | Cross

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -22,7 +22,7 @@ from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
 from game.ui.drawing import TextCache
 from game.ui.map_render import MapRenderer
-from game.ui.overlays import Arc, Circle, Label, Line, Overlay
+from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
 from game.ui.tokens import HIGHLIGHT_COLOURS, SIDE_COLOURS, TokenView
 
@@ -47,6 +47,9 @@ TERRAIN_STYLE: dict[str, tuple[tuple[int, int, int], str, int]] = {
 ZONE_FILL_ALPHA = 46
 PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
+DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
+PLATE_BG = (16, 17, 13, 225)
+READY_COLOUR = (150, 240, 120)
 
 
 def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
@@ -71,6 +74,14 @@ class TableInput:
     panning: bool = False
     taping: str | None = None  # "key" (T held) or "drag" (left button)
     held_arrows: set[int] = field(default_factory=set)
+    press: Point | None = None  # where the left button went down on the table (screen pixels)
+    press_shift: bool = False
+    dragging: str | None = None  # None (still a click), "tape" or "face"
+    pan_from: Point | None = None  # where the right/middle button went down
+    pan_travel: float = 0.0
+
+
+ClickHandler = Callable[[Point, bool, "Point | None"], None]  # (inches, shift, face_toward in inches)
 
 
 class TableView:
@@ -92,6 +103,14 @@ class TableView:
         self.tape: Tape | None = None
         self.input = TableInput()
         self.hover: TokenView | None = None  # the token under the cursor
+        # set by the scene: a left click (with shift, and the facing drag), a right click, a facing drag
+        self.on_click: ClickHandler | None = None
+        self.on_right_click: Callable[[], None] | None = None
+        self.on_face_drag: Callable[["Point | None"], None] | None = None
+        self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
+        self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
+        self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
+        self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> "TableView":
@@ -139,33 +158,62 @@ class TableView:
             self.tape = self.tape.moved_to(end, radius)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Camera, tape and outline input. Returns True when the event was used."""
+        """Camera, tape, clicks and outline input. Returns True when the event was used.
+
+        A left click on the table goes to ``on_click``; a left drag longer than ``DRAG_PIXELS``
+        measures with the tape, or, while ``drag_sets_facing``, sets the facing at the destination.
+        A right click (no drag) goes to ``on_right_click``; a right or middle drag pans.
+        """
+        inp = self.input
         if event.type == pygame.MOUSEMOTION:
-            previous = self.input.mouse
-            self.input.mouse = event.pos
-            if self.input.panning:
+            previous = inp.mouse
+            inp.mouse = event.pos
+            if inp.panning:
                 self.camera.pan_pixels(event.pos[0] - previous[0], event.pos[1] - previous[1])
+                inp.pan_travel += abs(event.pos[0] - previous[0]) + abs(event.pos[1] - previous[1])
+            if inp.press is not None and inp.dragging is None and math.dist(inp.press, event.pos) > DRAG_PIXELS:
+                if self.drag_sets_facing:
+                    inp.dragging = "face"
+                elif inp.taping is None:
+                    inp.dragging = "tape"
+                    saved, inp.mouse = inp.mouse, inp.press
+                    self._start_tape("drag")
+                    inp.mouse = saved
+            if inp.dragging == "face" and inp.press is not None:
+                self.face_drag = (self.camera.to_table(inp.press), self.camera.to_table(event.pos))
+                if self.on_face_drag:
+                    self.on_face_drag(self.face_drag[1])
             self._move_tape()
             self.hover = self.token_at(event.pos) if self.camera.contains_screen(event.pos) else None
-            return self.input.panning or self.input.taping is not None
+            return inp.panning or inp.taping is not None
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.input.mouse = event.pos
+            inp.mouse = event.pos
             if not self.camera.contains_screen(event.pos):
                 return False
             if event.button in (2, 3):
-                self.input.panning = True
+                inp.panning, inp.pan_from, inp.pan_travel = True, event.pos, 0.0
                 return True
-            if event.button == 1 and self.input.taping is None and self.token_at(event.pos) is None:
-                self._start_tape("drag")
+            if event.button == 1:
+                inp.press, inp.dragging = event.pos, None
+                inp.press_shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONUP:
-            self.input.mouse = event.pos
-            if event.button in (2, 3) and self.input.panning:
-                self.input.panning = False
+            inp.mouse = event.pos
+            if event.button in (2, 3) and inp.panning:
+                inp.panning = False
+                if event.button == 3 and inp.pan_travel <= DRAG_PIXELS and self.on_right_click:
+                    self.on_right_click()
                 return True
-            if event.button == 1 and self.input.taping == "drag":
-                self.tape, self.input.taping = None, None
+            if event.button == 1 and inp.press is not None:
+                press, dragging = inp.press, inp.dragging
+                inp.press, inp.dragging = None, None
+                if dragging == "tape" and inp.taping == "drag":
+                    self.tape, inp.taping = None, None
+                elif self.on_click is not None:
+                    face = self.camera.to_table(event.pos) if dragging == "face" else None
+                    self.on_click(self.camera.to_table(press), inp.press_shift, face)
+                self.face_drag = None
                 return True
             return False
         if event.type == pygame.MOUSEWHEEL:
@@ -180,7 +228,7 @@ class TableView:
                 self.input.held_arrows.add(event.key)
             elif event.key == pygame.K_t and self.input.taping is None:
                 self._start_tape("key")
-            elif event.key == pygame.K_o:
+            elif event.key in (pygame.K_o, pygame.K_l):
                 self.show_outlines = not self.show_outlines
             else:
                 return False
@@ -219,12 +267,18 @@ class TableView:
                 self._draw_zones(surface)
             if self.show_outlines:
                 self._draw_terrain(surface)
-        self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, Label)])
+        over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
+        self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
         for token in self.tokens:
             self._draw_token(surface, token)
-        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
+        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, over)])
+        if self.face_drag is not None:
+            a, b = (self.camera.to_screen(p) for p in self.face_drag)
+            pygame.draw.line(surface, (250, 240, 200), a, b, 3)
+            pygame.draw.circle(surface, (250, 240, 200), b, 5)
         if self.tape is not None:
             self._draw_tape(surface, self.tape)
+        self._draw_tooltip(surface)
         surface.set_clip(previous_clip)
 
     def _screen(self, points: Sequence[Point]) -> list[Point]:
@@ -264,9 +318,16 @@ class TableView:
         if cx + r < x0 or cy + r < y0 or cx - r > x0 + vw or cy - r > y0 + vh:
             return
         side = SIDE_COLOURS.get(token.side, SIDE_COLOURS["neutral"])
-        down = token.state in ("knocked_down", "dead")
+        dead = token.state == "dead"
+        down = token.state == "knocked_down"
+        if dead:  # a marker on the ground: no base, no facing, under everything else
+            image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=False)
+            surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+            return
+        if token.ready and r >= 4:  # may still act: a bright ring outside the base
+            pygame.draw.circle(surface, READY_COLOUR, (cx, cy), r + 3, 2)
         pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)
-        image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=down)
+        image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=down or token.state == "acted")
         surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
         ring = (70, 70, 70) if token.state == "acted" else side
         pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
@@ -276,16 +337,45 @@ class TableView:
             left = (cx + math.cos(a + 0.35) * (r - 1), cy + math.sin(a + 0.35) * (r - 1))
             right = (cx + math.cos(a - 0.35) * (r - 1), cy + math.sin(a - 0.35) * (r - 1))
             pygame.draw.polygon(surface, (245, 240, 220), [tip, left, right])
-        if token.state == "knocked_down" and r >= 6:
+        if down and r >= 6:
             self.texts.blit(surface, "DOWN", max(14, int(r * 0.7)), (255, 200, 120), (cx, cy))
         highlight = token.highlight or ("hover" if self.hover is not None and self.hover.id == token.id else None)
         if highlight:
             colour = HIGHLIGHT_COLOURS.get(highlight, (255, 255, 255))
             style = {"selected": "solid", "target": "dashed", "hover": "dotted"}.get(highlight, "solid")
-            drawing.circle(surface, colour, (cx, cy), r + 5, 3 if highlight == "selected" else 2, style)
+            drawing.circle(surface, colour, (cx, cy), r + 6, 3 if highlight == "selected" else 2, style)
         if token.badge and r >= 5:
-            self.texts.blit(surface, token.badge, max(14, min(24, int(r * 0.9))), (250, 245, 225), (cx, cy + r + 2),
+            self.texts.blit(surface, token.badge, max(14, min(24, int(r * 0.9))), (250, 245, 225), (cx, cy + r + 1),
                             anchor="midtop")
+
+    def plate(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """Several lines of text on a dark rounded plate (made once per text)."""
+        key = (text, size, colour)
+        cached = self._plates.get(key)
+        if cached is not None:
+            return cached
+        lines = [self.texts.render(line, size, colour, shadow=False) for line in text.split("\n")]
+        w = max(line.get_width() for line in lines) + 16
+        h = sum(line.get_height() for line in lines) + 10
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surface, PLATE_BG, surface.get_rect(), border_radius=6)
+        pygame.draw.rect(surface, (*colour, 160), surface.get_rect(), 1, border_radius=6)
+        y = 5
+        for line in lines:
+            surface.blit(line, (8, y))
+            y += line.get_height()
+        if len(self._plates) > 256:
+            self._plates.clear()
+        self._plates[key] = surface
+        return surface
+
+    def _blit_inside(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
+        """Blit keeping the whole image inside the table viewport (plates near an edge slide in)."""
+        view = pygame.Rect(self.camera.viewport)
+        if rect.right > view.right:  # flip to the other side of the anchor rather than cover it
+            rect.right = min(view.right, rect.left - 36)
+        rect.clamp_ip(view)
+        surface.blit(image, rect)
 
     def _draw_overlays(self, surface: pygame.Surface, overlays: Sequence[Overlay]) -> None:
         ppi = self.camera.ppi
@@ -307,9 +397,41 @@ class TableView:
                 n = max(8, int(o.spread / 6))
                 rim = [(c[0] + math.cos(f - half + 2 * half * i / n) * o.radius * ppi,
                         c[1] + math.sin(f - half + 2 * half * i / n) * o.radius * ppi) for i in range(n + 1)]
-                drawing.polyline(surface, o.colour, [c, *rim, c], o.width, o.style)
+                drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
+                if o.label:
+                    tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
+                    self.texts.blit(surface, o.label, 17, o.colour, tip, "center")
+            elif isinstance(o, Icon):
+                image = self.assets.scaled(o.sprite, (o.size, o.size))
+                surface.blit(image, image.get_rect(center=self._round(self.camera.to_screen(o.position))))
+            elif isinstance(o, Cross):
+                x, y = self.camera.to_screen(o.position)
+                k = o.size
+                for a, b in (((x - k, y - k), (x + k, y + k)), ((x - k, y + k), (x + k, y - k))):
+                    pygame.draw.line(surface, (15, 15, 12), a, b, 6)
+                    pygame.draw.line(surface, o.colour, a, b, 3)
             elif isinstance(o, Label):
-                self.texts.blit(surface, o.text, 20, o.colour, self.camera.to_screen(o.position))
+                x, y = self.camera.to_screen(o.position)
+                pos = (round(x + o.offset[0]), round(y + o.offset[1]))
+                if o.plate:
+                    image = self.plate(o.text, o.size, o.colour)
+                    self._blit_inside(surface, image, image.get_rect(**{o.anchor: pos}))
+                else:
+                    self.texts.blit(surface, o.text, o.size, o.colour, pos, o.anchor)
+
+    @staticmethod
+    def _round(p: Point) -> tuple[int, int]:
+        return round(p[0]), round(p[1])
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if self.hover is None or self.tooltip is None or self.input.press is not None:
+            return
+        text = self.tooltip(self.hover)
+        if not text:
+            return
+        image = self.plate(text, 18, (240, 235, 215))
+        mx, my = self.input.mouse
+        self._blit_inside(surface, image, image.get_rect(bottomleft=(mx + 16, my - 10)))
 
     def _draw_tape(self, surface: pygame.Surface, tape: Tape) -> None:
         a, b = (self.camera.to_screen(p) for p in tape.edge_points())

@@ -40,7 +40,8 @@ class TokenView:
     ``position`` is the base centre in inches; ``facing`` in degrees (0 = +x, 90 = down the
     table); ``base_radius`` in inches (a 25 mm base is 0.5). ``badge`` is a short text shown
     under the base (e.g. GUTS "7"). ``state`` changes how the token looks: knocked-down and
-    dead figures are drawn dimmed and flat, an ``acted`` one with a grey ring.
+    dead figures are drawn dimmed and flat (dead ones as a marker), an ``acted`` one dimmed with a
+    grey ring; a ``ready`` one gets a bright ring with a notch, so who can still act shows at a glance.
     """
 
     id: str
@@ -52,4 +53,5 @@ class TokenView:
     state: str = "standing"
     badge: str = ""
     highlight: str | None = None
-    label: str = ""  # full name, shown on hover / in tooltips later
+    label: str = ""  # full name, shown on hover and in tooltips
+    ready: bool = False  # the active player's soldier who may still act: marked on the table
