@@ -1,0 +1,384 @@
+"""The end screen: VICTORY or DEFEAT, why, the after-action report and a chart of the battle.
+
+Made to be read across a club room: a big headline with its icon, the reason, the numbers that
+matter, the best soldier's citation, every survivor's GUTS from start to end, and the Allied and
+zombie numbers turn by turn. Everything is drawn once per window size (``build``), never per frame.
+
+>>> from game.report import AfterAction                      # doctest: +SKIP
+>>> app.push(EndScene(app, AfterAction.from_game(game),       # doctest: +SKIP
+...                   on_again=lambda: app.start_game(setup)))
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from game.report import SERIES_LABELS, AfterAction, SoldierRecord
+from game.ui import charts
+from game.ui.scenes.base import BACKDROP, Scene
+
+GOLD = (240, 217, 138)
+BLOOD = (214, 64, 48)
+TEXT = (233, 227, 201)
+MUTED = (169, 166, 142)
+PANEL = (18, 20, 15, 222)
+PANEL_BORDER = (110, 104, 68)
+UP, DOWN = (138, 196, 96), (226, 96, 72)
+
+# the chart's series: colour AND line style AND marker
+CHART_STYLES = {
+    SERIES_LABELS["allies_standing"]: charts.SeriesStyle((86, 180, 233), None, "circle", width=4),
+    SERIES_LABELS["zombies_standing"]: charts.SeriesStyle((213, 94, 0), (12, 6), "square", width=4),
+    SERIES_LABELS["zombies_down"]: charts.SeriesStyle((200, 190, 120), (3, 5), "triangle", width=3),
+}
+
+BUTTON_W, BUTTON_H = 220, 50
+
+
+@dataclass(frozen=True)
+class EndLayout:
+    """Where everything goes in a window of a given size."""
+
+    header: pygame.Rect
+    report: pygame.Rect
+    chart: pygame.Rect
+    buttons: tuple[pygame.Rect, pygame.Rect, pygame.Rect]  # play again, title, quit
+    fs: int  # body font size
+
+
+def end_layout(size: tuple[int, int]) -> EndLayout:
+    """The end screen's layout for a window of ``size`` (works down to 800 x 560).
+
+    >>> lay = end_layout((1280, 800))
+    >>> lay.report.right < lay.chart.left and lay.chart.bottom < lay.buttons[0].top
+    True
+    """
+    w, h = size
+    m = max(12, min(28, w // 60))
+    fs = max(13, min(22, round(min(h / 44, w / 70))))
+    header_h = max(120, min(200, round(h * 0.22)))
+    bh = BUTTON_H if h >= 640 else 42
+    bw = min(BUTTON_W, (w - 4 * m) // 3)
+    bar_y = h - m - bh
+    body = pygame.Rect(m, header_h, w - 2 * m, max(120, bar_y - m - header_h))
+    split = round(body.width * (0.44 if w >= 1100 else 0.5))
+    report = pygame.Rect(body.x, body.y, split - m // 2, body.height)
+    chart = pygame.Rect(body.x + split + m // 2, body.y, body.width - split - m // 2, body.height)
+    total = 3 * bw + 2 * m
+    x = (w - total) // 2
+    buttons = tuple(pygame.Rect(x + i * (bw + m), bar_y, bw, bh) for i in range(3))
+    return EndLayout(pygame.Rect(0, 0, w, header_h), report, chart, buttons, fs)  # type: ignore[arg-type]
+
+
+class EndScene(Scene):
+    """The end of a game. ``on_again`` plays again (default: the scenario's set-up, else the title);
+    ``on_title`` goes to the title (default: ``app.back_to_title``)."""
+
+    name = "end"
+
+    def __init__(self, app, report: AfterAction, on_again: Callable[[], None] | None = None,
+                 on_title: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.report = report
+        self.on_again = on_again
+        self.on_title = on_title
+        self.buttons: dict[str, UIButton] = {}
+        self.chart: pygame.Surface | None = None
+        self._picture: pygame.Surface | None = None
+        self._announced = False  # the fanfare plays once, not on every resize
+
+    # ---- layout ------------------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        lay = end_layout(size)
+        self.layout = lay
+        self.buttons = {}
+        for key, text, rect, oid in (("again", "Play again", lay.buttons[0], "#primary"),
+                                     ("title", "Title screen", lay.buttons[1], "#end_title"),
+                                     ("quit", "Quit", lay.buttons[2], "#end_quit")):
+            self.buttons[key] = self.ui(UIButton(rect, text, self.manager, object_id=oid))
+        inner = lay.chart.inflate(-2 * max(6, lay.fs // 2), -2 * max(6, lay.fs // 2))
+        self.chart = charts.line_chart(
+            inner.size, {SERIES_LABELS[k]: v for k, v in self.report.series.items()},
+            title="The battle, turn by turn", x_label="End of turn (0 = set-up)", y_label="Figures",
+            styles=CHART_STYLES, x_values=self.report.series_turns, theme=charts.DARK)
+        self._picture = self._render(size, lay, inner)
+
+    # ---- input -------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.buttons.get("again"):
+                self.play_again()
+            elif event.ui_element is self.buttons.get("title"):
+                self.to_title()
+            elif event.ui_element is self.buttons.get("quit"):
+                self.app.quit()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.to_title()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.play_again()
+
+    def play_again(self) -> None:
+        if self.on_again is not None:
+            self.on_again()
+            return
+        entry = next((e for e in self.app.scenarios()
+                      if e.scenario is not None and e.scenario.title == self.report.scenario), None)
+        self.app.back_to_title()
+        if entry is not None:
+            self.app.start_setup(entry)
+
+    def to_title(self) -> None:
+        if self.on_title is not None:
+            self.on_title()
+        else:
+            self.app.back_to_title()
+
+    def update(self, dt: float) -> None:
+        if not self._announced:
+            self._announced = True
+            if self.report.winner is not None:
+                self.app.sounds.play("victory" if self.report.allied_victory else "defeat")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._picture is None or self._picture.get_size() != surface.get_size():
+            surface.fill(BACKDROP)
+            return
+        surface.blit(self._picture, (0, 0))
+
+    # ---- the picture (drawn once per size) -----------------------------------------------------
+
+    def _render(self, size: tuple[int, int], lay: EndLayout, chart_at: pygame.Rect) -> pygame.Surface:
+        pic = pygame.Surface(size)
+        self._backdrop(pic)
+        self._header(pic, lay)
+        _panel(pic, lay.report)
+        _panel(pic, lay.chart)
+        ReportPanel(self.report, lay.fs).draw(pic, lay.report.inflate(-2 * lay.fs, -2 * round(lay.fs * 0.8)))
+        if self.chart is not None:
+            pic.blit(self.chart, chart_at)
+        return pic
+
+    def _backdrop(self, pic: pygame.Surface) -> None:
+        w, h = pic.get_size()
+        assets = self.app.assets
+        image = assets.image("ui.title")
+        # the landscape under the title art's logo: the church, the sunset and the dead walking
+        iw, ih = image.get_size()
+        land = image.subsurface(pygame.Rect(0, round(ih * 0.36), iw, ih - round(ih * 0.36)))
+        k = max(w / land.get_width(), h / land.get_height())
+        cover = pygame.transform.smoothscale(land, (round(land.get_width() * k), round(land.get_height() * k)))
+        pic.fill(BACKDROP)
+        pic.blit(cover, cover.get_rect(center=(w // 2, h // 2)))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        tint = (40, 30, 8, 185) if self.report.allied_victory else (46, 6, 4, 195)
+        shade.fill(tint)
+        pic.blit(shade, (0, 0))
+        band = pygame.Surface((w, 2), pygame.SRCALPHA)  # a darker band behind the headline
+        for y in range(self.layout.header.height):
+            a = round(150 * (1 - y / self.layout.header.height))
+            band.fill((0, 0, 0, a))
+            pic.blit(band, (0, y))
+
+    def _header(self, pic: pygame.Surface, lay: EndLayout) -> None:
+        r = self.report
+        hh = lay.header.height
+        big = max(44, round(hh * 0.42))
+        colour = GOLD if r.allied_victory else (BLOOD if r.winner else TEXT)
+        headline = r.headline if r.winner else "GAME OVER"
+        text = charts.font(big, bold=True).render(headline, True, colour)
+        shadow = charts.font(big, bold=True).render(headline, True, (0, 0, 0))
+        icon_px = round(big * 1.05)
+        gap = big // 3
+        has_icon = r.winner is not None
+        total = text.get_width() + (2 * (icon_px + gap) if has_icon else 0)
+        x = (pic.get_width() - total) // 2
+        top = round(hh * 0.06)
+        if has_icon:
+            icon = self.app.assets.scaled("icons.victory" if r.allied_victory else "icons.defeat", (icon_px, icon_px))
+            mid = top + text.get_height() // 2
+            pic.blit(icon, icon.get_rect(midleft=(x, mid)))
+            pic.blit(icon, icon.get_rect(midright=(x + total, mid)))
+            x += icon_px + gap
+        for dx, dy in ((4, 4), (2, 2)):
+            pic.blit(shadow, (x + dx, top + dy))
+        pic.blit(text, (x, top))
+        y = top + text.get_height() - round(big * 0.08)
+        reason = r.reason or "The game ended."
+        rfs = max(15, round(hh * 0.12))
+        rect = _line(pic, reason, rfs, TEXT, (pic.get_width() / 2, y), "midtop", bold=True, shadow=True)
+        who = {"allies": "The Allies win", "zombies": "Abteilung 848 wins"}.get(r.winner or "", "")
+        sub = f"{r.scenario}  \u2014  {who}, turn {r.turns}" + (f" of {r.turn_limit}" if r.turn_limit else "")
+        if not who:
+            sub = f"{r.scenario}  \u2014  turn {r.turns}"
+        _line(pic, sub, max(13, round(rfs * 0.8)), MUTED, (pic.get_width() / 2, rect.bottom + 2), "midtop",
+              shadow=True)
+
+
+class ReportPanel:
+    """The left panel: the numbers, the best soldier, the sections and the survivors' GUTS."""
+
+    def __init__(self, report: AfterAction, fs: int) -> None:
+        self.r = report
+        self.fs = fs
+
+    def draw(self, pic: pygame.Surface, area: pygame.Rect) -> None:
+        r, fs = self.r, self.fs
+        clip = pic.get_clip()
+        pic.set_clip(area)
+        y = _line(pic, "AFTER-ACTION REPORT", round(fs * 1.15), GOLD, area.topleft, bold=True).bottom + fs // 2
+        hit = f" ({round(100 * r.hit_rate)}% hit)" if r.hit_rate is not None else ""
+        stats = [  # zombies on the left, soldiers on the right
+            ("Zombies killed", f"{r.zombies.killed} of {r.zombies.figures}"),
+            ("Soldiers lost", f"{r.allies.killed} of {r.allies.figures}"),
+            ("Zombies knocked down", f"{r.zombies.knocked_down}"),
+            ("Got away", f"{r.allies.exited}"),
+            ("Turns played", f"{r.turns}" + (f" of {r.turn_limit}" if r.turn_limit else "")),
+            ("Still on the table", f"{r.allies.on_table}"),
+            ("Shots fired", f"{r.shots_fired}{hit}"),
+            ("Orders obeyed", f"{r.orders_succeeded} of {r.orders_given}"),
+        ]
+        col_w = area.width // 2
+        row_h = round(fs * 1.45)
+        for i, (label, value) in enumerate(stats):
+            cx = area.x + (i % 2) * col_w
+            cy = y + (i // 2) * row_h
+            _line(pic, label, fs, MUTED, (cx, cy))
+            _line(pic, value, fs, TEXT, (cx + col_w - fs, cy), "topright", bold=True)
+        y += (len(stats) + 1) // 2 * row_h + fs // 2
+        y = _rule(pic, area, y, fs)
+        if r.best_citation:
+            y = _line(pic, "BEST SOLDIER", round(fs * 0.9), GOLD, (area.x, y), bold=True).bottom + 2
+            _medal(pic, (area.x + fs * 0.7, y + fs * 0.8), fs * 0.6)
+            for text in _wrap(r.best_citation, charts.font(fs, bold=True), area.width - round(fs * 2)):
+                y = _line(pic, text, fs, TEXT, (area.x + round(fs * 1.8), y), bold=True).bottom
+            y = _rule(pic, area, y + fs // 2, fs)
+        if len(r.sections) > 1:
+            for s in r.sections:
+                text = (f"P{s.player} {s.nation.capitalize()}: {s.survived} of {s.soldiers} came through, "
+                        f"{s.kills} zombie{'s' if s.kills != 1 else ''} killed")
+                y = _line(pic, text, round(fs * 0.9), TEXT, (area.x, y)).bottom + 2
+            y = _rule(pic, area, y + fs // 3, fs)
+        self._survivors(pic, area, y)
+        pic.set_clip(clip)
+
+    def _survivors(self, pic: pygame.Surface, area: pygame.Rect, y: int) -> None:
+        fs = self.fs
+        survivors = self.r.survivors
+        sfs = max(12, round(fs * 0.9))
+        row_h = round(sfs * 1.4)
+        rows = max(1, (area.bottom - y - round(fs * 1.4)) // row_h)
+        needed = -(-len(survivors) // rows)
+        cols = max(1, min(needed, area.width // (sfs * 14)))
+        note = cols == 1  # room for a "got away" column; else a star after the name
+        head = f"SURVIVORS: {len(survivors)}"
+        rect = _line(pic, head, round(fs * 0.9), GOLD, (area.x, y), bold=True)
+        key = "GUTS at the start \u2014 at the end" + ("" if note or not any(s.fate == "exited" for s in survivors)
+                                                      else ",  * got away")
+        _line(pic, key, round(fs * 0.8), MUTED, (rect.right + fs, rect.centery), "midleft")
+        y = rect.bottom + 4
+        if not survivors:
+            _line(pic, "No one came through.", fs, MUTED, (area.x, y))
+            return
+        cell_w = area.width // cols
+        fit = rows * cols
+        shown = survivors if len(survivors) <= fit else survivors[:fit - 1]
+        for i, s in enumerate(shown):
+            c, rr = divmod(i, rows)
+            _guts_row(pic, s, (area.x + c * cell_w, y + rr * row_h), sfs, note)
+        if len(shown) < len(survivors):
+            c, rr = divmod(fit - 1, rows)
+            _line(pic, f"... and {len(survivors) - len(shown)} more", sfs, MUTED,
+                  (area.x + c * cell_w, y + rr * row_h))
+
+
+# ---- small drawing helpers -----------------------------------------------------------------------
+
+def _line(pic: pygame.Surface, text: str, size: int, colour, pos, anchor: str = "topleft", bold: bool = False,
+          shadow: bool = False) -> pygame.Rect:
+    f = charts.font(size, bold)
+    image = f.render(text, True, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        pic.blit(f.render(text, True, (0, 0, 0)), rect.move(2, 2))
+    pic.blit(image, rect)
+    return rect
+
+
+def _wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Lines no wider than ``width``, broken after a comma where one fits, else between words."""
+    parts = [p + "," for p in text.split(", ")]
+    parts[-1] = parts[-1][:-1]
+    lines, cur = [], ""
+    for part in parts:
+        trial = f"{cur} {part}".strip()
+        if f.size(trial)[0] <= width:
+            cur = trial
+        elif f.size(part)[0] <= width:
+            lines.append(cur) if cur else None
+            cur = part
+        else:
+            lines.extend(_wrap_words(trial, f, width)[:-1])
+            cur = _wrap_words(trial, f, width)[-1]
+    return lines + ([cur] if cur else [])
+
+
+def _wrap_words(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    words, lines, cur = text.split(), [], ""
+    for word in words:
+        trial = f"{cur} {word}".strip()
+        if cur and f.size(trial)[0] > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return lines + ([cur] if cur else [])
+
+
+def _panel(pic: pygame.Surface, rect: pygame.Rect) -> None:
+    glass = pygame.Surface(rect.size, pygame.SRCALPHA)
+    glass.fill(PANEL)
+    pic.blit(glass, rect)
+    pygame.draw.rect(pic, PANEL_BORDER, rect, 1)
+
+
+def _rule(pic: pygame.Surface, area: pygame.Rect, y: int, fs: int) -> int:
+    pygame.draw.line(pic, (70, 68, 48), (area.x, y), (area.right, y), 1)
+    return y + fs // 2
+
+
+def _medal(pic: pygame.Surface, centre: tuple[float, float], r: float) -> None:
+    """A small brass medal on a ribbon beside the citation."""
+    x, y = centre
+    pygame.draw.polygon(pic, (150, 40, 36), [(x - r * 0.7, y - r * 1.6), (x + r * 0.7, y - r * 1.6), (x, y)])
+    pygame.draw.circle(pic, GOLD, (round(x), round(y)), round(r))
+    pygame.draw.circle(pic, (90, 70, 20), (round(x), round(y)), round(r), 2)
+
+
+def _guts_row(pic: pygame.Surface, s: SoldierRecord, pos: tuple[int, int], fs: int, note: bool) -> None:
+    """``Pvt. us1-r3   7 -> 9  +2  got away``: a drawn arrow, the change as signed text as well as colour."""
+    x, y = pos
+    away = s.fate == "exited"
+    _line(pic, s.name + (" *" if away and not note else ""), fs, TEXT, (x, y))
+    # fixed columns so the numbers line up down the table: start, arrow, end, change
+    start_r = x + round(fs * 8.6)
+    arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)
+    end_r = arrow_r + round(fs * 1.7)
+    tag_x = end_r + round(fs * 0.5)
+    change = s.guts_gained
+    tag = f"{change:+d}" if change else "="
+    colour = UP if change > 0 else DOWN if change < 0 else MUTED
+    _line(pic, str(s.guts_start), fs, MUTED, (start_r, y), "topright")
+    end = _line(pic, str(s.guts_end), fs, TEXT, (end_r, y), "topright", bold=True)
+    ay = end.centery
+    pygame.draw.line(pic, MUTED, (arrow_l, ay), (arrow_r - 3, ay), 2)
+    pygame.draw.polygon(pic, MUTED, [(arrow_r, ay), (arrow_r - fs // 3, ay - fs // 4), (arrow_r - fs // 3, ay + fs // 4)])
+    _line(pic, tag, fs, colour, (tag_x, y), bold=True)
+    if away and note:
+        _line(pic, "got away", fs, MUTED, (tag_x + round(fs * 2.2), y))
