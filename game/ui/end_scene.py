@@ -59,10 +59,10 @@ def end_layout(size: tuple[int, int]) -> EndLayout:
     """
     w, h = size
     m = max(12, min(28, w // 60))
-    fs = max(13, min(22, round(min(h / 44, w / 70))))
-    header_h = max(120, min(200, round(h * 0.22)))
-    bh = BUTTON_H if h >= 640 else 42
-    bw = min(BUTTON_W, (w - 4 * m) // 3)
+    fs = max(13, min(30, round(min(h / 44, w / 70))))
+    header_h = max(120, min(260, round(h * 0.22)))
+    bh = max(42, min(64, round(h * 0.062)))
+    bw = max(150, min(round(BUTTON_W * h / 800), 330, (w - 4 * m) // 3))
     bar_y = h - m - bh
     body = pygame.Rect(m, header_h, w - 2 * m, max(120, bar_y - m - header_h))
     split = round(body.width * (0.44 if w >= 1100 else 0.5))
@@ -246,11 +246,15 @@ class ReportPanel:
         ]
         col_w = area.width // 2
         row_h = round(fs * 1.45)
+        gfs = fs  # the grid's size: as big as lets every label clear its value
+        while gfs > 10 and any(charts.font(gfs).size(a)[0] + charts.font(gfs, True).size(b)[0] + gfs * 2 > col_w
+                               for a, b in stats):
+            gfs -= 1
         for i, (label, value) in enumerate(stats):
             cx = area.x + (i % 2) * col_w
             cy = y + (i // 2) * row_h
-            _line(pic, label, fs, MUTED, (cx, cy))
-            _line(pic, value, fs, TEXT, (cx + col_w - fs, cy), "topright", bold=True)
+            _line(pic, label, gfs, MUTED, (cx, cy))
+            _line(pic, value, gfs, TEXT, (cx + col_w - fs, cy), "topright", bold=True)
         y += (len(stats) + 1) // 2 * row_h + fs // 2
         y = _rule(pic, area, y, fs)
         if r.best_citation:
@@ -288,6 +292,9 @@ class ReportPanel:
             return
         cell_w = area.width // cols
         fit = rows * cols
+        if len(survivors) <= fit:  # balanced columns
+            rows = -(-len(survivors) // cols)
+            fit = rows * cols
         shown = survivors if len(survivors) <= fit else survivors[:fit - 1]
         for i, s in enumerate(shown):
             c, rr = divmod(i, rows)
