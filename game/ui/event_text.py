@@ -52,7 +52,7 @@ def line_of(ev: Any, name: Namer) -> str | None:
         return _c("zombie", "The zombies' turn.")
     if kind == "DiceRolled":
         what = ev.purpose or "dice"
-        return _c("dice", f"&#9856; {_e(what)}: {_e(ev.meaning or ev.total)}")
+        return _c("dice", f"Dice, {_e(what)}: {_e(ev.meaning or ev.total)}")
     if kind == "GutsTested":
         if not ev.modifiers:
             return None
@@ -60,11 +60,11 @@ def line_of(ev: Any, name: Namer) -> str | None:
         return f"&nbsp;&nbsp;(modifiers: {mods})"
     if kind == "GutsChanged":
         tone = "good" if ev.new > ev.old else "bad"
-        return _c(tone, f"{n(ev.figure)}: GUTS {ev.old} &#8594; {ev.new} for good ({_e(ev.reason)}).")
+        return _c(tone, f"{n(ev.figure)}: GUTS {ev.old} to {ev.new} for good ({_e(ev.reason)}).")
     if kind == "Moved":
         return f"{n(ev.figure)} moves {ev.length:.1f}\"."
     if kind == "Turned":
-        return f"{n(ev.figure)} turns to face {ev.facing:.0f}&#176;."
+        return f"{n(ev.figure)} turns to face {ev.facing:.0f} degrees."
     if kind == "Fired":
         shot = f" (shot {ev.shot})" if ev.shot > 1 else ""
         return f"{n(ev.figure)} fires at {n(ev.target)}{shot}: {_e(ev.sight)} sight, {_e(ev.band)} range."

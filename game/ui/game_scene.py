@@ -188,7 +188,7 @@ class GameScene(Scene):
                                                       object_id="#primary" if name == "end_turn" else None))
             y += 4 * 40 + 2
             self.hint_box = self.ui(UITextBox(self.hint_html, pygame.Rect(6, y, RIGHT_PANEL - 18, 50), m,
-                                              container=right, object_id="#roster"))
+                                              container=right, object_id="#footnote"))
             y += 56
             self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
             self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
@@ -198,7 +198,7 @@ class GameScene(Scene):
         y += 28
         self.roster_box = self.ui(UITextBox(self.roster_html, pygame.Rect(6, y, RIGHT_PANEL - 18,
                                                                           max(60, h - TOP_BAR - y - 8)),
-                                            m, container=right, object_id="#roster"))
+                                            m, container=right, object_id="#footnote"))
 
         bottom = self.ui(UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m,
                                  object_id="#log_panel"))
@@ -246,7 +246,7 @@ class GameScene(Scene):
             self.roster_box.rebuild()
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
-            self.status_html = f'<font color="{colour}">{"&#9888; " if match.status_bad else ""}' \
+            self.status_html = f'<font color="{colour}">{"(!) " if match.status_bad else ""}' \
                                f'{html.escape(match.status)}</font>'
             self.status_box.set_text(self.status_html)
         if self._set("dice", match.dice):
@@ -280,7 +280,7 @@ class GameScene(Scene):
         if not text and self.match.controller.selected:
             f = self.match.game.figure(self.match.controller.selected)
             acts = self.match.game.actions_for(f.id) if self.match.controller.mode != Mode.RESOLVING else []
-            text = f"<b>{html.escape(' '.join(tooltip_lines(self.match.game, f)[:1]))}</b>: " + \
+            text = f"<b>{html.escape(self.match.name(f.id))}</b> G{f.guts}: " + \
                    (", ".join(a.upper() for a in acts) if acts else "no action left")
         if text != self.hint_html:
             self.hint_html = text
@@ -308,6 +308,10 @@ class GameScene(Scene):
             f = self.match.game.figure(token.id)
         except KeyError:
             return token.label
+        cmd = self.match.controller.preview_command
+        if cmd is not None and getattr(cmd, "target", None) == token.id or (
+                self.match.controller.selected and self.match.controller.hover_figure == token.id and f.is_zombie):
+            return ""  # the preview's plate already says what matters about the target
         return "\n".join(tooltip_lines(self.match.game, f, self.match.looks.get(f.id)))
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -154,7 +154,8 @@ class Match:
     def overlays(self) -> list[Overlay]:
         """The selection's reach and the hovered action's preview (rebuilt only when they change)."""
         ctl = self.controller
-        key = (ctl.mode, ctl.selected, ctl.preview_command, tuple(ctl.waypoints), self.face_toward,
+        key = (ctl.mode, ctl.selected, self.looks.get(ctl.selected or ""), ctl.preview_command, ctl.hover_figure,
+               tuple(ctl.waypoints), self.face_toward, len(self.game.log),
                self.playback.tracer is not None and self.version)
         if key == self._overlay_key:
             return self._overlays
@@ -177,6 +178,13 @@ class Match:
     def _preview_overlays(self) -> list[Overlay]:
         ctl = self.controller
         cmd, preview = ctl.preview_command, ctl.preview
+        if cmd is None and ctl.hover_figure and ctl.selected and ctl.mode in (Mode.SELECTED, Mode.FIRE):
+            # a zombie he cannot shoot: still show the sight line and the rules' reason why not
+            if self.game.figure(ctl.hover_figure).is_zombie:
+                from game.rules.zombiekrieg.commands import Fire
+
+                cmd = Fire(ctl.selected, ctl.hover_figure)
+                preview = self.game.preview(cmd)
         if cmd is None or preview is None:
             return []
         kind = type(cmd).__name__

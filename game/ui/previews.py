@@ -25,7 +25,7 @@ BAD_COLOUR = (245, 85, 65)
 SIGHT_COLOUR = {"clear": (250, 240, 200), "obscured": (240, 200, 90), "blocked": (245, 85, 65)}
 SIGHT_STYLE = {"clear": "solid", "obscured": "dashed", "blocked": "dotted"}
 SIGHT_ICON = {"clear": "icons.los_clear", "obscured": "icons.los_obscured", "blocked": "icons.los_blocked"}
-PLATE = {"plate": True, "size": 20, "anchor": "topleft", "offset": (18, 14)}
+PLATE = {"plate": True, "size": 20, "anchor": "bottomleft", "offset": (20, -16)}  # above right of the point
 
 
 def pct(p: float) -> str:

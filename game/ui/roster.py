@@ -12,13 +12,21 @@ from game.ui.figures import Look, weapon_name
 SHORT_ROLE = {"sergeant": "Sgt", "corporal": "Cpl", "rifleman": "Rfn", "smg": "SMG", "lmg": "LMG"}
 
 
+def short_weapon(name: str) -> str:
+    """``Thompson SMG`` -> ``Thompson``: the roster line fits the panel."""
+    for suffix in (" SMG", " rifle", " LMG"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
 def roster_html(game: Any, looks: dict[str, Look], selected: str | None, ready: set[str]) -> str:
     """One line per soldier, grouped by player; the active player's section first is not reordered."""
     lines: list[str] = []
     active = getattr(game.state, "active_player", None)
     sections = getattr(game.state, "sections", [])
     for section in sections:
-        mark = " &#9664; acting" if section.player == active else ""
+        mark = " - acting" if section.player == active else ""
         lines.append(f'<b><font color="#E4CE84">Player {section.player}: {section.nation.capitalize()}</font></b>{mark}')
         for f in game.state.section_of(section.player):
             look = looks.get(f.id)
@@ -37,11 +45,11 @@ def roster_html(game: Any, looks: dict[str, Look], selected: str | None, ready: 
                 status, colour = "ready", "#9BD77A"
             else:
                 status, colour = "waits", "#A9A68E"
-            sel = "&#9654; " if f.id == selected else ""
+            sel = "<b>&gt;</b> " if f.id == selected else ""
             guts_txt = f"G{guts}/{f.guts_start}"
             if guts != f.guts_start:
                 guts_txt = f"<b>{guts_txt}</b>"
             lines.append(f'{sel}<a href="{html.escape(f.id)}">{name}</a> {guts_txt} '
-                         f'<font color="#A9A68E">{html.escape(weapon_name(game, f))}</font> '
+                         f'<font color="#A9A68E">{html.escape(short_weapon(weapon_name(game, f)))}</font> '
                          f'<font color="{colour}">{status}</font>')
     return "<br>".join(lines)

@@ -369,11 +369,12 @@ class TableView:
         self._plates[key] = surface
         return surface
 
-    def _blit_inside(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
+    def _blit_inside(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,
+                     anchor_x: float | None = None) -> None:
         """Blit keeping the whole image inside the table viewport (plates near an edge slide in)."""
         view = pygame.Rect(self.camera.viewport)
-        if rect.right > view.right:  # flip to the other side of the anchor rather than cover it
-            rect.right = min(view.right, rect.left - 36)
+        if rect.right > view.right and anchor_x is not None:  # flip to the other side of the anchor point
+            rect.right = min(view.right, round(anchor_x) - 20)
         rect.clamp_ip(view)
         surface.blit(image, rect)
 
@@ -415,7 +416,7 @@ class TableView:
                 pos = (round(x + o.offset[0]), round(y + o.offset[1]))
                 if o.plate:
                     image = self.plate(o.text, o.size, o.colour)
-                    self._blit_inside(surface, image, image.get_rect(**{o.anchor: pos}))
+                    self._blit_inside(surface, image, image.get_rect(**{o.anchor: pos}), x)
                 else:
                     self.texts.blit(surface, o.text, o.size, o.colour, pos, o.anchor)
 
@@ -431,7 +432,7 @@ class TableView:
             return
         image = self.plate(text, 18, (240, 235, 215))
         mx, my = self.input.mouse
-        self._blit_inside(surface, image, image.get_rect(bottomleft=(mx + 16, my - 10)))
+        self._blit_inside(surface, image, image.get_rect(bottomleft=(mx + 16, my - 10)), mx)
 
     def _draw_tape(self, surface: pygame.Surface, tape: Tape) -> None:
         a, b = (self.camera.to_screen(p) for p in tape.edge_points())
