@@ -87,6 +87,10 @@ def style_for(index: int, styles: Sequence[SeriesStyle] | dict[str, SeriesStyle]
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def _forget_fonts() -> None:
+    _FONTS.clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """Noto Sans (shipped with pygame_gui, the same face as the menus), cached; pygame's default if missing."""
     if not pygame.font.get_init():
@@ -95,6 +99,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     cached = _FONTS.get(key)
     if cached is not None:
         return cached
+    if not _FONTS:
+        # fonts die with pygame.quit() (which forgets its quit hooks): hook again for each new cache
+        pygame.register_quit(_forget_fonts)
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     try:
         with resources.as_file(resources.files("pygame_gui.data") / name) as path:
