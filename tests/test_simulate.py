@@ -1,0 +1,102 @@
+"""The balance simulator (issue 5): bot games headless, the same results on any number of jobs,
+the report's numbers and files, clear refusals of bad input."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.assets import assets_dir, default_scenario
+from game.cli import main as cli
+from game.scenario import load_scenario
+from game.simulate import ProgressBar, build_report, play_one, run, win_rate_ci95
+
+MAP = str(default_scenario())
+
+
+def test_wilson_interval_contains_the_rate_and_narrows_with_more_games():
+    for wins, games in ((0, 10), (3, 10), (10, 10), (130, 1000)):
+        lo, hi = win_rate_ci95(wins, games)
+        assert 0 <= lo <= wins / games <= hi <= 1
+    assert win_rate_ci95(500, 1000)[1] - win_rate_ci95(500, 1000)[0] < win_rate_ci95(5, 10)[1] - win_rate_ci95(5, 10)[0]
+    assert win_rate_ci95(0, 20)[0] == 0.0 and win_rate_ci95(0, 20)[1] > 0.1  # never claims a certain loss
+
+
+def test_a_game_is_played_to_the_end_and_measured():
+    sc = load_scenario(MAP)
+    r = play_one(sc, {}, 5)
+    assert not r.error and r.winner in ("allies", "zombies")
+    assert 1 <= r.turns <= 15 and r.soldiers == 11
+    assert 0 <= r.soldiers_lost + r.soldiers_out <= r.soldiers
+    assert len(r.survivors_guts) == r.soldiers - r.soldiers_lost
+    assert all(2 <= g <= 10 for g in r.survivors_guts)
+    assert play_one(sc, {}, 5) == r  # a seed is a game
+
+
+def test_two_jobs_play_exactly_the_games_one_job_plays():
+    one = run(MAP, 4, seed=30, jobs=1)
+    two = run(MAP, 4, seed=30, jobs=2)
+    assert one == two and [r.seed for r in one] == [30, 31, 32, 33]
+
+
+def test_the_report_on_a_small_run(tmp_path, capsys):
+    assert cli(["simulate", MAP, "--games", "4", "--seed", "7", "--jobs", "2", "--report", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "4 games" in out and "win rate" in out and "games/s" in out
+    assert "4/4 games" in err and "[" in err  # the progress bar, on stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    for key in ("games", "wins", "win_rate", "win_rate_ci95", "turns_median", "turns", "losses", "survivors_guts",
+                "seeds", "time_s", "games_per_s"):
+        assert key in report, key
+    assert report["games"] == 4 and report["seeds"] == [7, 10]
+    assert report["wins"]["allies"] + report["wins"]["zombies"] + report["wins"]["none"] == 4
+    assert report["win_rate"] == report["wins"]["allies"] / 4
+    lo, hi = report["win_rate_ci95"]
+    assert lo <= report["win_rate"] <= hi
+    assert sum(report["turns"]["all"].values()) == 4
+    png = (tmp_path / "report.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 10_000
+
+
+def test_the_report_counts_what_the_games_did():
+    sc = load_scenario(MAP)
+    results = run(MAP, 3, seed=1)
+    report = build_report(results, sc, {}, 1, 2.0, 1)
+    assert report["wins"]["allies"] == sum(r.winner == "allies" for r in results)
+    assert report["losses"]["allies"]["lost_mean"] == round(sum(r.soldiers_lost for r in results) / 3, 3)
+    assert report["survivors_guts"]["survivors"] == sum(len(r.survivors_guts) for r in results)
+    assert report["games_per_s"] == 1.5
+
+
+def test_progress_bar_text():
+    import io
+
+    out = io.StringIO()
+    bar = ProgressBar(1000, out, width=10)
+    assert bar.line(512).startswith("\r[#####.....] 512/1000 games ") and bar.line(512).endswith(" games/s")
+    bar(1000)
+    assert out.getvalue().endswith("1000/1000 games " + out.getvalue().split(" games ")[-1].split("\n")[0] + "\n")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["simulate", "no/such/map.tmx", "--games", "2"], "not found"),
+    (["simulate", MAP, "--games", "2", "--options", "{bad"], "not JSON"),
+    (["simulate", MAP, "--games", "2", "--options", '{"sections": ["martian"]}'], "refused"),
+])
+def test_bad_input_gets_a_clear_message(args, words, capsys):
+    assert cli(args) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_a_map_of_a_rule_set_without_rules_yet_is_refused_clearly(capsys):
+    small_town = assets_dir("maps") / "small_town.tmx"
+    assert cli(["simulate", str(small_town), "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "outbreak" in err and "Traceback" not in err
+
+
+def test_games_must_be_positive(capsys):
+    with pytest.raises(SystemExit):
+        cli(["simulate", MAP, "--games", "0"])
+    assert "at least 1" in capsys.readouterr().err
