@@ -153,7 +153,7 @@ class GameScene(Scene):
         m = self.manager
         top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
         bw = 84  # the Fit / Outlines / Menu buttons
-        banner_w = min(600, max(300, w - 3 * (bw + 6) - 440))
+        banner_w = min(650, max(300, w - 3 * (bw + 6) - 370))
         self.banner_label = self.ui(UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), self.banner, m,
                                             container=top, object_id="#banner"))
         sub = self.objective_text or self.scenario.title
