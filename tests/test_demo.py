@@ -1,0 +1,80 @@
+"""Demo mode logic (issue 5): bots in every seat, scenario after scenario of the registered rule
+sets (others skipped), who is winning, hand-over to a player; a few hundred ticks headless."""
+from __future__ import annotations
+
+import pytest
+
+from game.assets import assets_dir
+from game.cli import main as cli
+from game.demo import DemoDirector, DemoLoop, play_demo_games, standing
+from game.rules.core import IllegalCommand
+
+
+def test_only_scenarios_of_registered_rule_sets_with_a_bot_are_dealt():
+    d = DemoDirector(seed=1)
+    assert {sc.ruleset for sc in d.scenarios} == {"zombiekrieg"}
+    skipped = {p.split("/")[-1]: why for p, why in d.skipped}
+    assert "outbreak" in skipped["small_town.tmx"] and "zombie40k" in skipped["hive_street.tmx"]
+
+
+def test_no_playable_scenario_is_a_clear_error():
+    with pytest.raises(ValueError, match="no scenario to play"):
+        DemoDirector([assets_dir("maps") / "small_town.tmx"])
+
+
+def test_games_get_random_forces_fresh_seeds_and_a_bot_in_every_seat():
+    d = DemoDirector(seed=5)
+    deals = [d.next_game() for _ in range(8)]
+    assert len({g.seed for g in deals}) == 8
+    assert len({tuple(g.options["sections"]) for g in deals}) > 1
+    for deal in deals:
+        game = deal.new_game()
+        players = {f.player for f in game.state.allied()}
+        assert players <= set(deal.bots)
+
+
+def test_a_few_hundred_ticks_play_game_after_game_headless():
+    loop = DemoLoop(DemoDirector(seed=2), pause_ticks=2)
+    seen_over = False
+    for _ in range(400):
+        loop.tick()
+        assert loop.status()
+        seen_over |= bool(loop.game is not None and loop.game.over)
+    assert loop.errors == []
+    assert loop.games_started >= 2 and loop.games_finished >= 1 and seen_over
+    assert sum(loop.tally.wins.values()) == loop.games_finished
+    assert "Tonight:" in loop.tally.line()
+
+
+def test_who_is_winning_is_shown_from_the_state():
+    loop = DemoLoop(DemoDirector(seed=3))
+    loop.tick()
+    line = standing(loop.game)
+    assert line.startswith("Turn 1: Allies") and "Zombies" in line
+
+
+def test_a_touch_hands_the_game_in_progress_to_the_player():
+    loop = DemoLoop(DemoDirector(seed=4))
+    for _ in range(6):
+        loop.tick()
+    moment = loop.game.state_data()
+    game, deal = loop.hand_over()
+    assert game is not None and game.state_data() == moment and deal.bots
+    assert loop.game is None
+    # the player carries on with the same game: the rules still take commands
+    from game.ai.zombiekrieg_bot import choose_command
+    try:
+        game.apply(choose_command(game))
+    except IllegalCommand as exc:  # pragma: no cover
+        pytest.fail(str(exc))
+
+
+def test_play_demo_games_headless():
+    loop = play_demo_games(2, seed=9)
+    assert loop.games_finished == 2 and not loop.errors
+
+
+def test_deadground_demo_headless(capsys):
+    assert cli(["demo", "--headless", "--games", "1", "--seed", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "Game 1: Normandy Village" in captured.out and "skipping small_town.tmx" in captured.err
