@@ -275,11 +275,14 @@ class ReportPanel:
     def _survivors(self, pic: pygame.Surface, area: pygame.Rect, y: int) -> None:
         fs = self.fs
         survivors = self.r.survivors
-        sfs = max(12, round(fs * 0.9))
-        row_h = round(sfs * 1.4)
-        rows = max(1, (area.bottom - y - round(fs * 1.4)) // row_h)
-        needed = -(-len(survivors) // rows)
-        cols = max(1, min(needed, area.width // (sfs * 14)))
+        # the largest text that shows everyone (down to 12 px); else "... and N more"
+        for sfs in range(max(12, round(fs * 0.9)), 11, -1):
+            row_h = round(sfs * 1.4)
+            rows = max(1, (area.bottom - y - round(fs * 1.4)) // row_h)
+            needed = -(-len(survivors) // rows)
+            cols = max(1, min(needed, area.width // (sfs * 14)))
+            if needed <= cols:
+                break
         note = cols == 1  # room for a "got away" column; else a star after the name
         head = f"SURVIVORS: {len(survivors)}"
         rect = _line(pic, head, round(fs * 0.9), GOLD, (area.x, y), bold=True)
@@ -374,7 +377,7 @@ def _guts_row(pic: pygame.Surface, s: SoldierRecord, pos: tuple[int, int], fs: i
     away = s.fate == "exited"
     _line(pic, s.name + (" *" if away and not note else ""), fs, TEXT, (x, y))
     # fixed columns so the numbers line up down the table: start, arrow, end, change
-    start_r = x + round(fs * 8.6)
+    start_r = x + round(fs * 8.2)
     arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)
     end_r = arrow_r + round(fs * 1.7)
     tag_x = end_r + round(fs * 0.5)
