@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Sequence
 
 from game.scenario.model import Point
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
     from game.table.space import Table
 
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+
+# Walking grids depend only on the terrain, the table size, the radius and the cell: every new
+# game on the same map reuses the grid built for the first (tens of milliseconds each).
+_GRID_CACHE: "OrderedDict[tuple, tuple]" = OrderedDict()
+_GRID_CACHE_SIZE = 8
+
+
+def _terrain_key(table: "Table") -> str:
+    return repr((table.width, table.height, table.terrain))
 
 
 class NavGrid:
@@ -31,11 +41,23 @@ class NavGrid:
         self.table = table
         self.radius = radius
         self.cell = cell
-        self.nx = nx = max(1, int(table.width // cell))
-        self.ny = ny = max(1, int(table.height // cell))
+        key = (_terrain_key(table), radius, cell)
+        built = _GRID_CACHE.get(key)
+        if built is None:
+            built = _GRID_CACHE[key] = self._build(table, radius, cell)
+            while len(_GRID_CACHE) > _GRID_CACHE_SIZE:
+                _GRID_CACHE.popitem(last=False)
+        else:
+            _GRID_CACHE.move_to_end(key)
+        self.nx, self.ny, self.centres, self.free, self.near, self.links = built
+
+    @staticmethod
+    def _build(table: "Table", radius: float, cell: float) -> tuple:
+        """(nx, ny, centres, free, near, links) of the grid; shared, never changed once built."""
+        nx = max(1, int(table.width // cell))
+        ny = max(1, int(table.height // cell))
         n = nx * ny
         centres = [((k % nx + 0.5) * cell, (k // nx + 0.5) * cell) for k in range(n)]
-        self.centres = centres
         free = bytearray(n)
         near = bytearray(n)
         # Beyond this distance from terrain every straight link out of a cell is clear.
@@ -44,8 +66,6 @@ class NavGrid:
             if table.on_table(c, radius) and not table.overlaps_blocking(c, radius):
                 free[k] = 1
                 near[k] = 1 if table.overlaps_blocking(c, margin) else 0
-        self.free = free
-        self.near = near
         links: list[list[tuple[int, float]]] = [[] for _ in range(n)]
         diag = cell * math.sqrt(2)
         for k in range(n):
@@ -64,7 +84,7 @@ class NavGrid:
                 cost = diag if di and dj else cell
                 links[k].append((m, cost))
                 links[m].append((k, cost))
-        self.links: list[tuple[tuple[int, float], ...]] = [tuple(x) for x in links]
+        return nx, ny, centres, bytes(free), bytes(near), [tuple(x) for x in links]
 
     # -- cells ------------------------------------------------------------------------------
 
@@ -98,20 +118,30 @@ class NavGrid:
 
     # -- paths ------------------------------------------------------------------------------
 
-    def pull_taut(self, points: Sequence[Point]) -> list[Point]:
-        """Drop corners while the base can slide straight past them (string pulling)."""
+    def pull_taut(self, points: Sequence[Point], enough: float = math.inf) -> list[Point]:
+        """Drop corners while the base can slide straight past them (string pulling).
+
+        With ``enough`` it stops once the pulled path is at least that long: its first ``enough``
+        inches are then final (each corner depends only on the corners before it)."""
         pts = list(points)
         if len(pts) <= 2:
             return pts
         clear = self.table.leg_clear
         r = self.radius
         out = [pts[0]]
+        left = enough  # counted down exactly as truncate_path does
         i = 0
         while i < len(pts) - 1:
             j = i + 1
             while j + 1 < len(pts) and clear(pts[i], pts[j + 1], r):
                 j += 1
             out.append(pts[j])
+            leg = math.dist(pts[i], pts[j])
+            if leg > left:
+                break
+            left -= leg
+            if left <= 0.0:
+                break
             i = j
         return out
 
@@ -218,14 +248,24 @@ class DistanceField:
         """Walking distance from p to the nearest goal (inf if unreachable), measured on the
         8-connected grid: exact along rows, columns and diagonals, up to ~8% long in between."""
         grid = self.grid
+        nx, dist, centres, goal_of = grid.nx, self._dist, grid.centres, self._goal_of
+        k = grid.cell_of(p)
+        i0, j0 = k % nx, k // nx
         best = math.inf
-        for m in grid._cells_around(p, rings=1):
-            d = self._dist[m]
-            if d < math.inf:
-                best = min(best, d + math.dist(p, grid.centres[m]))
-                goal = self._goal_of.get(m)
-                if goal is not None:
-                    best = min(best, math.dist(p, goal))
+        # the open cells around p (the order does not matter for a minimum)
+        for j in range(max(0, j0 - 1), min(grid.ny, j0 + 2)):
+            for i in range(max(0, i0 - 1), min(nx, i0 + 2)):
+                m = j * nx + i
+                d = dist[m]  # inf for closed cells too
+                if d < math.inf:
+                    d += math.dist(p, centres[m])
+                    if d < best:
+                        best = d
+                    goal = goal_of.get(m)
+                    if goal is not None:
+                        d = math.dist(p, goal)
+                        if d < best:
+                            best = d
         return best
 
     def step(self, start: Point, length: float) -> list[Point]:
@@ -258,5 +298,5 @@ class DistanceField:
         if grid.table.leg_clear(start, chain[-1], grid.radius):
             path = [start, chain[-1]]
         else:
-            path = grid.pull_taut(chain)
+            path = grid.pull_taut(chain, enough=length)
         return truncate_path(path, length)

@@ -55,3 +55,37 @@ class RayCaster:
         if hit is None:
             return None
         return hit.shape, hit.alpha, hit.point.x, hit.point.y
+
+
+class ShapeProbe:
+    """Point and thick-segment queries on single shapes through the raw binding (one reused result
+    struct each), for the few candidate shapes a box test has already picked."""
+
+    def __init__(self) -> None:
+        self.raw = _lib is not None
+        if self.raw:
+            self._pinfo = _ffi.new("cpPointQueryInfo *")
+            self._sinfo = _ffi.new("cpSegmentQueryInfo *")
+            self._point = _lib.cpShapePointQuery
+            self._segment = _lib.cpShapeSegmentQuery
+
+    def point(self, shape: pymunk.Shape, p: tuple[float, float]) -> tuple[float, float, float]:
+        """(distance, gradient x, gradient y) from p to the shape (negative inside)."""
+        if self.raw:
+            info = self._pinfo
+            self._point(shape._shape, p, info)  # type: ignore[attr-defined]
+            g = info.gradient
+            return info.distance, g.x, g.y
+        q = shape.point_query(p)
+        return q.distance, q.gradient.x, q.gradient.y
+
+    def segment(self, shape: pymunk.Shape, a: tuple[float, float], b: tuple[float, float],
+                radius: float) -> float | None:
+        """Alpha (0..1) where a circle of ``radius`` moving from a to b first touches the shape."""
+        if self.raw:
+            info = self._sinfo
+            if self._segment(shape._shape, a, b, radius, info):  # type: ignore[attr-defined]
+                return info.alpha
+            return None
+        hit = shape.segment_query(a, b, radius)
+        return hit.alpha if hit is not None else None

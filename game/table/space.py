@@ -25,8 +25,9 @@ import pymunk
 from game.scenario.model import Point, Scenario, Terrain
 from game.table import geometry as geo
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
+from game.table.index import BaseGrid, BoxRaster
 from game.table.nav import DistanceField, NavGrid
-from game.table.rays import RayCaster
+from game.table.rays import RayCaster, ShapeProbe
 
 CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
 
@@ -152,6 +153,22 @@ class Table:
         for piece in self.terrain:
             self._add_terrain(piece)
         self._build_clutter_raster()
+        self._grid = BaseGrid()  # the bases again, for queries without pymunk's per-hit objects
+        # Walls and buildings with their boxes, for sweeping a base past them without a space query.
+        self._probe = ShapeProbe()
+        self._blocking: list[tuple[float, float, float, float, pymunk.Shape, Terrain]] = []
+        for shape, piece in self._terrain_of.items():
+            if shape.filter.categories & CAT_BLOCKING:
+                bb = shape.cache_bb()
+                self._blocking.append((bb.left, bb.bottom, bb.right, bb.top, shape, piece))
+        # "nothing blocking near here" in four look-ups, before any exact query
+        self._blocking_near = BoxRaster(self.width, self.height, [b[:4] for b in self._blocking]).any_in
+        clutter_boxes = []
+        for shape in self._terrain_of:
+            if shape.filter.categories & CAT_CLUTTER:
+                bb = shape.cache_bb()
+                clutter_boxes.append((bb.left, bb.bottom, bb.right, bb.top))
+        self._clutter_near_box = BoxRaster(self.width, self.height, clutter_boxes).any_in
         # Every clutter shape can be reported at most a few times along one line.
         self._max_clutter_hits = 4 * len(self._clutter_by_key) + 8
 
@@ -247,6 +264,7 @@ class Table:
         self._space.add(body, shape)
         self._bases[fid] = shape
         self._fid_of[shape] = fid
+        self._grid.put(fid, body.position.x, body.position.y, shape.radius)
         self._max_radius = max(self._max_radius, float(radius))
 
     def move(self, fid: str, to: Point) -> None:
@@ -255,17 +273,20 @@ class Table:
         assert body is not None
         body.position = (float(to[0]), float(to[1]))
         self._space.reindex_shapes_for_body(body)
+        self._grid.put(fid, body.position.x, body.position.y, shape.radius)
 
     def remove(self, fid: str) -> None:
         shape = self._base(fid)
         self._space.remove(shape, shape.body)
         del self._bases[fid]
         del self._fid_of[shape]
+        self._grid.remove(fid)
 
     def position(self, fid: str) -> Point:
-        body = self._base(fid).body
-        assert body is not None
-        return (body.position.x, body.position.y)
+        where = self._grid.where.get(fid)
+        if where is None:
+            raise UnknownFigure(fid)
+        return (where[0], where[1])
 
     def radius(self, fid: str) -> float:
         return self._base(fid).radius
@@ -309,7 +330,10 @@ class Table:
             inside = self.in_clutter(b)
             return Sight(OBSCURED, 0.0, target_in_clutter=True) if inside else _CLEAR_SIGHT
         rays = self._rays
-        wall = rays.first(a, b, SEE_BLOCKING)
+        x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
+        y0, y1 = (ay, by) if ay <= by else (by, ay)
+        # a segment query only meets shapes whose box the segment's box touches
+        wall = rays.first(a, b, SEE_BLOCKING) if self._blocking_near(x0, y0, x1, y1) else None
         if wall is None:
             end, t_end = b, 1.0
         else:
@@ -387,6 +411,10 @@ class Table:
         length = math.hypot(dx, dy)
         if length == 0.0:
             return []
+        x0, x1 = (ax, b[0]) if dx >= 0.0 else (b[0], ax)
+        y0, y1 = (ay, b[1]) if dy >= 0.0 else (b[1], ay)
+        if not self._clutter_near_box(x0, y0, x1, y1):
+            return []  # no clutter shape's box touches the segment's box: no query can hit one
         first, clutter, by_key = self._rays.first, self._clutter, self._clutter_by_key
         step = _RESUME_STEP / length
         spans_of: dict[int, list[tuple[float, float]]] = {}
@@ -423,6 +451,8 @@ class Table:
 
     def overlaps_blocking(self, p: Point, radius: float) -> bool:
         """Would a base of ``radius`` at p overlap a wall or building?"""
+        if not self._blocking_near(p[0] - radius, p[1] - radius, p[0] + radius, p[1] + radius):
+            return False
         hit = self._space.point_query_nearest(p, radius, SEE_BLOCKING)
         return hit is not None and hit.distance < radius - 1e-9
 
@@ -452,8 +482,37 @@ class Table:
         whose box the centre line crosses, so it would miss a wall grazed by the base's side."""
         x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
         y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-        box = pymunk.BB(x0 - radius, y0 - radius, x1 + radius, y1 + radius)
+        left, bottom, right, top = x0 - radius, y0 - radius, x1 + radius, y1 + radius
+        if not self._blocking_near(left, bottom, right, top):
+            return None  # no wall or building anywhere near the swept box
         dx, dy = b[0] - a[0], b[1] - a[1]
+        if len(self._blocking) <= 256:
+            # The box query's shapes, tested straight from the list. Only a tie between two
+            # different pieces of terrain needs the space's own order (which one is named).
+            probe = self._probe
+            touch = radius + 1e-9
+            first: tuple[float, pymunk.Shape, Terrain] | None = None
+            tie = False
+            for sl, sb, sr, st, shape, piece in self._blocking:
+                if not (sl <= right and left <= sr and sb <= top and bottom <= st):
+                    continue
+                distance, gx, gy = probe.point(shape, a)
+                if distance <= touch:
+                    if dx * gx + dy * gy >= 0.0:
+                        continue
+                    t = 0.0
+                else:
+                    alpha = probe.segment(shape, a, b, radius)
+                    if alpha is None:
+                        continue
+                    t = alpha
+                if first is None or t < first[0]:
+                    first, tie = (t, shape, piece), False
+                elif t == first[0] and piece is not first[2]:
+                    tie = True
+            if not tie:
+                return None if first is None else (first[0], first[1])
+        box = pymunk.BB(left, bottom, right, top)
         best: tuple[float, pymunk.Shape] | None = None
         for shape in self._space.bb_query(box, SEE_BLOCKING):
             start = shape.point_query(a)
@@ -473,8 +532,25 @@ class Table:
         reach = radius + self._max_radius
         x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
         y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-        box = pymunk.BB(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+        # The same bases as the box query below, from the grid; only a tie between two bases
+        # needs Chipmunk's own order, so only then is the box query asked.
+        where = self._grid.where
         best: tuple[float, str] | None = None
+        tie = False
+        for fid in self._grid.in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach):
+            if fid == mover:
+                continue
+            x, y, r = where[fid]
+            t = geo.circle_entry(a, b, (x, y), radius + r)
+            if t is not None:
+                if best is None or t < best[0]:
+                    best, tie = (t, fid), False
+                elif t == best[0]:
+                    tie = True
+        if not tie:
+            return best
+        box = pymunk.BB(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+        best = None
         for shape in self._space.bb_query(box, SEE_BASES):
             fid = self._fid_of[shape]
             if fid == mover:
@@ -571,13 +647,15 @@ class Table:
     def figures_in_circle(self, centre: Point, r: float,
                           where: Callable[[str], bool] | None = None) -> list[str]:
         """Figures whose base is at least partly inside the circle (sorted by distance)."""
-        found: list[tuple[float, str]] = []
-        for hit in self._space.point_query(centre, r, SEE_BASES):
-            fid = self._fid_of[hit.shape]
-            if where is None or where(fid):
-                found.append((hit.distance, fid))
+        found = self._grid.within(centre, r)
+        if where is not None:
+            found = [hit for hit in found if where(hit[1])]
         found.sort()
         return [fid for _, fid in found]
+
+    def any_figure_in_circle(self, centre: Point, r: float, where: Callable[[str], bool] | None = None) -> bool:
+        """``bool(figures_in_circle(centre, r, where))``, stopping at the first figure found."""
+        return self._grid.any_within(centre, r, where)
 
     def figures_in_polygon(self, points: Sequence[Point]) -> list[str]:
         """Figures whose base is at least partly inside the polygon (by id)."""
@@ -607,10 +685,9 @@ class Table:
         reach = min(4.0, limit)
         while True:
             best: tuple[float, str] | None = None
-            for hit in self._space.point_query(p, reach, SEE_BASES):
-                fid = self._fid_of[hit.shape]
-                if (best is None or (hit.distance, fid) < best) and where(fid):
-                    best = (hit.distance, fid)
+            for hit in self._grid.within(p, reach):
+                if (best is None or hit < best) and where(hit[1]):
+                    best = hit
             if best is not None:
                 return best[1]
             if reach >= limit:

@@ -35,12 +35,30 @@ def column(world: World) -> str:
     if not zs or not allies:
         return "otherwise"
     reach = float(world.data.house("break_off"))
-    for z in zs:
-        if world.table.figures_in_circle(z.position, z.radius + reach, where=world.is_allied):
-            return "close"
+    if _breakers(world, zs, reach, first_only=True):
+        return "close"
     if seen_allies(world, zs, allies):
         return "seen"
     return "otherwise"
+
+
+def _breakers(world: World, zs: Sequence[Figure], reach: float, first_only: bool = False) -> list[Figure]:
+    """Zombies with an Allied base at least partly within ``reach`` of their base edge (in ``zs`` order).
+
+    Asked from the few Allied figures first, so only zombies near one get the exact question."""
+    table = world.table
+    near: set[str] = set()
+    for fid in table.figures():
+        if world.is_allied(fid):
+            # a hair wider than any zombie it can matter for: the exact test below decides
+            near.update(table.figures_in_circle(table.position(fid), table.radius(fid) + reach + 1e-6))
+    out = []
+    for z in zs:
+        if z.id in near and table.any_figure_in_circle(z.position, z.radius + reach, where=world.is_allied):
+            out.append(z)
+            if first_only:
+                break
+    return out
 
 
 def seen_allies(world: World, zs: Sequence[Figure], allies: Sequence[Figure], first_only: bool = True) -> list[Figure]:
@@ -99,8 +117,9 @@ def axis_move(world: World) -> None:
     reach = float(world.data.house("break_off"))
     cohesion = float(world.data.house("cohesion"))
     r = zs[0].radius
-    breakers = [z for z in zs if world.table.figures_in_circle(z.position, z.radius + reach, where=world.is_allied)]
-    unit = [z for z in zs if z not in breakers]
+    breakers = _breakers(world, zs, reach)
+    breaking = {z.id for z in breakers}
+    unit = [z for z in zs if z.id not in breaking]
     clutter_allowance: list[float] = []  # the one clutter roll of the turn, made when first needed
 
     def cut_for_clutter(path: list[Point]) -> list[Point]:
@@ -155,8 +174,8 @@ def _walk(world: World, z: Figure, raw: list[Point], breaks_off: bool, in_touch:
 
 
 def _in_touch(world: World, z: Figure, p: Point, cohesion: float) -> bool:
-    return bool(world.table.figures_in_circle(
-        p, z.radius + cohesion, where=lambda fid: fid != z.id and world.is_standing_zombie(fid)))
+    return world.table.any_figure_in_circle(
+        p, z.radius + cohesion, where=lambda fid: fid != z.id and world.is_standing_zombie(fid))
 
 
 def _keep_in_touch(world: World, w: _Walk, cohesion: float) -> None:
@@ -169,7 +188,7 @@ def _keep_in_touch(world: World, w: _Walk, cohesion: float) -> None:
     d = total - step
     while d > 0:
         p = truncate_path(w.path, d)[-1]
-        if _in_touch(world, z, p, cohesion) and not world.table.figures_in_circle(
+        if _in_touch(world, z, p, cohesion) and not world.table.any_figure_in_circle(
                 p, z.radius, where=lambda fid: fid != z.id):
             w.path = truncate_path(w.path, d)
             world.set_position(z, p)
