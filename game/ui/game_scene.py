@@ -129,12 +129,19 @@ class GameScene(Scene):
         if getattr(self, "roster_box", None) is not None:
             self.roster_box.set_text(html_text)
 
+    def _scroll_log_to_end(self) -> None:
+        bar = getattr(self.log_box, "scroll_bar", None)
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(1.0)
+            self.log_box.update(0.0)
+
     def log(self, html_line: str) -> None:
         """Add one line (pygame_gui HTML) to the log and scroll to it."""
         self.log_lines.append(html_line)
         del self.log_lines[:-LOG_LIMIT]
         if getattr(self, "log_box", None) is not None:
             self.log_box.append_html_text("<br>" + html_line)
+            self._log_dirty = True
 
     # ---- layout --------------------------------------------------------------------------------
 
@@ -208,6 +215,7 @@ class GameScene(Scene):
         self.log_box = self.ui(UITextBox("<br>".join(self.log_lines),
                                          pygame.Rect(6, 36, w - RIGHT_PANEL - 18, BOTTOM_LOG - 44), m,
                                          container=bottom, object_id="#log"))
+        self._scroll_log_to_end()
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
         if self.match is not None:
@@ -361,6 +369,9 @@ class GameScene(Scene):
         if self.match is None:
             return
         self.match.update(dt)
+        if getattr(self, "_log_dirty", False):  # newest at the bottom, in view
+            self._log_dirty = False
+            self._scroll_log_to_end()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
             self._refresh()

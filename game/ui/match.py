@@ -30,7 +30,7 @@ from game.ui.tokens import TokenView
 Point = tuple[float, float]
 BUTTONS = ("move", "fire", "order", "next", "cancel", "skip", "end_turn")
 HANDOFF_SECONDS = 1.8
-OBJECTIVE_WORDS = {"exit": "exit {n} figures", "survive": "keep an NCO alive",
+OBJECTIVE_WORDS = {"exit": "exit {n} men", "survive": "keep an NCO alive",
                    "exterminate": "kill every zombie", "reach": "reach the objective zone"}
 
 
@@ -221,9 +221,9 @@ class Match:
     def objective(self) -> str:
         s = self.game.state
         what = OBJECTIVE_WORDS.get(s.objective, s.objective).format(n=s.exit_count)
-        progress = f" ({s.exited}/{s.exit_count} out)" if s.objective == "exit" else ""
+        progress = f" ({s.exited} out)" if s.objective == "exit" else ""
         left = max(0, s.turn_limit - s.turn + 1)
-        return f"Objective: {what}{progress} \u2014 {left} of {s.turn_limit} turns left"
+        return f"Objective: {what}{progress} \u2014 turns left {left}/{s.turn_limit}"
 
     def roster(self) -> str:
         return roster_html(self.game, self.looks, self.controller.selected, self.ready())

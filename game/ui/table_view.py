@@ -110,6 +110,7 @@ class TableView:
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
+        self._shades: dict[int, pygame.Surface] = {}
         self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
 
     @classmethod
@@ -327,8 +328,11 @@ class TableView:
         if token.ready and r >= 4:  # may still act: a bright ring outside the base
             pygame.draw.circle(surface, READY_COLOUR, (cx, cy), r + 3, 2)
         pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)
-        image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=down or token.state == "acted")
+        image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=down)
         surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+        if token.state == "acted":  # has acted this turn: greyed, but still readable
+            shade = self._shade(round(r))
+            surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
         ring = (70, 70, 70) if token.state == "acted" else side
         pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
         if not down and r >= 6:  # facing tick on the base edge
@@ -347,6 +351,15 @@ class TableView:
         if token.badge and r >= 5:
             self.texts.blit(surface, token.badge, max(14, min(24, int(r * 0.9))), (250, 245, 225), (cx, cy + r + 1),
                             anchor="midtop")
+
+    def _shade(self, radius: int) -> pygame.Surface:
+        """A translucent grey disc over a token that has acted (one per size)."""
+        cached = self._shades.get(radius)
+        if cached is None:
+            cached = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+            pygame.draw.circle(cached, (40, 40, 36, 120), (radius + 1, radius + 1), radius)
+            self._shades[radius] = cached
+        return cached
 
     def plate(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
         """Several lines of text on a dark rounded plate (made once per text)."""
