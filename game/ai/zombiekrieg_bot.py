@@ -2,12 +2,16 @@
 
 One command per call, for the active player, always one the rules accept (checked with the rules'
 own ``preview``):
-1. An NCO who may ORDER orders the soldier with the best shot (his free ORDER first).
-2. Soldiers fire at the most dangerous zombie they can hit: standing ones nearest a friend first,
-   a knocked-down one only when nothing standing is in reach.
-3. With no good shot a soldier heads for the exit or objective zone, or falls back from zombies
-   closer than 4", never ending within 2" of a standing zombie; a soldier with a zombie behind him
-   turns to face it.
+1. An NCO who may ORDER orders the soldier who gains most from +2: a soldier with a shot at a
+   dangerous zombie, or (heading for an exit or objective) one of the leading soldiers about to
+   move. The free ORDER is always used; an NCO spends his own action on one only while he keeps
+   up with the section.
+2. Soldiers fire at the most dangerous zombie they can hit (standing ones nearest a friend first,
+   a knocked-down one only when nothing standing is in reach) when it is close to a friend.
+3. Otherwise a soldier (the one nearest the goal first, so the front does not block the back)
+   moves along a route that avoids clutter when a clear one is not much longer
+   (:mod:`game.ai.routes`), sidestepping friends in the way, never ending within 2" of a standing
+   zombie; with no goal he falls back from zombies closer than 4" or turns to face one behind him.
 4. Then EndTurn.
 
 >>> from game.rules.zombiekrieg.testing import tiny_scenario
@@ -21,14 +25,21 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.ai.routes import RouteField, route_field
 from game.rules.core import Command
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
 from game.rules.zombiekrieg.geometry import angle_to
+from game.rules.zombiekrieg.guts import success_chance
 from game.rules.zombiekrieg.state import Figure
+from game.table import in_front_arc, truncate_path
 
 MIN_SHOT_VALUE = 0.12  # below this a soldier would rather move
-SAFE_GAP = 2.0
-THREAT_RANGE = 6.0  # heading for an objective, a soldier still shoots zombies this close  # never end a move this close (edge to edge) to a standing zombie
+SAFE_GAP = 2.0  # never end a move this close (edge to edge) to a standing zombie: out of its reach
+THREAT_RANGE = 6.0  # heading for the goal, a soldier still shoots zombies this close to a friend
+MIN_ORDER_GAIN = 0.08
+LEADERS = 3  # the soldiers nearest the goal get the ORDERs for moving
+KEEP_UP = 8.0  # an NCO further than this behind the leaders moves rather than spends his action on an ORDER
+SIDESTEPS = (1.3, -1.3, 2.6, -2.6)
 
 
 def choose_command(game: Any) -> Command:
@@ -39,30 +50,117 @@ def choose_command(game: Any) -> Command:
     mine = [f for f in st.section_of(st.active_player) if f.standing] if st.active_player else []
     allies = [a.position for a in st.allied() if a.on_table]
     danger = {z.id: _danger(z, allies) for z in st.zombies() if z.on_table}
-    ncos = [f for f in mine if f.is_nco and game.order_targets(f.id)]
-    if ncos:
-        shots = {f.id: _best_shot(game, f, danger) for f in mine if not f.acted_this_turn}
-        order = _order(game, ncos, shots)
-        if order:
-            return order
-    # the ORDERed soldier first, then the rest in section order
-    heading = _goal(game) is not None
-    for f in sorted((f for f in mine if not f.acted_this_turn), key=lambda f: not f.ordered_this_turn):
-        value, cmd = _best_shot(game, f, danger)
+    field = _field(game, mine[0].radius) if mine else None
+    ready = [f for f in mine if not f.acted_this_turn]
+    shots = {f.id: _best_shot(game, f, danger) for f in ready}
+    order = _order(game, mine, shots, field)
+    if order is not None:
+        return order
+    # the ORDERed soldier first, then the one nearest the goal, so the front does not block the back
+    key = (lambda f: (not f.ordered_this_turn, field.distance(f.position))) if field else (
+        lambda f: (not f.ordered_this_turn, 0.0))
+    for f in sorted(ready, key=key):
+        value, cmd = shots[f.id]
         good_shot = cmd is not None and value >= MIN_SHOT_VALUE
-        # with somewhere to go, a soldier only stops to shoot at a zombie that is getting close
-        if good_shot and (not heading or _threat(game, f) < THREAT_RANGE):
+        if good_shot and (field is None or _threat(game, f) < THREAT_RANGE):
             return cmd  # type: ignore[return-value]
-        move = _manoeuvre(game, f)
+        move = _advance(game, f, field) if field is not None else _manoeuvre(game, f)
         if move is not None:
             return move
         if good_shot:
             return cmd  # type: ignore[return-value]
+        if cmd is not None and value > 0.02:
+            return cmd  # nothing better to do than a long shot
     return EndTurn()
 
 
+# -- where to go ------------------------------------------------------------------------
+
+def _goal_zones(game: Any) -> tuple:
+    kind = {"exit": "exit", "reach": "objective"}.get(game.state.objective)
+    return game.scenario.zones_of(kind) if kind else ()
+
+
+def _field(game: Any, radius: float) -> RouteField | None:
+    zones = _goal_zones(game)
+    if not zones:
+        return None
+    key = (game.scenario.content_hash, game.scenario.width, game.scenario.height) if game.scenario.content_hash else None
+    return route_field(game.table, zones, radius, key)
+
+
+def _safe(game: Any, f: Figure, p: tuple[float, float]) -> bool:
+    return not game.table.figures_in_circle(p, f.radius + SAFE_GAP, where=game.world.is_standing_zombie)
+
+
+def _advance(game: Any, f: Figure, field: RouteField) -> Command | None:
+    """Move along the route toward the goal, sidestepping friends in the way; None if no progress."""
+    reach = float(game.data.house("move_distance"))
+    here = field.distance(f.position)
+    if math.isinf(here):
+        return _manoeuvre(game, f)
+    route = field.route(f.position, reach)
+    if len(route) < 2:
+        return None
+    paths = [route[1:]]
+    end, before = route[-1], route[-2]
+    leg = math.dist(before, end)
+    if leg > 1e-6:
+        nx, ny = -(end[1] - before[1]) / leg, (end[0] - before[0]) / leg
+        for s in SIDESTEPS:
+            side = (end[0] + nx * s, end[1] + ny * s)
+            paths.append([*route[1:-1], side])
+    best: tuple[float, Command] | None = None
+    clutter_move = 3.5  # 1D6" on average
+    for pts in paths:
+        cmd = Move(f.id, tuple((round(x, 4), round(y, 4)) for x, y in pts))
+        p = game.preview(cmd)
+        if not p.legal or p.details["length"] < 0.5:
+            continue
+        walked = [tuple(q) for q in p.details["points"]]
+        stop = walked[-1]
+        if p.details["enters_clutter"]:
+            stop = truncate_path(walked, clutter_move)[-1]
+        if not _safe(game, f, stop):
+            continue
+        score = field.distance(stop) + (1.0 if p.details["enters_clutter"] else 0.0)
+        if best is None or score < best[0]:
+            best = (score, cmd)
+    if best is None or best[0] > here - 0.75:
+        return _manoeuvre(game, f, heading=False)
+    return best[1]
+
+
+def _manoeuvre(game: Any, f: Figure, heading: bool = False) -> Command | None:
+    """With no route to follow: fall back from a close zombie, or face one behind."""
+    table, reach = game.table, float(game.data.house("move_distance"))
+    near = table.nearest(f.position, where=game.world.is_standing_zombie)
+    zombie = game.state.figures[near] if near else None
+    if zombie is None:
+        return None
+    zd = game.world.edge_distance(f, zombie)
+    face = angle_to(f.position, zombie.position)
+    if zd < 4.0:
+        away = math.atan2(f.position[1] - zombie.position[1], f.position[0] - zombie.position[0])
+        for spread in (0.0, 0.6, -0.6, 1.2, -1.2):
+            a = away + spread
+            pts = ((f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a)),)
+            cmd = Move(f.id, pts, face)
+            p = game.preview(cmd)
+            if p.legal and p.details["length"] > 0.5 and _safe(game, f, tuple(p.details["points"][-1])):
+                return cmd
+    weapon = game.data.weapon(f.weapon)
+    if zd <= weapon.range and not in_front_arc(f.position, f.facing, zombie.position):
+        cmd = Move(f.id, (), face)
+        if game.preview(cmd).legal:
+            return cmd
+    return None
+
+
+# -- whom to shoot ----------------------------------------------------------------------
+
 def _threat(game: Any, f: Figure) -> float:
-    """Edge distance to the nearest standing zombie."""
+    """Edge distance from ``f`` to the nearest standing zombie."""
     near = game.table.nearest(f.position, where=game.world.is_standing_zombie)
     return game.world.edge_distance(f, game.state.figures[near]) if near else math.inf
 
@@ -73,7 +171,7 @@ def _danger(z: Figure, allies: list[tuple[float, float]]) -> float:
     return 1.0 / (1.0 + max(0.0, d - 1.0) / 3.0)
 
 
-def _best_shot(game: Any, f: Figure, danger: dict[str, float]) -> tuple[float, Command | None]:
+def _best_shot(game: Any, f: Figure, danger: dict[str, float], bonus: int = 0) -> tuple[float, Command | None]:
     targets = game.fire_targets(f.id)
     if not targets:
         return 0.0, None
@@ -85,75 +183,61 @@ def _best_shot(game: Any, f: Figure, danger: dict[str, float]) -> tuple[float, C
         p = game.preview(cmd)
         if not p.legal:
             continue
-        ch = p.chances
+        mg = p.details["modified_guts"] + bonus
         if figs[t].standing:
-            value = ch["critical_success"] + 0.7 * ch["success"]
+            value = _crit(mg) + 0.7 * (success_chance(mg) - _crit(mg))
         else:
-            value = 0.4 * ch["critical_success"]
+            value = 0.4 * _crit(mg)
         value *= danger[t]
         if value > best[0]:
             best = (value, cmd)
     return best
 
 
-def _order(game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command | None]]) -> Command | None:
-    for nco in mine:
-        if not nco.is_nco:
-            continue
+def _crit(mg: int) -> float:
+    # a double at or under the modified GUTS
+    return sum(1 for d in range(1, 7) if 2 * d <= mg) / 36
+
+
+# -- whom to ORDER ----------------------------------------------------------------------
+
+def _order(game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command | None]],
+           field: RouteField | None) -> Command | None:
+    st = game.state
+    allies = [a.position for a in st.allied() if a.on_table]
+    danger = {z.id: _danger(z, allies) for z in st.zombies() if z.on_table}
+    leaders: list[str] = []
+    if field is not None:
+        ranked = sorted((f for f in mine if not f.is_nco), key=lambda f: field.distance(f.position))
+        leaders = [f.id for f in ranked[:LEADERS]]
+    for nco in (f for f in mine if f.is_nco):
         targets = game.order_targets(nco.id)
         if not targets:
             continue
-        free = game.state.free_order_for == nco.id
-        own = shots.get(nco.id, (0.0, None))[0]
-        best = max(targets, key=lambda t: shots.get(t, (0.0, None))[0])
-        gain = shots.get(best, (0.0, None))[0]
-        if gain >= MIN_SHOT_VALUE and (free or nco.acted_this_turn is False and gain * 0.5 >= own * 0.5 - 0.05):
-            cmd = Order(nco.id, best)
-            if game.preview(cmd).legal:
-                return cmd
-    return None
-
-
-def _goal(game: Any) -> tuple[float, float] | None:
-    kind = {"exit": "exit", "reach": "objective"}.get(game.state.objective)
-    if not kind:
-        return None
-    zones = game.scenario.zones_of(kind)
-    return zones[0].area.centre if zones else None
-
-
-def _safe(game: Any, f: Figure, p: tuple[float, float]) -> bool:
-    return not game.table.figures_in_circle(p, f.radius + SAFE_GAP, where=game.world.is_standing_zombie)
-
-
-def _manoeuvre(game: Any, f: Figure) -> Command | None:
-    table, reach = game.table, float(game.data.house("move_distance"))
-    near = table.nearest(f.position, where=game.world.is_standing_zombie)
-    zombie = game.state.figures[near] if near else None
-    zd = game.world.edge_distance(f, zombie) if zombie else math.inf
-    goal = _goal(game)
-    face = angle_to(f.position, zombie.position) if zombie else None
-    candidates: list[list[tuple[float, float]]] = []
-    if goal is not None:
-        path = table.find_path(f.position, goal, f.radius, max_length=reach)
-        if path and len(path) >= 2:
-            candidates.append([tuple(p) for p in path[1:]])
-            face = None
-    if zombie is not None and zd < 4.0:
-        away = math.atan2(f.position[1] - zombie.position[1], f.position[0] - zombie.position[0])
-        for spread in (0.0, 0.6, -0.6, 1.2, -1.2):
-            a = away + spread
-            candidates.append([(f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a))])
-    for pts in candidates:
-        cmd = Move(f.id, tuple(pts), None if goal is not None else face)
-        p = game.preview(cmd)
-        if p.legal and p.details["length"] > 0.5 and _safe(game, f, tuple(p.details["points"][-1])):
+        free = st.free_order_for == nco.id
+        gains: list[tuple[float, str]] = []
+        for tid in targets:
+            t = st.figures[tid]
+            shot_now = shots.get(tid, (0.0, None))[0]
+            shot_gain = _best_shot(game, t, danger, bonus=2)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
+            move_gain = 0.0
+            if field is not None and tid in leaders and (_threat(game, t) >= THREAT_RANGE or shot_now < MIN_SHOT_VALUE):
+                mg = t.guts + sum(v for _, v in game.world.modifiers(t, "move"))
+                move_gain = (success_chance(mg + 2) - success_chance(mg)) * (1.0 if tid == leaders[0] else 0.8)
+            gains.append((max(shot_gain + (0.1 if shot_now >= MIN_SHOT_VALUE else 0.0), move_gain), tid))
+        if not gains:
+            continue
+        gain, tid = max(gains)
+        if gain < MIN_ORDER_GAIN:
+            continue
+        if not free:
+            if nco.acted_this_turn:
+                continue
+            # an NCO far behind the leaders walks on rather than spending his action
+            if field is not None and leaders and field.distance(nco.position) - field.distance(
+                    st.figures[leaders[-1]].position) > KEEP_UP and shots.get(tid, (0.0, None))[0] < MIN_SHOT_VALUE:
+                continue
+        cmd = Order(nco.id, tid)
+        if game.preview(cmd).legal:
             return cmd
-    if zombie is not None and face is not None:
-        weapon = game.data.weapon(f.weapon)
-        from game.table import in_front_arc
-        if zd <= weapon.range and not in_front_arc(f.position, f.facing, zombie.position):
-            cmd = Move(f.id, (), face)
-            if game.preview(cmd).legal:
-                return cmd
     return None
