@@ -163,12 +163,6 @@ class Table:
                 self._blocking.append((bb.left, bb.bottom, bb.right, bb.top, shape, piece))
         # "nothing blocking near here" in four look-ups, before any exact query
         self._blocking_near = BoxRaster(self.width, self.height, [b[:4] for b in self._blocking]).any_in
-        clutter_boxes = []
-        for shape in self._terrain_of:
-            if shape.filter.categories & CAT_CLUTTER:
-                bb = shape.cache_bb()
-                clutter_boxes.append((bb.left, bb.bottom, bb.right, bb.top))
-        self._clutter_near_box = BoxRaster(self.width, self.height, clutter_boxes).any_in
         # Every clutter shape can be reported at most a few times along one line.
         self._max_clutter_hits = 4 * len(self._clutter_by_key) + 8
 
@@ -330,10 +324,7 @@ class Table:
             inside = self.in_clutter(b)
             return Sight(OBSCURED, 0.0, target_in_clutter=True) if inside else _CLEAR_SIGHT
         rays = self._rays
-        x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
-        y0, y1 = (ay, by) if ay <= by else (by, ay)
-        # a segment query only meets shapes whose box the segment's box touches
-        wall = rays.first(a, b, SEE_BLOCKING) if self._blocking_near(x0, y0, x1, y1) else None
+        wall = rays.first(a, b, SEE_BLOCKING)
         if wall is None:
             end, t_end = b, 1.0
         else:
@@ -411,20 +402,21 @@ class Table:
         length = math.hypot(dx, dy)
         if length == 0.0:
             return []
-        x0, x1 = (ax, b[0]) if dx >= 0.0 else (b[0], ax)
-        y0, y1 = (ay, b[1]) if dy >= 0.0 else (b[1], ay)
-        if not self._clutter_near_box(x0, y0, x1, y1):
-            return []  # no clutter shape's box touches the segment's box: no query can hit one
-        first, clutter, by_key = self._rays.first, self._clutter, self._clutter_by_key
+        first = self._rays.first
+        hit = first(a, b, SEE_CLUTTER)
+        if hit is None:
+            return []  # the common case, answered before setting anything up
+        clutter, by_key = self._clutter, self._clutter_by_key
         step = _RESUME_STEP / length
         spans_of: dict[int, list[tuple[float, float]]] = {}
         intervals: list[tuple[float, float]] = []
         t = 0.0
         start = a
-        for _ in range(self._max_clutter_hits):
-            hit = first(start, b, SEE_CLUTTER)
-            if hit is None:
-                break
+        for n in range(self._max_clutter_hits):
+            if n:
+                hit = first(start, b, SEE_CLUTTER)
+                if hit is None:
+                    break
             t_hit = t + (1.0 - t) * hit[1]
             if t_hit >= t_end:
                 break
