@@ -143,6 +143,7 @@ class Table:
         self._space = pymunk.Space()
         self._rays = RayCaster(self._space)
         self._terrain_by_key: dict[object, Terrain] = {}
+        self._shape_by_key: dict[object, pymunk.Shape] = {}
         self._clutter_by_key: dict[object, int] = {}
         self._terrain_of: dict[pymunk.Shape, Terrain] = {}
         self._clutter: list[_ClutterPiece] = []
@@ -202,6 +203,7 @@ class Table:
         self._space.add(shape)
         self._terrain_of[shape] = terrain
         self._terrain_by_key[self._rays.key_of(shape)] = terrain
+        self._shape_by_key[self._rays.key_of(shape)] = shape
 
     def _add_clutter(self, terrain: Terrain, ring: Sequence[Point]) -> None:
         ring = geo.clean_ring(ring)
@@ -325,6 +327,8 @@ class Table:
             return Sight(OBSCURED, 0.0, target_in_clutter=True) if inside else _CLEAR_SIGHT
         rays = self._rays
         wall = rays.first(a, b, SEE_BLOCKING)
+        if wall is not None and (wall[1] <= 0.0 or wall[1] >= 1.0):
+            wall = self._past_grazes(a, b, wall, length)
         if wall is None:
             end, t_end = b, 1.0
         else:
@@ -362,6 +366,25 @@ class Table:
         else:
             state = CLEAR
         return Sight(state, crossed, blocked_at, target_in, blocked_by)
+
+    def _past_grazes(self, a: Point, b: Point, wall: tuple, length: float) -> tuple | None:
+        """A line that only touches a wall or building at one of its ends is not blocked there
+        (so sight reads the same both ways): starting on an outline it looks on from a hair
+        further along, ending on one it is not stopped."""
+        probe = self._probe
+        if wall[1] >= 1.0:
+            touching = probe.point(self._shape_by_key[wall[0]], b)[0] > -1e-9
+            return None if touching else wall
+        if probe.point(self._shape_by_key[wall[0]], a)[0] <= -1e-9:
+            return wall  # really inside
+        t = _RESUME_STEP / length
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        again = self._rays.first((a[0] + dx * t, a[1] + dy * t), b, SEE_BLOCKING)
+        if again is None:
+            return None
+        if again[1] >= 1.0 and probe.point(self._shape_by_key[again[0]], b)[0] > -1e-9:
+            return None
+        return (again[0], t + (1.0 - t) * again[1], again[2], again[3])
 
     # -- clutter --------------------------------------------------------------------------
 
