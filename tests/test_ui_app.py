@@ -152,3 +152,15 @@ def test_a_broken_map_is_listed_with_its_error_and_cannot_start(app: App, tmp_pa
     assert not scene.start.is_enabled
     click(app, scene.start.rect.center)
     assert app.scene.name == "new_game"
+
+
+def test_a_map_whose_rule_set_is_not_written_yet_says_so_and_cannot_start(app: App) -> None:
+    click(app, app.scene.buttons["new_game"].rect.center)
+    scene = app.scene
+    hive = next(e for e in app.scenarios() if e.path.name == "hive_street.tmx")
+    assert hive.playable  # the map itself is fine
+    scene._show(hive)
+    assert not scene.start.is_enabled
+    assert "Not playable yet" in scene.details.html_text
+    click(app, scene.start.rect.center)
+    assert app.scene.name == "new_game"

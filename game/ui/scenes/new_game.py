@@ -15,6 +15,13 @@ from game.ui.scenes.base import Scene
 ERROR_MARK = "  (cannot load)"
 
 
+def ruleset_playable(key: str) -> bool:
+    """Whether a rule set with this key is registered (only those can start a game)."""
+    from game.rules import RULESETS
+
+    return key in RULESETS
+
+
 class NewGameScene(Scene):
     name = "new_game"
 
@@ -68,8 +75,15 @@ class NewGameScene(Scene):
             facts.append(f"Turns: <b>{s.turn_limit}</b>")
         facts.append(f'Table: <b>{s.width:g}" x {s.height:g}"</b>')
         briefing = html.escape(s.briefing or "No briefing.").replace("\n", "<br>")
-        self.details.set_text(f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{' &middot; '.join(facts)}"
-                              f"<br><br>{briefing}")
+        text = f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{' &middot; '.join(facts)}<br><br>{briefing}"
+        if not ruleset_playable(s.ruleset):
+            # The map is fine, but its rule set is not written yet: say so rather than open a dead table.
+            self.details.set_text(text + f"<br><br><font color='#E0A050'><b>Not playable yet:</b> the {html.escape(ruleset)}"
+                                  " rules are not in this version of Dead Ground. The map checks out, so designers"
+                                  " can keep working on it in Tiled.</font>")
+            self.start.disable()
+            return
+        self.details.set_text(text)
         self.start.enable()
 
     def handle_event(self, event: pygame.event.Event) -> None:
