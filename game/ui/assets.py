@@ -40,6 +40,9 @@ class Assets:
         self._images: dict[str, pygame.Surface] = {}
         self._tokens: OrderedDict[tuple[str, int, int, bool], pygame.Surface] = OrderedDict()
         self._scaled: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
+        # The same images by the caller's own arguments: a steady frame asks for the same tokens
+        # again and again, so one dict look-up answers without rounding or reordering the LRU.
+        self._token_calls: dict[tuple[str, float, float, bool], pygame.Surface] = {}
         self._warned: set[str] = set()
 
     def prepare_for_display(self) -> None:
@@ -86,6 +89,16 @@ class Assets:
         Token art faces east; the result is cached by (id, size, facing rounded to 5 degrees, dimmed),
         so the draw path only blits.
         """
+        call = (sprite_id, pixels, facing, dim)
+        hit = self._token_calls.get(call)
+        if hit is not None:
+            return hit
+        if len(self._token_calls) >= 4 * TOKEN_CACHE_SIZE:
+            self._token_calls.clear()
+        surface = self._token_calls[call] = self._token(sprite_id, pixels, facing, dim)
+        return surface
+
+    def _token(self, sprite_id: str, pixels: int, facing: float, dim: bool) -> pygame.Surface:
         pixels = max(2, int(pixels))
         step = int(round(facing / FACING_STEP)) * FACING_STEP % 360
         key = (sprite_id, pixels, step, dim)
