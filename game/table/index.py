@@ -68,6 +68,13 @@ class BaseGrid:
                     out.append(cell)
         return out
 
+    def items_over(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[str, tuple[float, float, float]]]:
+        """(id, (x, y, radius)) of every base filed in a cell the box covers (a superset to test)."""
+        out: list[tuple[str, tuple[float, float, float]]] = []
+        for cell in self._cells_over(x0, y0, x1, y1):
+            out.extend(cell.items())
+        return out
+
     def in_box(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[str]:
         """Ids whose circle's bounding box touches the box (Chipmunk's ``cpBBIntersects``)."""
         m = self.max_radius

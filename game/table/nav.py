@@ -26,6 +26,7 @@ _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 # game on the same map reuses the grid built for the first (tens of milliseconds each).
 _GRID_CACHE: "OrderedDict[tuple, tuple]" = OrderedDict()
 _GRID_CACHE_SIZE = 8
+_SPLIT_LINKS: dict[int, tuple] = {}  # id(links) -> (links, straight, diagonal)
 
 
 def _terrain_key(table: "Table") -> str:
@@ -85,6 +86,18 @@ class NavGrid:
                 links[k].append((m, cost))
                 links[m].append((k, cost))
         return nx, ny, centres, bytes(free), bytes(near), [tuple(x) for x in links]
+
+    def split_links(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """Each cell's straight and diagonal neighbours, apart (built once per shared grid)."""
+        split = _SPLIT_LINKS.get(id(self.links))
+        if split is None or split[0] is not self.links:
+            cell = self.cell
+            straight = [tuple(m for m, cost in ls if cost == cell) for ls in self.links]
+            diagonal = [tuple(m for m, cost in ls if cost != cell) for ls in self.links]
+            split = _SPLIT_LINKS[id(self.links)] = (self.links, straight, diagonal)
+            while len(_SPLIT_LINKS) > _GRID_CACHE_SIZE:
+                del _SPLIT_LINKS[next(iter(_SPLIT_LINKS))]
+        return split[1], split[2]
 
     # -- cells ------------------------------------------------------------------------------
 
@@ -217,14 +230,23 @@ class DistanceField:
                 dist[k] = d
                 self._goal_of[k] = goal
                 heapq.heappush(heap, (d, k))
-        links = grid.links
+        straight, diagonal = grid.split_links()
+        cell, diag = grid.cell, grid.cell * math.sqrt(2)
         heappush, heappop = heapq.heappush, heapq.heappop
+        # Heap entries order by (distance, cell) alone, so relaxing a cell's straight links before
+        # its diagonal ones settles every cell exactly as one mixed list would.
         while heap:
             d, k = heappop(heap)
             if d > dist[k]:
                 continue
-            for m, cost in links[k]:
-                nd = d + cost
+            nd = d + cell
+            for m in straight[k]:
+                if nd < dist[m]:
+                    dist[m] = nd
+                    toward[m] = k
+                    heappush(heap, (nd, m))
+            nd = d + diag
+            for m in diagonal[k]:
                 if nd < dist[m]:
                     dist[m] = nd
                     toward[m] = k
@@ -282,15 +304,18 @@ class DistanceField:
         # Follow the downhill cells well past the step length (so the first leg's direction is not
         # skewed by where cell centres happen to lie), then pull the chain taut.
         chain = [start]
+        append, dist = chain.append, math.dist
         walked = 0.0
         reach = 3 * length + 4 * grid.cell
+        last = start
         while True:
             c = centres[k]
-            walked += math.dist(chain[-1], c)
-            chain.append(c)
+            walked += dist(last, c)
+            append(c)
+            last = c
             nxt = toward[k]
             if nxt < 0:
-                chain.append(self._goal_of[k])
+                append(self._goal_of[k])
                 break
             if walked >= reach:
                 break

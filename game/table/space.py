@@ -549,14 +549,16 @@ class Table:
         y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
         # The same bases as the box query below, from the grid; only a tie between two bases
         # needs Chipmunk's own order, so only then is the box query asked.
-        where = self._grid.where
         best: tuple[float, str] | None = None
         tie = False
-        for fid in self._grid.in_box(x0 - reach, y0 - reach, x1 + reach, y1 + reach):
-            if fid == mover:
+        bx0, by0, bx1, by1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
+        m = self._grid.max_radius
+        circle_entry = geo.circle_entry
+        for fid, (x, y, r) in self._grid.items_over(bx0 - m, by0 - m, bx1 + m, by1 + m):
+            # the box query's own test: the base's box touches the box
+            if fid == mover or not (x - r <= bx1 and bx0 <= x + r and y - r <= by1 and by0 <= y + r):
                 continue
-            x, y, r = where[fid]
-            t = geo.circle_entry(a, b, (x, y), radius + r)
+            t = circle_entry(a, b, (x, y), radius + r)
             if t is not None:
                 if best is None or t < best[0]:
                     best, tie = (t, fid), False
@@ -582,7 +584,32 @@ class Table:
         (figures ignored)?"""
         if a == b:
             return True
-        return self._edge_exit(a, b, radius) is None and self._terrain_contact(a, b, radius) is None
+        return self._edge_exit(a, b, radius) is None and not self._touches_terrain(a, b, radius)
+
+    def _touches_terrain(self, a: Point, b: Point, radius: float) -> bool:
+        """``_terrain_contact(a, b, radius) is not None``, stopping at the first wall or building
+        touched (walking grids ask this thousands of times a turn)."""
+        ax, ay = a
+        bx, by = b
+        x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
+        y0, y1 = (ay, by) if ay <= by else (by, ay)
+        left, bottom, right, top = x0 - radius, y0 - radius, x1 + radius, y1 + radius
+        if not self._blocking_near(left, bottom, right, top):
+            return False
+        if len(self._blocking) > 256:
+            return self._terrain_contact(a, b, radius) is not None
+        probe = self._probe
+        touch = radius + 1e-9
+        dx, dy = bx - ax, by - ay
+        for sl, sb, sr, st, shape, _ in self._blocking:
+            if sl <= right and left <= sr and sb <= top and bottom <= st:
+                distance, gx, gy = probe.point(shape, a)
+                if distance <= touch:
+                    if dx * gx + dy * gy < 0.0:
+                        return True
+                elif probe.segment(shape, a, b, radius) is not None:
+                    return True
+        return False
 
     def check_path(self, points: Sequence[Point], radius: float, mover: str | None = None,
                    max_length: float | None = None) -> PathCheck:
