@@ -100,11 +100,17 @@ class BaseGrid:
 
 
     def any_within(self, p: tuple[float, float], reach: float, where: Callable[[str], bool] | None = None) -> bool:
-        """Is some base (passing ``where``) closer than ``reach``? Stops at the first one."""
+        """Is some base (passing ``where``) closer than ``reach``? Stops at the first one, looking in
+        p's own cell first (in a crowd the answer is usually there)."""
         px, py = p
         bound = max(reach, 0.0) + self.max_radius
         sqrt = math.sqrt
-        for cell in self._cells_over(px - bound, py - bound, px + bound, py + bound):
+        c = self.cell
+        home = (math.floor(px / c), math.floor(py / c))
+        cells = self._cells
+        first = cells.get(home)
+        rest = self._cells_over(px - bound, py - bound, px + bound, py + bound)
+        for cell in ([first] + rest) if first else rest:
             for fid, (x, y, r) in cell.items():
                 dx, dy = px - x, py - y
                 if sqrt(dx * dx + dy * dy) - r < reach and (where is None or where(fid)):
