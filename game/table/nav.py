@@ -302,11 +302,12 @@ class DistanceField:
         grid = self.grid
         centres, toward = grid.centres, self._toward
         # Follow the downhill cells well past the step length (so the first leg's direction is not
-        # skewed by where cell centres happen to lie), then pull the chain taut.
+        # skewed by where cell centres happen to lie), then pull the chain taut. Twice the step
+        # is enough look-ahead for that, and keeps a horde's turn cheap (the pulling is the cost).
         chain = [start]
         append, dist = chain.append, math.dist
         walked = 0.0
-        reach = 3 * length + 4 * grid.cell
+        reach = 2 * length + 4 * grid.cell
         last = start
         while True:
             c = centres[k]

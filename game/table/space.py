@@ -162,6 +162,7 @@ class Table:
             if shape.filter.categories & CAT_BLOCKING:
                 bb = shape.cache_bb()
                 self._blocking.append((bb.left, bb.bottom, bb.right, bb.top, shape, piece))
+        self._blocking.sort(key=lambda b: b[0])  # by left edge: a sweep stops at the first box past it
         # "nothing blocking near here" in four look-ups, before any exact query
         self._blocking_near = BoxRaster(self.width, self.height, [b[:4] for b in self._blocking]).any_in
         # Every clutter shape can be reported at most a few times along one line.
@@ -509,7 +510,9 @@ class Table:
             first: tuple[float, pymunk.Shape, Terrain] | None = None
             tie = False
             for sl, sb, sr, st, shape, piece in self._blocking:
-                if not (sl <= right and left <= sr and sb <= top and bottom <= st):
+                if sl > right:
+                    break
+                if not (left <= sr and sb <= top and bottom <= st):
                     continue
                 distance, gx, gy = probe.point(shape, a)
                 if distance <= touch:
@@ -602,7 +605,9 @@ class Table:
         touch = radius + 1e-9
         dx, dy = bx - ax, by - ay
         for sl, sb, sr, st, shape, _ in self._blocking:
-            if sl <= right and left <= sr and sb <= top and bottom <= st:
+            if sl > right:
+                break
+            if left <= sr and sb <= top and bottom <= st:
                 distance, gx, gy = probe.point(shape, a)
                 if distance <= touch:
                     if dx * gx + dy * gy < 0.0:
