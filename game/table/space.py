@@ -144,6 +144,7 @@ class Table:
         self._rays = RayCaster(self._space)
         self._terrain_by_key: dict[object, Terrain] = {}
         self._shape_by_key: dict[object, pymunk.Shape] = {}
+        self._named: dict[object, str] = {}
         self._clutter_by_key: dict[object, int] = {}
         self._terrain_of: dict[pymunk.Shape, Terrain] = {}
         self._clutter: list[_ClutterPiece] = []
@@ -205,6 +206,7 @@ class Table:
         self._terrain_of[shape] = terrain
         self._terrain_by_key[self._rays.key_of(shape)] = terrain
         self._shape_by_key[self._rays.key_of(shape)] = shape
+        self._named[self._rays.key_of(shape)] = describe(terrain)  # made once, not per blocked line
 
     def _add_clutter(self, terrain: Terrain, ring: Sequence[Point]) -> None:
         ring = geo.clean_ring(ring)
@@ -339,7 +341,7 @@ class Table:
             if wall is None:
                 return _CLEAR_SIGHT
             target_in = self._in_clutter_xy(bx, by)
-            return Sight(BLOCKED, 0.0, end, target_in, describe(self._terrain_by_key[wall[0]]))
+            return Sight(BLOCKED, 0.0, end, target_in, self._named[wall[0]])
         target_in = bool(intervals) and intervals[-1][1] >= 1.0
         if wall is not None:
             target_in = self._in_clutter_xy(bx, by)
@@ -359,7 +361,7 @@ class Table:
             blocked_by = f'clutter ({crossed:.1f}" crossed)'
         elif wall is not None:
             blocked_at = end
-            blocked_by = describe(self._terrain_by_key[wall[0]])
+            blocked_by = self._named[wall[0]]
         if blocked_at is not None:
             state = BLOCKED
         elif crossed > 0.0 or target_in:
