@@ -26,7 +26,6 @@ _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 # game on the same map reuses the grid built for the first (tens of milliseconds each).
 _GRID_CACHE: "OrderedDict[tuple, tuple]" = OrderedDict()
 _GRID_CACHE_SIZE = 8
-_SPLIT_LINKS: dict[int, tuple] = {}  # id(links) -> (links, straight, diagonal)
 
 
 def _terrain_key(table: "Table") -> str:
@@ -50,11 +49,12 @@ class NavGrid:
                 _GRID_CACHE.popitem(last=False)
         else:
             _GRID_CACHE.move_to_end(key)
-        self.nx, self.ny, self.centres, self.free, self.near, self.links = built
+        self.nx, self.ny, self.centres, self.free, self.near, self.links, self._straight, self._diagonal = built
 
     @staticmethod
     def _build(table: "Table", radius: float, cell: float) -> tuple:
-        """(nx, ny, centres, free, near, links) of the grid; shared, never changed once built."""
+        """(nx, ny, centres, free, near, links, straight, diagonal) of the grid; shared, never
+        changed once built."""
         nx = max(1, int(table.width // cell))
         ny = max(1, int(table.height // cell))
         n = nx * ny
@@ -85,19 +85,13 @@ class NavGrid:
                 cost = diag if di and dj else cell
                 links[k].append((m, cost))
                 links[m].append((k, cost))
-        return nx, ny, centres, bytes(free), bytes(near), [tuple(x) for x in links]
+        straight = [tuple(m for m, cost in ls if cost == cell) for ls in links]
+        diagonal = [tuple(m for m, cost in ls if cost != cell) for ls in links]
+        return nx, ny, centres, bytes(free), bytes(near), [tuple(x) for x in links], straight, diagonal
 
     def split_links(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """Each cell's straight and diagonal neighbours, apart (built once per shared grid)."""
-        split = _SPLIT_LINKS.get(id(self.links))
-        if split is None or split[0] is not self.links:
-            cell = self.cell
-            straight = [tuple(m for m, cost in ls if cost == cell) for ls in self.links]
-            diagonal = [tuple(m for m, cost in ls if cost != cell) for ls in self.links]
-            split = _SPLIT_LINKS[id(self.links)] = (self.links, straight, diagonal)
-            while len(_SPLIT_LINKS) > _GRID_CACHE_SIZE:
-                del _SPLIT_LINKS[next(iter(_SPLIT_LINKS))]
-        return split[1], split[2]
+        """Each cell's straight and diagonal neighbours, apart (built with the shared grid)."""
+        return self._straight, self._diagonal
 
     # -- cells ------------------------------------------------------------------------------
 
