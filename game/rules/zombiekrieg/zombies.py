@@ -16,6 +16,7 @@ furthest-left column that applies. Then every standing zombie moves:
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -212,6 +213,7 @@ def _nearest_allied_distance(world: World, z: Figure) -> float:
     return math.dist(z.position, world.state.figures[t].position) if t else math.inf
 
 
+@lru_cache(maxsize=4096)  # ids repeat every turn; sorting a horde asks thousands of times
 def _num(fid: str) -> int:
     digits = "".join(ch for ch in fid if ch.isdigit())
     return int(digits) if digits else 0
