@@ -59,7 +59,7 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description="Run the Dead Ground benchmarks on the starter map and print one JSON object of figures.")
     parser.add_argument("--quick", action="store_true", help="tiny repeat counts (a smoke run, not figures)")
     parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BENCHES), help="run only these")
     parser.add_argument("--out", help="also write the JSON to this file")
