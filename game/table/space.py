@@ -149,6 +149,7 @@ class Table:
         self._terrain_of: dict[pymunk.Shape, Terrain] = {}
         self._clutter: list[_ClutterPiece] = []
         self._bases: dict[str, pymunk.Circle] = {}
+        self._stale: dict[str, pymunk.Body] = {}  # moved bases not yet reindexed in the space
         self._fid_of: dict[pymunk.Shape, str] = {}
         self._max_radius = 0.0
         self._nav_cache: dict[tuple[float, float], NavGrid] = {}
@@ -271,11 +272,21 @@ class Table:
         body = shape.body
         assert body is not None
         body.position = (float(to[0]), float(to[1]))
-        self._space.reindex_shapes_for_body(body)
+        # the space's own index is brought up to date only before a query that uses it
+        self._stale[fid] = body
         self._grid.put(fid, body.position.x, body.position.y, shape.radius)
+
+    def _reindex(self) -> None:
+        """Bring the space's index of bases up to date with every move since the last query."""
+        if self._stale:
+            reindex = self._space.reindex_shapes_for_body
+            for body in self._stale.values():
+                reindex(body)
+            self._stale.clear()
 
     def remove(self, fid: str) -> None:
         shape = self._base(fid)
+        self._stale.pop(fid, None)
         self._space.remove(shape, shape.body)
         del self._bases[fid]
         del self._fid_of[shape]
@@ -573,6 +584,7 @@ class Table:
             return best
         box = pymunk.BB(x0 - reach, y0 - reach, x1 + reach, y1 + reach)
         best = None
+        self._reindex()
         for shape in self._space.bb_query(box, SEE_BASES):
             fid = self._fid_of[shape]
             if fid == mover:
@@ -714,6 +726,7 @@ class Table:
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
         found: list[str] = []
+        self._reindex()
         for shape in self._space.bb_query(pymunk.BB(min(xs), min(ys), max(xs), max(ys)), SEE_BASES):
             body = shape.body
             assert body is not None
@@ -729,6 +742,7 @@ class Table:
             return None
         limit = within if within is not None else math.hypot(self.width, self.height) + 2 * self._max_radius
         if where is None:
+            self._reindex()
             hit = self._space.point_query_nearest(p, limit, SEE_BASES)
             return None if hit is None else self._fid_of[hit.shape]
         reach = min(4.0, limit)
