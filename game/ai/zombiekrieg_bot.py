@@ -59,10 +59,13 @@ def choose_command(game: Any) -> Command:
     # the ORDERed soldier first, then the one nearest the goal, so the front does not block the back
     key = (lambda f: (not f.ordered_this_turn, field.distance(f.position))) if field else (
         lambda f: (not f.ordered_this_turn, 0.0))
+    # soldiers beyond the ones needed at the goal are the rear guard: they stop to shoot
+    needed = max(1, int(getattr(st, "exit_count", 0) or LEADERS)) + 1
+    front = {f.id for f in sorted(mine, key=key)[:needed]} if field else set()
     for f in sorted(ready, key=key):
         value, cmd = shots[f.id]
         good_shot = cmd is not None and value >= MIN_SHOT_VALUE
-        if good_shot and (field is None or _threat(game, f) < THREAT_RANGE):
+        if good_shot and (field is None or f.id not in front or _threat(game, f) < THREAT_RANGE):
             return cmd  # type: ignore[return-value]
         move = _advance(game, f, field) if field is not None else _manoeuvre(game, f)
         if move is not None:
