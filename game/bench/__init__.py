@@ -5,5 +5,5 @@ each a median of repeated runs. The frame benchmark needs the ``bench`` extra (p
 reference renderer): ``pip install -e '.[bench]'``.
 
 Like the ``deadground`` command, this package sits on top of every layer: only the frame and
-start-up benchmarks touch pygame, and only inside their own functions.
+start-up benchmarks drive pygame through game.ui.frame_bench and game.ui.first_frame (only game/ui imports pygame).
 """

@@ -36,7 +36,7 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
         if progress:
             progress(f"{name}...")
         if name == "frame":
-            from game.bench.frame import bench_frame
+            from game.ui.frame_bench import bench_frame  # the renderer lives in ui: only ui imports pygame
             out.update(bench_frame(scenario=scenario, **kw))
         elif name == "sight":
             from game.bench.sight import bench_sight

@@ -1,6 +1,6 @@
 """Start-up: seconds from starting ``deadground`` with the default scenario to its first frame drawn.
 
-A fresh interpreter runs the ``deadground`` entry point through :mod:`game.bench.first_frame`
+A fresh interpreter runs the ``deadground`` entry point through :mod:`game.ui.first_frame`
 (headless: dummy video and audio, settings in a scratch directory) and reports when its first
 frame was flipped.
 """
@@ -20,7 +20,7 @@ def startup_once(scenario_path: str) -> float:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                    XDG_CONFIG_HOME=home, XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
         t0 = time.time()
-        done = subprocess.run([sys.executable, "-m", "game.bench.first_frame", "play", scenario_path],
+        done = subprocess.run([sys.executable, "-m", "game.ui.first_frame", "play", scenario_path],
                               env=env, capture_output=True, text=True, timeout=120)
     for line in done.stdout.splitlines():
         if line.startswith("first-frame "):

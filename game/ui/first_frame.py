@@ -3,7 +3,7 @@
 Prints the wall-clock time (``time.time()``) of the first ``pygame.display.flip`` so
 :mod:`game.bench.startup` can measure start-up from outside, without a hook in the game itself.
 
-    python -m game.bench.first_frame play maps/normandy_village.tmx
+    python -m game.ui.first_frame play maps/normandy_village.tmx
 """
 from __future__ import annotations
 
