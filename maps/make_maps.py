@@ -458,9 +458,9 @@ def normandy_village() -> Table:
     o.append(rect(Z, "spawn", "Bois du Moulin", 63, 3, 5, 5, dice=1))
     o.append(from_template(Z, "spawn.tx", 61, 42, name="Le Grand Bois"))
 
-    # Abteilung 848, already about: shambling down the road and round the forge.
+    # Abteilung 848, already about: shambling down the road, round the forge and up by the farm track.
     for n, (x, y, facing) in enumerate([(56, 21.5, 180), (58, 23.5, 180), (60, 22, 190), (62, 25.5, 170),
-                                        (57, 25.5, 200), (66, 21, 180), (52.5, 25.5, 180), (61, 34.5, 200)], 1):
+                                        (57, 25.5, 200), (35, 7.5, 180), (38, 9, 180), (61, 34.5, 200)], 1):
         if n <= 2:
             o.append(from_template(F, "zombie.tx", x, y, name=f"Zombie {n}", facing=float(facing)))
         else:
