@@ -99,8 +99,10 @@ def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
     assert view.show_outlines
     app.run_frames(200)
 
-    # Esc goes back to the title
+    # Esc (nothing selected) opens the in-game menu; Quit to title leaves (the game is autosaved)
     key(app, pygame.K_ESCAPE)
+    assert app.scene.name == "game" and app.scene.menu_open
+    click(app, app.scene.menu_buttons["title"].rect.center)
     assert app.scene.name == "title"
     assert app.running
 

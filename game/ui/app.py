@@ -34,8 +34,14 @@ class App:
     """One game window. Scenes call ``push``/``pop``/``back_to_title``/``start_setup``/``start_game``."""
 
     def __init__(self, fullscreen: bool | None = None, settings_path: Path | None = None,
-                 sounds_enabled: bool = True, size: tuple[int, int] = WINDOW_SIZE, fps: int = FPS) -> None:
+                 sounds_enabled: bool = True, size: tuple[int, int] = WINDOW_SIZE, fps: int = FPS,
+                 data_dir: Path | None = None) -> None:
         self.fps = fps  # the frame cap; tests pass 0 to run frames back to back
+        # saves and autosaves: the user data folder; a given settings file keeps them beside it
+        # (tests and portable installs never touch the real user folder)
+        if data_dir is None:
+            data_dir = settings_path.parent if settings_path is not None else default_data_dir()
+        self.data_dir = Path(data_dir)
         self.settings_path = settings_path if settings_path is not None else default_settings_path()
         self.settings = Settings.load(self.settings_path)
         if fullscreen is not None:
@@ -145,6 +151,36 @@ class App:
         self.push(GameScene(self, setup.entry.scenario, setup.sections))
         self.sounds.play("whistle")
 
+    # ---- saved games ---------------------------------------------------------------------------
+
+    @property
+    def saves_dir(self) -> Path:
+        """Where Save (Ctrl+S) and quick-save (F5) write: ``<data dir>/saves``."""
+        return self.data_dir / "saves"
+
+    def autosaves(self):
+        """The autosaves of this installation (``<data dir>/autosave``, the newest few kept)."""
+        from game.saves import Autosaves
+
+        return Autosaves(self.data_dir / "autosave")
+
+    def open_session(self, session, bots: dict | None = None) -> None:
+        """Put a :class:`~game.session.Session` (a loaded, resumed or handed-over game) on the table."""
+        from game.ui.game_scene import GameScene
+
+        game = session.game
+        while self.scenes:
+            self.scenes.pop().teardown()
+        sections = list(game.options.get("sections") or ["american"])
+        self.push(GameScene(self, game.scenario, sections, game=game, bots=bots, session=session))
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the current scene for ``scene`` (the demo's next game, a hand-over)."""
+        if self.scenes:
+            self.scenes.pop().teardown()
+        self.scenes.append(scene)
+        scene.build(self.screen.get_size())
+
     def apply_settings(self) -> None:
         self.sounds.set_volume(self.settings.master_volume)
         self.sounds.set_muted(self.settings.muted)
@@ -184,6 +220,9 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        intercept = getattr(self.scene, "intercept", None)
+        if intercept is not None and intercept(event):
+            return  # the scene saw it first (the demo: any touch hands over)
         consumed = self.manager.process_events(event)
         if self.scene is None:
             return
@@ -200,6 +239,13 @@ class App:
     def close(self) -> None:
         self.settings.save(self.settings_path)
         pygame.quit()
+
+
+def default_data_dir() -> Path:
+    """The user's data folder for ``deadground`` (platformdirs), home of saves and autosaves."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("deadground"))
 
 
 def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool = False) -> int:

@@ -1,9 +1,13 @@
 """The table scene: the map with its figures, the camera and tape, and the panels around it.
 
-Layout: a top bar (turn banner, objective, Fit/Outlines/Menu), the table, a right panel (action
+Layout: a top bar (turn banner, objective, Fit/Outlines/Save/Load/Menu), the table, a right panel (action
 buttons, why a button is off, the dice tray, the roster) and the bottom (status line and log).
 For a Zombiekrieg scenario it starts (or is given) a game and plays it through a
 :class:`~game.ui.match.Match`; other rule sets show their pre-placed figures only.
+
+Every game on screen runs in a :class:`~game.session.Session` that autosaves after each resolved
+command. Ctrl+S saves, F5 quick-saves, F9 quick-loads, Ctrl+Z undoes (the controller's choices
+first, then commands that rolled no dice); Esc with nothing selected opens the in-game menu.
 
 >>> GameScene(app, scenario, ["american", "british"])            # doctest: +SKIP
 """
@@ -42,6 +46,9 @@ ACTIONS = (("move", "Move  M", "icons.move"), ("fire", "Fire  F", "icons.fire"),
            ("order", "Order  O", "icons.order"), ("next", "Next  Tab", "icons.guts"),
            ("cancel", "Cancel  Esc", "icons.undo"), ("skip", "Skip  Space", "icons.skip"),
            ("end_turn", "End turn  E", "icons.end_turn"))
+QUICKSAVE = "quicksave.json"
+MENU_ITEMS = (("resume", "Resume"), ("save", "Save"), ("load", "Load"), ("rules", "Rules help"),
+              ("settings", "Settings"), ("title", "Quit to title"))
 KEYS = {pygame.K_m: "move", pygame.K_f: "fire", pygame.K_e: "end_turn", pygame.K_RETURN: "end_turn",
         pygame.K_KP_ENTER: "end_turn", pygame.K_TAB: "next", pygame.K_SPACE: "skip"}
 
@@ -56,7 +63,8 @@ class GameScene(Scene):
     name = "game"
 
     def __init__(self, app, scenario: Scenario, sections: Sequence[str] = ("american",), game: Any = None,
-                 seed: int | None = None, bots: dict | None = None, on_command: Any = None) -> None:
+                 seed: int | None = None, bots: dict | None = None, on_command: Any = None,
+                 session: Any = None, autosave: bool = True) -> None:
         super().__init__(app)
         self.scenario = scenario
         self.sections = list(sections)
@@ -83,15 +91,36 @@ class GameScene(Scene):
         self._shown: dict[str, Any] = {}
         self._seen_version = -1
         self.buttons: dict[str, UIButton] = {}
+        self.top: dict[str, UIButton] = {}
+        self.menu_open = False
+        self.menu_buttons: dict[str, UIButton] = {}
+        self._bots, self._on_command = bots, on_command
+        if game is None and session is not None:
+            game = session.game
         if game is None and zombiekrieg:
             game = self._new_game(seed)
-        if game is not None:
-            from game.ui.match import Match
+        self.session = session
+        if game is not None and session is None and autosave:
+            from game.session import Session
 
-            self.match = Match(game, speed=app.settings.animation_speed, bots=bots, on_command=on_command,
-                               log=self.log, sound=app.sounds.play)
-            self.banner = self.match.banner()
-            self.objective_text = self.match.objective()
+            self.session = Session(game, app.autosaves())
+        if game is not None:
+            self._attach(game)
+
+    def _attach(self, game: Any) -> None:
+        """Play ``game`` here: a new match (and controller) on it; the log shows its story so far."""
+        from game.ui.match import Match
+
+        def heard(cmd: Any, events: list) -> None:
+            if self.session is not None:
+                self.session.on_command(cmd, events)  # the autosave
+            if self._on_command is not None:
+                self._on_command(cmd, events)
+
+        self.match = Match(game, speed=self.app.settings.animation_speed, bots=self._bots, on_command=heard,
+                           log=self.log, sound=self.app.sounds.play)
+        self.banner = self.match.banner()
+        self.objective_text = self.match.objective()
 
     def _new_game(self, seed: int | None) -> Any:
         from game.rules.zombiekrieg import new_game
@@ -159,24 +188,72 @@ class GameScene(Scene):
             self.view.set_viewport(viewport)
         m = self.manager
         top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
-        bw = 84  # the Fit / Outlines / Menu buttons
-        banner_w = min(650, max(300, w - 3 * (bw + 6) - 370))
+        specs = self.top_buttons()
+        # icon buttons are square; "Fit" is short; the others get a word's width
+        widths = [TOP_BAR - 10 if icon else (56 if len(label) <= 4 else 84) for _, label, _, icon in specs]
+        total = sum(widths) + 6 * len(widths)
+        banner_w = min(600, max(260, w - total - 330))
         self.banner_label = self.ui(UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), self.banner, m,
                                             container=top, object_id="#banner"))
         sub = self.objective_text or self.scenario.title
-        bx = w - 3 * (bw + 6) - 6
+        bx = w - total - 6
         self.objective_label = self.ui(UILabel(pygame.Rect(banner_w + 16, 4, max(50, bx - banner_w - 22),
                                                            TOP_BAR - 12), sub, m, container=top, object_id="#subtle"))
-        self.fit_button = self.ui(UIButton(pygame.Rect(bx, 5, bw, TOP_BAR - 14), "Fit", m, container=top,
-                                           tool_tip_text="Show the whole table (Home)"))
-        self.outline_button = self.ui(UIButton(pygame.Rect(bx + bw + 6, 5, bw, TOP_BAR - 14), "Outlines", m,
-                                               container=top, tool_tip_text="Terrain outlines on/off (L)"))
-        self.menu_button = self.ui(UIButton(pygame.Rect(bx + 2 * (bw + 6), 5, bw, TOP_BAR - 14), "Menu", m, container=top,
-                                            tool_tip_text="Back to the title screen (Esc with nothing selected)"))
+        self.top = {}
+        x = bx
+        for (key, label, tip, icon), bw in zip(specs, widths):
+            rect = pygame.Rect(x, 5, bw, TOP_BAR - 14)
+            x += bw + 6
+            self.top[key] = self.ui(UIButton(rect, "" if icon else label, m, container=top, tool_tip_text=tip))
+            if icon:  # drawn over the button; pygame_gui images take no clicks
+                self.ui(UIImage(pygame.Rect(rect.x + (rect.w - 24) // 2, rect.y + (rect.h - 24) // 2, 24, 24),
+                                self.app.assets.scaled(icon, (24, 24)), m, container=top))
+        self.fit_button = self.top.get("fit")
+        self.outline_button = self.top.get("outlines")
+        self.menu_button = self.top.get("menu")
 
         right = self.ui(UIPanel(pygame.Rect(w - RIGHT_PANEL, TOP_BAR, RIGHT_PANEL, h - TOP_BAR), manager=m,
                                 object_id="#side_panel"))
-        y = 6
+        y = self._build_controls(right, 6)
+        self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Roster", m, container=right,
+                        object_id="#panel_title"))
+        y += 28
+        self.roster_box = self.ui(UITextBox(self.roster_html, pygame.Rect(6, y, RIGHT_PANEL - 18,
+                                                                          max(60, h - TOP_BAR - y - 8)),
+                                            m, container=right, object_id="#footnote"))
+
+        bottom = self.ui(UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m,
+                                 object_id="#log_panel"))
+        self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
+        self.status_box = self.ui(UITextBox(self.status_html, pygame.Rect(64, 2, w - RIGHT_PANEL - 76, 32), m,
+                                            container=bottom, object_id="#status"))
+        self.log_box = self.ui(UITextBox("<br>".join(self.log_lines),
+                                         pygame.Rect(6, 36, w - RIGHT_PANEL - 18, BOTTOM_LOG - 44), m,
+                                         container=bottom, object_id="#log"))
+        self._scroll_log_to_end()
+        self._shown = {}  # new widgets: show everything again
+        self._seen_version = -1
+        self.menu_buttons = {}
+        if self.menu_open:
+            self._build_menu(size)
+        if self.match is not None:
+            self._refresh()
+
+    def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
+        """The top bar's buttons: (key, label, tooltip, icon id or None)."""
+        out: list[tuple[str, str, str, str | None]] = [
+            ("fit", "Fit", "Show the whole table (Home)", None),
+            ("outlines", "Outlines", "Terrain outlines on/off (L)", None)]
+        if self.match is not None:
+            out += [("save", "Save", "Save the game (Ctrl+S; F5 quick-save)", "icons.save"),
+                    ("load", "Load", "Load a saved game (F9 quick-load)", "icons.load")]
+        out.append(("menu", "Menu", "Save, load, rules, settings, quit (Esc with nothing selected)", None))
+        return out
+
+    def _build_controls(self, right: UIPanel, y: int) -> int:
+        """The right panel's upper part (the action buttons, the hint and the dice tray); returns
+        the height used."""
+        m = self.manager
         self.buttons = {}
         self.button_icons: dict[str, UIImage] = {}
         if self.match is not None:
@@ -200,26 +277,29 @@ class GameScene(Scene):
             self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
             self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
             y += TRAY_HEIGHT + 4
-        self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Roster", m, container=right,
-                        object_id="#panel_title"))
-        y += 28
-        self.roster_box = self.ui(UITextBox(self.roster_html, pygame.Rect(6, y, RIGHT_PANEL - 18,
-                                                                          max(60, h - TOP_BAR - y - 8)),
-                                            m, container=right, object_id="#footnote"))
+        return y
 
-        bottom = self.ui(UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m,
-                                 object_id="#log_panel"))
-        self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
-        self.status_box = self.ui(UITextBox(self.status_html, pygame.Rect(64, 2, w - RIGHT_PANEL - 76, 32), m,
-                                            container=bottom, object_id="#status"))
-        self.log_box = self.ui(UITextBox("<br>".join(self.log_lines),
-                                         pygame.Rect(6, 36, w - RIGHT_PANEL - 18, BOTTOM_LOG - 44), m,
-                                         container=bottom, object_id="#log"))
-        self._scroll_log_to_end()
-        self._shown = {}  # new widgets: show everything again
-        self._seen_version = -1
-        if self.match is not None:
-            self._refresh()
+    def _build_menu(self, size: tuple[int, int]) -> None:
+        """The in-game menu: a column of buttons over the table."""
+        w, h = size
+        bw, bh, gap = 260, 44, 8
+        panel_h = len(MENU_ITEMS) * (bh + gap) + 64
+        panel = self.ui(UIPanel(pygame.Rect((w - RIGHT_PANEL - bw - 40) // 2, max(TOP_BAR + 10, (h - panel_h) // 2),
+                                            bw + 40, panel_h), manager=self.manager, starting_height=5,
+                                object_id="#side_panel"))
+        self.ui(UILabel(pygame.Rect(10, 8, bw + 10, 32), "Menu", self.manager, container=panel,
+                        object_id="#panel_title"))
+        for i, (key, label) in enumerate(MENU_ITEMS):
+            self.menu_buttons[key] = self.ui(UIButton(pygame.Rect(18, 48 + i * (bh + gap), bw, bh), label,
+                                                      self.manager, container=panel,
+                                                      object_id="#primary" if key == "resume" else None))
+        if self.match is None:
+            for key in ("save", "load"):
+                self.menu_buttons[key].disable()
+
+    def open_menu(self, on: bool = True) -> None:
+        self.menu_open = on
+        self.app.rebuild()
 
     # ---- keeping the panels in step with the match ----------------------------------------------------
 
@@ -325,12 +405,20 @@ class GameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         view = self.view
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, button in self.menu_buttons.items():
+                if event.ui_element is button:
+                    self._menu(key)
+                    return
             if event.ui_element is self.fit_button and view:
                 view.fit()
             elif event.ui_element is self.outline_button and view:
                 view.show_outlines = not view.show_outlines
             elif event.ui_element is self.menu_button:
-                self.app.back_to_title()
+                self.open_menu(not self.menu_open)
+            elif event.ui_element is self.top.get("save"):
+                self.save()
+            elif event.ui_element is self.top.get("load"):
+                self.open_load()
             else:
                 for name, button in self.buttons.items():
                     if event.ui_element is button:
@@ -343,12 +431,30 @@ class GameScene(Scene):
             return
         if event.type == pygame.KEYDOWN:
             mode = self.match.controller.mode if self.match else None
+            ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
             if event.key == pygame.K_ESCAPE:
-                if mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
+                if self.menu_open:
+                    self.open_menu(False)
+                elif mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
                     self._button("cancel")
                 else:
-                    self.app.back_to_title()
+                    self.open_menu(True)
                 return
+            if self.match is not None:
+                if ctrl and event.key == pygame.K_s:
+                    self.save()
+                    return
+                if ctrl and event.key == pygame.K_z:
+                    self.undo()
+                    return
+                if event.key == pygame.K_F5:
+                    self.save(self.app.saves_dir / QUICKSAVE)
+                    return
+                if event.key == pygame.K_F9:
+                    self.quick_load()
+                    return
+            if self.menu_open:
+                return  # the menu is modal
             if self.match is not None:
                 if event.key == pygame.K_o and self.match.controller.selected is not None:
                     self._button("order")
@@ -356,7 +462,7 @@ class GameScene(Scene):
                 if event.key in KEYS:
                     self._button(KEYS[event.key])
                     return
-        if view is None:
+        if view is None or self.menu_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
         view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self.match is not None:
@@ -378,7 +484,107 @@ class GameScene(Scene):
         self._hint()
         if self.match.finished and not self.ended:
             self.ended = True
+            if self.session is not None and self.session.autosaves is not None:
+                self.session.autosaves.clear()  # nothing left to resume
             self._show_end()
+
+    # ---- saving, loading, undo, the menu ------------------------------------------------------------
+
+    def say(self, text: str, bad: bool = False) -> None:
+        """A line in the status bar (saved, loaded, why undo was refused)."""
+        if self.match is not None:
+            self.match.say(text, bad)
+
+    def save(self, path: Any = None) -> Any:
+        """Save to ``path`` (default: the saves folder, named from the scenario and the time)."""
+        if self.session is None:
+            return None
+        if path is None:
+            import time
+            from pathlib import Path
+
+            stem = Path(self.scenario.path).stem if self.scenario.path else "game"
+            path = self.app.saves_dir / f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            written = self.session.save(path)
+        except (OSError, TypeError, ValueError) as exc:
+            self.say(f"Could not save to {path}: {exc}", bad=True)
+            return None
+        self.say(f"Saved to {written}")
+        self.app.sounds.play("click")
+        return written
+
+    def quick_load(self) -> None:
+        path = self.app.saves_dir / QUICKSAVE
+        if not path.exists():
+            self.say("No quick-save yet: F5 makes one.", bad=True)
+            return
+        self.load(path)
+
+    def load(self, path: Any) -> bool:
+        """Open the save at ``path`` in place of this game; a refused save leaves this game as it is."""
+        from game.saves import SaveError
+        from game.session import Session
+
+        try:
+            session = Session.resume(path, self.app.autosaves())
+        except SaveError as exc:
+            self.say(str(exc), bad=True)
+            return False
+        self.app.open_session(session)
+        self.app.scene.say(f"Loaded {getattr(path, 'name', path)}.")
+        return True
+
+    def open_load(self) -> None:
+        from game.ui.scenes.load import LoadScene
+
+        self.menu_open = False
+        self.app.push(LoadScene(self.app))
+
+    def undo(self) -> None:
+        """Ctrl+Z: the controller's own choices first, then the commands that rolled no dice."""
+        if self.match is None:
+            return
+        ctl = self.match.controller
+        if ctl.mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
+            self._button("undo")
+            return
+        if ctl.mode != Mode.IDLE or self.session is None:
+            self.say("Nothing to undo now." if self.session is not None else "Undo is off here.", bad=True)
+            return
+        from game.session import UndoRefused
+
+        before = len(self.session.game.commands)
+        try:
+            game = self.session.undo_to_last_roll()
+        except UndoRefused as exc:
+            self.say(str(exc), bad=True)
+            return
+        taken = before - len(game.commands)
+        self._attach(game)
+        self.log(f"<i>Undone: {taken} action(s) taken back, to just after the last dice roll.</i>")
+        self.say(f"Undone: {taken} action(s) taken back (autosaved).")
+        self._shown, self._seen_version = {}, -1
+
+    def _menu(self, key: str) -> None:
+        self.menu_open = False
+        if key == "resume":
+            self.app.rebuild()
+        elif key == "save":
+            self.app.rebuild()
+            self.save()
+        elif key == "load":
+            self.open_load()
+        elif key == "rules":
+            from game.ui.scenes.rules import RulesScene
+
+            self.app.push(RulesScene(self.app, self.scenario.ruleset))
+        elif key == "settings":
+            from game.ui.scenes.settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif key == "title":
+            self.app.back_to_title()
 
     def _show_end(self) -> None:
         """The after-action report when it exists (another module), else a plain message window."""

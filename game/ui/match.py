@@ -99,6 +99,20 @@ class Match:
             self._announce(self.playback.skip(), quiet=True)
             self._finish_playback()
 
+    def show(self, events: Sequence[Any]) -> None:
+        """Animate events the rules produced elsewhere (a replay step, a demo bot's command)."""
+        if not events:
+            return
+        self.version += 1
+        self._announce(self.playback.add(list(events)))
+        if not self.playback.busy:
+            self._finish_playback()
+
+    def say(self, text: str, bad: bool = False) -> None:
+        """Put ``text`` in the status line (saved, loaded, why undo is refused)."""
+        self.status, self.status_bad = text, bad
+        self.version += 1
+
     def set_speed(self, speed: float) -> None:
         self.playback.speed = max(0.05, speed)
 

@@ -1,4 +1,8 @@
-"""The title screen: New game, Load game (coming soon), Demo (coming soon), Rules help, Settings, Quit."""
+"""The title screen: Resume (an interrupted game), New game, Load game, Demo, Rules help, Settings, Quit.
+
+Start-up looks for an unfinished autosave (:meth:`game.session.Session.resumable`); when there is
+one, a "Resume: <what it was>" button heads the column.
+"""
 from __future__ import annotations
 
 import pygame
@@ -17,14 +21,24 @@ class TitleScene(Scene):
         super().__init__(app)
         self.buttons: dict[str, UIButton] = {}
         self._backdrop: pygame.Surface | None = None
+        self.message = ""  # why a resume was refused
+        self.resumable = self._find_resumable()
+
+    def _find_resumable(self):
+        from game.session import Session
+
+        try:
+            return Session.resumable(self.app.autosaves())
+        except OSError:  # an unreadable data folder: nothing to offer, not a crash
+            return None
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         self._backdrop = None
         labels = [
             ("new_game", "New game", None),
-            ("load_game", "Load game", "coming soon"),
-            ("demo", "Demo", "coming soon"),
+            ("load_game", "Load game", None),
+            ("demo", "Demo", None),
             ("rules", "Rules help", None),
             ("settings", "Settings", None),
             ("quit", "Quit", None),
@@ -33,6 +47,16 @@ class TitleScene(Scene):
         x = (w - BUTTON_W) // 2
         y = max(h // 2 - 40, h - total - 70)
         self.buttons = {}
+        if self.resumable is not None:
+            _, line = self.resumable
+            rw = min(w - 40, 640)
+            y -= BUTTON_H + GAP
+            self.buttons["resume"] = self.ui(UIButton(pygame.Rect((w - rw) // 2, y, rw, BUTTON_H), f"Resume: {line}",
+                                                      self.manager, object_id="#primary",
+                                                      tool_tip_text="Carry on with the game that was interrupted"))
+            y += BUTTON_H + GAP
+        if self.message:
+            self.ui(UILabel(pygame.Rect(20, h - 60, w - 40, 30), self.message, self.manager, object_id="#subtle"))
         for key, text, tip in labels:
             button = self.ui(UIButton(pygame.Rect(x, y, BUTTON_W, BUTTON_H), text, self.manager,
                                       object_id=f"#title_{key}", tool_tip_text=tip))
@@ -46,7 +70,15 @@ class TitleScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             app = self.app
-            if event.ui_element is self.buttons.get("new_game"):
+            if event.ui_element is self.buttons.get("resume"):
+                self.resume()
+            elif event.ui_element is self.buttons.get("load_game"):
+                from game.ui.scenes.load import LoadScene
+
+                app.push(LoadScene(app))
+            elif event.ui_element is self.buttons.get("demo"):
+                self.demo()
+            elif event.ui_element is self.buttons.get("new_game"):
                 from game.ui.scenes.new_game import NewGameScene
 
                 app.push(NewGameScene(app))
@@ -62,6 +94,37 @@ class TitleScene(Scene):
                 app.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
+
+    def resume(self) -> bool:
+        """Open the interrupted game where it was; a refusal is shown on the title screen."""
+        from game.saves import SaveError
+        from game.session import Session
+
+        if self.resumable is None:
+            return False
+        path, _ = self.resumable
+        try:
+            session = Session.resume(path, self.app.autosaves())
+        except SaveError as exc:
+            self.message = str(exc)
+            self.resumable = None
+            self.app.rebuild()
+            return False
+        self.app.open_session(session)
+        self.app.scene.say("Resumed the interrupted game where it was.")
+        return True
+
+    def demo(self) -> None:
+        from game.demo import DemoDirector, DemoLoop
+        from game.ui.demo_scene import DemoScene
+
+        try:
+            loop = DemoLoop(DemoDirector())
+        except ValueError as exc:
+            self.message = str(exc)
+            self.app.rebuild()
+            return
+        self.app.replace(DemoScene.first(self.app, loop))
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

@@ -1,0 +1,194 @@
+"""Demo mode on screen: bots play every seat, scenario after scenario, with the animations and sounds.
+
+A banner over the table names the scenario and the night's score (``DEMO — Hold the Line —
+Allies 3 : Zombies 2``), with who is winning now (:meth:`game.demo.DemoLoop.status`). A real
+touch (a key, a mouse button, or the mouse moved more than :data:`TOUCH_PIXELS`) hands the game
+in progress to the player, with no bots; between games it returns to the title instead. After
+each game the result stays up for :data:`RESULT_SECONDS`, then the next game is dealt.
+
+>>> raise SystemExit(run(DemoLoop(DemoDirector())))              # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
+
+from game.demo import DemoLoop
+from game.ui.game_scene import RIGHT_PANEL, TRAY_HEIGHT, GameScene
+
+TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
+RESULT_SECONDS = 4.0
+GOLD = (240, 217, 138)
+HINT = (200, 196, 170)
+
+
+def score_line(loop: DemoLoop) -> str:
+    """``Allies 3 : Zombies 2`` from the night's tally (every side that has won, Allies first)."""
+    wins = dict(loop.tally.wins)
+    sides = ["allies", "zombies"] + sorted(k for k in wins if k not in ("allies", "zombies"))
+    return " : ".join(f"{side.capitalize()} {wins.get(side, 0)}" for side in sides)
+
+
+class DemoScene(GameScene):
+    """One demo game on the table; the next game gets a new scene (its own map)."""
+
+    name = "demo"
+
+    def __init__(self, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
+        if loop.game is None or loop.current is None:
+            loop.tick()  # deal the first game
+        self.loop = loop
+        self.games = games
+        self.standalone = standalone  # ``deadground demo``: the last game quits instead of going to the title
+        self.result_left: float | None = None  # seconds the result stays up
+        self._touch_origin: tuple[int, int] | None = None
+        self.commands_shown = 0
+        assert loop.current is not None
+        deal = loop.current
+        super().__init__(app, deal.scenario, list(deal.options.get("sections") or ["american"]), game=loop.game,
+                         autosave=False)
+        self.match.say(self.loop.status())
+
+    @classmethod
+    def first(cls, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> "DemoScene":
+        return cls(app, loop, games, standalone)
+
+    # ---- what the table scene asks of us ---------------------------------------------------------------
+
+    def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
+        return []
+
+    def _build_controls(self, right: UIPanel, y: int) -> int:
+        m = self.manager
+        self.buttons = {}
+        self.hint_box = None
+        self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Demo", m, container=right,
+                        object_id="#panel_title"))
+        y += 28
+        self.demo_box = self.ui(UITextBox(self._demo_html(), pygame.Rect(6, y, RIGHT_PANEL - 18, 120), m,
+                                          container=right, object_id="#footnote"))
+        y += 126
+        self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
+        self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+        return y + TRAY_HEIGHT + 4
+
+    def _demo_html(self) -> str:
+        import html
+
+        return (f"<b>{html.escape(self.banner_text())}</b><br>{html.escape(self.loop.status())}<br>"
+                "<i>Move the mouse or press a key to play.</i>")
+
+    def _hint(self) -> None:
+        pass
+
+    def _button(self, name: str) -> None:
+        pass
+
+    def _table_click(self, point: Any, shift: bool, face: Any) -> None:
+        pass
+
+    def _show_end(self) -> None:
+        pass  # the demo shows the result on the table, then deals the next game
+
+    # ---- the demo --------------------------------------------------------------------------------------
+
+    def banner_text(self) -> str:
+        title = self.loop.current.scenario.title if self.loop.current else self.scenario.title
+        finished = self.loop.games_finished
+        return f"DEMO \u2014 {title} \u2014 {score_line(self.loop)} ({finished} game{'s' * (finished != 1)} so far)"
+
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Any real touch hands over (seen before pygame_gui, so no widget swallows it)."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.hand_over()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            if self._touch_origin is None:
+                self._touch_origin = tuple(event.pos)
+                return True
+            if math.dist(self._touch_origin, event.pos) > TOUCH_PIXELS:
+                self.hand_over()
+            return True
+        return False
+
+    def hand_over(self) -> None:
+        """The player takes the game in progress (no bots), or goes to the title between games."""
+        game, deal = self.loop.hand_over()
+        if game is None:
+            self.app.back_to_title()
+            return
+        from game.session import Session
+
+        session = Session(game, self.app.autosaves())
+        session.autosave()  # from now on it is the player's game, resumable like any other
+        self.app.open_session(session)
+        self.app.scene.say("Your game now: the bots have left the table. (Autosaved)")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.match is None or self.match.playback.busy or self.app.scene is not self:
+            return
+        loop, game = self.loop, self.loop.game
+        if game is None:
+            return
+        if game.over:
+            if self.result_left is None:
+                self.result_left = RESULT_SECONDS / max(0.25, self.app.settings.animation_speed)
+                self.match.say(f"Game over: the {game.winner} win. " + self.loop.tally.line())
+                self.demo_box.set_text(self._demo_html())
+                return
+            self.result_left -= dt
+            if self.result_left > 0:
+                return
+            if self.games is not None and loop.games_finished >= self.games:
+                if self.standalone:
+                    self.app.quit()
+                else:
+                    self.app.back_to_title()
+                return
+            while loop.game is game:  # past the loop's own pause: the next game
+                loop.tick()
+            self.app.replace(DemoScene(self.app, loop, self.games, self.standalone))
+            return
+        events = loop.tick()
+        if loop.game is not game:  # a bot error made the loop deal again
+            self.app.replace(DemoScene(self.app, loop, self.games, self.standalone))
+            return
+        self.commands_shown += 1
+        self.match.show(events)
+        self.match.say(loop.status())
+        self.demo_box.set_text(self._demo_html())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.view is None:
+            return
+        vx, vy, vw, vh = self.view.camera.viewport
+        game = self.loop.game
+        lines = self.banner_text()
+        if game is not None and game.over:
+            lines += f"\nThe {game.winner} win!"
+        plate = self.view.plate(lines, 26, GOLD)
+        surface.blit(plate, plate.get_rect(midtop=(vx + vw // 2, vy + 8)))
+        hint = self.view.plate("Move the mouse or press a key to play", 18, HINT)
+        surface.blit(hint, hint.get_rect(midbottom=(vx + vw // 2, vy + vh - 8)))
+
+
+def run(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:
+    """``deadground demo``: a window playing demo games until closed (or ``games`` are done)."""
+    import logging
+
+    from game.ui.app import App
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    app = App(fullscreen=fullscreen or None)
+    try:
+        app.push(DemoScene(app, loop, games, standalone=True))
+        while app.step():
+            pass
+    finally:
+        app.close()
+    return 0

@@ -1,0 +1,181 @@
+"""Load game: the saves and autosaves, newest first; Load opens one where it was, Replay watches it.
+
+A save that cannot be read is listed with the reason (the :class:`~game.saves.SaveError` message)
+and cannot be loaded; nothing here ever writes to a save file.
+
+>>> app.push(LoadScene(app))                      # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import html
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+
+from game.saves import SavedGame, SaveError, read_save
+from game.session import describe_save
+from game.ui.scenes.base import Scene
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One file in the list: its save, or why it cannot be read."""
+
+    path: Path
+    kind: str  # "Save", "Quick-save" or "Autosave"
+    saved: SavedGame | None
+    error: str = ""
+
+    @property
+    def when(self) -> float:
+        if self.saved is not None and self.saved.saved_at:
+            return self.saved.saved_at
+        try:
+            return self.path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    @property
+    def line(self) -> str:
+        if self.saved is not None:
+            return f"{self.kind}: {describe_save(self.saved)}"
+        return f"{self.kind}: {self.path.name} (cannot be loaded)"
+
+
+def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
+    """Every ``.json`` in the saves folder and every autosave, newest first (read, never written)."""
+    found: list[tuple[Path, str]] = []
+    if saves_dir.is_dir():
+        found += [(p, "Quick-save" if p.name == "quicksave.json" else "Save") for p in saves_dir.glob("*.json")]
+    if autosave_dir.is_dir():
+        found += [(p, "Autosave") for p in autosave_dir.glob("autosave-*.json")]
+    entries: list[SaveEntry] = []
+    for path, kind in found:
+        try:
+            entries.append(SaveEntry(path, kind, read_save(path)))
+        except SaveError as exc:
+            entries.append(SaveEntry(path, kind, None, str(exc)))
+    entries.sort(key=lambda e: (-e.when, e.path.name))
+    return entries
+
+
+class LoadScene(Scene):
+    name = "load"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.entries = list_saves(app.saves_dir, app.autosaves().folder)
+        self.items = self._items()
+        self.chosen: SaveEntry | None = self.entries[0] if self.entries else None
+        self.message = ""  # why the last Load was refused
+
+    def _items(self) -> list[str]:
+        # the list shows text only, so each line is made unique by its place
+        return [f"{i + 1}. {e.line}" for i, e in enumerate(self.entries)]
+
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        m = 24
+        list_w = min(640, w // 2)
+        self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "Load game", self.manager, object_id="#heading"))
+        items = self.items or ["No saved games yet"]
+        default = None
+        if self.chosen is not None:
+            default = self.items[self.entries.index(self.chosen)]
+        self.list = self.ui(UISelectionList(pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60), items,
+                                            self.manager, object_id="#scenario_list", default_selection=default))
+        self.details = self.ui(UITextBox("", pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w,
+                                                         h - 2 * m - 52 - 60), self.manager, object_id="#briefing"))
+        self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
+        self.replay_button = self.ui(UIButton(pygame.Rect(w - m - 420, h - m - 48, 200, 48), "Watch a replay",
+                                              self.manager, tool_tip_text="Play the saved game back, step by step"))
+        self.load = self.ui(UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Load", self.manager,
+                                     object_id="#primary"))
+        self._show(self.chosen)
+
+    def _show(self, entry: SaveEntry | None) -> None:
+        self.chosen = entry
+        if entry is None:
+            self.details.set_text("There are no saved games yet. Ctrl+S or F5 in a game saves it; "
+                                  "every game is also autosaved after each action.")
+            self.load.disable()
+            self.replay_button.disable()
+            return
+        where = html.escape(str(entry.path))
+        if entry.saved is None:
+            self.details.set_text(f"<b>{html.escape(entry.path.name)}</b><br>{where}<br><br>"
+                                  f"<font color='#E06050'><b>This save cannot be loaded:</b></font><br>"
+                                  f"{html.escape(entry.error)}")
+            self.load.disable()
+            self.replay_button.disable()
+            return
+        s = entry.saved
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.saved_at)) if s.saved_at else "unknown"
+        sections = ", ".join(str(x).capitalize() for x in s.options.get("sections", [])) or "default"
+        facts = [f"Scenario: <b>{html.escape(Path(s.scenario_path).stem.replace('_', ' ').title())}</b>",
+                 f"Rule set: <b>{html.escape(s.ruleset)}</b>", f"Sections: <b>{html.escape(sections)}</b>",
+                 f"Actions: <b>{len(s.commands)}</b>", f"Saved: <b>{when}</b>",
+                 "Finished" if s.over else "In progress"]
+        text = f"<font size=5><b>{html.escape(entry.kind)}</b></font><br>{where}<br><br>" + "<br>".join(facts)
+        if s.error:
+            text += f"<br><br><font color='#E0A050'>Bug report: {html.escape(s.error)}</font>"
+        if self.message:
+            text += f"<br><br><font color='#E06050'><b>Not loaded:</b> {html.escape(self.message)}</font>"
+        self.details.set_text(text)
+        self.load.enable()
+        self.replay_button.enable()
+
+    def load_chosen(self) -> bool:
+        """Open the chosen save where it was; a refusal is shown and the file is left as it is."""
+        from game.session import Session
+
+        entry = self.chosen
+        if entry is None or entry.saved is None:
+            return False
+        try:
+            session = Session.resume(entry.path, self.app.autosaves())
+        except SaveError as exc:
+            self.message = str(exc)
+            self._show(entry)
+            return False
+        self.app.open_session(session)
+        self.app.scene.say(f"Loaded {entry.path.name}: {len(session.game.commands)} actions replayed.")
+        return True
+
+    def replay_chosen(self) -> bool:
+        from game.replay import Replay
+
+        entry = self.chosen
+        if entry is None or entry.saved is None:
+            return False
+        try:
+            replay = Replay(entry.saved, name=entry.path.name)
+        except SaveError as exc:
+            self.message = str(exc)
+            self._show(entry)
+            return False
+        from game.ui.replay_scene import ReplayScene
+
+        self.app.push(ReplayScene(self.app, replay, title=entry.path.name))
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            if event.text in self.items:
+                self.message = ""
+                self._show(self.entries[self.items.index(event.text)])
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
+            self.load_chosen()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element is self.load:
+                self.load_chosen()
+            elif event.ui_element is self.replay_button:
+                self.replay_chosen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
