@@ -1,0 +1,264 @@
+"""Saving and loading on screen (issue 5), the real main loop headless, driven by posted events.
+
+Ctrl+S and F5 save, the Load scene lists saves and autosaves (a broken one with its error, its
+bytes untouched), Load opens the game exactly where it was, Ctrl+Z steps back choices and
+commands that rolled no dice but never a dice roll, and the title offers to resume an interrupted
+game. platformdirs points at tmp_path, so nothing touches the real user folder.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import platformdirs  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.assets import default_scenario  # noqa: E402
+from game.controller import Mode  # noqa: E402
+from game.saves import load_game  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenario_list import load_entry  # noqa: E402
+from game.ui.scenes.setup import GameSetup  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch) -> Path:
+    """platformdirs' user folders, all under tmp_path."""
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda name=None, *a, **k: str(tmp_path / "data" / (name or "")))
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda name=None, *a, **k: str(tmp_path / "config" / (name or "")))
+    return tmp_path / "data" / "deadground"
+
+
+@pytest.fixture
+def app(data: Path):
+    if not default_scenario().exists():
+        pytest.skip("the default scenario is not there yet")
+    app = App(sounds_enabled=False, fps=0)
+    assert app.data_dir == data  # the user data folder from platformdirs
+    app.push(TitleScene(app))
+    yield app
+    app.close()
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    pygame.key.set_mods(pygame.KMOD_SHIFT if shift else 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.run_frames(2)
+    pygame.key.set_mods(0)
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+def start(app: App, sections: list[str] | None = None):
+    app.settings.animation_speed = 4.0
+    setup = GameSetup(load_entry(default_scenario()))
+    setup.sections = sections or ["american"]
+    app.start_game(setup)
+    app.run_frames(3)
+    assert app.scene.name == "game" and app.scene.session is not None
+    return app.scene
+
+
+def play_out(app: App, scene, limit: int = 5000) -> None:
+    for _ in range(limit):
+        if not scene.match.playback.busy and scene.match.controller.mode not in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
+            return
+        app.run_frames(1)
+    raise AssertionError("the animation never ended")
+
+
+def end_turn(app: App, scene) -> None:
+    click(app, scene.buttons["end_turn"].rect.center)
+    play_out(app, scene)
+
+
+def legal_step(game, fid: str) -> tuple[float, float]:
+    """A point a couple of inches away that the rules would let him move to."""
+    import math
+
+    from game.rules.zombiekrieg.commands import Move
+
+    x, y = game.figure(fid).position
+    for reach in (1.5, 2.5, 3.5):
+        for a in range(0, 360, 15):
+            p = (x + reach * math.cos(math.radians(a)), y + reach * math.sin(math.radians(a)))
+            if game.preview(Move(fid, (p,), None)).legal:
+                return p
+    raise AssertionError("he cannot move anywhere")
+
+
+def open_load_scene(app: App) -> None:
+    app.back_to_title()
+    app.run_frames(2)
+    click(app, app.scene.buttons["load_game"].rect.center)
+    assert app.scene.name == "load"
+
+
+def test_every_command_is_autosaved_and_ctrl_s_saves_where_the_status_line_says(app: App, data: Path) -> None:
+    scene = start(app)
+    end_turn(app, scene)
+    autosaves = sorted((data / "autosave").glob("autosave-*.json"))
+    assert autosaves and load_game(autosaves[-1]).state_data() == scene.game.state_data()
+
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    saved = list((data / "saves").glob("*.json"))
+    assert len(saved) == 1 and saved[0].name.startswith("normandy_village-")
+    assert scene.match.status == f"Saved to {saved[0]}"
+    assert scene.status_box.html_text.find("Saved to") >= 0
+
+
+def test_a_game_saved_on_screen_loads_from_the_load_scene_exactly_where_it_was(app: App, data: Path) -> None:
+    scene = start(app)
+    end_turn(app, scene)
+    end_turn(app, scene)
+    click(app, scene.top["save"].rect.center)  # the Save button beside Menu
+    state = scene.game.state_data()
+    commands = len(scene.game.commands)
+    (path,) = (data / "saves").glob("*.json")
+
+    open_load_scene(app)
+    load = app.scene
+    lines = [e.line for e in load.entries]
+    assert lines[0].startswith("Autosave:") or lines[0].startswith("Save:")  # newest first
+    entry = next(e for e in load.entries if e.path == path)
+    load._show(entry)
+    app.run_frames(2)
+    click(app, load.load.rect.center)
+    game_scene = app.scene
+    assert game_scene.name == "game"
+    assert game_scene.game.state_data() == state and len(game_scene.game.commands) == commands
+    assert "Loaded" in game_scene.match.status
+    shown = " ".join(game_scene.log_lines)
+    assert "Turn 3" in shown or "turn 3" in shown.lower()  # the loaded game's story is in the log panel
+    # and it plays on: the next command is autosaved like any other
+    before = len(list((data / "autosave").glob("*.json")))
+    end_turn(app, game_scene)
+    assert len(game_scene.game.commands) == commands + 1
+    assert len(list((data / "autosave").glob("*.json"))) >= min(before + 1, 5)
+
+
+def test_a_corrupt_save_is_listed_with_its_error_and_left_untouched(app: App, data: Path) -> None:
+    folder = data / "saves"
+    folder.mkdir(parents=True)
+    broken = folder / "broken.json"
+    broken.write_bytes(b'{"format": "deadground-save", "version": 1, "ruleset": "zombiekri')
+    newer = folder / "newer.json"
+    newer.write_bytes(b'{"format": "deadground-save", "version": 99}')
+    before = {p: p.read_bytes() for p in (broken, newer)}
+
+    open_load_scene(app)
+    load = app.scene
+    by_name = {e.path.name: e for e in load.entries}
+    assert "corrupt" in by_name["broken.json"].error and "left untouched" in by_name["broken.json"].error
+    assert "newer Dead Ground" in by_name["newer.json"].error
+    assert any("broken.json (cannot be loaded)" in item for item in load.items)
+
+    load._show(by_name["broken.json"])
+    app.run_frames(2)
+    assert "corrupt" in load.details.html_text
+    assert not load.load.is_enabled
+    click(app, load.load.rect.center)  # a disabled button does nothing
+    assert not load.load_chosen()
+    assert app.scene is load
+    assert {p: p.read_bytes() for p in (broken, newer)} == before
+
+
+def test_f5_quick_saves_and_f9_quick_loads(app: App, data: Path) -> None:
+    scene = start(app)
+    end_turn(app, scene)
+    key(app, pygame.K_F5)
+    state = scene.game.state_data()
+    assert (data / "saves" / "quicksave.json").exists()
+    end_turn(app, scene)
+    assert scene.game.state_data() != state
+    key(app, pygame.K_F9)
+    assert app.scene is not scene and app.scene.game.state_data() == state
+
+
+def test_ctrl_z_steps_back_a_waypoint_and_refuses_to_undo_a_dice_roll(app: App) -> None:
+    scene = start(app)
+    m, game = scene.match, scene.match.game
+    fid = next(f.id for f in game.figures if not f.is_zombie and game.actions_for(f.id))
+    m.select(fid)
+    key(app, pygame.K_m)
+    assert m.controller.mode == Mode.MOVE
+    f = game.figure(fid)
+    m.click((f.position[0] + 1.0, f.position[1]), shift=True)
+    assert len(m.controller.waypoints) == 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert m.controller.waypoints == [] and m.controller.mode == Mode.MOVE
+    assert m.status == "Waypoint removed."
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert m.controller.selected is None  # mode, then selection
+
+    # a MOVE rolls dice (a GUTS test, even turning on the spot): undo never goes back before it
+    m.select(fid)
+    m.button("move")
+    m.click(legal_step(game, fid))
+    play_out(app, scene)
+    commands = len(game.commands)
+    assert commands == 1 and scene.session.rolled[-1]
+    while m.controller.mode != Mode.IDLE:  # his selection, if he can still act, is a choice to undo first
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.game.commands) == commands
+    assert scene.match.status_bad and "never goes back before a dice roll" in scene.match.status
+
+
+def test_ctrl_z_takes_back_an_end_turn_that_rolled_nothing(app: App) -> None:
+    scene = start(app, ["american", "british"])
+    game = scene.game
+    if game.state.active_player != 1:
+        pytest.skip("this seed starts with the zombies")
+    player = game.state.active_player
+    end_turn(app, scene)  # player 1 hands the turn to player 2: no dice
+    if scene.session.rolled[-1]:
+        pytest.skip("ending this player's turn rolled dice here")
+    assert scene.game.state.active_player != player
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.game.commands) == 0 and scene.game.state.active_player == player
+    assert scene.match.game is scene.session.game  # the table plays the rebuilt game
+    assert "Undone" in scene.match.status
+
+
+def test_the_title_offers_to_resume_an_interrupted_game_and_resumes_it(app: App, data: Path) -> None:
+    scene = start(app)
+    end_turn(app, scene)
+    state = scene.game.state_data()
+    key(app, pygame.K_ESCAPE)  # the in-game menu
+    assert scene.menu_open
+    click(app, scene.menu_buttons["title"].rect.center)
+    assert app.scene.name == "title"
+    resume = app.scene.buttons.get("resume")
+    assert resume is not None and resume.text.startswith("Resume: Normandy Village")
+    click(app, resume.rect.center)
+    assert app.scene.name == "game" and app.scene.game.state_data() == state
+
+
+def test_a_new_start_without_autosaves_has_no_resume_button(app: App) -> None:
+    assert "resume" not in app.scene.buttons
+
+
+def test_a_finished_game_clears_the_autosaves(app: App, data: Path) -> None:
+    scene = start(app)
+    end_turn(app, scene)
+    assert list((data / "autosave").glob("*.json"))
+    scene.match.finished = True  # what the match sets once GAME OVER has been shown
+    scene.match.version += 1
+    app.run_frames(2)
+    assert list((data / "autosave").glob("*.json")) == []
