@@ -1,0 +1,106 @@
+"""Demo mode on screen (issue 5): bots play with the animations for a few hundred frames headless;
+jitter of the mouse does not stop it, a key press hands the game to the player (no bots, his
+turn, autosaved), and a touch between games goes back to the title."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.controller import Mode  # noqa: E402
+from game.demo import DemoDirector, DemoLoop  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.demo_scene import DemoScene, score_line  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = App(settings_path=tmp_path / "settings.json", sounds_enabled=False, fps=0)
+    app.settings.animation_speed = 4.0
+    app.push(TitleScene(app))
+    yield app
+    app.close()
+
+
+def motion(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(1)
+
+
+def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands_over(app: App,
+                                                                                   tmp_path: Path) -> None:
+    pos = app.scene.buttons["demo"].rect.center
+    motion(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(2)
+    scene = app.scene
+    assert scene.name == "demo"
+    first_game = scene.loop.game
+    commands = len(first_game.commands)
+
+    motion(app, (400, 300))
+    motion(app, (405, 308))  # jitter: under 20 px
+    app.run_frames(300)
+    assert app.scene.name == "demo"
+    assert scene.commands_shown >= 1 and len(first_game.commands) > commands  # the bots played
+    assert scene.banner_text().startswith("DEMO \u2014 ") and "Allies 0 : Zombies 0" in scene.banner_text()
+    assert "Move the mouse or press a key to play" in scene.demo_box.html_text
+
+    demo = app.scene
+    game = demo.loop.game
+    if game.over:  # between games: play on into the next one first
+        for _ in range(3000):
+            app.run_frames(1)
+            if app.scene.loop.game is not None and not app.scene.loop.game.over:
+                break
+        demo = app.scene
+        game = demo.loop.game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    app.run_frames(2)
+    play = app.scene
+    assert play.name == "game" and play.game is game  # the same game, where it was
+    assert play.match.controller.bots == {} and play.session is not None
+    assert play.match.controller.mode == Mode.IDLE and play.game.state.phase.value == "allied"
+    assert list((tmp_path / "autosave").glob("autosave-*.json"))  # his game now, resumable
+    # the player is in control: selecting a soldier of his works
+    fid = next(f.id for f in play.game.figures if not f.is_zombie and play.game.actions_for(f.id))
+    play.match.select(fid)
+    assert play.match.controller.selected == fid
+    # and the demo's bots have stopped: frames pass, nothing is played for him
+    n = len(play.game.commands)
+    app.run_frames(100)
+    assert len(play.game.commands) == n
+
+
+def test_a_real_mouse_move_hands_over_too(app: App) -> None:
+    app.replace(DemoScene(app, DemoLoop(DemoDirector(seed=2))))
+    app.run_frames(5)
+    motion(app, (300, 300))
+    motion(app, (340, 300))
+    assert app.scene.name == "game"
+
+
+def test_a_touch_between_games_returns_to_the_title(app: App) -> None:
+    loop = DemoLoop(DemoDirector(seed=2))
+    app.replace(DemoScene(app, loop))
+    app.run_frames(2)
+    loop.game.state.phase = type(loop.game.state.phase)("over")  # as if the game had just ended
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(200, 200), button=1))
+    app.run_frames(2)
+    assert app.scene.name == "title"
+
+
+def test_the_score_line_counts_the_nights_wins() -> None:
+    loop = DemoLoop(DemoDirector(seed=1))
+    loop.tally.add("A", "allies")
+    loop.tally.add("B", "zombies")
+    loop.tally.add("C", "zombies")
+    assert score_line(loop) == "Allies 1 : Zombies 2"
