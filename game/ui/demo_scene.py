@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
 
-from game.demo import DemoLoop
+from game.demo import DemoLoop, standing
 from game.ui.game_scene import RIGHT_PANEL, TRAY_HEIGHT, GameScene
 
 TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
@@ -68,9 +68,9 @@ class DemoScene(GameScene):
         self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Demo", m, container=right,
                         object_id="#panel_title"))
         y += 28
-        self.demo_box = self.ui(UITextBox(self._demo_html(), pygame.Rect(6, y, RIGHT_PANEL - 18, 120), m,
+        self.demo_box = self.ui(UITextBox(self._demo_html(), pygame.Rect(6, y, RIGHT_PANEL - 18, 176), m,
                                           container=right, object_id="#footnote"))
-        y += 126
+        y += 182
         self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
         self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
         return y + TRAY_HEIGHT + 4
@@ -129,6 +129,8 @@ class DemoScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.match is not None:
+            self.match.handoff = None  # no "your section" plate: nobody's turn is a player's here
         if self.match is None or self.match.playback.busy or self.app.scene is not self:
             return
         loop, game = self.loop, self.loop.game
@@ -171,6 +173,8 @@ class DemoScene(GameScene):
         lines = self.banner_text()
         if game is not None and game.over:
             lines += f"\nThe {game.winner} win!"
+        elif game is not None:
+            lines += f"\nNow: {standing(game)}"
         plate = self.view.plate(lines, 26, GOLD)
         surface.blit(plate, plate.get_rect(midtop=(vx + vw // 2, vy + 8)))
         hint = self.view.plate("Move the mouse or press a key to play", 18, HINT)

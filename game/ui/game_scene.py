@@ -225,10 +225,11 @@ class GameScene(Scene):
         bottom = self.ui(UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m,
                                  object_id="#log_panel"))
         self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
-        self.status_box = self.ui(UITextBox(self.status_html, pygame.Rect(64, 2, w - RIGHT_PANEL - 76, 32), m,
+        # tall enough for one line of 16 pt text inside the text boxes' padding
+        self.status_box = self.ui(UITextBox(self.status_html, pygame.Rect(64, 1, w - RIGHT_PANEL - 76, 38), m,
                                             container=bottom, object_id="#status"))
         self.log_box = self.ui(UITextBox("<br>".join(self.log_lines),
-                                         pygame.Rect(6, 36, w - RIGHT_PANEL - 18, BOTTOM_LOG - 44), m,
+                                         pygame.Rect(6, 41, w - RIGHT_PANEL - 18, BOTTOM_LOG - 49), m,
                                          container=bottom, object_id="#log"))
         self._scroll_log_to_end()
         self._shown = {}  # new widgets: show everything again

@@ -41,8 +41,11 @@ class SaveEntry:
 
     @property
     def line(self) -> str:
-        if self.saved is not None:
-            return f"{self.kind}: {describe_save(self.saved)}"
+        if self.saved is not None:  # short enough for the list; the details box has the rest
+            s = self.saved
+            title = Path(s.scenario_path).stem.replace("_", " ").title()
+            when = time.strftime("%d %b %H:%M", time.localtime(s.saved_at)) if s.saved_at else "?"
+            return f"{self.kind}: {title}, {len(s.commands)} actions, {when}" + (" (finished)" if s.over else "")
         return f"{self.kind}: {self.path.name} (cannot be loaded)"
 
 
@@ -120,7 +123,8 @@ class LoadScene(Scene):
                  f"Rule set: <b>{html.escape(s.ruleset)}</b>", f"Sections: <b>{html.escape(sections)}</b>",
                  f"Actions: <b>{len(s.commands)}</b>", f"Saved: <b>{when}</b>",
                  "Finished" if s.over else "In progress"]
-        text = f"<font size=5><b>{html.escape(entry.kind)}</b></font><br>{where}<br><br>" + "<br>".join(facts)
+        text = (f"<font size=5><b>{html.escape(entry.kind)}</b></font><br>{where}<br>"
+                f"{html.escape(describe_save(s))}<br><br>" + "<br>".join(facts))
         if s.error:
             text += f"<br><br><font color='#E0A050'>Bug report: {html.escape(s.error)}</font>"
         if self.message:
