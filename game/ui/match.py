@@ -70,6 +70,10 @@ class Match:
         self._last_player = game.state.active_player
         self._pending_hover: Point | None = None
         self.log_lines_for(game.log)
+        last_roll = next((e for e in reversed(game.log) if type(e).__name__ == "DiceRolled" and e.faces), None)
+        if last_roll is not None:  # a loaded game shows its last roll in the tray
+            self.dice = DiceShown(tuple(last_roll.faces), last_roll.meaning or f"{last_roll.kind} = {last_roll.total}",
+                                  "Failure" in last_roll.meaning)
         self.status = "Click one of your soldiers (or Tab) to select him."
 
     # ---- input ---------------------------------------------------------------------------------
