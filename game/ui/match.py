@@ -221,7 +221,7 @@ class Match:
         return []
 
     def banner(self) -> str:
-        """``Turn 3 — Player 2 (British) — Allies first``."""
+        """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
         s = self.game.state
         parts = [f"Turn {s.turn}"]
         mode = self.controller.mode
@@ -233,7 +233,6 @@ class Match:
             section = next((x for x in s.sections if x.player == s.active_player), None)
             nation = f" ({section.nation.capitalize()})" if section else ""
             parts.append(f"Player {s.active_player}{nation}" if len(s.sections) > 1 else f"Allies{nation}")
-        parts.append(f"{'Allies' if s.first == 'allies' else 'Zombies'} first")
         return " \u2014 ".join(parts)
 
     def objective(self) -> str:
@@ -241,7 +240,8 @@ class Match:
         what = OBJECTIVE_WORDS.get(s.objective, s.objective).format(n=s.exit_count)
         progress = f" ({s.exited} out)" if s.objective == "exit" else ""
         left = max(0, s.turn_limit - s.turn + 1)
-        return f"Objective: {what}{progress} \u2014 turns left {left}/{s.turn_limit}"
+        first = "Allies" if s.first == "allies" else "Zombies"
+        return f"{first} first \u00b7 {what}{progress} \u00b7 {left} of {s.turn_limit} turns left"
 
     def roster(self) -> str:
         return roster_html(self.game, self.looks, self.controller.selected, self.ready())
