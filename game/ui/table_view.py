@@ -298,8 +298,18 @@ class TableView:
             side = zone.properties.get("side") or zone.properties.get("player")
             if zone.kind == "deploy" and side not in (None, ""):
                 label += f" ({side})"
-            cx, cy = self.camera.to_screen(zone.area.centre)
-            self.texts.blit(surface, label, 22, colour, (cx, cy))
+            # Labels sit just outside the zone (above it, or below when it touches the top of the view),
+            # so they never cover the figures standing in it.
+            x0, y0, x1, y1 = zone.area.bounds
+            cx = self.camera.to_screen(((x0 + x1) / 2, y0))[0]
+            half = self.texts.render(label, 20, colour).get_width() / 2 + 4
+            vx, _, vw, _ = self.camera.viewport
+            cx = min(max(cx, vx + half), vx + vw - half)  # keep the whole label on screen
+            top = self.camera.to_screen((x0, y0))[1]
+            if top - 24 >= self.camera.viewport[1]:
+                self.texts.blit(surface, label, 20, colour, (cx, top - 3), "midbottom")
+            else:
+                self.texts.blit(surface, label, 20, colour, (cx, self.camera.to_screen((x0, y1))[1] + 3), "midtop")
 
     def _draw_terrain(self, surface: pygame.Surface) -> None:
         for piece in self.scenario.terrain if self.scenario else ():
