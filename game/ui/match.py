@@ -13,7 +13,6 @@ True
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -69,6 +68,8 @@ class Match:
         self._token_key: int = -1
         self._last_player = game.state.active_player
         self._pending_hover: Point | None = None
+        self._ready: set[str] = set()
+        self._ready_key: tuple | None = None
         self.log_lines_for(game.log)
         last_roll = next((e for e in reversed(game.log) if type(e).__name__ == "DiceRolled" and e.faces), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
@@ -147,7 +148,13 @@ class Match:
         """The active player's soldiers who can still act (marked on the table and in the roster)."""
         if self.controller.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN, Mode.GAME_OVER):
             return set()
-        return {f.id for f in self.game.figures if not f.is_zombie and f.on_table and self.game.actions_for(f.id)}
+        # the rules' state changes only when a command is applied; hovers must not pay the sight checks again
+        key = (len(self.game.commands), len(self.game.log))
+        if key != self._ready_key:
+            self._ready_key = key
+            self._ready = {f.id for f in self.game.figures
+                           if not f.is_zombie and f.on_table and self.game.actions_for(f.id)}
+        return set(self._ready)
 
     def tokens(self) -> list[TokenView]:
         """Every figure as a token: markers of the dead first, then the fallen, then the standing."""
@@ -362,7 +369,3 @@ class Match:
 
     def dice_failed_text(self) -> str:
         return plain(self.dice.meaning) if self.dice else ""
-
-
-def distance(a: Point, b: Point) -> float:
-    return math.dist(a, b)
