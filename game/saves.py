@@ -353,15 +353,18 @@ def _sequence(path: Path) -> int:
     return int(m.group(1)) if m else 0
 
 
-def default_folder() -> Path:
-    """``<user data dir>/deadground/autosave`` (platformdirs)."""
+def data_folder() -> Path:
+    """The user's data folder for ``deadground`` (platformdirs): home of saves, autosaves and crash reports."""
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("deadground")) / "autosave"
+    return Path(user_data_dir("deadground"))
+
+
+def default_folder() -> Path:
+    """``<user data dir>/deadground/autosave`` (platformdirs)."""
+    return data_folder() / "autosave"
 
 
 def crash_folder() -> Path:
     """Where a game that raised an error is saved as a bug report."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("deadground")) / "crash"
+    return data_folder() / "crash"

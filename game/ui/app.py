@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.saves import data_folder
 from game.ui.assets import Assets
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry
 from game.ui.scenes.base import Scene
@@ -40,7 +41,7 @@ class App:
         # saves and autosaves: the user data folder; a given settings file keeps them beside it
         # (tests and portable installs never touch the real user folder)
         if data_dir is None:
-            data_dir = settings_path.parent if settings_path is not None else default_data_dir()
+            data_dir = settings_path.parent if settings_path is not None else data_folder()
         self.data_dir = Path(data_dir)
         self.settings_path = settings_path if settings_path is not None else default_settings_path()
         self.settings = Settings.load(self.settings_path)
@@ -239,13 +240,6 @@ class App:
     def close(self) -> None:
         self.settings.save(self.settings_path)
         pygame.quit()
-
-
-def default_data_dir() -> Path:
-    """The user's data folder for ``deadground`` (platformdirs), home of saves and autosaves."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("deadground"))
 
 
 def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool = False) -> int:
