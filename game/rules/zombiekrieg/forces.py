@@ -78,7 +78,8 @@ def _deploy_zone(world: World, player: int) -> Area:
     if allied:
         return allied[(player - 1) % len(allied)].area
     sc = world.scenario
-    return Area.rect(0, sc.height - 4, sc.width, 4)
+    depth = float(world.data.house("deploy_edge_strip"))
+    return Area.rect(0, sc.height - depth, sc.width, depth)
 
 
 def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> None:
@@ -127,8 +128,9 @@ def _far_strip(world: World) -> Area:
     allies = [f.position for f in world.state.allied()] or [(sc.width / 2, sc.height)]
     ax = sum(p[0] for p in allies) / len(allies)
     ay = sum(p[1] for p in allies) / len(allies)
-    strips = [Area.rect(0, 0, sc.width, 8), Area.rect(0, sc.height - 8, sc.width, 8),
-              Area.rect(0, 0, 8, sc.height), Area.rect(sc.width - 8, 0, 8, sc.height)]
+    d = float(world.data.house("spawn_edge_strip"))
+    strips = [Area.rect(0, 0, sc.width, d), Area.rect(0, sc.height - d, sc.width, d),
+              Area.rect(0, 0, d, sc.height), Area.rect(sc.width - d, 0, d, sc.height)]
     return max(strips, key=lambda a: math.dist(a.centre, (ax, ay)))
 
 
