@@ -29,7 +29,7 @@ from game.ai.routes import RouteField, route_field
 from game.rules.core import Command
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
 from game.rules.zombiekrieg.geometry import angle_to
-from game.rules.zombiekrieg.guts import success_chance
+from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, outcome_chances, success_chance
 from game.rules.zombiekrieg.state import Figure
 from game.table import in_front_arc, truncate_path
 
@@ -198,8 +198,7 @@ def _best_shot(game: Any, f: Figure, danger: dict[str, float], bonus: int = 0) -
 
 
 def _crit(mg: int) -> float:
-    # a double at or under the modified GUTS
-    return sum(1 for d in range(1, 7) if 2 * d <= mg) / 36
+    return outcome_chances(mg)[CRITICAL_SUCCESS]
 
 
 # -- whom to ORDER ----------------------------------------------------------------------
@@ -209,6 +208,7 @@ def _order(game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command 
     st = game.state
     allies = [a.position for a in st.allied() if a.on_table]
     danger = {z.id: _danger(z, allies) for z in st.zombies() if z.on_table}
+    bonus = int(game.data.house("order_bonus"))
     leaders: list[str] = []
     if field is not None:
         ranked = sorted((f for f in mine if not f.is_nco), key=lambda f: field.distance(f.position))
@@ -222,11 +222,11 @@ def _order(game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command 
         for tid in targets:
             t = st.figures[tid]
             shot_now = shots.get(tid, (0.0, None))[0]
-            shot_gain = _best_shot(game, t, danger, bonus=2)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
+            shot_gain = _best_shot(game, t, danger, bonus=bonus)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
             move_gain = 0.0
             if field is not None and tid in leaders and (_threat(game, t) >= THREAT_RANGE or shot_now < MIN_SHOT_VALUE):
                 mg = t.guts + sum(v for _, v in game.world.modifiers(t, "move"))
-                move_gain = (success_chance(mg + 2) - success_chance(mg)) * (1.0 if tid == leaders[0] else 0.8)
+                move_gain = (success_chance(mg + bonus) - success_chance(mg)) * (1.0 if tid == leaders[0] else 0.8)
             gains.append((max(shot_gain + (0.1 if shot_now >= MIN_SHOT_VALUE else 0.0), move_gain), tid))
         if not gains:
             continue
