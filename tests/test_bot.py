@@ -7,21 +7,14 @@ import pytest
 from game.ai import bot_for
 from game.ai.routes import route_field
 from game.ai.zombiekrieg_bot import choose_command
-from game.assets import default_scenario
 from game.rules.zombiekrieg import EndTurn, Fire, Move, Order, new_game
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
-from game.scenario import load_scenario
 from game.table import Table
 
 
-@pytest.fixture(scope="module")
-def normandy():
-    return load_scenario(default_scenario())
-
-
 @pytest.mark.parametrize("seed, options", [(1, {}), (2, {"sections": ["british", "soviet"]}), (3, {"sections": ["soviet"]})])
-def test_the_bot_only_issues_commands_the_rules_accept_and_finishes_games(normandy, seed, options):
-    g = new_game(normandy, options, seed)
+def test_the_bot_only_issues_commands_the_rules_accept_and_finishes_games(scenario, seed, options):
+    g = new_game(scenario, options, seed)
     while not g.over:
         cmd = choose_command(g)
         assert g.preview(cmd).legal, (cmd, g.preview(cmd).reason)
@@ -74,8 +67,8 @@ def test_routes_cross_clutter_when_there_is_no_other_way():
     assert 1.5 <= table.clutter_on_path(route) <= 3.0 and route[-1][1] <= 2.0
 
 
-def test_soldiers_heading_for_the_exit_move_along_the_clear_route(normandy):
-    g = new_game(normandy, {}, 4)
+def test_soldiers_heading_for_the_exit_move_along_the_clear_route(scenario):
+    g = new_game(scenario, {}, 4)
     moves = 0
     while not g.over and g.state.turn <= 3:
         cmd = choose_command(g)

@@ -7,19 +7,12 @@ import json
 import pytest
 
 from game.ai.zombiekrieg_bot import choose_command
-from game.assets import default_scenario
 from game.cli import main as cli
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg import Fire, Move, new_game
 from game.replay import Replay, describe, verify
 from game.saves import describe_error, restore, save_game, snapshot
-from game.scenario import load_scenario
 from game.session import Session
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario(default_scenario())
 
 
 @pytest.fixture(scope="module")

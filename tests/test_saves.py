@@ -17,11 +17,6 @@ from game.saves import (VERSION, Autosaves, SaveError, load_game, read_save, res
 from game.scenario import load_scenario
 
 
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario(default_scenario())
-
-
 def played(scenario, seed: int = 3, commands: int = 25, options: dict | None = None):
     g = new_game(scenario, options or {}, seed)
     while not g.over and len(g.commands) < commands:

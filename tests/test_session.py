@@ -5,17 +5,10 @@ from __future__ import annotations
 import pytest
 
 from game.ai.zombiekrieg_bot import choose_command
-from game.assets import default_scenario
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg import EndTurn, Fire, Move, new_game
 from game.saves import Autosaves, load_game, read_save
-from game.scenario import load_scenario
 from game.session import Session, UndoRefused
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario(default_scenario())
 
 
 def hot_seat(scenario, seed=4):

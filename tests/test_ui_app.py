@@ -1,44 +1,14 @@
 """The real main loop, headless: title -> New game -> Start -> Begin -> the table, driven by posted events."""
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.assets import default_scenario  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.title import TitleScene  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    app = App(settings_path=tmp_path / "settings.json", sounds_enabled=False, fps=0)
-    app.push(TitleScene(app))
-    yield app
-    app.close()
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.run_frames(2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.run_frames(1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.run_frames(3)
-
-
-def key(app: App, k: int, up: bool = True) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.run_frames(2)
-    if up:
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-        app.run_frames(1)
+from game.assets import default_scenario
+from game.ui.app import App
+from ui_driver import click, key, motion, need_default_scenario
 
 
 def to_table(app: App) -> None:
@@ -58,8 +28,7 @@ def test_title_runs_for_hundreds_of_frames(app: App) -> None:
 
 
 def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
-    if not default_scenario().exists():
-        pytest.skip("the default scenario is not there yet")
+    need_default_scenario()
     to_table(app)
     scene = app.scene
     view = scene.view
@@ -70,8 +39,7 @@ def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
     # wheel at a point on the table zooms in there
     x, y, w, h = view.camera.viewport
     cursor = (x + w // 3, y + h // 2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cursor, rel=(0, 0), buttons=(0, 0, 0)))
-    app.run_frames(1)
+    motion(app, cursor)
     under = view.camera.to_table(cursor)
     ppi = view.camera.ppi
     for _ in range(3):
@@ -108,8 +76,7 @@ def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
 
 
 def test_window_resize_lays_the_table_out_again(app: App) -> None:
-    if not default_scenario().exists():
-        pytest.skip("the default scenario is not there yet")
+    need_default_scenario()
     to_table(app)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     app.run_frames(5)

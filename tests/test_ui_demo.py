@@ -3,35 +3,23 @@ jitter of the mouse does not stop it, a key press hands the game to the player (
 turn, autosaved), and a touch between games goes back to the title."""
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.controller import Mode  # noqa: E402
-from game.demo import DemoDirector, DemoLoop  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.demo_scene import DemoScene, score_line  # noqa: E402
-from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.controller import Mode
+from game.demo import DemoDirector, DemoLoop
+from game.ui.app import App
+from game.ui.demo_scene import DemoScene, score_line
+from ui_driver import motion
 
 
 @pytest.fixture
-def app(tmp_path: Path):
-    app = App(settings_path=tmp_path / "settings.json", sounds_enabled=False, fps=0)
+def app(app: App) -> App:
+    """The shared headless app (tests/conftest.py), animations at four times speed."""
     app.settings.animation_speed = 4.0
-    app.push(TitleScene(app))
-    yield app
-    app.close()
-
-
-def motion(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.run_frames(1)
+    return app
 
 
 def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands_over(app: App,

@@ -1,36 +1,18 @@
 """The end screen, headless: it shows a finished game, its buttons lead where they say, its chart is drawn."""
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ai.zombiekrieg_bot import choose_command  # noqa: E402
-from game.assets import default_scenario  # noqa: E402
-from game.report import AfterAction  # noqa: E402
-from game.rules.zombiekrieg import new_game  # noqa: E402
-from game.scenario import load_scenario  # noqa: E402
-from game.ui import charts  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.end_scene import EndScene, end_layout  # noqa: E402
-from game.ui.scenes.title import TitleScene  # noqa: E402
-
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """Move there, press and release the left button, a few frames apart (as tests/test_ui_app.py does)."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.run_frames(2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.run_frames(1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.run_frames(3)
+from game.ai.zombiekrieg_bot import choose_command
+from game.assets import default_scenario
+from game.report import AfterAction
+from game.rules.zombiekrieg import new_game
+from game.scenario import load_scenario
+from game.ui import charts
+from game.ui.app import App
+from game.ui.end_scene import EndScene, end_layout
+from ui_driver import click
 
 
 @pytest.fixture(scope="module")
@@ -42,14 +24,6 @@ def report() -> AfterAction:
     while not g.over:
         g.apply(choose_command(g))
     return AfterAction.from_game(g)
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    app = App(settings_path=tmp_path / "settings.json", sounds_enabled=False, fps=0)
-    app.push(TitleScene(app))
-    yield app
-    app.close()
 
 
 def changed_pixels(surface: pygame.Surface, background: tuple[int, int, int]) -> float:

@@ -6,76 +6,27 @@ hints come from the rules: the sight line's style is the rules' line-of-sight st
 """
 from __future__ import annotations
 
-import os
+import math
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import math  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.assets import default_scenario  # noqa: E402
-from game.controller import Mode  # noqa: E402
-from game.rules.zombiekrieg.preview import fire_geometry  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.event_text import plain  # noqa: E402
-from game.ui.overlays import Icon, Line  # noqa: E402
-from game.ui.previews import SIGHT_ICON, SIGHT_STYLE  # noqa: E402
-from game.ui.scenario_list import load_entry  # noqa: E402
-from game.ui.scenes.setup import GameSetup  # noqa: E402
+from game.controller import Mode
+from game.rules.zombiekrieg.preview import fire_geometry
+from game.ui.app import App
+from game.ui.event_text import plain
+from game.ui.overlays import Icon, Line
+from game.ui.previews import SIGHT_ICON, SIGHT_STYLE
+from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game, zoom_on
 
 SGT = "us1-sgt"
 
 
 @pytest.fixture
-def app(tmp_path: Path):
-    if not default_scenario().exists():
-        pytest.skip("the default scenario is not there yet")
-    app = App(settings_path=tmp_path / "settings.json", sounds_enabled=False, fps=0)
-    yield app
-    app.close()
-
-
-def start(app: App, sections: list[str] | None = None, speed: float = 1.0):
-    app.settings.animation_speed = speed
-    setup = GameSetup(load_entry(default_scenario()))
-    setup.sections = sections or ["american"]
-    app.start_game(setup)
-    app.run_frames(3)
-    assert app.scene.name == "game" and app.scene.match is not None
-    return app.scene
-
-
-def screen_of(scene, point: tuple[float, float]) -> tuple[int, int]:
-    x, y = scene.view.camera.to_screen(point)
-    return round(x), round(y)
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.run_frames(2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.run_frames(1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.run_frames(2)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    app.run_frames(1)
-
-
-def play_out(app: App, scene, limit: int = 3000) -> int:
-    """Step frames until the screen has shown every event; returns the frames it took."""
-    for n in range(limit):
-        if not scene.match.playback.busy and scene.match.controller.mode not in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
-            return n
-        app.run_frames(1)
-    raise AssertionError("the animation never ended")
+def app(app: App) -> App:
+    """The shared headless app (tests/conftest.py); these tests need the starter map."""
+    need_default_scenario()
+    return app
 
 
 def open_ground(game, fid: str) -> tuple[float, float] | None:
@@ -104,14 +55,8 @@ def mover(game) -> tuple[str, tuple[float, float]]:
     raise AssertionError("nobody can walk anywhere")
 
 
-def zoom_on(scene, point: tuple[float, float], ppi: float = 24.0) -> None:
-    cam = scene.view.camera
-    cam.ppi = ppi
-    cam.offset = (point[0] - cam.viewport[2] / 2 / ppi, point[1] - cam.viewport[3] / 2 / ppi)
-
-
 def test_a_turn_played_with_the_mouse_moves_the_soldier_or_he_fails_as_the_log_says(app: App) -> None:
-    scene = start(app)
+    scene = start_game(app)
     m, game = scene.match, scene.match.game
     turn = game.state.turn
     fid, dest = mover(game)
@@ -151,7 +96,7 @@ def test_a_turn_played_with_the_mouse_moves_the_soldier_or_he_fails_as_the_log_s
 
 
 def test_fire_preview_draws_the_sight_line_in_the_rules_los_style(app: App) -> None:
-    scene = start(app)
+    scene = start_game(app)
     m, game = scene.match, scene.match.game
     sgt = game.figure(SGT)
     click(app, screen_of(scene, sgt.position))
@@ -174,7 +119,7 @@ def test_fire_preview_draws_the_sight_line_in_the_rules_los_style(app: App) -> N
 
 
 def test_a_legal_fire_preview_gives_the_number_and_the_chance(app: App) -> None:
-    scene = start(app)
+    scene = start_game(app)
     m, game = scene.match, scene.match.game
     sgt = game.figure(SGT)
     z = min((f for f in game.figures if f.is_zombie), key=lambda f: math.dist(f.position, sgt.position))
@@ -195,7 +140,7 @@ def test_a_legal_fire_preview_gives_the_number_and_the_chance(app: App) -> None:
 
 
 def test_buttons_are_disabled_for_a_soldier_who_has_acted(app: App) -> None:
-    scene = start(app)
+    scene = start_game(app)
     m, game = scene.match, scene.match.game
     fid, dest = mover(game)
     sgt = game.figure(fid)
@@ -219,7 +164,7 @@ def test_buttons_are_disabled_for_a_soldier_who_has_acted(app: App) -> None:
 
 
 def test_space_skips_the_zombie_turn_to_its_end(app: App) -> None:
-    scene = start(app, speed=0.25)  # slow: the zombies would take seconds
+    scene = start_game(app, speed=0.25)  # slow: the zombies would take seconds
     m, game = scene.match, scene.match.game
     turn = game.state.turn
     key(app, pygame.K_e)  # End turn
@@ -234,7 +179,7 @@ def test_space_skips_the_zombie_turn_to_its_end(app: App) -> None:
 
 
 def test_a_drag_on_empty_table_measures_and_a_click_moves(app: App) -> None:
-    scene = start(app)
+    scene = start_game(app)
     m, game = scene.match, scene.match.game
     fid, dest = mover(game)
     sgt = game.figure(fid)
@@ -251,7 +196,7 @@ def test_a_drag_on_empty_table_measures_and_a_click_moves(app: App) -> None:
 
 
 def test_hot_seat_hands_over_between_players(app: App) -> None:
-    scene = start(app, ["american", "british"])
+    scene = start_game(app, ["american", "british"])
     m, game = scene.match, scene.match.game
     assert "Player 1 (American)" in scene.banner_label.text
     key(app, pygame.K_e)

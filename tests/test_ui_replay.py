@@ -3,37 +3,30 @@
 state :meth:`game.replay.Replay.seek` rebuilds, and a recorded error is shown when reached."""
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ai.zombiekrieg_bot import choose_command  # noqa: E402
-from game.assets import default_scenario  # noqa: E402
-from game.replay import Replay  # noqa: E402
-from game.rules.zombiekrieg import Fire, new_game  # noqa: E402
-from game.saves import read_save, save_game  # noqa: E402
-from game.scenario import load_scenario  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.ai.zombiekrieg_bot import choose_command
+from game.assets import default_scenario
+from game.replay import Replay
+from game.rules.zombiekrieg import Fire, new_game
+from game.saves import read_save, save_game
+from game.scenario import load_scenario
+from game.ui.app import App
+from ui_driver import click, key, need_default_scenario, play_out
 
 STEPS = 6
 
 
 @pytest.fixture
-def app(tmp_path: Path):
-    if not default_scenario().exists():
-        pytest.skip("the default scenario is not there yet")
-    app = App(settings_path=tmp_path / "settings.json", sounds_enabled=False, fps=0)
+def app(app: App) -> App:
+    """The shared headless app (tests/conftest.py) with animations at four times speed; these
+    tests need the starter map."""
+    need_default_scenario()
     app.settings.animation_speed = 4.0
-    app.push(TitleScene(app))
-    yield app
-    app.close()
+    return app
 
 
 def saved_game(app: App, error: bool = False) -> Path:
@@ -48,21 +41,6 @@ def saved_game(app: App, error: bool = False) -> Path:
     return path
 
 
-def click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.run_frames(2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.run_frames(1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.run_frames(2)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    app.run_frames(2)
-
-
 def watch(app: App, path: Path):
     click(app, app.scene.buttons["load_game"].rect.center)
     load = app.scene
@@ -71,14 +49,6 @@ def watch(app: App, path: Path):
     click(app, load.replay_button.rect.center)
     assert app.scene.name == "replay"
     return app.scene
-
-
-def settle(app: App, scene, limit: int = 5000) -> None:
-    for _ in range(limit):
-        if not scene.match.playback.busy:
-            return
-        app.run_frames(1)
-    raise AssertionError("the animation never ended")
 
 
 def test_the_replay_steps_forward_and_back_to_exactly_the_replayed_state(app: App) -> None:
@@ -90,9 +60,9 @@ def test_the_replay_steps_forward_and_back_to_exactly_the_replayed_state(app: Ap
 
     click(app, scene.controls["forward"].rect.center)
     assert scene.match.playback.busy or scene.replay.position == 1  # the step is animated
-    settle(app, scene)
+    play_out(app, scene, modes=())
     click(app, scene.controls["forward"].rect.center)
-    settle(app, scene)
+    play_out(app, scene, modes=())
     assert scene.replay.position == 2
     assert scene.game.state_data() == truth.seek(2).state_data()
     assert "step 2 of 6" in scene.counter.text

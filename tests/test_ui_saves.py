@@ -7,24 +7,16 @@ game. platformdirs points at tmp_path, so nothing touches the real user folder.
 """
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import platformdirs
+import pygame
+import pytest
 
-from pathlib import Path  # noqa: E402
-
-import platformdirs  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.assets import default_scenario  # noqa: E402
-from game.controller import Mode  # noqa: E402
-from game.saves import load_game  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenario_list import load_entry  # noqa: E402
-from game.ui.scenes.setup import GameSetup  # noqa: E402
-from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.controller import Mode
+from game.saves import load_game
+from game.ui.app import App
+from ui_driver import click, headless_app, key, need_default_scenario, play_out, start_game
 
 
 @pytest.fixture
@@ -37,48 +29,10 @@ def data(tmp_path: Path, monkeypatch) -> Path:
 
 @pytest.fixture
 def app(data: Path):
-    if not default_scenario().exists():
-        pytest.skip("the default scenario is not there yet")
-    app = App(sounds_enabled=False, fps=0)
-    assert app.data_dir == data  # the user data folder from platformdirs
-    app.push(TitleScene(app))
-    yield app
-    app.close()
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.run_frames(2)
-    pygame.key.set_mods(pygame.KMOD_SHIFT if shift else 0)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    app.run_frames(1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.run_frames(2)
-    pygame.key.set_mods(0)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    app.run_frames(2)
-
-
-def start(app: App, sections: list[str] | None = None):
-    app.settings.animation_speed = 4.0
-    setup = GameSetup(load_entry(default_scenario()))
-    setup.sections = sections or ["american"]
-    app.start_game(setup)
-    app.run_frames(3)
-    assert app.scene.name == "game" and app.scene.session is not None
-    return app.scene
-
-
-def play_out(app: App, scene, limit: int = 5000) -> None:
-    for _ in range(limit):
-        if not scene.match.playback.busy and scene.match.controller.mode not in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
-            return
-        app.run_frames(1)
-    raise AssertionError("the animation never ended")
+    need_default_scenario()
+    with headless_app() as app:
+        assert app.data_dir == data  # the user data folder from platformdirs
+        yield app
 
 
 def end_turn(app: App, scene) -> None:
@@ -109,7 +63,7 @@ def open_load_scene(app: App) -> None:
 
 
 def test_every_command_is_autosaved_and_ctrl_s_saves_where_the_status_line_says(app: App, data: Path) -> None:
-    scene = start(app)
+    scene = start_game(app, speed=4.0)
     end_turn(app, scene)
     autosaves = sorted((data / "autosave").glob("autosave-*.json"))
     assert autosaves and load_game(autosaves[-1]).state_data() == scene.game.state_data()
@@ -122,7 +76,7 @@ def test_every_command_is_autosaved_and_ctrl_s_saves_where_the_status_line_says(
 
 
 def test_a_game_saved_on_screen_loads_from_the_load_scene_exactly_where_it_was(app: App, data: Path) -> None:
-    scene = start(app)
+    scene = start_game(app, speed=4.0)
     end_turn(app, scene)
     end_turn(app, scene)
     click(app, scene.top["save"].rect.center)  # the Save button beside Menu
@@ -178,7 +132,7 @@ def test_a_corrupt_save_is_listed_with_its_error_and_left_untouched(app: App, da
 
 
 def test_f5_quick_saves_and_f9_quick_loads(app: App, data: Path) -> None:
-    scene = start(app)
+    scene = start_game(app, speed=4.0)
     end_turn(app, scene)
     key(app, pygame.K_F5)
     state = scene.game.state_data()
@@ -190,7 +144,7 @@ def test_f5_quick_saves_and_f9_quick_loads(app: App, data: Path) -> None:
 
 
 def test_ctrl_z_steps_back_a_waypoint_and_refuses_to_undo_a_dice_roll(app: App) -> None:
-    scene = start(app)
+    scene = start_game(app, speed=4.0)
     m, game = scene.match, scene.match.game
     fid = next(f.id for f in game.figures if not f.is_zombie and game.actions_for(f.id))
     m.select(fid)
@@ -221,7 +175,7 @@ def test_ctrl_z_steps_back_a_waypoint_and_refuses_to_undo_a_dice_roll(app: App) 
 
 
 def test_ctrl_z_takes_back_an_end_turn_that_rolled_nothing(app: App) -> None:
-    scene = start(app, ["american", "british"])
+    scene = start_game(app, ["american", "british"], speed=4.0)
     game = scene.game
     if game.state.active_player != 1:
         pytest.skip("this seed starts with the zombies")
@@ -237,7 +191,7 @@ def test_ctrl_z_takes_back_an_end_turn_that_rolled_nothing(app: App) -> None:
 
 
 def test_the_title_offers_to_resume_an_interrupted_game_and_resumes_it(app: App, data: Path) -> None:
-    scene = start(app)
+    scene = start_game(app, speed=4.0)
     end_turn(app, scene)
     state = scene.game.state_data()
     key(app, pygame.K_ESCAPE)  # the in-game menu
@@ -255,7 +209,7 @@ def test_a_new_start_without_autosaves_has_no_resume_button(app: App) -> None:
 
 
 def test_a_finished_game_clears_the_autosaves(app: App, data: Path) -> None:
-    scene = start(app)
+    scene = start_game(app, speed=4.0)
     end_turn(app, scene)
     assert list((data / "autosave").glob("*.json"))
     scene.match.finished = True  # what the match sets once GAME OVER has been shown

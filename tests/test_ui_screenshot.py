@@ -1,69 +1,22 @@
 """A real window under Xvfb: the table scene draws a map, tokens and panels (not a blank screen)."""
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import shutil  # noqa: E402
-import socket  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.assets import default_scenario  # noqa: E402
-
-SCRIPT = r"""
-import sys
 from pathlib import Path
+
 import pygame
-from game.ui.app import App
-from game.ui.scenario_list import load_entry
-from game.ui.scenes.setup import GameSetup
-app = App(settings_path=Path(sys.argv[2]), sounds_enabled=False)
-app.start_game(GameSetup(load_entry(Path(sys.argv[3]))))
+
+from ui_driver import need_default_scenario, screenshot
+
+# between ui_driver.SHOT_PROLOGUE (the starter map on the table in a real window) and the saving of the screen
+SCRIPT = r"""
 app.run_frames(20)
 print("VIEWPORT", *app.scene.view.camera.viewport)
-pygame.image.save(app.screen, sys.argv[1])
-app.close()
 """
 
 
-def free_display() -> int:
-    for n in range(90, 190):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-@pytest.fixture
-def xvfb():
-    if shutil.which("Xvfb") is None:
-        pytest.skip("Xvfb is not installed")
-    n = free_display()
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):  # wait for the server socket
-        if Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-        time.sleep(0.05)
-    yield f":{n}"
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
 def test_the_table_scene_draws_a_real_picture(xvfb: str, tmp_path: Path) -> None:
-    if not default_scenario().exists():
-        pytest.skip("the default scenario is not there yet")
-    shot = tmp_path / "table.png"
-    env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-    result = subprocess.run([sys.executable, "-c", SCRIPT, str(shot), str(tmp_path / "settings.json"),
-                             str(default_scenario())], env=env, capture_output=True, text=True, timeout=120)
+    need_default_scenario()
+    result, shot = screenshot(SCRIPT, xvfb, tmp_path, "table.png")
     assert result.returncode == 0, result.stderr
     vx, vy, vw, vh = (int(v) for v in result.stdout.split("VIEWPORT")[1].split())
 
@@ -84,15 +37,6 @@ def test_the_table_scene_draws_a_real_picture(xvfb: str, tmp_path: Path) -> None
 
 
 FIRE_SCRIPT = r"""
-import math, sys
-from pathlib import Path
-import pygame
-from game.ui.app import App
-from game.ui.scenario_list import load_entry
-from game.ui.scenes.setup import GameSetup
-from game.ui.figures import look_of
-app = App(settings_path=Path(sys.argv[2]), sounds_enabled=False)
-app.start_game(GameSetup(load_entry(Path(sys.argv[3]))))
 app.run_frames(5)
 scene = app.scene
 m, game, cam = scene.match, scene.match.game, scene.view.camera
@@ -112,19 +56,13 @@ assert m.controller.preview is not None and m.controller.preview.legal, m.contro
 print("SGT", *(round(v) for v in cam.to_screen(sgt.position)), round(0.5 * cam.ppi))
 print("ZOMBIE", *pos)
 print("VIEWPORT", *cam.viewport)
-pygame.image.save(app.screen, sys.argv[1])
-app.close()
 """
 
 
 def test_mid_game_with_a_fire_preview(xvfb: str, tmp_path: Path) -> None:
     """The table, the tokens, the sight line and its plate, the panels: a real picture, not blank."""
-    if not default_scenario().exists():
-        pytest.skip("the default scenario is not there yet")
-    shot = tmp_path / "fire.png"
-    env = {**os.environ, "DISPLAY": xvfb, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-    result = subprocess.run([sys.executable, "-c", FIRE_SCRIPT, str(shot), str(tmp_path / "settings.json"),
-                             str(default_scenario())], env=env, capture_output=True, text=True, timeout=120)
+    need_default_scenario()
+    result, shot = screenshot(FIRE_SCRIPT, xvfb, tmp_path, "fire.png")
     assert result.returncode == 0, result.stderr
     out = {line.split()[0]: [int(v) for v in line.split()[1:]] for line in result.stdout.splitlines()
            if line.split() and line.split()[0] in ("SGT", "ZOMBIE", "VIEWPORT")}

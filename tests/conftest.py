@@ -1,0 +1,46 @@
+"""Fixtures shared by the test files (helpers for driving the screen are in tests/ui_driver.py).
+
+- ``scenario`` -- the starter map (``default_scenario()``) loaded once per test module.
+- ``app`` -- a headless App at the title screen, its settings in ``tmp_path/settings.json``
+  (so its saves land in tmp_path too); closed after the test. A file that needs more (faster
+  animations, a skip) overrides it with a fixture of the same name that takes ``app``.
+- ``xvfb`` -- a real X server (Xvfb) for the test, its display name (``":N"``); skips without Xvfb.
+
+pygame is imported only when a UI fixture is used, so the rules' tests never load it.
+"""
+from __future__ import annotations
+
+import os
+
+# headless SDL for every test that opens the app (set before any test file imports pygame)
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def scenario():
+    from game.assets import default_scenario
+    from game.scenario import load_scenario
+
+    return load_scenario(default_scenario())
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator:
+    from ui_driver import headless_app
+
+    with headless_app(tmp_path / "settings.json") as app:
+        yield app
+
+
+@pytest.fixture
+def xvfb() -> Iterator[str]:
+    from ui_driver import start_xvfb
+
+    with start_xvfb() as display:
+        yield display

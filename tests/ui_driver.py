@@ -1,0 +1,213 @@
+"""Driving the real screen from tests: one place for the helpers every tests/test_ui_*.py file uses.
+
+Importing this module sets SDL's dummy video and audio drivers (unless the environment already
+chose others), so the app runs headless. pytest puts tests/ on ``sys.path`` (rootdir-relative
+"prepend" imports, tests/ has no ``__init__.py``), so a test file imports it as ``ui_driver``.
+The fixtures built on it (``app``, ``xvfb``, ``scenario``) live in tests/conftest.py.
+
+Input, posted to pygame's queue and played through ``App.run_frames``:
+
+- :func:`click` -- move the mouse there, press and release a button a few frames apart
+  (optionally with Shift held), as a player's click.
+- :func:`key` -- press a key (with modifiers) and release it, or keep it held with ``up=False``.
+- :func:`motion` -- move the mouse there and run one frame.
+
+Waiting and looking:
+
+- :func:`play_out` -- step frames until the screen has shown every event (animations over,
+  zombie turn done); fails if it never ends.
+- :func:`screen_of` -- the screen pixel of a table point (a figure's position) through the camera.
+- :func:`zoom_on` -- centre the camera on a table point at a given zoom.
+
+Apps and games:
+
+- :func:`headless_app` -- a headless :class:`~game.ui.app.App` (no sound, no frame cap, settings
+  in the given file) at the title screen, closed afterwards; a context manager.
+- :func:`need_default_scenario` -- skip the test when the starter map is not there.
+- :func:`start_game` -- put the starter map on the table with the given sections and animation speed.
+
+Screenshots in a real X server (Xvfb):
+
+- :func:`free_display` -- an X display number nobody uses.
+- :func:`start_xvfb` -- run Xvfb on a free display until the ``with`` block ends (the ``xvfb`` fixture).
+- :func:`screenshot` -- run a script between :data:`SHOT_PROLOGUE` and :data:`SHOT_EPILOGUE` in a
+  child Python under that display: the script prints what the test needs, the screen is saved to a PNG.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.assets import default_scenario  # noqa: E402
+from game.controller import Mode  # noqa: E402
+from game.ui.app import App  # noqa: E402
+
+# the controller modes in which the screen is still showing what the rules did
+SHOWING = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
+
+
+# ---- input --------------------------------------------------------------------------------------
+
+def click(app: App, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
+    """Move there, press and release ``button`` a few frames apart; Shift held if ``shift``.
+
+    >>> click(app, app.scene.buttons["new_game"].rect.center)  # doctest: +SKIP
+    """
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    pygame.key.set_mods(pygame.KMOD_SHIFT if shift else 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.run_frames(3)
+    pygame.key.set_mods(0)
+
+
+def key(app: App, k: int, mod: int = 0, up: bool = True) -> None:
+    """Press ``k`` (with ``mod``, e.g. ``pygame.KMOD_CTRL``) and release it; ``up=False`` keeps it held.
+
+    >>> key(app, pygame.K_z, pygame.KMOD_CTRL)  # doctest: +SKIP
+    """
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.run_frames(1)
+    if up:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    app.run_frames(2)
+
+
+def motion(app: App, pos: tuple[int, int]) -> None:
+    """Move the mouse to ``pos`` (no button held) and run one frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(1)
+
+
+# ---- waiting and looking ------------------------------------------------------------------------
+
+def play_out(app: App, scene, limit: int = 5000, modes: tuple[Mode, ...] = SHOWING) -> int:
+    """Step frames until the screen has shown every event; returns the frames it took.
+
+    Done when the playback is idle and the controller is in none of ``modes`` (a replay, which
+    has no turn of its own to wait for, passes ``modes=()``).
+    """
+    for n in range(limit):
+        if not scene.match.playback.busy and scene.match.controller.mode not in modes:
+            return n
+        app.run_frames(1)
+    raise AssertionError("the animation never ended")
+
+
+def screen_of(scene, point: tuple[float, float]) -> tuple[int, int]:
+    """The screen pixel of table ``point`` (inches), through the scene's camera."""
+    x, y = scene.view.camera.to_screen(point)
+    return round(x), round(y)
+
+
+def zoom_on(scene, point: tuple[float, float], ppi: float = 24.0) -> None:
+    """Centre the camera on table ``point`` at ``ppi`` pixels an inch."""
+    cam = scene.view.camera
+    cam.ppi = ppi
+    cam.offset = (point[0] - cam.viewport[2] / 2 / ppi, point[1] - cam.viewport[3] / 2 / ppi)
+
+
+# ---- apps and games -----------------------------------------------------------------------------
+
+@contextmanager
+def headless_app(settings_path: Path | None = None) -> Iterator[App]:
+    """A headless App at the title screen: no sound, no frame cap, settings (and saves) beside
+    ``settings_path`` (None: the platformdirs folders); closed when the block ends."""
+    from game.ui.scenes.title import TitleScene
+
+    app = App(settings_path=settings_path, sounds_enabled=False, fps=0)
+    app.push(TitleScene(app))
+    yield app
+    app.close()
+
+
+def need_default_scenario() -> None:
+    """Skip the calling test while the starter map is not there."""
+    if not default_scenario().exists():
+        pytest.skip("the default scenario is not there yet")
+
+
+def start_game(app: App, sections: list[str] | None = None, speed: float = 1.0):
+    """The starter map on the table (solo American unless ``sections``), animations at ``speed``;
+    returns the game scene after a few frames."""
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    app.settings.animation_speed = speed
+    setup = GameSetup(load_entry(default_scenario()))
+    setup.sections = sections or ["american"]
+    app.start_game(setup)
+    app.run_frames(3)
+    assert app.scene.name == "game" and app.scene.match is not None and app.scene.session is not None
+    return app.scene
+
+
+# ---- screenshots under Xvfb ---------------------------------------------------------------------
+
+def free_display() -> int:
+    """An X display number with neither a socket nor a lock file."""
+    for n in range(90, 190):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@contextmanager
+def start_xvfb() -> Iterator[str]:
+    """Xvfb (1280x800, 24 bit) on a free display, yielding ``":N"``; skips the test without Xvfb."""
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed")
+    n = free_display()
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):  # wait for the server socket
+        if Path(f"/tmp/.X11-unix/X{n}").exists():
+            break
+        time.sleep(0.05)
+    yield f":{n}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+# The start of every screenshot script: argv is (png to write, settings file, map); the starter
+# map is on the table in a real window.
+SHOT_PROLOGUE = r"""
+import math, sys
+from pathlib import Path
+import pygame
+from game.ui.app import App
+from game.ui.scenario_list import load_entry
+from game.ui.scenes.setup import GameSetup
+app = App(settings_path=Path(sys.argv[2]), sounds_enabled=False)
+app.start_game(GameSetup(load_entry(Path(sys.argv[3]))))
+"""
+# The end of every screenshot script: the screen as it is, saved to the PNG.
+SHOT_EPILOGUE = r"""
+pygame.image.save(app.screen, sys.argv[1])
+app.close()
+"""
+
+
+def screenshot(script: str, display: str, tmp_path: Path, name: str) -> tuple[subprocess.CompletedProcess, Path]:
+    """Run ``SHOT_PROLOGUE + script + SHOT_EPILOGUE`` on the starter map under X ``display``: the
+    screen is saved to ``tmp_path / name``. Returns the finished process and that path."""
+    shot = tmp_path / name
+    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "-c", SHOT_PROLOGUE + script + SHOT_EPILOGUE, str(shot),
+                             str(tmp_path / "settings.json"), str(default_scenario())], env=env, capture_output=True, text=True, timeout=120)
+    return result, shot
