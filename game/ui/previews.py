@@ -60,9 +60,9 @@ def selection_overlays(game: Any, fid: str, position: Point, facing: float) -> l
     if "move" in actions or not f.acted_this_turn:
         out.append(Circle(position, move, MOVE_COLOUR, "dashed", 2, f'MOVE {move:g}"'))
     if f.is_nco:
-        reach = float(game.data.raw["command_range"][f.role])
-        # the ring where a 1" base just comes in: edge-to-edge reach plus both radii
-        out.append(Circle(position, reach + f.radius + 0.5, COMMAND_COLOUR, "dotted", 2, f'ORDER {reach:g}"'))
+        reach = game.data.command_range(f.role)
+        # the ring where a soldier's base just comes in: edge-to-edge reach plus both radii (a section's bases match)
+        out.append(Circle(position, reach + 2 * f.radius, COMMAND_COLOUR, "dotted", 2, f'ORDER {reach:g}"'))
     try:
         w = game.data.weapon(f.weapon)
     except (KeyError, AttributeError):

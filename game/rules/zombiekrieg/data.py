@@ -105,6 +105,10 @@ class ZkData:
         except KeyError:
             raise DataError(f"no weapon {key!r} in zombiekrieg.toml") from None
 
+    def command_range(self, role: str) -> float:
+        """How far (edge to edge) an NCO of ``role`` orders: the Sergeant 12", the Corporal 6"."""
+        return float(self.raw["command_range"][role])
+
     @property
     def guts_min(self) -> int:
         return int(self.raw["guts"]["min"])

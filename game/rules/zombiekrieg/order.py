@@ -20,7 +20,8 @@ from game.rules.zombiekrieg.world import World
 
 
 def command_range(world: World, nco: Figure) -> float:
-    return float(world.data.raw["command_range"][nco.role])
+    """How far (edge to edge) ``nco`` orders."""
+    return world.data.command_range(nco.role)
 
 
 def nco_reason(world: World, f: Figure) -> str | None:
