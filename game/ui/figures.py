@@ -18,6 +18,7 @@ ROLE_NAMES = {"sergeant": "Sergeant", "corporal": "Corporal", "rifleman": "Rifle
               "lmg": "LMG gunner", "zombie": "Zombie"}
 STATE_WORDS = {"standing": "standing", "knocked_down": "knocked down", "dead": "dead", "exited": "off the table"}
 NATIONS = ("american", "british", "soviet")
+SOLDIER_ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
 
 
 @dataclass
@@ -45,8 +46,17 @@ def sprite_of(f: Any, state: str | None = None) -> str:
         return f"tokens.zombie_{n}"
     if state == "dead":
         return "tokens.dead_soldier"
-    nation = f.nation if f.nation in NATIONS else "american"
-    role = f.role if f.role in ROLE_NAMES and f.role != "zombie" else "rifleman"
+    return soldier_sprite(f.nation, f.role)
+
+
+def soldier_sprite(nation: str, role: str) -> str:
+    """A standing soldier's sprite; an unknown nation or role is shown as an American rifleman.
+
+    >>> soldier_sprite("soviet", "lmg"), soldier_sprite("french", "medic")
+    ('tokens.soldier_soviet_lmg', 'tokens.soldier_american_rifleman')
+    """
+    nation = nation if nation in NATIONS else "american"
+    role = role if role in SOLDIER_ROLES else "rifleman"
     return f"tokens.soldier_{nation}_{role}"
 
 

@@ -16,12 +16,12 @@ from game.bench.common import clock, median, open_ground, percentile, starter_sc
 from game.scenario.model import Scenario
 
 SIZE = (1920, 1080)
-SOLDIER_SPRITES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
 
 
 def game_tokens(scenario: Scenario, zombies: int = 200, seed: int = 3):
     """(tokens, overlays) of a four-section game with ``zombies`` zombies, one Sergeant selected."""
     from game.rules.zombiekrieg import new_game
+    from game.ui.figures import soldier_sprite
     from game.ui.overlays import Arc, Circle, Label, Line
     from game.ui.tokens import TokenView
 
@@ -34,8 +34,7 @@ def game_tokens(scenario: Scenario, zombies: int = 200, seed: int = 3):
     sel = soldiers[0]
     tokens = []
     for f in soldiers:
-        role = f.role if f.role in SOLDIER_SPRITES else "rifleman"
-        tokens.append(TokenView(f.id, f"tokens.soldier_{f.nation}_{role}", f.position, f.facing, f.radius,
+        tokens.append(TokenView(f.id, soldier_sprite(f.nation, f.role), f.position, f.facing, f.radius,
                                 "allies", "standing", str(f.guts), "selected" if f is sel else None, f.id))
     for i, p in enumerate(zpos, start=1):
         state = "knocked_down" if i % 10 == 0 else "standing"

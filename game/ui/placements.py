@@ -8,10 +8,8 @@
 from __future__ import annotations
 
 from game.scenario.model import Placement, Scenario
+from game.ui.figures import soldier_sprite
 from game.ui.tokens import TokenView
-
-NATIONS = ("american", "british", "soviet")
-ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
 
 
 def sprite_for(p: Placement) -> tuple[str, str]:
@@ -24,9 +22,7 @@ def sprite_for(p: Placement) -> tuple[str, str]:
     if p.kind == "soldier":
         nation = str(props.get("nation", "american")).lower()
         role = str(props.get("role", "rifleman")).lower()
-        nation = nation if nation in NATIONS else "american"
-        role = role if role in ROLES else "rifleman"
-        return f"tokens.soldier_{nation}_{role}", "allies"
+        return soldier_sprite(nation, role), "allies"
     if p.kind == "character":
         player = props.get("player", 1)
         player = player if isinstance(player, int) and 1 <= player <= 4 else 1

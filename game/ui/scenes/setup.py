@@ -7,10 +7,10 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
+from game.ui.figures import NATIONS
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene
 
-NATIONS = ("american", "british", "soviet")
 PLAYER_CHOICES = ("1 player (solo)", "2 players", "3 players", "4 players")
 
 
