@@ -18,6 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
+from game.table import path_length
 from game.ui.figures import Look
 
 Point = tuple[float, float]
@@ -45,10 +46,6 @@ def _along(path: Sequence[Point], t: float) -> tuple[Point, float]:
     return tuple(path[-1]), 0.0  # type: ignore[return-value]
 
 
-def _length(path: Sequence[Point]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(path, path[1:]))
-
-
 @dataclass
 class Step:
     events: list[Any]
@@ -70,9 +67,9 @@ def steps_of(events: Sequence[Any]) -> list[Step]:
                 steps.append(step)
             step.events.append(ev)
             step.glides[ev.figure] = (tuple(ev.path), None)
-            step.duration = max(step.duration, min(1.6, max(0.35, _length(ev.path) * ZOMBIE_SECONDS_PER_INCH)))
+            step.duration = max(step.duration, min(1.6, max(0.35, path_length(ev.path) * ZOMBIE_SECONDS_PER_INCH)))
         elif kind == "Moved":
-            steps.append(Step([ev], min(1.4, max(0.3, _length(ev.path) * SOLDIER_SECONDS_PER_INCH)),
+            steps.append(Step([ev], min(1.4, max(0.3, path_length(ev.path) * SOLDIER_SECONDS_PER_INCH)),
                               {ev.figure: (tuple(ev.path), ev.facing)}))
         elif kind == "Fired":
             steps.append(Step([ev], PAUSES["Fired"], tracer=(ev.figure, ev.target)))
