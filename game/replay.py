@@ -22,7 +22,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, Iterator
 
-from game.rules.core import Command, DiceRolled, Event, Game
+from game.rules.core import DiceRolled, Event, Game
 from game.saves import SavedGame, SaveError, describe_error, find_scenario, read_save, restore, state_hash
 from game.scenario.model import Scenario
 
@@ -97,10 +97,6 @@ class Replay:
     @property
     def at_end(self) -> bool:
         return self.position >= self.length
-
-    def command_of(self, step: int) -> Command:
-        """The command of step ``step`` (1-based)."""
-        return self.saved.commands[step - 1]
 
     def events_of(self, step: int) -> list[Event]:
         """The events of step ``step`` (1-based); step 0 is the game's set-up."""

@@ -9,7 +9,7 @@ import math
 import random
 import statistics
 import time
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from game.scenario.model import Point, Scenario
 
@@ -36,13 +36,6 @@ def percentile(values: Sequence[float], pct: float) -> float:
     k = (len(xs) - 1) * pct / 100.0
     lo, hi = math.floor(k), math.ceil(k)
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
-
-
-def timed(fn: Callable[[], object]) -> float:
-    """Seconds one call of ``fn`` takes."""
-    t0 = clock()
-    fn()
-    return clock() - t0
 
 
 def open_ground(scenario: Scenario, rng: random.Random, radius: float = 0.5,

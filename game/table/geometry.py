@@ -56,11 +56,6 @@ def truncate_path(points: Sequence[Point], length: float) -> list[Point]:
     return out
 
 
-def point_at(points: Sequence[Point], distance: float) -> Point:
-    """The point ``distance`` inches along a path."""
-    return truncate_path(points, distance)[-1]
-
-
 # -- polygons -------------------------------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ wrapper objects:
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (Chipmunk's l, b, r, t)
 
@@ -74,14 +74,6 @@ class BaseGrid:
         for cell in self._cells_over(x0, y0, x1, y1):
             out.extend(cell.items())
         return out
-
-    def in_box(self, x0: float, y0: float, x1: float, y1: float) -> Iterator[str]:
-        """Ids whose circle's bounding box touches the box (Chipmunk's ``cpBBIntersects``)."""
-        m = self.max_radius
-        for cell in self._cells_over(x0 - m, y0 - m, x1 + m, y1 + m):
-            for fid, (x, y, r) in cell.items():
-                if x - r <= x1 and x0 <= x + r and y - r <= y1 and y0 <= y + r:
-                    yield fid
 
     def within(self, p: tuple[float, float], reach: float) -> list[tuple[float, str]]:
         """(distance from p to the base's edge, id) for every base closer than ``reach`` (negative

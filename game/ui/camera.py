@@ -49,9 +49,6 @@ class Camera:
             self.offset[1] + (s[1] - self.viewport[1]) / self.ppi,
         )
 
-    def length_to_screen(self, inches: float) -> float:
-        return inches * self.ppi
-
     def contains_screen(self, s: Point) -> bool:
         """True when a screen pixel is inside the table viewport."""
         x, y, w, h = self.viewport

@@ -27,7 +27,6 @@ from game.scenario.model import Scenario
 from game.ui.camera import Viewport
 from game.ui.dice_tray import tray_surface
 from game.ui.figures import tooltip_lines
-from game.ui.overlays import Overlay
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
@@ -139,24 +138,10 @@ class GameScene(Scene):
 
     # ---- what the hookup calls ---------------------------------------------------------------
 
-    def set_tokens(self, tokens: Sequence[TokenView]) -> None:
-        self._tokens = list(tokens)
-        if self.view is not None:
-            self.view.tokens = self._tokens
-
-    def set_overlays(self, overlays: Sequence[Overlay]) -> None:
-        if self.view is not None:
-            self.view.overlays = list(overlays)
-
     def set_banner(self, text: str) -> None:
         self.banner = text
         if getattr(self, "banner_label", None) is not None:
             self.banner_label.set_text(text)
-
-    def set_roster(self, html_text: str) -> None:
-        self.roster_html = html_text
-        if getattr(self, "roster_box", None) is not None:
-            self.roster_box.set_text(html_text)
 
     def _scroll_log_to_end(self) -> None:
         bar = getattr(self.log_box, "scroll_bar", None)

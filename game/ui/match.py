@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
 from game.ui import previews
 from game.ui.animation import Playback
-from game.ui.event_text import lines_of, plain
+from game.ui.event_text import lines_of
 from game.ui.figures import Look, look_of, name_of, token_of
 from game.ui.overlays import Line, Overlay
 from game.ui.roster import roster_html
@@ -366,6 +366,3 @@ class Match:
             self.status, self.status_bad = f"Game over: the {s.winner} win. {s.reason}", s.winner != "allies"
         elif self.controller.mode == Mode.IDLE and not self.status:
             self.status, self.status_bad = "Click a soldier (or Tab), or End turn.", False
-
-    def dice_failed_text(self) -> str:
-        return plain(self.dice.meaning) if self.dice else ""
