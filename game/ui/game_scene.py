@@ -353,7 +353,7 @@ class GameScene(Scene):
                 break
         if not text and self.match.controller.selected:
             f = self.match.game.figure(self.match.controller.selected)
-            acts = self.match.game.actions_for(f.id) if self.match.controller.mode != Mode.RESOLVING else []
+            acts = self.match.actions(f.id) if self.match.controller.mode != Mode.RESOLVING else []
             text = f"<b>{html.escape(self.match.name(f.id))}</b> G{f.guts}: " + \
                    (", ".join(a.upper() for a in acts) if acts else "no action left")
         if text != self.hint_html:

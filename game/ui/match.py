@@ -68,8 +68,8 @@ class Match:
         self._token_key: int = -1
         self._last_player = game.state.active_player
         self._pending_hover: Point | None = None
-        self._ready: set[str] = set()
-        self._ready_key: tuple | None = None
+        self._actions: dict[str, list[str]] = {}
+        self._actions_key: tuple | None = None
         self.log_lines_for(game.log)
         last_roll = next((e for e in reversed(game.log) if type(e).__name__ == "DiceRolled" and e.faces), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
@@ -148,13 +148,17 @@ class Match:
         """The active player's soldiers who can still act (marked on the table and in the roster)."""
         if self.controller.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN, Mode.GAME_OVER):
             return set()
-        # the rules' state changes only when a command is applied; hovers must not pay the sight checks again
+        return {f.id for f in self.game.figures if not f.is_zombie and f.on_table and self.actions(f.id)}
+
+    def actions(self, fid: str) -> list[str]:
+        """The rules' ``actions_for(fid)``, worked out once per command applied: the rules' state changes
+        only then, so hovers and frames do not pay its sight checks again."""
         key = (len(self.game.commands), len(self.game.log))
-        if key != self._ready_key:
-            self._ready_key = key
-            self._ready = {f.id for f in self.game.figures
-                           if not f.is_zombie and f.on_table and self.game.actions_for(f.id)}
-        return set(self._ready)
+        if key != self._actions_key:
+            self._actions_key, self._actions = key, {}
+        if fid not in self._actions:
+            self._actions[fid] = self.game.actions_for(fid)
+        return list(self._actions[fid])
 
     def tokens(self) -> list[TokenView]:
         """Every figure as a token: markers of the dead first, then the fallen, then the standing."""
@@ -193,7 +197,8 @@ class Match:
         if ctl.selected is not None and ctl.mode not in (Mode.RESOLVING, Mode.ZOMBIE_TURN, Mode.GAME_OVER):
             look = self.looks.get(ctl.selected)
             if look is not None and look.state == "standing":
-                out.extend(previews.selection_overlays(self.game, ctl.selected, look.position, look.facing))
+                out.extend(previews.selection_overlays(self.game, ctl.selected, look.position, look.facing,
+                                                       self.actions(ctl.selected)))
             if ctl.mode == Mode.MOVE:
                 out.extend(previews.waypoint_overlays(ctl.path_so_far()))
             out.extend(self._preview_overlays())
@@ -259,7 +264,7 @@ class Match:
         busy = ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN)
         over = ctl.mode == Mode.GAME_OVER
         sel = ctl.selected
-        actions = g.actions_for(sel) if sel and not busy and not over else []
+        actions = self.actions(sel) if sel and not busy and not over else []
         out: dict[str, tuple[bool, str]] = {}
         for name, what in (("move", 'MOVE up to 6" (M)'), ("fire", "FIRE at a zombie (F)"),
                            ("order", "ORDER a soldier: +2 GUTS (O)")):
@@ -283,7 +288,7 @@ class Match:
     def _why_not(self, fid: str, action: str) -> str:
         g = self.game
         f = g.figure(fid)
-        if not g.actions_for(fid):
+        if not self.actions(fid):
             from game.rules.zombiekrieg.commands import Move
 
             reason = g.preview(Move(fid, (), None)).reason
@@ -355,6 +360,7 @@ class Match:
         # the rules' state is the truth: whatever the animation showed, end exactly there
         for f in self.game.figures:
             self.looks[f.id] = look_of(f)
+        self._actions_key = None  # and what each soldier may do is asked afresh
         self.version += 1
         fb = self.controller.handle(AnimationDone())
         if fb.events:

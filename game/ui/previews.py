@@ -49,13 +49,16 @@ def guts_text(guts: int, modifiers: Sequence[dict[str, Any]], modified: int) -> 
 
 # ---- the selected figure ---------------------------------------------------------------------
 
-def selection_overlays(game: Any, fid: str, position: Point, facing: float) -> list[Overlay]:
-    """Move allowance (dashed), command radius (dotted), front arc out to long range, short-range rim."""
+def selection_overlays(game: Any, fid: str, position: Point, facing: float,
+                       actions: Sequence[str] | None = None) -> list[Overlay]:
+    """Move allowance (dashed), command radius (dotted), front arc out to long range, short-range rim.
+    ``actions`` is ``game.actions_for(fid)`` when the caller already has it."""
     f = game.figure(fid)
     out: list[Overlay] = []
     if f.is_zombie or not f.on_table:
         return out
-    actions = game.actions_for(fid)
+    if actions is None:
+        actions = game.actions_for(fid)
     move = float(game.data.house("move_distance"))
     if "move" in actions or not f.acted_this_turn:
         out.append(Circle(position, move, MOVE_COLOUR, "dashed", 2, f'MOVE {move:g}"'))
