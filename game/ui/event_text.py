@@ -104,11 +104,15 @@ def lines_of(events: Iterable[Any], name: Namer) -> list[str]:
             run += 1
             continue
         if run:
-            out.append(_c("zombie", f"{run} zombie{'s' if run > 1 else ''} move{'' if run > 1 else 's'}."))
+            out.append(_zombies_move(run))
             run = 0
         line = line_of(ev, name)
         if line:
             out.append(line)
     if run:
-        out.append(_c("zombie", f"{run} zombie{'s' if run > 1 else ''} move{'' if run > 1 else 's'}."))
+        out.append(_zombies_move(run))
     return out
+
+
+def _zombies_move(run: int) -> str:
+    return _c("zombie", f"{run} zombie{'s' if run > 1 else ''} move{'' if run > 1 else 's'}.")

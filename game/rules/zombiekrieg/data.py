@@ -71,7 +71,7 @@ class Reaction:
     def describe(self) -> str:
         if self.move == "none":
             return "mill about (no move)"
-        dist = f"{self.distance}\"" if isinstance(self.distance, int) else f"{self.distance}\""
+        dist = f"{self.distance}\""  # inches or "2D6", both read with an inch mark
         goal = {"nearest": "toward the nearest Allied figure", "nearest_seen": "toward the nearest seen",
                 "noise": "toward the noise"}[self.toward]
         return f"{self.move} {dist} {goal}"
