@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.saves import data_folder
+from game.saves import Autosaves, data_folder
 from game.ui.assets import Assets
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry
 from game.ui.scenes.base import Scene
@@ -159,10 +159,8 @@ class App:
         """Where Save (Ctrl+S) and quick-save (F5) write: ``<data dir>/saves``."""
         return self.data_dir / "saves"
 
-    def autosaves(self):
+    def autosaves(self) -> Autosaves:
         """The autosaves of this installation (``<data dir>/autosave``, the newest few kept)."""
-        from game.saves import Autosaves
-
         return Autosaves(self.data_dir / "autosave")
 
     def open_session(self, session, bots: dict | None = None) -> None:

@@ -11,14 +11,19 @@ from __future__ import annotations
 import math
 import os
 import random
+from typing import TYPE_CHECKING
 
 from game.bench.common import clock, median, open_ground, percentile, starter_scenario
 from game.scenario.model import Scenario
 
+if TYPE_CHECKING:
+    from game.ui.overlays import Overlay
+    from game.ui.tokens import TokenView
+
 SIZE = (1920, 1080)
 
 
-def game_tokens(scenario: Scenario, zombies: int = 200, seed: int = 3):
+def game_tokens(scenario: Scenario, zombies: int = 200, seed: int = 3) -> tuple[list[TokenView], list[Overlay]]:
     """(tokens, overlays) of a four-section game with ``zombies`` zombies, one Sergeant selected."""
     from game.rules.zombiekrieg import new_game
     from game.ui.figures import soldier_sprite
