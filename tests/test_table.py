@@ -395,3 +395,17 @@ def test_table_from_scenario():
     assert (table.width, table.height) == (36, 24)
     assert table.line_of_sight((2, 5), (30, 5)).state == BLOCKED
     assert table.in_clutter((21, 12))
+
+
+def test_a_diagonal_sight_line_through_a_buildings_corner_is_blocked_both_ways():
+    """LOS (RULES.md "Common to all three"): a building blocks sight wherever it is drawn. A 45-degree line
+    entering a U-shaped farmhouse exactly at its corner (8, 8) runs inside it to the inner corner (10, 10);
+    it must read blocked from either end (found by hypothesis: it once read clear one way)."""
+    u = Terrain(1, "Farmhouse", "building",
+                Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))))
+    table = Table(36, 30, [u])
+    a, b = (0.0, 0.0), (10.259062388569939, 10.259062388569939)
+    there, back = table.line_of_sight(a, b), table.line_of_sight(b, a)
+    assert there.state == back.state == "blocked"
+    assert math.dist(there.blocked_at, (8, 8)) < 1e-3  # stopped at the corner it enters by
+    assert math.dist(back.blocked_at, (10, 10)) < 1e-3  # and, the other way, at the inner corner
