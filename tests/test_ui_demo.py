@@ -12,7 +12,7 @@ from game.controller import Mode
 from game.demo import DemoDirector, DemoLoop
 from game.ui.app import App
 from game.ui.demo_scene import DemoScene, score_line
-from ui_driver import motion
+from ui_driver import motion, play_out
 
 
 @pytest.fixture
@@ -59,7 +59,14 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
     assert play.match.controller.mode == Mode.IDLE and play.game.state.phase.value == "allied"
     assert list((tmp_path / "autosave").glob("autosave-*.json"))  # his game now, resumable
     # the player is in control: selecting a soldier of his works
-    fid = next(f.id for f in play.game.figures if not f.is_zombie and play.game.actions_for(f.id))
+    def ready() -> list[str]:
+        return [f.id for f in play.game.figures if not f.is_zombie and play.game.actions_for(f.id)]
+
+    if not ready():  # the bots had used every action of this turn (timing): he ends it and gets the next
+        play.match.button("end_turn")
+        play_out(app, play)
+        assert not play.game.over and play.game.state.phase.value == "allied"
+    fid = ready()[0]
     play.match.select(fid)
     assert play.match.controller.selected == fid
     # and the demo's bots have stopped: frames pass, nothing is played for him
