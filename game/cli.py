@@ -52,24 +52,22 @@ def _demo(args: argparse.Namespace) -> int:
     return demo_main(maps=args.maps, games=args.games, headless=args.headless, seed=args.seed)
 
 
-def _positive(text: str) -> int:
+def _whole_number(text: str, least: int, why: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(why.format(value=value))
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1, "{value} must be at least 1")
 
 
 def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("--jobs is 0 (all cores) or more")
-    return value
+    return _whole_number(text, 0, "--jobs is 0 (all cores) or more")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -97,7 +97,8 @@ class ZkData:
     starting: tuple[tuple[tuple[int, ...], int], ...]
 
     def house(self, key: str) -> Any:
-        return self.raw["house"][key]
+        """A value of the ``[house]`` table; a missing one names itself."""
+        return _need(self.raw["house"], key, "house")
 
     def weapon(self, key: str) -> Weapon:
         try:
