@@ -1,58 +1,169 @@
-"""The rules in force, as pygame_gui HTML, written from the rule set's TOML data.
+"""The rules in force, as pygame_gui HTML.
 
-Values marked ``# [house]`` in the data file (on the key's line, or on a comment just above a
-table) are shown as house rules. Any shape of file renders: tables become headings, keys lines,
-arrays of tables short rows.
+Zombiekrieg 848 is written out as a reader's reference (:mod:`game.rules.zombiekrieg.reference`):
+the turn, GUTS, actions, weapons, the zombies, melee, winning and losing, with the numbers of the
+data file and every house value marked "[house]" (in amber, but never by colour alone). Tables are
+laid out in a monospaced face, each column wrapped to fit the width in characters the screen gives.
+A rule set whose rules are not written in the game yet says so (and lists its data file's values,
+if there is one).
 
->>> html = rules_html("zombiekrieg")          # doctest: +SKIP
->>> "[house]" in html                          # doctest: +SKIP
+>>> help = rules_help("zombiekrieg")
+>>> "[house]" in help.html and "Reaction table" in help.html
 True
+>>> help.titles[0]
+'Forces'
 """
 from __future__ import annotations
 
 import html
-import re
+import textwrap
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
+from game.rules.zombiekrieg.data import DataError
+from game.rules.zombiekrieg.reference import (
+    Paragraph, Section, Table, TAG, comment_notes, load_reference, tag_of,
+)
 
-TAG = re.compile(r"\[(house|seed|7th)[^\]]*\]")
-HOUSE = "<font color='#E8B04A'><b>[house]</b></font>"
+__all__ = ["HOUSE", "RULESET_TITLES", "RulesHelp", "comment_notes", "reference_html", "rules_help", "rules_html",
+           "table_lines"]
+
+AMBER = "#E8B04A"
+HEADING = "#C8D29A"
+TABLE_HEAD = "#B9B59A"
+MONO = "fira_code_symbols"  # pygame_gui's bundled Fira Code: monospaced, so table columns line up
+HOUSE = f"<font color='{AMBER}'><b>[house]</b></font>"
+COLUMNS = 110  # characters of table width when the screen does not say
 
 RULESET_TITLES = {"zombiekrieg": "Zombiekrieg 848", "outbreak": "Zombie Rules (Outbreak)", "zombie40k": "Zombie 40,000"}
+WRITTEN = {"zombiekrieg"}  # rule sets whose rules the game plays and this help writes out
+
+# The fonts the help uses (a screen preloads them so pygame_gui does not warn on first use).
+FONTS = [
+    {"name": "noto_sans", "point_size": 24, "style": "bold"},
+    {"name": "noto_sans", "point_size": 20, "style": "bold"},
+    {"name": "noto_sans", "point_size": 18, "style": "bold"},
+    {"name": "noto_sans", "point_size": 18, "style": "italic"},
+    {"name": "noto_sans", "point_size": 16, "style": "bold"},
+    {"name": MONO, "point_size": 14, "style": "regular"},
+]
 
 
-def comment_notes(text: str) -> dict[str, str]:
-    """``{"table.key": comment}`` and ``{"table": comment}`` from the file's comments."""
-    notes: dict[str, str] = {}
-    table = ""
-    pending: list[str] = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        header = re.match(r"^\[\[?\s*([^\]]+?)\s*\]\]?", line)
-        if header:
-            table = header.group(1)
-            if pending and table not in notes:
-                notes[table] = " ".join(pending)
-            pending = []
-            continue
-        if line.startswith("#"):
-            pending.append(line.lstrip("#").strip())
-            continue
-        if not line:  # a blank line ends a comment block (the file's own header, say)
-            pending = []
-            continue
-        pending = []
-        m = re.match(r"^([A-Za-z0-9_\-\"']+)\s*=.*?#\s*(.*)$", line)
-        if m and TAG.search(m.group(2)):
-            notes[f"{table}.{m.group(1)}" if table else m.group(1)] = m.group(2).strip()
-    return notes
+@dataclass(frozen=True)
+class RulesHelp:
+    """The help page: its HTML and its section titles (for a contents list)."""
+
+    html: str
+    titles: tuple[str, ...]
 
 
-def _words(key: str) -> str:
-    return key.replace("_", " ")
+# -- tables -----------------------------------------------------------------------------------
+
+def _widths(table: Table, columns: int) -> list[int]:
+    """Each column's width in characters, the table at most ``columns`` wide where it can be.
+
+    Natural widths if they fit. Else the body keeps its cells on one line and the headings wrap,
+    the spare width going round the columns whose heading is still too long; only a body too wide
+    by itself wraps too, its widest columns first, never breaking a word.
+    """
+    n = len(table.header)
+    budget = columns - 2 * (n - 1)
+    natural = [max(len(r[i]) for r in (table.header, *table.rows)) for i in range(n)]
+    if sum(natural) <= budget:
+        return natural
+    word = [max(len(w) for r in (table.header, *table.rows) for w in (r[i].split() or [""])) for i in range(n)]
+    widths = [max(word[i], max((len(r[i]) for r in table.rows), default=0)) for i in range(n)]
+    while sum(widths) < budget and any(w < nat for w, nat in zip(widths, natural)):
+        for i in range(n):
+            if widths[i] < natural[i] and sum(widths) < budget:
+                widths[i] += 1
+    while sum(widths) > budget:
+        i = max(range(n), key=lambda k: widths[k] - word[k])
+        if widths[i] <= word[i]:
+            break  # cannot fit: let the line run long rather than break words
+        widths[i] -= 1
+    return widths
+
+
+def table_lines(table: Table, columns: int = COLUMNS) -> list[str]:
+    """The table as plain monospaced lines: header, a rule, the rows; long cells wrap in their column.
+
+    >>> t = Table("t", ("D6", "result"), (("1", "mill about"), ("2", "shamble 2\\"")))
+    >>> table_lines(t)
+    ['D6  result', '--  ----------', '1   mill about', '2   shamble 2"']
+    """
+    widths = _widths(table, columns)
+
+    def lines_of(row: tuple[str, ...]) -> list[str]:
+        wrapped = [textwrap.wrap(cell, w, break_long_words=False) or [""] for cell, w in zip(row, widths)]
+        depth = max(len(c) for c in wrapped)
+        return ["  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(wrapped, widths)).rstrip()
+                for k in range(depth)]
+
+    head = lines_of(table.header)
+    body = [lines_of(r) for r in table.rows]
+    spaced = any(len(b) > 1 for b in body)  # a wrapped row needs air between rows to read
+    out = head + ["  ".join("-" * w for w in widths)]
+    for k, b in enumerate(body):
+        if spaced and k:
+            out.append("")
+        out += b
+    return out
+
+
+def _mono(line: str, colour: str | None = None) -> str:
+    text = html.escape(line).replace(" ", "&nbsp;") or "&nbsp;"
+    return f"<font color='{colour}'>{text}</font>" if colour else text
+
+
+def _table_html(table: Table, columns: int) -> str:
+    lines = table_lines(table, columns)
+    rule = next(k for k, line in enumerate(lines) if line and set(line) <= {"-", " "})
+    caption = f"<b>{html.escape(table.caption)}</b>{' ' + HOUSE if table.house else ''}<br>"
+    body = "<br>".join(_mono(line, TABLE_HEAD if k <= rule else None) for k, line in enumerate(lines))
+    return f"{caption}<font face='{MONO}' size=4>{body}</font><br>"
+
+
+# -- paragraphs -------------------------------------------------------------------------------
+
+def _paragraph_html(p: Paragraph) -> str:
+    text = "".join(f"<font color='{AMBER}'>{html.escape(r.text)}</font>" if r.house else html.escape(r.text)
+                   for r in p.runs)
+    tag = f"&nbsp;{HOUSE}" if p.house else ""  # the tag never starts a line on its own
+    if p.kind == "subheading":
+        return f"<br><font size=4.5><b>{text}</b></font><br>"
+    if p.kind == "bullet":
+        return f"&nbsp;&nbsp;•&nbsp;{text}{tag}<br>"
+    if p.kind == "step":
+        return f"<b>{p.number}.</b>&nbsp;{text}{tag}<br>"
+    return f"{text}{tag}<br>"
+
+
+def reference_html(sections: list[Section], columns: int = COLUMNS) -> str:
+    """The sections as HTML: a heading each, then its paragraphs and tables."""
+    out: list[str] = []
+    for s in sections:
+        out.append(f"<br><font size=5.5 color='{HEADING}'><b>{html.escape(s.title)}</b></font><br>")
+        for p in s.paragraphs:
+            out.append(_table_html(p, columns) if isinstance(p, Table) else _paragraph_html(p))
+    return "".join(out)
+
+
+# -- any other rule set: the data file's values, as they are ------------------------------------
+
+def _note(note: str) -> str:
+    if not note:
+        return ""
+    rest = html.escape(TAG.sub("", note).strip(" :;"))
+    tag = f" {HOUSE}" if tag_of(note) == "house" else ""
+    return f"{tag} <i>{rest}</i>" if rest else tag
+
+
+def _is_rows(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
 def _value(value: Any) -> str:
@@ -63,54 +174,58 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def _note(note: str) -> str:
-    """A comment shown after the value, with a [house] tag made to stand out."""
-    if not note:
-        return ""
-    is_house = "[house" in note
-    rest = html.escape(TAG.sub("", note).strip(" :;"))
-    tag = f" {HOUSE}" if is_house else ""
-    return f"{tag} <i>{rest}</i>" if rest else tag
-
-
-def _render(name: str, data: dict[str, Any], notes: dict[str, str], depth: int, out: list[str]) -> None:
-    plain = {k: v for k, v in data.items() if not isinstance(v, dict) and not _is_rows(v)}
-    for key, value in plain.items():
-        path = f"{name}.{key}" if name else key
-        out.append(f"{'&nbsp;' * 2 * depth}{html.escape(_words(key))}: <b>{html.escape(_value(value))}</b>"
-                   f"{_note(notes.get(path, ''))}<br>")
+def _dump(name: str, data: dict[str, Any], notes: dict[str, str], depth: int, out: list[str]) -> None:
+    for key, value in data.items():
+        if not isinstance(value, dict) and not _is_rows(value):
+            path = f"{name}.{key}" if name else key
+            out.append(f"{'&nbsp;' * 2 * depth}{html.escape(key.replace('_', ' '))}: "
+                       f"<b>{html.escape(_value(value))}</b>{_note(notes.get(path, ''))}<br>")
     for key, value in data.items():
         path = f"{name}.{key}" if name else key
         if isinstance(value, dict):
-            size = 5 if depth == 0 else 4
-            out.append(f"<br><font size={size}><b>{html.escape(_words(key).capitalize())}</b></font>"
-                       f"{_note(notes.get(path, ''))}<br>")
-            _render(path, value, notes, depth + 1, out)
+            out.append(f"<br><b>{html.escape(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
+            _dump(path, value, notes, depth + 1, out)
         elif _is_rows(value):
-            out.append(f"<br><b>{html.escape(_words(key).capitalize())}</b>{_note(notes.get(path, ''))}<br>")
+            out.append(f"<br><b>{html.escape(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
             for number, row in enumerate(value, 1):
-                cells = "; ".join(f"{html.escape(_words(k))} {html.escape(_value(v))}" for k, v in row.items())
+                cells = "; ".join(f"{html.escape(k.replace('_', ' '))} {html.escape(_value(v))}" for k, v in row.items())
                 out.append(f"{'&nbsp;' * 2 * (depth + 1)}{number}. {cells}<br>")
 
 
-def _is_rows(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+# -- the page ---------------------------------------------------------------------------------
+
+def _head(title: str, filename: str) -> str:
+    return (f"<font size=6><b>{html.escape(title)}</b></font><br>"
+            f"Numbers come from game/data/{html.escape(filename)}; {HOUSE} marks the club's house rules "
+            f"(their values in <font color='{AMBER}'>amber</font>): the source text is silent there, "
+            "and a club may change them in the data file.<br>")
 
 
-def rules_html(ruleset: str, path: Path | None = None) -> str:
-    """The rules help text for one rule set; a missing or unreadable data file says so plainly."""
+def rules_help(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -> RulesHelp:
+    """The rules help for one rule set; a missing or unreadable data file says so plainly."""
     title = RULESET_TITLES.get(ruleset, ruleset)
     path = path if path is not None else data_file(f"{ruleset}.toml")
-    head = (f"<font size=6><b>{html.escape(title)}</b></font><br>"
-            f"Values marked {HOUSE} are this club's house rules: the source text is silent there, "
-            "and they can be changed in the data file.<br>")
+    head = _head(title, path.name)
+    if ruleset not in WRITTEN:
+        head += (f"<br>The rules of {html.escape(title)} are not written in the game yet: "
+                 "it cannot be played, and this help has no rules to show.<br>")
     try:
         text = path.read_text(encoding="utf-8")
+        if ruleset in WRITTEN:
+            sections = load_reference(path)
+            return RulesHelp(head + reference_html(sections, columns), tuple(s.title for s in sections))
         data = tomllib.loads(text)
     except FileNotFoundError:
-        return head + f"<br>The rules data for {html.escape(title)} is not installed yet ({html.escape(path.name)})."
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        return head + f"<br>The rules data file {html.escape(path.name)} cannot be read: {html.escape(str(exc))}"
-    out: list[str] = [head]
-    _render("", data, comment_notes(text), 0, out)
-    return "".join(out)
+        return RulesHelp(head + f"<br>The rules data for {html.escape(title)} is not installed yet "
+                                f"({html.escape(path.name)}).", ())
+    except (OSError, tomllib.TOMLDecodeError, DataError, KeyError, TypeError, ValueError) as exc:
+        return RulesHelp(head + f"<br>The rules data file {html.escape(path.name)} cannot be read: "
+                                f"{html.escape(str(exc) or type(exc).__name__)}", ())
+    out = [head, "<br>Its data file holds these values:<br>"]
+    _dump("", data, comment_notes(text), 0, out)
+    return RulesHelp("".join(out), ())
+
+
+def rules_html(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -> str:
+    """Just the HTML of :func:`rules_help`."""
+    return rules_help(ruleset, path, columns).html

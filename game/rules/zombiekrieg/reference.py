@@ -184,6 +184,16 @@ def mod(x: Any) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+def share(fraction: Any) -> str:
+    """0.5 -> 'half'; 0.25 -> 'a quarter of'... read before "the Allied figures"."""
+    f = float(fraction)
+    words = {0.5: "half", 0.25: "a quarter of", 0.75: "three quarters of", 1.0: "all", 1 / 3: "a third of"}
+    for value, word in words.items():
+        if math.isclose(f, value):
+            return word
+    return f"{num(f)} x"
+
+
 def faces(fs: tuple[int, ...]) -> str:
     """(1, 2) -> '1-2'; (4,) -> '4'; (1, 3) -> '1, 3'."""
     fs = tuple(sorted(fs))
@@ -437,8 +447,8 @@ def _zombies(w: _Writer) -> Section:
             house_rule=True),
         w.b("Zombies go around walls (they path-find); they never walk through them. The unit moves nearest "
             "the goal first, so the front does not block the back."),
-        w.b("A zombie sees in every direction (line of sight, not arc). Only standing zombies count for "
-            "\"within ", w.v("house.break_off", inches), "\", \"seen\" and the unit.", house_rule=True),
+        w.b("A zombie sees in every direction (line of sight, not arc). Only standing zombies count for the ",
+            w.v("house.break_off", inches), " break-off, for \"seen\" and for the unit.", house_rule=True),
         w.b("Hits: a knocked-down zombie lies still for the whole next move, whatever the table says. At the "
             "start of the move after that (turn T+", w.text("house.knocked_down_turns", str(lie)),
             " for a zombie knocked down in turn T), before initiative, it stands up and rejoins the unit."),
@@ -477,15 +487,13 @@ def _sight(w: _Writer) -> Section:
 
 
 def _winning(w: _Writer) -> Section:
-    frac = float(w.get("objective.exit_fraction"))
-    share = "half" if math.isclose(frac, 0.5) else f"{num(frac)} x"
     return Section("Winning and losing", [
         w.p("A section whose Sergeant and Corporal are both dead gives no more orders. When every section has "
             "lost both NCOs, the Allies have lost."),
         w.p("The map sets the objective; a map that does not say plays ", w.v("objective.default"),
             " with a turn limit of ", w.v("objective.turn_limit"), " turns."),
         w.b("exit: move a number of figures off the table through the exit zone (exit_count; if the map does "
-            "not say, ", w.text("objective.exit_fraction", share), " the Allied figures, rounded up). "
+            "not say, ", w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))), " the Allied figures, rounded up). "
             "Too few left on the table to make it is a defeat."),
         w.b("survive: an NCO is still alive at the end of the last turn."),
         w.b("exterminate: every zombie killed (a win at once)."),
@@ -527,8 +535,9 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
     "objective.default": lambda w: ("A map that names no objective plays ", w.v("objective.default"), "."),
     "objective.turn_limit": lambda w: ("A map that sets no turn limit plays ", w.v("objective.turn_limit"),
                                        " turns."),
-    "objective.exit_fraction": lambda w: ("The default exit_count is ", w.v("objective.exit_fraction"),
-                                          " of the Allied figures, rounded up."),
+    "objective.exit_fraction": lambda w: ("The default exit_count is ",
+                                          w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
+                                          " the Allied figures, rounded up."),
     "guts.min": lambda w: ("GUTS never falls below ", w.v("guts.min"), "."),
     "guts.max": lambda w: ("GUTS never rises above ", w.v("guts.max"), "."),
     "guts.critical_success_change": lambda w: ("A Critical Success changes GUTS by ",
@@ -566,7 +575,7 @@ CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
                ", up at the start of turn T+", w.v("house.knocked_down_turns"), ", before initiative."),
     lambda w: ("Zombies see in every direction; only standing zombies count for the reaction table's columns "
                "and the unit; a zombie already out of touch of the unit just walks.",),
-    lambda w: ("exterminate wins at once; exit loses when too few are left to make it; under exit a figure "
+    lambda w: ("Objectives: exterminate wins at once; exit loses when too few are left to make it; under exit a figure "
                "whose move ends in the exit zone leaves the table.",),
     lambda w: ("Set-up: each section deploys in its player's deploy zone on a grid from its centre, facing the "
                "table centre; zombies are dealt out over the spawn zones, each facing the nearest Allied figure.",),

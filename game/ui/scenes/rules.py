@@ -1,12 +1,19 @@
-"""Rules help: the rules in force for a rule set, house rules marked, in a scrolling text box."""
+"""Rules help: the rules in force for a rule set, house rules marked, in a scrolling text box.
+
+A contents column on the left jumps to each section; Page Up/Page Down, Home/End and the mouse
+wheel scroll; Escape or Back returns.
+"""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
 
-from game.ui.rules_help import rules_html
+from game.ui.rules_help import FONTS, MONO, WRITTEN, RulesHelp, rules_help
 from game.ui.scenes.base import Scene
+
+CONTENTS_W = 236
+MONO_CHAR = 8.4  # width of one Fira Code character at 14 px, when the font cannot be asked
 
 
 class RulesScene(Scene):
@@ -15,17 +22,78 @@ class RulesScene(Scene):
     def __init__(self, app, ruleset: str) -> None:
         super().__init__(app)
         self.ruleset = ruleset
-        self.html = rules_html(ruleset)  # built once, not per layout
+        self.help: RulesHelp = RulesHelp("", ())
+        self.sections: dict[UIButton, str] = {}
+
+    @property
+    def html(self) -> str:
+        return self.help.html
+
+    def _preload(self) -> None:
+        """Load the help's fonts once (pygame_gui warns both on a font not preloaded and on a second preload)."""
+        fonts = self.manager.get_theme().get_font_dictionary()
+        missing = [f for f in FONTS if not fonts.check_font_preloaded(
+            fonts.create_font_id(int(f["point_size"]), str(f["name"]), bold=f["style"] == "bold",
+                                 italic=f["style"] == "italic"))]
+        if missing:
+            self.manager.preload_fonts(missing)
+
+    def _columns(self, text_width: int) -> int:
+        """How many monospaced characters a table line may take in a text box this wide."""
+        try:
+            font = self.manager.get_theme().get_font_dictionary().find_font(14, MONO)
+            char = font.size("0")[0] or MONO_CHAR
+        except Exception:  # an odd font back end: the usual width will do
+            char = MONO_CHAR
+        return max(40, int((text_width - 48) / char) - 2)  # 48: the box's padding and scroll bar
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         m = 24
-        self.text = self.ui(UITextBox(self.html, pygame.Rect(m, m, w - 2 * m, h - 3 * m - 48), self.manager,
+        self._preload()
+        left = m
+        contents = self.ruleset in WRITTEN and w >= 900  # a narrow window gives the text all its width
+        if contents:
+            left = m + CONTENTS_W + 12
+        text_w = w - left - m
+        self.help = rules_help(self.ruleset, columns=self._columns(text_w))
+        self.sections.clear()
+        for k, title in enumerate(self.help.titles if contents else ()):
+            b = self.ui(UIButton(pygame.Rect(m, m + k * 38, CONTENTS_W, 34), title, self.manager))
+            self.sections[b] = title
+        self.text = self.ui(UITextBox(self.help.html, pygame.Rect(left, m, text_w, h - 3 * m - 48), self.manager,
                                       object_id="#rules_text"))
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
 
+    def section_top(self, title: str) -> float | None:
+        """Where a section's heading sits in the text, as a fraction of its height (None: not found)."""
+        layout = getattr(self.text, "text_box_layout", None)
+        if layout is None or not layout.layout_rect.height:
+            return None
+        for row in layout.layout_rows:
+            for item in row.items:
+                if getattr(item, "text", "").strip() == title:
+                    return row.y / layout.layout_rect.height
+        return None
+
+    def scroll_to(self, fraction: float) -> None:
+        bar = self.text.scroll_bar
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(max(0.0, min(1.0, fraction)))
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
-            self.app.pop()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element in self.sections:
+                top = self.section_top(self.sections[event.ui_element])
+                if top is not None:
+                    self.scroll_to(top)
+        elif event.type == pygame.KEYDOWN:
+            bar = self.text.scroll_bar
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif bar is not None and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END):
+                page = bar.visible_percentage * 0.9
+                step = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_HOME: -1.0, pygame.K_END: 1.0}
+                self.scroll_to(bar.start_percentage + step[event.key])
