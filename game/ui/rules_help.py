@@ -60,6 +60,11 @@ class RulesHelp:
     titles: tuple[str, ...]
 
 
+def _esc(text: str) -> str:
+    """Text for the HTML body (quotes stay as they are: 12" reads 12" in the source too)."""
+    return html.escape(text, quote=False)
+
+
 # -- tables -----------------------------------------------------------------------------------
 
 def _widths(table: Table, columns: int) -> list[int]:
@@ -115,14 +120,14 @@ def table_lines(table: Table, columns: int = COLUMNS) -> list[str]:
 
 
 def _mono(line: str, colour: str | None = None) -> str:
-    text = html.escape(line).replace(" ", "&nbsp;") or "&nbsp;"
+    text = _esc(line).replace(" ", "&nbsp;") or "&nbsp;"
     return f"<font color='{colour}'>{text}</font>" if colour else text
 
 
 def _table_html(table: Table, columns: int) -> str:
     lines = table_lines(table, columns)
     rule = next(k for k, line in enumerate(lines) if line and set(line) <= {"-", " "})
-    caption = f"<b>{html.escape(table.caption)}</b>{' ' + HOUSE if table.house else ''}<br>"
+    caption = f"<b>{_esc(table.caption)}</b>{' ' + HOUSE if table.house else ''}<br>"
     body = "<br>".join(_mono(line, TABLE_HEAD if k <= rule else None) for k, line in enumerate(lines))
     return f"{caption}<font face='{MONO}' size=4>{body}</font><br>"
 
@@ -130,7 +135,7 @@ def _table_html(table: Table, columns: int) -> str:
 # -- paragraphs -------------------------------------------------------------------------------
 
 def _paragraph_html(p: Paragraph) -> str:
-    text = "".join(f"<font color='{AMBER}'>{html.escape(r.text)}</font>" if r.house else html.escape(r.text)
+    text = "".join(f"<font color='{AMBER}'>{_esc(r.text)}</font>" if r.house else _esc(r.text)
                    for r in p.runs)
     tag = f"&nbsp;{HOUSE}" if p.house else ""  # the tag never starts a line on its own
     if p.kind == "subheading":
@@ -146,7 +151,7 @@ def reference_html(sections: list[Section], columns: int = COLUMNS) -> str:
     """The sections as HTML: a heading each, then its paragraphs and tables."""
     out: list[str] = []
     for s in sections:
-        out.append(f"<br><font size=5.5 color='{HEADING}'><b>{html.escape(s.title)}</b></font><br>")
+        out.append(f"<br><font size=5.5 color='{HEADING}'><b>{_esc(s.title)}</b></font><br>")
         for p in s.paragraphs:
             out.append(_table_html(p, columns) if isinstance(p, Table) else _paragraph_html(p))
     return "".join(out)
@@ -157,7 +162,7 @@ def reference_html(sections: list[Section], columns: int = COLUMNS) -> str:
 def _note(note: str) -> str:
     if not note:
         return ""
-    rest = html.escape(TAG.sub("", note).strip(" :;"))
+    rest = _esc(TAG.sub("", note).strip(" :;"))
     tag = f" {HOUSE}" if tag_of(note) == "house" else ""
     return f"{tag} <i>{rest}</i>" if rest else tag
 
@@ -178,25 +183,25 @@ def _dump(name: str, data: dict[str, Any], notes: dict[str, str], depth: int, ou
     for key, value in data.items():
         if not isinstance(value, dict) and not _is_rows(value):
             path = f"{name}.{key}" if name else key
-            out.append(f"{'&nbsp;' * 2 * depth}{html.escape(key.replace('_', ' '))}: "
-                       f"<b>{html.escape(_value(value))}</b>{_note(notes.get(path, ''))}<br>")
+            out.append(f"{'&nbsp;' * 2 * depth}{_esc(key.replace('_', ' '))}: "
+                       f"<b>{_esc(_value(value))}</b>{_note(notes.get(path, ''))}<br>")
     for key, value in data.items():
         path = f"{name}.{key}" if name else key
         if isinstance(value, dict):
-            out.append(f"<br><b>{html.escape(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
+            out.append(f"<br><b>{_esc(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
             _dump(path, value, notes, depth + 1, out)
         elif _is_rows(value):
-            out.append(f"<br><b>{html.escape(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
+            out.append(f"<br><b>{_esc(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
             for number, row in enumerate(value, 1):
-                cells = "; ".join(f"{html.escape(k.replace('_', ' '))} {html.escape(_value(v))}" for k, v in row.items())
+                cells = "; ".join(f"{_esc(k.replace('_', ' '))} {_esc(_value(v))}" for k, v in row.items())
                 out.append(f"{'&nbsp;' * 2 * (depth + 1)}{number}. {cells}<br>")
 
 
 # -- the page ---------------------------------------------------------------------------------
 
 def _head(title: str, filename: str) -> str:
-    return (f"<font size=6><b>{html.escape(title)}</b></font><br>"
-            f"Numbers come from game/data/{html.escape(filename)}; {HOUSE} marks the club's house rules "
+    return (f"<font size=6><b>{_esc(title)}</b></font><br>"
+            f"Numbers come from game/data/{_esc(filename)}; {HOUSE} marks the club's house rules "
             f"(their values in <font color='{AMBER}'>amber</font>): the source text is silent there, "
             "and a club may change them in the data file.<br>")
 
@@ -207,7 +212,7 @@ def rules_help(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -
     path = path if path is not None else data_file(f"{ruleset}.toml")
     head = _head(title, path.name)
     if ruleset not in WRITTEN:
-        head += (f"<br>The rules of {html.escape(title)} are not written in the game yet: "
+        head += (f"<br>The rules of {_esc(title)} are not written in the game yet: "
                  "it cannot be played, and this help has no rules to show.<br>")
     try:
         text = path.read_text(encoding="utf-8")
@@ -216,11 +221,11 @@ def rules_help(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -
             return RulesHelp(head + reference_html(sections, columns), tuple(s.title for s in sections))
         data = tomllib.loads(text)
     except FileNotFoundError:
-        return RulesHelp(head + f"<br>The rules data for {html.escape(title)} is not installed yet "
-                                f"({html.escape(path.name)}).", ())
+        return RulesHelp(head + f"<br>The rules data for {_esc(title)} is not installed yet "
+                                f"({_esc(path.name)}).", ())
     except (OSError, tomllib.TOMLDecodeError, DataError, KeyError, TypeError, ValueError) as exc:
-        return RulesHelp(head + f"<br>The rules data file {html.escape(path.name)} cannot be read: "
-                                f"{html.escape(str(exc) or type(exc).__name__)}", ())
+        return RulesHelp(head + f"<br>The rules data file {_esc(path.name)} cannot be read: "
+                                f"{_esc(str(exc) or type(exc).__name__)}", ())
     out = [head, "<br>Its data file holds these values:<br>"]
     _dump("", data, comment_notes(text), 0, out)
     return RulesHelp("".join(out), ())
