@@ -563,7 +563,7 @@ CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
                " applies to his ORDER test."),
     lambda w: ("The Corporal may also order when his Sergeant has left the table (exit).",),
     lambda w: ("A failed MOVE leaves the figure where it was; a MOVE with no path only turns the figure "
-               "(still an action and a test).",),
+               "(it is still an action and a test).",),
     lambda w: ("An LMG's second shot without a chosen target goes at the same zombie; a second shot whose "
                "zombie the first killed is lost.",),
     lambda w: ("Melee: the test is not an action; attackers go nearest first; the ",
