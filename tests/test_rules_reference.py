@@ -9,7 +9,6 @@ import copy
 import re
 from pathlib import Path
 
-
 from game.assets import data_file
 from game.rules.zombiekrieg.data import load_data, parse_data
 from game.rules.zombiekrieg.reference import (
