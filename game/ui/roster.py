@@ -21,10 +21,11 @@ def short_weapon(name: str) -> str:
 
 
 def roster_html(game: Any, looks: dict[str, Look], selected: str | None, ready: set[str]) -> str:
-    """One line per soldier, grouped by player; the active player's section first is not reordered."""
+    """One line per soldier, grouped by player; in hot-seat the acting player's section comes first,
+    so nobody scrolls to find his own men (the others keep their order)."""
     lines: list[str] = []
     active = getattr(game.state, "active_player", None)
-    sections = getattr(game.state, "sections", [])
+    sections = sorted(getattr(game.state, "sections", []), key=lambda s: s.player != active)
     for section in sections:
         mark = " - acting" if section.player == active else ""
         lines.append(f'<b><font color="#E4CE84">Player {section.player}: {section.nation.capitalize()}</font></b>{mark}')
