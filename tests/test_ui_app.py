@@ -133,3 +133,23 @@ def test_a_map_whose_rule_set_is_not_written_yet_says_so_and_cannot_start(app: A
     assert "Not playable yet" in scene.details.html_text
     click(app, scene.start.rect.center)
     assert app.scene.name == "new_game"
+
+
+def test_play_refuses_a_scenario_whose_rule_set_is_not_written_yet(capsys) -> None:
+    from game.assets import assets_dir
+    from game.ui.app import run
+
+    assert run(str(assets_dir("maps") / "hive_street.tmx"), straight_in=True) == 2
+    assert "not playable in this version yet" in capsys.readouterr().err
+
+
+def test_no_display_is_a_clear_message_not_a_traceback(monkeypatch, capsys) -> None:
+    import game.ui.app as app_module
+
+    def no_screen(*args, **kwargs):
+        raise pygame.error("x11 not available")
+
+    monkeypatch.setattr(app_module, "App", no_screen)
+    assert app_module.run() == 2
+    err = capsys.readouterr().err
+    assert "cannot open a window (x11 not available)" in err and "deadground simulate" in err

@@ -252,7 +252,18 @@ def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool
         if not entry.playable:
             print(f"deadground: cannot open {scenario}: {entry.error}", file=sys.stderr)
             return 2
-    app = App(fullscreen=fullscreen or None)
+        from game.rules import RULESETS
+
+        if entry.scenario is not None and entry.scenario.ruleset not in RULESETS:
+            print(f"deadground: {scenario} is a {entry.scenario.ruleset} scenario, and that rule set is not "
+                  "playable in this version yet", file=sys.stderr)
+            return 2
+    try:
+        app = App(fullscreen=fullscreen or None)
+    except pygame.error as exc:  # no screen to open a window on (a server, an SSH session without X)
+        print(f"deadground: cannot open a window ({exc}). The game needs a display; on a machine without one, "
+              "`deadground simulate`, `deadground check` and `deadground replay` still work.", file=sys.stderr)
+        return 2
     try:
         if entry is not None:
             from game.ui.scenes.setup import GameSetup
