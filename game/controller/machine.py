@@ -149,7 +149,7 @@ class Controller:
             path = tuple(self.waypoints) + (point,)
             facing = None
             if face_toward is not None and math.dist(face_toward, point) > 0.2:
-                facing = math.degrees(math.atan2(face_toward[1] - point[1], face_toward[0] - point[0]))
+                facing = math.degrees(math.atan2(face_toward[1] - point[1], face_toward[0] - point[0])) % 360
             return self._commands["move"](self.selected, path, facing)
         if mode == Mode.FIRE and target is not None:
             return self._commands["fire"](self.selected, target)

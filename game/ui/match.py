@@ -340,7 +340,7 @@ class Match:
                     nation = f" ({section.nation.capitalize()})" if section else ""
                     self.handoff = (f"Player {ev.player}{nation} \u2014 your section", HANDOFF_SECONDS)
                 self._last_player = ev.player
-            sid = sound_of(ev, self._weapon_class, self.game.state.turn)
+            sid = sound_of(ev, self._weapon_class, lambda fid: self.game.figure(fid).is_zombie, self.game.state.turn)
             if sid and sid not in sounds:
                 sounds.append(sid)
         for sid in sounds[-3:] if quiet else sounds:  # a skip does not fire a volley of sounds
