@@ -1,66 +1,56 @@
-"""Frame time: the real table view drawing a full game at 1920x1080 under the dummy video driver,
-beside pyscroll (the ``bench`` extra) drawing the same map and token images as the reference.
+"""Frame time: the real game screen at 1920x1080 under the dummy video driver, beside pyscroll (the
+``bench`` extra) drawing the same map and token images as the reference.
 
-The scene: the starter map fitted to the screen, four sections (44 soldiers) with their GUTS badges,
-200 zombies (one in ten knocked down), and a selected Sergeant with his previews: move ring, front
-arc, weapon range rings, a planned path and a labelled sight line to a zombie. Each frame is a full
-``TableView.draw`` and a display flip, after a few warm-up frames.
+The scene is the whole game view a player sees, drawn by the App's own frame (``App.step``: the
+table, the panels, the roster, the log, the dice tray and the flip): the starter map fitted to the
+screen, four sections (44 soldiers) with their GUTS badges, 200 zombies, and a selected Sergeant
+whose previews the rules computed: move ring, command ring, front arc with range bands, and the
+fire preview's sight line and plate to the nearest zombie under the pointer. ``frame_table_ms_median``
+is the table view alone (``TableView.draw`` and the flip), the part pyscroll also draws.
 """
 from __future__ import annotations
 
 import math
 import os
 import random
-from typing import TYPE_CHECKING
+import tempfile
+from pathlib import Path
 
 from game.bench.common import clock, median, open_ground, percentile, starter_scenario
 from game.scenario.model import Scenario
 
-if TYPE_CHECKING:
-    from game.ui.overlays import Overlay
-    from game.ui.tokens import TokenView
-
 SIZE = (1920, 1080)
+SECTIONS = ["american", "british", "american", "british"]  # 11 men each: 44 soldiers
 
 
-def game_tokens(scenario: Scenario, zombies: int = 200, seed: int = 3) -> tuple[list[TokenView], list[Overlay]]:
-    """(tokens, overlays) of a four-section game with ``zombies`` zombies, one Sergeant selected."""
-    from game.rules.zombiekrieg import new_game
-    from game.ui.figures import soldier_sprite
-    from game.ui.overlays import Arc, Circle, Label, Line
-    from game.ui.tokens import TokenView
+def game_screen(app, scenario: Scenario, zombies: int = 200, seed: int = 3):
+    """Open the game scene on ``scenario`` with ``zombies`` zombies; the Sergeant selected and the
+    pointer on the nearest zombie (a fire preview). Returns the scene."""
+    import pygame
 
-    g = new_game(scenario, {"sections": ["american", "british", "soviet", "american"]}, seed)
-    soldiers = [f for f in g.state.allied() if f.on_table]
+    from game.rules.zombiekrieg.state import ZOMBIES, Figure
+    from game.ui.game_scene import GameScene
+
+    app.push(GameScene(app, scenario, SECTIONS, seed=seed))
+    app.run_frames(3)
+    scene = app.scene
+    match, game = scene.match, scene.match.game
+    match.skip()
     rng = random.Random(seed)
-    spots = open_ground(scenario, rng, 0.5, taken=[f.position for f in g.state.figures.values()], spacing=1.1)
-    zpos = [z.position for z in g.state.zombies() if z.on_table][:zombies]
-    zpos += [next(spots) for _ in range(zombies - len(zpos))]
-    sel = soldiers[0]
-    tokens = []
-    for f in soldiers:
-        tokens.append(TokenView(f.id, soldier_sprite(f.nation, f.role), f.position, f.facing, f.radius,
-                                "allies", "standing", str(f.guts), "selected" if f is sel else None, f.id))
-    for i, p in enumerate(zpos, start=1):
-        state = "knocked_down" if i % 10 == 0 else "standing"
-        facing = math.degrees(math.atan2(sel.position[1] - p[1], sel.position[0] - p[0]))
-        tokens.append(TokenView(f"z{i}", f"tokens.zombie_{i % 4 + 1}", p, facing, 0.5, "zombie", state))
-    target = min(zpos, key=lambda p: math.dist(p, sel.position))
-    sight = g.table.line_of_sight(sel.position, target)
-    weapon = g.data.weapon(sel.weapon)
-    x, y = sel.position
-    overlays = [
-        Circle(sel.position, 6.0, (250, 215, 90), "dashed", 2, 'move 6"'),
-        Arc(sel.position, 12.0, sel.facing, 180.0, (240, 230, 200), "dotted"),
-        Circle(sel.position, weapon.range / 2, (235, 150, 60), "dotted", 2, f'{weapon.range / 2:g}" short'),
-        Circle(sel.position, weapon.range, (235, 70, 60), "dashed", 2, f'{weapon.range:g}" long'),
-        Line(((x, y), (x + 3, y - 1.5), (x + 5, y - 2)), (250, 215, 90), "dashed", 3, '5.4"'),
-        Line((sel.position, sight.blocked_at or target), (120, 220, 120) if sight.state == "clear" else (235, 70, 60),
-             "solid" if sight.state == "clear" else "dashed", 2,
-             f'{math.dist(sel.position, target):.1f}" {sight.state}'),
-        Label((x, y - 2.5), f"{sel.id} GUTS {sel.guts}"),
-    ]
-    return tokens, overlays
+    spots = open_ground(scenario, rng, 0.5, taken=[f.position for f in game.figures], spacing=1.1)
+    have = sum(1 for f in game.figures if f.is_zombie and f.on_table)
+    for n in range(have + 1, zombies + 1):
+        fid, p = f"zb{n}", next(spots)
+        game.state.figures[fid] = Figure(fid, ZOMBIES, p, 180.0, 0.5)
+        game.table.place(fid, p, 0.5)
+    match.resync()
+    sgt = next(f for f in game.figures if f.role == "sergeant")
+    match.select(sgt.id)
+    target = min((f for f in game.figures if f.is_zombie), key=lambda f: math.dist(f.position, sgt.position))
+    pos = tuple(round(v) for v in scene.view.camera.to_screen(target.position))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(5)
+    return scene
 
 
 def _pyscroll_frame_maker(scenario: Scenario, screen, assets, tokens, ppi: float):
@@ -97,19 +87,15 @@ def bench_frame(frames: int = 200, warmup: int = 20, scenario: Scenario | None =
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.ui.assets import Assets
-    from game.ui.table_view import TableView
+    from game.ui.app import App
 
     scenario = scenario or starter_scenario()
-    pygame.init()
-    screen = pygame.display.set_mode(SIZE)
-    assets = Assets()
-    assets.prepare_for_display()
-    view = TableView.for_scenario(scenario, assets, (0, 0, *SIZE))
-    tokens, overlays = game_tokens(scenario)
-    view.tokens, view.overlays = tokens, overlays
+    folder = Path(tempfile.mkdtemp(prefix="deadground-bench-"))  # no autosaves in the player's folder
+    app = App(settings_path=folder / "settings.json", sounds_enabled=False, size=SIZE, fps=0, data_dir=folder)
+    scene = game_screen(app, scenario)
+    view, screen = scene.view, app.screen
 
-    def ours() -> None:
+    def table_only() -> None:
         view.draw(screen)
         pygame.display.flip()
 
@@ -123,14 +109,17 @@ def bench_frame(frames: int = 200, warmup: int = 20, scenario: Scenario | None =
             times.append((clock() - t0) * 1000)
         return times
 
-    mine = run(ours)
-    reference = _pyscroll_frame_maker(scenario, screen, assets, tokens, view.camera.ppi)
+    assert scene.match.controller.preview is not None, "the fire preview is not showing"
+    mine = run(app.step)
+    table = run(table_only)
+    reference = _pyscroll_frame_maker(scenario, screen, app.assets, view.tokens, view.camera.ppi)
     theirs = run(reference) if reference is not None else None
     out: dict[str, float | None] = {
         "frame_ms_median": median(mine),
         "frame_ms_p95": percentile(mine, 95),
+        "frame_table_ms_median": median(table),
         "frame_pyscroll_ms_median": median(theirs) if theirs else None,
         "frame_ratio_vs_pyscroll": median(mine) / median(theirs) if theirs else None,
     }
-    pygame.display.quit()
+    app.close()
     return out

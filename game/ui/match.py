@@ -356,12 +356,16 @@ class Match:
         except (KeyError, AttributeError):
             return ""
 
-    def _finish_playback(self) -> None:
-        # the rules' state is the truth: whatever the animation showed, end exactly there
+    def resync(self) -> None:
+        """Show every figure exactly as the rules have it now (after playback, or a state set up by hand)."""
         for f in self.game.figures:
             self.looks[f.id] = look_of(f)
         self._actions_key = None  # and what each soldier may do is asked afresh
         self.version += 1
+
+    def _finish_playback(self) -> None:
+        # the rules' state is the truth: whatever the animation showed, end exactly there
+        self.resync()
         fb = self.controller.handle(AnimationDone())
         if fb.events:
             self._answer(fb)
