@@ -27,15 +27,15 @@ except ImportError:  # pragma: no cover - other builds fall back to the public A
 
 
 
-# Sight lines are queried as a hair-thin capsule, not a bare segment: Chipmunk's radius-0 query misses a
-# line that runs exactly along the seam between two convex pieces of one building or passes exactly
-# through a corner (a 45-degree line through a U-shaped building's corner read clear one way and
-# blocked the other). A millionth of an inch changes nothing a player can see.
+# Chipmunk's bare (radius 0) segment query can miss a polygon that a line enters exactly at a corner
+# (a 45-degree line through a U-shaped building's corner, along the seam of two of its convex pieces,
+# read clear one way and blocked the other). A hair-thin capsule never misses, but costs three times as
+# much, so the table asks with it only for lines that pass through a corner (see Table.line_of_sight).
 SIGHT_SKIN = 1e-6
 
 
 class RayCaster:
-    """First-hit segment queries (a hair-thin capsule, :data:`SIGHT_SKIN`) on one space."""
+    """First-hit segment queries on one space: a bare segment, or a hair-thin capsule (``skin``)."""
 
     def __init__(self, space: pymunk.Space) -> None:
         self._space = space
@@ -49,16 +49,16 @@ class RayCaster:
         return shape._shape if self._raw else shape  # type: ignore[attr-defined]
 
     def first(self, a: tuple[float, float], b: tuple[float, float],
-              shape_filter: pymunk.ShapeFilter) -> tuple[Any, float, float, float] | None:
+              shape_filter: pymunk.ShapeFilter, skin: float = 0.0) -> tuple[Any, float, float, float] | None:
         """(key, alpha, x, y) of the first shape the segment a-b touches, or None. A shape
         already holding ``a`` counts, at alpha 0 (Chipmunk 7's rule)."""
         if self._raw:
             info = self._info
-            ptr = self._query(self._cp_space, a, b, SIGHT_SKIN, shape_filter, info)
+            ptr = self._query(self._cp_space, a, b, skin, shape_filter, info)
             if ptr == _ffi.NULL:
                 return None
             return ptr, info.alpha, info.point.x, info.point.y
-        hit = self._space.segment_query_first(a, b, SIGHT_SKIN, shape_filter)
+        hit = self._space.segment_query_first(a, b, skin, shape_filter)
         if hit is None:
             return None
         return hit.shape, hit.alpha, hit.point.x, hit.point.y

@@ -27,7 +27,7 @@ from game.table import geometry as geo
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
 from game.table.index import BaseGrid, BoxRaster
 from game.table.nav import DistanceField, NavGrid
-from game.table.rays import RayCaster, ShapeProbe
+from game.table.rays import SIGHT_SKIN, RayCaster, ShapeProbe
 
 CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
 
@@ -35,7 +35,9 @@ CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
 CAT_BLOCKING = 0b001  # walls and buildings
 CAT_CLUTTER = 0b010  # clutter and ruins
 CAT_BASE = 0b100  # figure bases
+CAT_CORNER = 0b1000  # hair-thin circles on the corners of walls and buildings (see line_of_sight)
 SEE_BLOCKING = pymunk.ShapeFilter(mask=CAT_BLOCKING)
+SEE_CORNERS = pymunk.ShapeFilter(mask=CAT_CORNER)
 SEE_CLUTTER = pymunk.ShapeFilter(mask=CAT_CLUTTER)
 SEE_BASES = pymunk.ShapeFilter(mask=CAT_BASE)
 
@@ -153,6 +155,7 @@ class Table:
         self._fid_of: dict[pymunk.Shape, str] = {}
         self._max_radius = 0.0
         self._nav_cache: dict[tuple[float, float], NavGrid] = {}
+        self._corners: set[tuple[float, float]] = set()
         for piece in self.terrain:
             self._add_terrain(piece)
         self._build_clutter_raster()
@@ -200,6 +203,18 @@ class Table:
             return
         for piece in geo.convex_pieces(ring):
             self._add_static(pymunk.Poly(self._space.static_body, piece), terrain, category)
+            self._add_corners(piece)
+
+    def _add_corners(self, piece: Sequence[Point]) -> None:
+        """Mark each corner of a blocking piece (once) so a sight line through one can be re-asked."""
+        for corner in piece:
+            key = (round(corner[0], 9), round(corner[1], 9))
+            if key in self._corners:
+                continue
+            self._corners.add(key)
+            mark = pymunk.Circle(self._space.static_body, SIGHT_SKIN, corner)
+            mark.filter = pymunk.ShapeFilter(categories=CAT_CORNER)
+            self._space.add(mark)
 
     def _add_static(self, shape: pymunk.Shape, terrain: Terrain, category: int) -> None:
         shape.filter = pymunk.ShapeFilter(categories=category)
@@ -341,6 +356,8 @@ class Table:
             return Sight(OBSCURED, 0.0, target_in_clutter=True) if inside else _CLEAR_SIGHT
         rays = self._rays
         wall = rays.first(a, b, SEE_BLOCKING)
+        if wall is None and rays.first(a, b, SEE_CORNERS) is not None:
+            wall = rays.first(a, b, SEE_BLOCKING, skin=SIGHT_SKIN)  # through a corner: ask hair-thin
         if wall is not None and (wall[1] <= 0.0 or wall[1] >= 1.0):
             wall = self._past_grazes(a, b, wall, length)
         if wall is None:
