@@ -17,10 +17,15 @@ from game.rules.zombiekrieg.world import World
 def melee(world: World) -> None:
     st = world.state
     reach = float(world.data.house("melee_reach"))
+    # Only zombies touching a circle of the melee reach round some soldier can attack: ask the table
+    # from the few soldiers' side rather than asking round every zombie of the horde.
+    candidates: set[str] = set()
+    for s in st.allied():
+        if s.on_table:
+            candidates.update(world.table.figures_in_circle(s.position, s.radius + reach + 1e-6,
+                                                            where=world.is_standing_zombie))
     attackers = []
-    for z in st.zombies():
-        if not z.standing:
-            continue
+    for z in (st.figures[fid] for fid in candidates):
         near = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
         if near is not None:
             d = world.edge_distance(z, st.figures[near])
