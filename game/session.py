@@ -169,5 +169,9 @@ def describe_save(saved: SavedGame) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)) if saved.saved_at else "unknown time"
     title = Path(saved.scenario_path).stem.replace("_", " ").title()
     status = " (finished)" if saved.over else ""
-    return f"{title} ({saved.ruleset}), {len(saved.commands)} actions, {when}{status}"
+    return f"{title} ({saved.ruleset}), {actions(len(saved.commands))}, {when}{status}"
 
+
+def actions(n: int) -> str:
+    """``1 action``, ``2 actions``: how much of a game a save holds, in words."""
+    return f"{n} action" if n == 1 else f"{n} actions"

@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.saves import SavedGame, SaveError, read_save
-from game.session import describe_save
+from game.session import actions, describe_save
 from game.ui.scenes.base import Scene
 
 
@@ -45,7 +45,7 @@ class SaveEntry:
             s = self.saved
             title = Path(s.scenario_path).stem.replace("_", " ").title()
             when = time.strftime("%d %b %H:%M", time.localtime(s.saved_at)) if s.saved_at else "?"
-            return f"{self.kind}: {title}, {len(s.commands)} actions, {when}" + (" (finished)" if s.over else "")
+            return f"{self.kind}: {title}, {actions(len(s.commands))}, {when}" + (" (finished)" if s.over else "")
         return f"{self.kind}: {self.path.name} (cannot be loaded)"
 
 
@@ -147,7 +147,7 @@ class LoadScene(Scene):
             self._show(entry)
             return False
         self.app.open_session(session)
-        self.app.scene.say(f"Loaded {entry.path.name}: {len(session.game.commands)} actions replayed.")
+        self.app.scene.say(f"Loaded {entry.path.name}: {actions(len(session.game.commands))} replayed.")
         return True
 
     def replay_chosen(self) -> bool:
