@@ -206,3 +206,31 @@ def test_a_whole_game_played_through_the_controller_with_clicks() -> None:
     assert ctl.game.winner in ("allies", "zombies")
     assert any(type(c).__name__ == "Fire" for c in ctl.game.commands)
     assert any(type(c).__name__ == "Move" for c in ctl.game.commands)
+
+
+def test_an_lmg_picks_its_second_target_with_shift_then_click() -> None:
+    """RULES.md Zombiekrieg 848, Weapons: an LMG's second shot may go at the same zombie or one within 3"
+    of it. Shift-click a zombie for the first shot, click another for the second; Esc drops the first."""
+    g = rigged_game(soldiers={"us1-lmg": (12, 20, 270), "us1-r1": (16, 20, 270)}, zombies=[(12, 12), (14, 12)],
+                    guts={"us1-lmg": 8}, dice=[3, 3, 2, 4])
+    ctl = Controller(g)
+    ctl.handle(Click(pos(ctl, "us1-lmg")))
+    fb = ctl.handle(Click((12, 12), shift=True))
+    assert fb.accepted and ctl.first_target == "z1" and ctl.mode == Mode.FIRE
+    ctl.handle(Hover((14, 12)))
+    assert ctl.preview_command.second_target == "z2"  # the preview is of both shots
+    assert [s["target"] for s in ctl.preview.details["shots"]] == ["z1", "z2"]
+    assert ctl.handle(Button("cancel")).message == "First target dropped." and ctl.first_target is None
+    ctl.handle(Click((12, 12), shift=True))
+    fb = ctl.handle(Click((14, 12)))
+    assert fb.accepted
+    assert g.commands[-1].target == "z1" and g.commands[-1].second_target == "z2"
+    assert [e.target for e in fb.events if type(e).__name__ == "Fired"] == ["z1", "z2"]
+
+
+def test_a_rifleman_cannot_pick_a_second_target() -> None:
+    g = rigged_game(soldiers={"us1-r1": (12, 20, 270)}, zombies=[(12, 12)], dice=[3, 3])
+    ctl = Controller(g)
+    ctl.handle(Click(pos(ctl, "us1-r1")))
+    fb = ctl.handle(Click((12, 12), shift=True))
+    assert not fb.accepted and "LMG" in fb.message and ctl.first_target is None

@@ -65,6 +65,7 @@ class Controller:
         self.mode = Mode.GAME_OVER if game.over else Mode.IDLE
         self.selected: str | None = None
         self.waypoints: list[Point] = []
+        self.first_target: str | None = None  # an LMG's first shot, chosen by shift-click; the next click is the second
         self.hover_point: Point | None = None
         self.hover_figure: str | None = None
         self.preview: Preview | None = None
@@ -152,6 +153,8 @@ class Controller:
                 facing = math.degrees(math.atan2(face_toward[1] - point[1], face_toward[0] - point[0])) % 360
             return self._commands["move"](self.selected, path, facing)
         if mode == Mode.FIRE and target is not None:
+            if self.first_target is not None:
+                return self._commands["fire"](self.selected, self.first_target, target)
             return self._commands["fire"](self.selected, target)
         if mode == Mode.ORDER and target is not None:
             return self._commands["order"](self.selected, target)
@@ -166,6 +169,9 @@ class Controller:
             self.waypoints.append(click.point)
             self.preview_command = None
             return Feedback(message=f"Waypoint {len(self.waypoints)} set; click the destination.")
+        if click.shift and self.mode in (Mode.SELECTED, Mode.FIRE) and target is not None \
+                and self.game.figure(target).is_zombie:
+            return self._first_shot(target)
         cmd = self._command_for(click.point, click.shift, click.face_toward)
         if cmd is None:
             if target is not None and target != self.selected and not self.game.figure(target).is_zombie:
@@ -174,6 +180,21 @@ class Controller:
                 return Feedback(message="Selected. Hover to preview; click to act.")
             return self._refuse(self._why_not(target))
         return self._send(cmd)
+
+    def _first_shot(self, target: str) -> Feedback:
+        """Shift-click on a zombie: the first shot of a weapon that fires twice goes there; the next
+        click picks the second shot's zombie (the same one, or one near it as the rules allow)."""
+        assert self.selected is not None
+        if "fire" not in self.game.actions_for(self.selected):
+            return self._refuse(self._cannot("fire"))
+        shots = self.game.preview(self._commands["fire"](self.selected, target)).details.get("shots", [])
+        if len(shots) < 2:
+            return self._refuse("Only a weapon that fires twice (an LMG) picks a second target: click to fire.")
+        self.first_target = target
+        self.mode = Mode.FIRE
+        self.preview_command = None
+        return Feedback(message=f"First shot at {target}. Click the second shot's zombie (the same one, or one "
+                                "near it).")
 
     def _why_not(self, target: str | None) -> str:
         if self.selected is None:
@@ -218,6 +239,7 @@ class Controller:
     def _clear_selection(self) -> None:
         self.selected = None
         self.waypoints = []
+        self.first_target = None
         self.preview = None
         self.preview_command = None
         self.mode = Mode.IDLE
@@ -235,6 +257,7 @@ class Controller:
                 return self._refuse(self._cannot(name))
             self.mode = Mode(name)
             self.waypoints = []
+            self.first_target = None
             self.preview_command = None
             self.preview = None
             return Feedback(message={"move": "Click where to move (shift-click for waypoints).",
@@ -270,6 +293,10 @@ class Controller:
             self.waypoints.pop()
             self.preview_command = None
             return Feedback(message="Waypoint removed.")
+        if self.mode == Mode.FIRE and self.first_target is not None:
+            self.first_target = None
+            self.preview_command = None
+            return Feedback(message="First target dropped.")
         if self.mode in (Mode.MOVE, Mode.FIRE, Mode.ORDER):
             self.mode = Mode.SELECTED
             self.preview = None
@@ -290,6 +317,7 @@ class Controller:
             self.on_command(cmd, events)
         acted = self.selected
         self.waypoints = []
+        self.first_target = None
         self.preview = None
         self.preview_command = None
         zombie_turn = any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)

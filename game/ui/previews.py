@@ -166,6 +166,13 @@ def fire_overlays(game: Any, fid: str, tid: str, preview: Any, geometry: dict[st
                          f" - Crit fail: GUTS -1")
         if len(shots) > 1:
             lines.append(f"{len(shots)} shots, each its own test")
+            second = shots[1]
+            if second["target"] != shots[0]["target"]:  # an LMG's second shot at a zombie near the first
+                t2 = game.figure(second["target"]).position
+                out.append(Line((f.position, t2), SIGHT_COLOUR.get(second["sight"], PATH_COLOUR),
+                                SIGHT_STYLE.get(second["sight"], "solid"), 2))
+                lines.append(f"2nd shot at zombie {second['target']}: {second['sight'].upper()}, "
+                             f"need 2D6 <= {second['modified_guts']}")
         text_colour = colour if sight != "blocked" else PATH_COLOUR
     else:
         lines.append(f"Cannot fire: {preview.reason}")
