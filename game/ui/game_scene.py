@@ -257,9 +257,10 @@ class GameScene(Scene):
                                                       container=right, tool_tip_text=label,
                                                       object_id="#primary" if name == "end_turn" else None))
             y += 4 * 40 + 2
-            self.hint_box = self.ui(UITextBox(self.hint_html, pygame.Rect(6, y, RIGHT_PANEL - 18, 50), m,
+            # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
+            self.hint_box = self.ui(UITextBox(self.hint_html, pygame.Rect(6, y, RIGHT_PANEL - 18, 76), m,
                                               container=right, object_id="#footnote"))
-            y += 56
+            y += 80
             self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
             self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
             y += TRAY_HEIGHT + 4
