@@ -55,13 +55,19 @@ def mover(game) -> tuple[str, tuple[float, float]]:
     raise AssertionError("nobody can walk anywhere")
 
 
+def zoom_on_mover(scene) -> tuple[str, tuple[float, float]]:
+    """A soldier with open ground ahead (see :func:`mover`), the camera zoomed in on him."""
+    fid, dest = mover(scene.match.game)
+    zoom_on(scene, scene.match.game.figure(fid).position)
+    return fid, dest
+
+
 def test_a_turn_played_with_the_mouse_moves_the_soldier_or_he_fails_as_the_log_says(app: App) -> None:
     scene = start_game(app)
     m, game = scene.match, scene.match.game
     turn = game.state.turn
-    fid, dest = mover(game)
+    fid, dest = zoom_on_mover(scene)
     sgt = game.figure(fid)
-    zoom_on(scene, sgt.position)
     start_pos = sgt.position
 
     click(app, screen_of(scene, sgt.position))  # his base
@@ -142,9 +148,8 @@ def test_a_legal_fire_preview_gives_the_number_and_the_chance(app: App) -> None:
 def test_buttons_are_disabled_for_a_soldier_who_has_acted(app: App) -> None:
     scene = start_game(app)
     m, game = scene.match, scene.match.game
-    fid, dest = mover(game)
+    fid, dest = zoom_on_mover(scene)
     sgt = game.figure(fid)
-    zoom_on(scene, sgt.position)
     click(app, screen_of(scene, sgt.position))
     key(app, pygame.K_m)
     assert m.controller.mode == Mode.MOVE
@@ -181,9 +186,8 @@ def test_space_skips_the_zombie_turn_to_its_end(app: App) -> None:
 def test_a_drag_on_empty_table_measures_and_a_click_moves(app: App) -> None:
     scene = start_game(app)
     m, game = scene.match, scene.match.game
-    fid, dest = mover(game)
+    fid, dest = zoom_on_mover(scene)
     sgt = game.figure(fid)
-    zoom_on(scene, sgt.position)
     click(app, screen_of(scene, sgt.position))
     a = screen_of(scene, dest)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
