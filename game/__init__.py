@@ -3,4 +3,5 @@
 Layering (DESIGN.md): scenario -> table -> dice -> rules -> ai -> controller -> ui / cli.
 Nothing outside ``game.ui`` imports pygame.
 """
+
 __version__ = "0.1.0"

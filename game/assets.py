@@ -3,6 +3,7 @@
 >>> assets_dir("maps").name
 'maps'
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -3,11 +3,12 @@
 Each subcommand lives in its own module and is imported only when used, so ``deadground check``
 never loads pygame.
 """
+
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -42,8 +43,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
     if args.report:
         _headless_display()
-    return simulate_main(args.map, games=args.games, seed=args.seed, jobs=args.jobs, report=args.report,
-                         options=args.options, progress=not args.quiet)
+    return simulate_main(
+        args.map,
+        games=args.games,
+        seed=args.seed,
+        jobs=args.jobs,
+        report=args.report,
+        options=args.options,
+        progress=not args.quiet,
+    )
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -71,7 +79,9 @@ def _jobs(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="deadground", description="Dead Ground: zombie skirmish on the tabletop.")
+    parser = argparse.ArgumentParser(
+        prog="deadground", description="Dead Ground: zombie skirmish on the tabletop."
+    )
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the game (the default)")
@@ -93,11 +103,17 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser("simulate", help="play bot games headless and print the balance report")
     simulate.add_argument("map", help="a .tmx scenario")
     simulate.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
-    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k (default 1)")
+    simulate.add_argument(
+        "--seed", type=int, default=1, help="seed of the first game; game k uses seed+k (default 1)"
+    )
     simulate.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; 0 = all cores)")
     simulate.add_argument("--report", metavar="DIR", help="also write DIR/report.json and DIR/report.png")
-    simulate.add_argument("--options", metavar="JSON", default=None,
-                          help='set-up options as JSON, e.g. \'{"sections": ["british"]}\' (default: the rule set\'s)')
+    simulate.add_argument(
+        "--options",
+        metavar="JSON",
+        default=None,
+        help='set-up options as JSON, e.g. \'{"sections": ["british"]}\' (default: the rule set\'s)',
+    )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(func=_simulate)
 
@@ -118,6 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv = ["play", *argv]
     args = parser.parse_args(argv)
     return int(args.func(args) or 0)
+
 
 if __name__ == "__main__":
     raise SystemExit(main())

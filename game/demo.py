@@ -11,13 +11,15 @@ progress to the player who touched the mouse.
 >>> loop.game is not None and loop.games_started == 1
 True
 """
+
 from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from game.ai import Bot, bot_for, has_bot
 from game.rules.core import Command, Event, Game, get_ruleset
@@ -167,7 +169,9 @@ class DemoLoop:
             cmd: Command = bot(self.game)
             events = self.game.apply(cmd)
         except Exception as exc:  # a demo must keep running on a club night: note it and deal again
-            self.errors.append(f"{self.current.scenario.title} seed {self.current.seed}: {type(exc).__name__}: {exc}")
+            self.errors.append(
+                f"{self.current.scenario.title} seed {self.current.seed}: {type(exc).__name__}: {exc}"
+            )
             return self.start_next()
         if self.game.over:
             self.games_finished += 1
@@ -191,8 +195,9 @@ class DemoLoop:
         return game, current
 
 
-def play_demo_games(n: int, maps: Sequence[str | Path] | None = None, seed: int | None = 0,
-                    max_ticks: int = 1_000_000) -> DemoLoop:
+def play_demo_games(
+    n: int, maps: Sequence[str | Path] | None = None, seed: int | None = 0, max_ticks: int = 1_000_000
+) -> DemoLoop:
     """Play ``n`` demo games headless (tests, ``deadground demo --headless``); returns the loop."""
     loop = DemoLoop(DemoDirector(maps, seed), pause_ticks=0)
     ticks = 0
@@ -202,8 +207,9 @@ def play_demo_games(n: int, maps: Sequence[str | Path] | None = None, seed: int 
     return loop
 
 
-def main(maps: Sequence[str] | None = None, games: int | None = None, headless: bool = False,
-         seed: int | None = None) -> int:
+def main(
+    maps: Sequence[str] | None = None, games: int | None = None, headless: bool = False, seed: int | None = None
+) -> int:
     """``deadground demo``: on screen when the demo scene exists, else (or with --headless) in text."""
     try:
         director = DemoDirector(list(maps) if maps else None, seed)
@@ -216,8 +222,11 @@ def main(maps: Sequence[str] | None = None, games: int | None = None, headless: 
         try:
             from game.ui import demo_scene  # type: ignore[attr-defined]  # the on-screen demo (UI helper)
         except ImportError:
-            print("deadground demo: the on-screen demo is not built yet (game/ui/demo_scene.py); "
-                  "playing in text instead (Ctrl+C stops).", file=sys.stderr)
+            print(
+                "deadground demo: the on-screen demo is not built yet (game/ui/demo_scene.py); "
+                "playing in text instead (Ctrl+C stops).",
+                file=sys.stderr,
+            )
         else:
             return int(demo_scene.run(DemoLoop(director), games=games) or 0)
     loop = DemoLoop(director, pause_ticks=0)
@@ -226,13 +235,15 @@ def main(maps: Sequence[str] | None = None, games: int | None = None, headless: 
             before = loop.games_finished
             loop.tick()
             if loop.games_finished > before and loop.game is not None and loop.current is not None:
-                print(f"Game {loop.games_finished}: {loop.current.scenario.title} "
-                      f"({', '.join(loop.current.options.get('sections', [])) or 'default forces'}), "
-                      f"{loop.game.winner} win: {getattr(getattr(loop.game, 'state', None), 'reason', '')} "
-                      f"{loop.tally.line()}", flush=True)
+                print(
+                    f"Game {loop.games_finished}: {loop.current.scenario.title} "
+                    f"({', '.join(loop.current.options.get('sections', [])) or 'default forces'}), "
+                    f"{loop.game.winner} win: {getattr(getattr(loop.game, 'state', None), 'reason', '')} "
+                    f"{loop.tally.line()}",
+                    flush=True,
+                )
     except KeyboardInterrupt:
         print(loop.tally.line())
     for e in loop.errors:
         print(f"error: {e}", file=sys.stderr)
     return 0
-

@@ -13,11 +13,13 @@ True
 >>> scripted.roll(2, "melee").faces
 (6, 6)
 """
+
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, asdict
-from typing import Iterable, Any
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)

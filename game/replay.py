@@ -15,12 +15,14 @@ exactly, and a save that recorded an error (the command that raised it) replays 
 >>> r.position, r.game.state_data() == g.state_data()
 (1, True)
 """
+
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from game.rules.core import DiceRolled, Event, Game
 from game.saves import SavedGame, SaveError, describe_error, find_scenario, read_save, restore, state_hash
@@ -61,8 +63,9 @@ class Replay:
     shown as the last step (``failed_step``), or "" for a save without one.
     """
 
-    def __init__(self, saved: SavedGame, scenario: Scenario | None = None, every: int = CHECKPOINT_EVERY,
-                 name: str = "save") -> None:
+    def __init__(
+        self, saved: SavedGame, scenario: Scenario | None = None, every: int = CHECKPOINT_EVERY, name: str = "save"
+    ) -> None:
         self.saved = saved
         self.scenario = scenario if scenario is not None else find_scenario(saved, name)
         self.every = max(1, int(every))
@@ -75,8 +78,9 @@ class Replay:
             try:
                 self._events.append(game.apply(cmd))
             except Exception as exc:
-                raise SaveError(f"{name} does not replay: command {n} ({type(cmd).__name__}) failed with "
-                                f"{describe_error(exc)}") from None
+                raise SaveError(
+                    f"{name} does not replay: command {n} ({type(cmd).__name__}) failed with {describe_error(exc)}"
+                ) from None
             if n % self.every == 0:
                 self._checkpoints[n] = fork(game)
         self.final_hash = state_hash(game)
@@ -157,13 +161,22 @@ def check(saved: SavedGame, replay: Replay) -> tuple[bool, str]:
     """Compare a replay with what the save recorded."""
     n = replay.length
     if saved.state_hash and replay.final_hash != saved.state_hash:
-        return False, f"the replay of {n} commands does not reproduce the saved state ({replay.final_hash} != {saved.state_hash})"
+        return (
+            False,
+            f"the replay of {n} commands does not reproduce the saved state ({replay.final_hash} != {saved.state_hash})",
+        )
     if saved.failed is not None:
         if not replay.error:
-            return False, f"the failed command {type(saved.failed).__name__} no longer raises (expected {saved.error})"
+            return (
+                False,
+                f"the failed command {type(saved.failed).__name__} no longer raises (expected {saved.error})",
+            )
         if replay.error != saved.error:
             return False, f"the failed command now raises {replay.error} (the save recorded {saved.error})"
-        return True, f"{n} commands replay exactly, then {type(saved.failed).__name__} raises the same error: {saved.error}"
+        return (
+            True,
+            f"{n} commands replay exactly, then {type(saved.failed).__name__} raises the same error: {saved.error}",
+        )
     return True, f"{n} commands replay exactly" + (" to the same state" if saved.state_hash else "")
 
 
@@ -177,15 +190,19 @@ def describe(ev: Event) -> str:
     name = type(ev).__name__
     g = lambda key: getattr(ev, key, "")  # noqa: E731
     known = {
-        "Moved": lambda: f"{g('figure')} moves {float(g('length')):.1f}\"",
+        "Moved": lambda: f'{g("figure")} moves {float(g("length")):.1f}"',
         "Turned": lambda: f"{g('figure')} turns to face {float(g('facing')):.0f} degrees",
         "Fired": lambda: f"{g('figure')} fires at {g('target')} ({g('band')} range, {g('sight')})",
         "KnockedDown": lambda: f"{g('figure')} is knocked down",
         "Killed": lambda: f"{g('figure')} is killed ({g('cause')})",
-        "Ordered": lambda: f"{g('figure')} ORDERs {g('target')}: {'success' if g('success') else 'failure'}"
-                           + (" (free)" if g('free') else ""),
-        "InitiativeRolled": lambda: f"initiative ({g('figure')}): {str(g('outcome')).replace('_', ' ')}, "
-                                    f"{g('first')} first" + (", free ORDER" if g('free_order') else ""),
+        "Ordered": lambda: (
+            f"{g('figure')} ORDERs {g('target')}: {'success' if g('success') else 'failure'}"
+            + (" (free)" if g("free") else "")
+        ),
+        "InitiativeRolled": lambda: (
+            f"initiative ({g('figure')}): {str(g('outcome')).replace('_', ' ')}, "
+            f"{g('first')} first" + (", free ORDER" if g("free_order") else "")
+        ),
         "ReactionRolled": lambda: f"zombies react ({g('column')}, {g('roll')}): {g('result')}",
         "ZombieMoved": lambda: f"{g('figure')} shambles",
         "MeleeAttack": lambda: f"{g('zombie')} attacks {g('soldier')}",
@@ -252,8 +269,11 @@ def main(save: str, watch: bool = False, detail: bool = False, out: Any = None) 
         try:
             from game.ui import replay_scene  # type: ignore[attr-defined]  # the on-screen replay (UI helper)
         except ImportError:
-            print("deadground replay --watch: the on-screen replay is not built yet (game/ui/replay_scene.py); "
-                  "showing the text replay instead.", file=sys.stderr)
+            print(
+                "deadground replay --watch: the on-screen replay is not built yet (game/ui/replay_scene.py); "
+                "showing the text replay instead.",
+                file=sys.stderr,
+            )
         else:
             return int(replay_scene.run(replay) or 0)
     for line in summary(replay, detail):
@@ -261,4 +281,3 @@ def main(save: str, watch: bool = False, detail: bool = False, out: Any = None) 
     ok, message = check(saved, replay)
     print(("Verified: " if ok else "NOT REPRODUCED: ") + message, file=out)
     return 0 if ok else 1
-

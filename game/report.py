@@ -18,11 +18,13 @@ adds many of them up. :meth:`AfterAction.from_game` makes one pass over the log.
 >>> r.series["zombies_standing"][-1] == sum(z.state == "standing" for z in g.state.zombies())
 True
 """
+
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 ALLIES, ZOMBIES = "allies", "zombies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
@@ -39,8 +41,13 @@ _NCO_RANKS = {"sergeant": "Sgt.", "corporal": "Cpl."}
 _PRIVATE = {"american": "Pvt.", "british": "Pte.", "soviet": "Pvt."}
 
 # events that change who is on the table: the chart is replayed from these
-_STATE_CHANGES = {"FigurePlaced": STANDING, "Killed": DEAD, "KnockedDown": KNOCKED_DOWN,
-                  "StoodUp": STANDING, "Exited": EXITED}
+_STATE_CHANGES = {
+    "FigurePlaced": STANDING,
+    "Killed": DEAD,
+    "KnockedDown": KNOCKED_DOWN,
+    "StoodUp": STANDING,
+    "Exited": EXITED,
+}
 # the state a figure absent from the log's set-up must have had before its first change
 _BEFORE = {"Killed": STANDING, "KnockedDown": STANDING, "StoodUp": KNOCKED_DOWN, "Exited": STANDING}
 
@@ -191,7 +198,7 @@ class AfterAction:
     # ---- making it ----------------------------------------------------------------------------
 
     @classmethod
-    def from_game(cls, game: Any) -> "AfterAction":
+    def from_game(cls, game: Any) -> AfterAction:
         """Read a game with ``.log``, ``.state`` and ``.scenario`` of the Zombiekrieg shape.
 
         Unknown events are skipped; a log with no set-up, turn or casualty events gives empty series.
@@ -202,9 +209,16 @@ class AfterAction:
         soldiers: dict[str, SoldierRecord] = {}
         for fid, f in figures.items():
             if f.side == ALLIES:
-                soldiers[fid] = SoldierRecord(fid, int(getattr(f, "player", 0)), getattr(f, "nation", ""),
-                                              getattr(f, "role", ""), getattr(f, "weapon", ""),
-                                              int(f.guts_start), int(f.guts), f.state)
+                soldiers[fid] = SoldierRecord(
+                    fid,
+                    int(getattr(f, "player", 0)),
+                    getattr(f, "nation", ""),
+                    getattr(f, "role", ""),
+                    getattr(f, "weapon", ""),
+                    int(f.guts_start),
+                    int(f.guts),
+                    f.state,
+                )
         placed: set[str] = set()
         first_change: dict[str, str] = {}  # figure -> the name of its first state-changing event
         # the timeline the chart is replayed from: ("turn", n) marks and (event name, figure)
@@ -287,10 +301,22 @@ class AfterAction:
             turn_limit=int(getattr(st, "turn_limit", 0) or 0),
             objective=str(getattr(st, "objective", "")),
             seed=getattr(game, "seed", None),
-            allies=SideSummary(len(allied_figs), killed[ALLIES], knocked[ALLIES], exited,
-                               sum(f.state in (STANDING, KNOCKED_DOWN) for f in allied_figs), killed[ZOMBIES]),
-            zombies=SideSummary(len(zombie_figs), killed[ZOMBIES], knocked[ZOMBIES], 0,
-                                sum(f.state in (STANDING, KNOCKED_DOWN) for f in zombie_figs), killed[ALLIES]),
+            allies=SideSummary(
+                len(allied_figs),
+                killed[ALLIES],
+                knocked[ALLIES],
+                exited,
+                sum(f.state in (STANDING, KNOCKED_DOWN) for f in allied_figs),
+                killed[ZOMBIES],
+            ),
+            zombies=SideSummary(
+                len(zombie_figs),
+                killed[ZOMBIES],
+                knocked[ZOMBIES],
+                0,
+                sum(f.state in (STANDING, KNOCKED_DOWN) for f in zombie_figs),
+                killed[ALLIES],
+            ),
             sections=sections,
             soldiers=records,
             best_soldier=best.id if best else None,
@@ -310,8 +336,9 @@ def _killer(cause: str) -> str:
     return who.strip() if sep else ""
 
 
-def _credit_kill(soldiers: dict[str, SoldierRecord], victim_side: str | None, victim: str, cause: str,
-                 fallback: str | None) -> None:
+def _credit_kill(
+    soldiers: dict[str, SoldierRecord], victim_side: str | None, victim: str, cause: str, fallback: str | None
+) -> None:
     if victim_side != ZOMBIES:
         return
     who = _killer(cause) or fallback or ""
@@ -347,8 +374,14 @@ def _best(records: Iterable[SoldierRecord]) -> SoldierRecord | None:
     return best
 
 
-def _replay(timeline: list[tuple[str, Any]], placed: set[str], first_change: dict[str, str],
-            figures: dict[str, Any], side: dict[str, str], last_turn: int) -> tuple[list[int], dict[str, list[int]]]:
+def _replay(
+    timeline: list[tuple[str, Any]],
+    placed: set[str],
+    first_change: dict[str, str],
+    figures: dict[str, Any],
+    side: dict[str, str],
+    last_turn: int,
+) -> tuple[list[int], dict[str, list[int]]]:
     """Allied soldiers on the table and zombies standing / down at the end of each turn.
 
     A figure set up in the log starts off the table; one already there when the log begins (a

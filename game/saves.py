@@ -11,6 +11,7 @@ that raised an error and that error (a bug report): replaying it reproduces the 
 >>> (folder / "a.json").read_bytes()
 b'{"x": 1}'
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,9 +20,10 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.rules.core import COMMANDS, Command, Event, Game, from_data, get_ruleset, to_data
 from game.scenario import ScenarioError, load_scenario
@@ -94,8 +96,9 @@ class SavedGame:
         return json.dumps(data, indent=1).encode("utf-8")
 
 
-def snapshot(game: Game, error: str = "", failed: Command | None = None,
-             extra: dict[str, Any] | None = None) -> SavedGame:
+def snapshot(
+    game: Game, error: str = "", failed: Command | None = None, extra: dict[str, Any] | None = None
+) -> SavedGame:
     """What a save of ``game`` holds now."""
     path = game.scenario.path
     if path and Path(path).exists():
@@ -157,8 +160,13 @@ def _sync_folder(folder: Path) -> None:
         os.close(dfd)
 
 
-def save_game(game: Game, path: Path | str, error: str = "", failed: Command | None = None,
-              extra: dict[str, Any] | None = None) -> Path:
+def save_game(
+    game: Game,
+    path: Path | str,
+    error: str = "",
+    failed: Command | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Path:
     """Save ``game`` to ``path`` atomically; returns the path."""
     write_atomic(path, snapshot(game, error, failed, extra).to_json())
     return Path(path)
@@ -179,14 +187,19 @@ def read_save(path: Path | str) -> SavedGame:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SaveError(f"{path.name} is corrupt or truncated (not valid JSON); "
-                        "the file was left untouched.") from None
+        raise SaveError(
+            f"{path.name} is corrupt or truncated (not valid JSON); the file was left untouched."
+        ) from None
     _require(isinstance(data, dict) and data.get("format") == FORMAT, path, "is not a Dead Ground save")
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise SaveError(f"{path.name} was written by a newer Dead Ground (save format {version}; this one "
-                        f"reads format {VERSION}); the file was left untouched.")
-    _require(version == VERSION, path, f"has an unknown save format version {version!r} (this game reads {VERSION})")
+        raise SaveError(
+            f"{path.name} was written by a newer Dead Ground (save format {version}; this one "
+            f"reads format {VERSION}); the file was left untouched."
+        )
+    _require(
+        version == VERSION, path, f"has an unknown save format version {version!r} (this game reads {VERSION})"
+    )
     try:
         scenario = data["scenario"]
         commands = data["commands"]
@@ -243,12 +256,16 @@ def find_scenario(saved: SavedGame, save_name: str = "save") -> Scenario:
             return scenario
         found.append(scenario)
     if found:
-        raise SaveError(f"{save_name} cannot be loaded: the scenario {saved.scenario_name} has changed since this "
-                        "game was saved, so its moves would not replay the same; the file was left untouched.")
+        raise SaveError(
+            f"{save_name} cannot be loaded: the scenario {saved.scenario_name} has changed since this "
+            "game was saved, so its moves would not replay the same; the file was left untouched."
+        )
     if problems:
         raise SaveError(f"{save_name} cannot be loaded: its scenario {problems[0]}")
-    raise SaveError(f"{save_name} cannot be loaded: its scenario {saved.scenario_path} is no longer there "
-                    "(nor a shipped map of that name).")
+    raise SaveError(
+        f"{save_name} cannot be loaded: its scenario {saved.scenario_path} is no longer there "
+        "(nor a shipped map of that name)."
+    )
 
 
 def load_game(path: Path | str) -> Game:
@@ -258,8 +275,13 @@ def load_game(path: Path | str) -> Game:
     return restore(read_save(path), path.name)
 
 
-def restore(saved: SavedGame, save_name: str = "save", scenario: Scenario | None = None,
-            on_applied: OnApplied | None = None, upto: int | None = None) -> Game:
+def restore(
+    saved: SavedGame,
+    save_name: str = "save",
+    scenario: Scenario | None = None,
+    on_applied: OnApplied | None = None,
+    upto: int | None = None,
+) -> Game:
     """Replay a :class:`SavedGame` (its first ``upto`` commands) into a game; ``on_applied`` hears
     each command and its events. Refuses with :class:`SaveError` a save whose commands the rules
     no longer accept."""
@@ -278,8 +300,10 @@ def restore(saved: SavedGame, save_name: str = "save", scenario: Scenario | None
         try:
             events = game.apply(cmd)
         except Exception as exc:  # a save is data: any failure to replay it is a refusal, not a crash
-            raise SaveError(f"{save_name} does not replay: command {n} ({type(cmd).__name__}) failed with "
-                            f"{describe_error(exc)}") from None
+            raise SaveError(
+                f"{save_name} does not replay: command {n} ({type(cmd).__name__}) failed with "
+                f"{describe_error(exc)}"
+            ) from None
         if on_applied is not None:
             on_applied(cmd, events)
     return game

@@ -13,12 +13,23 @@ False
 >>> s.undo_refusal()
 'Nothing to undo yet.'
 """
+
 from __future__ import annotations
 
 from pathlib import Path
+
 from game.rules.core import Command, DiceRolled, Event, Game
-from game.saves import (Autosaves, SavedGame, SaveError, crash_folder, describe_error, read_save, restore,
-                        save_game, snapshot)
+from game.saves import (
+    Autosaves,
+    SavedGame,
+    SaveError,
+    crash_folder,
+    describe_error,
+    read_save,
+    restore,
+    save_game,
+    snapshot,
+)
 
 
 class UndoRefused(ValueError):
@@ -28,8 +39,13 @@ class UndoRefused(ValueError):
 class Session:
     """A game plus its autosaves and the record of which commands rolled dice."""
 
-    def __init__(self, game: Game, autosaves: Autosaves | None = None,
-                 rolled: list[bool] | None = None, scenario_name: str = "") -> None:
+    def __init__(
+        self,
+        game: Game,
+        autosaves: Autosaves | None = None,
+        rolled: list[bool] | None = None,
+        scenario_name: str = "",
+    ) -> None:
         self.game = game
         self.autosaves = autosaves
         # rolled[i]: did commands[i] roll dice? (a resumed game learns this while replaying)
@@ -90,8 +106,10 @@ class Session:
         if not self.game.commands:
             return "Nothing to undo yet."
         if self.rolled[-1]:
-            return (f"The last action ({type(self.game.commands[-1]).__name__}) rolled dice; "
-                    "undo never goes back before a dice roll.")
+            return (
+                f"The last action ({type(self.game.commands[-1]).__name__}) rolled dice; "
+                "undo never goes back before a dice roll."
+            )
         return ""
 
     def can_undo(self) -> bool:
@@ -136,17 +154,20 @@ class Session:
         return snapshot(self.game)
 
     @classmethod
-    def resume(cls, path: Path | str, autosaves: Autosaves | None = None) -> "Session":
+    def resume(cls, path: Path | str, autosaves: Autosaves | None = None) -> Session:
         """Load a save (or autosave) and carry on from it. Raises :class:`SaveError`."""
         path = Path(path)
         saved = read_save(path)
         return cls.from_saved(saved, autosaves, path.name)
 
     @classmethod
-    def from_saved(cls, saved: SavedGame, autosaves: Autosaves | None = None, name: str = "save") -> "Session":
+    def from_saved(cls, saved: SavedGame, autosaves: Autosaves | None = None, name: str = "save") -> Session:
         rolled: list[bool] = []
-        game = restore(saved, name, on_applied=lambda cmd, events: rolled.append(
-            any(isinstance(e, DiceRolled) for e in events)))
+        game = restore(
+            saved,
+            name,
+            on_applied=lambda cmd, events: rolled.append(any(isinstance(e, DiceRolled) for e in events)),
+        )
         return cls(game, autosaves, rolled)
 
     @staticmethod

@@ -9,6 +9,7 @@ with ``--report`` it also writes ``DIR/report.json`` and ``DIR/report.png``.
 >>> win_rate_ci95(0, 0)
 (0.0, 1.0)
 """
+
 from __future__ import annotations
 
 import json
@@ -18,9 +19,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, TextIO
 
 from game.ai import bot_for
 from game.rules.core import get_ruleset
@@ -117,8 +119,14 @@ def _play_seed(seed: int) -> GameResult:
     return play_one(_worker["scenario"], _worker["options"], seed)
 
 
-def run(path: str | Path, games: int, seed: int = 1, jobs: int = 1, options: dict[str, Any] | None = None,
-        on_result: Callable[[int, GameResult], None] | None = None) -> list[GameResult]:
+def run(
+    path: str | Path,
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    on_result: Callable[[int, GameResult], None] | None = None,
+) -> list[GameResult]:
     """Play ``games`` games (seeds seed .. seed+games-1) on ``jobs`` processes (0 = every core).
 
     ``on_result(done, result)`` hears each finished game (for the progress bar). Results come back
@@ -137,7 +145,8 @@ def run(path: str | Path, games: int, seed: int = 1, jobs: int = 1, options: dic
         import multiprocessing
 
         pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
-            jobs, initializer=_init_worker, initargs=(str(path), options))
+            jobs, initializer=_init_worker, initargs=(str(path), options)
+        )
         stream = pool.imap_unordered(_play_seed, seeds, chunksize=max(1, min(8, games // (jobs * 8) or 1)))
     try:
         for result in stream:
@@ -177,6 +186,7 @@ class ProgressBar:
 
 # -- the report --------------------------------------------------------------------------
 
+
 def _mean(values: list[float]) -> float:
     return round(statistics.fmean(values), 3) if values else 0.0
 
@@ -186,8 +196,9 @@ def _histogram(values: Iterable[int]) -> dict[str, int]:
     return {str(k): counts[k] for k in sorted(counts)}
 
 
-def build_report(results: list[GameResult], scenario: Scenario, options: dict[str, Any], seed: int,
-                 seconds: float, jobs: int) -> dict[str, Any]:
+def build_report(
+    results: list[GameResult], scenario: Scenario, options: dict[str, Any], seed: int, seconds: float, jobs: int
+) -> dict[str, Any]:
     """The balance report as JSON-ready data (see maps/README.md, "Tuning with the simulator")."""
     games = len(results)
     finished = [r for r in results if not r.error]
@@ -198,8 +209,12 @@ def build_report(results: list[GameResult], scenario: Scenario, options: dict[st
     guts = [g for r in finished for g in r.survivors_guts]
     guts_change = [g - s for r in finished for g, s in zip(r.survivors_guts, r.survivors_guts_start)]
     report: dict[str, Any] = {
-        "scenario": {"path": scenario.path, "title": scenario.title, "ruleset": scenario.ruleset,
-                     "hash": scenario.content_hash},
+        "scenario": {
+            "path": scenario.path,
+            "title": scenario.title,
+            "ruleset": scenario.ruleset,
+            "hash": scenario.content_hash,
+        },
         "options": options,
         "games": games,
         "seed": seed,
@@ -215,13 +230,17 @@ def build_report(results: list[GameResult], scenario: Scenario, options: dict[st
             ZOMBIES: _histogram(r.turns for r in finished if r.winner == ZOMBIES),
         },
         "losses": {
-            ALLIES: {"soldiers": _mean([r.soldiers for r in finished]),
-                     "lost_mean": _mean([r.soldiers_lost for r in finished]),
-                     "out_mean": _mean([r.soldiers_out for r in finished]),
-                     "lost": _histogram(r.soldiers_lost for r in finished)},
-            ZOMBIES: {"zombies": _mean([r.zombies for r in finished]),
-                      "killed_mean": _mean([r.zombies_killed for r in finished]),
-                      "killed": _histogram(r.zombies_killed for r in finished)},
+            ALLIES: {
+                "soldiers": _mean([r.soldiers for r in finished]),
+                "lost_mean": _mean([r.soldiers_lost for r in finished]),
+                "out_mean": _mean([r.soldiers_out for r in finished]),
+                "lost": _histogram(r.soldiers_lost for r in finished),
+            },
+            ZOMBIES: {
+                "zombies": _mean([r.zombies for r in finished]),
+                "killed_mean": _mean([r.zombies_killed for r in finished]),
+                "killed": _histogram(r.zombies_killed for r in finished),
+            },
         },
         "reasons": dict(Counter(r.reason for r in finished if r.reason).most_common()),
         "errors": [{"seed": r.seed, "error": r.error} for r in results if r.error],
@@ -230,8 +249,12 @@ def build_report(results: list[GameResult], scenario: Scenario, options: dict[st
         "jobs": jobs,
     }
     if scenario.ruleset == "zombiekrieg":
-        report["survivors_guts"] = {"mean": _mean(guts), "change_mean": _mean(guts_change),
-                                    "histogram": _histogram(guts), "survivors": len(guts)}
+        report["survivors_guts"] = {
+            "mean": _mean(guts),
+            "change_mean": _mean(guts_change),
+            "histogram": _histogram(guts),
+            "survivors": len(guts),
+        }
     return report
 
 
@@ -242,7 +265,8 @@ def format_report(report: dict[str, Any]) -> str:
     a, z = report["losses"][ALLIES], report["losses"][ZOMBIES]
     lines = [
         f"{sc['title']} ({sc['ruleset']}): {report['games']} games, seeds {report['seeds'][0]}..{report['seeds'][-1]}"
-        if report["games"] else f"{sc['title']}: no games",
+        if report["games"]
+        else f"{sc['title']}: no games",
         f"  Allied wins   {w[ALLIES]:>6}   win rate {report['win_rate']:.1%} (95% CI {lo:.1%} .. {hi:.1%})",
         f"  Zombie wins   {w[ZOMBIES]:>6}",
         f"  Turns         median {report['turns_median']}, mean {report['turns_mean']}",
@@ -255,8 +279,10 @@ def format_report(report: dict[str, Any]) -> str:
     for reason, n in list(report["reasons"].items())[:4]:
         lines.append(f"  {n:>6} x {reason}")
     if report["errors"]:
-        lines.append(f"  {len(report['errors'])} games raised an error, e.g. seed {report['errors'][0]['seed']}: "
-                     f"{report['errors'][0]['error']}")
+        lines.append(
+            f"  {len(report['errors'])} games raised an error, e.g. seed {report['errors'][0]['seed']}: "
+            f"{report['errors'][0]['error']}"
+        )
     lines.append(f"  {report['time_s']} s, {report['games_per_s']} games/s on {report['jobs']} job(s)")
     return "\n".join(lines)
 
@@ -277,8 +303,15 @@ def write_report(report: dict[str, Any], folder: str | Path) -> tuple[Path, Path
     return json_path, write_png(report, folder / "report.png")
 
 
-def main(map_path: str, games: int = 100, seed: int = 1, jobs: int = 1, report: str | None = None,
-         options: str | dict[str, Any] | None = None, progress: bool = True) -> int:
+def main(
+    map_path: str,
+    games: int = 100,
+    seed: int = 1,
+    jobs: int = 1,
+    report: str | None = None,
+    options: str | dict[str, Any] | None = None,
+    progress: bool = True,
+) -> int:
     """``deadground simulate``: run, print, write. Bad input gets a message and exit code 2."""
     path = Path(map_path)
     try:
@@ -302,8 +335,10 @@ def main(map_path: str, games: int = 100, seed: int = 1, jobs: int = 1, report: 
             print(f"deadground simulate: --options is not JSON: {exc}", file=sys.stderr)
             return 2
         if not isinstance(options, dict):
-            print("deadground simulate: --options must be a JSON object, e.g. '{\"sections\": [\"british\"]}'",
-                  file=sys.stderr)
+            print(
+                'deadground simulate: --options must be a JSON object, e.g. \'{"sections": ["british"]}\'',
+                file=sys.stderr,
+            )
             return 2
     options = dict(options or {})
     try:
@@ -326,4 +361,3 @@ def main(map_path: str, games: int = 100, seed: int = 1, jobs: int = 1, report: 
             return 1
         print(f"Report: {json_path}" + (f" and {png_path}" if png_path else ""))
     return 0
-

@@ -12,6 +12,7 @@ this script writes:
 
 One tile is one inch and a tile is 32 px, so sizes below are inches times 32.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,10 +54,21 @@ CLASSES: tuple[ObjectClass, ...] = (
     ObjectClass("spawn", "#c0208a", (Member("dice", "int", 1),)),
     ObjectClass("escape_vehicle", "#20c0c0"),
     ObjectClass("zombie", "#b02020", (Member("boss", "bool", False), FACING)),
-    ObjectClass("soldier", "#4060a0", (Member("nation", "string", "american"), Member("role", "string", "rifleman"),
-                                       Member("player", "int", 1), FACING)),
-    ObjectClass("character", "#2080e0", (Member("player", "int", 1), Member("ranged", "string", ""),
-                                         Member("melee", "string", ""), FACING)),
+    ObjectClass(
+        "soldier",
+        "#4060a0",
+        (
+            Member("nation", "string", "american"),
+            Member("role", "string", "rifleman"),
+            Member("player", "int", 1),
+            FACING,
+        ),
+    ),
+    ObjectClass(
+        "character",
+        "#2080e0",
+        (Member("player", "int", 1), Member("ranged", "string", ""), Member("melee", "string", ""), FACING),
+    ),
     ObjectClass("npc", "#e08a20", (Member("ranged", "string", ""), Member("melee", "string", ""), FACING)),
     ObjectClass("note", "#a0a0a0", (Member("text", "string", ""),)),
 )
@@ -76,36 +88,83 @@ class Template:
 
 
 def _soldier(role: str, label: str) -> Template:
-    return Template(f"soldier_{role}.tx", label, "soldier", "point", properties={"nation": "american", "role": role,
-                                                                                 "player": 1})
+    return Template(
+        f"soldier_{role}.tx",
+        label,
+        "soldier",
+        "point",
+        properties={"nation": "american", "role": role, "player": 1},
+    )
 
 
 TEMPLATES: tuple[Template, ...] = (
     Template("wall.tx", "Wall", "wall", "polyline", points=((0, 0), (6, 0)), properties={"thickness": 0.25}),
     Template("wall_block.tx", "Wall (solid block)", "wall", "rectangle", (6, 0.5)),
-    Template("barricade.tx", "Barricade", "wall", "polyline", points=((0, 0), (2, 0.6), (4, 0)),
-             properties={"thickness": 0.5}),
+    Template(
+        "barricade.tx",
+        "Barricade",
+        "wall",
+        "polyline",
+        points=((0, 0), (2, 0.6), (4, 0)),
+        properties={"thickness": 0.5},
+    ),
     Template("building.tx", "Building", "building", "rectangle", (6, 4)),
-    Template("building_l.tx", "Building (L-shaped)", "building", "polygon",
-             points=((0, 0), (8, 0), (8, 3), (3, 3), (3, 7), (0, 7))),
+    Template(
+        "building_l.tx",
+        "Building (L-shaped)",
+        "building",
+        "polygon",
+        points=((0, 0), (8, 0), (8, 3), (3, 3), (3, 7), (0, 7)),
+    ),
     Template("parked_car.tx", "Parked car", "building", "rectangle", (3.2, 1.4)),
     Template("clutter_woods.tx", "Woods", "clutter", "ellipse", (8, 6), properties={"terrain": "woods"}),
-    Template("clutter_hedge.tx", "Hedge (bocage)", "clutter", "rectangle", (8, 1.25), properties={"terrain": "hedge"}),
+    Template(
+        "clutter_hedge.tx", "Hedge (bocage)", "clutter", "rectangle", (8, 1.25), properties={"terrain": "hedge"}
+    ),
     Template("clutter_rubble.tx", "Rubble", "clutter", "rectangle", (4, 3), properties={"terrain": "rubble"}),
     Template("clutter_crops.tx", "Crops", "clutter", "rectangle", (10, 8), properties={"terrain": "crops"}),
     Template("clutter_orchard.tx", "Orchard", "clutter", "rectangle", (10, 8), properties={"terrain": "orchard"}),
     Template("clutter_garden.tx", "Garden", "clutter", "rectangle", (6, 5), properties={"terrain": "garden"}),
     Template("ruin.tx", "Ruin", "ruin", "polygon", points=((0, 0), (7, 0), (8, 3), (6, 6), (1, 5))),
-    Template("deploy_allies.tx", "Deployment zone (Allies)", "deploy", "rectangle", (6, 24),
-             properties={"side": "allies"}),
-    Template("deploy_zombies.tx", "Deployment zone (Zombies)", "deploy", "rectangle", (8, 8),
-             properties={"side": "zombies"}),
-    Template("deploy_players.tx", "Start zone (Player characters)", "deploy", "rectangle", (8, 6),
-             properties={"side": "players"}),
-    *(Template(f"deploy_player{n}.tx", f"Deployment zone (Player {n})", "deploy", "rectangle", (8, 8),
-               properties={"player": n}) for n in (1, 2, 3, 4)),
+    Template(
+        "deploy_allies.tx",
+        "Deployment zone (Allies)",
+        "deploy",
+        "rectangle",
+        (6, 24),
+        properties={"side": "allies"},
+    ),
+    Template(
+        "deploy_zombies.tx",
+        "Deployment zone (Zombies)",
+        "deploy",
+        "rectangle",
+        (8, 8),
+        properties={"side": "zombies"},
+    ),
+    Template(
+        "deploy_players.tx",
+        "Start zone (Player characters)",
+        "deploy",
+        "rectangle",
+        (8, 6),
+        properties={"side": "players"},
+    ),
+    *(
+        Template(
+            f"deploy_player{n}.tx",
+            f"Deployment zone (Player {n})",
+            "deploy",
+            "rectangle",
+            (8, 8),
+            properties={"player": n},
+        )
+        for n in (1, 2, 3, 4)
+    ),
     Template("exit.tx", "Exit zone", "exit", "rectangle", (3, 12)),
-    Template("objective.tx", "Objective zone", "objective", "rectangle", (4, 4), properties={"label": "Objective"}),
+    Template(
+        "objective.tx", "Objective zone", "objective", "rectangle", (4, 4), properties={"label": "Objective"}
+    ),
     Template("spawn.tx", "Zombie spawn point", "spawn", "rectangle", (3, 3), properties={"dice": 1}),
     Template("spawn_2d6.tx", "Zombie spawn point (2D6)", "spawn", "rectangle", (3, 3), properties={"dice": 2}),
     Template("spawn_edge.tx", "Zombie spawn edge", "spawn", "rectangle", (12, 2), properties={"dice": 1}),
@@ -117,8 +176,13 @@ TEMPLATES: tuple[Template, ...] = (
     _soldier("rifleman", "Rifleman"),
     _soldier("smg", "SMG gunner"),
     _soldier("lmg", "LMG gunner"),
-    Template("character.tx", "Player character", "character", "point",
-             properties={"player": 1, "ranged": "pistol", "melee": "club"}),
+    Template(
+        "character.tx",
+        "Player character",
+        "character",
+        "point",
+        properties={"player": 1, "ranged": "pistol", "melee": "club"},
+    ),
     Template("npc.tx", "Bystander (NPC)", "npc", "point"),
     Template("note.tx", "Designer's note", "note", "rectangle", (6, 2), properties={"text": ""}),
 )
@@ -145,7 +209,7 @@ def property_xml(name: str, kind: str, value: Value, indent: str) -> str:
 def template_xml(t: Template) -> str:
     cls = class_of(t.kind)
     types = {m.name: m.type for m in cls.members}
-    attrs = f"name={quoteattr(t.name)} type=\"{t.kind}\""
+    attrs = f'name={quoteattr(t.name)} type="{t.kind}"'
     if t.shape in ("rectangle", "ellipse"):
         attrs += f' width="{_fmt(t.size[0] * PX)}" height="{_fmt(t.size[1] * PX)}"'
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<template>", f" <object {attrs}>"]
@@ -178,14 +242,16 @@ def objecttypes_xml() -> str:
 def project_json() -> str:
     types = []
     for i, c in enumerate(CLASSES, start=1):
-        types.append({
-            "color": c.colour,
-            "id": i,
-            "members": [{"name": m.name, "type": m.type, "value": m.default} for m in c.members],
-            "name": c.name,
-            "type": "class",
-            "useAs": ["object"],
-        })
+        types.append(
+            {
+                "color": c.colour,
+                "id": i,
+                "members": [{"name": m.name, "type": m.type, "value": m.default} for m in c.members],
+                "name": c.name,
+                "type": "class",
+                "useAs": ["object"],
+            }
+        )
     project = {
         "automappingRulesFile": "",
         "commands": [],

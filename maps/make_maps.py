@@ -10,6 +10,7 @@ so what the players see is what the rules use. A few objects are placed from the
 Before writing, every map is checked here: shapes inside the table, no zone of zero area, and no
 figure's base inside or touching a wall or building.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,13 +26,25 @@ HERE = Path(__file__).resolve().parent
 GID = {name: i + 1 for i, name in enumerate(tile_names())}  # firstgid = 1
 
 Pt = tuple[float, float]
-MAP_TYPES = {"ruleset": "string", "title": "string", "briefing": "string", "objective": "string",
-             "turn_limit": "int", "inches_per_tile": "float", "players_min": "int", "players_max": "int",
-             "zombie_ratio": "float", "zombies_min": "int", "exit_count": "int", "points": "int"}
+MAP_TYPES = {
+    "ruleset": "string",
+    "title": "string",
+    "briefing": "string",
+    "objective": "string",
+    "turn_limit": "int",
+    "inches_per_tile": "float",
+    "players_min": "int",
+    "players_max": "int",
+    "zombie_ratio": "float",
+    "zombies_min": "int",
+    "exit_count": "int",
+    "points": "int",
+}
 FIGURES = ("zombie", "soldier", "character", "npc")
 
 
 # --- geometry (inches, y down; rotation clockwise about the object's x, y as Tiled does) -------
+
 
 def rotate(p: Pt, origin: Pt, degrees: float) -> Pt:
     a = math.radians(degrees)
@@ -68,6 +81,7 @@ def ellipse_poly(cx: float, cy: float, rx: float, ry: float, n: int = 40) -> lis
 
 
 # --- objects ----------------------------------------------------------------------------------
+
 
 @dataclass
 class Obj:
@@ -108,16 +122,30 @@ class Obj:
         return self.kind in ("wall", "building")
 
 
-def from_template(layer: str, file: str, x: float, y: float, rotation: float = 0.0, name: str | None = None,
-                  **props: Value) -> Obj:
+def from_template(
+    layer: str, file: str, x: float, y: float, rotation: float = 0.0, name: str | None = None, **props: Value
+) -> Obj:
     """An object placed from ``templates/<file>``: it takes the template's class, shape and properties."""
     t = next(t for t in TEMPLATES if t.file == file)
-    return Obj(layer, t.kind, name or t.name, t.shape, x, y, t.size[0], t.size[1], list(t.points), rotation,
-               dict(props), template=t)
+    return Obj(
+        layer,
+        t.kind,
+        name or t.name,
+        t.shape,
+        x,
+        y,
+        t.size[0],
+        t.size[1],
+        list(t.points),
+        rotation,
+        dict(props),
+        template=t,
+    )
 
 
-def rect(layer: str, kind: str, name: str, x: float, y: float, w: float, h: float, rotation: float = 0.0,
-         **props: Value) -> Obj:
+def rect(
+    layer: str, kind: str, name: str, x: float, y: float, w: float, h: float, rotation: float = 0.0, **props: Value
+) -> Obj:
     return Obj(layer, kind, name, "rectangle", x, y, w, h, rotation=rotation, props=props)
 
 
@@ -128,8 +156,16 @@ def ellipse(layer: str, kind: str, name: str, x: float, y: float, w: float, h: f
 def poly(layer: str, kind: str, name: str, pts: list[Pt], line: bool = False, **props: Value) -> Obj:
     """A polygon (or polyline) from absolute points; the first point becomes the object's x, y."""
     x0, y0 = pts[0]
-    return Obj(layer, kind, name, "polyline" if line else "polygon", x0, y0,
-               points=[(x - x0, y - y0) for x, y in pts], props=props)
+    return Obj(
+        layer,
+        kind,
+        name,
+        "polyline" if line else "polygon",
+        x0,
+        y0,
+        points=[(x - x0, y - y0) for x, y in pts],
+        props=props,
+    )
 
 
 def figure(kind: str, name: str, x: float, y: float, **props: Value) -> Obj:
@@ -137,6 +173,7 @@ def figure(kind: str, name: str, x: float, y: float, **props: Value) -> Obj:
 
 
 # --- the ground -------------------------------------------------------------------------------
+
 
 class Ground:
     """A grid of tile names, painted with shapes in inches (a tile is painted when its centre is in)."""
@@ -171,7 +208,9 @@ class Ground:
     def box(self, x: float, y: float, w: float, h: float, choices: str | list[tuple[str, float]]) -> None:
         self.area([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], choices)
 
-    def path(self, pts: list[Pt], half_width: float, choices: str | list[tuple[str, float]]) -> set[tuple[int, int]]:
+    def path(
+        self, pts: list[Pt], half_width: float, choices: str | list[tuple[str, float]]
+    ) -> set[tuple[int, int]]:
         got = set(self.cells_where(lambda p: min(seg_dist(p, a, b) for a, b in zip(pts, pts[1:])) <= half_width))
         for i, j in got:
             self.cells[j][i] = self.pick(choices)
@@ -182,8 +221,12 @@ class Ground:
         for i, j in cells:
             for di, dj, side in ((0, -1, "n"), (0, 1, "s"), (-1, 0, "w"), (1, 0, "e")):
                 n = (i + di, j + dj)
-                if 0 <= n[0] < self.w and 0 <= n[1] < self.h and n not in cells \
-                        and self.cells[n[1]][n[0]].startswith("grass"):
+                if (
+                    0 <= n[0] < self.w
+                    and 0 <= n[1] < self.h
+                    and n not in cells
+                    and self.cells[n[1]][n[0]].startswith("grass")
+                ):
                     self.cells[j][i] = f"{prefix}_edge_{side}"
                     break
 
@@ -218,6 +261,7 @@ class Ground:
 
 
 # --- a map ------------------------------------------------------------------------------------
+
 
 @dataclass
 class Table:
@@ -262,8 +306,12 @@ class Table:
         for w in (b for b in blockers if b.kind == "wall"):
             wp = w.outline()
             segs = list(zip(wp, wp[1:])) if w.shape == "polyline" else list(zip(wp, wp[1:] + wp[:1]))
-            samples = [(a[0] + (c[0] - a[0]) * k / n, a[1] + (c[1] - a[1]) * k / n)
-                       for a, c in segs for n in [max(1, int(math.dist(a, c) * 4))] for k in range(n + 1)]
+            samples = [
+                (a[0] + (c[0] - a[0]) * k / n, a[1] + (c[1] - a[1]) * k / n)
+                for a, c in segs
+                for n in [max(1, int(math.dist(a, c) * 4))]
+                for k in range(n + 1)
+            ]
             for b in (b for b in blockers if b.kind == "building"):
                 bp = b.outline()
                 edges = list(zip(bp, bp[1:] + bp[:1]))
@@ -283,9 +331,15 @@ class Table:
         ]
         for k, v in self.properties.items():
             out.append(_prop(k, MAP_TYPES[k], v, "  "))
-        out += [" </properties>", ' <tileset firstgid="1" source="tiles/deadground.tsx"/>',
-                f' <layer id="1" name="ground" width="{self.width}" height="{self.height}">',
-                '  <data encoding="csv">', self.ground.csv(), "</data>", " </layer>"]
+        out += [
+            " </properties>",
+            ' <tileset firstgid="1" source="tiles/deadground.tsx"/>',
+            f' <layer id="1" name="ground" width="{self.width}" height="{self.height}">',
+            '  <data encoding="csv">',
+            self.ground.csv(),
+            "</data>",
+            " </layer>",
+        ]
         for lid, lname in enumerate(layers, start=2):
             out.append(f' <objectgroup id="{lid}" name="{lname}">')
             for o in (o for o in self.objects if o.layer == lname):
@@ -355,11 +409,18 @@ def paint_floors(g: Ground, objs: list[Obj], floors: dict[str, str]) -> None:
 
 # --- Normandy Village (zombiekrieg, the default scenario) -----------------------------------
 
+
 def normandy_village() -> Table:
     W, H = 72, 48
     g = Ground(W, H, "normandy")
-    g.patches(7, [(0.32, [("grass_dark", 90), ("grass", 10)]), (0.8, [("grass", 90), ("grass_flowers", 10)]),
-                  (1.0, [("grass_flowers", 40), ("grass", 60)])])
+    g.patches(
+        7,
+        [
+            (0.32, [("grass_dark", 90), ("grass", 10)]),
+            (0.8, [("grass", 90), ("grass_flowers", 10)]),
+            (1.0, [("grass_flowers", 40), ("grass", 60)]),
+        ],
+    )
     o: list[Obj] = []
     T, Z, F = "terrain", "zones", "figures"
 
@@ -419,11 +480,29 @@ def normandy_village() -> Table:
     # Buildings: stone houses, an L-shaped bakery, the church.
     buildings = [
         rect(T, "building", "Ferme Lemaire", 24, 12.5, 6.5, 5.5),
-        poly(T, "building", "Boulangerie",
-             [(33.5, 12), (39.25, 12), (39.25, 20.5), (36.5, 20.5), (36.5, 15.5), (33.5, 15.5)]),
-        poly(T, "building", "Eglise Saint-Martin",
-             [(41.5, 12), (44, 12), (44, 11), (54, 11), (55.5, 12.5), (55.5, 14.5), (54, 16), (44, 16),
-              (44, 15), (41.5, 15)]),
+        poly(
+            T,
+            "building",
+            "Boulangerie",
+            [(33.5, 12), (39.25, 12), (39.25, 20.5), (36.5, 20.5), (36.5, 15.5), (33.5, 15.5)],
+        ),
+        poly(
+            T,
+            "building",
+            "Eglise Saint-Martin",
+            [
+                (41.5, 12),
+                (44, 12),
+                (44, 11),
+                (54, 11),
+                (55.5, 12.5),
+                (55.5, 14.5),
+                (54, 16),
+                (44, 16),
+                (44, 15),
+                (41.5, 15),
+            ],
+        ),
         rect(T, "building", "Maison Dupont", 26, 27, 6, 4.5),
         rect(T, "building", "Cafe de la Place", 35, 27.5, 7, 5),
         rect(T, "building", "Grange", 47, 28, 8, 5.5),
@@ -431,18 +510,39 @@ def normandy_village() -> Table:
         rect(T, "building", "La Forge", 58.5, 27, 5, 4),
     ]
     o += buildings
-    paint_floors(g, buildings, {
-        "Ferme Lemaire": "wood_floor", "Boulangerie": "tiled_floor_terracotta", "Eglise Saint-Martin": "flagstones",
-        "Maison Dupont": "wood_floor_v", "Cafe de la Place": "tiled_floor", "Grange": "dirt",
-        "Chaumiere": "wood_floor", "La Forge": "ash",
-    })
+    paint_floors(
+        g,
+        buildings,
+        {
+            "Ferme Lemaire": "wood_floor",
+            "Boulangerie": "tiled_floor_terracotta",
+            "Eglise Saint-Martin": "flagstones",
+            "Maison Dupont": "wood_floor_v",
+            "Cafe de la Place": "tiled_floor",
+            "Grange": "dirt",
+            "Chaumiere": "wood_floor",
+            "La Forge": "ash",
+        },
+    )
 
     # Stone walls.
     walls = [
-        poly(T, "wall", "Churchyard wall", [(47, 19.5), (40, 19.5), (40, 9), (58, 9), (58, 19.5), (51, 19.5)],
-             line=True, thickness=0.5),
-        poly(T, "wall", "Cafe garden wall", [(34, 33), (34, 36.5), (42.5, 36.5), (42.5, 33)], line=True,
-             thickness=0.4),
+        poly(
+            T,
+            "wall",
+            "Churchyard wall",
+            [(47, 19.5), (40, 19.5), (40, 9), (58, 9), (58, 19.5), (51, 19.5)],
+            line=True,
+            thickness=0.5,
+        ),
+        poly(
+            T,
+            "wall",
+            "Cafe garden wall",
+            [(34, 33), (34, 36.5), (42.5, 36.5), (42.5, 33)],
+            line=True,
+            thickness=0.4,
+        ),
         poly(T, "wall", "Farmyard wall", [(23, 11), (23, 18.5), (21.5, 20.5)], line=True, thickness=0.4),
         rect(T, "wall", "Tumbled field wall", 49.5, 41, 7, 0.5, rotation=-20),
         from_template(T, "wall.tx", 25, 33, name="Garden wall"),
@@ -459,8 +559,19 @@ def normandy_village() -> Table:
     o.append(from_template(Z, "spawn.tx", 61, 42, name="Le Grand Bois"))
 
     # Abteilung 848, already about: shambling down the road, round the forge and up by the farm track.
-    for n, (x, y, facing) in enumerate([(56, 21.5, 180), (58, 23.5, 180), (60, 22, 190), (62, 25.5, 170),
-                                        (57, 25.5, 200), (35, 7.5, 180), (38, 9, 180), (61, 34.5, 200)], 1):
+    for n, (x, y, facing) in enumerate(
+        [
+            (56, 21.5, 180),
+            (58, 23.5, 180),
+            (60, 22, 190),
+            (62, 25.5, 170),
+            (57, 25.5, 200),
+            (35, 7.5, 180),
+            (38, 9, 180),
+            (61, 34.5, 200),
+        ],
+        1,
+    ):
         if n <= 2:
             o.append(from_template(F, "zombie.tx", x, y, name=f"Zombie {n}", facing=float(facing)))
         else:
@@ -469,10 +580,12 @@ def normandy_village() -> Table:
     props: dict[str, Value] = {
         "ruleset": "zombiekrieg",
         "title": "Normandy Village",
-        "briefing": ("June 1944. Division says the village of Saint-Martin is clear of Jerries, but the last patrol "
-                     "in came back babbling about dead men walking. Your section will push through the village and "
-                     "get at least three men out up the farm track to the bridge. Keep your heads down and your bayonets "
-                     "fixed."),
+        "briefing": (
+            "June 1944. Division says the village of Saint-Martin is clear of Jerries, but the last patrol "
+            "in came back babbling about dead men walking. Your section will push through the village and "
+            "get at least three men out up the farm track to the bridge. Keep your heads down and your bayonets "
+            "fixed."
+        ),
         "objective": "exit",
         "exit_count": 3,
         "turn_limit": 15,
@@ -486,6 +599,7 @@ def normandy_village() -> Table:
 
 
 # --- Small Town (outbreak) ------------------------------------------------------------------
+
 
 def small_town() -> Table:
     W, H = 48, 48
@@ -515,9 +629,18 @@ def small_town() -> Table:
         rect(T, "building", "Garage", 41.5, 19, 5.5, 6),
     ]
     o += buildings
-    paint_floors(g, buildings, {"Pearson house": "wood_floor", "Kowalski house": "wood_floor_v",
-                                "Hank's Hardware": "tiled_floor_terracotta", "Miller house": "wood_floor",
-                                "Rosie's Diner": "tiled_floor", "Garage": "hive_floor_b"})
+    paint_floors(
+        g,
+        buildings,
+        {
+            "Pearson house": "wood_floor",
+            "Kowalski house": "wood_floor_v",
+            "Hank's Hardware": "tiled_floor_terracotta",
+            "Miller house": "wood_floor",
+            "Rosie's Diner": "tiled_floor",
+            "Garage": "hive_floor_b",
+        },
+    )
     g.box(41.5, 25, 5.5, 4, "road_cracked")  # the garage forecourt
     g.box(12, 21, 3.5, 6.5, "road")  # Kowalski driveway
 
@@ -575,8 +698,12 @@ def small_town() -> Table:
     o.append(figure("zombie", "Fresh corpse", 43.5, 42.5, facing=180.0))
     o.append(from_template(F, "zombie.tx", 44.5, 46, name="Fresh corpse", facing=200.0))
     o.append(figure("zombie", "Shambler", 26, 39.5, facing=270.0))
-    crew = [("Sheriff Dale", "revolver", "club"), ("Jo the mechanic", "", "wrench"),
-            ("Deacon Hale", "shotgun", "knife"), ("Trina", "rifle", "bat")]
+    crew = [
+        ("Sheriff Dale", "revolver", "club"),
+        ("Jo the mechanic", "", "wrench"),
+        ("Deacon Hale", "shotgun", "knife"),
+        ("Trina", "rifle", "bat"),
+    ]
     for n, ((name, ranged, melee), (x, y)) in enumerate(zip(crew, [(3, 42), (5.5, 42), (8, 42), (4, 44.5)]), 1):
         if n == 1:
             o.append(from_template(F, "character.tx", x, y, name=name, ranged=ranged, melee=melee, facing=270.0))
@@ -586,9 +713,11 @@ def small_town() -> Table:
     props: dict[str, Value] = {
         "ruleset": "outbreak",
         "title": "Small Town",
-        "briefing": ("Saturday night in Millbrook. The phones went dead an hour ago and Earl is still out at the "
-                     "cemetery with his shovel. Get your people out of the diner car park and up Main Street to "
-                     "the highway before the whole town wakes up."),
+        "briefing": (
+            "Saturday night in Millbrook. The phones went dead an hour ago and Earl is still out at the "
+            "cemetery with his shovel. Get your people out of the diner car park and up Main Street to "
+            "the highway before the whole town wakes up."
+        ),
         "objective": "escape",
         "exit_count": 2,
         "turn_limit": 10,
@@ -601,11 +730,18 @@ def small_town() -> Table:
 
 # --- Hive Street (zombie40k) -----------------------------------------------------------------
 
+
 def hive_street() -> Table:
     W, H = 72, 48
     g = Ground(W, H, "hive")
-    g.patches(6, [(0.7, [("hive_floor", 65), ("hive_floor_b", 35)]), (0.84, [("hive_floor_b", 60), ("ash", 40)]),
-                  (1.0, [("ash", 90), ("ash_embers", 10)])])
+    g.patches(
+        6,
+        [
+            (0.7, [("hive_floor", 65), ("hive_floor_b", 35)]),
+            (0.84, [("hive_floor_b", 60), ("ash", 40)]),
+            (1.0, [("ash", 90), ("ash_embers", 10)]),
+        ],
+    )
     o: list[Obj] = []
     T, Z, F = "terrain", "zones", "figures"
 
@@ -679,9 +815,11 @@ def hive_street() -> Table:
     props: dict[str, Value] = {
         "ruleset": "zombie40k",
         "title": "Hive Street",
-        "briefing": ("The lower spires of the hive have fallen silent. A single gunship waits at the head of the "
-                     "Via Dolorosa, and its pilot will lift off with whoever reaches it first. Cut your way up the "
-                     "street, and let the other teams feed the horde."),
+        "briefing": (
+            "The lower spires of the hive have fallen silent. A single gunship waits at the head of the "
+            "Via Dolorosa, and its pilot will lift off with whoever reaches it first. Cut your way up the "
+            "street, and let the other teams feed the horde."
+        ),
         "objective": "escape",
         "players_min": 1,
         "players_max": 4,

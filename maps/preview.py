@@ -5,6 +5,7 @@
 A designer's sanity check (and the way the starter tables were eyeballed); not used by the game.
 It reads the .tmx with ElementTree and resolves templates itself, so it shows what the file says.
 """
+
 from __future__ import annotations
 
 import math
@@ -18,10 +19,20 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 COLOURS = {
-    "wall": (40, 30, 20), "building": (150, 40, 30), "clutter": (30, 120, 30), "ruin": (140, 120, 90),
-    "deploy": (40, 110, 230), "exit": (30, 200, 80), "objective": (230, 180, 30), "spawn": (200, 30, 150),
-    "escape_vehicle": (30, 200, 200), "zombie": (200, 20, 20), "soldier": (60, 90, 160),
-    "character": (30, 130, 230), "npc": (230, 140, 30), "note": (160, 160, 160),
+    "wall": (40, 30, 20),
+    "building": (150, 40, 30),
+    "clutter": (30, 120, 30),
+    "ruin": (140, 120, 90),
+    "deploy": (40, 110, 230),
+    "exit": (30, 200, 80),
+    "objective": (230, 180, 30),
+    "spawn": (200, 30, 150),
+    "escape_vehicle": (30, 200, 200),
+    "zombie": (200, 20, 20),
+    "soldier": (60, 90, 160),
+    "character": (30, 130, 230),
+    "npc": (230, 140, 30),
+    "note": (160, 160, 160),
 }
 
 
@@ -77,7 +88,7 @@ def render(tmx: Path, scale: int = 16) -> pygame.Surface:
             ow, oh = float(o.get("width", 0)), float(o.get("height", 0))
             rot = math.radians(float(o.get("rotation", 0)))
 
-            def tr(px: float, py: float) -> tuple[float, float]:
+            def tr(px: float, py: float, rot: float = rot, x: float = x, y: float = y) -> tuple[float, float]:
                 rx = px * math.cos(rot) - py * math.sin(rot)
                 ry = px * math.sin(rot) + py * math.cos(rot)
                 return ((x + rx) * k, (y + ry) * k)
@@ -93,14 +104,17 @@ def render(tmx: Path, scale: int = 16) -> pygame.Surface:
             if tag in ("polygon", "polyline"):
                 pts = [tuple(map(float, p.split(","))) for p in shape.get("points", "").split()]  # type: ignore[union-attr]
             elif tag == "ellipse":
-                pts = [(ow / 2 + ow / 2 * math.cos(a / 20 * math.pi), oh / 2 + oh / 2 * math.sin(a / 20 * math.pi))
-                       for a in range(40)]
+                pts = [
+                    (ow / 2 + ow / 2 * math.cos(a / 20 * math.pi), oh / 2 + oh / 2 * math.sin(a / 20 * math.pi))
+                    for a in range(40)
+                ]
             else:
                 pts = [(0, 0), (ow, 0), (ow, oh), (0, oh)]
             screen = [tr(px, py) for px, py in pts]
             if kind == "wall":
-                thick = float(next((p.get("value") for p in o.iterfind(".//property") if p.get("name") == "thickness"),
-                                   0.25))
+                thick = float(
+                    next((p.get("value") for p in o.iterfind(".//property") if p.get("name") == "thickness"), 0.25)
+                )
                 pygame.draw.lines(surf, (150, 146, 136), tag != "polyline", screen, max(2, int(thick * scale)))
                 pygame.draw.lines(surf, col, tag != "polyline", screen, 1)
             elif kind == "building":

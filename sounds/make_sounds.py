@@ -11,14 +11,15 @@ zombie groans). Every file is 16-bit mono at 22050 Hz, normalised to a peak of -
 milliseconds of fade at both ends so it never clicks. Random parts use fixed seeds: a rerun gives
 the same files.
 """
+
 from __future__ import annotations
 
 import math
 import random
 import struct
 import wave
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 HERE = Path(__file__).resolve().parent
 SR = 22050
@@ -138,7 +139,7 @@ def sweep_bp(x: Sequence[float], f0: float, f1: float, q: float, block: int = 64
         flt = Biquad("bp", f, q)
         if state is not None:
             flt.x1, flt.x2, flt.y1, flt.y2 = state
-        out.extend(flt.run(x[s:s + block]))
+        out.extend(flt.run(x[s : s + block]))
         state = (flt.x1, flt.x2, flt.y1, flt.y2)
     return out
 
@@ -193,20 +194,27 @@ def reverb(x: Sequence[float], seconds: float, tail: float, wet: float = 0.35, d
     return [src[i] * (1 - wet) + acc[i] * wet * 0.25 for i in range(n)]
 
 
-def formants(source: Sequence[float], vowels: Sequence[tuple[float, float, float]], q: float = 6.0,
-             block: int = 128, gains: tuple[float, float, float] = (1.0, 0.6, 0.25)) -> Buf:
+def formants(
+    source: Sequence[float],
+    vowels: Sequence[tuple[float, float, float]],
+    q: float = 6.0,
+    block: int = 128,
+    gains: tuple[float, float, float] = (1.0, 0.6, 0.25),
+) -> Buf:
     """Run a pulse source through three bandpass formants that glide along ``vowels`` (F1, F2, F3)."""
     n = len(source)
-    filters = [None, None, None]
     states: list[tuple[float, float, float, float] | None] = [None, None, None]
     out = [0.0] * n
     for s in range(0, n, block):
         t = s / max(1, n - 1) * (len(vowels) - 1)
         k = min(int(t), len(vowels) - 2) if len(vowels) > 1 else 0
         u = t - k
-        fs = vowels[0] if len(vowels) == 1 else tuple(
-            vowels[k][j] + (vowels[k + 1][j] - vowels[k][j]) * u for j in range(3))
-        chunk = source[s:s + block]
+        fs = (
+            vowels[0]
+            if len(vowels) == 1
+            else tuple(vowels[k][j] + (vowels[k + 1][j] - vowels[k][j]) * u for j in range(3))
+        )
+        chunk = source[s : s + block]
         for j in range(3):
             flt = Biquad("bp", fs[j], q)
             if states[j] is not None:
@@ -274,8 +282,12 @@ def burst(shots: int, interval: float, weight: float, seed: int, tail: float) ->
     out = silence(shots * interval + tail)
     for k in range(shots):
         jitter = rng.uniform(-0.006, 0.006) if k else 0.0
-        mix_into(out, gunshot(rng, weight * rng.uniform(0.9, 1.05), 0.3), at=k * interval + jitter,
-                 g=rng.uniform(0.85, 1.0))
+        mix_into(
+            out,
+            gunshot(rng, weight * rng.uniform(0.9, 1.05), 0.3),
+            at=k * interval + jitter,
+            g=rng.uniform(0.85, 1.0),
+        )
     echoed = list(out)
     mix_into(echoed, lp(out, 1200), at=0.3, g=0.18)
     return reverb(echoed, 1.0, 0.0, wet=0.4, damp=0.45)
@@ -328,7 +340,9 @@ def clank(rng: random.Random, length: float = 0.25) -> Buf:
     out = [0.0] * n
     base = rng.uniform(900, 1300)
     for ratio, g in ((1.0, 1.0), (2.76, 0.6), (5.4, 0.35), (8.93, 0.2)):
-        mix_into(out, mul(tone(base * ratio, length, phase=rng.random()), env_exp(n, 0.0005, 0.03 / ratio ** 0.3)), g=g)
+        mix_into(
+            out, mul(tone(base * ratio, length, phase=rng.random()), env_exp(n, 0.0005, 0.03 / ratio**0.3)), g=g
+        )
     return out
 
 
@@ -336,16 +350,23 @@ def knockdown() -> Buf:
     rng = random.Random(5)
     out = silence(1.0)
     mix_into(out, cloth(rng, 0.3, 1800), at=0.0, g=0.25)
-    mix_into(out, thud(rng, 60, 0.45, 1.6), at=0.18, g=1.0)     # the body
-    mix_into(out, thud(rng, 90, 0.3, 0.8), at=0.31, g=0.55)     # an arm, the pack
-    mix_into(out, clank(rng), at=0.33, g=0.18)                  # kit rattles
-    mix_into(out, thud(rng, 110, 0.2, 0.5), at=0.45, g=0.25)    # the head rolls
+    mix_into(out, thud(rng, 60, 0.45, 1.6), at=0.18, g=1.0)  # the body
+    mix_into(out, thud(rng, 90, 0.3, 0.8), at=0.31, g=0.55)  # an arm, the pack
+    mix_into(out, clank(rng), at=0.33, g=0.18)  # kit rattles
+    mix_into(out, thud(rng, 110, 0.2, 0.5), at=0.45, g=0.25)  # the head rolls
     mix_into(out, cloth(rng, 0.35, 2200), at=0.4, g=0.15)
     return out
 
 
-def voice(f0: Callable[[float], float], seconds: float, vowels: Sequence[tuple[float, float, float]],
-          rng: random.Random, rough: float = 0.0, breath: float = 0.15, q: float = 5.0) -> Buf:
+def voice(
+    f0: Callable[[float], float],
+    seconds: float,
+    vowels: Sequence[tuple[float, float, float]],
+    rng: random.Random,
+    rough: float = 0.0,
+    breath: float = 0.15,
+    q: float = 5.0,
+) -> Buf:
     """A voiced sound: pulse train at ``f0`` (with jitter and optional sub-harmonic roughness),
     plus breath noise, through gliding formants."""
     jit = [0.0]
@@ -369,8 +390,14 @@ def death_soldier() -> Buf:
     rng = random.Random(6)
     # a sharp "uhh" of pain that breaks into a falling "aah"
     grunt = voice(lambda t: 160 - 40 * t, 0.18, [(500, 1100, 2400), (640, 1150, 2500)], rng, breath=0.3)
-    cry = voice(lambda t: 220 * math.exp(-t * 0.9) + 8 * math.sin(t * 35), 0.75,
-                [(700, 1200, 2600), (750, 1150, 2500), (600, 1000, 2400), (450, 900, 2300)], rng, rough=0.1, breath=0.25)
+    cry = voice(
+        lambda t: 220 * math.exp(-t * 0.9) + 8 * math.sin(t * 35),
+        0.75,
+        [(700, 1200, 2600), (750, 1150, 2500), (600, 1000, 2400), (450, 900, 2300)],
+        rng,
+        rough=0.1,
+        breath=0.25,
+    )
     out = mul(grunt, env_adsr(len(grunt), 0.01, 0.06))
     out += silence(0.06)
     mix_into(out, mul(cry, env_exp(len(cry), 0.03, 0.3)), at=0.22)
@@ -384,8 +411,15 @@ def death_zombie() -> Buf:
     out = [0.0] * n
     mix_into(out, squelch, g=1.4)
     mix_into(out, thud(rng, 65, 0.25, 0.7), g=0.6)
-    gurgle = voice(lambda t: 70 - 12 * t, 1.1, [(320, 800, 2200), (400, 700, 2100), (300, 650, 2000)], rng,
-                   rough=0.8, breath=0.2, q=4.0)
+    gurgle = voice(
+        lambda t: 70 - 12 * t,
+        1.1,
+        [(320, 800, 2200), (400, 700, 2100), (300, 650, 2000)],
+        rng,
+        rough=0.8,
+        breath=0.2,
+        q=4.0,
+    )
     # bubbles: the gurgle chopped by random bursts
     bubbles = []
     g = 0.0
@@ -398,7 +432,10 @@ def death_zombie() -> Buf:
     mix_into(out, gurgle, at=0.12, g=1.5)
     for k in range(6):  # wet pops
         m = int(0.03 * SR)
-        pop = mul(sweep_bp(noise(0.03, rng), rng.uniform(500, 900), rng.uniform(1200, 2000), 6.0), env_exp(m, 0.002, 0.008))
+        pop = mul(
+            sweep_bp(noise(0.03, rng), rng.uniform(500, 900), rng.uniform(1200, 2000), 6.0),
+            env_exp(m, 0.002, 0.008),
+        )
         mix_into(out, pop, at=0.3 + k * rng.uniform(0.1, 0.16), g=0.8)
     return out
 
@@ -437,9 +474,9 @@ def dice() -> Buf:
     t = 0.0
     # two dice leave the hand: dense rattle, then bounces further and further apart, then still
     for k in range(22):
-        for die in range(2):
+        for _die in range(2):
             at = t + rng.uniform(0, 0.02)
-            g = (1.0 if k < 3 else 0.7) * rng.uniform(0.5, 1.0) * (0.93 ** k)
+            g = (1.0 if k < 3 else 0.7) * rng.uniform(0.5, 1.0) * (0.93**k)
             mix_into(out, click_impulse(rng, rng.uniform(2400, 4200)), at=at, g=g)
             if k in (0, 1, 6):
                 mix_into(out, thud(rng, 140, 0.08, 0.3), at=at, g=0.25)  # the tabletop
@@ -461,8 +498,10 @@ def whistle() -> Buf:
     rng = random.Random(10)
     out: Buf = []
     for length, at in ((0.22, 0.0), (0.7, 0.32)):
+
         def f(t: float) -> float:
             return 2900 + 160 * math.sin(2 * math.pi * 28 * t) + 40 * math.sin(2 * math.pi * 7 * t)
+
         n = int(length * SR)
         body = tone(f, length)
         trill = [0.75 + 0.25 * math.sin(2 * math.pi * 28 * i / SR) for i in range(n)]
@@ -476,8 +515,15 @@ def whistle() -> Buf:
 def bell(f: float, length: float, rng: random.Random) -> Buf:
     n = int(length * SR)
     out = [0.0] * n
-    for ratio, g, d in ((0.5, 0.5, 1.2), (1.0, 1.0, 0.9), (1.19, 0.5, 0.6), (1.5, 0.4, 0.5), (2.0, 0.35, 0.4),
-                        (2.74, 0.2, 0.25), (3.76, 0.12, 0.15)):
+    for ratio, g, d in (
+        (0.5, 0.5, 1.2),
+        (1.0, 1.0, 0.9),
+        (1.19, 0.5, 0.6),
+        (1.5, 0.4, 0.5),
+        (2.0, 0.35, 0.4),
+        (2.74, 0.2, 0.25),
+        (3.76, 0.12, 0.15),
+    ):
         mix_into(out, mul(tone(f * ratio, length, phase=rng.random()), env_exp(n, 0.002, d)), g=g)
     return out
 
@@ -515,7 +561,7 @@ def brass(freq: float, length: float, rng: random.Random, bright: float = 1.0) -
         flt = Biquad("lp", cut, 1.0)
         if state is not None:
             flt.x1, flt.x2, flt.y1, flt.y2 = state
-        out.extend(flt.run(x[s:s + blk]))
+        out.extend(flt.run(x[s : s + blk]))
         state = (flt.x1, flt.x2, flt.y1, flt.y2)
     return mul(out, env_adsr(n, 0.03, min(0.25, length * 0.4), 1.0))
 
@@ -528,8 +574,14 @@ def note(name: str) -> float:
 def victory() -> Buf:
     rng = random.Random(12)
     out = silence(2.8)
-    for at, n, ln in ((0.0, "G3", 0.16), (0.18, "C4", 0.16), (0.36, "E4", 0.16), (0.54, "G4", 0.4), (0.98, "E4", 0.16),
-                      (1.16, "G4", 1.5)):
+    for at, n, ln in (
+        (0.0, "G3", 0.16),
+        (0.18, "C4", 0.16),
+        (0.36, "E4", 0.16),
+        (0.54, "G4", 0.4),
+        (0.98, "E4", 0.16),
+        (1.16, "G4", 1.5),
+    ):
         mix_into(out, brass(note(n), ln, rng), at=at, g=0.5)
     for n in ("C3", "C4", "E4"):  # the held chord under the last note
         mix_into(out, brass(note(n), 1.5, rng, 0.6), at=1.16, g=0.28)
@@ -546,8 +598,10 @@ def defeat() -> Buf:
         mix_into(out, brass(note(n), 1.3, rng, 0.4), at=1.5, g=0.25)
     for at in (0.0, 0.5, 1.0, 1.5):
         mix_into(out, drum(rng, 0.6, 65), at=at, g=0.5 if at < 1.5 else 0.8)
-    tremolo = [1 - 0.25 * (0.5 + 0.5 * math.sin(2 * math.pi * 5 * i / SR)) if i > 1.5 * SR else 1.0
-               for i in range(len(out))]
+    tremolo = [
+        1 - 0.25 * (0.5 + 0.5 * math.sin(2 * math.pi * 5 * i / SR)) if i > 1.5 * SR else 1.0
+        for i in range(len(out))
+    ]
     return reverb(mul(out, tremolo), 1.5, 0.0, wet=0.35)
 
 
@@ -578,12 +632,14 @@ def shamble() -> Buf:
     rng = random.Random(15)
     out = silence(2.6)
     at = 0.02
-    for k in range(4):
+    for _k in range(4):
         length = rng.uniform(0.35, 0.55)
         n = int(length * SR)
         grains = lp([rng.random() ** 2 for _ in range(n)], 300)
-        scrape = mul(sweep_bp(mul(noise(length, rng), grains), rng.uniform(700, 1000), rng.uniform(1400, 2000), 1.2),
-                     env_adsr(n, length * 0.4, length * 0.5))
+        scrape = mul(
+            sweep_bp(mul(noise(length, rng), grains), rng.uniform(700, 1000), rng.uniform(1400, 2000), 1.2),
+            env_adsr(n, length * 0.4, length * 0.5),
+        )
         mix_into(out, lp(scrape, 2200), at=at, g=1.6)
         mix_into(out, thud(rng, 65, 0.18, 0.6), at=at + length * 0.85, g=0.6)
         at += length + rng.uniform(0.08, 0.18)
@@ -601,7 +657,10 @@ SOUNDS: dict[str, tuple[Callable[[], Buf], float]] = {
     "death_soldier": (death_soldier, 0.7),
     "death_zombie": (death_zombie, 0.7),
     "groan_1": (lambda: groan(21, 1.3, 78, [(350, 700, 2300), (600, 1000, 2400), (450, 800, 2200)]), 0.5),
-    "groan_2": (lambda: groan(22, 1.7, 66, [(300, 650, 2100), (500, 850, 2300), (650, 1050, 2400), (380, 700, 2200)]), 0.5),
+    "groan_2": (
+        lambda: groan(22, 1.7, 66, [(300, 650, 2100), (500, 850, 2300), (650, 1050, 2400), (380, 700, 2200)]),
+        0.5,
+    ),
     "groan_3": (lambda: groan(23, 1.1, 92, [(650, 1100, 2500), (420, 750, 2200)]), 0.5),
     "dice": (dice, 0.6),
     "click": (click, 0.5),

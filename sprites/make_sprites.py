@@ -13,14 +13,15 @@ Conventions the game relies on:
 - tokens face EAST (+x, angle 0): the game rotates them by the figure's facing;
 - a token's base size in inches is in the manifest (``base``): scale the image to that diameter.
 """
+
 from __future__ import annotations
 
 import math
 import os
 import random
 import zlib
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -99,8 +100,9 @@ class Pen:
         for a, b in zip(pts, pts[1:]):
             self.line(c, a, b, width)
 
-    def outlined(self, fill: Colour, draw: Callable[[Colour, float], None], edge: float = 0.035,
-                 outline: Colour = OUTLINE) -> None:
+    def outlined(
+        self, fill: Colour, draw: Callable[[Colour, float], None], edge: float = 0.035, outline: Colour = OUTLINE
+    ) -> None:
         """Call ``draw(colour, grow)`` once grown in the outline colour, then in the fill colour."""
         draw(outline, edge)
         draw(fill, 0.0)
@@ -123,8 +125,14 @@ def rot(pts: Iterable[Point], deg: float, about: Point = (0.0, 0.0)) -> list[Poi
     return [(ox + (x - ox) * ca - (y - oy) * sa, oy + (x - ox) * sa + (y - oy) * ca) for x, y in pts]
 
 
-def speckle(pen: Pen, rng: random.Random, colours: Sequence[Colour], n: int, r_max: float,
-            size: tuple[float, float] = (0.006, 0.02)) -> None:
+def speckle(
+    pen: Pen,
+    rng: random.Random,
+    colours: Sequence[Colour],
+    n: int,
+    r_max: float,
+    size: tuple[float, float] = (0.006, 0.02),
+) -> None:
     """Scatter small dots inside the circle of radius ``r_max`` (ground texture, grime)."""
     for _ in range(n):
         a = rng.uniform(0, math.tau)
@@ -157,8 +165,15 @@ def save(surface: pygame.Surface, rel: str) -> None:
 GROUND = (88, 84, 66)
 
 
-def draw_base(pen: Pen, rim: Colour, seed: int, ground: Colour = GROUND, notch: Colour = WHITE,
-              emblem: Callable[[Pen], None] | None = None, radius: float = 0.985) -> None:
+def draw_base(
+    pen: Pen,
+    rim: Colour,
+    seed: int,
+    ground: Colour = GROUND,
+    notch: Colour = WHITE,
+    emblem: Callable[[Pen], None] | None = None,
+    radius: float = 0.985,
+) -> None:
     """A round base: rim in the side's colour, textured ground, a facing notch at the front (east)
     and small ticks at +-90 degrees that mark where the 180-degree front arc ends."""
     rng = random.Random(seed)
@@ -166,8 +181,12 @@ def draw_base(pen: Pen, rim: Colour, seed: int, ground: Colour = GROUND, notch: 
     # rim with a soft bevel: lighter at the top-left, darker at the bottom-right
     for i in range(24):
         t = i / 23
-        pen.circle(mix(shade(rim, 1.25), shade(rim, 0.7), t), -0.012 * (1 - 2 * t), -0.012 * (1 - 2 * t),
-                   radius - 0.025 - 0.002 * i)
+        pen.circle(
+            mix(shade(rim, 1.25), shade(rim, 0.7), t),
+            -0.012 * (1 - 2 * t),
+            -0.012 * (1 - 2 * t),
+            radius - 0.025 - 0.002 * i,
+        )
     pen.circle(rim, 0, 0, radius - 0.07)
     inner = radius - 0.16
     pen.circle(OUTLINE, 0, 0, inner + 0.015)
@@ -207,10 +226,16 @@ STEEL = (48, 48, 52)
 RED_STAR = (200, 30, 30)
 ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
 WEAPON_FOR = {
-    ("american", "sergeant"): "thompson", ("american", "corporal"): "thompson",
-    ("american", "smg"): "thompson", ("american", "lmg"): "bar",
-    ("british", "sergeant"): "sten", ("british", "smg"): "sten", ("british", "lmg"): "bren",
-    ("soviet", "sergeant"): "ppsh", ("soviet", "smg"): "ppsh", ("soviet", "lmg"): "dp",
+    ("american", "sergeant"): "thompson",
+    ("american", "corporal"): "thompson",
+    ("american", "smg"): "thompson",
+    ("american", "lmg"): "bar",
+    ("british", "sergeant"): "sten",
+    ("british", "smg"): "sten",
+    ("british", "lmg"): "bren",
+    ("soviet", "sergeant"): "ppsh",
+    ("soviet", "smg"): "ppsh",
+    ("soviet", "lmg"): "dp",
 }
 
 
@@ -249,11 +274,33 @@ def draw_weapon(pen: Pen, kind: str) -> None:
             pen.circle(OUTLINE, 0.2, y, 0.11, width=0.02)
             pen.circle(OUTLINE, 0.2, y, 0.04)
         elif kind == "bren":  # curved magazine standing up out of the top, leaning back
-            pen.poly(OUTLINE, [(0.12, y - 0.02), (0.1, y - 0.2), (0.16, y - 0.36), (0.3, y - 0.36), (0.26, y - 0.2), (0.28, y - 0.02)])
-            pen.poly(shade(STEEL, 1.4), [(0.145, y - 0.04), (0.13, y - 0.2), (0.18, y - 0.33), (0.27, y - 0.33), (0.23, y - 0.2), (0.25, y - 0.04)])
+            pen.poly(
+                OUTLINE,
+                [
+                    (0.12, y - 0.02),
+                    (0.1, y - 0.2),
+                    (0.16, y - 0.36),
+                    (0.3, y - 0.36),
+                    (0.26, y - 0.2),
+                    (0.28, y - 0.02),
+                ],
+            )
+            pen.poly(
+                shade(STEEL, 1.4),
+                [
+                    (0.145, y - 0.04),
+                    (0.13, y - 0.2),
+                    (0.18, y - 0.33),
+                    (0.27, y - 0.33),
+                    (0.23, y - 0.2),
+                    (0.25, y - 0.04),
+                ],
+            )
         else:  # BAR: a box magazine under the gun
             pen.poly(OUTLINE, [(0.12, y + 0.03), (0.32, y + 0.03), (0.32, y + 0.25), (0.12, y + 0.25)])
-            pen.poly(shade(STEEL, 1.3), [(0.145, y + 0.055), (0.295, y + 0.055), (0.295, y + 0.225), (0.145, y + 0.225)])
+            pen.poly(
+                shade(STEEL, 1.3), [(0.145, y + 0.055), (0.295, y + 0.055), (0.295, y + 0.225), (0.145, y + 0.225)]
+            )
 
 
 def chevrons(pen: Pen, n: int, colour: Colour = (236, 200, 80)) -> None:
@@ -386,7 +433,10 @@ def draw_zombie_figure(pen: Pen, variant: int, scale: float = 1.0, rng: random.R
     for _ in range(blood_spots):
         pen.circle(BLOOD, *P(rng.uniform(-0.25, 0.05), rng.uniform(-0.3, 0.3)), rng.uniform(0.03, 0.06) * k)
     # arms reaching forward (variant 3 has lost its left arm)
-    arms = [((-0.06, 0.3), (0.54, 0.24 + 0.03 * (variant % 2))), ((-0.06, -0.3), (0.5 + 0.03 * (variant % 2), -0.22))]
+    arms = [
+        ((-0.06, 0.3), (0.54, 0.24 + 0.03 * (variant % 2))),
+        ((-0.06, -0.3), (0.5 + 0.03 * (variant % 2), -0.22)),
+    ]
     if variant == 3:
         arms = arms[:1]
     for (sx, sy), (hx, hy) in arms:
@@ -421,8 +471,12 @@ def draw_zombie_figure(pen: Pen, variant: int, scale: float = 1.0, rng: random.R
         for _ in range(10):
             a = rng.uniform(math.pi * 0.6, math.pi * 1.4)
             r0 = 0.12
-            pen.line(shade(skin, 0.45), P(hx + r0 * math.cos(a), hy + r0 * math.sin(a)),
-                     P(hx + 0.16 * math.cos(a + 0.15), hy + 0.16 * math.sin(a + 0.15)), 0.012 * k)
+            pen.line(
+                shade(skin, 0.45),
+                P(hx + r0 * math.cos(a), hy + r0 * math.sin(a)),
+                P(hx + 0.16 * math.cos(a + 0.15), hy + 0.16 * math.sin(a + 0.15)),
+                0.012 * k,
+            )
         pen.circle(BLOOD, *P(hx + 0.02, hy + 0.05), 0.04 * k)
         pen.circle(shade(BLOOD, 0.6), *P(hx + 0.02, hy + 0.05), 0.02 * k)
     pen.zoom = 1.0
@@ -437,9 +491,17 @@ def zombie_token(variant: int) -> pygame.Surface:
 
 def zombie_boss_token() -> pygame.Surface:
     pen = Pen(TOKEN_PX * SS)
-    draw_base(pen, (70, 16, 16), seed=150, ground=(58, 50, 44), notch=(240, 200, 60),
-              emblem=lambda p: [p.poly(OUTLINE, star_points(-0.9, 0, 0.1, rot=180, inner=0.3)),
-                                p.poly((240, 200, 60), star_points(-0.9, 0, 0.075, rot=180, inner=0.3))])
+    draw_base(
+        pen,
+        (70, 16, 16),
+        seed=150,
+        ground=(58, 50, 44),
+        notch=(240, 200, 60),
+        emblem=lambda p: [
+            p.poly(OUTLINE, star_points(-0.9, 0, 0.1, rot=180, inner=0.3)),
+            p.poly((240, 200, 60), star_points(-0.9, 0, 0.075, rot=180, inner=0.3)),
+        ],
+    )
     rng = random.Random(151)
     # a bloated hulk: big shoulders, officer's greatcoat, spikes of rebar
     shadow(pen, -0.05, 0, 0.42, 0.62)
@@ -737,8 +799,9 @@ ICON_FG = (236, 230, 214)
 ICON_EDGE = (24, 22, 20)
 
 
-def icon(draw: Callable[[Pen, Colour], None], accent: Callable[[Pen], None] | None = None,
-         fg: Colour = ICON_FG) -> pygame.Surface:
+def icon(
+    draw: Callable[[Pen, Colour], None], accent: Callable[[Pen], None] | None = None, fg: Colour = ICON_FG
+) -> pygame.Surface:
     """Draw a glyph in a light colour with a dark outline all round, so it reads on any panel."""
     px = ICON_PX * SS
     glyph = Pen(px)
@@ -805,8 +868,13 @@ def ic_measure(p: Pen, c: Colour) -> None:
 
 def arc_arrow(p: Pen, c: Colour, start: float, end: float, r: float, w: float, clockwise: bool) -> None:
     steps = 24
-    pts = [(r * math.cos(math.radians(start + (end - start) * i / steps)),
-            r * math.sin(math.radians(start + (end - start) * i / steps))) for i in range(steps + 1)]
+    pts = [
+        (
+            r * math.cos(math.radians(start + (end - start) * i / steps)),
+            r * math.sin(math.radians(start + (end - start) * i / steps)),
+        )
+        for i in range(steps + 1)
+    ]
     p.polyline(c, pts, w)
     a = math.radians(end)
     x, y = r * math.cos(a), r * math.sin(a)
@@ -853,8 +921,13 @@ def ic_sound_on(p: Pen, c: Colour) -> None:
     ic_speaker(p, c)
     for r in (0.32, 0.58):
         steps = 12
-        pts = [(0.05 + r * math.cos(math.radians(-50 + 100 * i / steps)), r * math.sin(math.radians(-50 + 100 * i / steps)))
-               for i in range(steps + 1)]
+        pts = [
+            (
+                0.05 + r * math.cos(math.radians(-50 + 100 * i / steps)),
+                r * math.sin(math.radians(-50 + 100 * i / steps)),
+            )
+            for i in range(steps + 1)
+        ]
         p.polyline(c, pts, 0.1)
 
 
@@ -1000,25 +1073,55 @@ def ic_defeat(p: Pen, c: Colour) -> None:
 
 
 ICONS: dict[str, Callable[[Pen, Colour], None]] = {
-    "move": ic_move, "fire": ic_fire, "order": ic_order, "end_turn": ic_end_turn, "measure": ic_measure,
-    "undo": ic_undo, "save": ic_save, "load": ic_load, "settings": ic_settings, "sound_on": ic_sound_on,
-    "sound_off": ic_sound_off, "skip": ic_skip, "los_clear": ic_los_clear, "los_obscured": ic_los_obscured,
-    "los_blocked": ic_los_blocked, "clutter": ic_clutter, "waypoint": ic_waypoint, "objective": ic_objective,
-    "exit": ic_exit, "spawn": ic_spawn, "guts": ic_guts, "knocked_down": ic_knocked_down, "dead": ic_dead,
-    "initiative": ic_initiative, "victory": ic_victory, "defeat": ic_defeat,
+    "move": ic_move,
+    "fire": ic_fire,
+    "order": ic_order,
+    "end_turn": ic_end_turn,
+    "measure": ic_measure,
+    "undo": ic_undo,
+    "save": ic_save,
+    "load": ic_load,
+    "settings": ic_settings,
+    "sound_on": ic_sound_on,
+    "sound_off": ic_sound_off,
+    "skip": ic_skip,
+    "los_clear": ic_los_clear,
+    "los_obscured": ic_los_obscured,
+    "los_blocked": ic_los_blocked,
+    "clutter": ic_clutter,
+    "waypoint": ic_waypoint,
+    "objective": ic_objective,
+    "exit": ic_exit,
+    "spawn": ic_spawn,
+    "guts": ic_guts,
+    "knocked_down": ic_knocked_down,
+    "dead": ic_dead,
+    "initiative": ic_initiative,
+    "victory": ic_victory,
+    "defeat": ic_defeat,
 }
 ICON_FG_FOR = {  # a hint of colour on top of the shape (never the only cue)
-    "fire": (250, 200, 170), "los_clear": (200, 240, 200), "los_obscured": (246, 226, 160),
-    "los_blocked": (250, 180, 170), "dead": (240, 236, 224), "victory": (250, 220, 120),
-    "guts": (250, 190, 180), "spawn": (200, 220, 180),
+    "fire": (250, 200, 170),
+    "los_clear": (200, 240, 200),
+    "los_obscured": (246, 226, 160),
+    "los_blocked": (250, 180, 170),
+    "dead": (240, 236, 224),
+    "victory": (250, 220, 120),
+    "guts": (250, 190, 180),
+    "spawn": (200, 220, 180),
 }
 
 
 # --------------------------------------------------------------------------- dice
 
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
 
 def die_face(n: int, red: bool = False) -> pygame.Surface:
@@ -1062,14 +1165,31 @@ def thick_line(s: pygame.Surface, c: Colour, a: Point, b: Point, w0: float, w1: 
     (x1, y1), (x2, y2) = a, b
     n = math.hypot(x2 - x1, y2 - y1) or 1.0
     nx, ny = -(y2 - y1) / n, (x2 - x1) / n
-    pygame.draw.polygon(s, c, [(x1 + nx * w0 / 2, y1 + ny * w0 / 2), (x2 + nx * w1 / 2, y2 + ny * w1 / 2),
-                               (x2 - nx * w1 / 2, y2 - ny * w1 / 2), (x1 - nx * w0 / 2, y1 - ny * w0 / 2)])
+    pygame.draw.polygon(
+        s,
+        c,
+        [
+            (x1 + nx * w0 / 2, y1 + ny * w0 / 2),
+            (x2 + nx * w1 / 2, y2 + ny * w1 / 2),
+            (x2 - nx * w1 / 2, y2 - ny * w1 / 2),
+            (x1 - nx * w0 / 2, y1 - ny * w0 / 2),
+        ],
+    )
     pygame.draw.circle(s, c, a, w0 / 2)
     pygame.draw.circle(s, c, b, w1 / 2)
 
 
-def zombie_silhouette(s: pygame.Surface, c: Colour, x: float, ground: float, h: float, lean: float,
-                      arms: int, facing: int = 1, seed: int = 0) -> None:
+def zombie_silhouette(
+    s: pygame.Surface,
+    c: Colour,
+    x: float,
+    ground: float,
+    h: float,
+    lean: float,
+    arms: int,
+    facing: int = 1,
+    seed: int = 0,
+) -> None:
     """A shambling figure seen from the side, ``h`` pixels tall, feet at ``ground``: hunched,
     head hanging forward, arms reaching out, one leg dragging, a ragged coat hem."""
     rng = random.Random(seed)
@@ -1109,12 +1229,30 @@ def zombie_silhouette(s: pygame.Surface, c: Colour, x: float, ground: float, h: 
 
 def church(s: pygame.Surface, c: Colour, glow: Colour, x: int, ground: int) -> None:
     """A ruined church: a nave with a broken roof, a tower with a shattered top, lit windows."""
-    nave = [(x, ground), (x, ground - 170), (x + 60, ground - 240), (x + 120, ground - 190), (x + 150, ground - 230),
-            (x + 185, ground - 180), (x + 200, ground - 205), (x + 260, ground - 170), (x + 260, ground)]
+    nave = [
+        (x, ground),
+        (x, ground - 170),
+        (x + 60, ground - 240),
+        (x + 120, ground - 190),
+        (x + 150, ground - 230),
+        (x + 185, ground - 180),
+        (x + 200, ground - 205),
+        (x + 260, ground - 170),
+        (x + 260, ground),
+    ]
     pygame.draw.polygon(s, c, nave)
     tx = x + 250
-    tower = [(tx, ground), (tx, ground - 330), (tx + 12, ground - 345), (tx + 30, ground - 330), (tx + 45, ground - 380),
-             (tx + 58, ground - 352), (tx + 75, ground - 372), (tx + 90, ground - 335), (tx + 90, ground)]
+    tower = [
+        (tx, ground),
+        (tx, ground - 330),
+        (tx + 12, ground - 345),
+        (tx + 30, ground - 330),
+        (tx + 45, ground - 380),
+        (tx + 58, ground - 352),
+        (tx + 75, ground - 372),
+        (tx + 90, ground - 335),
+        (tx + 90, ground),
+    ]
     pygame.draw.polygon(s, c, tower)
     # a broken cross leaning off the tower
     pygame.draw.line(s, c, (tx + 45, ground - 380), (tx + 55, ground - 420), 5)
@@ -1138,7 +1276,10 @@ def dead_tree(s: pygame.Surface, c: Colour, x: float, ground: float, h: float, r
         pygame.draw.line(s, c, (x0, y0), (x1, y1), max(1, int(width)))
         if depth > 0:
             for _ in range(2):
-                branch(x1, y1, ang + rng.uniform(-0.7, 0.7), length * rng.uniform(0.55, 0.75), width * 0.65, depth - 1)
+                branch(
+                    x1, y1, ang + rng.uniform(-0.7, 0.7), length * rng.uniform(0.55, 0.75), width * 0.65, depth - 1
+                )
+
     branch(x, ground, -math.pi / 2 + rng.uniform(-0.1, 0.1), h * 0.4, h * 0.06, 5)
 
 
@@ -1161,7 +1302,9 @@ def title_lettering(s: pygame.Surface, text: str, centre: tuple[int, int], heigh
         x, y = rng.uniform(0, w), rng.uniform(0, h)
         a = rng.uniform(-0.4, 0.4)
         ln = rng.uniform(20, 90)
-        pygame.draw.line(holes, (0, 0, 0, 255), (x, y), (x + math.cos(a) * ln, y + math.sin(a) * ln), rng.choice([1, 2, 3]))
+        pygame.draw.line(
+            holes, (0, 0, 0, 255), (x, y), (x + math.cos(a) * ln, y + math.sin(a) * ln), rng.choice([1, 2, 3])
+        )
     face.blit(holes, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
     # grime: darker streaks dripping down the face
     grime = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -1198,8 +1341,17 @@ def title_lettering(s: pygame.Surface, text: str, centre: tuple[int, int], heigh
 
 def title_screen() -> pygame.Surface:
     s = pygame.Surface((TITLE_W, TITLE_H))
-    vertical_gradient(s, [(0.0, (14, 12, 26)), (0.35, (48, 30, 52)), (0.58, (150, 62, 38)),
-                          (0.66, (196, 110, 50)), (0.72, (60, 34, 30)), (1.0, (12, 10, 10))])
+    vertical_gradient(
+        s,
+        [
+            (0.0, (14, 12, 26)),
+            (0.35, (48, 30, 52)),
+            (0.58, (150, 62, 38)),
+            (0.66, (196, 110, 50)),
+            (0.72, (60, 34, 30)),
+            (1.0, (12, 10, 10)),
+        ],
+    )
     rng = random.Random(1944)
     # a low blood-orange sun behind the haze
     sun = pygame.Surface((TITLE_W, TITLE_H), pygame.SRCALPHA)
@@ -1223,13 +1375,21 @@ def title_screen() -> pygame.Surface:
     far = (46, 26, 30)
     horizon = 560
     # far hills and hedgerows
-    pts = [(0, TITLE_H)] + [(x, horizon - 20 - 18 * math.sin(x / 140) - 10 * math.sin(x / 37)) for x in range(0, TITLE_W + 20, 20)] + [(TITLE_W, TITLE_H)]
+    pts = (
+        [(0, TITLE_H)]
+        + [(x, horizon - 20 - 18 * math.sin(x / 140) - 10 * math.sin(x / 37)) for x in range(0, TITLE_W + 20, 20)]
+        + [(TITLE_W, TITLE_H)]
+    )
     pygame.draw.polygon(s, far, pts)
     for x in range(0, TITLE_W, 14):
         pygame.draw.circle(s, shade(far, 0.85), (x, horizon - 18 - 18 * math.sin(x / 140)), rng.uniform(8, 16))
     mid = (26, 16, 20)
     church(s, mid, (230, 120, 40), 150, 630)
-    pts = [(0, TITLE_H)] + [(x, 620 + 12 * math.sin(x / 90) + 6 * math.sin(x / 23)) for x in range(0, TITLE_W + 20, 20)] + [(TITLE_W, TITLE_H)]
+    pts = (
+        [(0, TITLE_H)]
+        + [(x, 620 + 12 * math.sin(x / 90) + 6 * math.sin(x / 23)) for x in range(0, TITLE_W + 20, 20)]
+        + [(TITLE_W, TITLE_H)]
+    )
     pygame.draw.polygon(s, mid, pts)
     for x, h in ((80, 260), (1180, 300), (700, 180)):
         dead_tree(s, mid, x, 630, h, rng)
@@ -1243,9 +1403,22 @@ def title_screen() -> pygame.Surface:
     # the horde: far ones small and lighter, near ones large and black
     for i in range(14):
         x = rng.uniform(420, 1260)
-        zombie_silhouette(s, mix(mid, far, 0.2), x, 640 + rng.uniform(-6, 6), rng.uniform(38, 55),
-                          rng.uniform(0.02, 0.12), rng.choice([1, 2]), facing=-1, seed=i)
-    pts = [(0, TITLE_H)] + [(x, 700 + 16 * math.sin(x / 60 + 1) + 8 * math.sin(x / 17)) for x in range(0, TITLE_W + 20, 20)] + [(TITLE_W, TITLE_H)]
+        zombie_silhouette(
+            s,
+            mix(mid, far, 0.2),
+            x,
+            640 + rng.uniform(-6, 6),
+            rng.uniform(38, 55),
+            rng.uniform(0.02, 0.12),
+            rng.choice([1, 2]),
+            facing=-1,
+            seed=i,
+        )
+    pts = (
+        [(0, TITLE_H)]
+        + [(x, 700 + 16 * math.sin(x / 60 + 1) + 8 * math.sin(x / 17)) for x in range(0, TITLE_W + 20, 20)]
+        + [(TITLE_W, TITLE_H)]
+    )
     pygame.draw.polygon(s, near, pts)
     for x, g, h in ((980, 720, 170), (1110, 730, 210), (860, 735, 140), (1220, 740, 240)):
         zombie_silhouette(s, near, x, g, h, rng.uniform(0.05, 0.14), 2 if h > 150 else 1, facing=-1, seed=int(x))
@@ -1320,8 +1493,14 @@ def main() -> None:
 
     for nation in NATIONS:
         for role in ROLES:
-            token(f"soldier_{nation}_{role}", soldier_token(nation, role), 1.0, side="soldiers",
-                  nation=nation, role=role)
+            token(
+                f"soldier_{nation}_{role}",
+                soldier_token(nation, role),
+                1.0,
+                side="soldiers",
+                nation=nation,
+                role=role,
+            )
     for v in range(1, 5):
         token(f"zombie_{v}", zombie_token(v), 1.0, side="zombies")
     token("zombie_boss", zombie_boss_token(), 1.6, side="zombies")

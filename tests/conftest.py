@@ -8,6 +8,7 @@
 
 pygame is imported only when a UI fixture is used, so the rules' tests never load it.
 """
+
 from __future__ import annotations
 
 import os

@@ -4,6 +4,7 @@ sounds like a finished asset (square tokens with clear corners facing east, audi
 The files are made by ``sprites/make_sprites.py`` and ``sounds/make_sounds.py``; the last tests
 rerun both generators in a scratch folder to show the committed files are what they make.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,12 +41,16 @@ TOKENS = (
     + ["ork_boy"]
 )
 FACING_TOKENS = [t for t in TOKENS if not t.startswith("dead_")]
-ICONS = ("move fire order end_turn measure undo save load settings sound_on sound_off skip los_clear "
-         "los_obscured los_blocked clutter waypoint objective exit spawn guts knocked_down dead initiative "
-         "victory defeat").split()
+ICONS = (
+    "move fire order end_turn measure undo save load settings sound_on sound_off skip los_clear "
+    "los_obscured los_blocked clutter waypoint objective exit spawn guts knocked_down dead initiative "
+    "victory defeat"
+).split()
 DICE = [f"d6_{n}" for n in range(1, 7)] + [f"d6_{n}_red" for n in range(1, 7)]
-SOUND_IDS = ("rifle smg lmg hit knockdown death_soldier death_zombie groan_1 groan_2 groan_3 dice click "
-             "whistle turn victory defeat footsteps shamble").split()
+SOUND_IDS = (
+    "rifle smg lmg hit knockdown death_soldier death_zombie groan_1 groan_2 groan_3 dice click "
+    "whistle turn victory defeat footsteps shamble"
+).split()
 
 
 def sprite_entries() -> list[tuple[str, str, dict]]:
@@ -60,7 +65,7 @@ def display() -> None:
     pygame.display.quit()
 
 
-def load(rel: str) -> "pygame.Surface":
+def load(rel: str) -> pygame.Surface:
     return pygame.image.load(str(SPRITES / rel)).convert_alpha()
 
 
@@ -107,7 +112,7 @@ def test_tokens_have_clear_corners_and_a_solid_middle(sid: str, display: None) -
     assert image.get_at((w // 2, h // 2)).a == 255, f"{sid}: the middle is see-through"
 
 
-def light_run(image: "pygame.Surface", points: list[tuple[int, int]]) -> int:
+def light_run(image: pygame.Surface, points: list[tuple[int, int]]) -> int:
     """The longest run of light pixels (r+g+b > 400) that follows a dark outline pixel along ``points``."""
     best, run, after_dark = 0, 0, False
     for x, y in points:
@@ -176,7 +181,7 @@ def test_icons_differ_by_shape_not_only_colour(display: None) -> None:
         masks[sid] = mask
     names = list(masks)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             overlap = masks[a].overlap_area(masks[b], (0, 0))
             union = masks[a].count() + masks[b].count() - overlap
             assert overlap / union < 0.8, f"icons {a} and {b} have nearly the same shape"

@@ -1,5 +1,6 @@
 """The benchmark command runs from the package and prints every figure the README lists (README,
 Benchmarks). A smoke run with tiny repeat counts: it checks the figures are there, never a time."""
+
 from __future__ import annotations
 
 import json
@@ -9,14 +10,25 @@ import sys
 
 import pytest
 
-KEYS = {"cores", "frame_ms_median", "frame_ms_p95", "frame_ratio_vs_pyscroll", "los_per_s",
-        "los_ratio_vs_reference", "zombie_turn_ms", "zombie_turn_growth_1000_over_100", "games_per_s", "startup_s"}
+KEYS = {
+    "cores",
+    "frame_ms_median",
+    "frame_ms_p95",
+    "frame_ratio_vs_pyscroll",
+    "los_per_s",
+    "los_ratio_vs_reference",
+    "zombie_turn_ms",
+    "zombie_turn_growth_1000_over_100",
+    "games_per_s",
+    "startup_s",
+}
 
 
 def test_the_quick_benchmark_prints_every_figure_as_json():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-m", "game.bench", "--quick"], capture_output=True, text=True,
-                          env=env, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "game.bench", "--quick"], capture_output=True, text=True, env=env, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     figures = json.loads(done.stdout)
     assert KEYS <= set(figures), KEYS - set(figures)

@@ -1,5 +1,6 @@
 """The Allied bot for Zombiekrieg 848 (issue 5): only legal commands, games finished, ORDER then
 FIRE at a zombie close to a soldier, routes around clutter (RULES.md, Zombiekrieg 848, Actions)."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,9 @@ from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
 from game.table import Table
 
 
-@pytest.mark.parametrize("seed, options", [(1, {}), (2, {"sections": ["british", "soviet"]}), (3, {"sections": ["soviet"]})])
+@pytest.mark.parametrize(
+    "seed, options", [(1, {}), (2, {"sections": ["british", "soviet"]}), (3, {"sections": ["soviet"]})]
+)
 def test_the_bot_only_issues_commands_the_rules_accept_and_finishes_games(scenario, seed, options):
     g = new_game(scenario, options, seed)
     while not g.over:
@@ -32,8 +35,12 @@ def test_the_bot_plays_a_survive_table_too():
 
 def test_an_order_then_fire_at_a_zombie_two_inches_from_a_soldier_beats_a_move():
     """RULES.md, Zombiekrieg 848, Actions: ORDER gives +2 to the soldier's FIRE; a zombie 2" away is the threat."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (14, 20, 270)}, zombies=[(14, 17)],
-                    guts={"us1-sgt": 9, "us1-r1": 7}, dice=[1, 2, 1, 2])
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (14, 20, 270)},
+        zombies=[(14, 17)],
+        guts={"us1-sgt": 9, "us1-r1": 7},
+        dice=[1, 2, 1, 2],
+    )
     assert g.world.edge_distance(g.figure("us1-r1"), g.figure("z1")) == pytest.approx(2.0)
     first = choose_command(g)
     assert first == Order("us1-sgt", "us1-r1")
@@ -57,6 +64,7 @@ def test_routes_go_round_clutter_when_a_clear_way_is_not_much_longer():
     assert table.clutter_on_path(route) == 0
     assert route[-1][1] <= 2.0  # it gets there
     from game.table import path_length
+
     assert path_length(route) < 1.25 * 18.25  # the straight way would be 18.25" with 2" of clutter
 
 

@@ -1,10 +1,11 @@
 """The turn controller: every mode's transitions and refusals, headless (issue: on screen, item 1)."""
+
 from __future__ import annotations
 
 import pytest
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
-from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
+from game.rules.zombiekrieg.testing import rigged_game
 
 SGT = "us1-sgt"
 
@@ -16,8 +17,12 @@ def pos(ctl: Controller, fid: str) -> tuple[float, float]:
 @pytest.fixture
 def ctl() -> Controller:
     # Sergeant at (12, 20) facing up the table (270 degrees), a rifleman beside him, a zombie 8" ahead.
-    g = rigged_game(soldiers={SGT: (12, 20, 270), "us1-r1": (14, 20, 270)}, zombies=[(12, 11)],
-                    guts={SGT: 9, "us1-r1": 7}, dice=[3, 4, 1, 2, 2, 3, 6, 6, 5, 5, 1, 1] * 4)
+    g = rigged_game(
+        soldiers={SGT: (12, 20, 270), "us1-r1": (14, 20, 270)},
+        zombies=[(12, 11)],
+        guts={SGT: 9, "us1-r1": 7},
+        dice=[3, 4, 1, 2, 2, 3, 6, 6, 5, 5, 1, 1] * 4,
+    )
     return Controller(g)
 
 
@@ -145,8 +150,12 @@ def test_buttons_need_a_selection(ctl: Controller) -> None:
 
 
 def test_hot_seat_only_the_active_players_figures_act() -> None:
-    g = rigged_game(soldiers={"us1-sgt": (6, 20, 270), "gb2-sgt": (18, 20, 270)}, zombies=[(12, 4)],
-                    options={"sections": ["american", "british"]}, dice=[3, 3] * 20)
+    g = rigged_game(
+        soldiers={"us1-sgt": (6, 20, 270), "gb2-sgt": (18, 20, 270)},
+        zombies=[(12, 4)],
+        options={"sections": ["american", "british"]},
+        dice=[3, 3] * 20,
+    )
     ctl = Controller(g)
     fb = ctl.handle(Click((18, 20)))
     assert ctl.active_player == 1
@@ -186,7 +195,9 @@ def test_a_whole_game_played_through_the_controller_with_clicks() -> None:
     from game.scenario import load_scenario
 
     scenario = load_scenario(Path(__file__).parent.parent / "maps" / "normandy_village.tmx")
-    ctl = Controller(new_game(scenario, {"sections": ["american"]}, seed=16))  # a game with shots (with the issue-5 bot, seed 11 ends before any zombie is in reach)
+    ctl = Controller(
+        new_game(scenario, {"sections": ["american"]}, seed=16)
+    )  # a game with shots (with the issue-5 bot, seed 11 ends before any zombie is in reach)
     steps = 0
     while ctl.mode != Mode.GAME_OVER and steps < 3000:
         steps += 1
@@ -211,8 +222,12 @@ def test_a_whole_game_played_through_the_controller_with_clicks() -> None:
 def test_an_lmg_picks_its_second_target_with_shift_then_click() -> None:
     """RULES.md Zombiekrieg 848, Weapons: an LMG's second shot may go at the same zombie or one within 3"
     of it. Shift-click a zombie for the first shot, click another for the second; Esc drops the first."""
-    g = rigged_game(soldiers={"us1-lmg": (12, 20, 270), "us1-r1": (16, 20, 270)}, zombies=[(12, 12), (14, 12)],
-                    guts={"us1-lmg": 8}, dice=[3, 3, 2, 4])
+    g = rigged_game(
+        soldiers={"us1-lmg": (12, 20, 270), "us1-r1": (16, 20, 270)},
+        zombies=[(12, 12), (14, 12)],
+        guts={"us1-lmg": 8},
+        dice=[3, 3, 2, 4],
+    )
     ctl = Controller(g)
     ctl.handle(Click(pos(ctl, "us1-lmg")))
     fb = ctl.handle(Click((12, 12), shift=True))

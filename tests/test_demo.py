@@ -1,5 +1,6 @@
 """Demo mode logic (issue 5): bots in every seat, scenario after scenario of the registered rule
 sets (others skipped), who is winning, hand-over to a player; a few hundred ticks headless."""
+
 from __future__ import annotations
 
 import pytest
@@ -63,6 +64,7 @@ def test_a_touch_hands_the_game_in_progress_to_the_player():
     assert loop.game is None
     # the player carries on with the same game: the rules still take commands
     from game.ai.zombiekrieg_bot import choose_command
+
     try:
         game.apply(choose_command(game))
     except IllegalCommand as exc:  # pragma: no cover

@@ -1,4 +1,5 @@
 """The one seeded source of dice (RULES.md, "Common to all three": Dice)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -21,7 +22,10 @@ def test_every_roll_is_recorded_with_its_purpose_kind_and_faces() -> None:
     assert d.best_of(3, "grapple").total == 5
     assert d.d6("reaction") == 6
     assert [(r.purpose, r.kind) for r in d.log] == [
-        ("GUTS test us1-sgt", "2D6"), ("grapple", "3D6 keep highest"), ("reaction", "D6")]
+        ("GUTS test us1-sgt", "2D6"),
+        ("grapple", "3D6 keep highest"),
+        ("reaction", "D6"),
+    ]
     assert d.log[0].is_double and not d.log[1].is_double
 
 

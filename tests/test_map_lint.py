@@ -1,5 +1,6 @@
 """Every map shipped in maps/ passes ``deadground check`` and opens in pytmx, which the screen draws
 with (DESIGN.md, Scenario files (Tiled): a bad map never reaches the player)."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,17 +1,19 @@
 """A wrong click is ignored or explained, never a crash: random intents at the controller and random
 mouse and key events at the real game screen, seeded, must never raise."""
+
 from __future__ import annotations
 
 import random
 
 import pygame
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ui_driver import need_default_scenario, start_game
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover
 from game.dice import Dice
 from game.rules.zombiekrieg.testing import rigged_game
-from ui_driver import need_default_scenario, start_game
 
 BUTTONS = ["move", "fire", "order", "end_turn", "cancel", "undo", "skip", "next", "bogus"]
 point = st.tuples(st.floats(-5, 30, allow_nan=False), st.floats(-5, 30, allow_nan=False))
@@ -26,8 +28,11 @@ intent = st.one_of(
 @settings(max_examples=60, deadline=None)
 @given(st.lists(intent, max_size=40))
 def test_random_intents_never_crash_the_controller(intents) -> None:
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (14, 20, 270), "us1-lmg": (10, 20, 270)},
-                    zombies=[(12, 11), (16, 12), (8, 9)], seed=5)
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (14, 20, 270), "us1-lmg": (10, 20, 270)},
+        zombies=[(12, 11), (16, 12), (8, 9)],
+        seed=5,
+    )
     g.dice = g.world.dice = Dice(5)  # seeded dice that never run out
     ctl = Controller(g)
     for i in intents:
@@ -37,9 +42,24 @@ def test_random_intents_never_crash_the_controller(intents) -> None:
             assert fb.message  # a refusal always says why
 
 
-KEYS = [pygame.K_m, pygame.K_f, pygame.K_o, pygame.K_e, pygame.K_RETURN, pygame.K_TAB, pygame.K_SPACE,
-        pygame.K_ESCAPE, pygame.K_t, pygame.K_l, pygame.K_HOME, pygame.K_LEFT, pygame.K_UP, pygame.K_z,
-        pygame.K_F5, pygame.K_a]
+KEYS = [
+    pygame.K_m,
+    pygame.K_f,
+    pygame.K_o,
+    pygame.K_e,
+    pygame.K_RETURN,
+    pygame.K_TAB,
+    pygame.K_SPACE,
+    pygame.K_ESCAPE,
+    pygame.K_t,
+    pygame.K_l,
+    pygame.K_HOME,
+    pygame.K_LEFT,
+    pygame.K_UP,
+    pygame.K_z,
+    pygame.K_F5,
+    pygame.K_a,
+]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])  # 8 seeds passed when written
@@ -53,8 +73,11 @@ def test_random_mouse_and_keys_on_the_game_screen_never_crash(app, seed: int) ->
         roll = rng.random()
         pos = (rng.randrange(w), rng.randrange(h))
         if roll < 0.35:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(3, 2),
-                                                 buttons=tuple(int(b in held) for b in (1, 2, 3))))
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=pos, rel=(3, 2), buttons=tuple(int(b in held) for b in (1, 2, 3))
+                )
+            )
         elif roll < 0.6:
             button = rng.choice([1, 1, 1, 3, 2])
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
@@ -64,8 +87,11 @@ def test_random_mouse_and_keys_on_the_game_screen_never_crash(app, seed: int) ->
                 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
             held.clear()
         elif roll < 0.87:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
-                                                 precise_x=0.0, precise_y=0.0))
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False, precise_x=0.0, precise_y=0.0
+                )
+            )
         else:
             k = rng.choice(KEYS)
             mod = pygame.KMOD_CTRL if k == pygame.K_z and rng.random() < 0.5 else 0

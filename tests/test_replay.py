@@ -1,5 +1,6 @@
 """Replays (issue 5): a saved game plays back step by step, forward and back, and reproduces the
 game; a save that recorded an error replays to the same error (a replay is a bug report)."""
+
 from __future__ import annotations
 
 import json
@@ -8,9 +9,9 @@ import pytest
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.cli import main as cli
+from game.replay import Replay, describe, verify
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg import Fire, Move, new_game
-from game.replay import Replay, describe, verify
 from game.saves import describe_error, restore, save_game, snapshot
 from game.session import Session
 
@@ -96,6 +97,7 @@ def test_a_save_from_a_game_that_raised_replays_to_the_same_error(scenario, tmp_
         if plan.points[-1] == goal:
             raise RuntimeError(f"path of {len(plan.points)} points")
         carry_out(world, plan)
+
     monkeypatch.setattr(zk_game.move, "carry_out", broken)
     with pytest.raises(RuntimeError):
         s.apply(Move(f.id, (goal,)))

@@ -1,4 +1,5 @@
 """The after-action report (game/report.py): what the end screen and the simulator read from a game."""
+
 from __future__ import annotations
 
 import json
@@ -23,9 +24,13 @@ def scripted_game():
     6+5 against GUTS 7 and dies. Turns 2 and 3: initiative 3+4, the zombies roll 1; z3 stands up at
     the start of turn 3; an NCO is alive at the end of turn 3: the Allies win.
     """
-    g = rigged_game(soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 20, 270), "us1-r2": (18, 20, 270)},
-                    zombies=[(6, 12), (18, 18.5), (12, 13)], guts={"us1-sgt": 10, "us1-r1": 8, "us1-r2": 7},
-                    dice=[1, 1, 2, 3, 1, 6, 5, 3, 4, 1, 3, 4, 1], scenario=tiny_scenario(turn_limit=3))
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 20, 270), "us1-r2": (18, 20, 270)},
+        zombies=[(6, 12), (18, 18.5), (12, 13)],
+        guts={"us1-sgt": 10, "us1-r1": 8, "us1-r2": 7},
+        dice=[1, 1, 2, 3, 1, 6, 5, 3, 4, 1, 3, 4, 1],
+        scenario=tiny_scenario(turn_limit=3),
+    )
     g.apply(Fire("us1-r1", "z1"))
     g.apply(Fire("us1-sgt", "z3"))
     while not g.over:
@@ -36,14 +41,25 @@ def scripted_game():
 def test_scripted_game_counts_kills_losses_and_the_best_soldier() -> None:
     g = scripted_game()
     r = AfterAction.from_game(g)
-    assert (r.ruleset, r.scenario, r.winner, r.headline, r.turns) == ("zombiekrieg", "Tiny table", "allies",
-                                                                        "VICTORY", 3)
+    assert (r.ruleset, r.scenario, r.winner, r.headline, r.turns) == (
+        "zombiekrieg",
+        "Tiny table",
+        "allies",
+        "VICTORY",
+        3,
+    )
     assert r.reason == "An NCO is still alive at the end of turn 3."
     # zombies: one killed (by us1-r1), one knocked down (by the Sergeant), two left on the table
     assert (r.zombies.figures, r.zombies.killed, r.zombies.knocked_down, r.zombies.on_table) == (3, 1, 1, 2)
     assert r.zombies.kills == 1  # us1-r2
     # Allies: one dead in melee, none away, two on the table
-    assert (r.allies.figures, r.allies.killed, r.allies.exited, r.allies.on_table, r.allies.kills) == (3, 1, 0, 2, 1)
+    assert (r.allies.figures, r.allies.killed, r.allies.exited, r.allies.on_table, r.allies.kills) == (
+        3,
+        1,
+        0,
+        2,
+        1,
+    )
     assert r.soldier("us1-r1").kills == 1 and r.soldier("us1-sgt").knockdowns == 1
     assert r.soldier("us1-r2").fate == "dead" and r.soldier("us1-r2").killed_by == "killed in melee by z2"
     assert r.best_soldier == "us1-r1"
@@ -53,22 +69,36 @@ def test_scripted_game_counts_kills_losses_and_the_best_soldier() -> None:
     assert (r.orders_given, r.orders_succeeded) == (0, 0)
     [sec] = r.sections
     assert (sec.player, sec.nation, sec.soldiers, sec.survived, sec.killed, sec.kills, sec.shots) == (
-        1, "american", 3, 2, 1, 1, 2)
+        1,
+        "american",
+        3,
+        2,
+        1,
+        1,
+        2,
+    )
 
 
 def test_scripted_game_series_follow_the_turns() -> None:
     """Figures at the end of each turn, 0 being where the log began; z3 lies down through turn 2."""
     r = AfterAction.from_game(scripted_game())
     assert r.series_turns == [0, 1, 2, 3]
-    assert r.series == {"allies_standing": [3, 2, 2, 2], "zombies_standing": [3, 1, 1, 2],
-                        "zombies_down": [0, 1, 1, 0]}
+    assert r.series == {
+        "allies_standing": [3, 2, 2, 2],
+        "zombies_standing": [3, 1, 1, 2],
+        "zombies_down": [0, 1, 1, 0],
+    }
     assert list(r.series) == list(SERIES_LABELS)
 
 
 def test_a_missed_shot_counts_in_the_hit_rate_and_the_report_is_json() -> None:
     """FIRE: a Failure hits nothing (RULES.md, Zombiekrieg 848, Actions: FIRE)."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 20, 270)}, zombies=[(6, 12)],
-                    guts={"us1-r1": 7}, dice=[6, 5])
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 20, 270)},
+        zombies=[(6, 12)],
+        guts={"us1-r1": 7},
+        dice=[6, 5],
+    )
     g.apply(Fire("us1-r1", "z1"))
     r = AfterAction.from_game(g)
     assert (r.shots_fired, r.shots_hit, r.hit_rate, r.winner, r.headline) == (1, 0, 0.0, None, "GAME IN PROGRESS")
@@ -81,8 +111,11 @@ def test_unknown_events_give_empty_series_not_a_crash() -> None:
         pass
 
     state = SimpleNamespace(figures={}, sections=[], turn=0, winner=None, reason="", turn_limit=0, objective="")
-    r = AfterAction.from_game(SimpleNamespace(log=[Mystery(), Mystery()], state=state,
-                                              scenario=SimpleNamespace(title="Odd", ruleset="other")))
+    r = AfterAction.from_game(
+        SimpleNamespace(
+            log=[Mystery(), Mystery()], state=state, scenario=SimpleNamespace(title="Odd", ruleset="other")
+        )
+    )
     assert r.series == {} and r.series_turns == [] and r.best_soldier is None and r.scenario == "Odd"
     assert r.hit_rate is None
 
@@ -112,4 +145,5 @@ def test_bot_games_on_normandy_agree_with_the_final_state(seed: int) -> None:
     best = r.soldier(r.best_soldier)
     assert best.kills == max(s.kills for s in r.soldiers) and r.best_citation.startswith(best.name)
     assert {(s.id, s.guts_start, s.guts_end) for s in r.survivors} == {
-        (f.id, f.guts_start, f.guts) for f in allied if f.state != "dead"}
+        (f.id, f.guts_start, f.guts) for f in allied if f.state != "dead"
+    }

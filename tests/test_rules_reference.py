@@ -3,6 +3,7 @@
 The reference is written from game/data/zombiekrieg.toml, so a club that edits the file reads its own
 numbers; every value the file marks [house] is listed under "House rules in force". No dice are rolled.
 """
+
 from __future__ import annotations
 
 import copy
@@ -12,12 +13,29 @@ from pathlib import Path
 from game.assets import data_file
 from game.rules.zombiekrieg.data import load_data, parse_data
 from game.rules.zombiekrieg.reference import (
-    Paragraph, Section, Table, comment_notes, house_keys, load_reference, rules_reference, shipped_notes,
+    Paragraph,
+    Section,
+    Table,
+    comment_notes,
+    house_keys,
+    load_reference,
+    rules_reference,
+    shipped_notes,
 )
 from game.ui.rules_help import rules_help, rules_html, table_lines
 
-TITLES = ["Forces", "GUTS", "The turn", "Actions", "Weapons", "The zombies", "Melee", "Line of sight and clutter",
-          "Winning and losing", "House rules in force"]
+TITLES = [
+    "Forces",
+    "GUTS",
+    "The turn",
+    "Actions",
+    "Weapons",
+    "The zombies",
+    "Melee",
+    "Line of sight and clutter",
+    "Winning and losing",
+    "House rules in force",
+]
 
 
 def section(ref: list[Section], title: str) -> Section:
@@ -43,8 +61,21 @@ def test_the_reference_has_every_section_a_wargamer_looks_for() -> None:
     assert [s.title for s in ref] == TITLES
     assert all(s.paragraphs for s in ref)
     text = "\n".join(s.text for s in ref)
-    for words in ("Critical Success", "Critical Failure", "MOVE", "FIRE", "ORDER", "free ORDER", "the noise",
-                  "exit", "survive", "exterminate", "reach", "knocked down", "Corporal"):
+    for words in (
+        "Critical Success",
+        "Critical Failure",
+        "MOVE",
+        "FIRE",
+        "ORDER",
+        "free ORDER",
+        "the noise",
+        "exit",
+        "survive",
+        "exterminate",
+        "reach",
+        "knocked down",
+        "Corporal",
+    ):
         assert words in text, words
 
 
@@ -92,8 +123,15 @@ def test_every_house_key_of_the_data_file_is_listed_under_house_rules_in_force()
     listed = set(house_keys(shipped_notes()))
     assert keyed <= listed
     # ... and the tables tagged [house] in a comment just above them
-    for must in ("guts.starting", "weapon_classes", "initiative", "reaction", "house.clutter_los_limit",
-                 "guts.max", "objective.turn_limit"):
+    for must in (
+        "guts.starting",
+        "weapon_classes",
+        "initiative",
+        "reaction",
+        "house.clutter_los_limit",
+        "guts.max",
+        "objective.turn_limit",
+    ):
         assert must in listed, must
     house = section(rules_reference(), "House rules in force")
     keys_shown = {k for p in house.paragraphs if isinstance(p, Paragraph) for k in p.keys}
@@ -115,7 +153,9 @@ def test_house_values_are_marked_and_seed_values_are_not() -> None:
 
 def test_a_house_tag_added_by_a_club_is_listed_even_for_a_key_the_game_does_not_know(tmp_path: Path) -> None:
     """RULES.md intro: every house value lives in the data files and is shown as a house rule."""
-    path = toml_with(tmp_path, "[zombies]\n", "[zombies]\nhowl_range = 5  # [house] zombies hear a shout this far\n")
+    path = toml_with(
+        tmp_path, "[zombies]\n", "[zombies]\nhowl_range = 5  # [house] zombies hear a shout this far\n"
+    )
     house = section(load_reference(path), "House rules in force")
     line = next(p for p in house.paragraphs if isinstance(p, Paragraph) and "zombies.howl_range" in p.keys)
     assert "5" in line.text and "zombies hear a shout this far" in line.text and line.house
@@ -142,8 +182,12 @@ def test_the_reaction_table_is_six_rows_by_three_columns_as_in_the_data() -> Non
 def test_the_initiative_table_follows_the_data() -> None:
     """RULES.md, The turn: initiative [house table], four outcomes, the reaction bonus capped at 6."""
     table = next(t for t in tables(section(rules_reference(), "The turn")) if t.caption == "Initiative")
-    assert table.rows == (("Critical Success", "the Allies", "yes", "-"), ("Success", "the Allies", "-", "-"),
-                          ("Failure", "the zombies", "-", "-"), ("Critical Failure", "the zombies", "-", "+1 (6 at most)"))
+    assert table.rows == (
+        ("Critical Success", "the Allies", "yes", "-"),
+        ("Success", "the Allies", "-", "-"),
+        ("Failure", "the zombies", "-", "-"),
+        ("Critical Failure", "the zombies", "-", "+1 (6 at most)"),
+    )
 
 
 def test_tables_fit_the_width_by_wrapping_headings_not_breaking_words() -> None:
@@ -158,7 +202,9 @@ def test_tables_fit_the_width_by_wrapping_headings_not_breaking_words() -> None:
 
 def test_comment_notes_give_a_table_family_its_comment() -> None:
     """A comment above the first [weapon_classes.smg] describes all of weapon_classes."""
-    notes = comment_notes("# [house] weapon classes\n[weapon_classes.smg]\nrange = 12\n[guts]\nmin = 2  # [house]\n")
+    notes = comment_notes(
+        "# [house] weapon classes\n[weapon_classes.smg]\nrange = 12\n[guts]\nmin = 2  # [house]\n"
+    )
     assert notes == {"weapon_classes": "[house] weapon classes", "guts.min": "[house]"}
 
 

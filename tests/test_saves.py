@@ -1,5 +1,6 @@
 """Saved games (issue 5): versioned JSON of scenario + seed + commands, atomic writes, refusals
 that leave the file untouched, autosaves. RULES.md is not involved: the rules are replayed as they are."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,17 @@ import pytest
 from game.ai.zombiekrieg_bot import choose_command
 from game.assets import default_scenario
 from game.rules.zombiekrieg import Fire, new_game
-from game.saves import (VERSION, Autosaves, SaveError, load_game, read_save, restore, save_game, snapshot,
-                        write_atomic)
+from game.saves import (
+    VERSION,
+    Autosaves,
+    SaveError,
+    load_game,
+    read_save,
+    restore,
+    save_game,
+    snapshot,
+    write_atomic,
+)
 from game.scenario import load_scenario
 
 
@@ -66,6 +76,7 @@ def test_a_save_is_plain_versioned_json(midgame, tmp_path):
 
 # -- atomic writes -------------------------------------------------------------------------
 
+
 class _Crash(Exception):
     pass
 
@@ -98,25 +109,31 @@ def _failure_points(monkeypatch, payload_size: int):
     real_fdopen = os.fdopen
 
     def partial(limit):
-        return lambda: monkeypatch.setattr(saves.os, "fdopen", lambda fd, mode: _FailingFile(real_fdopen(fd, mode), limit))
+        return lambda: monkeypatch.setattr(
+            saves.os, "fdopen", lambda fd, mode: _FailingFile(real_fdopen(fd, mode), limit)
+        )
 
     def raising(attr, exc):
         def boom(*a, **k):
             raise exc
+
         return lambda: monkeypatch.setattr(saves.os, attr, boom)
 
     def mkstemp_fails():
         def boom(*a, **k):
             raise OSError(28, "No space left on device")
+
         monkeypatch.setattr(saves.tempfile, "mkstemp", boom)
 
     points = [("mkstemp", mkstemp_fails)]
     for limit in sorted({0, 1, payload_size // 3, payload_size // 2, payload_size - 1}):
         points.append((f"write {limit} bytes", partial(limit)))
-    points += [("fsync", raising("fsync", OSError(5, "I/O error"))),
-               ("rename", raising("replace", OSError(28, "No space left on device"))),
-               ("interrupt at rename", raising("replace", KeyboardInterrupt())),
-               ("crash at rename", raising("replace", _Crash()))]
+    points += [
+        ("fsync", raising("fsync", OSError(5, "I/O error"))),
+        ("rename", raising("replace", OSError(28, "No space left on device"))),
+        ("interrupt at rename", raising("replace", KeyboardInterrupt())),
+        ("crash at rename", raising("replace", _Crash())),
+    ]
     return points
 
 
@@ -137,8 +154,9 @@ def test_a_write_interrupted_at_every_point_leaves_the_old_save_loadable(midgame
     assert load_game(path).state_data() == midgame.state_data()
 
 
-def test_a_hard_crash_mid_write_leaves_the_old_save_and_autosaves_ignore_the_leftover(midgame, scenario, tmp_path,
-                                                                                   monkeypatch):
+def test_a_hard_crash_mid_write_leaves_the_old_save_and_autosaves_ignore_the_leftover(
+    midgame, scenario, tmp_path, monkeypatch
+):
     """A crash (no clean-up runs) before the rename leaves a temporary file, never a broken save."""
     import game.saves as saves
 
@@ -148,6 +166,7 @@ def test_a_hard_crash_mid_write_leaves_the_old_save_and_autosaves_ignore_the_lef
 
     def die(*a, **k):
         raise _Crash()
+
     monkeypatch.setattr(saves.os, "replace", die)
     monkeypatch.setattr(saves.os, "unlink", lambda *a, **k: None)  # the process is gone: nothing cleans up
     with pytest.raises(_Crash):
@@ -159,6 +178,7 @@ def test_a_hard_crash_mid_write_leaves_the_old_save_and_autosaves_ignore_the_lef
 
 
 # -- refusals ------------------------------------------------------------------------------
+
 
 def _refused(path: Path, *words: str) -> str:
     before = path.read_bytes()
@@ -252,13 +272,16 @@ def test_a_save_whose_commands_no_longer_replay_is_refused(midgame, tmp_path):
 
 def test_a_bug_report_keeps_the_failed_command_and_its_error(midgame, tmp_path):
     cmd = Fire("nobody", "z1")
-    path = save_game(midgame, tmp_path / "bug.json", error="IllegalCommand: There is no figure 'nobody'.", failed=cmd)
+    path = save_game(
+        midgame, tmp_path / "bug.json", error="IllegalCommand: There is no figure 'nobody'.", failed=cmd
+    )
     saved = read_save(path)
     assert saved.failed == cmd and saved.error.startswith("IllegalCommand")
     assert load_game(path).state_data() == midgame.state_data()
 
 
 # -- autosaves -----------------------------------------------------------------------------
+
 
 def test_autosaves_keep_the_last_five_and_latest_skips_broken_files(scenario, tmp_path):
     autos = Autosaves(tmp_path / "auto")

@@ -1,12 +1,14 @@
 """A broken save file is refused with a clear message and never touched (issue 5): random damage to a good
 save's JSON gives SaveError (or, if the damage happens to leave a valid game, that game), never another
 exception, and the file's bytes stay as they were."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.assets import default_scenario
@@ -19,9 +21,15 @@ GAME = new_game(SCENARIO, {"sections": ["american"]}, 4)
 while len(GAME.commands) < 12:
     GAME.apply(choose_command(GAME))
 
-junk = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True),
-                 st.text(max_size=12), st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=4),
-                                                                                        st.integers(), max_size=2))
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
 
 
 def _paths(node, prefix=()):
@@ -55,8 +63,11 @@ def test_damaged_saves_are_refused_cleanly_and_left_untouched(tmp_path: Path, da
             except (IndexError, KeyError, TypeError):
                 pass
         spots = [p for p, _ in _paths(tree) if p] or spots
-    raw = json.dumps(tree).encode() if data.draw(st.booleans()) else json.dumps(tree).encode()[: data.draw(
-        st.integers(0, 400))]
+    raw = (
+        json.dumps(tree).encode()
+        if data.draw(st.booleans())
+        else json.dumps(tree).encode()[: data.draw(st.integers(0, 400))]
+    )
     path.write_bytes(raw)
     try:
         game = load_game(path)

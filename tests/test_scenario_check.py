@@ -1,5 +1,6 @@
 """``deadground check MAP...`` prints OK or every problem with its fix, and its exit code says which
 (DESIGN.md, Scenario files (Tiled))."""
+
 from __future__ import annotations
 
 import io
@@ -30,8 +31,10 @@ def test_a_bad_map_prints_each_problem_with_its_fix_and_fails(tmp_path):
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("OK  ")
     assert lines[1] == f"FAIL  {bad}  (2 problems)"
-    assert lines[2] == ('  map: unknown ruleset "zombiekreig" — did you mean "zombiekrieg"? '
-                        "use one of: zombiekrieg, outbreak, zombie40k")
+    assert lines[2] == (
+        '  map: unknown ruleset "zombiekreig" — did you mean "zombiekrieg"? '
+        "use one of: zombiekrieg, outbreak, zombie40k"
+    )
     assert lines[3].startswith('  object 12 "Farm wall": unknown class "wal" — did you mean "wall"?')
     assert lines[-1] == "1 of 2 map(s) OK"
 
@@ -47,8 +50,10 @@ def test_checking_maps_never_loads_pygame():
     import subprocess
     import sys
 
-    code = ("import sys; from game.scenario.check import main; "
-            f"main([{str(VALID)!r}]); assert 'pygame' not in sys.modules, 'pygame was imported'")
+    code = (
+        "import sys; from game.scenario.check import main; "
+        f"main([{str(VALID)!r}]); assert 'pygame' not in sys.modules, 'pygame was imported'"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("OK  ")

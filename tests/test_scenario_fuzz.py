@@ -1,5 +1,6 @@
 """Whatever a map file holds, loading it gives a Scenario or a ScenarioError listing problems, never a
 library traceback (DESIGN.md, Scenario files (Tiled): a bad map never crashes the game)."""
+
 from __future__ import annotations
 
 import math
@@ -18,8 +19,28 @@ MAPS = Path(__file__).parent / "maps"
 VALID = (MAPS / "valid_zombiekrieg.tmx").read_bytes()
 
 GARBAGE = st.one_of(
-    st.sampled_from(["", "-1", "0", "nan", "inf", "-inf", "1e400", "1e12", "abc", "3.5", "true", "99999999999",
-                     "0x10", " ", "1,2", "templates/nope.tx", "../valid_zombiekrieg.tmx", "isometric"]),
+    st.sampled_from(
+        [
+            "",
+            "-1",
+            "0",
+            "nan",
+            "inf",
+            "-inf",
+            "1e400",
+            "1e12",
+            "abc",
+            "3.5",
+            "true",
+            "99999999999",
+            "0x10",
+            " ",
+            "1,2",
+            "templates/nope.tx",
+            "../valid_zombiekrieg.tmx",
+            "isometric",
+        ]
+    ),
     st.text(max_size=12),
 )
 MUTATION = st.tuples(
@@ -93,8 +114,10 @@ def test_mutated_valid_map(folder, mutations):
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.sampled_from(["zombie.tx", "deploy_allies.tx", "spawn_round.tx", "tile_zombie.tx", "wall.tx"]),
-       mutations=st.lists(MUTATION, min_size=1, max_size=3))
+@given(
+    name=st.sampled_from(["zombie.tx", "deploy_allies.tx", "spawn_round.tx", "tile_zombie.tx", "wall.tx"]),
+    mutations=st.lists(MUTATION, min_size=1, max_size=3),
+)
 def test_mutated_template(folder, tmp_path_factory, name, mutations):
     own = tmp_path_factory.mktemp("tx")
     shutil.copytree(folder / "templates", own / "templates")

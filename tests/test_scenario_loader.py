@@ -1,5 +1,6 @@
 """The scenario loader turns what a designer drew in Tiled into the right things, in inches
 (DESIGN.md, Scenario files (Tiled))."""
+
 from __future__ import annotations
 
 import hashlib
@@ -194,7 +195,9 @@ def test_class_attribute_and_type_attribute_both_work(outbreak):
 def test_template_written_by_tiled_1_9_with_class(tmp_path):
     shutil.copytree(MAPS / "templates", tmp_path / "templates")
     text = OUTBREAK.replace(
-        '<object id="4"', '<object id="9" name="Gate" template="templates/exit_tiled19.tx" x="64" y="64"/>\n  <object id="4"')
+        '<object id="4"',
+        '<object id="9" name="Gate" template="templates/exit_tiled19.tx" x="64" y="64"/>\n  <object id="4"',
+    )
     (tmp_path / "m.tmx").write_text(text)
     gate = by_id(load_scenario(str(tmp_path / "m.tmx")), 9)
     assert (gate.kind, gate.name, gate.area.bounds) == ("exit", "Gate", (2.0, 2.0, 4.0, 3.0))

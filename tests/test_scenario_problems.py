@@ -1,5 +1,6 @@
 """A bad map gets every problem listed, each with the object's id and name and how to fix it, and never
 crashes with a library traceback (DESIGN.md, Scenario files (Tiled): ``deadground check``)."""
+
 from __future__ import annotations
 
 import shutil
@@ -16,15 +17,22 @@ ALLIES = '<object id="90" name="Start" type="deploy" x="0" y="0" width="64" heig
 ZOMBIE = '<object id="91" name="Z" type="zombie" x="300" y="300"><point/></object>'
 
 
-def tmx(objects: str = ALLIES + ZOMBIE, props: dict[str, str] | None = None, *, typed: dict | None = None,
-        map_attrs: str = 'orientation="orthogonal" width="24" height="16" tilewidth="32" tileheight="32"') -> str:
+def tmx(
+    objects: str = ALLIES + ZOMBIE,
+    props: dict[str, str] | None = None,
+    *,
+    typed: dict | None = None,
+    map_attrs: str = 'orientation="orthogonal" width="24" height="16" tilewidth="32" tileheight="32"',
+) -> str:
     """A small map: 24" x 16" at 32 px per inch, with the given objects and string map properties."""
     props = GOOD_PROPS if props is None else props
     lines = [f'  <property name="{k}" value="{v}"/>' for k, v in props.items()]
     lines += [f'  <property name="{k}" type="{t}" value="{v}"/>' for k, (t, v) in (typed or {}).items()]
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" {map_attrs} infinite="0">\n'
-            f' <properties>\n{chr(10).join(lines)}\n </properties>\n'
-            f' <objectgroup id="1" name="Objects">\n{objects}\n </objectgroup>\n</map>\n')
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" {map_attrs} infinite="0">\n'
+        f" <properties>\n{chr(10).join(lines)}\n </properties>\n"
+        f' <objectgroup id="1" name="Objects">\n{objects}\n </objectgroup>\n</map>\n'
+    )
 
 
 @pytest.fixture()
@@ -53,6 +61,7 @@ def test_the_minimal_map_is_good(write):
 
 
 # ---------------------------------------------------------------- the file itself
+
 
 def test_missing_file(tmp_path):
     with pytest.raises(ScenarioError) as err:
@@ -93,6 +102,7 @@ def test_infinite_map(write):
 
 # ---------------------------------------------------------------- map properties
 
+
 def test_missing_ruleset(write):
     p = only(check_map(write(tmx(props={"title": "x"}))), 'no "ruleset"')
     assert p.object_id is None and "zombiekrieg" in p.fix
@@ -117,9 +127,11 @@ def test_missing_objective(write):
 
 
 def test_zombie40k_objective_defaults_to_escape(write):
-    objects = ('<object id="1" name="Truck" type="escape_vehicle" x="320" y="0" width="128" height="64"/>'
-               '<object id="2" name="P1" type="deploy" x="0" y="384" width="128" height="128">'
-               '<properties><property name="player" type="int" value="1"/></properties></object>')
+    objects = (
+        '<object id="1" name="Truck" type="escape_vehicle" x="320" y="0" width="128" height="64"/>'
+        '<object id="2" name="P1" type="deploy" x="0" y="384" width="128" height="128">'
+        '<properties><property name="player" type="int" value="1"/></properties></object>'
+    )
     scenario = load_scenario(write(tmx(objects, props={"ruleset": "zombie40k"})))
     assert scenario.objective == "escape" and scenario.properties["points"] == 75
     assert scenario.zones_of("deploy")[0].properties == {"player": 1, "side": "players"}
@@ -146,11 +158,14 @@ def test_players_min_above_players_max(write):
 
 # ---------------------------------------------------------------- objects
 
+
 def test_unknown_class_names_the_object_and_the_choices(write):
     objects = ALLIES + ZOMBIE + '<object id="12" name="Farm wall" type="wal" x="0" y="0" width="32" height="4"/>'
     p = only(check_map(write(tmx(objects))), 'unknown class "wal"')
     assert (p.object_id, p.object_name) == (12, "Farm wall")
-    assert str(p).startswith('object 12 "Farm wall": unknown class "wal" — did you mean "wall"? use one of: wall, ')
+    assert str(p).startswith(
+        'object 12 "Farm wall": unknown class "wal" — did you mean "wall"? use one of: wall, '
+    )
 
 
 def test_figure_of_another_rule_set(write):
@@ -169,12 +184,18 @@ def test_object_with_no_class(write):
     "shape, needle",
     [
         ('<object id="7" name="Flat" type="building" x="32" y="32" width="0" height="64"/>', "0x64"),
-        ('<object id="7" name="Flat" type="building" x="32" y="32"><polygon points="0,0 32,0"/></object>',
-         "2 point(s), needs at least 3"),
-        ('<object id="7" name="Flat" type="ruin" x="32" y="32"><polygon points="0,0 32,0 64,0"/></object>',
-         "all in a line"),
-        ('<object id="7" name="Flat" type="wall" x="32" y="32"><polyline points="0,0"/></object>',
-         "needs at least 2"),
+        (
+            '<object id="7" name="Flat" type="building" x="32" y="32"><polygon points="0,0 32,0"/></object>',
+            "2 point(s), needs at least 3",
+        ),
+        (
+            '<object id="7" name="Flat" type="ruin" x="32" y="32"><polygon points="0,0 32,0 64,0"/></object>',
+            "all in a line",
+        ),
+        (
+            '<object id="7" name="Flat" type="wall" x="32" y="32"><polyline points="0,0"/></object>',
+            "needs at least 2",
+        ),
         ('<object id="7" name="Flat" type="exit" x="32" y="32" width="64" height="0"><ellipse/></object>', "64x0"),
     ],
 )
@@ -184,17 +205,25 @@ def test_zone_or_terrain_with_no_area(write, shape, needle):
 
 
 def test_wrong_shape_for_the_class(write):
-    objects = ALLIES + ZOMBIE + '<object id="8" name="Ditch" type="exit" x="0" y="0"><polyline points="0,0 9,9"/></object>'
+    objects = (
+        ALLIES
+        + ZOMBIE
+        + '<object id="8" name="Ditch" type="exit" x="0" y="0"><polyline points="0,0 9,9"/></object>'
+    )
     p = only(check_map(write(tmx(objects))), "cannot be a polyline")
     assert p.object_id == 8 and "rectangle" in p.fix
 
 
 def test_figure_and_spawn_off_the_table(write):
-    objects = ALLIES + ZOMBIE + (
-        '<object id="20" name="Lost" type="soldier" x="-64" y="100"><point/></object>'
-        '<object id="21" name="Far pit" type="spawn" x="2000" y="100" width="64" height="64"/>'
-        '<object id="22" name="Far drain" type="spawn" x="100" y="9000"><point/></object>'
-        '<object id="23" name="Edge" type="spawn" x="-32" y="0" width="64" height="64"/>'  # overlaps: fine
+    objects = (
+        ALLIES
+        + ZOMBIE
+        + (
+            '<object id="20" name="Lost" type="soldier" x="-64" y="100"><point/></object>'
+            '<object id="21" name="Far pit" type="spawn" x="2000" y="100" width="64" height="64"/>'
+            '<object id="22" name="Far drain" type="spawn" x="100" y="9000"><point/></object>'
+            '<object id="23" name="Edge" type="spawn" x="-32" y="0" width="64" height="64"/>'  # overlaps: fine
+        )
     )
     problems = check_map(write(tmx(objects)))
     assert {p.object_id for p in problems} == {20, 21, 22}
@@ -203,16 +232,20 @@ def test_figure_and_spawn_off_the_table(write):
 
 
 def test_object_properties_of_the_wrong_type_or_value(write):
-    objects = ALLIES + ZOMBIE + (
-        '<object id="30" name="Pit" type="spawn" x="32" y="32" width="64" height="64">'
-        '<properties><property name="dice" value="lots"/></properties></object>'
-        '<object id="31" name="Odd zone" type="deploy" x="32" y="32" width="64" height="64">'
-        '<properties><property name="side" value="axis"/></properties></object>'
-        '<object id="32" name="Pvt" type="soldier" x="32" y="32"><properties>'
-        '<property name="role" value="general"/><property name="player" type="int" value="7"/></properties>'
-        '<point/></object>'
-        '<object id="33" name="Boss" type="zombie" x="32" y="32"><properties>'
-        '<property name="boss" value="maybe"/></properties><point/></object>'
+    objects = (
+        ALLIES
+        + ZOMBIE
+        + (
+            '<object id="30" name="Pit" type="spawn" x="32" y="32" width="64" height="64">'
+            '<properties><property name="dice" value="lots"/></properties></object>'
+            '<object id="31" name="Odd zone" type="deploy" x="32" y="32" width="64" height="64">'
+            '<properties><property name="side" value="axis"/></properties></object>'
+            '<object id="32" name="Pvt" type="soldier" x="32" y="32"><properties>'
+            '<property name="role" value="general"/><property name="player" type="int" value="7"/></properties>'
+            "<point/></object>"
+            '<object id="33" name="Boss" type="zombie" x="32" y="32"><properties>'
+            '<property name="boss" value="maybe"/></properties><point/></object>'
+        )
     )
     problems = check_map(write(tmx(objects)))
     dice = only(problems, "dice")
@@ -226,9 +259,11 @@ def test_object_properties_of_the_wrong_type_or_value(write):
 
 def test_empty_or_zero_values_mean_not_set(write):
     # Tiled 1.8's object types give deploy side "" and player 0 as defaults
-    objects = ('<object id="1" name="Start" type="deploy" x="0" y="0" width="64" height="64"><properties>'
-               '<property name="side" value=""/><property name="player" type="int" value="0"/>'
-               '</properties></object>' + ZOMBIE)
+    objects = (
+        '<object id="1" name="Start" type="deploy" x="0" y="0" width="64" height="64"><properties>'
+        '<property name="side" value=""/><property name="player" type="int" value="0"/>'
+        "</properties></object>" + ZOMBIE
+    )
     scenario = load_scenario(write(tmx(objects)))
     assert scenario.zones_of("deploy")[0].properties == {"side": "allies"}
 
@@ -242,6 +277,7 @@ def test_garbage_numbers_on_an_object(write):
 
 # ---------------------------------------------------------------- templates
 
+
 def test_missing_template(write):
     objects = ALLIES + ZOMBIE + '<object id="50" name="Ghost" template="templates/nope.tx" x="0" y="0"/>'
     p = only(check_map(write(tmx(objects))), "template file not found")
@@ -251,10 +287,14 @@ def test_missing_template(write):
 def test_broken_template(write, tmp_path):
     (tmp_path / "templates" / "broken.tx").write_text("<template><object name='x'")
     (tmp_path / "templates" / "empty.tx").write_text("<template/>")
-    objects = ALLIES + ZOMBIE + (
-        '<object id="51" name="A" template="templates/broken.tx" x="0" y="0"/>'
-        '<object id="52" name="B" template="templates/broken.tx" x="0" y="0"/>'
-        '<object id="53" name="C" template="templates/empty.tx" x="0" y="0"/>'
+    objects = (
+        ALLIES
+        + ZOMBIE
+        + (
+            '<object id="51" name="A" template="templates/broken.tx" x="0" y="0"/>'
+            '<object id="52" name="B" template="templates/broken.tx" x="0" y="0"/>'
+            '<object id="53" name="C" template="templates/empty.tx" x="0" y="0"/>'
+        )
     )
     problems = check_map(write(tmx(objects)))
     assert only(problems, "is not valid XML").object_id == 51
@@ -268,6 +308,7 @@ def test_missing_tileset(write):
 
 
 # ---------------------------------------------------------------- what each rule set needs
+
 
 def test_zombiekrieg_needs_allied_deployment_and_zombies(write):
     problems = check_map(write(tmx("")))
@@ -299,9 +340,11 @@ def test_zombie40k_needs_escape_vehicle_and_deploy_zones(write):
 
 
 def test_every_problem_is_reported_at_once(write):
-    objects = ('<object id="1" name="A" type="wal" x="0" y="0" width="9" height="9"/>'
-               '<object id="2" name="B" x="0" y="0" width="9" height="9"/>'
-               '<object id="3" name="C" type="zombie" x="-500" y="0"><point/></object>')
+    objects = (
+        '<object id="1" name="A" type="wal" x="0" y="0" width="9" height="9"/>'
+        '<object id="2" name="B" x="0" y="0" width="9" height="9"/>'
+        '<object id="3" name="C" type="zombie" x="-500" y="0"><point/></object>'
+    )
     with pytest.raises(ScenarioError) as err:
         load_scenario(write(tmx(objects, props={**GOOD_PROPS, "turn_limit": "ten"})))
     problems = err.value.problems

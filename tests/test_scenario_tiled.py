@@ -1,6 +1,7 @@
 """A map placed from templates loads exactly like the same map with the templates detached by Tiled
 itself (DESIGN.md, Scenario files (Tiled): objects placed from templates load with their template's
 class and properties). Needs the ``tiled`` program; skipped without it."""
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,10 @@ def detached(source: Path, target: Path) -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
         [TILED, "--export-map", "--detach-templates", str(source), str(target)],
-        env=env, capture_output=True, text=True, timeout=120,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0 and target.exists(), result.stderr
 

@@ -1,5 +1,6 @@
 """The play session (issue 5): autosave after every resolved command, undo only of commands that
 rolled no dice (never re-rolling by undo), save and resume exactly, bug reports on errors."""
+
 from __future__ import annotations
 
 import pytest
@@ -103,6 +104,7 @@ def test_an_error_in_the_rules_leaves_a_bug_report(scenario, tmp_path, monkeypat
 
     def broken(world, plan):
         raise ZeroDivisionError("the dice fell off the table")
+
     monkeypatch.setattr(zk_game.move, "carry_out", broken)
     f = next(f for f in s.game.state.allied() if f.standing and not f.acted_this_turn)
     with pytest.raises(ZeroDivisionError):

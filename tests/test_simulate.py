@@ -1,5 +1,6 @@
 """The balance simulator (issue 5): bot games headless, the same results on any number of jobs,
 the report's numbers and files, clear refusals of bad input."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,10 @@ def test_wilson_interval_contains_the_rate_and_narrows_with_more_games():
     for wins, games in ((0, 10), (3, 10), (10, 10), (130, 1000)):
         lo, hi = win_rate_ci95(wins, games)
         assert 0 <= lo <= wins / games <= hi <= 1
-    assert win_rate_ci95(500, 1000)[1] - win_rate_ci95(500, 1000)[0] < win_rate_ci95(5, 10)[1] - win_rate_ci95(5, 10)[0]
+    assert (
+        win_rate_ci95(500, 1000)[1] - win_rate_ci95(500, 1000)[0]
+        < win_rate_ci95(5, 10)[1] - win_rate_ci95(5, 10)[0]
+    )
     assert win_rate_ci95(0, 20)[0] == 0.0 and win_rate_ci95(0, 20)[1] > 0.1  # never claims a certain loss
 
 
@@ -45,8 +49,19 @@ def test_the_report_on_a_small_run(tmp_path, capsys):
     assert "4 games" in out and "win rate" in out and "games/s" in out
     assert "4/4 games" in err and "[" in err  # the progress bar, on stderr
     report = json.loads((tmp_path / "report.json").read_text())
-    for key in ("games", "wins", "win_rate", "win_rate_ci95", "turns_median", "turns", "losses", "survivors_guts",
-                "seeds", "time_s", "games_per_s"):
+    for key in (
+        "games",
+        "wins",
+        "win_rate",
+        "win_rate_ci95",
+        "turns_median",
+        "turns",
+        "losses",
+        "survivors_guts",
+        "seeds",
+        "time_s",
+        "games_per_s",
+    ):
         assert key in report, key
     assert report["games"] == 4 and report["seeds"] == [7, 10]
     assert report["wins"]["allies"] + report["wins"]["zombies"] + report["wins"]["none"] == 4
@@ -78,11 +93,14 @@ def test_progress_bar_text():
     assert out.getvalue().endswith("1000/1000 games " + out.getvalue().split(" games ")[-1].split("\n")[0] + "\n")
 
 
-@pytest.mark.parametrize("args, words", [
-    (["simulate", "no/such/map.tmx", "--games", "2"], "not found"),
-    (["simulate", MAP, "--games", "2", "--options", "{bad"], "not JSON"),
-    (["simulate", MAP, "--games", "2", "--options", '{"sections": ["martian"]}'], "refused"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["simulate", "no/such/map.tmx", "--games", "2"], "not found"),
+        (["simulate", MAP, "--games", "2", "--options", "{bad"], "not JSON"),
+        (["simulate", MAP, "--games", "2", "--options", '{"sections": ["martian"]}'], "refused"),
+    ],
+)
 def test_bad_input_gets_a_clear_message(args, words, capsys):
     assert cli(args) == 2
     err = capsys.readouterr().err

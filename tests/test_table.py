@@ -1,5 +1,6 @@
 """The table's geometry (RULES.md "Common to all three": line of sight, facing and arcs, movement,
 scale). Hand-worked cases; the expected numbers are worked out in the comments."""
+
 from __future__ import annotations
 
 import math
@@ -133,7 +134,10 @@ def test_a_rotated_wall_blocks_where_it_is_drawn_not_where_it_was_before_rotatio
     # Unrotated it would lie on x 8..16, y 11.75..12.25; x=15.5 crossed that, but the turned wall
     # ends by x ~15.
     assert table.line_of_sight((15.5, 10), (15.5, 14)).state == CLEAR
-    assert Table(24, 24, [wall(3, Area.rect(8, 11.75, 8, 0.5))]).line_of_sight((15.5, 10), (15.5, 14)).state == BLOCKED
+    assert (
+        Table(24, 24, [wall(3, Area.rect(8, 11.75, 8, 0.5))]).line_of_sight((15.5, 10), (15.5, 14)).state
+        == BLOCKED
+    )
 
 
 def test_a_polyline_wall_has_a_thickness():
@@ -389,8 +393,14 @@ def test_bad_input_gets_a_clear_error():
 
 
 def test_table_from_scenario():
-    scenario = Scenario(path="x.tmx", ruleset="zombiekrieg", title="Test", width=36, height=24,
-                        terrain=(wall(1, Area.rect(10, 0, 1, 10)), clutter(2, Area.rect(20, 0, 3, 24))))
+    scenario = Scenario(
+        path="x.tmx",
+        ruleset="zombiekrieg",
+        title="Test",
+        width=36,
+        height=24,
+        terrain=(wall(1, Area.rect(10, 0, 1, 10)), clutter(2, Area.rect(20, 0, 3, 24))),
+    )
     table = Table.from_scenario(scenario)
     assert (table.width, table.height) == (36, 24)
     assert table.line_of_sight((2, 5), (30, 5)).state == BLOCKED
@@ -401,8 +411,12 @@ def test_a_diagonal_sight_line_through_a_buildings_corner_is_blocked_both_ways()
     """LOS (RULES.md "Common to all three"): a building blocks sight wherever it is drawn. A 45-degree line
     entering a U-shaped farmhouse exactly at its corner (8, 8) runs inside it to the inner corner (10, 10);
     it must read blocked from either end (found by hypothesis: it once read clear one way)."""
-    u = Terrain(1, "Farmhouse", "building",
-                Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))))
+    u = Terrain(
+        1,
+        "Farmhouse",
+        "building",
+        Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))),
+    )
     table = Table(36, 30, [u])
     a, b = (0.0, 0.0), (10.259062388569939, 10.259062388569939)
     there, back = table.line_of_sight(a, b), table.line_of_sight(b, a)

@@ -1,18 +1,24 @@
 """Properties of the table's geometry that must hold for any move or sight line (RULES.md "Common to
 all three": movement may not cross walls/buildings or leave the table; line of sight)."""
+
 from __future__ import annotations
 
 import math
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.scenario.model import Area, Terrain
 from game.table import Table
 from game.table.geometry import convex_pieces, signed_area
 
 TERRAIN = (
-    Terrain(1, "Farmhouse", "building",
-            Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16)))),  # a U
+    Terrain(
+        1,
+        "Farmhouse",
+        "building",
+        Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))),
+    ),  # a U
     Terrain(2, "Churchyard wall", "wall", Area(((20, 4), (26, 10), (26, 18)), is_line=True, shape="polyline")),
     Terrain(3, "Barn", "building", Area(((28, 20), (32, 24), (28, 28), (24, 24)))),  # a square turned 45
     Terrain(4, "Woods", "clutter", Area.circle(6, 24, 3)),
@@ -33,8 +39,11 @@ def base_overlaps_blocking(p, radius: float) -> bool:
 
 
 @settings(max_examples=300, deadline=None)
-@given(start=st.tuples(st.floats(1, 35), st.floats(1, 29)), legs=st.lists(points, min_size=1, max_size=4),
-       radius=st.sampled_from([0.5, 0.8]))
+@given(
+    start=st.tuples(st.floats(1, 35), st.floats(1, 29)),
+    legs=st.lists(points, min_size=1, max_size=4),
+    radius=st.sampled_from([0.5, 0.8]),
+)
 def test_a_checked_path_never_ends_overlapping_a_wall_or_off_the_table(start, legs, radius):
     if base_overlaps_blocking(start, radius) or not TABLE.on_table(start, radius):
         return  # only moves from a legal place
@@ -69,7 +78,11 @@ def test_line_of_sight_reads_the_same_both_ways(a, b):
 def test_convex_pieces_cover_a_star_shaped_polygon_exactly(spokes):
     # A polygon star-shaped around the origin (angles sorted): cut into convex pieces of the same area.
     n = len(spokes)
-    ring = [(r * math.cos(2 * math.pi * (i + 0.4 * j) / n), r * math.sin(2 * math.pi * (i + 0.4 * j) / n))
-            for i, (j, r) in enumerate(spokes)]
+    ring = [
+        (r * math.cos(2 * math.pi * (i + 0.4 * j) / n), r * math.sin(2 * math.pi * (i + 0.4 * j) / n))
+        for i, (j, r) in enumerate(spokes)
+    ]
     pieces = convex_pieces(ring)
-    assert math.isclose(sum(abs(signed_area(p)) for p in pieces), abs(signed_area(ring)), rel_tol=1e-6, abs_tol=1e-9)
+    assert math.isclose(
+        sum(abs(signed_area(p)) for p in pieces), abs(signed_area(ring)), rel_tol=1e-6, abs_tol=1e-9
+    )

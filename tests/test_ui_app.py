@@ -1,14 +1,15 @@
 """The real main loop, headless: title -> New game -> Start -> Begin -> the table, driven by posted events."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import click, key, motion, need_default_scenario
 
 from game.assets import default_scenario
 from game.ui.app import App
-from ui_driver import click, key, motion, need_default_scenario
 
 
 def to_table(app: App) -> None:
@@ -43,7 +44,9 @@ def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
     under = view.camera.to_table(cursor)
     ppi = view.camera.ppi
     for _ in range(3):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
+        )
     app.run_frames(2)
     assert view.camera.ppi > ppi
     assert view.camera.to_table(cursor) == pytest.approx(under)
@@ -54,8 +57,9 @@ def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
 
     # hold T and move: the tape shows a length; release: it goes
     key(app, pygame.K_t, up=False)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(cursor[0] + 120, cursor[1]), rel=(120, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(cursor[0] + 120, cursor[1]), rel=(120, 0), buttons=(0, 0, 0))
+    )
     app.run_frames(3)
     assert view.tape is not None and view.tape.length == pytest.approx(120 / view.camera.ppi, rel=0.02)
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_t, mod=0, unicode="", scancode=0))

@@ -1,4 +1,5 @@
 """Every sprite and sound in the manifests loads, and tokens come back sized and turned."""
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,14 @@ def test_every_sprite_in_the_manifest_loads(caplog: pytest.LogCaptureFixture) ->
     assets = Assets()
     if not assets.entries:
         pytest.skip("sprites/manifest.toml not there yet")
-    for needed in ("tokens.soldier_american_sergeant", "tokens.zombie_1", "tokens.zombie_down", "ui.title",
-                   "icons.fire", "dice.d6_6"):
+    for needed in (
+        "tokens.soldier_american_sergeant",
+        "tokens.zombie_1",
+        "tokens.zombie_down",
+        "ui.title",
+        "icons.fire",
+        "dice.d6_6",
+    ):
         assert assets.has(needed), needed
     with caplog.at_level(logging.WARNING):
         for sprite_id in assets.ids():

@@ -1,8 +1,10 @@
 """The table camera: what a player sees when zooming, panning and pressing Home."""
+
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.ui.camera import MAX_PPI, MIN_PPI, Camera
 

@@ -1,18 +1,19 @@
 """Demo mode on screen (issue 5): bots play with the animations for a few hundred frames headless;
 jitter of the mouse does not stop it, a key press hands the game to the player (no bots, his
 turn, autosaved), and a touch between games goes back to the title."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import motion, play_out
 
 from game.controller import Mode
 from game.demo import DemoDirector, DemoLoop
 from game.ui.app import App
 from game.ui.demo_scene import DemoScene, score_line
-from ui_driver import motion, play_out
 
 
 @pytest.fixture
@@ -22,8 +23,9 @@ def app(app: App) -> App:
     return app
 
 
-def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands_over(app: App,
-                                                                                   tmp_path: Path) -> None:
+def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands_over(
+    app: App, tmp_path: Path
+) -> None:
     pos = app.scene.buttons["demo"].rect.center
     motion(app, pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -58,6 +60,7 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
     assert play.match.controller.bots == {} and play.session is not None
     assert play.match.controller.mode == Mode.IDLE and play.game.state.phase.value == "allied"
     assert list((tmp_path / "autosave").glob("autosave-*.json"))  # his game now, resumable
+
     # the player is in control: selecting a soldier of his works
     def ready() -> list[str]:
         return [f.id for f in play.game.figures if not f.is_zombie and play.game.actions_for(f.id)]

@@ -1,8 +1,10 @@
 """The end screen, headless: it shows a finished game, its buttons lead where they say, its chart is drawn."""
+
 from __future__ import annotations
 
 import pygame
 import pytest
+from ui_driver import click
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.assets import default_scenario
@@ -12,7 +14,6 @@ from game.scenario import load_scenario
 from game.ui import charts
 from game.ui.app import App
 from game.ui.end_scene import EndScene, end_layout
-from ui_driver import click
 
 
 @pytest.fixture(scope="module")
@@ -86,5 +87,5 @@ def test_layout_keeps_panels_and_buttons_apart_in_the_window(size: tuple[int, in
     window = pygame.Rect((0, 0), size)
     parts = [lay.report, lay.chart, *lay.buttons]
     assert all(window.contains(p) for p in parts)
-    assert not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1 :])
     assert lay.header.bottom <= lay.report.top

@@ -1,4 +1,5 @@
 """Charts (game/ui/charts.py): readable without colour, sane with odd data, saved as PNG."""
+
 from __future__ import annotations
 
 import os
@@ -40,14 +41,26 @@ def test_line_chart_draws_each_series_in_its_own_colour() -> None:
 
 
 def test_bar_chart_and_report_figure_save_as_png(tmp_path: Path) -> None:
-    bars = charts.bar_chart((400, 300), ["5", "6", "7"], {"Allied wins": [3, 0, 2], "Zombie wins": [1, 4, 0]},
-                            "Turns played", "Turns", "Games", theme=charts.LIGHT)
+    bars = charts.bar_chart(
+        (400, 300),
+        ["5", "6", "7"],
+        {"Allied wins": [3, 0, 2], "Zombie wins": [1, 4, 0]},
+        "Turns played",
+        "Turns",
+        "Games",
+        theme=charts.LIGHT,
+    )
     assert ink(bars, charts.DEFAULT_STYLES[0].colour) > 100 and ink(bars, charts.DEFAULT_STYLES[1].colour) > 100
-    fig = charts.report_figure((900, 600), [
-        charts.LinePanel({"Allies": [11, 9, 8]}, "Figures", "Turn", "Figures"),
-        charts.BarPanel(["Allies", "Zombies"], {"Wins": [6, 4]}, "Winners"),
-        charts.TextPanel(["10 games", "Allies won 6"], "Summary"),
-    ], title="Simulator report", columns=2)
+    fig = charts.report_figure(
+        (900, 600),
+        [
+            charts.LinePanel({"Allies": [11, 9, 8]}, "Figures", "Turn", "Figures"),
+            charts.BarPanel(["Allies", "Zombies"], {"Wins": [6, 4]}, "Winners"),
+            charts.TextPanel(["10 games", "Allies won 6"], "Summary"),
+        ],
+        title="Simulator report",
+        columns=2,
+    )
     path = charts.save_png(fig, tmp_path / "out" / "report.png")
     back = pygame.image.load(str(path))
     assert back.get_size() == (900, 600)

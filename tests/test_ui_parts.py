@@ -1,7 +1,7 @@
 """Pieces of the screen that need no window: tape, manifests, settings, rules help, placed figures."""
+
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 
@@ -28,8 +28,12 @@ def test_tape_on_touching_bases_is_zero_not_negative() -> None:
 
 
 def test_manifest_reads_both_layouts() -> None:
-    entries = flatten({"tokens": {"zombie_1": {"file": "t/z1.png", "base": 1.0}, "dead": "t/dead.png"},
-                       "rifle": {"file": "rifle.ogg", "volume": 0.7}})
+    entries = flatten(
+        {
+            "tokens": {"zombie_1": {"file": "t/z1.png", "base": 1.0}, "dead": "t/dead.png"},
+            "rifle": {"file": "rifle.ogg", "volume": 0.7},
+        }
+    )
     assert entries["tokens.zombie_1"].file == "t/z1.png"
     assert entries["tokens.zombie_1"].extras == {"base": 1.0}
     assert entries["tokens.dead"].file == "t/dead.png"
@@ -51,8 +55,9 @@ def test_settings_round_trip(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"master_volume": "loud", "muted": 3}'])
-def test_a_broken_settings_file_is_ignored_with_a_warning(tmp_path: Path, text: str,
-                                                         caplog: pytest.LogCaptureFixture) -> None:
+def test_a_broken_settings_file_is_ignored_with_a_warning(
+    tmp_path: Path, text: str, caplog: pytest.LogCaptureFixture
+) -> None:
     path = tmp_path / "settings.json"
     path.write_text(text, encoding="utf-8")
     with caplog.at_level(logging.WARNING):
@@ -61,8 +66,10 @@ def test_a_broken_settings_file_is_ignored_with_a_warning(tmp_path: Path, text: 
 
 
 def test_rules_help_marks_house_values() -> None:
-    text = '# top of file\n\n[guts]\nsergeant = 9  # [seed]\nmax = 10  # [house] never above 10\n\n' \
-           '# [house] initiative table\n[initiative]\ncritical = "first"\n'
+    text = (
+        "# top of file\n\n[guts]\nsergeant = 9  # [seed]\nmax = 10  # [house] never above 10\n\n"
+        '# [house] initiative table\n[initiative]\ncritical = "first"\n'
+    )
     notes = comment_notes(text)
     assert notes["guts.max"].startswith("[house]")
     assert "guts" not in notes  # the file's header comment belongs to no table
@@ -83,8 +90,16 @@ def test_rules_help_without_data_says_so(tmp_path: Path) -> None:
 
 
 def test_placed_soldier_gets_his_nation_and_role_token() -> None:
-    token = token_for(Placement(id=3, name="Sgt Baker", kind="soldier", position=(2.0, 3.0), facing=90,
-                                properties={"nation": "soviet", "role": "lmg"}))
+    token = token_for(
+        Placement(
+            id=3,
+            name="Sgt Baker",
+            kind="soldier",
+            position=(2.0, 3.0),
+            facing=90,
+            properties={"nation": "soviet", "role": "lmg"},
+        )
+    )
     assert token.sprite == "tokens.soldier_soviet_lmg"
     assert token.side == "allies" and token.facing == 90 and token.base_radius == 0.5
 

@@ -4,12 +4,14 @@ A soldier is selected by clicking his base, moved by clicking a destination, the
 with the End turn button; the zombies' turn plays and can be skipped with Space. The screen's
 hints come from the rules: the sight line's style is the rules' line-of-sight state.
 """
+
 from __future__ import annotations
 
 import math
 
 import pygame
 import pytest
+from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game, zoom_on
 
 from game.controller import Mode
 from game.rules.zombiekrieg.preview import fire_geometry
@@ -17,7 +19,6 @@ from game.ui.app import App
 from game.ui.event_text import plain
 from game.ui.overlays import Icon, Line
 from game.ui.previews import SIGHT_ICON, SIGHT_STYLE
-from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game, zoom_on
 
 SGT = "us1-sgt"
 
@@ -36,7 +37,10 @@ def open_ground(game, fid: str) -> tuple[float, float] | None:
     f = game.figure(fid)
     for reach in (3.0, 4.0, 5.0):
         for a in range(0, 360, 10):
-            p = (f.position[0] + reach * math.cos(math.radians(a)), f.position[1] + reach * math.sin(math.radians(a)))
+            p = (
+                f.position[0] + reach * math.cos(math.radians(a)),
+                f.position[1] + reach * math.sin(math.radians(a)),
+            )
             if game.table.figures_in_circle(p, 1.0):
                 continue
             pv = game.preview(Move(fid, (p,), None))
@@ -185,13 +189,15 @@ def test_space_skips_the_zombie_turn_to_its_end(app: App) -> None:
 
 def test_a_drag_on_empty_table_measures_and_a_click_moves(app: App) -> None:
     scene = start_game(app)
-    m, game = scene.match, scene.match.game
+    game = scene.match.game
     fid, dest = zoom_on_mover(scene)
     sgt = game.figure(fid)
     click(app, screen_of(scene, sgt.position))
     a = screen_of(scene, dest)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 96, a[1]), rel=(96, 0), buttons=(1, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(a[0] + 96, a[1]), rel=(96, 0), buttons=(1, 0, 0))
+    )
     app.run_frames(2)
     assert scene.view.tape is not None and scene.view.tape.length == pytest.approx(96 / 24.0, abs=0.05)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(a[0] + 96, a[1]), button=1))

@@ -1,12 +1,14 @@
 """Watching a replay on screen (issue 5): from the Load scene's "Watch a replay", step forward
 (animated) and back, jump to the start and the end, play at speed; the table shows exactly the
 state :meth:`game.replay.Replay.seek` rebuilds, and a recorded error is shown when reached."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import click, key, need_default_scenario, play_out
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.assets import default_scenario
@@ -15,7 +17,6 @@ from game.rules.zombiekrieg import Fire, new_game
 from game.saves import read_save, save_game
 from game.scenario import load_scenario
 from game.ui.app import App
-from ui_driver import click, key, need_default_scenario, play_out
 
 STEPS = 6
 

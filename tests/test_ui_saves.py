@@ -5,6 +5,7 @@ bytes untouched), Load opens the game exactly where it was, Ctrl+Z steps back ch
 commands that rolled no dice but never a dice roll, and the title offers to resume an interrupted
 game. platformdirs points at tmp_path, so nothing touches the real user folder.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,18 +13,22 @@ from pathlib import Path
 import platformdirs
 import pygame
 import pytest
+from ui_driver import click, headless_app, key, need_default_scenario, play_out, start_game
 
 from game.controller import Mode
 from game.saves import load_game
 from game.ui.app import App
-from ui_driver import click, headless_app, key, need_default_scenario, play_out, start_game
 
 
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch) -> Path:
     """platformdirs' user folders, all under tmp_path."""
-    monkeypatch.setattr(platformdirs, "user_data_dir", lambda name=None, *a, **k: str(tmp_path / "data" / (name or "")))
-    monkeypatch.setattr(platformdirs, "user_config_dir", lambda name=None, *a, **k: str(tmp_path / "config" / (name or "")))
+    monkeypatch.setattr(
+        platformdirs, "user_data_dir", lambda name=None, *a, **k: str(tmp_path / "data" / (name or ""))
+    )
+    monkeypatch.setattr(
+        platformdirs, "user_config_dir", lambda name=None, *a, **k: str(tmp_path / "config" / (name or ""))
+    )
     return tmp_path / "data" / "deadground"
 
 

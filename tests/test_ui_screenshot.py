@@ -1,10 +1,10 @@
 """A real window under Xvfb: the table scene draws a map, tokens and panels (not a blank screen)."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pygame
-
 from ui_driver import need_default_scenario, screenshot
 
 # between ui_driver.SHOT_PROLOGUE (the starter map on the table in a real window) and the saving of the screen
@@ -64,8 +64,11 @@ def test_mid_game_with_a_fire_preview(xvfb: str, tmp_path: Path) -> None:
     need_default_scenario()
     result, shot = screenshot(FIRE_SCRIPT, xvfb, tmp_path, "fire.png")
     assert result.returncode == 0, result.stderr
-    out = {line.split()[0]: [int(v) for v in line.split()[1:]] for line in result.stdout.splitlines()
-           if line.split() and line.split()[0] in ("SGT", "ZOMBIE", "VIEWPORT")}
+    out = {
+        line.split()[0]: [int(v) for v in line.split()[1:]]
+        for line in result.stdout.splitlines()
+        if line.split() and line.split()[0] in ("SGT", "ZOMBIE", "VIEWPORT")
+    }
     sx, sy, r = out["SGT"]
     zx, zy = out["ZOMBIE"]
     vx, vy, vw, vh = out["VIEWPORT"]
@@ -75,12 +78,16 @@ def test_mid_game_with_a_fire_preview(xvfb: str, tmp_path: Path) -> None:
     assert len(colours) > 500
 
     def near(cx: int, cy: int, radius: int, want: tuple[int, int, int], tol: int = 30) -> bool:
-        return any(sum(abs(a - b) for a, b in zip(image.get_at((x, y))[:3], want)) <= tol
-                   for x in range(cx - radius, cx + radius + 1) for y in range(cy - radius, cy + radius + 1)
-                   if 0 <= x < 1280 and 0 <= y < 800)
+        return any(
+            sum(abs(a - b) for a, b in zip(image.get_at((x, y))[:3], want)) <= tol
+            for x in range(cx - radius, cx + radius + 1)
+            for y in range(cy - radius, cy + radius + 1)
+            if 0 <= x < 1280 and 0 <= y < 800
+        )
 
     from game.ui.previews import SIGHT_COLOUR
     from game.ui.tokens import HIGHLIGHT_COLOURS
+
     assert near(sx, sy, r + 8, HIGHLIGHT_COLOURS["selected"])  # the selected Sergeant's ring
     mid = ((sx + zx) // 2 + (zx - sx) // 4, (sy + zy) // 2 + (zy - sy) // 4)  # three quarters along, past the icon
     assert near(mid[0], mid[1], 3, SIGHT_COLOUR["clear"])  # the solid sight line

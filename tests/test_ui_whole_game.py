@@ -2,16 +2,16 @@
 the end screen. The real main loop runs headless; the Allied bot decides what to do, but every decision
 reaches the rules only as mouse clicks on the screen (a soldier's base, a destination, a zombie, the End
 turn button), so each click path a player uses is exercised until the end screen shows."""
+
 from __future__ import annotations
 
 import random
 
 import pygame
-import pytest
+from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.ui.app import App
-from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game
 
 
 def frame_on(scene, points: list[tuple[float, float]]) -> None:

@@ -1,4 +1,5 @@
 """RULES.md, Zombiekrieg 848, "Actions" (MOVE, FIRE, ORDER), "Weapons", and Common: movement, LOS, arcs."""
+
 from __future__ import annotations
 
 import math
@@ -7,8 +8,16 @@ import pytest
 
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg import EndTurn, Fire, Move, Order
-from game.rules.zombiekrieg.events import (Exited, Fired, GutsTested, KnockedDown, Killed, Moved, NoEffect,
-                                           Ordered, Turned)
+from game.rules.zombiekrieg.events import (
+    Exited,
+    Fired,
+    GutsTested,
+    Killed,
+    Moved,
+    NoEffect,
+    Ordered,
+    Turned,
+)
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
 
 
@@ -28,12 +37,18 @@ def unchanged(g, cmd):
 
 # -- MOVE -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("faces,moved,guts_after", [
-    ((2, 3), True, 7), ((3, 3), True, 8), ((4, 5), False, 7), ((5, 5), False, 6)])
+
+@pytest.mark.parametrize(
+    "faces,moved,guts_after", [((2, 3), True, 7), ((3, 3), True, 8), ((4, 5), False, 7), ((5, 5), False, 6)]
+)
 def test_move_outcomes(faces, moved, guts_after):
     """MOVE: a success moves up to 6" (critical +1 GUTS); a failure stays put (critical -1 GUTS)."""
-    g = rigged_game(soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270)}, zombies=[(20, 2)],
-                    guts={"us1-r1": 7}, dice=faces)
+    g = rigged_game(
+        soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270)},
+        zombies=[(20, 2)],
+        guts={"us1-r1": 7},
+        dice=faces,
+    )
     events = g.apply(Move("us1-r1", ((6, 10),), facing=0))  # asks for 10": cut to 6"
     r1 = g.figure("us1-r1")
     assert r1.guts == guts_after and r1.acted_this_turn
@@ -47,8 +62,12 @@ def test_move_outcomes(faces, moved, guts_after):
 
 def test_move_faces_along_last_leg_and_walls_cut_the_path():
     """Movement: a figure ends facing along its last leg; a wall cuts the path (path clipped by the table)."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270)}, zombies=[(20, 2)], dice=[1, 2],
-                    scenario=tiny_scenario(walls=[((8, 16), (16, 16))]))
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270)},
+        zombies=[(20, 2)],
+        dice=[1, 2],
+        scenario=tiny_scenario(walls=[((8, 16), (16, 16))]),
+    )
     p = g.preview(Move("us1-sgt", ((12, 14),)))
     assert p.legal and p.details["blocked_by"] and 3.0 < p.details["length"] <= 3.5 + 1e-6
     events = g.apply(Move("us1-sgt", ((12, 14),)))
@@ -58,8 +77,12 @@ def test_move_faces_along_last_leg_and_walls_cut_the_path():
 
 def test_move_into_clutter_goes_only_1d6():
     """MOVE: when the path enters clutter, up to 1D6" instead, rolled after the test [seed]."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270)}, zombies=[(20, 2)], dice=[1, 2, 3],
-                    scenario=tiny_scenario(clutter=[(10, 15, 4, 2)]))
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270)},
+        zombies=[(20, 2)],
+        dice=[1, 2, 3],
+        scenario=tiny_scenario(clutter=[(10, 15, 4, 2)]),
+    )
     p = g.preview(Move("us1-sgt", ((12, 14),)))
     assert p.details["enters_clutter"] and "1D6" in p.details["warning"]
     events = g.apply(Move("us1-sgt", ((12, 14),)))
@@ -69,8 +92,12 @@ def test_move_into_clutter_goes_only_1d6():
 
 def test_move_only_turning_and_blocked_move():
     """MOVE [house]: a MOVE with no path only turns the figure; a move that cannot start is refused."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270)}, zombies=[(20, 2)], dice=[1, 2],
-                    scenario=tiny_scenario(walls=[((12.5, 17), (12.5, 23))]))
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270)},
+        zombies=[(20, 2)],
+        dice=[1, 2],
+        scenario=tiny_scenario(walls=[((12.5, 17), (12.5, 23))]),
+    )
     reason = unchanged(g, Move("us1-sgt", ((14, 20),)))
     assert "cannot move" in reason
     events = g.apply(Move("us1-sgt", (), facing=45))
@@ -89,12 +116,19 @@ def test_one_action_per_turn_and_only_on_your_turn():
 
 # -- FIRE -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("faces,effect,guts_after", [
-    ((2, 3), "down", 7), ((2, 2), "killed", 8), ((5, 4), "none", 7), ((6, 6), "none", 6)])
+
+@pytest.mark.parametrize(
+    "faces,effect,guts_after",
+    [((2, 3), "down", 7), ((2, 2), "killed", 8), ((5, 4), "none", 7), ((6, 6), "none", 6)],
+)
 def test_fire_outcomes(faces, effect, guts_after):
     """FIRE: Success knocks a standing zombie down, Critical Success kills it; failures miss (critical -1 GUTS)."""
-    g = rigged_game(soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270)}, zombies=[(6, 12)],
-                    guts={"us1-r1": 7}, dice=faces)
+    g = rigged_game(
+        soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270)},
+        zombies=[(6, 12)],
+        guts={"us1-r1": 7},
+        dice=faces,
+    )
     events = g.apply(Fire("us1-r1", "z1"))
     z = g.figure("z1")
     assert g.figure("us1-r1").guts == guts_after
@@ -106,8 +140,11 @@ def test_fire_outcomes(faces, effect, guts_after):
 
 def test_knocked_down_target_only_critical_counts():
     """FIRE: a knocked-down zombie can be shot at; only a Critical Success affects it, and kills it [seed]."""
-    g = rigged_game(soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270), "us1-r2": (8, 20, 270)},
-                    zombies=[(6, 12)], dice=[2, 3, 2, 3, 1, 1])
+    g = rigged_game(
+        soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270), "us1-r2": (8, 20, 270)},
+        zombies=[(6, 12)],
+        dice=[2, 3, 2, 3, 1, 1],
+    )
     g.apply(Fire("us1-r1", "z1"))
     assert g.figure("z1").state == "knocked_down"
     events = g.apply(Fire("us1-r2", "z1"))
@@ -147,8 +184,12 @@ def test_range_and_bands():
 def test_obscured_and_blocked_fire():
     """LOS: seen through up to 2" of clutter is obscured (-1 [house]); more than 2" or a wall blocks it."""
     sc = tiny_scenario(clutter=[(11, 8, 2, 1.5), (3, 8, 2, 3)], walls=[((17, 10), (23, 10))])
-    g = rigged_game(soldiers={"us1-r1": (12, 20, 270), "us1-r2": (4, 20, 270), "us1-r3": (20, 20, 270)},
-                    zombies=[(12, 4), (4, 4), (20, 4)], dice=[3, 4], scenario=sc)
+    g = rigged_game(
+        soldiers={"us1-r1": (12, 20, 270), "us1-r2": (4, 20, 270), "us1-r3": (20, 20, 270)},
+        zombies=[(12, 4), (4, 4), (20, 4)],
+        dice=[3, 4],
+        scenario=sc,
+    )
     p = g.preview(Fire("us1-r1", "z1"))
     assert p.details["sight"] == "obscured"
     assert {"reason": "target obscured", "value": -1} in p.details["modifiers"]
@@ -161,14 +202,17 @@ def test_obscured_and_blocked_fire():
 
 def test_lmg_two_shots_same_target_and_nearby():
     """Weapons: an LMG fires two shots, each its own test; the second at the same zombie or one within 3"."""
-    g = rigged_game(soldiers={"us1-lmg": (12, 20, 270)}, zombies=[(12, 8), (14.5, 8), (18, 8)],
-                    guts={"us1-lmg": 7}, dice=[1, 2, 2, 3])
+    g = rigged_game(
+        soldiers={"us1-lmg": (12, 20, 270)},
+        zombies=[(12, 8), (14.5, 8), (18, 8)],
+        guts={"us1-lmg": 7},
+        dice=[1, 2, 2, 3],
+    )
     assert "within 3" in unchanged(g, Fire("us1-lmg", "z1", "z3"))
     events = g.apply(Fire("us1-lmg", "z1", "z2"))
     assert [e.target for e in of(events, Fired)] == ["z1", "z2"]
     assert g.figure("z1").state == g.figure("z2").state == "knocked_down"
-    g = rigged_game(soldiers={"us1-lmg": (12, 20, 270)}, zombies=[(12, 8)], guts={"us1-lmg": 7},
-                    dice=[1, 2, 1, 1])
+    g = rigged_game(soldiers={"us1-lmg": (12, 20, 270)}, zombies=[(12, 8)], guts={"us1-lmg": 7}, dice=[1, 2, 1, 1])
     events = g.apply(Fire("us1-lmg", "z1"))  # default: both at the same zombie
     assert len(of(events, Fired)) == 2 and g.figure("z1").state == "dead"
     g = rigged_game(soldiers={"us1-lmg": (12, 20, 270)}, zombies=[(12, 8)], guts={"us1-lmg": 7}, dice=[1, 1])
@@ -190,12 +234,18 @@ def test_allies_only_shoot_zombies():
 
 # -- ORDER ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("faces,ok,sgt_guts", [((3, 4), True, 9), ((2, 2), True, 10), ((5, 5), False, 8),
-                                                ((6, 4), False, 9)])
+
+@pytest.mark.parametrize(
+    "faces,ok,sgt_guts", [((3, 4), True, 9), ((2, 2), True, 10), ((5, 5), False, 8), ((6, 4), False, 9)]
+)
 def test_order_outcomes_and_bonus(faces, ok, sgt_guts):
     """ORDER: on a success the soldier gets +2 GUTS for his MOVE or FIRE this turn [seed]."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (6, 20, 270)}, zombies=[(6, 10)],
-                    guts={"us1-r1": 6}, dice=[*faces, 6, 2])
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (6, 20, 270)},
+        zombies=[(6, 10)],
+        guts={"us1-r1": 6},
+        dice=[*faces, 6, 2],
+    )
     events = g.apply(Order("us1-sgt", "us1-r1"))
     assert of(events, Ordered)[0].success is ok and g.figure("us1-sgt").guts == sgt_guts
     assert g.figure("us1-sgt").acted_this_turn
@@ -208,8 +258,14 @@ def test_order_outcomes_and_bonus(faces, ok, sgt_guts):
 
 def test_order_ranges_and_corporal_succession():
     """ORDER: Sergeant within 12", Corporal within 6" and only while the Sergeant is dead; not himself [seed/house]."""
-    solds = {"us1-sgt": (2, 20, 0), "us1-cpl": (2, 10, 0), "us1-r1": (15, 20, 0), "us1-r2": (15.2, 18, 0),
-             "us1-r3": (9, 10, 0), "us1-r4": (9.2, 12, 0)}
+    solds = {
+        "us1-sgt": (2, 20, 0),
+        "us1-cpl": (2, 10, 0),
+        "us1-r1": (15, 20, 0),
+        "us1-r2": (15.2, 18, 0),
+        "us1-r3": (9, 10, 0),
+        "us1-r4": (9.2, 12, 0),
+    }
     g = rigged_game(soldiers=solds, zombies=[(22, 2)], dice=[1, 2])
     assert "us1-r1" in g.order_targets("us1-sgt")  # 13 between centres: 12" edge to edge
     assert "us1-r2" not in g.order_targets("us1-sgt")
@@ -226,8 +282,11 @@ def test_order_ranges_and_corporal_succession():
 
 def test_free_order_after_critical_initiative():
     """Initiative Critical Success: the lead NCO's first ORDER that turn does not use his action [house]."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (6, 20, 270), "us1-r2": (8, 20, 270)},
-                    zombies=[(12, 2)], dice=[1, 2, 1, 2, 1, 2])
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (6, 20, 270), "us1-r2": (8, 20, 270)},
+        zombies=[(12, 2)],
+        dice=[1, 2, 1, 2, 1, 2],
+    )
     g.state.free_order_for = "us1-sgt"
     events = g.apply(Order("us1-sgt", "us1-r1"))
     assert of(events, Ordered)[0].free and not g.figure("us1-sgt").acted_this_turn
@@ -237,11 +296,13 @@ def test_free_order_after_critical_initiative():
 
 # -- the exit ---------------------------------------------------------------------------------------
 
+
 def test_exit_zone_takes_the_figure_off():
     """Winning: under 'exit' a figure whose move ends in the exit zone leaves the table [house]."""
     sc = tiny_scenario(objective="exit", exits=[(0, 0, 24, 3)], properties={"exit_count": 2})
-    g = rigged_game(soldiers={"us1-sgt": (12, 7, 270), "us1-r1": (4, 20, 270)}, zombies=[(22, 22)],
-                    dice=[1, 2], scenario=sc)
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 7, 270), "us1-r1": (4, 20, 270)}, zombies=[(22, 22)], dice=[1, 2], scenario=sc
+    )
     g.state.exit_count = 2
     events = g.apply(Move("us1-sgt", ((12, 1.5),)))
     assert of(events, Exited)[0].figure == "us1-sgt" and g.figure("us1-sgt").state == "exited"
@@ -251,8 +312,13 @@ def test_exit_zone_takes_the_figure_off():
 def test_hot_seat_turn_passing():
     """Hot-seat [house]: the Allied turn goes player by player; only the active player's figures act."""
     sc = tiny_scenario(deploy=((1, 19, 10, 4, {"player": 1}), (13, 19, 10, 4, {"player": 2})))
-    g = rigged_game(soldiers={"us1-sgt": (4, 20, 270), "gb2-sgt": (18, 20, 270)}, zombies=[(12, 2)],
-                    scenario=sc, options={"sections": ["american", "british"]}, dice=[1, 2, 1, 2, 1, 1, 2])
+    g = rigged_game(
+        soldiers={"us1-sgt": (4, 20, 270), "gb2-sgt": (18, 20, 270)},
+        zombies=[(12, 2)],
+        scenario=sc,
+        options={"sections": ["american", "british"]},
+        dice=[1, 2, 1, 2, 1, 1, 2],
+    )
     assert g.actions_for("gb2-sgt") == [] and g.actions_for("us1-sgt") == ["move"]
     assert "player 1" in unchanged(g, Move("gb2-sgt", ((18, 18),)))
     g.apply(Move("us1-sgt", ((4, 19),)))

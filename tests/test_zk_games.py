@@ -4,6 +4,7 @@ RULES.md, Zombiekrieg 848 (all of it) and Common: after every command and event 
 no dead figure acts, at most one action per figure per turn (the free ORDER aside), GUTS within
 2..10, no base inside a wall or overlapping another base; every game ends in a win or a loss.
 """
+
 from __future__ import annotations
 
 import math
@@ -14,8 +15,18 @@ import pytest
 from game.ai.zombiekrieg_bot import choose_command
 from game.assets import default_scenario
 from game.rules.zombiekrieg import new_game
-from game.rules.zombiekrieg.events import (Fired, GutsChanged, Killed, MeleeAttack, Moved, Ordered, Turned,
-                                           ZombieMoved, TurnStarted, Exited)
+from game.rules.zombiekrieg.events import (
+    Exited,
+    Fired,
+    GutsChanged,
+    Killed,
+    MeleeAttack,
+    Moved,
+    Ordered,
+    Turned,
+    TurnStarted,
+    ZombieMoved,
+)
 from game.rules.zombiekrieg.geometry import base_clear
 
 GAMES = 200
@@ -27,6 +38,7 @@ def scenario():
     if not path.exists():
         pytest.skip(f"the starter map {path} is not there yet")
     from game.scenario.loader import load_scenario
+
     return load_scenario(str(path))
 
 
@@ -67,7 +79,7 @@ class Invariants:
         for other in self.game.state.figures.values():
             if other.id != f.id and other.on_table and f.on_table:
                 gap = math.dist(f.position, other.position) - f.radius - other.radius
-                assert gap > -0.02, f"{f.id} overlaps {other.id} by {-gap:.3f}\""
+                assert gap > -0.02, f'{f.id} overlaps {other.id} by {-gap:.3f}"'
 
     def state(self) -> None:
         for f in self.game.state.allied():

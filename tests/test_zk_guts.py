@@ -1,4 +1,5 @@
 """RULES.md, Zombiekrieg 848, "GUTS": the 2D6 test, its four outcomes, exact odds, permanent changes and bounds."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -15,7 +16,9 @@ def brute(mg: int) -> dict[str, Fraction]:
     out = {o: Fraction(0) for o in guts.OUTCOMES}
     for a, b in product(range(1, 7), repeat=2):
         ok = a + b <= mg
-        key = ("critical_success" if a == b else "success") if ok else ("critical_failure" if a == b else "failure")
+        key = (
+            ("critical_success" if a == b else "success") if ok else ("critical_failure" if a == b else "failure")
+        )
         out[key] += Fraction(1, 36)
     return out
 
@@ -32,27 +35,46 @@ def test_outcome_chances_are_exact(mg):
     assert sum(guts.outcome_fractions(mg).values()) == 1
 
 
-@pytest.mark.parametrize("faces,mg,result", [
-    ((4, 4), 9, "critical_success"), ((4, 5), 9, "success"), ((5, 5), 9, "critical_failure"),
-    ((6, 4), 9, "failure"), ((1, 1), 2, "critical_success"), ((6, 6), 12, "critical_success"),
-])
+@pytest.mark.parametrize(
+    "faces,mg,result",
+    [
+        ((4, 4), 9, "critical_success"),
+        ((4, 5), 9, "success"),
+        ((5, 5), 9, "critical_failure"),
+        ((6, 4), 9, "failure"),
+        ((1, 1), 2, "critical_success"),
+        ((6, 6), 12, "critical_success"),
+    ],
+)
 def test_four_outcomes(faces, mg, result):
     """GUTS: success at most the modified GUTS, a double makes it critical; above fails, a double above is critical."""
     assert guts.outcome(faces, mg) == result
 
 
 def _move_test(start_guts: int, faces: tuple[int, int]):
-    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (6, 20, 270)}, zombies=[(12, 2)],
-                    guts={"us1-r1": start_guts}, dice=faces)
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (6, 20, 270)},
+        zombies=[(12, 2)],
+        guts={"us1-r1": start_guts},
+        dice=faces,
+    )
     events = g.apply(Move("us1-r1", ((6, 18),)))
     return g, events
 
 
-@pytest.mark.parametrize("start,faces,end", [
-    (9, (1, 1), 10), (10, (1, 1), 10),  # never above 10
-    (3, (6, 6), 2), (2, (6, 6), 2),  # never below 2
-    (7, (3, 3), 8), (7, (5, 5), 6), (7, (3, 4), 7), (7, (6, 5), 7),
-])
+@pytest.mark.parametrize(
+    "start,faces,end",
+    [
+        (9, (1, 1), 10),
+        (10, (1, 1), 10),  # never above 10
+        (3, (6, 6), 2),
+        (2, (6, 6), 2),  # never below 2
+        (7, (3, 3), 8),
+        (7, (5, 5), 6),
+        (7, (3, 4), 7),
+        (7, (6, 5), 7),
+    ],
+)
 def test_criticals_change_guts_for_good_within_bounds(start, faces, end):
     """GUTS: Critical Success +1, Critical Failure -1 for good [house], GUTS stays within 2..10 [house]."""
     g, events = _move_test(start, faces)

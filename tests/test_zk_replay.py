@@ -1,4 +1,5 @@
 """DESIGN.md: a game is its scenario, seed and commands; RULES.md Common: every roll through one seeded dice."""
+
 from __future__ import annotations
 
 import json

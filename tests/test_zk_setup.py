@@ -1,4 +1,5 @@
 """RULES.md, Zombiekrieg 848, "Forces" and "GUTS" (starting GUTS): creating a game."""
+
 from __future__ import annotations
 
 import json
@@ -33,9 +34,14 @@ def test_starting_guts_table_and_sergeant_nine():
     assert g.state.turn == 1 and g.state.phase.value == "allied"
 
 
-@pytest.mark.parametrize("nation,count,lmg,corporal", [
-    ("american", 11, "bar", "burp"), ("british", 11, "bren", "lee_enfield"), ("soviet", 10, "dp", "tokarev"),
-])
+@pytest.mark.parametrize(
+    "nation,count,lmg,corporal",
+    [
+        ("american", 11, "bar", "burp"),
+        ("british", 11, "bren", "lee_enfield"),
+        ("soviet", 10, "dp", "tokarev"),
+    ],
+)
 def test_sections(nation, count, lmg, corporal):
     """Forces [seed]: each section's members and weapons; the American Corporal may carry a Burp gun."""
     g = new_game(tiny_scenario(), {"sections": [nation], "american_corporal_weapon": "burp"}, 2)
@@ -60,7 +66,7 @@ def test_deployment_and_zombie_count():
     figs = g.figures
     for i, a in enumerate(figs):
         assert base_clear(sc.terrain, sc.width, sc.height, a.position, a.radius)
-        for b in figs[i + 1:]:
+        for b in figs[i + 1 :]:
             assert math.dist(a.position, b.position) >= a.radius + b.radius - 1e-9
     g2 = new_game(tiny_scenario(properties={"zombies_min": 30}), {}, 5)
     assert len(g2.state.zombies()) == 30
@@ -77,10 +83,14 @@ def test_two_sections_use_their_player_zones():
     assert g.figure("gb1-sgt").nation == "british" and g.figure("su2-smg").weapon == "ppsh"
 
 
-@pytest.mark.parametrize("options,message", [
-    ({"sections": []}, "one to four"), ({"sections": ["french"]}, "Unknown section"),
-    ({"sections": ["american"], "american_corporal_weapon": "mp40"}, "Corporal"),
-])
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        ({"sections": []}, "one to four"),
+        ({"sections": ["french"]}, "Unknown section"),
+        ({"sections": ["american"], "american_corporal_weapon": "mp40"}, "Corporal"),
+    ],
+)
 def test_bad_options_get_a_clear_error(options, message):
     """Bad input gets a clear error."""
     with pytest.raises(ValueError, match=message):

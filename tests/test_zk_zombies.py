@@ -1,4 +1,5 @@
 """RULES.md, Zombiekrieg 848, "The zombies" (reaction table, unit movement, hits, melee) and "The turn"."""
+
 from __future__ import annotations
 
 import math
@@ -8,10 +9,17 @@ import pytest
 from game.rules.zombiekrieg import EndTurn, Fire
 from game.rules.zombiekrieg import zombies as zk_zombies
 from game.rules.zombiekrieg.data import load_data
-from game.rules.zombiekrieg.events import (GutsTested, InitiativeRolled, Killed, KnockedDown, MeleeAttack,
-                                           ReactionRolled, StoodUp, ZombieMoved)
-from game.table import path_length
+from game.rules.zombiekrieg.events import (
+    GutsTested,
+    InitiativeRolled,
+    Killed,
+    MeleeAttack,
+    ReactionRolled,
+    StoodUp,
+    ZombieMoved,
+)
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
+from game.table import path_length
 
 DATA = load_data()
 
@@ -50,8 +58,9 @@ def test_reaction_seen_column(roll):
     """Reaction table, column 'an Allied figure in any zombie's LOS': every row, toward the nearest seen."""
     sc = tiny_scenario(walls=[((0, 12), (8, 12))])
     # us1-r1 is nearer but hidden behind the wall; the Sergeant is seen
-    g = rigged_game(soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (3, 15, 270)}, zombies=[(4, 6)],
-                    dice=[roll], scenario=sc)
+    g = rigged_game(
+        soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (3, 15, 270)}, zombies=[(4, 6)], dice=[roll], scenario=sc
+    )
     zk_zombies.axis_move(g.world)
     ev = g.world.events
     cell = DATA.reaction_cell("seen", roll)
@@ -100,16 +109,21 @@ def test_column_priority_furthest_left():
     assert zk_zombies.column(g.world) == "close"
     g = rigged_game(soldiers={"us1-sgt": (12, 22, 270)}, zombies=[(12, 4)], dice=[])
     assert zk_zombies.column(g.world) == "seen"
-    g = rigged_game(soldiers={"us1-sgt": (4, 22, 270)}, zombies=[(6, 4)], dice=[],
-                    scenario=tiny_scenario(walls=[((0, 12), (20, 12))]))
+    g = rigged_game(
+        soldiers={"us1-sgt": (4, 22, 270)},
+        zombies=[(6, 4)],
+        dice=[],
+        scenario=tiny_scenario(walls=[((0, 12), (20, 12))]),
+    )
     assert zk_zombies.column(g.world) == "otherwise"
 
 
 def test_one_clutter_roll_for_the_unit():
     """Zombies: a path entering clutter moves up to 1D6" instead; one roll serves the whole unit [house]."""
     sc = tiny_scenario(clutter=[(0, 7, 24, 3)])
-    g = rigged_game(soldiers={"us1-sgt": (12, 22, 270)}, zombies=[(10, 5), (12, 5), (14, 5)], dice=[4, 2],
-                    scenario=sc)
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 22, 270)}, zombies=[(10, 5), (12, 5), (14, 5)], dice=[4, 2], scenario=sc
+    )
     zk_zombies.axis_move(g.world)  # 3" of clutter blocks sight: otherwise, shamble 3"; clutter 1D6 = 2
     assert g.dice.remaining == 0
     for zid in ("z1", "z2", "z3"):
@@ -126,13 +140,19 @@ def test_cohesion_two_inches():
     assert g.world.edge_distance(a, b) <= 2.0 + 1e-6
 
 
-@pytest.mark.parametrize("faces,result", [((1, 1), "killed"), ((2, 3), "knocked_down"), ((5, 4), "soldier dies"),
-                                          ((6, 6), "soldier dies")])
+@pytest.mark.parametrize(
+    "faces,result",
+    [((1, 1), "killed"), ((2, 3), "knocked_down"), ((5, 4), "soldier dies"), ((6, 6), "soldier dies")],
+)
 def test_melee_outcomes(faces, result):
     """Melee [seed]: each standing zombie within 1" attacks; the soldier tests with his weapon's melee
     modifier: Success knocks it down, Critical Success kills it, any Failure kills the soldier."""
-    g = rigged_game(soldiers={"us1-sgt": (20, 22, 270), "us1-lmg": (6, 20, 270)}, zombies=[(6, 18.6)],
-                    guts={"us1-lmg": 8}, dice=[1, *faces, 1, 2])
+    g = rigged_game(
+        soldiers={"us1-sgt": (20, 22, 270), "us1-lmg": (6, 20, 270)},
+        zombies=[(6, 18.6)],
+        guts={"us1-lmg": 8},
+        dice=[1, *faces, 1, 2],
+    )
     events = g.apply(EndTurn())
     attack = of(events, MeleeAttack)[0]
     assert (attack.zombie, attack.soldier) == ("z1", "us1-lmg")
@@ -149,12 +169,20 @@ def test_melee_outcomes(faces, result):
 def test_knocked_down_lies_still_then_stands_before_initiative():
     """Hits [seed]: a knocked-down zombie lies still for the whole next move and stands up at the start of the
     move after that, before the initiative roll."""
-    g = rigged_game(soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 22, 270)}, zombies=[(6, 8), (18, 4)],
-                    dice=[1, 2,  # turn 1: r1 knocks z1 down
-                          5,  # turn 1 axis: lurch 4" (z2 moves, z1 lies still)
-                          1, 2,  # turn 2 initiative: allies
-                          5,  # turn 2 axis: lurch 4" (z1 still down)
-                          1, 2])  # turn 3 initiative
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 22, 270)},
+        zombies=[(6, 8), (18, 4)],
+        dice=[
+            1,
+            2,  # turn 1: r1 knocks z1 down
+            5,  # turn 1 axis: lurch 4" (z2 moves, z1 lies still)
+            1,
+            2,  # turn 2 initiative: allies
+            5,  # turn 2 axis: lurch 4" (z1 still down)
+            1,
+            2,
+        ],
+    )  # turn 3 initiative
     g.apply(Fire("us1-r1", "z1"))
     events = g.apply(EndTurn())
     assert g.state.turn == 2 and g.figure("z1").state == "knocked_down" and not of(events, StoodUp)
@@ -166,9 +194,16 @@ def test_knocked_down_lies_still_then_stands_before_initiative():
     assert g.state.turn == 3 and g.figure("z1").state == "standing"
 
 
-@pytest.mark.parametrize("faces,first,reaction,guts_after", [
-    ((1, 1), "allies", None, 10), ((1, 2), "allies", None, 9), ((6, 5), "zombies", (4, 4), 9),
-    ((6, 6), "zombies", (4, 5), 8), ((5, 5), "zombies", (6, 6), 8)])
+@pytest.mark.parametrize(
+    "faces,first,reaction,guts_after",
+    [
+        ((1, 1), "allies", None, 10),
+        ((1, 2), "allies", None, 9),
+        ((6, 5), "zombies", (4, 4), 9),
+        ((6, 6), "zombies", (4, 5), 8),
+        ((5, 5), "zombies", (6, 6), 8),
+    ],
+)
 def test_initiative_results(faces, first, reaction, guts_after):
     """Initiative [house table]: Critical Success allies first + a free ORDER; Success allies first; Failure
     zombies first; Critical Failure zombies first and +1 on the reaction roll (6 at most); criticals change GUTS."""
@@ -190,4 +225,4 @@ def test_initiative_results(faces, first, reaction, guts_after):
 
 def names_after(events, name):
     names = [type(e).__name__ for e in events]
-    return names[names.index(name):]
+    return names[names.index(name) :]

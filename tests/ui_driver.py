@@ -33,6 +33,7 @@ Screenshots in a real X server (Xvfb):
 - :func:`screenshot` -- run a script between :data:`SHOT_PROLOGUE` and :data:`SHOT_EPILOGUE` in a
   child Python under that display: the script prints what the test needs, the screen is saved to a PNG.
 """
+
 from __future__ import annotations
 
 import os
@@ -60,6 +61,7 @@ SHOWING = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
 
 
 # ---- input --------------------------------------------------------------------------------------
+
 
 def click(app: App, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
     """Move there, press and release ``button`` a few frames apart; Shift held if ``shift``.
@@ -96,6 +98,7 @@ def motion(app: App, pos: tuple[int, int]) -> None:
 
 # ---- waiting and looking ------------------------------------------------------------------------
 
+
 def play_out(app: App, scene, limit: int = 5000, modes: tuple[Mode, ...] = SHOWING) -> int:
     """Step frames until the screen has shown every event; returns the frames it took.
 
@@ -123,6 +126,7 @@ def zoom_on(scene, point: tuple[float, float], ppi: float = 24.0) -> None:
 
 
 # ---- apps and games -----------------------------------------------------------------------------
+
 
 @contextmanager
 def headless_app(settings_path: Path | None = None) -> Iterator[App]:
@@ -159,6 +163,7 @@ def start_game(app: App, sections: list[str] | None = None, speed: float = 1.0):
 
 # ---- screenshots under Xvfb ---------------------------------------------------------------------
 
+
 def free_display() -> int:
     """An X display number with neither a socket nor a lock file."""
     for n in range(90, 190):
@@ -173,8 +178,11 @@ def start_xvfb() -> Iterator[str]:
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed")
     n = free_display()
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(100):  # wait for the server socket
         if Path(f"/tmp/.X11-unix/X{n}").exists():
             break
@@ -208,6 +216,18 @@ def screenshot(script: str, display: str, tmp_path: Path, name: str) -> tuple[su
     screen is saved to ``tmp_path / name``. Returns the finished process and that path."""
     shot = tmp_path / name
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-    result = subprocess.run([sys.executable, "-c", SHOT_PROLOGUE + script + SHOT_EPILOGUE, str(shot),
-                             str(tmp_path / "settings.json"), str(default_scenario())], env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            SHOT_PROLOGUE + script + SHOT_EPILOGUE,
+            str(shot),
+            str(tmp_path / "settings.json"),
+            str(default_scenario()),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     return result, shot

@@ -6,10 +6,12 @@ for the active player, always a command the rules accept.
 >>> bot_for("zombiekrieg").__name__
 'choose_command'
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 Bot = Callable[[Any], Any]
 

@@ -13,18 +13,20 @@ table's walking grid) and cached, since every game on a map shares its terrain.
 >>> table.clutter_on_path(route)  # round the end of the hedge, not through it
 0.0
 """
+
 from __future__ import annotations
 
 import heapq
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.scenario.model import Point, Zone
 
 CLUTTER_COST = 4.0
 EDGE_COST = 1.5  # cells just outside clutter: a route hugging a hedge would clip its corners
 EDGE = 0.35
-_CACHE: dict[tuple[Any, ...], "RouteField"] = {}
+_CACHE: dict[tuple[Any, ...], RouteField] = {}
 
 
 class RouteField:
@@ -41,7 +43,9 @@ class RouteField:
             x, y = grid.centres[k]
             if table.in_clutter((x, y)):
                 weight[k] = CLUTTER_COST
-            elif any(table.in_clutter((x + dx, y + dy)) for dx, dy in ((EDGE, 0), (-EDGE, 0), (0, EDGE), (0, -EDGE))):
+            elif any(
+                table.in_clutter((x + dx, y + dy)) for dx, dy in ((EDGE, 0), (-EDGE, 0), (0, EDGE), (0, -EDGE))
+            ):
                 weight[k] = EDGE_COST
         dist = [math.inf] * n
         toward = [-1] * n
@@ -99,7 +103,8 @@ class RouteField:
             while j > i + 1:
                 leg = [pts[i], pts[j]]
                 if table.leg_clear(pts[i], pts[j], r) and (
-                        table.clutter_on_path(leg) <= table.clutter_on_path(pts[i:j + 1]) + 0.05):
+                    table.clutter_on_path(leg) <= table.clutter_on_path(pts[i : j + 1]) + 0.05
+                ):
                     break
                 j -= 1
             d = math.dist(pts[i], pts[j])

@@ -20,6 +20,7 @@ own ``preview``):
 >>> type(choose_command(g)).__name__ in ("Fire", "Order", "Move", "EndTurn")
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -57,8 +58,11 @@ def choose_command(game: Any) -> Command:
     if order is not None:
         return order
     # the ORDERed soldier first, then the one nearest the goal, so the front does not block the back
-    key = (lambda f: (not f.ordered_this_turn, field.distance(f.position))) if field else (
-        lambda f: (not f.ordered_this_turn, 0.0))
+    key = (
+        (lambda f: (not f.ordered_this_turn, field.distance(f.position)))
+        if field
+        else (lambda f: (not f.ordered_this_turn, 0.0))
+    )
     # soldiers beyond the ones needed at the goal are the rear guard: they stop to shoot
     needed = max(1, int(getattr(st, "exit_count", 0) or LEADERS)) + 1
     front = {f.id for f in sorted(mine, key=key)[:needed]} if field else set()
@@ -79,6 +83,7 @@ def choose_command(game: Any) -> Command:
 
 # -- where to go ------------------------------------------------------------------------
 
+
 def _goal_zones(game: Any) -> tuple:
     kind = {"exit": "exit", "reach": "objective"}.get(game.state.objective)
     return game.scenario.zones_of(kind) if kind else ()
@@ -88,7 +93,11 @@ def _field(game: Any, radius: float) -> RouteField | None:
     zones = _goal_zones(game)
     if not zones:
         return None
-    key = (game.scenario.content_hash, game.scenario.width, game.scenario.height) if game.scenario.content_hash else None
+    key = (
+        (game.scenario.content_hash, game.scenario.width, game.scenario.height)
+        if game.scenario.content_hash
+        else None
+    )
     return route_field(game.table, zones, radius, key)
 
 
@@ -162,6 +171,7 @@ def _manoeuvre(game: Any, f: Figure, heading: bool = False) -> Command | None:
 
 # -- whom to shoot ----------------------------------------------------------------------
 
+
 def _threat(game: Any, f: Figure) -> float:
     """Edge distance from ``f`` to the nearest standing zombie."""
     near = game.table.nearest(f.position, where=game.world.is_standing_zombie)
@@ -203,8 +213,10 @@ def _crit(mg: int) -> float:
 
 # -- whom to ORDER ----------------------------------------------------------------------
 
-def _order(game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command | None]],
-           field: RouteField | None) -> Command | None:
+
+def _order(
+    game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command | None]], field: RouteField | None
+) -> Command | None:
     st = game.state
     allies = [a.position for a in st.allied() if a.on_table]
     danger = {z.id: _danger(z, allies) for z in st.zombies() if z.on_table}
@@ -222,9 +234,15 @@ def _order(game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command 
         for tid in targets:
             t = st.figures[tid]
             shot_now = shots.get(tid, (0.0, None))[0]
-            shot_gain = _best_shot(game, t, danger, bonus=bonus)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
+            shot_gain = (
+                _best_shot(game, t, danger, bonus=bonus)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
+            )
             move_gain = 0.0
-            if field is not None and tid in leaders and (_threat(game, t) >= THREAT_RANGE or shot_now < MIN_SHOT_VALUE):
+            if (
+                field is not None
+                and tid in leaders
+                and (_threat(game, t) >= THREAT_RANGE or shot_now < MIN_SHOT_VALUE)
+            ):
                 mg = t.guts + sum(v for _, v in game.world.modifiers(t, "move"))
                 move_gain = (success_chance(mg + bonus) - success_chance(mg)) * (1.0 if tid == leaders[0] else 0.8)
             gains.append((max(shot_gain + (0.1 if shot_now >= MIN_SHOT_VALUE else 0.0), move_gain), tid))
@@ -237,8 +255,12 @@ def _order(game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command 
             if nco.acted_this_turn:
                 continue
             # an NCO far behind the leaders walks on rather than spending his action
-            if field is not None and leaders and field.distance(nco.position) - field.distance(
-                    st.figures[leaders[-1]].position) > KEEP_UP and shots.get(tid, (0.0, None))[0] < MIN_SHOT_VALUE:
+            if (
+                field is not None
+                and leaders
+                and field.distance(nco.position) - field.distance(st.figures[leaders[-1]].position) > KEEP_UP
+                and shots.get(tid, (0.0, None))[0] < MIN_SHOT_VALUE
+            ):
                 continue
         cmd = Order(nco.id, tid)
         if game.preview(cmd).legal:

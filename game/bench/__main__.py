@@ -5,13 +5,15 @@ Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, los_per_s,
 los_ratio_vs_reference, zombie_turn_ms (by horde size), zombie_turn_growth_1000_over_100,
 games_per_s, startup_s, plus the reference figures they were compared with.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 BENCHES = ("frame", "sight", "horde", "games", "startup")
 
@@ -37,29 +39,40 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             progress(f"{name}...")
         if name == "frame":
             from game.ui.frame_bench import bench_frame  # the renderer lives in ui: only ui imports pygame
+
             out.update(bench_frame(scenario=scenario, **kw))
         elif name == "sight":
             from game.bench.sight import bench_sight
+
             out.update(bench_sight(scenario=scenario, **kw))
         elif name == "horde":
             from game.bench.horde import bench_horde
+
             figures = bench_horde(scenario=scenario, **kw)
             if quick:  # the smoke run uses small hordes; name the growth as the full run does
-                figures = {"zombie_turn_ms": figures["zombie_turn_ms"],
-                           "zombie_turn_growth_1000_over_100": next(v for k, v in figures.items()
-                                                                    if k.startswith("zombie_turn_growth"))}
+                figures = {
+                    "zombie_turn_ms": figures["zombie_turn_ms"],
+                    "zombie_turn_growth_1000_over_100": next(
+                        v for k, v in figures.items() if k.startswith("zombie_turn_growth")
+                    ),
+                }
             out.update(figures)
         elif name == "games":
             from game.bench.games import bench_games
+
             out.update(bench_games(scenario=scenario, **kw))
         elif name == "startup":
             from game.bench.startup import bench_startup
+
             out.update(bench_startup(**kw))
     return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description="Run the Dead Ground benchmarks on the starter map and print one JSON object of figures.")
+    parser = argparse.ArgumentParser(
+        prog="python -m game.bench",
+        description="Run the Dead Ground benchmarks on the starter map and print one JSON object of figures.",
+    )
     parser.add_argument("--quick", action="store_true", help="tiny repeat counts (a smoke run, not figures)")
     parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BENCHES), help="run only these")
     parser.add_argument("--out", help="also write the JSON to this file")

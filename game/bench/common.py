@@ -3,13 +3,14 @@
 >>> median([3.0, 1.0, 2.0]), percentile([1.0, 2.0, 3.0, 4.0], 50)
 (2.0, 2.5)
 """
+
 from __future__ import annotations
 
 import math
 import random
 import statistics
 import time
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from game.scenario.model import Point, Scenario
 
@@ -38,8 +39,13 @@ def percentile(values: Sequence[float], pct: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-def open_ground(scenario: Scenario, rng: random.Random, radius: float = 0.5,
-                taken: Sequence[Point] = (), spacing: float | None = None) -> Iterator[Point]:
+def open_ground(
+    scenario: Scenario,
+    rng: random.Random,
+    radius: float = 0.5,
+    taken: Sequence[Point] = (),
+    spacing: float | None = None,
+) -> Iterator[Point]:
     """Random base centres wholly on the table, clear of walls and buildings, never overlapping
     each other or ``taken`` (bases of ``radius``); endless until the table is full."""
     from game.table import Table

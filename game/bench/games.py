@@ -3,6 +3,7 @@
 Each batch plays the same seeds from ``new_game`` to the end (set-up included), one section a side
 as a solo player would; games per second is the batch's games over its time.
 """
+
 from __future__ import annotations
 
 from game.bench.common import clock, median, starter_scenario

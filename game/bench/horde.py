@@ -6,6 +6,7 @@ Each run starts from a fresh game (one American section, turn 1) whose zombies a
 soldiers, so break-offs and melee happen too). The reaction roll is fixed at 5 (a 6" charge when
 a zombie is close, a 4" lurch when one is seen), every other die is seeded.
 """
+
 from __future__ import annotations
 
 import random

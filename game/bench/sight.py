@@ -11,12 +11,13 @@ any clutter crossed, or a target inside clutter, obscures.
 >>> ref.state((2, 2), (10, 2))                                  # doctest: +SKIP
 'clear'
 """
+
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from game.bench.common import clock, median, open_ground, starter_scenario
 from game.scenario.model import Point, Scenario
@@ -118,7 +119,7 @@ class ReferenceSight:
     clutter: list[list[Point]]
 
     @classmethod
-    def from_scenario(cls, scenario: Scenario) -> "ReferenceSight":
+    def from_scenario(cls, scenario: Scenario) -> ReferenceSight:
         polygons, capsules, clutter = [], [], []
         for t in scenario.terrain:
             if not (t.blocks_sight or t.is_clutter):

@@ -4,6 +4,7 @@ A fresh interpreter runs the ``deadground`` entry point through :mod:`game.ui.fi
 (headless: dummy video and audio, settings in a scratch directory) and reports when its first
 frame was flipped.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,11 +18,22 @@ from game.bench.common import median
 
 def startup_once(scenario_path: str) -> float:
     with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                   XDG_CONFIG_HOME=home, XDG_DATA_HOME=home, XDG_CACHE_HOME=home)
+        env = dict(
+            os.environ,
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            XDG_CONFIG_HOME=home,
+            XDG_DATA_HOME=home,
+            XDG_CACHE_HOME=home,
+        )
         t0 = time.time()
-        done = subprocess.run([sys.executable, "-m", "game.ui.first_frame", "play", scenario_path],
-                              env=env, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "game.ui.first_frame", "play", scenario_path],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     for line in done.stdout.splitlines():
         if line.startswith("first-frame "):
             return float(line.split()[1]) - t0

@@ -2,6 +2,7 @@
 
 Points are in inches on the table, never pixels.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -10,12 +10,14 @@ with the rules' own reason. It never works out a rule itself: it asks the game (
 >>> ctl.mode in (Mode.IDLE, Mode.GAME_OVER)
 True
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
 from game.controller.intents import AnimationDone, Button, Click, Hover, Intent, Point
 from game.rules.core import Command, Event, IllegalCommand, Preview
@@ -57,15 +59,21 @@ class Controller:
 
     PICK_SLACK = 0.25  # inches around a base that still count as clicking it
 
-    def __init__(self, game: Any, bots: dict[int, Callable[[Any], Command]] | None = None,
-                 on_command: Callable[[Command, list[Event]], None] | None = None) -> None:
+    def __init__(
+        self,
+        game: Any,
+        bots: dict[int, Callable[[Any], Command]] | None = None,
+        on_command: Callable[[Command, list[Event]], None] | None = None,
+    ) -> None:
         self.game = game
         self.bots = dict(bots or {})
         self.on_command = on_command  # e.g. the autosave
         self.mode = Mode.GAME_OVER if game.over else Mode.IDLE
         self.selected: str | None = None
         self.waypoints: list[Point] = []
-        self.first_target: str | None = None  # an LMG's first shot, chosen by shift-click; the next click is the second
+        self.first_target: str | None = (
+            None  # an LMG's first shot, chosen by shift-click; the next click is the second
+        )
         self.hover_point: Point | None = None
         self.hover_figure: str | None = None
         self.preview: Preview | None = None
@@ -169,8 +177,12 @@ class Controller:
             self.waypoints.append(click.point)
             self.preview_command = None
             return Feedback(message=f"Waypoint {len(self.waypoints)} set; click the destination.")
-        if click.shift and self.mode in (Mode.SELECTED, Mode.FIRE) and target is not None \
-                and self.game.figure(target).is_zombie:
+        if (
+            click.shift
+            and self.mode in (Mode.SELECTED, Mode.FIRE)
+            and target is not None
+            and self.game.figure(target).is_zombie
+        ):
             return self._first_shot(target)
         cmd = self._command_for(click.point, click.shift, click.face_toward)
         if cmd is None:
@@ -193,8 +205,9 @@ class Controller:
         self.first_target = target
         self.mode = Mode.FIRE
         self.preview_command = None
-        return Feedback(message=f"First shot at {target}. Click the second shot's zombie (the same one, or one "
-                                "near it).")
+        return Feedback(
+            message=f"First shot at {target}. Click the second shot's zombie (the same one, or one near it)."
+        )
 
     def _why_not(self, target: str | None) -> str:
         if self.selected is None:
@@ -260,9 +273,13 @@ class Controller:
             self.first_target = None
             self.preview_command = None
             self.preview = None
-            return Feedback(message={"move": "Click where to move (shift-click for waypoints).",
-                                     "fire": "Click a zombie to fire at.",
-                                     "order": "Click a soldier to order."}[name])
+            return Feedback(
+                message={
+                    "move": "Click where to move (shift-click for waypoints).",
+                    "fire": "Click a zombie to fire at.",
+                    "order": "Click a soldier to order.",
+                }[name]
+            )
         if name == "next":
             return self._select_next()
         if name == "skip":

@@ -1,4 +1,5 @@
 """Rule sets. Importing this package registers the built-in ones (see ``core.RULESETS``)."""
+
 from game.rules.core import RULESETS, get_ruleset, register  # noqa: F401
 
 try:  # each rule set registers itself when imported

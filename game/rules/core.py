@@ -13,13 +13,14 @@ answer; both are plain dataclasses that turn into JSON-ready dicts and back.
 >>> from_data(data, COMMANDS)
 Wave(figure='sgt-1')
 """
+
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
-from game.dice import Dice
 from game.scenario.model import Scenario
 
 COMMANDS: dict[str, type] = {}
@@ -187,8 +188,9 @@ def get_ruleset(key: str) -> RuleSet:
         raise KeyError(f"no rule set {key!r}; known: {', '.join(sorted(RULESETS)) or 'none'}") from None
 
 
-def replay(ruleset: RuleSet, scenario: Scenario, options: dict[str, Any], seed: int,
-           commands: list[Command]) -> Game:
+def replay(
+    ruleset: RuleSet, scenario: Scenario, options: dict[str, Any], seed: int, commands: list[Command]
+) -> Game:
     """Rebuild a game from its scenario, options, seed and commands (saves, undo, replays)."""
     game = ruleset.new_game(scenario, options, seed)
     for cmd in commands:

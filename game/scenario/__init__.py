@@ -2,6 +2,7 @@
 
 >>> from game.scenario import load_scenario, check_map, ScenarioError, Problem
 """
+
 from game.scenario.loader import check_map, load_scenario
 from game.scenario.model import Area, Placement, Scenario, Terrain, Zone
 from game.scenario.problems import Problem, ScenarioError

@@ -3,6 +3,7 @@
 Prints ``OK  maps/x.tmx  (zombiekrieg, "Title", 72x48")`` for a good map, else the file and each
 problem on its own line; returns 1 if any map has problems.
 """
+
 from __future__ import annotations
 
 import sys
@@ -25,8 +26,10 @@ def main(paths: list[str], out: TextIO | None = None) -> int:
             for problem in err.problems:
                 print(f"  {problem}", file=out)
             continue
-        print(f'OK  {path}  ({scenario.ruleset}, "{scenario.title}", '
-              f'{scenario.width:g}x{scenario.height:g}")', file=out)
+        print(
+            f'OK  {path}  ({scenario.ruleset}, "{scenario.title}", {scenario.width:g}x{scenario.height:g}")',
+            file=out,
+        )
     if len(paths) > 1:
         print(f"{len(paths) - failed} of {len(paths)} map(s) OK", file=out)
     return 1 if failed else 0

@@ -7,6 +7,7 @@ picture's bottom-left corner, for everything else its top-left corner.
 >>> area_of("rectangle", 32, 64, 64, 32, 0, (), to_inches).bounds
 (1.0, 2.0, 3.0, 3.0)
 """
+
 from __future__ import annotations
 
 import math
@@ -29,7 +30,9 @@ class Scale:
         return (p[0] / self.tilewidth * self.inches_per_tile, p[1] / self.tileheight * self.inches_per_tile)
 
 
-def turn(origin: tuple[float, float], offsets: list[tuple[float, float]], degrees: float) -> list[tuple[float, float]]:
+def turn(
+    origin: tuple[float, float], offsets: list[tuple[float, float]], degrees: float
+) -> list[tuple[float, float]]:
     """Offsets from ``origin`` turned clockwise on screen (y down) by ``degrees``, as absolute points."""
     a = math.radians(degrees)
     c, s = math.cos(a), math.sin(a)
@@ -59,7 +62,10 @@ def area_of(
     if shape == "ellipse":
         rx, ry = width / 2, height / 2
         ring = [
-            (rx + rx * math.cos(2 * math.pi * i / ELLIPSE_SIDES), ry + ry * math.sin(2 * math.pi * i / ELLIPSE_SIDES))
+            (
+                rx + rx * math.cos(2 * math.pi * i / ELLIPSE_SIDES),
+                ry + ry * math.sin(2 * math.pi * i / ELLIPSE_SIDES),
+            )
             for i in range(ELLIPSE_SIDES)
         ]
         pts = tuple(scale(p) for p in turn(origin, ring, rotation))

@@ -6,6 +6,7 @@
 
 ``load_scenario`` raises only ``ScenarioError``, whose ``problems`` list every problem found.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -39,8 +40,14 @@ def _read(path: str) -> tuple[Scenario | None, list[Problem]]:
     try:
         return _Builder(path, load_schema()).build()
     except Exception as err:  # a bad map must never crash the game; tests look for this message
-        return None, [Problem(None, "", f"{UNEXPECTED} ({type(err).__name__}: {err})",
-                              "please report this map as a bug in Dead Ground")]
+        return None, [
+            Problem(
+                None,
+                "",
+                f"{UNEXPECTED} ({type(err).__name__}: {err})",
+                "please report this map as a bug in Dead Ground",
+            )
+        ]
 
 
 def _did_you_mean(word: str, choices: list[str]) -> str:
@@ -106,14 +113,20 @@ class _Builder:
         ruleset_spec = specs["ruleset"]
         given = raw.properties.get("ruleset")
         if given is None or not str(given.value).strip():
-            self.problem(None, 'no "ruleset" map property',
-                         f"add the map property ruleset (string), one of: {', '.join(ruleset_spec.allowed)}")
+            self.problem(
+                None,
+                'no "ruleset" map property',
+                f"add the map property ruleset (string), one of: {', '.join(ruleset_spec.allowed)}",
+            )
         else:
             value, error = ruleset_spec.coerce(str(given.value).strip())
             if error:
-                self.problem(None, f'unknown ruleset "{given.value}"',
-                             _did_you_mean(str(given.value), list(ruleset_spec.allowed))
-                             + f"use one of: {', '.join(ruleset_spec.allowed)}")
+                self.problem(
+                    None,
+                    f'unknown ruleset "{given.value}"',
+                    _did_you_mean(str(given.value), list(ruleset_spec.allowed))
+                    + f"use one of: {', '.join(ruleset_spec.allowed)}",
+                )
             else:
                 self.ruleset = value
         props: dict[str, Any] = {}
@@ -133,16 +146,22 @@ class _Builder:
                 default = spec.default_for(self.ruleset)
                 if default is None and spec.required and name not in bad and name != "ruleset" and self.ruleset:
                     allowed = spec.allowed_for(self.ruleset)
-                    self.problem(None, f'no "{name}" map property ({spec.help})',
-                                 f"add the map property {name} ({spec.type})"
-                                 + (f", one of: {', '.join(map(str, allowed))}" if allowed else ""))
+                    self.problem(
+                        None,
+                        f'no "{name}" map property ({spec.help})',
+                        f"add the map property {name} ({spec.type})"
+                        + (f", one of: {', '.join(map(str, allowed))}" if allowed else ""),
+                    )
                 if default is None and name in props:
                     del props[name]  # a bad value was reported; leave it out rather than keep None
                 elif default is not None:
                     props[name] = default
         if props.get("players_min", 1) > props.get("players_max", 4):
-            self.problem(None, f"players_min ({props['players_min']}) is more than players_max "
-                         f"({props['players_max']})", "lower players_min or raise players_max")
+            self.problem(
+                None,
+                f"players_min ({props['players_min']}) is more than players_max ({props['players_max']})",
+                "lower players_min or raise players_max",
+            )
         props.setdefault("title", "")
         props.setdefault("briefing", "")
         props.setdefault("objective", "")
@@ -162,7 +181,7 @@ class _Builder:
             if allowed and isinstance(prop.value, str):
                 fix = _did_you_mean(prop.value, [str(a) for a in allowed]) + fix
             extra = f" for {self.ruleset}" if spec.allowed_by_ruleset else ""
-            self.problem(obj, f'{what} {spec.name}: {error}{extra}', fix)
+            self.problem(obj, f"{what} {spec.name}: {error}{extra}", fix)
             return None
         return value
 
@@ -180,32 +199,41 @@ class _Builder:
     ) -> None:
         kinds = [k for k in self.schema.objects]
         if not obj.cls:
-            self.problem(obj, "has no class, so the game does not know what it is",
-                         f"set its Class (Type in Tiled 1.8) to one of: {', '.join(kinds)} "
-                         "(or place it from a template)")
+            self.problem(
+                obj,
+                "has no class, so the game does not know what it is",
+                f"set its Class (Type in Tiled 1.8) to one of: {', '.join(kinds)} (or place it from a template)",
+            )
             return
         spec = self.schema.objects.get(obj.cls)
         if spec is None:
-            self.problem(obj, f'unknown class "{obj.cls}"',
-                         _did_you_mean(obj.cls, kinds) + f"use one of: {', '.join(kinds)}")
+            self.problem(
+                obj,
+                f'unknown class "{obj.cls}"',
+                _did_you_mean(obj.cls, kinds) + f"use one of: {', '.join(kinds)}",
+            )
             return
         if spec.group == "ignored":
             return
         if spec.rulesets and self.ruleset and self.ruleset not in spec.rulesets:
-            self.problem(obj, f"a {spec.name} has no part in a {self.ruleset} scenario "
-                         f"(only in {', '.join(spec.rulesets)})",
-                         "delete it, or change the map's ruleset")
+            self.problem(
+                obj,
+                f"a {spec.name} has no part in a {self.ruleset} scenario (only in {', '.join(spec.rulesets)})",
+                "delete it, or change the map's ruleset",
+            )
             return
         if obj.shape not in spec.shapes:
-            self.problem(obj, f"a {spec.name} cannot be a {obj.shape}",
-                         f"draw it as a {' or '.join(spec.shapes)}")
+            self.problem(obj, f"a {spec.name} cannot be a {obj.shape}", f"draw it as a {' or '.join(spec.shapes)}")
             return
         props = self.object_properties(obj, spec)
         area = area_of(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.rotation, obj.points, scale)
         if spec.group in ("terrain", "zone") and obj.shape != "point" and is_empty(area):
-            self.problem(obj, f"the {spec.name} has no area ({_emptiness(obj)})",
-                         f"redraw it in Tiled as a {' or '.join(s for s in spec.shapes if s != 'point')} "
-                         "that covers some ground")
+            self.problem(
+                obj,
+                f"the {spec.name} has no area ({_emptiness(obj)})",
+                f"redraw it in Tiled as a {' or '.join(s for s in spec.shapes if s != 'point')} "
+                "that covers some ground",
+            )
             return
         if spec.group == "terrain":
             terrain.append(Terrain(obj.id, obj.name, spec.name, area, props))
@@ -215,21 +243,38 @@ class _Builder:
         else:
             position = area.points[0] if obj.shape == "point" else area.centre
             if not on_table(position, width, height):
-                self.problem(obj, f"the {spec.name} stands off the table at ({position[0]:.1f}\", "
-                             f"{position[1]:.1f}\"); the table is {width:g}\" x {height:g}\"",
-                             "move it onto the map")
+                self.problem(
+                    obj,
+                    f'the {spec.name} stands off the table at ({position[0]:.1f}", '
+                    f'{position[1]:.1f}"); the table is {width:g}" x {height:g}"',
+                    "move it onto the map",
+                )
             facing = props.get("facing")
-            placements.append(Placement(obj.id, obj.name, spec.name, position,
-                                        float(facing if facing is not None else obj.rotation) % 360.0, props))
+            placements.append(
+                Placement(
+                    obj.id,
+                    obj.name,
+                    spec.name,
+                    position,
+                    float(facing if facing is not None else obj.rotation) % 360.0,
+                    props,
+                )
+            )
 
     def zone_on_table(self, obj: RawObject, spec: ClassSpec, area: Area, width: float, height: float) -> None:
         if spec.name not in ("spawn", "deploy"):
             return
-        inside = on_table(area.points[0], width, height) if area.shape == "point" else overlaps_table(
-            area, width, height)
+        inside = (
+            on_table(area.points[0], width, height)
+            if area.shape == "point"
+            else overlaps_table(area, width, height)
+        )
         if not inside:
-            self.problem(obj, f"the {spec.name} is off the table (the table is {width:g}\" x {height:g}\")",
-                         "move it onto the map (a spawn edge may overlap the edge of the table)")
+            self.problem(
+                obj,
+                f'the {spec.name} is off the table (the table is {width:g}" x {height:g}")',
+                "move it onto the map (a spawn edge may overlap the edge of the table)",
+            )
 
     def object_properties(self, obj: RawObject, spec: ClassSpec) -> dict[str, Any]:
         props: dict[str, Any] = {}

@@ -8,6 +8,7 @@ the table (as on screen). Angles are degrees measured the same way: 0 points alo
 >>> zone.area.bounds
 (0.0, 0.0, 4.0, 2.0)
 """
+
 from __future__ import annotations
 
 import math
@@ -39,12 +40,12 @@ class Area:
     rotation: float = 0.0  # degrees the shape was turned in Tiled (clockwise on screen), e.g. for drawing ellipses
 
     @staticmethod
-    def rect(x: float, y: float, w: float, h: float) -> "Area":
+    def rect(x: float, y: float, w: float, h: float) -> Area:
         pts = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
         return Area(tuple((float(a), float(b)) for a, b in pts), shape="rectangle")
 
     @staticmethod
-    def circle(cx: float, cy: float, r: float, sides: int = 32) -> "Area":
+    def circle(cx: float, cy: float, r: float, sides: int = 32) -> Area:
         pts = tuple(
             (cx + r * math.cos(2 * math.pi * i / sides), cy + r * math.sin(2 * math.pi * i / sides))
             for i in range(sides)

@@ -5,10 +5,11 @@
 >>> str(Problem(None, "", 'no "ruleset" property', "add it"))
 'map: no "ruleset" property — add it'
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 
 @dataclass(frozen=True)

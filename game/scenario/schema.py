@@ -9,6 +9,7 @@ scenario may use, their types, limits, defaults and shapes, and what each rule s
 >>> schema.map["turn_limit"].coerce("ten")[1]
 '"ten" is not a whole number'
 """
+
 from __future__ import annotations
 
 import math

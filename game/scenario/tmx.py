@@ -9,6 +9,7 @@ here; every problem found is collected, never raised.
 >>> raw is None, problems[0].message
 (True, 'file not found: no/such/map.tmx')
 """
+
 from __future__ import annotations
 
 import math
@@ -94,7 +95,9 @@ class _Reader:
             value = math.nan
         if not math.isfinite(value) or abs(value) > MAX_COORD:
             self.problem(
-                obj_id, name, f'attribute {attr}="{text}" is not a usable number',
+                obj_id,
+                name,
+                f'attribute {attr}="{text}" is not a usable number',
                 "move or resize the object in Tiled and save again (or fix the number in the .tmx)",
             )
             return default
@@ -111,7 +114,9 @@ class _Reader:
             value = None
         if value is None or not low <= value <= high:
             self.problem(
-                None, "", f'the map\'s {attr}="{text}" is not a whole number from {low} to {high} ({what})',
+                None,
+                "",
+                f'the map\'s {attr}="{text}" is not a whole number from {low} to {high} ({what})',
                 "fix it in Map > Map Properties in Tiled",
             )
             return None
@@ -148,8 +153,12 @@ class _Reader:
         if full in self.templates:
             found = self.templates[full]
             if found is None:
-                self.problem(obj_id, name, f'its template "{source}" could not be read (see above)',
-                             "fix the template, or detach the object from it (right click > Detach)")
+                self.problem(
+                    obj_id,
+                    name,
+                    f'its template "{source}" could not be read (see above)',
+                    "fix the template, or detach the object from it (right click > Detach)",
+                )
             return found
         self.templates[full] = None
         fix = "put the template back in maps/templates, or detach the object from it (right click > Detach)"
@@ -179,8 +188,12 @@ class _Reader:
         try:
             obj_id = int(id_text)
         except ValueError:
-            self.problem(None, "", f'an object has the id "{id_text}", which is not a whole number',
-                         "open the map in Tiled and save it again")
+            self.problem(
+                None,
+                "",
+                f'an object has the id "{id_text}", which is not a whole number',
+                "open the map in Tiled and save it again",
+            )
             obj_id = 0
         name = el.get("name", "")
         source = el.get("template")
@@ -240,8 +253,9 @@ class _Reader:
             except ValueError:
                 x = y = math.nan
             if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORD:
-                self.problem(obj_id, name, f'the point "{pair}" is not a pair of numbers',
-                             "redraw the shape in Tiled")
+                self.problem(
+                    obj_id, name, f'the point "{pair}" is not a pair of numbers', "redraw the shape in Tiled"
+                )
                 continue
             found.append((x, y))
         return tuple(found)
@@ -252,8 +266,12 @@ class _Reader:
         except ValueError:
             ok = False
         if not ok:
-            self.problem(obj_id, name, f'its tile (gid "{text}") is not a tile number',
-                         "delete the object and place the tile again")
+            self.problem(
+                obj_id,
+                name,
+                f'its tile (gid "{text}") is not a tile number',
+                "delete the object and place the tile again",
+            )
 
     def layers(self, parent: ET.Element, offset: PixelPoint, out: list[RawObject]) -> None:
         """Objects of every object layer, also inside group layers, with layer offsets applied."""
@@ -279,8 +297,12 @@ class _Reader:
                 continue
             full = os.path.normpath(os.path.join(self.folder, source))
             if not os.path.isfile(full):
-                self.problem(None, "", f'tileset file not found: "{source}"',
-                             "put the tileset back (maps/tiles/deadground.tsx) or remove it in Tiled")
+                self.problem(
+                    None,
+                    "",
+                    f'tileset file not found: "{source}"',
+                    "put the tileset back (maps/tiles/deadground.tsx) or remove it in Tiled",
+                )
 
 
 def _shape_of(el: ET.Element) -> str:
@@ -305,26 +327,50 @@ def read_tmx(path: str) -> tuple[RawMap | None, list[Problem]]:
     try:
         root = ET.fromstring(data)
     except ET.ParseError as err:
-        return None, [Problem(None, "", f"not a Tiled map: the file is not valid XML ({err})",
-                              "open it in Tiled and save it as a .tmx map")]
+        return None, [
+            Problem(
+                None,
+                "",
+                f"not a Tiled map: the file is not valid XML ({err})",
+                "open it in Tiled and save it as a .tmx map",
+            )
+        ]
     if root.tag != "map":
-        return None, [Problem(None, "", f"not a Tiled map: the file's root is <{root.tag}>, not <map>",
-                              "open it in Tiled and save it as a .tmx map")]
+        return None, [
+            Problem(
+                None,
+                "",
+                f"not a Tiled map: the file's root is <{root.tag}>, not <map>",
+                "open it in Tiled and save it as a .tmx map",
+            )
+        ]
     orientation = root.get("orientation", "")
     if orientation != "orthogonal":
-        reader.problem(None, "", f'the map is "{orientation or "(no orientation)"}", not orthogonal',
-                       "make a new orthogonal map in Tiled (File > New map, Orientation: Orthogonal)")
+        reader.problem(
+            None,
+            "",
+            f'the map is "{orientation or "(no orientation)"}", not orthogonal',
+            "make a new orthogonal map in Tiled (File > New map, Orientation: Orthogonal)",
+        )
     width = reader.whole(root, "width", 1, MAX_TILES, "tiles across")
     height = reader.whole(root, "height", 1, MAX_TILES, "tiles down")
     tilewidth = reader.whole(root, "tilewidth", 1, MAX_TILES, "pixels per tile")
     tileheight = reader.whole(root, "tileheight", 1, MAX_TILES, "pixels per tile")
     infinite = root.get("infinite", "0") not in ("0", "")
     if infinite:
-        reader.problem(None, "", "the map is infinite, so the table has no edge",
-                       "untick Infinite in Map > Map Properties in Tiled")
+        reader.problem(
+            None,
+            "",
+            "the map is infinite, so the table has no edge",
+            "untick Infinite in Map > Map Properties in Tiled",
+        )
     if tilewidth and tileheight and tilewidth != tileheight:
-        reader.problem(None, "", f"tiles are not square ({tilewidth}x{tileheight} pixels), so an inch "
-                       "would not be the same both ways", "set tile width and height equal in Map Properties")
+        reader.problem(
+            None,
+            "",
+            f"tiles are not square ({tilewidth}x{tileheight} pixels), so an inch would not be the same both ways",
+            "set tile width and height equal in Map Properties",
+        )
     properties = reader.properties(root)
     reader.tilesets(root)
     objects: list[RawObject] = []

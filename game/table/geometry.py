@@ -6,10 +6,11 @@ and where a straight line runs inside a polygon.
 >>> interval_length(segment_inside_intervals((0, 1), (10, 1), polygon_edges(((2, 0), (5, 0), (5, 2), (2, 2)))), 10)
 3.0
 """
+
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 Point = tuple[float, float]
 Edge = tuple[float, float, float, float]
@@ -180,9 +181,7 @@ def _join(p: list[int], q: list[int]) -> list[int] | None:
 
 def polygon_edges(points: Sequence[Point]) -> tuple[Edge, ...]:
     n = len(points)
-    return tuple(
-        (points[i][0], points[i][1], points[(i + 1) % n][0], points[(i + 1) % n][1]) for i in range(n)
-    )
+    return tuple((points[i][0], points[i][1], points[(i + 1) % n][0], points[(i + 1) % n][1]) for i in range(n))
 
 
 def point_in_edges(p: Point, edges: Sequence[Edge]) -> bool:

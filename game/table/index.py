@@ -15,10 +15,11 @@ wrapper objects:
 >>> raster.any_in(0, 0, 1.9, 1.9), raster.any_in(0, 0, 2.0, 2.0)
 (False, True)
 """
+
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (Chipmunk's l, b, r, t)
 
@@ -52,7 +53,9 @@ class BaseGrid:
         if not cell:
             del self._cells[key]
 
-    def _cells_over(self, x0: float, y0: float, x1: float, y1: float) -> list[dict[str, tuple[float, float, float]]]:
+    def _cells_over(
+        self, x0: float, y0: float, x1: float, y1: float
+    ) -> list[dict[str, tuple[float, float, float]]]:
         c = self.cell
         i0, i1 = math.floor(x0 / c), math.floor(x1 / c)
         j0, j1 = math.floor(y0 / c), math.floor(y1 / c)
@@ -68,7 +71,9 @@ class BaseGrid:
                     out.append(cell)
         return out
 
-    def items_over(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[str, tuple[float, float, float]]]:
+    def items_over(
+        self, x0: float, y0: float, x1: float, y1: float
+    ) -> list[tuple[str, tuple[float, float, float]]]:
         """(id, (x, y, radius)) of every base filed in a cell the box covers (a superset to test)."""
         out: list[tuple[str, tuple[float, float, float]]] = []
         for cell in self._cells_over(x0, y0, x1, y1):
@@ -89,7 +94,6 @@ class BaseGrid:
                 if d < reach:
                     out.append((d, fid))
         return out
-
 
     def any_within(self, p: tuple[float, float], reach: float, where: Callable[[str], bool] | None = None) -> bool:
         """Is some base (passing ``where``) closer than ``reach``? Stops at the first one, looking in

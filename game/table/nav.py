@@ -7,12 +7,14 @@ no wall or building. Two neighbouring open cells (8-connected) are linked when t
 straight between their centres; near terrain that is checked with a swept-circle query, so a
 diagonal never cuts a wall's corner.
 """
+
 from __future__ import annotations
 
 import heapq
 import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from game.scenario.model import Point
 from game.table.geometry import truncate_path
@@ -24,18 +26,18 @@ _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
 # Walking grids depend only on the terrain, the table size, the radius and the cell: every new
 # game on the same map reuses the grid built for the first (tens of milliseconds each).
-_GRID_CACHE: "OrderedDict[tuple, tuple]" = OrderedDict()
+_GRID_CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _GRID_CACHE_SIZE = 8
 
 
-def _terrain_key(table: "Table") -> str:
+def _terrain_key(table: Table) -> str:
     return repr((table.width, table.height, table.terrain))
 
 
 class NavGrid:
     """The walking grid of one table for bases of one radius (build through ``Table.navigation``)."""
 
-    def __init__(self, table: "Table", radius: float, cell: float = 0.5) -> None:
+    def __init__(self, table: Table, radius: float, cell: float = 0.5) -> None:
         if not cell > 0:
             raise ValueError(f"navigation cell size must be above 0, not {cell!r}")
         self.table = table
@@ -52,7 +54,7 @@ class NavGrid:
         self.nx, self.ny, self.centres, self.free, self.near, self.links, self._straight, self._diagonal = built
 
     @staticmethod
-    def _build(table: "Table", radius: float, cell: float) -> tuple:
+    def _build(table: Table, radius: float, cell: float) -> tuple:
         """(nx, ny, centres, free, near, links, straight, diagonal) of the grid; shared, never
         changed once built."""
         nx = max(1, int(table.width // cell))
@@ -198,7 +200,7 @@ class NavGrid:
                     heapq.heappush(heap, (nd + h(m), nd, m))
         return None
 
-    def distance_field(self, goals: Sequence[Point]) -> "DistanceField":
+    def distance_field(self, goals: Sequence[Point]) -> DistanceField:
         return DistanceField(self, goals)
 
 

@@ -14,17 +14,19 @@ Shapes are identified by a *key* (``key_of(shape)``) that is cheap to get back f
 >>> key == rays.key_of(box), round(alpha, 3), (x, y)
 (True, 0.2, (2.0, 1.0))
 """
+
 from __future__ import annotations
 
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 import pymunk
 
 try:  # pymunk's own compiled binding (pymunk 6/7)
-    from pymunk._chipmunk_cffi import ffi as _ffi, lib as _lib
+    from pymunk._chipmunk_cffi import ffi as _ffi
+    from pymunk._chipmunk_cffi import lib as _lib
 except ImportError:  # pragma: no cover - other builds fall back to the public API
     _ffi = _lib = None
-
 
 
 # Chipmunk's bare (radius 0) segment query can miss a polygon that a line enters exactly at a corner
@@ -48,8 +50,9 @@ class RayCaster:
     def key_of(self, shape: pymunk.Shape) -> Hashable:
         return shape._shape if self._raw else shape  # type: ignore[attr-defined]
 
-    def first(self, a: tuple[float, float], b: tuple[float, float],
-              shape_filter: pymunk.ShapeFilter, skin: float = 0.0) -> tuple[Any, float, float, float] | None:
+    def first(
+        self, a: tuple[float, float], b: tuple[float, float], shape_filter: pymunk.ShapeFilter, skin: float = 0.0
+    ) -> tuple[Any, float, float, float] | None:
         """(key, alpha, x, y) of the first shape the segment a-b touches, or None. A shape
         already holding ``a`` counts, at alpha 0 (Chipmunk 7's rule)."""
         if self._raw:
@@ -86,8 +89,9 @@ class ShapeProbe:
         q = shape.point_query(p)
         return q.distance, q.gradient.x, q.gradient.y
 
-    def segment(self, shape: pymunk.Shape, a: tuple[float, float], b: tuple[float, float],
-                radius: float) -> float | None:
+    def segment(
+        self, shape: pymunk.Shape, a: tuple[float, float], b: tuple[float, float], radius: float
+    ) -> float | None:
         """Alpha (0..1) where a circle of ``radius`` moving from a to b first touches the shape."""
         if self.raw:
             info = self._sinfo

@@ -14,11 +14,12 @@ sees bases only).
 >>> table.line_of_sight((2, 22), (20, 22)).state
 'clear'
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
 
 import pymunk
 
@@ -174,7 +175,7 @@ class Table:
         self._max_clutter_hits = 4 * len(self._clutter_by_key) + 8
 
     @classmethod
-    def from_scenario(cls, scenario: Scenario) -> "Table":
+    def from_scenario(cls, scenario: Scenario) -> Table:
         return cls(scenario.width, scenario.height, scenario.terrain)
 
     # -- building -------------------------------------------------------------------------
@@ -231,9 +232,7 @@ class Table:
         index = len(self._clutter)
         xs = [p[0] for p in ring]
         ys = [p[1] for p in ring]
-        self._clutter.append(
-            _ClutterPiece(terrain, geo.polygon_edges(ring), (min(xs), min(ys), max(xs), max(ys)))
-        )
+        self._clutter.append(_ClutterPiece(terrain, geo.polygon_edges(ring), (min(xs), min(ys), max(xs), max(ys))))
         for piece in geo.convex_pieces(ring):
             shape = pymunk.Poly(self._space.static_body, piece)
             self._add_static(shape, terrain, CAT_CLUTTER)
@@ -260,7 +259,8 @@ class Table:
         if 0 <= i < self._rnx and 0 <= j < self._rny:
             return self._raster[j * self._rnx + i]
         return tuple(
-            k for k, c in enumerate(self._clutter)
+            k
+            for k, c in enumerate(self._clutter)
             if c.bounds[0] <= x <= c.bounds[2] and c.bounds[1] <= y <= c.bounds[3]
         )
 
@@ -505,12 +505,18 @@ class Table:
     def on_table(self, p: Point, radius: float) -> bool:
         """Is a base of ``radius`` at p wholly on the table (touching the edge counts as on)?"""
         eps = 1e-9
-        return radius - eps <= p[0] <= self.width - radius + eps and radius - eps <= p[1] <= self.height - radius + eps
+        return (
+            radius - eps <= p[0] <= self.width - radius + eps
+            and radius - eps <= p[1] <= self.height - radius + eps
+        )
 
     def _edge_exit(self, a: Point, b: Point, radius: float) -> float | None:
         """Fraction along a-b where the base would start to leave the table."""
         best: float | None = None
-        for p, q, lo, hi in ((a[0], b[0], radius, self.width - radius), (a[1], b[1], radius, self.height - radius)):
+        for p, q, lo, hi in (
+            (a[0], b[0], radius, self.width - radius),
+            (a[1], b[1], radius, self.height - radius),
+        ):
             d = q - p
             t: float | None = None
             if d < 0.0 and q < lo:
@@ -647,8 +653,9 @@ class Table:
                     return True
         return False
 
-    def check_path(self, points: Sequence[Point], radius: float, mover: str | None = None,
-                   max_length: float | None = None) -> PathCheck:
+    def check_path(
+        self, points: Sequence[Point], radius: float, mover: str | None = None, max_length: float | None = None
+    ) -> PathCheck:
         """Walk the legs; stop where the base (of ``radius``) would touch a wall/building, leave the
         table, or overlap another base (except ``mover``'s own), or where ``max_length`` runs out."""
         points = [(float(p[0]), float(p[1])) for p in points]
@@ -706,8 +713,9 @@ class Table:
             grid = self._nav_cache[key] = NavGrid(self, float(radius), float(cell))
         return grid
 
-    def find_path(self, start: Point, goal: Point, radius: float,
-                  max_length: float | None = None) -> list[Point] | None:
+    def find_path(
+        self, start: Point, goal: Point, radius: float, max_length: float | None = None
+    ) -> list[Point] | None:
         """A short path of straight legs around walls and buildings (not figures), for walkers.
         With ``max_length`` the path is cut to that length. None when the goal cannot be reached."""
         path = self.navigation(radius).find_path(start, goal)
@@ -715,15 +723,14 @@ class Table:
             return None
         return truncate_path(path, max_length) if max_length is not None else path
 
-    def distance_field(self, goals: Sequence[Point], radius: float) -> "DistanceField":
+    def distance_field(self, goals: Sequence[Point], radius: float) -> DistanceField:
         """Walking distance to the nearest goal from anywhere, around walls and buildings, computed
         once (multi-source) so many zombies can each take a step toward their nearest target cheaply."""
         return self.navigation(radius).distance_field(goals)
 
     # -- areas ----------------------------------------------------------------------------
 
-    def figures_in_circle(self, centre: Point, r: float,
-                          where: Callable[[str], bool] | None = None) -> list[str]:
+    def figures_in_circle(self, centre: Point, r: float, where: Callable[[str], bool] | None = None) -> list[str]:
         """Figures whose base is at least partly inside the circle (sorted by distance)."""
         found = self._grid.within(centre, r)
         if where is not None:
@@ -752,8 +759,9 @@ class Table:
                 found.append(self._fid_of[shape])
         return sorted(found)
 
-    def nearest(self, p: Point, where: Callable[[str], bool] | None = None,
-                within: float | None = None) -> str | None:
+    def nearest(
+        self, p: Point, where: Callable[[str], bool] | None = None, within: float | None = None
+    ) -> str | None:
         """The figure nearest to p (edge distance) that passes ``where``; spatial query, not a loop over all."""
         if not self._bases:
             return None
@@ -773,4 +781,3 @@ class Table:
             if reach >= limit:
                 return None
             reach = min(reach * 2, limit)
-

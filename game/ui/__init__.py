@@ -2,6 +2,7 @@
 
 Only this package imports pygame (DESIGN.md layering). Start it with :func:`game.ui.app.run`.
 """
+
 import os
 
 # pygame prints a banner on import; the game's own output (simulate, replay, check) stays clean.

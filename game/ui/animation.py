@@ -11,12 +11,14 @@ pygame): the match reads ``looks`` and ``tracers`` each frame.
 >>> _ = pb.update(10.0); pb.looks["a"].position, pb.busy
 ((4.0, 0.0), False)
 """
+
 from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Sequence
+from typing import Any
 
 from game.table import path_length
 from game.ui.figures import Look
@@ -26,8 +28,18 @@ Point = tuple[float, float]
 # seconds at speed 1; the settings' animation speed divides them
 SOLDIER_SECONDS_PER_INCH = 0.11
 ZOMBIE_SECONDS_PER_INCH = 0.09
-PAUSES = {"Fired": 0.35, "DiceRolled": 0.5, "KnockedDown": 0.3, "Killed": 0.35, "ReactionRolled": 0.6,
-          "MeleeAttack": 0.3, "TurnStarted": 0.25, "StoodUp": 0.15, "Exited": 0.25, "GameOver": 0.5}
+PAUSES = {
+    "Fired": 0.35,
+    "DiceRolled": 0.5,
+    "KnockedDown": 0.3,
+    "Killed": 0.35,
+    "ReactionRolled": 0.6,
+    "MeleeAttack": 0.3,
+    "TurnStarted": 0.25,
+    "StoodUp": 0.15,
+    "Exited": 0.25,
+    "GameOver": 0.5,
+}
 
 
 def _along(path: Sequence[Point], t: float) -> tuple[Point, float]:
@@ -69,8 +81,13 @@ def steps_of(events: Sequence[Any]) -> list[Step]:
             step.glides[ev.figure] = (tuple(ev.path), None)
             step.duration = max(step.duration, min(1.6, max(0.35, path_length(ev.path) * ZOMBIE_SECONDS_PER_INCH)))
         elif kind == "Moved":
-            steps.append(Step([ev], min(1.4, max(0.3, path_length(ev.path) * SOLDIER_SECONDS_PER_INCH)),
-                              {ev.figure: (tuple(ev.path), ev.facing)}))
+            steps.append(
+                Step(
+                    [ev],
+                    min(1.4, max(0.3, path_length(ev.path) * SOLDIER_SECONDS_PER_INCH)),
+                    {ev.figure: (tuple(ev.path), ev.facing)},
+                )
+            )
         elif kind == "Fired":
             steps.append(Step([ev], PAUSES["Fired"], tracer=(ev.figure, ev.target)))
         else:
@@ -159,8 +176,9 @@ class Playback:
         for fid, (path, facing) in step.glides.items():
             if fid in self.looks and path:
                 end_heading = _along(path, 1.0)[1] if len(path) >= 2 else self.looks[fid].facing
-                self.looks[fid] = replace(self.looks[fid], position=tuple(path[-1]),
-                                          facing=facing if facing is not None else end_heading)
+                self.looks[fid] = replace(
+                    self.looks[fid], position=tuple(path[-1]), facing=facing if facing is not None else end_heading
+                )
         self.moving = set()
         self.tracer = None
         self.current = None

@@ -7,6 +7,7 @@ Tests drive it frame by frame without a screen (SDL_VIDEODRIVER=dummy):
 >>> app = App(sounds_enabled=False)               # doctest: +SKIP
 >>> app.run_frames(120)                           # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import logging
@@ -34,9 +35,15 @@ THEME = Path(__file__).with_name("theme.json")
 class App:
     """One game window. Scenes call ``push``/``pop``/``back_to_title``/``start_setup``/``start_game``."""
 
-    def __init__(self, fullscreen: bool | None = None, settings_path: Path | None = None,
-                 sounds_enabled: bool = True, size: tuple[int, int] = WINDOW_SIZE, fps: int = FPS,
-                 data_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        fullscreen: bool | None = None,
+        settings_path: Path | None = None,
+        sounds_enabled: bool = True,
+        size: tuple[int, int] = WINDOW_SIZE,
+        fps: int = FPS,
+        data_dir: Path | None = None,
+    ) -> None:
         self.fps = fps  # the frame cap; tests pass 0 to run frames back to back
         # saves and autosaves: the user data folder; a given settings file keeps them beside it
         # (tests and portable installs never touch the real user folder)
@@ -59,8 +66,13 @@ class App:
         self.assets.prepare_for_display()
         self.manager = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
         # the text boxes' bold and italic runs, loaded up front rather than on first use
-        self.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": st}
-                                    for size in (14, 16, 24) for st in ("bold", "italic")])
+        self.manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": size, "style": st}
+                for size in (14, 16, 24)
+                for st in ("bold", "italic")
+            ]
+        )
         self.sounds = Sounds(self.settings.master_volume, self.settings.muted, enabled=sounds_enabled)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -255,14 +267,20 @@ def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool
         from game.rules import RULESETS
 
         if entry.scenario is not None and entry.scenario.ruleset not in RULESETS:
-            print(f"deadground: {scenario} is a {entry.scenario.ruleset} scenario, and that rule set is not "
-                  "playable in this version yet", file=sys.stderr)
+            print(
+                f"deadground: {scenario} is a {entry.scenario.ruleset} scenario, and that rule set is not "
+                "playable in this version yet",
+                file=sys.stderr,
+            )
             return 2
     try:
         app = App(fullscreen=fullscreen or None)
     except pygame.error as exc:  # no screen to open a window on (a server, an SSH session without X)
-        print(f"deadground: cannot open a window ({exc}). The game needs a display; on a machine without one, "
-              "`deadground simulate`, `deadground check` and `deadground replay` still work.", file=sys.stderr)
+        print(
+            f"deadground: cannot open a window ({exc}). The game needs a display; on a machine without one, "
+            "`deadground simulate`, `deadground check` and `deadground replay` still work.",
+            file=sys.stderr,
+        )
         return 2
     try:
         if entry is not None:

@@ -3,6 +3,7 @@
 >>> assets = Assets()                                  # doctest: +SKIP
 >>> assets.token("tokens.zombie_1", 48, facing=90)     # a 48 px token facing down the table  # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import logging
@@ -148,7 +149,11 @@ def placeholder(sprite_id: str) -> pygame.Surface:
     if sprite_id.startswith("tokens."):
         pygame.draw.circle(surface, colour, (size // 2, size // 2), size // 2 - 4)
         # a nose toward the east, so facing still shows
-        pygame.draw.polygon(surface, (230, 230, 210), [(size - 6, size // 2), (size // 2 + 10, size // 2 - 14), (size // 2 + 10, size // 2 + 14)])
+        pygame.draw.polygon(
+            surface,
+            (230, 230, 210),
+            [(size - 6, size // 2), (size // 2 + 10, size // 2 - 14), (size // 2 + 10, size // 2 + 14)],
+        )
     else:
         pygame.draw.rect(surface, (80, 80, 70), surface.get_rect(), border_radius=8)
         pygame.draw.rect(surface, (200, 190, 150), surface.get_rect(), 3, border_radius=8)

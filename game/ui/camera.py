@@ -7,6 +7,7 @@ Pure arithmetic, no pygame, so it is tested without a window.
 >>> cam.to_screen(cam.to_table((400, 300)))
 (400.0, 300.0)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ Viewport = tuple[int, int, int, int]  # x, y, w, h of the table area on screen
 
 MIN_PPI = 4.0  # pixels per inch: a 6' table still fits a small window
 MAX_PPI = 160.0  # a 1" base fills more than a thumb
-ZOOM_STEP = 2 ** 0.25  # four wheel clicks double the scale
+ZOOM_STEP = 2**0.25  # four wheel clicks double the scale
 PAN_STEP = 60.0  # pixels per arrow-key press
 FIT_MARGIN = 0.04  # a little border around the table on Home
 

@@ -14,13 +14,15 @@ the chart. Nothing here needs a window: a chart is a plain ``pygame.Surface``.
 ...          "/tmp/deadground-doctest-report.png").name
 'deadground-doctest-report.png'
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Protocol
 
 import pygame
 
@@ -56,11 +58,25 @@ class ChartTheme:
 
 
 # the end screen's colours (theme.json's olive and brass)
-DARK = ChartTheme(background=(24, 27, 21), plot=(30, 34, 26), grid=(58, 62, 46), axis=(170, 163, 128),
-                  text=(233, 227, 201), muted=(169, 166, 142), outline=(12, 13, 10))
+DARK = ChartTheme(
+    background=(24, 27, 21),
+    plot=(30, 34, 26),
+    grid=(58, 62, 46),
+    axis=(170, 163, 128),
+    text=(233, 227, 201),
+    muted=(169, 166, 142),
+    outline=(12, 13, 10),
+)
 # for report.png: prints and reads on a white page
-LIGHT = ChartTheme(background=(255, 255, 255), plot=(250, 249, 244), grid=(222, 220, 210), axis=(60, 60, 52),
-                   text=(25, 25, 20), muted=(95, 95, 85), outline=(30, 30, 25))
+LIGHT = ChartTheme(
+    background=(255, 255, 255),
+    plot=(250, 249, 244),
+    grid=(222, 220, 210),
+    axis=(60, 60, 52),
+    text=(25, 25, 20),
+    muted=(95, 95, 85),
+    outline=(30, 30, 25),
+)
 
 # a palette that stays apart for the common colour blindnesses (Okabe-Ito), each with its own dash and marker
 DEFAULT_STYLES: tuple[SeriesStyle, ...] = (
@@ -113,8 +129,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-def _text(surface: pygame.Surface, text: str, size: int, colour: Colour, pos: tuple[float, float],
-          anchor: str = "topleft", bold: bool = False, angle: float = 0) -> pygame.Rect:
+def _text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    colour: Colour,
+    pos: tuple[float, float],
+    anchor: str = "topleft",
+    bold: bool = False,
+    angle: float = 0,
+) -> pygame.Rect:
     image = font(size, bold).render(text, True, colour)
     if angle:
         image = pygame.transform.rotate(image, angle)
@@ -124,6 +148,7 @@ def _text(surface: pygame.Surface, text: str, size: int, colour: Colour, pos: tu
 
 
 # ---- scales -------------------------------------------------------------------------------------
+
 
 def nice_ticks(lo: float, hi: float, most: int = 6, integer: bool = False) -> list[float]:
     """Round tick values covering [lo, hi], at most about ``most`` of them (steps 1, 2, 5 x 10^k).
@@ -159,8 +184,14 @@ def _fmt(v: float) -> str:
 
 # ---- drawing helpers ----------------------------------------------------------------------------
 
-def dashed_polyline(surface: pygame.Surface, colour: Colour, points: Sequence[tuple[float, float]],
-                    dash: tuple[int, int] | None, width: int) -> None:
+
+def dashed_polyline(
+    surface: pygame.Surface,
+    colour: Colour,
+    points: Sequence[tuple[float, float]],
+    dash: tuple[int, int] | None,
+    width: int,
+) -> None:
     """A polyline, solid or dashed; the dash pattern runs on across the corners."""
     if len(points) < 2:
         return
@@ -191,8 +222,9 @@ def dashed_polyline(surface: pygame.Surface, colour: Colour, points: Sequence[tu
             phase += run
 
 
-def draw_marker(surface: pygame.Surface, shape: str, centre: tuple[float, float], r: float, colour: Colour,
-                outline: Colour) -> None:
+def draw_marker(
+    surface: pygame.Surface, shape: str, centre: tuple[float, float], r: float, colour: Colour, outline: Colour
+) -> None:
     """A filled marker with an outline: circle, square, triangle, diamond, cross or down_triangle."""
     x, y = centre
     r = max(2.0, r)
@@ -245,6 +277,7 @@ def fill_hatched(surface: pygame.Surface, rect: pygame.Rect, style: SeriesStyle,
 
 # ---- the frame every chart shares ---------------------------------------------------------------
 
+
 @dataclass
 class _Frame:
     surface: pygame.Surface
@@ -252,8 +285,9 @@ class _Frame:
     fs: int  # base font size
 
 
-def _legend_entries(surface: pygame.Surface, names: Sequence[str], styles, theme: ChartTheme, fs: int,
-                    top: int, bars: bool) -> int:
+def _legend_entries(
+    surface: pygame.Surface, names: Sequence[str], styles, theme: ChartTheme, fs: int, top: int, bars: bool
+) -> int:
     """The legend as centred rows under the title; returns its height."""
     if not names:
         return 0
@@ -279,8 +313,12 @@ def _legend_entries(surface: pygame.Surface, names: Sequence[str], styles, theme
         y = top + r * line_h + line_h / 2
         for name, st, width in row:
             if bars:
-                fill_hatched(surface, pygame.Rect(round(x), round(y - fs * 0.55), sample, round(fs * 1.1)), st,
-                             theme.outline)
+                fill_hatched(
+                    surface,
+                    pygame.Rect(round(x), round(y - fs * 0.55), sample, round(fs * 1.1)),
+                    st,
+                    theme.outline,
+                )
             else:
                 dashed_polyline(surface, st.colour, [(x, y), (x + sample, y)], st.dash, st.width)
                 draw_marker(surface, st.marker, (x + sample / 2, y), fs * 0.38, st.colour, theme.outline)
@@ -289,15 +327,25 @@ def _legend_entries(surface: pygame.Surface, names: Sequence[str], styles, theme
     return len(rows) * line_h
 
 
-def _frame(size: tuple[int, int], title: str, x_label: str, y_label: str, theme: ChartTheme,
-           names: Sequence[str], styles, bars: bool) -> _Frame:
+def _frame(
+    size: tuple[int, int],
+    title: str,
+    x_label: str,
+    y_label: str,
+    theme: ChartTheme,
+    names: Sequence[str],
+    styles,
+    bars: bool,
+) -> _Frame:
     w, h = max(120, int(size[0])), max(90, int(size[1]))
     surface = pygame.Surface((w, h))
     surface.fill(theme.background)
     fs = max(10, min(20, round(min(w / 40, h / 22))))
     top = round(fs * 0.6)
     if title:
-        top = _text(surface, title, round(fs * 1.3), theme.text, (w / 2, top), "midtop", bold=True).bottom + fs // 3
+        top = (
+            _text(surface, title, round(fs * 1.3), theme.text, (w / 2, top), "midtop", bold=True).bottom + fs // 3
+        )
     top += _legend_entries(surface, names if len(names) > 1 or not bars else [], styles, theme, fs, top, bars)
     left = round(fs * 3.2) + (round(fs * 1.5) if y_label else 0)
     bottom = h - round(fs * 2.0) - (round(fs * 1.5) if x_label else 0)
@@ -311,7 +359,9 @@ def _frame(size: tuple[int, int], title: str, x_label: str, y_label: str, theme:
     return _Frame(surface, plot, fs)
 
 
-def _y_axis(fr: _Frame, theme: ChartTheme, lo: float, hi: float, integer: bool) -> tuple[float, float, list[float]]:
+def _y_axis(
+    fr: _Frame, theme: ChartTheme, lo: float, hi: float, integer: bool
+) -> tuple[float, float, list[float]]:
     ticks = nice_ticks(lo, hi, most=max(2, min(8, fr.plot.height // (fr.fs * 3))), integer=integer)
     y0, y1 = ticks[0], ticks[-1]
     for t in ticks:
@@ -340,10 +390,18 @@ def _no_data(fr: _Frame, theme: ChartTheme) -> pygame.Surface:
 
 # ---- the charts ---------------------------------------------------------------------------------
 
-def line_chart(size: tuple[int, int], series: dict[str, Sequence[float]], title: str = "", x_label: str = "",
-               y_label: str = "", styles: Sequence[SeriesStyle] | dict[str, SeriesStyle] | None = None,
-               x_values: Sequence[float] | None = None, theme: ChartTheme = DARK,
-               y_from_zero: bool = True) -> pygame.Surface:
+
+def line_chart(
+    size: tuple[int, int],
+    series: dict[str, Sequence[float]],
+    title: str = "",
+    x_label: str = "",
+    y_label: str = "",
+    styles: Sequence[SeriesStyle] | dict[str, SeriesStyle] | None = None,
+    x_values: Sequence[float] | None = None,
+    theme: ChartTheme = DARK,
+    y_from_zero: bool = True,
+) -> pygame.Surface:
     """A line chart of ``series`` (name -> values) against ``x_values`` (0, 1, 2 ... by default).
 
     Each series gets its style (colour, dash, marker) from ``styles`` by name or position; the
@@ -388,10 +446,17 @@ def line_chart(size: tuple[int, int], series: dict[str, Sequence[float]], title:
     return fr.surface
 
 
-def bar_chart(size: tuple[int, int], categories: Sequence[str], series: dict[str, Sequence[float]],
-              title: str = "", x_label: str = "", y_label: str = "",
-              styles: Sequence[SeriesStyle] | dict[str, SeriesStyle] | None = None,
-              theme: ChartTheme = DARK, show_values: bool = True) -> pygame.Surface:
+def bar_chart(
+    size: tuple[int, int],
+    categories: Sequence[str],
+    series: dict[str, Sequence[float]],
+    title: str = "",
+    x_label: str = "",
+    y_label: str = "",
+    styles: Sequence[SeriesStyle] | dict[str, SeriesStyle] | None = None,
+    theme: ChartTheme = DARK,
+    show_values: bool = True,
+) -> pygame.Surface:
     """Bars for a distribution: one group per category, one bar per series (each its colour and hatch).
 
     >>> bar_chart((400, 300), ["1", "2", "3"], {"games": [4, 9, 2]}, "Turns played").get_width()
@@ -418,12 +483,22 @@ def bar_chart(size: tuple[int, int], categories: Sequence[str], series: dict[str
                 continue
             v = float(vals[c])
             top = _y(p, v, y0, y1)
-            rect = pygame.Rect(round(gx + i * bar_w), round(min(top, base)), max(1, round(bar_w) - 2),
-                               max(1, round(abs(base - top))))
+            rect = pygame.Rect(
+                round(gx + i * bar_w),
+                round(min(top, base)),
+                max(1, round(bar_w) - 2),
+                max(1, round(abs(base - top))),
+            )
             fill_hatched(fr.surface, rect, style_for(i, styles, name), theme.outline)
             if show_values and bar_w >= fr.fs * 1.4:
-                _text(fr.surface, _fmt(round(v, 2)), round(fr.fs * 0.85), theme.text, (rect.centerx, rect.top - 2),
-                      "midbottom")
+                _text(
+                    fr.surface,
+                    _fmt(round(v, 2)),
+                    round(fr.fs * 0.85),
+                    theme.text,
+                    (rect.centerx, rect.top - 2),
+                    "midbottom",
+                )
         if c % every == 0:
             _text(fr.surface, str(cat), fr.fs, theme.text, (p.left + group * (c + 0.5), p.bottom + 7), "midtop")
     _axes(fr, theme)
@@ -431,6 +506,7 @@ def bar_chart(size: tuple[int, int], categories: Sequence[str], series: dict[str
 
 
 # ---- several charts on one surface --------------------------------------------------------------
+
 
 class Panel(Protocol):
     def render(self, size: tuple[int, int], theme: ChartTheme) -> pygame.Surface: ...
@@ -448,8 +524,9 @@ class LinePanel:
     x_values: Sequence[float] | None = None
 
     def render(self, size: tuple[int, int], theme: ChartTheme) -> pygame.Surface:
-        return line_chart(size, self.series, self.title, self.x_label, self.y_label, self.styles, self.x_values,
-                          theme)
+        return line_chart(
+            size, self.series, self.title, self.x_label, self.y_label, self.styles, self.x_values, theme
+        )
 
 
 @dataclass
@@ -464,8 +541,9 @@ class BarPanel:
     styles: Sequence[SeriesStyle] | dict[str, SeriesStyle] | None = None
 
     def render(self, size: tuple[int, int], theme: ChartTheme) -> pygame.Surface:
-        return bar_chart(size, self.categories, self.series, self.title, self.x_label, self.y_label, self.styles,
-                         theme)
+        return bar_chart(
+            size, self.categories, self.series, self.title, self.x_label, self.y_label, self.styles, theme
+        )
 
 
 @dataclass
@@ -482,7 +560,9 @@ class TextPanel:
         fs = max(10, min(20, round(min(size[0] / 40, size[1] / 22))))
         y = fs * 0.6
         if self.title:
-            y = _text(surface, self.title, round(fs * 1.3), theme.text, (size[0] / 2, y), "midtop", bold=True).bottom
+            y = _text(
+                surface, self.title, round(fs * 1.3), theme.text, (size[0] / 2, y), "midtop", bold=True
+            ).bottom
             y += fs
         for line in self.lines:
             if y > size[1] - fs:
@@ -491,8 +571,9 @@ class TextPanel:
         return surface
 
 
-def report_figure(size: tuple[int, int], panels: Sequence[Panel], title: str = "", columns: int = 2,
-                  theme: ChartTheme = LIGHT) -> pygame.Surface:
+def report_figure(
+    size: tuple[int, int], panels: Sequence[Panel], title: str = "", columns: int = 2, theme: ChartTheme = LIGHT
+) -> pygame.Surface:
     """Several panels in a grid (``columns`` wide) under an optional title, on one surface."""
     w, h = int(size[0]), int(size[1])
     surface = pygame.Surface((w, h))

@@ -8,6 +8,7 @@ each game the result stays up for :data:`RESULT_SECONDS`, then the next game is 
 
 >>> raise SystemExit(run(DemoLoop(DemoDirector())))              # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import math
@@ -48,12 +49,13 @@ class DemoScene(GameScene):
         self.commands_shown = 0
         assert loop.current is not None
         deal = loop.current
-        super().__init__(app, deal.scenario, list(deal.options.get("sections") or ["american"]), game=loop.game,
-                         autosave=False)
+        super().__init__(
+            app, deal.scenario, list(deal.options.get("sections") or ["american"]), game=loop.game, autosave=False
+        )
         self.match.say(self.loop.status())
 
     @classmethod
-    def first(cls, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> "DemoScene":
+    def first(cls, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> DemoScene:
         return cls(app, loop, games, standalone)
 
     # ---- what the table scene asks of us ---------------------------------------------------------------
@@ -65,11 +67,19 @@ class DemoScene(GameScene):
         m = self.manager
         self.buttons = {}
         self.hint_box = None
-        self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Demo", m, container=right,
-                        object_id="#panel_title"))
+        self.ui(
+            UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Demo", m, container=right, object_id="#panel_title")
+        )
         y += 28
-        self.demo_box = self.ui(UITextBox(self._demo_html(), pygame.Rect(6, y, RIGHT_PANEL - 18, 176), m,
-                                          container=right, object_id="#footnote"))
+        self.demo_box = self.ui(
+            UITextBox(
+                self._demo_html(),
+                pygame.Rect(6, y, RIGHT_PANEL - 18, 176),
+                m,
+                container=right,
+                object_id="#footnote",
+            )
+        )
         y += 182
         self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
         self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
@@ -78,8 +88,10 @@ class DemoScene(GameScene):
     def _demo_html(self) -> str:
         import html
 
-        return (f"<b>{html.escape(self.banner_text())}</b><br>{html.escape(self.loop.status())}<br>"
-                "<i>Move the mouse or press a key to play.</i>")
+        return (
+            f"<b>{html.escape(self.banner_text())}</b><br>{html.escape(self.loop.status())}<br>"
+            "<i>Move the mouse or press a key to play.</i>"
+        )
 
     def _hint(self) -> None:
         pass
@@ -98,7 +110,9 @@ class DemoScene(GameScene):
     def banner_text(self) -> str:
         title = self.loop.current.scenario.title if self.loop.current else self.scenario.title
         finished = self.loop.games_finished
-        return f"DEMO \u2014 {title} \u2014 {score_line(self.loop)} ({finished} game{'s' * (finished != 1)} so far)"
+        return (
+            f"DEMO \u2014 {title} \u2014 {score_line(self.loop)} ({finished} game{'s' * (finished != 1)} so far)"
+        )
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """Any real touch hands over (seen before pygame_gui, so no widget swallows it)."""

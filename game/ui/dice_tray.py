@@ -2,6 +2,7 @@
 
 Drawn once per roll into a surface that a pygame_gui image element shows.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,8 +30,14 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def tray_surface(assets: Any, texts: TextCache, size: tuple[int, int], faces: tuple[int, ...] | None,
-                 meaning: str, failed: bool = False) -> pygame.Surface:
+def tray_surface(
+    assets: Any,
+    texts: TextCache,
+    size: tuple[int, int],
+    faces: tuple[int, ...] | None,
+    meaning: str,
+    failed: bool = False,
+) -> pygame.Surface:
     """Dice images (red on a failed test) and the meaning, wrapped, on the tray background."""
     w, h = size
     surface = pygame.Surface(size)

@@ -3,11 +3,12 @@
 >>> texts = TextCache()                                   # doctest: +SKIP
 >>> texts.render('6.0"', 18, (255, 255, 255))             # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -17,8 +18,14 @@ Colour = tuple[int, int, int]
 DASH = {"dashed": (10, 7), "dotted": (2, 6)}
 
 
-def polyline(surface: pygame.Surface, colour: Colour, points: Sequence[Point], width: int = 2,
-             style: str = "solid", closed: bool = False) -> None:
+def polyline(
+    surface: pygame.Surface,
+    colour: Colour,
+    points: Sequence[Point],
+    width: int = 2,
+    style: str = "solid",
+    closed: bool = False,
+) -> None:
     """A line through ``points`` (screen pixels) in a solid, dashed or dotted style."""
     pts = list(points)
     if closed and len(pts) > 2:
@@ -43,19 +50,24 @@ def polyline(surface: pygame.Surface, colour: Colour, points: Sequence[Point], w
                 if style == "dotted":
                     pygame.draw.circle(surface, colour, (x1 + ux * a, y1 + uy * a), max(1, width // 2 + 1))
                 else:
-                    pygame.draw.line(surface, colour, (x1 + ux * a, y1 + uy * a), (x1 + ux * b, y1 + uy * b), width)
+                    pygame.draw.line(
+                        surface, colour, (x1 + ux * a, y1 + uy * a), (x1 + ux * b, y1 + uy * b), width
+                    )
             t += on + off
         phase = (seg + phase) % (on + off)
 
 
-def circle(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, width: int = 2,
-           style: str = "solid") -> None:
+def circle(
+    surface: pygame.Surface, colour: Colour, centre: Point, radius: float, width: int = 2, style: str = "solid"
+) -> None:
     if style == "solid":
         pygame.draw.circle(surface, colour, centre, radius, width)
         return
     n = max(24, int(radius * 2 * math.pi / 8))
-    pts = [(centre[0] + radius * math.cos(2 * math.pi * i / n), centre[1] + radius * math.sin(2 * math.pi * i / n))
-           for i in range(n)]
+    pts = [
+        (centre[0] + radius * math.cos(2 * math.pi * i / n), centre[1] + radius * math.sin(2 * math.pi * i / n))
+        for i in range(n)
+    ]
     polyline(surface, colour, pts, width, style, closed=True)
 
 
@@ -94,8 +106,9 @@ class TextCache:
             self._texts.popitem(last=False)
         return surface
 
-    def blit(self, target: pygame.Surface, text: str, size: int, colour: Colour, pos: Point,
-             anchor: str = "center") -> pygame.Rect:
+    def blit(
+        self, target: pygame.Surface, text: str, size: int, colour: Colour, pos: Point, anchor: str = "center"
+    ) -> pygame.Rect:
         surface = self.render(text, size, colour)
         rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         target.blit(surface, rect)

@@ -8,10 +8,11 @@ zombie numbers turn by turn. Everything is drawn once per window size (``build``
 >>> app.push(EndScene(app, AfterAction.from_game(game),       # doctest: +SKIP
 ...                   on_again=lambda: app.start_game(setup)))
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 import pygame_gui
@@ -80,8 +81,13 @@ class EndScene(Scene):
 
     name = "end"
 
-    def __init__(self, app, report: AfterAction, on_again: Callable[[], None] | None = None,
-                 on_title: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        report: AfterAction,
+        on_again: Callable[[], None] | None = None,
+        on_title: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.report = report
         self.on_again = on_again
@@ -97,15 +103,23 @@ class EndScene(Scene):
         lay = end_layout(size)
         self.layout = lay
         self.buttons = {}
-        for key, text, rect, oid in (("again", "Play again", lay.buttons[0], "#primary"),
-                                     ("title", "Title screen", lay.buttons[1], "#end_title"),
-                                     ("quit", "Quit", lay.buttons[2], "#end_quit")):
+        for key, text, rect, oid in (
+            ("again", "Play again", lay.buttons[0], "#primary"),
+            ("title", "Title screen", lay.buttons[1], "#end_title"),
+            ("quit", "Quit", lay.buttons[2], "#end_quit"),
+        ):
             self.buttons[key] = self.ui(UIButton(rect, text, self.manager, object_id=oid))
         inner = lay.chart.inflate(-2 * max(6, lay.fs // 2), -2 * max(6, lay.fs // 2))
         self.chart = charts.line_chart(
-            inner.size, {SERIES_LABELS[k]: v for k, v in self.report.series.items()},
-            title="The battle, turn by turn", x_label="End of turn (0 = set-up)", y_label="Figures",
-            styles=CHART_STYLES, x_values=self.report.series_turns, theme=charts.DARK)
+            inner.size,
+            {SERIES_LABELS[k]: v for k, v in self.report.series.items()},
+            title="The battle, turn by turn",
+            x_label="End of turn (0 = set-up)",
+            y_label="Figures",
+            styles=CHART_STYLES,
+            x_values=self.report.series_turns,
+            theme=charts.DARK,
+        )
         self._picture = self._render(size, lay, inner)
 
     # ---- input -------------------------------------------------------------------------------
@@ -128,8 +142,14 @@ class EndScene(Scene):
         if self.on_again is not None:
             self.on_again()
             return
-        entry = next((e for e in self.app.scenarios()
-                      if e.scenario is not None and e.scenario.title == self.report.scenario), None)
+        entry = next(
+            (
+                e
+                for e in self.app.scenarios()
+                if e.scenario is not None and e.scenario.title == self.report.scenario
+            ),
+            None,
+        )
         self.app.back_to_title()
         if entry is not None:
             self.app.start_setup(entry)
@@ -201,7 +221,9 @@ class EndScene(Scene):
         x = (pic.get_width() - total) // 2
         top = round(hh * 0.06)
         if has_icon:
-            icon = self.app.assets.scaled("icons.victory" if r.allied_victory else "icons.defeat", (icon_px, icon_px))
+            icon = self.app.assets.scaled(
+                "icons.victory" if r.allied_victory else "icons.defeat", (icon_px, icon_px)
+            )
             mid = top + text.get_height() // 2
             pic.blit(icon, icon.get_rect(midleft=(x, mid)))
             pic.blit(icon, icon.get_rect(midright=(x + total, mid)))
@@ -217,8 +239,15 @@ class EndScene(Scene):
         sub = f"{r.scenario}  \u2014  {who}, turn {r.turns}" + (f" of {r.turn_limit}" if r.turn_limit else "")
         if not who:
             sub = f"{r.scenario}  \u2014  turn {r.turns}"
-        _line(pic, sub, max(13, round(rfs * 0.8)), MUTED, (pic.get_width() / 2, rect.bottom + 2), "midtop",
-              shadow=True)
+        _line(
+            pic,
+            sub,
+            max(13, round(rfs * 0.8)),
+            MUTED,
+            (pic.get_width() / 2, rect.bottom + 2),
+            "midtop",
+            shadow=True,
+        )
 
 
 class ReportPanel:
@@ -247,8 +276,9 @@ class ReportPanel:
         col_w = area.width // 2
         row_h = round(fs * 1.45)
         gfs = fs  # the grid's size: as big as lets every label clear its value
-        while gfs > 10 and any(charts.font(gfs).size(a)[0] + charts.font(gfs, True).size(b)[0] + gfs * 2 > col_w
-                               for a, b in stats):
+        while gfs > 10 and any(
+            charts.font(gfs).size(a)[0] + charts.font(gfs, True).size(b)[0] + gfs * 2 > col_w for a, b in stats
+        ):
             gfs -= 1
         for i, (label, value) in enumerate(stats):
             cx = area.x + (i % 2) * col_w
@@ -265,8 +295,10 @@ class ReportPanel:
             y = _rule(pic, area, y + fs // 2, fs)
         if len(r.sections) > 1:
             for s in r.sections:
-                text = (f"P{s.player} {s.nation.capitalize()}: {s.survived} of {s.soldiers} came through, "
-                        f"{s.kills} zombie{'s' if s.kills != 1 else ''} killed")
+                text = (
+                    f"P{s.player} {s.nation.capitalize()}: {s.survived} of {s.soldiers} came through, "
+                    f"{s.kills} zombie{'s' if s.kills != 1 else ''} killed"
+                )
                 y = _line(pic, text, round(fs * 0.9), TEXT, (area.x, y)).bottom + 2
             y = _rule(pic, area, y + fs // 3, fs)
         self._survivors(pic, area, y)
@@ -286,8 +318,9 @@ class ReportPanel:
         note = cols == 1  # room for a "got away" column; else a star after the name
         head = f"SURVIVORS: {len(survivors)}"
         rect = _line(pic, head, round(fs * 0.9), GOLD, (area.x, y), bold=True)
-        key = "GUTS at the start \u2014 at the end" + ("" if note or not any(s.fate == "exited" for s in survivors)
-                                                      else ",  * got away")
+        key = "GUTS at the start \u2014 at the end" + (
+            "" if note or not any(s.fate == "exited" for s in survivors) else ",  * got away"
+        )
         _line(pic, key, round(fs * 0.8), MUTED, (rect.right + fs, rect.centery), "midleft")
         y = rect.bottom + 4
         if not survivors:
@@ -298,20 +331,34 @@ class ReportPanel:
         if len(survivors) <= fit:  # balanced columns
             rows = -(-len(survivors) // cols)
             fit = rows * cols
-        shown = survivors if len(survivors) <= fit else survivors[:fit - 1]
+        shown = survivors if len(survivors) <= fit else survivors[: fit - 1]
         for i, s in enumerate(shown):
             c, rr = divmod(i, rows)
             _guts_row(pic, s, (area.x + c * cell_w, y + rr * row_h), sfs, note)
         if len(shown) < len(survivors):
             c, rr = divmod(fit - 1, rows)
-            _line(pic, f"... and {len(survivors) - len(shown)} more", sfs, MUTED,
-                  (area.x + c * cell_w, y + rr * row_h))
+            _line(
+                pic,
+                f"... and {len(survivors) - len(shown)} more",
+                sfs,
+                MUTED,
+                (area.x + c * cell_w, y + rr * row_h),
+            )
 
 
 # ---- small drawing helpers -----------------------------------------------------------------------
 
-def _line(pic: pygame.Surface, text: str, size: int, colour, pos, anchor: str = "topleft", bold: bool = False,
-          shadow: bool = False) -> pygame.Rect:
+
+def _line(
+    pic: pygame.Surface,
+    text: str,
+    size: int,
+    colour,
+    pos,
+    anchor: str = "topleft",
+    bold: bool = False,
+    shadow: bool = False,
+) -> pygame.Rect:
     f = charts.font(size, bold)
     image = f.render(text, True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
@@ -388,7 +435,9 @@ def _guts_row(pic: pygame.Surface, s: SoldierRecord, pos: tuple[int, int], fs: i
     end = _line(pic, str(s.guts_end), fs, TEXT, (end_r, y), "topright", bold=True)
     ay = end.centery
     pygame.draw.line(pic, MUTED, (arrow_l, ay), (arrow_r - 3, ay), 2)
-    pygame.draw.polygon(pic, MUTED, [(arrow_r, ay), (arrow_r - fs // 3, ay - fs // 4), (arrow_r - fs // 3, ay + fs // 4)])
+    pygame.draw.polygon(
+        pic, MUTED, [(arrow_r, ay), (arrow_r - fs // 3, ay - fs // 4), (arrow_r - fs // 3, ay + fs // 4)]
+    )
     _line(pic, tag, fs, colour, (tag_x, y), bold=True)
     if away and note:
         _line(pic, "got away", fs, MUTED, (tag_x + round(fs * 2.2), y))

@@ -4,11 +4,13 @@
 >>> plain(line_of(KnockedDown("z4"), lambda fid: f"Zombie {fid}"))
 'Zombie z4 is knocked down.'
 """
+
 from __future__ import annotations
 
 import html
 import re
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 Namer = Callable[[str], str]
 
@@ -62,7 +64,7 @@ def line_of(ev: Any, name: Namer) -> str | None:
         tone = "good" if ev.new > ev.old else "bad"
         return _c(tone, f"{n(ev.figure)}: GUTS {ev.old} to {ev.new} for good ({_e(ev.reason)}).")
     if kind == "Moved":
-        return f"{n(ev.figure)} moves {ev.length:.1f}\"."
+        return f'{n(ev.figure)} moves {ev.length:.1f}".'
     if kind == "Turned":
         return f"{n(ev.figure)} turns to face {ev.facing:.0f} degrees."
     if kind == "Fired":

@@ -5,6 +5,7 @@
 >>> sprite_of(f), name_of(f)
 ('tokens.soldier_american_rifleman', 'Rifleman us1-r3')
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,8 +15,14 @@ from game.ui.tokens import TokenView
 
 Point = tuple[float, float]
 
-ROLE_NAMES = {"sergeant": "Sergeant", "corporal": "Corporal", "rifleman": "Rifleman", "smg": "SMG gunner",
-              "lmg": "LMG gunner", "zombie": "Zombie"}
+ROLE_NAMES = {
+    "sergeant": "Sergeant",
+    "corporal": "Corporal",
+    "rifleman": "Rifleman",
+    "smg": "SMG gunner",
+    "lmg": "LMG gunner",
+    "zombie": "Zombie",
+}
 STATE_WORDS = {"standing": "standing", "knocked_down": "knocked down", "dead": "dead", "exited": "off the table"}
 NATIONS = ("american", "british", "soviet")
 SOLDIER_ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
@@ -80,9 +87,19 @@ def token_of(game: Any, f: Any, look: Look, ready: bool, highlight: str | None =
     if state == "standing" and not f.is_zombie and f.acted_this_turn:
         shown_state = "acted"
     badge = "" if f.is_zombie or state == "dead" else str(look.guts)
-    return TokenView(id=f.id, sprite=sprite_of(f, state), position=look.position, facing=look.facing,
-                     base_radius=f.radius, side="zombie" if f.is_zombie else "allies", state=shown_state,
-                     badge=badge, highlight=highlight, label=name_of(f), ready=ready)
+    return TokenView(
+        id=f.id,
+        sprite=sprite_of(f, state),
+        position=look.position,
+        facing=look.facing,
+        base_radius=f.radius,
+        side="zombie" if f.is_zombie else "allies",
+        state=shown_state,
+        badge=badge,
+        highlight=highlight,
+        label=name_of(f),
+        ready=ready,
+    )
 
 
 def tooltip_lines(game: Any, f: Any, look: Look | None = None) -> list[str]:
@@ -90,8 +107,10 @@ def tooltip_lines(game: Any, f: Any, look: Look | None = None) -> list[str]:
     look = look or look_of(f)
     if f.is_zombie:
         return [name_of(f), f"Abteilung 848 - {STATE_WORDS.get(look.state, look.state)}"]
-    lines = [f"{name_of(f)} ({f.nation.capitalize()}, player {f.player})",
-             f"GUTS {look.guts} (started {f.guts_start})   {weapon_name(game, f)}"]
+    lines = [
+        f"{name_of(f)} ({f.nation.capitalize()}, player {f.player})",
+        f"GUTS {look.guts} (started {f.guts_start})   {weapon_name(game, f)}",
+    ]
     state = STATE_WORDS.get(look.state, look.state)
     if look.state == "standing":
         state = "has acted this turn" if f.acted_this_turn else "may act"

@@ -5,6 +5,7 @@ Prints the wall-clock time (``time.time()``) of the first ``pygame.display.flip`
 
     python -m game.ui.first_frame play maps/normandy_village.tmx
 """
+
 from __future__ import annotations
 
 import os

@@ -8,6 +8,7 @@ whose previews the rules computed: move ring, command ring, front arc with range
 fire preview's sight line and plate to the nearest zombie under the pointer. ``frame_table_ms_median``
 is the table view alone (``TableView.draw`` and the flip), the part pyscroll also draws.
 """
+
 from __future__ import annotations
 
 import math
@@ -63,13 +64,15 @@ def _pyscroll_frame_maker(scenario: Scenario, screen, assets, tokens, ppi: float
         return None
     tmx = load_pygame(scenario.path)
     native = tmx.tilewidth / max(scenario.inches_per_tile, 1e-6)  # map pixels per inch
-    layer = pyscroll.BufferedRenderer(pyscroll.data.TiledMapData(tmx), screen.get_size(), clamp_camera=False,
-                                      zoom=ppi / native)
+    layer = pyscroll.BufferedRenderer(
+        pyscroll.data.TiledMapData(tmx), screen.get_size(), clamp_camera=False, zoom=ppi / native
+    )
     group = pyscroll.PyscrollGroup(map_layer=layer)
     for t in tokens:
         sprite = pygame.sprite.Sprite()
-        sprite.image = assets.token(t.sprite, round(2 * t.base_radius * native), t.facing,
-                                    dim=t.state == "knocked_down")
+        sprite.image = assets.token(
+            t.sprite, round(2 * t.base_radius * native), t.facing, dim=t.state == "knocked_down"
+        )
         sprite.rect = sprite.image.get_rect(center=(round(t.position[0] * native), round(t.position[1] * native)))
         group.add(sprite)
     group.center((scenario.width * native / 2, scenario.height * native / 2))

@@ -11,12 +11,14 @@ first, then commands that rolled no dice); Esc with nothing selected opens the i
 
 >>> GameScene(app, scenario, ["american", "british"])            # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import html
 import logging
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -41,15 +43,33 @@ LOG_LIMIT = 400  # lines kept in the log box
 TRAY_HEIGHT = 104
 
 # name, label, icon, tooltip when enabled
-ACTIONS = (("move", "Move  M", "icons.move"), ("fire", "Fire  F", "icons.fire"),
-           ("order", "Order  O", "icons.order"), ("next", "Next  Tab", "icons.guts"),
-           ("cancel", "Cancel  Esc", "icons.undo"), ("skip", "Skip  Space", "icons.skip"),
-           ("end_turn", "End turn  E", "icons.end_turn"))
+ACTIONS = (
+    ("move", "Move  M", "icons.move"),
+    ("fire", "Fire  F", "icons.fire"),
+    ("order", "Order  O", "icons.order"),
+    ("next", "Next  Tab", "icons.guts"),
+    ("cancel", "Cancel  Esc", "icons.undo"),
+    ("skip", "Skip  Space", "icons.skip"),
+    ("end_turn", "End turn  E", "icons.end_turn"),
+)
 QUICKSAVE = "quicksave.json"
-MENU_ITEMS = (("resume", "Resume"), ("save", "Save"), ("load", "Load"), ("rules", "Rules help"),
-              ("settings", "Settings"), ("title", "Quit to title"))
-KEYS = {pygame.K_m: "move", pygame.K_f: "fire", pygame.K_e: "end_turn", pygame.K_RETURN: "end_turn",
-        pygame.K_KP_ENTER: "end_turn", pygame.K_TAB: "next", pygame.K_SPACE: "skip"}
+MENU_ITEMS = (
+    ("resume", "Resume"),
+    ("save", "Save"),
+    ("load", "Load"),
+    ("rules", "Rules help"),
+    ("settings", "Settings"),
+    ("title", "Quit to title"),
+)
+KEYS = {
+    pygame.K_m: "move",
+    pygame.K_f: "fire",
+    pygame.K_e: "end_turn",
+    pygame.K_RETURN: "end_turn",
+    pygame.K_KP_ENTER: "end_turn",
+    pygame.K_TAB: "next",
+    pygame.K_SPACE: "skip",
+}
 
 
 def table_viewport(size: tuple[int, int]) -> Viewport:
@@ -61,9 +81,18 @@ def table_viewport(size: tuple[int, int]) -> Viewport:
 class GameScene(Scene):
     name = "game"
 
-    def __init__(self, app, scenario: Scenario, sections: Sequence[str] = ("american",), game: Any = None,
-                 seed: int | None = None, bots: dict | None = None, on_command: Any = None,
-                 session: Any = None, autosave: bool = True) -> None:
+    def __init__(
+        self,
+        app,
+        scenario: Scenario,
+        sections: Sequence[str] = ("american",),
+        game: Any = None,
+        seed: int | None = None,
+        bots: dict | None = None,
+        on_command: Any = None,
+        session: Any = None,
+        autosave: bool = True,
+    ) -> None:
         super().__init__(app)
         self.scenario = scenario
         self.sections = list(sections)
@@ -71,12 +100,16 @@ class GameScene(Scene):
         zombiekrieg = scenario.ruleset == "zombiekrieg"
         self.banner = "Turn 1 \u2014 Allies" if zombiekrieg else "Turn 1"
         self.objective_text = ""
-        self.roster_html = ("<i>The roster appears here when the game begins:"
-                            " every soldier's GUTS, weapon and state.</i>")
+        self.roster_html = (
+            "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
+        )
         self.log_lines: list[str] = [
             f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
-            + (f" - {len(self.sections)} player(s): " + ", ".join(s.capitalize() for s in self.sections)
-               if zombiekrieg else ""),
+            + (
+                f" - {len(self.sections)} player(s): " + ", ".join(s.capitalize() for s in self.sections)
+                if zombiekrieg
+                else ""
+            ),
             "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
             " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
             "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. Hold T or drag on empty table: measure."
@@ -116,8 +149,14 @@ class GameScene(Scene):
             if self._on_command is not None:
                 self._on_command(cmd, events)
 
-        self.match = Match(game, speed=self.app.settings.animation_speed, bots=self._bots, on_command=heard,
-                           log=self.log, sound=self.app.sounds.play)
+        self.match = Match(
+            game,
+            speed=self.app.settings.animation_speed,
+            bots=self._bots,
+            on_command=heard,
+            log=self.log,
+            sound=self.app.sounds.play,
+        )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
 
@@ -178,12 +217,20 @@ class GameScene(Scene):
         widths = [TOP_BAR - 10 if icon else (56 if len(label) <= 4 else 84) for _, label, _, icon in specs]
         total = sum(widths) + 6 * len(widths)
         banner_w = min(600, max(260, w - total - 330))
-        self.banner_label = self.ui(UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), self.banner, m,
-                                            container=top, object_id="#banner"))
+        self.banner_label = self.ui(
+            UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), self.banner, m, container=top, object_id="#banner")
+        )
         sub = self.objective_text or self.scenario.title
         bx = w - total - 6
-        self.objective_label = self.ui(UILabel(pygame.Rect(banner_w + 16, 4, max(50, bx - banner_w - 22),
-                                                           TOP_BAR - 12), sub, m, container=top, object_id="#subtle"))
+        self.objective_label = self.ui(
+            UILabel(
+                pygame.Rect(banner_w + 16, 4, max(50, bx - banner_w - 22), TOP_BAR - 12),
+                sub,
+                m,
+                container=top,
+                object_id="#subtle",
+            )
+        )
         self.top = {}
         x = bx
         for (key, label, tip, icon), bw in zip(specs, widths):
@@ -191,31 +238,63 @@ class GameScene(Scene):
             x += bw + 6
             self.top[key] = self.ui(UIButton(rect, "" if icon else label, m, container=top, tool_tip_text=tip))
             if icon:  # drawn over the button; pygame_gui images take no clicks
-                self.ui(UIImage(pygame.Rect(rect.x + (rect.w - 24) // 2, rect.y + (rect.h - 24) // 2, 24, 24),
-                                self.app.assets.scaled(icon, (24, 24)), m, container=top))
+                self.ui(
+                    UIImage(
+                        pygame.Rect(rect.x + (rect.w - 24) // 2, rect.y + (rect.h - 24) // 2, 24, 24),
+                        self.app.assets.scaled(icon, (24, 24)),
+                        m,
+                        container=top,
+                    )
+                )
         self.fit_button = self.top.get("fit")
         self.outline_button = self.top.get("outlines")
         self.menu_button = self.top.get("menu")
 
-        right = self.ui(UIPanel(pygame.Rect(w - RIGHT_PANEL, TOP_BAR, RIGHT_PANEL, h - TOP_BAR), manager=m,
-                                object_id="#side_panel"))
+        right = self.ui(
+            UIPanel(
+                pygame.Rect(w - RIGHT_PANEL, TOP_BAR, RIGHT_PANEL, h - TOP_BAR), manager=m, object_id="#side_panel"
+            )
+        )
         y = self._build_controls(right, 6)
-        self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Roster", m, container=right,
-                        object_id="#panel_title"))
+        self.ui(
+            UILabel(
+                pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Roster", m, container=right, object_id="#panel_title"
+            )
+        )
         y += 28
-        self.roster_box = self.ui(UITextBox(self.roster_html, pygame.Rect(6, y, RIGHT_PANEL - 18,
-                                                                          max(60, h - TOP_BAR - y - 8)),
-                                            m, container=right, object_id="#footnote"))
+        self.roster_box = self.ui(
+            UITextBox(
+                self.roster_html,
+                pygame.Rect(6, y, RIGHT_PANEL - 18, max(60, h - TOP_BAR - y - 8)),
+                m,
+                container=right,
+                object_id="#footnote",
+            )
+        )
 
-        bottom = self.ui(UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m,
-                                 object_id="#log_panel"))
+        bottom = self.ui(
+            UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m, object_id="#log_panel")
+        )
         self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
         # tall enough for one line of 16 pt text inside the text boxes' padding
-        self.status_box = self.ui(UITextBox(self.status_html, pygame.Rect(64, 1, w - RIGHT_PANEL - 76, 38), m,
-                                            container=bottom, object_id="#status"))
-        self.log_box = self.ui(UITextBox("<br>".join(self.log_lines),
-                                         pygame.Rect(6, 41, w - RIGHT_PANEL - 18, BOTTOM_LOG - 49), m,
-                                         container=bottom, object_id="#log"))
+        self.status_box = self.ui(
+            UITextBox(
+                self.status_html,
+                pygame.Rect(64, 1, w - RIGHT_PANEL - 76, 38),
+                m,
+                container=bottom,
+                object_id="#status",
+            )
+        )
+        self.log_box = self.ui(
+            UITextBox(
+                "<br>".join(self.log_lines),
+                pygame.Rect(6, 41, w - RIGHT_PANEL - 18, BOTTOM_LOG - 49),
+                m,
+                container=bottom,
+                object_id="#log",
+            )
+        )
         self._scroll_log_to_end()
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
@@ -229,10 +308,13 @@ class GameScene(Scene):
         """The top bar's buttons: (key, label, tooltip, icon id or None)."""
         out: list[tuple[str, str, str, str | None]] = [
             ("fit", "Fit", "Show the whole table (Home)", None),
-            ("outlines", "Outlines", "Terrain outlines on/off (L)", None)]
+            ("outlines", "Outlines", "Terrain outlines on/off (L)", None),
+        ]
         if self.match is not None:
-            out += [("save", "Save", "Save the game (Ctrl+S; F5 quick-save)", "icons.save"),
-                    ("load", "Load", "Load a saved game (F9 quick-load)", "icons.load")]
+            out += [
+                ("save", "Save", "Save the game (Ctrl+S; F5 quick-save)", "icons.save"),
+                ("load", "Load", "Load a saved game (F9 quick-load)", "icons.load"),
+            ]
         out.append(("menu", "Menu", "Save, load, rules, settings, quit (Esc with nothing selected)", None))
         return out
 
@@ -243,23 +325,50 @@ class GameScene(Scene):
         self.buttons = {}
         self.button_icons: dict[str, UIImage] = {}
         if self.match is not None:
-            self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Actions", m, container=right,
-                            object_id="#panel_title"))
+            self.ui(
+                UILabel(
+                    pygame.Rect(10, y, RIGHT_PANEL - 26, 26),
+                    "Actions",
+                    m,
+                    container=right,
+                    object_id="#panel_title",
+                )
+            )
             y += 28
             cell = (RIGHT_PANEL - 22) // 2
             for i, (name, label, icon) in enumerate(ACTIONS):
                 col, row = (0, 3) if name == "end_turn" else (i % 2, i // 2)
                 width = cell * 2 + 4 if name == "end_turn" else cell
                 x0, y0 = 8 + col * (cell + 4), y + row * 40
-                self.button_icons[name] = self.ui(UIImage(pygame.Rect(x0 + 2, y0 + 5, 26, 26),
-                                                          self.app.assets.scaled(icon, (26, 26)), m, container=right))
-                self.buttons[name] = self.ui(UIButton(pygame.Rect(x0 + 32, y0, width - 32, 36), label, m,
-                                                      container=right, tool_tip_text=label,
-                                                      object_id="#primary" if name == "end_turn" else None))
+                self.button_icons[name] = self.ui(
+                    UIImage(
+                        pygame.Rect(x0 + 2, y0 + 5, 26, 26),
+                        self.app.assets.scaled(icon, (26, 26)),
+                        m,
+                        container=right,
+                    )
+                )
+                self.buttons[name] = self.ui(
+                    UIButton(
+                        pygame.Rect(x0 + 32, y0, width - 32, 36),
+                        label,
+                        m,
+                        container=right,
+                        tool_tip_text=label,
+                        object_id="#primary" if name == "end_turn" else None,
+                    )
+                )
             y += 4 * 40 + 2
             # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
-            self.hint_box = self.ui(UITextBox(self.hint_html, pygame.Rect(6, y, RIGHT_PANEL - 18, 76), m,
-                                              container=right, object_id="#footnote"))
+            self.hint_box = self.ui(
+                UITextBox(
+                    self.hint_html,
+                    pygame.Rect(6, y, RIGHT_PANEL - 18, 76),
+                    m,
+                    container=right,
+                    object_id="#footnote",
+                )
+            )
             y += 80
             self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
             self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
@@ -271,15 +380,31 @@ class GameScene(Scene):
         w, h = size
         bw, bh, gap = 260, 44, 8
         panel_h = len(MENU_ITEMS) * (bh + gap) + 64
-        panel = self.ui(UIPanel(pygame.Rect((w - RIGHT_PANEL - bw - 40) // 2, max(TOP_BAR + 10, (h - panel_h) // 2),
-                                            bw + 40, panel_h), manager=self.manager, starting_height=5,
-                                object_id="#side_panel"))
-        self.ui(UILabel(pygame.Rect(10, 8, bw + 10, 32), "Menu", self.manager, container=panel,
-                        object_id="#panel_title"))
+        panel = self.ui(
+            UIPanel(
+                pygame.Rect(
+                    (w - RIGHT_PANEL - bw - 40) // 2, max(TOP_BAR + 10, (h - panel_h) // 2), bw + 40, panel_h
+                ),
+                manager=self.manager,
+                starting_height=5,
+                object_id="#side_panel",
+            )
+        )
+        self.ui(
+            UILabel(
+                pygame.Rect(10, 8, bw + 10, 32), "Menu", self.manager, container=panel, object_id="#panel_title"
+            )
+        )
         for i, (key, label) in enumerate(MENU_ITEMS):
-            self.menu_buttons[key] = self.ui(UIButton(pygame.Rect(18, 48 + i * (bh + gap), bw, bh), label,
-                                                      self.manager, container=panel,
-                                                      object_id="#primary" if key == "resume" else None))
+            self.menu_buttons[key] = self.ui(
+                UIButton(
+                    pygame.Rect(18, 48 + i * (bh + gap), bw, bh),
+                    label,
+                    self.manager,
+                    container=panel,
+                    object_id="#primary" if key == "resume" else None,
+                )
+            )
         if self.match is None:
             for key in ("save", "load"):
                 self.menu_buttons[key].disable()
@@ -293,8 +418,14 @@ class GameScene(Scene):
     def _tray_image(self) -> pygame.Surface:
         dice = self.match.dice if self.match else None
         size = (RIGHT_PANEL - 18, TRAY_HEIGHT)
-        return tray_surface(self.app.assets, self.view.texts if self.view else None, size,
-                            dice.faces if dice else None, dice.meaning if dice else "", dice.failed if dice else False)
+        return tray_surface(
+            self.app.assets,
+            self.view.texts if self.view else None,
+            size,
+            dice.faces if dice else None,
+            dice.meaning if dice else "",
+            dice.failed if dice else False,
+        )
 
     def _set(self, key: str, value: Any) -> bool:
         """True when ``value`` differs from what is on screen (so widgets are only touched on change)."""
@@ -321,8 +452,9 @@ class GameScene(Scene):
             self.roster_box.rebuild()
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
-            self.status_html = f'<font color="{colour}">{"(!) " if match.status_bad else ""}' \
-                               f'{html.escape(match.status)}</font>'
+            self.status_html = (
+                f'<font color="{colour}">{"(!) " if match.status_bad else ""}{html.escape(match.status)}</font>'
+            )
             self.status_box.set_text(self.status_html)
         if self._set("dice", match.dice):
             self.tray.set_image(self._tray_image())
@@ -349,14 +481,18 @@ class GameScene(Scene):
             if button.rect.collidepoint(mouse):
                 enabled, tip = states.get(name, (True, ""))
                 label = dict((n, lab) for n, lab, _ in ACTIONS)[name].split("  ")[0]
-                text = (f"<b>{label}</b>: {html.escape(tip)}" if enabled
-                        else f'<b>{label}</b> <font color="#FF8C6A">off</font>: {html.escape(tip)}')
+                text = (
+                    f"<b>{label}</b>: {html.escape(tip)}"
+                    if enabled
+                    else f'<b>{label}</b> <font color="#FF8C6A">off</font>: {html.escape(tip)}'
+                )
                 break
         if not text and self.match.controller.selected:
             f = self.match.game.figure(self.match.controller.selected)
             acts = self.match.actions(f.id) if self.match.controller.mode != Mode.RESOLVING else []
-            text = f"<b>{html.escape(self.match.name(f.id))}</b> G{f.guts}: " + \
-                   (", ".join(a.upper() for a in acts) if acts else "no action left")
+            text = f"<b>{html.escape(self.match.name(f.id))}</b> G{f.guts}: " + (
+                ", ".join(a.upper() for a in acts) if acts else "no action left"
+            )
         if text != self.hint_html:
             self.hint_html = text
             self.hint_box.set_text(text)
@@ -384,8 +520,11 @@ class GameScene(Scene):
         except KeyError:
             return token.label
         cmd = self.match.controller.preview_command
-        if cmd is not None and getattr(cmd, "target", None) == token.id or (
-                self.match.controller.selected and self.match.controller.hover_figure == token.id and f.is_zombie):
+        if (
+            cmd is not None
+            and getattr(cmd, "target", None) == token.id
+            or (self.match.controller.selected and self.match.controller.hover_figure == token.id and f.is_zombie)
+        ):
             return ""  # the preview's plate already says what matters about the target
         return "\n".join(tooltip_lines(self.match.game, f, self.match.looks.get(f.id)))
 
@@ -583,15 +722,19 @@ class GameScene(Scene):
             s = game.state
             pygame_gui.windows.UIMessageWindow(
                 pygame.Rect(self.app.screen.get_width() // 2 - 220, 200, 440, 240),
-                f"<b>The {html.escape(str(s.winner))} win.</b><br>{html.escape(s.reason)}", self.manager,
-                window_title="Game over")
+                f"<b>The {html.escape(str(s.winner))} win.</b><br>{html.escape(s.reason)}",
+                self.manager,
+                window_title="Game over",
+            )
             return
         scenario, sections = self.scenario, list(self.sections)
 
         def again() -> None:
             self.app.start_game(_Again(scenario, sections))
 
-        self.app.push(EndScene(self.app, AfterAction.from_game(game), on_again=again, on_title=self.app.back_to_title))
+        self.app.push(
+            EndScene(self.app, AfterAction.from_game(game), on_again=again, on_title=self.app.back_to_title)
+        )
 
     # ---- drawing ------------------------------------------------------------------------------------
 

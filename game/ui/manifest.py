@@ -14,6 +14,7 @@ Both shapes are read, so the artists' choice of layout does not matter:
 >>> flatten(tomllib.loads('[tokens]\\nzombie_1 = "t/z1.png"'))["tokens.zombie_1"].file
 't/z1.png'
 """
+
 from __future__ import annotations
 
 import logging

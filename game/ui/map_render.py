@@ -7,6 +7,7 @@ time it is needed and kept (least recently used are dropped), so a steady frame 
 >>> renderer = MapRenderer.from_tmx("maps/normandy_village.tmx", inches_per_tile=1.0)  # doctest: +SKIP
 >>> renderer.draw(screen, camera)                                                     # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import logging
@@ -35,7 +36,7 @@ class MapRenderer:
         self.table_size = (native.get_width() / native_ppi, native.get_height() / native_ppi)
 
     @classmethod
-    def from_tmx(cls, path: str | Path, inches_per_tile: float = 1.0) -> "MapRenderer":
+    def from_tmx(cls, path: str | Path, inches_per_tile: float = 1.0) -> MapRenderer:
         """Compose the map's tile and image layers (and tile objects) once.
 
         Needs a display mode set (pytmx converts the tiles). Raises ``ValueError`` with a
@@ -70,9 +71,11 @@ class MapRenderer:
         return cls(surface, tw / max(inches_per_tile, 1e-6))
 
     @classmethod
-    def plain(cls, table_size: tuple[float, float], native_ppi: float = 16.0) -> "MapRenderer":
+    def plain(cls, table_size: tuple[float, float], native_ppi: float = 16.0) -> MapRenderer:
         """A bare table of the given size in inches (when the map's tiles cannot be drawn)."""
-        surface = pygame.Surface((max(1, int(table_size[0] * native_ppi)), max(1, int(table_size[1] * native_ppi))))
+        surface = pygame.Surface(
+            (max(1, int(table_size[0] * native_ppi)), max(1, int(table_size[1] * native_ppi)))
+        )
         surface.fill(TABLE_COLOUR)
         for x in range(0, int(table_size[0]) + 1, 6):  # a faint 6" grid so distance still reads
             pygame.draw.line(surface, (84, 92, 66), (x * native_ppi, 0), (x * native_ppi, surface.get_height()))
@@ -95,7 +98,9 @@ class MapRenderer:
         source = self.native.subsurface((sx0, sy0, sx1 - sx0, sy1 - sy0))
         size = (max(1, round((sx1 - sx0) * k)), max(1, round((sy1 - sy0) * k)))
         scaled = pygame.transform.smoothscale(source, size) if k < 1 else pygame.transform.scale(source, size)
-        chunk = pygame.Surface((max(1, min(CHUNK, math.ceil(nw * k) - i * CHUNK)), max(1, min(CHUNK, math.ceil(nh * k) - j * CHUNK))))
+        chunk = pygame.Surface(
+            (max(1, min(CHUNK, math.ceil(nw * k) - i * CHUNK)), max(1, min(CHUNK, math.ceil(nh * k) - j * CHUNK)))
+        )
         chunk.fill(TABLE_COLOUR)
         chunk.blit(scaled, (round(sx0 * k - i * CHUNK), round(sy0 * k - j * CHUNK)))
         self._chunks[key] = chunk

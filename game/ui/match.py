@@ -11,10 +11,12 @@ the controller ``AnimationDone`` when they have been shown. No pygame here.
 >>> m.banner().startswith("Turn 1")
 True
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
 from game.ui import previews
@@ -29,8 +31,12 @@ from game.ui.tokens import TokenView
 Point = tuple[float, float]
 BUTTONS = ("move", "fire", "order", "next", "cancel", "skip", "end_turn")
 HANDOFF_SECONDS = 1.8
-OBJECTIVE_WORDS = {"exit": "exit {n} men", "survive": "keep an NCO alive",
-                   "exterminate": "kill every zombie", "reach": "reach the objective zone"}
+OBJECTIVE_WORDS = {
+    "exit": "exit {n} men",
+    "survive": "keep an NCO alive",
+    "exterminate": "kill every zombie",
+    "reach": "reach the objective zone",
+}
 
 
 @dataclass
@@ -45,9 +51,15 @@ class DiceShown:
 class Match:
     """One game on screen. The scene calls ``hover``/``click``/``button``/``update``; reads the rest."""
 
-    def __init__(self, game: Any, speed: float = 1.0, bots: dict | None = None,
-                 on_command: Callable | None = None, log: Callable[[str], None] | None = None,
-                 sound: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        game: Any,
+        speed: float = 1.0,
+        bots: dict | None = None,
+        on_command: Callable | None = None,
+        log: Callable[[str], None] | None = None,
+        sound: Callable[[str], None] | None = None,
+    ) -> None:
         self.game = game
         self.controller = Controller(game, bots=bots, on_command=on_command)
         self.looks: dict[str, Look] = {f.id: look_of(f) for f in game.figures}
@@ -73,8 +85,11 @@ class Match:
         self.log_lines_for(game.log)
         last_roll = next((e for e in reversed(game.log) if type(e).__name__ == "DiceRolled" and e.faces), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
-            self.dice = DiceShown(tuple(last_roll.faces), last_roll.meaning or f"{last_roll.kind} = {last_roll.total}",
-                                  "Failure" in last_roll.meaning)
+            self.dice = DiceShown(
+                tuple(last_roll.faces),
+                last_roll.meaning or f"{last_roll.kind} = {last_roll.total}",
+                "Failure" in last_roll.meaning,
+            )
         self.status = "Click one of your soldiers (or Tab) to select him."
 
     # ---- input ---------------------------------------------------------------------------------
@@ -183,9 +198,17 @@ class Match:
     def overlays(self) -> list[Overlay]:
         """The selection's reach and the hovered action's preview (rebuilt only when they change)."""
         ctl = self.controller
-        key = (ctl.mode, ctl.selected, self.looks.get(ctl.selected or ""), ctl.preview_command, ctl.hover_figure,
-               tuple(ctl.waypoints), self.face_toward, len(self.game.log),
-               self.playback.tracer is not None and self.version)
+        key = (
+            ctl.mode,
+            ctl.selected,
+            self.looks.get(ctl.selected or ""),
+            ctl.preview_command,
+            ctl.hover_figure,
+            tuple(ctl.waypoints),
+            self.face_toward,
+            len(self.game.log),
+            self.playback.tracer is not None and self.version,
+        )
         if key == self._overlay_key:
             return self._overlays
         self._overlay_key = key
@@ -197,8 +220,11 @@ class Match:
         if ctl.selected is not None and ctl.mode not in (Mode.RESOLVING, Mode.ZOMBIE_TURN, Mode.GAME_OVER):
             look = self.looks.get(ctl.selected)
             if look is not None and look.state == "standing":
-                out.extend(previews.selection_overlays(self.game, ctl.selected, look.position, look.facing,
-                                                       self.actions(ctl.selected)))
+                out.extend(
+                    previews.selection_overlays(
+                        self.game, ctl.selected, look.position, look.facing, self.actions(ctl.selected)
+                    )
+                )
             if ctl.mode == Mode.MOVE:
                 out.extend(previews.waypoint_overlays(ctl.path_so_far()))
             out.extend(self._preview_overlays())
@@ -266,8 +292,11 @@ class Match:
         sel = ctl.selected
         actions = self.actions(sel) if sel and not busy and not over else []
         out: dict[str, tuple[bool, str]] = {}
-        for name, what in (("move", 'MOVE up to 6" (M)'), ("fire", "FIRE at a zombie (F)"),
-                           ("order", "ORDER a soldier: +2 GUTS (O)")):
+        for name, what in (
+            ("move", 'MOVE up to 6" (M)'),
+            ("fire", "FIRE at a zombie (F)"),
+            ("order", "ORDER a soldier: +2 GUTS (O)"),
+        ):
             if name in actions:
                 out[name] = (True, what)
             elif busy or over:
@@ -277,11 +306,15 @@ class Match:
             else:
                 out[name] = (False, self._why_not(sel, name))
         allied = g.state.phase.value == "allied"
-        out["end_turn"] = (allied and not busy and not over,
-                           "End this player's turn (E / Enter)" if allied and not busy else "Not now: the Allies are not acting.")
+        out["end_turn"] = (
+            allied and not busy and not over,
+            "End this player's turn (E / Enter)" if allied and not busy else "Not now: the Allies are not acting.",
+        )
         out["next"] = (not busy and not over and bool(self.ready()), "Select the next soldier who can act (Tab)")
-        out["cancel"] = (ctl.mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER),
-                         "Step back: waypoint, mode, selection (Esc / right click)")
+        out["cancel"] = (
+            ctl.mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER),
+            "Step back: waypoint, mode, selection (Esc / right click)",
+        )
         out["skip"] = (self.playback.busy, "Skip to the end of the animation (Space)")
         return out
 
@@ -340,7 +373,9 @@ class Match:
                     nation = f" ({section.nation.capitalize()})" if section else ""
                     self.handoff = (f"Player {ev.player}{nation} \u2014 your section", HANDOFF_SECONDS)
                 self._last_player = ev.player
-            sid = sound_of(ev, self._weapon_class, lambda fid: self.game.figure(fid).is_zombie, self.game.state.turn)
+            sid = sound_of(
+                ev, self._weapon_class, lambda fid: self.game.figure(fid).is_zombie, self.game.state.turn
+            )
             if sid and sid not in sounds:
                 sounds.append(sid)
         for sid in sounds[-3:] if quiet else sounds:  # a skip does not fire a volley of sounds

@@ -7,6 +7,7 @@ Plain data in inches. The controller hookup fills these from what the rules comp
 >>> Line(points=((0, 0), (6, 0)), style="dashed", label='6.0"').style
 'dashed'
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@
 ...                     properties={"nation": "british", "role": "sergeant"})).sprite
 'tokens.soldier_british_sergeant'
 """
+
 from __future__ import annotations
 
 from game.scenario.model import Placement, Scenario
@@ -34,8 +35,15 @@ def token_for(p: Placement) -> TokenView:
     sprite, side = sprite_for(p)
     base = p.properties.get("base", p.properties.get("base_size", 1.0))
     base = float(base) if isinstance(base, (int, float)) and base > 0 else 1.0
-    return TokenView(id=f"placed-{p.id}", sprite=sprite, position=p.position, facing=p.facing,
-                     base_radius=base / 2, side=side, label=p.name or p.kind)
+    return TokenView(
+        id=f"placed-{p.id}",
+        sprite=sprite,
+        position=p.position,
+        facing=p.facing,
+        base_radius=base / 2,
+        side=side,
+        label=p.name or p.kind,
+    )
 
 
 def placed_tokens(scenario: Scenario) -> list[TokenView]:

@@ -7,10 +7,12 @@ solid / dashed / dotted lines, icons and words.
 >>> need_text(8, {"critical_success": 5 / 36, "success": 21 / 36})
 'Need 2D6 <= 8: 72% (crit 14%)'
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 
@@ -49,8 +51,10 @@ def guts_text(guts: int, modifiers: Sequence[dict[str, Any]], modified: int) -> 
 
 # ---- the selected figure ---------------------------------------------------------------------
 
-def selection_overlays(game: Any, fid: str, position: Point, facing: float,
-                       actions: Sequence[str] | None = None) -> list[Overlay]:
+
+def selection_overlays(
+    game: Any, fid: str, position: Point, facing: float, actions: Sequence[str] | None = None
+) -> list[Overlay]:
     """Move allowance (dashed), command radius (dotted), front arc out to long range, short-range rim.
     ``actions`` is ``game.actions_for(fid)`` when the caller already has it."""
     f = game.figure(fid)
@@ -70,14 +74,36 @@ def selection_overlays(game: Any, fid: str, position: Point, facing: float,
         w = game.data.weapon(f.weapon)
     except (KeyError, AttributeError):
         return out
-    out.append(Arc(position, w.range + f.radius, facing, 180.0, RANGE_COLOUR, "solid", 1,
-                   f'{w.name}: long {w.range:g}" ({w.long_mod:+d})'))
-    out.append(Arc(position, w.short + f.radius, facing, 180.0, RANGE_COLOUR, "dashed", 1,
-                   f'short {w.short:g}" ({w.short_mod:+d})', wedge=False))
+    out.append(
+        Arc(
+            position,
+            w.range + f.radius,
+            facing,
+            180.0,
+            RANGE_COLOUR,
+            "solid",
+            1,
+            f'{w.name}: long {w.range:g}" ({w.long_mod:+d})',
+        )
+    )
+    out.append(
+        Arc(
+            position,
+            w.short + f.radius,
+            facing,
+            180.0,
+            RANGE_COLOUR,
+            "dashed",
+            1,
+            f'short {w.short:g}" ({w.short_mod:+d})',
+            wedge=False,
+        )
+    )
     return out
 
 
 # ---- previews ---------------------------------------------------------------------------------
+
 
 def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> list[list[Point]]:
     """The stretches of a path that lie in clutter (sampled along it; geometry only)."""
@@ -97,8 +123,9 @@ def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> lis
     return [r for r in runs if len(r) >= 2]
 
 
-def move_overlays(game: Any, fid: str, requested: Sequence[Point], preview: Any,
-                  face_toward: Point | None = None) -> list[Overlay]:
+def move_overlays(
+    game: Any, fid: str, requested: Sequence[Point], preview: Any, face_toward: Point | None = None
+) -> list[Overlay]:
     """A move's path: the legal part solid, clutter dotted with 1D6", the blocked rest dashed red with an X."""
     requested = [tuple(p) for p in requested]
     out: list[Overlay] = []
@@ -118,7 +145,7 @@ def move_overlays(game: Any, fid: str, requested: Sequence[Point], preview: Any,
     lines = []
     if d.get("blocked_at") is not None:
         stop = tuple(d["blocked_at"])
-        rest = [stop, *requested[max(1, len(legal) - 1):]]
+        rest = [stop, *requested[max(1, len(legal) - 1) :]]
         if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
             out.append(Line(tuple(rest), BAD_COLOUR, "dashed", 2))
         out.append(Cross(stop))
@@ -143,17 +170,25 @@ def fire_overlays(game: Any, fid: str, tid: str, preview: Any, geometry: dict[st
     sight = geometry.get("sight", "clear")
     end = tuple(geometry["blocked_at"]) if sight == "blocked" and geometry.get("blocked_at") else t.position
     colour = SIGHT_COLOUR.get(sight, PATH_COLOUR)
-    word = {"clear": "CLEAR", "obscured": "OBSCURED -1",
-            "blocked": f"BLOCKED by {geometry.get('blocked_by') or 'terrain'}"}.get(sight, sight.upper())
-    out: list[Overlay] = [Line((f.position, end), (20, 20, 16), "solid", 5),
-                          Line((f.position, end), colour, SIGHT_STYLE.get(sight, "solid"), 3)]
+    word = {
+        "clear": "CLEAR",
+        "obscured": "OBSCURED -1",
+        "blocked": f"BLOCKED by {geometry.get('blocked_by') or 'terrain'}",
+    }.get(sight, sight.upper())
+    out: list[Overlay] = [
+        Line((f.position, end), (20, 20, 16), "solid", 5),
+        Line((f.position, end), colour, SIGHT_STYLE.get(sight, "solid"), 3),
+    ]
     if sight == "blocked":
         out.append(Cross(end))
     mid = ((f.position[0] + end[0]) / 2, (f.position[1] + end[1]) / 2)
     out.append(Icon(mid, SIGHT_ICON.get(sight, "icons.los_clear"), 30))
     band = geometry.get("band", "")
-    lines = [f"FIRE at zombie {tid}: {word}",
-             f'{geometry.get("distance", 0.0):.1f}" - {band} range' + ("" if geometry.get("in_range", True) else " (OUT OF RANGE)")]
+    lines = [
+        f"FIRE at zombie {tid}: {word}",
+        f'{geometry.get("distance", 0.0):.1f}" - {band} range'
+        + ("" if geometry.get("in_range", True) else " (OUT OF RANGE)"),
+    ]
     if preview.legal:
         d = preview.details
         lines[1] += "".join(f" ({m['value']:+d})" for m in d.get("modifiers", []) if "range" in m["reason"])
@@ -162,17 +197,26 @@ def fire_overlays(game: Any, fid: str, tid: str, preview: Any, geometry: dict[st
         shots = d.get("shots", [])
         effects = shots[0].get("effects", {}) if shots else {}
         if effects:
-            lines.append(f"Crit: {effects.get('critical_success')} - Success: {effects.get('success')}"
-                         f" - Crit fail: GUTS -1")
+            lines.append(
+                f"Crit: {effects.get('critical_success')} - Success: {effects.get('success')} - Crit fail: GUTS -1"
+            )
         if len(shots) > 1:
             lines.append(f"{len(shots)} shots, each its own test")
             second = shots[1]
             if second["target"] != shots[0]["target"]:  # an LMG's second shot at a zombie near the first
                 t2 = game.figure(second["target"]).position
-                out.append(Line((f.position, t2), SIGHT_COLOUR.get(second["sight"], PATH_COLOUR),
-                                SIGHT_STYLE.get(second["sight"], "solid"), 2))
-                lines.append(f"2nd shot at zombie {second['target']}: {second['sight'].upper()}, "
-                             f"need 2D6 <= {second['modified_guts']}")
+                out.append(
+                    Line(
+                        (f.position, t2),
+                        SIGHT_COLOUR.get(second["sight"], PATH_COLOUR),
+                        SIGHT_STYLE.get(second["sight"], "solid"),
+                        2,
+                    )
+                )
+                lines.append(
+                    f"2nd shot at zombie {second['target']}: {second['sight'].upper()}, "
+                    f"need 2D6 <= {second['modified_guts']}"
+                )
         text_colour = colour if sight != "blocked" else PATH_COLOUR
     else:
         lines.append(f"Cannot fire: {preview.reason}")
@@ -186,10 +230,12 @@ def order_overlays(game: Any, fid: str, tid: str, preview: Any) -> list[Overlay]
     out: list[Overlay] = [Line((f.position, t.position), COMMAND_COLOUR, "dotted", 3)]
     if preview.legal:
         d = preview.details
-        lines = [f"ORDER {tid}: +2 GUTS for his MOVE or FIRE" + (" (free ORDER)" if d.get("free") else ""),
-                 f'{d.get("distance", 0.0):.1f}" of {d.get("range", 0.0):g}" command range',
-                 guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)),
-                 need_text(d.get("modified_guts", 0), preview.chances)]
+        lines = [
+            f"ORDER {tid}: +2 GUTS for his MOVE or FIRE" + (" (free ORDER)" if d.get("free") else ""),
+            f'{d.get("distance", 0.0):.1f}" of {d.get("range", 0.0):g}" command range',
+            guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)),
+            need_text(d.get("modified_guts", 0), preview.chances),
+        ]
         out.append(Label(t.position, "\n".join(lines), COMMAND_COLOUR, **PLATE))
     else:
         out.append(Cross(t.position))

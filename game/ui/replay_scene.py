@@ -7,25 +7,40 @@ animation). A save that recorded an error shows it when the replay reaches it.
 
 >>> raise SystemExit(run(Replay(read_save("game.json"))))      # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import html
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIImage, UIPanel
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
 from game.replay import Replay
 from game.ui.game_scene import RIGHT_PANEL, TRAY_HEIGHT, GameScene
 
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
-CONTROLS = (("start", "|<", "Jump to the start (Home)"), ("back", "<", "One step back (Left)"),
-            ("play", "Play", "Play / pause (Space)"), ("forward", ">", "One step forward (Right)"),
-            ("end", ">|", "Jump to the end (End)"))
-KEYS = {pygame.K_HOME: "start", pygame.K_LEFT: "back", pygame.K_SPACE: "play", pygame.K_RIGHT: "forward",
-        pygame.K_END: "end", pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_PLUS: "faster",
-        pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster"}
+CONTROLS = (
+    ("start", "|<", "Jump to the start (Home)"),
+    ("back", "<", "One step back (Left)"),
+    ("play", "Play", "Play / pause (Space)"),
+    ("forward", ">", "One step forward (Right)"),
+    ("end", ">|", "Jump to the end (End)"),
+)
+KEYS = {
+    pygame.K_HOME: "start",
+    pygame.K_LEFT: "back",
+    pygame.K_SPACE: "play",
+    pygame.K_RIGHT: "forward",
+    pygame.K_END: "end",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
+    pygame.K_PLUS: "faster",
+    pygame.K_EQUALS: "faster",
+    pygame.K_KP_PLUS: "faster",
+}
 
 
 class ReplayScene(GameScene):
@@ -48,32 +63,54 @@ class ReplayScene(GameScene):
     # ---- what the table scene asks of us ---------------------------------------------------------------
 
     def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
-        return [("fit", "Fit", "Show the whole table", None),
-                ("outlines", "Outlines", "Terrain outlines on/off (L)", None),
-                ("back_out", "Back", "Leave the replay (Esc)", None)]
+        return [
+            ("fit", "Fit", "Show the whole table", None),
+            ("outlines", "Outlines", "Terrain outlines on/off (L)", None),
+            ("back_out", "Back", "Leave the replay (Esc)", None),
+        ]
 
     def _build_controls(self, right: UIPanel, y: int) -> int:
         m = self.manager
         self.buttons = {}
-        self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Replay", m, container=right,
-                        object_id="#panel_title"))
+        self.ui(
+            UILabel(
+                pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Replay", m, container=right, object_id="#panel_title"
+            )
+        )
         y += 30
-        self.counter = self.ui(UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 24), self.counter_text(), m,
-                                       container=right, object_id="#subtle"))
+        self.counter = self.ui(
+            UILabel(
+                pygame.Rect(10, y, RIGHT_PANEL - 26, 24),
+                self.counter_text(),
+                m,
+                container=right,
+                object_id="#subtle",
+            )
+        )
         y += 30
         widths = (44, 44, 86, 44, 44)
         x = 8
         self.controls = {}
         for (key, label, tip), bw in zip(CONTROLS, widths):
-            self.controls[key] = self.ui(UIButton(pygame.Rect(x, y, bw, 38), label, m, container=right,
-                                                  tool_tip_text=tip, object_id="#primary" if key == "play" else None))
+            self.controls[key] = self.ui(
+                UIButton(
+                    pygame.Rect(x, y, bw, 38),
+                    label,
+                    m,
+                    container=right,
+                    tool_tip_text=tip,
+                    object_id="#primary" if key == "play" else None,
+                )
+            )
             x += bw + 4
         y += 44
-        self.controls["slower"] = self.ui(UIButton(pygame.Rect(8, y, 44, 34), "-", m, container=right,
-                                                   tool_tip_text="Slower (-)"))
+        self.controls["slower"] = self.ui(
+            UIButton(pygame.Rect(8, y, 44, 34), "-", m, container=right, tool_tip_text="Slower (-)")
+        )
         self.speed_label = self.ui(UILabel(pygame.Rect(56, y, 150, 34), self.speed_text(), m, container=right))
-        self.controls["faster"] = self.ui(UIButton(pygame.Rect(210, y, 44, 34), "+", m, container=right,
-                                                   tool_tip_text="Faster (+)"))
+        self.controls["faster"] = self.ui(
+            UIButton(pygame.Rect(210, y, 44, 34), "+", m, container=right, tool_tip_text="Faster (+)")
+        )
         y += 42
         self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
         self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
@@ -128,7 +165,9 @@ class ReplayScene(GameScene):
             self.say(f"At the end this save's next command raised: {r.error}", bad=True)
         elif r.at_end:
             over = getattr(r.game, "over", False)
-            self.say(f"End of the replay: {r.game.winner} win." if over else "End of the replay (the game went on).")
+            self.say(
+                f"End of the replay: {r.game.winner} win." if over else "End of the replay (the game went on)."
+            )
         else:
             self.say(f"Step {r.position} of {r.length}. Space plays, Left/Right step, Home/End jump.")
 
@@ -190,8 +229,13 @@ class ReplayScene(GameScene):
             return
         r = self.replay
         self.controls["play"].set_text("Pause" if self.playing else "Play")
-        for key, on in (("start", r.position > 0), ("back", r.position > 0), ("forward", not r.at_end),
-                        ("end", not r.at_end), ("play", not r.at_end or self.playing)):
+        for key, on in (
+            ("start", r.position > 0),
+            ("back", r.position > 0),
+            ("forward", not r.at_end),
+            ("end", not r.at_end),
+            ("play", not r.at_end or self.playing),
+        ):
             button = self.controls[key]
             if on and not button.is_enabled:
                 button.enable()

@@ -2,6 +2,7 @@
 
 Each name is a link (pygame_gui ``<a href>``): clicking it selects the soldier.
 """
+
 from __future__ import annotations
 
 import html
@@ -28,7 +29,9 @@ def roster_html(game: Any, looks: dict[str, Look], selected: str | None, ready: 
     sections = sorted(getattr(game.state, "sections", []), key=lambda s: s.player != active)
     for section in sections:
         mark = " - acting" if section.player == active else ""
-        lines.append(f'<b><font color="#E4CE84">Player {section.player}: {section.nation.capitalize()}</font></b>{mark}')
+        lines.append(
+            f'<b><font color="#E4CE84">Player {section.player}: {section.nation.capitalize()}</font></b>{mark}'
+        )
         for f in game.state.section_of(section.player):
             look = looks.get(f.id)
             guts = look.guts if look else f.guts
@@ -50,7 +53,9 @@ def roster_html(game: Any, looks: dict[str, Look], selected: str | None, ready: 
             guts_txt = f"G{guts}/{f.guts_start}"
             if guts != f.guts_start:
                 guts_txt = f"<b>{guts_txt}</b>"
-            lines.append(f'{sel}<a href="{html.escape(f.id)}">{name}</a> {guts_txt} '
-                         f'<font color="#A9A68E">{html.escape(short_weapon(weapon_name(game, f)))}</font> '
-                         f'<font color="{colour}">{status}</font>')
+            lines.append(
+                f'{sel}<a href="{html.escape(f.id)}">{name}</a> {guts_txt} '
+                f'<font color="#A9A68E">{html.escape(short_weapon(weapon_name(game, f)))}</font> '
+                f'<font color="{colour}">{status}</font>'
+            )
     return "<br>".join(lines)

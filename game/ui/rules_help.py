@@ -13,6 +13,7 @@ True
 >>> help.titles[0]
 'Forces'
 """
+
 from __future__ import annotations
 
 import html
@@ -25,11 +26,25 @@ from typing import Any
 from game.assets import data_file
 from game.rules.zombiekrieg.data import DataError
 from game.rules.zombiekrieg.reference import (
-    Paragraph, Section, Table, TAG, comment_notes, load_reference, tag_of,
+    TAG,
+    Paragraph,
+    Section,
+    Table,
+    comment_notes,
+    load_reference,
+    tag_of,
 )
 
-__all__ = ["HOUSE", "RULESET_TITLES", "RulesHelp", "comment_notes", "reference_html", "rules_help", "rules_html",
-           "table_lines"]
+__all__ = [
+    "HOUSE",
+    "RULESET_TITLES",
+    "RulesHelp",
+    "comment_notes",
+    "reference_html",
+    "rules_help",
+    "rules_html",
+    "table_lines",
+]
 
 AMBER = "#E8B04A"
 HEADING = "#C8D29A"
@@ -38,7 +53,11 @@ MONO = "fira_code_symbols"  # pygame_gui's bundled Fira Code: monospaced, so tab
 HOUSE = f"<font color='{AMBER}'><b>[house]</b></font>"
 COLUMNS = 110  # characters of table width when the screen does not say
 
-RULESET_TITLES = {"zombiekrieg": "Zombiekrieg 848", "outbreak": "Zombie Rules (Outbreak)", "zombie40k": "Zombie 40,000"}
+RULESET_TITLES = {
+    "zombiekrieg": "Zombiekrieg 848",
+    "outbreak": "Zombie Rules (Outbreak)",
+    "zombie40k": "Zombie 40,000",
+}
 WRITTEN = {"zombiekrieg"}  # rule sets whose rules the game plays and this help writes out
 
 # The fonts the help uses (a screen preloads them so pygame_gui does not warn on first use).
@@ -66,6 +85,7 @@ def _esc(text: str) -> str:
 
 
 # -- tables -----------------------------------------------------------------------------------
+
 
 def _widths(table: Table, columns: int) -> list[int]:
     """Each column's width in characters, the table at most ``columns`` wide where it can be.
@@ -105,8 +125,10 @@ def table_lines(table: Table, columns: int = COLUMNS) -> list[str]:
     def lines_of(row: tuple[str, ...]) -> list[str]:
         wrapped = [textwrap.wrap(cell, w, break_long_words=False) or [""] for cell, w in zip(row, widths)]
         depth = max(len(c) for c in wrapped)
-        return ["  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(wrapped, widths)).rstrip()
-                for k in range(depth)]
+        return [
+            "  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(wrapped, widths)).rstrip()
+            for k in range(depth)
+        ]
 
     head = lines_of(table.header)
     body = [lines_of(r) for r in table.rows]
@@ -134,9 +156,9 @@ def _table_html(table: Table, columns: int) -> str:
 
 # -- paragraphs -------------------------------------------------------------------------------
 
+
 def _paragraph_html(p: Paragraph) -> str:
-    text = "".join(f"<font color='{AMBER}'>{_esc(r.text)}</font>" if r.house else _esc(r.text)
-                   for r in p.runs)
+    text = "".join(f"<font color='{AMBER}'>{_esc(r.text)}</font>" if r.house else _esc(r.text) for r in p.runs)
     tag = f"&nbsp;{HOUSE}" if p.house else ""  # the tag never starts a line on its own
     if p.kind == "subheading":
         return f"<br><font size=4.5><b>{text}</b></font><br>"
@@ -158,6 +180,7 @@ def reference_html(sections: list[Section], columns: int = COLUMNS) -> str:
 
 
 # -- any other rule set: the data file's values, as they are ------------------------------------
+
 
 def _note(note: str) -> str:
     if not note:
@@ -183,8 +206,10 @@ def _dump(name: str, data: dict[str, Any], notes: dict[str, str], depth: int, ou
     for key, value in data.items():
         if not isinstance(value, dict) and not _is_rows(value):
             path = f"{name}.{key}" if name else key
-            out.append(f"{'&nbsp;' * 2 * depth}{_esc(key.replace('_', ' '))}: "
-                       f"<b>{_esc(_value(value))}</b>{_note(notes.get(path, ''))}<br>")
+            out.append(
+                f"{'&nbsp;' * 2 * depth}{_esc(key.replace('_', ' '))}: "
+                f"<b>{_esc(_value(value))}</b>{_note(notes.get(path, ''))}<br>"
+            )
     for key, value in data.items():
         path = f"{name}.{key}" if name else key
         if isinstance(value, dict):
@@ -199,11 +224,14 @@ def _dump(name: str, data: dict[str, Any], notes: dict[str, str], depth: int, ou
 
 # -- the page ---------------------------------------------------------------------------------
 
+
 def _head(title: str, filename: str) -> str:
-    return (f"<font size=6><b>{_esc(title)}</b></font><br>"
-            f"Numbers come from game/data/{_esc(filename)}; {HOUSE} marks the club's house rules "
-            f"(their values in <font color='{AMBER}'>amber</font>): the source text is silent there, "
-            "and a club may change them in the data file.<br>")
+    return (
+        f"<font size=6><b>{_esc(title)}</b></font><br>"
+        f"Numbers come from game/data/{_esc(filename)}; {HOUSE} marks the club's house rules "
+        f"(their values in <font color='{AMBER}'>amber</font>): the source text is silent there, "
+        "and a club may change them in the data file.<br>"
+    )
 
 
 def rules_help(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -> RulesHelp:
@@ -212,8 +240,10 @@ def rules_help(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -
     path = path if path is not None else data_file(f"{ruleset}.toml")
     head = _head(title, path.name)
     if ruleset not in WRITTEN:
-        head += (f"<br>The rules of {_esc(title)} are not written in the game yet: "
-                 "it cannot be played, and this help has no rules to show.<br>")
+        head += (
+            f"<br>The rules of {_esc(title)} are not written in the game yet: "
+            "it cannot be played, and this help has no rules to show.<br>"
+        )
     try:
         text = path.read_text(encoding="utf-8")
         if ruleset in WRITTEN:
@@ -221,11 +251,15 @@ def rules_help(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -
             return RulesHelp(head + reference_html(sections, columns), tuple(s.title for s in sections))
         data = tomllib.loads(text)
     except FileNotFoundError:
-        return RulesHelp(head + f"<br>The rules data for {_esc(title)} is not installed yet "
-                                f"({_esc(path.name)}).", ())
+        return RulesHelp(
+            head + f"<br>The rules data for {_esc(title)} is not installed yet ({_esc(path.name)}).", ()
+        )
     except (OSError, tomllib.TOMLDecodeError, DataError, KeyError, TypeError, ValueError) as exc:
-        return RulesHelp(head + f"<br>The rules data file {_esc(path.name)} cannot be read: "
-                                f"{_esc(str(exc) or type(exc).__name__)}", ())
+        return RulesHelp(
+            head + f"<br>The rules data file {_esc(path.name)} cannot be read: "
+            f"{_esc(str(exc) or type(exc).__name__)}",
+            (),
+        )
     out = [head, "<br>Its data file holds these values:<br>"]
     _dump("", data, comment_notes(text), 0, out)
     return RulesHelp("".join(out), ())

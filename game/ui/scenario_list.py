@@ -4,6 +4,7 @@
 >>> [e.title for e in entries if e.playable]        # doctest: +SKIP
 ['Normandy village']
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

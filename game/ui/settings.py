@@ -5,6 +5,7 @@ A missing file gives the defaults; a broken one is ignored with a logged warning
 >>> Settings().master_volume
 0.8
 """
+
 from __future__ import annotations
 
 import json
@@ -30,7 +31,7 @@ class Settings:
     fullscreen: bool = False
 
     @classmethod
-    def load(cls, path: Path) -> "Settings":
+    def load(cls, path: Path) -> Settings:
         """Settings from ``path``; unknown keys and bad values are dropped with a warning."""
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))

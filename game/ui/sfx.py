@@ -4,15 +4,18 @@
 >>> sound_of(KnockedDown("z1"), weapon_class=lambda fid: "", is_zombie=lambda fid: True)
 'knockdown'
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 FIRE_SOUNDS = {"smg": "smg", "lmg": "lmg"}  # every rifle class sounds like a rifle
 
 
-def sound_of(ev: Any, weapon_class: Callable[[str], str], is_zombie: Callable[[str], bool],
-             turn: int = 0) -> str | None:
+def sound_of(
+    ev: Any, weapon_class: Callable[[str], str], is_zombie: Callable[[str], bool], turn: int = 0
+) -> str | None:
     """The sound for one event, or None. ``weapon_class`` names the firer's weapon class and
     ``is_zombie`` tells the dead apart (asked of the rules, not read from the figure's id)."""
     kind = type(ev).__name__

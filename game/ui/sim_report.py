@@ -15,6 +15,7 @@ and for Zombiekrieg the GUTS of the survivors; plus the numbers as text.
 >>> figure(report).get_size()
 (1400, 900)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,8 +29,15 @@ from game.ui.charts import DEFAULT_STYLES, BarPanel, ChartTheme, TextPanel, font
 SIZE = (1400, 900)
 
 
-def _text(surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], pos: tuple[float, float],
-          anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+def _text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    pos: tuple[float, float],
+    anchor: str = "topleft",
+    bold: bool = False,
+) -> pygame.Rect:
     image = font(size, bold).render(text, True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
@@ -51,7 +59,9 @@ class WinRatePanel:
         surface = pygame.Surface(size)
         surface.fill(theme.background)
         fs = max(12, min(22, round(min(w / 34, h / 16))))
-        top = _text(surface, self.title, round(fs * 1.2), theme.text, (w / 2, fs * 0.6), "midtop", bold=True).bottom
+        top = _text(
+            surface, self.title, round(fs * 1.2), theme.text, (w / 2, fs * 0.6), "midtop", bold=True
+        ).bottom
         left, right = fs * 2, w - fs * 2
         bar_y, bar_h = top + (h - top) * 0.30, max(12, (h - top) * 0.22)
         span = right - left
@@ -73,8 +83,15 @@ class WinRatePanel:
             y += 9
         for v in (0.0, 0.25, 0.5, 0.75, 1.0):
             _text(surface, f"{v:.0%}", fs, theme.muted, (x_of(v), bar_y + bar_h + fs * 0.6), "midtop")
-        _text(surface, f"{self.rate:.1%} of {self.games} games  (95%: {self.low:.1%} .. {self.high:.1%})",
-              round(fs * 1.1), theme.text, (w / 2, bar_y + bar_h + fs * 2.4), "midtop", bold=True)
+        _text(
+            surface,
+            f"{self.rate:.1%} of {self.games} games  (95%: {self.low:.1%} .. {self.high:.1%})",
+            round(fs * 1.1),
+            theme.text,
+            (w / 2, bar_y + bar_h + fs * 2.4),
+            "midtop",
+            bold=True,
+        )
         return surface
 
 
@@ -93,30 +110,54 @@ def figure(report: dict[str, Any], size: tuple[int, int] = SIZE) -> pygame.Surfa
     turns = report.get("turns", {})
     won, lost = turns.get("allies", {}), turns.get("zombies", {})
     keys = _sorted_keys(won, lost)
-    panels.append(BarPanel(keys, {"Allied wins": [won.get(k, 0) for k in keys],
-                                  "Zombie wins": [lost.get(k, 0) for k in keys]},
-                           "Turns to finish", "Turn the game ended", "Games"))
+    panels.append(
+        BarPanel(
+            keys,
+            {"Allied wins": [won.get(k, 0) for k in keys], "Zombie wins": [lost.get(k, 0) for k in keys]},
+            "Turns to finish",
+            "Turn the game ended",
+            "Games",
+        )
+    )
     a, z = report["losses"]["allies"], report["losses"]["zombies"]
-    panels.append(BarPanel(["Allied soldiers", "Zombies"],
-                           {"At the start": [a.get("soldiers", 0), z.get("zombies", 0)],
-                            "Lost per game (mean)": [a.get("lost_mean", 0), z.get("killed_mean", 0)]},
-                           "Losses per side", "", "Figures"))
+    panels.append(
+        BarPanel(
+            ["Allied soldiers", "Zombies"],
+            {
+                "At the start": [a.get("soldiers", 0), z.get("zombies", 0)],
+                "Lost per game (mean)": [a.get("lost_mean", 0), z.get("killed_mean", 0)],
+            },
+            "Losses per side",
+            "",
+            "Figures",
+        )
+    )
     guts = report.get("survivors_guts")
     if guts is not None:
         hist = guts.get("histogram", {})
         keys = _sorted_keys(hist)
-        panels.append(BarPanel(keys, {"Survivors": [hist[k] for k in keys]},
-                               f"GUTS of survivors (mean {guts.get('mean', 0)}, {guts.get('change_mean', 0):+} since start)",
-                               "GUTS", "Soldiers"))
+        panels.append(
+            BarPanel(
+                keys,
+                {"Survivors": [hist[k] for k in keys]},
+                f"GUTS of survivors (mean {guts.get('mean', 0)}, {guts.get('change_mean', 0):+} since start)",
+                "GUTS",
+                "Soldiers",
+            )
+        )
     w = report["wins"]
-    lines = [f"{report['games']} games on {sc.get('title', '')} ({sc.get('ruleset', '')})",
-             f"Allied wins {w.get('allies', 0)}, zombie wins {w.get('zombies', 0)}, no result {w.get('none', 0)}",
-             f"Turns: median {report.get('turns_median', 0)}",
-             f"Allied soldiers lost {a.get('lost_mean', 0)} per game, got out {a.get('out_mean', 0)}",
-             f"Zombies killed {z.get('killed_mean', 0)} per game",
-             f"{report.get('time_s', 0)} s, {report.get('games_per_s', 0)} games/s, {report.get('jobs', 1)} job(s)"]
+    lines = [
+        f"{report['games']} games on {sc.get('title', '')} ({sc.get('ruleset', '')})",
+        f"Allied wins {w.get('allies', 0)}, zombie wins {w.get('zombies', 0)}, no result {w.get('none', 0)}",
+        f"Turns: median {report.get('turns_median', 0)}",
+        f"Allied soldiers lost {a.get('lost_mean', 0)} per game, got out {a.get('out_mean', 0)}",
+        f"Zombies killed {z.get('killed_mean', 0)} per game",
+        f"{report.get('time_s', 0)} s, {report.get('games_per_s', 0)} games/s, {report.get('jobs', 1)} job(s)",
+    ]
     panels.append(TextPanel(lines, "Summary"))
-    return report_figure(size, panels, f"Balance report: {sc.get('title', '')}", columns=3 if len(panels) > 4 else 2)
+    return report_figure(
+        size, panels, f"Balance report: {sc.get('title', '')}", columns=3 if len(panels) > 4 else 2
+    )
 
 
 def write_png(report: dict[str, Any], path: str | Path) -> Path:

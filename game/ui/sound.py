@@ -5,6 +5,7 @@ Where pygame.mixer cannot start (no audio device, a CI box) every call silently 
 >>> sounds = Sounds(enabled=False)
 >>> sounds.play("rifle")   # no device: nothing happens, nothing raises
 """
+
 from __future__ import annotations
 
 import logging
@@ -28,8 +29,9 @@ def _sounds_dir() -> Path | None:
 class Sounds:
     """Plays sounds from ``sounds/manifest.toml`` at their default volume times the master volume."""
 
-    def __init__(self, volume: float = 0.8, muted: bool = False, enabled: bool = True,
-                 sounds_dir: Path | None = None) -> None:
+    def __init__(
+        self, volume: float = 0.8, muted: bool = False, enabled: bool = True, sounds_dir: Path | None = None
+    ) -> None:
         self.volume = min(1.0, max(0.0, volume))
         self.muted = muted
         self.dir = sounds_dir if sounds_dir is not None else _sounds_dir()
@@ -73,7 +75,7 @@ class Sounds:
         sound.set_volume(min(1.0, max(0.0, default * self.volume)))
         sound.play()
 
-    def _get(self, sound_id: str) -> "pygame.mixer.Sound | None":
+    def _get(self, sound_id: str) -> pygame.mixer.Sound | None:
         if sound_id in self._cache:
             return self._cache[sound_id]
         sound = None

@@ -7,12 +7,13 @@ scene that holds it owns the layout and feeds it tokens and overlays each time t
 >>> view.tokens = [TokenView("z1", "tokens.zombie_1", (12, 8), facing=180, side="zombie")]  # doctest: +SKIP
 >>> view.handle_event(event); view.update(dt); view.draw(screen)                  # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import pygame
 
@@ -87,8 +88,13 @@ ClickHandler = Callable[[Point, bool, "Point | None"], None]  # (inches, shift, 
 class TableView:
     """Draws one table and handles its input. Feed it ``tokens`` and ``overlays``; read ``hover``."""
 
-    def __init__(self, renderer: MapRenderer, assets: Assets, scenario: Scenario | None = None,
-                 viewport: Viewport = (0, 0, 1280, 800)) -> None:
+    def __init__(
+        self,
+        renderer: MapRenderer,
+        assets: Assets,
+        scenario: Scenario | None = None,
+        viewport: Viewport = (0, 0, 1280, 800),
+    ) -> None:
         self.renderer = renderer
         self.assets = assets
         self.scenario = scenario
@@ -106,7 +112,7 @@ class TableView:
         # set by the scene: a left click (with shift, and the facing drag), a right click, a facing drag
         self.on_click: ClickHandler | None = None
         self.on_right_click: Callable[[], None] | None = None
-        self.on_face_drag: Callable[["Point | None"], None] | None = None
+        self.on_face_drag: Callable[[Point | None], None] | None = None
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
@@ -114,7 +120,7 @@ class TableView:
         self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
 
     @classmethod
-    def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> "TableView":
+    def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
         """Load the scenario's map tiles (once); a map that cannot be drawn gets a bare table and a warning."""
         try:
             renderer = MapRenderer.from_tmx(scenario.path, scenario.inches_per_tile)
@@ -359,8 +365,14 @@ class TableView:
             style = {"selected": "solid", "target": "dashed", "hover": "dotted"}.get(highlight, "solid")
             drawing.circle(surface, colour, (cx, cy), r + 6, 3 if highlight == "selected" else 2, style)
         if token.badge and r >= 5:
-            self.texts.blit(surface, token.badge, max(14, min(24, int(r * 0.9))), (250, 245, 225), (cx, cy + r + 1),
-                            anchor="midtop")
+            self.texts.blit(
+                surface,
+                token.badge,
+                max(14, min(24, int(r * 0.9))),
+                (250, 245, 225),
+                (cx, cy + r + 1),
+                anchor="midtop",
+            )
 
     def _shade(self, radius: int) -> pygame.Surface:
         """A translucent grey disc over a token that has acted (one per size)."""
@@ -392,8 +404,9 @@ class TableView:
         self._plates[key] = surface
         return surface
 
-    def _blit_inside(self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,
-                     anchor_x: float | None = None) -> None:
+    def _blit_inside(
+        self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, anchor_x: float | None = None
+    ) -> None:
         """Blit keeping the whole image inside the table viewport (plates near an edge slide in)."""
         view = pygame.Rect(self.camera.viewport)
         if rect.right > view.right and anchor_x is not None:  # flip to the other side of the anchor point
@@ -419,8 +432,13 @@ class TableView:
                 half = math.radians(o.spread / 2)
                 f = math.radians(o.facing)
                 n = max(8, int(o.spread / 6))
-                rim = [(c[0] + math.cos(f - half + 2 * half * i / n) * o.radius * ppi,
-                        c[1] + math.sin(f - half + 2 * half * i / n) * o.radius * ppi) for i in range(n + 1)]
+                rim = [
+                    (
+                        c[0] + math.cos(f - half + 2 * half * i / n) * o.radius * ppi,
+                        c[1] + math.sin(f - half + 2 * half * i / n) * o.radius * ppi,
+                    )
+                    for i in range(n + 1)
+                ]
                 drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
                 if o.label:
                     tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
@@ -469,7 +487,9 @@ class TableView:
                 t = inch * self.camera.ppi
                 size = 7 if inch % 6 == 0 else 4
                 px, py = a[0] + ux * t, a[1] + uy * t
-                pygame.draw.line(surface, TAPE_COLOUR, (px - uy * size, py + ux * size), (px + uy * size, py - ux * size), 2)
+                pygame.draw.line(
+                    surface, TAPE_COLOUR, (px - uy * size, py + ux * size), (px + uy * size, py - ux * size), 2
+                )
         for end in (a, b):
             pygame.draw.circle(surface, TAPE_COLOUR, end, 4)
         edge = " edge to edge" if tape.start_radius or tape.end_radius else ""

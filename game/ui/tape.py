@@ -6,6 +6,7 @@
 >>> Tape(start=(0.0, 0.0), end=(3.0, 4.0), start_radius=0.5, end_radius=0.5).length
 4.0
 """
+
 from __future__ import annotations
 
 import math
@@ -42,7 +43,7 @@ class Tape:
         b = (self.end[0] - ux * self.end_radius, self.end[1] - uy * self.end_radius)
         return a, b
 
-    def moved_to(self, end: Point, end_radius: float = 0.0) -> "Tape":
+    def moved_to(self, end: Point, end_radius: float = 0.0) -> Tape:
         return replace(self, end=end, end_radius=end_radius)
 
     def text(self) -> str:

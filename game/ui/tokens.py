@@ -6,6 +6,7 @@ The scene (and later the controller hookup) turns rules state into these; the vi
 >>> t.base_radius
 0.5
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,13 +9,14 @@ with a ``name`` property). Everything is drawn from one seed, so the output is t
 Every texture wraps at the tile edge (noise on a periodic lattice, details plotted modulo 32),
 so a field of one tile shows no seams.
 """
+
 from __future__ import annotations
 
 import math
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -29,6 +30,7 @@ Colour = tuple[int, int, int]
 
 
 # --- small helpers -------------------------------------------------------------------------
+
 
 def clamp(v: float) -> int:
     return max(0, min(255, int(round(v))))
@@ -87,8 +89,14 @@ class Tile:
         x, y = int(x) % T, int(y) % T
         self.px[y][x] = c if alpha >= 1 else mix(self.px[y][x], c, alpha)
 
-    def fill_noise(self, dark: Colour, light: Colour, cells: tuple[int, ...] = (2, 4, 8, 16),
-                   grain: float = 0.06, contrast: float = 1.0) -> Noise:
+    def fill_noise(
+        self,
+        dark: Colour,
+        light: Colour,
+        cells: tuple[int, ...] = (2, 4, 8, 16),
+        grain: float = 0.06,
+        contrast: float = 1.0,
+    ) -> Noise:
         n = Noise(self.rng, cells)
         for y in range(T):
             for x in range(T):
@@ -124,9 +132,13 @@ class Tile:
 
     def speckle(self, count: int, colours: list[Colour], alpha: tuple[float, float] = (0.4, 0.9)) -> None:
         for _ in range(count):
-            self.set(self.rng.randrange(T), self.rng.randrange(T), self.rng.choice(colours), self.rng.uniform(*alpha))
+            self.set(
+                self.rng.randrange(T), self.rng.randrange(T), self.rng.choice(colours), self.rng.uniform(*alpha)
+            )
 
-    def stone(self, cx: float, cy: float, rx: float, ry: float, base: Colour, mortar: Colour | None = None) -> None:
+    def stone(
+        self, cx: float, cy: float, rx: float, ry: float, base: Colour, mortar: Colour | None = None
+    ) -> None:
         """A rounded stone lit from the top left, with a dark rim."""
         if mortar:
             self.ellipse(cx + 0.6, cy + 0.8, rx + 0.8, ry + 0.8, mortar, 0.8)
@@ -234,13 +246,22 @@ def dirt(t: Tile, variant: str = "") -> None:
     t.fill_noise((96, 70, 42), (146, 112, 72), grain=0.09)
     t.speckle(60, [(170, 146, 110), (80, 58, 36), (120, 110, 100)])
     for _ in range(8):  # pebbles
-        t.stone(t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(0.8, 1.5), t.rng.uniform(0.6, 1.2),
-                t.rng.choice([(150, 140, 126), (128, 120, 108), (170, 160, 140)]))
+        t.stone(
+            t.rng.uniform(0, T),
+            t.rng.uniform(0, T),
+            t.rng.uniform(0.8, 1.5),
+            t.rng.uniform(0.6, 1.2),
+            t.rng.choice([(150, 140, 126), (128, 120, 108), (170, 160, 140)]),
+        )
     if variant == "ruts":  # two wheel ruts along x, with grass down the middle
         for x in range(T):
             for y0 in (8, 22):
                 for dy in range(-2, 3):
-                    t.set(x, y0 + dy + (1 if (x // 5) % 2 else 0) * 0, shade(t.get(x, y0 + dy), -0.28 + abs(dy) * 0.08))
+                    t.set(
+                        x,
+                        y0 + dy + (1 if (x // 5) % 2 else 0) * 0,
+                        shade(t.get(x, y0 + dy), -0.28 + abs(dy) * 0.08),
+                    )
         for _ in range(40):
             x = t.rng.uniform(0, T)
             t.line(x, t.rng.uniform(13, 17), x, t.rng.uniform(14, 18), (84, 110, 48), 0.7)
@@ -380,8 +401,11 @@ def rubble(t: Tile, variant: str = "") -> None:
         cx, cy = t.rng.uniform(0, T), t.rng.uniform(0, T)
         w, h = t.rng.uniform(1.5, 4), t.rng.uniform(1.2, 2.8)
         brick = variant == "brick" or t.rng.random() < 0.3
-        base = t.rng.choice([(150, 72, 52), (132, 62, 46), (170, 96, 70)]) if brick else \
-            t.rng.choice([(150, 146, 136), (120, 116, 108), (176, 170, 158), (96, 92, 86)])
+        base = (
+            t.rng.choice([(150, 72, 52), (132, 62, 46), (170, 96, 70)])
+            if brick
+            else t.rng.choice([(150, 146, 136), (120, 116, 108), (176, 170, 158), (96, 92, 86)])
+        )
         a = t.rng.uniform(0, math.pi)
         ca, sa = math.cos(a), math.sin(a)
         for yy in range(int(cy - 5), int(cy + 6)):
@@ -451,8 +475,13 @@ def hive_plates(t: Tile, variant: str = "") -> None:
                     t.set(x, y, c, 0.9 if wear > 0.15 else 0.3)
 
 
-def verge(inner: Callable[[Tile, str], None], outer: Callable[[Tile, str], None],
-          inner_v: str = "", outer_v: str = "", depth: float = 7.0) -> Callable[[Tile, str], None]:
+def verge(
+    inner: Callable[[Tile, str], None],
+    outer: Callable[[Tile, str], None],
+    inner_v: str = "",
+    outer_v: str = "",
+    depth: float = 7.0,
+) -> Callable[[Tile, str], None]:
     """A tile of ``inner`` whose top edge fades into ``outer`` (rotated later for the other sides)."""
 
     def draw(t: Tile, _variant: str = "") -> None:
@@ -555,9 +584,14 @@ def tsx_text(image_w: int, image_h: int) -> str:
         f' <image source="deadground.png" width="{image_w}" height="{image_h}"/>',
     ]
     for i, name in enumerate(tile_names()):
-        lines += [f' <tile id="{i}">', '  <properties>', f'   <property name="name" value="{name}"/>',
-                  '  </properties>', ' </tile>']
-    lines.append('</tileset>')
+        lines += [
+            f' <tile id="{i}">',
+            "  <properties>",
+            f'   <property name="name" value="{name}"/>',
+            "  </properties>",
+            " </tile>",
+        ]
+    lines.append("</tileset>")
     return "\n".join(lines) + "\n"
 
 

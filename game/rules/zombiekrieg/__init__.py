@@ -4,15 +4,18 @@ Public API: :func:`new_game` -> :class:`ZombiekriegGame` (``apply``, ``preview``
 ``fire_targets``, ``order_targets``, ``legal_commands``, ``state_data``), the commands ``Move``,
 ``Fire``, ``Order``, ``EndTurn`` and the events in :mod:`.events`. Registers itself as ``zombiekrieg``.
 """
+
 from game.rules.core import RuleSet, register
+from game.rules.zombiekrieg import events  # noqa: F401
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order  # noqa: F401
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
-from game.rules.zombiekrieg import events  # noqa: F401
 
-RULESET = register(RuleSet(
-    key="zombiekrieg",
-    name="Zombiekrieg 848",
-    new_game=new_game,
-    options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
-                 'american_corporal_weapon: "thompson" or "burp"',
-))
+RULESET = register(
+    RuleSet(
+        key="zombiekrieg",
+        name="Zombiekrieg 848",
+        new_game=new_game,
+        options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
+        'american_corporal_weapon: "thompson" or "burp"',
+    )
+)

@@ -5,6 +5,7 @@ standing on the table and before it has used its action. The lead NCO's free ORD
 Critical Success on initiative is the one exception: it does not use his action [house choice:
 his first ORDER that turn is the free one; he may give it before or after his own action].
 """
+
 from __future__ import annotations
 
 import math

@@ -1,4 +1,5 @@
 """What an Allied player may ask for (RULES.md, Zombiekrieg 848, Actions). Plain data."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

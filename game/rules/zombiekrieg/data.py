@@ -9,6 +9,7 @@ and arrives here as :class:`ZkData` (plain, frozen).
 >>> d.starting_guts(4)
 7
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -71,9 +72,12 @@ class Reaction:
     def describe(self) -> str:
         if self.move == "none":
             return "mill about (no move)"
-        dist = f"{self.distance}\""  # inches or "2D6", both read with an inch mark
-        goal = {"nearest": "toward the nearest Allied figure", "nearest_seen": "toward the nearest seen",
-                "noise": "toward the noise"}[self.toward]
+        dist = f'{self.distance}"'  # inches or "2D6", both read with an inch mark
+        goal = {
+            "nearest": "toward the nearest Allied figure",
+            "nearest_seen": "toward the nearest seen",
+            "noise": "toward the noise",
+        }[self.toward]
         return f"{self.move} {dist} {goal}"
 
 
@@ -143,16 +147,26 @@ def parse_data(raw: dict[str, Any]) -> ZkData:
         c = classes.get(klass)
         if c is None:
             raise DataError(f"zombiekrieg.toml: weapon {key!r} names unknown class {klass!r}")
-        weapons[key] = Weapon(key, w.get("name", key), klass, float(c["range"]), float(c["short"]),
-                              int(c["short_mod"]), int(c["long_mod"]), int(c["shots"]), int(c["melee_mod"]))
+        weapons[key] = Weapon(
+            key,
+            w.get("name", key),
+            klass,
+            float(c["range"]),
+            float(c["short"]),
+            int(c["short_mod"]),
+            int(c["long_mod"]),
+            int(c["shots"]),
+            int(c["melee_mod"]),
+        )
     sections: dict[str, SectionSpec] = {}
     for key, s in _need(raw, "sections", "top").items():
         members = tuple(Member(m["role"], m["weapon"], int(m.get("count", 1)), m["tag"]) for m in s["members"])
         for m in members:
             if m.weapon not in weapons:
                 raise DataError(f"zombiekrieg.toml: section {key!r} uses unknown weapon {m.weapon!r}")
-        sections[key] = SectionSpec(key, s.get("name", key), s["prefix"], members,
-                                    tuple(s.get("corporal_weapons", ())))
+        sections[key] = SectionSpec(
+            key, s.get("name", key), s["prefix"], members, tuple(s.get("corporal_weapons", ()))
+        )
     rt = _need(raw, "reaction", "top")
     columns = tuple(rt["columns"])
     reaction = {}
@@ -161,8 +175,10 @@ def parse_data(raw: dict[str, Any]) -> ZkData:
         if len(rows) != 6:
             raise DataError(f"zombiekrieg.toml: reaction column {col!r} needs 6 rows, has {len(rows)}")
         reaction[col] = rows
-    initiative = {k: InitiativeResult(v["first"], bool(v["free_order"]), int(v["reaction_bonus"]))
-                  for k, v in _need(raw, "initiative", "top").items()}
+    initiative = {
+        k: InitiativeResult(v["first"], bool(v["free_order"]), int(v["reaction_bonus"]))
+        for k, v in _need(raw, "initiative", "top").items()
+    }
     starting = tuple((tuple(r["faces"]), int(r["guts"])) for r in raw["guts"]["starting"])
     return ZkData(raw, weapons, sections, reaction, columns, initiative, starting)
 

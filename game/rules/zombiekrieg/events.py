@@ -1,4 +1,5 @@
 """What happened (plain data), for the log, the screen's animations and the sounds."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@ one within 3" of it. Choices [house]: without ``second_target`` the second shot 
 zombie while it is still on the table; a second shot whose zombie was killed by the first is lost.
 Firing makes noise: the zombies' "noise" becomes where the firer stands.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ def shot_reason(world: World, f: Figure, t: Figure | None, tid: str) -> tuple[st
     w: Weapon = world.data.weapon(f.weapon)
     dist = world.edge_distance(f, t)
     if dist > w.range + 1e-9:
-        return f"{t.id} is out of range: {dist:.1f}\" away, the {w.name} reaches {w.range:g}\".", None
+        return f'{t.id} is out of range: {dist:.1f}" away, the {w.name} reaches {w.range:g}".', None
     if not in_front_arc(f.position, f.facing, t.position):
         return f"{t.id} is outside {f.id}'s front arc; turn him first (a MOVE).", None
     sight = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
@@ -89,7 +90,9 @@ def plan(world: World, cmd: Fire) -> FirePlan:
                 raise IllegalCommand(f"Second shot: {reason}")
             radius = float(world.data.house("lmg_second_shot_radius"))
             if world.edge_distance(first.target, second) > radius + 1e-9:  # type: ignore[arg-type]
-                raise IllegalCommand(f"The second shot must go at {cmd.target} or a zombie within {radius:g}\" of it.")
+                raise IllegalCommand(
+                    f'The second shot must go at {cmd.target} or a zombie within {radius:g}" of it.'
+                )
             shots.append(shot)  # type: ignore[arg-type]
     return FirePlan(f, tuple(shots))
 

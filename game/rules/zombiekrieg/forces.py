@@ -13,10 +13,12 @@ Choices where RULES.md is silent [house]:
   faces the nearest Allied figure.
 - Figure ids: ``<prefix><player>-sgt``, ``-cpl``, ``-r1``..``-r8``, ``-smg``, ``-lmg``; zombies ``z1``...
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import FigurePlaced
@@ -73,8 +75,11 @@ def _deploy_zone(world: World, player: int) -> Area:
     own = [z for z in zones if str(z.properties.get("player", "")) == str(player)]
     if own:
         return own[0].area
-    allied = [z for z in zones if str(z.properties.get("side", "")).lower() in ("allies", "allied", "")
-              and "player" not in z.properties]
+    allied = [
+        z
+        for z in zones
+        if str(z.properties.get("side", "")).lower() in ("allies", "allied", "") and "player" not in z.properties
+    ]
     if allied:
         return allied[(player - 1) % len(allied)].area
     sc = world.scenario
@@ -111,6 +116,7 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
 
 def _with_meaning(ev, text):
     from dataclasses import replace
+
     return replace(ev, meaning=text)
 
 
@@ -129,8 +135,12 @@ def _far_strip(world: World) -> Area:
     ax = sum(p[0] for p in allies) / len(allies)
     ay = sum(p[1] for p in allies) / len(allies)
     d = float(world.data.house("spawn_edge_strip"))
-    strips = [Area.rect(0, 0, sc.width, d), Area.rect(0, sc.height - d, sc.width, d),
-              Area.rect(0, 0, d, sc.height), Area.rect(sc.width - d, 0, d, sc.height)]
+    strips = [
+        Area.rect(0, 0, sc.width, d),
+        Area.rect(0, sc.height - d, sc.width, d),
+        Area.rect(0, 0, d, sc.height),
+        Area.rect(sc.width - d, 0, d, sc.height),
+    ]
     return max(strips, key=lambda a: math.dist(a.centre, (ax, ay)))
 
 

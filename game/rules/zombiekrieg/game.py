@@ -5,6 +5,7 @@
 >>> g.state.phase.value in ("allied", "over")
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -28,8 +29,14 @@ class ZombiekriegGame:
 
     ruleset: ClassVar[str] = "zombiekrieg"
 
-    def __init__(self, scenario: Scenario, options: dict[str, Any] | None, seed: int,
-                 dice: Dice | None = None, data: ZkData | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        options: dict[str, Any] | None,
+        seed: int,
+        dice: Dice | None = None,
+        data: ZkData | None = None,
+    ) -> None:
         self.scenario = scenario
         self.options = dict(options or {})
         self.seed = seed
@@ -126,8 +133,11 @@ class ZombiekriegGame:
         w = self.data.weapon(f.weapon)
         # a plain scan: a few dozen zombies at most, cheaper than a spatial query with a filter
         reach = f.radius + w.range + 1e-6
-        cands = sorted((math.dist(f.position, z.position) - z.radius, z.id) for z in self.state.zombies()
-                       if z.on_table and math.dist(f.position, z.position) - z.radius <= reach)
+        cands = sorted(
+            (math.dist(f.position, z.position) - z.radius, z.id)
+            for z in self.state.zombies()
+            if z.on_table and math.dist(f.position, z.position) - z.radius <= reach
+        )
         return [t for _, t in cands if fire.shot_reason(self.world, f, self.state.figures[t], t)[0] is None]
 
     def order_targets(self, figure_id: str) -> list[str]:
@@ -139,8 +149,9 @@ class ZombiekriegGame:
             return []
         if order.nco_reason(self.world, f):
             return []
-        return [t.id for t in self.state.section_of(f.player)
-                if order.target_reason(self.world, f, t, t.id) is None]
+        return [
+            t.id for t in self.state.section_of(f.player) if order.target_reason(self.world, f, t, t.id) is None
+        ]
 
     def legal_commands(self, figure_id: str | None = None) -> list[Command]:
         """Fire and Order commands that would be accepted, eight sample full moves, and EndTurn.
@@ -179,7 +190,8 @@ class ZombiekriegGame:
         return data
 
 
-def new_game(scenario: Scenario, options: dict[str, Any] | None = None, seed: int = 0,
-             dice: Dice | None = None) -> ZombiekriegGame:
+def new_game(
+    scenario: Scenario, options: dict[str, Any] | None = None, seed: int = 0, dice: Dice | None = None
+) -> ZombiekriegGame:
     """Start a game: deploy the sections, roll starting GUTS, place the zombies, start turn 1."""
     return ZombiekriegGame(scenario, options, seed, dice)

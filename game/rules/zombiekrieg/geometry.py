@@ -5,10 +5,11 @@
 >>> base_clear([wall], 24, 24, (5.4, 3), 0.5), base_clear([wall], 24, 24, (6, 3), 0.5)
 (False, True)
 """
+
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.scenario.model import Point, Terrain
 

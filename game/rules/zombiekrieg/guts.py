@@ -12,6 +12,7 @@ it fails (a double is a Critical Failure). Criticals change GUTS for good, withi
 >>> meaning((4, 4), 9, 9, "critical_success", 10)
 '2D6 = 4+4 = 8 vs GUTS 9: Critical Success, GUTS 10'
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -20,8 +21,12 @@ from functools import lru_cache
 SUCCESS, CRITICAL_SUCCESS = "success", "critical_success"
 FAILURE, CRITICAL_FAILURE = "failure", "critical_failure"
 OUTCOMES = (CRITICAL_SUCCESS, SUCCESS, FAILURE, CRITICAL_FAILURE)
-NAMES = {CRITICAL_SUCCESS: "Critical Success", SUCCESS: "Success", FAILURE: "Failure",
-         CRITICAL_FAILURE: "Critical Failure"}
+NAMES = {
+    CRITICAL_SUCCESS: "Critical Success",
+    SUCCESS: "Success",
+    FAILURE: "Failure",
+    CRITICAL_FAILURE: "Critical Failure",
+}
 
 
 def outcome(faces: tuple[int, ...], modified_guts: int) -> str:
@@ -80,7 +85,11 @@ def changed_guts(guts: int, result: str, lo: int, hi: int, up: int = 1, down: in
 
 def meaning(faces: tuple[int, ...], base_guts: int, modified_guts: int, result: str, new_guts: int | None) -> str:
     """The dice tray line, e.g. ``2D6 = 4+4 = 8 vs GUTS 9: Critical Success, GUTS 10``."""
-    vs = f"GUTS {modified_guts}" if modified_guts == base_guts else f"GUTS {base_guts}{modified_guts - base_guts:+d} = {modified_guts}"
+    vs = (
+        f"GUTS {modified_guts}"
+        if modified_guts == base_guts
+        else f"GUTS {base_guts}{modified_guts - base_guts:+d} = {modified_guts}"
+    )
     text = f"2D6 = {'+'.join(map(str, faces))} = {sum(faces)} vs {vs}: {NAMES[result]}"
     if new_guts is not None and new_guts != base_guts:
         text += f", GUTS {new_guts}"

@@ -7,6 +7,7 @@ first (then by id); an attacker whose soldier has already died goes for the near
 still within 1"; the test is not an action (it does not use the soldier's action); criticals change
 GUTS as in every test; the -1 for a zombie within 3" is not applied (see the TOML switch).
 """
+
 from __future__ import annotations
 
 from game.rules.zombiekrieg.events import MeleeAttack
@@ -22,8 +23,9 @@ def melee(world: World) -> None:
     candidates: set[str] = set()
     for s in st.allied():
         if s.on_table:
-            candidates.update(world.table.figures_in_circle(s.position, s.radius + reach + 1e-6,
-                                                            where=world.is_standing_zombie))
+            candidates.update(
+                world.table.figures_in_circle(s.position, s.radius + reach + 1e-6, where=world.is_standing_zombie)
+            )
     attackers = []
     for z in (st.figures[fid] for fid in candidates):
         near = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
@@ -56,4 +58,3 @@ def melee(world: World) -> None:
 def _num(fid: str) -> int:
     digits = "".join(ch for ch in fid if ch.isdigit())
     return int(digits) if digits else 0
-

@@ -7,6 +7,7 @@ as asked. Choices [house]: a failed MOVE leaves the figure where and as it was; 
 path only turns the figure (it is still the figure's action and still a test); under the ``exit``
 objective a figure whose move ends with its centre in an exit zone leaves the table.
 """
+
 from __future__ import annotations
 
 import math
@@ -47,7 +48,9 @@ def plan(world: World, cmd: Move) -> MovePlan:
     if not path and facing is None:
         raise IllegalCommand("Say where to move (a path) or which way to face.")
     points = (f.position, *path)
-    check = world.table.check_path(points, f.radius, mover=f.id, max_length=float(world.data.house("move_distance")))
+    check = world.table.check_path(
+        points, f.radius, mover=f.id, max_length=float(world.data.house("move_distance"))
+    )
     if path and check.length < 0.01:
         raise IllegalCommand(f"{f.id} cannot move that way: blocked by {check.blocked_by or 'something'}.")
     return MovePlan(f, points, check, facing)
@@ -64,7 +67,9 @@ def carry_out(world: World, p: MovePlan) -> None:
         dice = int(world.data.house("clutter_move_dice"))
         r = world.roll(dice, f"{f.id} move in clutter")
         allowance = min(float(world.data.house("move_distance")), float(r.total))
-        world.events[-1] = _meaning(world.events[-1], f"{dice}D6 = {r.total}: {f.id} moves up to {allowance:g}\" in clutter")
+        world.events[-1] = _meaning(
+            world.events[-1], f'{dice}D6 = {r.total}: {f.id} moves up to {allowance:g}" in clutter'
+        )
         check = world.table.check_path(p.points, f.radius, mover=f.id, max_length=allowance)
     pts = tuple(check.points)
     if check.length > 1e-9:
@@ -89,4 +94,5 @@ def exit_if_in_zone(world: World, f: Figure) -> None:
 
 def _meaning(ev, text):
     from dataclasses import replace
+
     return replace(ev, meaning=text)

@@ -11,6 +11,7 @@ Checked at the end of each turn:
 - ``survive``: at the end of turn ``turn_limit`` an NCO is alive -> win;
 - reaching the end of turn ``turn_limit`` without the objective -> the zombies win.
 """
+
 from __future__ import annotations
 
 import math

@@ -6,6 +6,7 @@ On a successful test the soldier gets +2 GUTS for his MOVE or FIRE this turn. Ch
 only a soldier who has not yet acted, and is not already ORDERed this turn, may be ordered (the
 bonus would be wasted); the -1 for a standing zombie within 3" of the NCO applies to his test.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -51,7 +52,7 @@ def target_reason(world: World, f: Figure, t: Figure | None, tid: str) -> str | 
     reach = command_range(world, f)
     d = world.edge_distance(f, t)
     if d > reach + 1e-9:
-        return f"{t.id} is {d:.1f}\" away; the {f.role.capitalize()} orders within {reach:g}\"."
+        return f'{t.id} is {d:.1f}" away; the {f.role.capitalize()} orders within {reach:g}".'
     return None
 
 

@@ -2,6 +2,7 @@
 
 >>> # see tests/test_zk_preview.py for worked examples
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,6 +28,7 @@ def preview(world: World, cmd: Command) -> Preview:
             return _order(world, order.plan(world, cmd))
         if isinstance(cmd, EndTurn):
             from game.rules.zombiekrieg.state import Phase
+
             if world.state.phase != Phase.ALLIED:
                 raise IllegalCommand("It is not the Allied turn.")
             return Preview(True, details={"player": world.state.active_player})
@@ -40,11 +42,19 @@ def _move(world: World, p: move.MovePlan) -> Preview:
     mods = world.modifiers(f, "move")
     mg = f.guts + sum(v for _, v in mods)
     details = {
-        "points": [list(pt) for pt in c.points], "length": c.length, "requested_length": c.requested_length,
-        "blocked_at": list(c.blocked_at) if c.blocked_at else None, "blocked_by": c.blocked_by,
-        "clutter_length": c.clutter_length, "enters_clutter": c.enters_clutter,
-        "warning": "The path enters clutter: the figure moves only 1D6\" (rolled after the test)." if c.enters_clutter else "",
-        "guts": f.guts, "modifiers": _mods(mods), "modified_guts": mg,
+        "points": [list(pt) for pt in c.points],
+        "length": c.length,
+        "requested_length": c.requested_length,
+        "blocked_at": list(c.blocked_at) if c.blocked_at else None,
+        "blocked_by": c.blocked_by,
+        "clutter_length": c.clutter_length,
+        "enters_clutter": c.enters_clutter,
+        "warning": 'The path enters clutter: the figure moves only 1D6" (rolled after the test).'
+        if c.enters_clutter
+        else "",
+        "guts": f.guts,
+        "modifiers": _mods(mods),
+        "modified_guts": mg,
     }
     return Preview(True, chances=outcome_chances(mg), details=details)
 
@@ -59,34 +69,67 @@ def _fire(world: World, p: fire.FirePlan) -> Preview:
         ch = outcome_chances(mg)
         if n == 1:
             chances = ch
-        shots.append({
-            "target": s.target.id, "sight": s.sight.state, "clutter_length": s.sight.clutter_length,
-            "blocked_at": None, "distance": s.distance, "band": s.band, "modifiers": _mods(mods),
-            "modified_guts": mg, "chances": ch,
-            "effects": {"critical_success": "kills", "success": "knocks down" if s.target.standing else "no effect",
-                        "failure": "misses", "critical_failure": "misses, GUTS -1"},
-        })
+        shots.append(
+            {
+                "target": s.target.id,
+                "sight": s.sight.state,
+                "clutter_length": s.sight.clutter_length,
+                "blocked_at": None,
+                "distance": s.distance,
+                "band": s.band,
+                "modifiers": _mods(mods),
+                "modified_guts": mg,
+                "chances": ch,
+                "effects": {
+                    "critical_success": "kills",
+                    "success": "knocks down" if s.target.standing else "no effect",
+                    "failure": "misses",
+                    "critical_failure": "misses, GUTS -1",
+                },
+            }
+        )
     first = shots[0]
-    details = {"shots": shots, "sight": first["sight"], "band": first["band"], "distance": first["distance"],
-               "modifiers": first["modifiers"], "modified_guts": first["modified_guts"], "guts": f.guts}
+    details = {
+        "shots": shots,
+        "sight": first["sight"],
+        "band": first["band"],
+        "distance": first["distance"],
+        "modifiers": first["modifiers"],
+        "modified_guts": first["modified_guts"],
+        "guts": f.guts,
+    }
     return Preview(True, chances=chances, details=details)
 
 
 def fire_geometry(world: World, fid: str, tid: str) -> dict[str, Any]:
     """LOS, range and arc of a shot even when it is not legal (for drawing a refused shot)."""
     from game.table import in_front_arc
+
     f, t = world.state.figures[fid], world.state.figures[tid]
     s = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
     w = world.data.weapon(f.weapon)
     d = world.edge_distance(f, t)
-    return {"sight": s.state, "blocked_at": s.blocked_at, "blocked_by": s.blocked_by, "distance": d,
-            "in_range": d <= w.range + 1e-9, "band": w.band(d)[0], "in_arc": in_front_arc(f.position, f.facing, t.position)}
+    return {
+        "sight": s.state,
+        "blocked_at": s.blocked_at,
+        "blocked_by": s.blocked_by,
+        "distance": d,
+        "in_range": d <= w.range + 1e-9,
+        "band": w.band(d)[0],
+        "in_arc": in_front_arc(f.position, f.facing, t.position),
+    }
 
 
 def _order(world: World, p: order.OrderPlan) -> Preview:
     f = p.figure
     mods = world.modifiers(f, "order")
     mg = f.guts + sum(v for _, v in mods)
-    details = {"distance": world.edge_distance(f, p.target), "range": order.command_range(world, f),
-               "free": p.free, "guts": f.guts, "modifiers": _mods(mods), "modified_guts": mg}
+    details = {
+        "distance": world.edge_distance(f, p.target),
+        "range": order.command_range(world, f),
+        "free": p.free,
+        "guts": f.guts,
+        "modifiers": _mods(mods),
+        "modified_guts": mg,
+    }
     return Preview(True, chances=outcome_chances(mg), details=details)

@@ -12,13 +12,15 @@ whose text runs say whether they are a house value; the UI decides how to mark t
 >>> any(r.house and r.key == "guts.max" for p in ref[1].paragraphs if isinstance(p, Paragraph) for r in p.runs)
 True
 """
+
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from game.assets import data_file
 from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
@@ -26,11 +28,16 @@ from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
 TAG = re.compile(r"\[(house|seed|7th)[^\]]*\]")
 
 RESULTS = ("critical_success", "success", "failure", "critical_failure")
-RESULT_NAMES = {"critical_success": "Critical Success", "success": "Success", "failure": "Failure",
-                "critical_failure": "Critical Failure"}
+RESULT_NAMES = {
+    "critical_success": "Critical Success",
+    "success": "Success",
+    "failure": "Failure",
+    "critical_failure": "Critical Failure",
+}
 
 
 # -- the plain data the UI renders -------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Run:
@@ -100,6 +107,7 @@ class Section:
 
 # -- the comments of the TOML -----------------------------------------------------------------
 
+
 def comment_notes(text: str) -> dict[str, str]:
     """``{"table.key": comment}`` and ``{"table": comment}`` from a TOML file's tagged comments.
 
@@ -168,6 +176,7 @@ def load_reference(path: Path) -> list[Section]:
 
 
 # -- formatting -------------------------------------------------------------------------------
+
 
 def num(x: Any) -> str:
     """12.0 -> '12', 1.5 -> '1.5'."""
@@ -249,8 +258,11 @@ class _Writer:
 
 # -- the sections ------------------------------------------------------------------------------
 
-ROLE_WORDS = {"rifleman": ("rifleman", "riflemen"), "lmg": ("LMG gunner", "LMG gunners"),
-              "smg": ("soldier with", "soldiers with")}
+ROLE_WORDS = {
+    "rifleman": ("rifleman", "riflemen"),
+    "lmg": ("LMG gunner", "LMG gunners"),
+    "smg": ("soldier with", "soldiers with"),
+}
 
 
 def _member(data: ZkData, role: str, weapon: str, count: int) -> str:
@@ -268,46 +280,92 @@ def _forces(w: _Writer) -> Section:
         sgt = d.weapon(by_role["sergeant"].weapon).name if "sergeant" in by_role else "-"
         cpl_keys = spec.corporal_weapons or ((by_role["corporal"].weapon,) if "corporal" in by_role else ())
         cpl = " or ".join(d.weapon(k).name for k in cpl_keys) or "-"
-        others = ", ".join(_member(d, m.role, m.weapon, m.count) for m in spec.members
-                           if m.role not in ("sergeant", "corporal"))
+        others = ", ".join(
+            _member(d, m.role, m.weapon, m.count) for m in spec.members if m.role not in ("sergeant", "corporal")
+        )
         rows.append((spec.name, sgt, cpl, others))
-    return Section("Forces", [
-        w.p("One to four players, each with one section, all on the Allied side; solo is one player. "
-            "The game plays the zombies (Abteilung 848)."),
-        Table("The sections", ("section", "Sergeant", "Corporal", "others"), tuple(rows),
-              w.is_house("sections"), "sections"),
-        w.p("The zombies outnumber the Allies ", w.v("zombies.ratio"), " to one, never fewer than ",
-            w.v("zombies.count_min"), " (a map's zombie_ratio and zombies_min properties change this)."),
-        w.p("A soldier's base is ", w.v("house.base_size", inches), " across, a zombie's ",
-            w.v("zombies.base_size", inches), ". Distances are measured base edge to base edge; "
-            "\"in contact\" is within ", w.v("house.contact", inches), "."),
-    ])
+    return Section(
+        "Forces",
+        [
+            w.p(
+                "One to four players, each with one section, all on the Allied side; solo is one player. "
+                "The game plays the zombies (Abteilung 848)."
+            ),
+            Table(
+                "The sections",
+                ("section", "Sergeant", "Corporal", "others"),
+                tuple(rows),
+                w.is_house("sections"),
+                "sections",
+            ),
+            w.p(
+                "The zombies outnumber the Allies ",
+                w.v("zombies.ratio"),
+                " to one, never fewer than ",
+                w.v("zombies.count_min"),
+                " (a map's zombie_ratio and zombies_min properties change this).",
+            ),
+            w.p(
+                "A soldier's base is ",
+                w.v("house.base_size", inches),
+                " across, a zombie's ",
+                w.v("zombies.base_size", inches),
+                '. Distances are measured base edge to base edge; "in contact" is within ',
+                w.v("house.contact", inches),
+                ".",
+            ),
+        ],
+    )
 
 
 def _guts(w: _Writer) -> Section:
     d = w.data
-    start = Table("Starting GUTS (every soldier but the Sergeant rolls 1D6)", ("D6", "GUTS"),
-                  tuple((faces(fs), str(g)) for fs, g in d.starting), w.is_house("guts.starting"), "guts.starting")
-    return Section("GUTS", [
-        w.p("Every soldier has a GUTS score, always shown. The Sergeant starts with ", w.v("guts.sergeant"),
-            "; every other soldier rolls on the table below."),
-        start,
-        w.p("GUTS never rises above ", w.v("guts.max"), " nor falls below ", w.v("guts.min"), "."),
-        w.p("Every action is a test: roll 2D6 against the figure's GUTS plus modifiers."),
-        w.b("Success: the total is at most the modified GUTS. The action succeeds."),
-        w.b("Critical Success: a double at most the modified GUTS. The action succeeds and GUTS changes by ",
-            w.v("guts.critical_success_change", mod), " for good."),
-        w.b("Failure: the total is above the modified GUTS. The action fails."),
-        w.b("Critical Failure: a double above the modified GUTS. The action fails and GUTS changes by ",
-            w.v("guts.critical_failure_change", mod), " for good."),
-        w.p("Modifiers that last for one test:"),
-        w.b(w.v("house.order_bonus", mod), " when ORDERed this turn (MOVE or FIRE)."),
-        w.b(w.v("house.zombie_near_modifier", mod), " when any standing zombie is within ",
-            w.v("house.zombie_near", inches), " of the figure."),
-        w.b("FIRE: the weapon's range-band modifier; ", w.v("house.obscured_modifier", mod),
-            " more if the target is obscured."),
-        w.b("Melee defence: the weapon's melee modifier."),
-    ])
+    start = Table(
+        "Starting GUTS (every soldier but the Sergeant rolls 1D6)",
+        ("D6", "GUTS"),
+        tuple((faces(fs), str(g)) for fs, g in d.starting),
+        w.is_house("guts.starting"),
+        "guts.starting",
+    )
+    return Section(
+        "GUTS",
+        [
+            w.p(
+                "Every soldier has a GUTS score, always shown. The Sergeant starts with ",
+                w.v("guts.sergeant"),
+                "; every other soldier rolls on the table below.",
+            ),
+            start,
+            w.p("GUTS never rises above ", w.v("guts.max"), " nor falls below ", w.v("guts.min"), "."),
+            w.p("Every action is a test: roll 2D6 against the figure's GUTS plus modifiers."),
+            w.b("Success: the total is at most the modified GUTS. The action succeeds."),
+            w.b(
+                "Critical Success: a double at most the modified GUTS. The action succeeds and GUTS changes by ",
+                w.v("guts.critical_success_change", mod),
+                " for good.",
+            ),
+            w.b("Failure: the total is above the modified GUTS. The action fails."),
+            w.b(
+                "Critical Failure: a double above the modified GUTS. The action fails and GUTS changes by ",
+                w.v("guts.critical_failure_change", mod),
+                " for good.",
+            ),
+            w.p("Modifiers that last for one test:"),
+            w.b(w.v("house.order_bonus", mod), " when ORDERed this turn (MOVE or FIRE)."),
+            w.b(
+                w.v("house.zombie_near_modifier", mod),
+                " when any standing zombie is within ",
+                w.v("house.zombie_near", inches),
+                " of the figure.",
+            ),
+            w.b(
+                "FIRE: the weapon's range-band modifier; ",
+                w.v("house.obscured_modifier", mod),
+                " more if the target is obscured.",
+            ),
+            w.b("Melee defence: the weapon's melee modifier."),
+        ],
+    )
 
 
 def _turn(w: _Writer) -> Section:
@@ -320,10 +378,21 @@ def _turn(w: _Writer) -> Section:
         if r is None:
             continue
         bonus = f"{mod(r.reaction_bonus)} ({top} at most)" if r.reaction_bonus else "-"
-        rows.append((RESULT_NAMES[key], "the Allies" if r.first == "allies" else "the zombies",
-                     "yes" if r.free_order else "-", bonus))
-    init = Table("Initiative", ("result", "goes first", "free ORDER", "reaction roll"), tuple(rows),
-                 w.is_house("initiative"), "initiative")
+        rows.append(
+            (
+                RESULT_NAMES[key],
+                "the Allies" if r.first == "allies" else "the zombies",
+                "yes" if r.free_order else "-",
+                bonus,
+            )
+        )
+    init = Table(
+        "Initiative",
+        ("result", "goes first", "free ORDER", "reaction roll"),
+        tuple(rows),
+        w.is_house("initiative"),
+        "initiative",
+    )
     step = 0
 
     def s(*parts: Part, house_rule: bool = False) -> Paragraph:
@@ -331,43 +400,78 @@ def _turn(w: _Writer) -> Section:
         step += 1
         return w.p(*parts, kind="step", house_rule=house_rule, number=step)
 
-    return Section("The turn", [
-        s("Stand-up: knocked-down zombies that have lain still a whole move stand up and rejoin the unit "
-          "(knocked down in turn T, a zombie stands up at the start of turn T+",
-          w.text("house.knocked_down_turns", str(lie)), ")."),
-        s("Initiative: the lead NCO tests 2D6 against his GUTS, with no modifiers. The lead NCO is the living "
-          "Sergeant, else the Corporal; with several sections, the living NCO with the highest GUTS."),
-        init,
-        w.p("The GUTS change of a critical applies here too. The free ORDER: the lead NCO may ORDER once "
-            "this turn without using his action."),
-        s("Allied turn: player by player, each figure of the section may take one action. Press End turn "
-          "when done."),
-        s("Axis turn: the reaction roll, the zombies move, then melee."),
-        w.p("Steps 3 and 4 come in the order initiative gave."),
-        s("End of turn: victory and defeat are checked."),
-    ])
+    return Section(
+        "The turn",
+        [
+            s(
+                "Stand-up: knocked-down zombies that have lain still a whole move stand up and rejoin the unit "
+                "(knocked down in turn T, a zombie stands up at the start of turn T+",
+                w.text("house.knocked_down_turns", str(lie)),
+                ").",
+            ),
+            s(
+                "Initiative: the lead NCO tests 2D6 against his GUTS, with no modifiers. The lead NCO is the living "
+                "Sergeant, else the Corporal; with several sections, the living NCO with the highest GUTS."
+            ),
+            init,
+            w.p(
+                "The GUTS change of a critical applies here too. The free ORDER: the lead NCO may ORDER once "
+                "this turn without using his action."
+            ),
+            s(
+                "Allied turn: player by player, each figure of the section may take one action. Press End turn "
+                "when done."
+            ),
+            s("Axis turn: the reaction roll, the zombies move, then melee."),
+            w.p("Steps 3 and 4 come in the order initiative gave."),
+            s("End of turn: victory and defeat are checked."),
+        ],
+    )
 
 
 def _actions(w: _Writer) -> Section:
-    return Section("Actions", [
-        w.p("Each Allied figure takes at most one action a turn: MOVE, FIRE, or (NCOs only) ORDER. "
-            "Every action is a GUTS test. Allied figures never start a melee."),
-        w.b("MOVE: on a success the figure moves up to ", w.v("house.move_distance", inches),
-            "; when the path enters clutter, up to ", w.v("house.clutter_move_dice", lambda n: f"{n}D6\""),
-            " instead (rolled after the test). Turning at the end of a move is free."),
-        w.b("FIRE: the target must be in line of sight, in the 180-degree front arc and within the weapon's "
-            "range. A Success knocks a standing zombie down; a Critical Success kills it. A zombie already "
-            "down is affected only by a Critical Success, which kills it. Firing makes noise."),
-        w.b("An LMG fires ", w.v("weapon_classes.lmg.shots"), " shots, each its own test; the second goes at "
-            "the same zombie or one within ", w.v("house.lmg_second_shot_radius", inches), " of it."),
-        w.b("ORDER: the Sergeant orders any soldier of his section within ",
-            w.v("command_range.sergeant", inches), "; the Corporal within ", w.v("command_range.corporal", inches),
-            ", and only while his Sergeant is dead. On a successful test the soldier gets ",
-            w.v("house.order_bonus", mod), " GUTS for his MOVE or FIRE this turn. An NCO cannot order himself."),
-        w.b("The free ORDER: after a Critical Success on initiative the lead NCO may ORDER once without using "
-            "his action; his first ORDER that turn is the free one, given before or after his own action.",
-            house_rule=True),
-    ])
+    return Section(
+        "Actions",
+        [
+            w.p(
+                "Each Allied figure takes at most one action a turn: MOVE, FIRE, or (NCOs only) ORDER. "
+                "Every action is a GUTS test. Allied figures never start a melee."
+            ),
+            w.b(
+                "MOVE: on a success the figure moves up to ",
+                w.v("house.move_distance", inches),
+                "; when the path enters clutter, up to ",
+                w.v("house.clutter_move_dice", lambda n: f'{n}D6"'),
+                " instead (rolled after the test). Turning at the end of a move is free.",
+            ),
+            w.b(
+                "FIRE: the target must be in line of sight, in the 180-degree front arc and within the weapon's "
+                "range. A Success knocks a standing zombie down; a Critical Success kills it. A zombie already "
+                "down is affected only by a Critical Success, which kills it. Firing makes noise."
+            ),
+            w.b(
+                "An LMG fires ",
+                w.v("weapon_classes.lmg.shots"),
+                " shots, each its own test; the second goes at the same zombie or one within ",
+                w.v("house.lmg_second_shot_radius", inches),
+                " of it.",
+            ),
+            w.b(
+                "ORDER: the Sergeant orders any soldier of his section within ",
+                w.v("command_range.sergeant", inches),
+                "; the Corporal within ",
+                w.v("command_range.corporal", inches),
+                ", and only while his Sergeant is dead. On a successful test the soldier gets ",
+                w.v("house.order_bonus", mod),
+                " GUTS for his MOVE or FIRE this turn. An NCO cannot order himself.",
+            ),
+            w.b(
+                "The free ORDER: after a Critical Success on initiative the lead NCO may ORDER once without using "
+                "his action; his first ORDER that turn is the free one, given before or after his own action.",
+                house_rule=True,
+            ),
+        ],
+    )
 
 
 def short_weapon_name(name: str) -> str:
@@ -383,19 +487,42 @@ def _weapons(w: _Writer) -> Section:
     rows = []
     for key, c in d.raw["weapon_classes"].items():
         names = [short_weapon_name(x.name) for x in d.weapons.values() if x.klass == key]
-        rows.append((str(c.get("name", key)), ", ".join(names), inches(c["range"]), inches(c["short"]),
-                     mod(c["short_mod"]), mod(c["long_mod"]), num(c["shots"]), mod(c["melee_mod"])))
-    table = Table("Weapons", ("class", "weapons", "range", "short", "short mod", "long mod", "shots", "melee mod"),
-                  tuple(rows), w.is_house("weapon_classes"), "weapon_classes")
-    return Section("Weapons", [
-        table,
-        w.p("Range is measured base edge to base edge. A target within short range takes the short modifier, "
-            "a target beyond it the long modifier. Each shot is its own test."),
-    ])
+        rows.append(
+            (
+                str(c.get("name", key)),
+                ", ".join(names),
+                inches(c["range"]),
+                inches(c["short"]),
+                mod(c["short_mod"]),
+                mod(c["long_mod"]),
+                num(c["shots"]),
+                mod(c["melee_mod"]),
+            )
+        )
+    table = Table(
+        "Weapons",
+        ("class", "weapons", "range", "short", "short mod", "long mod", "shots", "melee mod"),
+        tuple(rows),
+        w.is_house("weapon_classes"),
+        "weapon_classes",
+    )
+    return Section(
+        "Weapons",
+        [
+            table,
+            w.p(
+                "Range is measured base edge to base edge. A target within short range takes the short modifier, "
+                "a target beyond it the long modifier. Each shot is its own test."
+            ),
+        ],
+    )
 
 
-GOALS = {"nearest": "toward the nearest Allied figure", "nearest_seen": "toward the nearest seen",
-         "noise": "toward the noise"}
+GOALS = {
+    "nearest": "toward the nearest Allied figure",
+    "nearest_seen": "toward the nearest seen",
+    "noise": "toward the noise",
+}
 
 
 def _cell(move: str, distance: Any, goal: str) -> str:
@@ -424,168 +551,315 @@ def reaction_table(w: _Writer) -> Table:
             c = d.reaction_cell(col, roll)
             row.append(_cell(c.move, c.distance, "" if goals[col] else GOALS.get(c.toward, c.toward)))
         rows.append(tuple(row))
-    return Table("Reaction table (1D6, the furthest-left column that applies)", tuple(header), tuple(rows),
-                 w.is_house("reaction"), "reaction")
+    return Table(
+        "Reaction table (1D6, the furthest-left column that applies)",
+        tuple(header),
+        tuple(rows),
+        w.is_house("reaction"),
+        "reaction",
+    )
 
 
 def _zombies(w: _Writer) -> Section:
     lie = int(w.get("house.knocked_down_turns"))
-    return Section("The zombies", [
-        w.p("The zombies are one big unit. Each stays within ", w.v("house.cohesion", inches),
-            " of another zombie of the unit, except a zombie within ", w.v("house.break_off", inches),
-            " of an Allied figure, which goes for the nearest Allied figure instead."),
-        w.p("Axis turn: roll 1D6 on the reaction table (plus any initiative bonus, ",
-            w.v("house.max_reaction_roll"), " at most); where more than one column applies, the furthest "
-            "left applies."),
-        reaction_table(w),
-        w.p("\"The noise\" is where the last Allied figure to fire stood, or the nearest Allied figure if "
-            "none has fired.", house_rule=w.is_house("reaction")),
-        w.b("Clutter: a zombie whose path enters clutter moves up to ",
-            w.v("zombies.clutter_dice", lambda n: f"{n}D6\""), " instead, or ",
-            w.v("zombies.clutter_charge_dice", lambda n: f"{n}D6\""),
-            " on a charge, and never further than the table says. One roll serves the whole unit each turn.",
-            house_rule=True),
-        w.b("Zombies go around walls (they path-find); they never walk through them. The unit moves nearest "
-            "the goal first, so the front does not block the back."),
-        w.b("A zombie sees in every direction (line of sight, not arc). Only standing zombies count for the ",
-            w.v("house.break_off", inches), " break-off, for \"seen\" and for the unit.", house_rule=True),
-        w.b("Hits: a knocked-down zombie lies still for the whole next move, whatever the table says. At the "
-            "start of the move after that (turn T+", w.text("house.knocked_down_turns", str(lie)),
-            " for a zombie knocked down in turn T), before initiative, it stands up and rejoins the unit."),
-    ])
+    return Section(
+        "The zombies",
+        [
+            w.p(
+                "The zombies are one big unit. Each stays within ",
+                w.v("house.cohesion", inches),
+                " of another zombie of the unit, except a zombie within ",
+                w.v("house.break_off", inches),
+                " of an Allied figure, which goes for the nearest Allied figure instead.",
+            ),
+            w.p(
+                "Axis turn: roll 1D6 on the reaction table (plus any initiative bonus, ",
+                w.v("house.max_reaction_roll"),
+                " at most); where more than one column applies, the furthest left applies.",
+            ),
+            reaction_table(w),
+            w.p(
+                '"The noise" is where the last Allied figure to fire stood, or the nearest Allied figure if '
+                "none has fired.",
+                house_rule=w.is_house("reaction"),
+            ),
+            w.b(
+                "Clutter: a zombie whose path enters clutter moves up to ",
+                w.v("zombies.clutter_dice", lambda n: f'{n}D6"'),
+                " instead, or ",
+                w.v("zombies.clutter_charge_dice", lambda n: f'{n}D6"'),
+                " on a charge, and never further than the table says. One roll serves the whole unit each turn.",
+                house_rule=True,
+            ),
+            w.b(
+                "Zombies go around walls (they path-find); they never walk through them. The unit moves nearest "
+                "the goal first, so the front does not block the back."
+            ),
+            w.b(
+                "A zombie sees in every direction (line of sight, not arc). Only standing zombies count for the ",
+                w.v("house.break_off", inches),
+                ' break-off, for "seen" and for the unit.',
+                house_rule=True,
+            ),
+            w.b(
+                "Hits: a knocked-down zombie lies still for the whole next move, whatever the table says. At the "
+                "start of the move after that (turn T+",
+                w.text("house.knocked_down_turns", str(lie)),
+                " for a zombie knocked down in turn T), before initiative, it stands up and rejoins the unit.",
+            ),
+        ],
+    )
 
 
 def _melee(w: _Writer) -> Section:
     applies = bool(w.get("house.melee_zombie_near_applies"))
-    near = (f"the {mod(w.get('house.zombie_near_modifier'))} for a zombie within "
-            f"{inches(w.get('house.zombie_near'))} {'applies' if applies else 'does not apply'}")
-    return Section("Melee", [
-        w.p("After the zombies move, each standing zombie within ", w.v("house.melee_reach", inches),
-            " of an Allied soldier attacks him (the nearest soldier). For each attacker the soldier tests 2D6 "
-            "against his GUTS with his weapon's melee modifier (", w.text("house.melee_zombie_near_applies", near),
-            ")."),
-        w.b("Success: the zombie is knocked down."),
-        w.b("Critical Success: the zombie is killed."),
-        w.b("Failure (critical or not): the soldier is killed."),
-        w.p("The test is not an action, and criticals change GUTS as in every test. Attackers go nearest "
-            "first; an attacker whose soldier has already died goes for the nearest other soldier still within "
-            "reach.", house_rule=True),
-        w.p("Allied figures never start a melee."),
-    ])
+    near = (
+        f"the {mod(w.get('house.zombie_near_modifier'))} for a zombie within "
+        f"{inches(w.get('house.zombie_near'))} {'applies' if applies else 'does not apply'}"
+    )
+    return Section(
+        "Melee",
+        [
+            w.p(
+                "After the zombies move, each standing zombie within ",
+                w.v("house.melee_reach", inches),
+                " of an Allied soldier attacks him (the nearest soldier). For each attacker the soldier tests 2D6 "
+                "against his GUTS with his weapon's melee modifier (",
+                w.text("house.melee_zombie_near_applies", near),
+                ").",
+            ),
+            w.b("Success: the zombie is knocked down."),
+            w.b("Critical Success: the zombie is killed."),
+            w.b("Failure (critical or not): the soldier is killed."),
+            w.p(
+                "The test is not an action, and criticals change GUTS as in every test. Attackers go nearest "
+                "first; an attacker whose soldier has already died goes for the nearest other soldier still within "
+                "reach.",
+                house_rule=True,
+            ),
+            w.p("Allied figures never start a melee."),
+        ],
+    )
 
 
 def _sight(w: _Writer) -> Section:
-    return Section("Line of sight and clutter", [
-        w.p("Line of sight is the straight line between the two bases' centres. Walls and buildings block it."),
-        w.p("Clutter (woods, rubble) blocks it where the line runs through more than ",
-            w.v("house.clutter_los_limit", inches), " of clutter in total. A target inside clutter, or seen "
-            "through up to that much, is obscured (", w.v("house.obscured_modifier", mod), " to FIRE)."),
-        w.p("Figures never block line of sight.", house_rule=True),
-        w.p("Front arc: the 180 degrees centred on a figure's facing. A move whose path runs inside a cluttered "
-            "area enters clutter."),
-    ])
+    return Section(
+        "Line of sight and clutter",
+        [
+            w.p(
+                "Line of sight is the straight line between the two bases' centres. Walls and buildings block it."
+            ),
+            w.p(
+                "Clutter (woods, rubble) blocks it where the line runs through more than ",
+                w.v("house.clutter_los_limit", inches),
+                " of clutter in total. A target inside clutter, or seen through up to that much, is obscured (",
+                w.v("house.obscured_modifier", mod),
+                " to FIRE).",
+            ),
+            w.p("Figures never block line of sight.", house_rule=True),
+            w.p(
+                "Front arc: the 180 degrees centred on a figure's facing. A move whose path runs inside a cluttered "
+                "area enters clutter."
+            ),
+        ],
+    )
 
 
 def _winning(w: _Writer) -> Section:
-    return Section("Winning and losing", [
-        w.p("A section whose Sergeant and Corporal are both dead gives no more orders. When every section has "
-            "lost both NCOs, the Allies have lost."),
-        w.p("The map sets the objective; a map that does not say plays ", w.v("objective.default"),
-            " with a turn limit of ", w.v("objective.turn_limit"), " turns."),
-        w.b("exit: move a number of figures off the table through the exit zone (exit_count; if the map does "
-            "not say, ", w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))), " the Allied figures, rounded up). "
-            "Too few left on the table to make it is a defeat."),
-        w.b("survive: an NCO is still alive at the end of the last turn."),
-        w.b("exterminate: every zombie killed (a win at once)."),
-        w.b("reach: an Allied figure ends a turn in the objective zone."),
-        w.p("Missing the objective by the end of the turn limit, or having no Allied figure left on the table, "
-            "is a defeat."),
-    ])
+    return Section(
+        "Winning and losing",
+        [
+            w.p(
+                "A section whose Sergeant and Corporal are both dead gives no more orders. When every section has "
+                "lost both NCOs, the Allies have lost."
+            ),
+            w.p(
+                "The map sets the objective; a map that does not say plays ",
+                w.v("objective.default"),
+                " with a turn limit of ",
+                w.v("objective.turn_limit"),
+                " turns.",
+            ),
+            w.b(
+                "exit: move a number of figures off the table through the exit zone (exit_count; if the map does "
+                "not say, ",
+                w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
+                " the Allied figures, rounded up). Too few left on the table to make it is a defeat.",
+            ),
+            w.b("survive: an NCO is still alive at the end of the last turn."),
+            w.b("exterminate: every zombie killed (a win at once)."),
+            w.b("reach: an Allied figure ends a turn in the objective zone."),
+            w.p(
+                "Missing the objective by the end of the turn limit, or having no Allied figure left on the table, "
+                "is a defeat."
+            ),
+        ],
+    )
 
 
 # One line per house key the rules know; a key the game does not know yet is listed from its comment.
 HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
     "house.base_size": lambda w: ("A soldier's base is ", w.v("house.base_size", inches), " across."),
-    "house.contact": lambda w: ("\"In contact\" is within ", w.v("house.contact", inches), "."),
-    "house.clutter_los_limit": lambda w: ("More than ", w.v("house.clutter_los_limit", inches),
-                                          " of clutter crossed blocks sight."),
-    "house.zombie_near": lambda w: ("The zombie-nearby modifier counts standing zombies within ",
-                                    w.v("house.zombie_near", inches), "."),
-    "house.zombie_near_modifier": lambda w: ("A standing zombie nearby gives ",
-                                             w.v("house.zombie_near_modifier", mod), " to the test."),
-    "house.obscured_modifier": lambda w: ("FIRE at an obscured target: ", w.v("house.obscured_modifier", mod), "."),
-    "house.lmg_second_shot_radius": lambda w: ("An LMG's second shot: the same zombie or one within ",
-                                               w.v("house.lmg_second_shot_radius", inches), " of it."),
+    "house.contact": lambda w: ('"In contact" is within ', w.v("house.contact", inches), "."),
+    "house.clutter_los_limit": lambda w: (
+        "More than ",
+        w.v("house.clutter_los_limit", inches),
+        " of clutter crossed blocks sight.",
+    ),
+    "house.zombie_near": lambda w: (
+        "The zombie-nearby modifier counts standing zombies within ",
+        w.v("house.zombie_near", inches),
+        ".",
+    ),
+    "house.zombie_near_modifier": lambda w: (
+        "A standing zombie nearby gives ",
+        w.v("house.zombie_near_modifier", mod),
+        " to the test.",
+    ),
+    "house.obscured_modifier": lambda w: (
+        "FIRE at an obscured target: ",
+        w.v("house.obscured_modifier", mod),
+        ".",
+    ),
+    "house.lmg_second_shot_radius": lambda w: (
+        "An LMG's second shot: the same zombie or one within ",
+        w.v("house.lmg_second_shot_radius", inches),
+        " of it.",
+    ),
     "house.melee_zombie_near_applies": lambda w: (
         "Melee defence: the zombie-nearby modifier ",
-        w.text("house.melee_zombie_near_applies",
-               "applies" if w.get("house.melee_zombie_near_applies") else "does not apply"), "."),
-    "house.max_reaction_roll": lambda w: ("The initiative bonus never takes the reaction roll above ",
-                                          w.v("house.max_reaction_roll"), "."),
-    "house.deploy_spacing": lambda w: ("A section deploys with its figures ", w.v("house.deploy_spacing", inches),
-                                       " apart, centre to centre."),
-    "house.zombie_spacing": lambda w: ("Zombies are placed in a spawn zone ", w.v("house.zombie_spacing", inches),
-                                       " apart, centre to centre."),
-    "house.deploy_edge_strip": lambda w: ("A map without a deploy zone: the sections deploy along the bottom "
-                                          "edge, ", w.v("house.deploy_edge_strip", inches), " deep."),
-    "house.spawn_edge_strip": lambda w: ("A map without a spawn zone: the zombies fill the table edge strip "
-                                         "furthest from the Allies, ", w.v("house.spawn_edge_strip", inches),
-                                         " deep."),
+        w.text(
+            "house.melee_zombie_near_applies",
+            "applies" if w.get("house.melee_zombie_near_applies") else "does not apply",
+        ),
+        ".",
+    ),
+    "house.max_reaction_roll": lambda w: (
+        "The initiative bonus never takes the reaction roll above ",
+        w.v("house.max_reaction_roll"),
+        ".",
+    ),
+    "house.deploy_spacing": lambda w: (
+        "A section deploys with its figures ",
+        w.v("house.deploy_spacing", inches),
+        " apart, centre to centre.",
+    ),
+    "house.zombie_spacing": lambda w: (
+        "Zombies are placed in a spawn zone ",
+        w.v("house.zombie_spacing", inches),
+        " apart, centre to centre.",
+    ),
+    "house.deploy_edge_strip": lambda w: (
+        "A map without a deploy zone: the sections deploy along the bottom edge, ",
+        w.v("house.deploy_edge_strip", inches),
+        " deep.",
+    ),
+    "house.spawn_edge_strip": lambda w: (
+        "A map without a spawn zone: the zombies fill the table edge strip furthest from the Allies, ",
+        w.v("house.spawn_edge_strip", inches),
+        " deep.",
+    ),
     "zombies.base_size": lambda w: ("A zombie's base is ", w.v("zombies.base_size", inches), " across."),
     "objective.default": lambda w: ("A map that names no objective plays ", w.v("objective.default"), "."),
-    "objective.turn_limit": lambda w: ("A map that sets no turn limit plays ", w.v("objective.turn_limit"),
-                                       " turns."),
-    "objective.exit_fraction": lambda w: ("The default exit_count is ",
-                                          w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
-                                          " the Allied figures, rounded up."),
+    "objective.turn_limit": lambda w: (
+        "A map that sets no turn limit plays ",
+        w.v("objective.turn_limit"),
+        " turns.",
+    ),
+    "objective.exit_fraction": lambda w: (
+        "The default exit_count is ",
+        w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
+        " the Allied figures, rounded up.",
+    ),
     "guts.min": lambda w: ("GUTS never falls below ", w.v("guts.min"), "."),
     "guts.max": lambda w: ("GUTS never rises above ", w.v("guts.max"), "."),
-    "guts.critical_success_change": lambda w: ("A Critical Success changes GUTS by ",
-                                               w.v("guts.critical_success_change", mod), " for good."),
-    "guts.critical_failure_change": lambda w: ("A Critical Failure changes GUTS by ",
-                                               w.v("guts.critical_failure_change", mod), " for good."),
-    "guts.starting": lambda w: ("Starting GUTS: ", w.text("guts.starting", ", ".join(
-        f"{faces(fs)} gives {g}" for fs, g in w.data.starting)), " (GUTS section)."),
-    "weapon_classes": lambda w: (w.text("weapon_classes", "The weapons table"),
-                                 ": every range, short range, modifier and shot count (Weapons section)."),
-    "initiative": lambda w: (w.text("initiative", "The initiative table"),
-                             ": who goes first, the free ORDER, the reaction bonus (The turn section)."),
-    "reaction": lambda w: (w.text("reaction", "The reaction table"), " and \"the noise\" (The zombies section)."),
+    "guts.critical_success_change": lambda w: (
+        "A Critical Success changes GUTS by ",
+        w.v("guts.critical_success_change", mod),
+        " for good.",
+    ),
+    "guts.critical_failure_change": lambda w: (
+        "A Critical Failure changes GUTS by ",
+        w.v("guts.critical_failure_change", mod),
+        " for good.",
+    ),
+    "guts.starting": lambda w: (
+        "Starting GUTS: ",
+        w.text("guts.starting", ", ".join(f"{faces(fs)} gives {g}" for fs, g in w.data.starting)),
+        " (GUTS section).",
+    ),
+    "weapon_classes": lambda w: (
+        w.text("weapon_classes", "The weapons table"),
+        ": every range, short range, modifier and shot count (Weapons section).",
+    ),
+    "initiative": lambda w: (
+        w.text("initiative", "The initiative table"),
+        ": who goes first, the free ORDER, the reaction bonus (The turn section).",
+    ),
+    "reaction": lambda w: (w.text("reaction", "The reaction table"), ' and "the noise" (The zombies section).'),
 }
 
 # Choices the rules modules make where RULES.md is silent (their docstrings say [house]).
 CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
-    lambda w: ("Initiative is an unmodified test of the lead NCO's GUTS; ties for lead NCO go to Sergeants, "
-               "then section order; with no NCO on the table the soldier with the highest GUTS rolls.",),
+    lambda w: (
+        "Initiative is an unmodified test of the lead NCO's GUTS; ties for lead NCO go to Sergeants, "
+        "then section order; with no NCO on the table the soldier with the highest GUTS rolls.",
+    ),
     lambda w: ("The free ORDER is the lead NCO's first ORDER that turn, before or after his own action.",),
-    lambda w: ("Only a soldier who has not yet acted and is not already ORDERed may be ordered; the NCO's ",
-               w.v("house.zombie_near_modifier", mod), " for a zombie within ", w.v("house.zombie_near", inches),
-               " applies to his ORDER test."),
+    lambda w: (
+        "Only a soldier who has not yet acted and is not already ORDERed may be ordered; the NCO's ",
+        w.v("house.zombie_near_modifier", mod),
+        " for a zombie within ",
+        w.v("house.zombie_near", inches),
+        " applies to his ORDER test.",
+    ),
     lambda w: ("The Corporal may also order when his Sergeant has left the table (exit).",),
-    lambda w: ("A failed MOVE leaves the figure where it was; a MOVE with no path only turns the figure "
-               "(it is still an action and a test).",),
-    lambda w: ("An LMG's second shot without a chosen target goes at the same zombie; a second shot whose "
-               "zombie the first killed is lost.",),
-    lambda w: ("Melee: the test is not an action; attackers go nearest first; the ",
-               w.v("house.zombie_near_modifier", mod), " for a zombie nearby ",
-               w.text("house.melee_zombie_near_applies",
-                      "applies" if w.get("house.melee_zombie_near_applies") else "is not applied"), "."),
-    lambda w: ("Knocked down in turn T: still through turn T+",
-               w.text("house.knocked_down_turns", str(int(w.get("house.knocked_down_turns")) - 1)),
-               ", up at the start of turn T+", w.v("house.knocked_down_turns"), ", before initiative."),
-    lambda w: ("Zombies see in every direction; only standing zombies count for the reaction table's columns "
-               "and the unit; a zombie already out of touch of the unit just walks.",),
-    lambda w: ("Objectives: exterminate wins at once; exit loses when too few are left to make it; under exit a figure "
-               "whose move ends in the exit zone leaves the table.",),
-    lambda w: ("Set-up: each section deploys in its player's deploy zone on a grid from its centre, facing the "
-               "table centre; zombies are dealt out over the spawn zones, each facing the nearest Allied figure.",),
+    lambda w: (
+        "A failed MOVE leaves the figure where it was; a MOVE with no path only turns the figure "
+        "(it is still an action and a test).",
+    ),
+    lambda w: (
+        "An LMG's second shot without a chosen target goes at the same zombie; a second shot whose "
+        "zombie the first killed is lost.",
+    ),
+    lambda w: (
+        "Melee: the test is not an action; attackers go nearest first; the ",
+        w.v("house.zombie_near_modifier", mod),
+        " for a zombie nearby ",
+        w.text(
+            "house.melee_zombie_near_applies",
+            "applies" if w.get("house.melee_zombie_near_applies") else "is not applied",
+        ),
+        ".",
+    ),
+    lambda w: (
+        "Knocked down in turn T: still through turn T+",
+        w.text("house.knocked_down_turns", str(int(w.get("house.knocked_down_turns")) - 1)),
+        ", up at the start of turn T+",
+        w.v("house.knocked_down_turns"),
+        ", before initiative.",
+    ),
+    lambda w: (
+        "Zombies see in every direction; only standing zombies count for the reaction table's columns "
+        "and the unit; a zombie already out of touch of the unit just walks.",
+    ),
+    lambda w: (
+        "Objectives: exterminate wins at once; exit loses when too few are left to make it; under exit a figure "
+        "whose move ends in the exit zone leaves the table.",
+    ),
+    lambda w: (
+        "Set-up: each section deploys in its player's deploy zone on a grid from its centre, facing the "
+        "table centre; zombies are dealt out over the spawn zones, each facing the nearest Allied figure.",
+    ),
 )
 
 
 def _house(w: _Writer) -> Section:
     out: list[Paragraph | Table] = [
-        w.p("Where the source text is silent the club has chosen these values; change them in "
-            "game/data/zombiekrieg.toml."),
+        w.p(
+            "Where the source text is silent the club has chosen these values; change them in "
+            "game/data/zombiekrieg.toml."
+        ),
         w.p("Values", kind="subheading"),
     ]
     for key in house_keys(w.notes):
@@ -618,5 +892,15 @@ def rules_reference(data: ZkData | None = None, notes: Mapping[str, str] | None 
     shipped file, which is also where ``data`` comes from by default.
     """
     w = _Writer(data if data is not None else load_data(), notes if notes is not None else shipped_notes())
-    return [_forces(w), _guts(w), _turn(w), _actions(w), _weapons(w), _zombies(w), _melee(w), _sight(w),
-            _winning(w), _house(w)]
+    return [
+        _forces(w),
+        _guts(w),
+        _turn(w),
+        _actions(w),
+        _weapons(w),
+        _zombies(w),
+        _melee(w),
+        _sight(w),
+        _winning(w),
+        _house(w),
+    ]

@@ -2,6 +2,7 @@
 
 The Table is derived from this (positions); the dice are the only randomness.
 """
+
 from __future__ import annotations
 
 import dataclasses

@@ -4,9 +4,11 @@
 >>> sorted(f.id for f in g.figures)
 ['us1-sgt', 'z1']
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from game.dice import ScriptedDice
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game
@@ -14,32 +16,54 @@ from game.rules.zombiekrieg.state import Phase
 from game.scenario.model import Area, Point, Scenario, Terrain, Zone
 
 
-def tiny_scenario(objective: str = "survive", turn_limit: int = 10, walls: Sequence[Sequence[Point]] = (),
-                  clutter: Sequence[tuple[float, float, float, float]] = (),
-                  exits: Sequence[tuple[float, float, float, float]] = (),
-                  objectives: Sequence[tuple[float, float, float, float]] = (),
-                  deploy: Sequence[tuple[float, float, float, float, dict]] = ((2, 19, 20, 4, {"side": "allies"}),),
-                  spawn: Sequence[tuple[float, float, float, float]] = ((4, 1, 16, 5),),
-                  size: float = 24, properties: dict[str, Any] | None = None) -> Scenario:
+def tiny_scenario(
+    objective: str = "survive",
+    turn_limit: int = 10,
+    walls: Sequence[Sequence[Point]] = (),
+    clutter: Sequence[tuple[float, float, float, float]] = (),
+    exits: Sequence[tuple[float, float, float, float]] = (),
+    objectives: Sequence[tuple[float, float, float, float]] = (),
+    deploy: Sequence[tuple[float, float, float, float, dict]] = ((2, 19, 20, 4, {"side": "allies"}),),
+    spawn: Sequence[tuple[float, float, float, float]] = ((4, 1, 16, 5),),
+    size: float = 24,
+    properties: dict[str, Any] | None = None,
+) -> Scenario:
     """An empty table (24" square by default): walls are polylines, the rest rectangles (x, y, w, h)."""
     n = iter(range(1, 1000))
-    terrain = [Terrain(next(n), f"wall {i}", "wall", Area(tuple(map(tuple, w)), is_line=True, shape="polyline"))
-               for i, w in enumerate(walls)]
+    terrain = [
+        Terrain(next(n), f"wall {i}", "wall", Area(tuple(map(tuple, w)), is_line=True, shape="polyline"))
+        for i, w in enumerate(walls)
+    ]
     terrain += [Terrain(next(n), f"rubble {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]
     zones = [Zone(next(n), f"deploy {i}", "deploy", Area.rect(*d[:4]), dict(d[4])) for i, d in enumerate(deploy)]
     zones += [Zone(next(n), f"spawn {i}", "spawn", Area.rect(*s)) for i, s in enumerate(spawn)]
     zones += [Zone(next(n), f"exit {i}", "exit", Area.rect(*e)) for i, e in enumerate(exits)]
     zones += [Zone(next(n), f"objective {i}", "objective", Area.rect(*o)) for i, o in enumerate(objectives)]
     props = {"objective": objective, "turn_limit": turn_limit, **(properties or {})}
-    return Scenario(path="<tiny>", ruleset="zombiekrieg", title="Tiny table", width=size, height=size,
-                    objective=objective, turn_limit=turn_limit, properties=props,
-                    terrain=tuple(terrain), zones=tuple(zones))
+    return Scenario(
+        path="<tiny>",
+        ruleset="zombiekrieg",
+        title="Tiny table",
+        width=size,
+        height=size,
+        objective=objective,
+        turn_limit=turn_limit,
+        properties=props,
+        terrain=tuple(terrain),
+        zones=tuple(zones),
+    )
 
 
-def rigged_game(soldiers: dict[str, tuple[float, float, float]] | None = None,
-                zombies: Iterable[Point] = (), dice: Iterable[int] = (), guts: dict[str, int] | None = None,
-                scenario: Scenario | None = None, options: dict[str, Any] | None = None,
-                seed: int = 1, turn: int = 1) -> ZombiekriegGame:
+def rigged_game(
+    soldiers: dict[str, tuple[float, float, float]] | None = None,
+    zombies: Iterable[Point] = (),
+    dice: Iterable[int] = (),
+    guts: dict[str, int] | None = None,
+    scenario: Scenario | None = None,
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+    turn: int = 1,
+) -> ZombiekriegGame:
     """A game in turn ``turn``'s Allied phase with only the listed figures on the table.
 
     ``soldiers`` maps figure ids of the created sections to (x, y, facing); the others are taken
@@ -58,7 +82,8 @@ def rigged_game(soldiers: dict[str, tuple[float, float, float]] | None = None,
         f = st.figures[fid]
         f.state, f.facing = "standing", float(facing)
         w.set_position(f, (x, y))
-    from game.rules.zombiekrieg.state import Figure, ZOMBIES
+    from game.rules.zombiekrieg.state import ZOMBIES, Figure
+
     for i, (x, y) in enumerate(zombies, start=1):
         fid = f"z{i}"
         st.figures[fid] = Figure(fid, ZOMBIES, (float(x), float(y)), 90.0, 0.5)

@@ -12,6 +12,7 @@ GUTS (ties: Sergeants first, then section order); with no NCO on the table (they
 the soldier with the highest GUTS rolls. In hot-seat the Allied phase goes player 1, 2, ... skipping
 players with no figure standing on the table.
 """
+
 from __future__ import annotations
 
 from game.rules.zombiekrieg import melee, objectives, zombies

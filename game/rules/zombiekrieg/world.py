@@ -4,6 +4,7 @@ events of the command being carried out.
 Modules take a :class:`World` and change it only through these few helpers, so the Table always
 follows the figures and every roll becomes a ``DiceRolled`` event.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -12,8 +13,8 @@ from game.dice import Dice, Roll
 from game.rules.core import DiceRolled, Event
 from game.rules.zombiekrieg import guts
 from game.rules.zombiekrieg.data import ZkData
-from game.rules.zombiekrieg.events import GutsChanged, GutsTested, KnockedDown, Killed
-from game.rules.zombiekrieg.state import (ALLIES, DEAD, EXITED, KNOCKED_DOWN, ZOMBIES, Figure, ZkState)
+from game.rules.zombiekrieg.events import GutsChanged, GutsTested, Killed, KnockedDown
+from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, KNOCKED_DOWN, ZOMBIES, Figure, ZkState
 from game.scenario.model import Point, Scenario
 from game.table import Table
 
@@ -51,8 +52,12 @@ class World:
             mods.append(("ORDERed this turn", int(self.data.house("order_bonus"))))
         if action != "melee" or self.data.house("melee_zombie_near_applies"):
             if self.standing_zombie_near(f, float(self.data.house("zombie_near"))):
-                mods.append((f"standing zombie within {self.data.house('zombie_near'):g}\"",
-                             int(self.data.house("zombie_near_modifier"))))
+                mods.append(
+                    (
+                        f'standing zombie within {self.data.house("zombie_near"):g}"',
+                        int(self.data.house("zombie_near_modifier")),
+                    )
+                )
         return mods
 
     def test(self, f: Figure, action: str, mods: Modifiers) -> str:
@@ -61,10 +66,19 @@ class World:
         r = self.dice.roll(2, f"{f.id} {action}")
         result = guts.outcome(r.faces, modified)
         g = self.data.raw["guts"]
-        new = guts.changed_guts(f.guts, result, self.data.guts_min, self.data.guts_max,
-                                int(g["critical_success_change"]), int(g["critical_failure_change"]))
-        self.emit(DiceRolled(f"{f.id} {action}", r.kind, r.faces, r.total,
-                             guts.meaning(r.faces, f.guts, modified, result, new)))
+        new = guts.changed_guts(
+            f.guts,
+            result,
+            self.data.guts_min,
+            self.data.guts_max,
+            int(g["critical_success_change"]),
+            int(g["critical_failure_change"]),
+        )
+        self.emit(
+            DiceRolled(
+                f"{f.id} {action}", r.kind, r.faces, r.total, guts.meaning(r.faces, f.guts, modified, result, new)
+            )
+        )
         self.emit(GutsTested(f.id, action, r.faces, r.total, modified, result, tuple(mods)))
         if new != f.guts:
             old, f.guts = f.guts, new
@@ -108,4 +122,5 @@ class World:
 
     def edge_distance(self, a: Figure, b: Figure) -> float:
         from game.table import edge_distance_between
+
         return edge_distance_between(a.position, a.radius, b.position, b.radius)

@@ -13,12 +13,13 @@ furthest-left column that applies. Then every standing zombie moves:
 - knocked-down zombies lie still. Choices [house]: "within 4"", "seen" and the unit use standing
   zombies only; a zombie sees in every direction (LOS, not arc; obscured still counts as seen).
 """
+
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from functools import lru_cache
 
 from game.rules.zombiekrieg.data import Reaction
 from game.rules.zombiekrieg.events import ReactionRolled, ZombieMoved
@@ -62,7 +63,9 @@ def _breakers(world: World, zs: Sequence[Figure], reach: float, first_only: bool
     return out
 
 
-def seen_allies(world: World, zs: Sequence[Figure], allies: Sequence[Figure], first_only: bool = True) -> list[Figure]:
+def seen_allies(
+    world: World, zs: Sequence[Figure], allies: Sequence[Figure], first_only: bool = True
+) -> list[Figure]:
     """Allied figures in LOS of any standing zombie (nearest zombies tried first)."""
     limit = float(world.data.house("clutter_los_limit"))
     out = []
@@ -84,6 +87,7 @@ def reaction_roll(world: World) -> tuple[int, str, Reaction]:
     cell = world.data.reaction_cell(col, roll)
     bonus = f" +{st.reaction_bonus} = {roll}" if st.reaction_bonus else ""
     from game.rules.core import DiceRolled
+
     world.emit(DiceRolled("reaction table", "D6", (r,), r, f"D6 = {r}{bonus}: {cell.describe()}"))
     world.emit(ReactionRolled(roll, col, cell.describe()))
     return roll, col, cell
@@ -127,10 +131,14 @@ def axis_move(world: World) -> None:
         if len(path) < 2 or world.table.clutter_on_path(path) <= 0:
             return path
         if not clutter_allowance:
-            dice = int(world.data.raw["zombies"]["clutter_charge_dice" if cell.move == "charge" else "clutter_dice"])
+            dice = int(
+                world.data.raw["zombies"]["clutter_charge_dice" if cell.move == "charge" else "clutter_dice"]
+            )
             roll = world.roll(dice, "zombies in clutter").total
             allowance = min(dist, float(roll))
-            world.events[-1] = _meaning(world.events[-1], f"{dice}D6 = {roll}: zombies in clutter move up to {allowance:g}\"")
+            world.events[-1] = _meaning(
+                world.events[-1], f'{dice}D6 = {roll}: zombies in clutter move up to {allowance:g}"'
+            )
             clutter_allowance.append(allowance)
         return truncate_path(path, clutter_allowance[0])
 
@@ -148,7 +156,9 @@ def axis_move(world: World) -> None:
         in_touch = {z.id: _in_touch(world, z, z.position, cohesion) for z in unit}
         for z in sorted(unit, key=lambda z: (field.distance(z.position), _num(z.id))):
             raw = field.step(z.position, dist)
-            walks.append(_walk(world, z, cut_for_clutter(list(raw) if raw else [z.position]), False, in_touch[z.id]))
+            walks.append(
+                _walk(world, z, cut_for_clutter(list(raw) if raw else [z.position]), False, in_touch[z.id])
+            )
         for w in walks:
             if not w.breaks_off and w.was_in_touch:
                 _keep_in_touch(world, w, cohesion)
@@ -176,7 +186,8 @@ def _walk(world: World, z: Figure, raw: list[Point], breaks_off: bool, in_touch:
 
 def _in_touch(world: World, z: Figure, p: Point, cohesion: float) -> bool:
     return world.table.any_figure_in_circle(
-        p, z.radius + cohesion, where=lambda fid: fid != z.id and world.is_standing_zombie(fid))
+        p, z.radius + cohesion, where=lambda fid: fid != z.id and world.is_standing_zombie(fid)
+    )
 
 
 def _keep_in_touch(world: World, w: _Walk, cohesion: float) -> None:
@@ -190,7 +201,8 @@ def _keep_in_touch(world: World, w: _Walk, cohesion: float) -> None:
     while d > 0:
         p = truncate_path(w.path, d)[-1]
         if _in_touch(world, z, p, cohesion) and not world.table.any_figure_in_circle(
-                p, z.radius, where=lambda fid: fid != z.id):
+            p, z.radius, where=lambda fid: fid != z.id
+        ):
             w.path = truncate_path(w.path, d)
             world.set_position(z, p)
             return
@@ -221,4 +233,5 @@ def _num(fid: str) -> int:
 
 def _meaning(ev, text):
     from dataclasses import replace
+
     return replace(ev, meaning=text)

@@ -3,6 +3,7 @@
 A scene is rebuilt from its own state on a window resize (``teardown`` then ``build``), so its
 layout code only ever reads the current window size.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
@@ -23,7 +24,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self._elements: list[pygame_gui.core.UIElement] = []
 

@@ -5,6 +5,7 @@ and cannot be loaded; nothing here ever writes to a save file.
 
 >>> app.push(LoadScene(app))                      # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 import html
@@ -89,42 +90,72 @@ class LoadScene(Scene):
         default = None
         if self.chosen is not None:
             default = self.items[self.entries.index(self.chosen)]
-        self.list = self.ui(UISelectionList(pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60), items,
-                                            self.manager, object_id="#scenario_list", default_selection=default))
-        self.details = self.ui(UITextBox("", pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w,
-                                                         h - 2 * m - 52 - 60), self.manager, object_id="#briefing"))
+        self.list = self.ui(
+            UISelectionList(
+                pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60),
+                items,
+                self.manager,
+                object_id="#scenario_list",
+                default_selection=default,
+            )
+        )
+        self.details = self.ui(
+            UITextBox(
+                "",
+                pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - 60),
+                self.manager,
+                object_id="#briefing",
+            )
+        )
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
-        self.replay_button = self.ui(UIButton(pygame.Rect(w - m - 420, h - m - 48, 200, 48), "Watch a replay",
-                                              self.manager, tool_tip_text="Play the saved game back, step by step"))
-        self.load = self.ui(UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Load", self.manager,
-                                     object_id="#primary"))
+        self.replay_button = self.ui(
+            UIButton(
+                pygame.Rect(w - m - 420, h - m - 48, 200, 48),
+                "Watch a replay",
+                self.manager,
+                tool_tip_text="Play the saved game back, step by step",
+            )
+        )
+        self.load = self.ui(
+            UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Load", self.manager, object_id="#primary")
+        )
         self._show(self.chosen)
 
     def _show(self, entry: SaveEntry | None) -> None:
         self.chosen = entry
         if entry is None:
-            self.details.set_text("There are no saved games yet. Ctrl+S or F5 in a game saves it; "
-                                  "every game is also autosaved after each action.")
+            self.details.set_text(
+                "There are no saved games yet. Ctrl+S or F5 in a game saves it; "
+                "every game is also autosaved after each action."
+            )
             self.load.disable()
             self.replay_button.disable()
             return
         where = html.escape(str(entry.path))
         if entry.saved is None:
-            self.details.set_text(f"<b>{html.escape(entry.path.name)}</b><br>{where}<br><br>"
-                                  f"<font color='#E06050'><b>This save cannot be loaded:</b></font><br>"
-                                  f"{html.escape(entry.error)}")
+            self.details.set_text(
+                f"<b>{html.escape(entry.path.name)}</b><br>{where}<br><br>"
+                f"<font color='#E06050'><b>This save cannot be loaded:</b></font><br>"
+                f"{html.escape(entry.error)}"
+            )
             self.load.disable()
             self.replay_button.disable()
             return
         s = entry.saved
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.saved_at)) if s.saved_at else "unknown"
         sections = ", ".join(str(x).capitalize() for x in s.options.get("sections", [])) or "default"
-        facts = [f"Scenario: <b>{html.escape(Path(s.scenario_path).stem.replace('_', ' ').title())}</b>",
-                 f"Rule set: <b>{html.escape(s.ruleset)}</b>", f"Sections: <b>{html.escape(sections)}</b>",
-                 f"Actions: <b>{len(s.commands)}</b>", f"Saved: <b>{when}</b>",
-                 "Finished" if s.over else "In progress"]
-        text = (f"<font size=5><b>{html.escape(entry.kind)}</b></font><br>{where}<br>"
-                f"{html.escape(describe_save(s))}<br><br>" + "<br>".join(facts))
+        facts = [
+            f"Scenario: <b>{html.escape(Path(s.scenario_path).stem.replace('_', ' ').title())}</b>",
+            f"Rule set: <b>{html.escape(s.ruleset)}</b>",
+            f"Sections: <b>{html.escape(sections)}</b>",
+            f"Actions: <b>{len(s.commands)}</b>",
+            f"Saved: <b>{when}</b>",
+            "Finished" if s.over else "In progress",
+        ]
+        text = (
+            f"<font size=5><b>{html.escape(entry.kind)}</b></font><br>{where}<br>"
+            f"{html.escape(describe_save(s))}<br><br>" + "<br>".join(facts)
+        )
         if s.error:
             text += f"<br><br><font color='#E0A050'>Bug report: {html.escape(s.error)}</font>"
         if self.message:

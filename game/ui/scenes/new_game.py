@@ -1,4 +1,5 @@
 """New game: every scenario in maps/ with its title, rule set and briefing; broken maps show their error."""
+
 from __future__ import annotations
 
 import html
@@ -31,7 +32,8 @@ class NewGameScene(Scene):
         default = default_scenario()
         self.chosen: ScenarioEntry | None = next(
             (e for e in self.entries if e.path.resolve() == default.resolve() and e.playable),
-            next((e for e in self.entries if e.playable), self.entries[0] if self.entries else None))
+            next((e for e in self.entries if e.playable), self.entries[0] if self.entries else None),
+        )
 
     def _item(self, entry: ScenarioEntry) -> str:
         return entry.title + ("" if entry.playable else ERROR_MARK)
@@ -40,17 +42,36 @@ class NewGameScene(Scene):
         w, h = size
         m = 24
         list_w = min(380, w // 3)
-        self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "New game - choose a scenario", self.manager,
-                        object_id="#heading"))
+        self.ui(
+            UILabel(
+                pygame.Rect(m, m, w - 2 * m, 40),
+                "New game - choose a scenario",
+                self.manager,
+                object_id="#heading",
+            )
+        )
         items = [self._item(e) for e in self.entries] or ["No scenarios in maps/"]
-        self.list = self.ui(UISelectionList(pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60), items,
-                                            self.manager, object_id="#scenario_list",
-                                            default_selection=self._item(self.chosen) if self.chosen else None))
-        self.details = self.ui(UITextBox("", pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - 60),
-                                         self.manager, object_id="#briefing"))
+        self.list = self.ui(
+            UISelectionList(
+                pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60),
+                items,
+                self.manager,
+                object_id="#scenario_list",
+                default_selection=self._item(self.chosen) if self.chosen else None,
+            )
+        )
+        self.details = self.ui(
+            UITextBox(
+                "",
+                pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - 60),
+                self.manager,
+                object_id="#briefing",
+            )
+        )
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
-        self.start = self.ui(UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Start", self.manager,
-                                      object_id="#primary"))
+        self.start = self.ui(
+            UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Start", self.manager, object_id="#primary")
+        )
         self._show(self.chosen)
 
     def _show(self, entry: ScenarioEntry | None) -> None:
@@ -63,7 +84,8 @@ class NewGameScene(Scene):
             self.details.set_text(
                 f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{html.escape(entry.path.name)}<br><br>"
                 f"<font color='#E06050'><b>This map cannot be played:</b></font><br>{html.escape(entry.error)}<br><br>"
-                "Fix the map in Tiled (see <i>deadground check</i>) and come back.")
+                "Fix the map in Tiled (see <i>deadground check</i>) and come back."
+            )
             self.start.disable()
             return
         s = entry.scenario
@@ -78,9 +100,11 @@ class NewGameScene(Scene):
         text = f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{' &middot; '.join(facts)}<br><br>{briefing}"
         if not ruleset_playable(s.ruleset):
             # The map is fine, but its rule set is not written yet: say so rather than open a dead table.
-            self.details.set_text(text + f"<br><br><font color='#E0A050'><b>Not playable yet:</b> the {html.escape(ruleset)}"
-                                  " rules are not in this version of Dead Ground. The map checks out, so designers"
-                                  " can keep working on it in Tiled.</font>")
+            self.details.set_text(
+                text + f"<br><br><font color='#E0A050'><b>Not playable yet:</b> the {html.escape(ruleset)}"
+                " rules are not in this version of Dead Ground. The map checks out, so designers"
+                " can keep working on it in Tiled.</font>"
+            )
             self.start.disable()
             return
         self.details.set_text(text)

@@ -3,6 +3,7 @@
 A contents column on the left jumps to each section; Page Up/Page Down, Home/End and the mouse
 wheel scroll; Escape or Back returns.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -32,9 +33,15 @@ class RulesScene(Scene):
     def _preload(self) -> None:
         """Load the help's fonts once (pygame_gui warns both on a font not preloaded and on a second preload)."""
         fonts = self.manager.get_theme().get_font_dictionary()
-        missing = [f for f in FONTS if not fonts.check_font_preloaded(
-            fonts.create_font_id(int(f["point_size"]), str(f["name"]), bold=f["style"] == "bold",
-                                 italic=f["style"] == "italic"))]
+        missing = [
+            f
+            for f in FONTS
+            if not fonts.check_font_preloaded(
+                fonts.create_font_id(
+                    int(f["point_size"]), str(f["name"]), bold=f["style"] == "bold", italic=f["style"] == "italic"
+                )
+            )
+        ]
         if missing:
             self.manager.preload_fonts(missing)
 
@@ -61,8 +68,11 @@ class RulesScene(Scene):
         for k, title in enumerate(self.help.titles if contents else ()):
             b = self.ui(UIButton(pygame.Rect(m, m + k * 38, CONTENTS_W, 34), title, self.manager))
             self.sections[b] = title
-        self.text = self.ui(UITextBox(self.help.html, pygame.Rect(left, m, text_w, h - 3 * m - 48), self.manager,
-                                      object_id="#rules_text"))
+        self.text = self.ui(
+            UITextBox(
+                self.help.html, pygame.Rect(left, m, text_w, h - 3 * m - 48), self.manager, object_id="#rules_text"
+            )
+        )
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
 
     def section_top(self, title: str) -> float | None:
@@ -93,7 +103,12 @@ class RulesScene(Scene):
             bar = self.text.scroll_bar
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
-            elif bar is not None and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END):
+            elif bar is not None and event.key in (
+                pygame.K_PAGEDOWN,
+                pygame.K_PAGEUP,
+                pygame.K_HOME,
+                pygame.K_END,
+            ):
                 page = bar.visible_percentage * 0.9
                 step = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_HOME: -1.0, pygame.K_END: 1.0}
                 self.scroll_to(bar.start_percentage + step[event.key])

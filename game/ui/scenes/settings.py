@@ -1,4 +1,5 @@
 """Settings: master volume, mute, animation speed, fullscreen; saved as soon as they change."""
+
 from __future__ import annotations
 
 import pygame
@@ -19,21 +20,38 @@ class SettingsScene(Scene):
         self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "Settings", self.manager, object_id="#heading"))
         y = m + 90
         self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Master volume", self.manager, object_id="#field"))
-        self.volume = self.ui(UIHorizontalSlider(pygame.Rect(x + 210, y, 260, 36), round(s.master_volume * 100),
-                                                 (0, 100), self.manager))
-        self.volume_value = self.ui(UILabel(pygame.Rect(x + 480, y, 70, 36), f"{round(s.master_volume * 100)}%",
-                                            self.manager))
+        self.volume = self.ui(
+            UIHorizontalSlider(
+                pygame.Rect(x + 210, y, 260, 36), round(s.master_volume * 100), (0, 100), self.manager
+            )
+        )
+        self.volume_value = self.ui(
+            UILabel(pygame.Rect(x + 480, y, 70, 36), f"{round(s.master_volume * 100)}%", self.manager)
+        )
         y += 60
-        self.mute = self.ui(UICheckBox(pygame.Rect(x + 210, y + 8, 22, 22), "Mute all sound", self.manager,
-                                       initial_state=s.muted))
+        self.mute = self.ui(
+            UICheckBox(pygame.Rect(x + 210, y + 8, 22, 22), "Mute all sound", self.manager, initial_state=s.muted)
+        )
         y += 60
         self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Animation speed", self.manager, object_id="#field"))
-        self.speed = self.ui(UIHorizontalSlider(pygame.Rect(x + 210, y, 260, 36), round(s.animation_speed * 100),
-                                                (25, 400), self.manager, click_increment=25))
-        self.speed_value = self.ui(UILabel(pygame.Rect(x + 480, y, 70, 36), f"{s.animation_speed:.2g}x", self.manager))
+        self.speed = self.ui(
+            UIHorizontalSlider(
+                pygame.Rect(x + 210, y, 260, 36),
+                round(s.animation_speed * 100),
+                (25, 400),
+                self.manager,
+                click_increment=25,
+            )
+        )
+        self.speed_value = self.ui(
+            UILabel(pygame.Rect(x + 480, y, 70, 36), f"{s.animation_speed:.2g}x", self.manager)
+        )
         y += 60
-        self.fullscreen = self.ui(UICheckBox(pygame.Rect(x + 210, y + 8, 22, 22), "Fullscreen (F11)", self.manager,
-                                             initial_state=s.fullscreen))
+        self.fullscreen = self.ui(
+            UICheckBox(
+                pygame.Rect(x + 210, y + 8, 22, 22), "Fullscreen (F11)", self.manager, initial_state=s.fullscreen
+            )
+        )
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -1,4 +1,5 @@
 """Set-up for a Zombiekrieg game: how many players (1-4, solo by default) and each one's section."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -43,28 +44,52 @@ class SetupScene(Scene):
         w, h = size
         m = 24
         cx = w // 2 - 220
-        self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), f"Set-up - {self.setup.entry.title}", self.manager,
-                        object_id="#heading"))
+        self.ui(
+            UILabel(
+                pygame.Rect(m, m, w - 2 * m, 40),
+                f"Set-up - {self.setup.entry.title}",
+                self.manager,
+                object_id="#heading",
+            )
+        )
         y = m + 80
         self.ui(UILabel(pygame.Rect(cx, y, 180, 40), "Players", self.manager, object_id="#field"))
         options = [PLAYER_CHOICES[n - 1] for n in self.allowed]
-        self.players_menu = self.ui(UIDropDownMenu(options, PLAYER_CHOICES[self.setup.players - 1],
-                                                   pygame.Rect(cx + 190, y, 260, 40), self.manager))
+        self.players_menu = self.ui(
+            UIDropDownMenu(
+                options, PLAYER_CHOICES[self.setup.players - 1], pygame.Rect(cx + 190, y, 260, 40), self.manager
+            )
+        )
         y += 70
         self.nation_menus = []
         for player in range(self.setup.players):
-            self.ui(UILabel(pygame.Rect(cx, y, 180, 40), f"Player {player + 1} section", self.manager,
-                            object_id="#field"))
-            menu = self.ui(UIDropDownMenu([n.capitalize() for n in NATIONS], self.setup.sections[player].capitalize(),
-                                          pygame.Rect(cx + 190, y, 260, 40), self.manager))
+            self.ui(
+                UILabel(
+                    pygame.Rect(cx, y, 180, 40), f"Player {player + 1} section", self.manager, object_id="#field"
+                )
+            )
+            menu = self.ui(
+                UIDropDownMenu(
+                    [n.capitalize() for n in NATIONS],
+                    self.setup.sections[player].capitalize(),
+                    pygame.Rect(cx + 190, y, 260, 40),
+                    self.manager,
+                )
+            )
             self.nation_menus.append(menu)
             y += 54
-        self.ui(UILabel(pygame.Rect(cx, y + 10, 520, 30),
-                        "All players are on the Allied side; the game plays the zombies.", self.manager,
-                        object_id="#footnote"))
+        self.ui(
+            UILabel(
+                pygame.Rect(cx, y + 10, 520, 30),
+                "All players are on the Allied side; the game plays the zombies.",
+                self.manager,
+                object_id="#footnote",
+            )
+        )
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
-        self.begin = self.ui(UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Begin", self.manager,
-                                      object_id="#primary"))
+        self.begin = self.ui(
+            UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Begin", self.manager, object_id="#primary")
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -3,6 +3,7 @@
 Start-up looks for an unfinished autosave (:meth:`game.session.Session.resumable`); when there is
 one, a "Resume: <what it was>" button heads the column.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -51,21 +52,40 @@ class TitleScene(Scene):
             _, line = self.resumable
             rw = min(w - 40, 640)
             y -= BUTTON_H + GAP
-            self.buttons["resume"] = self.ui(UIButton(pygame.Rect((w - rw) // 2, y, rw, BUTTON_H), f"Resume: {line}",
-                                                      self.manager, object_id="#primary",
-                                                      tool_tip_text="Carry on with the game that was interrupted"))
+            self.buttons["resume"] = self.ui(
+                UIButton(
+                    pygame.Rect((w - rw) // 2, y, rw, BUTTON_H),
+                    f"Resume: {line}",
+                    self.manager,
+                    object_id="#primary",
+                    tool_tip_text="Carry on with the game that was interrupted",
+                )
+            )
             y += BUTTON_H + GAP
         if self.message:
             self.ui(UILabel(pygame.Rect(20, h - 60, w - 40, 30), self.message, self.manager, object_id="#subtle"))
         for key, text, tip in labels:
-            button = self.ui(UIButton(pygame.Rect(x, y, BUTTON_W, BUTTON_H), text, self.manager,
-                                      object_id=f"#title_{key}", tool_tip_text=tip))
+            button = self.ui(
+                UIButton(
+                    pygame.Rect(x, y, BUTTON_W, BUTTON_H),
+                    text,
+                    self.manager,
+                    object_id=f"#title_{key}",
+                    tool_tip_text=tip,
+                )
+            )
             if tip:
                 button.disable()
             self.buttons[key] = button
             y += BUTTON_H + GAP
-        self.ui(UILabel(pygame.Rect(8, h - 28, 400, 24), "Dead Ground 0.1 - zombie skirmish on the tabletop",
-                        self.manager, object_id="#footnote"))
+        self.ui(
+            UILabel(
+                pygame.Rect(8, h - 28, 400, 24),
+                "Dead Ground 0.1 - zombie skirmish on the tabletop",
+                self.manager,
+                object_id="#footnote",
+            )
+        )
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -132,7 +152,9 @@ class TitleScene(Scene):
             # scaled once per window size, never per frame
             image = self.app.assets.image("ui.title")
             k = max(size[0] / image.get_width(), size[1] / image.get_height())  # cover, keep aspect
-            cover = self.app.assets.scaled("ui.title", (round(image.get_width() * k), round(image.get_height() * k)))
+            cover = self.app.assets.scaled(
+                "ui.title", (round(image.get_width() * k), round(image.get_height() * k))
+            )
             self._backdrop = pygame.Surface(size)
             self._backdrop.blit(cover, cover.get_rect(center=(size[0] // 2, size[1] // 2)))
         surface.blit(self._backdrop, (0, 0))
