@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.rules.core import COMMANDS, Command, Event, Game, from_data, get_ruleset, to_data
+from game.rules.core import Command, Event, Game, from_data, get_ruleset, known_rulesets, to_data
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Scenario
 
@@ -34,6 +34,10 @@ VERSION = 1
 KEEP_AUTOSAVES = 5
 
 OnApplied = Callable[[Command, list[Event]], None]
+
+
+class _Unplayable(Exception):
+    """A whole save for a rule set this build does not have (not damage: said as it is)."""
 
 
 class SaveError(ValueError):
@@ -213,20 +217,29 @@ def read_save(path: Path | str) -> SavedGame:
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"the seed {seed!r} is not a whole number")
+        rules_key = str(data["ruleset"])
+        if rules_key not in known_rulesets():
+            raise _Unplayable(
+                f"{path.name} is for the rule set {rules_key!r}, which this Dead Ground does not have; "
+                "the file was left untouched."
+            )
+        registry = get_ruleset(rules_key).commands
         saved = SavedGame(
             ruleset=str(data["ruleset"]),
             scenario_path=str(scenario["path"]),
             scenario_hash=str(scenario["hash"]),
             options=options,
             seed=seed,
-            commands=[from_data(c, COMMANDS) for c in commands],
+            commands=[from_data(c, registry) for c in commands],
             saved_at=float(data.get("saved_at") or 0.0),
             error=str(data.get("error") or ""),
-            failed=from_data(failed, COMMANDS) if failed is not None else None,
+            failed=from_data(failed, registry) if failed is not None else None,
             state_hash=str(data.get("state_hash") or ""),
             over=bool(data.get("over", False)),
             extra=extra,
         )
+    except _Unplayable as exc:
+        raise SaveError(str(exc)) from None
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{path.name} is damaged ({exc}); the file was left untouched.") from None
     return saved

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from game.ai.zombiekrieg_bot import choose_command
-from game.rules.core import COMMANDS, from_data, get_ruleset, replay, to_data
+from game.rules.core import from_data, get_ruleset, replay, to_data
 from game.rules.zombiekrieg import new_game
+from game.rules.zombiekrieg.commands import COMMANDS
 from game.rules.zombiekrieg.events import DiceRolled
 from game.rules.zombiekrieg.testing import tiny_scenario
 

@@ -1,9 +1,11 @@
 """What every rule set shares: commands, events, the game interface and the registry.
 
 A game is its scenario, its seed and its list of commands (DESIGN.md). Commands ask, events
-answer; both are plain dataclasses that turn into JSON-ready dicts and back.
+answer; both are plain dataclasses that turn into JSON-ready dicts and back. Each rule set keeps
+its own :class:`Registry` of command and event classes, so two rule sets may both have a ``Move``.
 
->>> @command
+>>> COMMANDS = Registry()
+>>> @COMMANDS.add
 ... @dataclass(frozen=True)
 ... class Wave(Command):
 ...     figure: str
@@ -23,22 +25,18 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from game.scenario.model import Scenario
 
-COMMANDS: dict[str, type] = {}
-EVENTS: dict[str, type] = {}
-
 T = TypeVar("T")
 
 
-def command(cls: type[T]) -> type[T]:
-    """Register a command class so saves can name it."""
-    COMMANDS[cls.__name__] = cls
-    return cls
+class Registry(dict[str, type]):
+    """One rule set's command (or event) classes by name: saves and logs name them this way."""
 
-
-def event(cls: type[T]) -> type[T]:
-    """Register an event class so logs and replays can name it."""
-    EVENTS[cls.__name__] = cls
-    return cls
+    def add(self, cls: type[T]) -> type[T]:
+        """Class decorator: register ``cls`` under its class name (refuses a second of that name)."""
+        if cls.__name__ in self and self[cls.__name__] is not cls:
+            raise ValueError(f"{cls.__name__} is registered twice")
+        self[cls.__name__] = cls
+        return cls
 
 
 class Command:
@@ -103,7 +101,6 @@ def from_data(data: dict[str, Any], registry: dict[str, type]) -> Any:
     return cls(**kwargs)
 
 
-@event
 @dataclass(frozen=True)
 class DiceRolled(Event):
     """Dice were rolled: what for, the faces, the total, and what it meant (for the dice tray)."""
@@ -167,6 +164,8 @@ class RuleSet:
     key: str
     name: str
     new_game: Callable[..., Game]  # new_game(scenario, options: dict, seed: int, dice: Dice | None = None)
+    commands: Registry  # command classes by name (saves, replays)
+    events: Registry  # event classes by name (logs)
     options_help: str = ""
 
 
@@ -186,6 +185,13 @@ def get_ruleset(key: str) -> RuleSet:
         return RULESETS[key]
     except KeyError:
         raise KeyError(f"no rule set {key!r}; known: {', '.join(sorted(RULESETS)) or 'none'}") from None
+
+
+def known_rulesets() -> list[str]:
+    """The keys of every registered rule set (the built-in ones load on first ask)."""
+    import game.rules  # noqa: F401  (registers the built-in rule sets)
+
+    return sorted(RULESETS)
 
 
 def replay(

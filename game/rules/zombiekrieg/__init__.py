@@ -6,8 +6,8 @@ Public API: :func:`new_game` -> :class:`ZombiekriegGame` (``apply``, ``preview``
 """
 
 from game.rules.core import RuleSet, register
-from game.rules.zombiekrieg import events  # noqa: F401
-from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order  # noqa: F401
+from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
+from game.rules.zombiekrieg.events import EVENTS
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
 
 RULESET = register(
@@ -15,6 +15,8 @@ RULESET = register(
         key="zombiekrieg",
         name="Zombiekrieg 848",
         new_game=new_game,
+        commands=COMMANDS,
+        events=EVENTS,
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
         'american_corporal_weapon: "thompson" or "burp"',
     )

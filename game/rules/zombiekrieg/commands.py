@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.core import Command, command
+from game.rules.core import Command, Registry
 
 Point = tuple[float, float]
+COMMANDS = Registry()  # Zombiekrieg's commands by name
 
 
-@command
+@COMMANDS.add
 @dataclass(frozen=True)
 class Move(Command):
     """MOVE along ``path`` (waypoints after the figure's position), then face ``facing`` (degrees)
@@ -20,7 +21,7 @@ class Move(Command):
     facing: float | None = None
 
 
-@command
+@COMMANDS.add
 @dataclass(frozen=True)
 class Fire(Command):
     """FIRE at ``target``; an LMG's second shot goes at ``second_target`` (same zombie or one
@@ -31,7 +32,7 @@ class Fire(Command):
     second_target: str | None = None
 
 
-@command
+@COMMANDS.add
 @dataclass(frozen=True)
 class Order(Command):
     """ORDER (NCOs only): ``target`` gets +2 GUTS for his MOVE or FIRE this turn on a success."""
@@ -40,7 +41,7 @@ class Order(Command):
     target: str
 
 
-@command
+@COMMANDS.add
 @dataclass(frozen=True)
 class EndTurn(Command):
     """The active player is done for this turn."""

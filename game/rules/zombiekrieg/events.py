@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.core import DiceRolled, Event, event  # noqa: F401  (DiceRolled is part of this log)
+from game.rules.core import DiceRolled, Event, Registry
 
 Point = tuple[float, float]
+EVENTS = Registry()  # Zombiekrieg's events by name
+EVENTS.add(DiceRolled)  # the shared dice event is part of this log
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class FigurePlaced(Event):
     """A figure was set up on the table at creation."""
@@ -21,13 +23,13 @@ class FigurePlaced(Event):
     facing: float
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class TurnStarted(Event):
     turn: int
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class StoodUp(Event):
     """A knocked-down zombie stood up and rejoined the unit."""
@@ -35,7 +37,7 @@ class StoodUp(Event):
     figure: str
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class InitiativeRolled(Event):
     figure: str  # the lead NCO who tested
@@ -45,14 +47,14 @@ class InitiativeRolled(Event):
     reaction_bonus: int
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class PhaseStarted(Event):
     side: str  # allies | zombies
     player: int | None = None
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class GutsTested(Event):
     figure: str
@@ -64,7 +66,7 @@ class GutsTested(Event):
     modifiers: tuple[tuple[str, int], ...] = ()
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class GutsChanged(Event):
     figure: str
@@ -73,7 +75,7 @@ class GutsChanged(Event):
     reason: str
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class Moved(Event):
     figure: str
@@ -82,14 +84,14 @@ class Moved(Event):
     length: float
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class Turned(Event):
     figure: str
     facing: float
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class Fired(Event):
     figure: str
@@ -99,7 +101,7 @@ class Fired(Event):
     shot: int = 1
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class NoEffect(Event):
     """A test that succeeded changed nothing (a plain Success on a knocked-down zombie)."""
@@ -108,20 +110,20 @@ class NoEffect(Event):
     reason: str
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class KnockedDown(Event):
     figure: str
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class Killed(Event):
     figure: str
     cause: str  # "shot by us1-r3", "melee with z4", ...
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class Ordered(Event):
     figure: str
@@ -130,7 +132,7 @@ class Ordered(Event):
     free: bool = False
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class ReactionRolled(Event):
     roll: int  # after any initiative bonus
@@ -138,27 +140,27 @@ class ReactionRolled(Event):
     result: str  # e.g. "lurch 4\" toward the nearest seen"
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class ZombieMoved(Event):
     figure: str
     path: tuple[Point, ...]  # from the start to the end
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class MeleeAttack(Event):
     zombie: str
     soldier: str
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class Exited(Event):
     figure: str
 
 
-@event
+@EVENTS.add
 @dataclass(frozen=True)
 class GameOver(Event):
     winner: str  # allies | zombies
