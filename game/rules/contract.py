@@ -124,8 +124,9 @@ class TeamOption:
 @dataclass(frozen=True)
 class Team:
     """A points-budget team built from a roster; the rules list what may be added
-    (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of rule-set defined
-    dicts (one per unit or option taken)."""
+    (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of dicts, one per unit
+    or option taken: the set-up screen adds ``{"id": TeamOption.id, "label": ..., "cost": ...}``
+    (the rule set may keep more keys in the answers it makes itself)."""
 
     key: str
     label: str
@@ -147,6 +148,7 @@ class SetupSpec:
     per_player: tuple[SetupField, ...] = ()
     for_game: tuple[SetupField, ...] = ()
     player_noun: str = "player"  # "section", "survivor group", "squad": "Player 2 section"
+    note: str = ""  # a line under the choices: "All players are on the Allied side; the game plays the zombies."
 
 
 # What the set-up screen hands back: {"players": n, "each": [{key: value} per player], "game": {key: value}}
@@ -413,14 +415,30 @@ class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     house_rows: tuple[int, ...] = ()  # indexes of rows that are house values
+    caption: str = ""  # the line above the table: "Reaction table (1D6 for the whole unit)"
+    house: bool = False  # the whole table is a house table (its caption is tagged)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a paragraph's text; a ``house`` run is a house value (shown as one in the text)."""
+
+    text: str
+    house: bool = False
 
 
 @dataclass(frozen=True)
 class Paragraph:
-    """A paragraph of the reference; ``house`` marks a house value or reading the game plays."""
+    """A paragraph of the reference; ``house`` marks a house value or reading the game plays.
+
+    ``kind`` is how it is laid out (a ``step`` shows its ``number``); ``runs`` split ``text`` into
+    pieces when some of them are house values (their texts join to ``text``; empty: one plain run)."""
 
     text: str
     house: bool = False
+    kind: Literal["text", "bullet", "step", "subheading"] = "text"
+    number: int = 0
+    runs: tuple[Run, ...] = ()
 
 
 @dataclass(frozen=True)
