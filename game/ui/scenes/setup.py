@@ -347,11 +347,15 @@ class SetupScene(Scene):
         self, f: NamedFigures, player: int, cx: int, y: int, container: IContainerLikeInterface | None
     ) -> int:
         figures: list[dict[str, Any]] = self.answers["each"][player - 1].setdefault(f.key, [])
-        self._label(f"Player {player} {f.label} ({f.count_min}-{f.count_max})", cx, y, container, 360)
-        if len(figures) < f.count_max:
+        self._label(f"Player {player} {f.label} ({f.count_min}-{f.count_max})", cx, y, container)
+        if len(figures) < f.count_max:  # Add sits in the widget column, over the figures' gear
             add = self.ui(
                 UIButton(
-                    pygame.Rect(cx + 370, y, 120, 36), "Add", self.manager, container=container, object_id="#add"
+                    pygame.Rect(cx + LABEL_W + 10, y, 120, 40),
+                    "Add",
+                    self.manager,
+                    container=container,
+                    object_id="#add",
                 )
             )
             self.actions[add] = lambda e: self._add_figure(f, player)
