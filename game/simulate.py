@@ -197,8 +197,9 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def _histogram(values: Iterable[float]) -> dict[str, int]:
+    """How many times each value came up, by the value as text (a whole number without ".0")."""
     counts = Counter(values)
-    return {str(k): counts[k] for k in sorted(counts)}
+    return {str(int(k)) if float(k).is_integer() else str(k): counts[k] for k in sorted(counts)}
 
 
 def _label(labels: dict[str, str], key: str) -> str:
@@ -226,6 +227,9 @@ def build_report(
     games = len(results)
     finished = [r for r in results if not r.error]
     winners = winner_keys(results, labels)
+    for key in winners:  # every winner and the human side get words, the rule set's or plain ones
+        labels.setdefault(f"wins.{key}", f"Won by {key}")
+    labels.setdefault("human", "Players'")
     wins = {k: sum(r.winner == k for r in results) for k in winners}
     human_wins = sum(r.human_win for r in results)
     turns = [r.turns for r in finished]
