@@ -14,6 +14,7 @@ from game.rules.zombiekrieg.outcome import OUTCOME_LABELS, outcome
 from game.rules.zombiekrieg.reference import reference
 from game.rules.zombiekrieg.report import report
 from game.rules.zombiekrieg.setup import SETUP
+from game.rules.zombiekrieg.view import ZombiekriegView
 
 RULESET = register(
     RuleSet(
@@ -24,6 +25,7 @@ RULESET = register(
         events=EVENTS,
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
         'american_corporal_weapon: "thompson" or "burp"',
+        view=ZombiekriegView,
         setup=SETUP,
         reference=reference,
         report=report,
