@@ -19,7 +19,7 @@ import html
 import logging
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -36,6 +36,9 @@ from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
+
+if TYPE_CHECKING:
+    from game.ui.match import Match
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +124,7 @@ class GameScene(Scene):
             " L: outlines. F11: fullscreen.",
         ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
-        self.match = None
+        self.match: Match | None = None
         self.ended = False
         self.status_html = ""
         self.hint_html = ""
@@ -439,9 +442,10 @@ class GameScene(Scene):
     def _tray_image(self) -> pygame.Surface:
         dice = self.match.dice if self.match else None
         size = (RIGHT_PANEL - 18, TRAY_HEIGHT)
+        assert self.view is not None  # the tray is built with the panels, after the table view
         return tray_surface(
             self.app.assets,
-            self.view.texts if self.view else None,
+            self.view.texts,
             size,
             dice.faces if dice else None,
             dice.meaning if dice else "",
@@ -683,7 +687,9 @@ class GameScene(Scene):
             self.say(str(exc), bad=True)
             return False
         self.app.open_session(session)
-        self.app.scene.say(f"Loaded {getattr(path, 'name', path)}.")
+        scene = self.app.scene
+        if isinstance(scene, GameScene):
+            scene.say(f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
@@ -739,10 +745,12 @@ class GameScene(Scene):
 
     def _show_end(self) -> None:
         """The rule set's after-action report on the end screen; without one, a plain message window."""
-        game = self.match.game
+        match = self.match
+        assert match is not None
+        game = match.game
         make_report = self.rules.report if self.rules is not None else None
         if make_report is None:
-            text, _ = self.match.view.result(game)
+            text, _ = match.view.result(game)
             pygame_gui.windows.UIMessageWindow(
                 pygame.Rect(self.app.screen.get_width() // 2 - 220, 200, 440, 240),
                 html.escape(text),
@@ -752,12 +760,23 @@ class GameScene(Scene):
             return
         from game.ui.end_scene import EndScene
 
-        scenario, options = self.scenario, dict(game.options)
+        again_setup = self._setup_again(dict(game.options))
 
         def again() -> None:
-            self.app.start_game(_Again(scenario, options))
+            self.app.start_game(again_setup)
 
         self.app.push(EndScene(self.app, make_report(game), on_again=again, on_title=self.app.back_to_title))
+
+    def _setup_again(self, options: dict[str, Any]) -> Any:
+        """The set-up that plays this scenario again with the same choices."""
+        from pathlib import Path
+
+        from game.ui.scenario_list import ScenarioEntry
+        from game.ui.scenes.setup import GameSetup
+
+        setup = self.rules.setup if self.rules is not None else None
+        answers = setup.answers(self.scenario, options) if setup is not None else {}
+        return GameSetup(ScenarioEntry(Path(self.scenario.path or "."), self.scenario), answers)
 
     # ---- drawing ------------------------------------------------------------------------------------
 
@@ -778,11 +797,3 @@ def _ruleset(key: str) -> RuleSet | None:
         return get_ruleset(key)
     except KeyError:
         return None
-
-
-class _Again:
-    """What ``App.start_game`` needs to play the same scenario with the same options again."""
-
-    def __init__(self, scenario: Scenario, options: dict[str, Any]) -> None:
-        self.entry = type("Entry", (), {"scenario": scenario})()
-        self.options = options

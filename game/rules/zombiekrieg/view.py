@@ -116,8 +116,8 @@ def _guts(look: Look | None, f: Figure) -> int:
 class ZombiekriegView:
     """The contract's :class:`~game.rules.contract.View` for a Zombiekrieg game."""
 
-    action_kinds = ACTION_KINDS
-    figure_noun = "soldier"
+    action_kinds: tuple[ActionKind, ...] = ACTION_KINDS
+    figure_noun: str = "soldier"
 
     # ---- the panels --------------------------------------------------------------------------
 
@@ -258,7 +258,9 @@ class ZombiekriegView:
             if kind.key in available:
                 out.append(Action(kind.key, True))
             elif kind.key == "fire":
-                out.append(Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range."))
+                out.append(
+                    Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range.")
+                )
             elif kind.key == "order" and not f.is_nco:
                 why = f"{fid} cannot ORDER: he is not an NCO (only the Sergeant, or the Corporal once he is dead)."
                 out.append(Action("order", False, why))
