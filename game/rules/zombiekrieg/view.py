@@ -121,19 +121,24 @@ class ZombiekriegView:
 
     # ---- the panels --------------------------------------------------------------------------
 
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
         s = game.state
-        parts = [f"Turn {s.turn}"]
-        if game.over:
+        parts = [f"Turn {turn or s.turn}"]
+        if opponent_moving:  # the screen is still showing the zombies' move (the rules may be past it)
+            parts.append("Zombies moving")
+        elif game.over:
             parts.append(f"Game over: {s.winner or '?'} win")
-        elif opponent_moving or s.phase.value == "axis":
+        elif s.phase.value == "axis":
             parts.append("Zombies moving")
         elif s.active_player:
             section = next((x for x in s.sections if x.player == s.active_player), None)
             nation = f" ({section.nation.capitalize()})" if section else ""
             parts.append(f"Player {s.active_player}{nation}" if len(s.sections) > 1 else f"Allies{nation}")
         return " \u2014 ".join(parts)
+
+    def turn_of(self, event: Any) -> int | None:
+        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
     def objective_line(self, game: Any) -> str:
         s = game.state
