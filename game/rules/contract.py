@@ -420,6 +420,10 @@ class View(Protocol):
         """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
         ...
 
+    def command_words(self, game: Any, cmd: Any) -> str:
+        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3``."""
+        ...
+
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         """True when these events include the game's own side's turn (the zombies moving)."""
         ...

@@ -127,7 +127,9 @@ class GameScene(Scene):
         self._log_box_lines = 0
         self._log_refill = False
         self._log_following = True  # the log box shows its newest line; False once the player scrolls up
-        self._log_cap = LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
+        self._log_cap = (
+            LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
+        )
         self.rules: RuleSet | None = _ruleset(scenario.ruleset)
         playable = self.rules is not None and self.rules.view is not None
         self.banner = "Turn 1"
@@ -140,7 +142,7 @@ class GameScene(Scene):
             + (f" - {html.escape(self._describe_options())}" if playable else ""),
             "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
             " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
-            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. Hold T or drag on empty table: measure."
+            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
             " L: outlines. F11: fullscreen.",
         ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
@@ -192,6 +194,9 @@ class GameScene(Scene):
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
+        if self.session is not None:  # undo's refusal names the last action in the player's words
+            view = self.match.view
+            self.session.words = lambda cmd: view.command_words(game, cmd)
 
     def _describe_options(self) -> str:
         """The set-up's choices in a few words for the log's first line: ``1 player(s): American``."""

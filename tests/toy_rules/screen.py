@@ -157,6 +157,9 @@ class DuelView:
     def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
         return None
 
+    def command_words(self, game: Any, cmd: Any) -> str:
+        return "Strike"
+
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "Shambled" for e in events)
 

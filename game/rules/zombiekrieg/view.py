@@ -285,9 +285,7 @@ class ZombiekriegView:
             return None
         if game.figure(target).is_zombie:
             return "fire" if "fire" in available else None
-        if "order" in available and target in game.order_targets(fid):
-            return "order"
-        return None
+        return None  # another soldier: a click selects him; ORDER is the O key or the button, never a surprise
 
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         if action == "move":
@@ -357,6 +355,19 @@ class ZombiekriegView:
         section = next((s for s in sections if s.player == event.player), None)
         nation = f" ({section.nation.capitalize()})" if section else ""
         return event.player, f"Player {event.player}{nation} \u2014 your section"
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        kind = type(cmd).__name__
+        if kind == "EndTurn":
+            return "End turn"
+        who = self._safe_name(game, getattr(cmd, "figure", ""))
+        if kind == "Move":
+            return f"MOVE of {who}"
+        if kind == "Fire":
+            return f"FIRE by {who} at {self._safe_name(game, cmd.target)}"
+        if kind == "Order":
+            return f"ORDER by {who} to {self._safe_name(game, cmd.target)}"
+        return kind
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)
