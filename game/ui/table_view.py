@@ -457,9 +457,65 @@ class TableView:
                 pos = (round(x + o.offset[0]), round(y + o.offset[1]))
                 if o.plate:
                     image = self.plate(o.text, o.size, o.colour)
-                    self._blit_inside(surface, image, image.get_rect(**{o.anchor: pos}), x)
+                    surface.blit(image, self.plate_rect(image.get_size(), (x, y), o))
                 else:
                     self.texts.blit(surface, o.text, o.size, o.colour, pos, o.anchor)
+
+    def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
+        """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, the
+        one that covers least of the selected figure, the target, the lines and the tape's reading,
+        inside the table view (ties keep the label's own corner, up and to the right)."""
+        view = pygame.Rect(self.camera.viewport)
+        dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
+        x, y = at
+        corners = [
+            (label.anchor, (x + label.offset[0], y + label.offset[1])),
+            ("bottomleft", (x + dx, y - dy)),
+            ("topleft", (x + dx, y + dy)),
+            ("bottomright", (x - dx, y - dy)),
+            ("topright", (x - dx, y + dy)),
+        ]
+        keep_clear = self._keep_clear()
+        best: tuple[float, pygame.Rect] | None = None
+        for i, (anchor, pos) in enumerate(corners):
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+            moved = rect.clamp(view)
+            cost = sum(r.clip(moved).width * r.clip(moved).height for r in keep_clear["rects"])
+            cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
+            cost += 0.01 * i + 2 * (abs(moved.x - rect.x) + abs(moved.y - rect.y))  # prefer unmoved, own corner
+            if best is None or cost < best[0]:
+                best = (cost, moved)
+        assert best is not None
+        return best[1]
+
+    def _keep_clear(self) -> dict[str, list]:
+        """What a plate should not hide, in screen pixels: the selected and targeted bases, points along
+        every drawn line (paths, sight lines), and the tape's reading."""
+        rects: list[pygame.Rect] = []
+        for t in self.tokens:
+            if t.highlight in ("selected", "target"):
+                cx, cy = self.camera.to_screen(t.position)
+                r = max(6.0, (t.base_radius + 0.15) * self.camera.ppi)
+                rects.append(pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
+        points: list[tuple[float, float]] = []
+        for o in self.overlays:
+            if isinstance(o, Line) and o.width >= 2:
+                pts = self._screen(o.points)
+                for a, b in zip(pts, pts[1:]):
+                    n = max(1, int(math.dist(a, b) / 12))
+                    points.extend(
+                        (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(n + 1)
+                    )
+        if self.tape is not None:
+            rects.append(self._tape_plate_rect(self.tape))
+        return {"rects": rects, "points": points}
+
+    def _tape_plate_rect(self, tape: Tape) -> pygame.Rect:
+        _, b = (self.camera.to_screen(p) for p in tape.edge_points())
+        edge = " edge to edge" if tape.start_radius or tape.end_radius else ""
+        w, h = self.texts.render(tape.text() + edge, 28, TAPE_COLOUR).get_size()
+        return pygame.Rect(0, 0, w, h).move(round(b[0]) + 12, round(b[1]) - 12 - h).inflate(10, 6)
 
     @staticmethod
     def _round(p: Point) -> tuple[int, int]:
