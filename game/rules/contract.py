@@ -212,6 +212,7 @@ class TokenLook:
     base_radius: float = 0.5
     layer: int = 2
     hidden: bool = False
+    player: int = 0  # the human player whose figure it is (hot-seat colours and marks); 0 for none
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ class RosterGroup:
     title: str
     acting: bool
     rows: tuple[RosterRow, ...]
+    player: int = 0  # the human player the group belongs to (its colour and mark); 0 for none
 
 
 @dataclass(frozen=True)

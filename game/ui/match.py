@@ -211,6 +211,7 @@ class Match:
                 highlight=highlight,
                 label=t.label,
                 ready=f.id in ready,
+                player=t.player,
             )
             out.append((t.layer, token))
         out.sort(key=lambda p: p[0])
@@ -365,6 +366,8 @@ class Match:
                 player, text = handoff
                 if text and player != self._last_player:
                     self.handoff = (text, HANDOFF_SECONDS)
+                    if self.controller.selected is not None:  # a choice made in one player's turn stays there
+                        self.controller._clear_selection()
                 self._last_player = player
             sid = self.view.sound(self.game, ev)
             if sid and sid not in sounds:

@@ -14,6 +14,7 @@ import logging
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -25,7 +26,7 @@ from game.ui.drawing import TextCache
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
-from game.ui.tokens import HIGHLIGHT_COLOURS, SIDE_COLOURS, TokenView
+from game.ui.tokens import HIGHLIGHT_COLOURS, PLAYER_COLOURS, SIDE_COLOURS, TokenView
 
 log = logging.getLogger(__name__)
 
@@ -59,12 +60,19 @@ def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
     tint = pygame.Surface(renderer.native.get_size(), pygame.SRCALPHA)
     for zone in scenario.zones:
         colour, _, _ = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+        colour = _player_colour(zone, colour)
         pts = [(x * ppi, y * ppi) for x, y in zone.area.points]
         if len(pts) >= 3 and not zone.area.is_line:
             pygame.draw.polygon(tint, (*colour, ZONE_FILL_ALPHA), pts)
         elif pts:  # a point zone (spawn point): a small disc
             pygame.draw.circle(tint, (*colour, ZONE_FILL_ALPHA * 2), pts[0], ppi * 1.0)
     renderer.native.blit(tint, (0, 0))
+
+
+def _player_colour(zone: Any, colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A deploy zone given to one player takes his colour (its label says "player N" too)."""
+    player = zone.properties.get("player") if zone.kind == "deploy" else None
+    return PLAYER_COLOURS.get(player, colour) if isinstance(player, int) else colour
 
 
 @dataclass
@@ -295,14 +303,18 @@ class TableView:
     def _draw_zones(self, surface: pygame.Surface) -> None:
         for zone in self.scenario.zones if self.scenario else ():
             colour, style, word = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+            colour = _player_colour(zone, colour)
             pts = self._screen(zone.area.points)
             if len(pts) >= 2:
                 drawing.polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
             else:
                 drawing.circle(surface, colour, pts[0], self.camera.ppi, 2, style)
             label = word if not zone.name or zone.name.upper() == word else f"{word}: {zone.name}"
-            side = zone.properties.get("side") or zone.properties.get("player")
-            if zone.kind == "deploy" and side not in (None, ""):
+            side = zone.properties.get("side")
+            player = zone.properties.get("player")
+            if zone.kind == "deploy" and isinstance(player, int) and player:
+                label += f" (player {player})"
+            elif zone.kind == "deploy" and side not in (None, ""):
                 label += f" ({side})"
             # Labels sit just outside the zone (above it, or below when it touches the top of the view),
             # so they never cover the figures standing in it.
@@ -349,8 +361,14 @@ class TableView:
         if token.state == "acted":  # has acted this turn: greyed, but still readable
             shade = self._shade(round(r))
             surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
-        ring = (70, 70, 70) if token.state == "acted" else side
+        ring = (70, 70, 70) if token.state == "acted" else PLAYER_COLOURS.get(token.player, side)
         pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
+        if token.player and r >= 7:  # hot-seat: the player's number on the rim, in his colour (never colour alone)
+            px, py = cx - r * 0.72, cy + r * 0.72
+            pip = max(6.0, r * 0.38)
+            pygame.draw.circle(surface, (12, 12, 10), (px, py), pip + 1)
+            pygame.draw.circle(surface, PLAYER_COLOURS.get(token.player, side), (px, py), pip)
+            self.texts.blit(surface, str(token.player), max(11, int(pip * 1.5)), (12, 12, 10), (px, py))
         if not down and r >= 6:  # facing tick on the base edge
             a = math.radians(token.facing)
             tip = (cx + math.cos(a) * (r + 5), cy + math.sin(a) * (r + 5))

@@ -177,7 +177,7 @@ class ZombiekriegView:
                 )
                 rows.append(RosterRow(f.id, f"{SHORT_ROLE.get(f.role, f.role)} {f.id}", cells, status))
             title = f"Player {section.player}: {section.nation.capitalize()}"
-            groups.append(RosterGroup(title, section.player == active, tuple(rows)))
+            groups.append(RosterGroup(title, section.player == active, tuple(rows), section.player))
         return groups
 
     def acting_player(self, game: Any) -> int | None:
@@ -215,6 +215,7 @@ class ZombiekriegView:
             base_radius=f.radius,
             layer={"dead": 0, "knocked_down": 1}.get(state, 2),
             hidden=state == "exited",
+            player=0 if f.is_zombie else f.player,
         )
 
     def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
