@@ -86,3 +86,22 @@ def test_the_plate_never_covers_the_selected_figure_the_path_or_the_target(app: 
     assert not any(rect.colliderect(r) for r in clear["rects"]), "the plate hides the selected figure"
     assert sum(rect.collidepoint(p) for p in clear["points"]) == 0, "the plate hides the path"
     pygame.event.pump()
+
+
+def test_the_corporal_shows_no_order_ring_while_his_sergeant_lives() -> None:
+    """Issue "Club-night play", item 7; RULES.md Zombiekrieg 848, ORDER: the Corporal orders only once
+    his Sergeant is dead, so his command ring shows only then."""
+    from game.ui.overlays import Circle
+
+    m = match(soldiers={SGT: (12, 20, 270), "us1-cpl": (6, 20, 270)}, zombies=[(20, 2)])
+
+    def rings(fid: str) -> list[str]:
+        m.click(m.game.figure(fid).position)
+        m.update(0.0)
+        return [o.label for o in m.overlays() if isinstance(o, Circle)]
+
+    assert not any(label.startswith("ORDER") for label in rings("us1-cpl"))
+    m.controller._clear_selection()
+    m.game.figure(SGT).state = "dead"
+    m.resync()
+    assert any(label.startswith("ORDER") for label in rings("us1-cpl"))

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
+from game.rules.zombiekrieg import order
 from game.rules.zombiekrieg.preview import fire_geometry
 
 
@@ -70,7 +71,7 @@ def reach(game: Any, fid: str, look: Look, actions: Sequence[str]) -> list[Primi
     move = float(game.data.house("move_distance"))
     if "move" in actions or not f.acted_this_turn:
         out.append(Ring(position, move, "move", f'MOVE {move:g}"'))
-    if f.is_nco:
+    if f.is_nco and order.nco_reason(game.world, f) is None:  # a Corporal orders only once his Sergeant is gone
         command = game.data.command_range(f.role)
         # the ring where a soldier's base just comes in: edge-to-edge reach plus both radii (a section's bases match)
         out.append(Ring(position, command + 2 * f.radius, "command", f'ORDER {command:g}"'))
