@@ -879,7 +879,7 @@ class GameScene(Scene):
                 window_title="Game over",
             )
             return
-        from game.ui.end_scene import EndScene
+        from game.ui.scenes.end import EndScene
 
         again_setup = self._setup_again(dict(game.options))
 
