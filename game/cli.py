@@ -127,7 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("maps", nargs="+", help=".tmx files")
     check.set_defaults(func=_check)
 
-    demo = sub.add_parser("demo", help="club-night demo: bots play both sides, game after game")
+    demo = sub.add_parser(
+        "demo",
+        help="club-night demo: bots play the players' side, game after game",
+        description="Club-night demo: bots play the players' side game after game, and the game always plays "
+        "the zombies, as it does in every game. Touch the mouse or a key to take over the players' side.",
+    )
     demo.add_argument("maps", nargs="*", help=".tmx scenarios (default: every shipped one with a known rule set)")
     demo.add_argument("--games", type=_positive, default=None, help="stop after this many games (default: never)")
     demo.add_argument("--seed", type=int, default=None, help="seed of the first game (default: random)")
