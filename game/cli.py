@@ -20,7 +20,15 @@ def _play(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     from game.scenario.check import main as check_main
 
-    return check_main(args.maps)
+    if args.reference:
+        from game.scenario.reference import reference
+
+        print(reference(), end="")
+        return 0
+    if not args.maps:
+        print("deadground check: give .tmx maps or folders (or --reference)", file=sys.stderr)
+        return 2
+    return check_main(args.maps, strict=args.strict, as_json=args.json, verbose=args.verbose)
 
 
 def _headless_display() -> None:
@@ -90,7 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_play)
 
     check = sub.add_parser("check", help="validate scenario maps and print every problem")
-    check.add_argument("maps", nargs="+", help=".tmx files")
+    check.add_argument("maps", nargs="*", help=".tmx files, or folders of them")
+    check.add_argument("--strict", action="store_true", help="warnings fail too")
+    check.add_argument("--json", action="store_true", help="one JSON document, for editors")
+    check.add_argument("--verbose", "-v", action="store_true", help="also print notes")
+    check.add_argument(
+        "--reference", action="store_true", help="print the scenario reference (every property and class)"
+    )
     check.set_defaults(func=_check)
 
     demo = sub.add_parser("demo", help="club-night demo: bots play both sides, game after game")
