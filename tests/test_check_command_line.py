@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from design_maps import ZOMBIEKRIEG, obj, playable_objects, tmx, write
+
 from game.cli import main as cli
 
 

@@ -5,8 +5,8 @@ with a StopIteration at set-up (issue 16)."""
 from __future__ import annotations
 
 import pytest
-
 from design_maps import obj, playable_objects, tmx, write
+
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.review import review_map
 

@@ -4,6 +4,7 @@ player 2 would deploy there. ``check`` warns; with side = zombies it warns that 
 from __future__ import annotations
 
 from design_maps import obj, playable_objects, tmx, write
+
 from game.scenario.review import review_map
 
 

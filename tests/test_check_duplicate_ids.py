@@ -4,6 +4,7 @@ them apart, so ``check`` fails the map."""
 from __future__ import annotations
 
 from design_maps import obj, playable_objects, tmx, write
+
 from game.scenario.review import review_map
 
 

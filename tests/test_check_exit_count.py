@@ -4,6 +4,7 @@ no force is that big, a warning when only the smallest one is too small."""
 from __future__ import annotations
 
 from design_maps import ZOMBIEKRIEG, playable_objects, tmx, write
+
 from game.scenario.review import review_map
 
 

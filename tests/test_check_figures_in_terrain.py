@@ -4,6 +4,7 @@ names the figure, the terrain and where it is."""
 from __future__ import annotations
 
 from design_maps import obj, playable_objects, tmx, write
+
 from game.scenario.review import review_map
 
 

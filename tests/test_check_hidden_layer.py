@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 from design_maps import obj, playable_objects, tmx, write
+
 from game.scenario import load_scenario
 from game.scenario.check import main
 from game.table.space import Table

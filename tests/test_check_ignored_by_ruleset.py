@@ -4,6 +4,7 @@ a zombie's facing or boss, a spawn's dice, an escape vehicle): ``check`` warns, 
 from __future__ import annotations
 
 from design_maps import obj, playable_objects, tmx, write
+
 from game.scenario.review import review_map
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from design_maps import ZOMBIEKRIEG, obj, playable_objects, tmx, write
+
 from game.scenario.check import main
 from game.scenario.review import review_map
 

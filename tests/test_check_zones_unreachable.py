@@ -4,6 +4,7 @@ table, or walled in. ``check`` finds them with the table's own walker, from the 
 from __future__ import annotations
 
 from design_maps import obj, playable_objects, tmx, write
+
 from game.scenario.review import review_map
 
 
