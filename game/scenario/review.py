@@ -315,7 +315,7 @@ class _Checks:
                         f'a {obj.cls} has no property "{name}", so it changes nothing',
                         (f'did you mean "{close}"? ' if close else "")
                         + f"a {obj.cls} reads: {known}; rename or delete it",
-                        WARNING,
+                        WARNING if close else NOTE,  # a misspelling, or the designer's own note
                     )
                 )
                 continue

@@ -48,8 +48,11 @@ class Tileset:
     tilecount: int = 0
     image: str | None = None  # absolute path of the sheet
     pictures: dict[int, str] = field(default_factory=dict)  # local id -> absolute path (collections)
+    missing: bool = False  # its picture is missing (reported once; its tiles are not reported again)
 
     def has(self, local: int) -> bool:
+        if self.missing:
+            return True
         if self.image is not None:
             return 0 <= local < max(self.tilecount, 1) if self.tilecount else local >= 0
         return local in self.pictures
@@ -174,8 +177,6 @@ class _Reader:
         image = None
         if image_el is not None:
             image = self.picture(image_el, folder, f'the tileset "{name}"', "Tileset > Tileset Properties > Image")
-            if image is None:
-                return None
         pictures: dict[int, str] = {}
         for tile in el.findall("tile"):
             pic = tile.find("image")
@@ -195,6 +196,7 @@ class _Reader:
             tilecount=_int(el.get("tilecount")),
             image=image,
             pictures=pictures,
+            missing=image_el is not None and image is None,
         )
 
     def picture(self, el: ET.Element, folder: str, what: str, where: str, layer: str = "") -> str | None:

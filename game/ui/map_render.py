@@ -167,6 +167,11 @@ def _with_opacity(image: pygame.Surface, opacity: float) -> pygame.Surface:
     return faded
 
 
+def _px(v: float) -> int:
+    """The nearest pixel, halves up (``round`` would send 16.5 to 16 but 17.5 to 18)."""
+    return math.floor(v + 0.5)
+
+
 def _compose(surface: pygame.Surface, tiles: TileMap) -> None:
     """Draw every shown layer bottom to top; fractional offsets land on the nearest native pixel."""
     pictures = _Pictures(tiles)
@@ -185,12 +190,12 @@ def _compose(surface: pygame.Surface, tiles: TileMap) -> None:
                     continue
                 x, y = k % item.width, k // item.width
                 # tiles taller than the grid sit on the bottom of their cell, as Tiled draws them
-                target.blit(image, (round(x * tw + ox), round(y * th + th - image.get_height() + oy)))
+                target.blit(image, (_px(x * tw + ox), _px(y * th + th - image.get_height() + oy)))
             if target is not surface:
                 surface.blit(_with_opacity(target, item.opacity), (0, 0))
         elif isinstance(item, ImageLayer):
             image = _with_opacity(pictures.file(item.image), item.opacity)
-            surface.blit(image, (round(item.offset[0]), round(item.offset[1])))
+            surface.blit(image, (_px(item.offset[0]), _px(item.offset[1])))
         elif isinstance(item, TileObject) and not item.moves:
             image = pictures.tile(item.gid)
             if image is None:
@@ -202,4 +207,4 @@ def _compose(surface: pygame.Surface, tiles: TileMap) -> None:
                 image = pygame.transform.rotate(image, -item.rotation)  # Tiled turns clockwise on screen
             # Tiled anchors a tile object at its bottom-left corner and turns it about that corner
             corners = turn((item.x, item.y), [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)], item.rotation)
-            surface.blit(image, (round(min(c[0] for c in corners)), round(min(c[1] for c in corners))))
+            surface.blit(image, (_px(min(c[0] for c in corners)), _px(min(c[1] for c in corners))))
