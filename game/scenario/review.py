@@ -145,6 +145,18 @@ def review_map(path: str, schema: Schema | None = None) -> Review:
     found += checks.raw_checks()
     if scenario is not None:
         found += checks.play_checks(scenario)
+    else:
+        # The map does not load, but the designer should hear everything at once: the play checks on
+        # what can be read of it (its errors and warnings; the notes would only repeat the loader).
+        sketch = sketch_scenario(path)
+        if sketch is not None:
+            try:
+                found += [p for p in checks.play_checks(sketch) if p.severity != NOTE]
+            except Exception:  # a sketch of a broken map may break the table: the loader said why
+                pass
+    crossing = {p.object_id for p in found if "crosses itself" in p.message}
+    # a bow tie's area cancels out, so the loader calls it "all in a line": the crossing is the truth
+    found = [p for p in found if not (p.object_id in crossing and "has no area" in p.message)]
     placed = [checks.place(p) for p in found]
     errors = [p for p in placed if p.severity == ERROR]
     return Review(path, scenario if not errors else None, tuple(_unique(placed)))
@@ -520,7 +532,10 @@ class _Checks:
         for zone in targets:
             obj = self.obj(zone.id)
             what = _blocking_in(scenario, zone.area)
-            if zone.area.shape != "point" and not _overlaps(zone.area, scenario.width, scenario.height):
+            off = zone.area.shape != "point" and not _overlaps(zone.area, scenario.width, scenario.height)
+            if off and zone.kind == "spawn":
+                continue  # the loader says so already
+            if off:
                 out.append(
                     self.problem(
                         obj,
@@ -700,3 +715,65 @@ def _cross(a: Point, b: Point, c: Point, d: Point) -> Point | None:
     if 1e-9 < t < 1 - 1e-9 and 1e-9 < u < 1 - 1e-9:
         return (a[0] + t * rx, a[1] + t * ry)
     return None
+
+
+# ---------------------------------------------------------------------- a sketch for the designer view
+
+
+def sketch_scenario(path: str) -> Scenario | None:
+    """A best-effort Scenario of a map that does not load (for the designer view, which must show a
+    broken map with its problems on it): every shown object whose class and shape make sense, as drawn.
+    None when the file is not a usable map at all."""
+    from game.scenario.geometry import area_of, is_empty
+    from game.scenario.model import Placement, Terrain
+    from game.scenario.schema import convert_tiled
+
+    raw, _ = read_tmx(str(path))
+    if raw is None:
+        return None
+    schema = load_schema()
+    inches = _inches(raw)
+    scale = Scale(raw.tilewidth, raw.tileheight, inches)
+    terrain, zones, placements = [], [], []
+    for obj in raw.objects:
+        spec = schema.objects.get(obj.cls)
+        if not obj.visible or spec is None or obj.shape not in spec.shapes:
+            continue
+        props = {
+            k: convert_tiled(p.value, p.type) if p.type != "class" else p.value for k, p in obj.properties.items()
+        }
+        area = area_of(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.rotation, obj.points, scale)
+        if spec.group == "terrain" and not is_empty(area):
+            terrain.append(Terrain(obj.id, obj.name, spec.name, area, props))
+        elif spec.group == "zone" and (obj.shape == "point" or not is_empty(area)):
+            zones.append(Zone(obj.id, obj.name, spec.name, area, props))
+        elif spec.group == "figure":
+            at = area.points[0] if obj.shape == "point" else area.centre
+            placements.append(Placement(obj.id, obj.name, spec.name, at, obj.rotation, props))
+    ruleset = raw.properties.get("ruleset")
+    title = raw.properties.get("title")
+    return Scenario(
+        path=str(path),
+        ruleset=str(ruleset.value) if ruleset else "",
+        title=str(title.value) if title else "",
+        width=raw.width * inches,
+        height=raw.height * inches,
+        inches_per_tile=inches,
+        terrain=tuple(terrain),
+        zones=tuple(zones),
+        placements=tuple(placements),
+    )
+
+
+def watched_files(path: str) -> list[str]:
+    """The files a map is made of (the map, its templates, its tilesets and their pictures): the designer
+    view reloads when any of them is saved."""
+    import os
+
+    raw, _ = read_tmx(str(path))
+    files = [os.path.abspath(path)] + (list(raw.files) if raw else [])
+    tiles, _ = read_tiles(str(path))
+    if tiles is not None:
+        for ts in tiles.tilesets:
+            files += [p for p in (ts.image, *ts.pictures.values()) if p]
+    return sorted(set(files))
