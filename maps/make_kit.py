@@ -101,6 +101,10 @@ def enums() -> dict[str, list[str]]:
             values = list(data.get("allowed", ())) or list(data.get("suggested", ()))
             for per_ruleset in data.get("allowed_by_ruleset", {}).values():
                 values += [v for v in per_ruleset if v not in values]
+            if data.get("default") in (None, ""):
+                # no single game default: a blank first choice, which Tiled shows for a member left unset
+                # (else it would show the first value, which the game may not use for every rule set)
+                values.insert(0, "")
             found[name] = values
     return found
 

@@ -38,7 +38,8 @@ def _check_members(members: list[dict], specs: dict) -> None:
         if spec.allowed or spec.allowed_by_ruleset:
             enum = TYPES[m["propertyType"]]
             assert enum["type"] == "enum" and enum["storageType"] == "string"
-            assert enum["values"] == _allowed(spec), m["name"]
+            blank = [""] if spec.default in (None, "") else []  # unset shows blank, not a value
+            assert enum["values"] == blank + _allowed(spec), m["name"]
 
 
 @pytest.mark.parametrize("name", list(SCHEMA.objects))
@@ -60,7 +61,7 @@ def test_enums_for_the_drop_downs():
     assert {"ruleset", "objective_type", "side", "nation", "role", "terrain"} <= {
         t["name"] for t in PROJECT["propertyTypes"] if t["type"] == "enum"
     }
-    assert TYPES["ruleset"]["values"] == ["zombiekrieg", "outbreak", "zombie40k"]
+    assert TYPES["ruleset"]["values"] == ["", "zombiekrieg", "outbreak", "zombie40k"]
 
 
 def test_commands_check_and_play_this_map():
