@@ -107,7 +107,7 @@ class _Builder:
         )
         from game.scenario.review import refusals  # here: review builds on this module
 
-        refused = refusals(scenario)  # what the screen cannot draw, a deploy zone with no ground
+        refused = refusals(scenario, raw)  # what the screen cannot draw, a deploy zone with no ground
         if refused:
             return None, refused
         return scenario, []

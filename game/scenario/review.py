@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.scenario.geometry import Scale
 from game.scenario.loader import _read
-from game.scenario.model import Area, Point, Scenario, Zone
+from game.scenario.model import Area, Point, Scenario, Terrain, Zone
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
 from game.scenario.schema import PropertySpec, Schema, load_schema
 from game.scenario.tiles import read_tiles
@@ -111,21 +111,20 @@ def deploys_here(ruleset: str, zone: Zone) -> bool:
 # ---------------------------------------------------------------------- the review
 
 
-def refusals(scenario: Scenario) -> list[Problem]:
+def refusals(scenario: Scenario, raw: RawMap | None = None) -> list[Problem]:
     """The errors the game itself refuses a map for, beyond the loader's: what the screen cannot draw
     and a deploy zone with no free ground (the set-up would have nowhere to put the figures). The same
-    messages ``check`` prints; ``load_scenario`` reports them, so the game never starts such a map."""
+    messages ``check`` prints; ``load_scenario`` reports them, so the game never starts such a map.
+    Kept cheap (no pymunk table): every load of a map runs it."""
     _, tile_problems = read_tiles(scenario.path)
     found = [p for p in tile_problems if p.severity == ERROR]
-    raw, _ = read_tmx(scenario.path)
     if raw is None:
-        return found
+        raw, _ = read_tmx(scenario.path)
+        if raw is None:
+            return found
     checks = _Checks(raw, load_schema(), scenario)
     deploy = [z for z in scenario.zones_of("deploy") if deploys_here(scenario.ruleset, z)]
-    facts = force_facts(scenario.ruleset) if deploy else None
-    found += [
-        p for p in checks.deploy_ground(scenario, checks.table(scenario), deploy, facts) if p.severity == ERROR
-    ]
+    found += [p for p in checks.deploy_ground(scenario, deploy, None) if p.severity == ERROR]
     return [checks.place(p) for p in found]
 
 
@@ -338,7 +337,10 @@ class _Checks:
                     self.problem(
                         obj,
                         f"{_ruleset_name(self.ruleset)} ignores a {obj.cls}'s {name}",
-                        f"delete the property (see maps/REFERENCE.md for what {self.ruleset} reads)",
+                        specs_extra(self.schema, obj.cls, name).get(
+                            "ignored_fix",
+                            f"delete the property (see maps/REFERENCE.md for what {self.ruleset} reads)",
+                        ),
                         WARNING,
                     )
                 )
@@ -406,7 +408,7 @@ class _Checks:
         table = self.table(scenario)
         out += self.figures_in_terrain(scenario, table)
         deploy = [z for z in scenario.zones_of("deploy") if deploys_here(scenario.ruleset, z)]
-        out += self.deploy_ground(scenario, table, deploy, facts)
+        out += self.deploy_ground(scenario, deploy, facts)
         out += self.deploy_sides(scenario)
         out += self.exit_count(scenario, facts)
         out += self.reach(scenario, table, deploy, radius)
@@ -433,14 +435,17 @@ class _Checks:
                 )
         return out
 
-    def deploy_ground(
-        self, scenario: Scenario, table: Table, deploy: Sequence[Zone], facts: ForceFacts | None
-    ) -> list[Problem]:
+    def deploy_ground(self, scenario: Scenario, deploy: Sequence[Zone], facts: ForceFacts | None) -> list[Problem]:
         out = []
         radius = facts.base_radius if facts else BASE_RADIUS
         spacing = facts.deploy_spacing if facts else 1.5
+        blockers = [t for t in scenario.terrain if t.blocks_movement]
         for zone in deploy:
-            spots = _free_spots(table, zone.area, spacing, radius)
+            spots = [
+                p
+                for p in _grid(zone.area, spacing)
+                if zone.area.contains(p) and _base_clear(blockers, scenario.width, scenario.height, p, radius)
+            ]
             if not spots:
                 what = _blocking_in(scenario, zone.area)
                 out.append(
@@ -651,19 +656,57 @@ def _probes(area: Area, width: float, height: float) -> list[Point]:
     return out
 
 
-def _free_spots(table: Table, area: Area, spacing: float, radius: float) -> list[Point]:
-    """Where bases fit inside the area on the deployment grid (as the rules set figures up)."""
+def _grid(area: Area, spacing: float) -> list[Point]:
+    """The deployment grid over the area's bounds, half a spacing in from its sides (as the rules lay it)."""
     x0, y0, x1, y1 = area.bounds
     nx, ny = max(1, int((x1 - x0) / spacing)), max(1, int((y1 - y0) / spacing))
     ox = x0 + ((x1 - x0) - (nx - 1) * spacing) / 2
     oy = y0 + ((y1 - y0) - (ny - 1) * spacing) / 2
-    out = []
-    for j in range(ny):
-        for i in range(nx):
-            p = (ox + i * spacing, oy + j * spacing)
-            if area.contains(p) and table.on_table(p, radius) and not table.overlaps_blocking(p, radius):
-                out.append(p)
-    return out
+    return [(ox + i * spacing, oy + j * spacing) for j in range(ny) for i in range(nx)]
+
+
+def _free_spots(table: Table, area: Area, spacing: float, radius: float) -> list[Point]:
+    """Where bases fit inside the area on the deployment grid, asked of the table itself."""
+    return [
+        p
+        for p in _grid(area, spacing)
+        if area.contains(p) and table.on_table(p, radius) and not table.overlaps_blocking(p, radius)
+    ]
+
+
+def _base_clear(blockers: Sequence[Terrain], width: float, height: float, p: Point, r: float) -> bool:
+    """A base of radius r at p is on the table and touches no wall or building (plain geometry, the
+    table's rule: polyline walls have their thickness, outlines their inside)."""
+    x, y = p
+    if x - r < -1e-9 or y - r < -1e-9 or x + r > width + 1e-9 or y + r > height + 1e-9:
+        return False
+    for t in blockers:
+        reach = r + (_thickness(t) / 2 if t.area.is_line else 0.0)
+        x0, y0, x1, y1 = t.area.bounds
+        if x < x0 - reach or x > x1 + reach or y < y0 - reach or y > y1 + reach:
+            continue
+        if t.area.contains(p):
+            return False
+        pts = t.area.points
+        sides = zip(pts, pts[1:]) if t.area.is_line else zip(pts, pts[1:] + pts[:1])
+        if any(_segment_distance(p, a, b) < reach - 1e-6 for a, b in sides):
+            return False
+    return True
+
+
+def _thickness(t: Terrain) -> float:
+    try:
+        value = float(t.properties.get("thickness", 0.25))
+    except (TypeError, ValueError):
+        return 0.25
+    return value if value > 0 else 0.25
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def _blocking_at(scenario: Scenario, p: Point, r: float) -> str:
