@@ -128,7 +128,9 @@ class _Pictures:
             try:
                 found = self._files[path] = pygame.image.load(path).convert_alpha()
             except (pygame.error, OSError) as exc:
-                raise ValueError(f"cannot draw map {self.tiles.path}: the picture {path} cannot be read ({exc})") from exc
+                raise ValueError(
+                    f"cannot draw map {self.tiles.path}: the picture {path} cannot be read ({exc})"
+                ) from exc
         return found
 
     def tile(self, gid: int) -> pygame.Surface | None:

@@ -83,14 +83,14 @@ class DesignScene(Scene):
         self.view: TableView | None = None
         self.panel: pygame_gui.elements.UITextBox | None = None
         self.status: pygame_gui.elements.UITextBox | None = None
-        self._stamps: dict[str, float] = {}
+        self._stamps: dict[str, int] = {}
         self._since_look = 0.0
         self.reloads = 0
         self.reload()
 
     # ---- reading the map -------------------------------------------------------------------------
 
-    def _stamp(self) -> dict[str, float]:
+    def _stamp(self) -> dict[str, int]:
         stamps = {}
         for f in watched_files(self.path):
             try:
@@ -339,10 +339,10 @@ class DesignScene(Scene):
             self._draw_grid(surface)
 
     def _draw_grid(self, surface: pygame.Surface) -> None:
-        cam = self.view.camera if self.view else None
-        sc = self.scenario
-        if cam is None or sc is None:
+        view, sc = self.view, self.scenario
+        if view is None or sc is None:
             return
+        cam = view.camera
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         step = 1 if cam.ppi >= 8 else 6  # a 1" grid only where it can be seen
         x = 0
@@ -350,14 +350,14 @@ class DesignScene(Scene):
             a, b = cam.to_screen((x, 0)), cam.to_screen((x, sc.height))
             pygame.draw.line(layer, GRID_SIX if x % 6 == 0 else GRID, a, b)
             if x % 6 == 0:
-                self.view.texts.blit(layer, f'{x:g}"', 12, (230, 230, 220), (a[0] + 2, a[1] + 2), "topleft")
+                view.texts.blit(layer, f'{x:g}"', 12, (230, 230, 220), (a[0] + 2, a[1] + 2), "topleft")
             x += step
         y = 0
         while y <= sc.height + 1e-9:
             a, b = cam.to_screen((0, y)), cam.to_screen((sc.width, y))
             pygame.draw.line(layer, GRID_SIX if y % 6 == 0 else GRID, a, b)
             if y % 6 == 0 and y:
-                self.view.texts.blit(layer, f'{y:g}"', 12, (230, 230, 220), (a[0] + 2, a[1] - 2), "bottomleft")
+                view.texts.blit(layer, f'{y:g}"', 12, (230, 230, 220), (a[0] + 2, a[1] - 2), "bottomleft")
             y += step
         vx, vy, vw, vh = cam.viewport
         surface.blit(layer, (vx, vy), pygame.Rect(vx, vy, vw, vh))
