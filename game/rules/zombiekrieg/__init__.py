@@ -9,6 +9,8 @@ from game.rules.core import RuleSet, register
 from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
 from game.rules.zombiekrieg.events import EVENTS
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
+from game.rules.zombiekrieg.reference import reference
+from game.rules.zombiekrieg.setup import SETUP
 
 RULESET = register(
     RuleSet(
@@ -19,5 +21,7 @@ RULESET = register(
         events=EVENTS,
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
         'american_corporal_weapon: "thompson" or "burp"',
+        setup=SETUP,
+        reference=reference,
     )
 )
