@@ -1,6 +1,6 @@
 """``deadground check MAP|FOLDER...``: validate scenario maps and print every problem with its fix.
 
-Prints ``OK  maps/x.tmx  (zombiekrieg, "Title", 72x48")`` for a good map, then its warnings; else
+Prints ``OK  maps/x.tmx  (<rule set>, "Title", 72x48")`` for a good map, then its warnings; else
 ``FAIL`` and each problem on its own line. Errors always fail; ``--strict`` makes warnings fail too.
 ``--json`` prints one JSON document for editors; ``--verbose`` adds the notes; ``--reference``
 prints the scenario reference (maps/REFERENCE.md) generated from the schema.

@@ -73,8 +73,10 @@ class ForceFacts:
 
 
 def force_facts(ruleset: str) -> ForceFacts | None:
-    """The forces of ``ruleset``: from a ``force_facts()`` hook on its RuleSet when it has one, else from
-    its data file (Zombiekrieg's sections); None when this build has no such rule set."""
+    """The forces of ``ruleset``: from a ``force_facts()`` hook on its RuleSet when it has one (wanted on
+    the contract), else from its data file by convention (``game/data/<key>.toml``: the figures of each
+    ``[sections.*]`` and the ``[house]`` base size and deploy spacing); None when this build has no such
+    rule set or its data says nothing about forces (the checks that need them are then left out)."""
     try:
         from game.rules.core import get_ruleset
 
@@ -85,27 +87,32 @@ def force_facts(ruleset: str) -> ForceFacts | None:
     if callable(hook):
         found = hook()
         return found if isinstance(found, ForceFacts) else None
-    if ruleset != "zombiekrieg":
-        return None
     from game.assets import data_file
 
-    with open(data_file("zombiekrieg.toml"), "rb") as f:
-        data = tomllib.load(f)
-    sizes = [sum(int(m["count"]) for m in s["members"]) for s in data["sections"].values()]
-    house = data["house"]
-    return ForceFacts(
-        min(sizes), max(sizes), float(house["base_size"]) / 2, float(house.get("deploy_spacing", 1.5))
-    )
+    try:
+        with open(data_file(f"{ruleset}.toml"), "rb") as f:
+            data = tomllib.load(f)
+        sizes = [sum(int(m["count"]) for m in s["members"]) for s in data["sections"].values()]
+        house = data.get("house", {})
+        return ForceFacts(
+            min(sizes),
+            max(sizes),
+            float(house.get("base_size", 2 * BASE_RADIUS)) / 2,
+            float(house.get("deploy_spacing", 1.5)),
+        )
+    except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError):
+        return None
 
 
 def deploys_here(ruleset: str, zone: Zone) -> bool:
-    """Whether the rule set sets a player's figures up in this deploy zone (zombie zones are not)."""
+    """Whether the rule set sets a player's figures up in this deploy zone: a zone for a player, or one
+    whose side the rule set does not ignore (the schema's ignored_values) and is not the zombies'."""
     side = str(zone.properties.get("side", "")).lower()
     if "player" in zone.properties:
         return True
-    if ruleset == "zombiekrieg":
-        return side in ("allies", "allied", "")
-    return side in ("players", "")
+    extra = specs_extra(load_schema(), "deploy", "side")
+    ignored = [str(v).lower() for v in extra.get("ignored_values", {}).get(ruleset, [])]
+    return side != "zombies" and side not in ignored
 
 
 # ---------------------------------------------------------------------- the review
@@ -613,11 +620,14 @@ def _schema_toml() -> dict[str, Any]:
     return _TOML
 
 
-_NAMES = {"zombiekrieg": "Zombiekrieg 848", "outbreak": "Outbreak", "zombie40k": "Zombie 40K"}
-
-
 def _ruleset_name(key: str) -> str:
-    return _NAMES.get(key, key)
+    """The rule set's own name (``RuleSet.name``) when this build has it, else its key."""
+    try:
+        from game.rules.core import get_ruleset
+
+        return get_ruleset(key).name
+    except (KeyError, ImportError):
+        return key
 
 
 def _inches(raw: RawMap) -> float:

@@ -116,24 +116,29 @@ def _guts(look: Look | None, f: Figure) -> int:
 class ZombiekriegView:
     """The contract's :class:`~game.rules.contract.View` for a Zombiekrieg game."""
 
-    action_kinds = ACTION_KINDS
-    figure_noun = "soldier"
+    action_kinds: tuple[ActionKind, ...] = ACTION_KINDS
+    figure_noun: str = "soldier"
 
     # ---- the panels --------------------------------------------------------------------------
 
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
         s = game.state
-        parts = [f"Turn {s.turn}"]
-        if game.over:
+        parts = [f"Turn {turn or s.turn}"]
+        if opponent_moving:  # the screen is still showing the zombies' move (the rules may be past it)
+            parts.append("Zombies moving")
+        elif game.over:
             parts.append(f"Game over: {s.winner or '?'} win")
-        elif opponent_moving or s.phase.value == "axis":
+        elif s.phase.value == "axis":
             parts.append("Zombies moving")
         elif s.active_player:
             section = next((x for x in s.sections if x.player == s.active_player), None)
             nation = f" ({section.nation.capitalize()})" if section else ""
             parts.append(f"Player {s.active_player}{nation}" if len(s.sections) > 1 else f"Allies{nation}")
         return " \u2014 ".join(parts)
+
+    def turn_of(self, event: Any) -> int | None:
+        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
     def objective_line(self, game: Any) -> str:
         s = game.state
@@ -258,7 +263,9 @@ class ZombiekriegView:
             if kind.key in available:
                 out.append(Action(kind.key, True))
             elif kind.key == "fire":
-                out.append(Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range."))
+                out.append(
+                    Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range.")
+                )
             elif kind.key == "order" and not f.is_nco:
                 why = f"{fid} cannot ORDER: he is not an NCO (only the Sergeant, or the Corporal once he is dead)."
                 out.append(Action("order", False, why))

@@ -7,7 +7,7 @@ while drawing it in Tiled.
   clutter it crosses and what blocked it (``Table.line_of_sight``, the rules' own question);
 - a path probe (``P``): click two points, see the walking path of a 1" base (``Table.find_path``);
 - ``check``'s messages drawn on the table where they apply, and listed in the side panel;
-- the deployment as the rules would set it up (``D``, Zombiekrieg: the rule set's own set-up, read
+- the deployment as the rules would set it up (``D``: the rule set's own set-up, read
   from its state; dice play no part in where figures stand);
 - it reloads the map when the file (or a template or tileset it uses) is saved in Tiled.
 
