@@ -243,7 +243,7 @@ class DesignScene(Scene):
             self.deployment_note = f"deployment: no {sc.ruleset} rules in this build"
             return
         try:
-            game = rules.new_game(sc, {}, 0)
+            game = rules.new_game(sc, _default_options(rules, sc), 0)
             figures: list[dict[str, Any]] = list(game.state_data().get("figures", []))
         except Exception as exc:  # the rules refusing a map is what the designer must see
             self.deployment_note = f"deployment failed: {exc}"
@@ -361,6 +361,30 @@ class DesignScene(Scene):
             y += step
         vx, vy, vw, vh = cam.viewport
         surface.blit(layer, (vx, vy), pygame.Rect(vx, vy, vw, vh))
+
+
+def _default_options(rules: Any, scenario: Scenario) -> dict[str, Any]:
+    """The options the rule set's set-up offers first (its defaults, its default number of players), so the
+    deployment shown is the one a player gets by pressing Start; {} when the rule set has no set-up."""
+    from game.rules.contract import Pick, Switch
+
+    setup = getattr(rules, "setup", None)
+    if setup is None:
+        return {}
+    try:
+        spec = setup.spec(scenario)
+
+        def defaults(fields: Any) -> dict[str, Any]:
+            return {f.key: f.default for f in fields if isinstance(f, (Pick, Switch))}
+
+        answers = {
+            "players": spec.players_default,
+            "each": [defaults(spec.per_player) for _ in range(spec.players_default)],
+            "game": defaults(spec.for_game),
+        }
+        return dict(setup.options(scenario, answers))
+    except (KeyError, TypeError, ValueError):
+        return {}
 
 
 def _short(p: Problem) -> str:
