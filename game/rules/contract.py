@@ -212,6 +212,7 @@ class TokenLook:
     base_radius: float = 0.5
     layer: int = 2
     hidden: bool = False
+    player: int = 0  # the human player whose figure it is (hot-seat colours and marks); 0 for none
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ class RosterGroup:
     title: str
     acting: bool
     rows: tuple[RosterRow, ...]
+    player: int = 0  # the human player the group belongs to (its colour and mark); 0 for none
 
 
 @dataclass(frozen=True)
@@ -390,6 +392,11 @@ class View(Protocol):
         figure is only selected)."""
         ...
 
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        """A question to ask before ``cmd`` is sent (a move that stops short of the pointer): the first
+        click shows it, a second click on the same command sends it. Empty: send at once."""
+        ...
+
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
         shoot: its sight line and the reason), or None."""
@@ -418,6 +425,10 @@ class View(Protocol):
 
     def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
         """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
+        ...
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3``."""
         ...
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:

@@ -113,6 +113,9 @@ class DuelView:
     def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
         return "Click the zombie to strike."
 
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        return ""
+
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         return None
 
@@ -156,6 +159,9 @@ class DuelView:
 
     def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
         return None
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        return "Strike"
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "Shambled" for e in events)

@@ -142,11 +142,12 @@ class GameScene(Scene):
             + (f" - {html.escape(self._describe_options())}" if playable else ""),
             "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
             " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
-            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. Hold T or drag on empty table: measure."
+            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
             " L: outlines. F11: fullscreen.",
         ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
         self.match: Match | None = None
+        self.hint_box: UITextBox | None = None  # the selected figure's actions; scenes without it set None
         self.ended = False
         self.status_html = ""
         self.hint_html = ""
@@ -194,6 +195,9 @@ class GameScene(Scene):
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
+        if self.session is not None:  # undo's refusal names the last action in the player's words
+            view = self.match.view
+            self.session.words = lambda cmd: view.command_words(game, cmd)
 
     def _describe_options(self) -> str:
         """The set-up's choices in a few words for the log's first line: ``1 player(s): American``."""
@@ -622,7 +626,8 @@ class GameScene(Scene):
             )
         if text != self.hint_html:
             self.hint_html = text
-            self.hint_box.set_text(text)
+            if self.hint_box is not None:
+                self.hint_box.set_text(text)
 
     # ---- input ------------------------------------------------------------------------------------
 
@@ -805,10 +810,7 @@ class GameScene(Scene):
         except SaveError as exc:
             self.say(str(exc), bad=True)
             return False
-        self.app.open_session(session)
-        scene = self.app.scene
-        if isinstance(scene, GameScene):
-            scene.say(f"Loaded {getattr(path, 'name', path)}.")
+        self.app.open_session(session).say(f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
@@ -854,7 +856,7 @@ class GameScene(Scene):
         elif key == "rules":
             from game.ui.scenes.rules import RulesScene
 
-            self.app.push(RulesScene(self.app, self.scenario.ruleset))
+            self.app.push(RulesScene(self.app, self.scenario.ruleset, self.scenario, dict(self.options)))
         elif key == "settings":
             from game.ui.scenes.settings import SettingsScene
 
@@ -877,7 +879,7 @@ class GameScene(Scene):
                 window_title="Game over",
             )
             return
-        from game.ui.end_scene import EndScene
+        from game.ui.scenes.end import EndScene
 
         again_setup = self._setup_again(dict(game.options))
 
