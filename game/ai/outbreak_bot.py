@@ -2,14 +2,14 @@
 
 One command per call, for the active player, always one the rules accept (checked with the rules'
 own ``preview``). For each of his characters who may still act, nearest the goal first:
-1. one who has not spotted the zombies looks for them (Spot) when one is in sight within 16";
-2. a jammed gun is cleared unless a zombie is close and he can still run;
-3. he shoots the closest zombie he can hit when it is a threat (within ``THREAT`` inches), and keeps
+1. a jammed gun is cleared unless a zombie is close and he can still run;
+2. he shoots the closest zombie he can hit when it is a threat (within ``THREAT`` inches), and keeps
    shooting while his gun has thirds left;
-4. otherwise he moves: toward the exit (``escape``), to the bystanders and then out with them in tow
+3. otherwise he moves: toward the exit (``escape``), to the bystanders and then out with them in tow
    (``rescue``), to the nearest open generation point (``clear``), or simply away (``survive``),
    choosing among a fan of 6" moves the one that best trades progress against ending near zombies;
-5. then EndStep. NPCs and zombies are driven by the rules.
+4. with nowhere better to go, one who has not spotted the zombies looks for them (Spot) when one is
+   in sight within 16"; then EndStep. NPCs and zombies are driven by the rules.
 
 >>> from game.rules.outbreak.testing import tiny_scenario
 >>> from game.rules.outbreak import new_game
@@ -62,8 +62,6 @@ def _choose_for(game: Any, f: Figure) -> Command | None:
     acts = game.actions_for(f.id)
     zs = _zombies(game, f)
     nearest = zs[0][0] if zs else math.inf
-    if "spot" in acts and _worth_spotting(game, f, zs):
-        return Spot(f.id)
     if "clear" in acts and (nearest > 4.0 or "move" not in acts):
         return ClearJam(f.id)
     targets = game.fire_targets(f.id) if "fire" in acts else []
@@ -77,6 +75,8 @@ def _choose_for(game: Any, f: Figure) -> Command | None:
             return m
     if targets:
         return Fire(f.id, targets[0])
+    if "spot" in acts and _worth_spotting(game, f, zs):
+        return Spot(f.id)
     return None
 
 
@@ -115,19 +115,26 @@ def _zone_goals(zones: Any) -> tuple[tuple[float, float], ...]:
     return tuple((round(x, 3), round(y, 3)) for x, y in out if any(z.area.contains((x, y)) for z in zones))
 
 
-def _goal(game: Any, f: Figure) -> tuple[tuple[tuple[float, float], ...], tuple[str, ...]]:
+def _goal(
+    game: Any, f: Figure, with_followers: bool = True
+) -> tuple[tuple[tuple[float, float], ...], tuple[str, ...]]:
     """Goal points for ``f`` and the bystanders to bring along."""
     st, w = game.state, game.world
     if st.objective == "escape":
         return _zone_goals(w.exit_zones()), ()
     if st.objective == "rescue":
-        npcs = [n for n in st.npcs() if n.on_table]
-        followers = tuple(n for n in game.follower_candidates(f.id) if st.figures[n].side == "bystanders")
-        near = [n for n in npcs if w.edge_distance(f, n) <= w.num("spotting", "human_follow") - 1.0]
-        if near or not npcs:
+        npc = _escorted(game).get(f.id)
+        if npc is None:
+            return _zone_goals(w.exit_zones()), ()
+        reach = w.num("spotting", "human_follow") - 0.5
+        if w.edge_distance(f, npc) <= reach:
+            if not with_followers:
+                return _zone_goals(w.exit_zones()), ()
+            followers = tuple(n for n in game.follower_candidates(f.id) if st.figures[n].side == "bystanders")
+            if npc.id not in followers:
+                return (), ("wait",)  # he cannot follow this move (tired, frozen in a fight): stay by him
             return _zone_goals(w.exit_zones()), followers
-        n = min(npcs, key=lambda n: w.edge_distance(f, n))
-        return ((round(n.position[0], 1), round(n.position[1], 1)),), followers
+        return ((round(npc.position[0], 1), round(npc.position[1], 1)),), ()
     if st.objective == "clear":
         open_points = [s for s in st.spawns if not s.sealed]
         if open_points:
@@ -139,8 +146,22 @@ def _goal(game: Any, f: Figure) -> tuple[tuple[tuple[float, float], ...], tuple[
     return (), ()
 
 
+def _escorted(game: Any) -> dict[str, Figure]:
+    """Each character's bystander to bring out: the nearest one not already someone else's."""
+    st, w = game.state, game.world
+    free = [n for n in st.npcs() if n.on_table]
+    out: dict[str, Figure] = {}
+    for pc in sorted((p for p in st.pcs() if p.on_table), key=lambda p: p.id):
+        if not free:
+            break
+        n = min(free, key=lambda n: (w.edge_distance(pc, n), n.id))
+        out[pc.id] = n
+        free.remove(n)
+    return out
+
+
 def _goal_distance(game: Any, f: Figure) -> float:
-    goals, _ = _goal(game, f)
+    goals, _ = _goal(game, f, with_followers=False)
     if not goals:
         return 0.0
     return float(_field(game, goals, f.radius).distance(f.position))
@@ -158,6 +179,8 @@ def _danger(game: Any, p: tuple[float, float], zs: list[tuple[float, Figure]], r
 
 def _move(game: Any, f: Figure, zs: list[tuple[float, Figure]]) -> Command | None:
     goals, followers = _goal(game, f)
+    if followers == ("wait",):
+        return None
     table = game.table
     field = _field(game, goals, f.radius) if goals else None
     here = field.distance(f.position) if field else 0.0

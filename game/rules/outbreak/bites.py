@@ -55,13 +55,13 @@ def roll_turning(world: World, h: Figure) -> None:
 
 
 def turn(world: World, h: Figure) -> None:
+    """``h`` leaves the table as a human (HumanTurned) and comes back as a zombie on the same spot."""
     at, facing = h.position, h.facing
     world.take_off(h, TURNED)
+    target = world.table.nearest(at, where=world.is_human) if world.data.house("turned_attacks_nearest") else None
+    zid = f"z{world.state.next_zombie}"
+    h.turned_into = zid
+    world.emit(HumanTurned(h.id, zid, target))
     z = forces.new_zombie(world, at, facing, f"{h.name or h.id} (turned)", turned_from=h.id)
     z.aware = True
-    h.turned_into = z.id
-    target = None
-    if world.data.house("turned_attacks_nearest"):
-        target = world.table.nearest(at, where=world.is_human)
     z.target = target
-    world.emit(HumanTurned(h.id, z.id, target))

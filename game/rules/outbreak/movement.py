@@ -3,9 +3,9 @@
 Humans move up to 6". While a zombie is within 8" a human rolls a D6 before moving: 6 moves 8",
 1 freezes (stays put; he fights if contacted), anything else 6" [seed]. From the move after his
 first, every human rolls a D6 at the start of the move: on a 1 he stops for a breather [seed].
-Humans within 8" of a human who runs may follow him [seed]: each rolls for himself and heads for
-the runner's end, keeping his place beside him (into the middle of the exit zone when the runner
-ends in one) [house].
+Humans within 8" of a human who runs may follow him [seed]: each rolls for himself and runs after
+him, round walls, to stop at his side (into the middle of the exit zone when the runner ends in
+one) [house].
 
 Zombies shuffle 4" in a random direction (2D6 pick one of 36 directions [house]) until they spot
 a human, then go toward the nearest spotted human at 6", or 8" on a D6 roll of 6 (per zombie each
@@ -181,7 +181,7 @@ def leave_if_out(world: World, f: Figure) -> None:
         world.take_off(f)
         st.escaped += 1
         world.emit(Exited(f.id))
-    elif f.side == BYSTANDERS and st.objective == "rescue" and f.aware:
+    elif f.side == BYSTANDERS and st.objective == "rescue":
         world.take_off(f)
         st.rescued += 1
         world.emit(Exited(f.id))
@@ -190,7 +190,6 @@ def leave_if_out(world: World, f: Figure) -> None:
 def carry_out(world: World, p: MovePlan) -> None:
     f = p.figure
     st = world.state
-    start = f.position
     if st.step == Step.REACTION:
         f.reacted = True
     else:
@@ -204,12 +203,11 @@ def carry_out(world: World, p: MovePlan) -> None:
         f.frozen = True
     else:
         walk(world, f, p.points, inches, p.facing)
-    shift = (f.position[0] - start[0], f.position[1] - start[1])
     for g in p.followers:
-        follow(world, g, f, start, shift)
+        follow(world, g, f)
 
 
-def follow(world: World, g: Figure, leader: Figure, leader_start: Point, shift: Point) -> None:
+def follow(world: World, g: Figure, leader: Figure) -> None:
     """``g`` runs after ``leader``: his own movement roll, toward the leader's end beside him."""
     st = world.state
     if st.step == Step.REACTION:
@@ -217,11 +215,12 @@ def follow(world: World, g: Figure, leader: Figure, leader_start: Point, shift: 
     else:
         g.acted = "move"
     world.emit(Followed(g.id, leader.id))
+    g.aware = True  # "RUN! ZOMBIE!": a follower knows of them now
     inches = roll_allowance(world, g)
     if inches <= 0:
         g.frozen = True
         return
-    goal = (g.position[0] + shift[0], g.position[1] + shift[1])
+    goal = leader.position
     zone = next((z for z in world.exit_zones() if z.area.contains(leader.position)), None)
     if zone is not None:  # the leader is at (or out through) the exit: follow him in [house]
         goal = zone.area.centre
