@@ -77,7 +77,9 @@ def test_followers_within_8_run_after_him():
     assert of(ev, Followed)[0].figure == "npc1"
     assert [e.figure for e in of(ev, MovementRolled)] == ["pc1", "npc1"]
     npc = g.figure("npc1")
-    assert npc.position[1] == pytest.approx(9, abs=0.05) and npc.acted == "move"
+    assert of(ev, Moved)[1].figure == "npc1" and of(ev, Moved)[1].length == pytest.approx(6.0)  # his own 6"
+    assert math.dist(npc.position, g.figure("pc1").position) < 1.5  # after him
+    assert npc.acted == "move" and npc.aware
     assert "within 8" in unchanged(
         rigged_game(pcs={"pc1": (12, 20)}, npcs={"npc2": (2, 2)}, zombies=[], dice=[]),
         Move("pc1", ((12, 14),), followers=("npc2",)),
