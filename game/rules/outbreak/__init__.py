@@ -10,6 +10,10 @@ from game.rules.core import RuleSet, register
 from game.rules.outbreak.commands import COMMANDS, ClearJam, EndStep, Fire, Move, Spot  # noqa: F401
 from game.rules.outbreak.events import EVENTS
 from game.rules.outbreak.game import OutbreakGame, new_game  # noqa: F401
+from game.rules.outbreak.reference import reference
+from game.rules.outbreak.report import OUTCOME_LABELS, demo_forces, outcome, problems, report
+from game.rules.outbreak.setup import OutbreakSetup
+from game.rules.outbreak.view import OutbreakView
 
 RULESET = register(
     RuleSet(
@@ -21,5 +25,13 @@ RULESET = register(
         options_help='players: 1-4; characters: list of {"name", "player", "ranged": pistol|revolver|automatic|'
         'shotgun|rifle|none, "melee": knife|club|bat|sword|chainsaw|...|none} (default: the map\'s characters); '
         "caught_running_first_blow: true|false",
+        view=OutbreakView,
+        setup=OutbreakSetup(),
+        reference=reference,
+        report=report,
+        outcome=outcome,
+        outcome_labels=OUTCOME_LABELS,
+        demo_forces=demo_forces,
+        invariants=problems,
     )
 )
