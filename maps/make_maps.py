@@ -906,7 +906,7 @@ def hollow_creek_farm() -> Table:
         ),
         "objective": "rescue",
         "exit_count": 3,
-        "turn_limit": 12,
+        "turn_limit": 14,
         "players_min": 1,
         "players_max": 3,
         "zombies_min": 3,

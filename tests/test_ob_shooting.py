@@ -162,3 +162,10 @@ def test_preview_gives_exact_odds_and_where_the_zombie_will_be():
 def test_end_step_hands_over():
     g = shooter([])
     assert g.preview(EndStep()).legal
+
+
+def test_a_zombie_in_a_combat_does_not_advance_when_shot():
+    """Zombies never leave a combat: shot by another human, it drops (or not) where it fights."""
+    g = rigged_game(pcs={"pc1": (12, 12), "pc2": (12, 17)}, zombies=[(12, 11)], dice=[4, 3, 5])
+    ev = g.apply(Fire("pc2", "z1"))
+    assert not of(ev, ZombieMoved) and g.figure("z1").state == "dead"

@@ -332,7 +332,7 @@ def zombies_move(world: World) -> None:
             shuffle(world, z, inches)
         else:
             target = st.figures.get(z.target) if z.target else None
-            if target is not None and target.on_table and target in goals:
+            if target is not None and target.on_table and target.id in {h.id for h in goals}:
                 route = world.table.find_path(z.position, target.position, z.radius, max_length=inches)
                 zombie_walk(world, z, list(route or []), "hunt")
             else:
@@ -353,8 +353,8 @@ def zombies_move(world: World) -> None:
 def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:
     """A shot zombie walks toward the shooter until it has moved ``upto`` inches this move."""
     inches = upto - z.moved_inches
-    if inches <= 1e-6 or world.in_contact(z, toward):
-        return
+    if inches <= 1e-6 or world.contacts(z, zombies=False):
+        return  # zombies never leave a combat
     route = world.table.find_path(z.position, toward.position, z.radius, max_length=inches)
     if route:
         zombie_walk(world, z, truncate_path(list(route), inches), "shot")

@@ -66,8 +66,9 @@ def _fire(world: World, cmd: Fire) -> Preview:
     thirds = shooting.third_chances(f.thirds_used)
     advance: dict[str, dict[int, tuple[float, float]]] = {}
     route = world.table.find_path(t.position, f.position, t.radius) or [t.position]
-    for inches in (world.num("movement", "zombie_move"), world.num("movement", "zombie_rush")):
-        whole = inches if t.aware or True else world.num("movement", "zombie_shuffle")
+    paces = (world.num("movement", "zombie_move"), world.num("movement", "zombie_rush"))
+    for inches in (t.allowance,) if t.allowance > 0 else paces:
+        whole = inches  # a zombie under fire goes for the shooter at its hunting pace, aware or not
         at = {}
         for third in (1, 2, 3):
             upto = max(0.0, whole * third / 3 - t.moved_inches)
