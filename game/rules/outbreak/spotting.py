@@ -122,9 +122,9 @@ def zombies_spot(world: World) -> None:
 def follow(world: World) -> None:
     reach = world.num("spotting", "zombie_follow")
     st = world.state
-    leaders = [z for z in st.zombies() if z.on_table and z.aware and z.following is None]
+    leaders = {z.id for z in st.zombies() if z.on_table and z.aware and z.following is None}
     for z in sorted((z for z in st.zombies() if z.on_table and not z.aware), key=lambda z: _num(z.id)):
-        near = [lz for lz in world.within(z, reach, zombies=True) if lz in leaders]
+        near = [lz for lz in world.within(z, reach, zombies=True) if lz.id in leaders]
         if near:
             z.aware = True
             z.following = near[0].id

@@ -46,7 +46,7 @@ STEP_NUMBERS = {
 }
 
 
-@dataclass
+@dataclass(eq=False)  # figures are compared by identity: a horde is searched often
 class Figure:
     """One figure: a player character, a bystander or a zombie."""
 
