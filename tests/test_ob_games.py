@@ -134,3 +134,16 @@ def test_replaying_the_commands_gives_the_same_game(path):
     again = replay(get_ruleset("outbreak"), g.scenario, g.options, g.seed, list(g.commands))
     assert again.state_data() == g.state_data()
     assert [to_data(e) for e in again.log] == [to_data(e) for e in g.log]
+
+
+def test_the_move_sequence_runs_its_steps_in_order():
+    """RULES.md, Outbreak, "The move sequence": generation, then steps 1 to 6 in order, every move."""
+    g = play(MAPS[0], 3)
+    moves: list[list[int]] = []
+    for e in g.log:
+        if isinstance(e, ev.MoveStarted):
+            moves.append([])
+        elif isinstance(e, ev.StepStarted):
+            moves[-1].append(e.step)
+    for steps in moves[:-1]:
+        assert steps[0] == 0 and steps == sorted(steps) and {1, 2, 4, 5, 6} <= set(steps)
