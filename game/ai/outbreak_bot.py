@@ -214,6 +214,8 @@ def _move(game: Any, f: Figure, zs: list[tuple[float, Figure]]) -> Command | Non
         score = 2.0 * progress - _danger(game, end, zs, f.radius)
         if best is None or score > best[0]:
             best = (score, tuple(check.points[1:]))
+    if followers and game.world.in_exit(f):
+        return _shuffle_in_exit(game, f, followers)
     if best is None or best[0] <= stay + 0.5:
         return None
     points = tuple((round(x, 4), round(y, 4)) for x, y in truncate_path([f.position, *best[1]], STEP)[1:])
@@ -221,3 +223,18 @@ def _move(game: Any, f: Figure, zs: list[tuple[float, Figure]]) -> Command | Non
     if followers and not game.preview(cmd).legal:
         cmd = Move(f.id, points)  # type: ignore[arg-type]
     return cmd
+
+
+def _shuffle_in_exit(game: Any, f: Figure, followers: tuple[str, ...]) -> Command | None:
+    """At the exit with bystanders in tow: a short run inside the zone so they follow him in."""
+    zone = next(z for z in game.world.exit_zones() if z.area.contains(f.position))
+    cx, cy = zone.area.centre
+    for k in range(12):
+        a = math.atan2(cy - f.position[1], cx - f.position[0]) + math.radians(30 * k)
+        end = (round(f.position[0] + 1.0 * math.cos(a), 4), round(f.position[1] + 1.0 * math.sin(a), 4))
+        if not zone.area.contains(end):
+            continue
+        cmd = Move(f.id, (end,), followers=followers)
+        if game.preview(cmd).legal:
+            return cmd
+    return None

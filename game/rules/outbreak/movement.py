@@ -4,7 +4,7 @@ Humans move up to 6". While a zombie is within 8" a human rolls a D6 before movi
 1 freezes (stays put; he fights if contacted), anything else 6" [seed]. From the move after his
 first, every human rolls a D6 at the start of the move: on a 1 he stops for a breather [seed].
 Humans within 8" of a human who runs may follow him [seed]: each rolls for himself and runs after
-him, round walls, to stop at his side (into the middle of the exit zone when the runner ends in
+him, round walls, to stop at his side (a base's width into the exit zone when the runner ends in
 one) [house].
 
 Zombies shuffle 4" in a random direction (2D6 pick one of 36 directions [house]) until they spot
@@ -38,7 +38,7 @@ from game.rules.outbreak.events import (
 )
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.outbreak.world import World, angle_to
-from game.scenario.model import Point
+from game.scenario.model import Area, Point
 from game.table import PathCheck, path_length, truncate_path
 
 # -- humans -------------------------------------------------------------------------------------
@@ -223,9 +223,16 @@ def follow(world: World, g: Figure, leader: Figure) -> None:
     goal = leader.position
     zone = next((z for z in world.exit_zones() if z.area.contains(leader.position)), None)
     if zone is not None:  # the leader is at (or out through) the exit: follow him in [house]
-        goal = zone.area.centre
+        goal = into_zone(zone.area, g.position, g.radius)
     route = world.table.find_path(g.position, goal, g.radius) or [g.position, goal]
     walk(world, g, route, inches, None)
+
+
+def into_zone(area: Area, p: Point, radius: float) -> Point:
+    """The nearest point a base's width inside a zone (its centre when the zone is no rectangle)."""
+    x0, y0, x1, y1 = area.bounds
+    q = (min(max(p[0], x0 + 2 * radius), x1 - 2 * radius), min(max(p[1], y0 + 2 * radius), y1 - 2 * radius))
+    return q if area.contains(q) else area.centre
 
 
 def flee(world: World, h: Figure, away_from: Point) -> None:
