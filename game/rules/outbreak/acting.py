@@ -70,9 +70,9 @@ def can_act(world: World, f: Figure) -> bool:
 
 
 def finite_point(p: object) -> tuple[float, float]:
+    """A command's point as two finite floats, or IllegalCommand."""
     try:
-        x, y = p  # type: ignore[misc]
-        x, y = float(x), float(y)
+        x, y = (float(v) for v in p)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
         raise IllegalCommand(f"{p!r} is not a point on the table.") from None
     if not (math.isfinite(x) and math.isfinite(y)):

@@ -8,9 +8,12 @@ of a move seals it; a sealed point generates no more.
 
 from __future__ import annotations
 
+import math
+
 from game.rules.outbreak import forces
 from game.rules.outbreak.events import Sealed, ZombiesGenerated
 from game.rules.outbreak.world import World, angle_to
+from game.table.geometry import distance_to_edges, polygon_edges
 
 
 def generate(world: World) -> None:
@@ -38,19 +41,16 @@ def generate(world: World) -> None:
 
 
 def in_contact_with_point(world: World, fid: str, sid: str) -> bool:
-    """A base touching (within 0.1") or standing on a generation point."""
+    """A base standing on a generation point or touching it (within 0.1" of its outline)."""
     f = world.fig(fid)
     area = world.spawn_zone(sid).area
     if area.contains(f.position):
         return True
-    from game.table.geometry import distance_to_edges, polygon_edges
-
+    reach = f.radius + float(world.data.house("contact"))
     pts = list(area.points)
-    if len(pts) < 3:
-        return min(
-            ((f.position[0] - x) ** 2 + (f.position[1] - y) ** 2) ** 0.5 for x, y in pts
-        ) <= f.radius + float(world.data.house("contact"))
-    return distance_to_edges(f.position, polygon_edges(pts)) <= f.radius + float(world.data.house("contact"))
+    if len(pts) < 3:  # a point object
+        return min(math.dist(f.position, p) for p in pts) <= reach
+    return distance_to_edges(f.position, polygon_edges(pts)) <= reach
 
 
 def seal(world: World) -> None:

@@ -39,7 +39,7 @@ from game.rules.outbreak.events import (
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.outbreak.world import World, angle_to
 from game.scenario.model import Area, Point
-from game.table import PathCheck, path_length, truncate_path
+from game.table import PathCheck, truncate_path
 
 # -- humans -------------------------------------------------------------------------------------
 
@@ -370,6 +370,3 @@ def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:
 def _num(fid: str) -> int:
     digits = "".join(ch for ch in fid if ch.isdigit())
     return int(digits) if digits else 0
-
-
-__all__ = ["path_length"]

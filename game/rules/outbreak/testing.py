@@ -35,7 +35,12 @@ def tiny_scenario(
     (x, y, w, h), spawns (x, y, w, h, dice); figures are (name, x, y, properties)."""
     n = iter(range(1, 1000))
     terrain = [
-        Terrain(next(n), f"wall {i}", "wall", Area(tuple(map(tuple, w)), is_line=True, shape="polyline"))
+        Terrain(
+            next(n),
+            f"wall {i}",
+            "wall",
+            Area(tuple((float(p[0]), float(p[1])) for p in w), is_line=True, shape="polyline"),
+        )
         for i, w in enumerate(walls)
     ]
     terrain += [Terrain(next(n), f"hedge {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]

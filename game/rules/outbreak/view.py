@@ -91,7 +91,7 @@ def flags(f: Figure) -> list[str]:
 
 
 class OutbreakView:
-    action_kinds = KINDS
+    action_kinds: tuple[ActionKind, ...] = KINDS
 
     # -- the panels
     def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
