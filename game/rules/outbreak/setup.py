@@ -140,8 +140,11 @@ class OutbreakSetup:
 
     def describe(self, options: dict[str, Any]) -> str:
         chars = options.get("characters")
+        if not options:
+            return ""  # the defaults: the load list says "default"
         if not chars:
-            return f"{options.get('players', 1)} player(s), the map's characters"
+            n = int(options.get("players", 1))
+            return f"{n} player{'s' if n != 1 else ''}, the map's characters"
         names = ", ".join(str(c.get("name", "?")) for c in chars)
         return f"{len(chars)} survivor{'s' if len(chars) != 1 else ''}: {names}"
 
