@@ -82,6 +82,9 @@ class Match:
         self._tokens: list[TokenView] = []
         self._token_key: int = -1
         self._last_player = view.acting_player(game)
+        # the turn and side the screen is showing: while events play back the rules may be a turn ahead
+        self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
+        self.opponent_shown = False
         self._pending_hover: Point | None = None
         self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
@@ -276,7 +279,9 @@ class Match:
 
     def banner(self) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
-        return self.view.turn_line(self.game, self.controller.mode == Mode.ZOMBIE_TURN)
+        if self.playback.busy:
+            return self.view.turn_line(self.game, self.opponent_shown, self.shown_turn)
+        return self.view.turn_line(self.game)
 
     def objective(self) -> str:
         return self.view.objective_line(self.game)
@@ -345,6 +350,13 @@ class Match:
         self.log_lines_for(events)
         sounds: list[str] = []
         for ev in events:
+            turn = self.view.turn_of(ev)
+            if turn is not None:
+                self.shown_turn, self.opponent_shown = turn, False
+            elif self.view.handoff(self.game, ev) is not None:  # the table goes back to a player
+                self.opponent_shown = False
+            elif self.view.opponent_moved([ev]):
+                self.opponent_shown = True
             dice = dice_of(ev)
             if dice is not None:
                 self.dice = dice
