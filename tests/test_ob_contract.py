@@ -77,11 +77,14 @@ def test_view_of_a_position():
     assert any(isinstance(p, d.Ring) for p in v.reach(g, "pc1", v.look(g, "pc1"), v.actions(g, "pc1")))
     g.figure("pc1").jammed = True
     g.figure("pc1").tired = True
-    groups = v.roster(g, {})
+    groups = v.roster(g, {}, {"pc1"})
     assert isinstance(groups[0], RosterGroup) and groups[0].acting
     words = [c.text for c in groups[0].rows[0].cells]
     assert "jammed" in words and "tired" in words
     assert v.can_end_turn(g) == "" and v.end_turn(g) == EndStep()
+    assert v.command_words(g, Fire("pc1", "z1")) == "Shot by Character PC 1 at z1"
+    assert "Move 2" in v.turn_line(g, turn=2) and "zombies move" in v.turn_line(g, opponent_moving=True)
+    assert v.miss(g, "pc1", "fire", None) == "Click a zombie to shoot."
 
 
 @pytest.mark.parametrize("name", ["small_town", "hollow_creek_farm"])
@@ -101,7 +104,7 @@ def test_whole_game_through_the_view(name):
                 acts = v.actions(g, f.id)
                 assert len(acts) == len(v.action_kinds) and all(isinstance(a, Action) for a in acts)
                 assert all(a.reason for a in acts if not a.available)
-        assert v.turn_line(g) and v.objective_line(g) and v.roster(g, {})
+        assert v.turn_line(g) and v.objective_line(g) and v.roster(g, {}, set())
         cmd = bot(g)
         v.drawing(g, cmd, g.preview(cmd))
         events = g.apply(cmd)
@@ -116,6 +119,9 @@ def test_whole_game_through_the_view(name):
                 assert v.handoff(g, e)[0] == e.player
     assert all(isinstance(x, str) and x for x in lines)
     assert "move" in seen_anim
+    text, bad = v.result(g)
+    assert text.startswith("Game over") and bad == (g.winner != "players")
+    assert v.turn_of(g.log[0]) is None and any(v.turn_of(e) == 1 for e in g.log)
     rep = RS.report(g)
     assert isinstance(rep, Report) and rep.headline in ("VICTORY", "DEFEAT") and rep.series
     out = RS.outcome(g)

@@ -117,15 +117,17 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         Section(
             "The move sequence",
             tuple(
-                Paragraph(t)
-                for t in (
-                    "0. Zombie generation.",
-                    "1. Bitten humans test for turning.",
-                    "2. Zombies spot.",
-                    "3. Humans spot, move or fire ranged weapons: one of these each.",
-                    "4. Zombies move, pro rata to the shooting results.",
-                    "5. Humans strike with close combat weapons.",
-                    "6. Zombies and humans grapple, humans unarmed.",
+                Paragraph(t, kind="step", number=n)
+                for n, t in enumerate(
+                    (
+                        "Zombie generation (before step 1).",
+                        "Bitten humans test for turning.",
+                        "Zombies spot.",
+                        "Humans spot, move or fire ranged weapons: one of these each.",
+                        "Zombies move, pro rata to the shooting results.",
+                        "Humans strike with close combat weapons.",
+                        "Zombies and humans grapple, humans unarmed.",
+                    )
                 )
             ),
         ),

@@ -92,20 +92,27 @@ def flags(f: Figure) -> list[str]:
 
 class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
+    figure_noun: str = "survivor"
 
     # -- the panels
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
         st = game.state
+        if game.over and not opponent_moving:
+            return f"Move {turn or st.move} — game over: the {st.winner} win"
         step = STEP_NAMES.get(st.step, st.step.value)
         n = STEP_NUMBERS.get(st.step, 0)
-        head = f"Move {st.move} — step {n}: {step}" if n else f"Move {st.move} — {step}"
+        move = turn or st.move
+        if opponent_moving:
+            return f"Move {move} — step 4: the zombies move"
+        head = f"Move {move} — step {n}: {step}" if n else f"Move {move} — {step}"
         if not st.outbreak:
             head += " (the quiet start: nobody has noticed yet)"
-        if st.active_player is not None and not opponent_moving:
+        if st.active_player is not None:
             head += f" — Player {st.active_player}"
-        elif opponent_moving:
-            head += " — the zombies"
         return head
+
+    def turn_of(self, event: Any) -> int | None:
+        return int(event.move) if isinstance(event, ev.MoveStarted) else None
 
     def objective_line(self, game: Any) -> str:
         st = game.state
@@ -120,7 +127,7 @@ class OutbreakView:
             return f"Clear: {sealed} of {len(st.spawns)} generation points sealed, {left} zombies left, {limit}."
         return f"Survive: keep a character alive to the end of move {st.turn_limit}."
 
-    def roster(self, game: Any, looks: dict[str, Look]) -> list[RosterGroup]:
+    def roster(self, game: Any, looks: dict[str, Look], ready: set[str] | None = None) -> list[RosterGroup]:
         st = game.state
         groups = []
         players = list(range(1, st.players + 1))
@@ -128,14 +135,14 @@ class OutbreakView:
             players.remove(st.active_player)
             players.insert(0, st.active_player)
         for p in players:
-            rows = tuple(self._row(game, f) for f in st.pcs_of(p))
+            rows = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.pcs_of(p))
             groups.append(RosterGroup(f"Player {p}", p == st.active_player, rows))
-        npcs = tuple(self._row(game, f) for f in st.npcs())
+        npcs = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.npcs())
         if npcs:
             groups.append(RosterGroup("Bystanders", False, npcs))
         return groups
 
-    def _row(self, game: Any, f: Figure) -> RosterRow:
+    def _row(self, game: Any, f: Figure, look: Look | None = None, ready: set[str] | None = None) -> RosterRow:
         w = game.world
         gun = w.data.ranged(f.ranged).name if f.ranged else "no gun"
         cells = [Cell(gun), Cell(w.data.melee_name(f.melee) if f.melee else "unarmed")]
@@ -145,10 +152,12 @@ class OutbreakView:
         for word in flags(f):
             if word != "jammed":
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
-        if f.on_table:
-            status = Cell(f.acted or "ready", "spent" if f.acted else "good")
+        state = look.state if look is not None else f.state
+        if state == "standing":
+            can = (f.id in ready) if ready is not None else not f.acted
+            status = Cell("ready" if can else (f.acted or "waits"), "good" if can else "spent")
         else:
-            status = Cell(f.state, "bad" if f.state in ("dead", "turned") else "good", bold=True)
+            status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
 
     def acting_player(self, game: Any) -> int | None:
@@ -163,6 +172,11 @@ class OutbreakView:
             if game.state.step in (Step.HUMANS, Step.REACTION) and not game.over
             else "It is not the humans' step."
         )
+
+    def result(self, game: Any) -> tuple[str, bool]:
+        st = game.state
+        who = "survivors" if st.winner == PLAYERS else "zombies"
+        return f"Game over: the {who} win. {st.reason}", st.winner != PLAYERS
 
     # -- figures
     def name(self, game: Any, fid: str) -> str:
@@ -306,6 +320,22 @@ class OutbreakView:
         if action == "clear":
             return ClearJam(fid)
         return None
+
+    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+        """No action here picks more than one figure: each shot is its own Fire."""
+        return False, "Click a zombie to shoot it; each shot is one click (up to three a move)."
+
+    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+        if action == "fire":
+            return "Click a zombie to shoot." if target is None else "That is not a zombie."
+        have = game.actions_for(fid)
+        if not have:
+            return (
+                acting.turn_reason(game.world, fid) or f"{self.name(game, fid)} has nothing left to do this step."
+            )
+        if target is not None and game.figure(target).is_zombie and "fire" not in have:
+            return game.preview(Fire(fid, target)).reason or "He cannot shoot now."
+        return "Nothing to do there."
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         t = game.state.figures.get(target)
@@ -531,6 +561,22 @@ class OutbreakView:
         if isinstance(event, ev.PlayerStarted):
             return event.player, f"Player {event.player} — your survivors"
         return None
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        kind = type(cmd).__name__
+        if kind == "EndStep":
+            return "End of your step"
+        fid = getattr(cmd, "figure", "")
+        who = self.name(game, fid) if fid in game.state.figures else fid
+        if kind == "Move":
+            return f"Move of {who}"
+        if kind == "Fire":
+            return f"Shot by {who} at {cmd.target}"
+        if kind == "Spot":
+            return f"Spotting by {who}"
+        if kind == "ClearJam":
+            return f"Clearing of {who}'s gun"
+        return kind
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(isinstance(e, ev.ZombieMoved) for e in events)
