@@ -55,8 +55,8 @@ def test_view_of_a_position():
     g = rigged_game(pcs={"pc1": (12, 20), "pc2": (4, 20)}, zombies=[(12, 15), (20, 4)], dice=[])
     g.figure("z2").aware = False
     v = RS.view()
-    assert "Move 2" in v.turn_line(g) and "step 3" in v.turn_line(g) and "Player 1" in v.turn_line(g)
-    assert v.objective_line(g).startswith("Survive")
+    assert v.turn_line(g) == "Move 2 · 3. spot, move or fire · Player 1"
+    assert v.objective_line(g) == "Survive · 9 of 10 moves left"
     acts = {a.key: a for a in v.actions(g, "pc1")}
     assert acts["fire"].available and acts["move"].available and not acts["clear"].available
     assert acts["clear"].reason == "The gun is not jammed."
@@ -83,7 +83,7 @@ def test_view_of_a_position():
     assert "jammed" in words and "tired" in words
     assert v.can_end_turn(g) == "" and v.end_turn(g) == EndStep()
     assert v.command_words(g, Fire("pc1", "z1")) == "Shot by Character PC 1 at z1"
-    assert "Move 2" in v.turn_line(g, turn=2) and "zombies move" in v.turn_line(g, opponent_moving=True)
+    assert "Move 2" in v.turn_line(g, turn=2) and "zombies moving" in v.turn_line(g, opponent_moving=True)
     assert v.miss(g, "pc1", "fire", None) == "Click a zombie to shoot."
 
 

@@ -35,7 +35,6 @@ from game.rules.core import DiceRolled
 from game.rules.outbreak import acting
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
-from game.rules.outbreak.sequence import STEP_NAMES
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
 
 KINDS = (
@@ -69,6 +68,20 @@ KINDS = (
 )
 
 
+SHORT_STEPS = {
+    Step.GENERATION: "generation",
+    Step.TURNING: "bites and turning",
+    Step.ZOMBIES_SPOT: "zombies spot",
+    Step.HUMANS: "spot, move or fire",
+    Step.BYSTANDERS: "bystanders",
+    Step.ZOMBIES_MOVE: "zombies move",
+    Step.REACTION: "react to the attack",
+    Step.STRIKE: "first blows",
+    Step.GRAPPLE: "grapple",
+    Step.END_OF_MOVE: "end of move",
+}
+
+
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
@@ -96,19 +109,19 @@ class OutbreakView:
 
     # -- the panels
     def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+        """``Move 3 · 3. spot, move, fire · Player 2``: the move, its step (RULES.md, The move sequence)."""
         st = game.state
-        if game.over and not opponent_moving:
-            return f"Move {turn or st.move} — game over: the {st.winner} win"
-        step = STEP_NAMES.get(st.step, st.step.value)
-        n = STEP_NUMBERS.get(st.step, 0)
         move = turn or st.move
+        if game.over and not opponent_moving:
+            return f"Move {move} · game over: the {'survivors' if st.winner == PLAYERS else 'zombies'} win"
         if opponent_moving:
-            return f"Move {move} — step 4: the zombies move"
-        head = f"Move {move} — step {n}: {step}" if n else f"Move {move} — {step}"
+            return f"Move {move} · 4. zombies moving"
+        n = STEP_NUMBERS.get(st.step, 0)
+        head = f"Move {move} · {n}. {SHORT_STEPS.get(st.step, st.step.value)}"
         if not st.outbreak:
-            head += " (the quiet start: nobody has noticed yet)"
+            head += " · quiet start"
         if st.active_player is not None:
-            head += f" — Player {st.active_player}"
+            head += f" · Player {st.active_player}"
         return head
 
     def turn_of(self, event: Any) -> int | None:
@@ -116,16 +129,16 @@ class OutbreakView:
 
     def objective_line(self, game: Any) -> str:
         st = game.state
-        limit = f"by the end of move {st.turn_limit}"
+        left = f"{max(0, st.turn_limit - st.move + 1)} of {st.turn_limit} moves left"
         if st.objective == "escape":
-            return f"Escape: {st.escaped} of {st.exit_count} characters out through the exit {limit}."
+            return f"Escape: {st.escaped}/{st.exit_count} out · {left}"
         if st.objective == "rescue":
-            return f"Rescue: {st.rescued} of {st.exit_count} bystanders led out through the exit {limit}."
+            return f"Rescue: {st.rescued}/{st.exit_count} led out · {left}"
         if st.objective == "clear":
             sealed = sum(s.sealed for s in st.spawns)
-            left = sum(z.on_table for z in st.zombies())
-            return f"Clear: {sealed} of {len(st.spawns)} generation points sealed, {left} zombies left, {limit}."
-        return f"Survive: keep a character alive to the end of move {st.turn_limit}."
+            zombies = sum(z.on_table for z in st.zombies())
+            return f"Clear: {sealed}/{len(st.spawns)} sealed, {zombies} zombies · {left}"
+        return f"Survive · {left}"
 
     def roster(self, game: Any, looks: dict[str, Look], ready: set[str] | None = None) -> list[RosterGroup]:
         st = game.state
