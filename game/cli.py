@@ -40,7 +40,7 @@ def _replay(args: argparse.Namespace) -> int:
     watch: Watch | None = None
     if args.watch:
         try:
-            from game.ui.replay_scene import run  # the on-screen replay (pygame)
+            from game.ui.scenes.replay import run  # the on-screen replay (pygame)
         except ImportError as exc:
             print(
                 f"deadground replay --watch: cannot show the replay on screen ({exc}); "
@@ -83,7 +83,7 @@ def _demo(args: argparse.Namespace) -> int:
     on_screen: OnScreen | None = None
     if not args.headless:
         try:
-            from game.ui.demo_scene import run  # the on-screen demo (pygame)
+            from game.ui.scenes.demo import run  # the on-screen demo (pygame)
         except ImportError as exc:
             print(
                 f"deadground demo: cannot show the demo on screen ({exc}); playing in text instead (Ctrl+C stops).",
