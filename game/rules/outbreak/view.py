@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from game.rules import drawing as d
 from game.rules.contract import (
@@ -149,7 +149,7 @@ class OutbreakView:
             players.insert(0, st.active_player)
         for p in players:
             rows = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.pcs_of(p))
-            groups.append(RosterGroup(f"Player {p}", p == st.active_player, rows))
+            groups.append(RosterGroup(f"Player {p}", p == st.active_player, rows, player=p))
         npcs = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.npcs())
         if npcs:
             groups.append(RosterGroup("Bystanders", False, npcs))
@@ -212,6 +212,7 @@ class OutbreakView:
     def token(self, game: Any, fid: str, look: Look) -> TokenLook:
         f = game.figure(fid)
         gone = look.state in ("exited", "turned")
+        side: Literal["allies", "zombie", "npc", "neutral"]
         dead = look.state == "dead"
         if f.is_zombie:
             sprite = (
@@ -228,7 +229,9 @@ class OutbreakView:
             side = "npc"
         state = "dead" if dead else ("acted" if f.is_human and f.acted else "standing")
         label = "" if f.is_zombie else (f.name or fid)
-        return TokenLook(sprite, side, state, look.badge, label, f.radius, 0 if dead else 2, hidden=gone)  # type: ignore[arg-type]
+        return TokenLook(
+            sprite, side, state, look.badge, label, f.radius, 0 if dead else 2, hidden=gone, player=f.player
+        )
 
     def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
         f = game.figure(fid)
@@ -349,6 +352,10 @@ class OutbreakView:
         if target is not None and game.figure(target).is_zombie and "fire" not in have:
             return game.preview(Fire(fid, target)).reason or "He cannot shoot now."
         return "Nothing to do there."
+
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        """Nothing to confirm: a run is cut by the movement roll anyway, and every shot is one click."""
+        return ""
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         t = game.state.figures.get(target)
