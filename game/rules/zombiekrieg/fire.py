@@ -19,6 +19,7 @@ from game.rules.zombiekrieg import actions
 from game.rules.zombiekrieg.commands import Fire
 from game.rules.zombiekrieg.data import Weapon
 from game.rules.zombiekrieg.events import Fired, NoEffect
+from game.rules.zombiekrieg.geometry import within
 from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, SUCCESS
 from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import Modifiers, World
@@ -46,7 +47,7 @@ def shot_reason(world: World, f: Figure, t: Figure | None, tid: str) -> tuple[st
         return f"{t.id} is {t.state} and no longer on the table.", None
     w: Weapon = world.data.weapon(f.weapon)
     dist = world.edge_distance(f, t)
-    if dist > w.range + 1e-9:
+    if not within(dist, w.range):
         return f'{t.id} is out of range: {dist:.1f}" away, the {w.name} reaches {w.range:g}".', None
     if not in_front_arc(f.position, f.facing, t.position):
         return f"{t.id} is outside {f.id}'s front arc; turn him first (a MOVE).", None
@@ -89,7 +90,7 @@ def plan(world: World, cmd: Fire) -> FirePlan:
             if reason:
                 raise IllegalCommand(f"Second shot: {reason}")
             radius = float(world.data.house("lmg_second_shot_radius"))
-            if world.edge_distance(first.target, second) > radius + 1e-9:  # type: ignore[arg-type]
+            if not within(world.edge_distance(first.target, second), radius):  # type: ignore[arg-type]
                 raise IllegalCommand(
                     f'The second shot must go at {cmd.target} or a zombie within {radius:g}" of it.'
                 )

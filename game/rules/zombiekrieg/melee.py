@@ -11,6 +11,7 @@ GUTS as in every test; the -1 for a zombie within 3" is not applied (see the TOM
 from __future__ import annotations
 
 from game.rules.zombiekrieg.events import MeleeAttack
+from game.rules.zombiekrieg.geometry import within, within_reach
 from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, SUCCESS
 from game.rules.zombiekrieg.world import World
 
@@ -28,18 +29,18 @@ def melee(world: World) -> None:
             )
     attackers = []
     for z in (st.figures[fid] for fid in candidates):
-        near = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
+        near = world.table.nearest(z.position, where=world.is_allied, within=within_reach(z.radius, reach))
         if near is not None:
             d = world.edge_distance(z, st.figures[near])
             attackers.append((d, _num(z.id), z))
     for _, _, z in sorted(attackers, key=lambda a: (a[0], a[1])):
         if not z.standing:
             continue
-        sid = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
+        sid = world.table.nearest(z.position, where=world.is_allied, within=within_reach(z.radius, reach))
         if sid is None:
             continue
         s = st.figures[sid]
-        if world.edge_distance(z, s) > reach + 1e-9:
+        if not within(world.edge_distance(z, s), reach):
             continue
         world.emit(MeleeAttack(z.id, s.id))
         w = world.data.weapon(s.weapon)

@@ -10,6 +10,7 @@ from typing import Any
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombiekrieg import fire, move, order
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.geometry import within
 from game.rules.zombiekrieg.guts import outcome_chances
 from game.rules.zombiekrieg.world import Modifiers, World
 
@@ -114,7 +115,7 @@ def fire_geometry(world: World, fid: str, tid: str) -> dict[str, Any]:
         "blocked_at": s.blocked_at,
         "blocked_by": s.blocked_by,
         "distance": d,
-        "in_range": d <= w.range + 1e-9,
+        "in_range": within(d, w.range),
         "band": w.band(d)[0],
         "in_arc": in_front_arc(f.position, f.facing, t.position),
     }

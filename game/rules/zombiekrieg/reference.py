@@ -410,8 +410,9 @@ def _turn(w: _Writer) -> Section:
                 ").",
             ),
             s(
-                "Initiative: the lead NCO tests 2D6 against his GUTS, with no modifiers. The lead NCO is the living "
-                "Sergeant, else the Corporal; with several sections, the living NCO with the highest GUTS."
+                "Initiative: the lead NCO tests 2D6 against his GUTS, with no modifiers. The lead NCO is the NCO "
+                "who may give orders now (the Sergeant, or the Corporal once the Sergeant is dead or gone); with "
+                "several sections, the one of these with the highest GUTS (ties: the lower section number)."
             ),
             init,
             w.p(
@@ -461,7 +462,8 @@ def _actions(w: _Writer) -> Section:
                 w.v("command_range.sergeant", inches),
                 "; the Corporal within ",
                 w.v("command_range.corporal", inches),
-                ", and only while his Sergeant is dead. On a successful test the soldier gets ",
+                ", and only while his Sergeant is dead or has left the table. On a successful test the soldier "
+                "gets ",
                 w.v("house.order_bonus", mod),
                 " GUTS for his MOVE or FIRE this turn. An NCO cannot order himself.",
             ),
@@ -573,6 +575,16 @@ def _zombies(w: _Writer) -> Section:
                 " of an Allied figure, which goes for the nearest Allied figure instead.",
             ),
             w.p(
+                "Cohesion: after the Axis move every zombie not within ",
+                w.v("house.break_off", inches),
+                " of an Allied figure is within ",
+                w.v("house.cohesion", inches),
+                " of another zombie, wherever the walls allow. A zombie that would end further away stops on its "
+                "path where it is still that close (or stays where it was); a zombie that starts out of touch "
+                "(set-up, or left behind) spends its move rejoining the nearest zombie instead.",
+                house_rule=True,
+            ),
+            w.p(
                 "Axis turn: roll 1D6 on the reaction table (plus any initiative bonus, ",
                 w.v("house.max_reaction_roll"),
                 " at most); where more than one column applies, the furthest left applies.",
@@ -592,8 +604,8 @@ def _zombies(w: _Writer) -> Section:
                 house_rule=True,
             ),
             w.b(
-                "Zombies go around walls (they path-find); they never walk through them. The unit moves nearest "
-                "the goal first, so the front does not block the back."
+                "In open ground a zombie walks straight at its target; zombies go around walls (they path-find), "
+                "never through them. The unit moves nearest the goal first, so the front does not block the back."
             ),
             w.b(
                 "A zombie sees in every direction (line of sight, not arc). Only standing zombies count for the ",
@@ -801,19 +813,22 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
 
 # Choices the rules modules make where RULES.md is silent (their docstrings say [house]).
 CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
+    lambda w: ("Initiative is unmodified: the lead NCO tests against his GUTS alone, with no modifier.",),
     lambda w: (
-        "Initiative is an unmodified test of the lead NCO's GUTS; ties for lead NCO go to Sergeants, "
-        "then section order; with no NCO on the table the soldier with the highest GUTS rolls.",
+        "The lead NCO is the NCO who may give orders now (each section's Sergeant, or its Corporal once the "
+        "Sergeant is dead or gone); with several sections the one of these with the highest GUTS, ties to the "
+        "lower section number; with no NCO on the table the soldier with the highest GUTS rolls.",
     ),
     lambda w: ("The free ORDER is the lead NCO's first ORDER that turn, before or after his own action.",),
     lambda w: (
-        "Only a soldier who has not yet acted and is not already ORDERed may be ordered; the NCO's ",
+        "An ORDER to a soldier who has already acted, or has already been ORDERed this turn, is refused; "
+        "the NCO's ",
         w.v("house.zombie_near_modifier", mod),
         " for a zombie within ",
         w.v("house.zombie_near", inches),
         " applies to his ORDER test.",
     ),
-    lambda w: ("The Corporal may also order when his Sergeant has left the table (exit).",),
+    lambda w: ("The Corporal orders once his Sergeant has left by the exit, as when he is dead.",),
     lambda w: (
         "A failed MOVE leaves the figure where it was; a MOVE with no path only turns the figure "
         "(it is still an action and a test).",
@@ -840,8 +855,9 @@ CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
         ", before initiative.",
     ),
     lambda w: (
-        "Zombies see in every direction; only standing zombies count for the reaction table's columns "
-        "and the unit; a zombie already out of touch of the unit just walks.",
+        "A knocked-down zombie does not select the close column: only standing zombies count for the ",
+        w.v("house.break_off", inches),
+        ' column, for "seen" and for the unit. Zombies see in every direction.',
     ),
     lambda w: (
         "Objectives: exterminate wins at once; exit loses when too few are left to make it; under exit a figure "

@@ -14,6 +14,7 @@ from game.rules.core import DiceRolled, Event
 from game.rules.zombiekrieg import guts
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import GutsChanged, GutsTested, Killed, KnockedDown
+from game.rules.zombiekrieg.geometry import within_reach
 from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, KNOCKED_DOWN, ZOMBIES, Figure, ZkState
 from game.scenario.model import Point, Scenario
 from game.table import Table
@@ -29,6 +30,11 @@ class World:
     state: ZkState
     table: Table
     events: list[Event] = field(default_factory=list)
+    readings: dict[str, bool] = field(default_factory=dict)  # the set-up's literal readings (readings.py)
+
+    def reading(self, key: str) -> bool:
+        """Is the source's literal reading ``key`` chosen for this game (else the house reading)?"""
+        return bool(self.readings.get(key, False))
 
     # -- events and dice
     def emit(self, ev: Event) -> None:
@@ -118,7 +124,10 @@ class World:
         return f is not None and f.side == ALLIES and f.on_table
 
     def standing_zombie_near(self, f: Figure, within: float) -> bool:
-        return bool(self.table.figures_in_circle(f.position, f.radius + within, where=self.is_standing_zombie))
+        """Is a standing zombie within ``within`` of ``f`` (exactly that far counts)?"""
+        return self.table.any_figure_in_circle(
+            f.position, within_reach(f.radius, within), where=self.is_standing_zombie
+        )
 
     def edge_distance(self, a: Figure, b: Figure) -> float:
         from game.table import edge_distance_between
