@@ -18,6 +18,7 @@ RULESET = register(
         commands=COMMANDS,
         events=EVENTS,
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
-        'american_corporal_weapon: "thompson" or "burp"',
+        'american_corporal_weapon: "thompson" or "burp"; readings: the source\'s literal readings chosen, '
+        'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py)',
     )
 )

@@ -1,7 +1,8 @@
 """Melee after the zombies move (RULES.md, Zombiekrieg 848, The zombies: Melee).
 
 Each standing zombie within 1" of an Allied soldier attacks the nearest one; for each attacker the
-soldier tests 2D6 against GUTS with his weapon's melee modifier: Success knocks the zombie down,
+soldier tests 2D6 against GUTS with his weapon's melee modifier (against GUTS alone with the
+literal reading, a set-up choice): Success knocks the zombie down,
 Critical Success kills it, any Failure kills the soldier. Choices [house]: attackers go nearest
 first (then by id); an attacker whose soldier has already died goes for the nearest other soldier
 still within 1"; the test is not an action (it does not use the soldier's action); criticals change
@@ -45,7 +46,7 @@ def melee(world: World) -> None:
         world.emit(MeleeAttack(z.id, s.id))
         w = world.data.weapon(s.weapon)
         mods = world.modifiers(s, "melee")
-        if w.melee_mod:
+        if w.melee_mod and not world.reading("melee_against_guts_only"):
             mods.append((f"{w.name} in melee", w.melee_mod))
         result = world.test(s, "melee", mods)
         if result == CRITICAL_SUCCESS:

@@ -23,7 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
+from game.rules.zombiekrieg import forces, objectives
 from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
+from game.rules.zombiekrieg.readings import chosen, readings
+from game.scenario.model import Scenario
 
 TAG = re.compile(r"\[(house|seed|7th)[^\]]*\]")
 
@@ -215,11 +218,25 @@ Part = str | Run
 
 
 class _Writer:
-    """Turns TOML paths into runs (value text + house mark) and parts into paragraphs."""
+    """Turns TOML paths into runs (value text + house mark) and parts into paragraphs. With a
+    ``scenario`` (and the game's ``options``) it also writes the numbers that scenario plays."""
 
-    def __init__(self, data: ZkData, notes: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        data: ZkData,
+        notes: Mapping[str, str],
+        scenario: Scenario | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
         self.data = data
         self.notes = notes
+        self.scenario = scenario
+        self.options = dict(options or {})
+
+    def allied(self) -> int:
+        """How many Allied figures the game's sections field (one American section when not said)."""
+        sections, _ = forces.check_options(self.data, self.options)
+        return sum(forces.section_size(self.data, s) for s in sections)
 
     def tag(self, path: str) -> str:
         """A path's own tag, else its nearest tagged table's."""
@@ -298,13 +315,7 @@ def _forces(w: _Writer) -> Section:
                 w.is_house("sections"),
                 "sections",
             ),
-            w.p(
-                "The zombies outnumber the Allies ",
-                w.v("zombies.ratio"),
-                " to one, never fewer than ",
-                w.v("zombies.count_min"),
-                " (a map's zombie_ratio and zombies_min properties change this).",
-            ),
+            *_zombie_numbers(w),
             w.p(
                 "A soldier's base is ",
                 w.v("house.base_size", inches),
@@ -705,8 +716,85 @@ def _winning(w: _Writer) -> Section:
                 "Missing the objective by the end of the turn limit, or having no Allied figure left on the table, "
                 "is a defeat."
             ),
+            *_scenario_objective(w),
         ],
     )
+
+
+def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
+    """How many zombies: the data file's default, and with a scenario the numbers it plays."""
+    out: list[Paragraph | Table] = [
+        w.p(
+            "The zombies outnumber the Allies ",
+            w.v("zombies.ratio"),
+            " to one, never fewer than ",
+            w.v("zombies.count_min"),
+            " (a map's zombie_ratio and zombies_min properties change this).",
+        )
+    ]
+    if w.scenario is None:
+        return out
+    ratio, least = forces.zombie_numbers(w.data, w.scenario.properties)
+    allied = w.allied()
+    count = forces.zombies_for(w.data, w.scenario.properties, allied)
+    own = [k for k in ("zombie_ratio", "zombies_min") if k in w.scenario.properties]
+    out.append(
+        w.p(
+            f"This scenario ({w.scenario.title or 'untitled'}) plays ",
+            Run(num(ratio), False, "scenario.zombie_ratio"),
+            " zombies to each Allied figure, never fewer than ",
+            Run(num(least), False, "scenario.zombies_min"),
+            f": {count} zombies against {allied} Allied figures"
+            + (f" (the map sets {' and '.join(own)})." if own else " (the data file's numbers)."),
+        )
+    )
+    return out
+
+
+def _scenario_objective(w: _Writer) -> list[Paragraph | Table]:
+    """With a scenario: the objective, turn limit and exit count it plays."""
+    if w.scenario is None:
+        return []
+    objective, turn_limit, exit_count = objectives.scenario_objective(w.data, w.scenario, w.allied())
+    goal = f"{exit_count} figures must leave through the exit" if objective == "exit" else objective
+    return [
+        w.p(
+            f"This scenario plays {objective}: ",
+            Run(goal, False, "scenario.exit_count" if objective == "exit" else "scenario.objective"),
+            " within ",
+            Run(str(turn_limit), False, "scenario.turn_limit"),
+            " turns.",
+        )
+    ]
+
+
+def _readings(w: _Writer) -> Section:
+    """The source's literal readings: each switch, its house reading (the default) and the literal one; with
+    a game's options, which of the two it plays."""
+    in_force = chosen(w.data, w.options) if w.options.get("readings") or w.scenario is not None else None
+    out: list[Paragraph | Table] = [
+        w.p(
+            "Where the house reads a sentence of the source one way and the sentence can be read literally, the "
+            "literal reading is a switch in the new-game set-up, saved with the game. Off, the default, plays the "
+            "house reading.",
+            house_rule=w.is_house("readings"),
+        )
+    ]
+    for r in readings(w.data):
+        out.append(w.p(r.label, kind="subheading"))
+        out.append(w.p(f'The source: "{r.source}"'))
+        out.append(
+            w.b(
+                Run("House reading (the default): ", True, f"readings.{r.key}"),
+                r.house,
+                house_rule=True,
+            )
+        )
+        out.append(w.b("Literal reading: ", r.literal))
+        if in_force is not None:
+            played = "the literal reading" if in_force[r.key] else "the house reading"
+            out.append(w.p(f"This game plays {played}."))
+    return Section("Readings", out)
 
 
 # One line per house key the rules know; a key the game does not know yet is listed from its comment.
@@ -809,6 +897,10 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         ": who goes first, the free ORDER, the reaction bonus (The turn section).",
     ),
     "reaction": lambda w: (w.text("reaction", "The reaction table"), ' and "the noise" (The zombies section).'),
+    "readings": lambda w: (
+        w.text("readings", "The readings"),
+        ": each sentence read the house's way by default, the literal way as a set-up choice (Readings section).",
+    ),
 }
 
 # Choices the rules modules make where RULES.md is silent (their docstrings say [house]).
@@ -907,7 +999,27 @@ def rules_reference(data: ZkData | None = None, notes: Mapping[str, str] | None 
     ``notes`` are the tagged comments of the TOML (:func:`comment_notes`); by default those of the
     shipped file, which is also where ``data`` comes from by default.
     """
-    w = _Writer(data if data is not None else load_data(), notes if notes is not None else shipped_notes())
+    return _sections(_Writer(data if data is not None else load_data(), _notes(notes)))
+
+
+def reference_for(
+    scenario: Scenario | None,
+    options: Mapping[str, Any] | None = None,
+    data: ZkData | None = None,
+    notes: Mapping[str, str] | None = None,
+) -> list[Section]:
+    """The rules as a scenario plays them with these game options: the data file's rules, plus the
+    scenario's own numbers (zombie ratio and minimum, zombies against soldiers, objective, turn limit,
+    exit count) and which reading each switch plays. Without a scenario, :func:`rules_reference`."""
+    d = data if data is not None else load_data()
+    return _sections(_Writer(d, _notes(notes), scenario, options))
+
+
+def _notes(notes: Mapping[str, str] | None) -> Mapping[str, str]:
+    return notes if notes is not None else shipped_notes()
+
+
+def _sections(w: _Writer) -> list[Section]:
     return [
         _forces(w),
         _guts(w),
@@ -918,5 +1030,6 @@ def rules_reference(data: ZkData | None = None, notes: Mapping[str, str] | None 
         _melee(w),
         _sight(w),
         _winning(w),
+        _readings(w),
         _house(w),
     ]

@@ -43,7 +43,7 @@ def lead_nco(world: World) -> Figure | None:
     the one with the highest GUTS, ties to the lower section number. With no such NCO on the table
     (they left by the exit) the soldier with the highest GUTS rolls [house]."""
     st = world.state
-    ncos = [nco for nco in (order.section_nco(st, s.player) for s in st.sections) if nco is not None]
+    ncos = [nco for nco in (order.ordering_nco(world, s.player) for s in st.sections) if nco is not None]
     if ncos:
         return max(ncos, key=lambda f: (f.guts, -f.player))
     others = [f for f in st.allied() if f.on_table]

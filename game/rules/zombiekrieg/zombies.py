@@ -5,11 +5,16 @@ Roll 1D6 (+1 after an initiative Critical Failure, 6 at most) on the reaction ta
 furthest-left column that applies. Then every standing zombie moves:
 - a zombie within 4" of an Allied figure goes for the nearest Allied figure (a path around walls);
 - the rest move as one unit toward the cell's goal (nearest Allied figure, nearest one seen by any
-  zombie, or the noise) downhill on one shared distance field, nearest to the goal first so the
-  front does not block the back, and each ends within 2" of another zombie (it stops short where
-  needed) [house: a zombie already out of touch at the start just walks];
+  zombie, or the noise), nearest to the goal first so the front does not block the back: straight
+  at the goal in open ground, else downhill on one shared distance field round the walls;
+- Cohesion (module ``cohesion``): after the move every zombie not within 4" of an Allied figure is
+  within 2" of another zombie, wherever the walls allow. One that would end further away stops on
+  its path where it still is, else the neighbour that left it stops with it, else it goes back
+  [house how]; a zombie out of touch at the start spends its move rejoining the nearest zombie;
 - a path entering clutter is cut to the unit's clutter roll (1D6", 2D6" on a charge; one roll for
-  the unit per turn) and never goes further than the table result [house];
+  the unit per turn) and never goes further than the table result [house] (the literal reading,
+  a set-up choice, lets it go the whole roll);
+- every change of position is a ``ZombieMoved`` event; a step under a millionth of an inch is none;
 - knocked-down zombies lie still. Choices [house]: "within 4"", "seen" and the unit use standing
   zombies only; a zombie sees in every direction (LOS, not arc; obscured still counts as seen).
 """
