@@ -14,7 +14,7 @@ import pytest
 from game.rules.zombiekrieg import Fire
 from game.rules.zombiekrieg.events import Fired, GutsTested
 from game.rules.zombiekrieg.guts import OUTCOMES, outcome, outcome_fractions
-from game.rules.zombiekrieg.reference import reference_for, rules_reference
+from game.rules.zombiekrieg.reference import reference, rules_reference, scenario_reference
 from game.rules.zombiekrieg.testing import rigged_game
 from game.scenario import load_scenario
 from game.scenario.check import main as check
@@ -69,7 +69,7 @@ def test_the_reference_shows_the_numbers_the_scenario_plays():
     """RULES.md, Forces: the rules help shows the scenario's own numbers. Normandy plays 2.5 zombies to one,
     at least 12, exit 3 in 15 turns: with one American section that is 28 zombies against 11 soldiers."""
     normandy = load_scenario(NORMANDY)
-    sections = reference_for(normandy, {"sections": ["american"]})
+    sections = scenario_reference(normandy, {"sections": ["american"]})
     forces = next(s for s in sections if s.title == "Forces").text
     assert (
         "This scenario (Normandy Village) plays 2.5 zombies to each Allied figure, never fewer than 12" in forces
@@ -77,12 +77,17 @@ def test_the_reference_shows_the_numbers_the_scenario_plays():
     assert "28 zombies against 11 Allied figures" in forces
     winning = next(s for s in sections if s.title == "Winning and losing").text
     assert "This scenario plays exit: 3 figures must leave through the exit within 15 turns." in winning
-    two = next(s for s in reference_for(normandy, {"sections": ["american", "soviet"]}) if s.title == "Forces")
+    two = next(
+        s for s in scenario_reference(normandy, {"sections": ["american", "soviet"]}) if s.title == "Forces"
+    )
     assert "53 zombies against 21 Allied figures" in two.text  # 2.5 x 21 = 52.5, rounded up
     # the old entry point still works, without a scenario's numbers
     plain = next(s for s in rules_reference() if s.title == "Forces").text
     assert "This scenario" not in plain and "outnumber the Allies 2.5 to one, never fewer than 12" in plain
-    assert [s.title for s in reference_for(None, {})] == [s.title for s in rules_reference()]
+    assert [s.title for s in scenario_reference(None, {})] == [s.title for s in rules_reference()]
+    # the rule set's contract reference (the rules help) is the same, for the scenario and options given
+    contract = next(s for s in reference(normandy, {"sections": ["american"]}) if s.title == "Forces")
+    assert any("28 zombies against 11 Allied figures" in p.text for p in contract.paragraphs)
 
 
 def test_the_reference_lists_the_readings_with_the_default_marked():
@@ -93,7 +98,9 @@ def test_the_reference_lists_the_readings_with_the_default_marked():
     assert len(defaults) >= 3 and all(p.house for p in defaults)
     assert "FIRE needs a clear line of sight" in readings.text and "This game plays" not in readings.text
     chosen = next(
-        s for s in reference_for(None, {"readings": {"fire_needs_clear_sight": True}}) if s.title == "Readings"
+        s
+        for s in scenario_reference(None, {"readings": {"fire_needs_clear_sight": True}})
+        if s.title == "Readings"
     )
     assert chosen.text.count("This game plays the literal reading.") == 1
 

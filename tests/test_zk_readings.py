@@ -159,3 +159,21 @@ def test_a_save_keeps_its_switches_and_refuses_unknown_ones(tmp_path):
     unknown = dataclasses.replace(saved, options={**saved.options, "readings": {"no_such_reading": True}})
     with pytest.raises(SaveError, match="no_such_reading"):
         restore(unknown, scenario=sc)
+
+
+def test_the_set_up_offers_each_switch_and_hands_the_game_its_choice():
+    """RULES.md Readings: the literal reading can be chosen in the new-game set-up: each switch is a contract
+    Switch (key, label, default off, help), its answer goes into the game's ``readings`` option and back."""
+    from game.rules.contract import Switch
+    from game.rules.zombiekrieg.setup import SETUP
+
+    sc = tiny_scenario()
+    switches = [f for f in SETUP.spec(sc).for_game if isinstance(f, Switch)]
+    assert [s.key for s in switches] == [r.key for r in readings()]
+    assert all(s.label and s.help and s.default is False for s in switches)
+    answers = {"players": 1, "each": [{"section": "british"}], "game": {"melee_against_guts_only": True}}
+    options = SETUP.options(sc, answers)
+    assert options["readings"]["melee_against_guts_only"] and not options["readings"]["fire_needs_clear_sight"]
+    assert SETUP.answers(sc, options)["game"]["melee_against_guts_only"] is True
+    assert SETUP.refusals(sc, answers) == []
+    assert new_game(sc, options, 1).world.reading("melee_against_guts_only")

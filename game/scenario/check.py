@@ -1,6 +1,6 @@
 """``deadground check MAP...``: validate scenario maps and print every problem with its fix.
 
-Prints ``OK  maps/x.tmx  (zombiekrieg, "Title", 72x48")`` for a good map (and a ``warning:`` line for
+Prints ``OK  maps/x.tmx  (<rule set>, "Title", 72x48")`` for a good map (and a ``warning:`` line for
 each number its rule set's source would not play), else the file and each problem on its own line;
 returns 1 if any map has problems (warnings do not count).
 """

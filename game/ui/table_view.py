@@ -233,9 +233,12 @@ class TableView:
                 self.fit()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
                 self.input.held_arrows.add(event.key)
-            elif event.key == pygame.K_t and self.input.taping is None:
-                self._start_tape("key")
-            elif event.key in (pygame.K_o, pygame.K_l):
+            elif event.key == pygame.K_t:  # T toggles the tape: it follows the pointer until T again
+                if self.input.taping == "key":
+                    self.tape, self.input.taping = None, None
+                elif self.input.taping is None:
+                    self._start_tape("key")
+            elif event.key == pygame.K_l:
                 self.show_outlines = not self.show_outlines
             else:
                 return False
@@ -243,9 +246,6 @@ class TableView:
         if event.type == pygame.KEYUP:
             if event.key in self.input.held_arrows:
                 self.input.held_arrows.discard(event.key)
-                return True
-            if event.key == pygame.K_t and self.input.taping == "key":
-                self.tape, self.input.taping = None, None
                 return True
         if event.type == pygame.WINDOWFOCUSLOST:  # a key released elsewhere must not stick
             self.input.held_arrows.clear()

@@ -5,6 +5,8 @@ so a club that edits the file reads its own values. Which values are house rules
 file's comments: ``# [house]`` or ``# [seed]`` on a key's line, or on a comment just above a table
 (:func:`comment_notes`). The result is plain data (no pygame): sections of paragraphs and tables
 whose text runs say whether they are a house value; the UI decides how to mark them.
+:func:`reference` hands them to the screen as the rule-set contract's sections
+(:class:`game.rules.contract.Section`).
 
 >>> ref = rules_reference()
 >>> [s.title for s in ref][:3]
@@ -20,9 +22,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.assets import data_file
+from game.rules import contract
 from game.rules.zombiekrieg import forces, objectives
 from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
 from game.rules.zombiekrieg.readings import chosen, readings
@@ -170,12 +173,15 @@ def shipped_notes() -> dict[str, str]:
         return {}
 
 
-def load_reference(path: Path) -> list[Section]:
-    """The reference for a club's own TOML file: its numbers and its house markers."""
+def load_reference(
+    path: Path, scenario: Scenario | None = None, options: Mapping[str, Any] | None = None
+) -> list[Section]:
+    """The reference for a club's own TOML file: its numbers and its house markers (and, given a
+    scenario and game options, the numbers that scenario plays: :func:`scenario_reference`)."""
     import tomllib
 
     text = path.read_text(encoding="utf-8")
-    return rules_reference(parse_data(tomllib.loads(text)), comment_notes(text))
+    return scenario_reference(scenario, options, parse_data(tomllib.loads(text)), comment_notes(text))
 
 
 # -- formatting -------------------------------------------------------------------------------
@@ -234,8 +240,12 @@ class _Writer:
         self.options = dict(options or {})
 
     def allied(self) -> int:
-        """How many Allied figures the game's sections field (one American section when not said)."""
-        sections, _ = forces.check_options(self.data, self.options)
+        """How many Allied figures the game's sections field (one American section when not said, or
+        when the options are not yet a game's: the rules help is read during the set-up too)."""
+        try:
+            sections, _ = forces.check_options(self.data, self.options)
+        except ValueError:
+            sections = ["american"]
         return sum(forces.section_size(self.data, s) for s in sections)
 
     def tag(self, path: str) -> str:
@@ -771,7 +781,10 @@ def _scenario_objective(w: _Writer) -> list[Paragraph | Table]:
 def _readings(w: _Writer) -> Section:
     """The source's literal readings: each switch, its house reading (the default) and the literal one; with
     a game's options, which of the two it plays."""
-    in_force = chosen(w.data, w.options) if w.options.get("readings") or w.scenario is not None else None
+    try:
+        in_force = chosen(w.data, w.options) if w.options.get("readings") or w.scenario is not None else None
+    except ValueError:  # switches a set-up is still choosing: say what each does, not which is chosen
+        in_force = None
     out: list[Paragraph | Table] = [
         w.p(
             "Where the house reads a sentence of the source one way and the sentence can be read literally, the "
@@ -1002,7 +1015,7 @@ def rules_reference(data: ZkData | None = None, notes: Mapping[str, str] | None 
     return _sections(_Writer(data if data is not None else load_data(), _notes(notes)))
 
 
-def reference_for(
+def scenario_reference(
     scenario: Scenario | None,
     options: Mapping[str, Any] | None = None,
     data: ZkData | None = None,
@@ -1033,3 +1046,48 @@ def _sections(w: _Writer) -> list[Section]:
         _readings(w),
         _house(w),
     ]
+
+
+# -- the contract's reference ----------------------------------------------------------------------
+
+
+def _contract_paragraph(p: Paragraph) -> contract.Paragraph:
+    runs = tuple(contract.Run(r.text, r.house) for r in p.runs)
+    # the kinds are the contract's four; the writer's helpers only ever make those
+    return contract.Paragraph(p.text, p.house, cast(Any, p.kind), p.number, runs)
+
+
+def _contract_table(t: Table) -> contract.Table:
+    return contract.Table(t.header, t.rows, caption=t.caption, house=t.house)
+
+
+def contract_sections(sections: list[Section]) -> list[contract.Section]:
+    """The reference as the rule-set contract's plain data (what the rules help renders)."""
+    return [
+        contract.Section(
+            s.title,
+            tuple(_contract_table(p) if isinstance(p, Table) else _contract_paragraph(p) for p in s.paragraphs),
+        )
+        for s in sections
+    ]
+
+
+def reference(
+    scenario: Scenario | None = None, options: Mapping[str, Any] | None = None
+) -> list[contract.Section]:
+    """The rules help of Zombiekrieg 848 (``RuleSet.reference``): the shipped data's numbers and house marks,
+    and with a scenario and game options the numbers that scenario plays and the readings chosen.
+
+    A club's edited data file is read as shipped. A data file that cannot be read raises (the rules
+    help says so).
+    """
+    return contract_sections(load_reference(data_file("zombiekrieg.toml"), scenario, options))
+
+
+def reference_for(path: Path) -> contract.ReferenceMaker:
+    """A reference maker reading a club's own TOML file at ``path`` (for the rules help of a variant)."""
+
+    def make(scenario: Scenario | None, options: dict[str, Any]) -> list[contract.Section]:
+        return contract_sections(load_reference(path, scenario, options))
+
+    return make
