@@ -87,7 +87,7 @@ def test_the_reference_shows_the_numbers_the_scenario_plays():
     assert [s.title for s in scenario_reference(None, {})] == [s.title for s in rules_reference()]
     # the rule set's contract reference (the rules help) is the same, for the scenario and options given
     contract = next(s for s in reference(normandy, {"sections": ["american"]}) if s.title == "Forces")
-    assert any("28 zombies against 11 Allied figures" in p.text for p in contract.paragraphs)
+    assert any("28 zombies against 11 Allied figures" in getattr(p, "text", "") for p in contract.body)
 
 
 def test_the_reference_lists_the_readings_with_the_default_marked():
