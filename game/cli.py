@@ -40,7 +40,7 @@ def _replay(args: argparse.Namespace) -> int:
     watch: Watch | None = None
     if args.watch:
         try:
-            from game.ui.replay_scene import run  # the on-screen replay (pygame)
+            from game.ui.scenes.replay import run  # the on-screen replay (pygame)
         except ImportError as exc:
             print(
                 f"deadground replay --watch: cannot show the replay on screen ({exc}); "
@@ -83,7 +83,7 @@ def _demo(args: argparse.Namespace) -> int:
     on_screen: OnScreen | None = None
     if not args.headless:
         try:
-            from game.ui.demo_scene import run  # the on-screen demo (pygame)
+            from game.ui.scenes.demo import run  # the on-screen demo (pygame)
         except ImportError as exc:
             print(
                 f"deadground demo: cannot show the demo on screen ({exc}); playing in text instead (Ctrl+C stops).",
@@ -127,7 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("maps", nargs="+", help=".tmx files")
     check.set_defaults(func=_check)
 
-    demo = sub.add_parser("demo", help="club-night demo: bots play both sides, game after game")
+    demo = sub.add_parser(
+        "demo",
+        help="club-night demo: bots play the players' side, game after game",
+        description="Club-night demo: bots play the players' side game after game, and the game always plays "
+        "the zombies, as it does in every game. Touch the mouse or a key to take over the players' side.",
+    )
     demo.add_argument("maps", nargs="*", help=".tmx scenarios (default: every shipped one with a known rule set)")
     demo.add_argument("--games", type=_positive, default=None, help="stop after this many games (default: never)")
     demo.add_argument("--seed", type=int, default=None, help="seed of the first game (default: random)")

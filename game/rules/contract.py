@@ -212,6 +212,7 @@ class TokenLook:
     base_radius: float = 0.5
     layer: int = 2
     hidden: bool = False
+    player: int = 0  # the human player whose figure it is (hot-seat colours and marks); 0 for none
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ class RosterGroup:
     title: str
     acting: bool
     rows: tuple[RosterRow, ...]
+    player: int = 0  # the human player the group belongs to (its colour and mark); 0 for none
 
 
 @dataclass(frozen=True)
@@ -388,6 +390,11 @@ class View(Protocol):
     def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
         """Why a click at ``target`` (None: open ground) makes no command for ``action`` (None: the
         figure is only selected)."""
+        ...
+
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        """A question to ask before ``cmd`` is sent (a move that stops short of the pointer): the first
+        click shows it, a second click on the same command sends it. Empty: send at once."""
         ...
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:

@@ -86,6 +86,7 @@ class Match:
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
         self._pending_hover: Point | None = None
+        self._resyncs = 0
         self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
         self.log_lines_for(game.log)
@@ -211,6 +212,7 @@ class Match:
                 highlight=highlight,
                 label=t.label,
                 ready=f.id in ready,
+                player=t.player,
             )
             out.append((t.layer, token))
         out.sort(key=lambda p: p[0])
@@ -231,6 +233,7 @@ class Match:
             tuple(ctl.waypoints),
             self.face_toward,
             len(self.game.log),
+            self._resyncs,  # the rules' state was read afresh (it may change without a new event)
             self.playback.tracer is not None and self.version,
         )
         if key == self._overlay_key:
@@ -365,6 +368,8 @@ class Match:
                 player, text = handoff
                 if text and player != self._last_player:
                     self.handoff = (text, HANDOFF_SECONDS)
+                    if self.controller.selected is not None:  # a choice made in one player's turn stays there
+                        self.controller._clear_selection()
                 self._last_player = player
             sid = self.view.sound(self.game, ev)
             if sid and sid not in sounds:
@@ -381,6 +386,7 @@ class Match:
         for f in self.game.figures:
             self.looks[f.id] = self.view.look(self.game, f.id)
         self._actions_key = None  # and what each figure may do is asked afresh
+        self._resyncs += 1
         self.version += 1
 
     def _finish_playback(self) -> None:
