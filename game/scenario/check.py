@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from game.scenario.model import Scenario
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
 from game.scenario.review import Review, review_map
 
@@ -30,6 +33,16 @@ def map_paths(paths: list[str]) -> list[str]:
     return out
 
 
+def _with_rule_warnings(review: Review, rule_warnings: Callable[[Scenario], list[str]] | None) -> Review:
+    if rule_warnings is None or review.scenario is None:
+        return review
+    said = []
+    for text in rule_warnings(review.scenario):
+        message, _, fix = text.partition(" \u2014 ")
+        said.append(Problem(None, review.scenario.title, message, fix or "see RULES.md", WARNING))
+    return replace(review, problems=(*review.problems, *said))
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
@@ -45,10 +58,14 @@ def main(
     strict: bool = False,
     as_json: bool = False,
     verbose: bool = False,
+    rule_warnings: Callable[[Scenario], list[str]] | None = None,
 ) -> int:
-    """Check each map in ``paths`` (files or folders); the exit code is 0 only if every one passes."""
+    """Check each map in ``paths`` (files or folders); the exit code is 0 only if every one passes.
+
+    ``rule_warnings`` asks the map's rule set what it warns about (numbers its source would not play);
+    the CLI hands it down from the rule-set registry, which this layer does not know."""
     out = out or sys.stdout
-    reviews = [review_map(path) for path in map_paths(paths)]
+    reviews = [_with_rule_warnings(review_map(path), rule_warnings) for path in map_paths(paths)]
     failed = sum(_fails(r, strict) for r in reviews)
     if as_json:
         json.dump(
