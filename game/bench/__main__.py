@@ -1,4 +1,4 @@
-"""``python -m game.bench [--quick] [--only NAME ...] [--out FILE]``: run the benchmarks on the starter
+"""``python -m game.bench [--quick] [--only NAME ...] [--out FILE] [--compare FILE]``: run the benchmarks on the starter
 map and print one JSON object of figures (medians of repeated runs).
 
 Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, los_per_s,
@@ -76,7 +76,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="tiny repeat counts (a smoke run, not figures)")
     parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BENCHES), help="run only these")
     parser.add_argument("--out", help="also write the JSON to this file")
+    parser.add_argument(
+        "--compare",
+        metavar="FILE",
+        help="after the JSON, print each figure against the same figure of a saved run (e.g. benchmarks/baseline.json)",
+    )
     args = parser.parse_args(argv)
+    before = None
+    if args.compare:  # read first: a wrong path should not cost a whole run
+        from game.bench.compare import load
+
+        before = load(args.compare)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -86,6 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(text + "\n")
+    if before is not None:
+        from game.bench.compare import format_comparison
+
+        print(f"\ncompared with {args.compare}:", file=sys.stderr)
+        print(format_comparison(before, figures), file=sys.stderr)
     return 0
 
 
