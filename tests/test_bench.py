@@ -16,6 +16,7 @@ KEYS = {
     "frame_ms_p95",
     "frame_ratio_vs_pyscroll",
     "los_per_s",
+    "los_batch_per_s",
     "los_ratio_vs_reference",
     "zombie_turn_ms",
     "zombie_turn_growth_1000_over_100",
