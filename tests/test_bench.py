@@ -21,6 +21,8 @@ KEYS = {
     "zombie_turn_ms",
     "zombie_turn_growth_1000_over_100",
     "games_per_s",
+    "simulate_1000_s",
+    "frame_1000_ms_median",
     "startup_s",
 }
 

@@ -1,9 +1,10 @@
 """``python -m game.bench [--quick] [--only NAME ...] [--out FILE] [--compare FILE]``: run the benchmarks on the starter
 map and print one JSON object of figures (medians of repeated runs).
 
-Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, los_per_s,
-los_ratio_vs_reference, zombie_turn_ms (by horde size), zombie_turn_growth_1000_over_100,
-games_per_s, startup_s, plus the reference figures they were compared with.
+Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, frame_1000_ms_median, los_per_s,
+los_batch_per_s, los_ratio_vs_reference, zombie_turn_ms (by horde size, 5000 included),
+zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, plus the reference
+figures they were compared with.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-BENCHES = ("frame", "sight", "horde", "games", "startup")
+BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup")
 
 # (full, quick) repeat counts
 PLAN: dict[str, dict[str, dict[str, Any]]] = {
@@ -23,6 +24,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "sight": {"full": {"pairs": 4000, "repeats": 5}, "quick": {"pairs": 200, "repeats": 1}},
     "horde": {"full": {"repeats": 5}, "quick": {"sizes": (100, 120), "repeats": 1}},
     "games": {"full": {"games": 4, "repeats": 3}, "quick": {"games": 1, "repeats": 1}},
+    "simulate": {"full": {"games": 1000, "repeats": 1}, "quick": {"games": 4, "repeats": 1}},
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
 }
 
@@ -61,6 +63,10 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             from game.bench.games import bench_games
 
             out.update(bench_games(scenario=scenario, **kw))
+        elif name == "simulate":
+            from game.bench.simulate import bench_simulate
+
+            out.update(bench_simulate(**kw))
         elif name == "startup":
             from game.bench.startup import bench_startup
 

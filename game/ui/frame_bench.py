@@ -7,6 +7,8 @@ screen, four sections (44 soldiers) with their GUTS badges, 200 zombies, and a s
 whose previews the rules computed: move ring, command ring, front arc with range bands, and the
 fire preview's sight line and plate to the nearest zombie under the pointer. ``frame_table_ms_median``
 is the table view alone (``TableView.draw`` and the flip), the part pyscroll also draws.
+``frame_1000_ms_median`` is the whole frame again with 1000 figures on the table (the 44 soldiers
+and 956 zombies).
 """
 
 from __future__ import annotations
@@ -85,6 +87,9 @@ def _pyscroll_frame_maker(scenario: Scenario, screen, assets, tokens, ppi: float
     return frame
 
 
+FIGURES_CROWDED = 1000  # soldiers and zombies on the table for frame_1000_ms_median
+
+
 def bench_frame(frames: int = 200, warmup: int = 20, scenario: Scenario | None = None) -> dict[str, float | None]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -117,12 +122,17 @@ def bench_frame(frames: int = 200, warmup: int = 20, scenario: Scenario | None =
     table = run(table_only)
     reference = _pyscroll_frame_maker(scenario, screen, app.assets, view.tokens, view.camera.ppi)
     theirs = run(reference) if reference is not None else None
+    # the same screen with 1000 figures on the table (the 44 soldiers and 956 zombies)
+    soldiers = sum(1 for f in scene.match.game.figures if not f.is_zombie and f.on_table)
+    game_screen(app, scenario, zombies=FIGURES_CROWDED - soldiers)
+    crowded = run(app.step)
     out: dict[str, float | None] = {
         "frame_ms_median": median(mine),
         "frame_ms_p95": percentile(mine, 95),
         "frame_table_ms_median": median(table),
         "frame_pyscroll_ms_median": median(theirs) if theirs else None,
         "frame_ratio_vs_pyscroll": median(mine) / median(theirs) if theirs else None,
+        "frame_1000_ms_median": median(crowded),
     }
     app.close()
     return out
