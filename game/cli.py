@@ -122,6 +122,7 @@ def _simulate(args: argparse.Namespace) -> int:
         options=args.options,
         progress=not args.quiet,
         picture=picture,
+        scheduler=args.scheduler,
     )
 
 
@@ -226,6 +227,11 @@ def build_parser() -> argparse.ArgumentParser:
         help='set-up options as JSON, e.g. \'{"sections": ["british"]}\' (default: the rule set\'s)',
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 (needs the distributed extra)",
+    )
     simulate.set_defaults(func=_simulate)
 
     replay = sub.add_parser("replay", help="play a saved game back and check it reproduces")

@@ -131,8 +131,10 @@ def run(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     on_result: Callable[[int, GameResult], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` games (seeds seed .. seed+games-1) on ``jobs`` processes (0 = every core).
+    """Play ``games`` games (seeds seed .. seed+games-1) on ``jobs`` processes (0 = every core), or on
+    the Dask cluster whose scheduler is at ``scheduler`` (see :mod:`game.distributed`).
 
     ``on_result(done, result)`` hears each finished game (for the progress bar). Results come back
     sorted by seed, so a run is the same whatever the number of jobs.
@@ -142,7 +144,12 @@ def run(
     jobs = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
     jobs = min(jobs, games) if games else 1
     results: list[GameResult] = []
-    if jobs == 1:
+    if scheduler:
+        from game.distributed import play_on_cluster
+
+        stream = play_on_cluster(scheduler, load_scenario(str(path)), options, seeds)
+        pool = None
+    elif jobs == 1:
         _init_worker(str(path), options)
         stream: Iterable[GameResult] = (_play_seed(s) for s in seeds)
         pool = None
@@ -359,6 +366,7 @@ def main(
     options: str | dict[str, Any] | None = None,
     progress: bool = True,
     picture: Picture | None = None,
+    scheduler: str | None = None,
 ) -> int:
     """``deadground simulate``: run, print, write (``report.png`` with ``picture``). Bad input gets a
     message and exit code 2."""
@@ -399,7 +407,13 @@ def main(
     # a bar redrawn with \r only on a terminal: a log file or a pipe gets the report alone
     bar = ProgressBar(games) if progress and sys.stderr.isatty() else None
     start = time.perf_counter()
-    results = run(path, games, seed, jobs, options, on_result=bar)
+    try:
+        results = run(path, games, seed, jobs, options, on_result=bar, scheduler=scheduler)
+    except (RuntimeError, OSError) as exc:  # DaskMissing, or no scheduler at that address
+        if not scheduler:
+            raise
+        print(f"deadground simulate: {exc}", file=sys.stderr)
+        return 2
     seconds = time.perf_counter() - start
     data = build_report(results, scenario, options, seed, seconds, jobs_used)
     print(format_report(data))

@@ -16,10 +16,13 @@ KEYS = {
     "frame_ms_p95",
     "frame_ratio_vs_pyscroll",
     "los_per_s",
+    "los_batch_per_s",
     "los_ratio_vs_reference",
     "zombie_turn_ms",
     "zombie_turn_growth_1000_over_100",
     "games_per_s",
+    "simulate_1000_s",
+    "frame_1000_ms_median",
     "startup_s",
 }
 

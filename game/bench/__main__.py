@@ -1,9 +1,10 @@
-"""``python -m game.bench [--quick] [--only NAME ...] [--out FILE]``: run the benchmarks on the starter
+"""``python -m game.bench [--quick] [--only NAME ...] [--out FILE] [--compare FILE]``: run the benchmarks on the starter
 map and print one JSON object of figures (medians of repeated runs).
 
-Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, los_per_s,
-los_ratio_vs_reference, zombie_turn_ms (by horde size), zombie_turn_growth_1000_over_100,
-games_per_s, startup_s, plus the reference figures they were compared with.
+Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, frame_1000_ms_median, los_per_s,
+los_batch_per_s, los_ratio_vs_reference, zombie_turn_ms (by horde size, 5000 included),
+zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, plus the reference
+figures they were compared with.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-BENCHES = ("frame", "sight", "horde", "games", "startup")
+BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup")
 
 # (full, quick) repeat counts
 PLAN: dict[str, dict[str, dict[str, Any]]] = {
@@ -23,6 +24,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "sight": {"full": {"pairs": 4000, "repeats": 5}, "quick": {"pairs": 200, "repeats": 1}},
     "horde": {"full": {"repeats": 5}, "quick": {"sizes": (100, 120), "repeats": 1}},
     "games": {"full": {"games": 4, "repeats": 3}, "quick": {"games": 1, "repeats": 1}},
+    "simulate": {"full": {"games": 1000, "repeats": 1}, "quick": {"games": 4, "repeats": 1}},
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
 }
 
@@ -61,6 +63,10 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             from game.bench.games import bench_games
 
             out.update(bench_games(scenario=scenario, **kw))
+        elif name == "simulate":
+            from game.bench.simulate import bench_simulate
+
+            out.update(bench_simulate(**kw))
         elif name == "startup":
             from game.bench.startup import bench_startup
 
@@ -76,7 +82,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="tiny repeat counts (a smoke run, not figures)")
     parser.add_argument("--only", nargs="+", choices=BENCHES, default=list(BENCHES), help="run only these")
     parser.add_argument("--out", help="also write the JSON to this file")
+    parser.add_argument(
+        "--compare",
+        metavar="FILE",
+        help="after the JSON, print each figure against the same figure of a saved run (e.g. benchmarks/baseline.json)",
+    )
     args = parser.parse_args(argv)
+    before = None
+    if args.compare:  # read first: a wrong path should not cost a whole run
+        from game.bench.compare import load
+
+        before = load(args.compare)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -86,6 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(text + "\n")
+    if before is not None:
+        from game.bench.compare import format_comparison
+
+        print(f"\ncompared with {args.compare}:", file=sys.stderr)
+        print(format_comparison(before, figures), file=sys.stderr)
     return 0
 
 

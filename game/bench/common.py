@@ -78,3 +78,28 @@ def open_ground(
         misses = 0
         add(p)
         yield p
+
+
+def tiled(scenario: Scenario, across: int = 2, down: int = 2) -> Scenario:
+    """The map's terrain repeated ``across`` x ``down`` times on a table that much larger (a field for
+    a horde too big for one table); zones and placements stay those of the first copy."""
+    from dataclasses import replace
+
+    pieces = []
+    for j in range(down):
+        for i in range(across):
+            ox, oy = i * scenario.width, j * scenario.height
+            for t in scenario.terrain:
+                area = t.area
+                ellipse = area.ellipse
+                if ellipse is not None:
+                    ellipse = (ellipse[0] + ox, ellipse[1] + oy, ellipse[2], ellipse[3])
+                moved = replace(area, points=tuple((x + ox, y + oy) for x, y in area.points), ellipse=ellipse)
+                pieces.append(replace(t, id=t.id + 100000 * (j * across + i), area=moved))
+    return replace(
+        scenario,
+        width=scenario.width * across,
+        height=scenario.height * down,
+        terrain=tuple(pieces),
+        content_hash="",
+    )

@@ -1,4 +1,5 @@
-"""Line of sight: ``Table.line_of_sight`` against a straightforward pure-Python reference.
+"""Line of sight: ``Table.line_of_sight`` (one line a call) and ``Table.lines_of_sight`` (the whole batch
+in one call, ``los_batch_per_s``) against a straightforward pure-Python reference.
 
 The reference tests each sight line against every terrain shape in turn, with no spatial index:
 a wall or building is a polygon (or a polyline with a thickness: a strip and two end discs), and
@@ -202,6 +203,12 @@ def bench_sight(pairs: int = 4000, repeats: int = 5, scenario: Scenario | None =
         for a, b in ps:
             los(a, b)
         ours.append(len(ps) / (clock() - t0))
+    batch = []
+    table.lines_of_sight(ps[:8])  # numpy and the terrain arrays, outside the clock
+    for _ in range(repeats):
+        t0 = clock()
+        table.lines_of_sight(ps)
+        batch.append(len(ps) / (clock() - t0))
     ref_pairs = ps[: max(1, len(ps) // 4)]  # the reference is slow: a quarter of the pairs
     for _ in range(max(1, repeats // 2)):
         t0 = clock()
@@ -212,6 +219,7 @@ def bench_sight(pairs: int = 4000, repeats: int = 5, scenario: Scenario | None =
     assert agree >= 0.99, f"the table and the reference agree on only {agree:.1%} of sight lines"
     return {
         "los_per_s": median(ours),
+        "los_batch_per_s": median(batch),
         "los_reference_per_s": median(theirs),
         "los_ratio_vs_reference": median(ours) / median(theirs),
         "los_agreement": agree,

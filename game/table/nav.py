@@ -6,6 +6,14 @@ A cell is open when a base of the grid's radius centred there is wholly on the t
 no wall or building. Two neighbouring open cells (8-connected) are linked when the base can slide
 straight between their centres; near terrain that is checked with a swept-circle query, so a
 diagonal never cuts a wall's corner.
+
+The searches over the grid run in compiled code: the links are kept as a sparse matrix and a
+distance field is one multi-source call of :func:`scipy.sparse.csgraph.dijkstra` (see
+``game/bench/fields.py`` for how it compares with the other libraries tried). SciPy is imported
+on the first field, not at start-up.
+
+This module knows the table only through :class:`Walkable` (what ``game.table.space.Table``
+answers), so the two modules do not import each other.
 """
 
 from __future__ import annotations
@@ -14,13 +22,25 @@ import heapq
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from game.scenario.model import Point
+from game.scenario.model import Point, Terrain
 from game.table.geometry import truncate_path
 
-if TYPE_CHECKING:
-    from game.table.space import Table
+
+class Walkable(Protocol):
+    """What a walking grid asks of the table (``game.table.space.Table`` provides it)."""
+
+    width: float
+    height: float
+    terrain: tuple[Terrain, ...]
+
+    def on_table(self, p: Point, radius: float) -> bool: ...
+
+    def overlaps_blocking(self, p: Point, radius: float) -> bool: ...
+
+    def leg_clear(self, a: Point, b: Point, radius: float) -> bool: ...
+
 
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
@@ -28,16 +48,17 @@ _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 # game on the same map reuses the grid built for the first (tens of milliseconds each).
 _GRID_CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _GRID_CACHE_SIZE = 8
+_GRAPH_CACHE: OrderedDict[tuple, Any] = OrderedDict()  # the same grids' links as sparse matrices
 
 
-def _terrain_key(table: Table) -> str:
+def _terrain_key(table: Walkable) -> str:
     return repr((table.width, table.height, table.terrain))
 
 
 class NavGrid:
     """The walking grid of one table for bases of one radius (build through ``Table.navigation``)."""
 
-    def __init__(self, table: Table, radius: float, cell: float = 0.5) -> None:
+    def __init__(self, table: Walkable, radius: float, cell: float = 0.5) -> None:
         if not cell > 0:
             raise ValueError(f"navigation cell size must be above 0, not {cell!r}")
         self.table = table
@@ -52,9 +73,10 @@ class NavGrid:
         else:
             _GRID_CACHE.move_to_end(key)
         self.nx, self.ny, self.centres, self.free, self.near, self.links, self._straight, self._diagonal = built
+        self._key = key
 
     @staticmethod
-    def _build(table: Table, radius: float, cell: float) -> tuple:
+    def _build(table: Walkable, radius: float, cell: float) -> tuple:
         """(nx, ny, centres, free, near, links, straight, diagonal) of the grid; shared, never
         changed once built."""
         nx = max(1, int(table.width // cell))
@@ -94,6 +116,27 @@ class NavGrid:
     def split_links(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
         """Each cell's straight and diagonal neighbours, apart (built with the shared grid)."""
         return self._straight, self._diagonal
+
+    def graph(self) -> Any:
+        """The links as a sparse matrix of costs in CSR form, with one extra row and column (the last)
+        left empty for a search's own source: built once per shared grid."""
+        graph = _GRAPH_CACHE.get(self._key)
+        if graph is None:
+            import numpy as np
+            from scipy.sparse import csr_matrix
+
+            n = self.nx * self.ny
+            counts = np.fromiter((len(ls) for ls in self.links), dtype=np.int64, count=n)
+            indptr = np.zeros(n + 2, dtype=np.int64)
+            np.cumsum(counts, out=indptr[1 : n + 1])
+            indptr[n + 1] = indptr[n]
+            indices = np.fromiter((m for ls in self.links for m, _ in ls), dtype=np.int32, count=int(indptr[n]))
+            data = np.fromiter((c for ls in self.links for _, c in ls), dtype=np.float64, count=int(indptr[n]))
+            graph = csr_matrix((data, indices, indptr), shape=(n + 1, n + 1))
+            _GRAPH_CACHE[self._key] = graph
+            while len(_GRAPH_CACHE) > _GRID_CACHE_SIZE:
+                _GRAPH_CACHE.popitem(last=False)
+        return graph
 
     # -- cells ------------------------------------------------------------------------------
 
@@ -206,49 +249,29 @@ class NavGrid:
 
 class DistanceField:
     """Walking distance to the nearest of several goals from anywhere on the table (see
-    :meth:`game.table.space.Table.distance_field`). One multi-source Dijkstra over the grid;
-    every cell keeps the next cell toward its nearest goal, so a step just follows those."""
+    :meth:`game.table.space.Table.distance_field`). One multi-source Dijkstra over the grid, in
+    compiled code; every cell keeps the next cell toward its nearest goal, so a step just follows
+    those."""
 
     def __init__(self, grid: NavGrid, goals: Sequence[Point]) -> None:
         self.grid = grid
         self.goals = tuple((float(g[0]), float(g[1])) for g in goals)
         n = grid.nx * grid.ny
-        dist = [math.inf] * n
-        toward = [-1] * n
         self._goal_of: dict[int, Point] = {}  # seed cell -> its goal point
-        heap: list[tuple[float, int]] = []
+        seeds: dict[int, float] = {}
         for goal in self.goals:
             k = grid.entry_cell(goal)
             if k is None:
                 continue
             d = math.dist(goal, grid.centres[k])
-            if d < dist[k]:
-                dist[k] = d
+            if d < seeds.get(k, math.inf):
+                seeds[k] = d
                 self._goal_of[k] = goal
-                heapq.heappush(heap, (d, k))
-        straight, diagonal = grid.split_links()
-        cell, diag = grid.cell, grid.cell * math.sqrt(2)
-        heappush, heappop = heapq.heappush, heapq.heappop
-        # Heap entries order by (distance, cell) alone, so relaxing a cell's straight links before
-        # its diagonal ones settles every cell exactly as one mixed list would.
-        while heap:
-            d, k = heappop(heap)
-            if d > dist[k]:
-                continue
-            nd = d + cell
-            for m in straight[k]:
-                if nd < dist[m]:
-                    dist[m] = nd
-                    toward[m] = k
-                    heappush(heap, (nd, m))
-            nd = d + diag
-            for m in diagonal[k]:
-                if nd < dist[m]:
-                    dist[m] = nd
-                    toward[m] = k
-                    heappush(heap, (nd, m))
-        self._dist = dist
-        self._toward = toward
+        if not seeds:
+            self._dist: list[float] = [math.inf] * n
+            self._toward: list[int] = [-1] * n
+            return
+        self._dist, self._toward = _search(grid, seeds)
 
     def _start_cell(self, p: Point) -> int | None:
         grid = self.grid
@@ -322,3 +345,30 @@ class DistanceField:
         else:
             path = grid.pull_taut(chain, enough=length)
         return truncate_path(path, length)
+
+
+def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[list[float], list[int]]:
+    """Distances from the nearest seed (each starting at its own offset) over the grid's links, and
+    each cell's next cell toward it (-1 at a seed and where nothing is reachable).
+
+    The seeds hang off one extra source node (the grid graph's last row), so the offsets cost one
+    search; an offset of exactly 0 is nudged by 1e-12 since a sparse graph cannot hold a zero-cost edge."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import dijkstra
+
+    base = grid.graph()
+    n = grid.nx * grid.ny
+    cells = np.fromiter(seeds.keys(), dtype=np.int32, count=len(seeds))
+    offsets = np.fromiter(seeds.values(), dtype=np.float64, count=len(seeds))
+    offsets = np.maximum(offsets, 1e-12)
+    indptr = base.indptr.copy()
+    indptr[n + 1] = indptr[n] + len(cells)
+    graph = csr_matrix(
+        (np.concatenate((base.data, offsets)), np.concatenate((base.indices, cells)), indptr),
+        shape=base.shape,
+    )
+    dist, pred = dijkstra(graph, directed=True, indices=n, return_predecessors=True)
+    pred[pred == n] = -1  # the seeds' parent is the extra source
+    pred[pred < 0] = -1
+    return dist[:n].tolist(), pred[:n].tolist()

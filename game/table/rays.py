@@ -18,6 +18,7 @@ Shapes are identified by a *key* (``key_of(shape)``) that is cheap to get back f
 from __future__ import annotations
 
 from collections.abc import Hashable
+from threading import get_ident
 from typing import Any
 
 import pymunk
@@ -43,6 +44,10 @@ class RayCaster:
         self._space = space
         self._raw = _lib is not None and hasattr(space, "_space")
         if self._raw:
+            # One result struct reused by the thread that made the caster; Chipmunk fills it with
+            # the GIL released, so another thread (a Dask worker's, sharing a bot's route table)
+            # gets a struct of its own for each call.
+            self._owner = get_ident()
             self._info = _ffi.new("cpSegmentQueryInfo *")
             self._query = _lib.cpSpaceSegmentQueryFirst
             self._cp_space = space._space
@@ -56,7 +61,7 @@ class RayCaster:
         """(key, alpha, x, y) of the first shape the segment a-b touches, or None. A shape
         already holding ``a`` counts, at alpha 0 (Chipmunk 7's rule)."""
         if self._raw:
-            info = self._info
+            info = self._info if get_ident() == self._owner else _ffi.new("cpSegmentQueryInfo *")
             ptr = self._query(self._cp_space, a, b, skin, shape_filter, info)
             if ptr == _ffi.NULL:
                 return None
@@ -74,6 +79,7 @@ class ShapeProbe:
     def __init__(self) -> None:
         self.raw = _lib is not None
         if self.raw:
+            self._owner = get_ident()  # as RayCaster: other threads get structs of their own
             self._pinfo = _ffi.new("cpPointQueryInfo *")
             self._sinfo = _ffi.new("cpSegmentQueryInfo *")
             self._point = _lib.cpShapePointQuery
@@ -82,7 +88,7 @@ class ShapeProbe:
     def point(self, shape: pymunk.Shape, p: tuple[float, float]) -> tuple[float, float, float]:
         """(distance, gradient x, gradient y) from p to the shape (negative inside)."""
         if self.raw:
-            info = self._pinfo
+            info = self._pinfo if get_ident() == self._owner else _ffi.new("cpPointQueryInfo *")
             self._point(shape._shape, p, info)  # type: ignore[attr-defined]
             g = info.gradient
             return info.distance, g.x, g.y
@@ -94,7 +100,7 @@ class ShapeProbe:
     ) -> float | None:
         """Alpha (0..1) where a circle of ``radius`` moving from a to b first touches the shape."""
         if self.raw:
-            info = self._sinfo
+            info = self._sinfo if get_ident() == self._owner else _ffi.new("cpSegmentQueryInfo *")
             if self._segment(shape._shape, a, b, radius, info):  # type: ignore[attr-defined]
                 return info.alpha
             return None

@@ -97,6 +97,20 @@ class PathCheck:
 _CLEAR_SIGHT = Sight(CLEAR, 0.0)
 
 
+def _sight(state: str, clutter_length: float, blocked_at: Point | None, target_in: bool, blocked_by: str) -> Sight:
+    """``Sight(...)`` without the frozen dataclass's per-field ``object.__setattr__`` (a batch makes
+    thousands): the same object, filled in directly."""
+    sight = object.__new__(Sight)
+    sight.__dict__.update(
+        state=state,
+        clutter_length=clutter_length,
+        blocked_at=blocked_at,
+        target_in_clutter=target_in,
+        blocked_by=blocked_by,
+    )
+    return sight
+
+
 class UnknownFigure(KeyError):
     """A figure id the table has no base for."""
 
@@ -156,6 +170,14 @@ class Table:
         self._fid_of: dict[pymunk.Shape, str] = {}
         self._max_radius = 0.0
         self._nav_cache: dict[tuple[float, float], NavGrid] = {}
+        # Counts every place, move and remove: anything worked out from the bases' positions is
+        # still good while it is unchanged (the rules' per-command memo keys on it).
+        self.version = 0
+        # Sight depends only on the two points and the terrain, which never changes: a game keeps
+        # the lines it has asked for (see keep_sight); None until then.
+        self._sight_memo: dict[tuple[float, float, float, float, float], Sight] | None = None
+        self._sight_memo_size = 0
+        self._outlines: object | None = None  # the terrain as arrays, for lines_of_sight (built on first use)
         self._corners: set[tuple[float, float]] = set()
         # each polyline wall leg's two rounded ends (centre, centre, half thickness); see _sweep
         self._wall_ends: dict[pymunk.Shape, tuple[Point, Point, float]] = {}
@@ -284,6 +306,7 @@ class Table:
         self._fid_of[shape] = fid
         self._grid.put(fid, body.position.x, body.position.y, shape.radius)
         self._max_radius = max(self._max_radius, float(radius))
+        self.version += 1
 
     def move(self, fid: str, to: Point) -> None:
         shape = self._base(fid)
@@ -293,6 +316,7 @@ class Table:
         # the space's own index is brought up to date only before a query that uses it
         self._stale[fid] = body
         self._grid.put(fid, body.position.x, body.position.y, shape.radius)
+        self.version += 1
 
     def _reindex(self) -> None:
         """Bring the space's index of bases up to date with every move since the last query."""
@@ -309,6 +333,7 @@ class Table:
         del self._bases[fid]
         del self._fid_of[shape]
         self._grid.remove(fid)
+        self.version += 1
 
     def position(self, fid: str) -> Point:
         where = self._grid.where.get(fid)
@@ -342,7 +367,56 @@ class Table:
 
     # -- sight ----------------------------------------------------------------------------
 
+    def lines_of_sight(self, pairs: Sequence[tuple[Point, Point]], max_clutter: float = 2.0) -> list[Sight]:
+        """``[line_of_sight(a, b, max_clutter) for a, b in pairs]`` in one call, the same answers: the
+        plain lines (no clutter, no corner, no graze) are settled together in numpy, the others asked
+        one by one (see :mod:`game.table.sight_batch`)."""
+        from game.table import sight_batch
+
+        if self._outlines is None:
+            blocking: list[tuple[str, str, object]] = []
+            for _, _, _, _, shape, _ in self._blocking:
+                name = self._named[self._rays.key_of(shape)]
+                if isinstance(shape, pymunk.Poly):
+                    blocking.append(("poly", name, [tuple(v) for v in shape.get_vertices()]))
+                else:
+                    assert isinstance(shape, pymunk.Segment)
+                    blocking.append(("segment", name, (tuple(shape.a), tuple(shape.b), shape.radius)))
+            rings = [[(e[0], e[1]) for e in piece.edges] for piece in self._clutter]
+            self._outlines = sight_batch.outlines(blocking, rings)
+
+        def single(a: Point, b: Point) -> Sight:
+            return self.line_of_sight(a, b, max_clutter)
+
+        return sight_batch.lines_of_sight(self._outlines, pairs, max_clutter, single, _sight, _CLEAR_SIGHT)
+
+    def keep_sight(self, size: int = 8192) -> None:
+        """Remember up to ``size`` sight lines (forgotten all at once when full): a game asks the same
+        lines again and again (the bot's target search, then the preview of the shot it picks, then
+        the same pairs next command), and the answer depends only on the two points."""
+        self._sight_memo = {}
+        self._sight_memo_size = size
+
     def line_of_sight(self, a: Point, b: Point, max_clutter: float = 2.0) -> Sight:
+        """Figures never block sight. A line starting inside clutter works (counts the clutter crossed).
+        More than ``max_clutter`` inches of clutter crossed in total blocks; any clutter crossed, or a
+        target inside clutter, makes it obscured.
+
+        ``clutter_length`` counts the clutter up to the first wall or building on the line (what lies
+        beyond cannot matter); ``blocked_at`` is the earlier of that wall and the point where the
+        clutter crossed passes ``max_clutter``."""
+        memo = self._sight_memo
+        if memo is None:
+            return self._line_of_sight(a, b, max_clutter)
+        key = (a[0], a[1], b[0], b[1], max_clutter)
+        sight = memo.get(key)
+        if sight is None:
+            if len(memo) >= self._sight_memo_size:
+                memo.clear()
+            sight = memo[key] = self._line_of_sight(a, b, max_clutter)
+        return sight
+
+    def _line_of_sight(self, a: Point, b: Point, max_clutter: float = 2.0) -> Sight:
         """Figures never block sight. A line starting inside clutter works (counts the clutter crossed).
         More than ``max_clutter`` inches of clutter crossed in total blocks; any clutter crossed, or a
         target inside clutter, makes it obscured.

@@ -45,11 +45,17 @@ class ZombiekriegGame:
         self.dice = dice if dice is not None else Dice(seed)
         self.commands: list[Command] = []
         self.log: list[Event] = []
+        # What the queries (fire_targets, preview, actions_for) work out is kept until the state
+        # changes: the bot asks them for every candidate, then again for the one it picks.
+        self._version = 0
+        self._memo: dict[Any, Any] = {}
+        self._memo_stamp: tuple[Any, ...] = ()
         sections, corporal = forces.check_options(self.data, self.options)
         chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
         self.world = World(
             scenario, self.data, self.dice, ZkState(), Table.from_scenario(scenario), readings=chosen
         )
+        self.world.table.keep_sight()
         forces.raise_sections(self.world, sections, corporal)
         objectives.setup(self.world)
         forces.raise_zombies(self.world)
@@ -91,6 +97,7 @@ class ZombiekriegGame:
         w = self.world
         if self.over:
             raise IllegalCommand("The game is over.")
+        self._version += 1  # whatever follows may change the state: forget what was worked out
         if isinstance(cmd, Move):
             p = move.plan(w, cmd)
             move.carry_out(w, p)
@@ -108,10 +115,37 @@ class ZombiekriegGame:
             raise IllegalCommand(f"Zombiekrieg 848 has no command {type(cmd).__name__}.")
         self.commands.append(cmd)
         turn.advance(w)
+        self._version += 1
         return self._flush()
 
+    def _cache(self) -> dict[Any, Any]:
+        """The memo of the present state: emptied by every command and whenever a base is placed,
+        moved or removed (the table counts those) or the phase, player or turn changes."""
+        st = self.state
+        stamp = (self._version, self.table.version, st.phase, st.active_player, st.free_order_for, st.turn)
+        if stamp != self._memo_stamp:
+            self._memo = {}
+            self._memo_stamp = stamp
+        return self._memo
+
+    def _figure_key(self, fid: object) -> tuple[Any, ...]:
+        """The acting figure's own state, part of every memo key (a test or tool may set it directly)."""
+        f = self.state.figures.get(fid) if isinstance(fid, str) else None
+        if f is None:
+            return (fid,)
+        return (fid, f.position, f.facing, f.state, f.acted_this_turn, f.ordered_this_turn, f.guts, f.weapon)
+
     def preview(self, cmd: Command) -> Preview:
-        return previews.preview(self.world, cmd)
+        try:
+            key = ("preview", cmd, self._figure_key(getattr(cmd, "figure", None)))
+            hash(key)
+        except TypeError:  # a command built with lists: worked out afresh
+            return previews.preview(self.world, cmd)
+        memo = self._cache()
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = previews.preview(self.world, cmd)
+        return found
 
     def actions_for(self, figure_id: str) -> list[str]:
         """Which of move / fire / order ``figure_id`` may do now (empty if none)."""
@@ -129,6 +163,14 @@ class ZombiekriegGame:
 
     def fire_targets(self, figure_id: str) -> list[str]:
         """Zombies ``figure_id`` may shoot now, nearest first."""
+        memo = self._cache()
+        key = ("fire_targets", self._figure_key(figure_id))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._fire_targets(figure_id)
+        return list(found)
+
+    def _fire_targets(self, figure_id: str) -> list[str]:
         if turn_reason(self.world, figure_id):
             return []
         f = self.state.figures[figure_id]

@@ -1,0 +1,290 @@
+"""``python -m game.bench.fields``: the horde's distance field computed by each candidate library,
+side by side on the shipped maps, for speed and for accuracy against the true walking distance.
+
+Candidates (each skipped when its package is not installed):
+
+- ``python``: the pure-Python multi-source Dijkstra the table used before issue 12 (kept here as
+  the reference for the speed-up);
+- ``csgraph``: :func:`scipy.sparse.csgraph.dijkstra` on the same 8-connected links, one search
+  from an extra source node (what ``game.table.nav`` uses now);
+- ``tcod``: :func:`tcod.path.dijkstra2d` on the open cells (8-connected, integer costs 100/141;
+  it cannot refuse a diagonal that clips a wall's corner);
+- ``skfmm``: :func:`skfmm.distance`, second-order fast marching on the open cells (the goals are
+  the zero contour of circles 0.75" round them).
+
+The truth: the straight line where the base can slide straight to a goal, otherwise the shortest
+path over a visibility graph whose nodes ring every corner of every wall and building (eight
+points on a circle just wide enough that the chords between them clear the rounded corner of the
+base's free space), each leg checked with ``Table.leg_clear``. It reads at most a few hundredths
+of an inch long at each corner it wraps.
+
+Errors are ``field / truth - 1`` at open cell centres at least 2" from the nearest goal; times are
+medians of repeated builds of one field, all candidates interleaved in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import importlib.util
+import json
+import math
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.bench.common import clock
+from game.scenario.model import Point
+from game.table import Table
+from game.table.nav import NavGrid
+
+RADIUS = 0.5
+GOALS = 10
+SAMPLES = 300
+MIN_TRUTH = 2.0
+
+Values = list[float]  # a distance per grid cell (inf: unreachable)
+
+
+# -- the candidates ---------------------------------------------------------------------------
+
+
+def _seeds(grid: NavGrid, goals: Sequence[Point]) -> dict[int, float]:
+    seeds: dict[int, float] = {}
+    for goal in goals:
+        k = grid.entry_cell(goal)
+        if k is not None:
+            seeds[k] = min(seeds.get(k, math.inf), math.dist(goal, grid.centres[k]))
+    return seeds
+
+
+def python_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+    """The pre-issue-12 field: a heap-based Dijkstra in Python over the 8-connected links."""
+    n = grid.nx * grid.ny
+    dist = [math.inf] * n
+    heap: list[tuple[float, int]] = []
+    for k, d in _seeds(grid, goals).items():
+        dist[k] = d
+        heapq.heappush(heap, (d, k))
+    straight, diagonal = grid.split_links()
+    cell, diag = grid.cell, grid.cell * math.sqrt(2)
+    heappush, heappop = heapq.heappush, heapq.heappop
+    while heap:
+        d, k = heappop(heap)
+        if d > dist[k]:
+            continue
+        for step, ms in ((cell, straight[k]), (diag, diagonal[k])):
+            nd = d + step
+            for m in ms:
+                if nd < dist[m]:
+                    dist[m] = nd
+                    heappush(heap, (nd, m))
+    return dist
+
+
+def csgraph_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+    """What the table uses: SciPy's compiled Dijkstra on the same links."""
+    from game.table.nav import DistanceField
+
+    return list(DistanceField(grid, goals)._dist)
+
+
+def tcod_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+    import numpy as np
+    import tcod.path
+
+    cost = np.frombuffer(grid.free, dtype=np.uint8).reshape(grid.ny, grid.nx).astype(np.int32)
+    scale = 100 / grid.cell  # integer costs: 100 a straight step
+    dist = tcod.path.maxarray((grid.ny, grid.nx), dtype=np.int32)
+    for k, d in _seeds(grid, goals).items():
+        dist[k // grid.nx, k % grid.nx] = round(d * scale)
+    tcod.path.dijkstra2d(dist, cost, 100, 141, out=dist)
+    out = dist.astype(np.float64) / scale
+    out[dist == np.iinfo(np.int32).max] = np.inf
+    return out.ravel().tolist()
+
+
+def skfmm_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+    import numpy as np
+    import skfmm
+
+    ys, xs = np.mgrid[0 : grid.ny, 0 : grid.nx]
+    cx, cy = (xs + 0.5) * grid.cell, (ys + 0.5) * grid.cell
+    r0 = 0.75
+    phi = np.full((grid.ny, grid.nx), np.inf)
+    for gx, gy in goals:
+        phi = np.minimum(phi, np.hypot(cx - gx, cy - gy))
+    free = np.frombuffer(grid.free, dtype=np.uint8).reshape(grid.ny, grid.nx).astype(bool)
+    d = skfmm.distance(np.ma.MaskedArray(phi - r0, ~free), dx=grid.cell, order=2)
+    return np.ma.filled(d + r0, np.inf).ravel().tolist()
+
+
+CANDIDATES: dict[str, tuple[str | None, Callable[[NavGrid, Sequence[Point]], Values]]] = {
+    "python": (None, python_field),
+    "csgraph": ("scipy", csgraph_field),
+    "tcod": ("tcod", tcod_field),
+    "skfmm": ("skfmm", skfmm_field),
+}
+
+
+# -- the truth --------------------------------------------------------------------------------
+
+
+class Truth:
+    """Shortest walking distances for a base of ``radius`` over a visibility graph of corner nodes."""
+
+    def __init__(self, table: Table, radius: float, ring: int = 8) -> None:
+        self.table, self.radius = table, radius
+        nodes: list[Point] = []
+        for piece in table.terrain:
+            thick = float(piece.properties.get("thickness", 0.25)) / 2 if piece.area.is_line else 0.0
+            reach = (radius + thick + 1e-3) / math.cos(math.pi / ring)
+            for vx, vy in piece.area.points:
+                for i in range(ring):
+                    a = 2 * math.pi * (i + 0.5) / ring
+                    p = (vx + reach * math.cos(a), vy + reach * math.sin(a))
+                    if table.on_table(p, radius) and not table.overlaps_blocking(p, radius):
+                        nodes.append(p)
+        self.nodes = nodes
+        n = len(nodes)
+        self.edges: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+        clear = table.leg_clear
+        for i in range(n):
+            for j in range(i + 1, n):
+                if clear(nodes[i], nodes[j], radius):
+                    d = math.dist(nodes[i], nodes[j])
+                    self.edges[i].append((j, d))
+                    self.edges[j].append((i, d))
+
+    def field(self, goals: Sequence[Point]) -> Callable[[Point], float]:
+        """The true distance from any point to the nearest goal."""
+        clear, r, nodes = self.table.leg_clear, self.radius, self.nodes
+        dist = [math.inf] * len(nodes)
+        heap: list[tuple[float, int]] = []
+        for i, p in enumerate(nodes):
+            d = min((math.dist(p, g) for g in goals if clear(p, g, r)), default=math.inf)
+            if d < math.inf:
+                dist[i] = d
+                heap.append((d, i))
+        heapq.heapify(heap)
+        while heap:
+            d, i = heapq.heappop(heap)
+            if d > dist[i]:
+                continue
+            for j, w in self.edges[i]:
+                if d + w < dist[j]:
+                    dist[j] = d + w
+                    heapq.heappush(heap, (d + w, j))
+
+        def at(p: Point) -> float:
+            best = min((math.dist(p, g) for g in goals if clear(p, g, r)), default=math.inf)
+            for i, q in enumerate(nodes):
+                if dist[i] + math.dist(p, q) < best and clear(p, q, r):
+                    best = dist[i] + math.dist(p, q)
+            return best
+
+        return at
+
+
+# -- the comparison ---------------------------------------------------------------------------
+
+
+def _open_points(table: Table, grid: NavGrid, n: int, rng: random.Random) -> list[Point]:
+    out: list[Point] = []
+    while len(out) < n:
+        k = rng.randrange(grid.nx * grid.ny)
+        if grid.free[k]:
+            out.append(grid.centres[k])
+    return out
+
+
+def installed_mb(*dists: str) -> float:
+    """Megabytes the named installed packages (and their bundled libraries) take on disk."""
+    total = 0
+    for name in dists:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.submodule_search_locations:
+            continue
+        for root in spec.submodule_search_locations:
+            base = Path(root)
+            for folder in (base, base.parent / f"{name}.libs"):
+                if folder.is_dir():
+                    total += sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+    return round(total / 1e6, 1)
+
+
+WEIGHT = {"python": (), "csgraph": ("numpy", "scipy"), "tcod": ("numpy", "tcod"), "skfmm": ("numpy", "skfmm")}
+
+
+def compare_map(path: str, repeats: int = 7, seed: int = 12) -> dict[str, dict[str, Any]]:
+    """Speed and accuracy of every installed candidate on one map."""
+    from game.scenario.loader import load_scenario
+
+    table = Table.from_scenario(load_scenario(path))
+    grid = table.navigation(RADIUS)
+    rng = random.Random(seed)
+    goals = _open_points(table, grid, GOALS, rng)
+    samples = _open_points(table, grid, SAMPLES, rng)
+    truth_at = Truth(table, RADIUS).field(goals)
+    truth = [truth_at(p) for p in samples]
+    ready = {
+        name: fn for name, (module, fn) in CANDIDATES.items() if module is None or importlib.util.find_spec(module)
+    }
+    for fn in ready.values():
+        fn(grid, goals)  # warm: imports and the shared sparse graph
+    times: dict[str, list[float]] = {name: [] for name in ready}
+    for _ in range(repeats):
+        for name, fn in ready.items():
+            t0 = clock()
+            fn(grid, goals)
+            times[name].append((clock() - t0) * 1000)
+    out: dict[str, dict[str, Any]] = {}
+    for name, fn in ready.items():
+        values = fn(grid, goals)
+        errors = [values[grid.cell_of(p)] / t - 1 for p, t in zip(samples, truth) if MIN_TRUTH <= t < math.inf]
+        out[name] = {
+            "field_ms": round(statistics.median(times[name]), 3),
+            "error_median_pct": round(100 * statistics.median(errors), 2),
+            "error_p95_pct": round(100 * sorted(errors)[int(0.95 * (len(errors) - 1))], 2),
+            "error_max_pct": round(100 * max(errors), 2),
+            "error_min_pct": round(100 * min(errors), 2),
+            "install_mb": installed_mb(*WEIGHT[name]),
+        }
+    base = out["python"]["field_ms"]
+    for row in out.values():
+        row["speedup_vs_python"] = round(base / row["field_ms"], 1)
+    return out
+
+
+def format_table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
+    """A plain-text table: one row per map and candidate."""
+    cols = ("field_ms", "speedup_vs_python", "error_median_pct", "error_p95_pct", "error_max_pct", "install_mb")
+    lines = [f"{'map':<22}{'candidate':<10}" + "".join(f"{c:>19}" for c in cols)]
+    for path, rows in results.items():
+        for name, row in rows.items():
+            lines.append(f"{Path(path).stem:<22}{name:<10}" + "".join(f"{row[c]:>19}" for c in cols))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from game.assets import assets_dir
+
+    parser = argparse.ArgumentParser(prog="python -m game.bench.fields", description=__doc__.split("\n")[0])
+    parser.add_argument("maps", nargs="*", help="maps to compare on (default: every shipped map)")
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args(argv)
+    maps = args.maps or sorted(str(p) for p in assets_dir("maps").glob("*.tmx"))
+    results = {}
+    for path in maps:
+        print(f"{Path(path).stem}...", file=sys.stderr, flush=True)
+        results[path] = compare_map(path, args.repeats)
+    print(json.dumps(results, indent=2))
+    print(format_table(results), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

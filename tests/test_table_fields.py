@@ -1,0 +1,78 @@
+"""Distance fields from SciPy's compiled Dijkstra read the same as the pure-Python search they
+replaced (game/bench/fields.py keeps it as the reference), and the comparison script runs."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game.bench.common import starter_scenario
+from game.bench.fields import Truth, csgraph_field, python_field
+from game.table import Table
+
+
+@pytest.fixture(scope="module")
+def normandy():
+    table = Table.from_scenario(starter_scenario())
+    return table, table.navigation(0.5)
+
+
+def _open(grid, n, rng):
+    out = []
+    while len(out) < n:
+        k = rng.randrange(grid.nx * grid.ny)
+        if grid.free[k]:
+            out.append(grid.centres[k])
+    return out
+
+
+@pytest.mark.parametrize("goals", [1, 3, 12])
+def test_the_compiled_field_matches_the_python_reference(normandy, goals):
+    table, grid = normandy
+    rng = random.Random(goals)
+    spots = _open(grid, goals, rng)
+    spots = [(x + rng.uniform(-0.2, 0.2), y + rng.uniform(-0.2, 0.2)) for x, y in spots]
+    ours, ref = csgraph_field(grid, spots), python_field(grid, spots)
+    assert len(ours) == len(ref)
+    for a, b in zip(ours, ref):
+        assert (math.isinf(a) and math.isinf(b)) or a == pytest.approx(b, abs=1e-9)
+
+
+def test_a_field_steps_downhill_to_its_goal(normandy):
+    table, grid = normandy
+    rng = random.Random(4)
+    goal, start = _open(grid, 2, rng)
+    field = table.distance_field([goal], 0.5)
+    d0 = field.distance(start)
+    path = field.step(start, 4.0)
+    assert math.dist(path[0], start) < 1e-9
+    assert field.distance(path[-1]) < d0 or field.distance(path[-1]) < 0.5
+
+
+def test_a_field_with_no_reachable_goal_reads_infinite():
+    from game.scenario.model import Area, Terrain
+
+    # a goal walled in on every side cannot be reached from outside
+    walls = [
+        Terrain(i, "Wall", "building", a)
+        for i, a in enumerate(
+            [
+                Area.rect(4, 4, 6, 0.5),
+                Area.rect(4, 9.5, 6, 0.5),
+                Area.rect(4, 4, 0.5, 6),
+                Area.rect(9.5, 4, 0.5, 6),
+            ]
+        )
+    ]
+    table = Table(16, 16, walls)
+    field = table.distance_field([(7.0, 7.0)], 0.5)
+    assert math.isinf(field.distance((1.0, 1.0)))
+    assert field.step((1.0, 1.0), 3.0) == [(1.0, 1.0)]
+
+
+def test_the_truth_is_the_straight_line_on_open_ground():
+    table = Table(20, 20, [])
+    at = Truth(table, 0.5).field([(2.0, 2.0)])
+    assert at((12.0, 9.0)) == pytest.approx(math.dist((2, 2), (12, 9)))

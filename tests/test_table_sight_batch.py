@@ -1,0 +1,111 @@
+"""``Table.lines_of_sight`` answers exactly as ``Table.line_of_sight`` does, pair by pair (RULES.md
+"Common to all three": line of sight): on random pairs of the starter map, on the pinned corner
+cases, and on any pair hypothesis finds on the property tests' table."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bench.common import starter_scenario
+from game.bench.sight import sight_pairs
+from game.scenario.model import Area, Terrain
+from game.table import Table
+
+
+def same(a, b) -> bool:
+    if (a.state, a.blocked_by, a.target_in_clutter) != (b.state, b.blocked_by, b.target_in_clutter):
+        return False
+    if a.clutter_length != pytest.approx(b.clutter_length, abs=1e-9):
+        return False
+    if (a.blocked_at is None) != (b.blocked_at is None):
+        return False
+    return a.blocked_at is None or math.dist(a.blocked_at, b.blocked_at) < 1e-7
+
+
+def check(table: Table, pairs, max_clutter: float = 2.0) -> None:
+    batch = table.lines_of_sight(pairs, max_clutter)
+    assert len(batch) == len(pairs)
+    for (a, b), got in zip(pairs, batch):
+        want = table.line_of_sight(a, b, max_clutter)
+        assert same(got, want), (a, b, got, want)
+
+
+@pytest.fixture(scope="module")
+def normandy():
+    sc = starter_scenario()
+    return Table.from_scenario(sc), sc
+
+
+def test_random_pairs_on_the_starter_map(normandy):
+    table, sc = normandy
+    pairs = sight_pairs(sc, 2500, seed=31)
+    check(table, pairs)
+    states = {s.state for s in table.lines_of_sight(pairs)}
+    assert states == {"clear", "obscured", "blocked"}
+
+
+def test_random_points_anywhere_and_other_clutter_limits(normandy):
+    table, sc = normandy
+    rng = random.Random(8)
+    pts = [(rng.uniform(-1, sc.width + 1), rng.uniform(-1, sc.height + 1)) for _ in range(1200)]
+    pairs = list(zip(pts[::2], pts[1::2]))
+    for limit in (0.0, 1.0, 2.0, 6.0):
+        check(table, pairs, limit)
+
+
+def test_lines_along_walls_from_corners_and_of_no_length(normandy):
+    table, sc = normandy
+    pieces = [t for t in sc.terrain if t.blocks_sight or t.is_clutter]
+    corners = [p for t in pieces for p in t.area.points]
+    rng = random.Random(2)
+    pairs = [(corners[i], corners[i + 1]) for i in range(len(corners) - 1)]  # along outlines
+    pairs += [(c, (c[0] + rng.uniform(-9, 9), c[1] + rng.uniform(-9, 9))) for c in corners]  # from corners
+    pairs += [((5.0, 5.0), (5.0, 5.0)), (corners[0], corners[0])]  # no length
+    check(table, pairs)
+
+
+def test_the_line_through_a_buildings_corner():
+    u = Terrain(
+        1,
+        "Farmhouse",
+        "building",
+        Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))),
+    )
+    table = Table(36, 30, [u])
+    a, b = (0.0, 0.0), (10.259062388569939, 10.259062388569939)
+    check(table, [(a, b), (b, a)])
+    there, back = table.lines_of_sight([(a, b), (b, a)])
+    assert there.state == back.state == "blocked"
+
+
+def test_an_empty_batch():
+    assert Table(10, 10).lines_of_sight([]) == []
+
+
+TERRAIN = (
+    Terrain(
+        1,
+        "Farmhouse",
+        "building",
+        Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))),
+    ),
+    Terrain(2, "Churchyard wall", "wall", Area(((20, 4), (26, 10), (26, 18)), is_line=True, shape="polyline")),
+    Terrain(3, "Barn", "building", Area(((28, 20), (32, 24), (28, 28), (24, 24)))),
+    Terrain(4, "Woods", "clutter", Area.circle(6, 24, 3)),
+    Terrain(5, "Rubble", "ruin", Area.rect(18, 22, 4, 3)),
+    Terrain(6, "Hedge", "clutter", Area.rect(19, 23, 6, 1)),
+)
+TABLE = Table(36, 30, TERRAIN)
+points = st.tuples(st.floats(-2, 38, allow_nan=False), st.floats(-2, 32, allow_nan=False))
+grid_points = st.tuples(st.integers(0, 72).map(lambda v: v / 2), st.integers(0, 60).map(lambda v: v / 2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(pairs=st.lists(st.tuples(st.one_of(points, grid_points), st.one_of(points, grid_points)), max_size=12))
+def test_any_batch_reads_as_the_single_calls(pairs):
+    check(TABLE, pairs)
