@@ -7,3 +7,9 @@ try:  # each rule set registers itself when imported
 except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
     if exc.name != "game.rules.zombiekrieg":
         raise
+
+try:  # Zombie 40,000 (issue 14)
+    import game.rules.zombie40k  # noqa: F401
+except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
+    if exc.name != "game.rules.zombie40k":
+        raise
