@@ -161,7 +161,8 @@ def team_problems(data: Z40Data, spec: dict[str, Any], points: int | None = None
 
 
 def default_team(data: Z40Data, unit: str, points: int | None = None) -> dict[str, Any]:
-    """As many models of ``unit`` as the points allow, with the sergeant when it is free or affordable."""
+    """As many models of ``unit`` as the points allow, the sergeant when it is free or affordable, then the
+    dearest weapon changes the points left still buy."""
     limit = int(points if points is not None else data.h("points"))
     entry = data.units[unit]
     n = max(1, min(entry.max_models, int((limit + 1e-9) // entry.model_cost)))
@@ -170,6 +171,17 @@ def default_team(data: Z40Data, unit: str, points: int | None = None) -> dict[st
         with_sarge = {**spec, "sergeant": True}
         if not team_problems(data, with_sarge, limit):
             spec = with_sarge
+    # then up to two weapon changes, the dearest that still fit (more punch for the points)
+    for _ in range(2):
+        fits = [
+            o
+            for o in entry.weapon_options
+            if o.cost > 0 and not team_problems(data, {**spec, "weapons": [*spec.get("weapons", []), o.key]}, limit)
+        ]
+        if not fits:
+            break
+        best = max(fits, key=lambda o: o.cost)
+        spec = {**spec, "weapons": [*spec.get("weapons", []), best.key]}
     return spec
 
 

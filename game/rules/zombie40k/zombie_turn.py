@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import assault, shooting
@@ -22,6 +23,7 @@ from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
 SIDESTEPS = (25.0, -25.0, 50.0, -50.0, 80.0, -80.0)
+NAV_CELL = 1.0  # inches: the zombies' walking grid (coarser than the players' for a fast turn)
 
 
 def surrounded(world: World, squad: Unit) -> bool:
@@ -53,6 +55,7 @@ def shamble(world: World) -> None:
     st = world.state
     inches = world.d6("zombie shamble")
     world.emit(MoveRolled("zombies", "shamble", inches))
+    fields: dict[tuple[str, float], Any] = {}  # squads stand still while zombies shamble: one field each
     for unit in [u for u in st.zombie_units() if world.alive(u) and not st.locked(u.id)]:
         target = target_squad(world, unit)
         if target is None:
@@ -63,7 +66,7 @@ def shamble(world: World) -> None:
             shooting.overwatch(world, s, unit)
         if not world.alive(unit):
             continue
-        move_horde(world, unit, target, float(inches))
+        move_horde(world, unit, target, float(inches), fields)
         touched: list[str] = []
         c = float(world.data.h("contact"))
         for z in world.alive(unit):
@@ -78,12 +81,17 @@ def shamble(world: World) -> None:
             unit.charged_turn = st.turn
 
 
-def move_horde(world: World, unit: Unit, target: Unit, inches: float) -> None:
+def move_horde(world: World, unit: Unit, target: Unit, inches: float, fields: dict | None = None) -> None:
     """Every zombie up to ``inches`` along the walking distance toward the target squad's nearest model,
     the front ones first; a zombie stopped by another tries a sidestep; contact with a squad model stops it."""
     goals = [m.position for m in world.alive(target)]
     radius = world.alive(unit)[0].radius
-    field = world.table.distance_field(goals, radius)
+    key = (target.id, radius)
+    field = (fields or {}).get(key)
+    if field is None:
+        field = world.table.navigation(radius, NAV_CELL).distance_field(goals)
+        if fields is not None:
+            fields[key] = field
     zombies = sorted(world.alive(unit), key=lambda z: (field.distance(z.position), z.id))
     for z in zombies:
         path = field.step(z.position, inches)
