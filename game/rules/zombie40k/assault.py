@@ -223,9 +223,6 @@ def fight(world: World, group: list[str]) -> None:
                     if world.model_has(m, "Hammer of Wrath") and in_contact(world, m, enemies):
                         t = min(enemies, key=lambda o: world.edge(m, o))
                         strikes.append(_pool(world, u, world.unit(t.unit), [m], hammer=True))
-        for u, m in steps.get(step, []):
-            if not m.alive:
-                continue
         by: dict[tuple[str, str, str, str], list[Model]] = defaultdict(list)
         for u, m in steps.get(step, []):
             if not m.alive:
@@ -248,6 +245,10 @@ def fight(world: World, group: list[str]) -> None:
             caused[world.side_key(u)] += res.unsaved
             if hits and any(world.model_has(world.model(f), "Blind") for f in pool.shooters):
                 _blind(world, t)
+    # the charge's bonuses (+1 Attack, Furious Charge, Hammer of Wrath, Hatred) last one fight only
+    for u in units:
+        u.charged_turn = -1
+        u.engaged_turn = -1
     resolve(world, units, caused)
 
 
@@ -365,6 +366,8 @@ def consolidate(world: World, unit: Unit) -> None:
     """D3" [house reading]: zombies toward the nearest player squad [seed], players toward the vehicle;
     never into contact (they stop 1" short)."""
     if not world.alive(unit):
+        return
+    if unit.side == ZOMBIES and not any(world.alive(u) for u in world.state.squads()):
         return
     inches = world.d3(f"{unit.id} consolidate")
     world.emit(MoveRolled(unit.id, "consolidate", inches))

@@ -107,18 +107,27 @@ class World:
 
     def unit_edge(self, a: Unit, b: Unit) -> float:
         """Closest edge-to-edge distance between two units' living models."""
+        bs = [(n.position, n.radius) for n in self.alive(b)]
         best = math.inf
-        bs = self.alive(b)
+        dist = math.dist
         for m in self.alive(a):
-            for n in bs:
-                best = min(best, self.edge(m, n))
-        return best
+            p, r = m.position, m.radius
+            for q, rq in bs:
+                d = dist(p, q) - r - rq
+                if d < best:
+                    best = d
+        return max(0.0, best)
 
     def vehicle_distance(self, p: Point, radius: float = 0.0) -> float:
         """Edge distance from a base to the escape vehicle's outline (0 when touching or inside)."""
         pts = self.state.vehicle
         if not pts:
             return math.inf
+        box = _axis_box(pts)
+        if box is not None:  # the usual case: a rectangle drawn in Tiled, measured directly
+            dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+            dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+            return max(0.0, math.hypot(dx, dy) - radius)
         if _inside(p, pts):
             return 0.0
         best = math.inf
@@ -214,6 +223,19 @@ class World:
     def is_alive_model(self, fid: str) -> bool:
         m = self.state.models.get(fid)
         return m is not None and m.state == ALIVE
+
+
+_BOXES: dict[tuple, tuple[float, float, float, float] | None] = {}
+
+
+def _axis_box(pts: list[list[float]]) -> tuple[float, float, float, float] | None:
+    """The (x0, y0, x1, y1) of an axis-aligned rectangle outline, else None."""
+    key = tuple(tuple(p) for p in pts)
+    if key not in _BOXES:
+        xs = sorted({round(p[0], 9) for p in pts})
+        ys = sorted({round(p[1], 9) for p in pts})
+        _BOXES[key] = (xs[0], ys[0], xs[-1], ys[-1]) if len(pts) == 4 and len(xs) == 2 and len(ys) == 2 else None
+    return _BOXES[key]
 
 
 def _inside(p: Point, pts: list[list[float]]) -> bool:

@@ -88,13 +88,29 @@ def move_horde(world: World, unit: Unit, target: Unit, inches: float, fields: di
     radius = world.alive(unit)[0].radius
     key = (target.id, radius)
     field = (fields or {}).get(key)
-    if field is None:
-        field = world.table.navigation(radius, NAV_CELL).distance_field(goals)
-        if fields is not None:
-            fields[key] = field
-    zombies = sorted(world.alive(unit), key=lambda z: (field.distance(z.position), z.id))
+
+    def walking_field() -> Any:
+        nonlocal field
+        if field is None:
+            field = world.table.navigation(radius, NAV_CELL).distance_field(goals)
+            if fields is not None:
+                fields[key] = field
+        return field
+
+    targets = world.alive(target)
+    zombies = sorted(world.alive(unit), key=lambda z: (min(math.dist(z.position, g) for g in goals), z.id))
     for z in zombies:
-        path = field.step(z.position, inches)
+        # in the open a zombie walks straight at the nearest model; around walls it follows the walking field
+        near = min(targets, key=lambda o: (math.dist(z.position, o.position), o.id))
+        d = math.dist(z.position, near.position)
+        goal = near.position if d <= inches + z.radius + near.radius else (
+            z.position[0] + (near.position[0] - z.position[0]) * inches / d,
+            z.position[1] + (near.position[1] - z.position[1]) * inches / d,
+        )
+        if d > 1e-9 and world.table.leg_clear(z.position, goal, z.radius - 0.01):
+            path = [z.position, goal]
+        else:
+            path = walking_field().step(z.position, inches)
         best = _walk(world, z, path, inches, goals)
         if best is None or len(best) < 2:
             continue
