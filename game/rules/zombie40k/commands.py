@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from game.rules.core import Command, Registry
 
-Point = tuple[float, float]
 COMMANDS = Registry()  # Zombie 40,000's commands by name
 
 
@@ -20,7 +19,7 @@ class Move(Command):
     highest when the path enters difficult terrain), then face ``facing`` or along the last leg."""
 
     figure: str
-    path: tuple[Point, ...]
+    path: tuple[tuple[float, float], ...]
     facing: float | None = None
 
 
@@ -30,7 +29,7 @@ class Run(Command):
     """Shooting phase, instead of shooting: one model runs D6" (one roll for the squad)."""
 
     figure: str
-    path: tuple[Point, ...]
+    path: tuple[tuple[float, float], ...]
     facing: float | None = None
 
 
@@ -43,7 +42,7 @@ class Shoot(Command):
     unit: str
     target: str
     models: tuple[str, ...] = ()
-    aim: Point | None = None
+    aim: tuple[float, float] | None = None
 
 
 @COMMANDS.add

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from game.rules.core import DiceRolled, Event, Registry
 
-Point = tuple[float, float]
 EVENTS = Registry()  # Zombie 40,000's events by name
 EVENTS.add(DiceRolled)  # the shared dice event is part of this log
 
@@ -17,7 +16,7 @@ class FigurePlaced(Event):
     figure: str
     side: str
     unit: str
-    position: Point
+    position: tuple[float, float]
     facing: float
     radius: float
 
@@ -49,7 +48,7 @@ class Moved(Event):
     """A model moved; ``how`` is move, run, charge, pile in, consolidate, fall back or shamble."""
 
     figure: str
-    path: tuple[Point, ...]
+    path: tuple[tuple[float, float], ...]
     facing: float
     length: float
     how: str = "move"
@@ -97,12 +96,12 @@ class BlastPlaced(Event):
 
     unit: str
     weapon: str
-    aim: Point
-    centre: Point
+    aim: tuple[float, float]
+    centre: tuple[float, float]
     scatter: float
     radius: float
     hits: tuple[str, ...]
-    template: tuple[Point, ...] = ()
+    template: tuple[tuple[float, float], ...] = ()
 
 
 @EVENTS.add

@@ -132,9 +132,9 @@ class Outlook:
 
     def as_dict(self) -> dict[str, float]:
         return {
-            "expected_hits": round(self.hits, 4),
-            "expected_wounds": round(self.wounds, 4),
-            "expected_kills": round(self.kills, 4),
+            "expected_hits": round(self.hits, 6),
+            "expected_wounds": round(self.wounds, 6),
+            "expected_kills": round(self.kills, 6),
         }
 
 
