@@ -33,7 +33,7 @@ def ev(g, kind):
 
 def test_charge_only_another_player_by_the_vehicle() -> None:
     g = rigged_game({1: [(24, 24)], 2: [(24, 20)]}, teams=TWO, phase=Phase.ASSAULT)
-    with pytest.raises(IllegalCommand, match="within 8\" of the escape vehicle"):
+    with pytest.raises(IllegalCommand, match='within 8" of the escape vehicle'):
         g.apply(Charge("p1", "p2"))
     g = rigged_game({1: [(24, 24)]}, hordes=[[(24, 20)]], teams=TWO[:1], phase=Phase.ASSAULT)
     with pytest.raises(IllegalCommand, match="zombies are fought in their turn"):
@@ -90,7 +90,9 @@ def test_zombies_get_plus_one_attack_on_the_charge_and_rending_is_ap2() -> None:
 
 
 def test_combat_result_morale_and_sweeping_advance_catches() -> None:
-    g = rigged_game({1: [(20, 30), (21.2, 30)]}, hordes=[[(20, 28.99), (21.2, 28.99)]], teams=[GUARDS], dice=[4, 4, 2, 3])
+    g = rigged_game(
+        {1: [(20, 30), (21.2, 30)]}, hordes=[[(20, 28.99), (21.2, 28.99)]], teams=[GUARDS], dice=[4, 4, 2, 3]
+    )
     w = g.world
     w.engage(w.unit("h1"), w.unit("p1"))
     assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 1, "player 1": 0})
@@ -133,7 +135,9 @@ def test_a_draw_tests_nobody_and_stubborn_ignores_the_difference() -> None:
     w.engage(w.unit("h1"), w.unit("p1"))
     assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 1, "player 1": 1})
     assert [e.winner for e in w.events if isinstance(e, CombatResolved)] == [""] and g.state.locked("p1")
-    g = rigged_game({1: [(20, 30)]}, teams=[{"unit": "infantry_squad", "models": 1, "usr": "Stubborn"}], dice=[4, 3])
+    g = rigged_game(
+        {1: [(20, 30)]}, teams=[{"unit": "infantry_squad", "models": 1, "usr": "Stubborn"}], dice=[4, 3]
+    )
     assert morale.test(g.world, g.world.unit("p1"), -3, "lost by 3")  # 7 against Ld 7: the -3 is ignored
     g = rigged_game({1: [(20, 30)]}, teams=[GUARDS], dice=[1, 1])
     assert morale.test(g.world, g.world.unit("p1"), -6, "lost by 6")  # a double 1 always passes

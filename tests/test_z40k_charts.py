@@ -89,7 +89,9 @@ def test_a_1_always_fails_and_a_6_always_succeeds() -> None:
         (4, 1, 0, 5, 5),
     ],
 )
-def test_one_save_armour_unless_ap_beats_it_else_invulnerable_or_cover(armour: int, ap: int, inv: int, cover: int, save: int) -> None:
+def test_one_save_armour_unless_ap_beats_it_else_invulnerable_or_cover(
+    armour: int, ap: int, inv: int, cover: int, save: int
+) -> None:
     assert charts.best_save(armour, ap, inv, cover) == save
 
 
@@ -97,14 +99,40 @@ def test_house_values_are_data() -> None:
     h = D.house
     assert h["points"] == 75 and h["cover_obscured"] == 5 and h["cover_ruin"] == 4
     assert h["blast_diameter"] == 3.0 and h["consolidate_dice"] == "D3" and h["pile_in"] == 3.0
-    assert D.profile("zombie").fnp == 5 and D.profile("zombie_boss").inv == 5 and D.profile("zombie_boss").base == 1.6
+    assert (
+        D.profile("zombie").fnp == 5 and D.profile("zombie_boss").inv == 5 and D.profile("zombie_boss").base == 1.6
+    )
 
 
 def test_every_seed_usr_is_listed_with_an_effect_or_no_effect() -> None:
-    unit_rules = ["And They Shall Know No Fear", "Counter-Attack", "Crusader", "Move Through Cover", "Night Vision",
-                  "Preferred Enemy", "Shrouded", "Slow and Purposeful", "Split Fire", "Stealth", "Stubborn"]
-    model_rules = ["Blind", "Feel No Pain", "Fleshbane", "Furious Charge", "Hammer of Wrath", "Hatred", "Poisoned",
-                   "Rage", "Rampage", "Relentless", "Rending", "Shred", "Smash"]
+    unit_rules = [
+        "And They Shall Know No Fear",
+        "Counter-Attack",
+        "Crusader",
+        "Move Through Cover",
+        "Night Vision",
+        "Preferred Enemy",
+        "Shrouded",
+        "Slow and Purposeful",
+        "Split Fire",
+        "Stealth",
+        "Stubborn",
+    ]
+    model_rules = [
+        "Blind",
+        "Feel No Pain",
+        "Fleshbane",
+        "Furious Charge",
+        "Hammer of Wrath",
+        "Hatred",
+        "Poisoned",
+        "Rage",
+        "Rampage",
+        "Relentless",
+        "Rending",
+        "Shred",
+        "Smash",
+    ]
     for name in unit_rules:
         assert D.usrs[name].list == "unit"
     for name in model_rules:
@@ -154,10 +182,22 @@ def test_a_broken_roster_entry_is_reported_with_file_entry_and_field() -> None:
 
 def test_players_may_add_a_unit_with_its_own_weapon() -> None:
     roster = _roster()
-    roster.setdefault("weapons", {})["hot_shot_lasgun"] = {"name": "Hot-shot lasgun", "range": 18, "s": 3, "ap": 3, "type": "rapid_fire"}
+    roster.setdefault("weapons", {})["hot_shot_lasgun"] = {
+        "name": "Hot-shot lasgun",
+        "range": 18,
+        "s": 3,
+        "ap": 3,
+        "type": "rapid_fire",
+    }
     roster["units"]["scions"] = {
-        "name": "Militarum Tempestus Scions", "army": "Astra Militarum", "type": "infantry", "squad_cost": 60,
-        "squad_size": 5, "max_models": 10, "model": "guardsman", "wargear": ["hot_shot_lasgun"],
+        "name": "Militarum Tempestus Scions",
+        "army": "Astra Militarum",
+        "type": "infantry",
+        "squad_cost": 60,
+        "squad_size": 5,
+        "max_models": 10,
+        "model": "guardsman",
+        "wargear": ["hot_shot_lasgun"],
     }
     d = build_data(_core(), roster, "zombie40k.toml", "zombie40k_roster.toml")
     assert d.unit("scions").model_cost == 12 and d.weapon("hot_shot_lasgun").ap == 3

@@ -18,7 +18,11 @@ from game.rules.zombie40k.state import PLAYERS, Phase
 from game.scenario.loader import load_scenario
 
 LONG = os.environ.get("DEADGROUND_LONG") == "1"
-MAPS = sorted(p for p in Path(__file__).resolve().parents[1].joinpath("maps").glob("*.tmx") if 'value="zombie40k"' in p.read_text())
+MAPS = sorted(
+    p
+    for p in Path(__file__).resolve().parents[1].joinpath("maps").glob("*.tmx")
+    if 'value="zombie40k"' in p.read_text()
+)
 ARMIES = ["tactical_squad", "infantry_squad", "guardian_defenders", "ork_boyz", "strike_team", "necron_warriors"]
 
 
@@ -30,7 +34,10 @@ def check(g) -> None:
     for m in alive:
         assert table.position(m.id) == pytest.approx(m.position)
         assert 0 < m.wounds <= g.world.profile(m).w
-        assert -1e-6 <= m.position[0] <= g.scenario.width + 1e-6 and -1e-6 <= m.position[1] <= g.scenario.height + 1e-6
+        assert (
+            -1e-6 <= m.position[0] <= g.scenario.width + 1e-6
+            and -1e-6 <= m.position[1] <= g.scenario.height + 1e-6
+        )
     for i, a in enumerate(alive):
         for b in alive[i + 1 :]:
             if abs(a.position[0] - b.position[0]) < 2 and abs(a.position[1] - b.position[1]) < 2:

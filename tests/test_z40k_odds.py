@@ -74,7 +74,9 @@ def test_ten_guardsmen_rapid_fire_at_zombies_at_half_range() -> None:
 def test_five_marines_rapid_fire_at_zombies() -> None:
     # 10 shots: hit 3+ (2/3), S4 against T3 wound 3+ (2/3), FNP fails 2/3: 8/27 a shot
     by_hand = binom_min(10, 8 / 27, 10)
-    g = rigged_game({1: _line(5, 10, 30)}, hordes=[_line(10, 10, 22)], teams=[{"unit": "tactical_squad", "models": 5}])
+    g = rigged_game(
+        {1: _line(5, 10, 30)}, hordes=[_line(10, 10, 22)], teams=[{"unit": "tactical_squad", "models": 5}]
+    )
     p = g.preview(Shoot("p1", "h1"))
     assert p.details["expected_kills"] == pytest.approx(by_hand, abs=1e-4)
     assert p.chances["at least one kill"] == pytest.approx(1 - (19 / 27) ** 10, abs=1e-5)
@@ -95,7 +97,11 @@ def test_guardsmen_against_the_zombie_boss_multi_wound_invulnerable() -> None:
 
 def test_blast_preview_sums_the_scatter_and_matches_the_dice() -> None:
     horde = [(20 + dx, 16 + dy) for dx in (-1.1, 0, 1.1) for dy in (-1.1, 0, 1.1)]
-    g = rigged_game({1: [(20, 30)]}, hordes=[horde], teams=[{"unit": "infantry_squad", "models": 1, "weapons": ["grenade_launcher"]}])
+    g = rigged_game(
+        {1: [(20, 30)]},
+        hordes=[horde],
+        teams=[{"unit": "infantry_squad", "models": 1, "weapons": ["grenade_launcher"]}],
+    )
     p = g.preview(Shoot("p1", "h1", aim=(20, 16)))
     on_target = 9 * (1 / 2) * (2 / 3)  # a hit on the scatter die: nine under the marker, wound 4+, FNP
     assert p.details["expected_kills"] > on_target / 3

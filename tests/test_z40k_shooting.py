@@ -67,7 +67,11 @@ def test_cover_in_ruins_4_plus_and_obscured_5_plus() -> None:
 
 
 def test_armour_save_against_ap_and_instant_death_and_eternal_warrior() -> None:
-    g = rigged_game({1: [(10, 30)], 2: [(30, 30), (31.5, 30)]}, teams=["infantry_squad", {"unit": "ork_boyz", "models": 2, "sergeant": True}], dice=[])
+    g = rigged_game(
+        {1: [(10, 30)], 2: [(30, 30), (31.5, 30)]},
+        teams=["infantry_squad", {"unit": "ork_boyz", "models": 2, "sergeant": True}],
+        dice=[],
+    )
     w = g.world
     nob, boy = g.figure("p2-1"), g.figure("p2-2")
     assert w.profile(nob).w == 2 and nob.wounds == 2
@@ -75,13 +79,19 @@ def test_armour_save_against_ap_and_instant_death_and_eternal_warrior() -> None:
     g.dice._faces, g.dice._used = [5], 0
     pool = Pool("Meltagun", 1, 0, 8, 1)
     res = attacks.allocate(w, w.unit("p1"), w.unit("p2"), pool, ["normal"], ["p2-1", "p2-2"], {}, "p1 test")
-    assert res.killed == ["p2-1"] and boy.alive  # 6+ armour does not save against AP 1; the 5 rolled was a cover-less... none
+    assert (
+        res.killed == ["p2-1"] and boy.alive
+    )  # 6+ armour does not save against AP 1; the 5 rolled was a cover-less... none
     # AP 6 equals the boy's 6+ armour: no save; AP - lets him save
     g.dice._faces, g.dice._used = [6], 0
-    res = attacks.allocate(w, w.unit("p1"), w.unit("p2"), Pool("Lasgun", 1, 0, 3, 0), ["normal"], ["p2-2"], {}, "p1 test")
+    res = attacks.allocate(
+        w, w.unit("p1"), w.unit("p2"), Pool("Lasgun", 1, 0, 3, 0), ["normal"], ["p2-2"], {}, "p1 test"
+    )
     assert res.unsaved == 0 and boy.alive and g.dice.remaining == 0
     g.dice._faces, g.dice._used = [], 0
-    res = attacks.allocate(w, w.unit("p1"), w.unit("p2"), Pool("Shoota", 1, 0, 4, 6), ["normal"], ["p2-2"], {}, "p1 test")
+    res = attacks.allocate(
+        w, w.unit("p1"), w.unit("p2"), Pool("Shoota", 1, 0, 4, 6), ["normal"], ["p2-2"], {}, "p1 test"
+    )
     assert res.killed == ["p2-2"]  # no dice: AP 6 beat the 6+, and there is no FNP
 
 
@@ -91,17 +101,23 @@ def test_boss_invulnerable_save_and_eternal_warrior() -> None:
     boss = g.figure("boss")
     # AP2 beats the 2+ armour: the 5++ invulnerable save is taken (a 4 fails); S10 is no Instant Death
     # (Eternal Warrior); FNP 5+ saves the first wound on a 5; the second wound: invulnerable 2 fails...
-    res = attacks.allocate(w, w.unit("p1"), w.unit("boss"), Pool("Lascannon", 1, 0, 10, 2), ["normal"], ["boss"], {}, "p1")
+    res = attacks.allocate(
+        w, w.unit("p1"), w.unit("boss"), Pool("Lascannon", 1, 0, 10, 2), ["normal"], ["boss"], {}, "p1"
+    )
     assert res.unsaved == 0 and boss.wounds == 4
     g.dice._faces, g.dice._used = [2, 1], 0
-    res = attacks.allocate(w, w.unit("p1"), w.unit("boss"), Pool("Lascannon", 1, 0, 10, 2), ["normal"], ["boss"], {}, "p1")
+    res = attacks.allocate(
+        w, w.unit("p1"), w.unit("boss"), Pool("Lascannon", 1, 0, 10, 2), ["normal"], ["boss"], {}, "p1"
+    )
     assert res.unsaved == 1 and boss.wounds == 3
 
 
 def test_instant_death_allows_no_feel_no_pain() -> None:
     g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 20)]], teams=guards(1), dice=[])
     w = g.world
-    res = attacks.allocate(w, w.unit("p1"), w.unit("h1"), Pool("Big shoota", 1, 0, 6, 5), ["normal"], ["h1-1"], {}, "p1")
+    res = attacks.allocate(
+        w, w.unit("p1"), w.unit("h1"), Pool("Big shoota", 1, 0, 6, 5), ["normal"], ["h1-1"], {}, "p1"
+    )
     assert res.killed == ["h1-1"] and g.dice.remaining == 0  # S6 against T3: no FNP die rolled
 
 
@@ -120,7 +136,9 @@ def test_pistol_one_shot_and_assault_weapon_n_shots() -> None:
     g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 26)]], teams=guards(1, sergeant=True), dice=[1])
     g.apply(Shoot("p1", "h1"))
     assert steps(g, "hit")[0].dice == 1 and steps(g, "hit")[0].need == 4  # a laspistol: one shot even close in
-    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 20)]], teams=[{"unit": "guardian_defenders", "models": 1}], dice=[1, 1])
+    g = rigged_game(
+        {1: [(10, 30)]}, hordes=[[(10, 20)]], teams=[{"unit": "guardian_defenders", "models": 1}], dice=[1, 1]
+    )
     g.apply(Shoot("p1", "h1"))
     assert steps(g, "hit")[0].dice == 2 and steps(g, "hit")[0].need == 3  # shuriken catapult: Assault 2, BS4
 
@@ -133,7 +151,12 @@ def test_blast_on_target_hits_every_model_partly_under_the_marker() -> None:
     g.apply(Shoot("p1", "h1", aim=(20, 16)))
     blast = [e for e in g.log if isinstance(e, BlastPlaced)][0]
     assert blast.centre == (20.0, 16.0) and blast.radius == 1.5
-    assert set(blast.hits) == {"h1-1", "h1-2", "h1-3", "h1-4"}  # h1-4's base edge is 1.3" from the centre: partly under
+    assert set(blast.hits) == {
+        "h1-1",
+        "h1-2",
+        "h1-3",
+        "h1-4",
+    }  # h1-4's base edge is 1.3" from the centre: partly under
     assert steps(g, "wound")[0].dice == 4 and steps(g, "wound")[0].need == 4  # S3 AP6 frag against T3
     assert len(killed(g)) == 2 and g.figure("h1-5").alive
 
@@ -151,7 +174,9 @@ def test_blast_scatters_2d6_minus_bs_in_the_arrow_direction() -> None:
 def test_template_hits_everything_under_it_without_rolling_to_hit_and_ignores_cover() -> None:
     sc = small_scenario(players=1, ruins=[(18, 20, 4, 6)])
     team = guards(1, weapons=["flamer"])
-    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 25), (20.6, 23.5), (25, 25)]], teams=team, scenario=sc, dice=[3, 3, 1, 1])
+    g = rigged_game(
+        {1: [(20, 30)]}, hordes=[[(20, 25), (20.6, 23.5), (25, 25)]], teams=team, scenario=sc, dice=[3, 3, 1, 1]
+    )
     g.apply(Shoot("p1", "h1"))
     tmpl = [e for e in g.log if isinstance(e, BlastPlaced)][0]
     assert set(tmpl.hits) == {"h1-1", "h1-2"} and not steps(g, "hit")
@@ -159,14 +184,16 @@ def test_template_hits_everything_under_it_without_rolling_to_hit_and_ignores_co
 
 
 def test_gets_hot_wounds_the_firer_on_a_1() -> None:
-    g = rigged_game({1: [(10, 30), (12, 30)]}, hordes=[[(10, 16)]], teams=guards(2, weapons=["plasma_gun"]), dice=[1, 1])
+    g = rigged_game(
+        {1: [(10, 30), (12, 30)]}, hordes=[[(10, 16)]], teams=guards(2, weapons=["plasma_gun"]), dice=[1, 1]
+    )
     g.apply(Shoot("p1", "h1"))
     assert killed(g) == ["p1-1"]  # the plasma gunner: AP2 beats his 5+ armour, no save
 
 
 def test_never_at_another_player_unless_by_the_vehicle_or_in_retaliation() -> None:
     g = rigged_game({1: [(10, 30)], 2: [(14, 30)]}, teams=["infantry_squad", "infantry_squad"], dice=[1])
-    with pytest.raises(IllegalCommand, match="within 8\" of the escape vehicle"):
+    with pytest.raises(IllegalCommand, match='within 8" of the escape vehicle'):
         g.apply(Shoot("p1", "p2"))
     g = rigged_game({1: [(24, 16)], 2: [(24, 10)]}, teams=["infantry_squad", "infantry_squad"], dice=[1])
     g.apply(Shoot("p1", "p2"))  # player 2 stands 5" from the vehicle
@@ -180,7 +207,9 @@ def test_never_at_another_player_unless_by_the_vehicle_or_in_retaliation() -> No
 
 
 def test_shooting_into_a_close_combat_randomises_hits() -> None:
-    g = rigged_game({1: [(10, 40)], 2: [(30, 20)]}, hordes=[[(30, 21.01)]], teams=guards(1) + ["infantry_squad"], dice=[])
+    g = rigged_game(
+        {1: [(10, 40)], 2: [(30, 20)]}, hordes=[[(30, 21.01)]], teams=guards(1) + ["infantry_squad"], dice=[]
+    )
     g.world.engage(g.world.unit("h1"), g.world.unit("p2"))
     # player 1 shoots the horde fighting player 2: one hit; the 3 on the D6 sends it into player 2's squad
     g.world.set_position(g.figure("p1-1"), (30, 36))

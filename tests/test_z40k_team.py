@@ -28,17 +28,23 @@ def test_up_to_75_points() -> None:
     assert team_problems(D, {"unit": "tactical_squad", "models": 5, "weapons": ["meltagun"]}) == [
         "5 models of Tactical Squad cost 80 points: over the 75-point limit"
     ]
-    assert points_left(D, {"unit": "infantry_squad", "models": 10, "weapons": ["flamer", "grenade_launcher"]}) == 15
+    assert (
+        points_left(D, {"unit": "infantry_squad", "models": 10, "weapons": ["flamer", "grenade_launcher"]}) == 15
+    )
 
 
 def test_infantry_only() -> None:
-    d = dataclasses.replace(D, units={**D.units, "bikes": dataclasses.replace(D.unit("tactical_squad"), key="bikes", type="bike")})
+    d = dataclasses.replace(
+        D, units={**D.units, "bikes": dataclasses.replace(D.unit("tactical_squad"), key="bikes", type="bike")}
+    )
     with pytest.raises(TeamError, match="only Infantry"):
         build_team(d, {"unit": "bikes", "models": 2})
 
 
 def test_one_sergeant_paying_for_it_with_sergeant_wargear() -> None:
-    t = build_team(D, {"unit": "infantry_squad", "models": 10, "sergeant": True, "sergeant_options": ["power_sword"]})
+    t = build_team(
+        D, {"unit": "infantry_squad", "models": 10, "sergeant": True, "sergeant_options": ["power_sword"]}
+    )
     sarges = [m for m in t.models if m.sergeant]
     assert len(sarges) == 1 and "power_sword" in sarges[0].weapons and t.points == 60
     assert build_team(D, {"unit": "tactical_squad", "models": 4, "sergeant": True}).points == 66  # 56 + 10
@@ -49,8 +55,13 @@ def test_one_sergeant_paying_for_it_with_sergeant_wargear() -> None:
 
 
 def test_two_other_models_may_change_weapons_as_the_entry_allows() -> None:
-    t = build_team(D, {"unit": "infantry_squad", "models": 10, "sergeant": True, "weapons": ["flamer", "meltagun"]})
-    assert [m.weapons for m in t.models[1:3]] == [("close_combat_weapon", "flamer"), ("close_combat_weapon", "meltagun")]
+    t = build_team(
+        D, {"unit": "infantry_squad", "models": 10, "sergeant": True, "weapons": ["flamer", "meltagun"]}
+    )
+    assert [m.weapons for m in t.models[1:3]] == [
+        ("close_combat_weapon", "flamer"),
+        ("close_combat_weapon", "meltagun"),
+    ]
     assert all(m.weapons == ("lasgun", "close_combat_weapon") for m in t.models[3:])
     with pytest.raises(TeamError, match="only two models may change weapons"):
         build_team(D, {"unit": "infantry_squad", "models": 10, "weapons": ["flamer", "flamer", "flamer"]})
@@ -62,7 +73,9 @@ def test_two_other_models_may_change_weapons_as_the_entry_allows() -> None:
 
 def test_one_universal_special_rule_on_one_model() -> None:
     t = build_team(D, {"unit": "ork_boyz", "models": 10, "usr": "Feel No Pain", "usr_model": 3})
-    assert "Feel No Pain" in t.models[3].rules and all("Feel No Pain" not in m.rules for i, m in enumerate(t.models) if i != 3)
+    assert "Feel No Pain" in t.models[3].rules and all(
+        "Feel No Pain" not in m.rules for i, m in enumerate(t.models) if i != 3
+    )
     unit = build_team(D, {"unit": "ork_boyz", "models": 10, "usr": "Stubborn"})
     assert "Stubborn" in unit.models[0].unit_rules  # a Unit Rule: the whole squad while that model lives
     with pytest.raises(TeamError, match="Hit and Run may not be used"):

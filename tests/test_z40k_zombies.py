@@ -47,7 +47,9 @@ def test_players_roll_off_each_turn_ties_roll_again_and_zombies_go_last() -> Non
 
 def test_shamble_d6_toward_the_nearest_squad_ignoring_difficult_terrain() -> None:
     sc = small_scenario(clutter=[(8, 22, 8, 4)])
-    g = rigged_game({1: [(12, 34)], 2: [(40, 34)]}, hordes=[[(12, 16)]], teams=[GUARDS, GUARDS], scenario=sc, dice=[4])
+    g = rigged_game(
+        {1: [(12, 34)], 2: [(40, 34)]}, hordes=[[(12, 16)]], teams=[GUARDS, GUARDS], scenario=sc, dice=[4]
+    )
     zombie_turn.shamble(g.world)
     z = g.figure("h1-1")
     assert z.position == pytest.approx((12, 20))  # 4" straight at player 1's model, through the rubble
@@ -78,13 +80,21 @@ def test_reaching_contact_is_an_assault_with_overwatch_and_plus_one_attack() -> 
 
 
 def test_autogun_fires_at_the_nearest_unengaged_squad_else_the_nearest() -> None:
-    g = rigged_game({1: [(20, 30)], 2: [(20, 12)]}, hordes=[[(20, 22)], [(20.5, 31.01)]], teams=[GUARDS, GUARDS], autogun=True, dice=[1, 1])
+    g = rigged_game(
+        {1: [(20, 30)], 2: [(20, 12)]},
+        hordes=[[(20, 22)], [(20.5, 31.01)]],
+        teams=[GUARDS, GUARDS],
+        autogun=True,
+        dice=[1, 1],
+    )
     w = g.world
     w.engage(w.unit("h2"), w.unit("p1"))
     zombie_turn.zombie_shooting(w)
     shots = [e for e in w.events if isinstance(e, ShotsFired)]
     assert [(s.unit, s.target) for s in shots] == [("h1", "p2")]  # p1 is nearer but engaged
-    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 22)], [(20.5, 31.01)]], teams=[GUARDS], autogun=True, dice=[1, 1, 6, 1])
+    g = rigged_game(
+        {1: [(20, 30)]}, hordes=[[(20, 22)], [(20.5, 31.01)]], teams=[GUARDS], autogun=True, dice=[1, 1, 6, 1]
+    )
     w = g.world
     w.engage(w.unit("h2"), w.unit("p1"))
     zombie_turn.zombie_shooting(w)
@@ -103,10 +113,17 @@ def test_movement_limits_and_difficult_terrain_keep_highest() -> None:
     from game.rules.core import IllegalCommand
 
     sc = small_scenario(players=1, clutter=[(8, 26, 8, 2)])
-    g = rigged_game({1: [(10, 30), (14, 30)]}, hordes=[[(17, 25)]], teams=[GUARDS], scenario=sc, phase=Phase.MOVEMENT, dice=[2, 3])
+    g = rigged_game(
+        {1: [(10, 30), (14, 30)]},
+        hordes=[[(17, 25)]],
+        teams=[GUARDS],
+        scenario=sc,
+        phase=Phase.MOVEMENT,
+        dice=[2, 3],
+    )
     with pytest.raises(IllegalCommand, match="at most 6"):
         g.apply(Move("p1-1", ((10, 23),)))
-    with pytest.raises(IllegalCommand, match="within 1\" of an enemy"):
+    with pytest.raises(IllegalCommand, match='within 1" of an enemy'):
         g.apply(Move("p1-2", ((16.2, 26.2),)))
     p = g.preview(Move("p1-1", ((10, 25),)))
     assert p.chances["whole move"] == pytest.approx(1 - (4 / 6) ** 2)  # 2D6 keep highest at least 5

@@ -38,14 +38,20 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
     if target is None or not world.alive(target):
         raise IllegalCommand(f"There is no unit {cmd.target!r} on the table.")
     if target.side != PLAYERS or target.id == unit.id:
-        raise IllegalCommand("In a player turn you may only assault another player's squad; zombies are fought in their turn [seed].")
+        raise IllegalCommand(
+            "In a player turn you may only assault another player's squad; zombies are fought in their turn [seed]."
+        )
     if st.locked(unit.id):
         raise IllegalCommand(f"{unit.name} is already in a close combat.")
     if st.locked(target.id):
-        raise IllegalCommand(f"{target.name} is already in a close combat: you may not join another player's assault [seed].")
+        raise IllegalCommand(
+            f"{target.name} is already in a close combat: you may not join another player's assault [seed]."
+        )
     reach = float(world.data.h("vehicle_pvp_range"))
     if world.unit_vehicle_distance(target) > reach + 1e-9:
-        raise IllegalCommand(f'You may only assault another player within {reach:g}" of the escape vehicle [seed].')
+        raise IllegalCommand(
+            f'You may only assault another player within {reach:g}" of the escape vehicle [seed].'
+        )
     if unit.ran_turn == st.turn:
         raise IllegalCommand(f"{unit.name} ran this turn and may not charge.")
     if unit.falling_back or unit.regrouped_turn == st.turn:
@@ -58,7 +64,9 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
                 w = world.data.weapon(wk)
                 if w.type in ("rapid_fire", "heavy") and not world.model_has(m, "Relentless"):
                     if not world.unit_has(unit, "Slow and Purposeful"):
-                        raise IllegalCommand(f"{m.id} fired a {w.label} weapon this turn; the squad may not charge [7th].")
+                        raise IllegalCommand(
+                            f"{m.id} fired a {w.label} weapon this turn; the squad may not charge [7th]."
+                        )
     dist = world.unit_edge(unit, target)
     if dist > CHARGE_RANGE:
         raise IllegalCommand(f'{target.name} is {dist:.1f}" away: a charge reaches at most {CHARGE_RANGE:g}".')
@@ -82,7 +90,15 @@ def charge_roll(world: World, unit: Unit, difficult: bool, need: float) -> int:
     total = sum(faces[:2]) if difficult else sum(faces)
     from game.rules.core import DiceRolled
 
-    world.emit(DiceRolled(f"{unit.id} charge", r.kind, r.faces, total, f"charge {'3D6 drop highest' if difficult else '2D6'} = {total}\" (need {need:.1f}\")"))
+    world.emit(
+        DiceRolled(
+            f"{unit.id} charge",
+            r.kind,
+            r.faces,
+            total,
+            f'charge {"3D6 drop highest" if difficult else "2D6"} = {total}" (need {need:.1f}")',
+        )
+    )
     if total < need and world.unit_has(unit, "Fleet"):
         return charge_roll(world, unit, difficult, need) if not difficult else total
     return total
@@ -129,7 +145,10 @@ def _contact_point(m: Model, t: Model) -> Point:
     if d < 1e-9:
         return m.position
     k = (d - m.radius - t.radius + 0.001) / d
-    return (m.position[0] + (t.position[0] - m.position[0]) * k, m.position[1] + (t.position[1] - m.position[1]) * k)
+    return (
+        m.position[0] + (t.position[0] - m.position[0]) * k,
+        m.position[1] + (t.position[1] - m.position[1]) * k,
+    )
 
 
 # -- the fight ----------------------------------------------------------------------------------
@@ -149,7 +168,9 @@ def pile_in(world: World, units: list[Unit]) -> None:
             if not enemies or in_contact(world, m, enemies):
                 continue
             t = min(enemies, key=lambda o: (world.edge(m, o), o.id))
-            check = world.table.check_path([m.position, _contact_point(m, t)], m.radius, mover=m.id, max_length=inches)
+            check = world.table.check_path(
+                [m.position, _contact_point(m, t)], m.radius, mover=m.id, max_length=inches
+            )
             if len(check.points) > 1:
                 world.move_along(m, list(check.points), "pile in")
 
@@ -233,18 +254,28 @@ def fight(world: World, group: list[str]) -> None:
             t = min(enemies, key=lambda o: (world.edge(m, o), o.id))
             by[(u.id, t.unit, melee_weapon(world, m).key, m.profile)].append(m)
         for (uid, tid, _, _), ms in by.items():
-            strikes.append(_pool(world, world.unit(uid), world.unit(tid), ms, first=first_round[uid], counter=counter.get(uid, False), outnumbered=outnumbered[uid]))
+            strikes.append(
+                _pool(
+                    world,
+                    world.unit(uid),
+                    world.unit(tid),
+                    ms,
+                    first=first_round[uid],
+                    counter=counter.get(uid, False),
+                    outnumbered=outnumbered[uid],
+                )
+            )
         # blows at one step are simultaneous: roll all, then remove
         rolled = []
-        for u, t, pool, order in strikes:
-            hits, _ = attacks.roll_hits(world, u, t, pool)
-            wounds = attacks.roll_wounds(world, u, t, pool, hits)
-            rolled.append((u, t, pool, order, wounds, hits))
-        for u, t, pool, order, wounds, hits in rolled:
-            res = attacks.allocate(world, u, t, pool, wounds, order, {}, f"{u.id} close combat")
+        for u, tu, pool, order in strikes:
+            hits, _ = attacks.roll_hits(world, u, tu, pool)
+            wounds = attacks.roll_wounds(world, u, tu, pool, hits)
+            rolled.append((u, tu, pool, order, wounds, hits))
+        for u, tu, pool, order, wounds, hits in rolled:
+            res = attacks.allocate(world, u, tu, pool, wounds, order, {}, f"{u.id} close combat")
             caused[world.side_key(u)] += res.unsaved
             if hits and any(world.model_has(world.model(f), "Blind") for f in pool.shooters):
-                _blind(world, t)
+                _blind(world, tu)
     # the charge's bonuses (+1 Attack, Furious Charge, Hammer of Wrath, Hatred) last one fight only
     for u in units:
         u.charged_turn = -1
@@ -275,7 +306,9 @@ def _pool(
     m0 = ms[0]
     prof = world.profile(m0)
     charged = u.charged_turn == st.turn and first
-    order = sorted((x.id for x in world.alive(t)), key=lambda f: (min(world.edge(a, world.model(f)) for a in ms), f))
+    order = sorted(
+        (x.id for x in world.alive(t)), key=lambda f: (min(world.edge(a, world.model(f)) for a in ms), f)
+    )
     if hammer:
         return u, t, Pool("Hammer of Wrath", len(ms), 0, prof.s, 0, shooters=tuple(m.id for m in ms)), order
     w = melee_weapon(world, m0)
@@ -336,7 +369,11 @@ def resolve(world: World, units: list[Unit], caused: dict[str, int]) -> None:
             diff = best - caused.get(world.side_key(loser), 0)
             if morale.test(world, loser, -diff, f"lost the combat by {diff}"):
                 continue
-            winners = [world.unit(v) for v in st.engaged_with(loser.id) if world.side_key(world.unit(v)) == winner and world.alive(v)]
+            winners = [
+                world.unit(v)
+                for v in st.engaged_with(loser.id)
+                if world.side_key(world.unit(v)) == winner and world.alive(v)
+            ]
             sweep(world, winners, loser)
     # units no longer locked with an enemy consolidate
     for u in alive:

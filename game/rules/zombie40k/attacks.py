@@ -185,10 +185,26 @@ def allocate(
         if world.wound(m, cause):
             res.killed.append(m.id)
     if save_faces:
-        world.emit(DiceRolled(f"{target.id} saves ({pool.label})", "D6", tuple(save_faces), saved, f"saves: {saved} of {len(save_faces)} made"))
+        world.emit(
+            DiceRolled(
+                f"{target.id} saves ({pool.label})",
+                "D6",
+                tuple(save_faces),
+                saved,
+                f"saves: {saved} of {len(save_faces)} made",
+            )
+        )
         world.emit(AttackStep(unit.id, target.id, pool.label, "save", 0, len(save_faces), saved))
     if fnp_faces:
-        world.emit(DiceRolled(f"{target.id} Feel No Pain", "D6", tuple(fnp_faces), fnp_saved, f"Feel No Pain: {fnp_saved} of {len(fnp_faces)} ignored"))
+        world.emit(
+            DiceRolled(
+                f"{target.id} Feel No Pain",
+                "D6",
+                tuple(fnp_faces),
+                fnp_saved,
+                f"Feel No Pain: {fnp_saved} of {len(fnp_faces)} ignored",
+            )
+        )
         world.emit(AttackStep(unit.id, target.id, pool.label, "fnp", 0, len(fnp_faces), fnp_saved))
     return res
 
@@ -219,4 +235,6 @@ def _mean(world, faces: list[int], what: str, good: set[int]) -> None:  # type: 
     last = world.events[-1]
     if isinstance(last, DiceRolled):
         n = sum(f in good for f in faces)
-        world.events[-1] = DiceRolled(last.purpose, last.kind, last.faces, last.total, f"{what}: {n} of {len(faces)}")
+        world.events[-1] = DiceRolled(
+            last.purpose, last.kind, last.faces, last.total, f"{what}: {n} of {len(faces)}"
+        )

@@ -327,7 +327,9 @@ def _read_unit(
     for o, have in checks:
         missing = [w for w in o.replaces if w not in have]
         if missing:
-            raise DataError(f"{file}: {where}: option {o.key!r}: field 'replaces': {missing[0]!r} is not in its wargear")
+            raise DataError(
+                f"{file}: {where}: option {o.key!r}: field 'replaces': {missing[0]!r} is not in its wargear"
+            )
     return entry
 
 
@@ -359,7 +361,9 @@ def build_data(core: dict[str, Any], roster: dict[str, Any], core_name: str, ros
     for file, src in ((core_name, core), (roster_name, roster)):
         for key, t in src.get("profiles", {}).items():
             profiles[key] = _read_profile(file, key, t)
-    units = {key: _read_unit(roster_name, key, t, weapons, profiles, usrs) for key, t in roster.get("units", {}).items()}
+    units = {
+        key: _read_unit(roster_name, key, t, weapons, profiles, usrs) for key, t in roster.get("units", {}).items()
+    }
     charts = core.get("charts", {})
     to_hit = tuple(charts.get("to_hit_ranged", ()))
     if len(to_hit) != 10:

@@ -103,7 +103,10 @@ class Zombie40kGame:
             raise IllegalCommand(f"{unit.name} is locked in close combat and cannot shoot.")
         reason = shooting.pvp_reason(w, unit, target)
         if reason:
-            raise IllegalCommand(f"You may never shoot at another player unless they are within 8\" of the escape vehicle or have shot at you: {reason}")
+            raise IllegalCommand(
+                'You may never shoot at another player unless they are within 8" of the escape vehicle '
+                f"or have shot at you: {reason}"
+            )
         if unit.ran_turn == st.turn and not w.unit_has(unit, "Battle Focus"):
             raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
         if unit.targets_shot:
@@ -213,6 +216,8 @@ class Zombie40kGame:
         return data
 
 
-def new_game(scenario: Scenario, options: dict[str, Any] | None = None, seed: int = 0, dice: Dice | None = None) -> Zombie40kGame:
+def new_game(
+    scenario: Scenario, options: dict[str, Any] | None = None, seed: int = 0, dice: Dice | None = None
+) -> Zombie40kGame:
     """Start a game: teams, vehicle, squads, Boss, hordes; roll the first turn's order."""
     return Zombie40kGame(scenario, options, seed, dice)

@@ -28,7 +28,15 @@ def test(world: World, unit: Unit, modifier: int = 0, why: str = "") -> bool:
     from game.rules.core import DiceRolled
 
     passed = r.faces == (1, 1) or r.total <= need
-    world.emit(DiceRolled(f"{unit.id} Morale", r.kind, r.faces, r.total, f"2D6 = {r.total} vs Ld {need}: {'passed' if passed else 'failed'}"))
+    world.emit(
+        DiceRolled(
+            f"{unit.id} Morale",
+            r.kind,
+            r.faces,
+            r.total,
+            f"2D6 = {r.total} vs Ld {need}: {'passed' if passed else 'failed'}",
+        )
+    )
     world.emit(MoraleTested(unit.id, need, r.total, passed, why))
     return passed
 

@@ -50,7 +50,10 @@ def enemy_within(world: World, m: Model, p: Point, gap: float) -> str | None:
         o = world.state.models.get(fid)
         if o is None or fid == m.id or not o.alive:
             continue
-        if world.enemies(unit, world.state.units[o.unit]) and math.dist(p, o.position) - m.radius - o.radius <= gap - 1e-6:
+        if (
+            world.enemies(unit, world.state.units[o.unit])
+            and math.dist(p, o.position) - m.radius - o.radius <= gap - 1e-6
+        ):
             return fid
     return None
 
@@ -66,7 +69,9 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
     m, unit = own_model(world, cmd.figure)
     want = Phase.SHOOTING if run else Phase.MOVEMENT
     if st.phase != want:
-        raise IllegalCommand(f"{'Running' if run else 'Moving'} is for the {want.value} phase; it is the {st.phase.value} phase.")
+        raise IllegalCommand(
+            f"{'Running' if run else 'Moving'} is for the {want.value} phase; it is the {st.phase.value} phase."
+        )
     if st.locked(unit.id):
         raise IllegalCommand(f"{unit.name} is locked in close combat and cannot {'run' if run else 'move'}.")
     if unit.falling_back:

@@ -76,7 +76,9 @@ def _convolve(n: int, p0: float, pn: float, pa: float) -> Dist:
     return dist
 
 
-def _one_wound(states: dict[State, float], models: Sequence[Saves], s: int, ap: int, cover_ok: bool) -> dict[State, float]:
+def _one_wound(
+    states: dict[State, float], models: Sequence[Saves], s: int, ap: int, cover_ok: bool
+) -> dict[State, float]:
     out: dict[State, float] = {}
     n = len(models)
     for (k, dmg), p in states.items():
@@ -138,7 +140,11 @@ class Outlook:
         }
 
 
-def outlook(pools: Sequence[tuple[Pool, int]], models: Sequence[Saves], hits_dists: dict[int, dict[int, float]] | None = None) -> Outlook:
+def outlook(
+    pools: Sequence[tuple[Pool, int]],
+    models: Sequence[Saves],
+    hits_dists: dict[int, dict[int, float]] | None = None,
+) -> Outlook:
     """The whole sequence for pools ``(pool, wound need)`` against ``models`` in allocation order.
     ``hits_dists`` gives, for a pool index, the distribution of its hits (blasts: markers scatter)."""
     states: dict[State, float] = {(0, 0): 1.0}

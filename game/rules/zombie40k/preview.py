@@ -86,7 +86,9 @@ def shoot_outlook(world: World, p: shooting.FirePlan) -> tuple[odds.Outlook, lis
         w = s.weapon
         if not (w.blast or w.template):
             continue
-        pool = Pool(w.name, 0, 0, w.strength(world.profile(s.model).s), w.ap, ignores_cover=w.template, weapon=w.key)
+        pool = Pool(
+            w.name, 0, 0, w.strength(world.profile(s.model).s), w.ap, ignores_cover=w.template, weapon=w.key
+        )
         if w.template:
             pts = shooting.template_points(world, s.model, world.model(s.aim_at).position)
             n = sum(1 for f in world.table.figures_in_polygon(pts) if world.model(f).unit == target.id)
@@ -128,14 +130,25 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
                 "covers": dict(fp.covers),
                 "kills_distribution": [round(x, 6) for x in out.kills_dist],
             }
-            return Preview(True, chances={"at least one kill": round(out.p_any_kill, 6), "wipe out": round(out.p_wipe, 6)}, details=details)
+            return Preview(
+                True,
+                chances={"at least one kill": round(out.p_any_kill, 6), "wipe out": round(out.p_wipe, 6)},
+                details=details,
+            )
         if isinstance(cmd, Charge):
             unit, target, dist = assault.plan_charge(world, cmd)
             difficult = assault.through_difficult(world, unit, target)
             p = p_sum_at_least(dist, difficult)
-            return Preview(True, chances={"charge succeeds": round(p, 6)}, details={"distance": round(dist, 3), "difficult_terrain": difficult})
+            return Preview(
+                True,
+                chances={"charge succeeds": round(p, 6)},
+                details={"distance": round(dist, 3), "difficult_terrain": difficult},
+            )
         if isinstance(cmd, EndPhase):
-            if world.state.phase not in (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT) or world.state.active_player is None:
+            if (
+                world.state.phase not in (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)
+                or world.state.active_player is None
+            ):
                 raise IllegalCommand("No player phase is waiting to end.")
             return Preview(True)
         raise IllegalCommand(f"Zombie 40,000 has no command {type(cmd).__name__}.")

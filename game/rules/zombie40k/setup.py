@@ -34,7 +34,9 @@ def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any]) ->
     for i, spec in enumerate(teams, 1):
         if isinstance(spec, str):
             if spec not in data.units:
-                raise OptionsError(f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}")
+                raise OptionsError(
+                    f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}"
+                )
             spec = default_team(data, spec, points)
         try:
             out.append(build_team(data, spec, points))
@@ -95,11 +97,16 @@ def vehicle_centre(world: World) -> Point:
 
 def deploy_squads(world: World, teams: list[Team]) -> None:
     d = world.data
-    zones = {int(z.properties.get("player", z.properties.get("side", 0)) or 0): z for z in world.scenario.zones_of("deploy")}
+    zones = {
+        int(z.properties.get("player", z.properties.get("side", 0)) or 0): z
+        for z in world.scenario.zones_of("deploy")
+    }
     goal = vehicle_centre(world)
     for n, team in enumerate(teams, 1):
         uid = f"p{n}"
-        unit = Unit(uid, PLAYERS, SQUAD, team.entry.name, player=n, entry=team.entry.key, start_size=len(team.models))
+        unit = Unit(
+            uid, PLAYERS, SQUAD, team.entry.name, player=n, entry=team.entry.key, start_size=len(team.models)
+        )
         world.state.units[uid] = unit
         world.state.players.append(n)
         zone = zones.get(n)
@@ -140,7 +147,17 @@ def place_boss(world: World) -> None:
     spot = spots_near(world, centre, 1, prof.base / 2, 0.5)
     unit = Unit("boss", ZOMBIES, BOSS, "Zombie Boss", start_size=1)
     world.state.units["boss"] = unit
-    m = Model("boss", ZOMBIES, "boss", "zombie_boss", spot[0], 90.0, prof.base / 2, prof.w, tuple(d.zombies["boss_weapons"]))
+    m = Model(
+        "boss",
+        ZOMBIES,
+        "boss",
+        "zombie_boss",
+        spot[0],
+        90.0,
+        prof.base / 2,
+        prof.w,
+        tuple(d.zombies["boss_weapons"]),
+    )
     _add(world, unit, m)
 
 
@@ -174,5 +191,15 @@ def place_hordes(world: World) -> None:
             centre, inside = (world.scenario.width / 2, world.scenario.height / 2), None
         for i, p in enumerate(spots_near(world, centre, size, r, float(d.h("horde_spacing")), inside)):
             weapons = tuple(d.zombies["autogun_weapons"] if i == 0 else d.zombies["horde_weapons"])
-            m = Model(f"{uid}-{i + 1}", ZOMBIES, uid, "zombie", p, _facing_to(p, (world.scenario.width / 2, world.scenario.height / 2)), r, 1, weapons)
+            m = Model(
+                f"{uid}-{i + 1}",
+                ZOMBIES,
+                uid,
+                "zombie",
+                p,
+                _facing_to(p, (world.scenario.width / 2, world.scenario.height / 2)),
+                r,
+                1,
+                weapons,
+            )
             _add(world, unit, m)

@@ -170,7 +170,11 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
     for s in p.shooters:
         if s.weapon.blast or s.weapon.template:
             continue
-        bs = 1 if s.model.unit and world.unit(s.model.unit).blinded_until >= world.state.turn else world.profile(s.model).bs
+        bs = (
+            1
+            if s.model.unit and world.unit(s.model.unit).blinded_until >= world.state.turn
+            else world.profile(s.model).bs
+        )
         groups.setdefault((s.weapon.key, bs, s.snap, world.profile(s.model).s), []).append(s)
     out = []
     pe = _rerolls(world, p.unit)
@@ -199,7 +203,11 @@ def carry_out(world: World, p: FirePlan) -> None:
     """Roll the shooting: ordinary shots (randomised into a close combat), then each marker and template."""
     st = world.state
     unit, target = p.unit, p.target
-    world.emit(ShotsFired(unit.id, target.id, tuple(s.model.id for s in p.shooters), any(s.snap for s in p.shooters), p.overwatch))
+    world.emit(
+        ShotsFired(
+            unit.id, target.id, tuple(s.model.id for s in p.shooters), any(s.snap for s in p.shooters), p.overwatch
+        )
+    )
     for s in p.shooters:
         s.model.fired = True
     if unit.side == PLAYERS and target.side == PLAYERS:
@@ -219,7 +227,10 @@ def carry_out(world: World, p: FirePlan) -> None:
                 order, covers = p.order, p.covers
             else:
                 firing = [s.model for s in p.shooters]
-                order = sorted((m.id for m in world.alive(victim)), key=lambda f: min(world.edge(s, world.model(f)) for s in firing))
+                order = sorted(
+                    (m.id for m in world.alive(victim)),
+                    key=lambda f: min(world.edge(s, world.model(f)) for s in firing),
+                )
                 covers = {f: cover_of(world, firing, world.model(f), victim) for f in order}
             wounds = attacks.roll_wounds(world, unit, victim, pool, n)
             attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
@@ -238,7 +249,13 @@ def _into_combat(world: World, unit: Unit, target: Unit, hits: int) -> list[tupl
     need = int(world.data.h("into_combat_hit"))
     faces = world.d6s(hits, f"{unit.id} hits into close combat", "")
     stay = sum(f >= need for f in faces)
-    world.events[-1] = DiceRolled(f"{unit.id} hits into close combat", f"{hits}D6", tuple(faces), stay, f"{need}+ strikes {target.name}: {stay} of {hits}")
+    world.events[-1] = DiceRolled(
+        f"{unit.id} hits into close combat",
+        f"{hits}D6",
+        tuple(faces),
+        stay,
+        f"{need}+ strikes {target.name}: {stay} of {hits}",
+    )
     firing = world.alive(unit)
     other = min(others, key=lambda u: (world.unit_edge(u, unit) if firing else 0.0, u.id))
     return [(target, stay), (other, hits - stay)]
@@ -279,13 +296,25 @@ def blast(world: World, unit: Unit, s: Shooter, aim: Point | None) -> None:
             roll.kind,
             roll.faces,
             dist,
-            "scatter: HIT, the marker stays" if sc.hit else f"scatter {sc.distance} - BS {bs} = {dist}\" toward {sc.direction_deg:.0f} deg",
+            "scatter: HIT, the marker stays"
+            if sc.hit
+            else f'scatter {sc.distance} - BS {bs} = {dist}" toward {sc.direction_deg:.0f} deg',
         )
     )
     centre = scatter_centre(aim_pt, sc.hit, sc.direction_deg, dist)
     r = float(d.h("blast_diameter")) / 2
     under = units_under(world, centre, r)
-    world.emit(BlastPlaced(unit.id, s.weapon.key, aim_pt, (round(centre[0], 4), round(centre[1], 4)), float(dist), r, tuple(f for fs in under.values() for f in fs)))
+    world.emit(
+        BlastPlaced(
+            unit.id,
+            s.weapon.key,
+            aim_pt,
+            (round(centre[0], 4), round(centre[1], 4)),
+            float(dist),
+            r,
+            tuple(f for fs in under.values() for f in fs),
+        )
+    )
     _hit_all(world, unit, s, under, ignores_cover=False, centre=centre)
 
 
@@ -302,7 +331,14 @@ def template_points(world: World, m: Model, toward: Point) -> list[Point]:
         return (x0 + ux * t + px * half, y0 + uy * t + py * half)
 
     near = 0.25
-    return [at(0, near), at(length * 0.8, width / 2), at(length, width / 4), at(length, -width / 4), at(length * 0.8, -width / 2), at(0, -near)]
+    return [
+        at(0, near),
+        at(length * 0.8, width / 2),
+        at(length, width / 4),
+        at(length, -width / 4),
+        at(length * 0.8, -width / 2),
+        at(0, -near),
+    ]
 
 
 def template(world: World, unit: Unit, s: Shooter) -> None:
@@ -314,17 +350,41 @@ def template(world: World, unit: Unit, s: Shooter) -> None:
             under.setdefault(m.unit, []).append(fid)
     for fs in under.values():
         fs.sort(key=lambda f: (world.edge(s.model, world.model(f)), f))
-    world.emit(BlastPlaced(unit.id, s.weapon.key, world.model(s.aim_at).position, s.model.position, 0.0, 0.0, tuple(f for fs in under.values() for f in fs), tuple(pts)))
+    world.emit(
+        BlastPlaced(
+            unit.id,
+            s.weapon.key,
+            world.model(s.aim_at).position,
+            s.model.position,
+            0.0,
+            0.0,
+            tuple(f for fs in under.values() for f in fs),
+            tuple(pts),
+        )
+    )
     _hit_all(world, unit, s, under, ignores_cover=True, centre=None)
 
 
-def _hit_all(world: World, unit: Unit, s: Shooter, under: dict[str, list[str]], ignores_cover: bool, centre: Point | None) -> None:
+def _hit_all(
+    world: World, unit: Unit, s: Shooter, under: dict[str, list[str]], ignores_cover: bool, centre: Point | None
+) -> None:
     w = s.weapon
     prof = world.profile(s.model)
     pe = _rerolls(world, unit)
     for uid, fids in sorted(under.items()):
         victim = world.unit(uid)
-        pool = Pool(w.name, len(fids), 0, w.strength(prof.s), w.ap, "", pe, ignores_cover=ignores_cover, shooters=(s.model.id,), weapon=w.key)
+        pool = Pool(
+            w.name,
+            len(fids),
+            0,
+            w.strength(prof.s),
+            w.ap,
+            "",
+            pe,
+            ignores_cover=ignores_cover,
+            shooters=(s.model.id,),
+            weapon=w.key,
+        )
         if centre is not None:
             fids = sorted(fids, key=lambda f: (math.dist(world.model(f).position, centre), f))
         covers = {f: (0 if ignores_cover else cover_of(world, [s.model], world.model(f), victim)) for f in fids}
@@ -351,7 +411,11 @@ def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
     for m in world.alive(squad):
         for wk in m.weapons:
             w = world.data.weapon(wk)
-            if w.template and world.alive(charger) and min(world.edge(m, t) for t in world.alive(charger)) <= w.range:
+            if (
+                w.template
+                and world.alive(charger)
+                and min(world.edge(m, t) for t in world.alive(charger)) <= w.range
+            ):
                 flamers.append((m, w))
                 break
     if p is None and not flamers:
@@ -365,7 +429,9 @@ def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
             break
         n = world.d3(f"{m.id} Wall of Death")
         order = sorted((c.id for c in world.alive(charger)), key=lambda f: (world.edge(m, world.model(f)), f))[:n]
-        pool = Pool(w.name, n, 0, w.strength(world.profile(m).s), w.ap, ignores_cover=True, shooters=(m.id,), weapon=w.key)
+        pool = Pool(
+            w.name, n, 0, w.strength(world.profile(m).s), w.ap, ignores_cover=True, shooters=(m.id,), weapon=w.key
+        )
         wounds = attacks.roll_wounds(world, squad, charger, pool, n)
         attacks.allocate(world, squad, charger, pool, wounds, order, {}, f"{squad.id} Wall of Death")
     for m in world.alive(squad):
@@ -382,11 +448,15 @@ def zombie_target(world: World, horde: Unit, gun: Model, weapon: Weapon) -> Unit
         best = math.inf
         for m in world.alive(u):
             d = world.edge(gun, m)
-            if d <= weapon.range and d < best and world.table.line_of_sight(gun.position, m.position, limit).state != "blocked":
+            if (
+                d <= weapon.range
+                and d < best
+                and world.table.line_of_sight(gun.position, m.position, limit).state != "blocked"
+            ):
                 best = d
         return best
 
-    dist = sorted(((reach(u), u.id) for u in squads))
+    dist = sorted((reach(u), u.id) for u in squads)
     dist = [(d, uid) for d, uid in dist if d < math.inf]
     free = [uid for d, uid in dist if not world.state.locked(uid)]
     if free:

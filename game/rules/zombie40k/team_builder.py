@@ -24,7 +24,10 @@ from typing import Any
 
 from game.rules.zombie40k.data import Option, UnitEntry, Z40Data
 
-FORBIDDEN_TYPES_NOTE = "HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack or Jump units, Vehicles"
+FORBIDDEN_TYPES_NOTE = (
+    "HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack or Jump units, "
+    "Vehicles"
+)
 
 
 class TeamError(ValueError):
@@ -89,7 +92,9 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         raise TeamError(f"a team has no field {sorted(unknown)[0]!r}")
     entry = _entry(data, spec)
     if entry.type != "infantry":
-        raise TeamError(f"{entry.name} is {entry.type}: only Infantry may join a Zombie Survival Team (no {FORBIDDEN_TYPES_NOTE})")
+        raise TeamError(
+            f"{entry.name} is {entry.type}: only Infantry may join a Zombie Survival Team (no {FORBIDDEN_TYPES_NOTE})"
+        )
     n = spec.get("models", entry.squad_size)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise TeamError(f"a team needs at least 1 model, not {n!r}")
@@ -106,7 +111,9 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         raise TeamError(f"only two models may change weapons, not {len(weapons)}")
     others = n - (1 if sergeant else 0)
     if len(weapons) > others:
-        raise TeamError(f"{len(weapons)} weapon changes need {len(weapons)} models besides the sergeant; the team has {others}")
+        raise TeamError(
+            f"{len(weapons)} weapon changes need {len(weapons)} models besides the sergeant; the team has {others}"
+        )
     models: list[ModelSpec] = []
     base_rules = tuple(r for r in entry.rules if r != "Hit and Run")  # never used in this game [seed]
     if sergeant:
@@ -118,7 +125,9 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         models.append(ModelSpec(entry.sergeant.profile, tuple(gear), base_rules, (), True, entry.sergeant.name))
     for key in weapons:
         o = _option(entry.weapon_options, key, "weapon option", entry)
-        models.append(ModelSpec(entry.model, tuple(_swap(list(entry.wargear), o, entry)), base_rules, (), False, o.name))
+        models.append(
+            ModelSpec(entry.model, tuple(_swap(list(entry.wargear), o, entry)), base_rules, (), False, o.name)
+        )
     while len(models) < n:
         models.append(ModelSpec(entry.model, entry.wargear, base_rules, (), False, ""))
     usr = spec.get("usr")
@@ -146,7 +155,9 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
 def _swap(gear: list[str], o: Option, entry: UnitEntry) -> list[str]:
     missing = [w for w in o.replaces if w not in gear]
     if missing:
-        raise TeamError(f"{o.name}: the model no longer has its {missing[0]} (two options replace the same weapon)")
+        raise TeamError(
+            f"{o.name}: the model no longer has its {missing[0]} (two options replace the same weapon)"
+        )
     out = [w for w in gear if w not in o.replaces]
     return out + [w for w in o.with_ if w not in out]
 
@@ -176,7 +187,8 @@ def default_team(data: Z40Data, unit: str, points: int | None = None) -> dict[st
         fits = [
             o
             for o in entry.weapon_options
-            if o.cost > 0 and not team_problems(data, {**spec, "weapons": [*spec.get("weapons", []), o.key]}, limit)
+            if o.cost > 0
+            and not team_problems(data, {**spec, "weapons": [*spec.get("weapons", []), o.key]}, limit)
         ]
         if not fits:
             break

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.dice import ScriptedDice
@@ -29,13 +29,29 @@ def small_scenario(
     """An open table (48" square by default): the vehicle mid top edge, deploy zones along the bottom,
     spawn zones on the left and right edges."""
     n = iter(range(1, 1000))
-    terrain = [Terrain(next(n), f"wall {i}", "wall", Area(tuple(map(tuple, w)), is_line=True, shape="polyline")) for i, w in enumerate(walls)]
+    terrain = [
+        Terrain(
+            next(n),
+            f"wall {i}",
+            "wall",
+            Area(tuple((float(x), float(y)) for x, y in w), is_line=True, shape="polyline"),
+        )
+        for i, w in enumerate(walls)
+    ]
     terrain += [Terrain(next(n), f"rubble {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]
     terrain += [Terrain(next(n), f"ruin {i}", "ruin", Area.rect(*c)) for i, c in enumerate(ruins)]
     zones = [Zone(next(n), "Escape vehicle", "escape_vehicle", Area.rect(size / 2 - 4, 0.5, 8, 4))]
     width = size / max(players, 1)
     for p in range(1, players + 1):
-        zones.append(Zone(next(n), f"deploy {p}", "deploy", Area.rect((p - 1) * width + 2, size - 8, min(8, width - 4), 6), {"player": p}))
+        zones.append(
+            Zone(
+                next(n),
+                f"deploy {p}",
+                "deploy",
+                Area.rect((p - 1) * width + 2, size - 8, min(8, width - 4), 6),
+                {"player": p},
+            )
+        )
     zones.append(Zone(next(n), "West", "spawn", Area.rect(0.5, size / 3, 2, 8)))
     zones.append(Zone(next(n), "East", "spawn", Area.rect(size - 2.5, size / 3, 2, 8)))
     props = {"objective": "escape", "players_min": 1, "players_max": 4, "points": 75, **(properties or {})}
@@ -53,7 +69,7 @@ def small_scenario(
 
 
 def rigged_game(
-    squads: dict[int, Sequence[Point]],
+    squads: Mapping[int, Sequence[Point]],
     hordes: Sequence[Sequence[Point]] = (),
     boss: Point | None = None,
     dice: Sequence[int] = (),
@@ -109,7 +125,17 @@ def rigged_game(
     if boss is not None:
         u = Unit("boss", ZOMBIES, "boss", "Zombie Boss", start_size=1)
         st.units["boss"] = u
-        m = Model("boss", ZOMBIES, "boss", "zombie_boss", (float(boss[0]), float(boss[1])), 90.0, 0.8, 4, tuple(d.zombies["boss_weapons"]))
+        m = Model(
+            "boss",
+            ZOMBIES,
+            "boss",
+            "zombie_boss",
+            (float(boss[0]), float(boss[1])),
+            90.0,
+            0.8,
+            4,
+            tuple(d.zombies["boss_weapons"]),
+        )
         st.models["boss"] = m
         u.models.append("boss")
         g.table.place("boss", m.position, 0.8)

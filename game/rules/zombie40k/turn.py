@@ -31,7 +31,11 @@ def game_over(world: World, winner: str, reason: str) -> None:
 
 def players_left(world: World) -> list[int]:
     st = world.state
-    return [p for p in st.players if world.alive(st.squad_of(p)) or not world.hooks.squad_out_for_good(world, st.squad_of(p))]
+    return [
+        p
+        for p in st.players
+        if world.alive(st.squad_of(p)) or not world.hooks.squad_out_for_good(world, st.squad_of(p))
+    ]
 
 
 def roll_off(world: World, players: list[int]) -> list[int]:
@@ -145,7 +149,9 @@ def has_choice(world: World) -> bool:
         return False
     locked = st.locked(squad.id)
     if st.phase == Phase.MOVEMENT:
-        return not (locked or squad.falling_back or squad.regrouped_turn == st.turn) and any(not m.moved for m in world.alive(squad))
+        return not (locked or squad.falling_back or squad.regrouped_turn == st.turn) and any(
+            not m.moved for m in world.alive(squad)
+        )
     if st.phase == Phase.PSYCHIC:
         return False  # no psychic powers in the roster: the phase passes [see the rules help]
     if st.phase == Phase.SHOOTING:

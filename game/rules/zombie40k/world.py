@@ -38,7 +38,9 @@ class World:
         if n <= 0:
             return []
         r = self.dice.roll(n, purpose)
-        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, meaning or f"{n}D6: {' '.join(map(str, r.faces))}"))
+        self.emit(
+            DiceRolled(purpose, r.kind, r.faces, r.total, meaning or f"{n}D6: {' '.join(map(str, r.faces))}")
+        )
         return list(r.faces)
 
     def d6(self, purpose: str, meaning: str = "") -> int:
@@ -54,7 +56,9 @@ class World:
 
     def sum_d6(self, n: int, purpose: str) -> int:
         r = self.dice.roll(n, purpose)
-        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, f"{n}D6 = {'+'.join(map(str, r.faces))} = {r.total}"))
+        self.emit(
+            DiceRolled(purpose, r.kind, r.faces, r.total, f"{n}D6 = {'+'.join(map(str, r.faces))} = {r.total}")
+        )
         return r.total
 
     def best_of(self, n: int, purpose: str) -> int:
@@ -153,7 +157,11 @@ class World:
             facing = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360 if (x0, y0) != (x1, y1) else m.facing
         m.facing = float(facing if facing is not None else m.facing)
         self.set_position(m, pts[-1])
-        self.emit(Moved(m.id, tuple((round(x, 4), round(y, 4)) for x, y in pts), round(m.facing, 3), round(length, 4), how))
+        self.emit(
+            Moved(
+                m.id, tuple((round(x, 4), round(y, 4)) for x, y in pts), round(m.facing, 3), round(length, 4), how
+            )
+        )
 
     def wound(self, m: Model, cause: str, n: int = 1) -> bool:
         """Take ``n`` wounds off; True when the model died."""

@@ -72,7 +72,13 @@ def shamble(world: World) -> None:
         for z in world.alive(unit):
             for fid in world.table.figures_in_circle(z.position, z.radius + c + 0.9):
                 o = st.models.get(fid)
-                if o is not None and o.alive and o.side == PLAYERS and world.edge(z, o) <= c and o.unit not in touched:
+                if (
+                    o is not None
+                    and o.alive
+                    and o.side == PLAYERS
+                    and world.edge(z, o) <= c
+                    and o.unit not in touched
+                ):
                     touched.append(o.unit)
         for uid in touched:
             squad = st.units[uid]
@@ -103,9 +109,13 @@ def move_horde(world: World, unit: Unit, target: Unit, inches: float, fields: di
         # in the open a zombie walks straight at the nearest model; around walls it follows the walking field
         near = min(targets, key=lambda o: (math.dist(z.position, o.position), o.id))
         d = math.dist(z.position, near.position)
-        goal = near.position if d <= inches + z.radius + near.radius else (
-            z.position[0] + (near.position[0] - z.position[0]) * inches / d,
-            z.position[1] + (near.position[1] - z.position[1]) * inches / d,
+        goal = (
+            near.position
+            if d <= inches + z.radius + near.radius
+            else (
+                z.position[0] + (near.position[0] - z.position[0]) * inches / d,
+                z.position[1] + (near.position[1] - z.position[1]) * inches / d,
+            )
         )
         if d > 1e-9 and world.table.leg_clear(z.position, goal, z.radius - 0.01):
             path = [z.position, goal]
@@ -124,7 +134,9 @@ def _nearest_gap(z: Model, p: Point, goals: list[Point]) -> float:
 def _walk(world: World, z: Model, path: list[Point], inches: float, goals: list[Point]) -> list[Point] | None:
     check = world.table.check_path(path, z.radius, mover=z.id, max_length=inches)
     pts = list(check.points)
-    blocked_by_zombie = check.blocked and check.blocked_by.startswith("figure ") and not _is_player(world, check.blocked_by[7:])
+    blocked_by_zombie = (
+        check.blocked and check.blocked_by.startswith("figure ") and not _is_player(world, check.blocked_by[7:])
+    )
     if not blocked_by_zombie or len(path) < 2:
         return pts
     # a friend in the way: try the first leg turned a little either side, keep what gets closest
@@ -150,7 +162,9 @@ def _is_player(world: World, fid: str) -> bool:
 def zombie_shooting(world: World) -> None:
     st = world.state
     for unit in [u for u in st.zombie_units() if world.alive(u) and not st.locked(u.id)]:
-        guns = [(m, world.data.weapon(w)) for m in world.alive(unit) for w in m.weapons if world.data.weapon(w).ranged]
+        guns = [
+            (m, world.data.weapon(w)) for m in world.alive(unit) for w in m.weapons if world.data.weapon(w).ranged
+        ]
         if not guns:
             continue
         gun, weapon = guns[0]
