@@ -161,7 +161,7 @@ class App:
             return
         while self.scenes:
             self.scenes.pop().teardown()
-        self.push(GameScene(self, setup.entry.scenario, setup.sections))
+        self.push(GameScene(self, setup.entry.scenario, setup.options))
         self.sounds.play("whistle")
 
     # ---- saved games ---------------------------------------------------------------------------
@@ -182,8 +182,7 @@ class App:
         game = session.game
         while self.scenes:
             self.scenes.pop().teardown()
-        sections = list(game.options.get("sections") or ["american"])
-        self.push(GameScene(self, game.scenario, sections, game=game, bots=bots, session=session))
+        self.push(GameScene(self, game.scenario, game.options, game=game, bots=bots, session=session))
 
     def replace(self, scene: Scene) -> None:
         """Swap the current scene for ``scene`` (the demo's next game, a hand-over)."""

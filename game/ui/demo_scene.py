@@ -49,9 +49,7 @@ class DemoScene(GameScene):
         self.commands_shown = 0
         assert loop.current is not None
         deal = loop.current
-        super().__init__(
-            app, deal.scenario, list(deal.options.get("sections") or ["american"]), game=loop.game, autosave=False
-        )
+        super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
         self.match.say(self.loop.status())
 
     @classmethod

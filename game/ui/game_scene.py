@@ -9,7 +9,7 @@ Every game on screen runs in a :class:`~game.session.Session` that autosaves aft
 command. Ctrl+S saves, F5 quick-saves, F9 quick-loads, Ctrl+Z undoes (the controller's choices
 first, then commands that rolled no dice); Esc with nothing selected opens the in-game menu.
 
->>> GameScene(app, scenario, ["american", "british"])            # doctest: +SKIP
+>>> GameScene(app, scenario, {"sections": ["american", "british"]})    # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 import logging
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -85,7 +84,7 @@ class GameScene(Scene):
         self,
         app,
         scenario: Scenario,
-        sections: Sequence[str] = ("american",),
+        options: dict[str, Any] | None = None,
         game: Any = None,
         seed: int | None = None,
         bots: dict | None = None,
@@ -95,7 +94,7 @@ class GameScene(Scene):
     ) -> None:
         super().__init__(app)
         self.scenario = scenario
-        self.sections = list(sections)
+        self.options = dict(options or {})  # the set-up's choices, given to the rules as they are
         self.view: TableView | None = None
         zombiekrieg = scenario.ruleset == "zombiekrieg"
         self.banner = "Turn 1 \u2014 Allies" if zombiekrieg else "Turn 1"
@@ -106,7 +105,8 @@ class GameScene(Scene):
         self.log_lines: list[str] = [
             f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
             + (
-                f" - {len(self.sections)} player(s): " + ", ".join(s.capitalize() for s in self.sections)
+                f" - {len(self.options.get('sections') or ['american'])} player(s): "
+                + ", ".join(s.capitalize() for s in self.options.get("sections") or ["american"])
                 if zombiekrieg
                 else ""
             ),
@@ -165,7 +165,7 @@ class GameScene(Scene):
 
         seed = seed if seed is not None else random.randrange(1, 2**31)
         try:
-            return new_game(self.scenario, {"sections": self.sections}, seed=seed)
+            return new_game(self.scenario, dict(self.options), seed=seed)
         except ValueError as exc:  # bad options or a map the rules cannot set up: shown, not a crash
             self.log_lines.append(f'<font color="#F08A6E">Cannot start the game: {html.escape(str(exc))}</font>')
             log.warning("cannot start %s: %s", self.scenario.title, exc)
@@ -727,10 +727,10 @@ class GameScene(Scene):
                 window_title="Game over",
             )
             return
-        scenario, sections = self.scenario, list(self.sections)
+        scenario, options = self.scenario, dict(game.options)
 
         def again() -> None:
-            self.app.start_game(_Again(scenario, sections))
+            self.app.start_game(_Again(scenario, options))
 
         self.app.push(
             EndScene(self.app, AfterAction.from_game(game), on_again=again, on_title=self.app.back_to_title)
@@ -751,8 +751,8 @@ class GameScene(Scene):
 
 
 class _Again:
-    """What ``App.start_game`` needs to play the same scenario and sections again."""
+    """What ``App.start_game`` needs to play the same scenario with the same options again."""
 
-    def __init__(self, scenario: Scenario, sections: list[str]) -> None:
+    def __init__(self, scenario: Scenario, options: dict[str, Any]) -> None:
         self.entry = type("Entry", (), {"scenario": scenario})()
-        self.sections = sections
+        self.options = options

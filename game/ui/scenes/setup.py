@@ -26,6 +26,11 @@ class GameSetup:
     def players(self) -> int:
         return len(self.sections)
 
+    @property
+    def options(self) -> dict:
+        """The game options these choices make."""
+        return {"sections": list(self.sections)}
+
 
 class SetupScene(Scene):
     name = "setup"
