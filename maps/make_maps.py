@@ -731,6 +731,15 @@ def small_town() -> Table:
 # --- Hive Street (zombie40k) -----------------------------------------------------------------
 
 
+# Balance (issue 14): over 500 four-player bot games each seat should win 15-35%. One horde on the south edge
+# between the two middle teams fed on them alone, so the south hordes come from the two south corners,
+# one beside each outer team.
+HIVE_SOUTH_SPAWNS: dict[str, tuple[float, float, float, float]] = {
+    "South-west corner": (0.5, 44.5, 4, 3),
+    "South-east corner": (67.5, 44.5, 4, 3),
+}
+
+
 def hive_street() -> Table:
     W, H = 72, 48
     g = Ground(W, H, "hive")
@@ -808,7 +817,8 @@ def hive_street() -> Table:
     o.append(rect(Z, "spawn", "East edge", 69.5, 14, 2, 16))
     o.append(from_template(Z, "spawn_edge.tx", 10, 0.5, name="North edge (west)"))
     o.append(rect(Z, "spawn", "North edge (east)", 50, 0.5, 12, 2))
-    o.append(rect(Z, "spawn", "South edge", 31, 45.5, 10, 2))
+    for name, (x, y, w, h) in HIVE_SOUTH_SPAWNS.items():
+        o.append(rect(Z, "spawn", name, x, y, w, h))
 
     o.append(from_template(F, "zombie_boss.tx", 36, 8.5, name="Zombie Boss", facing=90.0))
 

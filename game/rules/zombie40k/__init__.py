@@ -10,6 +10,10 @@ from game.rules.core import RuleSet, register
 from game.rules.zombie40k.commands import COMMANDS, Charge, EndPhase, Move, Run, Shoot  # noqa: F401
 from game.rules.zombie40k.events import EVENTS
 from game.rules.zombie40k.game import Zombie40kGame, new_game  # noqa: F401
+from game.rules.zombie40k.reference import reference
+from game.rules.zombie40k.report import OUTCOME_LABELS, demo_forces, invariants, outcome, report
+from game.rules.zombie40k.setup_view import SETUP
+from game.rules.zombie40k.view import Z40View
 
 RULESET = register(
     RuleSet(
@@ -22,5 +26,13 @@ RULESET = register(
         '"infantry_squad", "guardian_defenders", "ork_boyz", "strike_team", "necron_warriors": as many models '
         'as 75 points buy) or a table {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", '
         '"usr_model"} checked by the team builder',
+        view=Z40View,  # type: ignore[arg-type]  # a class is its own factory
+        setup=SETUP,
+        reference=reference,
+        report=report,
+        outcome=outcome,
+        outcome_labels=OUTCOME_LABELS,
+        demo_forces=demo_forces,
+        invariants=invariants,
     )
 )
