@@ -740,6 +740,13 @@ HIVE_SOUTH_SPAWNS: dict[str, tuple[float, float, float, float]] = {
 }
 
 
+# A blast wall round the landing pad, open toward the gunship: the Boss comes out round its corners, by the
+# vehicle, instead of walking straight down the avenue into the two middle teams [balance].
+HIVE_PAD_WALL: list[tuple[float, float]] | None = None
+# the top of each player's 8" deployment zone (all within 12" of the south edge, 12" apart) [balance]
+HIVE_DEPLOY_Y: dict[int, float] = {1: 38.5, 2: 38.5, 3: 38.5, 4: 38.5}
+
+
 def hive_street() -> Table:
     W, H = 72, 48
     g = Ground(W, H, "hive")
@@ -805,14 +812,16 @@ def hive_street() -> Table:
         from_template(T, "barricade.tx", 58, 20, name="Barricade"),
         from_template(T, "barricade.tx", 7, 20.5, name="Barricade"),
     ]
+    if HIVE_PAD_WALL:
+        barricades.append(poly(T, "wall", "Landing pad wall", list(HIVE_PAD_WALL), line=True, thickness=0.6))
     o += barricades
 
     o.append(rect(Z, "escape_vehicle", "Thunderhawk gunship", 32, 0.5, 8, 4.5))
     for n, x in enumerate((2, 22, 42, 62), 1):
         if n == 1:
-            o.append(from_template(Z, "deploy_player1.tx", x, 38.5))
+            o.append(from_template(Z, "deploy_player1.tx", x, HIVE_DEPLOY_Y[n]))
         else:
-            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, 38.5, 8, 8, player=n))
+            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, HIVE_DEPLOY_Y[n], 8, 8, player=n))
     o.append(rect(Z, "spawn", "West edge", 0.5, 14, 2, 16))
     o.append(rect(Z, "spawn", "East edge", 69.5, 14, 2, 16))
     o.append(from_template(Z, "spawn_edge.tx", 10, 0.5, name="North edge (west)"))
