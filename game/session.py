@@ -5,17 +5,16 @@ minus the last one. Only a command that rolled no dice may be taken back, so und
 player re-roll; choices that never reach the rules (selection, waypoints, a move preview) are the
 controller's to forget.
 
->>> from game.rules.zombiekrieg.testing import tiny_scenario
->>> from game.rules.zombiekrieg import new_game
->>> s = Session(new_game(tiny_scenario(), {}, seed=1))
->>> s.can_undo()
+>>> s = Session(game)  # doctest: +SKIP (a new game: see tests/test_session.py)
+>>> s.can_undo()  # doctest: +SKIP
 False
->>> s.undo_refusal()
+>>> s.undo_refusal()  # doctest: +SKIP
 'Nothing to undo yet.'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from game.rules.core import Command, DiceRolled, Event, Game
@@ -51,6 +50,8 @@ class Session:
         # rolled[i]: did commands[i] roll dice? (a resumed game learns this while replaying)
         self.rolled: list[bool] = list(rolled) if rolled is not None else [True] * len(game.commands)
         self.last_autosave: Path | None = None
+        # a command in the player's words (the rule set's view); the class name where none is given
+        self.words: Callable[[Command], str] = lambda cmd: type(cmd).__name__
         self.last_crash_report: Path | None = None
 
     # -- playing
@@ -107,7 +108,7 @@ class Session:
             return "Nothing to undo yet."
         if self.rolled[-1]:
             return (
-                f"The last action ({type(self.game.commands[-1]).__name__}) rolled dice; "
+                f"The last action ({self.words(self.game.commands[-1])}) rolled dice; "
                 "undo never goes back before a dice roll."
             )
         return ""
@@ -184,7 +185,7 @@ class Session:
 
 
 def describe_save(saved: SavedGame) -> str:
-    """One line for a load menu, e.g. ``Normandy Village (zombiekrieg), 42 actions, 2024-05-01 20:13``."""
+    """One line for a load menu, e.g. ``Normandy Village (<rule set>), 42 actions, 2024-05-01 20:13``."""
     import time
 
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)) if saved.saved_at else "unknown time"

@@ -124,8 +124,9 @@ class TeamOption:
 @dataclass(frozen=True)
 class Team:
     """A points-budget team built from a roster; the rules list what may be added
-    (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of rule-set defined
-    dicts (one per unit or option taken)."""
+    (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of dicts, one per unit
+    or option taken: the set-up screen adds ``{"id": TeamOption.id, "label": ..., "cost": ...}``
+    (the rule set may keep more keys in the answers it makes itself)."""
 
     key: str
     label: str
@@ -147,6 +148,7 @@ class SetupSpec:
     per_player: tuple[SetupField, ...] = ()
     for_game: tuple[SetupField, ...] = ()
     player_noun: str = "player"  # "section", "survivor group", "squad": "Player 2 section"
+    note: str = ""  # a line under the choices: "All players are on the Allied side; the game plays the zombies."
 
 
 # What the set-up screen hands back: {"players": n, "each": [{key: value} per player], "game": {key: value}}
@@ -210,6 +212,7 @@ class TokenLook:
     base_radius: float = 0.5
     layer: int = 2
     hidden: bool = False
+    player: int = 0  # the human player whose figure it is (hot-seat colours and marks); 0 for none
 
 
 @dataclass(frozen=True)
@@ -275,6 +278,7 @@ class RosterGroup:
     title: str
     acting: bool
     rows: tuple[RosterRow, ...]
+    player: int = 0  # the human player the group belongs to (its colour and mark); 0 for none
 
 
 @dataclass(frozen=True)
@@ -308,16 +312,23 @@ class View(Protocol):
     Every method reads the game; none changes it. ``fid`` is a figure id."""
 
     action_kinds: tuple[ActionKind, ...]  # the rule set's action buttons, in order
+    figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
 
     # -- the panels
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
-        """``Turn 3 — Player 2 (British)``; ``opponent_moving`` while the screen plays the game's own side."""
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+        """``Turn 3 — Player 2 (British)``; ``opponent_moving`` while the screen plays the game's own side;
+        ``turn`` is the turn the screen is showing while events play (the rules may be a turn ahead)."""
+        ...
+
+    def turn_of(self, event: Any) -> int | None:
+        """The turn an event begins (the rule set's "turn started" event), else None."""
         ...
 
     def objective_line(self, game: Any) -> str: ...
 
-    def roster(self, game: Any, looks: dict[str, Look]) -> list[RosterGroup]:
-        """The players' figures, acting player first; ``looks`` are what the screen shows now."""
+    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+        """The players' figures, acting player first; ``looks`` are what the screen shows now,
+        ``ready`` the figures that may still act."""
         ...
 
     def acting_player(self, game: Any) -> int | None:
@@ -330,6 +341,10 @@ class View(Protocol):
 
     def can_end_turn(self, game: Any) -> str:
         """Empty when End turn is allowed now, else why not."""
+        ...
+
+    def result(self, game: Any) -> tuple[str, bool]:
+        """The status line when the game is over, and whether it is bad news for the players."""
         ...
 
     # -- figures
@@ -368,6 +383,15 @@ class View(Protocol):
         """The command for ``action`` aimed at ``aim``, or None when the aim makes no command."""
         ...
 
+    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+        """Shift-click on ``target`` for an action with ``targets`` > 1: (taken, what to say)."""
+        ...
+
+    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+        """Why a click at ``target`` (None: open ground) makes no command for ``action`` (None: the
+        figure is only selected)."""
+        ...
+
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
         shoot: its sight line and the reason), or None."""
@@ -398,6 +422,10 @@ class View(Protocol):
         """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
         ...
 
+    def command_words(self, game: Any, cmd: Any) -> str:
+        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3``."""
+        ...
+
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         """True when these events include the game's own side's turn (the zombies moving)."""
         ...
@@ -413,14 +441,30 @@ class Table:
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     house_rows: tuple[int, ...] = ()  # indexes of rows that are house values
+    caption: str = ""  # the line above the table: "Reaction table (1D6 for the whole unit)"
+    house: bool = False  # the whole table is a house table (its caption is tagged)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a paragraph's text; a ``house`` run is a house value (shown as one in the text)."""
+
+    text: str
+    house: bool = False
 
 
 @dataclass(frozen=True)
 class Paragraph:
-    """A paragraph of the reference; ``house`` marks a house value or reading the game plays."""
+    """A paragraph of the reference; ``house`` marks a house value or reading the game plays.
+
+    ``kind`` is how it is laid out (a ``step`` shows its ``number``); ``runs`` split ``text`` into
+    pieces when some of them are house values (their texts join to ``text``; empty: one plain run)."""
 
     text: str
     house: bool = False
+    kind: Literal["text", "bullet", "step", "subheading"] = "text"
+    number: int = 0
+    runs: tuple[Run, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -436,7 +480,9 @@ class Section:
 
 @dataclass(frozen=True)
 class Series:
-    """One line of the end-screen chart: a value per turn (``Report.series_turns``)."""
+    """One line of the end-screen chart: a value per turn (``Report.series_turns``). The screen
+    draws the series in order, each in its own colour, dash and marker (the first solid with
+    circles, the second dashed with squares, the third dotted with triangles)."""
 
     label: str
     values: tuple[int, ...]
@@ -456,8 +502,18 @@ class RollRow:
 class Report:
     """The after-action report the end screen draws (and the simulator may add up via ``data``).
 
-    ``victory`` is True/False for the human players, None when nobody won. ``stats`` are (label,
-    value) pairs shown in two columns; ``groups`` one line per player when there are several."""
+    ``victory`` is True/False for the human players, None when nobody won (the headline's colour,
+    icon and fanfare follow it). ``stats`` are (label, value) pairs shown in two columns, left then
+    right; ``groups`` one line per player when there are several; ``roll`` the survivors, each with
+    a number at the start and at the end (``roll_key`` says which) and ``roll_mark`` what a marked
+    one did; ``roll_empty`` is shown when nobody is on the roll. The chart draws ``series`` against
+    ``series_turns``.
+
+    >>> r = Report("toy", "Yard", "hero", True, "VICTORY", "The hero got out.", "Yard  —  turn 3",
+    ...            stats=(("Turns played", "3"),), roll=(RollRow("Hero", 2, 1, marked=True),))
+    >>> r.roll[0].after - r.roll[0].before, r.data
+    (-1, {})
+    """
 
     ruleset: str
     scenario: str
@@ -473,8 +529,10 @@ class Report:
     roll_title: str = "SURVIVORS"
     roll_key: str = ""  # "GUTS at the start — at the end"
     roll_mark: str = ""  # what a marked row means: "got away"
+    roll_empty: str = "No one came through."
     roll: tuple[RollRow, ...] = ()
     chart_title: str = ""
+    chart_x_label: str = ""  # "End of turn (0 = set-up)"
     chart_y_label: str = ""
     series_turns: tuple[int, ...] = ()
     series: tuple[Series, ...] = ()
@@ -483,12 +541,23 @@ class Report:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One finished game's figures for the balance simulator.
+    """One game's figures for the balance simulator (and the demo's scoreboard while it plays).
 
-    ``human_win`` says whether the human side(s) won; ``seat`` which human player won when players
-    race each other (0 otherwise); ``figures`` are named numbers the simulator averages and shows
-    with ``Outcome.labels`` from the rule set (e.g. ``{"soldiers": 11, "soldiers_lost": 3}``);
-    ``lists`` are numbers per figure (e.g. survivors' GUTS) it makes histograms of."""
+    ``winner`` is the game's winner key ("" while nobody has won); ``human_win`` says whether the
+    human side(s) won; ``seat`` which human player won when players race each other (0 otherwise);
+    ``figures`` are named numbers the simulator averages and makes histograms of (e.g.
+    ``{"soldiers": 11, "soldiers_lost": 3}``); ``lists`` are numbers per figure (e.g. survivors'
+    GUTS) it makes one histogram of over every game; ``score`` says who is winning in a few words.
+
+    The rule set's ``outcome_labels`` give the words: ``"wins.<winner>"`` for each winner key, in
+    the order the report lists them (``"wins.allies": "Allied wins"``), ``"human"`` for the human
+    side in "... win rate" (``"Allied"``), and each figure and list key (``"soldiers_lost":
+    "Allied soldiers lost"``). A key without words shows as itself.
+
+    >>> o = Outcome("hero", True, 3, figures={"rescued": 2})
+    >>> o.human_win, o.seat, o.lists
+    (True, 0, {})
+    """
 
     winner: str
     human_win: bool
@@ -497,6 +566,7 @@ class Outcome:
     seat: int = 0
     figures: dict[str, float] = field(default_factory=dict)
     lists: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    score: str = ""  # "Allies 9 up (2 out) - Zombies 17 up"
 
 
 # ---- what a rule set registers besides its game ----------------------------------------------------

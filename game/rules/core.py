@@ -190,7 +190,11 @@ RULESETS: dict[str, RuleSet] = {}
 
 
 def register(ruleset: RuleSet) -> RuleSet:
+    """Make a rule set known: saves, menus and maps (their ``ruleset`` property) find it by its key."""
+    from game.scenario.schema import allow_ruleset
+
     RULESETS[ruleset.key] = ruleset
+    allow_ruleset(ruleset.key)
     return ruleset
 
 

@@ -136,8 +136,7 @@ class DemoScene(GameScene):
 
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
-        self.app.open_session(session)
-        self.app.scene.say("Your game now: the bots have left the table. (Autosaved)")
+        self.app.open_session(session).say("Your game now: the bots have left the table. (Autosaved)")
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -2,8 +2,9 @@
 
 Layout: a top bar (turn banner, objective, Fit/Outlines/Save/Load/Menu), the table, a right panel (action
 buttons, why a button is off, the dice tray, the roster) and the bottom (status line and log).
-For a Zombiekrieg scenario it starts (or is given) a game and plays it through a
-:class:`~game.ui.match.Match`; other rule sets show their pre-placed figures only.
+For a scenario whose rule set has a view (:mod:`game.rules.contract`) it starts (or is given) a game
+and plays it through a :class:`~game.ui.match.Match`; a rule set without one shows the map's
+pre-placed figures only, and says so.
 
 Every game on screen runs in a :class:`~game.session.Session` that autosaves after each resolved
 command. Ctrl+S saves, F5 quick-saves, F9 quick-loads, Ctrl+Z undoes (the controller's choices
@@ -17,35 +18,42 @@ from __future__ import annotations
 import html
 import logging
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.controller import Mode
+from game.controller.machine import CHOOSING
+from game.rules.contract import ActionKind
+from game.rules.core import RuleSet, get_ruleset
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
 from game.ui.dice_tray import tray_surface
-from game.ui.figures import tooltip_lines
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
 
+if TYPE_CHECKING:
+    from game.ui.match import Match
+
 log = logging.getLogger(__name__)
 
 TOP_BAR = 48
 RIGHT_PANEL = 300
-BOTTOM_LOG = 170
-LOG_LIMIT = 400  # lines kept in the log box
+BOTTOM_LOG = 170  # the log panel's least height; it grows with the window, and "Log +" makes it tall
+LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show the newest)
+# The log box holds at most LOG_TRIM_AT lines, then starts again from the newest LOG_SHOWN: pygame_gui's scroll
+# bar has a least slider size, so in a box of hundreds of lines its end (the newest line) cannot be reached.
+LOG_SHOWN = 60
+LOG_TRIM_AT = 90
 TRAY_HEIGHT = 104
 
-# name, label, icon, tooltip when enabled
-ACTIONS = (
-    ("move", "Move  M", "icons.move"),
-    ("fire", "Fire  F", "icons.fire"),
-    ("order", "Order  O", "icons.order"),
+# the buttons every rule set gets after its own actions: name, label, icon
+GENERIC_ACTIONS = (
     ("next", "Next  Tab", "icons.guts"),
     ("cancel", "Cancel  Esc", "icons.undo"),
     ("skip", "Skip  Space", "icons.skip"),
@@ -60,9 +68,7 @@ MENU_ITEMS = (
     ("settings", "Settings"),
     ("title", "Quit to title"),
 )
-KEYS = {
-    pygame.K_m: "move",
-    pygame.K_f: "fire",
+KEYS = {  # the rule set's action hotkeys are added per game (see GameScene.keys)
     pygame.K_e: "end_turn",
     pygame.K_RETURN: "end_turn",
     pygame.K_KP_ENTER: "end_turn",
@@ -71,10 +77,31 @@ KEYS = {
 }
 
 
-def table_viewport(size: tuple[int, int]) -> Viewport:
-    """The screen rectangle the table gets in a window of ``size``."""
+def action_buttons(kinds: Sequence[ActionKind]) -> list[tuple[str, str, str]]:
+    """The right panel's buttons: the rule set's actions, then Next, Cancel, Skip and End turn.
+
+    >>> [b[1] for b in action_buttons([ActionKind("move", "Move", "m", "icons.move", "path", "")])][:2]
+    ['Move  M', 'Next  Tab']
+    """
+    own = [(k.key, f"{k.label}  {k.hotkey.upper()}", k.icon) for k in kinds]
+    return own + list(GENERIC_ACTIONS)
+
+
+def log_height(size: tuple[int, int], tall: bool = False) -> int:
+    """The log panel's height: five lines or more at 1280x800, nearly half the window when enlarged.
+
+    >>> log_height((1280, 800)), log_height((1280, 800), tall=True)
+    (192, 360)
+    """
+    h = size[1]
+    return max(BOTTOM_LOG, round(h * (0.45 if tall else 0.24)))
+
+
+def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
+    """The screen rectangle the table gets in a window of ``size`` (above a log ``log_h`` tall)."""
     w, h = size
-    return (0, TOP_BAR, max(50, w - RIGHT_PANEL), max(50, h - TOP_BAR - BOTTOM_LOG))
+    log_h = log_height(size) if log_h is None else log_h
+    return (0, TOP_BAR, max(50, w - RIGHT_PANEL), max(50, h - TOP_BAR - log_h))
 
 
 class GameScene(Scene):
@@ -96,27 +123,30 @@ class GameScene(Scene):
         self.scenario = scenario
         self.options = dict(options or {})  # the set-up's choices, given to the rules as they are
         self.view: TableView | None = None
-        zombiekrieg = scenario.ruleset == "zombiekrieg"
-        self.banner = "Turn 1 \u2014 Allies" if zombiekrieg else "Turn 1"
+        self.log_tall = False  # the log panel enlarged ("Log +")
+        self._log_box_lines = 0
+        self._log_refill = False
+        self._log_following = True  # the log box shows its newest line; False once the player scrolls up
+        self._log_cap = (
+            LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
+        )
+        self.rules: RuleSet | None = _ruleset(scenario.ruleset)
+        playable = self.rules is not None and self.rules.view is not None
+        self.banner = "Turn 1"
         self.objective_text = ""
         self.roster_html = (
             "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
         )
         self.log_lines: list[str] = [
             f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
-            + (
-                f" - {len(self.options.get('sections') or ['american'])} player(s): "
-                + ", ".join(s.capitalize() for s in self.options.get("sections") or ["american"])
-                if zombiekrieg
-                else ""
-            ),
+            + (f" - {html.escape(self._describe_options())}" if playable else ""),
             "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
             " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
-            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. Hold T or drag on empty table: measure."
+            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
             " L: outlines. F11: fullscreen.",
         ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
-        self.match = None
+        self.match: Match | None = None
         self.ended = False
         self.status_html = ""
         self.hint_html = ""
@@ -129,8 +159,11 @@ class GameScene(Scene):
         self._bots, self._on_command = bots, on_command
         if game is None and session is not None:
             game = session.game
-        if game is None and zombiekrieg:
+        if game is None and playable:
             game = self._new_game(seed)
+        elif game is None:
+            name = self.rules.name if self.rules is not None else scenario.ruleset
+            self.log_lines.append(f"<i>{html.escape(name)} is not playable on screen yet: the map only.</i>")
         self.session = session
         if game is not None and session is None and autosave:
             from game.session import Session
@@ -149,8 +182,10 @@ class GameScene(Scene):
             if self._on_command is not None:
                 self._on_command(cmd, events)
 
+        assert self.rules is not None and self.rules.view is not None
         self.match = Match(
             game,
+            self.rules.view(),
             speed=self.app.settings.animation_speed,
             bots=self._bots,
             on_command=heard,
@@ -159,13 +194,25 @@ class GameScene(Scene):
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
+        if self.session is not None:  # undo's refusal names the last action in the player's words
+            view = self.match.view
+            self.session.words = lambda cmd: view.command_words(game, cmd)
+
+    def _describe_options(self) -> str:
+        """The set-up's choices in a few words for the log's first line: ``1 player(s): American``."""
+        setup = self.rules.setup if self.rules is not None else None
+        if setup is None:
+            return ""
+        try:
+            return setup.describe(self.options)
+        except (KeyError, TypeError, ValueError):
+            return ""
 
     def _new_game(self, seed: int | None) -> Any:
-        from game.rules.zombiekrieg import new_game
-
+        assert self.rules is not None
         seed = seed if seed is not None else random.randrange(1, 2**31)
         try:
-            return new_game(self.scenario, dict(self.options), seed=seed)
+            return self.rules.new_game(self.scenario, dict(self.options), seed=seed)
         except ValueError as exc:  # bad options or a map the rules cannot set up: shown, not a crash
             self.log_lines.append(f'<font color="#F08A6E">Cannot start the game: {html.escape(str(exc))}</font>')
             log.warning("cannot start %s: %s", self.scenario.title, exc)
@@ -188,19 +235,74 @@ class GameScene(Scene):
             bar.set_scroll_from_start_percentage(1.0)
             self.log_box.update(0.0)
 
+    def log_at_end(self) -> bool:
+        """True when the log box shows its newest line (the player has not scrolled up)."""
+        bar = getattr(getattr(self, "log_box", None), "scroll_bar", None)
+        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.985
+
     def log(self, html_line: str) -> None:
-        """Add one line (pygame_gui HTML) to the log and scroll to it."""
+        """Add one line (pygame_gui HTML) to the log; it comes into view unless the player scrolled up."""
         self.log_lines.append(html_line)
         del self.log_lines[:-LOG_LIMIT]
-        if getattr(self, "log_box", None) is not None:
-            self.log_box.append_html_text("<br>" + html_line)
-            self._log_dirty = True
+        box = getattr(self, "log_box", None)
+        if box is None:
+            return
+        self._log_box_lines += 1
+        if self._log_box_lines > self._log_cap:
+            self._log_refill = True  # once this frame, in update: start the box again from the newest lines
+        elif not self._log_refill:
+            keep = None if self._log_following else self._log_top()
+            box.append_html_text("<br>" + html_line)
+            if keep is not None:  # pygame_gui jumps to the end on append: put the reader back where he was
+                self._log_restore(keep)
+        self._log_dirty = True
+
+    def _log_top(self) -> float:
+        """The log box's scroll position as a fraction of its text height from the top."""
+        bar = self.log_box.scroll_bar
+        return float(bar.start_percentage) if bar is not None else 0.0
+
+    def _log_restore(self, start: float) -> None:
+        layout = self.log_box.text_box_layout
+        bar = self.log_box.scroll_bar
+        if bar is None or layout is None:
+            return
+        old_height = getattr(self, "_log_height_was", None) or layout.layout_rect.height
+        bar.set_scroll_from_start_percentage(start * old_height / max(1, layout.layout_rect.height))
+        self.log_box.update(0.0)
+
+    def _log_refill_box(self) -> None:
+        lines = self.log_lines[-min(LOG_SHOWN, self._log_cap * 2 // 3) :]
+        self.log_box.set_text("<br>".join(lines))
+        self._log_box_lines = len(lines)
+        self._log_refill = False
+
+    def jump_to_latest(self) -> None:
+        """The "Latest" control: back to the newest line, and follow the log again."""
+        self._log_following = True
+        self._scroll_log_to_end()
+        self._update_latest_button()
+
+    def _update_latest_button(self) -> None:
+        button = getattr(self, "latest_button", None)
+        if button is None:
+            return
+        if self._log_following and button.visible:
+            button.hide()
+        elif not self._log_following and not button.visible:
+            button.show()
+
+    def toggle_log_size(self) -> None:
+        """ "Log +" / "Log -": the log panel nearly half the window, or back to its usual height."""
+        self.log_tall = not self.log_tall
+        self.app.rebuild()
 
     # ---- layout --------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
-        viewport = table_viewport(size)
+        log_h = log_height(size, self.log_tall)
+        viewport = table_viewport(size, log_h)
         if self.view is None:  # the map is drawn once per scene, not per layout
             self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
             self.view.tokens = self._tokens
@@ -273,9 +375,18 @@ class GameScene(Scene):
         )
 
         bottom = self.ui(
-            UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m, object_id="#log_panel")
+            UIPanel(pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h), manager=m, object_id="#log_panel")
         )
         self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
+        self.log_size_button = self.ui(
+            UIButton(
+                pygame.Rect(8, 30, 50, 26),
+                "Log -" if self.log_tall else "Log +",
+                m,
+                container=bottom,
+                tool_tip_text="A taller log (or back to the usual height)",
+            )
+        )
         # tall enough for one line of 16 pt text inside the text boxes' padding
         self.status_box = self.ui(
             UITextBox(
@@ -286,15 +397,29 @@ class GameScene(Scene):
                 object_id="#status",
             )
         )
+        shown = self.log_lines[-LOG_SHOWN:]
+        log_w = w - RIGHT_PANEL - 18 - 56
         self.log_box = self.ui(
             UITextBox(
-                "<br>".join(self.log_lines),
-                pygame.Rect(6, 41, w - RIGHT_PANEL - 18, BOTTOM_LOG - 49),
+                "<br>".join(shown),
+                pygame.Rect(62, 41, log_w, log_h - 49),
                 m,
                 container=bottom,
                 object_id="#log",
             )
         )
+        self._log_box_lines, self._log_refill, self._log_following = len(shown), False, True
+        self.latest_button = self.ui(
+            UIButton(
+                pygame.Rect(62 + log_w - 150, log_h - 40, 128, 30),
+                "Latest \u2193",
+                m,
+                container=bottom,
+                tool_tip_text="Jump to the newest line of the log",
+                object_id="#primary",
+            )
+        )
+        self.latest_button.hide()
         self._scroll_log_to_end()
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
@@ -336,8 +461,10 @@ class GameScene(Scene):
             )
             y += 28
             cell = (RIGHT_PANEL - 22) // 2
-            for i, (name, label, icon) in enumerate(ACTIONS):
-                col, row = (0, 3) if name == "end_turn" else (i % 2, i // 2)
+            specs = action_buttons(self.match.view.action_kinds)
+            rows = (len(specs) - 1 + 1) // 2  # every button but End turn, two a row; End turn below
+            for i, (name, label, icon) in enumerate(specs):
+                col, row = (0, rows) if name == "end_turn" else (i % 2, i // 2)
                 width = cell * 2 + 4 if name == "end_turn" else cell
                 x0, y0 = 8 + col * (cell + 4), y + row * 40
                 self.button_icons[name] = self.ui(
@@ -358,7 +485,7 @@ class GameScene(Scene):
                         object_id="#primary" if name == "end_turn" else None,
                     )
                 )
-            y += 4 * 40 + 2
+            y += (rows + 1) * 40 + 2
             # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
             self.hint_box = self.ui(
                 UITextBox(
@@ -418,9 +545,10 @@ class GameScene(Scene):
     def _tray_image(self) -> pygame.Surface:
         dice = self.match.dice if self.match else None
         size = (RIGHT_PANEL - 18, TRAY_HEIGHT)
+        assert self.view is not None  # the tray is built with the panels, after the table view
         return tray_surface(
             self.app.assets,
-            self.view.texts if self.view else None,
+            self.view.texts,
             size,
             dice.faces if dice else None,
             dice.meaning if dice else "",
@@ -440,7 +568,7 @@ class GameScene(Scene):
             return
         view.tokens = match.tokens()
         view.overlays = match.overlays()
-        view.drag_sets_facing = match.controller.mode == Mode.MOVE
+        view.drag_sets_facing = match.controller.aim == "path"
         if self._set("banner", match.banner()):
             self.set_banner(self._shown["banner"])
         if self._set("objective", match.objective()):
@@ -480,7 +608,8 @@ class GameScene(Scene):
         for name, button in self.buttons.items():
             if button.rect.collidepoint(mouse):
                 enabled, tip = states.get(name, (True, ""))
-                label = dict((n, lab) for n, lab, _ in ACTIONS)[name].split("  ")[0]
+                labels = {n: lab for n, lab, _ in action_buttons(self.match.view.action_kinds)}
+                label = labels[name].split("  ")[0]
                 text = (
                     f"<b>{label}</b>: {html.escape(tip)}"
                     if enabled
@@ -488,9 +617,10 @@ class GameScene(Scene):
                 )
                 break
         if not text and self.match.controller.selected:
-            f = self.match.game.figure(self.match.controller.selected)
-            acts = self.match.actions(f.id) if self.match.controller.mode != Mode.RESOLVING else []
-            text = f"<b>{html.escape(self.match.name(f.id))}</b> G{f.guts}: " + (
+            fid = self.match.controller.selected
+            acts = self.match.actions(fid) if self.match.controller.mode != Mode.RESOLVING else []
+            name, summary = self.match.name(fid), self.match.view.summary(self.match.game, fid)
+            text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(a.upper() for a in acts) if acts else "no action left"
             )
         if text != self.hint_html:
@@ -516,17 +646,21 @@ class GameScene(Scene):
         if self.match is None:
             return token.label
         try:
-            f = self.match.game.figure(token.id)
+            look = self.match.looks.get(token.id) or self.match.view.look(self.match.game, token.id)
+            if self.match.explaining(token.id):
+                return ""  # the preview's plate already says what matters about the target
+            return "\n".join(self.match.view.tooltip(self.match.game, token.id, look))
         except KeyError:
             return token.label
-        cmd = self.match.controller.preview_command
-        if (
-            cmd is not None
-            and getattr(cmd, "target", None) == token.id
-            or (self.match.controller.selected and self.match.controller.hover_figure == token.id and f.is_zombie)
-        ):
-            return ""  # the preview's plate already says what matters about the target
-        return "\n".join(tooltip_lines(self.match.game, f, self.match.looks.get(f.id)))
+
+    def keys(self) -> dict[int, str]:
+        """Keys to buttons: the generic ones, and the rule set's action hotkeys (``m`` -> Move)."""
+        keys = dict(KEYS)
+        if self.match is not None:
+            for kind in self.match.view.action_kinds:
+                code = pygame.key.key_code(kind.hotkey)
+                keys.setdefault(code, kind.key)  # the screen's own keys (E, Tab, Space...) win
+        return keys
 
     def handle_event(self, event: pygame.event.Event) -> None:
         view = self.view
@@ -535,7 +669,11 @@ class GameScene(Scene):
                 if event.ui_element is button:
                     self._menu(key)
                     return
-            if event.ui_element is self.fit_button and view:
+            if event.ui_element is getattr(self, "latest_button", None):
+                self.jump_to_latest()
+            elif event.ui_element is getattr(self, "log_size_button", None):
+                self.toggle_log_size()
+            elif event.ui_element is self.fit_button and view:
                 view.fit()
             elif event.ui_element is self.outline_button and view:
                 view.show_outlines = not view.show_outlines
@@ -561,7 +699,7 @@ class GameScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 if self.menu_open:
                     self.open_menu(False)
-                elif mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
+                elif mode in CHOOSING:
                     self._button("cancel")
                 else:
                     self.open_menu(True)
@@ -582,11 +720,9 @@ class GameScene(Scene):
             if self.menu_open:
                 return  # the menu is modal
             if self.match is not None:
-                if event.key == pygame.K_o and self.match.controller.selected is not None:
-                    self._button("order")
-                    return
-                if event.key in KEYS:
-                    self._button(KEYS[event.key])
+                keys = self.keys()
+                if event.key in keys:
+                    self._button(keys[event.key])
                     return
         if view is None or self.menu_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
@@ -600,10 +736,25 @@ class GameScene(Scene):
             self.view.update(dt)
         if self.match is None:
             return
+        if getattr(self, "log_box", None) is not None and not getattr(self, "_log_dirty", False):
+            self._log_following = self.log_at_end()  # the player may have scrolled up since the last line
+            layout = self.log_box.text_box_layout
+            self._log_height_was = layout.layout_rect.height if layout is not None else None
         self.match.update(dt)
-        if getattr(self, "_log_dirty", False):  # newest at the bottom, in view
+        if getattr(self, "_log_dirty", False):  # newest at the bottom, in view unless the player scrolled up
             self._log_dirty = False
-            self._scroll_log_to_end()
+            if self._log_refill:
+                top = None if self._log_following else self._log_top()
+                self._log_refill_box()
+                if top is not None:
+                    self._log_restore(top)
+            if self._log_following:
+                self._scroll_log_to_end()
+                if not self.log_at_end() and self._log_cap > 12:  # this box is too long for its scroll bar
+                    self._log_cap = max(12, self._log_box_lines * 2 // 3)
+                    self._log_refill_box()
+                    self._scroll_log_to_end()
+        self._update_latest_button()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
             self._refresh()
@@ -658,7 +809,9 @@ class GameScene(Scene):
             self.say(str(exc), bad=True)
             return False
         self.app.open_session(session)
-        self.app.scene.say(f"Loaded {getattr(path, 'name', path)}.")
+        scene = self.app.scene
+        if isinstance(scene, GameScene):
+            scene.say(f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
@@ -672,7 +825,7 @@ class GameScene(Scene):
         if self.match is None:
             return
         ctl = self.match.controller
-        if ctl.mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
+        if ctl.mode in CHOOSING:
             self._button("undo")
             return
         if ctl.mode != Mode.IDLE or self.session is None:
@@ -713,28 +866,39 @@ class GameScene(Scene):
             self.app.back_to_title()
 
     def _show_end(self) -> None:
-        """The after-action report when it exists (another module), else a plain message window."""
-        game = self.match.game
-        try:
-            from game.report import AfterAction
-            from game.ui.end_scene import EndScene
-        except ImportError:
-            s = game.state
+        """The rule set's after-action report on the end screen; without one, a plain message window."""
+        match = self.match
+        assert match is not None
+        game = match.game
+        make_report = self.rules.report if self.rules is not None else None
+        if make_report is None:
+            text, _ = match.view.result(game)
             pygame_gui.windows.UIMessageWindow(
                 pygame.Rect(self.app.screen.get_width() // 2 - 220, 200, 440, 240),
-                f"<b>The {html.escape(str(s.winner))} win.</b><br>{html.escape(s.reason)}",
+                html.escape(text),
                 self.manager,
                 window_title="Game over",
             )
             return
-        scenario, options = self.scenario, dict(game.options)
+        from game.ui.end_scene import EndScene
+
+        again_setup = self._setup_again(dict(game.options))
 
         def again() -> None:
-            self.app.start_game(_Again(scenario, options))
+            self.app.start_game(again_setup)
 
-        self.app.push(
-            EndScene(self.app, AfterAction.from_game(game), on_again=again, on_title=self.app.back_to_title)
-        )
+        self.app.push(EndScene(self.app, make_report(game), on_again=again, on_title=self.app.back_to_title))
+
+    def _setup_again(self, options: dict[str, Any]) -> Any:
+        """The set-up that plays this scenario again with the same choices."""
+        from pathlib import Path
+
+        from game.ui.scenario_list import ScenarioEntry
+        from game.ui.scenes.setup import GameSetup
+
+        setup = self.rules.setup if self.rules is not None else None
+        answers = setup.answers(self.scenario, options) if setup is not None else {}
+        return GameSetup(ScenarioEntry(Path(self.scenario.path or "."), self.scenario), answers)
 
     # ---- drawing ------------------------------------------------------------------------------------
 
@@ -750,9 +914,8 @@ class GameScene(Scene):
             surface.blit(image, image.get_rect(center=(vx + vw // 2, vy + vh // 3)))
 
 
-class _Again:
-    """What ``App.start_game`` needs to play the same scenario with the same options again."""
-
-    def __init__(self, scenario: Scenario, options: dict[str, Any]) -> None:
-        self.entry = type("Entry", (), {"scenario": scenario})()
-        self.options = options
+def _ruleset(key: str) -> RuleSet | None:
+    try:
+        return get_ruleset(key)
+    except KeyError:
+        return None
