@@ -11,24 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.contract import Paragraph, Section, Table
+from game.rules.contract import Paragraph, Run, Section, Table
 from game.rules.zombie40k.data import load_data
 from game.scenario.model import Scenario
 
 
 def _p(text: str, house: bool = False, kind: str = "text") -> Paragraph:
-    return Paragraph(text, house)  # the contract's paragraphs have no layout kinds yet
+    return Paragraph(text, house, kind)  # type: ignore[arg-type]
 
 
 def _tab(
     header: tuple[str, ...], rows: tuple[tuple[str, ...], ...], caption: str = "", house: bool = False
-) -> tuple[Paragraph, Table]:
-    """A table with its caption as the paragraph above it."""
-    return Paragraph(caption, house), Table(header, rows, tuple(range(len(rows))) if house else ())
+) -> tuple[Table]:
+    """A table with its caption (the contract draws the caption above it)."""
+    return (Table(header, rows, caption=caption, house=house),)
 
 
 def _hv(before: str, value: str, after: str) -> Paragraph:
-    return Paragraph(before + value + after + " [house]", True)
+    return Paragraph(before + value + after, True, "bullet", runs=(Run(before), Run(value, True), Run(after)))
 
 
 def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Section]:

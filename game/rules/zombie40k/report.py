@@ -107,7 +107,9 @@ def report(game: Any) -> Report:
         roll_key="models at the start \u2014 at the end",
         roll_mark="reached the escape vehicle",
         roll=tuple(roll),
+        roll_empty="No team is left.",
         chart_title="Models standing",
+        chart_x_label="End of turn (0 = set-up)",
         chart_y_label="Models",
         series_turns=turns,
         series=tuple(Series(k, tuple(v)) for k, v in counts.items()),
@@ -134,6 +136,7 @@ def outcome(game: Any) -> Outcome:
             "boss_killed": float("boss" in s.models and not game.figure("boss").alive),
         },
         lists={"survivors": survivors},
+        score=f"Turn {s.turn}: " + " - ".join(f"P{p} {n} up" for p, n in zip(s.players, survivors)),
     )
 
 

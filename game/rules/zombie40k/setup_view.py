@@ -100,8 +100,14 @@ class Z40Setup:
             help="Infantry only; each model costs its squad's cost divided by its size; one sergeant, two weapon "
             "changes and one Universal Special Rule; never Hit and Run [seed].",
         )
-        # every player races the others to the escape vehicle; the game plays the zombies
-        return SetupSpec(lo, hi, lo, per_player=(team,), player_noun="team")
+        return SetupSpec(
+            lo,
+            hi,
+            lo,
+            per_player=(team,),
+            player_noun="team",
+            note="Every player races the others to the escape vehicle; the game plays the zombies.",
+        )
 
     def _team(self, scenario: Scenario, each: dict[str, Any], n: int) -> dict[str, Any]:
         items = each.get(TEAM) or []

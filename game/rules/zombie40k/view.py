@@ -82,9 +82,9 @@ class Z40View:
     def _team(self, game: Any, player: int) -> str:
         return str(game.state.squad_of(player).name)
 
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
         s = game.state
-        parts = [f"Turn {s.turn}"]
+        parts = [f"Turn {turn or s.turn}"]
         if game.over:
             parts.append(f"Game over: {s.winner} wins" if s.winner != "zombies" else "Game over: the zombies win")
         elif opponent_moving or s.phase == Phase.ZOMBIES:
@@ -92,6 +92,20 @@ class Z40View:
         elif s.active_player:
             parts += [f"Player {s.active_player} ({self._team(game, s.active_player)})", f"{s.phase.value} phase"]
         return " \u2014 ".join(parts)
+
+    def turn_of(self, event: Any) -> int | None:
+        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        kind = type(cmd).__name__
+        if kind == "EndPhase":
+            return "End phase"
+        if kind in ("Move", "Run"):
+            return f"{kind.upper()} of {self.name(game, cmd.figure)}"
+        if kind in ("Shoot", "Charge"):
+            target = game.state.units.get(cmd.target)
+            return f"{kind.upper()} at {target.name if target else cmd.target}"
+        return kind
 
     def objective_line(self, game: Any) -> str:
         s = game.state
@@ -127,7 +141,7 @@ class Z40View:
                 rows.append(RosterRow(fid, f"{prof.name.split()[-1]} {fid}", cells, status))
             dist = w.unit_vehicle_distance(unit)
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
-            groups.append(RosterGroup(f"Player {p}: {unit.name}{far}", p == s.active_player, tuple(rows)))
+            groups.append(RosterGroup(f"Player {p}: {unit.name}{far}", p == s.active_player, tuple(rows), p))
         return groups
 
     def acting_player(self, game: Any) -> int | None:
@@ -192,6 +206,7 @@ class Z40View:
             m.radius,
             0 if look.state == "dead" else 2,
             look.state == "embarked",
+            m.player,
         )
 
     def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
