@@ -740,9 +740,10 @@ HIVE_SOUTH_SPAWNS: dict[str, tuple[float, float, float, float]] = {
 }
 
 
-# A blast wall round the landing pad, open toward the gunship: the Boss comes out round its corners, by the
-# vehicle, instead of walking straight down the avenue into the two middle teams [balance].
-HIVE_PAD_WALL: list[tuple[float, float]] | None = None
+# A blast wall across the head of the avenue, in front of the Boss: it comes round the wall's ends, by the
+# vehicle, instead of walking straight down the avenue into the two middle teams [balance]. (A full pen,
+# sides to the vehicle, swung the balance the other way: the middle teams won three games in four.)
+HIVE_PAD_WALL: list[tuple[float, float]] | None = [(30, 11), (42, 11)]
 # the top of each player's 8" deployment zone (all within 12" of the south edge, 12" apart) [balance]
 HIVE_DEPLOY_Y: dict[int, float] = {1: 38.5, 2: 38.5, 3: 38.5, 4: 38.5}
 
