@@ -559,7 +559,8 @@ def normandy_village() -> Table:
     o.append(from_template(Z, "spawn.tx", 61, 42, name="Le Grand Bois"))
 
     # Abteilung 848, already about: shambling down the road, round the forge and up by the farm track.
-    for n, (x, y, facing) in enumerate(
+    # No facing: in Zombiekrieg every zombie starts facing the nearest Allied figure (check warns).
+    for n, (x, y, _facing) in enumerate(
         [
             (56, 21.5, 180),
             (58, 23.5, 180),
@@ -573,9 +574,9 @@ def normandy_village() -> Table:
         1,
     ):
         if n <= 2:
-            o.append(from_template(F, "zombie.tx", x, y, name=f"Zombie {n}", facing=float(facing)))
+            o.append(from_template(F, "zombie.tx", x, y, name=f"Zombie {n}"))
         else:
-            o.append(figure("zombie", f"Zombie {n}", x, y, facing=float(facing)))
+            o.append(figure("zombie", f"Zombie {n}", x, y))
 
     props: dict[str, Value] = {
         "ruleset": "zombiekrieg",
