@@ -741,10 +741,10 @@ HIVE_SOUTH_SPAWNS: dict[str, tuple[float, float, float, float]] = {
 }
 
 
-# A blast wall across the head of the avenue, in front of the Boss: it comes round the wall's ends, by the
-# vehicle, instead of walking straight down the avenue into the two middle teams [balance]. (A full pen,
-# sides to the vehicle, swung the balance the other way: the middle teams won three games in four.)
-HIVE_PAD_WALL: list[tuple[float, float]] | None = [(30, 11), (42, 11)]
+# A blast wall in front of the Boss would make it come round the wall's ends instead of walking straight down
+# the avenue into the two middle teams. Off: every wall tried (a pen 30-42, a wall 30-42, a wall 33-39 at
+# y 11) swung the balance the other way (middle seats 33-43%, outer seats 6-10% over 200-500 bot games).
+HIVE_PAD_WALL: list[tuple[float, float]] | None = None
 # the top of each player's 8" deployment zone (all within 12" of the south edge, 12" apart) [balance]
 HIVE_DEPLOY_Y: dict[int, float] = {1: 38.5, 2: 38.5, 3: 38.5, 4: 38.5}
 
