@@ -732,6 +732,23 @@ def small_town() -> Table:
 # --- Hive Street (zombie40k) -----------------------------------------------------------------
 
 
+# Balance (issue 14): over 500 four-player bot games each seat should win 15-35%. One horde on the south edge
+# between the two middle teams fed on them alone, so the south hordes come from the two south corners,
+# one beside each outer team.
+HIVE_SOUTH_SPAWNS: dict[str, tuple[float, float, float, float]] = {
+    "South-west corner": (0.5, 44.5, 4, 3),
+    "South-east corner": (67.5, 44.5, 4, 3),
+}
+
+
+# A blast wall in front of the Boss would make it come round the wall's ends instead of walking straight down
+# the avenue into the two middle teams. Off: every wall tried (a pen 30-42, a wall 30-42, a wall 33-39 at
+# y 11) swung the balance the other way (middle seats 33-43%, outer seats 6-10% over 200-500 bot games).
+HIVE_PAD_WALL: list[tuple[float, float]] | None = None
+# the top of each player's 8" deployment zone (all within 12" of the south edge, 12" apart) [balance]
+HIVE_DEPLOY_Y: dict[int, float] = {1: 38.5, 2: 38.5, 3: 38.5, 4: 38.5}
+
+
 def hive_street() -> Table:
     W, H = 72, 48
     g = Ground(W, H, "hive")
@@ -797,19 +814,22 @@ def hive_street() -> Table:
         from_template(T, "barricade.tx", 58, 20, name="Barricade"),
         from_template(T, "barricade.tx", 7, 20.5, name="Barricade"),
     ]
+    if HIVE_PAD_WALL:
+        barricades.append(poly(T, "wall", "Landing pad wall", list(HIVE_PAD_WALL), line=True, thickness=0.6))
     o += barricades
 
     o.append(rect(Z, "escape_vehicle", "Thunderhawk gunship", 32, 0.5, 8, 4.5))
     for n, x in enumerate((2, 22, 42, 62), 1):
         if n == 1:
-            o.append(from_template(Z, "deploy_player1.tx", x, 38.5))
+            o.append(from_template(Z, "deploy_player1.tx", x, HIVE_DEPLOY_Y[n]))
         else:
-            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, 38.5, 8, 8, player=n))
+            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, HIVE_DEPLOY_Y[n], 8, 8, player=n))
     o.append(rect(Z, "spawn", "West edge", 0.5, 14, 2, 16))
     o.append(rect(Z, "spawn", "East edge", 69.5, 14, 2, 16))
     o.append(from_template(Z, "spawn_edge.tx", 10, 0.5, name="North edge (west)"))
     o.append(rect(Z, "spawn", "North edge (east)", 50, 0.5, 12, 2))
-    o.append(rect(Z, "spawn", "South edge", 31, 45.5, 10, 2))
+    for name, (x, y, w, h) in HIVE_SOUTH_SPAWNS.items():
+        o.append(rect(Z, "spawn", name, x, y, w, h))
 
     o.append(from_template(F, "zombie_boss.tx", 36, 8.5, name="Zombie Boss", facing=90.0))
 

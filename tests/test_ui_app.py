@@ -133,9 +133,9 @@ def test_a_broken_map_is_listed_with_its_error_and_cannot_start(app: App, tmp_pa
 def test_a_map_whose_rule_set_is_not_written_yet_says_so_and_cannot_start(app: App) -> None:
     click(app, app.scene.buttons["new_game"].rect.center)
     scene = app.scene
-    hive = next(e for e in app.scenarios() if e.path.name == "hive_street.tmx")
-    assert hive.playable  # the map itself is fine
-    scene._show(hive)
+    town = next(e for e in app.scenarios() if e.path.name == "small_town.tmx")  # outbreak: not written yet
+    assert town.playable  # the map itself is fine
+    scene._show(town)
     assert not scene.start.is_enabled
     assert "Not playable yet" in scene.details.html_text
     click(app, scene.start.rect.center)
@@ -146,7 +146,7 @@ def test_play_refuses_a_scenario_whose_rule_set_is_not_written_yet(capsys) -> No
     from game.assets import assets_dir
     from game.ui.app import run
 
-    assert run(str(assets_dir("maps") / "hive_street.tmx"), straight_in=True) == 2
+    assert run(str(assets_dir("maps") / "small_town.tmx"), straight_in=True) == 2
     assert "not playable in this version yet" in capsys.readouterr().err
 
 

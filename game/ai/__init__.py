@@ -19,6 +19,7 @@ Bot = Callable[[Any], Any]
 BOTS: dict[str, str] = {
     "zombiekrieg": "game.ai.zombiekrieg_bot",
     "outbreak": "game.ai.outbreak_bot",
+    "zombie40k": "game.ai.zombie40k_bot",
 }
 
 

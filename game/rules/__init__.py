@@ -13,3 +13,9 @@ try:
 except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
     if exc.name != "game.rules.outbreak":
         raise
+
+try:
+    import game.rules.zombie40k  # noqa: F401
+except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
+    if exc.name != "game.rules.zombie40k":
+        raise

@@ -1,0 +1,165 @@
+"""A squad bot for Zombie 40,000 (demo mode, the simulator, whole-game tests, hand-over).
+
+One command per call, for the active player, always one the rules accept (each is checked with the rules'
+own validation before it is returned):
+1. Movement: every model (the one nearest the escape vehicle first, so the front does not block the back)
+   walks 6" along the walking route to the vehicle, sidestepping friends and keeping 1" from enemies.
+2. Shooting: a squad near the vehicle runs for it; otherwise it shoots the nearest threat (a player squad
+   within 8" of the vehicle it may shoot, else the nearest zombie unit within 12"), and with no threat it runs.
+3. Assault: it charges another player's squad by the vehicle when the charge is more likely than not.
+4. Then EndPhase.
+
+>>> from game.rules.zombie40k.testing import small_scenario
+>>> from game.rules.zombie40k import new_game
+>>> g = new_game(small_scenario(), {"teams": ["ork_boyz"]}, seed=1)
+>>> type(choose_command(g)).__name__ in ("Move", "EndPhase")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from typing import Any
+
+from game.rules.core import Command, IllegalCommand
+from game.rules.zombie40k import movement
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.setup import vehicle_centre
+from game.rules.zombie40k.state import Phase
+from game.table import truncate_path
+
+THREAT_RANGE = 12.0  # a zombie unit this close (edge to edge) is worth shooting rather than running
+RUN_FOR_IT = 8.0  # this close to the vehicle, run rather than shoot
+CHARGE_ODDS = 0.5
+SIDESTEPS = (20.0, -20.0, 40.0, -40.0, 70.0, -70.0)
+LENGTHS = (1.0, 0.75, 0.5, 0.25)
+
+_memory: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _mem(game: Any) -> dict[str, Any]:
+    mem = _memory.get(game)
+    if mem is None:
+        mem = _memory[game] = {"skip": set(), "key": None, "field": None}
+    key = (game.state.turn, game.state.phase, game.state.active_player)
+    if mem["key"] != key:
+        mem["key"], mem["skip"] = key, set()
+    return mem
+
+
+def _field(game: Any, radius: float) -> Any:
+    mem = _mem(game)
+    if mem["field"] is None:
+        mem["field"] = game.table.distance_field([vehicle_centre(game.world)], radius)
+    return mem["field"]
+
+
+def _route(game: Any, m: Any, length: float) -> list[tuple[float, float]]:
+    return _field(game, m.radius).step(m.position, length)
+
+
+def _try_step(game: Any, m: Any, kind: type, length: float) -> Command | None:
+    """A legal Move or Run of up to ``length`` toward the vehicle, or None."""
+    path = _route(game, m, length)
+    if len(path) < 2:
+        return None
+    full = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+    candidates: list[list[tuple[float, float]]] = []
+    for f in LENGTHS:
+        candidates.append(truncate_path(path, full * f))
+    (x0, y0), (x1, y1) = path[0], path[1]
+    base = math.atan2(y1 - y0, x1 - x0)
+    for turn in SIDESTEPS:
+        a = base + math.radians(turn)
+        leg = min(length, 3.0)
+        candidates.append([path[0], (x0 + leg * math.cos(a), y0 + leg * math.sin(a))])
+    field = _field(game, m.radius)
+    here = field.distance(m.position)
+    for pts in candidates:
+        if len(pts) < 2 or math.dist(pts[0], pts[-1]) < 0.2:
+            continue
+        check = game.table.check_path(pts, m.radius, mover=m.id)
+        if check.blocked:
+            continue
+        if field.distance(pts[-1]) >= here - 0.1:
+            continue  # no progress
+        cmd = kind(m.id, tuple((round(x, 4), round(y, 4)) for x, y in pts[1:]))
+        try:
+            movement.plan_move(game.world, cmd)
+        except IllegalCommand:
+            continue
+        return cmd
+    return None
+
+
+def _nearest_threat(game: Any, squad: Any) -> Any:
+    w, st = game.world, game.state
+    # a rival about to escape comes first
+    rivals = [u for u in st.squads() if u.id != squad.id and w.alive(u)]
+    rivals.sort(key=lambda u: w.unit_vehicle_distance(u))
+    for r in rivals:
+        if w.unit_vehicle_distance(r) <= float(w.data.h("vehicle_pvp_range")):
+            try:
+                game.check_shoot(Shoot(squad.id, r.id))
+                return r
+            except IllegalCommand:
+                pass
+    zombies = sorted((w.unit_edge(squad, u), u.id) for u in st.zombie_units() if w.alive(u))
+    for d, uid in zombies:
+        if d > THREAT_RANGE:
+            break
+        try:
+            game.check_shoot(Shoot(squad.id, uid))
+            return st.units[uid]
+        except IllegalCommand:
+            continue
+    return None
+
+
+def choose_command(game: Any) -> Command:
+    """The next command for the active player (EndPhase when nothing useful is left)."""
+    if game.over:
+        raise ValueError("The game is over; there is nothing to choose.")
+    st, w = game.state, game.world
+    if st.active_player is None:
+        return EndPhase()
+    squad = st.squad_of(st.active_player)
+    mem = _mem(game)
+    models = [m for m in w.alive(squad) if m.id not in mem["skip"]]
+    field = _field(game, 0.5)
+    models.sort(key=lambda m: (field.distance(m.position), m.id))
+    if st.phase == Phase.MOVEMENT:
+        for m in models:
+            if m.moved:
+                continue
+            cmd = _try_step(game, m, Move, float(w.data.h("move")))
+            if cmd is not None:
+                return cmd
+            mem["skip"].add(m.id)
+        return EndPhase()
+    if st.phase == Phase.SHOOTING:
+        if st.locked(squad.id):
+            return EndPhase()
+        near = w.unit_vehicle_distance(squad) <= RUN_FOR_IT
+        threat = None if near else _nearest_threat(game, squad)
+        if threat is not None and not squad.targets_shot and squad.ran_turn != st.turn:
+            return Shoot(squad.id, threat.id)
+        if not squad.targets_shot or w.unit_has(squad, "Battle Focus"):
+            for m in models:
+                if m.ran:
+                    continue
+                cmd = _try_step(game, m, Run, float(squad.run_roll) if squad.run_roll is not None else 6.0)
+                if cmd is not None:
+                    return cmd
+                mem["skip"].add(m.id)
+        return EndPhase()
+    if st.phase == Phase.ASSAULT:
+        for r in sorted(st.squads(), key=lambda u: w.unit_vehicle_distance(u)):
+            if r.id == squad.id or not w.alive(r):
+                continue
+            cmd = Charge(squad.id, r.id)
+            p = game.preview(cmd)
+            if p.legal and p.chances.get("charge succeeds", 0) > CHARGE_ODDS:
+                return cmd
+    return EndPhase()

@@ -1,0 +1,38 @@
+"""Zombie 40,000 (RULES.md, "Zombie 40,000"): a Warhammer 40,000 (7th edition) race to an escape vehicle
+through zombie hordes. Part 1: the 40k core, the team builder, the player and zombie turns and the win;
+respawning, power-ups and mods (issue 15) plug into :mod:`.hooks`.
+
+Public API: :func:`new_game` -> :class:`Zombie40kGame`; commands ``Move``, ``Run``, ``Shoot``, ``Charge``,
+``EndPhase``; events in :mod:`.events`; the team builder in :mod:`.team_builder`. Registers ``zombie40k``.
+"""
+
+from game.rules.core import RuleSet, register
+from game.rules.zombie40k.commands import COMMANDS, Charge, EndPhase, Move, Run, Shoot  # noqa: F401
+from game.rules.zombie40k.events import EVENTS
+from game.rules.zombie40k.game import Zombie40kGame, new_game  # noqa: F401
+from game.rules.zombie40k.reference import reference
+from game.rules.zombie40k.report import OUTCOME_LABELS, demo_forces, invariants, outcome, report
+from game.rules.zombie40k.setup_view import SETUP
+from game.rules.zombie40k.view import Z40View
+
+RULESET = register(
+    RuleSet(
+        key="zombie40k",
+        name="Zombie 40,000",
+        new_game=new_game,
+        commands=COMMANDS,
+        events=EVENTS,
+        options_help='teams: a list of 1-4 teams, one per player; a team is a roster unit key ("tactical_squad", '
+        '"infantry_squad", "guardian_defenders", "ork_boyz", "strike_team", "necron_warriors": as many models '
+        'as 75 points buy) or a table {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", '
+        '"usr_model"} checked by the team builder',
+        view=Z40View,  # type: ignore[arg-type]  # a class is its own factory
+        setup=SETUP,
+        reference=reference,
+        report=report,
+        outcome=outcome,
+        outcome_labels=OUTCOME_LABELS,
+        demo_forces=demo_forces,
+        invariants=invariants,
+    )
+)

@@ -1,0 +1,60 @@
+"""What a player may ask for (RULES.md, Zombie 40,000: Player turn). Plain data.
+
+Zombies need no commands: their turn is driven by the rules (:mod:`.zombie_turn`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.core import Command, Registry
+
+COMMANDS = Registry()  # Zombie 40,000's commands by name
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Move(Command):
+    """Movement phase: move one model along ``path`` (waypoints after its position), up to 6" (2D6 keep
+    highest when the path enters difficult terrain), then face ``facing`` or along the last leg."""
+
+    figure: str
+    path: tuple[tuple[float, float], ...]
+    facing: float | None = None
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Run(Command):
+    """Shooting phase, instead of shooting: one model runs D6" (one roll for the squad)."""
+
+    figure: str
+    path: tuple[tuple[float, float], ...]
+    facing: float | None = None
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Shoot(Command):
+    """Shooting phase: the squad's models (all that can, or those listed) fire at the ``target`` unit.
+    ``aim`` places a blast marker (by default on the target model nearest the firer)."""
+
+    unit: str
+    target: str
+    models: tuple[str, ...] = ()
+    aim: tuple[float, float] | None = None
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Charge(Command):
+    """Assault phase: charge another player's squad (only within 8" of the escape vehicle [seed])."""
+
+    unit: str
+    target: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class EndPhase(Command):
+    """The active player is done with this phase (movement, shooting or assault)."""

@@ -1,0 +1,198 @@
+"""What happened (plain data), for the log, the screen's animations, the dice tray and the sounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.core import DiceRolled, Event, Registry
+
+EVENTS = Registry()  # Zombie 40,000's events by name
+EVENTS.add(DiceRolled)  # the shared dice event is part of this log
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class FigurePlaced(Event):
+    figure: str
+    side: str
+    unit: str
+    position: tuple[float, float]
+    facing: float
+    radius: float
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    turn: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class OrderRolled(Event):
+    """The players rolled off for this turn's order; the zombies go last [seed]."""
+
+    order: tuple[int, ...]
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PhaseStarted(Event):
+    phase: str
+    player: int | None = None
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Moved(Event):
+    """A model moved; ``how`` is move, run, charge, pile in, consolidate, fall back or shamble."""
+
+    figure: str
+    path: tuple[tuple[float, float], ...]
+    facing: float
+    length: float
+    how: str = "move"
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class MoveRolled(Event):
+    """A unit's roll for this phase: difficult terrain (keep highest), run, charge, shamble, consolidate..."""
+
+    unit: str
+    what: str
+    inches: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class AttackStep(Event):
+    """One grouped roll of an attack sequence: ``step`` is hit, wound, save, fnp or gets hot."""
+
+    unit: str
+    target: str
+    weapon: str
+    step: str
+    need: int
+    dice: int
+    successes: int
+    note: str = ""
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class ShotsFired(Event):
+    unit: str
+    target: str
+    shooters: tuple[str, ...]
+    snap: bool = False
+    overwatch: bool = False
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class BlastPlaced(Event):
+    """A blast marker (or a template when ``template``) came down; ``hits`` are the models under it."""
+
+    unit: str
+    weapon: str
+    aim: tuple[float, float]
+    centre: tuple[float, float]
+    scatter: float
+    radius: float
+    hits: tuple[str, ...]
+    template: tuple[tuple[float, float], ...] = ()
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Wounded(Event):
+    figure: str
+    wounds_left: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Killed(Event):
+    figure: str
+    cause: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class ChargeDeclared(Event):
+    unit: str
+    target: str
+    distance: float  # inches to close, edge to edge
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Engaged(Event):
+    """Two units are locked in close combat (a charge, or zombies shambling into contact)."""
+
+    unit: str
+    target: str
+    charger: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class CombatResolved(Event):
+    units: tuple[str, ...]
+    wounds: tuple[tuple[str, int], ...]  # side -> unsaved wounds caused
+    winner: str  # side, or "" for a draw
+    margin: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class MoraleTested(Event):
+    unit: str
+    need: int
+    roll: int
+    passed: bool
+    why: str = ""
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class SweepingAdvance(Event):
+    unit: str
+    loser: str
+    roll: int
+    loser_roll: int
+    caught: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class FellBack(Event):
+    unit: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Regrouped(Event):
+    unit: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class UnitDestroyed(Event):
+    unit: str
+    cause: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Embarked(Event):
+    figure: str
+    player: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class GameOver(Event):
+    winner: str
+    reason: str

@@ -1,0 +1,223 @@
+"""A game of Zombie 40,000: the public face of the rules (DESIGN.md: commands in, events out).
+
+>>> from game.rules.zombie40k.testing import small_scenario
+>>> g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
+>>> g.state.phase.value, g.state.active_player
+('movement', 1)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from game.dice import Dice
+from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.zombie40k import assault, morale, movement, setup, shooting, turn
+from game.rules.zombie40k import preview as previews
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.data import Z40Data, load_data
+from game.rules.zombie40k.hooks import Hooks
+from game.rules.zombie40k.state import PLAYERS, Model, Phase, Z40State
+from game.rules.zombie40k.world import World
+from game.scenario.model import Scenario
+from game.table import Table
+
+
+class Zombie40kGame:
+    """One game in progress; changed only by :meth:`apply`."""
+
+    ruleset: ClassVar[str] = "zombie40k"
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        options: dict[str, Any] | None,
+        seed: int,
+        dice: Dice | None = None,
+        data: Z40Data | None = None,
+        hooks: Hooks | None = None,
+    ) -> None:
+        self.scenario = scenario
+        self.options = dict(options or {})
+        self.seed = seed
+        self.data = data or load_data()
+        self.dice = dice if dice is not None else Dice(seed)
+        self.commands: list[Command] = []
+        self.log: list[Event] = []
+        teams = setup.check_options(self.data, scenario, self.options)
+        state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")))
+        self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or Hooks())
+        setup.place_vehicle(self.world)
+        setup.deploy_squads(self.world, teams)
+        setup.place_boss(self.world)
+        setup.place_hordes(self.world)
+        turn.next_turn(self.world)
+        turn.advance(self.world)
+        self._flush()
+
+    # -- plumbing
+    @property
+    def state(self) -> Z40State:
+        return self.world.state
+
+    @property
+    def table(self) -> Table:
+        return self.world.table
+
+    def _flush(self) -> list[Event]:
+        out, self.world.events = self.world.events, []
+        self.log.extend(out)
+        return out
+
+    # -- the Game protocol
+    @property
+    def over(self) -> bool:
+        return self.state.phase == Phase.OVER
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    def figure(self, fid: str) -> Model:
+        return self.state.models[fid]
+
+    @property
+    def figures(self) -> list[Model]:
+        return list(self.state.models.values())
+
+    def check_shoot(self, cmd: Shoot) -> shooting.FirePlan:
+        """Validate a Shoot without rolling; the fire plan or IllegalCommand."""
+        w, st = self.world, self.state
+        if st.phase != Phase.SHOOTING:
+            raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
+        unit = st.units.get(cmd.unit)
+        if unit is None or unit.side != PLAYERS or unit.player != st.active_player:
+            raise IllegalCommand(f"{cmd.unit!r} is not the squad of the player whose turn it is.")
+        target = st.units.get(cmd.target)
+        if target is None or not w.alive(target):
+            raise IllegalCommand(f"There is no unit {cmd.target!r} on the table.")
+        if target.id == unit.id:
+            raise IllegalCommand("A squad does not shoot at itself.")
+        if st.locked(unit.id):
+            raise IllegalCommand(f"{unit.name} is locked in close combat and cannot shoot.")
+        reason = shooting.pvp_reason(w, unit, target)
+        if reason:
+            raise IllegalCommand(
+                'You may never shoot at another player unless they are within 8" of the escape vehicle '
+                f"or have shot at you: {reason}"
+            )
+        if unit.ran_turn == st.turn and not w.unit_has(unit, "Battle Focus"):
+            raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
+        if unit.targets_shot:
+            if not w.unit_has(unit, "Split Fire"):
+                raise IllegalCommand(f"{unit.name} has already shot this phase.")
+            if len(unit.targets_shot) >= 2 or target.id in unit.targets_shot:
+                raise IllegalCommand("Split Fire allows one second target, once.")
+        return shooting.plan(w, unit, target, cmd.models, aim=cmd.aim)
+
+    def apply(self, cmd: Command) -> list[Event]:
+        """Validate (IllegalCommand, nothing changed), carry out, then run the turn machine on."""
+        w, st = self.world, self.state
+        if self.over:
+            raise IllegalCommand("The game is over.")
+        if isinstance(cmd, (Move, Run)):
+            movement.carry_out(w, movement.plan_move(w, cmd))
+        elif isinstance(cmd, Shoot):
+            p = self.check_shoot(cmd)
+            shooting.carry_out(w, p)
+            p.unit.targets_shot.append(p.target.id)
+            p.unit.shot_turn = st.turn
+            if p.target.side == PLAYERS:
+                morale.after_shooting(w, p.target)
+        elif isinstance(cmd, Charge):
+            unit, target, dist = assault.plan_charge(w, cmd)
+            assault.charge(w, unit, target, dist)
+        elif isinstance(cmd, EndPhase):
+            if st.active_player is None or st.phase not in turn.PLAYER_PHASES:
+                raise IllegalCommand("No player phase is waiting to end.")
+            turn.end_phase(w)
+        else:
+            raise IllegalCommand(f"Zombie 40,000 has no command {type(cmd).__name__}.")
+        self.commands.append(cmd)
+        turn.advance(w)
+        return self._flush()
+
+    def preview(self, cmd: Command) -> Preview:
+        if self.over:
+            return Preview(False, "The game is over.")
+        return previews.preview(self.world, cmd, self.check_shoot)
+
+    # -- what may be done
+    def shoot_targets(self, unit_id: str) -> list[str]:
+        out = []
+        for u in self.state.units.values():
+            if u.id == unit_id or not self.world.alive(u):
+                continue
+            try:
+                self.check_shoot(Shoot(unit_id, u.id))
+            except IllegalCommand:
+                continue
+            out.append(u.id)
+        return out
+
+    def actions_for(self, fid: str) -> list[str]:
+        """What model ``fid`` may do now: move, run, shoot, charge (empty if none)."""
+        st = self.state
+        m = st.models.get(fid)
+        if self.over or m is None or not m.alive or m.side != PLAYERS or m.player != st.active_player:
+            return []
+        unit = st.units[m.unit]
+        out = []
+        if st.phase == Phase.MOVEMENT and not m.moved and turn.has_choice(self.world):
+            out.append("move")
+        elif st.phase == Phase.SHOOTING and not st.locked(unit.id):
+            if self.preview(Run(fid, ())).legal:
+                out.append("run")
+            if not m.fired and self.shoot_targets(unit.id):
+                out.append("shoot")
+        elif st.phase == Phase.ASSAULT and turn.charge_targets(self.world, unit.id):
+            out.append("charge")
+        return out
+
+    def legal_commands(self, figure_id: str | None = None) -> list[Command]:
+        """Shoot and Charge commands that would be accepted, eight sample moves (or runs) per model, EndPhase."""
+        st = self.state
+        if self.over or st.active_player is None:
+            return []
+        squad = st.squad_of(st.active_player)
+        models = [self.figure(figure_id)] if figure_id else self.world.alive(squad)
+        out: list[Command] = []
+        if st.phase == Phase.SHOOTING and figure_id is None:
+            out += [Shoot(squad.id, t) for t in self.shoot_targets(squad.id)]
+        if st.phase == Phase.ASSAULT and figure_id is None:
+            out += [Charge(squad.id, t) for t in turn.charge_targets(self.world, squad.id)]
+        if st.phase in (Phase.MOVEMENT, Phase.SHOOTING):
+            kind = Move if st.phase == Phase.MOVEMENT else Run
+            for m in models:
+                for k in range(8):
+                    a = math.radians(45 * k)
+                    goal = (m.position[0] + 6 * math.cos(a), m.position[1] + 6 * math.sin(a))
+                    c = self.table.check_path([m.position, goal], m.radius, mover=m.id, max_length=6.0)
+                    if c.length < 0.05:
+                        continue
+                    cmd = kind(m.id, (tuple(round(v, 4) for v in c.end),))  # type: ignore[arg-type]
+                    if self.preview(cmd).legal:
+                        out.append(cmd)
+        if figure_id is None:
+            out.append(EndPhase())
+        return out
+
+    def state_data(self) -> dict[str, Any]:
+        data = self.state.to_data()
+        data["ruleset"] = self.ruleset
+        data["seed"] = self.seed
+        data["rolls"] = len(self.dice.log)
+        return data
+
+
+def new_game(
+    scenario: Scenario, options: dict[str, Any] | None = None, seed: int = 0, dice: Dice | None = None
+) -> Zombie40kGame:
+    """Start a game: teams, vehicle, squads, Boss, hordes; roll the first turn's order."""
+    return Zombie40kGame(scenario, options, seed, dice)

@@ -1,0 +1,68 @@
+"""Morale [7th, seed]: a test is 2D6 at most the unit's best Leadership (a double 1 always passes); the
+loser of a close combat tests at Leadership minus the difference (Stubborn: no minus); a squad losing a
+quarter of its models to shooting in one phase tests. Fearless units never test. A failed test falls back.
+Falling back squads regroup at the start of their movement phase on their full Leadership, even below 25%
+[seed]; And They Shall Know No Fear regroups automatically.
+"""
+
+from __future__ import annotations
+
+from game.rules.zombie40k.events import MoraleTested, Regrouped
+from game.rules.zombie40k.state import Unit
+from game.rules.zombie40k.world import World
+
+
+def leadership(world: World, unit: Unit) -> int:
+    return max((world.profile(m).ld for m in world.alive(unit)), default=0)
+
+
+def test(world: World, unit: Unit, modifier: int = 0, why: str = "") -> bool:
+    """A Morale (or regroup) test; True when passed."""
+    if world.fearless(unit):
+        world.emit(MoraleTested(unit.id, 0, 0, True, f"{why}: Fearless"))
+        return True
+    if world.unit_has(unit, "Stubborn"):
+        modifier = max(0, modifier)
+    need = leadership(world, unit) + modifier
+    r = world.dice.roll(2, f"{unit.id} Morale")
+    from game.rules.core import DiceRolled
+
+    passed = r.faces == (1, 1) or r.total <= need
+    world.emit(
+        DiceRolled(
+            f"{unit.id} Morale",
+            r.kind,
+            r.faces,
+            r.total,
+            f"2D6 = {r.total} vs Ld {need}: {'passed' if passed else 'failed'}",
+        )
+    )
+    world.emit(MoraleTested(unit.id, need, r.total, passed, why))
+    return passed
+
+
+def after_shooting(world: World, unit: Unit) -> None:
+    """25% of the phase's models lost to shooting: test, and fall back on a failure [7th]."""
+    from game.rules.zombie40k.movement import fall_back
+
+    if not world.alive(unit) or world.state.locked(unit.id) or unit.falling_back:
+        return
+    start = unit.phase_start_models
+    if start and unit.phase_losses * 4 >= start and unit.phase_losses > 0:
+        unit.phase_losses = 0  # one test for this volley
+        unit.phase_start_models = len(world.alive(unit))
+        if not test(world, unit, 0, "25% casualties from shooting"):
+            fall_back(world, unit)
+
+
+def regroup(world: World, unit: Unit) -> bool:
+    """At the start of its movement phase a falling-back squad tries to regroup [seed: on full Ld]."""
+    from game.rules.zombie40k.movement import fall_back
+
+    if world.unit_has(unit, "And They Shall Know No Fear") or test(world, unit, 0, "regroup"):
+        unit.falling_back = False
+        unit.regrouped_turn = world.state.turn
+        world.emit(Regrouped(unit.id))
+        return True
+    fall_back(world, unit)
+    return False

@@ -1,0 +1,187 @@
+"""Movement [7th]: 6" a model; a path entering difficult terrain (clutter, ruins) moves at most the squad's
+2D6-keep-highest roll for the phase (3D6 with Move Through Cover); Run D6" instead of shooting (one roll for
+the squad; Crusader keeps the best of two); no move ends within 1" of an enemy model; a model that comes
+within 1" of the escape vehicle embarks, and its player wins [seed].
+
+Each ``plan_*`` checks a command without rolling and raises IllegalCommand; ``carry_out_*`` rolls and moves.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.rules.core import IllegalCommand
+from game.rules.zombie40k.commands import Move, Run
+from game.rules.zombie40k.events import Embarked, FellBack, GameOver, MoveRolled
+from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
+from game.rules.zombie40k.world import World
+from game.scenario.model import Point
+from game.table import PathCheck, truncate_path
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    model: Model
+    unit: Unit
+    path: list[Point]
+    facing: float | None
+    check: PathCheck
+    run: bool
+    limit: float  # what the model may move at most without a roll
+
+
+def own_model(world: World, fid: str) -> tuple[Model, Unit]:
+    st = world.state
+    m = st.models.get(fid)
+    if m is None:
+        raise IllegalCommand(f"There is no model {fid!r}.")
+    if not m.alive:
+        raise IllegalCommand(f"{fid} is not on the table.")
+    if m.side != PLAYERS or m.player != st.active_player:
+        raise IllegalCommand(f"{fid} is not a model of the player whose turn it is.")
+    return m, st.units[m.unit]
+
+
+def enemy_within(world: World, m: Model, p: Point, gap: float) -> str | None:
+    """The first enemy model whose base is within ``gap`` of a base of m's size at p."""
+    unit = world.state.units[m.unit]
+    for fid in world.table.figures_in_circle(p, m.radius + gap + 0.8):
+        o = world.state.models.get(fid)
+        if o is None or fid == m.id or not o.alive:
+            continue
+        if (
+            world.enemies(unit, world.state.units[o.unit])
+            and math.dist(p, o.position) - m.radius - o.radius <= gap - 1e-6
+        ):
+            return fid
+    return None
+
+
+def difficult_dice(world: World, unit: Unit) -> int:
+    n = int(world.data.h("difficult_terrain_dice"))
+    return n + 1 if world.unit_has(unit, "Move Through Cover") else n
+
+
+def plan_move(world: World, cmd: Move | Run) -> MovePlan:
+    st = world.state
+    run = isinstance(cmd, Run)
+    m, unit = own_model(world, cmd.figure)
+    want = Phase.SHOOTING if run else Phase.MOVEMENT
+    if st.phase != want:
+        raise IllegalCommand(
+            f"{'Running' if run else 'Moving'} is for the {want.value} phase; it is the {st.phase.value} phase."
+        )
+    if st.locked(unit.id):
+        raise IllegalCommand(f"{unit.name} is locked in close combat and cannot {'run' if run else 'move'}.")
+    if unit.falling_back:
+        raise IllegalCommand(f"{unit.name} is falling back.")
+    if unit.regrouped_turn == st.turn and not run:
+        raise IllegalCommand(f"{unit.name} regrouped this turn and may not move.")
+    if run:
+        if m.ran:
+            raise IllegalCommand(f"{m.id} has already run this turn.")
+        if world.unit_has(unit, "Slow and Purposeful"):
+            raise IllegalCommand(f"{unit.name} is Slow and Purposeful and may not run.")
+        if unit.targets_shot and not world.unit_has(unit, "Battle Focus"):
+            raise IllegalCommand(f"{unit.name} has shot this phase; it runs instead of shooting.")
+    elif m.moved:
+        raise IllegalCommand(f"{m.id} has already moved this phase.")
+    path = [m.position, *[(float(x), float(y)) for x, y in cmd.path]]
+    if run:
+        limit = float(unit.run_roll) if unit.run_roll is not None else 6.0
+        if world.unit_has(unit, "Crusader") and unit.run_roll is None:
+            limit = 6.0
+    else:
+        limit = float(world.data.h("move"))
+    check = world.table.check_path(path, m.radius, mover=m.id)
+    if check.blocked:
+        raise IllegalCommand(f"The path is blocked by {check.blocked_by}.")
+    if check.length > limit + 1e-6:
+        raise IllegalCommand(f'{m.id} may {"run" if run else "move"} at most {limit:g}", not {check.length:.1f}".')
+    if len(path) > 1:
+        near = enemy_within(world, m, path[-1], float(world.data.h("enemy_gap")))
+        if near:
+            raise IllegalCommand(f'A move may not end within 1" of an enemy model ({near}).')
+    return MovePlan(m, unit, path, cmd.facing, check, run, limit)
+
+
+def carry_out(world: World, plan: MovePlan) -> None:
+    m, unit = plan.model, plan.unit
+    st = world.state
+    allowed = plan.check.length
+    if plan.run:
+        if unit.run_roll is None:
+            dice = 2 if world.unit_has(unit, "Crusader") else 1
+            unit.run_roll = world.best_of(dice, f"{unit.id} run") if dice > 1 else world.d6(f"{unit.id} run")
+            world.emit(MoveRolled(unit.id, "run", unit.run_roll))
+        allowed = min(allowed, float(unit.run_roll))
+        m.ran = True
+        unit.ran_turn = st.turn
+    else:
+        m.moved = True
+        if plan.check.length > 1e-9:
+            unit.moved_turn = st.turn
+    if plan.check.enters_clutter and not plan.run:
+        if unit.difficult_roll is None:
+            unit.difficult_roll = world.best_of(difficult_dice(world, unit), f"{unit.id} difficult terrain")
+            world.emit(MoveRolled(unit.id, "difficult terrain", unit.difficult_roll))
+        allowed = min(allowed, float(unit.difficult_roll))
+    path = truncate_path(list(plan.path), allowed) if allowed < plan.check.length - 1e-9 else list(plan.path)
+    path = back_off(world, m, path)
+    world.move_along(m, path, "run" if plan.run else "move", plan.facing)
+    check_embark(world, m)
+
+
+def back_off(world: World, m: Model, path: list[Point]) -> list[Point]:
+    """Cut a path back until its end is not within 1" of an enemy (a roll cut it short near one)."""
+    gap = float(world.data.h("enemy_gap"))
+    length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+    while length > 0 and enemy_within(world, m, path[-1], gap):
+        length = max(0.0, length - 0.25)
+        path = truncate_path(path, length)
+    return path
+
+
+def check_embark(world: World, m: Model) -> bool:
+    """A player's model within reach of the escape vehicle embarks: the first to embark wins [seed]."""
+    if m.side != PLAYERS or not m.alive or world.state.winner:
+        return False
+    if world.vehicle_distance(m.position, m.radius) > float(world.data.h("embark_reach")) + 1e-9:
+        return False
+    world.embark(m)
+    world.emit(Embarked(m.id, m.player))
+    st = world.state
+    st.winner = f"player {m.player}"
+    st.reason = f"{world.state.units[m.unit].name} (player {m.player}) reached the escape vehicle"
+    st.phase = Phase.OVER
+    st.active_player = None
+    world.emit(GameOver(st.winner, st.reason))
+    return True
+
+
+def home_direction(world: World, unit: Unit) -> Point:
+    """Toward the unit's own table edge: the edge nearest its deployment zone (players) [7th fall back]."""
+    zones = {int(z.properties.get("player", 0) or 0): z for z in world.scenario.zones_of("deploy")}
+    z = zones.get(unit.player)
+    w, h = world.scenario.width, world.scenario.height
+    c = z.area.centre if z else (w / 2, h)
+    edges = [(c[1], (0.0, -1.0)), (h - c[1], (0.0, 1.0)), (c[0], (-1.0, 0.0)), (w - c[0], (1.0, 0.0))]
+    return min(edges)[1]
+
+
+def fall_back(world: World, unit: Unit) -> None:
+    """2D6" straight toward the unit's own edge; it stops at the edge [house] or at what blocks it."""
+    world.disengage(unit.id)
+    unit.falling_back = True
+    inches = world.sum_d6(int(world.data.h("fall_back_dice")), f"{unit.id} fall back")
+    world.emit(MoveRolled(unit.id, "fall back", inches))
+    world.emit(FellBack(unit.id))
+    dx, dy = home_direction(world, unit)
+    models = sorted(world.alive(unit), key=lambda m: -(m.position[0] * dx + m.position[1] * dy))
+    for m in models:
+        goal = (m.position[0] + dx * inches, m.position[1] + dy * inches)
+        check = world.table.check_path([m.position, goal], m.radius, mover=m.id)
+        pts = list(check.points)
+        if len(pts) > 1:
+            world.move_along(m, pts, "fall back")

@@ -1,0 +1,179 @@
+"""The exact odds of an attack sequence, computed without rolling (the screen's previews).
+
+The same steps as :mod:`.attacks`: each attack hits, then wounds (NORMAL or AP2), and the wounds go one at a
+time on the closest living model: save, Instant Death, Feel No Pain. Wound counts are convolved attack by
+attack; the allocation is a small Markov chain over (models removed, wounds on the current model).
+
+>>> from game.rules.zombie40k.attacks import Pool, Saves
+>>> z = [Saves(f"z{i}", 0, 0, 0, 3, 1, 5, False) for i in range(10)]
+>>> pool = Pool("Lasgun", 20, 4, 3, 0)
+>>> round(expected_kills([(pool, 4)], z), 4)   # 20 shots: 1/2 hit, 1/2 wound, 2/3 past FNP; never above 10
+3.3332
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.rules.zombie40k import charts
+from game.rules.zombie40k.attacks import AP2, NORMAL, Pool, Saves, hit_faces, wound_faces
+
+Dist = dict[tuple[int, int], float]  # (normal wounds, AP2 wounds) -> probability
+State = tuple[int, int]  # (models removed, wounds on the current model)
+
+
+def _face_cats(table: dict[int, str | None]) -> tuple[float, float, float]:
+    n = sum(1 for k in table.values() if k == NORMAL) / 6
+    a = sum(1 for k in table.values() if k == AP2) / 6
+    return 1 - n - a, n, a
+
+
+def hit_chance(pool: Pool) -> float:
+    if pool.need_hit == 0:
+        return 1.0
+    p = len(hit_faces(pool)) / 6
+    if pool.reroll_hit == "fail":
+        return p + (1 - p) * p
+    if pool.reroll_hit == "ones":
+        return p + (1 / 6) * p
+    return p
+
+
+def wound_cats(pool: Pool, need: int) -> tuple[float, float, float]:
+    """Per hit: P(no wound), P(NORMAL wound), P(AP2 wound), re-rolls included."""
+    table = wound_faces(pool, need)
+    p0, pn, pa = _face_cats(table)
+    if pool.reroll_wound:
+        again = sum(1 for f, k in table.items() if not k and (pool.reroll_wound == "fail" or f == 1)) / 6
+        stay = p0 - again
+        return stay + again * p0, pn + again * pn, pa + again * pa
+    return p0, pn, pa
+
+
+def wounds_given_hits(pool: Pool, need: int, hits: int) -> Dist:
+    """The distribution of (NORMAL, AP2) wounds from ``hits`` hits."""
+    p0, pn, pa = wound_cats(pool, need)
+    return _convolve(hits, p0, pn, pa)
+
+
+def wound_dist(pool: Pool, need: int) -> Dist:
+    """The distribution of (NORMAL, AP2) wounds from the pool's attacks."""
+    h = hit_chance(pool)
+    p0, pn, pa = wound_cats(pool, need)
+    return _convolve(pool.attacks, 1 - h + h * p0, h * pn, h * pa)
+
+
+def _convolve(n: int, p0: float, pn: float, pa: float) -> Dist:
+    dist: Dist = {(0, 0): 1.0}
+    for _ in range(n):
+        nxt: Dist = {}
+        for (a, b), p in dist.items():
+            for key, q in (((a, b), p0), ((a + 1, b), pn), ((a, b + 1), pa)):
+                if q > 0:
+                    nxt[key] = nxt.get(key, 0.0) + p * q
+        dist = nxt
+    return dist
+
+
+def _one_wound(
+    states: dict[State, float], models: Sequence[Saves], s: int, ap: int, cover_ok: bool
+) -> dict[State, float]:
+    out: dict[State, float] = {}
+    n = len(models)
+    for (k, dmg), p in states.items():
+        if k >= n:
+            out[(k, dmg)] = out.get((k, dmg), 0.0) + p
+            continue
+        m = models[k]
+        ps = charts.p_roll(m.save(ap, cover_ok))
+        out[(k, dmg)] = out.get((k, dmg), 0.0) + p * ps
+        pu = p * (1 - ps)
+        if m.instant_death(s):
+            out[(k + 1, 0)] = out.get((k + 1, 0), 0.0) + pu
+            continue
+        pf = charts.p_roll(m.fnp) if m.fnp else 0.0
+        out[(k, dmg)] = out.get((k, dmg), 0.0) + pu * pf
+        hurt = pu * (1 - pf)
+        key = (k + 1, 0) if dmg + 1 >= m.w else (k, dmg + 1)
+        out[key] = out.get(key, 0.0) + hurt
+    return out
+
+
+def allocate(states: dict[State, float], models: Sequence[Saves], pool: Pool, wounds: Dist) -> dict[State, float]:
+    """Apply a pool's wounds (NORMAL ones first, then AP2, as :func:`attacks.allocate` takes them in the
+    order rolled... both orders give the same kills when every model shares its saves)."""
+    out: dict[State, float] = {}
+    max_n = max((a for a, _ in wounds), default=0)
+    after_n: list[dict[State, float]] = [states]
+    for _ in range(max_n):
+        after_n.append(_one_wound(after_n[-1], models, pool.s, pool.ap, not pool.ignores_cover))
+    cache: dict[tuple[int, int], dict[State, float]] = {}
+    for (a, b), p in wounds.items():
+        st = cache.get((a, b))
+        if st is None:
+            st = after_n[a]
+            for _ in range(b):
+                st = _one_wound(st, models, pool.s, 2, not pool.ignores_cover)
+            cache[(a, b)] = st
+        for key, q in st.items():
+            out[key] = out.get(key, 0.0) + p * q
+    return out
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What a preview shows: expected hits, wounds and kills, and the chances that matter."""
+
+    hits: float
+    wounds: float
+    kills: float
+    p_any_kill: float
+    p_wipe: float
+    kills_dist: tuple[float, ...]
+
+    def as_dict(self) -> dict[str, float]:
+        return {
+            "expected_hits": round(self.hits, 6),
+            "expected_wounds": round(self.wounds, 6),
+            "expected_kills": round(self.kills, 6),
+        }
+
+
+def outlook(
+    pools: Sequence[tuple[Pool, int]],
+    models: Sequence[Saves],
+    hits_dists: dict[int, dict[int, float]] | None = None,
+) -> Outlook:
+    """The whole sequence for pools ``(pool, wound need)`` against ``models`` in allocation order.
+    ``hits_dists`` gives, for a pool index, the distribution of its hits (blasts: markers scatter)."""
+    states: dict[State, float] = {(0, 0): 1.0}
+    e_hits = e_wounds = 0.0
+    for i, (pool, need) in enumerate(pools):
+        if hits_dists and i in hits_dists:
+            wounds: Dist = {}
+            for h, ph in hits_dists[i].items():
+                e_hits += h * ph
+                for key, q in wounds_given_hits(pool, need, h).items():
+                    wounds[key] = wounds.get(key, 0.0) + ph * q
+        else:
+            e_hits += pool.attacks * hit_chance(pool)
+            wounds = wound_dist(pool, need)
+        e_wounds += sum((a + b) * p for (a, b), p in wounds.items())
+        states = allocate(states, models, pool, wounds)
+    n = len(models)
+    dist = [0.0] * (n + 1)
+    for (k, _), p in states.items():
+        dist[min(k, n)] += p
+    return Outlook(
+        hits=e_hits,
+        wounds=e_wounds,
+        kills=sum(k * p for k, p in enumerate(dist)),
+        p_any_kill=1 - dist[0],
+        p_wipe=dist[n] if n else 0.0,
+        kills_dist=tuple(dist),
+    )
+
+
+def expected_kills(pools: Sequence[tuple[Pool, int]], models: Sequence[Saves]) -> float:
+    return outlook(pools, models).kills

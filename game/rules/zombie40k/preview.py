@@ -1,0 +1,156 @@
+"""What a command would do, computed by the rules without rolling (DESIGN.md: previews with the odds).
+
+Shooting previews are exact: hits, wounds and kills follow the same sequence as the dice (see
+:mod:`.odds`); a blast marker's scatter is summed over every face of the scatter die and every 2D6 total.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.zombie40k import assault, odds, shooting
+from game.rules.zombie40k.attacks import Pool, model_saves, wound_need
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.movement import plan_move
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.world import World
+
+TWO_D6 = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+
+
+def p_max_at_least(dice: int, need: float) -> float:
+    """P(the highest of ``dice`` D6 is at least ``need``)."""
+    k = math.ceil(need - 1e-9)
+    if k <= 1:
+        return 1.0
+    if k > 6:
+        return 0.0
+    return 1 - ((k - 1) / 6) ** dice
+
+
+def p_sum_at_least(need: float, difficult: bool = False) -> float:
+    """P(2D6 >= need), or 3D6 drop the highest."""
+    k = math.ceil(need - 1e-9)
+    if not difficult:
+        return sum(p for t, p in TWO_D6.items() if t >= k)
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                if sum(sorted((a, b, c))[:2]) >= k:
+                    n += 1
+    return n / 216
+
+
+def blast_hits(world: World, s: shooting.Shooter, aim: Any, target_unit: str) -> dict[int, float]:
+    """The distribution of models of ``target_unit`` under one blast marker, over its scatter [7th]."""
+    r = float(world.data.h("blast_diameter")) / 2
+    bs = world.profile(s.model).bs
+    aim_pt = shooting.blast_aim(world, s, aim)
+
+    def count(c: Any) -> int:
+        return len(shooting.units_under(world, c, r).get(target_unit, []))
+
+    out: dict[int, float] = {}
+    on = count(aim_pt)
+    p_hit = 2 / 6
+    out[on] = p_hit
+    for total, pt in TWO_D6.items():
+        dist = max(0, total - bs)
+        for face in range(360):
+            c = shooting.scatter_centre(aim_pt, False, float(face), float(dist))
+            h = on if dist == 0 else count(c)
+            out[h] = out.get(h, 0.0) + (1 - p_hit) * pt / 360
+    return out
+
+
+def shoot_outlook(world: World, p: shooting.FirePlan) -> tuple[odds.Outlook, list[Pool]]:
+    target = p.target
+    models = [model_saves(world, world.model(f), p.covers.get(f, 0)) for f in p.order]
+    t = world.majority(target, "t")
+    pools: list[tuple[Pool, int]] = []
+    hits_dists: dict[int, dict[int, float]] = {}
+    locked = bool(world.state.engaged_with(target.id))
+    for pool in p.pools:
+        if locked:  # only a 4+ of the hits strikes a unit in close combat
+            k = (7 - int(world.data.h("into_combat_hit"))) / 6
+            h = odds.hit_chance(pool) * k
+            dist = {}
+            for n in range(pool.attacks + 1):
+                dist[n] = math.comb(pool.attacks, n) * h**n * (1 - h) ** (pool.attacks - n)
+            hits_dists[len(pools)] = dist
+        pools.append((pool, wound_need(world.data, pool, t)))
+    for s in p.shooters:
+        w = s.weapon
+        if not (w.blast or w.template):
+            continue
+        pool = Pool(
+            w.name, 0, 0, w.strength(world.profile(s.model).s), w.ap, ignores_cover=w.template, weapon=w.key
+        )
+        if w.template:
+            pts = shooting.template_points(world, s.model, world.model(s.aim_at).position)
+            n = sum(1 for f in world.table.figures_in_polygon(pts) if world.model(f).unit == target.id)
+            hits_dists[len(pools)] = {n: 1.0}
+        else:
+            hits_dists[len(pools)] = blast_hits(world, s, p.aim, target.id)
+        pools.append((pool, wound_need(world.data, pool, t)))
+    return odds.outlook(pools, models, hits_dists), [x for x, _ in pools]
+
+
+def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
+    try:
+        if isinstance(cmd, (Move, Run)):
+            mp = plan_move(world, cmd)
+            details: dict[str, Any] = {
+                "path": [list(pt) for pt in mp.check.points],
+                "length": round(mp.check.length, 3),
+                "enters_difficult_terrain": mp.check.enters_clutter,
+            }
+            chance = 1.0
+            if mp.run and mp.unit.run_roll is None:
+                chance = p_max_at_least(2 if world.unit_has(mp.unit, "Crusader") else 1, mp.check.length)
+            if mp.check.enters_clutter and not mp.run:
+                if mp.unit.difficult_roll is None:
+                    from game.rules.zombie40k.movement import difficult_dice
+
+                    chance = p_max_at_least(difficult_dice(world, mp.unit), mp.check.length)
+                else:
+                    chance = 1.0 if mp.unit.difficult_roll >= mp.check.length - 1e-9 else 0.0
+            return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
+        if isinstance(cmd, Shoot):
+            fp = check_shoot(cmd)
+            out, _ = shoot_outlook(world, fp)
+            details = {
+                **out.as_dict(),
+                "shooters": [s.model.id for s in fp.shooters],
+                "weapons": sorted({s.weapon.name for s in fp.shooters}),
+                "snap_shots": any(s.snap for s in fp.shooters),
+                "covers": dict(fp.covers),
+                "kills_distribution": [round(x, 6) for x in out.kills_dist],
+            }
+            return Preview(
+                True,
+                chances={"at least one kill": round(out.p_any_kill, 6), "wipe out": round(out.p_wipe, 6)},
+                details=details,
+            )
+        if isinstance(cmd, Charge):
+            unit, target, dist = assault.plan_charge(world, cmd)
+            difficult = assault.through_difficult(world, unit, target)
+            p = p_sum_at_least(dist, difficult)
+            return Preview(
+                True,
+                chances={"charge succeeds": round(p, 6)},
+                details={"distance": round(dist, 3), "difficult_terrain": difficult},
+            )
+        if isinstance(cmd, EndPhase):
+            if (
+                world.state.phase not in (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)
+                or world.state.active_player is None
+            ):
+                raise IllegalCommand("No player phase is waiting to end.")
+            return Preview(True)
+        raise IllegalCommand(f"Zombie 40,000 has no command {type(cmd).__name__}.")
+    except IllegalCommand as exc:
+        return Preview(False, exc.reason)

@@ -1,0 +1,232 @@
+"""The rules help for Zombie 40,000 (RULES.md, "Zombie 40,000"), built from the same data the rules read,
+with every house value marked as one.
+
+>>> from game.rules.zombie40k.data import load_data
+>>> titles = [s.title for s in reference(None, {})]
+>>> titles[:3]
+['The game', 'Building a team', 'Set-up']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.contract import Paragraph, Run, Section, Table
+from game.rules.zombie40k.data import load_data
+from game.scenario.model import Scenario
+
+
+def _p(text: str, house: bool = False, kind: str = "text") -> Paragraph:
+    return Paragraph(text, house, kind)  # type: ignore[arg-type]
+
+
+def _tab(
+    header: tuple[str, ...], rows: tuple[tuple[str, ...], ...], caption: str = "", house: bool = False
+) -> tuple[Table]:
+    """A table with its caption (the contract draws the caption above it)."""
+    return (Table(header, rows, caption=caption, house=house),)
+
+
+def _hv(before: str, value: str, after: str) -> Paragraph:
+    return Paragraph(before + value + after, True, "bullet", runs=(Run(before), Run(value, True), Run(after)))
+
+
+def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Section]:
+    d = load_data()
+    h = d.house
+    points = int(scenario.properties.get("points", h["points"])) if scenario else int(h["points"])
+    out = [
+        Section(
+            "The game",
+            (
+                _p(
+                    "One to four players, each with a Zombie Survival Team, race across the table to an escape vehicle in "
+                    "the middle of the far edge. The first player to embark it with at least one model wins [seed]."
+                ),
+                _p(
+                    "Players roll off for their order each turn; the zombies always go last [seed]. A player's turn: "
+                    "movement, (psychic: only with a psyker on the table), shooting, assault."
+                ),
+                _hv(
+                    "A model whose base comes within ",
+                    f'{h["embark_reach"]:g}"',
+                    " of the escape vehicle embarks.",
+                ),
+                _hv("With no team embarked after ", f"{h['turn_limit']} turns", ", the zombies have won."),
+            ),
+        ),
+        Section(
+            "Building a team",
+            (
+                _hv("Up to ", f"{points} points", " each (the copy lost the digits; earlier versions say 75)."),
+                _p(
+                    "Infantry only: no HQ, Artillery, Beasts, Bikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack "
+                    "or Jump units, Vehicles. Each model costs its squad's cost divided by the squad's size. One model may "
+                    "become the sergeant (paying for it), two others may change weapons as their unit entry allows, one "
+                    "Universal Special Rule goes to one model. Hit and Run is never allowed [seed].",
+                    kind="bullet",
+                ),
+                *_tab(
+                    ("Unit", "Army", "Points a model", "Models", "Sergeant"),
+                    tuple(
+                        (
+                            u.name,
+                            u.army,
+                            f"{u.model_cost:g}",
+                            f"1-{u.max_models}",
+                            f"{u.sergeant.name} (+{u.sergeant.cost})" if u.sergeant else "-",
+                        )
+                        for u in d.units.values()
+                    ),
+                    caption="The roster (zombie40k_roster.toml: add your own units)",
+                ),
+            ),
+        ),
+        Section(
+            "Set-up",
+            (
+                _hv(
+                    "Players deploy in their deployment zones, within ",
+                    f'{h["deploy_edge"]:g}"',
+                    f' of the edge opposite the vehicle and no closer than {h["deploy_apart"]:g}" to each other.',
+                ),
+                _p("The Zombie Boss stands by the escape vehicle [seed].", kind="bullet"),
+                _hv(
+                    "Hordes: one more than the number of players, ",
+                    f"{h['horde_size']} zombies each",
+                    ", one of them with an autogun, from the table edges.",
+                ),
+            ),
+        ),
+        Section(
+            "Shooting",
+            (
+                _p(
+                    "Every model that sees a model of the target unit and has it in range fires one weapon. To hit by BS "
+                    "(Snap Shots on a 6), to wound by S against T, one save, Feel No Pain, Instant Death; wounds go on the "
+                    "closest models first [7th].",
+                    kind="bullet",
+                ),
+                _hv(
+                    "Cover: ",
+                    f"{h['cover_obscured']}+ obscured or in clutter, {h['cover_ruin']}+ inside ruins",
+                    " [7th].",
+                ),
+                _p(
+                    "Rapid Fire: 2 shots at half range. Assault N: N shots. Pistol: 1 shot, a close combat weapon too. "
+                    'Heavy: Snap Shots after moving. Blast: a 3" marker scatters 2D6 minus BS (none on a hit), every model '
+                    'partly under it is hit. Template: every model under the 8" template, no cover.',
+                    kind="bullet",
+                ),
+                _p(
+                    'Never at another player unless they are within 8" of the escape vehicle or have shot at you [seed].',
+                    kind="bullet",
+                ),
+                _hv(
+                    "Hits on a unit in close combat strike it on ",
+                    f"{h['into_combat_hit']}+",
+                    ", else an enemy unit it fights (blasts and templates hit as they land).",
+                ),
+                *_tab(
+                    ("BS", *[str(i) for i in range(1, 11)]),
+                    (("to hit", *[f"{v}+" for v in d.to_hit_ranged]),),
+                    caption="To hit (shooting)",
+                ),
+                *_tab(
+                    ("S \\ T", *[str(i) for i in range(1, 11)]),
+                    tuple((str(s), *[f"{v}+" if v else "-" for v in row]) for s, row in enumerate(d.to_wound, 1)),
+                    caption="To wound",
+                ),
+            ),
+        ),
+        Section(
+            "Assault",
+            (
+                _p(
+                    "Players charge only another player's squad within 8\" of the escape vehicle, not already in a combat; "
+                    "combats already under way are fought in the player's own assault phase and in the zombie turn [seed].",
+                    kind="bullet",
+                ),
+                _p(
+                    'Charge 2D6" (3D6 drop the highest through difficult terrain) after the target\'s Overwatch; pile in 3"; '  # noqa: E501
+                    "blows by Initiative 10 to 1; +1 Attack on the charge, +1 with two close combat weapons; the side that "
+                    "caused fewer unsaved wounds tests Morale at Ld minus the difference; Sweeping Advance D6 + I [7th].",
+                    kind="bullet",
+                ),
+                _hv("Consolidation is ", str(h["consolidate_dice"]), '" [house reading of the lost digits].'),
+                *_tab(
+                    ("WS \\ WS", *[str(i) for i in range(1, 11)]),
+                    tuple((str(a), *[f"{v}+" for v in row]) for a, row in enumerate(d.ws_chart, 1)),
+                    caption="To hit (close combat)",
+                ),
+            ),
+        ),
+        Section(
+            "Zombie turn",
+            (
+                _p(
+                    "Shamble: one D6 for every zombie; each unengaged horde moves toward the nearest player squad (engaged "
+                    "squads count), ignoring difficult terrain; reaching contact is an assault with Overwatch and +1 Attack [seed].",  # noqa: E501
+                    kind="step",
+                ),
+                _hv(
+                    "A squad is completely surrounded (and ignored) when every model has ",
+                    f"{h['surrounded_contacts']} zombies",
+                    " in base contact.",
+                ),
+                _p(
+                    "Shooting: each horde's autogun fires at the nearest unengaged squad, else the nearest [seed].",
+                    kind="step",
+                ),
+                _p(
+                    "Assault: every combat is fought; zombies Sweeping Advance and consolidate toward the nearest squad [seed].",  # noqa: E501
+                    kind="step",
+                ),
+                _p("Respawning hordes, power-ups and mods come with the next part (issue 15).", True),
+            ),
+        ),
+        Section(
+            "Profiles and weapons",
+            (
+                *_tab(
+                    ("Model", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Rules"),
+                    tuple(
+                        (
+                            p.name,
+                            str(p.ws),
+                            str(p.bs),
+                            str(p.s),
+                            str(p.t),
+                            str(p.w),
+                            str(p.i),
+                            str(p.a),
+                            str(p.ld),
+                            (f"{p.sv}+" if p.sv else "-")
+                            + (f"/{p.inv}++" if p.inv else "")
+                            + (f" FNP {p.fnp}+" if p.fnp else ""),
+                            ", ".join(p.rules),
+                        )
+                        for p in d.profiles.values()
+                    ),
+                    caption="Profiles [7th codex values; zombies house]",
+                    house=True,
+                ),
+                *_tab(
+                    ("Weapon", "Range", "S", "AP", "Type"),
+                    tuple(
+                        (w.name, f'{w.range:g}"' if w.ranged else "-", str(w.s), str(w.ap or "-"), w.label)
+                        for w in d.weapons.values()
+                    ),
+                    caption="Weapons [7th]",
+                ),
+            ),
+        ),
+        Section(
+            "Universal Special Rules",
+            tuple(
+                _p(f"{u.name} ({u.list} rule): {u.effect if u.has_effect else u.why}", kind="bullet")
+                for u in d.usrs.values()
+            ),
+        ),
+    ]
+    return out

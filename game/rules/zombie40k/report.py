@@ -1,0 +1,195 @@
+"""After a Zombie 40,000 game: the end screen's report, the simulator's outcome (with the winning seat),
+the demo's force picker and the invariants the soak and the tests check after every event.
+
+>>> import random
+>>> from game.rules.zombie40k.testing import small_scenario
+>>> f = demo_forces(random.Random(1), small_scenario())
+>>> 2 <= len(f["teams"]) <= 4
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from game.rules.contract import Outcome, Report, RollRow, Series
+from game.rules.zombie40k.state import PLAYERS, Phase
+from game.scenario.model import Scenario
+
+OUTCOME_LABELS: dict[str, str] = {
+    "wins.player 1": "Player 1 wins",
+    "wins.player 2": "Player 2 wins",
+    "wins.player 3": "Player 3 wins",
+    "wins.player 4": "Player 4 wins",
+    "wins.zombies": "Zombie wins",
+    "human": "Player",
+    "models": "Player models",
+    "models_lost": "Player models lost",
+    "zombies_killed": "Zombies killed",
+    "boss_killed": "Zombie Boss killed",
+    "survivors": "Models left in each team",
+}
+
+
+def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
+    """Models standing at the end of each turn (0 = set-up), per team and for the zombies."""
+    sides: dict[str, str] = {}
+    for m in game.figures:
+        sides[m.id] = f"Player {m.player}" if m.side == PLAYERS else "Zombies"
+    alive: dict[str, int] = {}
+    for s in sides.values():
+        alive[s] = alive.get(s, 0) + 0
+    turns = [0]
+    counts: dict[str, list[int]] = {k: [] for k in sorted(set(sides.values()))}
+    for e in game.log:
+        kind = type(e).__name__
+        if kind == "FigurePlaced":
+            alive[sides.get(e.figure, "Zombies")] = alive.get(sides.get(e.figure, "Zombies"), 0) + 1
+        elif kind in ("Killed", "Embarked"):
+            alive[sides.get(e.figure, "Zombies")] -= 1
+        elif kind == "TurnStarted":
+            if e.turn > 1:
+                turns.append(e.turn - 1)
+            else:
+                pass
+            for k in counts:
+                counts[k].append(alive.get(k, 0))
+    turns.append(game.state.turn)
+    for k in counts:
+        counts[k].append(alive.get(k, 0))
+    n = min(len(turns), *(len(v) for v in counts.values())) if counts else 0
+    return tuple(turns[:n]), {k: v[:n] for k, v in counts.items()}
+
+
+def report(game: Any) -> Report:
+    s, w = game.state, game.world
+    winner = s.winner
+    victory = None if winner is None else winner != "zombies"
+    headline = "VICTORY" if victory else ("DEFEAT" if victory is False else "GAME OVER")
+    kills = sum(1 for m in game.figures if m.side != PLAYERS and not m.alive)
+    lost = sum(1 for m in game.figures if m.side == PLAYERS and m.state == "dead")
+    stats = (
+        ("Turns played", str(s.turn)),
+        ("Zombies killed", str(kills)),
+        ("Player models lost", str(lost)),
+        ("Zombie Boss", "killed" if not game.figure("boss").alive else "still standing")
+        if "boss" in s.models
+        else ("Zombie Boss", "-"),
+    )
+    groups = []
+    roll = []
+    for p in s.players:
+        u = s.squad_of(p)
+        left = len(w.alive(u)) + sum(game.figure(f).state == "embarked" for f in u.models)
+        dist = w.unit_vehicle_distance(u)
+        where = f'{dist:.0f}" from the vehicle' if dist < math.inf else "wiped out"
+        groups.append(
+            f"Player {p} ({u.name}): {left} of {u.start_size} models, {s.kills.get(u.id, 0)} zombies killed, {where}"
+        )
+        roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, marked=winner == f"player {p}"))
+    turns, counts = _series(game)
+    best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0
+    return Report(
+        ruleset="zombie40k",
+        scenario=game.scenario.title,
+        winner=winner,
+        victory=victory,
+        headline=headline,
+        reason=s.reason,
+        subline=f"{game.scenario.title} \u2014 {winner or 'nobody'} {'wins' if winner else ''}, turn {s.turn} of {s.turn_limit}",  # noqa: E501
+        stats=stats,
+        citation_title="MOST ZOMBIES DESTROYED",
+        citation=f"Player {best}: {s.kills.get(f'p{best}', 0)} zombies" if best else "",
+        groups=tuple(groups),
+        roll_title="TEAMS",
+        roll_key="models at the start \u2014 at the end",
+        roll_mark="reached the escape vehicle",
+        roll=tuple(roll),
+        roll_empty="No team is left.",
+        chart_title="Models standing",
+        chart_x_label="End of turn (0 = set-up)",
+        chart_y_label="Models",
+        series_turns=turns,
+        series=tuple(Series(k, tuple(v)) for k, v in counts.items()),
+        data={"kills": dict(s.kills), "turn": s.turn},
+    )
+
+
+def outcome(game: Any) -> Outcome:
+    s, w = game.state, game.world
+    winner = str(game.winner or "")
+    seat = int(winner.split()[1]) if winner.startswith("player ") else 0
+    players = [m for m in game.figures if m.side == PLAYERS]
+    survivors = tuple(len(w.alive(s.squad_of(p))) for p in s.players)
+    return Outcome(
+        winner=winner,
+        human_win=seat > 0,
+        turns=s.turn,
+        reason=s.reason,
+        seat=seat,
+        figures={
+            "models": len(players),
+            "models_lost": sum(m.state == "dead" for m in players),
+            "zombies_killed": sum(1 for m in game.figures if m.side != PLAYERS and not m.alive),
+            "boss_killed": float("boss" in s.models and not game.figure("boss").alive),
+        },
+        lists={"survivors": survivors},
+        score=f"Turn {s.turn}: " + " - ".join(f"P{p} {n} up" for p, n in zip(s.players, survivors)),
+    )
+
+
+def demo_forces(rng: random.Random, scenario: Scenario | None) -> dict[str, Any]:
+    """Two to four teams, each a random roster unit at its default 75-point build."""
+    from game.rules.zombie40k.data import load_data
+
+    units = sorted(load_data().units)
+    hi = 4
+    if scenario is not None:
+        try:
+            hi = max(1, min(4, int(scenario.properties.get("players_max", 4))))
+        except (TypeError, ValueError):
+            hi = 4
+    n = rng.randint(min(2, hi), hi)
+    return {"teams": [rng.choice(units) for _ in range(n)]}
+
+
+def invariants(game: Any) -> list[str]:
+    """What must hold after every event: the table follows the models, no two bases overlap, wounds stay
+    within the profile, combats are between living enemies, a player phase has its player, a winner embarked."""
+    out: list[str] = []
+    s, table, w = game.state, game.table, game.world
+    alive = [m for m in game.figures if m.alive]
+    if set(table.figures()) != {m.id for m in alive}:
+        out.append("the table's bases differ from the living models")
+    for m in alive:
+        if m.id in table and math.dist(table.position(m.id), m.position) > 1e-6:
+            out.append(f"{m.id} is at {m.position} but its base at {table.position(m.id)}")
+        if not 0 < m.wounds <= w.profile(m).w:
+            out.append(f"{m.id} has {m.wounds} wounds")
+        if not (
+            -1e-6 <= m.position[0] <= game.scenario.width + 1e-6
+            and -1e-6 <= m.position[1] <= game.scenario.height + 1e-6
+        ):
+            out.append(f"{m.id} is off the table at {m.position}")
+    for i, a in enumerate(alive):
+        for b in alive[i + 1 :]:
+            if abs(a.position[0] - b.position[0]) < 2 and abs(a.position[1] - b.position[1]) < 2:
+                if math.dist(a.position, b.position) < a.radius + b.radius - 0.02:
+                    out.append(f"{a.id} and {b.id} overlap")
+    for pair in s.engagements:
+        if not all(w.alive(u) for u in pair) or not w.enemies(s.units[pair[0]], s.units[pair[1]]):
+            out.append(f"combat {pair} is not between living enemies")
+    if s.phase in (Phase.MOVEMENT, Phase.SHOOTING, Phase.ASSAULT):
+        if s.active_player not in s.players or not w.alive(s.squad_of(s.active_player)):
+            out.append(f"the {s.phase.value} phase has no living active squad")
+    if game.over and game.winner not in ("zombies", *(f"player {p}" for p in s.players)):
+        out.append(f"unknown winner {game.winner!r}")
+    if (
+        game.over
+        and game.winner != "zombies"
+        and not any(m.state == "embarked" for m in game.figures if m.side == PLAYERS)
+    ):
+        out.append("a player won without a model embarked")
+    return out

@@ -1,0 +1,205 @@
+"""Setting up a game (RULES.md, Zombie 40,000: Set-up [seed, values house]): the teams from the options, the
+escape vehicle, the squads in their deployment zones, the Zombie Boss by the vehicle, and one horde more than
+there are players, ten zombies each (one with an autogun), on the table edges.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.rules.zombie40k.data import Z40Data
+from game.rules.zombie40k.events import FigurePlaced
+from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Unit
+from game.rules.zombie40k.team_builder import Team, TeamError, build_team, default_team
+from game.rules.zombie40k.world import World
+from game.scenario.model import Point, Scenario
+
+
+class OptionsError(ValueError):
+    """The new-game options are not a game; the message says why."""
+
+
+def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any]) -> list[Team]:
+    """The teams, one per player: ``{"teams": [team, ...]}`` where a team is a builder table or a unit key."""
+    teams = options.get("teams")
+    if not isinstance(teams, list) or not teams:
+        raise OptionsError('options need "teams": a list of 1 to 4 teams (a roster unit key, or a team table)')
+    top = int(scenario.properties.get("players_max", 4))
+    low = int(scenario.properties.get("players_min", 1))
+    if not low <= len(teams) <= min(4, top):
+        raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {len(teams)}")
+    points = int(scenario.properties.get("points", data.h("points")))
+    out = []
+    for i, spec in enumerate(teams, 1):
+        if isinstance(spec, str):
+            if spec not in data.units:
+                raise OptionsError(
+                    f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}"
+                )
+            spec = default_team(data, spec, points)
+        try:
+            out.append(build_team(data, spec, points))
+        except TeamError as exc:
+            raise OptionsError(f"player {i}: {exc}") from None
+    return out
+
+
+def place_vehicle(world: World) -> None:
+    zones = world.scenario.zones_of("escape_vehicle")
+    if zones:
+        world.state.vehicle = [list(p) for p in zones[0].area.points]
+    else:  # [house] a map without one: the middle of the top edge
+        w = world.scenario.width
+        world.state.vehicle = [[w / 2 - 4, 0.5], [w / 2 + 4, 0.5], [w / 2 + 4, 5], [w / 2 - 4, 5]]
+
+
+def _free(world: World, p: Point, r: float) -> bool:
+    t = world.table
+    return t.on_table(p, r) and not t.overlaps_blocking(p, r) and not t.any_figure_in_circle(p, r + 0.05)
+
+
+def spots_near(world: World, centre: Point, n: int, r: float, spacing: float, inside: Any = None) -> list[Point]:
+    """``n`` free places for bases of radius ``r`` on a grid around ``centre``, nearest first."""
+    cands = []
+    rings = int(math.ceil(math.sqrt(n))) + 8
+    for j in range(-rings, rings + 1):
+        for i in range(-rings, rings + 1):
+            p = (centre[0] + i * spacing, centre[1] + j * spacing)
+            cands.append((math.dist(p, centre), j, i, p))
+    cands.sort()
+    out: list[Point] = []
+    for _, _, _, p in cands:
+        if len(out) >= n:
+            break
+        if inside is not None and not inside(p):
+            continue
+        if _free(world, p, r) and all(math.dist(p, q) >= 2 * r + 0.05 for q in out):
+            out.append(p)
+    return out
+
+
+def _add(world: World, unit: Unit, m: Model) -> None:
+    world.state.models[m.id] = m
+    unit.models.append(m.id)
+    world.table.place(m.id, m.position, m.radius)
+    world.emit(FigurePlaced(m.id, m.side, unit.id, m.position, m.facing, m.radius))
+
+
+def _facing_to(p: Point, q: Point) -> float:
+    return math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) % 360
+
+
+def vehicle_centre(world: World) -> Point:
+    pts = world.state.vehicle
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def deploy_squads(world: World, teams: list[Team]) -> None:
+    d = world.data
+    zones = {
+        int(z.properties.get("player", z.properties.get("side", 0)) or 0): z
+        for z in world.scenario.zones_of("deploy")
+    }
+    goal = vehicle_centre(world)
+    for n, team in enumerate(teams, 1):
+        uid = f"p{n}"
+        unit = Unit(
+            uid, PLAYERS, SQUAD, team.entry.name, player=n, entry=team.entry.key, start_size=len(team.models)
+        )
+        world.state.units[uid] = unit
+        world.state.players.append(n)
+        zone = zones.get(n)
+        if zone is not None:
+            centre, inside = zone.area.centre, zone.area.contains
+        else:  # [house] no zone for this player: along the edge opposite the vehicle, spread out
+            w, h = world.scenario.width, world.scenario.height
+            centre, inside = ((n - 0.5) * w / len(teams), h - 4), None
+        base = float(d.h("base")) / 2
+        spots = spots_near(world, centre, len(team.models), base, float(d.h("deploy_spacing")), inside)
+        if len(spots) < len(team.models):
+            spots += spots_near(world, centre, len(team.models) - len(spots), base, float(d.h("deploy_spacing")))
+        for k, (spec, p) in enumerate(zip(team.models, spots)):
+            prof = d.profile(spec.profile)
+            m = Model(
+                id=f"{uid}-{k + 1}",
+                side=PLAYERS,
+                unit=uid,
+                profile=spec.profile,
+                position=p,
+                facing=_facing_to(p, goal),
+                radius=prof.base / 2 if prof.base != 1.0 else base,
+                wounds=prof.w,
+                weapons=spec.weapons,
+                rules=spec.rules,
+                unit_rules=spec.unit_rules,
+                sergeant=spec.sergeant,
+                player=n,
+            )
+            _add(world, unit, m)
+
+
+def place_boss(world: World) -> None:
+    d = world.data
+    prof = d.profile("zombie_boss")
+    at = next((p.position for p in world.scenario.placements_of("zombie") if p.properties.get("boss")), None)
+    centre = at or (vehicle_centre(world)[0], max(p[1] for p in world.state.vehicle) + 2)
+    spot = spots_near(world, centre, 1, prof.base / 2, 0.5)
+    unit = Unit("boss", ZOMBIES, BOSS, "Zombie Boss", start_size=1)
+    world.state.units["boss"] = unit
+    m = Model(
+        "boss",
+        ZOMBIES,
+        "boss",
+        "zombie_boss",
+        spot[0],
+        90.0,
+        prof.base / 2,
+        prof.w,
+        tuple(d.zombies["boss_weapons"]),
+    )
+    _add(world, unit, m)
+
+
+def place_hordes(world: World) -> None:
+    """Players + 1 hordes of ten [house], from the spawn edges: every edge once before any twice; with
+    fewer hordes than edges, the dice pick which edges."""
+    d = world.data
+    zones = sorted(world.scenario.zones_of("spawn"), key=lambda z: z.id)
+    count = len(world.state.players) + int(d.h("hordes_extra"))
+    picks: list[int] = []
+    if len(zones) <= count:
+        picks = [k % len(zones) for k in range(count)] if zones else []
+    else:
+        left = list(range(len(zones)))
+        while len(picks) < count:
+            face = world.d6("horde edge")
+            if face <= len(left):
+                picks.append(left.pop(face - 1))
+            elif len(left) > 6:
+                picks.append(left.pop((face - 1) % len(left)))
+    size = int(d.h("horde_size"))
+    r = float(d.h("base")) / 2
+    for k in range(count):
+        uid = f"h{k + 1}"
+        unit = Unit(uid, ZOMBIES, HORDE, f"Horde {k + 1}", start_size=size)
+        world.state.units[uid] = unit
+        if picks:
+            z = zones[picks[k]]
+            centre, inside = z.area.centre, None
+        else:
+            centre, inside = (world.scenario.width / 2, world.scenario.height / 2), None
+        for i, p in enumerate(spots_near(world, centre, size, r, float(d.h("horde_spacing")), inside)):
+            weapons = tuple(d.zombies["autogun_weapons"] if i == 0 else d.zombies["horde_weapons"])
+            m = Model(
+                f"{uid}-{i + 1}",
+                ZOMBIES,
+                uid,
+                "zombie",
+                p,
+                _facing_to(p, (world.scenario.width / 2, world.scenario.height / 2)),
+                r,
+                1,
+                weapons,
+            )
+            _add(world, unit, m)

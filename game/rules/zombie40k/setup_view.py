@@ -1,0 +1,182 @@
+"""The set-up of a Zombie 40,000 game as the rule-set contract's data (RULES.md, "Building a team").
+
+One to four players, each building a Zombie Survival Team with the points-budget team builder: the answer
+for a player is the list of things taken, in order (``unit:KEY`` first, then ``model``, ``sergeant``,
+``sergeant_option:KEY``, ``weapon:KEY``, ``usr:NAME``). The rules list what may be added now with its
+cost and the reason when it is refused; the answers become ``{"teams": [team table, ...]}``.
+
+>>> from game.rules.zombie40k.testing import small_scenario
+>>> s = small_scenario()
+>>> team = [{"id": "unit:ork_boyz"}, {"id": "model"}, {"id": "usr:Furious Charge"}]
+>>> SETUP.options(s, {"players": 1, "each": [{"team": team}], "game": {}})
+{'teams': [{'unit': 'ork_boyz', 'models': 2, 'usr': 'Furious Charge'}]}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.contract import Answers, SetupSpec, Team, TeamOption
+from game.rules.zombie40k.data import Z40Data, load_data
+from game.rules.zombie40k.setup import OptionsError, check_options
+from game.rules.zombie40k.team_builder import cost, default_team, team_problems
+from game.scenario.model import Scenario
+
+TEAM = "team"
+
+
+def _players_range(scenario: Scenario) -> tuple[int, int]:
+    def prop(name: str, default: int) -> int:
+        try:
+            return int(scenario.properties.get(name, default))
+        except (TypeError, ValueError):
+            return default
+
+    lo = max(1, min(4, prop("players_min", 1)))
+    return lo, max(lo, min(4, prop("players_max", 4)))
+
+
+def spec_of(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """The team table the builder checks, from the list of things taken."""
+    spec: dict[str, Any] = {}
+    for item in items:
+        kind, _, key = str(item.get("id", "")).partition(":")
+        if kind == "unit":
+            spec = {"unit": key, "models": 1}
+        elif kind == "model" and spec:
+            spec["models"] = spec.get("models", 0) + 1
+        elif kind == "sergeant" and spec:
+            spec["sergeant"] = True
+        elif kind == "sergeant_option" and spec:
+            spec.setdefault("sergeant_options", []).append(key)
+        elif kind == "weapon" and spec:
+            spec.setdefault("weapons", []).append(key)
+        elif kind == "usr" and spec:
+            spec["usr"] = key
+    return spec
+
+
+def items_of(data: Z40Data, spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """The list of things taken that builds ``spec`` (a saved game's team shown again)."""
+    unit = data.units.get(spec.get("unit", ""))
+    if unit is None:
+        return []
+    out = [{"id": f"unit:{unit.key}", "label": unit.name, "cost": unit.model_cost}]
+    out += [{"id": "model", "label": "one more model", "cost": unit.model_cost}] * (int(spec.get("models", 1)) - 1)
+    if spec.get("sergeant") and unit.sergeant:
+        out.append({"id": "sergeant", "label": unit.sergeant.name, "cost": unit.sergeant.cost})
+        for k in spec.get("sergeant_options", ()):
+            o = next((o for o in unit.sergeant.options if o.key == k), None)
+            out.append({"id": f"sergeant_option:{k}", "label": o.name if o else k, "cost": o.cost if o else 0})
+    for k in spec.get("weapons", ()):
+        o = next((o for o in unit.weapon_options if o.key == k), None)
+        out.append({"id": f"weapon:{k}", "label": o.name if o else k, "cost": o.cost if o else 0})
+    if spec.get("usr"):
+        out.append({"id": f"usr:{spec['usr']}", "label": spec["usr"], "cost": 0})
+    return out
+
+
+class Z40Setup:
+    """:class:`game.rules.contract.Setup` for Zombie 40,000."""
+
+    def __init__(self, data: Z40Data | None = None) -> None:
+        self._data = data
+
+    @property
+    def data(self) -> Z40Data:
+        if self._data is None:
+            self._data = load_data()
+        return self._data
+
+    def budget(self, scenario: Scenario) -> int:
+        return int(scenario.properties.get("points", self.data.h("points")))
+
+    def spec(self, scenario: Scenario) -> SetupSpec:
+        lo, hi = _players_range(scenario)
+        team = Team(
+            TEAM,
+            "Zombie Survival Team",
+            self.budget(scenario),
+            help="Infantry only; each model costs its squad's cost divided by its size; one sergeant, two weapon "
+            "changes and one Universal Special Rule; never Hit and Run [seed].",
+        )
+        return SetupSpec(
+            lo,
+            hi,
+            lo,
+            per_player=(team,),
+            player_noun="team",
+            note="Every player races the others to the escape vehicle; the game plays the zombies.",
+        )
+
+    def _team(self, scenario: Scenario, each: dict[str, Any], n: int) -> dict[str, Any]:
+        items = each.get(TEAM) or []
+        if not items:  # nobody built a team: a default one, so a quick game starts at once
+            keys = sorted(self.data.units)
+            return default_team(self.data, keys[(n - 1) % len(keys)], self.budget(scenario))
+        return spec_of(items)
+
+    def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:
+        each = answers.get("each", []) or [{}]
+        return {"teams": [self._team(scenario, e, i) for i, e in enumerate(each, 1)]}
+
+    def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
+        teams = options.get("teams") or []
+        each = []
+        for t in teams:
+            spec = default_team(self.data, t, self.budget(scenario)) if isinstance(t, str) else dict(t)
+            each.append({TEAM: items_of(self.data, spec)})
+        return {"players": len(teams), "each": each, "game": {}}
+
+    def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
+        try:
+            check_options(self.data, scenario, self.options(scenario, answers))
+        except OptionsError as exc:
+            return [str(exc)]
+        return []
+
+    def describe(self, options: dict[str, Any]) -> str:
+        names = []
+        for t in options.get("teams") or []:
+            key = t if isinstance(t, str) else t.get("unit", "?")
+            names.append(self.data.units[key].name if key in self.data.units else str(key))
+        return ", ".join(names)
+
+    def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
+        """What player ``player`` may add now: a unit (first), then models, the sergeant, wargear, a USR."""
+        each = answers.get("each", [])
+        items = list((each[player - 1] if 0 < player <= len(each) else {}).get(TEAM) or [])
+        spec = spec_of(items)
+        budget = self.budget(scenario)
+        out: list[TeamOption] = []
+
+        def offer(item_id: str, label: str) -> None:
+            new = spec_of([*items, {"id": item_id}])
+            problems = team_problems(self.data, new, budget)
+            price = cost(self.data, new) - (cost(self.data, spec) if spec else 0)
+            out.append(TeamOption(item_id, label, round(price), problems[0] if problems else ""))
+
+        if not spec:
+            for key, u in self.data.units.items():
+                offer(f"unit:{key}", f"{u.name} ({u.army}), {u.model_cost:g} points a model")
+            return out
+        unit = self.data.units[spec["unit"]]
+        offer("model", f"One more {self.data.profile(unit.model).name}")
+        if unit.sergeant is not None:
+            if not spec.get("sergeant"):
+                offer("sergeant", f"Upgrade one model to {unit.sergeant.name}")
+            else:
+                for o in unit.sergeant.options:
+                    offer(f"sergeant_option:{o.key}", f"{unit.sergeant.name}: {o.name}")
+        for o in unit.weapon_options:
+            offer(f"weapon:{o.key}", o.name)
+        if not spec.get("usr"):
+            for rule in self.data.usr_choices():
+                offer(
+                    f"usr:{rule.name}",
+                    f"{rule.name} ({rule.list} rule)" + ("" if rule.has_effect else ": no effect in this game"),
+                )
+        return out
+
+
+SETUP = Z40Setup()

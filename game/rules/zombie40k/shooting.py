@@ -1,0 +1,467 @@
+"""Shooting [7th, seed]: every model of the squad that sees a model of the target unit and has it in range
+fires one ranged weapon. To hit by BS (Snap Shots on a 6), to wound S against T, one save (armour unless the
+AP beats it, invulnerable, or cover: 5+ obscured or in clutter, 4+ in ruins), Feel No Pain, Instant Death;
+wounds on the closest models first. Rapid Fire: two shots at half range. Heavy: Snap Shots after moving.
+Pistol: one shot. Blast: a 3" marker that scatters 2D6 minus BS (none on a hit), hitting every model partly
+under it. Template: every model partly under the 8" flame template is hit, no cover.
+
+Players never shoot another player unless that player is within 8" of the escape vehicle or has shot at
+them [seed]; a hit on a unit in close combat strikes it on 4+, else an enemy it fights [seed "randomise",
+house how]; blasts and templates hit as they land.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.rules.core import DiceRolled, IllegalCommand
+from game.rules.zombie40k import attacks, charts
+from game.rules.zombie40k.attacks import Pool
+from game.rules.zombie40k.data import Weapon
+from game.rules.zombie40k.events import BlastPlaced, ShotsFired
+from game.rules.zombie40k.state import PLAYERS, ZOMBIES, Model, Unit
+from game.rules.zombie40k.world import World
+from game.scenario.model import Point
+from game.table import OBSCURED
+
+
+@dataclass(frozen=True)
+class Shooter:
+    model: Model
+    weapon: Weapon
+    shots: int
+    snap: bool
+    aim_at: str  # the target model the shot (or marker, or template) goes at
+
+
+@dataclass
+class FirePlan:
+    unit: Unit
+    target: Unit
+    shooters: list[Shooter]
+    order: list[str]  # the target's models in allocation order (closest first)
+    covers: dict[str, int]
+    overwatch: bool = False
+    aim: Point | None = None
+    pools: list[Pool] = field(default_factory=list)
+
+
+def pvp_reason(world: World, unit: Unit, target: Unit) -> str | None:
+    """Why ``unit`` may not shoot (or assault) the player squad ``target`` now [seed], else None."""
+    if target.side != PLAYERS or unit.side != PLAYERS:
+        return None
+    reach = float(world.data.h("vehicle_pvp_range"))
+    if world.unit_vehicle_distance(target) <= reach + 1e-9:
+        return None
+    if unit.player in world.state.shot_at.get(str(target.player), []):
+        return None
+    return f'{target.name} is not within {reach:g}" of the escape vehicle and has not shot at you.'
+
+
+def sight(world: World, a: Model, b: Model) -> str:
+    return world.table.line_of_sight(a.position, b.position, float(world.data.h("clutter_los_limit"))).state
+
+
+def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) -> int:
+    """The cover save of a target model: 4+ inside ruins, 5+ in clutter or obscured from the nearest firer;
+    Shrouded +2 and Stealth +1 (or 5+ / 6+ in the open) [7th]."""
+    d = world.data
+    cover = 0
+    kinds = {t.kind for t in world.table.clutter_at(m.position)}
+    if "ruin" in kinds:
+        cover = int(d.h("cover_ruin"))
+    elif kinds:
+        cover = int(d.h("cover_obscured"))
+    elif shooter_models:
+        near = min(shooter_models, key=lambda s: world.edge(s, m))
+        if sight(world, near, m) == OBSCURED:
+            cover = int(d.h("cover_obscured"))
+    bonus = (2 if world.unit_has(target, "Shrouded") else 0) + (1 if world.unit_has(target, "Stealth") else 0)
+    if bonus:
+        cover = max(2, (cover or 7) - bonus)
+    return cover
+
+
+def _ranged(world: World, m: Model) -> list[Weapon]:
+    ws = [world.data.weapon(w) for w in m.weapons if world.data.weapon(w).ranged]
+    return sorted(ws, key=lambda w: w.type == "pistol")  # the basic or heavy weapon before a pistol
+
+
+def choose_weapon(
+    world: World, m: Model, unit: Unit, visible: list[tuple[float, Model]], snap_all: bool
+) -> tuple[Weapon, int, bool, Model] | None:
+    """The weapon a model fires at the nearest model it sees (``visible`` sorted by distance)."""
+    if not visible:
+        return None
+    moved = unit.moved_turn == world.state.turn
+    relentless = world.model_has(m, "Relentless") or world.unit_has(unit, "Slow and Purposeful")
+    for w in _ranged(world, m):
+        in_range = [(d, t) for d, t in visible if d <= w.range + 1e-9]
+        if not in_range:
+            continue
+        d, t = in_range[0]
+        snap = snap_all or (w.type == "heavy" and moved and not relentless)
+        if snap and (w.blast or w.template):
+            continue  # blasts and templates cannot fire Snap Shots [7th]
+        shots = w.shots
+        if w.type == "rapid_fire":
+            shots = 2 if d <= w.range / 2 + 1e-9 else 1
+        return w, shots, snap, t
+    return None
+
+
+def plan(
+    world: World,
+    unit: Unit,
+    target: Unit,
+    models: tuple[str, ...] = (),
+    overwatch: bool = False,
+    aim: Point | None = None,
+) -> FirePlan:
+    """Who fires what at ``target``; IllegalCommand if nobody can."""
+    st = world.state
+    targets = world.alive(target)
+    if not targets:
+        raise IllegalCommand(f"{target.name} has no model on the table.")
+    pool_models = [world.model(f) for f in models] if models else world.alive(unit)
+    for m in pool_models:
+        if m.unit != unit.id or not m.alive:
+            raise IllegalCommand(f"{m.id} is not a living model of {unit.name}.")
+    snap_all = overwatch or unit.falling_back or unit.regrouped_turn == st.turn
+    limit = float(world.data.h("clutter_los_limit"))
+    shooters: list[Shooter] = []
+    seen: set[str] = set()
+    for m in pool_models:
+        if m.fired or m.ran and not world.unit_has(unit, "Battle Focus"):
+            continue
+        reach = max((w.range for w in _ranged(world, m)), default=0.0)
+        if reach <= 0:
+            continue
+        visible = []
+        for t in targets:
+            d = world.edge(m, t)
+            if d <= reach + 1e-9 and world.table.line_of_sight(m.position, t.position, limit).state != "blocked":
+                visible.append((d, t))
+        visible.sort(key=lambda x: (x[0], x[1].id))
+        choice = choose_weapon(world, m, unit, visible, snap_all)
+        if choice is None:
+            continue
+        w, shots, snap, t = choice
+        shooters.append(Shooter(m, w, shots, snap, t.id))
+        seen.update(t.id for d, t in visible if d <= w.range + 1e-9)
+    if not shooters:
+        raise IllegalCommand(f"No model of {unit.name} can see {target.name} within range of a weapon.")
+    firing = [s.model for s in shooters]
+    order = sorted(seen, key=lambda f: (min(world.edge(s, world.model(f)) for s in firing), f))
+    covers = {f: cover_of(world, firing, world.model(f), target) for f in order}
+    p = FirePlan(unit, target, shooters, order, covers, overwatch, aim)
+    p.pools = pools(world, p)
+    return p
+
+
+def _rerolls(world: World, unit: Unit) -> str:
+    return "ones" if world.unit_has(unit, "Preferred Enemy") else ""
+
+
+def pools(world: World, p: FirePlan) -> list[Pool]:
+    """The shooters' ordinary (not blast, not template) shots, grouped as they are rolled."""
+    groups: dict[tuple, list[Shooter]] = {}
+    for s in p.shooters:
+        if s.weapon.blast or s.weapon.template:
+            continue
+        bs = (
+            1
+            if s.model.unit and world.unit(s.model.unit).blinded_until >= world.state.turn
+            else world.profile(s.model).bs
+        )
+        groups.setdefault((s.weapon.key, bs, s.snap, world.profile(s.model).s), []).append(s)
+    out = []
+    pe = _rerolls(world, p.unit)
+    for (wkey, bs, snap, user_s), ss in groups.items():
+        w = world.data.weapon(wkey)
+        out.append(
+            Pool(
+                label=w.name,
+                attacks=sum(s.shots for s in ss),
+                need_hit=charts.to_hit_ranged(world.data, bs, snap),
+                s=w.strength(user_s),
+                ap=w.ap,
+                reroll_hit=pe,
+                reroll_wound=pe,
+                six_ap2="Bladestorm" in w.rules,
+                six_wounds="Gauss" in w.rules,
+                gets_hot="Gets Hot" in w.rules,
+                shooters=tuple(s.model.id for s in ss),
+                weapon=wkey,
+            )
+        )
+    return out
+
+
+def carry_out(world: World, p: FirePlan) -> None:
+    """Roll the shooting: ordinary shots (randomised into a close combat), then each marker and template."""
+    st = world.state
+    unit, target = p.unit, p.target
+    world.emit(
+        ShotsFired(
+            unit.id, target.id, tuple(s.model.id for s in p.shooters), any(s.snap for s in p.shooters), p.overwatch
+        )
+    )
+    for s in p.shooters:
+        s.model.fired = True
+    if unit.side == PLAYERS and target.side == PLAYERS:
+        lst = st.shot_at.setdefault(str(unit.player), [])
+        if target.player not in lst:
+            lst.append(target.player)
+    cause = f"{unit.id} shooting"
+    for pool in p.pools:
+        hits, first = attacks.roll_hits(world, unit, target, pool)
+        if pool.gets_hot:
+            attacks.gets_hot(world, pool, first)
+        split = _into_combat(world, unit, target, hits)
+        for victim, n in split:
+            if n <= 0 or not world.alive(victim):
+                continue
+            if victim is target:
+                order, covers = p.order, p.covers
+            else:
+                firing = [s.model for s in p.shooters]
+                order = sorted(
+                    (m.id for m in world.alive(victim)),
+                    key=lambda f: min(world.edge(s, world.model(f)) for s in firing),
+                )
+                covers = {f: cover_of(world, firing, world.model(f), victim) for f in order}
+            wounds = attacks.roll_wounds(world, unit, victim, pool, n)
+            attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
+    for s in p.shooters:
+        if s.weapon.blast and s.model.alive:
+            blast(world, unit, s, p.aim)
+        elif s.weapon.template and s.model.alive:
+            template(world, unit, s)
+
+
+def _into_combat(world: World, unit: Unit, target: Unit, hits: int) -> list[tuple[Unit, int]]:
+    """Hits on a unit locked in close combat: each strikes it on 4+, else the nearest enemy unit it fights."""
+    others = [world.unit(u) for u in world.state.engaged_with(target.id) if world.alive(u) and u != unit.id]
+    if hits <= 0 or not others:
+        return [(target, hits)]
+    need = int(world.data.h("into_combat_hit"))
+    faces = world.d6s(hits, f"{unit.id} hits into close combat", "")
+    stay = sum(f >= need for f in faces)
+    world.events[-1] = DiceRolled(
+        f"{unit.id} hits into close combat",
+        f"{hits}D6",
+        tuple(faces),
+        stay,
+        f"{need}+ strikes {target.name}: {stay} of {hits}",
+    )
+    firing = world.alive(unit)
+    other = min(others, key=lambda u: (world.unit_edge(u, unit) if firing else 0.0, u.id))
+    return [(target, stay), (other, hits - stay)]
+
+
+def scatter_centre(aim: Point, hit: bool, direction: float, distance: float) -> Point:
+    if hit or distance <= 0:
+        return aim
+    a = math.radians(direction)
+    return (aim[0] + distance * math.cos(a), aim[1] + distance * math.sin(a))
+
+
+def blast_aim(world: World, s: Shooter, aim: Point | None) -> Point:
+    return aim if aim is not None else world.model(s.aim_at).position
+
+
+def units_under(world: World, centre: Point, radius: float) -> dict[str, list[str]]:
+    """Models partly under a marker, by unit, nearest the centre first."""
+    out: dict[str, list[str]] = {}
+    for fid in world.table.figures_in_circle(centre, radius):
+        m = world.state.models.get(fid)
+        if m is not None and m.alive:
+            out.setdefault(m.unit, []).append(fid)
+    return out
+
+
+def blast(world: World, unit: Unit, s: Shooter, aim: Point | None) -> None:
+    """Place a 3" marker on the aim, scatter it 2D6 minus BS unless a hit is rolled, hit all under it [7th]."""
+    d = world.data
+    aim_pt = blast_aim(world, s, aim)
+    sc = world.dice.scatter(f"{s.model.id} {s.weapon.name} scatter")
+    roll = world.dice.log[-1]
+    bs = world.profile(s.model).bs
+    dist = 0 if sc.hit else max(0, sc.distance - bs)
+    world.emit(
+        DiceRolled(
+            roll.purpose,
+            roll.kind,
+            roll.faces,
+            dist,
+            "scatter: HIT, the marker stays"
+            if sc.hit
+            else f'scatter {sc.distance} - BS {bs} = {dist}" toward {sc.direction_deg:.0f} deg',
+        )
+    )
+    centre = scatter_centre(aim_pt, sc.hit, sc.direction_deg, dist)
+    r = float(d.h("blast_diameter")) / 2
+    under = units_under(world, centre, r)
+    world.emit(
+        BlastPlaced(
+            unit.id,
+            s.weapon.key,
+            aim_pt,
+            (round(centre[0], 4), round(centre[1], 4)),
+            float(dist),
+            r,
+            tuple(f for fs in under.values() for f in fs),
+        )
+    )
+    _hit_all(world, unit, s, under, ignores_cover=False, centre=centre)
+
+
+def template_points(world: World, m: Model, toward: Point) -> list[Point]:
+    """The flame template: 8" long from the firer's base edge, narrow at the firer, 3" wide near its end."""
+    d = world.data
+    length, width = float(d.h("template_length")), float(d.h("template_width"))
+    ang = math.atan2(toward[1] - m.position[1], toward[0] - m.position[0])
+    ux, uy = math.cos(ang), math.sin(ang)
+    px, py = -uy, ux
+    x0, y0 = m.position[0] + ux * m.radius, m.position[1] + uy * m.radius
+
+    def at(t: float, half: float) -> Point:
+        return (x0 + ux * t + px * half, y0 + uy * t + py * half)
+
+    near = 0.25
+    return [
+        at(0, near),
+        at(length * 0.8, width / 2),
+        at(length, width / 4),
+        at(length, -width / 4),
+        at(length * 0.8, -width / 2),
+        at(0, -near),
+    ]
+
+
+def template(world: World, unit: Unit, s: Shooter) -> None:
+    pts = template_points(world, s.model, world.model(s.aim_at).position)
+    under: dict[str, list[str]] = {}
+    for fid in world.table.figures_in_polygon(pts):
+        m = world.state.models.get(fid)
+        if m is not None and m.alive and m.unit != unit.id:
+            under.setdefault(m.unit, []).append(fid)
+    for fs in under.values():
+        fs.sort(key=lambda f: (world.edge(s.model, world.model(f)), f))
+    world.emit(
+        BlastPlaced(
+            unit.id,
+            s.weapon.key,
+            world.model(s.aim_at).position,
+            s.model.position,
+            0.0,
+            0.0,
+            tuple(f for fs in under.values() for f in fs),
+            tuple(pts),
+        )
+    )
+    _hit_all(world, unit, s, under, ignores_cover=True, centre=None)
+
+
+def _hit_all(
+    world: World, unit: Unit, s: Shooter, under: dict[str, list[str]], ignores_cover: bool, centre: Point | None
+) -> None:
+    w = s.weapon
+    prof = world.profile(s.model)
+    pe = _rerolls(world, unit)
+    for uid, fids in sorted(under.items()):
+        victim = world.unit(uid)
+        pool = Pool(
+            w.name,
+            len(fids),
+            0,
+            w.strength(prof.s),
+            w.ap,
+            "",
+            pe,
+            ignores_cover=ignores_cover,
+            shooters=(s.model.id,),
+            weapon=w.key,
+        )
+        if centre is not None:
+            fids = sorted(fids, key=lambda f: (math.dist(world.model(f).position, centre), f))
+        covers = {f: (0 if ignores_cover else cover_of(world, [s.model], world.model(f), victim)) for f in fids}
+        wounds = attacks.roll_wounds(world, unit, victim, pool, len(fids))
+        attacks.allocate(world, unit, victim, pool, wounds, fids, covers, f"{unit.id} {w.name}")
+
+
+def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
+    """The charged unit fires Snap Shots at the charger, once a phase, unless it is locked in combat [7th].
+    A flamer's Wall of Death: D3 automatic hits when the charger is within its range."""
+    st = world.state
+    key = f"{st.turn}/{st.phase.value}"
+    if squad.side != PLAYERS or st.locked(squad.id) or squad.overwatch_phase == key or not world.alive(charger):
+        return False
+    saved = {m.id: m.fired for m in world.alive(squad)}
+    for m in world.alive(squad):
+        m.fired = False  # Overwatch is not the shooting phase: every model may fire
+    squad.overwatch_phase = key
+    try:
+        p = plan(world, squad, charger, overwatch=True)
+    except IllegalCommand:
+        p = None
+    flamers = []
+    for m in world.alive(squad):
+        for wk in m.weapons:
+            w = world.data.weapon(wk)
+            if (
+                w.template
+                and world.alive(charger)
+                and min(world.edge(m, t) for t in world.alive(charger)) <= w.range
+            ):
+                flamers.append((m, w))
+                break
+    if p is None and not flamers:
+        for m in world.alive(squad):
+            m.fired = saved.get(m.id, False)
+        return False
+    if p is not None:
+        carry_out(world, p)
+    for m, w in flamers:
+        if not world.alive(charger):
+            break
+        n = world.d3(f"{m.id} Wall of Death")
+        order = sorted((c.id for c in world.alive(charger)), key=lambda f: (world.edge(m, world.model(f)), f))[:n]
+        pool = Pool(
+            w.name, n, 0, w.strength(world.profile(m).s), w.ap, ignores_cover=True, shooters=(m.id,), weapon=w.key
+        )
+        wounds = attacks.roll_wounds(world, squad, charger, pool, n)
+        attacks.allocate(world, squad, charger, pool, wounds, order, {}, f"{squad.id} Wall of Death")
+    for m in world.alive(squad):
+        m.fired = saved.get(m.id, False)
+    return True
+
+
+def zombie_target(world: World, horde: Unit, gun: Model, weapon: Weapon) -> Unit | None:
+    """The nearest unengaged player squad the gun can shoot, else the nearest squad [seed]."""
+    squads = [u for u in world.state.squads() if world.alive(u)]
+    limit = float(world.data.h("clutter_los_limit"))
+
+    def reach(u: Unit) -> float:
+        best = math.inf
+        for m in world.alive(u):
+            d = world.edge(gun, m)
+            if (
+                d <= weapon.range
+                and d < best
+                and world.table.line_of_sight(gun.position, m.position, limit).state != "blocked"
+            ):
+                best = d
+        return best
+
+    dist = sorted((reach(u), u.id) for u in squads)
+    dist = [(d, uid) for d, uid in dist if d < math.inf]
+    free = [uid for d, uid in dist if not world.state.locked(uid)]
+    if free:
+        return world.unit(free[0])
+    return world.unit(dist[0][1]) if dist else None
+
+
+__all__ = ["plan", "carry_out", "overwatch", "pvp_reason", "FirePlan", "Shooter", "ZOMBIES"]

@@ -1,0 +1,149 @@
+"""The plain data of a Zombie 40,000 game: models, units and the turn record (JSON-ready via ``to_data``).
+
+Every model is a figure on the table (``id``, ``side``, ``position``, ``facing``, ``radius``, ``state``,
+``on_table``); a unit (a player's squad, a zombie horde, the Zombie Boss) groups them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+PLAYERS, ZOMBIES = "players", "zombies"
+ALIVE, DEAD, EMBARKED = "alive", "dead", "embarked"
+SQUAD, HORDE, BOSS = "squad", "horde", "boss"
+
+
+class Phase(str, Enum):
+    """Where the game turn is (RULES.md, Zombie 40,000: Player turn, Zombie turn)."""
+
+    ORDER = "order"  # players roll off for their order
+    MOVEMENT = "movement"
+    PSYCHIC = "psychic"  # only when a psyker is present
+    SHOOTING = "shooting"
+    ASSAULT = "assault"
+    ZOMBIES = "zombies"  # the zombie turn: shamble, shooting, assault
+    OVER = "over"
+
+
+@dataclass
+class Model:
+    """One model on the table (a player's model, a zombie or the Zombie Boss)."""
+
+    id: str
+    side: str
+    unit: str
+    profile: str
+    position: tuple[float, float]
+    facing: float = 270.0
+    radius: float = 0.5
+    wounds: int = 1
+    weapons: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # the model's own special rules (its USR among them)
+    unit_rules: tuple[str, ...] = ()  # Unit Rules this model lends its squad while it lives
+    sergeant: bool = False
+    state: str = ALIVE
+    player: int = 0
+    moved: bool = False  # this phase
+    fired: bool = False  # this shooting phase
+    ran: bool = False
+
+    @property
+    def on_table(self) -> bool:
+        return self.state == ALIVE
+
+    @property
+    def alive(self) -> bool:
+        return self.state == ALIVE
+
+
+@dataclass
+class Unit:
+    """A player's squad (all its models form one squad [seed]), a zombie horde, or the Zombie Boss."""
+
+    id: str
+    side: str
+    kind: str  # squad | horde | boss
+    name: str
+    models: list[str] = field(default_factory=list)
+    player: int = 0
+    entry: str = ""  # roster entry of a squad
+    start_size: int = 0
+    charged_turn: int = -1  # the turn it last charged (or was counted as charging)
+    engaged_turn: int = -1  # the turn its current close combat began
+    falling_back: bool = False
+    regrouped_turn: int = -1
+    moved_turn: int = -1  # a model moved this turn (Heavy weapons then Snap Shots)
+    shot_turn: int = -1
+    ran_turn: int = -1
+    targets_shot: list[str] = field(default_factory=list)  # this shooting phase (Split Fire)
+    overwatch_phase: str = ""  # "turn/phase" it last fired Overwatch
+    difficult_roll: int | None = None  # this phase's keep-highest roll through difficult terrain
+    run_roll: int | None = None
+    blinded_until: int = -1
+    phase_start_models: int = 0  # models at the start of the phase (25% casualties)
+    phase_losses: int = 0
+    wiped_out: bool = False
+    power_ups: list[str] = field(default_factory=list)  # issue 15
+
+
+@dataclass
+class Z40State:
+    """Everything that changes during a game."""
+
+    models: dict[str, Model] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+    engagements: list[list[str]] = field(default_factory=list)  # pairs of unit ids locked in close combat
+    players: list[int] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)  # this turn's player order
+    order_index: int = 0
+    turn: int = 0
+    phase: Phase = Phase.ORDER
+    active_player: int | None = None
+    shot_at: dict[str, list[int]] = field(default_factory=dict)  # "2" -> players squad 2 has shot at
+    vehicle: list[list[float]] = field(default_factory=list)  # the escape vehicle's outline
+    turn_limit: int = 12
+    winner: str | None = None  # "player 2" | "zombies"
+    reason: str = ""
+    kills: dict[str, int] = field(default_factory=dict)  # unit id -> zombies killed (report, issue 15)
+
+    def to_data(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["phase"] = self.phase.value
+        out["models"] = [dataclasses.asdict(m) for m in self.models.values()]
+        out["units"] = [dataclasses.asdict(u) for u in self.units.values()]
+        return _jsonable(out)
+
+    # -- small queries
+    def unit_of(self, model: Model) -> Unit:
+        return self.units[model.unit]
+
+    def alive(self, unit: Unit) -> list[Model]:
+        return [self.models[m] for m in unit.models if self.models[m].alive]
+
+    def squads(self) -> list[Unit]:
+        return [u for u in self.units.values() if u.kind == SQUAD]
+
+    def squad_of(self, player: int) -> Unit:
+        return self.units[f"p{player}"]
+
+    def zombie_units(self) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == ZOMBIES]
+
+    def engaged_with(self, uid: str) -> list[str]:
+        return [b if a == uid else a for a, b in self.engagements if uid in (a, b)]
+
+    def locked(self, uid: str) -> bool:
+        return any(uid in pair for pair in self.engagements)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, Enum):
+        return v.value
+    return v

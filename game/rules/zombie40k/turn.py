@@ -1,0 +1,195 @@
+"""The turn as an explicit phase machine (RULES.md, Zombie 40,000: The game, Player turn, Zombie turn):
+
+    ORDER (players roll off) -> for each player in order: MOVEMENT -> [PSYCHIC] -> SHOOTING -> ASSAULT
+    -> ZOMBIES (shamble, shooting, assault) -> next turn
+
+A phase in which the active player has nothing to decide is passed by itself (a squad locked in combat
+neither moves nor shoots; the assault phase waits only when a charge is possible). The combats of the
+active squad are fought when its assault phase ends. The Psychic phase is entered only when a psyker is on
+the table.
+"""
+
+from __future__ import annotations
+
+from game.rules.core import IllegalCommand
+from game.rules.zombie40k import assault, morale, zombie_turn
+from game.rules.zombie40k.commands import Charge
+from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseStarted, TurnStarted
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.world import World
+
+PLAYER_PHASES = (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)
+
+
+def game_over(world: World, winner: str, reason: str) -> None:
+    st = world.state
+    if st.phase == Phase.OVER:
+        return
+    st.winner, st.reason, st.phase, st.active_player = winner, reason, Phase.OVER, None
+    world.emit(GameOver(winner, reason))
+
+
+def players_left(world: World) -> list[int]:
+    st = world.state
+    return [
+        p
+        for p in st.players
+        if world.alive(st.squad_of(p)) or not world.hooks.squad_out_for_good(world, st.squad_of(p))
+    ]
+
+
+def roll_off(world: World, players: list[int]) -> list[int]:
+    """Each player rolls a D6, highest first; tied players roll again among themselves [seed]."""
+    if len(players) <= 1:
+        return list(players)
+    rolls = {p: world.d6(f"player {p} roll-off") for p in players}
+    out: list[int] = []
+    for v in sorted(set(rolls.values()), reverse=True):
+        tied = [p for p in players if rolls[p] == v]
+        out += roll_off(world, tied) if len(tied) > 1 else tied
+    return out
+
+
+def next_turn(world: World) -> None:
+    st = world.state
+    if st.phase == Phase.OVER:
+        return
+    if st.turn >= st.turn_limit:
+        game_over(world, "zombies", f"no team reached the escape vehicle in {st.turn_limit} turns")
+        return
+    st.turn += 1
+    st.phase = Phase.ORDER
+    world.emit(TurnStarted(st.turn))
+    left = players_left(world)
+    if not left:
+        game_over(world, "zombies", "every Zombie Survival Team was wiped out")
+        return
+    st.order = roll_off(world, left)
+    st.order_index = 0
+    world.emit(OrderRolled(tuple(st.order)))
+    begin_player(world)
+
+
+def begin_player(world: World) -> None:
+    st = world.state
+    while st.order_index < len(st.order):
+        p = st.order[st.order_index]
+        world.hooks.player_respawn_phase(world, p)
+        squad = st.squad_of(p)
+        if world.alive(squad):
+            st.active_player = p
+            for m in world.alive(squad):
+                m.moved = m.fired = m.ran = False
+            squad.run_roll = None
+            enter_phase(world, Phase.MOVEMENT)
+            return
+        st.order_index += 1
+    st.active_player = None
+    st.phase = Phase.ZOMBIES
+    zombie_turn.run(world)
+    if not players_left(world):
+        game_over(world, "zombies", "every Zombie Survival Team was wiped out")
+    if st.phase != Phase.OVER:
+        next_turn(world)
+
+
+def psyker_present(world: World) -> bool:
+    return any(m.alive and world.model_has(m, "Psyker") for m in world.state.models.values())
+
+
+def enter_phase(world: World, phase: Phase) -> None:
+    st = world.state
+    st.phase = phase
+    world.emit(PhaseStarted(phase.value, st.active_player))
+    for u in st.units.values():
+        u.phase_start_models, u.phase_losses = len(world.alive(u)), 0
+    if st.active_player is None:
+        return
+    squad = st.squad_of(st.active_player)
+    if phase == Phase.MOVEMENT:
+        squad.difficult_roll = None
+        squad.targets_shot = []
+        if squad.falling_back and not st.locked(squad.id):
+            morale.regroup(world, squad)
+    elif phase == Phase.SHOOTING:
+        squad.targets_shot = []
+
+
+def end_phase(world: World) -> None:
+    """The active player's phase is over: on to the next phase, the next player, or the zombies."""
+    st = world.state
+    if st.phase == Phase.OVER:
+        return
+    p = st.active_player
+    assert p is not None
+    if st.phase == Phase.MOVEMENT:
+        enter_phase(world, Phase.PSYCHIC if psyker_present(world) else Phase.SHOOTING)
+    elif st.phase == Phase.PSYCHIC:
+        enter_phase(world, Phase.SHOOTING)
+    elif st.phase == Phase.SHOOTING:
+        enter_phase(world, Phase.ASSAULT)
+    elif st.phase == Phase.ASSAULT:
+        squad = st.squad_of(p)
+        for group in world.combats():
+            if squad.id in group:
+                assault.fight(world, group)
+            if st.winner:
+                return
+        st.order_index += 1
+        begin_player(world)
+
+
+def has_choice(world: World) -> bool:
+    """Whether the active player has anything to decide in this phase (else it passes by itself)."""
+    st = world.state
+    if st.active_player is None or st.phase == Phase.OVER:
+        return True
+    squad = st.squad_of(st.active_player)
+    if not world.alive(squad):
+        return False
+    locked = st.locked(squad.id)
+    if st.phase == Phase.MOVEMENT:
+        return not (locked or squad.falling_back or squad.regrouped_turn == st.turn) and any(
+            not m.moved for m in world.alive(squad)
+        )
+    if st.phase == Phase.PSYCHIC:
+        return False  # no psychic powers in the roster: the phase passes [see the rules help]
+    if st.phase == Phase.SHOOTING:
+        return not locked
+    if st.phase == Phase.ASSAULT:
+        return bool(charge_targets(world, squad.id))
+    return True
+
+
+def charge_targets(world: World, uid: str) -> list[str]:
+    out = []
+    for other in world.state.squads():
+        if other.id == uid or not world.alive(other):
+            continue
+        try:
+            assault.plan_charge(world, Charge(uid, other.id))
+        except IllegalCommand:
+            continue
+        out.append(other.id)
+    return out
+
+
+def advance(world: World) -> None:
+    """Pass every phase in which the active player has nothing to decide; start the next player or turn."""
+    st = world.state
+    guard = 0
+    while st.phase != Phase.OVER and st.active_player is not None:
+        squad = st.squad_of(st.active_player)
+        if not world.alive(squad):
+            st.order_index += 1
+            begin_player(world)
+            continue
+        if has_choice(world):
+            return
+        end_phase(world)
+        guard += 1
+        if guard > 10_000:  # pragma: no cover - a bug, not a game
+            raise RuntimeError("the turn machine did not settle")
+
+
+__all__ = ["next_turn", "end_phase", "advance", "PLAYER_PHASES"]

@@ -1,0 +1,534 @@
+"""Zombie 40,000 on screen: the rule-set contract's view (turn line, roster, tokens, actions, aiming,
+previews as drawing primitives, and each event as log lines, a sound and an animation).
+
+Everything reads the game and answers in the contract's plain data; nothing here decides a rule.
+
+>>> from game.rules.zombie40k.testing import small_scenario
+>>> from game.rules.zombie40k.game import new_game
+>>> g = new_game(small_scenario(), {"teams": ["ork_boyz"]}, seed=3)
+>>> v = Z40View()
+>>> v.turn_line(g)
+'Turn 1 — Player 1 (Ork Boyz) — movement phase'
+>>> v.name(g, "p1-1")
+'Ork Boy p1-1'
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from game.rules.contract import (
+    Action,
+    ActionKind,
+    Aim,
+    Animation,
+    Cell,
+    Look,
+    RosterGroup,
+    RosterRow,
+    TokenLook,
+    toned,
+)
+from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.state import PLAYERS, Phase
+
+ACTION_KINDS = (
+    ActionKind(
+        "move",
+        "Move",
+        "m",
+        "icons.move",
+        "path",
+        'MOVE up to 6" (M)',
+        prompt="Click where to move (shift-click for waypoints).",
+    ),
+    ActionKind(
+        "run", "Run", "r", "icons.move", "path", 'RUN D6" instead of shooting (R)', prompt="Click where to run."
+    ),
+    ActionKind(
+        "shoot",
+        "Shoot",
+        "f",
+        "icons.fire",
+        "figure",
+        "SHOOT: the squad fires at a unit (F)",
+        prompt="Click a model of the unit to shoot at.",
+    ),
+    ActionKind(
+        "charge",
+        "Charge",
+        "c",
+        "icons.order",
+        "figure",
+        "CHARGE another player's squad by the vehicle (C)",
+        prompt="Click a model of the squad to charge.",
+    ),
+)
+STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
+
+
+class Z40View:
+    """The contract's :class:`~game.rules.contract.View` for a Zombie 40,000 game."""
+
+    action_kinds = ACTION_KINDS
+    figure_noun = "model"
+
+    # ---- the panels ----------------------------------------------------------------------------
+
+    def _team(self, game: Any, player: int) -> str:
+        return str(game.state.squad_of(player).name)
+
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+        s = game.state
+        parts = [f"Turn {turn or s.turn}"]
+        if game.over:
+            parts.append(f"Game over: {s.winner} wins" if s.winner != "zombies" else "Game over: the zombies win")
+        elif opponent_moving or s.phase == Phase.ZOMBIES:
+            parts.append("Zombies moving")
+        elif s.active_player:
+            parts += [f"Player {s.active_player} ({self._team(game, s.active_player)})", f"{s.phase.value} phase"]
+        return " \u2014 ".join(parts)
+
+    def turn_of(self, event: Any) -> int | None:
+        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        kind = type(cmd).__name__
+        if kind == "EndPhase":
+            return "End phase"
+        if kind in ("Move", "Run"):
+            return f"{kind.upper()} of {self.name(game, cmd.figure)}"
+        if kind in ("Shoot", "Charge"):
+            target = game.state.units.get(cmd.target)
+            return f"{kind.upper()} at {target.name if target else cmd.target}"
+        return kind
+
+    def objective_line(self, game: Any) -> str:
+        s = game.state
+        order = " > ".join(str(p) for p in s.order) + " > zombies" if s.order else ""
+        left = max(0, s.turn_limit - s.turn + 1)
+        return f"Order {order} \u00b7 first to embark on the escape vehicle wins \u00b7 {left} of {s.turn_limit} turns left"
+
+    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+        s, w = game.state, game.world
+        groups = []
+        for p in sorted(s.players, key=lambda p: p != s.active_player):
+            unit = s.squad_of(p)
+            rows = []
+            for fid in unit.models:
+                m = game.figure(fid)
+                look = looks.get(fid)
+                state = look.state if look else m.state
+                prof = w.profile(m)
+                if state == "dead":
+                    status = Cell("DEAD", "bad")
+                elif state == "embarked":
+                    status = Cell("embarked", "gold")
+                elif s.locked(unit.id):
+                    status = Cell("in combat", "warn")
+                elif unit.falling_back:
+                    status = Cell("falling back", "warn")
+                elif fid in ready:
+                    status = Cell("ready", "good")
+                else:
+                    status = Cell("done", "spent")
+                weapons = ", ".join(game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged)
+                cells = (Cell(f"W{max(0, m.wounds)}/{prof.w}", bold=m.wounds < prof.w), Cell(weapons, "muted"))
+                rows.append(RosterRow(fid, f"{prof.name.split()[-1]} {fid}", cells, status))
+            dist = w.unit_vehicle_distance(unit)
+            far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
+            groups.append(RosterGroup(f"Player {p}: {unit.name}{far}", p == s.active_player, tuple(rows), p))
+        return groups
+
+    def acting_player(self, game: Any) -> int | None:
+        return game.state.active_player  # type: ignore[no-any-return]
+
+    def end_turn(self, game: Any) -> EndPhase:
+        return EndPhase()
+
+    def can_end_turn(self, game: Any) -> str:
+        return game.preview(EndPhase()).reason  # type: ignore[no-any-return]
+
+    def result(self, game: Any) -> tuple[str, bool]:
+        s = game.state
+        if s.winner == "zombies":
+            return f"Game over: the zombies win. {s.reason}", True
+        return f"Game over: {s.winner} wins. {s.reason}", False
+
+    # ---- figures ----------------------------------------------------------------------------------
+
+    def name(self, game: Any, fid: str) -> str:
+        m = game.figure(fid)
+        return f"{game.world.profile(m).name} {fid}"
+
+    def look(self, game: Any, fid: str) -> Look:
+        m = game.figure(fid)
+        return Look(
+            tuple(m.position), float(m.facing), m.state, str(m.wounds) if game.world.profile(m).w > 1 else ""
+        )
+
+    def token(self, game: Any, fid: str, look: Look) -> TokenLook:
+        m = game.figure(fid)
+        zombie = m.side != PLAYERS
+        state = {"alive": "standing"}.get(look.state, look.state)
+        if zombie:
+            sprite = (
+                "tokens.dead_zombie"
+                if state == "dead"
+                else (
+                    "tokens.zombie_boss"
+                    if m.profile == "zombie_boss"
+                    else f"tokens.zombie_{sum(map(ord, fid)) % 4 + 1}"
+                )
+            )
+        else:
+            sprite = (
+                "tokens.dead_soldier"
+                if state == "dead"
+                else (
+                    "tokens.ork_boy"
+                    if m.profile in ("ork_boy", "boss_nob", "ork_boy_tag_along")
+                    else f"tokens.marine_{(m.player - 1) % 4 + 1}"
+                )
+            )
+        if state == "standing" and not zombie and (m.moved or m.fired or m.ran):
+            state = "acted"
+        return TokenLook(
+            sprite,
+            "zombie" if zombie else "allies",
+            state,
+            "" if look.state == "dead" else look.badge,
+            self.name(game, fid),
+            m.radius,
+            0 if look.state == "dead" else 2,
+            look.state == "embarked",
+            m.player,
+        )
+
+    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+        m = game.figure(fid)
+        p = game.world.profile(m)
+        inv = f" {p.inv}++" if p.inv else ""
+        fnp = f" FNP {p.fnp}+" if p.fnp else ""
+        sv = f"{p.sv}+" if p.sv else "-"
+        unit = game.state.units[m.unit]
+        lines = [
+            f"{self.name(game, fid)} ({unit.name}{f', player {m.player}' if m.player else ''})",
+            f"WS{p.ws} BS{p.bs} S{p.s} T{p.t} W{max(0, m.wounds)}/{p.w} I{p.i} A{p.a} Ld{p.ld} Sv{sv}{inv}{fnp}",
+        ]
+        for k in m.weapons:
+            wpn = game.data.weapon(k)
+            rng = f'{wpn.range:g}" ' if wpn.ranged else ""
+            lines.append(f"{wpn.name}: {rng}S{wpn.s} AP{wpn.ap or '-'} {wpn.label}")
+        rules = sorted(set(m.rules) | set(m.unit_rules) | set(p.rules))
+        if rules:
+            lines.append(", ".join(rules))
+        lines.append(STATE_WORDS.get(look.state, look.state).capitalize())
+        return lines
+
+    def summary(self, game: Any, fid: str) -> str:
+        m = game.figure(fid)
+        return f"W{max(0, m.wounds)}"
+
+    def selectable(self, game: Any, fid: str) -> str:
+        m = game.figure(fid)
+        if m.side != PLAYERS:
+            return "The zombies are moved by the game; select one of your models."
+        if m.player != game.state.active_player:
+            return f"That is player {m.player}'s model; it is player {game.state.active_player}'s turn."
+        return ""
+
+    # ---- actions and aiming --------------------------------------------------------------------------
+
+    def _why(self, game: Any, fid: str, key: str) -> str:
+        m = game.figure(fid)
+        s = game.state
+        if m.side != PLAYERS or m.player != s.active_player:
+            return self.selectable(game, fid) or "Not now."
+        want = {"move": Phase.MOVEMENT, "run": Phase.SHOOTING, "shoot": Phase.SHOOTING, "charge": Phase.ASSAULT}[
+            key
+        ]
+        if s.phase != want:
+            return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
+        if key == "move":
+            return game.preview(Move(fid, ())).reason or f"{fid} has already moved."
+        if key == "run":
+            return game.preview(Run(fid, ())).reason or f"{fid} cannot run now."
+        if key == "shoot":
+            return "No unit the squad may shoot is in sight and in range." if not m.fired else f"{fid} has fired."
+        return "No other player's squad by the escape vehicle within charge reach."
+
+    def actions(self, game: Any, fid: str) -> list[Action]:
+        available = game.actions_for(fid)
+        return [
+            Action(k.key, True) if k.key in available else Action(k.key, False, self._why(game, fid, k.key))
+            for k in ACTION_KINDS
+        ]
+
+    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+        available = game.actions_for(fid)
+        if target is None:
+            return next((a for a in ("move", "run") if a in available), None)
+        t = game.figure(target)
+        if t.unit == game.figure(fid).unit:
+            return None
+        if "charge" in available and t.side == PLAYERS:
+            return "charge"
+        return "shoot" if "shoot" in available else None
+
+    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+        unit = game.figure(fid).unit
+        if action == "move":
+            return Move(fid, tuple(aim.path), aim.facing)
+        if action == "run":
+            return Run(fid, tuple(aim.path), aim.facing)
+        if action == "shoot" and aim.targets:
+            t = game.figure(aim.targets[0])
+            blast = any(
+                game.data.weapon(k).blast for m in game.world.alive(game.state.units[unit]) for k in m.weapons
+            )
+            return Shoot(unit, t.unit, aim=tuple(t.position) if blast else None)
+        if action == "charge" and aim.targets:
+            return Charge(unit, game.figure(aim.targets[0]).unit)
+        return None
+
+    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+        return False, "A squad fires at one unit at a time: click a model of it."
+
+    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+        if action in ("shoot", "charge"):
+            return (
+                "Click a model of the unit."
+                if target is None
+                else (
+                    game.preview(self.command(game, fid, action, Aim(targets=(target,)))).reason or "Not that one."
+                )
+            )
+        available = game.actions_for(fid)
+        if not available:
+            return self._why(game, fid, "move" if game.state.phase == Phase.MOVEMENT else "shoot")
+        return "Nothing to do there."
+
+    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+        t = game.figure(target)
+        return Shoot(game.figure(fid).unit, t.unit) if t.unit != game.figure(fid).unit else None
+
+    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+        keys = {a.key for a in actions if a.available}
+        m = game.figure(fid)
+        c = (float(look.position[0]), float(look.position[1]))
+        out: list[Primitive] = []
+        if "move" in keys:
+            out.append(Ring(c, float(game.data.h("move")) + m.radius, "move", '6"'))
+        if "run" in keys:
+            out.append(Ring(c, 6.0 + m.radius, "move", 'run D6"'))
+        if "shoot" in keys or game.state.phase == Phase.SHOOTING:
+            for k in m.weapons:
+                wpn = game.data.weapon(k)
+                if wpn.ranged:
+                    out.append(Ring(c, wpn.range + m.radius, "range", f'{wpn.name} {wpn.range:g}"'))
+                    if wpn.type == "rapid_fire":
+                        out.append(Ring(c, wpn.range / 2 + m.radius, "range_short", "rapid fire"))
+        if "charge" in keys:
+            out.append(Ring(c, 12.0 + m.radius, "danger", 'charge 2D6"'))
+        return out
+
+    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
+        out: list[Primitive] = []
+        if isinstance(cmd, (Move, Run)):
+            m = game.figure(cmd.figure)
+            pts = preview.details.get("path") or [list(m.position), *[list(p) for p in cmd.path]]
+            pts = tuple((float(x), float(y)) for x, y in pts)
+            if not preview.legal:
+                out += [
+                    Path((m.position, *cmd.path), "blocked"),
+                    Plate(cmd.path[-1] if cmd.path else m.position, preview.reason, "bad"),
+                ]
+                return out
+            kind: PathKind = "clutter" if preview.details.get("enters_difficult_terrain") else "legal"
+            out.append(Path(pts, kind))
+            chance = preview.chances.get("whole move", 1.0)
+            word = "RUN" if isinstance(cmd, Run) else "MOVE"
+            out.append(
+                Plate(
+                    pts[-1],
+                    f'{word} {preview.details.get("length", 0):.1f}"'
+                    + (f" \u2014 {chance:.0%} to go all the way" if chance < 1 else ""),
+                    "path",
+                )
+            )
+            return out
+        if isinstance(cmd, Shoot):
+            target = game.state.units.get(cmd.target)
+            if target is None:
+                return out
+            centre = game.world.alive(target)[0].position if game.world.alive(target) else (0.0, 0.0)
+            if not preview.legal:
+                return [Cross(centre), Plate(centre, preview.reason, "bad")]
+            for fid in preview.details.get("shooters", []):
+                m = game.figure(fid)
+                t = min(game.world.alive(target), key=lambda o: game.world.edge(m, o))
+                state = game.table.line_of_sight(m.position, t.position).state
+                out.append(Sight(m.position, t.position, state))
+            if cmd.aim is not None:
+                out.append(
+                    Area(
+                        (float(cmd.aim[0]), float(cmd.aim[1])),
+                        "blast",
+                        float(game.data.h("blast_diameter")) / 2,
+                        label="blast",
+                    )
+                )
+            d = preview.details
+            text = (
+                f"SHOOT {target.name}: {d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
+                f"{d['expected_kills']:.2f} killed\nat least one kill {preview.chances['at least one kill']:.0%}"
+                + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
+            )
+            out.append(Plate(centre, text, "sight_clear"))
+            return out
+        if isinstance(cmd, Charge):
+            a, b = game.state.units.get(cmd.unit), game.state.units.get(cmd.target)
+            if a is None or b is None or not game.world.alive(a) or not game.world.alive(b):
+                return out
+            pairs = [(game.world.edge(m, o), m, o) for m in game.world.alive(a) for o in game.world.alive(b)]
+            _, m, o = min(pairs, key=lambda x: x[0])
+            if not preview.legal:
+                return [Path((m.position, o.position), "blocked"), Plate(o.position, preview.reason, "bad")]
+            out.append(Path((m.position, o.position), "threat"))
+            out.append(
+                Plate(
+                    o.position,
+                    f'CHARGE {preview.details["distance"]:.1f}": {preview.chances["charge succeeds"]:.0%} (they fire Overwatch first)',  # noqa: E501
+                    "bad",
+                )
+            )
+        return out
+
+    # ---- events --------------------------------------------------------------------------------------
+
+    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+        out = []
+        for e in events:
+            line = _line(game, e)
+            if line:
+                out.append(line)
+        return out
+
+    def sound(self, game: Any, event: Any) -> str | None:
+        kind = type(event).__name__
+        if kind == "ShotsFired":
+            return "rifle"
+        if kind == "Killed":
+            return (
+                "death_zombie"
+                if game.state.models.get(event.figure) and game.figure(event.figure).side != PLAYERS
+                else "death_soldier"
+            )
+        if kind == "BlastPlaced":
+            return "hit"
+        if kind == "Engaged":
+            return "groan_1"
+        if kind == "MoveRolled" and event.what == "shamble":
+            return "shamble"
+        if kind == "TurnStarted":
+            return "turn"
+        if kind == "GameOver":
+            return "defeat" if event.winner == "zombies" else "victory"
+        return None
+
+    def animation(self, event: Any) -> Animation | None:
+        kind = type(event).__name__
+        if kind == "Moved":
+            return Animation("move", event.figure, tuple(event.path), event.facing, group=event.how)
+        if kind == "Killed":
+            return Animation("state", event.figure, state="dead", seconds=0.3)
+        if kind == "Embarked":
+            return Animation("state", event.figure, state="embarked", seconds=0.5)
+        if kind == "Wounded":
+            return Animation("badge", event.figure, badge=str(event.wounds_left))
+        if kind in ("ShotsFired", "BlastPlaced", "CombatResolved"):
+            return Animation("pause", seconds=0.4)
+        return None
+
+    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+        if type(event).__name__ != "PhaseStarted" or event.phase != "movement" or not event.player:
+            return None
+        if len(game.state.players) <= 1:
+            return event.player, ""
+        return event.player, f"Player {event.player} ({self._team(game, event.player)}) \u2014 your team"
+
+    def opponent_moved(self, events: Sequence[Any]) -> bool:
+        return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+def _line(game: Any, e: Any) -> str:
+    """One event in words (HTML), or empty for events the log leaves to others."""
+    kind = type(e).__name__
+    esc = html.escape
+    if kind == "TurnStarted":
+        return toned("turn", f"<b>Turn {e.turn}</b>")
+    if kind == "OrderRolled":
+        return toned(
+            "turn", "Order this turn: " + ", ".join(f"player {p}" for p in e.order) + ", then the zombies"
+        )
+    if kind == "PhaseStarted":
+        return toned(
+            "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase"
+        )
+    if kind == "DiceRolled":
+        return toned("dice", esc(f"{e.purpose}: {e.meaning or e.faces}"))
+    if kind == "Moved":
+        return "" if e.how in ("shamble", "pile in") else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
+    if kind == "MoveRolled":
+        return toned("dice", esc(f'{e.unit}: {e.what} {e.inches}"'))
+    if kind == "ShotsFired":
+        what = "fires Overwatch at" if e.overwatch else "shoots at"
+        return esc(f"{e.unit} {what} {e.target} ({len(e.shooters)} model{'s' if len(e.shooters) != 1 else ''})")
+    if kind == "AttackStep":
+        need = f" on {e.need}+" if e.need else ""
+        return toned("muted", esc(f"  {e.weapon}: {e.successes} of {e.dice} {e.step}{need}"))
+    if kind == "BlastPlaced":
+        what = "template" if e.template else f'marker scatters {e.scatter:g}"'
+        return esc(f"{e.unit} {e.weapon}: {what}, {len(e.hits)} model{'s' if len(e.hits) != 1 else ''} under it")
+    if kind == "Wounded":
+        return toned("warn", esc(f"{e.figure} is wounded ({e.wounds_left} left)"))
+    if kind == "Killed":
+        return toned("bad", esc(f"{e.figure} is killed ({e.cause})"))
+    if kind == "ChargeDeclared":
+        return toned("warn", esc(f'{e.unit} charges {e.target} ({e.distance:.1f}" away)'))
+    if kind == "Engaged":
+        return toned("warn", esc(f"{e.unit} and {e.target} are locked in close combat"))
+    if kind == "CombatResolved":
+        score = ", ".join(f"{s} {n}" for s, n in e.wounds)
+        won = f"{e.winner} win by {e.margin}" if e.winner else "a draw"
+        return esc(f"Combat ({score}): {won}")
+    if kind == "MoraleTested":
+        return toned(
+            "good" if e.passed else "bad", esc(f"{e.unit} Morale ({e.why}): {'passed' if e.passed else 'failed'}")
+        )
+    if kind == "SweepingAdvance":
+        return toned(
+            "bad" if e.caught else "plain",
+            esc(
+                f"{e.unit} Sweeping Advance {e.roll} against {e.loser_roll}: {'caught' if e.caught else 'escaped'}"
+            ),
+        )
+    if kind == "FellBack":
+        return toned("warn", esc(f"{e.unit} falls back"))
+    if kind == "Regrouped":
+        return toned("good", esc(f"{e.unit} regroups"))
+    if kind == "UnitDestroyed":
+        return toned("bad", esc(f"{e.unit} is destroyed"))
+    if kind == "Embarked":
+        return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))
+    if kind == "GameOver":
+        return toned("gold", f"<b>{esc(e.winner)} wins</b>: {esc(e.reason)}")
+    return ""
+
+
+VIEW = Z40View

@@ -1,0 +1,156 @@
+"""RULES.md, Zombie 40,000, "The 40k core needed" (assault) and "Player turn" (assault limits), with
+scripted dice: the 2D6 charge after Overwatch, initiative order, the WS chart in a fight, +1 Attack on the
+charge, Rending, combat resolution, Morale, Sweeping Advance, falling back, consolidation."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules.core import IllegalCommand
+from game.rules.zombie40k import assault, morale
+from game.rules.zombie40k.commands import Charge
+from game.rules.zombie40k.events import (
+    AttackStep,
+    CombatResolved,
+    Engaged,
+    FellBack,
+    Killed,
+    Moved,
+    ShotsFired,
+    SweepingAdvance,
+    UnitDestroyed,
+)
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game
+
+GUARDS = {"unit": "infantry_squad", "models": 10}  # no sergeant: plain Guardsmen
+TWO = [GUARDS, GUARDS]
+
+
+def ev(g, kind):
+    return [e for e in g.log + g.world.events if isinstance(e, kind)]
+
+
+def test_charge_only_another_player_by_the_vehicle() -> None:
+    g = rigged_game({1: [(24, 24)], 2: [(24, 20)]}, teams=TWO, phase=Phase.ASSAULT)
+    with pytest.raises(IllegalCommand, match='within 8" of the escape vehicle'):
+        g.apply(Charge("p1", "p2"))
+    g = rigged_game({1: [(24, 24)]}, hordes=[[(24, 20)]], teams=TWO[:1], phase=Phase.ASSAULT)
+    with pytest.raises(IllegalCommand, match="zombies are fought in their turn"):
+        g.apply(Charge("p1", "h1"))
+
+
+def test_charge_takes_overwatch_then_2d6() -> None:
+    g = rigged_game({1: [(24, 16)], 2: [(24, 10)]}, teams=TWO, phase=Phase.ASSAULT, dice=[1, 1, 3, 3])
+    p = g.preview(Charge("p1", "p2"))
+    assert p.legal and p.chances["charge succeeds"] == pytest.approx(30 / 36)  # 5" to close: 2D6 >= 5
+    unit, target, dist = assault.plan_charge(g.world, Charge("p1", "p2"))
+    assert assault.charge(g.world, unit, target, dist)  # (apply would go on to fight it: see the game tests)
+    ow = ev(g, ShotsFired)[0]
+    assert ow.overwatch and ow.snap and ow.unit == "p2"
+    assert ev(g, AttackStep)[0].need == 6  # Overwatch is Snap Shots
+    assert ev(g, Engaged)[0].unit == "p1" and g.state.locked("p1")
+    assert g.world.edge(g.figure("p1-1"), g.figure("p2-1")) <= 0.1
+
+
+def test_a_failed_charge_does_not_move() -> None:
+    g = rigged_game({1: [(24, 16)], 2: [(24, 10)]}, teams=TWO, phase=Phase.ASSAULT, dice=[1, 1, 1, 2])
+    g.apply(Charge("p1", "p2"))
+    assert not g.state.locked("p1") and not [e for e in ev(g, Moved) if e.how == "charge"]
+
+
+def _fight(g, *units):
+    g.world.engage(g.world.unit(units[0]), g.world.unit(units[1]))
+    assault.fight(g.world, sorted(units))
+    g.log.extend(g.world.events)
+    g.world.events = []
+
+
+def test_initiative_order_the_guardsman_strikes_first() -> None:
+    # I3 against I2: the zombie dies before it strikes; WS3 against WS2 hits on 3+
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(21.01, 30)]], teams=[GUARDS], dice=[3, 4, 1, 2])
+    _fight(g, "p1", "h1")
+    steps = ev(g, AttackStep)
+    assert steps[0].unit == "p1" and steps[0].need == 3 and steps[0].dice == 1
+    assert [e.figure for e in ev(g, Killed)] == ["h1-1"]
+    assert all(s.unit != "h1" for s in steps)
+    assert ev(g, CombatResolved)[0].winner == "player 1"
+
+
+def test_zombies_get_plus_one_attack_on_the_charge_and_rending_is_ap2() -> None:
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(21.01, 30)]], teams=[GUARDS], dice=[1, 4, 4, 6, 1])
+    h1 = g.world.unit("h1")
+    h1.charged_turn = g.state.turn
+    g.world.engage(h1, g.world.unit("p1"))
+    assault.fight(g.world, ["h1", "p1"])
+    zs = [e for e in g.world.events if isinstance(e, AttackStep) and e.unit == "h1"]
+    assert zs[0].dice == 2 and zs[0].need == 4  # 1 Attack + 1 on the charge; WS2 against WS3: 4+
+    assert zs[1].successes == 1  # the 6 rends: a wound at AP2 (no 5+ armour save), the 1 fails
+    assert [e.figure for e in g.world.events if isinstance(e, Killed)] == ["p1-1"]
+
+
+def test_combat_result_morale_and_sweeping_advance_catches() -> None:
+    g = rigged_game(
+        {1: [(20, 30), (21.2, 30)]}, hordes=[[(20, 28.99), (21.2, 28.99)]], teams=[GUARDS], dice=[4, 4, 2, 3]
+    )
+    w = g.world
+    w.engage(w.unit("h1"), w.unit("p1"))
+    assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 1, "player 1": 0})
+    res = [e for e in w.events if isinstance(e, CombatResolved)][0]
+    assert res.winner == "zombies" and res.margin == 1
+    from game.rules.zombie40k.events import MoraleTested
+
+    mt = [e for e in w.events if isinstance(e, MoraleTested)][0]
+    assert mt.unit == "p1" and mt.need == 6 and not mt.passed  # Ld 7 minus 1; 8 fails
+    sw = [e for e in w.events if isinstance(e, SweepingAdvance)][0]
+    assert (sw.roll, sw.loser_roll, sw.caught) == (5, 5, True)  # D6 3 + I2 against D6 2 + I3: equal catches
+    assert [e.unit for e in w.events if isinstance(e, UnitDestroyed)] == ["p1"]
+
+
+def test_not_caught_the_loser_falls_back_and_the_zombies_consolidate() -> None:
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 28.99)]], teams=[GUARDS], dice=[4, 4, 5, 3, 3, 3, 2])
+    w = g.world
+    w.engage(w.unit("h1"), w.unit("p1"))
+    assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 1, "player 1": 0})
+    sw = [e for e in w.events if isinstance(e, SweepingAdvance)][0]
+    assert not sw.caught and [e.unit for e in w.events if isinstance(e, FellBack)] == ["p1"]
+    assert g.figure("p1-1").position == pytest.approx((20, 36))  # 2D6 = 6" toward its own (bottom) edge
+    assert w.unit("p1").falling_back and not g.state.locked("p1")
+    cons = [e for e in w.events if isinstance(e, Moved) and e.how == "consolidate"]
+    assert cons and cons[0].figure == "h1-1" and cons[0].length == pytest.approx(1.0, abs=0.3)  # D3 = 1 on a 2
+
+
+def test_and_they_shall_know_no_fear_is_not_destroyed_by_a_sweep() -> None:
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 28.99)]], teams=["tactical_squad"], dice=[6, 6, 1, 6, 2, 2, 1])
+    w = g.world
+    w.engage(w.unit("h1"), w.unit("p1"))
+    assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 2, "player 1": 0})
+    assert [e.caught for e in w.events if isinstance(e, SweepingAdvance)] == [True]
+    assert g.figure("p1-1").alive and w.unit("p1").falling_back
+
+
+def test_a_draw_tests_nobody_and_stubborn_ignores_the_difference() -> None:
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 28.99)]], teams=[GUARDS], dice=[])
+    w = g.world
+    w.engage(w.unit("h1"), w.unit("p1"))
+    assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 1, "player 1": 1})
+    assert [e.winner for e in w.events if isinstance(e, CombatResolved)] == [""] and g.state.locked("p1")
+    g = rigged_game(
+        {1: [(20, 30)]}, teams=[{"unit": "infantry_squad", "models": 1, "usr": "Stubborn"}], dice=[4, 3]
+    )
+    assert morale.test(g.world, g.world.unit("p1"), -3, "lost by 3")  # 7 against Ld 7: the -3 is ignored
+    g = rigged_game({1: [(20, 30)]}, teams=[GUARDS], dice=[1, 1])
+    assert morale.test(g.world, g.world.unit("p1"), -6, "lost by 6")  # a double 1 always passes
+
+
+def test_furious_charge_rage_and_two_weapons() -> None:
+    team = [{"unit": "ork_boyz", "models": 1}]  # slugga (a pistol) and choppa: two close combat weapons
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(21.01, 30)]], teams=team, dice=[1, 1, 1, 1, 1, 1, 1])
+    w = g.world
+    p1 = w.unit("p1")
+    p1.charged_turn = g.state.turn
+    w.engage(p1, w.unit("h1"))
+    assault.fight(w, ["h1", "p1"])
+    mine = [e for e in w.events if isinstance(e, AttackStep) and e.unit == "p1"][0]
+    assert mine.dice == 4  # 2 Attacks + 1 charge + 1 second weapon
+    assert mine.need == 3

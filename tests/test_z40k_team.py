@@ -1,0 +1,110 @@
+"""RULES.md, Zombie 40,000, "Building a team" [seed]: 75 points, infantry only, cost per model, one
+sergeant, two weapon changes, one Universal Special Rule, never Hit and Run; the options checked."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from game.rules.zombie40k import new_game
+from game.rules.zombie40k.data import load_data
+from game.rules.zombie40k.setup import OptionsError
+from game.rules.zombie40k.team_builder import TeamError, build_team, cost, default_team, points_left, team_problems
+from game.rules.zombie40k.testing import small_scenario
+
+D = load_data()
+
+
+def test_cost_per_model_is_squad_cost_divided_by_size() -> None:
+    assert D.unit("tactical_squad").model_cost == 14
+    assert D.unit("infantry_squad").model_cost == 5
+    assert D.unit("guardian_defenders").model_cost == 9
+    assert cost(D, {"unit": "ork_boyz", "models": 12}) == 72
+
+
+def test_up_to_75_points() -> None:
+    assert team_problems(D, {"unit": "tactical_squad", "models": 5, "weapons": ["flamer"]}) == []  # 70 + 5
+    assert team_problems(D, {"unit": "tactical_squad", "models": 5, "weapons": ["meltagun"]}) == [
+        "5 models of Tactical Squad cost 80 points: over the 75-point limit"
+    ]
+    assert (
+        points_left(D, {"unit": "infantry_squad", "models": 10, "weapons": ["flamer", "grenade_launcher"]}) == 15
+    )
+
+
+def test_infantry_only() -> None:
+    d = dataclasses.replace(
+        D, units={**D.units, "bikes": dataclasses.replace(D.unit("tactical_squad"), key="bikes", type="bike")}
+    )
+    with pytest.raises(TeamError, match="only Infantry"):
+        build_team(d, {"unit": "bikes", "models": 2})
+
+
+def test_one_sergeant_paying_for_it_with_sergeant_wargear() -> None:
+    t = build_team(
+        D, {"unit": "infantry_squad", "models": 10, "sergeant": True, "sergeant_options": ["power_sword"]}
+    )
+    sarges = [m for m in t.models if m.sergeant]
+    assert len(sarges) == 1 and "power_sword" in sarges[0].weapons and t.points == 60
+    assert build_team(D, {"unit": "tactical_squad", "models": 4, "sergeant": True}).points == 66  # 56 + 10
+    with pytest.raises(TeamError, match="no sergeant upgrade"):
+        build_team(D, {"unit": "guardian_defenders", "models": 8, "sergeant": True})
+    with pytest.raises(TeamError, match="needs the sergeant upgrade"):
+        build_team(D, {"unit": "infantry_squad", "models": 5, "sergeant_options": ["power_sword"]})
+
+
+def test_two_other_models_may_change_weapons_as_the_entry_allows() -> None:
+    t = build_team(
+        D, {"unit": "infantry_squad", "models": 10, "sergeant": True, "weapons": ["flamer", "meltagun"]}
+    )
+    assert [m.weapons for m in t.models[1:3]] == [
+        ("close_combat_weapon", "flamer"),
+        ("close_combat_weapon", "meltagun"),
+    ]
+    assert all(m.weapons == ("lasgun", "close_combat_weapon") for m in t.models[3:])
+    with pytest.raises(TeamError, match="only two models may change weapons"):
+        build_team(D, {"unit": "infantry_squad", "models": 10, "weapons": ["flamer", "flamer", "flamer"]})
+    with pytest.raises(TeamError, match="no weapon option 'lascannon'"):
+        build_team(D, {"unit": "infantry_squad", "models": 10, "weapons": ["lascannon"]})
+    with pytest.raises(TeamError, match="need 2 models besides the sergeant"):
+        build_team(D, {"unit": "tactical_squad", "models": 2, "sergeant": True, "weapons": ["flamer", "flamer"]})
+
+
+def test_one_universal_special_rule_on_one_model() -> None:
+    t = build_team(D, {"unit": "ork_boyz", "models": 10, "usr": "Feel No Pain", "usr_model": 3})
+    assert "Feel No Pain" in t.models[3].rules and all(
+        "Feel No Pain" not in m.rules for i, m in enumerate(t.models) if i != 3
+    )
+    unit = build_team(D, {"unit": "ork_boyz", "models": 10, "usr": "Stubborn"})
+    assert "Stubborn" in unit.models[0].unit_rules  # a Unit Rule: the whole squad while that model lives
+    with pytest.raises(TeamError, match="Hit and Run may not be used"):
+        build_team(D, {"unit": "ork_boyz", "models": 10, "usr": "Hit and Run"})
+    with pytest.raises(TeamError, match="not on the seed's Universal Special Rule lists"):
+        build_team(D, {"unit": "ork_boyz", "models": 10, "usr": "Fearless"})
+    with pytest.raises(TeamError, match="usr_model"):
+        build_team(D, {"unit": "ork_boyz", "models": 10, "usr": "Rage", "usr_model": 10})
+
+
+def test_unknown_units_and_fields_are_refused_with_the_reason() -> None:
+    assert "no unit 'land_raider'" in team_problems(D, {"unit": "land_raider"})[0]
+    assert "has at most 10 models" in team_problems(D, {"unit": "infantry_squad", "models": 11})[0]
+    assert "no field 'jump_packs'" in team_problems(D, {"unit": "infantry_squad", "jump_packs": True})[0]
+
+
+def test_default_teams_are_legal_and_fill_the_points() -> None:
+    for key in D.units:
+        spec = default_team(D, key)
+        assert team_problems(D, spec) == [], key
+        assert points_left(D, spec) < D.unit(key).model_cost + 10
+
+
+def test_new_game_options_are_validated_with_a_clear_error() -> None:
+    with pytest.raises(OptionsError, match='options need "teams"'):
+        new_game(small_scenario(), {}, seed=1)
+    with pytest.raises(OptionsError, match="takes 1 to 4 players, not 5"):
+        new_game(small_scenario(), {"teams": ["ork_boyz"] * 5}, seed=1)
+    with pytest.raises(OptionsError, match="player 2: 6 models of Tactical Squad cost 84 points"):
+        new_game(small_scenario(), {"teams": ["ork_boyz", {"unit": "tactical_squad", "models": 6}]}, seed=1)
+    with pytest.raises(OptionsError, match="player 1: no unit 'grots'"):
+        new_game(small_scenario(), {"teams": ["grots"]}, seed=1)

@@ -1,0 +1,101 @@
+"""The rule-set contract for Zombie 40,000 (DESIGN.md, "The rule-set contract"): the set-up's team builder
+as data, the view (turn line, roster, tokens, profiles on hover, actions with reasons, aiming to commands,
+previews as drawing primitives, event words, sounds and animations), the rules help, the report and the
+simulator's outcome."""
+
+from __future__ import annotations
+
+from game.ai import bot_for
+from game.rules.contract import Aim
+from game.rules.core import get_ruleset
+from game.rules.drawing import Path, Plate, Sight
+from game.rules.zombie40k import new_game
+from game.rules.zombie40k.commands import Move, Shoot
+from game.rules.zombie40k.setup_view import SETUP, spec_of
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game, small_scenario
+
+RS = get_ruleset("zombie40k")
+GUARDS = {"unit": "infantry_squad", "models": 10}
+
+
+def test_the_rule_set_carries_the_contract() -> None:
+    assert RS.view is not None and RS.setup is SETUP and RS.reference and RS.report and RS.outcome
+    assert RS.demo_forces and RS.invariants and "wins.zombies" in RS.outcome_labels
+
+
+def test_team_builder_as_data_with_costs_and_refusals() -> None:
+    sc = small_scenario()
+    spec = SETUP.spec(sc)
+    assert spec.per_player[0].budget == 75 and spec.players_max == 4
+    first = SETUP.team_options(sc, {"players": 1, "each": [{}]}, 1)
+    assert {o.id for o in first} >= {"unit:tactical_squad", "unit:ork_boyz"} and all(not o.refused for o in first)
+    five = [{"id": "unit:tactical_squad"}] + [{"id": "model"}] * 4
+    opts = {o.id: o for o in SETUP.team_options(sc, {"each": [{"team": five}]}, 1)}
+    assert opts["model"].refused.startswith("6 models of Tactical Squad cost 84 points")
+    assert opts["weapon:flamer"].cost == 5 and not opts["weapon:flamer"].refused
+    assert "over the 75-point limit" in opts["weapon:meltagun"].refused
+    assert "usr:Hit and Run" not in opts and "usr:Night Vision" in opts
+    assert "no effect in this game" in opts["usr:Night Vision"].label
+    answers = {"players": 2, "each": [{"team": five + [{"id": "weapon:flamer"}]}, {}], "game": {}}
+    assert SETUP.refusals(sc, answers) == []
+    options = SETUP.options(sc, answers)
+    assert options["teams"][0] == {"unit": "tactical_squad", "models": 5, "weapons": ["flamer"]}
+    assert spec_of(SETUP.answers(sc, options)["each"][0]["team"]) == options["teams"][0]
+    g = new_game(sc, options, seed=1)
+    assert len(g.state.squad_of(1).models) == 5
+    assert SETUP.describe(options).startswith("Tactical Squad, ")
+    bad = {"players": 1, "each": [{"team": [{"id": "unit:infantry_squad"}, {"id": "weapon:lascannon"}]}]}
+    assert "no weapon option 'lascannon'" in SETUP.refusals(sc, bad)[0]
+
+
+def test_view_turn_line_roster_tokens_and_profiles_on_hover() -> None:
+    g = new_game(small_scenario(), {"teams": ["ork_boyz", "tactical_squad"]}, seed=2)
+    v = RS.view()
+    p = g.state.active_player
+    assert v.turn_line(g) == f"Turn 1 \u2014 Player {p} ({g.state.squad_of(p).name}) \u2014 movement phase"
+    groups = v.roster(g, {}, {f for f in g.state.squad_of(p).models})
+    assert groups[0].acting and groups[0].title.startswith(f"Player {p}")
+    fid = g.state.squad_of(p).models[0]
+    tip = v.tooltip(g, fid, v.look(g, fid))
+    assert any(line.startswith("WS") for line in tip)
+    assert v.token(g, "boss", v.look(g, "boss")).sprite == "tokens.zombie_boss"
+    assert v.selectable(g, "h1-1").startswith("The zombies are moved by the game")
+    acts = {a.key: a for a in v.actions(g, fid)}
+    assert acts["move"].available and not acts["shoot"].available and "movement phase" in acts["shoot"].reason
+
+
+def test_aiming_makes_commands_and_previews_draw() -> None:
+    g = rigged_game({1: [(10, 30), (12, 30)]}, hordes=[[(10, 20), (12, 20)]], teams=[GUARDS], phase=Phase.SHOOTING)
+    v = RS.view()
+    cmd = v.command(g, "p1-1", "shoot", Aim(targets=("h1-2",)))
+    assert cmd == Shoot("p1", "h1")
+    marks = v.drawing(g, cmd, g.preview(cmd))
+    assert any(isinstance(m, Sight) for m in marks) and any(
+        isinstance(m, Plate) and "killed" in m.text for m in marks
+    )
+    g = rigged_game({1: [(10, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    move = v.command(g, "p1-1", "move", Aim(path=((10, 26),)))
+    assert move == Move("p1-1", ((10, 26),), None)
+    assert any(isinstance(m, Path) for m in v.drawing(g, move, g.preview(move)))
+    assert v.reach(g, "p1-1", v.look(g, "p1-1"), v.actions(g, "p1-1"))
+
+
+def test_events_have_words_sounds_and_animations_and_the_report() -> None:
+    g = new_game(small_scenario(), {"teams": ["infantry_squad", "ork_boyz"]}, seed=5)
+    v = RS.view()
+    bot = bot_for("zombie40k")
+    while not g.over:
+        g.apply(bot(g))
+        assert RS.invariants(g) == []
+    lines = v.log_lines(g, g.log)
+    assert any("Turn 1" in x for x in lines) and any("shoots at" in x or "Overwatch" in x for x in lines)
+    kinds = {type(e).__name__ for e in g.log}
+    assert "Moved" in kinds and v.animation(next(e for e in g.log if type(e).__name__ == "Moved")).kind == "move"
+    assert v.sound(g, g.log[-1]) in ("victory", "defeat")
+    r = RS.report(g)
+    assert r.headline in ("VICTORY", "DEFEAT") and r.series and len(r.series_turns) == len(r.series[0].values)
+    o = RS.outcome(g)
+    assert o.winner == g.winner and o.seat == (int(g.winner.split()[1]) if g.winner.startswith("player") else 0)
+    sections = RS.reference(g.scenario, g.options)
+    assert any(s.title == "Universal Special Rules" for s in sections)

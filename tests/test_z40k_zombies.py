@@ -1,0 +1,133 @@
+"""RULES.md, Zombie 40,000, "Set-up", "The game" and "Zombie turn" [seed], with scripted dice: hordes and
+the Boss set up, the players' order rolled each turn (zombies last), the shamble toward the nearest squad
+(ignoring difficult terrain and surrounded squads), contact as an assault with Overwatch and +1 Attack, the
+autogun at the nearest unengaged squad, and embarking wins."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.rules.zombie40k import new_game, turn, zombie_turn
+from game.rules.zombie40k.commands import Move
+from game.rules.zombie40k.events import Embarked, Engaged, GameOver, Moved, OrderRolled, ShotsFired
+from game.rules.zombie40k.setup import vehicle_centre
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game, small_scenario
+
+GUARDS = {"unit": "infantry_squad", "models": 10}
+
+
+def test_set_up_hordes_boss_and_squads() -> None:
+    g = new_game(small_scenario(players=3), {"teams": ["ork_boyz", "infantry_squad", "strike_team"]}, seed=4)
+    st = g.state
+    hordes = [u for u in st.units.values() if u.kind == "horde"]
+    assert len(hordes) == 4  # one more than the players [house]
+    for h in hordes:
+        models = [g.figure(f) for f in h.models]
+        assert len(models) == 10 and sum("autogun" in m.weapons for m in models) == 1
+        # from the table edges (the spawn zones)
+        assert all(min(m.position[0], 48 - m.position[0]) < 8 for m in models)
+    boss = g.figure("boss")
+    assert boss.radius == pytest.approx(0.8) and math.dist(boss.position, vehicle_centre(g.world)) < 6
+    for p in (1, 2, 3):
+        zone = next(z for z in g.scenario.zones_of("deploy") if z.properties["player"] == p)
+        assert all(zone.area.contains(g.figure(f).position) for f in st.squad_of(p).models)
+
+
+def test_players_roll_off_each_turn_ties_roll_again_and_zombies_go_last() -> None:
+    g = rigged_game({1: [(10, 40)], 2: [(30, 40)], 3: [(20, 40)]}, teams=[GUARDS] * 3, dice=[3, 5, 3, 2, 6])
+    assert turn.roll_off(g.world, [1, 2, 3]) == [2, 3, 1]
+    g = new_game(small_scenario(), {"teams": ["ork_boyz", "ork_boyz"]}, seed=9)
+    orders = [e.order for e in g.log if isinstance(e, OrderRolled)]
+    assert orders and sorted(orders[0]) == [1, 2]
+    assert g.state.active_player == orders[0][0] and g.state.phase == Phase.MOVEMENT
+
+
+def test_shamble_d6_toward_the_nearest_squad_ignoring_difficult_terrain() -> None:
+    sc = small_scenario(clutter=[(8, 22, 8, 4)])
+    g = rigged_game(
+        {1: [(12, 34)], 2: [(40, 34)]}, hordes=[[(12, 16)]], teams=[GUARDS, GUARDS], scenario=sc, dice=[4]
+    )
+    zombie_turn.shamble(g.world)
+    z = g.figure("h1-1")
+    assert z.position == pytest.approx((12, 20))  # 4" straight at player 1's model, through the rubble
+    assert not g.state.locked("h1")
+
+
+def test_zombies_ignore_a_squad_completely_surrounded() -> None:
+    ring = [(20 + 1.0 * math.cos(a), 30 + 1.0 * math.sin(a)) for a in (0, 2.1, 4.2)]
+    g = rigged_game({1: [(20, 30)], 2: [(40, 30)]}, hordes=[ring, [(24, 30)]], teams=[GUARDS, GUARDS], dice=[3])
+    w = g.world
+    w.engage(w.unit("h1"), w.unit("p1"))
+    assert zombie_turn.surrounded(w, w.unit("p1"))
+    assert zombie_turn.target_squad(w, w.unit("h2")).id == "p2"
+    g.figure("h1-3").state = "dead"
+    g.table.remove("h1-3")
+    assert zombie_turn.target_squad(w, w.unit("h2")).id == "p1"  # engaged squads still count
+
+
+def test_reaching_contact_is_an_assault_with_overwatch_and_plus_one_attack() -> None:
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 26)]], teams=[GUARDS], dice=[5, 1, 1])
+    w = g.world
+    zombie_turn.shamble(w)
+    ow = [e for e in w.events if isinstance(e, ShotsFired)]
+    assert ow and ow[0].overwatch and ow[0].unit == "p1"  # two Snap Shots (rapid fire, 3" away) first
+    assert [e.unit for e in w.events if isinstance(e, Engaged)] == ["h1"]
+    assert w.unit("h1").charged_turn == g.state.turn and g.state.locked("p1")
+    assert w.edge(g.figure("h1-1"), g.figure("p1-1")) <= 0.1
+
+
+def test_autogun_fires_at_the_nearest_unengaged_squad_else_the_nearest() -> None:
+    g = rigged_game(
+        {1: [(20, 30)], 2: [(20, 12)]},
+        hordes=[[(20, 22)], [(20.5, 31.01)]],
+        teams=[GUARDS, GUARDS],
+        autogun=True,
+        dice=[1, 1],
+    )
+    w = g.world
+    w.engage(w.unit("h2"), w.unit("p1"))
+    zombie_turn.zombie_shooting(w)
+    shots = [e for e in w.events if isinstance(e, ShotsFired)]
+    assert [(s.unit, s.target) for s in shots] == [("h1", "p2")]  # p1 is nearer but engaged
+    g = rigged_game(
+        {1: [(20, 30)]}, hordes=[[(20, 22)], [(20.5, 31.01)]], teams=[GUARDS], autogun=True, dice=[1, 1, 6, 1]
+    )
+    w = g.world
+    w.engage(w.unit("h2"), w.unit("p1"))
+    zombie_turn.zombie_shooting(w)
+    assert [(s.unit, s.target) for s in w.events if isinstance(s, ShotsFired)][0] == ("h1", "p1")
+
+
+def test_embarking_wins() -> None:
+    g = rigged_game({1: [(24, 9)], 2: [(10, 40)]}, teams=[GUARDS, GUARDS], phase=Phase.MOVEMENT, dice=[])
+    g.apply(Move("p1-1", ((24, 5.6),)))
+    assert g.over and g.winner == "player 1"
+    assert [e.player for e in g.log if isinstance(e, Embarked)] == [1]
+    assert [e.winner for e in g.log if isinstance(e, GameOver)] == ["player 1"]
+
+
+def test_movement_limits_and_difficult_terrain_keep_highest() -> None:
+    from game.rules.core import IllegalCommand
+
+    sc = small_scenario(players=1, clutter=[(8, 26, 8, 2)])
+    g = rigged_game(
+        {1: [(10, 30), (14, 30)]},
+        hordes=[[(17, 25)]],
+        teams=[GUARDS],
+        scenario=sc,
+        phase=Phase.MOVEMENT,
+        dice=[2, 3],
+    )
+    with pytest.raises(IllegalCommand, match="at most 6"):
+        g.apply(Move("p1-1", ((10, 23),)))
+    with pytest.raises(IllegalCommand, match='within 1" of an enemy'):
+        g.apply(Move("p1-2", ((16.2, 26.2),)))
+    p = g.preview(Move("p1-1", ((10, 25),)))
+    assert p.chances["whole move"] == pytest.approx(1 - (4 / 6) ** 2)  # 2D6 keep highest at least 5
+    g.apply(Move("p1-1", ((10, 25),)))
+    assert g.figure("p1-1").position == pytest.approx((10, 27))  # keep the highest of 2 and 3: 3"
+    moved = [e for e in g.log if isinstance(e, Moved)]
+    assert moved[-1].length == pytest.approx(3)
