@@ -9,7 +9,6 @@ and cannot be loaded; nothing here ever writes to a save file.
 from __future__ import annotations
 
 import html
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.saves import SavedGame, SaveError, read_save
-from game.session import actions, describe_save
+from game.session import actions, describe_save, format_time
 from game.ui.scenes.base import Scene
 
 
@@ -44,10 +43,10 @@ class SaveEntry:
     def line(self) -> str:
         if self.saved is not None:  # short enough for the list; the details box has the rest
             s = self.saved
-            title = Path(s.scenario_path).stem.replace("_", " ").title()
-            when = time.strftime("%d %b %H:%M", time.localtime(s.saved_at)) if s.saved_at else "?"
+            title = Path(s.scenario_path).stem.replace("_", " ").title()[:60]
+            when = format_time(s.saved_at, "%d %b %H:%M", "?")
             return f"{self.kind}: {title}, {actions(len(s.commands))}, {when}" + (" (finished)" if s.over else "")
-        return f"{self.kind}: {self.path.name} (cannot be loaded)"
+        return f"{self.kind}: {self.path.name[:80]} (cannot be loaded)"
 
 
 def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
@@ -61,10 +60,21 @@ def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
     for path, kind in found:
         try:
             entries.append(SaveEntry(path, kind, read_save(path)))
-        except SaveError as exc:
+        except (SaveError, OSError) as exc:
             entries.append(SaveEntry(path, kind, None, str(exc)))
     entries.sort(key=lambda e: (-e.when, e.path.name))
     return entries
+
+
+def _sections(value: object) -> str:
+    """The options' sections in words; a save is hostile data, so any value (5, null, 10,000 names) is shown
+    short rather than crash or stall the details box."""
+    if not value:
+        return "default"
+    if not isinstance(value, list):
+        return str(value)[:40]
+    names = ", ".join(str(x)[:20].capitalize() for x in value[:8])
+    return names + (f" and {len(value) - 8} more" if len(value) > 8 else "")
 
 
 class LoadScene(Scene):
@@ -142,8 +152,8 @@ class LoadScene(Scene):
             self.replay_button.disable()
             return
         s = entry.saved
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.saved_at)) if s.saved_at else "unknown"
-        sections = ", ".join(str(x).capitalize() for x in s.options.get("sections", [])) or "default"
+        when = format_time(s.saved_at, "%Y-%m-%d %H:%M", "unknown")
+        sections = _sections(s.options.get("sections"))
         facts = [
             f"Scenario: <b>{html.escape(Path(s.scenario_path).stem.replace('_', ' ').title())}</b>",
             f"Rule set: <b>{html.escape(s.ruleset)}</b>",

@@ -30,7 +30,7 @@ class TitleScene(Scene):
 
         try:
             return Session.resumable(self.app.autosaves())
-        except OSError:  # an unreadable data folder: nothing to offer, not a crash
+        except (OSError, ValueError):  # an unreadable folder or a hostile autosave: nothing to offer, not a crash
             return None
 
     def build(self, size: tuple[int, int]) -> None:
