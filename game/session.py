@@ -198,7 +198,6 @@ class Session:
 
 def describe_save(saved: SavedGame) -> str:
     """One line for a load menu, e.g. ``Normandy Village (zombiekrieg), 42 actions, 2024-05-01 20:13``."""
-    import time
 
     when = format_time(saved.saved_at, "%Y-%m-%d %H:%M", "unknown time")
     title = Path(saved.scenario_path).stem.replace("_", " ").title()[:60]

@@ -13,6 +13,13 @@ from game.scenario.loader import load_scenario
 from game.scenario.problems import ScenarioError
 
 
+def _start_problems(scenario):  # type: ignore[no-untyped-def]
+    # the rules live above the scenario layer, so they are imported only here, when a map loaded
+    from game.startcheck import start_problems
+
+    return start_problems(scenario)
+
+
 def main(paths: list[str], out: TextIO | None = None) -> int:
     """Check each map in ``paths``; the exit code is 0 only if every one is good."""
     out = out or sys.stdout
@@ -20,6 +27,9 @@ def main(paths: list[str], out: TextIO | None = None) -> int:
     for path in paths:
         try:
             scenario = load_scenario(path)
+            start = _start_problems(scenario)
+            if start:
+                raise ScenarioError(path, start)
         except ScenarioError as err:
             failed += 1
             print(f"FAIL  {path}  ({len(err.problems)} problem{'s' if len(err.problems) != 1 else ''})", file=out)
