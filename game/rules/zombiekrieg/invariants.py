@@ -1,0 +1,155 @@
+"""What must hold in every Zombiekrieg game, whatever the dice and the bots did (``deadground soak``).
+
+:func:`invariants` returns each broken rule as a sentence (an empty list when all hold). It checks the
+state as it is now, and the events from ``since`` on against it: no base in a wall or on another base,
+the dead never act, one Allied figure acts per command, the figures add up, GUTS within its bounds.
+``replayed=True`` also rebuilds the game from its scenario, options, seed and commands and compares the
+states (costly: soak does it at checkpoints and at the end of each game).
+
+>>> from game.rules.zombiekrieg.testing import tiny_scenario
+>>> from game.rules.zombiekrieg import new_game
+>>> invariants(new_game(tiny_scenario(), {}, seed=3), replayed=True)
+[]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.rules.zombiekrieg import events as ev
+from game.rules.zombiekrieg.geometry import base_clear
+from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, KNOCKED_DOWN, STANDING, ZOMBIES, Phase
+
+OVERLAP = 1e-6  # inches two bases may overlap by rounding alone
+_STATES = (STANDING, KNOCKED_DOWN, DEAD, EXITED)
+
+
+def _actor(event: Any) -> str | None:
+    """The figure that acts in an event, if any (placing, dying, being knocked down are not acting)."""
+    if isinstance(event, (ev.Moved, ev.Turned, ev.Fired, ev.ZombieMoved, ev.Exited, ev.Ordered)):
+        return event.figure
+    if isinstance(event, ev.MeleeAttack):
+        return event.zombie
+    return None
+
+
+def invariants(game: Any, since: int | None = None, replayed: bool = False, step: bool = True) -> list[str]:
+    """Every invariant ``game`` breaks now, as sentences; events checked from ``game.log[since:]``
+    (default: the last event). ``step`` says those events are one command's (so one Allied figure acts)."""
+    problems: list[str] = []
+    state = game.state
+    scenario = game.scenario
+    data = game.data
+    figures = state.figures
+    lo, hi = int(data.raw["guts"]["min"]), int(data.raw["guts"]["max"])
+    blockers = [t for t in scenario.terrain if t.blocks_movement]
+
+    # -- the figures add up
+    if any(f.state not in _STATES for f in figures.values()):
+        problems.append(f"a figure is in an unknown state: {sorted({f.state for f in figures.values()})}")
+    if any(f.side not in (ALLIES, ZOMBIES) for f in figures.values()):
+        problems.append("a figure is on neither side")
+    if any(fid != f.id for fid, f in figures.items()):
+        problems.append("a figure is filed under another figure's id")
+    exited = sum(1 for f in figures.values() if f.side == ALLIES and f.state == EXITED)
+    if exited != state.exited:
+        problems.append(f"{exited} Allied figures have exited but the state counts {state.exited}")
+    if any(f.side == ZOMBIES and f.state == EXITED for f in figures.values()):
+        problems.append("a zombie has left the table by the exit")
+    section_players = {s.player for s in state.sections}
+    strays = [f.id for f in state.allied() if f.player not in section_players]
+    if strays:
+        problems.append(f"Allied figures {strays[:5]} belong to no section")
+    if state.phase == Phase.OVER and state.winner not in (ALLIES, ZOMBIES):
+        problems.append(f"the game is over but the winner is {state.winner!r}")
+    if state.phase != Phase.OVER and state.winner is not None:
+        problems.append(f"the game goes on though {state.winner} have won")
+
+    # -- GUTS in bounds
+    for f in state.allied():
+        if f.state == DEAD:
+            continue
+        if not lo <= f.guts <= hi:
+            problems.append(f"{f.id} has GUTS {f.guts}, outside {lo}..{hi}")
+        if not lo <= f.guts_start <= hi:
+            problems.append(f"{f.id} started with GUTS {f.guts_start}, outside {lo}..{hi}")
+    if any(f.guts != 0 for f in state.zombies()):
+        problems.append("a zombie has GUTS")
+
+    # -- bases: on the table, in no wall, on no other base
+    on_table = [f for f in figures.values() if f.on_table]
+    for f in on_table:
+        x, y = f.position
+        if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(f.facing)):
+            problems.append(f"{f.id} stands at a position that is not a number: {f.position}, facing {f.facing}")
+            continue
+        if not base_clear(blockers, scenario.width, scenario.height, f.position, f.radius - OVERLAP):
+            problems.append(f"{f.id}'s base at ({x:.3f}, {y:.3f}) is in a wall or building, or off the table")
+    problems += _overlaps(on_table)
+
+    # -- the events of the last step
+    log = game.log
+    start = _last_step(log) if since is None else since
+    died_here = {e.figure for e in log[start:] if isinstance(e, ev.Killed)}
+    dead = {f.id for f in figures.values() if f.state == DEAD} - died_here
+    allied_actors: set[str] = set()
+    for e in log[start:]:
+        who = _actor(e)
+        if who is not None and who in dead:
+            problems.append(f"{who} is dead but acts: {type(e).__name__}")
+        if isinstance(e, ev.Killed):
+            if e.figure in dead:
+                problems.append(f"{e.figure} is killed twice")
+            dead.add(e.figure)
+        if isinstance(e, ev.TurnStarted):
+            allied_actors.clear()
+        if isinstance(e, (ev.Moved, ev.Fired)) and figures.get(e.figure) and figures[e.figure].side == ALLIES:
+            allied_actors.add(e.figure)
+    if step and len(allied_actors) > 1:
+        problems.append(f"one command made {len(allied_actors)} Allied figures act: {sorted(allied_actors)}")
+    for fid in died_here:
+        if fid in figures and figures[fid].state != DEAD:
+            problems.append(f"{fid} was killed but is {figures[fid].state}")
+
+    if replayed:
+        problems += _replays(game)
+    return problems
+
+
+def _last_step(log: list[Any]) -> int:
+    """Where the events of the last command begin (soak passes ``since`` itself; this is a fallback)."""
+    return max(0, len(log) - 1)
+
+
+def _overlaps(on_table: list[Any]) -> list[str]:
+    """Bases that overlap, found through a grid of cells as large as the largest base."""
+    if not on_table:
+        return []
+    size = max(2 * f.radius for f in on_table) or 1.0
+    cells: dict[tuple[int, int], list[Any]] = {}
+    found: list[str] = []
+    for f in on_table:
+        cx, cy = int(f.position[0] // size), int(f.position[1] // size)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for g in cells.get((cx + dx, cy + dy), ()):
+                    if math.dist(f.position, g.position) < f.radius + g.radius - OVERLAP:
+                        found.append(f"the bases of {g.id} and {f.id} overlap")
+        cells.setdefault((cx, cy), []).append(f)
+    return found
+
+
+def _replays(game: Any) -> list[str]:
+    """The game rebuilt from its scenario, options, seed and commands has the same state and log."""
+    from game.rules.zombiekrieg.game import ZombiekriegGame
+
+    again = ZombiekriegGame(game.scenario, dict(game.options), game.seed)
+    for cmd in game.commands:
+        again.apply(cmd)
+    problems = []
+    if again.state_data() != game.state_data():
+        problems.append("the game replayed from its commands has another state")
+    if again.log != game.log:
+        problems.append("the game replayed from its commands has other events")
+    return problems
