@@ -33,6 +33,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # test files size their hypothesis runs at import (tests/fuzz_size.py), after this
+    if config.getoption("--fuzz-long", default=False):
+        os.environ["DEADGROUND_LONG"] = "1"
+
+
 def long_run_wanted(config: pytest.Config) -> bool:
     """Whether the big runs are asked for: ``--fuzz-long`` or ``DEADGROUND_LONG=1``."""
     return bool(config.getoption("--fuzz-long")) or os.environ.get("DEADGROUND_LONG", "") not in ("", "0")
