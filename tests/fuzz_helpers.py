@@ -42,9 +42,9 @@ def _draw(path: Path) -> None:
     from game.ui.scenes.setup import GameSetup
 
     if not _APP:
-        from ui_driver import headless_app
-
         import tempfile
+
+        from ui_driver import headless_app
 
         manager = headless_app(Path(tempfile.mkdtemp(prefix="deadground-fuzz-")) / "settings.json")
         _APP.append(manager.__enter__())

@@ -211,15 +211,14 @@ def json_key(key: str) -> str:
 
 def test_a_rules_value_of_the_wrong_kind_is_a_data_error(tmp_path: Path) -> None:
     """Found by the fuzz above: ``shots = {}`` raised TypeError out of load_data."""
+    import copy
+
     from game.rules.zombiekrieg.data import DataError, load_data
 
-    text = data_file("zombiekrieg.toml").read_text()
+    tree = copy.deepcopy(RULES_DATA)
+    tree["weapon_classes"]["self_loading_rifle"]["shots"] = {}
     path = tmp_path / "variant.toml"
-    path.write_text(
-        text.replace("[weapon_classes.self_loading_rifle]", "[weapon_classes.self_loading_rifle]\nshots = {}", 1)
-        if "shots" not in text.split("[weapon_classes.self_loading_rifle]")[1].split("[")[0]
-        else text.replace("shots = ", "shots = {} #", 1)
-    )
+    path.write_text("\n".join(f"{json_key(k)} = {_toml(v)}" for k, v in tree.items()))
     (path.parent / "bad.toml").write_text("this is = = not toml")
     load_data.cache_clear()
     try:

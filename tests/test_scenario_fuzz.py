@@ -9,11 +9,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from fuzz_helpers import starts_headless
+from fuzz_size import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from fuzz_size import examples
-from fuzz_helpers import starts_headless
 
 from game.scenario import Scenario, ScenarioError, load_scenario
 from game.scenario.loader import UNEXPECTED
