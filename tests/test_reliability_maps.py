@@ -165,6 +165,7 @@ def test_huge_maps_are_refused_by_their_limits(folder: Path) -> None:
     refused(make_map(folder, extra='<property name="inches_per_tile" type="float" value="999999999999"/>'), "12")
     refused(make_map(folder, extra='<property name="inches_per_tile" type="float" value="1e308"/>'), "12")
     refused(make_map(folder, width=500, height=10), "table_inches")
+    refused(make_map(folder, width=200, height=200, tilewidth=40), "picture_pixels")
 
 
 def test_a_spawn_a_billion_inches_wide_is_refused(folder: Path) -> None:

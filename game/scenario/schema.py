@@ -182,11 +182,12 @@ class Requirement:
 class Limits:
     """The most a scenario may hold ([limits] in the schema file); ``check`` names the one passed."""
 
-    table_inches: float = 480
+    table_inches: float = 240
     tiles_per_side: int = 1024
     tiles: int = 262144
     tile_pixels: int = 256
-    map_pixels: int = 32768
+    map_pixels: int = 8192
+    picture_pixels: int = 16777216
     inches_per_tile: float = 12
     objects: int = 2000
     figures: int = 500

@@ -561,6 +561,16 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
             f"the map has {width * height:,} tiles ({width}x{height}), more than {limits.tiles:,} (the limit tiles)",
             "make the map smaller in Map > Resize Map, or raise inches_per_tile",
         )
+    if width and height and tilewidth and tileheight:
+        picture = width * tilewidth * height * tileheight
+        if picture > limits.picture_pixels and max(width * tilewidth, height * tileheight) <= limits.map_pixels:
+            reader.problem(
+                None,
+                "",
+                f"the map's picture is {width * tilewidth}x{height * tileheight} = {picture:,} pixels, more than "
+                f"{limits.picture_pixels:,} (the limit picture_pixels), too big to keep in memory",
+                "use smaller tiles (e.g. 32 pixels) or fewer of them",
+            )
     for tiles, pixels, way in ((width, tilewidth, "across"), (height, tileheight, "down")):
         if tiles and pixels and tiles * pixels > limits.map_pixels:
             reader.problem(
