@@ -324,3 +324,26 @@ def test_a_fifo_settings_file_does_not_hang(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     os.mkfifo(path)
     assert Settings.load(path) == Settings()
+
+
+@pytest.mark.parametrize("case", ["fifo", "deep", "nan", "digits", "sections"])
+def test_the_replay_viewer_refuses_hostile_saves(tmp_path: Path, case: str, capsys) -> None:
+    from game.replay import main as replay_main
+
+    path = tmp_path / "r.json"
+    tree = _tree(tmp_path)
+    if case == "fifo":
+        os.mkfifo(path)
+    elif case == "deep":
+        path.write_text(json.dumps(tree)[:-1] + ', "extra": ' + "[" * 5000 + "]" * 5000 + "}")
+    elif case == "nan":
+        tree["saved_at"] = 12345
+        path.write_text(json.dumps(tree).replace('"saved_at": 12345', '"saved_at": NaN'))
+    elif case == "digits":
+        tree["seed"] = 12345
+        path.write_text(json.dumps(tree).replace('"seed": 12345', '"seed": ' + "1" * 4400))
+    else:
+        tree["options"] = {"sections": ["american"] * 10_000}
+        path.write_text(json.dumps(tree))
+    assert replay_main(str(path)) == 2
+    assert "r.json" in capsys.readouterr().err
