@@ -1,7 +1,8 @@
 """The ``deadground`` command: play (the default), check, demo, simulate, soak, replay.
 
 Each subcommand lives in its own module and is imported only when used, so ``deadground check``
-never loads pygame.
+never loads pygame. The headless modules (demo, replay, simulate) never import the UI: this module
+hands them the UI's parts (the on-screen demo, ``replay --watch``, the report picture).
 """
 
 from __future__ import annotations
@@ -33,16 +34,36 @@ def _headless_display() -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from game.replay import Watch
     from game.replay import main as replay_main
 
-    return replay_main(args.save, watch=args.watch, detail=args.detail)
+    watch: Watch | None = None
+    if args.watch:
+        try:
+            from game.ui.replay_scene import run  # the on-screen replay (pygame)
+        except ImportError as exc:
+            print(
+                f"deadground replay --watch: cannot show the replay on screen ({exc}); "
+                "showing the text replay instead.",
+                file=sys.stderr,
+            )
+        else:
+            watch = run
+    return replay_main(args.save, detail=args.detail, watch=watch)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from game.simulate import main as simulate_main
 
+    picture = None
     if args.report:
         _headless_display()
+        try:
+            from game.ui.sim_report import write_png  # the picture is drawn by the UI layer (pygame)
+        except ImportError as exc:
+            print(f"deadground simulate: no chart ({exc}); report.json only", file=sys.stderr)
+        else:
+            picture = write_png
     return simulate_main(
         args.map,
         games=args.games,
@@ -51,13 +72,26 @@ def _simulate(args: argparse.Namespace) -> int:
         report=args.report,
         options=args.options,
         progress=not args.quiet,
+        picture=picture,
     )
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from game.demo import OnScreen
     from game.demo import main as demo_main
 
-    return demo_main(maps=args.maps, games=args.games, headless=args.headless, seed=args.seed)
+    on_screen: OnScreen | None = None
+    if not args.headless:
+        try:
+            from game.ui.demo_scene import run  # the on-screen demo (pygame)
+        except ImportError as exc:
+            print(
+                f"deadground demo: cannot show the demo on screen ({exc}); playing in text instead (Ctrl+C stops).",
+                file=sys.stderr,
+            )
+        else:
+            on_screen = run
+    return demo_main(maps=args.maps, games=args.games, headless=args.headless, seed=args.seed, on_screen=on_screen)
 
 
 def _soak(args: argparse.Namespace) -> int:

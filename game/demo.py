@@ -1,7 +1,9 @@
 """Club-night demo mode without pygame: which game comes next, bots for every player, who is winning.
 
 :class:`DemoDirector` deals game after game over the shipped scenarios whose rule set is
-registered and has a bot (the others are skipped and listed in ``skipped``), with random forces.
+registered and has a bot and a view (the others are skipped and listed in ``skipped``), with the
+rule set's random forces (its ``demo_forces``). Who is winning and each game's result come from
+the rule set's :class:`~game.rules.contract.Outcome`: nothing here knows a rule set.
 :class:`DemoLoop` plays them one command per :meth:`~DemoLoop.tick` (the demo scene calls it when
 the last animation has finished) and keeps the tally; :meth:`~DemoLoop.hand_over` gives the game in
 progress to the player who touched the mouse.
@@ -22,25 +24,16 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Bot, bot_for, has_bot
+from game.rules.contract import Outcome, View
 from game.rules.core import Command, Event, Game, get_ruleset
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Scenario
 
-MAX_PLAYERS = 4  # bots sit in every Allied seat a rule set can have
+MAX_PLAYERS = 4  # bots sit in every human seat a rule set can have
 PAUSE_TICKS = 3  # ticks the final position stays up before the next game
 
-
-def zombiekrieg_forces(rng: random.Random) -> dict[str, Any]:
-    """One or two random sections and the American Corporal's weapon."""
-    nations = ["american", "british", "soviet"]
-    sections = rng.sample(nations, rng.choice((1, 1, 2)))
-    return {"sections": sections, "american_corporal_weapon": rng.choice(("thompson", "burp"))}
-
-
-# rule set key -> random forces for a demo game
-FORCES: dict[str, Callable[[random.Random], dict[str, Any]]] = {
-    "zombiekrieg": zombiekrieg_forces,
-}
+# what ``deadground demo`` plays on screen: the UI's demo, handed in by the CLI (pygame lives there)
+OnScreen = Callable[["DemoLoop", "int | None"], int]
 
 
 @dataclass(frozen=True)
@@ -51,17 +44,30 @@ class DemoGame:
     options: dict[str, Any]
     seed: int
     bots: dict[int, Bot]
+    view: View | None = field(default=None, compare=False)  # whose turn it is (which seat's bot acts)
 
     def new_game(self) -> Game:
         return get_ruleset(self.scenario.ruleset).new_game(self.scenario, dict(self.options), self.seed)
 
+    def forces(self) -> str:
+        """The forces in a few words (the rule set's set-up says them), e.g. for the result line."""
+        setup = get_ruleset(self.scenario.ruleset).setup
+        if setup is not None:
+            return setup.describe(self.options)
+        return ", ".join(f"{k}={v}" for k, v in self.options.items()) or "default forces"
 
-def _playable(ruleset: str) -> bool:
+
+def _unplayable(ruleset: str) -> str:
+    """Why demo games cannot be dealt for ``ruleset`` ("" when they can)."""
     try:
-        get_ruleset(ruleset)
+        rules = get_ruleset(ruleset)
     except KeyError:
-        return False
-    return has_bot(ruleset)
+        return f"rule set {ruleset!r} is not playable yet"
+    if not has_bot(ruleset):
+        return f"rule set {ruleset!r} has no bot yet"
+    if rules.view is None:
+        return f"rule set {ruleset!r} cannot be shown on screen yet"
+    return ""
 
 
 class DemoDirector:
@@ -77,12 +83,13 @@ class DemoDirector:
         self.skipped: list[tuple[str, str]] = []  # (map, why)
         for path in maps:
             try:
-                sc = load_scenario(path)
+                sc = load_scenario(str(path))
             except (ScenarioError, OSError) as exc:
                 self.skipped.append((str(path), f"does not load: {str(exc).splitlines()[0]}"))
                 continue
-            if not _playable(sc.ruleset):
-                self.skipped.append((str(path), f"rule set {sc.ruleset!r} is not playable yet"))
+            why = _unplayable(sc.ruleset)
+            if why:
+                self.skipped.append((str(path), why))
                 continue
             self.scenarios.append(sc)
         if not self.scenarios:
@@ -94,10 +101,12 @@ class DemoDirector:
         """The next scenario in turn, random forces, a fresh seed, bots in every seat."""
         sc = self.scenarios[self._next % len(self.scenarios)]
         self._next += 1
-        forces = FORCES.get(sc.ruleset)
-        options = forces(self.rng) if forces else {}
+        forces = get_ruleset(sc.ruleset).demo_forces
+        options = forces(self.rng, sc) if forces else {}
         bot = bot_for(sc.ruleset)
-        return DemoGame(sc, options, self.rng.randrange(1, 2**31), {p: bot for p in range(1, MAX_PLAYERS + 1)})
+        view = get_ruleset(sc.ruleset).view
+        seats = {p: bot for p in range(1, MAX_PLAYERS + 1)}
+        return DemoGame(sc, options, self.rng.randrange(1, 2**31), seats, view() if view is not None else None)
 
     def __iter__(self) -> Iterator[DemoGame]:
         while True:
@@ -122,15 +131,19 @@ class Tally:
         return "Tonight: " + ", ".join(f"{side} {n}" for side, n in sorted(self.wins.items()))
 
 
+def outcome(game: Game) -> Outcome | None:
+    """The rule set's :class:`Outcome` of ``game`` now (None for a rule set without one)."""
+    maker = get_ruleset(game.ruleset).outcome
+    return maker(game) if maker is not None else None
+
+
 def standing(game: Game) -> str:
-    """Who is winning right now, from the plain state, e.g. ``Allies 9 up (2 out) - Zombies 17 up``."""
-    data = game.state_data()
-    figures = data.get("figures", [])
-    up = lambda side: sum(f.get("side") == side and f.get("state") == "standing" for f in figures)  # noqa: E731
-    out = sum(f.get("side") == "allies" and f.get("state") == "exited" for f in figures)
-    text = f"Allies {up('allies')} up" + (f" ({out} out)" if out else "") + f" - Zombies {up('zombies')} up"
-    turn = data.get("turn")
-    return f"Turn {turn}: {text}" if turn else text
+    """Who is winning right now, in the rule set's words (its ``Outcome.score``), else the turn."""
+    o = outcome(game)
+    if o is not None and o.score:
+        return o.score
+    turn = o.turns if o is not None else 0
+    return f"Turn {turn}" if turn else "Under way"
 
 
 class DemoLoop:
@@ -163,7 +176,8 @@ class DemoLoop:
                 return []
             return self.start_next()
         assert self.current is not None
-        player = getattr(getattr(self.game, "state", None), "active_player", None) or 1
+        view = self.current.view
+        player = (view.acting_player(self.game) if view is not None else None) or 1
         bot = self.current.bots.get(player) or next(iter(self.current.bots.values()))
         try:
             cmd: Command = bot(self.game)
@@ -208,9 +222,14 @@ def play_demo_games(
 
 
 def main(
-    maps: Sequence[str] | None = None, games: int | None = None, headless: bool = False, seed: int | None = None
+    maps: Sequence[str] | None = None,
+    games: int | None = None,
+    headless: bool = False,
+    seed: int | None = None,
+    on_screen: OnScreen | None = None,
 ) -> int:
-    """``deadground demo``: on screen when the demo scene exists, else (or with --headless) in text."""
+    """``deadground demo``: on screen with ``on_screen`` (the CLI hands in the UI's demo) unless
+    ``headless``, else in text, a line per finished game."""
     try:
         director = DemoDirector(list(maps) if maps else None, seed)
     except ValueError as exc:
@@ -218,17 +237,8 @@ def main(
         return 2
     for path, why in director.skipped:
         print(f"deadground demo: skipping {Path(path).name}: {why}", file=sys.stderr)
-    if not headless:
-        try:
-            from game.ui import demo_scene  # type: ignore[attr-defined]  # the on-screen demo (UI helper)
-        except ImportError:
-            print(
-                "deadground demo: the on-screen demo is not built yet (game/ui/demo_scene.py); "
-                "playing in text instead (Ctrl+C stops).",
-                file=sys.stderr,
-            )
-        else:
-            return int(demo_scene.run(DemoLoop(director), games=games) or 0)
+    if not headless and on_screen is not None:
+        return int(on_screen(DemoLoop(director), games) or 0)
     loop = DemoLoop(director, pause_ticks=0)
     try:
         while games is None or loop.games_finished + len(loop.errors) < games:
@@ -236,10 +246,7 @@ def main(
             loop.tick()
             if loop.games_finished > before and loop.game is not None and loop.current is not None:
                 print(
-                    f"Game {loop.games_finished}: {loop.current.scenario.title} "
-                    f"({', '.join(loop.current.options.get('sections', [])) or 'default forces'}), "
-                    f"{loop.game.winner} win: {getattr(getattr(loop.game, 'state', None), 'reason', '')} "
-                    f"{loop.tally.line()}",
+                    f"Game {loop.games_finished}: {result_line(loop.game, loop.current)} {loop.tally.line()}",
                     flush=True,
                 )
     except KeyboardInterrupt:
@@ -247,3 +254,10 @@ def main(
     for e in loop.errors:
         print(f"error: {e}", file=sys.stderr)
     return 0
+
+
+def result_line(game: Game, deal: DemoGame) -> str:
+    """``Normandy Village (British), allies win: 3 soldiers got away through the exit (needed 3).``"""
+    o = outcome(game)
+    reason = o.reason if o is not None else ""
+    return f"{deal.scenario.title} ({deal.forces()}), {game.winner or 'nobody'} win: {reason}"

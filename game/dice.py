@@ -33,7 +33,7 @@ class Roll:
 
     @property
     def is_double(self) -> bool:
-        """Two dice showing the same face (Zombiekrieg's criticals)."""
+        """Two dice showing the same face (a critical in a 2D6 test)."""
         return len(self.faces) == 2 and self.faces[0] == self.faces[1]
 
     def to_data(self) -> dict[str, Any]:

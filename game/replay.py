@@ -2,29 +2,27 @@
 
 A replay is a bug report (DESIGN.md): the save's scenario, seed and commands rebuild the game
 exactly, and a save that recorded an error (the command that raised it) replays to the same error.
+The text of a game (``deadground replay SAVE``) is its rule set's log lines, without their markup;
+watching it on screen is the UI's, which the CLI hands in (nothing here imports the UI).
 
->>> from game.rules.zombiekrieg.testing import tiny_scenario
->>> from game.rules.zombiekrieg import new_game, EndTurn
->>> from game.saves import snapshot
->>> g = new_game(tiny_scenario(), {}, seed=2)
->>> _ = g.apply(EndTurn())
->>> r = Replay(snapshot(g), scenario=g.scenario)
->>> r.length, r.position
-(1, 0)
->>> events = r.forward()
->>> r.position, r.game.state_data() == g.state_data()
+>>> from game.saves import snapshot                                  # doctest: +SKIP
+>>> r = Replay(snapshot(game), scenario=game.scenario)               # doctest: +SKIP
+>>> events = r.forward()                                             # doctest: +SKIP
+>>> r.position, r.game.state_data() == game.state_data()            # doctest: +SKIP
 (1, True)
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator
+import html
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from game.rules.core import DiceRolled, Event, Game
+from game.rules.core import DiceRolled, Event, Game, get_ruleset
+from game.rules.core import replay as rebuild
 from game.saves import SavedGame, SaveError, describe_error, find_scenario, read_save, restore, state_hash
 from game.scenario.model import Scenario
 
@@ -34,24 +32,13 @@ CHECKPOINT_EVERY = 10
 def fork(game: Game) -> Game:
     """An independent copy of ``game`` (so a checkpoint is never changed by playing on).
 
-    The pymunk table cannot be deep-copied, so a fresh table with the same bases stands in for it;
-    the scenario and the rules' tables are shared (they never change).
+    A rule set's game may offer a cheap ``fork()``; any other is rebuilt from its scenario, options,
+    seed and commands, which gives the same game (DESIGN.md: a game is those four things).
     """
     own = getattr(game, "fork", None)
     if callable(own):
-        return own()
-    world = getattr(game, "world", None)
-    table = getattr(world, "table", None)
-    if table is None:
-        raise TypeError(f"cannot copy a {type(game).__name__}")
-    twin = type(table).from_scenario(game.scenario)
-    for fid in table.figures():
-        twin.place(fid, table.position(fid), table.radius(fid))
-    memo: dict[int, Any] = {id(table): twin, id(game.scenario): game.scenario}
-    data = getattr(game, "data", None)
-    if data is not None:
-        memo[id(data)] = data
-    return copy.deepcopy(game, memo)
+        return own()  # type: ignore[no-any-return]
+    return rebuild(get_ruleset(game.ruleset), game.scenario, dict(game.options), game.seed, list(game.commands))
 
 
 class Replay:
@@ -182,68 +169,49 @@ def check(saved: SavedGame, replay: Replay) -> tuple[bool, str]:
 
 # -- a turn-by-turn text of a game (``deadground replay SAVE``) --------------------------
 
-_QUIET = {"DiceRolled", "GutsTested", "FigurePlaced", "PhaseStarted", "TurnStarted"}
+
+def plain(line: str) -> str:
+    """A log line without its markup: tags dropped (a ``<br>`` breaks the line), entities read.
+
+    >>> plain('<font color="#9BD77A"><b>z4 is killed</b> (shot &amp; down).</font>')
+    'z4 is killed (shot & down).'
+    """
+    line = re.sub(r"<br\s*/?>", "\n", line, flags=re.IGNORECASE)
+    return html.unescape(re.sub(r"<[^>]+>", "", line)).replace("\xa0", " ").strip()
 
 
 def describe(ev: Event) -> str:
-    """One line for an event, e.g. ``us1-sgt moves 5.5"``; unknown events show their fields."""
-    name = type(ev).__name__
-    g = lambda key: getattr(ev, key, "")  # noqa: E731
-    known = {
-        "Moved": lambda: f'{g("figure")} moves {float(g("length")):.1f}"',
-        "Turned": lambda: f"{g('figure')} turns to face {float(g('facing')):.0f} degrees",
-        "Fired": lambda: f"{g('figure')} fires at {g('target')} ({g('band')} range, {g('sight')})",
-        "KnockedDown": lambda: f"{g('figure')} is knocked down",
-        "Killed": lambda: f"{g('figure')} is killed ({g('cause')})",
-        "Ordered": lambda: (
-            f"{g('figure')} ORDERs {g('target')}: {'success' if g('success') else 'failure'}"
-            + (" (free)" if g("free") else "")
-        ),
-        "InitiativeRolled": lambda: (
-            f"initiative ({g('figure')}): {str(g('outcome')).replace('_', ' ')}, "
-            f"{g('first')} first" + (", free ORDER" if g("free_order") else "")
-        ),
-        "ReactionRolled": lambda: f"zombies react ({g('column')}, {g('roll')}): {g('result')}",
-        "ZombieMoved": lambda: f"{g('figure')} shambles",
-        "MeleeAttack": lambda: f"{g('zombie')} attacks {g('soldier')}",
-        "Exited": lambda: f"{g('figure')} gets away through the exit",
-        "StoodUp": lambda: f"{g('figure')} stands up",
-        "GutsChanged": lambda: f"{g('figure')} GUTS {g('old')} -> {g('new')} ({g('reason')})",
-        "NoEffect": lambda: f"{g('figure')}: {g('reason')}",
-        "GameOver": lambda: f"GAME OVER: {g('winner')} win. {g('reason')}",
-    }
-    if name in known:
-        return known[name]()
+    """One line for an event of a rule set that has no view: a roll's meaning, else its fields."""
     if isinstance(ev, DiceRolled):
         return ev.meaning or f"{ev.purpose}: {ev.total}"
     try:
         parts = ", ".join(f"{f.name}={getattr(ev, f.name)!r}" for f in fields(ev))  # type: ignore[arg-type]
     except TypeError:
         parts = ""
-    return f"{name}({parts})"
+    return f"{type(ev).__name__}({parts})"
+
+
+def event_lines(game: Game, events: Sequence[Event]) -> list[str]:
+    """Plain lines for a batch of events, as the rule set logs them (its view), else :func:`describe`."""
+    view = get_ruleset(game.ruleset).view
+    if view is None:
+        return [describe(ev) for ev in events]
+    out: list[str] = []
+    for line in view().log_lines(game, events):
+        out.extend(text for text in plain(line).split("\n") if text.strip())
+    return out
 
 
 def summary(replay: Replay, detail: bool = False) -> list[str]:
-    """The game turn by turn: what happened (dice too with ``detail``), then the result."""
+    """The game turn by turn as the rule set logs it (the dice too with ``detail``), then the result."""
+    game = replay.seek(replay.length)  # every figure of the game is here, to be named
     lines: list[str] = []
-    shambles = 0
     for turn, items in replay.turns():
         lines.append("Set-up" if turn == 0 else f"Turn {turn}")
-        for _, ev in items:
-            name = type(ev).__name__
-            if name == "ZombieMoved" and not detail:
-                shambles += 1
-                continue
-            if shambles:
-                lines.append(f"  {shambles} zombies move")
-                shambles = 0
-            if name in _QUIET and not (detail and isinstance(ev, DiceRolled)):
-                continue
-            lines.append(f"  {describe(ev)}")
-        if shambles:
-            lines.append(f"  {shambles} zombies move")
-            shambles = 0
-    game = replay.seek(replay.length)
+        events = [ev for _, ev in items[1 if turn else 0 :]]  # a turn's first event starts it: its heading
+        if not detail:
+            events = [ev for ev in events if not isinstance(ev, DiceRolled)]
+        lines.extend(f"  {text}" for text in event_lines(game, events))
     if game.over:
         lines.append(f"Result: {game.winner} win after {replay.length} commands.")
     else:
@@ -253,8 +221,13 @@ def summary(replay: Replay, detail: bool = False) -> list[str]:
     return lines
 
 
-def main(save: str, watch: bool = False, detail: bool = False, out: Any = None) -> int:
-    """``deadground replay SAVE [--watch] [--detail]``: print the game, check it reproduces."""
+# what ``--watch`` shows the replay with: the UI's, handed in by the CLI (pygame lives there)
+Watch = Callable[[Replay], int]
+
+
+def main(save: str, detail: bool = False, out: Any = None, watch: Watch | None = None) -> int:
+    """``deadground replay SAVE [--detail]``: print the game, check it reproduces; with ``watch``
+    (``--watch``) show it on screen instead."""
     import sys
 
     out = out or sys.stdout
@@ -265,17 +238,8 @@ def main(save: str, watch: bool = False, detail: bool = False, out: Any = None) 
     except SaveError as exc:
         print(f"deadground replay: {exc}", file=sys.stderr)
         return 2
-    if watch:
-        try:
-            from game.ui import replay_scene  # type: ignore[attr-defined]  # the on-screen replay (UI helper)
-        except ImportError:
-            print(
-                "deadground replay --watch: the on-screen replay is not built yet (game/ui/replay_scene.py); "
-                "showing the text replay instead.",
-                file=sys.stderr,
-            )
-        else:
-            return int(replay_scene.run(replay) or 0)
+    if watch is not None:
+        return int(watch(replay) or 0)
     for line in summary(replay, detail):
         print(line, file=out)
     ok, message = check(saved, replay)

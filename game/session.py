@@ -5,12 +5,10 @@ minus the last one. Only a command that rolled no dice may be taken back, so und
 player re-roll; choices that never reach the rules (selection, waypoints, a move preview) are the
 controller's to forget.
 
->>> from game.rules.zombiekrieg.testing import tiny_scenario
->>> from game.rules.zombiekrieg import new_game
->>> s = Session(new_game(tiny_scenario(), {}, seed=1))
->>> s.can_undo()
+>>> s = Session(game)  # doctest: +SKIP (a new game: see tests/test_session.py)
+>>> s.can_undo()  # doctest: +SKIP
 False
->>> s.undo_refusal()
+>>> s.undo_refusal()  # doctest: +SKIP
 'Nothing to undo yet.'
 """
 
@@ -197,7 +195,7 @@ class Session:
 
 
 def describe_save(saved: SavedGame) -> str:
-    """One line for a load menu, e.g. ``Normandy Village (zombiekrieg), 42 actions, 2024-05-01 20:13``."""
+    """One line for a load menu, e.g. ``Normandy Village (<rule set>), 42 actions, 2024-05-01 20:13``."""
 
     when = format_time(saved.saved_at, "%Y-%m-%d %H:%M", "unknown time")
     title = Path(saved.scenario_path).stem.replace("_", " ").title()[:60]

@@ -2,7 +2,9 @@
 
 ``deadground simulate MAP --games N --seed S [--jobs J] [--report DIR]`` plays game k with seed
 S+k (so any game of the run can be replayed alone), on J worker processes, and prints the report;
-with ``--report`` it also writes ``DIR/report.json`` and ``DIR/report.png``.
+with ``--report`` it also writes ``DIR/report.json`` and ``DIR/report.png`` (the picture drawn by
+the UI layer, which the CLI hands in). Every figure comes from the rule set's
+:class:`~game.rules.contract.Outcome` and its ``outcome_labels``: nothing here knows a rule set.
 
 >>> win_rate_ci95(50, 100)
 (0.4038, 0.5962)
@@ -19,35 +21,36 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from game.ai import bot_for
+from game.rules.contract import Outcome
 from game.rules.core import get_ruleset
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Scenario
 
-ALLIES, ZOMBIES = "allies", "zombies"
 MAX_COMMANDS = 5000  # a game that has not ended by then is stuck (a bot or rules bug): recorded, not looped on
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """What one simulated game came to (plain data, sent back from worker processes)."""
+    """What one simulated game came to (plain data, sent back from worker processes).
+
+    ``winner`` is "" for an error or a stuck game; the rest is the rule set's
+    :class:`~game.rules.contract.Outcome` of the game (its figures even when it stopped early).
+    """
 
     seed: int
-    winner: str  # allies | zombies | "" (error or stuck)
+    winner: str
     turns: int
     commands: int
-    soldiers: int  # Allied figures at the start
-    soldiers_lost: int  # dead
-    soldiers_out: int  # left by the exit
-    zombies: int
-    zombies_killed: int
-    survivors_guts: tuple[int, ...] = ()  # GUTS of each Allied figure alive at the end (on the table or out)
-    survivors_guts_start: tuple[int, ...] = ()
+    human_win: bool = False
+    seat: int = 0
+    figures: dict[str, float] = field(default_factory=dict)
+    lists: dict[str, tuple[int, ...]] = field(default_factory=dict)
     reason: str = ""
     error: str = ""
 
@@ -65,30 +68,32 @@ def play_one(scenario: Scenario, options: dict[str, Any], seed: int) -> GameResu
     except Exception as exc:  # one broken game must not end a night's simulation
         error = f"{type(exc).__name__}: {exc}"
     if game is None:
-        return GameResult(seed, "", 0, 0, 0, 0, 0, 0, 0, error=error)
+        return GameResult(seed, "", 0, 0, error=error)
     return measure(game, seed, error)
 
 
-def measure(game: Any, seed: int, error: str = "") -> GameResult:
-    """The figures of a finished game, read from its plain state (figures with side, state, GUTS)."""
+def outcome_of(game: Any) -> Outcome:
+    """The rule set's :class:`Outcome` of ``game``; for a rule set without one, its winner and turn."""
+    maker = get_ruleset(game.ruleset).outcome
+    if maker is not None:
+        return maker(game)
     data = game.state_data()
-    figures = data.get("figures", [])
-    allied = [f for f in figures if f.get("side") == ALLIES]
-    zombies = [f for f in figures if f.get("side") == ZOMBIES]
-    alive = [f for f in allied if f.get("state") != "dead"]
+    return Outcome(str(game.winner or ""), False, int(data.get("turn", 0) or 0), str(data.get("reason", "")))
+
+
+def measure(game: Any, seed: int, error: str = "") -> GameResult:
+    """The figures of a game (finished, or stopped by ``error``) as the rule set counts them."""
+    o = outcome_of(game)
     return GameResult(
         seed=seed,
-        winner=(game.winner or "") if not error else "",
-        turns=int(data.get("turn", 0)),
+        winner=o.winner if not error else "",
+        turns=o.turns,
         commands=len(game.commands),
-        soldiers=len(allied),
-        soldiers_lost=sum(f.get("state") == "dead" for f in allied),
-        soldiers_out=sum(f.get("state") == "exited" for f in allied),
-        zombies=len(zombies),
-        zombies_killed=sum(f.get("state") == "dead" for f in zombies),
-        survivors_guts=tuple(int(f.get("guts", 0)) for f in alive),
-        survivors_guts_start=tuple(int(f.get("guts_start", 0)) for f in alive),
-        reason=str(data.get("reason", "")),
+        human_win=o.human_win and not error,
+        seat=o.seat if not error else 0,
+        figures=dict(o.figures),
+        lists={k: tuple(v) for k, v in o.lists.items()},
+        reason=o.reason,
         error=error,
     )
 
@@ -187,27 +192,48 @@ class ProgressBar:
 # -- the report --------------------------------------------------------------------------
 
 
-def _mean(values: list[float]) -> float:
+def _mean(values: Sequence[float]) -> float:
     return round(statistics.fmean(values), 3) if values else 0.0
 
 
-def _histogram(values: Iterable[int]) -> dict[str, int]:
+def _histogram(values: Iterable[float]) -> dict[str, int]:
+    """How many times each value came up, by the value as text (a whole number without ".0")."""
     counts = Counter(values)
-    return {str(k): counts[k] for k in sorted(counts)}
+    return {str(int(k)) if float(k).is_integer() else str(k): counts[k] for k in sorted(counts)}
+
+
+def _label(labels: dict[str, str], key: str) -> str:
+    return labels.get(key, key)
+
+
+def winner_keys(results: list[GameResult], labels: dict[str, str]) -> list[str]:
+    """Every side that can win: the rule set's ``wins.<key>`` labels in order, then any other winner seen."""
+    keys = [k.removeprefix("wins.") for k in labels if k.startswith("wins.")]
+    seen = sorted({r.winner for r in results if r.winner and r.winner not in keys})
+    return keys + seen
 
 
 def build_report(
     results: list[GameResult], scenario: Scenario, options: dict[str, Any], seed: int, seconds: float, jobs: int
 ) -> dict[str, Any]:
-    """The balance report as JSON-ready data (see maps/README.md, "Tuning with the simulator")."""
+    """The balance report as JSON-ready data (see maps/README.md, "Tuning with the simulator").
+
+    ``wins`` by winner key (and ``none``), the human side's ``win_rate`` with its Wilson interval
+    ``win_rate_ci95``, ``seats`` (each human player's wins and rate) when players race each other,
+    ``turns`` (all and by winner), ``figures`` (each averaged, with a histogram) and ``lists``
+    (all games' values in one histogram), with the rule set's words in ``labels``.
+    """
+    labels = dict(get_ruleset(scenario.ruleset).outcome_labels)
     games = len(results)
     finished = [r for r in results if not r.error]
-    allied_wins = sum(r.winner == ALLIES for r in results)
-    zombie_wins = sum(r.winner == ZOMBIES for r in results)
+    winners = winner_keys(results, labels)
+    for key in winners:  # every winner and the human side get words, the rule set's or plain ones
+        labels.setdefault(f"wins.{key}", f"Won by {key}")
+    labels.setdefault("human", "Players'")
+    wins = {k: sum(r.winner == k for r in results) for k in winners}
+    human_wins = sum(r.human_win for r in results)
     turns = [r.turns for r in finished]
-    lo, hi = win_rate_ci95(allied_wins, games)
-    guts = [g for r in finished for g in r.survivors_guts]
-    guts_change = [g - s for r in finished for g, s in zip(r.survivors_guts, r.survivors_guts_start)]
+    lo, hi = win_rate_ci95(human_wins, games)
     report: dict[str, Any] = {
         "scenario": {
             "path": scenario.path,
@@ -219,28 +245,31 @@ def build_report(
         "games": games,
         "seed": seed,
         "seeds": [seed, seed + games - 1] if games else [],
-        "wins": {ALLIES: allied_wins, ZOMBIES: zombie_wins, "none": games - allied_wins - zombie_wins},
-        "win_rate": round(allied_wins / games, 4) if games else 0.0,
+        "labels": labels,
+        "wins": {**wins, "none": games - sum(wins.values())},
+        "win_rate": round(human_wins / games, 4) if games else 0.0,
         "win_rate_ci95": [lo, hi],
         "turns_median": statistics.median(turns) if turns else 0,
         "turns_mean": _mean(turns),
-        "turns": {
-            "all": _histogram(turns),
-            ALLIES: _histogram(r.turns for r in finished if r.winner == ALLIES),
-            ZOMBIES: _histogram(r.turns for r in finished if r.winner == ZOMBIES),
+        "turns": {"all": _histogram(turns)}
+        | {k: _histogram(r.turns for r in finished if r.winner == k) for k in winners},
+        "figures": {
+            key: {
+                "label": _label(labels, key),
+                "mean": _mean([r.figures[key] for r in finished if key in r.figures]),
+                "histogram": _histogram(r.figures[key] for r in finished if key in r.figures),
+            }
+            for key in _keys(r.figures for r in finished)
         },
-        "losses": {
-            ALLIES: {
-                "soldiers": _mean([r.soldiers for r in finished]),
-                "lost_mean": _mean([r.soldiers_lost for r in finished]),
-                "out_mean": _mean([r.soldiers_out for r in finished]),
-                "lost": _histogram(r.soldiers_lost for r in finished),
-            },
-            ZOMBIES: {
-                "zombies": _mean([r.zombies for r in finished]),
-                "killed_mean": _mean([r.zombies_killed for r in finished]),
-                "killed": _histogram(r.zombies_killed for r in finished),
-            },
+        "lists": {
+            key: {
+                "label": _label(labels, key),
+                "mean": _mean(values),
+                "count": len(values),
+                "histogram": _histogram(values),
+            }
+            for key in _keys(r.lists for r in finished)
+            for values in [[v for r in finished for v in r.lists.get(key, ())]]
         },
         "reasons": dict(Counter(r.reason for r in finished if r.reason).most_common()),
         "errors": [{"seed": r.seed, "error": r.error} for r in results if r.error],
@@ -248,34 +277,49 @@ def build_report(
         "games_per_s": round(games / seconds, 2) if seconds > 0 else 0.0,
         "jobs": jobs,
     }
-    if scenario.ruleset == "zombiekrieg":
-        report["survivors_guts"] = {
-            "mean": _mean(guts),
-            "change_mean": _mean(guts_change),
-            "histogram": _histogram(guts),
-            "survivors": len(guts),
+    seats = sorted({r.seat for r in results if r.seat})
+    if seats:  # players race each other: each one's wins and rate
+        report["seats"] = {
+            str(p): {
+                "wins": (n := sum(r.seat == p for r in results)),
+                "win_rate": round(n / games, 4),
+                "win_rate_ci95": list(win_rate_ci95(n, games)),
+            }
+            for p in seats
         }
     return report
 
 
+def _keys(dicts: Iterable[dict[str, Any]]) -> list[str]:
+    """The keys of ``dicts`` in the order they first appear."""
+    out: dict[str, None] = {}
+    for d in dicts:
+        out.update(dict.fromkeys(d))
+    return list(out)
+
+
 def format_report(report: dict[str, Any]) -> str:
     """The report as text for the terminal."""
-    sc, w = report["scenario"], report["wins"]
+    sc, w, labels = report["scenario"], report["wins"], report.get("labels", {})
     lo, hi = report["win_rate_ci95"]
-    a, z = report["losses"][ALLIES], report["losses"][ZOMBIES]
+    human = labels.get("human", "Players'")
     lines = [
         f"{sc['title']} ({sc['ruleset']}): {report['games']} games, seeds {report['seeds'][0]}..{report['seeds'][-1]}"
         if report["games"]
         else f"{sc['title']}: no games",
-        f"  Allied wins   {w[ALLIES]:>6}   win rate {report['win_rate']:.1%} (95% CI {lo:.1%} .. {hi:.1%})",
-        f"  Zombie wins   {w[ZOMBIES]:>6}",
-        f"  Turns         median {report['turns_median']}, mean {report['turns_mean']}",
-        f"  Allied losses {a['lost_mean']} of {a['soldiers']} soldiers per game ({a['out_mean']} got out)",
-        f"  Zombies       {z['killed_mean']} of {z['zombies']} killed per game",
     ]
-    if "survivors_guts" in report:
-        g = report["survivors_guts"]
-        lines.append(f"  Survivors     GUTS {g['mean']} on average ({g['change_mean']:+} since the start)")
+    rows = [(_label(labels, "wins." + key), f"{n}") for key, n in w.items() if key != "none"]
+    rows.append((f"{human} win rate", f"{report['win_rate']:.1%} (95% CI {lo:.1%} .. {hi:.1%})"))
+    for seat, s in report.get("seats", {}).items():
+        slo, shi = s["win_rate_ci95"]
+        rows.append((f"Player {seat} wins", f"{s['wins']}, {s['win_rate']:.1%} (95% CI {slo:.1%} .. {shi:.1%})"))
+    rows.append(("Turns", f"median {report['turns_median']}, mean {report['turns_mean']}"))
+    rows += [(f["label"], f"{f['mean']} per game") for f in report.get("figures", {}).values()]
+    rows += [
+        (f["label"], f"{f['mean']} on average ({f['count']} in all)") for f in report.get("lists", {}).values()
+    ]
+    width = max(len(label) for label, _ in rows)
+    lines += [f"  {label:<{width}}  {text}" for label, text in rows]
     for reason, n in list(report["reasons"].items())[:4]:
         lines.append(f"  {n:>6} x {reason}")
     if report["errors"]:
@@ -287,20 +331,23 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def write_report(report: dict[str, Any], folder: str | Path) -> tuple[Path, Path | None]:
-    """Write ``report.json`` and (if pygame can draw) ``report.png`` into ``folder``."""
+# draws the report as a picture at a path and returns it (the CLI hands in the UI's; pygame lives there)
+Picture = Callable[[dict[str, Any], Path], Path]
+
+
+def write_report(
+    report: dict[str, Any], folder: str | Path, picture: Picture | None = None
+) -> tuple[Path, Path | None]:
+    """Write ``report.json`` and, given a ``picture`` drawer, ``report.png`` into ``folder``."""
     from game.saves import write_atomic
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     json_path = folder / "report.json"
     write_atomic(json_path, json.dumps(report, indent=1).encode("utf-8"))
-    try:
-        from game.ui.sim_report import write_png  # pygame lives in the ui layer only
-    except ImportError as exc:
-        print(f"deadground simulate: no chart ({exc}); report.json written", file=sys.stderr)
+    if picture is None:
         return json_path, None
-    return json_path, write_png(report, folder / "report.png")
+    return json_path, picture(report, folder / "report.png")
 
 
 def main(
@@ -311,11 +358,13 @@ def main(
     report: str | None = None,
     options: str | dict[str, Any] | None = None,
     progress: bool = True,
+    picture: Picture | None = None,
 ) -> int:
-    """``deadground simulate``: run, print, write. Bad input gets a message and exit code 2."""
+    """``deadground simulate``: run, print, write (``report.png`` with ``picture``). Bad input gets a
+    message and exit code 2."""
     path = Path(map_path)
     try:
-        scenario = load_scenario(path)
+        scenario = load_scenario(str(path))
     except ScenarioError as exc:
         print(f"deadground simulate: {path} is not a playable scenario:\n{exc}", file=sys.stderr)
         return 2
@@ -355,7 +404,7 @@ def main(
     print(format_report(data))
     if report:
         try:
-            json_path, png_path = write_report(data, report)
+            json_path, png_path = write_report(data, report, picture)
         except OSError as exc:
             print(f"deadground simulate: cannot write the report to {report}: {exc}", file=sys.stderr)
             return 1

@@ -6,6 +6,7 @@ import pytest
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
 from game.rules.zombiekrieg.testing import rigged_game
+from game.rules.zombiekrieg.view import ZombiekriegView
 
 SGT = "us1-sgt"
 
@@ -23,7 +24,7 @@ def ctl() -> Controller:
         guts={SGT: 9, "us1-r1": 7},
         dice=[3, 4, 1, 2, 2, 3, 6, 6, 5, 5, 1, 1] * 4,
     )
-    return Controller(g)
+    return Controller(g, ZombiekriegView())
 
 
 def test_starts_idle_and_selects_a_soldier_by_clicking_his_base(ctl: Controller) -> None:
@@ -57,7 +58,7 @@ def test_hover_in_selected_previews_the_obvious_action(ctl: Controller) -> None:
 
 def test_move_mode_waypoints_then_destination_sends_one_move(ctl: Controller) -> None:
     ctl.handle(Click(pos(ctl, SGT)))
-    assert ctl.handle(Button("move")).accepted and ctl.mode == Mode.MOVE
+    assert ctl.handle(Button("move")).accepted and ctl.mode == Mode.AIMING and ctl.action == "move"
     ctl.handle(Click((10, 19), shift=True))
     assert ctl.waypoints == [(10, 19)]
     ctl.handle(Button("undo"))  # a waypoint rolled no dice: it can be taken back
@@ -84,7 +85,7 @@ def test_clicks_are_refused_while_the_dice_are_shown_until_animation_done(ctl: C
 def test_fire_mode_refuses_ground_and_fires_at_a_zombie(ctl: Controller) -> None:
     ctl.handle(Click(pos(ctl, SGT)))
     ctl.handle(Button("fire"))
-    assert ctl.mode == Mode.FIRE
+    assert ctl.mode == Mode.AIMING and ctl.action == "fire"
     fb = ctl.handle(Click((3, 3)))
     assert not fb.accepted and "zombie" in fb.message
     fb = ctl.handle(Click((12, 11)))
@@ -156,7 +157,7 @@ def test_hot_seat_only_the_active_players_figures_act() -> None:
         options={"sections": ["american", "british"]},
         dice=[3, 3] * 20,
     )
-    ctl = Controller(g)
+    ctl = Controller(g, ZombiekriegView())
     fb = ctl.handle(Click((18, 20)))
     assert ctl.active_player == 1
     assert not fb.accepted and "player 2" in fb.message.lower()
@@ -196,7 +197,7 @@ def test_a_whole_game_played_through_the_controller_with_clicks() -> None:
 
     scenario = load_scenario(Path(__file__).parent.parent / "maps" / "normandy_village.tmx")
     ctl = Controller(
-        new_game(scenario, {"sections": ["american"]}, seed=16)
+        new_game(scenario, {"sections": ["american"]}, seed=16), ZombiekriegView()
     )  # a game with shots (with the issue-5 bot, seed 11 ends before any zombie is in reach)
     steps = 0
     while ctl.mode != Mode.GAME_OVER and steps < 3000:
@@ -228,14 +229,14 @@ def test_an_lmg_picks_its_second_target_with_shift_then_click() -> None:
         guts={"us1-lmg": 8},
         dice=[3, 3, 2, 4],
     )
-    ctl = Controller(g)
+    ctl = Controller(g, ZombiekriegView())
     ctl.handle(Click(pos(ctl, "us1-lmg")))
     fb = ctl.handle(Click((12, 12), shift=True))
-    assert fb.accepted and ctl.first_target == "z1" and ctl.mode == Mode.FIRE
+    assert fb.accepted and ctl.picked == ["z1"] and ctl.mode == Mode.AIMING and ctl.action == "fire"
     ctl.handle(Hover((14, 12)))
     assert ctl.preview_command.second_target == "z2"  # the preview is of both shots
     assert [s["target"] for s in ctl.preview.details["shots"]] == ["z1", "z2"]
-    assert ctl.handle(Button("cancel")).message == "First target dropped." and ctl.first_target is None
+    assert ctl.handle(Button("cancel")).message == "First target dropped." and not ctl.picked
     ctl.handle(Click((12, 12), shift=True))
     fb = ctl.handle(Click((14, 12)))
     assert fb.accepted
@@ -245,7 +246,7 @@ def test_an_lmg_picks_its_second_target_with_shift_then_click() -> None:
 
 def test_a_rifleman_cannot_pick_a_second_target() -> None:
     g = rigged_game(soldiers={"us1-r1": (12, 20, 270)}, zombies=[(12, 12)], dice=[3, 3])
-    ctl = Controller(g)
+    ctl = Controller(g, ZombiekriegView())
     ctl.handle(Click(pos(ctl, "us1-r1")))
     fb = ctl.handle(Click((12, 12), shift=True))
-    assert not fb.accepted and "LMG" in fb.message and ctl.first_target is None
+    assert not fb.accepted and "LMG" in fb.message and not ctl.picked

@@ -1,5 +1,6 @@
 """Demo mode logic (issue 5): bots in every seat, scenario after scenario of the registered rule
-sets (others skipped), who is winning, hand-over to a player; a few hundred ticks headless."""
+sets (others skipped), who is winning, hand-over to a player; a few hundred ticks headless. The
+forces and the scoreboard come from the rule set (its demo_forces and Outcome, issue 9)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,22 @@ def test_only_scenarios_of_registered_rule_sets_with_a_bot_are_dealt():
     assert {sc.ruleset for sc in d.scenarios} == {"zombiekrieg"}
     skipped = {p.split("/")[-1]: why for p, why in d.skipped}
     assert "outbreak" in skipped["small_town.tmx"] and "zombie40k" in skipped["hive_street.tmx"]
+
+
+def test_a_rule_set_without_a_view_is_skipped_and_its_forces_come_from_the_rule_set(monkeypatch):
+    import dataclasses
+
+    from game.rules import core
+
+    zk = core.get_ruleset("zombiekrieg")
+    monkeypatch.setitem(core.RULESETS, "zombiekrieg", dataclasses.replace(zk, view=None))
+    with pytest.raises(ValueError, match="cannot be shown on screen"):
+        DemoDirector(seed=1)
+    asked = []
+    picker = lambda rng, sc: asked.append(sc.title) or {"sections": ["soviet"]}  # noqa: E731
+    monkeypatch.setitem(core.RULESETS, "zombiekrieg", dataclasses.replace(zk, demo_forces=picker))
+    deal = DemoDirector(seed=1).next_game()
+    assert deal.options == {"sections": ["soviet"]} and asked == ["Normandy Village"]
 
 
 def test_no_playable_scenario_is_a_clear_error():
@@ -80,3 +97,4 @@ def test_deadground_demo_headless(capsys):
     assert cli(["demo", "--headless", "--games", "1", "--seed", "3"]) == 0
     captured = capsys.readouterr()
     assert "Game 1: Normandy Village" in captured.out and "skipping small_town.tmx" in captured.err
+    assert " win: " in captured.out and "Tonight: " in captured.out

@@ -14,6 +14,7 @@ from ui_driver import need_default_scenario, start_game
 from game.controller import AnimationDone, Button, Click, Controller, Hover
 from game.dice import Dice
 from game.rules.zombiekrieg.testing import rigged_game
+from game.rules.zombiekrieg.view import ZombiekriegView
 
 BUTTONS = ["move", "fire", "order", "end_turn", "cancel", "undo", "skip", "next", "bogus"]
 point = st.tuples(st.floats(-5, 30, allow_nan=False), st.floats(-5, 30, allow_nan=False))
@@ -34,7 +35,7 @@ def test_random_intents_never_crash_the_controller(intents) -> None:
         seed=5,
     )
     g.dice = g.world.dice = Dice(5)  # seeded dice that never run out
-    ctl = Controller(g)
+    ctl = Controller(g, ZombiekriegView())
     for i in intents:
         fb = ctl.handle(i)
         assert isinstance(fb.message, str)

@@ -9,7 +9,7 @@ import pytest
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.cli import main as cli
-from game.replay import Replay, describe, verify
+from game.replay import Replay, event_lines, plain, summary, verify
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg import Fire, Move, new_game
 from game.saves import describe_error, restore, save_game, snapshot
@@ -115,7 +115,8 @@ def test_deadground_replay_prints_the_game_and_verifies_it(finished, tmp_path, c
     out = capsys.readouterr().out
     assert "Turn 1" in out and f"Turn {g.state.turn}" in out
     assert f"Result: {g.winner} win" in out and "Verified" in out
-    assert "GAME OVER" in out
+    assert f"Game over: the {g.winner} win." in out  # the rule set's own log line, without markup
+    assert "<" not in out and "&amp;" not in out
 
 
 def test_deadground_replay_refuses_a_broken_save_clearly(tmp_path, capsys):
@@ -131,14 +132,36 @@ def test_watch_without_the_replay_scene_falls_back_to_text(finished, tmp_path, c
 
     g, _ = finished
     path = save_game(g, tmp_path / "w.json")
-    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", None)  # as if not written yet
+    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", None)  # as if the UI could not load
     assert cli(["replay", str(path), "--watch"]) == 0
     captured = capsys.readouterr()
-    assert "not built yet" in captured.err and "Verified" in captured.out
+    assert "showing the text replay instead" in captured.err and "Verified" in captured.out
 
 
 def test_every_event_has_a_readable_line(finished):
     g, _ = finished
-    for ev in g.log:
-        line = describe(ev)
-        assert line and "object at 0x" not in line
+    lines = event_lines(g, g.log)
+    assert len(lines) > len(g.commands) // 2
+    assert all(line.strip() and "object at 0x" not in line and "<" not in line for line in lines)
+
+
+def test_the_dice_show_only_in_detail(finished, scenario):
+    g, _ = finished
+    r = Replay(snapshot(g), scenario=scenario)
+    brief, detail = summary(r), summary(r, detail=True)
+    assert not any("2D6 = " in line for line in brief) and any("2D6 = " in line for line in detail)
+    assert brief[0] == "Set-up" and "Turn 1" in brief and brief[-1].startswith("Result: ")
+
+
+def test_watch_is_handed_the_replay(finished, tmp_path):
+    from game.replay import main as replay_main
+
+    g, _ = finished
+    path = save_game(g, tmp_path / "w.json")
+    seen = []
+    assert replay_main(str(path), watch=lambda r: seen.append(r.length) or 0) == 0
+    assert seen == [len(g.commands)]
+
+
+def test_plain_drops_markup():
+    assert plain('<font color="#F08A6E"><b>A</b> &amp; B</font><br>C') == "A & B\nC"

@@ -1,4 +1,5 @@
-"""The after-action report (game/report.py): what the end screen and the simulator read from a game."""
+"""The after-action report (game/rules/zombiekrieg/report.py): what the end screen and the simulator
+read from a Zombiekrieg game, and the rule-set neutral Report the end screen draws."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import pytest
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.assets import default_scenario
-from game.report import SERIES_LABELS, AfterAction
+from game.rules.contract import Report, RollRow, Series
+from game.rules.core import get_ruleset
 from game.rules.zombiekrieg import EndTurn, Fire, new_game
+from game.rules.zombiekrieg.report import SERIES_LABELS, AfterAction, report
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
 from game.scenario import load_scenario
 
@@ -147,3 +150,78 @@ def test_bot_games_on_normandy_agree_with_the_final_state(seed: int) -> None:
     assert {(s.id, s.guts_start, s.guts_end) for s in r.survivors} == {
         (f.id, f.guts_start, f.guts) for f in allied if f.state != "dead"
     }
+
+
+def test_the_end_screen_report_says_what_the_screen_showed() -> None:
+    """The words and numbers of the end screen (RULES.md, Zombiekrieg 848, Winning and losing)."""
+    g = scripted_game()
+    r = get_ruleset("zombiekrieg").report(g)
+    assert isinstance(r, Report) and r == report(g)
+    assert (r.ruleset, r.scenario, r.winner, r.victory, r.headline) == (
+        "zombiekrieg",
+        "Tiny table",
+        "allies",
+        True,
+        "VICTORY",
+    )
+    assert r.reason == "An NCO is still alive at the end of turn 3."
+    assert r.subline == "Tiny table  \u2014  The Allies win, turn 3 of 3"
+    assert r.stats == (
+        ("Zombies killed", "1 of 3"),
+        ("Soldiers lost", "1 of 3"),
+        ("Zombies knocked down", "1"),
+        ("Got away", "0"),
+        ("Turns played", "3 of 3"),
+        ("Still on the table", "2"),
+        ("Shots fired", "2 (100% hit)"),
+        ("Orders obeyed", "0 of 0"),
+    )
+    assert (r.citation_title, r.citation) == ("BEST SOLDIER", "Pvt. us1-r1: 1 zombie killed, GUTS 8 -> 9")
+    assert r.groups == ()  # one section: its line would repeat the numbers
+    assert (r.roll_title, r.roll_key, r.roll_mark) == (
+        "SURVIVORS",
+        "GUTS at the start \u2014 at the end",
+        "got away",
+    )
+    assert r.roll == (RollRow("Sgt. us1-sgt", 10, 10, False), RollRow("Pvt. us1-r1", 8, 9, False))
+    assert (r.chart_title, r.chart_x_label, r.chart_y_label) == (
+        "The battle, turn by turn",
+        "End of turn (0 = set-up)",
+        "Figures",
+    )
+    assert r.series_turns == (0, 1, 2, 3)
+    assert r.series == (
+        Series("Allied soldiers on the table", (3, 2, 2, 2)),
+        Series("Zombies standing", (3, 1, 1, 2)),
+        Series("Zombies knocked down", (0, 1, 1, 0)),
+    )
+    assert r.data == json.loads(json.dumps(AfterAction.from_game(g).to_data()))
+
+
+def test_a_game_in_progress_and_a_defeat_read_as_such() -> None:
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 20, 270)},
+        zombies=[(6, 12)],
+        guts={"us1-r1": 7},
+        dice=[6, 5],
+    )
+    g.apply(Fire("us1-r1", "z1"))
+    r = report(g)
+    assert (r.winner, r.victory, r.headline) == (None, None, "GAME OVER")
+    assert r.subline.endswith("\u2014  turn 1") and ("Shots fired", "1 (0% hit)") in r.stats
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_several_sections_get_a_line_each_and_the_exits_are_marked(seed: int) -> None:
+    path = default_scenario()
+    if not path.exists():
+        pytest.skip("the default scenario is not there yet")
+    g = new_game(load_scenario(path), {"sections": ["american", "british"]}, seed)
+    while not g.over:
+        g.apply(choose_command(g))
+    r, aa = report(g), AfterAction.from_game(g)
+    assert r.groups[0].startswith("P1 American: ") and r.groups[1].startswith("P2 British: ")
+    assert len(r.groups) == 2 and all("came through" in line for line in r.groups)
+    assert [row.name for row in r.roll] == [s.name for s in aa.survivors]
+    assert sum(row.marked for row in r.roll) == aa.allies.exited
+    assert r.victory == (g.winner == "allies") and r.headline == ("VICTORY" if r.victory else "DEFEAT")

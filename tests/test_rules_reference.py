@@ -7,10 +7,15 @@ numbers; every value the file marks [house] is listed under "House rules in forc
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from pathlib import Path
 
+import pytest
+
 from game.assets import data_file
+from game.rules import contract
+from game.rules.core import RULESETS, RuleSet, get_ruleset
 from game.rules.zombiekrieg.data import load_data, parse_data
 from game.rules.zombiekrieg.reference import (
     Paragraph,
@@ -19,10 +24,11 @@ from game.rules.zombiekrieg.reference import (
     comment_notes,
     house_keys,
     load_reference,
+    reference_for,
     rules_reference,
     shipped_notes,
 )
-from game.ui.rules_help import rules_help, rules_html, table_lines
+from game.ui.rules_help import reference_html, rules_help, rules_html, table_lines
 
 TITLES = [
     "Forces",
@@ -44,6 +50,16 @@ def section(ref: list[Section], title: str) -> Section:
 
 def tables(s: Section) -> list[Table]:
     return [p for p in s.paragraphs if isinstance(p, Table)]
+
+
+def variant(path: Path) -> RuleSet:
+    """Zombiekrieg with its rules help read from a club's own data file at ``path``."""
+    return dataclasses.replace(get_ruleset("zombiekrieg"), reference=reference_for(path))
+
+
+def as_contract(t: Table) -> contract.Table:
+    """A table of the reference as the contract hands it to the screen."""
+    return contract.Table(t.header, t.rows, caption=t.caption, house=t.house)
 
 
 def toml_with(tmp_path: Path, old: str, new: str) -> Path:
@@ -87,7 +103,7 @@ def test_a_changed_command_range_in_the_data_file_shows_in_the_text(tmp_path: Pa
     actions = section(load_reference(path), "Actions").text
     assert 'the Sergeant orders any soldier of his section within 10"' in actions
     assert 'within 12"' not in actions
-    assert 'within 10"' in rules_html("zombiekrieg", path)
+    assert 'within 10"' in rules_html(variant(path))
 
 
 def test_numbers_follow_a_changed_copy_of_the_data() -> None:
@@ -193,7 +209,7 @@ def test_the_initiative_table_follows_the_data() -> None:
 def test_tables_fit_the_width_by_wrapping_headings_not_breaking_words() -> None:
     """The rules help's tables line up in a monospaced face within the characters the screen gives."""
     reaction = tables(section(rules_reference(), "The zombies"))[0]
-    lines = table_lines(reaction, 100)
+    lines = table_lines(as_contract(reaction), 100)
     assert max(len(line) for line in lines) <= 100
     body = lines[-6:]
     assert [line.split()[0] for line in body] == ["1", "2", "3", "4", "5", "6"]  # one line a row
@@ -208,17 +224,107 @@ def test_comment_notes_give_a_table_family_its_comment() -> None:
     assert notes == {"weapon_classes": "[house] weapon classes", "guts.min": "[house]"}
 
 
-def test_a_rule_set_not_written_yet_says_so(tmp_path: Path) -> None:
-    assert "not written in the game yet" in rules_html("outbreak")
-    assert "not installed" in rules_html("outbreak", tmp_path / "outbreak.toml")
+def test_a_rule_set_not_written_yet_says_so() -> None:
+    """A rule set this build lacks, or one registered without a reference, gets a plain page."""
+    missing = rules_help("outbreak")
+    assert "not written in the game yet" in missing.html and "cannot be played" in missing.html
+    assert missing.titles == ()
+    unwritten = dataclasses.replace(get_ruleset("zombiekrieg"), key="toy", name="Toy Rules", reference=None)
+    page = rules_help(unwritten)
+    assert "Toy Rules" in page.html and "not written in the game yet" in page.html and page.titles == ()
+    assert "cannot be played" not in page.html  # it has a view: it plays, only its help is missing
 
 
 def test_a_broken_data_file_is_reported_not_raised(tmp_path: Path) -> None:
     path = tmp_path / "zombiekrieg.toml"
     path.write_text("[guts\nmax = ", encoding="utf-8")
-    assert "cannot be read" in rules_html("zombiekrieg", path)
+    assert "cannot be read" in rules_html(variant(path))
     path.write_text("[guts]\nmax = 10\n", encoding="utf-8")
-    assert "cannot be read" in rules_html("zombiekrieg", path)
+    assert "cannot be read" in rules_html(variant(path))
+
+
+def test_the_contract_reference_keeps_every_house_mark_of_the_zombiekrieg_reference() -> None:
+    """What the screen gets (``RuleSet.reference``) is the reference, runs, kinds and tables alike."""
+    ref = rules_reference()
+    sections = get_ruleset("zombiekrieg").reference(None, {})
+    assert [s.title for s in sections] == TITLES
+    for mine, theirs in zip(ref, sections):
+        assert len(mine.paragraphs) == len(theirs.body)
+        for p, q in zip(mine.paragraphs, theirs.body):
+            if isinstance(p, Table):
+                assert isinstance(q, contract.Table) and (q.caption, q.header, q.rows, q.house) == (
+                    p.caption,
+                    p.header,
+                    p.rows,
+                    p.house,
+                )
+            else:
+                assert isinstance(q, contract.Paragraph) and (q.text, q.house, q.kind, q.number) == (
+                    p.text,
+                    p.house,
+                    p.kind,
+                    p.number,
+                )
+                assert [(r.text, r.house) for r in q.runs] == [(r.text, r.house) for r in p.runs]
+
+
+def test_any_rule_set_reference_renders_house_values_in_amber_and_tagged() -> None:
+    """The screen writes out any rule set's sections: house runs amber, house rows amber and tagged."""
+    ref = [
+        contract.Section(
+            "Shooting",
+            (
+                contract.Paragraph("Roll to hit", kind="subheading"),
+                contract.Paragraph(
+                    "A pistol reaches 6 inches.",
+                    True,
+                    runs=(contract.Run("A pistol reaches "), contract.Run("6", True), contract.Run(" inches.")),
+                ),
+                contract.Paragraph("Roll a D6.", kind="step", number=1),
+                contract.Table(("weapon", "range"), (("pistol", '6"'), ("rifle", '12"')), house_rows=(1,)),
+            ),
+        )
+    ]
+    html = reference_html(ref)
+    assert "<font color='#E8B04A'>6</font>" in html and html.count("[house]") == 2
+    assert "<b>1.</b>&nbsp;Roll a D6." in html and "<font size=4.5><b>Roll to hit</b></font>" in html
+    assert "<font color='#E8B04A'>rifle&nbsp;&nbsp;&nbsp;12\"</font>&nbsp;" in html  # the house row: amber, tagged
+    assert "<font color='#E8B04A'>pistol" not in html
+
+
+@pytest.fixture
+def two_rulesets(monkeypatch: pytest.MonkeyPatch) -> RuleSet:
+    """A second registered rule set with a one-section reference, beside Zombiekrieg."""
+    toy = dataclasses.replace(
+        get_ruleset("zombiekrieg"),
+        key="toy",
+        name="A Toy Rule Set",
+        reference=lambda scenario, options: [contract.Section("Toy moves", (contract.Paragraph("Move 1."),))],
+    )
+    monkeypatch.setitem(RULESETS, "toy", toy)
+    return toy
+
+
+def test_rules_help_from_the_title_offers_every_registered_rule_set(app, two_rulesets: RuleSet) -> None:
+    """Title -> Rules help: a chooser lists every registered rule set; choosing one shows its rules."""
+    from ui_driver import click
+
+    click(app, app.scene.buttons["rules"].rect.center)
+    scene = app.scene
+    assert scene.name == "rules" and scene.chooser is not None
+    assert [r.name for r in scene.choices] == ["A Toy Rule Set", "Zombiekrieg 848"]
+    assert "Toy moves" in scene.html and list(scene.sections.values()) == ["Toy moves"]
+    scene.choose("zombiekrieg")
+    assert app.scene is scene and "Reaction table" in scene.html
+    assert list(scene.sections.values()) == TITLES
+    assert scene.chooser.selected_option[0] == "Zombiekrieg 848"
+
+
+def test_rules_help_from_a_game_shows_the_game_rule_set_only(app, two_rulesets: RuleSet) -> None:
+    from game.ui.scenes.rules import RulesScene
+
+    app.push(RulesScene(app, "zombiekrieg"))
+    assert app.scene.chooser is None and "Reaction table" in app.scene.html
 
 
 def test_the_rules_help_screen_shows_the_reference_and_jumps_to_a_section(app) -> None:

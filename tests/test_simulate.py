@@ -1,16 +1,18 @@
 """The balance simulator (issue 5): bot games headless, the same results on any number of jobs,
-the report's numbers and files, clear refusals of bad input."""
+the report's numbers and files, clear refusals of bad input; its figures and words come from the
+rule set's Outcome and outcome_labels (issue 9)."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from game.assets import assets_dir, default_scenario
 from game.cli import main as cli
 from game.scenario import load_scenario
-from game.simulate import ProgressBar, build_report, play_one, run, win_rate_ci95
+from game.simulate import GameResult, ProgressBar, build_report, format_report, play_one, run, win_rate_ci95
 
 MAP = str(default_scenario())
 
@@ -29,11 +31,12 @@ def test_wilson_interval_contains_the_rate_and_narrows_with_more_games():
 def test_a_game_is_played_to_the_end_and_measured():
     sc = load_scenario(MAP)
     r = play_one(sc, {}, 5)
-    assert not r.error and r.winner in ("allies", "zombies")
-    assert 1 <= r.turns <= 15 and r.soldiers == 11
-    assert 0 <= r.soldiers_lost + r.soldiers_out <= r.soldiers
-    assert len(r.survivors_guts) == r.soldiers - r.soldiers_lost
-    assert all(2 <= g <= 10 for g in r.survivors_guts)
+    assert not r.error and r.winner in ("allies", "zombies") and r.human_win == (r.winner == "allies")
+    f = r.figures
+    assert 1 <= r.turns <= 15 and f["soldiers"] == 11
+    assert 0 <= f["soldiers_lost"] + f["soldiers_out"] <= f["soldiers"]
+    assert len(r.lists["survivors_guts"]) == f["soldiers"] - f["soldiers_lost"]
+    assert all(2 <= g <= 10 for g in r.lists["survivors_guts"])
     assert play_one(sc, {}, 5) == r  # a seed is a game
 
 
@@ -46,7 +49,8 @@ def test_two_jobs_play_exactly_the_games_one_job_plays():
 def test_the_report_on_a_small_run(tmp_path, capsys):
     assert cli(["simulate", MAP, "--games", "4", "--seed", "7", "--jobs", "2", "--report", str(tmp_path)]) == 0
     out, err = capsys.readouterr()
-    assert "4 games" in out and "win rate" in out and "games/s" in out
+    assert "4 games" in out and "Allied win rate" in out and "games/s" in out
+    assert "Allied wins" in out and "Zombie wins" in out and "Allied soldiers lost" in out
     assert "4/4 games" in err and "[" in err  # the progress bar, on stderr
     report = json.loads((tmp_path / "report.json").read_text())
     for key in (
@@ -56,8 +60,9 @@ def test_the_report_on_a_small_run(tmp_path, capsys):
         "win_rate_ci95",
         "turns_median",
         "turns",
-        "losses",
-        "survivors_guts",
+        "figures",
+        "lists",
+        "labels",
         "seeds",
         "time_s",
         "games_per_s",
@@ -66,6 +71,7 @@ def test_the_report_on_a_small_run(tmp_path, capsys):
     assert report["games"] == 4 and report["seeds"] == [7, 10]
     assert report["wins"]["allies"] + report["wins"]["zombies"] + report["wins"]["none"] == 4
     assert report["win_rate"] == report["wins"]["allies"] / 4
+    assert report["labels"]["wins.allies"] == "Allied wins" and "seats" not in report
     lo, hi = report["win_rate_ci95"]
     assert lo <= report["win_rate"] <= hi
     assert sum(report["turns"]["all"].values()) == 4
@@ -78,8 +84,13 @@ def test_the_report_counts_what_the_games_did():
     results = run(MAP, 3, seed=1)
     report = build_report(results, sc, {}, 1, 2.0, 1)
     assert report["wins"]["allies"] == sum(r.winner == "allies" for r in results)
-    assert report["losses"]["allies"]["lost_mean"] == round(sum(r.soldiers_lost for r in results) / 3, 3)
-    assert report["survivors_guts"]["survivors"] == sum(len(r.survivors_guts) for r in results)
+    assert report["figures"]["soldiers_lost"]["mean"] == round(
+        sum(r.figures["soldiers_lost"] for r in results) / 3, 3
+    )
+    assert sum(report["figures"]["zombies_killed"]["histogram"].values()) == 3
+    guts = report["lists"]["survivors_guts"]
+    assert guts["count"] == sum(len(r.lists["survivors_guts"]) for r in results)
+    assert guts["label"] == "Survivors' GUTS at the end"
     assert report["games_per_s"] == 1.5
 
 
@@ -118,3 +129,62 @@ def test_games_must_be_positive(capsys):
     with pytest.raises(SystemExit):
         cli(["simulate", MAP, "--games", "0"])
     assert "at least 1" in capsys.readouterr().err
+
+
+def fake(seed: int, winner: str, seat: int = 0, error: str = "", **figures: float) -> GameResult:
+    return GameResult(
+        seed,
+        winner,
+        3,
+        10,
+        human_win=winner == "hero",
+        seat=seat,
+        figures=figures,
+        lists={"wounds": (1, 2)},
+        reason=f"{winner} won",
+        error=error,
+    )
+
+
+def test_the_report_is_the_rule_sets_words_and_numbers(monkeypatch):
+    """Wins by winner key (the rule set's order, then any other seen), the human win rate, a rate per
+    seat when players race, figures averaged with histograms, lists as one histogram."""
+    import dataclasses
+
+    from game.rules import core
+
+    sc = load_scenario(MAP)
+    toy = dataclasses.replace(
+        core.get_ruleset(sc.ruleset),
+        outcome_labels={
+            "wins.horde": "Horde wins",
+            "wins.hero": "Hero wins",
+            "human": "Hero",
+            "doors": "Doors shut",
+        },
+    )
+    monkeypatch.setitem(core.RULESETS, sc.ruleset, toy)
+    results = [
+        fake(1, "hero", 1, doors=2),
+        fake(2, "hero", 2, doors=1),
+        fake(3, "horde", doors=0),
+        fake(4, "cats", doors=3),
+        fake(5, "", error="stuck", doors=9),
+    ]
+    report = build_report(results, sc, {}, 1, 1.0, 1)
+    assert list(report["wins"].items()) == [("horde", 1), ("hero", 2), ("cats", 1), ("none", 1)]
+    assert report["win_rate"] == 0.4 and report["win_rate_ci95"] == list(win_rate_ci95(2, 5))
+    assert report["seats"]["1"]["wins"] == 1 and report["seats"]["2"]["win_rate"] == 0.2
+    assert report["figures"]["doors"] == {
+        "label": "Doors shut",
+        "mean": 1.5,
+        "histogram": {"0": 1, "1": 1, "2": 1, "3": 1},
+    }
+    assert (
+        report["lists"]["wounds"]["histogram"] == {"1": 4, "2": 4}
+        and report["lists"]["wounds"]["label"] == "wounds"
+    )
+    assert report["turns"]["hero"] == {"3": 2} and report["turns"]["cats"] == {"3": 1}
+    text = format_report(report)
+    assert "Horde wins" in text and re.search(r"Hero win rate +40\.0% \(95% CI", text)
+    assert "Player 2 wins" in text and "Doors shut" in text and "1 games raised an error" in text

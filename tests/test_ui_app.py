@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 from ui_driver import click, key, motion, need_default_scenario
 
@@ -18,7 +19,7 @@ def to_table(app: App) -> None:
     assert app.scene.chosen is not None and app.scene.chosen.path.name == default_scenario().name
     click(app, app.scene.start.rect.center)
     assert app.scene.name == "setup"
-    assert app.scene.setup.sections == ["american"]  # solo by default
+    assert app.scene.setup.options["sections"] == ["american"]  # solo by default
     click(app, app.scene.begin.rect.center)
     assert app.scene.name == "game"
 
@@ -157,3 +158,43 @@ def test_no_display_is_a_clear_message_not_a_traceback(monkeypatch, capsys) -> N
     assert app_module.run() == 2
     err = capsys.readouterr().err
     assert "cannot open a window (x11 not available)" in err and "deadground simulate" in err
+
+
+def test_a_registered_rule_set_with_no_scenario_is_listed_and_says_so(app: App, monkeypatch) -> None:
+    """The New game menu lists every registered rule set: one no map uses yet has its own line."""
+    import dataclasses
+
+    from game.rules.core import RULESETS, get_ruleset
+
+    monkeypatch.setitem(
+        RULESETS, "toy", dataclasses.replace(get_ruleset("zombiekrieg"), key="toy", name="Toy Rules")
+    )
+    click(app, app.scene.buttons["new_game"].rect.center)
+    scene = app.scene
+    items = [i["text"] for i in scene.list.item_list]
+    assert "Toy Rules - no scenario yet" in items and "Normandy Village" in items
+    assert not any("Zombiekrieg" in i for i in items)  # it has scenarios: they stand for it
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+            {"ui_element": scene.list, "text": "Toy Rules - no scenario yet"},
+        )
+    )
+    app.run_frames(2)
+    assert "No scenario yet" in scene.details.html_text and scene.chosen is None
+    assert not scene.start.is_enabled
+
+
+def test_the_title_demo_names_the_registered_rule_sets(app: App) -> None:
+    from game.ui.scenes.title import demo_tip
+
+    assert "Zombiekrieg 848" in demo_tip()
+    assert app.scene.buttons["demo"].tool_tip_text == demo_tip() and app.scene.buttons["demo"].is_enabled
+
+
+def test_the_load_list_describes_a_save_through_its_rule_set() -> None:
+    from game.ui.scenes.load import describe_options
+
+    assert describe_options("zombiekrieg", {"sections": ["american", "british"]}) == "American, British"
+    assert describe_options("zombiekrieg", {}) == "American"  # an old save without sections: the default
+    assert describe_options("outbreak", {}) == "default"

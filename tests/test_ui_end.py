@@ -1,4 +1,5 @@
-"""The end screen, headless: it shows a finished game, its buttons lead where they say, its chart is drawn."""
+"""The end screen, headless: it shows a finished game, its buttons lead where they say, its chart is
+drawn; and it draws any rule set's Report (not only Zombiekrieg's)."""
 
 from __future__ import annotations
 
@@ -8,23 +9,24 @@ from ui_driver import click
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.assets import default_scenario
-from game.report import AfterAction
+from game.rules.contract import Report, RollRow, Series
+from game.rules.core import get_ruleset
 from game.rules.zombiekrieg import new_game
 from game.scenario import load_scenario
 from game.ui import charts
 from game.ui.app import App
-from game.ui.end_scene import EndScene, end_layout
+from game.ui.end_scene import CHART_STYLES, EndScene, chart_styles, end_layout
 
 
 @pytest.fixture(scope="module")
-def report() -> AfterAction:
+def report() -> Report:
     path = default_scenario()
     if not path.exists():
         pytest.skip("the default scenario is not there yet")
     g = new_game(load_scenario(path), {"sections": ["american"]}, seed=2)
     while not g.over:
         g.apply(choose_command(g))
-    return AfterAction.from_game(g)
+    return get_ruleset("zombiekrieg").report(g)
 
 
 def changed_pixels(surface: pygame.Surface, background: tuple[int, int, int]) -> float:
@@ -34,13 +36,13 @@ def changed_pixels(surface: pygame.Surface, background: tuple[int, int, int]) ->
     return sum(surface.get_at(p)[:3] != background for p in points) / len(points)
 
 
-def test_end_scene_shows_a_finished_game_and_title_screen_goes_home(app: App, report: AfterAction) -> None:
+def test_end_scene_shows_a_finished_game_and_title_screen_goes_home(app: App, report: Report) -> None:
     app.push(EndScene(app, report))
     app.run_frames(30)
     scene = app.scene
     assert scene.name == "end" and app.running
     # the fanfare of the side that won, once
-    assert app.sounds.last_played == ("victory" if report.allied_victory else "defeat")
+    assert app.sounds.last_played == ("victory" if report.victory else "defeat")
     # the chart is a real chart, not an empty box
     assert scene.chart is not None and changed_pixels(scene.chart, charts.DARK.background) > 0.05
     # the report is on screen: the panels hold far more than the backdrop
@@ -49,7 +51,7 @@ def test_end_scene_shows_a_finished_game_and_title_screen_goes_home(app: App, re
     assert app.scene.name == "title" and len(app.scenes) == 1
 
 
-def test_play_again_and_quit(app: App, report: AfterAction) -> None:
+def test_play_again_and_quit(app: App, report: Report) -> None:
     calls: list[str] = []
     app.push(EndScene(app, report, on_again=lambda: calls.append("again"), on_title=lambda: calls.append("title")))
     app.run_frames(3)
@@ -68,7 +70,7 @@ def test_play_again_and_quit(app: App, report: AfterAction) -> None:
     assert not app.running
 
 
-def test_resizing_rebuilds_without_replaying_the_fanfare(app: App, report: AfterAction) -> None:
+def test_resizing_rebuilds_without_replaying_the_fanfare(app: App, report: Report) -> None:
     app.push(EndScene(app, report))
     app.run_frames(3)
     app.sounds.last_played = None
@@ -89,3 +91,43 @@ def test_layout_keeps_panels_and_buttons_apart_in_the_window(size: tuple[int, in
     assert all(window.contains(p) for p in parts)
     assert not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1 :])
     assert lay.header.bottom <= lay.report.top
+
+
+def test_any_rule_sets_report_is_drawn_with_its_own_words(app: App) -> None:
+    """A report of another rule set: its series in the screen's styles, in order; nobody on the roll."""
+    toy = Report(
+        "toy",
+        "Yard",
+        "horde",
+        False,
+        "DEFEAT",
+        "The hero fell.",
+        "Yard  \u2014  turn 2",
+        stats=(("Wounds taken", "3"), ("Turns played", "2"), ("Doors shut", "1")),
+        citation_title="LAST STAND",
+        citation="The hero: 2 doors shut",
+        groups=("Hero: fell", "Sidekick: fled"),
+        roll_title="STILL STANDING",
+        roll_key="wounds left at the start \u2014 at the end",
+        roll_empty="Nobody is left standing.",
+        chart_title="The yard",
+        chart_x_label="Turn",
+        chart_y_label="Figures",
+        series_turns=(0, 1, 2),
+        series=(
+            Series("Heroes", (2, 1, 0)),
+            Series("Horde", (5, 6, 8)),
+            Series("Doors", (0, 1, 1)),
+            Series("Cats", (1, 1, 1)),
+        ),
+    )
+    assert list(chart_styles(toy).values())[:3] == list(CHART_STYLES)
+    app.push(EndScene(app, toy))
+    app.run_frames(5)
+    scene = app.scene
+    assert scene.name == "end" and app.sounds.last_played == "defeat"
+    assert scene.chart is not None and changed_pixels(scene.chart, charts.DARK.background) > 0.05
+    roll = Report("toy", "Yard", None, None, "GAME OVER", "", "Yard", roll=(RollRow("Hero", 2, 1, True),))
+    app.push(EndScene(app, roll))
+    app.run_frames(3)
+    assert app.scene.name == "end" and app.running

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.zombiekrieg.reference import comment_notes
 from game.scenario.model import Placement
 from game.ui.manifest import flatten, load_manifest
 from game.ui.placements import token_for
-from game.ui.rules_help import comment_notes, rules_html
+from game.ui.rules_help import rules_html
 from game.ui.settings import Settings
 from game.ui.tape import Tape
 
@@ -85,8 +86,8 @@ def test_rules_help_for_zombiekrieg_shows_the_weapons_and_house_rules() -> None:
     assert "thompson" in html.lower()
 
 
-def test_rules_help_without_data_says_so(tmp_path: Path) -> None:
-    assert "not installed" in rules_html("outbreak", tmp_path / "outbreak.toml")
+def test_rules_help_without_a_reference_says_so() -> None:
+    assert "not written in the game yet" in rules_html("outbreak")
 
 
 def test_placed_soldier_gets_his_nation_and_role_token() -> None:

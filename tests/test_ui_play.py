@@ -156,7 +156,7 @@ def test_buttons_are_disabled_for_a_soldier_who_has_acted(app: App) -> None:
     sgt = game.figure(fid)
     click(app, screen_of(scene, sgt.position))
     key(app, pygame.K_m)
-    assert m.controller.mode == Mode.MOVE
+    assert (m.controller.mode, m.controller.action) == (Mode.AIMING, "move")
     click(app, screen_of(scene, dest))
     play_out(app, scene)
     assert game.figure(fid).acted_this_turn

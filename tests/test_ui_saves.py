@@ -154,12 +154,12 @@ def test_ctrl_z_steps_back_a_waypoint_and_refuses_to_undo_a_dice_roll(app: App) 
     fid = next(f.id for f in game.figures if not f.is_zombie and game.actions_for(f.id))
     m.select(fid)
     key(app, pygame.K_m)
-    assert m.controller.mode == Mode.MOVE
+    assert (m.controller.mode, m.controller.action) == (Mode.AIMING, "move")
     f = game.figure(fid)
     m.click((f.position[0] + 1.0, f.position[1]), shift=True)
     assert len(m.controller.waypoints) == 1
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert m.controller.waypoints == [] and m.controller.mode == Mode.MOVE
+    assert m.controller.waypoints == [] and (m.controller.mode, m.controller.action) == (Mode.AIMING, "move")
     assert m.status == "Waypoint removed."
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     key(app, pygame.K_z, pygame.KMOD_CTRL)

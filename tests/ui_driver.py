@@ -154,7 +154,7 @@ def start_game(app: App, sections: list[str] | None = None, speed: float = 1.0):
 
     app.settings.animation_speed = speed
     setup = GameSetup(load_entry(default_scenario()))
-    setup.sections = sections or ["american"]
+    setup.use_options({"sections": sections or ["american"]})  # the rule set's answers for these sections
     app.start_game(setup)
     app.run_frames(3)
     assert app.scene.name == "game" and app.scene.match is not None and app.scene.session is not None

@@ -97,8 +97,8 @@ def _spans(a: Point, b: Point, ring: Sequence[Point]) -> list[tuple[float, float
     """Inside spans of a-b in the ring, from the crossings and whether ``a`` is inside."""
     ts = sorted(_crossings(a, b, ring))
     inside = _inside(a, ring)
-    out = []
-    start = 0.0 if inside else None
+    out: list[tuple[float, float]] = []
+    start = 0.0  # where the segment went in (the start when it begins inside)
     for t in ts:
         if inside:
             out.append((start, t))
@@ -120,7 +120,9 @@ class ReferenceSight:
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> ReferenceSight:
-        polygons, capsules, clutter = [], [], []
+        polygons: list[list[Point]] = []
+        capsules: list[tuple[Point, Point, float]] = []
+        clutter: list[list[Point]] = []
         for t in scenario.terrain:
             if not (t.blocks_sight or t.is_clutter):
                 continue
@@ -130,7 +132,7 @@ class ReferenceSight:
                 thick = float(t.properties.get("thickness", DEFAULT_THICKNESS))
                 for p, q in zip(t.area.points, t.area.points[1:]):
                     if blocking:
-                        capsules.append((tuple(map(float, p)), tuple(map(float, q)), thick / 2))
+                        capsules.append(((float(p[0]), float(p[1])), (float(q[0]), float(q[1])), thick / 2))
                     else:
                         clutter.append(_strip(p, q, thick))
             elif blocking:

@@ -1,14 +1,21 @@
 """The turn controller: an explicit state machine from UI intents to rules commands.
 
-It tracks the selection, the waypoints and the previews, and refuses what the rules would refuse
-with the rules' own reason. It never works out a rule itself: it asks the game (``actions_for``,
-``fire_targets``, ``order_targets``, ``preview``) and sends commands to ``apply``.
+It tracks the selection, the aiming (waypoints, picked targets) and the previews, and refuses what
+the rules would refuse with the rules' own reason. It never works out a rule itself: it asks the
+rule set's view (:class:`~game.rules.contract.View`: the actions, the obvious action under the
+pointer, the command an aim makes) and the game (``preview``), and sends commands to ``apply``.
 
->>> from game.rules.zombiekrieg.testing import tiny_scenario
->>> from game.rules.zombiekrieg import new_game
->>> ctl = Controller(new_game(tiny_scenario(), {"sections": ["american"]}, seed=3))
->>> ctl.mode in (Mode.IDLE, Mode.GAME_OVER)
-True
+The modes and what moves between them:
+
+- ``IDLE`` -> click a figure of yours -> ``SELECTED`` (hovering previews the obvious action);
+- ``SELECTED`` -> an action's button or key -> ``AIMING`` (``action`` says which);
+- ``SELECTED``/``AIMING`` -> a click that makes a command -> ``RESOLVING`` (or ``ZOMBIE_TURN`` when
+  the events include the game's own side moving) -> ``AnimationDone`` -> ``SELECTED`` or ``IDLE``;
+- any -> the game ends -> ``GAME_OVER``.
+
+>>> from game.controller.machine import Mode
+>>> [m.value for m in Mode][:3]
+['idle', 'selected', 'aiming']
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from enum import Enum
 from typing import Any
 
 from game.controller.intents import AnimationDone, Button, Click, Hover, Intent, Point
+from game.rules.contract import Action, ActionKind, Aim, View
 from game.rules.core import Command, Event, IllegalCommand, Preview
 
 
@@ -28,12 +36,14 @@ class Mode(str, Enum):
 
     IDLE = "idle"  # nothing selected
     SELECTED = "selected"  # a figure is selected: hovering previews the obvious action
-    MOVE = "move"  # choosing a move path (shift-click adds waypoints)
-    FIRE = "fire"  # choosing a target to shoot
-    ORDER = "order"  # choosing a soldier to order
+    AIMING = "aiming"  # choosing where an action goes (``Controller.action`` says which)
     RESOLVING = "resolving"  # the screen is showing an action's dice and results
-    ZOMBIE_TURN = "zombie_turn"  # the screen is playing the zombies' turn
+    ZOMBIE_TURN = "zombie_turn"  # the screen is playing the game's own side (the zombies)
     GAME_OVER = "game_over"
+
+
+CHOOSING = (Mode.SELECTED, Mode.AIMING)  # the player is choosing: Esc steps back, not to the menu
+BUSY = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
 
 
 @dataclass
@@ -46,12 +56,8 @@ class Feedback:
     events: list[Event] = field(default_factory=list)
 
 
-# The commands of a rule set, found by the figure actions the controller offers.
-CommandFactory = Callable[..., Command]
-
-
 class Controller:
-    """Turns intents into commands for one game.
+    """Turns intents into commands for one game, through its rule set's view.
 
     ``bots`` maps a player number to a function choosing that player's next command (demo mode,
     or a computer ally); the controller plays them when their part of the turn comes.
@@ -62,30 +68,38 @@ class Controller:
     def __init__(
         self,
         game: Any,
+        view: View,
         bots: dict[int, Callable[[Any], Command]] | None = None,
         on_command: Callable[[Command, list[Event]], None] | None = None,
     ) -> None:
         self.game = game
+        self.view = view
         self.bots = dict(bots or {})
         self.on_command = on_command  # e.g. the autosave
+        self.kinds: dict[str, ActionKind] = {k.key: k for k in view.action_kinds}
         self.mode = Mode.GAME_OVER if game.over else Mode.IDLE
+        self.action: str | None = None  # the action being aimed (AIMING)
         self.selected: str | None = None
         self.waypoints: list[Point] = []
-        self.first_target: str | None = (
-            None  # an LMG's first shot, chosen by shift-click; the next click is the second
-        )
+        self.picked: list[str] = []  # targets chosen by shift-click before the last (an LMG's first shot)
         self.hover_point: Point | None = None
         self.hover_figure: str | None = None
         self.preview: Preview | None = None
         self.preview_command: Command | None = None
+        self.preview_targets: tuple[str, ...] = ()  # the figures the previewed command aims at
         self.message = ""
         self._after_resolve = Mode.IDLE
-        self._commands = _commands_of(game)
 
     # -- queries for the screen
     @property
     def active_player(self) -> int | None:
-        return getattr(self.game.state, "active_player", None)
+        return self.view.acting_player(self.game)
+
+    @property
+    def aim(self) -> str:
+        """How the current action is aimed: ``path``, ``figure``, ``now``, or "" when not aiming."""
+        kind = self.kinds.get(self.action or "")
+        return kind.aim if kind is not None and self.mode == Mode.AIMING else ""
 
     def figure_at(self, point: Point) -> str | None:
         """The figure whose base is under ``point`` (living ones first)."""
@@ -98,12 +112,19 @@ class Controller:
             return []
         return [self.game.figure(self.selected).position, *self.waypoints]
 
+    def available(self, fid: str) -> list[str]:
+        """The actions ``fid`` may take now (keys)."""
+        return [a.key for a in self.view.actions(self.game, fid) if a.available]
+
+    def _action(self, fid: str, key: str) -> Action | None:
+        return next((a for a in self.view.actions(self.game, fid) if a.key == key), None)
+
     # -- the state machine
     def handle(self, intent: Intent) -> Feedback:
         """Take one intent; returns what to show. Never raises for a wrong click."""
         if isinstance(intent, AnimationDone):
             return self._animation_done()
-        if self.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
+        if self.mode in BUSY:
             if isinstance(intent, Button) and intent.name == "skip":
                 return self._animation_done()
             if isinstance(intent, Hover):
@@ -126,196 +147,164 @@ class Controller:
     def _hover(self, point: Point) -> Feedback:
         self.hover_point = point
         self.hover_figure = self.figure_at(point)
-        cmd = self._command_for(point, shift=False, face_toward=None)
+        cmd, targets = self._command_for(point, shift=False, face_toward=None)
         if cmd != self.preview_command:
             self.preview_command = cmd
+            self.preview_targets = targets
             self.preview = self.game.preview(cmd) if cmd is not None else None
         return Feedback()
 
-    def _command_for(self, point: Point, shift: bool, face_toward: Point | None) -> Command | None:
-        """The command a click at ``point`` would send in the current mode, or None."""
+    def _command_for(
+        self, point: Point, shift: bool, face_toward: Point | None
+    ) -> tuple[Command | None, tuple[str, ...]]:
+        """The command a click at ``point`` would send in the current mode (or None), and its targets."""
         if self.selected is None or self.mode == Mode.IDLE:
-            return None
+            return None, ()
         target = self.figure_at(point)
-        actions = self.game.actions_for(self.selected)
-        mode = self.mode
-        if mode == Mode.SELECTED:  # the obvious action for what is under the pointer
-            if target is not None and target != self.selected:
-                t = self.game.figure(target)
-                if t.is_zombie and "fire" in actions:
-                    mode = Mode.FIRE
-                elif not t.is_zombie and "order" in actions and target in self.game.order_targets(self.selected):
-                    mode = Mode.ORDER
-                else:
-                    return None
-            elif target is None and "move" in actions:
-                mode = Mode.MOVE
-            else:
-                return None
-        if mode == Mode.MOVE:
+        action = self.action if self.mode == Mode.AIMING else None
+        if action is None:  # only selected: the obvious action for what is under the pointer
+            action = self.view.default_action(self.game, self.selected, target)
+            if action is None:
+                return None, ()
+        kind = self.kinds.get(action)
+        if kind is None:
+            return None, ()
+        if kind.aim == "path":
             if shift:
-                return None
-            path = tuple(self.waypoints) + (point,)
+                return None, ()
             facing = None
             if face_toward is not None and math.dist(face_toward, point) > 0.2:
                 facing = math.degrees(math.atan2(face_toward[1] - point[1], face_toward[0] - point[0])) % 360
-            return self._commands["move"](self.selected, path, facing)
-        if mode == Mode.FIRE and target is not None:
-            if self.first_target is not None:
-                return self._commands["fire"](self.selected, self.first_target, target)
-            return self._commands["fire"](self.selected, target)
-        if mode == Mode.ORDER and target is not None:
-            return self._commands["order"](self.selected, target)
-        return None
+            aim = Aim(path=(*self.waypoints, point), facing=facing)
+            return self.view.command(self.game, self.selected, action, aim), ()
+        if kind.aim == "figure" and target is not None:
+            targets = (*self.picked, target)
+            return self.view.command(self.game, self.selected, action, Aim(targets=targets)), targets
+        return None, ()
 
     # -- clicks
     def _click(self, click: Click) -> Feedback:
         target = self.figure_at(click.point)
         if self.mode == Mode.IDLE:
             return self._select(target)
-        if self.mode == Mode.MOVE and click.shift:
+        if self.aim == "path" and click.shift:
             self.waypoints.append(click.point)
             self.preview_command = None
             return Feedback(message=f"Waypoint {len(self.waypoints)} set; click the destination.")
-        if (
-            click.shift
-            and self.mode in (Mode.SELECTED, Mode.FIRE)
-            and target is not None
-            and self.game.figure(target).is_zombie
-        ):
-            return self._first_shot(target)
-        cmd = self._command_for(click.point, click.shift, click.face_toward)
+        if click.shift and target is not None and self.selected is not None:
+            action = self.action if self.mode == Mode.AIMING else None
+            action = action or self.view.default_action(self.game, self.selected, target)
+            kind = self.kinds.get(action or "")
+            if kind is not None and kind.aim == "figure" and kind.targets > len(self.picked) + 1:
+                return self._pick(kind.key, target)
+        cmd, _ = self._command_for(click.point, click.shift, click.face_toward)
         if cmd is None:
-            if target is not None and target != self.selected and not self.game.figure(target).is_zombie:
+            if target is not None and target != self.selected and not self.view.selectable(self.game, target):
                 return self._select(target)
             if target == self.selected:
                 return Feedback(message="Selected. Hover to preview; click to act.")
-            return self._refuse(self._why_not(target))
+            return self._refuse(self._miss(target))
         return self._send(cmd)
 
-    def _first_shot(self, target: str) -> Feedback:
-        """Shift-click on a zombie: the first shot of a weapon that fires twice goes there; the next
-        click picks the second shot's zombie (the same one, or one near it as the rules allow)."""
+    def _pick(self, action: str, target: str) -> Feedback:
+        """Shift-click: ``target`` becomes one of the action's earlier targets (an LMG's first shot);
+        the next click picks the last one."""
         assert self.selected is not None
-        if "fire" not in self.game.actions_for(self.selected):
-            return self._refuse(self._cannot("fire"))
-        shots = self.game.preview(self._commands["fire"](self.selected, target)).details.get("shots", [])
-        if len(shots) < 2:
-            return self._refuse("Only a weapon that fires twice (an LMG) picks a second target: click to fire.")
-        self.first_target = target
-        self.mode = Mode.FIRE
+        taken, message = self.view.first_pick(self.game, self.selected, action, target)
+        if not taken:
+            return self._refuse(message)
+        self.picked.append(target)
+        self.action = action
+        self.mode = Mode.AIMING
         self.preview_command = None
-        return Feedback(
-            message=f"First shot at {target}. Click the second shot's zombie (the same one, or one near it)."
-        )
+        return Feedback(message=message)
 
-    def _why_not(self, target: str | None) -> str:
+    def _miss(self, target: str | None) -> str:
         if self.selected is None:
-            return "Select one of your soldiers first."
-        if self.mode == Mode.FIRE:
-            return "Click a zombie to fire at." if target is None else "That is not a zombie."
-        if self.mode == Mode.ORDER:
-            return "Click one of your soldiers to order."
-        actions = self.game.actions_for(self.selected)
-        if not actions:
-            return self._figure_reason(self.selected)
-        if target is not None and self.game.figure(target).is_zombie and "fire" not in actions:
-            cmd = self._commands["fire"](self.selected, target)
-            return self.game.preview(cmd).reason or "He cannot fire now."
-        return "Nothing to do there."
-
-    def _figure_reason(self, fid: str) -> str:
-        f = self.game.figure(fid)
-        if f.is_zombie:
-            return "The zombies are moved by the game."
-        if getattr(f, "acted_this_turn", False):
-            return f"{fid} has already acted this turn."
-        cmd = self._commands["move"](fid, (), None)
-        return self.game.preview(cmd).reason or f"{fid} cannot act now."
+            return f"Select one of your {self.view.figure_noun}s first."
+        action = self.action if self.mode == Mode.AIMING else None
+        return self.view.miss(self.game, self.selected, action, target)
 
     def _select(self, fid: str | None) -> Feedback:
         if fid is None:
             self._clear_selection()
             return Feedback(message="")
-        f = self.game.figure(fid)
-        if f.is_zombie:
-            self._clear_selection()
-            return self._refuse("The zombies are moved by the game; select one of your soldiers.")
+        why_not = self.view.selectable(self.game, fid)
         self._clear_selection()
+        if why_not:
+            return self._refuse(why_not)
         self.selected = fid
-        actions = self.game.actions_for(fid)
         self.mode = Mode.SELECTED
-        if not actions:
-            return self._refuse(self._figure_reason(fid), keep_mode=True)
-        return Feedback(message=f"{fid} selected: " + ", ".join(a.upper() for a in actions) + ".")
+        actions = self.view.actions(self.game, fid)
+        available = [a.key for a in actions if a.available]
+        if not available:
+            return self._refuse(next((a.reason for a in actions if a.reason), f"{fid} cannot act now."))
+        return Feedback(message=f"{fid} selected: " + ", ".join(a.upper() for a in available) + ".")
 
     def _clear_selection(self) -> None:
         self.selected = None
+        self.action = None
         self.waypoints = []
-        self.first_target = None
+        self.picked = []
         self.preview = None
         self.preview_command = None
+        self.preview_targets = ()
         self.mode = Mode.IDLE
 
     # -- buttons and keys
     def _button(self, name: str) -> Feedback:
         if name == "end_turn":
-            return self._send(self._commands["end_turn"]())
+            return self._send(self.view.end_turn(self.game))
         if name in ("cancel", "undo"):
             return self._back()
-        if name in ("move", "fire", "order"):
-            if self.selected is None:
-                return self._refuse("Select one of your soldiers first.")
-            if name not in self.game.actions_for(self.selected):
-                return self._refuse(self._cannot(name))
-            self.mode = Mode(name)
-            self.waypoints = []
-            self.first_target = None
-            self.preview_command = None
-            self.preview = None
-            return Feedback(
-                message={
-                    "move": "Click where to move (shift-click for waypoints).",
-                    "fire": "Click a zombie to fire at.",
-                    "order": "Click a soldier to order.",
-                }[name]
-            )
+        if name in self.kinds:
+            return self._start_aiming(self.kinds[name])
         if name == "next":
             return self._select_next()
         if name == "skip":
             return Feedback()
         return self._refuse(f"Unknown button {name!r}.")
 
-    def _cannot(self, action: str) -> str:
-        assert self.selected is not None
-        if not self.game.actions_for(self.selected):
-            return self._figure_reason(self.selected)
-        if action == "fire":
-            return f"{self.selected} has no zombie in sight, in arc and in range."
-        if action == "order":
-            return f"{self.selected} cannot ORDER now (only a living NCO, with a soldier in command range)."
-        return f"{self.selected} cannot {action.upper()} now."
+    def _start_aiming(self, kind: ActionKind) -> Feedback:
+        if self.selected is None:
+            return self._refuse(f"Select one of your {self.view.figure_noun}s first.")
+        action = self._action(self.selected, kind.key)
+        if action is None or not action.available:
+            return self._refuse(action.reason if action is not None else f"{self.selected} cannot do that.")
+        if kind.aim == "now":
+            cmd = self.view.command(self.game, self.selected, kind.key, Aim())
+            return self._send(cmd) if cmd is not None else self._refuse(f"{kind.label}: nothing to do now.")
+        self.mode = Mode.AIMING
+        self.action = kind.key
+        self.waypoints = []
+        self.picked = []
+        self.preview_command = None
+        self.preview = None
+        return Feedback(message=kind.prompt)
 
     def _select_next(self) -> Feedback:
-        """Select the next soldier of the active player who may still act."""
-        ready = [f.id for f in self.game.figures if not f.is_zombie and self.game.actions_for(f.id)]
+        """Select the next figure of the acting player who may still act."""
+        ready = [
+            f.id for f in self.game.figures if not self.view.selectable(self.game, f.id) and self.available(f.id)
+        ]
         if not ready:
             return self._refuse("Nobody else can act: End turn.")
         i = ready.index(self.selected) + 1 if self.selected in ready else 0
         return self._select(ready[i % len(ready)])
 
     def _back(self) -> Feedback:
-        """Undo the last choice that rolled no dice: a waypoint, a mode, the selection."""
-        if self.mode == Mode.MOVE and self.waypoints:
+        """Undo the last choice that rolled no dice: a waypoint, a picked target, the aiming, the selection."""
+        if self.mode == Mode.AIMING and self.waypoints:
             self.waypoints.pop()
             self.preview_command = None
             return Feedback(message="Waypoint removed.")
-        if self.mode == Mode.FIRE and self.first_target is not None:
-            self.first_target = None
+        if self.mode == Mode.AIMING and self.picked:
+            self.picked.pop()
             self.preview_command = None
             return Feedback(message="First target dropped.")
-        if self.mode in (Mode.MOVE, Mode.FIRE, Mode.ORDER):
+        if self.mode == Mode.AIMING:
             self.mode = Mode.SELECTED
+            self.action = None
             self.preview = None
             self.preview_command = None
             return Feedback(message="Back to the selection.")
@@ -329,27 +318,29 @@ class Controller:
         try:
             events = self.game.apply(cmd)
         except IllegalCommand as exc:
-            return self._refuse(exc.reason, keep_mode=True)
+            return self._refuse(exc.reason)
         if self.on_command is not None:
             self.on_command(cmd, events)
         acted = self.selected
         self.waypoints = []
-        self.first_target = None
+        self.picked = []
+        self.action = None
         self.preview = None
         self.preview_command = None
-        zombie_turn = any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)
-        self.mode = Mode.ZOMBIE_TURN if zombie_turn else Mode.RESOLVING
-        self._after_resolve = Mode.SELECTED if acted and not zombie_turn and self._can_act(acted) else Mode.IDLE
+        self.preview_targets = ()
+        opponent = self.view.opponent_moved(events)
+        self.mode = Mode.ZOMBIE_TURN if opponent else Mode.RESOLVING
+        self._after_resolve = Mode.SELECTED if acted and not opponent and self._can_act(acted) else Mode.IDLE
         if not self._can_act(acted):
             self.selected = None
         self.message = ""
         return Feedback(True, "", events)
 
     def _can_act(self, fid: str | None) -> bool:
-        return fid is not None and bool(self.game.actions_for(fid))
+        return fid is not None and bool(self.available(fid))
 
     def _animation_done(self) -> Feedback:
-        if self.mode not in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
+        if self.mode not in BUSY:
             return Feedback()
         if self.game.over:
             self.mode = Mode.GAME_OVER
@@ -366,12 +357,6 @@ class Controller:
         self.selected = getattr(cmd, "figure", None)
         return self._send(cmd)
 
-    def _refuse(self, reason: str, keep_mode: bool = True) -> Feedback:
+    def _refuse(self, reason: str) -> Feedback:
         self.message = reason
         return Feedback(False, reason)
-
-
-def _commands_of(game: Any) -> dict[str, CommandFactory]:
-    """The rule set's command classes for the controller's four actions."""
-    module = __import__(type(game).__module__.rsplit(".", 1)[0] + ".commands", fromlist=["*"])
-    return {"move": module.Move, "fire": module.Fire, "order": module.Order, "end_turn": module.EndTurn}

@@ -21,9 +21,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from game.scenario.model import Scenario
+
+if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contract imports nothing of core)
+    from game.rules.contract import ForcePicker, Invariants, OutcomeMaker, ReferenceMaker, ReportMaker, Setup, View
 
 T = TypeVar("T")
 
@@ -159,7 +162,13 @@ class Game(Protocol):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """A rule set plugin: its key, its name, and how to start a game."""
+    """A rule set plugin: its key and name, how to start a game, and what it hands the screen.
+
+    Only ``key``, ``name``, ``new_game`` and the registries are needed to play headless; the rest is
+    the rule-set contract (:mod:`game.rules.contract`) that the screen, the set-up, the rules help,
+    the end screen, the simulator, the demo and the soak read. A rule set without a ``view`` can
+    be simulated but not played on screen; the menus say so.
+    """
 
     key: str
     name: str
@@ -167,13 +176,25 @@ class RuleSet:
     commands: Registry  # command classes by name (saves, replays)
     events: Registry  # event classes by name (logs)
     options_help: str = ""
+    view: Callable[[], View] | None = None  # a fresh view object for one game on screen
+    setup: Setup | None = None
+    reference: ReferenceMaker | None = None  # the rules help for a scenario (or none) and options
+    report: ReportMaker | None = None  # the after-action report of a game
+    outcome: OutcomeMaker | None = None  # one finished game's figures for the simulator
+    outcome_labels: dict[str, str] = dataclasses.field(default_factory=dict)  # figure key -> words
+    demo_forces: ForcePicker | None = None  # random options for a demo game on a scenario
+    invariants: Invariants | None = None  # what must hold after every event (soak, tests)
 
 
 RULESETS: dict[str, RuleSet] = {}
 
 
 def register(ruleset: RuleSet) -> RuleSet:
+    """Make a rule set known: saves, menus and maps (their ``ruleset`` property) find it by its key."""
+    from game.scenario.schema import allow_ruleset
+
     RULESETS[ruleset.key] = ruleset
+    allow_ruleset(ruleset.key)
     return ruleset
 
 

@@ -1,6 +1,6 @@
 """``deadground check MAP...``: validate scenario maps and print every problem with its fix.
 
-Prints ``OK  maps/x.tmx  (zombiekrieg, "Title", 72x48")`` for a good map, else the file and each
+Prints ``OK  maps/x.tmx  (<rule set>, "Title", 72x48")`` for a good map, else the file and each
 problem on its own line; returns 1 if any map has problems.
 """
 

@@ -99,7 +99,7 @@ class Area:
 class Terrain:
     """A piece of terrain: ``wall`` and ``building`` block sight and movement; ``clutter``
     and ``ruin`` are cluttered (difficult) ground; a ``ruin`` also gives the better cover save
-    in zombie40k."""
+    where a rule set has cover saves."""
 
     id: int
     name: str

@@ -60,6 +60,8 @@ class PropertySpec:
     def allowed_for(self, ruleset: str | None) -> tuple[Any, ...]:
         if self.allowed_by_ruleset:
             return self.allowed_by_ruleset.get(ruleset or "", ())
+        if self.name == "ruleset":  # the shipped keys, and any rule set registered since (a plug-in)
+            return self.allowed + tuple(k for k in sorted(_REGISTERED_RULESETS) if k not in self.allowed)
         return self.allowed
 
     def default_for(self, ruleset: str | None) -> Any:
@@ -153,6 +155,16 @@ def convert_tiled(raw: Any, tiled_type: str) -> Any:
     return str(raw) if error else value
 
 
+# Rule-set keys registered at run time besides the schema's own (see game.rules.core.register): a map
+# naming one of them loads. The rules layer tells this layer, never the other way round.
+_REGISTERED_RULESETS: set[str] = set()
+
+
+def allow_ruleset(key: str) -> None:
+    """Maps whose ``ruleset`` property is ``key`` load (a rule set was registered under that key)."""
+    _REGISTERED_RULESETS.add(key)
+
+
 @dataclass(frozen=True)
 class ClassSpec:
     """One object class: where it goes in the Scenario, which shapes it may have, its properties."""
@@ -217,7 +229,7 @@ class Schema:
 
     @property
     def rulesets(self) -> tuple[str, ...]:
-        return tuple(self.map["ruleset"].allowed)
+        return tuple(self.map["ruleset"].allowed_for(None))
 
 
 def _property(name: str, data: dict[str, Any]) -> PropertySpec:

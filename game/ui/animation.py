@@ -1,13 +1,14 @@
 """Event playback: the rules answer at once, the screen shows it one step after another.
 
-Moves glide along their path, shots flash a tracer, dice pause in the tray, knock-downs and
-deaths change the token. A run of zombie moves glides together as one step. Pure data (no
-pygame): the match reads ``looks`` and ``tracers`` each frame.
+Each event becomes a step through the rule set's :class:`~game.rules.contract.Animation`: moves
+glide along their path, shots flash a tracer, state changes (falls, deaths, a figure leaving) change
+the token, pauses let the dice be read. Moves of one group (a horde) glide together as one step.
+Pure data (no pygame): the match reads ``looks`` and ``tracer`` each frame.
 
->>> from game.ui.figures import Look
->>> from game.rules.zombiekrieg.events import Moved
->>> pb = Playback({"a": Look((0.0, 0.0), 0.0, "standing", 7)})
->>> started = pb.add([Moved("a", ((0.0, 0.0), (4.0, 0.0)), 0.0, 4.0)])
+>>> from game.rules.contract import Animation, Look
+>>> pb = Playback({"a": Look((0.0, 0.0), 0.0, "standing", "7")},
+...               lambda ev: Animation("move", "a", ev, facing=0.0))
+>>> started = pb.add([((0.0, 0.0), (4.0, 0.0))])
 >>> _ = pb.update(10.0); pb.looks["a"].position, pb.busy
 ((4.0, 0.0), False)
 """
@@ -16,30 +17,19 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.rules.contract import Animation, Look
 from game.table import path_length
-from game.ui.figures import Look
 
 Point = tuple[float, float]
+Animator = Callable[[Any], Animation | None]
 
 # seconds at speed 1; the settings' animation speed divides them
-SOLDIER_SECONDS_PER_INCH = 0.11
-ZOMBIE_SECONDS_PER_INCH = 0.09
-PAUSES = {
-    "Fired": 0.35,
-    "DiceRolled": 0.5,
-    "KnockedDown": 0.3,
-    "Killed": 0.35,
-    "ReactionRolled": 0.6,
-    "MeleeAttack": 0.3,
-    "TurnStarted": 0.25,
-    "StoodUp": 0.15,
-    "Exited": 0.25,
-    "GameOver": 0.5,
-}
+SOLDIER_SECONDS_PER_INCH = 0.11  # one figure's move
+ZOMBIE_SECONDS_PER_INCH = 0.09  # a group's moves (the horde) glide together
 
 
 def _along(path: Sequence[Point], t: float) -> tuple[Point, float]:
@@ -64,34 +54,36 @@ class Step:
     duration: float
     glides: dict[str, tuple[tuple[Point, ...], float | None]] = field(default_factory=dict)  # fid -> path, facing
     tracer: tuple[str, str] | None = None  # shooter, target
+    group: str = ""  # the group whose moves share this step
+    instants: list[Animation] = field(default_factory=list)  # state, badge and facing changes at its start
 
 
-def steps_of(events: Sequence[Any]) -> list[Step]:
-    """Group events into steps; consecutive zombie moves share one step."""
+def steps_of(events: Sequence[Any], animate: Animator) -> list[Step]:
+    """Group events into steps; consecutive moves of one group share one step."""
     steps: list[Step] = []
     for ev in events:
-        kind = type(ev).__name__
-        if kind == "ZombieMoved":
-            if steps and steps[-1].glides and all(isinstance(e, type(ev)) for e in steps[-1].events):
-                step = steps[-1]
+        a = animate(ev)
+        if a is None:
+            steps.append(Step([ev], 0.0))
+        elif a.kind == "move" and a.group:
+            last = steps[-1] if steps else None
+            if last is not None and last.group == a.group:  # a group's step holds only its moves
+                step = last
             else:
-                step = Step([], 0.0)
+                step = Step([], 0.0, group=a.group)
                 steps.append(step)
             step.events.append(ev)
-            step.glides[ev.figure] = (tuple(ev.path), None)
-            step.duration = max(step.duration, min(1.6, max(0.35, path_length(ev.path) * ZOMBIE_SECONDS_PER_INCH)))
-        elif kind == "Moved":
-            steps.append(
-                Step(
-                    [ev],
-                    min(1.4, max(0.3, path_length(ev.path) * SOLDIER_SECONDS_PER_INCH)),
-                    {ev.figure: (tuple(ev.path), ev.facing)},
-                )
-            )
-        elif kind == "Fired":
-            steps.append(Step([ev], PAUSES["Fired"], tracer=(ev.figure, ev.target)))
+            step.glides[a.figure] = (tuple(a.path), a.facing)
+            step.duration = max(step.duration, min(1.6, max(0.35, path_length(a.path) * ZOMBIE_SECONDS_PER_INCH)))
+        elif a.kind == "move":
+            seconds = min(1.4, max(0.3, path_length(a.path) * SOLDIER_SECONDS_PER_INCH))
+            steps.append(Step([ev], seconds, {a.figure: (tuple(a.path), a.facing)}))
+        elif a.kind == "shot":
+            steps.append(Step([ev], a.seconds, tracer=(a.figure, a.target)))
+        elif a.kind in ("state", "badge", "face"):
+            steps.append(Step([ev], a.seconds, instants=[a]))
         else:
-            steps.append(Step([ev], PAUSES.get(kind, 0.0)))
+            steps.append(Step([ev], a.seconds))
     return steps
 
 
@@ -99,8 +91,9 @@ class Playback:
     """Plays steps in order. ``looks`` is what the screen shows; ``update`` returns the events that
     began this frame (for the log, the dice tray and the sounds)."""
 
-    def __init__(self, looks: dict[str, Look], speed: float = 1.0) -> None:
+    def __init__(self, looks: dict[str, Look], animate: Animator, speed: float = 1.0) -> None:
         self.looks = looks
+        self.animate = animate
         self.speed = max(0.05, speed)
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
@@ -114,7 +107,7 @@ class Playback:
 
     def add(self, events: Sequence[Any]) -> list[Any]:
         """Queue events; the first step starts at once. Returns the events that began."""
-        self.queue.extend(steps_of(events))
+        self.queue.extend(steps_of(events, self.animate))
         return self._advance() if self.current is None else []
 
     def update(self, dt: float) -> list[Any]:
@@ -169,8 +162,8 @@ class Playback:
             a, b = (self.looks.get(fid) for fid in step.tracer)
             if a is not None and b is not None:
                 self.tracer = (a.position, b.position, 1.0)
-        for ev in step.events:
-            self._apply_instant(ev)
+        for a in step.instants:
+            self._apply_instant(a)
 
     def _finish(self, step: Step) -> None:
         for fid, (path, facing) in step.glides.items():
@@ -183,21 +176,13 @@ class Playback:
         self.tracer = None
         self.current = None
 
-    def _apply_instant(self, ev: Any) -> None:
-        kind = type(ev).__name__
-        fid = getattr(ev, "figure", None)
-        look = self.looks.get(fid) if isinstance(fid, str) else None
+    def _apply_instant(self, a: Animation) -> None:
+        look = self.looks.get(a.figure)
         if look is None:
             return
-        if kind == "KnockedDown":
-            self.looks[fid] = replace(look, state="knocked_down")
-        elif kind == "Killed":
-            self.looks[fid] = replace(look, state="dead")
-        elif kind == "StoodUp":
-            self.looks[fid] = replace(look, state="standing")
-        elif kind == "Exited":
-            self.looks[fid] = replace(look, state="exited")
-        elif kind == "GutsChanged":
-            self.looks[fid] = replace(look, guts=ev.new)
-        elif kind == "Turned":
-            self.looks[fid] = replace(look, facing=ev.facing)
+        if a.kind == "state":
+            self.looks[a.figure] = replace(look, state=a.state)
+        elif a.kind == "badge":
+            self.looks[a.figure] = replace(look, badge=a.badge)
+        elif a.kind == "face" and a.facing is not None:
+            self.looks[a.figure] = replace(look, facing=a.facing)

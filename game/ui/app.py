@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -24,12 +25,31 @@ from game.ui.scenes.base import Scene
 from game.ui.settings import Settings, default_settings_path
 from game.ui.sound import Sounds
 
+if TYPE_CHECKING:
+    from game.session import Session
+    from game.ui.game_scene import GameScene
+    from game.ui.scenes.setup import GameSetup
+
 log = logging.getLogger(__name__)
 
 WINDOW_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 FPS = 60
 THEME = Path(__file__).with_name("theme.json")
+
+
+def not_playable(key: str) -> str:
+    """Why a rule set cannot be played on screen (empty when it can): not in this build, or
+    registered without a view or a set-up ("not playable on screen yet")."""
+    from game.rules.core import get_ruleset
+
+    try:
+        ruleset = get_ruleset(key)
+    except KeyError:
+        return f"the {key} rules are not in this version of Dead Ground"
+    if ruleset.view is None or ruleset.setup is None:
+        return f"{ruleset.name} is not playable on screen yet"
+    return ""
 
 
 class App:
@@ -121,7 +141,7 @@ class App:
             from game.ui.scenes.title import TitleScene
 
             self.scenes.append(TitleScene(self))
-        self.scene.build(self.screen.get_size())
+        self.scenes[-1].build(self.screen.get_size())
 
     def rebuild(self) -> None:
         """Lay the current scene out again (window resized, or its rows changed)."""
@@ -147,21 +167,21 @@ class App:
         return self._scenarios
 
     def start_setup(self, entry: ScenarioEntry) -> None:
-        from game.ui.scenes.setup import GameSetup, SetupScene
+        """The set-up screen of a scenario whose rule set plays on screen (else nothing happens: the
+        menus say why, see :func:`not_playable`)."""
+        from game.ui.scenes.setup import SetupScene
 
-        if entry.scenario is not None and entry.scenario.ruleset == "zombiekrieg":
+        if entry.scenario is not None and not not_playable(entry.scenario.ruleset):
             self.push(SetupScene(self, entry))
-        else:
-            self.start_game(GameSetup(entry))
 
-    def start_game(self, setup) -> None:
+    def start_game(self, setup: GameSetup) -> None:
         from game.ui.game_scene import GameScene
 
         if setup.entry.scenario is None:
             return
         while self.scenes:
             self.scenes.pop().teardown()
-        self.push(GameScene(self, setup.entry.scenario, setup.sections))
+        self.push(GameScene(self, setup.entry.scenario, setup.options))
         self.sounds.play("whistle")
 
     # ---- saved games ---------------------------------------------------------------------------
@@ -175,15 +195,17 @@ class App:
         """The autosaves of this installation (``<data dir>/autosave``, the newest few kept)."""
         return Autosaves(self.data_dir / "autosave")
 
-    def open_session(self, session, bots: dict | None = None) -> None:
-        """Put a :class:`~game.session.Session` (a loaded, resumed or handed-over game) on the table."""
+    def open_session(self, session: Session, bots: dict[str, Any] | None = None) -> GameScene:
+        """Put a :class:`~game.session.Session` (a loaded, resumed or handed-over game) on the table;
+        returns the table's scene (to say what happened)."""
         from game.ui.game_scene import GameScene
 
         game = session.game
         while self.scenes:
             self.scenes.pop().teardown()
-        sections = list(game.options.get("sections") or ["american"])
-        self.push(GameScene(self, game.scenario, sections, game=game, bots=bots, session=session))
+        scene = GameScene(self, game.scenario, game.options, game=game, bots=bots, session=session)
+        self.push(scene)
+        return scene
 
     def replace(self, scene: Scene) -> None:
         """Swap the current scene for ``scene`` (the demo's next game, a hand-over)."""
@@ -225,7 +247,7 @@ class App:
             if size != (event.w, event.h):
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             else:
-                self.screen = pygame.display.get_surface()
+                self.screen = pygame.display.get_surface() or self.screen
             self._resized(size)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -264,12 +286,12 @@ def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool
         if not entry.playable:
             print(f"deadground: cannot open {scenario}: {entry.error}", file=sys.stderr)
             return 2
-        from game.rules import RULESETS
-
-        if entry.scenario is not None and entry.scenario.ruleset not in RULESETS:
+        key = entry.scenario.ruleset if entry.scenario is not None else ""
+        why = not_playable(key) if key else ""
+        if why:
             print(
-                f"deadground: {scenario} is a {entry.scenario.ruleset} scenario, and that rule set is not "
-                "playable in this version yet",
+                f"deadground: {scenario} is a {key} scenario, and that rule set is not "
+                f"playable in this version yet ({why})",
                 file=sys.stderr,
             )
             return 2

@@ -49,9 +49,7 @@ class DemoScene(GameScene):
         self.commands_shown = 0
         assert loop.current is not None
         deal = loop.current
-        super().__init__(
-            app, deal.scenario, list(deal.options.get("sections") or ["american"]), game=loop.game, autosave=False
-        )
+        super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
         self.match.say(self.loop.status())
 
     @classmethod
@@ -138,8 +136,7 @@ class DemoScene(GameScene):
 
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
-        self.app.open_session(session)
-        self.app.scene.say("Your game now: the bots have left the table. (Autosaved)")
+        self.app.open_session(session).say("Your game now: the bots have left the table. (Autosaved)")
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -1,12 +1,13 @@
-"""The end screen: VICTORY or DEFEAT, why, the after-action report and a chart of the battle.
+"""The end screen: VICTORY or DEFEAT, why, the after-action report and a chart of the game.
 
 Made to be read across a club room: a big headline with its icon, the reason, the numbers that
-matter, the best soldier's citation, every survivor's GUTS from start to end, and the Allied and
-zombie numbers turn by turn. Everything is drawn once per window size (``build``), never per frame.
+matter, the citation, one line per player, every survivor's number from start to end, and the
+chart's series turn by turn. It draws any rule set's :class:`~game.rules.contract.Report` the same
+way (the rule set chooses the words and numbers, never the look). Everything is drawn once per
+window size (``build``), never per frame.
 
->>> from game.report import AfterAction                      # doctest: +SKIP
->>> app.push(EndScene(app, AfterAction.from_game(game),       # doctest: +SKIP
-...                   on_again=lambda: app.start_game(setup)))
+>>> report = get_ruleset(game.ruleset).report(game)          # doctest: +SKIP
+>>> app.push(EndScene(app, report, on_again=lambda: app.start_game(setup)))  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from game.report import SERIES_LABELS, AfterAction, SoldierRecord
+from game.rules.contract import Report, RollRow
 from game.ui import charts
 from game.ui.scenes.base import BACKDROP, Scene
 
@@ -30,12 +31,23 @@ PANEL = (18, 20, 15, 222)
 PANEL_BORDER = (110, 104, 68)
 UP, DOWN = (138, 196, 96), (226, 96, 72)
 
-# the chart's series: colour AND line style AND marker
-CHART_STYLES = {
-    SERIES_LABELS["allies_standing"]: charts.SeriesStyle((86, 180, 233), None, "circle", width=4),
-    SERIES_LABELS["zombies_standing"]: charts.SeriesStyle((213, 94, 0), (12, 6), "square", width=4),
-    SERIES_LABELS["zombies_down"]: charts.SeriesStyle((200, 190, 120), (3, 5), "triangle", width=3),
-}
+# the chart's series in order: colour AND line style AND marker (then the charts' own styles)
+CHART_STYLES = (
+    charts.SeriesStyle((86, 180, 233), None, "circle", width=4),
+    charts.SeriesStyle((213, 94, 0), (12, 6), "square", width=4),
+    charts.SeriesStyle((200, 190, 120), (3, 5), "triangle", width=3),
+)
+
+
+def chart_styles(report: Report) -> dict[str, charts.SeriesStyle]:
+    """Each series' style by its label, in the report's order (past the third, the charts' own)."""
+    return {
+        s.label: CHART_STYLES[i]
+        if i < len(CHART_STYLES)
+        else charts.DEFAULT_STYLES[i % len(charts.DEFAULT_STYLES)]
+        for i, s in enumerate(report.series)
+    }
+
 
 BUTTON_W, BUTTON_H = 220, 50
 
@@ -84,7 +96,7 @@ class EndScene(Scene):
     def __init__(
         self,
         app,
-        report: AfterAction,
+        report: Report,
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
     ) -> None:
@@ -112,12 +124,12 @@ class EndScene(Scene):
         inner = lay.chart.inflate(-2 * max(6, lay.fs // 2), -2 * max(6, lay.fs // 2))
         self.chart = charts.line_chart(
             inner.size,
-            {SERIES_LABELS[k]: v for k, v in self.report.series.items()},
-            title="The battle, turn by turn",
-            x_label="End of turn (0 = set-up)",
-            y_label="Figures",
-            styles=CHART_STYLES,
-            x_values=self.report.series_turns,
+            {s.label: list(s.values) for s in self.report.series},
+            title=self.report.chart_title,
+            x_label=self.report.chart_x_label,
+            y_label=self.report.chart_y_label,
+            styles=chart_styles(self.report),
+            x_values=list(self.report.series_turns),
             theme=charts.DARK,
         )
         self._picture = self._render(size, lay, inner)
@@ -163,8 +175,8 @@ class EndScene(Scene):
     def update(self, dt: float) -> None:
         if not self._announced:
             self._announced = True
-            if self.report.winner is not None:
-                self.app.sounds.play("victory" if self.report.allied_victory else "defeat")
+            if self.report.victory is not None:
+                self.app.sounds.play("victory" if self.report.victory else "defeat")
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._picture is None or self._picture.get_size() != surface.get_size():
@@ -197,7 +209,7 @@ class EndScene(Scene):
         pic.fill(BACKDROP)
         pic.blit(cover, cover.get_rect(center=(w // 2, h // 2)))
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        tint = (40, 30, 8, 185) if self.report.allied_victory else (46, 6, 4, 195)
+        tint = (40, 30, 8, 185) if self.report.victory else (46, 6, 4, 195)
         shade.fill(tint)
         pic.blit(shade, (0, 0))
         band = pygame.Surface((w, 2), pygame.SRCALPHA)  # a darker band behind the headline
@@ -210,20 +222,18 @@ class EndScene(Scene):
         r = self.report
         hh = lay.header.height
         big = max(44, round(hh * 0.42))
-        colour = GOLD if r.allied_victory else (BLOOD if r.winner else TEXT)
-        headline = r.headline if r.winner else "GAME OVER"
+        colour = GOLD if r.victory else (BLOOD if r.victory is not None else TEXT)
+        headline = r.headline
         text = charts.font(big, bold=True).render(headline, True, colour)
         shadow = charts.font(big, bold=True).render(headline, True, (0, 0, 0))
         icon_px = round(big * 1.05)
         gap = big // 3
-        has_icon = r.winner is not None
+        has_icon = r.victory is not None
         total = text.get_width() + (2 * (icon_px + gap) if has_icon else 0)
         x = (pic.get_width() - total) // 2
         top = round(hh * 0.06)
         if has_icon:
-            icon = self.app.assets.scaled(
-                "icons.victory" if r.allied_victory else "icons.defeat", (icon_px, icon_px)
-            )
+            icon = self.app.assets.scaled("icons.victory" if r.victory else "icons.defeat", (icon_px, icon_px))
             mid = top + text.get_height() // 2
             pic.blit(icon, icon.get_rect(midleft=(x, mid)))
             pic.blit(icon, icon.get_rect(midright=(x + total, mid)))
@@ -235,13 +245,9 @@ class EndScene(Scene):
         reason = r.reason or "The game ended."
         rfs = max(15, round(hh * 0.12))
         rect = _line(pic, reason, rfs, TEXT, (pic.get_width() / 2, y), "midtop", bold=True, shadow=True)
-        who = {"allies": "The Allies win", "zombies": "Abteilung 848 wins"}.get(r.winner or "", "")
-        sub = f"{r.scenario}  \u2014  {who}, turn {r.turns}" + (f" of {r.turn_limit}" if r.turn_limit else "")
-        if not who:
-            sub = f"{r.scenario}  \u2014  turn {r.turns}"
         _line(
             pic,
-            sub,
+            r.subline,
             max(13, round(rfs * 0.8)),
             MUTED,
             (pic.get_width() / 2, rect.bottom + 2),
@@ -251,9 +257,9 @@ class EndScene(Scene):
 
 
 class ReportPanel:
-    """The left panel: the numbers, the best soldier, the sections and the survivors' GUTS."""
+    """The left panel: the numbers, the citation, a line per player and the roll of survivors."""
 
-    def __init__(self, report: AfterAction, fs: int) -> None:
+    def __init__(self, report: Report, fs: int) -> None:
         self.r = report
         self.fs = fs
 
@@ -262,17 +268,7 @@ class ReportPanel:
         clip = pic.get_clip()
         pic.set_clip(area)
         y = _line(pic, "AFTER-ACTION REPORT", round(fs * 1.15), GOLD, area.topleft, bold=True).bottom + fs // 2
-        hit = f" ({round(100 * r.hit_rate)}% hit)" if r.hit_rate is not None else ""
-        stats = [  # zombies on the left, soldiers on the right
-            ("Zombies killed", f"{r.zombies.killed} of {r.zombies.figures}"),
-            ("Soldiers lost", f"{r.allies.killed} of {r.allies.figures}"),
-            ("Zombies knocked down", f"{r.zombies.knocked_down}"),
-            ("Got away", f"{r.allies.exited}"),
-            ("Turns played", f"{r.turns}" + (f" of {r.turn_limit}" if r.turn_limit else "")),
-            ("Still on the table", f"{r.allies.on_table}"),
-            ("Shots fired", f"{r.shots_fired}{hit}"),
-            ("Orders obeyed", f"{r.orders_succeeded} of {r.orders_given}"),
-        ]
+        stats = r.stats  # left column, right column, left ...
         col_w = area.width // 2
         row_h = round(fs * 1.45)
         gfs = fs  # the grid's size: as big as lets every label clear its value
@@ -287,18 +283,14 @@ class ReportPanel:
             _line(pic, value, gfs, TEXT, (cx + col_w - fs, cy), "topright", bold=True)
         y += (len(stats) + 1) // 2 * row_h + fs // 2
         y = _rule(pic, area, y, fs)
-        if r.best_citation:
-            y = _line(pic, "BEST SOLDIER", round(fs * 0.9), GOLD, (area.x, y), bold=True).bottom + 2
+        if r.citation:
+            y = _line(pic, r.citation_title, round(fs * 0.9), GOLD, (area.x, y), bold=True).bottom + 2
             _medal(pic, (area.x + fs * 0.7, y + fs * 0.8), fs * 0.6)
-            for text in _wrap(r.best_citation, charts.font(fs, bold=True), area.width - round(fs * 2)):
+            for text in _wrap(r.citation, charts.font(fs, bold=True), area.width - round(fs * 2)):
                 y = _line(pic, text, fs, TEXT, (area.x + round(fs * 1.8), y), bold=True).bottom
             y = _rule(pic, area, y + fs // 2, fs)
-        if len(r.sections) > 1:
-            for s in r.sections:
-                text = (
-                    f"P{s.player} {s.nation.capitalize()}: {s.survived} of {s.soldiers} came through, "
-                    f"{s.kills} zombie{'s' if s.kills != 1 else ''} killed"
-                )
+        if r.groups:
+            for text in r.groups:
                 y = _line(pic, text, round(fs * 0.9), TEXT, (area.x, y)).bottom + 2
             y = _rule(pic, area, y + fs // 3, fs)
         self._survivors(pic, area, y)
@@ -306,7 +298,8 @@ class ReportPanel:
 
     def _survivors(self, pic: pygame.Surface, area: pygame.Rect, y: int) -> None:
         fs = self.fs
-        survivors = self.r.survivors
+        r = self.r
+        survivors = r.roll
         # the largest text that shows everyone (down to 12 px); else "... and N more"
         for sfs in range(max(12, round(fs * 0.9)), 11, -1):
             row_h = round(sfs * 1.4)
@@ -315,16 +308,14 @@ class ReportPanel:
             cols = max(1, min(needed, area.width // (sfs * 14)))
             if needed <= cols:
                 break
-        note = cols == 1  # room for a "got away" column; else a star after the name
-        head = f"SURVIVORS: {len(survivors)}"
+        note = cols == 1 and bool(r.roll_mark)  # room for the mark's column; else a star after the name
+        head = f"{r.roll_title}: {len(survivors)}"
         rect = _line(pic, head, round(fs * 0.9), GOLD, (area.x, y), bold=True)
-        key = "GUTS at the start \u2014 at the end" + (
-            "" if note or not any(s.fate == "exited" for s in survivors) else ",  * got away"
-        )
+        key = r.roll_key + ("" if note or not any(s.marked for s in survivors) else f",  * {r.roll_mark}")
         _line(pic, key, round(fs * 0.8), MUTED, (rect.right + fs, rect.centery), "midleft")
         y = rect.bottom + 4
         if not survivors:
-            _line(pic, "No one came through.", fs, MUTED, (area.x, y))
+            _line(pic, r.roll_empty, fs, MUTED, (area.x, y))
             return
         cell_w = area.width // cols
         fit = rows * cols
@@ -334,7 +325,7 @@ class ReportPanel:
         shown = survivors if len(survivors) <= fit else survivors[: fit - 1]
         for i, s in enumerate(shown):
             c, rr = divmod(i, rows)
-            _guts_row(pic, s, (area.x + c * cell_w, y + rr * row_h), sfs, note)
+            _roll_row(pic, s, (area.x + c * cell_w, y + rr * row_h), sfs, note, r.roll_mark)
         if len(shown) < len(survivors):
             c, rr = divmod(fit - 1, rows)
             _line(
@@ -418,21 +409,21 @@ def _medal(pic: pygame.Surface, centre: tuple[float, float], r: float) -> None:
     pygame.draw.circle(pic, (90, 70, 20), (round(x), round(y)), round(r), 2)
 
 
-def _guts_row(pic: pygame.Surface, s: SoldierRecord, pos: tuple[int, int], fs: int, note: bool) -> None:
+def _roll_row(pic: pygame.Surface, s: RollRow, pos: tuple[int, int], fs: int, note: bool, mark: str) -> None:
     """``Pvt. us1-r3   7 -> 9  +2  got away``: a drawn arrow, the change as signed text as well as colour."""
     x, y = pos
-    away = s.fate == "exited"
+    away = s.marked
     _line(pic, s.name + (" *" if away and not note else ""), fs, TEXT, (x, y))
     # fixed columns so the numbers line up down the table: start, arrow, end, change
     start_r = x + round(fs * 8.2)
     arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)
     end_r = arrow_r + round(fs * 1.7)
     tag_x = end_r + round(fs * 0.5)
-    change = s.guts_gained
+    change = s.after - s.before
     tag = f"{change:+d}" if change else "="
     colour = UP if change > 0 else DOWN if change < 0 else MUTED
-    _line(pic, str(s.guts_start), fs, MUTED, (start_r, y), "topright")
-    end = _line(pic, str(s.guts_end), fs, TEXT, (end_r, y), "topright", bold=True)
+    _line(pic, str(s.before), fs, MUTED, (start_r, y), "topright")
+    end = _line(pic, str(s.after), fs, TEXT, (end_r, y), "topright", bold=True)
     ay = end.centery
     pygame.draw.line(pic, MUTED, (arrow_l, ay), (arrow_r - 3, ay), 2)
     pygame.draw.polygon(
@@ -440,4 +431,4 @@ def _guts_row(pic: pygame.Surface, s: SoldierRecord, pos: tuple[int, int], fs: i
     )
     _line(pic, tag, fs, colour, (tag_x, y), bold=True)
     if away and note:
-        _line(pic, "got away", fs, MUTED, (tag_x + round(fs * 2.2), y))
+        _line(pic, mark, fs, MUTED, (tag_x + round(fs * 2.2), y))

@@ -2,14 +2,15 @@
 
 Layout: a top bar (turn banner, objective, Fit/Outlines/Save/Load/Menu), the table, a right panel (action
 buttons, why a button is off, the dice tray, the roster) and the bottom (status line and log).
-For a Zombiekrieg scenario it starts (or is given) a game and plays it through a
-:class:`~game.ui.match.Match`; other rule sets show their pre-placed figures only.
+For a scenario whose rule set has a view (:mod:`game.rules.contract`) it starts (or is given) a game
+and plays it through a :class:`~game.ui.match.Match`; a rule set without one shows the map's
+pre-placed figures only, and says so.
 
 Every game on screen runs in a :class:`~game.session.Session` that autosaves after each resolved
 command. Ctrl+S saves, F5 quick-saves, F9 quick-loads, Ctrl+Z undoes (the controller's choices
 first, then commands that rolled no dice); Esc with nothing selected opens the in-game menu.
 
->>> GameScene(app, scenario, ["american", "british"])            # doctest: +SKIP
+>>> GameScene(app, scenario, {"sections": ["american", "british"]})    # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.controller import Mode
+from game.controller.machine import CHOOSING
+from game.rules.contract import ActionKind
+from game.rules.core import RuleSet, get_ruleset
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
 from game.ui.dice_tray import tray_surface
-from game.ui.figures import tooltip_lines
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
@@ -42,11 +45,8 @@ BOTTOM_LOG = 170
 LOG_LIMIT = 400  # lines kept in the log box
 TRAY_HEIGHT = 104
 
-# name, label, icon, tooltip when enabled
-ACTIONS = (
-    ("move", "Move  M", "icons.move"),
-    ("fire", "Fire  F", "icons.fire"),
-    ("order", "Order  O", "icons.order"),
+# the buttons every rule set gets after its own actions: name, label, icon
+GENERIC_ACTIONS = (
     ("next", "Next  Tab", "icons.guts"),
     ("cancel", "Cancel  Esc", "icons.undo"),
     ("skip", "Skip  Space", "icons.skip"),
@@ -61,15 +61,23 @@ MENU_ITEMS = (
     ("settings", "Settings"),
     ("title", "Quit to title"),
 )
-KEYS = {
-    pygame.K_m: "move",
-    pygame.K_f: "fire",
+KEYS = {  # the rule set's action hotkeys are added per game (see GameScene.keys)
     pygame.K_e: "end_turn",
     pygame.K_RETURN: "end_turn",
     pygame.K_KP_ENTER: "end_turn",
     pygame.K_TAB: "next",
     pygame.K_SPACE: "skip",
 }
+
+
+def action_buttons(kinds: Sequence[ActionKind]) -> list[tuple[str, str, str]]:
+    """The right panel's buttons: the rule set's actions, then Next, Cancel, Skip and End turn.
+
+    >>> [b[1] for b in action_buttons([ActionKind("move", "Move", "m", "icons.move", "path", "")])][:2]
+    ['Move  M', 'Next  Tab']
+    """
+    own = [(k.key, f"{k.label}  {k.hotkey.upper()}", k.icon) for k in kinds]
+    return own + list(GENERIC_ACTIONS)
 
 
 def table_viewport(size: tuple[int, int]) -> Viewport:
@@ -85,7 +93,7 @@ class GameScene(Scene):
         self,
         app,
         scenario: Scenario,
-        sections: Sequence[str] = ("american",),
+        options: dict[str, Any] | None = None,
         game: Any = None,
         seed: int | None = None,
         bots: dict | None = None,
@@ -95,21 +103,18 @@ class GameScene(Scene):
     ) -> None:
         super().__init__(app)
         self.scenario = scenario
-        self.sections = list(sections)
+        self.options = dict(options or {})  # the set-up's choices, given to the rules as they are
         self.view: TableView | None = None
-        zombiekrieg = scenario.ruleset == "zombiekrieg"
-        self.banner = "Turn 1 \u2014 Allies" if zombiekrieg else "Turn 1"
+        self.rules: RuleSet | None = _ruleset(scenario.ruleset)
+        playable = self.rules is not None and self.rules.view is not None
+        self.banner = "Turn 1"
         self.objective_text = ""
         self.roster_html = (
             "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
         )
         self.log_lines: list[str] = [
             f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
-            + (
-                f" - {len(self.sections)} player(s): " + ", ".join(s.capitalize() for s in self.sections)
-                if zombiekrieg
-                else ""
-            ),
+            + (f" - {html.escape(self._describe_options())}" if playable else ""),
             "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
             " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
             "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. Hold T or drag on empty table: measure."
@@ -129,8 +134,11 @@ class GameScene(Scene):
         self._bots, self._on_command = bots, on_command
         if game is None and session is not None:
             game = session.game
-        if game is None and zombiekrieg:
+        if game is None and playable:
             game = self._new_game(seed)
+        elif game is None:
+            name = self.rules.name if self.rules is not None else scenario.ruleset
+            self.log_lines.append(f"<i>{html.escape(name)} is not playable on screen yet: the map only.</i>")
         self.session = session
         if game is not None and session is None and autosave:
             from game.session import Session
@@ -149,8 +157,10 @@ class GameScene(Scene):
             if self._on_command is not None:
                 self._on_command(cmd, events)
 
+        assert self.rules is not None and self.rules.view is not None
         self.match = Match(
             game,
+            self.rules.view(),
             speed=self.app.settings.animation_speed,
             bots=self._bots,
             on_command=heard,
@@ -160,12 +170,21 @@ class GameScene(Scene):
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
 
-    def _new_game(self, seed: int | None) -> Any:
-        from game.rules.zombiekrieg import new_game
+    def _describe_options(self) -> str:
+        """The set-up's choices in a few words for the log's first line: ``1 player(s): American``."""
+        setup = self.rules.setup if self.rules is not None else None
+        if setup is None:
+            return ""
+        try:
+            return setup.describe(self.options)
+        except (KeyError, TypeError, ValueError):
+            return ""
 
+    def _new_game(self, seed: int | None) -> Any:
+        assert self.rules is not None
         seed = seed if seed is not None else random.randrange(1, 2**31)
         try:
-            return new_game(self.scenario, {"sections": self.sections}, seed=seed)
+            return self.rules.new_game(self.scenario, dict(self.options), seed=seed)
         except ValueError as exc:  # bad options or a map the rules cannot set up: shown, not a crash
             self.log_lines.append(f'<font color="#F08A6E">Cannot start the game: {html.escape(str(exc))}</font>')
             log.warning("cannot start %s: %s", self.scenario.title, exc)
@@ -336,8 +355,10 @@ class GameScene(Scene):
             )
             y += 28
             cell = (RIGHT_PANEL - 22) // 2
-            for i, (name, label, icon) in enumerate(ACTIONS):
-                col, row = (0, 3) if name == "end_turn" else (i % 2, i // 2)
+            specs = action_buttons(self.match.view.action_kinds)
+            rows = (len(specs) - 1 + 1) // 2  # every button but End turn, two a row; End turn below
+            for i, (name, label, icon) in enumerate(specs):
+                col, row = (0, rows) if name == "end_turn" else (i % 2, i // 2)
                 width = cell * 2 + 4 if name == "end_turn" else cell
                 x0, y0 = 8 + col * (cell + 4), y + row * 40
                 self.button_icons[name] = self.ui(
@@ -358,7 +379,7 @@ class GameScene(Scene):
                         object_id="#primary" if name == "end_turn" else None,
                     )
                 )
-            y += 4 * 40 + 2
+            y += (rows + 1) * 40 + 2
             # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
             self.hint_box = self.ui(
                 UITextBox(
@@ -440,7 +461,7 @@ class GameScene(Scene):
             return
         view.tokens = match.tokens()
         view.overlays = match.overlays()
-        view.drag_sets_facing = match.controller.mode == Mode.MOVE
+        view.drag_sets_facing = match.controller.aim == "path"
         if self._set("banner", match.banner()):
             self.set_banner(self._shown["banner"])
         if self._set("objective", match.objective()):
@@ -480,7 +501,8 @@ class GameScene(Scene):
         for name, button in self.buttons.items():
             if button.rect.collidepoint(mouse):
                 enabled, tip = states.get(name, (True, ""))
-                label = dict((n, lab) for n, lab, _ in ACTIONS)[name].split("  ")[0]
+                labels = {n: lab for n, lab, _ in action_buttons(self.match.view.action_kinds)}
+                label = labels[name].split("  ")[0]
                 text = (
                     f"<b>{label}</b>: {html.escape(tip)}"
                     if enabled
@@ -488,9 +510,10 @@ class GameScene(Scene):
                 )
                 break
         if not text and self.match.controller.selected:
-            f = self.match.game.figure(self.match.controller.selected)
-            acts = self.match.actions(f.id) if self.match.controller.mode != Mode.RESOLVING else []
-            text = f"<b>{html.escape(self.match.name(f.id))}</b> G{f.guts}: " + (
+            fid = self.match.controller.selected
+            acts = self.match.actions(fid) if self.match.controller.mode != Mode.RESOLVING else []
+            name, summary = self.match.name(fid), self.match.view.summary(self.match.game, fid)
+            text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(a.upper() for a in acts) if acts else "no action left"
             )
         if text != self.hint_html:
@@ -516,17 +539,21 @@ class GameScene(Scene):
         if self.match is None:
             return token.label
         try:
-            f = self.match.game.figure(token.id)
+            look = self.match.looks.get(token.id) or self.match.view.look(self.match.game, token.id)
+            if self.match.explaining(token.id):
+                return ""  # the preview's plate already says what matters about the target
+            return "\n".join(self.match.view.tooltip(self.match.game, token.id, look))
         except KeyError:
             return token.label
-        cmd = self.match.controller.preview_command
-        if (
-            cmd is not None
-            and getattr(cmd, "target", None) == token.id
-            or (self.match.controller.selected and self.match.controller.hover_figure == token.id and f.is_zombie)
-        ):
-            return ""  # the preview's plate already says what matters about the target
-        return "\n".join(tooltip_lines(self.match.game, f, self.match.looks.get(f.id)))
+
+    def keys(self) -> dict[int, str]:
+        """Keys to buttons: the generic ones, and the rule set's action hotkeys (``m`` -> Move)."""
+        keys = dict(KEYS)
+        if self.match is not None:
+            for kind in self.match.view.action_kinds:
+                code = pygame.key.key_code(kind.hotkey)
+                keys.setdefault(code, kind.key)  # the screen's own keys (E, Tab, Space...) win
+        return keys
 
     def handle_event(self, event: pygame.event.Event) -> None:
         view = self.view
@@ -561,7 +588,7 @@ class GameScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 if self.menu_open:
                     self.open_menu(False)
-                elif mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
+                elif mode in CHOOSING:
                     self._button("cancel")
                 else:
                     self.open_menu(True)
@@ -582,11 +609,9 @@ class GameScene(Scene):
             if self.menu_open:
                 return  # the menu is modal
             if self.match is not None:
-                if event.key == pygame.K_o and self.match.controller.selected is not None:
-                    self._button("order")
-                    return
-                if event.key in KEYS:
-                    self._button(KEYS[event.key])
+                keys = self.keys()
+                if event.key in keys:
+                    self._button(keys[event.key])
                     return
         if view is None or self.menu_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
@@ -672,7 +697,7 @@ class GameScene(Scene):
         if self.match is None:
             return
         ctl = self.match.controller
-        if ctl.mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER):
+        if ctl.mode in CHOOSING:
             self._button("undo")
             return
         if ctl.mode != Mode.IDLE or self.session is None:
@@ -713,28 +738,26 @@ class GameScene(Scene):
             self.app.back_to_title()
 
     def _show_end(self) -> None:
-        """The after-action report when it exists (another module), else a plain message window."""
+        """The rule set's after-action report on the end screen; without one, a plain message window."""
         game = self.match.game
-        try:
-            from game.report import AfterAction
-            from game.ui.end_scene import EndScene
-        except ImportError:
-            s = game.state
+        make_report = self.rules.report if self.rules is not None else None
+        if make_report is None:
+            text, _ = self.match.view.result(game)
             pygame_gui.windows.UIMessageWindow(
                 pygame.Rect(self.app.screen.get_width() // 2 - 220, 200, 440, 240),
-                f"<b>The {html.escape(str(s.winner))} win.</b><br>{html.escape(s.reason)}",
+                html.escape(text),
                 self.manager,
                 window_title="Game over",
             )
             return
-        scenario, sections = self.scenario, list(self.sections)
+        from game.ui.end_scene import EndScene
+
+        scenario, options = self.scenario, dict(game.options)
 
         def again() -> None:
-            self.app.start_game(_Again(scenario, sections))
+            self.app.start_game(_Again(scenario, options))
 
-        self.app.push(
-            EndScene(self.app, AfterAction.from_game(game), on_again=again, on_title=self.app.back_to_title)
-        )
+        self.app.push(EndScene(self.app, make_report(game), on_again=again, on_title=self.app.back_to_title))
 
     # ---- drawing ------------------------------------------------------------------------------------
 
@@ -750,9 +773,16 @@ class GameScene(Scene):
             surface.blit(image, image.get_rect(center=(vx + vw // 2, vy + vh // 3)))
 
 
-class _Again:
-    """What ``App.start_game`` needs to play the same scenario and sections again."""
+def _ruleset(key: str) -> RuleSet | None:
+    try:
+        return get_ruleset(key)
+    except KeyError:
+        return None
 
-    def __init__(self, scenario: Scenario, sections: list[str]) -> None:
+
+class _Again:
+    """What ``App.start_game`` needs to play the same scenario with the same options again."""
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any]) -> None:
         self.entry = type("Entry", (), {"scenario": scenario})()
-        self.sections = sections
+        self.options = options

@@ -2,13 +2,13 @@
 
 It turns the player's mouse and keys (in table inches) into controller intents, and the
 controller's answers into what the scene shows: tokens, overlays, banner, roster, dice, log
-lines, sounds and the status line. It plays the events back (``animation.Playback``) and tells
-the controller ``AnimationDone`` when they have been shown. No pygame here.
+lines, sounds and the status line. Everything rule-set specific comes from the rule set's view
+(:class:`~game.rules.contract.View`); this module names no rule set. It plays the events back
+(``animation.Playback``) and tells the controller ``AnimationDone`` when they have been shown.
+No pygame here.
 
->>> from game.rules.zombiekrieg.testing import tiny_scenario
->>> from game.rules.zombiekrieg import new_game
->>> m = Match(new_game(tiny_scenario(), {"sections": ["american"]}, seed=3))
->>> m.banner().startswith("Turn 1")
+>>> m = Match(game, view)  # doctest: +SKIP
+>>> m.banner().startswith("Turn 1")  # doctest: +SKIP
 True
 """
 
@@ -19,24 +19,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
+from game.controller.machine import BUSY, CHOOSING
+from game.rules.contract import Action, Look, View
 from game.ui import previews
 from game.ui.animation import Playback
-from game.ui.event_text import lines_of
-from game.ui.figures import Look, look_of, name_of, token_of
 from game.ui.overlays import Line, Overlay
 from game.ui.roster import roster_html
-from game.ui.sfx import sound_of
 from game.ui.tokens import TokenView
 
 Point = tuple[float, float]
-BUTTONS = ("move", "fire", "order", "next", "cancel", "skip", "end_turn")
+GENERIC_BUTTONS = ("next", "cancel", "skip", "end_turn")
 HANDOFF_SECONDS = 1.8
-OBJECTIVE_WORDS = {
-    "exit": "exit {n} men",
-    "survive": "keep an NCO alive",
-    "exterminate": "kill every zombie",
-    "reach": "reach the objective zone",
-}
+TRACER_COLOUR = (255, 240, 150)
 
 
 @dataclass
@@ -48,12 +42,20 @@ class DiceShown:
     failed: bool  # red dice for a failed test
 
 
+def dice_of(ev: Any) -> DiceShown | None:
+    """The dice tray's picture of a ``DiceRolled`` event (the one event every rule set shares)."""
+    if type(ev).__name__ != "DiceRolled" or not ev.faces:
+        return None
+    return DiceShown(tuple(ev.faces), ev.meaning or f"{ev.kind} = {ev.total}", "Failure" in ev.meaning)
+
+
 class Match:
     """One game on screen. The scene calls ``hover``/``click``/``button``/``update``; reads the rest."""
 
     def __init__(
         self,
         game: Any,
+        view: View,
         speed: float = 1.0,
         bots: dict | None = None,
         on_command: Callable | None = None,
@@ -61,9 +63,10 @@ class Match:
         sound: Callable[[str], None] | None = None,
     ) -> None:
         self.game = game
-        self.controller = Controller(game, bots=bots, on_command=on_command)
-        self.looks: dict[str, Look] = {f.id: look_of(f) for f in game.figures}
-        self.playback = Playback(self.looks, speed)
+        self.view = view
+        self.controller = Controller(game, view, bots=bots, on_command=on_command)
+        self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
+        self.playback = Playback(self.looks, view.animation, speed)
         self.log = log or (lambda line: None)
         self.sound = sound or (lambda sid: None)
         self.dice: DiceShown | None = None
@@ -78,19 +81,15 @@ class Match:
         self._overlay_key: tuple | None = None
         self._tokens: list[TokenView] = []
         self._token_key: int = -1
-        self._last_player = game.state.active_player
+        self._last_player = view.acting_player(game)
         self._pending_hover: Point | None = None
-        self._actions: dict[str, list[str]] = {}
+        self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
         self.log_lines_for(game.log)
-        last_roll = next((e for e in reversed(game.log) if type(e).__name__ == "DiceRolled" and e.faces), None)
+        last_roll = next((d for d in map(dice_of, reversed(game.log)) if d is not None), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
-            self.dice = DiceShown(
-                tuple(last_roll.faces),
-                last_roll.meaning or f"{last_roll.kind} = {last_roll.total}",
-                "Failure" in last_roll.meaning,
-            )
-        self.status = "Click one of your soldiers (or Tab) to select him."
+            self.dice = last_roll
+        self.status = f"Click one of your {view.figure_noun}s (or Tab) to select him."
 
     # ---- input ---------------------------------------------------------------------------------
 
@@ -103,7 +102,7 @@ class Match:
         self._answer(self.controller.handle(Click(point, shift, face_toward)))
 
     def select(self, fid: str) -> None:
-        """Select a soldier from the roster."""
+        """Select a figure from the roster."""
         f = self.game.figure(fid)
         self.click(f.position)
 
@@ -160,20 +159,28 @@ class Match:
     # ---- what the scene draws ------------------------------------------------------------------
 
     def ready(self) -> set[str]:
-        """The active player's soldiers who can still act (marked on the table and in the roster)."""
-        if self.controller.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN, Mode.GAME_OVER):
+        """The acting player's figures who can still act (marked on the table and in the roster)."""
+        if self.controller.mode in (*BUSY, Mode.GAME_OVER):
             return set()
-        return {f.id for f in self.game.figures if not f.is_zombie and f.on_table and self.actions(f.id)}
+        return {
+            f.id
+            for f in self.game.figures
+            if f.on_table and not self.view.selectable(self.game, f.id) and self.actions(f.id)
+        }
 
-    def actions(self, fid: str) -> list[str]:
-        """The rules' ``actions_for(fid)``, worked out once per command applied: the rules' state changes
-        only then, so hovers and frames do not pay its sight checks again."""
+    def action_states(self, fid: str) -> list[Action]:
+        """The view's actions for ``fid``, worked out once per command applied: the rules' state
+        changes only then, so hovers and frames do not pay its sight checks again."""
         key = (len(self.game.commands), len(self.game.log))
         if key != self._actions_key:
             self._actions_key, self._actions = key, {}
         if fid not in self._actions:
-            self._actions[fid] = self.game.actions_for(fid)
-        return list(self._actions[fid])
+            self._actions[fid] = self.view.actions(self.game, fid)
+        return self._actions[fid]
+
+    def actions(self, fid: str) -> list[str]:
+        """The keys of the actions ``fid`` may take now."""
+        return [a.key for a in self.action_states(fid) if a.available]
 
     def tokens(self) -> list[TokenView]:
         """Every figure as a token: markers of the dead first, then the fallen, then the standing."""
@@ -181,15 +188,28 @@ class Match:
             return self._tokens
         ready = self.ready()
         ctl = self.controller
-        target = ctl.preview_command and getattr(ctl.preview_command, "target", None)
+        targets = set(ctl.preview_targets)
         out: list[tuple[int, TokenView]] = []
         for f in self.game.figures:
-            look = self.looks.get(f.id) or look_of(f)
-            if look.state == "exited":
+            look = self.looks.get(f.id) or self.view.look(self.game, f.id)
+            t = self.view.token(self.game, f.id, look)
+            if t.hidden:
                 continue
-            highlight = "selected" if f.id == ctl.selected else ("target" if f.id == target else None)
-            order = {"dead": 0, "knocked_down": 1}.get(look.state, 2)
-            out.append((order, token_of(self.game, f, look, f.id in ready, highlight)))
+            highlight = "selected" if f.id == ctl.selected else ("target" if f.id in targets else None)
+            token = TokenView(
+                id=f.id,
+                sprite=t.sprite,
+                position=look.position,
+                facing=look.facing,
+                base_radius=t.base_radius,
+                side=t.side,
+                state=t.state,
+                badge=t.badge,
+                highlight=highlight,
+                label=t.label,
+                ready=f.id in ready,
+            )
+            out.append((t.layer, token))
         out.sort(key=lambda p: p[0])
         self._tokens = [t for _, t in out]
         self._token_key = self.version
@@ -200,6 +220,7 @@ class Match:
         ctl = self.controller
         key = (
             ctl.mode,
+            ctl.action,
             ctl.selected,
             self.looks.get(ctl.selected or ""),
             ctl.preview_command,
@@ -216,16 +237,13 @@ class Match:
         tracer = self.playback.tracer
         if tracer is not None:
             a, b, _ = tracer
-            out.append(Line((a, b), (255, 240, 150), "solid", 3))
-        if ctl.selected is not None and ctl.mode not in (Mode.RESOLVING, Mode.ZOMBIE_TURN, Mode.GAME_OVER):
+            out.append(Line((a, b), TRACER_COLOUR, "solid", 3))
+        if ctl.selected is not None and ctl.mode in CHOOSING:
             look = self.looks.get(ctl.selected)
-            if look is not None and look.state == "standing":
-                out.extend(
-                    previews.selection_overlays(
-                        self.game, ctl.selected, look.position, look.facing, self.actions(ctl.selected)
-                    )
-                )
-            if ctl.mode == Mode.MOVE:
+            if look is not None:
+                reach = self.view.reach(self.game, ctl.selected, look, self.action_states(ctl.selected))
+                out.extend(previews.overlays_of(reach))
+            if ctl.aim == "path":
                 out.extend(previews.waypoint_overlays(ctl.path_so_far()))
             out.extend(self._preview_overlays())
         self._overlays = out
@@ -234,113 +252,77 @@ class Match:
     def _preview_overlays(self) -> list[Overlay]:
         ctl = self.controller
         cmd, preview = ctl.preview_command, ctl.preview
-        if cmd is None and ctl.hover_figure and ctl.selected and ctl.mode in (Mode.SELECTED, Mode.FIRE):
-            # a zombie he cannot shoot: still show the sight line and the rules' reason why not
-            if self.game.figure(ctl.hover_figure).is_zombie:
-                from game.rules.zombiekrieg.commands import Fire
-
-                cmd = Fire(ctl.selected, ctl.hover_figure)
-                preview = self.game.preview(cmd)
+        if (
+            cmd is None
+            and ctl.hover_figure
+            and ctl.selected
+            and (ctl.mode == Mode.SELECTED or ctl.aim == "figure")
+        ):
+            # a figure he cannot act on: still show what the rules see (a sight line) and why not
+            cmd = self.view.explain(self.game, ctl.selected, ctl.hover_figure)
+            preview = self.game.preview(cmd) if cmd is not None else None
         if cmd is None or preview is None:
             return []
-        kind = type(cmd).__name__
-        if kind == "Move":
-            requested = [self.game.figure(cmd.figure).position, *cmd.path]
-            if self.face_toward is not None:
-                return previews.move_overlays(self.game, cmd.figure, requested, preview, self.face_toward)
-            return previews.move_overlays(self.game, cmd.figure, requested, preview)
-        if kind == "Fire":
-            from game.rules.zombiekrieg.preview import fire_geometry
+        return previews.overlays_of(self.view.drawing(self.game, cmd, preview, self.face_toward))
 
-            geometry = fire_geometry(self.game.world, cmd.figure, cmd.target)
-            return previews.fire_overlays(self.game, cmd.figure, cmd.target, preview, geometry)
-        if kind == "Order":
-            return previews.order_overlays(self.game, cmd.figure, cmd.target, preview)
-        return []
+    def explaining(self, fid: str) -> bool:
+        """True when the table's preview plate already speaks of ``fid`` (its tooltip would repeat it)."""
+        ctl = self.controller
+        if fid in ctl.preview_targets:
+            return True
+        if ctl.selected and ctl.hover_figure == fid and ctl.preview_command is None:
+            return self.view.explain(self.game, ctl.selected, fid) is not None
+        return False
 
     def banner(self) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
-        s = self.game.state
-        parts = [f"Turn {s.turn}"]
-        mode = self.controller.mode
-        if mode == Mode.GAME_OVER or self.game.over:
-            parts.append(f"Game over: {s.winner or '?'} win")
-        elif mode == Mode.ZOMBIE_TURN or s.phase.value == "axis":
-            parts.append("Zombies moving")
-        elif s.active_player:
-            section = next((x for x in s.sections if x.player == s.active_player), None)
-            nation = f" ({section.nation.capitalize()})" if section else ""
-            parts.append(f"Player {s.active_player}{nation}" if len(s.sections) > 1 else f"Allies{nation}")
-        return " \u2014 ".join(parts)
+        return self.view.turn_line(self.game, self.controller.mode == Mode.ZOMBIE_TURN)
 
     def objective(self) -> str:
-        s = self.game.state
-        what = OBJECTIVE_WORDS.get(s.objective, s.objective).format(n=s.exit_count)
-        progress = f" ({s.exited} out)" if s.objective == "exit" else ""
-        left = max(0, s.turn_limit - s.turn + 1)
-        first = "Allies" if s.first == "allies" else "Zombies"
-        return f"{first} first \u00b7 {what}{progress} \u00b7 {left} of {s.turn_limit} turns left"
+        return self.view.objective_line(self.game)
 
     def roster(self) -> str:
-        return roster_html(self.game, self.looks, self.controller.selected, self.ready())
+        groups = self.view.roster(self.game, self.looks, self.ready())
+        return roster_html(groups, self.controller.selected)
 
     def button_states(self) -> dict[str, tuple[bool, str]]:
         """Each action button: enabled, and the tooltip (why not, when disabled)."""
-        ctl, g = self.controller, self.game
-        busy = ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN)
+        ctl = self.controller
+        busy = ctl.mode in BUSY
         over = ctl.mode == Mode.GAME_OVER
         sel = ctl.selected
-        actions = self.actions(sel) if sel and not busy and not over else []
+        states = {a.key: a for a in self.action_states(sel)} if sel and not busy and not over else {}
         out: dict[str, tuple[bool, str]] = {}
-        for name, what in (
-            ("move", 'MOVE up to 6" (M)'),
-            ("fire", "FIRE at a zombie (F)"),
-            ("order", "ORDER a soldier: +2 GUTS (O)"),
-        ):
-            if name in actions:
-                out[name] = (True, what)
+        for kind in self.view.action_kinds:
+            action = states.get(kind.key)
+            if action is not None and action.available:
+                out[kind.key] = (True, kind.hint)
             elif busy or over:
-                out[name] = (False, "Wait for the dice and the zombies." if busy else "The game is over.")
+                out[kind.key] = (False, "Wait for the dice and the zombies." if busy else "The game is over.")
             elif sel is None:
-                out[name] = (False, "Select one of your soldiers first.")
+                out[kind.key] = (False, f"Select one of your {self.view.figure_noun}s first.")
             else:
-                out[name] = (False, self._why_not(sel, name))
-        allied = g.state.phase.value == "allied"
-        out["end_turn"] = (
-            allied and not busy and not over,
-            "End this player's turn (E / Enter)" if allied and not busy else "Not now: the Allies are not acting.",
-        )
-        out["next"] = (not busy and not over and bool(self.ready()), "Select the next soldier who can act (Tab)")
-        out["cancel"] = (
-            ctl.mode in (Mode.SELECTED, Mode.MOVE, Mode.FIRE, Mode.ORDER),
-            "Step back: waypoint, mode, selection (Esc / right click)",
-        )
+                out[kind.key] = (False, action.reason if action is not None else f"{sel} cannot do that now.")
+        why_not = self.view.can_end_turn(self.game)
+        allowed = not why_not and not busy and not over
+        waiting = "Wait for the dice and the zombies." if busy else "The game is over."
+        out["end_turn"] = (allowed, "End this player's turn (E / Enter)" if allowed else why_not or waiting)
+        noun = self.view.figure_noun
+        out["next"] = (not busy and not over and bool(self.ready()), f"Select the next {noun} who can act (Tab)")
+        out["cancel"] = (ctl.mode in CHOOSING, "Step back: waypoint, mode, selection (Esc / right click)")
         out["skip"] = (self.playback.busy, "Skip to the end of the animation (Space)")
         return out
 
-    def _why_not(self, fid: str, action: str) -> str:
-        g = self.game
-        f = g.figure(fid)
-        if not self.actions(fid):
-            from game.rules.zombiekrieg.commands import Move
-
-            reason = g.preview(Move(fid, (), None)).reason
-            if f.acted_this_turn:
-                reason = f"{fid} has already acted this turn."
-            return reason or f"{fid} cannot act now."
-        if action == "fire":
-            return f"{fid}: no zombie in sight, in his front arc and in range."
-        if action == "order":
-            if not f.is_nco:
-                return f"{fid} is not an NCO: only the Sergeant (or the Corporal once he is dead) orders."
-            return f"{fid}: no soldier of his section in command range who can still act."
-        return f"{fid} has already acted this turn."
-
     def name(self, fid: str) -> str:
         try:
-            return name_of(self.game.figure(fid))
+            return self.view.name(self.game, fid)
         except KeyError:
             return fid
+
+    def hint(self, fid: str) -> str:
+        """``Sergeant us1-sgt G9``: the hint line's words for the selected figure."""
+        summary = self.view.summary(self.game, fid)
+        return f"{self.name(fid)} {summary}".strip()
 
     # ---- answers and playback -----------------------------------------------------------------------
 
@@ -363,39 +345,30 @@ class Match:
         self.log_lines_for(events)
         sounds: list[str] = []
         for ev in events:
-            kind = type(ev).__name__
-            if kind == "DiceRolled" and len(ev.faces) >= 1:
-                failed = "Failure" in ev.meaning
-                self.dice = DiceShown(tuple(ev.faces), ev.meaning or f"{ev.kind} = {ev.total}", failed)
-            if kind == "PhaseStarted" and ev.side == "allies" and ev.player:
-                if len(self.game.state.sections) > 1 and ev.player != self._last_player:
-                    section = next((s for s in self.game.state.sections if s.player == ev.player), None)
-                    nation = f" ({section.nation.capitalize()})" if section else ""
-                    self.handoff = (f"Player {ev.player}{nation} \u2014 your section", HANDOFF_SECONDS)
-                self._last_player = ev.player
-            sid = sound_of(
-                ev, self._weapon_class, lambda fid: self.game.figure(fid).is_zombie, self.game.state.turn
-            )
+            dice = dice_of(ev)
+            if dice is not None:
+                self.dice = dice
+            handoff = self.view.handoff(self.game, ev)
+            if handoff is not None:
+                player, text = handoff
+                if text and player != self._last_player:
+                    self.handoff = (text, HANDOFF_SECONDS)
+                self._last_player = player
+            sid = self.view.sound(self.game, ev)
             if sid and sid not in sounds:
                 sounds.append(sid)
         for sid in sounds[-3:] if quiet else sounds:  # a skip does not fire a volley of sounds
             self.sound(sid)
 
     def log_lines_for(self, events: Sequence[Any]) -> None:
-        for line in lines_of(events, self.name):
+        for line in self.view.log_lines(self.game, events):
             self.log(line)
-
-    def _weapon_class(self, fid: str) -> str:
-        try:
-            return self.game.data.weapon(self.game.figure(fid).weapon).klass
-        except (KeyError, AttributeError):
-            return ""
 
     def resync(self) -> None:
         """Show every figure exactly as the rules have it now (after playback, or a state set up by hand)."""
         for f in self.game.figures:
-            self.looks[f.id] = look_of(f)
-        self._actions_key = None  # and what each soldier may do is asked afresh
+            self.looks[f.id] = self.view.look(self.game, f.id)
+        self._actions_key = None  # and what each figure may do is asked afresh
         self.version += 1
 
     def _finish_playback(self) -> None:
@@ -407,7 +380,7 @@ class Match:
             return
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
-            s = self.game.state
-            self.status, self.status_bad = f"Game over: the {s.winner} win. {s.reason}", s.winner != "allies"
+            self.status, self.status_bad = self.view.result(self.game)
         elif self.controller.mode == Mode.IDLE and not self.status:
-            self.status, self.status_bad = "Click a soldier (or Tab), or End turn.", False
+            noun = self.view.figure_noun
+            self.status, self.status_bad = f"Click a {noun} (or Tab), or End turn.", False

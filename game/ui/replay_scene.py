@@ -56,8 +56,7 @@ class ReplayScene(GameScene):
         speed = app.settings.animation_speed
         self.speed = min(SPEEDS, key=lambda s: abs(s - speed))
         self.controls: dict[str, UIButton] = {}
-        sections = list(replay.saved.options.get("sections") or ["american"])
-        super().__init__(app, replay.scenario, sections, game=replay.game, autosave=False)
+        super().__init__(app, replay.scenario, replay.saved.options, game=replay.game, autosave=False)
         self._reset_log()
 
     # ---- what the table scene asks of us ---------------------------------------------------------------

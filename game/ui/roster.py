@@ -1,61 +1,38 @@
-"""The roster panel: every soldier with GUTS now/at start, weapon, state and whether he has acted.
+"""The roster panel: the rule set's roster groups as pygame_gui HTML.
 
-Each name is a link (pygame_gui ``<a href>``): clicking it selects the soldier.
+Each name is a link (pygame_gui ``<a href>``): clicking it selects the figure. The rule set says what
+each line holds (:class:`~game.rules.contract.RosterGroup`); this module only writes it out.
+
+>>> from game.rules.contract import Cell, RosterGroup, RosterRow
+>>> row = RosterRow("a1", "Sgt a1", (Cell("G9/9"), Cell("Rifle", "muted")), Cell("ready", "good"))
+>>> roster_html([RosterGroup("Player 1", True, (row,))], selected=None).count("<a href")
+1
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from collections.abc import Sequence
 
-from game.ui.figures import Look, weapon_name
-
-SHORT_ROLE = {"sergeant": "Sgt", "corporal": "Cpl", "rifleman": "Rfn", "smg": "SMG", "lmg": "LMG"}
+from game.rules.contract import TONE_COLOURS, Cell, RosterGroup
 
 
-def short_weapon(name: str) -> str:
-    """``Thompson SMG`` -> ``Thompson``: the roster line fits the panel."""
-    for suffix in (" SMG", " rifle", " LMG"):
-        if name.endswith(suffix):
-            return name[: -len(suffix)]
-    return name
+def cell_html(cell: Cell) -> str:
+    text = html.escape(cell.text)
+    if cell.bold:
+        text = f"<b>{text}</b>"
+    colour = TONE_COLOURS.get(cell.tone)
+    return f'<font color="{colour}">{text}</font>' if colour else text
 
 
-def roster_html(game: Any, looks: dict[str, Look], selected: str | None, ready: set[str]) -> str:
-    """One line per soldier, grouped by player; in hot-seat the acting player's section comes first,
-    so nobody scrolls to find his own men (the others keep their order)."""
+def roster_html(groups: Sequence[RosterGroup], selected: str | None) -> str:
+    """A heading per group (``- acting`` on the one whose turn it is), then one line per figure."""
     lines: list[str] = []
-    active = getattr(game.state, "active_player", None)
-    sections = sorted(getattr(game.state, "sections", []), key=lambda s: s.player != active)
-    for section in sections:
-        mark = " - acting" if section.player == active else ""
-        lines.append(
-            f'<b><font color="#E4CE84">Player {section.player}: {section.nation.capitalize()}</font></b>{mark}'
-        )
-        for f in game.state.section_of(section.player):
-            look = looks.get(f.id)
-            guts = look.guts if look else f.guts
-            state = look.state if look else f.state
-            name = f"{SHORT_ROLE.get(f.role, f.role)} {html.escape(f.id)}"
-            if state == "dead":
-                status, colour = "DEAD", "#F08A6E"
-            elif state == "exited":
-                status, colour = "exited", "#9BD77A"
-            elif state == "knocked_down":
-                status, colour = "down", "#F0B070"
-            elif f.acted_this_turn:
-                status, colour = "acted", "#8A8A78"
-            elif f.id in ready:
-                status, colour = "ready", "#9BD77A"
-            else:
-                status, colour = "waits", "#A9A68E"
-            sel = "<b>&gt;</b> " if f.id == selected else ""
-            guts_txt = f"G{guts}/{f.guts_start}"
-            if guts != f.guts_start:
-                guts_txt = f"<b>{guts_txt}</b>"
-            lines.append(
-                f'{sel}<a href="{html.escape(f.id)}">{name}</a> {guts_txt} '
-                f'<font color="#A9A68E">{html.escape(short_weapon(weapon_name(game, f)))}</font> '
-                f'<font color="{colour}">{status}</font>'
-            )
+    for group in groups:
+        mark = " - acting" if group.acting else ""
+        lines.append(f'<b><font color="{TONE_COLOURS["gold"]}">{html.escape(group.title)}</font></b>{mark}')
+        for row in group.rows:
+            sel = "<b>&gt;</b> " if row.figure == selected else ""
+            cells = " ".join(cell_html(c) for c in (*row.cells, row.status))
+            lines.append(f'{sel}<a href="{html.escape(row.figure)}">{html.escape(row.name)}</a> {cells}')
     return "<br>".join(lines)

@@ -1,48 +1,39 @@
-"""The rules in force, as pygame_gui HTML.
+"""The rules in force, as pygame_gui HTML, for any rule set that writes its reference.
 
-Zombiekrieg 848 is written out as a reader's reference (:mod:`game.rules.zombiekrieg.reference`):
-the turn, GUTS, actions, weapons, the zombies, melee, winning and losing, with the numbers of the
-data file and every house value marked "[house]" (in amber, but never by colour alone). Tables are
-laid out in a monospaced face, each column wrapped to fit the width in characters the screen gives.
-A rule set whose rules are not written in the game yet says so (and lists its data file's values,
-if there is one).
+A rule set hands its rules as the contract's plain data (``RuleSet.reference`` ->
+:class:`game.rules.contract.Section` list): the sections with their paragraphs and tables, every
+house value marked. This module lays them out: headings, bullets and steps, the house values in
+amber and tagged "[house]" (never by colour alone), tables in a monospaced face, each column
+wrapped to fit the width in characters the screen gives. A rule set without a reference (or one
+this build does not have) gets a plain page that says so; one whose reference fails to build says
+why.
 
->>> help = rules_help("zombiekrieg")
->>> "[house]" in help.html and "Reaction table" in help.html
+>>> from game.rules.contract import Paragraph, Run, Section
+>>> ref = [Section("Moving", (Paragraph("Move 6 inches.", True, runs=(Run("Move "), Run("6", True), Run(" inches."))),))]
+>>> "[house]" in reference_html(ref) and "<font color='#E8B04A'>6</font>" in reference_html(ref)
 True
->>> help.titles[0]
-'Forces'
 """
 
 from __future__ import annotations
 
 import html
 import textwrap
-import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
-from game.rules.zombiekrieg.data import DataError
-from game.rules.zombiekrieg.reference import (
-    TAG,
-    Paragraph,
-    Section,
-    Table,
-    comment_notes,
-    load_reference,
-    tag_of,
-)
+from game.rules.contract import Paragraph, Run, Section, Table
+from game.rules.core import RuleSet, get_ruleset, known_rulesets
+from game.scenario.model import Scenario
 
 __all__ = [
     "HOUSE",
-    "RULESET_TITLES",
     "RulesHelp",
-    "comment_notes",
     "reference_html",
     "rules_help",
     "rules_html",
+    "ruleset_title",
     "table_lines",
 ]
 
@@ -53,15 +44,8 @@ MONO = "fira_code_symbols"  # pygame_gui's bundled Fira Code: monospaced, so tab
 HOUSE = f"<font color='{AMBER}'><b>[house]</b></font>"
 COLUMNS = 110  # characters of table width when the screen does not say
 
-RULESET_TITLES = {
-    "zombiekrieg": "Zombiekrieg 848",
-    "outbreak": "Zombie Rules (Outbreak)",
-    "zombie40k": "Zombie 40,000",
-}
-WRITTEN = {"zombiekrieg"}  # rule sets whose rules the game plays and this help writes out
-
 # The fonts the help uses (a screen preloads them so pygame_gui does not warn on first use).
-FONTS = [
+FONTS: list[dict[str, str | int | float]] = [
     {"name": "noto_sans", "point_size": 24, "style": "bold"},
     {"name": "noto_sans", "point_size": 20, "style": "bold"},
     {"name": "noto_sans", "point_size": 18, "style": "bold"},
@@ -116,29 +100,37 @@ def _widths(table: Table, columns: int) -> list[int]:
 def table_lines(table: Table, columns: int = COLUMNS) -> list[str]:
     """The table as plain monospaced lines: header, a rule, the rows; long cells wrap in their column.
 
-    >>> t = Table("t", ("D6", "result"), (("1", "mill about"), ("2", "shamble 2\\"")))
+    >>> t = Table(("D6", "result"), (("1", "mill about"), ("2", "shamble 2\\"")))
     >>> table_lines(t)
     ['D6  result', '--  ----------', '1   mill about', '2   shamble 2"']
     """
+    return [line for line, _ in _layout(table, columns)]
+
+
+def _layout(table: Table, columns: int) -> list[tuple[str, int | None]]:
+    """Each printed line of the table with the index of the body row it belongs to (None: header,
+    rule, blank)."""
     widths = _widths(table, columns)
-
-    def lines_of(row: tuple[str, ...]) -> list[str]:
-        wrapped = [textwrap.wrap(cell, w, break_long_words=False) or [""] for cell, w in zip(row, widths)]
-        depth = max(len(c) for c in wrapped)
-        return [
-            "  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(wrapped, widths)).rstrip()
-            for k in range(depth)
-        ]
-
-    head = lines_of(table.header)
-    body = [lines_of(r) for r in table.rows]
+    head = _row_lines(table.header, widths)
+    body = [_row_lines(r, widths) for r in table.rows]
     spaced = any(len(b) > 1 for b in body)  # a wrapped row needs air between rows to read
-    out = head + ["  ".join("-" * w for w in widths)]
+    out: list[tuple[str, int | None]] = [(line, None) for line in head]
+    out.append(("  ".join("-" * w for w in widths), None))
     for k, b in enumerate(body):
         if spaced and k:
-            out.append("")
-        out += b
+            out.append(("", None))
+        out += [(line, k) for line in b]
     return out
+
+
+def _row_lines(row: tuple[str, ...], widths: list[int]) -> list[str]:
+    """One row's printed lines, each cell wrapped in its column."""
+    wrapped = [textwrap.wrap(cell, w, break_long_words=False) or [""] for cell, w in zip(row, widths)]
+    depth = max(len(c) for c in wrapped)
+    return [
+        "  ".join((c[k] if k < len(c) else "").ljust(w) for c, w in zip(wrapped, widths)).rstrip()
+        for k in range(depth)
+    ]
 
 
 def _mono(line: str, colour: str | None = None) -> str:
@@ -147,10 +139,21 @@ def _mono(line: str, colour: str | None = None) -> str:
 
 
 def _table_html(table: Table, columns: int) -> str:
-    lines = table_lines(table, columns)
-    rule = next(k for k, line in enumerate(lines) if line and set(line) <= {"-", " "})
-    caption = f"<b>{_esc(table.caption)}</b>{' ' + HOUSE if table.house else ''}<br>"
-    body = "<br>".join(_mono(line, TABLE_HEAD if k <= rule else None) for k, line in enumerate(lines))
+    layout = _layout(table, columns)
+    rule = next(k for k, (line, _) in enumerate(layout) if line and set(line) <= {"-", " "})
+    caption = f"<b>{_esc(table.caption)}</b>{' ' + HOUSE if table.house else ''}<br>" if table.caption else ""
+    out: list[str] = []
+    tagged: set[int] = set()
+    for k, (line, row) in enumerate(layout):
+        if k <= rule:
+            out.append(_mono(line, TABLE_HEAD))
+        elif row is not None and row in table.house_rows:
+            # a house row: amber, and tagged once, on its first line (never colour alone)
+            out.append(_mono(line, AMBER) + ("" if row in tagged else f"&nbsp;{HOUSE}"))
+            tagged.add(row)
+        else:
+            out.append(_mono(line))
+    body = "<br>".join(out)
     return f"{caption}<font face='{MONO}' size=4>{body}</font><br>"
 
 
@@ -158,7 +161,8 @@ def _table_html(table: Table, columns: int) -> str:
 
 
 def _paragraph_html(p: Paragraph) -> str:
-    text = "".join(f"<font color='{AMBER}'>{_esc(r.text)}</font>" if r.house else _esc(r.text) for r in p.runs)
+    runs = p.runs or (Run(p.text),)
+    text = "".join(f"<font color='{AMBER}'>{_esc(r.text)}</font>" if r.house else _esc(r.text) for r in runs)
     tag = f"&nbsp;{HOUSE}" if p.house else ""  # the tag never starts a line on its own
     if p.kind == "subheading":
         return f"<br><font size=4.5><b>{text}</b></font><br>"
@@ -169,102 +173,92 @@ def _paragraph_html(p: Paragraph) -> str:
     return f"{text}{tag}<br>"
 
 
-def reference_html(sections: list[Section], columns: int = COLUMNS) -> str:
+def reference_html(sections: Sequence[Section], columns: int = COLUMNS) -> str:
     """The sections as HTML: a heading each, then its paragraphs and tables."""
     out: list[str] = []
     for s in sections:
         out.append(f"<br><font size=5.5 color='{HEADING}'><b>{_esc(s.title)}</b></font><br>")
-        for p in s.paragraphs:
+        for p in s.body:
             out.append(_table_html(p, columns) if isinstance(p, Table) else _paragraph_html(p))
     return "".join(out)
-
-
-# -- any other rule set: the data file's values, as they are ------------------------------------
-
-
-def _note(note: str) -> str:
-    if not note:
-        return ""
-    rest = _esc(TAG.sub("", note).strip(" :;"))
-    tag = f" {HOUSE}" if tag_of(note) == "house" else ""
-    return f"{tag} <i>{rest}</i>" if rest else tag
-
-
-def _is_rows(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-        return ", ".join(str(v) for v in value)
-    return str(value)
-
-
-def _dump(name: str, data: dict[str, Any], notes: dict[str, str], depth: int, out: list[str]) -> None:
-    for key, value in data.items():
-        if not isinstance(value, dict) and not _is_rows(value):
-            path = f"{name}.{key}" if name else key
-            out.append(
-                f"{'&nbsp;' * 2 * depth}{_esc(key.replace('_', ' '))}: "
-                f"<b>{_esc(_value(value))}</b>{_note(notes.get(path, ''))}<br>"
-            )
-    for key, value in data.items():
-        path = f"{name}.{key}" if name else key
-        if isinstance(value, dict):
-            out.append(f"<br><b>{_esc(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
-            _dump(path, value, notes, depth + 1, out)
-        elif _is_rows(value):
-            out.append(f"<br><b>{_esc(key.replace('_', ' ').capitalize())}</b>{_note(notes.get(path, ''))}<br>")
-            for number, row in enumerate(value, 1):
-                cells = "; ".join(f"{_esc(k.replace('_', ' '))} {_esc(_value(v))}" for k, v in row.items())
-                out.append(f"{'&nbsp;' * 2 * (depth + 1)}{number}. {cells}<br>")
 
 
 # -- the page ---------------------------------------------------------------------------------
 
 
-def _head(title: str, filename: str) -> str:
+def ruleset_title(key: str) -> str:
+    """A rule set's name for a menu: its registered name, else the key a map gave."""
+    try:
+        return get_ruleset(key).name
+    except KeyError:
+        return key
+
+
+def _head(ruleset: RuleSet) -> str:
+    """The title and what [house] means; a rule set whose numbers live in ``game/data/<key>.toml`` names it."""
+    title = f"<font size=6><b>{_esc(ruleset.name)}</b></font><br>"
+    where = f"game/data/{ruleset.key}.toml"
+    if data_file(f"{ruleset.key}.toml").exists():
+        return (
+            f"{title}Numbers come from {_esc(where)}; {HOUSE} marks the club's house rules "
+            f"(their values in <font color='{AMBER}'>amber</font>): the source text is silent there, "
+            "and a club may change them in the data file.<br>"
+        )
     return (
-        f"<font size=6><b>{_esc(title)}</b></font><br>"
-        f"Numbers come from game/data/{_esc(filename)}; {HOUSE} marks the club's house rules "
-        f"(their values in <font color='{AMBER}'>amber</font>): the source text is silent there, "
-        "and a club may change them in the data file.<br>"
+        f"{title}{HOUSE} marks the club's house rules (their values in <font color='{AMBER}'>amber</font>): "
+        "the source text is silent there.<br>"
     )
 
 
-def rules_help(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -> RulesHelp:
-    """The rules help for one rule set; a missing or unreadable data file says so plainly."""
-    title = RULESET_TITLES.get(ruleset, ruleset)
-    path = path if path is not None else data_file(f"{ruleset}.toml")
-    head = _head(title, path.name)
-    if ruleset not in WRITTEN:
-        head += (
-            f"<br>The rules of {_esc(title)} are not written in the game yet: "
-            "it cannot be played, and this help has no rules to show.<br>"
-        )
+def _not_written(title: str, playable: bool) -> RulesHelp:
+    can = "" if playable else "it cannot be played, and "
+    return RulesHelp(
+        f"<font size=6><b>{_esc(title)}</b></font><br><br>The rules of {_esc(title)} are not written in "
+        f"the game yet: {can}this help has no rules to show.<br>",
+        (),
+    )
+
+
+def rules_help(
+    ruleset: str | RuleSet,
+    scenario: Scenario | None = None,
+    options: dict[str, Any] | None = None,
+    columns: int = COLUMNS,
+) -> RulesHelp:
+    """The rules help of one rule set (its key or itself), for a scenario and options when a game has them.
+
+    A rule set this build lacks, or one that writes no reference, gets a page that says so; a
+    reference that fails to build (an unreadable data file) says why instead of raising.
+    """
+    if isinstance(ruleset, str):
+        key = ruleset
+        try:
+            ruleset = get_ruleset(key)
+        except KeyError:
+            return _not_written(key, playable=False)
+    if ruleset.reference is None:
+        return _not_written(ruleset.name, playable=ruleset.view is not None)
+    head = _head(ruleset)
     try:
-        text = path.read_text(encoding="utf-8")
-        if ruleset in WRITTEN:
-            sections = load_reference(path)
-            return RulesHelp(head + reference_html(sections, columns), tuple(s.title for s in sections))
-        data = tomllib.loads(text)
-    except FileNotFoundError:
+        sections = ruleset.reference(scenario, dict(options or {}))
+    except Exception as exc:  # another package's data and code: its failure is shown, never a crash
         return RulesHelp(
-            head + f"<br>The rules data for {_esc(title)} is not installed yet ({_esc(path.name)}).", ()
-        )
-    except (OSError, tomllib.TOMLDecodeError, DataError, KeyError, TypeError, ValueError) as exc:
-        return RulesHelp(
-            head + f"<br>The rules data file {_esc(path.name)} cannot be read: "
-            f"{_esc(str(exc) or type(exc).__name__)}",
+            head + f"<br>The rules of {_esc(ruleset.name)} cannot be read: {_esc(str(exc) or type(exc).__name__)}",
             (),
         )
-    out = [head, "<br>Its data file holds these values:<br>"]
-    _dump("", data, comment_notes(text), 0, out)
-    return RulesHelp("".join(out), ())
+    return RulesHelp(head + reference_html(sections, columns), tuple(s.title for s in sections))
 
 
-def rules_html(ruleset: str, path: Path | None = None, columns: int = COLUMNS) -> str:
+def rules_html(
+    ruleset: str | RuleSet,
+    scenario: Scenario | None = None,
+    options: dict[str, Any] | None = None,
+    columns: int = COLUMNS,
+) -> str:
     """Just the HTML of :func:`rules_help`."""
-    return rules_help(ruleset, path, columns).html
+    return rules_help(ruleset, scenario, options, columns).html
+
+
+def written_rulesets() -> list[RuleSet]:
+    """Every registered rule set, by name (the rules help's chooser)."""
+    return sorted((get_ruleset(k) for k in known_rulesets()), key=lambda r: r.name.lower())

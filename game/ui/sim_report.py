@@ -1,16 +1,18 @@
 """``report.png`` of ``deadground simulate``: the balance report as one picture (pygame, no window).
 
-Panels: the Allied win rate with its 95% interval, turns to finish (by winner), losses per side,
-and for Zombiekrieg the GUTS of the survivors; plus the numbers as text.
+Panels: the human side's win rate with its 95% interval, turns to finish (by winner), the
+figures per game (means), a histogram of each of the rule set's lists; plus the numbers as text.
+Every word comes from the report (the rule set's ``labels``).
 
 >>> import os; os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 'dummy'
->>> report = {"scenario": {"title": "T", "ruleset": "zombiekrieg"}, "games": 10, "win_rate": 0.4,
-...           "win_rate_ci95": [0.17, 0.69], "wins": {"allies": 4, "zombies": 6, "none": 0},
-...           "turns_median": 9, "turns": {"allies": {"8": 4}, "zombies": {"9": 3, "10": 3}},
-...           "losses": {"allies": {"lost_mean": 3.2, "soldiers": 10, "out_mean": 1.0},
-...                      "zombies": {"killed_mean": 5.5, "zombies": 20}},
-...           "survivors_guts": {"histogram": {"7": 5, "8": 9}, "mean": 7.6, "change_mean": 0.1},
+>>> report = {"scenario": {"title": "Yard", "ruleset": "toy"}, "games": 10, "win_rate": 0.4,
+...           "win_rate_ci95": [0.17, 0.69], "wins": {"hero": 4, "horde": 6, "none": 0},
+...           "labels": {"wins.hero": "Hero wins", "wins.horde": "Horde wins", "human": "Hero"},
+...           "turns_median": 9, "turns": {"hero": {"8": 4}, "horde": {"9": 3, "10": 3}},
+...           "figures": {"rescued": {"label": "Rescued", "mean": 1.5, "histogram": {"1": 5, "2": 5}}},
+...           "lists": {"wounds": {"label": "Wounds left", "mean": 1.6, "count": 14,
+...                                "histogram": {"1": 5, "2": 9}}},
 ...           "time_s": 1.0, "games_per_s": 10.0, "jobs": 1}
 >>> figure(report).get_size()
 (1400, 900)
@@ -46,13 +48,13 @@ def _text(
 
 @dataclass
 class WinRatePanel:
-    """One horizontal bar: the Allied win rate, its 95% interval as a whisker, and 50% marked."""
+    """One horizontal bar: the human side's win rate, its 95% interval as a whisker, and 50% marked."""
 
     rate: float
     low: float
     high: float
     games: int
-    title: str = "Allied win rate (95% interval)"
+    title: str = "Win rate (95% interval)"
 
     def render(self, size: tuple[int, int], theme: ChartTheme) -> pygame.Surface:
         w, h = size
@@ -95,6 +97,43 @@ class WinRatePanel:
         return surface
 
 
+@dataclass
+class FiguresPanel:
+    """The rule set's figures per game as horizontal bars, a row each: its words, the bar, the mean
+    (rows read whatever the length of the words)."""
+
+    rows: list[tuple[str, float]]
+    title: str = "Per game (mean)"
+
+    def render(self, size: tuple[int, int], theme: ChartTheme) -> pygame.Surface:
+        w, h = size
+        surface = pygame.Surface(size)
+        surface.fill(theme.background)
+        fs = max(11, min(20, round(min(w / 34, h / 18))))
+        top = (
+            _text(surface, self.title, round(fs * 1.2), theme.text, (w / 2, fs * 0.6), "midtop", bold=True).bottom
+            + fs
+        )
+        if not self.rows:
+            return surface
+        label_w = min(round(w * 0.45), max(font(fs).size(label)[0] for label, _ in self.rows) + fs)
+        left, right = fs + label_w, w - fs * 4
+        pitch = min(fs * 2.6, (h - top - fs) / len(self.rows))
+        most = max((v for _, v in self.rows), default=0) or 1
+        style = DEFAULT_STYLES[0]
+        for i, (label, value) in enumerate(self.rows):
+            mid = top + pitch * (i + 0.5)
+            _text(surface, label, fs, theme.text, (left - fs * 0.5, mid), "midright")
+            bar = pygame.Rect(
+                round(left), round(mid - pitch * 0.3), round((right - left) * value / most), round(pitch * 0.6)
+            )
+            pygame.draw.rect(surface, theme.plot, (left, bar.y, right - left, bar.height))
+            pygame.draw.rect(surface, style.colour, bar)
+            pygame.draw.rect(surface, theme.outline, bar, 1)
+            _text(surface, f"{value:g}", fs, theme.text, (bar.right + fs * 0.4, mid), "midleft", bold=True)
+        return surface
+
+
 def _sorted_keys(*hists: dict[str, int]) -> list[str]:
     keys = {k for h in hists for k in h}
     return sorted(keys, key=lambda k: float(k))
@@ -104,54 +143,40 @@ def figure(report: dict[str, Any], size: tuple[int, int] = SIZE) -> pygame.Surfa
     """The whole report picture."""
     if not pygame.font.get_init():
         pygame.font.init()
-    sc = report["scenario"]
+    sc, labels = report["scenario"], report.get("labels", {})
+    human = labels.get("human", "Players'")
     lo, hi = report["win_rate_ci95"]
-    panels: list[Any] = [WinRatePanel(report["win_rate"], lo, hi, report["games"])]
+    panels: list[Any] = [
+        WinRatePanel(report["win_rate"], lo, hi, report["games"], f"{human} win rate (95% interval)")
+    ]
+    wins = {k: n for k, n in report["wins"].items() if k != "none"}
     turns = report.get("turns", {})
-    won, lost = turns.get("allies", {}), turns.get("zombies", {})
-    keys = _sorted_keys(won, lost)
+    by_winner = {k: turns.get(k, {}) for k in wins}
+    keys = _sorted_keys(*by_winner.values())
     panels.append(
         BarPanel(
             keys,
-            {"Allied wins": [won.get(k, 0) for k in keys], "Zombie wins": [lost.get(k, 0) for k in keys]},
+            {labels.get(f"wins.{k}", k): [h.get(t, 0) for t in keys] for k, h in by_winner.items()},
             "Turns to finish",
             "Turn the game ended",
             "Games",
         )
     )
-    a, z = report["losses"]["allies"], report["losses"]["zombies"]
-    panels.append(
-        BarPanel(
-            ["Allied soldiers", "Zombies"],
-            {
-                "At the start": [a.get("soldiers", 0), z.get("zombies", 0)],
-                "Lost per game (mean)": [a.get("lost_mean", 0), z.get("killed_mean", 0)],
-            },
-            "Losses per side",
-            "",
-            "Figures",
-        )
-    )
-    guts = report.get("survivors_guts")
-    if guts is not None:
-        hist = guts.get("histogram", {})
+    figures = report.get("figures", {})
+    if figures:
+        panels.append(FiguresPanel([(f["label"], f["mean"]) for f in figures.values()]))
+    for f in report.get("lists", {}).values():
+        hist = f.get("histogram", {})
         keys = _sorted_keys(hist)
         panels.append(
-            BarPanel(
-                keys,
-                {"Survivors": [hist[k] for k in keys]},
-                f"GUTS of survivors (mean {guts.get('mean', 0)}, {guts.get('change_mean', 0):+} since start)",
-                "GUTS",
-                "Soldiers",
-            )
+            BarPanel(keys, {f["label"]: [hist[k] for k in keys]}, f"{f['label']} (mean {f['mean']})", "", "Count")
         )
-    w = report["wins"]
     lines = [
         f"{report['games']} games on {sc.get('title', '')} ({sc.get('ruleset', '')})",
-        f"Allied wins {w.get('allies', 0)}, zombie wins {w.get('zombies', 0)}, no result {w.get('none', 0)}",
+        ", ".join(f"{labels.get('wins.' + k, k)} {n}" for k, n in wins.items())
+        + f", no result {report['wins'].get('none', 0)}",
         f"Turns: median {report.get('turns_median', 0)}",
-        f"Allied soldiers lost {a.get('lost_mean', 0)} per game, got out {a.get('out_mean', 0)}",
-        f"Zombies killed {z.get('killed_mean', 0)} per game",
+        *(f"{f['label']}: {f['mean']} per game" for f in figures.values()),
         f"{report.get('time_s', 0)} s, {report.get('games_per_s', 0)} games/s, {report.get('jobs', 1)} job(s)",
     ]
     panels.append(TextPanel(lines, "Summary"))

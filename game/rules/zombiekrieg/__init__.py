@@ -7,8 +7,14 @@ Public API: :func:`new_game` -> :class:`ZombiekriegGame` (``apply``, ``preview``
 
 from game.rules.core import RuleSet, register
 from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
+from game.rules.zombiekrieg.demo import demo_forces
 from game.rules.zombiekrieg.events import EVENTS
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
+from game.rules.zombiekrieg.outcome import OUTCOME_LABELS, outcome
+from game.rules.zombiekrieg.reference import reference
+from game.rules.zombiekrieg.report import report
+from game.rules.zombiekrieg.setup import SETUP
+from game.rules.zombiekrieg.view import ZombiekriegView
 
 RULESET = register(
     RuleSet(
@@ -19,5 +25,12 @@ RULESET = register(
         events=EVENTS,
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
         'american_corporal_weapon: "thompson" or "burp"',
+        view=ZombiekriegView,
+        setup=SETUP,
+        reference=reference,
+        report=report,
+        outcome=outcome,
+        outcome_labels=OUTCOME_LABELS,
+        demo_forces=demo_forces,
     )
 )

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any, ClassVar
 
@@ -188,6 +189,19 @@ class ZombiekriegGame:
         data["seed"] = self.seed
         data["rolls"] = len(self.dice.log)
         return data
+
+    def fork(self) -> ZombiekriegGame:
+        """An independent copy (a replay's checkpoint), cheaper than replaying every command.
+
+        The pymunk table cannot be deep-copied, so a fresh table with the same bases stands in for it;
+        the scenario and the rules' data are shared (they never change).
+        """
+        table = self.world.table
+        twin = type(table).from_scenario(self.scenario)
+        for fid in table.figures():
+            twin.place(fid, table.position(fid), table.radius(fid))
+        memo: dict[int, Any] = {id(table): twin, id(self.scenario): self.scenario, id(self.data): self.data}
+        return copy.deepcopy(self, memo)
 
 
 def new_game(

@@ -5,6 +5,8 @@ so a club that edits the file reads its own values. Which values are house rules
 file's comments: ``# [house]`` or ``# [seed]`` on a key's line, or on a comment just above a table
 (:func:`comment_notes`). The result is plain data (no pygame): sections of paragraphs and tables
 whose text runs say whether they are a house value; the UI decides how to mark them.
+:func:`reference` hands them to the screen as the rule-set contract's sections
+(:class:`game.rules.contract.Section`).
 
 >>> ref = rules_reference()
 >>> [s.title for s in ref][:3]
@@ -20,10 +22,12 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.assets import data_file
+from game.rules import contract
 from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
+from game.scenario.model import Scenario
 
 TAG = re.compile(r"\[(house|seed|7th)[^\]]*\]")
 
@@ -904,3 +908,47 @@ def rules_reference(data: ZkData | None = None, notes: Mapping[str, str] | None 
         _winning(w),
         _house(w),
     ]
+
+
+# -- the contract's reference ----------------------------------------------------------------------
+
+
+def _contract_paragraph(p: Paragraph) -> contract.Paragraph:
+    runs = tuple(contract.Run(r.text, r.house) for r in p.runs)
+    # the kinds are the contract's four; the writer's helpers only ever make those
+    return contract.Paragraph(p.text, p.house, cast(Any, p.kind), p.number, runs)
+
+
+def _contract_table(t: Table) -> contract.Table:
+    return contract.Table(t.header, t.rows, caption=t.caption, house=t.house)
+
+
+def contract_sections(sections: list[Section]) -> list[contract.Section]:
+    """The reference as the rule-set contract's plain data (what the rules help renders)."""
+    return [
+        contract.Section(
+            s.title,
+            tuple(_contract_table(p) if isinstance(p, Table) else _contract_paragraph(p) for p in s.paragraphs),
+        )
+        for s in sections
+    ]
+
+
+def reference(
+    scenario: Scenario | None = None, options: Mapping[str, Any] | None = None
+) -> list[contract.Section]:
+    """The rules help of Zombiekrieg 848 (``RuleSet.reference``): the shipped data's numbers and house marks.
+
+    The scenario and options do not change it yet; a club's edited data file is read as shipped.
+    A data file that cannot be read raises (the rules help says so).
+    """
+    return contract_sections(load_reference(data_file("zombiekrieg.toml")))
+
+
+def reference_for(path: Path) -> contract.ReferenceMaker:
+    """A reference maker reading a club's own TOML file at ``path`` (for the rules help of a variant)."""
+
+    def make(scenario: Scenario | None, options: dict[str, Any]) -> list[contract.Section]:
+        return contract_sections(load_reference(path))
+
+    return make

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -18,7 +19,24 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.saves import SavedGame, SaveError, read_save
 from game.session import actions, describe_save, format_time
+from game.ui.rules_help import ruleset_title
 from game.ui.scenes.base import Scene
+
+
+def describe_options(ruleset: str, options: dict[str, Any]) -> str:
+    """A save's set-up in a few words, as its rule set puts them (``American, British``)."""
+    from game.rules.core import get_ruleset
+
+    try:
+        setup = get_ruleset(ruleset).setup
+    except KeyError:  # a rule set this build lacks: the save cannot load anyway
+        setup = None
+    if setup is None:
+        return "default" if not options else ", ".join(f"{k} {v}" for k, v in sorted(options.items()))
+    try:
+        return setup.describe(dict(options)) or "default"
+    except Exception:  # a save's options are the user's file: odd ones still list
+        return "unreadable"
 
 
 @dataclass(frozen=True)
@@ -66,17 +84,6 @@ def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
     return entries
 
 
-def _sections(value: object) -> str:
-    """The options' sections in words; a save is hostile data, so any value (5, null, 10,000 names) is shown
-    short rather than crash or stall the details box."""
-    if not value:
-        return "default"
-    if not isinstance(value, list):
-        return str(value)[:40]
-    names = ", ".join(str(x)[:20].capitalize() for x in value[:8])
-    return names + (f" and {len(value) - 8} more" if len(value) > 8 else "")
-
-
 class LoadScene(Scene):
     name = "load"
 
@@ -96,7 +103,7 @@ class LoadScene(Scene):
         m = 24
         list_w = min(640, w // 2)
         self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "Load game", self.manager, object_id="#heading"))
-        items = self.items or ["No saved games yet"]
+        items: list[str | tuple[str, str]] = [*self.items] or ["No saved games yet"]
         default = None
         if self.chosen is not None:
             default = self.items[self.entries.index(self.chosen)]
@@ -153,11 +160,10 @@ class LoadScene(Scene):
             return
         s = entry.saved
         when = format_time(s.saved_at, "%Y-%m-%d %H:%M", "unknown")
-        sections = _sections(s.options.get("sections"))
         facts = [
             f"Scenario: <b>{html.escape(Path(s.scenario_path).stem.replace('_', ' ').title())}</b>",
-            f"Rule set: <b>{html.escape(s.ruleset)}</b>",
-            f"Sections: <b>{html.escape(sections)}</b>",
+            f"Rule set: <b>{html.escape(ruleset_title(s.ruleset))}</b>",
+            f"Forces: <b>{html.escape(describe_options(s.ruleset, s.options)[:200])}</b>",  # a save is hostile
             f"Actions: <b>{len(s.commands)}</b>",
             f"Saved: <b>{when}</b>",
             "Finished" if s.over else "In progress",
@@ -187,8 +193,8 @@ class LoadScene(Scene):
             self.message = str(exc)
             self._show(entry)
             return False
-        self.app.open_session(session)
-        self.app.scene.say(f"Loaded {entry.path.name}: {actions(len(session.game.commands))} replayed.")
+        scene = self.app.open_session(session)
+        scene.say(f"Loaded {entry.path.name}: {actions(len(session.game.commands))} replayed.")
         return True
 
     def replay_chosen(self) -> bool:

@@ -1,4 +1,9 @@
-"""New game: every scenario in maps/ with its title, rule set and briefing; broken maps show their error."""
+"""New game: every scenario in maps/ with its title, rule set and briefing; broken maps show their error.
+
+Every registered rule set shows here: through its scenarios, or, when no map uses it yet, as a line
+of its own that says so. A scenario whose rule set this build lacks, or whose rule set is registered
+without a view or a set-up, is listed as not playable (on screen) yet and cannot start.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +14,25 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.assets import default_scenario
-from game.ui.rules_help import RULESET_TITLES
+from game.rules.core import RuleSet, get_ruleset, known_rulesets
+from game.ui.app import not_playable
+from game.ui.rules_help import ruleset_title
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene
 
 ERROR_MARK = "  (cannot load)"
+NO_SCENARIO_MARK = " - no scenario yet"
 
 
 def ruleset_playable(key: str) -> bool:
-    """Whether a rule set with this key is registered (only those can start a game)."""
-    from game.rules import RULESETS
+    """Whether a scenario of this rule set can start a game on screen."""
+    return not not_playable(key)
 
-    return key in RULESETS
+
+def rulesets_without_scenario(entries: list[ScenarioEntry]) -> list[RuleSet]:
+    """The registered rule sets no map in the list uses, by name (the menu lists them too)."""
+    used = {e.scenario.ruleset for e in entries if e.scenario is not None}
+    return sorted((get_ruleset(k) for k in known_rulesets() if k not in used), key=lambda r: r.name.lower())
 
 
 class NewGameScene(Scene):
@@ -29,6 +41,7 @@ class NewGameScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.entries: list[ScenarioEntry] = app.scenarios()
+        self.bare: list[RuleSet] = rulesets_without_scenario(self.entries)
         default = default_scenario()
         self.chosen: ScenarioEntry | None = next(
             (e for e in self.entries if e.path.resolve() == default.resolve() and e.playable),
@@ -50,7 +63,9 @@ class NewGameScene(Scene):
                 object_id="#heading",
             )
         )
-        items = [self._item(e) for e in self.entries] or ["No scenarios in maps/"]
+        items: list[str | tuple[str, str]] = [self._item(e) for e in self.entries]
+        items += [r.name + NO_SCENARIO_MARK for r in self.bare]
+        items = items or ["No scenarios in maps/"]
         self.list = self.ui(
             UISelectionList(
                 pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60),
@@ -89,7 +104,7 @@ class NewGameScene(Scene):
             self.start.disable()
             return
         s = entry.scenario
-        ruleset = RULESET_TITLES.get(s.ruleset, s.ruleset)
+        ruleset = ruleset_title(s.ruleset)
         facts = [f"Rule set: <b>{html.escape(ruleset)}</b>"]
         if s.objective:
             facts.append(f"Objective: <b>{html.escape(s.objective)}</b>")
@@ -98,17 +113,29 @@ class NewGameScene(Scene):
         facts.append(f'Table: <b>{s.width:g}" x {s.height:g}"</b>')
         briefing = html.escape(s.briefing or "No briefing.").replace("\n", "<br>")
         text = f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{' &middot; '.join(facts)}<br><br>{briefing}"
-        if not ruleset_playable(s.ruleset):
-            # The map is fine, but its rule set is not written yet: say so rather than open a dead table.
+        why = not_playable(s.ruleset)
+        if why:
+            # The map is fine, but its rule set cannot play on screen: say so rather than open a dead table.
             self.details.set_text(
-                text + f"<br><br><font color='#E0A050'><b>Not playable yet:</b> the {html.escape(ruleset)}"
-                " rules are not in this version of Dead Ground. The map checks out, so designers"
-                " can keep working on it in Tiled.</font>"
+                text + f"<br><br><font color='#E0A050'><b>Not playable yet:</b> {html.escape(why)}."
+                " The map checks out, so designers can keep working on it in Tiled.</font>"
             )
             self.start.disable()
             return
         self.details.set_text(text)
         self.start.enable()
+
+    def _show_ruleset(self, ruleset: RuleSet) -> None:
+        """A registered rule set no map uses yet: say so (there is nothing to start)."""
+        self.chosen = None
+        why = not_playable(ruleset.key)
+        self.details.set_text(
+            f"<font size=5><b>{html.escape(ruleset.name)}</b></font><br>Rule set: <b>{html.escape(ruleset.key)}</b>"
+            f"<br><br><font color='#E0A050'><b>No scenario yet:</b> no map in maps/ uses this rule set "
+            f"(a map names it with its <i>ruleset</i> property: {html.escape(ruleset.key)}).</font>"
+            + (f"<br><br>{html.escape(why)}." if why else "")
+        )
+        self.start.disable()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
@@ -116,10 +143,16 @@ class NewGameScene(Scene):
                 if self._item(entry) == event.text:
                     self._show(entry)
                     break
+            else:
+                for ruleset in self.bare:
+                    if ruleset.name + NO_SCENARIO_MARK == event.text:
+                        self._show_ruleset(ruleset)
+                        break
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.app.pop()
             elif event.ui_element is self.start and self.chosen is not None and self.chosen.playable:
+                # start_setup does nothing for a rule set that cannot play on screen (Start is off then)
                 self.app.start_setup(self.chosen)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()

@@ -1,30 +1,48 @@
 """Rules help: the rules in force for a rule set, house rules marked, in a scrolling text box.
 
+From the title it offers every registered rule set (a drop-down above the contents, shown when
+there is more than one); from a game it shows that game's rule set, for its scenario and options.
 A contents column on the left jumps to each section; Page Up/Page Down, Home/End and the mouse
 wheel scroll; Escape or Back returns.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox
 
-from game.ui.rules_help import FONTS, MONO, WRITTEN, RulesHelp, rules_help
+from game.rules.core import RuleSet
+from game.scenario.model import Scenario
+from game.ui.rules_help import FONTS, MONO, RulesHelp, rules_help, written_rulesets
 from game.ui.scenes.base import Scene
 
 CONTENTS_W = 236
+CHOOSER_H = 40  # the rule-set drop-down above the contents
 MONO_CHAR = 8.4  # width of one Fira Code character at 14 px, when the font cannot be asked
 
 
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, ruleset: str) -> None:
+    def __init__(
+        self,
+        app: Any,
+        ruleset: str | None = None,
+        scenario: Scenario | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        """``ruleset`` (a key): that rule set only (a game's); None: a chooser over every registered one."""
         super().__init__(app)
-        self.ruleset = ruleset
+        self.choices: list[RuleSet] = [] if ruleset is not None else written_rulesets()
+        self.ruleset: str = ruleset if ruleset is not None else (self.choices[0].key if self.choices else "")
+        self.scenario = scenario
+        self.options = dict(options or {})
         self.help: RulesHelp = RulesHelp("", ())
         self.sections: dict[UIButton, str] = {}
+        self.chooser: UIDropDownMenu | None = None
 
     @property
     def html(self) -> str:
@@ -59,18 +77,35 @@ class RulesScene(Scene):
         m = 24
         self._preload()
         left = m
-        contents = self.ruleset in WRITTEN and w >= 900  # a narrow window gives the text all its width
-        if contents:
+        wide = w >= 900  # a narrow window gives the text all its width
+        chooser = len(self.choices) > 1
+        if wide:
             left = m + CONTENTS_W + 12
-        text_w = w - left - m
-        self.help = rules_help(self.ruleset, columns=self._columns(text_w))
+        text_w = w - left - m if wide or not chooser else w - 2 * m
+        self.help = rules_help(self.ruleset, self.scenario, self.options, columns=self._columns(text_w))
+        if not (self.help.titles or chooser):
+            left, text_w = m, w - 2 * m  # nothing for the column: the text takes the width
+        top = m
+        self.chooser = None
+        if chooser:
+            names: list[str | tuple[str, str]] = [r.name for r in self.choices]
+            current = next((r.name for r in self.choices if r.key == self.ruleset), self.choices[0].name)
+            width = CONTENTS_W if wide else min(w - 2 * m, 360)
+            self.chooser = self.ui(
+                UIDropDownMenu(names, current, pygame.Rect(m, m, width, CHOOSER_H - 6), self.manager)
+            )
+            top += CHOOSER_H
         self.sections.clear()
-        for k, title in enumerate(self.help.titles if contents else ()):
-            b = self.ui(UIButton(pygame.Rect(m, m + k * 38, CONTENTS_W, 34), title, self.manager))
+        for k, title in enumerate(self.help.titles if wide else ()):
+            b = self.ui(UIButton(pygame.Rect(m, top + k * 38, CONTENTS_W, 34), title, self.manager))
             self.sections[b] = title
+        text_top = m if wide or not chooser else top
         self.text = self.ui(
             UITextBox(
-                self.help.html, pygame.Rect(left, m, text_w, h - 3 * m - 48), self.manager, object_id="#rules_text"
+                self.help.html,
+                pygame.Rect(left, text_top, text_w, h - 2 * m - 48 - text_top),
+                self.manager,
+                object_id="#rules_text",
             )
         )
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
@@ -91,8 +126,17 @@ class RulesScene(Scene):
         if bar is not None:
             bar.set_scroll_from_start_percentage(max(0.0, min(1.0, fraction)))
 
+    def choose(self, key: str) -> None:
+        """Show another registered rule set's rules."""
+        self.ruleset = key
+        self.app.rebuild()
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.chooser:
+            chosen = next((r for r in self.choices if r.name == event.text), None)
+            if chosen is not None:
+                self.choose(chosen.key)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.app.pop()
             elif event.ui_element in self.sections:

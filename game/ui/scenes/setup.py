@@ -1,49 +1,220 @@
-"""Set-up for a Zombiekrieg game: how many players (1-4, solo by default) and each one's section."""
+"""Set-up of a new game, for any rule set: the choices its :class:`~game.rules.contract.SetupSpec` asks.
+
+The rule set describes the choices as data and this screen lays them out with pygame_gui: how many
+players (a drop-down within the spec's bounds), each player's fields, then the game's fields.
+
+- a :class:`~game.rules.contract.Pick` is a drop-down;
+- a :class:`~game.rules.contract.Switch` is a toggle button (Yes / No);
+- :class:`~game.rules.contract.NamedFigures` are a name entry and a drop-down per piece of gear for
+  each figure, with Add and Remove within the spec's counts;
+- a :class:`~game.rules.contract.Team` lists what was taken (each with Remove) and what the rule set
+  offers now (:meth:`~game.rules.contract.Setup.team_options`), each with its cost, a refused one
+  greyed with the rules' reason.
+
+The rules' :meth:`~game.rules.contract.Setup.refusals` show under the choices, and Begin starts the
+game only when there are none. House values and readings are tagged "[house]".
+
+>>> GameSetup(entry).options                  # doctest: +SKIP
+{'sections': ['american'], 'american_corporal_weapon': 'thompson'}
+"""
 
 from __future__ import annotations
 
+import copy
+import html
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+from pygame_gui.core import UIElement
+from pygame_gui.core.interfaces import IContainerLikeInterface
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UIScrollingContainer,
+    UITextBox,
+    UITextEntryLine,
+)
 
-from game.ui.figures import NATIONS
+from game.rules.contract import (
+    Answers,
+    NamedFigures,
+    Pick,
+    Setup,
+    SetupField,
+    SetupSpec,
+    Switch,
+    Team,
+    TeamOption,
+)
+from game.rules.core import RuleSet, get_ruleset
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene
 
 PLAYER_CHOICES = ("1 player (solo)", "2 players", "3 players", "4 players")
+HOUSE_TAG = " [house]"
+REFUSED = "#E06050"
+ROW = 54  # one field's row
+REFUSALS_H = 96  # the box of the rules' refusals, above Begin
+LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
+
+
+def player_choice(n: int) -> str:
+    """The players drop-down's words for ``n``: ``1 player (solo)``, ``2 players``..."""
+    return PLAYER_CHOICES[n - 1] if 1 <= n <= len(PLAYER_CHOICES) else f"{n} players"
+
+
+def _default_value(f: SetupField, index: int = 0) -> Any:
+    """A field's answer before the player touches it."""
+    if isinstance(f, Pick | Switch):
+        return f.default
+    if isinstance(f, NamedFigures):
+        return [_default_figure(f, k) for k in range(f.count_min)]
+    return []  # a Team starts empty
+
+
+def _default_figure(f: NamedFigures, k: int) -> dict[str, Any]:
+    name = f.default_names[k] if k < len(f.default_names) else f"{f.label.rstrip('s').capitalize()} {k + 1}"
+    return {"name": name, **{g.key: g.default for g in f.gear}}
+
+
+def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
+    """The answers the screen opens with: the default players, every field at its default."""
+    n = spec.players_default if players is None else players
+    n = max(spec.players_min, min(spec.players_max, n))
+    return {
+        "players": n,
+        "each": [{f.key: _default_value(f) for f in spec.per_player} for _ in range(n)],
+        "game": {f.key: _default_value(f) for f in spec.for_game},
+    }
+
+
+def resize_answers(spec: SetupSpec, answers: Answers, players: int) -> Answers:
+    """``answers`` for ``players`` players: the first ones keep their choices, new ones get defaults."""
+    out = copy.deepcopy(answers)
+    each = out.get("each", [])[:players]
+    each += [{f.key: _default_value(f) for f in spec.per_player} for _ in range(players - len(each))]
+    out["players"], out["each"] = players, each
+    return out
 
 
 @dataclass
 class GameSetup:
-    """What the player chose before the game: the scenario and each player's section."""
+    """What the player chose before the game: the scenario entry and the answers to its rule set's set-up.
+
+    ``answers`` left out are the set-up's defaults; ``options`` are what ``new_game`` takes."""
 
     entry: ScenarioEntry
-    sections: list[str] = field(default_factory=lambda: ["american"])  # one nation per player
+    answers: Answers = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.answers and self.spec is not None:
+            self.answers = default_answers(self.spec)
+
+    @property
+    def ruleset(self) -> RuleSet | None:
+        """The scenario's rule set, or None (a broken map, or a rule set this build lacks)."""
+        if self.entry.scenario is None:
+            return None
+        try:
+            return get_ruleset(self.entry.scenario.ruleset)
+        except KeyError:
+            return None
+
+    @property
+    def rules(self) -> Setup | None:
+        """The rule set's set-up (None: it asks nothing)."""
+        ruleset = self.ruleset
+        return ruleset.setup if ruleset is not None else None
+
+    @property
+    def spec(self) -> SetupSpec | None:
+        rules = self.rules
+        if rules is None or self.entry.scenario is None:
+            return None
+        return rules.spec(self.entry.scenario)
 
     @property
     def players(self) -> int:
-        return len(self.sections)
+        return int(self.answers.get("players", 1))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game options these choices make (empty for a rule set that asks nothing)."""
+        rules = self.rules
+        if rules is None or self.entry.scenario is None:
+            return {}
+        return rules.options(self.entry.scenario, self.answers)
+
+    @property
+    def refusals(self) -> list[str]:
+        """Why these choices cannot start a game, in the rules' words (empty: they can)."""
+        rules = self.rules
+        if rules is None or self.entry.scenario is None:
+            return []
+        return rules.refusals(self.entry.scenario, self.answers)
+
+    def use_options(self, options: dict[str, Any]) -> None:
+        """Take the answers that give ``options`` (a game played again, a test's forces)."""
+        rules = self.rules
+        if rules is not None and self.entry.scenario is not None:
+            self.answers = rules.answers(self.entry.scenario, options)
 
 
 class SetupScene(Scene):
+    """The set-up screen of one scenario; Begin hands the :class:`GameSetup` to ``App.start_game``."""
+
     name = "setup"
 
-    def __init__(self, app, entry: ScenarioEntry) -> None:
+    def __init__(self, app: Any, entry: ScenarioEntry) -> None:
         super().__init__(app)
         self.setup = GameSetup(entry)
-        s = entry.scenario
-        lo = int(s.properties.get("players_min", 1)) if s else 1
-        hi = int(s.properties.get("players_max", 4)) if s else 4
-        self.allowed = [n for n in range(1, 5) if lo <= n <= hi] or [1]
-        self.setup.sections = ["american"] * self.allowed[0]
-        self.nation_menus: list[UIDropDownMenu] = []
+        spec = self.setup.spec
+        self.spec: SetupSpec = spec if spec is not None else SetupSpec()
+        self.allowed = list(range(self.spec.players_min, self.spec.players_max + 1)) or [1]
+        # what each widget does when used: pygame_gui events name the widget
+        self.actions: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
+        self.players_menu: UIDropDownMenu | None = None
+        self.refusal_box: UITextBox | None = None
+        self.notice = ""  # a refused team option's reason, shown until the next choice
+
+    # ---- the answers -------------------------------------------------------------------------------
+
+    @property
+    def answers(self) -> Answers:
+        return self.setup.answers
+
+    def set_players(self, count: int) -> None:
+        self.setup.answers = resize_answers(self.spec, self.answers, count)
+        self.app.rebuild()  # one block per player
+
+    def set_answer(self, player: int | None, key: str, value: Any, rebuild: bool = False) -> None:
+        """Answer ``key`` for ``player`` (1-based; None: the game)."""
+        where = self.answers["game"] if player is None else self.answers["each"][player - 1]
+        where[key] = value
+        if rebuild:
+            self.app.rebuild()
+        else:
+            self._show_refusals()
+
+    # ---- layout ----------------------------------------------------------------------------------
+
+    def _field_height(self, f: SetupField, player: int) -> int:
+        """How tall a per-player field's block is (a list grows with its entries)."""
+        if isinstance(f, NamedFigures):
+            return ROW * (1 + len(self.answers["each"][player - 1].get(f.key, [])))
+        if isinstance(f, Team):
+            return 44 + 40 * len(self.answers["each"][player - 1].get(f.key, [])) + ROW
+        return ROW
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         m = 24
-        cx = w // 2 - 220
+        self.actions = {}
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
@@ -52,58 +223,272 @@ class SetupScene(Scene):
                 object_id="#heading",
             )
         )
-        y = m + 80
-        self.ui(UILabel(pygame.Rect(cx, y, 180, 40), "Players", self.manager, object_id="#field"))
-        options = [PLAYER_CHOICES[n - 1] for n in self.allowed]
-        self.players_menu = self.ui(
-            UIDropDownMenu(
-                options, PLAYER_CHOICES[self.setup.players - 1], pygame.Rect(cx + 190, y, 260, 40), self.manager
-            )
-        )
-        y += 70
-        self.nation_menus = []
-        for player in range(self.setup.players):
+        top, bottom = m + 80, h - m - 48 - 16 - REFUSALS_H  # the refusals' place is kept free
+        needed = sum(self._block_heights())
+        container: IContainerLikeInterface | None = None
+        cx, y = w // 2 - 220, top
+        if needed > bottom - top:  # more choices than the window holds: they scroll
+            box = self.ui(UIScrollingContainer(pygame.Rect(m, top, w - 2 * m, bottom - top), self.manager))
+            box.set_scrollable_area_dimensions((w - 2 * m - 20, needed + 20))
+            container = box.get_container()
+            cx, y = max(0, (w - 2 * m) // 2 - 220 - 60), 0
+        y = self._build_players(cx, y, container)
+        for player in range(1, self.setup.players + 1):
+            for f in self.spec.per_player:
+                y = self._build_field(f, player, cx, y, container)
+        for f in self.spec.for_game:
+            y = self._build_field(f, None, cx, y, container)
+        if self.spec.note:
             self.ui(
                 UILabel(
-                    pygame.Rect(cx, y, 180, 40), f"Player {player + 1} section", self.manager, object_id="#field"
-                )
-            )
-            menu = self.ui(
-                UIDropDownMenu(
-                    [n.capitalize() for n in NATIONS],
-                    self.setup.sections[player].capitalize(),
-                    pygame.Rect(cx + 190, y, 260, 40),
+                    pygame.Rect(cx, y + 10, 520, 30),
+                    self.spec.note,
                     self.manager,
+                    container=container,
+                    object_id="#footnote",
                 )
             )
-            self.nation_menus.append(menu)
-            y += 54
-        self.ui(
-            UILabel(
-                pygame.Rect(cx, y + 10, 520, 30),
-                "All players are on the Allied side; the game plays the zombies.",
-                self.manager,
-                object_id="#footnote",
-            )
-        )
+        self.refusal_box = None
+        self._refusal_rect = pygame.Rect(m, h - m - 48 - 16 - REFUSALS_H, w - 2 * m, REFUSALS_H)
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
         self.begin = self.ui(
             UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Begin", self.manager, object_id="#primary")
         )
+        self._show_refusals()
+
+    def _block_heights(self) -> list[int]:
+        heights = [70]
+        for player in range(1, self.setup.players + 1):
+            heights += [self._field_height(f, player) for f in self.spec.per_player]
+        heights += [ROW] * len(self.spec.for_game)
+        return heights + [40] * bool(self.spec.note)
+
+    def _label(
+        self, text: str, x: int, y: int, container: IContainerLikeInterface | None, width: int = LABEL_W + 10
+    ) -> UILabel:
+        """A left-aligned label; its rect runs up to the widget column so a long one fits."""
+        return self.ui(
+            UILabel(pygame.Rect(x, y, width, 40), text, self.manager, container=container, object_id="#field")
+        )
+
+    def _build_players(self, cx: int, y: int, container: IContainerLikeInterface | None) -> int:
+        self._label("Players", cx, y, container)
+        self.players_menu = self.ui(
+            UIDropDownMenu(
+                [player_choice(n) for n in self.allowed],
+                player_choice(self.setup.players),
+                pygame.Rect(cx + LABEL_W + 10, y, MENU_W, 40),
+                self.manager,
+                container=container,
+            )
+        )
+        self.actions[self.players_menu] = lambda e: self.set_players(
+            next(n for n in self.allowed if player_choice(n) == e.text)
+        )
+        return y + 70
+
+    def _title(self, f: SetupField, player: int | None) -> str:
+        house = HOUSE_TAG if isinstance(f, Pick | Switch) and f.house else ""
+        return (f"Player {player} {f.label}" if player is not None else f.label) + house
+
+    def _value(self, player: int | None, key: str) -> Any:
+        where = self.answers["game"] if player is None else self.answers["each"][player - 1]
+        return where.get(key)
+
+    def _build_field(
+        self, f: SetupField, player: int | None, cx: int, y: int, container: IContainerLikeInterface | None
+    ) -> int:
+        if isinstance(f, Pick):
+            self._label(self._title(f, player), cx, y, container)
+            self._pick(f, player, self._value(player, f.key), cx + LABEL_W + 10, y, MENU_W, container)
+            return y + ROW
+        if isinstance(f, Switch):
+            self._label(self._title(f, player), cx, y, container)
+            on = bool(self._value(player, f.key))
+            button = self.ui(
+                UIButton(
+                    pygame.Rect(cx + LABEL_W + 10, y, MENU_W, 40),
+                    "Yes" if on else "No",
+                    self.manager,
+                    container=container,
+                    tool_tip_text=f.help or None,
+                    object_id=f"#switch_{f.key}",
+                )
+            )
+            self.actions[button] = partial(self._toggle, player, f.key, on)
+            return y + ROW
+        if isinstance(f, NamedFigures):
+            return self._build_figures(f, player or 1, cx, y, container)
+        return self._build_team(f, player or 1, cx, y, container)
+
+    def _pick(
+        self,
+        f: Pick,
+        player: int | None,
+        value: Any,
+        x: int,
+        y: int,
+        width: int,
+        container: IContainerLikeInterface | None,
+    ) -> UIDropDownMenu:
+        """A drop-down for ``f``; choosing sets its value in the answers (``player`` None: the game's)."""
+        labels: list[str | tuple[str, str]] = [o.label for o in f.options]
+        labels = labels or [str(value)]
+        current = next((o.label for o in f.options if o.value == value), labels[0])
+        menu = self.ui(
+            UIDropDownMenu(labels, current, pygame.Rect(x, y, width, 40), self.manager, container=container)
+        )
+        self.actions[menu] = lambda e: self.set_answer(
+            player, f.key, next((o.value for o in f.options if o.label == e.text), value)
+        )
+        return menu
+
+    def _build_figures(
+        self, f: NamedFigures, player: int, cx: int, y: int, container: IContainerLikeInterface | None
+    ) -> int:
+        figures: list[dict[str, Any]] = self.answers["each"][player - 1].setdefault(f.key, [])
+        self._label(f"Player {player} {f.label} ({f.count_min}-{f.count_max})", cx, y, container)
+        if len(figures) < f.count_max:  # Add sits in the widget column, over the figures' gear
+            add = self.ui(
+                UIButton(
+                    pygame.Rect(cx + LABEL_W + 10, y, 120, 40),
+                    "Add",
+                    self.manager,
+                    container=container,
+                    object_id="#add",
+                )
+            )
+            self.actions[add] = lambda e: self._add_figure(f, player)
+        y += ROW
+        gear_w = 150
+        for k, figure in enumerate(figures):
+            entry = self.ui(UITextEntryLine(pygame.Rect(cx, y, LABEL_W, 40), self.manager, container=container))
+            entry.set_text(str(figure.get("name", "")))
+            self.actions[entry] = partial(self._rename, figure)
+            x = cx + LABEL_W + 10
+            for g in f.gear:
+                menu = self._pick(g, player, figure.get(g.key, g.default), x, y, gear_w, container)
+                self.actions[menu] = partial(self._gear, figure, g)
+                x += gear_w + 6
+            if len(figures) > f.count_min:
+                remove = self.ui(UIButton(pygame.Rect(x, y, 100, 40), "Remove", self.manager, container=container))
+                self.actions[remove] = partial(self._remove, player, f.key, k)
+            y += ROW
+        return y
+
+    def _add_figure(self, f: NamedFigures, player: int) -> None:
+        figures = self.answers["each"][player - 1][f.key]
+        figures.append(_default_figure(f, len(figures)))
+        self.app.rebuild()
+
+    def _toggle(self, player: int | None, key: str, on: bool, event: pygame.event.Event) -> None:
+        self.set_answer(player, key, not on, rebuild=True)  # the button says Yes or No: lay it out again
+
+    def _rename(self, figure: dict[str, Any], event: pygame.event.Event) -> None:
+        figure["name"] = event.text  # no rebuild: the entry keeps the keyboard
+        self._show_refusals()
+
+    def _gear(self, figure: dict[str, Any], g: Pick, event: pygame.event.Event) -> None:
+        figure[g.key] = next((o.value for o in g.options if o.label == event.text), figure.get(g.key))
+        self._show_refusals()
+
+    def _remove(self, player: int, key: str, index: int, event: pygame.event.Event | None = None) -> None:
+        del self.answers["each"][player - 1][key][index]
+        self.app.rebuild()
+
+    def team_options(self, player: int) -> list[TeamOption]:
+        rules, scenario = self.setup.rules, self.setup.entry.scenario
+        if rules is None or scenario is None:
+            return []
+        return rules.team_options(scenario, self.answers, player)
+
+    def _build_team(self, f: Team, player: int, cx: int, y: int, container: IContainerLikeInterface | None) -> int:
+        taken: list[dict[str, Any]] = self.answers["each"][player - 1].setdefault(f.key, [])
+        spent = sum(int(t.get("cost", 0)) for t in taken)
+        self._label(f"Player {player} {f.label}: {spent} of {f.budget} points", cx, y, container, 450)
+        y += 44
+        for k, unit in enumerate(taken):
+            self._label(
+                f"{unit.get('label', unit.get('id', '?'))} ({unit.get('cost', 0)} pts)", cx + 20, y, container, 330
+            )
+            remove = self.ui(
+                UIButton(pygame.Rect(cx + 360, y + 2, 100, 36), "Remove", self.manager, container=container)
+            )
+            self.actions[remove] = partial(self._remove, player, f.key, k)
+            y += 40
+        options = self.team_options(player)
+        labels: list[str | tuple[str, str]] = ["Add..."]
+        labels += [self._offer(o) for o in options] or ["Nothing to add"]
+        menu = self.ui(
+            UIDropDownMenu(
+                labels,
+                "Add...",
+                pygame.Rect(cx + 20, y, 440, 40),
+                self.manager,
+                container=container,
+                object_id=f"#team_{player}",
+            )
+        )
+        self.actions[menu] = lambda e: self._take(player, f, options, e.text)
+        return y + ROW
+
+    @staticmethod
+    def _offer(o: TeamOption) -> str:
+        """An option as the list shows it: its cost, and the rules' reason when it is refused."""
+        return f"{o.label} ({o.cost} pts)" + (f" - refused: {o.refused}" if o.refused else "")
+
+    def _take(self, player: int, f: Team, options: list[TeamOption], text: str) -> None:
+        chosen = next((o for o in options if self._offer(o) == text), None)
+        if chosen is None:
+            return
+        if chosen.refused:  # the reason is in the list already; say it on the screen too
+            self.notice = f"{chosen.label}: {chosen.refused}"
+        else:
+            self.answers["each"][player - 1][f.key].append(
+                {"id": chosen.id, "label": chosen.label, "cost": chosen.cost}
+            )
+        self.app.rebuild()  # the list shows "Add..." again, and what was taken
+
+    # ---- refusals and Begin ------------------------------------------------------------------------
+
+    def _show_refusals(self) -> None:
+        """List the rules' refusals above Begin, and let Begin start only when there are none."""
+        refusals = self.setup.refusals
+        shown = refusals + ([self.notice] if self.notice else [])
+        if self.refusal_box is not None:
+            self.refusal_box.kill()
+            self.refusal_box = None
+        if shown:
+            text = "<br>".join(f"<font color='{REFUSED}'>{html.escape(r)}</font>" for r in shown)
+            self.refusal_box = self.ui(UITextBox(text, self._refusal_rect, self.manager, object_id="#refusals"))
+        if refusals:
+            self.begin.disable()
+        else:
+            self.begin.enable()
+
+    # ---- events ------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.players_menu:
-                count = PLAYER_CHOICES.index(event.text) + 1
-                sections = self.setup.sections[:count]
-                self.setup.sections = sections + ["american"] * (count - len(sections))
-                self.app.rebuild()  # one row per player
-            elif event.ui_element in self.nation_menus:
-                self.setup.sections[self.nation_menus.index(event.ui_element)] = event.text.lower()
+        if event.type in (
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            pygame_gui.UI_TEXT_ENTRY_CHANGED,
+        ) or (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions):
+            action = self.actions.get(event.ui_element)
+            if action is not None:
+                self.notice = ""
+                action(event)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.app.pop()
             elif event.ui_element is self.begin:
-                self.app.start_game(self.setup)
+                self.start()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+    def start(self) -> bool:
+        """Begin the game, unless the rules refuse these choices (they stay on the screen)."""
+        if self.setup.refusals:
+            self._show_refusals()
+            return False
+        self.app.start_game(self.setup)
+        return True

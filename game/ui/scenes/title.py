@@ -15,6 +15,18 @@ from game.ui.scenes.base import Scene
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
 
 
+def demo_tip() -> str:
+    """The Demo button's tooltip: the registered rule sets the bots may play (read from the registry)."""
+    from game.rules.core import get_ruleset, known_rulesets
+
+    rulesets = sorted((get_ruleset(k) for k in known_rulesets()), key=lambda r: r.name.lower())
+    # until some rule set registers its demo's force picker, the demo's own table serves them all
+    picking = any(r.demo_forces is not None for r in rulesets)
+    names = [r.name + (" (no demo yet)" if picking and r.demo_forces is None else "") for r in rulesets]
+    tip = "Bots play every seat, game after game: " + ", ".join(names)
+    return tip
+
+
 class TitleScene(Scene):
     name = "title"
 
@@ -36,10 +48,10 @@ class TitleScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         self._backdrop = None
-        labels = [
+        labels: list[tuple[str, str, str | None]] = [
             ("new_game", "New game", None),
             ("load_game", "Load game", None),
-            ("demo", "Demo", None),
+            ("demo", "Demo", demo_tip()),
             ("rules", "Rules help", None),
             ("settings", "Settings", None),
             ("quit", "Quit", None),
@@ -74,8 +86,6 @@ class TitleScene(Scene):
                     tool_tip_text=tip,
                 )
             )
-            if tip:
-                button.disable()
             self.buttons[key] = button
             y += BUTTON_H + GAP
         self.ui(
@@ -105,7 +115,7 @@ class TitleScene(Scene):
             elif event.ui_element is self.buttons.get("rules"):
                 from game.ui.scenes.rules import RulesScene
 
-                app.push(RulesScene(app, "zombiekrieg"))
+                app.push(RulesScene(app))  # every registered rule set, to choose from
             elif event.ui_element is self.buttons.get("settings"):
                 from game.ui.scenes.settings import SettingsScene
 
@@ -130,8 +140,7 @@ class TitleScene(Scene):
             self.resumable = None
             self.app.rebuild()
             return False
-        self.app.open_session(session)
-        self.app.scene.say("Resumed the interrupted game where it was.")
+        self.app.open_session(session).say("Resumed the interrupted game where it was.")
         return True
 
     def demo(self) -> None:
@@ -140,8 +149,8 @@ class TitleScene(Scene):
 
         try:
             loop = DemoLoop(DemoDirector())
-        except ValueError as exc:
-            self.message = str(exc)
+        except ValueError as exc:  # no scenario of a rule set the bots play
+            self.message = f"{exc} {demo_tip()}."
             self.app.rebuild()
             return
         self.app.replace(DemoScene.first(self.app, loop))

@@ -32,7 +32,7 @@ def game_screen(app, scenario: Scenario, zombies: int = 200, seed: int = 3):
     from game.rules.zombiekrieg.state import ZOMBIES, Figure
     from game.ui.game_scene import GameScene
 
-    app.push(GameScene(app, scenario, SECTIONS, seed=seed))
+    app.push(GameScene(app, scenario, {"sections": SECTIONS}, seed=seed))
     app.run_frames(3)
     scene = app.scene
     match, game = scene.match, scene.match.game

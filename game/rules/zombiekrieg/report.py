@@ -1,8 +1,9 @@
-"""The after-action report of a game: who won and why, kills and losses, the best soldier, and the
+"""Zombiekrieg's after-action report: who won and why, kills and losses, the best soldier, and the
 numbers on the table turn by turn, all read from the game's event log and final state (headless).
 
-The report is plain data (``to_data()`` is JSON-ready) so the end screen draws it and the simulator
-adds many of them up. :meth:`AfterAction.from_game` makes one pass over the log.
+:class:`AfterAction` is the rule set's own account (``to_data()`` is JSON-ready);
+:func:`report` turns it into the :class:`~game.rules.contract.Report` the end screen draws, with
+the AfterAction's data in ``Report.data``. :meth:`AfterAction.from_game` makes one pass over the log.
 
 >>> from game.rules.zombiekrieg import new_game
 >>> from game.rules.zombiekrieg.testing import tiny_scenario
@@ -17,6 +18,9 @@ adds many of them up. :meth:`AfterAction.from_game` makes one pass over the log.
 ([0, 1, 2], 3)
 >>> r.series["zombies_standing"][-1] == sum(z.state == "standing" for z in g.state.zombies())
 True
+>>> shown = report(g)
+>>> shown.headline in ("VICTORY", "DEFEAT"), [s.label for s in shown.series][0]
+(True, 'Allied soldiers on the table')
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.rules.contract import Report, RollRow, Series
 
 ALLIES, ZOMBIES = "allies", "zombies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
@@ -425,3 +431,65 @@ def _replay(
     for x in xs:
         rows.append(snapshots.get(x, rows[-1] if rows else start))
     return xs, {key: [r[i] for r in rows] for i, key in enumerate(SERIES_LABELS)}
+
+
+# ---- the end screen's report -----------------------------------------------------------------------
+
+# who wins, as the subline under the headline says it
+_WINS = {ALLIES: "The Allies win", ZOMBIES: "Abteilung 848 wins"}
+
+
+def report(game: Any) -> Report:
+    """The end screen's report of ``game`` (finished or not): the words and numbers it shows."""
+    return to_report(AfterAction.from_game(game))
+
+
+def to_report(r: AfterAction) -> Report:
+    """An :class:`AfterAction` as the rule-set neutral :class:`~game.rules.contract.Report`."""
+    of_limit = f" of {r.turn_limit}" if r.turn_limit else ""
+    who = _WINS.get(r.winner or "", "")
+    subline = (
+        f"{r.scenario}  \u2014  {who}, turn {r.turns}{of_limit}"
+        if who
+        else f"{r.scenario}  \u2014  turn {r.turns}"
+    )
+    hit = f" ({round(100 * r.hit_rate)}% hit)" if r.hit_rate is not None else ""
+    stats = (  # zombies on the left, soldiers on the right
+        ("Zombies killed", f"{r.zombies.killed} of {r.zombies.figures}"),
+        ("Soldiers lost", f"{r.allies.killed} of {r.allies.figures}"),
+        ("Zombies knocked down", f"{r.zombies.knocked_down}"),
+        ("Got away", f"{r.allies.exited}"),
+        ("Turns played", f"{r.turns}{of_limit}"),
+        ("Still on the table", f"{r.allies.on_table}"),
+        ("Shots fired", f"{r.shots_fired}{hit}"),
+        ("Orders obeyed", f"{r.orders_succeeded} of {r.orders_given}"),
+    )
+    groups = tuple(
+        f"P{s.player} {s.nation.capitalize()}: {s.survived} of {s.soldiers} came through, "
+        f"{s.kills} zombie{'s' if s.kills != 1 else ''} killed"
+        for s in r.sections
+    )
+    return Report(
+        ruleset=r.ruleset,
+        scenario=r.scenario,
+        winner=r.winner,
+        victory=None if r.winner is None else r.allied_victory,
+        headline=r.headline if r.winner else "GAME OVER",
+        reason=r.reason,
+        subline=subline,
+        stats=stats,
+        citation_title="BEST SOLDIER",
+        citation=r.best_citation,
+        groups=groups if len(groups) > 1 else (),  # one section says nothing the stats do not
+        roll_title="SURVIVORS",
+        roll_key="GUTS at the start \u2014 at the end",
+        roll_mark="got away",
+        roll_empty="No one came through.",
+        roll=tuple(RollRow(s.name, s.guts_start, s.guts_end, s.fate == EXITED) for s in r.survivors),
+        chart_title="The battle, turn by turn",
+        chart_x_label="End of turn (0 = set-up)",
+        chart_y_label="Figures",
+        series_turns=tuple(r.series_turns),
+        series=tuple(Series(SERIES_LABELS[k], tuple(v)) for k, v in r.series.items()),
+        data=r.to_data(),
+    )

@@ -1,0 +1,568 @@
+"""The rule-set contract: everything a rule set hands the layers above it, as plain data.
+
+The screen, the controller, saves, replays, the demo, the simulator and the benchmarks are written
+once against this module; none of them names a rule set. A rule set is one package under
+``game/rules/<key>/`` that registers a :class:`~game.rules.core.RuleSet` carrying:
+
+- the **game** (``new_game``, ``apply``, ``preview``, ``legal_commands``, ``state_data``, ``over``,
+  ``winner``, and ``figures`` / ``figure(fid)`` / ``table`` so the screen can find a base under the
+  pointer): :class:`game.rules.core.Game`;
+- its **set-up** as data (:class:`SetupSpec`), turned into game options and checked by :class:`Setup`;
+- its **view** of a game (:class:`View`): the turn line, the objective line, the roster, each figure's
+  token look, each figure's actions (with the reason when one is not available), the commands the
+  screen's aiming makes, the previews as drawing primitives (:mod:`game.rules.drawing`), and each
+  event as log lines, a sound and an animation;
+- its **rules reference** (:class:`Section` list), its **after-action report** (:class:`Report`), the
+  simulator's figures for one game (:class:`Outcome`), the demo's force picker and its invariants.
+
+Everything here is plain data or a protocol: no pygame, no rule set imported.
+
+>>> Action("fire", False, "No zombie in sight, in arc and in range.").available
+False
+>>> Aim(path=((3.0, 4.0),)).targets
+()
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from game.rules.drawing import Point, Primitive
+from game.scenario.model import Scenario
+
+# ---- words and tones ------------------------------------------------------------------------------
+
+# The tone of a piece of text (roster cells, log lines): the screen picks the colour, never the rules.
+Tone = Literal["plain", "good", "bad", "warn", "spent", "muted", "dice", "turn", "enemy", "gold"]
+
+# The hex colour of each tone, for text the rules mark up for the log (pygame_gui HTML). Kept here so
+# every rule set's log reads alike; the screen's own widgets take these too.
+TONE_COLOURS: dict[str, str] = {
+    "good": "#9BD77A",
+    "bad": "#F08A6E",
+    "warn": "#F0B070",
+    "spent": "#8A8A78",
+    "muted": "#A9A68E",
+    "dice": "#E4CE84",
+    "turn": "#8FC3F0",
+    "enemy": "#D98C8C",
+    "gold": "#E4CE84",
+}
+
+
+def toned(tone: str, text: str) -> str:
+    """``text`` (already HTML-escaped) in the colour of ``tone``: the one markup log lines use.
+
+    >>> toned("good", "Zombie z4 is killed.")
+    '<font color="#9BD77A">Zombie z4 is killed.</font>'
+    """
+    colour = TONE_COLOURS.get(tone)
+    return f'<font color="{colour}">{text}</font>' if colour else text
+
+
+# ---- set-up ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One entry of a pick: the value the rules read and the words the player reads."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Choose one of ``options`` (a drop-down). ``house`` marks a house value or reading."""
+
+    key: str
+    label: str
+    options: tuple[Option, ...]
+    default: str
+    help: str = ""
+    house: bool = False
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A yes/no choice, e.g. a literal reading of the source instead of the house reading."""
+
+    key: str
+    label: str
+    default: bool = False
+    help: str = ""
+    house: bool = False
+
+
+@dataclass(frozen=True)
+class NamedFigures:
+    """A player's named figures (``count_min`` .. ``count_max`` of them), each with the picks in
+    ``gear`` (e.g. a ranged and a close-combat weapon). Answered as a list of dicts with ``name``
+    and one value per gear key."""
+
+    key: str
+    label: str
+    count_min: int
+    count_max: int
+    gear: tuple[Pick, ...]
+    default_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TeamOption:
+    """One thing the team builder could add now, with its cost and the reason it is refused."""
+
+    id: str
+    label: str
+    cost: int
+    refused: str = ""  # empty when allowed
+
+
+@dataclass(frozen=True)
+class Team:
+    """A points-budget team built from a roster; the rules list what may be added
+    (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of dicts, one per unit
+    or option taken: the set-up screen adds ``{"id": TeamOption.id, "label": ..., "cost": ...}``
+    (the rule set may keep more keys in the answers it makes itself)."""
+
+    key: str
+    label: str
+    budget: int
+    help: str = ""
+
+
+SetupField = Pick | Switch | NamedFigures | Team
+
+
+@dataclass(frozen=True)
+class SetupSpec:
+    """The choices a new game asks for. ``per_player`` fields are asked once per player;
+    ``for_game`` once. The screen renders them generically and hands back :data:`Answers`."""
+
+    players_min: int = 1
+    players_max: int = 1
+    players_default: int = 1
+    per_player: tuple[SetupField, ...] = ()
+    for_game: tuple[SetupField, ...] = ()
+    player_noun: str = "player"  # "section", "survivor group", "squad": "Player 2 section"
+    note: str = ""  # a line under the choices: "All players are on the Allied side; the game plays the zombies."
+
+
+# What the set-up screen hands back: {"players": n, "each": [{key: value} per player], "game": {key: value}}
+Answers = dict[str, Any]
+
+
+class Setup(Protocol):
+    """A rule set's set-up: the spec for a scenario, and answers turned into game options."""
+
+    def spec(self, scenario: Scenario) -> SetupSpec:
+        """The choices this scenario asks for (players allowed by its properties, and so on)."""
+        ...
+
+    def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:
+        """The game options for these answers (what ``new_game`` takes and a save keeps)."""
+        ...
+
+    def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
+        """The answers that give ``options`` (to show a saved game's choices, or to play it again)."""
+        ...
+
+    def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
+        """Why these answers cannot start a game (empty when they can), one sentence each."""
+        ...
+
+    def describe(self, options: dict[str, Any]) -> str:
+        """The options in a few words for a load list: ``American, British`` or ``2 survivors``."""
+        ...
+
+    def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
+        """What player ``player`` (1-based) may add to his :class:`Team` now (only for rule sets with one)."""
+        ...
+
+
+# ---- the view of a game ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a figure is shown right now: the rules' state, or a step behind it while events play."""
+
+    position: Point
+    facing: float
+    state: str  # a state word of the rule set: standing, knocked_down, dead, exited, ...
+    badge: str = ""  # short text under the base (GUTS "7", wounds "2")
+
+
+@dataclass(frozen=True)
+class TokenLook:
+    """A figure's token as the rules describe it (the screen adds selection and position).
+
+    ``side`` picks the base colour; ``state`` how it is drawn (``standing``, ``knocked_down``,
+    ``dead``, ``acted``); ``layer`` orders drawing (markers of the dead under the fallen under the
+    standing); a ``hidden`` token is not drawn (a figure that left the table)."""
+
+    sprite: str
+    side: Literal["allies", "zombie", "npc", "neutral"]
+    state: str
+    badge: str = ""
+    label: str = ""
+    base_radius: float = 0.5
+    layer: int = 2
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """A kind of action the rule set offers, shown as a button with a key.
+
+    ``aim`` is how the player says where: ``path`` (click a destination; shift-click waypoints; drag
+    to face), ``figure`` (click a figure; ``targets`` > 1 lets shift-click pick the earlier ones),
+    or ``now`` (the button acts at once)."""
+
+    key: str
+    label: str  # "Move"
+    hotkey: str  # "m"
+    icon: str  # a sprite id, "icons.move"
+    aim: Literal["path", "figure", "now"]
+    hint: str  # the button's tooltip when it is on: 'MOVE up to 6" (M)'
+    targets: int = 1
+    prompt: str = ""  # the status line when the mode starts: "Click a zombie to fire at."
+
+
+@dataclass(frozen=True)
+class Action:
+    """One kind of action for one figure now: available, or the rules' reason why not."""
+
+    key: str
+    available: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Aim:
+    """What the player pointed at for an action: a path (waypoints then the destination) with an
+    optional facing, or the figures picked (in order)."""
+
+    path: tuple[Point, ...] = ()
+    facing: float | None = None
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A piece of a roster line."""
+
+    text: str
+    tone: Tone = "plain"
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    """One figure's line: its name (a link that selects it), the cells, and its state word."""
+
+    figure: str
+    name: str
+    cells: tuple[Cell, ...]
+    status: Cell
+
+
+@dataclass(frozen=True)
+class RosterGroup:
+    """One player's (or side's) figures under a heading; ``acting`` marks whose turn it is."""
+
+    title: str
+    acting: bool
+    rows: tuple[RosterRow, ...]
+
+
+@dataclass(frozen=True)
+class Animation:
+    """How the screen shows one event.
+
+    - ``move``: ``figure`` glides along ``path`` and ends facing ``facing`` (or along the last leg);
+      consecutive moves with the same ``group`` glide together as one step;
+    - ``shot``: a tracer from ``figure`` to ``target``;
+    - ``state``: ``figure`` takes the state word ``state`` (falls, dies, stands, leaves, appears);
+    - ``badge``: ``figure``'s badge becomes ``badge``;
+    - ``face``: ``figure`` turns to ``facing``;
+    - ``pause``: nothing moves; the log and dice show.
+    ``seconds`` is how long the step lasts at speed 1 (a move's length sets its own).
+    """
+
+    kind: Literal["move", "shot", "state", "badge", "face", "pause"]
+    figure: str = ""
+    path: tuple[Point, ...] = ()
+    facing: float | None = None
+    target: str = ""
+    state: str = ""
+    badge: str = ""
+    seconds: float = 0.0
+    group: str = ""
+
+
+class View(Protocol):
+    """What the screen shows of one game, and how its aiming becomes commands.
+
+    Every method reads the game; none changes it. ``fid`` is a figure id."""
+
+    action_kinds: tuple[ActionKind, ...]  # the rule set's action buttons, in order
+    figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
+
+    # -- the panels
+    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+        """``Turn 3 — Player 2 (British)``; ``opponent_moving`` while the screen plays the game's own side."""
+        ...
+
+    def objective_line(self, game: Any) -> str: ...
+
+    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+        """The players' figures, acting player first; ``looks`` are what the screen shows now,
+        ``ready`` the figures that may still act."""
+        ...
+
+    def acting_player(self, game: Any) -> int | None:
+        """The human player whose commands the game waits for; None while the rules move."""
+        ...
+
+    def end_turn(self, game: Any) -> Any:
+        """The command that ends the acting player's turn (End turn / E)."""
+        ...
+
+    def can_end_turn(self, game: Any) -> str:
+        """Empty when End turn is allowed now, else why not."""
+        ...
+
+    def result(self, game: Any) -> tuple[str, bool]:
+        """The status line when the game is over, and whether it is bad news for the players."""
+        ...
+
+    # -- figures
+    def name(self, game: Any, fid: str) -> str:
+        """The figure as a player reads it: ``Rifleman us1-r3``."""
+        ...
+
+    def look(self, game: Any, fid: str) -> Look:
+        """The figure as the rules have it now."""
+        ...
+
+    def token(self, game: Any, fid: str, look: Look) -> TokenLook: ...
+
+    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+        """What hovering the token says, a line each."""
+        ...
+
+    def summary(self, game: Any, fid: str) -> str:
+        """A few words after the name in the hint line: ``G9``."""
+        ...
+
+    def selectable(self, game: Any, fid: str) -> str:
+        """Empty when the acting player may select this figure, else why not (a zombie, not his)."""
+        ...
+
+    # -- actions and aiming
+    def actions(self, game: Any, fid: str) -> list[Action]:
+        """Every kind in :attr:`action_kinds` for this figure now: available, or why not."""
+        ...
+
+    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+        """The obvious action when the selected ``fid`` hovers ``target`` (None: open ground)."""
+        ...
+
+    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+        """The command for ``action`` aimed at ``aim``, or None when the aim makes no command."""
+        ...
+
+    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+        """Shift-click on ``target`` for an action with ``targets`` > 1: (taken, what to say)."""
+        ...
+
+    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+        """Why a click at ``target`` (None: open ground) makes no command for ``action`` (None: the
+        figure is only selected)."""
+        ...
+
+    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+        """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
+        shoot: its sight line and the reason), or None."""
+        ...
+
+    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+        """The selected figure's reach: move allowance, command radius, front arc, range bands."""
+        ...
+
+    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
+        """A previewed command drawn: its path, sight line, markers and the plate with the odds."""
+        ...
+
+    # -- events
+    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+        """Log lines (HTML with :func:`toned` colours, ``<b>``, ``<i>``) for a batch of events."""
+        ...
+
+    def sound(self, game: Any, event: Any) -> str | None:
+        """The sound id (``sounds/manifest.toml``) an event makes, or None."""
+        ...
+
+    def animation(self, event: Any) -> Animation | None:
+        """How an event shows on the table, or None (it only logs)."""
+        ...
+
+    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+        """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
+        ...
+
+    def opponent_moved(self, events: Sequence[Any]) -> bool:
+        """True when these events include the game's own side's turn (the zombies moving)."""
+        ...
+
+
+# ---- rules reference ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of the rules reference: header row and rows of cells; ``house`` rows are marked."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    house_rows: tuple[int, ...] = ()  # indexes of rows that are house values
+    caption: str = ""  # the line above the table: "Reaction table (1D6 for the whole unit)"
+    house: bool = False  # the whole table is a house table (its caption is tagged)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a paragraph's text; a ``house`` run is a house value (shown as one in the text)."""
+
+    text: str
+    house: bool = False
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of the reference; ``house`` marks a house value or reading the game plays.
+
+    ``kind`` is how it is laid out (a ``step`` shows its ``number``); ``runs`` split ``text`` into
+    pieces when some of them are house values (their texts join to ``text``; empty: one plain run)."""
+
+    text: str
+    house: bool = False
+    kind: Literal["text", "bullet", "step", "subheading"] = "text"
+    number: int = 0
+    runs: tuple[Run, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of the rules reference: a heading, then paragraphs and tables in order."""
+
+    title: str
+    body: tuple[Paragraph | Table, ...]
+
+
+# ---- after the game -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of the end-screen chart: a value per turn (``Report.series_turns``). The screen
+    draws the series in order, each in its own colour, dash and marker (the first solid with
+    circles, the second dashed with squares, the third dotted with triangles)."""
+
+    label: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RollRow:
+    """One survivor on the roll of honour: a number at the start and at the end (GUTS, wounds)."""
+
+    name: str
+    before: int
+    after: int
+    marked: bool = False  # e.g. got away by the exit
+
+
+@dataclass(frozen=True)
+class Report:
+    """The after-action report the end screen draws (and the simulator may add up via ``data``).
+
+    ``victory`` is True/False for the human players, None when nobody won (the headline's colour,
+    icon and fanfare follow it). ``stats`` are (label, value) pairs shown in two columns, left then
+    right; ``groups`` one line per player when there are several; ``roll`` the survivors, each with
+    a number at the start and at the end (``roll_key`` says which) and ``roll_mark`` what a marked
+    one did; ``roll_empty`` is shown when nobody is on the roll. The chart draws ``series`` against
+    ``series_turns``.
+
+    >>> r = Report("toy", "Yard", "hero", True, "VICTORY", "The hero got out.", "Yard  —  turn 3",
+    ...            stats=(("Turns played", "3"),), roll=(RollRow("Hero", 2, 1, marked=True),))
+    >>> r.roll[0].after - r.roll[0].before, r.data
+    (-1, {})
+    """
+
+    ruleset: str
+    scenario: str
+    winner: str | None
+    victory: bool | None
+    headline: str  # VICTORY / DEFEAT / GAME OVER
+    reason: str
+    subline: str  # "Normandy Village — The Allies win, turn 7 of 15"
+    stats: tuple[tuple[str, str], ...] = ()
+    citation_title: str = ""  # BEST SOLDIER
+    citation: str = ""
+    groups: tuple[str, ...] = ()
+    roll_title: str = "SURVIVORS"
+    roll_key: str = ""  # "GUTS at the start — at the end"
+    roll_mark: str = ""  # what a marked row means: "got away"
+    roll_empty: str = "No one came through."
+    roll: tuple[RollRow, ...] = ()
+    chart_title: str = ""
+    chart_x_label: str = ""  # "End of turn (0 = set-up)"
+    chart_y_label: str = ""
+    series_turns: tuple[int, ...] = ()
+    series: tuple[Series, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)  # the rule set's own report as JSON
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One game's figures for the balance simulator (and the demo's scoreboard while it plays).
+
+    ``winner`` is the game's winner key ("" while nobody has won); ``human_win`` says whether the
+    human side(s) won; ``seat`` which human player won when players race each other (0 otherwise);
+    ``figures`` are named numbers the simulator averages and makes histograms of (e.g.
+    ``{"soldiers": 11, "soldiers_lost": 3}``); ``lists`` are numbers per figure (e.g. survivors'
+    GUTS) it makes one histogram of over every game; ``score`` says who is winning in a few words.
+
+    The rule set's ``outcome_labels`` give the words: ``"wins.<winner>"`` for each winner key, in
+    the order the report lists them (``"wins.allies": "Allied wins"``), ``"human"`` for the human
+    side in "... win rate" (``"Allied"``), and each figure and list key (``"soldiers_lost":
+    "Allied soldiers lost"``). A key without words shows as itself.
+
+    >>> o = Outcome("hero", True, 3, figures={"rescued": 2})
+    >>> o.human_win, o.seat, o.lists
+    (True, 0, {})
+    """
+
+    winner: str
+    human_win: bool
+    turns: int
+    reason: str = ""
+    seat: int = 0
+    figures: dict[str, float] = field(default_factory=dict)
+    lists: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    score: str = ""  # "Allies 9 up (2 out) - Zombies 17 up"
+
+
+# ---- what a rule set registers besides its game ----------------------------------------------------
+
+ViewFactory = Callable[[], View]
+ReferenceMaker = Callable[[Scenario | None, dict[str, Any]], list[Section]]
+ReportMaker = Callable[[Any], Report]
+OutcomeMaker = Callable[[Any], Outcome]
+ForcePicker = Callable[[random.Random, Scenario], dict[str, Any]]
+Invariants = Callable[[Any], list[str]]

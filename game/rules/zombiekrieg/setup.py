@@ -1,0 +1,147 @@
+"""The set-up of a Zombiekrieg 848 game as the rule-set contract's data (RULES.md, "Forces").
+
+One to four players (a scenario narrows it with its ``players_min`` / ``players_max`` properties),
+each with one section (American, British or Soviet), all on the Allied side; for the game, the
+American Corporal's weapon (Thompson or "Burp" SMG, [seed]). The answers become the options
+``new_game`` reads: ``{"sections": [...], "american_corporal_weapon": ...}``.
+
+>>> from game.rules.zombiekrieg.testing import tiny_scenario
+>>> s = tiny_scenario()
+>>> SETUP.options(s, {"players": 2, "each": [{"section": "british"}, {"section": "soviet"}], "game": {}})
+{'sections': ['british', 'soviet'], 'american_corporal_weapon': 'thompson'}
+>>> SETUP.describe({"sections": ["american", "british"]})
+'American, British'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.contract import Answers, Option, Pick, SetupField, SetupSpec, Switch, TeamOption
+from game.rules.zombiekrieg import forces
+from game.rules.zombiekrieg.data import ZkData, load_data
+from game.scenario.model import Scenario
+
+PLAYERS_MIN, PLAYERS_MAX = 1, 4  # RULES.md, Forces: one to four players, one section each
+SECTION = "section"  # the per-player pick's key
+CORPORAL = "american_corporal_weapon"  # the game pick's key, also the option's
+
+
+def _players_range(scenario: Scenario) -> tuple[int, int]:
+    """The players this scenario allows: its ``players_min``..``players_max`` within 1..4."""
+
+    def prop(name: str, default: int) -> int:
+        try:
+            return int(scenario.properties.get(name, default))
+        except (TypeError, ValueError):  # ``check`` reports a bad property; the menu still opens
+            return default
+
+    lo = max(PLAYERS_MIN, min(PLAYERS_MAX, prop("players_min", PLAYERS_MIN)))
+    hi = max(lo, min(PLAYERS_MAX, prop("players_max", PLAYERS_MAX)))
+    return lo, hi
+
+
+def readings(data: ZkData) -> tuple[Switch, ...]:
+    """The source's literal readings a game may choose instead of the house ones (RULES.md intro,
+    "Readings"). None yet: each one, once in the data, is one :class:`Switch` here, and the set-up
+    screen, the options and the save carry it with no other change (its key is its option's key)."""
+    return ()
+
+
+class ZombiekriegSetup:
+    """:class:`game.rules.contract.Setup` for Zombiekrieg 848, over the shipped data's sections."""
+
+    def __init__(self, data: ZkData | None = None) -> None:
+        self._data = data
+
+    @property
+    def data(self) -> ZkData:
+        if self._data is None:  # read on first use: registering the rule set reads no file
+            self._data = load_data()
+        return self._data
+
+    # -- the choices ---------------------------------------------------------------------------
+
+    def section_pick(self) -> Pick:
+        sections = self.data.sections
+        return Pick(
+            SECTION,
+            "section",
+            tuple(Option(key, spec.name) for key, spec in sections.items()),
+            "american" if "american" in sections else next(iter(sections)),
+        )
+
+    def corporal_pick(self) -> Pick:
+        american = self.data.sections.get("american")
+        weapons = american.corporal_weapons if american is not None else ()
+        weapons = weapons or ("thompson",)
+        return Pick(
+            CORPORAL,
+            "American Corporal's weapon",
+            tuple(Option(w, self.data.weapons[w].name if w in self.data.weapons else w) for w in weapons),
+            weapons[0],
+            help='RULES.md, Forces: the American Corporal carries a Thompson or a "Burp" SMG.',
+        )
+
+    def game_fields(self) -> tuple[SetupField, ...]:
+        """Everything asked once per game: the Corporal's weapon, then the readings."""
+        return (self.corporal_pick(), *readings(self.data))
+
+    def spec(self, scenario: Scenario) -> SetupSpec:
+        lo, hi = _players_range(scenario)
+        return SetupSpec(
+            players_min=lo,
+            players_max=hi,
+            players_default=lo,
+            per_player=(self.section_pick(),),
+            for_game=self.game_fields(),
+            player_noun="section",
+            note="All players are on the Allied side; the game plays the zombies.",
+        )
+
+    # -- answers and options ---------------------------------------------------------------------
+
+    def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:
+        default = self.section_pick().default
+        sections = [str(each.get(SECTION, default)) for each in answers.get("each", [])]
+        chosen = answers.get("game", {})
+        out: dict[str, Any] = {"sections": sections or [default]}
+        for f in self.game_fields():  # a game field's key is its option's key
+            value = chosen.get(f.key, f.default) if isinstance(f, Pick | Switch) else None
+            out[f.key] = value
+        return out
+
+    def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
+        default = self.section_pick().default
+        sections = options.get("sections") or [default]
+        if isinstance(sections, str):
+            sections = [sections]
+        game = {f.key: options.get(f.key, f.default) for f in self.game_fields() if isinstance(f, Pick | Switch)}
+        return {"players": len(sections), "each": [{SECTION: str(s)} for s in sections], "game": game}
+
+    def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
+        out: list[str] = []
+        lo, hi = _players_range(scenario)
+        players = int(answers.get("players", len(answers.get("each", []))))
+        if not lo <= players <= hi:
+            out.append(f"This scenario is for {lo} to {hi} players, not {players}.")
+        if len(answers.get("each", [])) != players:
+            out.append(f"Every one of the {players} players needs a section.")
+        try:
+            forces.check_options(self.data, self.options(scenario, answers))
+        except ValueError as exc:  # the rules' own words
+            out.append(str(exc))
+        return out
+
+    def describe(self, options: dict[str, Any]) -> str:
+        sections = options.get("sections") or ["american"]
+        if isinstance(sections, str):
+            sections = [sections]
+        names = self.data.sections
+        return ", ".join(names[s].name if s in names else str(s).capitalize() for s in sections)
+
+    def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
+        return []  # a section is fixed by its nation: no team to build
+
+
+SETUP = ZombiekriegSetup()

@@ -1,0 +1,355 @@
+"""Zombiekrieg 848 on screen: the rule-set contract's view (turn line, roster, tokens, actions).
+
+Everything here reads the game and answers in the contract's plain data; the previews are in
+:mod:`.view_previews` and the events' words, sounds and animations in :mod:`.view_events`.
+
+>>> from game.rules.zombiekrieg.testing import tiny_scenario
+>>> from game.rules.zombiekrieg.game import new_game
+>>> g = new_game(tiny_scenario(), {"sections": ["american"]}, seed=3)
+>>> view = ZombiekriegView()
+>>> view.turn_line(g).startswith("Turn 1")
+True
+>>> view.name(g, "us1-sgt")
+'Sergeant us1-sgt'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.rules.contract import (
+    Action,
+    ActionKind,
+    Aim,
+    Animation,
+    Cell,
+    Look,
+    RosterGroup,
+    RosterRow,
+    TokenLook,
+)
+from game.rules.drawing import Primitive
+from game.rules.zombiekrieg import view_events, view_previews
+from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.state import Figure
+
+ROLE_NAMES = {
+    "sergeant": "Sergeant",
+    "corporal": "Corporal",
+    "rifleman": "Rifleman",
+    "smg": "SMG gunner",
+    "lmg": "LMG gunner",
+    "zombie": "Zombie",
+}
+SHORT_ROLE = {"sergeant": "Sgt", "corporal": "Cpl", "rifleman": "Rfn", "smg": "SMG", "lmg": "LMG"}
+STATE_WORDS = {"standing": "standing", "knocked_down": "knocked down", "dead": "dead", "exited": "off the table"}
+NATIONS = ("american", "british", "soviet")
+SOLDIER_ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
+OBJECTIVE_WORDS = {
+    "exit": "exit {n} men",
+    "survive": "keep an NCO alive",
+    "exterminate": "kill every zombie",
+    "reach": "reach the objective zone",
+}
+
+ACTION_KINDS = (
+    ActionKind("move", "Move", "m", "icons.move", "path", 'MOVE up to 6" (M)',
+               prompt="Click where to move (shift-click for waypoints)."),
+    ActionKind("fire", "Fire", "f", "icons.fire", "figure", "FIRE at a zombie (F)", targets=2,
+               prompt="Click a zombie to fire at."),
+    ActionKind("order", "Order", "o", "icons.order", "figure", "ORDER a soldier: +2 GUTS (O)",
+               prompt="Click a soldier to order."),
+)  # fmt: skip
+
+
+def soldier_sprite(nation: str, role: str) -> str:
+    """A standing soldier's sprite; an unknown nation or role is shown as an American rifleman.
+
+    >>> soldier_sprite("soviet", "lmg"), soldier_sprite("french", "medic")
+    ('tokens.soldier_soviet_lmg', 'tokens.soldier_american_rifleman')
+    """
+    nation = nation if nation in NATIONS else "american"
+    role = role if role in SOLDIER_ROLES else "rifleman"
+    return f"tokens.soldier_{nation}_{role}"
+
+
+def sprite_of(f: Figure, state: str | None = None) -> str:
+    state = state or f.state
+    if f.is_zombie:
+        if state == "dead":
+            return "tokens.dead_zombie"
+        if state == "knocked_down":
+            return "tokens.zombie_down"
+        n = sum(map(ord, f.id)) % 4 + 1  # a stable mix of the four zombie looks
+        return f"tokens.zombie_{n}"
+    if state == "dead":
+        return "tokens.dead_soldier"
+    return soldier_sprite(f.nation, f.role)
+
+
+def name_of(f: Figure) -> str:
+    return f"{ROLE_NAMES.get(f.role, f.role.capitalize())} {f.id}"
+
+
+def weapon_name(game: Any, f: Figure) -> str:
+    if f.is_zombie or not f.weapon:
+        return ""
+    try:
+        return str(game.data.weapon(f.weapon).name)
+    except (KeyError, AttributeError):
+        return f.weapon
+
+
+def short_weapon(name: str) -> str:
+    """``Thompson SMG`` -> ``Thompson``: the roster line fits the panel."""
+    for suffix in (" SMG", " rifle", " LMG"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def _guts(look: Look | None, f: Figure) -> int:
+    return int(look.badge) if look is not None and look.badge.lstrip("-").isdigit() else f.guts
+
+
+class ZombiekriegView:
+    """The contract's :class:`~game.rules.contract.View` for a Zombiekrieg game."""
+
+    action_kinds = ACTION_KINDS
+    figure_noun = "soldier"
+
+    # ---- the panels --------------------------------------------------------------------------
+
+    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+        """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
+        s = game.state
+        parts = [f"Turn {s.turn}"]
+        if game.over:
+            parts.append(f"Game over: {s.winner or '?'} win")
+        elif opponent_moving or s.phase.value == "axis":
+            parts.append("Zombies moving")
+        elif s.active_player:
+            section = next((x for x in s.sections if x.player == s.active_player), None)
+            nation = f" ({section.nation.capitalize()})" if section else ""
+            parts.append(f"Player {s.active_player}{nation}" if len(s.sections) > 1 else f"Allies{nation}")
+        return " \u2014 ".join(parts)
+
+    def objective_line(self, game: Any) -> str:
+        s = game.state
+        what = OBJECTIVE_WORDS.get(s.objective, s.objective).format(n=s.exit_count)
+        progress = f" ({s.exited} out)" if s.objective == "exit" else ""
+        left = max(0, s.turn_limit - s.turn + 1)
+        first = "Allies" if s.first == "allies" else "Zombies"
+        return f"{first} first \u00b7 {what}{progress} \u00b7 {left} of {s.turn_limit} turns left"
+
+    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+        """One line per soldier, grouped by player; in hot-seat the acting player's section comes first,
+        so nobody scrolls to find his own men (the others keep their order)."""
+        active = game.state.active_player
+        groups: list[RosterGroup] = []
+        for section in sorted(game.state.sections, key=lambda s: s.player != active):
+            rows = []
+            for f in game.state.section_of(section.player):
+                look = looks.get(f.id)
+                guts = _guts(look, f)
+                state = look.state if look else f.state
+                if state == "dead":
+                    status = Cell("DEAD", "bad")
+                elif state == "exited":
+                    status = Cell("exited", "good")
+                elif state == "knocked_down":
+                    status = Cell("down", "warn")
+                elif f.acted_this_turn:
+                    status = Cell("acted", "spent")
+                elif f.id in ready:
+                    status = Cell("ready", "good")
+                else:
+                    status = Cell("waits", "muted")
+                cells = (
+                    Cell(f"G{guts}/{f.guts_start}", bold=guts != f.guts_start),
+                    Cell(short_weapon(weapon_name(game, f)), "muted"),
+                )
+                rows.append(RosterRow(f.id, f"{SHORT_ROLE.get(f.role, f.role)} {f.id}", cells, status))
+            title = f"Player {section.player}: {section.nation.capitalize()}"
+            groups.append(RosterGroup(title, section.player == active, tuple(rows)))
+        return groups
+
+    def acting_player(self, game: Any) -> int | None:
+        return game.state.active_player  # type: ignore[no-any-return]
+
+    def end_turn(self, game: Any) -> EndTurn:
+        return EndTurn()
+
+    def can_end_turn(self, game: Any) -> str:
+        return "" if game.state.phase.value == "allied" else "Not now: the Allies are not acting."
+
+    def result(self, game: Any) -> tuple[str, bool]:
+        s = game.state
+        return f"Game over: the {s.winner} win. {s.reason}", s.winner != "allies"
+
+    # ---- figures -------------------------------------------------------------------------------
+
+    def name(self, game: Any, fid: str) -> str:
+        return name_of(game.figure(fid))
+
+    def look(self, game: Any, fid: str) -> Look:
+        f = game.figure(fid)
+        return Look(tuple(f.position), float(f.facing), f.state, "" if f.is_zombie else str(f.guts))
+
+    def token(self, game: Any, fid: str, look: Look) -> TokenLook:
+        f = game.figure(fid)
+        state = look.state
+        shown = "acted" if state == "standing" and not f.is_zombie and f.acted_this_turn else state
+        return TokenLook(
+            sprite=sprite_of(f, state),
+            side="zombie" if f.is_zombie else "allies",
+            state=shown,
+            badge="" if f.is_zombie or state == "dead" else look.badge,
+            label=name_of(f),
+            base_radius=f.radius,
+            layer={"dead": 0, "knocked_down": 1}.get(state, 2),
+            hidden=state == "exited",
+        )
+
+    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+        """What hovering a token says: name, role, GUTS, weapon, state."""
+        f = game.figure(fid)
+        if f.is_zombie:
+            return [name_of(f), f"Abteilung 848 - {STATE_WORDS.get(look.state, look.state)}"]
+        lines = [
+            f"{name_of(f)} ({f.nation.capitalize()}, player {f.player})",
+            f"GUTS {_guts(look, f)} (started {f.guts_start})   {weapon_name(game, f)}",
+        ]
+        state = STATE_WORDS.get(look.state, look.state)
+        if look.state == "standing":
+            state = "has acted this turn" if f.acted_this_turn else "may act"
+            if f.ordered_this_turn:
+                state += ", ORDERed (+2)"
+        lines.append(state.capitalize())
+        return lines
+
+    def summary(self, game: Any, fid: str) -> str:
+        return f"G{game.figure(fid).guts}"
+
+    def selectable(self, game: Any, fid: str) -> str:
+        if game.figure(fid).is_zombie:
+            return "The zombies are moved by the game; select one of your soldiers."
+        return ""
+
+    # ---- actions and aiming ----------------------------------------------------------------------
+
+    def _figure_reason(self, game: Any, fid: str) -> str:
+        f = game.figure(fid)
+        if f.is_zombie:
+            return "The zombies are moved by the game."
+        if f.acted_this_turn:
+            return f"{fid} has already acted this turn."
+        return game.preview(Move(fid, (), None)).reason or f"{fid} cannot act now."
+
+    def actions(self, game: Any, fid: str) -> list[Action]:
+        available = game.actions_for(fid)
+        if not available:
+            reason = self._figure_reason(game, fid)
+            return [Action(k.key, False, reason) for k in ACTION_KINDS]
+        f = game.figure(fid)
+        out = []
+        for kind in ACTION_KINDS:
+            if kind.key in available:
+                out.append(Action(kind.key, True))
+            elif kind.key == "fire":
+                out.append(Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range."))
+            elif kind.key == "order" and not f.is_nco:
+                why = f"{fid} cannot ORDER: he is not an NCO (only the Sergeant, or the Corporal once he is dead)."
+                out.append(Action("order", False, why))
+            elif kind.key == "order":
+                out.append(
+                    Action("order", False, f"{fid}: no soldier of his section in command range who can still act.")
+                )
+            else:
+                out.append(Action(kind.key, False, f"{fid} has already acted this turn."))
+        return out
+
+    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+        available = game.actions_for(fid)
+        if target is None:
+            return "move" if "move" in available else None
+        if target == fid:
+            return None
+        if game.figure(target).is_zombie:
+            return "fire" if "fire" in available else None
+        if "order" in available and target in game.order_targets(fid):
+            return "order"
+        return None
+
+    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+        if action == "move":
+            return Move(fid, tuple(aim.path), aim.facing)
+        if action == "fire" and aim.targets:
+            return Fire(fid, *aim.targets[:2])
+        if action == "order" and aim.targets:
+            return Order(fid, aim.targets[0])
+        return None
+
+    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+        """Shift-click on a zombie: the first shot of a weapon that fires twice goes there; the next
+        click picks the second shot's zombie (the same one, or one near it as the rules allow)."""
+        if action != "fire" or not game.figure(target).is_zombie:
+            return False, "Shift-click a zombie to pick the first shot of a weapon that fires twice."
+        if "fire" not in game.actions_for(fid):
+            return False, next(a.reason for a in self.actions(game, fid) if a.key == "fire")
+        shots = game.preview(Fire(fid, target)).details.get("shots", [])
+        if len(shots) < 2:
+            return False, "Only a weapon that fires twice (an LMG) picks a second target: click to fire."
+        return True, f"First shot at {target}. Click the second shot's zombie (the same one, or one near it)."
+
+    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+        if action == "fire":
+            return "Click a zombie to fire at." if target is None else "That is not a zombie."
+        if action == "order":
+            return "Click one of your soldiers to order."
+        available = game.actions_for(fid)
+        if not available:
+            return self._figure_reason(game, fid)
+        if target is not None and game.figure(target).is_zombie and "fire" not in available:
+            return game.preview(Fire(fid, target)).reason or "He cannot fire now."
+        return "Nothing to do there."
+
+    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+        return Fire(fid, target) if game.figure(target).is_zombie else None
+
+    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+        return view_previews.reach(game, fid, look, [a.key for a in actions if a.available])
+
+    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
+        return view_previews.drawing(game, cmd, preview, face_toward)
+
+    # ---- events ---------------------------------------------------------------------------------
+
+    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+        return view_events.lines_of(events, lambda fid: self._safe_name(game, fid))
+
+    def _safe_name(self, game: Any, fid: str) -> str:
+        try:
+            return self.name(game, fid)
+        except KeyError:
+            return fid
+
+    def sound(self, game: Any, event: Any) -> str | None:
+        return view_events.sound_of(game, event)
+
+    def animation(self, event: Any) -> Animation | None:
+        return view_events.animation_of(event)
+
+    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+        if type(event).__name__ != "PhaseStarted" or event.side != "allies" or not event.player:
+            return None
+        sections = game.state.sections
+        if len(sections) <= 1:
+            return event.player, ""
+        section = next((s for s in sections if s.player == event.player), None)
+        nation = f" ({section.nation.capitalize()})" if section else ""
+        return event.player, f"Player {event.player}{nation} \u2014 your section"
+
+    def opponent_moved(self, events: Sequence[Any]) -> bool:
+        return any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)

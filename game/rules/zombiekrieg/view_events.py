@@ -1,0 +1,202 @@
+"""Zombiekrieg's events on screen: log lines (HTML with the contract's tones), sounds, animations.
+
+>>> from game.rules.zombiekrieg.events import KnockedDown
+>>> line_of(KnockedDown("z4"), lambda fid: f"Zombie {fid}")
+'<font color="#9BD77A">Zombie z4 is knocked down.</font>'
+>>> animation_of(KnockedDown("z4")).state
+'knocked_down'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from game.rules.contract import Animation, toned
+
+Namer = Callable[[str], str]
+
+# the old log's colour names, mapped onto the contract's tones
+_TONES = {"good": "good", "bad": "bad", "dice": "dice", "turn": "turn", "zombie": "enemy"}
+
+
+def _c(kind: str, text: str) -> str:
+    return toned(_TONES[kind], text)
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def line_of(ev: Any, name: Namer) -> str | None:
+    """One event as one HTML line, or None for an event that is not worth a line of its own."""
+    kind = type(ev).__name__
+    n = lambda fid: _e(name(fid))  # noqa: E731
+    if kind == "FigurePlaced":
+        return None
+    if kind == "TurnStarted":
+        return _c("turn", f"<b>Turn {ev.turn}</b>")
+    if kind == "StoodUp":
+        return _c("zombie", f"{n(ev.figure)} stands up and rejoins the unit.")
+    if kind == "InitiativeRolled":
+        first = "the Allies go first" if ev.first == "allies" else "the zombies go first"
+        extra = "; a free ORDER for the lead NCO" if ev.free_order else ""
+        extra += f"; zombies +{ev.reaction_bonus} on the reaction roll" if ev.reaction_bonus else ""
+        return _c("turn", f"Initiative ({n(ev.figure)}): {_e(ev.outcome.replace('_', ' '))}: {first}{extra}.")
+    if kind == "PhaseStarted":
+        if ev.side == "allies":
+            who = f"Player {ev.player}" if ev.player else "The Allies"
+            return _c("turn", f"{who}: your section acts.")
+        return _c("zombie", "The zombies' turn.")
+    if kind == "DiceRolled":
+        what = ev.purpose or "dice"
+        return _c("dice", f"Dice, {_e(what)}: {_e(ev.meaning or ev.total)}")
+    if kind == "GutsTested":
+        if not ev.modifiers:
+            return None
+        mods = ", ".join(f"{_e(r)} {v:+d}" for r, v in ev.modifiers)
+        return f"&nbsp;&nbsp;(modifiers: {mods})"
+    if kind == "GutsChanged":
+        tone = "good" if ev.new > ev.old else "bad"
+        return _c(tone, f"{n(ev.figure)}: GUTS {ev.old} to {ev.new} for good ({_e(ev.reason)}).")
+    if kind == "Moved":
+        return f'{n(ev.figure)} moves {ev.length:.1f}".'
+    if kind == "Turned":
+        return f"{n(ev.figure)} turns to face {ev.facing:.0f} degrees."
+    if kind == "Fired":
+        shot = f" (shot {ev.shot})" if ev.shot > 1 else ""
+        return f"{n(ev.figure)} fires at {n(ev.target)}{shot}: {_e(ev.sight)} sight, {_e(ev.band)} range."
+    if kind == "NoEffect":
+        return f"{n(ev.figure)}: no effect ({_e(ev.reason)})."
+    if kind == "KnockedDown":
+        return _c("good" if name(ev.figure).startswith("Zombie") else "bad", f"{n(ev.figure)} is knocked down.")
+    if kind == "Killed":
+        zombie = name(ev.figure).startswith("Zombie")
+        return _c("good" if zombie else "bad", f"<b>{n(ev.figure)} is killed</b> ({_e(ev.cause)}).")
+    if kind == "Ordered":
+        if ev.success:
+            free = " (the free ORDER)" if ev.free else ""
+            return _c("good", f"{n(ev.figure)} ORDERs {n(ev.target)}{free}: +2 GUTS for his action this turn.")
+        return _c("bad", f"{n(ev.figure)} fails to ORDER {n(ev.target)}.")
+    if kind == "ReactionRolled":
+        return _c("zombie", f"Zombie reaction D6 = {ev.roll} ({_e(ev.column)}): {_e(ev.result)}.")
+    if kind == "ZombieMoved":
+        return _c("zombie", f"{n(ev.figure)} moves.")
+    if kind == "MeleeAttack":
+        return _c("bad", f"{n(ev.zombie)} attacks {n(ev.soldier)}!")
+    if kind == "Exited":
+        return _c("good", f"{n(ev.figure)} leaves the table through the exit.")
+    if kind == "GameOver":
+        tone = "good" if ev.winner == "allies" else "bad"
+        return _c(tone, f"<b>Game over: the {_e(ev.winner)} win.</b> {_e(ev.reason)}")
+    fields = ", ".join(f"{k}={v}" for k, v in vars(ev).items()) if hasattr(ev, "__dict__") else ""
+    return _e(f"{kind} {fields}")
+
+
+def lines_of(events: Iterable[Any], name: Namer) -> list[str]:
+    """Log lines for a batch of events; a run of zombie moves is one line, not one per zombie."""
+    out: list[str] = []
+    run = 0
+    for ev in events:
+        if type(ev).__name__ == "ZombieMoved":
+            run += 1
+            continue
+        if run:
+            out.append(_zombies_move(run))
+            run = 0
+        line = line_of(ev, name)
+        if line:
+            out.append(line)
+    if run:
+        out.append(_zombies_move(run))
+    return out
+
+
+def _zombies_move(run: int) -> str:
+    return _c("zombie", f"{run} zombie{'s' if run > 1 else ''} move{'' if run > 1 else 's'}.")
+
+
+# ---- sounds ---------------------------------------------------------------------------------------
+
+FIRE_SOUNDS = {"smg": "smg", "lmg": "lmg"}  # every rifle class sounds like a rifle
+
+
+def sound_of(game: Any, ev: Any) -> str | None:
+    """The sound for one event (ids from sounds/manifest.toml), or None."""
+    kind = type(ev).__name__
+    if kind == "Fired":
+        return FIRE_SOUNDS.get(_weapon_class(game, ev.figure), "rifle")
+    if kind == "KnockedDown":
+        return "knockdown"
+    if kind == "Killed":
+        return "death_zombie" if _is_zombie(game, ev.figure) else "death_soldier"
+    if kind == "MeleeAttack":
+        return "hit"
+    if kind == "DiceRolled":
+        return "dice"
+    if kind == "Ordered":
+        return "whistle"
+    if kind == "ReactionRolled":
+        return f"groan_{game.state.turn % 3 + 1}"
+    if kind == "ZombieMoved":
+        return "shamble"
+    if kind == "Moved":
+        return "footsteps"
+    if kind == "TurnStarted":
+        return "turn"
+    if kind == "GameOver":
+        return "victory" if ev.winner == "allies" else "defeat"
+    return None
+
+
+def _weapon_class(game: Any, fid: str) -> str:
+    try:
+        return str(game.data.weapon(game.figure(fid).weapon).klass)
+    except (KeyError, AttributeError):
+        return ""
+
+
+def _is_zombie(game: Any, fid: str) -> bool:
+    try:
+        return bool(game.figure(fid).is_zombie)
+    except KeyError:
+        return False
+
+
+# ---- animations -----------------------------------------------------------------------------------
+
+# seconds at speed 1 that an event holds the screen (the settings' animation speed divides them)
+PAUSES = {
+    "Fired": 0.35,
+    "DiceRolled": 0.5,
+    "KnockedDown": 0.3,
+    "Killed": 0.35,
+    "ReactionRolled": 0.6,
+    "MeleeAttack": 0.3,
+    "TurnStarted": 0.25,
+    "StoodUp": 0.15,
+    "Exited": 0.25,
+    "GameOver": 0.5,
+}
+_NEW_STATE = {"KnockedDown": "knocked_down", "Killed": "dead", "StoodUp": "standing", "Exited": "exited"}
+
+
+def animation_of(ev: Any) -> Animation | None:
+    """How one event shows on the table; the zombies' moves glide together as the horde."""
+    kind = type(ev).__name__
+    if kind == "ZombieMoved":
+        return Animation("move", ev.figure, tuple(ev.path), group="zombies")
+    if kind == "Moved":
+        return Animation("move", ev.figure, tuple(ev.path), facing=ev.facing)
+    if kind == "Fired":
+        return Animation("shot", ev.figure, target=ev.target, seconds=PAUSES[kind])
+    if kind in _NEW_STATE:
+        return Animation("state", ev.figure, state=_NEW_STATE[kind], seconds=PAUSES[kind])
+    if kind == "GutsChanged":
+        return Animation("badge", ev.figure, badge=str(ev.new))
+    if kind == "Turned":
+        return Animation("face", ev.figure, facing=ev.facing)
+    if kind in PAUSES:
+        return Animation("pause", seconds=PAUSES[kind])
+    return None

@@ -1,0 +1,215 @@
+"""Zombiekrieg's previews as drawing primitives: the selected soldier's reach and each action's plate.
+
+Nothing here decides a rule: it draws what :mod:`.preview` computed (paths, sight, modifiers, odds).
+
+>>> need_text(8, {"critical_success": 5 / 36, "success": 21 / 36})
+'Need 2D6 <= 8: 72% (crit 14%)'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from game.rules.contract import Look
+from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
+from game.rules.zombiekrieg.preview import fire_geometry
+
+
+def pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def need_text(modified_guts: int, chances: dict[str, float]) -> str:
+    """The number to roll and the chance of success, e.g. ``Need 2D6 <= 8: 72% (crit 14%)``."""
+    crit = chances.get("critical_success", 0.0)
+    ok = crit + chances.get("success", 0.0)
+    return f"Need 2D6 <= {modified_guts}: {pct(ok)} (crit {pct(crit)})"
+
+
+def guts_text(guts: int, modifiers: Sequence[dict[str, Any]], modified: int) -> str:
+    """``GUTS 9 +1 short range -1 obscured = 9`` (just ``GUTS 9`` without modifiers)."""
+    if not modifiers:
+        return f"GUTS {guts}"
+    mods = " ".join(f"{m['value']:+d} {m['reason']}" for m in modifiers)
+    return f"GUTS {guts} {mods} = {modified}"
+
+
+# ---- the selected soldier ---------------------------------------------------------------------
+
+
+def reach(game: Any, fid: str, look: Look, actions: Sequence[str]) -> list[Primitive]:
+    """Move allowance, command radius, front arc out to long range, short-range rim."""
+    f = game.figure(fid)
+    out: list[Primitive] = []
+    if f.is_zombie or not f.on_table or look.state != "standing":
+        return out
+    position, facing = look.position, look.facing
+    move = float(game.data.house("move_distance"))
+    if "move" in actions or not f.acted_this_turn:
+        out.append(Ring(position, move, "move", f'MOVE {move:g}"'))
+    if f.is_nco:
+        command = game.data.command_range(f.role)
+        # the ring where a soldier's base just comes in: edge-to-edge reach plus both radii (a section's bases match)
+        out.append(Ring(position, command + 2 * f.radius, "command", f'ORDER {command:g}"'))
+    try:
+        w = game.data.weapon(f.weapon)
+    except (KeyError, AttributeError):
+        return out
+    out.append(
+        Arc(position, w.range + f.radius, facing, 180.0, "range", f'{w.name}: long {w.range:g}" ({w.long_mod:+d})')
+    )
+    out.append(
+        Arc(
+            position,
+            w.short + f.radius,
+            facing,
+            180.0,
+            "range_short",
+            f'short {w.short:g}" ({w.short_mod:+d})',
+            False,
+        )
+    )
+    return out
+
+
+# ---- previews ------------------------------------------------------------------------------------
+
+
+def drawing(game: Any, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
+    kind = type(cmd).__name__
+    if kind == "Move":
+        requested = [game.figure(cmd.figure).position, *cmd.path]
+        return move_drawing(game, requested, preview, face_toward)
+    if kind == "Fire":
+        return fire_drawing(
+            game, cmd.figure, cmd.target, preview, fire_geometry(game.world, cmd.figure, cmd.target)
+        )
+    if kind == "Order":
+        return order_drawing(game, cmd.figure, cmd.target, preview)
+    return []
+
+
+def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> list[list[Point]]:
+    """The stretches of a path that lie in clutter (sampled along it; geometry only)."""
+    runs: list[list[Point]] = []
+    current: list[Point] = []
+    for a, b in zip(points, points[1:]):
+        n = max(1, int(math.dist(a, b) / step))
+        for i in range(n + 1):
+            p = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
+            if table.in_clutter(p):
+                current.append(p)
+            elif current:
+                runs.append(current)
+                current = []
+    if current:
+        runs.append(current)
+    return [r for r in runs if len(r) >= 2]
+
+
+def move_drawing(
+    game: Any, requested: Sequence[Point], preview: Any, face_toward: Point | None = None
+) -> list[Primitive]:
+    """A move's path: the legal part, clutter with 1D6", the blocked rest with an X, and the plate."""
+    requested = [tuple(p) for p in requested]  # type: ignore[misc]
+    out: list[Primitive] = []
+    if not preview.legal:
+        out.append(Path(tuple(requested), "blocked"))
+        out.append(Cross(requested[-1]))
+        out.append(Plate(requested[-1], f"Cannot move: {preview.reason}", "bad"))
+        return out
+    d = preview.details
+    legal = [tuple(p) for p in d.get("points", [])] or requested[:1]
+    out.append(Path(tuple(legal), "legal"))  # type: ignore[arg-type]
+    if d.get("enters_clutter"):
+        for run in _clutter_runs(game.table, legal):  # type: ignore[arg-type]
+            out.append(Path(tuple(run), "clutter"))
+        out.append(Icon(legal[-1], "icons.clutter", 22))  # type: ignore[arg-type]
+    lines = []
+    if d.get("blocked_at") is not None:
+        stop = tuple(d["blocked_at"])
+        rest = [stop, *requested[max(1, len(legal) - 1) :]]
+        if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
+            out.append(Path(tuple(rest), "blocked"))  # type: ignore[arg-type]
+        out.append(Cross(stop))  # type: ignore[arg-type]
+        lines.append(f"Stops here: {d.get('blocked_by') or 'blocked'}")
+    length = float(d.get("length", 0.0))
+    head = f'MOVE {length:.1f}"'
+    if d.get("enters_clutter"):
+        head += ' - enters clutter: only 1D6" (rolled after the test)'
+    lines.insert(0, head)
+    lines.append(guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)))
+    lines.append(need_text(d.get("modified_guts", 0), preview.chances))
+    lines.append("Fail: he stays put.  Drag to face a way." if face_toward is None else "Facing set by the drag.")
+    if face_toward is not None:
+        out.append(Path((legal[-1], face_toward), "facing", "face"))  # type: ignore[arg-type]
+    out.append(Plate(legal[-1], "\n".join(lines), "path"))  # type: ignore[arg-type]
+    return out
+
+
+def fire_drawing(game: Any, fid: str, tid: str, preview: Any, geometry: dict[str, Any]) -> list[Primitive]:
+    """The sight line (clear / obscured / blocked, with the point it stops), and the odds."""
+    f, t = game.figure(fid), game.figure(tid)
+    sight = geometry.get("sight", "clear")
+    end = tuple(geometry["blocked_at"]) if sight == "blocked" and geometry.get("blocked_at") else t.position
+    word = {
+        "clear": "CLEAR",
+        "obscured": "OBSCURED -1",
+        "blocked": f"BLOCKED by {geometry.get('blocked_by') or 'terrain'}",
+    }.get(sight, sight.upper())
+    out: list[Primitive] = [Sight(f.position, end, sight)]  # type: ignore[arg-type]
+    if sight == "blocked":
+        out.append(Cross(end))  # type: ignore[arg-type]
+    band = geometry.get("band", "")
+    lines = [
+        f"FIRE at zombie {tid}: {word}",
+        f'{geometry.get("distance", 0.0):.1f}" - {band} range'
+        + ("" if geometry.get("in_range", True) else " (OUT OF RANGE)"),
+    ]
+    if preview.legal:
+        d = preview.details
+        lines[1] += "".join(f" ({m['value']:+d})" for m in d.get("modifiers", []) if "range" in m["reason"])
+        lines.append(guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)))
+        lines.append(need_text(d.get("modified_guts", 0), preview.chances))
+        shots = d.get("shots", [])
+        effects = shots[0].get("effects", {}) if shots else {}
+        if effects:
+            lines.append(
+                f"Crit: {effects.get('critical_success')} - Success: {effects.get('success')} - Crit fail: GUTS -1"
+            )
+        if len(shots) > 1:
+            lines.append(f"{len(shots)} shots, each its own test")
+            second = shots[1]
+            if second["target"] != shots[0]["target"]:  # an LMG's second shot at a zombie near the first
+                t2 = game.figure(second["target"]).position
+                out.append(Sight(f.position, t2, second["sight"], secondary=True))
+                lines.append(
+                    f"2nd shot at zombie {second['target']}: {second['sight'].upper()}, "
+                    f"need 2D6 <= {second['modified_guts']}"
+                )
+        tone = {"clear": "sight_clear", "obscured": "sight_obscured"}.get(sight, "path")
+    else:
+        lines.append(f"Cannot fire: {preview.reason}")
+        tone = "bad"
+    out.append(Plate(t.position, "\n".join(lines), tone))  # type: ignore[arg-type]
+    return out
+
+
+def order_drawing(game: Any, fid: str, tid: str, preview: Any) -> list[Primitive]:
+    f, t = game.figure(fid), game.figure(tid)
+    out: list[Primitive] = [Path((f.position, t.position), "command")]
+    if preview.legal:
+        d = preview.details
+        lines = [
+            f"ORDER {tid}: +2 GUTS for his MOVE or FIRE" + (" (free ORDER)" if d.get("free") else ""),
+            f'{d.get("distance", 0.0):.1f}" of {d.get("range", 0.0):g}" command range',
+            guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)),
+            need_text(d.get("modified_guts", 0), preview.chances),
+        ]
+        out.append(Plate(t.position, "\n".join(lines), "command"))
+    else:
+        out.append(Cross(t.position))
+        out.append(Plate(t.position, f"Cannot ORDER: {preview.reason}", "bad"))
+    return out

@@ -1,0 +1,310 @@
+"""The set-up screen renders any rule set's SetupSpec (DESIGN.md, "The rule-set contract": set-up as data).
+
+A small fake set-up asks one of each kind of choice (a pick and named figures with gear and a team
+per player; a switch and a pick for the game); the screen is driven through pygame_gui's own events
+as a player's clicks make them, and what it shows is checked, never only the answers behind it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+from ui_driver import click
+
+from game.rules.contract import (
+    Answers,
+    NamedFigures,
+    Option,
+    Pick,
+    SetupSpec,
+    Switch,
+    Team,
+    TeamOption,
+)
+from game.rules.core import RULESETS, RuleSet, get_ruleset
+from game.scenario.model import Scenario
+from game.ui.app import App
+from game.ui.scenario_list import ScenarioEntry, load_entry
+from game.ui.scenes.setup import GameSetup, SetupScene
+
+GUN = Pick("gun", "gun", (Option("pistol", "Pistol"), Option("shotgun", "Shotgun")), "pistol")
+
+
+class FakeSetup:
+    """One of each field kind; refuses nameless survivors and an overspent team."""
+
+    def spec(self, scenario: Scenario) -> SetupSpec:
+        return SetupSpec(
+            players_min=1,
+            players_max=3,
+            per_player=(
+                Pick("colour", "colour", (Option("red", "Red"), Option("blue", "Blue")), "red"),
+                NamedFigures("crew", "survivors", 1, 3, (GUN,), default_names=("Ann", "Bob")),
+                Team("team", "team", 10),
+            ),
+            for_game=(
+                Switch("literal", "Literal reading", house=True, help="The source read word for word."),
+                Pick("weather", "Weather", (Option("dry", "Dry"), Option("rain", "Rain")), "dry"),
+            ),
+            note="Everyone plays the survivors.",
+        )
+
+    def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:
+        return {"each": answers["each"], **answers["game"]}
+
+    def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
+        each = options.get("each", [])
+        return {"players": len(each), "each": each, "game": {k: v for k, v in options.items() if k != "each"}}
+
+    def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
+        out = []
+        for n, each in enumerate(answers["each"], 1):
+            if any(not f["name"].strip() for f in each.get("crew", [])):
+                out.append(f"Every survivor of player {n} needs a name.")
+            if sum(t["cost"] for t in each.get("team", [])) > 10:
+                out.append(f"Player {n}'s team is over its 10 points.")
+        return out
+
+    def describe(self, options: dict[str, Any]) -> str:
+        return f"{len(options.get('each', []))} groups"
+
+    def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
+        left = 10 - sum(t["cost"] for t in answers["each"][player - 1].get("team", []))
+        return [
+            TeamOption("grunt", "Grunt", 3, "" if left >= 3 else f"Costs 3, {left} points left."),
+            TeamOption("tank", "Tank", 20, f"Costs 20, {left} points left."),
+        ]
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> ScenarioEntry:
+    """A registered rule set with the fake set-up, and a scenario entry of it."""
+    from game.rules.zombiekrieg.testing import tiny_scenario
+
+    ruleset = dataclasses.replace(get_ruleset("zombiekrieg"), key="fake", name="Fake Rules", setup=FakeSetup())
+    monkeypatch.setitem(RULESETS, "fake", ruleset)
+    scenario = dataclasses.replace(tiny_scenario(), ruleset="fake", title="Fake Street")
+    return ScenarioEntry(tmp_path / "fake.tmx", scenario)
+
+
+def open_setup(app: App, entry: ScenarioEntry) -> SetupScene:
+    app.push(SetupScene(app, entry))
+    app.run_frames(2)
+    return app.scene
+
+
+def texts(scene: SetupScene, kind: type) -> list[str]:
+    """The words of every widget of a kind the scene shows now."""
+    out = []
+    for e in scene._elements:
+        if isinstance(e, kind) and e.alive():
+            if isinstance(e, pygame_gui.elements.UIDropDownMenu):
+                out.append(e.selected_option[0])
+            elif isinstance(e, pygame_gui.elements.UITextEntryLine):
+                out.append(e.get_text())
+            else:
+                out.append(e.text)
+    return out
+
+
+def menus(scene: SetupScene) -> list[pygame_gui.elements.UIDropDownMenu]:
+    return [e for e in scene._elements if isinstance(e, pygame_gui.elements.UIDropDownMenu) and e.alive()]
+
+
+def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, text: str) -> None:
+    """Open a drop-down with a click and click the option ``text`` in its list."""
+    click(app, menu.rect.center)
+    app.run_frames(2)
+    state = menu.menu_states["expanded"]
+    item = next(i for i in state.options_selection_list.item_list if i["text"] == text)
+    click(app, item["button_element"].rect.center)
+    app.run_frames(2)
+
+
+def button(scene: SetupScene, text: str, nth: int = 0) -> pygame_gui.elements.UIButton:
+    found = [
+        e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.alive() and e.text == text
+    ]
+    return found[nth]
+
+
+def test_every_kind_of_choice_is_shown_with_its_defaults(app: App, fake: ScenarioEntry) -> None:
+    scene = open_setup(app, fake)
+    labels = texts(scene, pygame_gui.elements.UILabel)
+    assert "Set-up - Fake Street" in labels
+    assert {"Players", "Player 1 colour", "Player 1 survivors (1-3)", "Player 1 team: 0 of 10 points"} <= set(
+        labels
+    )
+    assert "Literal reading [house]" in labels and "Weather" in labels  # a house choice says so
+    assert "Everyone plays the survivors." in labels
+    assert texts(scene, pygame_gui.elements.UIDropDownMenu) == [
+        "1 player (solo)",
+        "Red",
+        "Pistol",
+        "Add...",
+        "Dry",
+    ]
+    assert texts(scene, pygame_gui.elements.UITextEntryLine) == ["Ann"]
+    assert button(scene, "No").tool_tip_text == "The source read word for word."
+    assert scene.players_menu.options_list == [
+        ("1 player (solo)", "1 player (solo)"),
+        ("2 players", "2 players"),
+        ("3 players", "3 players"),
+    ]
+    assert scene.refusal_box is None and scene.begin.is_enabled
+    assert scene.setup.answers == {
+        "players": 1,
+        "each": [{"colour": "red", "crew": [{"name": "Ann", "gun": "pistol"}], "team": []}],
+        "game": {"literal": False, "weather": "dry"},
+    }
+
+
+def test_picks_switches_and_players_change_the_answers(app: App, fake: ScenarioEntry) -> None:
+    scene = open_setup(app, fake)
+    click(app, button(scene, "No").rect.center)
+    assert scene.setup.answers["game"]["literal"] is True and button(scene, "Yes")
+    choose(app, menus(scene)[-1], "Rain")
+    assert scene.setup.options["weather"] == "rain" and scene.setup.options["literal"] is True
+    choose(app, scene.players_menu, "2 players")
+    assert app.scene is scene and scene.setup.players == 2
+    assert "Player 2 colour" in texts(scene, pygame_gui.elements.UILabel)
+    assert (
+        texts(scene, pygame_gui.elements.UIDropDownMenu)[4] == "Red"
+    )  # player 2's colour, after player 1's block
+    choose(app, menus(scene)[4], "Blue")
+    assert [each["colour"] for each in scene.setup.answers["each"]] == ["red", "blue"]
+    assert scene.setup.options["weather"] == "rain"  # the game's choices stay as they were
+
+
+def test_named_figures_are_added_named_armed_and_removed(app: App, fake: ScenarioEntry) -> None:
+    scene = open_setup(app, fake)
+    click(app, button(scene, "Add").rect.center)
+    assert texts(scene, pygame_gui.elements.UITextEntryLine) == ["Ann", "Bob"]
+    crew = scene.setup.answers["each"][0]["crew"]
+    assert [f["name"] for f in crew] == ["Ann", "Bob"]
+    choose(app, menus(scene)[3], "Shotgun")  # Bob's gun (after the players, colour and Ann's gun)
+    assert scene.setup.answers["each"][0]["crew"][1]["gun"] == "shotgun"
+    # a name typed in: an empty one is refused with the rules' words, and Begin waits
+    entry = next(e for e in scene._elements if isinstance(e, pygame_gui.elements.UITextEntryLine) and e.alive())
+    entry.set_text("")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, {"ui_element": entry, "text": ""}))
+    app.run_frames(2)
+    assert scene.refusal_box is not None and "needs a name" in scene.refusal_box.html_text
+    assert not scene.begin.is_enabled
+    click(app, scene.begin.rect.center)
+    assert app.scene is scene  # refused: still here
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, {"ui_element": entry, "text": "Cat"}))
+    app.run_frames(2)
+    assert scene.refusal_box is None and scene.begin.is_enabled
+    assert scene.setup.answers["each"][0]["crew"][0]["name"] == "Cat"
+    # three at most (no Add), one at least (Remove only while there are more)
+    click(app, button(scene, "Add").rect.center)
+    assert not any(e.text == "Add" for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton))
+    click(app, button(scene, "Remove", 1).rect.center)
+    assert [f["name"] for f in scene.setup.answers["each"][0]["crew"]] == ["Cat", "Survivor 3"]
+
+
+def test_a_team_lists_what_may_be_added_with_its_cost_and_the_reason_for_a_refusal(
+    app: App, fake: ScenarioEntry
+) -> None:
+    scene = open_setup(app, fake)
+    team = next(m for m in menus(scene) if m.selected_option[0] == "Add...")
+    offers = [o[0] for o in team.options_list]
+    assert offers == ["Add...", "Grunt (3 pts)", "Tank (20 pts) - refused: Costs 20, 10 points left."]
+    choose(app, team, "Tank (20 pts) - refused: Costs 20, 10 points left.")
+    assert scene.setup.answers["each"][0]["team"] == []
+    assert "Tank: Costs 20, 10 points left." in scene.refusal_box.html_text
+    for _ in range(3):
+        team = next(m for m in menus(scene) if m.selected_option[0] == "Add...")
+        choose(app, team, "Grunt (3 pts)")
+    assert [t["id"] for t in scene.setup.answers["each"][0]["team"]] == ["grunt"] * 3
+    labels = texts(scene, pygame_gui.elements.UILabel)
+    assert "Player 1 team: 9 of 10 points" in labels and labels.count("Grunt (3 pts)") == 3
+    team = next(m for m in menus(scene) if m.selected_option[0] == "Add...")
+    assert "Grunt (3 pts) - refused: Costs 3, 1 points left." in [o[0] for o in team.options_list]
+    click(app, button(scene, "Remove", 2).rect.center)
+    assert "Player 1 team: 6 of 10 points" in texts(scene, pygame_gui.elements.UILabel)
+
+
+def test_begin_hands_the_answers_and_options_to_the_game(
+    app: App, fake: ScenarioEntry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[GameSetup] = []
+    monkeypatch.setattr(app, "start_game", started.append)
+    scene = open_setup(app, fake)
+    click(app, scene.begin.rect.center)
+    [setup] = started
+    assert setup.entry is fake and setup.options == {
+        "each": [{"colour": "red", "crew": [{"name": "Ann", "gun": "pistol"}], "team": []}],
+        "literal": False,
+        "weather": "dry",
+    }
+
+
+def test_many_choices_scroll_instead_of_running_off_the_window(app: App, fake: ScenarioEntry) -> None:
+    scene = open_setup(app, fake)
+    choose(app, scene.players_menu, "3 players")
+    crew = scene.spec.per_player[1]
+    for player in (1, 2, 3):
+        for _ in range(2):
+            scene._add_figure(crew, player)  # what each player's Add does
+    app.run_frames(2)
+    assert any(isinstance(e, pygame_gui.elements.UIScrollingContainer) for e in scene._elements)
+    assert scene.begin.rect.bottom <= app.screen.get_height()
+
+
+# ---- the starter map's set-up ----------------------------------------------------------------------
+
+
+def starter(app: App) -> SetupScene:
+    from game.assets import default_scenario
+
+    return open_setup(app, load_entry(default_scenario()))
+
+
+def test_the_starter_map_asks_players_each_section_and_the_corporal_weapon(app: App) -> None:
+    """RULES.md, Forces: one to four players, one section each; the American Corporal's Thompson or Burp."""
+    scene = starter(app)
+    labels = texts(scene, pygame_gui.elements.UILabel)
+    assert ["Players", "Player 1 section", "American Corporal's weapon"] == [
+        t for t in labels if t in ("Players", "Player 1 section", "American Corporal's weapon")
+    ]
+    assert "All players are on the Allied side; the game plays the zombies." in labels
+    assert texts(scene, pygame_gui.elements.UIDropDownMenu) == ["1 player (solo)", "American", "Thompson SMG"]
+    assert [o[0] for o in scene.players_menu.options_list] == [
+        "1 player (solo)",
+        "2 players",
+        "3 players",
+        "4 players",
+    ]
+    choose(app, scene.players_menu, "2 players")
+    choose(app, menus(scene)[2], "Soviet")
+    choose(app, menus(scene)[-1], '"Burp" SMG')
+    assert texts(scene, pygame_gui.elements.UIDropDownMenu) == ["2 players", "American", "Soviet", '"Burp" SMG']
+    assert scene.setup.options == {"sections": ["american", "soviet"], "american_corporal_weapon": "burp"}
+
+
+def test_a_game_setup_without_answers_is_the_rule_set_default(app: App) -> None:
+    from game.assets import default_scenario
+
+    setup = GameSetup(load_entry(default_scenario()))
+    assert setup.options == {"sections": ["american"], "american_corporal_weapon": "thompson"}
+    setup.use_options({"sections": ["british", "soviet"]})
+    assert setup.players == 2 and setup.options["sections"] == ["british", "soviet"]
+
+
+def test_a_registered_rule_set_without_a_setup_is_not_playable_on_screen(
+    app: App, fake: ScenarioEntry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.app import not_playable
+
+    bare: RuleSet = dataclasses.replace(RULESETS["fake"], setup=None)
+    monkeypatch.setitem(RULESETS, "fake", bare)
+    assert not_playable("fake") == "Fake Rules is not playable on screen yet"
+    app.start_setup(fake)
+    assert app.scene.name == "title"

@@ -1,0 +1,230 @@
+"""Duel: a toy rule set that lives only under tests/ — two figures, one command, one die.
+
+It proves the rule-set contract: registered here, it is played through the real controller and game
+scene, saved, replayed, simulated and listed in the menus, with no edit outside this package.
+
+The rules: a hero faces a zombie 6" away. Each turn the hero STRIKEs (one D6): on 5-6 the zombie
+falls and the hero wins; on 1 the zombie bites and wins; otherwise the zombie shambles 1" closer.
+Reaching it, or the turn limit, wins for the zombie.
+
+>>> game = new_game(duel_scenario(), {"hero": "Ash"}, seed=2)
+>>> [f.id for f in game.figures]
+['hero', 'zombie']
+>>> events = game.apply(Strike("hero", "zombie"))
+>>> type(events[0]).__name__
+'DiceRolled'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from game.dice import Dice
+from game.rules.core import Command, DiceRolled, Event, IllegalCommand, Preview, Registry, RuleSet, register
+from game.scenario import load_scenario
+from game.scenario.model import Scenario
+from game.table import Table
+
+KEY = "toy"
+MAP = Path(__file__).parent / "duel.tmx"
+COMMANDS, EVENTS = Registry(), Registry()
+EVENTS.add(DiceRolled)
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Strike(Command):
+    """The hero strikes at the zombie: one D6."""
+
+    figure: str
+    target: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Shambled(Event):
+    figure: str
+    path: tuple[tuple[float, float], ...]
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Fell(Event):
+    figure: str
+    cause: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class DuelOver(Event):
+    winner: str
+    reason: str
+
+
+@dataclass
+class Fighter:
+    id: str
+    side: str
+    position: tuple[float, float]
+    facing: float
+    name: str
+    radius: float = 0.5
+    state: str = "standing"
+
+    @property
+    def on_table(self) -> bool:
+        return self.state == "standing"
+
+
+@dataclass
+class DuelState:
+    figures: dict[str, Fighter] = field(default_factory=dict)
+    turn: int = 1
+    turn_limit: int = 6
+    winner: str | None = None
+    reason: str = ""
+
+    @property
+    def active_player(self) -> int | None:
+        return None if self.winner else 1
+
+
+def duel_scenario() -> Scenario:
+    """The duel's map, shipped beside this package."""
+    return load_scenario(MAP)
+
+
+class DuelGame:
+    """One duel; changed only by :meth:`apply`."""
+
+    ruleset: ClassVar[str] = KEY
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any] | None, seed: int, dice: Dice | None = None):
+        self.scenario, self.options, self.seed = scenario, dict(options or {}), seed
+        name = self.options.get("hero", "Hero")
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError("hero: give the hero a name")
+        self.dice = dice if dice is not None else Dice(seed)
+        self.commands: list[Command] = []
+        self.log: list[Event] = []
+        mid = scenario.height / 2
+        self.state = DuelState(
+            {
+                "hero": Fighter("hero", "humans", (3.0, mid), 0.0, name.strip()),
+                "zombie": Fighter("zombie", "zombies", (9.0, mid), 180.0, "Zombie"),
+            },
+            turn_limit=int(scenario.turn_limit or 6),
+        )
+        self.table = Table.from_scenario(scenario)
+        for f in self.state.figures.values():
+            self.table.place(f.id, f.position, f.radius)
+
+    @property
+    def figures(self) -> list[Fighter]:
+        return list(self.state.figures.values())
+
+    def figure(self, fid: str) -> Fighter:
+        return self.state.figures[fid]
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    def _check(self, cmd: Command) -> None:
+        if self.over:
+            raise IllegalCommand("The duel is over.")
+        if not isinstance(cmd, Strike):
+            raise IllegalCommand(f"Duel has no command {type(cmd).__name__}.")
+        if cmd.figure != "hero" or cmd.target != "zombie":
+            raise IllegalCommand("Only the hero strikes, and only at the zombie.")
+
+    def preview(self, cmd: Command) -> Preview:
+        try:
+            self._check(cmd)
+        except IllegalCommand as exc:
+            return Preview(False, exc.reason)
+        return Preview(True, chances={"kill": 2 / 6, "bitten": 1 / 6, "miss": 3 / 6})
+
+    def legal_commands(self, figure_id: str | None = None) -> list[Command]:
+        return [] if self.over or figure_id not in (None, "hero") else [Strike("hero", "zombie")]
+
+    def actions_for(self, figure_id: str) -> list[str]:
+        return ["strike"] if self.legal_commands(figure_id) else []
+
+    def apply(self, cmd: Command) -> list[Event]:
+        self._check(cmd)  # refuses before any die is rolled
+        face = self.dice.d6("strike")
+        events: list[Event] = [DiceRolled("strike", "D6", (face,), face, f"D6 = {face}")]
+        hero, zombie = self.state.figures["hero"], self.state.figures["zombie"]
+        if face >= 5:
+            zombie.state = "dead"
+            events += [Fell("zombie", f"struck down by {hero.name}"), self._end("humans", "The zombie is down.")]
+        elif face == 1:
+            hero.state = "dead"
+            events += [Fell("hero", "bitten"), self._end("zombies", "The hero was bitten.")]
+        else:
+            start = zombie.position
+            zombie.position = (start[0] - 1.0, start[1])
+            self.table.move("zombie", zombie.position)
+            events.append(Shambled("zombie", (start, zombie.position)))
+            self.state.turn += 1
+            if math.dist(zombie.position, hero.position) <= 1.0 + 1e-9:
+                events.append(self._end("zombies", "The zombie reached the hero."))
+            elif self.state.turn > self.state.turn_limit:
+                events.append(self._end("zombies", "Time ran out."))
+        self.commands.append(cmd)
+        self.log.extend(events)
+        return events
+
+    def _end(self, winner: str, reason: str) -> DuelOver:
+        self.state.winner, self.state.reason = winner, reason
+        return DuelOver(winner, reason)
+
+    def state_data(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "turn": s.turn,
+            "winner": s.winner,
+            "reason": s.reason,
+            "figures": [{"id": f.id, "position": list(f.position), "state": f.state} for f in self.figures],
+        }
+
+
+def new_game(scenario: Scenario, options: dict[str, Any] | None, seed: int, dice: Dice | None = None) -> DuelGame:
+    return DuelGame(scenario, options, seed, dice)
+
+
+def _register() -> RuleSet:
+    from toy_rules import screen  # the contract's other parts, beside the rules
+
+    from game.ai import BOTS
+
+    BOTS[KEY] = "toy_rules.bot"  # the bot that plays the hero (demo, simulator, hand-over)
+    return register(
+        RuleSet(
+            key=KEY,
+            name="Duel (toy)",
+            new_game=new_game,
+            commands=COMMANDS,
+            events=EVENTS,
+            options_help='hero: the hero\'s name, e.g. "Ash"',
+            view=screen.DuelView,
+            setup=screen.DuelSetup(),
+            reference=screen.reference,
+            report=screen.report,
+            outcome=screen.outcome,
+            outcome_labels={"hero_alive": "Hero alive"},
+            demo_forces=screen.demo_forces,
+            invariants=screen.invariants,
+        )
+    )
+
+
+RULESET = _register()
