@@ -3,9 +3,10 @@ invariants checked after every command, and any failure written as a save (a rep
 
 ``deadground soak [--games N] [--jobs J] [--minutes M] [--seed S] [--out DIR] [MAP...]`` plays N games
 per rule set (spread over its maps, game k with seed S+k), on J worker processes, for at most M minutes.
-A rule set's invariants are ``invariants(game, since=...) -> list[str]``: the ``invariants`` field of its
-:class:`~game.rules.core.RuleSet` when it has one, else ``game.rules.<key>.invariants``. At the end of
-every game the game is also replayed from its commands and compared (``replayed=True``).
+A rule set's invariants are ``invariants(game) -> list[str]`` (the contract's form; Zombiekrieg's also takes
+``since``, the first event to check): the ``invariants`` field of its :class:`~game.rules.core.RuleSet`
+when it has one, else ``game.rules.<key>.invariants``. At the end of every game the game is also replayed
+from its commands and its state and events compared.
 
 >>> plan_games({"zombiekrieg": ["a.tmx", "b.tmx"]}, games=3, seed=10)
 [('zombiekrieg', 'a.tmx', 10), ('zombiekrieg', 'b.tmx', 11), ('zombiekrieg', 'a.tmx', 12)]
@@ -13,6 +14,7 @@ every game the game is also replayed from its commands and compared (``replayed=
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 import time
@@ -104,19 +106,21 @@ def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult
     try:
         game = ruleset.new_game(scenario, {}, seed)
         if check is not None:
-            failure = _said(check(game, since=0))
+            failure = _said(_ask(check, game, since=0))
         while not failure and not game.over:
             if len(game.commands) >= MAX_COMMANDS:
                 failure = f"stuck: no result after {MAX_COMMANDS} commands"
                 break
             cmd = bot(game)
-            before = len(game.log)
+            before = len(getattr(game, "log", ()))
             game.apply(cmd)
             cmd = None
             if check is not None:
-                failure = _said(check(game, since=before))
+                failure = _said(_ask(check, game, since=before))
         if not failure and check is not None:
-            failure = _said(check(game, since=0, step=False, replayed=True))
+            failure = _said(_ask(check, game, since=0, step=False))
+        if not failure:
+            failure = _replays(ruleset, scenario, game)
     except Exception as exc:  # a soak game that raises is exactly what soak is for: record it
         failure = describe_error(exc)
     saved = ""
@@ -128,6 +132,28 @@ def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult
             failure += f" (and the replay file could not be written: {exc})"
     commands = len(game.commands) if game is not None else 0
     return SoakResult(ruleset_key, map_path, seed, commands, failure, saved)
+
+
+def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
+    """Call a rule set's invariants with the extras it takes: the contract's form is ``invariants(game)``;
+    Zombiekrieg's also takes ``since`` (the first event to check) and ``step``."""
+    try:
+        takes = inspect.signature(check).parameters
+    except (TypeError, ValueError):
+        takes = {}
+    return list(check(game, **{k: v for k, v in extra.items() if k in takes}))
+
+
+def _replays(ruleset: Any, scenario: Any, game: Any) -> str:
+    """The game rebuilt from its scenario, options, seed and commands must have the same state (and log)."""
+    again = ruleset.new_game(scenario, dict(game.options), game.seed)
+    for cmd in game.commands:
+        again.apply(cmd)
+    if again.state_data() != game.state_data():
+        return "the game replayed from its commands has another state"
+    if getattr(again, "log", None) != getattr(game, "log", None):
+        return "the game replayed from its commands has other events"
+    return ""
 
 
 def _said(problems: list[str]) -> str:

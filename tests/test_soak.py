@@ -21,7 +21,26 @@ SMALL = str(MAPS / "valid_zombiekrieg.tmx")
 def test_zombiekrieg_has_invariants_found_through_its_rule_set() -> None:
     from game.rules.zombiekrieg.invariants import invariants
 
+    assert get_ruleset("zombiekrieg").invariants is invariants
     assert soak.find_invariants(get_ruleset("zombiekrieg")) is invariants
+
+
+def test_every_registered_rule_set_with_a_bot_soaks_with_its_invariants(tmp_path: Path) -> None:
+    """The toy rule set (tests/toy_rules) has the contract's one-argument invariants."""
+    import toy_rules
+
+    from game.ai import has_bot
+
+    assert has_bot(toy_rules.KEY)
+    out = io.StringIO()
+    assert soak.main([str(toy_rules.MAP)], games=5, out=str(tmp_path), stream=out) == 0, out.getvalue()
+    assert f"{toy_rules.KEY}: 5 games" in out.getvalue()
+
+
+def test_a_game_that_does_not_replay_is_a_failure(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(soak, "_replays", lambda ruleset, scenario, game: "the game replayed differently")
+    result = soak.play_one("zombiekrieg", SMALL, 3, str(tmp_path))
+    assert result.failure == "the game replayed differently" and read_save(result.saved).seed == 3
 
 
 def test_a_slice_of_soak_games_holds_every_invariant(tmp_path: Path) -> None:

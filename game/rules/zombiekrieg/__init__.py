@@ -10,6 +10,7 @@ from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order
 from game.rules.zombiekrieg.demo import demo_forces
 from game.rules.zombiekrieg.events import EVENTS
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
+from game.rules.zombiekrieg.invariants import invariants
 from game.rules.zombiekrieg.outcome import OUTCOME_LABELS, outcome
 from game.rules.zombiekrieg.reference import reference
 from game.rules.zombiekrieg.report import report
@@ -32,5 +33,6 @@ RULESET = register(
         outcome=outcome,
         outcome_labels=OUTCOME_LABELS,
         demo_forces=demo_forces,
+        invariants=invariants,
     )
 )

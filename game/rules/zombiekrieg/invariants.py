@@ -118,7 +118,7 @@ def invariants(game: Any, since: int | None = None, replayed: bool = False, step
 
 
 def _last_step(log: list[Any]) -> int:
-    """Where the events of the last command begin (soak passes ``since`` itself; this is a fallback)."""
+    """The last event (the contract calls ``invariants(game)`` after every event; soak passes ``since``)."""
     return max(0, len(log) - 1)
 
 
