@@ -220,7 +220,14 @@ def main(
         print(f"soak: {key}: {games} games on {len(paths)} map(s), checking {has}", file=stream)
     start = time.monotonic()
 
+    done = Counter()
+
     def progress(result: SoakResult) -> None:
+        done["games"] += 1
+        if done["games"] % 100 == 0:
+            print(
+                f"soak: {done['games']} games played ({time.monotonic() - start:.0f} s)", file=stream, flush=True
+            )
         if result.failure:
             print(
                 f"FAIL  {result.ruleset}  {result.map}  seed {result.seed}: {result.failure}"
