@@ -347,3 +347,21 @@ def test_the_replay_viewer_refuses_hostile_saves(tmp_path: Path, case: str, caps
         path.write_text(json.dumps(tree))
     assert replay_main(str(path)) == 2
     assert "r.json" in capsys.readouterr().err
+
+
+def test_a_full_disk_is_reported_on_the_game_screen(tmp_path: Path, monkeypatch) -> None:
+    from ui_driver import click, headless_app, need_default_scenario, play_out, start_game
+
+    need_default_scenario()
+
+    def full(self, game):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with headless_app(tmp_path / "settings.json") as app:
+        scene = start_game(app, speed=8.0)
+        monkeypatch.setattr(Autosaves, "write", full)
+        click(app, scene.buttons["end_turn"].rect.center)
+        play_out(app, scene)
+        assert "No space left on device" in scene.session.autosave_error
+        said = [line for line in scene.log_lines if "Autosave failed" in line]
+        assert len(said) == 1 and "No space left on device" in said[0]  # once, not after every command
