@@ -13,5 +13,8 @@ def long_run() -> bool:
 
 
 def examples(default: int) -> int:
-    """``default`` cases, or LONG_CASES in a long run."""
+    """``default`` cases, or LONG_CASES in a long run (``DEADGROUND_FUZZ_CASES=N`` sets another size)."""
+    asked = os.environ.get("DEADGROUND_FUZZ_CASES", "")
+    if asked.isdigit() and int(asked) > 0:
+        return int(asked)
     return LONG_CASES if long_run() else default
