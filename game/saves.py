@@ -457,7 +457,7 @@ def find_scenario(saved: SavedGame, save_name: str = "save") -> Scenario:
         except OSError:  # e.g. a path too long for the system
             continue
         try:
-            scenario = load_scenario(candidate)
+            scenario = load_scenario(str(candidate))
         except ScenarioError as exc:
             problems.append(f"{candidate} no longer loads: {exc}")
             continue

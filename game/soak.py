@@ -19,7 +19,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
@@ -138,9 +138,9 @@ def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
     """Call a rule set's invariants with the extras it takes: the contract's form is ``invariants(game)``;
     Zombiekrieg's also takes ``since`` (the first event to check) and ``step``."""
     try:
-        takes = inspect.signature(check).parameters
+        takes: Collection[str] = inspect.signature(check).parameters
     except (TypeError, ValueError):
-        takes = {}
+        takes = ()
     return list(check(game, **{k: v for k, v in extra.items() if k in takes}))
 
 
@@ -220,7 +220,7 @@ def main(
         print(f"soak: {key}: {games} games on {len(paths)} map(s), checking {has}", file=stream)
     start = time.monotonic()
 
-    done = Counter()
+    done: Counter[str] = Counter()
 
     def progress(result: SoakResult) -> None:
         done["games"] += 1
@@ -238,7 +238,7 @@ def main(
     results, timed_out = run(plan_games(by_ruleset, games, seed), out, jobs, minutes, progress)
     played = Counter(r.ruleset for r in results)
     failed = Counter(r.ruleset for r in results if r.failure)
-    commands = Counter()
+    commands: Counter[str] = Counter()
     for r in results:
         commands[r.ruleset] += r.commands
     for key in sorted(by_ruleset):
