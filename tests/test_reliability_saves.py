@@ -365,3 +365,21 @@ def test_a_full_disk_is_reported_on_the_game_screen(tmp_path: Path, monkeypatch)
         assert "No space left on device" in scene.session.autosave_error
         said = [line for line in scene.log_lines if "Autosave failed" in line]
         assert len(said) == 1 and "No space left on device" in said[0]  # once, not after every command
+
+
+def test_start_up_removes_stale_temporaries_of_saves_and_writes_settings_atomically(tmp_path: Path) -> None:
+    from ui_driver import headless_app
+
+    from game.ui.settings import Settings
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    stale = saves / ".quicksave.json.x1y2.tmp"
+    stale.write_bytes(b"{half")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    with headless_app(tmp_path / "settings.json") as app:
+        app.run_frames(1)
+    assert not stale.exists()
+    Settings(master_volume=0.3).save(tmp_path / "settings.json")
+    assert Settings.load(tmp_path / "settings.json").master_volume == 0.3
+    assert not list(tmp_path.glob(".settings.json*"))

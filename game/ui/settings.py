@@ -74,9 +74,10 @@ class Settings:
 
     def save(self, path: Path) -> None:
         """Write the settings; a read-only folder is logged, not fatal."""
+        from game.saves import write_atomic  # a kill mid-write leaves the old file, never half a new one
+
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+            write_atomic(path, json.dumps(asdict(self), indent=2).encode("utf-8"))
         except OSError as exc:
             log.warning("could not save settings to %s: %s", path, exc)
 
