@@ -200,7 +200,6 @@ class Limits:
     tile_pixels: int = 256
     map_pixels: int = 8192
     picture_pixels: int = 16777216
-    inches_per_tile: float = 12
     objects: int = 2000
     figures: int = 500
     points_per_shape: int = 1000
