@@ -572,10 +572,12 @@ class Autosaves:
     def _prune(self) -> None:
         """Keep this game's newest ``keep`` files; of other games keep the newest ``keep`` files of each of
         the ``KEEP_AUTOSAVE_GAMES`` most recent games (one that crashed may be resumed)."""
+        listing = self.files()  # oldest first, so each game's newest file is its last
         games: dict[str, list[Path]] = {}
-        for path in self.files():
+        for path in listing:
             games.setdefault(_game_of(path), []).append(path)
-        others = sorted((g for g in games if g != self.game_id), key=lambda g: games[g][-1].stat().st_mtime_ns)
+        order = {path: n for n, path in enumerate(listing)}  # no stat here: another game may prune too
+        others = sorted((g for g in games if g != self.game_id), key=lambda g: order.get(games[g][-1], -1))
         drop: list[Path] = []
         for game_id, paths in games.items():
             drop += paths[: -self.keep]

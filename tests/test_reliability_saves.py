@@ -383,3 +383,18 @@ def test_start_up_removes_stale_temporaries_of_saves_and_writes_settings_atomica
     Settings(master_volume=0.3).save(tmp_path / "settings.json")
     assert Settings.load(tmp_path / "settings.json").master_volume == 0.3
     assert not list(tmp_path.glob(".settings.json*"))
+
+
+def test_old_games_autosaves_are_pruned_to_the_newest_games(tmp_path: Path) -> None:
+    from game.saves import KEEP_AUTOSAVE_GAMES
+
+    game = new_game(tiny_scenario(), {}, 1)
+    others = [Autosaves(tmp_path) for _ in range(KEEP_AUTOSAVE_GAMES + 2)]
+    for autos in others:
+        autos.write(game)
+        time.sleep(0.01)
+    mine = Autosaves(tmp_path)
+    mine.write(game)
+    kept = {p.name.rsplit("-", 1)[1].removesuffix(".json") for p in mine.files()}
+    assert mine.game_id in kept and len(kept) == KEEP_AUTOSAVE_GAMES + 1
+    assert others[0].game_id not in kept and others[-1].game_id in kept
