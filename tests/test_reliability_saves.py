@@ -398,3 +398,18 @@ def test_old_games_autosaves_are_pruned_to_the_newest_games(tmp_path: Path) -> N
     kept = {p.name.rsplit("-", 1)[1].removesuffix(".json") for p in mine.files()}
     assert mine.game_id in kept and len(kept) == KEEP_AUTOSAVE_GAMES + 1
     assert others[0].game_id not in kept and others[-1].game_id in kept
+
+
+def test_load_menu_lists_files_whose_names_are_not_utf8(tmp_path: Path) -> None:
+    """Found while probing: a save named with bytes that are not UTF-8 crashed the font in the list."""
+    from ui_driver import headless_app
+
+    from game.ui.scenes.load import shown
+
+    for folder, name in (("saves", b"\xffbad.json"), ("autosave", b"autosave-00000001-20240101-120000-\xff.json")):
+        (tmp_path / folder).mkdir()
+        os.close(os.open(os.path.join(os.fsencode(tmp_path / folder), name), os.O_CREAT | os.O_WRONLY))
+    with headless_app(tmp_path / "settings.json") as app:
+        scene = _open_load(app)
+        assert len(scene.entries) == 2 and all("\ufffd" in e.line for e in scene.entries)
+    assert shown("a\ud800b") == "a?b"

@@ -39,6 +39,25 @@ def describe_options(ruleset: str, options: dict[str, Any]) -> str:
         return "unreadable"
 
 
+def shown(text: str) -> str:
+    """``text`` as the fonts can draw it: a file name with bytes that are not UTF-8 holds lone surrogates
+    (Python's surrogateescape), which the font refuses; they become replacement characters."""
+    if not _has_surrogate(text):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is no escaped byte
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 @dataclass(frozen=True)
 class SaveEntry:
     """One file in the list: its save, or why it cannot be read."""
@@ -64,7 +83,7 @@ class SaveEntry:
             title = Path(s.scenario_path).stem.replace("_", " ").title()[:60]
             when = format_time(s.saved_at, "%d %b %H:%M", "?")
             return f"{self.kind}: {title}, {actions(len(s.commands))}, {when}" + (" (finished)" if s.over else "")
-        return f"{self.kind}: {self.path.name[:80]} (cannot be loaded)"
+        return f"{self.kind}: {shown(self.path.name)[:80]} (cannot be loaded)"
 
 
 def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
@@ -148,12 +167,12 @@ class LoadScene(Scene):
             self.load.disable()
             self.replay_button.disable()
             return
-        where = html.escape(str(entry.path))
+        where = html.escape(shown(str(entry.path)))
         if entry.saved is None:
             self.details.set_text(
-                f"<b>{html.escape(entry.path.name)}</b><br>{where}<br><br>"
+                f"<b>{html.escape(shown(entry.path.name))}</b><br>{where}<br><br>"
                 f"<font color='#E06050'><b>This save cannot be loaded:</b></font><br>"
-                f"{html.escape(entry.error)}"
+                f"{html.escape(shown(entry.error))}"
             )
             self.load.disable()
             self.replay_button.disable()
@@ -190,11 +209,11 @@ class LoadScene(Scene):
         try:
             session = Session.resume(entry.path, self.app.autosaves())
         except SaveError as exc:
-            self.message = str(exc)
+            self.message = shown(str(exc))
             self._show(entry)
             return False
         scene = self.app.open_session(session)
-        scene.say(f"Loaded {entry.path.name}: {actions(len(session.game.commands))} replayed.")
+        scene.say(f"Loaded {shown(entry.path.name)}: {actions(len(session.game.commands))} replayed.")
         return True
 
     def replay_chosen(self) -> bool:
@@ -206,12 +225,12 @@ class LoadScene(Scene):
         try:
             replay = Replay(entry.saved, name=entry.path.name)
         except SaveError as exc:
-            self.message = str(exc)
+            self.message = shown(str(exc))
             self._show(entry)
             return False
         from game.ui.replay_scene import ReplayScene
 
-        self.app.push(ReplayScene(self.app, replay, title=entry.path.name))
+        self.app.push(ReplayScene(self.app, replay, title=shown(entry.path.name)))
         return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
