@@ -286,3 +286,17 @@ def test_loading_never_reaches_the_catch_all_for_a_raising_reader(folder: Path) 
     with pytest.raises(ScenarioError) as info:
         load_scenario(str(folder / "nope.tmx"))
     assert UNEXPECTED not in str(info.value)
+
+
+def test_a_tileset_whose_picture_cannot_be_cut_is_refused(folder: Path) -> None:
+    """Found by the tileset fuzz (image height="-1"): pytmx left every tile without a picture and the map
+    drawing raised AttributeError; check now refuses it, and the drawing skips a tile it cannot cut."""
+    tsx = folder / "tiles" / "test.tsx"
+    good = tsx.read_text()
+    image = good[good.index("<image") : good.index(">", good.index("<image")) + 1]
+    tsx.write_text(good.replace(image, image.replace('height="', 'height="-1" h="', 1)))
+    refused(make_map(folder), "test.tsx", 'height="-1"')
+    tsx.write_text(good.replace('tileheight="', 'tileheight="0" th="', 1))
+    refused(make_map(folder), "tileheight")
+    tsx.write_text(good.replace(image, image.replace('width="', 'width="999" w="', 1)))
+    refused(make_map(folder), "test.png", "says 999")

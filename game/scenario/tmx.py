@@ -481,23 +481,73 @@ class _Reader:
                     self.problem(None, "", f'the tileset "{source[:200]}" {err}', fix)
                     continue
                 folder = os.path.dirname(source)
+            name = f'the tileset "{source[:200]}"' if source else "the tileset in the map"
+            if not self.tileset_numbers(ts, name):
+                continue
             for image in ts.iter("image"):
-                self.image(os.path.join(folder, image.get("source") or ""), source or "in the map")
+                self.image(os.path.join(folder, image.get("source") or ""), name, image)
 
-    def image(self, source: str, tileset: str) -> None:
+    def tileset_numbers(self, ts: ET.Element, name: str) -> bool:
+        """The sizes the screen cuts the tileset's picture by: whole numbers in range, or a problem (a
+        tile height of -1 left every tile without a picture, and the map drawing fell over)."""
+        fix = "open the tileset in Tiled (Tileset > Tileset Properties) and save it again"
+        ok = True
+        checks: list[tuple[ET.Element, str, int, int]] = [
+            (ts, "tilewidth", 1, self.limits.tile_pixels),
+            (ts, "tileheight", 1, self.limits.tile_pixels),
+            (ts, "tilecount", 0, 1_000_000),
+            (ts, "columns", 0, 100_000),
+            (ts, "spacing", 0, self.limits.tile_pixels),
+            (ts, "margin", 0, self.limits.tile_pixels),
+        ]
+        checks += [
+            (image, attr, 1, self.limits.map_pixels) for image in ts.iter("image") for attr in ("width", "height")
+        ]
+        for el, attr, low, high in checks:
+            text = el.get(attr)
+            if text is None:
+                continue
+            try:
+                value = int(text)
+            except ValueError:
+                value = None
+            if value is None or not low <= value <= high:
+                where = "its picture's" if el.tag == "image" else "its"
+                self.problem(
+                    None,
+                    "",
+                    f'{name}: {where} {attr}="{text[:30]}" is not a whole number from {low} to {high}',
+                    fix,
+                )
+                ok = False
+        return ok
+
+    def image(self, source: str, tileset: str, el: ET.Element) -> None:
         fix = "put the tileset's picture back beside it (a PNG), or fix its Image in Tiled"
         try:
             data = self.read_file(source, "image")
         except Unreadable as err:
-            self.problem(None, "", f'the picture "{source[:200]}" of the tileset {tileset[:200]} {err}', fix)
+            self.problem(None, "", f'the picture "{source[:200]}" of {tileset} {err}', fix)
             return
         if not data.startswith(_IMAGE_MAGIC):
             self.problem(
                 None,
                 "",
-                f'the picture "{source[:200]}" of the tileset {tileset[:200]} is not a PNG, JPEG, GIF or BMP image',
+                f'the picture "{source[:200]}" of {tileset} is not a PNG, JPEG, GIF or BMP image',
                 fix,
             )
+            return
+        if data.startswith(_IMAGE_MAGIC[0]) and len(data) >= 24:  # a PNG says its size in its first chunk
+            size = (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"))
+            said = (el.get("width"), el.get("height"))
+            if all(said) and (str(size[0]), str(size[1])) != said:
+                self.problem(
+                    None,
+                    "",
+                    f'the picture "{source[:200]}" of {tileset} is {size[0]}x{size[1]} pixels, but the tileset '
+                    f"says {said[0]}x{said[1]}",
+                    "open the tileset in Tiled and pick its picture again (Tileset > Tileset Properties)",
+                )
 
 
 def _shape_of(el: ET.Element) -> str:

@@ -55,6 +55,8 @@ class MapRenderer:
         for layer in tmx.visible_layers:
             if isinstance(layer, pytmx.TiledTileLayer):
                 for x, y, image in layer.tiles():
+                    if image is None:  # a tile pytmx could not cut from its picture: leave the cell bare
+                        continue
                     # tiles taller than the grid sit on the bottom of their cell, as Tiled draws them
                     surface.blit(image, (x * tw, y * th + th - image.get_height()))
             elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
