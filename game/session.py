@@ -14,6 +14,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from game.rules.core import Command, DiceRolled, Event, Game
@@ -49,6 +50,8 @@ class Session:
         # rolled[i]: did commands[i] roll dice? (a resumed game learns this while replaying)
         self.rolled: list[bool] = list(rolled) if rolled is not None else [True] * len(game.commands)
         self.last_autosave: Path | None = None
+        # a command in the player's words (the rule set's view); the class name where none is given
+        self.words: Callable[[Command], str] = lambda cmd: type(cmd).__name__
         self.last_crash_report: Path | None = None
         # why the last autosave failed (a full disk, a read-only folder), "" once one succeeds again;
         # the screen shows it, so a player never plays on believing the game is kept
@@ -118,7 +121,7 @@ class Session:
             return "Nothing to undo yet."
         if self.rolled[-1]:
             return (
-                f"The last action ({type(self.game.commands[-1]).__name__}) rolled dice; "
+                f"The last action ({self.words(self.game.commands[-1])}) rolled dice; "
                 "undo never goes back before a dice roll."
             )
         return ""

@@ -52,8 +52,29 @@ def test_hover_in_selected_previews_the_obvious_action(ctl: Controller) -> None:
     assert set(ctl.preview.chances) >= {"success", "failure"}
     ctl.handle(Hover((6, 16)))  # over open ground: a move preview
     assert ctl.preview is not None and "points" in ctl.preview.details
-    ctl.handle(Hover(pos(ctl, "us1-r1")))  # over a soldier in command range: an order preview
+    ctl.handle(Hover(pos(ctl, "us1-r1")))  # over another soldier: no ORDER by surprise, a click selects him
+    assert ctl.preview is None
+    ctl.handle(Button("order"))  # in ORDER mode the same hover previews the order
+    ctl.handle(Hover(pos(ctl, "us1-r1")))
     assert ctl.preview is not None and "range" in ctl.preview.details
+
+
+def test_clicking_another_soldier_selects_him_and_spends_nothing(ctl: Controller) -> None:
+    """Issue "Club-night play", item 4: with the Sergeant selected, a click on a soldier in his command
+    range selects that soldier; an ORDER is the O key, the button, or a click in ORDER mode."""
+    ctl.handle(Click(pos(ctl, SGT)))
+    fb = ctl.handle(Click(pos(ctl, "us1-r1")))
+    assert fb.accepted and not fb.events and ctl.selected == "us1-r1" and not ctl.game.commands
+
+
+def test_shift_click_waypoints_work_straight_after_selecting(ctl: Controller) -> None:
+    """Issue "Club-night play", item 4: the README's shift-click waypoints, without pressing M first."""
+    ctl.handle(Click(pos(ctl, SGT)))
+    fb = ctl.handle(Click((10, 19), shift=True))
+    assert fb.accepted and ctl.mode == Mode.AIMING and ctl.action == "move" and ctl.waypoints == [(10, 19)]
+    fb = ctl.handle(Click((8, 19)))
+    assert fb.accepted and type(ctl.game.commands[-1]).__name__ == "Move"
+    assert ctl.game.commands[-1].path == ((10, 19), (8, 19))
 
 
 def test_move_mode_waypoints_then_destination_sends_one_move(ctl: Controller) -> None:

@@ -56,19 +56,21 @@ def test_clicking_through_to_the_table_and_using_it(app: App) -> None:
     key(app, pygame.K_HOME)
     assert view.camera.ppi == pytest.approx(ppi)
 
-    # hold T and move: the tape shows a length; release: it goes
-    key(app, pygame.K_t, up=False)
+    # T and move: the tape shows a length; T again: it goes (the README: T toggles the tape)
+    key(app, pygame.K_t)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=(cursor[0] + 120, cursor[1]), rel=(120, 0), buttons=(0, 0, 0))
     )
     app.run_frames(3)
     assert view.tape is not None and view.tape.length == pytest.approx(120 / view.camera.ppi, rel=0.02)
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_t, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+    assert view.tape is not None  # letting go of T keeps it
+    key(app, pygame.K_t)
     app.run_frames(2)
     assert view.tape is None
 
-    # O shows terrain outlines
-    key(app, pygame.K_o)
+    # L shows terrain outlines (O is ORDER's key)
+    key(app, pygame.K_l)
     assert view.show_outlines
     app.run_frames(200)
 

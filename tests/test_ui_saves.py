@@ -177,6 +177,7 @@ def test_ctrl_z_steps_back_a_waypoint_and_refuses_to_undo_a_dice_roll(app: App) 
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.game.commands) == commands
     assert scene.match.status_bad and "never goes back before a dice roll" in scene.match.status
+    assert "(MOVE of " in scene.match.status  # the action in the player's words, not a class name
 
 
 def test_ctrl_z_takes_back_an_end_turn_that_rolled_nothing(app: App) -> None:

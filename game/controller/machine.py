@@ -187,6 +187,11 @@ class Controller:
         target = self.figure_at(click.point)
         if self.mode == Mode.IDLE:
             return self._select(target)
+        if self.mode == Mode.SELECTED and click.shift and target is None and self.selected is not None:
+            action = self.view.default_action(self.game, self.selected, None)
+            kind = self.kinds.get(action or "")
+            if kind is not None and kind.aim == "path":  # waypoints straight after selecting, no M first
+                self.mode, self.action, self.waypoints, self.picked = Mode.AIMING, kind.key, [], []
         if self.aim == "path" and click.shift:
             self.waypoints.append(click.point)
             self.preview_command = None

@@ -212,6 +212,7 @@ class TokenLook:
     base_radius: float = 0.5
     layer: int = 2
     hidden: bool = False
+    player: int = 0  # the human player whose figure it is (hot-seat colours and marks); 0 for none
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ class RosterGroup:
     title: str
     acting: bool
     rows: tuple[RosterRow, ...]
+    player: int = 0  # the human player the group belongs to (its colour and mark); 0 for none
 
 
 @dataclass(frozen=True)
@@ -313,8 +315,13 @@ class View(Protocol):
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
 
     # -- the panels
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
-        """``Turn 3 — Player 2 (British)``; ``opponent_moving`` while the screen plays the game's own side."""
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+        """``Turn 3 — Player 2 (British)``; ``opponent_moving`` while the screen plays the game's own side;
+        ``turn`` is the turn the screen is showing while events play (the rules may be a turn ahead)."""
+        ...
+
+    def turn_of(self, event: Any) -> int | None:
+        """The turn an event begins (the rule set's "turn started" event), else None."""
         ...
 
     def objective_line(self, game: Any) -> str: ...
@@ -413,6 +420,10 @@ class View(Protocol):
 
     def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
         """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
+        ...
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3``."""
         ...
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:

@@ -159,18 +159,19 @@ class Playback:
     def _begin(self, step: Step) -> None:
         self.moving = set(step.glides)
         if step.tracer is not None:
-            a, b = (self.looks.get(fid) for fid in step.tracer)
-            if a is not None and b is not None:
-                self.tracer = (a.position, b.position, 1.0)
-        for a in step.instants:
-            self._apply_instant(a)
+            shooter, target = (self.looks.get(fid) for fid in step.tracer)
+            if shooter is not None and target is not None:
+                self.tracer = (shooter.position, target.position, 1.0)
+        for instant in step.instants:
+            self._apply_instant(instant)
 
     def _finish(self, step: Step) -> None:
         for fid, (path, facing) in step.glides.items():
             if fid in self.looks and path:
                 end_heading = _along(path, 1.0)[1] if len(path) >= 2 else self.looks[fid].facing
+                end = (float(path[-1][0]), float(path[-1][1]))
                 self.looks[fid] = replace(
-                    self.looks[fid], position=tuple(path[-1]), facing=facing if facing is not None else end_heading
+                    self.looks[fid], position=end, facing=facing if facing is not None else end_heading
                 )
         self.moving = set()
         self.tracer = None

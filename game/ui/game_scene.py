@@ -19,7 +19,7 @@ import html
 import logging
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -37,12 +37,19 @@ from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
 
+if TYPE_CHECKING:
+    from game.ui.match import Match
+
 log = logging.getLogger(__name__)
 
 TOP_BAR = 48
 RIGHT_PANEL = 300
-BOTTOM_LOG = 170
-LOG_LIMIT = 400  # lines kept in the log box
+BOTTOM_LOG = 170  # the log panel's least height; it grows with the window, and "Log +" makes it tall
+LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show the newest)
+# The log box holds at most LOG_TRIM_AT lines, then starts again from the newest LOG_SHOWN: pygame_gui's scroll
+# bar has a least slider size, so in a box of hundreds of lines its end (the newest line) cannot be reached.
+LOG_SHOWN = 60
+LOG_TRIM_AT = 90
 TRAY_HEIGHT = 104
 
 # the buttons every rule set gets after its own actions: name, label, icon
@@ -80,10 +87,21 @@ def action_buttons(kinds: Sequence[ActionKind]) -> list[tuple[str, str, str]]:
     return own + list(GENERIC_ACTIONS)
 
 
-def table_viewport(size: tuple[int, int]) -> Viewport:
-    """The screen rectangle the table gets in a window of ``size``."""
+def log_height(size: tuple[int, int], tall: bool = False) -> int:
+    """The log panel's height: five lines or more at 1280x800, nearly half the window when enlarged.
+
+    >>> log_height((1280, 800)), log_height((1280, 800), tall=True)
+    (192, 360)
+    """
+    h = size[1]
+    return max(BOTTOM_LOG, round(h * (0.45 if tall else 0.24)))
+
+
+def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
+    """The screen rectangle the table gets in a window of ``size`` (above a log ``log_h`` tall)."""
     w, h = size
-    return (0, TOP_BAR, max(50, w - RIGHT_PANEL), max(50, h - TOP_BAR - BOTTOM_LOG))
+    log_h = log_height(size) if log_h is None else log_h
+    return (0, TOP_BAR, max(50, w - RIGHT_PANEL), max(50, h - TOP_BAR - log_h))
 
 
 class GameScene(Scene):
@@ -105,6 +123,13 @@ class GameScene(Scene):
         self.scenario = scenario
         self.options = dict(options or {})  # the set-up's choices, given to the rules as they are
         self.view: TableView | None = None
+        self.log_tall = False  # the log panel enlarged ("Log +")
+        self._log_box_lines = 0
+        self._log_refill = False
+        self._log_following = True  # the log box shows its newest line; False once the player scrolls up
+        self._log_cap = (
+            LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
+        )
         self.rules: RuleSet | None = _ruleset(scenario.ruleset)
         playable = self.rules is not None and self.rules.view is not None
         self.banner = "Turn 1"
@@ -117,11 +142,11 @@ class GameScene(Scene):
             + (f" - {html.escape(self._describe_options())}" if playable else ""),
             "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
             " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
-            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. Hold T or drag on empty table: measure."
+            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
             " L: outlines. F11: fullscreen.",
         ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
-        self.match = None
+        self.match: Match | None = None
         self.ended = False
         self.status_html = ""
         self.hint_html = ""
@@ -174,6 +199,9 @@ class GameScene(Scene):
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
+        if self.session is not None:  # undo's refusal names the last action in the player's words
+            view = self.match.view
+            self.session.words = lambda cmd: view.command_words(game, cmd)
 
     def _describe_options(self) -> str:
         """The set-up's choices in a few words for the log's first line: ``1 player(s): American``."""
@@ -212,19 +240,74 @@ class GameScene(Scene):
             bar.set_scroll_from_start_percentage(1.0)
             self.log_box.update(0.0)
 
+    def log_at_end(self) -> bool:
+        """True when the log box shows its newest line (the player has not scrolled up)."""
+        bar = getattr(getattr(self, "log_box", None), "scroll_bar", None)
+        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.985
+
     def log(self, html_line: str) -> None:
-        """Add one line (pygame_gui HTML) to the log and scroll to it."""
+        """Add one line (pygame_gui HTML) to the log; it comes into view unless the player scrolled up."""
         self.log_lines.append(html_line)
         del self.log_lines[:-LOG_LIMIT]
-        if getattr(self, "log_box", None) is not None:
-            self.log_box.append_html_text("<br>" + html_line)
-            self._log_dirty = True
+        box = getattr(self, "log_box", None)
+        if box is None:
+            return
+        self._log_box_lines += 1
+        if self._log_box_lines > self._log_cap:
+            self._log_refill = True  # once this frame, in update: start the box again from the newest lines
+        elif not self._log_refill:
+            keep = None if self._log_following else self._log_top()
+            box.append_html_text("<br>" + html_line)
+            if keep is not None:  # pygame_gui jumps to the end on append: put the reader back where he was
+                self._log_restore(keep)
+        self._log_dirty = True
+
+    def _log_top(self) -> float:
+        """The log box's scroll position as a fraction of its text height from the top."""
+        bar = self.log_box.scroll_bar
+        return float(bar.start_percentage) if bar is not None else 0.0
+
+    def _log_restore(self, start: float) -> None:
+        layout = self.log_box.text_box_layout
+        bar = self.log_box.scroll_bar
+        if bar is None or layout is None:
+            return
+        old_height = getattr(self, "_log_height_was", None) or layout.layout_rect.height
+        bar.set_scroll_from_start_percentage(start * old_height / max(1, layout.layout_rect.height))
+        self.log_box.update(0.0)
+
+    def _log_refill_box(self) -> None:
+        lines = self.log_lines[-min(LOG_SHOWN, self._log_cap * 2 // 3) :]
+        self.log_box.set_text("<br>".join(lines))
+        self._log_box_lines = len(lines)
+        self._log_refill = False
+
+    def jump_to_latest(self) -> None:
+        """The "Latest" control: back to the newest line, and follow the log again."""
+        self._log_following = True
+        self._scroll_log_to_end()
+        self._update_latest_button()
+
+    def _update_latest_button(self) -> None:
+        button = getattr(self, "latest_button", None)
+        if button is None:
+            return
+        if self._log_following and button.visible:
+            button.hide()
+        elif not self._log_following and not button.visible:
+            button.show()
+
+    def toggle_log_size(self) -> None:
+        """ "Log +" / "Log -": the log panel nearly half the window, or back to its usual height."""
+        self.log_tall = not self.log_tall
+        self.app.rebuild()
 
     # ---- layout --------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
-        viewport = table_viewport(size)
+        log_h = log_height(size, self.log_tall)
+        viewport = table_viewport(size, log_h)
         if self.view is None:  # the map is drawn once per scene, not per layout
             self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
             self.view.tokens = self._tokens
@@ -297,9 +380,18 @@ class GameScene(Scene):
         )
 
         bottom = self.ui(
-            UIPanel(pygame.Rect(0, h - BOTTOM_LOG, w - RIGHT_PANEL, BOTTOM_LOG), manager=m, object_id="#log_panel")
+            UIPanel(pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h), manager=m, object_id="#log_panel")
         )
         self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
+        self.log_size_button = self.ui(
+            UIButton(
+                pygame.Rect(8, 30, 50, 26),
+                "Log -" if self.log_tall else "Log +",
+                m,
+                container=bottom,
+                tool_tip_text="A taller log (or back to the usual height)",
+            )
+        )
         # tall enough for one line of 16 pt text inside the text boxes' padding
         self.status_box = self.ui(
             UITextBox(
@@ -310,15 +402,29 @@ class GameScene(Scene):
                 object_id="#status",
             )
         )
+        shown = self.log_lines[-LOG_SHOWN:]
+        log_w = w - RIGHT_PANEL - 18 - 56
         self.log_box = self.ui(
             UITextBox(
-                "<br>".join(self.log_lines),
-                pygame.Rect(6, 41, w - RIGHT_PANEL - 18, BOTTOM_LOG - 49),
+                "<br>".join(shown),
+                pygame.Rect(62, 41, log_w, log_h - 49),
                 m,
                 container=bottom,
                 object_id="#log",
             )
         )
+        self._log_box_lines, self._log_refill, self._log_following = len(shown), False, True
+        self.latest_button = self.ui(
+            UIButton(
+                pygame.Rect(62 + log_w - 150, log_h - 40, 128, 30),
+                "Latest \u2193",
+                m,
+                container=bottom,
+                tool_tip_text="Jump to the newest line of the log",
+                object_id="#primary",
+            )
+        )
+        self.latest_button.hide()
         self._scroll_log_to_end()
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
@@ -444,9 +550,10 @@ class GameScene(Scene):
     def _tray_image(self) -> pygame.Surface:
         dice = self.match.dice if self.match else None
         size = (RIGHT_PANEL - 18, TRAY_HEIGHT)
+        assert self.view is not None  # the tray is built with the panels, after the table view
         return tray_surface(
             self.app.assets,
-            self.view.texts if self.view else None,
+            self.view.texts,
             size,
             dice.faces if dice else None,
             dice.meaning if dice else "",
@@ -567,7 +674,11 @@ class GameScene(Scene):
                 if event.ui_element is button:
                     self._menu(key)
                     return
-            if event.ui_element is self.fit_button and view:
+            if event.ui_element is getattr(self, "latest_button", None):
+                self.jump_to_latest()
+            elif event.ui_element is getattr(self, "log_size_button", None):
+                self.toggle_log_size()
+            elif event.ui_element is self.fit_button and view:
                 view.fit()
             elif event.ui_element is self.outline_button and view:
                 view.show_outlines = not view.show_outlines
@@ -630,10 +741,25 @@ class GameScene(Scene):
             self.view.update(dt)
         if self.match is None:
             return
+        if getattr(self, "log_box", None) is not None and not getattr(self, "_log_dirty", False):
+            self._log_following = self.log_at_end()  # the player may have scrolled up since the last line
+            layout = self.log_box.text_box_layout
+            self._log_height_was = layout.layout_rect.height if layout is not None else None
         self.match.update(dt)
-        if getattr(self, "_log_dirty", False):  # newest at the bottom, in view
+        if getattr(self, "_log_dirty", False):  # newest at the bottom, in view unless the player scrolled up
             self._log_dirty = False
-            self._scroll_log_to_end()
+            if self._log_refill:
+                top = None if self._log_following else self._log_top()
+                self._log_refill_box()
+                if top is not None:
+                    self._log_restore(top)
+            if self._log_following:
+                self._scroll_log_to_end()
+                if not self.log_at_end() and self._log_cap > 12:  # this box is too long for its scroll bar
+                    self._log_cap = max(12, self._log_box_lines * 2 // 3)
+                    self._log_refill_box()
+                    self._scroll_log_to_end()
+        self._update_latest_button()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
             self._refresh()
@@ -688,7 +814,9 @@ class GameScene(Scene):
             self.say(str(exc), bad=True)
             return False
         self.app.open_session(session)
-        self.app.scene.say(f"Loaded {getattr(path, 'name', path)}.")
+        scene = self.app.scene
+        if isinstance(scene, GameScene):
+            scene.say(f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
@@ -744,10 +872,12 @@ class GameScene(Scene):
 
     def _show_end(self) -> None:
         """The rule set's after-action report on the end screen; without one, a plain message window."""
-        game = self.match.game
+        match = self.match
+        assert match is not None
+        game = match.game
         make_report = self.rules.report if self.rules is not None else None
         if make_report is None:
-            text, _ = self.match.view.result(game)
+            text, _ = match.view.result(game)
             pygame_gui.windows.UIMessageWindow(
                 pygame.Rect(self.app.screen.get_width() // 2 - 220, 200, 440, 240),
                 html.escape(text),
@@ -757,12 +887,23 @@ class GameScene(Scene):
             return
         from game.ui.end_scene import EndScene
 
-        scenario, options = self.scenario, dict(game.options)
+        again_setup = self._setup_again(dict(game.options))
 
         def again() -> None:
-            self.app.start_game(_Again(scenario, options))
+            self.app.start_game(again_setup)
 
         self.app.push(EndScene(self.app, make_report(game), on_again=again, on_title=self.app.back_to_title))
+
+    def _setup_again(self, options: dict[str, Any]) -> Any:
+        """The set-up that plays this scenario again with the same choices."""
+        from pathlib import Path
+
+        from game.ui.scenario_list import ScenarioEntry
+        from game.ui.scenes.setup import GameSetup
+
+        setup = self.rules.setup if self.rules is not None else None
+        answers = setup.answers(self.scenario, options) if setup is not None else {}
+        return GameSetup(ScenarioEntry(Path(self.scenario.path or "."), self.scenario), answers)
 
     # ---- drawing ------------------------------------------------------------------------------------
 
@@ -783,11 +924,3 @@ def _ruleset(key: str) -> RuleSet | None:
         return get_ruleset(key)
     except KeyError:
         return None
-
-
-class _Again:
-    """What ``App.start_game`` needs to play the same scenario with the same options again."""
-
-    def __init__(self, scenario: Scenario, options: dict[str, Any]) -> None:
-        self.entry = type("Entry", (), {"scenario": scenario})()
-        self.options = options

@@ -82,7 +82,11 @@ class Match:
         self._tokens: list[TokenView] = []
         self._token_key: int = -1
         self._last_player = view.acting_player(game)
+        # the turn and side the screen is showing: while events play back the rules may be a turn ahead
+        self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
+        self.opponent_shown = False
         self._pending_hover: Point | None = None
+        self._resyncs = 0
         self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
         self.log_lines_for(game.log)
@@ -208,6 +212,7 @@ class Match:
                 highlight=highlight,
                 label=t.label,
                 ready=f.id in ready,
+                player=t.player,
             )
             out.append((t.layer, token))
         out.sort(key=lambda p: p[0])
@@ -228,6 +233,7 @@ class Match:
             tuple(ctl.waypoints),
             self.face_toward,
             len(self.game.log),
+            self._resyncs,  # the rules' state was read afresh (it may change without a new event)
             self.playback.tracer is not None and self.version,
         )
         if key == self._overlay_key:
@@ -276,7 +282,9 @@ class Match:
 
     def banner(self) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
-        return self.view.turn_line(self.game, self.controller.mode == Mode.ZOMBIE_TURN)
+        if self.playback.busy:
+            return self.view.turn_line(self.game, self.opponent_shown, self.shown_turn)
+        return self.view.turn_line(self.game)
 
     def objective(self) -> str:
         return self.view.objective_line(self.game)
@@ -345,6 +353,13 @@ class Match:
         self.log_lines_for(events)
         sounds: list[str] = []
         for ev in events:
+            turn = self.view.turn_of(ev)
+            if turn is not None:
+                self.shown_turn, self.opponent_shown = turn, False
+            elif self.view.handoff(self.game, ev) is not None:  # the table goes back to a player
+                self.opponent_shown = False
+            elif self.view.opponent_moved([ev]):
+                self.opponent_shown = True
             dice = dice_of(ev)
             if dice is not None:
                 self.dice = dice
@@ -353,6 +368,8 @@ class Match:
                 player, text = handoff
                 if text and player != self._last_player:
                     self.handoff = (text, HANDOFF_SECONDS)
+                    if self.controller.selected is not None:  # a choice made in one player's turn stays there
+                        self.controller._clear_selection()
                 self._last_player = player
             sid = self.view.sound(self.game, ev)
             if sid and sid not in sounds:
@@ -369,6 +386,7 @@ class Match:
         for f in self.game.figures:
             self.looks[f.id] = self.view.look(self.game, f.id)
         self._actions_key = None  # and what each figure may do is asked afresh
+        self._resyncs += 1
         self.version += 1
 
     def _finish_playback(self) -> None:

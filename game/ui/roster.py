@@ -15,6 +15,7 @@ import html
 from collections.abc import Sequence
 
 from game.rules.contract import TONE_COLOURS, Cell, RosterGroup
+from game.ui.tokens import player_hex
 
 
 def cell_html(cell: Cell) -> str:
@@ -30,7 +31,8 @@ def roster_html(groups: Sequence[RosterGroup], selected: str | None) -> str:
     lines: list[str] = []
     for group in groups:
         mark = " - acting" if group.acting else ""
-        lines.append(f'<b><font color="{TONE_COLOURS["gold"]}">{html.escape(group.title)}</font></b>{mark}')
+        colour = player_hex(group.player) if group.player else TONE_COLOURS["gold"]
+        lines.append(f'<b><font color="{colour}">{html.escape(group.title)}</font></b>{mark}')
         for row in group.rows:
             sel = "<b>&gt;</b> " if row.figure == selected else ""
             cells = " ".join(cell_html(c) for c in (*row.cells, row.status))

@@ -14,6 +14,7 @@ import logging
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -25,7 +26,7 @@ from game.ui.drawing import TextCache
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
-from game.ui.tokens import HIGHLIGHT_COLOURS, SIDE_COLOURS, TokenView
+from game.ui.tokens import HIGHLIGHT_COLOURS, PLAYER_COLOURS, SIDE_COLOURS, TokenView
 
 log = logging.getLogger(__name__)
 
@@ -59,12 +60,19 @@ def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
     tint = pygame.Surface(renderer.native.get_size(), pygame.SRCALPHA)
     for zone in scenario.zones:
         colour, _, _ = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+        colour = _player_colour(zone, colour)
         pts = [(x * ppi, y * ppi) for x, y in zone.area.points]
         if len(pts) >= 3 and not zone.area.is_line:
             pygame.draw.polygon(tint, (*colour, ZONE_FILL_ALPHA), pts)
         elif pts:  # a point zone (spawn point): a small disc
             pygame.draw.circle(tint, (*colour, ZONE_FILL_ALPHA * 2), pts[0], ppi * 1.0)
     renderer.native.blit(tint, (0, 0))
+
+
+def _player_colour(zone: Any, colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A deploy zone given to one player takes his colour (its label says "player N" too)."""
+    player = zone.properties.get("player") if zone.kind == "deploy" else None
+    return PLAYER_COLOURS.get(player, colour) if isinstance(player, int) else colour
 
 
 @dataclass
@@ -233,9 +241,12 @@ class TableView:
                 self.fit()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
                 self.input.held_arrows.add(event.key)
-            elif event.key == pygame.K_t and self.input.taping is None:
-                self._start_tape("key")
-            elif event.key in (pygame.K_o, pygame.K_l):
+            elif event.key == pygame.K_t:  # T toggles the tape: it follows the pointer until T again
+                if self.input.taping == "key":
+                    self.tape, self.input.taping = None, None
+                elif self.input.taping is None:
+                    self._start_tape("key")
+            elif event.key == pygame.K_l:
                 self.show_outlines = not self.show_outlines
             else:
                 return False
@@ -243,9 +254,6 @@ class TableView:
         if event.type == pygame.KEYUP:
             if event.key in self.input.held_arrows:
                 self.input.held_arrows.discard(event.key)
-                return True
-            if event.key == pygame.K_t and self.input.taping == "key":
-                self.tape, self.input.taping = None, None
                 return True
         if event.type == pygame.WINDOWFOCUSLOST:  # a key released elsewhere must not stick
             self.input.held_arrows.clear()
@@ -295,14 +303,18 @@ class TableView:
     def _draw_zones(self, surface: pygame.Surface) -> None:
         for zone in self.scenario.zones if self.scenario else ():
             colour, style, word = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+            colour = _player_colour(zone, colour)
             pts = self._screen(zone.area.points)
             if len(pts) >= 2:
                 drawing.polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
             else:
                 drawing.circle(surface, colour, pts[0], self.camera.ppi, 2, style)
             label = word if not zone.name or zone.name.upper() == word else f"{word}: {zone.name}"
-            side = zone.properties.get("side") or zone.properties.get("player")
-            if zone.kind == "deploy" and side not in (None, ""):
+            side = zone.properties.get("side")
+            player = zone.properties.get("player")
+            if zone.kind == "deploy" and isinstance(player, int) and player:
+                label += f" (player {player})"
+            elif zone.kind == "deploy" and side not in (None, ""):
                 label += f" ({side})"
             # Labels sit just outside the zone (above it, or below when it touches the top of the view),
             # so they never cover the figures standing in it.
@@ -349,8 +361,14 @@ class TableView:
         if token.state == "acted":  # has acted this turn: greyed, but still readable
             shade = self._shade(round(r))
             surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
-        ring = (70, 70, 70) if token.state == "acted" else side
+        ring = (70, 70, 70) if token.state == "acted" else PLAYER_COLOURS.get(token.player, side)
         pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
+        if token.player and r >= 7:  # hot-seat: the player's number on the rim, in his colour (never colour alone)
+            px, py = cx - r * 0.72, cy + r * 0.72
+            pip = max(6.0, r * 0.38)
+            pygame.draw.circle(surface, (12, 12, 10), (px, py), pip + 1)
+            pygame.draw.circle(surface, PLAYER_COLOURS.get(token.player, side), (px, py), pip)
+            self.texts.blit(surface, str(token.player), max(11, int(pip * 1.5)), (12, 12, 10), (px, py))
         if not down and r >= 6:  # facing tick on the base edge
             a = math.radians(token.facing)
             tip = (cx + math.cos(a) * (r + 5), cy + math.sin(a) * (r + 5))
@@ -457,9 +475,65 @@ class TableView:
                 pos = (round(x + o.offset[0]), round(y + o.offset[1]))
                 if o.plate:
                     image = self.plate(o.text, o.size, o.colour)
-                    self._blit_inside(surface, image, image.get_rect(**{o.anchor: pos}), x)
+                    surface.blit(image, self.plate_rect(image.get_size(), (x, y), o))
                 else:
                     self.texts.blit(surface, o.text, o.size, o.colour, pos, o.anchor)
+
+    def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
+        """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, the
+        one that covers least of the selected figure, the target, the lines and the tape's reading,
+        inside the table view (ties keep the label's own corner, up and to the right)."""
+        view = pygame.Rect(self.camera.viewport)
+        dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
+        x, y = at
+        corners = [
+            (label.anchor, (x + label.offset[0], y + label.offset[1])),
+            ("bottomleft", (x + dx, y - dy)),
+            ("topleft", (x + dx, y + dy)),
+            ("bottomright", (x - dx, y - dy)),
+            ("topright", (x - dx, y + dy)),
+        ]
+        keep_clear = self._keep_clear()
+        best: tuple[float, pygame.Rect] | None = None
+        for i, (anchor, pos) in enumerate(corners):
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+            moved = rect.clamp(view)
+            cost = sum(r.clip(moved).width * r.clip(moved).height for r in keep_clear["rects"])
+            cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
+            cost += 0.01 * i + 2 * (abs(moved.x - rect.x) + abs(moved.y - rect.y))  # prefer unmoved, own corner
+            if best is None or cost < best[0]:
+                best = (cost, moved)
+        assert best is not None
+        return best[1]
+
+    def _keep_clear(self) -> dict[str, list]:
+        """What a plate should not hide, in screen pixels: the selected and targeted bases, points along
+        every drawn line (paths, sight lines), and the tape's reading."""
+        rects: list[pygame.Rect] = []
+        for t in self.tokens:
+            if t.highlight in ("selected", "target"):
+                cx, cy = self.camera.to_screen(t.position)
+                r = max(6.0, (t.base_radius + 0.15) * self.camera.ppi)
+                rects.append(pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)))
+        points: list[tuple[float, float]] = []
+        for o in self.overlays:
+            if isinstance(o, Line) and o.width >= 2:
+                pts = self._screen(o.points)
+                for a, b in zip(pts, pts[1:]):
+                    n = max(1, int(math.dist(a, b) / 12))
+                    points.extend(
+                        (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(n + 1)
+                    )
+        if self.tape is not None:
+            rects.append(self._tape_plate_rect(self.tape))
+        return {"rects": rects, "points": points}
+
+    def _tape_plate_rect(self, tape: Tape) -> pygame.Rect:
+        _, b = (self.camera.to_screen(p) for p in tape.edge_points())
+        edge = " edge to edge" if tape.start_radius or tape.end_radius else ""
+        w, h = self.texts.render(tape.text() + edge, 28, TAPE_COLOUR).get_size()
+        return pygame.Rect(0, 0, w, h).move(round(b[0]) + 12, round(b[1]) - 12 - h).inflate(10, 6)
 
     @staticmethod
     def _round(p: Point) -> tuple[int, int]:

@@ -25,6 +25,21 @@ SIDE_COLOURS: dict[str, tuple[int, int, int]] = {
     "neutral": (110, 110, 100),
 }
 
+# hot-seat players' colours (Okabe-Ito: told apart by colour-blind players too); a number always goes with them
+PLAYER_COLOURS: dict[int, tuple[int, int, int]] = {
+    1: (86, 180, 233),  # sky blue
+    2: (230, 159, 0),  # orange
+    3: (0, 158, 115),  # bluish green
+    4: (204, 121, 167),  # reddish purple
+}
+
+
+def player_hex(player: int) -> str:
+    """``#56B4E9`` for player 1: the roster writes its headings in it."""
+    r, g, b = PLAYER_COLOURS.get(player, (228, 206, 132))
+    return f"#{r:02X}{g:02X}{b:02X}"
+
+
 HIGHLIGHT_COLOURS: dict[str, tuple[int, int, int]] = {
     "selected": (250, 215, 90),
     "target": (235, 70, 60),
@@ -56,3 +71,4 @@ class TokenView:
     highlight: str | None = None
     label: str = ""  # full name, shown on hover and in tooltips
     ready: bool = False  # the active player's soldier who may still act: marked on the table
+    player: int = 0  # the hot-seat player whose figure it is: a coloured rim and his number on the base

@@ -202,9 +202,8 @@ def new_game(scenario: Scenario, options: dict[str, Any] | None, seed: int, dice
 
 
 def _register() -> RuleSet:
-    from toy_rules import screen  # the contract's other parts, beside the rules
-
     from game.ai import BOTS
+    from toy_rules import screen  # the contract's other parts, beside the rules
 
     BOTS[KEY] = "toy_rules.bot"  # the bot that plays the hero (demo, simulator, hand-over)
     return register(

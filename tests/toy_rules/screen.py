@@ -40,9 +40,12 @@ class DuelView:
     action_kinds = (STRIKE,)
     figure_noun = "hero"
 
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
         s = game.state
-        return f"Turn {s.turn} \u2014 " + ("Duel over" if game.over else "The hero strikes")
+        return f"Turn {turn or s.turn} \u2014 " + ("Duel over" if game.over else "The hero strikes")
+
+    def turn_of(self, event: Any) -> int | None:
+        return None  # the duel's turns are counted by strikes
 
     def objective_line(self, game: Any) -> str:
         s = game.state
@@ -153,6 +156,9 @@ class DuelView:
 
     def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
         return None
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        return "Strike"
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "Shambled" for e in events)

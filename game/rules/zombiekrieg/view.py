@@ -116,24 +116,29 @@ def _guts(look: Look | None, f: Figure) -> int:
 class ZombiekriegView:
     """The contract's :class:`~game.rules.contract.View` for a Zombiekrieg game."""
 
-    action_kinds = ACTION_KINDS
-    figure_noun = "soldier"
+    action_kinds: tuple[ActionKind, ...] = ACTION_KINDS
+    figure_noun: str = "soldier"
 
     # ---- the panels --------------------------------------------------------------------------
 
-    def turn_line(self, game: Any, opponent_moving: bool = False) -> str:
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
         s = game.state
-        parts = [f"Turn {s.turn}"]
-        if game.over:
+        parts = [f"Turn {turn or s.turn}"]
+        if opponent_moving:  # the screen is still showing the zombies' move (the rules may be past it)
+            parts.append("Zombies moving")
+        elif game.over:
             parts.append(f"Game over: {s.winner or '?'} win")
-        elif opponent_moving or s.phase.value == "axis":
+        elif s.phase.value == "axis":
             parts.append("Zombies moving")
         elif s.active_player:
             section = next((x for x in s.sections if x.player == s.active_player), None)
             nation = f" ({section.nation.capitalize()})" if section else ""
             parts.append(f"Player {s.active_player}{nation}" if len(s.sections) > 1 else f"Allies{nation}")
         return " \u2014 ".join(parts)
+
+    def turn_of(self, event: Any) -> int | None:
+        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
     def objective_line(self, game: Any) -> str:
         s = game.state
@@ -172,7 +177,7 @@ class ZombiekriegView:
                 )
                 rows.append(RosterRow(f.id, f"{SHORT_ROLE.get(f.role, f.role)} {f.id}", cells, status))
             title = f"Player {section.player}: {section.nation.capitalize()}"
-            groups.append(RosterGroup(title, section.player == active, tuple(rows)))
+            groups.append(RosterGroup(title, section.player == active, tuple(rows), section.player))
         return groups
 
     def acting_player(self, game: Any) -> int | None:
@@ -210,6 +215,7 @@ class ZombiekriegView:
             base_radius=f.radius,
             layer={"dead": 0, "knocked_down": 1}.get(state, 2),
             hidden=state == "exited",
+            player=0 if f.is_zombie else f.player,
         )
 
     def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
@@ -258,7 +264,9 @@ class ZombiekriegView:
             if kind.key in available:
                 out.append(Action(kind.key, True))
             elif kind.key == "fire":
-                out.append(Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range."))
+                out.append(
+                    Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range.")
+                )
             elif kind.key == "order" and not f.is_nco:
                 why = f"{fid} cannot ORDER: he is not an NCO (only the Sergeant, or the Corporal once he is dead)."
                 out.append(Action("order", False, why))
@@ -278,9 +286,7 @@ class ZombiekriegView:
             return None
         if game.figure(target).is_zombie:
             return "fire" if "fire" in available else None
-        if "order" in available and target in game.order_targets(fid):
-            return "order"
-        return None
+        return None  # another soldier: a click selects him; ORDER is the O key or the button, never a surprise
 
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         if action == "move":
@@ -350,6 +356,19 @@ class ZombiekriegView:
         section = next((s for s in sections if s.player == event.player), None)
         nation = f" ({section.nation.capitalize()})" if section else ""
         return event.player, f"Player {event.player}{nation} \u2014 your section"
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        kind = type(cmd).__name__
+        if kind == "EndTurn":
+            return "End turn"
+        who = self._safe_name(game, getattr(cmd, "figure", ""))
+        if kind == "Move":
+            return f"MOVE of {who}"
+        if kind == "Fire":
+            return f"FIRE by {who} at {self._safe_name(game, cmd.target)}"
+        if kind == "Order":
+            return f"ORDER by {who} to {self._safe_name(game, cmd.target)}"
+        return kind
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)

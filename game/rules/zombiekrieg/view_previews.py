@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
+from game.rules.zombiekrieg import order
 from game.rules.zombiekrieg.preview import fire_geometry
 
 
@@ -26,6 +27,27 @@ def need_text(modified_guts: int, chances: dict[str, float]) -> str:
     crit = chances.get("critical_success", 0.0)
     ok = crit + chances.get("success", 0.0)
     return f"Need 2D6 <= {modified_guts}: {pct(ok)} (crit {pct(crit)})"
+
+
+def risk_text(chances: dict[str, float]) -> str:
+    """The critical failure's chance and its cost: ``Crit fail 3%: GUTS -1 for good``."""
+    return f"Crit fail {pct(chances.get('critical_failure', 0.0))}: GUTS -1 for good"
+
+
+def at_least(total: float, dice: int) -> float:
+    """The chance that ``dice`` D6 add up to ``total`` or more.
+
+    >>> round(at_least(4, 1), 3), at_least(0.5, 1), at_least(7, 1)
+    (0.5, 1.0, 0.0)
+    """
+    ways = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for t, n in ways.items():
+            for face in range(1, 7):
+                nxt[t + face] = nxt.get(t + face, 0) + n
+        ways = nxt
+    return sum(n for t, n in ways.items() if t >= total - 1e-9) / 6**dice
 
 
 def guts_text(guts: int, modifiers: Sequence[dict[str, Any]], modified: int) -> str:
@@ -49,7 +71,7 @@ def reach(game: Any, fid: str, look: Look, actions: Sequence[str]) -> list[Primi
     move = float(game.data.house("move_distance"))
     if "move" in actions or not f.acted_this_turn:
         out.append(Ring(position, move, "move", f'MOVE {move:g}"'))
-    if f.is_nco:
+    if f.is_nco and order.nco_reason(game.world, f) is None:  # a Corporal orders only once his Sergeant is gone
         command = game.data.command_range(f.role)
         # the ring where a soldier's base just comes in: edge-to-edge reach plus both radii (a section's bases match)
         out.append(Ring(position, command + 2 * f.radius, "command", f'ORDER {command:g}"'))
@@ -142,6 +164,12 @@ def move_drawing(
     lines.insert(0, head)
     lines.append(guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)))
     lines.append(need_text(d.get("modified_guts", 0), preview.chances))
+    if d.get("enters_clutter"):  # the real question: will he get where I point?
+        success = preview.chances.get("critical_success", 0.0) + preview.chances.get("success", 0.0)
+        dice = int(game.data.house("clutter_move_dice"))
+        reach = success * at_least(length, dice)
+        lines.append(f'Reaches the pointer: {pct(reach)} (a success, then {dice}D6 >= {length:.1f}")')
+    lines.append(risk_text(preview.chances))
     lines.append("Fail: he stays put.  Drag to face a way." if face_toward is None else "Facing set by the drag.")
     if face_toward is not None:
         out.append(Path((legal[-1], face_toward), "facing", "face"))  # type: ignore[arg-type]
@@ -172,9 +200,15 @@ def fire_drawing(game: Any, fid: str, tid: str, preview: Any, geometry: dict[str
         d = preview.details
         lines[1] += "".join(f" ({m['value']:+d})" for m in d.get("modifiers", []) if "range" in m["reason"])
         lines.append(guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)))
-        lines.append(need_text(d.get("modified_guts", 0), preview.chances))
         shots = d.get("shots", [])
         effects = shots[0].get("effects", {}) if shots else {}
+        if effects.get("success") == "no effect":  # a fallen zombie: only the critical that kills matters
+            crit = preview.chances.get("critical_success", 0.0)
+            lines.append(f"Kill (a double at most {d.get('modified_guts', 0)}): {pct(crit)}")
+            lines.append("He is down: a plain success does nothing")
+        else:
+            lines.append(need_text(d.get("modified_guts", 0), preview.chances))
+        lines.append(risk_text(preview.chances))
         if effects:
             lines.append(
                 f"Crit: {effects.get('critical_success')} - Success: {effects.get('success')} - Crit fail: GUTS -1"
@@ -207,6 +241,8 @@ def order_drawing(game: Any, fid: str, tid: str, preview: Any) -> list[Primitive
             f'{d.get("distance", 0.0):.1f}" of {d.get("range", 0.0):g}" command range',
             guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)),
             need_text(d.get("modified_guts", 0), preview.chances),
+            risk_text(preview.chances),
+            "Fail: no +2 for him" + ("" if d.get("free") else ", and this NCO's action is spent"),
         ]
         out.append(Plate(t.position, "\n".join(lines), "command"))
     else:
