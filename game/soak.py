@@ -3,13 +3,13 @@ invariants checked after every command, and any failure written as a save (a rep
 
 ``deadground soak [--games N] [--jobs J] [--minutes M] [--seed S] [--out DIR] [MAP...]`` plays N games
 per rule set (spread over its maps, game k with seed S+k), on J worker processes, for at most M minutes.
-A rule set's invariants are ``invariants(game) -> list[str]`` (the contract's form; Zombiekrieg's also takes
-``since``, the first event to check): the ``invariants`` field of its :class:`~game.rules.core.RuleSet`
+A rule set's invariants are ``invariants(game) -> list[str]`` (the contract's form; a rule set's may also
+take ``since``, the first event to check): the ``invariants`` field of its :class:`~game.rules.core.RuleSet`
 when it has one, else ``game.rules.<key>.invariants``. At the end of every game the game is also replayed
 from its commands and its state and events compared.
 
->>> plan_games({"zombiekrieg": ["a.tmx", "b.tmx"]}, games=3, seed=10)
-[('zombiekrieg', 'a.tmx', 10), ('zombiekrieg', 'b.tmx', 11), ('zombiekrieg', 'a.tmx', 12)]
+>>> plan_games({"duel": ["a.tmx", "b.tmx"]}, games=3, seed=10)
+[('duel', 'a.tmx', 10), ('duel', 'b.tmx', 11), ('duel', 'a.tmx', 12)]
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult
 
 def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
     """Call a rule set's invariants with the extras it takes: the contract's form is ``invariants(game)``;
-    Zombiekrieg's also takes ``since`` (the first event to check) and ``step``."""
+    a rule set's may also take ``since`` (the first event to check) and ``step``."""
     try:
         takes: Collection[str] = inspect.signature(check).parameters
     except (TypeError, ValueError):

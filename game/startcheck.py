@@ -4,8 +4,9 @@ The loader checks the file and the schema; only the rule set knows whether its f
 (a 1x1 table, a deploy zone full of buildings). This sets a game up headless with the rule set's default
 options and turns a refusal into a :class:`~game.scenario.problems.Problem` a designer can act on.
 
->>> from game.rules.zombiekrieg.testing import tiny_scenario
->>> start_problems(tiny_scenario())
+>>> from game.assets import default_scenario
+>>> from game.scenario import load_scenario
+>>> start_problems(load_scenario(default_scenario()))
 []
 """
 
