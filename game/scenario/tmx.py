@@ -54,6 +54,9 @@ class RawObject:
     points: tuple[PixelPoint, ...] = ()
     properties: dict[str, RawProperty] = field(default_factory=dict)
     template: str | None = None
+    layer: str = ""  # the object layer's name, inside its groups: "scenery/terrain"
+    visible: bool = True  # False when the object or a layer holding it is hidden in Tiled (the game skips it)
+    gid: int = 0  # a tile object's tile (flip bits cleared), else 0
 
 
 @dataclass
@@ -300,6 +303,15 @@ class _Reader:
                 )
             return found
         self.templates[full] = None
+        if source.lower().endswith((".tj", ".json")):
+            self.problem(
+                obj_id,
+                name,
+                f'its template "{source}" is a JSON template, which the game does not read',
+                "open the template in Tiled and save it as a .tx template (File > Save As), then replace the "
+                "object with one placed from the .tx (or detach it: right click > Detach)",
+            )
+            return None
         fix = "put the template back in maps/templates, or detach the object from it (right click > Detach)"
         try:
             data = self.read_file(source, "template")
@@ -324,7 +336,9 @@ class _Reader:
 
     # ------------------------------------------------------------------ objects
 
-    def object(self, el: ET.Element, offset: PixelPoint) -> RawObject | None:
+    def object(
+        self, el: ET.Element, offset: PixelPoint, layer: str = "", visible: bool = True
+    ) -> RawObject | None:
         id_text = el.get("id", "0")
         try:
             obj_id = int(id_text)
@@ -368,8 +382,7 @@ class _Reader:
         points: tuple[PixelPoint, ...] = ()
         if shape in ("polygon", "polyline") and shape_el is not None:
             points = self.points(shape_el.find(shape), obj_id, name)
-        if shape == "tile":
-            self.gid(attr("gid") or "", obj_id, name)
+        gid = self.gid(attr("gid") or "", obj_id, name) if shape == "tile" else 0
         return RawObject(
             id=obj_id,
             name=name,
@@ -383,6 +396,9 @@ class _Reader:
             points=points,
             properties=properties,
             template=source,
+            layer=layer,
+            visible=visible and el.get("visible", "1") != "0",
+            gid=gid,
         )
 
     def points(self, el: ET.Element | None, obj_id: int, name: str) -> tuple[PixelPoint, ...]:
@@ -411,21 +427,31 @@ class _Reader:
             found.append((x, y))
         return tuple(found)
 
-    def gid(self, text: str, obj_id: int, name: str) -> None:
+    def gid(self, text: str, obj_id: int, name: str) -> int:
         try:
-            ok = int(text) & ~_FLIP_BITS > 0
+            gid = int(text) & ~_FLIP_BITS
         except ValueError:
-            ok = False
-        if not ok:
+            gid = 0
+        if gid <= 0:
             self.problem(
                 obj_id,
                 name,
                 f'its tile (gid "{text}") is not a tile number',
                 "delete the object and place the tile again",
             )
+        return max(gid, 0)
 
-    def layers(self, parent: ET.Element, offset: PixelPoint, out: list[RawObject], depth: int = 0) -> None:
-        """Objects of every object layer, also inside group layers, with layer offsets applied."""
+    def layers(
+        self,
+        parent: ET.Element,
+        offset: PixelPoint,
+        out: list[RawObject],
+        path: str = "",
+        visible: bool = True,
+        depth: int = 0,
+    ) -> None:
+        """Objects of every object layer, also inside group layers, with layer offsets applied; each
+        remembers its layer and whether it is shown (a hidden group hides everything in it)."""
         for child in parent:
             if child.tag not in ("objectgroup", "group"):
                 continue
@@ -433,6 +459,8 @@ class _Reader:
                 offset[0] + self.number(child, "offsetx", 0.0),
                 offset[1] + self.number(child, "offsety", 0.0),
             )
+            name = f"{path}/{child.get('name', '')}" if path else child.get("name", "")
+            shown = visible and child.get("visible", "1") != "0"
             if child.tag == "group":
                 if depth + 1 > self.limits.nesting:
                     self.problem(
@@ -442,7 +470,7 @@ class _Reader:
                         "move the layers out of the innermost groups in Tiled",
                     )
                     continue
-                self.layers(child, here, out, depth + 1)
+                self.layers(child, here, out, name, shown, depth + 1)
                 continue
             for el in child.findall("object"):
                 self.object_count += 1
@@ -455,7 +483,7 @@ class _Reader:
                             "split the scenario, or merge objects (one polygon for a row of walls)",
                         )
                     continue
-                obj = self.object(el, here)
+                obj = self.object(el, here, name, shown)
                 if obj is not None:
                     out.append(obj)
 
@@ -564,6 +592,15 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
     fix_file = "give the path of a .tmx map saved by Tiled"
     if len(str(path)) > 4096:
         return None, [Problem(None, "", f"the path is {len(str(path)):,} characters long", fix_file)]
+    if str(path).lower().endswith((".tmj", ".json")):
+        return None, [
+            Problem(
+                None,
+                "",
+                f"{path} is a Tiled JSON map, which the game does not read",
+                "open it in Tiled and save it as a .tmx map (File > Save As, type Tiled map files (*.tmx))",
+            )
+        ]
     try:
         data = read_bounded(str(path), limits.file_bytes)
     except Unreadable as err:

@@ -228,7 +228,7 @@ class LoadScene(Scene):
             self.message = shown(str(exc))
             self._show(entry)
             return False
-        from game.ui.replay_scene import ReplayScene
+        from game.ui.scenes.replay import ReplayScene
 
         self.app.push(ReplayScene(self.app, replay, title=shown(entry.path.name)))
         return True

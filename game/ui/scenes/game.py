@@ -147,6 +147,7 @@ class GameScene(Scene):
         ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
         self.match: Match | None = None
+        self.hint_box: UITextBox | None = None  # the selected figure's actions; scenes without it set None
         self.ended = False
         self.status_html = ""
         self.hint_html = ""
@@ -317,6 +318,9 @@ class GameScene(Scene):
             self.view.tooltip = self._tooltip
         else:
             self.view.set_viewport(viewport)
+            if size != getattr(self, "_built_size", size):  # the window changed: the whole table again
+                self.view.fit()
+        self._built_size = size
         m = self.manager
         top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
         specs = self.top_buttons()
@@ -630,7 +634,8 @@ class GameScene(Scene):
             )
         if text != self.hint_html:
             self.hint_html = text
-            self.hint_box.set_text(text)
+            if self.hint_box is not None:
+                self.hint_box.set_text(text)
 
     # ---- input ------------------------------------------------------------------------------------
 
@@ -813,10 +818,7 @@ class GameScene(Scene):
         except SaveError as exc:
             self.say(str(exc), bad=True)
             return False
-        self.app.open_session(session)
-        scene = self.app.scene
-        if isinstance(scene, GameScene):
-            scene.say(f"Loaded {getattr(path, 'name', path)}.")
+        self.app.open_session(session).say(f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
@@ -862,7 +864,7 @@ class GameScene(Scene):
         elif key == "rules":
             from game.ui.scenes.rules import RulesScene
 
-            self.app.push(RulesScene(self.app, self.scenario.ruleset))
+            self.app.push(RulesScene(self.app, self.scenario.ruleset, self.scenario, dict(self.options)))
         elif key == "settings":
             from game.ui.scenes.settings import SettingsScene
 
@@ -885,7 +887,7 @@ class GameScene(Scene):
                 window_title="Game over",
             )
             return
-        from game.ui.end_scene import EndScene
+        from game.ui.scenes.end import EndScene
 
         again_setup = self._setup_again(dict(game.options))
 
