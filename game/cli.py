@@ -1,4 +1,4 @@
-"""The ``deadground`` command: play (the default), check, design, kit, demo, simulate, replay.
+"""The ``deadground`` command: play (the default), check, design, kit, demo, simulate, soak, replay.
 
 Each subcommand lives in its own module and is imported only when used, so ``deadground check``
 never loads pygame. The headless modules (demo, replay, simulate) never import the UI: this module
@@ -144,6 +144,24 @@ def _demo(args: argparse.Namespace) -> int:
     return demo_main(maps=args.maps, games=args.games, headless=args.headless, seed=args.seed, on_screen=on_screen)
 
 
+def _soak(args: argparse.Namespace) -> int:
+    from game.soak import main as soak_main
+
+    return soak_main(
+        args.maps, games=args.games, jobs=args.jobs, minutes=args.minutes, seed=args.seed, out=args.out
+    )
+
+
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError("--minutes must be more than 0")
+    return value
+
+
 def _whole_number(text: str, least: int, why: str) -> int:
     try:
         value = int(text)
@@ -234,6 +252,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.set_defaults(func=_simulate)
 
+    soak = sub.add_parser(
+        "soak", help="bot games on every shipped scenario, the rules' invariants checked after every command"
+    )
+    soak.add_argument(
+        "maps", nargs="*", help=".tmx scenarios (default: every shipped one of a rule set with a bot)"
+    )
+    soak.add_argument("--games", type=_positive, default=100, help="games per rule set (default 100)")
+    soak.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; 0 = all cores)")
+    soak.add_argument("--minutes", type=_minutes, default=None, help="stop after this many minutes")
+    soak.add_argument("--seed", type=int, default=1, help="seed of the first game; game k uses seed+k")
+    soak.add_argument(
+        "--out", default="soak-failures", help="folder for the replay file of each failure (default soak-failures)"
+    )
+    soak.set_defaults(func=_soak)
+
     replay = sub.add_parser("replay", help="play a saved game back and check it reproduces")
     replay.add_argument("save", help="a save file (.json)")
     replay.add_argument("--watch", action="store_true", help="watch it on screen with the animations")
@@ -246,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``deadground``; with no subcommand (or only a scenario path) it plays."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    subcommands = {"play", "check", "design", "kit", "demo", "simulate", "replay", "-h", "--help"}
+    subcommands = {"play", "check", "design", "kit", "demo", "simulate", "soak", "replay", "-h", "--help"}
     if not argv or argv[0] not in subcommands:
         argv = ["play", *argv]
     args = parser.parse_args(argv)

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -32,6 +34,23 @@ from game.scenario.model import Scenario
 FORMAT = "deadground-save"
 VERSION = 1
 KEEP_AUTOSAVES = 5
+KEEP_AUTOSAVE_GAMES = 8  # other games' autosaves kept besides this game's (the newest games)
+STALE_TEMP_SECONDS = 60.0  # a temporary file older than this was left by a killed write
+
+# What a save may hold. A real game is far inside these; past them a file is damage or an attack, and
+# reading it on would hang, fill memory or recurse without bound.
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+MAX_PATH_CHARS = 4096  # the scenario path written in a save, and a save's own path
+MAX_DEPTH = 16  # JSON nesting: a save is 4 deep, a command 3 more
+MAX_COMMANDS = 200_000
+MAX_ITEMS = 256  # entries in any list or table of the options or extra (a game has a handful)
+MAX_TEXT = 10_000  # characters in any one text
+MAX_DIGITS = 30  # digits in any whole number (Python refuses above 4,300; seeds are far below 30)
+MAX_SAVED_AT = 1e11  # seconds since 1970 (the year 5138): beyond it the time is damage
+SAVE_FIELDS = frozenset(
+    {"format", "version", "ruleset", "scenario", "options", "seed", "commands", "saved_at", "error"}
+    | {"failed", "state_hash", "over", "extra"}
+)
 
 OnApplied = Callable[[Command, list[Event]], None]
 
@@ -133,6 +152,7 @@ def write_atomic(path: Path | str, payload: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        _keep_umask(fd)
         with os.fdopen(fd, "wb") as out:
             fd = -1  # the file object owns it now
             out.write(payload)
@@ -148,6 +168,42 @@ def write_atomic(path: Path | str, payload: bytes) -> None:
             pass
         raise
     _sync_folder(path.parent)
+
+
+_UMASK: int | None = None
+
+
+def _keep_umask(fd: int) -> None:
+    """mkstemp makes its file 0600; a save is an ordinary file, so give it what the user's umask gives."""
+    global _UMASK
+    if _UMASK is None:  # read once: os.umask can only be read by setting it
+        _UMASK = os.umask(0o022)
+        os.umask(_UMASK)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, 0o666 & ~_UMASK)
+
+
+def remove_stale_temporaries(folder: Path | str, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete the temporary files (``.<name>.*.tmp``) a killed :func:`write_atomic` left in ``folder``.
+
+    Only files older than ``older_than`` seconds go: a younger one may be another running game's
+    write in progress. Returns what was removed; a folder that cannot be read is left alone.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        try:
+            info = tmp.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            continue
+    return removed
 
 
 def _sync_folder(folder: Path) -> None:
@@ -178,37 +234,173 @@ def save_game(
 
 def _require(cond: bool, path: Path, why: str) -> None:
     if not cond:
-        raise SaveError(f"{path.name} {why}; the file was left untouched.")
+        raise SaveError(f"{_name(path)} {why}; the file was left untouched.")
+
+
+def _name(path: Path) -> str:
+    """The file's name for a message (a hostile name can be 255 characters of noise)."""
+    name = path.name
+    return name if len(name) <= 80 else name[:77] + "..."
+
+
+class _Refused(ValueError):
+    """Something in a save's JSON past a limit; the message says what."""
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The bytes of an ordinary file of at most MAX_SAVE_BYTES; SaveError for anything else.
+
+    A FIFO would block the open or read forever and /dev/zero would fill memory, so the file is
+    checked with stat before it is opened (non-blocking) and again on the open descriptor.
+    """
+    name = _name(path)
+    if len(str(path)) > MAX_PATH_CHARS:
+        raise SaveError(f"{name} cannot be read: its path is longer than {MAX_PATH_CHARS} characters.")
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise SaveError(f"{name} cannot be read ({exc.strerror or exc}).") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(
+            f"{name} is not an ordinary file (a folder, pipe or device), so it is not a save; "
+            "the file was left untouched."
+        )
+    too_big = SaveError(
+        f"{name} is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB, far more than any saved game; "
+        "the file was left untouched."
+    )
+    if info.st_size > MAX_SAVE_BYTES:
+        raise too_big
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise SaveError(f"{name} cannot be read ({exc.strerror or exc}).") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else since the stat
+            raise SaveError(f"{name} is not an ordinary file, so it is not a save; the file was left untouched.")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > MAX_SAVE_BYTES:  # it grew while being read
+                raise too_big
+            chunks.append(chunk)
+    except OSError as exc:
+        raise SaveError(f"{name} cannot be read ({exc.strerror or exc}).") from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _Refused(f"it holds a whole number {digits} digits long (at most {MAX_DIGITS} are read)")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"it holds the number {text[:40]}, too large to be a number")
+    return value
+
+
+def _parse_constant(text: str) -> float:
+    raise _Refused(f"it holds {text}, which is not a number")
+
+
+def _check_tree(data: Any) -> None:
+    """Depth, text and size limits over the whole JSON tree, walked without recursion."""
+    stack: list[tuple[Any, int, bool]] = [(data, 1, False)]
+    while stack:
+        node, depth, small = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _Refused(f"it is nested more than {MAX_DEPTH} deep")
+        if isinstance(node, str):
+            _check_text(node)
+        elif isinstance(node, dict):
+            if small and len(node) > MAX_ITEMS:
+                raise _Refused(f"a table in its options holds {len(node)} entries (at most {MAX_ITEMS})")
+            for key, value in node.items():
+                _check_text(key)
+                stack.append((value, depth + 1, small or (depth == 1 and key in ("options", "extra"))))
+        elif isinstance(node, list):
+            if small and len(node) > MAX_ITEMS:
+                raise _Refused(f"a list in its options holds {len(node)} entries (at most {MAX_ITEMS})")
+            stack.extend((value, depth + 1, small) for value in node)
+
+
+def _check_text(text: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise _Refused(f"it holds a text {len(text)} characters long (at most {MAX_TEXT})")
+    if "\x00" in text:
+        raise _Refused("a text in it holds a NUL character")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _Refused("a text in it holds a lone surrogate (not a character)") from None
+
+
+def _saved_at(value: Any) -> float:
+    if value is None:
+        return 0.0
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise _Refused(f"its time saved_at {str(value)[:40]!r} is not a number")
+    if not 0 <= value <= MAX_SAVED_AT:
+        raise _Refused(f"its time saved_at {value:g} is not a date (0 to {MAX_SAVED_AT:g} seconds since 1970)")
+    return float(value)
 
 
 def read_save(path: Path | str) -> SavedGame:
     """Read and check a save without replaying it. Raises :class:`SaveError`; never changes the file."""
     path = Path(path)
+    raw = _read_bounded(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path.name} cannot be read ({exc.strerror or exc}).") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(
+            raw.decode("utf-8"),
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise SaveError(
-            f"{path.name} is corrupt or truncated (not valid JSON); the file was left untouched."
+            f"{_name(path)} is corrupt or truncated (not valid JSON); the file was left untouched."
+        ) from None
+    except _Refused as exc:
+        raise SaveError(f"{_name(path)} is damaged ({exc}); the file was left untouched.") from None
+    except RecursionError:
+        raise SaveError(
+            f"{_name(path)} is damaged (it is nested more than {MAX_DEPTH} deep); the file was left untouched."
         ) from None
     _require(isinstance(data, dict) and data.get("format") == FORMAT, path, "is not a Dead Ground save")
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         raise SaveError(
-            f"{path.name} was written by a newer Dead Ground (save format {version}; this one "
+            f"{_name(path)} was written by a newer Dead Ground (save format {version}; this one "
             f"reads format {VERSION}); the file was left untouched."
         )
     _require(
         version == VERSION, path, f"has an unknown save format version {version!r} (this game reads {VERSION})"
     )
     try:
+        _check_tree(data)
+        unknown = sorted(set(data) - SAVE_FIELDS)
+        if unknown:
+            raise _Refused(f"it has fields this game does not know: {', '.join(map(repr, unknown[:5]))}")
         scenario = data["scenario"]
+        if not isinstance(scenario, dict) or set(scenario) - {"path", "hash"}:
+            raise TypeError("the scenario is not a table of path and hash")
+        if len(str(scenario["path"])) > MAX_PATH_CHARS:
+            raise _Refused(f"its scenario path is longer than {MAX_PATH_CHARS} characters")
         commands = data["commands"]
         if not isinstance(commands, list):
             raise TypeError("the command list is not a list")
+        if len(commands) > MAX_COMMANDS:
+            raise _Refused(f"it holds {len(commands)} commands (at most {MAX_COMMANDS})")
         failed = data.get("failed")
         options = data.get("options") or {}
         extra = data.get("extra") or {}
@@ -217,10 +409,11 @@ def read_save(path: Path | str) -> SavedGame:
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"the seed {seed!r} is not a whole number")
+        saved_at = _saved_at(data.get("saved_at"))
         rules_key = str(data["ruleset"])
         if rules_key not in known_rulesets():
             raise _Unplayable(
-                f"{path.name} is for the rule set {rules_key!r}, which this Dead Ground does not have; "
+                f"{_name(path)} is for the rule set {rules_key[:40]!r}, which this Dead Ground does not have; "
                 "the file was left untouched."
             )
         registry = get_ruleset(rules_key).commands
@@ -231,7 +424,7 @@ def read_save(path: Path | str) -> SavedGame:
             options=options,
             seed=seed,
             commands=[from_data(c, registry) for c in commands],
-            saved_at=float(data.get("saved_at") or 0.0),
+            saved_at=saved_at,
             error=str(data.get("error") or ""),
             failed=from_data(failed, registry) if failed is not None else None,
             state_hash=str(data.get("state_hash") or ""),
@@ -241,7 +434,7 @@ def read_save(path: Path | str) -> SavedGame:
     except _Unplayable as exc:
         raise SaveError(str(exc)) from None
     except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path.name} is damaged ({exc}); the file was left untouched.") from None
+        raise SaveError(f"{_name(path)} is damaged ({str(exc)[:200]}); the file was left untouched.") from None
     return saved
 
 
@@ -258,10 +451,13 @@ def find_scenario(saved: SavedGame, save_name: str = "save") -> Scenario:
     found: list[Scenario] = []
     problems: list[str] = []
     for candidate in candidates:
-        if not candidate.is_file():
+        try:
+            if not candidate.is_file():  # a FIFO or device is no scenario (and would hang the loader)
+                continue
+        except OSError:  # e.g. a path too long for the system
             continue
         try:
-            scenario = load_scenario(candidate)
+            scenario = load_scenario(str(candidate))
         except ScenarioError as exc:
             problems.append(f"{candidate} no longer loads: {exc}")
             continue
@@ -323,37 +519,71 @@ def restore(
 
 
 _SEQ = re.compile(r"^autosave-(\d+)")
+# autosave-<sequence>-<date>-<time>[-<game>].json; files from before games had ids have no <game>
+_GAME = re.compile(r"^autosave-\d+-\d{8}-\d{6}-([0-9a-f]{1,32})\.json$")
 
 
 class Autosaves:
-    """Autosave after every resolved command into a folder, keeping the newest ``keep`` files.
+    """Autosave after every resolved command into a folder, keeping the newest ``keep`` files per game.
 
-    Files are ``autosave-<sequence>-<date>.json``; the newest one of an unfinished game is what
-    start-up offers to resume. Broken files are skipped, never deleted by reading.
+    Files are ``autosave-<sequence>-<date>-<game>.json``: ``<game>`` is a random id per Autosaves
+    (one per running game), so two games running at once never write the same name nor prune each
+    other's files below ``keep``. The newest file of an unfinished game is what start-up offers to
+    resume. Broken files are skipped, never deleted by reading; temporary files a killed write left
+    behind are removed when the folder is first opened.
     """
 
     def __init__(self, folder: Path | str | None = None, keep: int = KEEP_AUTOSAVES) -> None:
+        import uuid
+
         if folder is None:
             folder = default_folder()
         self.folder = Path(folder)
         self.keep = max(1, int(keep))
+        self.game_id = uuid.uuid4().hex[:12]
+        self._seq = 0
+        remove_stale_temporaries(self.folder)
 
     def write(self, game: Game) -> Path:
-        files = self.files()
-        seq = _sequence(files[-1]) + 1 if files else 1
-        path = self.folder / f"autosave-{seq:08d}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        if not self._seq:
+            mine = self.files(self.game_id)
+            self._seq = _sequence(mine[-1]) if mine else 0
+        self._seq += 1
+        path = self.folder / f"autosave-{self._seq:08d}-{time.strftime('%Y%m%d-%H%M%S')}-{self.game_id}.json"
         save_game(game, path)
         self._prune()
         return path
 
-    def files(self) -> list[Path]:
-        """The autosaves, oldest first."""
+    def files(self, game_id: str | None = None) -> list[Path]:
+        """The autosaves (of one game if ``game_id`` is given), oldest first by the time they were written."""
         if not self.folder.is_dir():
             return []
-        return sorted((p for p in self.folder.glob("autosave-*.json") if _SEQ.match(p.name)), key=_sequence)
+        found = []
+        for p in self.folder.glob("autosave-*.json"):
+            if not _SEQ.match(p.name) or (game_id is not None and _game_of(p) != game_id):
+                continue
+            try:
+                when = p.lstat().st_mtime_ns
+            except OSError:
+                continue
+            found.append((when, _sequence(p), p.name, p))
+        return [p for *_, p in sorted(found)]
 
     def _prune(self) -> None:
-        for old in self.files()[: -self.keep]:
+        """Keep this game's newest ``keep`` files; of other games keep the newest ``keep`` files of each of
+        the ``KEEP_AUTOSAVE_GAMES`` most recent games (one that crashed may be resumed)."""
+        listing = self.files()  # oldest first, so each game's newest file is its last
+        games: dict[str, list[Path]] = {}
+        for path in listing:
+            games.setdefault(_game_of(path), []).append(path)
+        order = {path: n for n, path in enumerate(listing)}  # no stat here: another game may prune too
+        others = sorted((g for g in games if g != self.game_id), key=lambda g: order.get(games[g][-1], -1))
+        drop: list[Path] = []
+        for game_id, paths in games.items():
+            drop += paths[: -self.keep]
+            if game_id != self.game_id and game_id in others[:-KEEP_AUTOSAVE_GAMES]:
+                drop += paths[-self.keep :]
+        for old in drop:
             try:
                 old.unlink()
             except OSError:
@@ -374,7 +604,10 @@ class Autosaves:
         path = self.latest()
         if path is None:
             return None
-        return None if read_save(path).over else path
+        try:
+            return None if read_save(path).over else path
+        except SaveError:  # changed since latest() read it
+            return None
 
     def clear(self) -> None:
         """Forget the autosaves."""
@@ -388,6 +621,12 @@ class Autosaves:
 def _sequence(path: Path) -> int:
     m = _SEQ.match(path.name)
     return int(m.group(1)) if m else 0
+
+
+def _game_of(path: Path) -> str:
+    """The game id in an autosave's name ("" for a file named before games had ids)."""
+    m = _GAME.match(path.name)
+    return m.group(1) if m else ""
 
 
 def data_folder() -> Path:

@@ -53,6 +53,9 @@ class Session:
         # a command in the player's words (the rule set's view); the class name where none is given
         self.words: Callable[[Command], str] = lambda cmd: type(cmd).__name__
         self.last_crash_report: Path | None = None
+        # why the last autosave failed (a full disk, a read-only folder), "" once one succeeds again;
+        # the screen shows it, so a player never plays on believing the game is kept
+        self.autosave_error: str = ""
 
     # -- playing
     def apply(self, cmd: Command) -> list[Event]:
@@ -85,13 +88,23 @@ class Session:
         self.autosave()
 
     def autosave(self) -> Path | None:
+        """Autosave the game now; a failure is kept in :attr:`autosave_error`, never raised (a full disk
+        must not stop the game, and the old autosaves are intact: writes are atomic)."""
         if self.autosaves is None:
             return None
         try:
             self.last_autosave = self.autosaves.write(self.game)
-        except OSError:
-            return None  # a full disk must not stop the game; the old autosaves are intact (atomic)
+        except OSError as exc:
+            self.autosave_error = (
+                f"Autosave failed ({exc.strerror or exc}); the newest autosave is {self._kept()}. "
+                "Free some disk space, or save the game elsewhere with Ctrl+S."
+            )
+            return None
+        self.autosave_error = ""
         return self.last_autosave
+
+    def _kept(self) -> str:
+        return self.last_autosave.name if self.last_autosave is not None else "the start"
 
     def _report(self, cmd: Command, exc: Exception) -> Path | None:
         folder = self.autosaves.folder.parent / "crash" if self.autosaves is not None else crash_folder()
@@ -174,24 +187,36 @@ class Session:
     @staticmethod
     def resumable(autosaves: Autosaves) -> tuple[Path, str] | None:
         """The interrupted game start-up should offer, and a line describing it; None if none."""
-        path = autosaves.resumable()
-        if path is None:
-            return None
         try:
+            path = autosaves.resumable()
+            if path is None:
+                return None
             saved = read_save(path)
-        except SaveError:
+        except (SaveError, OSError):  # a damaged autosave never stops the game from starting
             return None
         return path, describe_save(saved)
 
 
 def describe_save(saved: SavedGame) -> str:
     """One line for a load menu, e.g. ``Normandy Village (<rule set>), 42 actions, 2024-05-01 20:13``."""
-    import time
 
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at)) if saved.saved_at else "unknown time"
-    title = Path(saved.scenario_path).stem.replace("_", " ").title()
+    when = format_time(saved.saved_at, "%Y-%m-%d %H:%M", "unknown time")
+    title = Path(saved.scenario_path).stem.replace("_", " ").title()[:60]
     status = " (finished)" if saved.over else ""
     return f"{title} ({saved.ruleset}), {actions(len(saved.commands))}, {when}{status}"
+
+
+def format_time(seconds: float, pattern: str, unknown: str) -> str:
+    """``seconds`` since 1970 as local time, or ``unknown`` for a time no clock can show (a save is
+    hostile data: 1e20, NaN or infinity would raise OverflowError or ValueError here)."""
+    import time
+
+    if not seconds:
+        return unknown
+    try:
+        return time.strftime(pattern, time.localtime(seconds))
+    except (OverflowError, ValueError, OSError):
+        return unknown
 
 
 def actions(n: int) -> str:

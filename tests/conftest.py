@@ -5,6 +5,7 @@
   (so its saves land in tmp_path too); closed after the test. A file that needs more (faster
   animations, a skip) overrides it with a fixture of the same name that takes ``app``.
 - ``xvfb`` -- a real X server (Xvfb) for the test, its display name (``":N"``); skips without Xvfb.
+- ``long_run`` -- True with ``--fuzz-long`` or ``DEADGROUND_LONG=1``: fuzz, soak and kill tests at full size.
 
 pygame is imported only when a UI fixture is used, so the rules' tests never load it.
 """
@@ -21,6 +22,32 @@ from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--fuzz-long",
+        action="store_true",
+        default=False,
+        help="run the fuzz, soak, monkey and kill tests at full size (also: DEADGROUND_LONG=1)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # test files size their hypothesis runs at import (tests/fuzz_size.py), after this
+    if config.getoption("--fuzz-long", default=False):
+        os.environ["DEADGROUND_LONG"] = "1"
+
+
+def long_run_wanted(config: pytest.Config) -> bool:
+    """Whether the big runs are asked for: ``--fuzz-long`` or ``DEADGROUND_LONG=1``."""
+    return bool(config.getoption("--fuzz-long")) or os.environ.get("DEADGROUND_LONG", "") not in ("", "0")
+
+
+@pytest.fixture
+def long_run(request: pytest.FixtureRequest) -> bool:
+    """True when the full-size fuzz, soak and kill runs are asked for (default: a CI-sized slice)."""
+    return long_run_wanted(request.config)
 
 
 @pytest.fixture(scope="module")

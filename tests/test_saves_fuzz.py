@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from fuzz_size import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +44,7 @@ def _paths(node, prefix=()):
             yield from _paths(v, prefix + (i,))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_damaged_saves_are_refused_cleanly_and_left_untouched(tmp_path: Path, data) -> None:
     path = tmp_path / "save.json"

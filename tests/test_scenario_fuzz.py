@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from fuzz_helpers import starts_headless
+from fuzz_size import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -95,9 +97,10 @@ def assert_scenario_or_problems(path: Path) -> None:
         assert thing.area.points and all(math.isfinite(c) for p in thing.area.points for c in p)
     for figure in scenario.placements:
         assert all(math.isfinite(c) for c in figure.position) and math.isfinite(figure.facing)
+    starts_headless(path, scenario)  # what check accepts, the game starts (issue 17)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.binary(max_size=600))
 def test_random_bytes(folder, data):
     path = folder / "bytes.tmx"
@@ -105,7 +108,7 @@ def test_random_bytes(folder, data):
     assert_scenario_or_problems(path)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutations=st.lists(MUTATION, min_size=1, max_size=4))
 def test_mutated_valid_map(folder, mutations):
     path = folder / "mutated.tmx"
@@ -113,7 +116,7 @@ def test_mutated_valid_map(folder, mutations):
     assert_scenario_or_problems(path)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(["zombie.tx", "deploy_allies.tx", "spawn_round.tx", "tile_zombie.tx", "wall.tx"]),
     mutations=st.lists(MUTATION, min_size=1, max_size=3),

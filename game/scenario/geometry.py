@@ -95,5 +95,11 @@ def overlaps_table(area: Area, width: float, height: float) -> bool:
     return x1 >= 0 and y1 >= 0 and x0 <= width and y0 <= height
 
 
+def near_table(area: Area, width: float, height: float, slack: float) -> bool:
+    """Whether the outline's bounding box stays within ``slack`` inches of a width x height table."""
+    x0, y0, x1, y1 = area.bounds
+    return x0 >= -slack and y0 >= -slack and x1 <= width + slack and y1 <= height + slack
+
+
 def on_table(p: Point, width: float, height: float, slack: float = 1e-6) -> bool:
     return -slack <= p[0] <= width + slack and -slack <= p[1] <= height + slack

@@ -12,9 +12,10 @@ from __future__ import annotations
 import difflib
 import hashlib
 import math
+import unicodedata
 from typing import Any
 
-from game.scenario.geometry import Scale, area_of, is_empty, on_table, overlaps_table
+from game.scenario.geometry import Scale, area_of, is_empty, near_table, on_table, overlaps_table
 from game.scenario.model import Area, Placement, Scenario, Terrain, Zone
 from game.scenario.problems import Problem, ScenarioError
 from game.scenario.schema import ClassSpec, PropertySpec, Schema, convert_tiled, load_schema
@@ -76,6 +77,7 @@ class _Builder:
         inches = props["inches_per_tile"]
         scale = Scale(raw.tilewidth, raw.tileheight, inches)
         width, height = raw.width * inches, raw.height * inches
+        self.limits_of_map(props, width, height)
         terrain: list[Terrain] = []
         zones: list[Zone] = []
         placements: list[Placement] = []
@@ -83,6 +85,13 @@ class _Builder:
             if not obj.visible:
                 continue  # hidden in Tiled (a scratch layer): not part of the game, see maps/README.md
             self.add_object(obj, scale, width, height, terrain, zones, placements)
+        if len(placements) > self.schema.limits.figures:
+            self.problem(
+                None,
+                f"the map places {len(placements):,} figures, more than {self.schema.limits.figures:,} "
+                "(the limit figures)",
+                "place fewer zombies and soldiers (spawn points bring zombies on during the game)",
+            )
         self.requirements(props, zones, placements)
         if self.problems:
             return None, self.problems
@@ -111,6 +120,38 @@ class _Builder:
         if refused:
             return None, refused
         return scenario, []
+
+    # ------------------------------------------------------------------ limits
+
+    def limits_of_map(self, props: dict[str, Any], width: float, height: float) -> None:
+        """The table's size and the title against the schema's [limits] (a title is drawn in the menus)."""
+        limits = self.schema.limits
+        if max(width, height) > limits.table_inches:
+            self.problem(
+                None,
+                f'the table is {width:g}" x {height:g}", longer than {limits.table_inches:g}" '
+                "(the limit table_inches)",
+                "make the map smaller in Map > Resize Map, or lower inches_per_tile",
+            )
+        title = str(props.get("title", ""))
+        if len(title) > limits.title:
+            self.problem(
+                None,
+                f"the title is {len(title):,} characters long, more than {limits.title} (the limit title)",
+                "shorten the map property title (the briefing can hold the rest)",
+            )
+        elif title and not any(unicodedata.category(c)[0] in "LNPS" for c in title):
+            self.problem(
+                None,
+                "the title has no visible character, so the menu could not show it",
+                "give the map property title a name people can read, or leave it empty",
+            )
+        elif any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in title):
+            self.problem(
+                None,
+                "the title holds control or invisible characters",
+                "retype the map property title in Tiled",
+            )
 
     # ------------------------------------------------------------------ map properties
 
@@ -240,6 +281,22 @@ class _Builder:
                 f"the {spec.name} has no area ({_emptiness(obj)})",
                 f"redraw it in Tiled as a {' or '.join(s for s in spec.shapes if s != 'point')} "
                 "that covers some ground",
+            )
+            return
+        if spec.group == "figure" and obj.shape != "point" and is_empty(area):
+            self.problem(
+                obj,
+                f"the {spec.name} has no area to stand on ({_emptiness(obj)})",
+                "place it as a point (or from its template) where the figure stands",
+            )
+            return
+        if obj.shape != "point" and not near_table(area, width, height, self.schema.limits.off_table_inches):
+            x0, y0, x1, y1 = area.bounds
+            self.problem(
+                obj,
+                f'the {spec.name} reaches {x0:g}", {y0:g}" to {x1:g}", {y1:g}", more than '
+                f"{self.schema.limits.off_table_inches:g}\" beyond the table's edge (the limit off_table_inches)",
+                "draw it on the table (a spawn edge may overlap the edge a little)",
             )
             return
         if spec.group == "terrain":

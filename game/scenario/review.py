@@ -151,6 +151,10 @@ def review_map(path: str, schema: Schema | None = None) -> Review:
     found += checks.raw_checks()
     if scenario is not None:
         found += checks.play_checks(scenario)
+        if not any(p.severity == ERROR for p in found):
+            from game.startcheck import start_problems  # the rules sit above this layer: asked of a loaded map
+
+            found += start_problems(scenario)  # what check accepts, the game sets up (issue 17)
     else:
         # The map does not load, but the designer should hear everything at once: the play checks on
         # what can be read of it (its errors and warnings; the notes would only repeat the loader).

@@ -191,11 +191,40 @@ class Requirement:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """The most a scenario may hold ([limits] in the schema file); ``check`` names the one passed."""
+
+    table_inches: float = 240
+    tiles_per_side: int = 1024
+    tiles: int = 262144
+    tile_pixels: int = 256
+    map_pixels: int = 8192
+    picture_pixels: int = 16777216
+    objects: int = 2000
+    figures: int = 500
+    points_per_shape: int = 1000
+    property_text: int = 10000
+    title: int = 120
+    nesting: int = 16
+    file_bytes: int = 16 * 1024 * 1024
+    off_table_inches: float = 48
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Limits:
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown limits in the scenario schema: {', '.join(unknown)}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
 class Schema:
     map: dict[str, PropertySpec]
     objects: dict[str, ClassSpec]
     requirements: tuple[Requirement, ...]
     shape_groups: dict[str, tuple[str, ...]]
+    limits: Limits = field(default_factory=Limits)
 
     @property
     def rulesets(self) -> tuple[str, ...]:
@@ -252,6 +281,7 @@ def parse_schema(data: dict[str, Any]) -> Schema:
         objects=objects,
         requirements=requirements,
         shape_groups=groups,
+        limits=Limits.from_data(data.get("limits", {})),
     )
 
 

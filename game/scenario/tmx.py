@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import math
 import os
+import re
+import stat
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.scenario.problems import Problem
+from game.scenario.schema import Limits, load_schema
 
 PixelPoint = tuple[float, float]
 
-MAX_TILES = 4096  # per side: far beyond any table, small enough that nothing downstream chokes
 MAX_COORD = 1e9  # pixels; anything bigger is garbage, not a table
 _FLIP_BITS = 0xE0000000
 
@@ -71,15 +73,133 @@ class RawMap:
     files: dict[str, bytes]  # every file read (the .tmx and its templates), for the content hash
 
 
+class Unreadable(Exception):
+    """A file the loader will not read or parse; the message says why, for a designer."""
+
+
+_IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
+_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
+_DECLARATION = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
+def read_bounded(path: str, limit: int) -> bytes:
+    """The bytes of an ordinary file of at most ``limit`` bytes; :class:`Unreadable` for anything else.
+
+    A FIFO would block the open or the read forever, a device (``/dev/zero``) fill memory and a folder or
+    a symlink loop fail oddly, so the file is checked with stat before it is opened (non-blocking) and
+    again on the open descriptor.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise Unreadable("not found") from None
+    except OSError as err:
+        raise Unreadable(f"cannot be read ({err.strerror or err})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise Unreadable("cannot be read: it is not an ordinary file (a folder, pipe or device)")
+    too_big = Unreadable(f"cannot be read: it is larger than {limit:,} bytes (the limit file_bytes)")
+    if info.st_size > limit:
+        raise too_big
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        raise Unreadable(f"cannot be read ({err.strerror or err})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Unreadable("cannot be read: it is not an ordinary file (a folder, pipe or device)")
+        chunks: list[bytes] = []
+        total = 0
+        while chunk := os.read(fd, 1 << 20):
+            total += len(chunk)
+            if total > limit:
+                raise too_big
+            chunks.append(chunk)
+    except OSError as err:
+        raise Unreadable(f"cannot be read ({err.strerror or err})") from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def parse_xml(data: bytes, max_depth: int) -> ET.Element:
+    """Parse a Tiled file's XML the way defusedxml would: UTF-8 only, no DOCTYPE or ENTITY declarations
+    (an entity can expand a few bytes into gigabytes), elements nested at most ``max_depth`` deep."""
+    declared = _ENCODING.match(data[:400])
+    if declared and declared.group(1).decode("ascii", "replace").lower() not in ("utf-8", "utf8"):
+        name = declared.group(1).decode("ascii", "replace")[:30]
+        raise Unreadable(f'is written in the encoding "{name}"; Tiled writes UTF-8 (save it again from Tiled)')
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise Unreadable(
+            f"is not valid XML: not UTF-8 text (byte {err.start}); save it again from Tiled"
+        ) from None
+    if _DECLARATION.search(data):
+        raise Unreadable(
+            "declares a DOCTYPE or ENTITY, which Tiled never writes and the game refuses (entities can "
+            "expand without bound); delete the declaration"
+        )
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as err:
+        raise Unreadable(f"is not valid XML ({err})") from None
+    stack = [(root, 1)]
+    while stack:  # walked without recursion: the depth is what is being checked
+        el, depth = stack.pop()
+        if depth > max_depth:
+            raise Unreadable(f"is nested more than {max_depth} elements deep (the limit nesting)")
+        stack.extend((child, depth + 1) for child in el)
+    return root
+
+
+def kit_folders() -> list[str]:
+    """The shipped kit (maps/: templates, tiles), whose files any map may use wherever it lies; in a
+    checkout also the test kit (tests/maps), which maps exported elsewhere by tests refer back to."""
+    from game.assets import _PACKAGE, assets_dir
+
+    found = []
+    try:
+        found.append(os.path.realpath(assets_dir("maps")))
+    except (FileNotFoundError, OSError):
+        pass
+    tests = _PACKAGE.parent / "tests" / "maps"
+    if tests.is_dir():
+        found.append(os.path.realpath(tests))
+    return found
+
+
 class _Reader:
     """Collects problems while reading; one per map file."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, limits: Limits) -> None:
         self.path = path
+        self.limits = limits
         self.folder = os.path.dirname(os.path.abspath(path))
         self.problems: list[Problem] = []
         self.files: dict[str, bytes] = {}
         self.templates: dict[str, ET.Element | None] = {}
+        self.roots = [os.path.realpath(self.folder), *kit_folders()]
+        self.object_count = 0
+        # XML depth a legal map needs: map > groups > layer > object > properties > property, and
+        # class properties inside class properties (2 elements each)
+        self.max_depth = 2 * limits.nesting + 8
+
+    def inside(self, full: str) -> bool:
+        """Whether ``full`` lies in the map's folder tree or in the shipped kit (links followed)."""
+        real = os.path.realpath(full)
+        return any(os.path.commonpath([real, root]) == root for root in self.roots)
+
+    def read_file(self, source: str, what: str) -> bytes:
+        """A file a map refers to (template, tileset, image); :class:`Unreadable` with the reason."""
+        if len(source) > 1024:
+            raise Unreadable(f"its path is {len(source)} characters long")
+        full = os.path.normpath(os.path.join(self.folder, source))
+        if not self.inside(full):
+            raise Unreadable(
+                f"lies outside the map's folder and the shipped kit, so the game will not read it "
+                f"(move the {what} next to the map)"
+            )
+        return read_bounded(full, self.limits.file_bytes)
 
     def problem(self, obj_id: int | None, name: str, message: str, fix: str) -> None:
         self.problems.append(Problem(obj_id, name, message, fix))
@@ -127,12 +247,20 @@ class _Reader:
 
     # ------------------------------------------------------------------ properties
 
-    def properties(self, el: ET.Element | None) -> dict[str, RawProperty]:
+    def properties(self, el: ET.Element | None, depth: int = 0) -> dict[str, RawProperty]:
         found: dict[str, RawProperty] = {}
         if el is None:
             return found
         block = el.find("properties")
         if block is None:
+            return found
+        if depth >= self.limits.nesting:  # the XML depth check bounds this too; say it in the designer's words
+            self.problem(
+                None,
+                "",
+                f"class properties are nested more than {self.limits.nesting} deep (the limit nesting)",
+                "flatten the class property in Tiled",
+            )
             return found
         for prop in block.findall("property"):
             name = prop.get("name")
@@ -140,11 +268,22 @@ class _Reader:
                 continue
             kind = prop.get("type", "string")
             if kind == "class":
-                found[name] = RawProperty({k: v.value for k, v in self.properties(prop).items()}, "class")
+                inner = self.properties(prop, depth + 1)
+                found[name] = RawProperty({k: v.value for k, v in inner.items()}, "class")
                 continue
             value = prop.get("value")
             if value is None:
                 value = prop.text or ""  # multi-line strings are stored as the element's text
+            limit = self.limits.property_text
+            if len(value) > limit or len(name) > limit:
+                self.problem(
+                    None,
+                    "",
+                    f'the property "{name[:40]}" is {max(len(value), len(name)):,} characters long, more than '
+                    f"{limit:,} (the limit property_text)",
+                    "shorten it in Tiled",
+                )
+                continue
             found[name] = RawProperty(value, kind)
         return found
 
@@ -175,16 +314,18 @@ class _Reader:
             return None
         fix = "put the template back in maps/templates, or detach the object from it (right click > Detach)"
         try:
-            with open(full, "rb") as f:
-                data = f.read()
-        except OSError:
-            self.problem(obj_id, name, f'template file not found: "{source}"', fix)
+            data = self.read_file(source, "template")
+        except Unreadable as err:
+            if str(err) == "not found":
+                self.problem(obj_id, name, f'template file not found: "{source[:200]}"', fix)
+            else:
+                self.problem(obj_id, name, f'template "{source[:200]}" {err}', fix)
             return None
         self.files[full] = data
         try:
-            root = ET.fromstring(data)
-        except ET.ParseError as err:
-            self.problem(obj_id, name, f'template "{source}" is not valid XML ({err})', fix)
+            root = parse_xml(data, self.max_depth)
+        except Unreadable as err:
+            self.problem(obj_id, name, f'template "{source[:200]}" {err}', fix)
             return None
         obj = root.find("object") if root.tag == "template" else None
         if obj is None:
@@ -262,15 +403,25 @@ class _Reader:
 
     def points(self, el: ET.Element | None, obj_id: int, name: str) -> tuple[PixelPoint, ...]:
         text = "" if el is None else el.get("points", "")
+        pairs = text.split()
+        if len(pairs) > self.limits.points_per_shape:
+            self.problem(
+                obj_id,
+                name,
+                f"its shape has {len(pairs):,} points, more than {self.limits.points_per_shape:,} "
+                "(the limit points_per_shape)",
+                "simplify the outline in Tiled, or split it into several objects",
+            )
+            return ()
         found = []
-        for pair in text.split():
+        for pair in pairs:
             try:
                 x, y = (float(v) for v in pair.split(","))
             except ValueError:
                 x = y = math.nan
             if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORD:
                 self.problem(
-                    obj_id, name, f'the point "{pair}" is not a pair of numbers', "redraw the shape in Tiled"
+                    obj_id, name, f'the point "{pair[:40]}" is not a pair of numbers', "redraw the shape in Tiled"
                 )
                 continue
             found.append((x, y))
@@ -291,7 +442,13 @@ class _Reader:
         return max(gid, 0)
 
     def layers(
-        self, parent: ET.Element, offset: PixelPoint, out: list[RawObject], path: str = "", visible: bool = True
+        self,
+        parent: ET.Element,
+        offset: PixelPoint,
+        out: list[RawObject],
+        path: str = "",
+        visible: bool = True,
+        depth: int = 0,
     ) -> None:
         """Objects of every object layer, also inside group layers, with layer offsets applied; each
         remembers its layer and whether it is shown (a hidden group hides everything in it)."""
@@ -305,25 +462,119 @@ class _Reader:
             name = f"{path}/{child.get('name', '')}" if path else child.get("name", "")
             shown = visible and child.get("visible", "1") != "0"
             if child.tag == "group":
-                self.layers(child, here, out, name, shown)
+                if depth + 1 > self.limits.nesting:
+                    self.problem(
+                        None,
+                        "",
+                        f"group layers are nested more than {self.limits.nesting} deep (the limit nesting)",
+                        "move the layers out of the innermost groups in Tiled",
+                    )
+                    continue
+                self.layers(child, here, out, name, shown, depth + 1)
                 continue
             for el in child.findall("object"):
+                self.object_count += 1
+                if self.object_count > self.limits.objects:
+                    if self.object_count == self.limits.objects + 1:
+                        self.problem(
+                            None,
+                            "",
+                            f"the map has more than {self.limits.objects:,} objects (the limit objects)",
+                            "split the scenario, or merge objects (one polygon for a row of walls)",
+                        )
+                    continue
                 obj = self.object(el, here, name, shown)
                 if obj is not None:
                     out.append(obj)
 
     def tilesets(self, root: ET.Element) -> None:
+        """External tilesets and every tileset's image must be readable files inside the map's tree or the
+        kit: the screen draws them, so a missing or unreadable image is refused here, not while drawing."""
+        fix = "put the tileset back (maps/tiles/deadground.tsx) or remove it in Tiled"
         for ts in root.findall("tileset"):
             source = ts.get("source")
-            if not source:
+            folder = ""
+            if source:
+                try:
+                    data = self.read_file(source, "tileset")
+                except Unreadable as err:
+                    if str(err) == "not found":
+                        self.problem(None, "", f'tileset file not found: "{source[:200]}"', fix)
+                    else:
+                        self.problem(None, "", f'the tileset "{source[:200]}" {err}', fix)
+                    continue
+                try:
+                    ts = parse_xml(data, self.max_depth)
+                except Unreadable as err:
+                    self.problem(None, "", f'the tileset "{source[:200]}" {err}', fix)
+                    continue
+                folder = os.path.dirname(source)
+            name = f'the tileset "{source[:200]}"' if source else "the tileset in the map"
+            if not self.tileset_numbers(ts, name):
                 continue
-            full = os.path.normpath(os.path.join(self.folder, source))
-            if not os.path.isfile(full):
+            for image in ts.iter("image"):
+                self.image(os.path.join(folder, image.get("source") or ""), name, image)
+
+    def tileset_numbers(self, ts: ET.Element, name: str) -> bool:
+        """The sizes the screen cuts the tileset's picture by: whole numbers in range, or a problem (a
+        tile height of -1 left every tile without a picture, and the map drawing fell over)."""
+        fix = "open the tileset in Tiled (Tileset > Tileset Properties) and save it again"
+        ok = True
+        checks: list[tuple[ET.Element, str, int, int]] = [
+            (ts, "tilewidth", 1, self.limits.tile_pixels),
+            (ts, "tileheight", 1, self.limits.tile_pixels),
+            (ts, "tilecount", 0, 1_000_000),
+            (ts, "columns", 0, 100_000),
+            (ts, "spacing", 0, self.limits.tile_pixels),
+            (ts, "margin", 0, self.limits.tile_pixels),
+        ]
+        checks += [
+            (image, attr, 1, self.limits.map_pixels) for image in ts.iter("image") for attr in ("width", "height")
+        ]
+        for el, attr, low, high in checks:
+            text = el.get(attr)
+            if text is None:
+                continue
+            try:
+                value = int(text)
+            except ValueError:
+                value = None
+            if value is None or not low <= value <= high:
+                where = "its picture's" if el.tag == "image" else "its"
                 self.problem(
                     None,
                     "",
-                    f'tileset file not found: "{source}"',
-                    "put the tileset back (maps/tiles/deadground.tsx) or remove it in Tiled",
+                    f'{name}: {where} {attr}="{text[:30]}" is not a whole number from {low} to {high}',
+                    fix,
+                )
+                ok = False
+        return ok
+
+    def image(self, source: str, tileset: str, el: ET.Element) -> None:
+        fix = "put the tileset's picture back beside it (a PNG), or fix its Image in Tiled"
+        try:
+            data = self.read_file(source, "image")
+        except Unreadable as err:
+            self.problem(None, "", f'the picture "{source[:200]}" of {tileset} {err}', fix)
+            return
+        if not data.startswith(_IMAGE_MAGIC):
+            self.problem(
+                None,
+                "",
+                f'the picture "{source[:200]}" of {tileset} is not a PNG, JPEG, GIF or BMP image',
+                fix,
+            )
+            return
+        if data.startswith(_IMAGE_MAGIC[0]) and len(data) >= 24:  # a PNG says its size in its first chunk
+            size = (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"))
+            said = (el.get("width"), el.get("height"))
+            if all(said) and (str(size[0]), str(size[1])) != said:
+                self.problem(
+                    None,
+                    "",
+                    f'the picture "{source[:200]}" of {tileset} is {size[0]}x{size[1]} pixels, but the tileset '
+                    f"says {said[0]}x{said[1]}",
+                    "open the tileset in Tiled and pick its picture again (Tileset > Tileset Properties)",
                 )
 
 
@@ -334,10 +585,13 @@ def _shape_of(el: ET.Element) -> str:
     return "rectangle"
 
 
-def read_tmx(path: str) -> tuple[RawMap | None, list[Problem]]:
+def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, list[Problem]]:
     """Read a map; returns (None, problems) when it is not a usable Tiled map at all."""
-    reader = _Reader(str(path))
+    limits = limits or load_schema().limits
+    reader = _Reader(str(path), limits)
     fix_file = "give the path of a .tmx map saved by Tiled"
+    if len(str(path)) > 4096:
+        return None, [Problem(None, "", f"the path is {len(str(path)):,} characters long", fix_file)]
     if str(path).lower().endswith((".tmj", ".json")):
         return None, [
             Problem(
@@ -348,21 +602,21 @@ def read_tmx(path: str) -> tuple[RawMap | None, list[Problem]]:
             )
         ]
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        return None, [Problem(None, "", f"file not found: {path}", fix_file)]
-    except OSError as err:
-        return None, [Problem(None, "", f"cannot read {path}: {err.strerror or err}", fix_file)]
+        data = read_bounded(str(path), limits.file_bytes)
+    except Unreadable as err:
+        if str(err) == "not found":
+            return None, [Problem(None, "", f"file not found: {path}", fix_file)]
+        reason = str(err).removeprefix("cannot be read").lstrip(": ").strip("()")
+        return None, [Problem(None, "", f"cannot read {path}: {reason}", fix_file)]
     reader.files[os.path.abspath(path)] = data
     try:
-        root = ET.fromstring(data)
-    except ET.ParseError as err:
+        root = parse_xml(data, reader.max_depth)
+    except Unreadable as err:
         return None, [
             Problem(
                 None,
                 "",
-                f"not a Tiled map: the file is not valid XML ({err})",
+                f"not a Tiled map: the file {err}",
                 "open it in Tiled and save it as a .tmx map",
             )
         ]
@@ -383,10 +637,36 @@ def read_tmx(path: str) -> tuple[RawMap | None, list[Problem]]:
             f'the map is "{orientation or "(no orientation)"}", not orthogonal',
             "make a new orthogonal map in Tiled (File > New map, Orientation: Orthogonal)",
         )
-    width = reader.whole(root, "width", 1, MAX_TILES, "tiles across")
-    height = reader.whole(root, "height", 1, MAX_TILES, "tiles down")
-    tilewidth = reader.whole(root, "tilewidth", 1, MAX_TILES, "pixels per tile")
-    tileheight = reader.whole(root, "tileheight", 1, MAX_TILES, "pixels per tile")
+    width = reader.whole(root, "width", 1, limits.tiles_per_side, "tiles across, the limit tiles_per_side")
+    height = reader.whole(root, "height", 1, limits.tiles_per_side, "tiles down, the limit tiles_per_side")
+    tilewidth = reader.whole(root, "tilewidth", 1, limits.tile_pixels, "pixels per tile, the limit tile_pixels")
+    tileheight = reader.whole(root, "tileheight", 1, limits.tile_pixels, "pixels per tile, the limit tile_pixels")
+    if width and height and width * height > limits.tiles:
+        reader.problem(
+            None,
+            "",
+            f"the map has {width * height:,} tiles ({width}x{height}), more than {limits.tiles:,} (the limit tiles)",
+            "make the map smaller in Map > Resize Map, or raise inches_per_tile",
+        )
+    if width and height and tilewidth and tileheight:
+        picture = width * tilewidth * height * tileheight
+        if picture > limits.picture_pixels and max(width * tilewidth, height * tileheight) <= limits.map_pixels:
+            reader.problem(
+                None,
+                "",
+                f"the map's picture is {width * tilewidth}x{height * tileheight} = {picture:,} pixels, more than "
+                f"{limits.picture_pixels:,} (the limit picture_pixels), too big to keep in memory",
+                "use smaller tiles (e.g. 32 pixels) or fewer of them",
+            )
+    for tiles, pixels, way in ((width, tilewidth, "across"), (height, tileheight, "down")):
+        if tiles and pixels and tiles * pixels > limits.map_pixels:
+            reader.problem(
+                None,
+                "",
+                f"the map's picture is {tiles * pixels:,} pixels {way}, more than {limits.map_pixels:,} "
+                "(the limit map_pixels), too big to draw",
+                "use smaller tiles (e.g. 32 pixels) or fewer of them",
+            )
     infinite = root.get("infinite", "0") not in ("0", "")
     if infinite:
         reader.problem(

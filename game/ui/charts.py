@@ -598,11 +598,22 @@ def report_figure(
 
 
 def save_png(surface: pygame.Surface, path: str | Path) -> Path:
-    """Write ``surface`` as a PNG (folders made as needed); returns the path."""
+    """Write ``surface`` as a PNG (folders made as needed); returns the path.
+
+    The PNG is made in memory, read back to check it is whole, then written atomically: a full disk or
+    a kill never leaves a truncated picture where a report says one is."""
+    import io
+
+    from game.saves import write_atomic
+
     out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
     try:
-        pygame.image.save(surface, str(out))
+        buffer = io.BytesIO()
+        pygame.image.save(surface, buffer, "report.png")
+        data = buffer.getvalue()
+        if pygame.image.load(io.BytesIO(data), "report.png").get_size() != surface.get_size():
+            raise pygame.error("the PNG read back has another size")
     except pygame.error as exc:
         raise OSError(f"cannot save the chart to {out}: {exc}") from exc
+    write_atomic(out, data)
     return out

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import json
 import logging
+import math
+import os
+import stat
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 log = logging.getLogger(__name__)
+
+MAX_SETTINGS_BYTES = 64 * 1024  # the file is a few lines; a bigger one is not ours
 
 
 def default_settings_path() -> Path:
@@ -34,10 +39,10 @@ class Settings:
     def load(cls, path: Path) -> Settings:
         """Settings from ``path``; unknown keys and bad values are dropped with a warning."""
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = json.loads(_read_small(path).decode("utf-8"))
         except FileNotFoundError:
             return cls()
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # deep nesting recurses in json
             log.warning("ignoring unreadable settings file %s: %s", path, exc)
             return cls()
         if not isinstance(raw, dict):
@@ -53,6 +58,12 @@ class Settings:
                 ok = isinstance(value, bool)
             else:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if ok and not isinstance(default, bool):
+                try:  # a huge int does not fit a float; inf and NaN are no setting
+                    value = float(value)
+                    ok = math.isfinite(value)
+                except OverflowError:
+                    ok = False
             if ok:
                 setattr(settings, f.name, type(default)(value))
             else:
@@ -63,8 +74,27 @@ class Settings:
 
     def save(self, path: Path) -> None:
         """Write the settings; a read-only folder is logged, not fatal."""
+        from game.saves import write_atomic  # a kill mid-write leaves the old file, never half a new one
+
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+            write_atomic(path, json.dumps(asdict(self), indent=2).encode("utf-8"))
         except OSError as exc:
             log.warning("could not save settings to %s: %s", path, exc)
+
+
+def _read_small(path: Path) -> bytes:
+    """The file's bytes if it is an ordinary file of at most MAX_SETTINGS_BYTES (a FIFO would hang
+    start-up, a device fill memory); OSError or ValueError otherwise."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("not an ordinary file")
+    if info.st_size > MAX_SETTINGS_BYTES:
+        raise ValueError(f"larger than {MAX_SETTINGS_BYTES} bytes")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        data = os.read(fd, MAX_SETTINGS_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_SETTINGS_BYTES:
+        raise ValueError(f"larger than {MAX_SETTINGS_BYTES} bytes")
+    return data

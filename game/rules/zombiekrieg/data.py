@@ -190,4 +190,16 @@ def load_data(path: str | None = None) -> ZkData:
     """The shipped tables (or another TOML file, for a club's variant)."""
     p = Path(path) if path else data_file("zombiekrieg.toml")
     with open(p, "rb") as fh:
-        return parse_data(tomllib.load(fh))
+        try:
+            raw = tomllib.load(fh)
+        except tomllib.TOMLDecodeError as exc:
+            raise DataError(f"{p.name} is not valid TOML ({exc})") from None
+    try:
+        return parse_data(raw)
+    except DataError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        # a club's variant is a hand-edited file: a value of the wrong kind is a refusal, not a crash
+        raise DataError(
+            f"{p.name}: a table or value is missing or of the wrong kind ({type(exc).__name__}: {exc})"
+        ) from None

@@ -70,21 +70,27 @@ def spots(world: World, area: Area, spacing: float, r: float) -> Iterator[Point]
                 yield p
 
 
-def _deploy_zone(world: World, player: int) -> Area:
+def _deploy_zone(world: World, player: int) -> tuple[Area, str]:
+    """Where player N deploys, and its name for a message."""
     zones = world.scenario.zones_of("deploy")
     own = [z for z in zones if str(z.properties.get("player", "")) == str(player)]
     if own:
-        return own[0].area
+        return own[0].area, _zone_name(own[0])
     allied = [
         z
         for z in zones
         if str(z.properties.get("side", "")).lower() in ("allies", "allied", "") and "player" not in z.properties
     ]
     if allied:
-        return allied[(player - 1) % len(allied)].area
+        zone = allied[(player - 1) % len(allied)]
+        return zone.area, _zone_name(zone)
     sc = world.scenario
     depth = float(world.data.house("deploy_edge_strip"))
-    return Area.rect(0, sc.height - depth, sc.width, depth)
+    return Area.rect(0, sc.height - depth, sc.width, depth), f'the {depth:g}" strip along the bottom edge'
+
+
+def _zone_name(zone: Zone) -> str:
+    return f'deploy zone {zone.id} "{zone.name}"' if zone.name else f"deploy zone {zone.id}"
 
 
 def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> None:
@@ -96,7 +102,8 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
         spec = data.sections[key]
         prefix = f"{spec.prefix}{player}"
         st.sections.append(Section(player, key, prefix))
-        place = spots(world, _deploy_zone(world, player), float(data.house("deploy_spacing")), r)
+        zone, zone_name = _deploy_zone(world, player)
+        place = spots(world, zone, float(data.house("deploy_spacing")), r)
         for m in spec.members:
             for i in range(1, m.count + 1):
                 fid = f"{prefix}-{m.tag}{i if m.count > 1 else ''}"
@@ -107,7 +114,13 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
                     face = world.roll(1, f"{fid} starting GUTS").total
                     g = data.starting_guts(face)
                     world.events[-1] = _with_meaning(world.events[-1], f"D6 = {face}: {fid} starts with GUTS {g}")
-                p = next(place)
+                p = next(place, None)
+                if p is None:
+                    raise ValueError(
+                        f"There is no room to deploy player {player}'s section ({spec.name}) "
+                        f"in {zone_name} nor around it: walls, buildings and other bases fill it. Make the zone "
+                        "bigger or clear some of it in Tiled."
+                    )
                 f = Figure(fid, ALLIES, p, round(angle_to(p, centre), 3), r, player, key, m.role, weapon, g, g)
                 st.figures[fid] = f
                 world.table.place(fid, p, r)

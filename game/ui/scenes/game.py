@@ -180,6 +180,11 @@ class GameScene(Scene):
         def heard(cmd: Any, events: list) -> None:
             if self.session is not None:
                 self.session.on_command(cmd, events)  # the autosave
+                failed = self.session.autosave_error  # a full disk: the player must know the game is not kept
+                if failed and failed != getattr(self, "_autosave_said", ""):
+                    self.log_lines.append(f'<font color="#F08A6E">{html.escape(failed)}</font>')
+                    self.say(failed, bad=True)
+                self._autosave_said = failed
             if self._on_command is not None:
                 self._on_command(cmd, events)
 

@@ -9,7 +9,6 @@ and cannot be loaded; nothing here ever writes to a save file.
 from __future__ import annotations
 
 import html
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.saves import SavedGame, SaveError, read_save
-from game.session import actions, describe_save
+from game.session import actions, describe_save, format_time
 from game.ui.rules_help import ruleset_title
 from game.ui.scenes.base import Scene
 
@@ -38,6 +37,25 @@ def describe_options(ruleset: str, options: dict[str, Any]) -> str:
         return setup.describe(dict(options)) or "default"
     except Exception:  # a save's options are the user's file: odd ones still list
         return "unreadable"
+
+
+def shown(text: str) -> str:
+    """``text`` as the fonts can draw it: a file name with bytes that are not UTF-8 holds lone surrogates
+    (Python's surrogateescape), which the font refuses; they become replacement characters."""
+    if not _has_surrogate(text):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is no escaped byte
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -62,10 +80,10 @@ class SaveEntry:
     def line(self) -> str:
         if self.saved is not None:  # short enough for the list; the details box has the rest
             s = self.saved
-            title = Path(s.scenario_path).stem.replace("_", " ").title()
-            when = time.strftime("%d %b %H:%M", time.localtime(s.saved_at)) if s.saved_at else "?"
+            title = Path(s.scenario_path).stem.replace("_", " ").title()[:60]
+            when = format_time(s.saved_at, "%d %b %H:%M", "?")
             return f"{self.kind}: {title}, {actions(len(s.commands))}, {when}" + (" (finished)" if s.over else "")
-        return f"{self.kind}: {self.path.name} (cannot be loaded)"
+        return f"{self.kind}: {shown(self.path.name)[:80]} (cannot be loaded)"
 
 
 def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
@@ -79,7 +97,7 @@ def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
     for path, kind in found:
         try:
             entries.append(SaveEntry(path, kind, read_save(path)))
-        except SaveError as exc:
+        except (SaveError, OSError) as exc:
             entries.append(SaveEntry(path, kind, None, str(exc)))
     entries.sort(key=lambda e: (-e.when, e.path.name))
     return entries
@@ -149,22 +167,22 @@ class LoadScene(Scene):
             self.load.disable()
             self.replay_button.disable()
             return
-        where = html.escape(str(entry.path))
+        where = html.escape(shown(str(entry.path)))
         if entry.saved is None:
             self.details.set_text(
-                f"<b>{html.escape(entry.path.name)}</b><br>{where}<br><br>"
+                f"<b>{html.escape(shown(entry.path.name))}</b><br>{where}<br><br>"
                 f"<font color='#E06050'><b>This save cannot be loaded:</b></font><br>"
-                f"{html.escape(entry.error)}"
+                f"{html.escape(shown(entry.error))}"
             )
             self.load.disable()
             self.replay_button.disable()
             return
         s = entry.saved
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.saved_at)) if s.saved_at else "unknown"
+        when = format_time(s.saved_at, "%Y-%m-%d %H:%M", "unknown")
         facts = [
             f"Scenario: <b>{html.escape(Path(s.scenario_path).stem.replace('_', ' ').title())}</b>",
             f"Rule set: <b>{html.escape(ruleset_title(s.ruleset))}</b>",
-            f"Forces: <b>{html.escape(describe_options(s.ruleset, s.options))}</b>",
+            f"Forces: <b>{html.escape(describe_options(s.ruleset, s.options)[:200])}</b>",  # a save is hostile
             f"Actions: <b>{len(s.commands)}</b>",
             f"Saved: <b>{when}</b>",
             "Finished" if s.over else "In progress",
@@ -191,11 +209,11 @@ class LoadScene(Scene):
         try:
             session = Session.resume(entry.path, self.app.autosaves())
         except SaveError as exc:
-            self.message = str(exc)
+            self.message = shown(str(exc))
             self._show(entry)
             return False
         scene = self.app.open_session(session)
-        scene.say(f"Loaded {entry.path.name}: {actions(len(session.game.commands))} replayed.")
+        scene.say(f"Loaded {shown(entry.path.name)}: {actions(len(session.game.commands))} replayed.")
         return True
 
     def replay_chosen(self) -> bool:
@@ -207,12 +225,12 @@ class LoadScene(Scene):
         try:
             replay = Replay(entry.saved, name=entry.path.name)
         except SaveError as exc:
-            self.message = str(exc)
+            self.message = shown(str(exc))
             self._show(entry)
             return False
         from game.ui.scenes.replay import ReplayScene
 
-        self.app.push(ReplayScene(self.app, replay, title=entry.path.name))
+        self.app.push(ReplayScene(self.app, replay, title=shown(entry.path.name)))
         return True
 
     def handle_event(self, event: pygame.event.Event) -> None:

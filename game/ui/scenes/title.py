@@ -38,11 +38,13 @@ class TitleScene(Scene):
         self.resumable = self._find_resumable()
 
     def _find_resumable(self):
+        from game.saves import remove_stale_temporaries
         from game.session import Session
 
+        remove_stale_temporaries(self.app.saves_dir)  # left by a save killed mid-write (autosaves clean their own)
         try:
             return Session.resumable(self.app.autosaves())
-        except OSError:  # an unreadable data folder: nothing to offer, not a crash
+        except (OSError, ValueError):  # an unreadable folder or a hostile autosave: nothing to offer, not a crash
             return None
 
     def build(self, size: tuple[int, int]) -> None:

@@ -1,0 +1,255 @@
+"""``deadground soak``: bot games on every shipped scenario of every rule set with a bot, the rules'
+invariants checked after every command, and any failure written as a save (a replay file) with its seed.
+
+``deadground soak [--games N] [--jobs J] [--minutes M] [--seed S] [--out DIR] [MAP...]`` plays N games
+per rule set (spread over its maps, game k with seed S+k), on J worker processes, for at most M minutes.
+A rule set's invariants are ``invariants(game) -> list[str]`` (the contract's form; a rule set's may also
+take ``since``, the first event to check): the ``invariants`` field of its :class:`~game.rules.core.RuleSet`
+when it has one, else ``game.rules.<key>.invariants``. At the end of every game the game is also replayed
+from its commands and its state and events compared.
+
+>>> plan_games({"duel": ["a.tmx", "b.tmx"]}, games=3, seed=10)
+[('duel', 'a.tmx', 10), ('duel', 'b.tmx', 11), ('duel', 'a.tmx', 12)]
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import Any, TextIO
+
+MAX_COMMANDS = 5000  # a game not over by then is stuck (a bot or rules bug): a failure, not a loop
+
+Invariants = Callable[..., list[str]]
+
+
+@dataclass(frozen=True)
+class SoakResult:
+    """One soak game: where, which seed, how long, and what went wrong ("" when nothing did)."""
+
+    ruleset: str
+    map: str
+    seed: int
+    commands: int
+    failure: str = ""
+    saved: str = ""  # the replay file written for a failure
+
+
+def find_invariants(ruleset: Any) -> Invariants | None:
+    """The rule set's invariant check: its ``invariants`` field, else ``game.rules.<key>.invariants``."""
+    found = getattr(ruleset, "invariants", None)
+    if callable(found):
+        return found  # type: ignore[no-any-return]
+    try:
+        module = import_module(f"game.rules.{ruleset.key}.invariants")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "invariants", None)
+
+
+def soak_maps(paths: Sequence[str] = ()) -> dict[str, list[str]]:
+    """The maps to soak by rule set: ``paths``, or every shipped scenario that loads; only rule sets
+    that are registered and have a bot."""
+    from game.ai import has_bot
+    from game.assets import assets_dir
+    from game.rules.core import known_rulesets
+    from game.scenario import ScenarioError, load_scenario
+
+    if not paths:
+        paths = [str(p) for p in sorted(assets_dir("maps").glob("*.tmx"))]
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError:
+            continue
+        if scenario.ruleset in known_rulesets() and has_bot(scenario.ruleset):
+            found.setdefault(scenario.ruleset, []).append(str(path))
+    return found
+
+
+def plan_games(maps: dict[str, list[str]], games: int, seed: int) -> list[tuple[str, str, int]]:
+    """``games`` games per rule set, dealt round its maps; game k has seed ``seed + k``."""
+    plan = []
+    for key in sorted(maps):
+        for k in range(games):
+            plan.append((key, maps[key][k % len(maps[key])], seed + k))
+    return plan
+
+
+_SCENARIOS: dict[str, Any] = {}
+
+
+def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult:
+    """One bot game with the invariants checked after every command; a failure is saved to ``out``."""
+    from game.ai import bot_for
+    from game.rules.core import get_ruleset
+    from game.saves import describe_error, save_game
+    from game.scenario import load_scenario
+
+    if map_path not in _SCENARIOS:
+        _SCENARIOS[map_path] = load_scenario(map_path)
+    scenario = _SCENARIOS[map_path]
+    ruleset = get_ruleset(ruleset_key)
+    check = find_invariants(ruleset)
+    bot = bot_for(ruleset_key)
+    game = None
+    cmd = None
+    failure = ""
+    try:
+        game = ruleset.new_game(scenario, {}, seed)
+        if check is not None:
+            failure = _said(_ask(check, game, since=0))
+        while not failure and not game.over:
+            if len(game.commands) >= MAX_COMMANDS:
+                failure = f"stuck: no result after {MAX_COMMANDS} commands"
+                break
+            cmd = bot(game)
+            before = len(getattr(game, "log", ()))
+            game.apply(cmd)
+            cmd = None
+            if check is not None:
+                failure = _said(_ask(check, game, since=before))
+        if not failure and check is not None:
+            failure = _said(_ask(check, game, since=0, step=False))
+        if not failure:
+            failure = _replays(ruleset, scenario, game)
+    except Exception as exc:  # a soak game that raises is exactly what soak is for: record it
+        failure = describe_error(exc)
+    saved = ""
+    if failure and game is not None:
+        name = f"soak-{ruleset_key}-{Path(map_path).stem}-seed{seed}.json"
+        try:
+            saved = str(save_game(game, Path(out) / name, error=f"soak: {failure}", failed=cmd))
+        except (OSError, TypeError, ValueError) as exc:
+            failure += f" (and the replay file could not be written: {exc})"
+    commands = len(game.commands) if game is not None else 0
+    return SoakResult(ruleset_key, map_path, seed, commands, failure, saved)
+
+
+def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
+    """Call a rule set's invariants with the extras it takes: the contract's form is ``invariants(game)``;
+    a rule set's may also take ``since`` (the first event to check) and ``step``."""
+    try:
+        takes: Collection[str] = inspect.signature(check).parameters
+    except (TypeError, ValueError):
+        takes = ()
+    return list(check(game, **{k: v for k, v in extra.items() if k in takes}))
+
+
+def _replays(ruleset: Any, scenario: Any, game: Any) -> str:
+    """The game rebuilt from its scenario, options, seed and commands must have the same state (and log)."""
+    again = ruleset.new_game(scenario, dict(game.options), game.seed)
+    for cmd in game.commands:
+        again.apply(cmd)
+    if again.state_data() != game.state_data():
+        return "the game replayed from its commands has another state"
+    if getattr(again, "log", None) != getattr(game, "log", None):
+        return "the game replayed from its commands has other events"
+    return ""
+
+
+def _said(problems: list[str]) -> str:
+    return "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
+
+
+def _play(task: tuple[str, str, int, str]) -> SoakResult:
+    return play_one(*task)
+
+
+def run(
+    plan: list[tuple[str, str, int]],
+    out: str,
+    jobs: int = 1,
+    minutes: float | None = None,
+    on_result: Callable[[SoakResult], None] | None = None,
+) -> tuple[list[SoakResult], bool]:
+    """Play the plan; returns the results and whether the time ran out before the plan was done."""
+    deadline = time.monotonic() + minutes * 60 if minutes else None
+    tasks = [(key, path, seed, out) for key, path, seed in plan]
+    results: list[SoakResult] = []
+    timed_out = False
+    if jobs == 1:
+        for task in tasks:
+            if deadline is not None and time.monotonic() > deadline:
+                return results, True
+            results.append(_play(task))
+            if on_result:
+                on_result(results[-1])
+        return results, False
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs or os.cpu_count() or 1) as pool:
+        for result in pool.imap_unordered(_play, tasks):
+            results.append(result)
+            if on_result:
+                on_result(result)
+            if deadline is not None and time.monotonic() > deadline:
+                timed_out = len(results) < len(tasks)
+                pool.terminate()
+                break
+    return results, timed_out
+
+
+def main(
+    maps: Sequence[str] = (),
+    games: int = 100,
+    jobs: int = 1,
+    minutes: float | None = None,
+    seed: int = 1,
+    out: str = "soak-failures",
+    stream: TextIO | None = None,
+) -> int:
+    """Run the soak and print what it found; 0 when every game held every invariant."""
+    stream = stream or sys.stdout
+    by_ruleset = soak_maps(maps)
+    if not by_ruleset:
+        print("soak: no map to play (no shipped scenario, or none of a rule set with a bot)", file=stream)
+        return 1
+    for key, paths in sorted(by_ruleset.items()):
+        from game.rules.core import get_ruleset
+
+        has = "its invariants" if find_invariants(get_ruleset(key)) else "NO invariants (errors only)"
+        print(f"soak: {key}: {games} games on {len(paths)} map(s), checking {has}", file=stream)
+    start = time.monotonic()
+
+    done: Counter[str] = Counter()
+
+    def progress(result: SoakResult) -> None:
+        done["games"] += 1
+        if done["games"] % 100 == 0:
+            print(
+                f"soak: {done['games']} games played ({time.monotonic() - start:.0f} s)", file=stream, flush=True
+            )
+        if result.failure:
+            print(
+                f"FAIL  {result.ruleset}  {result.map}  seed {result.seed}: {result.failure}"
+                + (f"  -> {result.saved}" if result.saved else ""),
+                file=stream,
+            )
+
+    results, timed_out = run(plan_games(by_ruleset, games, seed), out, jobs, minutes, progress)
+    played = Counter(r.ruleset for r in results)
+    failed = Counter(r.ruleset for r in results if r.failure)
+    commands: Counter[str] = Counter()
+    for r in results:
+        commands[r.ruleset] += r.commands
+    for key in sorted(by_ruleset):
+        print(
+            f"soak: {key}: {played[key]} games, {commands[key]} commands, {failed[key]} failed",
+            file=stream,
+        )
+    took = time.monotonic() - start
+    print(
+        f"soak: {len(results)} games in {took:.0f} s"
+        + (f"; stopped at the {minutes:g}-minute limit" if timed_out else ""),
+        file=stream,
+    )
+    return 1 if any(r.failure for r in results) else 0
