@@ -163,6 +163,8 @@ def save(surface: pygame.Surface, rel: str) -> None:
 # --------------------------------------------------------------------------- bases
 
 GROUND = (88, 84, 66)
+# soldiers stand on pale sand so the olive figure and its dark outline stand out from across a room
+SOLDIER_GROUND = (168, 158, 124)
 
 
 def draw_base(
@@ -392,11 +394,78 @@ def nation_emblem(nation: str) -> Callable[[Pen], None] | None:
 def soldier_token(nation: str, role: str) -> pygame.Surface:
     pen = Pen(TOKEN_PX * SS)
     n = NATIONS[nation]
-    draw_base(pen, n["rim"], seed=zlib.crc32(f"{nation}/{role}".encode()), emblem=nation_emblem(nation))
+    draw_base(
+        pen,
+        n["rim"],
+        seed=zlib.crc32(f"{nation}/{role}".encode()),
+        ground=SOLDIER_GROUND,
+        emblem=nation_emblem(nation),
+    )
     weapon = WEAPON_FOR.get((nation, role), "rifle")
     draw_soldier_figure(pen, nation, weapon)
     if role in ("sergeant", "corporal"):  # on top of the pack, where they cannot be hidden
         chevrons(pen, 3 if role == "sergeant" else 2)
+    return shrink(pen.surface, TOKEN_PX)
+
+
+def draw_lying_soldier(pen: Pen, nation: str, weapon: str) -> None:
+    """A soldier knocked flat along the facing: helmet to the east, boots to the west, arms flung
+    out, his weapon dropped beside him. Seen from above he is longer (east-west) than wide."""
+    n = NATIONS[nation]
+    uni, helmet, web = n["uniform"], n["helmet"], n["webbing"]
+    shadow(pen, 0, 0, 0.62, 0.24)
+    for y in (-0.1, 0.1):  # legs, boots
+        pen.line(OUTLINE, (-0.18, y), (-0.66, y * 2.0), 0.19)
+        pen.line(shade(uni, 0.9), (-0.18, y), (-0.64, y * 2.0), 0.145)
+        pen.circle(OUTLINE, -0.7, y * 2.0, 0.085)
+        pen.circle((52, 40, 30), -0.7, y * 2.0, 0.065)
+    pen.ellipse(OUTLINE, 0.06, 0, 0.34, 0.23)  # torso, on his back: no pack seen
+    pen.ellipse(uni, 0.06, 0, 0.31, 0.2)
+    pen.ellipse(shade(uni, 1.15), 0.0, -0.07, 0.16, 0.08)
+    pen.line(web, (-0.14, -0.16), (0.26, 0.16), 0.045)
+    pen.line(web, (-0.14, 0.16), (0.26, -0.16), 0.045)
+    for (sx, sy), (hx, hy) in (((0.24, 0.18), (0.44, 0.52)), ((0.24, -0.18), (0.1, -0.56))):
+        pen.line(OUTLINE, (sx, sy), (hx, hy), 0.15)
+        pen.line(uni, (sx, sy), (hx, hy), 0.105)
+        pen.circle(OUTLINE, hx, hy, 0.065)
+        pen.circle(SKIN, hx, hy, 0.045)
+    # the helmet, knocked askew at the head
+    hx = 0.5
+    pen.circle(OUTLINE, hx, 0, 0.17)
+    pen.circle(SKIN, hx, 0, 0.145)
+    brim = 0.22 if nation == "british" else 0.16
+    pen.circle(OUTLINE, hx + 0.1, -0.12, brim + 0.025)
+    pen.circle(helmet, hx + 0.1, -0.12, brim)
+    pen.circle(shade(helmet, 1.25), hx + 0.07, -0.15, brim * 0.5)
+    if nation == "soviet":
+        pen.poly(RED_STAR, star_points(hx + 0.1, -0.12, 0.08, rot=0))
+    # the dropped weapon, lying across the base beside him
+    saved = pen.zoom
+    pen.zoom = 0.9
+    layer = Pen(int(pen.half * 2))
+    layer.zoom = pen.zoom
+    draw_weapon(layer, weapon)
+    turned = pygame.transform.rotate(layer.surface, 20)
+    pen.surface.blit(turned, turned.get_rect(center=(pen.cx - 0.05 * pen.half, pen.cy + 0.52 * pen.half)))
+    pen.zoom = saved
+
+
+def soldier_down_token(nation: str, role: str) -> pygame.Surface:
+    """A knocked-down soldier: the same base (dimmer rim, facing notch kept), the man lying flat,
+    and two stripes across the back of the rim that say DOWN without colour."""
+    pen = Pen(TOKEN_PX * SS)
+    n = NATIONS[nation]
+    draw_base(
+        pen,
+        shade(n["rim"], 0.75),
+        seed=zlib.crc32(f"{nation}/{role}/down".encode()),
+        ground=shade(SOLDIER_GROUND, 0.85),
+        emblem=nation_emblem(nation),
+    )
+    draw_lying_soldier(pen, nation, WEAPON_FOR.get((nation, role), "rifle"))
+    for y in (-0.3, 0.3):
+        pen.line(OUTLINE, (-0.93, y - 0.12), (-0.78, y + 0.12), 0.07)
+        pen.line((230, 210, 120), (-0.93, y - 0.12), (-0.78, y + 0.12), 0.035)
     return shrink(pen.surface, TOKEN_PX)
 
 
@@ -1500,6 +1569,15 @@ def main() -> None:
                 side="soldiers",
                 nation=nation,
                 role=role,
+            )
+            token(
+                f"soldier_{nation}_{role}_down",
+                soldier_down_token(nation, role),
+                1.0,
+                side="soldiers",
+                nation=nation,
+                role=role,
+                state="knocked_down",
             )
     for v in range(1, 5):
         token(f"zombie_{v}", zombie_token(v), 1.0, side="zombies")
