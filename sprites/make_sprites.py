@@ -475,6 +475,9 @@ ZSKIN = [(136, 150, 118), (118, 134, 104), (150, 156, 126), (108, 124, 96)]
 FIELD_GREY = (92, 98, 86)
 BLOOD = (120, 16, 14)
 ZOMBIE_RIM = (96, 30, 28)
+# zombies stand on a pale, blood-stained grey: their rotting figures show against it, and it is
+# never the soldiers' sand
+ZOMBIE_GROUND = (120, 110, 104)
 
 
 def draw_zombie_figure(pen: Pen, variant: int, scale: float = 1.0, rng: random.Random | None = None) -> None:
@@ -553,7 +556,7 @@ def draw_zombie_figure(pen: Pen, variant: int, scale: float = 1.0, rng: random.R
 
 def zombie_token(variant: int) -> pygame.Surface:
     pen = Pen(TOKEN_PX * SS)
-    draw_base(pen, ZOMBIE_RIM, seed=100 + variant, ground=(64, 60, 50), notch=(230, 210, 120))
+    draw_base(pen, ZOMBIE_RIM, seed=100 + variant, ground=ZOMBIE_GROUND, notch=(230, 210, 120))
     draw_zombie_figure(pen, variant, rng=random.Random(200 + variant))
     return shrink(pen.surface, TOKEN_PX)
 
@@ -605,7 +608,7 @@ def zombie_boss_token() -> pygame.Surface:
 def zombie_down_token() -> pygame.Surface:
     """A zombie sprawled on its back across its base: the base keeps its facing notch."""
     pen = Pen(TOKEN_PX * SS)
-    draw_base(pen, shade(ZOMBIE_RIM, 0.7), seed=170, ground=(64, 60, 50), notch=(214, 200, 150))
+    draw_base(pen, shade(ZOMBIE_RIM, 0.7), seed=170, ground=shade(ZOMBIE_GROUND, 0.85), notch=(214, 200, 150))
     rng = random.Random(171)
     skin, uni = ZSKIN[0], FIELD_GREY
     pen.ellipse((70, 10, 10, 255), -0.05, 0.1, 0.5, 0.3)  # pool of ichor

@@ -19,6 +19,9 @@ log = logging.getLogger(__name__)
 
 FACING_STEP = 5  # degrees: tokens are pre-rotated in steps this big
 TOKEN_CACHE_SIZE = 1024  # scaled/rotated token images kept
+SHADOW_ALPHA = 150  # how dark a token's shadow is at its middle (0-255)
+SHADOW_BLUR = 0.12  # the shadow's soft edge, as a fraction of the base's width
+SHADOW_OFFSET = (0.10, 0.16)  # where the shadow falls, as fractions of the base's width (right, down)
 
 
 def _sprites_dir() -> Path | None:
@@ -35,6 +38,8 @@ class Assets:
     that is a fallback for a broken install, not the normal path.
     """
 
+    shadow_offset = SHADOW_OFFSET
+
     def __init__(self, sprites_dir: Path | None = None) -> None:
         self.dir = sprites_dir if sprites_dir is not None else _sprites_dir()
         self.entries: dict[str, Entry] = load_manifest(self.dir / "manifest.toml") if self.dir else {}
@@ -45,6 +50,7 @@ class Assets:
         # again and again, so one dict look-up answers without rounding or reordering the LRU.
         self._token_calls: dict[tuple[str, float, float, bool], pygame.Surface] = {}
         self._warned: set[str] = set()
+        self._shadows: dict[int, pygame.Surface] = {}
 
     def prepare_for_display(self) -> None:
         """Once a window exists: convert what was loaded before it (the icon) for fast blits."""
@@ -97,6 +103,26 @@ class Assets:
         if len(self._token_calls) >= 4 * TOKEN_CACHE_SIZE:
             self._token_calls.clear()
         surface = self._token_calls[call] = self._token(sprite_id, pixels, facing, dim)
+        return surface
+
+    def shadow(self, pixels: int) -> pygame.Surface:
+        """A soft shadow for a round base ``pixels`` across: a dark disc with a blurred edge,
+        larger than the base by the blur, to blit a little down and right of the token (the light
+        comes from the top left, as on the token art). Cached per size.
+        """
+        pixels = max(2, int(pixels))
+        cached = self._shadows.get(pixels)
+        if cached is not None:
+            return cached
+        blur = max(1, round(pixels * SHADOW_BLUR))
+        size = pixels + 4 * blur
+        surface = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(surface, (0, 0, 0, SHADOW_ALPHA), (size / 2, size / 2), pixels / 2)
+        if blur >= 1 and size >= 3:
+            surface = pygame.transform.gaussian_blur(surface, blur)
+        if len(self._shadows) > 64:
+            self._shadows.clear()
+        self._shadows[pixels] = surface
         return surface
 
     def _token(self, sprite_id: str, pixels: int, facing: float, dim: bool) -> pygame.Surface:

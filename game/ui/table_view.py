@@ -353,10 +353,14 @@ class TableView:
             image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=False)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
             return
+        self._blit_shadow(surface, cx, cy, r, lying=down)
         if token.ready and r >= 4:  # may still act: a bright ring outside the base
             pygame.draw.circle(surface, READY_COLOUR, (cx, cy), r + 3, 2)
         pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)
-        image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=down)
+        sprite = token.sprite
+        if down and not sprite.endswith("_down") and self.assets.has(sprite + "_down"):
+            sprite += "_down"  # the figure lying on his base, where the art has one
+        image = self.assets.token(sprite, round(2 * r), token.facing, dim=down)
         surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
         if token.state == "acted":  # has acted this turn: greyed, but still readable
             shade = self._shade(round(r))
@@ -391,6 +395,16 @@ class TableView:
                 (cx, cy + r + 1),
                 anchor="midtop",
             )
+
+    def _blit_shadow(self, surface: pygame.Surface, cx: float, cy: float, r: float, lying: bool = False) -> None:
+        """The token's soft shadow on the table, cast down and to the right (a figure lying down
+        casts a shorter one)."""
+        if r < 4:
+            return
+        shadow = self.assets.shadow(round(2 * r))
+        k = 0.5 if lying else 1.0
+        dx, dy = self.assets.shadow_offset
+        surface.blit(shadow, shadow.get_rect(center=(round(cx + dx * k * 2 * r), round(cy + dy * k * 2 * r))))
 
     def _shade(self, radius: int) -> pygame.Surface:
         """A translucent grey disc over a token that has acted (one per size)."""
