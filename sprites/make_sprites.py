@@ -410,7 +410,7 @@ def soldier_token(nation: str, role: str) -> pygame.Surface:
 
 def draw_lying_soldier(pen: Pen, nation: str, weapon: str) -> None:
     """A soldier knocked flat along the facing: helmet to the east, boots to the west, arms flung
-    out, his weapon dropped beside him. Seen from above he is longer (east-west) than wide."""
+    out at his sides, his weapon dropped beside him. Seen from above he is longer (east-west) than wide."""
     n = NATIONS[nation]
     uni, helmet, web = n["uniform"], n["helmet"], n["webbing"]
     shadow(pen, 0, 0, 0.62, 0.24)
@@ -424,7 +424,7 @@ def draw_lying_soldier(pen: Pen, nation: str, weapon: str) -> None:
     pen.ellipse(shade(uni, 1.15), 0.0, -0.07, 0.16, 0.08)
     pen.line(web, (-0.14, -0.16), (0.26, 0.16), 0.045)
     pen.line(web, (-0.14, 0.16), (0.26, -0.16), 0.045)
-    for (sx, sy), (hx, hy) in (((0.24, 0.18), (0.44, 0.52)), ((0.24, -0.18), (0.1, -0.56))):
+    for (sx, sy), (hx, hy) in (((0.26, 0.19), (0.5, 0.34)), ((0.26, -0.19), (-0.02, -0.33))):
         pen.line(OUTLINE, (sx, sy), (hx, hy), 0.15)
         pen.line(uni, (sx, sy), (hx, hy), 0.105)
         pen.circle(OUTLINE, hx, hy, 0.065)
@@ -445,8 +445,8 @@ def draw_lying_soldier(pen: Pen, nation: str, weapon: str) -> None:
     layer = Pen(int(pen.half * 2))
     layer.zoom = pen.zoom
     draw_weapon(layer, weapon)
-    turned = pygame.transform.rotate(layer.surface, 20)
-    pen.surface.blit(turned, turned.get_rect(center=(pen.cx - 0.05 * pen.half, pen.cy + 0.52 * pen.half)))
+    turned = pygame.transform.rotate(layer.surface, 8)
+    pen.surface.blit(turned, turned.get_rect(center=(pen.cx - 0.12 * pen.half, pen.cy + 0.3 * pen.half)))
     pen.zoom = saved
 
 

@@ -31,8 +31,10 @@ SOUND_MANIFEST = tomllib.loads((SOUNDS / "manifest.toml").read_text(encoding="ut
 
 NATIONS = ("american", "british", "soviet")
 ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
+DOWN_TOKENS = [f"soldier_{n}_{r}_down" for n in NATIONS for r in ROLES]
 TOKENS = (
     [f"soldier_{n}_{r}" for n in NATIONS for r in ROLES]
+    + DOWN_TOKENS
     + [f"zombie_{i}" for i in range(1, 5)]
     + ["zombie_boss", "zombie_down", "dead_soldier", "dead_zombie"]
     + [f"character_{i}" for i in range(1, 5)]
@@ -138,6 +140,55 @@ def test_tokens_face_east_with_a_notch(sid: str, display: None) -> None:
     north = light_run(image, [(w // 2, y) for y in range(20, -1, -1)])
     south = light_run(image, [(w // 2, y) for y in range(h - 20, h)])
     assert north < 3 and south < 3, f"{sid}: the front-arc ticks are missing at 90/270 degrees"
+
+
+def figure_extent(image: pygame.Surface) -> tuple[int, int]:
+    """Width and height of the dark outlines drawn inside the base's ground (the figure, not the rim)."""
+    w, h = image.get_size()
+    xs, ys = [], []
+    for y in range(h):
+        for x in range(w):
+            if (x - w / 2) ** 2 + (y - h / 2) ** 2 > (0.39 * w) ** 2:
+                continue
+            c = image.get_at((x, y))
+            if c.a > 200 and c.r + c.g + c.b < 110:
+                xs.append(x)
+                ys.append(y)
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+@pytest.mark.parametrize("sid", DOWN_TOKENS)
+def test_a_knocked_down_soldier_lies_along_his_facing(sid: str, display: None) -> None:
+    """Facing east, a man lying flat is much longer east-west than he is wide, and the token
+    still differs from the standing man's: a player tells them apart by shape, not by a label."""
+    entry = SPRITE_MANIFEST["tokens"][sid]
+    assert entry["state"] == "knocked_down" and entry["side"] == "soldiers"
+    lying = load(entry["file"])
+    w, h = figure_extent(lying)
+    assert w > 1.35 * h, (sid, w, h)
+    standing = load(SPRITE_MANIFEST["tokens"][sid.removesuffix("_down")]["file"])
+    differ = sum(
+        1
+        for x in range(32, 96, 2)
+        for y in range(32, 96, 2)
+        if sum(abs(a - b) for a, b in zip(lying.get_at((x, y))[:3], standing.get_at((x, y))[:3])) > 90
+    )
+    assert differ > 300, (sid, differ)  # of 1024 sampled pixels in the middle
+
+
+def ground_colour(image: pygame.Surface) -> tuple[int, int, int]:
+    """The base's ground just inside the rim, behind the figure (west of it)."""
+    w, h = image.get_size()
+    c = image.get_at((int(w * 0.17), int(h * 0.5) + 3))
+    return c.r, c.g, c.b
+
+
+def test_soldiers_and_zombies_stand_on_grounds_that_tell_the_sides_apart(display: None) -> None:
+    """The figure shows against its base (a light ground), and the two sides' grounds differ."""
+    soldier = ground_colour(load(SPRITE_MANIFEST["tokens"]["soldier_american_rifleman"]["file"]))
+    zombie = ground_colour(load(SPRITE_MANIFEST["tokens"]["zombie_1"]["file"]))
+    assert sum(soldier) > 330 and sum(zombie) > 260, (soldier, zombie)
+    assert sum(abs(a - b) for a, b in zip(soldier, zombie)) > 50, (soldier, zombie)
 
 
 def test_icons_dice_and_screens_have_their_sizes(display: None) -> None:
