@@ -201,8 +201,13 @@ def draw_base(
         pen.line(OUTLINE, (0, sy * (inner - 0.01)), (0, sy * (radius - 0.02)), 0.05, round_ends=False)
     if emblem is not None:
         emblem(pen)
-    # facing notch: an arrowhead cut through the rim at the front
-    tip, back = radius + 0.005, inner - 0.04
+    facing_notch(pen, notch, radius)
+
+
+def facing_notch(pen: Pen, notch: Colour = WHITE, radius: float = 0.985) -> None:
+    """The facing notch: an arrowhead cut through the rim at the front (east). Drawn again over a
+    figure whose weapon reaches the rim, so the facing always shows."""
+    tip, back = radius + 0.005, radius - 0.2
     pen.poly(OUTLINE, [(tip + 0.01, 0), (back - 0.05, -0.22), (back + 0.03, 0), (back - 0.05, 0.22)])
     pen.poly(notch, [(tip - 0.04, 0), (back - 0.0, -0.16), (back + 0.06, 0), (back - 0.0, 0.16)])
 
@@ -315,7 +320,7 @@ def chevrons(pen: Pen, n: int, colour: Colour = (236, 200, 80)) -> None:
 
 
 WY = 0.13  # where the weapon lies across the figure
-FIGURE_ZOOM = 1.3
+FIGURE_ZOOM = 1.45  # the figure fills most of the base: it must read at 16 px across
 
 
 def draw_soldier_figure(pen: Pen, nation: str, weapon: str) -> None:
@@ -405,6 +410,7 @@ def soldier_token(nation: str, role: str) -> pygame.Surface:
     draw_soldier_figure(pen, nation, weapon)
     if role in ("sergeant", "corporal"):  # on top of the pack, where they cannot be hidden
         chevrons(pen, 3 if role == "sergeant" else 2)
+    facing_notch(pen)
     return shrink(pen.surface, TOKEN_PX)
 
 
