@@ -382,7 +382,9 @@ class TableView:
             pygame.draw.polygon(surface, (245, 240, 220), [tip, left, right])
         if down and r >= 6:  # in words too; over a lying figure, above the base, not across him
             if lying:
-                self.texts.blit(surface, "DOWN", max(12, int(r * 0.5)), (255, 200, 120), (cx, cy - r - 2), "midbottom")
+                self.texts.blit(
+                    surface, "DOWN", max(12, int(r * 0.5)), (255, 200, 120), (cx, cy - r - 2), "midbottom"
+                )
             else:
                 self.texts.blit(surface, "DOWN", max(14, int(r * 0.7)), (255, 200, 120), (cx, cy))
         highlight = token.highlight or ("hover" if self.hover is not None and self.hover.id == token.id else None)
