@@ -314,3 +314,32 @@ def test_sprite_generator_makes_every_committed_file(tmp_path: Path) -> None:
     made = sorted(p.relative_to(work).as_posix() for p in work.rglob("*.png"))
     shipped = sorted(p.relative_to(SPRITES).as_posix() for p in SPRITES.rglob("*.png"))
     assert made == shipped
+
+
+# --------------------------------------------------------------------------- the tileset
+
+
+def tileset_tile(name: str) -> pygame.Surface:
+    """A tile of the committed maps/tiles/deadground.png by its name in deadground.tsx."""
+    tiles = Path(__file__).resolve().parents[1] / "maps" / "tiles"
+    tsx = (tiles / "deadground.tsx").read_text(encoding="utf-8")
+    names = [part.split('"')[0] for part in tsx.split('<property name="name" value="')[1:]]
+    sheet = pygame.image.load(str(tiles / "deadground.png"))
+    i, columns = names.index(name), sheet.get_width() // 32
+    return sheet.subsurface(((i % columns) * 32, (i // columns) * 32, 32, 32))
+
+
+def lightness(surface: pygame.Surface) -> list[int]:
+    return [sum(surface.get_at((x, y))[:3]) for x in range(32) for y in range(32)]
+
+
+def test_woods_read_as_a_canopy_of_tree_crowns_not_as_grass(display: None) -> None:
+    """Seen from across the room a wood is darker than the fields round it, and its crowns are lit
+    on one side and shaded on the other: a wide spread of light and dark, unlike flat grass."""
+    grass, woods = lightness(tileset_tile("grass")), lightness(tileset_tile("woods"))
+    assert sum(woods) / len(woods) < 0.85 * sum(grass) / len(grass)
+    woods.sort()
+    dark, light = woods[len(woods) // 10], woods[9 * len(woods) // 10]
+    assert light - dark > 110, (dark, light)  # deep shade between bright crowns
+    trunk = lightness(tileset_tile("woods_trunk"))
+    assert sum(trunk) / len(trunk) < sum(grass) / len(grass)

@@ -202,24 +202,19 @@ def crown(t: Tile, cx: float, cy: float, r: float, green: Colour) -> None:
 
 
 def woods(t: Tile, variant: str = "") -> None:
-    """Woods as a closed canopy of tree crowns (seen from above), not the floor under them. The
-    crowns wrap at the tile's edges, so a block of woods tiles reads as one wood."""
-    t.fill_noise((14, 24, 10), (34, 48, 20), grain=0.05)  # deep shade between the crowns
-    greens = [(58, 96, 34), (70, 108, 40), (50, 86, 36), (84, 112, 44)]
+    """Woods as a closed canopy of tree crowns (seen from above), not the floor under them: darker
+    and bluer than the grass, two big crowns a tile on a diagonal lattice that wraps at the tile's
+    edges, so a block of woods tiles reads as one wood."""
+    t.fill_noise((8, 16, 8), (24, 36, 16), grain=0.05)  # deep shade between the crowns
+    greens = [(44, 80, 38), (52, 90, 40), (40, 74, 40), (60, 94, 42)]
     rng = t.rng
-    spots = [(0, 0, 10.5), (16, 0, 8), (0, 16, 8.5)]
-    spots.append((16 + rng.uniform(-2, 2), 16 + rng.uniform(-2, 2), 10))
-    for x, y, r in spots:
+    if variant == "trunk":  # an old tree standing out of the wood: one great crown
+        crown(t, 0, 0, 12.5, rng.choice(greens))
+        crown(t, 16, 16, 15, (64, 96, 44))
+        return
+    for x, y, r in ((0, 0, 13.0), (16, 16, 12.5)):
         crown(t, x + rng.uniform(-1.5, 1.5), y + rng.uniform(-1.5, 1.5), r, rng.choice(greens))
-    if variant == "trunk":  # a gap in the canopy: a big old tree's trunk and the floor around it
-        t.disc(24, 24, 6.5, (40, 34, 20), 0.9, soft=False)
-        for _ in range(20):
-            t.set(24 + rng.uniform(-5, 5), 24 + rng.uniform(-5, 5), rng.choice([(120, 84, 40), (96, 62, 30)]), 0.8)
-        t.disc(25, 25, 3.6, (16, 22, 10), 0.4, soft=True)
-        t.disc(24, 24, 3.0, (66, 48, 30))
-        t.disc(23.4, 23.4, 2.0, (92, 70, 44))
-        t.disc(23.4, 23.4, 1.0, (124, 98, 64), 0.6)
-        crown(t, 16, 12, 7, greens[1])
+    crown(t, 9 + rng.uniform(-2, 2), 23 + rng.uniform(-2, 2), 6.5, rng.choice(greens))  # an understorey tree
 
 
 def hedge(t: Tile, variant: str = "") -> None:
