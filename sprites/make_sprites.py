@@ -475,6 +475,91 @@ def soldier_down_token(nation: str, role: str) -> pygame.Surface:
     return shrink(pen.surface, TOKEN_PX)
 
 
+# --------------------------------------------------------------------------- small tokens
+#
+# At the table's default zoom a 1" base is 14-24 px across. The detailed figure shrunk that far
+# averages into mud, so these ``_small`` tokens say the same things in shapes big enough to read
+# from across a room: the helmet's outline (US pot, British brim, Soviet star), the weapon as a
+# bar along the facing (long rifle, short SMG with a magazine, heavy LMG with a bipod), an NCO's
+# gold chevrons, a zombie's pale head and its arms reaching forward. game/ui/assets.py uses them
+# below its SMALL_BELOW size.
+
+SMALL_WEAPON = {  # length (to the east), thickness, extra
+    "rifle": (0.8, 0.12, ""),
+    "thompson": (0.55, 0.15, "drum"),
+    "ppsh": (0.55, 0.15, "drum"),
+    "sten": (0.55, 0.13, "side"),
+    "bar": (0.8, 0.2, "bipod"),
+    "bren": (0.8, 0.2, "bipod"),
+    "dp": (0.8, 0.2, "bipod"),
+}
+
+
+def soldier_small_token(nation: str, role: str) -> pygame.Surface:
+    pen = Pen(TOKEN_PX * SS)
+    n = NATIONS[nation]
+    draw_base(pen, n["rim"], seed=zlib.crc32(f"{nation}/{role}/small".encode()), ground=(196, 186, 150))
+    length, thick, extra = SMALL_WEAPON[WEAPON_FOR.get((nation, role), "rifle")]
+    y = 0.2
+    if role in ("sergeant", "corporal"):  # big gold chevrons behind the man
+        for i in range(3 if role == "sergeant" else 2):
+            x = -0.36 - i * 0.17
+            shape = [(x, 0), (x - 0.2, -0.42), (x - 0.32, -0.42), (x - 0.12, 0), (x - 0.32, 0.42), (x - 0.2, 0.42)]
+            pen.poly(OUTLINE, shape, width=0.05)
+            pen.poly((250, 200, 40), shape)
+    pen.ellipse(OUTLINE, -0.1, 0, 0.27, 0.52)  # shoulders
+    pen.ellipse(shade(n["uniform"], 0.9), -0.1, 0, 0.22, 0.47)
+    pen.line(OUTLINE, (-0.05, y), (length, y), thick + 0.08)  # the weapon, along the facing
+    pen.line((36, 34, 32), (-0.03, y), (length - 0.02, y), thick)
+    if extra == "drum":
+        pen.circle(OUTLINE, 0.28, y + 0.1, 0.16)
+        pen.circle((70, 70, 74), 0.28, y + 0.1, 0.12)
+    elif extra == "side":
+        pen.line(OUTLINE, (0.28, y), (0.28, y - 0.36), 0.14)
+    elif extra == "bipod":
+        for sy in (-1, 1):
+            pen.line(OUTLINE, (0.55, y), (0.72, y + sy * 0.2), 0.1)
+    helmet = shade(n["helmet"], 1.25)
+    if nation == "british":  # the Brodie's wide flat brim
+        pen.circle(OUTLINE, -0.1, 0, 0.4)
+        pen.circle(helmet, -0.1, 0, 0.36)
+        pen.circle(shade(helmet, 0.7), -0.1, 0, 0.22)
+        pen.circle(shade(helmet, 1.2), -0.12, -0.02, 0.17)
+    else:
+        pen.circle(OUTLINE, -0.1, 0, 0.33)
+        pen.circle(helmet, -0.1, 0, 0.29)
+        pen.circle(shade(helmet, 1.3), -0.16, -0.06, 0.14)
+        if nation == "soviet":
+            pen.poly(OUTLINE, star_points(-0.1, 0, 0.25, rot=0))
+            pen.poly((230, 40, 36), star_points(-0.1, 0, 0.2, rot=0))
+    facing_notch(pen)
+    return shrink(pen.surface, TOKEN_PX)
+
+
+def zombie_small_token(variant: int) -> pygame.Surface:
+    pen = Pen(TOKEN_PX * SS)
+    # dark ground under pale limbs: the opposite of the soldiers' pale sand under dark figures
+    draw_base(pen, ZOMBIE_RIM, seed=300 + variant, ground=(58, 48, 44), notch=(230, 210, 120))
+    skin = shade(ZSKIN[(variant - 1) % 4], 1.4)
+    reach = (0.62, 0.7, 0.56, 0.66)[(variant - 1) % 4]  # each shambles a little differently
+    lean = (0.0, 0.06, -0.06, 0.03)[(variant - 1) % 4]
+    pen.ellipse(OUTLINE, -0.2, lean, 0.26, 0.5)  # hunched shoulders in rags
+    pen.ellipse(FIELD_GREY, -0.2, lean, 0.21, 0.45)
+    pen.circle(BLOOD, -0.28, lean + 0.2, 0.1)
+    for sy, r in ((-1, reach), (1, reach - 0.12)):  # arms reaching forward, out of step
+        a, b = (-0.1, sy * 0.38 + lean), (r, sy * 0.26)
+        pen.line(OUTLINE, a, b, 0.2)
+        pen.line(skin, a, b, 0.13)
+        pen.circle(OUTLINE, b[0], b[1], 0.11)
+        pen.circle(skin, b[0], b[1], 0.08)
+    pen.circle(OUTLINE, 0.0, lean * 0.5, 0.26)  # a pale bald head, sunken eyes
+    pen.circle(skin, 0.0, lean * 0.5, 0.22)
+    for ey in (-0.08, 0.08):
+        pen.circle((30, 10, 10), 0.1, lean * 0.5 + ey, 0.045)
+    facing_notch(pen, (230, 210, 120))
+    return shrink(pen.surface, TOKEN_PX)
+
+
 # --------------------------------------------------------------------------- zombies
 
 ZSKIN = [(136, 150, 118), (118, 134, 104), (150, 156, 126), (108, 124, 96)]
@@ -1588,8 +1673,20 @@ def main() -> None:
                 role=role,
                 state="knocked_down",
             )
+    for nation in NATIONS:
+        for role in ROLES:
+            token(
+                f"soldier_{nation}_{role}_small",
+                soldier_small_token(nation, role),
+                1.0,
+                side="soldiers",
+                nation=nation,
+                role=role,
+                small_of=f"soldier_{nation}_{role}",
+            )
     for v in range(1, 5):
         token(f"zombie_{v}", zombie_token(v), 1.0, side="zombies")
+        token(f"zombie_{v}_small", zombie_small_token(v), 1.0, side="zombies", small_of=f"zombie_{v}")
     token("zombie_boss", zombie_boss_token(), 1.6, side="zombies")
     token("zombie_down", zombie_down_token(), 1.0, side="zombies", state="knocked_down")
     for sid, surf in (("dead_soldier", dead_soldier_marker()), ("dead_zombie", dead_zombie_marker())):

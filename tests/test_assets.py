@@ -32,9 +32,13 @@ SOUND_MANIFEST = tomllib.loads((SOUNDS / "manifest.toml").read_text(encoding="ut
 NATIONS = ("american", "british", "soviet")
 ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
 DOWN_TOKENS = [f"soldier_{n}_{r}_down" for n in NATIONS for r in ROLES]
+SMALL_TOKENS = [f"soldier_{n}_{r}_small" for n in NATIONS for r in ROLES] + [
+    f"zombie_{i}_small" for i in range(1, 5)
+]
 TOKENS = (
     [f"soldier_{n}_{r}" for n in NATIONS for r in ROLES]
     + DOWN_TOKENS
+    + SMALL_TOKENS
     + [f"zombie_{i}" for i in range(1, 5)]
     + ["zombie_boss", "zombie_down", "dead_soldier", "dead_zombie"]
     + [f"character_{i}" for i in range(1, 5)]
@@ -174,6 +178,28 @@ def test_a_knocked_down_soldier_lies_along_his_facing(sid: str, display: None) -
         if sum(abs(a - b) for a, b in zip(lying.get_at((x, y))[:3], standing.get_at((x, y))[:3])) > 90
     )
     assert differ > 300, (sid, differ)  # of 1024 sampled pixels in the middle
+
+
+@pytest.mark.parametrize("sid", SMALL_TOKENS)
+def test_small_tokens_keep_more_contrast_than_the_detailed_art_at_20_px(sid: str, display: None) -> None:
+    """At the default zoom (a base about 20 px across) the _small art keeps strong light and dark
+    shapes where the detailed figure shrinks to mud: a wider spread of lightness inside the rim."""
+
+    def spread(image: pygame.Surface) -> int:
+        small = pygame.transform.smoothscale(image, (20, 20))
+        values = sorted(
+            sum(small.get_at((x, y))[:3])
+            for x in range(20)
+            for y in range(20)
+            if (x - 9.5) ** 2 + (y - 9.5) ** 2 < 49
+        )
+        return values[9 * len(values) // 10] - values[len(values) // 10]
+
+    entry = SPRITE_MANIFEST["tokens"][sid]
+    detailed = SPRITE_MANIFEST["tokens"][entry["small_of"]]
+    assert entry["side"] == detailed["side"] and entry["base"] == detailed["base"]
+    bold, fine = spread(load(entry["file"])), spread(load(detailed["file"]))
+    assert bold > 1.15 * fine and bold > 250, (sid, bold, fine)
 
 
 def ground_colour(image: pygame.Surface) -> tuple[int, int, int]:

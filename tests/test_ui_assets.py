@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import logging  # noqa: E402
+import math  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -81,6 +82,16 @@ def test_sounds_without_a_device_do_nothing_quietly() -> None:
     assert sounds.volume == 1.0 and not sounds.available
 
 
+def test_a_token_at_the_default_zoom_is_drawn_from_its_bold_small_art() -> None:
+    assets = Assets()
+    assert assets.small_art("tokens.soldier_british_lmg", 20) == "tokens.soldier_british_lmg_small"
+    assert assets.small_art("tokens.soldier_british_lmg", 48) == "tokens.soldier_british_lmg"
+    assert assets.small_art("tokens.zombie_boss", 20) == "tokens.zombie_boss"  # no small art: the detailed one
+    small = assets.token("tokens.zombie_2", 20)
+    expected = pygame.transform.smoothscale(assets.image("tokens.zombie_2_small"), (20, 20))
+    assert small.get_at((10, 10)) == expected.get_at((10, 10))
+
+
 def test_a_token_shadow_is_soft_and_dark_in_the_middle() -> None:
     assets = Assets()
     shadow = assets.shadow(40)
@@ -112,12 +123,14 @@ def test_the_table_draws_a_shadow_and_a_knocked_down_soldier_lying(app, monkeypa
 
     def patch_darkness() -> float:
         # a patch just outside the base, below and right of a standing neighbour, beyond his rings
+        # and clear of the GUTS number under him
         other = next(f for f in game.figures if f.id == "us1-sgt")
         zoom_on(scene, other.position, ppi=48.0)
         app.run_frames(2)
         cx, cy = screen_of(scene, other.position)
         r = 24
-        pts = [(round(cx + 0.15 * r + dx), round(cy + r + 8 + dy)) for dx in range(-3, 4) for dy in range(0, 3)]
+        d = (r + 8) / math.sqrt(2)
+        pts = [(round(cx + d + dx), round(cy + d + dy)) for dx in range(-2, 3) for dy in range(-2, 3)]
         return sum(sum(app.screen.get_at(p)[:3]) for p in pts) / len(pts)
 
     with_shadow = patch_darkness()

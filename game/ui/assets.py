@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 
 FACING_STEP = 5  # degrees: tokens are pre-rotated in steps this big
 TOKEN_CACHE_SIZE = 1024  # scaled/rotated token images kept
+SMALL_BELOW = 30  # px: a token drawn smaller than this uses its bold "<id>_small" art, where it has one
 SHADOW_ALPHA = 150  # how dark a token's shadow is at its middle (0-255)
 SHADOW_BLUR = 0.12  # the shadow's soft edge, as a fraction of the base's width
 SHADOW_OFFSET = (0.10, 0.16)  # where the shadow falls, as fractions of the base's width (right, down)
@@ -94,7 +95,7 @@ class Assets:
         """A token scaled to ``pixels`` across and turned to ``facing`` degrees (0 = east, 90 = down).
 
         Token art faces east; the result is cached by (id, size, facing rounded to 5 degrees, dimmed),
-        so the draw path only blits.
+        so the draw path only blits. Below SMALL_BELOW px a token with ``_small`` art is drawn from it.
         """
         call = (sprite_id, pixels, facing, dim)
         hit = self._token_calls.get(call)
@@ -104,6 +105,13 @@ class Assets:
             self._token_calls.clear()
         surface = self._token_calls[call] = self._token(sprite_id, pixels, facing, dim)
         return surface
+
+    def small_art(self, sprite_id: str, pixels: int) -> str:
+        """The id to draw ``sprite_id`` from at ``pixels`` across: its ``_small`` art (bold shapes
+        that still read at the table's default zoom) below SMALL_BELOW px, else itself."""
+        if pixels < SMALL_BELOW and self.has(sprite_id + "_small"):
+            return sprite_id + "_small"
+        return sprite_id
 
     def shadow(self, pixels: int) -> pygame.Surface:
         """A soft shadow for a round base ``pixels`` across: a dark disc with a blurred edge,
@@ -133,7 +141,8 @@ class Assets:
         if cached is not None:
             self._tokens.move_to_end(key)
             return cached
-        surface = self.scaled(sprite_id, (pixels, pixels))
+        source = self.small_art(sprite_id, pixels)
+        surface = self.scaled(source, (pixels, pixels))
         if step:
             # pygame turns anticlockwise; table angles run clockwise on screen (y down)
             surface = pygame.transform.rotate(surface, -step)
