@@ -218,10 +218,12 @@ def woods(t: Tile, variant: str = "") -> None:
 
 
 def hedge(t: Tile, variant: str = "") -> None:
-    t.fill_noise((18, 38, 14), (40, 66, 26), grain=0.06)
-    greens = [(34, 70, 24), (46, 86, 30), (58, 100, 36), (30, 58, 20), (72, 112, 42)]
-    for _ in range(60):
-        x, y, r = t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(1.5, 3.5)
+    """A clipped hedge seen from above: dense small-leafed clumps, brighter and finer than the
+    woods' big crowns, so a hedge line reads as a hedge beside a wood."""
+    t.fill_noise((20, 42, 14), (44, 72, 28), grain=0.06)
+    greens = [(52, 96, 30), (64, 110, 36), (78, 124, 42), (46, 84, 26), (90, 134, 50)]
+    for _ in range(80):
+        x, y, r = t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(1.2, 2.8)
         c = t.rng.choice(greens)
         t.disc(x + 0.8, y + 0.9, r, (10, 24, 8), 0.45)
         t.disc(x, y, r, c)
