@@ -12,7 +12,7 @@ each game the result stays up for :data:`RESULT_SECONDS`, then the next game is 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
@@ -24,6 +24,9 @@ TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
 RESULT_SECONDS = 4.0
 GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
+
+if TYPE_CHECKING:
+    from game.ui.match import Match
 
 
 def score_line(loop: DemoLoop) -> str:
@@ -37,6 +40,7 @@ class DemoScene(GameScene):
     """One demo game on the table; the next game gets a new scene (its own map)."""
 
     name = "demo"
+    match: Match  # a replay or a demo always has its game on the table
 
     def __init__(self, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         if loop.game is None or loop.current is None:

@@ -147,6 +147,7 @@ class GameScene(Scene):
         ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
         self.match: Match | None = None
+        self.hint_box: UITextBox | None = None  # the selected figure's actions; scenes without it set None
         self.ended = False
         self.status_html = ""
         self.hint_html = ""
@@ -625,7 +626,8 @@ class GameScene(Scene):
             )
         if text != self.hint_html:
             self.hint_html = text
-            self.hint_box.set_text(text)
+            if self.hint_box is not None:
+                self.hint_box.set_text(text)
 
     # ---- input ------------------------------------------------------------------------------------
 
@@ -808,10 +810,7 @@ class GameScene(Scene):
         except SaveError as exc:
             self.say(str(exc), bad=True)
             return False
-        self.app.open_session(session)
-        scene = self.app.scene
-        if isinstance(scene, GameScene):
-            scene.say(f"Loaded {getattr(path, 'name', path)}.")
+        self.app.open_session(session).say(f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
@@ -857,7 +856,7 @@ class GameScene(Scene):
         elif key == "rules":
             from game.ui.scenes.rules import RulesScene
 
-            self.app.push(RulesScene(self.app, self.scenario.ruleset))
+            self.app.push(RulesScene(self.app, self.scenario.ruleset, self.scenario, dict(self.options)))
         elif key == "settings":
             from game.ui.scenes.settings import SettingsScene
 

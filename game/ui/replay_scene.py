@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -42,11 +42,15 @@ KEYS = {
     pygame.K_KP_PLUS: "faster",
 }
 
+if TYPE_CHECKING:
+    from game.ui.match import Match
+
 
 class ReplayScene(GameScene):
     """A saved game played back. ``on_back`` runs on Back/Esc (default: the previous scene)."""
 
     name = "replay"
+    match: Match  # a replay or a demo always has its game on the table
 
     def __init__(self, app, replay: Replay, title: str = "", on_back: Callable[[], None] | None = None) -> None:
         self.replay = replay
