@@ -1,4 +1,4 @@
-"""The ``deadground`` command: play (the default), check, demo, simulate, replay.
+"""The ``deadground`` command: play (the default), check, design, kit, demo, simulate, replay.
 
 Each subcommand lives in its own module and is imported only when used, so ``deadground check``
 never loads pygame. The headless modules (demo, replay, simulate) never import the UI: this module
@@ -10,18 +10,67 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
+
+
+def _add_map_folders(folders: list[str] | None) -> None:
+    """``--maps DIR``: more folders of scenarios for the New game menu (beside the shipped maps and the
+    user's own ``scenarios`` folder)."""
+    if folders:
+        from pathlib import Path
+
+        from game.ui.scenario_list import EXTRA_FOLDERS
+
+        EXTRA_FOLDERS.extend(Path(f) for f in folders)
 
 
 def _play(args: argparse.Namespace) -> int:
     from game.ui.app import run
 
+    _add_map_folders(args.maps)
     return run(scenario=args.scenario, fullscreen=args.fullscreen, straight_in=args.scenario is not None)
 
 
 def _check(args: argparse.Namespace) -> int:
     from game.scenario.check import main as check_main
 
-    return check_main(args.maps)
+    if args.reference:
+        from game.scenario.reference import reference
+
+        print(reference(), end="")
+        return 0
+    if not args.maps:
+        print("deadground check: give .tmx maps or folders (or --reference)", file=sys.stderr)
+        return 2
+    return check_main(
+        args.maps, strict=args.strict, as_json=args.json, verbose=args.verbose, rule_warnings=_rule_warnings
+    )
+
+
+def _rule_warnings(scenario: Any) -> list[str]:
+    """What the map's rule set warns about it (the registry is above the scenario layer)."""
+    from game.rules.core import get_ruleset
+
+    try:
+        warn = get_ruleset(scenario.ruleset).scenario_warnings
+    except KeyError:
+        return []
+    return list(warn(scenario)) if warn is not None else []
+
+
+def _design(args: argparse.Namespace) -> int:
+    from game.ui.scenes.design import run_designer
+
+    return run_designer(args.map, fullscreen=args.fullscreen, frames=args.frames, screenshot=args.screenshot)
+
+
+def _kit(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from game.scenario.kit import copy_kit
+
+    copy_kit(Path(args.folder), overwrite=args.force)
+    return 0
 
 
 def _headless_display() -> None:
@@ -40,7 +89,7 @@ def _replay(args: argparse.Namespace) -> int:
     watch: Watch | None = None
     if args.watch:
         try:
-            from game.ui.replay_scene import run  # the on-screen replay (pygame)
+            from game.ui.scenes.replay import run  # the on-screen replay (pygame)
         except ImportError as exc:
             print(
                 f"deadground replay --watch: cannot show the replay on screen ({exc}); "
@@ -83,7 +132,7 @@ def _demo(args: argparse.Namespace) -> int:
     on_screen: OnScreen | None = None
     if not args.headless:
         try:
-            from game.ui.demo_scene import run  # the on-screen demo (pygame)
+            from game.ui.scenes.demo import run  # the on-screen demo (pygame)
         except ImportError as exc:
             print(
                 f"deadground demo: cannot show the demo on screen ({exc}); playing in text instead (Ctrl+C stops).",
@@ -121,13 +170,41 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the game (the default)")
     play.add_argument("scenario", nargs="?", help="a .tmx scenario to start straight away")
     play.add_argument("--fullscreen", action="store_true")
+    play.add_argument(
+        "--maps", metavar="DIR", action="append", help="also list the scenarios in DIR in New game (repeatable)"
+    )
     play.set_defaults(func=_play)
 
     check = sub.add_parser("check", help="validate scenario maps and print every problem")
-    check.add_argument("maps", nargs="+", help=".tmx files")
+    check.add_argument("maps", nargs="*", help=".tmx files, or folders of them")
+    check.add_argument("--strict", action="store_true", help="warnings fail too")
+    check.add_argument("--json", action="store_true", help="one JSON document, for editors")
+    check.add_argument("--verbose", "-v", action="store_true", help="also print notes")
+    check.add_argument(
+        "--reference", action="store_true", help="print the scenario reference (every property and class)"
+    )
     check.set_defaults(func=_check)
 
-    demo = sub.add_parser("demo", help="club-night demo: bots play both sides, game after game")
+    design = sub.add_parser(
+        "design", help="the designer view of a map: grid, outlines, sight and path probes, check's messages"
+    )
+    design.add_argument("map", help="a .tmx scenario (reloaded when saved in Tiled)")
+    design.add_argument("--fullscreen", action="store_true")
+    design.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)  # tests: stop after N
+    design.add_argument("--screenshot", metavar="PNG", default=None, help="save the last frame here")
+    design.set_defaults(func=_design)
+
+    kit = sub.add_parser("kit", help="copy the Tiled kit (project, templates, tileset) into a folder")
+    kit.add_argument("folder", help="where to put it, e.g. your scenarios folder")
+    kit.add_argument("--force", action="store_true", help="replace kit files already there")
+    kit.set_defaults(func=_kit)
+
+    demo = sub.add_parser(
+        "demo",
+        help="club-night demo: bots play the players' side, game after game",
+        description="Club-night demo: bots play the players' side game after game, and the game always plays "
+        "the zombies, as it does in every game. Touch the mouse or a key to take over the players' side.",
+    )
     demo.add_argument("maps", nargs="*", help=".tmx scenarios (default: every shipped one with a known rule set)")
     demo.add_argument("--games", type=_positive, default=None, help="stop after this many games (default: never)")
     demo.add_argument("--seed", type=int, default=None, help="seed of the first game (default: random)")
@@ -163,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``deadground``; with no subcommand (or only a scenario path) it plays."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    subcommands = {"play", "check", "demo", "simulate", "replay", "-h", "--help"}
+    subcommands = {"play", "check", "design", "kit", "demo", "simulate", "replay", "-h", "--help"}
     if not argv or argv[0] not in subcommands:
         argv = ["play", *argv]
     args = parser.parse_args(argv)

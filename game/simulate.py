@@ -396,7 +396,8 @@ def main(
         print(f"deadground simulate: the options are refused: {exc}", file=sys.stderr)
         return 2
     jobs_used = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
-    bar = ProgressBar(games) if progress else None
+    # a bar redrawn with \r only on a terminal: a log file or a pipe gets the report alone
+    bar = ProgressBar(games) if progress and sys.stderr.isatty() else None
     start = time.perf_counter()
     results = run(path, games, seed, jobs, options, on_result=bar)
     seconds = time.perf_counter() - start

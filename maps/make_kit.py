@@ -2,25 +2,40 @@
 
     python maps/make_kit.py
 
-One table below (``CLASSES``) is the single source of the object classes the game reads; from it
-this script writes:
+The classes, their properties and defaults come from the game's schema
+(``game/data/scenario_schema.toml``), so the kit cannot drift from what the loader reads; from it this
+script writes:
 
 - ``templates/*.tx``: one template per kind (and handy variants), named for designers;
 - ``objecttypes.xml``: Tiled 1.8's object types (the "Type" drop-down and its default properties);
 - ``deadground.tiled-project``: the project, with the same classes as custom property types
-  (``useAs: ["object"]``, which Tiled 1.9+ uses to offer them as object classes).
+  (``useAs: ["object"]``, which Tiled 1.9+ uses to offer them as object classes), a map class
+  ``scenario`` (Map Properties pre-filled with the game's defaults), the enums (ruleset, objective,
+  side, nation, role, terrain: drop-downs in Tiled) and the commands "Check this map", "Play this
+  map" and "Designer view" (Tiled's Commands menu, F5).
 
-One tile is one inch and a tile is 32 px, so sizes below are inches times 32.
+Template sizes are stored in pixels (Tiled's unit): one 32 px tile is one inch, so sizes below are
+inches times 32. On a map with another tile size or inches_per_tile a template keeps its pixel size:
+a 6" wall is 3" on a map of 0.5" tiles (maps/README.md says so).
 """
 
 from __future__ import annotations
 
 import json
+import sys
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # run from a checkout without installing
+
+from game.scenario.schema import PropertySpec, load_schema  # noqa: E402
+
+SCHEMA = load_schema()
+with open(HERE.parent / "game" / "data" / "scenario_schema.toml", "rb") as _f:
+    SCHEMA_TOML = tomllib.load(_f)
 PX = 32  # pixels per inch (one 32 px tile = one inch)
 
 Value = str | int | float | bool
@@ -31,6 +46,7 @@ class Member:
     name: str
     type: str  # string | int | float | bool
     default: Value
+    enum: str = ""  # the project's enum offering the allowed values (a drop-down in Tiled)
 
 
 @dataclass(frozen=True)
@@ -40,38 +56,70 @@ class ObjectClass:
     members: tuple[Member, ...] = ()
 
 
-# Facing in degrees, 0 = right (+x), 90 = down the table; Tiled cannot rotate a point object.
-FACING = Member("facing", "float", 0.0)
+# Colours are the kit's own (how Tiled draws each class); everything else comes from the schema.
+COLOURS = {
+    "wall": "#5a4a3a",
+    "building": "#7a3b2e",
+    "clutter": "#3f7a2e",
+    "ruin": "#8a7d6a",
+    "deploy": "#2e6fd0",
+    "exit": "#1fb04a",
+    "objective": "#e0b020",
+    "spawn": "#c0208a",
+    "escape_vehicle": "#20c0c0",
+    "zombie": "#b02020",
+    "soldier": "#4060a0",
+    "character": "#2080e0",
+    "npc": "#e08a20",
+    "note": "#a0a0a0",
+}
+MAP_CLASS = "scenario"  # the class of a map (Map > Map Properties > Class, Tiled 1.9+)
+_ZERO: dict[str, Value] = {"string": "", "int": 0, "float": 0.0, "bool": False}
 
-CLASSES: tuple[ObjectClass, ...] = (
-    ObjectClass("wall", "#5a4a3a", (Member("thickness", "float", 0.25),)),
-    ObjectClass("building", "#7a3b2e"),
-    ObjectClass("clutter", "#3f7a2e", (Member("terrain", "string", "woods"),)),
-    ObjectClass("ruin", "#8a7d6a"),
-    ObjectClass("deploy", "#2e6fd0", (Member("side", "string", ""), Member("player", "int", 0))),
-    ObjectClass("exit", "#1fb04a"),
-    ObjectClass("objective", "#e0b020", (Member("label", "string", ""),)),
-    ObjectClass("spawn", "#c0208a", (Member("dice", "int", 1),)),
-    ObjectClass("escape_vehicle", "#20c0c0"),
-    ObjectClass("zombie", "#b02020", (Member("boss", "bool", False), FACING)),
-    ObjectClass(
-        "soldier",
-        "#4060a0",
-        (
-            Member("nation", "string", "american"),
-            Member("role", "string", "rifleman"),
-            Member("player", "int", 1),
-            FACING,
-        ),
-    ),
-    ObjectClass(
-        "character",
-        "#2080e0",
-        (Member("player", "int", 1), Member("ranged", "string", ""), Member("melee", "string", ""), FACING),
-    ),
-    ObjectClass("npc", "#e08a20", (Member("ranged", "string", ""), Member("melee", "string", ""), FACING)),
-    ObjectClass("note", "#a0a0a0", (Member("text", "string", ""),)),
-)
+
+def _member(spec: PropertySpec, data: dict) -> Member:
+    """A class member with the game's default; without one, the type's zero (the game reads it as
+    not set: Tiled saves only the members a designer sets, shown in bold)."""
+    default = spec.default if spec.default is not None else _ZERO[spec.type]
+    if spec.type == "float":
+        default = float(default)
+    return Member(spec.name, spec.type, default, str(data.get("enum", "")))
+
+
+def _tables() -> list[dict]:
+    return [SCHEMA_TOML.get("map", {})] + [c.get("properties", {}) for c in SCHEMA_TOML["objects"].values()]
+
+
+def enums() -> dict[str, list[str]]:
+    """The project's enums, by name: each from a schema property's allowed (or suggested) values."""
+    found: dict[str, list[str]] = {}
+    for table in _tables():
+        for data in table.values():
+            name = data.get("enum")
+            if not name:
+                continue
+            values = list(data.get("allowed", ())) or list(data.get("suggested", ()))
+            for per_ruleset in data.get("allowed_by_ruleset", {}).values():
+                values += [v for v in per_ruleset if v not in values]
+            if data.get("default") in (None, ""):
+                # no single game default: a blank first choice, which Tiled shows for a member left unset
+                # (else it would show the first value, which the game may not use for every rule set)
+                values.insert(0, "")
+            found[name] = values
+    return found
+
+
+def classes() -> tuple[ObjectClass, ...]:
+    out = []
+    for name, spec in SCHEMA.objects.items():
+        raw = SCHEMA_TOML["objects"][name].get("properties", {})
+        members = tuple(_member(p, raw.get(p.name, {})) for p in spec.properties.values())
+        out.append(ObjectClass(name, COLOURS.get(name, "#808080"), members))
+    return tuple(out)
+
+
+CLASSES: tuple[ObjectClass, ...] = classes()
+MAP_MEMBERS: tuple[Member, ...] = tuple(_member(p, SCHEMA_TOML["map"][p.name]) for p in SCHEMA.map.values())
 
 
 @dataclass(frozen=True)
@@ -239,22 +287,71 @@ def objecttypes_xml() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _member_json(m: Member) -> dict[str, object]:
+    out: dict[str, object] = {"name": m.name, "type": m.type, "value": m.default}
+    if m.enum:
+        out["propertyType"] = m.enum
+    return out
+
+
+COMMANDS = (
+    ("Check this map", "check %mapfile"),
+    ("Play this map", "play %mapfile"),
+    ("Designer view", "design %mapfile"),
+)
+
+
 def project_json() -> str:
-    types = []
-    for i, c in enumerate(CLASSES, start=1):
+    types: list[dict[str, object]] = []
+    for name, values in enums().items():
+        types.append(
+            {
+                "id": len(types) + 1,
+                "name": name,
+                "storageType": "string",
+                "type": "enum",
+                "values": values,
+                "valuesAsFlags": False,
+            }
+        )
+    for c in CLASSES:
         types.append(
             {
                 "color": c.colour,
-                "id": i,
-                "members": [{"name": m.name, "type": m.type, "value": m.default} for m in c.members],
+                "drawFill": True,
+                "id": len(types) + 1,
+                "members": [_member_json(m) for m in c.members],
                 "name": c.name,
                 "type": "class",
                 "useAs": ["object"],
             }
         )
+    types.append(
+        {
+            "color": "#404040",
+            "drawFill": True,
+            "id": len(types) + 1,
+            "members": [_member_json(m) for m in MAP_MEMBERS],
+            "name": MAP_CLASS,
+            "type": "class",
+            "useAs": ["map"],
+        }
+    )
     project = {
         "automappingRulesFile": "",
-        "commands": [],
+        "commands": [
+            {
+                "arguments": arguments,
+                "command": "deadground",
+                "enabled": True,
+                "name": name,
+                "saveBeforeExecute": True,
+                "shortcut": "",
+                "showOutput": True,
+                "workingDirectory": "%mappath",
+            }
+            for name, arguments in COMMANDS
+        ],
         "extensionsPath": "extensions",
         "folders": ["."],
         "objectTypesFile": "objecttypes.xml",

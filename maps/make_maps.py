@@ -559,7 +559,8 @@ def normandy_village() -> Table:
     o.append(from_template(Z, "spawn.tx", 61, 42, name="Le Grand Bois"))
 
     # Abteilung 848, already about: shambling down the road, round the forge and up by the farm track.
-    for n, (x, y, facing) in enumerate(
+    # No facing: in Zombiekrieg every zombie starts facing the nearest Allied figure (check warns).
+    for n, (x, y, _facing) in enumerate(
         [
             (56, 21.5, 180),
             (58, 23.5, 180),
@@ -573,9 +574,9 @@ def normandy_village() -> Table:
         1,
     ):
         if n <= 2:
-            o.append(from_template(F, "zombie.tx", x, y, name=f"Zombie {n}", facing=float(facing)))
+            o.append(from_template(F, "zombie.tx", x, y, name=f"Zombie {n}"))
         else:
-            o.append(figure("zombie", f"Zombie {n}", x, y, facing=float(facing)))
+            o.append(figure("zombie", f"Zombie {n}", x, y))
 
     props: dict[str, Value] = {
         "ruleset": "zombiekrieg",
@@ -828,9 +829,95 @@ def hive_street() -> Table:
     return Table("hive_street.tmx", W, H, props, g, o)
 
 
+# --- Hollow Creek Farm (outbreak, rescue) -----------------------------------------------------
+
+
+def hollow_creek_farm() -> Table:
+    W, H = 48, 36
+    g = Ground(W, H, "hollowcreek")
+    g.patches(5, [(0.45, "grass_dark"), (0.85, "grass"), (1.0, [("grass_dry", 60), ("grass_dark", 40)])])
+    o: list[Obj] = []
+    T, Z, F = "terrain", "zones", "figures"
+
+    # The county road down the west side, the farm track east to the yard.
+    g.box(0, 0, 4.5, 36, [("road", 80), ("road_cracked", 20)])
+    for j in range(1, 36, 3):
+        g.cells[j][2] = "road_line_v"
+    g.box(4.5, 18, 26, 3, [("dirt", 60), ("dirt_ruts_h", 40)])
+    g.box(14, 15, 16, 9, [("dirt", 70), ("mud", 20), ("mud_puddle", 10)])  # the yard
+
+    buildings = [
+        rect(T, "building", "Farmhouse", 15, 6, 9, 7),
+        rect(T, "building", "Red barn", 30, 4, 8, 9),
+        ellipse(T, "building", "Silo", 39, 6, 3.5, 3.5),
+        ellipse(T, "building", "Well", 23.5, 20.5, 1.6, 1.6),
+        rect(T, "building", "Rusty tractor", 11, 24, 3, 1.8, rotation=20),
+        rect(T, "building", "Hay wagon", 27, 15, 3.4, 1.6, rotation=90),
+    ]
+    o += buildings
+    paint_floors(g, buildings[:2], {"Farmhouse": "wood_floor", "Red barn": "wood_floor_v"})
+
+    corn = rect(T, "clutter", "Cornfield", 35, 15, 12, 19, terrain="crops")
+    orchard = rect(T, "clutter", "Apple orchard", 6, 5, 7, 9, terrain="orchard")
+    hedge = rect(T, "clutter", "Hawthorn hedge", 5, 22, 1.2, 12, terrain="hedge")
+    woodpile = from_template(T, "clutter_rubble.tx", 25, 26, name="Woodpile")
+    o += [corn, orchard, hedge, woodpile]
+    g.area(corn.outline(), [("crops_wheat", 70), ("crops", 30)])
+    g.area(orchard.outline(), "orchard")
+    g.area(hedge.outline(), "hedge")
+    g.area(woodpile.outline(), [("rubble", 60), ("dirt", 40)])
+
+    fences = [
+        poly(T, "wall", "Paddock fence", [(14, 26), (14, 34), (23, 34), (23, 30)], line=True, thickness=0.15),
+        poly(T, "wall", "Yard fence", [(31, 14.5), (34, 14.5)], line=True, thickness=0.15),
+        poly(T, "wall", "Family plot railings", [(40, 0.5), (40, 2), (47.5, 2)], line=True, thickness=0.15),
+    ]
+    o += fences
+    g.box(40, 0, 8, 2, "flagstones")
+
+    o.append(rect(Z, "exit", "County road north", 0.5, 0.5, 5, 6))
+    o.append(rect(Z, "deploy", "Pickup truck", 6, 29, 6, 5, side="players"))
+    g.box(6, 29, 6, 5, [("dirt", 70), ("road_cracked", 30)])
+    o.append(from_template(Z, "spawn.tx", 41, 27, name="Cornfield"))
+
+    # Jed is checking the corn when the first of them comes out of it.
+    o.append(figure("npc", "Farmhand Jed", 33.2, 21.5, melee="pitchfork", facing=0.0))
+    o.append(figure("npc", "Grandma Mae", 19, 14.5, facing=90.0))
+    o.append(figure("npc", "Little Billy", 21, 15, facing=90.0))
+    o.append(from_template(F, "npc.tx", 29, 14, name="Hired hand Luis"))
+    o.append(figure("npc", "Aunt Clara", 9, 15.5, facing=180.0))
+    o.append(figure("zombie", "Scarecrow thing", 36.2, 21.5, facing=180.0))
+    o.append(figure("zombie", "Shambler", 43, 24, facing=200.0))
+    o.append(figure("zombie", "Shambler", 44, 31, facing=200.0))
+    crew = [
+        ("Deputy Ruth", "shotgun", "club", (7.5, 31)),
+        ("Doc Harlan", "revolver", "knife", (9.5, 31)),
+        ("Sam the vet", "rifle", "", (8.5, 33)),
+    ]
+    for n, (name, ranged, melee, (x, y)) in enumerate(crew, 1):
+        o.append(figure("character", name, x, y, player=n, ranged=ranged, melee=melee, facing=0.0))
+
+    props: dict[str, Value] = {
+        "ruleset": "outbreak",
+        "title": "Hollow Creek Farm",
+        "briefing": (
+            "Midnight at the Hollow Creek farm. Something walked out of the corn and took the dog. "
+            "The family is scattered round the yard and nobody has seen the Deputy's radio work since "
+            "sundown. Gather them up and get three of them to the county road before the corn empties."
+        ),
+        "objective": "rescue",
+        "exit_count": 3,
+        "turn_limit": 14,
+        "players_min": 1,
+        "players_max": 3,
+        "zombies_min": 3,
+    }
+    return Table("hollow_creek_farm.tmx", W, H, props, g, o)
+
+
 def main() -> None:
     bad = False
-    for table in (normandy_village(), small_town(), hive_street()):
+    for table in (normandy_village(), small_town(), hive_street(), hollow_creek_farm()):
         problems = table.check()
         for p in problems:
             print(f"{table.file}: {p}")

@@ -3,17 +3,18 @@
     SDL_VIDEODRIVER=dummy python maps/preview.py maps/normandy_village.tmx /tmp/normandy.png [scale]
 
 A designer's sanity check (and the way the starter tables were eyeballed); not used by the game.
-It reads the .tmx with ElementTree and resolves templates itself, so it shows what the file says.
+It draws the tiles as the game does (game.ui.map_render) and the objects as the loader reads them
+(templates resolved, layer offsets applied, hidden layers left out). A map the game cannot draw (a
+zstd layer, a missing picture) is not previewed: the reason is printed, as ``deadground check`` says it.
 """
 
 from __future__ import annotations
 
-import math
 import os
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -36,99 +37,53 @@ COLOURS = {
 }
 
 
-def _merged(obj: ET.Element, base: Path) -> ET.Element:
-    """The object with its template's attributes, shape and properties filled in."""
-    tpl = obj.get("template")
-    if not tpl:
-        return obj
-    t = ET.parse(base / tpl).getroot().find("object")
-    assert t is not None
-    merged = ET.Element("object", {**t.attrib, **obj.attrib})
-    props = {p.get("name"): p for p in t.iterfind("properties/property")}
-    props.update({p.get("name"): p for p in obj.iterfind("properties/property")})
-    pe = ET.SubElement(merged, "properties")
-    pe.extend(props.values())
-    for child in list(t) + list(obj):
-        if child.tag != "properties":
-            merged.append(child)
-    return merged
-
-
 def render(tmx: Path, scale: int = 16) -> pygame.Surface:
-    root = ET.parse(tmx).getroot()
-    tw = int(root.get("tilewidth", 32))
-    w, h = int(root.get("width", 0)), int(root.get("height", 0))
-    ts_el = root.find("tileset")
-    assert ts_el is not None
-    tsx_path = tmx.parent / ts_el.get("source", "")
-    tsx = ET.parse(tsx_path).getroot()
-    image_el = tsx.find("image")
-    assert image_el is not None
-    sheet = pygame.image.load(str(tsx_path.parent / image_el.get("source", "")))
-    cols = int(tsx.get("columns", 1))
-    firstgid = int(ts_el.get("firstgid", 1))
-    surf = pygame.Surface((w * tw, h * tw))
-    for layer in root.iterfind("layer"):
-        data = layer.find("data")
-        assert data is not None and data.text
-        gids = [int(v) for v in data.text.replace("\n", "").split(",") if v.strip()]
-        for k, gid in enumerate(gids):
-            if gid:
-                tid = gid - firstgid
-                surf.blit(sheet, ((k % w) * tw, (k // w) * tw), ((tid % cols) * tw, (tid // cols) * tw, tw, tw))
-    surf = pygame.transform.smoothscale(surf, (w * scale, h * scale))
-    k = scale / tw
+    """The map as the game draws it (``game.ui.map_render``), scaled to ``scale`` pixels an inch, with
+    every shown object outlined in its class colour (hidden layers left out, as in the game)."""
+    from game.scenario.geometry import Scale, area_of
+    from game.scenario.tmx import read_tmx
+    from game.ui.map_render import MapRenderer
+
+    raw, problems = read_tmx(str(tmx))
+    if raw is None:
+        raise ValueError("; ".join(str(p) for p in problems))
+    inches = float(raw.properties["inches_per_tile"].value) if "inches_per_tile" in raw.properties else 1.0
+    native = MapRenderer.from_tmx(tmx, inches).native
+    w, h = raw.width * inches, raw.height * inches
+    surf = pygame.transform.smoothscale(native, (round(w * scale), round(h * scale)))
+    to_inches = Scale(raw.tilewidth, raw.tileheight, inches)
     font = pygame.font.SysFont(None, max(12, scale))
-    for group in root.iterfind("objectgroup"):
-        for raw in group.iterfind("object"):
-            o = _merged(raw, tmx.parent)
-            kind = o.get("type") or o.get("class") or "note"
-            col = COLOURS.get(kind, (255, 255, 255))
-            x, y = float(o.get("x", 0)), float(o.get("y", 0))
-            ow, oh = float(o.get("width", 0)), float(o.get("height", 0))
-            rot = math.radians(float(o.get("rotation", 0)))
-
-            def tr(px: float, py: float, rot: float = rot, x: float = x, y: float = y) -> tuple[float, float]:
-                rx = px * math.cos(rot) - py * math.sin(rot)
-                ry = px * math.sin(rot) + py * math.cos(rot)
-                return ((x + rx) * k, (y + ry) * k)
-
-            shape = next((c for c in o if c.tag in ("point", "ellipse", "polygon", "polyline")), None)
-            tag = shape.tag if shape is not None else "rectangle"
-            if tag == "point":
-                boss = any(p.get("name") == "boss" and p.get("value") == "true" for p in o.iterfind(".//property"))
-                r = (0.8 if boss else 0.5) * scale
-                pygame.draw.circle(surf, col, tr(0, 0), r)
-                pygame.draw.circle(surf, (255, 255, 255), tr(0, 0), r, 1)
-                continue
-            if tag in ("polygon", "polyline"):
-                pts = [tuple(map(float, p.split(","))) for p in shape.get("points", "").split()]  # type: ignore[union-attr]
-            elif tag == "ellipse":
-                pts = [
-                    (ow / 2 + ow / 2 * math.cos(a / 20 * math.pi), oh / 2 + oh / 2 * math.sin(a / 20 * math.pi))
-                    for a in range(40)
-                ]
-            else:
-                pts = [(0, 0), (ow, 0), (ow, oh), (0, oh)]
-            screen = [tr(px, py) for px, py in pts]
-            if kind == "wall":
-                thick = float(
-                    next((p.get("value") for p in o.iterfind(".//property") if p.get("name") == "thickness"), 0.25)
-                )
-                pygame.draw.lines(surf, (150, 146, 136), tag != "polyline", screen, max(2, int(thick * scale)))
-                pygame.draw.lines(surf, col, tag != "polyline", screen, 1)
-            elif kind == "building":
-                overlay = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-                pygame.draw.polygon(overlay, (*col, 90), screen)
-                surf.blit(overlay, (0, 0))
-                pygame.draw.polygon(surf, (60, 50, 45), screen, 3)
-            else:
-                pygame.draw.lines(surf, col, True, screen, 2)
-            if kind in ("building", "deploy", "exit", "spawn", "escape_vehicle", "ruin", "objective"):
-                label = font.render(o.get("name", ""), True, (255, 255, 255), (0, 0, 0))
-                cx = sum(p[0] for p in screen) / len(screen)
-                cy = sum(p[1] for p in screen) / len(screen)
-                surf.blit(label, (cx - label.get_width() / 2, cy - label.get_height() / 2))
+    for o in raw.objects:
+        if not o.visible:
+            continue
+        kind = o.cls or "note"
+        col = COLOURS.get(kind, (255, 255, 255))
+        area = area_of(o.shape, o.x, o.y, o.width, o.height, o.rotation, o.points, to_inches)
+        screen = [(x * scale, y * scale) for x, y in area.points]
+        if o.shape == "point" or kind in ("zombie", "soldier", "character", "npc"):
+            boss = str(getattr(o.properties.get("boss"), "value", "")).lower() == "true"
+            centre = screen[0] if o.shape == "point" else (area.centre[0] * scale, area.centre[1] * scale)
+            r = (0.8 if boss else 0.5) * scale
+            pygame.draw.circle(surf, col, centre, r)
+            pygame.draw.circle(surf, (255, 255, 255), centre, r, 1)
+            continue
+        if len(screen) < 2:
+            continue
+        if kind == "wall":
+            thick = float(getattr(o.properties.get("thickness"), "value", 0.25) or 0.25)
+            pygame.draw.lines(surf, (150, 146, 136), not area.is_line, screen, max(2, int(thick * scale)))
+            pygame.draw.lines(surf, col, not area.is_line, screen, 1)
+        elif kind == "building" and len(screen) >= 3:
+            overlay = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            pygame.draw.polygon(overlay, (*col, 90), screen)
+            surf.blit(overlay, (0, 0))
+            pygame.draw.polygon(surf, (60, 50, 45), screen, 3)
+        else:
+            pygame.draw.lines(surf, col, True, screen, 2)
+        if kind in ("building", "deploy", "exit", "spawn", "escape_vehicle", "ruin", "objective") and o.name:
+            label = font.render(o.name, True, (255, 255, 255), (0, 0, 0))
+            cx, cy = area.centre[0] * scale, area.centre[1] * scale
+            surf.blit(label, (cx - label.get_width() / 2, cy - label.get_height() / 2))
     return surf
 
 
@@ -137,8 +92,14 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     pygame.init()
+    pygame.display.set_mode((1, 1))  # the map's pictures are converted for the display
     scale = int(argv[2]) if len(argv) > 2 else 16
-    pygame.image.save(render(Path(argv[0]), scale), argv[1])
+    try:
+        picture = render(Path(argv[0]), scale)
+    except ValueError as err:  # what check says about a map the screen cannot draw
+        print(f"cannot preview {argv[0]}: {err}", file=sys.stderr)
+        return 1
+    pygame.image.save(picture, argv[1])
     print(f"wrote {argv[1]}")
     return 0
 

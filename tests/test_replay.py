@@ -132,7 +132,7 @@ def test_watch_without_the_replay_scene_falls_back_to_text(finished, tmp_path, c
 
     g, _ = finished
     path = save_game(g, tmp_path / "w.json")
-    monkeypatch.setitem(sys.modules, "game.ui.replay_scene", None)  # as if the UI could not load
+    monkeypatch.setitem(sys.modules, "game.ui.scenes.replay", None)  # as if the UI could not load
     assert cli(["replay", str(path), "--watch"]) == 0
     captured = capsys.readouterr()
     assert "showing the text replay instead" in captured.err and "Verified" in captured.out

@@ -40,6 +40,7 @@ TITLES = [
     "Melee",
     "Line of sight and clutter",
     "Winning and losing",
+    "Readings",  # RULES.md Common, Readings: the literal readings a game may choose
     "House rules in force",
 ]
 

@@ -51,7 +51,7 @@ def test_the_report_on_a_small_run(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "4 games" in out and "Allied win rate" in out and "games/s" in out
     assert "Allied wins" in out and "Zombie wins" in out and "Allied soldiers lost" in out
-    assert "4/4 games" in err and "[" in err  # the progress bar, on stderr
+    assert "\r" not in err and "4/4 games" not in err  # no \r progress bar where stderr is not a terminal
     report = json.loads((tmp_path / "report.json").read_text())
     for key in (
         "games",
@@ -188,3 +188,11 @@ def test_the_report_is_the_rule_sets_words_and_numbers(monkeypatch):
     text = format_report(report)
     assert "Horde wins" in text and re.search(r"Hero win rate +40\.0% \(95% CI", text)
     assert "Player 2 wins" in text and "Doors shut" in text and "1 games raised an error" in text
+
+
+def test_the_progress_bar_shows_on_a_terminal(monkeypatch, capsys):
+    """Issue "Club-night play", item 7: the \r bar only where someone watches a terminal."""
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
+    assert cli(["simulate", MAP, "--games", "2", "--seed", "7"]) == 0
+    _, err = capsys.readouterr()
+    assert "2/2 games" in err and "\r[" in err

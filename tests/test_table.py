@@ -423,3 +423,19 @@ def test_a_diagonal_sight_line_through_a_buildings_corner_is_blocked_both_ways()
     assert there.state == back.state == "blocked"
     assert math.dist(there.blocked_at, (8, 8)) < 1e-3  # stopped at the corner it enters by
     assert math.dist(back.blocked_at, (10, 10)) < 1e-3  # and, the other way, at the inner corner
+
+
+def test_a_base_beside_a_walls_end_does_not_slide_into_it():
+    """RULES.md Common, Movement: no base ever ends a move overlapping a wall, its ends included.
+
+    The audit's example (issue 10): a soldier just past the rounded end of a wall from (20, 10) to
+    (13, 10), beside its line, moving along it. Chipmunk's swept query saw only the wall's side and
+    let the base slide into the end; the move must stop where the base touches the end."""
+    wall_piece = Terrain(1, "w", "wall", Area(((20.0, 10.0), (13.0, 10.0)), is_line=True, shape="polyline"))
+    table = Table(30, 30, [wall_piece])
+    move = table.check_path([(20.6137, 10.5538), (16, 10.7)], 0.5)
+    reach = 0.5 + 0.125  # the base's radius and half the wall's thickness
+    assert move.blocked and move.blocked_by == "wall 1 'w'"
+    assert math.dist(move.end, (20, 10)) >= reach - 1e-9
+    assert move.end[0] > 20.2  # stopped at the end, not slid along beside the wall
+    assert not table.leg_clear((20.6137, 10.5538), (16, 10.7), 0.5)

@@ -86,3 +86,50 @@ def test_convex_pieces_cover_a_star_shaped_polygon_exactly(spokes):
     assert math.isclose(
         sum(abs(signed_area(p)) for p in pieces), abs(signed_area(ring)), rel_tol=1e-6, abs_tol=1e-9
     )
+
+
+def _segment_gap(p, a, b) -> float:
+    """Distance from p to the segment ab, by plain vector arithmetic (not the table's own geometry)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    turn=st.floats(-math.pi, math.pi),
+    bend=st.one_of(st.none(), st.floats(0.3, math.pi - 0.3)),
+    thickness=st.floats(0.1, 0.6),
+    radius=st.sampled_from([0.5, 0.8]),
+    start=st.tuples(st.floats(-0.5, 2.5), st.floats(-1.6, 1.6)),
+    goal=st.tuples(st.floats(0, 2 * math.pi), st.floats(0.5, 6.0)),
+    around=st.sampled_from(["end", "corner"]),
+)
+def test_no_base_slides_into_a_walls_end_or_corner(turn, bend, thickness, radius, start, goal, around):
+    """RULES.md Common, Movement: no base ever ends a move overlapping a wall (its ends included), and
+    no move crosses one. A base starts anywhere near a wall's rounded end or a corner of a polyline wall
+    (soldiers' and zombies' 1" bases, a Boss's 1.6"), most often just past the end beside the wall's
+    line, and moves anywhere up to 6": every point of the legal path keeps the whole base clear of
+    every leg of the wall."""
+    centre = (15.0, 15.0)
+    far = (centre[0] + 6 * math.cos(turn), centre[1] + 6 * math.sin(turn))
+    legs = [far, centre]
+    if around == "corner" and bend is not None:
+        legs.append((centre[0] + 5 * math.cos(turn + bend), centre[1] + 5 * math.sin(turn + bend)))
+    piece = Terrain(1, "w", "wall", Area(tuple(legs), is_line=True, shape="polyline"), {"thickness": thickness})
+    table = Table(30, 30, [piece])
+    reach = radius + thickness / 2
+    # start in the wall's own frame: ``along`` past the end (away from the far end), ``across`` its line
+    along, across = start[0] + reach * 0.5, start[1]
+    out, side = (-math.cos(turn), -math.sin(turn)), (-math.sin(turn), math.cos(turn))
+    a = (centre[0] + along * out[0] + across * side[0], centre[1] + along * out[1] + across * side[1])
+    pairs = list(zip(legs, legs[1:]))
+    if min(_segment_gap(a, p, q) for p, q in pairs) < reach + 1e-6:
+        return  # only moves from a legal place
+    b = (a[0] + goal[1] * math.cos(goal[0]), a[1] + goal[1] * math.sin(goal[0]))
+    move = table.check_path([a, b], radius)
+    for p0, p1 in zip(move.points, move.points[1:]):
+        for k in range(41):
+            p = (p0[0] + (p1[0] - p0[0]) * k / 40, p0[1] + (p1[1] - p0[1]) * k / 40)
+            gap = min(_segment_gap(p, q, r) for q, r in pairs)
+            assert gap >= reach - 1e-6, (p, gap - reach, move.blocked_by)

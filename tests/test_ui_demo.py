@@ -13,7 +13,7 @@ from ui_driver import motion, play_out
 from game.controller import Mode
 from game.demo import DemoDirector, DemoLoop
 from game.ui.app import App
-from game.ui.demo_scene import DemoScene, score_line
+from game.ui.scenes.demo import DemoScene, score_line
 
 
 @pytest.fixture

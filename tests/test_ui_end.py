@@ -15,7 +15,7 @@ from game.rules.zombiekrieg import new_game
 from game.scenario import load_scenario
 from game.ui import charts
 from game.ui.app import App
-from game.ui.end_scene import CHART_STYLES, EndScene, chart_styles, end_layout
+from game.ui.scenes.end import CHART_STYLES, EndScene, chart_styles, end_layout
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,12 @@ def clicks_for(scene, cmd) -> list[tuple[tuple[float, float], bool]]:
     me = game.figure(cmd.figure).position
     if kind == "Move":
         return [(me, False)] + [(p, True) for p in cmd.path[:-1]] + [(cmd.path[-1], False)]
+    if kind == "Order":  # ORDER is the O key then a click: a click on a soldier alone selects him
+        return [(me, False), (ORDER_KEY, False), (game.figure(cmd.target).position, False)]
     return [(me, False), (game.figure(cmd.target).position, False)]
+
+
+ORDER_KEY = (-1.0, -1.0)  # a plan step that presses O instead of clicking
 
 
 def test_a_whole_game_with_the_mouse_alone_reaches_the_end_screen(app: App) -> None:
@@ -47,10 +52,15 @@ def test_a_whole_game_with_the_mouse_alone_reaches_the_end_screen(app: App) -> N
         before = len(game.commands)
         if type(cmd).__name__ != "EndTurn" and getattr(cmd, "path", None) != ():  # a turn-only move has no click
             plan = clicks_for(scene, cmd)
-            frame_on(scene, [p for p, _ in plan])
+            frame_on(scene, [p for p, _ in plan if p != ORDER_KEY])
             app.run_frames(1)
             for point, shift in plan:
+                if point == ORDER_KEY:
+                    key(app, pygame.K_o)
+                    continue
                 click(app, screen_of(scene, point), shift=shift)
+                if scene.match.status.endswith("click again to move there, or point elsewhere."):
+                    click(app, screen_of(scene, point), shift=shift)  # the move stops short: yes, go there
             kinds.add(type(game.commands[-1]).__name__ if len(game.commands) > before else "")
         if len(game.commands) == before:  # nothing to click (or pixels rounded it off): end the turn
             key(app, pygame.K_ESCAPE) if scene.match.controller.selected else None

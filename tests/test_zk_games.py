@@ -28,6 +28,7 @@ from game.rules.zombiekrieg.events import (
     ZombieMoved,
 )
 from game.rules.zombiekrieg.geometry import base_clear
+from game.rules.zombiekrieg.invariants import invariants, wall_overlap
 
 GAMES = 200
 
@@ -76,6 +77,8 @@ class Invariants:
     def placed_well(self, f) -> None:
         sc = self.game.scenario
         assert base_clear(self.blockers, sc.width, sc.height, f.position, f.radius - 0.02), f"{f.id} in a wall"
+        for t in self.blockers:  # the wall's thickness and rounded ends too (issue 10)
+            assert wall_overlap(t, f.position, f.radius) <= 1e-6, f"{f.id} in {t.kind} {t.id}"
         for other in self.game.state.figures.values():
             if other.id != f.id and other.on_table and f.on_table:
                 gap = math.dist(f.position, other.position) - f.radius - other.radius
@@ -84,6 +87,7 @@ class Invariants:
     def state(self) -> None:
         for f in self.game.state.allied():
             assert 2 <= f.guts <= 10, f
+        assert invariants(self.game) == []  # the rule set's own (RuleSet.invariants, the soak's)
 
 
 def play(scenario, seed: int, options: dict | None = None):

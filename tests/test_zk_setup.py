@@ -52,8 +52,9 @@ def test_sections(nation, count, lmg, corporal):
 
 
 def test_deployment_and_zombie_count():
-    """Forces: sections deploy inside the allied zone, facing the table centre; zombies outnumber them two to
-    one and never fewer than 12 [seed], placed in the spawn zone without overlapping, facing the nearest Allied."""
+    """Forces: sections deploy inside the allied zone, facing the table centre; zombies outnumber them two or
+    three to one [seed], by default 2.5 to one and never fewer than 12 [house], placed in the spawn zone without
+    overlapping, facing the nearest Allied."""
     sc = tiny_scenario()
     g = new_game(sc, {"sections": ["american"]}, 5)
     allies, zs = g.state.allied(), g.state.zombies()
@@ -62,7 +63,7 @@ def test_deployment_and_zombie_count():
     for f in allies:
         want = math.degrees(math.atan2(12 - f.position[1], 12 - f.position[0])) % 360
         assert abs((f.facing - want + 180) % 360 - 180) < 1e-2
-    assert len(zs) == 22
+    assert len(zs) == 28  # 2.5 x 11 = 27.5, rounded up
     figs = g.figures
     for i, a in enumerate(figs):
         assert base_clear(sc.terrain, sc.width, sc.height, a.position, a.radius)
@@ -71,7 +72,7 @@ def test_deployment_and_zombie_count():
     g2 = new_game(tiny_scenario(properties={"zombies_min": 30}), {}, 5)
     assert len(g2.state.zombies()) == 30
     placed = [e for e in g.log if isinstance(e, FigurePlaced)]
-    assert len(placed) == 33
+    assert len(placed) == 39
 
 
 def test_two_sections_use_their_player_zones():

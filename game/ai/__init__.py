@@ -18,6 +18,7 @@ Bot = Callable[[Any], Any]
 # rule set key -> the module holding its ``choose_command``
 BOTS: dict[str, str] = {
     "zombiekrieg": "game.ai.zombiekrieg_bot",
+    "outbreak": "game.ai.outbreak_bot",
 }
 
 

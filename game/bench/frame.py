@@ -26,7 +26,7 @@ def stage(app: Any, scenario: Scenario, zombies: int = 200, seed: int = 3) -> Po
     """Open the game scene on ``scenario`` with ``zombies`` zombies and the Sergeant selected; the
     nearest zombie's position (pointing there shows a fire preview)."""
     from game.rules.zombiekrieg.state import ZOMBIES, Figure
-    from game.ui.game_scene import GameScene
+    from game.ui.scenes.game import GameScene
 
     app.push(GameScene(app, scenario, {"sections": SECTIONS}, seed=seed))
     app.run_frames(3)

@@ -89,6 +89,7 @@ class Controller:
         self.preview_targets: tuple[str, ...] = ()  # the figures the previewed command aims at
         self.message = ""
         self._after_resolve = Mode.IDLE
+        self._confirming: Command | None = None  # a command whose first click asked a question
 
     # -- queries for the screen
     @property
@@ -203,6 +204,13 @@ class Controller:
             if kind is not None and kind.aim == "figure" and kind.targets > len(self.picked) + 1:
                 return self._pick(kind.key, target)
         cmd, _ = self._command_for(click.point, click.shift, click.face_toward)
+        if cmd is not None:
+            preview = self.preview if cmd == self.preview_command and self.preview else self.game.preview(cmd)
+            question = self.view.confirm(self.game, cmd, preview)
+            if question and cmd != self._confirming:  # never spend an action on less than was asked
+                self._confirming = cmd
+                return Feedback(message=question)
+        self._confirming = None
         if cmd is None:
             if target is not None and target != self.selected and not self.view.selectable(self.game, target):
                 return self._select(target)

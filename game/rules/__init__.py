@@ -7,3 +7,9 @@ try:  # each rule set registers itself when imported
 except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
     if exc.name != "game.rules.zombiekrieg":
         raise
+
+try:
+    import game.rules.outbreak  # noqa: F401
+except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
+    if exc.name != "game.rules.outbreak":
+        raise

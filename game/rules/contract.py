@@ -392,6 +392,11 @@ class View(Protocol):
         figure is only selected)."""
         ...
 
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        """A question to ask before ``cmd`` is sent (a move that stops short of the pointer): the first
+        click shows it, a second click on the same command sends it. Empty: send at once."""
+        ...
+
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
         shoot: its sight line and the reason), or None."""

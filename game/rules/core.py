@@ -184,6 +184,7 @@ class RuleSet:
     outcome_labels: dict[str, str] = dataclasses.field(default_factory=dict)  # figure key -> words
     demo_forces: ForcePicker | None = None  # random options for a demo game on a scenario
     invariants: Invariants | None = None  # what must hold after every event (soak, tests)
+    scenario_warnings: Callable[[Scenario], list[str]] | None = None  # what `check` warns about a map
 
 
 RULESETS: dict[str, RuleSet] = {}

@@ -80,6 +80,8 @@ class _Builder:
         zones: list[Zone] = []
         placements: list[Placement] = []
         for obj in raw.objects:
+            if not obj.visible:
+                continue  # hidden in Tiled (a scratch layer): not part of the game, see maps/README.md
             self.add_object(obj, scale, width, height, terrain, zones, placements)
         self.requirements(props, zones, placements)
         if self.problems:
@@ -103,6 +105,11 @@ class _Builder:
             placements=tuple(placements),
             content_hash=digest.hexdigest(),
         )
+        from game.scenario.review import refusals  # here: review builds on this module
+
+        refused = refusals(scenario, raw)  # what the screen cannot draw, a deploy zone with no ground
+        if refused:
+            return None, refused
         return scenario, []
 
     # ------------------------------------------------------------------ map properties

@@ -4,22 +4,39 @@
 'object 12 "Farm wall": unknown class "wal" — use one of: wall, building'
 >>> str(Problem(None, "", 'no "ruleset" property', "add it"))
 'map: no "ruleset" property — add it'
+>>> str(Problem(7, "Barn", "stands in a building", "move it", WARNING, "terrain", (12.0, 3.5)))
+'object 7 "Barn": warning: stands in a building — move it [layer "terrain", at 12", 3.5"]'
+
+A problem is an ``error`` (the map cannot be played as drawn: ``check`` fails, the game refuses it), a
+``warning`` (the map plays, but not as the designer probably meant: ``check --strict`` fails) or a
+``note`` (worth knowing, never fails).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+ERROR, WARNING, NOTE = "error", "warning", "note"
+SEVERITIES = (ERROR, WARNING, NOTE)
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a map: which object (None for the map itself), what, and how to fix it."""
+    """One thing wrong with a map: which object (None for the map itself), what, and how to fix it.
+
+    ``layer`` and ``at`` (inches, x right and y down the table) say where the designer finds it in
+    Tiled; they are filled in by ``check`` from the map when the reader did not know them.
+    """
 
     object_id: int | None
     object_name: str
     message: str
     fix: str
+    severity: str = ERROR
+    layer: str = ""
+    at: tuple[float, float] | None = None
 
     @property
     def where(self) -> str:
@@ -29,9 +46,40 @@ class Problem:
             return f'object {self.object_id} "{self.object_name}"'
         return f"object {self.object_id} (no name)"
 
+    @property
+    def place(self) -> str:
+        """``layer "terrain", at 12", 3.5"`` (empty when neither is known)."""
+        parts = []
+        if self.layer:
+            parts.append(f'layer "{self.layer}"')
+        if self.at is not None:
+            parts.append(f'at {self.at[0]:.3g}", {self.at[1]:.3g}"')
+        return ", ".join(parts)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
     def __str__(self) -> str:
-        text = f"{self.where}: {self.message}"
-        return f"{text} — {self.fix}" if self.fix else text
+        label = "" if self.severity == ERROR else f"{self.severity}: "
+        text = f"{self.where}: {label}{self.message}"
+        if self.fix:
+            text += f" — {self.fix}"
+        return f"{text} [{self.place}]" if self.place else text
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready, for editors (``deadground check --json``)."""
+        return {
+            "severity": self.severity,
+            "object_id": self.object_id,
+            "object_name": self.object_name,
+            "layer": self.layer,
+            "x": None if self.at is None else round(self.at[0], 3),
+            "y": None if self.at is None else round(self.at[1], 3),
+            "message": self.message,
+            "fix": self.fix,
+            "text": str(self),
+        }
 
 
 class ScenarioError(Exception):

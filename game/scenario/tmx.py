@@ -52,6 +52,9 @@ class RawObject:
     points: tuple[PixelPoint, ...] = ()
     properties: dict[str, RawProperty] = field(default_factory=dict)
     template: str | None = None
+    layer: str = ""  # the object layer's name, inside its groups: "scenery/terrain"
+    visible: bool = True  # False when the object or a layer holding it is hidden in Tiled (the game skips it)
+    gid: int = 0  # a tile object's tile (flip bits cleared), else 0
 
 
 @dataclass
@@ -161,6 +164,15 @@ class _Reader:
                 )
             return found
         self.templates[full] = None
+        if source.lower().endswith((".tj", ".json")):
+            self.problem(
+                obj_id,
+                name,
+                f'its template "{source}" is a JSON template, which the game does not read',
+                "open the template in Tiled and save it as a .tx template (File > Save As), then replace the "
+                "object with one placed from the .tx (or detach it: right click > Detach)",
+            )
+            return None
         fix = "put the template back in maps/templates, or detach the object from it (right click > Detach)"
         try:
             with open(full, "rb") as f:
@@ -183,7 +195,9 @@ class _Reader:
 
     # ------------------------------------------------------------------ objects
 
-    def object(self, el: ET.Element, offset: PixelPoint) -> RawObject | None:
+    def object(
+        self, el: ET.Element, offset: PixelPoint, layer: str = "", visible: bool = True
+    ) -> RawObject | None:
         id_text = el.get("id", "0")
         try:
             obj_id = int(id_text)
@@ -227,8 +241,7 @@ class _Reader:
         points: tuple[PixelPoint, ...] = ()
         if shape in ("polygon", "polyline") and shape_el is not None:
             points = self.points(shape_el.find(shape), obj_id, name)
-        if shape == "tile":
-            self.gid(attr("gid") or "", obj_id, name)
+        gid = self.gid(attr("gid") or "", obj_id, name) if shape == "tile" else 0
         return RawObject(
             id=obj_id,
             name=name,
@@ -242,6 +255,9 @@ class _Reader:
             points=points,
             properties=properties,
             template=source,
+            layer=layer,
+            visible=visible and el.get("visible", "1") != "0",
+            gid=gid,
         )
 
     def points(self, el: ET.Element | None, obj_id: int, name: str) -> tuple[PixelPoint, ...]:
@@ -260,21 +276,25 @@ class _Reader:
             found.append((x, y))
         return tuple(found)
 
-    def gid(self, text: str, obj_id: int, name: str) -> None:
+    def gid(self, text: str, obj_id: int, name: str) -> int:
         try:
-            ok = int(text) & ~_FLIP_BITS > 0
+            gid = int(text) & ~_FLIP_BITS
         except ValueError:
-            ok = False
-        if not ok:
+            gid = 0
+        if gid <= 0:
             self.problem(
                 obj_id,
                 name,
                 f'its tile (gid "{text}") is not a tile number',
                 "delete the object and place the tile again",
             )
+        return max(gid, 0)
 
-    def layers(self, parent: ET.Element, offset: PixelPoint, out: list[RawObject]) -> None:
-        """Objects of every object layer, also inside group layers, with layer offsets applied."""
+    def layers(
+        self, parent: ET.Element, offset: PixelPoint, out: list[RawObject], path: str = "", visible: bool = True
+    ) -> None:
+        """Objects of every object layer, also inside group layers, with layer offsets applied; each
+        remembers its layer and whether it is shown (a hidden group hides everything in it)."""
         for child in parent:
             if child.tag not in ("objectgroup", "group"):
                 continue
@@ -282,11 +302,13 @@ class _Reader:
                 offset[0] + self.number(child, "offsetx", 0.0),
                 offset[1] + self.number(child, "offsety", 0.0),
             )
+            name = f"{path}/{child.get('name', '')}" if path else child.get("name", "")
+            shown = visible and child.get("visible", "1") != "0"
             if child.tag == "group":
-                self.layers(child, here, out)
+                self.layers(child, here, out, name, shown)
                 continue
             for el in child.findall("object"):
-                obj = self.object(el, here)
+                obj = self.object(el, here, name, shown)
                 if obj is not None:
                     out.append(obj)
 
@@ -316,6 +338,15 @@ def read_tmx(path: str) -> tuple[RawMap | None, list[Problem]]:
     """Read a map; returns (None, problems) when it is not a usable Tiled map at all."""
     reader = _Reader(str(path))
     fix_file = "give the path of a .tmx map saved by Tiled"
+    if str(path).lower().endswith((".tmj", ".json")):
+        return None, [
+            Problem(
+                None,
+                "",
+                f"{path} is a Tiled JSON map, which the game does not read",
+                "open it in Tiled and save it as a .tmx map (File > Save As, type Tiled map files (*.tmx))",
+            )
+        ]
     try:
         with open(path, "rb") as f:
             data = f.read()

@@ -157,6 +157,8 @@ class Table:
         self._max_radius = 0.0
         self._nav_cache: dict[tuple[float, float], NavGrid] = {}
         self._corners: set[tuple[float, float]] = set()
+        # each polyline wall leg's two rounded ends (centre, centre, half thickness); see _sweep
+        self._wall_ends: dict[pymunk.Shape, tuple[Point, Point, float]] = {}
         for piece in self.terrain:
             self._add_terrain(piece)
         self._build_clutter_raster()
@@ -198,6 +200,7 @@ class Table:
             for a, b in legs:
                 shape = pymunk.Segment(self._space.static_body, a, b, thickness / 2)
                 self._add_static(shape, terrain, category)
+                self._wall_ends[shape] = ((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), thickness / 2)
             return
         if category == CAT_CLUTTER:
             self._add_clutter(terrain, ring)
@@ -556,7 +559,7 @@ class Table:
                         continue
                     t = 0.0
                 else:
-                    alpha = probe.segment(shape, a, b, radius)
+                    alpha = self._sweep(shape, a, b, radius)
                     if alpha is None:
                         continue
                     t = alpha
@@ -576,8 +579,7 @@ class Table:
                 gx, gy = start.gradient
                 t = 0.0 if dx * gx + dy * gy < 0.0 else None
             else:
-                hit = shape.segment_query(a, b, radius)
-                t = hit.alpha if hit is not None else None
+                t = self._sweep(shape, a, b, radius)
             if t is not None and (best is None or t < best[0]):
                 best = (t, shape)
         return best
@@ -649,9 +651,26 @@ class Table:
                 if distance <= touch:
                     if dx * gx + dy * gy < 0.0:
                         return True
-                elif probe.segment(shape, a, b, radius) is not None:
+                elif self._sweep(shape, a, b, radius) is not None:
                     return True
         return False
+
+    def _sweep(self, shape: pymunk.Shape, a: Point, b: Point, radius: float) -> float | None:
+        """Fraction along a-b where a base of ``radius`` sliding from a (clear of the shape) first
+        touches it, or None.
+
+        Chipmunk's swept query of a thick segment tests the segment's rounded ends only when the
+        path does not cross the line of its sides; a base starting just past a wall's end, beside
+        its line, would slide into the end unseen. So a wall's two ends are tested as circles too."""
+        alpha = self._probe.segment(shape, a, b, radius)
+        ends = self._wall_ends.get(shape)
+        if ends is not None:
+            first, last, half = ends
+            for end in (first, last):
+                t = geo.circle_entry(a, b, end, radius + half)
+                if t is not None and (alpha is None or t < alpha):
+                    alpha = t
+        return alpha
 
     def check_path(
         self, points: Sequence[Point], radius: float, mover: str | None = None, max_length: float | None = None

@@ -27,7 +27,7 @@ from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
     from game.session import Session
-    from game.ui.game_scene import GameScene
+    from game.ui.scenes.game import GameScene
     from game.ui.scenes.setup import GameSetup
 
 log = logging.getLogger(__name__)
@@ -175,7 +175,7 @@ class App:
             self.push(SetupScene(self, entry))
 
     def start_game(self, setup: GameSetup) -> None:
-        from game.ui.game_scene import GameScene
+        from game.ui.scenes.game import GameScene
 
         if setup.entry.scenario is None:
             return
@@ -198,7 +198,7 @@ class App:
     def open_session(self, session: Session, bots: dict[str, Any] | None = None) -> GameScene:
         """Put a :class:`~game.session.Session` (a loaded, resumed or handed-over game) on the table;
         returns the table's scene (to say what happened)."""
-        from game.ui.game_scene import GameScene
+        from game.ui.scenes.game import GameScene
 
         game = session.game
         while self.scenes:

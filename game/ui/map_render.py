@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pygame
 
+from game.scenario.geometry import turn
+from game.scenario.tiles import FLIP_D, FLIP_H, FLIP_V, ImageLayer, TileLayer, TileMap, TileObject
 from game.ui.camera import Camera
 
 log = logging.getLogger(__name__)
@@ -37,38 +39,24 @@ class MapRenderer:
 
     @classmethod
     def from_tmx(cls, path: str | Path, inches_per_tile: float = 1.0) -> MapRenderer:
-        """Compose the map's tile and image layers (and tile objects) once.
+        """Compose the map's tile layers, image layers and tile objects once, as Tiled shows them.
 
-        Needs a display mode set (pytmx converts the tiles). Raises ``ValueError`` with a
-        readable message when the map cannot be read.
+        Reads the map with ``game.scenario.tiles``, the same reading ``deadground check`` makes, so
+        whatever ``check`` accepts is drawn (layer offsets, opacity, every encoding it accepts, flipped
+        tiles, tile objects at Tiled's bottom-left anchor). Tile objects of figures are left out: the
+        game draws the figure as a token that moves. Needs a display mode set (pictures are converted).
+        Raises ``ValueError`` with ``check``'s message when the map cannot be drawn.
         """
-        import pytmx
-        from pytmx.util_pygame import load_pygame
+        from game.scenario.tiles import read_tiles
 
-        try:
-            tmx = load_pygame(str(path))
-        except Exception as exc:  # pytmx raises many kinds; the caller shows one message
-            raise ValueError(f"cannot draw map {path}: {exc}") from exc
-        tw, th = tmx.tilewidth, tmx.tileheight
-        surface = pygame.Surface((tmx.width * tw, tmx.height * th)).convert()
+        tiles, problems = read_tiles(str(path))
+        errors = [p for p in problems if p.is_error]
+        if tiles is None or errors:
+            raise ValueError(f"cannot draw map {path}: " + "; ".join(str(p) for p in errors or problems))
+        surface = pygame.Surface((tiles.width * tiles.tilewidth, tiles.height * tiles.tileheight)).convert()
         surface.fill(TABLE_COLOUR)
-        for layer in tmx.visible_layers:
-            if isinstance(layer, pytmx.TiledTileLayer):
-                for x, y, image in layer.tiles():
-                    # tiles taller than the grid sit on the bottom of their cell, as Tiled draws them
-                    surface.blit(image, (x * tw, y * th + th - image.get_height()))
-            elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
-                surface.blit(layer.image, (getattr(layer, "offsetx", 0) or 0, getattr(layer, "offsety", 0) or 0))
-            elif isinstance(layer, pytmx.TiledObjectGroup):
-                for obj in layer:
-                    image = getattr(obj, "image", None)
-                    if image is not None:
-                        # tile objects are anchored bottom-left in Tiled
-                        image = pygame.transform.smoothscale(image, (int(obj.width), int(obj.height)))
-                        if getattr(obj, "rotation", 0):
-                            image = pygame.transform.rotate(image, -obj.rotation)
-                        surface.blit(image, (obj.x, obj.y - obj.height))
-        return cls(surface, tw / max(inches_per_tile, 1e-6))
+        _compose(surface, tiles)
+        return cls(surface, tiles.tilewidth / max(inches_per_tile, 1e-6))
 
     @classmethod
     def plain(cls, table_size: tuple[float, float], native_ppi: float = 16.0) -> MapRenderer:
@@ -124,3 +112,101 @@ class MapRenderer:
                 chunk = self._chunk(camera.ppi, i, j)
                 if chunk is not None:
                     surface.blit(chunk, (ox + i * CHUNK, oy + j * CHUNK))
+
+
+class _Pictures:
+    """Tileset and layer pictures, each loaded once, and single tiles cut from them (with flips)."""
+
+    def __init__(self, tiles: TileMap) -> None:
+        self.tiles = tiles
+        self._files: dict[str, pygame.Surface] = {}
+        self._cut: dict[int, pygame.Surface | None] = {}
+
+    def file(self, path: str) -> pygame.Surface:
+        found = self._files.get(path)
+        if found is None:
+            try:
+                found = self._files[path] = pygame.image.load(path).convert_alpha()
+            except (pygame.error, OSError) as exc:
+                raise ValueError(
+                    f"cannot draw map {self.tiles.path}: the picture {path} cannot be read ({exc})"
+                ) from exc
+        return found
+
+    def tile(self, gid: int) -> pygame.Surface | None:
+        if gid in self._cut:
+            return self._cut[gid]
+        where = self.tiles.tile(gid)
+        image = None
+        if where is not None:
+            ts, local = where
+            if ts.image is not None:
+                sheet = self.file(ts.image)
+                rect = pygame.Rect(ts.cell(local)).clip(sheet.get_rect())
+                image = sheet.subsurface(rect).copy() if rect.w and rect.h else None
+            else:
+                image = self.file(ts.pictures[local])
+            if image is not None:
+                image = _flipped(image, gid)
+        self._cut[gid] = image
+        return image
+
+
+def _flipped(image: pygame.Surface, gid: int) -> pygame.Surface:
+    """Tiled's flip bits: anti-diagonal (a transpose) first, then horizontal, then vertical."""
+    if gid & FLIP_D:
+        image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
+    if gid & (FLIP_H | FLIP_V):
+        image = pygame.transform.flip(image, bool(gid & FLIP_H), bool(gid & FLIP_V))
+    return image
+
+
+def _with_opacity(image: pygame.Surface, opacity: float) -> pygame.Surface:
+    if opacity >= 1.0:
+        return image
+    faded = image.copy()
+    faded.fill((255, 255, 255, max(0, min(255, round(opacity * 255)))), special_flags=pygame.BLEND_RGBA_MULT)
+    return faded
+
+
+def _px(v: float) -> int:
+    """The nearest pixel, halves up (``round`` would send 16.5 to 16 but 17.5 to 18)."""
+    return math.floor(v + 0.5)
+
+
+def _compose(surface: pygame.Surface, tiles: TileMap) -> None:
+    """Draw every shown layer bottom to top; fractional offsets land on the nearest native pixel."""
+    pictures = _Pictures(tiles)
+    tw, th = tiles.tilewidth, tiles.tileheight
+    for item in tiles.drawables:
+        if isinstance(item, TileLayer):
+            target = surface
+            if item.opacity < 1.0:
+                target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            ox, oy = item.offset
+            for k, gid in enumerate(item.gids):
+                if not gid:
+                    continue
+                image = pictures.tile(gid)
+                if image is None:
+                    continue
+                x, y = k % item.width, k // item.width
+                # tiles taller than the grid sit on the bottom of their cell, as Tiled draws them
+                target.blit(image, (_px(x * tw + ox), _px(y * th + th - image.get_height() + oy)))
+            if target is not surface:
+                surface.blit(_with_opacity(target, item.opacity), (0, 0))
+        elif isinstance(item, ImageLayer):
+            image = _with_opacity(pictures.file(item.image), item.opacity)
+            surface.blit(image, (_px(item.offset[0]), _px(item.offset[1])))
+        elif isinstance(item, TileObject) and not item.moves:
+            image = pictures.tile(item.gid)
+            if image is None:
+                continue
+            w = max(1, round(item.width or image.get_width()))
+            h = max(1, round(item.height or image.get_height()))
+            image = _with_opacity(pygame.transform.smoothscale(image, (w, h)), item.opacity)
+            if item.rotation % 360:
+                image = pygame.transform.rotate(image, -item.rotation)  # Tiled turns clockwise on screen
+            # Tiled anchors a tile object at its bottom-left corner and turns it about that corner
+            corners = turn((item.x, item.y), [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)], item.rotation)
+            surface.blit(image, (_px(min(c[0] for c in corners)), _px(min(c[1] for c in corners))))

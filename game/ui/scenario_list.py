@@ -1,4 +1,6 @@
-"""Every scenario in maps/, loaded for the New game menu; a broken one keeps its error.
+"""Every scenario for the New game menu: the shipped maps, the designer's own in the user's data folder
+(``<data dir>/scenarios``, platformdirs, beside the saves) and any folder given with ``--maps DIR``;
+a broken map keeps its error.
 
 >>> entries = list_scenarios()                      # doctest: +SKIP
 >>> [e.title for e in entries if e.playable]        # doctest: +SKIP
@@ -12,6 +14,8 @@ from pathlib import Path
 
 from game.assets import assets_dir
 from game.scenario.model import Scenario
+
+EXTRA_FOLDERS: list[Path] = []  # ``deadground --maps DIR`` adds here before the menu is built
 
 
 @dataclass(frozen=True)
@@ -43,10 +47,35 @@ def load_entry(path: Path) -> ScenarioEntry:
         return ScenarioEntry(path, None, f"{exc.__class__.__name__}: {exc}")
 
 
-def list_scenarios(maps_dir: Path | None = None) -> list[ScenarioEntry]:
-    """Every ``*.tmx`` in ``maps_dir`` (default: the shipped maps), by file name."""
+def user_folder() -> Path:
+    """``<user data dir>/scenarios``: where a designer's own maps go (``deadground kit`` fills it)."""
+    from game.saves import data_folder
+
+    return data_folder() / "scenarios"
+
+
+def scenario_folders() -> list[Path]:
+    """Where the menu looks, in order: shipped maps, the user's folder, then ``--maps`` folders."""
+    folders: list[Path] = []
     try:
-        folder = maps_dir if maps_dir is not None else assets_dir("maps")
+        folders.append(assets_dir("maps"))
     except FileNotFoundError:
-        return []
-    return [load_entry(path) for path in sorted(folder.glob("*.tmx"))]
+        pass
+    folders.append(user_folder())
+    folders += EXTRA_FOLDERS
+    unique: list[Path] = []
+    for folder in folders:
+        if folder.resolve() not in [f.resolve() for f in unique]:
+            unique.append(folder)
+    return unique
+
+
+def list_scenarios(maps_dir: Path | None = None) -> list[ScenarioEntry]:
+    """Every ``*.tmx`` in ``maps_dir``, or (default) in every scenario folder, by folder then file name.
+    A missing folder is simply empty."""
+    folders = [maps_dir] if maps_dir is not None else scenario_folders()
+    entries: list[ScenarioEntry] = []
+    for folder in folders:
+        if folder.is_dir():
+            entries += [load_entry(path) for path in sorted(folder.glob("*.tmx"))]
+    return entries

@@ -113,6 +113,9 @@ class DuelView:
     def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
         return "Click the zombie to strike."
 
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        return ""
+
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         return None
 

@@ -6,10 +6,12 @@ Public API: :func:`new_game` -> :class:`ZombiekriegGame` (``apply``, ``preview``
 """
 
 from game.rules.core import RuleSet, register
+from game.rules.zombiekrieg.checks import scenario_warnings
 from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
 from game.rules.zombiekrieg.demo import demo_forces
 from game.rules.zombiekrieg.events import EVENTS
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
+from game.rules.zombiekrieg.invariants import invariants
 from game.rules.zombiekrieg.outcome import OUTCOME_LABELS, outcome
 from game.rules.zombiekrieg.reference import reference
 from game.rules.zombiekrieg.report import report
@@ -24,7 +26,8 @@ RULESET = register(
         commands=COMMANDS,
         events=EVENTS,
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
-        'american_corporal_weapon: "thompson" or "burp"',
+        'american_corporal_weapon: "thompson" or "burp"; readings: the source\'s literal readings chosen, '
+        'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py)',
         view=ZombiekriegView,
         setup=SETUP,
         reference=reference,
@@ -32,5 +35,7 @@ RULESET = register(
         outcome=outcome,
         outcome_labels=OUTCOME_LABELS,
         demo_forces=demo_forces,
+        invariants=invariants,
+        scenario_warnings=scenario_warnings,
     )
 )

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
+from game.rules.zombiekrieg.geometry import within
 
 
 class DataError(ValueError):
@@ -41,7 +42,8 @@ class Weapon:
 
     def band(self, distance: float) -> tuple[str, int]:
         """The range band (``short``/``long``) and its modifier for an edge-to-edge distance."""
-        return ("short", self.short_mod) if distance <= self.short + 1e-9 else ("long", self.long_mod)
+        # "within" includes exactly the short range (RULES.md Common); the same rule as geometry.within
+        return ("short", self.short_mod) if within(distance, self.short) else ("long", self.long_mod)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """FIRE (RULES.md, Zombiekrieg 848, Actions, Weapons; Common: Line of sight, Facing and arcs).
 
-The target must be a zombie on the table, in LOS (not blocked), in the 180-degree front arc and
-within the weapon's range (edge to edge). Each shot is a GUTS test with: +2 if ORDERed, -1 with
+The target must be a zombie on the table, in LOS (not blocked; with the literal reading of "a clear
+line of sight", a set-up choice, not obscured either), in the 180-degree front arc and within the
+weapon's range (edge to edge). Each shot is a GUTS test with: +2 if ORDERed, -1 with
 a standing zombie within 3", the range band's modifier, -1 if the target is obscured. A Success
 knocks a standing zombie down, a Critical Success kills it; a zombie already down is affected only
 by a Critical Success, which kills it. An LMG fires two shots, the second at the same zombie or
@@ -19,6 +20,7 @@ from game.rules.zombiekrieg import actions
 from game.rules.zombiekrieg.commands import Fire
 from game.rules.zombiekrieg.data import Weapon
 from game.rules.zombiekrieg.events import Fired, NoEffect
+from game.rules.zombiekrieg.geometry import within
 from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, SUCCESS
 from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import Modifiers, World
@@ -46,13 +48,17 @@ def shot_reason(world: World, f: Figure, t: Figure | None, tid: str) -> tuple[st
         return f"{t.id} is {t.state} and no longer on the table.", None
     w: Weapon = world.data.weapon(f.weapon)
     dist = world.edge_distance(f, t)
-    if dist > w.range + 1e-9:
+    if not within(dist, w.range):
         return f'{t.id} is out of range: {dist:.1f}" away, the {w.name} reaches {w.range:g}".', None
     if not in_front_arc(f.position, f.facing, t.position):
         return f"{t.id} is outside {f.id}'s front arc; turn him first (a MOVE).", None
     sight = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
     if sight.state == "blocked":
         return f"{f.id} has no line of sight to {t.id}: blocked by {sight.blocked_by or 'terrain'}.", None
+    if sight.state == "obscured" and world.reading("fire_needs_clear_sight"):
+        # the literal reading: "a clear line of sight"; clutter on the line or round the target blocks
+        why = "it stands in clutter" if sight.target_in_clutter else "clutter is on the line"
+        return f"{f.id} has no clear line of sight to {t.id}: {why}.", None
     band, band_mod = w.band(dist)
     mods: Modifiers = []
     if band_mod:
@@ -89,7 +95,7 @@ def plan(world: World, cmd: Fire) -> FirePlan:
             if reason:
                 raise IllegalCommand(f"Second shot: {reason}")
             radius = float(world.data.house("lmg_second_shot_radius"))
-            if world.edge_distance(first.target, second) > radius + 1e-9:  # type: ignore[arg-type]
+            if not within(world.edge_distance(first.target, second), radius):  # type: ignore[arg-type]
                 raise IllegalCommand(
                     f'The second shot must go at {cmd.target} or a zombie within {radius:g}" of it.'
                 )

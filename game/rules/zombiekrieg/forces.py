@@ -120,13 +120,25 @@ def _with_meaning(ev, text):
     return replace(ev, meaning=text)
 
 
-def zombie_count(world: World) -> int:
-    props = world.scenario.properties
-    z = world.data.raw["zombies"]
-    lo = int(props.get("zombies_min", z["count_min"]))
-    ratio = float(props.get("zombie_ratio", z["ratio"]))
-    allied = len(world.state.allied())
+def zombie_numbers(data: ZkData, properties: dict[str, Any]) -> tuple[float, int]:
+    """(zombies per Allied figure, fewest zombies) a scenario plays: its map's ``zombie_ratio`` and
+    ``zombies_min``, else the data file's."""
+    z = data.raw["zombies"]
+    return float(properties.get("zombie_ratio", z["ratio"])), int(properties.get("zombies_min", z["count_min"]))
+
+
+def zombies_for(data: ZkData, properties: dict[str, Any], allied: int) -> int:
+    """How many zombies face ``allied`` Allied figures: the ratio (rounded half up), at least the minimum."""
+    ratio, lo = zombie_numbers(data, properties)
     return max(lo, int(math.floor(ratio * allied + 0.5)))
+
+
+def section_size(data: ZkData, nation: str) -> int:
+    return sum(m.count for m in data.sections[nation].members)
+
+
+def zombie_count(world: World) -> int:
+    return zombies_for(world.data, world.scenario.properties, len(world.state.allied()))
 
 
 def _far_strip(world: World) -> Area:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand, Preview
-from game.rules.zombiekrieg import fire, forces, move, objectives, order, turn
+from game.rules.zombiekrieg import fire, forces, move, objectives, order, readings, turn
 from game.rules.zombiekrieg import preview as previews
 from game.rules.zombiekrieg.actions import turn_reason
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
@@ -46,7 +46,10 @@ class ZombiekriegGame:
         self.commands: list[Command] = []
         self.log: list[Event] = []
         sections, corporal = forces.check_options(self.data, self.options)
-        self.world = World(scenario, self.data, self.dice, ZkState(), Table.from_scenario(scenario))
+        chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
+        self.world = World(
+            scenario, self.data, self.dice, ZkState(), Table.from_scenario(scenario), readings=chosen
+        )
         forces.raise_sections(self.world, sections, corporal)
         objectives.setup(self.world)
         forces.raise_zombies(self.world)

@@ -1,4 +1,7 @@
-"""Small plane geometry the rules need beyond the Table: where a base may stand at set-up.
+"""Small plane geometry the rules need beyond the Table: "within X", and where a base may stand at set-up.
+
+>>> within(3.0, 3.0), within(3.0000001, 3.0)
+(True, False)
 
 >>> from game.scenario.model import Terrain, Area
 >>> wall = Terrain(1, "w", "wall", Area(((5.0, 0.0), (5.0, 10.0)), is_line=True, shape="polyline"))
@@ -12,6 +15,24 @@ import math
 from collections.abc import Iterable, Sequence
 
 from game.scenario.model import Point, Terrain
+
+# A distance worked out as exactly X may come out a hair above it in floating point (a root, a sum of
+# radii); this much over still counts as X. Far below anything a player can measure on the table.
+WITHIN_TOLERANCE = 1e-9
+
+
+def within(distance: float, x: float) -> bool:
+    """RULES.md Common: "within X inches" is measured base edge to base edge and includes exactly X.
+
+    The one rule for every use: the nearby-zombie modifier, the 4" column and break-off, melee reach,
+    cohesion, weapon ranges and bands, the LMG's second shot and ORDER."""
+    return distance <= x + WITHIN_TOLERANCE
+
+
+def within_reach(radius: float, x: float) -> float:
+    """The radius of a circle round a base's centre that finds every base within ``x`` of its edge
+    (the table's circle queries count a base partly inside, so this is the same rule as :func:`within`)."""
+    return radius + x + WITHIN_TOLERANCE
 
 
 def segment_distance(p: Point, a: Point, b: Point) -> float:

@@ -1,7 +1,8 @@
 """Melee after the zombies move (RULES.md, Zombiekrieg 848, The zombies: Melee).
 
 Each standing zombie within 1" of an Allied soldier attacks the nearest one; for each attacker the
-soldier tests 2D6 against GUTS with his weapon's melee modifier: Success knocks the zombie down,
+soldier tests 2D6 against GUTS with his weapon's melee modifier (against GUTS alone with the
+literal reading, a set-up choice): Success knocks the zombie down,
 Critical Success kills it, any Failure kills the soldier. Choices [house]: attackers go nearest
 first (then by id); an attacker whose soldier has already died goes for the nearest other soldier
 still within 1"; the test is not an action (it does not use the soldier's action); criticals change
@@ -11,6 +12,7 @@ GUTS as in every test; the -1 for a zombie within 3" is not applied (see the TOM
 from __future__ import annotations
 
 from game.rules.zombiekrieg.events import MeleeAttack
+from game.rules.zombiekrieg.geometry import within, within_reach
 from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, SUCCESS
 from game.rules.zombiekrieg.world import World
 
@@ -28,23 +30,23 @@ def melee(world: World) -> None:
             )
     attackers = []
     for z in (st.figures[fid] for fid in candidates):
-        near = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
+        near = world.table.nearest(z.position, where=world.is_allied, within=within_reach(z.radius, reach))
         if near is not None:
             d = world.edge_distance(z, st.figures[near])
             attackers.append((d, _num(z.id), z))
     for _, _, z in sorted(attackers, key=lambda a: (a[0], a[1])):
         if not z.standing:
             continue
-        sid = world.table.nearest(z.position, where=world.is_allied, within=z.radius + reach)
+        sid = world.table.nearest(z.position, where=world.is_allied, within=within_reach(z.radius, reach))
         if sid is None:
             continue
         s = st.figures[sid]
-        if world.edge_distance(z, s) > reach + 1e-9:
+        if not within(world.edge_distance(z, s), reach):
             continue
         world.emit(MeleeAttack(z.id, s.id))
         w = world.data.weapon(s.weapon)
         mods = world.modifiers(s, "melee")
-        if w.melee_mod:
+        if w.melee_mod and not world.reading("melee_against_guts_only"):
             mods.append((f"{w.name} in melee", w.melee_mod))
         result = world.test(s, "melee", mods)
         if result == CRITICAL_SUCCESS:

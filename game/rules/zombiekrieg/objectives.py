@@ -16,24 +16,31 @@ from __future__ import annotations
 
 import math
 
+from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import GameOver
 from game.rules.zombiekrieg.state import ALLIES, DEAD, ZOMBIES, Phase
 from game.rules.zombiekrieg.world import World
+from game.scenario.model import Scenario
 
 OBJECTIVES = ("exit", "survive", "exterminate", "reach")
 
 
-def setup(world: World) -> None:
-    """Read the objective, turn limit and exit count from the map (defaults in the TOML)."""
-    st, sc, o = world.state, world.scenario, world.data.raw["objective"]
+def scenario_objective(data: ZkData, sc: Scenario, allied: int) -> tuple[str, int, int]:
+    """(objective, turn limit, exit count) a scenario plays with ``allied`` Allied figures: the map's,
+    else the data file's defaults."""
+    o = data.raw["objective"]
     objective = (sc.objective or sc.properties.get("objective") or o["default"]).strip().lower()
     if objective not in OBJECTIVES:
         raise ValueError(f"Unknown Zombiekrieg objective {objective!r}; use one of {', '.join(OBJECTIVES)}.")
-    st.objective = objective
-    st.turn_limit = int(sc.turn_limit or sc.properties.get("turn_limit") or o["turn_limit"])
-    allied = len(st.allied())
+    turn_limit = int(sc.turn_limit or sc.properties.get("turn_limit") or o["turn_limit"])
     default_exit = max(1, math.ceil(float(o["exit_fraction"]) * allied))
-    st.exit_count = min(allied, int(sc.properties.get("exit_count", default_exit)))
+    return objective, turn_limit, min(allied, int(sc.properties.get("exit_count", default_exit)))
+
+
+def setup(world: World) -> None:
+    """Read the objective, turn limit and exit count from the map (defaults in the TOML)."""
+    st = world.state
+    st.objective, st.turn_limit, st.exit_count = scenario_objective(world.data, world.scenario, len(st.allied()))
 
 
 def finish(world: World, winner: str, reason: str) -> None:

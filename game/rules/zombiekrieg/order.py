@@ -15,8 +15,9 @@ from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg import actions
 from game.rules.zombiekrieg.commands import Order
 from game.rules.zombiekrieg.events import Ordered
+from game.rules.zombiekrieg.geometry import within
 from game.rules.zombiekrieg.guts import succeeded
-from game.rules.zombiekrieg.state import ALLIES, Figure
+from game.rules.zombiekrieg.state import ALLIES, DEAD, NCO_ROLES, Figure, ZkState
 from game.rules.zombiekrieg.world import World
 
 
@@ -25,14 +26,33 @@ def command_range(world: World, nco: Figure) -> float:
     return world.data.command_range(nco.role)
 
 
+def section_nco(st: ZkState, player: int, sergeant_must_be_dead: bool = False) -> Figure | None:
+    """The NCO of ``player``'s section who may give orders now: the Sergeant while he is on the table,
+    else the Corporal once the Sergeant is dead, or has left by the exit [house] (unless
+    ``sergeant_must_be_dead``, the literal reading); None when neither may."""
+    figs = st.section_of(player)
+    sergeant = next((f for f in figs if f.role == NCO_ROLES[0]), None)
+    corporal = next((f for f in figs if f.role == NCO_ROLES[1]), None)
+    if sergeant is not None and sergeant.on_table:
+        return sergeant
+    if sergeant is not None and sergeant_must_be_dead and sergeant.state != DEAD:
+        return None
+    return corporal if corporal is not None and corporal.on_table else None
+
+
+def ordering_nco(world: World, player: int) -> Figure | None:
+    """:func:`section_nco` under the game's reading of "if he has been killed"."""
+    return section_nco(world.state, player, world.reading("corporal_only_when_sergeant_dead"))
+
+
 def nco_reason(world: World, f: Figure) -> str | None:
     """Why ``f`` cannot give orders at all, or None."""
     if not f.is_nco:
         return f"{f.id} is not an NCO; only the Sergeant or Corporal gives orders."
-    if f.role == "corporal":
-        sergeant = next((s for s in world.state.section_of(f.player) if s.role == "sergeant"), None)
-        if sergeant is not None and sergeant.on_table:
+    if ordering_nco(world, f.player) is not f:
+        if world.reading("corporal_only_when_sergeant_dead"):
             return f"{f.id} gives orders only once his Sergeant is dead."
+        return f"{f.id} gives orders only once his Sergeant is dead or has left the table."
     return None
 
 
@@ -51,7 +71,7 @@ def target_reason(world: World, f: Figure, t: Figure | None, tid: str) -> str | 
         return f"{t.id} has already been ORDERed this turn."
     reach = command_range(world, f)
     d = world.edge_distance(f, t)
-    if d > reach + 1e-9:
+    if not within(d, reach):
         return f'{t.id} is {d:.1f}" away; the {f.role.capitalize()} orders within {reach:g}".'
     return None
 

@@ -5,12 +5,22 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombiekrieg import fire, move, order
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
-from game.rules.zombiekrieg.guts import outcome_chances
+from game.rules.zombiekrieg.geometry import within
+from game.rules.zombiekrieg.guts import (
+    CRITICAL_SUCCESS,
+    OUTCOMES,
+    SUCCESS,
+    changed_guts,
+    outcome_chances,
+    outcome_fractions,
+)
+from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import Modifiers, World
 
 
@@ -69,6 +79,8 @@ def _fire(world: World, p: fire.FirePlan) -> Preview:
         ch = outcome_chances(mg)
         if n == 1:
             chances = ch
+        else:  # the odds as the second shot will be rolled, after whatever the first does
+            ch, by_first = second_shot_odds(world, f, p.shots[0], s)
         shots.append(
             {
                 "target": s.target.id,
@@ -88,6 +100,8 @@ def _fire(world: World, p: fire.FirePlan) -> Preview:
                 },
             }
         )
+        if n > 1:
+            shots[-1]["modified_guts_after_first"] = by_first
     first = shots[0]
     details = {
         "shots": shots,
@@ -99,6 +113,41 @@ def _fire(world: World, p: fire.FirePlan) -> Preview:
         "guts": f.guts,
     }
     return Preview(True, chances=chances, details=details)
+
+
+def second_shot_odds(
+    world: World, f: Figure, first: fire.Shot, second: fire.Shot
+) -> tuple[dict[str, float], dict[str, int | None]]:
+    """The exact odds of an LMG's second shot as it will be rolled, over the four outcomes of the first:
+    a critical changes the gunner's GUTS for good; a first shot that knocks down or kills the only
+    standing zombie within 3" takes the -1 away; a zombie the first shot killed takes the second
+    shot with it ("lost"). Also the second shot's modified GUTS after each first outcome (None: lost)."""
+    g = world.data.raw["guts"]
+    first_mods = world.modifiers(f, "fire") + list(first.modifiers)
+    first_odds = outcome_fractions(f.guts + sum(v for _, v in first_mods))
+    odds: dict[str, Fraction] = {o: Fraction(0) for o in OUTCOMES}
+    odds["lost"] = Fraction(0)
+    by_first: dict[str, int | None] = {}
+    for o1, p1 in first_odds.items():
+        down = o1 in (SUCCESS, CRITICAL_SUCCESS) and (o1 == CRITICAL_SUCCESS or first.target.standing)
+        if o1 == CRITICAL_SUCCESS and second.target is first.target:
+            odds["lost"] += p1
+            by_first[o1] = None
+            continue
+        guts = changed_guts(
+            f.guts,
+            o1,
+            world.data.guts_min,
+            world.data.guts_max,
+            int(g["critical_success_change"]),
+            int(g["critical_failure_change"]),
+        )
+        mods = world.modifiers(f, "fire", down=first.target.id if down else None) + list(second.modifiers)
+        mg = guts + sum(v for _, v in mods)
+        by_first[o1] = mg
+        for o2, p2 in outcome_fractions(mg).items():
+            odds[o2] += p1 * p2
+    return {o: float(v) for o, v in odds.items()}, by_first
 
 
 def fire_geometry(world: World, fid: str, tid: str) -> dict[str, Any]:
@@ -114,7 +163,7 @@ def fire_geometry(world: World, fid: str, tid: str) -> dict[str, Any]:
         "blocked_at": s.blocked_at,
         "blocked_by": s.blocked_by,
         "distance": d,
-        "in_range": d <= w.range + 1e-9,
+        "in_range": within(d, w.range),
         "band": w.band(d)[0],
         "in_arc": in_front_arc(f.position, f.facing, t.position),
     }

@@ -26,7 +26,9 @@ from typing import Any, cast
 
 from game.assets import data_file
 from game.rules import contract
+from game.rules.zombiekrieg import forces, objectives
 from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
+from game.rules.zombiekrieg.readings import chosen, readings
 from game.scenario.model import Scenario
 
 TAG = re.compile(r"\[(house|seed|7th)[^\]]*\]")
@@ -171,12 +173,15 @@ def shipped_notes() -> dict[str, str]:
         return {}
 
 
-def load_reference(path: Path) -> list[Section]:
-    """The reference for a club's own TOML file: its numbers and its house markers."""
+def load_reference(
+    path: Path, scenario: Scenario | None = None, options: Mapping[str, Any] | None = None
+) -> list[Section]:
+    """The reference for a club's own TOML file: its numbers and its house markers (and, given a
+    scenario and game options, the numbers that scenario plays: :func:`scenario_reference`)."""
     import tomllib
 
     text = path.read_text(encoding="utf-8")
-    return rules_reference(parse_data(tomllib.loads(text)), comment_notes(text))
+    return scenario_reference(scenario, options, parse_data(tomllib.loads(text)), comment_notes(text))
 
 
 # -- formatting -------------------------------------------------------------------------------
@@ -219,11 +224,29 @@ Part = str | Run
 
 
 class _Writer:
-    """Turns TOML paths into runs (value text + house mark) and parts into paragraphs."""
+    """Turns TOML paths into runs (value text + house mark) and parts into paragraphs. With a
+    ``scenario`` (and the game's ``options``) it also writes the numbers that scenario plays."""
 
-    def __init__(self, data: ZkData, notes: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        data: ZkData,
+        notes: Mapping[str, str],
+        scenario: Scenario | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
         self.data = data
         self.notes = notes
+        self.scenario = scenario
+        self.options = dict(options or {})
+
+    def allied(self) -> int:
+        """How many Allied figures the game's sections field (one American section when not said, or
+        when the options are not yet a game's: the rules help is read during the set-up too)."""
+        try:
+            sections, _ = forces.check_options(self.data, self.options)
+        except ValueError:
+            sections = ["american"]
+        return sum(forces.section_size(self.data, s) for s in sections)
 
     def tag(self, path: str) -> str:
         """A path's own tag, else its nearest tagged table's."""
@@ -302,13 +325,7 @@ def _forces(w: _Writer) -> Section:
                 w.is_house("sections"),
                 "sections",
             ),
-            w.p(
-                "The zombies outnumber the Allies ",
-                w.v("zombies.ratio"),
-                " to one, never fewer than ",
-                w.v("zombies.count_min"),
-                " (a map's zombie_ratio and zombies_min properties change this).",
-            ),
+            *_zombie_numbers(w),
             w.p(
                 "A soldier's base is ",
                 w.v("house.base_size", inches),
@@ -414,8 +431,9 @@ def _turn(w: _Writer) -> Section:
                 ").",
             ),
             s(
-                "Initiative: the lead NCO tests 2D6 against his GUTS, with no modifiers. The lead NCO is the living "
-                "Sergeant, else the Corporal; with several sections, the living NCO with the highest GUTS."
+                "Initiative: the lead NCO tests 2D6 against his GUTS, with no modifiers. The lead NCO is the NCO "
+                "who may give orders now (the Sergeant, or the Corporal once the Sergeant is dead or gone); with "
+                "several sections, the one of these with the highest GUTS (ties: the lower section number)."
             ),
             init,
             w.p(
@@ -465,7 +483,8 @@ def _actions(w: _Writer) -> Section:
                 w.v("command_range.sergeant", inches),
                 "; the Corporal within ",
                 w.v("command_range.corporal", inches),
-                ", and only while his Sergeant is dead. On a successful test the soldier gets ",
+                ", and only while his Sergeant is dead or has left the table. On a successful test the soldier "
+                "gets ",
                 w.v("house.order_bonus", mod),
                 " GUTS for his MOVE or FIRE this turn. An NCO cannot order himself.",
             ),
@@ -577,6 +596,16 @@ def _zombies(w: _Writer) -> Section:
                 " of an Allied figure, which goes for the nearest Allied figure instead.",
             ),
             w.p(
+                "Cohesion: after the Axis move every zombie not within ",
+                w.v("house.break_off", inches),
+                " of an Allied figure is within ",
+                w.v("house.cohesion", inches),
+                " of another zombie, wherever the walls allow. A zombie that would end further away stops on its "
+                "path where it is still that close (or stays where it was); a zombie that starts out of touch "
+                "(set-up, or left behind) spends its move rejoining the nearest zombie instead.",
+                house_rule=True,
+            ),
+            w.p(
                 "Axis turn: roll 1D6 on the reaction table (plus any initiative bonus, ",
                 w.v("house.max_reaction_roll"),
                 " at most); where more than one column applies, the furthest left applies.",
@@ -596,8 +625,8 @@ def _zombies(w: _Writer) -> Section:
                 house_rule=True,
             ),
             w.b(
-                "Zombies go around walls (they path-find); they never walk through them. The unit moves nearest "
-                "the goal first, so the front does not block the back."
+                "In open ground a zombie walks straight at its target; zombies go around walls (they path-find), "
+                "never through them. The unit moves nearest the goal first, so the front does not block the back."
             ),
             w.b(
                 "A zombie sees in every direction (line of sight, not arc). Only standing zombies count for the ",
@@ -697,8 +726,88 @@ def _winning(w: _Writer) -> Section:
                 "Missing the objective by the end of the turn limit, or having no Allied figure left on the table, "
                 "is a defeat."
             ),
+            *_scenario_objective(w),
         ],
     )
+
+
+def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
+    """How many zombies: the data file's default, and with a scenario the numbers it plays."""
+    out: list[Paragraph | Table] = [
+        w.p(
+            "The zombies outnumber the Allies ",
+            w.v("zombies.ratio"),
+            " to one, never fewer than ",
+            w.v("zombies.count_min"),
+            " (a map's zombie_ratio and zombies_min properties change this).",
+        )
+    ]
+    if w.scenario is None:
+        return out
+    ratio, least = forces.zombie_numbers(w.data, w.scenario.properties)
+    allied = w.allied()
+    count = forces.zombies_for(w.data, w.scenario.properties, allied)
+    own = [k for k in ("zombie_ratio", "zombies_min") if k in w.scenario.properties]
+    out.append(
+        w.p(
+            f"This scenario ({w.scenario.title or 'untitled'}) plays ",
+            Run(num(ratio), False, "scenario.zombie_ratio"),
+            " zombies to each Allied figure, never fewer than ",
+            Run(num(least), False, "scenario.zombies_min"),
+            f": {count} zombies against {allied} Allied figures"
+            + (f" (the map sets {' and '.join(own)})." if own else " (the data file's numbers)."),
+        )
+    )
+    return out
+
+
+def _scenario_objective(w: _Writer) -> list[Paragraph | Table]:
+    """With a scenario: the objective, turn limit and exit count it plays."""
+    if w.scenario is None:
+        return []
+    objective, turn_limit, exit_count = objectives.scenario_objective(w.data, w.scenario, w.allied())
+    goal = f"{exit_count} figures must leave through the exit" if objective == "exit" else objective
+    return [
+        w.p(
+            f"This scenario plays {objective}: ",
+            Run(goal, False, "scenario.exit_count" if objective == "exit" else "scenario.objective"),
+            " within ",
+            Run(str(turn_limit), False, "scenario.turn_limit"),
+            " turns.",
+        )
+    ]
+
+
+def _readings(w: _Writer) -> Section:
+    """The source's literal readings: each switch, its house reading (the default) and the literal one; with
+    a game's options, which of the two it plays."""
+    try:
+        in_force = chosen(w.data, w.options) if w.options.get("readings") or w.scenario is not None else None
+    except ValueError:  # switches a set-up is still choosing: say what each does, not which is chosen
+        in_force = None
+    out: list[Paragraph | Table] = [
+        w.p(
+            "Where the house reads a sentence of the source one way and the sentence can be read literally, the "
+            "literal reading is a switch in the new-game set-up, saved with the game. Off, the default, plays the "
+            "house reading.",
+            house_rule=w.is_house("readings"),
+        )
+    ]
+    for r in readings(w.data):
+        out.append(w.p(r.label, kind="subheading"))
+        out.append(w.p(f'The source: "{r.source}"'))
+        out.append(
+            w.b(
+                Run("House reading (the default): ", True, f"readings.{r.key}"),
+                r.house,
+                house_rule=True,
+            )
+        )
+        out.append(w.b("Literal reading: ", r.literal))
+        if in_force is not None:
+            played = "the literal reading" if in_force[r.key] else "the house reading"
+            out.append(w.p(f"This game plays {played}."))
+    return Section("Readings", out)
 
 
 # One line per house key the rules know; a key the game does not know yet is listed from its comment.
@@ -801,23 +910,30 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         ": who goes first, the free ORDER, the reaction bonus (The turn section).",
     ),
     "reaction": lambda w: (w.text("reaction", "The reaction table"), ' and "the noise" (The zombies section).'),
+    "readings": lambda w: (
+        w.text("readings", "The readings"),
+        ": each sentence read the house's way by default, the literal way as a set-up choice (Readings section).",
+    ),
 }
 
 # Choices the rules modules make where RULES.md is silent (their docstrings say [house]).
 CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
+    lambda w: ("Initiative is unmodified: the lead NCO tests against his GUTS alone, with no modifier.",),
     lambda w: (
-        "Initiative is an unmodified test of the lead NCO's GUTS; ties for lead NCO go to Sergeants, "
-        "then section order; with no NCO on the table the soldier with the highest GUTS rolls.",
+        "The lead NCO is the NCO who may give orders now (each section's Sergeant, or its Corporal once the "
+        "Sergeant is dead or gone); with several sections the one of these with the highest GUTS, ties to the "
+        "lower section number; with no NCO on the table the soldier with the highest GUTS rolls.",
     ),
     lambda w: ("The free ORDER is the lead NCO's first ORDER that turn, before or after his own action.",),
     lambda w: (
-        "Only a soldier who has not yet acted and is not already ORDERed may be ordered; the NCO's ",
+        "An ORDER to a soldier who has already acted, or has already been ORDERed this turn, is refused; "
+        "the NCO's ",
         w.v("house.zombie_near_modifier", mod),
         " for a zombie within ",
         w.v("house.zombie_near", inches),
         " applies to his ORDER test.",
     ),
-    lambda w: ("The Corporal may also order when his Sergeant has left the table (exit).",),
+    lambda w: ("The Corporal orders once his Sergeant has left by the exit, as when he is dead.",),
     lambda w: (
         "A failed MOVE leaves the figure where it was; a MOVE with no path only turns the figure "
         "(it is still an action and a test).",
@@ -844,8 +960,9 @@ CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
         ", before initiative.",
     ),
     lambda w: (
-        "Zombies see in every direction; only standing zombies count for the reaction table's columns "
-        "and the unit; a zombie already out of touch of the unit just walks.",
+        "A knocked-down zombie does not select the close column: only standing zombies count for the ",
+        w.v("house.break_off", inches),
+        ' column, for "seen" and for the unit. Zombies see in every direction.',
     ),
     lambda w: (
         "Objectives: exterminate wins at once; exit loses when too few are left to make it; under exit a figure "
@@ -895,7 +1012,27 @@ def rules_reference(data: ZkData | None = None, notes: Mapping[str, str] | None 
     ``notes`` are the tagged comments of the TOML (:func:`comment_notes`); by default those of the
     shipped file, which is also where ``data`` comes from by default.
     """
-    w = _Writer(data if data is not None else load_data(), notes if notes is not None else shipped_notes())
+    return _sections(_Writer(data if data is not None else load_data(), _notes(notes)))
+
+
+def scenario_reference(
+    scenario: Scenario | None,
+    options: Mapping[str, Any] | None = None,
+    data: ZkData | None = None,
+    notes: Mapping[str, str] | None = None,
+) -> list[Section]:
+    """The rules as a scenario plays them with these game options: the data file's rules, plus the
+    scenario's own numbers (zombie ratio and minimum, zombies against soldiers, objective, turn limit,
+    exit count) and which reading each switch plays. Without a scenario, :func:`rules_reference`."""
+    d = data if data is not None else load_data()
+    return _sections(_Writer(d, _notes(notes), scenario, options))
+
+
+def _notes(notes: Mapping[str, str] | None) -> Mapping[str, str]:
+    return notes if notes is not None else shipped_notes()
+
+
+def _sections(w: _Writer) -> list[Section]:
     return [
         _forces(w),
         _guts(w),
@@ -906,6 +1043,7 @@ def rules_reference(data: ZkData | None = None, notes: Mapping[str, str] | None 
         _melee(w),
         _sight(w),
         _winning(w),
+        _readings(w),
         _house(w),
     ]
 
@@ -937,18 +1075,19 @@ def contract_sections(sections: list[Section]) -> list[contract.Section]:
 def reference(
     scenario: Scenario | None = None, options: Mapping[str, Any] | None = None
 ) -> list[contract.Section]:
-    """The rules help of Zombiekrieg 848 (``RuleSet.reference``): the shipped data's numbers and house marks.
+    """The rules help of Zombiekrieg 848 (``RuleSet.reference``): the shipped data's numbers and house marks,
+    and with a scenario and game options the numbers that scenario plays and the readings chosen.
 
-    The scenario and options do not change it yet; a club's edited data file is read as shipped.
-    A data file that cannot be read raises (the rules help says so).
+    A club's edited data file is read as shipped. A data file that cannot be read raises (the rules
+    help says so).
     """
-    return contract_sections(load_reference(data_file("zombiekrieg.toml")))
+    return contract_sections(load_reference(data_file("zombiekrieg.toml"), scenario, options))
 
 
 def reference_for(path: Path) -> contract.ReferenceMaker:
     """A reference maker reading a club's own TOML file at ``path`` (for the rules help of a variant)."""
 
     def make(scenario: Scenario | None, options: dict[str, Any]) -> list[contract.Section]:
-        return contract_sections(load_reference(path))
+        return contract_sections(load_reference(path, scenario, options))
 
     return make

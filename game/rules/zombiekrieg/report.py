@@ -42,9 +42,8 @@ SERIES_LABELS: dict[str, str] = {
     "zombies_down": "Zombies knocked down",
 }
 
-# rank before the figure id in a citation; privates by nation (US "Pvt.", Commonwealth "Pte.")
-_NCO_RANKS = {"sergeant": "Sgt.", "corporal": "Cpl."}
-_PRIVATE = {"american": "Pvt.", "british": "Pte.", "soviet": "Pvt."}
+# the roster's ranks, so the end screen names a man as the game did all along ("Rfn us1-r3")
+_RANKS = {"sergeant": "Sgt", "corporal": "Cpl", "rifleman": "Rfn", "smg": "SMG", "lmg": "LMG"}
 
 # events that change who is on the table: the chart is replayed from these
 _STATE_CHANGES = {
@@ -87,15 +86,15 @@ class SoldierRecord:
 
     @property
     def rank(self) -> str:
-        return _NCO_RANKS.get(self.role) or _PRIVATE.get(self.nation, "Pte.")
+        return _RANKS.get(self.role, self.role.capitalize())
 
     @property
     def name(self) -> str:
-        """``Sgt. us1-sgt``"""
+        """``Sgt us1-sgt``"""
         return f"{self.rank} {self.id}"
 
     def citation(self) -> str:
-        """One line for the end screen, e.g. ``Pvt. us1-r3: 4 zombies killed, GUTS 7 -> 9``."""
+        """One line for the end screen, e.g. ``Rfn us1-r3: 4 zombies killed, GUTS 7 -> 9``."""
         parts: list[str] = []
         if self.kills:
             parts.append(f"{self.kills} zombie{'s' if self.kills != 1 else ''} killed")

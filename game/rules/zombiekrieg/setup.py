@@ -20,6 +20,9 @@ from typing import Any
 from game.rules.contract import Answers, Option, Pick, SetupField, SetupSpec, Switch, TeamOption
 from game.rules.zombiekrieg import forces
 from game.rules.zombiekrieg.data import ZkData, load_data
+from game.rules.zombiekrieg.readings import OPTION as READINGS
+from game.rules.zombiekrieg.readings import chosen as check_readings
+from game.rules.zombiekrieg.readings import readings as reading_specs
 from game.scenario.model import Scenario
 
 PLAYERS_MIN, PLAYERS_MAX = 1, 4  # RULES.md, Forces: one to four players, one section each
@@ -43,9 +46,9 @@ def _players_range(scenario: Scenario) -> tuple[int, int]:
 
 def readings(data: ZkData) -> tuple[Switch, ...]:
     """The source's literal readings a game may choose instead of the house ones (RULES.md intro,
-    "Readings"). None yet: each one, once in the data, is one :class:`Switch` here, and the set-up
-    screen, the options and the save carry it with no other change (its key is its option's key)."""
-    return ()
+    "Readings"): one :class:`Switch` each, described in :mod:`game.rules.zombiekrieg.readings`. Their
+    answers go into the option ``readings`` (``{key: bool}``), which the game checks and a save keeps."""
+    return tuple(Switch(r.key, r.label, r.default, r.help) for r in reading_specs(data))
 
 
 class ZombiekriegSetup:
@@ -106,9 +109,13 @@ class ZombiekriegSetup:
         sections = [str(each.get(SECTION, default)) for each in answers.get("each", [])]
         chosen = answers.get("game", {})
         out: dict[str, Any] = {"sections": sections or [default]}
-        for f in self.game_fields():  # a game field's key is its option's key
+        switches = {f.key for f in readings(self.data)}
+        for f in self.game_fields():  # a game field's key is its option's key; a reading's is in "readings"
             value = chosen.get(f.key, f.default) if isinstance(f, Pick | Switch) else None
-            out[f.key] = value
+            if f.key in switches:
+                out.setdefault(READINGS, {})[f.key] = bool(value)
+            else:
+                out[f.key] = value
         return out
 
     def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
@@ -116,7 +123,13 @@ class ZombiekriegSetup:
         sections = options.get("sections") or [default]
         if isinstance(sections, str):
             sections = [sections]
-        game = {f.key: options.get(f.key, f.default) for f in self.game_fields() if isinstance(f, Pick | Switch)}
+        switches = {f.key for f in readings(self.data)}
+        chosen = options.get(READINGS) if isinstance(options.get(READINGS), dict) else {}
+        game = {
+            f.key: (chosen if f.key in switches else options).get(f.key, f.default)
+            for f in self.game_fields()
+            if isinstance(f, Pick | Switch)
+        }
         return {"players": len(sections), "each": [{SECTION: str(s)} for s in sections], "game": game}
 
     def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
@@ -129,6 +142,7 @@ class ZombiekriegSetup:
             out.append(f"Every one of the {players} players needs a section.")
         try:
             forces.check_options(self.data, self.options(scenario, answers))
+            check_readings(self.data, self.options(scenario, answers))
         except ValueError as exc:  # the rules' own words
             out.append(str(exc))
         return out

@@ -6,16 +6,17 @@
     END_OF_TURN (victory/defeat)                  --> START_OF_TURN of the next turn, or OVER
 
 :func:`advance` runs the machine until a human decision is needed (an Allied player's phase) or the
-game is over. Choices [house]: initiative is an unmodified test of the lead NCO's GUTS; the lead NCO
-is the living Sergeant, else the Corporal; with several sections, the living NCO with the highest
-GUTS (ties: Sergeants first, then section order); with no NCO on the table (they left by the exit)
-the soldier with the highest GUTS rolls. In hot-seat the Allied phase goes player 1, 2, ... skipping
+game is over. Initiative is an unmodified test of the lead NCO's GUTS [seed]; the lead NCO is the
+NCO who may give orders now (each section's Sergeant, else its Corporal once the Sergeant is dead or
+gone); with several sections, the one of these with the highest GUTS, ties to the lower section
+number [house]. Choices [house]: with no NCO on the table (they left by the exit) the soldier with
+the highest GUTS rolls. In hot-seat the Allied phase goes player 1, 2, ... skipping
 players with no figure standing on the table.
 """
 
 from __future__ import annotations
 
-from game.rules.zombiekrieg import melee, objectives, zombies
+from game.rules.zombiekrieg import melee, objectives, order, zombies
 from game.rules.zombiekrieg.events import InitiativeRolled, PhaseStarted, StoodUp, TurnStarted
 from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS
 from game.rules.zombiekrieg.state import ALLIES, KNOCKED_DOWN, STANDING, ZOMBIES, Figure, Phase, ZkState
@@ -38,18 +39,13 @@ def next_phase(st: ZkState) -> Phase:
 
 
 def lead_nco(world: World) -> Figure | None:
+    """Who rolls initiative (RULES.md, The turn): of the NCOs who may give orders now (one a section),
+    the one with the highest GUTS, ties to the lower section number. With no such NCO on the table
+    (they left by the exit) the soldier with the highest GUTS rolls [house]."""
     st = world.state
-    sections = [s.player for s in st.sections]
-    if len(sections) == 1:
-        figs = st.section_of(sections[0])
-        for role in ("sergeant", "corporal"):
-            for f in figs:
-                if f.role == role and f.on_table:
-                    return f
-    else:
-        ncos = [f for f in st.allied() if f.is_nco and f.on_table]
-        if ncos:
-            return max(ncos, key=lambda f: (f.guts, f.role == "sergeant", -f.player))
+    ncos = [nco for nco in (order.ordering_nco(world, s.player) for s in st.sections) if nco is not None]
+    if ncos:
+        return max(ncos, key=lambda f: (f.guts, -f.player))
     others = [f for f in st.allied() if f.on_table]
     return max(others, key=lambda f: (f.guts, -f.player)) if others else None
 

@@ -32,6 +32,7 @@ from game.rules.contract import (
 from game.rules.drawing import Primitive
 from game.rules.zombiekrieg import view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.routing import LocalGrid, route_to
 from game.rules.zombiekrieg.state import Figure
 
 ROLE_NAMES = {
@@ -290,7 +291,12 @@ class ZombiekriegView:
 
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         if action == "move":
-            return Move(fid, tuple(aim.path), aim.facing)
+            path = tuple(aim.path)
+            if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
+                f = game.figure(fid)
+                grid = self._grid(game, f)
+                path = tuple(route_to(game.table, fid, f.position, f.radius, path[0], grid))
+            return Move(fid, path, aim.facing)
         if action == "fire" and aim.targets:
             return Fire(fid, *aim.targets[:2])
         if action == "order" and aim.targets:
@@ -320,6 +326,28 @@ class ZombiekriegView:
         if target is not None and game.figure(target).is_zombie and "fire" not in available:
             return game.preview(Fire(fid, target)).reason or "He cannot fire now."
         return "Nothing to do there."
+
+    def _grid(self, game: Any, f: Figure) -> LocalGrid:
+        """The ground round ``f`` clear of the other bases, made once per selection and state."""
+        key = (f.id, len(game.log), tuple(f.position))
+        if getattr(self, "_grid_key", None) != key:
+            reach = float(game.data.house("move_distance")) + 1.0
+            self._grid_key, self._grid_cache = key, LocalGrid(game.table, f.id, tuple(f.position), f.radius, reach)
+        return self._grid_cache
+
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance) asks for a
+        second click before it spends the action."""
+        if type(cmd).__name__ != "Move" or not preview.legal or not cmd.path:
+            return ""
+        d = preview.details
+        allowance = float(game.data.house("move_distance"))
+        wanted = min(float(d.get("requested_length", 0.0)), allowance)
+        length = float(d.get("length", 0.0))
+        if length >= wanted - 0.25 or d.get("blocked_by") == "move allowance":
+            return ""
+        why = d.get("blocked_by") or "the way is blocked"
+        return f'Only {length:.1f}" reachable ({why}): click again to move there, or point elsewhere.'
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         return Fire(fid, target) if game.figure(target).is_zombie else None

@@ -14,6 +14,7 @@ from game.rules.core import DiceRolled, Event
 from game.rules.zombiekrieg import guts
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import GutsChanged, GutsTested, Killed, KnockedDown
+from game.rules.zombiekrieg.geometry import within_reach
 from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, KNOCKED_DOWN, ZOMBIES, Figure, ZkState
 from game.scenario.model import Point, Scenario
 from game.table import Table
@@ -29,6 +30,11 @@ class World:
     state: ZkState
     table: Table
     events: list[Event] = field(default_factory=list)
+    readings: dict[str, bool] = field(default_factory=dict)  # the set-up's literal readings (readings.py)
+
+    def reading(self, key: str) -> bool:
+        """Is the source's literal reading ``key`` chosen for this game (else the house reading)?"""
+        return bool(self.readings.get(key, False))
 
     # -- events and dice
     def emit(self, ev: Event) -> None:
@@ -45,13 +51,14 @@ class World:
         return self.state.figures[fid]
 
     # -- the GUTS test
-    def modifiers(self, f: Figure, action: str) -> Modifiers:
-        """The one-test modifiers every test shares (ORDER bonus, a zombie close by)."""
+    def modifiers(self, f: Figure, action: str, down: str | None = None) -> Modifiers:
+        """The one-test modifiers every test shares (ORDER bonus, a zombie close by); ``down`` names a
+        zombie to count as no longer standing (what a test would be after a shot at it)."""
         mods: Modifiers = []
         if f.ordered_this_turn and action in ("move", "fire"):
             mods.append(("ORDERed this turn", int(self.data.house("order_bonus"))))
         if action != "melee" or self.data.house("melee_zombie_near_applies"):
-            if self.standing_zombie_near(f, float(self.data.house("zombie_near"))):
+            if self.standing_zombie_near(f, float(self.data.house("zombie_near")), down):
                 mods.append(
                     (
                         f'standing zombie within {self.data.house("zombie_near"):g}"',
@@ -117,8 +124,13 @@ class World:
         f = self.state.figures.get(fid)
         return f is not None and f.side == ALLIES and f.on_table
 
-    def standing_zombie_near(self, f: Figure, within: float) -> bool:
-        return bool(self.table.figures_in_circle(f.position, f.radius + within, where=self.is_standing_zombie))
+    def standing_zombie_near(self, f: Figure, within: float, down: str | None = None) -> bool:
+        """Is a standing zombie (other than ``down``) within ``within`` of ``f`` (exactly that far counts)?"""
+        return self.table.any_figure_in_circle(
+            f.position,
+            within_reach(f.radius, within),
+            where=lambda fid: fid != down and self.is_standing_zombie(fid),
+        )
 
     def edge_distance(self, a: Figure, b: Figure) -> float:
         from game.table import edge_distance_between

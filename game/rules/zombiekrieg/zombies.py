@@ -5,11 +5,16 @@ Roll 1D6 (+1 after an initiative Critical Failure, 6 at most) on the reaction ta
 furthest-left column that applies. Then every standing zombie moves:
 - a zombie within 4" of an Allied figure goes for the nearest Allied figure (a path around walls);
 - the rest move as one unit toward the cell's goal (nearest Allied figure, nearest one seen by any
-  zombie, or the noise) downhill on one shared distance field, nearest to the goal first so the
-  front does not block the back, and each ends within 2" of another zombie (it stops short where
-  needed) [house: a zombie already out of touch at the start just walks];
+  zombie, or the noise), nearest to the goal first so the front does not block the back: straight
+  at the goal in open ground, else downhill on one shared distance field round the walls;
+- Cohesion (module ``cohesion``): after the move every zombie not within 4" of an Allied figure is
+  within 2" of another zombie, wherever the walls allow. One that would end further away stops on
+  its path where it still is, else the neighbour that left it stops with it, else it goes back
+  [house how]; a zombie out of touch at the start spends its move rejoining the nearest zombie;
 - a path entering clutter is cut to the unit's clutter roll (1D6", 2D6" on a charge; one roll for
-  the unit per turn) and never goes further than the table result [house];
+  the unit per turn) and never goes further than the table result [house] (the literal reading,
+  a set-up choice, lets it go the whole roll);
+- every change of position is a ``ZombieMoved`` event; a step under a millionth of an inch is none;
 - knocked-down zombies lie still. Choices [house]: "within 4"", "seen" and the unit use standing
   zombies only; a zombie sees in every direction (LOS, not arc; obscured still counts as seen).
 """
@@ -17,17 +22,20 @@ furthest-left column that applies. Then every standing zombie moves:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from game.rules.zombiekrieg import cohesion
 from game.rules.zombiekrieg.data import Reaction
 from game.rules.zombiekrieg.events import ReactionRolled, ZombieMoved
-from game.rules.zombiekrieg.geometry import angle_to
+from game.rules.zombiekrieg.geometry import angle_to, within_reach
 from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Point
-from game.table import path_length, truncate_path
+from game.table import DistanceField, path_length, truncate_path
+
+# A zombie step shorter than this is no move (it would be an event too small to see).
+MIN_MOVE = 1e-6
 
 
 def column(world: World) -> str:
@@ -56,7 +64,9 @@ def _breakers(world: World, zs: Sequence[Figure], reach: float, first_only: bool
             near.update(table.figures_in_circle(table.position(fid), table.radius(fid) + reach + 1e-6))
     out = []
     for z in zs:
-        if z.id in near and table.any_figure_in_circle(z.position, z.radius + reach, where=world.is_allied):
+        if z.id in near and table.any_figure_in_circle(
+            z.position, within_reach(z.radius, reach), where=world.is_allied
+        ):
             out.append(z)
             if first_only:
                 break
@@ -93,15 +103,6 @@ def reaction_roll(world: World) -> tuple[int, str, Reaction]:
     return roll, col, cell
 
 
-@dataclass
-class _Walk:
-    zombie: Figure
-    start: Point
-    path: list[Point]
-    breaks_off: bool
-    was_in_touch: bool
-
-
 def axis_move(world: World) -> None:
     """Roll on the reaction table and move the unit."""
     _, _, cell = reaction_roll(world)
@@ -119,95 +120,194 @@ def axis_move(world: World) -> None:
         dist = float(cell.distance)
     if dist <= 0:
         return
-    reach = float(world.data.house("break_off"))
-    cohesion = float(world.data.house("cohesion"))
-    r = zs[0].radius
-    breakers = _breakers(world, zs, reach)
+    breakers = _breakers(world, zs, float(world.data.house("break_off")))
     breaking = {z.id for z in breakers}
-    unit = [z for z in zs if z.id not in breaking]
-    clutter_allowance: list[float] = []  # the one clutter roll of the turn, made when first needed
+    # out of touch at the start (set-up, or left behind): these spend the move rejoining; a unit of one
+    # zombie is together by itself
+    alone = len(zs) == 1
+    stragglers = [
+        z for z in zs if not alone and z.id not in breaking and not cohesion.in_touch(world, z, z.position)
+    ]
+    lost = {z.id for z in stragglers}
+    unit = [z for z in zs if z.id not in breaking and z.id not in lost]
+    clutter = _ClutterAllowance(world, cell, dist)
+    starts = {z.id: z.position for z in zs}
+    paths: dict[str, list[Point]] = {}
+    order: list[Figure] = []
 
-    def cut_for_clutter(path: list[Point]) -> list[Point]:
-        if len(path) < 2 or world.table.clutter_on_path(path) <= 0:
-            return path
-        if not clutter_allowance:
-            dice = int(
-                world.data.raw["zombies"]["clutter_charge_dice" if cell.move == "charge" else "clutter_dice"]
-            )
-            roll = world.roll(dice, "zombies in clutter").total
-            allowance = min(dist, float(roll))
-            world.events[-1] = _meaning(
-                world.events[-1], f'{dice}D6 = {roll}: zombies in clutter move up to {allowance:g}"'
-            )
-            clutter_allowance.append(allowance)
-        return truncate_path(path, clutter_allowance[0])
+    def walk(z: Figure, plan: Callable[[float], list[Point]]) -> None:
+        paths[z.id] = _walk(world, z, clutter.cut(plan))
+        order.append(z)
 
-    walks: list[_Walk] = []
-    # break-off zombies first: they are the front of the unit
+    # the break-off zombies first: they are the front of the unit
     for z in sorted(breakers, key=lambda z: (_nearest_allied_distance(world, z), _num(z.id))):
         target = world.table.nearest(z.position, where=world.is_allied)
-        if target is None:
-            continue
-        raw = world.table.find_path(z.position, st.figures[target].position, r, max_length=dist)
-        walks.append(_walk(world, z, cut_for_clutter(list(raw) if raw else [z.position]), True, True))
+        if target is not None:
+            walk(z, _path_to(world, z, st.figures[target].position))
     if unit:
         goals = _goals(world, cell, allies, unit)
-        field = world.table.distance_field(goals, r)
-        in_touch = {z.id: _in_touch(world, z, z.position, cohesion) for z in unit}
+        field = world.table.distance_field(goals, unit[0].radius)
         for z in sorted(unit, key=lambda z: (field.distance(z.position), _num(z.id))):
-            raw = field.step(z.position, dist)
-            walks.append(
-                _walk(world, z, cut_for_clutter(list(raw) if raw else [z.position]), False, in_touch[z.id])
+            walk(z, _path_toward(world, z, goals, field))
+    if not alone:
+        _keep_together(world, order, paths, starts)
+    for z in stragglers:
+        walk(z, _rejoin_plan(world, z))
+    for z in order:
+        path = paths[z.id]
+        if z.position != starts[z.id]:
+            z.facing = round(angle_to(path[-2], path[-1]), 6)
+            world.emit(ZombieMoved(z.id, tuple(path)))
+
+
+class _ClutterAllowance:
+    """The unit's one clutter roll of the turn, made when a path first enters clutter [house]: up to
+    1D6" (2D6" on a charge), and never further than the table says unless the literal reading is
+    chosen (RULES.md, Readings: the source's zombies in clutter move up to the roll)."""
+
+    def __init__(self, world: World, cell: Reaction, dist: float) -> None:
+        self.world, self.cell, self.dist = world, cell, dist
+        self.allowance: float | None = None
+
+    def roll(self) -> float:
+        if self.allowance is None:
+            world = self.world
+            key = "clutter_charge_dice" if self.cell.move == "charge" else "clutter_dice"
+            dice = int(world.data.raw["zombies"][key])
+            roll = float(world.roll(dice, "zombies in clutter").total)
+            literal = world.reading("zombie_clutter_full_roll")
+            self.allowance = roll if literal else min(self.dist, roll)
+            world.events[-1] = _meaning(
+                world.events[-1], f'{dice}D6 = {roll:g}: zombies in clutter move up to {self.allowance:g}"'
             )
-        for w in walks:
-            if not w.breaks_off and w.was_in_touch:
-                _keep_in_touch(world, w, cohesion)
-    for w in walks:
-        if len(w.path) >= 2 and path_length(w.path) > 1e-6:
-            z = w.zombie
-            z.facing = round(angle_to(w.path[-2], w.path[-1]), 6)
-            world.emit(ZombieMoved(z.id, tuple(w.path)))
+        return self.allowance
+
+    def cut(self, plan: Callable[[float], list[Point]]) -> list[Point]:
+        """The wanted path of the table's distance, or of the clutter roll when it enters clutter."""
+        path = plan(self.dist)
+        if len(path) < 2 or self.world.table.clutter_on_path(path) <= 0:
+            return path
+        allowance = self.roll()
+        return truncate_path(plan(allowance) if allowance > self.dist else path, allowance)
 
 
-def _walk(world: World, z: Figure, raw: list[Point], breaks_off: bool, in_touch: bool) -> _Walk:
-    """Clip the wanted path against walls and bases and put the zombie at its end."""
+def _path_to(world: World, z: Figure, goal: Point) -> Callable[[float], list[Point]]:
+    """Round the walls toward one point (straight when nothing is in the way)."""
+
+    def plan(length: float) -> list[Point]:
+        raw = world.table.find_path(z.position, goal, z.radius, max_length=length)
+        return list(raw) if raw else [z.position]
+
+    return plan
+
+
+def _path_toward(
+    world: World, z: Figure, goals: Sequence[Point], field: DistanceField
+) -> Callable[[float], list[Point]]:
+    """Toward the nearest goal: straight at it in open ground (RULES.md Common, Movement), else down
+    the unit's shared distance field round the walls."""
+    here = z.position
+    walking = field.distance(here)
+    for goal in sorted(goals, key=lambda g: math.dist(here, g)):
+        if math.dist(here, goal) > walking:
+            break  # a goal further away in a straight line than the nearest one is to walk to
+        if world.table.leg_clear(here, goal, z.radius):
+            return lambda length: truncate_path([here, goal], length)
+    return lambda length: list(field.step(here, length)) or [here]
+
+
+def _rejoin_plan(world: World, z: Figure) -> Callable[[float], list[Point]]:
+    """A zombie out of touch walks toward the nearest other standing zombie and stops as soon as it is
+    back within 2" of the unit."""
+    other = world.table.nearest(z.position, where=lambda fid: fid != z.id and world.is_standing_zombie(fid))
+    if other is None or cohesion.in_touch(world, z, z.position):
+        return lambda length: [z.position]
+    toward = _path_to(world, z, world.state.figures[other].position)
+
+    def plan(length: float) -> list[Point]:
+        path = toward(length)
+        if len(path) < 2:
+            return path
+        legal = list(world.table.check_path(path, z.radius, mover=z.id).points)
+        return cohesion.first_settled(world, z, legal) or legal
+
+    return plan
+
+
+def _walk(world: World, z: Figure, raw: list[Point]) -> list[Point]:
+    """Clip the wanted path against walls and bases and put the zombie at its end. A step too short to
+    see (under a millionth of an inch) is no move at all, so every change of position is an event."""
     start = z.position
     pts = [start]
     for p in raw:
         if math.dist(p, pts[-1]) > 1e-9:
             pts.append((float(p[0]), float(p[1])))
     if len(pts) < 2:
-        return _Walk(z, start, [start], breaks_off, in_touch)
-    check = world.table.check_path(pts, z.radius, mover=z.id)
-    path = list(check.points)
+        return [start]
+    path = list(world.table.check_path(pts, z.radius, mover=z.id).points)
+    if len(path) < 2 or path_length(path) < MIN_MOVE:
+        return [start]
     world.set_position(z, path[-1])
-    return _Walk(z, start, path, breaks_off, in_touch)
+    return path
 
 
-def _in_touch(world: World, z: Figure, p: Point, cohesion: float) -> bool:
-    return world.table.any_figure_in_circle(
-        p, z.radius + cohesion, where=lambda fid: fid != z.id and world.is_standing_zombie(fid)
-    )
-
-
-def _keep_in_touch(world: World, w: _Walk, cohesion: float) -> None:
-    """Pull a zombie back along its own path until it is within 2" of another zombie."""
-    z = w.zombie
-    if len(w.path) < 2 or _in_touch(world, z, z.position, cohesion):
-        return
-    total = path_length(w.path)
-    step = 0.25
-    d = total - step
-    while d > 0:
-        p = truncate_path(w.path, d)[-1]
-        if _in_touch(world, z, p, cohesion) and not world.table.any_figure_in_circle(
-            p, z.radius, where=lambda fid: fid != z.id
-        ):
-            w.path = truncate_path(w.path, d)
-            world.set_position(z, p)
+def _keep_together(
+    world: World, order: Sequence[Figure], paths: dict[str, list[Point]], starts: dict[str, Point]
+) -> None:
+    """Cohesion [house how]: a zombie that ends neither within 2" of another zombie nor within 4" of an
+    Allied figure stops on its own path at the furthest point where it is; failing that, the zombie
+    that left it (the one that can stay with it keeping most of its move) stops where it still is
+    within 2" of it; failing that, it goes back to where it started. Repeated until nothing changes:
+    each change only shortens a path, and at the start the unit was together."""
+    for _ in range(2 * len(order) + 2):
+        changed = False
+        for z in order:
+            if cohesion.settled(world, z, z.position):
+                continue
+            cut = cohesion.furthest_settled(world, z, paths[z.id]) if len(paths[z.id]) >= 2 else None
+            if cut is not None and cut[-1] != z.position:
+                changed |= _stop_at(world, z, cut, paths, starts)
+                continue
+            if _hold_back_a_neighbour(world, z, order, paths, starts):
+                changed = True
+                continue
+            if z.position != starts[z.id] and not world.table.any_figure_in_circle(
+                starts[z.id], z.radius, where=lambda fid, me=z.id: fid != me
+            ):
+                changed |= _stop_at(world, z, [starts[z.id]], paths, starts)
+        if not changed:
             return
-        d -= step
-    # nowhere on its path keeps it in touch: it stays where it got to (and catches up later)
+
+
+def _hold_back_a_neighbour(
+    world: World, z: Figure, order: Sequence[Figure], paths: dict[str, list[Point]], starts: dict[str, Point]
+) -> bool:
+    """Stop the zombie that can stay within 2" of ``z`` keeping the most of its move, there."""
+    best: tuple[float, Figure, list[Point]] | None = None
+    for m in order:
+        if m.id == z.id or len(paths[m.id]) < 2:
+            continue
+        cut = cohesion.furthest_settled(world, m, paths[m.id], anchor=z.id)
+        if cut is not None and cut[-1] != m.position:
+            kept = path_length(cut)
+            if best is None or kept > best[0]:
+                best = (kept, m, cut)
+    if best is None:
+        return False
+    return _stop_at(world, best[1], best[2], paths, starts)
+
+
+def _stop_at(
+    world: World, z: Figure, cut: list[Point], paths: dict[str, list[Point]], starts: dict[str, Point]
+) -> bool:
+    """Put ``z`` at the end of ``cut`` (the first part of its path); a step too short to see is none."""
+    if len(cut) < 2 or path_length(cut) < MIN_MOVE:
+        cut = [starts[z.id]]
+    if cut[-1] == z.position:
+        return False
+    world.set_position(z, cut[-1])
+    paths[z.id] = cut
+    return True
 
 
 def _goals(world: World, cell: Reaction, allies: list[Figure], unit: list[Figure]) -> list[Point]:

@@ -1,4 +1,4 @@
 """The screens of the game, one module each: title, new game, set-up, settings, rules help.
 
-The table scene itself is :mod:`game.ui.game_scene`.
+The table scene itself is :mod:`game.ui.scenes.game`.
 """

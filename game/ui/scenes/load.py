@@ -210,7 +210,7 @@ class LoadScene(Scene):
             self.message = str(exc)
             self._show(entry)
             return False
-        from game.ui.replay_scene import ReplayScene
+        from game.ui.scenes.replay import ReplayScene
 
         self.app.push(ReplayScene(self.app, replay, title=entry.path.name))
         return True

@@ -145,7 +145,7 @@ class TitleScene(Scene):
 
     def demo(self) -> None:
         from game.demo import DemoDirector, DemoLoop
-        from game.ui.demo_scene import DemoScene
+        from game.ui.scenes.demo import DemoScene
 
         try:
             loop = DemoLoop(DemoDirector())

@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
 from game.replay import Replay
-from game.ui.game_scene import RIGHT_PANEL, TRAY_HEIGHT, GameScene
+from game.ui.scenes.game import RIGHT_PANEL, TRAY_HEIGHT, GameScene
 
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0)
 CONTROLS = (

@@ -313,6 +313,9 @@ class GameScene(Scene):
             self.view.tooltip = self._tooltip
         else:
             self.view.set_viewport(viewport)
+            if size != getattr(self, "_built_size", size):  # the window changed: the whole table again
+                self.view.fit()
+        self._built_size = size
         m = self.manager
         top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
         specs = self.top_buttons()
@@ -879,7 +882,7 @@ class GameScene(Scene):
                 window_title="Game over",
             )
             return
-        from game.ui.end_scene import EndScene
+        from game.ui.scenes.end import EndScene
 
         again_setup = self._setup_again(dict(game.options))
 

@@ -18,7 +18,7 @@ import pygame
 from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
 
 from game.demo import DemoLoop, standing
-from game.ui.game_scene import RIGHT_PANEL, TRAY_HEIGHT, GameScene
+from game.ui.scenes.game import RIGHT_PANEL, TRAY_HEIGHT, GameScene
 
 TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
 RESULT_SECONDS = 4.0

@@ -1,0 +1,80 @@
+"""Who may act now (RULES.md, Outbreak, The move sequence, step 3: "one of these each").
+
+A PC acts in step 3 in his own player's part of it (hot-seat), while on the table, once: he
+spots, moves, fires (up to three shots while his gun has thirds left) or clears a jam. Nobody
+reacts before the outbreak. No human leaves a combat: a human in contact with a zombie may not
+move or fire (his gun is a close combat weapon now) [seed]. A PC stopped for a breather may not
+move [seed]; he may still spot, fire or clear a jam [house].
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.rules.core import IllegalCommand
+from game.rules.outbreak.state import PLAYERS, Figure, Step
+from game.rules.outbreak.world import World
+
+
+def turn_reason(world: World, fid: str) -> str | None:
+    """Why ``fid`` may not act at all now, or None (ignoring what he has done this step)."""
+    st = world.state
+    f = st.figures.get(fid)
+    if f is None:
+        return f"There is no figure {fid!r}."
+    if f.side != PLAYERS:
+        who = "a zombie" if f.is_zombie else "a bystander"
+        return f"{fid} is {who}; the game moves {'the zombies' if f.is_zombie else 'bystanders'}."
+    if st.step == Step.OVER:
+        return "The game is over."
+    if st.step not in (Step.HUMANS, Step.REACTION):
+        return "It is not the humans' step."
+    if f.player != st.active_player:
+        return f"{fid} belongs to player {f.player}; it is player {st.active_player}'s part of the step."
+    if not f.on_table:
+        return f"{fid} is {f.state} and cannot act."
+    if st.step == Step.REACTION and f.reacted:
+        return f"{fid} did not spot the attack (or has already reacted)."
+    return None
+
+
+def figure(world: World, fid: str) -> Figure:
+    reason = turn_reason(world, fid)
+    if reason:
+        raise IllegalCommand(reason)
+    return world.state.figures[fid]
+
+
+def in_combat(world: World, f: Figure) -> bool:
+    return bool(world.contacts(f, zombies=True))
+
+
+def shots_left(world: World, f: Figure) -> int:
+    if not f.ranged or f.jammed:
+        return 0
+    return max(0, int(world.data.get("shooting", "shots")) - f.thirds_used)
+
+
+def can_act(world: World, f: Figure) -> bool:
+    """Whether ``f`` (the active player's PC) has any option left this step."""
+    if turn_reason(world, f.id):
+        return False
+    if world.state.step == Step.REACTION:
+        return not f.reacted and not in_combat(world, f)
+    fighting = in_combat(world, f)
+    if f.acted == "":
+        return not fighting or f.jammed
+    if f.acted == "fire":
+        return not fighting and shots_left(world, f) > 0
+    return False
+
+
+def finite_point(p: object) -> tuple[float, float]:
+    """A command's point as two finite floats, or IllegalCommand."""
+    try:
+        x, y = (float(v) for v in p)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        raise IllegalCommand(f"{p!r} is not a point on the table.") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise IllegalCommand(f"{p!r} is not a point on the table.")
+    return (x, y)

@@ -1,0 +1,54 @@
+"""What a player may ask for in step 3 of the move (RULES.md, Outbreak, The move sequence). Plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.core import Command, Registry
+
+Point = tuple[float, float]
+COMMANDS = Registry()  # Outbreak's commands by name
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Move(Command):
+    """Move along ``path`` (waypoints after the figure's position), up to the movement roll's
+    allowance (6", 8" on a 6, frozen on a 1 while a zombie is within 8"), then face ``facing`` or
+    along the last leg. ``followers``: humans within 8" who run after him (NPCs, or his player's PCs)."""
+
+    figure: str
+    path: tuple[Point, ...]
+    facing: float | None = None
+    followers: tuple[str, ...] = ()
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Fire(Command):
+    """One shot at ``target`` (a spotted zombie in LOS and range); a gun fires up to three a move."""
+
+    figure: str
+    target: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Spot(Command):
+    """A human who has not yet spotted the zombies looks for them (the nearest in LOS, by its band)."""
+
+    figure: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class ClearJam(Command):
+    """Clear a jammed gun instead of firing (4-6)."""
+
+    figure: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class EndStep(Command):
+    """The active player is done with step 3 (or with the reaction to the first attack)."""

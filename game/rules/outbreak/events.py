@@ -1,0 +1,266 @@
+"""What happened (plain data), for the log, the screen's animations and the sounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.core import DiceRolled, Event, Registry
+
+Point = tuple[float, float]
+EVENTS = Registry()  # Outbreak's events by name
+EVENTS.add(DiceRolled)  # the shared dice event is part of this log
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class FigurePlaced(Event):
+    """A figure was set up on the table (at creation, or generated)."""
+
+    figure: str
+    side: str
+    role: str  # pc | npc | zombie
+    position: Point
+    facing: float
+    name: str = ""
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class MoveStarted(Event):
+    """A new move (the game's turn) begins."""
+
+    move: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class StepStarted(Event):
+    """A step of the move sequence begins (0 = generation)."""
+
+    step: int
+    name: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PlayerStarted(Event):
+    """The active player's part of step 3 (or of the reaction)."""
+
+    player: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class ZombiesGenerated(Event):
+    spawn: str
+    roll: int
+    figures: tuple[str, ...]
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class SpotRolled(Event):
+    """A spotting check: ``who`` looked for ``target`` at ``distance`` (its band), needing ``need``."""
+
+    who: str
+    target: str
+    distance: float
+    need: int
+    roll: int  # 0 when automatic
+    spotted: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Followed(Event):
+    """A zombie follows one that spotted; a human runs after one who ran."""
+
+    figure: str
+    leader: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class HideRolled(Event):
+    """A human in cover rolled to stay hidden from the zombies within 8"."""
+
+    figure: str
+    roll: int
+    need: int  # spotted on this or less
+    group: int  # humans hiding together
+    spotted: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class OutbreakStarted(Event):
+    """The first victim is attacked: the quiet start is over."""
+
+    victim: str
+    zombie: str
+    at: Point
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class MovementRolled(Event):
+    """A human's roll before moving with a zombie within 8": frozen, 6" or 8"."""
+
+    figure: str
+    roll: int
+    allowance: float
+    frozen: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class TirednessRolled(Event):
+    figure: str
+    roll: int
+    tired: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Moved(Event):
+    figure: str
+    path: tuple[Point, ...]  # from the start to the end
+    facing: float
+    length: float
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Turned(Event):
+    """A figure only turned to face a new way."""
+
+    figure: str
+    facing: float
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class ZombieMoved(Event):
+    figure: str
+    path: tuple[Point, ...]  # from the start to the end
+    why: str = ""  # shuffle | hunt | shot (its share of the move while a shot lands) | rest
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Fired(Event):
+    """One shot of a gun: shot number ``shot`` of this move at ``target``."""
+
+    figure: str
+    target: str
+    shot: int
+    roll: int
+    third: int  # the third the hit lands in (0: jammed)
+    result: str  # jammed | killed | hit
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class DestroyRolled(Event):
+    figure: str
+    target: str
+    roll: int
+    destroyed: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Jammed(Event):
+    figure: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class JamCleared(Event):
+    figure: str
+    roll: int
+    cleared: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Engaged(Event):
+    """A zombie is in contact with a human and fights him this move (at most three)."""
+
+    zombie: str
+    human: str
+    order: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class FirstBlow(Event):
+    human: str
+    zombie: str
+    weapon: str
+    roll: int
+    need: int
+    killed: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Grappled(Event):
+    human: str
+    zombie: str
+    human_faces: tuple[int, ...]
+    zombie_roll: int
+    result: str  # won | lost | draw
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Killed(Event):
+    figure: str
+    cause: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class BiteRolled(Event):
+    figure: str
+    roll: int
+    bitten: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class TurningRolled(Event):
+    figure: str
+    roll: int
+    result: str  # now | next move | roll again
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class HumanTurned(Event):
+    """A bitten human became a zombie (``zombie`` is the new figure), going for ``target``."""
+
+    figure: str
+    zombie: str
+    target: str | None
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Exited(Event):
+    figure: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class Sealed(Event):
+    spawn: str
+    figure: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class GameOver(Event):
+    winner: str  # players | zombies
+    reason: str

@@ -1,0 +1,218 @@
+"""Setting up: the player characters, the bystanders, the zombies on the map and the generation
+points (RULES.md, Outbreak, Forces).
+
+Options (validated here, each refusal names the option):
+- ``players``: 1 to 4 (default 1);
+- ``characters``: a list of ``{"name", "player", "ranged", "melee"}`` (ranged: pistol, revolver,
+  automatic, shotgun, rifle or none; melee: knife, club, bat, sword, ... or none); without it the
+  map's ``character`` objects play, dealt to the players by their ``player`` property
+  (a player number above ``players`` goes round again: with one player he has them all) [house];
+- ``caught_running_first_blow``: the reading of close combat (default from the data: false, the
+  source's "caught while running, straight to the grapple").
+
+Choices [house]: characters from the options stand in the players' deploy zone (``player`` = N,
+else ``side`` = players) on a 1.5" grid from its centre, else on the map's character spots, else
+along the bottom edge. Figure ids: ``pc1``.., ``npc1``.., zombies ``z1``...
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.outbreak.data import NO_WEAPON, ObData
+from game.rules.outbreak.events import FigurePlaced
+from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spawn
+from game.rules.outbreak.world import World, angle_to
+from game.scenario.model import Area, Point
+
+OPTION_KEYS = ("players", "characters", "caught_running_first_blow")
+
+
+@dataclass(frozen=True)
+class CharacterSpec:
+    name: str
+    player: int
+    ranged: str
+    melee: str
+    position: Point | None = None
+    facing: float | None = None
+
+
+def _weapon(data: ObData, value: Any, kind: str, where: str, strict: bool) -> str:
+    key = "" if value is None else str(value).strip().lower()
+    if key in NO_WEAPON:
+        return ""
+    if kind == "ranged":
+        if key not in data.ranged_weapons:
+            raise ValueError(
+                f"{where}: unknown ranged weapon {value!r}; choose from "
+                f"{', '.join(sorted(data.ranged_weapons))} or none."
+            )
+        return key
+    if strict and key not in data.melee_weapons:
+        raise ValueError(
+            f"{where}: unknown close combat weapon {value!r}; choose from "
+            f"{', '.join(sorted(data.melee_weapons))} or none."
+        )
+    return key
+
+
+def check_options(
+    data: ObData, options: dict[str, Any], scenario_characters: list[CharacterSpec]
+) -> tuple[int, list[CharacterSpec], bool]:
+    """The number of players, the characters and the close combat reading; ValueError naming a bad option."""
+    for key in options:
+        if key not in OPTION_KEYS:
+            raise ValueError(
+                f"Unknown option {key!r} for Zombie Rules (Outbreak); known: {', '.join(OPTION_KEYS)}."
+            )
+    lo, hi = int(data.get("forces", "players_min")), int(data.get("forces", "players_max"))
+    players = options.get("players", 1)
+    if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+        raise ValueError(f"Option 'players' must be a whole number from {lo} to {hi}, not {players!r}.")
+    reading = options.get("caught_running_first_blow", bool(data.get("movement", "caught_running_first_blow")))
+    if not isinstance(reading, bool):
+        raise ValueError(f"Option 'caught_running_first_blow' must be true or false, not {reading!r}.")
+    raw = options.get("characters")
+    if raw is None:
+        if not scenario_characters:
+            raw = [{"name": f"Survivor {p}", "player": p} for p in range(1, players + 1)]
+        else:
+            specs = [
+                CharacterSpec(c.name, (c.player - 1) % players + 1, c.ranged, c.melee, c.position, c.facing)
+                for c in scenario_characters
+            ]
+            return players, specs, reading
+    if not isinstance(raw, (list, tuple)) or not raw:
+        raise ValueError("Option 'characters' must be a list of characters, each {name, player, ranged, melee}.")
+    per = int(data.get("forces", "characters_per_player_max"))
+    specs = []
+    for i, c in enumerate(raw, start=1):
+        where = f"Option 'characters' #{i}"
+        if not isinstance(c, dict):
+            raise ValueError(f"{where} must be a table with name, player, ranged and melee.")
+        extra = set(c) - {"name", "player", "ranged", "melee"}
+        if extra:
+            raise ValueError(f"{where} has unknown field(s) {', '.join(sorted(extra))}.")
+        name = str(c.get("name", f"Survivor {i}")).strip() or f"Survivor {i}"
+        player = c.get("player", 1)
+        if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= players:
+            raise ValueError(
+                f"{where} ({name}): 'player' must be 1 to {players} (option 'players'), not {player!r}."
+            )
+        ranged = _weapon(data, c.get("ranged", data.get("forces", "default_ranged")), "ranged", where, True)
+        melee = _weapon(data, c.get("melee", data.get("forces", "default_melee")), "melee", where, True)
+        specs.append(CharacterSpec(name, player, ranged, melee))
+    for p in range(1, players + 1):
+        n = sum(s.player == p for s in specs)
+        if n == 0:
+            raise ValueError(f"Option 'characters': player {p} has no character (one or more per player).")
+        if n > per:
+            raise ValueError(f"Option 'characters': player {p} has {n} characters; at most {per}.")
+    return players, specs, reading
+
+
+def map_characters(world: World) -> list[CharacterSpec]:
+    out = []
+    for pl in world.scenario.placements_of("character"):
+        props = pl.properties
+        where = f"map character {pl.id} {pl.name!r}"
+        player = int(props.get("player") or 1)
+        ranged = _weapon(world.data, props.get("ranged", ""), "ranged", where, False)
+        melee = _weapon(world.data, props.get("melee", ""), "melee", where, False)
+        out.append(CharacterSpec(pl.name or f"Character {pl.id}", player, ranged, melee, pl.position, pl.facing))
+    return out
+
+
+def free(world: World, p: Point, r: float) -> bool:
+    t = world.table
+    return t.on_table(p, r) and not t.overlaps_blocking(p, r) and not t.figures_in_circle(p, r)
+
+
+def spots(world: World, area: Area, spacing: float, r: float) -> Iterator[Point]:
+    """Free places in an area, from its centre outward, then in widening rings around it."""
+    cx, cy = area.centre
+    x0, y0, x1, y1 = area.bounds
+    seen: set[Point] = set()
+    for grow in range(0, 40):
+        g = grow * spacing
+        nx = max(1, int((x1 - x0 + 2 * g) / spacing))
+        ny = max(1, int((y1 - y0 + 2 * g) / spacing))
+        ox = (x0 + x1) / 2 - (nx - 1) * spacing / 2
+        oy = (y0 + y1) / 2 - (ny - 1) * spacing / 2
+        cands = [(round(ox + i * spacing, 4), round(oy + j * spacing, 4)) for j in range(ny) for i in range(nx)]
+        cands = [p for p in cands if p not in seen and (grow > 0 or area.contains(p) or area.is_line)]
+        cands.sort(key=lambda p: (round(math.dist(p, (cx, cy)), 6), p[1], p[0]))
+        for p in cands:
+            seen.add(p)
+            if free(world, p, r):
+                yield p
+
+
+def _deploy_area(world: World, player: int) -> Area | None:
+    zones = world.scenario.zones_of("deploy")
+    own = [z for z in zones if str(z.properties.get("player", "")) == str(player)]
+    if own:
+        return own[0].area
+    shared = [z for z in zones if str(z.properties.get("side", "players")) == "players"]
+    return shared[0].area if shared else None
+
+
+def _place(world: World, f: Figure, role: str) -> None:
+    world.state.figures[f.id] = f
+    world.table.place(f.id, f.position, f.radius)
+    world.emit(FigurePlaced(f.id, f.side, role, f.position, f.facing, f.name))
+
+
+def _spot_near(world: World, p: Point, r: float) -> Point:
+    if free(world, p, r):
+        return p
+    return next(spots(world, Area.rect(p[0] - 0.5, p[1] - 0.5, 1, 1), 1.0, r))
+
+
+def raise_forces(world: World, players: int, specs: list[CharacterSpec]) -> None:
+    """Place the PCs, the NPCs, the map's zombies, and read the generation points."""
+    data, st, sc = world.data, world.state, world.scenario
+    st.players = players
+    r = float(data.house("base_size")) / 2
+    centre = (sc.width / 2, sc.height / 2)
+    placers: dict[int, Iterator[Point]] = {}
+    for i, s in enumerate(specs, start=1):
+        if s.position is not None:
+            p = _spot_near(world, s.position, r)
+        else:
+            area = _deploy_area(world, s.player)
+            if area is None:
+                area = Area.rect(0, sc.height - 4, sc.width, 4)
+            gen = placers.setdefault(hash(area.points), spots(world, area, float(data.house("deploy_spacing")), r))
+            p = next(gen)
+        facing = s.facing if s.facing is not None else angle_to(p, centre)
+        _place(world, Figure(f"pc{i}", PLAYERS, p, round(facing, 3), r, s.name, s.player, s.ranged, s.melee), "pc")
+    for i, pl in enumerate(sc.placements_of("npc"), start=1):
+        where = f"map NPC {pl.id} {pl.name!r}"
+        ranged = _weapon(data, pl.properties.get("ranged", ""), "ranged", where, False)
+        melee = _weapon(data, pl.properties.get("melee", ""), "melee", where, False)
+        p = _spot_near(world, pl.position, r)
+        f = Figure(f"npc{i}", BYSTANDERS, p, float(pl.facing), r, pl.name or f"Bystander {i}", 0, ranged, melee)
+        _place(world, f, "npc")
+    for pl in sc.placements_of("zombie"):
+        p = _spot_near(world, pl.position, r)
+        new_zombie(world, p, float(pl.facing), pl.name or "Zombie")
+    for z in sc.zones_of("spawn"):
+        dice = int(z.properties.get("dice") or data.get("generation", "dice_default"))
+        st.spawns.append(Spawn(f"spawn{z.id}", z.name or f"Generation point {z.id}", dice))
+
+
+def new_zombie(world: World, p: Point, facing: float, name: str = "Zombie", turned_from: str = "") -> Figure:
+    st = world.state
+    fid = f"z{st.next_zombie}"
+    st.next_zombie += 1
+    r = float(world.data.house("base_size")) / 2
+    f = Figure(
+        fid, ZOMBIES, (float(p[0]), float(p[1])), round(facing % 360.0, 3), r, name, turned_from=turned_from
+    )
+    _place(world, f, "zombie")
+    return f

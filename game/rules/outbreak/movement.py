@@ -1,0 +1,372 @@
+"""Movement (RULES.md, Outbreak, Movement; Spotting: followers; Before the outbreak).
+
+Humans move up to 6". While a zombie is within 8" a human rolls a D6 before moving: 6 moves 8",
+1 freezes (stays put; he fights if contacted), anything else 6" [seed]. From the move after his
+first, every human rolls a D6 at the start of the move: on a 1 he stops for a breather [seed].
+Humans within 8" of a human who runs may follow him [seed]: each rolls for himself and runs after
+him, round walls, to stop at his side (a base's width into the exit zone when the runner ends in
+one) [house].
+
+Zombies shuffle 4" in a random direction (2D6 pick one of 36 directions [house]) until they spot
+a human, then go toward the nearest spotted human at 6", or 8" on a D6 roll of 6 (per zombie each
+move [house]), round walls and buildings. At most three zombies engage one human in a move: a
+zombie heads for the nearest human not already engaged by three [house reading of the cap]. A
+zombie in contact with a human stays in the combat [seed]. A human hidden in cover is no target.
+
+Choices [house]: a PC whose move ends with his centre in an exit zone leaves the table (``escape``);
+an NPC led out the same way is rescued (``rescue``); an NPC flees directly away from the nearest
+zombie he has spotted within 8" after the outbreak.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.rules.core import IllegalCommand
+from game.rules.outbreak import acting
+from game.rules.outbreak.commands import Move
+from game.rules.outbreak.events import (
+    Engaged,
+    Exited,
+    Followed,
+    Moved,
+    MovementRolled,
+    TirednessRolled,
+    Turned,
+    ZombieMoved,
+)
+from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
+from game.rules.outbreak.world import World, angle_to
+from game.scenario.model import Area, Point
+from game.table import PathCheck, truncate_path
+
+# -- humans -------------------------------------------------------------------------------------
+
+
+def zombie_near(world: World, f: Figure) -> bool:
+    return bool(world.within(f, world.num("movement", "human_roll_within"), zombies=True))
+
+
+def allowance_chances(world: World, f: Figure) -> dict[str, float]:
+    """The movement roll's outcomes for ``f`` now (exact)."""
+    walk = world.num("movement", "human_move")
+    if not zombie_near(world, f):
+        return {f'{walk:g}"': 1.0}
+    rush_on = int(world.data.get("movement", "human_rush_on"))
+    freeze_on = int(world.data.get("movement", "human_freeze_on"))
+    rush = world.num("movement", "human_rush")
+    return {"frozen": freeze_on / 6, f'{walk:g}"': (rush_on - 1 - freeze_on) / 6, f'{rush:g}"': (7 - rush_on) / 6}
+
+
+def roll_allowance(world: World, f: Figure) -> float:
+    """The movement roll (only while a zombie is within 8"); 0 means frozen."""
+    walk = world.num("movement", "human_move")
+    if not zombie_near(world, f):
+        return walk
+    roll = world.d6(f"{f.id} movement")
+    if roll >= int(world.data.get("movement", "human_rush_on")):
+        inches = world.num("movement", "human_rush")
+    elif roll <= int(world.data.get("movement", "human_freeze_on")):
+        inches = 0.0
+    else:
+        inches = walk
+    frozen = inches == 0.0
+    world.explain(
+        f"D6 = {roll}: {f.id} {'freezes' if frozen else f'moves up to {inches:g}'}" + ("" if frozen else '"')
+    )
+    world.emit(MovementRolled(f.id, roll, inches, frozen))
+    return inches
+
+
+def tiredness(world: World) -> None:
+    """Start of the move: every human who has moved before rolls; on a 1 he stops for a breather."""
+    on = int(world.data.get("movement", "tired_on"))
+    for h in sorted(world.state.humans(), key=lambda h: h.id):
+        if h.on_table and h.has_moved:
+            roll = world.d6(f"{h.id} tiredness")
+            h.tired = roll <= on
+            world.explain(f"D6 = {roll}: {h.id} {'stops for a breather' if h.tired else 'carries on'}")
+            world.emit(TirednessRolled(h.id, roll, h.tired))
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    figure: Figure
+    points: tuple[Point, ...]
+    facing: float | None
+    followers: tuple[Figure, ...]
+
+
+def plan(world: World, cmd: Move) -> MovePlan:
+    f = acting.figure(world, cmd.figure)
+    st = world.state
+    if st.step == Step.HUMANS and f.acted:
+        raise IllegalCommand(f"{f.id} has already taken his option this step ({f.acted}).")
+    if acting.in_combat(world, f):
+        raise IllegalCommand(f"{f.id} is in contact with a zombie: no human can leave a combat.")
+    if f.tired:
+        raise IllegalCommand(f"{f.id} has stopped for a breather this move (tired) and cannot move.")
+    if not isinstance(cmd.path, (tuple, list)):
+        raise IllegalCommand("A move needs a path of points.")
+    path = tuple(acting.finite_point(p) for p in cmd.path)
+    facing = None
+    if cmd.facing is not None:
+        try:
+            facing = float(cmd.facing) % 360.0
+        except (TypeError, ValueError):
+            raise IllegalCommand(f"{cmd.facing!r} is not a facing in degrees.") from None
+        if not math.isfinite(facing):
+            raise IllegalCommand(f"{cmd.facing!r} is not a facing in degrees.")
+    if not path and facing is None:
+        raise IllegalCommand("Say where to move (a path) or which way to face.")
+    points = (f.position, *path)
+    if path:
+        check = world.table.check_path(
+            points, f.radius, mover=f.id, max_length=world.num("movement", "human_rush")
+        )
+        if check.length < 0.01:
+            raise IllegalCommand(f"{f.id} cannot move that way: blocked by {check.blocked_by or 'something'}.")
+    if not isinstance(cmd.followers, (tuple, list)):
+        raise IllegalCommand("Followers must be a list of figure ids.")
+    followers = []
+    reach = world.num("spotting", "human_follow")
+    for fid in cmd.followers:
+        g = st.figures.get(fid) if isinstance(fid, str) else None
+        if g is None or not g.on_table or g.is_zombie:
+            raise IllegalCommand(f"{fid!r} is not a human on the table who could follow.")
+        if g.id == f.id or g in followers:
+            raise IllegalCommand(f"{fid} is named twice among the followers.")
+        if g.side == PLAYERS and g.player != f.player:
+            raise IllegalCommand(
+                f"{fid} belongs to player {g.player}; only bystanders and your own characters follow."
+            )
+        if world.edge_distance(f, g) > reach + 1e-9:
+            raise IllegalCommand(
+                f'{fid} is {world.edge_distance(f, g):.1f}" away; followers must be within {reach:g}".'
+            )
+        if (st.step == Step.HUMANS and g.acted) or (st.step == Step.REACTION and g.side == PLAYERS and g.reacted):
+            raise IllegalCommand(f"{fid} has already acted this step.")
+        if g.tired or acting.in_combat(world, g):
+            raise IllegalCommand(f"{fid} cannot follow: {'tired' if g.tired else 'in contact with a zombie'}.")
+        followers.append(g)
+    return MovePlan(f, points, facing, tuple(followers))
+
+
+def walk(
+    world: World, f: Figure, points: tuple[Point, ...] | list[Point], inches: float, facing: float | None
+) -> float:
+    """Move ``f`` along the legal part of ``points`` up to ``inches``; returns the length walked."""
+    check: PathCheck = world.table.check_path(list(points), f.radius, mover=f.id, max_length=inches)
+    pts = tuple(check.points)
+    if check.length > 1e-9:
+        face = facing if facing is not None else angle_to(pts[-2], pts[-1])
+        world.set_position(f, pts[-1])
+        f.facing = round(face, 6)
+        world.emit(Moved(f.id, pts, f.facing, round(check.length, 6)))
+        f.ran = f.has_moved = True
+        leave_if_out(world, f)
+        return check.length
+    if facing is not None:
+        f.facing = round(facing, 6)
+        world.emit(Turned(f.id, f.facing))
+    return 0.0
+
+
+def leave_if_out(world: World, f: Figure) -> None:
+    st = world.state
+    if not world.in_exit(f):
+        return
+    if f.side == PLAYERS and st.objective == "escape":
+        world.take_off(f)
+        st.escaped += 1
+        world.emit(Exited(f.id))
+    elif f.side == BYSTANDERS and st.objective == "rescue":
+        world.take_off(f)
+        st.rescued += 1
+        world.emit(Exited(f.id))
+
+
+def carry_out(world: World, p: MovePlan) -> None:
+    f = p.figure
+    st = world.state
+    if st.step == Step.REACTION:
+        f.reacted = True
+    else:
+        f.acted = "move"
+    if len(p.points) < 2:  # a turn on the spot: no roll
+        f.facing = round(p.facing or 0.0, 6)
+        world.emit(Turned(f.id, f.facing))
+        return
+    inches = roll_allowance(world, f)
+    if inches <= 0:
+        f.frozen = True
+    else:
+        walk(world, f, p.points, inches, p.facing)
+    for g in p.followers:
+        follow(world, g, f)
+
+
+def follow(world: World, g: Figure, leader: Figure) -> None:
+    """``g`` runs after ``leader``: his own movement roll, toward the leader's end beside him."""
+    st = world.state
+    if st.step == Step.REACTION:
+        g.reacted = True
+    else:
+        g.acted = "move"
+    world.emit(Followed(g.id, leader.id))
+    g.aware = True  # "RUN! ZOMBIE!": a follower knows of them now
+    inches = roll_allowance(world, g)
+    if inches <= 0:
+        g.frozen = True
+        return
+    goal = leader.position
+    zone = next((z for z in world.exit_zones() if z.area.contains(leader.position)), None)
+    if zone is not None:  # the leader is at (or out through) the exit: follow him in [house]
+        goal = into_zone(zone.area, g.position, g.radius)
+    route = world.table.find_path(g.position, goal, g.radius) or [g.position, goal]
+    walk(world, g, route, inches, None)
+
+
+def into_zone(area: Area, p: Point, radius: float) -> Point:
+    """The nearest point a base's width inside a zone (its centre when the zone is no rectangle)."""
+    x0, y0, x1, y1 = area.bounds
+    q = (min(max(p[0], x0 + 2 * radius), x1 - 2 * radius), min(max(p[1], y0 + 2 * radius), y1 - 2 * radius))
+    return q if area.contains(q) else area.centre
+
+
+def flee(world: World, h: Figure, away_from: Point) -> None:
+    """An NPC runs directly away from ``away_from`` (his movement roll first)."""
+    h.acted = "move"
+    inches = roll_allowance(world, h)
+    if inches <= 0:
+        h.frozen = True
+        return
+    dx, dy = h.position[0] - away_from[0], h.position[1] - away_from[1]
+    d = math.hypot(dx, dy) or 1.0
+    goal = (h.position[0] + dx / d * inches, h.position[1] + dy / d * inches)
+    walk(world, h, [h.position, goal], inches, None)
+
+
+# -- zombies ------------------------------------------------------------------------------------
+
+
+def zombie_allowance(world: World, z: Figure) -> float:
+    """A zombie's move this move: 4" shuffling, else 6" or 8" on a D6 of 6 (rolled once a move)."""
+    if not z.aware:
+        return world.num("movement", "zombie_shuffle")
+    if z.allowance <= 0:
+        roll = world.d6(f"{z.id} pace")
+        rush = roll >= int(world.data.get("movement", "zombie_rush_on"))
+        z.allowance = world.num("movement", "zombie_rush" if rush else "zombie_move")
+        world.explain(f'D6 = {roll}: {z.id} moves {z.allowance:g}"')
+    return z.allowance
+
+
+def shuffle(world: World, z: Figure, inches: float) -> None:
+    r = world.roll(2, f"{z.id} shuffle direction")
+    n = int(world.data.house("shuffle_directions"))
+    k = ((r.faces[0] - 1) * 6 + (r.faces[1] - 1)) % n
+    deg = 360.0 * k / n
+    world.explain(f"2D6 = {r.faces[0]},{r.faces[1]}: {z.id} shuffles toward {deg:g} degrees")
+    goal = (
+        z.position[0] + inches * math.cos(math.radians(deg)),
+        z.position[1] + inches * math.sin(math.radians(deg)),
+    )
+    zombie_walk(world, z, [z.position, goal], "shuffle")
+
+
+def zombie_walk(world: World, z: Figure, raw: list[Point], why: str) -> float:
+    pts = [z.position]
+    for p in raw:
+        if math.dist(p, pts[-1]) > 1e-9:
+            pts.append((float(p[0]), float(p[1])))
+    if len(pts) < 2:
+        return 0.0
+    check = world.table.check_path(pts, z.radius, mover=z.id)
+    path = list(check.points)
+    if check.length <= 1e-6:
+        return 0.0
+    world.set_position(z, path[-1])
+    z.facing = round(angle_to(path[-2], path[-1]), 6)
+    z.moved_inches += check.length
+    world.emit(ZombieMoved(z.id, tuple(path), why))
+    return check.length
+
+
+def engage(world: World, z: Figure) -> None:
+    """A zombie in contact with humans joins the fight of the nearest one not yet engaged by three."""
+    st = world.state
+    cap = int(world.data.get("close_combat", "max_engaged"))
+    if any(z.id in zs for zs in st.engaged.values()):
+        return
+    for h in world.contacts(z, zombies=False):
+        lst = st.engaged.setdefault(h.id, [])
+        if len(lst) < cap:
+            lst.append(z.id)
+            world.emit(Engaged(z.id, h.id, len(lst)))
+            return
+
+
+def targets(world: World) -> list[Figure]:
+    """Humans a hunting zombie may go for: on the table, not hidden, not engaged by three."""
+    cap = int(world.data.get("close_combat", "max_engaged"))
+    st = world.state
+    return [h for h in st.humans() if h.on_table and not h.hidden and len(st.engaged.get(h.id, [])) < cap]
+
+
+def zombies_move(world: World) -> None:
+    """Step 4: every zombie not in a combat moves (shot zombies only what is left of their move)."""
+    st = world.state
+    st.engaged = {}
+    zs = sorted((z for z in st.zombies() if z.on_table), key=lambda z: _num(z.id))
+    for z in zs:
+        if world.contacts(z, zombies=False):
+            engage(world, z)
+    goals = targets(world)
+    key = tuple(h.id for h in goals)
+    fields: dict[tuple[str, ...], object] = {}
+    r = zs[0].radius if zs else 0.5
+    for z in zs:
+        if not z.on_table or world.contacts(z, zombies=False):
+            if z.on_table:
+                engage(world, z)
+            continue
+        inches = zombie_allowance(world, z) - z.moved_inches
+        if inches <= 1e-6:
+            continue
+        if not z.aware:
+            shuffle(world, z, inches)
+        else:
+            target = st.figures.get(z.target) if z.target else None
+            if target is not None and target.on_table and target.id in {h.id for h in goals}:
+                route = world.table.find_path(z.position, target.position, z.radius, max_length=inches)
+                zombie_walk(world, z, list(route or []), "hunt")
+            else:
+                goals = targets(world)
+                key = tuple(h.id for h in goals)
+                if not goals:
+                    shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
+                else:
+                    field = fields.get(key)
+                    if field is None:
+                        field = fields[key] = world.table.distance_field([h.position for h in goals], r)
+                    step = field.step(z.position, inches)  # type: ignore[attr-defined]
+                    zombie_walk(world, z, list(step), "hunt")
+        if z.on_table and world.contacts(z, zombies=False):
+            engage(world, z)
+
+
+def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:
+    """A shot zombie walks toward the shooter until it has moved ``upto`` inches this move."""
+    inches = upto - z.moved_inches
+    if inches <= 1e-6 or world.contacts(z, zombies=False):
+        return  # zombies never leave a combat
+    route = world.table.find_path(z.position, toward.position, z.radius, max_length=inches)
+    if route:
+        zombie_walk(world, z, truncate_path(list(route), inches), "shot")
+
+
+def _num(fid: str) -> int:
+    digits = "".join(ch for ch in fid if ch.isdigit())
+    return int(digits) if digits else 0

@@ -1,0 +1,149 @@
+"""After the game (rule-set contract): the after-action report, the simulator's outcome, the demo's
+force picker and the invariants that must hold after every event.
+
+>>> from game.rules.outbreak.testing import rigged_game
+>>> problems(rigged_game(pcs={"pc1": (12, 20)}, zombies=[(12, 10)]))
+[]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from game.rules.contract import Outcome, Report, RollRow, Series
+from game.rules.outbreak import events as ev
+from game.rules.outbreak.state import PLAYERS, ZOMBIES
+from game.scenario.model import Scenario
+
+OUTCOME_LABELS = {
+    "characters": "characters",
+    "characters_lost": "characters lost",
+    "escaped": "characters escaped",
+    "rescued": "bystanders rescued",
+    "bystanders_lost": "bystanders lost",
+    "zombies": "zombies that came",
+    "zombies_killed": "zombies killed",
+}
+
+
+def _kills(game: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for e in game.log:
+        if (
+            isinstance(e, ev.Killed)
+            and game.state.figures.get(e.figure) is not None
+            and game.figure(e.figure).is_zombie
+        ):
+            killer = e.cause.split(" by ")[-1]
+            out[killer] = out.get(killer, 0) + 1
+    return out
+
+
+def _figures(game: Any) -> dict[str, float]:
+    st = game.state
+    pcs, npcs, zs = st.pcs(), st.npcs(), st.zombies()
+    return {
+        "characters": len(pcs),
+        "characters_lost": sum(p.state in ("dead", "turned") for p in pcs),
+        "escaped": st.escaped,
+        "rescued": st.rescued,
+        "bystanders_lost": sum(n.state in ("dead", "turned") for n in npcs),
+        "zombies": len(zs),
+        "zombies_killed": sum(z.state == "dead" for z in zs),
+    }
+
+
+def outcome(game: Any) -> Outcome:
+    st = game.state
+    return Outcome(
+        winner=st.winner or "",
+        human_win=st.winner == PLAYERS,
+        turns=st.move,
+        reason=st.reason,
+        figures=_figures(game),
+    )
+
+
+def _series(game: Any) -> tuple[tuple[int, ...], tuple[Series, ...]]:
+    alive: dict[str, str] = {}
+    turns: list[int] = []
+    zs: list[int] = []
+    hs: list[int] = []
+    move = 0
+
+    def snap() -> None:
+        turns.append(move)
+        zs.append(sum(side == ZOMBIES for side in alive.values()))
+        hs.append(sum(side != ZOMBIES for side in alive.values()))
+
+    for e in game.log:
+        if isinstance(e, ev.MoveStarted):
+            if move:
+                snap()
+            move = e.move
+        elif isinstance(e, ev.FigurePlaced):
+            alive[e.figure] = e.side
+        elif isinstance(e, (ev.Killed, ev.Exited, ev.HumanTurned)):
+            alive.pop(e.figure, None)
+    if move:
+        snap()
+    return tuple(turns), (Series("zombies on the table", tuple(zs)), Series("humans on the table", tuple(hs)))
+
+
+def report(game: Any) -> Report:
+    st = game.state
+    won = st.winner == PLAYERS if st.winner else None
+    f = _figures(game)
+    kills = _kills(game)
+    best = max(st.pcs(), key=lambda p: (kills.get(p.id, 0), p.id), default=None)
+    turns, series = _series(game)
+    return Report(
+        ruleset="outbreak",
+        scenario=game.scenario.title,
+        winner=st.winner,
+        victory=won,
+        headline="VICTORY" if won else ("DEFEAT" if won is False else "GAME OVER"),
+        reason=st.reason,
+        subline=f"{game.scenario.title} — {'the survivors win' if won else 'the zombies win'}, move {st.move} "
+        f"of {st.turn_limit}",
+        stats=tuple((OUTCOME_LABELS[k], str(int(v))) for k, v in f.items()),
+        citation_title="BEST SURVIVOR",
+        citation=f"{best.name}: {kills.get(best.id, 0)} zombies" if best is not None else "",
+        roll_title="SURVIVORS",
+        roll_key="zombies killed",
+        roll_mark="got away",
+        roll=tuple(
+            RollRow(p.name or p.id, 0, kills.get(p.id, 0), p.state == "exited")
+            for p in st.pcs()
+            if p.state in ("standing", "exited")
+        ),
+        chart_title="The outbreak, move by move",
+        chart_y_label="figures",
+        series_turns=turns,
+        series=series,
+        data={"figures": f, "kills": kills},
+    )
+
+
+def demo_forces(rng: random.Random, scenario: Scenario) -> dict[str, Any]:
+    """The map's own characters, for one to as many players as the map allows."""
+    hi = int(scenario.properties.get("players_max", 1) or 1)
+    return {"players": rng.randint(1, max(1, min(hi, 2)))}
+
+
+def problems(game: Any) -> list[str]:
+    """What must hold after every event: bases clear of walls and of each other, the dead off the table."""
+    out = []
+    figs = [f for f in game.state.figures.values() if f.on_table]
+    for f in game.state.figures.values():
+        if f.on_table != (f.id in game.table):
+            out.append(f"{f.id} is {f.state} but the table {'has' if f.id in game.table else 'lacks'} its base")
+    for i, f in enumerate(figs):
+        if game.table.overlaps_blocking(f.position, f.radius - 1e-3):
+            out.append(f"{f.id} stands in a wall or building at {f.position}")
+        for g in figs[i + 1 :]:
+            if math.dist(f.position, g.position) < f.radius + g.radius - 1e-3:
+                out.append(f"{f.id} and {g.id} overlap")
+    return out

@@ -1,0 +1,152 @@
+"""The set-up as data (rule-set contract, :class:`game.rules.contract.Setup`): 1-4 players, each
+naming his characters and picking a ranged and a close combat weapon (RULES.md, Outbreak, Forces),
+and the close combat reading for the game.
+
+>>> from game.rules.outbreak.testing import tiny_scenario
+>>> s = OutbreakSetup()
+>>> spec = s.spec(tiny_scenario())
+>>> spec.per_player[0].gear[0].default
+'pistol'
+>>> s.options(tiny_scenario(), {"players": 1, "each": [{"characters": [{"name": "Ann", "ranged": "rifle",
+...     "melee": "knife"}]}], "game": {}})["characters"]
+[{'name': 'Ann', 'player': 1, 'ranged': 'rifle', 'melee': 'knife'}]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.contract import Answers, NamedFigures, Option, Pick, SetupSpec, Switch, TeamOption
+from game.rules.outbreak.data import load_data
+from game.scenario.model import Scenario
+
+READING = "caught_running_first_blow"
+
+
+def _players_range(scenario: Scenario) -> tuple[int, int]:
+    data = load_data()
+    lo = int(scenario.properties.get("players_min", data.get("forces", "players_min")))
+    hi = int(scenario.properties.get("players_max", data.get("forces", "players_max")))
+    hi = max(1, min(hi, int(data.get("forces", "players_max"))))
+    return max(1, min(lo, hi)), hi
+
+
+def _map_characters(scenario: Scenario, players: int) -> dict[int, list[dict[str, Any]]]:
+    out: dict[int, list[dict[str, Any]]] = {}
+    data = load_data()
+    for pl in scenario.placements_of("character"):
+        p = (int(pl.properties.get("player") or 1) - 1) % players + 1
+        ranged = str(pl.properties.get("ranged") or "none").lower()
+        melee = str(pl.properties.get("melee") or "none").lower()
+        out.setdefault(p, []).append(
+            {
+                "name": pl.name or f"Character {pl.id}",
+                "ranged": ranged if ranged in data.ranged_weapons else "none",
+                "melee": melee if melee in data.melee_weapons else ("none" if melee == "none" else "club"),
+            }
+        )
+    return out
+
+
+class OutbreakSetup:
+    """Characters named and armed per player; the close combat reading for the game."""
+
+    def spec(self, scenario: Scenario) -> SetupSpec:
+        data = load_data()
+        lo, hi = _players_range(scenario)
+        ranged = tuple(Option(k, f'{w.name} ({w.range:g}")') for k, w in data.ranged_weapons.items())
+        melee = tuple(Option(k, f"{name} (kills on {need}+)") for k, (name, need) in data.melee_weapons.items())
+        names = tuple(c["name"] for cs in _map_characters(scenario, 1).values() for c in cs)
+        gear = (
+            Pick(
+                "ranged",
+                "Ranged weapon",
+                (*ranged, Option("none", "none")),
+                str(data.get("forces", "default_ranged")),
+            ),
+            Pick(
+                "melee",
+                "Close combat weapon",
+                (*melee, Option("none", "none")),
+                str(data.get("forces", "default_melee")),
+            ),
+        )
+        per = int(data.get("forces", "characters_per_player_max"))
+        return SetupSpec(
+            players_min=lo,
+            players_max=hi,
+            players_default=lo,
+            per_player=(NamedFigures("characters", "Characters", 1, per, gear, names),),
+            for_game=(
+                Switch(
+                    READING,
+                    "A character caught running still strikes first",
+                    bool(data.get("movement", READING)),
+                    "The source sends a human caught while running straight to the grapple; "
+                    "switch on to let him strike first anyway (RULES.md's shorter reading).",
+                ),
+            ),
+            player_noun="survivor group",
+        )
+
+    def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:
+        players = int(answers.get("players", 1))
+        chars = []
+        for p, each in enumerate(answers.get("each", [])[:players], start=1):
+            for c in each.get("characters", []):
+                chars.append(
+                    {
+                        "name": str(c.get("name", "")).strip(),
+                        "player": p,
+                        "ranged": c.get("ranged", "none"),
+                        "melee": c.get("melee", "none"),
+                    }
+                )
+        out: dict[str, Any] = {"players": players, "characters": chars}
+        game = answers.get("game", {})
+        if READING in game:
+            out[READING] = bool(game[READING])
+        return out
+
+    def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
+        players = int(options.get("players", 1))
+        chars = options.get("characters")
+        each: list[dict[str, Any]] = [{"characters": []} for _ in range(players)]
+        if chars is None:
+            for p, cs in _map_characters(scenario, players).items():
+                each[p - 1]["characters"] = cs
+        else:
+            for c in chars:
+                p = int(c.get("player", 1))
+                if 1 <= p <= players:
+                    each[p - 1]["characters"].append(
+                        {
+                            "name": c.get("name", ""),
+                            "ranged": c.get("ranged") or "none",
+                            "melee": c.get("melee") or "none",
+                        }
+                    )
+        game = {READING: bool(options.get(READING, load_data().get("movement", READING)))}
+        return {"players": players, "each": each, "game": game}
+
+    def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
+        from game.rules.outbreak import forces
+
+        try:
+            forces.check_options(load_data(), self.options(scenario, answers), [])
+        except ValueError as exc:
+            return [str(exc)]
+        return []
+
+    def describe(self, options: dict[str, Any]) -> str:
+        chars = options.get("characters")
+        if not options:
+            return ""  # the defaults: the load list says "default"
+        if not chars:
+            n = int(options.get("players", 1))
+            return f"{n} player{'s' if n != 1 else ''}, the map's characters"
+        names = ", ".join(str(c.get("name", "?")) for c in chars)
+        return f"{len(chars)} survivor{'s' if len(chars) != 1 else ''}: {names}"
+
+    def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
+        return []

@@ -1,0 +1,602 @@
+"""What the screen shows of an Outbreak game (rule-set contract, :class:`game.rules.contract.View`):
+the move and its step in the top line, the roster with each human's states (unaware, frozen,
+tired, jammed, bitten), token looks (spotted and unspotted zombies differ: an unaware one carries
+a "?"), actions with keys and reasons, previews as drawing primitives (the movement roll's odds,
+each third's odds and where the zombie will be after it), events as log lines, sounds and
+animations (third by third, grapple dice side by side, bites and turning announced).
+
+>>> from game.rules.outbreak.testing import rigged_game
+>>> g = rigged_game(pcs={"pc1": (12, 20)}, zombies=[(12, 15)])
+>>> v = OutbreakView()
+>>> [a.key for a in v.actions(g, "pc1") if a.available]
+['move', 'fire']
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from game.rules import drawing as d
+from game.rules.contract import (
+    Action,
+    ActionKind,
+    Aim,
+    Animation,
+    Cell,
+    Look,
+    RosterGroup,
+    RosterRow,
+    TokenLook,
+    toned,
+)
+from game.rules.core import DiceRolled
+from game.rules.outbreak import acting
+from game.rules.outbreak import events as ev
+from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
+from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
+
+KINDS = (
+    ActionKind(
+        "move",
+        "Move",
+        "m",
+        "icons.move",
+        "path",
+        'Run up to 6" (8" on a 6, frozen on a 1 with a zombie within 8") (M)',
+        prompt='Click where to run; bystanders within 8" follow.',
+    ),
+    ActionKind(
+        "fire",
+        "Fire",
+        "f",
+        "icons.fire",
+        "figure",
+        "Shoot a zombie: one shot for each third of its move (F)",
+        prompt="Click a zombie to shoot.",
+    ),
+    ActionKind(
+        "spot",
+        "Spot",
+        "s",
+        "icons.los_clear",
+        "now",
+        'Look for the zombies (8" automatic, to 16" on 3+, beyond on 5+) (S)',
+    ),
+    ActionKind("clear", "Clear jam", "c", "icons.undo", "now", "Clear the jammed gun: 4-6 (C)"),
+)
+
+
+SHORT_STEPS = {
+    Step.GENERATION: "generation",
+    Step.TURNING: "bites and turning",
+    Step.ZOMBIES_SPOT: "zombies spot",
+    Step.HUMANS: "spot, move or fire",
+    Step.BYSTANDERS: "bystanders",
+    Step.ZOMBIES_MOVE: "zombies move",
+    Step.REACTION: "react to the attack",
+    Step.STRIKE: "first blows",
+    Step.GRAPPLE: "grapple",
+    Step.END_OF_MOVE: "end of move",
+}
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def flags(f: Figure) -> list[str]:
+    out = []
+    if f.is_human and not f.aware:
+        out.append("unaware")
+    if f.frozen:
+        out.append("frozen")
+    if f.tired:
+        out.append("tired")
+    if f.jammed:
+        out.append("jammed")
+    if f.bitten:
+        out.append("bitten")
+    if f.hidden:
+        out.append("hidden")
+    return out
+
+
+class OutbreakView:
+    action_kinds: tuple[ActionKind, ...] = KINDS
+    figure_noun: str = "survivor"
+
+    # -- the panels
+    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+        """``Move 3 · 3. spot, move, fire · Player 2``: the move, its step (RULES.md, The move sequence)."""
+        st = game.state
+        move = turn or st.move
+        if game.over and not opponent_moving:
+            return f"Move {move} · game over: the {'survivors' if st.winner == PLAYERS else 'zombies'} win"
+        if opponent_moving:
+            return f"Move {move} · 4. zombies moving"
+        n = STEP_NUMBERS.get(st.step, 0)
+        head = f"Move {move} · {n}. {SHORT_STEPS.get(st.step, st.step.value)}"
+        if not st.outbreak:
+            head += " · quiet start"
+        if st.active_player is not None:
+            head += f" · Player {st.active_player}"
+        return head
+
+    def turn_of(self, event: Any) -> int | None:
+        return int(event.move) if isinstance(event, ev.MoveStarted) else None
+
+    def objective_line(self, game: Any) -> str:
+        st = game.state
+        left = f"{max(0, st.turn_limit - st.move + 1)} of {st.turn_limit} moves left"
+        if st.objective == "escape":
+            return f"Escape: {st.escaped}/{st.exit_count} out · {left}"
+        if st.objective == "rescue":
+            return f"Rescue: {st.rescued}/{st.exit_count} led out · {left}"
+        if st.objective == "clear":
+            sealed = sum(s.sealed for s in st.spawns)
+            zombies = sum(z.on_table for z in st.zombies())
+            return f"Clear: {sealed}/{len(st.spawns)} sealed, {zombies} zombies · {left}"
+        return f"Survive · {left}"
+
+    def roster(self, game: Any, looks: dict[str, Look], ready: set[str] | None = None) -> list[RosterGroup]:
+        st = game.state
+        groups = []
+        players = list(range(1, st.players + 1))
+        if st.active_player in players:
+            players.remove(st.active_player)
+            players.insert(0, st.active_player)
+        for p in players:
+            rows = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.pcs_of(p))
+            groups.append(RosterGroup(f"Player {p}", p == st.active_player, rows, player=p))
+        npcs = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.npcs())
+        if npcs:
+            groups.append(RosterGroup("Bystanders", False, npcs))
+        return groups
+
+    def _row(self, game: Any, f: Figure, look: Look | None = None, ready: set[str] | None = None) -> RosterRow:
+        w = game.world
+        gun = w.data.ranged(f.ranged).name if f.ranged else "no gun"
+        cells = [Cell(gun), Cell(w.data.melee_name(f.melee) if f.melee else "unarmed")]
+        if f.ranged:
+            left = acting.shots_left(w, f)
+            cells.append(Cell("jammed" if f.jammed else f"{left} shots", "bad" if f.jammed else "plain"))
+        for word in flags(f):
+            if word != "jammed":
+                cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
+        state = look.state if look is not None else f.state
+        if state == "standing":
+            can = (f.id in ready) if ready is not None else not f.acted
+            status = Cell("ready" if can else (f.acted or "waits"), "good" if can else "spent")
+        else:
+            status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
+        return RosterRow(f.id, f.name or f.id, tuple(cells), status)
+
+    def acting_player(self, game: Any) -> int | None:
+        return game.state.active_player
+
+    def end_turn(self, game: Any) -> Any:
+        return EndStep()
+
+    def can_end_turn(self, game: Any) -> str:
+        return (
+            ""
+            if game.state.step in (Step.HUMANS, Step.REACTION) and not game.over
+            else "It is not the humans' step."
+        )
+
+    def result(self, game: Any) -> tuple[str, bool]:
+        st = game.state
+        who = "survivors" if st.winner == PLAYERS else "zombies"
+        return f"Game over: the {who} win. {st.reason}", st.winner != PLAYERS
+
+    # -- figures
+    def name(self, game: Any, fid: str) -> str:
+        f = game.figure(fid)
+        if f.is_zombie:
+            return f"Zombie {fid}" + (f" ({f.name})" if f.turned_from else "")
+        role = "Character" if f.side == PLAYERS else "Bystander"
+        return f"{role} {f.name or fid}"
+
+    def look(self, game: Any, fid: str) -> Look:
+        f = game.figure(fid)
+        return Look(f.position, f.facing, f.state, self._badge(f))
+
+    def _badge(self, f: Figure) -> str:
+        if f.is_zombie:
+            return "" if f.aware else "?"
+        letters = {"frozen": "F", "tired": "T", "jammed": "J", "bitten": "B", "unaware": "?"}
+        return "".join(letters[w] for w in flags(f) if w in letters)
+
+    def token(self, game: Any, fid: str, look: Look) -> TokenLook:
+        f = game.figure(fid)
+        gone = look.state in ("exited", "turned")
+        side: Literal["allies", "zombie", "npc", "neutral"]
+        dead = look.state == "dead"
+        if f.is_zombie:
+            sprite = (
+                "tokens.dead_zombie"
+                if dead
+                else f"tokens.zombie_{int(''.join(c for c in fid if c.isdigit()) or 1) % 4 + 1}"
+            )
+            side = "zombie"
+        elif f.side == PLAYERS:
+            sprite = "tokens.dead_soldier" if dead else f"tokens.character_{(f.player - 1) % 4 + 1}"
+            side = "allies"
+        else:
+            sprite = "tokens.dead_soldier" if dead else "tokens.npc"
+            side = "npc"
+        state = "dead" if dead else ("acted" if f.is_human and f.acted else "standing")
+        label = "" if f.is_zombie else (f.name or fid)
+        return TokenLook(
+            sprite, side, state, look.badge, label, f.radius, 0 if dead else 2, hidden=gone, player=f.player
+        )
+
+    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+        f = game.figure(fid)
+        lines = [self.name(game, fid)]
+        if f.is_zombie:
+            lines.append("hunting (has spotted the humans)" if f.aware else "shuffling (has not spotted anyone)")
+            if f.target:
+                lines.append(f"goes for {f.target}")
+        else:
+            lines.append(self.summary(game, fid))
+            lines += flags(f)
+        lines.append(f"state: {look.state}")
+        return lines
+
+    def summary(self, game: Any, fid: str) -> str:
+        f = game.figure(fid)
+        w = game.world
+        if f.is_zombie:
+            return "hunting" if f.aware else "shuffling"
+        gun = f"{w.data.ranged(f.ranged).name} {acting.shots_left(w, f)}/3" if f.ranged else "no gun"
+        return f"{gun}, {w.data.melee_name(f.melee) if f.melee else 'unarmed'}"
+
+    def selectable(self, game: Any, fid: str) -> str:
+        f = game.state.figures.get(fid)
+        if f is None:
+            return f"There is no figure {fid}."
+        if f.side != PLAYERS:
+            return "The game moves zombies and bystanders."
+        if not f.on_table:
+            return f"{f.name} is {f.state}."
+        if f.player != game.state.active_player:
+            return f"{f.name} belongs to player {f.player}."
+        return ""
+
+    # -- actions and aiming
+    def actions(self, game: Any, fid: str) -> list[Action]:
+        w = game.world
+        f = game.figure(fid)
+        have = game.actions_for(fid)
+        base = acting.turn_reason(w, fid)
+        out = []
+        for k in KINDS:
+            if k.key in have:
+                out.append(Action(k.key, True))
+                continue
+            reason = base or self._why_not(game, f, k.key)
+            out.append(Action(k.key, False, reason))
+        return out
+
+    def _why_not(self, game: Any, f: Figure, key: str) -> str:
+        w = game.world
+        fighting = acting.in_combat(w, f)
+        if game.state.step == Step.REACTION:
+            return "Only a move answers the first attack."
+        if f.acted and not (key == "fire" and f.acted == "fire"):
+            return f"{f.name} has already taken his option this step ({f.acted})."
+        if key == "move":
+            if fighting:
+                return "In contact with a zombie: no human can leave a combat."
+            return "Stopped for a breather (tired)." if f.tired else "Cannot move now."
+        if key == "fire":
+            if not f.ranged:
+                return "No ranged weapon."
+            if f.jammed:
+                return "The gun is jammed."
+            if not f.aware:
+                return "Has not spotted the zombies yet."
+            if fighting:
+                return "In contact: the gun is a close combat weapon now."
+            if acting.shots_left(w, f) <= 0:
+                return "No shots left this move."
+            return "No zombie in sight and in range."
+        if key == "spot":
+            return "Has already spotted the zombies." if f.aware else "Cannot look now."
+        if key == "clear":
+            return "The gun is not jammed." if not f.jammed else "Cannot clear it now."
+        return ""
+
+    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+        have = game.actions_for(fid)
+        if target is not None:
+            t = game.state.figures.get(target)
+            if t is not None and t.is_zombie and "fire" in have:
+                return "fire"
+            return None
+        return "move" if "move" in have else None
+
+    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+        if action == "move":
+            if not aim.path and aim.facing is None:
+                return None
+            followers = (
+                tuple(n for n in game.follower_candidates(fid) if game.figure(n).side == BYSTANDERS)
+                if aim.path
+                else ()
+            )
+            return Move(fid, tuple(aim.path), aim.facing, followers)
+        if action == "fire":
+            return Fire(fid, aim.targets[-1]) if aim.targets else None
+        if action == "spot":
+            return Spot(fid)
+        if action == "clear":
+            return ClearJam(fid)
+        return None
+
+    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+        """No action here picks more than one figure: each shot is its own Fire."""
+        return False, "Click a zombie to shoot it; each shot is one click (up to three a move)."
+
+    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+        if action == "fire":
+            return "Click a zombie to shoot." if target is None else "That is not a zombie."
+        have = game.actions_for(fid)
+        if not have:
+            return (
+                acting.turn_reason(game.world, fid) or f"{self.name(game, fid)} has nothing left to do this step."
+            )
+        if target is not None and game.figure(target).is_zombie and "fire" not in have:
+            return game.preview(Fire(fid, target)).reason or "He cannot shoot now."
+        return "Nothing to do there."
+
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        """Nothing to confirm: a run is cut by the movement roll anyway, and every shot is one click."""
+        return ""
+
+    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+        t = game.state.figures.get(target)
+        return Fire(fid, target) if t is not None and t.is_zombie else None
+
+    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[d.Primitive]:
+        w = game.world
+        f = game.figure(fid)
+        avail = {a.key for a in actions if a.available}
+        out: list[d.Primitive] = []
+        if "move" in avail:
+            out.append(d.Ring(look.position, f.radius + w.num("movement", "human_move"), "move", '6"'))
+            out.append(d.Ring(look.position, f.radius + w.num("movement", "human_rush"), "move", '8" on a 6'))
+        out.append(
+            d.Ring(
+                look.position,
+                f.radius + w.num("movement", "human_roll_within"),
+                "danger",
+                'zombies within 8": roll to move',
+            )
+        )
+        if f.ranged and not f.jammed:
+            out.append(
+                d.Ring(
+                    look.position, f.radius + w.data.ranged(f.ranged).range, "range", w.data.ranged(f.ranged).name
+                )
+            )
+        for sp in game.state.spawns:
+            zone = w.spawn_zone(sp.id)
+            label = f"{sp.name}: {sp.dice}D6" + (" (sealed)" if sp.sealed else "")
+            out.append(d.Area(zone.area.centre, "generation", points=tuple(zone.area.points), label=label))
+        return out
+
+    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: d.Point | None = None) -> list[d.Primitive]:
+        out: list[d.Primitive] = []
+        f = game.state.figures.get(getattr(cmd, "figure", ""), None)
+        if not preview.legal:
+            if f is not None and isinstance(cmd, Fire) and cmd.target in game.state.figures:
+                t = game.figure(cmd.target)
+                s = game.world.sight(f, t)
+                out.append(d.Sight(f.position, s.blocked_at or t.position, s.state))  # type: ignore[arg-type]
+                out.append(d.Cross(t.position))
+            if f is not None:
+                out.append(d.Plate(f.position, preview.reason, "bad"))
+            return out
+        odds = ", ".join(f"{k} {v:.0%}" for k, v in preview.chances.items())
+        if isinstance(cmd, Move) and f is not None:
+            paths = preview.details.get("paths", {})
+            for label, p in paths.items():
+                pts = tuple(tuple(x) for x in p["points"])
+                out.append(d.Path(pts, "legal" if label == '6"' else "route", label))  # type: ignore[arg-type]
+                if p["blocked_at"] is not None and p["blocked_by"] != "move allowance":
+                    out.append(d.Cross(tuple(p["blocked_at"])))  # type: ignore[arg-type]
+            for n in preview.details.get("followers", []):
+                out.append(d.Path((game.figure(n).position, f.position), "command", "follows"))
+            end = cmd.path[-1] if cmd.path else f.position
+            roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8": 6"'
+            out.append(d.Plate(tuple(end), roll, "path"))  # type: ignore[arg-type]
+        elif isinstance(cmd, Fire) and f is not None:
+            t = game.figure(cmd.target)
+            state = preview.details.get("sight", "clear")
+            out.append(d.Sight(f.position, t.position, state))
+            for third, at in preview.details.get("zombie_after_third", {}).get('6"', {}).items():
+                out.append(d.Area(tuple(at), "charge", radius=t.radius, label=f"third {third}"))  # type: ignore[arg-type]
+            thirds = ", ".join(f"third {k} {v:.0%}" for k, v in preview.details.get("third_chances", {}).items())
+            text = f"Shot {preview.details.get('shot', 1)}: {odds}\n{thirds}"
+            out.append(d.Plate(t.position, text, "sight_obscured" if state == "obscured" else "sight_clear"))
+        elif f is not None:
+            out.append(d.Plate(f.position, odds or "—", "info"))
+        return out
+
+    # -- events
+    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+        out = []
+        for e in events:
+            line = self._line(game, e)
+            if line:
+                out.append(line)
+        return out
+
+    def _who(self, game: Any, fid: str) -> str:
+        f = game.state.figures.get(fid)
+        if f is None:
+            return fid
+        return _esc(f.name or fid) if f.is_human else f"zombie {fid}"
+
+    def _line(self, game: Any, e: Any) -> str:
+        who = lambda fid: self._who(game, fid)  # noqa: E731
+        if isinstance(e, DiceRolled):
+            return toned("dice", _esc(f"{e.purpose}: {e.meaning}"))
+        if isinstance(e, ev.MoveStarted):
+            return toned("turn", f"<b>Move {e.move}</b>")
+        if isinstance(e, ev.StepStarted):
+            return toned("turn", _esc(f"Step {e.step}: {e.name}") if e.step else _esc(e.name.capitalize()))
+        if isinstance(e, ev.PlayerStarted):
+            return toned("turn", f"Player {e.player}: spot, move or fire")
+        if isinstance(e, ev.ZombiesGenerated):
+            where = next((s.name for s in game.state.spawns if s.id == e.spawn), e.spawn)
+            return toned("enemy", f"{len(e.figures)} zombies come out of {_esc(where)} ({e.roll} rolled).")
+        if isinstance(e, ev.OutbreakStarted):
+            return toned(
+                "bad", f"<b>{who(e.zombie).capitalize()} attacks {who(e.victim)}: the outbreak has begun!</b>"
+            )
+        if isinstance(e, ev.SpotRolled):
+            if not e.target:
+                return toned("muted", f"{who(e.who)} sees nothing.")
+            verb = "spots" if e.spotted else "does not spot"
+            return toned(
+                "good" if e.spotted else "muted",
+                f'{who(e.who).capitalize()} {verb} {who(e.target)} ({e.distance:.1f}").',
+            )
+        if isinstance(e, ev.Followed):
+            return f"{who(e.figure).capitalize()} follows {who(e.leader)}."
+        if isinstance(e, ev.HideRolled):
+            return toned(
+                "good" if not e.spotted else "warn",
+                f"{who(e.figure)} {'is spotted in cover' if e.spotted else 'stays hidden'}.",
+            )
+        if isinstance(e, ev.MovementRolled):
+            return toned(
+                "bad" if e.frozen else "plain",
+                f"{who(e.figure)} {'freezes!' if e.frozen else f'runs up to {e.allowance:g}'}"
+                + ("" if e.frozen else '"'),
+            )
+        if isinstance(e, ev.TirednessRolled) and e.tired:
+            return toned("warn", f"{who(e.figure)} stops for a breather.")
+        if isinstance(e, ev.Moved):
+            return f'{who(e.figure)} moves {e.length:.1f}".'
+        if isinstance(e, ev.Fired):
+            if e.result == "jammed":
+                return toned("bad", f"{who(e.figure)}'s gun jams!")
+            return f"{who(e.figure)} fires (shot {e.shot}) at {who(e.target)}: hit in third {e.third}."
+        if isinstance(e, ev.DestroyRolled):
+            return toned(
+                "good" if e.destroyed else "warn",
+                f"{who(e.target).capitalize()} {'is destroyed' if e.destroyed else 'keeps coming'}.",
+            )
+        if isinstance(e, ev.JamCleared):
+            return toned(
+                "good" if e.cleared else "warn",
+                f"{who(e.figure)} {'clears the jam' if e.cleared else 'cannot clear the jam'}.",
+            )
+        if isinstance(e, ev.Engaged):
+            return toned("enemy", f"{who(e.zombie).capitalize()} grabs {who(e.human)}.")
+        if isinstance(e, ev.FirstBlow):
+            return toned(
+                "good" if e.killed else "warn",
+                f"{who(e.human)} strikes {who(e.zombie)}: {e.roll} vs {e.need}+, {'killed' if e.killed else 'missed'}.",
+            )
+        if isinstance(e, ev.Grappled):
+            faces = " ".join(str(x) for x in e.human_faces)
+            return toned(
+                "good" if e.result == "won" else ("bad" if e.result == "lost" else "warn"),
+                f"Grapple: {who(e.human)} [{faces}] vs {who(e.zombie)} [{e.zombie_roll}]: {e.result}.",
+            )
+        if isinstance(e, ev.Killed):
+            f = game.state.figures.get(e.figure)
+            return toned(
+                "good" if f is not None and f.is_zombie else "bad",
+                f"{who(e.figure).capitalize()} is killed ({_esc(e.cause)}).",
+            )
+        if isinstance(e, ev.BiteRolled) and e.bitten:
+            return toned("bad", f"<b>{who(e.figure)} has been bitten!</b>")
+        if isinstance(e, ev.TurningRolled):
+            return toned(
+                "bad",
+                f"{who(e.figure)} turns {e.result}." if e.result != "roll again" else f"{who(e.figure)} holds on.",
+            )
+        if isinstance(e, ev.HumanTurned):
+            return toned("bad", f"<b>{who(e.figure)} has turned!</b>")
+        if isinstance(e, ev.Exited):
+            return toned("good", f"{who(e.figure)} gets away.")
+        if isinstance(e, ev.Sealed):
+            return toned("good", f"{who(e.figure)} seals the generation point.")
+        if isinstance(e, ev.GameOver):
+            return toned(
+                "gold",
+                f"<b>{'The survivors win' if e.winner == 'players' else 'The zombies win'}: {_esc(e.reason)}</b>",
+            )
+        return ""
+
+    def sound(self, game: Any, event: Any) -> str | None:
+        if isinstance(event, ev.Fired):
+            f = game.state.figures.get(event.figure)
+            return "rifle" if f is not None and f.ranged in ("rifle", "shotgun") else "smg"
+        if isinstance(event, ev.Killed):
+            f = game.state.figures.get(event.figure)
+            return "death_zombie" if f is not None and f.is_zombie else "death_soldier"
+        if isinstance(event, DiceRolled):
+            return "dice"
+        if isinstance(event, (ev.ZombiesGenerated, ev.HumanTurned, ev.OutbreakStarted)):
+            return "groan_1"
+        if isinstance(event, ev.Grappled):
+            return "hit"
+        if isinstance(event, ev.MoveStarted):
+            return "turn"
+        if isinstance(event, ev.GameOver):
+            return "victory" if event.winner == "players" else "defeat"
+        return None
+
+    def animation(self, event: Any) -> Animation | None:
+        if isinstance(event, ev.Moved):
+            return Animation("move", event.figure, event.path, event.facing)
+        if isinstance(event, ev.ZombieMoved):
+            return Animation("move", event.figure, event.path, group="zombies" if event.why != "shot" else "")
+        if isinstance(event, ev.Fired):
+            return Animation("shot", event.figure, target=event.target, seconds=0.3)
+        if isinstance(event, ev.Killed):
+            return Animation("state", event.figure, state="dead", seconds=0.3)
+        if isinstance(event, ev.Exited):
+            return Animation("state", event.figure, state="exited", seconds=0.3)
+        if isinstance(event, ev.HumanTurned):
+            return Animation("state", event.figure, state="turned", seconds=0.6)
+        if isinstance(event, ev.FigurePlaced):
+            return Animation("state", event.figure, state="standing", seconds=0.1)
+        if isinstance(event, ev.Turned):
+            return Animation("face", event.figure, facing=event.facing)
+        if isinstance(event, (ev.Grappled, ev.FirstBlow, ev.OutbreakStarted, ev.BiteRolled)):
+            return Animation("pause", seconds=0.5)
+        return None
+
+    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+        if isinstance(event, ev.PlayerStarted):
+            return event.player, f"Player {event.player} — your survivors"
+        return None
+
+    def command_words(self, game: Any, cmd: Any) -> str:
+        kind = type(cmd).__name__
+        if kind == "EndStep":
+            return "End of your step"
+        fid = getattr(cmd, "figure", "")
+        who = self.name(game, fid) if fid in game.state.figures else fid
+        if kind == "Move":
+            return f"Move of {who}"
+        if kind == "Fire":
+            return f"Shot by {who} at {cmd.target}"
+        if kind == "Spot":
+            return f"Spotting by {who}"
+        if kind == "ClearJam":
+            return f"Clearing of {who}'s gun"
+        return kind
+
+    def opponent_moved(self, events: Sequence[Any]) -> bool:
+        return any(isinstance(e, ev.ZombieMoved) for e in events)

@@ -1,0 +1,134 @@
+"""The working context every rule module acts on: state, table, tables (TOML) and dice, plus the
+events of the command being carried out.
+
+Modules take a :class:`World` and change it only through these helpers, so the Table always
+follows the figures and every roll becomes a ``DiceRolled`` event with its meaning.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from game.dice import Dice, Roll
+from game.rules.core import DiceRolled, Event
+from game.rules.outbreak.data import ObData
+from game.rules.outbreak.events import Killed
+from game.rules.outbreak.state import DEAD, EXITED, ZOMBIES, Figure, ObState
+from game.scenario.model import Point, Scenario, Zone
+from game.table import Sight, Table, edge_distance_between
+
+EPS = 1e-9
+
+
+@dataclass
+class World:
+    scenario: Scenario
+    data: ObData
+    dice: Dice
+    state: ObState
+    table: Table
+    events: list[Event] = field(default_factory=list)
+
+    # -- events and dice
+    def emit(self, ev: Event) -> None:
+        self.events.append(ev)
+
+    def roll(self, n: int, purpose: str, meaning: str = "") -> Roll:
+        """nD6 added up, logged as a DiceRolled event."""
+        r = self.dice.roll(n, purpose)
+        if not meaning:
+            meaning = f"{n}D6 = {'+'.join(map(str, r.faces))} = {r.total}" if n > 1 else f"D6 = {r.total}"
+        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, meaning))
+        return r
+
+    def d6(self, purpose: str) -> int:
+        return self.roll(1, purpose).total
+
+    def best_of(self, n: int, purpose: str) -> Roll:
+        r = self.dice.best_of(n, purpose)
+        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, f"{n}D6 keep highest = {r.total}"))
+        return r
+
+    def explain(self, text: str) -> None:
+        """Give the last dice event its meaning ("D6 = 4: 6\" move")."""
+        for i in range(len(self.events) - 1, -1, -1):
+            if isinstance(self.events[i], DiceRolled):
+                ev = self.events[i]
+                assert isinstance(ev, DiceRolled)
+                self.events[i] = replace(ev, meaning=text)
+                return
+
+    def fig(self, fid: str) -> Figure:
+        return self.state.figures[fid]
+
+    def num(self, table: str, key: str) -> float:
+        return float(self.data.get(table, key))
+
+    # -- the table follows the figures
+    def set_position(self, f: Figure, p: Point) -> None:
+        f.position = (float(p[0]), float(p[1]))
+        self.table.move(f.id, f.position)
+
+    def kill(self, f: Figure, cause: str) -> None:
+        f.state = DEAD
+        if f.id in self.table:
+            self.table.remove(f.id)
+        self.emit(Killed(f.id, cause))
+
+    def take_off(self, f: Figure, state: str = EXITED) -> None:
+        f.state = state
+        if f.id in self.table:
+            self.table.remove(f.id)
+
+    # -- queries
+    def is_zombie(self, fid: str) -> bool:
+        f = self.state.figures.get(fid)
+        return f is not None and f.side == ZOMBIES and f.on_table
+
+    def is_human(self, fid: str) -> bool:
+        f = self.state.figures.get(fid)
+        return f is not None and f.side != ZOMBIES and f.on_table
+
+    def edge_distance(self, a: Figure, b: Figure) -> float:
+        return edge_distance_between(a.position, a.radius, b.position, b.radius)
+
+    def in_contact(self, a: Figure, b: Figure) -> bool:
+        return self.edge_distance(a, b) <= float(self.data.house("contact")) + EPS
+
+    def contacts(self, f: Figure, zombies: bool) -> list[Figure]:
+        """Figures of the other kind in contact with ``f``, nearest first."""
+        reach = f.radius + float(self.data.house("contact")) + EPS
+        where = self.is_zombie if zombies else self.is_human
+        found = self.table.figures_in_circle(f.position, reach, where=where)
+        return [self.fig(fid) for fid in found if fid != f.id and self.in_contact(f, self.fig(fid))]
+
+    def within(self, f: Figure, inches: float, zombies: bool) -> list[Figure]:
+        """Figures of one kind within ``inches`` of ``f`` edge to edge, nearest first."""
+        where = self.is_zombie if zombies else self.is_human
+        found = self.table.figures_in_circle(f.position, f.radius + inches + EPS, where=where)
+        out = [self.fig(fid) for fid in found if fid != f.id]
+        return [g for g in out if self.edge_distance(f, g) <= inches + EPS]
+
+    def sight(self, a: Figure, b: Figure) -> Sight:
+        return self.table.line_of_sight(a.position, b.position, float(self.data.house("clutter_los_limit")))
+
+    def in_clutter(self, f: Figure) -> bool:
+        return self.table.in_clutter(f.position)
+
+    def exit_zones(self) -> tuple[Zone, ...]:
+        return self.scenario.zones_of("exit")
+
+    def in_exit(self, f: Figure) -> bool:
+        return any(z.area.contains(f.position) for z in self.exit_zones())
+
+    def spawn_zone(self, sid: str) -> Zone:
+        for z in self.scenario.zones_of("spawn"):
+            if f"spawn{z.id}" == sid:
+                return z
+        raise KeyError(sid)
+
+
+def angle_to(a: Point, b: Point) -> float:
+    """Degrees from a toward b (0 along +x, 90 along +y), in [0, 360)."""
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0

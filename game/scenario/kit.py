@@ -1,0 +1,47 @@
+"""``deadground kit DIR``: copy the designer's Tiled kit (project, object types, templates, tileset,
+guide and reference) into a folder, for someone who installed the game without the repository.
+
+Maps made in that folder find the templates and tileset beside them, as the shipped maps do. Nothing
+already there is overwritten (a designer may have changed it), unless asked.
+
+>>> KIT[:2]
+('deadground.tiled-project', 'objecttypes.xml')
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from game.assets import assets_dir
+
+KIT = ("deadground.tiled-project", "objecttypes.xml", "README.md", "REFERENCE.md", "templates", "tiles")
+_SKIP = ("*.py", "__pycache__", "*.tiled-session")
+
+
+def copy_kit(target: Path, overwrite: bool = False, out: TextIO | None = None) -> int:
+    """Copy the kit into ``target`` (made if missing); returns how many files were written."""
+    out = out or sys.stdout
+    source = assets_dir("maps")
+    target.mkdir(parents=True, exist_ok=True)
+    written = kept = 0
+    for name in KIT:
+        src = source / name
+        files = [src] if src.is_file() else sorted(p for p in src.rglob("*") if p.is_file())
+        for path in files:
+            if any(path.match(pattern) for pattern in _SKIP):
+                continue
+            dst = target / path.relative_to(source)
+            if dst.exists() and not overwrite:
+                kept += 1
+                continue
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, dst)
+            written += 1
+    print(f"wrote {written} file(s) of the Tiled kit to {target}", file=out)
+    if kept:
+        print(f"kept {kept} file(s) already there (--force replaces them)", file=out)
+    print(f"open {target / 'deadground.tiled-project'} in Tiled; maps saved there appear in New game", file=out)
+    return written

@@ -1,0 +1,16 @@
+"""A bow-tie building (its outline crosses itself): what is inside is not clear, so ``check`` fails it
+and says where the sides cross."""
+
+from __future__ import annotations
+
+from design_maps import obj, playable_objects, tmx, write
+
+from game.scenario.review import review_map
+
+
+def test_a_bow_tie_building(tmp_path):
+    bow = obj(10, "Bow tie", "building", 14, 4, shape="polygon", points="0,0 6,6 6,0 0,6")
+    l_shape = obj(11, "L house", "building", 20, 14, shape="polygon", points="0,0 4,0 4,2 2,2 2,4 0,4")
+    problems = review_map(str(write(tmp_path, "m.tmx", tmx(objects=playable_objects() + [bow, l_shape])))).errors
+    (p,) = [p for p in problems if "crosses itself" in p.message]
+    assert p.object_id == 10 and '(17", 7")' in p.message and "sides do not cross" in p.fix
