@@ -163,6 +163,8 @@ def save(surface: pygame.Surface, rel: str) -> None:
 # --------------------------------------------------------------------------- bases
 
 GROUND = (88, 84, 66)
+# soldiers stand on pale sand so the olive figure and its dark outline stand out from across a room
+SOLDIER_GROUND = (168, 158, 124)
 
 
 def draw_base(
@@ -199,8 +201,13 @@ def draw_base(
         pen.line(OUTLINE, (0, sy * (inner - 0.01)), (0, sy * (radius - 0.02)), 0.05, round_ends=False)
     if emblem is not None:
         emblem(pen)
-    # facing notch: an arrowhead cut through the rim at the front
-    tip, back = radius + 0.005, inner - 0.04
+    facing_notch(pen, notch, radius)
+
+
+def facing_notch(pen: Pen, notch: Colour = WHITE, radius: float = 0.985) -> None:
+    """The facing notch: an arrowhead cut through the rim at the front (east). Drawn again over a
+    figure whose weapon reaches the rim, so the facing always shows."""
+    tip, back = radius + 0.005, radius - 0.2
     pen.poly(OUTLINE, [(tip + 0.01, 0), (back - 0.05, -0.22), (back + 0.03, 0), (back - 0.05, 0.22)])
     pen.poly(notch, [(tip - 0.04, 0), (back - 0.0, -0.16), (back + 0.06, 0), (back - 0.0, 0.16)])
 
@@ -313,7 +320,7 @@ def chevrons(pen: Pen, n: int, colour: Colour = (236, 200, 80)) -> None:
 
 
 WY = 0.13  # where the weapon lies across the figure
-FIGURE_ZOOM = 1.3
+FIGURE_ZOOM = 1.45  # the figure fills most of the base: it must read at 16 px across
 
 
 def draw_soldier_figure(pen: Pen, nation: str, weapon: str) -> None:
@@ -392,11 +399,164 @@ def nation_emblem(nation: str) -> Callable[[Pen], None] | None:
 def soldier_token(nation: str, role: str) -> pygame.Surface:
     pen = Pen(TOKEN_PX * SS)
     n = NATIONS[nation]
-    draw_base(pen, n["rim"], seed=zlib.crc32(f"{nation}/{role}".encode()), emblem=nation_emblem(nation))
+    draw_base(
+        pen,
+        n["rim"],
+        seed=zlib.crc32(f"{nation}/{role}".encode()),
+        ground=SOLDIER_GROUND,
+        emblem=nation_emblem(nation),
+    )
     weapon = WEAPON_FOR.get((nation, role), "rifle")
     draw_soldier_figure(pen, nation, weapon)
     if role in ("sergeant", "corporal"):  # on top of the pack, where they cannot be hidden
         chevrons(pen, 3 if role == "sergeant" else 2)
+    facing_notch(pen)
+    return shrink(pen.surface, TOKEN_PX)
+
+
+def draw_lying_soldier(pen: Pen, nation: str, weapon: str) -> None:
+    """A soldier knocked flat along the facing: helmet to the east, boots to the west, arms flung
+    out at his sides, his weapon dropped beside him. Seen from above he is longer (east-west) than wide."""
+    n = NATIONS[nation]
+    uni, helmet, web = n["uniform"], n["helmet"], n["webbing"]
+    shadow(pen, 0, 0, 0.62, 0.24)
+    for y in (-0.1, 0.1):  # legs, boots
+        pen.line(OUTLINE, (-0.18, y), (-0.66, y * 2.0), 0.19)
+        pen.line(shade(uni, 0.9), (-0.18, y), (-0.64, y * 2.0), 0.145)
+        pen.circle(OUTLINE, -0.7, y * 2.0, 0.085)
+        pen.circle((52, 40, 30), -0.7, y * 2.0, 0.065)
+    pen.ellipse(OUTLINE, 0.06, 0, 0.34, 0.23)  # torso, on his back: no pack seen
+    pen.ellipse(uni, 0.06, 0, 0.31, 0.2)
+    pen.ellipse(shade(uni, 1.15), 0.0, -0.07, 0.16, 0.08)
+    pen.line(web, (-0.14, -0.16), (0.26, 0.16), 0.045)
+    pen.line(web, (-0.14, 0.16), (0.26, -0.16), 0.045)
+    for (sx, sy), (hx, hy) in (((0.26, 0.19), (0.5, 0.34)), ((0.26, -0.19), (-0.02, -0.33))):
+        pen.line(OUTLINE, (sx, sy), (hx, hy), 0.15)
+        pen.line(uni, (sx, sy), (hx, hy), 0.105)
+        pen.circle(OUTLINE, hx, hy, 0.065)
+        pen.circle(SKIN, hx, hy, 0.045)
+    # the helmet, knocked askew at the head
+    hx = 0.5
+    pen.circle(OUTLINE, hx, 0, 0.17)
+    pen.circle(SKIN, hx, 0, 0.145)
+    brim = 0.22 if nation == "british" else 0.16
+    pen.circle(OUTLINE, hx + 0.1, -0.12, brim + 0.025)
+    pen.circle(helmet, hx + 0.1, -0.12, brim)
+    pen.circle(shade(helmet, 1.25), hx + 0.07, -0.15, brim * 0.5)
+    if nation == "soviet":
+        pen.poly(RED_STAR, star_points(hx + 0.1, -0.12, 0.08, rot=0))
+    # the dropped weapon, lying across the base beside him
+    saved = pen.zoom
+    pen.zoom = 0.9
+    layer = Pen(int(pen.half * 2))
+    layer.zoom = pen.zoom
+    draw_weapon(layer, weapon)
+    turned = pygame.transform.rotate(layer.surface, 8)
+    pen.surface.blit(turned, turned.get_rect(center=(pen.cx - 0.12 * pen.half, pen.cy + 0.3 * pen.half)))
+    pen.zoom = saved
+
+
+def soldier_down_token(nation: str, role: str) -> pygame.Surface:
+    """A knocked-down soldier: the same base (dimmer rim, facing notch kept), the man lying flat,
+    and two stripes across the back of the rim that say DOWN without colour."""
+    pen = Pen(TOKEN_PX * SS)
+    n = NATIONS[nation]
+    draw_base(
+        pen,
+        shade(n["rim"], 0.75),
+        seed=zlib.crc32(f"{nation}/{role}/down".encode()),
+        ground=shade(SOLDIER_GROUND, 0.85),
+        emblem=nation_emblem(nation),
+    )
+    draw_lying_soldier(pen, nation, WEAPON_FOR.get((nation, role), "rifle"))
+    for y in (-0.3, 0.3):
+        pen.line(OUTLINE, (-0.93, y - 0.12), (-0.78, y + 0.12), 0.07)
+        pen.line((230, 210, 120), (-0.93, y - 0.12), (-0.78, y + 0.12), 0.035)
+    return shrink(pen.surface, TOKEN_PX)
+
+
+# --------------------------------------------------------------------------- small tokens
+#
+# At the table's default zoom a 1" base is 14-24 px across. The detailed figure shrunk that far
+# averages into mud, so these ``_small`` tokens say the same things in shapes big enough to read
+# from across a room: the helmet's outline (US pot, British brim, Soviet star), the weapon as a
+# bar along the facing (long rifle, short SMG with a magazine, heavy LMG with a bipod), an NCO's
+# gold chevrons, a zombie's pale head and its arms reaching forward. game/ui/assets.py uses them
+# below its SMALL_BELOW size.
+
+SMALL_WEAPON = {  # length (to the east), thickness, extra
+    "rifle": (0.8, 0.12, ""),
+    "thompson": (0.55, 0.15, "drum"),
+    "ppsh": (0.55, 0.15, "drum"),
+    "sten": (0.55, 0.13, "side"),
+    "bar": (0.8, 0.2, "bipod"),
+    "bren": (0.8, 0.2, "bipod"),
+    "dp": (0.8, 0.2, "bipod"),
+}
+
+
+def soldier_small_token(nation: str, role: str) -> pygame.Surface:
+    pen = Pen(TOKEN_PX * SS)
+    n = NATIONS[nation]
+    draw_base(pen, n["rim"], seed=zlib.crc32(f"{nation}/{role}/small".encode()), ground=(196, 186, 150))
+    length, thick, extra = SMALL_WEAPON[WEAPON_FOR.get((nation, role), "rifle")]
+    y = 0.2
+    if role in ("sergeant", "corporal"):  # big gold chevrons behind the man
+        for i in range(3 if role == "sergeant" else 2):
+            x = -0.36 - i * 0.17
+            shape = [(x, 0), (x - 0.2, -0.42), (x - 0.32, -0.42), (x - 0.12, 0), (x - 0.32, 0.42), (x - 0.2, 0.42)]
+            pen.poly(OUTLINE, shape, width=0.05)
+            pen.poly((250, 200, 40), shape)
+    pen.ellipse(OUTLINE, -0.1, 0, 0.27, 0.52)  # shoulders
+    pen.ellipse(shade(n["uniform"], 0.9), -0.1, 0, 0.22, 0.47)
+    pen.line(OUTLINE, (-0.05, y), (length, y), thick + 0.08)  # the weapon, along the facing
+    pen.line((36, 34, 32), (-0.03, y), (length - 0.02, y), thick)
+    if extra == "drum":
+        pen.circle(OUTLINE, 0.28, y + 0.1, 0.16)
+        pen.circle((70, 70, 74), 0.28, y + 0.1, 0.12)
+    elif extra == "side":
+        pen.line(OUTLINE, (0.28, y), (0.28, y - 0.36), 0.14)
+    elif extra == "bipod":
+        for sy in (-1, 1):
+            pen.line(OUTLINE, (0.55, y), (0.72, y + sy * 0.2), 0.1)
+    helmet = shade(n["helmet"], 1.25)
+    if nation == "british":  # the Brodie's wide flat brim
+        pen.circle(OUTLINE, -0.1, 0, 0.4)
+        pen.circle(helmet, -0.1, 0, 0.36)
+        pen.circle(shade(helmet, 0.7), -0.1, 0, 0.22)
+        pen.circle(shade(helmet, 1.2), -0.12, -0.02, 0.17)
+    else:
+        pen.circle(OUTLINE, -0.1, 0, 0.33)
+        pen.circle(helmet, -0.1, 0, 0.29)
+        pen.circle(shade(helmet, 1.3), -0.16, -0.06, 0.14)
+        if nation == "soviet":
+            pen.poly(OUTLINE, star_points(-0.1, 0, 0.25, rot=0))
+            pen.poly((230, 40, 36), star_points(-0.1, 0, 0.2, rot=0))
+    facing_notch(pen)
+    return shrink(pen.surface, TOKEN_PX)
+
+
+def zombie_small_token(variant: int) -> pygame.Surface:
+    pen = Pen(TOKEN_PX * SS)
+    # dark ground under pale limbs: the opposite of the soldiers' pale sand under dark figures
+    draw_base(pen, ZOMBIE_RIM, seed=300 + variant, ground=(58, 48, 44), notch=(230, 210, 120))
+    skin = shade(ZSKIN[(variant - 1) % 4], 1.4)
+    reach = (0.62, 0.7, 0.56, 0.66)[(variant - 1) % 4]  # each shambles a little differently
+    lean = (0.0, 0.06, -0.06, 0.03)[(variant - 1) % 4]
+    pen.ellipse(OUTLINE, -0.2, lean, 0.26, 0.5)  # hunched shoulders in rags
+    pen.ellipse(FIELD_GREY, -0.2, lean, 0.21, 0.45)
+    pen.circle(BLOOD, -0.28, lean + 0.2, 0.1)
+    for sy, r in ((-1, reach), (1, reach - 0.12)):  # arms reaching forward, out of step
+        a, b = (-0.1, sy * 0.38 + lean), (r, sy * 0.26)
+        pen.line(OUTLINE, a, b, 0.2)
+        pen.line(skin, a, b, 0.13)
+        pen.circle(OUTLINE, b[0], b[1], 0.11)
+        pen.circle(skin, b[0], b[1], 0.08)
+    pen.circle(OUTLINE, 0.0, lean * 0.5, 0.26)  # a pale bald head, sunken eyes
+    pen.circle(skin, 0.0, lean * 0.5, 0.22)
+    for ey in (-0.08, 0.08):
+        pen.circle((30, 10, 10), 0.1, lean * 0.5 + ey, 0.045)
+    facing_notch(pen, (230, 210, 120))
     return shrink(pen.surface, TOKEN_PX)
 
 
@@ -406,6 +566,9 @@ ZSKIN = [(136, 150, 118), (118, 134, 104), (150, 156, 126), (108, 124, 96)]
 FIELD_GREY = (92, 98, 86)
 BLOOD = (120, 16, 14)
 ZOMBIE_RIM = (96, 30, 28)
+# zombies stand on a pale, blood-stained grey: their rotting figures show against it, and it is
+# never the soldiers' sand
+ZOMBIE_GROUND = (120, 110, 104)
 
 
 def draw_zombie_figure(pen: Pen, variant: int, scale: float = 1.0, rng: random.Random | None = None) -> None:
@@ -484,7 +647,7 @@ def draw_zombie_figure(pen: Pen, variant: int, scale: float = 1.0, rng: random.R
 
 def zombie_token(variant: int) -> pygame.Surface:
     pen = Pen(TOKEN_PX * SS)
-    draw_base(pen, ZOMBIE_RIM, seed=100 + variant, ground=(64, 60, 50), notch=(230, 210, 120))
+    draw_base(pen, ZOMBIE_RIM, seed=100 + variant, ground=ZOMBIE_GROUND, notch=(230, 210, 120))
     draw_zombie_figure(pen, variant, rng=random.Random(200 + variant))
     return shrink(pen.surface, TOKEN_PX)
 
@@ -536,7 +699,7 @@ def zombie_boss_token() -> pygame.Surface:
 def zombie_down_token() -> pygame.Surface:
     """A zombie sprawled on its back across its base: the base keeps its facing notch."""
     pen = Pen(TOKEN_PX * SS)
-    draw_base(pen, shade(ZOMBIE_RIM, 0.7), seed=170, ground=(64, 60, 50), notch=(214, 200, 150))
+    draw_base(pen, shade(ZOMBIE_RIM, 0.7), seed=170, ground=shade(ZOMBIE_GROUND, 0.85), notch=(214, 200, 150))
     rng = random.Random(171)
     skin, uni = ZSKIN[0], FIELD_GREY
     pen.ellipse((70, 10, 10, 255), -0.05, 0.1, 0.5, 0.3)  # pool of ichor
@@ -1501,8 +1664,29 @@ def main() -> None:
                 nation=nation,
                 role=role,
             )
+            token(
+                f"soldier_{nation}_{role}_down",
+                soldier_down_token(nation, role),
+                1.0,
+                side="soldiers",
+                nation=nation,
+                role=role,
+                state="knocked_down",
+            )
+    for nation in NATIONS:
+        for role in ROLES:
+            token(
+                f"soldier_{nation}_{role}_small",
+                soldier_small_token(nation, role),
+                1.0,
+                side="soldiers",
+                nation=nation,
+                role=role,
+                small_of=f"soldier_{nation}_{role}",
+            )
     for v in range(1, 5):
         token(f"zombie_{v}", zombie_token(v), 1.0, side="zombies")
+        token(f"zombie_{v}_small", zombie_small_token(v), 1.0, side="zombies", small_of=f"zombie_{v}")
     token("zombie_boss", zombie_boss_token(), 1.6, side="zombies")
     token("zombie_down", zombie_down_token(), 1.0, side="zombies", state="knocked_down")
     for sid, surf in (("dead_soldier", dead_soldier_marker()), ("dead_zombie", dead_zombie_marker())):

@@ -31,8 +31,14 @@ SOUND_MANIFEST = tomllib.loads((SOUNDS / "manifest.toml").read_text(encoding="ut
 
 NATIONS = ("american", "british", "soviet")
 ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
+DOWN_TOKENS = [f"soldier_{n}_{r}_down" for n in NATIONS for r in ROLES]
+SMALL_TOKENS = [f"soldier_{n}_{r}_small" for n in NATIONS for r in ROLES] + [
+    f"zombie_{i}_small" for i in range(1, 5)
+]
 TOKENS = (
     [f"soldier_{n}_{r}" for n in NATIONS for r in ROLES]
+    + DOWN_TOKENS
+    + SMALL_TOKENS
     + [f"zombie_{i}" for i in range(1, 5)]
     + ["zombie_boss", "zombie_down", "dead_soldier", "dead_zombie"]
     + [f"character_{i}" for i in range(1, 5)]
@@ -138,6 +144,77 @@ def test_tokens_face_east_with_a_notch(sid: str, display: None) -> None:
     north = light_run(image, [(w // 2, y) for y in range(20, -1, -1)])
     south = light_run(image, [(w // 2, y) for y in range(h - 20, h)])
     assert north < 3 and south < 3, f"{sid}: the front-arc ticks are missing at 90/270 degrees"
+
+
+def figure_extent(image: pygame.Surface) -> tuple[int, int]:
+    """Width and height of the dark outlines drawn inside the base's ground (the figure, not the rim)."""
+    w, h = image.get_size()
+    xs, ys = [], []
+    for y in range(h):
+        for x in range(w):
+            if (x - w / 2) ** 2 + (y - h / 2) ** 2 > (0.39 * w) ** 2:
+                continue
+            c = image.get_at((x, y))
+            if c.a > 200 and c.r + c.g + c.b < 110:
+                xs.append(x)
+                ys.append(y)
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+@pytest.mark.parametrize("sid", DOWN_TOKENS)
+def test_a_knocked_down_soldier_lies_along_his_facing(sid: str, display: None) -> None:
+    """Facing east, a man lying flat is much longer east-west than he is wide, and the token
+    still differs from the standing man's: a player tells them apart by shape, not by a label."""
+    entry = SPRITE_MANIFEST["tokens"][sid]
+    assert entry["state"] == "knocked_down" and entry["side"] == "soldiers"
+    lying = load(entry["file"])
+    w, h = figure_extent(lying)
+    assert w > 1.35 * h, (sid, w, h)
+    standing = load(SPRITE_MANIFEST["tokens"][sid.removesuffix("_down")]["file"])
+    differ = sum(
+        1
+        for x in range(32, 96, 2)
+        for y in range(32, 96, 2)
+        if sum(abs(a - b) for a, b in zip(lying.get_at((x, y))[:3], standing.get_at((x, y))[:3])) > 90
+    )
+    assert differ > 300, (sid, differ)  # of 1024 sampled pixels in the middle
+
+
+@pytest.mark.parametrize("sid", SMALL_TOKENS)
+def test_small_tokens_keep_more_contrast_than_the_detailed_art_at_20_px(sid: str, display: None) -> None:
+    """At the default zoom (a base about 20 px across) the _small art keeps strong light and dark
+    shapes where the detailed figure shrinks to mud: a wider spread of lightness inside the rim."""
+
+    def spread(image: pygame.Surface) -> int:
+        small = pygame.transform.smoothscale(image, (20, 20))
+        values = sorted(
+            sum(small.get_at((x, y))[:3])
+            for x in range(20)
+            for y in range(20)
+            if (x - 9.5) ** 2 + (y - 9.5) ** 2 < 49
+        )
+        return values[9 * len(values) // 10] - values[len(values) // 10]
+
+    entry = SPRITE_MANIFEST["tokens"][sid]
+    detailed = SPRITE_MANIFEST["tokens"][entry["small_of"]]
+    assert entry["side"] == detailed["side"] and entry["base"] == detailed["base"]
+    bold, fine = spread(load(entry["file"])), spread(load(detailed["file"]))
+    assert bold > 1.15 * fine and bold > 250, (sid, bold, fine)
+
+
+def ground_colour(image: pygame.Surface) -> tuple[int, int, int]:
+    """The base's ground just inside the rim, behind the figure (west of it)."""
+    w, h = image.get_size()
+    c = image.get_at((int(w * 0.17), int(h * 0.5) + 3))
+    return c.r, c.g, c.b
+
+
+def test_soldiers_and_zombies_stand_on_grounds_that_tell_the_sides_apart(display: None) -> None:
+    """The figure shows against its base (a light ground), and the two sides' grounds differ."""
+    soldier = ground_colour(load(SPRITE_MANIFEST["tokens"]["soldier_american_rifleman"]["file"]))
+    zombie = ground_colour(load(SPRITE_MANIFEST["tokens"]["zombie_1"]["file"]))
+    assert sum(soldier) > 330 and sum(zombie) > 260, (soldier, zombie)
+    assert sum(abs(a - b) for a, b in zip(soldier, zombie)) > 50, (soldier, zombie)
 
 
 def test_icons_dice_and_screens_have_their_sizes(display: None) -> None:
@@ -263,3 +340,32 @@ def test_sprite_generator_makes_every_committed_file(tmp_path: Path) -> None:
     made = sorted(p.relative_to(work).as_posix() for p in work.rglob("*.png"))
     shipped = sorted(p.relative_to(SPRITES).as_posix() for p in SPRITES.rglob("*.png"))
     assert made == shipped
+
+
+# --------------------------------------------------------------------------- the tileset
+
+
+def tileset_tile(name: str) -> pygame.Surface:
+    """A tile of the committed maps/tiles/deadground.png by its name in deadground.tsx."""
+    tiles = Path(__file__).resolve().parents[1] / "maps" / "tiles"
+    tsx = (tiles / "deadground.tsx").read_text(encoding="utf-8")
+    names = [part.split('"')[0] for part in tsx.split('<property name="name" value="')[1:]]
+    sheet = pygame.image.load(str(tiles / "deadground.png"))
+    i, columns = names.index(name), sheet.get_width() // 32
+    return sheet.subsurface(((i % columns) * 32, (i // columns) * 32, 32, 32))
+
+
+def lightness(surface: pygame.Surface) -> list[int]:
+    return [sum(surface.get_at((x, y))[:3]) for x in range(32) for y in range(32)]
+
+
+def test_woods_read_as_a_canopy_of_tree_crowns_not_as_grass(display: None) -> None:
+    """Seen from across the room a wood is darker than the fields round it, and its crowns are lit
+    on one side and shaded on the other: a wide spread of light and dark, unlike flat grass."""
+    grass, woods = lightness(tileset_tile("grass")), lightness(tileset_tile("woods"))
+    assert sum(woods) / len(woods) < 0.85 * sum(grass) / len(grass)
+    woods.sort()
+    dark, light = woods[len(woods) // 10], woods[9 * len(woods) // 10]
+    assert light - dark > 110, (dark, light)  # deep shade between bright crowns
+    trunk = lightness(tileset_tile("woods_trunk"))
+    assert sum(trunk) / len(trunk) < sum(grass) / len(grass)

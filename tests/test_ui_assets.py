@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import logging  # noqa: E402
+import math  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -79,3 +80,61 @@ def test_sounds_without_a_device_do_nothing_quietly() -> None:
     sounds.set_muted(True)
     sounds.set_volume(2.0)
     assert sounds.volume == 1.0 and not sounds.available
+
+
+def test_a_token_at_the_default_zoom_is_drawn_from_its_bold_small_art() -> None:
+    assets = Assets()
+    assert assets.small_art("tokens.soldier_british_lmg", 20) == "tokens.soldier_british_lmg_small"
+    assert assets.small_art("tokens.soldier_british_lmg", 48) == "tokens.soldier_british_lmg"
+    assert assets.small_art("tokens.zombie_boss", 20) == "tokens.zombie_boss"  # no small art: the detailed one
+    small = assets.token("tokens.zombie_2", 20)
+    expected = pygame.transform.smoothscale(assets.image("tokens.zombie_2_small"), (20, 20))
+    assert small.get_at((10, 10)) == expected.get_at((10, 10))
+
+
+def test_a_token_shadow_is_soft_and_dark_in_the_middle() -> None:
+    assets = Assets()
+    shadow = assets.shadow(40)
+    w, h = shadow.get_size()
+    assert w > 40 and h > 40  # the blur spreads past the base
+    assert shadow.get_at((w // 2, h // 2)).a > 100  # dark under the figure
+    assert shadow.get_at((0, 0)).a == 0
+    edge = {shadow.get_at((x, h // 2)).a for x in range(w // 2)}
+    assert len(edge) > 6  # it fades out over several pixels: soft, not a hard disc
+    assert assets.shadow(40) is shadow  # made once per size
+
+
+def test_the_table_draws_a_shadow_and_a_knocked_down_soldier_lying(app, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the real game scene: a knocked-down American rifleman is drawn with his lying
+    sprite, and every token darkens the table to its bottom right (its shadow)."""
+    from ui_driver import need_default_scenario, screen_of, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app)
+    m = scene.match
+    game = m.game
+    man = next(f for f in game.figures if f.id == "us1-r1")
+    game.world.knock_down(man)
+    m._finish_playback()
+    zoom_on(scene, man.position, ppi=48.0)
+    app.run_frames(3)
+    drawn = {call[0] for call in app.assets._token_calls}
+    assert "tokens.soldier_american_rifleman_down" in drawn
+
+    def patch_darkness() -> float:
+        # a patch just outside the base, below and right of a standing neighbour, beyond his rings
+        # and clear of the GUTS number under him
+        other = next(f for f in game.figures if f.id == "us1-sgt")
+        zoom_on(scene, other.position, ppi=48.0)
+        app.run_frames(2)
+        cx, cy = screen_of(scene, other.position)
+        r = 24
+        d = (r + 8) / math.sqrt(2)
+        pts = [(round(cx + d + dx), round(cy + d + dy)) for dx in range(-2, 3) for dy in range(-2, 3)]
+        return sum(sum(app.screen.get_at(p)[:3]) for p in pts) / len(pts)
+
+    with_shadow = patch_darkness()
+    empty = pygame.Surface((1, 1), pygame.SRCALPHA)
+    monkeypatch.setattr(app.assets, "shadow", lambda pixels: empty)
+    without = patch_darkness()
+    assert with_shadow < without - 20, (with_shadow, without)

@@ -19,6 +19,10 @@ log = logging.getLogger(__name__)
 
 FACING_STEP = 5  # degrees: tokens are pre-rotated in steps this big
 TOKEN_CACHE_SIZE = 1024  # scaled/rotated token images kept
+SMALL_BELOW = 30  # px: a token drawn smaller than this uses its bold "<id>_small" art, where it has one
+SHADOW_ALPHA = 150  # how dark a token's shadow is at its middle (0-255)
+SHADOW_BLUR = 0.12  # the shadow's soft edge, as a fraction of the base's width
+SHADOW_OFFSET = (0.10, 0.16)  # where the shadow falls, as fractions of the base's width (right, down)
 
 
 def _sprites_dir() -> Path | None:
@@ -35,6 +39,8 @@ class Assets:
     that is a fallback for a broken install, not the normal path.
     """
 
+    shadow_offset = SHADOW_OFFSET
+
     def __init__(self, sprites_dir: Path | None = None) -> None:
         self.dir = sprites_dir if sprites_dir is not None else _sprites_dir()
         self.entries: dict[str, Entry] = load_manifest(self.dir / "manifest.toml") if self.dir else {}
@@ -45,6 +51,7 @@ class Assets:
         # again and again, so one dict look-up answers without rounding or reordering the LRU.
         self._token_calls: dict[tuple[str, float, float, bool], pygame.Surface] = {}
         self._warned: set[str] = set()
+        self._shadows: dict[int, pygame.Surface] = {}
 
     def prepare_for_display(self) -> None:
         """Once a window exists: convert what was loaded before it (the icon) for fast blits."""
@@ -88,7 +95,7 @@ class Assets:
         """A token scaled to ``pixels`` across and turned to ``facing`` degrees (0 = east, 90 = down).
 
         Token art faces east; the result is cached by (id, size, facing rounded to 5 degrees, dimmed),
-        so the draw path only blits.
+        so the draw path only blits. Below SMALL_BELOW px a token with ``_small`` art is drawn from it.
         """
         call = (sprite_id, pixels, facing, dim)
         hit = self._token_calls.get(call)
@@ -99,6 +106,33 @@ class Assets:
         surface = self._token_calls[call] = self._token(sprite_id, pixels, facing, dim)
         return surface
 
+    def small_art(self, sprite_id: str, pixels: int) -> str:
+        """The id to draw ``sprite_id`` from at ``pixels`` across: its ``_small`` art (bold shapes
+        that still read at the table's default zoom) below SMALL_BELOW px, else itself."""
+        if pixels < SMALL_BELOW and self.has(sprite_id + "_small"):
+            return sprite_id + "_small"
+        return sprite_id
+
+    def shadow(self, pixels: int) -> pygame.Surface:
+        """A soft shadow for a round base ``pixels`` across: a dark disc with a blurred edge,
+        larger than the base by the blur, to blit a little down and right of the token (the light
+        comes from the top left, as on the token art). Cached per size.
+        """
+        pixels = max(2, int(pixels))
+        cached = self._shadows.get(pixels)
+        if cached is not None:
+            return cached
+        blur = max(1, round(pixels * SHADOW_BLUR))
+        size = pixels + 4 * blur
+        surface = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(surface, (0, 0, 0, SHADOW_ALPHA), (size / 2, size / 2), pixels / 2)
+        if blur >= 1 and size >= 3:
+            surface = pygame.transform.gaussian_blur(surface, blur)
+        if len(self._shadows) > 64:
+            self._shadows.clear()
+        self._shadows[pixels] = surface
+        return surface
+
     def _token(self, sprite_id: str, pixels: int, facing: float, dim: bool) -> pygame.Surface:
         pixels = max(2, int(pixels))
         step = int(round(facing / FACING_STEP)) * FACING_STEP % 360
@@ -107,7 +141,8 @@ class Assets:
         if cached is not None:
             self._tokens.move_to_end(key)
             return cached
-        surface = self.scaled(sprite_id, (pixels, pixels))
+        source = self.small_art(sprite_id, pixels)
+        surface = self.scaled(source, (pixels, pixels))
         if step:
             # pygame turns anticlockwise; table angles run clockwise on screen (y down)
             surface = pygame.transform.rotate(surface, -step)

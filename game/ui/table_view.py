@@ -353,10 +353,15 @@ class TableView:
             image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=False)
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
             return
+        self._blit_shadow(surface, cx, cy, r, lying=down)
         if token.ready and r >= 4:  # may still act: a bright ring outside the base
             pygame.draw.circle(surface, READY_COLOUR, (cx, cy), r + 3, 2)
         pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)
-        image = self.assets.token(token.sprite, round(2 * r), token.facing, dim=down)
+        sprite, lying = token.sprite, token.sprite.endswith("_down")
+        if down and not lying and self.assets.has(sprite + "_down"):
+            sprite, lying = sprite + "_down", True  # the figure lying on his base, where the art has one
+        # a lying figure says "down" by its shape: only a token without one is dimmed instead
+        image = self.assets.token(sprite, round(2 * r), token.facing, dim=down and not lying)
         surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
         if token.state == "acted":  # has acted this turn: greyed, but still readable
             shade = self._shade(round(r))
@@ -375,8 +380,13 @@ class TableView:
             left = (cx + math.cos(a + 0.35) * (r - 1), cy + math.sin(a + 0.35) * (r - 1))
             right = (cx + math.cos(a - 0.35) * (r - 1), cy + math.sin(a - 0.35) * (r - 1))
             pygame.draw.polygon(surface, (245, 240, 220), [tip, left, right])
-        if down and r >= 6:
-            self.texts.blit(surface, "DOWN", max(14, int(r * 0.7)), (255, 200, 120), (cx, cy))
+        if down and r >= 6:  # in words too; over a lying figure, above the base, not across him
+            if lying:
+                self.texts.blit(
+                    surface, "DOWN", max(12, int(r * 0.5)), (255, 200, 120), (cx, cy - r - 2), "midbottom"
+                )
+            else:
+                self.texts.blit(surface, "DOWN", max(14, int(r * 0.7)), (255, 200, 120), (cx, cy))
         highlight = token.highlight or ("hover" if self.hover is not None and self.hover.id == token.id else None)
         if highlight:
             colour = HIGHLIGHT_COLOURS.get(highlight, (255, 255, 255))
@@ -391,6 +401,16 @@ class TableView:
                 (cx, cy + r + 1),
                 anchor="midtop",
             )
+
+    def _blit_shadow(self, surface: pygame.Surface, cx: float, cy: float, r: float, lying: bool = False) -> None:
+        """The token's soft shadow on the table, cast down and to the right (a figure lying down
+        casts a shorter one)."""
+        if r < 4:
+            return
+        shadow = self.assets.shadow(round(2 * r))
+        k = 0.5 if lying else 1.0
+        dx, dy = self.assets.shadow_offset
+        surface.blit(shadow, shadow.get_rect(center=(round(cx + dx * k * 2 * r), round(cy + dy * k * 2 * r))))
 
     def _shade(self, radius: int) -> pygame.Surface:
         """A translucent grey disc over a token that has acted (one per size)."""

@@ -185,35 +185,45 @@ def grass(t: Tile, variant: str = "") -> None:
             t.disc(16 + d * math.cos(a), 16 + d * math.sin(a), 1.1, t.rng.choice([(176, 40, 30), (160, 150, 40)]))
 
 
+def crown(t: Tile, cx: float, cy: float, r: float, green: Colour) -> None:
+    """One tree's crown seen from above: a cast shadow to the bottom right, leaf clumps, lit from
+    the top left (the light the figures' tokens use)."""
+    t.disc(cx + r * 0.28, cy + r * 0.32, r * 1.02, (10, 18, 6), 0.55, soft=True)
+    t.disc(cx, cy, r, shade(green, -0.3))
+    for _ in range(int(r * r * 0.55)):  # clumps of leaves, darker on the shaded side
+        a, d = t.rng.uniform(0, 6.283), r * math.sqrt(t.rng.random()) * 0.86
+        x, y = cx + d * math.cos(a), cy + d * math.sin(a)
+        lit = -((x - cx) + (y - cy)) / (2 * r)  # +0.7 at the top left, -0.7 at the bottom right
+        c = shade(green, 0.12 + 0.45 * lit + t.rng.uniform(-0.12, 0.12))
+        k = t.rng.uniform(1.3, 2.6)
+        t.disc(x + 0.7, y + 0.8, k, shade(green, -0.45), 0.5)
+        t.disc(x, y, k, c)
+    t.disc(cx - r * 0.35, cy - r * 0.38, r * 0.42, shade(green, 0.5), 0.35, soft=True)
+
+
 def woods(t: Tile, variant: str = "") -> None:
-    t.fill_noise((40, 44, 24), (88, 80, 44), grain=0.1)
-    litter = [(120, 84, 40), (96, 62, 30), (70, 90, 36), (140, 110, 60), (60, 46, 26)]
-    for _ in range(90):
-        x, y = t.rng.uniform(0, T), t.rng.uniform(0, T)
-        c = t.rng.choice(litter)
-        t.set(x, y, c, 0.8)
-        t.set(x + 1, y, shade(c, -0.15), 0.5)
-    for _ in range(3):  # twigs
-        x, y, a = t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(0, 6.3)
-        L = t.rng.uniform(4, 8)
-        t.line(x, y, x + L * math.cos(a), y + L * math.sin(a), (70, 52, 30), 0.8)
-    for _ in range(5):  # moss
-        t.disc(t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(1.5, 3), (62, 96, 36), 0.45, soft=True)
-    if variant == "trunk":
-        t.disc(17, 18, 8, (16, 22, 10), 0.35, soft=True)
-        t.disc(16, 16, 4.2, (66, 48, 30))
-        t.disc(15, 15, 3.0, (92, 70, 44))
-        for r in (1.0, 2.0):
-            for k in range(16):
-                a = k / 16 * 6.283
-                t.set(16 + r * math.cos(a), 16 + r * math.sin(a), (124, 98, 64), 0.6)
+    """Woods as a closed canopy of tree crowns (seen from above), not the floor under them: darker
+    and bluer than the grass, two big crowns a tile on a diagonal lattice that wraps at the tile's
+    edges, so a block of woods tiles reads as one wood."""
+    t.fill_noise((8, 16, 8), (24, 36, 16), grain=0.05)  # deep shade between the crowns
+    greens = [(44, 80, 38), (52, 90, 40), (40, 74, 40), (60, 94, 42)]
+    rng = t.rng
+    if variant == "trunk":  # an old tree standing out of the wood: one great crown
+        crown(t, 0, 0, 12.5, rng.choice(greens))
+        crown(t, 16, 16, 15, (64, 96, 44))
+        return
+    for x, y, r in ((0, 0, 13.0), (16, 16, 12.5)):
+        crown(t, x + rng.uniform(-1.5, 1.5), y + rng.uniform(-1.5, 1.5), r, rng.choice(greens))
+    crown(t, 9 + rng.uniform(-2, 2), 23 + rng.uniform(-2, 2), 6.5, rng.choice(greens))  # an understorey tree
 
 
 def hedge(t: Tile, variant: str = "") -> None:
-    t.fill_noise((18, 38, 14), (40, 66, 26), grain=0.06)
-    greens = [(34, 70, 24), (46, 86, 30), (58, 100, 36), (30, 58, 20), (72, 112, 42)]
-    for _ in range(60):
-        x, y, r = t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(1.5, 3.5)
+    """A clipped hedge seen from above: dense small-leafed clumps, brighter and finer than the
+    woods' big crowns, so a hedge line reads as a hedge beside a wood."""
+    t.fill_noise((20, 42, 14), (44, 72, 28), grain=0.06)
+    greens = [(52, 96, 30), (64, 110, 36), (78, 124, 42), (46, 84, 26), (90, 134, 50)]
+    for _ in range(80):
+        x, y, r = t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(1.2, 2.8)
         c = t.rng.choice(greens)
         t.disc(x + 0.8, y + 0.9, r, (10, 24, 8), 0.45)
         t.disc(x, y, r, c)
