@@ -13,7 +13,6 @@ import tomllib
 from typing import Any
 
 from game.scenario.schema import ClassSpec, PropertySpec, Schema, load_schema
-from game.scenario.tmx import MAX_TILES
 
 
 def _value(v: Any) -> str:
@@ -149,7 +148,8 @@ def reference(schema: Schema | None = None) -> str:
         "",
         "## Limits",
         "",
-        f"- At most {MAX_TILES} tiles a side; tiles square; one tile is `inches_per_tile` inches (default 1).",
+        f"- At most {schema.limits.tiles_per_side} tiles a side (the other limits: maps/README.md); tiles "
+        "square; one tile is `inches_per_tile` inches (default 1).",
         '- Template sizes are pixels, as Tiled stores them: the shipped templates assume 32 px tiles of 1", '
         'so on a map of 64 px tiles or `inches_per_tile` = 2 a 6" wall template is a different length: '
         "resize it.",
