@@ -144,6 +144,7 @@ def run(
     jobs = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
     jobs = min(jobs, games) if games else 1
     results: list[GameResult] = []
+    stream: Iterable[GameResult]
     if scheduler:
         from game.distributed import play_on_cluster
 
@@ -151,7 +152,7 @@ def run(
         pool = None
     elif jobs == 1:
         _init_worker(str(path), options)
-        stream: Iterable[GameResult] = (_play_seed(s) for s in seeds)
+        stream = (_play_seed(s) for s in seeds)
         pool = None
     else:
         import multiprocessing

@@ -58,7 +58,12 @@ def area_of(
         return Area((scale(origin),), shape="point", rotation=rotation)
     if shape in ("polygon", "polyline"):
         pts = tuple(scale(p) for p in turn(origin, list(points), rotation))
-        return Area(pts, is_line=shape == "polyline", shape=shape, rotation=rotation)
+        return Area(
+            pts,
+            is_line=shape == "polyline",
+            shape="polyline" if shape == "polyline" else "polygon",
+            rotation=rotation,
+        )
     if shape == "ellipse":
         rx, ry = width / 2, height / 2
         ring = [

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pymunk
 
@@ -177,7 +178,7 @@ class Table:
         # the lines it has asked for (see keep_sight); None until then.
         self._sight_memo: dict[tuple[float, float, float, float, float], Sight] | None = None
         self._sight_memo_size = 0
-        self._outlines: object | None = None  # the terrain as arrays, for lines_of_sight (built on first use)
+        self._outlines: Any = None  # the terrain as arrays, for lines_of_sight (built on first use)
         self._corners: set[tuple[float, float]] = set()
         # each polyline wall leg's two rounded ends (centre, centre, half thickness); see _sweep
         self._wall_ends: dict[pymunk.Shape, tuple[Point, Point, float]] = {}
@@ -329,6 +330,7 @@ class Table:
     def remove(self, fid: str) -> None:
         shape = self._base(fid)
         self._stale.pop(fid, None)
+        assert shape.body is not None  # a base is always a shape on its own body
         self._space.remove(shape, shape.body)
         del self._bases[fid]
         del self._fid_of[shape]
@@ -651,11 +653,11 @@ class Table:
                 # Touching or overlapping already (Chipmunk would report a hit at once): it may
                 # only move away.
                 gx, gy = start.gradient
-                t = 0.0 if dx * gx + dy * gy < 0.0 else None
+                at: float | None = 0.0 if dx * gx + dy * gy < 0.0 else None
             else:
-                t = self._sweep(shape, a, b, radius)
-            if t is not None and (best is None or t < best[0]):
-                best = (t, shape)
+                at = self._sweep(shape, a, b, radius)
+            if at is not None and (best is None or at < best[0]):
+                best = (at, shape)
         return best
 
     def _base_contact(self, a: Point, b: Point, radius: float, mover: str | None) -> tuple[float, str] | None:
@@ -861,8 +863,8 @@ class Table:
         limit = within if within is not None else math.hypot(self.width, self.height) + 2 * self._max_radius
         if where is None:
             self._reindex()
-            hit = self._space.point_query_nearest(p, limit, SEE_BASES)
-            return None if hit is None else self._fid_of[hit.shape]
+            nearest = self._space.point_query_nearest(p, limit, SEE_BASES)
+            return None if nearest is None else self._fid_of[nearest.shape]
         reach = min(4.0, limit)
         while True:
             best: tuple[float, str] | None = None

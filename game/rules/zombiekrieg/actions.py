@@ -47,8 +47,7 @@ def figure(world: World, fid: str, free_order: bool = False) -> Figure:
 
 def finite_point(p: object) -> tuple[float, float]:
     try:
-        x, y = p  # type: ignore[misc]
-        x, y = float(x), float(y)
+        x, y = (float(v) for v in p)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
         raise IllegalCommand(f"{p!r} is not a point on the table.") from None
     if not (math.isfinite(x) and math.isfinite(y)):

@@ -171,7 +171,7 @@ def parse_data(raw: dict[str, Any]) -> ZkData:
         )
     rt = _need(raw, "reaction", "top")
     columns = tuple(rt["columns"])
-    reaction = {}
+    reaction: dict[str, tuple[Reaction, ...]] = {}
     for col in columns:
         rows = tuple(Reaction(r["move"], r["distance"], r["toward"]) for r in _need(rt, col, "reaction"))
         if len(rows) != 6:

@@ -200,8 +200,8 @@ def raise_zombies(world: World) -> None:
         for i in list(live):
             if n >= want:
                 break
-            p = next(gens[i], None)
-            if p is None:
+            spot = next(gens[i], None)
+            if spot is None:
                 live.remove(i)
                 continue
-            put(p)
+            put(spot)

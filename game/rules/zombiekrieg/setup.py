@@ -124,7 +124,8 @@ class ZombiekriegSetup:
         if isinstance(sections, str):
             sections = [sections]
         switches = {f.key for f in readings(self.data)}
-        chosen = options.get(READINGS) if isinstance(options.get(READINGS), dict) else {}
+        given = options.get(READINGS)
+        chosen: dict[str, Any] = given if isinstance(given, dict) else {}
         game = {
             f.key: (chosen if f.key in switches else options).get(f.key, f.default)
             for f in self.game_fields()

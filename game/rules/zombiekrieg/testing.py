@@ -31,7 +31,7 @@ def tiny_scenario(
     """An empty table (24" square by default): walls are polylines, the rest rectangles (x, y, w, h)."""
     n = iter(range(1, 1000))
     terrain = [
-        Terrain(next(n), f"wall {i}", "wall", Area(tuple(map(tuple, w)), is_line=True, shape="polyline"))
+        Terrain(next(n), f"wall {i}", "wall", Area(tuple((p[0], p[1]) for p in w), is_line=True, shape="polyline"))
         for i, w in enumerate(walls)
     ]
     terrain += [Terrain(next(n), f"rubble {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]

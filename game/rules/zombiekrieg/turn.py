@@ -125,7 +125,7 @@ def advance(world: World) -> None:
             if st.active_player is None and not begin_allied(world):
                 st.phase = next_phase(st)
                 continue
-            if any(f.standing for f in st.section_of(st.active_player)):
+            if st.active_player is not None and any(f.standing for f in st.section_of(st.active_player)):
                 return  # a human decision is needed
             end_player_turn(world)
         elif st.phase == Phase.AXIS:

@@ -332,7 +332,8 @@ class ZombiekriegView:
         key = (f.id, len(game.log), tuple(f.position))
         if getattr(self, "_grid_key", None) != key:
             reach = float(game.data.house("move_distance")) + 1.0
-            self._grid_key, self._grid_cache = key, LocalGrid(game.table, f.id, tuple(f.position), f.radius, reach)
+            start = (float(f.position[0]), float(f.position[1]))
+            self._grid_key, self._grid_cache = key, LocalGrid(game.table, f.id, start, f.radius, reach)
         return self._grid_cache
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:

@@ -272,7 +272,7 @@ def _keep_together(
                 changed = True
                 continue
             if z.position != starts[z.id] and not world.table.any_figure_in_circle(
-                starts[z.id], z.radius, where=lambda fid, me=z.id: fid != me
+                starts[z.id], z.radius, where=_other_than(z.id)
             ):
                 changed |= _stop_at(world, z, [starts[z.id]], paths, starts)
         if not changed:
@@ -335,3 +335,8 @@ def _meaning(ev, text):
     from dataclasses import replace
 
     return replace(ev, meaning=text)
+
+
+def _other_than(me: str) -> Callable[[str], bool]:
+    """A figure filter: every figure but ``me``."""
+    return lambda fid: fid != me
