@@ -89,5 +89,5 @@ def test_soldiers_heading_for_the_exit_move_along_the_clear_route(scenario):
 
 def test_the_bot_registry_finds_it():
     assert bot_for("zombiekrieg") is choose_command
-    with pytest.raises(KeyError, match="no bot plays 'outbreak'"):
-        bot_for("outbreak")
+    with pytest.raises(KeyError, match="no bot plays 'nobody'"):
+        bot_for("nobody")

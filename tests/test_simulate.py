@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from game.assets import assets_dir, default_scenario
+from game.assets import default_scenario
 from game.cli import main as cli
 from game.scenario import load_scenario
 from game.simulate import GameResult, ProgressBar, build_report, format_report, play_one, run, win_rate_ci95
@@ -118,11 +118,25 @@ def test_bad_input_gets_a_clear_message(args, words, capsys):
     assert words in err and "Traceback" not in err
 
 
-def test_a_map_of_a_rule_set_without_rules_yet_is_refused_clearly(capsys):
-    small_town = assets_dir("maps") / "small_town.tmx"
-    assert cli(["simulate", str(small_town), "--games", "2"]) == 2
+def test_a_map_of_a_rule_set_without_a_bot_is_refused_clearly(capsys, tmp_path):
+    """A rule set registered without a bot (a plug-in half written) cannot be simulated: said, not a traceback."""
+    import shutil
+
+    import toy_rules
+
+    from game.rules.core import RULESETS, RuleSet, register
+
+    for name in ("test.tsx", "test.png"):
+        shutil.copy(toy_rules.MAP.parent / name, tmp_path / name)
+    bare = tmp_path / "bare.tmx"
+    bare.write_text(toy_rules.MAP.read_text().replace('value="toy"', 'value="botless"'))
+    register(RuleSet("botless", "No bot yet", toy_rules.new_game, toy_rules.COMMANDS, toy_rules.EVENTS))
+    try:
+        assert cli(["simulate", str(bare), "--games", "2"]) == 2
+    finally:
+        del RULESETS["botless"]
     err = capsys.readouterr().err
-    assert "outbreak" in err and "Traceback" not in err
+    assert "botless" in err and "Traceback" not in err
 
 
 def test_games_must_be_positive(capsys):
