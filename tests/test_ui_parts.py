@@ -87,7 +87,7 @@ def test_rules_help_for_zombiekrieg_shows_the_weapons_and_house_rules() -> None:
 
 
 def test_rules_help_without_a_reference_says_so() -> None:
-    assert "not written in the game yet" in rules_html("outbreak")
+    assert "not written in the game yet" in rules_html("not-in-this-build")
 
 
 def test_placed_soldier_gets_his_nation_and_role_token() -> None:
