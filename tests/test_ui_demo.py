@@ -41,7 +41,7 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
     app.run_frames(300)
     assert app.scene.name == "demo"
     assert scene.commands_shown >= 1 and len(first_game.commands) > commands  # the bots played
-    assert scene.banner_text().startswith("DEMO \u2014 ") and "Allies 0 : Zombies 0" in scene.banner_text()
+    assert scene.banner_text().startswith("DEMO \u2014 ")  # the night's score follows, in the rule set's words
     assert "Move the mouse or press a key to play" in scene.demo_box.html_text
 
     demo = app.scene
@@ -58,17 +58,20 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
     play = app.scene
     assert play.name == "game" and play.game is game  # the same game, where it was
     assert play.match.controller.bots == {} and play.session is not None
-    assert play.match.controller.mode == Mode.IDLE and play.game.state.phase.value == "allied"
+    view = play.match.view  # the demo deals every rule set: ask its view, not one rule set's state
+    assert play.match.controller.mode == Mode.IDLE and view.acting_player(play.game) is not None
     assert list((tmp_path / "autosave").glob("autosave-*.json"))  # his game now, resumable
 
     # the player is in control: selecting a soldier of his works
     def ready() -> list[str]:
-        return [f.id for f in play.game.figures if not f.is_zombie and play.game.actions_for(f.id)]
+        return sorted(play.match.ready())
 
-    if not ready():  # the bots had used every action of this turn (timing): he ends it and gets the next
+    for _ in range(5):  # the bots had used every action of this part of the turn (timing): he ends it
+        if ready() or play.game.over:
+            break
         play.match.button("end_turn")
         play_out(app, play)
-        assert not play.game.over and play.game.state.phase.value == "allied"
+    assert not play.game.over and view.acting_player(play.game) is not None
     fid = ready()[0]
     play.match.select(fid)
     assert play.match.controller.selected == fid
