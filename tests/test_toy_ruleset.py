@@ -140,3 +140,23 @@ def test_the_simulator_plays_the_toy_and_reports_a_win_rate() -> None:
     assert len(results) == 30 and not any(r.error for r in results)
     wins = sum(r.human_win for r in results)
     assert 0 < wins < 30  # one die decides: both sides win some
+
+
+def test_the_demo_plays_the_toy_and_the_menus_list_it(app: App) -> None:
+    """The demo deals the toy's scenario with its own force picker and bot; the New game menu lists the toy
+    (its duel map is not in maps/: "no scenario yet"), and the title's Rules help offers it."""
+    from game.demo import play_demo_games
+    from game.ui.scenes.new_game import NO_SCENARIO_MARK, NewGameScene
+    from game.ui.scenes.rules import RulesScene
+
+    loop = play_demo_games(2, maps=[MAP], seed=4)
+    assert loop.games_finished == 2 and not loop.errors
+    scene = NewGameScene(app)
+    app.push(scene)
+    app.run_frames(2)
+    assert any(r.key == "toy" for r in scene.bare)
+    assert f"{RULES.name}{NO_SCENARIO_MARK}" in [item["text"] for item in scene.list.item_list]
+    rules = RulesScene(app)
+    app.push(rules)
+    app.run_frames(2)
+    assert "toy" in [r.key for r in rules.choices]
