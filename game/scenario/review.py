@@ -159,7 +159,8 @@ def review_map(path: str, schema: Schema | None = None) -> Review:
         # The map does not load, but the designer should hear everything at once: the play checks on
         # what can be read of it (its errors and warnings; the notes would only repeat the loader).
         sketch = sketch_scenario(path)
-        if sketch is not None:
+        inches = schema.limits.table_inches
+        if sketch is not None and sketch.width <= inches and sketch.height <= inches:  # never past the limits
             try:
                 found += [p for p in checks.play_checks(sketch) if p.severity != NOTE]
             except Exception:  # a sketch of a broken map may break the table: the loader said why

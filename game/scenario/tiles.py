@@ -25,6 +25,19 @@ from dataclasses import dataclass, field
 
 from game.scenario.problems import ERROR, Problem
 
+
+def _xml(path: str) -> ET.Element:
+    """A Tiled file's root, read as hostile: an ordinary file within the size limit, no entities, bounded
+    nesting (the loader's own reader); OSError for anything it refuses, so callers treat it as unreadable."""
+    from game.scenario.schema import load_schema
+    from game.scenario.tmx import Unreadable, parse_xml, read_bounded
+
+    limits = load_schema().limits
+    try:
+        return parse_xml(read_bounded(path, limits.file_bytes), 2 * limits.nesting + 8)
+    except Unreadable as err:
+        raise OSError(str(err)) from None
+
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 GID_MASK = 0x0FFFFFFF  # Tiled 1.9+ also uses 0x10000000 (hexagonal rotation): never a tile number
 FIGURE_CLASSES = ("zombie", "soldier", "character", "npc", "note")
@@ -166,7 +179,7 @@ class _Reader:
                 return None
             full = os.path.normpath(os.path.join(self.folder, source))
             try:
-                el = ET.parse(full).getroot()
+                el = _xml(full)
             except (OSError, ET.ParseError):
                 return None  # the loader reports a missing tileset file already
             folder = os.path.dirname(full)
@@ -339,7 +352,7 @@ class _Reader:
     def template_gid(self, source: str) -> tuple[int, tuple[float, float], str] | None:
         """A tile template's gid, translated into this map's tilesets (templates name their own)."""
         try:
-            root = ET.parse(os.path.normpath(os.path.join(self.folder, source))).getroot()
+            root = _xml(os.path.normpath(os.path.join(self.folder, source)))
         except (OSError, ET.ParseError):
             return None
         obj = root.find("object")
@@ -381,13 +394,21 @@ def read_tiles(path: str) -> tuple[TileMap | None, list[Problem]]:
     """The map's pictures in drawing order, and every problem that would keep the screen from drawing it."""
     reader = _Reader(str(path))
     try:
-        root = ET.parse(path).getroot()
+        if not os.path.exists(path):
+            raise FileNotFoundError(path)
+        root = _xml(path)
     except FileNotFoundError:
         return None, [Problem(None, "", f"file not found: {path}", "give the path of a .tmx map saved by Tiled")]
     except (OSError, ET.ParseError) as err:
         return None, [Problem(None, "", f"cannot read {path} ({err})", "open it in Tiled and save it as .tmx")]
     if root.tag != "map":
         return None, []  # the loader says what is wrong
+    from game.scenario.schema import load_schema
+
+    limits = load_schema().limits
+    w, h = _int(root.get("width")), _int(root.get("height"))
+    if not (0 < w <= limits.tiles_per_side and 0 < h <= limits.tiles_per_side and w * h <= limits.tiles):
+        return None, []  # past the limits: the loader refuses it, naming the limit (nothing is decoded)
     tilesets = [ts for el in root.findall("tileset") if (ts := reader.tileset(el)) is not None]
     drawables: list[Drawable] = []
     reader.layers(root, (0.0, 0.0), 1.0, "", drawables)
