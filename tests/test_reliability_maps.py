@@ -181,7 +181,7 @@ def test_no_room_to_deploy_is_refused_naming_the_zone(folder: Path) -> None:
         '<object id="2" name="Pit" type="spawn" x="0" y="0" width="32" height="32"/>'
         '<object id="3" name="Block" type="building" x="0" y="0" width="64" height="64"/>'
     )
-    text = refused(make_map(folder, objects, width=2, height=2, standard=False), "no room", "Allied start")
+    text = refused(make_map(folder, objects, width=2, height=2, standard=False), "no free ground", "Allied start")
     assert "StopIteration" not in text
 
 
