@@ -54,7 +54,8 @@ def test_random_intents_never_crash_any_rule_set(key: str) -> None:
     @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(intents=st.lists(intent, max_size=40), seed=st.integers(0, 10**6))
     def run(intents, seed) -> None:
-        ctl = Controller(ruleset.new_game(scenario, {}, seed), ruleset.view())
+        forces = ruleset.demo_forces(random.Random(seed), scenario) if ruleset.demo_forces else {}
+        ctl = Controller(ruleset.new_game(scenario, forces, seed), ruleset.view())
         for i in intents:
             fb = ctl.handle(i)
             assert isinstance(fb.message, str)

@@ -96,6 +96,10 @@ class Z40View:
     def turn_of(self, event: Any) -> int | None:
         return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
+    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+        """Nothing here asks twice: a move's preview already shows where a squad ends."""
+        return ""
+
     def command_words(self, game: Any, cmd: Any) -> str:
         kind = type(cmd).__name__
         if kind == "EndPhase":
