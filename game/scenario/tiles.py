@@ -38,6 +38,7 @@ def _xml(path: str) -> ET.Element:
     except Unreadable as err:
         raise OSError(str(err)) from None
 
+
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 GID_MASK = 0x0FFFFFFF  # Tiled 1.9+ also uses 0x10000000 (hexagonal rotation): never a tile number
 FIGURE_CLASSES = ("zombie", "soldier", "character", "npc", "note")
