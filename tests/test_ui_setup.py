@@ -92,6 +92,14 @@ def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> ScenarioEntry:
     return ScenarioEntry(tmp_path / "fake.tmx", scenario)
 
 
+HOUSE_READINGS = {
+    "corporal_only_when_sergeant_dead": False,
+    "fire_needs_clear_sight": False,
+    "melee_against_guts_only": False,
+    "zombie_clutter_full_roll": False,
+}
+
+
 def open_setup(app: App, entry: ScenarioEntry) -> SetupScene:
     app.push(SetupScene(app, entry))
     app.run_frames(2)
@@ -286,14 +294,22 @@ def test_the_starter_map_asks_players_each_section_and_the_corporal_weapon(app: 
     choose(app, menus(scene)[2], "Soviet")
     choose(app, menus(scene)[-1], '"Burp" SMG')
     assert texts(scene, pygame_gui.elements.UIDropDownMenu) == ["2 players", "American", "Soviet", '"Burp" SMG']
-    assert scene.setup.options == {"sections": ["american", "soviet"], "american_corporal_weapon": "burp"}
+    assert scene.setup.options == {
+        "sections": ["american", "soviet"],
+        "american_corporal_weapon": "burp",
+        "readings": HOUSE_READINGS,  # the source's literal readings, all off: the house readings play
+    }
 
 
 def test_a_game_setup_without_answers_is_the_rule_set_default(app: App) -> None:
     from game.assets import default_scenario
 
     setup = GameSetup(load_entry(default_scenario()))
-    assert setup.options == {"sections": ["american"], "american_corporal_weapon": "thompson"}
+    assert setup.options == {
+        "sections": ["american"],
+        "american_corporal_weapon": "thompson",
+        "readings": HOUSE_READINGS,
+    }
     setup.use_options({"sections": ["british", "soviet"]})
     assert setup.players == 2 and setup.options["sections"] == ["british", "soviet"]
 
