@@ -300,9 +300,12 @@ def _hold_back_a_neighbour(
 def _stop_at(
     world: World, z: Figure, cut: list[Point], paths: dict[str, list[Point]], starts: dict[str, Point]
 ) -> bool:
-    """Put ``z`` at the end of ``cut`` (the first part of its path); a step too short to see is none."""
+    """Put ``z`` at the end of ``cut`` (the first part of its path); a step too short to see is none.
+    Going back to the start is refused when another zombie has walked in there since (it moved first)."""
     if len(cut) < 2 or path_length(cut) < MIN_MOVE:
         cut = [starts[z.id]]
+        if world.table.any_figure_in_circle(cut[0], z.radius, where=_other_than(z.id)):
+            return False
     if cut[-1] == z.position:
         return False
     world.set_position(z, cut[-1])
