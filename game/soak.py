@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import random
 import sys
 import time
 from collections import Counter
@@ -104,7 +105,7 @@ def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult
     cmd = None
     failure = ""
     try:
-        game = ruleset.new_game(scenario, {}, seed)
+        game = ruleset.new_game(scenario, soak_forces(ruleset, scenario, seed), seed)
         if check is not None:
             failure = _said(_ask(check, game, since=0))
         while not failure and not game.over:
@@ -132,6 +133,13 @@ def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult
             failure += f" (and the replay file could not be written: {exc})"
     commands = len(game.commands) if game is not None else 0
     return SoakResult(ruleset_key, map_path, seed, commands, failure, saved)
+
+
+def soak_forces(ruleset: Any, scenario: Any, seed: int) -> dict[str, Any]:
+    """The forces of soak game ``seed``: the rule set's random demo forces (drawn from the seed, so a
+    failure replays), or no options when it has none. Zombie 40,000 cannot start without teams."""
+    forces = ruleset.demo_forces
+    return dict(forces(random.Random(seed), scenario)) if forces is not None else {}
 
 
 def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:

@@ -102,3 +102,14 @@ def test_soak_at_scale(tmp_path: Path, long_run: bool) -> None:
     code = soak.main([], games=200, jobs=2, seed=1000, out=str(tmp_path), stream=out)
     print(out.getvalue())
     assert code == 0, out.getvalue()
+
+
+def test_each_shipped_rule_set_soaks_a_whole_game_with_its_own_forces(tmp_path: Path) -> None:
+    """Zombie 40,000 cannot start without teams: the soak deals every rule set its demo forces, drawn
+    from the game's seed (so a failure replays), and one whole game of each holds every invariant."""
+    maps = soak.soak_maps()
+    assert {"zombiekrieg", "outbreak", "zombie40k"} <= set(maps)
+    for key, paths in sorted(maps.items()):
+        result = soak.play_one(key, paths[0], 1, str(tmp_path))
+        assert result.failure == "" and result.commands > 0, (key, result)
+    assert soak.soak_forces(get_ruleset("zombie40k"), None, 4) == soak.soak_forces(get_ruleset("zombie40k"), None, 4)
