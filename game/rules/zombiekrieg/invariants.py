@@ -58,7 +58,7 @@ def invariants(game: Any, since: int | None = None, replayed: bool = False, step
     data = game.data
     figures = state.figures
     lo, hi = int(data.raw["guts"]["min"]), int(data.raw["guts"]["max"])
-    blockers = [t for t in scenario.terrain if t.blocks_movement]
+    blockers = _blocker_boxes(scenario)
 
     # -- the figures add up
     if any(f.state not in _STATES for f in figures.values()):
@@ -99,9 +99,11 @@ def invariants(game: Any, since: int | None = None, replayed: bool = False, step
         if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(f.facing)):
             problems.append(f"{f.id} stands at a position that is not a number: {f.position}, facing {f.facing}")
             continue
-        if not base_clear(blockers, scenario.width, scenario.height, f.position, f.radius - OVERLAP):
+        r = f.radius + _BOX_MARGIN
+        near = [t for t, x0, y0, x1, y1 in blockers if x0 - r <= x <= x1 + r and y0 - r <= y <= y1 + r]
+        if not base_clear(near, scenario.width, scenario.height, f.position, f.radius - OVERLAP):
             problems.append(f"{f.id}'s base at ({x:.3f}, {y:.3f}) is in a wall or building, or off the table")
-        for t in blockers:  # walls with their thickness and rounded ends (RULES.md Common, Movement)
+        for t in near:  # walls with their thickness and rounded ends (RULES.md Common, Movement)
             deep = wall_overlap(t, f.position, f.radius)
             if deep > OVERLAP:
                 problems.append(f"{f.id} overlaps {t.kind} {t.id} '{t.name}' by {deep:.3f}\"")
@@ -134,6 +136,29 @@ def invariants(game: Any, since: int | None = None, replayed: bool = False, step
     if replayed:
         problems += _replays(game)
     return problems
+
+
+_BOXES: dict[int, tuple[Any, list[tuple[Terrain, float, float, float, float]]]] = {}
+_BOX_MARGIN = 0.01  # inches: a base whose edge is further than this from a piece's box cannot touch it
+
+
+def _blocker_boxes(scenario: Any) -> list[tuple[Terrain, float, float, float, float]]:
+    """The walls and buildings with their bounding boxes grown by half the wall's thickness, worked out
+    once per scenario: a base whose edge stays outside a box touches neither the piece nor its ends."""
+    kept = _BOXES.get(id(scenario))
+    if kept is not None and kept[0] is scenario:
+        return kept[1]
+    boxes = []
+    for t in scenario.terrain:
+        if t.blocks_movement:
+            xs = [p[0] for p in t.area.points]
+            ys = [p[1] for p in t.area.points]
+            grow = float(t.properties.get("thickness", DEFAULT_THICKNESS)) / 2
+            boxes.append((t, min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow))
+    if len(_BOXES) > 16:
+        _BOXES.clear()
+    _BOXES[id(scenario)] = (scenario, boxes)
+    return boxes
 
 
 def _last_step(log: list[Any]) -> int:
