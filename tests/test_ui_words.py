@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from game.controller import Click
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg.commands import Fire, Move
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
