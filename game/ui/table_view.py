@@ -22,7 +22,7 @@ from game.scenario.model import Scenario
 from game.ui import drawing
 from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
-from game.ui.declutter import Placer, along_ring, around
+from game.ui.declutter import Placer, along_ring, around, overlap
 from game.ui.drawing import TextCache
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
@@ -513,7 +513,8 @@ class TableView:
         side = zone.properties.get("side")
         player = zone.properties.get("player")
         if zone.kind == "deploy" and isinstance(player, int) and player:
-            label += f" (player {player})"
+            if f"player {player}" not in label.lower():  # never "(Player 4) (player 4)"
+                label += f" (player {player})"
         elif zone.kind == "deploy" and side not in (None, ""):
             label += f" ({side})"
         return label, colour
@@ -541,22 +542,32 @@ class TableView:
             out.append(pygame.Rect(round(a), round(b), max(1, round(c - a)), max(1, round(d - b))))
         return out
 
-    def clear_spot(self, size: tuple[int, int], margin: int = 8) -> pygame.Rect:
-        """Where a banner of ``size`` goes over the table: of the top and bottom middles and corners,
-        the one that hides least of the zones, the figures and the words (ties keep the top middle)."""
+    def clear_spot(
+        self, size: tuple[int, int], margin: int = 8, avoid: Sequence[pygame.Rect] = (), bottom_first: bool = False
+    ) -> tuple[pygame.Rect, int]:
+        """Where a banner of ``size`` goes over the table, and the pixels of zones, figures, words and
+        ``avoid`` it hides there: the top or bottom middle when clear (the bottom first if
+        ``bottom_first``), else the clearest spot along the top and bottom edges and then down the view."""
         vx, vy, vw, vh = self.camera.viewport
         w, h = size
-        spots = [
-            pygame.Rect(0, 0, w, h).move(x, y)
-            for y in (vy + margin, vy + vh - margin - h)
-            for x in (vx + (vw - w) // 2, vx + margin, vx + vw - margin - w)
-        ]
-        hide = self.zone_rects() + self.token_rects() + [r for _, _, r in self.words]
+        top, bottom = vy + margin, vy + vh - margin - h
+        xs = [vx + (vw - w) // 2, vx + margin, vx + vw - margin - w]
+        xs += list(range(vx + margin, max(vx + margin, vx + vw - margin - w) + 1, 24))
+        rows = [bottom, top] if bottom_first else [top, bottom]
+        rows += list(range(top + h, bottom, max(8, h // 2)))
+        hide = self.zone_rects() + self.token_rects() + [r for _, _, r in self.words] + list(avoid)
         view = pygame.Rect(self.camera.viewport)
-        return min(
-            spots,
-            key=lambda s: (sum(s.clip(r).width * s.clip(r).height for r in hide), spots.index(s)),
-        ).clamp(view)
+        best: tuple[int, pygame.Rect] | None = None
+        for y in rows:
+            for x in xs:
+                spot = pygame.Rect(x, y, w, h).clamp(view)
+                cost = overlap(spot, hide)
+                if best is None or cost < best[0]:
+                    best = (cost, spot)
+                if cost == 0:
+                    return spot, 0
+        assert best is not None
+        return best[1], best[0]
 
     def _draw_words(self, surface: pygame.Surface) -> None:
         """The table's words, most wanted first, each where it overlaps neither a figure nor a word
