@@ -289,9 +289,10 @@ class Match:
     def objective(self) -> str:
         return self.view.objective_line(self.game)
 
-    def roster(self) -> str:
+    def roster(self, fits: Any = None) -> str:
+        """The roster panel's HTML; ``fits(text)`` (the scene's box) says whether a line fits unwrapped."""
         groups = self.view.roster(self.game, self.looks, self.ready())
-        return roster_html(groups, self.controller.selected)
+        return roster_html(groups, self.controller.selected, fits)
 
     def button_states(self) -> dict[str, tuple[bool, str]]:
         """Each action button: enabled, and the tooltip (why not, when disabled)."""

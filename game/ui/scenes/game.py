@@ -303,6 +303,15 @@ class GameScene(Scene):
         self.log_tall = not self.log_tall
         self.app.rebuild()
 
+    def _roster_fits(self, text: str) -> bool:
+        """Whether a roster line fits the roster box on one line (its font, less the padding and the
+        scroll bar, with a little slack for bold runs)."""
+        box = getattr(self, "roster_box", None)
+        if box is None:
+            return True
+        font = self.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
+        return bool(font.size(text)[0] * 1.06 <= box.rect.width - 40)
+
     # ---- layout --------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
@@ -583,7 +592,7 @@ class GameScene(Scene):
         if self._set("objective", match.objective()):
             self.objective_text = self._shown["objective"]
             self.objective_label.set_text(self.objective_text)
-        if self._set("roster", match.roster()):
+        if self._set("roster", match.roster(self._roster_fits)):
             self.roster_html = self._shown["roster"]
             self.roster_box.set_text(self.roster_html)
             self.roster_box.rebuild()
