@@ -38,3 +38,22 @@ def test_every_roster_line_keeps_its_state_word_on_it(app: App) -> None:
         name = re.search(r'<a href="[^"]*">([^<]*)</a>', line)[1]
         state = re.findall(r">([^<>]+)</font>$", line)[-1]
         assert any(r.lstrip("> ").startswith(name) and r.endswith(state) for r in rows), (name, state, rows)
+
+
+def test_outbreak_roster_lines_keep_their_state_word_too(app: App) -> None:
+    """Outbreak's names are long ("Groundskeeper Earl") and its gear plain words: they give way, the
+    shots left and the state stay."""
+    town = Path(__file__).resolve().parents[1] / "maps" / "hollow_creek_farm.tmx"
+    app.start_game(GameSetup(load_entry(town)))
+    app.run_frames(5)
+    scene = app.scene
+    rows = rendered_lines(scene.roster_box)
+    lines = scene.roster_html.split("<br>")
+    states = ("ready", "waits", "DEAD", "EXITED", "TURNED", "spotted", "moved", "fired")
+    assert not any(r in states for r in rows), rows
+    for line in (line for line in lines if "<a href" in line):
+        name = re.search(r'<a href="[^"]*">([^<]*)</a>', line)[1]
+        assert any(r.lstrip("> ").startswith(name) for r in rows), (name, rows)
+        state = re.findall(r">([^<>]+)</font>(?:</b>)?$", line)[-1]
+        assert any(r.lstrip("> ").startswith(name) and r.endswith(state) for r in rows), (name, state, rows)
+    assert any("shots" in r for r in rows)  # the shots left are kept

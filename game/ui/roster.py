@@ -28,8 +28,9 @@ def cell_html(cell: Cell) -> str:
 
 def fit_cells(name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[str], bool]) -> tuple[Cell, ...]:
     """A roster line's cells shortened until the line fits its box (``fits`` says whether a text does),
-    so the state word ("ready") never wraps onto a line of its own: the muted cells (the weapon) are cut
-    short with an ellipsis, then left out; the name, GUTS and the state are kept whole.
+    so the state word ("ready") never wraps onto a line of its own: the muted cells (a weapon) are cut
+    short with an ellipsis, then left out, then the plain words, longest first; the name, the counts
+    (G9/9, 3 shots), the warnings, bold cells and the state are kept whole.
 
     >>> cells = (Cell("G9/9"), Cell("Shuriken catapult", "muted"))
     >>> [c.text for c in fit_cells("Guardian p3-1", cells, Cell("ready"), lambda t: len(t) <= 36)]
@@ -42,7 +43,14 @@ def fit_cells(name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[st
     def line() -> str:
         return " ".join([name, *(c.text for c in cells if c.text), status.text])
 
-    for i in [i for i, c in enumerate(cells) if c.tone == "muted"][::-1]:
+    muted = [i for i, c in enumerate(cells) if c.tone == "muted"][::-1]
+    # then the plain words, longest first; a count (G9/9, 3 shots) is the game's state and is kept
+    plain = [
+        i
+        for i, c in enumerate(cells)
+        if c.tone == "plain" and not c.bold and not any(ch.isdigit() for ch in c.text)
+    ]
+    for i in muted + sorted(plain, key=lambda i: -len(cells[i].text)):
         text = cells[i].text
         keep = len(text)
         while not fits(line()) and keep > 0:

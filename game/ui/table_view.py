@@ -27,6 +27,7 @@ from game.ui.drawing import TextCache
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
+from game.ui.terrain_art import bake_terrain
 from game.ui.tokens import HIGHLIGHT_COLOURS, PLAYER_COLOURS, SIDE_COLOURS, TokenView
 
 log = logging.getLogger(__name__)
@@ -153,6 +154,7 @@ class TableView:
         except ValueError as exc:
             log.warning("%s: drawing a bare table", exc)
             renderer = MapRenderer.plain((scenario.width, scenario.height))
+        bake_terrain(renderer.native, renderer.native_ppi, scenario.terrain, scenario.ruleset)
         bake_zones(renderer, scenario)
         return cls(renderer, assets, scenario, viewport)
 
@@ -661,17 +663,18 @@ class TableView:
         for kind, text, size, colour, spots, must in jobs:
             if kind == "terrain":  # the terrain's own middle first
                 spots = [spots[-1], *spots[:-1]]
-            rect = placer.place(spots, must and kind != "guts")
-            if rect is None and kind == "guts" and len(spots) > 8 and spots[-1].collidelist(placer.words) < 0:
-                rect = spots[-1]  # no room round a big base: on its own rim (see badge_job)
-                placer.words.append(rect)
-            if rect is None and must:
-                rect = placer.place(spots, True)
-            if rect is None:
+            placed = placer.place(spots, must and kind != "guts")
+            if placed is None and kind == "guts" and len(spots) > 8 and spots[-1].collidelist(placer.words) < 0:
+                rim = spots[-1]  # no room round a big base: on its own rim (see badge_job)
+                placer.words.append(rim)
+                placed = rim
+            if placed is None and must:
+                placed = placer.place(spots, True)
+            if placed is None:
                 continue
             image = self.texts.render(text, size, colour)
-            surface.blit(image, image.get_rect(center=rect.center))
-            words.append((kind, text, rect))
+            surface.blit(image, image.get_rect(center=placed.center))
+            words.append((kind, text, placed))
         self.words, self.words_forced = words, placer.forced
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
