@@ -72,3 +72,31 @@ def test_an_unnamed_wall_is_a_wall_on_the_plate_and_in_the_refusal() -> None:
 
 def test_the_designers_tools_keep_the_ids() -> None:
     assert describe(FARM) == "building 13 'Ferme Lemaire'" and describe(BARE_WALL) == "wall 23"
+
+
+def test_outbreak_names_its_people_in_the_dice_tray_the_log_and_the_refusals(app) -> None:
+    """Outbreak's humans have names; its rules speak of them by id (``npc5 carries on``): the screen
+    puts the names in, in the dice tray, the log and the status line (zombies keep their ids)."""
+    from pathlib import Path
+
+    from game.rules.core import DiceRolled
+    from game.ui.match import dice_of
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    farm = Path(__file__).resolve().parents[1] / "maps" / "hollow_creek_farm.tmx"
+    app.start_game(GameSetup(load_entry(farm)))
+    app.run_frames(5)
+    m = app.scene.match
+    people = [f for f in m.game.state.figures.values() if f.is_human and f.name and f.name != f.id]
+    assert people
+    h = people[-1]
+    roll = DiceRolled("tiredness", "D6", (3,), 3, f"D6 = 3: {h.id} carries on")
+    m.show([roll])
+    m.update(0.0)
+    assert m.dice is not None and m.dice.meaning == f"D6 = 3: {h.name} carries on"  # the dice tray
+    assert dice_of(roll).meaning.endswith(f"{h.id} carries on")  # (the rules' own words are unchanged)
+    line = " ".join(m.view.log_lines(m.game, [roll]))
+    assert h.name in line and f" {h.id} " not in f" {line} "
+    assert m.words(f"{h.id} has already acted this step.") == f"{h.name} has already acted this step."
+    assert m.words("z12 shuffles toward 90 degrees") == "z12 shuffles toward 90 degrees"

@@ -333,11 +333,17 @@ class Match:
         summary = self.view.summary(self.game, fid)
         return f"{self.name(fid)} {summary}".strip()
 
+    def words(self, text: str) -> str:
+        """The rules' text (a roll's meaning, a refusal) as the player reads it: a view that names its
+        figures apart from their ids (``player_words``) puts the names in."""
+        reword = getattr(self.view, "player_words", None)
+        return reword(self.game, text) if reword is not None and text else text
+
     # ---- answers and playback -----------------------------------------------------------------------
 
     def _answer(self, fb: Any) -> None:
         if fb.message or not fb.accepted:
-            self.status, self.status_bad = fb.message, not fb.accepted
+            self.status, self.status_bad = self.words(fb.message), not fb.accepted
         elif fb.events:
             self.status, self.status_bad = "", False
         self.version += 1
@@ -363,7 +369,7 @@ class Match:
                 self.opponent_shown = True
             dice = dice_of(ev)
             if dice is not None:
-                self.dice = dice
+                self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
             handoff = self.view.handoff(self.game, ev)
             if handoff is not None:
                 player, text = handoff
