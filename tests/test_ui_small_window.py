@@ -42,3 +42,28 @@ def test_the_least_window_lays_out_without_overlap(path: Path, tmp_path: Path) -
         x1, y1 = view.camera.to_screen((view.scenario.width, view.scenario.height))
         vx, vy, vw, vh = view.camera.viewport
         assert vx - 1 <= x0 and x1 <= vx + vw + 1 and vy - 1 <= y0 and y1 <= vy + vh + 1  # the whole table shows
+
+
+def test_a_new_banner_or_objective_is_fitted_too(tmp_path: Path) -> None:
+    """The turn line and the objective change all game long: each new text takes the print that fits."""
+    with headless_app(tmp_path / "settings.json") as app:
+        pygame.display.set_mode(MIN_SIZE, pygame.RESIZABLE)
+        app.start_game(GameSetup(load_entry(MAPS[0])))
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=MIN_SIZE[0], h=MIN_SIZE[1], size=MIN_SIZE))
+        app.run_frames(4)
+        scene = app.scene
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for text in (
+                "Turn 12 \u2014 Player 2 (Necron Warriors) \u2014 shooting phase",
+                "Turn 2",
+                "Turn 3 \u2014 a b",
+            ):
+                scene.set_banner(text)
+                scene.set_objective(
+                    text + " \u00b7 first to embark on the escape vehicle wins \u00b7 9 of 12 turns left"
+                )
+                app.run_frames(1)
+        assert not [str(w.message) for w in caught if "too small" in str(w.message)]
+        assert scene.banner_label.text == "Turn 3 \u2014 a b"  # a short line shows whole
+        assert scene.objective_label.text.endswith("\u2026")  # a long one is cut short, not spilled

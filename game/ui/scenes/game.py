@@ -237,6 +237,7 @@ class GameScene(Scene):
         if label is not None:
             object_id, shown = self._fit_banner(text, label.rect.width)
             if object_id != label.most_specific_combined_id.split(".")[-1]:
+                label.set_text(" ")  # the old text is not laid out in the new print
                 label.change_object_id(object_id)
             label.set_text(shown)
 
@@ -247,6 +248,7 @@ class GameScene(Scene):
         if label is not None:
             object_id, shown = self._fit_objective(text, label.rect.width)
             if object_id != label.most_specific_combined_id.split(".")[-1]:
+                label.set_text(" ")  # the old text is not laid out in the new print
                 label.change_object_id(object_id)
             label.set_text(shown)
 
