@@ -224,9 +224,9 @@ def progress(saved: SavedGame) -> str:
     keep its turn).
 
     >>> from game.saves import SavedGame
-    >>> progress(SavedGame("zombiekrieg", "m.tmx", "", {}, 1, [], extra={"turn": 3}))
+    >>> progress(SavedGame("some_rules", "m.tmx", "", {}, 1, [], extra={"turn": 3}))
     'turn 3, 0 actions'
-    >>> progress(SavedGame("zombiekrieg", "m.tmx", "", {}, 1, []))
+    >>> progress(SavedGame("some_rules", "m.tmx", "", {}, 1, []))
     '0 actions'
     """
     n = actions(len(saved.commands))

@@ -24,7 +24,11 @@ def test_buildings_have_roofs_woods_have_canopies_and_hedges_are_hedges(app: App
     native, ppi = view.renderer.native, view.renderer.native_ppi
     terrain = view.scenario.terrain
 
-    square = [t for t in terrain if t.kind == "building" and len(t.area.points) == 4]
+    square = [  # the pitched roofs (a flat one has no slopes; a vehicle keeps its picture)
+        t
+        for t in terrain
+        if t.kind == "building" and len(t.area.points) == 4 and roof_for(t) not in (None, "concrete")
+    ]
     assert square
     for house in square:
         x0, y0, x1, y1 = house.area.bounds
@@ -33,7 +37,7 @@ def test_buildings_have_roofs_woods_have_canopies_and_hedges_are_hedges(app: App
         east = brightness(native, (x1 - (x1 - x0) * 0.2, my), ppi)
         assert west > east + 10, (house.name, west, east)
         mid = native.get_at((round((x0 + x1) / 2 * ppi), round(my * ppi)))[:3]
-        roof = ROOFS[roof_for(house, view.scenario.ruleset)]
+        roof = ROOFS[str(roof_for(house))]
         assert sum(abs(a - b) for a, b in zip(mid, roof)) < 150, (house.name, mid, roof)  # its roofing's colour
 
     woods = next(t for t in terrain if str(t.properties.get("terrain")) == "woods")

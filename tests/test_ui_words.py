@@ -88,6 +88,9 @@ def test_outbreak_names_its_people_in_the_dice_tray_the_log_and_the_refusals(app
     app.start_game(GameSetup(load_entry(farm)))
     app.run_frames(5)
     m = app.scene.match
+    opening = [e for e in m.game.log if isinstance(e, DiceRolled) and e.faces]
+    if opening and m.dice is not None:  # the tray's first roll (the set-up's) is worded too
+        assert not any(f.id in m.dice.meaning.split() for f in m.game.state.figures.values() if f.name)
     people = [f for f in m.game.state.figures.values() if f.is_human and f.name and f.name != f.id]
     assert people
     h = people[-1]

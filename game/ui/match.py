@@ -92,7 +92,7 @@ class Match:
         self.log_lines_for(game.log)
         last_roll = next((d for d in map(dice_of, reversed(game.log)) if d is not None), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
-            self.dice = last_roll
+            self.dice = DiceShown(last_roll.faces, self.words(last_roll.meaning), last_roll.failed)
         self.status = f"Click one of your {view.figure_noun}s (or Tab) to select him."
 
     # ---- input ---------------------------------------------------------------------------------

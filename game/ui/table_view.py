@@ -154,7 +154,7 @@ class TableView:
         except ValueError as exc:
             log.warning("%s: drawing a bare table", exc)
             renderer = MapRenderer.plain((scenario.width, scenario.height))
-        bake_terrain(renderer.native, renderer.native_ppi, scenario.terrain, scenario.ruleset)
+        bake_terrain(renderer.native, renderer.native_ppi, scenario.terrain)
         bake_zones(renderer, scenario)
         return cls(renderer, assets, scenario, viewport)
 

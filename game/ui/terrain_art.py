@@ -5,8 +5,9 @@ the piece's id, so a table looks the same every time).
 - A **building** gets a hipped roof seen from above: every point of the outline takes the slope of its
   nearest wall, lit from the top left, with courses of tiles along the eaves, a ridge where two slopes meet,
   dark eaves and a shadow cast down and to the right. The roofing follows the name (thatch for a
-  *chaumière*, slate for a church, shingles for a barn, else terracotta or slate); Zombie 40,000's hive
-  buildings get flat concrete roofs with a parapet and vents instead.
+  *chaumière*, slate for a church, shingles for a barn, flat concrete with a parapet and vents for a hab
+  block or a silo, else terracotta or slate; a ``roof`` property on the piece says otherwise). A vehicle
+  keeps the map's own picture.
 - A **hedge** is a dense band of leafy clumps with a shadow beside it.
 - **Woods** are overlapping tree canopies (shaded discs with their shadows); an **orchard** is rows of small
   trees.
@@ -43,27 +44,55 @@ ROOFS: dict[str, Colour] = {
 }
 
 
-def roof_for(piece: Terrain, ruleset: str = "") -> str:
-    """The roofing a building gets, from its name (then its id).
+VEHICLES = ("car", "wagon", "pickup", "sedan", "hatchback", "truck", "tractor", "van", "bus", "jeep", "lorry")
+FLAT = (
+    "hab",
+    "block",
+    "bastion",
+    "bunker",
+    "silo",
+    "well",
+    "tower",
+    "depot",
+    "factory",
+    "manufactorum",
+    "warehouse",
+)
+
+
+def roof_for(piece: Terrain) -> str | None:
+    """The roofing a building gets: its ``roof`` property when the map gives one (``none`` keeps the map's
+    own picture), else from its name (then its id); None for a vehicle (its tile is its picture).
 
     >>> from game.scenario.model import Area
-    >>> [roof_for(Terrain(i, n, "building", Area.rect(0, 0, 1, 1))) for i, n in enumerate(["Chaumiere", "Eglise", "Grange"])]
-    ['thatch', 'slate', 'shingle']
+    >>> names = ["Chaumiere", "Eglise", "Grange", "Hab block Tertius", "Parked sedan"]
+    >>> [roof_for(Terrain(i, n, "building", Area.rect(0, 0, 1, 1))) for i, n in enumerate(names)]
+    ['thatch', 'slate', 'shingle', 'concrete', None]
     """
-    if ruleset == "zombie40k" or str(piece.properties.get("roof", "")) == "flat":
+    given = str(piece.properties.get("roof", "")).strip().lower()
+    if given in ROOFS:
+        return given
+    if given in ("none", "no", "off"):
+        return None
+    if given == "flat":
         return "concrete"
-    name = piece.name.lower()
-    for words, roof in (
+    words = piece.name.lower().replace("'", " ").split()
+    name = " ".join(words)
+    if any(w in VEHICLES for w in words) or "police car" in name:
+        return None
+    for keys, roof in (
         (("chaumi", "thatch", "cottage"), "thatch"),
         (("eglise", "église", "church", "chapel", "mairie", "hall"), "slate"),
         (("grange", "barn", "shed", "stable", "forge"), "shingle"),
     ):
-        if any(w in name for w in words):
+        if any(k in name for k in keys):
             return roof
+    if any(w in FLAT for w in words):
+        return "concrete"
     return ("terracotta", "slate", "terracotta")[piece.id % 3]
 
 
-def bake_terrain(surface: pygame.Surface, ppi: float, terrain: Iterable[Terrain], ruleset: str = "") -> int:
+def bake_terrain(surface: pygame.Surface, ppi: float, terrain: Iterable[Terrain]) -> int:
     """Draw every building, hedge, wood, orchard and wall of ``terrain`` onto ``surface`` (``ppi`` pixels
     an inch); returns how many pieces were drawn."""
     pieces = list(terrain)
@@ -75,9 +104,10 @@ def bake_terrain(surface: pygame.Surface, ppi: float, terrain: Iterable[Terrain]
         if len(pts) < 2:
             continue
         rng = random.Random(piece.id * 7919 + 17)
-        if piece.kind == "building" and len(pts) >= 3:
+        roof = roof_for(piece) if piece.kind == "building" else None
+        if roof is not None and len(pts) >= 3:
             _shadow(surface, pts, ppi)
-            _roof(surface, pts, ppi, roof_for(piece, ruleset), rng)
+            _roof(surface, pts, ppi, roof, rng)
         elif piece.kind == "wall":
             _wall(surface, pts, ppi, piece)
         elif kind == "hedge" and len(pts) >= 3:
