@@ -6,8 +6,7 @@ the piece's id, so a table looks the same every time).
   nearest wall, lit from the top left, with courses of tiles along the eaves, a ridge where two slopes meet,
   dark eaves and a shadow cast down and to the right. The roofing follows the name (thatch for a
   *chaumière*, slate for a church, shingles for a barn, flat concrete with a parapet and vents for a hab
-  block or a silo, else terracotta or slate; a ``roof`` property on the piece says otherwise). A vehicle
-  keeps the map's own picture.
+  block or a silo, else terracotta or slate). A vehicle keeps the map's own picture.
 - A **hedge** is a dense band of leafy clumps with a shadow beside it.
 - **Woods** are overlapping tree canopies (shaded discs with their shadows); an **orchard** is rows of small
   trees.
@@ -61,21 +60,13 @@ FLAT = (
 
 
 def roof_for(piece: Terrain) -> str | None:
-    """The roofing a building gets: its ``roof`` property when the map gives one (``none`` keeps the map's
-    own picture), else from its name (then its id); None for a vehicle (its tile is its picture).
+    """The roofing a building gets, from its name (then its id); None for a vehicle (its tile is its picture).
 
     >>> from game.scenario.model import Area
     >>> names = ["Chaumiere", "Eglise", "Grange", "Hab block Tertius", "Parked sedan"]
     >>> [roof_for(Terrain(i, n, "building", Area.rect(0, 0, 1, 1))) for i, n in enumerate(names)]
     ['thatch', 'slate', 'shingle', 'concrete', None]
     """
-    given = str(piece.properties.get("roof", "")).strip().lower()
-    if given in ROOFS:
-        return given
-    if given in ("none", "no", "off"):
-        return None
-    if given == "flat":
-        return "concrete"
     words = piece.name.lower().replace("'", " ").split()
     name = " ".join(words)
     if any(w in VEHICLES for w in words) or "police car" in name:
