@@ -100,6 +100,15 @@ class SavedGame:
     def scenario_name(self) -> str:
         return Path(self.scenario_path).name
 
+    @property
+    def turn(self) -> int | None:
+        """The game's turn when it was saved (kept in ``extra``; None in a save from before it was kept,
+        or when the number there is not a sensible turn)."""
+        turn = self.extra.get("turn")
+        if isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= MAX_COMMANDS:
+            return turn
+        return None
+
     def to_json(self) -> bytes:
         data = {
             "format": FORMAT,
@@ -122,7 +131,11 @@ class SavedGame:
 def snapshot(
     game: Game, error: str = "", failed: Command | None = None, extra: dict[str, Any] | None = None
 ) -> SavedGame:
-    """What a save of ``game`` holds now."""
+    """What a save of ``game`` holds now; ``extra`` also keeps the game's turn (for the load list)."""
+    extra = dict(extra or {})
+    turn = turn_of(game)
+    if turn is not None:
+        extra.setdefault("turn", turn)
     path = game.scenario.path
     if path and Path(path).exists():
         path = str(Path(path).resolve())  # a relative path would depend on where the game was started
@@ -138,8 +151,14 @@ def snapshot(
         failed=failed,
         state_hash=state_hash(game),
         over=bool(game.over),
-        extra=dict(extra or {}),
+        extra=extra,
     )
+
+
+def turn_of(game: Game) -> int | None:
+    """The turn ``game`` is in, as its rules count it (``state.turn``), or None for rules without one."""
+    turn = getattr(getattr(game, "state", None), "turn", None)
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) and turn >= 0 else None
 
 
 def write_atomic(path: Path | str, payload: bytes) -> None:

@@ -203,7 +203,7 @@ def describe_save(saved: SavedGame) -> str:
     when = format_time(saved.saved_at, "%Y-%m-%d %H:%M", "unknown time")
     title = Path(saved.scenario_path).stem.replace("_", " ").title()[:60]
     status = " (finished)" if saved.over else ""
-    return f"{title} ({saved.ruleset}), {actions(len(saved.commands))}, {when}{status}"
+    return f"{title} ({saved.ruleset}), {progress(saved)}, {when}{status}"
 
 
 def format_time(seconds: float, pattern: str, unknown: str) -> str:
@@ -217,6 +217,20 @@ def format_time(seconds: float, pattern: str, unknown: str) -> str:
         return time.strftime(pattern, time.localtime(seconds))
     except (OverflowError, ValueError, OSError):
         return unknown
+
+
+def progress(saved: SavedGame) -> str:
+    """How far a saved game got: ``turn 3, 42 actions`` (the actions alone in a save that does not
+    keep its turn).
+
+    >>> from game.saves import SavedGame
+    >>> progress(SavedGame("some_rules", "m.tmx", "", {}, 1, [], extra={"turn": 3}))
+    'turn 3, 0 actions'
+    >>> progress(SavedGame("some_rules", "m.tmx", "", {}, 1, []))
+    '0 actions'
+    """
+    n = actions(len(saved.commands))
+    return n if saved.turn is None else f"turn {saved.turn}, {n}"
 
 
 def actions(n: int) -> str:

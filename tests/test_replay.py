@@ -165,3 +165,28 @@ def test_watch_is_handed_the_replay(finished, tmp_path):
 
 def test_plain_drops_markup():
     assert plain('<font color="#F08A6E"><b>A</b> &amp; B</font><br>C') == "A & B\nC"
+
+
+def test_replay_detail_says_what_each_zombie_did(finished, tmp_path, capsys):
+    """Issue "Club-night play", item 7 (RULES.md Zombiekrieg 848, Zombies: the reaction table's move, and
+    Cohesion's rejoining): each zombie's move is named for what it did, not one word for all."""
+    from game.rules.core import from_data, to_data
+    from game.rules.zombiekrieg.events import EVENTS, ZombieMoved
+
+    g, _ = finished
+    moved = [e for e in g.log if isinstance(e, ZombieMoved)]
+    hows = {e.how for e in moved}
+    assert moved and "" not in hows and hows <= {"shamble", "wander", "lurch", "charge", "close in", "rejoin"}
+    assert len(hows) >= 2  # a whole game has more than one kind of zombie move
+    path = save_game(g, tmp_path / "done.json")
+    assert cli(["replay", "--detail", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.strip().startswith(("Zombie z", "Zombies z"))]
+    assert lines and "zombies move" not in out
+    for e in moved:  # every zombie that moved is named with what it did, in the turn's line
+        assert any(e.figure in line.replace(",", " ").split() for line in lines), e.figure
+    # an event written before ``how`` was kept still reads back, and logs as before
+    old = {k: v for k, v in to_data(moved[0]).items() if k != "how"}
+    back = from_data(old, EVENTS)
+    assert isinstance(back, ZombieMoved) and back.how == ""
+    assert "1 zombie moves." in " ".join(event_lines(g, [back]))

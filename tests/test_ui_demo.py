@@ -105,3 +105,20 @@ def test_the_score_line_counts_the_nights_wins() -> None:
     loop.tally.add("B", "zombies")
     loop.tally.add("C", "zombies")
     assert score_line(loop) == "Allies 1 : Zombies 2"
+
+
+def test_the_demo_banner_and_hint_cover_no_zone(app: App) -> None:
+    """Issue "Club-night play", item 7: the banner sits where it hides no zone (nor figure), the hint too."""
+    pos = app.scene.buttons["demo"].rect.center
+    motion(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(30)
+    scene = app.scene
+    assert scene.name == "demo"
+    view = scene.view
+    banner, hint = scene.banner_rect, scene.hint_rect
+    table = pygame.Rect(view.camera.viewport)
+    assert table.contains(banner) and table.contains(hint) and not banner.colliderect(hint)
+    for zone in view.zone_rects():
+        assert not banner.colliderect(zone) and not hint.colliderect(zone), (banner, hint, zone)

@@ -81,3 +81,20 @@ def test_waypoints_still_force_the_route() -> None:
     assert g.commands[-1].path == ((10.0, 19.0), (10.0, 17.0))
     while ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
         ctl.handle(AnimationDone())
+
+
+def test_pointing_at_a_friends_base_routes_to_the_free_ground_beside_him() -> None:
+    # the LMG gunner behind a line of riflemen, pointing beyond them onto a rifleman's base edge: the route
+    # goes round the line to the free ground by the pointer, not 0.5" into the man in front
+    ctl = controller({SGT: (3, 22, 270), "us1-lmg": (12, 20, 270), "us1-r1": (11, 18.5, 270), "us1-r2": (12.5, 18.5, 270),
+                      "us1-r3": (14, 18.5, 270), "us1-r4": (12.5, 17, 270)})  # fmt: skip
+    g = ctl.game
+    ctl.handle(Click(g.figure("us1-lmg").position))
+    goal = (13.0, 16.4)  # on the edge of us1-r4's base
+    ctl.handle(Hover(goal))
+    d = ctl.preview.details
+    assert ctl.preview.legal and d["length"] > 2.0, d  # a route, not a shuffle into the rifleman
+    end = tuple(d["points"][-1])
+    assert math.dist(end, goal) <= 1.6  # beside where he pointed
+    for fid in ("us1-r1", "us1-r2", "us1-r3", "us1-r4"):  # standing clear of every base
+        assert math.dist(end, g.figure(fid).position) >= 1.0 - 1e-6

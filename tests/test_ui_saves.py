@@ -223,3 +223,31 @@ def test_a_finished_game_clears_the_autosaves(app: App, data: Path) -> None:
     scene.match.version += 1
     app.run_frames(2)
     assert list((data / "autosave").glob("*.json")) == []
+
+
+def test_the_load_list_shows_the_turn_as_well_as_the_actions(app: App, data: Path) -> None:
+    """Issue "Club-night play", item 7: a save keeps its turn and the list says it; a save written
+    before the turn was kept still loads, and its line gives the actions alone."""
+    import json
+
+    scene = start_game(app, speed=4.0)
+    end_turn(app, scene)
+    end_turn(app, scene)
+    turn = scene.game.state.turn
+    click(app, scene.top["save"].rect.center)
+    (path,) = (data / "saves").glob("*.json")
+    old = path.with_name("from-before.json")  # the same game as an older build wrote it: no turn kept
+    raw = json.loads(path.read_text())
+    del raw["extra"]["turn"]
+    old.write_text(json.dumps(raw))
+
+    open_load_scene(app)
+    load = app.scene
+    entry = next(e for e in load.entries if e.path == path)
+    assert f"turn {turn}, {len(scene.game.commands)} actions" in entry.line, entry.line
+    before = next(e for e in load.entries if e.path == old)
+    assert "turn" not in before.line.lower().replace(before.kind.lower(), "") and "actions" in before.line
+    load._show(before)
+    app.run_frames(2)
+    click(app, load.load.rect.center)
+    assert app.scene.name == "game" and app.scene.game.state.turn == turn  # and it loads where it was

@@ -85,12 +85,14 @@ class App:
         self.screen = self._open_window(self.settings.fullscreen)
         self.assets.prepare_for_display()
         self.manager = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
-        # the text boxes' bold and italic runs, loaded up front rather than on first use
+        # the text boxes' bold and italic runs, loaded up front rather than on first use (the bold 14 and
+        # 24 come with the theme: the small buttons and the banner's smaller print)
         self.manager.preload_fonts(
             [
                 {"name": "noto_sans", "point_size": size, "style": st}
                 for size in (14, 16, 24)
                 for st in ("bold", "italic")
+                if not (st == "bold" and size in (14, 24))
             ]
         )
         self.sounds = Sounds(self.settings.master_volume, self.settings.muted, enabled=sounds_enabled)

@@ -92,7 +92,7 @@ class Match:
         self.log_lines_for(game.log)
         last_roll = next((d for d in map(dice_of, reversed(game.log)) if d is not None), None)
         if last_roll is not None:  # a loaded game shows its last roll in the tray
-            self.dice = last_roll
+            self.dice = DiceShown(last_roll.faces, self.words(last_roll.meaning), last_roll.failed)
         self.status = f"Click one of your {view.figure_noun}s (or Tab) to select him."
 
     # ---- input ---------------------------------------------------------------------------------
@@ -289,9 +289,10 @@ class Match:
     def objective(self) -> str:
         return self.view.objective_line(self.game)
 
-    def roster(self) -> str:
+    def roster(self, fits: Any = None) -> str:
+        """The roster panel's HTML; ``fits(text)`` (the scene's box) says whether a line fits unwrapped."""
         groups = self.view.roster(self.game, self.looks, self.ready())
-        return roster_html(groups, self.controller.selected)
+        return roster_html(groups, self.controller.selected, fits)
 
     def button_states(self) -> dict[str, tuple[bool, str]]:
         """Each action button: enabled, and the tooltip (why not, when disabled)."""
@@ -332,11 +333,17 @@ class Match:
         summary = self.view.summary(self.game, fid)
         return f"{self.name(fid)} {summary}".strip()
 
+    def words(self, text: str) -> str:
+        """The rules' text (a roll's meaning, a refusal) as the player reads it: a view that names its
+        figures apart from their ids (``player_words``) puts the names in."""
+        reword = getattr(self.view, "player_words", None)
+        return reword(self.game, text) if reword is not None and text else text
+
     # ---- answers and playback -----------------------------------------------------------------------
 
     def _answer(self, fb: Any) -> None:
         if fb.message or not fb.accepted:
-            self.status, self.status_bad = fb.message, not fb.accepted
+            self.status, self.status_bad = self.words(fb.message), not fb.accepted
         elif fb.events:
             self.status, self.status_bad = "", False
         self.version += 1
@@ -362,7 +369,7 @@ class Match:
                 self.opponent_shown = True
             dice = dice_of(ev)
             if dice is not None:
-                self.dice = dice
+                self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
             handoff = self.view.handoff(self.game, ev)
             if handoff is not None:
                 player, text = handoff

@@ -12,7 +12,7 @@ each line holds (:class:`~game.rules.contract.RosterGroup`); this module only wr
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.rules.contract import TONE_COLOURS, Cell, RosterGroup
 from game.ui.tokens import player_hex
@@ -26,8 +26,47 @@ def cell_html(cell: Cell) -> str:
     return f'<font color="{colour}">{text}</font>' if colour else text
 
 
-def roster_html(groups: Sequence[RosterGroup], selected: str | None) -> str:
-    """A heading per group (``- acting`` on the one whose turn it is), then one line per figure."""
+def fit_cells(name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[str], bool]) -> tuple[Cell, ...]:
+    """A roster line's cells shortened until the line fits its box (``fits`` says whether a text does),
+    so the state word ("ready") never wraps onto a line of its own: the muted cells (a weapon) are cut
+    short with an ellipsis, then left out, then the plain words, longest first; the name, the counts
+    (G9/9, 3 shots), the warnings, bold cells and the state are kept whole.
+
+    >>> cells = (Cell("G9/9"), Cell("Shuriken catapult", "muted"))
+    >>> [c.text for c in fit_cells("Guardian p3-1", cells, Cell("ready"), lambda t: len(t) <= 36)]
+    ['G9/9', 'Shuriken c…']
+    >>> [c.text for c in fit_cells("Guardian p3-1", cells, Cell("ready"), lambda t: len(t) <= 20)]
+    ['G9/9']
+    """
+    cells = list(cells)
+
+    def line() -> str:
+        return " ".join([name, *(c.text for c in cells if c.text), status.text])
+
+    muted = [i for i, c in enumerate(cells) if c.tone == "muted"][::-1]
+    # then the plain words, longest first; a count (G9/9, 3 shots) is the game's state and is kept
+    plain = [
+        i
+        for i, c in enumerate(cells)
+        if c.tone == "plain" and not c.bold and not any(ch.isdigit() for ch in c.text)
+    ]
+    for i in muted + sorted(plain, key=lambda i: -len(cells[i].text)):
+        text = cells[i].text
+        keep = len(text)
+        while not fits(line()) and keep > 0:
+            keep -= 1
+            cut = text[:keep].rstrip(" -,")
+            cells[i] = Cell(cut + "…" if cut and keep >= 3 else "", cells[i].tone, cells[i].bold)
+        if fits(line()):
+            break
+    return tuple(c for c in cells if c.text)
+
+
+def roster_html(
+    groups: Sequence[RosterGroup], selected: str | None, fits: Callable[[str], bool] | None = None
+) -> str:
+    """A heading per group (``- acting`` on the one whose turn it is), then one line per figure, each
+    fitted to its box when ``fits`` says what fits (see :func:`fit_cells`)."""
     lines: list[str] = []
     for group in groups:
         mark = " - acting" if group.acting else ""
@@ -35,6 +74,11 @@ def roster_html(groups: Sequence[RosterGroup], selected: str | None) -> str:
         lines.append(f'<b><font color="{colour}">{html.escape(group.title)}</font></b>{mark}')
         for row in group.rows:
             sel = "<b>&gt;</b> " if row.figure == selected else ""
-            cells = " ".join(cell_html(c) for c in (*row.cells, row.status))
+            shown = (
+                row.cells
+                if fits is None
+                else fit_cells(("> " if sel else "") + row.name, row.cells, row.status, fits)
+            )
+            cells = " ".join(cell_html(c) for c in (*shown, row.status))
             lines.append(f'{sel}<a href="{html.escape(row.figure)}">{html.escape(row.name)}</a> {cells}')
     return "<br>".join(lines)

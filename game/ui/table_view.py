@@ -22,10 +22,12 @@ from game.scenario.model import Scenario
 from game.ui import drawing
 from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
+from game.ui.declutter import Placer, along_ring, around, overlap
 from game.ui.drawing import TextCache
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
+from game.ui.terrain_art import bake_terrain
 from game.ui.tokens import HIGHLIGHT_COLOURS, PLAYER_COLOURS, SIDE_COLOURS, TokenView
 
 log = logging.getLogger(__name__)
@@ -51,6 +53,19 @@ PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
 DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
 PLATE_BG = (16, 17, 13, 225)
+NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows the player's number
+
+
+def player_mark_size(base_radius: float) -> float:
+    """The half-width in pixels of a hot-seat player's mark on a base ``base_radius`` pixels round: a
+    fifth of the base across, never under 2.5 pixels (a dot that still shows its shape).
+
+    >>> player_mark_size(8), player_mark_size(16), player_mark_size(40)
+    (2.5, 2.88, 7.2)
+    """
+    return round(max(2.5, base_radius * 0.18), 2)
+
+
 READY_COLOUR = (150, 240, 120)
 
 
@@ -126,6 +141,10 @@ class TableView:
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
         self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
+        # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
+        self.words: list[tuple[str, str, pygame.Rect]] = []
+        self.words_forced = 0  # words that had to show but found no free spot last frame
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
@@ -135,6 +154,7 @@ class TableView:
         except ValueError as exc:
             log.warning("%s: drawing a bare table", exc)
             renderer = MapRenderer.plain((scenario.width, scenario.height))
+        bake_terrain(renderer.native, renderer.native_ppi, scenario.terrain)
         bake_zones(renderer, scenario)
         return cls(renderer, assets, scenario, viewport)
 
@@ -286,7 +306,9 @@ class TableView:
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
         for token in self.tokens:
             self._draw_token(surface, token)
-        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, over)])
+        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
+        self._draw_words(surface)  # names, readings and numbers: clear of the figures and of each other
+        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
             pygame.draw.line(surface, (250, 240, 200), a, b, 3)
@@ -302,32 +324,13 @@ class TableView:
 
     def _draw_zones(self, surface: pygame.Surface) -> None:
         for zone in self.scenario.zones if self.scenario else ():
-            colour, style, word = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+            colour, style, _ = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
             colour = _player_colour(zone, colour)
             pts = self._screen(zone.area.points)
             if len(pts) >= 2:
                 drawing.polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
             else:
                 drawing.circle(surface, colour, pts[0], self.camera.ppi, 2, style)
-            label = word if not zone.name or zone.name.upper() == word else f"{word}: {zone.name}"
-            side = zone.properties.get("side")
-            player = zone.properties.get("player")
-            if zone.kind == "deploy" and isinstance(player, int) and player:
-                label += f" (player {player})"
-            elif zone.kind == "deploy" and side not in (None, ""):
-                label += f" ({side})"
-            # Labels sit just outside the zone (above it, or below when it touches the top of the view),
-            # so they never cover the figures standing in it.
-            x0, y0, x1, y1 = zone.area.bounds
-            cx = self.camera.to_screen(((x0 + x1) / 2, y0))[0]
-            half = self.texts.render(label, 20, colour).get_width() / 2 + 4
-            vx, _, vw, _ = self.camera.viewport
-            cx = min(max(cx, vx + half), vx + vw - half)  # keep the whole label on screen
-            top = self.camera.to_screen((x0, y0))[1]
-            if top - 24 >= self.camera.viewport[1]:
-                self.texts.blit(surface, label, 20, colour, (cx, top - 3), "midbottom")
-            else:
-                self.texts.blit(surface, label, 20, colour, (cx, self.camera.to_screen((x0, y1))[1] + 3), "midtop")
 
     def _draw_terrain(self, surface: pygame.Surface) -> None:
         for piece in self.scenario.terrain if self.scenario else ():
@@ -335,9 +338,6 @@ class TableView:
             pts = self._screen(piece.area.points)
             if len(pts) >= 2:
                 drawing.polyline(surface, colour, pts, width, style, closed=not piece.area.is_line)
-            if self.camera.ppi >= 10:
-                text = piece.kind if not piece.name else f"{piece.kind}: {piece.name}"
-                self.texts.blit(surface, text, 16, colour, self.camera.to_screen(piece.area.centre))
 
     def _draw_token(self, surface: pygame.Surface, token: TokenView) -> None:
         cam = self.camera
@@ -368,12 +368,8 @@ class TableView:
             surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
         ring = (70, 70, 70) if token.state == "acted" else PLAYER_COLOURS.get(token.player, side)
         pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
-        if token.player and r >= 7:  # hot-seat: the player's number on the rim, in his colour (never colour alone)
-            px, py = cx - r * 0.72, cy + r * 0.72
-            pip = max(6.0, r * 0.38)
-            pygame.draw.circle(surface, (12, 12, 10), (px, py), pip + 1)
-            pygame.draw.circle(surface, PLAYER_COLOURS.get(token.player, side), (px, py), pip)
-            self.texts.blit(surface, str(token.player), max(11, int(pip * 1.5)), (12, 12, 10), (px, py))
+        if token.player and r >= 5:  # hot-seat: the player's mark on the rim, in his colour (never colour alone)
+            self._draw_player_mark(surface, token.player, (cx - r * 0.72, cy - r * 0.72), r, side)
         if not down and r >= 6:  # facing tick on the base edge
             a = math.radians(token.facing)
             tip = (cx + math.cos(a) * (r + 5), cy + math.sin(a) * (r + 5))
@@ -392,15 +388,32 @@ class TableView:
             colour = HIGHLIGHT_COLOURS.get(highlight, (255, 255, 255))
             style = {"selected": "solid", "target": "dashed", "hover": "dotted"}.get(highlight, "solid")
             drawing.circle(surface, colour, (cx, cy), r + 6, 3 if highlight == "selected" else 2, style)
-        if token.badge and r >= 5:
-            self.texts.blit(
-                surface,
-                token.badge,
-                max(14, min(24, int(r * 0.9))),
-                (250, 245, 225),
-                (cx, cy + r + 1),
-                anchor="midtop",
-            )
+
+    def _draw_player_mark(
+        self, surface: pygame.Surface, player: int, at: Point, r: float, fallback: tuple[int, int, int]
+    ) -> None:
+        """A hot-seat player's mark on a base's rim, a fifth of the base across: his number on a
+        big base, his shape on a small one (1 a disc, 2 a square, 3 a triangle, 4 a diamond)."""
+        size = player_mark_size(r)
+        colour = PLAYER_COLOURS.get(player, fallback)
+        x, y = at
+        if size >= NUMBERED_MARK:
+            pygame.draw.circle(surface, (12, 12, 10), (x, y), size + 1)
+            pygame.draw.circle(surface, colour, (x, y), size)
+            self.texts.blit(surface, str(player), max(10, int(size * 1.6)), (12, 12, 10), (x, y))
+            return
+        k = size
+        shape = {
+            2: [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)],
+            3: [(x, y - k * 1.2), (x + k * 1.1, y + k * 0.8), (x - k * 1.1, y + k * 0.8)],
+            4: [(x, y - k * 1.3), (x + k * 1.3, y), (x, y + k * 1.3), (x - k * 1.3, y)],
+        }.get((player - 1) % 4 + 1)
+        if shape is None:
+            pygame.draw.circle(surface, (12, 12, 10), (x, y), k + 1)
+            pygame.draw.circle(surface, colour, (x, y), k)
+        else:
+            pygame.draw.polygon(surface, colour, shape)
+            pygame.draw.polygon(surface, (12, 12, 10), shape, 1)
 
     def _blit_shadow(self, surface: pygame.Surface, cx: float, cy: float, r: float, lying: bool = False) -> None:
         """The token's soft shadow on the table, cast down and to the right (a figure lying down
@@ -458,13 +471,9 @@ class TableView:
             if isinstance(o, Line):
                 pts = self._screen(o.points)
                 drawing.polyline(surface, o.colour, pts, o.width, o.style)
-                if o.label and pts:
-                    self.texts.blit(surface, o.label, 20, o.colour, (pts[-1][0] + 8, pts[-1][1] - 8), "bottomleft")
             elif isinstance(o, Circle):
                 c = self.camera.to_screen(o.centre)
                 drawing.circle(surface, o.colour, c, o.radius * ppi, o.width, o.style)
-                if o.label:
-                    self.texts.blit(surface, o.label, 18, o.colour, (c[0], c[1] - o.radius * ppi - 4), "midbottom")
             elif isinstance(o, Arc):
                 c = self.camera.to_screen(o.centre)
                 half = math.radians(o.spread / 2)
@@ -478,9 +487,6 @@ class TableView:
                     for i in range(n + 1)
                 ]
                 drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
-                if o.label:
-                    tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
-                    self.texts.blit(surface, o.label, 17, o.colour, tip, "center")
             elif isinstance(o, Icon):
                 image = self.assets.scaled(o.sprite, (o.size, o.size))
                 surface.blit(image, image.get_rect(center=self._round(self.camera.to_screen(o.position))))
@@ -498,6 +504,178 @@ class TableView:
                     surface.blit(image, self.plate_rect(image.get_size(), (x, y), o))
                 else:
                     self.texts.blit(surface, o.text, o.size, o.colour, pos, o.anchor)
+
+    # ---- words: placed clear of the figures and of each other -------------------------------------
+
+    def zone_label(self, zone: Any) -> tuple[str, tuple[int, int, int]]:
+        """A zone's label and colour: ``DEPLOY: Allied start line (allies)`` (a word, never colour alone)."""
+        colour, _, word = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
+        colour = _player_colour(zone, colour)
+        label = word if not zone.name or zone.name.upper() == word else f"{word}: {zone.name}"
+        side = zone.properties.get("side")
+        player = zone.properties.get("player")
+        if zone.kind == "deploy" and isinstance(player, int) and player:
+            if f"player {player}" not in label.lower():  # never "(Player 4) (player 4)"
+                label += f" (player {player})"
+        elif zone.kind == "deploy" and side not in (None, ""):
+            label += f" ({side})"
+        return label, colour
+
+    def token_rects(self) -> list[pygame.Rect]:
+        """The screen squares the figures on view take, with their ready rings and facing ticks."""
+        out = []
+        view = pygame.Rect(self.camera.viewport)
+        for t in self.tokens:
+            if t.state == "dead":
+                continue
+            cx, cy = self.camera.to_screen(t.position)
+            r = max(3.0, t.base_radius * self.camera.ppi) + 4
+            rect = pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r))
+            if rect.colliderect(view):
+                out.append(rect)
+        return out
+
+    def zone_rects(self) -> list[pygame.Rect]:
+        """The screen rectangles round the zones (what a banner over the table should not hide)."""
+        out = []
+        for zone in self.scenario.zones if self.scenario else ():
+            x0, y0, x1, y1 = zone.area.bounds
+            (a, b), (c, d) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
+            out.append(pygame.Rect(round(a), round(b), max(1, round(c - a)), max(1, round(d - b))))
+        return out
+
+    def clear_spot(
+        self, size: tuple[int, int], margin: int = 8, avoid: Sequence[pygame.Rect] = (), bottom_first: bool = False
+    ) -> tuple[pygame.Rect, int]:
+        """Where a banner of ``size`` goes over the table, and the pixels of zones, figures, words and
+        ``avoid`` it hides there: the top or bottom middle when clear (the bottom first if
+        ``bottom_first``), else the clearest spot along the top and bottom edges and then down the view."""
+        vx, vy, vw, vh = self.camera.viewport
+        w, h = size
+        top, bottom = vy + margin, vy + vh - margin - h
+        xs = [vx + (vw - w) // 2, vx + margin, vx + vw - margin - w]
+        xs += list(range(vx + margin, max(vx + margin, vx + vw - margin - w) + 1, 24))
+        rows = [bottom, top] if bottom_first else [top, bottom]
+        rows += list(range(top + h, bottom, max(8, h // 2)))
+        hide = self.zone_rects() + self.token_rects() + [r for _, _, r in self.words] + list(avoid)
+        view = pygame.Rect(self.camera.viewport)
+        best: tuple[int, pygame.Rect] | None = None
+        for y in rows:
+            for x in xs:
+                spot = pygame.Rect(x, y, w, h).clamp(view)
+                cost = overlap(spot, hide)
+                if best is None or cost < best[0]:
+                    best = (cost, spot)
+                if cost == 0:
+                    return spot, 0
+        assert best is not None
+        return best[1], best[0]
+
+    def _draw_words(self, surface: pygame.Surface) -> None:
+        """The table's words, most wanted first, each where it overlaps neither a figure nor a word
+        placed before it: the pointed-at figure's GUTS, the rings' and lines' readings, the zones'
+        names, then every other figure's GUTS (one in a packed line shows when pointed at) and, with
+        the outlines on, the terrain's names."""
+        ppi = self.camera.ppi
+        placer = Placer(pygame.Rect(self.camera.viewport), self.token_rects())
+        words: list[tuple[str, str, pygame.Rect]] = []
+        jobs: list[tuple[str, str, int, tuple[int, int, int], list[pygame.Rect], bool]] = []
+
+        def size_of(text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
+            return self.texts.render(text, size, colour).get_size()
+
+        def badge_job(t: TokenView, must: bool) -> None:
+            r = max(3.0, t.base_radius * ppi)
+            if not t.badge or r < 5 or t.state == "dead":
+                return
+            size = max(14, min(24, int(r * 0.9)))
+            wh = size_of(t.badge, size, (250, 245, 225))
+            centre = self.camera.to_screen(t.position)
+            spots = around(wh, centre, r + 3, gap=0)
+            if r >= 12:  # a big base with no room round it: on its own rim, at the bottom
+                inside = pygame.Rect(0, 0, *wh)
+                inside.midbottom = (round(centre[0]), round(centre[1] + r))
+                spots.append(inside)
+            jobs.append(("guts", t.badge, size, (250, 245, 225), spots, must))
+
+        pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
+        for t in pointed:
+            badge_job(t, True)
+        for o in self.overlays:
+            if isinstance(o, Circle) and o.label:
+                c = self.camera.to_screen(o.centre)
+                wh = size_of(o.label, 18, o.colour)
+                jobs.append(("ring", o.label, 18, o.colour, along_ring(wh, c, o.radius * ppi), True))
+            elif isinstance(o, Line) and o.label and o.points:
+                x, y = self.camera.to_screen(o.points[-1])
+                w, h = size_of(o.label, 20, o.colour)
+                spots = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+                spots[0].bottomleft, spots[1].topleft = (round(x + 8), round(y - 8)), (round(x + 8), round(y + 8))
+                spots[2].bottomright, spots[3].topright = (
+                    (round(x - 8), round(y - 8)),
+                    (round(x - 8), round(y + 8)),
+                )
+                jobs.append(("line", o.label, 20, o.colour, spots, True))
+            elif isinstance(o, Arc) and o.label:
+                c = self.camera.to_screen(o.centre)
+                f = math.radians(o.facing)
+                tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
+                wh = size_of(o.label, 17, o.colour)
+                jobs.append(("arc", o.label, 17, o.colour, around(wh, tip, 0, gap=2), True))
+        if self.show_zones:
+            for zone in self.scenario.zones if self.scenario else ():
+                label, colour = self.zone_label(zone)
+                w, h = size_of(label, 20, colour)
+                x0, y0, x1, y1 = zone.area.bounds
+                (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
+                view = pygame.Rect(self.camera.viewport)
+                if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
+                    continue  # a zone off the view is not named on it
+                cx = round((ax + bx) / 2)
+                spots = []  # just outside the zone, above or below, middle then ends, a step further
+                cy = round((ay + by) / 2)  # out; then beside it; then inside its top
+                for step in (0, h, 2 * h):
+                    for y, anchor in ((ay - 3 - step, "midbottom"), (by + 3 + step, "midtop")):
+                        for x in (cx, round(ax + w / 2), round(bx - w / 2)):
+                            rect = pygame.Rect(0, 0, w, h)
+                            setattr(rect, anchor, (x, round(y)))
+                            spots.append(rect)
+                for y in (cy, round(ay + h / 2), round(by - h / 2)):
+                    spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
+                    spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
+                for x in (cx, round(ax + w / 2), round(bx - w / 2)):
+                    spots.append(pygame.Rect(0, 0, w, h))
+                    spots[-1].midtop = (x, round(ay + 3))
+                spots += [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
+                jobs.append(("zone", label, 20, colour, spots, True))
+        for t in self.tokens:
+            if t not in pointed:
+                badge_job(t, False)
+        if self.show_outlines and ppi >= 10:
+            for piece in self.scenario.terrain if self.scenario else ():
+                colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
+                text = piece.kind if not piece.name else f"{piece.kind}: {piece.name}"
+                w, h = size_of(text, 16, colour)
+                c = self.camera.to_screen(piece.area.centre)
+                jobs.append(("terrain", text, 16, colour, around((w, h), c, 0, gap=0) + [
+                    pygame.Rect(0, 0, w, h).move(round(c[0] - w / 2), round(c[1] - h / 2))
+                ], False))  # fmt: skip
+        for kind, text, size, colour, spots, must in jobs:
+            if kind == "terrain":  # the terrain's own middle first
+                spots = [spots[-1], *spots[:-1]]
+            placed = placer.place(spots, must and kind != "guts")
+            if placed is None and kind == "guts" and len(spots) > 8 and spots[-1].collidelist(placer.words) < 0:
+                rim = spots[-1]  # no room round a big base: on its own rim (see badge_job)
+                placer.words.append(rim)
+                placed = rim
+            if placed is None and must:
+                placed = placer.place(spots, True)
+            if placed is None:
+                continue
+            image = self.texts.render(text, size, colour)
+            surface.blit(image, image.get_rect(center=placed.center))
+            words.append((kind, text, placed))
+        self.words, self.words_forced = words, placer.forced
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, the

@@ -40,6 +40,7 @@ from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.outbreak.world import World, angle_to
 from game.scenario.model import Area, Point
 from game.table import PathCheck, truncate_path
+from game.table.wording import in_words
 
 # -- humans -------------------------------------------------------------------------------------
 
@@ -126,7 +127,9 @@ def plan(world: World, cmd: Move) -> MovePlan:
             points, f.radius, mover=f.id, max_length=world.num("movement", "human_rush")
         )
         if check.length < 0.01:
-            raise IllegalCommand(f"{f.id} cannot move that way: blocked by {check.blocked_by or 'something'}.")
+            raise IllegalCommand(
+                f"{f.id} cannot move that way: blocked by {in_words(check.blocked_by) or 'something'}."
+            )
     if not isinstance(cmd.followers, (tuple, list)):
         raise IllegalCommand("Followers must be a list of figure ids.")
     followers = []

@@ -30,6 +30,7 @@ from game.rules.outbreak.data import load_data
 from game.rules.outbreak.events import DestroyRolled, Fired, JamCleared, Jammed
 from game.rules.outbreak.state import Figure, Step
 from game.rules.outbreak.world import World
+from game.table.wording import in_words
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def shot_reason(world: World, f: Figure, tid: str) -> str | None:
         return f'{tid} is out of range: {dist:.1f}" away, the {w.name} reaches {w.range:g}".'
     sight = world.sight(f, t)
     if sight.state == "blocked":
-        return f"{f.id} has no line of sight to {tid}: blocked by {sight.blocked_by or 'terrain'}."
+        return f"{f.id} has no line of sight to {tid}: blocked by {in_words(sight.blocked_by) or 'terrain'}."
     return None
 
 

@@ -15,6 +15,7 @@ animations (third by third, grapple dice side by side, bites and turning announc
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -436,6 +437,18 @@ class OutbreakView:
                 out.append(line)
         return out
 
+    def player_words(self, game: Any, text: str) -> str:
+        """``text`` from the rules (a roll's meaning, a refusal) with each named human's id replaced by his
+        name: "D6 = 3: Farmhand Jed carries on", not "npc5 carries on" (zombies keep their ids: those
+        are their names)."""
+        names = {f.id: f.name for f in game.state.figures.values() if f.is_human and f.name and f.name != f.id}
+        if not names or not text:
+            return text
+        pattern = re.compile(
+            r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])"
+        )
+        return pattern.sub(lambda m: names[m.group(1)], text)
+
     def _who(self, game: Any, fid: str) -> str:
         f = game.state.figures.get(fid)
         if f is None:
@@ -445,7 +458,7 @@ class OutbreakView:
     def _line(self, game: Any, e: Any) -> str:
         who = lambda fid: self._who(game, fid)  # noqa: E731
         if isinstance(e, DiceRolled):
-            return toned("dice", _esc(f"{e.purpose}: {e.meaning}"))
+            return toned("dice", _esc(self.player_words(game, f"{e.purpose}: {e.meaning}")))
         if isinstance(e, ev.MoveStarted):
             return toned("turn", f"<b>Move {e.move}</b>")
         if isinstance(e, ev.StepStarted):

@@ -18,6 +18,7 @@ from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 from game.table import PathCheck, truncate_path
+from game.table.wording import in_words
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
         limit = float(world.data.h("move"))
     check = world.table.check_path(path, m.radius, mover=m.id)
     if check.blocked:
-        raise IllegalCommand(f"The path is blocked by {check.blocked_by}.")
+        raise IllegalCommand(f"The path is blocked by {in_words(check.blocked_by) or 'something'}.")
     if check.length > limit + 1e-6:
         raise IllegalCommand(f'{m.id} may {"run" if run else "move"} at most {limit:g}", not {check.length:.1f}".')
     if len(path) > 1:

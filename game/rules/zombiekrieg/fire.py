@@ -25,6 +25,7 @@ from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, SUCCESS
 from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import Modifiers, World
 from game.table import Sight, in_front_arc
+from game.table.wording import in_words
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,10 @@ def shot_reason(world: World, f: Figure, t: Figure | None, tid: str) -> tuple[st
         return f"{t.id} is outside {f.id}'s front arc; turn him first (a MOVE).", None
     sight = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
     if sight.state == "blocked":
-        return f"{f.id} has no line of sight to {t.id}: blocked by {sight.blocked_by or 'terrain'}.", None
+        return (
+            f"{f.id} has no line of sight to {t.id}: blocked by {in_words(sight.blocked_by) or 'terrain'}.",
+            None,
+        )
     if sight.state == "obscured" and world.reading("fire_needs_clear_sight"):
         # the literal reading: "a clear line of sight"; clutter on the line or round the target blocks
         why = "it stands in clutter" if sight.target_in_clutter else "clutter is on the line"

@@ -22,6 +22,7 @@ from game.rules.zombiekrieg.guts import succeeded
 from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import World
 from game.table import PathCheck
+from game.table.wording import in_words
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,9 @@ def plan(world: World, cmd: Move) -> MovePlan:
         points, f.radius, mover=f.id, max_length=float(world.data.house("move_distance"))
     )
     if path and check.length < 0.01:
-        raise IllegalCommand(f"{f.id} cannot move that way: blocked by {check.blocked_by or 'something'}.")
+        raise IllegalCommand(
+            f"{f.id} cannot move that way: blocked by {in_words(check.blocked_by) or 'something'}."
+        )
     return MovePlan(f, points, check, facing)
 
 

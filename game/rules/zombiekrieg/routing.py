@@ -21,6 +21,7 @@ CLEARANCE = 0.15  # inches between bases when a route steps round one
 
 
 CELL = 0.3  # inches: the local grid a route is searched on round the other bases
+NEAR_GOAL = 1.5  # inches: pointing on a base, the route ends on the free ground this near the pointer
 
 
 def _clear(table: Any, points: list[Point], radius: float, mover: str) -> bool:
@@ -63,8 +64,12 @@ class LocalGrid:
         import heapq
 
         a, b = self.cell(self.start), self.cell(goal)
-        if not self.inside(b) or not self.free[b[0]][b[1]]:
-            return None
+        end = goal
+        if not self.inside(b) or not self.free[b[0]][b[1]]:  # on a friend's base: the free ground beside it
+            near = self.nearest_free(goal, NEAR_GOAL)
+            if near is None:
+                return None
+            b, end = near, self.point(*near)
         seen: dict[tuple[int, int], tuple[int, int] | None] = {a: None}
         cost = {a: 0.0}
         queue = [(0.0, a)]
@@ -78,7 +83,7 @@ class LocalGrid:
                     out.append(self.point(*cur))
                     cur = seen[cur]
                 points = list(reversed(out))
-                points[0], points[-1] = self.start, goal  # the exact ends, not their cells
+                points[0], points[-1] = self.start, end  # the exact ends, not their cells
                 return points
             for dx, dy, w in steps:
                 nxt = (c[0] + dx, c[1] + dy)
@@ -89,6 +94,18 @@ class LocalGrid:
                     cost[nxt], seen[nxt] = new, c
                     heapq.heappush(queue, (new + math.dist(nxt, b), nxt))
         return None
+
+    def nearest_free(self, goal: Point, within: float) -> tuple[int, int] | None:
+        """The free cell nearest ``goal`` no further than ``within`` inches from it, or None."""
+        gi, gj = self.cell(goal)
+        k = math.ceil(within / CELL)
+        best: tuple[float, tuple[int, int]] | None = None
+        for i in range(max(0, gi - k), min(self.n, gi + k + 1)):
+            for j in range(max(0, gj - k), min(self.n, gj + k + 1)):
+                d = math.dist(self.point(i, j), goal)
+                if self.free[i][j] and d <= within and (best is None or d < best[0]):
+                    best = (d, (i, j))
+        return best[1] if best is not None else None
 
     def straighten(self, path: list[Point]) -> list[Point]:
         """Pull the grid path tight: from each point, the furthest later point reached in one clear leg."""

@@ -34,6 +34,7 @@ from game.rules.zombiekrieg import view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
 from game.rules.zombiekrieg.routing import LocalGrid, route_to
 from game.rules.zombiekrieg.state import Figure
+from game.table.wording import in_words
 
 ROLE_NAMES = {
     "sergeant": "Sergeant",
@@ -347,7 +348,7 @@ class ZombiekriegView:
         length = float(d.get("length", 0.0))
         if length >= wanted - 0.25 or d.get("blocked_by") == "move allowance":
             return ""
-        why = d.get("blocked_by") or "the way is blocked"
+        why = in_words(d.get("blocked_by") or "", lambda fid: name_of(game.figure(fid))) or "the way is blocked"
         return f'Only {length:.1f}" reachable ({why}): click again to move there, or point elsewhere.'
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:

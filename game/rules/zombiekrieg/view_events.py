@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.rules.contract import Animation, toned
@@ -97,14 +97,14 @@ def line_of(ev: Any, name: Namer) -> str | None:
 def lines_of(events: Iterable[Any], name: Namer) -> list[str]:
     """Log lines for a batch of events; a run of zombie moves is one line, not one per zombie."""
     out: list[str] = []
-    run = 0
+    run: list[Any] = []
     for ev in events:
         if type(ev).__name__ == "ZombieMoved":
-            run += 1
+            run.append(ev)
             continue
         if run:
             out.append(_zombies_move(run))
-            run = 0
+            run = []
         line = line_of(ev, name)
         if line:
             out.append(line)
@@ -113,8 +113,44 @@ def lines_of(events: Iterable[Any], name: Namer) -> list[str]:
     return out
 
 
-def _zombies_move(run: int) -> str:
-    return _c("zombie", f"{run} zombie{'s' if run > 1 else ''} move{'' if run > 1 else 's'}.")
+# what a zombie did (ZombieMoved.how), as "<ids> charge" reads
+_HOW_WORDS = {
+    "shamble": ("shambles", "shamble"),
+    "wander": ("wanders", "wander"),
+    "lurch": ("lurches", "lurch"),
+    "charge": ("charges", "charge"),
+    "close in": ("closes in on the nearest soldier", "close in on the nearest soldiers"),
+    "rejoin": ("rejoins the horde", "rejoin the horde"),
+}
+
+
+def _zombies_move(run: Sequence[Any]) -> str:
+    """A run of zombie moves in one line that says what each zombie did (the kinds in the order they came):
+    ``Zombies z1, z3 and z4 charge; zombie z7 rejoins the horde.`` (a log from before ``how`` was kept:
+    ``3 zombies move.``)
+
+    >>> from game.rules.zombiekrieg.events import ZombieMoved
+    >>> run = [ZombieMoved("z1", (), "charge"), ZombieMoved("z7", (), "rejoin"), ZombieMoved("z3", (), "charge")]
+    >>> _zombies_move(run)
+    '<font color="#D98C8C">Zombies z1 and z3 charge; zombie z7 rejoins the horde.</font>'
+    >>> _zombies_move([ZombieMoved("z1", ()), ZombieMoved("z2", ())])
+    '<font color="#D98C8C">2 zombies move.</font>'
+    """
+    groups: dict[str, list[str]] = {}
+    for ev in run:
+        groups.setdefault(getattr(ev, "how", "") or "", []).append(ev.figure)
+    parts = []
+    for how, ids in groups.items():
+        if not how:
+            n = len(ids)
+            parts.append(f"{n} zombie{'s' if n > 1 else ''} move{'' if n > 1 else 's'}")
+            continue
+        one, many = _HOW_WORDS.get(how, (f"{how}s", how))
+        ids = sorted(ids, key=lambda fid: (len(fid), fid))  # z2 before z10
+        who = f"zombie {ids[0]}" if len(ids) == 1 else f"zombies {', '.join(ids[:-1])} and {ids[-1]}"
+        parts.append(f"{_e(who)} {one if len(ids) == 1 else many}")
+    text = "; ".join(parts)
+    return _c("zombie", text[:1].upper() + text[1:] + ".")
 
 
 # ---- sounds ---------------------------------------------------------------------------------------

@@ -16,10 +16,18 @@ from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
 from game.rules.zombiekrieg import order
 from game.rules.zombiekrieg.preview import fire_geometry
+from game.table.wording import in_words
 
 
 def pct(p: float) -> str:
     return f"{round(100 * p)}%"
+
+
+def _namer(game: Any) -> Any:
+    """A figure's name for :func:`in_words`: his rank and id, as the log and the roster say him."""
+    from game.rules.zombiekrieg.view import name_of
+
+    return lambda fid: name_of(game.figure(fid))
 
 
 def need_text(modified_guts: int, chances: dict[str, float]) -> str:
@@ -156,7 +164,7 @@ def move_drawing(
         if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
             out.append(Path(tuple(rest), "blocked"))  # type: ignore[arg-type]
         out.append(Cross(stop))  # type: ignore[arg-type]
-        lines.append(f"Stops here: {d.get('blocked_by') or 'blocked'}")
+        lines.append(f"Stops here: {in_words(d.get('blocked_by') or '', _namer(game)) or 'blocked'}")
     length = float(d.get("length", 0.0))
     head = f'MOVE {length:.1f}"'
     if d.get("enters_clutter"):
@@ -185,7 +193,7 @@ def fire_drawing(game: Any, fid: str, tid: str, preview: Any, geometry: dict[str
     word = {
         "clear": "CLEAR",
         "obscured": "OBSCURED -1",
-        "blocked": f"BLOCKED by {geometry.get('blocked_by') or 'terrain'}",
+        "blocked": f"BLOCKED by {in_words(geometry.get('blocked_by') or '', _namer(game)) or 'terrain'}",
     }.get(sight, sight.upper())
     out: list[Primitive] = [Sight(f.position, end, sight)]  # type: ignore[arg-type]
     if sight == "blocked":

@@ -133,31 +133,33 @@ def axis_move(world: World) -> None:
     clutter = _ClutterAllowance(world, cell, dist)
     starts = {z.id: z.position for z in zs}
     paths: dict[str, list[Point]] = {}
+    hows: dict[str, str] = {}
     order: list[Figure] = []
 
-    def walk(z: Figure, plan: Callable[[float], list[Point]]) -> None:
+    def walk(z: Figure, plan: Callable[[float], list[Point]], how: str) -> None:
         paths[z.id] = _walk(world, z, clutter.cut(plan))
+        hows[z.id] = how
         order.append(z)
 
     # the break-off zombies first: they are the front of the unit
     for z in sorted(breakers, key=lambda z: (_nearest_allied_distance(world, z), _num(z.id))):
         target = world.table.nearest(z.position, where=world.is_allied)
         if target is not None:
-            walk(z, _path_to(world, z, st.figures[target].position))
+            walk(z, _path_to(world, z, st.figures[target].position), "close in")
     if unit:
         goals = _goals(world, cell, allies, unit)
         field = world.table.distance_field(goals, unit[0].radius)
         for z in sorted(unit, key=lambda z: (field.distance(z.position), _num(z.id))):
-            walk(z, _path_toward(world, z, goals, field))
+            walk(z, _path_toward(world, z, goals, field), cell.move)
     if not alone:
         _keep_together(world, order, paths, starts)
     for z in stragglers:
-        walk(z, _rejoin_plan(world, z))
+        walk(z, _rejoin_plan(world, z), "rejoin")
     for z in order:
         path = paths[z.id]
         if z.position != starts[z.id]:
             z.facing = round(angle_to(path[-2], path[-1]), 6)
-            world.emit(ZombieMoved(z.id, tuple(path)))
+            world.emit(ZombieMoved(z.id, tuple(path), hows[z.id]))
 
 
 class _ClutterAllowance:

@@ -51,6 +51,11 @@ class DemoScene(GameScene):
         self.result_left: float | None = None  # seconds the result stays up
         self._touch_origin: tuple[int, int] | None = None
         self.commands_shown = 0
+        # where the banner and the hint go (see _place_banner), and for which view and sizes
+        self.banner_rect = self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self._banner_size = 26
+        self._placed_for: tuple = ()
+        self._placed_at = -(10**9)
         assert loop.current is not None
         deal = loop.current
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
@@ -183,7 +188,6 @@ class DemoScene(GameScene):
         super().draw(surface)
         if self.view is None:
             return
-        vx, vy, vw, vh = self.view.camera.viewport
         game = self.loop.game
         lines = self.banner_text()
         if game is not None and game.over:
@@ -191,9 +195,29 @@ class DemoScene(GameScene):
         elif game is not None:
             lines += f"\nNow: {standing(game)}"
         plate = self.view.plate(lines, 26, GOLD)
-        surface.blit(plate, plate.get_rect(midtop=(vx + vw // 2, vy + 8)))
         hint = self.view.plate("Move the mouse or press a key to play", 18, HINT)
-        surface.blit(hint, hint.get_rect(midbottom=(vx + vw // 2, vy + vh - 8)))
+        where = (plate.get_size(), hint.get_size(), self.view.camera.ppi, self.view.camera.offset)
+        if where != self._placed_for or self.app.frames - self._placed_at > 30:
+            self._place_banner(lines, plate, hint)
+            self._placed_for, self._placed_at = where, self.app.frames
+        plate = self.view.plate(lines, self._banner_size, GOLD)
+        surface.blit(plate, self.banner_rect)
+        surface.blit(hint, self.hint_rect)
+
+    def _place_banner(self, lines: str, plate: pygame.Surface, hint: pygame.Surface) -> None:
+        """The banner and the hint where they hide no zone, figure or word on the table: the clearest
+        spot, in a smaller print if the full one finds none (looked for twice a second, not each frame)."""
+        assert self.view is not None
+        self._banner_size = 26
+        self.banner_rect, hidden = self.view.clear_spot(plate.get_size())
+        for size in (22, 18):
+            if not hidden:
+                break
+            smaller = self.view.plate(lines, size, GOLD)
+            rect, less = self.view.clear_spot(smaller.get_size())
+            if less < hidden:
+                self.banner_rect, hidden, self._banner_size = rect, less, size
+        self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect], bottom_first=True)
 
 
 def run(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:

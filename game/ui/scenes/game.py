@@ -32,6 +32,7 @@ from game.rules.core import RuleSet, get_ruleset
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
 from game.ui.dice_tray import tray_surface
+from game.ui.fitting import fit
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
@@ -232,8 +233,38 @@ class GameScene(Scene):
 
     def set_banner(self, text: str) -> None:
         self.banner = text
-        if getattr(self, "banner_label", None) is not None:
-            self.banner_label.set_text(text)
+        label = getattr(self, "banner_label", None)
+        if label is not None:
+            object_id, shown = self._fit_banner(text, label.rect.width)
+            if object_id != label.most_specific_combined_id.split(".")[-1]:
+                label.set_text(" ")  # the old text is not laid out in the new print
+                label.change_object_id(object_id)
+            label.set_text(shown)
+
+    def set_objective(self, text: str) -> None:
+        """The objective line in the top bar, in the largest print that fits its place (then cut short)."""
+        self.objective_text = text
+        label = getattr(self, "objective_label", None)
+        if label is not None:
+            object_id, shown = self._fit_objective(text, label.rect.width)
+            if object_id != label.most_specific_combined_id.split(".")[-1]:
+                label.set_text(" ")  # the old text is not laid out in the new print
+                label.change_object_id(object_id)
+            label.set_text(shown)
+
+    def _measure(self, size: int, bold: bool = False) -> Any:
+        """How wide a text is in the theme's font at ``size`` (pixels)."""
+        font = self.manager.get_theme().get_font_dictionary().find_font(size, "noto_sans", bold=bold)
+        return lambda text: int(font.size(text)[0])
+
+    def _fit_banner(self, text: str, width: int) -> tuple[str, str]:
+        sizes = [
+            (f"#banner{k}", self._measure(pt, True)) for k, pt in (("", 28), ("_small", 24), ("_smaller", 18))
+        ]
+        return fit(text, width - 12, sizes)
+
+    def _fit_objective(self, text: str, width: int) -> tuple[str, str]:
+        return fit(text, width - 10, [("#subtle", self._measure(18)), ("#footnote", self._measure(14))])
 
     def _scroll_log_to_end(self) -> None:
         bar = getattr(self.log_box, "scroll_bar", None)
@@ -303,6 +334,15 @@ class GameScene(Scene):
         self.log_tall = not self.log_tall
         self.app.rebuild()
 
+    def _roster_fits(self, text: str) -> bool:
+        """Whether a roster line fits the roster box on one line (its font, less the padding and the
+        scroll bar, with a little slack for bold runs)."""
+        box = getattr(self, "roster_box", None)
+        if box is None:
+            return True
+        font = self.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
+        return bool(font.size(text)[0] * 1.06 <= box.rect.width - 40)
+
     # ---- layout --------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
@@ -327,19 +367,26 @@ class GameScene(Scene):
         # icon buttons are square; "Fit" is short; the others get a word's width
         widths = [TOP_BAR - 10 if icon else (56 if len(label) <= 4 else 84) for _, label, _, icon in specs]
         total = sum(widths) + 6 * len(widths)
-        banner_w = min(600, max(260, w - total - 330))
+        # the banner takes what its text needs (up to 600 px, or 55% of the room when short of it), the
+        # objective the rest; each label shrinks its print, then cuts its end short, rather than overflow
+        bx = w - total - 6
+        room = bx - 12 - 16
+        natural = self._measure(28, True)(self.banner) + 12
+        banner_w = max(120, min(600, natural, max(room - 200, round(room * 0.55))))
+        banner_id, banner_text = self._fit_banner(self.banner, banner_w)
         self.banner_label = self.ui(
-            UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), self.banner, m, container=top, object_id="#banner")
+            UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), banner_text, m, container=top, object_id=banner_id)
         )
         sub = self.objective_text or self.scenario.title
-        bx = w - total - 6
+        objective_w = max(50, bx - banner_w - 22)
+        objective_id, objective_text = self._fit_objective(sub, objective_w)
         self.objective_label = self.ui(
             UILabel(
-                pygame.Rect(banner_w + 16, 4, max(50, bx - banner_w - 22), TOP_BAR - 12),
-                sub,
+                pygame.Rect(banner_w + 16, 4, objective_w, TOP_BAR - 12),
+                objective_text,
                 m,
                 container=top,
-                object_id="#subtle",
+                object_id=objective_id,
             )
         )
         self.top = {}
@@ -394,6 +441,7 @@ class GameScene(Scene):
                 m,
                 container=bottom,
                 tool_tip_text="A taller log (or back to the usual height)",
+                object_id="#small_button",  # the whole "Log +" inside the button's 50 px
             )
         )
         # tall enough for one line of 16 pt text inside the text boxes' padding
@@ -581,9 +629,8 @@ class GameScene(Scene):
         if self._set("banner", match.banner()):
             self.set_banner(self._shown["banner"])
         if self._set("objective", match.objective()):
-            self.objective_text = self._shown["objective"]
-            self.objective_label.set_text(self.objective_text)
-        if self._set("roster", match.roster()):
+            self.set_objective(self._shown["objective"])
+        if self._set("roster", match.roster(self._roster_fits)):
             self.roster_html = self._shown["roster"]
             self.roster_box.set_text(self.roster_html)
             self.roster_box.rebuild()

@@ -18,7 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.saves import SavedGame, SaveError, read_save
-from game.session import actions, describe_save, format_time
+from game.session import actions, describe_save, format_time, progress
 from game.ui.rules_help import ruleset_title
 from game.ui.scenes.base import Scene
 
@@ -82,7 +82,7 @@ class SaveEntry:
             s = self.saved
             title = Path(s.scenario_path).stem.replace("_", " ").title()[:60]
             when = format_time(s.saved_at, "%d %b %H:%M", "?")
-            return f"{self.kind}: {title}, {actions(len(s.commands))}, {when}" + (" (finished)" if s.over else "")
+            return f"{self.kind}: {title}, {progress(s)}, {when}" + (" (finished)" if s.over else "")
         return f"{self.kind}: {shown(self.path.name)[:80]} (cannot be loaded)"
 
 

@@ -1,0 +1,105 @@
+"""Where words go on the table so they overlap neither each other nor the figures: a greedy placer.
+
+Each word (a zone's name, a ring's reading, a figure's GUTS) comes with the spots it may take, best
+first. It takes the first spot inside the view that touches nothing already there (figures' bases and
+the words placed before it); a word that must show takes the spot that hides least when none is free,
+and one that need not (a GUTS number in a packed line) waits for the pointer (see TableView).
+
+>>> import pygame
+>>> p = Placer(pygame.Rect(0, 0, 100, 100), [pygame.Rect(40, 40, 20, 20)])
+>>> p.place([pygame.Rect(45, 45, 10, 10), pygame.Rect(70, 45, 10, 10)])
+Rect(70, 45, 10, 10)
+>>> p.place([pygame.Rect(72, 47, 10, 10)]) is None   # on the word just placed, and it need not show
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import pygame
+
+Point = tuple[float, float]
+
+
+def overlap(a: pygame.Rect, rects: Iterable[pygame.Rect]) -> int:
+    """The pixels of ``a`` that ``rects`` cover (counted once per rect)."""
+    rects = rects if isinstance(rects, list) else list(rects)
+    total = 0
+    for i in a.collidelistall(rects):  # only those that touch it (found in C, not clipped one by one)
+        c = a.clip(rects[i])
+        total += c.width * c.height
+    return total
+
+
+class Placer:
+    """Words placed one by one inside ``view``, each clear of ``obstacles`` and of the words before it."""
+
+    def __init__(self, view: pygame.Rect, obstacles: Sequence[pygame.Rect] = ()) -> None:
+        self.view = pygame.Rect(view)
+        self.obstacles = [pygame.Rect(r) for r in obstacles]
+        self.words: list[pygame.Rect] = []
+        self.forced = 0  # words that found no free spot but had to show
+
+    def free(self, rect: pygame.Rect) -> bool:
+        """Inside the view, touching no obstacle and no word."""
+        return (
+            self.view.contains(rect) and rect.collidelist(self.obstacles) < 0 and rect.collidelist(self.words) < 0
+        )
+
+    def place(self, spots: Sequence[pygame.Rect], must: bool = False) -> pygame.Rect | None:
+        """The first free spot of ``spots`` (taken from now on); when none is free, None, or if ``must``
+        the spot (moved inside the view) that covers least of the figures and the other words."""
+        for spot in spots:
+            if self.free(spot):
+                self.words.append(spot)
+                return spot
+        if not must or not spots:
+            return None
+        inside = [s.clamp(self.view) for s in spots]
+        best = min(
+            inside, key=lambda s: (overlap(s, self.words) * 2 + overlap(s, self.obstacles), inside.index(s))
+        )
+        self.words.append(best)
+        self.forced += 1
+        return best
+
+
+def around(size: tuple[int, int], centre: Point, radius: float, gap: float = 3.0) -> list[pygame.Rect]:
+    """Spots for a word of ``size`` just outside a circle: above it first, then below, the sides and the
+    diagonals.
+
+    >>> [r.center for r in around((20, 10), (50, 50), 10)][:2]
+    [(50, 32), (50, 68)]
+    """
+    w, h = size
+    spots = []
+    for deg in (-90, 90, 0, 180, -45, -135, 45, 135):
+        a = math.radians(deg)
+        ux, uy = math.cos(a), math.sin(a)
+        # far enough along the direction that the rectangle's near side clears the circle
+        reach = radius + gap + abs(ux) * w / 2 + abs(uy) * h / 2
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(centre[0] + ux * reach), round(centre[1] + uy * reach))
+        spots.append(rect)
+    return spots
+
+
+def along_ring(size: tuple[int, int], centre: Point, radius: float, gap: float = 4.0) -> list[pygame.Rect]:
+    """Spots for a ring's label just outside the ring: its top first, then round it every 30 degrees.
+
+    >>> along_ring((20, 10), (100, 100), 40)[0].midbottom
+    (100, 56)
+    """
+    w, h = size
+    spots = []
+    for deg in (-90, -60, -120, -30, -150, 0, 180, 30, 150, 60, 120, 90):
+        a = math.radians(deg)
+        ux, uy = math.cos(a), math.sin(a)
+        reach = radius + gap
+        px, py = centre[0] + ux * reach, centre[1] + uy * reach
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(px + ux * w / 2), round(py + uy * h / 2))
+        spots.append(rect)
+    return spots
