@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +22,7 @@ from game.bench.common import starter_scenario
 from game.bench.sight import sight_pairs
 from game.scenario.loader import load_scenario
 from game.scenario.model import Area, Terrain
-from game.table import Table
+from game.table import Table, space
 
 
 def same(a, b) -> bool:
@@ -35,7 +36,9 @@ def same(a, b) -> bool:
 
 
 def check(table: Table, pairs, max_clutter: float = 2.0) -> None:
-    batch = table.lines_of_sight(pairs, max_clutter)
+    """Every pair through numpy (however few) against the single call."""
+    with patch.object(space, "BATCH_FROM", 0):
+        batch = table.lines_of_sight(pairs, max_clutter)
     assert len(batch) == len(pairs)
     for (a, b), got in zip(pairs, batch):
         want = table.line_of_sight(a, b, max_clutter)
@@ -167,4 +170,16 @@ grid_points = st.tuples(st.integers(0, 72).map(lambda v: v / 2), st.integers(0, 
 @settings(max_examples=150, deadline=None)
 @given(pairs=st.lists(st.tuples(st.one_of(points, grid_points), st.one_of(points, grid_points)), max_size=12))
 def test_any_batch_reads_as_the_single_calls(pairs):
+    check(TABLE, pairs)
+
+
+def test_a_small_batch_is_asked_line_by_line_with_the_same_answers(normandy):
+    table, sc = normandy
+    pairs = sight_pairs(sc, space.BATCH_FROM - 1, seed=5)
+    assert table.lines_of_sight(pairs) == [table.line_of_sight(a, b) for a, b in pairs]
+
+
+def test_a_line_running_along_a_buildings_edge():
+    """Found by hypothesis: a line lying on the U-shaped farmhouse's inner wall, both ways."""
+    pairs = [((10.0, 11.0), (10.0, 10.5)), ((10.0, 10.5), (10.0, 11.0)), ((10.0, 9.0), (10.0, 17.0))]
     check(TABLE, pairs)

@@ -200,6 +200,10 @@ def _walls(o: Outlines, lines: _Lines, near_polys: Any, near_caps: Any, unsure: 
         bad = np.abs(den) < 1e-12
         t[bad] = np.inf
         u[bad] = np.inf
+        # running along an edge (parallel and on it): the single call
+        along = np.abs(den) <= 1e-9 * np.sqrt(dd * (ex * ex + ey * ey))
+        along &= np.abs(wx * dy - wy * dx) < CORNER_CLEARANCE * np.sqrt(dd)
+        unsure[line[along]] = True
         on = (u >= 0.0) & (u <= 1.0) & (t >= -END_CLEARANCE) & (t <= 1 + END_CLEARANCE)
         unsure[line[on & ((t < END_CLEARANCE) | (t > 1 - END_CLEARANCE))]] = True
         # a start inside a building: an odd count of its crossings ahead (each corner once)
