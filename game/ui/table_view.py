@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import pygame
@@ -52,6 +53,8 @@ TAPE_COLOUR = (255, 236, 140)
 DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
 PLATE_BG = (16, 17, 13, 225)
 READY_COLOUR = (150, 240, 120)
+LOOK_CACHE_SIZE = 4096  # token looks kept (each a few kB); forgotten all at once when full
+STROKE_CACHE_SIZE = 256  # dashed and dotted strokes kept; forgotten all at once when full
 
 
 def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
@@ -67,6 +70,20 @@ def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
         elif pts:  # a point zone (spawn point): a small disc
             pygame.draw.circle(tint, (*colour, ZONE_FILL_ALPHA * 2), pts[0], ppi * 1.0)
     renderer.native.blit(tint, (0, 0))
+
+
+def _line_about(
+    colour: drawing.Colour, rel: Sequence[Point], width: int, style: str, canvas: pygame.Surface, x: int, y: int
+) -> None:
+    """A stroke's points (given from its reference point) drawn about (x, y) of ``canvas``."""
+    drawing.polyline(canvas, colour, [(px + x, py + y) for px, py in rel], width, style)
+
+
+def _ring_about(
+    colour: drawing.Colour, radius: float, width: int, style: str, canvas: pygame.Surface, x: int, y: int
+) -> None:
+    """A ring of ``radius`` pixels round (x, y) of ``canvas``."""
+    drawing.circle(canvas, colour, (x, y), radius, width, style)
 
 
 def _player_colour(zone: Any, colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -125,6 +142,10 @@ class TableView:
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
+        # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
+        self._looks: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        # dashed and dotted strokes painted once: shape on screen -> (surface, its reference point on it)
+        self._strokes: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
 
     @classmethod
@@ -284,8 +305,7 @@ class TableView:
                 self._draw_terrain(surface)
         over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
-        for token in self.tokens:
-            self._draw_token(surface, token)
+        self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, over)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
@@ -339,13 +359,58 @@ class TableView:
                 text = piece.kind if not piece.name else f"{piece.kind}: {piece.name}"
                 self.texts.blit(surface, text, 16, colour, self.camera.to_screen(piece.area.centre))
 
-    def _draw_token(self, surface: pygame.Surface, token: TokenView) -> None:
+    def _draw_tokens(self, surface: pygame.Surface) -> None:
+        """Every token on screen in one ``fblits``: each look (what the token shows at this zoom,
+        its place aside) is painted once by :meth:`_paint_token` and kept (:meth:`_look`)."""
         cam = self.camera
-        cx, cy = cam.to_screen(token.position)
-        r = max(3.0, token.base_radius * cam.ppi)
+        to_screen, ppi = cam.to_screen, cam.ppi
         x0, y0, vw, vh = cam.viewport
-        if cx + r < x0 or cy + r < y0 or cx - r > x0 + vw or cy - r > y0 + vh:
-            return
+        x1, y1 = x0 + vw, y0 + vh
+        hover = self.hover.id if self.hover is not None else None
+        looks = self._looks
+        if len(looks) > LOOK_CACHE_SIZE:
+            looks.clear()
+        blits = []
+        for token in self.tokens:
+            cx, cy = to_screen(token.position)
+            r = max(3.0, token.base_radius * ppi)
+            if cx + r < x0 or cy + r < y0 or cx - r > x1 or cy - r > y1:
+                continue
+            key = (
+                token.sprite,
+                r,
+                round(token.facing) % 360,
+                token.state,
+                token.side,
+                token.player,
+                token.ready,
+                token.badge,
+                token.highlight or ("hover" if token.id == hover else None),
+            )
+            look = looks.get(key)
+            if look is None:
+                look = looks[key] = self._look(token, r, key[2])
+            image, (ox, oy) = look
+            blits.append((image, (round(cx) - ox, round(cy) - oy)))
+        surface.fblits(blits)
+
+    def forget_looks(self) -> None:
+        """Paint every token afresh next frame (after its art or shadows were changed)."""
+        self._looks.clear()
+
+    def _look(self, token: TokenView, r: float, facing: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """One token's look painted on a surface of its own, cut to what was painted: (the surface,
+        where the base centre is on it)."""
+        reach = math.ceil(r) + 8 + max(64, math.ceil(2 * r))  # rings, facing tick, shadow, words under it
+        canvas = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
+        self._paint_token(canvas, replace(token, facing=float(facing)), float(reach), float(reach), r)
+        used = canvas.get_bounding_rect()
+        if not used.w or not used.h:
+            used = pygame.Rect(reach, reach, 1, 1)
+        return canvas.subsurface(used).copy(), (reach - used.x, reach - used.y)
+
+    def _paint_token(self, surface: pygame.Surface, token: TokenView, cx: float, cy: float, r: float) -> None:
+        """One token, its base centre at (cx, cy) on ``surface``, ``r`` pixels in radius."""
         side = SIDE_COLOURS.get(token.side, SIDE_COLOURS["neutral"])
         dead = token.state == "dead"
         down = token.state == "knocked_down"
@@ -452,17 +517,83 @@ class TableView:
         rect.clamp_ip(view)
         surface.blit(image, rect)
 
+    def _arc(self, surface: pygame.Surface, o: Arc, c: Point, f: float, half: float, n: int) -> None:
+        """A front arc's rim (and its two edges back to the centre, for a wedge) round ``c``."""
+        radius = o.radius * self.camera.ppi
+        rim = [
+            (
+                c[0] + math.cos(f - half + 2 * half * i / n) * radius,
+                c[1] + math.sin(f - half + 2 * half * i / n) * radius,
+            )
+            for i in range(n + 1)
+        ]
+        drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
+
+    def _arc_about(self, o: Arc, f: float, half: float, n: int, canvas: pygame.Surface, x: int, y: int) -> None:
+        self._arc(canvas, o, (x, y), f, half, n)
+
+    @staticmethod
+    def _patterned(colour: tuple[int, ...], style: str) -> bool:
+        """Is this stroke drawn dash by dash (and opaque, so a kept copy blits the same)?"""
+        return style != "solid" and (len(colour) == 3 or colour[3] == 255)
+
+    def _stroke(
+        self,
+        surface: pygame.Surface,
+        key: tuple,
+        at: tuple[int, int],
+        reach: float,
+        paint: Callable[[pygame.Surface, int, int], None],
+    ) -> None:
+        """A dashed or dotted stroke kept by ``key``, its shape on screen: ``paint(canvas, x, y)``
+        draws it once about the point (x, y) of a canvas, reaching at most ``reach`` pixels from it;
+        every frame after blits the part painted, with that point at ``at``. A ring or an arc keeps
+        while the table pans; every stroke keeps while the camera is still."""
+        kept = self._strokes.get(key)
+        if kept is None:
+            if len(self._strokes) > STROKE_CACHE_SIZE:
+                self._strokes.clear()
+            half = math.ceil(reach) + 8
+            canvas = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+            paint(canvas, half, half)
+            used = canvas.get_bounding_rect()
+            kept = self._strokes[key] = (canvas.subsurface(used).copy(), (half - used.x, half - used.y))
+        image, (ox, oy) = kept
+        surface.blit(image, (at[0] - ox, at[1] - oy))
+
     def _draw_overlays(self, surface: pygame.Surface, overlays: Sequence[Overlay]) -> None:
         ppi = self.camera.ppi
         for o in overlays:
             if isinstance(o, Line):
                 pts = self._screen(o.points)
-                drawing.polyline(surface, o.colour, pts, o.width, o.style)
+                if pts and self._patterned(o.colour, o.style):  # kept while the camera is still
+                    ox, oy = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
+                    rel = tuple((x - ox, y - oy) for x, y in pts)
+                    reach = max(max(x, y) for x, y in rel) + o.width
+                    self._stroke(
+                        surface,
+                        ("line", rel, o.colour, o.width, o.style),
+                        (ox, oy),
+                        reach,
+                        partial(_line_about, o.colour, rel, o.width, o.style),
+                    )
+                else:
+                    drawing.polyline(surface, o.colour, pts, o.width, o.style)
                 if o.label and pts:
                     self.texts.blit(surface, o.label, 20, o.colour, (pts[-1][0] + 8, pts[-1][1] - 8), "bottomleft")
             elif isinstance(o, Circle):
                 c = self.camera.to_screen(o.centre)
-                drawing.circle(surface, o.colour, c, o.radius * ppi, o.width, o.style)
+                if self._patterned(o.colour, o.style):  # one ring a size, moved with its centre
+                    radius = o.radius * ppi
+                    self._stroke(
+                        surface,
+                        ("circle", radius, o.colour, o.width, o.style),
+                        self._round(c),
+                        radius + o.width,
+                        partial(_ring_about, o.colour, radius, o.width, o.style),
+                    )
+                else:
+                    drawing.circle(surface, o.colour, c, o.radius * ppi, o.width, o.style)
                 if o.label:
                     self.texts.blit(surface, o.label, 18, o.colour, (c[0], c[1] - o.radius * ppi - 4), "midbottom")
             elif isinstance(o, Arc):
@@ -470,14 +601,16 @@ class TableView:
                 half = math.radians(o.spread / 2)
                 f = math.radians(o.facing)
                 n = max(8, int(o.spread / 6))
-                rim = [
-                    (
-                        c[0] + math.cos(f - half + 2 * half * i / n) * o.radius * ppi,
-                        c[1] + math.sin(f - half + 2 * half * i / n) * o.radius * ppi,
+                if self._patterned(o.colour, o.style):  # one arc a shape, moved with its centre
+                    self._stroke(
+                        surface,
+                        ("arc", o.radius * ppi, o.facing, o.spread, o.wedge, o.colour, o.width, o.style),
+                        self._round(c),
+                        o.radius * ppi + o.width,
+                        partial(self._arc_about, o, f, half, n),
                     )
-                    for i in range(n + 1)
-                ]
-                drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
+                else:
+                    self._arc(surface, o, c, f, half, n)
                 if o.label:
                     tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
                     self.texts.blit(surface, o.label, 17, o.colour, tip, "center")
