@@ -73,10 +73,17 @@ def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
 
 
 def _line_about(
-    colour: drawing.Colour, rel: Sequence[Point], width: int, style: str, canvas: pygame.Surface, x: int, y: int
+    colour: drawing.Colour,
+    rel: Sequence[Point],
+    width: int,
+    style: str,
+    closed: bool,
+    canvas: pygame.Surface,
+    x: int,
+    y: int,
 ) -> None:
     """A stroke's points (given from its reference point) drawn about (x, y) of ``canvas``."""
-    drawing.polyline(canvas, colour, [(px + x, py + y) for px, py in rel], width, style)
+    drawing.polyline(canvas, colour, [(px + x, py + y) for px, py in rel], width, style, closed=closed)
 
 
 def _ring_about(
@@ -144,6 +151,9 @@ class TableView:
         self._shades: dict[int, pygame.Surface] = {}
         # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
         self._looks: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._last_tokens: Sequence[TokenView] | None = None  # the last frame's tokens, how seen, its blits
+        self._last_seen: tuple = ()
+        self._last_blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # dashed and dotted strokes painted once: shape on screen -> (surface, its reference point on it)
         self._strokes: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
@@ -326,7 +336,7 @@ class TableView:
             colour = _player_colour(zone, colour)
             pts = self._screen(zone.area.points)
             if len(pts) >= 2:
-                drawing.polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
+                self._polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
             else:
                 drawing.circle(surface, colour, pts[0], self.camera.ppi, 2, style)
             label = word if not zone.name or zone.name.upper() == word else f"{word}: {zone.name}"
@@ -363,16 +373,24 @@ class TableView:
         """Every token on screen in one ``fblits``: each look (what the token shows at this zoom,
         its place aside) is painted once by :meth:`_paint_token` and kept (:meth:`_look`)."""
         cam = self.camera
-        to_screen, ppi = cam.to_screen, cam.ppi
+        tokens, ppi = self.tokens, cam.ppi
+        hover = self.hover.id if self.hover is not None else None
+        # the same tokens (the scene hands a new sequence when they change) seen the same way: the
+        # same blits as the last frame
+        seen = (len(tokens), hover, cam.viewport, ppi, cam.offset)
+        if tokens is self._last_tokens and seen == self._last_seen:
+            surface.fblits(self._last_blits)
+            return
         x0, y0, vw, vh = cam.viewport
         x1, y1 = x0 + vw, y0 + vh
-        hover = self.hover.id if self.hover is not None else None
+        ox, oy = cam.offset
         looks = self._looks
         if len(looks) > LOOK_CACHE_SIZE:
             looks.clear()
         blits = []
-        for token in self.tokens:
-            cx, cy = to_screen(token.position)
+        for token in tokens:
+            px, py = token.position
+            cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
             r = max(3.0, token.base_radius * ppi)
             if cx + r < x0 or cy + r < y0 or cx - r > x1 or cy - r > y1:
                 continue
@@ -390,13 +408,15 @@ class TableView:
             look = looks.get(key)
             if look is None:
                 look = looks[key] = self._look(token, r, key[2])
-            image, (ox, oy) = look
-            blits.append((image, (round(cx) - ox, round(cy) - oy)))
+            image, (dx, dy) = look
+            blits.append((image, (round(cx) - dx, round(cy) - dy)))
         surface.fblits(blits)
+        self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
 
     def forget_looks(self) -> None:
         """Paint every token afresh next frame (after its art or shadows were changed)."""
         self._looks.clear()
+        self._last_tokens = None
 
     def _look(self, token: TokenView, r: float, facing: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """One token's look painted on a surface of its own, cut to what was painted: (the surface,
@@ -529,6 +549,25 @@ class TableView:
         ]
         drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
 
+    def _polyline(
+        self,
+        surface: pygame.Surface,
+        colour: drawing.Colour,
+        pts: list[Point],
+        width: int,
+        style: str,
+        closed: bool = False,
+    ) -> None:
+        """``drawing.polyline``; a dashed or dotted one is kept while the camera is still."""
+        if not pts or not self._patterned(colour, style):
+            drawing.polyline(surface, colour, pts, width, style, closed=closed)
+            return
+        ox, oy = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
+        rel = tuple((x - ox, y - oy) for x, y in pts)
+        reach = max(max(x, y) for x, y in rel) + width
+        paint = partial(_line_about, colour, rel, width, style, closed)
+        self._stroke(surface, ("line", rel, colour, width, style, closed), (ox, oy), reach, paint)
+
     def _arc_about(self, o: Arc, f: float, half: float, n: int, canvas: pygame.Surface, x: int, y: int) -> None:
         self._arc(canvas, o, (x, y), f, half, n)
 
@@ -566,19 +605,7 @@ class TableView:
         for o in overlays:
             if isinstance(o, Line):
                 pts = self._screen(o.points)
-                if pts and self._patterned(o.colour, o.style):  # kept while the camera is still
-                    ox, oy = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
-                    rel = tuple((x - ox, y - oy) for x, y in pts)
-                    reach = max(max(x, y) for x, y in rel) + o.width
-                    self._stroke(
-                        surface,
-                        ("line", rel, o.colour, o.width, o.style),
-                        (ox, oy),
-                        reach,
-                        partial(_line_about, o.colour, rel, o.width, o.style),
-                    )
-                else:
-                    drawing.polyline(surface, o.colour, pts, o.width, o.style)
+                self._polyline(surface, o.colour, pts, o.width, o.style)
                 if o.label and pts:
                     self.texts.blit(surface, o.label, 20, o.colour, (pts[-1][0] + 8, pts[-1][1] - 8), "bottomleft")
             elif isinstance(o, Circle):
