@@ -1,22 +1,32 @@
 """Many sight lines in one call, in numpy: the lines that are plain are settled for all the pairs at
 once, the rest handed back to ``Table.line_of_sight`` so every answer is the single call's.
 
+The work is sparse. One pass over (pairs x terrain pieces) keeps the pieces a line can touch at all
+(its box overlaps the piece's box and the line passes within the box: the separating axis test);
+only those pieces' edges are then tested, as flat arrays of (line, edge) entries. A random line on
+the starter map reaches a few pieces of its forty, so the batch costs about what those few edges do.
+
 A line is *plain* when it does not start in or end on a wall or building, passes no corner of one
 (nor a vertex of a clutter outline) within :data:`CORNER_CLEARANCE`, crosses no outline within
-:data:`END_CLEARANCE` of either end, is not a near tie between two pieces of terrain, and its
-clutter crossed is not within a hair of the limit. For a plain line the batch works out what the
-single call does, the same way: the first wall or building crossed (each convex piece's edges; a
-wall as its thick segment, two sides and two round ends), the clutter spans along the line from
-each clutter outline by parity (each vertex counted on one side only), their union up to that
-wall, and whether the target stands in clutter.
+:data:`END_CLEARANCE` of either end, is not a near tie between two pieces of terrain, and no span of
+clutter runs on within :data:`END_CLEARANCE` of the wall that stops it. For a plain line the batch
+works out what the single call does, the same way: the first wall or building crossed (each convex
+piece's edges; a wall as its thick segment, two sides and two round ends), each clutter outline's
+inside spans by parity (``geometry.segment_inside_intervals``, the same arithmetic in the same
+order), their union (``geometry.merge_intervals``), the inches crossed summed in the same order, the
+point where they pass the limit, and whether the target stands in clutter
+(``geometry.point_in_edges``). The clutter figures are therefore the single call's to the last bit;
+where the wall stops the line is pymunk's to within a hair.
 
 numpy is imported when the first batch is asked for, not at start-up.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import Any
 
 from game.scenario.model import Point
@@ -24,39 +34,55 @@ from game.scenario.model import Point
 CORNER_CLEARANCE = 1e-5  # inches: a line this close to a corner is settled by the single call
 END_CLEARANCE = 1e-7  # fraction of the line: a crossing this near either end is too
 TIE = 1e-9  # two pieces of terrain met this close together along the line: the single call names the one
-CHUNK = 2048  # pairs per numpy pass (bounds the pairs x edges arrays)
+BOX_MARGIN = 1e-3  # inches added round every piece's box: a line that near it is tested in full
+CHUNK = 8192  # pairs per numpy pass (bounds the pairs x pieces arrays)
 
 
 @dataclass
 class Outlines:
-    """The terrain as flat arrays: blocking edges (with the piece they belong to), wall capsules,
-    blocking corners, clutter edges."""
+    """The terrain as flat arrays: the convex pieces of walls and buildings (their edges grouped by
+    piece), the wall legs as capsules, the clutter outlines (edges grouped by ring), and every
+    piece's box for the first, coarse pass. Coordinates are kept as rows (x1, y1, x2, y2, ...) so
+    each is one contiguous array to gather from."""
 
-    edges: Any  # (E, 4) x1 y1 x2 y2 of every convex blocking piece's outline
-    edge_piece: Any  # (E,) which blocking piece (index into names) each edge belongs to
-    edge_poly: Any  # (E,) which convex polygon each edge belongs to (for the point-inside test)
-    polys: int
-    caps: Any  # (C, 5) x1 y1 x2 y2 radius of every wall segment
+    edges: Any  # (4, E) x1 y1 x2 y2 of every convex blocking piece's outline, piece after piece
+    poly_first: Any  # (P + 1,) where each convex piece's edges start (and the end)
+    poly_piece: Any  # (P,) which named piece of terrain (index into names) each convex piece is
+    caps: Any  # (5, C) x1 y1 x2 y2 radius of every wall segment
     cap_piece: Any  # (C,)
-    corners: Any  # (K, 2)
-    clutter: Any  # (F, 4) clutter outline edges, each ring padded to an even count with a dud edge
-    clutter_ring: Any  # (F,) which clutter ring each edge belongs to
-    clutter_band: Any  # (F,) float ring index, for sorting each ring's crossings apart
-    clutter_starts: Any  # first edge of each ring (edges are grouped by ring: counts crossings per ring)
-    poly_starts: Any  # the same for the blocking pieces
-    rings: int
+    clutter: Any  # (4, F) clutter outline edges, ring after ring
+    ring_first: Any  # (R + 1,)
+    boxes: Any  # (4, P + C + R) min x, min y, max x, max y (with the margin): pieces, caps, rings
     names: list[str]
+
+    @property
+    def polys(self) -> int:
+        return len(self.poly_piece)
+
+    @property
+    def rings(self) -> int:
+        return len(self.ring_first) - 1
+
+
+def _columns(rows: Sequence[tuple[float, ...]], width: int) -> Any:
+    import numpy as np
+
+    return np.ascontiguousarray(np.array(rows, np.float64).reshape(-1, width).T)
 
 
 def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[Sequence[Point]]) -> Outlines:
     """From the table's blocking shapes as (kind, name, geometry): ``("poly", name, vertices)`` or
-    ``("segment", name, (a, b, radius))``, and the clutter outlines."""
+    ``("segment", name, (a, b, radius))``, and the clutter outlines (each ring's points in the order
+    of the table's own edge list)."""
     import numpy as np
 
     names: list[str] = []
     index: dict[str, int] = {}
-    edges, edge_piece, edge_poly, caps, cap_piece, corners = [], [], [], [], [], []
-    polys = 0
+    edges: list[tuple[float, ...]] = []
+    poly_first, poly_piece = [0], []
+    caps: list[tuple[float, ...]] = []
+    cap_piece = []
+    poly_box, cap_box, ring_box = [], [], []
     for kind, name, geom in blocking:
         piece = index.setdefault(name, len(index))
         if piece == len(names):
@@ -66,231 +92,375 @@ def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[S
             for i, (x1, y1) in enumerate(pts):
                 x2, y2 = pts[(i + 1) % len(pts)]
                 edges.append((x1, y1, x2, y2))
-                edge_piece.append(piece)
-                edge_poly.append(polys)
-                corners.append((x1, y1))
-            polys += 1
+            poly_first.append(len(edges))
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            poly_box.append((min(xs), min(ys), max(xs), max(ys)))
+            poly_piece.append(piece)
         else:
             (ax, ay), (bx, by), r = geom
+            ax, ay, bx, by, r = float(ax), float(ay), float(bx), float(by), float(r)
             caps.append((ax, ay, bx, by, r))
+            cap_box.append((min(ax, bx) - r, min(ay, by) - r, max(ax, bx) + r, max(ay, by) + r))
             cap_piece.append(piece)
-    cl, cl_ring = [], []
-    for k, ring in enumerate(clutter_rings):
-        for i, (x1, y1) in enumerate(ring):
-            x2, y2 = ring[(i + 1) % len(ring)]
+    cl: list[tuple[float, ...]] = []
+    ring_first = [0]
+    for ring in clutter_rings:
+        pts = [(float(x), float(y)) for x, y in ring]
+        for i, (x1, y1) in enumerate(pts):
+            x2, y2 = pts[(i + 1) % len(pts)]
             cl.append((x1, y1, x2, y2))
-            cl_ring.append(k)
-        if len(ring) % 2:  # a dud edge (a point far off the table) is never crossed
-            cl.append((-1e9, -1e9, -1e9, -1e9))
-            cl_ring.append(k)
-    f = np.float64
-    clutter_starts = np.searchsorted(np.array(cl_ring, np.int64), np.arange(len(clutter_rings)))
-    poly_starts = np.searchsorted(np.array(edge_poly, np.int64), np.arange(polys))
+        ring_first.append(len(cl))
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        ring_box.append((min(xs), min(ys), max(xs), max(ys)))
+    boxes = _columns(poly_box + cap_box + ring_box, 4)
+    boxes[:2] -= BOX_MARGIN
+    boxes[2:] += BOX_MARGIN
+    i64 = np.int64
     return Outlines(
-        np.array(edges, f).reshape(-1, 4),
-        np.array(edge_piece, np.int64),
-        np.array(edge_poly, np.int64),
-        polys,
-        np.array(caps, f).reshape(-1, 5),
-        np.array(cap_piece, np.int64),
-        np.array(corners, f).reshape(-1, 2),
-        np.array(cl, f).reshape(-1, 4),
-        np.array(cl_ring, np.int64),
-        np.array(cl_ring, f),
-        clutter_starts,
-        poly_starts,
-        len(clutter_rings),
+        _columns(edges, 4),
+        np.array(poly_first, i64),
+        np.array(poly_piece, i64),
+        _columns(caps, 5),
+        np.array(cap_piece, i64),
+        _columns(cl, 4),
+        np.array(ring_first, i64),
+        boxes,
         names,
     )
 
 
-def _crossings(ax: Any, ay: Any, dx: Any, dy: Any, edges: Any) -> tuple[Any, Any]:
-    """(t along each line, u along each edge) where line i meets edge j (inf where parallel)."""
+@dataclass
+class _Lines:
+    """One chunk of lines as columns: start, end, direction, squared length (1 where it is 0)."""
+
+    ax: Any
+    ay: Any
+    bx: Any
+    by: Any
+    dx: Any
+    dy: Any
+    dd: Any
+
+
+def _near(lines: _Lines, o: Outlines) -> tuple[tuple[Any, Any], tuple[Any, Any], tuple[Any, Any]]:
+    """(line, piece) index pairs, line by line, where the line may touch the piece's box (the two
+    boxes overlap, then the line passes within the box: the separating axis test), for the convex
+    pieces, the wall legs and the clutter rings."""
     import numpy as np
 
-    x1, y1 = edges[:, 0][None, :], edges[:, 1][None, :]
-    ex, ey = (edges[:, 2] - edges[:, 0])[None, :], (edges[:, 3] - edges[:, 1])[None, :]
-    den = dx * ey - dy * ex
-    wx, wy = x1 - ax, y1 - ay
-    with np.errstate(divide="ignore", invalid="ignore"):
+    x0, y0, x1, y1 = o.boxes
+    ax, ay, bx, by, dx, dy = lines.ax, lines.ay, lines.bx, lines.by, lines.dx, lines.dy
+    hit = (np.minimum(ax, bx)[:, None] <= x1) & (np.maximum(ax, bx)[:, None] >= x0)
+    hit &= (np.minimum(ay, by)[:, None] <= y1) & (np.maximum(ay, by)[:, None] >= y0)
+    rows, cols = np.nonzero(hit)
+    hx, hy = (x1 - x0) * 0.5, (y1 - y0) * 0.5
+    cx, cy = (x0 + hx)[cols], (y0 + hy)[cols]
+    ldx, ldy = dx[rows], dy[rows]
+    sat = np.abs(ldx * (cy - ay[rows]) - ldy * (cx - ax[rows])) <= np.abs(ldx) * hy[cols] + np.abs(ldy) * hx[cols]
+    rows, cols = rows[sat], cols[sat]
+    p, c = o.polys, len(o.cap_piece)
+    is_poly = cols < p
+    is_ring = cols >= p + c
+    is_cap = ~is_poly & ~is_ring
+    return (rows[is_poly], cols[is_poly]), (rows[is_cap], cols[is_cap] - p), (rows[is_ring], cols[is_ring] - p - c)
+
+
+def _expand(rows: Any, cols: Any, first: Any) -> tuple[Any, Any, Any]:
+    """Every (line, piece) pair opened into (line, edge) entries: the line of each entry, the edge,
+    and where each pair's entries start."""
+    import numpy as np
+
+    counts = first[cols + 1] - first[cols]
+    starts = np.cumsum(counts) - counts
+    total = int(counts.sum())
+    line = np.repeat(rows, counts)
+    edge = np.repeat(first[cols] - starts, counts) + np.arange(total)
+    return line, edge, starts
+
+
+def _walls(o: Outlines, lines: _Lines, near_polys: Any, near_caps: Any, unsure: Any) -> tuple[Any, Any]:
+    """(where along each line the first wall or building is crossed (inf where none), which named
+    piece it is (-1 where none)); marks in ``unsure`` the lines the single call must settle."""
+    import numpy as np
+
+    n = len(lines.ax)
+    ts: list[Any] = []
+    owners: list[Any] = []
+    at: list[Any] = []
+    rows, cols = near_polys
+    if len(rows):
+        line, edge, starts = _expand(rows, cols, o.poly_first)
+        ax, ay, dx, dy, dd = lines.ax[line], lines.ay[line], lines.dx[line], lines.dy[line], lines.dd[line]
+        x1, y1, x2, y2 = (c.take(edge) for c in o.edges)
+        ex, ey = x2 - x1, y2 - y1
+        den = dx * ey - dy * ex
+        wx, wy = x1 - ax, y1 - ay
         t = (wx * ey - wy * ex) / den
         u = (wx * dy - wy * dx) / den
-    bad = np.abs(den) < 1e-12
-    t[bad] = np.inf
-    u[bad] = np.inf
-    return t, u
-
-
-def _clutter_spans(ax: Any, ay: Any, dx: Any, dy: Any, dd: Any, o: Outlines) -> tuple[Any, Any, Any, Any]:
-    """(starts, ends, unsure, target in): every clutter ring's inside spans along each line as
-    fractions clipped to 0..1 (``geometry.segment_inside_intervals``, vectorised; inf where a row
-    has fewer), whether a line passes a clutter vertex or meets an outline too near an end to be
-    sure, and whether its end point lies in clutter (an odd count of a ring's crossings beyond it)."""
-    import numpy as np
-
-    x1, y1, x2, y2 = (o.clutter[:, i][None, :] for i in range(4))
-    s1 = dx * (y1 - ay) - dy * (x1 - ax)
-    s2 = dx * (y2 - ay) - dy * (x2 - ax)
-    length = np.sqrt(dd)[:, None]
-    # a vertex (nearly) on the line, within the segment's reach: the single call decides
-    proj = ((x1 - ax) * dx + (y1 - ay) * dy) / dd[:, None]
-    unsure = ((np.abs(s1) < CORNER_CLEARANCE * length) & (proj > -0.01) & (proj < 1.01)).any(axis=1)
-    cross = (s1 > 0.0) != (s2 > 0.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        f = s1 / (s1 - s2)
-        t = ((x1 + (x2 - x1) * f - ax) * dx + (y1 + (y2 - y1) * f - ay) * dy) / dd[:, None]
-    t = np.where(cross, t, np.inf)
-    unsure |= ((np.abs(t) < END_CLEARANCE) | (np.abs(t - 1.0) < END_CLEARANCE)).any(axis=1)
-    # One sort for every ring: each ring's crossings in a band of its own (a monotonic squash of t
-    # plus 4 x ring), each band an even number of columns wide (rings were padded), so the sorted
-    # columns pair up as (in, out) within each ring.
-    key = np.arctan(t) + 4.0 * o.clutter_band[None, :]
-    order = np.argsort(key, axis=1)
-    ts = np.take_along_axis(t, order, axis=1)
-    t0, t1 = ts[:, 0::2], ts[:, 1::2]
-    keep = np.isfinite(t1) & (t1 > 0.0) & (t0 < 1.0)
-    beyond = np.add.reduceat((np.isfinite(t) & (t > 1.0)).view(np.int8), o.clutter_starts, axis=1)
-    target_in = (beyond % 2 == 1).any(axis=1)
-    starts = np.where(keep, np.maximum(t0, 0.0), np.inf)
-    return starts, np.where(keep, np.minimum(t1, 1.0), np.inf), unsure, target_in
-
-
-def classify(o: Outlines, pairs: Sequence[tuple[Point, Point]], max_clutter: float) -> list[Any]:
-    """Each pair's answer where the line is plain: a tuple (state, clutter crossed, blocked at,
-    target in clutter, blocked by, piece) with ``piece`` the blocking piece's index or -1; None where
-    the single call must answer."""
-    import numpy as np
-
-    out: list[Any] = [None] * len(pairs)
-    with np.errstate(all="ignore"):  # inf and nan stand for "no crossing"; every such row is masked
-        for start in range(0, len(pairs), CHUNK):
-            _classify_chunk(o, pairs, start, max_clutter, out)
-    return out
-
-
-def _classify_chunk(
-    o: Outlines, pairs: Sequence[tuple[Point, Point]], start: int, max_clutter: float, out: list[Any]
-) -> None:
-    """:func:`classify` for the pairs from ``start`` (at most :data:`CHUNK`), into ``out``."""
-    import numpy as np
-
-    chunk = np.asarray(pairs[start : start + CHUNK], dtype=np.float64).reshape(-1, 4)
-    n = len(chunk)
-    ax, ay = chunk[:, 0:1], chunk[:, 1:2]
-    bx, by = chunk[:, 2:3], chunk[:, 3:4]
-    dx, dy = bx - ax, by - ay
-    dd = (dx * dx + dy * dy)[:, 0]
-    ok = dd > 1e-12
-    dd = np.where(ok, dd, 1.0)  # a zero-length line is the single call's; keep the arithmetic quiet
-    # corners of walls and buildings: the segment's distance to every one
-    if len(o.corners):
-        cx, cy = o.corners[:, 0][None, :], o.corners[:, 1][None, :]
-        s = np.clip(((cx - ax) * dx + (cy - ay) * dy) / dd[:, None], 0.0, 1.0)
-        ok &= ~(np.hypot(ax + s * dx - cx, ay + s * dy - cy) < CORNER_CLEARANCE).any(axis=1)
-    hits: list[tuple[Any, Any]] = []
-    if len(o.edges):
-        t, u = _crossings(ax, ay, dx, dy, o.edges)
+        bad = np.abs(den) < 1e-12
+        t[bad] = np.inf
+        u[bad] = np.inf
+        # running along an edge (parallel and on it): the single call
+        along = np.abs(den) <= 1e-9 * np.sqrt(dd * (ex * ex + ey * ey))
+        along &= np.abs(wx * dy - wy * dx) < CORNER_CLEARANCE * np.sqrt(dd)
+        unsure[line[along]] = True
         on = (u >= 0.0) & (u <= 1.0) & (t >= -END_CLEARANCE) & (t <= 1 + END_CLEARANCE)
-        ok &= ~(on & ((t < END_CLEARANCE) | (t > 1 - END_CLEARANCE))).any(axis=1)
+        unsure[line[on & ((t < END_CLEARANCE) | (t > 1 - END_CLEARANCE))]] = True
         # a start inside a building: an odd count of its crossings ahead (each corner once)
-        ahead = ((u >= 0.0) & (u < 1.0) & (t > 0.0) & np.isfinite(t)).view(np.int8)
-        ok &= ~(np.add.reduceat(ahead, o.poly_starts, axis=1) % 2 == 1).any(axis=1)
-        hits.append((np.where(on, t, np.inf), o.edge_piece))
-    if len(o.caps):
-        c = o.caps
-        x1, y1, x2, y2, r = (c[:, i][None, :] for i in range(5))
+        ahead = ((u >= 0.0) & (u < 1.0) & (t > 0.0) & np.isfinite(t)).astype(np.int32)
+        unsure[rows[np.add.reduceat(ahead, starts) % 2 == 1]] = True
+        # each edge's first corner: the segment's distance to it
+        s = np.clip((wx * dx + wy * dy) / dd, 0.0, 1.0)
+        unsure[line[np.hypot(ax + s * dx - x1, ay + s * dy - y1) < CORNER_CLEARANCE]] = True
+        ts.append(np.where(on, t, np.inf))
+        owners.append(np.repeat(o.poly_piece[cols], o.poly_first[cols + 1] - o.poly_first[cols]))
+        at.append(line)
+    rows, cols = near_caps
+    if len(rows):
+        ax, ay, dx, dy, dd = lines.ax[rows], lines.ay[rows], lines.dx[rows], lines.dy[rows], lines.dd[rows]
+        x1, y1, x2, y2, r = (c.take(cols) for c in o.caps)
         ex, ey = x2 - x1, y2 - y1
         el = np.hypot(ex, ey)
         nx, ny = -ey / el, ex / el
-        ts = []
-        for side in (1.0, -1.0):  # the two long sides, as edges
-            ox, oy = side * r[0] * nx[0], side * r[0] * ny[0]
-            sides = np.stack([x1[0] + ox, y1[0] + oy, x2[0] + ox, y2[0] + oy], axis=1)
-            t, u = _crossings(ax, ay, dx, dy, sides)
-            ts.append(np.where((u >= 0.0) & (u <= 1.0), t, np.inf))
+        # Chipmunk's capsule query (cpSegmentShapeSegmentQuery), as the single call asks it: the
+        # side facing the start, moved out by the radius; a line passing between that side's ends
+        # meets the side or nothing, any other line meets the nearer round end or nothing.
+        d = (x1 - ax) * nx + (y1 - ay) * ny
+        fx, fy = np.where(d > 0.0, -nx, nx) * r, np.where(d > 0.0, -ny, ny) * r
+        ca = dx * (y1 + fy - ay) - dy * (x1 + fx - ax)
+        cb = dx * (y2 + fy - ay) - dy * (x2 + fx - ax)
+        face = ca * cb <= 0.0
+        length = np.sqrt(dd)
+        unsure[rows[np.minimum(np.abs(ca), np.abs(cb)) < CORNER_CLEARANCE * length]] = True  # by a side's end
+        off = d + np.where(d > 0.0, -r, r)
+        ad = -off
+        bd = dx * nx + dy * ny - off
+        unsure[rows[face & (np.minimum(np.abs(ad), np.abs(bd)) < CORNER_CLEARANCE)]] = True  # an end on the side
+        side = np.where(face & (ad * bd < 0.0), ad / (ad - bd), np.inf)
+        ends = []
         for px, py in ((x1, y1), (x2, y2)):  # the two round ends
             fx, fy = ax - px, ay - py
-            qa = dd[:, None]
             qb = fx * dx + fy * dy
             qc = fx * fx + fy * fy - r * r
-            det = qb * qb - qa * qc
+            det = qb * qb - dd * qc
             root = np.sqrt(np.maximum(det, 0.0))
-            tt = (-qb - root) / qa
-            graze = (det >= 0.0) & (root < 1e-6 * qa)
-            ok &= ~(graze & (tt > -END_CLEARANCE) & (tt < 1 + END_CLEARANCE)).any(axis=1)
-            ts.append(np.where(det > 0.0, tt, np.inf))
-        t = np.minimum.reduce(ts)
+            tt = (-qb - root) / dd
+            graze = (det >= 0.0) & (root < 1e-6 * dd)
+            unsure[rows[~face & graze & (tt > -END_CLEARANCE) & (tt < 1 + END_CLEARANCE)]] = True
+            ends.append(np.where(det >= 0.0, tt, np.inf))
+        t = np.where(face, side, np.minimum(ends[0], ends[1]))
         # starting in or on a wall: the single call
         sx = np.clip(((ax - x1) * ex + (ay - y1) * ey) / (el * el), 0.0, 1.0)
-        ok &= ~(np.hypot(ax - (x1 + sx * ex), ay - (y1 + sx * ey)) <= r + 1e-9).any(axis=1)
+        unsure[rows[np.hypot(ax - (x1 + sx * ex), ay - (y1 + sx * ey)) <= r + 1e-9]] = True
         on = (t >= -END_CLEARANCE) & (t <= 1 + END_CLEARANCE)
-        ok &= ~(on & ((t < END_CLEARANCE) | (t > 1 - END_CLEARANCE))).any(axis=1)
-        hits.append((np.where(on, t, np.inf), o.cap_piece))
-    if hits:
-        t = np.concatenate([h[0] for h in hits], axis=1)
-        owners = np.concatenate([h[1] for h in hits])
-        j = np.argmin(t, axis=1)
-        wall = t[np.arange(n), j]
-        piece = owners[j]
-        # the nearest crossing of another piece of terrain: a near tie is named by the single call
-        second = np.where(owners[None, :] != piece[:, None], t, np.inf).min(axis=1)
-        with np.errstate(invalid="ignore"):  # inf - inf where a line meets nothing
-            ok &= ~(np.isfinite(wall) & (second - wall < TIE))
-    else:
-        wall = np.full(n, np.inf)
-        piece = np.full(n, -1, np.int64)
-    walled = np.isfinite(wall)
-    t_end = np.where(walled, wall, 1.0)
-    length = np.sqrt(dd)
-    crossed = np.zeros(n)
-    at_t = np.full(n, np.nan)  # where the clutter crossed passes the limit
+        unsure[rows[on & ((t < END_CLEARANCE) | (t > 1 - END_CLEARANCE))]] = True
+        ts.append(np.where(on, t, np.inf))
+        owners.append(o.cap_piece[cols])
+        at.append(rows)
+    wall = np.full(n, np.inf)
+    piece = np.full(n, -1, np.int64)
+    if not ts:
+        return wall, piece
+    t = np.concatenate(ts)
+    hit = np.isfinite(t)
+    t, owner, line = t[hit], np.concatenate(owners)[hit], np.concatenate(at)[hit]
+    np.minimum.at(wall, line, t)
+    first = t == wall[line]
+    piece[line[first]] = owner[first]
+    # the nearest crossing of another piece of terrain: a near tie is named by the single call
+    other = owner != piece[line]
+    second = np.full(n, np.inf)
+    np.minimum.at(second, line[other], t[other])
+    unsure |= np.isfinite(wall) & (second - wall < TIE)
+    return wall, piece
+
+
+def _rank(group: Any, groups: int) -> tuple[Any, Any]:
+    """For entries grouped in order (``group`` never decreasing): each entry's place within its
+    group, and the groups' sizes."""
+    import numpy as np
+
+    counts = np.bincount(group, minlength=groups)
+    return np.arange(len(group)) - np.repeat(np.cumsum(counts) - counts, counts), counts
+
+
+def _clutter(
+    o: Outlines, lines: _Lines, near_rings: Any, wall: Any, max_clutter: float, unsure: Any
+) -> tuple[Any, Any, Any, Any]:
+    """(the lines with clutter spans, their clutter crossed, the fraction where it passes the
+    limit (nan where it does not), and whether each line's target stands in clutter) for every
+    line; marks in ``unsure`` the lines the single call must settle."""
+    import numpy as np
+
+    n = len(lines.ax)
     target_in = np.zeros(n, bool)
-    if o.rings:
-        s0, s1, unsure, target_in = _clutter_spans(ax, ay, dx, dy, dd, o)
-        ok &= ~unsure
-        order = np.argsort(s0, axis=1)
-        s0 = np.take_along_axis(s0, order, axis=1)
-        s1 = np.take_along_axis(s1, order, axis=1)
-        used = np.isfinite(s0).any(axis=0)  # sorted: the spans fill the first columns
-        width = int(used.sum())
-        s0, s1 = s0[:, :width], s1[:, :width]
-        s0 = np.minimum(s0, t_end[:, None])  # cut at the first wall, as the single call does
-        s1 = np.minimum(s1, t_end[:, None])
-        reach = np.zeros(n)  # the union so far ends here
-        acc = np.zeros(n)
-        for k in range(s0.shape[1]):
-            lo = np.maximum(s0[:, k], reach)
-            span = np.where(np.isfinite(s0[:, k]) & (s1[:, k] > lo), s1[:, k] - lo, 0.0)
-            inch = span * length
-            first = np.isnan(at_t) & (acc + inch > max_clutter)
-            at_t = np.where(first, lo + (max_clutter - acc) / length, at_t)
-            acc = acc + inch
-            crossed = crossed + span
-            reach = np.where(np.isfinite(s1[:, k]), np.maximum(reach, s1[:, k]), reach)
-        crossed = crossed * length
-        ok &= np.abs(crossed - max_clutter) > 1e-6
-    by_clutter = crossed > max_clutter + 1e-9
-    rows = np.nonzero(ok)[0]
-    px = np.where(by_clutter, ax[:, 0] + dx[:, 0] * at_t, ax[:, 0] + dx[:, 0] * wall)
-    py = np.where(by_clutter, ay[:, 0] + dy[:, 0] * at_t, ay[:, 0] + dy[:, 0] * wall)
-    for i, cut, hit, c, tin, x, y, p in zip(
-        rows.tolist(),
-        by_clutter[rows].tolist(),
-        walled[rows].tolist(),
-        crossed[rows].tolist(),
-        target_in[rows].tolist(),
-        px[rows].tolist(),
-        py[rows].tolist(),
-        piece[rows].tolist(),
-    ):
-        if cut:
-            out[start + i] = ("blocked", c, (x, y), tin, f'clutter ({c:.1f}" crossed)', -1)
-        elif hit:
-            out[start + i] = ("blocked", c, (x, y), tin, "", p)
-        elif c > 0.0 or tin:
-            out[start + i] = ("obscured", c, None, tin, "", -1)
+    none = np.zeros(0, np.int64), np.zeros(0), np.zeros(0), target_in
+    rows, cols = near_rings
+    if not len(rows):
+        return none
+    line, edge, starts = _expand(rows, cols, o.ring_first)
+    ax, ay, dx, dy = lines.ax[line], lines.ay[line], lines.dx[line], lines.dy[line]
+    x1, y1, x2, y2 = (c.take(edge) for c in o.clutter)
+    # the target in clutter: geometry.point_in_edges, its arithmetic, one parity per (line, ring)
+    bx, by = lines.bx[line], lines.by[line]
+    flip = ((y1 > by) != (y2 > by)) & (bx < (x2 - x1) * (by - y1) / (y2 - y1) + x1)
+    target_in[rows[np.add.reduceat(flip.astype(np.int32), starts) % 2 == 1]] = True
+    # the spans: geometry.segment_inside_intervals, its arithmetic
+    s1 = dx * (y1 - ay) - dy * (x1 - ax)
+    s2 = dx * (y2 - ay) - dy * (x2 - ax)
+    dd = lines.dd[line]
+    proj = ((x1 - ax) * dx + (y1 - ay) * dy) / dd
+    near_vertex = (np.abs(s1) < CORNER_CLEARANCE * np.sqrt(dd)) & (proj > -0.01) & (proj < 1.01)
+    unsure[line[near_vertex]] = True
+    cross = (s1 > 0.0) != (s2 > 0.0)
+    pair = np.repeat(np.arange(len(rows)), o.ring_first[cols + 1] - o.ring_first[cols])[cross]
+    x1, y1, x2, y2, s1, s2 = x1[cross], y1[cross], x2[cross], y2[cross], s1[cross], s2[cross]
+    ax, ay, dx, dy, dd = ax[cross], ay[cross], dx[cross], dy[cross], dd[cross]
+    f = s1 / (s1 - s2)
+    t = ((x1 + (x2 - x1) * f - ax) * dx + (y1 + (y2 - y1) * f - ay) * dy) / dd
+    unsure[rows[pair[(np.abs(t) < END_CLEARANCE) | (np.abs(t - 1.0) < END_CLEARANCE)]]] = True
+    if not len(t):
+        return none
+    # each (line, ring)'s crossings sorted along the line, paired as (in, out)
+    rank, counts = _rank(pair, len(rows))
+    unsure[rows[counts % 2 == 1]] = True  # an odd count: never for a closed ring
+    cuts = np.full((len(rows), int(counts.max()) + 1), np.inf)
+    cuts[pair, rank] = t
+    cuts.sort(axis=1)
+    t0, t1 = cuts[:, 0:-1:2], cuts[:, 1::2]
+    keep = np.isfinite(t1) & ~((t1 <= 0.0) | (t0 >= 1.0))
+    t0 = np.where(t0 > 0.0, t0, 0.0)[keep]
+    t1 = np.where(t1 < 1.0, t1, 1.0)[keep]
+    span_line = np.broadcast_to(rows[:, None], keep.shape)[keep]  # never decreasing: rows are
+    if not len(span_line):
+        return none
+    # the union, line by line (geometry.merge_intervals): each line's spans by their starts, one
+    # column a step
+    step = np.flatnonzero(span_line[1:] != span_line[:-1]) + 1
+    spanned = span_line[np.concatenate(([0], step))]
+    row = np.zeros(len(span_line), np.int64)
+    row[step] = 1
+    row = np.cumsum(row)
+    rank, counts = _rank(row, len(spanned))
+    m, width = len(spanned), int(counts.max())
+    c0 = np.full((m, width), np.nan)
+    c1 = np.full((m, width), np.nan)
+    c0[row, rank] = t0
+    c1[row, rank] = t1
+    if width > 1:
+        order = np.argsort(c0, axis=1)  # nan (no span) last
+        c0 = np.take_along_axis(c0, order, axis=1)
+        c1 = np.take_along_axis(c1, order, axis=1)
+    length = np.array([math.hypot(x, y) for x, y in zip(lines.dx[spanned].tolist(), lines.dy[spanned].tolist())])
+    t_end = wall[spanned]
+    walled = np.isfinite(t_end)
+    total = np.zeros(m)
+    inches = np.zeros(m)
+    cut = np.full(m, np.nan)
+    last = np.zeros(m)
+    lo, hi = c0[:, 0], c1[:, 0]
+    for k in range(1, width + 1):
+        if k < width:
+            a0, a1 = c0[:, k], c1[:, k]
+            valid = ~np.isnan(a0)
+            done = valid & (a0 > hi)
         else:
-            out[start + i] = ("clear", 0.0, None, False, "", -1)
+            done = np.ones(m, bool)
+        # a merged interval ends: clipped at the wall (a span running on past it is the single
+        # call's), added to the sums in order
+        unsure[spanned[done & walled & (lo < t_end + END_CLEARANCE) & (hi > t_end - END_CLEARANCE)]] = True
+        counted = done & ~(walled & (lo >= t_end))
+        span = np.where(counted, hi - lo, 0.0)
+        total = total + span
+        inch = span * length
+        passed = counted & np.isnan(cut) & (inches + inch > max_clutter)
+        cut = np.where(passed, lo + (max_clutter - inches) / length, cut)
+        inches = np.where(counted, inches + inch, inches)
+        last = np.where(counted, hi, last)
+        if k < width:
+            lo = np.where(done, a0, lo)
+            hi = np.where(done, a1, np.where(valid & (a1 > hi), a1, hi))
+    target_in[spanned] = np.where(walled, target_in[spanned], last >= 1.0)
+    return spanned, total * length, cut, target_in
+
+
+_WORDS: dict[int, str] = {}
+
+
+def _clutter_words(crossed: float) -> str:
+    """``f'clutter ({crossed:.1f}" crossed)'``, the single call's words, kept by tenths (formatting
+    a float costs more than the rest of a line): a figure within a hair of a half tenth is
+    formatted afresh."""
+    tenths = crossed * 10.0
+    k = math.floor(tenths + 0.5)
+    if abs(tenths - k) > 0.49 or k < 0:
+        return f'clutter ({crossed:.1f}" crossed)'
+    words = _WORDS.get(k)
+    if words is None:
+        words = _WORDS[k] = f'clutter ({crossed:.1f}" crossed)'
+    return words
+
+
+def _objects(items: Any, count: int) -> Any:
+    """A numpy array of Python objects (tuples kept whole, not opened into a second axis)."""
+    import numpy as np
+
+    return np.fromiter(items, dtype=object, count=count)
+
+
+def _classify(
+    o: Outlines,
+    pairs: Sequence[tuple[Point, Point]],
+    max_clutter: float,
+    make: Callable[[str, float, Point | None, bool, str], Any],
+    clear_sight: Any,
+) -> tuple[Any, Any]:
+    """(each plain line's Sight, made by ``make``, a plain clear line being ``clear_sight`` itself,
+    None for the others; the others' indices)."""
+    import numpy as np
+
+    n = len(pairs)
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(pairs)), np.float64, 4 * n).reshape(n, 4).T
+    ax, ay, bx, by = flat
+    dx, dy = bx - ax, by - ay
+    dd = dx * dx + dy * dy
+    unsure = ~(np.isfinite(flat).all(axis=0) & (dd > 1e-12))  # no length (or no number): the single call
+    lines = _Lines(ax, ay, bx, by, dx, dy, np.where(unsure, 1.0, dd))
+    near_polys, near_caps, near_rings = _near(lines, o)
+    wall, piece = _walls(o, lines, near_polys, near_caps, unsure)
+    spanned, crossed, cut, target_in = _clutter(o, lines, near_rings, wall, max_clutter, unsure)
+    walled = np.isfinite(wall)
+    names = np.array(o.names + [""], dtype=object)  # piece -1 reads as no name
+    out = np.full(n, None, dtype=object)
+    # the plain lines with neither wall nor clutter: clear, and the commonest answer
+    busy = walled | target_in | unsure
+    busy[spanned] = True
+    out[~busy] = clear_sight
+    # the walled lines with no clutter spans (a target in clutter with no span reaching it is
+    # never plain unwalled: left to the single call)
+    bare = walled & ~unsure
+    bare[spanned] = False
+    rows = np.flatnonzero(bare)
+    if len(rows):
+        at = zip((ax[rows] + dx[rows] * wall[rows]).tolist(), (ay[rows] + dy[rows] * wall[rows]).tolist())
+        made = map(make, repeat("blocked"), repeat(0.0), at, target_in[rows].tolist(), names[piece[rows]].tolist())
+        out[rows] = _objects(made, len(rows))
+    keep = ~unsure[spanned]
+    s, c, t = spanned[keep], crossed[keep], cut[keep]
+    if len(s):
+        tin = target_in[s]
+        by_clutter = c > max_clutter + 1e-9
+        blocked = by_clutter | walled[s]
+        x = np.where(by_clutter, ax[s] + dx[s] * t, ax[s] + dx[s] * wall[s])
+        y = np.where(by_clutter, ay[s] + dy[s] * t, ay[s] + dy[s] * wall[s])
+        at_ = _objects(zip(x.tolist(), y.tolist()), len(s))
+        at_[~blocked] = None
+        state = np.where(blocked, "blocked", np.where((c > 0.0) | tin, "obscured", "clear")).astype(object)
+        by = names[np.where(blocked, piece[s], -1)]
+        if by_clutter.any():
+            by[by_clutter] = [_clutter_words(v) for v in c[by_clutter].tolist()]
+        out[s] = _objects(map(make, state.tolist(), c.tolist(), at_.tolist(), tin.tolist(), by.tolist()), len(s))
+    return out, np.flatnonzero(unsure)
 
 
 def lines_of_sight(
@@ -301,17 +471,16 @@ def lines_of_sight(
     make: Callable[[str, float, Point | None, bool, str], Any],
     clear_sight: Any,
 ) -> list[Any]:
-    """Every pair's Sight: the plain ones from :func:`classify` (built by ``make``; a plain clear
-    line is ``clear_sight`` itself), the rest from ``single``."""
-    names = o.names
+    """Every pair's Sight: the plain ones worked out together (built by ``make``; a plain clear line
+    is ``clear_sight`` itself), the rest from ``single``."""
+    import numpy as np
+
     out: list[Any] = []
-    append = out.append
-    for (a, b), found in zip(pairs, classify(o, pairs, max_clutter)):
-        if found is None:
-            append(single(a, b))
-        elif found[0] == "clear":
-            append(clear_sight)
-        else:
-            state, crossed, at, target_in, by, piece = found
-            append(make(state, crossed, at, target_in, by or (names[piece] if piece >= 0 else "")))
+    with np.errstate(all="ignore"):  # inf and nan stand for "no crossing"; every such row is masked
+        for start in range(0, len(pairs), CHUNK):
+            chunk = pairs[start : start + CHUNK]
+            found, rest = _classify(o, chunk, max_clutter, make, clear_sight)
+            if len(rest):
+                found[rest] = _objects((single(*chunk[i]) for i in rest.tolist()), len(rest))
+            out.extend(found.tolist())
     return out

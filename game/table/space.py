@@ -47,6 +47,7 @@ DEFAULT_WALL_THICKNESS = 0.25  # inches, for polyline walls without a "thickness
 CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it, never overlapping
 _RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
 _RESUME_STEP = 1e-7  # inches past a clutter span before asking for the next one
+BATCH_FROM = 32  # pairs: a smaller batch of sight lines is asked one line at a time (see lines_of_sight)
 
 
 @dataclass(frozen=True)
@@ -371,8 +372,12 @@ class Table:
 
     def lines_of_sight(self, pairs: Sequence[tuple[Point, Point]], max_clutter: float = 2.0) -> list[Sight]:
         """``[line_of_sight(a, b, max_clutter) for a, b in pairs]`` in one call, the same answers: the
-        plain lines (no clutter, no corner, no graze) are settled together in numpy, the others asked
-        one by one (see :mod:`game.table.sight_batch`)."""
+        plain lines (no corner, no graze, no tie) are settled together in numpy, the others asked
+        one by one (see :mod:`game.table.sight_batch`). A batch of fewer than :data:`BATCH_FROM`
+        pairs is asked one by one: numpy's fixed cost per call is more than a few lines cost."""
+        if len(pairs) < BATCH_FROM:
+            los = self.line_of_sight
+            return [los(a, b, max_clutter) for a, b in pairs]
         from game.table import sight_batch
 
         if self._outlines is None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import pygame
@@ -67,6 +68,8 @@ def player_mark_size(base_radius: float) -> float:
 
 
 READY_COLOUR = (150, 240, 120)
+LOOK_CACHE_SIZE = 4096  # token looks kept (each a few kB); forgotten all at once when full
+STROKE_CACHE_SIZE = 256  # dashed and dotted strokes kept; forgotten all at once when full
 
 
 def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
@@ -82,6 +85,27 @@ def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
         elif pts:  # a point zone (spawn point): a small disc
             pygame.draw.circle(tint, (*colour, ZONE_FILL_ALPHA * 2), pts[0], ppi * 1.0)
     renderer.native.blit(tint, (0, 0))
+
+
+def _line_about(
+    colour: drawing.Colour,
+    rel: Sequence[Point],
+    width: int,
+    style: str,
+    closed: bool,
+    canvas: pygame.Surface,
+    x: int,
+    y: int,
+) -> None:
+    """A stroke's points (given from its reference point) drawn about (x, y) of ``canvas``."""
+    drawing.polyline(canvas, colour, [(px + x, py + y) for px, py in rel], width, style, closed=closed)
+
+
+def _ring_about(
+    colour: drawing.Colour, radius: float, width: int, style: str, canvas: pygame.Surface, x: int, y: int
+) -> None:
+    """A ring of ``radius`` pixels round (x, y) of ``canvas``."""
+    drawing.circle(canvas, colour, (x, y), radius, width, style)
 
 
 def _player_colour(zone: Any, colour: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -140,6 +164,13 @@ class TableView:
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
+        # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
+        self._looks: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._last_tokens: Sequence[TokenView] | None = None  # the last frame's tokens, how seen, its blits
+        self._last_seen: tuple = ()
+        self._last_blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        # dashed and dotted strokes painted once: shape on screen -> (surface, its reference point on it)
+        self._strokes: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
         # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
@@ -304,8 +335,7 @@ class TableView:
                 self._draw_terrain(surface)
         over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
-        for token in self.tokens:
-            self._draw_token(surface, token)
+        self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
         self._draw_words(surface)  # names, readings and numbers: clear of the figures and of each other
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
@@ -328,7 +358,7 @@ class TableView:
             colour = _player_colour(zone, colour)
             pts = self._screen(zone.area.points)
             if len(pts) >= 2:
-                drawing.polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
+                self._polyline(surface, colour, pts, 2, style, closed=not zone.area.is_line)
             else:
                 drawing.circle(surface, colour, pts[0], self.camera.ppi, 2, style)
 
@@ -339,13 +369,68 @@ class TableView:
             if len(pts) >= 2:
                 drawing.polyline(surface, colour, pts, width, style, closed=not piece.area.is_line)
 
-    def _draw_token(self, surface: pygame.Surface, token: TokenView) -> None:
+    def _draw_tokens(self, surface: pygame.Surface) -> None:
+        """Every token on screen in one ``fblits``: each look (what the token shows at this zoom,
+        its place aside) is painted once by :meth:`_paint_token` and kept (:meth:`_look`)."""
         cam = self.camera
-        cx, cy = cam.to_screen(token.position)
-        r = max(3.0, token.base_radius * cam.ppi)
-        x0, y0, vw, vh = cam.viewport
-        if cx + r < x0 or cy + r < y0 or cx - r > x0 + vw or cy - r > y0 + vh:
+        tokens, ppi = self.tokens, cam.ppi
+        hover = self.hover.id if self.hover is not None else None
+        # the same tokens (the scene hands a new sequence when they change) seen the same way: the
+        # same blits as the last frame
+        seen = (len(tokens), hover, cam.viewport, ppi, cam.offset)
+        if tokens is self._last_tokens and seen == self._last_seen:
+            surface.fblits(self._last_blits)
             return
+        x0, y0, vw, vh = cam.viewport
+        x1, y1 = x0 + vw, y0 + vh
+        ox, oy = cam.offset
+        looks = self._looks
+        if len(looks) > LOOK_CACHE_SIZE:
+            looks.clear()
+        blits = []
+        for token in tokens:
+            px, py = token.position
+            cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
+            r = max(3.0, token.base_radius * ppi)
+            if cx + r < x0 or cy + r < y0 or cx - r > x1 or cy - r > y1:
+                continue
+            key = (
+                token.sprite,
+                r,
+                round(token.facing) % 360,
+                token.state,
+                token.side,
+                token.player,
+                token.ready,
+                token.badge,
+                token.highlight or ("hover" if token.id == hover else None),
+            )
+            look = looks.get(key)
+            if look is None:
+                look = looks[key] = self._look(token, r, key[2])
+            image, (dx, dy) = look
+            blits.append((image, (round(cx) - dx, round(cy) - dy)))
+        surface.fblits(blits)
+        self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
+
+    def forget_looks(self) -> None:
+        """Paint every token afresh next frame (after its art or shadows were changed)."""
+        self._looks.clear()
+        self._last_tokens = None
+
+    def _look(self, token: TokenView, r: float, facing: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """One token's look painted on a surface of its own, cut to what was painted: (the surface,
+        where the base centre is on it)."""
+        reach = math.ceil(r) + 8 + max(64, math.ceil(2 * r))  # rings, facing tick, shadow, words under it
+        canvas = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
+        self._paint_token(canvas, replace(token, facing=float(facing)), float(reach), float(reach), r)
+        used = canvas.get_bounding_rect()
+        if not used.w or not used.h:
+            used = pygame.Rect(reach, reach, 1, 1)
+        return canvas.subsurface(used).copy(), (reach - used.x, reach - used.y)
+
+    def _paint_token(self, surface: pygame.Surface, token: TokenView, cx: float, cy: float, r: float) -> None:
+        """One token, its base centre at (cx, cy) on ``surface``, ``r`` pixels in radius."""
         side = SIDE_COLOURS.get(token.side, SIDE_COLOURS["neutral"])
         dead = token.state == "dead"
         down = token.state == "knocked_down"
@@ -465,28 +550,103 @@ class TableView:
         rect.clamp_ip(view)
         surface.blit(image, rect)
 
+    def _arc(self, surface: pygame.Surface, o: Arc, c: Point, f: float, half: float, n: int) -> None:
+        """A front arc's rim (and its two edges back to the centre, for a wedge) round ``c``."""
+        radius = o.radius * self.camera.ppi
+        rim = [
+            (
+                c[0] + math.cos(f - half + 2 * half * i / n) * radius,
+                c[1] + math.sin(f - half + 2 * half * i / n) * radius,
+            )
+            for i in range(n + 1)
+        ]
+        drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
+
+    def _polyline(
+        self,
+        surface: pygame.Surface,
+        colour: drawing.Colour,
+        pts: list[Point],
+        width: int,
+        style: str,
+        closed: bool = False,
+    ) -> None:
+        """``drawing.polyline``; a dashed or dotted one is kept while the camera is still."""
+        if not pts or not self._patterned(colour, style):
+            drawing.polyline(surface, colour, pts, width, style, closed=closed)
+            return
+        ox, oy = math.floor(min(p[0] for p in pts)), math.floor(min(p[1] for p in pts))
+        rel = tuple((x - ox, y - oy) for x, y in pts)
+        reach = max(max(x, y) for x, y in rel) + width
+        paint = partial(_line_about, colour, rel, width, style, closed)
+        self._stroke(surface, ("line", rel, colour, width, style, closed), (ox, oy), reach, paint)
+
+    def _arc_about(self, o: Arc, f: float, half: float, n: int, canvas: pygame.Surface, x: int, y: int) -> None:
+        self._arc(canvas, o, (x, y), f, half, n)
+
+    @staticmethod
+    def _patterned(colour: tuple[int, ...], style: str) -> bool:
+        """Is this stroke drawn dash by dash (and opaque, so a kept copy blits the same)?"""
+        return style != "solid" and (len(colour) == 3 or colour[3] == 255)
+
+    def _stroke(
+        self,
+        surface: pygame.Surface,
+        key: tuple,
+        at: tuple[int, int],
+        reach: float,
+        paint: Callable[[pygame.Surface, int, int], None],
+    ) -> None:
+        """A dashed or dotted stroke kept by ``key``, its shape on screen: ``paint(canvas, x, y)``
+        draws it once about the point (x, y) of a canvas, reaching at most ``reach`` pixels from it;
+        every frame after blits the part painted, with that point at ``at``. A ring or an arc keeps
+        while the table pans; every stroke keeps while the camera is still."""
+        kept = self._strokes.get(key)
+        if kept is None:
+            if len(self._strokes) > STROKE_CACHE_SIZE:
+                self._strokes.clear()
+            half = math.ceil(reach) + 8
+            canvas = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+            paint(canvas, half, half)
+            used = canvas.get_bounding_rect()
+            kept = self._strokes[key] = (canvas.subsurface(used).copy(), (half - used.x, half - used.y))
+        image, (ox, oy) = kept
+        surface.blit(image, (at[0] - ox, at[1] - oy))
+
     def _draw_overlays(self, surface: pygame.Surface, overlays: Sequence[Overlay]) -> None:
         ppi = self.camera.ppi
         for o in overlays:
             if isinstance(o, Line):
                 pts = self._screen(o.points)
-                drawing.polyline(surface, o.colour, pts, o.width, o.style)
+                self._polyline(surface, o.colour, pts, o.width, o.style)
             elif isinstance(o, Circle):
                 c = self.camera.to_screen(o.centre)
-                drawing.circle(surface, o.colour, c, o.radius * ppi, o.width, o.style)
+                if self._patterned(o.colour, o.style):  # one ring a size, moved with its centre
+                    radius = o.radius * ppi
+                    self._stroke(
+                        surface,
+                        ("circle", radius, o.colour, o.width, o.style),
+                        self._round(c),
+                        radius + o.width,
+                        partial(_ring_about, o.colour, radius, o.width, o.style),
+                    )
+                else:
+                    drawing.circle(surface, o.colour, c, o.radius * ppi, o.width, o.style)
             elif isinstance(o, Arc):
                 c = self.camera.to_screen(o.centre)
                 half = math.radians(o.spread / 2)
                 f = math.radians(o.facing)
                 n = max(8, int(o.spread / 6))
-                rim = [
-                    (
-                        c[0] + math.cos(f - half + 2 * half * i / n) * o.radius * ppi,
-                        c[1] + math.sin(f - half + 2 * half * i / n) * o.radius * ppi,
+                if self._patterned(o.colour, o.style):  # one arc a shape, moved with its centre
+                    self._stroke(
+                        surface,
+                        ("arc", o.radius * ppi, o.facing, o.spread, o.wedge, o.colour, o.width, o.style),
+                        self._round(c),
+                        o.radius * ppi + o.width,
+                        partial(self._arc_about, o, f, half, n),
                     )
-                    for i in range(n + 1)
-                ]
-                drawing.polyline(surface, o.colour, [c, *rim, c] if o.wedge else rim, o.width, o.style)
+                else:
+                    self._arc(surface, o, c, f, half, n)
             elif isinstance(o, Icon):
                 image = self.assets.scaled(o.sprite, (o.size, o.size))
                 surface.blit(image, image.get_rect(center=self._round(self.camera.to_screen(o.position))))
