@@ -153,6 +153,11 @@ def axis_move(world: World) -> None:
             walk(z, _path_toward(world, z, goals, field), cell.move)
     if not alone:
         _keep_together(world, order, paths, starts)
+        # one that could not move (hemmed in) while the unit moved off, and that no neighbour could wait
+        # for, spends its move rejoining as a straggler does
+        for z in order:
+            if z.position == starts[z.id] and not cohesion.settled(world, z, z.position):
+                paths[z.id], hows[z.id] = _walk(world, z, clutter.cut(_rejoin_plan(world, z))), "rejoin"
     for z in stragglers:
         walk(z, _rejoin_plan(world, z), "rejoin")
     for z in order:
