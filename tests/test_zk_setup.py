@@ -103,3 +103,39 @@ def test_state_data_is_plain_json():
     g = new_game(tiny_scenario(), {}, 3)
     text = json.dumps(g.state_data())
     assert json.loads(text)["phase"] == "allied"
+
+
+def _normandy():
+    from game.assets import default_scenario
+    from game.scenario.loader import load_scenario
+
+    return load_scenario(str(default_scenario()))
+
+
+def test_sections_sharing_a_zone_deploy_in_blocks_of_their_own():
+    """Forces [house]: hot-seat sections in one deploy zone each take a block of it, side by side, so a
+    player's men stand together (issue 11: the second section used to ring the first)."""
+    sc = _normandy()
+    g = new_game(sc, {"sections": ["american", "british", "soviet"]}, 3)
+    spans = []
+    for player in (1, 2, 3):
+        ys = [f.position[1] for f in g.state.allied() if f.player == player]
+        spans.append((min(ys), max(ys)))
+    spans.sort()
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:])), spans
+
+
+def test_every_deployed_soldier_can_walk_out_of_the_block():
+    """Forces [house]: files stand deploy_file_spacing apart, so every man (the Sergeant in the middle
+    too) has a route round his friends out of the block, the route the screen offers for a MOVE."""
+    from game.rules.zombiekrieg.routing import LocalGrid, route_to
+
+    sc = _normandy()
+    for sections in (["american"], ["american", "british"], ["american", "british", "soviet"]):
+        g = new_game(sc, {"sections": sections}, 1)
+        for f in g.state.allied():
+            goal = (10.0, f.position[1])  # clear ground beyond the start line
+            grid = LocalGrid(g.table, f.id, f.position, f.radius, 10.0)
+            route = [f.position, *route_to(g.table, f.id, f.position, f.radius, goal, grid)]
+            check = g.table.check_path(route, f.radius, mover=f.id)
+            assert math.dist(check.points[-1], goal) < 0.05, (sections, f.id, check.blocked_by)

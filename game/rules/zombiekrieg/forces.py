@@ -4,8 +4,12 @@
 Choices where RULES.md is silent [house]:
 - Each section deploys in its player's deploy zone (``player`` = N), else in a zone with
   ``side`` = allies (the Nth such zone for player N, cycling); without any, along the bottom edge.
-  The figures fill the zone on a 1.5" grid from its centre outward, never in a wall or on another
-  base, all facing the table centre. A zone too small spills onto clear ground around it.
+  Sections that share a zone (hot-seat) each take their own block of it, side by side along its
+  longer side, so each player's men stand together. The figures fill their block from its centre
+  outward in files ``deploy_file_spacing`` apart across the block's longer side and
+  ``deploy_spacing`` apart along each file, so every man can walk out down the lane between two
+  files; never in a wall or on another base, all facing the table centre. A zone too small spills
+  onto clear ground around it.
 - Zombies: the map's ``zombie`` placements, then enough more to reach
   max(``zombies_min``, round(``zombie_ratio`` x Allied figures)), dealt out one at a time over the
   ``spawn`` zones on a grid from each zone's centre (no dice: the set-up is the map's). Without a
@@ -54,15 +58,25 @@ def _free(world: World, p: Point, r: float) -> bool:
     return base_clear(_blockers(world), sc.width, sc.height, p, r) and not world.table.figures_in_circle(p, r)
 
 
-def spots(world: World, area: Area, spacing: float, r: float) -> Iterator[Point]:
-    """Free places in an area, from its centre outward, then in widening rings around it."""
+def spots(
+    world: World, area: Area, spacing: float, r: float, inside: Area | None = None, files: float | None = None
+) -> Iterator[Point]:
+    """Free places in an area (and in ``inside``, when the area is a block of a zone), from its centre
+    outward, then in widening rings around it; ``files`` apart across the area's longer side, if given."""
     cx, cy = area.centre
     seen: set[Point] = set()
     x0, y0, x1, y1 = area.bounds
+    sx, sy = spacing, spacing
+    if files is not None:
+        sx, sy = (files, spacing) if x1 - x0 >= y1 - y0 else (spacing, files)
     for grow in range(0, 40):
-        g = grow * spacing
+        g = grow * max(sx, sy)
         bounds = (x0 - g, y0 - g, x1 + g, y1 + g)
-        cands = [p for p in grid_spots(bounds, spacing) if p not in seen and (grow > 0 or area.contains(p))]
+        cands = [
+            p
+            for p in grid_spots(bounds, sx, sy)
+            if p not in seen and (grow > 0 or (area.contains(p) and (inside is None or inside.contains(p))))
+        ]
         cands.sort(key=lambda p: (round(math.dist(p, (cx, cy)), 6), p[1], p[0]))
         for p in cands:
             seen.add(p)
@@ -89,6 +103,22 @@ def _deploy_zone(world: World, player: int) -> tuple[Area, str]:
     return Area.rect(0, sc.height - depth, sc.width, depth), f'the {depth:g}" strip along the bottom edge'
 
 
+def block_of(zone: Area, k: int, n: int) -> Area:
+    """The k-th of ``n`` equal blocks of a zone's bounds, side by side along its longer side.
+
+    >>> block_of(Area.rect(0, 0, 12, 4), 1, 3).bounds
+    (4.0, 0.0, 8.0, 4.0)
+    """
+    x0, y0, x1, y1 = zone.bounds
+    if n <= 1:
+        return zone
+    if x1 - x0 >= y1 - y0:
+        w = (x1 - x0) / n
+        return Area.rect(x0 + k * w, y0, w, y1 - y0)
+    h = (y1 - y0) / n
+    return Area.rect(x0, y0 + k * h, x1 - x0, h)
+
+
 def _zone_name(zone: Zone) -> str:
     return f'deploy zone {zone.id} "{zone.name}"' if zone.name else f"deploy zone {zone.id}"
 
@@ -98,12 +128,20 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
     data, st = world.data, world.state
     r = float(data.house("base_size")) / 2
     centre = (world.scenario.width / 2, world.scenario.height / 2)
+    zones = {player: _deploy_zone(world, player) for player in range(1, len(sections) + 1)}
+    sharing: dict[tuple[float, float, float, float], list[int]] = {}
+    for player, (zone, _) in zones.items():
+        sharing.setdefault(zone.bounds, []).append(player)
     for player, key in enumerate(sections, start=1):
         spec = data.sections[key]
         prefix = f"{spec.prefix}{player}"
         st.sections.append(Section(player, key, prefix))
-        zone, zone_name = _deploy_zone(world, player)
-        place = spots(world, zone, float(data.house("deploy_spacing")), r)
+        zone, zone_name = zones[player]
+        share = sharing[zone.bounds]
+        block = block_of(zone, share.index(player), len(share))
+        place = spots(
+            world, block, float(data.house("deploy_spacing")), r, zone, float(data.house("deploy_file_spacing"))
+        )
         for m in spec.members:
             for i in range(1, m.count + 1):
                 fid = f"{prefix}-{m.tag}{i if m.count > 1 else ''}"

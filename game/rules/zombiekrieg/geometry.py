@@ -75,15 +75,19 @@ def angle_to(a: Point, b: Point) -> float:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) % 360.0
 
 
-def grid_spots(bounds: tuple[float, float, float, float], spacing: float) -> list[Point]:
-    """Grid points inside a bounding box, half a spacing in from its sides."""
+def grid_spots(
+    bounds: tuple[float, float, float, float], spacing: float, spacing_y: float | None = None
+) -> list[Point]:
+    """Grid points inside a bounding box, half a spacing in from its sides (``spacing_y`` apart down
+    the table, if given, else ``spacing``)."""
     x0, y0, x1, y1 = bounds
+    sy = spacing if spacing_y is None else spacing_y
     out = []
     nx = max(1, int((x1 - x0) / spacing))
-    ny = max(1, int((y1 - y0) / spacing))
+    ny = max(1, int((y1 - y0) / sy))
     ox = x0 + ((x1 - x0) - (nx - 1) * spacing) / 2
-    oy = y0 + ((y1 - y0) - (ny - 1) * spacing) / 2
+    oy = y0 + ((y1 - y0) - (ny - 1) * sy) / 2
     for j in range(ny):
         for i in range(nx):
-            out.append((round(ox + i * spacing, 4), round(oy + j * spacing, 4)))
+            out.append((round(ox + i * spacing, 4), round(oy + j * sy, 4)))
     return out

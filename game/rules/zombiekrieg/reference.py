@@ -857,6 +857,12 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         w.v("house.deploy_spacing", inches),
         " apart, centre to centre.",
     ),
+    "house.deploy_file_spacing": lambda w: (
+        "Its files stand ",
+        w.v("house.deploy_file_spacing", inches),
+        " apart, so every man can walk out down the lane between two; sections sharing a zone take a"
+        " block of it each.",
+    ),
     "house.zombie_spacing": lambda w: (
         "Zombies are placed in a spawn zone ",
         w.v("house.zombie_spacing", inches),
