@@ -20,13 +20,30 @@ class OptionsError(ValueError):
     """The new-game options are not a game; the message says why."""
 
 
-def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any]) -> list[Team]:
-    """The teams, one per player: ``{"teams": [team, ...]}`` where a team is a builder table or a unit key."""
+def rotated_teams(data: Z40Data, players: int, seed: int) -> list[str]:
+    """The teams of a game set up without a team builder (the simulator's default): seat ``k`` (0-based)
+    plays the roster's unit ``(seed + k) mod len(roster)`` at its default build, so over consecutive seeds
+    every seat plays every army equally often and no seat always meets the same rival."""
+    units = list(data.units)
+    return [units[(seed + k) % len(units)] for k in range(players)]
+
+
+def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], seed: int = 0) -> list[Team]:
+    """The teams, one per player: ``{"teams": [team, ...]}`` where a team is a builder table or a unit key.
+    Without ``teams``, ``{"players": N}`` (default: as many as the map takes) deals :func:`rotated_teams`."""
+    top = int(scenario.properties.get("players_max", 4))
+    low = int(scenario.properties.get("players_min", 1))
+    if "teams" not in options:
+        players = options.get("players", min(4, top))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionsError(
+                'options need "teams": a list of 1 to 4 teams (a roster unit key, or a team table), '
+                f'or "players": a number of players for the roster dealt in turn; not {players!r}'
+            )
+        options = {**options, "teams": rotated_teams(data, players, seed)}
     teams = options.get("teams")
     if not isinstance(teams, list) or not teams:
         raise OptionsError('options need "teams": a list of 1 to 4 teams (a roster unit key, or a team table)')
-    top = int(scenario.properties.get("players_max", 4))
-    low = int(scenario.properties.get("players_min", 1))
     if not low <= len(teams) <= min(4, top):
         raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {len(teams)}")
     points = int(scenario.properties.get("points", data.h("points")))
