@@ -157,9 +157,16 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
 
 
 def place_boss(world: World) -> None:
+    """The Zombie Boss by the escape vehicle [seed]: at the map's Boss mark (one of them, rolled, when the map
+    marks several; six must divide evenly among them), else just in front of the vehicle."""
     d = world.data
     prof = d.profile("zombie_boss")
-    at = next((p.position for p in world.scenario.placements_of("zombie") if p.properties.get("boss")), None)
+    spots = [p.position for p in world.scenario.placements_of("zombie") if p.properties.get("boss")]
+    if len(spots) > 1:  # [house] a map may mark several places by the vehicle: a D6 picks one, each as likely
+        face = world.d6("Zombie Boss placement")
+        at: Point | None = spots[(face - 1) * len(spots) // 6]
+    else:
+        at = spots[0] if spots else None
     centre = at or (vehicle_centre(world)[0], max(p[1] for p in world.state.vehicle) + 2)
     spot = spots_near(world, centre, 1, prof.base / 2, 0.5)
     unit = Unit("boss", ZOMBIES, BOSS, "Zombie Boss", start_size=1)
