@@ -732,21 +732,44 @@ def small_town() -> Table:
 # --- Hive Street (zombie40k) -----------------------------------------------------------------
 
 
-# Balance (issue 14): over 500 four-player bot games each seat should win 15-35%. One horde on the south edge
-# between the two middle teams fed on them alone, so the south hordes come from the two south corners,
-# one beside each outer team.
+# Balance (issue 14): over 500 four-player bot games each seat should win 15-35%, and where a team deploys
+# must not decide the game. The table is a mirror image about the avenue (x = 36"): every ruin, building,
+# rubble field and wall on the west side has its twin on the east side, so seats 1 and 4, and seats 2 and 3,
+# face the same ground, the same spawn edges and the same distance to the gunship.
+HIVE_MID = 36.0
+
+# One horde on the south edge between the two middle teams fed on them alone, so the south hordes come from
+# the two south corners, one beside each outer team.
 HIVE_SOUTH_SPAWNS: dict[str, tuple[float, float, float, float]] = {
     "South-west corner": (0.5, 44.5, 4, 3),
     "South-east corner": (67.5, 44.5, 4, 3),
 }
 
-
 # A blast wall in front of the Boss would make it come round the wall's ends instead of walking straight down
 # the avenue into the two middle teams. Off: every wall tried (a pen 30-42, a wall 30-42, a wall 33-39 at
 # y 11) swung the balance the other way (middle seats 33-43%, outer seats 6-10% over 200-500 bot games).
 HIVE_PAD_WALL: list[tuple[float, float]] | None = None
-# the top of each player's 8" deployment zone (all within 12" of the south edge, 12" apart) [balance]
-HIVE_DEPLOY_Y: dict[int, float] = {1: 38.5, 2: 38.5, 3: 38.5, 4: 38.5}
+# Each player's deployment zone (x, y, w, h): within 12" of the south edge, 12" apart [house numbers]. Four
+# zones 8" wide side by side fill 68" of the 72" table, and the outer pair then stands 7.6" further from the
+# gunship than the middle pair. Zones 6" wide, the middle pair at the back and the outer pair at the front
+# (still 12" apart) put every team within 2.1" of the same straight-line distance to the gunship.
+HIVE_DEPLOY: dict[int, tuple[float, float, float, float]] = {
+    1: (6, 36, 6, 7),
+    2: (24, 40.5, 6, 7),
+    3: (42, 40.5, 6, 7),
+    4: (60, 36, 6, 7),
+}
+# The Zombie Boss's places by the gunship; with several, a D6 picks one (six split evenly among them). The Boss
+# walks at the nearest team: standing in front of the gunship it came straight down the avenue between the two
+# middle teams and held both (they won 12-14% each, the outer pair 26-33%); with a blast wall in front of it,
+# it went round one end and the middle pair won 35-42%. Beside the gunship, west (1-3) or east (4-6), it meets
+# one middle team, the side it came from, as likely either way [balance, 100-game runs].
+HIVE_BOSS: list[tuple[float, float]] = [(29.5, 3.5), (42.5, 3.5)]
+
+
+def mirrored(pts: list[Pt]) -> list[Pt]:
+    """The outline reflected across the avenue (same winding)."""
+    return [(2 * HIVE_MID - x, y) for x, y in reversed(pts)]
 
 
 def hive_street() -> Table:
@@ -773,57 +796,59 @@ def hive_street() -> Table:
     g.box(30, 0, 12, 7, "hive_floor")
     for i in range(30, 42):
         g.cells[7][i] = "hive_hazard"
-    for x, y, r in ((36, 24, 4), (14, 36, 3.5), (58, 37, 3), (8, 17, 2.5), (64, 18, 3)):
+    for x, y, r in ((36, 24, 4), (14, 36, 3.5), (58, 36, 3.5), (8, 17, 2.5), (64, 17, 2.5)):
         g.area(ellipse_poly(x, y, r, r * 0.8), [("ash", 50), ("ash_embers", 15), ("scorched", 35)])
 
-    ruins = [
-        poly(T, "ruin", "Collapsed hab-stack", [(4, 6), (14, 5), (16, 9), (15, 14), (9, 15), (5, 12)]),
-        poly(T, "ruin", "Shrine of the Lost", [(3, 23.5), (11, 22), (13, 27), (10, 32), (4, 31)]),
-        poly(T, "ruin", "Gutted manufactorum", [(56, 5), (66, 6), (68, 12), (62, 15), (57, 12)]),
-        poly(T, "ruin", "Burnt-out Administratum", [(60, 27.5), (68, 27), (69.5, 31), (63, 34), (58.5, 31)]),
-        poly(T, "ruin", "Fallen aqueduct", [(16, 29), (24, 28.5), (25, 35), (19, 36)]),
-        poly(T, "ruin", "Broken chapel", [(48, 29), (56, 30), (55, 35), (47, 34)]),
-        from_template(T, "ruin.tx", 18, 9, name="Scorched tenement"),
+    # (west outline, west name, east name): each east ruin is the west one mirrored
+    ruin_pairs = [
+        ([(4, 6), (14, 5), (16, 9), (15, 14), (9, 15), (5, 12)], "Collapsed hab-stack", "Gutted manufactorum"),
+        ([(3, 23.5), (11, 22), (13, 27), (10, 32), (4, 31)], "Shrine of the Lost", "Burnt-out Administratum"),
+        ([(16, 29), (24, 28.5), (25, 35), (19, 36)], "Fallen aqueduct", "Broken chapel"),
     ]
+    ruins = []
+    for west, wname, ename in ruin_pairs:
+        ruins += [poly(T, "ruin", wname, west), poly(T, "ruin", ename, mirrored(west))]
+    tenement = from_template(T, "ruin.tx", 18, 9, name="Scorched tenement")
+    ruins += [tenement, poly(T, "ruin", "Hab block Tertius", mirrored(tenement.outline()))]
     o += ruins
     for r in ruins:
         g.area(r.outline(), [("rubble", 45), ("rubble_dense", 35), ("rubble_brick", 20)])
 
     buildings = [
-        rect(T, "building", "Hab block Tertius", 45, 8, 8, 7),
-        rect(T, "building", "Sealed bastion", 14.5, 18.5, 7, 6, rotation=0),
+        rect(T, "building", "Sealed bastion", 14.5, 18.5, 7, 6),
+        rect(T, "building", "Sealed armoury", 2 * HIVE_MID - 14.5 - 7, 18.5, 7, 6),
     ]
     o += buildings
-    paint_floors(g, buildings, {"Hab block Tertius": "hive_grate", "Sealed bastion": "hive_floor"})
+    paint_floors(g, buildings, {"Sealed bastion": "hive_floor", "Sealed armoury": "hive_grate"})
 
+    debris = [(40, 28), (45, 27), (46, 31), (41, 32)]
     rubble = [
         ellipse(T, "clutter", "Rubble heap", 33, 21.5, 6, 4, terrain="rubble"),
         rect(T, "clutter", "Wreckage", 24, 40, 4, 3, terrain="rubble"),
-        from_template(T, "clutter_rubble.tx", 52, 39, name="Rubble"),
-        poly(T, "clutter", "Debris field", [(40, 28), (45, 27), (46, 31), (41, 32)], terrain="rubble"),
+        from_template(T, "clutter_rubble.tx", 2 * HIVE_MID - 24 - 4, 40, name="Rubble"),
+        poly(T, "clutter", "Debris field", debris, terrain="rubble"),
+        poly(T, "clutter", "Debris field", mirrored(debris), terrain="rubble"),
     ]
     o += rubble
     for r in rubble:
         g.area(r.outline(), [("rubble_dense", 60), ("rubble", 40)])
 
+    sandbags = [(28.5, 33), (31.5, 34), (33.5, 33.5)]
     barricades = [
         poly(T, "wall", "Barricade", [(29, 17.5), (33, 17)], line=True, thickness=0.5),
-        poly(T, "wall", "Barricade", [(39, 17), (43, 17.5)], line=True, thickness=0.5),
-        poly(T, "wall", "Sandbag line", [(29.5, 33), (34, 34), (36, 33.5)], line=True, thickness=0.6),
-        rect(T, "wall", "Overturned cargo hauler", 37, 35, 5, 2, rotation=25),
-        from_template(T, "barricade.tx", 58, 20, name="Barricade"),
+        poly(T, "wall", "Barricade", mirrored([(29, 17.5), (33, 17)]), line=True, thickness=0.5),
+        poly(T, "wall", "Sandbag line", sandbags, line=True, thickness=0.6),
+        poly(T, "wall", "Sandbag line", mirrored(sandbags), line=True, thickness=0.6),
         from_template(T, "barricade.tx", 7, 20.5, name="Barricade"),
+        from_template(T, "barricade.tx", 2 * HIVE_MID - 7 - 4, 20.5, name="Barricade"),
     ]
     if HIVE_PAD_WALL:
         barricades.append(poly(T, "wall", "Landing pad wall", list(HIVE_PAD_WALL), line=True, thickness=0.6))
     o += barricades
 
     o.append(rect(Z, "escape_vehicle", "Thunderhawk gunship", 32, 0.5, 8, 4.5))
-    for n, x in enumerate((2, 22, 42, 62), 1):
-        if n == 1:
-            o.append(from_template(Z, "deploy_player1.tx", x, HIVE_DEPLOY_Y[n]))
-        else:
-            o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, HIVE_DEPLOY_Y[n], 8, 8, player=n))
+    for n, (x, y, w, h) in HIVE_DEPLOY.items():
+        o.append(rect(Z, "deploy", f"Deployment zone (Player {n})", x, y, w, h, player=n))
     o.append(rect(Z, "spawn", "West edge", 0.5, 14, 2, 16))
     o.append(rect(Z, "spawn", "East edge", 69.5, 14, 2, 16))
     o.append(from_template(Z, "spawn_edge.tx", 10, 0.5, name="North edge (west)"))
@@ -831,7 +856,8 @@ def hive_street() -> Table:
     for name, (x, y, w, h) in HIVE_SOUTH_SPAWNS.items():
         o.append(rect(Z, "spawn", name, x, y, w, h))
 
-    o.append(from_template(F, "zombie_boss.tx", 36, 8.5, name="Zombie Boss", facing=90.0))
+    for x, y in HIVE_BOSS:
+        o.append(from_template(F, "zombie_boss.tx", x, y, name="Zombie Boss", facing=90.0))
 
     props: dict[str, Value] = {
         "ruleset": "zombie40k",

@@ -180,6 +180,15 @@ def test_a_broken_roster_entry_is_reported_with_file_entry_and_field() -> None:
         build_data(_core(), roster, "zombie40k.toml", "zombie40k_roster.toml")
 
 
+def test_a_psyker_in_the_roster_is_refused_because_there_is_no_psychic_phase() -> None:
+    """RULES.md, Zombie 40,000, "The 40k core needed": a roster without psykers skips the Psychic phase; the
+    game has no psychic powers, so a profile that is a Psyker is refused with the file, entry and field."""
+    roster = _roster()
+    roster["profiles"]["guardian"]["rules"] = ["Psyker"]
+    with pytest.raises(DataError, match=r"profiles.guardian: field 'rules': a Psyker cannot be played"):
+        build_data(_core(), roster, "zombie40k.toml", "zombie40k_roster.toml")
+
+
 def test_players_may_add_a_unit_with_its_own_weapon() -> None:
     roster = _roster()
     roster.setdefault("weapons", {})["hot_shot_lasgun"] = {

@@ -101,10 +101,27 @@ def test_default_teams_are_legal_and_fill_the_points() -> None:
 
 def test_new_game_options_are_validated_with_a_clear_error() -> None:
     with pytest.raises(OptionsError, match='options need "teams"'):
-        new_game(small_scenario(), {}, seed=1)
+        new_game(small_scenario(), {"teams": []}, seed=1)
+    with pytest.raises(OptionsError, match='or "players": a number of players'):
+        new_game(small_scenario(), {"players": "many"}, seed=1)
+    with pytest.raises(OptionsError, match="takes 1 to 4 players, not 5"):
+        new_game(small_scenario(), {"players": 5}, seed=1)
     with pytest.raises(OptionsError, match="takes 1 to 4 players, not 5"):
         new_game(small_scenario(), {"teams": ["ork_boyz"] * 5}, seed=1)
     with pytest.raises(OptionsError, match="player 2: 6 models of Tactical Squad cost 84 points"):
         new_game(small_scenario(), {"teams": ["ork_boyz", {"unit": "tactical_squad", "models": 6}]}, seed=1)
     with pytest.raises(OptionsError, match="player 1: no unit 'grots'"):
         new_game(small_scenario(), {"teams": ["grots"]}, seed=1)
+
+
+def test_without_teams_the_roster_is_dealt_round_the_seats_by_the_seed() -> None:
+    """The simulator's default (no team builder): seat k plays roster unit (seed + k), so over six seeds
+    every seat has played every army once."""
+    units = list(D.units)
+    g = new_game(small_scenario(), {}, seed=1)
+    assert [g.state.squad_of(p).entry for p in g.state.players] == [units[(1 + k) % len(units)] for k in range(4)]
+    g = new_game(small_scenario(), {"players": 2}, seed=3)
+    assert [g.state.squad_of(p).entry for p in g.state.players] == [units[3], units[4]]
+    for seat in range(4):
+        seen = {new_game(small_scenario(), {}, seed=s).state.squad_of(seat + 1).entry for s in range(6)}
+        assert seen == set(units)

@@ -5,15 +5,18 @@ simulator's outcome."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai import bot_for
 from game.rules.contract import Aim
 from game.rules.core import get_ruleset
-from game.rules.drawing import Path, Plate, Sight
+from game.rules.drawing import Area, Path, Plate, Sight
 from game.rules.zombie40k import new_game
 from game.rules.zombie40k.commands import Move, Shoot
 from game.rules.zombie40k.setup_view import SETUP, spec_of
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
+from game.rules.zombie40k.view import landed_blasts
 
 RS = get_ruleset("zombie40k")
 GUARDS = {"unit": "infantry_squad", "models": 10}
@@ -79,6 +82,31 @@ def test_aiming_makes_commands_and_previews_draw() -> None:
     assert move == Move("p1-1", ((10, 26),), None)
     assert any(isinstance(m, Path) for m in v.drawing(g, move, g.preview(move)))
     assert v.reach(g, "p1-1", v.look(g, "p1-1"), v.actions(g, "p1-1"))
+
+
+def test_a_blast_shows_how_far_it_may_scatter_then_where_it_landed() -> None:
+    """RULES.md, Zombie 40,000, "The 40k core needed", Blast: the preview draws the 3" marker on the aim and
+    how far 2D6 minus BS can scatter it; once fired, the marker is drawn where it came down, with the scatter."""
+    horde = [(20 + dx, 16 + dy) for dx in (-1.1, 0, 1.1) for dy in (-1.1, 0, 1.1)]
+    team = {"unit": "infantry_squad", "models": 1, "weapons": ["grenade_launcher"]}
+    # scatter die 5 (an arrow), pointing at 90 degrees (down the table), 2D6 = 3 + 4: 7 - BS 3 = 4"
+    g = rigged_game({1: [(20, 30)]}, hordes=[horde], teams=[team], phase=Phase.SHOOTING, dice=[5, 91, 3, 4])
+    v = RS.view()
+    cmd = Shoot("p1", "h1", aim=(20, 16))
+    areas = [m for m in v.drawing(g, cmd, g.preview(cmd)) if isinstance(m, Area)]
+    assert [(a.kind, a.radius, a.label) for a in areas] == [
+        ("scatter", 9 + 1.5, 'may scatter up to 9"'),  # 2D6 (12) minus BS 3, beyond the marker's 1.5"
+        ("blast", 1.5, "blast"),
+    ]
+    g.apply(cmd)
+    landed = next(e for e in g.log if type(e).__name__ == "BlastPlaced")
+    marks = landed_blasts(g)
+    assert all(m in v.reach(g, "p1-1", v.look(g, "p1-1"), v.actions(g, "p1-1")) for m in marks)
+    assert landed.scatter == 4 and landed.centre == pytest.approx((20, 20))
+    assert marks == [
+        Path(((20.0, 16.0), landed.centre), "route", 'scattered 4"'),
+        Area(landed.centre, "blast", 1.5, label=f"landed: {len(landed.hits)} under it"),
+    ]
 
 
 def test_events_have_words_sounds_and_animations_and_the_report() -> None:

@@ -6,6 +6,7 @@ autogun at the nearest unengaged squad, and embarking wins."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ from game.rules.zombie40k.events import Embarked, Engaged, GameOver, Moved, Orde
 from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
+from game.scenario.loader import load_scenario
 
 GUARDS = {"unit": "infantry_squad", "models": 10}
 
@@ -131,3 +133,55 @@ def test_movement_limits_and_difficult_terrain_keep_highest() -> None:
     assert g.figure("p1-1").position == pytest.approx((10, 27))  # keep the highest of 2 and 3: 3"
     moved = [e for e in g.log if isinstance(e, Moved)]
     assert moved[-1].length == pytest.approx(3)
+
+
+HIVE = Path(__file__).resolve().parents[1] / "maps" / "hive_street.tmx"
+
+
+def test_hive_street_boss_stands_at_a_mark_beside_the_vehicle_rolled_on_a_d6() -> None:
+    """RULES.md, Zombie 40,000, Set-up: "one Zombie Boss is deployed by the escape vehicle" [seed]; where the map
+    marks two places a D6 picks one (1-3 the first mark, 4-6 the second) [house]."""
+    sc = load_scenario(str(HIVE))
+    marks = [p.position for p in sc.placements_of("zombie") if p.properties.get("boss")]
+    assert len(marks) == 2
+    seen = set()
+    for seed in range(12):
+        g = new_game(sc, {"teams": ["ork_boyz"] * 4}, seed=seed)
+        roll = next(r for r in g.dice.log if r.purpose == "Zombie Boss placement")
+        boss = g.figure("boss")
+        assert boss.position == pytest.approx(marks[0] if roll.total <= 3 else marks[1])
+        seen.add(roll.total <= 3)
+    assert seen == {True, False}
+
+
+def test_hive_street_squads_deploy_inside_their_zones_and_the_table_is_a_mirror_image() -> None:
+    """RULES.md, Zombie 40,000, Set-up [house numbers]: within 12" of the edge opposite the vehicle, 12" apart;
+    the biggest 75-point team (12 Ork Boyz) fits its zone. The map is the same for every seat: each zone has its
+    mirror image across the avenue, at the same distance from the vehicle."""
+    sc = load_scenario(str(HIVE))
+    g = new_game(sc, {"teams": ["ork_boyz"] * 4}, seed=3)
+    zones = {z.properties["player"]: z for z in sc.zones_of("deploy")}
+    for p in (1, 2, 3, 4):
+        assert len(g.state.squad_of(p).models) == 12
+        assert all(zones[p].area.contains(g.figure(f).position) for f in g.state.squad_of(p).models)
+        assert min(y for _, y in zones[p].area.points) >= sc.height - 12
+    boxes = {
+        p: (
+            min(x for x, _ in z.area.points),
+            min(y for _, y in z.area.points),
+            max(x for x, _ in z.area.points),
+            max(y for _, y in z.area.points),
+        )
+        for p, z in zones.items()
+    }
+    for a in boxes:
+        for b in boxes:
+            if a < b:
+                (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[a], boxes[b]
+                gap = math.hypot(max(0.0, bx0 - ax1, ax0 - bx1), max(0.0, by0 - ay1, ay0 - by1))
+                assert gap >= 12 - 1e-6, (a, b, gap)
+    mid = sc.width / 2
+    for a, b in ((1, 4), (2, 3)):
+        pa = sorted((round(x, 3), round(y, 3)) for x, y in zones[a].area.points)
+        pb = sorted((round(2 * mid - x, 3), round(y, 3)) for x, y in zones[b].area.points)
+        assert pa == pb

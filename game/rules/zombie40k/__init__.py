@@ -25,7 +25,8 @@ RULESET = register(
         options_help='teams: a list of 1-4 teams, one per player; a team is a roster unit key ("tactical_squad", '
         '"infantry_squad", "guardian_defenders", "ork_boyz", "strike_team", "necron_warriors": as many models '
         'as 75 points buy) or a table {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", '
-        '"usr_model"} checked by the team builder',
+        '"usr_model"} checked by the team builder. Without teams, players: N (default: as many as the map takes) '
+        "deals the roster round the seats, seat k the unit (seed + k)",
         view=Z40View,  # type: ignore[arg-type]  # a class is its own factory
         setup=SETUP,
         reference=reference,

@@ -259,9 +259,17 @@ def _read_weapon(file: str, key: str, t: Any) -> Weapon:
     )
 
 
+PSYKER_REFUSED = (
+    "a Psyker cannot be played: this game has no psychic powers, so there is no Psychic phase "
+    "(RULES.md: a roster without psykers skips it)"
+)
+
+
 def _read_profile(file: str, key: str, t: Any) -> Profile:
     r = _Reader(file, f"profiles.{key}", t)
     stats = {k: r.get(k, int, check=lambda v: "" if 1 <= v <= 10 else "must be 1..10") for k in STATS}
+    if "Psyker" in r.keys("rules", None, ()):
+        raise r.err("rules", PSYKER_REFUSED)
     return Profile(
         key=key,
         name=r.get("name", str),

@@ -45,7 +45,7 @@ class Zombie40kGame:
         self.dice = dice if dice is not None else Dice(seed)
         self.commands: list[Command] = []
         self.log: list[Event] = []
-        teams = setup.check_options(self.data, scenario, self.options)
+        teams = setup.check_options(self.data, scenario, self.options, seed)
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")))
         self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or Hooks())
         setup.place_vehicle(self.world)

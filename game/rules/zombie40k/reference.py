@@ -45,7 +45,11 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
                 ),
                 _p(
                     "Players roll off for their order each turn; the zombies always go last [seed]. A player's turn: "
-                    "movement, (psychic: only with a psyker on the table), shooting, assault."
+                    "movement, shooting, assault."
+                ),
+                _p(
+                    "There is no Psychic phase: no unit in the roster is a psyker, and the roster file refuses one, "
+                    "because psychic powers are not in this game (RULES.md: a roster without psykers skips it)."
                 ),
                 _hv(
                     "A model whose base comes within ",

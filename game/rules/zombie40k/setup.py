@@ -20,13 +20,30 @@ class OptionsError(ValueError):
     """The new-game options are not a game; the message says why."""
 
 
-def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any]) -> list[Team]:
-    """The teams, one per player: ``{"teams": [team, ...]}`` where a team is a builder table or a unit key."""
+def rotated_teams(data: Z40Data, players: int, seed: int) -> list[str]:
+    """The teams of a game set up without a team builder (the simulator's default): seat ``k`` (0-based)
+    plays the roster's unit ``(seed + k) mod len(roster)`` at its default build, so over consecutive seeds
+    every seat plays every army equally often and no seat always meets the same rival."""
+    units = list(data.units)
+    return [units[(seed + k) % len(units)] for k in range(players)]
+
+
+def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], seed: int = 0) -> list[Team]:
+    """The teams, one per player: ``{"teams": [team, ...]}`` where a team is a builder table or a unit key.
+    Without ``teams``, ``{"players": N}`` (default: as many as the map takes) deals :func:`rotated_teams`."""
+    top = int(scenario.properties.get("players_max", 4))
+    low = int(scenario.properties.get("players_min", 1))
+    if "teams" not in options:
+        players = options.get("players", min(4, top))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionsError(
+                'options need "teams": a list of 1 to 4 teams (a roster unit key, or a team table), '
+                f'or "players": a number of players for the roster dealt in turn; not {players!r}'
+            )
+        options = {**options, "teams": rotated_teams(data, players, seed)}
     teams = options.get("teams")
     if not isinstance(teams, list) or not teams:
         raise OptionsError('options need "teams": a list of 1 to 4 teams (a roster unit key, or a team table)')
-    top = int(scenario.properties.get("players_max", 4))
-    low = int(scenario.properties.get("players_min", 1))
     if not low <= len(teams) <= min(4, top):
         raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {len(teams)}")
     points = int(scenario.properties.get("points", data.h("points")))
@@ -140,9 +157,16 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
 
 
 def place_boss(world: World) -> None:
+    """The Zombie Boss by the escape vehicle [seed]: at the map's Boss mark (one of them, rolled, when the map
+    marks several; six must divide evenly among them), else just in front of the vehicle."""
     d = world.data
     prof = d.profile("zombie_boss")
-    at = next((p.position for p in world.scenario.placements_of("zombie") if p.properties.get("boss")), None)
+    spots = [p.position for p in world.scenario.placements_of("zombie") if p.properties.get("boss")]
+    if len(spots) > 1:  # [house] a map may mark several places by the vehicle: a D6 picks one, each as likely
+        face = world.d6("Zombie Boss placement")
+        at: Point | None = spots[(face - 1) * len(spots) // 6]
+    else:
+        at = spots[0] if spots else None
     centre = at or (vehicle_centre(world)[0], max(p[1] for p in world.state.vehicle) + 2)
     spot = spots_near(world, centre, 1, prof.base / 2, 0.5)
     unit = Unit("boss", ZOMBIES, BOSS, "Zombie Boss", start_size=1)

@@ -98,7 +98,7 @@ class Z40Setup:
             "Zombie Survival Team",
             self.budget(scenario),
             help="Infantry only; each model costs its squad's cost divided by its size; one sergeant, two weapon "
-            "changes and one Universal Special Rule; never Hit and Run [seed].",
+            "changes and one Universal Special Rule; never Hit and Run [seed]. No psykers: there is no Psychic phase.",
         )
         return SetupSpec(
             lo,

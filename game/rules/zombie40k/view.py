@@ -339,7 +339,7 @@ class Z40View:
                         out.append(Ring(c, wpn.range / 2 + m.radius, "range_short", "rapid fire"))
         if "charge" in keys:
             out.append(Ring(c, 12.0 + m.radius, "danger", 'charge 2D6"'))
-        return out
+        return out + landed_blasts(game)
 
     def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
         out: list[Primitive] = []
@@ -379,14 +379,12 @@ class Z40View:
                 state = game.table.line_of_sight(m.position, t.position).state
                 out.append(Sight(m.position, t.position, state))
             if cmd.aim is not None:
-                out.append(
-                    Area(
-                        (float(cmd.aim[0]), float(cmd.aim[1])),
-                        "blast",
-                        float(game.data.h("blast_diameter")) / 2,
-                        label="blast",
-                    )
-                )
+                aim = (float(cmd.aim[0]), float(cmd.aim[1]))
+                r = float(game.data.h("blast_diameter")) / 2
+                far = _max_scatter(game, cmd.unit)
+                if far > 0:
+                    out.append(Area(aim, "scatter", far + r, label=f'may scatter up to {far:g}"'))
+                out.append(Area(aim, "blast", r, label="blast"))
             d = preview.details
             text = (
                 f"SHOOT {target.name}: {d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
@@ -468,6 +466,36 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+def _max_scatter(game: Any, unit: str) -> float:
+    """The farthest a blast marker fired by ``unit`` can scatter: 2D6 (12) minus the best BS among its blast
+    weapons' bearers [7th]."""
+    u = game.state.units.get(unit)
+    if u is None:
+        return 0.0
+    bs = [
+        game.world.profile(m).bs for m in game.world.alive(u) if any(game.data.weapon(k).blast for k in m.weapons)
+    ]
+    return float(max(0, 12 - max(bs))) if bs else 0.0
+
+
+def landed_blasts(game: Any) -> list[Primitive]:
+    """Where this phase's blast markers came down: the marker where it landed, and the scatter from the aim
+    (shown while the phase lasts, so the player sees what the dice did)."""
+    out: list[Primitive] = []
+    for e in reversed(game.log):
+        kind = type(e).__name__
+        if kind == "PhaseStarted":
+            break
+        if kind != "BlastPlaced" or e.template:
+            continue
+        aim, centre = (float(e.aim[0]), float(e.aim[1])), (float(e.centre[0]), float(e.centre[1]))
+        if math.dist(aim, centre) > 1e-6:
+            out.append(Path((aim, centre), "route", f'scattered {e.scatter:g}"'))
+        word = "on the aim" if e.scatter == 0 else "landed"
+        out.append(Area(centre, "blast", float(e.radius), label=f"{word}: {len(e.hits)} under it"))
+    return out
 
 
 def _line(game: Any, e: Any) -> str:
