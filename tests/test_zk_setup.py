@@ -139,3 +139,19 @@ def test_every_deployed_soldier_can_walk_out_of_the_block():
             route = [f.position, *route_to(g.table, f.id, f.position, f.radius, goal, grid)]
             check = g.table.check_path(route, f.radius, mover=f.id)
             assert math.dist(check.points[-1], goal) < 0.05, (sections, f.id, check.blocked_by)
+
+
+def test_no_base_is_deployed_into_a_wall_s_thickness():
+    """Forces [house]: deployment never places a base on a wall, its thickness counted (the soak found
+    'su2-smg overlaps wall 16 Garden wall by 0.125"' on the designers' test map once files spread out)."""
+    from pathlib import Path
+
+    from game.rules.zombiekrieg.invariants import wall_overlap
+    from game.scenario.loader import load_scenario
+
+    sc = load_scenario(str(Path(__file__).parent / "maps" / "valid_zombiekrieg.tmx"))
+    walls = [t for t in sc.terrain if t.blocks_movement]
+    for sections in (["soviet", "british"], ["british", "american"], ["american", "british", "soviet"]):
+        g = new_game(sc, {"sections": sections}, 5)
+        for f in g.state.allied():
+            assert all(wall_overlap(t, f.position, f.radius) <= 1e-6 for t in walls), (sections, f.id)

@@ -54,8 +54,14 @@ def _blockers(world: World):
 
 
 def _free(world: World, p: Point, r: float) -> bool:
-    sc = world.scenario
-    return base_clear(_blockers(world), sc.width, sc.height, p, r) and not world.table.figures_in_circle(p, r)
+    """Ground a base may be placed on: on the table, clear of walls (with their thickness, as the table
+    measures them) and buildings, and of every other base."""
+    sc, table = world.scenario, world.table
+    return (
+        base_clear(_blockers(world), sc.width, sc.height, p, r)
+        and not table.overlaps_blocking(p, r)
+        and not table.figures_in_circle(p, r)
+    )
 
 
 def spots(
