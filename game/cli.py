@@ -69,7 +69,9 @@ def _kit(args: argparse.Namespace) -> int:
 
     from game.scenario.kit import copy_kit
 
-    copy_kit(Path(args.folder), overwrite=args.force)
+    from game.saves import data_folder
+
+    copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
     return 0
 
 
