@@ -67,9 +67,8 @@ def _design(args: argparse.Namespace) -> int:
 def _kit(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from game.scenario.kit import copy_kit
-
     from game.saves import data_folder
+    from game.scenario.kit import copy_kit
 
     copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
     return 0
