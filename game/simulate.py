@@ -185,7 +185,11 @@ def run(
     else:
         import multiprocessing
 
-        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+        # workers start from a clean server process, never a fork of this one: a fork of a process that
+        # has loaded a picture with pygame (the report's heat maps, a test before) can hang on a lock
+        # SDL's threads held at the fork
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        pool = multiprocessing.get_context(method).Pool(
             jobs, initializer=_init_worker, initargs=(str(path), options)
         )
         stream = pool.imap_unordered(_play_seed, seeds, chunksize=max(1, min(8, games // (jobs * 8) or 1)))
@@ -442,6 +446,20 @@ def write_report(
     return json_path, png, heats
 
 
+def setup_defaults(scenario: Scenario, seed: int = 1) -> dict[str, Any] | None:
+    """The options the rule set's set-up starts from (what pressing Begin plays), when the rules accept
+    them; None when there are none or they are refused too."""
+    from game.startcheck import start_options
+
+    ruleset = get_ruleset(scenario.ruleset)
+    try:
+        options = start_options(ruleset, scenario)[0]
+        ruleset.new_game(scenario, dict(options), seed)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return options or None
+
+
 def main(
     map_path: str,
     games: int = 100,
@@ -487,8 +505,16 @@ def main(
     try:
         get_ruleset(scenario.ruleset).new_game(scenario, dict(options), seed)
     except (ValueError, TypeError, KeyError) as exc:
-        print(f"deadground simulate: the options are refused: {exc}", file=sys.stderr)
-        return 2
+        found = None if options else setup_defaults(scenario, seed)
+        if found is None:
+            print(f"deadground simulate: the options are refused: {exc}", file=sys.stderr)
+            return 2
+        options = found
+        print(
+            f"deadground simulate: {scenario.ruleset} needs options ({exc}); playing the set-up's defaults: "
+            f"--options '{json.dumps(options)}'",
+            file=sys.stderr,
+        )
     jobs_used = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
     # a bar redrawn with \r only on a terminal: a log file or a pipe gets the report alone
     bar = ProgressBar(games) if progress and sys.stderr.isatty() else None

@@ -206,17 +206,21 @@ def test_hot_spots_are_where_the_points_crowd_in_inches():
 # ---- the pictures -------------------------------------------------------------------------------
 
 
+def _lane_objects() -> list[str]:
+    """A 28" x 20" Zombiekrieg lane: Allied start on the left, the exit on the right."""
+    return [
+        obj(1, "Allied start", "deploy", 1, 8, 6, 8, side="allies"),
+        obj(2, "Graveyard", "spawn", 20, 2, 4, 4),
+        obj(3, "Road out", "exit", 25, 8, 3, 8),
+    ]
+
+
 def test_heat_maps_are_real_pngs_of_the_table_beside_the_chart(tmp_path, capsys):
     pygame = pytest.importorskip("pygame")
     from game.ui.heat_map import FILES, picture_size, write_heat_maps
     from game.ui.sim_report import write_png
 
-    objects = [
-        obj(1, "Allied start", "deploy", 1, 8, 6, 8, side="allies"),
-        obj(2, "Graveyard", "spawn", 20, 2, 4, 4),
-        obj(3, "Road out", "exit", 25, 8, 3, 8),
-    ]
-    path = write(tmp_path, "lane.tmx", tmx(width=28, height=20, objects=objects))
+    path = write(tmp_path, "lane.tmx", tmx(width=28, height=20, objects=_lane_objects()))
     out = tmp_path / "report"
     code = simulate.main(
         str(path), games=2, seed=1, report=str(out), progress=False, picture=write_png, heat=write_heat_maps
@@ -229,3 +233,42 @@ def test_heat_maps_are_real_pngs_of_the_table_beside_the_chart(tmp_path, capsys)
         data = (out / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         assert pygame.image.load(str(out / name)).get_size() == picture_size(28, 20) == (560, 400)
+
+
+def test_a_rule_set_that_needs_options_is_simulated_with_its_set_up_defaults(tmp_path, capsys):
+    """``deadground simulate maps/hive_street.tmx`` without --options used to stop with "the options are
+    refused: options need teams"; it now plays what pressing Begin plays, and says which options."""
+    objects = [
+        obj(1, "Gunship", "escape_vehicle", 10, 1, 8, 4),
+        obj(2, "Player 1", "deploy", 2, 14, 10, 5, player=1),
+        obj(3, "West edge", "spawn", 0, 4, 2, 6),
+    ]
+    path = write(
+        tmp_path,
+        "hab.tmx",
+        tmx(
+            width=28,
+            height=20,
+            properties={"ruleset": "zombie40k", "title": "Hab", "turn_limit": 3},
+            objects=objects,
+        ),
+    )
+    assert simulate.main(str(path), games=1, progress=False) == 0
+    captured = capsys.readouterr()
+    assert "playing the set-up's defaults: --options '{\"teams\"" in captured.err
+    assert "Nearest approach to the escape vehicle" in captured.out
+    assert simulate.main(str(path), games=1, progress=False, options='{"teams": ["no_such_unit"]}') == 2
+    assert "the options are refused" in capsys.readouterr().err
+
+
+def test_two_jobs_still_play_after_a_picture_was_loaded_in_this_process(tmp_path):
+    """Workers used to be forks of this process: after pygame had loaded a picture (the heat maps over
+    the table) a forked worker could hang for ever on a lock. They now start from a clean server."""
+    pygame = pytest.importorskip("pygame")
+    from game.ui.heat_map import _display
+
+    assert _display()
+    pygame.image.load("maps/tiles/deadground.png").convert_alpha()
+    path = write(tmp_path, "lane.tmx", tmx(width=28, height=20, objects=_lane_objects()))
+    two = simulate.run(path, 2, seed=4, jobs=2)
+    assert [r.winner for r in two] == [r.winner for r in simulate.run(path, 2, seed=4, jobs=1)]
