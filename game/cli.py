@@ -67,9 +67,10 @@ def _design(args: argparse.Namespace) -> int:
 def _kit(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from game.saves import data_folder
     from game.scenario.kit import copy_kit
 
-    copy_kit(Path(args.folder), overwrite=args.force)
+    copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
     return 0
 
 
@@ -104,15 +105,16 @@ def _replay(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from game.simulate import main as simulate_main
 
-    picture = None
+    picture = heat = None
     if args.report:
         _headless_display()
         try:
-            from game.ui.sim_report import write_png  # the picture is drawn by the UI layer (pygame)
+            from game.ui.heat_map import write_heat_maps  # the pictures are drawn by the UI layer (pygame)
+            from game.ui.sim_report import write_png
         except ImportError as exc:
             print(f"deadground simulate: no chart ({exc}); report.json only", file=sys.stderr)
         else:
-            picture = write_png
+            picture, heat = write_png, write_heat_maps
     return simulate_main(
         args.map,
         games=args.games,
@@ -123,6 +125,7 @@ def _simulate(args: argparse.Namespace) -> int:
         progress=not args.quiet,
         picture=picture,
         scheduler=args.scheduler,
+        heat=heat,
     )
 
 
@@ -237,7 +240,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=1, help="seed of the first game; game k uses seed+k (default 1)"
     )
     simulate.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; 0 = all cores)")
-    simulate.add_argument("--report", metavar="DIR", help="also write DIR/report.json and DIR/report.png")
+    simulate.add_argument(
+        "--report",
+        metavar="DIR",
+        help="also write DIR/report.json, DIR/report.png and the heat maps DIR/heat_died.png, DIR/heat_stalled.png",
+    )
     simulate.add_argument(
         "--options",
         metavar="JSON",

@@ -2,9 +2,11 @@
 
 ``deadground simulate MAP --games N --seed S [--jobs J] [--report DIR]`` plays game k with seed
 S+k (so any game of the run can be replayed alone), on J worker processes, and prints the report;
-with ``--report`` it also writes ``DIR/report.json`` and ``DIR/report.png`` (the picture drawn by
-the UI layer, which the CLI hands in). Every figure comes from the rule set's
-:class:`~game.rules.contract.Outcome` and its ``outcome_labels``: nothing here knows a rule set.
+with ``--report`` it also writes ``DIR/report.json``, ``DIR/report.png`` and the heat maps
+``DIR/heat_died.png`` and ``DIR/heat_stalled.png`` (pictures drawn by the UI layer, which the CLI
+hands in). Every figure comes from the rule set's :class:`~game.rules.contract.Outcome`, its
+``outcome_labels`` and its :class:`~game.rules.contract.Footprints` (where the players' figures died
+and stalled, and how near they came to the objective): nothing here knows a rule set.
 
 >>> win_rate_ci95(50, 100)
 (0.4038, 0.5962)
@@ -27,10 +29,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.ai import bot_for
-from game.rules.contract import Outcome
+from game.heat import approach, grid, hot_spots, spot_words
+from game.rules.contract import Footprints, Outcome
 from game.rules.core import get_ruleset
 from game.scenario import ScenarioError, load_scenario
-from game.scenario.model import Scenario
+from game.scenario.model import Point, Scenario
 
 MAX_COMMANDS = 5000  # a game that has not ended by then is stuck (a bot or rules bug): recorded, not looped on
 
@@ -53,6 +56,11 @@ class GameResult:
     lists: dict[str, tuple[int, ...]] = field(default_factory=dict)
     reason: str = ""
     error: str = ""
+    died: tuple[Point, ...] = ()  # where the players' figures were killed (inches)
+    stalled: tuple[Point, ...] = ()  # where they stalled, once a figure and turn
+    nearest: float | None = None  # the nearest any came to the objective's place; None: it has none
+    reached: bool = False
+    objective: str = ""  # the objective's place in words
 
 
 def play_one(scenario: Scenario, options: dict[str, Any], seed: int) -> GameResult:
@@ -81,9 +89,24 @@ def outcome_of(game: Any) -> Outcome:
     return Outcome(str(game.winner or ""), False, int(data.get("turn", 0) or 0), str(data.get("reason", "")))
 
 
+def footprints_of(game: Any) -> Footprints:
+    """The rule set's :class:`Footprints` of ``game``; none for a rule set that does not say."""
+    maker = get_ruleset(game.ruleset).footprints
+    return maker(game) if maker is not None else Footprints()
+
+
+def _rounded(points: Iterable[Point]) -> tuple[Point, ...]:
+    return tuple((round(float(x), 2), round(float(y), 2)) for x, y in points)
+
+
 def measure(game: Any, seed: int, error: str = "") -> GameResult:
     """The figures of a game (finished, or stopped by ``error``) as the rule set counts them."""
     o = outcome_of(game)
+    try:
+        f = footprints_of(game)
+    except Exception as exc:  # a bug in reading the log: the game's figures still count, the error shows
+        f = Footprints()
+        error = error or f"{type(exc).__name__} while reading where figures died: {exc}"
     return GameResult(
         seed=seed,
         winner=o.winner if not error else "",
@@ -95,6 +118,11 @@ def measure(game: Any, seed: int, error: str = "") -> GameResult:
         lists={k: tuple(v) for k, v in o.lists.items()},
         reason=o.reason,
         error=error,
+        died=_rounded(f.died),
+        stalled=_rounded(f.stalled),
+        nearest=f.nearest,
+        reached=f.reached,
+        objective=f.objective,
     )
 
 
@@ -157,7 +185,11 @@ def run(
     else:
         import multiprocessing
 
-        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+        # workers start from a clean server process, never a fork of this one: a fork of a process that
+        # has loaded a picture with pygame (the report's heat maps, a test before) can hang on a lock
+        # SDL's threads held at the fork
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        pool = multiprocessing.get_context(method).Pool(
             jobs, initializer=_init_worker, initargs=(str(path), options)
         )
         stream = pool.imap_unordered(_play_seed, seeds, chunksize=max(1, min(8, games // (jobs * 8) or 1)))
@@ -285,6 +317,9 @@ def build_report(
         "games_per_s": round(games / seconds, 2) if seconds > 0 else 0.0,
         "jobs": jobs,
     }
+    ground = ground_report(results, scenario, labels)
+    if ground:
+        report["ground"] = ground
     seats = sorted({r.seat for r in results if r.seat})
     if seats:  # players race each other: each one's wins and rate
         report["seats"] = {
@@ -296,6 +331,34 @@ def build_report(
             for p in seats
         }
     return report
+
+
+def ground_report(results: list[GameResult], scenario: Scenario, labels: dict[str, str]) -> dict[str, Any]:
+    """Where the players' figures died and stalled over every game (an inch grid over the table, for the
+    heat maps, and its hot spots in inches) and the nearest approach to the objective (median, mean,
+    how many games reached it); {} when the rule set tells none of it.
+
+    Games stopped by an error count too: where a figure fell is where it fell."""
+    if not any(r.died or r.stalled or r.nearest is not None for r in results):
+        return {}
+    human = labels.get("human", "Players'")
+    w, h = scenario.width, scenario.height
+    out: dict[str, Any] = {
+        "table": [w, h],
+        "cell": 1.0,
+        "objective": next((r.objective for r in results if r.objective), ""),
+    }
+    for key, words in (("died", "died"), ("stalled", "stalled")):
+        points = [p for r in results for p in getattr(r, key)]
+        out[key] = {
+            "label": f"Where {human} figures {words}",
+            "count": len(points),
+            "grid": grid(points, w, h),
+            "hot_spots": hot_spots(points, w, h, scenario),
+        }
+    if out["objective"]:
+        out["approach"] = approach([r.nearest for r in results], [r.reached for r in results])
+    return out
 
 
 def _keys(dicts: Iterable[dict[str, Any]]) -> list[str]:
@@ -328,6 +391,7 @@ def format_report(report: dict[str, Any]) -> str:
     ]
     width = max(len(label) for label, _ in rows)
     lines += [f"  {label:<{width}}  {text}" for label, text in rows]
+    lines += ground_lines(report)
     for reason, n in list(report["reasons"].items())[:4]:
         lines.append(f"  {n:>6} x {reason}")
     if report["errors"]:
@@ -339,23 +403,61 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def ground_lines(report: dict[str, Any]) -> list[str]:
+    """The report's lines on the nearest approach and the hot spots of deaths and stalls (in inches)."""
+    ground = report.get("ground")
+    if not ground:
+        return []
+    lines = []
+    a = ground.get("approach")
+    if a and a["games"]:
+        lines.append(
+            f'  Nearest approach to {ground["objective"]}: median {a["median"]:g}", mean {a["mean"]:g}"; '
+            f"reached in {a['reached']} of {a['games']} games ({a['reached_share']:.0%})"
+        )
+    games = max(1, report.get("games", 1))
+    for key in ("died", "stalled"):
+        part = ground[key]
+        head = f"  {part['label']} ({part['count']}, {part['count'] / games:.1f} a game)"
+        spots = part["hot_spots"]
+        lines.append(head + (": most at " + "; ".join(spot_words(s) for s in spots) if spots else ": nowhere"))
+    return lines
+
+
 # draws the report as a picture at a path and returns it (the CLI hands in the UI's; pygame lives there)
 Picture = Callable[[dict[str, Any], Path], Path]
+# draws the heat maps over the table picture into a folder and returns the files written
+HeatPicture = Callable[[dict[str, Any], Path], list[Path]]
 
 
 def write_report(
-    report: dict[str, Any], folder: str | Path, picture: Picture | None = None
-) -> tuple[Path, Path | None]:
-    """Write ``report.json`` and, given a ``picture`` drawer, ``report.png`` into ``folder``."""
+    report: dict[str, Any], folder: str | Path, picture: Picture | None = None, heat: HeatPicture | None = None
+) -> tuple[Path, Path | None, list[Path]]:
+    """Write ``report.json`` and, given a ``picture`` drawer, ``report.png`` into ``folder``; given a
+    ``heat`` drawer and a report with deaths and stalls, the heat maps beside them."""
     from game.saves import write_atomic
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     json_path = folder / "report.json"
     write_atomic(json_path, json.dumps(report, indent=1).encode("utf-8"))
-    if picture is None:
-        return json_path, None
-    return json_path, picture(report, folder / "report.png")
+    png = picture(report, folder / "report.png") if picture is not None else None
+    heats = heat(report, folder) if heat is not None and report.get("ground") else []
+    return json_path, png, heats
+
+
+def setup_defaults(scenario: Scenario, seed: int = 1) -> dict[str, Any] | None:
+    """The options the rule set's set-up starts from (what pressing Begin plays), when the rules accept
+    them; None when there are none or they are refused too."""
+    from game.startcheck import start_options
+
+    ruleset = get_ruleset(scenario.ruleset)
+    try:
+        options = start_options(ruleset, scenario)[0]
+        ruleset.new_game(scenario, dict(options), seed)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return options or None
 
 
 def main(
@@ -368,6 +470,7 @@ def main(
     progress: bool = True,
     picture: Picture | None = None,
     scheduler: str | None = None,
+    heat: HeatPicture | None = None,
 ) -> int:
     """``deadground simulate``: run, print, write (``report.png`` with ``picture``). Bad input gets a
     message and exit code 2."""
@@ -402,8 +505,16 @@ def main(
     try:
         get_ruleset(scenario.ruleset).new_game(scenario, dict(options), seed)
     except (ValueError, TypeError, KeyError) as exc:
-        print(f"deadground simulate: the options are refused: {exc}", file=sys.stderr)
-        return 2
+        found = None if options else setup_defaults(scenario, seed)
+        if found is None:
+            print(f"deadground simulate: the options are refused: {exc}", file=sys.stderr)
+            return 2
+        options = found
+        print(
+            f"deadground simulate: {scenario.ruleset} needs options ({exc}); playing the set-up's defaults: "
+            f"--options '{json.dumps(options)}'",
+            file=sys.stderr,
+        )
     jobs_used = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
     # a bar redrawn with \r only on a terminal: a log file or a pipe gets the report alone
     bar = ProgressBar(games) if progress and sys.stderr.isatty() else None
@@ -420,9 +531,10 @@ def main(
     print(format_report(data))
     if report:
         try:
-            json_path, png_path = write_report(data, report, picture)
+            json_path, png_path, heat_paths = write_report(data, report, picture, heat)
         except OSError as exc:
             print(f"deadground simulate: cannot write the report to {report}: {exc}", file=sys.stderr)
             return 1
-        print(f"Report: {json_path}" + (f" and {png_path}" if png_path else ""))
+        written = [str(p) for p in (json_path, png_path, *heat_paths) if p]
+        print("Report: " + ", ".join(written))
     return 0

@@ -1,8 +1,9 @@
 """Can a scenario that loads also be set up? ``deadground check`` asks, so what it accepts the game starts.
 
 The loader checks the file and the schema; only the rule set knows whether its figures fit on the table
-(a 1x1 table, a deploy zone full of buildings). This sets a game up headless with the rule set's default
-options and turns a refusal into a :class:`~game.scenario.problems.Problem` a designer can act on.
+(a 1x1 table, a deploy zone full of buildings). This sets a game up headless with the set-up's default
+answers (and again with the most players the map allows) and turns a refusal into a
+:class:`~game.scenario.problems.Problem` a designer can act on.
 
 >>> from game.assets import default_scenario
 >>> from game.scenario import load_scenario
@@ -12,7 +13,10 @@ options and turns a refusal into a :class:`~game.scenario.problems.Problem` a de
 
 from __future__ import annotations
 
-from game.rules.core import get_ruleset, known_rulesets
+from typing import Any
+
+from game.rules.contract import default_answers
+from game.rules.core import RuleSet, get_ruleset, known_rulesets
 from game.scenario.model import Scenario
 from game.scenario.problems import Problem
 
@@ -23,7 +27,8 @@ def start_problems(scenario: Scenario, seed: int = 1) -> list[Problem]:
         return []
     ruleset = get_ruleset(scenario.ruleset)
     try:
-        ruleset.new_game(scenario, {}, seed)
+        for options in start_options(ruleset, scenario):
+            ruleset.new_game(scenario, options, seed)
     except (ValueError, KeyError) as exc:  # the rules' refusal, already a sentence
         return [Problem(None, "", f"the game cannot be set up: {exc}", "fix the map in Tiled and check it again")]
     except Exception as exc:  # a rules bug this map reveals: still a refusal, never a crash of check
@@ -36,3 +41,15 @@ def start_problems(scenario: Scenario, seed: int = 1) -> list[Problem]:
             )
         ]
     return []
+
+
+def start_options(ruleset: RuleSet, scenario: Scenario) -> list[dict[str, Any]]:
+    """The games ``check`` sets up: the set-up's defaults (what pressing Begin plays), and the same with
+    the most players the map allows when that is more (every player's force must find room); ``{}``
+    for a rule set without a set-up."""
+    setup = ruleset.setup
+    if setup is None:
+        return [{}]
+    spec = setup.spec(scenario)
+    counts = [spec.players_default] + ([spec.players_max] if spec.players_max > spec.players_default else [])
+    return [dict(setup.options(scenario, default_answers(spec, n))) for n in counts]

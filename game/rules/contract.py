@@ -155,6 +155,39 @@ class SetupSpec:
 Answers = dict[str, Any]
 
 
+def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
+    """The answers a set-up starts from before anyone touches it: ``players`` (the default number when
+    None) players, every pick and switch at its default, each player's named figures the fewest allowed
+    (default names and gear), every team empty (the rule set builds its default team). What ``check`` and
+    the designer view set a map up with, so what they show is what pressing Begin plays.
+
+    >>> spec = SetupSpec(1, 2, 1, per_player=(Pick("nation", "Nation", (Option("us", "US"),), "us"),))
+    >>> default_answers(spec, players=2)
+    {'players': 2, 'each': [{'nation': 'us'}, {'nation': 'us'}], 'game': {}}
+    """
+    n = spec.players_default if players is None else players
+    n = max(spec.players_min, min(spec.players_max, n))
+
+    def value(f: SetupField) -> Any:
+        if isinstance(f, Pick | Switch):
+            return f.default
+        if isinstance(f, NamedFigures):
+            return [
+                {
+                    "name": f.default_names[k] if k < len(f.default_names) else f"{f.label.rstrip('s')} {k + 1}",
+                    **{g.key: g.default for g in f.gear},
+                }
+                for k in range(f.count_min)
+            ]
+        return []  # a Team starts empty
+
+    return {
+        "players": n,
+        "each": [{f.key: value(f) for f in spec.per_player} for _ in range(n)],
+        "game": {f.key: value(f) for f in spec.for_game},
+    }
+
+
 class Setup(Protocol):
     """A rule set's set-up: the spec for a scenario, and answers turned into game options."""
 
@@ -574,11 +607,41 @@ class Outcome:
     score: str = ""  # "Allies 9 up (2 out) - Zombies 17 up"
 
 
+@dataclass(frozen=True)
+class Footprints:
+    """Where the human players' figures fell and stalled in one game, and how near they came to the
+    objective: the simulator adds these up into its heat maps and its nearest approach.
+
+    ``died`` is the centre of each player figure's base where it was killed (inches, the table's x
+    right and y down). ``stalled`` is one point per figure per turn in which it ended the turn on the
+    table less than :data:`STALL_INCHES` from where it began the turn without fighting in close combat
+    (the rule set says what a turn and a fight are; a figure knocked down or pinned stalls, one that
+    stood and shot stalls too: it did not get on). ``nearest`` is the shortest distance any player
+    figure's centre came to the objective's place (0.0 when one reached it), None when the objective
+    has no place on the table (survive, exterminate). ``reached`` says whether one got there (left by
+    the exit, embarked, ended a turn on the objective); ``objective`` names the place ("the exit zone").
+
+    >>> f = Footprints(died=((3.0, 4.0),), nearest=2.5, objective="the exit zone")
+    >>> f.reached, f.stalled
+    (False, ())
+    """
+
+    died: tuple[Point, ...] = ()
+    stalled: tuple[Point, ...] = ()
+    nearest: float | None = None
+    reached: bool = False
+    objective: str = ""
+
+
+STALL_INCHES = 0.5  # a figure that moved less than this in a turn (and did not fight) stalled
+
+
 # ---- what a rule set registers besides its game ----------------------------------------------------
 
 ViewFactory = Callable[[], View]
 ReferenceMaker = Callable[[Scenario | None, dict[str, Any]], list[Section]]
 ReportMaker = Callable[[Any], Report]
 OutcomeMaker = Callable[[Any], Outcome]
+FootprintsMaker = Callable[[Any], Footprints]
 ForcePicker = Callable[[random.Random, Scenario], dict[str, Any]]
 Invariants = Callable[[Any], list[str]]

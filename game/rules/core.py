@@ -26,7 +26,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_chec
 from game.scenario.model import Scenario
 
 if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contract imports nothing of core)
-    from game.rules.contract import ForcePicker, Invariants, OutcomeMaker, ReferenceMaker, ReportMaker, Setup, View
+    from game.rules.contract import (
+        FootprintsMaker,
+        ForcePicker,
+        Invariants,
+        OutcomeMaker,
+        ReferenceMaker,
+        ReportMaker,
+        Setup,
+        View,
+    )
+    from game.scenario.review import ForceFacts
 
 T = TypeVar("T")
 
@@ -185,6 +195,8 @@ class RuleSet:
     demo_forces: ForcePicker | None = None  # random options for a demo game on a scenario
     invariants: Invariants | None = None  # what must hold after every event (soak, tests)
     scenario_warnings: Callable[[Scenario], list[str]] | None = None  # what `check` warns about a map
+    footprints: FootprintsMaker | None = None  # where the players' figures died and stalled (simulator)
+    force_facts: Callable[[Scenario | None], ForceFacts] | None = None  # the forces a map makes room for (`check`)
 
 
 RULESETS: dict[str, RuleSet] = {}

@@ -108,3 +108,43 @@ def near_table(area: Area, width: float, height: float, slack: float) -> bool:
 
 def on_table(p: Point, width: float, height: float, slack: float = 1e-6) -> bool:
     return -slack <= p[0] <= width + slack and -slack <= p[1] <= height + slack
+
+
+def _segment_point(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether segments a-b and c-d meet."""
+
+    def side(o: Point, p: Point, q: Point) -> float:
+        return (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0])
+
+    d1, d2, d3, d4 = side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)
+    return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0) and d1 * d2 <= 0 and d3 * d4 <= 0
+
+
+def leg_distance(a: Point, b: Point, area: Area) -> float:
+    """The shortest distance from the straight leg ``a``-``b`` to ``area`` (0 when it enters it).
+
+    >>> leg_distance((0.0, 5.0), (10.0, 5.0), Area.rect(4, 0, 2, 2))
+    3.0
+    >>> leg_distance((0.0, 1.0), (10.0, 1.0), Area.rect(4, 0, 2, 2))
+    0.0
+    """
+    pts = area.points
+    if not pts:
+        return math.inf
+    if len(pts) == 1 or area.shape == "point":
+        return _segment_point(pts[0], a, b)
+    if area.contains(a) or area.contains(b):
+        return 0.0
+    sides = list(zip(pts, pts[1:])) if area.is_line else list(zip(pts, pts[1:] + pts[:1]))
+    if any(_crosses(a, b, c, d) for c, d in sides):
+        return 0.0
+    best = min(min(_segment_point(a, c, d), _segment_point(b, c, d)) for c, d in sides)
+    return min(best, min(_segment_point(c, a, b) for c in pts))

@@ -21,8 +21,13 @@ KIT = ("deadground.tiled-project", "objecttypes.xml", "README.md", "REFERENCE.md
 _SKIP = ("*.py", "__pycache__", "*.tiled-session")
 
 
-def copy_kit(target: Path, overwrite: bool = False, out: TextIO | None = None) -> int:
-    """Copy the kit into ``target`` (made if missing); returns how many files were written."""
+def copy_kit(
+    target: Path, overwrite: bool = False, out: TextIO | None = None, menu_folder: Path | None = None
+) -> int:
+    """Copy the kit into ``target`` (made if missing); returns how many files were written.
+
+    ``menu_folder`` is the user's own scenarios folder (which New game lists): the last line says how
+    maps saved in ``target`` get into the menu, by being there or with ``--maps``."""
     out = out or sys.stdout
     source = assets_dir("maps")
     target.mkdir(parents=True, exist_ok=True)
@@ -43,5 +48,14 @@ def copy_kit(target: Path, overwrite: bool = False, out: TextIO | None = None) -
     print(f"wrote {written} file(s) of the Tiled kit to {target}", file=out)
     if kept:
         print(f"kept {kept} file(s) already there (--force replaces them)", file=out)
-    print(f"open {target / 'deadground.tiled-project'} in Tiled; maps saved there appear in New game", file=out)
+    project = target / "deadground.tiled-project"
+    if menu_folder is not None and target.resolve() == menu_folder.resolve():
+        print(f"open {project} in Tiled; maps saved there appear in New game", file=out)
+    else:
+        shown = f" (or put the kit in {menu_folder}, which New game always lists)" if menu_folder else ""
+        print(
+            f"open {project} in Tiled; maps saved there appear in New game when you start "
+            f"`deadground --maps {target}`{shown}",
+            file=out,
+        )
     return written

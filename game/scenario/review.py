@@ -70,13 +70,16 @@ class ForceFacts:
     largest: int  # of the largest
     base_radius: float = BASE_RADIUS
     deploy_spacing: float = 1.5
+    # the figures ``exit_count`` counts from on this map whatever the players choose, when the rule set
+    # knows it (the map's own characters, the bystanders to rescue); None: the forces chosen at set-up
+    exit_pool: int | None = None
 
 
-def force_facts(ruleset: str) -> ForceFacts | None:
-    """The forces of ``ruleset``: from a ``force_facts()`` hook on its RuleSet when it has one (wanted on
-    the contract), else from its data file by convention (``game/data/<key>.toml``: the figures of each
-    ``[sections.*]`` and the ``[house]`` base size and deploy spacing); None when this build has no such
-    rule set or its data says nothing about forces (the checks that need them are then left out)."""
+def force_facts(ruleset: str, scenario: Scenario | None = None) -> ForceFacts | None:
+    """The forces of ``ruleset`` (on ``scenario`` when given): from the ``force_facts(scenario)`` hook of its
+    RuleSet (the rule-set contract), else from its data file by convention (``game/data/<key>.toml``: the
+    figures of each ``[sections.*]`` and the ``[house]`` base size and deploy spacing); None when this
+    build has no such rule set or says nothing about its forces (the checks that need them are left out)."""
     try:
         from game.rules.core import get_ruleset
 
@@ -85,7 +88,7 @@ def force_facts(ruleset: str) -> ForceFacts | None:
         return None
     hook = getattr(rules, "force_facts", None)
     if callable(hook):
-        found = hook()
+        found = hook(scenario)
         return found if isinstance(found, ForceFacts) else None
     from game.assets import data_file
 
@@ -407,7 +410,7 @@ class _Checks:
 
     def play_checks(self, scenario: Scenario) -> list[Problem]:
         out: list[Problem] = []
-        facts = force_facts(scenario.ruleset)
+        facts = force_facts(scenario.ruleset, scenario)
         if facts is None:
             out.append(
                 Problem(
@@ -516,6 +519,17 @@ class _Checks:
         if given is None or facts is None or "exit_count" not in scenario.properties:
             return []
         count = int(scenario.properties["exit_count"])
+        if facts.exit_pool is not None:  # the figures counted are the map's own, whoever plays
+            if count <= facts.exit_pool:
+                return []
+            return [
+                self.problem(
+                    None,
+                    f"exit_count is {count}, more than the {facts.exit_pool} figures it counts on this map; "
+                    "the game quietly lowers it to all of them",
+                    f"set exit_count to {facts.exit_pool} or less",
+                )
+            ]
         lo = int(scenario.properties.get("players_min", 1))
         hi = int(scenario.properties.get("players_max", 4))
         most = facts.largest * hi

@@ -9,6 +9,8 @@ Public API: :func:`new_game` -> :class:`OutbreakGame` (``apply``, ``preview``, `
 from game.rules.core import RuleSet, register
 from game.rules.outbreak.commands import COMMANDS, ClearJam, EndStep, Fire, Move, Spot  # noqa: F401
 from game.rules.outbreak.events import EVENTS
+from game.rules.outbreak.facts import force_facts
+from game.rules.outbreak.footprints import footprints
 from game.rules.outbreak.game import OutbreakGame, new_game  # noqa: F401
 from game.rules.outbreak.reference import reference
 from game.rules.outbreak.report import OUTCOME_LABELS, demo_forces, outcome, problems, report
@@ -33,5 +35,7 @@ RULESET = register(
         outcome_labels=OUTCOME_LABELS,
         demo_forces=demo_forces,
         invariants=problems,
+        footprints=footprints,
+        force_facts=force_facts,
     )
 )

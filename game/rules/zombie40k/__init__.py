@@ -9,6 +9,8 @@ Public API: :func:`new_game` -> :class:`Zombie40kGame`; commands ``Move``, ``Run
 from game.rules.core import RuleSet, register
 from game.rules.zombie40k.commands import COMMANDS, Charge, EndPhase, Move, Run, Shoot  # noqa: F401
 from game.rules.zombie40k.events import EVENTS
+from game.rules.zombie40k.facts import force_facts
+from game.rules.zombie40k.footprints import footprints
 from game.rules.zombie40k.game import Zombie40kGame, new_game  # noqa: F401
 from game.rules.zombie40k.reference import reference
 from game.rules.zombie40k.report import OUTCOME_LABELS, demo_forces, invariants, outcome, report
@@ -35,5 +37,7 @@ RULESET = register(
         outcome_labels=OUTCOME_LABELS,
         demo_forces=demo_forces,
         invariants=invariants,
+        footprints=footprints,
+        force_facts=force_facts,
     )
 )

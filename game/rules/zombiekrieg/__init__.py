@@ -10,6 +10,7 @@ from game.rules.zombiekrieg.checks import scenario_warnings
 from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
 from game.rules.zombiekrieg.demo import demo_forces
 from game.rules.zombiekrieg.events import EVENTS
+from game.rules.zombiekrieg.footprints import footprints
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
 from game.rules.zombiekrieg.invariants import invariants
 from game.rules.zombiekrieg.outcome import OUTCOME_LABELS, outcome
@@ -37,5 +38,6 @@ RULESET = register(
         demo_forces=demo_forces,
         invariants=invariants,
         scenario_warnings=scenario_warnings,
+        footprints=footprints,
     )
 )

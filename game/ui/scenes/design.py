@@ -365,24 +365,12 @@ class DesignScene(Scene):
 
 def _default_options(rules: Any, scenario: Scenario) -> dict[str, Any]:
     """The options the rule set's set-up offers first (its defaults, its default number of players), so the
-    deployment shown is the one a player gets by pressing Start; {} when the rule set has no set-up."""
-    from game.rules.contract import Pick, Switch
+    deployment shown is the one a player gets by pressing Begin (the same ``check`` sets up); {} when the
+    rule set has no set-up or refuses its own defaults (the deployment then says why)."""
+    from game.startcheck import start_options
 
-    setup = getattr(rules, "setup", None)
-    if setup is None:
-        return {}
     try:
-        spec = setup.spec(scenario)
-
-        def defaults(fields: Any) -> dict[str, Any]:
-            return {f.key: f.default for f in fields if isinstance(f, (Pick, Switch))}
-
-        answers = {
-            "players": spec.players_default,
-            "each": [defaults(spec.per_player) for _ in range(spec.players_default)],
-            "game": defaults(spec.for_game),
-        }
-        return dict(setup.options(scenario, answers))
+        return start_options(rules, scenario)[0]
     except (KeyError, TypeError, ValueError):
         return {}
 

@@ -1,0 +1,129 @@
+"""Following the players' figures through a game's events, for the simulator's :class:`Footprints`.
+
+Each rule set reads its own events and tells a :class:`Tracker` what they mean: a figure was set up
+(:meth:`Tracker.place`), walked a path (:meth:`~Tracker.move`), fought in close combat
+(:meth:`~Tracker.fight`), was killed (:meth:`~Tracker.died`), got away or reached the objective
+(:meth:`~Tracker.reached`), a turn ended (:meth:`~Tracker.end_turn`). The tracker keeps where each
+figure stands, where the players' figures died and stalled, and the nearest any of them came to the
+objective's place. The screen animates the same events, so every move a figure makes is in them.
+
+>>> from game.scenario.model import Area
+>>> t = Tracker(players={"a", "b"}, targets=(Area.rect(10, 0, 2, 2),), objective="the exit zone")
+>>> t.place("a", (1.0, 1.0)); t.place("b", (1.0, 5.0)); t.place("z", (6.0, 1.0))
+>>> t.move("a", ((1.0, 1.0), (7.0, 1.0)))
+>>> t.died("b"); t.end_turn()
+>>> f = t.footprints()
+>>> f.died, f.stalled, f.nearest, f.reached
+(((1.0, 5.0),), (), 3.0, False)
+>>> t.end_turn(); t.footprints().stalled
+((7.0, 1.0),)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from game.rules.contract import STALL_INCHES, Footprints
+from game.scenario.geometry import leg_distance
+from game.scenario.model import Area, Point
+
+
+class Tracker:
+    """Where every figure stands, and the players' figures' deaths, stalls and nearest approach.
+
+    ``players`` are the ids of the human players' figures (others are followed but not counted);
+    ``targets`` the objective's places (an empty tuple: the objective has none, ``nearest`` is None).
+    """
+
+    def __init__(self, players: Iterable[str] = (), targets: Sequence[Area] = (), objective: str = "") -> None:
+        self.players = set(players)
+        self.targets = tuple(targets)
+        self.objective = objective
+        self.at: dict[str, Point] = {}
+        self.on_table: set[str] = set()
+        self._turn_start: dict[str, Point] = {}
+        self._fought: set[str] = set()
+        self._died: list[Point] = []
+        self._stalled: list[Point] = []
+        self._nearest = math.inf
+        self._reached = False
+
+    def add_player(self, fid: str) -> None:
+        """``fid`` is one of the players' figures (learnt from its set-up event)."""
+        self.players.add(fid)
+
+    def _near(self, a: Point, b: Point) -> None:
+        if self.targets:
+            self._nearest = min(self._nearest, min(leg_distance(a, b, t) for t in self.targets))
+
+    def place(self, fid: str, p: Point) -> None:
+        """``fid`` was set up (or appeared) at ``p``."""
+        p = (float(p[0]), float(p[1]))
+        self.at[fid] = p
+        self.on_table.add(fid)
+        self._turn_start.setdefault(fid, p)
+        if fid in self.players:
+            self._near(p, p)
+
+    def move(self, fid: str, path: Sequence[Point]) -> None:
+        """``fid`` walked ``path`` (from where it stood to where it stops)."""
+        if not path:
+            return
+        pts = [(float(x), float(y)) for x, y in path]
+        if fid in self.players:
+            for a, b in zip(pts, pts[1:] or pts):
+                self._near(a, b)
+        self.at[fid] = pts[-1]
+        self._turn_start.setdefault(fid, pts[0])
+
+    def fight(self, fid: str) -> None:
+        """``fid`` fought in close combat this turn (it is held, not stalled)."""
+        self._fought.add(fid)
+
+    def died(self, fid: str) -> None:
+        """``fid`` was killed where it stands (or turned: it is lost to its player all the same)."""
+        if fid in self.players and fid in self.on_table and fid in self.at:
+            self._died.append(self.at[fid])
+        self.on_table.discard(fid)
+
+    def reached(self, fid: str) -> None:
+        """``fid`` got to the objective (left by the exit, embarked): when it is a player figure, the
+        players reached it."""
+        if fid in self.players:
+            self.got_there()
+
+    def got_there(self) -> None:
+        """The players reached the objective (a bystander they led out counts)."""
+        self._reached = True
+        if self.targets:
+            self._nearest = 0.0
+
+    def left(self, fid: str) -> None:
+        """``fid`` is off the table (got away, embarked) without dying."""
+        self.on_table.discard(fid)
+
+    def end_turn(self) -> None:
+        """A turn ended: every player figure on the table that moved less than :data:`STALL_INCHES`
+        since the turn began, and did not fight, stalled where it stands."""
+        for fid in sorted(self.on_table & self.players):
+            here, start = self.at.get(fid), self._turn_start.get(fid)
+            if here is None or start is None or fid in self._fought:
+                continue
+            if math.dist(here, start) < STALL_INCHES:
+                self._stalled.append(here)
+        self._turn_start = {fid: self.at[fid] for fid in self.on_table if fid in self.at}
+        self._fought.clear()
+
+    def footprints(self) -> Footprints:
+        """What the players' figures did so far."""
+        nearest = None if not self.targets or self._nearest == math.inf else round(self._nearest, 3)
+        if self._reached and self.targets:
+            nearest = 0.0
+        return Footprints(
+            died=tuple(self._died),
+            stalled=tuple(self._stalled),
+            nearest=nearest,
+            reached=self._reached,
+            objective=self.objective,
+        )

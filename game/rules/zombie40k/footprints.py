@@ -1,0 +1,65 @@
+"""Where the players' models died and stalled in a Zombie 40,000 game, and how near they came to the
+escape vehicle (the simulator's heat maps, :class:`~game.rules.contract.Footprints`), read from the log.
+
+A turn is a game turn (``TurnStarted`` to the next); a model fights when its squad is locked in close
+combat (``Engaged``, ``CombatResolved``). The objective's place is the escape vehicle (the state's
+outline, from the map's ``escape_vehicle`` zone or the house's place for it); reached: a model embarked.
+
+>>> from game.rules.zombie40k.testing import small_scenario
+>>> from game.rules.zombie40k import new_game
+>>> g = new_game(small_scenario(), {"teams": ["tactical_squad"]}, seed=2)
+>>> f = footprints(g)
+>>> f.objective, f.died, f.nearest is not None and f.nearest > 0
+('the escape vehicle', (), True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.contract import Footprints
+from game.rules.tracks import Tracker
+from game.rules.zombie40k.state import PLAYERS
+from game.scenario.model import Area
+
+
+def tracker(game: Any) -> Tracker:
+    """A :class:`Tracker` fed with the whole of ``game``'s log."""
+    vehicle = [(float(x), float(y)) for x, y in (game.state.vehicle or ())]
+    t = Tracker(
+        targets=(Area(tuple(vehicle)),) if vehicle else (), objective="the escape vehicle" if vehicle else ""
+    )
+    squads: dict[str, list[str]] = {}
+    for e in game.log:
+        name = type(e).__name__
+        if name == "DiceRolled":
+            continue
+        if name == "FigurePlaced":
+            if e.side == PLAYERS:
+                t.add_player(e.figure)
+                squads.setdefault(e.unit, []).append(e.figure)
+            t.place(e.figure, e.position)
+        elif name == "Moved":
+            t.move(e.figure, e.path)
+        elif name == "Engaged":
+            for unit in (e.unit, e.target):
+                for fid in squads.get(unit, ()):
+                    t.fight(fid)
+        elif name == "CombatResolved":
+            for unit in e.units:
+                for fid in squads.get(unit, ()):
+                    t.fight(fid)
+        elif name == "Killed":
+            t.died(e.figure)
+        elif name == "Embarked":
+            t.reached(e.figure)
+            t.left(e.figure)
+        elif name == "TurnStarted" and e.turn > 1:
+            t.end_turn()
+    t.end_turn()  # the last turn (the one in progress, in a game not over)
+    return t
+
+
+def footprints(game: Any) -> Footprints:
+    """The players' models' deaths, stalls and nearest approach in ``game`` (finished or not)."""
+    return tracker(game).footprints()

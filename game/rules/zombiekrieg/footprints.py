@@ -1,0 +1,69 @@
+"""Where the Allied soldiers died and stalled in a Zombiekrieg game, and how near they came to the
+objective (the simulator's heat maps, :class:`~game.rules.contract.Footprints`), read from the log.
+
+A turn is a game turn (``TurnStarted`` to the next); a soldier fights when a zombie attacks him in melee
+(``MeleeAttack``). The objective's place is the exit zones for ``exit`` and the objective zones for
+``reach`` (reached: a soldier got away, or ended a turn with his centre in an objective zone);
+``survive`` and ``exterminate`` have none.
+
+>>> from game.rules.zombiekrieg import new_game
+>>> from game.rules.zombiekrieg.testing import tiny_scenario
+>>> from game.ai.zombiekrieg_bot import choose_command
+>>> g = new_game(tiny_scenario(turn_limit=2), {"sections": ["american"]}, seed=3)
+>>> while not g.over:
+...     _ = g.apply(choose_command(g))
+>>> f = footprints(g)
+>>> len(f.died) == sum(s.state == "dead" for s in g.state.allied())
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.contract import Footprints
+from game.rules.tracks import Tracker
+from game.rules.zombiekrieg.state import ALLIES
+
+PLACES = {"exit": ("exit", "the exit zone"), "reach": ("objective", "the objective zone")}
+
+
+def tracker(game: Any) -> Tracker:
+    """A :class:`Tracker` fed with the whole of ``game``'s log (its figures' places are the state's)."""
+    kind, words = PLACES.get(str(game.state.objective), ("", ""))
+    zones = game.scenario.zones_of(kind) if kind else ()
+    t = Tracker(targets=tuple(z.area for z in zones), objective=words if zones else "")
+    for e in game.log:
+        name = type(e).__name__
+        if name == "DiceRolled":
+            continue
+        if name == "FigurePlaced":
+            if e.side == ALLIES:
+                t.add_player(e.figure)
+            t.place(e.figure, e.position)
+        elif name in ("Moved", "ZombieMoved"):
+            t.move(e.figure, e.path)
+        elif name == "MeleeAttack":
+            t.fight(e.soldier)
+        elif name == "Killed":
+            t.died(e.figure)
+        elif name == "Exited":
+            t.reached(e.figure)
+            t.left(e.figure)
+        elif name == "TurnStarted" and e.turn > 1:
+            _end_turn(t, zones, kind)
+    _end_turn(t, zones, kind)  # the last turn (the one in progress, in a game not over)
+    return t
+
+
+def _end_turn(t: Tracker, zones: Any, kind: str) -> None:
+    if kind == "objective":  # ``reach``: a soldier ending the turn with his centre in the zone got there
+        for fid in t.on_table & t.players:
+            if any(z.area.contains(t.at[fid]) for z in zones):
+                t.reached(fid)
+    t.end_turn()
+
+
+def footprints(game: Any) -> Footprints:
+    """The Allied soldiers' deaths, stalls and nearest approach in ``game`` (finished or not)."""
+    return tracker(game).footprints()
