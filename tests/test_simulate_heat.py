@@ -235,9 +235,13 @@ def test_heat_maps_are_real_pngs_of_the_table_beside_the_chart(tmp_path, capsys)
         assert pygame.image.load(str(out / name)).get_size() == picture_size(28, 20) == (560, 400)
 
 
-def test_a_rule_set_that_needs_options_is_simulated_with_its_set_up_defaults(tmp_path, capsys):
+def test_a_rule_set_that_needs_options_is_simulated_with_its_set_up_defaults(tmp_path, capsys, monkeypatch):
     """``deadground simulate maps/hive_street.tmx`` without --options used to stop with "the options are
-    refused: options need teams"; it now plays what pressing Begin plays, and says which options."""
+    refused: options need teams". Zombie 40,000 now deals its roster round the seats by itself; a rule set
+    that still refuses no options (Zombie 40,000 made to, here) is played with what pressing Begin plays,
+    and the simulator says which options."""
+    from game.rules.zombie40k import setup as z40k_setup
+
     objects = [
         obj(1, "Gunship", "escape_vehicle", 10, 1, 8, 4),
         obj(2, "Player 1", "deploy", 2, 14, 10, 5, player=1),
@@ -253,6 +257,14 @@ def test_a_rule_set_that_needs_options_is_simulated_with_its_set_up_defaults(tmp
             objects=objects,
         ),
     )
+    assert simulate.main(str(path), games=1, progress=False) == 0  # the roster dealt round the seats
+    captured = capsys.readouterr()
+    assert captured.err == "" and "Nearest approach to the escape vehicle" in captured.out
+
+    def refused(*_args):
+        raise z40k_setup.OptionsError('options need "teams"')
+
+    monkeypatch.setattr(z40k_setup, "rotated_teams", refused)
     assert simulate.main(str(path), games=1, progress=False) == 0
     captured = capsys.readouterr()
     assert "playing the set-up's defaults: --options '{\"teams\"" in captured.err
