@@ -69,12 +69,20 @@ def spots(
 ) -> Iterator[Point]:
     """Free places in an area (and in ``inside``, when the area is a block of a zone), from its centre
     outward, then in widening rings around it; ``files`` apart across the area's longer side, if given."""
+    if files is None:
+        yield from _lattice(world, area, r, inside, spacing, spacing)
+        return
+    x0, y0, x1, y1 = area.bounds
+    yield from _lattice(world, area, r, inside, *((files, spacing) if x1 - x0 >= y1 - y0 else (spacing, files)))
+
+
+def _lattice(world: World, area: Area, r: float, inside: Area | None, sx: float, sy: float) -> Iterator[Point]:
+    """The free points of an ``sx`` x ``sy`` grid in the area from its centre outward, then in rings
+    round it until the rings hold the whole table."""
     cx, cy = area.centre
     seen: set[Point] = set()
     x0, y0, x1, y1 = area.bounds
-    sx, sy = spacing, spacing
-    if files is not None:
-        sx, sy = (files, spacing) if x1 - x0 >= y1 - y0 else (spacing, files)
+    width, height = world.scenario.width, world.scenario.height
     for grow in range(0, 40):
         g = grow * max(sx, sy)
         bounds = (x0 - g, y0 - g, x1 + g, y1 + g)
@@ -88,6 +96,8 @@ def spots(
             seen.add(p)
             if _free(world, p, r):
                 yield p
+        if bounds[0] <= 0 and bounds[1] <= 0 and bounds[2] >= width and bounds[3] >= height:
+            return
 
 
 def _deploy_zone(world: World, player: int) -> tuple[Area, str]:
@@ -134,20 +144,23 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
     data, st = world.data, world.state
     r = float(data.house("base_size")) / 2
     centre = (world.scenario.width / 2, world.scenario.height / 2)
-    zones = {player: _deploy_zone(world, player) for player in range(1, len(sections) + 1)}
-    sharing: dict[tuple[float, float, float, float], list[int]] = {}
-    for player, (zone, _) in zones.items():
-        sharing.setdefault(zone.bounds, []).append(player)
+    sizes = [sum(m.count for m in data.sections[key].members) for key in sections]
+    # files with lanes between them where the table has room for every section so, else the close grid
+    plan = _deployment(world, sizes, r, float(data.house("deploy_file_spacing")))
+    if isinstance(plan, int):
+        plan = _deployment(world, sizes, r, None)
+    if isinstance(plan, int):
+        player, name = plan, data.sections[sections[plan - 1]].name
+        raise ValueError(
+            f"There is no room to deploy player {player}'s section ({name}) in {_deploy_zone(world, player)[1]} "
+            "nor around it: walls, buildings and other bases fill it. Make the zone bigger or clear some of it "
+            "in Tiled."
+        )
     for player, key in enumerate(sections, start=1):
         spec = data.sections[key]
         prefix = f"{spec.prefix}{player}"
         st.sections.append(Section(player, key, prefix))
-        zone, zone_name = zones[player]
-        share = sharing[zone.bounds]
-        block = block_of(zone, share.index(player), len(share))
-        place = spots(
-            world, block, float(data.house("deploy_spacing")), r, zone, float(data.house("deploy_file_spacing"))
-        )
+        place = iter(plan[player - 1])
         for m in spec.members:
             for i in range(1, m.count + 1):
                 fid = f"{prefix}-{m.tag}{i if m.count > 1 else ''}"
@@ -158,17 +171,42 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
                     face = world.roll(1, f"{fid} starting GUTS").total
                     g = data.starting_guts(face)
                     world.events[-1] = _with_meaning(world.events[-1], f"D6 = {face}: {fid} starts with GUTS {g}")
-                p = next(place, None)
-                if p is None:
-                    raise ValueError(
-                        f"There is no room to deploy player {player}'s section ({spec.name}) "
-                        f"in {zone_name} nor around it: walls, buildings and other bases fill it. Make the zone "
-                        "bigger or clear some of it in Tiled."
-                    )
+                p = next(place)
                 f = Figure(fid, ALLIES, p, round(angle_to(p, centre), 3), r, player, key, m.role, weapon, g, g)
                 st.figures[fid] = f
                 world.table.place(fid, p, r)
                 world.emit(FigurePlaced(fid, ALLIES, m.role, p, f.facing))
+
+
+def _deployment(world: World, sizes: list[int], r: float, files: float | None) -> list[list[Point]] | int:
+    """Where each section (of ``sizes[k]`` figures, player k + 1) stands: in its block of its deploy
+    zone, ``files`` apart (None: on the close grid); or the first player with no room, as a number.
+    Worked out on the table with stand-in bases, taken away again (no dice are rolled here)."""
+    spacing = float(world.data.house("deploy_spacing"))
+    zones = {player: _deploy_zone(world, player)[0] for player in range(1, len(sizes) + 1)}
+    sharing: dict[tuple[float, float, float, float], list[int]] = {}
+    for player, zone in zones.items():
+        sharing.setdefault(zone.bounds, []).append(player)
+    stand_ins: list[str] = []
+    plan: list[list[Point]] = []
+    try:
+        for player, size in enumerate(sizes, start=1):
+            zone = zones[player]
+            share = sharing[zone.bounds]
+            place = spots(world, block_of(zone, share.index(player), len(share)), spacing, r, zone, files)
+            points: list[Point] = []
+            for k in range(size):
+                p = next(place, None)
+                if p is None:
+                    return player
+                stand_ins.append(f"deploying {player}.{k}")
+                world.table.place(stand_ins[-1], p, r)
+                points.append(p)
+            plan.append(points)
+        return plan
+    finally:
+        for fid in stand_ins:
+            world.table.remove(fid)
 
 
 def _with_meaning(ev, text):
