@@ -25,6 +25,7 @@ False
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -149,6 +150,9 @@ class SetupSpec:
     for_game: tuple[SetupField, ...] = ()
     player_noun: str = "player"  # "section", "survivor group", "squad": "Player 2 section"
     note: str = ""  # a line under the choices: "All players are on the Allied side; the game plays the zombies."
+    # the answers a new game opens with when the map fills them (Outbreak: the map's own characters, the
+    # ones the simulator plays); None: every field at its default
+    starting: dict[str, Any] | None = None
 
 
 # What the set-up screen hands back: {"players": n, "each": [{key: value} per player], "game": {key: value}}
@@ -167,6 +171,8 @@ def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
     """
     n = spec.players_default if players is None else players
     n = max(spec.players_min, min(spec.players_max, n))
+    if spec.starting is not None and int(spec.starting.get("players", 0)) == n:
+        return copy.deepcopy(spec.starting)
 
     def value(f: SetupField) -> Any:
         if isinstance(f, Pick | Switch):

@@ -87,7 +87,17 @@ class OutbreakSetup:
                 ),
             ),
             player_noun="survivor group",
+            starting=self._map_start(scenario, lo, per),
         )
+
+    def _map_start(self, scenario: Scenario, players: int, per: int) -> Answers | None:
+        """The map's characters for ``players`` players (what the simulator and demo play), when the map
+        places any and each group holds them; None leaves every player one default survivor."""
+        start = self.answers(scenario, {"players": players})
+        groups = [each["characters"] for each in start["each"]]
+        if not any(groups) or any(not g or len(g) > per for g in groups):
+            return None
+        return start
 
     def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:
         players = int(answers.get("players", 1))

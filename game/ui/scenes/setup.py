@@ -83,9 +83,12 @@ def _default_figure(f: NamedFigures, k: int) -> dict[str, Any]:
 
 
 def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
-    """The answers the screen opens with: the default players, every field at its default."""
+    """The answers the screen opens with: the map's own (``spec.starting``, Outbreak's characters) or
+    the default players, every field at its default."""
     n = spec.players_default if players is None else players
     n = max(spec.players_min, min(spec.players_max, n))
+    if spec.starting is not None and int(spec.starting.get("players", 0)) == n:
+        return copy.deepcopy(spec.starting)
     return {
         "players": n,
         "each": [{f.key: _default_value(f) for f in spec.per_player} for _ in range(n)],
