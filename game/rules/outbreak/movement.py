@@ -37,7 +37,7 @@ from game.rules.outbreak.events import (
     ZombieMoved,
 )
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
-from game.rules.outbreak.world import World, angle_to
+from game.rules.outbreak.world import Crowd, World, angle_to
 from game.scenario.model import Area, Point
 from game.table import PathCheck, truncate_path
 
@@ -45,7 +45,7 @@ from game.table import PathCheck, truncate_path
 
 
 def zombie_near(world: World, f: Figure) -> bool:
-    return bool(world.within(f, world.num("movement", "human_roll_within"), zombies=True))
+    return world.any_within(f, world.num("movement", "human_roll_within"), zombies=True)
 
 
 def allowance_chances(world: World, f: Figure) -> dict[str, float]:
@@ -294,43 +294,55 @@ def zombie_walk(world: World, z: Figure, raw: list[Point], why: str) -> float:
     return check.length
 
 
-def engage(world: World, z: Figure) -> None:
-    """A zombie in contact with humans joins the fight of the nearest one not yet engaged by three."""
+def engage(world: World, z: Figure, humans: Crowd | None = None) -> bool:
+    """A zombie in contact with humans joins the fight of the nearest one not yet engaged by three;
+    True when it joined one. ``humans``: the step's humans, when none of them moves meanwhile."""
     st = world.state
     cap = int(world.data.get("close_combat", "max_engaged"))
     if any(z.id in zs for zs in st.engaged.values()):
-        return
-    for h in world.contacts(z, zombies=False):
+        return False
+    touching = humans.contacts(z) if humans is not None else world.contacts(z, zombies=False)
+    for h in touching:
         lst = st.engaged.setdefault(h.id, [])
         if len(lst) < cap:
             lst.append(z.id)
             world.emit(Engaged(z.id, h.id, len(lst)))
-            return
+            return True
+    return False
 
 
-def targets(world: World) -> list[Figure]:
-    """Humans a hunting zombie may go for: on the table, not hidden, not engaged by three."""
+def targets(world: World, humans: list[Figure] | None = None) -> list[Figure]:
+    """Humans a hunting zombie may go for: on the table, not hidden, not engaged by three
+    (``humans``: the ones on the table, when the caller already has them)."""
     cap = int(world.data.get("close_combat", "max_engaged"))
     st = world.state
-    return [h for h in st.humans() if h.on_table and not h.hidden and len(st.engaged.get(h.id, [])) < cap]
+    pool = humans if humans is not None else st.humans()
+    return [h for h in pool if h.on_table and not h.hidden and len(st.engaged.get(h.id, [])) < cap]
 
 
 def zombies_move(world: World) -> None:
-    """Step 4: every zombie not in a combat moves (shot zombies only what is left of their move)."""
+    """Step 4: every zombie not in a combat moves (shot zombies only what is left of their move).
+
+    No human moves in this step, so the humans are indexed once (a :class:`Crowd`) and the hunted
+    ones (:func:`targets`) change only when a zombie joins a fight."""
     st = world.state
     st.engaged = {}
     zs = sorted((z for z in st.zombies() if z.on_table), key=lambda z: _num(z.id))
+    humans = world.crowd(zombies=False)
+    touching = {z.id for z in zs if humans.contacts(z)}  # until a zombie moves, its contacts stay
     for z in zs:
-        if world.contacts(z, zombies=False):
-            engage(world, z)
-    goals = targets(world)
+        if z.id in touching:
+            engage(world, z, humans)
+    goals = targets(world, humans.figures)
+    goal_ids = {h.id for h in goals}
     key = tuple(h.id for h in goals)
     fields: dict[tuple[str, ...], object] = {}
     r = zs[0].radius if zs else 0.5
     for z in zs:
-        if not z.on_table or world.contacts(z, zombies=False):
-            if z.on_table:
-                engage(world, z)
+        if not z.on_table or z.id in touching:
+            if z.on_table and engage(world, z, humans):
+                goals = targets(world, humans.figures)
+                goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
             continue
         inches = zombie_allowance(world, z) - z.moved_inches
         if inches <= 1e-6:
@@ -339,22 +351,20 @@ def zombies_move(world: World) -> None:
             shuffle(world, z, inches)
         else:
             target = st.figures.get(z.target) if z.target else None
-            if target is not None and target.on_table and target.id in {h.id for h in goals}:
+            if target is not None and target.on_table and target.id in goal_ids:
                 route = world.table.find_path(z.position, target.position, z.radius, max_length=inches)
                 zombie_walk(world, z, list(route or []), "hunt")
+            elif not goals:
+                shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
             else:
-                goals = targets(world)
-                key = tuple(h.id for h in goals)
-                if not goals:
-                    shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
-                else:
-                    field = fields.get(key)
-                    if field is None:
-                        field = fields[key] = world.table.distance_field([h.position for h in goals], r)
-                    step = field.step(z.position, inches)  # type: ignore[attr-defined]
-                    zombie_walk(world, z, list(step), "hunt")
-        if z.on_table and world.contacts(z, zombies=False):
-            engage(world, z)
+                field = fields.get(key)
+                if field is None:
+                    field = fields[key] = world.table.distance_field([h.position for h in goals], r)
+                step = field.step(z.position, inches)  # type: ignore[attr-defined]
+                zombie_walk(world, z, list(step), "hunt")
+        if z.on_table and humans.contacts(z) and engage(world, z, humans):
+            goals = targets(world, humans.figures)
+            goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
 
 
 def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:
