@@ -85,6 +85,7 @@ SHORT_STEPS = {
 
 
 _HUMAN_ID = re.compile(r"\b(?:pc|npc)\d+\b")
+_ZOMBIE_BY = re.compile(r"\bby (z\d+)\b")
 
 
 def _esc(text: str) -> str:
@@ -543,9 +544,10 @@ class OutbreakView:
             )
         if isinstance(e, ev.Killed):
             f = game.state.figures.get(e.figure)
+            cause = _ZOMBIE_BY.sub(r"by zombie \1", self._names(game, e.cause))
             return toned(
                 "good" if f is not None and f.is_zombie else "bad",
-                f"{who(e.figure).capitalize()} is killed ({_esc(self._names(game, e.cause))}).",
+                f"{who(e.figure).capitalize()} is killed ({_esc(cause)}).",
             )
         if isinstance(e, ev.BiteRolled) and e.bitten:
             return toned("bad", f"<b>{who(e.figure)} has been bitten!</b>")

@@ -8,6 +8,7 @@ follows the figures and every roll becomes a ``DiceRolled`` event with its meani
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -21,6 +22,7 @@ from game.table import Sight, Table, edge_distance_between
 from game.table.index import BaseGrid
 
 EPS = 1e-9
+HUMAN_ID = re.compile(r"\b(?:pc|npc)\d+\b")  # a character's or bystander's id in a text
 
 
 @dataclass
@@ -53,13 +55,19 @@ class World:
         return r
 
     def explain(self, text: str) -> None:
-        """Give the last dice event its meaning ("D6 = 4: 6\" move")."""
+        """Give the last dice event its meaning ("D6 = 4: 6\" move"), with characters and bystanders
+        called by their names (the dice tray shows the meaning as it is)."""
+        text = HUMAN_ID.sub(self._name_of, text)
         for i in range(len(self.events) - 1, -1, -1):
             if isinstance(self.events[i], DiceRolled):
                 ev = self.events[i]
                 assert isinstance(ev, DiceRolled)
                 self.events[i] = replace(ev, meaning=text)
                 return
+
+    def _name_of(self, m: re.Match[str]) -> str:
+        f = self.state.figures.get(m.group(0))
+        return (f.name or f.id) if f is not None else m.group(0)
 
     def fig(self, fid: str) -> Figure:
         return self.state.figures[fid]
