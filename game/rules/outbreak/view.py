@@ -410,6 +410,8 @@ class OutbreakView:
         odds = ", ".join(f"{k} {v:.0%}" for k, v in preview.chances.items())
         if isinstance(cmd, Move) and f is not None:
             paths = preview.details.get("paths", {})
+            if not preview.details.get("roll_needed"):  # no roll, no 8" run: only the 6" path
+                paths = {k: v for k, v in paths.items() if k == '6"'}
             for label, p in paths.items():
                 pts = tuple(tuple(x) for x in p["points"])
                 out.append(d.Path(pts, "legal" if label == '6"' else "route", label))  # type: ignore[arg-type]
