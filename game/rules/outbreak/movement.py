@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.dice import Roll
 from game.rules.core import IllegalCommand
 from game.rules.outbreak import acting
 from game.rules.outbreak.commands import Move
@@ -39,7 +40,7 @@ from game.rules.outbreak.events import (
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.outbreak.world import Crowd, World, angle_to
 from game.scenario.model import Area, Point
-from game.table import PathCheck, truncate_path
+from game.table import PathCheck, path_length, truncate_path
 
 # -- humans -------------------------------------------------------------------------------------
 
@@ -256,19 +257,27 @@ def zombie_allowance(world: World, z: Figure) -> float:
     if not z.aware:
         return world.num("movement", "zombie_shuffle")
     if z.allowance <= 0:
-        roll = world.d6(f"{z.id} pace")
-        rush = roll >= int(world.data.get("movement", "zombie_rush_on"))
-        z.allowance = world.num("movement", "zombie_rush" if rush else "zombie_move")
-        world.explain(f'D6 = {roll}: {z.id} moves {z.allowance:g}"')
+        rush_on = int(world.data.get("movement", "zombie_rush_on"))
+        rush, walk = world.num("movement", "zombie_rush"), world.num("movement", "zombie_move")
+
+        def told(r: Roll) -> str:
+            return f'D6 = {r.total}: {z.id} moves {rush if r.total >= rush_on else walk:g}"'
+
+        roll = world.roll_told(1, f"{z.id} pace", told).total
+        z.allowance = rush if roll >= rush_on else walk
     return z.allowance
 
 
 def shuffle(world: World, z: Figure, inches: float) -> None:
-    r = world.roll(2, f"{z.id} shuffle direction")
     n = int(world.data.house("shuffle_directions"))
-    k = ((r.faces[0] - 1) * 6 + (r.faces[1] - 1)) % n
-    deg = 360.0 * k / n
-    world.explain(f"2D6 = {r.faces[0]},{r.faces[1]}: {z.id} shuffles toward {deg:g} degrees")
+
+    def direction(r: Roll) -> float:
+        return 360.0 * (((r.faces[0] - 1) * 6 + (r.faces[1] - 1)) % n) / n
+
+    def told(r: Roll) -> str:
+        return f"2D6 = {r.faces[0]},{r.faces[1]}: {z.id} shuffles toward {direction(r):g} degrees"
+
+    deg = direction(world.roll_told(2, f"{z.id} shuffle direction", told))
     goal = (
         z.position[0] + inches * math.cos(math.radians(deg)),
         z.position[1] + inches * math.sin(math.radians(deg)),
@@ -283,15 +292,15 @@ def zombie_walk(world: World, z: Figure, raw: list[Point], why: str) -> float:
             pts.append((float(p[0]), float(p[1])))
     if len(pts) < 2:
         return 0.0
-    check = world.table.check_path(pts, z.radius, mover=z.id)
-    path = list(check.points)
-    if check.length <= 1e-6:
+    path = world.table.legal_path(pts, z.radius, mover=z.id)  # clutter does not slow a zombie
+    length = path_length(path)
+    if length <= 1e-6:
         return 0.0
     world.set_position(z, path[-1])
     z.facing = round(angle_to(path[-2], path[-1]), 6)
-    z.moved_inches += check.length
-    world.emit(ZombieMoved(z.id, tuple(path), why))
-    return check.length
+    z.moved_inches += length
+    world.emit(ZombieMoved(z.id, path, why))
+    return length
 
 
 def engage(world: World, z: Figure, humans: Crowd | None = None) -> bool:

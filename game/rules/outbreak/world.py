@@ -49,6 +49,13 @@ class World:
     def d6(self, purpose: str) -> int:
         return self.roll(1, purpose).total
 
+    def roll_told(self, n: int, purpose: str, tell: Callable[[Roll], str]) -> Roll:
+        """nD6 added up, logged with the meaning ``tell`` gives the roll: the same event as
+        :meth:`roll` then :meth:`explain`, made once (a horde rolls hundreds a move)."""
+        r = self.dice.roll(n, purpose)
+        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, HUMAN_ID.sub(self._name_of, tell(r))))
+        return r
+
     def best_of(self, n: int, purpose: str) -> Roll:
         r = self.dice.best_of(n, purpose)
         self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, f"{n}D6 keep highest = {r.total}"))
