@@ -98,6 +98,19 @@ def test_grapple_first_zombie_3d6_keep_highest_against_1d6():
     assert g.figure("z1").state == "dead" and g.figure("pc1").fought
 
 
+def test_grapple_dice_are_shown_side_by_side():
+    """Issue 13, on screen: grapple dice side by side - one dice event holds the human's 3D6 and the
+    zombie's D6, and its meaning says who kept what."""
+    from game.rules.core import DiceRolled
+
+    g, ev = grapple([1, 2, 5, 4], zombies=((12, 11),))
+    rolls = [e for e in of(ev, DiceRolled) if "grapples" in e.purpose]
+    assert len(rolls) == 1
+    assert rolls[0].faces == (1, 2, 5, 4) and rolls[0].kind == "3D6 keep highest vs 1D6"
+    assert rolls[0].meaning == "PC 1 [1 2 5] keeps 5, z1 rolls 4: PC 1 wins"
+    assert len(g.dice.log) == 2  # still two rolls: the human's and the zombie's
+
+
 def test_grapple_lost_kills_the_human():
     g, ev = grapple([1, 2, 3, 4], zombies=((12, 11),))
     assert of(ev, Grappled)[0].result == "lost" and g.figure("pc1").state == "dead"

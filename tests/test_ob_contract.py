@@ -69,7 +69,13 @@ def test_view_of_a_position():
     assert cmd == Fire("pc1", "z1")
     prims = v.drawing(g, cmd, g.preview(cmd))
     assert any(isinstance(p, d.Sight) for p in prims) and any(isinstance(p, d.Plate) for p in prims)
-    assert sum(isinstance(p, d.Area) for p in prims) == 3  # where the zombie is after each third
+    # where the zombie is after each third: every third is marked (thirds ending on one spot share
+    # a mark), and the one where it reaches the shooter says so, on the mark and on the odds
+    marks = [p.label for p in prims if isinstance(p, d.Area)]
+    thirds = {k for m in marks for k in m.split(":")[0].removeprefix("third ").split("/")}
+    assert thirds == {"1", "2", "3"}
+    assert any(m.endswith(": at PC 1") for m in marks)
+    assert "it reaches PC 1 by third" in [p for p in prims if isinstance(p, d.Plate)][0].text
     mv = Move("pc1", ((18, 20),))
     prims = v.drawing(g, mv, g.preview(mv))
     plate = [p for p in prims if isinstance(p, d.Plate)][0]

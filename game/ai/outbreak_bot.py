@@ -31,6 +31,7 @@ from game.table import truncate_path
 THREAT = 9.0  # a zombie this close (edge to edge) is worth a shot rather than a step toward the goal
 SAFE = 9.0  # ending a move closer than this to a zombie counts against it
 STEP = 6.0
+LOOK = 16.0  # no zombie farther than this counts: the danger is SAFE from a STEP away, spotting ends at 16"
 FAN = (0, 25, -25, 50, -50, 80, -80, 120, -120, 180)
 _FIELDS: dict[tuple[Any, ...], Any] = {}
 
@@ -52,10 +53,15 @@ def choose_command(game: Any) -> Command:
 
 
 def _zombies(game: Any, f: Figure) -> list[tuple[float, Figure]]:
+    """(edge distance, zombie) for the zombies within ``LOOK`` of ``f``, nearest first; with none
+    that close, the nearest one alone (all the bot weighs: a threat, the danger of a 6" move, one
+    to spot). A spatial query, not a sort of the whole horde."""
     w = game.world
-    return sorted(
-        ((w.edge_distance(f, z), z) for z in game.state.zombies() if z.on_table), key=lambda t: (t[0], t[1].id)
-    )
+    near = w.within(f, LOOK, zombies=True)
+    if not near:
+        zid = game.table.nearest(f.position, where=w.is_zombie)
+        near = [] if zid is None else [w.fig(zid)]
+    return [(w.edge_distance(f, z), z) for z in near]
 
 
 def _choose_for(game: Any, f: Figure) -> Command | None:

@@ -3,8 +3,9 @@ map and print one JSON object of figures (medians of repeated runs).
 
 Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, frame_1000_ms_median, los_per_s,
 los_batch_per_s, los_ratio_vs_reference, zombie_turn_ms (by horde size, 5000 included),
-zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, plus the reference
-figures they were compared with.
+zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, outbreak_move_ms (one
+whole Zombie Rules (Outbreak) move sequence, 300 zombies and 20 humans), plus the reference figures
+they were compared with.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup")
+BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup", "outbreak")
 
 # (full, quick) repeat counts
 PLAN: dict[str, dict[str, dict[str, Any]]] = {
@@ -26,6 +27,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "games": {"full": {"games": 4, "repeats": 3}, "quick": {"games": 1, "repeats": 1}},
     "simulate": {"full": {"games": 1000, "repeats": 1}, "quick": {"games": 4, "repeats": 1}},
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
+    "outbreak": {"full": {"repeats": 7}, "quick": {"repeats": 1, "zombies": 40}},
 }
 
 
@@ -71,6 +73,10 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             from game.bench.startup import bench_startup
 
             out.update(bench_startup(**kw))
+        elif name == "outbreak":
+            from game.bench.outbreak import bench_outbreak
+
+            out.update(bench_outbreak(**kw))
     return out
 
 

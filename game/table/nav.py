@@ -267,8 +267,9 @@ class DistanceField:
             if d < seeds.get(k, math.inf):
                 seeds[k] = d
                 self._goal_of[k] = goal
+        self._dist_list: list[float] | None = None  # ``_dist`` as a list, made on the first ``distance``
         if not seeds:
-            self._dist: list[float] = [math.inf] * n
+            self._dist: Any = [math.inf] * n
             self._toward: list[int] = [-1] * n
             return
         self._dist, self._toward = _search(grid, seeds)
@@ -289,7 +290,10 @@ class DistanceField:
         """Walking distance from p to the nearest goal (inf if unreachable), measured on the
         8-connected grid: exact along rows, columns and diagonals, up to ~8% long in between."""
         grid = self.grid
-        nx, dist, centres, goal_of = grid.nx, self._dist, grid.centres, self._goal_of
+        dist = self._dist_list
+        if dist is None:  # a horde's steps read a few cells of the array; a bot's questions, many
+            dist = self._dist_list = list(self._dist) if isinstance(self._dist, list) else self._dist.tolist()
+        nx, centres, goal_of = grid.nx, grid.centres, self._goal_of
         k = grid.cell_of(p)
         i0, j0 = k % nx, k // nx
         best = math.inf
@@ -347,9 +351,10 @@ class DistanceField:
         return truncate_path(path, length)
 
 
-def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[list[float], list[int]]:
-    """Distances from the nearest seed (each starting at its own offset) over the grid's links, and
-    each cell's next cell toward it (-1 at a seed and where nothing is reachable).
+def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, list[int]]:
+    """Distances from the nearest seed (each starting at its own offset) over the grid's links, as a
+    NumPy array (turning it into a list costs more than the few cells a step reads), and each
+    cell's next cell toward it (-1 at a seed and where nothing is reachable).
 
     The seeds hang off one extra source node (the grid graph's last row), so the offsets cost one
     search; an offset of exactly 0 is nudged by 1e-12 since a sparse graph cannot hold a zero-cost edge."""
@@ -369,6 +374,7 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[list[float], list[i
         shape=base.shape,
     )
     dist, pred = dijkstra(graph, directed=True, indices=n, return_predecessors=True)
-    pred[pred == n] = -1  # the seeds' parent is the extra source
+    pred = pred[:n]
     pred[pred < 0] = -1
-    return dist[:n].tolist(), pred[:n].tolist()
+    pred[pred == n] = -1  # the seeds' parent is the extra source
+    return dist[:n], pred.tolist()

@@ -758,6 +758,27 @@ class Table:
     ) -> PathCheck:
         """Walk the legs; stop where the base (of ``radius``) would touch a wall/building, leave the
         table, or overlap another base (except ``mover``'s own), or where ``max_length`` runs out."""
+        legal, requested, blocked_at, blocked_by = self._legal_part(points, radius, mover, max_length)
+        return PathCheck(
+            points=legal,
+            length=path_length(legal),
+            requested_length=requested,
+            blocked_at=blocked_at,
+            blocked_by=blocked_by,
+            clutter_length=self.clutter_on_path(legal),
+        )
+
+    def legal_path(
+        self, points: Sequence[Point], radius: float, mover: str | None = None, max_length: float | None = None
+    ) -> tuple[Point, ...]:
+        """``check_path(...).points`` without the rest of the check (the clutter crossed above all),
+        for walkers whom clutter does not slow, such as a horde of zombies."""
+        return self._legal_part(points, radius, mover, max_length)[0]
+
+    def _legal_part(
+        self, points: Sequence[Point], radius: float, mover: str | None, max_length: float | None
+    ) -> tuple[tuple[Point, ...], float, Point | None, str]:
+        """(legal points, requested length, blocked at, blocked by) of :meth:`check_path`."""
         points = [(float(p[0]), float(p[1])) for p in points]
         if not points:
             raise ValueError("a move path needs at least its starting point")
@@ -796,14 +817,7 @@ class Table:
             break
         if blocked_at is None and allowance_cut:
             blocked_at, blocked_by = legal[-1], "move allowance"
-        return PathCheck(
-            points=tuple(legal),
-            length=path_length(legal),
-            requested_length=requested,
-            blocked_at=blocked_at,
-            blocked_by=blocked_by,
-            clutter_length=self.clutter_on_path(legal),
-        )
+        return tuple(legal), requested, blocked_at, blocked_by
 
     def navigation(self, radius: float, cell: float = 0.5) -> NavGrid:
         """The walking grid for bases of ``radius`` (built once per table and radius)."""

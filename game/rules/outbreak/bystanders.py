@@ -27,8 +27,7 @@ def act_one(world: World, h: Figure) -> None:
             return
         shot = False
         while h.aware and not h.jammed and acting.shots_left(world, h) > 0 and not acting.in_combat(world, h):
-            zs = [z for z in world.within(h, world.data.ranged(h.ranged).range, zombies=True)]
-            target = next((z for z in zs if shooting.shot_reason(world, h, z.id) is None), None)
+            target = next(iter(shooting.targets_in_reach(world, h)), None)
             if target is None:
                 break
             shooting.carry_out(world, shooting.FirePlan(h, target, world.edge_distance(h, target), "clear"))

@@ -19,6 +19,7 @@ at the start of the next move.
 
 from __future__ import annotations
 
+from game.rules.core import DiceRolled
 from game.rules.outbreak import acting
 from game.rules.outbreak.events import FirstBlow, Grappled
 from game.rules.outbreak.state import Figure
@@ -88,15 +89,29 @@ def grapple(world: World) -> None:
             continue
         h.fought = True
         for k, z in enumerate(zs[: len(dice)]):
-            mine = world.best_of(dice[k], f"{h.id} grapples {z.id}")
-            theirs = world.roll(zdice, f"{z.id} grapples {h.id}").total
+            mine = world.dice.best_of(dice[k], f"{h.id} grapples {z.id}")
+            their_roll = world.dice.roll(zdice, f"{z.id} grapples {h.id}")
+            theirs = their_roll.total
             if mine.total > theirs:
                 result = "won"
             elif mine.total < theirs:
                 result = "lost"
             else:
                 result = "draw"
-            world.explain(f"{z.id} rolls {theirs} against {h.id}'s {mine.total}: {h.id} {result}")
+            # one dice event for both sides, so the tray shows the dice side by side
+            world.emit(
+                DiceRolled(
+                    f"{h.id} grapples {z.id}",
+                    f"{dice[k]}D6 keep highest vs {zdice}D6",
+                    mine.faces + their_roll.faces,
+                    mine.total,
+                )
+            )
+            faces = " ".join(map(str, mine.faces))
+            world.explain(
+                f"{h.id} [{faces}] keeps {mine.total}, {z.id} rolls {theirs}: {h.id} "
+                + {"won": "wins", "lost": "loses", "draw": "draws"}[result]
+            )
             world.emit(Grappled(h.id, z.id, mine.faces, theirs, result))
             if result == "won":
                 world.kill(z, f"grappled by {h.id}")

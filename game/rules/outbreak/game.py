@@ -48,6 +48,7 @@ class OutbreakGame:
         self.commands: list[Command] = []
         self.log: list[Event] = []
         self.world = World(scenario, self.data, self.dice, ObState(), Table.from_scenario(scenario))
+        self.world.table.keep_sight()  # sight depends on the two points only: the same lines come back
         players, specs, self.reading = forces.check_options(
             self.data, self.options, forces.map_characters(self.world)
         )
@@ -152,8 +153,7 @@ class OutbreakGame:
             return []
         if f.acted not in ("", "fire") or not f.ranged:
             return []
-        reach = self.data.ranged(f.ranged).range
-        return [z.id for z in w.within(f, reach, zombies=True) if shooting.shot_reason(w, f, z.id) is None]
+        return [z.id for z in shooting.targets_in_reach(w, f)]
 
     def follower_candidates(self, figure_id: str) -> list[str]:
         """Humans who may run after ``figure_id`` if he moves now."""

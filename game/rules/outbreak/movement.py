@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.dice import Roll
 from game.rules.core import IllegalCommand
 from game.rules.outbreak import acting
 from game.rules.outbreak.commands import Move
@@ -37,16 +38,16 @@ from game.rules.outbreak.events import (
     ZombieMoved,
 )
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
-from game.rules.outbreak.world import World, angle_to
+from game.rules.outbreak.world import Crowd, World, angle_to
 from game.scenario.model import Area, Point
-from game.table import PathCheck, truncate_path
+from game.table import PathCheck, path_length, truncate_path
 from game.table.wording import in_words
 
 # -- humans -------------------------------------------------------------------------------------
 
 
 def zombie_near(world: World, f: Figure) -> bool:
-    return bool(world.within(f, world.num("movement", "human_roll_within"), zombies=True))
+    return world.any_within(f, world.num("movement", "human_roll_within"), zombies=True)
 
 
 def allowance_chances(world: World, f: Figure) -> dict[str, float]:
@@ -259,19 +260,27 @@ def zombie_allowance(world: World, z: Figure) -> float:
     if not z.aware:
         return world.num("movement", "zombie_shuffle")
     if z.allowance <= 0:
-        roll = world.d6(f"{z.id} pace")
-        rush = roll >= int(world.data.get("movement", "zombie_rush_on"))
-        z.allowance = world.num("movement", "zombie_rush" if rush else "zombie_move")
-        world.explain(f'D6 = {roll}: {z.id} moves {z.allowance:g}"')
+        rush_on = int(world.data.get("movement", "zombie_rush_on"))
+        rush, walk = world.num("movement", "zombie_rush"), world.num("movement", "zombie_move")
+
+        def told(r: Roll) -> str:
+            return f'D6 = {r.total}: {z.id} moves {rush if r.total >= rush_on else walk:g}"'
+
+        roll = world.roll_told(1, f"{z.id} pace", told).total
+        z.allowance = rush if roll >= rush_on else walk
     return z.allowance
 
 
 def shuffle(world: World, z: Figure, inches: float) -> None:
-    r = world.roll(2, f"{z.id} shuffle direction")
     n = int(world.data.house("shuffle_directions"))
-    k = ((r.faces[0] - 1) * 6 + (r.faces[1] - 1)) % n
-    deg = 360.0 * k / n
-    world.explain(f"2D6 = {r.faces[0]},{r.faces[1]}: {z.id} shuffles toward {deg:g} degrees")
+
+    def direction(r: Roll) -> float:
+        return 360.0 * (((r.faces[0] - 1) * 6 + (r.faces[1] - 1)) % n) / n
+
+    def told(r: Roll) -> str:
+        return f"2D6 = {r.faces[0]},{r.faces[1]}: {z.id} shuffles toward {direction(r):g} degrees"
+
+    deg = direction(world.roll_told(2, f"{z.id} shuffle direction", told))
     goal = (
         z.position[0] + inches * math.cos(math.radians(deg)),
         z.position[1] + inches * math.sin(math.radians(deg)),
@@ -286,54 +295,66 @@ def zombie_walk(world: World, z: Figure, raw: list[Point], why: str) -> float:
             pts.append((float(p[0]), float(p[1])))
     if len(pts) < 2:
         return 0.0
-    check = world.table.check_path(pts, z.radius, mover=z.id)
-    path = list(check.points)
-    if check.length <= 1e-6:
+    path = world.table.legal_path(pts, z.radius, mover=z.id)  # clutter does not slow a zombie
+    length = path_length(path)
+    if length <= 1e-6:
         return 0.0
     world.set_position(z, path[-1])
     z.facing = round(angle_to(path[-2], path[-1]), 6)
-    z.moved_inches += check.length
-    world.emit(ZombieMoved(z.id, tuple(path), why))
-    return check.length
+    z.moved_inches += length
+    world.emit(ZombieMoved(z.id, path, why))
+    return length
 
 
-def engage(world: World, z: Figure) -> None:
-    """A zombie in contact with humans joins the fight of the nearest one not yet engaged by three."""
+def engage(world: World, z: Figure, humans: Crowd | None = None) -> bool:
+    """A zombie in contact with humans joins the fight of the nearest one not yet engaged by three;
+    True when it joined one. ``humans``: the step's humans, when none of them moves meanwhile."""
     st = world.state
     cap = int(world.data.get("close_combat", "max_engaged"))
     if any(z.id in zs for zs in st.engaged.values()):
-        return
-    for h in world.contacts(z, zombies=False):
+        return False
+    touching = humans.contacts(z) if humans is not None else world.contacts(z, zombies=False)
+    for h in touching:
         lst = st.engaged.setdefault(h.id, [])
         if len(lst) < cap:
             lst.append(z.id)
             world.emit(Engaged(z.id, h.id, len(lst)))
-            return
+            return True
+    return False
 
 
-def targets(world: World) -> list[Figure]:
-    """Humans a hunting zombie may go for: on the table, not hidden, not engaged by three."""
+def targets(world: World, humans: list[Figure] | None = None) -> list[Figure]:
+    """Humans a hunting zombie may go for: on the table, not hidden, not engaged by three
+    (``humans``: the ones on the table, when the caller already has them)."""
     cap = int(world.data.get("close_combat", "max_engaged"))
     st = world.state
-    return [h for h in st.humans() if h.on_table and not h.hidden and len(st.engaged.get(h.id, [])) < cap]
+    pool = humans if humans is not None else st.humans()
+    return [h for h in pool if h.on_table and not h.hidden and len(st.engaged.get(h.id, [])) < cap]
 
 
 def zombies_move(world: World) -> None:
-    """Step 4: every zombie not in a combat moves (shot zombies only what is left of their move)."""
+    """Step 4: every zombie not in a combat moves (shot zombies only what is left of their move).
+
+    No human moves in this step, so the humans are indexed once (a :class:`Crowd`) and the hunted
+    ones (:func:`targets`) change only when a zombie joins a fight."""
     st = world.state
     st.engaged = {}
     zs = sorted((z for z in st.zombies() if z.on_table), key=lambda z: _num(z.id))
+    humans = world.crowd(zombies=False)
+    touching = {z.id for z in zs if humans.contacts(z)}  # until a zombie moves, its contacts stay
     for z in zs:
-        if world.contacts(z, zombies=False):
-            engage(world, z)
-    goals = targets(world)
+        if z.id in touching:
+            engage(world, z, humans)
+    goals = targets(world, humans.figures)
+    goal_ids = {h.id for h in goals}
     key = tuple(h.id for h in goals)
     fields: dict[tuple[str, ...], object] = {}
     r = zs[0].radius if zs else 0.5
     for z in zs:
-        if not z.on_table or world.contacts(z, zombies=False):
-            if z.on_table:
-                engage(world, z)
+        if not z.on_table or z.id in touching:
+            if z.on_table and engage(world, z, humans):
+                goals = targets(world, humans.figures)
+                goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
             continue
         inches = zombie_allowance(world, z) - z.moved_inches
         if inches <= 1e-6:
@@ -342,22 +363,20 @@ def zombies_move(world: World) -> None:
             shuffle(world, z, inches)
         else:
             target = st.figures.get(z.target) if z.target else None
-            if target is not None and target.on_table and target.id in {h.id for h in goals}:
+            if target is not None and target.on_table and target.id in goal_ids:
                 route = world.table.find_path(z.position, target.position, z.radius, max_length=inches)
                 zombie_walk(world, z, list(route or []), "hunt")
+            elif not goals:
+                shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
             else:
-                goals = targets(world)
-                key = tuple(h.id for h in goals)
-                if not goals:
-                    shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
-                else:
-                    field = fields.get(key)
-                    if field is None:
-                        field = fields[key] = world.table.distance_field([h.position for h in goals], r)
-                    step = field.step(z.position, inches)  # type: ignore[attr-defined]
-                    zombie_walk(world, z, list(step), "hunt")
-        if z.on_table and world.contacts(z, zombies=False):
-            engage(world, z)
+                field = fields.get(key)
+                if field is None:
+                    field = fields[key] = world.table.distance_field([h.position for h in goals], r)
+                step = field.step(z.position, inches)  # type: ignore[attr-defined]
+                zombie_walk(world, z, list(step), "hunt")
+        if z.on_table and humans.contacts(z) and engage(world, z, humans):
+            goals = targets(world, humans.figures)
+            goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
 
 
 def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:

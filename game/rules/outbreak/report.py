@@ -92,6 +92,10 @@ def _series(game: Any) -> tuple[tuple[int, ...], tuple[Series, ...]]:
     return tuple(turns), (Series("zombies on the table", tuple(zs)), Series("humans on the table", tuple(hs)))
 
 
+def _citation(name: str, kills: int) -> str:
+    return f"{name}: {kills} zombie{'' if kills == 1 else 's'}"
+
+
 def report(game: Any) -> Report:
     st = game.state
     won = st.winner == PLAYERS if st.winner else None
@@ -110,7 +114,7 @@ def report(game: Any) -> Report:
         f"of {st.turn_limit}",
         stats=tuple((OUTCOME_LABELS[k], str(int(v))) for k, v in f.items()),
         citation_title="BEST SURVIVOR",
-        citation=f"{best.name}: {kills.get(best.id, 0)} zombies" if best is not None else "",
+        citation=_citation(best.name or best.id, kills.get(best.id, 0)) if best is not None else "",
         roll_title="SURVIVORS",
         roll_key="zombies killed",
         roll_mark="got away",

@@ -23,6 +23,11 @@ from game.scenario.model import Scenario
 READING = "caught_running_first_blow"
 
 
+def _short(key: str, name: str) -> str:
+    """A weapon's name short enough for its drop-down (the key when the name is long)."""
+    return name if len(name) <= 10 else key
+
+
 def _players_range(scenario: Scenario) -> tuple[int, int]:
     data = load_data()
     lo = int(scenario.properties.get("players_min", data.get("forces", "players_min")))
@@ -54,8 +59,8 @@ class OutbreakSetup:
     def spec(self, scenario: Scenario) -> SetupSpec:
         data = load_data()
         lo, hi = _players_range(scenario)
-        ranged = tuple(Option(k, f'{w.name} ({w.range:g}")') for k, w in data.ranged_weapons.items())
-        melee = tuple(Option(k, f"{name} (kills on {need}+)") for k, (name, need) in data.melee_weapons.items())
+        ranged = tuple(Option(k, f'{_short(k, w.name)} {w.range:g}"') for k, w in data.ranged_weapons.items())
+        melee = tuple(Option(k, f"{_short(k, name)} {need}+") for k, (name, need) in data.melee_weapons.items())
         names = tuple(c["name"] for cs in _map_characters(scenario, 1).values() for c in cs)
         gear = (
             Pick(
@@ -80,7 +85,7 @@ class OutbreakSetup:
             for_game=(
                 Switch(
                     READING,
-                    "A character caught running still strikes first",
+                    "Runners strike first",
                     bool(data.get("movement", READING)),
                     "The source sends a human caught while running straight to the grapple; "
                     "switch on to let him strike first anyway (RULES.md's shorter reading).",

@@ -50,6 +50,21 @@ def shot_reason(world: World, f: Figure, tid: str) -> str | None:
         return "Only zombies are shot at."
     if not t.on_table:
         return f"{tid} is {t.state} and no longer on the table."
+    reason = shooter_reason(world, f)
+    if reason:
+        return reason
+    w = world.data.ranged(f.ranged)
+    dist = world.edge_distance(f, t)
+    if dist > w.range + 1e-9:
+        return f'{tid} is out of range: {dist:.1f}" away, the {w.name} reaches {w.range:g}".'
+    sight = world.sight(f, t)
+    if sight.state == "blocked":
+        return f"{f.id} has no line of sight to {tid}: blocked by {in_words(sight.blocked_by) or 'terrain'}."
+    return None
+
+
+def shooter_reason(world: World, f: Figure) -> str | None:
+    """Why ``f`` may not shoot at all now (whatever the target), or None."""
     if not f.ranged:
         return f"{f.id} has no ranged weapon."
     if f.jammed:
@@ -60,14 +75,16 @@ def shot_reason(world: World, f: Figure, tid: str) -> str | None:
         return f"{f.id} has not spotted the zombies yet."
     if acting.in_combat(world, f):
         return f"{f.id} is in contact with a zombie: the gun is a close combat weapon now."
-    w = world.data.ranged(f.ranged)
-    dist = world.edge_distance(f, t)
-    if dist > w.range + 1e-9:
-        return f'{tid} is out of range: {dist:.1f}" away, the {w.name} reaches {w.range:g}".'
-    sight = world.sight(f, t)
-    if sight.state == "blocked":
-        return f"{f.id} has no line of sight to {tid}: blocked by {in_words(sight.blocked_by) or 'terrain'}."
     return None
+
+
+def targets_in_reach(world: World, f: Figure) -> list[Figure]:
+    """The zombies ``f`` may shoot now, nearest first: ``shot_reason`` is None for exactly these
+    (what concerns the shooter asked once, then range and sight for each zombie in reach)."""
+    if shooter_reason(world, f) is not None:
+        return []
+    zs = world.within(f, world.data.ranged(f.ranged).range, zombies=True)
+    return [z for z in zs if world.sight(f, z).state != "blocked"]
 
 
 def plan(world: World, cmd: Fire) -> FirePlan:

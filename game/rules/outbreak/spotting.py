@@ -84,8 +84,7 @@ def hide(world: World) -> None:
     for h in humans:
         if h.id not in hiders:
             continue
-        near = [z for z in world.within(h, reach, zombies=True) if z.aware and visible(world, z, h)]
-        if not near:
+        if not any(z.aware and visible(world, z, h) for z in world.within(h, reach, zombies=True)):
             h.hidden = True
             continue
         group = _hiding_group(world, h, hiders)
@@ -120,11 +119,12 @@ def zombies_spot(world: World) -> None:
 
 
 def follow(world: World) -> None:
+    """Zombies within 6" of a zombie that has spotted (and follows nobody) follow the nearest one."""
     reach = world.num("spotting", "zombie_follow")
     st = world.state
-    leaders = {z.id for z in st.zombies() if z.on_table and z.aware and z.following is None}
+    leaders = world.crowd(zombies=True, where=lambda z: z.aware and z.following is None)
     for z in sorted((z for z in st.zombies() if z.on_table and not z.aware), key=lambda z: _num(z.id)):
-        near = [lz for lz in world.within(z, reach, zombies=True) if lz.id in leaders]
+        near = leaders.within(z, reach)
         if near:
             z.aware = True
             z.following = near[0].id

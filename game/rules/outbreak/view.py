@@ -15,6 +15,7 @@ animations (third by third, grapple dice side by side, bites and turning announc
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -33,7 +34,7 @@ from game.rules.contract import (
     toned,
 )
 from game.rules.core import DiceRolled
-from game.rules.outbreak import acting
+from game.rules.outbreak import acting, movement
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
@@ -81,6 +82,9 @@ SHORT_STEPS = {
     Step.GRAPPLE: "grapple",
     Step.END_OF_MOVE: "end of move",
 }
+
+
+_ZOMBIE_BY = re.compile(r"\bby (z\d+)\b")
 
 
 def _esc(text: str) -> str:
@@ -237,7 +241,9 @@ class OutbreakView:
     def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
         f = game.figure(fid)
         lines = [self.name(game, fid)]
-        if f.is_zombie:
+        if f.is_zombie and not f.on_table:
+            lines.append("destroyed")
+        elif f.is_zombie:
             lines.append("hunting (has spotted the humans)" if f.aware else "shuffling (has not spotted anyone)")
             if f.target:
                 lines.append(f"goes for {f.target}")
@@ -367,17 +373,15 @@ class OutbreakView:
         f = game.figure(fid)
         avail = {a.key for a in actions if a.available}
         out: list[d.Primitive] = []
+        near = movement.zombie_near(w, f)
+        danger = f.radius + w.num("movement", "human_roll_within")
         if "move" in avail:
             out.append(d.Ring(look.position, f.radius + w.num("movement", "human_move"), "move", '6"'))
-            out.append(d.Ring(look.position, f.radius + w.num("movement", "human_rush"), "move", '8" on a 6'))
-        out.append(
-            d.Ring(
-                look.position,
-                f.radius + w.num("movement", "human_roll_within"),
-                "danger",
-                'zombies within 8": roll to move',
-            )
-        )
+            if near:  # without a zombie within 8" there is no roll, so no 8" run either
+                out.append(d.Ring(look.position, f.radius + w.num("movement", "human_rush"), "move", '8" on a 6'))
+        # one label where the 8" rings meet: the roll is named on the run ring when it is drawn
+        label = 'zombie within 8": roll to move' if near else 'no zombie within 8": no roll'
+        out.append(d.Ring(look.position, danger, "danger", "" if near and "move" in avail else label))
         if f.ranged and not f.jammed:
             out.append(
                 d.Ring(
@@ -405,6 +409,8 @@ class OutbreakView:
         odds = ", ".join(f"{k} {v:.0%}" for k, v in preview.chances.items())
         if isinstance(cmd, Move) and f is not None:
             paths = preview.details.get("paths", {})
+            if not preview.details.get("roll_needed"):  # no roll, no 8" run: only the 6" path
+                paths = {k: v for k, v in paths.items() if k == '6"'}
             for label, p in paths.items():
                 pts = tuple(tuple(x) for x in p["points"])
                 out.append(d.Path(pts, "legal" if label == '6"' else "route", label))  # type: ignore[arg-type]
@@ -419,10 +425,23 @@ class OutbreakView:
             t = game.figure(cmd.target)
             state = preview.details.get("sight", "clear")
             out.append(d.Sight(f.position, t.position, state))
+            reach = f.radius + t.radius + float(game.world.data.house("contact")) + 0.05
+            spots: dict[tuple[float, float], tuple[Any, list[int]]] = {}
             for third, at in preview.details.get("zombie_after_third", {}).get('6"', {}).items():
-                out.append(d.Area(tuple(at), "charge", radius=t.radius, label=f"third {third}"))  # type: ignore[arg-type]
+                spots.setdefault((round(at[0], 2), round(at[1], 2)), (at, []))[1].append(int(third))
+            arrives = None
+            for at, thirds_there in spots.values():
+                label = "third " + "/".join(str(k) for k in thirds_there)
+                if math.dist(at, f.position) <= reach:
+                    arrives = arrives or min(thirds_there)
+                    label += f": at {_esc(f.name or f.id)}"
+                out.append(d.Area(tuple(at), "charge", radius=t.radius, label=label))  # type: ignore[arg-type]
             thirds = ", ".join(f"third {k} {v:.0%}" for k, v in preview.details.get("third_chances", {}).items())
-            text = f"Shot {preview.details.get('shot', 1)}: {odds}\n{thirds}"
+            first = preview.details.get("shot", 1)
+            left = "3 thirds left" if first == 1 else f"thirds {first}-3 left" if first < 3 else "last third left"
+            text = f"Shot ({left}): {odds}\nlands in {thirds}"
+            if arrives is not None:
+                text += f"\nit reaches {_esc(f.name or f.id)} by third {arrives}: no shot after that"
             out.append(d.Plate(t.position, text, "sight_obscured" if state == "obscured" else "sight_clear"))
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
@@ -500,12 +519,15 @@ class OutbreakView:
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
                 return toned("bad", f"{who(e.figure)}'s gun jams!")
-            return f"{who(e.figure)} fires (shot {e.shot}) at {who(e.target)}: hit in third {e.third}."
-        if isinstance(e, ev.DestroyRolled):
-            return toned(
-                "good" if e.destroyed else "warn",
-                f"{who(e.target).capitalize()} {'is destroyed' if e.destroyed else 'keeps coming'}.",
-            )
+            hit = "hit and killed in the first third" if e.result == "killed" else f"hit in third {e.third}"
+            return f"{who(e.figure)} fires at {who(e.target)}: {hit}."
+        if isinstance(e, ev.DestroyRolled):  # destroyed: the Killed line says so
+            if e.destroyed:
+                return ""
+            z = game.state.figures.get(e.target)
+            fighting = z is not None and z.on_table and game.world.contacts(z, zombies=False)
+            rest = "and stays in the fight" if fighting else "and keeps coming"
+            return toned("warn", f"{who(e.target).capitalize()} is hit but not destroyed {rest}.")
         if isinstance(e, ev.JamCleared):
             return toned(
                 "good" if e.cleared else "warn",
@@ -526,9 +548,10 @@ class OutbreakView:
             )
         if isinstance(e, ev.Killed):
             f = game.state.figures.get(e.figure)
+            cause = _ZOMBIE_BY.sub(r"by zombie \1", self.player_words(game, e.cause))
             return toned(
                 "good" if f is not None and f.is_zombie else "bad",
-                f"{who(e.figure).capitalize()} is killed ({_esc(e.cause)}).",
+                f"{who(e.figure).capitalize()} is killed ({_esc(cause)}).",
             )
         if isinstance(e, ev.BiteRolled) and e.bitten:
             return toned("bad", f"<b>{who(e.figure)} has been bitten!</b>")

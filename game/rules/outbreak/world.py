@@ -8,6 +8,8 @@ follows the figures and every roll becomes a ``DiceRolled`` event with its meani
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.dice import Dice, Roll
@@ -17,8 +19,10 @@ from game.rules.outbreak.events import Killed
 from game.rules.outbreak.state import DEAD, EXITED, ZOMBIES, Figure, ObState
 from game.scenario.model import Point, Scenario, Zone
 from game.table import Sight, Table, edge_distance_between
+from game.table.index import BaseGrid
 
 EPS = 1e-9
+HUMAN_ID = re.compile(r"\b(?:pc|npc)\d+\b")  # a character's or bystander's id in a text
 
 
 @dataclass
@@ -45,19 +49,32 @@ class World:
     def d6(self, purpose: str) -> int:
         return self.roll(1, purpose).total
 
+    def roll_told(self, n: int, purpose: str, tell: Callable[[Roll], str]) -> Roll:
+        """nD6 added up, logged with the meaning ``tell`` gives the roll: the same event as
+        :meth:`roll` then :meth:`explain`, made once (a horde rolls hundreds a move)."""
+        r = self.dice.roll(n, purpose)
+        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, HUMAN_ID.sub(self._name_of, tell(r))))
+        return r
+
     def best_of(self, n: int, purpose: str) -> Roll:
         r = self.dice.best_of(n, purpose)
         self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, f"{n}D6 keep highest = {r.total}"))
         return r
 
     def explain(self, text: str) -> None:
-        """Give the last dice event its meaning ("D6 = 4: 6\" move")."""
+        """Give the last dice event its meaning ("D6 = 4: 6\" move"), with characters and bystanders
+        called by their names (the dice tray shows the meaning as it is)."""
+        text = HUMAN_ID.sub(self._name_of, text)
         for i in range(len(self.events) - 1, -1, -1):
             if isinstance(self.events[i], DiceRolled):
                 ev = self.events[i]
                 assert isinstance(ev, DiceRolled)
                 self.events[i] = replace(ev, meaning=text)
                 return
+
+    def _name_of(self, m: re.Match[str]) -> str:
+        f = self.state.figures.get(m.group(0))
+        return (f.name or f.id) if f is not None else m.group(0)
 
     def fig(self, fid: str) -> Figure:
         return self.state.figures[fid]
@@ -110,8 +127,23 @@ class World:
         out = [self.fig(fid) for fid in found if fid != f.id]
         return [g for g in out if self.edge_distance(f, g) <= inches + EPS]
 
+    def any_within(self, f: Figure, inches: float, zombies: bool) -> bool:
+        """``bool(within(f, inches, zombies))``, stopping at the first one found."""
+        kind = self.is_zombie if zombies else self.is_human
+        fig, reach = self.state.figures, inches + EPS
+
+        def near(fid: str) -> bool:
+            return fid != f.id and kind(fid) and self.edge_distance(f, fig[fid]) <= reach
+
+        return self.table.any_figure_in_circle(f.position, f.radius + inches + EPS, where=near)
+
     def sight(self, a: Figure, b: Figure) -> Sight:
         return self.table.line_of_sight(a.position, b.position, float(self.data.house("clutter_los_limit")))
+
+    def crowd(self, zombies: bool, where: Callable[[Figure], bool] | None = None) -> Crowd:
+        """The figures of one kind on the table now (passing ``where``), indexed for a step's queries."""
+        figs = self.state.zombies() if zombies else self.state.humans()
+        return Crowd(self, [f for f in figs if f.on_table and (where is None or where(f))])
 
     def in_clutter(self, f: Figure) -> bool:
         return self.table.in_clutter(f.position)
@@ -127,6 +159,37 @@ class World:
             if f"spawn{z.id}" == sid:
                 return z
         raise KeyError(sid)
+
+
+class Crowd:
+    """Figures of one kind held in their own spatial index (the table's :class:`BaseGrid`) for the
+    many queries of one step in which none of them moves or leaves: the zombies asking which
+    humans they touch, or which leader is near. Its answers are :meth:`World.contacts` and
+    :meth:`World.within` restricted to these figures, in the same order."""
+
+    def __init__(self, world: World, figures: list[Figure]) -> None:
+        self.world = world
+        self.figures = figures
+        self.by_id = {f.id: f for f in figures}
+        self.grid = BaseGrid()
+        for f in figures:
+            self.grid.put(f.id, f.position[0], f.position[1], f.radius)
+
+    def _near(self, f: Figure, reach: float) -> list[Figure]:
+        hits = self.grid.within(f.position, reach)
+        hits.sort()
+        return [self.by_id[fid] for _, fid in hits if fid != f.id]
+
+    def contacts(self, f: Figure) -> list[Figure]:
+        """These figures in contact with ``f``, nearest first."""
+        w = self.world
+        reach = f.radius + float(w.data.house("contact")) + EPS
+        return [g for g in self._near(f, reach) if w.in_contact(f, g)]
+
+    def within(self, f: Figure, inches: float) -> list[Figure]:
+        """These figures within ``inches`` of ``f`` edge to edge, nearest first."""
+        w = self.world
+        return [g for g in self._near(f, f.radius + inches + EPS) if w.edge_distance(f, g) <= inches + EPS]
 
 
 def angle_to(a: Point, b: Point) -> float:
