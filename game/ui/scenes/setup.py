@@ -27,6 +27,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -465,7 +466,8 @@ class SetupScene(Scene):
     # ---- saved teams -------------------------------------------------------------------------------
 
     @property
-    def teams_folder(self) -> Any:
+    def teams_folder(self) -> Path:
+        """Where this window keeps saved teams: ``teams`` in its data folder (beside the saves)."""
         return teams_folder(self.app.data_dir)
 
     def saved_teams(self) -> tuple[list[SavedTeam], list[BadTeamFile]]:
@@ -509,7 +511,7 @@ class SetupScene(Scene):
         self.actions[save] = lambda e: self._save_team(player, f)
         teams, bad = self.saved_teams()
         listed: list[SavedTeam | BadTeamFile] = [*teams, *bad]
-        labels: list[str | tuple[str, str]] = [LOAD_TEAM] + [self._saved_label(t) for t in listed]
+        labels: list[str | tuple[str, str]] = [LOAD_TEAM, *(self._saved_label(t) for t in listed)]
         menu = self.ui(
             UIDropDownMenu(
                 labels,
