@@ -56,9 +56,10 @@ def test_view_turn_line_roster_tokens_and_profiles_on_hover() -> None:
     g = new_game(small_scenario(), {"teams": ["ork_boyz", "tactical_squad"]}, seed=2)
     v = RS.view()
     p = g.state.active_player
-    assert v.turn_line(g) == f"Turn 1 \u2014 Player {p} ({g.state.squad_of(p).name}) \u2014 movement phase"
+    assert v.turn_line(g) == f"Turn 1 \u00b7 Player {p} \u00b7 Movement"  # short: it fits the top bar
     groups = v.roster(g, {}, {f for f in g.state.squad_of(p).models})
-    assert groups[0].acting and groups[0].title.startswith(f"Player {p}")
+    assert groups[0].acting and groups[0].title.startswith(f"Player {p}")  # the squad's name is in the roster
+    assert g.state.squad_of(p).name in groups[0].title
     fid = g.state.squad_of(p).models[0]
     tip = v.tooltip(g, fid, v.look(g, fid))
     assert any(line.startswith("WS") for line in tip)
