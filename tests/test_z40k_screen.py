@@ -35,3 +35,16 @@ def test_the_top_bar_shows_turn_player_phase_and_objective_whole_at_1280(tmp_pat
         objective = scene.objective_label.text
         assert objective == scene.objective_text and not objective.endswith("\u2026")
         assert "Order" in objective and "turns left" in objective
+
+
+def test_the_end_button_says_it_ends_the_phase(tmp_path: Path) -> None:
+    """E ends one phase of a player's turn in Zombie 40,000 (RULES.md, "Zombie 40,000": Player turn), and
+    the button says so: a new player pressing "End turn" in the movement phase lands in shooting."""
+    if not HIVE.exists():
+        pytest.skip("Hive Street is not there")
+    with headless_app(tmp_path / "settings.json") as app:
+        setup = GameSetup(load_entry(HIVE))
+        setup.use_options({"teams": FOUR[:1]})
+        app.start_game(setup)
+        app.run_frames(5)
+        assert app.scene.buttons["end_turn"].text == "End phase  E"

@@ -76,6 +76,7 @@ class Z40View:
 
     action_kinds = ACTION_KINDS
     figure_noun = "model"
+    end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
 
     # ---- the panels ----------------------------------------------------------------------------
 
