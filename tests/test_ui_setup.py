@@ -120,6 +120,16 @@ def texts(scene: SetupScene, kind: type) -> list[str]:
     return out
 
 
+def scroll_to_end(app: App, scene: SetupScene, down: bool = True) -> None:
+    """Click the scroll bar's down arrow until the last of the scrolling choices shows (up: the first)."""
+    box = next(e for e in scene._elements if isinstance(e, pygame_gui.elements.UIScrollingContainer))
+    bar = box.vert_scroll_bar
+    assert bar is not None
+    for _ in range(120):
+        click(app, (bar.bottom_button if down else bar.top_button).rect.center)
+    app.run_frames(2)
+
+
 def menus(scene: SetupScene) -> list[pygame_gui.elements.UIDropDownMenu]:
     return [e for e in scene._elements if isinstance(e, pygame_gui.elements.UIDropDownMenu) and e.alive()]
 
@@ -155,9 +165,10 @@ def test_every_kind_of_choice_is_shown_with_its_defaults(app: App, fake: Scenari
         "Red",
         "Pistol",
         "Add...",
+        "Load team...",  # a team saved before, for this seat
         "Dry",
     ]
-    assert texts(scene, pygame_gui.elements.UITextEntryLine) == ["Ann"]
+    assert texts(scene, pygame_gui.elements.UITextEntryLine) == ["Ann", ""]  # the name to save the team under
     assert button(scene, "No").tool_tip_text == "The source read word for word."
     assert scene.players_menu.options_list == [
         ("1 player (solo)", "1 player (solo)"),
@@ -176,15 +187,17 @@ def test_picks_switches_and_players_change_the_answers(app: App, fake: ScenarioE
     scene = open_setup(app, fake)
     click(app, button(scene, "No").rect.center)
     assert scene.setup.answers["game"]["literal"] is True and button(scene, "Yes")
+    scroll_to_end(app, scene)  # the saved-team row makes one player's choices taller than the window
     choose(app, menus(scene)[-1], "Rain")
     assert scene.setup.options["weather"] == "rain" and scene.setup.options["literal"] is True
+    scroll_to_end(app, scene, down=False)
     choose(app, scene.players_menu, "2 players")
     assert app.scene is scene and scene.setup.players == 2
     assert "Player 2 colour" in texts(scene, pygame_gui.elements.UILabel)
     assert (
-        texts(scene, pygame_gui.elements.UIDropDownMenu)[4] == "Red"
+        texts(scene, pygame_gui.elements.UIDropDownMenu)[5] == "Red"
     )  # player 2's colour, after player 1's block
-    choose(app, menus(scene)[4], "Blue")
+    choose(app, menus(scene)[5], "Blue")
     assert [each["colour"] for each in scene.setup.answers["each"]] == ["red", "blue"]
     assert scene.setup.options["weather"] == "rain"  # the game's choices stay as they were
 
@@ -192,7 +205,7 @@ def test_picks_switches_and_players_change_the_answers(app: App, fake: ScenarioE
 def test_named_figures_are_added_named_armed_and_removed(app: App, fake: ScenarioEntry) -> None:
     scene = open_setup(app, fake)
     click(app, button(scene, "Add").rect.center)
-    assert texts(scene, pygame_gui.elements.UITextEntryLine) == ["Ann", "Bob"]
+    assert texts(scene, pygame_gui.elements.UITextEntryLine) == ["Ann", "Bob", ""]  # and the team's name
     crew = scene.setup.answers["each"][0]["crew"]
     assert [f["name"] for f in crew] == ["Ann", "Bob"]
     choose(app, menus(scene)[3], "Shotgun")  # Bob's gun (after the players, colour and Ann's gun)

@@ -56,9 +56,10 @@ def test_view_turn_line_roster_tokens_and_profiles_on_hover() -> None:
     g = new_game(small_scenario(), {"teams": ["ork_boyz", "tactical_squad"]}, seed=2)
     v = RS.view()
     p = g.state.active_player
-    assert v.turn_line(g) == f"Turn 1 \u2014 Player {p} ({g.state.squad_of(p).name}) \u2014 movement phase"
+    assert v.turn_line(g) == f"Turn 1 \u00b7 Player {p} \u00b7 Movement"  # short: it fits the top bar
     groups = v.roster(g, {}, {f for f in g.state.squad_of(p).models})
-    assert groups[0].acting and groups[0].title.startswith(f"Player {p}")
+    assert groups[0].acting and groups[0].title.startswith(f"Player {p}")  # the squad's name is in the roster
+    assert g.state.squad_of(p).name in groups[0].title
     fid = g.state.squad_of(p).models[0]
     tip = v.tooltip(g, fid, v.look(g, fid))
     assert any(line.startswith("WS") for line in tip)
@@ -127,3 +128,23 @@ def test_events_have_words_sounds_and_animations_and_the_report() -> None:
     assert o.winner == g.winner and o.seat == (int(g.winner.split()[1]) if g.winner.startswith("player") else 0)
     sections = RS.reference(g.scenario, g.options)
     assert any(s.title == "Universal Special Rules" for s in sections)
+
+
+def test_a_click_where_a_zombie_stands_over_ones_own_model_picks_up_ones_own_model() -> None:
+    """On screen a zombie's base can lie over a soldier's (contact, or a horde shambling in): with nothing
+    selected the click means "this model of mine", even nearer the zombie's middle than the soldier's."""
+    from game.controller import Click, Controller, Mode
+
+    g = rigged_game({1: [(10, 30), (14, 30)]}, hordes=[[(10.8, 30)]], teams=[GUARDS], phase=Phase.MOVEMENT)
+    mine, other = g.state.squad_of(1).models[:2]
+    zombie = next(f for f in g.state.models if f.startswith("h1"))
+    ctl = Controller(g, RS.view())
+    point = (10.6, 30.0)  # nearer the zombie's middle than the soldier's
+    assert ctl.figure_at(point) == zombie  # what the pointer is over
+    fb = ctl.handle(Click(point))
+    assert fb.accepted and ctl.mode == Mode.SELECTED and ctl.selected == mine
+    # selected: a click there that would do nothing to the zombie (no moving onto it) picks him up again
+    ctl.handle(Click(g.figure(other).position))
+    assert ctl.selected == other
+    ctl.handle(Click(point))
+    assert ctl.selected in (mine, other)

@@ -102,10 +102,15 @@ class Controller:
         kind = self.kinds.get(self.action or "")
         return kind.aim if kind is not None and self.mode == Mode.AIMING else ""
 
-    def figure_at(self, point: Point) -> str | None:
-        """The figure whose base is under ``point`` (living ones first)."""
+    def figure_at(self, point: Point, mine_first: bool = False) -> str | None:
+        """The figure whose base is under ``point``: the nearest of the living on the table.
+
+        ``mine_first``: where bases overlap (a zombie standing over a soldier), one the acting player may
+        select wins over the nearer enemy -- a click meant to pick up one's own model does so."""
         hits = self.game.table.figures_in_circle(point, self.PICK_SLACK)
         living = [h for h in hits if self.game.figure(h).on_table]
+        if mine_first and len(living) > 1:
+            living.sort(key=lambda h: bool(self.view.selectable(self.game, h)))  # stable: nearest of each kind
         return living[0] if living else None
 
     def path_so_far(self) -> list[Point]:
@@ -186,8 +191,8 @@ class Controller:
     # -- clicks
     def _click(self, click: Click) -> Feedback:
         target = self.figure_at(click.point)
-        if self.mode == Mode.IDLE:
-            return self._select(target)
+        if self.mode == Mode.IDLE:  # nothing to act on yet: the click picks up one's own model
+            return self._select(self.figure_at(click.point, mine_first=True))
         if self.mode == Mode.SELECTED and click.shift and target is None and self.selected is not None:
             action = self.view.default_action(self.game, self.selected, None)
             kind = self.kinds.get(action or "")
@@ -212,8 +217,9 @@ class Controller:
                 return Feedback(message=question)
         self._confirming = None
         if cmd is None:
-            if target is not None and target != self.selected and not self.view.selectable(self.game, target):
-                return self._select(target)
+            mine = self.figure_at(click.point, mine_first=True)  # the click does nothing to the enemy on top:
+            if mine is not None and mine != self.selected and not self.view.selectable(self.game, mine):
+                return self._select(mine)  # it picks up one's own model under it
             if target == self.selected:
                 return Feedback(message="Selected. Hover to preview; click to act.")
             return self._refuse(self._miss(target))

@@ -352,6 +352,8 @@ class View(Protocol):
 
     action_kinds: tuple[ActionKind, ...]  # the rule set's action buttons, in order
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
+    # (optional) ``end_words``: the End button's words where E ends less than a turn ("End phase");
+    # the screen reads it with getattr and says "End turn" without it
 
     # -- the panels
     def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:

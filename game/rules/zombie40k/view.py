@@ -76,6 +76,7 @@ class Z40View:
 
     action_kinds = ACTION_KINDS
     figure_noun = "model"
+    end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
 
     # ---- the panels ----------------------------------------------------------------------------
 
@@ -83,6 +84,8 @@ class Z40View:
         return str(game.state.squad_of(player).name)
 
     def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+        """``Turn 1 \u00b7 Player 2 \u00b7 Shooting``: short enough for the top bar of a 1280-px window
+        (the squad's name is in the roster, the active player's at its top)."""
         s = game.state
         parts = [f"Turn {turn or s.turn}"]
         if game.over:
@@ -90,8 +93,8 @@ class Z40View:
         elif opponent_moving or s.phase == Phase.ZOMBIES:
             parts.append("Zombies moving")
         elif s.active_player:
-            parts += [f"Player {s.active_player} ({self._team(game, s.active_player)})", f"{s.phase.value} phase"]
-        return " \u2014 ".join(parts)
+            parts += [f"Player {s.active_player}", s.phase.value.capitalize()]
+        return " \u00b7 ".join(parts)
 
     def turn_of(self, event: Any) -> int | None:
         return int(event.turn) if type(event).__name__ == "TurnStarted" else None
@@ -113,9 +116,10 @@ class Z40View:
 
     def objective_line(self, game: Any) -> str:
         s = game.state
-        order = " > ".join(str(p) for p in s.order) + " > zombies" if s.order else ""
+        """``Order 1>3>2>zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns left``."""
+        order = ">".join(str(p) for p in s.order) + ">zombies" if s.order else ""
         left = max(0, s.turn_limit - s.turn + 1)
-        return f"Order {order} \u00b7 first to embark on the escape vehicle wins \u00b7 {left} of {s.turn_limit} turns left"
+        return f"Order {order} \u00b7 first aboard the vehicle wins \u00b7 {left} of {s.turn_limit} turns left"
 
     def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         s, w = game.state, game.world

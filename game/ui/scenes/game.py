@@ -78,14 +78,20 @@ KEYS = {  # the rule set's action hotkeys are added per game (see GameScene.keys
 }
 
 
-def action_buttons(kinds: Sequence[ActionKind]) -> list[tuple[str, str, str]]:
-    """The right panel's buttons: the rule set's actions, then Next, Cancel, Skip and End turn.
+def action_buttons(kinds: Sequence[ActionKind], end_words: str = "End turn") -> list[tuple[str, str, str]]:
+    """The right panel's buttons: the rule set's actions, then Next, Cancel, Skip and End turn (in the
+    rule set's words: ``End phase`` where E ends one phase of a player's turn).
 
     >>> [b[1] for b in action_buttons([ActionKind("move", "Move", "m", "icons.move", "path", "")])][:2]
     ['Move  M', 'Next  Tab']
+    >>> action_buttons([], "End phase")[-1][1]
+    'End phase  E'
     """
     own = [(k.key, f"{k.label}  {k.hotkey.upper()}", k.icon) for k in kinds]
-    return own + list(GENERIC_ACTIONS)
+    generic = [
+        (key, f"{end_words}  E" if key == "end_turn" else label, icon) for key, label, icon in GENERIC_ACTIONS
+    ]
+    return own + generic
 
 
 def log_height(size: tuple[int, int], tall: bool = False) -> int:
@@ -518,7 +524,7 @@ class GameScene(Scene):
             )
             y += 28
             cell = (RIGHT_PANEL - 22) // 2
-            specs = action_buttons(self.match.view.action_kinds)
+            specs = action_buttons(self.match.view.action_kinds, getattr(self.match.view, "end_words", "End turn"))
             rows = (len(specs) - 1 + 1) // 2  # every button but End turn, two a row; End turn below
             for i, (name, label, icon) in enumerate(specs):
                 col, row = (0, rows) if name == "end_turn" else (i % 2, i // 2)

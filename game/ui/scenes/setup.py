@@ -9,7 +9,9 @@ players (a drop-down within the spec's bounds), each player's fields, then the g
   each figure, with Add and Remove within the spec's counts;
 - a :class:`~game.rules.contract.Team` lists what was taken (each with Remove) and what the rule set
   offers now (:meth:`~game.rules.contract.Setup.team_options`), each with its cost, a refused one
-  greyed with the rules' reason.
+  greyed with the rules' reason; under it a name entry with Save team, and Load team... listing the
+  teams saved before (:mod:`game.teams`), each taken again through the rules' builder
+  (:func:`rebuild_team`), so a team the rules now refuse says why and is not taken.
 
 The rules' :meth:`~game.rules.contract.Setup.refusals` show under the choices, and Begin starts the
 game only when there are none. House values and readings are tagged "[house]".
@@ -25,6 +27,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -52,6 +55,8 @@ from game.rules.contract import (
     TeamOption,
 )
 from game.rules.core import RuleSet, get_ruleset
+from game.scenario.model import Scenario
+from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_team, teams_folder
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene
 
@@ -61,6 +66,30 @@ REFUSED = "#E06050"
 ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
+
+
+LOAD_TEAM = "Load team..."
+
+
+def rebuild_team(
+    rules: Setup, scenario: Scenario, answers: Answers, player: int, key: str, ids: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], str]:
+    """Take the saved option ``ids`` again, one by one, through the rules' team builder for ``player``.
+
+    Returns the team's entries as the screen keeps them, or ``([], reason)`` when the rules do not offer
+    one of them now or refuse it (over the points, an option the unit lacks) -- the rules' own words."""
+    trial = copy.deepcopy(answers)
+    taken: list[dict[str, Any]] = []
+    trial["each"][player - 1][key] = taken
+    for item in ids:
+        offered = {o.id: o for o in rules.team_options(scenario, trial, player)}
+        option = offered.get(item)
+        if option is None:
+            return [], f"{item!r} is not offered to this team (after {len(taken)} options taken)"
+        if option.refused:
+            return [], f"{option.label}: {option.refused}"
+        taken.append({"id": option.id, "label": option.label, "cost": option.cost})
+    return taken, ""
 
 
 def player_choice(n: int) -> str:
@@ -184,6 +213,7 @@ class SetupScene(Scene):
         self.players_menu: UIDropDownMenu | None = None
         self.refusal_box: UITextBox | None = None
         self.notice = ""  # a refused team option's reason, shown until the next choice
+        self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
 
     # ---- the answers -------------------------------------------------------------------------------
 
@@ -211,7 +241,7 @@ class SetupScene(Scene):
         if isinstance(f, NamedFigures):
             return ROW * (1 + len(self.answers["each"][player - 1].get(f.key, [])))
         if isinstance(f, Team):
-            return 44 + 40 * len(self.answers["each"][player - 1].get(f.key, [])) + ROW
+            return 44 + 40 * len(self.answers["each"][player - 1].get(f.key, [])) + 2 * ROW
         return ROW
 
     def build(self, size: tuple[int, int]) -> None:
@@ -232,7 +262,8 @@ class SetupScene(Scene):
         cx, y = w // 2 - 220, top
         if needed > bottom - top:  # more choices than the window holds: they scroll
             box = self.ui(UIScrollingContainer(pygame.Rect(m, top, w - 2 * m, bottom - top), self.manager))
-            box.set_scrollable_area_dimensions((w - 2 * m - 20, needed + 20))
+            # room below the last choice for its drop-down to open inside the box (two options' worth)
+            box.set_scrollable_area_dimensions((w - 2 * m - 20, needed + 100))
             container = box.get_container()
             cx, y = max(0, (w - 2 * m) // 2 - 220 - 60), 0
         y = self._build_players(cx, y, container)
@@ -433,7 +464,100 @@ class SetupScene(Scene):
             )
         )
         self.actions[menu] = lambda e: self._take(player, f, options, e.text)
+        return self._build_saved_teams(f, player, cx, y + ROW, container)
+
+    # ---- saved teams -------------------------------------------------------------------------------
+
+    @property
+    def teams_folder(self) -> Path:
+        """Where this window keeps saved teams: ``teams`` in its data folder (beside the saves)."""
+        return teams_folder(self.app.data_dir)
+
+    def saved_teams(self) -> tuple[list[SavedTeam], list[BadTeamFile]]:
+        """The teams saved for this rule set, and the files skipped with their reasons."""
+        scenario = self.setup.entry.scenario
+        if scenario is None:
+            return [], []
+        return load_teams(self.teams_folder, scenario.ruleset)
+
+    @staticmethod
+    def _saved_label(t: SavedTeam | BadTeamFile) -> str:
+        if isinstance(t, SavedTeam):
+            return t.name
+        return f"broken file: {t.path.name}"
+
+    def _build_saved_teams(
+        self, f: Team, player: int, cx: int, y: int, container: IContainerLikeInterface | None
+    ) -> int:
+        """A name entry and Save team, then Load team... with every saved team (broken files too)."""
+        entry = self.ui(
+            UITextEntryLine(
+                pygame.Rect(cx + 20, y, 170, 40),
+                self.manager,
+                container=container,
+                object_id=f"#team_name_{player}",
+            )
+        )
+        entry.set_text(self.team_names.get(player, ""))
+        entry.set_text_length_limit(40)
+        self.actions[entry] = lambda e: self.team_names.__setitem__(player, e.text)
+        save = self.ui(
+            UIButton(
+                pygame.Rect(cx + 196, y, 100, 40),
+                "Save team",
+                self.manager,
+                container=container,
+                tool_tip_text="Keep this team under the name typed at its left, to load it for any player later.",
+                object_id=f"#save_team_{player}",
+            )
+        )
+        self.actions[save] = lambda e: self._save_team(player, f)
+        teams, bad = self.saved_teams()
+        listed: list[SavedTeam | BadTeamFile] = [*teams, *bad]
+        labels: list[str | tuple[str, str]] = [LOAD_TEAM, *(self._saved_label(t) for t in listed)]
+        menu = self.ui(
+            UIDropDownMenu(
+                labels,
+                LOAD_TEAM,
+                pygame.Rect(cx + 302, y, 158, 40),
+                self.manager,
+                container=container,
+                object_id=f"#load_team_{player}",
+            )
+        )
+        self.actions[menu] = lambda e: self._load_team(
+            player, f, next((t for t in listed if self._saved_label(t) == e.text), None)
+        )
         return y + ROW
+
+    def _save_team(self, player: int, f: Team) -> None:
+        scenario = self.setup.entry.scenario
+        taken = self.answers["each"][player - 1].get(f.key, [])
+        name = self.team_names.get(player, "")
+        if scenario is None:
+            return
+        try:
+            path = save_team(self.teams_folder, scenario.ruleset, name, [str(t["id"]) for t in taken])
+        except TeamFileError as exc:
+            self.notice = f"Team not saved: {exc}."
+        else:
+            self.notice = f"Team saved as {name.strip()!r} ({path.name})."
+        self.app.rebuild()  # every player's Load team... lists it now
+
+    def _load_team(self, player: int, f: Team, saved: SavedTeam | BadTeamFile | None) -> None:
+        rules, scenario = self.setup.rules, self.setup.entry.scenario
+        if saved is None or rules is None or scenario is None:
+            return
+        if isinstance(saved, BadTeamFile):
+            self.notice = f"{saved.path.name} skipped: it {saved.reason}."
+        else:
+            taken, reason = rebuild_team(rules, scenario, self.answers, player, f.key, saved.items)
+            if reason:
+                self.notice = f"Team {saved.name!r} refused: {reason}."
+            else:
+                self.answers["each"][player - 1][f.key] = taken
+                self.team_names[player] = saved.name
+        self.app.rebuild()
 
     @staticmethod
     def _offer(o: TeamOption) -> str:

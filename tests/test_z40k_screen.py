@@ -1,0 +1,50 @@
+"""Zombie 40,000 on the game screen (issue 14, "On screen"): the top bar at the default window size.
+
+A new player reads whose turn and which phase it is in the top bar: at 1280 x 800 the turn line and the
+objective of a four-player Hive Street game show whole, never cut short with an ellipsis.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ui_driver import headless_app
+
+from game.ui.scenario_list import load_entry
+from game.ui.scenes.setup import GameSetup
+
+HIVE = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
+FOUR = ["guardian_defenders", "ork_boyz", "tactical_squad", "infantry_squad"]
+
+
+def test_the_top_bar_shows_turn_player_phase_and_objective_whole_at_1280(tmp_path: Path) -> None:
+    if not HIVE.exists():
+        pytest.skip("Hive Street is not there")
+    with headless_app(tmp_path / "settings.json") as app:
+        setup = GameSetup(load_entry(HIVE))
+        setup.use_options({"teams": FOUR})
+        app.start_game(setup)
+        app.run_frames(5)
+        scene = app.scene
+        assert app.screen.get_size() == (1280, 800)
+        banner = scene.banner_label.text
+        assert banner == scene.banner and "Turn 1" in banner and "Player" in banner
+        assert any(p in banner for p in ("Movement", "Shooting", "Assault"))
+        assert "#banner" in scene.banner_label.object_ids  # the full-size print, not a shrunk one
+        objective = scene.objective_label.text
+        assert objective == scene.objective_text and not objective.endswith("\u2026")
+        assert "Order" in objective and "turns left" in objective
+
+
+def test_the_end_button_says_it_ends_the_phase(tmp_path: Path) -> None:
+    """E ends one phase of a player's turn in Zombie 40,000 (RULES.md, "Zombie 40,000": Player turn), and
+    the button says so: a new player pressing "End turn" in the movement phase lands in shooting."""
+    if not HIVE.exists():
+        pytest.skip("Hive Street is not there")
+    with headless_app(tmp_path / "settings.json") as app:
+        setup = GameSetup(load_entry(HIVE))
+        setup.use_options({"teams": FOUR[:1]})
+        app.start_game(setup)
+        app.run_frames(5)
+        assert app.scene.buttons["end_turn"].text == "End phase  E"
