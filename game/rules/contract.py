@@ -150,7 +150,7 @@ class SetupSpec:
     for_game: tuple[SetupField, ...] = ()
     player_noun: str = "player"  # "section", "survivor group", "squad": "Player 2 section"
     note: str = ""  # a line under the choices: "All players are on the Allied side; the game plays the zombies."
-    # the answers a new game opens with when the map fills them (Outbreak: the map's own characters, the
+    # the answers a new game opens with when the map fills them (e.g. the characters a map places, the
     # ones the simulator plays); None: every field at its default
     starting: dict[str, Any] | None = None
 

@@ -112,7 +112,7 @@ def _default_figure(f: NamedFigures, k: int) -> dict[str, Any]:
 
 
 def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
-    """The answers the screen opens with: the map's own (``spec.starting``, Outbreak's characters) or
+    """The answers the screen opens with: the map's own (``spec.starting``: the characters a map places) or
     the default players, every field at its default."""
     n = spec.players_default if players is None else players
     n = max(spec.players_min, min(spec.players_max, n))
