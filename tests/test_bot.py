@@ -75,11 +75,6 @@ def test_routes_cross_clutter_when_there_is_no_other_way():
     assert 1.5 <= table.clutter_on_path(route) <= 3.0 and route[-1][1] <= 2.0
 
 
-@pytest.mark.xfail(
-    reason='KNOWN, found at landing: since sections deploy in files 2.5" apart (issue 11) rifleman us1-r8 starts '
-    "at (9.25, 11.75) on this map and the bot's first move enters clutter; the next session fixes the bot's start",
-    strict=False,
-)
 def test_soldiers_heading_for_the_exit_move_along_the_clear_route(scenario):
     g = new_game(scenario, {}, 4)
     moves = 0

@@ -101,10 +101,7 @@ class RouteField:
         while i < len(pts) - 1 and left > 1e-6:
             j = len(pts) - 1
             while j > i + 1:
-                leg = [pts[i], pts[j]]
-                if table.leg_clear(pts[i], pts[j], r) and (
-                    table.clutter_on_path(leg) <= table.clutter_on_path(pts[i : j + 1]) + 0.05
-                ):
+                if table.leg_clear(pts[i], pts[j], r) and _no_more_clutter(table, pts[i], pts[j], pts[i : j + 1]):
                     break
                 j -= 1
             d = math.dist(pts[i], pts[j])
@@ -116,6 +113,13 @@ class RouteField:
             left -= d
             i = j
         return out
+
+
+def _no_more_clutter(table: Any, a: Point, b: Point, grid_way: list[Point]) -> bool:
+    """Whether the straight leg a-b crosses no more clutter than the grid's way does. A clear grid
+    way admits only a clear leg: a leg that clips a hedge's corner would cost the soldier his full move."""
+    on_grid = table.clutter_on_path(grid_way)
+    return table.clutter_on_path([a, b]) <= on_grid + (0.05 if on_grid > 0.0 else 0.0)
 
 
 def route_field(table: Any, goals: Sequence[Zone], radius: float, key: Any = None) -> RouteField:
