@@ -49,6 +49,7 @@ _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 _GRID_CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _GRID_CACHE_SIZE = 8
 _GRAPH_CACHE: OrderedDict[tuple, Any] = OrderedDict()  # the same grids' links as sparse matrices
+_SEEDS_KEPT = 4096  # goal points whose seed a grid remembers (see NavGrid.seed)
 
 
 def _terrain_key(table: Walkable) -> str:
@@ -74,6 +75,9 @@ class NavGrid:
             _GRID_CACHE.move_to_end(key)
         self.nx, self.ny, self.centres, self.free, self.near, self.links, self._straight, self._diagonal = built
         self._key = key
+        # Each goal point's seed (entry cell, offset to its centre): the terrain never changes, and a
+        # horde's fields are rebuilt many times a move around the same standing humans.
+        self._seeds: dict[Point, tuple[int, float] | None] = {}
 
     @staticmethod
     def _build(table: Walkable, radius: float, cell: float) -> tuple:
@@ -243,6 +247,19 @@ class NavGrid:
                     heapq.heappush(heap, (nd + h(m), nd, m))
         return None
 
+    def seed(self, goal: Point) -> tuple[int, float] | None:
+        """A field's seed for ``goal``: its :meth:`entry_cell` and the distance from ``goal`` to that
+        cell's centre (None when no cell can be entered), remembered per point."""
+        seeds = self._seeds
+        found = seeds.get(goal, False)
+        if found is False:
+            k = self.entry_cell(goal)
+            found = None if k is None else (k, math.dist(goal, self.centres[k]))
+            if len(seeds) >= _SEEDS_KEPT:
+                seeds.clear()  # figures move between turns: old points are rarely asked again
+            seeds[goal] = found
+        return found  # type: ignore[return-value]
+
     def distance_field(self, goals: Sequence[Point]) -> DistanceField:
         return DistanceField(self, goals)
 
@@ -260,17 +277,16 @@ class DistanceField:
         self._goal_of: dict[int, Point] = {}  # seed cell -> its goal point
         seeds: dict[int, float] = {}
         for goal in self.goals:
-            k = grid.entry_cell(goal)
-            if k is None:
+            seed = grid.seed(goal)
+            if seed is None:
                 continue
-            d = math.dist(goal, grid.centres[k])
+            k, d = seed
             if d < seeds.get(k, math.inf):
                 seeds[k] = d
                 self._goal_of[k] = goal
-        self._dist_list: list[float] | None = None  # ``_dist`` as a list, made on the first ``distance``
         if not seeds:
-            self._dist: Any = [math.inf] * n
-            self._toward: list[int] = [-1] * n
+            self._dist: Sequence[float] = [math.inf] * n
+            self._toward: Sequence[int] = [-1] * n
             return
         self._dist, self._toward = _search(grid, seeds)
 
@@ -290,9 +306,7 @@ class DistanceField:
         """Walking distance from p to the nearest goal (inf if unreachable), measured on the
         8-connected grid: exact along rows, columns and diagonals, up to ~8% long in between."""
         grid = self.grid
-        dist = self._dist_list
-        if dist is None:  # a horde's steps read a few cells of the array; a bot's questions, many
-            dist = self._dist_list = list(self._dist) if isinstance(self._dist, list) else self._dist.tolist()
+        dist = self._dist
         nx, centres, goal_of = grid.nx, grid.centres, self._goal_of
         k = grid.cell_of(p)
         i0, j0 = k % nx, k // nx
@@ -351,10 +365,12 @@ class DistanceField:
         return truncate_path(path, length)
 
 
-def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, list[int]]:
-    """Distances from the nearest seed (each starting at its own offset) over the grid's links, as a
-    NumPy array (turning it into a list costs more than the few cells a step reads), and each
-    cell's next cell toward it (-1 at a seed and where nothing is reachable).
+def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[memoryview, memoryview]:
+    """Distances from the nearest seed (each starting at its own offset) over the grid's links, and
+    each cell's next cell toward it (-1 at a seed and where nothing is reachable).
+
+    Both come as memoryviews of SciPy's arrays: one reads a cell as a plain float or int, as fast as
+    from a list, without the cost of turning all the cells into a list (a horde's steps read a few).
 
     The seeds hang off one extra source node (the grid graph's last row), so the offsets cost one
     search; an offset of exactly 0 is nudged by 1e-12 since a sparse graph cannot hold a zero-cost edge."""
@@ -377,4 +393,4 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, list[int]]:
     pred = pred[:n]
     pred[pred < 0] = -1
     pred[pred == n] = -1  # the seeds' parent is the extra source
-    return dist[:n], pred.tolist()
+    return memoryview(dist[:n]), memoryview(pred)
