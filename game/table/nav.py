@@ -50,6 +50,9 @@ _GRID_CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _GRID_CACHE_SIZE = 8
 _GRAPH_CACHE: OrderedDict[tuple, Any] = OrderedDict()  # the same grids' links as sparse matrices
 _SEEDS_KEPT = 4096  # goal points whose seed a grid remembers (see NavGrid.seed)
+# Per grid: does SciPy's search pick each cell's next cell by the rule ``_downhill`` follows? Checked
+# on the grid's first field; only then may a field be narrowed rather than searched afresh.
+_TIE_RULE_HOLDS: dict[tuple, bool] = {}
 
 
 def _terrain_key(table: Walkable) -> str:
@@ -268,9 +271,12 @@ class DistanceField:
     """Walking distance to the nearest of several goals from anywhere on the table (see
     :meth:`game.table.space.Table.distance_field`). One multi-source Dijkstra over the grid, in
     compiled code; every cell keeps the next cell toward its nearest goal, so a step just follows
-    those."""
+    those.
 
-    def __init__(self, grid: NavGrid, goals: Sequence[Point]) -> None:
+    A field for fewer of the same goals (:meth:`narrowed`) is searched again only where a dropped
+    goal was the nearest: the same distances and next cells as a search afresh."""
+
+    def __init__(self, grid: NavGrid, goals: Sequence[Point], narrowing: DistanceField | None = None) -> None:
         self.grid = grid
         self.goals = tuple((float(g[0]), float(g[1])) for g in goals)
         n = grid.nx * grid.ny
@@ -284,11 +290,42 @@ class DistanceField:
             if d < seeds.get(k, math.inf):
                 seeds[k] = d
                 self._goal_of[k] = goal
+        self._seeds = seeds
+        self._arrays: tuple[Any, Any] | None = None  # (distances, next cells) as NumPy arrays
+        self._root_cells: Any = None  # each cell's seed (see _roots)
         if not seeds:
             self._dist: Sequence[float] = [math.inf] * n
             self._toward: Sequence[int] = [-1] * n
             return
-        self._dist, self._toward = _search(grid, seeds)
+        narrowed = _narrow(grid, narrowing, seeds) if narrowing is not None else None
+        if narrowed is not None:
+            self._arrays, self._root_cells = narrowed[:2], narrowed[2]
+        else:
+            self._arrays = _search(grid, seeds)
+        # Memoryviews read a cell as a plain float or int, as fast as a list does, without turning
+        # every cell into a Python object (a horde's steps read a few).
+        self._dist, self._toward = memoryview(self._arrays[0]), memoryview(self._arrays[1])
+
+    def narrowed(self, goals: Sequence[Point]) -> DistanceField:
+        """The field of ``goals`` on the same grid: exactly ``DistanceField(grid, goals)``, but when
+        they are some of this field's goals (a horde's hunted humans once one is engaged) only the
+        cells that were nearest a dropped goal are searched again."""
+        return DistanceField(self.grid, goals, narrowing=self)
+
+    def _roots(self) -> Any:
+        """Each cell's seed cell, following the next cells (a cell with none is its own)."""
+        if self._root_cells is None:
+            import numpy as np
+
+            pred = self._arrays[1] if self._arrays is not None else np.full(len(self._toward), -1, np.int32)
+            up = np.where(pred < 0, np.arange(len(pred)), pred)  # intp: indexing needs no conversion
+            while True:  # pointer jumping: about log2 of the longest chain
+                nxt = up[up]
+                if np.array_equal(nxt, up):
+                    break
+                up = nxt
+            self._root_cells = up
+        return self._root_cells
 
     def _start_cell(self, p: Point) -> int | None:
         grid = self.grid
@@ -365,12 +402,9 @@ class DistanceField:
         return truncate_path(path, length)
 
 
-def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[memoryview, memoryview]:
+def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     """Distances from the nearest seed (each starting at its own offset) over the grid's links, and
-    each cell's next cell toward it (-1 at a seed and where nothing is reachable).
-
-    Both come as memoryviews of SciPy's arrays: one reads a cell as a plain float or int, as fast as
-    from a list, without the cost of turning all the cells into a list (a horde's steps read a few).
+    each cell's next cell toward it (-1 at a seed and where nothing is reachable), as NumPy arrays.
 
     The seeds hang off one extra source node (the grid graph's last row), so the offsets cost one
     search; an offset of exactly 0 is nudged by 1e-12 since a sparse graph cannot hold a zero-cost edge."""
@@ -390,7 +424,126 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[memoryview, memoryv
         shape=base.shape,
     )
     dist, pred = dijkstra(graph, directed=True, indices=n, return_predecessors=True)
-    pred = pred[:n]
+    dist, pred = dist[:n], pred[:n]
     pred[pred < 0] = -1
     pred[pred == n] = -1  # the seeds' parent is the extra source
-    return memoryview(dist[:n]), memoryview(pred)
+    if grid._key not in _TIE_RULE_HOLDS:
+        every = np.arange(n)
+        rows, links = _links_out(grid, every)
+        ruled = pred.copy()
+        _downhill(dist, seeds, every, rows, base.indices[links], base.data[links], np.ones(n, dtype=bool), ruled)
+        _TIE_RULE_HOLDS[grid._key] = bool(np.array_equal(ruled, pred))
+    return dist, pred
+
+
+def _links_out(grid: NavGrid, cells: Any) -> tuple[Any, Any]:
+    """The links out of ``cells`` (ascending cell indices), in the graph's order: for each, the
+    position in ``cells`` of the cell it leaves, and its index in the graph's arrays."""
+    import numpy as np
+
+    indptr = grid.graph().indptr
+    first = indptr[cells]
+    counts = indptr[cells + 1] - first
+    rows = np.repeat(np.arange(len(cells)), counts)
+    # a link's index: its row's first link, plus how far into the row it is
+    links = np.arange(len(rows)) + np.repeat(first - (np.cumsum(counts) - counts), counts)
+    return rows, links
+
+
+def _downhill(
+    dist: Any, seeds: dict[int, float], cells: Any, rows: Any, u: Any, cost: Any, member: Any, pred: Any
+) -> None:
+    """Set ``pred`` (each cell's next cell) at ``cells`` from the distances, as SciPy's search picks
+    it (``rows``, ``u``, ``cost``: the links out of those cells, from :func:`_links_out`, with the
+    cell each reaches and its cost; ``member``: the cells as a mask).
+
+    SciPy settles cells nearest first, and among equally near ones the highest index first, and a
+    cell keeps the first settled neighbour that gives its distance. So the next cell is, of the
+    neighbours u with dist[u] + cost == dist[v], the one with the least (dist[u], -u); a seed whose
+    own offset gives its distance has none (-1), as the extra source (distance 0) settles first of
+    all. (Checked against SciPy on each grid's first field.) Links run both ways at one cost, so a
+    cell's links out are its links in."""
+    import numpy as np
+
+    dv, du = dist[cells][rows], dist[u]
+    ok = (du + cost == dv) & (dv < np.inf)
+    rows, u, du = rows[ok], u[ok], du[ok]
+    m = len(cells)
+    nearest = np.full(m, np.inf)
+    np.minimum.at(nearest, rows, du)
+    best = np.full(m, -1, dtype=np.int64)
+    np.maximum.at(best, rows, np.where(du == nearest[rows], u, -1))  # of the nearest, the highest index
+    pred[cells] = best
+    for k, offset in seeds.items():
+        if member[k] and max(offset, 1e-12) == dist[k]:
+            pred[k] = -1
+
+
+def _narrow(grid: NavGrid, old: DistanceField, seeds: dict[int, float]) -> tuple[Any, Any, Any] | None:
+    """The arrays of a field with ``seeds`` made from ``old``'s (distances, next cells, each cell's
+    seed), or None when they cannot be (a seed new or nearer than before, another grid, or SciPy's
+    choice of next cell not known to follow :func:`_downhill`).
+
+    With seeds only dropped (or farther), a cell whose chain of next cells ends at a kept seed keeps
+    its distance and next cell: its old path is still there, and no distance can shrink. Only the
+    cells under a dropped seed are searched again, from the distances around them; distances are
+    the unique solution of d[v] = min(offset, d[u] + cost) in floating point, so any search order
+    gives SciPy's own, and ``_downhill`` then picks the next cells as SciPy would."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import dijkstra
+
+    if old.grid._key != grid._key or old._arrays is None or not _TIE_RULE_HOLDS.get(grid._key, False):
+        return None
+    before = old._seeds
+    if any(before.get(k, math.inf) > offset for k, offset in seeds.items()):
+        return None
+    dropped = [k for k, offset in before.items() if seeds.get(k) != offset]
+    old_dist, old_pred = old._arrays
+    old_roots = old._roots()
+    if not dropped:
+        return old_dist, old_pred, old_roots
+    n = grid.nx * grid.ny
+    hit = np.zeros(n, dtype=bool)
+    hit[dropped] = True
+    under = hit[old_roots]  # the cells to search again, in a small graph of their own
+    cells = np.flatnonzero(under)
+    m = len(cells)
+    rows, links = _links_out(grid, cells)
+    base = grid.graph()
+    u, w = base.indices[links], base.data[links]
+    inside = under[u]
+    outside = ~inside
+    # Each cell's best start from outside (or from its own seed), hung off one extra source node.
+    start = np.full(m, np.inf)
+    np.minimum.at(start, rows[outside], old_dist[u[outside]] + w[outside])
+    for k, offset in seeds.items():
+        if under[k]:
+            j = int(np.searchsorted(cells, k))
+            start[j] = min(start[j], max(offset, 1e-12))
+    entry = np.flatnonzero(start < np.inf)
+    indptr = np.zeros(m + 2, dtype=np.int64)
+    np.cumsum(np.bincount(rows[inside], minlength=m), out=indptr[1 : m + 1])
+    indptr[m + 1] = indptr[m] + len(entry)
+    graph = csr_matrix(
+        (
+            np.concatenate((w[inside], start[entry])),
+            np.concatenate((np.searchsorted(cells, u[inside]), entry)),
+            indptr,
+        ),
+        shape=(m + 1, m + 1),
+    )
+    dist = old_dist.copy()
+    dist[cells] = dijkstra(graph, directed=True, indices=m)[:m]
+    pred = old_pred.copy()
+    _downhill(dist, seeds, cells, rows, u, w, under, pred)
+    # Each cell's seed: the same as before outside; inside, pointer jumping over these cells only.
+    roots = old_roots.copy()
+    up = pred[cells]
+    roots[cells] = np.where(up < 0, cells, up)
+    while True:
+        nxt = roots[roots[cells]]
+        if np.array_equal(nxt, roots[cells]):
+            break
+        roots[cells] = nxt
+    return dist, pred, roots
