@@ -314,10 +314,14 @@ class Table:
         shape = self._base(fid)
         body = shape.body
         assert body is not None
-        body.position = (float(to[0]), float(to[1]))
+        x, y = float(to[0]), float(to[1])
+        body.position = (x, y)
         # the space's own index is brought up to date only before a query that uses it
         self._stale[fid] = body
-        self._grid.put(fid, body.position.x, body.position.y, shape.radius)
+        # The grid keeps the same numbers as the body (a base's body has no offset centre, so its
+        # position reads back exactly as set), asked of Python rather than through pymunk: a
+        # horde's move sets hundreds.
+        self._grid.put(fid, x, y, self._grid.where[fid][2])
         self.version += 1
 
     def _reindex(self) -> None:
