@@ -486,9 +486,11 @@ def _narrow(grid: NavGrid, old: DistanceField, seeds: dict[int, float]) -> tuple
 
     With seeds only dropped (or farther), a cell whose chain of next cells ends at a kept seed keeps
     its distance and next cell: its old path is still there, and no distance can shrink. Only the
-    cells under a dropped seed are searched again, from the distances around them; distances are
-    the unique solution of d[v] = min(offset, d[u] + cost) in floating point, so any search order
-    gives SciPy's own, and ``_downhill`` then picks the next cells as SciPy would."""
+    cells under a dropped seed are searched again, with the ring of cells around them entered at
+    their kept distances. Distances are the unique solution of d[v] = min(offset, d[u] + cost) in
+    floating point, so this search finds SciPy's own; and as every searched cell has all its
+    neighbours in the search, in the same order of index, SciPy picks the same next cell among
+    equally near ones (it settles equally near cells by index: see :func:`_downhill`)."""
     import numpy as np
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import dijkstra
@@ -506,37 +508,31 @@ def _narrow(grid: NavGrid, old: DistanceField, seeds: dict[int, float]) -> tuple
     n = grid.nx * grid.ny
     hit = np.zeros(n, dtype=bool)
     hit[dropped] = True
-    under = hit[old_roots]  # the cells to search again, in a small graph of their own
+    under = hit[old_roots]  # the cells to search again
     cells = np.flatnonzero(under)
-    m = len(cells)
     rows, links = _links_out(grid, cells)
     base = grid.graph()
-    u, w = base.indices[links], base.data[links]
-    inside = under[u]
-    outside = ~inside
-    # Each cell's best start from outside (or from its own seed), hung off one extra source node.
-    start = np.full(m, np.inf)
-    np.minimum.at(start, rows[outside], old_dist[u[outside]] + w[outside])
-    for k, offset in seeds.items():
-        if under[k]:
-            j = int(np.searchsorted(cells, k))
-            start[j] = min(start[j], max(offset, 1e-12))
-    entry = np.flatnonzero(start < np.inf)
-    indptr = np.zeros(m + 2, dtype=np.int64)
-    np.cumsum(np.bincount(rows[inside], minlength=m), out=indptr[1 : m + 1])
-    indptr[m + 1] = indptr[m] + len(entry)
-    graph = csr_matrix(
-        (
-            np.concatenate((w[inside], start[entry])),
-            np.concatenate((np.searchsorted(cells, u[inside]), entry)),
-            indptr,
-        ),
-        shape=(m + 1, m + 1),
-    )
+    v, u, w = cells[rows], base.indices[links], base.data[links]
+    out = ~under[u]
+    ring = np.unique(u[out])
+    ring = ring[old_dist[ring] < np.inf]
+    kept = [k for k in seeds if under[k]]
+    # The search's links, on the whole grid's numbering (the extra source last, as in a full
+    # search): the cells' own, the ring's into them (links run both ways at one cost), and the
+    # source's to the ring at its distances and to the seeds among the cells at their offsets.
+    src = np.concatenate((v, u[out], np.full(len(ring) + len(kept), n)))
+    dst = np.concatenate((u, v[out], ring, np.array(kept, dtype=np.int64)))
+    cost = np.concatenate((w, w[out], old_dist[ring], np.maximum([seeds[k] for k in kept], 1e-12)))
+    order = np.argsort(src, kind="stable")
+    indptr = np.zeros(n + 2, dtype=np.int64)
+    np.cumsum(np.bincount(src, minlength=n + 1), out=indptr[1:])
+    graph = csr_matrix((cost[order], dst[order], indptr), shape=(n + 1, n + 1))
+    found, came = dijkstra(graph, directed=True, indices=n, return_predecessors=True)
     dist = old_dist.copy()
-    dist[cells] = dijkstra(graph, directed=True, indices=m)[:m]
+    dist[cells] = found[cells]
     pred = old_pred.copy()
-    _downhill(dist, seeds, cells, rows, u, w, under, pred)
+    came = came[cells]
+    pred[cells] = np.where((came < 0) | (came == n), -1, came)
     # Each cell's seed: the same as before outside; inside, pointer jumping over these cells only.
     roots = old_roots.copy()
     up = pred[cells]
