@@ -332,10 +332,22 @@ class DistanceField:
         k = grid.cell_of(p)
         if grid.free[k] and not grid.near[k] and self._dist[k] < math.inf:
             return k
-        options = [m for m in grid._cells_around(p) if self._dist[m] < math.inf]
-        options.sort(key=lambda m: self._dist[m] + math.dist(p, grid.centres[m]))
-        for m in options:
-            if grid.table.leg_clear(p, grid.centres[m], grid.radius):
+        # The reachable open cells of ``_cells_around`` (two rings), by walking distance through
+        # them: one sort on (that, then the straight distance, then the cell), the order the nearest-
+        # first list re-sorted by walking distance had.
+        dist, centres, free, nx = self._dist, grid.centres, grid.free, grid.nx
+        i0, j0 = k % nx, k // nx
+        options = []
+        for j in range(max(0, j0 - 2), min(grid.ny, j0 + 3)):
+            for i in range(max(0, i0 - 2), min(nx, i0 + 3)):
+                m = j * nx + i
+                if free[m] and dist[m] < math.inf:
+                    d = math.dist(p, centres[m])
+                    options.append((dist[m] + d, d, m))
+        options.sort()
+        clear, r = grid.table.leg_clear, grid.radius
+        for _, _, m in options:
+            if clear(p, centres[m], r):
                 return m
         return None
 
