@@ -148,3 +148,37 @@ def test_a_click_where_a_zombie_stands_over_ones_own_model_picks_up_ones_own_mod
     assert ctl.selected == other
     ctl.handle(Click(point))
     assert ctl.selected in (mine, other)
+
+
+def test_a_roll_is_named_once_in_the_log() -> None:
+    """Feel No Pain and saves (RULES.md "Zombie 40,000", shooting): the log names each roll once, the tray
+    keeps its own words."""
+    from game.rules.core import DiceRolled
+
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=2)
+    v = RS.view()
+    fnp = DiceRolled("h1 Feel No Pain", "D6", (5, 2), 1, "Feel No Pain: 1 of 2 ignored")
+    saves = DiceRolled("h1 saves (lasgun)", "D6", (6, 1), 1, "saves: 1 of 2 made")
+    lines = " ".join(v.log_lines(g, [fnp, saves]))
+    assert "h1 Feel No Pain: 1 of 2 ignored" in lines and lines.count("Feel No Pain") == 1
+    assert "h1 saves (lasgun): 1 of 2 made" in lines
+
+
+def test_the_selection_ends_with_the_turn() -> None:
+    """A model selected in turn 1 is not still selected when turn 2 starts after the zombies (Esc then
+    clears nothing and opens the menu)."""
+    from game.controller import AnimationDone, Button, Click, Controller, Mode
+
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
+    ctl = Controller(g, RS.view())
+    fid = g.state.squad_of(g.state.active_player).models[0]
+    ctl.handle(Click(g.figure(fid).position))
+    assert ctl.selected == fid
+    ctl.handle(Button("end_turn"))  # movement -> shooting: the same player's turn, he stays selected
+    while ctl.mode == Mode.RESOLVING:
+        ctl.handle(AnimationDone())
+    assert ctl.mode == Mode.SELECTED and ctl.selected == fid
+    ctl.handle(Button("end_turn"))  # shooting -> the zombies' turn -> turn 2
+    while ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
+        ctl.handle(AnimationDone())
+    assert g.state.turn == 2 and ctl.mode == Mode.IDLE and ctl.selected is None

@@ -8,7 +8,7 @@ Everything reads the game and answers in the contract's plain data; nothing here
 >>> g = new_game(small_scenario(), {"teams": ["ork_boyz"]}, seed=3)
 >>> v = Z40View()
 >>> v.turn_line(g)
-'Turn 1 — Player 1 (Ork Boyz) — movement phase'
+'Turn 1 · Player 1 · Movement'
 >>> v.name(g, "p1-1")
 'Ork Boy p1-1'
 """
@@ -502,6 +502,21 @@ def landed_blasts(game: Any) -> list[Primitive]:
     return out
 
 
+def dice_words(purpose: str, meaning: str) -> str:
+    """A roll in the log: its purpose, then what it meant, without saying the roll's name twice (the
+    meaning is written for the dice tray, which shows no purpose).
+
+    >>> dice_words("h1 Feel No Pain", "Feel No Pain: 2 of 8 ignored")
+    'h1 Feel No Pain: 2 of 8 ignored'
+    >>> dice_words("p1 charge", "2D6 = 3+4 = 7")
+    'p1 charge: 2D6 = 3+4 = 7'
+    """
+    name, sep, rest = meaning.partition(": ")
+    if sep and name.lower() in purpose.lower():
+        meaning = rest
+    return f"{purpose}: {meaning}"
+
+
 def _line(game: Any, e: Any) -> str:
     """One event in words (HTML), or empty for events the log leaves to others."""
     kind = type(e).__name__
@@ -517,7 +532,7 @@ def _line(game: Any, e: Any) -> str:
             "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase"
         )
     if kind == "DiceRolled":
-        return toned("dice", esc(f"{e.purpose}: {e.meaning or e.faces}"))
+        return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
     if kind == "Moved":
         return "" if e.how in ("shamble", "pile in") else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
     if kind == "MoveRolled":

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -293,8 +294,10 @@ class ZombiekriegView:
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         if action == "move":
             path = tuple(aim.path)
+            f = game.figure(fid)
+            if len(path) == 1 and math.dist(path[0], f.position) < f.radius:  # on his own base: turn where he
+                return Move(fid, (), aim.facing) if aim.facing is not None else None  # stands (a drag gives the way)
             if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
-                f = game.figure(fid)
                 grid = self._grid(game, f)
                 path = tuple(route_to(game.table, fid, f.position, f.radius, path[0], grid))
             return Move(fid, path, aim.facing)
