@@ -182,3 +182,23 @@ def test_the_selection_ends_with_the_turn() -> None:
     while ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
         ctl.handle(AnimationDone())
     assert g.state.turn == 2 and ctl.mode == Mode.IDLE and ctl.selected is None
+
+
+def test_a_click_moves_a_model_round_his_squad_and_asks_before_a_short_move() -> None:
+    """Movement (RULES.md "Zombie 40,000", movement: no model moves through another; 6"): a destination
+    behind a squad-mate is reached round him, and a point beyond 6" of route asks for a second click."""
+    from game.controller import AnimationDone, Click, Controller, Hover
+
+    g = rigged_game({1: [(10, 30), (12, 30), (20, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    ctl = Controller(g, RS.view())
+    ctl.handle(Click((10, 30)))
+    ctl.handle(Hover((14, 30)))  # straight through p1-2: routed round the squad instead
+    assert ctl.preview is not None and ctl.preview.legal and len(ctl.preview_command.path) > 1
+    fb = ctl.handle(Click((14, 30)))
+    assert fb.accepted and g.figure("p1-1").position == pytest.approx((14, 30))
+    ctl.handle(AnimationDone())
+    ctl.handle(Click(g.figure("p1-3").position))
+    first = ctl.handle(Click((20, 22)))  # 8" away: only 6" of it this phase
+    assert 'Only 6.0" reachable' in first.message and g.figure("p1-3").position == (20, 30)
+    second = ctl.handle(Click((20, 22)))
+    assert second.accepted and g.figure("p1-3").position == pytest.approx((20, 24))

@@ -33,8 +33,10 @@ from game.rules.contract import (
     toned,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
+from game.rules.routing import Routes
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
 from game.rules.zombie40k.state import PLAYERS, Phase
+from game.table.geometry import Point, truncate_path
 
 ACTION_KINDS = (
     ActionKind(
@@ -71,12 +73,27 @@ ACTION_KINDS = (
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 
 
+def _allowance(game: Any, fid: str, action: str) -> float:
+    """How far a model may go: a run its squad's roll (6" before it is rolled), a move the 6" [7th]."""
+    unit = game.state.units[game.figure(fid).unit]
+    if action == "run":
+        return float(unit.run_roll) if unit.run_roll is not None else 6.0
+    return float(game.data.h("move"))
+
+
+ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
+
+
 class Z40View:
     """The contract's :class:`~game.rules.contract.View` for a Zombie 40,000 game."""
 
     action_kinds = ACTION_KINDS
     figure_noun = "model"
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
+
+    def __init__(self) -> None:
+        self.routes = Routes()  # a click goes round walls, ruins and the squad's other models
+        self._pointed: dict[tuple[str, Point], Point] = {}  # (model, end of his cut route): where he was pointed
 
     # ---- the panels ----------------------------------------------------------------------------
 
@@ -100,8 +117,15 @@ class Z40View:
         return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
-        """Nothing here asks twice: a move's preview already shows where a squad ends."""
-        return ""
+        """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
+        second click before the model goes less far than asked."""
+        if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
+            return ""
+        pointed = self._pointed.get((cmd.figure, cmd.path[-1]))
+        if pointed is None or math.dist(pointed, cmd.path[-1]) < 0.25:
+            return ""
+        length = float(preview.details.get("length", 0.0))
+        return f'Only {length:.1f}" reachable that way: click again to move there, or point elsewhere.'
 
     def command_words(self, game: Any, cmd: Any) -> str:
         kind = type(cmd).__name__
@@ -290,10 +314,15 @@ class Z40View:
 
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         unit = game.figure(fid).unit
-        if action == "move":
-            return Move(fid, tuple(aim.path), aim.facing)
-        if action == "run":
-            return Run(fid, tuple(aim.path), aim.facing)
+        if action in ("move", "run"):
+            path = tuple(aim.path)
+            if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
+                f = game.figure(fid)
+                route = self.routes.to(game.table, fid, f.position, f.radius, path[0], ROUTE_REACH, len(game.log))
+                # as far along the route as he may go: the click then asks before moving less than pointed
+                path = tuple(truncate_path([f.position, *route], _allowance(game, fid, action))[1:])
+                self._pointed = {(fid, path[-1]): aim.path[0]}  # only the latest aim is ever confirmed
+            return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
             t = game.figure(aim.targets[0])
             blast = any(
