@@ -202,3 +202,12 @@ def test_a_click_moves_a_model_round_his_squad_and_asks_before_a_short_move() ->
     assert 'Only 6.0" reachable' in first.message and g.figure("p1-3").position == (20, 30)
     second = ctl.handle(Click((20, 22)))
     assert second.accepted and g.figure("p1-3").position == pytest.approx((20, 24))
+
+
+def test_the_end_screen_says_who_won_in_words() -> None:
+    """The win (RULES.md "Zombie 40,000": first aboard wins; the zombies win when no team can): "the zombies
+    win", not "zombies wins"."""
+    from game.rules.zombie40k.report import who_won
+
+    assert who_won("zombies") == "the zombies win"
+    assert who_won("player 2") == "Player 2 wins" and who_won(None) == "nobody wins"

@@ -35,6 +35,7 @@ from game.rules.contract import (
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.table.geometry import Point, truncate_path
 
@@ -106,7 +107,7 @@ class Z40View:
         s = game.state
         parts = [f"Turn {turn or s.turn}"]
         if game.over:
-            parts.append(f"Game over: {s.winner} wins" if s.winner != "zombies" else "Game over: the zombies win")
+            parts.append(f"Game over: {who_won(s.winner)}")
         elif opponent_moving or s.phase == Phase.ZOMBIES:
             parts.append("Zombies moving")
         elif s.active_player:
@@ -187,9 +188,7 @@ class Z40View:
 
     def result(self, game: Any) -> tuple[str, bool]:
         s = game.state
-        if s.winner == "zombies":
-            return f"Game over: the zombies win. {s.reason}", True
-        return f"Game over: {s.winner} wins. {s.reason}", False
+        return f"Game over: {who_won(s.winner)}. {s.reason}", s.winner == "zombies"
 
     # ---- figures ----------------------------------------------------------------------------------
 
