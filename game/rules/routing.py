@@ -4,9 +4,11 @@ buildings and other bases, so a click goes where the player meant. Shared by the
 A route is only a suggestion the screen turns into a move's waypoints: the rules still measure it along
 its legs, cut it at the move allowance and check every leg (RULES.md, each rule set's movement).
 
->>> from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
->>> g = rigged_game(soldiers={"us1-sgt": (4, 12, 0)}, scenario=tiny_scenario(walls=[((8, 8), (8, 16))]))
->>> route = route_to(g.table, "us1-sgt", (4, 12), 0.5, (12, 12))  # the walker's path round the wall
+>>> from game.scenario.model import Area, Terrain
+>>> from game.table import Table
+>>> table = Table(24, 24, [Terrain(1, "Garden wall", "wall", Area.rect(8, 8, 0.5, 8), {})])
+>>> table.place("sgt", (4, 12), 0.5)
+>>> route = route_to(table, "sgt", (4, 12), 0.5, (12, 12))  # the walker's path round the wall
 >>> len(route) > 1 and all(p[1] != 12 for p in route[:-1])  # round the wall's end, not through it
 True
 """
