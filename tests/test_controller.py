@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
@@ -199,7 +201,11 @@ def clicks_for(ctl: Controller, cmd) -> list:
     if kind == "EndTurn":
         return [Button("end_turn")]
     out = [Click(pos(ctl, cmd.figure)), Button(kind.lower())]
-    if kind == "Move":
+    if kind == "Move" and not cmd.path:  # a turn where he stands: drag from his own base the way to face
+        x, y = pos(ctl, cmd.figure)
+        a = math.radians(cmd.facing)
+        out.append(Click((x, y), face_toward=(x + math.cos(a), y + math.sin(a))))
+    elif kind == "Move":
         out += [Click(p, shift=True) for p in cmd.path[:-1]]
         out.append(Click(cmd.path[-1]))
     else:

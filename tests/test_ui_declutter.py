@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pygame
-import pytest
 from ui_driver import click, motion, screen_of, start_game, zoom_on
 
 from game.ui.app import App

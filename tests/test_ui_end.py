@@ -131,3 +131,15 @@ def test_any_rule_sets_report_is_drawn_with_its_own_words(app: App) -> None:
     app.push(EndScene(app, roll))
     app.run_frames(3)
     assert app.scene.name == "end" and app.running
+
+
+def test_a_long_team_name_on_the_roll_is_not_written_over(app: App) -> None:
+    """Found playing Hive Street to the end: "Player 1: Guardian Defenders" ran under the 8 -> 0 columns."""
+    from game.ui.scenes.end import _roll_row
+
+    pic = pygame.Surface((600, 60))
+    row = RollRow("Player 1: Guardian Defenders", 8, 0)
+    name, first_number = _roll_row(pic, row, (10, 10), 18, True, "reached the escape vehicle", 18 * 14)
+    assert name.right < first_number.left
+    cut, _ = _roll_row(pic, RollRow("Player 1: " + "Very " * 30 + "Long Squad", 8, 0), (10, 10), 18, True, "", 200)
+    assert cut.right <= 10 + 200  # a name longer than its column ends in an ellipsis

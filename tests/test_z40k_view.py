@@ -148,3 +148,66 @@ def test_a_click_where_a_zombie_stands_over_ones_own_model_picks_up_ones_own_mod
     assert ctl.selected == other
     ctl.handle(Click(point))
     assert ctl.selected in (mine, other)
+
+
+def test_a_roll_is_named_once_in_the_log() -> None:
+    """Feel No Pain and saves (RULES.md "Zombie 40,000", shooting): the log names each roll once, the tray
+    keeps its own words."""
+    from game.rules.core import DiceRolled
+
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=2)
+    v = RS.view()
+    fnp = DiceRolled("h1 Feel No Pain", "D6", (5, 2), 1, "Feel No Pain: 1 of 2 ignored")
+    saves = DiceRolled("h1 saves (lasgun)", "D6", (6, 1), 1, "saves: 1 of 2 made")
+    lines = " ".join(v.log_lines(g, [fnp, saves]))
+    assert "h1 Feel No Pain: 1 of 2 ignored" in lines and lines.count("Feel No Pain") == 1
+    assert "h1 saves (lasgun): 1 of 2 made" in lines
+
+
+def test_the_selection_ends_with_the_turn() -> None:
+    """A model selected in turn 1 is not still selected when turn 2 starts after the zombies (Esc then
+    clears nothing and opens the menu)."""
+    from game.controller import AnimationDone, Button, Click, Controller, Mode
+
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
+    ctl = Controller(g, RS.view())
+    fid = g.state.squad_of(g.state.active_player).models[0]
+    ctl.handle(Click(g.figure(fid).position))
+    assert ctl.selected == fid
+    ctl.handle(Button("end_turn"))  # movement -> shooting: the same player's turn, he stays selected
+    while ctl.mode == Mode.RESOLVING:
+        ctl.handle(AnimationDone())
+    assert ctl.mode == Mode.SELECTED and ctl.selected == fid
+    ctl.handle(Button("end_turn"))  # shooting -> the zombies' turn -> turn 2
+    while ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
+        ctl.handle(AnimationDone())
+    assert g.state.turn == 2 and ctl.mode == Mode.IDLE and ctl.selected is None
+
+
+def test_a_click_moves_a_model_round_his_squad_and_asks_before_a_short_move() -> None:
+    """Movement (RULES.md "Zombie 40,000", movement: no model moves through another; 6"): a destination
+    behind a squad-mate is reached round him, and a point beyond 6" of route asks for a second click."""
+    from game.controller import AnimationDone, Click, Controller, Hover
+
+    g = rigged_game({1: [(10, 30), (12, 30), (20, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    ctl = Controller(g, RS.view())
+    ctl.handle(Click((10, 30)))
+    ctl.handle(Hover((14, 30)))  # straight through p1-2: routed round the squad instead
+    assert ctl.preview is not None and ctl.preview.legal and len(ctl.preview_command.path) > 1
+    fb = ctl.handle(Click((14, 30)))
+    assert fb.accepted and g.figure("p1-1").position == pytest.approx((14, 30))
+    ctl.handle(AnimationDone())
+    ctl.handle(Click(g.figure("p1-3").position))
+    first = ctl.handle(Click((20, 22)))  # 8" away: only 6" of it this phase
+    assert 'Only 6.0" reachable' in first.message and g.figure("p1-3").position == (20, 30)
+    second = ctl.handle(Click((20, 22)))
+    assert second.accepted and g.figure("p1-3").position == pytest.approx((20, 24))
+
+
+def test_the_end_screen_says_who_won_in_words() -> None:
+    """The win (RULES.md "Zombie 40,000": first aboard wins; the zombies win when no team can): "the zombies
+    win", not "zombies wins"."""
+    from game.rules.zombie40k.report import who_won
+
+    assert who_won("zombies") == "the zombies win"
+    assert who_won("player 2") == "Player 2 wins" and who_won(None) == "nobody wins"

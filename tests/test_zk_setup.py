@@ -128,7 +128,7 @@ def test_sections_sharing_a_zone_deploy_in_blocks_of_their_own():
 def test_every_deployed_soldier_can_walk_out_of_the_block():
     """Forces [house]: files stand deploy_file_spacing apart, so every man (the Sergeant in the middle
     too) has a route round his friends out of the block, the route the screen offers for a MOVE."""
-    from game.rules.zombiekrieg.routing import LocalGrid, route_to
+    from game.rules.routing import LocalGrid, route_to
 
     sc = _normandy()
     for sections in (["american"], ["american", "british"], ["american", "british", "soviet"]):

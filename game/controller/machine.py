@@ -349,8 +349,9 @@ class Controller:
         self.preview_targets = ()
         opponent = self.view.opponent_moved(events)
         self.mode = Mode.ZOMBIE_TURN if opponent else Mode.RESOLVING
-        self._after_resolve = Mode.SELECTED if acted and not opponent and self._can_act(acted) else Mode.IDLE
-        if not self._can_act(acted):
+        keep = acted is not None and not opponent and self._can_act(acted)
+        self._after_resolve = Mode.SELECTED if keep else Mode.IDLE
+        if not keep:  # after the other side's move the turn starts fresh: no selection carried into it
             self.selected = None
         self.message = ""
         return Feedback(True, "", events)

@@ -408,4 +408,5 @@ class Match:
             self.status, self.status_bad = self.view.result(self.game)
         elif self.controller.mode == Mode.IDLE and not self.status:
             noun = self.view.figure_noun
-            self.status, self.status_bad = f"Click a {noun} (or Tab), or End turn.", False
+            end = getattr(self.view, "end_words", "End turn")  # "End phase" where E ends less than a turn
+            self.status, self.status_bad = f"Click a {noun} (or Tab), or {end}.", False

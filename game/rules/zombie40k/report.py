@@ -63,6 +63,13 @@ def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
     return tuple(turns[:n]), {k: v[:n] for k, v in counts.items()}
 
 
+def who_won(winner: str | None) -> str:
+    """``the zombies win``, ``Player 2 wins``, ``nobody wins``: the end screen's words for the winner."""
+    if not winner:
+        return "nobody wins"
+    return "the zombies win" if winner == "zombies" else f"{winner[:1].upper()}{winner[1:]} wins"
+
+
 def report(game: Any) -> Report:
     s, w = game.state, game.world
     winner = s.winner
@@ -98,7 +105,7 @@ def report(game: Any) -> Report:
         victory=victory,
         headline=headline,
         reason=s.reason,
-        subline=f"{game.scenario.title} \u2014 {winner or 'nobody'} {'wins' if winner else ''}, turn {s.turn} of {s.turn_limit}",  # noqa: E501
+        subline=f"{game.scenario.title} \u2014 {who_won(winner)}, turn {s.turn} of {s.turn_limit}",
         stats=stats,
         citation_title="MOST ZOMBIES DESTROYED",
         citation=f"Player {best}: {s.kills.get(f'p{best}', 0)} zombies" if best else "",

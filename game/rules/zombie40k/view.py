@@ -8,7 +8,7 @@ Everything reads the game and answers in the contract's plain data; nothing here
 >>> g = new_game(small_scenario(), {"teams": ["ork_boyz"]}, seed=3)
 >>> v = Z40View()
 >>> v.turn_line(g)
-'Turn 1 — Player 1 (Ork Boyz) — movement phase'
+'Turn 1 · Player 1 · Movement'
 >>> v.name(g, "p1-1")
 'Ork Boy p1-1'
 """
@@ -33,8 +33,11 @@ from game.rules.contract import (
     toned,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
+from game.rules.routing import Routes
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
+from game.table.geometry import Point, truncate_path
 
 ACTION_KINDS = (
     ActionKind(
@@ -71,12 +74,27 @@ ACTION_KINDS = (
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 
 
+def _allowance(game: Any, fid: str, action: str) -> float:
+    """How far a model may go: a run its squad's roll (6" before it is rolled), a move the 6" [7th]."""
+    unit = game.state.units[game.figure(fid).unit]
+    if action == "run":
+        return float(unit.run_roll) if unit.run_roll is not None else 6.0
+    return float(game.data.h("move"))
+
+
+ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
+
+
 class Z40View:
     """The contract's :class:`~game.rules.contract.View` for a Zombie 40,000 game."""
 
     action_kinds = ACTION_KINDS
     figure_noun = "model"
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
+
+    def __init__(self) -> None:
+        self.routes = Routes()  # a click goes round walls, ruins and the squad's other models
+        self._pointed: dict[tuple[str, Point], Point] = {}  # (model, end of his cut route): where he was pointed
 
     # ---- the panels ----------------------------------------------------------------------------
 
@@ -89,7 +107,7 @@ class Z40View:
         s = game.state
         parts = [f"Turn {turn or s.turn}"]
         if game.over:
-            parts.append(f"Game over: {s.winner} wins" if s.winner != "zombies" else "Game over: the zombies win")
+            parts.append(f"Game over: {who_won(s.winner)}")
         elif opponent_moving or s.phase == Phase.ZOMBIES:
             parts.append("Zombies moving")
         elif s.active_player:
@@ -100,8 +118,15 @@ class Z40View:
         return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
-        """Nothing here asks twice: a move's preview already shows where a squad ends."""
-        return ""
+        """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
+        second click before the model goes less far than asked."""
+        if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
+            return ""
+        pointed = self._pointed.get((cmd.figure, cmd.path[-1]))
+        if pointed is None or math.dist(pointed, cmd.path[-1]) < 0.25:
+            return ""
+        length = float(preview.details.get("length", 0.0))
+        return f'Only {length:.1f}" reachable that way: click again to move there, or point elsewhere.'
 
     def command_words(self, game: Any, cmd: Any) -> str:
         kind = type(cmd).__name__
@@ -163,9 +188,7 @@ class Z40View:
 
     def result(self, game: Any) -> tuple[str, bool]:
         s = game.state
-        if s.winner == "zombies":
-            return f"Game over: the zombies win. {s.reason}", True
-        return f"Game over: {s.winner} wins. {s.reason}", False
+        return f"Game over: {who_won(s.winner)}. {s.reason}", s.winner == "zombies"
 
     # ---- figures ----------------------------------------------------------------------------------
 
@@ -290,10 +313,15 @@ class Z40View:
 
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         unit = game.figure(fid).unit
-        if action == "move":
-            return Move(fid, tuple(aim.path), aim.facing)
-        if action == "run":
-            return Run(fid, tuple(aim.path), aim.facing)
+        if action in ("move", "run"):
+            path = tuple(aim.path)
+            if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
+                f = game.figure(fid)
+                route = self.routes.to(game.table, fid, f.position, f.radius, path[0], ROUTE_REACH, len(game.log))
+                # as far along the route as he may go: the click then asks before moving less than pointed
+                path = tuple(truncate_path([f.position, *route], _allowance(game, fid, action))[1:])
+                self._pointed = {(fid, path[-1]): aim.path[0]}  # only the latest aim is ever confirmed
+            return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
             t = game.figure(aim.targets[0])
             blast = any(
@@ -502,6 +530,21 @@ def landed_blasts(game: Any) -> list[Primitive]:
     return out
 
 
+def dice_words(purpose: str, meaning: str) -> str:
+    """A roll in the log: its purpose, then what it meant, without saying the roll's name twice (the
+    meaning is written for the dice tray, which shows no purpose).
+
+    >>> dice_words("h1 Feel No Pain", "Feel No Pain: 2 of 8 ignored")
+    'h1 Feel No Pain: 2 of 8 ignored'
+    >>> dice_words("p1 charge", "2D6 = 3+4 = 7")
+    'p1 charge: 2D6 = 3+4 = 7'
+    """
+    name, sep, rest = meaning.partition(": ")
+    if sep and name.lower() in purpose.lower():
+        meaning = rest
+    return f"{purpose}: {meaning}"
+
+
 def _line(game: Any, e: Any) -> str:
     """One event in words (HTML), or empty for events the log leaves to others."""
     kind = type(e).__name__
@@ -517,7 +560,7 @@ def _line(game: Any, e: Any) -> str:
             "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase"
         )
     if kind == "DiceRolled":
-        return toned("dice", esc(f"{e.purpose}: {e.meaning or e.faces}"))
+        return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
     if kind == "Moved":
         return "" if e.how in ("shamble", "pile in") else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
     if kind == "MoveRolled":

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,9 +31,9 @@ from game.rules.contract import (
     TokenLook,
 )
 from game.rules.drawing import Primitive
+from game.rules.routing import Routes
 from game.rules.zombiekrieg import view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
-from game.rules.zombiekrieg.routing import LocalGrid, route_to
 from game.rules.zombiekrieg.state import Figure
 from game.table.wording import in_words
 
@@ -120,6 +121,9 @@ class ZombiekriegView:
 
     action_kinds: tuple[ActionKind, ...] = ACTION_KINDS
     figure_noun: str = "soldier"
+
+    def __init__(self) -> None:
+        self.routes = Routes()  # a click goes round walls and bases (issue "Club-night play", item 3)
 
     # ---- the panels --------------------------------------------------------------------------
 
@@ -293,10 +297,14 @@ class ZombiekriegView:
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         if action == "move":
             path = tuple(aim.path)
+            f = game.figure(fid)
+            if len(path) == 1 and math.dist(path[0], f.position) < f.radius:  # on his own base: turn where he
+                return (
+                    Move(fid, (), aim.facing) if aim.facing is not None else None
+                )  # stands (a drag gives the way)
             if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
-                f = game.figure(fid)
-                grid = self._grid(game, f)
-                path = tuple(route_to(game.table, fid, f.position, f.radius, path[0], grid))
+                reach = float(game.data.house("move_distance")) + 1.0
+                path = tuple(self.routes.to(game.table, fid, f.position, f.radius, path[0], reach, len(game.log)))
             return Move(fid, path, aim.facing)
         if action == "fire" and aim.targets:
             return Fire(fid, *aim.targets[:2])
@@ -327,15 +335,6 @@ class ZombiekriegView:
         if target is not None and game.figure(target).is_zombie and "fire" not in available:
             return game.preview(Fire(fid, target)).reason or "He cannot fire now."
         return "Nothing to do there."
-
-    def _grid(self, game: Any, f: Figure) -> LocalGrid:
-        """The ground round ``f`` clear of the other bases, made once per selection and state."""
-        key = (f.id, len(game.log), tuple(f.position))
-        if getattr(self, "_grid_key", None) != key:
-            reach = float(game.data.house("move_distance")) + 1.0
-            start = (float(f.position[0]), float(f.position[1]))
-            self._grid_key, self._grid_cache = key, LocalGrid(game.table, f.id, start, f.radius, reach)
-        return self._grid_cache
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
         """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance) asks for a

@@ -290,8 +290,11 @@ class ReportPanel:
                 y = _line(pic, text, fs, TEXT, (area.x + round(fs * 1.8), y), bold=True).bottom
             y = _rule(pic, area, y + fs // 2, fs)
         if r.groups:
-            for text in r.groups:
-                y = _line(pic, text, round(fs * 0.9), TEXT, (area.x, y)).bottom + 2
+            gfs = round(fs * 0.9)
+            for text in r.groups:  # a long line wraps after a comma rather than running off the panel
+                for part in _wrap(text, charts.font(gfs), area.width):
+                    y = _line(pic, part, gfs, TEXT, (area.x, y)).bottom
+                y += 2
             y = _rule(pic, area, y + fs // 3, fs)
         self._survivors(pic, area, y)
         pic.set_clip(clip)
@@ -323,9 +326,15 @@ class ReportPanel:
             rows = -(-len(survivors) // cols)
             fit = rows * cols
         shown = survivors if len(survivors) <= fit else survivors[: fit - 1]
+        # the numbers start after the longest name shown (so "Player 1: Guardian Defenders" is not written
+        # over), and never so far that they leave the column
+        widest = max(charts.font(sfs).size(s.name + " *")[0] for s in shown) + sfs
+        name_w = min(
+            max(round(sfs * 8.2) - round(sfs * 1.2), widest), cell_w - round(sfs * (6.5 if note else 4.5))
+        )
         for i, s in enumerate(shown):
             c, rr = divmod(i, rows)
-            _roll_row(pic, s, (area.x + c * cell_w, y + rr * row_h), sfs, note, r.roll_mark)
+            _roll_row(pic, s, (area.x + c * cell_w, y + rr * row_h), sfs, note, r.roll_mark, name_w)
         if len(shown) < len(survivors):
             c, rr = divmod(fit - 1, rows)
             _line(
@@ -409,20 +418,28 @@ def _medal(pic: pygame.Surface, centre: tuple[float, float], r: float) -> None:
     pygame.draw.circle(pic, (90, 70, 20), (round(x), round(y)), round(r), 2)
 
 
-def _roll_row(pic: pygame.Surface, s: RollRow, pos: tuple[int, int], fs: int, note: bool, mark: str) -> None:
-    """``Pvt. us1-r3   7 -> 9  +2  got away``: a drawn arrow, the change as signed text as well as colour."""
+def _roll_row(
+    pic: pygame.Surface, s: RollRow, pos: tuple[int, int], fs: int, note: bool, mark: str, name_w: int
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """``Pvt. us1-r3   7 -> 9  +2  got away``: a drawn arrow, the change as signed text as well as colour.
+    The name gets ``name_w`` pixels (cut with an ellipsis beyond them); the numbers follow in fixed columns.
+    Returns where the name and the first number were drawn."""
     x, y = pos
     away = s.marked
-    _line(pic, s.name + (" *" if away and not note else ""), fs, TEXT, (x, y))
+    name = s.name + (" *" if away and not note else "")
+    f = charts.font(fs)
+    while len(name) > 2 and f.size(name)[0] > name_w - fs // 2:
+        name = name[:-2] + "\u2026"
+    name_rect = _line(pic, name, fs, TEXT, (x, y))
     # fixed columns so the numbers line up down the table: start, arrow, end, change
-    start_r = x + round(fs * 8.2)
+    start_r = x + name_w + round(fs * 1.2)
     arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)
     end_r = arrow_r + round(fs * 1.7)
     tag_x = end_r + round(fs * 0.5)
     change = s.after - s.before
     tag = f"{change:+d}" if change else "="
     colour = UP if change > 0 else DOWN if change < 0 else MUTED
-    _line(pic, str(s.before), fs, MUTED, (start_r, y), "topright")
+    start_rect = _line(pic, str(s.before), fs, MUTED, (start_r, y), "topright")
     end = _line(pic, str(s.after), fs, TEXT, (end_r, y), "topright", bold=True)
     ay = end.centery
     pygame.draw.line(pic, MUTED, (arrow_l, ay), (arrow_r - 3, ay), 2)
@@ -432,3 +449,4 @@ def _roll_row(pic: pygame.Surface, s: RollRow, pos: tuple[int, int], fs: int, no
     _line(pic, tag, fs, colour, (tag_x, y), bold=True)
     if away and note:
         _line(pic, mark, fs, MUTED, (tag_x + round(fs * 2.2), y))
+    return name_rect, start_rect

@@ -1,12 +1,14 @@
-"""Routes for a soldier's MOVE: from where he stands to where the player points, round walls, buildings
-and other bases, so a click goes where the player meant (issue "Club-night play", item 3).
+"""Routes for a figure's move on screen: from where it stands to where the player points, round walls,
+buildings and other bases, so a click goes where the player meant. Shared by the rule sets' views.
 
-A route is only a suggestion the screen turns into a MOVE's waypoints: the rules still measure it along
-its legs, cut it at the move allowance and check every leg (RULES.md Zombiekrieg 848, MOVE).
+A route is only a suggestion the screen turns into a move's waypoints: the rules still measure it along
+its legs, cut it at the move allowance and check every leg (RULES.md, each rule set's movement).
 
->>> from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
->>> g = rigged_game(soldiers={"us1-sgt": (4, 12, 0)}, scenario=tiny_scenario(walls=[((8, 8), (8, 16))]))
->>> route = route_to(g.table, "us1-sgt", (4, 12), 0.5, (12, 12))  # the walker's path round the wall
+>>> from game.scenario.model import Area, Terrain
+>>> from game.table import Table
+>>> table = Table(24, 24, [Terrain(1, "Garden wall", "wall", Area.rect(8, 8, 0.5, 8), {})])
+>>> table.place("sgt", (4, 12), 0.5)
+>>> route = route_to(table, "sgt", (4, 12), 0.5, (12, 12))  # the walker's path round the wall
 >>> len(route) > 1 and all(p[1] != 12 for p in route[:-1])  # round the wall's end, not through it
 True
 """
@@ -145,3 +147,23 @@ def route_to(
         if head is not None:
             return [*grid.straighten(head)[1:], *route[k + 1 :]]
     return route[1:]
+
+
+class Routes:
+    """One view's routing: the local grid round the selected figure is made once per figure, state and
+    position (the bases do not move while the player aims), then every hovered point reuses it."""
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._grid: LocalGrid | None = None
+
+    def to(
+        self, table: Any, mover: str, start: Point, radius: float, goal: Point, reach: float, version: int
+    ) -> list[Point]:
+        """``route_to`` with the grid for this figure; ``version`` changes whenever anything moved (the log's
+        length)."""
+        start = (float(start[0]), float(start[1]))
+        key = (mover, version, start, reach)
+        if self._key != key:
+            self._key, self._grid = key, LocalGrid(table, mover, start, radius, reach)
+        return route_to(table, mover, start, radius, goal, self._grid)
