@@ -211,3 +211,14 @@ def test_the_end_screen_says_who_won_in_words() -> None:
 
     assert who_won("zombies") == "the zombies win"
     assert who_won("player 2") == "Player 2 wins" and who_won(None) == "nobody wins"
+
+
+def test_the_report_credits_the_teams_kills_and_the_boss_s_apart() -> None:
+    """Blast (RULES.md "Zombie 40,000": everything under the marker is hit): the Boss's Blight grenade may kill
+    zombies; the end screen counts them apart, so "Zombies killed" agrees with the players' own tallies."""
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=2)
+    zombies = [m for m in g.state.models.values() if m.id.startswith("h")]
+    g.world.kill(zombies[0], "p1 shooting")
+    g.world.kill(zombies[1], "boss Blight grenade")
+    stats = dict(RS.report(g).stats)
+    assert stats["Zombies killed"] == "1 (+1 by the Boss)"

@@ -75,11 +75,12 @@ def report(game: Any) -> Report:
     winner = s.winner
     victory = None if winner is None else winner != "zombies"
     headline = "VICTORY" if victory else ("DEFEAT" if victory is False else "GAME OVER")
-    kills = sum(1 for m in game.figures if m.side != PLAYERS and not m.alive)
+    kills = sum(s.kills.values())  # by the teams; the Boss's Blight grenades may kill zombies too
+    own = sum(1 for m in game.figures if m.side != PLAYERS and not m.alive) - kills
     lost = sum(1 for m in game.figures if m.side == PLAYERS and m.state == "dead")
     stats = (
         ("Turns played", str(s.turn)),
-        ("Zombies killed", str(kills)),
+        ("Zombies killed", f"{kills} (+{own} by the Boss)" if own > 0 else str(kills)),
         ("Player models lost", str(lost)),
         ("Zombie Boss", "killed" if not game.figure("boss").alive else "still standing")
         if "boss" in s.models
