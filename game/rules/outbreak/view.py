@@ -111,6 +111,7 @@ def flags(f: Figure) -> list[str]:
 class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
     figure_noun: str = "survivor"
+    end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
 
     # -- the panels
     def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
