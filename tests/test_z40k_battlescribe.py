@@ -406,3 +406,34 @@ def test_the_command_line_refuses_clearly_and_never_crashes(
     assert cli_main(["roster", "import", str(write(tmp_path, "sm.cat", catalogue()))]) == 1
     assert "your roster zombie40k_roster.toml: not valid TOML" in capsys.readouterr().err
     assert roster.read_text() == "this is = = not toml"
+
+
+def test_odd_and_broken_catalogues_never_crash_the_import(tmp_path: Path) -> None:
+    """Links that loop or point at the wrong kind of element, empty characteristics, odd counts and costs, and
+    a few hundred random cuts of a good file: each is imported, skipped with a reason or refused, never a crash."""
+    import random
+
+    odd = [
+        '<entryLink id="self" targetId="self" type="selectionEntry"/>',
+        '<selectionEntry id="u" name="Loop" type="unit"><entryLinks><entryLink id="x" targetId="u" '
+        'type="selectionEntryGroup"/></entryLinks></selectionEntry>',
+        '<selectionEntry id="v" name="Empty" type="unit"><selectionEntries><selectionEntry id="w" type="model">'
+        '<profiles><profile typeName="Unit"><characteristics><characteristic/></characteristics></profile>'
+        "</profiles></selectionEntry></selectionEntries></selectionEntry>",
+        TACTICAL.replace('value="14"', 'value="-5"').replace('value="9.0"', 'value="nan"'),
+        TACTICAL.replace('value="Rapid Fire"', 'value=""').replace('value="4+"', 'value="7+"'),
+    ]
+    for units in odd:
+        cat = convert(parse_catalogue(catalogue(units), "odd.cat"), "odd.cat", shipped())
+        for skipped in cat.skipped:
+            assert skipped.file == "odd.cat" and skipped.reason
+    good = catalogue()
+    rng = random.Random(15)
+    for _ in range(300):
+        cut = bytearray(good)
+        a = rng.randrange(len(cut))
+        del cut[a : a + rng.randrange(1, 400)]
+        try:
+            convert(parse_catalogue(bytes(cut), "cut.cat"), "cut.cat", shipped())
+        except CatalogueError as exc:
+            assert str(exc).startswith("cut.cat: ")

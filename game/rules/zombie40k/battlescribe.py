@@ -68,7 +68,6 @@ MAX_MEMBERS = 8  # a .catz holds one .cat; a few more names are tolerated, never
 MAX_DEPTH = 128  # selectionEntry > selectionEntryGroups > ... nests about 40 deep in real files
 MAX_ELEMENTS = 500_000
 MAX_UNITS = 1000  # unit entries looked at in one file
-MAX_NESTING = 12  # entries within entries followed from a unit (links may loop)
 MAX_OPTIONS = 12  # weapon changes kept per list (the set-up lists them all)
 ROSTER_FOLDER = "rosters"
 
