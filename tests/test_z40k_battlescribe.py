@@ -437,3 +437,40 @@ def test_odd_and_broken_catalogues_never_crash_the_import(tmp_path: Path) -> Non
             convert(parse_catalogue(bytes(cut), "cut.cat"), "cut.cat", shipped())
         except CatalogueError as exc:
             assert str(exc).startswith("cut.cat: ")
+
+
+def test_a_single_model_with_an_invulnerable_save_and_unnamed_profile_types_imports(tmp_path: Path) -> None:
+    """As the 7th-edition Assassins catalogue writes them: a top-level model entry reached by an entryLink,
+    profile types given by id only (their names are in the game system file), Save "4++"."""
+    profile = unit_profile(
+        "pc", "Callidus Assassin", "Infantry (Character)", WS="8", BS="8", W="3", A="4", Save="4++"
+    )
+    profile = profile.replace(' profileTypeName="Unit"', "")
+    shredder = weapon("ns", "Neural Shredder", "Template", "1", "2", "Pistol, Neural Shock")
+    sword = weapon("ps", "Phase Sword", "-", "User", "2", "Melee, Phasing Hits").replace(
+        ' profileTypeName="Weapon"', ""
+    )
+    raw = (
+        f'<catalogue name="Assassins - Codex" xmlns="{NS}"><selectionEntries/><entryLinks>'
+        '<entryLink id="el" targetId="callidus" type="selectionEntry" categoryEntryId="elites"/></entryLinks>'
+        '<categoryEntries><categoryEntry id="elites" name="Elites"/></categoryEntries><sharedSelectionEntries>'
+        f'<selectionEntry id="callidus" name="Callidus Assassin" type="model"><profiles>{profile}</profiles>'
+        f'<selectionEntries><selectionEntry id="w1" name="Neural Shredder" type="upgrade">{counts(1, 1)}'
+        f"<profiles>{shredder}</profiles></selectionEntry>"
+        f'<selectionEntry id="w2" name="Phase Sword" type="upgrade">{counts(1, 1)}<profiles>{sword}</profiles>'
+        f"</selectionEntry></selectionEntries>{pts(145)}</selectionEntry></sharedSelectionEntries></catalogue>"
+    ).encode()
+    cat = convert(parse_catalogue(raw, "a.cat"), "a.cat", shipped())
+    unit = cat.units["assassins_codex_callidus_assassin"]
+    assert (unit["squad_cost"], unit["squad_size"], unit["max_models"]) == (145, 1, 1)
+    p = cat.profiles[unit["model"]]
+    assert (p["sv"], p["inv"], p["ws"], p["w"]) == (0, 4, 8, 3)
+    shred = cat.weapons[unit["wargear"][0]]
+    assert (
+        shred["type"] == "pistol"
+        and shred["template"]
+        and shred["range"] == 8.0
+        and shred["rules"] == ["Neural Shock"]
+    )
+    assert cat.weapons[unit["wargear"][1]]["s"] == "user"
+    assert "sergeant" not in unit

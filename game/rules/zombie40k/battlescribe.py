@@ -444,11 +444,14 @@ class _Converter:
         if save is None:
             self.cat.skip(entry, "Save", "the characteristic is missing")
             return None
-        m = re.fullmatch(r"([2-6])\+?", save)
-        if m is None and save not in ("-", "–", "—", ""):
-            self.cat.skip(entry, "Save", f"{save!r} is not a save (2+ to 6+, or -)")
+        # "3+" an armour save, "4++" an invulnerable one (the 7th-edition data sets write both so), "3+/5++"
+        m = re.fullmatch(r"(?:([2-6])\+?)?\s*/?\s*(?:([2-6])\+\+)?", save.replace(" ", ""))
+        if save not in ("-", "–", "—", "") and (m is None or not (m.group(1) or m.group(2))):
+            self.cat.skip(entry, "Save", f"{save!r} is not a save (2+ to 6+, 4++ invulnerable, or -)")
             return None
-        table["sv"] = int(m.group(1)) if m else 0
+        table["sv"] = int(m.group(1)) if m and m.group(1) else 0
+        if m and m.group(2):
+            table["inv"] = int(m.group(2))
         return self.key(self.cat.profiles, slug(name), table), table
 
     def key(self, into: dict[str, dict[str, Any]], base: str, table: dict[str, Any]) -> str:
@@ -663,6 +666,8 @@ class _Converter:
                 self.cat.skip(name, "category", f"{FORBIDDEN_CATEGORIES[word]}: {NOT_INFANTRY}")
                 return
         models = [node] if node.type == "model" else [e for e in self.entries(node) if e.type == "model"]
+        if node.type != "model":  # some catalogues keep the models in a group ("Squad", "Models")
+            models += [e for g in self.groups(node) for e in self.entries(g) if e.type == "model"]
         own = [p for p in self.profiles(node) if self.kind(p, self.chars(p)) in ("unit", "vehicle")]
         if not models and own:
             models = [node]
