@@ -293,6 +293,11 @@ def test_a_broken_entry_in_the_players_roster_is_skipped_and_reported(tmp_path: 
     assert data.user_problems and data.user_problems[0].startswith(
         "zombie40k_roster.toml: units.mine: field 'model'"
     )
+    # importing a catalogue keeps the player's entry as it is and says what is wrong with it
+    done = roster_import(write(tmp_path, "sm.cat", catalogue()), data_dir)
+    assert done.imported
+    assert any(p.startswith("zombie40k_roster.toml: units.mine: field 'model'") for p in done.skipped)
+    assert tomllib.loads(done.text)["units"]["mine"]["model"] == "nobody"
 
 
 def test_the_rule_set_offers_its_importer_through_the_contract(tmp_path: Path) -> None:

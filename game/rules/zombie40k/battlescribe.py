@@ -833,7 +833,8 @@ def convert(root: ET.Element, file: str, data: Z40Data) -> Catalogue:
 def merge(existing: dict[str, Any] | None, cat: Catalogue) -> tuple[dict[str, Any], list[str]]:
     """The player's roster with ``cat``'s entries added (an entry of the same key is replaced, so importing
     a file again updates it), checked by the game's own loader over the shipped tables: an entry it refuses
-    is left out, with the loader's words (file, entry, field)."""
+    is left out, with the loader's words (file, entry, field); a broken entry the player wrote by hand is
+    kept as it is and reported the same way (the game skips it when it loads)."""
     doc: dict[str, Any] = {k: dict(v) for k, v in (existing or {}).items() if isinstance(v, dict)}
     for section in ("weapons", "profiles", "units"):
         doc.setdefault(section, {})
@@ -850,7 +851,8 @@ def merge(existing: dict[str, Any] | None, cat: Catalogue) -> tuple[dict[str, An
             for problem in built.user_problems
             if re.search(rf"\b{section}\.{re.escape(key)}[.:]", problem)
         ]
-        if not bad:
+        if not bad:  # what is still wrong is the player's own hand-edited entries: reported, left alone
+            refused += [p for p in built.user_problems if p not in refused]
             break
         for section, key, problem in bad:
             doc[section].pop(key, None)
