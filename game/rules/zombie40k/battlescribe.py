@@ -54,7 +54,6 @@ from game.rules.zombie40k.data import (
     PSYKER_REFUSED,
     STATS,
     USER_ROSTER,
-    Weapon,
     Z40Data,
     build_data,
     load_data,
@@ -115,7 +114,9 @@ class Catalogue:
     notes: list[str] = field(default_factory=list)  # rules left out, links into other files
 
     def skip(self, entry: str, fld: str, reason: str) -> None:
-        self.skipped.append(Skipped(self.file, entry, fld, reason))
+        item = Skipped(self.file, entry, fld, reason)
+        if item not in self.skipped:  # a weapon two models carry is listed once
+            self.skipped.append(item)
 
 
 # -- reading the file, as hostile ----------------------------------------------------------------------------
@@ -564,30 +565,20 @@ class _Converter:
 
     def shipped_weapon(self, table: dict[str, Any]) -> str | None:
         """The shipped weapon this one is (same name and numbers), so the rules that know it by key still do."""
-        mine = Weapon(
-            key="",
-            name=str(table["name"]).lower(),
-            range=float(table.get("range", 0)),
-            s=table["s"],
-            ap=table["ap"],
-            type=table["type"],
-            shots=table.get("shots", 1),
-            blast=table.get("blast", False),
-            template=table.get("template", False),
+        mine = (
+            str(table["name"]).lower(),
+            float(table.get("range", 0)),
+            table["s"],
+            table["ap"],
+            table["type"],
+            table.get("shots", 1),
+            table.get("blast", False),
+            table.get("template", False),
         )
         for key, w in self.data.weapons.items():
-            if key not in self.shipped:
-                continue
-            theirs = (w.name.lower(), w.range, w.s, w.ap, w.type, w.shots, w.blast, w.template)
-            if theirs == (
-                mine.name,
-                mine.range,
-                mine.s,
-                mine.ap,
-                mine.type,
-                mine.shots,
-                mine.blast,
-                mine.template,
+            if (
+                key in self.shipped
+                and (w.name.lower(), w.range, w.s, w.ap, w.type, w.shots, w.blast, w.template) == mine
             ):
                 return key
         return None
@@ -799,6 +790,7 @@ class _Converter:
                 used_w.update(o["with"])
             used_w.update(u.get("sergeant", {}).get("wargear", []))
         self.cat.weapons = {k: v for k, v in self.cat.weapons.items() if k in used_w}
+        self.cat.notes = list(dict.fromkeys(self.cat.notes))
         return self.cat
 
 
