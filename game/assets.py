@@ -28,6 +28,15 @@ def data_file(name: str) -> Path:
     return _PACKAGE / "data" / name
 
 
+def user_data_folder() -> Path:
+    """The player's own data folder (platformdirs' ``user_data_dir("deadground")``): saves, teams, rosters.
+
+    Below every layer, so the rules may find a player's own roster without importing the saves."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("deadground"))
+
+
 def default_scenario() -> Path:
     """The scenario ``deadground`` opens with no arguments."""
     return assets_dir("maps") / "normandy_village.tmx"

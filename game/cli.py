@@ -1,4 +1,4 @@
-"""The ``deadground`` command: play (the default), check, design, kit, demo, simulate, soak, replay.
+"""The ``deadground`` command: play (the default), check, design, kit, demo, simulate, soak, replay, roster.
 
 Each subcommand lives in its own module and is imported only when used, so ``deadground check``
 never loads pygame. The headless modules (demo, replay, simulate) never import the UI: this module
@@ -155,6 +155,60 @@ def _soak(args: argparse.Namespace) -> int:
     )
 
 
+def _roster(args: argparse.Namespace) -> int:
+    """``deadground roster import FILE...``: army-builder files into the player's own roster, through the
+    rule set that reads them (the only one that does, or ``--rules KEY``)."""
+    from pathlib import Path
+
+    from game.rules.core import get_ruleset, known_rulesets
+    from game.saves import data_folder, write_atomic
+
+    readers = [k for k in known_rulesets() if get_ruleset(k).roster_import is not None]
+    if args.rules is not None and args.rules not in readers:
+        print(
+            f"deadground roster: {args.rules!r} cannot import rosters; these can: {', '.join(readers) or 'none'}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.rules is None and len(readers) != 1:
+        print(
+            f"deadground roster: say which rule set with --rules ({', '.join(readers) or 'none'})", file=sys.stderr
+        )
+        return 2
+    ruleset = get_ruleset(args.rules or readers[0])
+    importer = ruleset.roster_import
+    assert importer is not None
+    folder = Path(args.data) if args.data else data_folder()
+    failed = 0
+    for name in args.files:
+        try:
+            done = importer(Path(name), folder)
+        except ValueError as exc:
+            print(f"refused: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        if done.text:
+            try:
+                write_atomic(done.path, done.text.encode("utf-8"))
+            except OSError as exc:
+                print(f"{done.file}: cannot write {done.path} ({exc.strerror or exc})", file=sys.stderr)
+                failed += 1
+                continue
+        print(f"{done.file}: {len(done.imported)} unit(s) imported into {done.path} ({ruleset.name})")
+        for line in done.imported:
+            print(f"  imported: {line}")
+        for line in done.skipped:
+            print(f"  skipped: {line}")
+        if args.verbose:
+            for line in done.notes:
+                print(f"  note: {line}")
+        elif done.notes:
+            print(f"  ({len(done.notes)} note(s): rules left out, links into other files; --verbose lists them)")
+        if not done.imported:
+            print("  nothing imported: no unit the team builder can use")
+    return 1 if failed else 0
+
+
 def _minutes(text: str) -> float:
     try:
         value = float(text)
@@ -274,6 +328,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     soak.set_defaults(func=_soak)
 
+    roster = sub.add_parser("roster", help="your own roster units, from army-builder files")
+    roster_sub = roster.add_subparsers(dest="roster_command", required=True)
+    imp = roster_sub.add_parser(
+        "import",
+        help="import the infantry units of BattleScribe catalogues (.cat, .catz) into your roster",
+        description="Import the units of BattleScribe catalogue files into your own roster file (in the data "
+        "folder); importing a file again replaces its units. Prints what was imported and what was skipped, "
+        "and why.",
+    )
+    imp.add_argument("files", nargs="+", help=".cat or .catz files")
+    imp.add_argument("--rules", default=None, help="the rule set to import for (default: the one that can)")
+    imp.add_argument("--data", metavar="DIR", default=None, help=argparse.SUPPRESS)  # tests: another data folder
+    imp.add_argument("--verbose", "-v", action="store_true", help="also list the rules and links left out")
+    imp.set_defaults(func=_roster)
+
     replay = sub.add_parser("replay", help="play a saved game back and check it reproduces")
     replay.add_argument("save", help="a save file (.json)")
     replay.add_argument("--watch", action="store_true", help="watch it on screen with the animations")
@@ -286,7 +355,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``deadground``; with no subcommand (or only a scenario path) it plays."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    subcommands = {"play", "check", "design", "kit", "demo", "simulate", "soak", "replay", "-h", "--help"}
+    subcommands = {
+        "play",
+        "check",
+        "design",
+        "kit",
+        "demo",
+        "simulate",
+        "soak",
+        "replay",
+        "roster",
+        "-h",
+        "--help",
+    }
     if not argv or argv[0] not in subcommands:
         argv = ["play", *argv]
     args = parser.parse_args(argv)

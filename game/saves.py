@@ -650,9 +650,9 @@ def _game_of(path: Path) -> str:
 
 def data_folder() -> Path:
     """The user's data folder for ``deadground`` (platformdirs): home of saves, autosaves and crash reports."""
-    from platformdirs import user_data_dir
+    from game.assets import user_data_folder
 
-    return Path(user_data_dir("deadground"))
+    return user_data_folder()
 
 
 def default_folder() -> Path:

@@ -29,6 +29,7 @@ import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from game.rules.drawing import Point, Primitive
@@ -223,6 +224,25 @@ class Setup(Protocol):
 
 
 # ---- the view of a game ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RosterImport:
+    """What a rule set made of one army-builder file for the player's own roster (``deadground roster
+    import``): the roster text to write at ``path`` (empty when nothing was taken), one line per unit taken,
+    and one per thing left out with its file, entry, field and reason. The caller writes the file, so the
+    rules never write to disk."""
+
+    file: str
+    path: Path
+    text: str
+    imported: tuple[str, ...]
+    skipped: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+
+
+# (the file, the player's data folder) -> what it made; raises ValueError naming the file and the fix
+RosterImporter = Callable[[Path, Path], RosterImport]
 
 
 @dataclass(frozen=True)

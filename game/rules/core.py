@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contrac
         OutcomeMaker,
         ReferenceMaker,
         ReportMaker,
+        RosterImporter,
         Setup,
         View,
     )
@@ -197,6 +198,7 @@ class RuleSet:
     scenario_warnings: Callable[[Scenario], list[str]] | None = None  # what `check` warns about a map
     footprints: FootprintsMaker | None = None  # where the players' figures died and stalled (simulator)
     force_facts: Callable[[Scenario | None], ForceFacts] | None = None  # the forces a map makes room for (`check`)
+    roster_import: RosterImporter | None = None  # an army-builder file into the player's roster (`roster import`)
 
 
 RULESETS: dict[str, RuleSet] = {}

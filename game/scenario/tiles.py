@@ -29,8 +29,8 @@ from game.scenario.problems import ERROR, Problem
 def _xml(path: str) -> ET.Element:
     """A Tiled file's root, read as hostile: an ordinary file within the size limit, no entities, bounded
     nesting (the loader's own reader); OSError for anything it refuses, so callers treat it as unreadable."""
+    from game.safe_xml import Unreadable, parse_xml, read_bounded
     from game.scenario.schema import load_schema
-    from game.scenario.tmx import Unreadable, parse_xml, read_bounded
 
     limits = load_schema().limits
     try:

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import math
 import os
-import re
-import stat
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.safe_xml import Unreadable, parse_xml, read_bounded
 from game.scenario.problems import Problem
 from game.scenario.schema import Limits, load_schema
 
@@ -73,83 +72,7 @@ class RawMap:
     files: dict[str, bytes]  # every file read (the .tmx and its templates), for the content hash
 
 
-class Unreadable(Exception):
-    """A file the loader will not read or parse; the message says why, for a designer."""
-
-
 _IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
-_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
-_DECLARATION = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
-
-
-def read_bounded(path: str, limit: int) -> bytes:
-    """The bytes of an ordinary file of at most ``limit`` bytes; :class:`Unreadable` for anything else.
-
-    A FIFO would block the open or the read forever, a device (``/dev/zero``) fill memory and a folder or
-    a symlink loop fail oddly, so the file is checked with stat before it is opened (non-blocking) and
-    again on the open descriptor.
-    """
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise Unreadable("not found") from None
-    except OSError as err:
-        raise Unreadable(f"cannot be read ({err.strerror or err})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise Unreadable("cannot be read: it is not an ordinary file (a folder, pipe or device)")
-    too_big = Unreadable(f"cannot be read: it is larger than {limit:,} bytes (the limit file_bytes)")
-    if info.st_size > limit:
-        raise too_big
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as err:
-        raise Unreadable(f"cannot be read ({err.strerror or err})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise Unreadable("cannot be read: it is not an ordinary file (a folder, pipe or device)")
-        chunks: list[bytes] = []
-        total = 0
-        while chunk := os.read(fd, 1 << 20):
-            total += len(chunk)
-            if total > limit:
-                raise too_big
-            chunks.append(chunk)
-    except OSError as err:
-        raise Unreadable(f"cannot be read ({err.strerror or err})") from None
-    finally:
-        os.close(fd)
-    return b"".join(chunks)
-
-
-def parse_xml(data: bytes, max_depth: int) -> ET.Element:
-    """Parse a Tiled file's XML the way defusedxml would: UTF-8 only, no DOCTYPE or ENTITY declarations
-    (an entity can expand a few bytes into gigabytes), elements nested at most ``max_depth`` deep."""
-    declared = _ENCODING.match(data[:400])
-    if declared and declared.group(1).decode("ascii", "replace").lower() not in ("utf-8", "utf8"):
-        name = declared.group(1).decode("ascii", "replace")[:30]
-        raise Unreadable(f'is written in the encoding "{name}"; Tiled writes UTF-8 (save it again from Tiled)')
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise Unreadable(
-            f"is not valid XML: not UTF-8 text (byte {err.start}); save it again from Tiled"
-        ) from None
-    if _DECLARATION.search(data):
-        raise Unreadable(
-            "declares a DOCTYPE or ENTITY, which Tiled never writes and the game refuses (entities can "
-            "expand without bound); delete the declaration"
-        )
-    try:
-        root = ET.fromstring(data)
-    except ET.ParseError as err:
-        raise Unreadable(f"is not valid XML ({err})") from None
-    stack = [(root, 1)]
-    while stack:  # walked without recursion: the depth is what is being checked
-        el, depth = stack.pop()
-        if depth > max_depth:
-            raise Unreadable(f"is nested more than {max_depth} elements deep (the limit nesting)")
-        stack.extend((child, depth + 1) for child in el)
-    return root
 
 
 def kit_folders() -> list[str]:

@@ -7,6 +7,7 @@ Public API: :func:`new_game` -> :class:`Zombie40kGame`; commands ``Move``, ``Run
 """
 
 from game.rules.core import RuleSet, register
+from game.rules.zombie40k.battlescribe import roster_import
 from game.rules.zombie40k.commands import COMMANDS, Charge, EndPhase, Move, Run, Shoot  # noqa: F401
 from game.rules.zombie40k.events import EVENTS
 from game.rules.zombie40k.facts import force_facts
@@ -39,5 +40,6 @@ RULESET = register(
         invariants=invariants,
         footprints=footprints,
         force_facts=force_facts,
+        roster_import=roster_import,
     )
 )

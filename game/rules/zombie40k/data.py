@@ -1,7 +1,10 @@
 """The Zombie 40,000 tables, read from ``game/data/zombie40k.toml`` and the roster ``zombie40k_roster.toml``.
 
 Every chart, weapon, profile, point cost and house value lives in the TOML (DESIGN.md: tables, not code).
-A broken entry is reported with its file, its entry and its field:
+A broken entry is reported with its file, its entry and its field. The player's own roster
+(``<data folder>/rosters/zombie40k_roster.toml``, written by ``deadground roster import``) is merged in:
+there a broken entry is skipped and listed in ``user_problems`` (file, entry, field), so one bad unit
+never locks a player out of the game.
 
 >>> d = load_data()
 >>> d.weapon("boltgun").range, d.weapon("boltgun").ap
@@ -14,16 +17,20 @@ A broken entry is reported with its file, its entry and its field:
 
 from __future__ import annotations
 
+import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from game.assets import data_file
+from game.assets import data_file, user_data_folder
+from game.safe_xml import Unreadable, read_bounded
 
 WEAPON_TYPES = ("rapid_fire", "assault", "pistol", "heavy", "melee")
 STATS = ("ws", "bs", "s", "t", "w", "i", "a", "ld")
+USER_ROSTER = "zombie40k_roster.toml"  # the player's own roster, under <data folder>/rosters
+USER_ROSTER_BYTES = 1 << 20  # hundreds of units fit in well under this
 
 
 class DataError(ValueError):
@@ -170,6 +177,15 @@ class Z40Data:
     usrs: dict[str, Usr]
     zombies: dict[str, Any] = field(default_factory=dict)
     files: tuple[str, ...] = ()
+    user_units: tuple[str, ...] = ()  # the units that came from the player's own roster
+    user_weapons: tuple[str, ...] = ()  # ... and its weapons and profiles
+    user_profiles: tuple[str, ...] = ()
+    user_problems: tuple[str, ...] = ()  # the player's entries skipped, each with file, entry and field
+
+    def shipped_units(self) -> list[str]:
+        """The keys of the units the game ships, in the roster's order (demos, default and dealt teams and so
+        replays stay the same on every machine, whatever the player imported)."""
+        return [k for k in self.units if k not in self.user_units]
 
     def h(self, key: str) -> Any:
         """A house value."""
@@ -341,7 +357,7 @@ def _read_unit(
     return entry
 
 
-def _load_toml(path: Path) -> dict[str, Any]:
+def load_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -349,8 +365,16 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"{path.name}: not valid TOML: {exc}") from None
 
 
-def build_data(core: dict[str, Any], roster: dict[str, Any], core_name: str, roster_name: str) -> Z40Data:
-    """Check and assemble the two parsed TOML files (tests feed broken ones here)."""
+def build_data(
+    core: dict[str, Any],
+    roster: dict[str, Any],
+    core_name: str,
+    roster_name: str,
+    user: dict[str, Any] | None = None,
+    user_name: str = USER_ROSTER,
+) -> Z40Data:
+    """Check and assemble the two parsed TOML files (tests feed broken ones here), and the player's own
+    roster ``user`` if any: its broken entries are skipped and listed, and it may not replace a shipped key."""
     usrs: dict[str, Usr] = {}
     for name, t in core.get("usr", {}).items():
         r = _Reader(core_name, f"usr.{name}", t)
@@ -372,6 +396,10 @@ def build_data(core: dict[str, Any], roster: dict[str, Any], core_name: str, ros
     units = {
         key: _read_unit(roster_name, key, t, weapons, profiles, usrs) for key, t in roster.get("units", {}).items()
     }
+    problems: list[str] = []
+    mine: dict[str, list[str]] = {"units": [], "weapons": [], "profiles": []}
+    if user is not None:
+        mine = _merge_user(user, user_name, weapons, profiles, units, usrs, problems)
     charts = core.get("charts", {})
     to_hit = tuple(charts.get("to_hit_ranged", ()))
     if len(to_hit) != 10:
@@ -392,13 +420,86 @@ def build_data(core: dict[str, Any], roster: dict[str, Any], core_name: str, ros
         units=units,
         usrs=usrs,
         zombies=dict(core.get("zombies", {})),
-        files=(core_name, roster_name),
+        files=(core_name, roster_name, *((user_name,) if user is not None else ())),
+        user_units=tuple(mine["units"]),
+        user_weapons=tuple(mine["weapons"]),
+        user_profiles=tuple(mine["profiles"]),
+        user_problems=tuple(problems),
     )
 
 
+def _merge_user(
+    user: dict[str, Any],
+    file: str,
+    weapons: dict[str, Weapon],
+    profiles: dict[str, Profile],
+    units: dict[str, UnitEntry],
+    usrs: dict[str, Usr],
+    problems: list[str],
+) -> dict[str, list[str]]:
+    """Add the player's weapons, profiles and units to the shipped ones, entry by entry; what is broken
+    (or would replace a shipped entry) goes to ``problems`` with its file, entry and field."""
+
+    def section(name: str) -> dict[str, Any]:
+        t = user.get(name, {})
+        if isinstance(t, dict):
+            return t
+        problems.append(f"{file}: {name}: must be a table")
+        return {}
+
+    def merge(name: str, into: dict[str, Any], read: Any) -> list[str]:
+        added = []
+        for key, t in section(name).items():
+            if key in into:
+                problems.append(f"{file}: {name}.{key}: the game ships an entry of this key; give yours another")
+                continue
+            try:
+                into[key] = read(key, t)
+            except DataError as exc:
+                problems.append(str(exc))
+                continue
+            added.append(key)
+        return added
+
+    return {
+        "weapons": merge("weapons", weapons, lambda k, t: _read_weapon(file, k, t)),
+        "profiles": merge("profiles", profiles, lambda k, t: _read_profile(file, k, t)),
+        "units": merge("units", units, lambda k, t: _read_unit(file, k, t, weapons, profiles, usrs)),
+    }
+
+
+def user_roster_file() -> Path:
+    """Where the player's own roster lives: ``<data folder>/rosters/zombie40k_roster.toml``."""
+    return user_data_folder() / "rosters" / USER_ROSTER
+
+
+def read_user_roster(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """The player's roster as parsed TOML (None when there is none), or None and the reason it was not
+    read: it is read as hostile (an ordinary file, no symlink, at most 1 MB)."""
+    if not os.path.lexists(path):
+        return None, ""
+    try:
+        raw = read_bounded(str(path), USER_ROSTER_BYTES, "the limit for a roster", symlinks=False)
+        return tomllib.loads(raw.decode("utf-8")), ""
+    except Unreadable as exc:
+        return None, f"{path.name}: {exc}"
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
+        return None, f"{path.name}: not valid TOML: {exc}"
+
+
 @lru_cache(maxsize=4)
-def load_data(core_path: str | None = None, roster_path: str | None = None) -> Z40Data:
-    """Read and check the shipped tables (or the given files)."""
+def load_data(
+    core_path: str | None = None, roster_path: str | None = None, user_path: str | None = None
+) -> Z40Data:
+    """Read and check the shipped tables (or the given files), with the player's own roster merged in
+    (``user_path``, or the one in the data folder when no file is given at all)."""
     cp = Path(core_path) if core_path else data_file("zombie40k.toml")
     rp = Path(roster_path) if roster_path else data_file("zombie40k_roster.toml")
-    return build_data(_load_toml(cp), _load_toml(rp), cp.name, rp.name)
+    up = Path(user_path) if user_path else None
+    if up is None and core_path is None and roster_path is None:
+        up = user_roster_file()
+    user, problem = read_user_roster(up) if up is not None else (None, "")
+    data = build_data(load_toml(cp), load_toml(rp), cp.name, rp.name, user, up.name if up else USER_ROSTER)
+    if problem:
+        data = replace(data, user_problems=(problem, *data.user_problems))
+    return data

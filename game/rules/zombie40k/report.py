@@ -152,7 +152,7 @@ def demo_forces(rng: random.Random, scenario: Scenario | None) -> dict[str, Any]
     """Two to four teams, each a random roster unit at its default 75-point build."""
     from game.rules.zombie40k.data import load_data
 
-    units = sorted(load_data().units)
+    units = sorted(load_data().shipped_units())  # demos are the same on every machine
     hi = 4
     if scenario is not None:
         try:

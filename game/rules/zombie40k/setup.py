@@ -24,7 +24,7 @@ def rotated_teams(data: Z40Data, players: int, seed: int) -> list[str]:
     """The teams of a game set up without a team builder (the simulator's default): seat ``k`` (0-based)
     plays the roster's unit ``(seed + k) mod len(roster)`` at its default build, so over consecutive seeds
     every seat plays every army equally often and no seat always meets the same rival."""
-    units = list(data.units)
+    units = data.shipped_units()
     return [units[(seed + k) % len(units)] for k in range(players)]
 
 

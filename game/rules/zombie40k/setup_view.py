@@ -112,7 +112,7 @@ class Z40Setup:
     def _team(self, scenario: Scenario, each: dict[str, Any], n: int) -> dict[str, Any]:
         items = each.get(TEAM) or []
         if not items:  # nobody built a team: a default one, so a quick game starts at once
-            keys = sorted(self.data.units)
+            keys = sorted(self.data.shipped_units())  # the same defaults on every machine, imported units or not
             return default_team(self.data, keys[(n - 1) % len(keys)], self.budget(scenario))
         return spec_of(items)
 
