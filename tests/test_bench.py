@@ -24,6 +24,11 @@ KEYS = {
     "simulate_1000_s",
     "frame_1000_ms_median",
     "startup_s",
+    "outbreak_move_ms",
+    "outbreak_move_cpu_ms",
+    "z40k_zombie_turn_ms",
+    "z40k_blast_ms",
+    "z40k_blast_preview_ms",
 }
 
 

@@ -4,8 +4,9 @@ map and print one JSON object of figures (medians of repeated runs).
 Keys: cores, frame_ms_median, frame_ms_p95, frame_ratio_vs_pyscroll, frame_1000_ms_median, los_per_s,
 los_batch_per_s, los_ratio_vs_reference, zombie_turn_ms (by horde size, 5000 included),
 zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, outbreak_move_ms (one
-whole Zombie Rules (Outbreak) move sequence, 300 zombies and 20 humans), plus the reference figures
-they were compared with.
+whole Zombie Rules (Outbreak) move sequence, 300 zombies and 20 humans) and its CPU time, z40k_zombie_turn_ms
+(4 hordes of 10 against 4 squads), z40k_blast_ms and z40k_blast_preview_ms (a blast over a crowd of 50), plus the
+reference figures they were compared with.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup", "outbreak")
+BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup", "outbreak", "zombie40k")
 
 # (full, quick) repeat counts
 PLAN: dict[str, dict[str, dict[str, Any]]] = {
@@ -28,6 +29,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "simulate": {"full": {"games": 1000, "repeats": 1}, "quick": {"games": 4, "repeats": 1}},
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
     "outbreak": {"full": {"repeats": 7}, "quick": {"repeats": 1, "zombies": 40}},
+    "zombie40k": {"full": {"repeats": 5}, "quick": {"repeats": 1}},
 }
 
 
@@ -77,6 +79,10 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             from game.bench.outbreak import bench_outbreak
 
             out.update(bench_outbreak(**kw))
+        elif name == "zombie40k":
+            from game.bench.zombie40k import bench_zombie40k
+
+            out.update(bench_zombie40k(**kw))
     return out
 
 
