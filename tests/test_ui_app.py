@@ -211,3 +211,24 @@ def test_the_load_list_describes_a_save_through_its_rule_set() -> None:
     assert describe_options("zombiekrieg", {"sections": ["american", "british"]}) == "American, British"
     assert describe_options("zombiekrieg", {}) == "American"  # an old save without sections: the default
     assert describe_options("outbreak", {}) == "default"
+
+
+def test_an_untouched_game_screen_slows_down_and_wakes_at_a_touch(app) -> None:
+    """A game left on screen at a club night draws 10 frames a second, not 60; any input brings 60 back,
+    and so does anything moving (the zombies' turn, a bot)."""
+    from ui_driver import motion, start_game
+
+    from game.ui.app import FPS, IDLE_FPS
+
+    scene = start_game(app, ["american"])
+    app.fps = FPS
+    app.quiet_for = 0.0
+    assert app.frame_cap() == FPS
+    app.quiet_for = 5.0
+    assert scene.still() and app.frame_cap() == IDLE_FPS
+    motion(app, (400, 300))
+    assert app.quiet_for < 1.0 and app.frame_cap() == FPS
+    app.quiet_for = 5.0
+    scene.match.controller.bots[scene.match.controller.active_player] = lambda game: None
+    assert not scene.still() and app.frame_cap() == FPS
+    del scene.match.controller.bots[scene.match.controller.active_player]

@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 WINDOW_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 FPS = 60
+IDLE_FPS = 10  # a screen nobody touches and nothing moves on: a laptop at a club night should not run hot
+IDLE_AFTER = 1.0  # seconds without input before the screen slows down
 THEME = Path(__file__).with_name("theme.json")
 
 
@@ -97,6 +99,8 @@ class App:
         )
         self.sounds = Sounds(self.settings.master_volume, self.settings.muted, enabled=sounds_enabled)
         self.clock = pygame.time.Clock()
+        self.quiet_for = 0.0  # seconds since the last input event (see frame_cap)
+        self.held: set[tuple[int, int]] = set()  # keys and mouse buttons down now: (event type, key or button)
         self.running = True
         self.scenes: list[Scene] = []
         self._scenarios: list[ScenarioEntry] | None = None
@@ -225,8 +229,17 @@ class App:
 
     def step(self) -> bool:
         """One frame: events, update, draw, flip, at most ``fps`` a second. False once the game should end."""
-        dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)  # a stall never makes the view jump
-        for event in pygame.event.get():
+        dt = min(self.clock.tick(self.frame_cap()) / 1000.0, 0.1)  # a stall never makes the view jump
+        events = pygame.event.get()
+        self.quiet_for = 0.0 if events else self.quiet_for + dt
+        for event in events:
+            if event.type == pygame.WINDOWFOCUSLOST:
+                self.held.clear()  # a key let go in another window never sends its KEYUP here
+            elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.held.add((event.type, getattr(event, "key", getattr(event, "button", 0))))
+            elif event.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP):
+                down = pygame.KEYDOWN if event.type == pygame.KEYUP else pygame.MOUSEBUTTONDOWN
+                self.held.discard((down, getattr(event, "key", getattr(event, "button", 0))))
             self.handle_event(event)
         if not self.running:
             return False
@@ -238,6 +251,19 @@ class App:
         pygame.display.flip()
         self.frames += 1
         return self.running
+
+    def frame_cap(self) -> int:
+        """Frames a second for the next frame: ``fps``, or ``IDLE_FPS`` once nobody has touched the screen for
+        ``IDLE_AFTER`` seconds, no key or button is held, and the scene says nothing is moving on it (a scene
+        without ``still`` is never slowed). The first event after a quiet spell restores ``fps``."""
+        if not self.fps or self.quiet_for < IDLE_AFTER:
+            return self.fps
+        still = getattr(self.scene, "still", None)
+        if still is None or not still():
+            return self.fps
+        if self.held:  # a key or button held down (panning, a drag) sends no events while it moves things
+            return self.fps
+        return min(self.fps, IDLE_FPS)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

@@ -311,6 +311,10 @@ class TableView:
             self.input.panning = False
         return False
 
+    def moving(self) -> bool:
+        """Whether the view moves by itself this frame (arrow keys held: panning)."""
+        return bool(self.input.held_arrows)
+
     def update(self, dt: float) -> None:
         """Pan smoothly while arrow keys are held (``dt`` in seconds)."""
         held = self.input.held_arrows

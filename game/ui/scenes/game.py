@@ -794,6 +794,22 @@ class GameScene(Scene):
             inside = view.camera.contains_screen(event.pos)
             self.match.hover(view.camera.to_table(event.pos) if inside else None)
 
+    def still(self) -> bool:
+        """Whether nothing moves on the screen by itself: no playback, hand-over, bot or rolling dice (the
+        app then draws fewer frames; see ``App.frame_cap``)."""
+        m = self.match
+        if m is None or self.view is None:
+            return True
+        return (
+            not (
+                m.playback.busy
+                or m.handoff is not None
+                or m.controller.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN)
+                or m.controller.active_player in m.controller.bots
+            )
+            and not self.view.moving()
+        )
+
     def update(self, dt: float) -> None:
         if self.view is not None:
             self.view.update(dt)
