@@ -158,7 +158,7 @@ class Z40Setup:
 
         if not spec:
             for key, u in self.data.units.items():
-                offer(f"unit:{key}", f"{u.name} ({u.army}), {u.model_cost:g} points a model")
+                offer(f"unit:{key}", f"{u.name} ({u.army}), a model")  # the list adds the cost: "(14 pts)"
             return out
         unit = self.data.units[spec["unit"]]
         offer("model", f"One more {self.data.profile(unit.model).name}")

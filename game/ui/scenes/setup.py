@@ -275,7 +275,7 @@ class SetupScene(Scene):
         if self.spec.note:
             self.ui(
                 UILabel(
-                    pygame.Rect(cx, y + 10, 520, 30),
+                    pygame.Rect(cx, y + 10, max(520, w - cx - 2 * m), 30),  # the whole line, not cut at 520 px
                     self.spec.note,
                     self.manager,
                     container=container,
@@ -441,12 +441,20 @@ class SetupScene(Scene):
         spent = sum(int(t.get("cost", 0)) for t in taken)
         self._label(f"Player {player} {f.label}: {spent} of {f.budget} points", cx, y, container, 450)
         y += 44
+        # wide enough to read an option's cost and the rules' reason when it is refused
+        wide = max(440, min(700, self.manager.window_resolution[0] - cx - 60))
         for k, unit in enumerate(taken):
             self._label(
-                f"{unit.get('label', unit.get('id', '?'))} ({unit.get('cost', 0)} pts)", cx + 20, y, container, 330
+                f"{unit.get('label', unit.get('id', '?'))} ({unit.get('cost', 0)} pts)",
+                cx + 20,
+                y,
+                container,
+                wide - 110,
             )
             remove = self.ui(
-                UIButton(pygame.Rect(cx + 360, y + 2, 100, 36), "Remove", self.manager, container=container)
+                UIButton(
+                    pygame.Rect(cx + 20 + wide - 100, y + 2, 100, 36), "Remove", self.manager, container=container
+                )
             )
             self.actions[remove] = partial(self._remove, player, f.key, k)
             y += 40
@@ -457,7 +465,7 @@ class SetupScene(Scene):
             UIDropDownMenu(
                 labels,
                 "Add...",
-                pygame.Rect(cx + 20, y, 440, 40),
+                pygame.Rect(cx + 20, y, wide, 40),
                 self.manager,
                 container=container,
                 object_id=f"#team_{player}",
