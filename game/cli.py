@@ -28,7 +28,9 @@ def _play(args: argparse.Namespace) -> int:
     from game.ui.app import run
 
     _add_map_folders(args.maps)
-    return run(scenario=args.scenario, fullscreen=args.fullscreen, straight_in=args.scenario is not None)
+    return run(
+        scenario=args.scenario, fullscreen=args.fullscreen, straight_in=args.scenario is not None, seed=args.seed
+    )
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -246,6 +248,12 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the game (the default)")
     play.add_argument("scenario", nargs="?", help="a .tmx scenario to start straight away")
     play.add_argument("--fullscreen", action="store_true")
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the dice's seed for the scenario given (the same game again; default: random)",
+    )
     play.add_argument(
         "--maps", metavar="DIR", action="append", help="also list the scenarios in DIR in New game (repeatable)"
     )

@@ -232,3 +232,22 @@ def test_an_untouched_game_screen_slows_down_and_wakes_at_a_touch(app) -> None:
     scene.match.controller.bots[scene.match.controller.active_player] = lambda game: None
     assert not scene.still() and app.frame_cap() == FPS
     del scene.match.controller.bots[scene.match.controller.active_player]
+
+
+def test_play_with_a_seed_deals_the_same_game_again(app) -> None:
+    """`deadground play MAP --seed N`: the same dice, so the same hordes and the same first rolls (a club's
+    rematch, a bug report)."""
+    from game.cli import build_parser
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    need_default_scenario()
+    assert build_parser().parse_args(["play", str(default_scenario()), "--seed", "42"]).seed == 42
+    states = []
+    for _ in range(2):
+        app.start_game(GameSetup(load_entry(default_scenario())), seed=42)
+        app.run_frames(3)
+        game = app.scene.match.game
+        assert game.seed == 42
+        states.append(game.state_data())
+    assert states[0] == states[1]

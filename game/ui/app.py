@@ -180,14 +180,15 @@ class App:
         if entry.scenario is not None and not not_playable(entry.scenario.ruleset):
             self.push(SetupScene(self, entry))
 
-    def start_game(self, setup: GameSetup) -> None:
+    def start_game(self, setup: GameSetup, seed: int | None = None) -> None:
+        """Put ``setup``'s game on the table (a new random seed unless ``seed`` is given)."""
         from game.ui.scenes.game import GameScene
 
         if setup.entry.scenario is None:
             return
         while self.scenes:
             self.scenes.pop().teardown()
-        self.push(GameScene(self, setup.entry.scenario, setup.options))
+        self.push(GameScene(self, setup.entry.scenario, setup.options, seed=seed))
         self.sounds.play("whistle")
 
     # ---- saved games ---------------------------------------------------------------------------
@@ -302,10 +303,13 @@ class App:
         pygame.quit()
 
 
-def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool = False) -> int:
+def run(
+    scenario: str | None = None, fullscreen: bool = False, straight_in: bool = False, seed: int | None = None
+) -> int:
     """Open the game window and play until the player quits. Returns the exit code.
 
-    With ``straight_in`` and a ``scenario`` path, the table opens at once (solo set-up).
+    With ``straight_in`` and a ``scenario`` path, the table opens at once (solo set-up), on ``seed``'s dice
+    when it is given (the same game again, for a club's rematch or a bug report).
     """
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     entry = None
@@ -336,7 +340,7 @@ def run(scenario: str | None = None, fullscreen: bool = False, straight_in: bool
         if entry is not None:
             from game.ui.scenes.setup import GameSetup
 
-            app.start_game(GameSetup(entry))
+            app.start_game(GameSetup(entry), seed=seed)
         else:
             from game.ui.scenes.title import TitleScene
 
