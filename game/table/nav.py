@@ -231,8 +231,11 @@ class NavGrid:
         came: dict[int, int] = {}
         heap = [(h(s), 0.0, s)]
         links = self.links
+        # The loop runs for thousands of cells per search: heap calls, the lookup and the
+        # heuristic (the same arithmetic as h) are bound or inlined here.
+        pop, push, best_get, inf = heapq.heappop, heapq.heappush, best.get, math.inf
         while heap:
-            _, d, k = heapq.heappop(heap)
+            _, d, k = pop(heap)
             if k == g:
                 out = [k]
                 while k in came:
@@ -244,10 +247,11 @@ class NavGrid:
                 continue
             for m, cost in links[k]:
                 nd = d + cost
-                if nd < best.get(m, math.inf):
+                if nd < best_get(m, inf):
                     best[m] = nd
                     came[m] = k
-                    heapq.heappush(heap, (nd + h(m), nd, m))
+                    di, dj = abs(m % nx - gi), abs(m // nx - gj)
+                    push(heap, (nd + (cell * (di + dj) + diag_extra * (di if di < dj else dj)), nd, m))
         return None
 
     def seed(self, goal: Point) -> tuple[int, float] | None:
