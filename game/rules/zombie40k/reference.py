@@ -186,7 +186,14 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
                     "Assault: every combat is fought; zombies Sweeping Advance and consolidate toward the nearest squad [seed].",  # noqa: E501
                     kind="step",
                 ),
-                _p("Respawning hordes, power-ups and mods come with the next part (issue 15).", True),
+                _hv(
+                    "Respawning: a wiped-out squad comes back at the start of its player's turn, at least ",
+                    f'{h["respawn_distance"]:g}"',
+                    " further from the escape vehicle than the squad furthest from it; the rules place it for "
+                    "the player as near the vehicle as that allows, in formation on the line from the vehicle "
+                    "through its deployment zone (none such on the table: its deployment zone) [seed, house].",
+                ),
+                _p("Respawning hordes, power-ups and mods are not in this version yet (issue 15).", True),
             ),
         ),
         Section(
