@@ -209,3 +209,16 @@ class SquadRespawned(Event):
     figures: tuple[str, ...]
     centre: tuple[float, float]
     need: float
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class HordeRespawned(Event):
+    """A destroyed horde came back at the start of the zombie turn: ``roll`` on the D6 table, ``where`` in
+    words [seed]; it may assault this turn."""
+
+    unit: str
+    roll: int
+    where: str
+    figures: tuple[str, ...]
+    centre: tuple[float, float]

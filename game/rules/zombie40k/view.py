@@ -473,6 +473,8 @@ class Z40View:
             return "turn"
         if kind == "SquadRespawned":
             return "turn"
+        if kind == "HordeRespawned":
+            return "groan_1"
         if kind == "GameOver":
             return "defeat" if event.winner == "zombies" else "victory"
         return None
@@ -485,7 +487,10 @@ class Z40View:
             return Animation("state", event.figure, state="dead", seconds=0.3)
         if kind == "Embarked":
             return Animation("state", event.figure, state="embarked", seconds=0.5)
-        if kind == "SquadRespawned":  # the squad's models glided back (Moved "respawn"); now they stand
+        if kind in (
+            "SquadRespawned",
+            "HordeRespawned",
+        ):  # the unit's models glided back (Moved "respawn"); now they stand
             return Animation("pause", seconds=0.6)
         if kind == "Wounded":
             return Animation("badge", event.figure, badge=str(event.wounds_left))
@@ -607,6 +612,8 @@ def _line(game: Any, e: Any) -> str:
         return toned("good", esc(f"{e.unit} regroups"))
     if kind == "UnitDestroyed":
         return toned("bad", esc(f"{e.unit} is destroyed"))
+    if kind == "HordeRespawned":
+        return toned("bad", esc(f"{e.unit} respawns ({e.roll}: {e.where}) with {len(e.figures)} zombies"))
     if kind == "SquadRespawned":
         return toned(
             "good",
