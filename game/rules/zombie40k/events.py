@@ -196,3 +196,29 @@ class Embarked(Event):
 class GameOver(Event):
     winner: str
     reason: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class SquadRespawned(Event):
+    """A wiped-out squad came back at the start of its player's turn [seed]; ``need`` is the least distance
+    from the escape vehicle the rule asked (6" beyond the furthest squad [house])."""
+
+    unit: str
+    player: int
+    figures: tuple[str, ...]
+    centre: tuple[float, float]
+    need: float
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class HordeRespawned(Event):
+    """A destroyed horde came back at the start of the zombie turn: ``roll`` on the D6 table, ``where`` in
+    words [seed]; it may assault this turn."""
+
+    unit: str
+    roll: int
+    where: str
+    figures: tuple[str, ...]
+    centre: tuple[float, float]

@@ -39,6 +39,8 @@ def tracker(game: Any) -> Tracker:
                 t.add_player(e.figure)
                 squads.setdefault(e.unit, []).append(e.figure)
             t.place(e.figure, e.position)
+        elif name == "Moved" and e.how == "respawn":
+            t.place(e.figure, e.path[-1])
         elif name == "Moved":
             t.move(e.figure, e.path)
         elif name == "Engaged":

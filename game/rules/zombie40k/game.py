@@ -18,6 +18,7 @@ from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.hooks import Hooks
+from game.rules.zombie40k.respawn import Respawning
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Z40State
 from game.rules.zombie40k.world import World
 from game.scenario.model import Scenario
@@ -47,7 +48,9 @@ class Zombie40kGame:
         self.log: list[Event] = []
         teams = setup.check_options(self.data, scenario, self.options, seed)
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")))
-        self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or Hooks())
+        self.world = World(
+            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or Respawning()
+        )
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
         setup.place_boss(self.world)

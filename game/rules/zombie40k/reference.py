@@ -186,7 +186,22 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
                     "Assault: every combat is fought; zombies Sweeping Advance and consolidate toward the nearest squad [seed].",  # noqa: E501
                     kind="step",
                 ),
-                _p("Respawning hordes, power-ups and mods come with the next part (issue 15).", True),
+                _hv(
+                    "Respawning: a wiped-out squad comes back at the start of its player's turn, at least ",
+                    f'{h["respawn_distance"]:g}"',
+                    " further from the escape vehicle than the squad furthest from it; the rules place it for "
+                    "the player as near the vehicle as that allows, in formation on the line from the vehicle "
+                    "through its deployment zone (none such on the table: its deployment zone) [seed, house].",
+                ),
+                _hv(
+                    "Respawning: every destroyed horde (not the Boss) comes back and may assault at once. D6: 1 the "
+                    "players' edge, 2 the edge to its left, 3 to its right, 4 the vehicle's edge (at the point "
+                    "nearest the nearest squad not fighting zombies), 5 deep strike from the table centre, "
+                    "scattering 2D6, 6 the furthest player drops them ",
+                    f'{h["horde_drop_gap"]:g}"',
+                    " in front of the squad nearest the vehicle (the rules choose for that player) [seed, house].",
+                ),
+                _p("Power-ups and mods are not in this version yet (issue 15).", True),
             ),
         ),
         Section(

@@ -471,6 +471,10 @@ class Z40View:
             return "shamble"
         if kind == "TurnStarted":
             return "turn"
+        if kind == "SquadRespawned":
+            return "turn"
+        if kind == "HordeRespawned":
+            return "groan_1"
         if kind == "GameOver":
             return "defeat" if event.winner == "zombies" else "victory"
         return None
@@ -483,6 +487,11 @@ class Z40View:
             return Animation("state", event.figure, state="dead", seconds=0.3)
         if kind == "Embarked":
             return Animation("state", event.figure, state="embarked", seconds=0.5)
+        if kind in (
+            "SquadRespawned",
+            "HordeRespawned",
+        ):  # the unit's models glided back (Moved "respawn"); now they stand
+            return Animation("pause", seconds=0.6)
         if kind == "Wounded":
             return Animation("badge", event.figure, badge=str(event.wounds_left))
         if kind in ("ShotsFired", "BlastPlaced", "CombatResolved"):
@@ -562,7 +571,7 @@ def _line(game: Any, e: Any) -> str:
     if kind == "DiceRolled":
         return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
     if kind == "Moved":
-        return "" if e.how in ("shamble", "pile in") else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
+        return "" if e.how in ("shamble", "pile in", "respawn") else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
     if kind == "MoveRolled":
         return toned("dice", esc(f'{e.unit}: {e.what} {e.inches}"'))
     if kind == "ShotsFired":
@@ -603,6 +612,16 @@ def _line(game: Any, e: Any) -> str:
         return toned("good", esc(f"{e.unit} regroups"))
     if kind == "UnitDestroyed":
         return toned("bad", esc(f"{e.unit} is destroyed"))
+    if kind == "HordeRespawned":
+        return toned("bad", esc(f"{e.unit} respawns ({e.roll}: {e.where}) with {len(e.figures)} zombies"))
+    if kind == "SquadRespawned":
+        return toned(
+            "good",
+            esc(
+                f"Player {e.player}'s {e.unit} respawns with {len(e.figures)} models, "
+                f'{e.need:.0f}" or more from the escape vehicle'
+            ),
+        )
     if kind == "Embarked":
         return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))
     if kind == "GameOver":

@@ -1,6 +1,6 @@
 """The zombie turn (RULES.md, Zombie 40,000: Zombie turn [seed]), driven by the rules:
 
-1. Respawning: destroyed hordes come back (issue 15: a hook, nothing in part 1).
+1. Respawning: destroyed hordes come back by the D6 table (respawn.py) and may assault this turn.
 2. Shamble: one D6 for every zombie; each unengaged horde (and the Boss) moves that far toward the nearest
    player squad (engaged squads count; a squad completely surrounded by zombies is ignored), ignoring
    difficult terrain and going around walls. A horde that can reach base contact charges: the squad fires
