@@ -222,3 +222,24 @@ def test_the_report_credits_the_teams_kills_and_the_boss_s_apart() -> None:
     g.world.kill(zombies[1], "boss Blight grenade")
     stats = dict(RS.report(g).stats)
     assert stats["Zombies killed"] == "1 (+1 by the Boss)"
+
+
+def test_a_move_through_waypoints_goes_as_far_as_allowed_instead_of_being_refused() -> None:
+    """Movement (RULES.md "Zombie 40,000", movement: 6"): a shift-clicked way that is a hair over 6"
+    (a click lands on a pixel, not on the exact 6") moves the model its 6" along it, and a way well over
+    6" asks first, then moves 6" along the pointed way, never refused with 'at most 6", not 6.0"'."""
+    from game.controller import AnimationDone, Click, Controller
+
+    g = rigged_game({1: [(10, 30), (30, 30), (40, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    ctl = Controller(g, RS.view())
+    ctl.handle(Click((10, 30)))
+    ctl.handle(Click((13, 30), shift=True))
+    fb = ctl.handle(Click((16.004, 30)))  # 6.004" of way
+    assert fb.accepted and g.figure("p1-1").position == pytest.approx((16, 30))
+    ctl.handle(AnimationDone())
+    ctl.handle(Click((30, 30)))
+    ctl.handle(Click((30, 26), shift=True))
+    first = ctl.handle(Click((34, 26)))  # 8" of way
+    assert 'Only 6.0" reachable' in first.message and g.figure("p1-2").position == (30, 30)
+    second = ctl.handle(Click((34, 26)))
+    assert second.accepted and g.figure("p1-2").position == pytest.approx((32, 26))

@@ -314,13 +314,13 @@ class Z40View:
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         unit = game.figure(fid).unit
         if action in ("move", "run"):
-            path = tuple(aim.path)
+            f, path = game.figure(fid), tuple(aim.path)
             if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
-                f = game.figure(fid)
-                route = self.routes.to(game.table, fid, f.position, f.radius, path[0], ROUTE_REACH, len(game.log))
-                # as far along the route as he may go: the click then asks before moving less than pointed
-                path = tuple(truncate_path([f.position, *route], _allowance(game, fid, action))[1:])
-                self._pointed = {(fid, path[-1]): aim.path[0]}  # only the latest aim is ever confirmed
+                path = self.routes.to(game.table, fid, f.position, f.radius, path[0], ROUTE_REACH, len(game.log))
+            # as far along the way as he may go (a hair over 6" is no refusal): the click then asks before
+            # moving less than pointed
+            path = tuple(truncate_path([f.position, *path], _allowance(game, fid, action))[1:])
+            self._pointed = {(fid, path[-1]): aim.path[-1]}  # only the latest aim is ever confirmed
             return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
             t = game.figure(aim.targets[0])
