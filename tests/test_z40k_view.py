@@ -243,3 +243,22 @@ def test_a_move_through_waypoints_goes_as_far_as_allowed_instead_of_being_refuse
     assert 'Only 6.0" reachable' in first.message and g.figure("p1-2").position == (30, 30)
     second = ctl.handle(Click((34, 26)))
     assert second.accepted and g.figure("p1-2").position == pytest.approx((32, 26))
+
+
+def test_the_end_chart_keeps_an_embarked_model_and_the_team_row_fits() -> None:
+    """The win (RULES.md "Zombie 40,000": the first player to embark wins): on the end screen the model that
+    embarked is still his team's, so the chart's last point agrees with "8 of 8 models" and the roll row,
+    and the roll's mark is short enough for its column (it read "reached the escap" under Xvfb)."""
+    from game.assets import assets_dir
+    from game.scenario.loader import load_scenario
+
+    sc = load_scenario(str(assets_dir("maps") / "hive_street.tmx"))
+    g = new_game(sc, {"teams": ["guardian_defenders"]}, seed=1)
+    bot = bot_for("zombie40k")
+    while not g.over:
+        g.apply(bot(g))
+    assert g.winner == "player 1"  # seed 1: the squad bot's Guardians get there on turn 5
+    r = RS.report(g)
+    left = {row.name: row.after for row in r.roll}["Player 1: Guardian Defenders"]
+    chart = {s.label: s.values for s in r.series}["Player 1"]
+    assert chart[-1] == left and r.roll_mark == "escaped"

@@ -34,7 +34,8 @@ OUTCOME_LABELS: dict[str, str] = {
 
 
 def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
-    """Models standing at the end of each turn (0 = set-up), per team and for the zombies."""
+    """Models in the game at the end of each turn (0 = set-up), per team and for the zombies: the dead
+    leave the count, the respawned come back into it, an embarked model stays in it."""
     sides: dict[str, str] = {}
     for m in game.figures:
         sides[m.id] = f"Player {m.player}" if m.side == PLAYERS else "Zombies"
@@ -47,8 +48,11 @@ def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
         kind = type(e).__name__
         if kind == "FigurePlaced":
             alive[sides.get(e.figure, "Zombies")] = alive.get(sides.get(e.figure, "Zombies"), 0) + 1
-        elif kind in ("Killed", "Embarked"):
+        elif kind == "Killed":  # an embarked model still counts: he is his team's, and safe
             alive[sides.get(e.figure, "Zombies")] -= 1
+        elif kind in ("SquadRespawned", "HordeRespawned"):  # the dead come back on the table
+            side = sides.get(e.figures[0], "Zombies") if e.figures else "Zombies"
+            alive[side] = alive.get(side, 0) + len(e.figures)
         elif kind == "TurnStarted":
             if e.turn > 1:
                 turns.append(e.turn - 1)
@@ -113,10 +117,10 @@ def report(game: Any) -> Report:
         groups=tuple(groups),
         roll_title="TEAMS",
         roll_key="models at the start \u2014 at the end",
-        roll_mark="reached the escape vehicle",
+        roll_mark="escaped",
         roll=tuple(roll),
         roll_empty="No team is left.",
-        chart_title="Models standing",
+        chart_title="Models left",
         chart_x_label="End of turn (0 = set-up)",
         chart_y_label="Models",
         series_turns=turns,
