@@ -314,12 +314,14 @@ class Z40View:
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
         unit = game.figure(fid).unit
         if action in ("move", "run"):
-            f, path = game.figure(fid), tuple(aim.path)
-            if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
-                path = self.routes.to(game.table, fid, f.position, f.radius, path[0], ROUTE_REACH, len(game.log))
+            f, pointed = game.figure(fid), list(aim.path)
+            if len(pointed) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
+                pointed = list(
+                    self.routes.to(game.table, fid, f.position, f.radius, pointed[0], ROUTE_REACH, len(game.log))
+                )
             # as far along the way as he may go (a hair over 6" is no refusal): the click then asks before
             # moving less than pointed
-            path = tuple(truncate_path([f.position, *path], _allowance(game, fid, action))[1:])
+            path = tuple(truncate_path([f.position, *pointed], _allowance(game, fid, action))[1:])
             self._pointed = {(fid, path[-1]): aim.path[-1]}  # only the latest aim is ever confirmed
             return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
