@@ -79,6 +79,7 @@ def test_a_team_saved_under_a_name_is_loaded_for_another_seat_after_a_restart(tm
         type_name(app, scene, 1, "Da Mob")
         click(app, menu(scene, "#save_team_1").rect.center)
         assert "Team saved as 'Da Mob'" in notice(scene)
+        assert "#A8C890" in scene.refusal_box.html_text  # said as done, not in the refusals' red
         assert (teams_folder(app.data_dir) / "Da Mob.json").is_file()  # the folder was made
         assert [o[0] for o in menu(scene, "#load_team_1").options_list] == [LOAD_TEAM, "Da Mob"]
 
@@ -152,3 +153,21 @@ def test_a_team_needs_a_name_and_a_unit_to_be_saved(app: App, hive) -> None:
     click(app, menu(scene, "#save_team_1").rect.center)
     assert "Team not saved: an empty team is not worth saving" in notice(scene)
     assert not teams_folder(app.data_dir).exists()
+
+
+def test_building_the_fourth_team_keeps_the_list_scrolled_where_the_player_is(app: App, hive) -> None:
+    """Seen building four teams under Xvfb: every unit added threw the list back to the top, so each of
+    players 2-4's choices needed the wheel again."""
+    scene = open_setup(app, hive)
+    choose(app, scene.players_menu, "4 players")
+    box = scene.scroll_box
+    assert box is not None and box.vert_scroll_bar is not None
+    box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)  # the wheel, all the way down
+    app.run_frames(3)
+    team = menu(scene, "#team_4")
+    assert box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom  # player 4 in view
+    choose(app, team, "Tactical Squad")
+    choose(app, menu(scene, "#team_4"), "One more")
+    assert [t["id"] for t in scene.setup.answers["each"][3]["team"]] == ["unit:tactical_squad", "model"]
+    box, team = scene.scroll_box, menu(scene, "#team_4")
+    assert box is not None and box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom

@@ -63,6 +63,7 @@ from game.ui.scenes.base import Scene
 PLAYER_CHOICES = ("1 player (solo)", "2 players", "3 players", "4 players")
 HOUSE_TAG = " [house]"
 REFUSED = "#E06050"
+DONE = "#A8C890"  # a notice of something done (a team saved), not a refusal
 ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
@@ -213,6 +214,9 @@ class SetupScene(Scene):
         self.players_menu: UIDropDownMenu | None = None
         self.refusal_box: UITextBox | None = None
         self.notice = ""  # a refused team option's reason, shown until the next choice
+        self.notice_done = False  # the notice says something was done (not refused)
+        self.scroll_box: UIScrollingContainer | None = None
+        self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
         self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
 
     # ---- the answers -------------------------------------------------------------------------------
@@ -260,10 +264,17 @@ class SetupScene(Scene):
         needed = sum(self._block_heights())
         container: IContainerLikeInterface | None = None
         cx, y = w // 2 - 220, top
+        old = self.scroll_box
+        if old is not None and old.vert_scroll_bar is not None and old.scrolling_height:
+            self.scrolled = old.vert_scroll_bar.start_percentage * old.scrolling_height
+        self.scroll_box = None
         if needed > bottom - top:  # more choices than the window holds: they scroll
             box = self.ui(UIScrollingContainer(pygame.Rect(m, top, w - 2 * m, bottom - top), self.manager))
             # room below the last choice for its drop-down to open inside the box (two options' worth)
             box.set_scrollable_area_dimensions((w - 2 * m - 20, needed + 100))
+            if box.vert_scroll_bar is not None and self.scrolled:  # adding a row must not jump to the top
+                box.vert_scroll_bar.set_scroll_from_start_percentage(self.scrolled / (needed + 100))
+            self.scroll_box = box
             container = box.get_container()
             cx, y = max(0, (w - 2 * m) // 2 - 220 - 60), 0
         y = self._build_players(cx, y, container)
@@ -550,6 +561,7 @@ class SetupScene(Scene):
             self.notice = f"Team not saved: {exc}."
         else:
             self.notice = f"Team saved as {name.strip()!r} ({path.name})."
+            self.notice_done = True
         self.app.rebuild()  # every player's Load team... lists it now
 
     def _load_team(self, player: int, f: Team, saved: SavedTeam | BadTeamFile | None) -> None:
@@ -594,7 +606,8 @@ class SetupScene(Scene):
             self.refusal_box.kill()
             self.refusal_box = None
         if shown:
-            text = "<br>".join(f"<font color='{REFUSED}'>{html.escape(r)}</font>" for r in shown)
+            colours = [REFUSED] * len(refusals) + [DONE if self.notice_done else REFUSED] * bool(self.notice)
+            text = "<br>".join(f"<font color='{c}'>{html.escape(r)}</font>" for c, r in zip(colours, shown))
             self.refusal_box = self.ui(UITextBox(text, self._refusal_rect, self.manager, object_id="#refusals"))
         if refusals:
             self.begin.disable()
@@ -610,7 +623,7 @@ class SetupScene(Scene):
         ) or (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions):
             action = self.actions.get(event.ui_element)
             if action is not None:
-                self.notice = ""
+                self.notice, self.notice_done = "", False
                 action(event)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
