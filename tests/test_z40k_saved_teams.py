@@ -157,7 +157,8 @@ def test_a_team_needs_a_name_and_a_unit_to_be_saved(app: App, hive) -> None:
 
 def test_building_the_fourth_team_keeps_the_list_scrolled_where_the_player_is(app: App, hive) -> None:
     """Seen building four teams under Xvfb: every unit added threw the list back to the top, so each of
-    players 2-4's choices needed the wheel again."""
+    players 2-4's choices needed the wheel again; and the last player's roster list ran past the bottom of
+    the scrolled choices, cutting off its last units."""
     scene = open_setup(app, hive)
     choose(app, scene.players_menu, "4 players")
     box = scene.scroll_box
@@ -166,8 +167,17 @@ def test_building_the_fourth_team_keeps_the_list_scrolled_where_the_player_is(ap
     app.run_frames(3)
     team = menu(scene, "#team_4")
     assert box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom  # player 4 in view
-    choose(app, team, "Tactical Squad")
+    click(app, team.rect.center)
+    app.run_frames(2)
+    shown = team.menu_states["expanded"].options_selection_list
+    assert shown.rect.bottom <= box.rect.bottom  # the open list is inside the view, not cut by it
+    assert shown.scroll_bar is not None  # ...and scrolls to the units below
+    shown.scroll_bar.set_scroll_from_start_percentage(1.0)
+    app.run_frames(3)
+    last = next(i for i in shown.item_list if i["text"].startswith("Necron Warriors"))
+    click(app, last["button_element"].rect.center)
+    app.run_frames(2)
     choose(app, menu(scene, "#team_4"), "One more")
-    assert [t["id"] for t in scene.setup.answers["each"][3]["team"]] == ["unit:tactical_squad", "model"]
+    assert [t["id"] for t in scene.setup.answers["each"][3]["team"]] == ["unit:necron_warriors", "model"]
     box, team = scene.scroll_box, menu(scene, "#team_4")
     assert box is not None and box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom

@@ -63,7 +63,10 @@ from game.ui.scenes.base import Scene
 PLAYER_CHOICES = ("1 player (solo)", "2 players", "3 players", "4 players")
 HOUSE_TAG = " [house]"
 REFUSED = "#E06050"
-DONE = "#A8C890"  # a notice of something done (a team saved), not a refusal
+DONE = "#A8C890"
+# an open drop-down shows at most six options and scrolls the rest: a long roster's last units stay
+# reachable for the last player, whose list would otherwise run past the bottom of the scrolled choices
+DROP_LIMIT = 6 * 36 + 4  # a notice of something done (a team saved), not a refusal
 ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
@@ -270,10 +273,10 @@ class SetupScene(Scene):
         self.scroll_box = None
         if needed > bottom - top:  # more choices than the window holds: they scroll
             box = self.ui(UIScrollingContainer(pygame.Rect(m, top, w - 2 * m, bottom - top), self.manager))
-            # room below the last choice for its drop-down to open inside the box (two options' worth)
-            box.set_scrollable_area_dimensions((w - 2 * m - 20, needed + 100))
+            # room below the last choice for its drop-down to open inside the box
+            box.set_scrollable_area_dimensions((w - 2 * m - 20, needed + DROP_LIMIT + 20))
             if box.vert_scroll_bar is not None and self.scrolled:  # adding a row must not jump to the top
-                box.vert_scroll_bar.set_scroll_from_start_percentage(self.scrolled / (needed + 100))
+                box.vert_scroll_bar.set_scroll_from_start_percentage(self.scrolled / (needed + DROP_LIMIT + 20))
             self.scroll_box = box
             container = box.get_container()
             cx, y = max(0, (w - 2 * m) // 2 - 220 - 60), 0
@@ -325,6 +328,7 @@ class SetupScene(Scene):
                 pygame.Rect(cx + LABEL_W + 10, y, MENU_W, 40),
                 self.manager,
                 container=container,
+                expansion_height_limit=DROP_LIMIT,
             )
         )
         self.actions[self.players_menu] = lambda e: self.set_players(
@@ -381,7 +385,14 @@ class SetupScene(Scene):
         labels = labels or [str(value)]
         current = next((o.label for o in f.options if o.value == value), labels[0])
         menu = self.ui(
-            UIDropDownMenu(labels, current, pygame.Rect(x, y, width, 40), self.manager, container=container)
+            UIDropDownMenu(
+                labels,
+                current,
+                pygame.Rect(x, y, width, 40),
+                self.manager,
+                container=container,
+                expansion_height_limit=DROP_LIMIT,
+            )
         )
         self.actions[menu] = lambda e: self.set_answer(
             player, f.key, next((o.value for o in f.options if o.label == e.text), value)
@@ -479,6 +490,7 @@ class SetupScene(Scene):
                 pygame.Rect(cx + 20, y, wide, 40),
                 self.manager,
                 container=container,
+                expansion_height_limit=DROP_LIMIT,
                 object_id=f"#team_{player}",
             )
         )
@@ -541,6 +553,7 @@ class SetupScene(Scene):
                 pygame.Rect(cx + 302, y, 158, 40),
                 self.manager,
                 container=container,
+                expansion_height_limit=DROP_LIMIT,
                 object_id=f"#load_team_{player}",
             )
         )
