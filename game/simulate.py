@@ -467,6 +467,7 @@ def main(
     jobs: int = 1,
     report: str | None = None,
     options: str | dict[str, Any] | None = None,
+    mods: list[str] | None = None,
     progress: bool = True,
     picture: Picture | None = None,
     scheduler: str | None = None,
@@ -502,6 +503,8 @@ def main(
             )
             return 2
     options = dict(options or {})
+    if mods:  # --mods coop,t_virus: the Zombie 40,000 mods, into the options
+        options["mods"] = list(mods)
     try:
         get_ruleset(scenario.ruleset).new_game(scenario, dict(options), seed)
     except (ValueError, TypeError, KeyError) as exc:

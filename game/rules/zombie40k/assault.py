@@ -14,7 +14,7 @@ import math
 from collections import defaultdict
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import attacks, charts, morale, shooting
+from game.rules.zombie40k import attacks, charts, mods, morale, shooting
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
@@ -41,6 +41,9 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
         raise IllegalCommand(
             "In a player turn you may only assault another player's squad; zombies are fought in their turn [seed]."
         )
+    refused = mods.pvp_refused(world, unit, target) or mods.frozen(world, unit)
+    if refused:
+        raise IllegalCommand(refused)
     if st.locked(unit.id):
         raise IllegalCommand(f"{unit.name} is already in a close combat.")
     if st.locked(target.id):
@@ -246,8 +249,8 @@ def fight(world: World, group: list[str]) -> None:
                         strikes.append(_pool(world, u, world.unit(t.unit), [m], hammer=True))
         by: dict[tuple[str, str, str, str], list[Model]] = defaultdict(list)
         for u, m in steps.get(step, []):
-            if not m.alive:
-                continue  # struck down at an earlier step
+            if not m.alive or m.unit != u.id:
+                continue  # struck down at an earlier step (or risen to join the horde: Dead Men Walking)
             enemies = [e for v in units if world.enemies(u, v) for e in world.alive(v)]
             if not enemies:
                 continue
