@@ -398,6 +398,16 @@ def test_patriarch_replaces_the_zombie_boss_profile_and_wargear() -> None:
     assert g.data.weapon("assault_cannon").shots == 4 and g.data.weapon("missile_launcher_krak").s == 8
 
 
+def test_patriarch_fires_the_missile_launcher_beyond_the_assault_cannon_s_24_inches() -> None:
+    """RULES.md Mods, Zombie Boss Alternatives: the Patriarch's wargear [7th profiles]: a squad 30" away is in
+    reach of the krak missile (48") though not of the assault cannon (24")."""
+    g = rigged_game({1: [(24, 41)]}, boss=(24, 10), dice=[4, 2] + [3] * 4, phase=Phase.ZOMBIES, mods=["patriarch"])
+    zombie_turn.zombie_shooting(g.world)
+    steps = [e for e in g.world.events if type(e).__name__ == "AttackStep"]
+    assert steps and steps[0].weapon == "Missile launcher (krak)"
+    assert not g.figure("p1-1").alive
+
+
 def test_patriarch_it_will_not_die_regains_a_wound_on_5_at_the_end_of_the_zombie_turn() -> None:
     """RULES.md Mods, Zombie Boss Alternatives: It Will Not Die [7th]: a wound back on 5+ at the end of its turn."""
     g = rigged_game({1: [(10, 40)]}, boss=(40, 10), dice=[4, 5], mods=["patriarch"])
@@ -409,6 +419,21 @@ def test_patriarch_it_will_not_die_regains_a_wound_on_5_at_the_end_of_the_zombie
     assert boss.wounds == 3 and [e for e in g.world.events if isinstance(e, WoundRegained)] == [
         WoundRegained("boss", 3)
     ]
+
+
+def test_patriarch_concussive_blows_drop_the_unit_to_initiative_1_until_the_end_of_the_next_turn() -> None:
+    """RULES.md Mods, Zombie Boss Alternatives: Concussive [7th; house: the whole unit]: a unit that suffers an
+    unsaved wound from the Patriarch's blows strikes and sweeps at Initiative 1 until the end of the next turn."""
+    squad = [(10, 30.95)] + [(20 + 2 * k, 40) for k in range(7)]  # one in contact; 5 blows cannot kill all 8
+    dice = [4] * 15 + [1, 1] + [3] * 5  # 5 blows hit, wound, beat the 5+ save; Morale 2 passes (no sweep)
+    g = rigged_game({1: squad}, boss=(10, 29.15), dice=dice, phase=Phase.ASSAULT, mods=["patriarch"])
+    st, w = g.state, g.world
+    w.engage(st.units["boss"], st.squad_of(1))
+    assault.fight(w, ["boss", "p1"])
+    assert not g.figure("p1-1").alive and w.alive(st.squad_of(1))
+    assert st.squad_of(1).concussed_until == st.turn + 1 and assault.initiative(w, st.squad_of(1)) == 1
+    st.turn += 2
+    assert assault.initiative(w, st.squad_of(1)) == w.profile(g.figure("p1-2")).i
 
 
 # -- combinations --------------------------------------------------------------------------------------------
@@ -491,3 +516,46 @@ def test_simulate_and_demo_take_mods(capsys: pytest.CaptureFixture[str]) -> None
     assert "Coop Mode" in capsys.readouterr().out
     deal = DemoDirector([str(MAPS[0])], seed=1, mods=["hardcore"]).next_game()
     assert deal.options["mods"] == ["hardcore"] and deal.new_game().state.mods == ["hardcore"]
+
+
+# -- on screen -------------------------------------------------------------------------------------------------
+
+
+def test_the_set_up_screen_shows_a_switch_per_mod_and_plays_the_ones_switched_on(tmp_path: Path) -> None:
+    """RULES.md Zombie 40,000, Mods: on the new-game set-up screen each mod is a Yes/No switch whose tooltip
+    is its summary and house values; switched on, the game's options carry it; Hardcore Mode refuses a USR."""
+    import pygame
+    import pygame_gui
+    from ui_driver import headless_app
+
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import SetupScene
+
+    def switch(scene: SetupScene, key: str) -> pygame_gui.elements.UIButton:
+        return next(e for e in scene._elements if e.alive() and f"#switch_mod:{key}" in e.get_object_ids())
+
+    def press(app, scene: SetupScene, key: str) -> None:  # the switch may be scrolled out of sight: its event
+        event = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": switch(scene, key)})
+        scene.handle_event(event)
+        app.run_frames(2)
+
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(SetupScene(app, load_entry(MAPS[0])))
+        app.run_frames(2)
+        scene = app.scene
+        assert isinstance(scene, SetupScene)
+        for key in mods.MOD_IDS:
+            assert switch(scene, key).text == "No"
+        tip = switch(scene, "every_man_for_himself").tool_tip_text
+        assert "betrayal" in tip and '6"' in tip and "4+" in tip
+        press(app, scene, "coop")
+        press(app, scene, "hardcore")
+        scene = app.scene
+        assert switch(scene, "coop").text == "Yes" and switch(scene, "hardcore").text == "Yes"
+        assert scene.setup.options["mods"] == ["coop", "hardcore"]
+        scene.setup.answers["each"][0]["team"] = [{"id": "unit:ork_boyz"}, {"id": "usr:Furious Charge"}]
+        assert any("Hardcore Mode" in r for r in scene.setup.refusals)
+        scene.setup.answers["each"][0]["team"] = [{"id": "unit:ork_boyz"}]
+        assert scene.setup.refusals == []
+        game = get_ruleset("zombie40k").new_game(load_scenario(str(MAPS[0])), scene.setup.options, 1)
+        assert game.state.mods == ["coop", "hardcore"]

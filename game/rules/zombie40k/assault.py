@@ -234,7 +234,7 @@ def fight(world: World, group: list[str]) -> None:
     for u in units:
         for m in fighters(world, u, units):
             w = melee_weapon(world, m)
-            i = 1 if "Unwieldy" in w.rules else world.profile(m).i
+            i = 1 if "Unwieldy" in w.rules or u.concussed_until >= st.turn else world.profile(m).i
             steps[max(1, min(10, i))].append((u, m))
     for step in range(10, 0, -1):
         strikes: list[tuple[Unit, Unit, Pool, list[str]]] = []
@@ -277,6 +277,8 @@ def fight(world: World, group: list[str]) -> None:
         for u, tu, pool, order, wounds, hits in rolled:
             res = attacks.allocate(world, u, tu, pool, wounds, order, {}, f"{u.id} close combat")
             caused[world.side_key(u)] += res.unsaved
+            if res.unsaved and any(world.model_has(world.model(f), "Concussive") for f in pool.shooters):
+                tu.concussed_until = st.turn + 1  # [7th] Initiative 1 until the end of the next turn
             if hits and any(world.model_has(world.model(f), "Blind") for f in pool.shooters):
                 _blind(world, tu)
     # the charge's bonuses (+1 Attack, Furious Charge, Hammer of Wrath, Hatred) last one fight only
@@ -353,7 +355,7 @@ def _pool(
 
 
 def initiative(world: World, unit: Unit) -> int:
-    return world.majority(unit, "i")
+    return 1 if unit.concussed_until >= world.state.turn else world.majority(unit, "i")
 
 
 def resolve(world: World, units: list[Unit], caused: dict[str, int]) -> None:

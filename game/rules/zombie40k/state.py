@@ -90,6 +90,7 @@ class Unit:
     respawns: int = 0  # times this squad came back (Hardcore Mode: once only)
     out_for_good: str = ""  # why a wiped-out squad may not respawn (Instant Death, Hardcore, Coop Mode)
     watching_turn: int = -1  # Every Man For Himself: the turn it froze, watching for betrayal
+    concussed_until: int = -1  # Concussive (the Patriarch): strikes at Initiative 1 until the end of this turn
 
 
 @dataclass

@@ -167,7 +167,7 @@ def zombie_shooting(world: World) -> None:
         ]
         if not guns:
             continue
-        gun, weapon = guns[0]
+        gun, weapon = max(guns, key=lambda g: g[1].range)  # the longest reach picks the target (the Patriarch)
         target = shooting.zombie_target(world, unit, gun, weapon)
         if target is None:
             continue
