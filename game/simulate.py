@@ -379,6 +379,9 @@ def format_report(report: dict[str, Any]) -> str:
         if report["games"]
         else f"{sc['title']}: no games",
     ]
+    mods = (report.get("options") or {}).get("mods")
+    if mods and isinstance(mods, list):  # Zombie 40,000 mods played (--mods)
+        lines[0] += f", mods {', '.join(map(str, mods))}"
     rows = [(_label(labels, "wins." + key), f"{n}") for key, n in w.items() if key != "none"]
     rows.append((f"{human} win rate", f"{report['win_rate']:.1%} (95% CI {lo:.1%} .. {hi:.1%})"))
     for seat, s in report.get("seats", {}).items():

@@ -513,7 +513,7 @@ def test_simulate_and_demo_take_mods(capsys: pytest.CaptureFixture[str]) -> None
         build_parser().parse_args(["simulate", str(MAPS[0]), "--mods", "coop,kittens"])
     assert "kittens" in capsys.readouterr().err
     assert simulate_main(str(MAPS[0]), games=1, mods=["coop"], progress=False) == 0
-    assert "Coop Mode" in capsys.readouterr().out
+    assert "games, seeds 1..1, mods coop" in capsys.readouterr().out
     deal = DemoDirector([str(MAPS[0])], seed=1, mods=["hardcore"]).next_game()
     assert deal.options["mods"] == ["hardcore"] and deal.new_game().state.mods == ["hardcore"]
 

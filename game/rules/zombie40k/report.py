@@ -24,7 +24,6 @@ OUTCOME_LABELS: dict[str, str] = {
     "wins.player 3": "Player 3 wins",
     "wins.player 4": "Player 4 wins",
     "wins.zombies": "Zombie wins",
-    "wins.players": "Players win together (Coop Mode)",
     "human": "Player",
     "models": "Player models",
     "models_lost": "Player models lost",
