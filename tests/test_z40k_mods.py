@@ -175,6 +175,11 @@ def test_coop_once_a_team_is_within_8_inches_hordes_respawn_on_the_vehicle_edge(
     assert len(zs) == 2 and all(z.position[1] < 3 for z in zs)
     ev = [e for e in g.world.events if isinstance(e, HordeRespawned)][0]
     assert ev.roll == 0 and "Coop Mode" in ev.where
+    g.world.set_position(g.figure("p1-1"), (24, 40))  # the team went back: 'once' is for good
+    for fid in list(g.state.units["h1"].models):
+        g.world.kill(g.state.models[fid], "p1 test")
+    g.world.hooks.zombie_respawn_phase(g.world)
+    assert all(z.position[1] < 3 for z in g.world.alive(g.state.units["h1"]))
 
 
 def test_coop_a_team_that_dies_near_the_vehicle_may_not_respawn() -> None:

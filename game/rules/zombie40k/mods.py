@@ -289,12 +289,24 @@ def winner_of(world: World, m: Model) -> tuple[str, str]:
     return f"player {m.player}", f"{name} (player {m.player}) reached the escape vehicle"
 
 
+def note_vehicle_reach(world: World) -> None:
+    """Coop Mode: mark every team now within 8" of the vehicle (checked at the start of each player's turn
+    and of the zombies' respawning)."""
+    if not has_mod(world, "coop"):
+        return
+    reach = float(value(world.data, "coop", "vehicle_edge_reach"))
+    for u in world.state.squads():
+        if not u.came_near_vehicle and world.alive(u) and world.unit_vehicle_distance(u) <= reach + 1e-9:
+            u.came_near_vehicle = True
+
+
 def vehicle_edge_forced(world: World) -> bool:
-    """Coop Mode: a team within 8" of the vehicle makes every respawning horde come on the vehicle's edge."""
+    """Coop Mode: once any team has come within 8" of the vehicle, every respawning horde comes on the
+    vehicle's edge [seed]."""
     if not has_mod(world, "coop"):
         return False
-    reach = float(value(world.data, "coop", "vehicle_edge_reach"))
-    return any(world.alive(u) and world.unit_vehicle_distance(u) <= reach + 1e-9 for u in world.state.squads())
+    note_vehicle_reach(world)
+    return any(u.came_near_vehicle for u in world.state.squads())
 
 
 def drop_leader(world: World, squads: list[Unit]) -> Unit | None:

@@ -91,6 +91,7 @@ class Unit:
     out_for_good: str = ""  # why a wiped-out squad may not respawn (Instant Death, Hardcore, Coop Mode)
     watching_turn: int = -1  # Every Man For Himself: the turn it froze, watching for betrayal
     concussed_until: int = -1  # Concussive (the Patriarch): strikes at Initiative 1 until the end of this turn
+    came_near_vehicle: bool = False  # Coop Mode: this squad has been within 8" of the escape vehicle
 
 
 @dataclass

@@ -81,6 +81,7 @@ def begin_player(world: World) -> None:
             for m in world.alive(squad):
                 m.moved = m.fired = m.ran = False
             squad.run_roll = None
+            mods.note_vehicle_reach(world)  # Coop Mode: once a team is within 8" hordes respawn by the vehicle
             mods.embark_waiting(world, squad)  # Coop Mode: the Boss fell while it waited by the vehicle
             if st.phase == Phase.OVER:
                 return
