@@ -124,6 +124,7 @@ def _simulate(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         report=args.report,
         options=args.options,
+        mods=args.mods,
         progress=not args.quiet,
         picture=picture,
         scheduler=args.scheduler,
@@ -146,7 +147,14 @@ def _demo(args: argparse.Namespace) -> int:
             )
         else:
             on_screen = run
-    return demo_main(maps=args.maps, games=args.games, headless=args.headless, seed=args.seed, on_screen=on_screen)
+    return demo_main(
+        maps=args.maps,
+        games=args.games,
+        headless=args.headless,
+        seed=args.seed,
+        on_screen=on_screen,
+        mods=args.mods,
+    )
 
 
 def _soak(args: argparse.Namespace) -> int:
@@ -235,6 +243,17 @@ def _positive(text: str) -> int:
     return _whole_number(text, 1, "{value} must be at least 1")
 
 
+def _mods(text: str) -> list[str]:
+    """``--mods coop,t_virus``: Zombie 40,000 mod ids, each checked against the known ones."""
+    from game.rules.zombie40k.mods import MOD_IDS
+
+    mods = [m.strip() for m in text.split(",") if m.strip()]
+    for m in mods:
+        if m not in MOD_IDS:
+            raise argparse.ArgumentTypeError(f"there is no Zombie 40,000 mod {m!r}; known: {', '.join(MOD_IDS)}")
+    return mods
+
+
 def _jobs(text: str) -> int:
     return _whole_number(text, 0, "--jobs is 0 (all cores) or more")
 
@@ -293,6 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--games", type=_positive, default=None, help="stop after this many games (default: never)")
     demo.add_argument("--seed", type=int, default=None, help="seed of the first game (default: random)")
     demo.add_argument("--headless", action="store_true", help="no window: print each game's result")
+    demo.add_argument(
+        "--mods",
+        type=_mods,
+        default=None,
+        help="Zombie 40,000 mods, comma-separated, e.g. coop,t_virus (RULES.md, Mods)",
+    )
     demo.set_defaults(func=_demo)
 
     simulate = sub.add_parser("simulate", help="play bot games headless and print the balance report")
@@ -312,6 +337,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="JSON",
         default=None,
         help='set-up options as JSON, e.g. \'{"sections": ["british"]}\' (default: the rule set\'s)',
+    )
+    simulate.add_argument(
+        "--mods",
+        type=_mods,
+        default=None,
+        help="Zombie 40,000 mods, comma-separated, e.g. coop,t_virus (RULES.md, Mods); added to the options",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument(

@@ -73,7 +73,10 @@ def _unplayable(ruleset: str) -> str:
 class DemoDirector:
     """Deals demo games over ``maps`` (default: every shipped ``.tmx``), scenario after scenario."""
 
-    def __init__(self, maps: Sequence[str | Path] | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, maps: Sequence[str | Path] | None = None, seed: int | None = None, mods: Sequence[str] | None = None
+    ) -> None:
+        self.mods = list(mods or [])  # Zombie 40,000 mods for its games (``deadground demo --mods coop``)
         if maps is None:
             from game.assets import assets_dir
 
@@ -103,6 +106,8 @@ class DemoDirector:
         self._next += 1
         forces = get_ruleset(sc.ruleset).demo_forces
         options = forces(self.rng, sc) if forces else {}
+        if self.mods and sc.ruleset == "zombie40k":
+            options = {**options, "mods": list(self.mods)}
         bot = bot_for(sc.ruleset)
         view = get_ruleset(sc.ruleset).view
         seats = {p: bot for p in range(1, MAX_PLAYERS + 1)}
@@ -227,11 +232,12 @@ def main(
     headless: bool = False,
     seed: int | None = None,
     on_screen: OnScreen | None = None,
+    mods: Sequence[str] | None = None,
 ) -> int:
     """``deadground demo``: on screen with ``on_screen`` (the CLI hands in the UI's demo) unless
     ``headless``, else in text, a line per finished game."""
     try:
-        director = DemoDirector(list(maps) if maps else None, seed)
+        director = DemoDirector(list(maps) if maps else None, seed, mods)
     except ValueError as exc:
         print(f"deadground demo: {exc}", file=sys.stderr)
         return 2

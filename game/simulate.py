@@ -379,6 +379,9 @@ def format_report(report: dict[str, Any]) -> str:
         if report["games"]
         else f"{sc['title']}: no games",
     ]
+    mods = (report.get("options") or {}).get("mods")
+    if mods and isinstance(mods, list):  # Zombie 40,000 mods played (--mods)
+        lines[0] += f", mods {', '.join(map(str, mods))}"
     rows = [(_label(labels, "wins." + key), f"{n}") for key, n in w.items() if key != "none"]
     rows.append((f"{human} win rate", f"{report['win_rate']:.1%} (95% CI {lo:.1%} .. {hi:.1%})"))
     for seat, s in report.get("seats", {}).items():
@@ -467,6 +470,7 @@ def main(
     jobs: int = 1,
     report: str | None = None,
     options: str | dict[str, Any] | None = None,
+    mods: list[str] | None = None,
     progress: bool = True,
     picture: Picture | None = None,
     scheduler: str | None = None,
@@ -502,6 +506,8 @@ def main(
             )
             return 2
     options = dict(options or {})
+    if mods:  # --mods coop,t_virus: the Zombie 40,000 mods, into the options
+        options["mods"] = list(mods)
     try:
         get_ruleset(scenario.ruleset).new_game(scenario, dict(options), seed)
     except (ValueError, TypeError, KeyError) as exc:

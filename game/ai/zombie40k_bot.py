@@ -6,6 +6,7 @@ own validation before it is returned):
    walks 6" along the walking route to the vehicle, sidestepping friends and keeping 1" from enemies.
 2. Shooting: a squad near the vehicle runs for it; otherwise it shoots the nearest threat (a player squad
    within 8" of the vehicle it may shoot, else the nearest zombie unit within 12"), and with no threat it runs.
+   In Coop Mode, while the Zombie Boss stands (no one may embark), the Boss is shot first whenever it can be.
 3. Assault: it charges another player's squad by the vehicle when the charge is more likely than not.
 4. Then EndPhase.
 
@@ -23,7 +24,7 @@ import weakref
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand
-from game.rules.zombie40k import movement
+from game.rules.zombie40k import mods, movement
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
 from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
@@ -117,6 +118,20 @@ def _nearest_threat(game: Any, squad: Any) -> Any:
     return None
 
 
+def _boss_first(game: Any, squad: Any) -> Any:
+    """Coop Mode while the Zombie Boss stands: the Boss, when this squad may shoot it now; else None."""
+    if not mods.has_mod(game, "coop") or not mods.boss_alive(game.world):
+        return None
+    for u in game.state.units.values():
+        if u.kind == "boss" and game.world.alive(u):
+            try:
+                game.check_shoot(Shoot(squad.id, u.id))
+                return u
+            except IllegalCommand:
+                return None
+    return None
+
+
 def choose_command(game: Any) -> Command:
     """The next command for the active player (EndPhase when nothing useful is left)."""
     if game.over:
@@ -143,6 +158,9 @@ def choose_command(game: Any) -> Command:
             return EndPhase()
         near = w.unit_vehicle_distance(squad) <= RUN_FOR_IT
         threat = None if near else _nearest_threat(game, squad)
+        boss = _boss_first(game, squad)  # Coop Mode: the Boss bars the vehicle
+        if boss is not None:
+            threat = boss
         if threat is not None and not squad.targets_shot and squad.ran_turn != st.turn:
             return Shoot(squad.id, threat.id)
         if not squad.targets_shot or w.unit_has(squad, "Battle Focus"):

@@ -14,7 +14,7 @@ import math
 from collections import defaultdict
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import attacks, charts, morale, shooting
+from game.rules.zombie40k import attacks, charts, mods, morale, shooting
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
@@ -41,6 +41,9 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
         raise IllegalCommand(
             "In a player turn you may only assault another player's squad; zombies are fought in their turn [seed]."
         )
+    refused = mods.pvp_refused(world, unit, target) or mods.frozen(world, unit)
+    if refused:
+        raise IllegalCommand(refused)
     if st.locked(unit.id):
         raise IllegalCommand(f"{unit.name} is already in a close combat.")
     if st.locked(target.id):
@@ -231,7 +234,7 @@ def fight(world: World, group: list[str]) -> None:
     for u in units:
         for m in fighters(world, u, units):
             w = melee_weapon(world, m)
-            i = 1 if "Unwieldy" in w.rules else world.profile(m).i
+            i = 1 if "Unwieldy" in w.rules or u.concussed_until >= st.turn else world.profile(m).i
             steps[max(1, min(10, i))].append((u, m))
     for step in range(10, 0, -1):
         strikes: list[tuple[Unit, Unit, Pool, list[str]]] = []
@@ -246,8 +249,8 @@ def fight(world: World, group: list[str]) -> None:
                         strikes.append(_pool(world, u, world.unit(t.unit), [m], hammer=True))
         by: dict[tuple[str, str, str, str], list[Model]] = defaultdict(list)
         for u, m in steps.get(step, []):
-            if not m.alive:
-                continue  # struck down at an earlier step
+            if not m.alive or m.unit != u.id:
+                continue  # struck down at an earlier step (or risen to join the horde: Dead Men Walking)
             enemies = [e for v in units if world.enemies(u, v) for e in world.alive(v)]
             if not enemies:
                 continue
@@ -274,6 +277,8 @@ def fight(world: World, group: list[str]) -> None:
         for u, tu, pool, order, wounds, hits in rolled:
             res = attacks.allocate(world, u, tu, pool, wounds, order, {}, f"{u.id} close combat")
             caused[world.side_key(u)] += res.unsaved
+            if res.unsaved and any(world.model_has(world.model(f), "Concussive") for f in pool.shooters):
+                tu.concussed_until = st.turn + 1  # [7th] Initiative 1 until the end of the next turn
             if hits and any(world.model_has(world.model(f), "Blind") for f in pool.shooters):
                 _blind(world, tu)
     # the charge's bonuses (+1 Attack, Furious Charge, Hammer of Wrath, Hatred) last one fight only
@@ -350,7 +355,7 @@ def _pool(
 
 
 def initiative(world: World, unit: Unit) -> int:
-    return world.majority(unit, "i")
+    return 1 if unit.concussed_until >= world.state.turn else world.majority(unit, "i")
 
 
 def resolve(world: World, units: list[Unit], caused: dict[str, int]) -> None:

@@ -158,7 +158,10 @@ def allocate(
     fnp_faces: list[int] = []
     saved = fnp_saved = 0
     for kind in wounds:
-        m = next((world.model(f) for f in order if world.model(f).alive), None)
+        # (a model that joined the horde - Dead Men Walking - is no longer the target's)
+        m = next(
+            (world.model(f) for f in order if world.model(f).alive and world.model(f).unit == target.id), None
+        )
         if m is None:
             break  # no model left to take it: the wound is lost
         sv = model_saves(world, m, covers.get(m.id, 0))

@@ -181,6 +181,7 @@ class Z40Data:
     user_weapons: tuple[str, ...] = ()  # ... and its weapons and profiles
     user_profiles: tuple[str, ...] = ()
     user_problems: tuple[str, ...] = ()  # the player's entries skipped, each with file, entry and field
+    mods: dict[str, dict[str, Any]] = field(default_factory=dict)  # [mods.<id>] tables (issue 15)
 
     def shipped_units(self) -> list[str]:
         """The keys of the units the game ships, in the roster's order (demos, default and dealt teams and so
@@ -410,6 +411,7 @@ def build_data(
         if len(g) != 10 or any(len(row) != 10 for row in g):
             raise DataError(f"{core_name}: charts: field {name!r}: needs 10 rows of 10 numbers")
         grids.append(tuple(tuple(int(x) for x in row) for row in g))
+    mods = _read_mods(core_name, core.get("mods", {}), weapons, profiles)
     return Z40Data(
         house=dict(core.get("house", {})),
         to_hit_ranged=tuple(int(x) for x in to_hit),
@@ -425,7 +427,28 @@ def build_data(
         user_weapons=tuple(mine["weapons"]),
         user_profiles=tuple(mine["profiles"]),
         user_problems=tuple(problems),
+        mods=mods,
     )
+
+
+def _read_mods(
+    file: str, tables: Any, weapons: dict[str, Weapon], profiles: dict[str, Profile]
+) -> dict[str, dict[str, Any]]:
+    """The ``[mods.<id>]`` tables: each needs a name and a summary; a profile or weapons it names must exist."""
+    out: dict[str, dict[str, Any]] = {}
+    if not isinstance(tables, dict):
+        raise DataError(f"{file}: mods: must be a table")
+    for key, t in tables.items():
+        r = _Reader(file, f"mods.{key}", t)
+        r.get("name", str)
+        r.get("summary", str)
+        r.get("show", str, "")
+        if "profile" in t:
+            r.keys("profile", profiles)
+        if "weapons" in t:
+            r.keys("weapons", weapons)
+        out[key] = dict(t)
+    return out
 
 
 def _merge_user(

@@ -222,3 +222,66 @@ class HordeRespawned(Event):
     where: str
     figures: tuple[str, ...]
     centre: tuple[float, float]
+
+
+# -- mods (RULES.md, "Zombie 40,000: Mods"; mods.py) -------------------------------------------------
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class EmbarkRefused(Event):
+    """A model reached the escape vehicle but may not embark yet (Coop Mode: the Zombie Boss still stands)."""
+
+    figure: str
+    reason: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class JoinedHorde(Event):
+    """Dead Men Walking: a team's model killed by a horde in close combat rises and joins that horde."""
+
+    figure: str
+    squad: str
+    horde: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class ZombiesHardened(Event):
+    """Death Korps Zombies: a respawned horde came back tougher (its Toughness and Feel No Pain now)."""
+
+    unit: str
+    toughness: int
+    fnp: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class WatchingForBetrayal(Event):
+    """Every Man For Himself: a team near another rolled at the start of its turn; ``frozen`` on ``need``+."""
+
+    unit: str
+    near: str
+    roll: int
+    need: int
+    frozen: bool
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class OutForGood(Event):
+    """A wiped-out team may not respawn (Instant Death, Hardcore Mode, Coop Mode); ``reason`` says why."""
+
+    unit: str
+    player: int
+    reason: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class WoundRegained(Event):
+    """It Will Not Die: a wounded model regained a wound at the end of its turn."""
+
+    figure: str
+    wounds: int

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand, Preview
-from game.rules.zombie40k import assault, morale, movement, setup, shooting, turn
+from game.rules.zombie40k import assault, mods, morale, movement, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
 from game.rules.zombie40k.data import Z40Data, load_data
@@ -47,7 +47,9 @@ class Zombie40kGame:
         self.commands: list[Command] = []
         self.log: list[Event] = []
         teams = setup.check_options(self.data, scenario, self.options, seed)
-        state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")))
+        chosen = mods.check_mods(self.data, self.options)
+        self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
+        state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")), mods=chosen)
         self.world = World(
             scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or Respawning()
         )
@@ -102,6 +104,9 @@ class Zombie40kGame:
             raise IllegalCommand(f"There is no unit {cmd.target!r} on the table.")
         if target.id == unit.id:
             raise IllegalCommand("A squad does not shoot at itself.")
+        refused = mods.pvp_refused(w, unit, target) or mods.frozen(w, unit)
+        if refused:
+            raise IllegalCommand(refused)
         if st.locked(unit.id):
             raise IllegalCommand(f"{unit.name} is locked in close combat and cannot shoot.")
         reason = shooting.pvp_reason(w, unit, target)

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
+from game.rules.zombie40k import mods
 from game.rules.zombie40k.commands import Move, Run
 from game.rules.zombie40k.events import Embarked, FellBack, GameOver, MoveRolled
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
@@ -75,6 +76,8 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
         )
     if st.locked(unit.id):
         raise IllegalCommand(f"{unit.name} is locked in close combat and cannot {'run' if run else 'move'}.")
+    if mods.frozen(world, unit):
+        raise IllegalCommand(mods.frozen(world, unit))
     if unit.falling_back:
         raise IllegalCommand(f"{unit.name} is falling back.")
     if unit.regrouped_turn == st.turn and not run:
@@ -150,11 +153,12 @@ def check_embark(world: World, m: Model) -> bool:
         return False
     if world.vehicle_distance(m.position, m.radius) > float(world.data.h("embark_reach")) + 1e-9:
         return False
+    if mods.refuse_embark(world, m):
+        return False  # Coop Mode: not while the Zombie Boss stands
     world.embark(m)
     world.emit(Embarked(m.id, m.player))
     st = world.state
-    st.winner = f"player {m.player}"
-    st.reason = f"{world.state.units[m.unit].name} (player {m.player}) reached the escape vehicle"
+    st.winner, st.reason = mods.winner_of(world, m)
     st.phase = Phase.OVER
     st.active_player = None
     world.emit(GameOver(st.winner, st.reason))

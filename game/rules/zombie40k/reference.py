@@ -247,5 +247,27 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
                 for u in d.usrs.values()
             ),
         ),
+        _mods_section(d, options),
     ]
     return out
+
+
+def _mods_section(d: Any, options: dict[str, Any]) -> Section:
+    """RULES.md "Mods": every mod with its summary and house values; the ones this game plays marked."""
+    from game.rules.zombie40k import mods
+
+    on = (options.get("mods") or []) if isinstance(options, dict) else []
+    body = [_p("Switches of the new-game set-up; any of them may be combined [seed].")]
+    for key in mods.MOD_IDS:
+        if key in d.mods:
+            mark = " (on in this game)" if key in on else ""
+            values = mods.house_values(d, key)
+            body.append(
+                _p(
+                    f"{mods.name_of(d, key)}{mark}: {d.mods[key]['summary']}"
+                    + (f" House values: {values}." if values else ""),
+                    house=bool(values),
+                    kind="bullet",
+                )
+            )
+    return Section("Mods", tuple(body))

@@ -39,6 +39,9 @@ def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
     sides: dict[str, str] = {}
     for m in game.figures:
         sides[m.id] = f"Player {m.player}" if m.side == PLAYERS else "Zombies"
+    for e in game.log:  # a Dead Man Walking started in his team (FigurePlaced says whose)
+        if type(e).__name__ == "FigurePlaced" and e.side == PLAYERS and e.unit[1:].isdigit():
+            sides[e.figure] = f"Player {e.unit[1:]}"
     alive: dict[str, int] = {}
     for s in sides.values():
         alive[s] = alive.get(s, 0) + 0
@@ -50,6 +53,10 @@ def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
             alive[sides.get(e.figure, "Zombies")] = alive.get(sides.get(e.figure, "Zombies"), 0) + 1
         elif kind == "Killed":  # an embarked model still counts: he is his team's, and safe
             alive[sides.get(e.figure, "Zombies")] -= 1
+        elif kind == "JoinedHorde":  # Dead Men Walking: from his team to the zombies
+            alive[sides.get(e.figure, "Zombies")] -= 1
+            alive["Zombies"] = alive.get("Zombies", 0) + 1
+            sides[e.figure] = "Zombies"
         elif kind in ("SquadRespawned", "HordeRespawned"):  # the dead come back on the table
             side = sides.get(e.figures[0], "Zombies") if e.figures else "Zombies"
             alive[side] = alive.get(side, 0) + len(e.figures)
@@ -71,6 +78,8 @@ def who_won(winner: str | None) -> str:
     """``the zombies win``, ``Player 2 wins``, ``nobody wins``: the end screen's words for the winner."""
     if not winner:
         return "nobody wins"
+    if winner == "players":
+        return "the players win together"
     return "the zombies win" if winner == "zombies" else f"{winner[:1].upper()}{winner[1:]} wins"
 
 
@@ -100,7 +109,8 @@ def report(game: Any) -> Report:
         groups.append(
             f"Player {p} ({u.name}): {left} of {u.start_size} models, {s.kills.get(u.id, 0)} zombies killed, {where}"
         )
-        roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, marked=winner == f"player {p}"))
+        escaped = winner == f"player {p}" or (winner == "players" and left > 0)  # Coop Mode: all together
+        roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, marked=escaped))
     turns, counts = _series(game)
     best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0
     return Report(
@@ -137,7 +147,7 @@ def outcome(game: Any) -> Outcome:
     survivors = tuple(len(w.alive(s.squad_of(p))) for p in s.players)
     return Outcome(
         winner=winner,
-        human_win=seat > 0,
+        human_win=seat > 0 or winner == "players",
         turns=s.turn,
         reason=s.reason,
         seat=seat,
@@ -196,7 +206,12 @@ def invariants(game: Any) -> list[str]:
     if s.phase in (Phase.MOVEMENT, Phase.SHOOTING, Phase.ASSAULT):
         if s.active_player not in s.players or not w.alive(s.squad_of(s.active_player)):
             out.append(f"the {s.phase.value} phase has no living active squad")
-    if game.over and game.winner not in ("zombies", *(f"player {p}" for p in s.players)):
+    coop = "coop" in getattr(s, "mods", [])  # Coop Mode: the players win together
+    if game.over and game.winner not in (
+        "zombies",
+        *(f"player {p}" for p in s.players),
+        *(("players",) if coop else ()),
+    ):
         out.append(f"unknown winner {game.winner!r}")
     if (
         game.over

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.rules.zombie40k import mods
 from game.rules.zombie40k.events import HordeRespawned, Moved, SquadRespawned
 from game.rules.zombie40k.hooks import Hooks
 from game.rules.zombie40k.setup import spots_near, vehicle_centre
@@ -35,7 +36,7 @@ class Respawning(Hooks):
 
     def player_respawn_phase(self, world: Any, player: int) -> None:
         squad = world.state.squad_of(player)
-        if squad.wiped_out and not world.alive(squad):
+        if squad.wiped_out and not world.alive(squad) and not mods.out_for_good(world, squad):
             respawn_squad(world, squad)
 
     def zombie_respawn_phase(self, world: Any) -> None:
@@ -44,7 +45,7 @@ class Respawning(Hooks):
                 respawn_horde(world, horde)
 
     def squad_out_for_good(self, world: Any, squad: Unit) -> bool:
-        return False
+        return mods.out_for_good(world, squad)  # Instant Death, Hardcore Mode, Coop Mode
 
 
 def _deploy_centre(world: World, squad: Unit) -> Point:
@@ -113,6 +114,7 @@ def respawn_squad(world: World, squad: Unit) -> None:
         world.table.place(fid, m.position, m.radius)
         world.emit(Moved(fid, (old, m.position), round(m.facing, 3), 0.0, "respawn"))
     squad.wiped_out = squad.falling_back = False
+    squad.respawns += 1  # Hardcore Mode counts them
     squad.power_ups = []
     squad.difficult_roll = squad.run_roll = None
     squad.engaged_turn = squad.charged_turn = -1
@@ -175,13 +177,14 @@ def _clamp(world: World, p: Point, inset: float) -> Point:
 def respawn_horde(world: World, horde: Unit) -> None:
     st, d = world.state, world.data
     r = float(d.h("base")) / 2
-    face = world.d6(f"{horde.id} respawn", "")
+    forced = mods.vehicle_edge_forced(world)  # Coop Mode: a team within 8" of the vehicle
+    face = 4 if forced else world.d6(f"{horde.id} respawn", "")
     squads = [u for u in st.squads() if world.alive(u)]
     free = [u for u in squads if not any(st.units[o].side == ZOMBIES for o in st.engaged_with(u.id))]
     enemy_gap = float(d.h("enemy_gap"))
     if face <= 4:
         normal = edge_of(world, face)
-        where = EDGES[face - 1]
+        where = EDGES[face - 1] + (' (Coop Mode: a team is within 8" of it)' if forced else "")
         probe = _on_edge(world, normal, (world.scenario.width / 2, world.scenario.height / 2), r + 0.1)
         near = free or squads
         if near:
@@ -221,6 +224,9 @@ def respawn_horde(world: World, horde: Unit) -> None:
         furthest = max(squads, key=lambda u: (world.unit_vehicle_distance(u), u.id), default=None)
         others = [u for u in squads if furthest is None or u.id != furthest.id]
         leader = min(others, key=lambda u: (world.unit_vehicle_distance(u), u.id), default=None)
+        coop = mods.has_mod(world, "coop")
+        if coop:  # Coop Mode: directly in front of the team closest to the vehicle
+            leader = mods.drop_leader(world, squads)
         if leader is None:
             centre = (world.scenario.width / 2, world.scenario.height / 2)
         else:
@@ -235,6 +241,9 @@ def respawn_horde(world: World, horde: Unit) -> None:
             )
         who = f"player {furthest.player}" if furthest is not None else "nobody"
         where = f"deep strike placed by {who}, the furthest from the escape vehicle"
+        if coop:
+            front = f"player {leader.player}" if leader is not None else "nobody"
+            where = f"deep strike in front of {front}, the closest to the escape vehicle (Coop Mode)"
 
     def clear(p: Point) -> bool:
         for fid in world.table.figures_in_circle(p, r + enemy_gap + 1.0):
@@ -261,7 +270,12 @@ def respawn_horde(world: World, horde: Unit) -> None:
     if back:
         horde.wiped_out = horde.falling_back = False
         horde.engaged_turn = horde.charged_turn = -1
-    world.emit(HordeRespawned(horde.id, face, where, tuple(back), (round(centre[0], 4), round(centre[1], 4))))
+    world.emit(
+        HordeRespawned(
+            horde.id, 0 if forced else face, where, tuple(back), (round(centre[0], 4), round(centre[1], 4))
+        )
+    )
+    mods.harden(world, horde)  # Death Korps Zombies
 
 
 __all__ = ["Respawning", "respawn_squad", "respawn_spots", "PLAYERS"]

@@ -16,13 +16,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.contract import Answers, SetupSpec, Team, TeamOption
+from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
+from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
 from game.rules.zombie40k.team_builder import cost, default_team, team_problems
 from game.scenario.model import Scenario
 
 TEAM = "team"
+MOD = "mod:"  # the game answers' key of a mod's switch: "mod:coop"
+
+
+def mod_switches(data: Z40Data) -> tuple[Switch, ...]:
+    """One switch per mod (RULES.md, "Mods"), any of them together; its help is the mod's summary and house
+    values, and a mod with house values is marked house."""
+    out = []
+    for key in mod_rules.MOD_IDS:
+        if key not in data.mods:
+            continue
+        t = data.mods[key]
+        label = str(t.get("label", t["name"]))  # short: the set-up's label column is narrow
+        house = bool(mod_rules.house_values(data, key)) and not t.get("long_label")
+        out.append(Switch(MOD + key, label, False, mod_rules.describe(data, key), house))
+    return tuple(out)
+
+
+def chosen_mods(answers: Answers) -> list[str]:
+    """The mods switched on in the set-up's answers, in the table's order."""
+    game = answers.get("game") or {}
+    return [k for k in mod_rules.MOD_IDS if game.get(MOD + k)]
 
 
 def _players_range(scenario: Scenario) -> tuple[int, int]:
@@ -105,8 +127,10 @@ class Z40Setup:
             hi,
             lo,
             per_player=(team,),
+            for_game=mod_switches(self.data),
             player_noun="team",
-            note="Every player races the others to the escape vehicle; the game plays the zombies.",
+            note="Every player races the others to the escape vehicle; the game plays the zombies. "
+            "Hover a mod for its rules and house values.",
         )
 
     def _team(self, scenario: Scenario, each: dict[str, Any], n: int) -> dict[str, Any]:
@@ -118,7 +142,11 @@ class Z40Setup:
 
     def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:
         each = answers.get("each", []) or [{}]
-        return {"teams": [self._team(scenario, e, i) for i, e in enumerate(each, 1)]}
+        out: dict[str, Any] = {"teams": [self._team(scenario, e, i) for i, e in enumerate(each, 1)]}
+        mods = chosen_mods(answers)
+        if mods:  # no key without mods: a plain game's options stay as they were
+            out["mods"] = mods
+        return out
 
     def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
         teams = options.get("teams") or []
@@ -126,7 +154,9 @@ class Z40Setup:
         for t in teams:
             spec = default_team(self.data, t, self.budget(scenario)) if isinstance(t, str) else dict(t)
             each.append({TEAM: items_of(self.data, spec)})
-        return {"players": len(teams), "each": each, "game": {}}
+        given = options.get("mods") or []
+        game = {MOD + k: True for k in mod_rules.MOD_IDS if k in given}
+        return {"players": len(teams), "each": each, "game": game}
 
     def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
         try:
@@ -140,7 +170,8 @@ class Z40Setup:
         for t in options.get("teams") or []:
             key = t if isinstance(t, str) else t.get("unit", "?")
             names.append(self.data.units[key].name if key in self.data.units else str(key))
-        return ", ".join(names)
+        mods = [mod_rules.name_of(self.data, m) for m in options.get("mods") or [] if isinstance(m, str)]
+        return ", ".join(names) + (f" (mods: {', '.join(mods)})" if mods else "")
 
     def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
         """What player ``player`` may add now: a unit (first), then models, the sergeant, wargear, a USR."""
@@ -170,8 +201,13 @@ class Z40Setup:
                     offer(f"sergeant_option:{o.key}", f"{unit.sergeant.name}: {o.name}")
         for o in unit.weapon_options:
             offer(f"weapon:{o.key}", o.name)
+        hardcore = "hardcore" in chosen_mods(answers)
         if not spec.get("usr"):
             for rule in self.data.usr_choices():
+                if hardcore:  # Hardcore Mode: offered, refused with the reason
+                    label = f"{rule.name} ({rule.list} rule)"
+                    out.append(TeamOption(f"usr:{rule.name}", label, 0, mod_rules.HARDCORE_USR + "."))
+                    continue
                 offer(
                     f"usr:{rule.name}",
                     f"{rule.name} ({rule.list} rule)" + ("" if rule.has_effect else ": no effect in this game"),

@@ -191,6 +191,7 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
                 reroll_wound=pe,
                 six_ap2="Bladestorm" in w.rules,
                 six_wounds="Gauss" in w.rules,
+                rending="Rending" in w.rules,  # a Rending gun [7th] (the Patriarch's assault cannon)
                 gets_hot="Gets Hot" in w.rules,
                 shooters=tuple(s.model.id for s in ss),
                 weapon=wkey,

@@ -87,6 +87,11 @@ class Unit:
     phase_losses: int = 0
     wiped_out: bool = False
     power_ups: list[str] = field(default_factory=list)  # issue 15
+    respawns: int = 0  # times this squad came back (Hardcore Mode: once only)
+    out_for_good: str = ""  # why a wiped-out squad may not respawn (Instant Death, Hardcore, Coop Mode)
+    watching_turn: int = -1  # Every Man For Himself: the turn it froze, watching for betrayal
+    concussed_until: int = -1  # Concussive (the Patriarch): strikes at Initiative 1 until the end of this turn
+    came_near_vehicle: bool = False  # Coop Mode: this squad has been within 8" of the escape vehicle
 
 
 @dataclass
@@ -108,6 +113,7 @@ class Z40State:
     winner: str | None = None  # "player 2" | "zombies"
     reason: str = ""
     kills: dict[str, int] = field(default_factory=dict)  # unit id -> zombies killed (report, issue 15)
+    mods: list[str] = field(default_factory=list)  # the mods switched on in the set-up (issue 15, mods.py)
 
     def to_data(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)

@@ -79,13 +79,18 @@ def rigged_game(
     player: int = 1,
     turn: int = 1,
     autogun: bool = False,
+    mods: Sequence[str] = (),
 ) -> Zombie40kGame:
     """A game in ``player``'s ``phase`` with only the listed models: squads[p] places the first models of
     player p's team (the others are taken away); each horde's zombies are placed as hN-1, hN-2 ...
-    (hN-1 with an autogun when ``autogun``); the Boss only when ``boss`` is given. Then ScriptedDice(dice)."""
+    (hN-1 with an autogun when ``autogun``); the Boss only when ``boss`` is given; ``mods`` switched on
+    (RULES.md, "Mods"). Then ScriptedDice(dice)."""
     players = max(squads) if squads else 1
     sc = scenario or small_scenario(players=max(players, 1))
-    g = new_game(sc, {"teams": list(teams) if teams else ["infantry_squad"] * players}, seed=1)
+    options: dict[str, Any] = {"teams": list(teams) if teams else ["infantry_squad"] * players}
+    if mods:
+        options["mods"] = list(mods)
+    g = new_game(sc, options, seed=1)
     st, w = g.state, g.world
     for m in list(st.models.values()):
         if m.alive:
@@ -133,7 +138,7 @@ def rigged_game(
             (float(boss[0]), float(boss[1])),
             90.0,
             0.8,
-            4,
+            d.profile("zombie_boss").w,
             tuple(d.zombies["boss_weapons"]),
         )
         st.models["boss"] = m

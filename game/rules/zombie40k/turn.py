@@ -12,7 +12,7 @@ the table.
 from __future__ import annotations
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import assault, morale, zombie_turn
+from game.rules.zombie40k import assault, mods, morale, zombie_turn
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseStarted, TurnStarted
 from game.rules.zombie40k.state import Phase
@@ -81,6 +81,11 @@ def begin_player(world: World) -> None:
             for m in world.alive(squad):
                 m.moved = m.fired = m.ran = False
             squad.run_roll = None
+            mods.note_vehicle_reach(world)  # Coop Mode: once a team is within 8" hordes respawn by the vehicle
+            mods.embark_waiting(world, squad)  # Coop Mode: the Boss fell while it waited by the vehicle
+            if st.phase == Phase.OVER:
+                return
+            mods.watch_for_betrayal(world, squad)  # Every Man For Himself
             enter_phase(world, Phase.MOVEMENT)
             return
         st.order_index += 1
@@ -145,7 +150,7 @@ def has_choice(world: World) -> bool:
     if st.active_player is None or st.phase == Phase.OVER:
         return True
     squad = st.squad_of(st.active_player)
-    if not world.alive(squad):
+    if not world.alive(squad) or mods.frozen(world, squad):
         return False
     locked = st.locked(squad.id)
     if st.phase == Phase.MOVEMENT:

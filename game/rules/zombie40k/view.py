@@ -615,7 +615,29 @@ def _line(game: Any, e: Any) -> str:
     if kind == "UnitDestroyed":
         return toned("bad", esc(f"{e.unit} is destroyed"))
     if kind == "HordeRespawned":
-        return toned("bad", esc(f"{e.unit} respawns ({e.roll}: {e.where}) with {len(e.figures)} zombies"))
+        roll = f"{e.roll}: " if e.roll else ""  # 0: no roll (Coop Mode sends it to the vehicle's edge)
+        return toned("bad", esc(f"{e.unit} respawns ({roll}{e.where}) with {len(e.figures)} zombies"))
+    if kind == "EmbarkRefused":
+        return toned("warn", esc(f"{e.figure} may not embark: {e.reason}"))
+    if kind == "JoinedHorde":
+        return toned("bad", esc(f"{e.figure} of {e.squad} rises and joins {e.horde} (Dead Men Walking)"))
+    if kind == "ZombiesHardened":
+        fnp = f", Feel No Pain {e.fnp}+" if e.fnp else ""
+        return toned(
+            "bad", esc(f"{e.unit} comes back tougher: Toughness {e.toughness}{fnp} (Death Korps Zombies)")
+        )
+    if kind == "WatchingForBetrayal":
+        what = "watches for betrayal and may not move, shoot, run or charge" if e.frozen else "keeps its nerve"
+        return toned(
+            "warn" if e.frozen else "plain",
+            esc(
+                f"{e.unit} is near {e.near}: {e.roll} (needs {e.need}+ to freeze), {what} (Every Man For Himself)"
+            ),
+        )
+    if kind == "OutForGood":
+        return toned("bad", esc(f"Player {e.player}'s {e.unit} is out for good: {e.reason}"))
+    if kind == "WoundRegained":
+        return toned("warn", esc(f"{e.figure} will not die: a wound back ({e.wounds} now)"))
     if kind == "SquadRespawned":
         return toned(
             "good",
@@ -627,7 +649,8 @@ def _line(game: Any, e: Any) -> str:
     if kind == "Embarked":
         return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))
     if kind == "GameOver":
-        return toned("gold", f"<b>{esc(e.winner)} wins</b>: {esc(e.reason)}")
+        who = "The players win together" if e.winner == "players" else f"{esc(e.winner)} wins"
+        return toned("gold", f"<b>{who}</b>: {esc(e.reason)}")
     return ""
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from game.dice import Dice
 from game.rules.core import DiceRolled, Event
+from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Profile, Z40Data
 from game.rules.zombie40k.events import Killed, Moved, UnitDestroyed, Wounded
 from game.rules.zombie40k.hooks import Hooks
@@ -175,6 +176,8 @@ class World:
     def kill(self, m: Model, cause: str) -> None:
         if not m.alive:
             return
+        if self.state.mods and mod_rules.joins_horde(self, m, cause):
+            return  # Dead Men Walking: he rises with the horde that killed him
         m.state, m.wounds = DEAD, 0
         self.table.remove(m.id)
         unit = self.state.units[m.unit]

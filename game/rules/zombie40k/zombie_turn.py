@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import assault, shooting
+from game.rules.zombie40k import assault, mods, shooting
 from game.rules.zombie40k.events import Engaged, MoveRolled, PhaseStarted
 from game.rules.zombie40k.state import HORDE, PLAYERS, Model, Unit
 from game.rules.zombie40k.world import World
@@ -53,7 +53,7 @@ def target_squad(world: World, unit: Unit) -> Unit | None:
 
 def shamble(world: World) -> None:
     st = world.state
-    inches = world.d6("zombie shamble")
+    inches = mods.shamble_roll(world)  # a D6 [seed]; Coop Mode and Four Weeks Later roll more
     world.emit(MoveRolled("zombies", "shamble", inches))
     fields: dict[tuple[str, float], Any] = {}  # squads stand still while zombies shamble: one field each
     for unit in [u for u in st.zombie_units() if world.alive(u) and not st.locked(u.id)]:
@@ -167,7 +167,7 @@ def zombie_shooting(world: World) -> None:
         ]
         if not guns:
             continue
-        gun, weapon = guns[0]
+        gun, weapon = max(guns, key=lambda g: g[1].range)  # the longest reach picks the target (the Patriarch)
         target = shooting.zombie_target(world, unit, gun, weapon)
         if target is None:
             continue
@@ -199,6 +199,8 @@ def run(world: World) -> None:
     zombie_shooting(world)
     if not st.winner:
         zombie_assault(world)
+    if not st.winner:
+        mods.it_will_not_die(world)  # the Patriarch (Zombie Boss Alternatives)
 
 
 __all__ = ["run", "HORDE"]
