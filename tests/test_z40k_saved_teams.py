@@ -163,9 +163,12 @@ def test_building_the_fourth_team_keeps_the_list_scrolled_where_the_player_is(ap
     choose(app, scene.players_menu, "4 players")
     box = scene.scroll_box
     assert box is not None and box.vert_scroll_bar is not None
-    box.vert_scroll_bar.set_scroll_from_start_percentage(1.0)  # the wheel, all the way down
-    app.run_frames(3)
-    team = menu(scene, "#team_4")
+    for step in range(1, 41):  # the wheel, down until player 4's Add is at the bottom of the view
+        box.vert_scroll_bar.set_scroll_from_start_percentage(step / 40)
+        app.run_frames(2)
+        team = menu(scene, "#team_4")
+        if team.rect.bottom <= box.rect.bottom - 230:  # room for its list to open below
+            break
     assert box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom  # player 4 in view
     click(app, team.rect.center)
     app.run_frames(2)
