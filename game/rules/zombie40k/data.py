@@ -181,6 +181,7 @@ class Z40Data:
     user_weapons: tuple[str, ...] = ()  # ... and its weapons and profiles
     user_profiles: tuple[str, ...] = ()
     user_problems: tuple[str, ...] = ()  # the player's entries skipped, each with file, entry and field
+    power_up_table: dict[int, dict[str, str]] = field(default_factory=dict)  # 2D6 -> key, name, effect
 
     def shipped_units(self) -> list[str]:
         """The keys of the units the game ships, in the roster's order (demos, default and dealt teams and so
@@ -425,7 +426,21 @@ def build_data(
         user_weapons=tuple(mine["weapons"]),
         user_profiles=tuple(mine["profiles"]),
         user_problems=tuple(problems),
+        power_up_table=_power_up_table(core, core_name),
     )
+
+
+def _power_up_table(core: dict[str, Any], file: str) -> dict[int, dict[str, str]]:
+    """The 2D6 power-up table [seed]: every result 2..12 with its key, name and effect."""
+    out: dict[int, dict[str, str]] = {}
+    for k, t in core.get("power_up_table", {}).items():
+        r = _Reader(file, f"power_up_table.{k}", t)
+        if not str(k).isdigit() or not 2 <= int(k) <= 12:
+            raise DataError(f"{file}: power_up_table.{k}: must be a 2D6 result 2..12")
+        out[int(k)] = {"key": r.get("key", str), "name": r.get("name", str), "effect": r.get("effect", str)}
+    if out and sorted(out) != list(range(2, 13)):
+        raise DataError(f"{file}: power_up_table: needs every result 2..12")
+    return out
 
 
 def _merge_user(
