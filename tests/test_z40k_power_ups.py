@@ -205,6 +205,9 @@ def test_shotgun_hits_a_zombie_on_2_whatever_the_bs_and_wounds_with_no_save_cove
     w, st = g.world, g.state
     st.units["p1"].power_ups = ["shotgun"]
     g.apply(UsePowerUp("p1", "shotgun", "p1-1"))
+    d = g.preview(Shoot("p1", "h1")).details  # the preview knows: 2 shots at 2+, every hit a kill
+    assert math.isclose(d["expected_hits"], 10 / 6, abs_tol=1e-5)
+    assert math.isclose(d["expected_kills"], 10 / 6, abs_tol=1e-5)
     g.apply(Shoot("p1", "h1"))
     hit = next(e for e in evs(g, AttackStep) if e.step == "hit")
     assert hit.weapon == "Shotgun (power-up)" and hit.need == 2 and hit.dice == 2 and hit.successes == 1
@@ -355,6 +358,21 @@ def test_a_respawned_squad_rolls_on_the_power_up_table() -> None:
     turn.begin_player(w)
     assert w.alive(st.units["p1"]) and [(e.roll, e.why) for e in evs(g, PowerUpRolled)] == [(7, "respawned")]
     assert st.units["p1"].power_ups == ["medpack"]
+    # with another squad on the table, the respawned squad is the furthest: it chooses
+    g = rigged_game({1: [(10, 30)], 2: [(30, 20)]}, teams=[GUARDS, GUARDS], phase=Phase.ASSAULT, player=1)
+    w, st = g.world, g.state
+    w.kill(st.models["p2-1"], "test")
+    st.order, st.order_index = [1, 2], 1
+    turn.begin_player(w)
+    assert st.active_player == 2 and evs(g, PowerUpChoiceOffered)[-1].unit == "p2"
+    assert g.actions_for("p2-1") == ["choice_1", "choice_2"]
+
+
+def test_killing_the_zombie_boss_is_no_power_up_roll() -> None:
+    """Power-ups: only the last model of a zombie horde earns the roll, not the Zombie Boss [seed]."""
+    g = rigged_game({1: [(10, 30)]}, boss=(30, 30), teams=[GUARDS], dice=[])
+    g.world.kill(g.state.models["boss"], "p1 test")
+    assert not evs(g, PowerUpRolled) and g.state.units["p1"].power_ups == []
 
 
 def test_the_mods_switch_the_roll_and_the_double_roll_off(monkeypatch: pytest.MonkeyPatch) -> None:

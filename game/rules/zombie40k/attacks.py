@@ -39,6 +39,7 @@ class Pool:
     gets_hot: bool = False
     shooters: tuple[str, ...] = ()
     weapon: str = ""
+    direct: bool = False  # each hit takes a wound: no roll to wound, no save, cover or FNP (power-ups)
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ def allocate(
                 saved += 1
                 continue
         res.unsaved += 1
-        if sv.instant_death(pool.s) and power_ups.medpack(world, m):
+        if sv.instant_death(pool.s) and power_ups.medpack(world, m, lethal=True):
             res.unsaved -= 1
             continue
         if sv.instant_death(pool.s):

@@ -484,15 +484,15 @@ def start_of_turn(world: World, squad: Unit) -> None:
         world.emit(PowerUpLost(squad.id, (key,), "its turn is over"))
 
 
-def medpack(world: World, m: Model) -> bool:
-    """An unsaved wound on a squad model: a carried Medpack ignores it; the Defibrillator does when the
-    wound would kill the squad's last model and no Medpack is left."""
+def medpack(world: World, m: Model, lethal: bool = False) -> bool:
+    """An unsaved wound on a squad model (``lethal``: Instant Death): a carried Medpack ignores it; the
+    Defibrillator does when the wound would kill the squad's last model and no Medpack is left."""
     if m.side != PLAYERS:
         return False
     squad = world.state.units[m.unit]
     if MEDPACK in squad.power_ups:
         key = MEDPACK
-    elif DEFIBRILLATOR in squad.power_ups and m.wounds <= 1 and len(world.alive(squad)) == 1:
+    elif DEFIBRILLATOR in squad.power_ups and (lethal or m.wounds <= 1) and len(world.alive(squad)) == 1:
         key = DEFIBRILLATOR
     else:
         return False
@@ -584,6 +584,8 @@ class PowerUps(Respawning):
         came_back = squad.wiped_out and not world.alive(squad)
         super().player_respawn_phase(world, player)
         start_of_turn(world, squad)
+        if waiting(world, squad):
+            offer_choice(world, squad)  # owed since another turn: say again what buttons 1 and 2 do
         if came_back and world.alive(squad):
             earn(world, squad, "respawned")
 

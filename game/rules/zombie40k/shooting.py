@@ -183,7 +183,8 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
     for (wkey, bs, snap, user_s), ss in groups.items():
         w = world.data.weapon(wkey)
         need = charts.to_hit_ranged(world.data, bs, snap)
-        if wkey == "power_up_shotgun" and p.target.side == ZOMBIES:
+        direct = wkey == "power_up_shotgun" and p.target.side == ZOMBIES
+        if direct:
             need = int(world.data.h("shotgun_hits"))  # whatever the firer's BS [seed, house 2+]
         out.append(
             Pool(
@@ -199,6 +200,7 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
                 gets_hot="Gets Hot" in w.rules,
                 shooters=tuple(s.model.id for s in ss),
                 weapon=wkey,
+                direct=direct,
             )
         )
     return out

@@ -211,7 +211,8 @@ class Z40View:
                     game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged or k == "chainsaw"
                 )
                 cells = (Cell(f"W{max(0, m.wounds)}/{prof.w}", bold=m.wounds < prof.w), Cell(weapons, "muted"))
-                rows.append(RosterRow(fid, f"{prof.name.split()[-1]} {fid}", cells, status))
+                short = prof.name.split(" (")[0].split()[-1]  # "Ork Boy (power-up)" is a Boy too
+                rows.append(RosterRow(fid, f"{short} {fid}", cells, status))
             dist = w.unit_vehicle_distance(unit)
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
             items = power_up_words(game, unit)
