@@ -251,6 +251,16 @@ def test_defibrillator_brings_back_a_dead_model_with_one_wound() -> None:
     m = st.models["p1-2"]
     assert m.alive and m.wounds == 1 and m.id in g.table and math.dist(m.position, (10, 30)) < 3
     assert invariants(g) == []
+    # the button brings the sergeant back first
+    g2 = rigged_game(
+        {1: [(10, 30), (11.5, 30), (13, 30)]}, teams=[{"unit": "infantry_squad", "models": 3, "sergeant": True}]
+    )
+    sgt = next(m for m in g2.figures if m.sergeant)
+    for m in [m for m in g2.figures if m.player == 1 and m.id != "p1-3"]:
+        g2.world.kill(m, "h1 test")
+    from game.rules.zombie40k.game import power_up_actions
+
+    assert power_up_actions(g2, "p1-3")["revive"].figure == sgt.id
     # as a Medpack: only for the squad's last model
     st.units["p1"].power_ups = ["defibrillator"]
     w.kill(st.models["p1-2"], "h1 test")

@@ -75,6 +75,8 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
 
 
 def through_difficult(world: World, unit: Unit, target: Unit) -> bool:
+    if power_ups.slippery(world, unit):
+        return True  # a Banana Peel: the squad moves as if through difficult terrain this turn
     for m in world.alive(unit):
         t = min(world.alive(target), key=lambda o: world.edge(m, o))
         if world.table.clutter_on_path([m.position, t.position]) > 0:

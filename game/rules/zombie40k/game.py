@@ -238,7 +238,7 @@ def power_up_actions(game: Zombie40kGame, fid: str) -> dict[str, UsePowerUp]:
     """The power-up buttons for model ``fid`` and the command each would give (legal or not)."""
     m = game.figure(fid)
     squad = game.state.units[m.unit]
-    dead = next((f for f in squad.models if game.state.models[f].state == "dead"), "")
+    dead = next((m.id for m in power_ups.dead_models(game.world, squad)), "")
     item = next((k for k in (power_ups.CHAINSAW, power_ups.SHOTGUN) if k in squad.power_ups), power_ups.CHAINSAW)
     return {
         "arm": UsePowerUp(squad.id, item, fid),

@@ -385,6 +385,12 @@ def use(world: World, cmd: UsePowerUp) -> None:
         world.emit(PowerUpUsed(squad.id, DEFIBRILLATOR, dead.id, f"{dead.id} is back with one wound"))
 
 
+def dead_models(world: World, squad: Unit) -> list[Model]:
+    """The squad's dead, the one most worth bringing back first: the sergeant, then the toughest."""
+    dead = [world.state.models[f] for f in squad.models if world.state.models[f].state == DEAD]
+    return sorted(dead, key=lambda m: (not m.sergeant, -world.profile(m).w, squad.models.index(m.id)))
+
+
 def usable(world: World, squad: Unit) -> list[UsePowerUp]:
     """Every UsePowerUp the squad could give now (a sample: each item to each model, each dead model back)."""
     out: list[UsePowerUp] = []
@@ -397,11 +403,7 @@ def usable(world: World, squad: Unit) -> list[UsePowerUp]:
         elif item == SPEED_PACK:
             out.append(UsePowerUp(squad.id, item))
         elif item == DEFIBRILLATOR:
-            out += [
-                UsePowerUp(squad.id, item, f)
-                for f in squad.models
-                if world.state.models[f].state == DEAD and world.state.models[f].unit == squad.id
-            ]
+            out += [UsePowerUp(squad.id, item, m.id) for m in dead_models(world, squad)]
     good = []
     for c in out:
         try:

@@ -222,9 +222,9 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
                 _p(
                     "In the squad's turn: Arm (G) gives the carried Chainsaw or Shotgun to the selected model, "
                     "Tape +A (A) / Tape +shot (H) the Duct Tape, Speed Pack (S) turns the pack on, Defibrillate (D) "
-                    "brings a dead model back beside the selected one. A Medpack is used by itself on the squad's "
-                    "first unsaved wound after Feel No Pain; the Defibrillator counts as one only to save the squad's "
-                    "last model.",
+                    "brings a dead model (the sergeant first) back beside the selected one. A Medpack is used by "
+                    "itself on the squad's first unsaved wound after Feel No Pain; the Defibrillator counts as one "
+                    "only to save the squad's last model.",
                     kind="bullet",
                 ),
                 _p(

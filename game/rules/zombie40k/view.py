@@ -88,7 +88,12 @@ ACTION_KINDS = (
         'SPEED PACK: +3" moves, runs, charges, +1 I this turn (S)',
     ),
     ActionKind(
-        "revive", "Defibrillate", "d", "icons.spawn", "now", "DEFIBRILLATOR: a dead model back beside this one (D)"
+        "revive",
+        "Defibrillate",
+        "d",
+        "icons.spawn",
+        "now",
+        "DEFIBRILLATOR: the dead sergeant (else a dead model) back beside this one (D)",
     ),
     ActionKind(
         "choice_1", "Power-up 1", "1", "icons.objective", "now", "POWER-UP: roll twice, or keep the first roll (1)"
