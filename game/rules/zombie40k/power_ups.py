@@ -346,6 +346,9 @@ def check_use(world: World, cmd: UsePowerUp) -> Unit:
             n = st.models.get(cmd.near)
             if n is None or n.unit != squad.id or not n.alive:
                 raise IllegalCommand(f"Bring {dead.id} back beside a living model of {squad.name}.")
+        near = st.models[cmd.near] if cmd.near else world.alive(squad)[0]
+        if _spot_beside(world, squad, near.position, dead.radius) is None:
+            raise IllegalCommand(f"There is no room beside {near.id} to bring {dead.id} back.")
     return squad
 
 
@@ -374,8 +377,7 @@ def use(world: World, cmd: UsePowerUp) -> None:
         dead = st.models[cmd.figure]
         near = st.models[cmd.near] if cmd.near else world.alive(squad)[0]
         spot = _spot_beside(world, squad, near.position, dead.radius)
-        if spot is None:
-            raise IllegalCommand(f"There is no room beside {near.id} to bring {dead.id} back.")
+        assert spot is not None  # checked above
         squad.power_ups.remove(DEFIBRILLATOR)
         dead.state, dead.wounds = ALIVE, 1
         dead.moved = dead.fired = dead.ran = False
