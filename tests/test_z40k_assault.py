@@ -68,7 +68,9 @@ def _fight(g, *units):
 
 def test_initiative_order_the_guardsman_strikes_first() -> None:
     # I3 against I2: the zombie dies before it strikes; WS3 against WS2 hits on 3+
-    g = rigged_game({1: [(20, 30)]}, hordes=[[(21.01, 30)]], teams=[GUARDS], dice=[3, 4, 1, 2])
+    g = rigged_game(
+        {1: [(20, 30)]}, hordes=[[(21.01, 30)]], teams=[GUARDS], dice=[3, 4, 1, 1, 2, 2]
+    )  # 1+2 power-up
     _fight(g, "p1", "h1")
     steps = ev(g, AttackStep)
     assert steps[0].unit == "p1" and steps[0].need == 3 and steps[0].dice == 1

@@ -145,7 +145,11 @@ def test_coop_zombies_shamble_3d6_keeping_the_two_highest() -> None:
 
 
 def _wiped_horde(squads: dict, dice: list[int], mods_on: list[str]):
-    g = rigged_game(squads, hordes=[[(40, 20), (41.5, 20)]], dice=dice, phase=Phase.ASSAULT, mods=mods_on)
+    # 1+2 first: p1 destroyed the horde and rolls on the power-up table (3 Banana Peel; none in Hardcore Mode)
+    first = [] if "hardcore" in mods_on else [1, 2]
+    g = rigged_game(
+        squads, hordes=[[(40, 20), (41.5, 20)]], dice=[*first, *dice], phase=Phase.ASSAULT, mods=mods_on
+    )
     for fid in list(g.state.units["h1"].models):
         g.world.kill(g.state.models[fid], "p1 test")
     g.world.events.clear()
@@ -169,14 +173,14 @@ def test_coop_respawn_6_deep_strikes_in_front_of_the_player_closest_to_the_vehic
 def test_coop_once_a_team_is_within_8_inches_hordes_respawn_on_the_vehicle_edge() -> None:
     """RULES.md Mods, Coop Mode: once any team comes within 8" of the vehicle, every respawning horde comes
     on the escape vehicle's edge (no roll)."""
-    g = _wiped_horde({1: [(24, 10)]}, [], ["coop"])  # 5" from the vehicle; no die is rolled
+    g = _wiped_horde({1: [(24, 10)]}, [1, 2], ["coop"])  # 5" from the vehicle: no respawn die is rolled
     g.world.hooks.zombie_respawn_phase(g.world)
     zs = g.world.alive(g.state.units["h1"])
     assert len(zs) == 2 and all(z.position[1] < 3 for z in zs)
     ev = [e for e in g.world.events if isinstance(e, HordeRespawned)][0]
     assert ev.roll == 0 and "Coop Mode" in ev.where
     g.world.set_position(g.figure("p1-1"), (24, 40))  # the team went back: 'once' is for good
-    for fid in list(g.state.units["h1"].models):
+    for fid in list(g.state.units["h1"].models):  # (p1 rolls 1+2 on the power-up table again)
         g.world.kill(g.state.models[fid], "p1 test")
     g.world.hooks.zombie_respawn_phase(g.world)
     assert all(z.position[1] < 3 for z in g.world.alive(g.state.units["h1"]))
@@ -192,7 +196,8 @@ def test_coop_a_team_that_dies_near_the_vehicle_may_not_respawn() -> None:
     out = [e for e in g.world.events if isinstance(e, OutForGood)]
     assert len(out) == 1 and "Coop Mode" in out[0].reason and '12"' in out[0].reason
     assert turn.players_left(g.world) == []
-    far = rigged_game({1: [(24, 30), (25.5, 30)]}, phase=Phase.ASSAULT, mods=["coop"])  # 25" away: back again
+    # 25" away: back again (and the respawned squad rolls 1+2 on the power-up table)
+    far = rigged_game({1: [(24, 30), (25.5, 30)]}, dice=[1, 2], phase=Phase.ASSAULT, mods=["coop"])
     for fid in list(far.state.squad_of(1).models):
         far.world.kill(far.state.models[fid], "h1 test")
     far.world.hooks.player_respawn_phase(far.world, 1)
@@ -262,14 +267,14 @@ def test_dead_men_walking_a_model_killed_by_a_horde_in_close_combat_joins_it() -
         mods=["dead_men_walking"],
     )
     st, w = g.state, g.world
-    st.squad_of(1).power_ups = ["medpack"]
+    st.squad_of(1).power_ups = ["speed_pack"]  # (not a Medpack: that would save him)
     weapons = g.figure("p1-1").weapons
     w.engage(st.units["h1"], st.squad_of(1))
     assault.fight(w, ["h1", "p1"])
     m = g.figure("p1-1")
     assert m.alive and m.side == "zombies" and m.unit == "h1" and "p1-1" in st.units["h1"].models
     assert m.weapons == weapons and w.model_has(m, "Feel No Pain")
-    assert "p1-1" not in st.squad_of(1).models and st.squad_of(1).power_ups == ["medpack"]
+    assert "p1-1" not in st.squad_of(1).models and st.squad_of(1).power_ups == ["speed_pack"]
     assert [e for e in w.events if isinstance(e, JoinedHorde)] == [JoinedHorde("p1-1", "p1", "h1")]
     assert invariants(g) == []
     plain = rigged_game(
@@ -286,7 +291,8 @@ def test_dead_men_walking_a_model_killed_by_a_horde_in_close_combat_joins_it() -
 def test_death_korps_zombies_start_tough_and_harden_with_every_respawn_to_the_maximum() -> None:
     """RULES.md Mods, Death Korps Zombies: zombies start T4 FNP 5+ [house]; every respawn of a horde +1 T and
     Feel No Pain one better, to at most T6 FNP 3+ [house]."""
-    g = _wiped_horde({1: [(10, 40)]}, [4, 4, 4], ["death_korps_zombies"])
+    # each respawn rolls a 4 (its edge); each time p1 destroys the horde again it rolls 1+2 for a power-up
+    g = _wiped_horde({1: [(10, 40)]}, [4, 1, 2] * 3, ["death_korps_zombies"])
     w, horde = g.world, g.state.units["h1"]
     start = w.profile(g.figure("h1-1"))
     assert (start.t, start.fnp) == (4, 5)
@@ -376,7 +382,8 @@ def test_instant_death_players_may_not_respawn() -> None:
 
 
 def _lasgun_wound(mods_on: list[str], fnp_die: int):
-    g = rigged_game({1: [(10, 40)]}, hordes=[[(10, 30)]], dice=[fnp_die], mods=mods_on)
+    # a zombie that dies is the horde destroyed: p1 then rolls 1+2 on the power-up table
+    g = rigged_game({1: [(10, 40)]}, hordes=[[(10, 30)]], dice=[fnp_die, 1, 2], mods=mods_on)
     pool = attacks.Pool("Lasgun", 1, 4, 3, 0)
     attacks.allocate(g.world, g.state.squad_of(1), g.state.units["h1"], pool, [attacks.NORMAL], ["h1-1"], {}, "p1")
     return g

@@ -47,7 +47,10 @@ def test_player_turn_respawning_is_in_the_rules_help() -> None:
 
 
 def _wiped_horde(dice: list[int]):
-    g = rigged_game({1: [(10, 30), (11.5, 30)]}, hordes=[[(40, 10), (41.5, 10)]], dice=dice, phase=Phase.ASSAULT)
+    # 1+2 first: p1 destroyed the horde and rolls on the power-up table (3 Banana Peel)
+    g = rigged_game(
+        {1: [(10, 30), (11.5, 30)]}, hordes=[[(40, 10), (41.5, 10)]], dice=[1, 2, *dice], phase=Phase.ASSAULT
+    )
     for fid in list(g.state.units["h1"].models):
         g.world.kill(g.state.models[fid], "p1 test")
     g.world.events.clear()

@@ -30,7 +30,9 @@ def killed(g) -> list[str]:
 
 def test_to_hit_by_bs_one_rapid_fire_shot_beyond_half_range_wound_and_fnp() -> None:
     # two Guardsmen (BS3: 4+) at 13" from a zombie: one lasgun shot each
-    g = rigged_game({1: [(10, 30), (12, 30)]}, hordes=[[(10, 16)]], teams=guards(2), dice=[4, 3, 4, 4])
+    g = rigged_game(
+        {1: [(10, 30), (12, 30)]}, hordes=[[(10, 16)]], teams=guards(2), dice=[4, 3, 4, 4, 1, 2]
+    )  # 1+2: the power-up roll, 3 Banana Peel
     g.apply(Shoot("p1", "h1"))
     hit, wound = steps(g, "hit")[0], steps(g, "wound")[0]
     assert (hit.need, hit.dice, hit.successes) == (4, 2, 1)
@@ -48,7 +50,7 @@ def test_rapid_fire_two_shots_at_half_range_and_fnp_saves() -> None:
 
 
 def test_wounds_go_on_the_closest_models_first() -> None:
-    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 16), (10, 24)]], teams=guards(1), dice=[6, 6, 5, 4, 1, 1])
+    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 16), (10, 24)]], teams=guards(1), dice=[6, 6, 5, 4, 1, 1, 1, 2])
     g.apply(Shoot("p1", "h1"))
     assert killed(g) == ["h1-2", "h1-1"] or killed(g) == ["h1-2"]
     assert not g.figure("h1-2").alive
@@ -59,7 +61,7 @@ def test_cover_in_ruins_4_plus_and_obscured_5_plus() -> None:
     g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 16)]], teams=guards(1), scenario=sc, dice=[6, 6, 4, 4])
     g.apply(Shoot("p1", "h1"))
     assert steps(g, "save")[0].successes == 1 and g.figure("h1-1").alive  # 4+ cover in the ruin, then no FNP roll
-    g = rigged_game({1: [(17, 30)]}, hordes=[[(17, 12)]], teams=guards(1), scenario=sc, dice=[6, 5, 4, 1])
+    g = rigged_game({1: [(17, 30)]}, hordes=[[(17, 12)]], teams=guards(1), scenario=sc, dice=[6, 5, 4, 1, 1, 2])
     p = g.preview(Shoot("p1", "h1"))
     assert p.details["covers"] == {"h1-1": 5}  # seen through the rubble: obscured
     g.apply(Shoot("p1", "h1"))
@@ -113,7 +115,7 @@ def test_boss_invulnerable_save_and_eternal_warrior() -> None:
 
 
 def test_instant_death_allows_no_feel_no_pain() -> None:
-    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 20)]], teams=guards(1), dice=[])
+    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 20)]], teams=guards(1), dice=[1, 2])  # the power-up roll
     w = g.world
     res = attacks.allocate(
         w, w.unit("p1"), w.unit("h1"), Pool("Big shoota", 1, 0, 6, 5), ["normal"], ["h1-1"], {}, "p1"
@@ -123,7 +125,9 @@ def test_instant_death_allows_no_feel_no_pain() -> None:
 
 def test_heavy_weapon_fires_snap_shots_after_moving() -> None:
     team = [{"unit": "tactical_squad", "models": 1, "weapons": ["heavy_bolter"]}]
-    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 16)]], teams=team, phase=Phase.MOVEMENT, dice=[6, 5, 5, 2, 1])
+    g = rigged_game(
+        {1: [(10, 30)]}, hordes=[[(10, 16)]], teams=team, phase=Phase.MOVEMENT, dice=[6, 5, 5, 2, 1, 1, 2]
+    )
     g.apply(Move("p1-1", ((10, 29),)))
     assert g.state.phase == Phase.SHOOTING  # the only model has moved: the phase passes by itself
     g.apply(Shoot("p1", "h1"))

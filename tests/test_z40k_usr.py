@@ -40,7 +40,9 @@ def test_shrouded_and_stealth_improve_cover_or_give_it_in_the_open() -> None:
 
 
 def test_preferred_enemy_rerolls_ones_to_hit_and_to_wound() -> None:
-    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 16)]], teams=guards(1, "Preferred Enemy"), dice=[1, 4, 1, 4, 1])
+    g = rigged_game(
+        {1: [(10, 30)]}, hordes=[[(10, 16)]], teams=guards(1, "Preferred Enemy"), dice=[1, 4, 1, 4, 1, 1, 2]
+    )
     g.apply(Shoot("p1", "h1"))
     assert steps(g, "hit")[0].successes == 1 and steps(g, "wound")[0].successes == 1
     assert not g.figure("h1-1").alive

@@ -10,6 +10,11 @@ own validation before it is returned):
 3. Assault: it charges another player's squad by the vehicle when the charge is more likely than not.
 4. Then EndPhase.
 
+Power-ups come first in any phase: owed a choice, it pushes back a rival within 12" of the vehicle, else it
+rolls twice and keeps the result it likes best; it gives a Chainsaw to the model with the most Attacks, a
+Shotgun to the worst shot, Duct Tape as a second barrel (or a fist with no gun), brings the dead back with the
+Defibrillator and turns the Speed Pack on at the start of a movement phase it can move in.
+
 >>> from game.rules.zombie40k.testing import small_scenario
 >>> from game.rules.zombie40k import new_game
 >>> g = new_game(small_scenario(), {"teams": ["ork_boyz"]}, seed=1)
@@ -24,8 +29,8 @@ import weakref
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand
-from game.rules.zombie40k import mods, movement
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k import mods, movement, power_ups
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.table import truncate_path
@@ -132,6 +137,49 @@ def _boss_first(game: Any, squad: Any) -> Any:
     return None
 
 
+PUSH_BACK_RANGE = 12.0  # a rival this close to the vehicle is worth pushing back rather than rolling twice
+
+
+def _power_up_command(game: Any, squad: Any) -> Command | None:
+    """The power-up choice owed, or an item worth giving or using now; None when there is none."""
+    w, st = game.world, game.state
+    if power_ups.waiting(w, squad):
+        if squad.power_up_offer:
+            worth = [power_ups.WORTH.get(power_ups.entry(w, r)["key"], 0) for r in squad.power_up_offer]
+            return PowerUpChoice(squad.id, 1 if worth[0] >= worth[1] else 2)
+        leader = power_ups.closest_other(w, squad)
+        push = leader is not None and w.unit_vehicle_distance(leader) <= PUSH_BACK_RANGE
+        return PowerUpChoice(squad.id, 2 if push else 1)
+    options = power_ups.usable(w, squad)
+    if not options:
+        return None
+    prof = w.profile
+
+    def ranged(m: Any) -> bool:
+        return any(w.data.weapon(k).ranged for k in m.weapons)
+
+    for cmd in options:
+        if cmd.item == power_ups.DEFIBRILLATOR:
+            return cmd
+        if cmd.item == power_ups.SPEED_PACK and st.phase == Phase.MOVEMENT and not st.locked(squad.id):
+            if not any(m.moved for m in w.alive(squad)):
+                return cmd
+    by_item: dict[str, list[UsePowerUp]] = {}
+    for cmd in options:
+        by_item.setdefault(cmd.item, []).append(cmd)
+    if power_ups.CHAINSAW in by_item:
+        return max(by_item[power_ups.CHAINSAW], key=lambda c: (prof(game.figure(c.figure)).a, c.figure))
+    if power_ups.SHOTGUN in by_item:
+        return min(by_item[power_ups.SHOTGUN], key=lambda c: (prof(game.figure(c.figure)).bs, c.figure))
+    if power_ups.DUCT_TAPE in by_item:
+        cmds = by_item[power_ups.DUCT_TAPE]
+        return min(
+            cmds,
+            key=lambda c: (c.bonus != ("shot" if ranged(game.figure(c.figure)) else "attack"), c.figure, c.bonus),
+        )
+    return None
+
+
 def choose_command(game: Any) -> Command:
     """The next command for the active player (EndPhase when nothing useful is left)."""
     if game.over:
@@ -140,6 +188,9 @@ def choose_command(game: Any) -> Command:
     if st.active_player is None:
         return EndPhase()
     squad = st.squad_of(st.active_player)
+    cmd = _power_up_command(game, squad)
+    if cmd is not None:
+        return cmd
     mem = _mem(game)
     models = [m for m in w.alive(squad) if m.id not in mem["skip"]]
     field = _field(game, 0.5)
@@ -148,7 +199,7 @@ def choose_command(game: Any) -> Command:
         for m in models:
             if m.moved:
                 continue
-            cmd = _try_step(game, m, Move, float(w.data.h("move")))
+            cmd = _try_step(game, m, Move, float(w.data.h("move")) + power_ups.move_bonus(w, squad))
             if cmd is not None:
                 return cmd
             mem["skip"].add(m.id)
@@ -167,7 +218,10 @@ def choose_command(game: Any) -> Command:
             for m in models:
                 if m.ran:
                     continue
-                cmd = _try_step(game, m, Run, float(squad.run_roll) if squad.run_roll is not None else 6.0)
+                reach = (float(squad.run_roll) if squad.run_roll is not None else 6.0) + power_ups.move_bonus(
+                    w, squad
+                )
+                cmd = _try_step(game, m, Run, reach)
                 if cmd is not None:
                     return cmd
                 mem["skip"].add(m.id)

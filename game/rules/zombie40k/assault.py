@@ -14,7 +14,7 @@ import math
 from collections import defaultdict
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import attacks, charts, mods, morale, shooting
+from game.rules.zombie40k import attacks, charts, mods, morale, power_ups, shooting
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
@@ -71,12 +71,15 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
                             f"{m.id} fired a {w.label} weapon this turn; the squad may not charge [7th]."
                         )
     dist = world.unit_edge(unit, target)
-    if dist > CHARGE_RANGE:
-        raise IllegalCommand(f'{target.name} is {dist:.1f}" away: a charge reaches at most {CHARGE_RANGE:g}".')
+    reach = CHARGE_RANGE + power_ups.move_bonus(world, unit)  # the Speed Pack
+    if dist > reach:
+        raise IllegalCommand(f'{target.name} is {dist:.1f}" away: a charge reaches at most {reach:g}".')
     return unit, target, dist
 
 
 def through_difficult(world: World, unit: Unit, target: Unit) -> bool:
+    if power_ups.slippery(world, unit):
+        return True  # a Banana Peel: the squad moves as if through difficult terrain this turn
     for m in world.alive(unit):
         t = min(world.alive(target), key=lambda o: world.edge(m, o))
         if world.table.clutter_on_path([m.position, t.position]) > 0:
@@ -114,7 +117,8 @@ def charge(world: World, unit: Unit, target: Unit, dist: float) -> bool:
     if not world.alive(unit):
         return False
     dist = world.unit_edge(unit, target)
-    roll = charge_roll(world, unit, through_difficult(world, unit, target), dist)
+    bonus = power_ups.move_bonus(world, unit)  # the Speed Pack adds to the charge
+    roll = charge_roll(world, unit, through_difficult(world, unit, target), dist - bonus) + int(bonus)
     world.emit(MoveRolled(unit.id, "charge", roll))
     if roll + 1e-9 < dist:
         return False
@@ -182,6 +186,7 @@ def melee_weapon(world: World, m: Model) -> Weapon:
     """A model's best close combat weapon (a pistol is used as a close combat weapon [7th])."""
     ws = [world.data.weapon(w) for w in m.weapons if world.data.weapon(w).type == "melee"]
     special = [w for w in ws if w.key not in ("close_combat_weapon", "chainsword", "choppa")]
+    special.sort(key=lambda w: w.key != "chainsaw")  # a power-up Chainsaw first
     if special:
         return special[0]
     return ws[0] if ws else world.data.weapon("close_combat_weapon")
@@ -234,7 +239,12 @@ def fight(world: World, group: list[str]) -> None:
     for u in units:
         for m in fighters(world, u, units):
             w = melee_weapon(world, m)
-            i = 1 if "Unwieldy" in w.rules or u.concussed_until >= st.turn else world.profile(m).i
+            concussed = u.concussed_until >= st.turn
+            i = (
+                1
+                if "Unwieldy" in w.rules or concussed
+                else world.profile(m).i + power_ups.initiative_bonus(world, u)
+            )
             steps[max(1, min(10, i))].append((u, m))
     for step in range(10, 0, -1):
         strikes: list[tuple[Unit, Unit, Pool, list[str]]] = []
@@ -255,7 +265,8 @@ def fight(world: World, group: list[str]) -> None:
             if not enemies:
                 continue
             t = min(enemies, key=lambda o: (world.edge(m, o), o.id))
-            by[(u.id, t.unit, melee_weapon(world, m).key, m.profile)].append(m)
+            wk = melee_weapon(world, m).key
+            by[(u.id, t.unit, wk, m.id if wk == "chainsaw" else m.profile)].append(m)  # each chainsaw its own fuel
         for (uid, tid, _, _), ms in by.items():
             strikes.append(
                 _pool(
@@ -271,11 +282,18 @@ def fight(world: World, group: list[str]) -> None:
         # blows at one step are simultaneous: roll all, then remove
         rolled = []
         for u, tu, pool, order in strikes:
+            if power_ups.chainsaw_pool(pool, tu):
+                hits = power_ups.chainsaw_hits(world, u, tu, pool)
+                rolled.append((u, tu, pool, order, ["chainsaw"] * hits, hits))
+                continue
             hits, _ = attacks.roll_hits(world, u, tu, pool)
             wounds = attacks.roll_wounds(world, u, tu, pool, hits)
             rolled.append((u, tu, pool, order, wounds, hits))
         for u, tu, pool, order, wounds, hits in rolled:
-            res = attacks.allocate(world, u, tu, pool, wounds, order, {}, f"{u.id} close combat")
+            if power_ups.chainsaw_pool(pool, tu):
+                res = power_ups.direct_wounds(world, u, tu, "Chainsaw", len(wounds), order, f"{u.id} close combat")
+            else:
+                res = attacks.allocate(world, u, tu, pool, wounds, order, {}, f"{u.id} close combat")
             caused[world.side_key(u)] += res.unsaved
             if res.unsaved and any(world.model_has(world.model(f), "Concussive") for f in pool.shooters):
                 tu.concussed_until = st.turn + 1  # [7th] Initiative 1 until the end of the next turn
@@ -325,6 +343,7 @@ def _pool(
             a += 2 if world.model_has(m, "Rage") else 1
         if two_weapons(world, m):
             a += 1
+        a += power_ups.extra_attacks(world, m)  # Duct Tape
         if counter:
             a += 1
         if outnumbered and world.model_has(m, "Rampage"):
@@ -355,7 +374,9 @@ def _pool(
 
 
 def initiative(world: World, unit: Unit) -> int:
-    return 1 if unit.concussed_until >= world.state.turn else world.majority(unit, "i")
+    if unit.concussed_until >= world.state.turn:
+        return 1
+    return world.majority(unit, "i") + power_ups.initiative_bonus(world, unit)
 
 
 def resolve(world: World, units: list[Unit], caused: dict[str, int]) -> None:

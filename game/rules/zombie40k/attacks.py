@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.rules.core import DiceRolled
-from game.rules.zombie40k import charts
+from game.rules.zombie40k import charts, power_ups
 from game.rules.zombie40k.events import AttackStep
 from game.rules.zombie40k.state import Model, Unit
 
@@ -39,6 +39,7 @@ class Pool:
     gets_hot: bool = False
     shooters: tuple[str, ...] = ()
     weapon: str = ""
+    direct: bool = False  # each hit takes a wound: no roll to wound, no save, cover or FNP (power-ups)
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,10 @@ def roll_hits(world, unit: Unit, target: Unit, pool: Pool) -> tuple[int, list[in
             faces2 = world.d6s(len(again), f"{unit.id} re-roll to hit ({pool.label})")
             _mean(world, faces2, f"re-roll to hit {pool.need_hit}+", good)
             hits += sum(f in good for f in faces2)
+    if hits < pool.attacks and power_ups.blessed(world, unit):  # every die still failing, once more
+        faces3 = world.d6s(pool.attacks - hits, f"{unit.id} re-roll to hit (Blessing of Chuck Norris)")
+        _mean(world, faces3, f"re-roll to hit {pool.need_hit}+", good)
+        hits += sum(f in good for f in faces3)
     world.emit(AttackStep(unit.id, target.id, pool.label, "hit", pool.need_hit, pool.attacks, hits))
     return hits, faces
 
@@ -137,6 +142,9 @@ def roll_wounds(world, unit: Unit, target: Unit, pool: Pool, hits: int) -> list[
         if again:
             faces2 = world.d6s(len(again), f"{unit.id} re-roll to wound ({pool.label})")
             out += [table[f] for f in faces2 if table[f]]
+    if need and len(out) < hits and power_ups.blessed(world, unit):
+        faces3 = world.d6s(hits - len(out), f"{unit.id} re-roll to wound (Blessing of Chuck Norris)")
+        out += [table[f] for f in faces3 if table[f]]
     world.emit(AttackStep(unit.id, target.id, pool.label, "wound", need, hits, len(out)))
     # NORMAL wounds are allocated before AP 2 ones (the odds take them in the same order)
     return sorted((k for k in out if k), key=lambda k: k == AP2)  # type: ignore[misc]
@@ -170,10 +178,16 @@ def allocate(
         if need:
             face = world.dice.d6(f"{m.id} save {need}+")
             save_faces.append(face)
+            if (face == 1 or face < need) and power_ups.blessed(world, target):
+                face = world.dice.d6(f"{m.id} re-roll save {need}+ (Blessing of Chuck Norris)")
+                save_faces.append(face)
             if face != 1 and face >= need:
                 saved += 1
                 continue
         res.unsaved += 1
+        if sv.instant_death(pool.s) and power_ups.medpack(world, m, lethal=True):
+            res.unsaved -= 1
+            continue
         if sv.instant_death(pool.s):
             world.kill(m, f"{cause} (Instant Death)")
             res.killed.append(m.id)
@@ -185,6 +199,9 @@ def allocate(
                 fnp_saved += 1
                 res.unsaved -= 1
                 continue
+        if power_ups.medpack(world, m):  # after Feel No Pain, so a Medpack is not spent for nothing
+            res.unsaved -= 1
+            continue
         if world.wound(m, cause):
             res.killed.append(m.id)
     if save_faces:

@@ -58,3 +58,27 @@ class Charge(Command):
 @dataclass(frozen=True)
 class EndPhase(Command):
     """The active player is done with this phase (movement, shooting or assault)."""
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class PowerUpChoice(Command):
+    """The squad furthest from the escape vehicle chooses for a power-up roll it is owed: ``option`` 1 rolls
+    twice, 2 moves the player closest to the vehicle D6" back; after rolling twice, 1 or 2 keeps that roll."""
+
+    unit: str
+    option: int
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class UsePowerUp(Command):
+    """In the squad's turn: give a carried Chainsaw, Shotgun or Duct Tape (``bonus`` "attack" or "shot") to
+    model ``figure``; activate the Speed Pack; or use the Defibrillator to bring back the dead model
+    ``figure`` beside model ``near``."""
+
+    unit: str
+    item: str
+    figure: str = ""
+    bonus: str = ""
+    near: str = ""

@@ -182,6 +182,7 @@ class Z40Data:
     user_profiles: tuple[str, ...] = ()
     user_problems: tuple[str, ...] = ()  # the player's entries skipped, each with file, entry and field
     mods: dict[str, dict[str, Any]] = field(default_factory=dict)  # [mods.<id>] tables (issue 15)
+    power_up_table: dict[int, dict[str, str]] = field(default_factory=dict)  # 2D6 -> key, name, effect
 
     def shipped_units(self) -> list[str]:
         """The keys of the units the game ships, in the roster's order (demos, default and dealt teams and so
@@ -428,6 +429,7 @@ def build_data(
         user_profiles=tuple(mine["profiles"]),
         user_problems=tuple(problems),
         mods=mods,
+        power_up_table=_power_up_table(core, core_name),
     )
 
 
@@ -448,6 +450,19 @@ def _read_mods(
         if "weapons" in t:
             r.keys("weapons", weapons)
         out[key] = dict(t)
+    return out
+
+
+def _power_up_table(core: dict[str, Any], file: str) -> dict[int, dict[str, str]]:
+    """The 2D6 power-up table [seed]: every result 2..12 with its key, name and effect."""
+    out: dict[int, dict[str, str]] = {}
+    for k, t in core.get("power_up_table", {}).items():
+        r = _Reader(file, f"power_up_table.{k}", t)
+        if not str(k).isdigit() or not 2 <= int(k) <= 12:
+            raise DataError(f"{file}: power_up_table.{k}: must be a 2D6 result 2..12")
+        out[int(k)] = {"key": r.get("key", str), "name": r.get("name", str), "effect": r.get("effect", str)}
+    if out and sorted(out) != list(range(2, 13)):
+        raise DataError(f"{file}: power_up_table: needs every result 2..12")
     return out
 
 

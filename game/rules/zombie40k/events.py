@@ -285,3 +285,74 @@ class WoundRegained(Event):
 
     figure: str
     wounds: int
+
+
+# -- power-ups (RULES.md, "Zombie 40,000: Power-ups"; power_ups.py) -----------------------------------
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PowerUpRolled(Event):
+    """A squad rolled 2D6 on the power-up table [seed]: ``why`` it rolled (a horde destroyed, respawned),
+    ``kept`` False for the first of two rolls the furthest player chooses between."""
+
+    unit: str
+    roll: int
+    key: str
+    name: str
+    why: str
+    kept: bool = True
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PowerUpGained(Event):
+    """The squad has the power-up: carried (``held`` of that key now) or at work at once; ``effect`` in words."""
+
+    unit: str
+    key: str
+    name: str
+    effect: str
+    held: int = 0
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PowerUpChoiceOffered(Event):
+    """The player must choose (power-up button 1 or 2): roll twice or push back, or which roll to keep."""
+
+    unit: str
+    player: int
+    options: tuple[str, ...]
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PowerUpUsed(Event):
+    """A power-up was used or given to a model (``figure``); ``what`` says what it did."""
+
+    unit: str
+    key: str
+    figure: str
+    what: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PowerUpLost(Event):
+    """Power-ups gone: discarded (a second Speed Pack, a Chainsaw out of fuel) or lost with a wiped-out team."""
+
+    unit: str
+    keys: tuple[str, ...]
+    why: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PushedBack(Event):
+    """The furthest player moved the player closest to the escape vehicle (and the zombies fighting it) back."""
+
+    unit: str
+    by: str
+    inches: int
+    figures: tuple[str, ...]

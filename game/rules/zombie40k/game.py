@@ -13,12 +13,12 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand, Preview
-from game.rules.zombie40k import assault, mods, morale, movement, setup, shooting, turn
+from game.rules.zombie40k import assault, mods, morale, movement, power_ups, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.hooks import Hooks
-from game.rules.zombie40k.respawn import Respawning
+from game.rules.zombie40k.power_ups import PowerUps
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Z40State
 from game.rules.zombie40k.world import World
 from game.scenario.model import Scenario
@@ -51,7 +51,7 @@ class Zombie40kGame:
         self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")), mods=chosen)
         self.world = World(
-            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or Respawning()
+            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or PowerUps()
         )
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
@@ -129,7 +129,15 @@ class Zombie40kGame:
         w, st = self.world, self.state
         if self.over:
             raise IllegalCommand("The game is over.")
-        if isinstance(cmd, (Move, Run)):
+        if isinstance(cmd, PowerUpChoice):
+            power_ups.choose(w, cmd)
+        elif isinstance(cmd, UsePowerUp):
+            power_ups.use(w, cmd)
+        else:
+            power_ups.must_choose_first(w)
+        if isinstance(cmd, (PowerUpChoice, UsePowerUp)):
+            pass
+        elif isinstance(cmd, (Move, Run)):
             movement.carry_out(w, movement.plan_move(w, cmd))
         elif isinstance(cmd, Shoot):
             p = self.check_shoot(cmd)
@@ -170,13 +178,15 @@ class Zombie40kGame:
         return out
 
     def actions_for(self, fid: str) -> list[str]:
-        """What model ``fid`` may do now: move, run, shoot, charge (empty if none)."""
+        """What model ``fid`` may do now: move, run, shoot, charge, and the power-up actions (empty if none)."""
         st = self.state
         m = st.models.get(fid)
         if self.over or m is None or not m.alive or m.side != PLAYERS or m.player != st.active_player:
             return []
         unit = st.units[m.unit]
-        out = []
+        if power_ups.waiting(self.world, unit):
+            return [a for a in ("choice_1", "choice_2") if self.preview(PowerUpChoice(unit.id, int(a[-1]))).legal]
+        out = [a for a, cmd in power_up_actions(self, fid).items() if self.preview(cmd).legal]
         if st.phase == Phase.MOVEMENT and not m.moved and turn.has_choice(self.world):
             out.append("move")
         elif st.phase == Phase.SHOOTING and not st.locked(unit.id):
@@ -213,6 +223,11 @@ class Zombie40kGame:
                     if self.preview(cmd).legal:
                         out.append(cmd)
         if figure_id is None:
+            if power_ups.waiting(self.world, squad):
+                return [
+                    c for c in (PowerUpChoice(squad.id, 1), PowerUpChoice(squad.id, 2)) if self.preview(c).legal
+                ]
+            out += power_ups.usable(self.world, squad)
             out.append(EndPhase())
         return out
 
@@ -222,6 +237,21 @@ class Zombie40kGame:
         data["seed"] = self.seed
         data["rolls"] = len(self.dice.log)
         return data
+
+
+def power_up_actions(game: Zombie40kGame, fid: str) -> dict[str, UsePowerUp]:
+    """The power-up buttons for model ``fid`` and the command each would give (legal or not)."""
+    m = game.figure(fid)
+    squad = game.state.units[m.unit]
+    dead = next((m.id for m in power_ups.dead_models(game.world, squad)), "")
+    item = next((k for k in (power_ups.CHAINSAW, power_ups.SHOTGUN) if k in squad.power_ups), power_ups.CHAINSAW)
+    return {
+        "arm": UsePowerUp(squad.id, item, fid),
+        "tape_attack": UsePowerUp(squad.id, power_ups.DUCT_TAPE, fid, "attack"),
+        "tape_shot": UsePowerUp(squad.id, power_ups.DUCT_TAPE, fid, "shot"),
+        "speed": UsePowerUp(squad.id, power_ups.SPEED_PACK),
+        "revive": UsePowerUp(squad.id, power_ups.DEFIBRILLATOR, dead, near=fid),
+    }
 
 
 def new_game(

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import mods
+from game.rules.zombie40k import mods, power_ups
 from game.rules.zombie40k.commands import Move, Run
 from game.rules.zombie40k.events import Embarked, FellBack, GameOver, MoveRolled
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
@@ -98,6 +98,7 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
             limit = 6.0
     else:
         limit = float(world.data.h("move"))
+    limit += power_ups.move_bonus(world, unit)  # the Speed Pack
     check = world.table.check_path(path, m.radius, mover=m.id)
     if check.blocked:
         raise IllegalCommand(f"The path is blocked by {in_words(check.blocked_by) or 'something'}.")
@@ -119,18 +120,18 @@ def carry_out(world: World, plan: MovePlan) -> None:
             dice = 2 if world.unit_has(unit, "Crusader") else 1
             unit.run_roll = world.best_of(dice, f"{unit.id} run") if dice > 1 else world.d6(f"{unit.id} run")
             world.emit(MoveRolled(unit.id, "run", unit.run_roll))
-        allowed = min(allowed, float(unit.run_roll))
+        allowed = min(allowed, float(unit.run_roll) + power_ups.move_bonus(world, unit))
         m.ran = True
         unit.ran_turn = st.turn
     else:
         m.moved = True
         if plan.check.length > 1e-9:
             unit.moved_turn = st.turn
-    if plan.check.enters_clutter and not plan.run:
+    if (plan.check.enters_clutter or power_ups.slippery(world, unit)) and not plan.run:  # or a Banana Peel
         if unit.difficult_roll is None:
             unit.difficult_roll = world.best_of(difficult_dice(world, unit), f"{unit.id} difficult terrain")
             world.emit(MoveRolled(unit.id, "difficult terrain", unit.difficult_roll))
-        allowed = min(allowed, float(unit.difficult_roll))
+        allowed = min(allowed, float(unit.difficult_roll) + power_ups.move_bonus(world, unit))
     path = truncate_path(list(plan.path), allowed) if allowed < plan.check.length - 1e-9 else list(plan.path)
     path = back_off(world, m, path)
     world.move_along(m, path, "run" if plan.run else "move", plan.facing)

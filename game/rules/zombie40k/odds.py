@@ -42,6 +42,8 @@ def hit_chance(pool: Pool) -> float:
 
 def wound_cats(pool: Pool, need: int) -> tuple[float, float, float]:
     """Per hit: P(no wound), P(NORMAL wound), P(AP2 wound), re-rolls included."""
+    if pool.direct:
+        return 0.0, 1.0, 0.0
     table = wound_faces(pool, need)
     p0, pn, pa = _face_cats(table)
     if pool.reroll_wound:
@@ -77,7 +79,7 @@ def _convolve(n: int, p0: float, pn: float, pa: float) -> Dist:
 
 
 def _one_wound(
-    states: dict[State, float], models: Sequence[Saves], s: int, ap: int, cover_ok: bool
+    states: dict[State, float], models: Sequence[Saves], s: int, ap: int, cover_ok: bool, direct: bool = False
 ) -> dict[State, float]:
     out: dict[State, float] = {}
     n = len(models)
@@ -86,13 +88,13 @@ def _one_wound(
             out[(k, dmg)] = out.get((k, dmg), 0.0) + p
             continue
         m = models[k]
-        ps = charts.p_roll(m.save(ap, cover_ok))
+        ps = 0.0 if direct else charts.p_roll(m.save(ap, cover_ok))
         out[(k, dmg)] = out.get((k, dmg), 0.0) + p * ps
         pu = p * (1 - ps)
-        if m.instant_death(s):
+        if m.instant_death(s) and not direct:
             out[(k + 1, 0)] = out.get((k + 1, 0), 0.0) + pu
             continue
-        pf = charts.p_roll(m.fnp) if m.fnp else 0.0
+        pf = charts.p_roll(m.fnp) if m.fnp and not direct else 0.0
         out[(k, dmg)] = out.get((k, dmg), 0.0) + pu * pf
         hurt = pu * (1 - pf)
         key = (k + 1, 0) if dmg + 1 >= m.w else (k, dmg + 1)
@@ -107,7 +109,7 @@ def allocate(states: dict[State, float], models: Sequence[Saves], pool: Pool, wo
     max_n = max((a for a, _ in wounds), default=0)
     after_n: list[dict[State, float]] = [states]
     for _ in range(max_n):
-        after_n.append(_one_wound(after_n[-1], models, pool.s, pool.ap, not pool.ignores_cover))
+        after_n.append(_one_wound(after_n[-1], models, pool.s, pool.ap, not pool.ignores_cover, pool.direct))
     cache: dict[tuple[int, int], dict[State, float]] = {}
     for (a, b), p in wounds.items():
         st = cache.get((a, b))

@@ -12,8 +12,9 @@ from typing import Any
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombie40k import assault, odds, shooting
 from game.rules.zombie40k.attacks import Pool, model_saves, wound_need
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.movement import plan_move
+from game.rules.zombie40k.power_ups import check_choice, check_use, move_bonus, must_choose_first, slippery
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
 
@@ -101,6 +102,13 @@ def shoot_outlook(world: World, p: shooting.FirePlan) -> tuple[odds.Outlook, lis
 
 def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
     try:
+        if isinstance(cmd, PowerUpChoice):
+            check_choice(world, cmd)
+            return Preview(True)
+        if isinstance(cmd, UsePowerUp):
+            check_use(world, cmd)
+            return Preview(True)
+        must_choose_first(world)
         if isinstance(cmd, (Move, Run)):
             mp = plan_move(world, cmd)
             details: dict[str, Any] = {
@@ -110,14 +118,20 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
             }
             chance = 1.0
             if mp.run and mp.unit.run_roll is None:
-                chance = p_max_at_least(2 if world.unit_has(mp.unit, "Crusader") else 1, mp.check.length)
-            if mp.check.enters_clutter and not mp.run:
+                chance = p_max_at_least(
+                    2 if world.unit_has(mp.unit, "Crusader") else 1,
+                    mp.check.length - move_bonus(world, mp.unit),
+                )
+            if (mp.check.enters_clutter or slippery(world, mp.unit)) and not mp.run:
                 if mp.unit.difficult_roll is None:
                     from game.rules.zombie40k.movement import difficult_dice
 
-                    chance = p_max_at_least(difficult_dice(world, mp.unit), mp.check.length)
+                    chance = p_max_at_least(
+                        difficult_dice(world, mp.unit), mp.check.length - move_bonus(world, mp.unit)
+                    )
                 else:
-                    chance = 1.0 if mp.unit.difficult_roll >= mp.check.length - 1e-9 else 0.0
+                    reach = mp.unit.difficult_roll + move_bonus(world, mp.unit)
+                    chance = 1.0 if reach >= mp.check.length - 1e-9 else 0.0
             return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
         if isinstance(cmd, Shoot):
             fp = check_shoot(cmd)
@@ -138,7 +152,7 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
         if isinstance(cmd, Charge):
             unit, target, dist = assault.plan_charge(world, cmd)
             difficult = assault.through_difficult(world, unit, target)
-            p = p_sum_at_least(dist, difficult)
+            p = p_sum_at_least(dist - move_bonus(world, unit), difficult)
             return Preview(
                 True,
                 chances={"charge succeeds": round(p, 6)},

@@ -201,7 +201,50 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
                     f'{h["horde_drop_gap"]:g}"',
                     " in front of the squad nearest the vehicle (the rules choose for that player) [seed, house].",
                 ),
-                _p("Power-ups and mods are not in this version yet (issue 15).", True),
+            ),
+        ),
+        Section(
+            "Power-ups",
+            (
+                _p(
+                    "A squad that destroys the last model of a zombie horde, or comes back after being wiped out, "
+                    "rolls 2D6 on the table below [seed]. A wiped-out team loses every power-up it had (and the Ork "
+                    "Boy) [seed].",
+                    kind="bullet",
+                ),
+                _p(
+                    "The squad furthest from the escape vehicle (with another squad on the table [house]) chooses "
+                    'instead: roll twice and keep one (button 1), or move the squad closest to the vehicle D6" '
+                    "straight back from it with the zombies fighting it (button 2) [seed].",
+                    kind="bullet",
+                ),
+                _p(
+                    "In the squad's turn: Arm (G) gives the carried Chainsaw or Shotgun to the selected model, "
+                    "Tape +A (A) / Tape +shot (H) the Duct Tape, Speed Pack (S) turns the pack on, Defibrillate (D) "
+                    "brings a dead model (the sergeant first) back beside the selected one. A Medpack is used by "
+                    "itself on the squad's first unsaved wound after Feel No Pain; the Defibrillator counts as one "
+                    "only to save the squad's last model.",
+                    kind="bullet",
+                ),
+                _p(
+                    "The Blessing of Chuck Norris, as the rules play it: until the end of the squad's next turn its "
+                    "failed to-hit, to-wound and saving throws are re-rolled; where a re-roll already applies, what "
+                    "still fails after it is re-rolled again [house reading].",
+                    True,
+                    "bullet",
+                ),
+                _hv(
+                    "Chainsaw: hits on ",
+                    f"{h['chainsaw_hits']}+, runs out of fuel on a {h['chainsaw_fuel_out']}",
+                    "; Shotgun: hits a zombie on "
+                    f'{h["shotgun_hits"]}+ whatever the BS; Speed Pack: +{h["speed_inches"]:g}" and '
+                    f"+{h['speed_initiative']} Initiative; Duct Tape: +{h['duct_tape_bonus']} [house digits].",
+                ),
+                *_tab(
+                    ("2D6", "Power-up", "Effect"),
+                    tuple((str(r), e["name"], e["effect"]) for r, e in sorted(d.power_up_table.items())),
+                    caption="The power-up table (zombie40k.toml [power_up_table])",
+                ),
             ),
         ),
         Section(

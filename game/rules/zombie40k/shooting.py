@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules.core import DiceRolled, IllegalCommand
-from game.rules.zombie40k import attacks, charts
+from game.rules.zombie40k import attacks, charts, power_ups
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import BlastPlaced, ShotsFired
@@ -85,7 +85,8 @@ def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) 
 
 def _ranged(world: World, m: Model) -> list[Weapon]:
     ws = [world.data.weapon(w) for w in m.weapons if world.data.weapon(w).ranged]
-    return sorted(ws, key=lambda w: w.type == "pistol")  # the basic or heavy weapon before a pistol
+    # a power-up Shotgun first (at zombies it never misses much), the basic or heavy weapon before a pistol
+    return sorted(ws, key=lambda w: (w.key != "power_up_shotgun", w.type == "pistol"))
 
 
 def choose_weapon(
@@ -107,6 +108,7 @@ def choose_weapon(
         shots = w.shots
         if w.type == "rapid_fire":
             shots = 2 if d <= w.range / 2 + 1e-9 else 1
+        shots += power_ups.extra_shots(world, m)  # Duct Tape
         return w, shots, snap, t
     return None
 
@@ -180,11 +182,15 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
     pe = _rerolls(world, p.unit)
     for (wkey, bs, snap, user_s), ss in groups.items():
         w = world.data.weapon(wkey)
+        need = charts.to_hit_ranged(world.data, bs, snap)
+        direct = wkey == "power_up_shotgun" and p.target.side == ZOMBIES
+        if direct:
+            need = int(world.data.h("shotgun_hits"))  # whatever the firer's BS [seed, house 2+]
         out.append(
             Pool(
                 label=w.name,
                 attacks=sum(s.shots for s in ss),
-                need_hit=charts.to_hit_ranged(world.data, bs, snap),
+                need_hit=need,
                 s=w.strength(user_s),
                 ap=w.ap,
                 reroll_hit=pe,
@@ -195,6 +201,7 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
                 gets_hot="Gets Hot" in w.rules,
                 shooters=tuple(s.model.id for s in ss),
                 weapon=wkey,
+                direct=direct,
             )
         )
     return out
@@ -233,6 +240,9 @@ def carry_out(world: World, p: FirePlan) -> None:
                     key=lambda f: min(world.edge(s, world.model(f)) for s in firing),
                 )
                 covers = {f: cover_of(world, firing, world.model(f), victim) for f in order}
+            if power_ups.shotgun_pool(pool, victim):
+                power_ups.direct_wounds(world, unit, victim, pool.label, n, order, cause)
+                continue
             wounds = attacks.roll_wounds(world, unit, victim, pool, n)
             attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
     for s in p.shooters:

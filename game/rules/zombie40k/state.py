@@ -86,7 +86,12 @@ class Unit:
     phase_start_models: int = 0  # models at the start of the phase (25% casualties)
     phase_losses: int = 0
     wiped_out: bool = False
-    power_ups: list[str] = field(default_factory=list)  # issue 15
+    power_ups: list[str] = field(default_factory=list)  # issue 15: the power-ups it carries (keys, repeated)
+    # power-ups at work (power_ups.py): key -> 0 "waiting for the next Shamble / the squad's next turn", or
+    # the game turn in which it works (Speed Pack, Banana Peel, the Blessing of Chuck Norris)
+    power_up_effects: dict[str, int] = field(default_factory=dict)
+    power_up_choices: int = 0  # rolls owed to the squad furthest from the vehicle: roll twice or push back
+    power_up_offer: list[int] = field(default_factory=list)  # the two results rolled, one to keep
     respawns: int = 0  # times this squad came back (Hardcore Mode: once only)
     out_for_good: str = ""  # why a wiped-out squad may not respawn (Instant Death, Hardcore, Coop Mode)
     watching_turn: int = -1  # Every Man For Himself: the turn it froze, watching for betrayal

@@ -12,7 +12,7 @@ the table.
 from __future__ import annotations
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import assault, mods, morale, zombie_turn
+from game.rules.zombie40k import assault, mods, morale, power_ups, zombie_turn
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseStarted, TurnStarted
 from game.rules.zombie40k.state import Phase
@@ -152,7 +152,11 @@ def has_choice(world: World) -> bool:
     squad = st.squad_of(st.active_player)
     if not world.alive(squad) or mods.frozen(world, squad):
         return False
+    if power_ups.waiting(world, squad):
+        return True  # the furthest player chooses for a power-up roll before anything else
     locked = st.locked(squad.id)
+    if st.phase == Phase.MOVEMENT and power_ups.usable(world, squad):
+        return True  # something carried may be given or used (even by a squad locked in combat)
     if st.phase == Phase.MOVEMENT:
         return not (locked or squad.falling_back or squad.regrouped_turn == st.turn) and any(
             not m.moved for m in world.alive(squad)

@@ -34,7 +34,8 @@ from game.rules.contract import (
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k import power_ups
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.table.geometry import Point, truncate_path
@@ -70,16 +71,53 @@ ACTION_KINDS = (
         "CHARGE another player's squad by the vehicle (C)",
         prompt="Click a model of the squad to charge.",
     ),
+    # power-ups (power_ups.py): each acts at once on the selected model or its squad
+    ActionKind("arm", "Arm", "g", "icons.guts", "now", "ARM this model with the squad's Chainsaw or Shotgun (G)"),
+    ActionKind(
+        "tape_attack", "Tape +A", "a", "icons.guts", "now", "DUCT TAPE: +1 Attack for this model, for good (A)"
+    ),
+    ActionKind(
+        "tape_shot", "Tape +shot", "h", "icons.fire", "now", "DUCT TAPE: +1 shot for this model, for good (H)"
+    ),
+    ActionKind(
+        "speed",
+        "Speed Pack",
+        "s",
+        "icons.initiative",
+        "now",
+        'SPEED PACK: +3" moves, runs, charges, +1 I this turn (S)',
+    ),
+    ActionKind(
+        "revive",
+        "Defibrillate",
+        "d",
+        "icons.spawn",
+        "now",
+        "DEFIBRILLATOR: the dead sergeant (else a dead model) back beside this one (D)",
+    ),
+    ActionKind(
+        "choice_1", "Power-up 1", "1", "icons.objective", "now", "POWER-UP: roll twice, or keep the first roll (1)"
+    ),
+    ActionKind(
+        "choice_2",
+        "Power-up 2",
+        "2",
+        "icons.order",
+        "now",
+        'POWER-UP: push the leader D6" back, or keep the second roll (2)',
+    ),
 )
+POWER_UP_ACTIONS = ("arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2")
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 
 
 def _allowance(game: Any, fid: str, action: str) -> float:
     """How far a model may go: a run its squad's roll (6" before it is rolled), a move the 6" [7th]."""
     unit = game.state.units[game.figure(fid).unit]
+    bonus = power_ups.move_bonus(game.world, unit)  # the Speed Pack
     if action == "run":
-        return float(unit.run_roll) if unit.run_roll is not None else 6.0
-    return float(game.data.h("move"))
+        return (float(unit.run_roll) if unit.run_roll is not None else 6.0) + bonus
+    return float(game.data.h("move")) + bonus
 
 
 ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
@@ -137,6 +175,11 @@ class Z40View:
         if kind in ("Shoot", "Charge"):
             target = game.state.units.get(cmd.target)
             return f"{kind.upper()} at {target.name if target else cmd.target}"
+        if kind == "PowerUpChoice":
+            return f"POWER-UP choice {cmd.option}"
+        if kind == "UsePowerUp":
+            what = power_ups.name_of(game.world, cmd.item)
+            return f"{what.upper()} for {cmd.figure}" if cmd.figure else what.upper()
         return kind
 
     def objective_line(self, game: Any) -> str:
@@ -169,12 +212,17 @@ class Z40View:
                     status = Cell("ready", "good")
                 else:
                     status = Cell("done", "spent")
-                weapons = ", ".join(game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged)
+                weapons = ", ".join(
+                    game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged or k == "chainsaw"
+                )
                 cells = (Cell(f"W{max(0, m.wounds)}/{prof.w}", bold=m.wounds < prof.w), Cell(weapons, "muted"))
-                rows.append(RosterRow(fid, f"{prof.name.split()[-1]} {fid}", cells, status))
+                short = prof.name.split(" (")[0].split()[-1]  # "Ork Boy (power-up)" is a Boy too
+                rows.append(RosterRow(fid, f"{short} {fid}", cells, status))
             dist = w.unit_vehicle_distance(unit)
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
-            groups.append(RosterGroup(f"Player {p}: {unit.name}{far}", p == s.active_player, tuple(rows), p))
+            items = power_up_words(game, unit)
+            held = f" \u00b7 {items}" if items else ""
+            groups.append(RosterGroup(f"Player {p}: {unit.name}{far}{held}", p == s.active_player, tuple(rows), p))
         return groups
 
     def acting_player(self, game: Any) -> int | None:
@@ -258,6 +306,10 @@ class Z40View:
         rules = sorted(set(m.rules) | set(m.unit_rules) | set(p.rules))
         if rules:
             lines.append(", ".join(rules))
+        if m.side == PLAYERS:
+            items = power_up_words(game, unit)
+            if items:
+                lines.append(f"Power-ups: {items}")
         lines.append(STATE_WORDS.get(look.state, look.state).capitalize())
         return lines
 
@@ -280,6 +332,12 @@ class Z40View:
         s = game.state
         if m.side != PLAYERS or m.player != s.active_player:
             return self.selectable(game, fid) or "Not now."
+        if key in POWER_UP_ACTIONS:
+            cmd = self._power_up_command(game, fid, key)
+            return (game.preview(cmd).reason if cmd is not None else "") or "Not now."
+        waiting = game.preview(EndPhase())
+        if not waiting.legal and "power-up" in waiting.reason:
+            return waiting.reason
         want = {"move": Phase.MOVEMENT, "run": Phase.SHOOTING, "shoot": Phase.SHOOTING, "charge": Phase.ASSAULT}[
             key
         ]
@@ -311,7 +369,19 @@ class Z40View:
             return "charge"
         return "shoot" if "shoot" in available else None
 
+    def _power_up_command(self, game: Any, fid: str, action: str) -> Any | None:
+        """The command a power-up button gives for the selected model (power_ups.py)."""
+        unit = game.figure(fid).unit
+        if action in ("choice_1", "choice_2"):
+            return PowerUpChoice(unit, int(action[-1]))
+        from game.rules.zombie40k.game import power_up_actions
+
+        cmd: UsePowerUp | None = power_up_actions(game, fid).get(action)
+        return cmd
+
     def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+        if action in POWER_UP_ACTIONS:
+            return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
         if action in ("move", "run"):
             f, pointed = game.figure(fid), list(aim.path)
@@ -360,10 +430,11 @@ class Z40View:
         m = game.figure(fid)
         c = (float(look.position[0]), float(look.position[1]))
         out: list[Primitive] = []
+        bonus = power_ups.move_bonus(game.world, game.state.units[m.unit])  # the Speed Pack
         if "move" in keys:
-            out.append(Ring(c, float(game.data.h("move")) + m.radius, "move", '6"'))
+            out.append(Ring(c, float(game.data.h("move")) + bonus + m.radius, "move", f'{6 + bonus:g}"'))
         if "run" in keys:
-            out.append(Ring(c, 6.0 + m.radius, "move", 'run D6"'))
+            out.append(Ring(c, 6.0 + bonus + m.radius, "move", 'run D6"' + (f' +{bonus:g}"' if bonus else "")))
         if "shoot" in keys or game.state.phase == Phase.SHOOTING:
             for k in m.weapons:
                 wpn = game.data.weapon(k)
@@ -477,6 +548,8 @@ class Z40View:
             return "turn"
         if kind == "HordeRespawned":
             return "groan_1"
+        if kind in ("PowerUpGained", "PowerUpChoiceOffered"):
+            return "turn"
         if kind == "GameOver":
             return "defeat" if event.winner == "zombies" else "victory"
         return None
@@ -509,6 +582,19 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+def power_up_words(game: Any, unit: Any) -> str:
+    """What a squad carries and what is at work on it: ``Medpack x2, Speed Pack; at work: Zombie Bile``."""
+    w = game.world
+    counts: dict[str, int] = {}
+    for k in unit.power_ups:
+        counts[k] = counts.get(k, 0) + 1
+    held = ", ".join(power_ups.name_of(w, k) + (f" x{n}" if n > 1 else "") for k, n in counts.items())
+    fx = [power_ups.name_of(w, k) for k in unit.power_up_effects]
+    choice = "a power-up choice waiting (1 or 2)" if power_ups.waiting(w, unit) else ""
+    parts = [p for p in (held, f"at work: {', '.join(fx)}" if fx else "", choice) if p]
+    return "; ".join(parts)
 
 
 def _max_scatter(game: Any, unit: str) -> float:
@@ -573,7 +659,11 @@ def _line(game: Any, e: Any) -> str:
     if kind == "DiceRolled":
         return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
     if kind == "Moved":
-        return "" if e.how in ("shamble", "pile in", "respawn") else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
+        return (
+            ""
+            if e.how in ("shamble", "pile in", "respawn", "pushed back")
+            else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
+        )
     if kind == "MoveRolled":
         return toned("dice", esc(f'{e.unit}: {e.what} {e.inches}"'))
     if kind == "ShotsFired":
@@ -645,6 +735,26 @@ def _line(game: Any, e: Any) -> str:
                 f"Player {e.player}'s {e.unit} respawns with {len(e.figures)} models, "
                 f'{e.need:.0f}" or more from the escape vehicle'
             ),
+        )
+    if kind == "PowerUpRolled":
+        if e.why == "kept":
+            return toned("good", esc(f"{e.unit} keeps {e.roll}: {e.name}"))
+        why = "" if e.kept else " (one of two)"
+        return toned("gold", esc(f"{e.unit} rolls {e.roll} on the power-up table ({e.why}): {e.name}{why}"))
+    if kind == "PowerUpGained":
+        held = f" (carries {e.held})" if e.held > 1 else ""
+        return toned("good", esc(f"{e.unit} gains {e.name}{held}: {e.effect}"))
+    if kind == "PowerUpChoiceOffered":
+        opts = "; ".join(f"{i} {o}" for i, o in enumerate(e.options, 1))
+        return toned("gold", esc(f"Player {e.player} ({e.unit}) chooses with the Power-up buttons: {opts}"))
+    if kind == "PowerUpUsed":
+        return toned("good", esc(f"{e.unit} uses {power_ups.name_of(game.world, e.key)}: {e.what}"))
+    if kind == "PowerUpLost":
+        names = ", ".join(power_ups.name_of(game.world, k) for k in e.keys)
+        return toned("warn", esc(f"{e.unit} loses {names}: {e.why}"))
+    if kind == "PushedBack":
+        return toned(
+            "warn", esc(f'{e.by} pushes {e.unit} {e.inches}" back from the vehicle ({len(e.figures)} models)')
         )
     if kind == "Embarked":
         return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))

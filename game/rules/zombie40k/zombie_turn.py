@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import assault, mods, shooting
+from game.rules.zombie40k import assault, mods, power_ups, shooting
 from game.rules.zombie40k.events import Engaged, MoveRolled, PhaseStarted
 from game.rules.zombie40k.state import HORDE, PLAYERS, Model, Unit
 from game.rules.zombie40k.world import World
@@ -44,8 +44,10 @@ def surrounded(world: World, squad: Unit) -> bool:
 
 
 def target_squad(world: World, unit: Unit) -> Unit | None:
-    """The nearest player squad to the horde (edge to edge), ignoring completely surrounded squads."""
+    """The nearest player squad to the horde (edge to edge), ignoring completely surrounded squads; Zombie
+    Bile makes a squad the only target, Sweet Aviator Shades hide one (power-ups)."""
     squads = [u for u in world.state.squads() if world.alive(u) and not surrounded(world, u)]
+    squads = power_ups.shamble_candidates(world, squads)
     if not squads:
         return None
     return min(squads, key=lambda s: (world.unit_edge(unit, s), s.id))
@@ -85,6 +87,7 @@ def shamble(world: World) -> None:
             if world.engage(unit, squad):
                 world.emit(Engaged(unit.id, squad.id, unit.id))
             unit.charged_turn = st.turn
+    power_ups.shamble_over(world)
 
 
 def move_horde(world: World, unit: Unit, target: Unit, inches: float, fields: dict | None = None) -> None:
