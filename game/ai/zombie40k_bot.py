@@ -9,6 +9,10 @@ own validation before it is returned):
 3. Assault: it charges another player's squad by the vehicle when the charge is more likely than not.
 4. Then EndPhase.
 
+With the Killing Floor mod, at the start of its turn (before the first move) it shops: a basic gun for each
+model that has none, the best the points buy (plasma gun, storm bolter, flamer, shotguns, boltgun: every one
+fired on the move, which the bot always makes, so no heavy weapons), then defensive grenades for the squad.
+
 >>> from game.rules.zombie40k.testing import small_scenario
 >>> from game.rules.zombie40k import new_game
 >>> g = new_game(small_scenario(), {"teams": ["ork_boyz"]}, seed=1)
@@ -23,8 +27,8 @@ import weakref
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand
-from game.rules.zombie40k import movement
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k import killing_floor, movement
+from game.rules.zombie40k.commands import Buy, Charge, EndPhase, Move, Run, Shoot
 from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.table import truncate_path
@@ -34,6 +38,10 @@ RUN_FOR_IT = 8.0  # this close to the vehicle, run rather than shoot
 CHARGE_ODDS = 0.5
 SIDESTEPS = (20.0, -20.0, 40.0, -40.0, 70.0, -70.0)
 LENGTHS = (1.0, 0.75, 0.5, 0.25)
+
+# Killing Floor: the guns the bot buys, best first (S6+ is Instant Death to a zombie: no Feel No Pain)
+SHOP_GUNS = ("plasma_gun", "storm_bolter", "flamer", "astartes_shotgun", "boltgun", "imperial_shotgun")
+SHOP_SQUAD = ("defensive_grenades",)
 
 _memory: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
@@ -130,6 +138,9 @@ def choose_command(game: Any) -> Command:
     field = _field(game, 0.5)
     models.sort(key=lambda m: (field.distance(m.position), m.id))
     if st.phase == Phase.MOVEMENT:
+        purchase = _shopping(game, st.active_player)
+        if purchase is not None:
+            return purchase
         for m in models:
             if m.moved:
                 continue
@@ -163,3 +174,22 @@ def choose_command(game: Any) -> Command:
             if p.legal and p.chances.get("charge succeeds", 0) > CHARGE_ODDS:
                 return cmd
     return EndPhase()
+
+
+def _shopping(game: Any, player: int) -> Command | None:
+    """Killing Floor: the next purchase worth making now, or None (the shop is closed, or nothing fits)."""
+    w = game.world
+    if killing_floor.shop_closed(w, player):
+        return None
+    wanted: list[Buy] = []
+    for m in sorted(w.alive(w.state.squad_of(player)), key=lambda m: m.id):
+        if killing_floor.held_in(w, m, "gun") is None:
+            wanted += [Buy(player, m.id, k) for k in SHOP_GUNS]
+    wanted += [Buy(player, "", k) for k in SHOP_SQUAD]
+    for cmd in wanted:
+        try:
+            killing_floor.check_buy(w, cmd)
+        except (IllegalCommand, KeyError):
+            continue
+        return cmd
+    return None

@@ -58,3 +58,24 @@ class Charge(Command):
 @dataclass(frozen=True)
 class EndPhase(Command):
     """The active player is done with this phase (movement, shooting or assault)."""
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Buy(Command):
+    """Killing Floor: at the start of ``player``'s turn, buy ``item`` from the shop for ``model`` (grenades:
+    for the whole squad, ``model`` may be empty)."""
+
+    player: int
+    model: str
+    item: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Sell(Command):
+    """Killing Floor: sell back a bought ``item`` of ``model`` (grenades: the squad's) for half its price."""
+
+    player: int
+    model: str
+    item: str

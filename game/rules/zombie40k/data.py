@@ -181,6 +181,7 @@ class Z40Data:
     user_weapons: tuple[str, ...] = ()  # ... and its weapons and profiles
     user_profiles: tuple[str, ...] = ()
     user_problems: tuple[str, ...] = ()  # the player's entries skipped, each with file, entry and field
+    killing_floor: dict[str, Any] = field(default_factory=dict)  # the Killing Floor mod's shop (issue 15)
 
     def shipped_units(self) -> list[str]:
         """The keys of the units the game ships, in the roster's order (demos, default and dealt teams and so
@@ -425,6 +426,7 @@ def build_data(
         user_weapons=tuple(mine["weapons"]),
         user_profiles=tuple(mine["profiles"]),
         user_problems=tuple(problems),
+        killing_floor=dict(core.get("killing_floor", {})),
     )
 
 

@@ -222,3 +222,53 @@ class HordeRespawned(Event):
     where: str
     figures: tuple[str, ...]
     centre: tuple[float, float]
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class ShopKit(Event):
+    """Killing Floor: a squad starts with ``points`` and every model's wargear replaced by ``wargear`` and the
+    squad's ``grenades`` [seed]."""
+
+    player: int
+    unit: str
+    wargear: tuple[str, ...]
+    grenades: tuple[str, ...]
+    points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PointScored(Event):
+    """Killing Floor: a zombie killed by the player's squad earned ``gain`` points; ``points`` to spend now."""
+
+    player: int
+    zombie: str
+    gain: int
+    points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class WareBought(Event):
+    """Killing Floor: ``item`` bought for ``price`` for a model (``model``) or the whole squad (no model)."""
+
+    player: int
+    model: str
+    unit: str
+    item: str
+    price: int
+    points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class WareSold(Event):
+    """Killing Floor: ``item`` sold back for ``refund`` points (half its price, rounded up [seed])."""
+
+    player: int
+    model: str
+    unit: str
+    item: str
+    refund: int
+    points: int

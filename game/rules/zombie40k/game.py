@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand, Preview
-from game.rules.zombie40k import assault, morale, movement, setup, shooting, turn
+from game.rules.zombie40k import assault, killing_floor, morale, movement, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.commands import Buy, Charge, EndPhase, Move, Run, Sell, Shoot
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.hooks import Hooks
 from game.rules.zombie40k.respawn import Respawning
@@ -48,11 +48,13 @@ class Zombie40kGame:
         self.log: list[Event] = []
         teams = setup.check_options(self.data, scenario, self.options, seed)
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")))
+        state.mods = list(self.options.get("mods") or [])
         self.world = World(
             scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or Respawning()
         )
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
+        killing_floor.set_up(self.world)
         setup.place_boss(self.world)
         setup.place_hordes(self.world)
         turn.next_turn(self.world)
@@ -136,6 +138,10 @@ class Zombie40kGame:
         elif isinstance(cmd, Charge):
             unit, target, dist = assault.plan_charge(w, cmd)
             assault.charge(w, unit, target, dist)
+        elif isinstance(cmd, Buy):
+            killing_floor.buy(w, cmd)
+        elif isinstance(cmd, Sell):
+            killing_floor.sell(w, cmd)
         elif isinstance(cmd, EndPhase):
             if st.active_player is None or st.phase not in turn.PLAYER_PHASES:
                 raise IllegalCommand("No player phase is waiting to end.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.rules.zombie40k import killing_floor
 from game.rules.zombie40k.data import Z40Data
 from game.rules.zombie40k.events import FigurePlaced
 from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Unit
@@ -47,6 +48,7 @@ def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], se
     if not low <= len(teams) <= min(4, top):
         raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {len(teams)}")
     points = int(scenario.properties.get("points", data.h("points")))
+    kf = killing_floor.MOD in (options.get("mods") or ())  # no weapons or upgrades bought in the builder
     out = []
     for i, spec in enumerate(teams, 1):
         if isinstance(spec, str):
@@ -55,6 +57,10 @@ def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], se
                     f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}"
                 )
             spec = default_team(data, spec, points)
+            if kf:
+                spec = killing_floor.plain_team(spec)
+        elif kf and killing_floor.team_refusal(spec):
+            raise OptionsError(f"player {i}: {killing_floor.team_refusal(spec)}")
         try:
             out.append(build_team(data, spec, points))
         except TeamError as exc:

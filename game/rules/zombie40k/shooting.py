@@ -192,6 +192,8 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
                 six_ap2="Bladestorm" in w.rules,
                 six_wounds="Gauss" in w.rules,
                 gets_hot="Gets Hot" in w.rules,
+                rending="Rending" in w.rules or "Sniper" in w.rules,  # the assault cannon; Sniper [7th]
+                poison=4 if "Sniper" in w.rules else 0,  # Sniper: wounds on 4+ whatever the Toughness [7th]
                 shooters=tuple(s.model.id for s in ss),
                 weapon=wkey,
             )

@@ -29,12 +29,16 @@ from game.rules.contract import (
     Look,
     RosterGroup,
     RosterRow,
+    ShopLook,
+    ShopOffer,
+    ShopWare,
     TokenLook,
     toned,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k import killing_floor as kf
+from game.rules.zombie40k.commands import Buy, Charge, EndPhase, Move, Run, Sell, Shoot
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.table.geometry import Point, truncate_path
@@ -137,6 +141,10 @@ class Z40View:
         if kind in ("Shoot", "Charge"):
             target = game.state.units.get(cmd.target)
             return f"{kind.upper()} at {target.name if target else cmd.target}"
+        if kind in ("Buy", "Sell"):
+            item = kf.Shop.of(game.data).items.get(cmd.item)
+            what = item.name if item else cmd.item
+            return f"{kind.upper()} {what}" + (f" for {cmd.model}" if cmd.model else "")
         return kind
 
     def objective_line(self, game: Any) -> str:
@@ -174,8 +182,63 @@ class Z40View:
                 rows.append(RosterRow(fid, f"{prof.name.split()[-1]} {fid}", cells, status))
             dist = w.unit_vehicle_distance(unit)
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
+            if kf.killing_floor_on(s):  # the points to spend in the shop
+                far += f" \u00b7 {kf.points(s, p)} point{'s' if kf.points(s, p) != 1 else ''}"
             groups.append(RosterGroup(f"Player {p}: {unit.name}{far}", p == s.active_player, tuple(rows), p))
         return groups
+
+    # ---- the Killing Floor shop (its own panel on the screen) -------------------------------------------
+
+    def shop(self, game: Any, figure: str | None = None) -> ShopLook | None:
+        """The acting player's shop (None when the game does not play Killing Floor): price lists with why
+        each item may not be bought for ``figure`` now, and what may be sold back."""
+        s, w = game.state, game.world
+        if not kf.killing_floor_on(s):
+            return None
+        player = s.active_player
+        if player is None:
+            return ShopLook("Killing Floor shop", 0, (), "", (), (), "The zombies are moving.")
+        squad = s.squad_of(player)
+        figures = tuple(
+            (m.id, f"{m.id}: " + ", ".join(game.data.weapon(k).name for k in m.weapons)) for m in w.alive(squad)
+        )
+        ids = [f for f, _ in figures]
+        chosen: str = figure if figure is not None and figure in ids else (ids[0] if ids else "")
+        shop = kf.Shop.of(game.data)
+        offers = tuple(
+            ShopOffer(
+                item.key,
+                kf.LIST_TITLES[item.list],
+                item.label,
+                item.price,
+                why,
+                item.note or _weapon_words(game, item.key),
+            )
+            for item, why in kf.offers(w, player, chosen)
+        )
+        wares = tuple(
+            ShopWare(i.key, i.name, shop.sell_price(i.key), "" if i.slot == "squad" else chosen)
+            for i in kf.wares(w, player, chosen)
+            if i.key not in shop.start_grenades
+        )
+        grenades = ", ".join(shop.grenade_names.get(k, k) for k in s.kf_grenades.get(squad.id, []))
+        return ShopLook(
+            f"Killing Floor shop \u00b7 Player {player}",
+            kf.points(s, player),
+            figures,
+            chosen,
+            offers,
+            wares,
+            kf.shop_closed(w, player),
+            f"Squad grenades: {grenades or 'none'}. One pistol, one melee and one basic or heavy weapon a model "
+            "[house]; sold for half the price, rounded up [seed]; * psykers only.",
+        )
+
+    def shop_command(self, game: Any, figure: str, key: str, sell: bool = False) -> Buy | Sell:
+        player = game.state.active_player or 0
+        item = kf.Shop.of(game.data).items.get(key)
+        model = "" if item is not None and item.slot == "squad" else figure
+        return (Sell if sell else Buy)(player, model, key)
 
     def acting_player(self, game: Any) -> int | None:
         return game.state.active_player  # type: ignore[no-any-return]
@@ -511,6 +574,14 @@ class Z40View:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
 
 
+def _weapon_words(game: Any, key: str) -> str:
+    """A weapon's profile in a line: ``24" S4 AP5 Rapid Fire``, then its special rules."""
+    w = game.data.weapon(key)
+    rng = f'{w.range:g}" ' if w.ranged else ""
+    rules = f" ({', '.join(w.rules)})" if w.rules else ""
+    return f"{rng}S{w.s} AP{w.ap or '-'} {w.label}{rules}"
+
+
 def _max_scatter(game: Any, unit: str) -> float:
     """The farthest a blast marker fired by ``unit`` can scatter: 2D6 (12) minus the best BS among its blast
     weapons' bearers [7th]."""
@@ -624,6 +695,23 @@ def _line(game: Any, e: Any) -> str:
                 f'{e.need:.0f}" or more from the escape vehicle'
             ),
         )
+    if kind == "ShopKit":
+        return toned(
+            "turn",
+            esc(
+                f"Killing Floor: player {e.player} starts with {e.points} points, a bolt pistol, "
+                "close combat weapon and assault grenades"
+            ),
+        )
+    if kind == "PointScored":
+        return toned("good", esc(f"Player {e.player} +{e.gain} point for {e.zombie} ({e.points} to spend)"))
+    if kind in ("WareBought", "WareSold"):
+        item = kf.Shop.of(game.data).items.get(e.item)
+        what = item.name if item else e.item
+        who = e.model or e.unit
+        if kind == "WareBought":
+            return toned("gold", esc(f"Player {e.player} buys {what} for {who}: -{e.price} ({e.points} left)"))
+        return toned("gold", esc(f"Player {e.player} sells {what} of {who}: +{e.refund} ({e.points} left)"))
     if kind == "Embarked":
         return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))
     if kind == "GameOver":
