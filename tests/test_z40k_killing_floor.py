@@ -327,3 +327,88 @@ def test_the_bot_buys_the_best_gun_it_can_afford() -> None:
     assert choose_command(g) == Buy(1, "p1-2", "imperial_shotgun")
     g.apply(Buy(1, "p1-2", "imperial_shotgun"))
     assert isinstance(choose_command(g), Move)  # nothing more it wants for 0 points
+
+
+def test_shop_weapons_have_their_7th_edition_rules() -> None:
+    """Killing Floor weapons [7th]: a sniper rifle wounds on 4+ whatever the Toughness and rends on a 6; an
+    assault cannon rends; heavy weapons fire Snap Shots after moving; the lists hold each kind of weapon only;
+    rules with no effect here are marked so in the rules help (no dice: the pools the rules would roll)."""
+    from game.rules.zombie40k import attacks, shooting
+
+    g = shop_game(points=30, phase=Phase.SHOOTING, hordes=[[(10, 20)]])
+    g.figure("p1-1").weapons = ("sniper_rifle", "bolt_pistol", "close_combat_weapon")
+    g.figure("p1-2").weapons = ("assault_cannon", "bolt_pistol", "close_combat_weapon")
+    plan = shooting.plan(g.world, g.state.squad_of(1), g.state.units["h1"])
+    pools = {p.weapon: p for p in plan.pools}
+    sniper, cannon = pools["sniper_rifle"], pools["assault_cannon"]
+    assert sniper.poison == 4 and sniper.rending and attacks.wound_need(g.data, sniper, 8) == 4
+    assert cannon.rending and cannon.attacks == 4 and cannon.s == 6
+    shop = killing_floor.Shop.of(g.data)
+    for item in shop.items.values():
+        if item.slot != "squad":
+            w = g.data.weapon(item.key)
+            assert {"pistol": "pistol", "melee": "melee"}.get(w.type, "gun") == item.slot, item.key
+            for rule in w.rules:
+                assert rule in g.data.usrs, rule  # every special rule has an effect or is marked as none
+    assert not g.data.usrs["Force"].has_effect and "no effect in this game" in g.data.usrs["Force"].why
+    assert len(shop.listed("heavy")) == 8 and len(shop.listed("basic")) == 9 and len(shop.listed("melee")) == 11
+
+
+def test_the_rules_help_shows_the_house_prices() -> None:
+    """Killing Floor in the rules help: the price lists, each marked as a house value (the seed lost them)."""
+    from game.rules.zombie40k.reference import reference
+
+    section = next(s for s in reference(None, {}) if s.title == "Mod: Killing Floor")
+    table = section.body[-1]
+    assert table.house and ("Basic weapons", "Boltgun", "3", "2", '24" S4 AP5 Rapid Fire') in table.rows
+    assert any(row[1] == "Witchblade*" for row in table.rows)
+
+
+def test_a_model_throws_a_krak_grenade_instead_of_its_shot_once_a_phase() -> None:
+    """Killing Floor grenades [7th]: one model throws one of the squad's grenades instead of firing, once a
+    shooting phase: a krak grenade 8" S6 AP4 (BS3: 4+; S6 against T3: 2+) is Instant Death to a zombie, so no
+    Feel No Pain is rolled; the rest of the squad then shoots the same unit (a bolt pistol misses on a 1)."""
+    from game.rules.zombie40k.commands import Throw
+    from game.rules.zombie40k.events import GrenadeThrown
+
+    g = shop_game(phase=Phase.SHOOTING, hordes=[[(10, 24), (12, 24), (14, 24)]], dice=[4, 2, 1])
+    g.state.kf_grenades["p1"].append("krak_grenades")
+    assert killing_floor.throwable(g.world, g.state.squad_of(1)) == ["krak_grenades", "assault_grenades"]
+    assert g.preview(Throw("p1", "h1", "krak_grenades")).legal
+    g.apply(Throw("p1", "h1", "krak_grenades"))
+    thrown = next(e for e in g.log if isinstance(e, GrenadeThrown))
+    assert (thrown.model, thrown.weapon, thrown.target) == ("p1-1", "krak_grenade", "h1")
+    assert not g.figure("h1-1").alive and g.state.kf_points["1"] == 1  # a point for it, too
+    assert g.figure("p1-1").fired and "krak_grenades" in g.state.kf_grenades["p1"]  # grenades are not used up
+    with pytest.raises(IllegalCommand) as err:
+        g.apply(Throw("p1", "h1", "assault_grenades"))
+    assert "one a squad each shooting phase" in err.value.reason
+    g.apply(Shoot("p1", "h1"))  # p1-2's bolt pistol: a 1 misses
+    assert g.dice.remaining == 0 and g.figure("h1-2").alive
+    lines = Z40View().log_lines(g, [thrown])
+    assert lines == ["p1-1 throws a krak grenade at h1"]
+
+
+def test_throwing_is_refused_with_reasons() -> None:
+    """Killing Floor grenades: only the squad's own grenades, within 8", in the shooting phase, in the mod."""
+    from game.rules.zombie40k.commands import Throw
+
+    g = shop_game(phase=Phase.SHOOTING, hordes=[[(10, 24)], [(30, 10)]])
+
+    def refused(cmd) -> str:
+        with pytest.raises(IllegalCommand) as err:
+            g.apply(cmd)
+        return err.value.reason
+
+    assert "has no 'krak_grenades' to throw; it may throw: Assault grenades" in refused(
+        Throw("p1", "h1", "krak_grenades")
+    )
+    assert 'within the 8" a grenade is thrown' in refused(Throw("p1", "h2", "assault_grenades"))
+    assert "not a living model" in refused(Throw("p1", "h1", "assault_grenades", "h1-1"))
+    assert Z40View()._why(g, "p1-1", "throw") in ("Not now.", "")  # p1-1 may throw at h1
+    assert "throw" in {a.key for a in Z40View().actions(g, "p1-1") if a.available}
+    plain = rigged_game({1: [(10, 30)]}, hordes=[[(10, 24)]])
+    with pytest.raises(IllegalCommand) as err:
+        plain.apply(Throw("p1", "h1", "assault_grenades"))
+    assert "Killing Floor mod" in err.value.reason
+    assert "throw" not in {a.key for a in Z40View().actions(plain, "p1-1") if a.available}

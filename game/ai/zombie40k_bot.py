@@ -12,6 +12,7 @@ own validation before it is returned):
 With the Killing Floor mod, at the start of its turn (before the first move) it shops: a basic gun for each
 model that has none, the best the points buy (plasma gun, storm bolter, flamer, shotguns, boltgun: every one
 fired on the move, which the bot always makes, so no heavy weapons), then defensive grenades for the squad.
+Before its squad shoots, one model throws the squad's best grenade at the same target when it is within 8".
 
 >>> from game.rules.zombie40k.testing import small_scenario
 >>> from game.rules.zombie40k import new_game
@@ -28,7 +29,7 @@ from typing import Any
 
 from game.rules.core import Command, IllegalCommand
 from game.rules.zombie40k import killing_floor, movement
-from game.rules.zombie40k.commands import Buy, Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.commands import Buy, Charge, EndPhase, Move, Run, Shoot, Throw
 from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.table import truncate_path
@@ -155,7 +156,7 @@ def choose_command(game: Any) -> Command:
         near = w.unit_vehicle_distance(squad) <= RUN_FOR_IT
         threat = None if near else _nearest_threat(game, squad)
         if threat is not None and not squad.targets_shot and squad.ran_turn != st.turn:
-            return Shoot(squad.id, threat.id)
+            return _throw(game, squad, threat) or Shoot(squad.id, threat.id)
         if not squad.targets_shot or w.unit_has(squad, "Battle Focus"):
             for m in models:
                 if m.ran:
@@ -193,3 +194,16 @@ def _shopping(game: Any, player: int) -> Command | None:
             continue
         return cmd
     return None
+
+
+def _throw(game: Any, squad: Any, target: Any) -> Command | None:
+    """Killing Floor: the squad's best grenade at ``target`` before it shoots (None when none may be thrown)."""
+    kinds = killing_floor.throwable(game.world, squad)
+    if not kinds:
+        return None
+    cmd = Throw(squad.id, target.id, kinds[0])
+    try:
+        killing_floor.plan_throw(game.world, cmd)
+    except IllegalCommand:
+        return None
+    return cmd

@@ -79,3 +79,15 @@ class Sell(Command):
     player: int
     model: str
     item: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Throw(Command):
+    """Killing Floor, shooting phase: one model of the squad (``model``, or the one nearest the target) throws
+    one of the squad's ``grenade`` at the ``target`` unit instead of firing its own weapon, once a phase [7th]."""
+
+    unit: str
+    target: str
+    grenade: str
+    model: str = ""

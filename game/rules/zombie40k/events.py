@@ -272,3 +272,16 @@ class WareSold(Event):
     item: str
     refund: int
     points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class GrenadeThrown(Event):
+    """Killing Floor: ``model`` of ``unit`` throws one of the squad's ``grenade`` (as the ``weapon``) at
+    ``target`` instead of firing its own weapon [7th]."""
+
+    unit: str
+    model: str
+    grenade: str
+    weapon: str
+    target: str

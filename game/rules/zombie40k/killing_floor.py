@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k.data import DataError, Z40Data
-from game.rules.zombie40k.events import PointScored, ShopKit, WareBought, WareSold
+from game.rules.zombie40k.events import GrenadeThrown, PointScored, ShopKit, WareBought, WareSold
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit, Z40State
 
 if TYPE_CHECKING:
-    from game.rules.zombie40k.commands import Buy, Sell
+    from game.rules.zombie40k.commands import Buy, Sell, Throw
+    from game.rules.zombie40k.shooting import FirePlan
     from game.rules.zombie40k.world import World
 
 MOD = "killing_floor"
@@ -384,6 +385,142 @@ def has_grenades(world: World, unit: Unit, key: str) -> bool:
     return killing_floor_on(world.state) and key in world.state.kf_grenades.get(unit.id, [])
 
 
+# -- thrown grenades [7th] -------------------------------------------------------------------------------------
+
+
+def thrown_weapon(data: Z40Data, grenade: str) -> str | None:
+    """The weapon key one model throws for a squad's ``grenade`` (None when it is not thrown here)."""
+    r = data.killing_floor.get("grenade_rules", {}).get(grenade, {})
+    key = r.get("thrown") if isinstance(r, dict) else None
+    return str(key) if key and key in data.weapons else None
+
+
+def throwable(world: World, unit: Unit) -> list[str]:
+    """The squad's grenades that may be thrown, in the data's ``throw_order`` (the best first)."""
+    have = world.state.kf_grenades.get(unit.id, []) if killing_floor_on(world.state) else []
+    order = list(world.data.killing_floor.get("throw_order", ()))
+    keys = [g for g in have if thrown_weapon(world.data, g)]
+    return sorted(keys, key=lambda g: (order.index(g) if g in order else len(order), g))
+
+
+def plan_throw(world: World, cmd: Throw) -> FirePlan:
+    """One model of the active squad throws one of the squad's grenades at ``cmd.target`` instead of firing its
+    own weapon, once a shooting phase [7th]; the fire plan, or IllegalCommand with the reason."""
+    from game.rules.zombie40k import shooting
+
+    st = world.state
+    if not killing_floor_on(st):
+        raise IllegalCommand("Thrown grenades come with the Killing Floor mod, which this game does not play.")
+    if st.phase != Phase.SHOOTING:
+        raise IllegalCommand(f"Grenades are thrown in the shooting phase; it is the {st.phase.value} phase.")
+    unit = st.units.get(cmd.unit)
+    if unit is None or unit.side != PLAYERS or unit.player != st.active_player:
+        raise IllegalCommand(f"{cmd.unit!r} is not the squad of the player whose turn it is.")
+    target = st.units.get(cmd.target)
+    if target is None or not world.alive(target):
+        raise IllegalCommand(f"There is no unit {cmd.target!r} on the table.")
+    if target.id == unit.id:
+        raise IllegalCommand("A squad does not throw grenades at itself.")
+    if st.locked(unit.id):
+        raise IllegalCommand(f"{unit.name} is locked in close combat and cannot throw grenades.")
+    weapon_key = thrown_weapon(world.data, cmd.grenade)
+    if cmd.grenade not in st.kf_grenades.get(unit.id, []) or weapon_key is None:
+        have = ", ".join(Shop.of(world.data).grenade_names.get(g, g) for g in throwable(world, unit)) or "none"
+        raise IllegalCommand(f"{unit.name} has no {cmd.grenade!r} to throw; it may throw: {have}.")
+    thrown = st.kf_thrown.get(unit.id)
+    if thrown and thrown[0] == st.turn:
+        raise IllegalCommand(
+            f"{unit.name} has thrown its grenade this phase: one a squad each shooting phase [7th]."
+        )
+    split = world.unit_has(unit, "Split Fire")
+    if unit.targets_shot and target.id not in unit.targets_shot and not split:
+        raise IllegalCommand(f"{unit.name} shot at {unit.targets_shot[0]}: its grenade goes at the same unit.")
+    reason = shooting.pvp_reason(world, unit, target)
+    if reason:
+        raise IllegalCommand(
+            'You may never shoot at another player unless they are within 8" of the escape vehicle '
+            f"or have shot at you: {reason}"
+        )
+    if unit.ran_turn == st.turn and not world.unit_has(unit, "Battle Focus"):
+        raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
+    weapon = world.data.weapon(weapon_key)
+    if weapon.blast and (unit.falling_back or unit.regrouped_turn == st.turn):
+        raise IllegalCommand(f"{unit.name} fires only Snap Shots this turn, and a blast cannot be snapped [7th].")
+    limit = float(world.data.h("clutter_los_limit"))
+
+    def seen(m: Model) -> list[tuple[float, Model]]:
+        out = []
+        for t in world.alive(target):
+            d = world.edge(m, t)
+            if (
+                d <= weapon.range + 1e-9
+                and world.table.line_of_sight(m.position, t.position, limit).state != "blocked"
+            ):
+                out.append((d, t))
+        return sorted(out, key=lambda x: (x[0], x[1].id))
+
+    if cmd.model:
+        m = st.models.get(cmd.model)
+        if m is None or m.unit != unit.id or not m.alive:
+            raise IllegalCommand(f"{cmd.model!r} is not a living model of {unit.name}.")
+        if m.fired:
+            raise IllegalCommand(f"{m.id} has fired this phase.")
+        throwers = [m]
+    else:
+        throwers = [m for m in world.alive(unit) if not m.fired]
+    choices = [(v[0][0], m.id, m, v) for m in throwers if (v := seen(m))]
+    if not choices:
+        who = cmd.model or f"No model of {unit.name}"
+        raise IllegalCommand(f'{who} can see {target.name} within the {weapon.range:g}" a grenade is thrown.')
+    _, _, m, visible = min(choices, key=lambda c: (c[0], c[1]))
+    shooter = shooting.Shooter(m, weapon, weapon.shots, False, visible[0][1].id)
+    order = [t.id for _, t in visible]
+    covers = {f: shooting.cover_of(world, [m], world.model(f), target) for f in order}
+    plan = shooting.FirePlan(unit, target, [shooter], order, covers)
+    plan.pools = shooting.pools(world, plan)
+    return plan
+
+
+def mark_throw(world: World, plan: FirePlan, grenade: str) -> None:
+    """The throw is made: the squad's one grenade this phase is spent (the grenades themselves are not)."""
+    st = world.state
+    st.kf_thrown[plan.unit.id] = [st.turn, plan.target.id]
+    s = plan.shooters[0]
+    world.emit(GrenadeThrown(plan.unit.id, s.model.id, grenade, s.weapon.key, plan.target.id))
+
+
+def shoot_after_throw(world: World, unit: Unit, target: Unit) -> str:
+    """Why ``unit`` may not shoot ``target`` after throwing its grenade at another unit this phase ("" if it may)."""
+    thrown = world.state.kf_thrown.get(unit.id)
+    if not thrown or thrown[0] != world.state.turn or thrown[1] == target.id or world.unit_has(unit, "Split Fire"):
+        return ""
+    return f"{unit.name} threw its grenade at {thrown[1]}: the squad shoots at the same unit."
+
+
+def throw_refusal(world: World, fid: str) -> str:
+    """Why model ``fid`` may not throw a grenade now at any unit ("" when it may, at some)."""
+    from game.rules.zombie40k.commands import Throw
+
+    st = world.state
+    m = st.models.get(fid)
+    if m is None or not killing_floor_on(st):
+        return "Thrown grenades come with the Killing Floor mod."
+    unit = st.units[m.unit]
+    kinds = throwable(world, unit)
+    if not kinds:
+        return f"{unit.name} has no grenades to throw."
+    why = ""
+    for other in sorted(st.units.values(), key=lambda u: world.unit_edge(unit, u) if world.alive(u) else 1e9):
+        if other.id == unit.id or not world.alive(other):
+            continue
+        try:
+            plan_throw(world, Throw(unit.id, other.id, kinds[0], fid))
+            return ""
+        except IllegalCommand as exc:
+            why = why or exc.reason
+    return why or "There is nothing to throw at."
+
+
 # -- what a player (or a bot) may buy now ------------------------------------------------------------------
 
 
@@ -428,4 +565,54 @@ __all__ = [
     "offers",
     "wares",
     "has_grenades",
+    "plan_throw",
+    "throwable",
 ]
+
+
+def reference_section(data: Z40Data) -> Any:
+    """The rules help's Killing Floor section: what the mod changes, the carrying rule and the price lists, every
+    price marked as a house value (the seed lost them all)."""
+    from game.rules.contract import Paragraph, Section, Table
+
+    shop = Shop.of(data)
+    rows = []
+    for lst in LISTS:
+        for item in shop.listed(lst):
+            if item.slot == "squad":
+                words = item.note
+            else:
+                w = data.weapon(item.key)
+                rng = f'{w.range:g}" ' if w.ranged else ""
+                words = f"{rng}S{w.s} AP{w.ap or '-'} {w.label}" + (f" ({', '.join(w.rules)})" if w.rules else "")
+            rows.append((LIST_TITLES[lst], item.label, str(item.price), str(shop.sell_price(item.key)), words))
+    return Section(
+        "Mod: Killing Floor",
+        (
+            Paragraph(
+                "A switch in the new-game set-up [seed]. Players buy no weapons or upgrades in the team builder "
+                f"(a sergeant is an upgrade too) and begin with {shop.start_points} points; every model's wargear "
+                "is replaced by a bolt pistol, a close combat weapon and assault grenades. Each zombie a squad kills "
+                f"gives its player {shop.per_zombie} point [house: the seed lost the digit].",
+                False,
+                "text",
+            ),
+            Paragraph(
+                "The shop is open at the start of the player's own turn: in the movement phase, before any model "
+                "of the squad moves (a squad locked in combat or falling back passes that phase, and shops next "
+                "turn). One model carries one pistol, one melee weapon and one basic or heavy weapon; a bought "
+                "pistol or melee weapon replaces the bolt pistol or close combat weapon, which comes back when it is "
+                "sold [house]. Grenades are bought for the whole squad; * items only for psykers (this game has "
+                "none) [seed]. Anything bought sells for half its price, rounded up [seed]. A wiped-out squad keeps "
+                "its points and wares when it respawns [house].",
+                True,
+                "text",
+            ),
+            Table(
+                ("List", "Item", "Price", "Sells for", "Profile [7th]"),
+                tuple(rows),
+                caption="The shop's price lists [house prices: the seed lost every number]",
+                house=True,
+            ),
+        ),
+    )

@@ -107,6 +107,7 @@ class Z40State:
     kf_points: dict[str, int] = field(default_factory=dict)
     kf_wares: dict[str, list[str]] = field(default_factory=dict)
     kf_grenades: dict[str, list[str]] = field(default_factory=dict)
+    kf_thrown: dict[str, list[Any]] = field(default_factory=dict)  # squad -> [turn, target] of its last grenade
     vehicle: list[list[float]] = field(default_factory=list)  # the escape vehicle's outline
     turn_limit: int = 12
     winner: str | None = None  # "player 2" | "zombies"

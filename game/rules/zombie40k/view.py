@@ -38,7 +38,7 @@ from game.rules.contract import (
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
 from game.rules.zombie40k import killing_floor as kf
-from game.rules.zombie40k.commands import Buy, Charge, EndPhase, Move, Run, Sell, Shoot
+from game.rules.zombie40k.commands import Buy, Charge, EndPhase, Move, Run, Sell, Shoot, Throw
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.table.geometry import Point, truncate_path
@@ -73,6 +73,15 @@ ACTION_KINDS = (
         "figure",
         "CHARGE another player's squad by the vehicle (C)",
         prompt="Click a model of the squad to charge.",
+    ),
+    ActionKind(  # Killing Floor: the squad's grenades [7th]
+        "throw",
+        "Grenade",
+        "g",
+        "icons.fire",
+        "figure",
+        "THROW a grenade 8\" instead of this model's shot, once a phase (G; Killing Floor)",
+        prompt="Click a model of the unit to throw the grenade at.",
     ),
 )
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
@@ -138,7 +147,7 @@ class Z40View:
             return "End phase"
         if kind in ("Move", "Run"):
             return f"{kind.upper()} of {self.name(game, cmd.figure)}"
-        if kind in ("Shoot", "Charge"):
+        if kind in ("Shoot", "Charge", "Throw"):
             target = game.state.units.get(cmd.target)
             return f"{kind.upper()} at {target.name if target else cmd.target}"
         if kind in ("Buy", "Sell"):
@@ -343,9 +352,15 @@ class Z40View:
         s = game.state
         if m.side != PLAYERS or m.player != s.active_player:
             return self.selectable(game, fid) or "Not now."
-        want = {"move": Phase.MOVEMENT, "run": Phase.SHOOTING, "shoot": Phase.SHOOTING, "charge": Phase.ASSAULT}[
-            key
-        ]
+        if key == "throw" and not kf.killing_floor_on(s):
+            return "Grenades are thrown in the Killing Floor mod only."
+        want = {
+            "move": Phase.MOVEMENT,
+            "run": Phase.SHOOTING,
+            "shoot": Phase.SHOOTING,
+            "charge": Phase.ASSAULT,
+            "throw": Phase.SHOOTING,
+        }[key]
         if s.phase != want:
             return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
@@ -354,10 +369,28 @@ class Z40View:
             return game.preview(Run(fid, ())).reason or f"{fid} cannot run now."
         if key == "shoot":
             return "No unit the squad may shoot is in sight and in range." if not m.fired else f"{fid} has fired."
+        if key == "throw":
+            return kf.throw_refusal(game.world, fid) or "Not now."
         return "No other player's squad by the escape vehicle within charge reach."
 
+    def _available(self, game: Any, fid: str) -> list[str]:
+        """The rules' actions for ``fid``, and a grenade throw when the Killing Floor squad may throw one."""
+        available = list(game.actions_for(fid))
+        s = game.state
+        m = game.figure(fid)
+        if (
+            kf.killing_floor_on(s)
+            and s.phase == Phase.SHOOTING
+            and m.alive
+            and m.side == PLAYERS
+            and m.player == s.active_player
+            and not kf.throw_refusal(game.world, fid)
+        ):
+            available.append("throw")
+        return available
+
     def actions(self, game: Any, fid: str) -> list[Action]:
-        available = game.actions_for(fid)
+        available = self._available(game, fid)
         return [
             Action(k.key, True) if k.key in available else Action(k.key, False, self._why(game, fid, k.key))
             for k in ACTION_KINDS
@@ -395,13 +428,16 @@ class Z40View:
             return Shoot(unit, t.unit, aim=tuple(t.position) if blast else None)
         if action == "charge" and aim.targets:
             return Charge(unit, game.figure(aim.targets[0]).unit)
+        if action == "throw" and aim.targets:
+            kinds = kf.throwable(game.world, game.state.units[unit])
+            return Throw(unit, game.figure(aim.targets[0]).unit, kinds[0] if kinds else "", fid)
         return None
 
     def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
         return False, "A squad fires at one unit at a time: click a model of it."
 
     def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
-        if action in ("shoot", "charge"):
+        if action in ("shoot", "charge", "throw"):
             return (
                 "Click a model of the unit."
                 if target is None
@@ -436,6 +472,8 @@ class Z40View:
                         out.append(Ring(c, wpn.range / 2 + m.radius, "range_short", "rapid fire"))
         if "charge" in keys:
             out.append(Ring(c, 12.0 + m.radius, "danger", 'charge 2D6"'))
+        if "throw" in keys:
+            out.append(Ring(c, 8.0 + m.radius, "range", 'grenade 8"'))
         return out + landed_blasts(game)
 
     def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
@@ -463,7 +501,7 @@ class Z40View:
                 )
             )
             return out
-        if isinstance(cmd, Shoot):
+        if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
             if target is None:
                 return out
@@ -475,7 +513,7 @@ class Z40View:
                 t = min(game.world.alive(target), key=lambda o: game.world.edge(m, o))
                 state = game.table.line_of_sight(m.position, t.position).state
                 out.append(Sight(m.position, t.position, state))
-            if cmd.aim is not None:
+            if isinstance(cmd, Shoot) and cmd.aim is not None:
                 aim = (float(cmd.aim[0]), float(cmd.aim[1]))
                 r = float(game.data.h("blast_diameter")) / 2
                 far = _max_scatter(game, cmd.unit)
@@ -484,7 +522,8 @@ class Z40View:
                 out.append(Area(aim, "blast", r, label="blast"))
             d = preview.details
             text = (
-                f"SHOOT {target.name}: {d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
+                f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {target.name}: "
+                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {preview.chances['at least one kill']:.0%}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
             )
@@ -703,6 +742,9 @@ def _line(game: Any, e: Any) -> str:
                 "close combat weapon and assault grenades"
             ),
         )
+    if kind == "GrenadeThrown":
+        w = game.data.weapons.get(e.weapon)
+        return esc(f"{e.model} throws a {w.name.lower() if w else e.weapon} at {e.target}")
     if kind == "PointScored":
         return toned("good", esc(f"Player {e.player} +{e.gain} point for {e.zombie} ({e.points} to spend)"))
     if kind in ("WareBought", "WareSold"):
