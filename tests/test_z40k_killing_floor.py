@@ -7,6 +7,7 @@ on selling, rounded up. With scripted dice where anything is rolled."""
 from __future__ import annotations
 
 import collections
+import html
 import json
 import os
 from pathlib import Path
@@ -281,7 +282,9 @@ def test_the_screen_shop_panel_buys_an_item(tmp_path: Path) -> None:
         assert "boltgun" in game.figure(fid).weapons and game.state.kf_points["1"] == 1
         assert any(isinstance(e, WareBought) for e in game.log)
         assert scene.shop_open and "1 point" in scene.shop_widgets["title"].text  # the panel again, updated
-        pick("Basic: Storm bolter")
+        pick("Basic: Storm bolter")  # picking it says what it is, and why not now
+        hint = html.unescape(scene.shop_widgets["message"].html_text)
+        assert 'Storm bolter, 5 points: 24" S4 AP5 Assault 2' in hint and "Not now" in hint
         click(app, scene.shop_widgets["buy"].rect.center)
         app.run_frames(5)
         assert "sell the Boltgun first" in scene.shop_widgets["message"].html_text

@@ -239,8 +239,8 @@ class Z40View:
             offers,
             wares,
             kf.shop_closed(w, player),
-            f"Squad grenades: {grenades or 'none'}. One pistol, one melee and one basic or heavy weapon a model "
-            "[house]; sold for half the price, rounded up [seed]; * psykers only.",
+            f"Squad grenades: {grenades or 'none'}. A model carries one pistol, one melee and one basic or heavy "
+            "weapon [house]; sold for half, rounded up [seed]; * psykers only.",
         )
 
     def shop_command(self, game: Any, figure: str, key: str, sell: bool = False) -> Buy | Sell:
@@ -330,6 +330,10 @@ class Z40View:
         rules = sorted(set(m.rules) | set(m.unit_rules) | set(p.rules))
         if rules:
             lines.append(", ".join(rules))
+        if kf.killing_floor_on(game.state) and m.side == PLAYERS:  # the squad's grenades, bought for all
+            names = kf.Shop.of(game.data).grenade_names
+            have = game.state.kf_grenades.get(m.unit, [])
+            lines.append("Grenades: " + (", ".join(names.get(g, g) for g in have) or "none"))
         lines.append(STATE_WORDS.get(look.state, look.state).capitalize())
         return lines
 

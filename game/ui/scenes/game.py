@@ -548,7 +548,7 @@ class GameScene(Scene):
             return
         w, h = size
         m = self.manager
-        pw, ph = 640, min(560, h - TOP_BAR - 20)
+        pw, ph = min(720, max(480, w - RIGHT_PANEL - 8)), min(560, h - TOP_BAR - 20)
         panel = self.ui(
             UIPanel(
                 pygame.Rect(max(4, (w - RIGHT_PANEL - pw) // 2), TOP_BAR + 8, pw, ph),
@@ -574,13 +574,17 @@ class GameScene(Scene):
         self.shop_widgets["figure"] = self.ui(
             UIDropDownMenu(labels, chosen, pygame.Rect(10, 40, pw - 24, 30), m, container=panel)
         )
-        half = (pw - 34) // 2
-        list_h = ph - 40 - 34 - 30 - 150
+        half = (pw - 34) * 3 // 5  # the price lists; the wares get the rest
+        rest = pw - 34 - half
+        list_h = ph - 40 - 34 - 30 - 176
         self._shop_keys = {"offers": {}, "wares": {}}
+        self._shop_hints: dict[str, tuple[str, bool]] = {}  # list text -> what it is, and why not (bad)
         rows: list[str | tuple[str, str]] = []
         for o in look.offers:
             text = f"{o.heading.split(' ')[0]}: {o.label} \u2014 {o.price}" + ("" if not o.why else "  (no)")
             self._shop_keys["offers"][text] = o.key
+            hint = f"{o.label}, {o.price} point{'s' if o.price != 1 else ''}: {o.note}"
+            self._shop_hints[text] = (f"{hint}. Not now: {o.why}" if o.why else hint, bool(o.why))
             rows.append(text)
         self.ui(UILabel(pygame.Rect(10, 74, half, 24), "Buy (price in points)", m, container=panel))
         self.shop_widgets["offers"] = self.ui(
@@ -588,19 +592,19 @@ class GameScene(Scene):
         )
         sells: list[str | tuple[str, str]] = []
         for ware in look.wares:
-            text = f"{ware.label} ({ware.owner or 'squad'}) \u2014 sells for {ware.refund}"
+            text = f"{ware.label} ({ware.owner or 'squad'}) \u2014 +{ware.refund}"
             self._shop_keys["wares"][text] = ware.key
             sells.append(text)
-        self.ui(UILabel(pygame.Rect(20 + half, 74, half, 24), "Sell (bought items)", m, container=panel))
+        self.ui(UILabel(pygame.Rect(20 + half, 74, rest, 24), "Sell (points back)", m, container=panel))
         self.shop_widgets["wares"] = self.ui(
-            UISelectionList(pygame.Rect(20 + half, 98, half, list_h), sells, m, container=panel)
+            UISelectionList(pygame.Rect(20 + half, 98, rest, list_h), sells, m, container=panel)
         )
         y = 98 + list_h + 6
         self.shop_widgets["buy"] = self.ui(
             UIButton(pygame.Rect(10, y, half, 34), "Buy", m, container=panel, object_id="#primary")
         )
         self.shop_widgets["sell"] = self.ui(
-            UIButton(pygame.Rect(20 + half, y, half, 34), "Sell", m, container=panel)
+            UIButton(pygame.Rect(20 + half, y, rest, 34), "Sell", m, container=panel)
         )
         text, bad = self.shop_message
         if not text:
@@ -610,7 +614,7 @@ class GameScene(Scene):
         self.shop_widgets["message"] = self.ui(
             UITextBox(
                 f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}',
-                pygame.Rect(10, y + 40, pw - 24, 100),
+                pygame.Rect(10, y + 40, pw - 24, 126),
                 m,
                 container=panel,
                 object_id="#footnote",
@@ -619,6 +623,15 @@ class GameScene(Scene):
         self.shop_widgets["close"] = self.ui(
             UIButton(pygame.Rect(pw - 110, 6, 96, 28), "Close", m, container=panel)
         )
+
+    def shop_say(self, text: str, bad: bool = False) -> None:
+        """A line in the shop panel's message box (what the picked item is, or why it may not be bought)."""
+        box = self.shop_widgets.get("message")
+        look = self.shop()
+        if box is None or look is None or not text:
+            return
+        colour = "#FF8C6A" if bad else "#E9E3C9"
+        box.set_text(f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}')
 
     def _shop_points(self) -> tuple[int, tuple[Any, ...]] | None:
         look = self.shop()
@@ -916,6 +929,11 @@ class GameScene(Scene):
                     if event.ui_element is button:
                         self.app.sounds.play("click")
                         self._button(name)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.shop_widgets.get(
+            "offers"
+        ):
+            self.shop_say(*getattr(self, "_shop_hints", {}).get(event.text, ("", False)))
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.shop_widgets.get(
             "figure"
