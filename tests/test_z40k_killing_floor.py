@@ -83,6 +83,31 @@ def test_the_team_builder_refuses_weapons_and_upgrades_with_the_reason() -> None
     assert len(g.state.squad_of(1).models) == 10
 
 
+def test_the_set_up_offers_no_upgrades_and_its_default_team_plays_without_them() -> None:
+    """Killing Floor [seed]: in the new-game set-up's team builder the sergeant and weapon changes are offered as
+    refused with the reason; a player who builds no team gets the default unit without its upgrades."""
+    from game.rules.zombie40k.setup_view import Z40Setup
+    from game.rules.zombie40k.team_builder import default_team
+
+    class WithMods(Z40Setup):  # the mods switch (another part of issue 15) puts "mods" in the options
+        def options(self, scenario, answers):
+            return {**super().options(scenario, answers), **KF}
+
+    sc = small_scenario()
+    setup = WithMods()
+    answers = {"players": 1, "each": [{"team": [{"id": "unit:tactical_squad"}]}], "game": {}}
+    offers = {o.id: o for o in setup.team_options(sc, answers, 1)}
+    assert offers["sergeant"].refused.startswith("Killing Floor: players may not purchase weapons or upgrades")
+    assert all(o.refused for k, o in offers.items() if k.startswith("weapon:"))
+    assert offers["model"].refused == "" and offers["usr:Stubborn"].refused == ""
+    default = default_team(setup.data, "tactical_squad", 75)
+    assert default.get("weapons") == ["flamer"]  # the default team buys a flamer...
+    g = new_game(sc, {"teams": [default], **KF}, seed=1)  # ...which Killing Floor leaves out
+    players = [m for m in g.figures if m.side == "players"]
+    assert len(players) == 5 and all(m.weapons == ("bolt_pistol", "close_combat_weapon") for m in players)
+    assert g.state.kf_points == {"1": 0}
+
+
 def test_a_point_for_every_zombie_killed() -> None:
     """Killing Floor [seed]: every time a player kills a zombie they get a point (house: 1). Two Guardsmen's
     bolt pistols (BS3: 4+, S4 against T3: 3+) hit and wound twice; Feel No Pain 5+ fails on two 1s."""

@@ -59,6 +59,8 @@ def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], se
             spec = default_team(data, spec, points)
             if kf:
                 spec = killing_floor.plain_team(spec)
+        elif kf and isinstance(spec, dict) and spec == default_team(data, str(spec.get("unit")), points):
+            spec = killing_floor.plain_team(spec)  # the set-up's default team (none built): without upgrades
         elif kf and killing_floor.team_refusal(spec):
             raise OptionsError(f"player {i}: {killing_floor.team_refusal(spec)}")
         try:
