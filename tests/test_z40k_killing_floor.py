@@ -64,6 +64,10 @@ def test_start_wargear_is_replaced_and_points_are_zero() -> None:
     kits = [e for e in g.log if isinstance(e, ShopKit)]
     assert [(e.player, e.points) for e in kits] == [(1, 0), (2, 0)]
     assert not any(m.sergeant for m in players)  # the dealt team buys no sergeant upgrade
+    lines = Z40View().log_lines(g, g.log)
+    assert any(
+        "movement phase (Killing Floor: the Shop is open until a model of the squad moves)" in x for x in lines
+    )
     # without the mod nothing changes
     plain = new_game(small_scenario(), {"teams": ["tactical_squad"]}, seed=3)
     assert plain.figure("p1-2").weapons != ("bolt_pistol", "close_combat_weapon")

@@ -681,8 +681,13 @@ def _line(game: Any, e: Any) -> str:
             "turn", "Order this turn: " + ", ".join(f"player {p}" for p in e.order) + ", then the zombies"
         )
     if kind == "PhaseStarted":
+        shop = (
+            " (Killing Floor: the Shop is open until a model of the squad moves)"
+            if e.phase == "movement" and e.player and kf.killing_floor_on(game.state)
+            else ""
+        )
         return toned(
-            "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase"
+            "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase{shop}"
         )
     if kind == "DiceRolled":
         return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
