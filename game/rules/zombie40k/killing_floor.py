@@ -13,6 +13,11 @@ slot holding something bought must be sold before another is bought for it. Gren
 whole squad. Psyker-only items (*) are refused to every model that is not a Psyker (and this game has no
 psykers). A wiped-out squad keeps its points and its wares when it respawns [house].
 
+Grenades [7th]: in the shooting phase one model may throw one of the squad's grenades instead of firing its own
+weapon, once a phase (``Throw``): assault grenades are frag grenades, krak and plasma grenades their own
+profiles. Defensive grenades take the chargers' bonus Attack away. Charging through cover costs no Initiative
+here and there are no vehicles, so grenades do nothing else.
+
 >>> from game.rules.zombie40k.data import load_data
 >>> shop = Shop.of(load_data())
 >>> shop.item("boltgun").slot, shop.item("boltgun").price, shop.sell_price("boltgun")
@@ -160,11 +165,6 @@ def _grenade(rules: dict[str, Any], key: str, where: str) -> tuple[str, str]:
         raise DataError(f"{where}.grenade_rules: {key!r} needs a name and an effect")
     note = str(r["effect"]) if r["effect"] != "none" else str(r.get("why", "no effect in this game"))
     return str(r["name"]), note
-
-
-def grenade_note(data: Z40Data, key: str) -> str:
-    r = data.killing_floor.get("grenade_rules", {}).get(key, {})
-    return str(r.get("effect")) if r.get("effect") != "none" else str(r.get("why", ""))
 
 
 # -- set-up ------------------------------------------------------------------------------------------------
