@@ -444,3 +444,22 @@ def test_throwing_is_refused_with_reasons() -> None:
         plain.apply(Throw("p1", "h1", "assault_grenades"))
     assert "Killing Floor mod" in err.value.reason
     assert "throw" not in {a.key for a in Z40View().actions(plain, "p1-1") if a.available}
+
+
+def test_a_player_throws_a_grenade_with_the_grenade_action() -> None:
+    """Killing Floor grenades on screen: select a model, press Grenade (G), click a zombie: that model throws
+    the squad's best grenade at the zombie's horde (a frag grenade's blast scatters, then wounds and FNP)."""
+    from game.controller import Button, Click, Controller
+    from game.rules.zombie40k.events import GrenadeThrown
+
+    # scatter die 1 (a hit), its direction and 2D6; one zombie under: to wound 4+ (S3 v T3) on a 4; FNP 1
+    g = shop_game(phase=Phase.SHOOTING, hordes=[[(10, 24)]], dice=[1, 100, 3, 3, 4, 1])
+    ctl = Controller(g, Z40View())
+    ctl.handle(Click(g.figure("p1-1").position))
+    assert ctl.selected == "p1-1"
+    ctl.handle(Button("throw"))
+    fb = ctl.handle(Click(g.figure("h1-1").position))
+    assert fb.accepted, fb.message
+    thrown = [e for e in fb.events if isinstance(e, GrenadeThrown)]
+    assert [(e.model, e.weapon) for e in thrown] == [("p1-1", "frag_grenade")]
+    assert not g.figure("h1-1").alive and g.dice.remaining == 0
