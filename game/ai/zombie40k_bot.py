@@ -15,6 +15,11 @@ rolls twice and keeps the result it likes best; it gives a Chainsaw to the model
 Shotgun to the worst shot, Duct Tape as a second barrel (or a fist with no gun), brings the dead back with the
 Defibrillator and turns the Speed Pack on at the start of a movement phase it can move in.
 
+With the Killing Floor mod, at the start of its turn (before the first move) it shops: a basic gun for each
+model that has none, the best the points buy (plasma gun, storm bolter, flamer, shotguns, boltgun: every one
+fired on the move, which the bot always makes, so no heavy weapons), then defensive grenades for the squad.
+Before its squad shoots, one model throws the squad's best grenade at the same target when it is within 8".
+
 >>> from game.rules.zombie40k.testing import small_scenario
 >>> from game.rules.zombie40k import new_game
 >>> g = new_game(small_scenario(), {"teams": ["ork_boyz"]}, seed=1)
@@ -29,8 +34,18 @@ import weakref
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand
-from game.rules.zombie40k import mods, movement, power_ups
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
+from game.rules.zombie40k import killing_floor, mods, movement, power_ups
+from game.rules.zombie40k.commands import (
+    Buy,
+    Charge,
+    EndPhase,
+    Move,
+    PowerUpChoice,
+    Run,
+    Shoot,
+    Throw,
+    UsePowerUp,
+)
 from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.table import truncate_path
@@ -40,6 +55,10 @@ RUN_FOR_IT = 8.0  # this close to the vehicle, run rather than shoot
 CHARGE_ODDS = 0.5
 SIDESTEPS = (20.0, -20.0, 40.0, -40.0, 70.0, -70.0)
 LENGTHS = (1.0, 0.75, 0.5, 0.25)
+
+# Killing Floor: the guns the bot buys, best first (S6+ is Instant Death to a zombie: no Feel No Pain)
+SHOP_GUNS = ("plasma_gun", "storm_bolter", "flamer", "astartes_shotgun", "boltgun", "imperial_shotgun")
+SHOP_SQUAD = ("defensive_grenades",)
 
 _memory: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
@@ -196,6 +215,9 @@ def choose_command(game: Any) -> Command:
     field = _field(game, 0.5)
     models.sort(key=lambda m: (field.distance(m.position), m.id))
     if st.phase == Phase.MOVEMENT:
+        purchase = _shopping(game, st.active_player)
+        if purchase is not None:
+            return purchase
         for m in models:
             if m.moved:
                 continue
@@ -213,7 +235,7 @@ def choose_command(game: Any) -> Command:
         if boss is not None:
             threat = boss
         if threat is not None and not squad.targets_shot and squad.ran_turn != st.turn:
-            return Shoot(squad.id, threat.id)
+            return _throw(game, squad, threat) or Shoot(squad.id, threat.id)
         if not squad.targets_shot or w.unit_has(squad, "Battle Focus"):
             for m in models:
                 if m.ran:
@@ -235,3 +257,35 @@ def choose_command(game: Any) -> Command:
             if p.legal and p.chances.get("charge succeeds", 0) > CHARGE_ODDS:
                 return cmd
     return EndPhase()
+
+
+def _shopping(game: Any, player: int) -> Command | None:
+    """Killing Floor: the next purchase worth making now, or None (the shop is closed, or nothing fits)."""
+    w = game.world
+    if killing_floor.shop_closed(w, player):
+        return None
+    wanted: list[Buy] = []
+    for m in sorted(w.alive(w.state.squad_of(player)), key=lambda m: m.id):
+        if killing_floor.held_in(w, m, "gun") is None:
+            wanted += [Buy(player, m.id, k) for k in SHOP_GUNS]
+    wanted += [Buy(player, "", k) for k in SHOP_SQUAD]
+    for cmd in wanted:
+        try:
+            killing_floor.check_buy(w, cmd)
+        except (IllegalCommand, KeyError):
+            continue
+        return cmd
+    return None
+
+
+def _throw(game: Any, squad: Any, target: Any) -> Command | None:
+    """Killing Floor: the squad's best grenade at ``target`` before it shoots (None when none may be thrown)."""
+    kinds = killing_floor.throwable(game.world, squad)
+    if not kinds:
+        return None
+    cmd = Throw(squad.id, target.id, kinds[0])
+    try:
+        killing_floor.plan_throw(game.world, cmd)
+    except IllegalCommand:
+        return None
+    return cmd

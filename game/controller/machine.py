@@ -333,6 +333,15 @@ class Controller:
         return self._refuse("Nothing to undo: dice already rolled stay rolled.")
 
     # -- sending commands
+    def send(self, cmd: Command) -> Feedback:
+        """A command made outside the table (a shop's Buy), sent as a click's would be; refused while the
+        dice roll or once the game is over."""
+        if self.mode in BUSY:
+            return self._refuse("Wait: the dice are still rolling (Space skips).")
+        if self.mode == Mode.GAME_OVER:
+            return self._refuse("The game is over.")
+        return self._send(cmd)
+
     def _send(self, cmd: Command) -> Feedback:
         try:
             events = self.game.apply(cmd)

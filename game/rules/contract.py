@@ -365,6 +365,45 @@ class Animation:
     group: str = ""
 
 
+@dataclass(frozen=True)
+class ShopOffer:
+    """One line of a shop's price lists: ``why`` it may not be bought now for the chosen figure ("" when it
+    may)."""
+
+    key: str
+    heading: str  # the list it is on ("Pistols")
+    label: str
+    price: int
+    why: str = ""
+    note: str = ""  # what it does in this game (or why nothing)
+
+
+@dataclass(frozen=True)
+class ShopWare:
+    """Something bought that may be sold back now, and for how much."""
+
+    key: str
+    label: str
+    refund: int
+    owner: str = ""  # the figure carrying it ("" for the whole unit's)
+
+
+@dataclass(frozen=True)
+class ShopLook:
+    """A rule set's shop for the acting player (the Killing Floor mod of Zombie 40,000): the price lists, the
+    points, the figures that may shop and what the chosen one may sell. ``closed`` says why nothing may be
+    bought or sold now ("" when the shop is open)."""
+
+    title: str
+    points: int
+    figures: tuple[tuple[str, str], ...]  # (figure id, label)
+    figure: str  # the chosen figure
+    offers: tuple[ShopOffer, ...]
+    wares: tuple[ShopWare, ...]
+    closed: str = ""
+    note: str = ""
+
+
 class View(Protocol):
     """What the screen shows of one game, and how its aiming becomes commands.
 
@@ -374,6 +413,8 @@ class View(Protocol):
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
     # (optional) ``end_words``: the End button's words where E ends less than a turn ("End phase");
     # the screen reads it with getattr and says "End turn" without it
+    # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and
+    # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
 
     # -- the panels
     def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:

@@ -116,6 +116,12 @@ class Match:
             return
         self._answer(self.controller.handle(Button(name)))
 
+    def send(self, cmd: Any) -> Any:
+        """Send a command made by a panel (the shop), shown like a click's; returns the controller's answer."""
+        fb = self.controller.send(cmd)
+        self._answer(fb)
+        return fb
+
     def skip(self) -> None:
         """Show the rest of the events at once (Space / Skip)."""
         if self.playback.busy:

@@ -14,7 +14,7 @@ import math
 from collections import defaultdict
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import attacks, charts, mods, morale, power_ups, shooting
+from game.rules.zombie40k import attacks, charts, killing_floor, mods, morale, power_ups, shooting
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
@@ -337,6 +337,8 @@ def _pool(
     w = melee_weapon(world, m0)
     s_user = prof.s + (1 if charged and world.model_has(m0, "Furious Charge") else 0)
     n = 0
+    if charged and killing_floor.has_grenades(world, t, "defensive_grenades"):
+        charged = False  # defensive grenades: no bonus Attack for charging them [7th]
     for m in ms:
         a = world.profile(m).a
         if charged:
@@ -365,7 +367,7 @@ def _pool(
         reroll_wound="fail" if world.model_has(m0, "Shred") else ("ones" if pe else ""),
         rending=world.model_has(m0, "Rending"),
         poison=4 if world.model_has(m0, "Poisoned") else 0,
-        fleshbane=world.model_has(m0, "Fleshbane"),
+        fleshbane=world.model_has(m0, "Fleshbane") or "Fleshbane" in w.rules,
         ignores_cover=True,
         shooters=tuple(m.id for m in ms),
         weapon=w.key,

@@ -82,3 +82,36 @@ class UsePowerUp(Command):
     figure: str = ""
     bonus: str = ""
     near: str = ""
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Buy(Command):
+    """Killing Floor: at the start of ``player``'s turn, buy ``item`` from the shop for ``model`` (grenades:
+    for the whole squad, ``model`` may be empty)."""
+
+    player: int
+    model: str
+    item: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Sell(Command):
+    """Killing Floor: sell back a bought ``item`` of ``model`` (grenades: the squad's) for half its price."""
+
+    player: int
+    model: str
+    item: str
+
+
+@COMMANDS.add
+@dataclass(frozen=True)
+class Throw(Command):
+    """Killing Floor, shooting phase: one model of the squad (``model``, or the one nearest the target) throws
+    one of the squad's ``grenade`` at the ``target`` unit instead of firing its own weapon, once a phase [7th]."""
+
+    unit: str
+    target: str
+    grenade: str
+    model: str = ""

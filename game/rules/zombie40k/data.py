@@ -183,6 +183,7 @@ class Z40Data:
     user_problems: tuple[str, ...] = ()  # the player's entries skipped, each with file, entry and field
     mods: dict[str, dict[str, Any]] = field(default_factory=dict)  # [mods.<id>] tables (issue 15)
     power_up_table: dict[int, dict[str, str]] = field(default_factory=dict)  # 2D6 -> key, name, effect
+    killing_floor: dict[str, Any] = field(default_factory=dict)  # the Killing Floor mod's shop (issue 15)
 
     def shipped_units(self) -> list[str]:
         """The keys of the units the game ships, in the roster's order (demos, default and dealt teams and so
@@ -430,6 +431,7 @@ def build_data(
         user_problems=tuple(problems),
         mods=mods,
         power_up_table=_power_up_table(core, core_name),
+        killing_floor=dict(core.get("killing_floor", {})),
     )
 
 

@@ -356,3 +356,69 @@ class PushedBack(Event):
     by: str
     inches: int
     figures: tuple[str, ...]
+
+
+# -- Killing Floor (RULES.md, "Zombie 40,000: Mods"; killing_floor.py) -------------------------------
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class ShopKit(Event):
+    """Killing Floor: a squad starts with ``points`` and every model's wargear replaced by ``wargear`` and the
+    squad's ``grenades`` [seed]."""
+
+    player: int
+    unit: str
+    wargear: tuple[str, ...]
+    grenades: tuple[str, ...]
+    points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class PointScored(Event):
+    """Killing Floor: a zombie killed by the player's squad earned ``gain`` points; ``points`` to spend now."""
+
+    player: int
+    zombie: str
+    gain: int
+    points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class WareBought(Event):
+    """Killing Floor: ``item`` bought for ``price`` for a model (``model``) or the whole squad (no model)."""
+
+    player: int
+    model: str
+    unit: str
+    item: str
+    price: int
+    points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class WareSold(Event):
+    """Killing Floor: ``item`` sold back for ``refund`` points (half its price, rounded up [seed])."""
+
+    player: int
+    model: str
+    unit: str
+    item: str
+    refund: int
+    points: int
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class GrenadeThrown(Event):
+    """Killing Floor: ``model`` of ``unit`` throws one of the squad's ``grenade`` (as the ``weapon``) at
+    ``target`` instead of firing its own weapon [7th]."""
+
+    unit: str
+    model: str
+    grenade: str
+    weapon: str
+    target: str

@@ -13,9 +13,20 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand, Preview
-from game.rules.zombie40k import assault, mods, morale, movement, power_ups, setup, shooting, turn
+from game.rules.zombie40k import assault, killing_floor, mods, morale, movement, power_ups, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
+from game.rules.zombie40k.commands import (
+    Buy,
+    Charge,
+    EndPhase,
+    Move,
+    PowerUpChoice,
+    Run,
+    Sell,
+    Shoot,
+    Throw,
+    UsePowerUp,
+)
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.hooks import Hooks
 from game.rules.zombie40k.power_ups import PowerUps
@@ -55,6 +66,7 @@ class Zombie40kGame:
         )
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
+        killing_floor.set_up(self.world)
         setup.place_boss(self.world)
         setup.place_hordes(self.world)
         turn.next_turn(self.world)
@@ -117,6 +129,9 @@ class Zombie40kGame:
             )
         if unit.ran_turn == st.turn and not w.unit_has(unit, "Battle Focus"):
             raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
+        after_throw = killing_floor.shoot_after_throw(w, unit, target)
+        if after_throw:
+            raise IllegalCommand(after_throw)
         if unit.targets_shot:
             if not w.unit_has(unit, "Split Fire"):
                 raise IllegalCommand(f"{unit.name} has already shot this phase.")
@@ -149,6 +164,17 @@ class Zombie40kGame:
         elif isinstance(cmd, Charge):
             unit, target, dist = assault.plan_charge(w, cmd)
             assault.charge(w, unit, target, dist)
+        elif isinstance(cmd, Throw):
+            p = killing_floor.plan_throw(w, cmd)
+            killing_floor.mark_throw(w, p, cmd.grenade)
+            shooting.carry_out(w, p)
+            p.unit.shot_turn = st.turn
+            if p.target.side == PLAYERS:
+                morale.after_shooting(w, p.target)
+        elif isinstance(cmd, Buy):
+            killing_floor.buy(w, cmd)
+        elif isinstance(cmd, Sell):
+            killing_floor.sell(w, cmd)
         elif isinstance(cmd, EndPhase):
             if st.active_player is None or st.phase not in turn.PLAYER_PHASES:
                 raise IllegalCommand("No player phase is waiting to end.")

@@ -10,9 +10,20 @@ import math
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.zombie40k import assault, odds, shooting
+from game.rules.zombie40k import assault, killing_floor, odds, shooting
 from game.rules.zombie40k.attacks import Pool, model_saves, wound_need
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
+from game.rules.zombie40k.commands import (
+    Buy,
+    Charge,
+    EndPhase,
+    Move,
+    PowerUpChoice,
+    Run,
+    Sell,
+    Shoot,
+    Throw,
+    UsePowerUp,
+)
 from game.rules.zombie40k.movement import plan_move
 from game.rules.zombie40k.power_ups import check_choice, check_use, move_bonus, must_choose_first, slippery
 from game.rules.zombie40k.state import Phase
@@ -158,6 +169,28 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
                 chances={"charge succeeds": round(p, 6)},
                 details={"distance": round(dist, 3), "difficult_terrain": difficult},
             )
+        if isinstance(cmd, Throw):  # Killing Floor: one grenade, previewed as the shot it is
+            fp = killing_floor.plan_throw(world, cmd)
+            out, _ = shoot_outlook(world, fp)
+            details = {
+                **out.as_dict(),
+                "shooters": [s.model.id for s in fp.shooters],
+                "weapons": [s.weapon.name for s in fp.shooters],
+                "snap_shots": False,
+                "covers": dict(fp.covers),
+                "kills_distribution": [round(x, 6) for x in out.kills_dist],
+            }
+            return Preview(
+                True,
+                chances={"at least one kill": round(out.p_any_kill, 6), "wipe out": round(out.p_wipe, 6)},
+                details=details,
+            )
+        if isinstance(cmd, Buy):
+            item, _, _ = killing_floor.check_buy(world, cmd)
+            return Preview(True, details={"price": item.price})
+        if isinstance(cmd, Sell):
+            item, _, _ = killing_floor.check_sell(world, cmd)
+            return Preview(True, details={"refund": killing_floor.Shop.of(world.data).sell_price(item.key)})
         if isinstance(cmd, EndPhase):
             if (
                 world.state.phase not in (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)

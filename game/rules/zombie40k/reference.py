@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.contract import Paragraph, Run, Section, Table
+from game.rules.zombie40k import killing_floor
 from game.rules.zombie40k.data import load_data
 from game.scenario.model import Scenario
 
@@ -292,6 +293,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         ),
         _mods_section(d, options),
     ]
+    out.append(killing_floor.reference_section(d))  # issue 15 mods: the Killing Floor shop
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.rules.zombie40k import killing_floor
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data
 from game.rules.zombie40k.events import FigurePlaced
@@ -49,6 +50,7 @@ def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], se
         raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {len(teams)}")
     points = int(scenario.properties.get("points", data.h("points")))
     chosen = mod_rules.check_mods(data, options)
+    kf = killing_floor.MOD in chosen  # no weapons or upgrades bought in the builder
     out = []
     for i, spec in enumerate(teams, 1):
         if isinstance(spec, str):
@@ -57,6 +59,12 @@ def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], se
                     f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}"
                 )
             spec = default_team(data, spec, points)
+            if kf:
+                spec = killing_floor.plain_team(spec)
+        elif kf and isinstance(spec, dict) and spec == default_team(data, str(spec.get("unit")), points):
+            spec = killing_floor.plain_team(spec)  # the set-up's default team (none built): without upgrades
+        elif kf and killing_floor.team_refusal(spec):
+            raise OptionsError(f"player {i}: {killing_floor.team_refusal(spec)}")
         refused = mod_rules.team_refused(chosen, spec)
         if refused:
             raise OptionsError(f"player {i}: {refused}")

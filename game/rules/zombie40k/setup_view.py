@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
+from game.rules.zombie40k import killing_floor
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
@@ -180,10 +181,14 @@ class Z40Setup:
         spec = spec_of(items)
         budget = self.budget(scenario)
         out: list[TeamOption] = []
+        # the Killing Floor mod: no weapons or upgrades bought here [seed] (the shop sells them in the game)
+        kf = killing_floor.MOD in (self.options(scenario, answers).get("mods") or ())
 
         def offer(item_id: str, label: str) -> None:
             new = spec_of([*items, {"id": item_id}])
             problems = team_problems(self.data, new, budget)
+            if kf and item_id.partition(":")[0] in ("sergeant", "sergeant_option", "weapon"):
+                problems = [killing_floor.TEAM_REFUSED, *problems]
             price = cost(self.data, new) - (cost(self.data, spec) if spec else 0)
             out.append(TeamOption(item_id, label, round(price), problems[0] if problems else ""))
 

@@ -197,8 +197,10 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
                 reroll_wound=pe,
                 six_ap2="Bladestorm" in w.rules,
                 six_wounds="Gauss" in w.rules,
-                rending="Rending" in w.rules,  # a Rending gun [7th] (the Patriarch's assault cannon)
                 gets_hot="Gets Hot" in w.rules,
+                rending="Rending" in w.rules
+                or "Sniper" in w.rules,  # a Rending gun (assault cannon); Sniper [7th]
+                poison=4 if "Sniper" in w.rules else 0,  # Sniper: wounds on 4+ whatever the Toughness [7th]
                 shooters=tuple(s.model.id for s in ss),
                 weapon=wkey,
                 direct=direct,

@@ -113,6 +113,11 @@ class Z40State:
     phase: Phase = Phase.ORDER
     active_player: int | None = None
     shot_at: dict[str, list[int]] = field(default_factory=dict)  # "2" -> players squad 2 has shot at
+    # Killing Floor (issue 15 mods): points to spend by player ("2"), shop wares by model, grenades by squad
+    kf_points: dict[str, int] = field(default_factory=dict)
+    kf_wares: dict[str, list[str]] = field(default_factory=dict)
+    kf_grenades: dict[str, list[str]] = field(default_factory=dict)
+    kf_thrown: dict[str, list[Any]] = field(default_factory=dict)  # squad -> [turn, target] of its last grenade
     vehicle: list[list[float]] = field(default_factory=list)  # the escape vehicle's outline
     turn_limit: int = 12
     winner: str | None = None  # "player 2" | "zombies"

@@ -29,13 +29,28 @@ from game.rules.contract import (
     Look,
     RosterGroup,
     RosterRow,
+    ShopLook,
+    ShopOffer,
+    ShopWare,
     TokenLook,
     toned,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
+from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
+from game.rules.zombie40k.commands import (
+    Buy,
+    Charge,
+    EndPhase,
+    Move,
+    PowerUpChoice,
+    Run,
+    Sell,
+    Shoot,
+    Throw,
+    UsePowerUp,
+)
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.table.geometry import Point, truncate_path
@@ -106,6 +121,15 @@ ACTION_KINDS = (
         "now",
         'POWER-UP: push the leader D6" back, or keep the second roll (2)',
     ),
+    ActionKind(  # Killing Floor: the squad's grenades [7th]
+        "throw",
+        "Grenade",
+        "t",
+        "icons.fire",
+        "figure",
+        "THROW a grenade 8\" instead of this model's shot, once a phase (T; Killing Floor)",
+        prompt="Click a model of the unit to throw the grenade at.",
+    ),
 )
 POWER_UP_ACTIONS = ("arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2")
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
@@ -172,7 +196,7 @@ class Z40View:
             return "End phase"
         if kind in ("Move", "Run"):
             return f"{kind.upper()} of {self.name(game, cmd.figure)}"
-        if kind in ("Shoot", "Charge"):
+        if kind in ("Shoot", "Charge", "Throw"):
             target = game.state.units.get(cmd.target)
             return f"{kind.upper()} at {target.name if target else cmd.target}"
         if kind == "PowerUpChoice":
@@ -180,6 +204,10 @@ class Z40View:
         if kind == "UsePowerUp":
             what = power_ups.name_of(game.world, cmd.item)
             return f"{what.upper()} for {cmd.figure}" if cmd.figure else what.upper()
+        if kind in ("Buy", "Sell"):
+            item = kf.Shop.of(game.data).items.get(cmd.item)
+            what = item.name if item else cmd.item
+            return f"{kind.upper()} {what}" + (f" for {cmd.model}" if cmd.model else "")
         return kind
 
     def objective_line(self, game: Any) -> str:
@@ -222,8 +250,63 @@ class Z40View:
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
             items = power_up_words(game, unit)
             held = f" \u00b7 {items}" if items else ""
+            if kf.killing_floor_on(s):  # the points to spend in the shop
+                far += f" \u00b7 {kf.points(s, p)} point{'s' if kf.points(s, p) != 1 else ''}"
             groups.append(RosterGroup(f"Player {p}: {unit.name}{far}{held}", p == s.active_player, tuple(rows), p))
         return groups
+
+    # ---- the Killing Floor shop (its own panel on the screen) -------------------------------------------
+
+    def shop(self, game: Any, figure: str | None = None) -> ShopLook | None:
+        """The acting player's shop (None when the game does not play Killing Floor): price lists with why
+        each item may not be bought for ``figure`` now, and what may be sold back."""
+        s, w = game.state, game.world
+        if not kf.killing_floor_on(s):
+            return None
+        player = s.active_player
+        if player is None:
+            return ShopLook("Killing Floor shop", 0, (), "", (), (), "The zombies are moving.")
+        squad = s.squad_of(player)
+        figures = tuple(
+            (m.id, f"{m.id}: " + ", ".join(game.data.weapon(k).name for k in m.weapons)) for m in w.alive(squad)
+        )
+        ids = [f for f, _ in figures]
+        chosen: str = figure if figure is not None and figure in ids else (ids[0] if ids else "")
+        shop = kf.Shop.of(game.data)
+        offers = tuple(
+            ShopOffer(
+                item.key,
+                kf.LIST_TITLES[item.list],
+                item.label,
+                item.price,
+                why,
+                item.note or _weapon_words(game, item.key),
+            )
+            for item, why in kf.offers(w, player, chosen)
+        )
+        wares = tuple(
+            ShopWare(i.key, i.name, shop.sell_price(i.key), "" if i.slot == "squad" else chosen)
+            for i in kf.wares(w, player, chosen)
+            if i.key not in shop.start_grenades
+        )
+        grenades = ", ".join(shop.grenade_names.get(k, k) for k in s.kf_grenades.get(squad.id, []))
+        return ShopLook(
+            f"Killing Floor shop \u00b7 Player {player}",
+            kf.points(s, player),
+            figures,
+            chosen,
+            offers,
+            wares,
+            kf.shop_closed(w, player),
+            f"Squad grenades: {grenades or 'none'}. A model carries one pistol, one melee and one basic or heavy "
+            "weapon [house]; sold for half, rounded up [seed]; * psykers only.",
+        )
+
+    def shop_command(self, game: Any, figure: str, key: str, sell: bool = False) -> Buy | Sell:
+        player = game.state.active_player or 0
+        item = kf.Shop.of(game.data).items.get(key)
+        model = "" if item is not None and item.slot == "squad" else figure
+        return (Sell if sell else Buy)(player, model, key)
 
     def acting_player(self, game: Any) -> int | None:
         return game.state.active_player  # type: ignore[no-any-return]
@@ -310,6 +393,10 @@ class Z40View:
             items = power_up_words(game, unit)
             if items:
                 lines.append(f"Power-ups: {items}")
+        if kf.killing_floor_on(game.state) and m.side == PLAYERS:  # the squad's grenades, bought for all
+            names = kf.Shop.of(game.data).grenade_names
+            have = game.state.kf_grenades.get(m.unit, [])
+            lines.append("Grenades: " + (", ".join(names.get(g, g) for g in have) or "none"))
         lines.append(STATE_WORDS.get(look.state, look.state).capitalize())
         return lines
 
@@ -338,9 +425,15 @@ class Z40View:
         waiting = game.preview(EndPhase())
         if not waiting.legal and "power-up" in waiting.reason:
             return waiting.reason
-        want = {"move": Phase.MOVEMENT, "run": Phase.SHOOTING, "shoot": Phase.SHOOTING, "charge": Phase.ASSAULT}[
-            key
-        ]
+        if key == "throw" and not kf.killing_floor_on(s):
+            return "Grenades are thrown in the Killing Floor mod only."
+        want = {
+            "move": Phase.MOVEMENT,
+            "run": Phase.SHOOTING,
+            "shoot": Phase.SHOOTING,
+            "charge": Phase.ASSAULT,
+            "throw": Phase.SHOOTING,
+        }[key]
         if s.phase != want:
             return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
@@ -349,10 +442,28 @@ class Z40View:
             return game.preview(Run(fid, ())).reason or f"{fid} cannot run now."
         if key == "shoot":
             return "No unit the squad may shoot is in sight and in range." if not m.fired else f"{fid} has fired."
+        if key == "throw":
+            return kf.throw_refusal(game.world, fid) or "Not now."
         return "No other player's squad by the escape vehicle within charge reach."
 
+    def _available(self, game: Any, fid: str) -> list[str]:
+        """The rules' actions for ``fid``, and a grenade throw when the Killing Floor squad may throw one."""
+        available = list(game.actions_for(fid))
+        s = game.state
+        m = game.figure(fid)
+        if (
+            kf.killing_floor_on(s)
+            and s.phase == Phase.SHOOTING
+            and m.alive
+            and m.side == PLAYERS
+            and m.player == s.active_player
+            and not kf.throw_refusal(game.world, fid)
+        ):
+            available.append("throw")
+        return available
+
     def actions(self, game: Any, fid: str) -> list[Action]:
-        available = game.actions_for(fid)
+        available = self._available(game, fid)
         return [
             Action(k.key, True) if k.key in available else Action(k.key, False, self._why(game, fid, k.key))
             for k in ACTION_KINDS
@@ -402,13 +513,16 @@ class Z40View:
             return Shoot(unit, t.unit, aim=tuple(t.position) if blast else None)
         if action == "charge" and aim.targets:
             return Charge(unit, game.figure(aim.targets[0]).unit)
+        if action == "throw" and aim.targets:
+            kinds = kf.throwable(game.world, game.state.units[unit])
+            return Throw(unit, game.figure(aim.targets[0]).unit, kinds[0] if kinds else "", fid)
         return None
 
     def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
         return False, "A squad fires at one unit at a time: click a model of it."
 
     def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
-        if action in ("shoot", "charge"):
+        if action in ("shoot", "charge", "throw"):
             return (
                 "Click a model of the unit."
                 if target is None
@@ -444,6 +558,8 @@ class Z40View:
                         out.append(Ring(c, wpn.range / 2 + m.radius, "range_short", "rapid fire"))
         if "charge" in keys:
             out.append(Ring(c, 12.0 + m.radius, "danger", 'charge 2D6"'))
+        if "throw" in keys:
+            out.append(Ring(c, 8.0 + m.radius, "range", 'grenade 8"'))
         return out + landed_blasts(game)
 
     def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
@@ -471,7 +587,7 @@ class Z40View:
                 )
             )
             return out
-        if isinstance(cmd, Shoot):
+        if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
             if target is None:
                 return out
@@ -483,7 +599,7 @@ class Z40View:
                 t = min(game.world.alive(target), key=lambda o: game.world.edge(m, o))
                 state = game.table.line_of_sight(m.position, t.position).state
                 out.append(Sight(m.position, t.position, state))
-            if cmd.aim is not None:
+            if isinstance(cmd, Shoot) and cmd.aim is not None:
                 aim = (float(cmd.aim[0]), float(cmd.aim[1]))
                 r = float(game.data.h("blast_diameter")) / 2
                 far = _max_scatter(game, cmd.unit)
@@ -492,7 +608,8 @@ class Z40View:
                 out.append(Area(aim, "blast", r, label="blast"))
             d = preview.details
             text = (
-                f"SHOOT {target.name}: {d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
+                f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {target.name}: "
+                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {preview.chances['at least one kill']:.0%}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
             )
@@ -597,6 +714,14 @@ def power_up_words(game: Any, unit: Any) -> str:
     return "; ".join(parts)
 
 
+def _weapon_words(game: Any, key: str) -> str:
+    """A weapon's profile in a line: ``24" S4 AP5 Rapid Fire``, then its special rules."""
+    w = game.data.weapon(key)
+    rng = f'{w.range:g}" ' if w.ranged else ""
+    rules = f" ({', '.join(w.rules)})" if w.rules else ""
+    return f"{rng}S{w.s} AP{w.ap or '-'} {w.label}{rules}"
+
+
 def _max_scatter(game: Any, unit: str) -> float:
     """The farthest a blast marker fired by ``unit`` can scatter: 2D6 (12) minus the best BS among its blast
     weapons' bearers [7th]."""
@@ -653,8 +778,13 @@ def _line(game: Any, e: Any) -> str:
             "turn", "Order this turn: " + ", ".join(f"player {p}" for p in e.order) + ", then the zombies"
         )
     if kind == "PhaseStarted":
+        shop = (
+            " (Killing Floor: the Shop is open until a model of the squad moves)"
+            if e.phase == "movement" and e.player and kf.killing_floor_on(game.state)
+            else ""
+        )
         return toned(
-            "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase"
+            "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase{shop}"
         )
     if kind == "DiceRolled":
         return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
@@ -756,6 +886,26 @@ def _line(game: Any, e: Any) -> str:
         return toned(
             "warn", esc(f'{e.by} pushes {e.unit} {e.inches}" back from the vehicle ({len(e.figures)} models)')
         )
+    if kind == "ShopKit":
+        return toned(
+            "turn",
+            esc(
+                f"Killing Floor: player {e.player} starts with {e.points} points, a bolt pistol, "
+                "close combat weapon and assault grenades"
+            ),
+        )
+    if kind == "GrenadeThrown":
+        w = game.data.weapons.get(e.weapon)
+        return esc(f"{e.model} throws a {w.name.lower() if w else e.weapon} at {e.target}")
+    if kind == "PointScored":
+        return toned("good", esc(f"Player {e.player} +{e.gain} point for {e.zombie} ({e.points} to spend)"))
+    if kind in ("WareBought", "WareSold"):
+        item = kf.Shop.of(game.data).items.get(e.item)
+        what = item.name if item else e.item
+        who = e.model or e.unit
+        if kind == "WareBought":
+            return toned("gold", esc(f"Player {e.player} buys {what} for {who}: -{e.price} ({e.points} left)"))
+        return toned("gold", esc(f"Player {e.player} sells {what} of {who}: +{e.refund} ({e.points} left)"))
     if kind == "Embarked":
         return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))
     if kind == "GameOver":

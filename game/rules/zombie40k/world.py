@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from game.dice import Dice
 from game.rules.core import DiceRolled, Event
+from game.rules.zombie40k import killing_floor
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Profile, Z40Data
 from game.rules.zombie40k.events import Killed, Moved, UnitDestroyed, Wounded
@@ -186,6 +187,7 @@ class World:
         if m.side == ZOMBIES and cause.startswith("p"):
             killer = cause.split()[0]
             self.state.kills[killer] = self.state.kills.get(killer, 0) + 1
+            killing_floor.zombie_killed(self, m, killer)
         if not self.alive(unit):
             self.destroy(unit, cause)
 

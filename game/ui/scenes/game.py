@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UISelectionList, UITextBox
 
 from game.controller import Mode
 from game.controller.machine import CHOOSING
@@ -164,6 +164,13 @@ class GameScene(Scene):
         self.top: dict[str, UIButton] = {}
         self.menu_open = False
         self.menu_buttons: dict[str, UIButton] = {}
+        self.shop_open = False  # the rule set's shop panel (Zombie 40,000's Killing Floor) is shown
+        self.shop_figure: str | None = None  # the figure the shop buys for
+        self.shop_message: tuple[str, bool] = ("", False)  # the last answer (a refusal's reason), bad?
+        self.shop_widgets: dict[str, Any] = {}
+        self._shop_keys: dict[str, dict[str, str]] = {"offers": {}, "wares": {}}  # list text -> item key
+        self._shop_rebuild = False
+        self._shop_seen: Any = None  # the points and wares the open panel shows
         self._bots, self._on_command = bots, on_command
         if game is None and session is not None:
             game = session.game
@@ -489,6 +496,9 @@ class GameScene(Scene):
         self.menu_buttons = {}
         if self.menu_open:
             self._build_menu(size)
+        self.shop_widgets = {}
+        if self.shop_open and not self.menu_open:
+            self._build_shop(size)
         if self.match is not None:
             self._refresh()
 
@@ -503,8 +513,155 @@ class GameScene(Scene):
                 ("save", "Save", "Save the game (Ctrl+S; F5 quick-save)", "icons.save"),
                 ("load", "Load", "Load a saved game (F9 quick-load)", "icons.load"),
             ]
+        if self.shop() is not None:
+            out.append(("shop", "Shop", "The shop: buy and sell weapons with your points", None))
         out.append(("menu", "Menu", "Save, load, rules, settings, quit (Esc with nothing selected)", None))
         return out
+
+    # ---- the rule set's shop (Zombie 40,000's Killing Floor) ----------------------------------------------
+
+    def shop(self) -> Any:
+        """The rule set's shop for the acting player (a ShopLook), or None when its game has none."""
+        match = self.match
+        make = getattr(match.view, "shop", None) if match is not None else None
+        return make(match.game, self.shop_figure) if make is not None and match is not None else None
+
+    def shop_refusal(self) -> str:
+        """Why the shop panel cannot be opened now ("" when it can)."""
+        look = self.shop()
+        if look is None or self.match is None:
+            return "This game has no shop."
+        if self.match.controller.active_player in self.match.controller.bots:
+            return "The computer player shops for itself."
+        return str(look.closed)
+
+    def open_shop(self, on: bool = True) -> None:
+        self.shop_open = on and not self.shop_refusal()
+        if on and self.match is not None and self.match.controller.selected:
+            self.shop_figure = self.match.controller.selected
+        self.app.rebuild()
+
+    def _build_shop(self, size: tuple[int, int]) -> None:
+        """The shop panel over the table: the figure it buys for, the price lists, what it may sell."""
+        look = self.shop()
+        if look is None:
+            return
+        w, h = size
+        m = self.manager
+        pw, ph = min(720, max(480, w - RIGHT_PANEL - 8)), min(560, h - TOP_BAR - 20)
+        panel = self.ui(
+            UIPanel(
+                pygame.Rect(max(4, (w - RIGHT_PANEL - pw) // 2), TOP_BAR + 8, pw, ph),
+                manager=m,
+                starting_height=5,
+                object_id="#side_panel",
+            )
+        )
+        self.shop_widgets = {"panel": panel}
+        self._shop_seen = self._shop_points()
+        self.shop_widgets["title"] = self.ui(
+            UILabel(
+                pygame.Rect(10, 6, pw - 24, 30),
+                f"{look.title} \u00b7 {look.points} point{'s' if look.points != 1 else ''}",
+                m,
+                container=panel,
+                object_id="#panel_title",
+            )
+        )
+        labels = [label for _, label in look.figures] or ["(no model)"]
+        chosen = next((label for fid, label in look.figures if fid == look.figure), labels[0])
+        self._shop_figures = {label: fid for fid, label in look.figures}
+        self.shop_widgets["figure"] = self.ui(
+            UIDropDownMenu(labels, chosen, pygame.Rect(10, 40, pw - 24, 30), m, container=panel)
+        )
+        half = (pw - 34) * 3 // 5  # the price lists; the wares get the rest
+        rest = pw - 34 - half
+        list_h = ph - 40 - 34 - 30 - 176
+        self._shop_keys = {"offers": {}, "wares": {}}
+        self._shop_hints: dict[str, tuple[str, bool]] = {}  # list text -> what it is, and why not (bad)
+        rows: list[str | tuple[str, str]] = []
+        for o in look.offers:
+            text = f"{o.heading.split(' ')[0]}: {o.label} \u2014 {o.price}" + ("" if not o.why else "  (no)")
+            self._shop_keys["offers"][text] = o.key
+            hint = f"{o.label}, {o.price} point{'s' if o.price != 1 else ''}: {o.note}"
+            self._shop_hints[text] = (f"{hint}. Not now: {o.why}" if o.why else hint, bool(o.why))
+            rows.append(text)
+        self.ui(UILabel(pygame.Rect(10, 74, half, 24), "Buy (price in points)", m, container=panel))
+        self.shop_widgets["offers"] = self.ui(
+            UISelectionList(pygame.Rect(10, 98, half, list_h), rows, m, container=panel)
+        )
+        sells: list[str | tuple[str, str]] = []
+        for ware in look.wares:
+            text = f"{ware.label} ({ware.owner or 'squad'}) \u2014 +{ware.refund}"
+            self._shop_keys["wares"][text] = ware.key
+            sells.append(text)
+        self.ui(UILabel(pygame.Rect(20 + half, 74, rest, 24), "Sell (points back)", m, container=panel))
+        self.shop_widgets["wares"] = self.ui(
+            UISelectionList(pygame.Rect(20 + half, 98, rest, list_h), sells, m, container=panel)
+        )
+        y = 98 + list_h + 6
+        self.shop_widgets["buy"] = self.ui(
+            UIButton(pygame.Rect(10, y, half, 34), "Buy", m, container=panel, object_id="#primary")
+        )
+        self.shop_widgets["sell"] = self.ui(
+            UIButton(pygame.Rect(20 + half, y, rest, 34), "Sell", m, container=panel)
+        )
+        text, bad = self.shop_message
+        if not text:
+            text = look.closed or "Pick a model, an item, then Buy (or a bought item, then Sell)."
+            bad = bool(look.closed)
+        colour = "#FF8C6A" if bad else "#E9E3C9"
+        self.shop_widgets["message"] = self.ui(
+            UITextBox(
+                f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}',
+                pygame.Rect(10, y + 40, pw - 24, 126),
+                m,
+                container=panel,
+                object_id="#footnote",
+            )
+        )
+        self.shop_widgets["close"] = self.ui(
+            UIButton(pygame.Rect(pw - 110, 6, 96, 28), "Close", m, container=panel)
+        )
+
+    def shop_say(self, text: str, bad: bool = False) -> None:
+        """A line in the shop panel's message box (what the picked item is, or why it may not be bought)."""
+        box = self.shop_widgets.get("message")
+        look = self.shop()
+        if box is None or look is None or not text:
+            return
+        colour = "#FF8C6A" if bad else "#E9E3C9"
+        box.set_text(f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}')
+
+    def _shop_points(self) -> tuple[int, tuple[Any, ...]] | None:
+        look = self.shop()
+        return (look.points, look.wares) if look is not None else None
+
+    def shop_trade(self, sell: bool = False) -> bool:
+        """Buy the item picked in the price list (or sell the one picked among the wares) for the chosen
+        model; a refusal's reason shows in the panel. True when the rules took it."""
+        match = self.match
+        make = getattr(match.view, "shop_command", None) if match is not None else None
+        widget = self.shop_widgets.get("wares" if sell else "offers")
+        if match is None or make is None or widget is None:
+            return False
+        picked = widget.get_single_selection()
+        key = self._shop_keys["wares" if sell else "offers"].get(picked or "")
+        if key is None:
+            self.shop_message = ("Pick an item in the list first.", True)
+            self._shop_rebuild = True
+            return False
+        look = self.shop()
+        figure = look.figure if look is not None else ""
+        fb = match.send(make(match.game, figure, key, sell))
+        if fb.accepted:
+            self.app.sounds.play("click")
+            name = (picked or "").split(" \u2014")[0]
+            self.shop_message = (f"{'Sold' if sell else 'Bought'}: {name}.", False)
+        else:
+            self.shop_message = (fb.message, True)
+        self._shop_rebuild = True
+        return bool(fb.accepted)
 
     def _build_controls(self, right: UIPanel, y: int) -> int:
         """The right panel's upper part (the action buttons, the hint and the dice tray); returns
@@ -648,6 +805,19 @@ class GameScene(Scene):
             self.status_box.set_text(self.status_html)
         if self._set("dice", match.dice):
             self.tray.set_image(self._tray_image())
+        shop_button = self.top.get("shop")
+        if shop_button is not None:
+            why = self.shop_refusal()
+            if self._set("shop", why):
+                if why and shop_button.is_enabled:
+                    shop_button.disable()
+                elif not why and not shop_button.is_enabled:
+                    shop_button.enable()
+                look = self.shop()
+                points = f" ({look.points} points)" if look is not None and not why else ""
+                shop_button.set_tooltip(why or f"The shop: buy and sell weapons with your points{points}")
+            if self.shop_open and (why or self._shop_seen != self._shop_points()):
+                self._shop_rebuild = True  # closed (a model moved), or points came in: the panel again
         states = match.button_states()
         if self._set("buttons", states):
             for name, (enabled, tip) in states.items():
@@ -742,6 +912,14 @@ class GameScene(Scene):
                 view.show_outlines = not view.show_outlines
             elif event.ui_element is self.menu_button:
                 self.open_menu(not self.menu_open)
+            elif event.ui_element is self.top.get("shop"):
+                self.open_shop(not self.shop_open)
+            elif event.ui_element is self.shop_widgets.get("close"):
+                self.open_shop(False)
+            elif event.ui_element is self.shop_widgets.get("buy"):
+                self.shop_trade(sell=False)
+            elif event.ui_element is self.shop_widgets.get("sell"):
+                self.shop_trade(sell=True)
             elif event.ui_element is self.top.get("save"):
                 self.save()
             elif event.ui_element is self.top.get("load"):
@@ -751,6 +929,18 @@ class GameScene(Scene):
                     if event.ui_element is button:
                         self.app.sounds.play("click")
                         self._button(name)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.shop_widgets.get(
+            "offers"
+        ):
+            self.shop_say(*getattr(self, "_shop_hints", {}).get(event.text, ("", False)))
+            return
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.shop_widgets.get(
+            "figure"
+        ):
+            self.shop_figure = getattr(self, "_shop_figures", {}).get(event.text, self.shop_figure)
+            self.shop_message = ("", False)
+            self._shop_rebuild = True
             return
         if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and self.match is not None:
             if event.ui_element is self.roster_box:
@@ -834,6 +1024,11 @@ class GameScene(Scene):
                     self._log_refill_box()
                     self._scroll_log_to_end()
         self._update_latest_button()
+        if self._shop_rebuild:
+            self._shop_rebuild = False
+            if self.shop_open and self.shop_refusal():
+                self.shop_open, self.shop_message = False, ("", False)
+            self.app.rebuild()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
             self._refresh()
