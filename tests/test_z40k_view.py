@@ -262,3 +262,16 @@ def test_the_end_chart_keeps_an_embarked_model_and_the_team_row_fits() -> None:
     left = {row.name: row.after for row in r.roll}["Player 1: Guardian Defenders"]
     chart = {s.label: s.values for s in r.series}["Player 1"]
     assert chart[-1] == left and r.roll_mark == "escaped"
+
+
+def test_the_end_report_counts_one_zombie_as_a_zombie_and_gives_no_medal_for_none() -> None:
+    """Seen on the end screen of a four-player game under Xvfb: "Player 1: 1 zombies" and "1 zombies killed";
+    and with no zombie destroyed at all there is no "most zombies destroyed" medal to give."""
+    from game.rules.zombie40k.testing import rigged_game
+
+    g = rigged_game({1: [(10, 30)], 2: [(30, 30)]}, hordes=[[(10, 20)]])
+    r = RS.report(g)
+    assert r.citation == "" and "0 zombies killed" in r.groups[0]
+    g.state.kills["p2"] = 1
+    r = RS.report(g)
+    assert r.citation == "Player 2: 1 zombie" and "1 zombie killed" in r.groups[1]

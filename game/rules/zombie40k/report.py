@@ -107,12 +107,14 @@ def report(game: Any) -> Report:
         dist = w.unit_vehicle_distance(u)
         where = f'{dist:.0f}" from the vehicle' if dist < math.inf else "wiped out"
         groups.append(
-            f"Player {p} ({u.name}): {left} of {u.start_size} models, {s.kills.get(u.id, 0)} zombies killed, {where}"
+            f"Player {p} ({u.name}): {left} of {u.start_size} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
         )
         escaped = winner == f"player {p}" or (winner == "players" and left > 0)  # Coop Mode: all together
         roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, marked=escaped))
     turns, counts = _series(game)
     best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0
+    if best and not s.kills.get(f"p{best}", 0):
+        best = 0  # nobody destroyed a zombie: no medal
     return Report(
         ruleset="zombie40k",
         scenario=game.scenario.title,
@@ -123,7 +125,7 @@ def report(game: Any) -> Report:
         subline=f"{game.scenario.title} \u2014 {who_won(winner)}, turn {s.turn} of {s.turn_limit}",
         stats=stats,
         citation_title="MOST ZOMBIES DESTROYED",
-        citation=f"Player {best}: {s.kills.get(f'p{best}', 0)} zombies" if best else "",
+        citation=f"Player {best}: {_zombies(s.kills.get(f'p{best}', 0))}" if best else "",
         groups=tuple(groups),
         roll_title="TEAMS",
         roll_key="models at the start \u2014 at the end",
@@ -220,3 +222,12 @@ def invariants(game: Any) -> list[str]:
     ):
         out.append("a player won without a model embarked")
     return out
+
+
+def _zombies(n: int) -> str:
+    """``1 zombie``, ``3 zombies`` (the end screen read "1 zombies").
+
+    >>> _zombies(1), _zombies(0)
+    ('1 zombie', '0 zombies')
+    """
+    return f"{n} zombie" + ("" if n == 1 else "s")
