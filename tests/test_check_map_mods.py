@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from design_maps import obj, tmx, write
+from design_maps import ZOMBIEKRIEG, obj, playable_objects, tmx, write
 
 from game.scenario import load_scenario
 from game.scenario.check import main
@@ -57,3 +57,10 @@ def test_the_schema_knows_every_mod_of_the_rules() -> None:
     """Mods [seed]: the eleven switches of RULES.md, by their ids."""
     assert ", ".join(load_schema().map["mods"].items) == KNOWN
 
+
+def test_mods_on_another_rule_sets_map_is_a_warning_not_an_error(tmp_path: Path) -> None:
+    """Mods [seed] are Zombie 40,000's: another rule set's map plays, and check says the property is ignored."""
+    path = write(tmp_path, "zk.tmx", tmx(properties={**ZOMBIEKRIEG, "mods": "coop"}, objects=playable_objects()))
+    review = review_map(str(path))
+    assert not review.errors
+    assert any("ignores the map property mods (only zombie40k reads it)" in str(w) for w in review.warnings)
