@@ -50,7 +50,14 @@ def test_outbreak_and_zombie40k_say_what_their_forces_are():
 
 
 def test_shipped_maps_of_every_rule_set_pass_check_without_a_missing_rules_note():
-    for name in ("hive_street", "hollow_creek_farm", "small_town", "normandy_village"):
+    for name in (
+        "hive_street",
+        "manufactorum_ferrum",
+        "last_evac",
+        "hollow_creek_farm",
+        "small_town",
+        "normandy_village",
+    ):
         review = review_map(f"maps/{name}.tmx")
         assert not review.errors, (name, [str(p) for p in review.errors])
         assert not [p for p in review.problems if "no " in p.message and " rules" in p.message], name

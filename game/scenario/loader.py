@@ -228,6 +228,9 @@ class _Builder:
             allowed = spec.allowed_for(self.ruleset)
             if allowed and isinstance(prop.value, str):
                 fix = _did_you_mean(prop.value, [str(a) for a in allowed]) + fix
+            unknown = [i.strip() for i in str(prop.value).split(",") if i.strip() and i.strip() not in spec.items]
+            if spec.items and unknown:
+                fix = _did_you_mean(unknown[0], list(spec.items)) + fix
             extra = f" for {self.ruleset}" if spec.allowed_by_ruleset else ""
             self.problem(obj, f"{what} {spec.name}: {error}{extra}", fix)
             return None

@@ -35,6 +35,8 @@ def _limits(spec: PropertySpec) -> str:
         parts.append("one of " + ", ".join(f"`{a}`" for a in spec.allowed))
     for ruleset, allowed in spec.allowed_by_ruleset.items():
         parts.append(f"{ruleset}: " + ", ".join(f"`{a}`" for a in allowed))
+    if spec.items:
+        parts.append("comma-separated, each one of " + ", ".join(f"`{a}`" for a in spec.items))
     if spec.unset:
         parts.append(" or ".join(f"`{u}`" for u in spec.unset) + " = not set")
     return "; ".join(parts) or "—"

@@ -43,6 +43,8 @@ class PropertySpec:
     example_value: Any = None
     unset: tuple[Any, ...] = ()  # values that mean "not set" (Tiled's object types need some default)
     help: str = ""
+    items: tuple[str, ...] = ()  # a comma-separated list whose every item is one of these (e.g. mod ids)
+    item_word: str = "id"  # what one item is called in a message ("mod id")
 
     def is_unset(self, raw: Any) -> bool:
         """An empty value (or one listed as ``unset``) counts as left out, so the default applies.
@@ -84,6 +86,8 @@ class PropertySpec:
         allowed = self.allowed_for(ruleset)
         if allowed:
             return f"set {self.name} to one of: {', '.join(map(str, allowed))}"
+        if self.items:
+            return f"set {self.name} to {self.item_word}s separated by commas (the known ones above), or leave it empty"
         limits = []
         if self.gt is not None:
             limits.append(f"> {self.gt:g}")
@@ -105,6 +109,8 @@ class PropertySpec:
         value, error = convert(raw, self.type)
         if error:
             return None, error
+        if self.items:
+            return self.coerce_items(str(value))
         allowed = self.allowed_for(ruleset)
         if allowed and value not in allowed:
             return None, f'"{value}" is not allowed'
@@ -116,6 +122,24 @@ class PropertySpec:
             if self.max is not None and value > self.max:
                 return None, f"{value:g} is more than {self.max:g}"
         return value, None
+
+    def coerce_items(self, text: str) -> tuple[Any, str | None]:
+        """A comma-separated list of known items, given back as ``a,b`` (blanks and repeats dropped).
+
+        >>> spec = PropertySpec("mods", "string", items=("coop", "hardcore"))
+        >>> spec.coerce(" hardcore, coop,hardcore ")
+        ('hardcore,coop', None)
+        >>> spec.coerce("coop, zombie_dogs")
+        (None, '"zombie_dogs" is not a known id (known: coop, hardcore)')
+        """
+        got: list[str] = []
+        for item in (part.strip() for part in text.split(",")):
+            if not item or item in got:
+                continue
+            if item not in self.items:
+                return None, f'"{item}" is not a known {self.item_word} (known: {", ".join(self.items)})'
+            got.append(item)
+        return ",".join(got), None
 
 
 def convert(raw: Any, kind: str) -> tuple[Any, str | None]:
@@ -247,6 +271,8 @@ def _property(name: str, data: dict[str, Any]) -> PropertySpec:
         example_value=data.get("example"),
         unset=tuple(data.get("unset", ())),
         help=data.get("help", ""),
+        items=tuple(data.get("items", ())),
+        item_word=data.get("item_word", "id"),
     )
 
 
