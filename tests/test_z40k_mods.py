@@ -571,3 +571,24 @@ def test_the_set_up_screen_shows_a_switch_per_mod_and_plays_the_ones_switched_on
         assert scene.setup.refusals == []
         game = get_ruleset("zombie40k").new_game(load_scenario(str(MAPS[0])), scene.setup.options, 1)
         assert game.state.mods == ["coop", "hardcore"]
+
+
+def test_a_scenario_s_own_mods_are_on_by_default_and_the_set_up_may_switch_them_off() -> None:
+    """RULES.md Mods: a scenario may turn mods on (map property ``mods``; Last Evac is a Coop Mode table): its
+    games play them unless the options say otherwise, its set-up shows them switched on, and switching one
+    off in the set-up is kept (an empty list, not the map's default)."""
+    from pathlib import Path
+
+    from game.rules.zombie40k.setup_view import SETUP
+    from game.scenario.loader import load_scenario
+
+    evac = load_scenario(str(Path(__file__).resolve().parent.parent / "maps" / "last_evac.tmx"))
+    rs = get_ruleset("zombie40k")
+    assert rs.new_game(evac, {"players": 2}, 1).state.mods == ["coop"]
+    assert rs.new_game(evac, {"players": 2, "mods": []}, 1).state.mods == []
+    spec = SETUP.spec(evac)
+    assert {s.key: s.default for s in spec.for_game}["mod:coop"] is True
+    answers = SETUP.answers(evac, {"teams": ["ork_boyz"]})
+    answers["game"]["mod:coop"] = False
+    assert SETUP.options(evac, answers)["mods"] == []
+    assert "together" in spec.note

@@ -52,6 +52,8 @@ class Zombie40kGame:
     ) -> None:
         self.scenario = scenario
         self.options = dict(options or {})
+        if "mods" not in self.options and mods.scenario_mods(scenario):  # the scenario's own (Last Evac: coop)
+            self.options["mods"] = mods.scenario_mods(scenario)
         self.seed = seed
         self.data = data or load_data()
         self.dice = dice if dice is not None else Dice(seed)

@@ -88,6 +88,20 @@ def has_mod(world_or_state: Any, mod_id: str) -> bool:
     return mod_id in mods_of(world_or_state)
 
 
+def scenario_mods(scenario: Any) -> list[str]:
+    """The mods a scenario turns on by default (its map property ``mods``, "coop,t_virus"; ``check`` has
+    refused unknown ids). A game's ``"mods"`` option, even an empty list, overrides them.
+
+    >>> from types import SimpleNamespace
+    >>> scenario_mods(SimpleNamespace(properties={"mods": " t_virus, coop"}))
+    ['coop', 't_virus']
+    """
+    given = scenario.properties.get("mods", "")
+    names = given if isinstance(given, (list, tuple)) else str(given or "").split(",")
+    wanted = {str(n).strip() for n in names}
+    return [m for m in MOD_IDS if m in wanted]
+
+
 def check_mods(data: Z40Data, options: dict[str, Any]) -> list[str]:
     """The ``"mods"`` option as a list of known mod ids, in the table's order; refused with the known ones."""
     from game.rules.zombie40k.setup import OptionsError

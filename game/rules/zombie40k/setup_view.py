@@ -14,6 +14,7 @@ cost and the reason when it is refused; the answers become ``{"teams": [team tab
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
@@ -28,9 +29,9 @@ TEAM = "team"
 MOD = "mod:"  # the game answers' key of a mod's switch: "mod:coop"
 
 
-def mod_switches(data: Z40Data) -> tuple[Switch, ...]:
+def mod_switches(data: Z40Data, on: Sequence[str] = ()) -> tuple[Switch, ...]:
     """One switch per mod (RULES.md, "Mods"), any of them together; its help is the mod's summary and house
-    values, and a mod with house values is marked house."""
+    values, and a mod with house values is marked house. ``on``: the scenario's own mods, switched on."""
     out = []
     for key in mod_rules.MOD_IDS:
         if key not in data.mods:
@@ -38,7 +39,7 @@ def mod_switches(data: Z40Data) -> tuple[Switch, ...]:
         t = data.mods[key]
         label = str(t.get("label", t["name"]))  # short: the set-up's label column is narrow
         house = bool(mod_rules.house_values(data, key)) and not t.get("long_label")
-        out.append(Switch(MOD + key, label, False, mod_rules.describe(data, key), house))
+        out.append(Switch(MOD + key, label, key in on, mod_rules.describe(data, key), house))
     return tuple(out)
 
 
@@ -128,10 +129,14 @@ class Z40Setup:
             hi,
             lo,
             per_player=(team,),
-            for_game=mod_switches(self.data),
+            for_game=mod_switches(self.data, mod_rules.scenario_mods(scenario)),
             player_noun="team",
-            note="Every player races the others to the escape vehicle; the game plays the zombies. "
-            "Hover a mod for its rules and house values.",
+            note=(
+                "Coop Mode: the players escape together once the Zombie Boss is dead; the game plays the zombies. "
+                if "coop" in mod_rules.scenario_mods(scenario)
+                else "Every player races the others to the escape vehicle; the game plays the zombies. "
+            )
+            + "Hover a mod for its rules and house values.",
         )
 
     def _team(self, scenario: Scenario, each: dict[str, Any], n: int) -> dict[str, Any]:
@@ -145,7 +150,7 @@ class Z40Setup:
         each = answers.get("each", []) or [{}]
         out: dict[str, Any] = {"teams": [self._team(scenario, e, i) for i, e in enumerate(each, 1)]}
         mods = chosen_mods(answers)
-        if mods:  # no key without mods: a plain game's options stay as they were
+        if mods or mod_rules.scenario_mods(scenario):  # no key in a plain game; a scenario's own mods switched off
             out["mods"] = mods
         return out
 
