@@ -107,9 +107,9 @@ class Z40Setup:
 
     @property
     def data(self) -> Z40Data:
-        if self._data is None:
-            self._data = load_data()
-        return self._data
+        """The tables given, or the game's own: those are read again when the player's roster changes (a
+        catalogue imported while the set-up is open), so every Add... list offers the new units at once."""
+        return self._data if self._data is not None else load_data()
 
     def budget(self, scenario: Scenario) -> int:
         return int(scenario.properties.get("points", self.data.h("points")))
