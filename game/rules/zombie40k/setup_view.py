@@ -193,8 +193,10 @@ class Z40Setup:
             out.append(TeamOption(item_id, label, round(price), problems[0] if problems else ""))
 
         if not spec:
+            mine = self.data.user_units  # imported: told apart from a shipped unit of the same name and army
             for key, u in self.data.units.items():
-                offer(f"unit:{key}", f"{u.name} ({u.army}), a model")  # the list adds the cost: "(14 pts)"
+                army = f"{u.army}, imported" if key in mine else u.army
+                offer(f"unit:{key}", f"{u.name} ({army}), a model")  # the list adds the cost: "(14 pts)"
             return out
         unit = self.data.units[spec["unit"]]
         offer("model", f"One more {self.data.profile(unit.model).name}")
