@@ -170,8 +170,9 @@ def _roster(args: argparse.Namespace) -> int:
     rule set that reads them (the only one that does, or ``--rules KEY``)."""
     from pathlib import Path
 
+    from game.roster_import import ImportRefused, import_roster
     from game.rules.core import get_ruleset, known_rulesets
-    from game.saves import data_folder, write_atomic
+    from game.saves import data_folder
 
     readers = [k for k in known_rulesets() if get_ruleset(k).roster_import is not None]
     if args.rules is not None and args.rules not in readers:
@@ -186,24 +187,15 @@ def _roster(args: argparse.Namespace) -> int:
         )
         return 2
     ruleset = get_ruleset(args.rules or readers[0])
-    importer = ruleset.roster_import
-    assert importer is not None
     folder = Path(args.data) if args.data else data_folder()
     failed = 0
     for name in args.files:
         try:
-            done = importer(Path(name), folder)
-        except ValueError as exc:
-            print(f"refused: {exc}", file=sys.stderr)
+            done = import_roster(ruleset, Path(name), folder)
+        except ImportRefused as exc:
+            print(exc, file=sys.stderr)
             failed += 1
             continue
-        if done.text:
-            try:
-                write_atomic(done.path, done.text.encode("utf-8"))
-            except OSError as exc:
-                print(f"{done.file}: cannot write {done.path} ({exc.strerror or exc})", file=sys.stderr)
-                failed += 1
-                continue
         print(f"{done.file}: {len(done.imported)} unit(s) imported into {done.path} ({ruleset.name})")
         for line in done.imported:
             print(f"  imported: {line}")

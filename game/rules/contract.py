@@ -239,6 +239,7 @@ class RosterImport:
     imported: tuple[str, ...]
     skipped: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # the names of the units taken alone, for a one-line message
 
 
 # (the file, the player's data folder) -> what it made; raises ValueError naming the file and the fix

@@ -950,4 +950,5 @@ def roster_import(source: Path, data_dir: Path) -> RosterImport:
         imported=tuple(f"{describe(cat.units[k])} (unit:{k})" for k in taken),
         skipped=tuple([*(str(x) for x in cat.skipped), *refused]),
         notes=tuple(cat.notes),
+        names=tuple(str(cat.units[k]["name"]) for k in taken),
     )

@@ -527,19 +527,49 @@ def read_user_roster(path: Path) -> tuple[dict[str, Any] | None, str]:
         return None, f"{path.name}: not valid TOML: {exc}"
 
 
+def roster_stamp(path: Path | None) -> tuple[int, ...] | None:
+    """What changes when the player's roster file is written again, replaced or removed (None: no file)."""
+    if path is None:
+        return None
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 @lru_cache(maxsize=4)
-def load_data(
-    core_path: str | None = None, roster_path: str | None = None, user_path: str | None = None
+def _load_data(
+    core_path: str | None, roster_path: str | None, user_path: str | None, stamp: tuple[int, ...] | None
 ) -> Z40Data:
-    """Read and check the shipped tables (or the given files), with the player's own roster merged in
-    (``user_path``, or the one in the data folder when no file is given at all)."""
     cp = Path(core_path) if core_path else data_file("zombie40k.toml")
     rp = Path(roster_path) if roster_path else data_file("zombie40k_roster.toml")
     up = Path(user_path) if user_path else None
-    if up is None and core_path is None and roster_path is None:
-        up = user_roster_file()
     user, problem = read_user_roster(up) if up is not None else (None, "")
     data = build_data(load_toml(cp), load_toml(rp), cp.name, rp.name, user, up.name if up else USER_ROSTER)
     if problem:
         data = replace(data, user_problems=(problem, *data.user_problems))
     return data
+
+
+class _DataLoader:
+    """``load_data``: the tables, read once and kept; read again when the player's roster file changes (an
+    import from the set-up screen, or ``deadground roster import`` while the game is open)."""
+
+    def __call__(
+        self, core_path: str | None = None, roster_path: str | None = None, user_path: str | None = None
+    ) -> Z40Data:
+        """Read and check the shipped tables (or the given files), with the player's own roster merged in
+        (``user_path``, or the one in the data folder when no file is given at all)."""
+        up = Path(user_path) if user_path else None
+        if up is None and core_path is None and roster_path is None:
+            up = user_roster_file()
+        return _load_data(core_path, roster_path, str(up) if up else None, roster_stamp(up))
+
+    @staticmethod
+    def cache_clear() -> None:
+        """Forget every table read (tests that change the data folder)."""
+        _load_data.cache_clear()
+
+
+load_data = _DataLoader()

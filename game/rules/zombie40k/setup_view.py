@@ -108,9 +108,9 @@ class Z40Setup:
 
     @property
     def data(self) -> Z40Data:
-        if self._data is None:
-            self._data = load_data()
-        return self._data
+        """The tables given, or the game's own: those are read again when the player's roster changes (a
+        catalogue imported while the set-up is open), so every Add... list offers the new units at once."""
+        return self._data if self._data is not None else load_data()
 
     def budget(self, scenario: Scenario) -> int:
         return int(scenario.properties.get("points", self.data.h("points")))
@@ -198,8 +198,10 @@ class Z40Setup:
             out.append(TeamOption(item_id, label, round(price), problems[0] if problems else ""))
 
         if not spec:
+            mine = self.data.user_units  # imported: told apart from a shipped unit of the same name and army
             for key, u in self.data.units.items():
-                offer(f"unit:{key}", f"{u.name} ({u.army}), a model")  # the list adds the cost: "(14 pts)"
+                army = f"{u.army}, imported" if key in mine else u.army
+                offer(f"unit:{key}", f"{u.name} ({army}), a model")  # the list adds the cost: "(14 pts)"
             return out
         unit = self.data.units[spec["unit"]]
         offer("model", f"One more {self.data.profile(unit.model).name}")

@@ -11,7 +11,10 @@ players (a drop-down within the spec's bounds), each player's fields, then the g
   offers now (:meth:`~game.rules.contract.Setup.team_options`), each with its cost, a refused one
   greyed with the rules' reason; under it a name entry with Save team, and Load team... listing the
   teams saved before (:mod:`game.teams`), each taken again through the rules' builder
-  (:func:`rebuild_team`), so a team the rules now refuse says why and is not taken.
+  (:func:`rebuild_team`), so a team the rules now refuse says why and is not taken; when the rule set
+  imports army-builder files (:attr:`~game.rules.core.RuleSet.roster_import`), Import catalogue... beside
+  them opens a file dialog, and the units imported into the player's roster (:mod:`game.roster_import`)
+  are offered in every player's list at once.
 
 The rules' :meth:`~game.rules.contract.Setup.refusals` show under the choices, and Begin starts the
 game only when there are none. House values and readings are tagged "[house]".
@@ -42,7 +45,9 @@ from pygame_gui.elements import (
     UITextBox,
     UITextEntryLine,
 )
+from pygame_gui.windows import UIFileDialog
 
+from game.roster_import import ImportRefused, import_roster, imported_line
 from game.rules.contract import (
     Answers,
     NamedFigures,
@@ -73,6 +78,8 @@ LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px betw
 
 
 LOAD_TEAM = "Load team..."
+IMPORT = "Import catalogue..."
+CATALOGUE_SUFFIXES = {".cat", ".catz", ".CAT", ".CATZ"}  # BattleScribe catalogues (the dialog lists these)
 
 
 def rebuild_team(
@@ -221,6 +228,7 @@ class SetupScene(Scene):
         self.scroll_box: UIScrollingContainer | None = None
         self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
         self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
+        self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
 
     # ---- the answers -------------------------------------------------------------------------------
 
@@ -560,6 +568,22 @@ class SetupScene(Scene):
         self.actions[menu] = lambda e: self._load_team(
             player, f, next((t for t in listed if self._saved_label(t) == e.text), None)
         )
+        ruleset = self.setup.ruleset
+        if ruleset is not None and ruleset.roster_import is not None:
+            w = self.manager.window_resolution[0]
+            room = (w - 2 * 24 - 20 if container is not None else w - 24) - (cx + 466)  # to the right edge
+            button = self.ui(
+                UIButton(
+                    pygame.Rect(cx + 466, y, max(100, min(190, room)), 40),
+                    IMPORT if room >= 190 else "Import...",  # a narrow window: the tip says the rest
+                    self.manager,
+                    container=container,
+                    tool_tip_text="Add the infantry units of a BattleScribe catalogue (.cat, .catz) to your own "
+                    "roster: every player's Add... list offers them.",
+                    object_id=f"#import_{player}",
+                )
+            )
+            self.actions[button] = lambda e: self.open_import()
         return y + ROW
 
     def _save_team(self, player: int, f: Team) -> None:
@@ -592,6 +616,46 @@ class SetupScene(Scene):
                 self.team_names[player] = saved.name
         self.app.rebuild()
 
+    # ---- Import catalogue... ---------------------------------------------------------------------
+
+    def open_import(self) -> None:
+        """Open Import catalogue...'s file dialog (``import_dialog``) in the player's home folder, listing
+        catalogues; picking one runs :meth:`import_catalogue`."""
+        if self.import_dialog is not None:
+            self.import_dialog.kill()
+        w, h = self.manager.window_resolution
+        size = (min(620, w - 40), min(460, h - 40))
+        self.import_dialog = self.ui(
+            UIFileDialog(
+                pygame.Rect(((w - size[0]) // 2, (h - size[1]) // 2), size),
+                self.manager,
+                window_title="Import a BattleScribe catalogue",
+                allowed_suffixes=CATALOGUE_SUFFIXES,
+                initial_file_path=str(Path.home()),
+                object_id="#import_dialog",
+                allow_existing_files_only=True,
+                always_on_top=True,
+            )
+        )
+
+    def import_catalogue(self, path: Path | str) -> bool:
+        """Import ``path`` into the player's roster (what ``deadground roster import`` does), say what came
+        of it, and lay the set-up out again so every Add... list offers the new units. A refused file
+        changes nothing and says why."""
+        ruleset = self.setup.ruleset
+        self.notice, self.notice_done = "", False
+        if ruleset is None:
+            return False
+        try:
+            done = import_roster(ruleset, Path(path))
+        except ImportRefused as exc:
+            self.notice = f"Catalogue refused: {str(exc).removeprefix('refused: ')}"
+        else:
+            lines = [imported_line(done), *(f"skipped: {s}" for s in done.skipped)]
+            self.notice, self.notice_done = "\n".join(lines), bool(done.imported)
+        self.app.rebuild()
+        return self.notice_done
+
     @staticmethod
     def _offer(o: TeamOption) -> str:
         """An option as the list shows it: its cost, and the rules' reason when it is refused."""
@@ -620,7 +684,10 @@ class SetupScene(Scene):
             self.refusal_box = None
         if shown:
             colours = [REFUSED] * len(refusals) + [DONE if self.notice_done else REFUSED] * bool(self.notice)
-            text = "<br>".join(f"<font color='{c}'>{html.escape(r)}</font>" for c, r in zip(colours, shown))
+            text = "<br>".join(
+                f"<font color='{c}'>{html.escape(r).replace(chr(10), '<br>')}</font>"
+                for c, r in zip(colours, shown)
+            )
             self.refusal_box = self.ui(UITextBox(text, self._refusal_rect, self.manager, object_id="#refusals"))
         if refusals:
             self.begin.disable()
@@ -638,6 +705,10 @@ class SetupScene(Scene):
             if action is not None:
                 self.notice, self.notice_done = "", False
                 action(event)
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            if self.import_dialog is not None and event.ui_element is self.import_dialog:
+                self.import_dialog = None
+                self.import_catalogue(event.text)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.app.pop()

@@ -1,0 +1,54 @@
+"""Army-builder files into the player's own roster: the one step ``deadground roster import FILE`` and the
+set-up screen's "Import catalogue..." button share.
+
+The rule set's importer (:attr:`game.rules.core.RuleSet.roster_import`) reads the file and says what to
+write; here it is written, atomically, where the rules read the player's roster (under the data folder).
+A file the rules refuse, or a roster that cannot be written, raises :class:`ImportRefused` with the words
+to show the player, and changes nothing.
+
+>>> from game.rules.contract import RosterImport
+>>> done = RosterImport("sm.cat", Path("r.toml"), "", ("...",), ("sm.cat: 'Rhino': a vehicle",), names=("Tactical Squad",))
+>>> imported_line(done)
+'1 unit(s) imported from sm.cat: Tactical Squad'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.rules.contract import RosterImport
+from game.rules.core import RuleSet
+from game.saves import data_folder, write_atomic
+
+
+class ImportRefused(Exception):
+    """Nothing was imported nor written; the message says why, naming the file."""
+
+
+def import_roster(ruleset: RuleSet, source: Path | str, folder: Path | None = None) -> RosterImport:
+    """Import ``source`` with ``ruleset``'s importer into the player's roster under ``folder`` (default: the
+    data folder the game reads it from), writing the file atomically when a unit was taken."""
+    importer = ruleset.roster_import
+    if importer is None:
+        raise ImportRefused(f"refused: {ruleset.name} cannot import army-builder files")
+    source = Path(source)
+    try:
+        done = importer(source, Path(folder) if folder is not None else data_folder())
+    except ValueError as exc:
+        raise ImportRefused(f"refused: {exc}") from exc
+    except OSError as exc:  # the importers read files as hostile; this is only a last guard
+        raise ImportRefused(f"refused: {source.name}: cannot be read ({exc.strerror or exc})") from exc
+    if done.text:
+        try:
+            write_atomic(done.path, done.text.encode("utf-8"))
+        except OSError as exc:
+            raise ImportRefused(f"{done.file}: cannot write {done.path} ({exc.strerror or exc})") from exc
+    return done
+
+
+def imported_line(done: RosterImport) -> str:
+    """One line for the player: how many units came from which file, by name."""
+    if not done.imported:
+        return f"Nothing imported from {done.file}: no unit the team builder can use"
+    names = done.names or done.imported
+    return f"{len(done.imported)} unit(s) imported from {done.file}: {', '.join(names)}"

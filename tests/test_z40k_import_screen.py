@@ -1,0 +1,252 @@
+"""A team built from an imported catalogue plays (issue 15, "Done when"): the set-up's Import catalogue...
+button opens a file dialog in the player's home folder; the catalogue picked is imported into the player's
+roster exactly as ``deadground roster import`` does (the same step, :mod:`game.roster_import`), the notice
+says what came in and what was skipped, and every player's Add... list offers the new unit at once. A team
+of it begins a game a bot plays to the end. A broken file is refused with its reason and changes nothing.
+Only rule sets with an importer show the button.
+
+Driven headless through the set-up scene of Hive Street, as in test_z40k_saved_teams.py; the catalogue is
+the small one test_z40k_battlescribe.py writes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from collections.abc import Iterator
+from pathlib import Path
+
+import platformdirs
+import pygame
+import pygame_gui
+import pytest
+from test_z40k_battlescribe import catalogue
+from ui_driver import click, headless_app
+
+from game.ai import bot_for
+from game.rules.core import RULESETS, get_ruleset
+from game.rules.zombie40k.battlescribe import roster_path
+from game.rules.zombie40k.data import load_data
+from game.rules.zombie40k.report import invariants
+from game.ui.app import MIN_SIZE, App
+from game.ui.scenario_list import ScenarioEntry, load_entry
+from game.ui.scenes.setup import DONE, IMPORT, REFUSED, SetupScene
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+UNIT = "Tactical Squad (Dark Angels, imported), a model"
+
+
+@pytest.fixture
+def hive() -> ScenarioEntry:
+    if not (MAPS / "hive_street.tmx").exists():
+        pytest.skip("Hive Street is not there")
+    return load_entry(MAPS / "hive_street.tmx")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The player's home folder (where the file dialog opens) and data folder (where the game reads his
+    roster: platformdirs') under tmp_path, so nothing of the real player's is read or written."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(
+        platformdirs, "user_data_dir", lambda name=None, *a, **k: str(tmp_path / "data" / (name or ""))
+    )
+    (tmp_path / "home").mkdir()
+    load_data.cache_clear()
+    yield tmp_path / "home"
+    load_data.cache_clear()
+
+
+@pytest.fixture
+def app(tmp_path: Path, home: Path) -> Iterator[App]:
+    with headless_app(tmp_path / "settings.json") as app:
+        yield app
+
+
+def roster() -> Path:
+    return roster_path(platformdirs.user_data_dir("deadground"))
+
+
+def open_setup(app: App, entry: ScenarioEntry) -> SetupScene:
+    app.push(SetupScene(app, entry))
+    app.run_frames(2)
+    assert isinstance(app.scene, SetupScene)
+    return app.scene
+
+
+def element(scene: SetupScene, object_id: str):
+    return next(e for e in scene._elements if e.alive() and object_id in e.get_object_ids())
+
+
+def elements(scene: SetupScene, object_id: str) -> list:
+    return [e for e in scene._elements if e.alive() and object_id in e.get_object_ids()]
+
+
+def choose(app: App, drop: pygame_gui.elements.UIDropDownMenu, starts: str) -> None:
+    """Open a drop-down with a click and click its first option starting with ``starts``."""
+    click(app, drop.rect.center)
+    app.run_frames(2)
+    shown = drop.menu_states["expanded"].options_selection_list
+    item = next(i for i in shown.item_list if i["text"].startswith(starts))
+    for step in range(1, 21):  # an option below the open list's six: scrolled into view, as with the wheel
+        button = item["button_element"]
+        if button is not None and shown.rect.top <= button.rect.top and button.rect.bottom <= shown.rect.bottom:
+            break
+        shown.scroll_bar.set_scroll_from_start_percentage(step / 20)
+        app.run_frames(2)
+    click(app, item["button_element"].rect.center)
+    app.run_frames(2)
+
+
+def offered(scene: SetupScene, player: int) -> list[str]:
+    return [o[0] for o in element(scene, f"#team_{player}").options_list]
+
+
+def notice(scene: SetupScene) -> str:
+    return html.unescape(scene.refusal_box.html_text) if scene.refusal_box is not None else ""
+
+
+def pick(app: App, scene: SetupScene, path: Path) -> None:
+    """Click Import catalogue..., then pick ``path`` in the file dialog as the player does: click the file
+    in the dialog's list and press OK."""
+    click(app, element(scene, "#import_1").rect.center)
+    dialog = scene.import_dialog
+    assert dialog is not None and dialog.alive()
+    assert Path(dialog.current_directory_path) == path.parent.resolve()  # the home folder
+    listed = dialog.file_selection_list.item_list
+    item = next(i for i in listed if i["text"] == path.name)
+    if item["button_element"] is None:  # far down the list: the test's home holds only a few files
+        pytest.fail(f"{path.name} is not shown in the dialog's list")
+    click(app, item["button_element"].rect.center)
+    assert dialog.current_file_path == path.resolve()
+    click(app, dialog.ok_button.rect.center)
+    app.run_frames(3)
+    assert not dialog.alive()
+
+
+def test_the_button_shows_only_for_a_rule_set_with_an_importer(
+    app: App, hive: ScenarioEntry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = open_setup(app, hive)
+    button = element(scene, "#import_1")
+    assert button.text == IMPORT
+    choose(app, scene.players_menu, "2 players")
+    assert len(elements(scene, "#import_2")) == 1  # beside each player's Save team and Load team...
+    # the smallest window: the button stays inside the scrolled choices (shorter words, the tip says the rest)
+    pygame.display.set_mode(MIN_SIZE, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=MIN_SIZE[0], h=MIN_SIZE[1], size=MIN_SIZE))
+    app.run_frames(3)
+    button, box = element(scene, "#import_1"), scene.scroll_box
+    assert box is not None and button.rect.right <= box.rect.right - 16 and button.text == "Import..."
+    app.pop()
+    # the same set-up, for a rule set that imports nothing: its team builders, no button
+    rs = get_ruleset("zombie40k")
+    monkeypatch.setitem(RULESETS, "zombie40k", dataclasses.replace(rs, roster_import=None))
+    scene = open_setup(app, hive)
+    assert elements(scene, "#team_1") and not elements(scene, "#import_1")
+    assert not [e for e in scene._elements if e.alive() and getattr(e, "text", "") == IMPORT]
+
+
+def test_an_imported_unit_is_offered_at_once_and_a_team_of_it_plays_to_the_end(
+    app: App, hive: ScenarioEntry, home: Path
+) -> None:
+    cat = home / "Dark Angels.cat"
+    cat.write_bytes(catalogue(name="Dark Angels"))
+    (home / "notes.txt").write_text("not a catalogue")  # the dialog lists catalogues only
+    scene = open_setup(app, hive)
+    choose(app, scene.players_menu, "2 players")
+    assert not any(o.startswith(UNIT) for o in offered(scene, 1))
+    click(app, element(scene, "#import_1").rect.center)
+    listed = [i["text"] for i in scene.import_dialog.file_selection_list.item_list]
+    assert "Dark Angels.cat" in listed and "notes.txt" not in listed
+    click(app, scene.import_dialog.cancel_button.rect.center)
+    app.run_frames(2)
+
+    pick(app, scene, cat)
+    said = notice(scene)
+    assert "1 unit(s) imported from Dark Angels.cat: Tactical Squad" in said
+    assert "skipped: Dark Angels.cat: 'Rhino': field 'profile': a vehicle" in said  # each with its reason
+    assert "skipped: Dark Angels.cat: 'Scout Squad': field 'Ld': the characteristic is missing" in said
+    assert DONE in scene.refusal_box.html_text and REFUSED not in scene.refusal_box.html_text
+    assert "dark_angels_tactical_squad" in roster().read_text()  # the player's own roster file
+    # every player's Add... list offers it at once, beside the shipped Space Marines
+    assert f"{UNIT} (14 pts)" in offered(scene, 1) and f"{UNIT} (14 pts)" in offered(scene, 2)
+    assert any(o.startswith("Tactical Squad (Space Marines), a model") for o in offered(scene, 1))
+
+    choose(app, element(scene, "#team_1"), UNIT)
+    for _ in range(3):
+        choose(app, element(scene, "#team_1"), "One more Space Marine")
+    choose(app, element(scene, "#team_1"), "Upgrade one model to Space Marine Sergeant")
+    choose(app, element(scene, "#team_1"), "Flamer")
+    taken = [t["id"] for t in scene.setup.answers["each"][0]["team"]]
+    assert taken == ["unit:dark_angels_tactical_squad", "model", "model", "model", "sergeant", "weapon:flamer"]
+    assert scene.setup.options["teams"][0]["unit"] == "dark_angels_tactical_squad"
+    assert scene.begin.is_enabled
+    click(app, scene.begin.rect.center)
+    app.run_frames(3)
+    assert app.scene.name == "game"
+    game = app.scene.game
+    assert sum(1 for f in game.figures if f.id.startswith("p1")) == 4  # 4 Dark Angels on the table
+    bot = bot_for("zombie40k")
+    for _ in range(20000):
+        if game.over:
+            break
+        game.apply(bot(game))
+    assert game.over and invariants(game) == []
+
+
+def test_a_broken_catalogue_is_refused_with_its_reason_and_changes_nothing(
+    app: App, hive: ScenarioEntry, home: Path
+) -> None:
+    mine = roster()
+    mine.parent.mkdir(parents=True)
+    mine.write_text("# my own units\n")
+    before = mine.read_bytes()
+    broken = home / "broken.cat"
+    broken.write_bytes(b"<catalogue><")
+    scene = open_setup(app, hive)
+    options = offered(scene, 1)
+    pick(app, scene, broken)
+    said = notice(scene)
+    assert "Catalogue refused: broken.cat: is not valid XML (unclosed token" in said
+    assert REFUSED in scene.refusal_box.html_text and DONE not in scene.refusal_box.html_text
+    assert mine.read_bytes() == before and offered(scene, 1) == options
+    assert sorted(p.name for p in mine.parent.iterdir()) == [mine.name]  # no file half written
+    # a catalogue without a unit the team builder can use writes nothing either
+    empty = home / "empty.cat"
+    empty.write_bytes(catalogue(""))
+    scene.import_catalogue(empty)
+    assert "Nothing imported from empty.cat" in notice(scene) and REFUSED in scene.refusal_box.html_text
+    assert mine.read_bytes() == before
+    # and the player's next choice clears the notice as any other
+    choose(app, element(scene, "#team_1"), "Tactical Squad (Space Marines)")
+    assert "refused" not in notice(scene) and "Nothing imported" not in notice(scene)
+
+
+def test_a_path_picked_in_another_dialog_is_not_imported(app: App, hive: ScenarioEntry, home: Path) -> None:
+    cat = home / "x.cat"
+    cat.write_bytes(catalogue(name="Dark Angels"))
+    scene = open_setup(app, hive)
+    other = pygame_gui.windows.UIFileDialog(pygame.Rect(0, 0, 400, 400), app.manager)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(cat), ui_element=other))
+    app.run_frames(2)
+    assert not roster().exists() and notice(scene) == ""
+    other.kill()
+
+
+def test_an_imported_unit_named_as_a_shipped_one_is_told_apart_in_the_list(home: Path) -> None:
+    """The real Space Marines catalogue has a Tactical Squad of the Space Marines, as the game ships: the
+    list says which one is imported (choosing by its words would otherwise always take the shipped one)."""
+    from game.roster_import import import_roster
+    from game.rules.zombie40k.setup_view import Z40Setup
+    from game.rules.zombie40k.testing import small_scenario
+
+    cat = home / "Space Marines.cat"
+    cat.write_bytes(catalogue())
+    done = import_roster(get_ruleset("zombie40k"), cat)
+    assert done.path == roster() and roster().is_file() and done.names == ("Tactical Squad",)
+    answers = {"players": 1, "each": [{"team": []}], "game": {}}
+    labels = [o.label for o in Z40Setup().team_options(small_scenario(players=1), answers, 1)]
+    assert "Tactical Squad (Space Marines), a model" in labels
+    assert "Tactical Squad (Space Marines, imported), a model" in labels
+    assert len(labels) == len(set(labels))
