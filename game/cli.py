@@ -236,13 +236,14 @@ def _positive(text: str) -> int:
 
 
 def _mods(text: str) -> list[str]:
-    """``--mods coop,t_virus``: Zombie 40,000 mod ids, each checked against the known ones."""
-    from game.rules.zombie40k.mods import MOD_IDS
+    """``--mods coop,t_virus``: mod ids, each checked against the ones the rule sets know."""
+    from game.rules.core import get_ruleset, known_rulesets
 
+    known = [m for k in known_rulesets() for m in get_ruleset(k).mods]
     mods = [m.strip() for m in text.split(",") if m.strip()]
     for m in mods:
-        if m not in MOD_IDS:
-            raise argparse.ArgumentTypeError(f"there is no Zombie 40,000 mod {m!r}; known: {', '.join(MOD_IDS)}")
+        if m not in known:
+            raise argparse.ArgumentTypeError(f"there is no mod {m!r}; known: {', '.join(known)}")
     return mods
 
 

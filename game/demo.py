@@ -106,7 +106,7 @@ class DemoDirector:
         self._next += 1
         forces = get_ruleset(sc.ruleset).demo_forces
         options = forces(self.rng, sc) if forces else {}
-        if self.mods and sc.ruleset == "zombie40k":
+        if self.mods and get_ruleset(sc.ruleset).mods:  # only where the rule set has mods
             options = {**options, "mods": list(self.mods)}
         bot = bot_for(sc.ruleset)
         view = get_ruleset(sc.ruleset).view

@@ -199,6 +199,7 @@ class RuleSet:
     footprints: FootprintsMaker | None = None  # where the players' figures died and stalled (simulator)
     force_facts: Callable[[Scenario | None], ForceFacts] | None = None  # the forces a map makes room for (`check`)
     roster_import: RosterImporter | None = None  # an army-builder file into the player's roster (`roster import`)
+    mods: tuple[str, ...] = ()  # the rule set's mod ids (the "mods" option; simulate and demo --mods)
 
 
 RULESETS: dict[str, RuleSet] = {}

@@ -13,6 +13,7 @@ from game.rules.zombie40k.events import EVENTS
 from game.rules.zombie40k.facts import force_facts
 from game.rules.zombie40k.footprints import footprints
 from game.rules.zombie40k.game import Zombie40kGame, new_game  # noqa: F401
+from game.rules.zombie40k.mods import MOD_IDS
 from game.rules.zombie40k.reference import reference
 from game.rules.zombie40k.report import OUTCOME_LABELS, demo_forces, invariants, outcome, report
 from game.rules.zombie40k.setup_view import SETUP
@@ -41,5 +42,6 @@ RULESET = register(
         footprints=footprints,
         force_facts=force_facts,
         roster_import=roster_import,
+        mods=MOD_IDS,
     )
 )
