@@ -275,3 +275,20 @@ def test_the_end_report_counts_one_zombie_as_a_zombie_and_gives_no_medal_for_non
     g.state.kills["p2"] = 1
     r = RS.report(g)
     assert r.citation == "Player 2: 1 zombie" and "1 zombie killed" in r.groups[1]
+
+
+def test_the_end_report_counts_the_models_a_respawned_team_lost() -> None:
+    """RULES.md Zombie 40,000, Player turn, Respawning: a wiped-out team comes back; its dead still count in
+    the report's "Player models lost" (the end screen under Xvfb said 1 after two teams had been wiped out)."""
+    from game.rules.zombie40k import turn
+    from game.rules.zombie40k.state import Phase
+    from game.rules.zombie40k.testing import rigged_game
+
+    g = rigged_game({1: [(10, 30), (11.5, 30)], 2: [(30, 20)]}, dice=[1, 2], phase=Phase.ASSAULT, player=1)
+    for fid in list(g.state.squad_of(1).models):
+        g.world.kill(g.state.models[fid], "h1 test")
+    g.log.extend(g.world.events)
+    g.state.order, g.state.order_index = [2, 1], 1
+    turn.begin_player(g.world)  # player 1's team respawns (and rolls 1+2 for a power-up)
+    assert len(g.world.alive(g.state.squad_of(1))) == 2
+    assert dict(RS.report(g).stats)["Player models lost"] == "2"

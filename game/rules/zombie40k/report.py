@@ -90,7 +90,7 @@ def report(game: Any) -> Report:
     headline = "VICTORY" if victory else ("DEFEAT" if victory is False else "GAME OVER")
     kills = sum(s.kills.values())  # by the teams; the Boss's Blight grenades may kill zombies too
     own = sum(1 for m in game.figures if m.side != PLAYERS and not m.alive) - kills
-    lost = sum(1 for m in game.figures if m.side == PLAYERS and m.state == "dead")
+    lost = player_deaths(game)
     stats = (
         ("Turns played", str(s.turn)),
         ("Zombies killed", f"{kills} (+{own} by the Boss)" if own > 0 else str(kills)),
@@ -155,7 +155,7 @@ def outcome(game: Any) -> Outcome:
         seat=seat,
         figures={
             "models": len(players),
-            "models_lost": sum(m.state == "dead" for m in players),
+            "models_lost": player_deaths(game),
             "zombies_killed": sum(1 for m in game.figures if m.side != PLAYERS and not m.alive),
             "boss_killed": float("boss" in s.models and not game.figure("boss").alive),
         },
@@ -231,3 +231,9 @@ def _zombies(n: int) -> str:
     ('1 zombie', '0 zombies')
     """
     return f"{n} zombie" + ("" if n == 1 else "s")
+
+
+def player_deaths(game: Any) -> int:
+    """How many times a team's model was killed: a respawned team's dead count too (the end screen said
+    "1 model lost" after both teams had been wiped out and come back)."""
+    return sum(1 for e in game.log if type(e).__name__ == "Killed" and game.figure(e.figure).player > 0)
