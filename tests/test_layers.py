@@ -82,3 +82,23 @@ def test_nothing_above_the_rules_names_a_rule_set() -> None:
 def test_the_rules_core_and_contract_import_no_rule_set() -> None:
     for rel in ("game/rules/core.py", "game/rules/contract.py", "game/rules/drawing.py"):
         assert not [m for m in imports(GAME.parent / rel) if _rule_set_module(m)], rel
+
+
+def test_starting_the_game_imports_no_rule_set_until_one_is_asked_for() -> None:
+    """Start-up (issue 12: under 0.5 s): the window, saves and scenario list need no rule set's own modules;
+    the one a game plays is imported when asked for, and asking for every one still finds all three."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, game.ui.app, game.saves\n"
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 2 and m.startswith('game.rules.')"
+        " and m.split('.')[2] in ('zombiekrieg', 'outbreak', 'zombie40k')}))\n"
+        "from game.rules.core import get_ruleset, known_rulesets\n"
+        "get_ruleset('zombiekrieg')\n"
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 2 and m.startswith('game.rules.')"
+        " and m.split('.')[2] in ('zombiekrieg', 'outbreak', 'zombie40k')}))\n"
+        "print(known_rulesets())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split("\n")[:3] == ["[]", "['zombiekrieg']", "['outbreak', 'zombie40k', 'zombiekrieg']"]

@@ -1,21 +1,22 @@
-"""Rule sets. Importing this package registers the built-in ones (see ``core.RULESETS``)."""
+"""Rule sets. The built-in ones register themselves when first asked for (``core.get_ruleset``,
+``core.known_rulesets``), not when this package is imported: starting the game on a Zombiekrieg map never
+pays for importing Outbreak and Zombie 40,000 (about a third of the start-up).
+"""
+
+import importlib
 
 from game.rules.core import RULESETS, get_ruleset, register  # noqa: F401
 
-try:  # each rule set registers itself when imported
-    import game.rules.zombiekrieg  # noqa: F401
-except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
-    if exc.name != "game.rules.zombiekrieg":
-        raise
+BUILTIN = ("zombiekrieg", "outbreak", "zombie40k")
 
-try:
-    import game.rules.outbreak  # noqa: F401
-except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
-    if exc.name != "game.rules.outbreak":
-        raise
 
-try:
-    import game.rules.zombie40k  # noqa: F401
-except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
-    if exc.name != "game.rules.zombie40k":
-        raise
+def load_builtin(key: str | None = None) -> None:
+    """Import (and so register) the built-in rule set ``key``, or every one; an unknown key loads nothing."""
+    for k in BUILTIN if key is None else tuple(k for k in BUILTIN if k == key):
+        if k in RULESETS:
+            continue
+        try:  # each rule set registers itself when imported
+            importlib.import_module(f"game.rules.{k}")
+        except ModuleNotFoundError as exc:  # pragma: no cover - only while a rule set is being written
+            if exc.name != f"game.rules.{k}":
+                raise

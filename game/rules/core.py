@@ -216,8 +216,12 @@ def register(ruleset: RuleSet) -> RuleSet:
 
 def get_ruleset(key: str) -> RuleSet:
     """The rule set for a scenario's ``ruleset`` property; loads the built-in ones on demand."""
-    import game.rules  # noqa: F401  (registers the built-in rule sets)
+    import game.rules  # the package: it names the built-in rule sets, this core does not
 
+    if key not in RULESETS:
+        game.rules.load_builtin(key)
+        if key not in RULESETS:  # the refusal lists every rule set there is
+            game.rules.load_builtin()
     try:
         return RULESETS[key]
     except KeyError:
@@ -226,8 +230,9 @@ def get_ruleset(key: str) -> RuleSet:
 
 def known_rulesets() -> list[str]:
     """The keys of every registered rule set (the built-in ones load on first ask)."""
-    import game.rules  # noqa: F401  (registers the built-in rule sets)
+    import game.rules  # the package: it names the built-in rule sets, this core does not
 
+    game.rules.load_builtin()
     return sorted(RULESETS)
 
 
