@@ -494,3 +494,32 @@ def test_on_the_game_screen_the_power_up_buttons_fit_and_a_key_arms_the_selected
         key(app, pygame.K_g)
         app.run_frames(10)
         assert "chainsaw" in g.figure("p1-1").weapons and g.state.units["p1"].power_ups == []
+
+
+@pytest.mark.parametrize(
+    ("mods", "grenade", "power_ups"),
+    [([], False, True), (["killing_floor"], True, True), (["hardcore"], False, False)],
+)
+def test_the_game_screen_shows_only_the_buttons_its_mods_allow(tmp_path, mods, grenade, power_ups) -> None:
+    """Power-ups and the Killing Floor's grenades on the game screen (RULES.md, "Mods"): the Grenade button
+    only with Killing Floor, no power-up buttons in Hardcore Mode (it never gains any), so the roster below
+    keeps its room (at 1280 x 800 all fifteen buttons left it two rows)."""
+    from pathlib import Path
+
+    from ui_driver import headless_app
+
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    hive = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
+    if not hive.exists():
+        pytest.skip("Hive Street is not there")
+    with headless_app(tmp_path / "settings.json") as app:
+        setup = GameSetup(load_entry(hive))
+        setup.use_options({"teams": ["infantry_squad"], "mods": mods})
+        app.start_game(setup)
+        app.run_frames(5)
+        buttons = app.scene.buttons
+        assert ("throw" in buttons) is grenade
+        assert all((n in buttons) is power_ups for n in ("arm", "speed", "revive", "choice_1"))
+        assert "move" in buttons and "end_turn" in buttons

@@ -154,6 +154,14 @@ class Z40View:
     figure_noun = "model"
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
 
+    def kinds_for(self, game: Any) -> tuple[ActionKind, ...]:
+        """The buttons this game has: the grenade only in Killing Floor, the power-ups' never in Hardcore
+        Mode (the panel had room for two roster rows at 1280x800 with all fifteen)."""
+        drop = set() if kf.killing_floor_on(game.state) else {"throw"}
+        if "hardcore" in game.state.mods:
+            drop |= set(POWER_UP_ACTIONS)
+        return tuple(k for k in self.action_kinds if k.key not in drop)
+
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, ruins and the squad's other models
         self._pointed: dict[tuple[str, Point], Point] = {}  # (model, end of his cut route): where he was pointed

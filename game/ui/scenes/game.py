@@ -681,7 +681,7 @@ class GameScene(Scene):
             )
             y += 28
             cell = (RIGHT_PANEL - 22) // 2
-            specs = action_buttons(self.match.view.action_kinds, getattr(self.match.view, "end_words", "End turn"))
+            specs = action_buttons(self.action_kinds(), getattr(self.match.view, "end_words", "End turn"))
             rows = (len(specs) - 1 + 1) // 2  # every button but End turn, two a row; End turn below
             for i, (name, label, icon) in enumerate(specs):
                 col, row = (0, rows) if name == "end_turn" else (i % 2, i // 2)
@@ -840,7 +840,7 @@ class GameScene(Scene):
         for name, button in self.buttons.items():
             if button.rect.collidepoint(mouse):
                 enabled, tip = states.get(name, (True, ""))
-                labels = {n: lab for n, lab, _ in action_buttons(self.match.view.action_kinds)}
+                labels = {n: lab for n, lab, _ in action_buttons(self.action_kinds())}
                 label = labels[name].split("  ")[0]
                 text = (
                     f"<b>{label}</b>: {html.escape(tip)}"
@@ -886,11 +886,20 @@ class GameScene(Scene):
         except KeyError:
             return token.label
 
+    def action_kinds(self) -> tuple[ActionKind, ...]:
+        """The rule set's action buttons this game has (a view may leave out what the game's options rule
+        out: ``kinds_for(game)``, e.g. Zombie 40,000's grenades outside Killing Floor)."""
+        if self.match is None:
+            return ()
+        view = self.match.view
+        pick = getattr(view, "kinds_for", None)
+        return tuple(pick(self.match.game)) if pick is not None else tuple(view.action_kinds)
+
     def keys(self) -> dict[int, str]:
         """Keys to buttons: the generic ones, and the rule set's action hotkeys (``m`` -> Move)."""
         keys = dict(KEYS)
         if self.match is not None:
-            for kind in self.match.view.action_kinds:
+            for kind in self.action_kinds():
                 code = pygame.key.key_code(kind.hotkey)
                 keys.setdefault(code, kind.key)  # the screen's own keys (E, Tab, Space...) win
         return keys
