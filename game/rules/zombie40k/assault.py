@@ -88,25 +88,33 @@ def through_difficult(world: World, unit: Unit, target: Unit) -> bool:
 
 
 def charge_roll(world: World, unit: Unit, difficult: bool, need: float) -> int:
-    """2D6 (3D6 drop the highest through difficult terrain); Fleet re-rolls a failing charge, 'Ere We Go the
-    lowest die [codex]."""
+    """2D6 (3D6 drop the highest through difficult terrain); Fleet re-rolls a failing 2D6 charge once
+    [codex]; the Blessing of Chuck Norris re-rolls a charge still short of ``need`` (after Fleet's re-roll
+    too: a re-roll of the re-roll)."""
+    total = _charge_dice(world, unit, difficult, need, f"{unit.id} charge")
+    if total < need and not difficult and world.unit_has(unit, "Fleet"):
+        total = _charge_dice(world, unit, difficult, need, f"{unit.id} charge")
+    if total < need and power_ups.blessed(world, unit):
+        total = _charge_dice(world, unit, difficult, need, f"{unit.id} re-roll charge (Blessing of Chuck Norris)")
+    return total
+
+
+def _charge_dice(world: World, unit: Unit, difficult: bool, need: float, purpose: str) -> int:
     n = 3 if difficult else int(world.data.h("charge_dice"))
-    r = world.dice.roll(n, f"{unit.id} charge")
+    r = world.dice.roll(n, purpose)
     faces = sorted(r.faces)
     total = sum(faces[:2]) if difficult else sum(faces)
     from game.rules.core import DiceRolled
 
     world.emit(
         DiceRolled(
-            f"{unit.id} charge",
+            purpose,
             r.kind,
             r.faces,
             total,
             f'charge {"3D6 drop highest" if difficult else "2D6"} = {total}" (need {need:.1f}")',
         )
     )
-    if total < need and world.unit_has(unit, "Fleet"):
-        return charge_roll(world, unit, difficult, need) if not difficult else total
     return total
 
 
@@ -119,7 +127,8 @@ def charge(world: World, unit: Unit, target: Unit, dist: float) -> bool:
     dist = world.unit_edge(unit, target)
     bonus = power_ups.move_bonus(world, unit)  # the Speed Pack adds to the charge
     roll = charge_roll(world, unit, through_difficult(world, unit, target), dist - bonus) + int(bonus)
-    world.emit(MoveRolled(unit.id, "charge", roll))
+    rerolled = "Blessing of Chuck Norris" in world.dice.log[-1].purpose
+    world.emit(MoveRolled(unit.id, f"charge ({power_ups.BLESSING_NOTE})" if rerolled else "charge", roll))
     if roll + 1e-9 < dist:
         return False
     move_in(world, unit, target, float(roll), "charge")
@@ -411,17 +420,29 @@ def resolve(world: World, units: list[Unit], caused: dict[str, int]) -> None:
 
 def sweep(world: World, winners: list[Unit], loser: Unit) -> None:
     """Each side rolls D6 + Initiative; a winner equal or higher catches and destroys the loser [7th].
-    Slow and Purposeful squads cannot sweep; zombies may [seed]. And They Shall Know No Fear falls back."""
+    Slow and Purposeful squads cannot sweep; zombies may [seed]. And They Shall Know No Fear falls back.
+    The Blessing of Chuck Norris re-rolls a losing D6: a blessed winner's below the loser's, a blessed
+    loser's when it is caught (against the winners' rolls as they stand)."""
     able = [w for w in winners if w.side == ZOMBIES or not world.unit_has(w, "Slow and Purposeful")]
     loser_roll = world.d6(f"{loser.id} Sweeping Advance") + initiative(world, loser)
-    caught = False
+    rolls: list[tuple[Unit, int]] = []
     for w in able:
         bonus = world.d3(f"{w.id} Crusader") if world.unit_has(w, "Crusader") else 0
         roll = world.d6(f"{w.id} Sweeping Advance") + initiative(world, w) + bonus
+        if roll < loser_roll and power_ups.blessed(world, w):
+            roll = world.d6(f"{w.id} re-roll Sweeping Advance (Blessing of Chuck Norris)") + initiative(world, w)
+            roll += bonus
+        rolls.append((w, roll))
+    doomed = not world.unit_has(loser, "And They Shall Know No Fear")  # (else caught only falls back)
+    if doomed and any(roll >= loser_roll for _, roll in rolls) and power_ups.blessed(world, loser):
+        loser_roll = world.d6(f"{loser.id} re-roll Sweeping Advance (Blessing of Chuck Norris)")
+        loser_roll += initiative(world, loser)
+    caught = False
+    for w, roll in rolls:
         hit = roll >= loser_roll
         world.emit(SweepingAdvance(w.id, loser.id, roll, loser_roll, hit))
         caught = caught or hit
-    if caught and not world.unit_has(loser, "And They Shall Know No Fear"):
+    if caught and doomed:
         world.destroy(loser, f"caught by a Sweeping Advance ({', '.join(w.id for w in able)})")
         return
     fall_back(world, loser)

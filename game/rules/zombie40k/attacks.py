@@ -120,11 +120,13 @@ def roll_hits(world, unit: Unit, target: Unit, pool: Pool) -> tuple[int, list[in
             faces2 = world.d6s(len(again), f"{unit.id} re-roll to hit ({pool.label})")
             _mean(world, faces2, f"re-roll to hit {pool.need_hit}+", good)
             hits += sum(f in good for f in faces2)
+    note = ""
     if hits < pool.attacks and power_ups.blessed(world, unit):  # every die still failing, once more
         faces3 = world.d6s(pool.attacks - hits, f"{unit.id} re-roll to hit (Blessing of Chuck Norris)")
         _mean(world, faces3, f"re-roll to hit {pool.need_hit}+", good)
         hits += sum(f in good for f in faces3)
-    world.emit(AttackStep(unit.id, target.id, pool.label, "hit", pool.need_hit, pool.attacks, hits))
+        note = _blessed_note(len(faces3)).strip(" ()")
+    world.emit(AttackStep(unit.id, target.id, pool.label, "hit", pool.need_hit, pool.attacks, hits, note))
     return hits, faces
 
 
@@ -142,10 +144,12 @@ def roll_wounds(world, unit: Unit, target: Unit, pool: Pool, hits: int) -> list[
         if again:
             faces2 = world.d6s(len(again), f"{unit.id} re-roll to wound ({pool.label})")
             out += [table[f] for f in faces2 if table[f]]
+    note = ""
     if need and len(out) < hits and power_ups.blessed(world, unit):
         faces3 = world.d6s(hits - len(out), f"{unit.id} re-roll to wound (Blessing of Chuck Norris)")
         out += [table[f] for f in faces3 if table[f]]
-    world.emit(AttackStep(unit.id, target.id, pool.label, "wound", need, hits, len(out)))
+        note = _blessed_note(len(faces3)).strip(" ()")
+    world.emit(AttackStep(unit.id, target.id, pool.label, "wound", need, hits, len(out), note))
     # NORMAL wounds are allocated before AP 2 ones (the odds take them in the same order)
     return sorted((k for k in out if k), key=lambda k: k == AP2)  # type: ignore[misc]
 
@@ -165,6 +169,7 @@ def allocate(
     save_faces: list[int] = []
     fnp_faces: list[int] = []
     saved = fnp_saved = 0
+    save_blessed = fnp_blessed = 0  # the Blessing's re-rolls among the faces (told in the dice tray)
     for kind in wounds:
         # (a model that joined the horde - Dead Men Walking - is no longer the target's)
         m = next(
@@ -181,6 +186,7 @@ def allocate(
             if (face == 1 or face < need) and power_ups.blessed(world, target):
                 face = world.dice.d6(f"{m.id} re-roll save {need}+ (Blessing of Chuck Norris)")
                 save_faces.append(face)
+                save_blessed += 1
             if face != 1 and face >= need:
                 saved += 1
                 continue
@@ -195,6 +201,10 @@ def allocate(
         if sv.fnp:
             face = world.dice.d6(f"{m.id} Feel No Pain {sv.fnp}+")
             fnp_faces.append(face)
+            if (face == 1 or face < sv.fnp) and power_ups.blessed(world, target):
+                face = world.dice.d6(f"{m.id} re-roll Feel No Pain {sv.fnp}+ (Blessing of Chuck Norris)")
+                fnp_faces.append(face)
+                fnp_blessed += 1
             if face != 1 and face >= sv.fnp:
                 fnp_saved += 1
                 res.unsaved -= 1
@@ -211,10 +221,21 @@ def allocate(
                 "D6",
                 tuple(save_faces),
                 saved,
-                f"saves: {saved} of {len(save_faces)} made",
+                f"saves: {saved} of {len(save_faces) - save_blessed} made{_blessed_note(save_blessed)}",
             )
         )
-        world.emit(AttackStep(unit.id, target.id, pool.label, "save", 0, len(save_faces), saved))
+        world.emit(
+            AttackStep(
+                unit.id,
+                target.id,
+                pool.label,
+                "save",
+                0,
+                len(save_faces) - save_blessed,
+                saved,
+                _blessed_note(save_blessed).strip(" ()"),
+            )
+        )
     if fnp_faces:
         world.emit(
             DiceRolled(
@@ -222,11 +243,26 @@ def allocate(
                 "D6",
                 tuple(fnp_faces),
                 fnp_saved,
-                f"Feel No Pain: {fnp_saved} of {len(fnp_faces)} ignored",
+                f"Feel No Pain: {fnp_saved} of {len(fnp_faces) - fnp_blessed} ignored{_blessed_note(fnp_blessed)}",
             )
         )
-        world.emit(AttackStep(unit.id, target.id, pool.label, "fnp", 0, len(fnp_faces), fnp_saved))
+        world.emit(
+            AttackStep(
+                unit.id,
+                target.id,
+                pool.label,
+                "fnp",
+                0,
+                len(fnp_faces) - fnp_blessed,
+                fnp_saved,
+                _blessed_note(fnp_blessed).strip(" ()"),
+            )
+        )
     return res
+
+
+def _blessed_note(n: int) -> str:
+    return f" ({n} re-rolled: Blessing of Chuck Norris)" if n else ""
 
 
 def gets_hot(world, pool: Pool, first_faces: list[int]) -> None:  # type: ignore[no-untyped-def]

@@ -2,11 +2,14 @@
 loser of a close combat tests at Leadership minus the difference (Stubborn: no minus); a squad losing a
 quarter of its models to shooting in one phase tests. Fearless units never test. A failed test falls back.
 Falling back squads regroup at the start of their movement phase on their full Leadership, even below 25%
-[seed]; And They Shall Know No Fear regroups automatically.
+[seed]; And They Shall Know No Fear regroups automatically. A squad under the Blessing of Chuck Norris
+re-rolls a failed test, regroup included (RULES.md, Zombie 40,000: Power-ups, 12).
 """
 
 from __future__ import annotations
 
+from game.rules.core import DiceRolled
+from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.events import MoraleTested, Regrouped
 from game.rules.zombie40k.state import Unit
 from game.rules.zombie40k.world import World
@@ -24,20 +27,23 @@ def test(world: World, unit: Unit, modifier: int = 0, why: str = "") -> bool:
     if world.unit_has(unit, "Stubborn"):
         modifier = max(0, modifier)
     need = leadership(world, unit) + modifier
-    r = world.dice.roll(2, f"{unit.id} Morale")
-    from game.rules.core import DiceRolled
+    passed = _roll(world, unit, need, f"{unit.id} Morale")
+    if not passed and power_ups.blessed(world, unit):  # the Blessing of Chuck Norris re-rolls a failed test
+        passed = _roll(world, unit, need, f"{unit.id} re-roll Morale (Blessing of Chuck Norris)")
+        why = f"{why}, re-rolled: Blessing of Chuck Norris" if why else "re-rolled: Blessing of Chuck Norris"
+    world.emit(MoraleTested(unit.id, need, world.dice.log[-1].total, passed, why))
+    return passed
 
+
+def _roll(world: World, unit: Unit, need: int, purpose: str) -> bool:
+    """2D6 against ``need`` (a double 1 always passes), in the dice tray; True when passed."""
+    r = world.dice.roll(2, purpose)
     passed = r.faces == (1, 1) or r.total <= need
     world.emit(
         DiceRolled(
-            f"{unit.id} Morale",
-            r.kind,
-            r.faces,
-            r.total,
-            f"2D6 = {r.total} vs Ld {need}: {'passed' if passed else 'failed'}",
+            purpose, r.kind, r.faces, r.total, f"2D6 = {r.total} vs Ld {need}: {'passed' if passed else 'failed'}"
         )
     )
-    world.emit(MoraleTested(unit.id, need, r.total, passed, why))
     return passed
 
 

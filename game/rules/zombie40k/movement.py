@@ -119,7 +119,12 @@ def carry_out(world: World, plan: MovePlan) -> None:
         if unit.run_roll is None:
             dice = 2 if world.unit_has(unit, "Crusader") else 1
             unit.run_roll = world.best_of(dice, f"{unit.id} run") if dice > 1 else world.d6(f"{unit.id} run")
-            world.emit(MoveRolled(unit.id, "run", unit.run_roll))
+            what = "run"
+            if power_ups.blessed_move_reroll(world, unit, unit.run_roll):  # [house] a Run of 3" or less
+                again = f"{unit.id} re-roll run (Blessing of Chuck Norris)"
+                unit.run_roll = world.best_of(dice, again) if dice > 1 else world.d6(again)
+                what = f"run ({power_ups.BLESSING_NOTE})"
+            world.emit(MoveRolled(unit.id, what, unit.run_roll))
         allowed = min(allowed, float(unit.run_roll) + power_ups.move_bonus(world, unit))
         m.ran = True
         unit.ran_turn = st.turn
@@ -129,8 +134,14 @@ def carry_out(world: World, plan: MovePlan) -> None:
             unit.moved_turn = st.turn
     if (plan.check.enters_clutter or power_ups.slippery(world, unit)) and not plan.run:  # or a Banana Peel
         if unit.difficult_roll is None:
-            unit.difficult_roll = world.best_of(difficult_dice(world, unit), f"{unit.id} difficult terrain")
-            world.emit(MoveRolled(unit.id, "difficult terrain", unit.difficult_roll))
+            n = difficult_dice(world, unit)
+            unit.difficult_roll = world.best_of(n, f"{unit.id} difficult terrain")
+            what = "difficult terrain"
+            if power_ups.blessed_move_reroll(world, unit, unit.difficult_roll):  # [house] 3" or less
+                again = f"{unit.id} re-roll difficult terrain (Blessing of Chuck Norris)"
+                unit.difficult_roll = world.best_of(n, again)
+                what = f"difficult terrain ({power_ups.BLESSING_NOTE})"
+            world.emit(MoveRolled(unit.id, what, unit.difficult_roll))
         allowed = min(allowed, float(unit.difficult_roll) + power_ups.move_bonus(world, unit))
     path = truncate_path(list(plan.path), allowed) if allowed < plan.check.length - 1e-9 else list(plan.path)
     path = back_off(world, m, path)

@@ -14,9 +14,15 @@ Pack, bring a dead model back with the Defibrillator. The Medpack is used by its
 unsaved wound (there is never a reason to keep it); the Defibrillator counts as a Medpack only when the
 wound would kill the squad's last model, otherwise it is kept for bringing someone back.
 
-The Blessing of Chuck Norris, read for the rules: until the end of the squad's next turn its failed to-hit,
-to-wound and saving throws are re-rolled once; where a re-roll already applies (Preferred Enemy, Hatred,
-Shred), what still fails after it is re-rolled again.
+The Blessing of Chuck Norris, read for the rules: until the end of the squad's next turn every roll it makes
+that clearly fails is re-rolled once, by the rules (no button): to-hit (Overwatch's Snap Shots included),
+to-wound, saving throws and Feel No Pain; Morale tests (the regroup too); a charge short of its target; a
+Run or a difficult-terrain move (2D6 keep highest) of ``chuck_reroll_move_at_most`` or less [house 3"]; a
+Sweeping Advance that loses (the squad's as winner, or as loser when it is caught); the Chainsaw's to-hit 1
+that runs it out of fuel. Where a re-roll already applies (Preferred Enemy, Hatred, Shred, Fleet's charge,
+the Chainsaw's own), what still fails after it is re-rolled again. Each re-roll goes through ``world.dice``
+and says "Blessing of Chuck Norris" in its dice-tray purpose and in its log line (``AttackStep.note``,
+``MoveRolled.what``, ``MoraleTested.why``).
 
 The mods (Hardcore Mode, Coop Mode) switch the roll and the double roll off through
 :func:`may_gain_power_ups` and :func:`may_roll_twice`.
@@ -452,6 +458,15 @@ def blessed(world: World, unit: Unit) -> bool:
     return t == 0 or (t == world.state.turn and not _turn_over(world, unit))
 
 
+BLESSING_NOTE = "re-rolled: Blessing of Chuck Norris"
+
+
+def blessed_move_reroll(world: World, unit: Unit, inches: int) -> bool:
+    """The Blessing re-rolls a Run or a difficult-terrain move of ``chuck_reroll_move_at_most`` or less
+    [house 3"]."""
+    return inches <= int(world.data.h("chuck_reroll_move_at_most")) and blessed(world, unit)
+
+
 def extra_attacks(world: World, m: Model) -> int:
     return int(world.data.h("duct_tape_bonus")) if TAPE_RULE["attack"] in m.rules else 0
 
@@ -521,12 +536,14 @@ def chainsaw_hits(world: World, unit: Unit, target: Unit, pool: attacks.Pool) ->
     faces = world.d6s(pool.attacks, f"{unit.id} to hit (Chainsaw)", "")
     hits = sum(f >= need for f in faces)
     ones = sum(f <= out for f in faces)
-    for again in (bool(pool.reroll_hit), blessed(world, unit)):
+    note = ""
+    for again, why in ((bool(pool.reroll_hit), ""), (blessed(world, unit), " (Blessing of Chuck Norris)")):
         if ones and again:
-            faces = world.d6s(ones, f"{unit.id} re-roll to hit (Chainsaw)")
+            faces = world.d6s(ones, f"{unit.id} re-roll to hit (Chainsaw){why}")
+            note = f"{ones} {BLESSING_NOTE}" if why else note
             hits += sum(f >= need for f in faces)
             ones = sum(f <= out for f in faces)
-    world.emit(AttackStep(unit.id, target.id, "Chainsaw", "hit", need, pool.attacks, hits))
+    world.emit(AttackStep(unit.id, target.id, "Chainsaw", "hit", need, pool.attacks, hits, note))
     if ones:
         for fid in pool.shooters:
             m = world.model(fid)

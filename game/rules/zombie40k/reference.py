@@ -228,9 +228,12 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
                     kind="bullet",
                 ),
                 _p(
-                    "The Blessing of Chuck Norris, as the rules play it: until the end of the squad's next turn its "
-                    "failed to-hit, to-wound and saving throws are re-rolled; where a re-roll already applies, what "
-                    "still fails after it is re-rolled again [house reading].",
+                    "The Blessing of Chuck Norris, as the rules play it: until the end of the squad's next turn "
+                    "every roll it fails is re-rolled by itself: to-hit (Overwatch too), to-wound, saves, Feel No "
+                    "Pain, Morale and regroup tests, a charge short of its target, a Run or difficult-terrain move "
+                    f'of {h["chuck_reroll_move_at_most"]}" or less [house], a losing Sweeping Advance, the '
+                    "Chainsaw's fuel-out roll; where a re-roll already applies, what still fails after it is "
+                    "re-rolled again [house reading]. The dice tray and the log say each re-roll.",
                     True,
                     "bullet",
                 ),

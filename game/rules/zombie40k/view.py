@@ -809,7 +809,8 @@ def _line(game: Any, e: Any) -> str:
         return esc(f"{e.unit} {what} {e.target} ({len(e.shooters)} model{'s' if len(e.shooters) != 1 else ''})")
     if kind == "AttackStep":
         need = f" on {e.need}+" if e.need else ""
-        return toned("muted", esc(f"  {e.weapon}: {e.successes} of {e.dice} {e.step}{need}"))
+        note = f" ({e.note})" if e.note else ""
+        return toned("muted", esc(f"  {e.weapon}: {e.successes} of {e.dice} {e.step}{need}{note}"))
     if kind == "BlastPlaced":
         what = "template" if e.template else f'marker scatters {e.scatter:g}"'
         return esc(f"{e.unit} {e.weapon}: {what}, {len(e.hits)} model{'s' if len(e.hits) != 1 else ''} under it")
