@@ -9,19 +9,24 @@ import math
 import pytest
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import assault, attacks, power_ups, shooting, turn, zombie_turn
+from game.rules.zombie40k import assault, attacks, morale, power_ups, shooting, turn, zombie_turn
 from game.rules.zombie40k.attacks import Pool
-from game.rules.zombie40k.commands import EndPhase, Move, PowerUpChoice, Shoot, UsePowerUp
+from game.rules.zombie40k.commands import EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.events import (
     AttackStep,
     FigurePlaced,
     Killed,
+    MoraleTested,
+    MoveRolled,
     PowerUpChoiceOffered,
     PowerUpGained,
     PowerUpLost,
     PowerUpRolled,
     PowerUpUsed,
     PushedBack,
+    Regrouped,
+    SweepingAdvance,
+    UnitDestroyed,
 )
 from game.rules.zombie40k.report import invariants
 from game.rules.zombie40k.state import Phase
@@ -300,6 +305,153 @@ def test_blessing_of_chuck_norris_rerolls_the_squads_failed_rolls_and_rerolls_a_
     assert power_ups.blessed(w, squad)
     st.order_index = 1  # the squad's turn of turn 2 is over
     assert not power_ups.blessed(w, squad)
+
+
+CHUCK = "Blessing of Chuck Norris"
+
+
+def blessed_game(*args, **kw):
+    """A rigged game whose squad p1 is under the Blessing of Chuck Norris (waiting for its next turn)."""
+    g = rigged_game(*args, **kw)
+    g.state.units["p1"].power_up_effects["chuck_norris"] = 0
+    return g
+
+
+def chuck_rolls(g) -> list[str]:
+    """The purposes of the dice the Blessing rolled again (the dice tray shows them)."""
+    return [r.purpose for r in g.dice.log if CHUCK in r.purpose]
+
+
+def test_blessing_of_chuck_norris_rerolls_a_failed_feel_no_pain() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": the squad may re-roll all its
+    rolls - a failed Feel No Pain roll is re-rolled (after the failed save and its own re-roll)."""
+    team = {**GUARDS, "usr": "Feel No Pain"}
+    g = blessed_game({1: [(10, 30)]}, hordes=[[(40, 40)]], teams=[team], dice=[2, 3, 4, 5])
+    w, st = g.world, g.state
+    res = attacks.allocate(
+        w, w.unit("h1"), w.unit("p1"), Pool("Autogun", 1, 0, 3, 0), ["normal"], ["p1-1"], {}, "h1"
+    )
+    # save 5+: 2, re-rolled 3; Feel No Pain 5+: 4, re-rolled 5 - the wound is ignored
+    assert res.unsaved == 0 and st.models["p1-1"].alive and g.dice.remaining == 0
+    assert chuck_rolls(g) == [f"p1-1 re-roll save 5+ ({CHUCK})", f"p1-1 re-roll Feel No Pain 5+ ({CHUCK})"]
+    fnp = [e for e in evs(g, AttackStep) if e.step == "fnp"][0]
+    assert (fnp.dice, fnp.successes) == (1, 1) and CHUCK in fnp.note
+
+
+def test_blessing_of_chuck_norris_rerolls_a_failed_morale_test_and_a_failed_regroup() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a failed Morale (Leadership)
+    test is re-rolled, the regroup test of a falling-back squad too."""
+    g = blessed_game({1: [(20, 30)]}, teams=[GUARDS], dice=[6, 6, 3, 4, 5, 5, 2, 2])
+    w = g.world
+    squad = w.unit("p1")
+    assert morale.test(w, squad, 0, "lost the combat by 0")  # 12 fails Ld 7, the re-roll 7 passes
+    mt = evs(g, MoraleTested)[-1]
+    assert mt.passed and mt.roll == 7 and CHUCK in mt.why
+    squad.falling_back = True
+    assert morale.regroup(w, squad)  # 10 fails, the re-roll 4 passes
+    assert not squad.falling_back and evs(g, Regrouped)[0].unit == "p1"
+    assert chuck_rolls(g) == [f"p1 re-roll Morale ({CHUCK})"] * 2 and g.dice.remaining == 0
+
+
+def test_blessing_of_chuck_norris_rerolls_a_charge_short_of_its_target_and_after_fleet() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a charge roll short of the
+    distance is re-rolled; with Fleet's own re-roll, what is still short is re-rolled again."""
+    teams = [GUARDS, GUARDS]
+    # Overwatch (two Snap Shots: 1, 1), the charge 1+2 = 3" against 5", the Blessing's 3+3 = 6"
+    g = blessed_game({1: [(24, 16)], 2: [(24, 10)]}, teams=teams, phase=Phase.ASSAULT, dice=[1, 1, 1, 2, 3, 3])
+    w = g.world
+    assert assault.charge(w, w.unit("p1"), w.unit("p2"), w.unit_edge(w.unit("p1"), w.unit("p2")))
+    rolled = [e for e in evs(g, MoveRolled) if e.what.startswith("charge")]
+    assert rolled[0].inches == 6 and CHUCK in rolled[0].what and g.state.locked("p1")
+    assert chuck_rolls(g) == [f"p1 re-roll charge ({CHUCK})"] and g.dice.remaining == 0
+    g = blessed_game(
+        {1: [(24, 16)], 2: [(24, 10)]}, teams=teams, phase=Phase.ASSAULT, dice=[1, 1, 1, 2, 1, 1, 2, 4]
+    )
+    w = g.world
+    g.figure("p1-1").rules = ("Fleet",)  # (a codex rule: Fleet re-rolls a failing charge)
+    assert assault.charge(w, w.unit("p1"), w.unit("p2"), w.unit_edge(w.unit("p1"), w.unit("p2")))
+    assert [r.purpose for r in g.dice.log][-3:] == ["p1 charge", "p1 charge", f"p1 re-roll charge ({CHUCK})"]
+
+
+def test_blessing_of_chuck_norris_rerolls_a_run_of_3_or_less() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a Run roll of 3" or less
+    [house chuck_reroll_move_at_most] is re-rolled; a 4 stands."""
+    g = blessed_game({1: [(10, 30)]}, teams=[GUARDS], dice=[3, 5])
+    g.apply(Run("p1-1", ((10, 24),)))
+    assert g.state.units["p1"].run_roll == 5 and math.isclose(g.figure("p1-1").position[1], 25.0, abs_tol=0.05)
+    assert chuck_rolls(g) == [f"p1 re-roll run ({CHUCK})"]
+    assert CHUCK in [e for e in evs(g, MoveRolled) if e.what.startswith("run")][0].what
+    assert g.world.data.h("chuck_reroll_move_at_most") == 3
+    g = blessed_game({1: [(10, 30)]}, teams=[GUARDS], dice=[4])
+    g.apply(Run("p1-1", ((10, 24),)))
+    assert g.state.units["p1"].run_roll == 4 and chuck_rolls(g) == [] and g.dice.remaining == 0
+
+
+def test_blessing_of_chuck_norris_rerolls_a_difficult_terrain_move_of_3_or_less() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a difficult-terrain move (2D6
+    keep the highest) of 3" or less [house] is re-rolled (here a Banana Peel makes the open difficult)."""
+    g = blessed_game({1: [(10, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT, dice=[1, 2, 5, 4])
+    st = g.state
+    st.units["p1"].power_up_effects["banana_peel"] = st.turn
+    g.apply(Move("p1-1", ((10, 24),)))  # keep highest 2, re-rolled: 5
+    assert st.units["p1"].difficult_roll == 5 and math.isclose(st.models["p1-1"].position[1], 25.0, abs_tol=0.05)
+    assert chuck_rolls(g) == [f"p1 re-roll difficult terrain ({CHUCK})"]
+    assert CHUCK in [e for e in evs(g, MoveRolled) if e.what.startswith("difficult")][0].what
+
+
+def test_blessing_of_chuck_norris_rerolls_a_losing_sweeping_advance() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a Sweeping Advance roll that
+    loses is re-rolled - the caught loser's, and a winner's below the loser's."""
+    # the squad loses the combat by 1: Morale 8 against 6 fails, re-rolled 10 fails; caught 2+3 against 3+2,
+    # the Blessing's re-roll 4+3 = 7 escapes; it falls back (2D6) and the zombie consolidates (D3)
+    g = blessed_game(
+        {1: [(20, 30), (21.2, 30)]},
+        hordes=[[(20, 28.99), (21.2, 28.99)]],
+        teams=[GUARDS],
+        dice=[4, 4, 5, 5, 2, 3, 4, 3, 3, 2],
+    )
+    w = g.world
+    w.engage(w.unit("h1"), w.unit("p1"))
+    assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 1, "player 1": 0})
+    sw = evs(g, SweepingAdvance)[0]
+    assert (sw.roll, sw.loser_roll, sw.caught) == (5, 7, False) and not evs(g, UnitDestroyed)
+    assert f"p1 re-roll Sweeping Advance ({CHUCK})" in chuck_rolls(g) and w.unit("p1").falling_back
+    # the squad as the winner (player against player): 2+3 below 5+3, re-rolled 6+3 catches
+    g = blessed_game({1: [(20, 30)], 2: [(20, 28.99)]}, teams=[GUARDS, GUARDS], dice=[5, 2, 6])
+    w = g.world
+    assault.sweep(w, [w.unit("p1")], w.unit("p2"))
+    sw = evs(g, SweepingAdvance)[0]
+    assert (sw.roll, sw.loser_roll, sw.caught) == (9, 8, True) and [e.unit for e in evs(g, UnitDestroyed)] == [
+        "p2"
+    ]
+    assert chuck_rolls(g) == [f"p1 re-roll Sweeping Advance ({CHUCK})"]
+
+
+def test_blessing_of_chuck_norris_rerolls_overwatch_to_hit() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": Overwatch is to-hit (Snap Shots
+    on a 6), so the missed shots are re-rolled, in the zombies' turn before the squad's next one."""
+    # two Snap Shots (rapid fire, 3" away): 1 and 6, the 1 re-rolled to a 6; to wound 4+: 1, 1, re-rolled 1, 1
+    g = blessed_game({1: [(20, 30)]}, hordes=[[(20, 26)]], teams=[GUARDS], dice=[1, 6, 6, 1, 1, 1, 1])
+    w = g.world
+    assert shooting.overwatch(w, w.unit("p1"), w.unit("h1"))
+    hit = [e for e in evs(g, AttackStep) if e.step == "hit"][0]
+    assert (hit.need, hit.dice, hit.successes) == (6, 2, 2) and CHUCK in hit.note
+    assert chuck_rolls(g)[0] == f"p1 re-roll to hit ({CHUCK})" and g.dice.remaining == 0
+
+
+def test_blessing_of_chuck_norris_rerolls_the_chainsaws_fuel_roll_after_a_reroll() -> None:
+    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris" and 6 Chainsaw: the 1 that runs it
+    out of fuel is re-rolled by the Blessing, after Preferred Enemy's re-roll (a re-roll of the re-roll)."""
+    team = {**GUARDS, "usr": "Preferred Enemy", "usr_model": 0}
+    g = blessed_game({1: [(20, 30)]}, hordes=[[(21.01, 30), (40, 40)]], teams=[team], dice=[1, 4, 1, 3, *[1] * 20])
+    w, st = g.world, g.state
+    st.models["p1-1"].weapons = (*st.models["p1-1"].weapons, "chainsaw")
+    w.engage(st.units["p1"], st.units["h1"])
+    assault.fight(w, ["h1", "p1"])
+    hit = next(e for e in evs(g, AttackStep) if e.weapon == "Chainsaw" and e.step == "hit")
+    assert hit.successes == 2 and CHUCK in hit.note  # 1, Preferred Enemy's 1, the Blessing's 3
+    assert "chainsaw" in st.models["p1-1"].weapons
+    assert chuck_rolls(g)[0] == f"p1 re-roll to hit (Chainsaw) ({CHUCK})"
 
 
 def test_the_furthest_player_rolls_twice_and_keeps_one() -> None:
