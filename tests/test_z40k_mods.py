@@ -592,3 +592,28 @@ def test_a_scenario_s_own_mods_are_on_by_default_and_the_set_up_may_switch_them_
     answers["game"]["mod:coop"] = False
     assert SETUP.options(evac, answers)["mods"] == []
     assert "together" in spec.note
+
+
+def test_dead_men_walking_a_team_caught_by_a_hordes_sweeping_advance_joins_it() -> None:
+    """RULES.md Mods, Dead Men Walking: a team caught by a horde's Sweeping Advance is killed by it in close
+    combat, so its models join that horde (the same rolls as test_combat_result_morale_and_sweeping_advance_
+    catches: the Guardsmen fail Morale on an 8 and are caught 5 against 5)."""
+    from game.rules.zombie40k.events import UnitDestroyed
+
+    squads = {1: [(20, 30), (21.2, 30)]}
+    g = rigged_game(
+        squads,
+        hordes=[[(20, 28.99), (21.2, 28.99)]],
+        teams=["infantry_squad"],
+        dice=[4, 4, 2, 3],
+        phase=Phase.ZOMBIES,  # the zombies' assault
+        mods=["dead_men_walking"],
+    )
+    w = g.world
+    w.engage(w.unit("h1"), w.unit("p1"))
+    assault.resolve(w, [w.unit("h1"), w.unit("p1")], {"zombies": 1, "player 1": 0})
+    joined = [e for e in w.events if isinstance(e, JoinedHorde)]
+    assert [(e.figure, e.horde) for e in joined] == [("p1-1", "h1"), ("p1-2", "h1")]
+    assert [e.unit for e in w.events if isinstance(e, UnitDestroyed)] == ["p1"]
+    assert g.state.squad_of(1).wiped_out and len(w.alive(w.unit("h1"))) == 4
+    assert invariants(g) == []

@@ -12,8 +12,8 @@ replays its options, and the state's JSON both hold them). Every number is in ``
   (The furthest player may not roll twice on the Power-up table: :func:`furthest_may_roll_twice`.)
 - ``four_weeks_later`` [house: the seed lost the text]: 28 days on the infected sprint: they shamble 2D6 (added)
   and, still living, have no Feel No Pain.
-- ``dead_men_walking``: a team's model killed by a horde's blows joins that horde (its rules and wargear, Feel No
-  Pain; it leaves its team and so its power-ups).
+- ``dead_men_walking``: a team's model killed by a horde's blows (or caught by its Sweeping Advance) joins that
+  horde (its rules and wargear, Feel No Pain; it leaves its team and so its power-ups).
 - ``death_korps_zombies``: zombies start at T4 FNP 5+; each respawn of a horde +1 T and FNP one better, to T6 3+.
 - ``every_man_for_himself``: a team within 6" of another at the start of its turn rolls a D6; on 4+ it cannot
   move, shoot, run or charge that turn [house numbers].
@@ -409,6 +409,26 @@ def joins_horde(world: World, m: Model, cause: str) -> bool:
     if not world.alive(squad):
         world.destroy(squad, cause)
     return True
+
+
+def swept_into_horde(world: World, squad: Unit, cause: str) -> bool:
+    """Dead Men Walking: a team caught by a horde's Sweeping Advance is killed in close combat too; each of its
+    models joins the first horde that caught it. True when they did (the squad is then destroyed)."""
+    caught = world.alive(squad)
+    if (
+        not caught
+        or squad.side != PLAYERS
+        or not has_mod(world, "dead_men_walking")
+        or "Sweeping Advance" not in cause
+    ):
+        return False  # (nobody left: joins_horde destroying the emptied squad)
+    catchers = cause[cause.find("(") + 1 : cause.rfind(")")].split(", ")
+    horde = next((world.state.units[c] for c in catchers if c in world.state.units), None)
+    if horde is None or horde.kind != HORDE or not world.alive(horde):
+        return False
+    for m in caught:
+        joins_horde(world, m, f"{horde.id} close combat: {cause}")
+    return not world.alive(squad)
 
 
 # -- Every Man For Himself -------------------------------------------------------------------------------

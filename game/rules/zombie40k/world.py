@@ -193,6 +193,8 @@ class World:
 
     def destroy(self, unit: Unit, cause: str) -> None:
         """The unit has no model left: out of every combat; the respawn hooks hear of it (issue 15)."""
+        if self.state.mods and unit.side == PLAYERS and mod_rules.swept_into_horde(self, unit, cause):
+            return  # Dead Men Walking: the caught models rose into the horde, and the squad was destroyed there
         for m in self.alive(unit):
             m.state, m.wounds = DEAD, 0
             self.table.remove(m.id)
