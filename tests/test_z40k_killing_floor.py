@@ -311,6 +311,9 @@ def test_the_screen_shop_panel_buys_an_item(tmp_path: Path) -> None:
         assert "boltgun" in game.figure(fid).weapons and game.state.kf_points["1"] == 1
         assert any(isinstance(e, WareBought) for e in game.log)
         assert scene.shop_open and "1 point" in scene.shop_widgets["title"].text  # the panel again, updated
+        # the model is named in the drop-down: its ware is not named again (the row ran past the panel)
+        sells = [i["text"] for i in scene.shop_widgets["wares"].item_list]
+        assert sells == ["Boltgun \u2014 +2"]
         pick("Basic: Storm bolter")  # picking it says what it is, and why not now
         hint = html.unescape(scene.shop_widgets["message"].html_text)
         assert 'Storm bolter, 5 points: 24" S4 AP5 Assault 2' in hint and "Not now" in hint

@@ -592,7 +592,8 @@ class GameScene(Scene):
         )
         sells: list[str | tuple[str, str]] = []
         for ware in look.wares:
-            text = f"{ware.label} ({ware.owner or 'squad'}) \u2014 +{ware.refund}"
+            # the chosen model's own wares need no name (it is in the drop-down above); the squad's grenades do
+            text = f"{ware.label}{'' if ware.owner else ' (squad)'} \u2014 +{ware.refund}"
             self._shop_keys["wares"][text] = ware.key
             sells.append(text)
         self.ui(UILabel(pygame.Rect(20 + half, 74, rest, 24), "Sell (points back)", m, container=panel))
