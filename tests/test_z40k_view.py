@@ -16,7 +16,7 @@ from game.rules.zombie40k.commands import Move, Shoot
 from game.rules.zombie40k.setup_view import SETUP, spec_of
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
-from game.rules.zombie40k.view import landed_blasts
+from game.rules.zombie40k.view import Z40View, landed_blasts
 
 RS = get_ruleset("zombie40k")
 GUARDS = {"unit": "infantry_squad", "models": 10}
@@ -292,3 +292,16 @@ def test_the_end_report_counts_the_models_a_respawned_team_lost() -> None:
     turn.begin_player(g.world)  # player 1's team respawns (and rolls 1+2 for a power-up)
     assert len(g.world.alive(g.state.squad_of(1))) == 2
     assert dict(RS.report(g).stats)["Player models lost"] == "2"
+
+
+def test_the_top_bar_says_the_coop_goal() -> None:
+    """RULES.md Mods, Coop Mode: the players win together once the Boss is dead and a model embarks; the top
+    bar said "first aboard the vehicle wins" on Last Evac under Xvfb."""
+    from game.rules.zombie40k.testing import rigged_game
+
+    g = rigged_game({1: [(10, 30)], 2: [(30, 30)]}, boss=(24, 8), mods=["coop"])
+    view = Z40View()
+    assert "kill the Zombie Boss, then one aboard saves all" in view.objective_line(g)
+    g.world.kill(g.figure("boss"), "p1 test")
+    assert "the Boss is dead: one aboard saves all" in view.objective_line(g)
+    assert "first aboard the vehicle wins" in view.objective_line(rigged_game({1: [(10, 30)]}))

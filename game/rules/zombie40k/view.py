@@ -38,6 +38,7 @@ from game.rules.contract import (
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
 from game.rules.zombie40k import killing_floor as kf
+from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.commands import (
     Buy,
@@ -219,11 +220,19 @@ class Z40View:
         return kind
 
     def objective_line(self, game: Any) -> str:
+        """``Order 1>3>2>zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns left``; in Coop Mode
+        the goal the players share (the Boss first, then one aboard saves everyone)."""
         s = game.state
-        """``Order 1>3>2>zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns left``."""
         order = ">".join(str(p) for p in s.order) + ">zombies" if s.order else ""
         left = max(0, s.turn_limit - s.turn + 1)
-        return f"Order {order} \u00b7 first aboard the vehicle wins \u00b7 {left} of {s.turn_limit} turns left"
+        goal = "first aboard the vehicle wins"
+        if "coop" in s.mods:
+            goal = (
+                "kill the Zombie Boss, then one aboard saves all"
+                if mod_rules.boss_alive(game.world)
+                else "the Boss is dead: one aboard saves all"
+            )
+        return f"Order {order} \u00b7 {goal} \u00b7 {left} of {s.turn_limit} turns left"
 
     def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         s, w = game.state, game.world
