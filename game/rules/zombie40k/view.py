@@ -228,9 +228,9 @@ class Z40View:
         goal = "first aboard the vehicle wins"
         if "coop" in s.mods:
             goal = (
-                "kill the Zombie Boss, then one aboard saves all"
+                "kill the Boss, then one aboard saves all"
                 if mod_rules.boss_alive(game.world)
-                else "the Boss is dead: one aboard saves all"
+                else "Boss dead: one aboard saves all"
             )
         return f"Order {order} \u00b7 {goal} \u00b7 {left} of {s.turn_limit} turns left"
 
