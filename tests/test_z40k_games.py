@@ -76,3 +76,22 @@ def test_the_rule_set_is_registered_with_its_bot() -> None:
     rs = get_ruleset("zombie40k")
     assert rs.name == "Zombie 40,000" and "teams" in rs.options_help
     assert callable(bot_for("zombie40k"))
+
+
+SOAK_FOUND = [  # (map, seed, options): games the 10,000-game soak failed, replayed whole
+    # Overwatch that Got Hot killed the shambling horde's target squad: min() of no goals (ValueError)
+    ("hive_street", 102610, {"teams": ["infantry_squad", "infantry_squad", "strike_team"]}),
+    ("last_evac", 107900, {"teams": ["ork_boyz", "infantry_squad"], "mods": ["coop"]}),
+    # Coop Mode: a squad's last model embarked while it was in combat: the combat outlived it (invariant)
+    ("last_evac", 108221, {"teams": ["strike_team", "strike_team"], "mods": ["coop"]}),
+]
+
+
+@pytest.mark.parametrize(("name", "seed", "options"), SOAK_FOUND, ids=[f"{m}-{s}" for m, s, _ in SOAK_FOUND])
+def test_games_the_soak_found_failing_end_and_keep_the_invariants(name: str, seed: int, options: dict) -> None:
+    sc = load_scenario(str(Path(__file__).resolve().parents[1] / "maps" / f"{name}.tmx"))
+    g = new_game(sc, options, seed=seed)
+    bot = bot_for("zombie40k")
+    while not g.over:
+        g.apply(bot(g))
+        check(g)

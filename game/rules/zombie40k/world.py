@@ -211,6 +211,9 @@ class World:
     def embark(self, m: Model) -> None:
         m.state = EMBARKED
         self.table.remove(m.id)
+        unit = self.state.units[m.unit]
+        if not self.alive(unit):  # the squad's last model aboard: nobody is left in its combats
+            self.state.engagements = [p for p in self.state.engagements if unit.id not in p]
 
     def engage(self, a: Unit, b: Unit) -> bool:
         """Lock two units in close combat; False if they already were."""

@@ -68,6 +68,10 @@ def shamble(world: World) -> None:
             shooting.overwatch(world, s, unit)
         if not world.alive(unit):
             continue
+        if not world.alive(target):  # Overwatch that Got Hot can kill a squad's last model
+            target = target_squad(world, unit)
+            if target is None:
+                continue
         move_horde(world, unit, target, float(inches), fields)
         touched: list[str] = []
         c = float(world.data.h("contact"))
