@@ -467,3 +467,24 @@ def test_a_player_throws_a_grenade_with_the_grenade_action() -> None:
     thrown = [e for e in fb.events if isinstance(e, GrenadeThrown)]
     assert [(e.model, e.weapon) for e in thrown] == [("p1-1", "frag_grenade")]
     assert not g.figure("h1-1").alive and g.dice.remaining == 0
+
+
+def test_a_grenade_obeys_coop_mode_like_a_shot() -> None:
+    """RULES.md Mods, Coop Mode with Killing Floor: players may not shoot at each other, even by the vehicle,
+    and a thrown grenade is a shot (it was let through: the throw checked its own list, not the mods')."""
+    from game.rules.zombie40k.commands import Throw
+
+    g = rigged_game(
+        {1: [(24, 8), (25.5, 8)], 2: [(24, 12)]},
+        teams=[{"unit": "infantry_squad", "models": 2}, {"unit": "infantry_squad", "models": 1}],
+        phase=Phase.SHOOTING,
+        mods=["coop"],
+    )
+    g.state.mods = ["coop", "killing_floor"]
+    killing_floor.set_up(g.world)
+    with pytest.raises(IllegalCommand) as err:
+        g.apply(Throw("p1", "p2", "assault_grenades"))
+    assert "Coop" in err.value.reason
+    with pytest.raises(IllegalCommand) as shot:
+        g.apply(Shoot("p1", "p2"))
+    assert "Coop" in shot.value.reason

@@ -110,27 +110,7 @@ class Zombie40kGame:
         w, st = self.world, self.state
         if st.phase != Phase.SHOOTING:
             raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
-        unit = st.units.get(cmd.unit)
-        if unit is None or unit.side != PLAYERS or unit.player != st.active_player:
-            raise IllegalCommand(f"{cmd.unit!r} is not the squad of the player whose turn it is.")
-        target = st.units.get(cmd.target)
-        if target is None or not w.alive(target):
-            raise IllegalCommand(f"There is no unit {cmd.target!r} on the table.")
-        if target.id == unit.id:
-            raise IllegalCommand("A squad does not shoot at itself.")
-        refused = mods.pvp_refused(w, unit, target) or mods.frozen(w, unit)
-        if refused:
-            raise IllegalCommand(refused)
-        if st.locked(unit.id):
-            raise IllegalCommand(f"{unit.name} is locked in close combat and cannot shoot.")
-        reason = shooting.pvp_reason(w, unit, target)
-        if reason:
-            raise IllegalCommand(
-                'You may never shoot at another player unless they are within 8" of the escape vehicle '
-                f"or have shot at you: {reason}"
-            )
-        if unit.ran_turn == st.turn and not w.unit_has(unit, "Battle Focus"):
-            raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
+        unit, target = shooting.check_fire(w, cmd.unit, cmd.target, "shoot")
         after_throw = killing_floor.shoot_after_throw(w, unit, target)
         if after_throw:
             raise IllegalCommand(after_throw)

@@ -413,16 +413,7 @@ def plan_throw(world: World, cmd: Throw) -> FirePlan:
         raise IllegalCommand("Thrown grenades come with the Killing Floor mod, which this game does not play.")
     if st.phase != Phase.SHOOTING:
         raise IllegalCommand(f"Grenades are thrown in the shooting phase; it is the {st.phase.value} phase.")
-    unit = st.units.get(cmd.unit)
-    if unit is None or unit.side != PLAYERS or unit.player != st.active_player:
-        raise IllegalCommand(f"{cmd.unit!r} is not the squad of the player whose turn it is.")
-    target = st.units.get(cmd.target)
-    if target is None or not world.alive(target):
-        raise IllegalCommand(f"There is no unit {cmd.target!r} on the table.")
-    if target.id == unit.id:
-        raise IllegalCommand("A squad does not throw grenades at itself.")
-    if st.locked(unit.id):
-        raise IllegalCommand(f"{unit.name} is locked in close combat and cannot throw grenades.")
+    unit, target = shooting.check_fire(world, cmd.unit, cmd.target, "throw grenades")
     weapon_key = thrown_weapon(world.data, cmd.grenade)
     if cmd.grenade not in st.kf_grenades.get(unit.id, []) or weapon_key is None:
         have = ", ".join(Shop.of(world.data).grenade_names.get(g, g) for g in throwable(world, unit)) or "none"
@@ -435,14 +426,6 @@ def plan_throw(world: World, cmd: Throw) -> FirePlan:
     split = world.unit_has(unit, "Split Fire")
     if unit.targets_shot and target.id not in unit.targets_shot and not split:
         raise IllegalCommand(f"{unit.name} shot at {unit.targets_shot[0]}: its grenade goes at the same unit.")
-    reason = shooting.pvp_reason(world, unit, target)
-    if reason:
-        raise IllegalCommand(
-            'You may never shoot at another player unless they are within 8" of the escape vehicle '
-            f"or have shot at you: {reason}"
-        )
-    if unit.ran_turn == st.turn and not world.unit_has(unit, "Battle Focus"):
-        raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
     weapon = world.data.weapon(weapon_key)
     if weapon.blast and (unit.falling_back or unit.regrouped_turn == st.turn):
         raise IllegalCommand(f"{unit.name} fires only Snap Shots this turn, and a blast cannot be snapped [7th].")

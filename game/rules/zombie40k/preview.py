@@ -145,21 +145,7 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
                     chance = 1.0 if reach >= mp.check.length - 1e-9 else 0.0
             return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
         if isinstance(cmd, Shoot):
-            fp = check_shoot(cmd)
-            out, _ = shoot_outlook(world, fp)
-            details = {
-                **out.as_dict(),
-                "shooters": [s.model.id for s in fp.shooters],
-                "weapons": sorted({s.weapon.name for s in fp.shooters}),
-                "snap_shots": any(s.snap for s in fp.shooters),
-                "covers": dict(fp.covers),
-                "kills_distribution": [round(x, 6) for x in out.kills_dist],
-            }
-            return Preview(
-                True,
-                chances={"at least one kill": round(out.p_any_kill, 6), "wipe out": round(out.p_wipe, 6)},
-                details=details,
-            )
+            return _fire_preview(world, check_shoot(cmd))
         if isinstance(cmd, Charge):
             unit, target, dist = assault.plan_charge(world, cmd)
             difficult = assault.through_difficult(world, unit, target)
@@ -170,21 +156,7 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
                 details={"distance": round(dist, 3), "difficult_terrain": difficult},
             )
         if isinstance(cmd, Throw):  # Killing Floor: one grenade, previewed as the shot it is
-            fp = killing_floor.plan_throw(world, cmd)
-            out, _ = shoot_outlook(world, fp)
-            details = {
-                **out.as_dict(),
-                "shooters": [s.model.id for s in fp.shooters],
-                "weapons": [s.weapon.name for s in fp.shooters],
-                "snap_shots": False,
-                "covers": dict(fp.covers),
-                "kills_distribution": [round(x, 6) for x in out.kills_dist],
-            }
-            return Preview(
-                True,
-                chances={"at least one kill": round(out.p_any_kill, 6), "wipe out": round(out.p_wipe, 6)},
-                details=details,
-            )
+            return _fire_preview(world, killing_floor.plan_throw(world, cmd))
         if isinstance(cmd, Buy):
             item, _, _ = killing_floor.check_buy(world, cmd)
             return Preview(True, details={"price": item.price})
@@ -201,3 +173,21 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
         raise IllegalCommand(f"Zombie 40,000 has no command {type(cmd).__name__}.")
     except IllegalCommand as exc:
         return Preview(False, exc.reason)
+
+
+def _fire_preview(world: Any, fp: Any) -> Preview:
+    """A shooting's (or a thrown grenade's) expected hits, wounds and kills with their odds."""
+    out, _ = shoot_outlook(world, fp)
+    details = {
+        **out.as_dict(),
+        "shooters": [s.model.id for s in fp.shooters],
+        "weapons": sorted({s.weapon.name for s in fp.shooters}),
+        "snap_shots": any(s.snap for s in fp.shooters),
+        "covers": dict(fp.covers),
+        "kills_distribution": [round(x, 6) for x in out.kills_dist],
+    }
+    return Preview(
+        True,
+        chances={"at least one kill": round(out.p_any_kill, 6), "wipe out": round(out.p_wipe, 6)},
+        details=details,
+    )

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules.core import DiceRolled, IllegalCommand
-from game.rules.zombie40k import attacks, charts, power_ups
+from game.rules.zombie40k import attacks, charts, mods, power_ups
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import BlastPlaced, ShotsFired
@@ -45,6 +45,35 @@ class FirePlan:
     overwatch: bool = False
     aim: Point | None = None
     pools: list[Pool] = field(default_factory=list)
+
+
+def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[Unit, Unit]:
+    """The active squad and the unit it fires at, for a Shoot or a thrown grenade (``verb`` "shoot", "throw
+    grenades"), or IllegalCommand with the reason (RULES.md, Player turn: Shooting; Mods: Coop Mode, Every
+    Man For Himself)."""
+    st = world.state
+    unit = st.units.get(unit_id)
+    if unit is None or unit.side != PLAYERS or unit.player != st.active_player:
+        raise IllegalCommand(f"{unit_id!r} is not the squad of the player whose turn it is.")
+    target = st.units.get(target_id)
+    if target is None or not world.alive(target):
+        raise IllegalCommand(f"There is no unit {target_id!r} on the table.")
+    if target.id == unit.id:
+        raise IllegalCommand(f"A squad does not {verb} at itself.")
+    refused = mods.pvp_refused(world, unit, target) or mods.frozen(world, unit)
+    if refused:
+        raise IllegalCommand(refused)
+    if st.locked(unit.id):
+        raise IllegalCommand(f"{unit.name} is locked in close combat and cannot {verb}.")
+    reason = pvp_reason(world, unit, target)
+    if reason:
+        raise IllegalCommand(
+            'You may never shoot at another player unless they are within 8" of the escape vehicle '
+            f"or have shot at you: {reason}"
+        )
+    if unit.ran_turn == st.turn and not world.unit_has(unit, "Battle Focus"):
+        raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
+    return unit, target
 
 
 def pvp_reason(world: World, unit: Unit, target: Unit) -> str | None:
