@@ -38,7 +38,8 @@ class Placer:
 
     def __init__(self, view: pygame.Rect, obstacles: Sequence[pygame.Rect] = ()) -> None:
         self.view = pygame.Rect(view)
-        self.obstacles = [pygame.Rect(r) for r in obstacles]
+        # never changed here, so the caller's own rects are kept as they are (a thousand figures' worth)
+        self.obstacles = [r if isinstance(r, pygame.Rect) else pygame.Rect(r) for r in obstacles]
         self.words: list[pygame.Rect] = []
         self.forced = 0  # words that found no free spot but had to show
 
@@ -66,6 +67,10 @@ class Placer:
         return best
 
 
+# (cos, sin) of the directions ``around`` tries: above, below, the sides, the diagonals
+_AROUND = tuple((math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (-90, 90, 0, 180, -45, -135, 45, 135))
+
+
 def around(size: tuple[int, int], centre: Point, radius: float, gap: float = 3.0) -> list[pygame.Rect]:
     """Spots for a word of ``size`` just outside a circle: above it first, then below, the sides and the
     diagonals.
@@ -75,9 +80,7 @@ def around(size: tuple[int, int], centre: Point, radius: float, gap: float = 3.0
     """
     w, h = size
     spots = []
-    for deg in (-90, 90, 0, 180, -45, -135, 45, 135):
-        a = math.radians(deg)
-        ux, uy = math.cos(a), math.sin(a)
+    for ux, uy in _AROUND:
         # far enough along the direction that the rectangle's near side clears the circle
         reach = radius + gap + abs(ux) * w / 2 + abs(uy) * h / 2
         rect = pygame.Rect(0, 0, w, h)

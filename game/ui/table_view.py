@@ -688,14 +688,18 @@ class TableView:
     def token_rects(self) -> list[pygame.Rect]:
         """The screen squares the figures on view take, with their ready rings and facing ticks."""
         out = []
-        view = pygame.Rect(self.camera.viewport)
-        for t in self.tokens:
+        vx, vy, vw, vh = self.camera.viewport
+        ox, oy = self.camera.offset
+        ppi = self.camera.ppi
+        Rect = pygame.Rect
+        for t in self.tokens:  # the camera's to_screen, inlined: this runs over every figure each frame
             if t.state == "dead":
                 continue
-            cx, cy = self.camera.to_screen(t.position)
-            r = max(3.0, t.base_radius * self.camera.ppi) + 4
-            rect = pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r))
-            if rect.colliderect(view):
+            r = max(3.0, t.base_radius * ppi) + 4
+            x = vx + (t.position[0] - ox) * ppi - r
+            y = vy + (t.position[1] - oy) * ppi - r
+            rect = Rect(round(x), round(y), round(2 * r), round(2 * r))
+            if rect.x < vx + vw and rect.y < vy + vh and rect.right > vx and rect.bottom > vy:
                 out.append(rect)
         return out
 
@@ -749,8 +753,10 @@ class TableView:
             return self.texts.render(text, size, colour).get_size()
 
         def badge_job(t: TokenView, must: bool) -> None:
+            if not t.badge or t.state == "dead":
+                return
             r = max(3.0, t.base_radius * ppi)
-            if not t.badge or r < 5 or t.state == "dead":
+            if r < 5:
                 return
             size = max(14, min(24, int(r * 0.9)))
             wh = size_of(t.badge, size, (250, 245, 225))
@@ -812,8 +818,9 @@ class TableView:
                     spots[-1].midtop = (x, round(ay + 3))
                 spots += [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
                 jobs.append(("zone", label, 20, colour, spots, True))
+        first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
         for t in self.tokens:
-            if t not in pointed:
+            if id(t) not in first:
                 badge_job(t, False)
         if self.show_outlines and ppi >= 10:
             for piece in self.scenario.terrain if self.scenario else ():

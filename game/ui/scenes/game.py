@@ -1184,7 +1184,11 @@ class GameScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((18, 19, 16))
+        if self.view is None:
+            surface.fill(BACKDROP)
+        else:  # the view fills its own area: only the strips round it here (a 1080p fill is a millisecond)
+            for strip in _around(surface.get_rect(), pygame.Rect(self.view.camera.viewport)):
+                surface.fill(BACKDROP, strip)
         if self.view is not None:
             self.view.draw(surface)
         if self.match is not None and self.match.handoff is not None and self.view is not None:
@@ -1193,6 +1197,27 @@ class GameScene(Scene):
             vx, vy, vw, vh = self.view.camera.viewport
             image.set_alpha(int(255 * min(1.0, left / 0.4)))
             surface.blit(image, image.get_rect(center=(vx + vw // 2, vy + vh // 3)))
+
+
+BACKDROP = (18, 19, 16)  # behind the table and the panels (the table view fills its area the same)
+
+
+def _around(screen: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``screen`` outside ``hole``: the strips above, below, left and right of it.
+
+    >>> _around(pygame.Rect(0, 0, 100, 50), pygame.Rect(10, 10, 80, 30))
+    [Rect(0, 0, 100, 10), Rect(0, 40, 100, 10), Rect(0, 10, 10, 30), Rect(90, 10, 10, 30)]
+    """
+    hole = hole.clip(screen)
+    if not hole.width or not hole.height:
+        return [screen]
+    strips = [
+        pygame.Rect(screen.x, screen.y, screen.width, hole.top - screen.y),
+        pygame.Rect(screen.x, hole.bottom, screen.width, screen.bottom - hole.bottom),
+        pygame.Rect(screen.x, hole.top, hole.left - screen.x, hole.height),
+        pygame.Rect(hole.right, hole.top, screen.right - hole.right, hole.height),
+    ]
+    return [s for s in strips if s.width > 0 and s.height > 0]
 
 
 def _ruleset(key: str) -> RuleSet | None:
