@@ -68,7 +68,9 @@ class Placer:
 
 
 # (cos, sin) of the directions ``around`` tries: above, below, the sides, the diagonals
-_AROUND = tuple((math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (-90, 90, 0, 180, -45, -135, 45, 135))
+_AROUND = tuple(
+    (math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (-90, 90, 0, 180, -45, -135, 45, 135)
+)
 
 
 def around(size: tuple[int, int], centre: Point, radius: float, gap: float = 3.0) -> list[pygame.Rect]:
