@@ -868,6 +868,12 @@ class Table:
         """``bool(figures_in_circle(centre, r, where))``, stopping at the first figure found."""
         return self._grid.any_within(centre, r, where)
 
+    def any_of_in_circle(
+        self, centre: Point, r: float, fids: Iterable[str], where: Callable[[str], bool] | None = None
+    ) -> bool:
+        """``any_figure_in_circle`` asked of the figures ``fids`` only (a side's few among a horde)."""
+        return self._grid.any_of_within(centre, r, fids, where)
+
     def figures_in_polygon(self, points: Sequence[Point]) -> list[str]:
         """Figures whose base is at least partly inside the polygon (by id)."""
         if len(points) < 3:
@@ -907,3 +913,15 @@ class Table:
             if reach >= limit:
                 return None
             reach = min(reach * 2, limit)
+
+    def nearest_of(
+        self,
+        p: Point,
+        fids: Iterable[str],
+        where: Callable[[str], bool] | None = None,
+        within: float | None = None,
+    ) -> str | None:
+        """``nearest(p, where, within)`` among the figures ``fids`` only (the same answer when every
+        figure passing ``where`` is one of them): the few of one side, not a search through a horde."""
+        limit = within if within is not None else math.hypot(self.width, self.height) + 2 * self._max_radius
+        return self._grid.nearest_of(p, limit, fids, where)

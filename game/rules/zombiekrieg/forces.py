@@ -268,7 +268,7 @@ def raise_zombies(world: World) -> None:
         n += 1
         fid = f"z{n}"
         world.table.place(fid, p, r)
-        near = world.table.nearest(p, where=world.is_allied)
+        near = world.table.nearest_of(p, world.allied_ids(), where=world.is_allied)
         facing = angle_to(p, st.figures[near].position) if near else 0.0
         f = Figure(fid, ZOMBIES, (float(p[0]), float(p[1])), round(facing, 3), r)
         st.figures[fid] = f

@@ -30,14 +30,18 @@ def melee(world: World) -> None:
             )
     attackers = []
     for z in (st.figures[fid] for fid in candidates):
-        near = world.table.nearest(z.position, where=world.is_allied, within=within_reach(z.radius, reach))
+        near = world.table.nearest_of(
+            z.position, world.allied_ids(), where=world.is_allied, within=within_reach(z.radius, reach)
+        )
         if near is not None:
             d = world.edge_distance(z, st.figures[near])
             attackers.append((d, _num(z.id), z))
     for _, _, z in sorted(attackers, key=lambda a: (a[0], a[1])):
         if not z.standing:
             continue
-        sid = world.table.nearest(z.position, where=world.is_allied, within=within_reach(z.radius, reach))
+        sid = world.table.nearest_of(
+            z.position, world.allied_ids(), where=world.is_allied, within=within_reach(z.radius, reach)
+        )
         if sid is None:
             continue
         s = st.figures[sid]

@@ -31,6 +31,8 @@ class World:
     table: Table
     events: list[Event] = field(default_factory=list)
     readings: dict[str, bool] = field(default_factory=dict)  # the set-up's literal readings (readings.py)
+    # (figures dict, its size, the Allied ids in it): see allied_ids
+    _allied: tuple[int, int, tuple[str, ...]] = field(default=(0, -1, ()), init=False, repr=False, compare=False)
 
     def reading(self, key: str) -> bool:
         """Is the source's literal reading ``key`` chosen for this game (else the house reading)?"""
@@ -119,6 +121,17 @@ class World:
     def is_zombie(self, fid: str) -> bool:
         f = self.state.figures.get(fid)
         return f is not None and f.side == ZOMBIES and f.on_table
+
+    def allied_ids(self) -> tuple[str, ...]:
+        """Every Allied figure's id, on the table or not: the few to ask about instead of looking
+        through a horde for them (``Table.any_of_in_circle``, ``Table.nearest_of``). Worked out again
+        only when figures are added or removed; a figure never changes side."""
+        figures = self.state.figures
+        known, size, ids = self._allied
+        if known != id(figures) or size != len(figures):
+            ids = tuple(fid for fid, f in figures.items() if f.side == ALLIES)
+            self._allied = (id(figures), len(figures), ids)
+        return ids
 
     def is_allied(self, fid: str) -> bool:
         f = self.state.figures.get(fid)

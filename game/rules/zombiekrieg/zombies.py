@@ -58,14 +58,14 @@ def _breakers(world: World, zs: Sequence[Figure], reach: float, first_only: bool
     Asked from the few Allied figures first, so only zombies near one get the exact question."""
     table = world.table
     near: set[str] = set()
-    for fid in table.figures():
+    for fid in world.allied_ids():
         if world.is_allied(fid):
             # a hair wider than any zombie it can matter for: the exact test below decides
             near.update(table.figures_in_circle(table.position(fid), table.radius(fid) + reach + 1e-6))
     out = []
     for z in zs:
-        if z.id in near and table.any_figure_in_circle(
-            z.position, within_reach(z.radius, reach), where=world.is_allied
+        if z.id in near and table.any_of_in_circle(
+            z.position, within_reach(z.radius, reach), world.allied_ids(), where=world.is_allied
         ):
             out.append(z)
             if first_only:
@@ -143,7 +143,7 @@ def axis_move(world: World) -> None:
 
     # the break-off zombies first: they are the front of the unit
     for z in sorted(breakers, key=lambda z: (_nearest_allied_distance(world, z), _num(z.id))):
-        target = world.table.nearest(z.position, where=world.is_allied)
+        target = world.table.nearest_of(z.position, world.allied_ids(), where=world.is_allied)
         if target is not None:
             walk(z, _path_to(world, z, st.figures[target].position), "close in")
     if unit:
@@ -331,7 +331,7 @@ def _goals(world: World, cell: Reaction, allies: list[Figure], unit: list[Figure
 
 
 def _nearest_allied_distance(world: World, z: Figure) -> float:
-    t = world.table.nearest(z.position, where=world.is_allied)
+    t = world.table.nearest_of(z.position, world.allied_ids(), where=world.is_allied)
     return math.dist(z.position, world.state.figures[t].position) if t else math.inf
 
 
