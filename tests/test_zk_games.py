@@ -138,3 +138,18 @@ def test_a_zombie_sent_back_never_lands_on_one_that_took_its_place(scenario, see
     start on top of it (z2 and z15 overlapped by 0.776" in seed 66). Played whole, no base overlaps."""
     options = {"sections": [["american"], ["british"], ["soviet"], ["american", "soviet"]][seed % 4]}
     play(scenario, seed, options)
+
+
+@pytest.mark.parametrize("seed", [700007, 700607])
+def test_games_the_soak_found_with_a_zombie_held_back_onto_another(seed, tmp_path):
+    """RULES.md, Zombiekrieg 848, Cohesion and Common (bases never overlap): the 10,000-game soak's
+    failures, replayed as the soak plays them (its forces and bot on the shipped map). Held back to
+    stay in touch, a zombie was cut back to the start of a leg that another zombie had walked into
+    since (z50 on z20 in seed 700007, z9 on z18 in seed 700607)."""
+    from pathlib import Path
+
+    from game.soak import play_one
+
+    normandy = Path(__file__).resolve().parents[1] / "maps" / "normandy_village.tmx"
+    result = play_one("zombiekrieg", str(normandy), seed, str(tmp_path))
+    assert result.failure == ""

@@ -226,3 +226,19 @@ def test_initiative_results(faces, first, reaction, guts_after):
 def names_after(events, name):
     names = [type(e).__name__ for e in events]
     return names[names.index(name) :]
+
+
+def test_cohesion_never_stops_a_zombie_inside_another_base_where_a_leg_begins():
+    """Zombies: Cohesion. Held back to stay within 2" of a neighbour, a zombie stops on its own path
+    where its base overlaps no other. A leg that begins inside another base (a zombie walked in there
+    since) may not be cut back to that beginning: the soak found z50 stopped on z20 (seed 700007)."""
+    from game.rules.zombiekrieg import cohesion
+
+    g = rigged_game(soldiers={"us1-sgt": (12, 22, 270)}, zombies=[(10.3, 10), (14, 10), (8, 10)])
+    w = g.world
+    mover = g.figure("z2")
+    path = [(10.5, 13.0), (10.5, 10.0), (14.0, 10.0)]  # its second point is 0.2" from z1's centre
+    cut = cohesion.furthest_settled(w, mover, path, anchor="z3")
+    assert cut is not None
+    assert math.dist(cut[-1], g.figure("z1").position) >= 1.0 - 1e-9  # two 1" bases: no overlap
+    assert math.dist(cut[-1], g.figure("z3").position) - 1.0 <= 2.0 + 1e-6  # still within 2" of z3

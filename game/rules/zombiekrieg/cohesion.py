@@ -37,7 +37,9 @@ def in_touch(world: World, z: Figure, p: Point) -> bool:
 def near_allied(world: World, z: Figure, p: Point) -> bool:
     """Is a base of ``z`` at ``p`` within 4" (break-off) of an Allied figure on the table?"""
     reach = float(world.data.house("break_off"))
-    return world.table.any_figure_in_circle(p, within_reach(z.radius, reach), where=world.is_allied)
+    return world.table.any_of_in_circle(
+        p, within_reach(z.radius, reach), world.allied_ids(), where=world.is_allied
+    )
 
 
 def settled(world: World, z: Figure, p: Point) -> bool:
@@ -60,6 +62,24 @@ def span_in_circle(a: Point, b: Point, centre: Point, reach: float) -> Span | No
     root = math.sqrt(disc)
     lo, hi = max(0.0, (-qb - root) / (2.0 * qa)), min(1.0, (-qb + root) / (2.0 * qa))
     return (lo, hi) if lo <= hi else None
+
+
+def _overlap_span(a: Point, b: Point, centre: Point, reach: float) -> Span | None:
+    """Where on the line through a-b (fractions, 0 at a) a point is closer than ``reach`` to
+    ``centre``, not cut to the leg: a span running on before a (or past b) keeps its true end, so a
+    leg's first point inside another base is never taken for one just touching it."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - centre[0], a[1] - centre[1]
+    qa = dx * dx + dy * dy
+    qc = fx * fx + fy * fy - reach * reach
+    if qa == 0.0:
+        return (-math.inf, math.inf) if qc < 0.0 else None
+    qb = 2.0 * (fx * dx + fy * dy)
+    disc = qb * qb - 4.0 * qa * qc
+    if disc <= 0.0:
+        return None
+    root = math.sqrt(disc)
+    return (-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa)
 
 
 def _leg_spans(
@@ -88,7 +108,7 @@ def _leg_spans(
             span = None
         if span is not None:
             good.append(span)
-        overlap = span_in_circle(a, b, c, z.radius + r)
+        overlap = _overlap_span(a, b, c, z.radius + r)
         if overlap is not None and overlap[0] < overlap[1]:
             bad.append(overlap)
     return good, bad
