@@ -451,3 +451,31 @@ def circle_entry(a: Point, b: Point, centre: Point, reach: float) -> float | Non
         return None
     t = (-qb - math.sqrt(det)) / qa
     return t if 0.0 <= t <= 1.0 else None
+
+
+def segment_meets_box(a: Point, d: Point, left: float, bottom: float, right: float, top: float) -> bool:
+    """Does the segment from ``a`` along ``d`` (to a + d) touch the closed box? (Liang-Barsky.)
+
+    >>> segment_meets_box((0, 0), (10, 10), 4, 0, 6, 2), segment_meets_box((0, 0), (10, 10), 4, 3, 6, 5)
+    (False, True)
+    """
+    t0, t1 = 0.0, 1.0
+    ax, ay = a
+    dx, dy = d
+    for p, q in ((-dx, ax - left), (dx, right - ax), (-dy, ay - bottom), (dy, top - ay)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+        elif p < 0.0:
+            u = q / p
+            if u > t1:
+                return False
+            if u > t0:
+                t0 = u
+        else:
+            u = q / p
+            if u < t0:
+                return False
+            if u < t1:
+                t1 = u
+    return True

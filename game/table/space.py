@@ -735,11 +735,17 @@ class Table:
             return self._terrain_contact(a, b, radius) is not None
         probe = self._probe
         touch = radius + 1e-9
+        grow = radius + 1e-6  # a base within ``touch`` of a shape is within this of its box
         dx, dy = bx - ax, by - ay
+        meets = geo.segment_meets_box
         for sl, sb, sr, st, shape, _ in self._blocking:
             if sl > right:
                 break
             if left <= sr and sb <= top and bottom <= st:
+                # a long leg's own box takes in pieces far off its line: the exact queries only for
+                # the pieces whose box, grown by the radius, the line itself crosses
+                if not meets(a, (dx, dy), sl - grow, sb - grow, sr + grow, st + grow):
+                    continue
                 distance, gx, gy = probe.point(shape, a)
                 if distance <= touch:
                     if dx * gx + dy * gy < 0.0:
