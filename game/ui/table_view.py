@@ -176,6 +176,9 @@ class TableView:
         # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
         self.words_forced = 0  # words that had to show but found no free spot last frame
+        # what the words were placed for (the things themselves, compared by identity) and their blits
+        self._words_for: tuple = ()
+        self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
@@ -341,7 +344,7 @@ class TableView:
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
         self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
-        self._draw_words(surface)  # names, readings and numbers: clear of the figures and of each other
+        self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
@@ -739,6 +742,20 @@ class TableView:
         assert best is not None
         return best[1], best[0]
 
+    def _draw_words_kept(self, surface: pygame.Surface) -> None:
+        """:meth:`_draw_words`, or last frame's words again when nothing they depend on has changed: the
+        same tokens and overlays (the scene hands new sequences when they change), pointer, camera and
+        switches. Placing a thousand figures' words costs a few milliseconds a frame."""
+        cam = self.camera
+        things = (self.tokens, self.overlays, self.hover, self.scenario)
+        seen = (len(self.tokens), cam.viewport, cam.ppi, cam.offset, self.show_zones, self.show_outlines)
+        last = self._words_for
+        if last and all(a is b for a, b in zip(last[0], things)) and last[1] == seen:
+            surface.blits(self._words_blits, doreturn=False)
+            return
+        self._draw_words(surface)
+        self._words_for = (things, seen)
+
     def _draw_words(self, surface: pygame.Surface) -> None:
         """The table's words, most wanted first, each where it overlaps neither a figure nor a word
         placed before it: the pointed-at figure's GUTS, the rings' and lines' readings, the zones'
@@ -747,6 +764,7 @@ class TableView:
         ppi = self.camera.ppi
         placer = Placer(pygame.Rect(self.camera.viewport), self.token_rects())
         words: list[tuple[str, str, pygame.Rect]] = []
+        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         jobs: list[tuple[str, str, int, tuple[int, int, int], list[pygame.Rect], bool]] = []
 
         def size_of(text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
@@ -844,9 +862,10 @@ class TableView:
             if placed is None:
                 continue
             image = self.texts.render(text, size, colour)
-            surface.blit(image, image.get_rect(center=placed.center))
+            blits.append((image, image.get_rect(center=placed.center)))
             words.append((kind, text, placed))
-        self.words, self.words_forced = words, placer.forced
+        surface.blits(blits, doreturn=False)
+        self.words, self.words_forced, self._words_blits = words, placer.forced, blits
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, the
