@@ -122,11 +122,96 @@ def skfmm_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
     return np.ma.filled(d + r0, np.inf).ravel().tolist()
 
 
+# Steps of the wide stencils (with their mirror images): each direction a base may take straight
+# from one cell centre to another. 8 directions read up to 8.2% long in the open, 16 up to 2.8%,
+# 32 up to 1.3%, 48 up to 0.75% (half the largest angle between two directions, 1/cos - 1).
+STENCILS = {
+    16: ((1, 0), (1, 1), (2, 1)),
+    32: ((1, 0), (1, 1), (2, 1), (3, 1), (3, 2)),
+    48: ((1, 0), (1, 1), (2, 1), (3, 1), (3, 2), (4, 1), (4, 3)),
+}
+_WIDE_CACHE: dict[tuple[int, int], Any] = {}
+
+
+def _all_steps(base: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: set[tuple[int, int]] = set()
+    for a, b in base:
+        for x, y in ((a, b), (b, a)):
+            for sx in (1, -1):
+                for sy in (1, -1):
+                    out.add((sx * x, sy * y))
+    return sorted(out)
+
+
+def wide_graph(grid: NavGrid, size: int) -> Any:
+    """The grid's links over a ``size``-direction stencil as a sparse matrix (one spare node for the
+    search's source, as :meth:`NavGrid.graph`): a long step is kept when every cell it passes over
+    is open, checked exactly (``leg_clear``) when one of them is near terrain."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+
+    found = _WIDE_CACHE.get((id(grid), size))
+    if found is not None:
+        return found
+    nx, ny, cell = grid.nx, grid.ny, grid.cell
+    free = np.frombuffer(grid.free, dtype=np.uint8).reshape(ny, nx).astype(bool)
+    near = np.frombuffer(grid.near, dtype=np.uint8).reshape(ny, nx).astype(bool)
+    rows, cols, costs = [], [], []
+    jj, ii = np.nonzero(free)
+    for di, dj in _all_steps(STENCILS[size]):
+        ti, tj = ii + di, jj + dj
+        ok = (ti >= 0) & (ti < nx) & (tj >= 0) & (tj < ny)
+        si, sj, ti, tj = ii[ok], jj[ok], ti[ok], tj[ok]
+        ok = free[tj, ti]
+        risky = near[sj, si] | near[tj, ti]
+        steps = 4 * max(abs(di), abs(dj))
+        for k in range(1, steps):  # the cells the step passes over, a quarter cell apart
+            ci = np.floor(si + 0.5 + di * k / steps).astype(int)
+            cj = np.floor(sj + 0.5 + dj * k / steps).astype(int)
+            ok &= free[cj, ci]
+            risky |= near[cj, ci]
+        check = np.flatnonzero(ok & risky)
+        for n in check.tolist():  # exactly, round the terrain
+            a = grid.centres[sj[n] * nx + si[n]]
+            b = grid.centres[tj[n] * nx + ti[n]]
+            ok[n] = grid.table.leg_clear(a, b, grid.radius)
+        rows.append(sj[ok] * nx + si[ok])
+        cols.append(tj[ok] * nx + ti[ok])
+        costs.append(np.full(int(ok.sum()), cell * math.hypot(di, dj)))
+    n = nx * ny
+    graph = csr_matrix((np.concatenate(costs), (np.concatenate(rows), np.concatenate(cols))), shape=(n + 1, n + 1))
+    _WIDE_CACHE[(id(grid), size)] = graph
+    return graph
+
+
+def _wide_field(size: int) -> Callable[[NavGrid, Sequence[Point]], Values]:
+    def field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+        """SciPy's Dijkstra over the wide stencil, from one extra node linked to the goals' cells."""
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+
+        graph = wide_graph(grid, size)
+        n = grid.nx * grid.ny
+        seeds = _seeds(grid, goals)
+        source = csr_matrix(
+            (np.array(list(seeds.values())) + 1e-12, (np.full(len(seeds), n), np.array(list(seeds)))),
+            shape=(n + 1, n + 1),
+        )
+        dist = dijkstra(graph + source, indices=n, min_only=True)
+        return dist[:n].tolist()
+
+    return field
+
+
 CANDIDATES: dict[str, tuple[str | None, Callable[[NavGrid, Sequence[Point]], Values]]] = {
     "python": (None, python_field),
     "csgraph": ("scipy", csgraph_field),
     "tcod": ("tcod", tcod_field),
     "skfmm": ("skfmm", skfmm_field),
+    "wide16": ("scipy", _wide_field(16)),
+    "wide32": ("scipy", _wide_field(32)),
+    "wide48": ("scipy", _wide_field(48)),
 }
 
 
@@ -217,6 +302,7 @@ def installed_mb(*dists: str) -> float:
 
 
 WEIGHT = {"python": (), "csgraph": ("numpy", "scipy"), "tcod": ("numpy", "tcod"), "skfmm": ("numpy", "skfmm")}
+WEIGHT.update({f"wide{size}": ("numpy", "scipy") for size in STENCILS})
 
 
 def compare_map(path: str, repeats: int = 7, seed: int = 12) -> dict[str, dict[str, Any]]:
