@@ -19,7 +19,7 @@ wrapper objects:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (Chipmunk's l, b, r, t)
 
@@ -113,41 +113,33 @@ class BaseGrid:
                     return True
         return False
 
-    def any_of_within(
-        self, p: tuple[float, float], reach: float, fids: Iterable[str], where: Callable[[str], bool] | None = None
-    ) -> bool:
-        """:meth:`any_within` asked of the few bases ``fids`` only (those filed here), with the same
-        distances: cheaper than looking through a crowd for the few that pass ``where``."""
+    def _gaps_of(self, p: tuple[float, float], fids: Iterable[str]) -> Iterator[tuple[float, str]]:
+        """(distance from p to the base's edge, id) of each of ``fids`` filed here: :meth:`within`'s
+        arithmetic, for questions about a few known bases among a crowd."""
         px, py = p
-        sqrt = math.sqrt
         found = self.where.get
         for fid in fids:
             circle = found(fid)
-            if circle is None:
-                continue
-            x, y, r = circle
-            dx, dy = px - x, py - y
-            if sqrt(dx * dx + dy * dy) - r < reach and (where is None or where(fid)):
-                return True
-        return False
+            if circle is not None:
+                x, y, r = circle
+                dx, dy = px - x, py - y
+                yield math.sqrt(dx * dx + dy * dy) - r, fid
+
+    def any_of_within(
+        self, p: tuple[float, float], reach: float, fids: Iterable[str], where: Callable[[str], bool] | None = None
+    ) -> bool:
+        """:meth:`any_within` asked of the bases ``fids`` only: cheaper than looking through a crowd for
+        the few that pass ``where``."""
+        return any(d < reach and (where is None or where(fid)) for d, fid in self._gaps_of(p, fids))
 
     def nearest_of(
         self, p: tuple[float, float], limit: float, fids: Iterable[str], where: Callable[[str], bool] | None = None
     ) -> str | None:
-        """Of the bases ``fids`` (those filed here, passing ``where``) closer than ``limit``, the one
-        whose edge is nearest (ties: the lower id), or None: the least (distance, id) of :meth:`within`."""
-        px, py = p
-        sqrt = math.sqrt
-        found = self.where.get
+        """Of the bases ``fids`` (passing ``where``) closer than ``limit``, the one whose edge is nearest
+        (ties: the lower id), or None: the least (distance, id) of :meth:`within`."""
         best: tuple[float, str] | None = None
-        for fid in fids:
-            circle = found(fid)
-            if circle is None:
-                continue
-            x, y, r = circle
-            dx, dy = px - x, py - y
-            hit = (sqrt(dx * dx + dy * dy) - r, fid)
-            if hit[0] < limit and (best is None or hit < best) and (where is None or where(fid)):
+        for hit in self._gaps_of(p, fids):
+            if hit[0] < limit and (best is None or hit < best) and (where is None or where(hit[1])):
                 best = hit
         return None if best is None else best[1]
 
