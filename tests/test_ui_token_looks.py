@@ -93,3 +93,22 @@ def test_a_kept_dashed_ring_is_the_ring_drawn_directly(view):
     drawing.circle(direct, ring.colour, centre, ring.radius * view.camera.ppi, ring.width, ring.style)
     box = around(view, (12.0, 9.0), pad=round(4.0 * view.camera.ppi) + 6)
     assert pixels(kept, box) == pixels(direct, box)
+
+
+def test_a_dashed_line_or_ring_at_the_deepest_zoom_is_drawn_without_a_huge_canvas(view: TableView) -> None:
+    """The full-size monkey (issue 17) zoomed all the way in with a path and a range ring showing: the
+    kept copy of a dashed stroke would have been a canvas tens of thousands of pixels wide (out of
+    memory, and a crash in pygame). A stroke reaching that far is drawn straight onto the screen, and
+    the same as painting it directly where it is small enough to show."""
+    from game.ui.overlays import Line
+
+    view.camera.ppi = view.camera.max_ppi
+    view.camera.offset = (11.0, 8.0)
+    kept_before = len(view._strokes)
+    line = Line(((0.0, 0.0), (24.0, 18.0)), (250, 200, 90), "dashed", 3)
+    ring = Circle((12.0, 9.0), 30.0, (240, 230, 200), "dashed", 2)
+    screen = frame(view, [], [line, ring])
+    assert all(max(image.get_size()) <= 2 * 2048 + 16 for image, _ in view._strokes.values())
+    assert len(view._strokes) == kept_before  # nothing that big was kept
+    assert pixels(screen, pygame.Rect(0, 0, 400, 300)) != pixels(frame(view, [], []), pygame.Rect(0, 0, 400, 300))
+    view.camera.fit((24, 18))

@@ -70,6 +70,9 @@ def player_mark_size(base_radius: float) -> float:
 READY_COLOUR = (150, 240, 120)
 LOOK_CACHE_SIZE = 4096  # token looks kept (each a few kB); forgotten all at once when full
 STROKE_CACHE_SIZE = 256  # dashed and dotted strokes kept; forgotten all at once when full
+# A stroke reaching further than this many pixels (a range ring or a path at the deepest zoom) is
+# painted straight onto the screen each frame: a canvas round it would take gigabytes.
+STROKE_KEEP_REACH = 2048
 
 
 def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
@@ -608,6 +611,9 @@ class TableView:
         draws it once about the point (x, y) of a canvas, reaching at most ``reach`` pixels from it;
         every frame after blits the part painted, with that point at ``at``. A ring or an arc keeps
         while the table pans; every stroke keeps while the camera is still."""
+        if reach > STROKE_KEEP_REACH:
+            paint(surface, at[0], at[1])
+            return
         kept = self._strokes.get(key)
         if kept is None:
             if len(self._strokes) > STROKE_CACHE_SIZE:
