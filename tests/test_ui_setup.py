@@ -136,9 +136,13 @@ def menus(scene: SetupScene) -> list[pygame_gui.elements.UIDropDownMenu]:
 
 def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, text: str) -> None:
     """Open a drop-down with a click and click the option ``text`` in its list."""
-    click(app, menu.rect.center)
-    app.run_frames(2)
+    for _ in range(3):  # on a loaded machine pygame_gui may not take the first click (a slow frame)
+        click(app, menu.rect.center)
+        app.run_frames(2)
+        if menu.current_state is menu.menu_states["expanded"]:
+            break
     state = menu.menu_states["expanded"]
+    assert menu.current_state is state, f"the drop-down at {menu.rect} did not open"
     item = next(i for i in state.options_selection_list.item_list if i["text"] == text)
     click(app, item["button_element"].rect.center)
     app.run_frames(2)
