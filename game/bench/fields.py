@@ -130,7 +130,7 @@ STENCILS = {
     32: ((1, 0), (1, 1), (2, 1), (3, 1), (3, 2)),
     48: ((1, 0), (1, 1), (2, 1), (3, 1), (3, 2), (4, 1), (4, 3)),
 }
-_WIDE_CACHE: dict[tuple[int, int], Any] = {}
+_WIDE_CACHE: dict[tuple[Any, int], Any] = {}  # by the grid's own key (terrain, radius, cell)
 
 
 def _all_steps(base: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -150,7 +150,7 @@ def wide_graph(grid: NavGrid, size: int) -> Any:
     import numpy as np
     from scipy.sparse import csr_matrix
 
-    found = _WIDE_CACHE.get((id(grid), size))
+    found = _WIDE_CACHE.get((grid._key, size))
     if found is not None:
         return found
     nx, ny, cell = grid.nx, grid.ny, grid.cell
@@ -180,7 +180,7 @@ def wide_graph(grid: NavGrid, size: int) -> Any:
         costs.append(np.full(int(ok.sum()), cell * math.hypot(di, dj)))
     n = nx * ny
     graph = csr_matrix((np.concatenate(costs), (np.concatenate(rows), np.concatenate(cols))), shape=(n + 1, n + 1))
-    _WIDE_CACHE[(id(grid), size)] = graph
+    _WIDE_CACHE[(grid._key, size)] = graph
     return graph
 
 

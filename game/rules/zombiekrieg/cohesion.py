@@ -49,34 +49,32 @@ def settled(world: World, z: Figure, p: Point) -> bool:
 
 def span_in_circle(a: Point, b: Point, centre: Point, reach: float) -> Span | None:
     """The part of the leg a-b (as fractions, 0 at a) whose points lie within ``reach`` of ``centre``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    fx, fy = a[0] - centre[0], a[1] - centre[1]
-    qa = dx * dx + dy * dy
-    qb = 2.0 * (fx * dx + fy * dy)
-    qc = fx * fx + fy * fy - reach * reach
-    if qa == 0.0:
-        return (0.0, 1.0) if qc <= 0.0 else None
-    disc = qb * qb - 4.0 * qa * qc
-    if disc < 0.0:
+    line = _line_span(a, b, centre, reach, strict=False)
+    if line is None:
         return None
-    root = math.sqrt(disc)
-    lo, hi = max(0.0, (-qb - root) / (2.0 * qa)), min(1.0, (-qb + root) / (2.0 * qa))
+    lo, hi = max(0.0, line[0]), min(1.0, line[1])
     return (lo, hi) if lo <= hi else None
 
 
 def _overlap_span(a: Point, b: Point, centre: Point, reach: float) -> Span | None:
-    """Where on the line through a-b (fractions, 0 at a) a point is closer than ``reach`` to
-    ``centre``, not cut to the leg: a span running on before a (or past b) keeps its true end, so a
-    leg's first point inside another base is never taken for one just touching it."""
+    """Where on the line through a-b a point is closer than ``reach`` to ``centre``, not cut to the
+    leg: a span running on before a (or past b) keeps its true end, so a leg's first point inside
+    another base is never taken for one just touching it."""
+    return _line_span(a, b, centre, reach, strict=True)
+
+
+def _line_span(a: Point, b: Point, centre: Point, reach: float, strict: bool) -> Span | None:
+    """Fractions along the whole line through a-b (0 at a, 1 at b) between which a point is within
+    ``reach`` of ``centre`` (closer than it, if ``strict``); a leg of no length is all or nothing."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     fx, fy = a[0] - centre[0], a[1] - centre[1]
     qa = dx * dx + dy * dy
+    qb = 2.0 * (fx * dx + fy * dy)
     qc = fx * fx + fy * fy - reach * reach
     if qa == 0.0:
-        return (-math.inf, math.inf) if qc < 0.0 else None
-    qb = 2.0 * (fx * dx + fy * dy)
+        return (-math.inf, math.inf) if (qc < 0.0 if strict else qc <= 0.0) else None
     disc = qb * qb - 4.0 * qa * qc
-    if disc <= 0.0:
+    if disc < 0.0 or (strict and disc == 0.0):
         return None
     root = math.sqrt(disc)
     return (-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa)
