@@ -53,8 +53,8 @@ def choose_command(game: Any) -> Command:
     danger = {z.id: _danger(z, allies) for z in st.zombies() if z.on_table}
     field = _field(game, mine[0].radius) if mine else None
     ready = [f for f in mine if not f.acted_this_turn]
-    shots = {f.id: _best_shot(game, f, danger) for f in ready}
-    order = _order(game, mine, shots, field)
+    shots = _Shots(game, ready, danger)
+    order = _order(game, mine, shots, danger, field)
     if order is not None:
         return order
     # the ORDERed soldier first, then the one nearest the goal, so the front does not block the back
@@ -207,6 +207,29 @@ def _best_shot(game: Any, f: Figure, danger: dict[str, float], bonus: int = 0) -
     return best
 
 
+class _Shots:
+    """Each ready soldier's best shot, worked out when first asked: the bot usually settles on the
+    first soldier it looks at, so the others' shots are never needed."""
+
+    def __init__(self, game: Any, ready: list[Figure], danger: dict[str, float]) -> None:
+        self._game, self._danger = game, danger
+        self._ready = {f.id: f for f in ready}
+        self._found: dict[str, tuple[float, Command | None]] = {}
+
+    def get(self, fid: str, default: tuple[float, Command | None] = (0.0, None)) -> tuple[float, Command | None]:
+        if fid not in self._ready:
+            return default
+        found = self._found.get(fid)
+        if found is None:
+            found = self._found[fid] = _best_shot(self._game, self._ready[fid], self._danger)
+        return found
+
+    def __getitem__(self, fid: str) -> tuple[float, Command | None]:
+        if fid not in self._ready:
+            raise KeyError(fid)
+        return self.get(fid)
+
+
 def _crit(mg: int) -> float:
     return outcome_chances(mg)[CRITICAL_SUCCESS]
 
@@ -215,11 +238,9 @@ def _crit(mg: int) -> float:
 
 
 def _order(
-    game: Any, mine: list[Figure], shots: dict[str, tuple[float, Command | None]], field: RouteField | None
+    game: Any, mine: list[Figure], shots: _Shots, danger: dict[str, float], field: RouteField | None
 ) -> Command | None:
     st = game.state
-    allies = [a.position for a in st.allied() if a.on_table]
-    danger = {z.id: _danger(z, allies) for z in st.zombies() if z.on_table}
     bonus = int(game.data.house("order_bonus"))
     leaders: list[str] = []
     if field is not None:
