@@ -194,14 +194,20 @@ def _roof(
         d = np.hypot(xs - qx, ys - qy)
         nearer = d < best
         runner = ~nearer & (d < second)
-        far_x = np.where(nearer, near_x, np.where(runner, qx, far_x))
-        far_y = np.where(nearer, near_y, np.where(runner, qy, far_y))
-        second = np.where(nearer, best, np.minimum(second, d))
-        near_x, near_y = np.where(nearer, qx, near_x), np.where(nearer, qy, near_y)
-        best = np.where(nearer, d, best)
+        # each layer updated in place where this wall is the nearest (or the runner-up): a roof
+        # has a dozen walls, and fresh arrays per wall cost more than the arithmetic
+        np.copyto(far_x, qx, where=runner)
+        np.copyto(far_y, qy, where=runner)
+        np.copyto(far_x, near_x, where=nearer)
+        np.copyto(far_y, near_y, where=nearer)
+        np.minimum(second, d, out=second)
+        np.copyto(second, best, where=nearer)
+        np.copyto(near_x, qx, where=nearer)
+        np.copyto(near_y, qy, where=nearer)
+        np.copyto(best, d, where=nearer)
         # a slope rises away from its wall: it faces the wall's outward way
-        light = np.where(nearer, nx * LIGHT[0] + ny * LIGHT[1], light)
-        along = np.where(nearer, t, along)
+        light[nearer] = nx * LIGHT[0] + ny * LIGHT[1]
+        np.copyto(along, t, where=nearer)
     base = np.array(ROOFS[roof], dtype=float)
     if roof == "concrete":  # flat: an even slab, a parapet along the edge, a few vents
         shade = np.where(best < 0.18 * ppi, 1.18, 1.0) * np.where(best < 0.3 * ppi, 0.85, 1.0)
