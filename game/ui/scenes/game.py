@@ -796,8 +796,7 @@ class GameScene(Scene):
             self.set_objective(self._shown["objective"])
         if self._set("roster", match.roster(self._roster_fits)):
             self.roster_html = self._shown["roster"]
-            self.roster_box.set_text(self.roster_html)
-            self.roster_box.rebuild()
+            self.roster_box.set_text(self.roster_html)  # which lays the box out again
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
             self.status_html = (
