@@ -26,6 +26,7 @@ from game.scenario.model import Point, Zone
 CLUTTER_COST = 4.0
 EDGE_COST = 1.5  # cells just outside clutter: a route hugging a hedge would clip its corners
 EDGE = 0.35
+ENTRIES_KEPT = 4096  # points whose entry cell a field remembers (forgotten all at once when full)
 _CACHE: dict[tuple[Any, ...], RouteField] = {}
 
 
@@ -66,11 +67,20 @@ class RouteField:
                     toward[m] = k
                     heapq.heappush(heap, (nd, m))
         self.dist, self.toward = dist, toward
+        self._entries: dict[Point, int | None] = {}
 
     def _start(self, p: Point) -> int | None:
+        # remembered per point: the bot asks the same few soldiers' distances many times a command,
+        # and the entry cell depends only on the terrain
+        entries = self._entries
+        if p in entries:
+            return entries[p]
         k = self.grid.entry_cell(p)
-        if k is None or math.isinf(self.dist[k]):
-            return None
+        if k is not None and math.isinf(self.dist[k]):
+            k = None
+        if len(entries) >= ENTRIES_KEPT:
+            entries.clear()
+        entries[p] = k
         return k
 
     def distance(self, p: Point) -> float:

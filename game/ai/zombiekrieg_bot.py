@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import math
+from itertools import repeat
 from typing import Any
 
 from game.ai.routes import RouteField, route_field
@@ -180,7 +181,7 @@ def _threat(game: Any, f: Figure) -> float:
 
 def _danger(z: Figure, allies: list[tuple[float, float]]) -> float:
     """How urgent a zombie is: close to an Allied figure means dangerous."""
-    d = min((math.dist(z.position, a) for a in allies), default=99.0)
+    d = min(map(math.dist, repeat(z.position), allies), default=99.0)
     return 1.0 / (1.0 + max(0.0, d - 1.0) / 3.0)
 
 

@@ -105,8 +105,14 @@ class BaseGrid:
         home = (math.floor(px / c), math.floor(py / c))
         cells = self._cells
         first = cells.get(home)
-        rest = self._cells_over(px - bound, py - bound, px + bound, py + bound)
-        for cell in ([first] + rest) if first else rest:
+        if first:
+            for fid, (x, y, r) in first.items():
+                dx, dy = px - x, py - y
+                if sqrt(dx * dx + dy * dy) - r < reach and (where is None or where(fid)):
+                    return True
+        for cell in self._cells_over(px - bound, py - bound, px + bound, py + bound):
+            if cell is first:
+                continue  # looked at above
             for fid, (x, y, r) in cell.items():
                 dx, dy = px - x, py - y
                 if sqrt(dx * dx + dy * dy) - r < reach and (where is None or where(fid)):

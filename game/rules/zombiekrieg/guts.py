@@ -62,7 +62,12 @@ def outcome_chances(modified_guts: int) -> dict[str, float]:
     >>> outcome_chances(2)["critical_success"] == 1 / 36
     True
     """
-    return {o: float(f) for o, f in outcome_fractions(modified_guts).items()}
+    return dict(_chances(modified_guts))
+
+
+@lru_cache(maxsize=64)
+def _chances(modified_guts: int) -> tuple[tuple[str, float], ...]:
+    return tuple((o, float(f)) for o, f in _fractions(modified_guts))
 
 
 def success_chance(modified_guts: int) -> float:
