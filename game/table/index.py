@@ -19,9 +19,12 @@ wrapper objects:
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (Chipmunk's l, b, r, t)
+_SHARED: OrderedDict[tuple, BoxRaster] = OrderedDict()  # see BoxRaster.shared
+_SHARED_KEPT = 8
 
 
 class BaseGrid:
@@ -175,6 +178,20 @@ class BoxRaster:
                 sums[(j + 1) * w + i + 1] = sums[j * w + i + 1] + run
         self._sums = sums
         self._w = w
+
+    @classmethod
+    def shared(cls, width: float, height: float, boxes: Iterable[Box], cell: float = 0.5) -> BoxRaster:
+        """A raster of these boxes, built once and shared: every game on a map asks for the same one
+        (never changed once built), and building it is a few milliseconds of a simulated game."""
+        key = (width, height, tuple(boxes), cell)
+        raster = _SHARED.get(key)
+        if raster is None:
+            raster = _SHARED[key] = cls(width, height, key[2], cell)
+            while len(_SHARED) > _SHARED_KEPT:
+                _SHARED.popitem(last=False)
+        else:
+            _SHARED.move_to_end(key)
+        return raster
 
     # Monotonic clamped cell indices: two closed intervals that touch always share a cell.
     def _i(self, x: float) -> int:

@@ -196,7 +196,7 @@ class Table:
                 self._blocking.append((bb.left, bb.bottom, bb.right, bb.top, shape, piece))
         self._blocking.sort(key=lambda b: b[0])  # by left edge: a sweep stops at the first box past it
         # "nothing blocking near here" in four look-ups, before any exact query
-        self._blocking_near = BoxRaster(self.width, self.height, [b[:4] for b in self._blocking]).any_in
+        self._blocking_near = BoxRaster.shared(self.width, self.height, [b[:4] for b in self._blocking]).any_in
         # Every clutter shape can be reported at most a few times along one line.
         self._max_clutter_hits = 4 * len(self._clutter_by_key) + 8
 
