@@ -33,16 +33,24 @@ class BaseGrid:
     def __init__(self, cell: float = 3.0) -> None:
         self.cell = cell
         self.where: dict[str, tuple[float, float, float]] = {}  # id -> (x, y, radius)
-        self._cells: dict[tuple[int, int], dict[str, tuple[float, float, float]]] = {}
+        # column -> row -> the bases filed there: a look-up per column and per row, with no (i, j)
+        # key made for every cell a query covers
+        self._columns: dict[int, dict[int, dict[str, tuple[float, float, float]]]] = {}
+        self._filled = 0  # cells holding a base
         self._cell_of: dict[str, tuple[int, int]] = {}
         self.max_radius = 0.0
 
     def put(self, fid: str, x: float, y: float, radius: float) -> None:
         self.remove(fid)
-        key = (math.floor(x / self.cell), math.floor(y / self.cell))
+        i, j = math.floor(x / self.cell), math.floor(y / self.cell)
         self.where[fid] = circle = (x, y, radius)
-        self._cells.setdefault(key, {})[fid] = circle
-        self._cell_of[fid] = key
+        column = self._columns.setdefault(i, {})
+        cell = column.get(j)
+        if cell is None:
+            cell = column[j] = {}
+            self._filled += 1
+        cell[fid] = circle
+        self._cell_of[fid] = (i, j)
         if radius > self.max_radius:
             self.max_radius = radius
 
@@ -51,10 +59,15 @@ class BaseGrid:
         if key is None:
             return
         del self.where[fid]
-        cell = self._cells[key]
+        i, j = key
+        column = self._columns[i]
+        cell = column[j]
         del cell[fid]
         if not cell:
-            del self._cells[key]
+            del column[j]
+            self._filled -= 1
+            if not column:
+                del self._columns[i]
 
     def _cells_over(
         self, x0: float, y0: float, x1: float, y1: float
@@ -62,16 +75,23 @@ class BaseGrid:
         c = self.cell
         i0, i1 = math.floor(x0 / c), math.floor(x1 / c)
         j0, j1 = math.floor(y0 / c), math.floor(y1 / c)
-        cells = self._cells
-        if (i1 - i0 + 1) * (j1 - j0 + 1) > 2 * len(cells) + 8:
-            return [v for k, v in cells.items() if i0 <= k[0] <= i1 and j0 <= k[1] <= j1]
-        get = cells.get
+        columns = self._columns
+        if (i1 - i0 + 1) * (j1 - j0 + 1) > 2 * self._filled + 8:
+            return [
+                cell
+                for i, column in columns.items()
+                if i0 <= i <= i1
+                for j, cell in column.items()
+                if j0 <= j <= j1
+            ]
         out = []
         for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                cell = get((i, j))
-                if cell:
-                    out.append(cell)
+            column = columns.get(i)
+            if column:
+                for j in range(j0, j1 + 1):
+                    cell = column.get(j)
+                    if cell:
+                        out.append(cell)
         return out
 
     def items_over(
@@ -105,9 +125,8 @@ class BaseGrid:
         bound = max(reach, 0.0) + self.max_radius
         sqrt = math.sqrt
         c = self.cell
-        home = (math.floor(px / c), math.floor(py / c))
-        cells = self._cells
-        first = cells.get(home)
+        column = self._columns.get(math.floor(px / c))
+        first = column.get(math.floor(py / c)) if column else None
         if first:
             for fid, (x, y, r) in first.items():
                 dx, dy = px - x, py - y
