@@ -235,7 +235,7 @@ def _rejoin_plan(world: World, z: Figure) -> Callable[[float], list[Point]]:
         path = toward(length)
         if len(path) < 2:
             return path
-        legal = list(world.table.check_path(path, z.radius, mover=z.id).points)
+        legal = list(world.table.legal_path(path, z.radius, mover=z.id))
         return cohesion.first_settled(world, z, legal) or legal
 
     return plan
@@ -251,7 +251,7 @@ def _walk(world: World, z: Figure, raw: list[Point]) -> list[Point]:
             pts.append((float(p[0]), float(p[1])))
     if len(pts) < 2:
         return [start]
-    path = list(world.table.check_path(pts, z.radius, mover=z.id).points)
+    path = list(world.table.legal_path(pts, z.radius, mover=z.id))
     if len(path) < 2 or path_length(path) < MIN_MOVE:
         return [start]
     world.set_position(z, path[-1])
