@@ -5,6 +5,8 @@ The work is sparse. One pass over (pairs x terrain pieces) keeps the pieces a li
 (its box overlaps the piece's box and the line passes within the box: the separating axis test);
 only those pieces' edges are then tested, as flat arrays of (line, edge) entries. A random line on
 the starter map reaches a few pieces of its forty, so the batch costs about what those few edges do.
+Walls and buildings go first; clutter is then looked for only up to each line's first wall (what
+lies beyond never counts) and in the outlines whose box holds the line's target.
 
 A line is *plain* when it does not start in or end on a wall or building, passes no corner of one
 (nor a vertex of a clutter outline) within :data:`CORNER_CLEARANCE`, crosses no outline within
@@ -142,27 +144,53 @@ class _Lines:
     dd: Any
 
 
-def _near(lines: _Lines, o: Outlines) -> tuple[tuple[Any, Any], tuple[Any, Any], tuple[Any, Any]]:
-    """(line, piece) index pairs, line by line, where the line may touch the piece's box (the two
-    boxes overlap, then the line passes within the box: the separating axis test), for the convex
-    pieces, the wall legs and the clutter rings."""
+def _crossing_boxes(lines: _Lines, ends: tuple[Any, Any], x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[Any, Any]:
+    """(line, box) index pairs, line by line: where the part of each line from its start to ``ends``
+    (x, y) may touch the box (the two boxes overlap, then the line passes within the box: the
+    separating axis test)."""
     import numpy as np
 
-    x0, y0, x1, y1 = o.boxes
-    ax, ay, bx, by, dx, dy = lines.ax, lines.ay, lines.bx, lines.by, lines.dx, lines.dy
-    hit = (np.minimum(ax, bx)[:, None] <= x1) & (np.maximum(ax, bx)[:, None] >= x0)
-    hit &= (np.minimum(ay, by)[:, None] <= y1) & (np.maximum(ay, by)[:, None] >= y0)
+    ax, ay, dx, dy = lines.ax, lines.ay, lines.dx, lines.dy
+    ex, ey = ends
+    hit = (np.minimum(ax, ex)[:, None] <= x1) & (np.maximum(ax, ex)[:, None] >= x0)
+    hit &= (np.minimum(ay, ey)[:, None] <= y1) & (np.maximum(ay, ey)[:, None] >= y0)
     rows, cols = np.nonzero(hit)
     hx, hy = (x1 - x0) * 0.5, (y1 - y0) * 0.5
     cx, cy = (x0 + hx)[cols], (y0 + hy)[cols]
     ldx, ldy = dx[rows], dy[rows]
     sat = np.abs(ldx * (cy - ay[rows]) - ldy * (cx - ax[rows])) <= np.abs(ldx) * hy[cols] + np.abs(ldy) * hx[cols]
-    rows, cols = rows[sat], cols[sat]
+    keep = np.flatnonzero(sat)
+    return rows.take(keep), cols.take(keep)
+
+
+def _near_blocking(lines: _Lines, o: Outlines) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+    """(line, piece) index pairs, line by line, where the line may touch the piece's box: the convex
+    pieces of walls and buildings, then the wall legs."""
+
     p, c = o.polys, len(o.cap_piece)
+    x0, y0, x1, y1 = (row[: p + c] for row in o.boxes)
+    rows, cols = _crossing_boxes(lines, (lines.bx, lines.by), x0, y0, x1, y1)
     is_poly = cols < p
-    is_ring = cols >= p + c
-    is_cap = ~is_poly & ~is_ring
-    return (rows[is_poly], cols[is_poly]), (rows[is_cap], cols[is_cap] - p), (rows[is_ring], cols[is_ring] - p - c)
+    return (rows[is_poly], cols[is_poly]), (rows[~is_poly], cols[~is_poly] - p)
+
+
+def _near_rings(lines: _Lines, o: Outlines, wall: Any) -> tuple[Any, Any]:
+    """(line, clutter ring) index pairs, line by line: the rings the line may touch before its first
+    wall (clutter beyond it never counts), and those whose box holds the line's target (the target
+    stands in clutter or not, wall or no wall)."""
+    import numpy as np
+
+    first = o.polys + len(o.cap_piece)
+    x0, y0, x1, y1 = (row[first:] for row in o.boxes)
+    # a hair past the wall: a span running on to the wall is still seen (and left to the single call)
+    reach = np.minimum(wall + 1e-6, 1.0)
+    ends = (lines.ax + lines.dx * reach, lines.ay + lines.dy * reach)
+    rows, cols = _crossing_boxes(lines, ends, x0, y0, x1, y1)
+    bx, by = lines.bx[:, None], lines.by[:, None]
+    hit = (bx >= x0) & (bx <= x1) & (by >= y0) & (by <= y1)
+    hit[rows, cols] = True
+    rows, cols = np.nonzero(hit)
+    return rows, cols
 
 
 def _expand(rows: Any, cols: Any, first: Any) -> tuple[Any, Any, Any]:
@@ -262,8 +290,8 @@ def _walls(o: Outlines, lines: _Lines, near_polys: Any, near_caps: Any, unsure: 
     if not ts:
         return wall, piece
     t = np.concatenate(ts)
-    hit = np.isfinite(t)
-    t, owner, line = t[hit], np.concatenate(owners)[hit], np.concatenate(at)[hit]
+    hit = np.flatnonzero(np.isfinite(t))
+    t, owner, line = t.take(hit), np.concatenate(owners).take(hit), np.concatenate(at).take(hit)
     np.minimum.at(wall, line, t)
     first = t == wall[line]
     piece[line[first]] = owner[first]
@@ -312,10 +340,10 @@ def _clutter(
     proj = ((x1 - ax) * dx + (y1 - ay) * dy) / dd
     near_vertex = (np.abs(s1) < CORNER_CLEARANCE * np.sqrt(dd)) & (proj > -0.01) & (proj < 1.01)
     unsure[line[near_vertex]] = True
-    cross = (s1 > 0.0) != (s2 > 0.0)
-    pair = np.repeat(np.arange(len(rows)), o.ring_first[cols + 1] - o.ring_first[cols])[cross]
-    x1, y1, x2, y2, s1, s2 = x1[cross], y1[cross], x2[cross], y2[cross], s1[cross], s2[cross]
-    ax, ay, dx, dy, dd = ax[cross], ay[cross], dx[cross], dy[cross], dd[cross]
+    cross = np.flatnonzero((s1 > 0.0) != (s2 > 0.0))  # indices: one gather each below, not a mask each
+    pair = np.repeat(np.arange(len(rows)), o.ring_first[cols + 1] - o.ring_first[cols]).take(cross)
+    x1, y1, x2, y2, s1, s2 = (v.take(cross) for v in (x1, y1, x2, y2, s1, s2))
+    ax, ay, dx, dy, dd = (v.take(cross) for v in (ax, ay, dx, dy, dd))
     f = s1 / (s1 - s2)
     t = ((x1 + (x2 - x1) * f - ax) * dx + (y1 + (y2 - y1) * f - ay) * dy) / dd
     unsure[rows[pair[(np.abs(t) < END_CLEARANCE) | (np.abs(t - 1.0) < END_CLEARANCE)]]] = True
@@ -351,7 +379,7 @@ def _clutter(
         order = np.argsort(c0, axis=1)  # nan (no span) last
         c0 = np.take_along_axis(c0, order, axis=1)
         c1 = np.take_along_axis(c1, order, axis=1)
-    length = np.array([math.hypot(x, y) for x, y in zip(lines.dx[spanned].tolist(), lines.dy[spanned].tolist())])
+    length = np.fromiter(map(math.hypot, lines.dx[spanned].tolist(), lines.dy[spanned].tolist()), np.float64, m)
     t_end = wall[spanned]
     walled = np.isfinite(t_end)
     total = np.zeros(m)
@@ -426,9 +454,9 @@ def _classify(
     dd = dx * dx + dy * dy
     unsure = ~(np.isfinite(flat).all(axis=0) & (dd > 1e-12))  # no length (or no number): the single call
     lines = _Lines(ax, ay, bx, by, dx, dy, np.where(unsure, 1.0, dd))
-    near_polys, near_caps, near_rings = _near(lines, o)
+    near_polys, near_caps = _near_blocking(lines, o)
     wall, piece = _walls(o, lines, near_polys, near_caps, unsure)
-    spanned, crossed, cut, target_in = _clutter(o, lines, near_rings, wall, max_clutter, unsure)
+    spanned, crossed, cut, target_in = _clutter(o, lines, _near_rings(lines, o, wall), wall, max_clutter, unsure)
     walled = np.isfinite(wall)
     names = np.array(o.names + [""], dtype=object)  # piece -1 reads as no name
     out = np.full(n, None, dtype=object)

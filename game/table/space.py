@@ -103,13 +103,12 @@ def _sight(state: str, clutter_length: float, blocked_at: Point | None, target_i
     """``Sight(...)`` without the frozen dataclass's per-field ``object.__setattr__`` (a batch makes
     thousands): the same object, filled in directly."""
     sight = object.__new__(Sight)
-    sight.__dict__.update(
-        state=state,
-        clutter_length=clutter_length,
-        blocked_at=blocked_at,
-        target_in_clutter=target_in,
-        blocked_by=blocked_by,
-    )
+    fields = sight.__dict__  # filled key by key: cheaper than update() with keywords
+    fields["state"] = state
+    fields["clutter_length"] = clutter_length
+    fields["blocked_at"] = blocked_at
+    fields["target_in_clutter"] = target_in
+    fields["blocked_by"] = blocked_by
     return sight
 
 
