@@ -429,13 +429,6 @@ def _clutter_words(crossed: float) -> str:
     return words
 
 
-def _objects(items: Any, count: int) -> Any:
-    """A numpy array of Python objects (tuples kept whole, not opened into a second axis)."""
-    import numpy as np
-
-    return np.fromiter(items, dtype=object, count=count)
-
-
 def _classify(
     o: Outlines,
     pairs: Sequence[tuple[Point, Point]],
@@ -443,8 +436,8 @@ def _classify(
     make: Callable[[str, float, Point | None, bool, str], Any],
     clear_sight: Any,
 ) -> tuple[Any, Any]:
-    """(each plain line's Sight, made by ``make``, a plain clear line being ``clear_sight`` itself,
-    None for the others; the others' indices)."""
+    """(a list of each plain line's Sight, made by ``make``, a plain clear line being ``clear_sight``
+    itself, None for the others; the others' indices)."""
     import numpy as np
 
     n = len(pairs)
@@ -459,11 +452,14 @@ def _classify(
     spanned, crossed, cut, target_in = _clutter(o, lines, _near_rings(lines, o, wall), wall, max_clutter, unsure)
     walled = np.isfinite(wall)
     names = np.array(o.names + [""], dtype=object)  # piece -1 reads as no name
-    out = np.full(n, None, dtype=object)
+    # The answers go straight into a list (an object array's gathers and tolist cost more than
+    # making the Sights).
+    out: list[Any] = [None] * n
     # the plain lines with neither wall nor clutter: clear, and the commonest answer
     busy = walled | target_in | unsure
     busy[spanned] = True
-    out[~busy] = clear_sight
+    for i in np.flatnonzero(~busy).tolist():
+        out[i] = clear_sight
     # the walled lines with no clutter spans (a target in clutter with no span reaching it is
     # never plain unwalled: left to the single call)
     bare = walled & ~unsure
@@ -472,7 +468,8 @@ def _classify(
     if len(rows):
         at = zip((ax[rows] + dx[rows] * wall[rows]).tolist(), (ay[rows] + dy[rows] * wall[rows]).tolist())
         made = map(make, repeat("blocked"), repeat(0.0), at, target_in[rows].tolist(), names[piece[rows]].tolist())
-        out[rows] = _objects(made, len(rows))
+        for i, sight in zip(rows.tolist(), made):
+            out[i] = sight
     keep = ~unsure[spanned]
     s, c, t = spanned[keep], crossed[keep], cut[keep]
     if len(s):
@@ -481,13 +478,15 @@ def _classify(
         blocked = by_clutter | walled[s]
         x = np.where(by_clutter, ax[s] + dx[s] * t, ax[s] + dx[s] * wall[s])
         y = np.where(by_clutter, ay[s] + dy[s] * t, ay[s] + dy[s] * wall[s])
-        at_ = _objects(zip(x.tolist(), y.tolist()), len(s))
-        at_[~blocked] = None
-        state = np.where(blocked, "blocked", np.where((c > 0.0) | tin, "obscured", "clear")).astype(object)
+        at_ = [(px, py) if stop else None for px, py, stop in zip(x.tolist(), y.tolist(), blocked.tolist())]
+        states = np.array(("clear", "obscured", "blocked"), dtype=object)
+        state = states[np.where(blocked, 2, ((c > 0.0) | tin).view(np.int8))]
         by = names[np.where(blocked, piece[s], -1)]
         if by_clutter.any():
             by[by_clutter] = [_clutter_words(v) for v in c[by_clutter].tolist()]
-        out[s] = _objects(map(make, state.tolist(), c.tolist(), at_.tolist(), tin.tolist(), by.tolist()), len(s))
+        made = map(make, state.tolist(), c.tolist(), at_, tin.tolist(), by.tolist())
+        for i, sight in zip(s.tolist(), made):
+            out[i] = sight
     return out, np.flatnonzero(unsure)
 
 
@@ -508,7 +507,7 @@ def lines_of_sight(
         for start in range(0, len(pairs), CHUNK):
             chunk = pairs[start : start + CHUNK]
             found, rest = _classify(o, chunk, max_clutter, make, clear_sight)
-            if len(rest):
-                found[rest] = _objects((single(*chunk[i]) for i in rest.tolist()), len(rest))
-            out.extend(found.tolist())
+            for i in rest.tolist():
+                found[i] = single(*chunk[i])
+            out.extend(found)
     return out
