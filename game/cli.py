@@ -319,7 +319,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--seed", type=int, default=1, help="seed of the first game; game k uses seed+k (default 1)"
     )
-    simulate.add_argument("--jobs", type=_jobs, default=1, help="worker processes (default 1; 0 = all cores)")
+    simulate.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        help="worker processes (0 = all cores; default: all cores for 40 games or more, else 1); "
+        "the results are the same on any number",
+    )
     simulate.add_argument(
         "--report",
         metavar="DIR",

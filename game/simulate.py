@@ -36,6 +36,18 @@ from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Point, Scenario
 
 MAX_COMMANDS = 5000  # a game that has not ended by then is stuck (a bot or rules bug): recorded, not looped on
+SPREAD_FROM = 40  # games: a run this long is spread over every core unless --jobs says otherwise
+
+
+def default_jobs(games: int) -> int:
+    """How many worker processes a run of ``games`` uses when ``--jobs`` is not given: every core for a
+    designer's run (the results are the same on any number of jobs), one for a handful of games,
+    which starting the workers would cost more than it saves.
+
+    >>> default_jobs(10)
+    1
+    """
+    return (os.cpu_count() or 1) if games >= SPREAD_FROM else 1
 
 
 @dataclass(frozen=True)
@@ -467,7 +479,7 @@ def main(
     map_path: str,
     games: int = 100,
     seed: int = 1,
-    jobs: int = 1,
+    jobs: int | None = 1,
     report: str | None = None,
     options: str | dict[str, Any] | None = None,
     mods: list[str] | None = None,
@@ -477,7 +489,7 @@ def main(
     heat: HeatPicture | None = None,
 ) -> int:
     """``deadground simulate``: run, print, write (``report.png`` with ``picture``). Bad input gets a
-    message and exit code 2."""
+    message and exit code 2. ``jobs`` None is :func:`default_jobs`."""
     path = Path(map_path)
     try:
         scenario = load_scenario(str(path))
@@ -521,6 +533,8 @@ def main(
             f"--options '{json.dumps(options)}'",
             file=sys.stderr,
         )
+    if jobs is None:
+        jobs = default_jobs(games)
     jobs_used = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
     # a bar redrawn with \r only on a terminal: a log file or a pipe gets the report alone
     bar = ProgressBar(games) if progress and sys.stderr.isatty() else None

@@ -46,6 +46,23 @@ def test_two_jobs_play_exactly_the_games_one_job_plays():
     assert one == two and [r.seed for r in one] == [30, 31, 32, 33]
 
 
+def test_a_designers_run_uses_every_core_unless_told(monkeypatch, capsys):
+    """Without --jobs a run of SPREAD_FROM games or more is spread over every core (the same results on
+    any number of jobs); a handful of games stays in one process; --jobs still decides."""
+    import os
+
+    from game import simulate
+
+    monkeypatch.setattr(simulate, "SPREAD_FROM", 4)  # four games stand for a designer's thousand
+    cores = os.cpu_count() or 1
+    assert cli(["simulate", MAP, "--games", "4", "--seed", "7"]) == 0
+    assert f"on {cores} job(s)" in capsys.readouterr().out
+    assert cli(["simulate", MAP, "--games", "3", "--seed", "7"]) == 0
+    assert "on 1 job(s)" in capsys.readouterr().out
+    assert cli(["simulate", MAP, "--games", "4", "--seed", "7", "--jobs", "1"]) == 0
+    assert "on 1 job(s)" in capsys.readouterr().out
+
+
 def test_the_report_on_a_small_run(tmp_path, capsys):
     assert cli(["simulate", MAP, "--games", "4", "--seed", "7", "--jobs", "2", "--report", str(tmp_path)]) == 0
     out, err = capsys.readouterr()
