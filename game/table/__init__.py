@@ -9,6 +9,7 @@ from game.table.space import (  # noqa: F401
     CLEAR,
     OBSCURED,
     DistanceField,
+    LegalPart,
     PathCheck,
     Sight,
     Table,

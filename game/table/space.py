@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pymunk
 
@@ -97,6 +97,19 @@ class PathCheck:
 
 
 _CLEAR_SIGHT = Sight(CLEAR, 0.0)
+
+
+class LegalPart(NamedTuple):
+    """What :meth:`Table.legal_part` found: :class:`PathCheck`'s points and cut, without the clutter."""
+
+    points: tuple[Point, ...]
+    requested_length: float
+    blocked_at: Point | None
+    blocked_by: str
+
+    @property
+    def blocked(self) -> bool:
+        return self.blocked_at is not None
 
 
 def _sight(state: str, clutter_length: float, blocked_at: Point | None, target_in: bool, blocked_by: str) -> Sight:
@@ -784,6 +797,13 @@ class Table:
             blocked_by=blocked_by,
             clutter_length=self.clutter_on_path(legal),
         )
+
+    def legal_part(
+        self, points: Sequence[Point], radius: float, mover: str | None = None, max_length: float | None = None
+    ) -> LegalPart:
+        """``check_path`` without measuring the clutter crossed: the legal points and what cut the
+        path, for walkers whom clutter does not slow but who care what stopped them."""
+        return LegalPart(*self._legal_part(points, radius, mover, max_length))
 
     def legal_path(
         self, points: Sequence[Point], radius: float, mover: str | None = None, max_length: float | None = None

@@ -139,7 +139,9 @@ def _nearest_gap(z: Model, p: Point, goals: list[Point]) -> float:
 
 
 def _walk(world: World, z: Model, path: list[Point], inches: float, goals: list[Point]) -> list[Point] | None:
-    check = world.table.check_path(path, z.radius, mover=z.id, max_length=inches)
+    check = world.table.legal_part(
+        path, z.radius, mover=z.id, max_length=inches
+    )  # the clutter crossed is not read here
     pts = list(check.points)
     blocked_by_zombie = (
         check.blocked and check.blocked_by.startswith("figure ") and not _is_player(world, check.blocked_by[7:])
@@ -154,10 +156,10 @@ def _walk(world: World, z: Model, path: list[Point], inches: float, goals: list[
     for turn in SIDESTEPS:
         a = base + math.radians(turn)
         goal = (x0 + leg * math.cos(a), y0 + leg * math.sin(a))
-        c = world.table.check_path([path[0], goal], z.radius, mover=z.id, max_length=inches)
-        gap = _nearest_gap(z, c.end, goals)
+        side = world.table.legal_path([path[0], goal], z.radius, mover=z.id, max_length=inches)
+        gap = _nearest_gap(z, side[-1], goals)
         if gap < best_gap - 1e-6:
-            best, best_gap = list(c.points), gap
+            best, best_gap = list(side), gap
     return best
 
 
