@@ -68,6 +68,7 @@ class RouteField:
                     heapq.heappush(heap, (nd, m))
         self.dist, self.toward = dist, toward
         self._entries: dict[Point, int | None] = {}
+        self._routes: dict[tuple[Point, float], tuple[Point, ...]] = {}
 
     def _start(self, p: Point) -> int | None:
         # remembered per point: the bot asks the same few soldiers' distances many times a command,
@@ -92,7 +93,17 @@ class RouteField:
 
     def route(self, start: Point, length: float) -> list[Point]:
         """The first ``length`` inches of the route from ``start``, as few straight legs as can be
-        without crossing more clutter than the grid route does."""
+        without crossing more clutter than the grid route does (remembered: a soldier who stays put
+        is asked again command after command, and the route depends only on the terrain)."""
+        key = (start, length)
+        found = self._routes.get(key)
+        if found is None:
+            if len(self._routes) >= ENTRIES_KEPT:
+                self._routes.clear()
+            found = self._routes[key] = tuple(self._route(start, length))
+        return list(found)
+
+    def _route(self, start: Point, length: float) -> list[Point]:
         k = self._start(start)
         if k is None:
             return [start]
