@@ -12,6 +12,7 @@ reference figures they were compared with.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -43,6 +44,10 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
         kw = dict(PLAN[name]["quick" if quick else "full"])
         if progress:
             progress(f"{name}...")
+        # Each bench measured as if it ran alone: the games a bench leaves behind hang together in
+        # reference cycles (a 5000-zombie horde is 170,000 objects), and every collection the next
+        # bench triggers would walk them (games a second read 17% low after the horde).
+        gc.collect()
         if name == "frame":
             from game.bench.frame import bench_frame  # drives the real screen (the bench may reach up to the UI)
 
