@@ -50,6 +50,11 @@ def default_jobs(games: int) -> int:
     return (os.cpu_count() or 1) if games >= SPREAD_FROM else 1
 
 
+def workers(jobs: int) -> int:
+    """The worker processes ``jobs`` means: 0 is every core."""
+    return (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
+
+
 @dataclass(frozen=True)
 class GameResult:
     """What one simulated game came to (plain data, sent back from worker processes).
@@ -181,7 +186,7 @@ def run(
     """
     options = dict(options or {})
     seeds = range(seed, seed + games)
-    jobs = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
+    jobs = workers(jobs)
     jobs = min(jobs, games) if games else 1
     results: list[GameResult] = []
     stream: Iterable[GameResult]
@@ -535,7 +540,7 @@ def main(
         )
     if jobs is None:
         jobs = default_jobs(games)
-    jobs_used = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
+    jobs_used = workers(jobs)
     # a bar redrawn with \r only on a terminal: a log file or a pipe gets the report alone
     bar = ProgressBar(games) if progress and sys.stderr.isatty() else None
     start = time.perf_counter()

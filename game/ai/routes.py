@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.scenario.model import Point, Zone
@@ -26,8 +26,18 @@ from game.scenario.model import Point, Zone
 CLUTTER_COST = 4.0
 EDGE_COST = 1.5  # cells just outside clutter: a route hugging a hedge would clip its corners
 EDGE = 0.35
-ENTRIES_KEPT = 4096  # points whose entry cell a field remembers (forgotten all at once when full)
+ENTRIES_KEPT = 4096  # entry cells and routes a field remembers (each store forgotten at once when full)
 _CACHE: dict[tuple[Any, ...], RouteField] = {}
+
+
+def _remember(store: dict[Any, Any], key: Any, work: Callable[[], Any]) -> Any:
+    """``store[key]``, worked out by ``work`` the first time (a store of ENTRIES_KEPT is emptied at once)."""
+    if key in store:
+        return store[key]
+    if len(store) >= ENTRIES_KEPT:
+        store.clear()
+    found = store[key] = work()
+    return found
 
 
 class RouteField:
@@ -73,16 +83,11 @@ class RouteField:
     def _start(self, p: Point) -> int | None:
         # remembered per point: the bot asks the same few soldiers' distances many times a command,
         # and the entry cell depends only on the terrain
-        entries = self._entries
-        if p in entries:
-            return entries[p]
+        return _remember(self._entries, p, lambda: self._entry(p))
+
+    def _entry(self, p: Point) -> int | None:
         k = self.grid.entry_cell(p)
-        if k is not None and math.isinf(self.dist[k]):
-            k = None
-        if len(entries) >= ENTRIES_KEPT:
-            entries.clear()
-        entries[p] = k
-        return k
+        return None if k is None or math.isinf(self.dist[k]) else k
 
     def distance(self, p: Point) -> float:
         """Route cost from p to the goal (inf when the goal cannot be reached)."""
@@ -95,13 +100,7 @@ class RouteField:
         """The first ``length`` inches of the route from ``start``, as few straight legs as can be
         without crossing more clutter than the grid route does (remembered: a soldier who stays put
         is asked again command after command, and the route depends only on the terrain)."""
-        key = (start, length)
-        found = self._routes.get(key)
-        if found is None:
-            if len(self._routes) >= ENTRIES_KEPT:
-                self._routes.clear()
-            found = self._routes[key] = tuple(self._route(start, length))
-        return list(found)
+        return list(_remember(self._routes, (start, length), lambda: tuple(self._route(start, length))))
 
     def _route(self, start: Point, length: float) -> list[Point]:
         k = self._start(start)

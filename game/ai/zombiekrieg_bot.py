@@ -68,7 +68,7 @@ def choose_command(game: Any) -> Command:
     needed = max(1, int(getattr(st, "exit_count", 0) or LEADERS)) + 1
     front = {f.id for f in sorted(mine, key=key)[:needed]} if field else set()
     for f in sorted(ready, key=key):
-        value, cmd = shots[f.id]
+        value, cmd = shots.get(f.id)
         good_shot = cmd is not None and value >= MIN_SHOT_VALUE
         if good_shot and (field is None or f.id not in front or _threat(game, f) < THREAT_RANGE):
             return cmd  # type: ignore[return-value]
@@ -224,11 +224,6 @@ class _Shots:
         if found is None:
             found = self._found[fid] = _best_shot(self._game, self._ready[fid], self._danger)
         return found
-
-    def __getitem__(self, fid: str) -> tuple[float, Command | None]:
-        if fid not in self._ready:
-            raise KeyError(fid)
-        return self.get(fid)
 
 
 def _crit(mg: int) -> float:

@@ -124,22 +124,23 @@ class BaseGrid:
         px, py = p
         bound = max(reach, 0.0) + self.max_radius
         sqrt = math.sqrt
-        c = self.cell
-        column = self._columns.get(math.floor(px / c))
-        first = column.get(math.floor(py / c)) if column else None
-        if first:
-            for fid, (x, y, r) in first.items():
-                dx, dy = px - x, py - y
-                if sqrt(dx * dx + dy * dy) - r < reach and (where is None or where(fid)):
-                    return True
-        for cell in self._cells_over(px - bound, py - bound, px + bound, py + bound):
-            if cell is first:
-                continue  # looked at above
+        for cell in self._home_first(px, py, bound):
             for fid, (x, y, r) in cell.items():
                 dx, dy = px - x, py - y
                 if sqrt(dx * dx + dy * dy) - r < reach and (where is None or where(fid)):
                     return True
         return False
+
+    def _home_first(self, px: float, py: float, bound: float) -> Iterator[dict[str, tuple[float, float, float]]]:
+        """p's own cell, then the other cells the box of ``bound`` round p covers (listed only when a
+        caller reads on past the first)."""
+        column = self._columns.get(math.floor(px / self.cell))
+        first = column.get(math.floor(py / self.cell)) if column else None
+        if first:
+            yield first
+        for cell in self._cells_over(px - bound, py - bound, px + bound, py + bound):
+            if cell is not first:
+                yield cell
 
     def _gaps_of(self, p: tuple[float, float], fids: Iterable[str]) -> Iterator[tuple[float, str]]:
         """(distance from p to the base's edge, id) of each of ``fids`` filed here: :meth:`within`'s

@@ -922,7 +922,7 @@ class Table:
         """The figure nearest to p (edge distance) that passes ``where``; spatial query, not a loop over all."""
         if not self._bases:
             return None
-        limit = within if within is not None else math.hypot(self.width, self.height) + 2 * self._max_radius
+        limit = self._search_limit(within)
         if where is None:
             self._reindex()
             nearest = self._space.point_query_nearest(p, limit, SEE_BASES)
@@ -939,6 +939,10 @@ class Table:
                 return None
             reach = min(reach * 2, limit)
 
+    def _search_limit(self, within: float | None) -> float:
+        """How far :meth:`nearest` looks: ``within``, else far enough to reach any base on the table."""
+        return within if within is not None else math.hypot(self.width, self.height) + 2 * self._max_radius
+
     def nearest_of(
         self,
         p: Point,
@@ -948,5 +952,5 @@ class Table:
     ) -> str | None:
         """``nearest(p, where, within)`` among the figures ``fids`` only (the same answer when every
         figure passing ``where`` is one of them): the few of one side, not a search through a horde."""
-        limit = within if within is not None else math.hypot(self.width, self.height) + 2 * self._max_radius
+        limit = self._search_limit(within)
         return self._grid.nearest_of(p, limit, fids, where)

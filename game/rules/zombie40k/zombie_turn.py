@@ -139,9 +139,8 @@ def _nearest_gap(z: Model, p: Point, goals: list[Point]) -> float:
 
 
 def _walk(world: World, z: Model, path: list[Point], inches: float, goals: list[Point]) -> list[Point] | None:
-    check = world.table.legal_part(
-        path, z.radius, mover=z.id, max_length=inches
-    )  # the clutter crossed is not read here
+    # the legal part only: the clutter crossed is not read here
+    check = world.table.legal_part(path, z.radius, mover=z.id, max_length=inches)
     pts = list(check.points)
     blocked_by_zombie = (
         check.blocked and check.blocked_by.startswith("figure ") and not _is_player(world, check.blocked_by[7:])
