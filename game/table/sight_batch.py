@@ -27,154 +27,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import repeat
 from typing import Any
 
 from game.scenario.model import Point
+from game.table.outlines import Lines, Outlines, crossing_boxes, expand, lines_of
 
 CORNER_CLEARANCE = 1e-5  # inches: a line this close to a corner is settled by the single call
 END_CLEARANCE = 1e-7  # fraction of the line: a crossing this near either end is too
 TIE = 1e-9  # two pieces of terrain met this close together along the line: the single call names the one
-BOX_MARGIN = 1e-3  # inches added round every piece's box: a line that near it is tested in full
 CHUNK = 8192  # pairs per numpy pass (bounds the pairs x pieces arrays)
 
 
-@dataclass
-class Outlines:
-    """The terrain as flat arrays: the convex pieces of walls and buildings (their edges grouped by
-    piece), the wall legs as capsules, the clutter outlines (edges grouped by ring), and every
-    piece's box for the first, coarse pass. Coordinates are kept as rows (x1, y1, x2, y2, ...) so
-    each is one contiguous array to gather from."""
-
-    edges: Any  # (4, E) x1 y1 x2 y2 of every convex blocking piece's outline, piece after piece
-    poly_first: Any  # (P + 1,) where each convex piece's edges start (and the end)
-    poly_piece: Any  # (P,) which named piece of terrain (index into names) each convex piece is
-    caps: Any  # (5, C) x1 y1 x2 y2 radius of every wall segment
-    cap_piece: Any  # (C,)
-    clutter: Any  # (4, F) clutter outline edges, ring after ring
-    ring_first: Any  # (R + 1,)
-    boxes: Any  # (4, P + C + R) min x, min y, max x, max y (with the margin): pieces, caps, rings
-    names: list[str]
-
-    @property
-    def polys(self) -> int:
-        return len(self.poly_piece)
-
-    @property
-    def rings(self) -> int:
-        return len(self.ring_first) - 1
-
-
-def _columns(rows: Sequence[tuple[float, ...]], width: int) -> Any:
-    import numpy as np
-
-    return np.ascontiguousarray(np.array(rows, np.float64).reshape(-1, width).T)
-
-
-def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[Sequence[Point]]) -> Outlines:
-    """From the table's blocking shapes as (kind, name, geometry): ``("poly", name, vertices)`` or
-    ``("segment", name, (a, b, radius))``, and the clutter outlines (each ring's points in the order
-    of the table's own edge list)."""
-    import numpy as np
-
-    names: list[str] = []
-    index: dict[str, int] = {}
-    edges: list[tuple[float, ...]] = []
-    poly_first, poly_piece = [0], []
-    caps: list[tuple[float, ...]] = []
-    cap_piece = []
-    poly_box, cap_box, ring_box = [], [], []
-    for kind, name, geom in blocking:
-        piece = index.setdefault(name, len(index))
-        if piece == len(names):
-            names.append(name)
-        if kind == "poly":
-            pts = [(float(x), float(y)) for x, y in geom]
-            for i, (x1, y1) in enumerate(pts):
-                x2, y2 = pts[(i + 1) % len(pts)]
-                edges.append((x1, y1, x2, y2))
-            poly_first.append(len(edges))
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            poly_box.append((min(xs), min(ys), max(xs), max(ys)))
-            poly_piece.append(piece)
-        else:
-            (ax, ay), (bx, by), r = geom
-            ax, ay, bx, by, r = float(ax), float(ay), float(bx), float(by), float(r)
-            caps.append((ax, ay, bx, by, r))
-            cap_box.append((min(ax, bx) - r, min(ay, by) - r, max(ax, bx) + r, max(ay, by) + r))
-            cap_piece.append(piece)
-    cl: list[tuple[float, ...]] = []
-    ring_first = [0]
-    for ring in clutter_rings:
-        pts = [(float(x), float(y)) for x, y in ring]
-        for i, (x1, y1) in enumerate(pts):
-            x2, y2 = pts[(i + 1) % len(pts)]
-            cl.append((x1, y1, x2, y2))
-        ring_first.append(len(cl))
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        ring_box.append((min(xs), min(ys), max(xs), max(ys)))
-    boxes = _columns(poly_box + cap_box + ring_box, 4)
-    boxes[:2] -= BOX_MARGIN
-    boxes[2:] += BOX_MARGIN
-    i64 = np.int64
-    return Outlines(
-        _columns(edges, 4),
-        np.array(poly_first, i64),
-        np.array(poly_piece, i64),
-        _columns(caps, 5),
-        np.array(cap_piece, i64),
-        _columns(cl, 4),
-        np.array(ring_first, i64),
-        boxes,
-        names,
-    )
-
-
-@dataclass
-class _Lines:
-    """One chunk of lines as columns: start, end, direction, squared length (1 where it is 0)."""
-
-    ax: Any
-    ay: Any
-    bx: Any
-    by: Any
-    dx: Any
-    dy: Any
-    dd: Any
-
-
-def _crossing_boxes(lines: _Lines, ends: tuple[Any, Any], x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[Any, Any]:
-    """(line, box) index pairs, line by line: where the part of each line from its start to ``ends``
-    (x, y) may touch the box (the two boxes overlap, then the line passes within the box: the
-    separating axis test)."""
-    import numpy as np
-
-    ax, ay, dx, dy = lines.ax, lines.ay, lines.dx, lines.dy
-    ex, ey = ends
-    hit = (np.minimum(ax, ex)[:, None] <= x1) & (np.maximum(ax, ex)[:, None] >= x0)
-    hit &= (np.minimum(ay, ey)[:, None] <= y1) & (np.maximum(ay, ey)[:, None] >= y0)
-    rows, cols = np.nonzero(hit)
-    hx, hy = (x1 - x0) * 0.5, (y1 - y0) * 0.5
-    cx, cy = (x0 + hx)[cols], (y0 + hy)[cols]
-    ldx, ldy = dx[rows], dy[rows]
-    sat = np.abs(ldx * (cy - ay[rows]) - ldy * (cx - ax[rows])) <= np.abs(ldx) * hy[cols] + np.abs(ldy) * hx[cols]
-    keep = np.flatnonzero(sat)
-    return rows.take(keep), cols.take(keep)
-
-
-def _near_blocking(lines: _Lines, o: Outlines) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
+def _near_blocking(lines: Lines, o: Outlines) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
     """(line, piece) index pairs, line by line, where the line may touch the piece's box: the convex
     pieces of walls and buildings, then the wall legs."""
 
     p, c = o.polys, len(o.cap_piece)
     x0, y0, x1, y1 = (row[: p + c] for row in o.boxes)
-    rows, cols = _crossing_boxes(lines, (lines.bx, lines.by), x0, y0, x1, y1)
+    rows, cols = crossing_boxes(lines, (lines.bx, lines.by), x0, y0, x1, y1)
     is_poly = cols < p
     return (rows[is_poly], cols[is_poly]), (rows[~is_poly], cols[~is_poly] - p)
 
 
-def _near_rings(lines: _Lines, o: Outlines, wall: Any) -> tuple[Any, Any]:
+def _near_rings(lines: Lines, o: Outlines, wall: Any) -> tuple[Any, Any]:
     """(line, clutter ring) index pairs, line by line: the rings the line may touch before its first
     wall (clutter beyond it never counts), and those whose box holds the line's target (the target
     stands in clutter or not, wall or no wall)."""
@@ -185,7 +61,7 @@ def _near_rings(lines: _Lines, o: Outlines, wall: Any) -> tuple[Any, Any]:
     # a hair past the wall: a span running on to the wall is still seen (and left to the single call)
     reach = np.minimum(wall + 1e-6, 1.0)
     ends = (lines.ax + lines.dx * reach, lines.ay + lines.dy * reach)
-    rows, cols = _crossing_boxes(lines, ends, x0, y0, x1, y1)
+    rows, cols = crossing_boxes(lines, ends, x0, y0, x1, y1)
     bx, by = lines.bx[:, None], lines.by[:, None]
     hit = (bx >= x0) & (bx <= x1) & (by >= y0) & (by <= y1)
     hit[rows, cols] = True
@@ -193,20 +69,7 @@ def _near_rings(lines: _Lines, o: Outlines, wall: Any) -> tuple[Any, Any]:
     return rows, cols
 
 
-def _expand(rows: Any, cols: Any, first: Any) -> tuple[Any, Any, Any]:
-    """Every (line, piece) pair opened into (line, edge) entries: the line of each entry, the edge,
-    and where each pair's entries start."""
-    import numpy as np
-
-    counts = first[cols + 1] - first[cols]
-    starts = np.cumsum(counts) - counts
-    total = int(counts.sum())
-    line = np.repeat(rows, counts)
-    edge = np.repeat(first[cols] - starts, counts) + np.arange(total)
-    return line, edge, starts
-
-
-def _walls(o: Outlines, lines: _Lines, near_polys: Any, near_caps: Any, unsure: Any) -> tuple[Any, Any]:
+def _walls(o: Outlines, lines: Lines, near_polys: Any, near_caps: Any, unsure: Any) -> tuple[Any, Any]:
     """(where along each line the first wall or building is crossed (inf where none), which named
     piece it is (-1 where none)); marks in ``unsure`` the lines the single call must settle."""
     import numpy as np
@@ -217,7 +80,7 @@ def _walls(o: Outlines, lines: _Lines, near_polys: Any, near_caps: Any, unsure: 
     at: list[Any] = []
     rows, cols = near_polys
     if len(rows):
-        line, edge, starts = _expand(rows, cols, o.poly_first)
+        line, edge, starts = expand(rows, cols, o.poly_first)
         ax, ay, dx, dy, dd = lines.ax[line], lines.ay[line], lines.dx[line], lines.dy[line], lines.dd[line]
         x1, y1, x2, y2 = (c.take(edge) for c in o.edges)
         ex, ey = x2 - x1, y2 - y1
@@ -313,7 +176,7 @@ def _rank(group: Any, groups: int) -> tuple[Any, Any]:
 
 
 def _clutter(
-    o: Outlines, lines: _Lines, near_rings: Any, wall: Any, max_clutter: float, unsure: Any
+    o: Outlines, lines: Lines, near_rings: Any, wall: Any, max_clutter: float, unsure: Any
 ) -> tuple[Any, Any, Any, Any]:
     """(the lines with clutter spans, their clutter crossed, the fraction where it passes the
     limit (nan where it does not), and whether each line's target stands in clutter) for every
@@ -326,7 +189,7 @@ def _clutter(
     rows, cols = near_rings
     if not len(rows):
         return none
-    line, edge, starts = _expand(rows, cols, o.ring_first)
+    line, edge, starts = expand(rows, cols, o.ring_first)
     ax, ay, dx, dy = lines.ax[line], lines.ay[line], lines.dx[line], lines.dy[line]
     x1, y1, x2, y2 = (c.take(edge) for c in o.clutter)
     # the target in clutter: geometry.point_in_edges, its arithmetic, one parity per (line, ring)
@@ -441,12 +304,8 @@ def _classify(
     import numpy as np
 
     n = len(pairs)
-    flat = np.fromiter(chain.from_iterable(chain.from_iterable(pairs)), np.float64, 4 * n).reshape(n, 4).T
-    ax, ay, bx, by = flat
-    dx, dy = bx - ax, by - ay
-    dd = dx * dx + dy * dy
-    unsure = ~(np.isfinite(flat).all(axis=0) & (dd > 1e-12))  # no length (or no number): the single call
-    lines = _Lines(ax, ay, bx, by, dx, dy, np.where(unsure, 1.0, dd))
+    lines, unsure = lines_of(pairs)  # no length (or no number): the single call
+    ax, ay, dx, dy = lines.ax, lines.ay, lines.dx, lines.dy
     near_polys, near_caps = _near_blocking(lines, o)
     wall, piece = _walls(o, lines, near_polys, near_caps, unsure)
     spanned, crossed, cut, target_in = _clutter(o, lines, _near_rings(lines, o, wall), wall, max_clutter, unsure)

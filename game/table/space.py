@@ -48,6 +48,7 @@ CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it,
 _RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
 _RESUME_STEP = 1e-7  # inches past a clutter span before asking for the next one
 BATCH_FROM = 32  # pairs: a smaller batch of sight lines is asked one line at a time (see lines_of_sight)
+LEGS_BATCH_FROM = 128  # legs: fewer are asked one at a time (the single call is cheap on short legs)
 
 
 @dataclass(frozen=True)
@@ -396,7 +397,17 @@ class Table:
             return [los(a, b, max_clutter) for a, b in pairs]
         from game.table import sight_batch
 
+        def single(a: Point, b: Point) -> Sight:
+            return self.line_of_sight(a, b, max_clutter)
+
+        return sight_batch.lines_of_sight(self._terrain_arrays(), pairs, max_clutter, single, _sight, _CLEAR_SIGHT)
+
+    def _terrain_arrays(self) -> Any:
+        """The walls, buildings and clutter as the batches' numpy arrays (:mod:`game.table.outlines`),
+        made when a batch first asks."""
         if self._outlines is None:
+            from game.table.outlines import outlines
+
             blocking: list[tuple[str, str, object]] = []
             for _, _, _, _, shape, _ in self._blocking:
                 name = self._named[self._rays.key_of(shape)]
@@ -406,12 +417,8 @@ class Table:
                     assert isinstance(shape, pymunk.Segment)
                     blocking.append(("segment", name, (tuple(shape.a), tuple(shape.b), shape.radius)))
             rings = [[(e[0], e[1]) for e in piece.edges] for piece in self._clutter]
-            self._outlines = sight_batch.outlines(blocking, rings)
-
-        def single(a: Point, b: Point) -> Sight:
-            return self.line_of_sight(a, b, max_clutter)
-
-        return sight_batch.lines_of_sight(self._outlines, pairs, max_clutter, single, _sight, _CLEAR_SIGHT)
+            self._outlines = outlines(blocking, rings)
+        return self._outlines
 
     def keep_sight(self, size: int = 8192) -> None:
         """Remember up to ``size`` sight lines (forgotten all at once when full): a game asks the same
@@ -732,6 +739,20 @@ class Table:
         if (by < ay and by < radius) or (by > ay and by > self.height - radius):
             return False
         return not self._touches_terrain(a, b, radius)
+
+    def legs_clear(self, legs: Sequence[tuple[Point, Point]], radius: float) -> list[bool]:
+        """``[leg_clear(a, b, radius) for a, b in legs]`` in one call, the same answers: the plain legs
+        are settled together in numpy, the others asked one by one (see :mod:`game.table.legs_batch`).
+        Fewer than :data:`LEGS_BATCH_FROM` legs are asked one by one."""
+        clear = self.leg_clear
+        if len(legs) < LEGS_BATCH_FROM:
+            return [clear(a, b, radius) for a, b in legs]
+        from game.table import legs_batch
+
+        def single(a: Point, b: Point) -> bool:
+            return clear(a, b, radius)
+
+        return legs_batch.legs_clear(self._terrain_arrays(), legs, radius, self.width, self.height, single)
 
     def _touches_terrain(self, a: Point, b: Point, radius: float) -> bool:
         """``_terrain_contact(a, b, radius) is not None``, stopping at the first wall or building

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import repeat
 
 from game.rules.zombiekrieg import cohesion
 from game.rules.zombiekrieg.data import Reaction
@@ -149,8 +150,10 @@ def axis_move(world: World) -> None:
     if unit:
         goals = _goals(world, cell, allies, unit)
         field = world.table.distance_field(goals, unit[0].radius)
-        for z in sorted(unit, key=lambda z: (field.distance(z.position), _num(z.id))):
-            walk(z, _path_toward(world, z, goals, field), cell.move)
+        walking = {z.id: field.distance(z.position) for z in unit}
+        straight = _straight_goals(world, unit, goals, walking)
+        for z in sorted(unit, key=lambda z: (walking[z.id], _num(z.id))):
+            walk(z, _path_toward(z, straight.get(z.id), field), cell.move)
     if not alone:
         _keep_together(world, order, paths, starts)
         # one that could not move (hemmed in) while the unit moved off, and that no neighbour could wait
@@ -208,18 +211,37 @@ def _path_to(world: World, z: Figure, goal: Point) -> Callable[[float], list[Poi
     return plan
 
 
-def _path_toward(
-    world: World, z: Figure, goals: Sequence[Point], field: DistanceField
-) -> Callable[[float], list[Point]]:
-    """Toward the nearest goal: straight at it in open ground (RULES.md Common, Movement), else down
-    the unit's shared distance field round the walls."""
+def _straight_goals(
+    world: World, unit: Sequence[Figure], goals: Sequence[Point], walking: dict[str, float]
+) -> dict[str, Point]:
+    """Each zombie's goal to walk straight at, where it has one: the nearest goal in a straight line
+    whose leg is clear of walls and buildings, of those no further in a straight line than the
+    nearest is to walk to (a goal beyond that is never nearer). Every zombie's legs are asked of the
+    table in one batch: figures do not block a leg, so the order the unit walks in does not matter."""
+    asked: dict[float, list[tuple[str, Point, Point]]] = {}  # by base radius: one batch each
+    for z in unit:
+        here, limit = z.position, walking[z.id]
+        # nearest first, ties in the goals' order (a stable sort by distance)
+        near = sorted((d, i) for i, d in enumerate(map(math.dist, repeat(here), goals)) if d <= limit)
+        if near:
+            legs = asked.setdefault(z.radius, [])
+            legs.extend((z.id, here, goals[i]) for _, i in near)
+    straight: dict[str, Point] = {}
+    for radius, legs in asked.items():
+        clear = world.table.legs_clear([(here, goal) for _, here, goal in legs], radius)
+        for (zid, _, goal), ok in zip(legs, clear):
+            if ok:
+                straight.setdefault(zid, goal)
+    return straight
+
+
+def _path_toward(z: Figure, goal: Point | None, field: DistanceField) -> Callable[[float], list[Point]]:
+    """Toward the nearest goal: straight at ``goal`` when it has one in open ground (RULES.md Common,
+    Movement; see :func:`_straight_goals`), else down the unit's shared distance field round the
+    walls."""
     here = z.position
-    walking = field.distance(here)
-    for goal in sorted(goals, key=lambda g: math.dist(here, g)):
-        if math.dist(here, goal) > walking:
-            break  # a goal further away in a straight line than the nearest one is to walk to
-        if world.table.leg_clear(here, goal, z.radius):
-            return lambda length: truncate_path([here, goal], length)
+    if goal is not None:
+        return lambda length: truncate_path([here, goal], length)
     return lambda length: list(field.step(here, length)) or [here]
 
 

@@ -1,0 +1,167 @@
+"""The terrain as flat numpy arrays, and the coarse first pass every batch of segments makes over it
+(:mod:`game.table.sight_batch` for sight lines, :mod:`game.table.legs_batch` for bases sliding
+along legs): which pieces' boxes a segment comes near at all.
+
+numpy is imported when the first batch is asked for, not at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any
+
+from game.scenario.model import Point
+
+BOX_MARGIN = 1e-3  # inches added round every piece's box: a segment that near it is tested in full
+
+
+@dataclass
+class Outlines:
+    """The terrain as flat arrays: the convex pieces of walls and buildings (their edges grouped by
+    piece), the wall legs as capsules, the clutter outlines (edges grouped by ring), and every
+    piece's box for the first, coarse pass. Coordinates are kept as rows (x1, y1, x2, y2, ...) so
+    each is one contiguous array to gather from."""
+
+    edges: Any  # (4, E) x1 y1 x2 y2 of every convex blocking piece's outline, piece after piece
+    poly_first: Any  # (P + 1,) where each convex piece's edges start (and the end)
+    poly_piece: Any  # (P,) which named piece of terrain (index into names) each convex piece is
+    caps: Any  # (5, C) x1 y1 x2 y2 radius of every wall segment
+    cap_piece: Any  # (C,)
+    clutter: Any  # (4, F) clutter outline edges, ring after ring
+    ring_first: Any  # (R + 1,)
+    boxes: Any  # (4, P + C + R) min x, min y, max x, max y (with the margin): pieces, caps, rings
+    names: list[str]
+
+    @property
+    def polys(self) -> int:
+        return len(self.poly_piece)
+
+    @property
+    def rings(self) -> int:
+        return len(self.ring_first) - 1
+
+
+def _columns(rows: Sequence[tuple[float, ...]], width: int) -> Any:
+    import numpy as np
+
+    return np.ascontiguousarray(np.array(rows, np.float64).reshape(-1, width).T)
+
+
+def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[Sequence[Point]]) -> Outlines:
+    """From the table's blocking shapes as (kind, name, geometry): ``("poly", name, vertices)`` or
+    ``("segment", name, (a, b, radius))``, and the clutter outlines (each ring's points in the order
+    of the table's own edge list)."""
+    import numpy as np
+
+    names: list[str] = []
+    index: dict[str, int] = {}
+    edges: list[tuple[float, ...]] = []
+    poly_first, poly_piece = [0], []
+    caps: list[tuple[float, ...]] = []
+    cap_piece = []
+    poly_box, cap_box, ring_box = [], [], []
+    for kind, name, geom in blocking:
+        piece = index.setdefault(name, len(index))
+        if piece == len(names):
+            names.append(name)
+        if kind == "poly":
+            pts = [(float(x), float(y)) for x, y in geom]
+            for i, (x1, y1) in enumerate(pts):
+                x2, y2 = pts[(i + 1) % len(pts)]
+                edges.append((x1, y1, x2, y2))
+            poly_first.append(len(edges))
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            poly_box.append((min(xs), min(ys), max(xs), max(ys)))
+            poly_piece.append(piece)
+        else:
+            (ax, ay), (bx, by), r = geom
+            ax, ay, bx, by, r = float(ax), float(ay), float(bx), float(by), float(r)
+            caps.append((ax, ay, bx, by, r))
+            cap_box.append((min(ax, bx) - r, min(ay, by) - r, max(ax, bx) + r, max(ay, by) + r))
+            cap_piece.append(piece)
+    cl: list[tuple[float, ...]] = []
+    ring_first = [0]
+    for ring in clutter_rings:
+        pts = [(float(x), float(y)) for x, y in ring]
+        for i, (x1, y1) in enumerate(pts):
+            x2, y2 = pts[(i + 1) % len(pts)]
+            cl.append((x1, y1, x2, y2))
+        ring_first.append(len(cl))
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        ring_box.append((min(xs), min(ys), max(xs), max(ys)))
+    boxes = _columns(poly_box + cap_box + ring_box, 4)
+    boxes[:2] -= BOX_MARGIN
+    boxes[2:] += BOX_MARGIN
+    i64 = np.int64
+    return Outlines(
+        _columns(edges, 4),
+        np.array(poly_first, i64),
+        np.array(poly_piece, i64),
+        _columns(caps, 5),
+        np.array(cap_piece, i64),
+        _columns(cl, 4),
+        np.array(ring_first, i64),
+        boxes,
+        names,
+    )
+
+
+@dataclass
+class Lines:
+    """One chunk of lines as columns: start, end, direction, squared length (1 where it is 0)."""
+
+    ax: Any
+    ay: Any
+    bx: Any
+    by: Any
+    dx: Any
+    dy: Any
+    dd: Any
+
+
+def crossing_boxes(lines: Lines, ends: tuple[Any, Any], x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[Any, Any]:
+    """(line, box) index pairs, line by line: where the part of each line from its start to ``ends``
+    (x, y) may touch the box (the two boxes overlap, then the line passes within the box: the
+    separating axis test)."""
+    import numpy as np
+
+    ax, ay, dx, dy = lines.ax, lines.ay, lines.dx, lines.dy
+    ex, ey = ends
+    hit = (np.minimum(ax, ex)[:, None] <= x1) & (np.maximum(ax, ex)[:, None] >= x0)
+    hit &= (np.minimum(ay, ey)[:, None] <= y1) & (np.maximum(ay, ey)[:, None] >= y0)
+    rows, cols = np.nonzero(hit)
+    hx, hy = (x1 - x0) * 0.5, (y1 - y0) * 0.5
+    cx, cy = (x0 + hx)[cols], (y0 + hy)[cols]
+    ldx, ldy = dx[rows], dy[rows]
+    sat = np.abs(ldx * (cy - ay[rows]) - ldy * (cx - ax[rows])) <= np.abs(ldx) * hy[cols] + np.abs(ldy) * hx[cols]
+    keep = np.flatnonzero(sat)
+    return rows.take(keep), cols.take(keep)
+
+
+def expand(rows: Any, cols: Any, first: Any) -> tuple[Any, Any, Any]:
+    """Every (line, piece) pair opened into (line, edge) entries: the line of each entry, the edge,
+    and where each pair's entries start."""
+    import numpy as np
+
+    counts = first[cols + 1] - first[cols]
+    starts = np.cumsum(counts) - counts
+    total = int(counts.sum())
+    line = np.repeat(rows, counts)
+    edge = np.repeat(first[cols] - starts, counts) + np.arange(total)
+    return line, edge, starts
+
+
+def lines_of(pairs: Sequence[tuple[Point, Point]]) -> tuple[Lines, Any]:
+    """The segments as :class:`Lines` (a zero length read as 1, so nothing divides by 0), and which
+    of them are not plain: no length, or a coordinate that is no number."""
+    import numpy as np
+
+    n = len(pairs)
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(pairs)), np.float64, 4 * n).reshape(n, 4).T
+    ax, ay, bx, by = flat
+    dx, dy = bx - ax, by - ay
+    dd = dx * dx + dy * dy
+    odd = ~(np.isfinite(flat).all(axis=0) & (dd > 1e-12))
+    return Lines(ax, ay, bx, by, dx, dy, np.where(odd, 1.0, dd)), odd

@@ -1,0 +1,140 @@
+"""``Table.legs_clear`` answers exactly as ``Table.leg_clear`` does, leg by leg (RULES.md "Common to
+all three": movement, a base may not pass through walls or buildings; a zombie walks straight at its
+goal when the way is clear): on thousands of random legs over every shipped map, on the pinned
+cases (grazing a building's corner and a wall's round end at the base's radius and a hair either
+side, starting against a wall and moving off or into it, off the table, of no length), and on any
+leg hypothesis finds on the property tests' table."""
+
+from __future__ import annotations
+
+import random
+from unittest.mock import patch
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.assets import assets_dir
+from game.bench.common import open_ground, starter_scenario
+from game.scenario.loader import load_scenario
+from game.scenario.model import Area, Terrain
+from game.table import Table, space
+
+
+def check(table: Table, legs, radius: float = 0.5) -> list[bool]:
+    """Every leg through numpy (however few) against the single call; the answers."""
+    with patch.object(space, "LEGS_BATCH_FROM", 0):
+        batch = table.legs_clear(legs, radius)
+    assert len(batch) == len(legs)
+    for (a, b), got in zip(legs, batch):
+        assert got == table.leg_clear(a, b, radius), (a, b, radius, got)
+    return batch
+
+
+def random_legs(sc, rng: random.Random, n: int):
+    legs = []
+    for _ in range(n):
+        a = (rng.uniform(-1, sc.width + 1), rng.uniform(-1, sc.height + 1))
+        if rng.random() < 0.5:
+            b = (a[0] + rng.uniform(-8, 8), a[1] + rng.uniform(-8, 8))  # a move's length
+        else:
+            b = (rng.uniform(0, sc.width), rng.uniform(0, sc.height))  # across the table
+        legs.append((a, b))
+    return legs
+
+
+MAPS_DIR = assets_dir("maps")
+SHIPPED = sorted(p.name for p in MAPS_DIR.glob("*.tmx"))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_thousands_of_random_legs_on_every_shipped_map(name):
+    sc = load_scenario(str(MAPS_DIR / name))
+    table = Table.from_scenario(sc)
+    legs = random_legs(sc, random.Random(name), 3000)
+    answers = check(table, legs) + check(table, legs[:500], 1.0) + check(table, legs[:500], 0.25)
+    assert True in answers and False in answers
+
+
+def test_legs_between_open_ground_as_a_horde_asks_them():
+    sc = starter_scenario()
+    table = Table.from_scenario(sc)
+    spots = open_ground(sc, random.Random(5), 0.5)
+    pts = [next(spots) for _ in range(120)]
+    legs = [(pts[i], pts[j]) for i in range(0, 120, 3) for j in range(1, 120, 4)]
+    answers = check(table, legs)
+    assert 0.2 < sum(answers) / len(answers) < 0.9  # both kinds, in numbers
+
+
+def test_grazing_a_buildings_corner_and_a_walls_end():
+    """A base of 0.5" passing a square building's corner and a 0.25" wall's round end at exactly
+    the reach, and a millionth and a thousandth either side, both ways."""
+    house = Terrain(1, "Farmhouse", "building", Area.rect(10, 10, 6, 6))
+    wall = Terrain(2, "Churchyard wall", "wall", Area(((34, 16), (34, 26)), is_line=True, shape="polyline"))
+    table = Table(40, 30, [house, wall])
+    legs = []
+    for off in (0.0, 1e-6, -1e-6, 1e-3, -1e-3, 0.1, -0.1):
+        y = 10.0 - 0.5 - off  # under the house's bottom edge, passing its corners
+        legs += [((2.0, y), (30.0, y)), ((30.0, y), (2.0, y))]
+        y = 26.0 + 0.625 + off  # past the wall's top end: radius plus half its thickness
+        legs += [((28.0, y), (39.0, y)), ((39.0, y), (28.0, y))]
+    answers = check(table, legs)
+    assert answers[-8:-4] == [True] * 4  # a tenth of an inch clear of both: passes
+    assert answers[-4:] == [False] * 4  # a tenth of an inch into both: touches
+
+
+def test_starting_against_a_wall_moving_off_along_or_into_it():
+    house = Terrain(1, "Farmhouse", "building", Area.rect(10, 10, 6, 6))
+    table = Table(40, 30, [house])
+    at = (13.0, 9.5)  # touching the bottom edge
+    legs = [(at, (13.0, 4.0)), (at, (20.0, 9.5)), (at, (13.0, 12.0)), (at, (18.0, 9.4)), (at, (18.0, 9.6))]
+    inside = (12.0, 12.0)
+    legs += [(inside, (12.0, 2.0)), (inside, (14.0, 14.0))]
+    answers = check(table, legs)
+    assert answers[:3] == [True, True, False]
+
+
+def test_off_the_table_and_of_no_length():
+    table = Table.from_scenario(starter_scenario())
+    inf = float("inf")
+    legs = [
+        ((0.6, 5.0), (0.2, 5.0)),
+        ((0.2, 5.0), (0.6, 5.0)),
+        ((71.0, 5.0), (71.8, 5.0)),
+        ((5.0, 47.9), (5.0, 40.0)),
+    ]
+    legs += [((5.0, 5.0), (5.0, 5.0)), ((5.0, 5.0), (5.0, 5.0 + 1e-9)), ((1.0, 1.0), (inf, 3.0))]
+    answers = check(table, legs)
+    assert answers[:5] == [False, True, False, True, True]
+
+
+def test_an_empty_batch_and_a_small_one():
+    table = Table.from_scenario(starter_scenario())
+    assert table.legs_clear([], 0.5) == []
+    legs = random_legs(starter_scenario(), random.Random(4), space.LEGS_BATCH_FROM - 1)
+    assert table.legs_clear(legs, 0.5) == [table.leg_clear(a, b, 0.5) for a, b in legs]
+
+
+TERRAIN = (
+    Terrain(
+        1,
+        "Farmhouse",
+        "building",
+        Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))),
+    ),
+    Terrain(2, "Churchyard wall", "wall", Area(((20, 4), (26, 10), (26, 18)), is_line=True, shape="polyline")),
+    Terrain(3, "Barn", "building", Area(((28, 20), (32, 24), (28, 28), (24, 24)))),
+    Terrain(4, "Woods", "clutter", Area.circle(6, 24, 3)),
+)
+TABLE = Table(36, 30, TERRAIN)
+points = st.tuples(st.floats(-2, 38, allow_nan=False), st.floats(-2, 32, allow_nan=False))
+grid_points = st.tuples(st.integers(0, 72).map(lambda v: v / 2), st.integers(0, 60).map(lambda v: v / 2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    legs=st.lists(st.tuples(st.one_of(points, grid_points), st.one_of(points, grid_points)), max_size=12),
+    radius=st.sampled_from((0.5, 0.25, 1.0, 0.0)),
+)
+def test_any_batch_reads_as_the_single_calls(legs, radius):
+    check(TABLE, legs, radius)
