@@ -41,46 +41,42 @@ def _to_segment(px: Any, py: Any, x1: Any, y1: Any, ex: Any, ey: Any) -> Any:
     return np.hypot(px - (x1 + s * ex), py - (y1 + s * ey))
 
 
-def _apart(lines: Lines, leg: Any, x1: Any, y1: Any, x2: Any, y2: Any) -> tuple[Any, Any]:
-    """For (leg, segment) entries: the distance from the leg's start to the segment, and from the
-    whole leg to it (0 where they cross)."""
-    import numpy as np
-
-    ax, ay, bx, by = lines.ax[leg], lines.ay[leg], lines.bx[leg], lines.by[leg]
-    dx, dy = lines.dx[leg], lines.dy[leg]
+def _crossing(lines: Lines, leg: Any, x1: Any, y1: Any, x2: Any, y2: Any) -> Any:
+    """For (leg, segment) entries: does the leg's centre line cross the segment (each one's ends
+    strictly on the two sides of the other's line)?"""
+    ax, ay, bx, by = lines.ax.take(leg), lines.ay.take(leg), lines.bx.take(leg), lines.by.take(leg)
+    dx, dy = bx - ax, by - ay
     ex, ey = x2 - x1, y2 - y1
-    start = _to_segment(ax, ay, x1, y1, ex, ey)
-    rest = np.minimum(_to_segment(bx, by, x1, y1, ex, ey), _to_segment(x1, y1, ax, ay, dx, dy))
-    rest = np.minimum(rest, _to_segment(x2, y2, ax, ay, dx, dy))
-    # crossing: each segment's ends on the two sides of the other's line
-    wx, wy = x1 - ax, y1 - ay
-    s1 = dx * wy - dy * wx
+    s1 = dx * (y1 - ay) - dy * (x1 - ax)
     s2 = dx * (y2 - ay) - dy * (x2 - ax)
-    e1 = ex * (-wy) - ey * (-wx)
+    e1 = ex * (ay - y1) - ey * (ax - x1)
     e2 = ex * (by - y1) - ey * (bx - x1)
-    crossing = (s1 * s2 < 0.0) & (e1 * e2 < 0.0)
-    return start, np.where(crossing, 0.0, rest)
+    return (s1 * s2 < 0.0) & (e1 * e2 < 0.0)
 
 
-def _verdicts(rows: Any, start: Any, away: Any, reach: Any, n: int) -> tuple[Any, Any]:
-    """(legs that touch a piece, legs the single call must settle) from each (leg, piece) pair's
-    start distance and leg distance against the reach (radius, plus a wall's half thickness)."""
+def _rest_apart(lines: Lines, leg: Any, x1: Any, y1: Any, x2: Any, y2: Any, corners: bool = True) -> Any:
+    """For (leg, segment) entries that do not cross: the distance from the leg's end to the segment,
+    and from the segment's first end (both ends with ``corners``) to the leg. With the start's
+    distance these make the distance between the two; a closed outline's second ends are its
+    first ends again."""
     import numpy as np
 
-    touch = np.zeros(n, bool)
-    unsure = np.zeros(n, bool)
-    near_start = start <= reach + LEG_CLEARANCE
-    unsure[rows[near_start]] = True
-    hit = ~near_start & (away < reach - LEG_CLEARANCE)
-    touch[rows[hit]] = True
-    unsure[rows[~near_start & ~hit & (away <= reach + LEG_CLEARANCE)]] = True
-    return touch, unsure
+    ax, ay, bx, by = lines.ax.take(leg), lines.ay.take(leg), lines.bx.take(leg), lines.by.take(leg)
+    dx, dy = lines.dx.take(leg), lines.dy.take(leg)
+    apart = np.minimum(_to_segment(bx, by, x1, y1, x2 - x1, y2 - y1), _to_segment(x1, y1, ax, ay, dx, dy))
+    if corners:
+        apart = np.minimum(apart, _to_segment(x2, y2, ax, ay, dx, dy))
+    return apart
 
 
 def _classify(
     o: Outlines, legs: Sequence[tuple[Point, Point]], radius: float, width: float, height: float
-) -> tuple[list[bool | None], Any]:
-    """(each plain leg's answer, None for the others; the others' indices)."""
+) -> tuple[list[bool], Any]:
+    """(each leg's answer, to be asked again of the single call for the others; the others' indices).
+
+    Two passes: first whether each leg starts against a piece and whether its centre line crosses
+    one (a leg crossing a piece it starts clear of touches it: most blocked legs end here); then,
+    for the pairs still open on legs not yet known to touch, the whole distance."""
     import numpy as np
 
     n = len(legs)
@@ -98,31 +94,67 @@ def _classify(
     is_poly = cols < p
     touch = np.zeros(n, bool)
     unsure = odd.copy()
+    # the convex pieces, pair by pair: the start's distance (-1 inside), whether the leg crosses
     prow, pcol = rows[is_poly], cols[is_poly]
+    leg, edge, starts = expand(prow, pcol, o.poly_first)
+    ex1, ey1, ex2, ey2 = (col.take(edge) for col in o.edges)
+    lax, lay = ax.take(leg), ay.take(leg)
+    side = (ex2 - ex1) * (lay - ey1) - (ey2 - ey1) * (lax - ex1)
+    start_e = _to_segment(lax, lay, ex1, ey1, ex2 - ex1, ey2 - ey1)
+    crossed_e = _crossing(lines, leg, ex1, ey1, ex2, ey2).view(np.int8)
     if len(prow):
-        leg, edge, starts = expand(prow, pcol, o.poly_first)
-        ex1, ey1, ex2, ey2 = (col.take(edge) for col in o.edges)
-        start, away = _apart(lines, leg, ex1, ey1, ex2, ey2)
-        # a start inside the convex piece: on the same side of every edge
-        side = (ex2 - ex1) * (ay[leg] - ey1) - (ey2 - ey1) * (ax[leg] - ex1)
         inside = (np.minimum.reduceat(side, starts) > 0.0) | (np.maximum.reduceat(side, starts) < 0.0)
-        start = np.where(inside, -1.0, np.minimum.reduceat(start, starts))
-        t, u = _verdicts(prow, start, np.minimum.reduceat(away, starts), np.full(len(prow), radius), n)
-        touch |= t
-        unsure |= u
+        pstart = np.where(inside, -1.0, np.minimum.reduceat(start_e, starts))
+        pcrossed = np.maximum.reduceat(crossed_e, starts) > 0
+    else:
+        pstart, pcrossed = np.zeros(0), np.zeros(0, bool)
+    # the walls, pair by pair: the start's and the leg's crossing of the centre line
     crow, ccol = rows[~is_poly], cols[~is_poly] - p
-    if len(crow):
-        wx1, wy1, wx2, wy2, half = (col.take(ccol) for col in o.caps)
-        start, away = _apart(lines, crow, wx1, wy1, wx2, wy2)
-        t, u = _verdicts(crow, start, away, radius + half, n)
-        touch |= t
-        unsure |= u
-    answer = ~touch & ~off
-    settled = still | off | (~unsure & ~still)
-    found: list[bool | None] = [None] * n
-    for i, ok in zip(np.flatnonzero(settled).tolist(), (answer | still)[settled].tolist()):
-        found[i] = ok
-    return found, np.flatnonzero(~settled)
+    wx1, wy1, wx2, wy2, half = (col.take(ccol) for col in o.caps)
+    cstart = _to_segment(ax.take(crow), ay.take(crow), wx1, wy1, wx2 - wx1, wy2 - wy1)
+    ccrossed = _crossing(lines, crow, wx1, wy1, wx2, wy2)
+    creach = radius + half
+    # a start against a piece: the single call asks which way the base moves; crossing one it starts
+    # clear of: touching it
+    pnear, cnear = pstart <= radius + LEG_CLEARANCE, cstart <= creach + LEG_CLEARANCE
+    unsure[prow[pnear]] = True
+    unsure[crow[cnear]] = True
+    # (a crossing is nearer than the reach by more than the hair, unless the reach is a hair itself)
+    pcross, ccross = ~pnear & pcrossed, ~cnear & ccrossed
+    csure = creach > LEG_CLEARANCE
+    if radius > LEG_CLEARANCE:
+        touch[prow[pcross]] = True
+    else:
+        unsure[prow[pcross]] = True
+    touch[crow[ccross & csure]] = True
+    unsure[crow[ccross & ~csure]] = True
+    # the pairs left on legs not yet touching anything: the whole distance, against the reach
+    open_p = np.flatnonzero(~pnear & ~pcrossed & ~touch.take(prow))
+    if len(open_p):
+        leg2, edge2, starts2 = expand(prow.take(open_p), pcol.take(open_p), o.poly_first)
+        f1, g1, f2, g2 = (col.take(edge2) for col in o.edges)
+        away = np.minimum(
+            pstart.take(open_p), np.minimum.reduceat(_rest_apart(lines, leg2, f1, g1, f2, g2, False), starts2)
+        )
+        _judge(prow.take(open_p), away, radius, touch, unsure)
+    open_c = np.flatnonzero(~cnear & ~ccrossed & ~touch.take(crow))
+    if len(open_c):
+        k = open_c
+        away = np.minimum(
+            cstart.take(k), _rest_apart(lines, crow.take(k), wx1.take(k), wy1.take(k), wx2.take(k), wy2.take(k))
+        )
+        _judge(crow.take(k), away, creach.take(k), touch, unsure)
+    touch &= ~odd
+    settled = still | off | touch | ~unsure
+    answer = still | ~(off | touch)
+    return answer.tolist(), np.flatnonzero(~settled)
+
+
+def _judge(rows: Any, away: Any, reach: Any, touch: Any, unsure: Any) -> None:
+    """Mark the legs of (leg, piece) pairs whose distance is clearly within the reach as touching,
+    and those within a hair of it as the single call's."""
+    touch[rows[away < reach - LEG_CLEARANCE]] = True
+    unsure[rows[abs(away - reach) <= LEG_CLEARANCE]] = True
 
 
 def legs_clear(
@@ -136,7 +168,7 @@ def legs_clear(
     """Every leg's answer: the plain ones worked out together, the rest from ``single``."""
     import numpy as np
 
-    out: list[Any] = []
+    out: list[bool] = []
     with np.errstate(all="ignore"):  # nan rows (no number given) are the single call's
         for begin in range(0, len(legs), CHUNK):
             chunk = legs[begin : begin + CHUNK]
