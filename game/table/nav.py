@@ -41,6 +41,8 @@ class Walkable(Protocol):
 
     def leg_clear(self, a: Point, b: Point, radius: float) -> bool: ...
 
+    def legs_clear(self, legs: Sequence[tuple[Point, Point]], radius: float) -> list[bool]: ...
+
 
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
@@ -57,6 +59,50 @@ _TIE_RULE_HOLDS: dict[tuple, bool] = {}
 
 def _terrain_key(table: Walkable) -> str:
     return repr((table.width, table.height, table.terrain))
+
+
+PULL_WINDOW = 8  # legs asked per chain and round when pulling many chains at once
+
+
+class _Pull:
+    """One chain being pulled taut (see :meth:`NavGrid.pull_taut_many`): its corners so far, the
+    corner it pulls from (``i``), the furthest point known to be in a straight line of it (``j``),
+    and what is left of ``enough``, counted down exactly as truncate_path does."""
+
+    def __init__(self, pts: list[Point], enough: float) -> None:
+        self.pts = pts
+        self.out = pts[:]
+        self.done = len(pts) <= 2
+        if not self.done:
+            self.out = [pts[0]]
+        self.i, self.j = 0, 1
+        self.left = enough
+
+    def next_ks(self, window: int) -> range:
+        """The points whose legs from the corner are asked next."""
+        return range(self.j + 1, min(len(self.pts), self.j + 1 + window))
+
+    def take(self, answers: list[bool]) -> None:
+        """The answers for :meth:`next_ks`, in order: the corner moves on at the first leg that is not
+        clear, or at the chain's end."""
+        for ok in answers:
+            if not ok:
+                break
+            self.j += 1
+        else:
+            if self.j + 1 < len(self.pts):
+                return  # all clear so far: the next round asks further on
+        pts, i, j = self.pts, self.i, self.j
+        self.out.append(pts[j])
+        leg = math.dist(pts[i], pts[j])
+        if leg > self.left:
+            self.done = True
+            return
+        self.left -= leg
+        if self.left <= 0.0 or j >= len(pts) - 1:
+            self.done = True
+            return
+        self.i, self.j = j, j + 1
 
 
 class NavGrid:
@@ -182,27 +228,28 @@ class NavGrid:
 
         With ``enough`` it stops once the pulled path is at least that long: its first ``enough``
         inches are then final (each corner depends only on the corners before it)."""
-        pts = list(points)
-        if len(pts) <= 2:
-            return pts
-        clear = self.table.leg_clear
-        r = self.radius
-        out = [pts[0]]
-        left = enough  # counted down exactly as truncate_path does
-        i = 0
-        while i < len(pts) - 1:
-            j = i + 1
-            while j + 1 < len(pts) and clear(pts[i], pts[j + 1], r):
-                j += 1
-            out.append(pts[j])
-            leg = math.dist(pts[i], pts[j])
-            if leg > left:
-                break
-            left -= leg
-            if left <= 0.0:
-                break
-            i = j
-        return out
+        return self.pull_taut_many([points], enough, window=1)[0]
+
+    def pull_taut_many(
+        self, chains: Sequence[Sequence[Point]], enough: float = math.inf, window: int = PULL_WINDOW
+    ) -> list[list[Point]]:
+        """:meth:`pull_taut` of every chain, the legs asked in rounds: each round asks, of every chain
+        still being pulled, the next ``window`` legs from its last corner in one batch
+        (:meth:`Table.legs_clear`). A corner is the last point before the first leg that is not
+        clear, as one chain at a time finds it; legs past that are asked and not used."""
+        pulls = [_Pull(list(points), enough) for points in chains]
+        live = [p for p in pulls if not p.done]
+        clear, r = self.table.legs_clear, self.radius
+        while live:
+            asked: list[tuple[Point, Point]] = []
+            for p in live:
+                here = p.pts[p.i]
+                asked.extend((here, p.pts[k]) for k in p.next_ks(window))
+            answers = iter(clear(asked, r))
+            for p in live:
+                p.take([next(answers) for _ in p.next_ks(window)])
+            live = [p for p in live if not p.done]
+        return [p.out for p in pulls]
 
     def find_path(self, start: Point, goal: Point) -> list[Point] | None:
         start = (float(start[0]), float(start[1]))
@@ -386,16 +433,51 @@ class DistanceField:
         """A path of straight legs from start, up to ``length`` inches, downhill toward the nearest goal,
         stopping on reaching it."""
         start = (float(start[0]), float(start[1]))
-        if length <= 0:
-            return [start]
-        k = self._start_cell(start)
-        if k is None:
+        chain = self._chain(start, length)
+        if chain is None:
             return [start]
         grid = self.grid
+        if grid.table.leg_clear(start, chain[-1], grid.radius):
+            path = [start, chain[-1]]
+        else:
+            path = grid.pull_taut(chain, enough=length)
+        return truncate_path(path, length)
+
+    def steps(self, starts: Sequence[Point], length: float) -> list[list[Point]]:
+        """``[self.step(s, length) for s in starts]``, the same paths, with the straight legs every
+        step and every pull asks sent to the table together (:meth:`Table.legs_clear`): a horde's
+        steps in a few batches instead of thousands of single questions."""
+        grid = self.grid
+        out: list[list[Point]] = []
+        chains: list[tuple[int, list[Point]]] = []
+        for start in starts:
+            start = (float(start[0]), float(start[1]))
+            chain = self._chain(start, length)
+            if chain is not None:
+                chains.append((len(out), chain))
+            out.append([start])
+        clear = grid.table.legs_clear([(chain[0], chain[-1]) for _, chain in chains], grid.radius)
+        pulls = [(at, chain) for (at, chain), ok in zip(chains, clear) if not ok]
+        for (at, chain), ok in zip(chains, clear):
+            if ok:
+                out[at] = truncate_path([chain[0], chain[-1]], length)
+        pulled = grid.pull_taut_many([chain for _, chain in pulls], enough=length)
+        for (at, _), path in zip(pulls, pulled):
+            out[at] = truncate_path(path, length)
+        return out
+
+    def _chain(self, start: Point, length: float) -> list[Point] | None:
+        """The start and the cells downhill from it toward the nearest goal, well past ``length`` (so
+        the first leg's direction is not skewed by where cell centres happen to lie; twice the step is
+        enough look-ahead for pulling it taut, and keeps a horde's turn cheap); None when there is
+        no step to take."""
+        if length <= 0:
+            return None
+        k = self._start_cell(start)
+        if k is None:
+            return None
+        grid = self.grid
         centres, toward = grid.centres, self._toward
-        # Follow the downhill cells well past the step length (so the first leg's direction is not
-        # skewed by where cell centres happen to lie), then pull the chain taut. Twice the step
-        # is enough look-ahead for that, and keeps a horde's turn cheap (the pulling is the cost).
         chain = [start]
         append, dist = chain.append, math.dist
         walked = 0.0
@@ -413,11 +495,7 @@ class DistanceField:
             if walked >= reach:
                 break
             k = nxt
-        if grid.table.leg_clear(start, chain[-1], grid.radius):
-            path = [start, chain[-1]]
-        else:
-            path = grid.pull_taut(chain, enough=length)
-        return truncate_path(path, length)
+        return chain
 
 
 def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:

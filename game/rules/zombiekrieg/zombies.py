@@ -152,8 +152,10 @@ def axis_move(world: World) -> None:
         field = world.table.distance_field(goals, unit[0].radius)
         walking = {z.id: field.distance(z.position) for z in unit}
         straight = _straight_goals(world, unit, goals, walking)
+        stepping = [z for z in unit if z.id not in straight]
+        steps = dict(zip((z.id for z in stepping), field.steps([z.position for z in stepping], dist)))
         for z in sorted(unit, key=lambda z: (walking[z.id], _num(z.id))):
-            walk(z, _path_toward(z, straight.get(z.id), field), cell.move)
+            walk(z, _path_toward(z, straight.get(z.id), field, (dist, steps.get(z.id))), cell.move)
     if not alone:
         _keep_together(world, order, paths, starts)
         # one that could not move (hemmed in) while the unit moved off, and that no neighbour could wait
@@ -235,14 +237,21 @@ def _straight_goals(
     return straight
 
 
-def _path_toward(z: Figure, goal: Point | None, field: DistanceField) -> Callable[[float], list[Point]]:
+def _path_toward(
+    z: Figure, goal: Point | None, field: DistanceField, stepped: tuple[float, list[Point] | None]
+) -> Callable[[float], list[Point]]:
     """Toward the nearest goal: straight at ``goal`` when it has one in open ground (RULES.md Common,
     Movement; see :func:`_straight_goals`), else down the unit's shared distance field round the
-    walls."""
+    walls (``stepped``: a length and the step of that length, worked out with the unit's others)."""
     here = z.position
     if goal is not None:
         return lambda length: truncate_path([here, goal], length)
-    return lambda length: list(field.step(here, length)) or [here]
+
+    def plan(length: float) -> list[Point]:
+        path = stepped[1] if length == stepped[0] and stepped[1] is not None else field.step(here, length)
+        return list(path) or [here]
+
+    return plan
 
 
 def _rejoin_plan(world: World, z: Figure) -> Callable[[float], list[Point]]:
