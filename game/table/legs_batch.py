@@ -30,6 +30,7 @@ from game.table.outlines import Lines, Outlines, crossing_boxes, expand, lines_o
 
 LEG_CLEARANCE = 1e-6  # inches: a leg this near the radius from a piece is settled by the single call
 CHUNK = 8192  # legs per numpy pass (bounds the legs x pieces arrays)
+LEGS_BATCH_FROM = 128  # legs: fewer are asked one at a time (numpy's fixed cost is more than a few cost)
 
 
 def _to_segment(px: Any, py: Any, x1: Any, y1: Any, ex: Any, ey: Any) -> Any:

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from game.scenario.model import Point, Terrain
 from game.table.geometry import truncate_path
+from game.table.legs_batch import LEGS_BATCH_FROM
 
 
 class Walkable(Protocol):
@@ -65,7 +66,8 @@ PULL_WINDOW = 8  # legs asked per chain and round when pulling many chains at on
 
 
 class _Pull:
-    """One chain being pulled taut (see :meth:`NavGrid.pull_taut_many`): its corners so far, the
+    """One chain being pulled taut a round at a time (see :meth:`NavGrid.pull_taut_many`; the rule is
+    :meth:`NavGrid.pull_taut`'s, which pulls one chain alone faster): its corners so far, the
     corner it pulls from (``i``), the furthest point known to be in a straight line of it (``j``),
     and what is left of ``enough``, counted down exactly as truncate_path does."""
 
@@ -228,15 +230,38 @@ class NavGrid:
 
         With ``enough`` it stops once the pulled path is at least that long: its first ``enough``
         inches are then final (each corner depends only on the corners before it)."""
-        return self.pull_taut_many([points], enough, window=1)[0]
+        pts = list(points)
+        if len(pts) <= 2:
+            return pts
+        clear = self.table.leg_clear
+        r = self.radius
+        out = [pts[0]]
+        left = enough  # counted down exactly as truncate_path does
+        i = 0
+        while i < len(pts) - 1:
+            j = i + 1
+            while j + 1 < len(pts) and clear(pts[i], pts[j + 1], r):
+                j += 1
+            out.append(pts[j])
+            leg = math.dist(pts[i], pts[j])
+            if leg > left:
+                break
+            left -= leg
+            if left <= 0.0:
+                break
+            i = j
+        return out
 
     def pull_taut_many(
         self, chains: Sequence[Sequence[Point]], enough: float = math.inf, window: int = PULL_WINDOW
     ) -> list[list[Point]]:
-        """:meth:`pull_taut` of every chain, the legs asked in rounds: each round asks, of every chain
-        still being pulled, the next ``window`` legs from its last corner in one batch
+        """``[pull_taut(c, enough) for c in chains]``, the legs asked in rounds: each round asks, of
+        every chain still being pulled, the next ``window`` legs from its last corner in one batch
         (:meth:`Table.legs_clear`). A corner is the last point before the first leg that is not
-        clear, as one chain at a time finds it; legs past that are asked and not used."""
+        clear, as :meth:`pull_taut` finds it (legs past that are asked and not used). Too few chains
+        for a batch are pulled one by one: the rounds cost more than they save."""
+        if len(chains) * window < LEGS_BATCH_FROM:
+            return [self.pull_taut(points, enough) for points in chains]
         pulls = [_Pull(list(points), enough) for points in chains]
         live = [p for p in pulls if not p.done]
         clear, r = self.table.legs_clear, self.radius

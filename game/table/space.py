@@ -28,6 +28,7 @@ from game.scenario.model import Point, Scenario, Terrain
 from game.table import geometry as geo
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
 from game.table.index import BaseGrid, BoxRaster
+from game.table.legs_batch import LEGS_BATCH_FROM
 from game.table.nav import DistanceField, NavGrid
 from game.table.rays import SIGHT_SKIN, RayCaster, ShapeProbe
 
@@ -48,7 +49,6 @@ CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it,
 _RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
 _RESUME_STEP = 1e-7  # inches past a clutter span before asking for the next one
 BATCH_FROM = 32  # pairs: a smaller batch of sight lines is asked one line at a time (see lines_of_sight)
-LEGS_BATCH_FROM = 128  # legs: fewer are asked one at a time (the single call is cheap on short legs)
 
 
 @dataclass(frozen=True)
