@@ -131,10 +131,7 @@ def crossing_boxes(lines: Lines, ends: tuple[Any, Any], x0: Any, y0: Any, x1: An
     ex, ey = ends
     hit = (np.minimum(ax, ex)[:, None] <= x1) & (np.maximum(ax, ex)[:, None] >= x0)
     hit &= (np.minimum(ay, ey)[:, None] <= y1) & (np.maximum(ay, ey)[:, None] >= y0)
-    # flat indices split into (line, box): nonzero on the 2-d array costs several times as much
-    flat = np.flatnonzero(hit)
-    rows = flat // len(x0)
-    cols = flat - rows * len(x0)
+    rows, cols = np.nonzero(hit)
     hx, hy = (x1 - x0) * 0.5, (y1 - y0) * 0.5
     cx, cy = (x0 + hx)[cols], (y0 + hy)[cols]
     ldx, ldy = dx[rows], dy[rows]

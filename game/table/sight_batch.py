@@ -65,9 +65,8 @@ def _near_rings(lines: Lines, o: Outlines, wall: Any) -> tuple[Any, Any]:
     bx, by = lines.bx[:, None], lines.by[:, None]
     hit = (bx >= x0) & (bx <= x1) & (by >= y0) & (by <= y1)
     hit[rows, cols] = True
-    flat = np.flatnonzero(hit)  # split into (line, ring) as crossing_boxes does
-    rows = flat // hit.shape[1]
-    return rows, flat - rows * hit.shape[1]
+    rows, cols = np.nonzero(hit)
+    return rows, cols
 
 
 def _walls(o: Outlines, lines: Lines, near_polys: Any, near_caps: Any, unsure: Any) -> tuple[Any, Any]:
@@ -276,29 +275,20 @@ def _clutter(
     return spanned, total * length, cut, target_in
 
 
-_WORDS: list[Any] = []  # the words by tenths of an inch crossed, as an object array (grown as needed)
+_WORDS: dict[int, str] = {}
 
 
-def _clutter_words(crossed: Any) -> Any:
-    """``f'clutter ({c:.1f}" crossed)'`` of every figure, the single call's words, as an object
-    array: looked up by tenths (formatting a float costs more than the rest of a line), a figure
-    within a hair of a half tenth formatted afresh."""
-    import numpy as np
-
+def _clutter_words(crossed: float) -> str:
+    """``f'clutter ({crossed:.1f}" crossed)'``, the single call's words, kept by tenths (formatting
+    a float costs more than the rest of a line): a figure within a hair of a half tenth is
+    formatted afresh."""
     tenths = crossed * 10.0
-    k = np.floor(tenths + 0.5)
-    kept = (np.abs(tenths - k) <= 0.49) & (k >= 0.0) & (k < 1e6)
-    words = np.empty(len(crossed), object)
-    if kept.any():
-        ks = k[kept].astype(np.int64)
-        top = int(ks.max()) + 1
-        table = _WORDS[0] if _WORDS else np.empty(0, object)
-        if len(table) < top:
-            table = np.array([f'clutter ({i / 10:.1f}" crossed)' for i in range(top)], object)
-            _WORDS[:] = [table]
-        words[kept] = table[ks]
-    for i in np.flatnonzero(~kept).tolist():
-        words[i] = f'clutter ({crossed[i]:.1f}" crossed)'
+    k = math.floor(tenths + 0.5)
+    if abs(tenths - k) > 0.49 or k < 0:
+        return f'clutter ({crossed:.1f}" crossed)'
+    words = _WORDS.get(k)
+    if words is None:
+        words = _WORDS[k] = f'clutter ({crossed:.1f}" crossed)'
     return words
 
 
@@ -352,7 +342,7 @@ def _classify(
         state = states[np.where(blocked, 2, ((c > 0.0) | tin).view(np.int8))]
         by = names[np.where(blocked, piece[s], -1)]
         if by_clutter.any():
-            by[by_clutter] = _clutter_words(c[by_clutter])
+            by[by_clutter] = [_clutter_words(v) for v in c[by_clutter].tolist()]
         made = map(make, state.tolist(), c.tolist(), at_, tin.tolist(), by.tolist())
         for i, sight in zip(s.tolist(), made):
             out[i] = sight
