@@ -110,31 +110,10 @@ def test_a_narrowed_field_is_the_field_searched_afresh(map_name):
             field = narrowed
 
 
-def _reference_pull(table, points, radius, enough):
-    """String pulling one leg at a time, as the walking grid did before it asked legs in batches."""
-    pts = list(points)
-    if len(pts) <= 2:
-        return pts
-    out, left, i = [pts[0]], enough, 0
-    while i < len(pts) - 1:
-        j = i + 1
-        while j + 1 < len(pts) and table.leg_clear(pts[i], pts[j + 1], radius):
-            j += 1
-        out.append(pts[j])
-        leg = math.dist(pts[i], pts[j])
-        if leg > left:
-            break
-        left -= leg
-        if left <= 0.0:
-            break
-        i = j
-    return out
-
-
 @pytest.mark.parametrize("window", [1, 3, 8, 40])
 def test_chains_pulled_together_are_each_chain_pulled_alone(normandy, window):
     """A horde's steps ask their legs in rounds (NavGrid.pull_taut_many); every chain comes out as
-    pulling it alone, leg by leg, does, whatever the number of legs a round asks."""
+    pulling it alone (pull_taut, one leg at a time) does, whatever the number of legs a round asks."""
     table, grid = normandy
     rng = random.Random(window)
     goals = _open(grid, 3, rng)
@@ -143,7 +122,7 @@ def test_chains_pulled_together_are_each_chain_pulled_alone(normandy, window):
     chains += [chains[0][:2], chains[1][:3]]  # too short to pull, and one corner
     for enough in (math.inf, 6.0, 1.0):
         pulled = grid.pull_taut_many(chains, enough, window=window)
-        assert pulled == [_reference_pull(table, c, 0.5, enough) for c in chains]
+        assert pulled == [grid.pull_taut(c, enough) for c in chains]
 
 
 def test_a_hordes_steps_are_each_zombies_step(normandy):

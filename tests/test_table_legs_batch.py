@@ -13,8 +13,14 @@ from unittest.mock import patch
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_table_sight_batch import (  # the shipped maps; the property tests' table
+    MAPS_DIR,
+    SHIPPED,
+    TABLE,
+    grid_points,
+    points,
+)
 
-from game.assets import assets_dir
 from game.bench.common import open_ground, starter_scenario
 from game.scenario.loader import load_scenario
 from game.scenario.model import Area, Terrain
@@ -41,10 +47,6 @@ def random_legs(sc, rng: random.Random, n: int):
             b = (rng.uniform(0, sc.width), rng.uniform(0, sc.height))  # across the table
         legs.append((a, b))
     return legs
-
-
-MAPS_DIR = assets_dir("maps")
-SHIPPED = sorted(p.name for p in MAPS_DIR.glob("*.tmx"))
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -113,22 +115,6 @@ def test_an_empty_batch_and_a_small_one():
     assert table.legs_clear([], 0.5) == []
     legs = random_legs(starter_scenario(), random.Random(4), space.LEGS_BATCH_FROM - 1)
     assert table.legs_clear(legs, 0.5) == [table.leg_clear(a, b, 0.5) for a, b in legs]
-
-
-TERRAIN = (
-    Terrain(
-        1,
-        "Farmhouse",
-        "building",
-        Area(((8, 8), (16, 8), (16, 16), (14, 16), (14, 10), (10, 10), (10, 16), (8, 16))),
-    ),
-    Terrain(2, "Churchyard wall", "wall", Area(((20, 4), (26, 10), (26, 18)), is_line=True, shape="polyline")),
-    Terrain(3, "Barn", "building", Area(((28, 20), (32, 24), (28, 28), (24, 24)))),
-    Terrain(4, "Woods", "clutter", Area.circle(6, 24, 3)),
-)
-TABLE = Table(36, 30, TERRAIN)
-points = st.tuples(st.floats(-2, 38, allow_nan=False), st.floats(-2, 32, allow_nan=False))
-grid_points = st.tuples(st.integers(0, 72).map(lambda v: v / 2), st.integers(0, 60).map(lambda v: v / 2))
 
 
 @settings(max_examples=150, deadline=None)

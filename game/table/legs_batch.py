@@ -26,10 +26,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.scenario.model import Point
-from game.table.outlines import Lines, Outlines, crossing_boxes, expand, lines_of
+from game.table.outlines import Lines, Outlines, crossing_boxes, expand, in_chunks, lines_of
 
 LEG_CLEARANCE = 1e-6  # inches: a leg this near the radius from a piece is settled by the single call
-CHUNK = 8192  # legs per numpy pass (bounds the legs x pieces arrays)
 LEGS_BATCH_FROM = 128  # legs: fewer are asked one at a time (numpy's fixed cost is more than a few cost)
 
 
@@ -167,14 +166,4 @@ def legs_clear(
     single: Callable[[Point, Point], bool],
 ) -> list[bool]:
     """Every leg's answer: the plain ones worked out together, the rest from ``single``."""
-    import numpy as np
-
-    out: list[bool] = []
-    with np.errstate(all="ignore"):  # nan rows (no number given) are the single call's
-        for begin in range(0, len(legs), CHUNK):
-            chunk = legs[begin : begin + CHUNK]
-            found, rest = _classify(o, chunk, radius, width, height)
-            for i in rest.tolist():
-                found[i] = single(*chunk[i])
-            out.extend(found)
-    return out
+    return in_chunks(legs, lambda chunk: _classify(o, chunk, radius, width, height), single)

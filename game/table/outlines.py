@@ -7,7 +7,7 @@ numpy is imported when the first batch is asked for, not at start-up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
@@ -15,6 +15,7 @@ from typing import Any
 from game.scenario.model import Point
 
 BOX_MARGIN = 1e-3  # inches added round every piece's box: a segment that near it is tested in full
+CHUNK = 8192  # segments per numpy pass (bounds the segments x pieces arrays)
 
 
 @dataclass
@@ -49,6 +50,16 @@ def _columns(rows: Sequence[tuple[float, ...]], width: int) -> Any:
     return np.ascontiguousarray(np.array(rows, np.float64).reshape(-1, width).T)
 
 
+def _ring_into(edges: list[tuple[float, ...]], ring: Sequence[Point]) -> tuple[float, float, float, float]:
+    """Add a closed outline's edges (x1, y1, x2, y2) to ``edges``; its box."""
+    pts = [(float(x), float(y)) for x, y in ring]
+    for i, (x1, y1) in enumerate(pts):
+        x2, y2 = pts[(i + 1) % len(pts)]
+        edges.append((x1, y1, x2, y2))
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
 def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[Sequence[Point]]) -> Outlines:
     """From the table's blocking shapes as (kind, name, geometry): ``("poly", name, vertices)`` or
     ``("segment", name, (a, b, radius))``, and the clutter outlines (each ring's points in the order
@@ -67,13 +78,8 @@ def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[S
         if piece == len(names):
             names.append(name)
         if kind == "poly":
-            pts = [(float(x), float(y)) for x, y in geom]
-            for i, (x1, y1) in enumerate(pts):
-                x2, y2 = pts[(i + 1) % len(pts)]
-                edges.append((x1, y1, x2, y2))
+            poly_box.append(_ring_into(edges, geom))
             poly_first.append(len(edges))
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            poly_box.append((min(xs), min(ys), max(xs), max(ys)))
             poly_piece.append(piece)
         else:
             (ax, ay), (bx, by), r = geom
@@ -84,13 +90,8 @@ def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[S
     cl: list[tuple[float, ...]] = []
     ring_first = [0]
     for ring in clutter_rings:
-        pts = [(float(x), float(y)) for x, y in ring]
-        for i, (x1, y1) in enumerate(pts):
-            x2, y2 = pts[(i + 1) % len(pts)]
-            cl.append((x1, y1, x2, y2))
+        ring_box.append(_ring_into(cl, ring))
         ring_first.append(len(cl))
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        ring_box.append((min(xs), min(ys), max(xs), max(ys)))
     boxes = _columns(poly_box + cap_box + ring_box, 4)
     boxes[:2] -= BOX_MARGIN
     boxes[2:] += BOX_MARGIN
@@ -165,3 +166,23 @@ def lines_of(pairs: Sequence[tuple[Point, Point]]) -> tuple[Lines, Any]:
     dd = dx * dx + dy * dy
     odd = ~(np.isfinite(flat).all(axis=0) & (dd > 1e-12))
     return Lines(ax, ay, bx, by, dx, dy, np.where(odd, 1.0, dd)), odd
+
+
+def in_chunks(
+    pairs: Sequence[tuple[Point, Point]],
+    classify: Callable[[Sequence[tuple[Point, Point]]], tuple[list[Any], Any]],
+    single: Callable[[Point, Point], Any],
+) -> list[Any]:
+    """Every segment's answer: ``classify`` settles a chunk of them in numpy (a list of answers, and
+    the indices it leaves open), and each open one is asked of ``single``."""
+    import numpy as np
+
+    out: list[Any] = []
+    with np.errstate(all="ignore"):  # inf and nan stand for "none" or "no number"; such rows are masked
+        for start in range(0, len(pairs), CHUNK):
+            chunk = pairs[start : start + CHUNK]
+            found, rest = classify(chunk)
+            for i in rest.tolist():
+                found[i] = single(*chunk[i])
+            out.extend(found)
+    return out

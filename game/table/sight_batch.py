@@ -31,12 +31,11 @@ from itertools import repeat
 from typing import Any
 
 from game.scenario.model import Point
-from game.table.outlines import Lines, Outlines, crossing_boxes, expand, lines_of
+from game.table.outlines import Lines, Outlines, crossing_boxes, expand, in_chunks, lines_of
 
 CORNER_CLEARANCE = 1e-5  # inches: a line this close to a corner is settled by the single call
 END_CLEARANCE = 1e-7  # fraction of the line: a crossing this near either end is too
 TIE = 1e-9  # two pieces of terrain met this close together along the line: the single call names the one
-CHUNK = 8192  # pairs per numpy pass (bounds the pairs x pieces arrays)
 
 
 def _near_blocking(lines: Lines, o: Outlines) -> tuple[tuple[Any, Any], tuple[Any, Any]]:
@@ -359,14 +358,4 @@ def lines_of_sight(
 ) -> list[Any]:
     """Every pair's Sight: the plain ones worked out together (built by ``make``; a plain clear line
     is ``clear_sight`` itself), the rest from ``single``."""
-    import numpy as np
-
-    out: list[Any] = []
-    with np.errstate(all="ignore"):  # inf and nan stand for "no crossing"; every such row is masked
-        for start in range(0, len(pairs), CHUNK):
-            chunk = pairs[start : start + CHUNK]
-            found, rest = _classify(o, chunk, max_clutter, make, clear_sight)
-            for i in rest.tolist():
-                found[i] = single(*chunk[i])
-            out.extend(found)
-    return out
+    return in_chunks(pairs, lambda chunk: _classify(o, chunk, max_clutter, make, clear_sight), single)
