@@ -124,3 +124,32 @@ def test_an_empty_batch_and_a_small_one():
 )
 def test_any_batch_reads_as_the_single_calls(legs, radius):
     check(TABLE, legs, radius)
+
+
+def test_a_table_of_many_pieces_is_asked_in_small_passes():
+    """A map of hundreds of huts and fences (more than the single call's own shortcut takes): the
+    dense first test is bounded by outlines.CELLS, so the batch goes in smaller passes, with the
+    same answers for legs and sight lines alike."""
+    from game.table import outlines
+
+    rng = random.Random(9)
+    terrain = [
+        Terrain(i, f"Hut {i}", "building", Area.rect(rng.uniform(0, 70), rng.uniform(0, 46), 1.0, 1.0))
+        for i in range(300)
+    ]
+    for i in range(40):
+        x, y = rng.uniform(0, 60), rng.uniform(0, 40)
+        pts = tuple((x + k * 0.7, y + (k % 2) * 0.5) for k in range(12))
+        terrain.append(Terrain(1000 + i, f"Fence {i}", "wall", Area(pts, is_line=True, shape="polyline")))
+    table = Table(72, 48, terrain)
+    legs = []
+    for _ in range(400):
+        a = (rng.uniform(0, 72), rng.uniform(0, 48))
+        legs.append((a, (a[0] + rng.uniform(-4, 4), a[1] + rng.uniform(-4, 4))))
+    with patch.object(outlines, "CELLS", 20_000):
+        assert table._terrain_arrays().chunk < len(legs) // 4
+        answers = check(table, legs)
+        with patch.object(space, "BATCH_FROM", 0):
+            sights = table.lines_of_sight(legs)
+    assert True in answers and False in answers
+    assert [s.state for s in sights] == [table.line_of_sight(a, b).state for a, b in legs]

@@ -166,4 +166,4 @@ def legs_clear(
     single: Callable[[Point, Point], bool],
 ) -> list[bool]:
     """Every leg's answer: the plain ones worked out together, the rest from ``single``."""
-    return in_chunks(legs, lambda chunk: _classify(o, chunk, radius, width, height), single)
+    return in_chunks(legs, lambda chunk: _classify(o, chunk, radius, width, height), single, o.chunk)

@@ -15,7 +15,8 @@ from typing import Any
 from game.scenario.model import Point
 
 BOX_MARGIN = 1e-3  # inches added round every piece's box: a segment that near it is tested in full
-CHUNK = 8192  # segments per numpy pass (bounds the segments x pieces arrays)
+CHUNK = 8192  # segments per numpy pass at most
+CELLS = 1_000_000  # (segment, box) cells of one pass's first, dense test: a table of many pieces takes fewer segments a pass
 
 
 @dataclass
@@ -42,6 +43,12 @@ class Outlines:
     @property
     def rings(self) -> int:
         return len(self.ring_first) - 1
+
+    @property
+    def chunk(self) -> int:
+        """Segments per numpy pass: :data:`CHUNK`, fewer where the pieces are so many that the dense
+        (segments x boxes) test would pass :data:`CELLS` (memory stays bounded on any map)."""
+        return max(1, min(CHUNK, CELLS // max(1, self.boxes.shape[1])))
 
 
 def _columns(rows: Sequence[tuple[float, ...]], width: int) -> Any:
@@ -172,15 +179,16 @@ def in_chunks(
     pairs: Sequence[tuple[Point, Point]],
     classify: Callable[[Sequence[tuple[Point, Point]]], tuple[list[Any], Any]],
     single: Callable[[Point, Point], Any],
+    size: int = CHUNK,
 ) -> list[Any]:
-    """Every segment's answer: ``classify`` settles a chunk of them in numpy (a list of answers, and
-    the indices it leaves open), and each open one is asked of ``single``."""
+    """Every segment's answer: ``classify`` settles ``size`` of them at a time in numpy (a list of
+    answers, and the indices it leaves open), and each open one is asked of ``single``."""
     import numpy as np
 
     out: list[Any] = []
     with np.errstate(all="ignore"):  # inf and nan stand for "none" or "no number"; such rows are masked
-        for start in range(0, len(pairs), CHUNK):
-            chunk = pairs[start : start + CHUNK]
+        for start in range(0, len(pairs), size):
+            chunk = pairs[start : start + size]
             found, rest = classify(chunk)
             for i in rest.tolist():
                 found[i] = single(*chunk[i])

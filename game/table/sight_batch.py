@@ -358,4 +358,4 @@ def lines_of_sight(
 ) -> list[Any]:
     """Every pair's Sight: the plain ones worked out together (built by ``make``; a plain clear line
     is ``clear_sight`` itself), the rest from ``single``."""
-    return in_chunks(pairs, lambda chunk: _classify(o, chunk, max_clutter, make, clear_sight), single)
+    return in_chunks(pairs, lambda chunk: _classify(o, chunk, max_clutter, make, clear_sight), single, o.chunk)
