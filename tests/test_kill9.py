@@ -39,7 +39,8 @@ while True:
     bot = bot_for(scenario.ruleset)
     while not session.game.over:
         session.apply(bot(session.game))
-        print("done", len(session.game.commands), flush=True)
+        sys.stdout.write(f"done {len(session.game.commands)}\\n")  # one write: a kill cannot cut it
+        sys.stdout.flush()
     seed += 1000
 """
 
@@ -67,7 +68,11 @@ def _kill_after(proc: subprocess.Popen[str], lines: int) -> tuple[str, int]:
     time.sleep(random.random() * 0.05)  # somewhere inside the next command or its write
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)
-    for line in proc.stdout.read().splitlines():  # what it completed before the kill but we had not read
+    # what it completed before the kill but we had not read. A line the kill cut short has no newline
+    # and is no report: with PYTHONUNBUFFERED (as this machine's CI sets) print wrote "done", " ", the
+    # number and the newline one by one, and a kill left "done" alone (the driver now writes each line
+    # at once; a cut tail is still ignored).
+    for line in proc.stdout.read().split("\n")[:-1]:
         if line.startswith("done"):
             last = int(line.split()[1])
     return game_id, last
