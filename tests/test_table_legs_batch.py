@@ -153,3 +153,28 @@ def test_a_table_of_many_pieces_is_asked_in_small_passes():
             sights = table.lines_of_sight(legs)
     assert True in answers and False in answers
     assert [s.state for s in sights] == [table.line_of_sight(a, b).state for a, b in legs]
+
+
+def test_a_table_of_very_many_pieces_sweeps_only_those_filed_near():
+    """A hedgerow map of more than SCAN_ALL walls and buildings: every sweep (leg_clear, check_path)
+    reads only the pieces filed near it (BoxGrid) and answers exactly as reading the whole list."""
+    rng = random.Random(3)
+    terrain = [
+        Terrain(i, f"Hut {i}", "building", Area.rect(rng.uniform(0, 70), rng.uniform(0, 46), 1.0, 1.0))
+        for i in range(120)
+    ]
+    for i in range(16):
+        x, y = rng.uniform(0, 60), rng.uniform(0, 40)
+        pts = tuple((x + k * 0.8, y + 0.3 * ((k * 7) % 3)) for k in range(15))
+        terrain.append(Terrain(1000 + i, f"Hedgerow {i}", "wall", Area(pts, is_line=True, shape="polyline")))
+    table = Table(72, 48, terrain)
+    assert len(table._blocking) > space.SCAN_ALL and table._blocking_grid is not None
+    legs = []
+    for _ in range(600):
+        a = (rng.uniform(0, 72), rng.uniform(0, 48))
+        reach = rng.choice((3.0, 12.0, 60.0))
+        legs.append((a, (a[0] + rng.uniform(-reach, reach), a[1] + rng.uniform(-reach, reach))))
+    filed = [(table.leg_clear(a, b, 0.5), table.check_path([a, b], 0.5)) for a, b in legs]
+    table._blocking_grid = None  # the whole list, as a table of fewer pieces reads it
+    assert filed == [(table.leg_clear(a, b, 0.5), table.check_path([a, b], 0.5)) for a, b in legs]
+    assert {ok for ok, _ in filed} == {True, False}

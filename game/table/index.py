@@ -7,6 +7,8 @@ wrapper objects:
 - :class:`BoxRaster`: a summed-area table of the cells touched by fixed boxes (the bounding boxes
   of walls and buildings), so "could anything be in this box?" costs four look-ups. A box that
   touches none of them needs no exact query at all.
+- :class:`BoxGrid`: the same fixed boxes filed by cell, for a table of so many walls and buildings
+  that going down the whole list for every swept base costs more than the sweeps.
 
 >>> grid = BaseGrid(); grid.put("z1", 3.0, 4.0, 0.5)
 >>> [(round(d, 3), fid) for d, fid in grid.within((0.0, 0.0), 5.0)]
@@ -234,3 +236,44 @@ class BoxRaster:
         j1 = (0 if j1 < 0 else (ny if j1 > ny else j1)) + 1
         s, w = self._sums, self._w
         return s[j1 * w + i1] - s[j0 * w + i1] - s[j1 * w + i0] + s[j0 * w + i0] > 0
+
+
+class BoxGrid:
+    """Fixed boxes (a list, in its own order) filed by the square cells they touch.
+
+    :meth:`over` gives the boxes that may touch a query box: a subset of the list, in the list's
+    order, that holds every box touching it. A query spanning more than a quarter of the cells gets
+    the whole list (gathering the cells would cost more than reading past the rest).
+
+    >>> near = [(0.0, 0.0, 1.0, 1.0), (20.0, 20.0, 21.0, 21.0), (0.5, 0.5, 2.0, 2.0)]
+    >>> boxes = near + [(40.0, 0.0, 41.0, 1.0), (0.0, 40.0, 1.0, 41.0)]
+    >>> grid = BoxGrid(boxes, cell=4.0)
+    >>> grid.over(0.0, 0.0, 1.5, 1.5), grid.over(0.0, 0.0, 30.0, 30.0)
+    ([0, 2], [0, 1, 2, 3, 4])
+    """
+
+    def __init__(self, boxes: Iterable[Box], cell: float = 6.0) -> None:
+        self.cell = cell
+        self._count = 0
+        self._cells: dict[tuple[int, int], list[int]] = {}
+        for k, (x0, y0, x1, y1) in enumerate(boxes):
+            self._count += 1
+            for i in range(math.floor(x0 / cell), math.floor(x1 / cell) + 1):
+                for j in range(math.floor(y0 / cell), math.floor(y1 / cell) + 1):
+                    self._cells.setdefault((i, j), []).append(k)
+
+    def over(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
+        """Indices (ascending) of the boxes filed in the cells the closed box (x0, y0)-(x1, y1) covers."""
+        c = self.cell
+        i0, i1 = math.floor(x0 / c), math.floor(x1 / c)
+        j0, j1 = math.floor(y0 / c), math.floor(y1 / c)
+        if (i1 - i0 + 1) * (j1 - j0 + 1) * 4 > len(self._cells):
+            return list(range(self._count))
+        found: set[int] = set()
+        cells = self._cells
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                filed = cells.get((i, j))
+                if filed:
+                    found.update(filed)
+        return sorted(found)

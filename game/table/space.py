@@ -27,7 +27,7 @@ import pymunk
 from game.scenario.model import Point, Scenario, Terrain
 from game.table import geometry as geo
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
-from game.table.index import BaseGrid, BoxRaster
+from game.table.index import BaseGrid, BoxGrid, BoxRaster
 from game.table.legs_batch import LEGS_BATCH_FROM
 from game.table.nav import DistanceField, NavGrid
 from game.table.rays import SIGHT_SKIN, RayCaster, ShapeProbe
@@ -48,6 +48,7 @@ DEFAULT_WALL_THICKNESS = 0.25  # inches, for polyline walls without a "thickness
 CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it, never overlapping
 _RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
 _RESUME_STEP = 1e-7  # inches past a clutter span before asking for the next one
+SCAN_ALL = 256  # walls and buildings: on a table of more, sweeps read only those filed near them (BoxGrid)
 BATCH_FROM = 32  # pairs: a smaller batch of sight lines is asked one line at a time (see lines_of_sight)
 
 
@@ -210,6 +211,8 @@ class Table:
         self._blocking.sort(key=lambda b: b[0])  # by left edge: a sweep stops at the first box past it
         # "nothing blocking near here" in four look-ups, before any exact query
         self._blocking_near = BoxRaster.shared(self.width, self.height, [b[:4] for b in self._blocking]).any_in
+        # a table of very many walls and buildings: each sweep reads only the ones filed near it
+        self._blocking_grid = BoxGrid([b[:4] for b in self._blocking]) if len(self._blocking) > SCAN_ALL else None
         # Every clutter shape can be reported at most a few times along one line.
         self._max_clutter_hits = 4 * len(self._clutter_by_key) + 8
 
@@ -634,6 +637,17 @@ class Table:
                 best = t
         return best
 
+    def _blocking_over(
+        self, left: float, bottom: float, right: float, top: float
+    ) -> list[tuple[float, float, float, float, pymunk.Shape, Terrain]]:
+        """The walls and buildings (box, shape, piece) whose box may touch the given box, in the order
+        of ``_blocking`` (by left edge, so a loop may stop at the first box past ``right``): the whole
+        list, or on a table of very many pieces those filed near the box."""
+        if self._blocking_grid is None:
+            return self._blocking
+        blocking = self._blocking
+        return [blocking[k] for k in self._blocking_grid.over(left, bottom, right, top)]
+
     def _terrain_contact(self, a: Point, b: Point, radius: float) -> tuple[float, pymunk.Shape] | None:
         """First fraction along a-b where a base of ``radius`` would touch a wall or building.
 
@@ -645,34 +659,33 @@ class Table:
         if not self._blocking_near(left, bottom, right, top):
             return None  # no wall or building anywhere near the swept box
         dx, dy = b[0] - a[0], b[1] - a[1]
-        if len(self._blocking) <= 256:
-            # The box query's shapes, tested straight from the list. Only a tie between two
-            # different pieces of terrain needs the space's own order (which one is named).
-            probe = self._probe
-            touch = radius + 1e-9
-            first: tuple[float, pymunk.Shape, Terrain] | None = None
-            tie = False
-            for sl, sb, sr, st, shape, piece in self._blocking:
-                if sl > right:
-                    break
-                if not (left <= sr and sb <= top and bottom <= st):
+        # The box query's shapes, tested straight from the list. Only a tie between two different
+        # pieces of terrain needs the space's own order (which one is named).
+        probe = self._probe
+        touch = radius + 1e-9
+        first: tuple[float, pymunk.Shape, Terrain] | None = None
+        tie = False
+        for sl, sb, sr, st, shape, piece in self._blocking_over(left, bottom, right, top):
+            if sl > right:
+                break
+            if not (left <= sr and sb <= top and bottom <= st):
+                continue
+            distance, gx, gy = probe.point(shape, a)
+            if distance <= touch:
+                if dx * gx + dy * gy >= 0.0:
                     continue
-                distance, gx, gy = probe.point(shape, a)
-                if distance <= touch:
-                    if dx * gx + dy * gy >= 0.0:
-                        continue
-                    t = 0.0
-                else:
-                    alpha = self._sweep(shape, a, b, radius)
-                    if alpha is None:
-                        continue
-                    t = alpha
-                if first is None or t < first[0]:
-                    first, tie = (t, shape, piece), False
-                elif t == first[0] and piece is not first[2]:
-                    tie = True
-            if not tie:
-                return None if first is None else (first[0], first[1])
+                t = 0.0
+            else:
+                alpha = self._sweep(shape, a, b, radius)
+                if alpha is None:
+                    continue
+                t = alpha
+            if first is None or t < first[0]:
+                first, tie = (t, shape, piece), False
+            elif t == first[0] and piece is not first[2]:
+                tie = True
+        if not tie:
+            return None if first is None else (first[0], first[1])
         box = pymunk.BB(left, bottom, right, top)
         best: tuple[float, pymunk.Shape] | None = None
         for shape in self._space.bb_query(box, SEE_BLOCKING):
@@ -764,14 +777,12 @@ class Table:
         left, bottom, right, top = x0 - radius, y0 - radius, x1 + radius, y1 + radius
         if not self._blocking_near(left, bottom, right, top):
             return False
-        if len(self._blocking) > 256:
-            return self._terrain_contact(a, b, radius) is not None
         probe = self._probe
         touch = radius + 1e-9
         grow = radius + 1e-6  # a base within ``touch`` of a shape is within this of its box
         dx, dy = bx - ax, by - ay
         meets = geo.segment_meets_box
-        for sl, sb, sr, st, shape, _ in self._blocking:
+        for sl, sb, sr, st, shape, _ in self._blocking_over(left, bottom, right, top):
             if sl > right:
                 break
             if left <= sr and sb <= top and bottom <= st:
