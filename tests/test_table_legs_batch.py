@@ -126,6 +126,20 @@ def test_any_batch_reads_as_the_single_calls(legs, radius):
     check(TABLE, legs, radius)
 
 
+def crowded_table(rng: random.Random, huts: int, walls: int, bends: int, zigzag) -> Table:
+    """A 72" x 48" table of ``huts`` 1" huts and ``walls`` polyline walls of ``bends`` points each,
+    point k at ``zigzag(k)`` from the wall's start, all placed by ``rng``."""
+    terrain = [
+        Terrain(i, f"Hut {i}", "building", Area.rect(rng.uniform(0, 70), rng.uniform(0, 46), 1.0, 1.0))
+        for i in range(huts)
+    ]
+    for i in range(walls):
+        x, y = rng.uniform(0, 60), rng.uniform(0, 40)
+        pts = tuple((x + dx, y + dy) for dx, dy in map(zigzag, range(bends)))
+        terrain.append(Terrain(1000 + i, f"Wall {i}", "wall", Area(pts, is_line=True, shape="polyline")))
+    return Table(72, 48, terrain)
+
+
 def test_a_table_of_many_pieces_is_asked_in_small_passes():
     """A map of hundreds of huts and fences (more than the single call's own shortcut takes): the
     dense first test is bounded by outlines.CELLS, so the batch goes in smaller passes, with the
@@ -133,15 +147,7 @@ def test_a_table_of_many_pieces_is_asked_in_small_passes():
     from game.table import outlines
 
     rng = random.Random(9)
-    terrain = [
-        Terrain(i, f"Hut {i}", "building", Area.rect(rng.uniform(0, 70), rng.uniform(0, 46), 1.0, 1.0))
-        for i in range(300)
-    ]
-    for i in range(40):
-        x, y = rng.uniform(0, 60), rng.uniform(0, 40)
-        pts = tuple((x + k * 0.7, y + (k % 2) * 0.5) for k in range(12))
-        terrain.append(Terrain(1000 + i, f"Fence {i}", "wall", Area(pts, is_line=True, shape="polyline")))
-    table = Table(72, 48, terrain)
+    table = crowded_table(rng, huts=300, walls=40, bends=12, zigzag=lambda k: (k * 0.7, (k % 2) * 0.5))
     legs = []
     for _ in range(400):
         a = (rng.uniform(0, 72), rng.uniform(0, 48))
@@ -159,15 +165,7 @@ def test_a_table_of_very_many_pieces_sweeps_only_those_filed_near():
     """A hedgerow map of more than SCAN_ALL walls and buildings: every sweep (leg_clear, check_path)
     reads only the pieces filed near it (BoxGrid) and answers exactly as reading the whole list."""
     rng = random.Random(3)
-    terrain = [
-        Terrain(i, f"Hut {i}", "building", Area.rect(rng.uniform(0, 70), rng.uniform(0, 46), 1.0, 1.0))
-        for i in range(120)
-    ]
-    for i in range(16):
-        x, y = rng.uniform(0, 60), rng.uniform(0, 40)
-        pts = tuple((x + k * 0.8, y + 0.3 * ((k * 7) % 3)) for k in range(15))
-        terrain.append(Terrain(1000 + i, f"Hedgerow {i}", "wall", Area(pts, is_line=True, shape="polyline")))
-    table = Table(72, 48, terrain)
+    table = crowded_table(rng, huts=120, walls=16, bends=15, zigzag=lambda k: (k * 0.8, 0.3 * ((k * 7) % 3)))
     assert len(table._blocking) > space.SCAN_ALL and table._blocking_grid is not None
     legs = []
     for _ in range(600):

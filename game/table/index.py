@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom (Chipmunk's l, b, r, t)
 _SHARED: OrderedDict[tuple, BoxRaster] = OrderedDict()  # see BoxRaster.shared
@@ -252,12 +252,11 @@ class BoxGrid:
     ([0, 2], [0, 1, 2, 3, 4])
     """
 
-    def __init__(self, boxes: Iterable[Box], cell: float = 6.0) -> None:
+    def __init__(self, boxes: Sequence[Box], cell: float = 6.0) -> None:
         self.cell = cell
-        self._count = 0
+        self._count = len(boxes)
         self._cells: dict[tuple[int, int], list[int]] = {}
         for k, (x0, y0, x1, y1) in enumerate(boxes):
-            self._count += 1
             for i in range(math.floor(x0 / cell), math.floor(x1 / cell) + 1):
                 for j in range(math.floor(y0 / cell), math.floor(y1 / cell) + 1):
                     self._cells.setdefault((i, j), []).append(k)

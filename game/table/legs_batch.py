@@ -45,7 +45,7 @@ def _crossing(lines: Lines, leg: Any, x1: Any, y1: Any, x2: Any, y2: Any) -> Any
     """For (leg, segment) entries: does the leg's centre line cross the segment (each one's ends
     strictly on the two sides of the other's line)?"""
     ax, ay, bx, by = lines.ax.take(leg), lines.ay.take(leg), lines.bx.take(leg), lines.by.take(leg)
-    dx, dy = bx - ax, by - ay
+    dx, dy = lines.dx.take(leg), lines.dy.take(leg)
     ex, ey = x2 - x1, y2 - y1
     s1 = dx * (y1 - ay) - dy * (x1 - ax)
     s2 = dx * (y2 - ay) - dy * (x2 - ax)
@@ -139,11 +139,9 @@ def _classify(
         _judge(prow.take(open_p), away, radius, touch, unsure)
     open_c = np.flatnonzero(~cnear & ~ccrossed & ~touch.take(crow))
     if len(open_c):
-        k = open_c
-        away = np.minimum(
-            cstart.take(k), _rest_apart(lines, crow.take(k), wx1.take(k), wy1.take(k), wx2.take(k), wy2.take(k))
-        )
-        _judge(crow.take(k), away, creach.take(k), touch, unsure)
+        w1x, w1y, w2x, w2y = (v.take(open_c) for v in (wx1, wy1, wx2, wy2))
+        away = np.minimum(cstart.take(open_c), _rest_apart(lines, crow.take(open_c), w1x, w1y, w2x, w2y))
+        _judge(crow.take(open_c), away, creach.take(open_c), touch, unsure)
     touch &= ~odd
     settled = still | off | touch | ~unsure
     answer = still | ~(off | touch)

@@ -73,10 +73,8 @@ class _Pull:
 
     def __init__(self, pts: list[Point], enough: float) -> None:
         self.pts = pts
-        self.out = pts[:]
-        self.done = len(pts) <= 2
-        if not self.done:
-            self.out = [pts[0]]
+        self.done = len(pts) <= 2  # nothing to pull
+        self.out = pts[:] if self.done else [pts[0]]
         self.i, self.j = 0, 1
         self.left = enough
 
@@ -457,21 +455,13 @@ class DistanceField:
     def step(self, start: Point, length: float) -> list[Point]:
         """A path of straight legs from start, up to ``length`` inches, downhill toward the nearest goal,
         stopping on reaching it."""
-        start = (float(start[0]), float(start[1]))
-        chain = self._chain(start, length)
-        if chain is None:
-            return [start]
-        grid = self.grid
-        if grid.table.leg_clear(start, chain[-1], grid.radius):
-            path = [start, chain[-1]]
-        else:
-            path = grid.pull_taut(chain, enough=length)
-        return truncate_path(path, length)
+        return self.steps([start], length)[0]
 
     def steps(self, starts: Sequence[Point], length: float) -> list[list[Point]]:
-        """``[self.step(s, length) for s in starts]``, the same paths, with the straight legs every
-        step and every pull asks sent to the table together (:meth:`Table.legs_clear`): a horde's
-        steps in a few batches instead of thousands of single questions."""
+        """Each start's step (see :meth:`step`), the same path whether asked alone or with others: the
+        straight legs every step and every pull asks go to the table together
+        (:meth:`Table.legs_clear`), so a horde's steps take a few batches instead of thousands of
+        single questions."""
         grid = self.grid
         out: list[list[Point]] = []
         chains: list[tuple[int, list[Point]]] = []
