@@ -28,7 +28,7 @@ from game.table import Table, space
 
 
 def check(table: Table, legs, radius: float = 0.5) -> list[bool]:
-    """Every leg through numpy (however few) against the single call; the answers."""
+    """Every leg through the batch (however few) against the single call; the answers."""
     with patch.object(space, "LEGS_BATCH_FROM", 0):
         batch = table.legs_clear(legs, radius)
     assert len(batch) == len(legs)
@@ -141,9 +141,9 @@ def crowded_table(rng: random.Random, huts: int, walls: int, bends: int, zigzag)
 
 
 def test_a_table_of_many_pieces_is_asked_in_small_passes():
-    """A map of hundreds of huts and fences (more than the single call's own shortcut takes): the
-    dense first test is bounded by outlines.CELLS, so the batch goes in smaller passes, with the
-    same answers for legs and sight lines alike."""
+    """A map of hundreds of huts and fences (more than the single call's own shortcut takes), its
+    batches asked a few dozen segments a pass: the same answers for legs and sight lines alike as
+    the single calls."""
     from game.table import outlines
 
     rng = random.Random(9)
@@ -152,8 +152,7 @@ def test_a_table_of_many_pieces_is_asked_in_small_passes():
     for _ in range(400):
         a = (rng.uniform(0, 72), rng.uniform(0, 48))
         legs.append((a, (a[0] + rng.uniform(-4, 4), a[1] + rng.uniform(-4, 4))))
-    with patch.object(outlines, "CELLS", 20_000):
-        assert table._terrain_arrays().chunk < len(legs) // 4
+    with patch.object(outlines, "CHUNK", 37):
         answers = check(table, legs)
         with patch.object(space, "BATCH_FROM", 0):
             sights = table.lines_of_sight(legs)

@@ -36,7 +36,7 @@ def same(a, b) -> bool:
 
 
 def check(table: Table, pairs, max_clutter: float = 2.0) -> None:
-    """Every pair through numpy (however few) against the single call."""
+    """Every pair through the batch (however few) against the single call."""
     with patch.object(space, "BATCH_FROM", 0):
         batch = table.lines_of_sight(pairs, max_clutter)
     assert len(batch) == len(pairs)

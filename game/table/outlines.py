@@ -1,6 +1,6 @@
-"""The terrain as flat numpy arrays, and the coarse first pass every batch of segments makes over it
-(:mod:`game.table.sight_batch` for sight lines, :mod:`game.table.legs_batch` for bases sliding
-along legs): which pieces' boxes a segment comes near at all.
+"""The terrain as flat numpy arrays, as every batch of segments reads it (:mod:`game.table.sight_batch`
+for sight lines, :mod:`game.table.legs_batch` for bases sliding along legs), the segments as
+columns, and the loop that asks a batch a chunk at a time.
 
 numpy is imported when the first batch is asked for, not at start-up.
 """
@@ -15,8 +15,7 @@ from typing import Any
 from game.scenario.model import Point
 
 BOX_MARGIN = 1e-3  # inches added round every piece's box: a segment that near it is tested in full
-CHUNK = 8192  # segments per numpy pass at most
-CELLS = 1_000_000  # (segment, box) cells of one pass's first, dense test: a table of many pieces takes fewer segments a pass
+CHUNK = 8192  # segments per compiled pass at most (so a pass's arrays stay small)
 
 
 @dataclass
@@ -43,12 +42,6 @@ class Outlines:
     @property
     def rings(self) -> int:
         return len(self.ring_first) - 1
-
-    @property
-    def chunk(self) -> int:
-        """Segments per numpy pass: :data:`CHUNK`, fewer where the pieces are so many that the dense
-        (segments x boxes) test would pass :data:`CELLS` (memory stays bounded on any map)."""
-        return max(1, min(CHUNK, CELLS // max(1, self.boxes.shape[1])))
 
 
 def _columns(rows: Sequence[tuple[float, ...]], width: int) -> Any:
@@ -129,38 +122,6 @@ class Lines:
     dd: Any
 
 
-def crossing_boxes(lines: Lines, ends: tuple[Any, Any], x0: Any, y0: Any, x1: Any, y1: Any) -> tuple[Any, Any]:
-    """(line, box) index pairs, line by line: where the part of each line from its start to ``ends``
-    (x, y) may touch the box (the two boxes overlap, then the line passes within the box: the
-    separating axis test)."""
-    import numpy as np
-
-    ax, ay, dx, dy = lines.ax, lines.ay, lines.dx, lines.dy
-    ex, ey = ends
-    hit = (np.minimum(ax, ex)[:, None] <= x1) & (np.maximum(ax, ex)[:, None] >= x0)
-    hit &= (np.minimum(ay, ey)[:, None] <= y1) & (np.maximum(ay, ey)[:, None] >= y0)
-    rows, cols = np.nonzero(hit)
-    hx, hy = (x1 - x0) * 0.5, (y1 - y0) * 0.5
-    cx, cy = (x0 + hx)[cols], (y0 + hy)[cols]
-    ldx, ldy = dx[rows], dy[rows]
-    sat = np.abs(ldx * (cy - ay[rows]) - ldy * (cx - ax[rows])) <= np.abs(ldx) * hy[cols] + np.abs(ldy) * hx[cols]
-    keep = np.flatnonzero(sat)
-    return rows.take(keep), cols.take(keep)
-
-
-def expand(rows: Any, cols: Any, first: Any) -> tuple[Any, Any, Any]:
-    """Every (line, piece) pair opened into (line, edge) entries: the line of each entry, the edge,
-    and where each pair's entries start."""
-    import numpy as np
-
-    counts = first[cols + 1] - first[cols]
-    starts = np.cumsum(counts) - counts
-    total = int(counts.sum())
-    line = np.repeat(rows, counts)
-    edge = np.repeat(first[cols] - starts, counts) + np.arange(total)
-    return line, edge, starts
-
-
 def lines_of(pairs: Sequence[tuple[Point, Point]]) -> tuple[Lines, Any]:
     """The segments as :class:`Lines` (a zero length read as 1, so nothing divides by 0), and which
     of them are not plain: no length, or a coordinate that is no number."""
@@ -179,12 +140,13 @@ def in_chunks(
     pairs: Sequence[tuple[Point, Point]],
     classify: Callable[[Sequence[tuple[Point, Point]]], tuple[list[Any], Any]],
     single: Callable[[Point, Point], Any],
-    size: int = CHUNK,
+    size: int | None = None,
 ) -> list[Any]:
-    """Every segment's answer: ``classify`` settles ``size`` of them at a time in numpy (a list of
-    answers, and the indices it leaves open), and each open one is asked of ``single``."""
+    """Every segment's answer: ``classify`` settles ``size`` (:data:`CHUNK`) of them at a time (a list
+    of answers, and the indices it leaves open), and each open one is asked of ``single``."""
     import numpy as np
 
+    size = size or CHUNK
     out: list[Any] = []
     with np.errstate(all="ignore"):  # inf and nan stand for "none" or "no number"; such rows are masked
         for start in range(0, len(pairs), size):

@@ -1,0 +1,163 @@
+"""The batch legs' arithmetic, compiled (see :mod:`game.table.compiled`): for every leg of a chunk,
+whether a base of the radius slides along it past every wall and building, worked out leg by leg
+(see :mod:`game.table.legs_batch` for the rule and why it is the single call's).
+
+Each leg is measured only against the pieces whose box, grown by the radius, it comes near: first
+whether it starts against one and whether its centre line crosses one (a leg crossing a piece it
+starts clear of touches it, and a leg touching any piece is blocked), then, only for a leg not yet
+known to touch anything, the whole distance to each piece left open.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.table.compiled import compiled, crosses_box, to_segment
+from game.table.legs_batch import LEG_CLEARANCE
+
+# What the kernel says of each leg
+BLOCKED = 0
+CLEAR = 1
+UNSURE = 2  # the single call answers it
+
+
+@compiled
+def _crosses(ax: float, ay: float, bx: float, by: float, x1: float, y1: float, x2: float, y2: float) -> bool:
+    """Whether the leg's centre line crosses the segment: each one's ends strictly on the two sides
+    of the other's line."""
+    dx, dy = bx - ax, by - ay
+    ex, ey = x2 - x1, y2 - y1
+    s1 = dx * (y1 - ay) - dy * (x1 - ax)
+    s2 = dx * (y2 - ay) - dy * (x2 - ax)
+    e1 = ex * (ay - y1) - ey * (ax - x1)
+    e2 = ex * (by - y1) - ey * (bx - x1)
+    return s1 * s2 < 0.0 and e1 * e2 < 0.0
+
+
+@compiled
+def _judge(away: float, reach: float) -> int:
+    """A (leg, piece) distance against the reach: BLOCKED clearly within it, UNSURE within a hair,
+    CLEAR otherwise."""
+    if away < reach - LEG_CLEARANCE:
+        return BLOCKED
+    if abs(away - reach) <= LEG_CLEARANCE:
+        return UNSURE
+    return CLEAR
+
+
+@compiled
+def classify(
+    ax: Any,
+    ay: Any,
+    bx: Any,
+    by: Any,
+    odd: Any,
+    edges: Any,
+    poly_first: Any,
+    caps: Any,
+    boxes: Any,
+    radius: float,
+    width: float,
+    height: float,
+) -> Any:
+    """Every leg's answer (BLOCKED, CLEAR or UNSURE). ``odd`` marks the legs with no length or a
+    coordinate that is no number; the terrain is :class:`game.table.outlines.Outlines`' arrays."""
+    n = len(ax)
+    out = np.full(n, UNSURE, np.int8)
+    polys, ncaps = len(poly_first) - 1, caps.shape[1]
+    grow = radius + LEG_CLEARANCE
+    # the pieces the leg comes near, and for each whether it is still open after the first pass
+    near = np.empty(polys + ncaps, np.int64)
+    start_at = np.empty(polys + ncaps)
+    for i in range(n):
+        lax, lay, lbx, lby = ax[i], ay[i], bx[i], by[i]
+        if lax == lbx and lay == lby:
+            out[i] = CLEAR  # no length
+            continue
+        # the single call's table-edge test, its comparisons (a coordinate falls when its change is below 0)
+        if (lbx < lax and lbx < radius) or (lbx > lax and lbx > width - radius):
+            out[i] = BLOCKED
+            continue
+        if (lby < lay and lby < radius) or (lby > lay and lby > height - radius):
+            out[i] = BLOCKED
+            continue
+        if odd[i]:
+            continue
+        dx, dy = lbx - lax, lby - lay
+        touch = False
+        unsure = False
+        opened = 0
+        # first pass: the start's distance to each piece near, and whether the leg crosses it
+        for p in range(polys):
+            if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, p, grow):
+                continue
+            low, high = np.inf, -np.inf
+            start = np.inf
+            crossed = False
+            for e in range(poly_first[p], poly_first[p + 1]):
+                x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
+                side = (x2 - x1) * (lay - y1) - (y2 - y1) * (lax - x1)
+                low, high = min(low, side), max(high, side)
+                start = min(start, to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1))
+                crossed |= _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
+            if low > 0.0 or high < 0.0:
+                start = -1.0  # inside the piece
+            if start <= radius + LEG_CLEARANCE:
+                unsure = True  # a start against a piece: the single call asks which way the base moves
+            elif crossed:
+                # nearer than the reach by more than the hair, unless the reach is a hair itself
+                if radius > LEG_CLEARANCE:
+                    touch = True
+                else:
+                    unsure = True
+            else:
+                near[opened], start_at[opened] = p, start
+                opened += 1
+        for c in range(ncaps):
+            if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, polys + c, grow):
+                continue
+            x1, y1, x2, y2, half = caps[0, c], caps[1, c], caps[2, c], caps[3, c], caps[4, c]
+            start = to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1)
+            reach = radius + half
+            if start <= reach + LEG_CLEARANCE:
+                unsure = True
+            elif _crosses(lax, lay, lbx, lby, x1, y1, x2, y2):
+                if reach > LEG_CLEARANCE:
+                    touch = True
+                else:
+                    unsure = True
+            else:
+                near[opened], start_at[opened] = polys + c, start
+                opened += 1
+        # second pass, for a leg not yet touching anything: the whole distance, against the reach
+        k = 0
+        while not touch and k < opened:
+            q = near[k]
+            away = start_at[k]
+            if q < polys:
+                reach = radius
+                for e in range(poly_first[q], poly_first[q + 1]):
+                    x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
+                    apart = min(
+                        to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy)
+                    )
+                    away = min(away, apart)
+            else:
+                c = q - polys
+                x1, y1, x2, y2 = caps[0, c], caps[1, c], caps[2, c], caps[3, c]
+                reach = radius + caps[4, c]
+                apart = min(to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy))
+                away = min(away, min(apart, to_segment(x2, y2, lax, lay, dx, dy)))
+            judged = _judge(away, reach)
+            if judged == BLOCKED:
+                touch = True
+            elif judged == UNSURE:
+                unsure = True
+            k += 1
+        if touch:
+            out[i] = BLOCKED
+        elif not unsure:
+            out[i] = CLEAR
+    return out
