@@ -72,6 +72,36 @@ def test_a_field_with_no_reachable_goal_reads_infinite():
     assert field.step((1.0, 1.0), 3.0) == [(1.0, 1.0)]
 
 
+@pytest.mark.parametrize("map_name", ["normandy_village.tmx", "hive_street.tmx"])
+def test_the_any_angle_candidate_reads_the_true_walking_distance(map_name):
+    """The bench's any-angle candidate (game/bench/anyangle.py), by issue 12's measure: at open cells
+    2" or more from the nearest of ten goals, within 1% of the true shortest walk round the walls at
+    the median and 2% at the 95th percentile (the 8-connected grid reads 5.8-6.6% long at the
+    median), and never shorter than the truth by more than the truth's own slack at its corners."""
+    from game.assets import assets_dir
+    from game.bench.fields import MIN_TRUTH, _open_points, anyangle_field
+    from game.scenario.loader import load_scenario
+
+    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
+    grid = table.navigation(0.5)
+    rng = random.Random(12)
+    goals = _open_points(table, grid, 10, rng)
+    samples = _open_points(table, grid, 200, rng)
+    truth = Truth(table, 0.5).field(goals)
+    field = anyangle_field(grid, goals)
+    errors = []
+    for p in samples:
+        t = truth(p)
+        if MIN_TRUTH <= t < math.inf:
+            got = field[grid.cell_of(p)]
+            assert got > t - 0.05, (p, got, t)
+            errors.append(got / t - 1)
+    errors.sort()
+    assert len(errors) > 100
+    assert errors[len(errors) // 2] < 0.01
+    assert errors[int(0.95 * (len(errors) - 1))] < 0.02
+
+
 def test_the_truth_is_the_straight_line_on_open_ground():
     table = Table(20, 20, [])
     at = Truth(table, 0.5).field([(2.0, 2.0)])

@@ -10,7 +10,9 @@ Candidates (each skipped when its package is not installed):
 - ``tcod``: :func:`tcod.path.dijkstra2d` on the open cells (8-connected, integer costs 100/141;
   it cannot refuse a diagonal that clips a wall's corner);
 - ``skfmm``: :func:`skfmm.distance`, second-order fast marching on the open cells (the goals are
-  the zero contour of circles 0.75" round them).
+  the zero contour of circles 0.75" round them);
+- ``anyangle``: straight legs in any direction, each cell walking to an anchor (Lazy Theta*'s rule
+  as a multi-source field), compiled with numba (:mod:`game.bench.anyangle`).
 
 The truth: the straight line where the base can slide straight to a goal, otherwise the shortest
 path over a visibility graph whose nodes ring every corner of every wall and building (eight
@@ -204,6 +206,12 @@ def _wide_field(size: int) -> Callable[[NavGrid, Sequence[Point]], Values]:
     return field
 
 
+def anyangle_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+    from game.bench import anyangle
+
+    return anyangle.field(grid, goals)
+
+
 CANDIDATES: dict[str, tuple[str | None, Callable[[NavGrid, Sequence[Point]], Values]]] = {
     "python": (None, python_field),
     "csgraph": ("scipy", csgraph_field),
@@ -212,6 +220,7 @@ CANDIDATES: dict[str, tuple[str | None, Callable[[NavGrid, Sequence[Point]], Val
     "wide16": ("scipy", _wide_field(16)),
     "wide32": ("scipy", _wide_field(32)),
     "wide48": ("scipy", _wide_field(48)),
+    "anyangle": ("numba", anyangle_field),
 }
 
 
@@ -303,6 +312,7 @@ def installed_mb(*dists: str) -> float:
 
 WEIGHT = {"python": (), "csgraph": ("numpy", "scipy"), "tcod": ("numpy", "tcod"), "skfmm": ("numpy", "skfmm")}
 WEIGHT.update({f"wide{size}": ("numpy", "scipy") for size in STENCILS})
+WEIGHT["anyangle"] = ("numpy", "scipy", "numba", "llvmlite")
 
 
 def compare_map(path: str, repeats: int = 7, seed: int = 12) -> dict[str, dict[str, Any]]:

@@ -48,6 +48,110 @@ def _judge(away: float, reach: float) -> int:
 
 
 @compiled
+def leg_answer(
+    lax: float,
+    lay: float,
+    lbx: float,
+    lby: float,
+    odd: bool,
+    edges: Any,
+    poly_first: Any,
+    caps: Any,
+    boxes: Any,
+    radius: float,
+    width: float,
+    height: float,
+    near: Any,
+    start_at: Any,
+) -> int:
+    """One leg's answer (BLOCKED, CLEAR or UNSURE); ``near`` and ``start_at`` are scratch, one entry
+    per piece."""
+    if lax == lbx and lay == lby:
+        return CLEAR  # no length
+    # the single call's table-edge test, its comparisons (a coordinate falls when its change is below 0)
+    if (lbx < lax and lbx < radius) or (lbx > lax and lbx > width - radius):
+        return BLOCKED
+    if (lby < lay and lby < radius) or (lby > lay and lby > height - radius):
+        return BLOCKED
+    if odd:
+        return UNSURE
+    polys, ncaps = len(poly_first) - 1, caps.shape[1]
+    grow = radius + LEG_CLEARANCE
+    dx, dy = lbx - lax, lby - lay
+    touch = False
+    unsure = False
+    opened = 0
+    # first pass: the start's distance to each piece near, and whether the leg crosses it
+    for p in range(polys):
+        if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, p, grow):
+            continue
+        low, high = np.inf, -np.inf
+        start = np.inf
+        crossed = False
+        for e in range(poly_first[p], poly_first[p + 1]):
+            x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
+            side = (x2 - x1) * (lay - y1) - (y2 - y1) * (lax - x1)
+            low, high = min(low, side), max(high, side)
+            start = min(start, to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1))
+            crossed |= _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
+        if low > 0.0 or high < 0.0:
+            start = -1.0  # inside the piece
+        if start <= radius + LEG_CLEARANCE:
+            unsure = True  # a start against a piece: the single call asks which way the base moves
+        elif crossed:
+            # nearer than the reach by more than the hair, unless the reach is a hair itself
+            if radius > LEG_CLEARANCE:
+                touch = True
+            else:
+                unsure = True
+        else:
+            near[opened], start_at[opened] = p, start
+            opened += 1
+    for c in range(ncaps):
+        if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, polys + c, grow):
+            continue
+        x1, y1, x2, y2, half = caps[0, c], caps[1, c], caps[2, c], caps[3, c], caps[4, c]
+        start = to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1)
+        reach = radius + half
+        if start <= reach + LEG_CLEARANCE:
+            unsure = True
+        elif _crosses(lax, lay, lbx, lby, x1, y1, x2, y2):
+            if reach > LEG_CLEARANCE:
+                touch = True
+            else:
+                unsure = True
+        else:
+            near[opened], start_at[opened] = polys + c, start
+            opened += 1
+    # second pass, for a leg not yet touching anything: the whole distance, against the reach
+    k = 0
+    while not touch and k < opened:
+        q = near[k]
+        away = start_at[k]
+        if q < polys:
+            reach = radius
+            for e in range(poly_first[q], poly_first[q + 1]):
+                x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
+                apart = min(to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy))
+                away = min(away, apart)
+        else:
+            c = q - polys
+            x1, y1, x2, y2 = caps[0, c], caps[1, c], caps[2, c], caps[3, c]
+            reach = radius + caps[4, c]
+            apart = min(to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy))
+            away = min(away, min(apart, to_segment(x2, y2, lax, lay, dx, dy)))
+        judged = _judge(away, reach)
+        if judged == BLOCKED:
+            touch = True
+        elif judged == UNSURE:
+            unsure = True
+        k += 1
+    if touch:
+        return BLOCKED
+    return UNSURE if unsure else CLEAR
+
+
+@compiled
 def classify(
     ax: Any,
     ay: Any,
@@ -65,99 +169,25 @@ def classify(
     """Every leg's answer (BLOCKED, CLEAR or UNSURE). ``odd`` marks the legs with no length or a
     coordinate that is no number; the terrain is :class:`game.table.outlines.Outlines`' arrays."""
     n = len(ax)
-    out = np.full(n, UNSURE, np.int8)
-    polys, ncaps = len(poly_first) - 1, caps.shape[1]
-    grow = radius + LEG_CLEARANCE
-    # the pieces the leg comes near, and for each whether it is still open after the first pass
-    near = np.empty(polys + ncaps, np.int64)
-    start_at = np.empty(polys + ncaps)
+    out = np.empty(n, np.int8)
+    pieces = len(poly_first) - 1 + caps.shape[1]
+    near = np.empty(pieces, np.int64)
+    start_at = np.empty(pieces)
     for i in range(n):
-        lax, lay, lbx, lby = ax[i], ay[i], bx[i], by[i]
-        if lax == lbx and lay == lby:
-            out[i] = CLEAR  # no length
-            continue
-        # the single call's table-edge test, its comparisons (a coordinate falls when its change is below 0)
-        if (lbx < lax and lbx < radius) or (lbx > lax and lbx > width - radius):
-            out[i] = BLOCKED
-            continue
-        if (lby < lay and lby < radius) or (lby > lay and lby > height - radius):
-            out[i] = BLOCKED
-            continue
-        if odd[i]:
-            continue
-        dx, dy = lbx - lax, lby - lay
-        touch = False
-        unsure = False
-        opened = 0
-        # first pass: the start's distance to each piece near, and whether the leg crosses it
-        for p in range(polys):
-            if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, p, grow):
-                continue
-            low, high = np.inf, -np.inf
-            start = np.inf
-            crossed = False
-            for e in range(poly_first[p], poly_first[p + 1]):
-                x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
-                side = (x2 - x1) * (lay - y1) - (y2 - y1) * (lax - x1)
-                low, high = min(low, side), max(high, side)
-                start = min(start, to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1))
-                crossed |= _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
-            if low > 0.0 or high < 0.0:
-                start = -1.0  # inside the piece
-            if start <= radius + LEG_CLEARANCE:
-                unsure = True  # a start against a piece: the single call asks which way the base moves
-            elif crossed:
-                # nearer than the reach by more than the hair, unless the reach is a hair itself
-                if radius > LEG_CLEARANCE:
-                    touch = True
-                else:
-                    unsure = True
-            else:
-                near[opened], start_at[opened] = p, start
-                opened += 1
-        for c in range(ncaps):
-            if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, polys + c, grow):
-                continue
-            x1, y1, x2, y2, half = caps[0, c], caps[1, c], caps[2, c], caps[3, c], caps[4, c]
-            start = to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1)
-            reach = radius + half
-            if start <= reach + LEG_CLEARANCE:
-                unsure = True
-            elif _crosses(lax, lay, lbx, lby, x1, y1, x2, y2):
-                if reach > LEG_CLEARANCE:
-                    touch = True
-                else:
-                    unsure = True
-            else:
-                near[opened], start_at[opened] = polys + c, start
-                opened += 1
-        # second pass, for a leg not yet touching anything: the whole distance, against the reach
-        k = 0
-        while not touch and k < opened:
-            q = near[k]
-            away = start_at[k]
-            if q < polys:
-                reach = radius
-                for e in range(poly_first[q], poly_first[q + 1]):
-                    x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
-                    apart = min(
-                        to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy)
-                    )
-                    away = min(away, apart)
-            else:
-                c = q - polys
-                x1, y1, x2, y2 = caps[0, c], caps[1, c], caps[2, c], caps[3, c]
-                reach = radius + caps[4, c]
-                apart = min(to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy))
-                away = min(away, min(apart, to_segment(x2, y2, lax, lay, dx, dy)))
-            judged = _judge(away, reach)
-            if judged == BLOCKED:
-                touch = True
-            elif judged == UNSURE:
-                unsure = True
-            k += 1
-        if touch:
-            out[i] = BLOCKED
-        elif not unsure:
-            out[i] = CLEAR
+        out[i] = leg_answer(
+            ax[i],
+            ay[i],
+            bx[i],
+            by[i],
+            odd[i],
+            edges,
+            poly_first,
+            caps,
+            boxes,
+            radius,
+            width,
+            height,
+            near,
+            start_at,
+        )
     return out

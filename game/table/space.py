@@ -394,9 +394,9 @@ class Table:
         def single(a: Point, b: Point) -> Sight:
             return self.line_of_sight(a, b, max_clutter)
 
-        return sight_batch.lines_of_sight(self._terrain_arrays(), pairs, max_clutter, single, _sight, _CLEAR_SIGHT)
+        return sight_batch.lines_of_sight(self.outlines(), pairs, max_clutter, single, _sight, _CLEAR_SIGHT)
 
-    def _terrain_arrays(self) -> Any:
+    def outlines(self) -> Any:
         """The walls, buildings and clutter as the batches' numpy arrays (:mod:`game.table.outlines`),
         made when a batch first asks."""
         if self._outlines is None:
@@ -756,7 +756,7 @@ class Table:
         def single(a: Point, b: Point) -> bool:
             return clear(a, b, radius)
 
-        return legs_batch.legs_clear(self._terrain_arrays(), legs, radius, self.width, self.height, single)
+        return legs_batch.legs_clear(self.outlines(), legs, radius, self.width, self.height, single)
 
     def _touches_terrain(self, a: Point, b: Point, radius: float) -> bool:
         """``_terrain_contact(a, b, radius) is not None``, stopping at the first wall or building

@@ -1,0 +1,199 @@
+"""A candidate distance field for ``python -m game.bench.fields``: walking distances measured along
+straight legs in any direction, not only the grid's eight, compiled (see
+:mod:`game.table.compiled`). Not used by the table yet: it changes where hordes walk, so adopting
+it needs the shipped maps re-balanced, and it costs more than SciPy's 8-connected search (see
+``benchmarks/fields_anyangle.txt``).
+
+A multi-source Dijkstra over the walking grid's cells in which each cell keeps an *anchor*: the goal,
+or the cell centre, it walks straight to on its way (Lazy Theta*'s rule, as a field). A cell reached
+from a neighbour takes the neighbour's anchor; when it is settled, the straight leg to that anchor
+is checked, and if a base cannot slide along it the cell steps from its best settled neighbour
+instead. So in the open every cell measures the straight line to its goal, and round a corner the
+line bends at the cell centres by the corner.
+
+"Can a base slide straight" is asked of the grid first: a segment that passes only through wide
+open cells (their whole square more than the radius from any wall or building) is clear; any other
+is asked exactly, with the table's own leg test (:func:`game.table.legs_kernel.leg_answer`), where
+a leg within a hair of the terrain counts as blocked. So every leg between a cell and its anchor can
+be walked.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from game.table.compiled import compiled
+from game.table.legs_kernel import CLEAR, leg_answer
+
+
+@compiled
+def _push(keys: Any, items: Any, size: int, key: float, item: int) -> int:
+    """Add to the binary heap (``keys``/``items`` up to ``size``); the new size."""
+    i = size
+    while i > 0:
+        parent = (i - 1) >> 1
+        if keys[parent] <= key:
+            break
+        keys[i], items[i] = keys[parent], items[parent]
+        i = parent
+    keys[i], items[i] = key, item
+    return size + 1
+
+
+@compiled
+def _pop(keys: Any, items: Any, size: int) -> tuple[float, int, int]:
+    """Take the least key from the heap: (key, item, the new size)."""
+    key, item = keys[0], items[0]
+    size -= 1
+    last_key, last_item = keys[size], items[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and keys[child + 1] < keys[child]:
+            child += 1
+        if keys[child] >= last_key:
+            break
+        keys[i], items[i] = keys[child], items[child]
+        i = child
+    if size > 0:
+        keys[i], items[i] = last_key, last_item
+    return key, item, size
+
+
+@compiled
+def _open_line(ax: float, ay: float, bx: float, by: float, nx: int, ny: int, cell: float, wide_open: Any) -> bool:
+    """Whether every cell the segment passes through is wide open (grid traversal, Amanatides and
+    Woo): then no point of it is within the radius of terrain."""
+    x, y = ax / cell, ay / cell
+    ex, ey = bx / cell, by / cell
+    i, j = int(math.floor(x)), int(math.floor(y))
+    ti, tj = int(math.floor(ex)), int(math.floor(ey))
+    dx, dy = ex - x, ey - y
+    step_i = 1 if dx > 0.0 else -1
+    step_j = 1 if dy > 0.0 else -1
+    next_x = ((i + 1 if dx > 0.0 else i) - x) / dx if dx != 0.0 else np.inf
+    next_y = ((j + 1 if dy > 0.0 else j) - y) / dy if dy != 0.0 else np.inf
+    each_x = abs(1.0 / dx) if dx != 0.0 else np.inf
+    each_y = abs(1.0 / dy) if dy != 0.0 else np.inf
+    for _ in range(abs(ti - i) + abs(tj - j) + 1):
+        if i < 0 or j < 0 or i >= nx or j >= ny or not wide_open[j * nx + i]:
+            return False
+        if i == ti and j == tj:
+            return True
+        if next_x < next_y:
+            next_x += each_x
+            i += step_i
+        else:
+            next_y += each_y
+            j += step_j
+    return False  # rounding walked off the line: ask exactly
+
+
+@compiled
+def any_angle_field(
+    nx: int,
+    ny: int,
+    cell: float,
+    wide_open: Any,
+    indptr: Any,
+    indices: Any,
+    costs: Any,
+    seed_cells: Any,
+    seed_offsets: Any,
+    goal_x: Any,
+    goal_y: Any,
+    edges: Any,
+    poly_first: Any,
+    caps: Any,
+    boxes: Any,
+    radius: float,
+    width: float,
+    height: float,
+) -> tuple[Any, Any]:
+    """(each cell's distance to the nearest goal, inf where none is reachable; each cell's anchor: a
+    cell index, or -1 - i for goal i, -n - 1 where unreachable).
+
+    ``wide_open``: the cells whose whole square is more than the radius from terrain; ``indptr``,
+    ``indices``, ``costs``: the grid's links (CSR); ``seed_cells``, ``seed_offsets``: each goal's
+    entry cell and its distance from the goal (goal i at ``goal_x[i]``, ``goal_y[i]``); the rest is
+    the terrain for the exact leg test."""
+    n = nx * ny
+    dist = np.full(n, np.inf)
+    anchor = np.full(n, -n - 1, np.int64)
+    done = np.zeros(n, np.bool_)
+    keys = np.empty(len(costs) + len(seed_cells) + 1)
+    items = np.empty(len(costs) + len(seed_cells) + 1, np.int64)
+    size = 0
+    pieces = len(poly_first) - 1 + caps.shape[1]
+    near = np.empty(pieces, np.int64)
+    start_at = np.empty(pieces)
+    seeded = np.full(n, -n - 1, np.int64)  # a seed cell's own goal: its leg to it is known clear
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        if seed_offsets[s] < dist[k]:
+            dist[k] = seed_offsets[s]
+            anchor[k] = seeded[k] = -1 - s
+            size = _push(keys, items, size, seed_offsets[s], k)
+    while size > 0:
+        d, u, size = _pop(keys, items, size)
+        if done[u] or d > dist[u]:
+            continue
+        done[u] = True
+        ux, uy = (u % nx + 0.5) * cell, (u // nx + 0.5) * cell
+        a = anchor[u]
+        if a >= 0:
+            px, py = (a % nx + 0.5) * cell, (a // nx + 0.5) * cell
+        else:
+            px, py = goal_x[-1 - a], goal_y[-1 - a]
+        # Lazy Theta*: the straight leg to the anchor is checked once, when the cell is settled; if
+        # it cannot be walked, the cell steps from its best settled neighbour instead
+        if a != seeded[u] and not (
+            _open_line(px, py, ux, uy, nx, ny, cell, wide_open)
+            or leg_answer(
+                ux, uy, px, py, False, edges, poly_first, caps, boxes, radius, width, height, near, start_at
+            )
+            == CLEAR
+        ):
+            best, via = np.inf, -1
+            for link in range(indptr[u], indptr[u + 1]):
+                w = indices[link]
+                if done[w] and dist[w] + costs[link] < best:
+                    best, via = dist[w] + costs[link], w
+            dist[u], anchor[u] = best, via
+            a = via
+            px, py = (a % nx + 0.5) * cell, (a // nx + 0.5) * cell
+        pd = dist[a] if a >= 0 else 0.0
+        for link in range(indptr[u], indptr[u + 1]):
+            v = indices[link]
+            if done[v]:
+                continue
+            vx, vy = (v % nx + 0.5) * cell, (v // nx + 0.5) * cell
+            ox, oy = vx - px, vy - py
+            straight = pd + math.sqrt(ox * ox + oy * oy)
+            if straight < dist[v]:
+                dist[v] = straight
+                anchor[v] = a
+                size = _push(keys, items, size, straight, v)
+    return dist, anchor
+
+
+def field(grid: Any, goals: Any) -> list[float]:
+    """The any-angle field of ``goals`` on a :class:`game.table.nav.NavGrid`: each cell's distance."""
+    free, near = (np.frombuffer(flags, dtype=np.uint8).astype(bool) for flags in (grid.free, grid.near))
+    seeds = [(k, goal) for goal in goals if (k := grid.entry_cell(goal)) is not None]
+    cells = np.array([k for k, _ in seeds], np.int64)
+    offsets = np.array([math.dist(goal, grid.centres[k]) for k, goal in seeds])
+    goal_x, goal_y = np.array([g[0] for _, g in seeds]), np.array([g[1] for _, g in seeds])
+    links, table = grid.graph(), grid.table
+    o = table.outlines()
+    dist, _ = any_angle_field(
+        grid.nx, grid.ny, grid.cell, free & ~near, links.indptr, links.indices, links.data,
+        cells, offsets, goal_x, goal_y, o.edges, o.poly_first, o.caps, o.boxes,
+        grid.radius, float(table.width), float(table.height),
+    )  # fmt: skip
+    return dist.tolist()  # type: ignore[no-any-return]
