@@ -11,11 +11,10 @@ is checked, and if a base cannot slide along it the cell steps from its best set
 instead. So in the open every cell measures the straight line to its goal, and round a corner the
 line bends at the cell centres by the corner.
 
-"Can a base slide straight" is asked of the grid first: a segment that passes only through wide
-open cells (their whole square more than the radius from any wall or building) is clear; any other
-is asked exactly, with the table's own leg test (:func:`game.table.legs_kernel.leg_answer`), where
-a leg within a hair of the terrain counts as blocked. So every leg between a cell and its anchor can
-be walked.
+"Can a base slide straight" is asked of the grid first: a leg that passes only through wide open
+cells (their whole square more than the radius from any wall or building) is clear; any other is
+asked of the table's own leg test (:func:`game.table.legs_kernel.leg_answer`), where a leg within a
+hair of the terrain counts as blocked. So every leg between a cell and its anchor can be walked.
 """
 
 from __future__ import annotations
@@ -30,24 +29,39 @@ from game.table.legs_kernel import CLEAR, leg_answer
 
 
 @compiled
-def _push(keys: Any, items: Any, size: int, key: float, item: int) -> int:
-    """Add to the binary heap (``keys``/``items`` up to ``size``); the new size."""
-    i = size
+def _sift_up(keys: Any, items: Any, at: Any, i: int, key: float, item: int) -> None:
+    """Put ``item`` with ``key`` at heap slot ``i`` or above (its parents larger move down)."""
     while i > 0:
         parent = (i - 1) >> 1
         if keys[parent] <= key:
             break
         keys[i], items[i] = keys[parent], items[parent]
+        at[items[i]] = i
         i = parent
     keys[i], items[i] = key, item
-    return size + 1
+    at[item] = i
 
 
 @compiled
-def _pop(keys: Any, items: Any, size: int) -> tuple[float, int, int]:
-    """Take the least key from the heap: (key, item, the new size)."""
-    key, item = keys[0], items[0]
+def _offer(keys: Any, items: Any, at: Any, size: int, key: float, item: int) -> int:
+    """A binary heap that holds each item once (``at``: its slot, -1 when not in the heap): add the
+    item, or lower its key; the new size."""
+    i = at[item]
+    if i < 0:
+        _sift_up(keys, items, at, size, key, item)
+        return size + 1
+    _sift_up(keys, items, at, i, key, item)  # keys only ever fall
+    return size
+
+
+@compiled
+def _take(keys: Any, items: Any, at: Any, size: int) -> tuple[int, int]:
+    """Take the item of least key from the heap: (the item, the new size)."""
+    item = items[0]
+    at[item] = -1
     size -= 1
+    if size == 0:
+        return item, size
     last_key, last_item = keys[size], items[size]
     i = 0
     while True:
@@ -59,10 +73,11 @@ def _pop(keys: Any, items: Any, size: int) -> tuple[float, int, int]:
         if keys[child] >= last_key:
             break
         keys[i], items[i] = keys[child], items[child]
+        at[items[i]] = i
         i = child
-    if size > 0:
-        keys[i], items[i] = last_key, last_item
-    return key, item, size
+    keys[i], items[i] = last_key, last_item
+    at[last_item] = i
+    return item, size
 
 
 @compiled
@@ -100,6 +115,8 @@ def any_angle_field(
     ny: int,
     cell: float,
     wide_open: Any,
+    centre_x: Any,
+    centre_y: Any,
     indptr: Any,
     indices: Any,
     costs: Any,
@@ -118,47 +135,48 @@ def any_angle_field(
     """(each cell's distance to the nearest goal, inf where none is reachable; each cell's anchor: a
     cell index, or -1 - i for goal i, -n - 1 where unreachable).
 
-    ``wide_open``: the cells whose whole square is more than the radius from terrain; ``indptr``,
-    ``indices``, ``costs``: the grid's links (CSR); ``seed_cells``, ``seed_offsets``: each goal's
-    entry cell and its distance from the goal (goal i at ``goal_x[i]``, ``goal_y[i]``); the rest is
-    the terrain for the exact leg test."""
+    ``wide_open``: the cells whose whole square is more than the radius from terrain; ``centre_x``,
+    ``centre_y``: each cell's centre; ``indptr``, ``indices``, ``costs``: the grid's links (CSR);
+    ``seed_cells``, ``seed_offsets``: each goal's entry cell and its distance from the goal (goal i at
+    ``goal_x[i]``, ``goal_y[i]``); the rest is the terrain for the exact leg test."""
     n = nx * ny
     dist = np.full(n, np.inf)
     anchor = np.full(n, -n - 1, np.int64)
     done = np.zeros(n, np.bool_)
-    keys = np.empty(len(costs) + len(seed_cells) + 1)
-    items = np.empty(len(costs) + len(seed_cells) + 1, np.int64)
+    keys = np.empty(n)
+    items = np.empty(n, np.int64)
+    at = np.full(n, -1, np.int64)
     size = 0
     pieces = len(poly_first) - 1 + caps.shape[1]
     near = np.empty(pieces, np.int64)
     start_at = np.empty(pieces)
+    every = np.arange(pieces)
     seeded = np.full(n, -n - 1, np.int64)  # a seed cell's own goal: its leg to it is known clear
     for s in range(len(seed_cells)):
         k = seed_cells[s]
         if seed_offsets[s] < dist[k]:
             dist[k] = seed_offsets[s]
             anchor[k] = seeded[k] = -1 - s
-            size = _push(keys, items, size, seed_offsets[s], k)
+            size = _offer(keys, items, at, size, seed_offsets[s], k)
     while size > 0:
-        d, u, size = _pop(keys, items, size)
-        if done[u] or d > dist[u]:
-            continue
+        u, size = _take(keys, items, at, size)
         done[u] = True
-        ux, uy = (u % nx + 0.5) * cell, (u // nx + 0.5) * cell
+        ux, uy = centre_x[u], centre_y[u]
         a = anchor[u]
         if a >= 0:
-            px, py = (a % nx + 0.5) * cell, (a // nx + 0.5) * cell
+            px, py = centre_x[a], centre_y[a]
         else:
             px, py = goal_x[-1 - a], goal_y[-1 - a]
         # Lazy Theta*: the straight leg to the anchor is checked once, when the cell is settled; if
         # it cannot be walked, the cell steps from its best settled neighbour instead
         if a != seeded[u] and not (
-            _open_line(px, py, ux, uy, nx, ny, cell, wide_open)
+            _open_line(ux, uy, px, py, nx, ny, cell, wide_open)
             or leg_answer(
-                ux, uy, px, py, False, edges, poly_first, caps, boxes, radius, width, height, near, start_at
+                ux, uy, px, py, False, every, pieces, edges, poly_first, caps, boxes, radius, width, height, near,
+                start_at,
             )
             == CLEAR
-        ):
+        ):  # fmt: skip
             best, via = np.inf, -1
             for link in range(indptr[u], indptr[u + 1]):
                 w = indices[link]
@@ -166,25 +184,31 @@ def any_angle_field(
                     best, via = dist[w] + costs[link], w
             dist[u], anchor[u] = best, via
             a = via
-            px, py = (a % nx + 0.5) * cell, (a // nx + 0.5) * cell
+            px, py = centre_x[a], centre_y[a]
         pd = dist[a] if a >= 0 else 0.0
         for link in range(indptr[u], indptr[u + 1]):
             v = indices[link]
             if done[v]:
                 continue
-            vx, vy = (v % nx + 0.5) * cell, (v // nx + 0.5) * cell
+            vx, vy = centre_x[v], centre_y[v]
             ox, oy = vx - px, vy - py
             straight = pd + math.sqrt(ox * ox + oy * oy)
             if straight < dist[v]:
                 dist[v] = straight
                 anchor[v] = a
-                size = _push(keys, items, size, straight, v)
+                size = _offer(keys, items, at, size, straight, v)
     return dist, anchor
+
+
+_GRIDS: dict[Any, tuple[Any, Any, Any]] = {}  # by the grid's key: (wide open cells, centres x, centres y)
 
 
 def field(grid: Any, goals: Any) -> list[float]:
     """The any-angle field of ``goals`` on a :class:`game.table.nav.NavGrid`: each cell's distance."""
-    free, near = (np.frombuffer(flags, dtype=np.uint8).astype(bool) for flags in (grid.free, grid.near))
+    if grid._key not in _GRIDS:
+        free, near = (np.frombuffer(flags, dtype=np.uint8).astype(bool) for flags in (grid.free, grid.near))
+        _GRIDS[grid._key] = (free & ~near, *(np.array(column) for column in zip(*grid.centres)))
+    wide_open, centre_x, centre_y = _GRIDS[grid._key]
     seeds = [(k, goal) for goal in goals if (k := grid.entry_cell(goal)) is not None]
     cells = np.array([k for k, _ in seeds], np.int64)
     offsets = np.array([math.dist(goal, grid.centres[k]) for k, goal in seeds])
@@ -192,7 +216,7 @@ def field(grid: Any, goals: Any) -> list[float]:
     links, table = grid.graph(), grid.table
     o = table.outlines()
     dist, _ = any_angle_field(
-        grid.nx, grid.ny, grid.cell, free & ~near, links.indptr, links.indices, links.data,
+        grid.nx, grid.ny, grid.cell, wide_open, centre_x, centre_y, links.indptr, links.indices, links.data,
         cells, offsets, goal_x, goal_y, o.edges, o.poly_first, o.caps, o.boxes,
         grid.radius, float(table.width), float(table.height),
     )  # fmt: skip

@@ -54,6 +54,8 @@ def leg_answer(
     lbx: float,
     lby: float,
     odd: bool,
+    pieces: Any,
+    count: int,
     edges: Any,
     poly_first: Any,
     caps: Any,
@@ -64,8 +66,10 @@ def leg_answer(
     near: Any,
     start_at: Any,
 ) -> int:
-    """One leg's answer (BLOCKED, CLEAR or UNSURE); ``near`` and ``start_at`` are scratch, one entry
-    per piece."""
+    """One leg's answer (BLOCKED, CLEAR or UNSURE), asked of the pieces ``pieces[:count]`` (each a
+    convex piece's index, or the number of convex pieces plus a wall leg's): all of them, or any that
+    hold every piece within the radius (and a hair) of the leg, as the other pieces let the base by
+    whatever they are. ``near`` and ``start_at`` are scratch, one entry per piece."""
     if lax == lbx and lay == lby:
         return CLEAR  # no length
     # the single call's table-edge test, its comparisons (a coordinate falls when its change is below 0)
@@ -75,53 +79,46 @@ def leg_answer(
         return BLOCKED
     if odd:
         return UNSURE
-    polys, ncaps = len(poly_first) - 1, caps.shape[1]
+    polys = len(poly_first) - 1
     grow = radius + LEG_CLEARANCE
     dx, dy = lbx - lax, lby - lay
     touch = False
     unsure = False
     opened = 0
     # first pass: the start's distance to each piece near, and whether the leg crosses it
-    for p in range(polys):
-        if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, p, grow):
+    for n in range(count):
+        q = pieces[n]
+        if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, q, grow):
             continue
-        low, high = np.inf, -np.inf
-        start = np.inf
-        crossed = False
-        for e in range(poly_first[p], poly_first[p + 1]):
-            x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
-            side = (x2 - x1) * (lay - y1) - (y2 - y1) * (lax - x1)
-            low, high = min(low, side), max(high, side)
-            start = min(start, to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1))
-            crossed |= _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
-        if low > 0.0 or high < 0.0:
-            start = -1.0  # inside the piece
-        if start <= radius + LEG_CLEARANCE:
+        if q < polys:
+            low, high = np.inf, -np.inf
+            start = np.inf
+            crossed = False
+            for e in range(poly_first[q], poly_first[q + 1]):
+                x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
+                side = (x2 - x1) * (lay - y1) - (y2 - y1) * (lax - x1)
+                low, high = min(low, side), max(high, side)
+                start = min(start, to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1))
+                crossed |= _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
+            if low > 0.0 or high < 0.0:
+                start = -1.0  # inside the piece
+            reach = radius
+        else:
+            c = q - polys
+            x1, y1, x2, y2 = caps[0, c], caps[1, c], caps[2, c], caps[3, c]
+            start = to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1)
+            crossed = _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
+            reach = radius + caps[4, c]
+        if start <= reach + LEG_CLEARANCE:
             unsure = True  # a start against a piece: the single call asks which way the base moves
         elif crossed:
             # nearer than the reach by more than the hair, unless the reach is a hair itself
-            if radius > LEG_CLEARANCE:
-                touch = True
-            else:
-                unsure = True
-        else:
-            near[opened], start_at[opened] = p, start
-            opened += 1
-    for c in range(ncaps):
-        if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, polys + c, grow):
-            continue
-        x1, y1, x2, y2, half = caps[0, c], caps[1, c], caps[2, c], caps[3, c], caps[4, c]
-        start = to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1)
-        reach = radius + half
-        if start <= reach + LEG_CLEARANCE:
-            unsure = True
-        elif _crosses(lax, lay, lbx, lby, x1, y1, x2, y2):
             if reach > LEG_CLEARANCE:
                 touch = True
             else:
                 unsure = True
         else:
-            near[opened], start_at[opened] = polys + c, start
+            near[opened], start_at[opened] = q, start
             opened += 1
     # second pass, for a leg not yet touching anything: the whole distance, against the reach
     k = 0
@@ -170,24 +167,12 @@ def classify(
     coordinate that is no number; the terrain is :class:`game.table.outlines.Outlines`' arrays."""
     n = len(ax)
     out = np.empty(n, np.int8)
-    pieces = len(poly_first) - 1 + caps.shape[1]
-    near = np.empty(pieces, np.int64)
-    start_at = np.empty(pieces)
+    every = np.arange(len(poly_first) - 1 + caps.shape[1])
+    near = np.empty(len(every), np.int64)
+    start_at = np.empty(len(every))
     for i in range(n):
         out[i] = leg_answer(
-            ax[i],
-            ay[i],
-            bx[i],
-            by[i],
-            odd[i],
-            edges,
-            poly_first,
-            caps,
-            boxes,
-            radius,
-            width,
-            height,
-            near,
-            start_at,
-        )
+            ax[i], ay[i], bx[i], by[i], odd[i], every, len(every), edges, poly_first, caps, boxes, radius, width,
+            height, near, start_at,
+        )  # fmt: skip
     return out
