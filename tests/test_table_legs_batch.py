@@ -175,3 +175,28 @@ def test_a_table_of_very_many_pieces_sweeps_only_those_filed_near():
     table._blocking_grid = None  # the whole list, as a table of fewer pieces reads it
     assert filed == [(table.leg_clear(a, b, 0.5), table.check_path([a, b], 0.5)) for a, b in legs]
     assert {ok for ok, _ in filed} == {True, False}
+
+
+def test_the_batch_loops_are_warmed_once_a_process(monkeypatch):
+    """The game's window gets numba's compiled loops ready in the background (game/table/warm.py):
+    one thread a process, however often it is asked, and the warm-up itself answers batches."""
+    import threading
+    from types import SimpleNamespace
+
+    from game.table import warm
+
+    started = []
+
+    class Thread:
+        def __init__(self, **kw) -> None:
+            started.append(kw)
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(warm, "_started", threading.Event())
+    monkeypatch.setattr(warm, "threading", SimpleNamespace(Thread=Thread))
+    warm.warm_up_in_background()
+    warm.warm_up_in_background()
+    assert [kw["target"] for kw in started] == [warm.warm_up]
+    warm.warm_up()  # compiles, or loads from numba's cache, without error

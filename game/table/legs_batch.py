@@ -29,7 +29,7 @@ from game.scenario.model import Point
 from game.table.outlines import Outlines, in_chunks, lines_of
 
 LEG_CLEARANCE = 1e-6  # inches: a leg this near the radius from a piece is settled by the single call
-LEGS_BATCH_FROM = 128  # legs: fewer are asked one at a time (numpy's fixed cost is more than a few cost)
+LEGS_BATCH_FROM = 24  # legs: fewer are asked one at a time (a batch's fixed cost is more than a few cost)
 
 
 def _classify(

@@ -336,6 +336,9 @@ def run(
             file=sys.stderr,
         )
         return 2
+    from game.table.warm import warm_up_in_background
+
+    warm_up_in_background()  # the batches' compiled loops, ready before the first zombie turn needs them
     try:
         if entry is not None:
             from game.ui.scenes.setup import GameSetup

@@ -1,0 +1,44 @@
+"""Get the compiled batch loops ready before a game needs them.
+
+numba compiles the batches' loops (:mod:`game.table.compiled`) on the first batch of a run, or loads
+them from its cache: about 1.5 s the first time after an install, 0.4 s after that. On screen that
+would be a pause at the first zombie turn with a big enough horde, so the game's window starts this
+in a background thread while the player reads the title screen or deploys. A batch asked while it
+is still compiling waits for it (numba compiles each loop once).
+
+>>> warm_up()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import threading
+
+_started = threading.Event()  # once a process: the loops, once compiled, stay
+
+
+def warm_up() -> None:
+    """Compile (or load) the batch loops now, on a tiny table with one of every kind of terrain."""
+    from game.scenario.model import Area, Terrain
+    from game.table.legs_batch import LEGS_BATCH_FROM
+    from game.table.space import BATCH_FROM, Table
+
+    table = Table(
+        12,
+        12,
+        [
+            Terrain(1, "Hut", "building", Area.rect(2, 2, 2, 2)),
+            Terrain(2, "Wall", "wall", Area(((6.0, 1.0), (6.0, 5.0)), is_line=True, shape="polyline")),
+            Terrain(3, "Copse", "woods", Area.rect(7, 7, 3, 3)),
+        ],
+    )
+    many = max(LEGS_BATCH_FROM, BATCH_FROM)
+    lines = [((1.0 + i * 0.1, 11.0 - i * 0.1), (11.0 - i * 0.1, 1.0 + i * 0.1)) for i in range(many)]
+    table.legs_clear(lines, 0.5)
+    table.lines_of_sight(lines)
+
+
+def warm_up_in_background() -> None:
+    """:func:`warm_up` on a daemon thread, once a process."""
+    if not _started.is_set():
+        _started.set()
+        threading.Thread(target=warm_up, name="warm batch loops", daemon=True).start()
