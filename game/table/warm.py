@@ -3,8 +3,9 @@
 numba compiles the batches' loops (:mod:`game.table.compiled`) on the first batch of a run, or loads
 them from its cache: about 1.5 s the first time after an install, 0.4 s after that. On screen that
 would be a pause at the first zombie turn with a big enough horde, so the game's window starts this
-in a background thread while the player reads the title screen or deploys. A batch asked while it
-is still compiling waits for it (numba compiles each loop once).
+in a background thread once its first frame is drawn (start-up stays as quick as before), while the
+player reads the title screen or deploys. A batch asked while it is still compiling waits for it
+(numba compiles each loop once).
 
 >>> warm_up()  # doctest: +SKIP
 """

@@ -338,7 +338,6 @@ def run(
         return 2
     from game.table.warm import warm_up_in_background
 
-    warm_up_in_background()  # the batches' compiled loops, ready before the first zombie turn needs them
     try:
         if entry is not None:
             from game.ui.scenes.setup import GameSetup
@@ -348,8 +347,12 @@ def run(
             from game.ui.scenes.title import TitleScene
 
             app.push(TitleScene(app))
-        while app.step():
-            pass
+        if app.step():
+            # after the first frame (its start stays quick): the batches' compiled loops, ready before
+            # the first zombie turn needs them
+            warm_up_in_background()
+            while app.step():
+                pass
     finally:
         app.close()
     return 0
