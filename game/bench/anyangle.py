@@ -81,9 +81,50 @@ def _take(keys: Any, items: Any, at: Any, size: int) -> tuple[int, int]:
 
 
 @compiled
-def _open_line(ax: float, ay: float, bx: float, by: float, nx: int, ny: int, cell: float, wide_open: Any) -> bool:
-    """Whether every cell the segment passes through is wide open (grid traversal, Amanatides and
-    Woo): then no point of it is within the radius of terrain."""
+def open_runs(nx: int, ny: int, wide_open: Any) -> Any:
+    """For every cell, how far wide open ground runs round it, in cells: the least Chebyshev distance
+    to a cell that is not wide open or to the grid's edge (0 where the cell itself is not), so every
+    cell less than that from it is wide open. Two passes of the chessboard distance transform."""
+    run = np.empty(nx * ny, np.int64)
+    for j in range(ny):
+        for i in range(nx):
+            k = j * nx + i
+            if not wide_open[k]:
+                run[k] = 0
+                continue
+            best = min(i + 1, j + 1)  # the edges left and below
+            if i > 0:
+                best = min(best, run[k - 1] + 1)
+            if j > 0:
+                best = min(best, run[k - nx] + 1)
+                if i > 0:
+                    best = min(best, run[k - nx - 1] + 1)
+                if i + 1 < nx:
+                    best = min(best, run[k - nx + 1] + 1)
+            run[k] = best
+    for j in range(ny - 1, -1, -1):
+        for i in range(nx - 1, -1, -1):
+            k = j * nx + i
+            if run[k] == 0:
+                continue
+            best = min(run[k], nx - i, ny - j)  # the edges right and above
+            if i + 1 < nx:
+                best = min(best, run[k + 1] + 1)
+            if j + 1 < ny:
+                best = min(best, run[k + nx] + 1)
+                if i + 1 < nx:
+                    best = min(best, run[k + nx + 1] + 1)
+                if i > 0:
+                    best = min(best, run[k + nx - 1] + 1)
+            run[k] = best
+    return run
+
+
+@compiled
+def _line_run(ax: float, ay: float, bx: float, by: float, nx: int, ny: int, cell: float, run: Any) -> int:
+    """The least open run (see :func:`open_runs`) of the cells the segment passes through (grid
+    traversal, Amanatides and Woo): above 0 when they are all wide open, so that no point of it is
+    within the radius of terrain."""
     x, y = ax / cell, ay / cell
     ex, ey = bx / cell, by / cell
     i, j = int(math.floor(x)), int(math.floor(y))
@@ -95,18 +136,22 @@ def _open_line(ax: float, ay: float, bx: float, by: float, nx: int, ny: int, cel
     next_y = ((j + 1 if dy > 0.0 else j) - y) / dy if dy != 0.0 else np.inf
     each_x = abs(1.0 / dx) if dx != 0.0 else np.inf
     each_y = abs(1.0 / dy) if dy != 0.0 else np.inf
+    least = nx + ny
     for _ in range(abs(ti - i) + abs(tj - j) + 1):
-        if i < 0 or j < 0 or i >= nx or j >= ny or not wide_open[j * nx + i]:
-            return False
+        if i < 0 or j < 0 or i >= nx or j >= ny:
+            return 0
+        least = min(least, run[j * nx + i])
+        if least == 0:
+            return 0
         if i == ti and j == tj:
-            return True
+            return least
         if next_x < next_y:
             next_x += each_x
             i += step_i
         else:
             next_y += each_y
             j += step_j
-    return False  # rounding walked off the line: ask exactly
+    return 0  # rounding walked off the line: ask exactly
 
 
 @compiled
@@ -114,7 +159,7 @@ def any_angle_field(
     nx: int,
     ny: int,
     cell: float,
-    wide_open: Any,
+    run: Any,
     centre_x: Any,
     centre_y: Any,
     indptr: Any,
@@ -135,7 +180,7 @@ def any_angle_field(
     """(each cell's distance to the nearest goal, inf where none is reachable; each cell's anchor: a
     cell index, or -1 - i for goal i, -n - 1 where unreachable).
 
-    ``wide_open``: the cells whose whole square is more than the radius from terrain; ``centre_x``,
+    ``run``: :func:`open_runs` of the cells whose whole square is more than the radius from terrain; ``centre_x``,
     ``centre_y``: each cell's centre; ``indptr``, ``indices``, ``costs``: the grid's links (CSR);
     ``seed_cells``, ``seed_offsets``: each goal's entry cell and its distance from the goal (goal i at
     ``goal_x[i]``, ``goal_y[i]``); the rest is the terrain for the exact leg test."""
@@ -152,6 +197,12 @@ def any_angle_field(
     start_at = np.empty(pieces)
     every = np.arange(pieces)
     seeded = np.full(n, -n - 1, np.int64)  # a seed cell's own goal: its leg to it is known clear
+    # The cell that last lowered each cell's distance, and for a settled cell the least open run along
+    # its leg to its anchor (0: none known). A cell sharing its parent's anchor, the parent's run being
+    # 3 or more, needs no look: every point of its leg is within a cell's diagonal of a point of the
+    # parent's, so in a cell at most 2 from one of the parent's cells, whose run is at least 2 less.
+    parent = np.full(n, -1, np.int64)
+    margin = np.zeros(n, np.int64)
     for s in range(len(seed_cells)):
         k = seed_cells[s]
         if seed_offsets[s] < dist[k]:
@@ -169,14 +220,19 @@ def any_angle_field(
             px, py = goal_x[-1 - a], goal_y[-1 - a]
         # Lazy Theta*: the straight leg to the anchor is checked once, when the cell is settled; if
         # it cannot be walked, the cell steps from its best settled neighbour instead
-        if a != seeded[u] and not (
-            _open_line(ux, uy, px, py, nx, ny, cell, wide_open)
-            or leg_answer(
-                ux, uy, px, py, False, every, pieces, edges, poly_first, caps, boxes, radius, width, height, near,
-                start_at,
-            )
-            == CLEAR
-        ):  # fmt: skip
+        walkable = True
+        if a != seeded[u]:
+            p = parent[u]
+            if p >= 0 and margin[p] >= 3:
+                margin[u] = margin[p] - 2
+            else:
+                margin[u] = _line_run(ux, uy, px, py, nx, ny, cell, run)
+                walkable = margin[u] > 0 or leg_answer(
+                    ux, uy, px, py, False, every, pieces, edges, poly_first, caps, boxes, radius, width, height,
+                    near, start_at,
+                ) == CLEAR  # fmt: skip
+        if not walkable:
+            margin[u] = 0
             best, via = np.inf, -1
             for link in range(indptr[u], indptr[u + 1]):
                 w = indices[link]
@@ -196,6 +252,7 @@ def any_angle_field(
             if straight < dist[v]:
                 dist[v] = straight
                 anchor[v] = a
+                parent[v] = u
                 size = _offer(keys, items, at, size, straight, v)
     return dist, anchor
 
@@ -207,11 +264,14 @@ def field(grid: Any, goals: Any) -> list[float]:
     """The any-angle field of ``goals`` on a :class:`game.table.nav.NavGrid`: each cell's distance."""
     if grid._key not in _GRIDS:
         free, near = (np.frombuffer(flags, dtype=np.uint8).astype(bool) for flags in (grid.free, grid.near))
-        _GRIDS[grid._key] = (free & ~near, *(np.array(column) for column in zip(*grid.centres)))
+        _GRIDS[grid._key] = (
+            open_runs(grid.nx, grid.ny, free & ~near),
+            *(np.array(column) for column in zip(*grid.centres)),
+        )
     wide_open, centre_x, centre_y = _GRIDS[grid._key]
-    seeds = [(k, goal) for goal in goals if (k := grid.entry_cell(goal)) is not None]
-    cells = np.array([k for k, _ in seeds], np.int64)
-    offsets = np.array([math.dist(goal, grid.centres[k]) for k, goal in seeds])
+    seeds = [(found, goal) for goal in goals if (found := grid.seed(goal)) is not None]  # (cell, offset)
+    cells = np.array([k for (k, _), _ in seeds], np.int64)
+    offsets = np.array([d for (_, d), _ in seeds])
     goal_x, goal_y = np.array([g[0] for _, g in seeds]), np.array([g[1] for _, g in seeds])
     links, table = grid.graph(), grid.table
     o = table.outlines()
