@@ -169,10 +169,7 @@ def any_angle_field(
     seed_offsets: Any,
     goal_x: Any,
     goal_y: Any,
-    edges: Any,
-    poly_first: Any,
-    caps: Any,
-    boxes: Any,
+    walls: Any,
     radius: float,
     width: float,
     height: float,
@@ -183,7 +180,8 @@ def any_angle_field(
     ``run``: :func:`open_runs` of the cells whose whole square is more than the radius from terrain; ``centre_x``,
     ``centre_y``: each cell's centre; ``indptr``, ``indices``, ``costs``: the grid's links (CSR);
     ``seed_cells``, ``seed_offsets``: each goal's entry cell and its distance from the goal (goal i at
-    ``goal_x[i]``, ``goal_y[i]``); the rest is the terrain for the exact leg test."""
+    ``goal_x[i]``, ``goal_y[i]``); ``walls``: :attr:`game.table.outlines.Outlines.walls`, for the
+    table's leg test."""
     n = nx * ny
     dist = np.full(n, np.inf)
     anchor = np.full(n, -n - 1, np.int64)
@@ -192,7 +190,7 @@ def any_angle_field(
     items = np.empty(n, np.int64)
     at = np.full(n, -1, np.int64)
     size = 0
-    pieces = len(poly_first) - 1 + caps.shape[1]
+    pieces = len(walls[1]) - 1 + walls[2].shape[1]
     near = np.empty(pieces, np.int64)
     start_at = np.empty(pieces)
     every = np.arange(pieces)
@@ -228,8 +226,7 @@ def any_angle_field(
             else:
                 margin[u] = _line_run(ux, uy, px, py, nx, ny, cell, run)
                 walkable = margin[u] > 0 or leg_answer(
-                    ux, uy, px, py, False, every, pieces, edges, poly_first, caps, boxes, radius, width, height,
-                    near, start_at,
+                    ux, uy, px, py, False, every, pieces, walls, radius, width, height, near, start_at
                 ) == CLEAR  # fmt: skip
         if not walkable:
             margin[u] = 0
@@ -257,7 +254,7 @@ def any_angle_field(
     return dist, anchor
 
 
-_GRIDS: dict[Any, tuple[Any, Any, Any]] = {}  # by the grid's key: (wide open cells, centres x, centres y)
+_GRIDS: dict[Any, tuple[Any, Any, Any]] = {}  # by the grid's key: (open runs, centres x, centres y)
 
 
 def field(grid: Any, goals: Any) -> list[float]:
@@ -268,7 +265,7 @@ def field(grid: Any, goals: Any) -> list[float]:
             open_runs(grid.nx, grid.ny, free & ~near),
             *(np.array(column) for column in zip(*grid.centres)),
         )
-    wide_open, centre_x, centre_y = _GRIDS[grid._key]
+    runs, centre_x, centre_y = _GRIDS[grid._key]
     seeds = [(found, goal) for goal in goals if (found := grid.seed(goal)) is not None]  # (cell, offset)
     cells = np.array([k for (k, _), _ in seeds], np.int64)
     offsets = np.array([d for (_, d), _ in seeds])
@@ -276,8 +273,7 @@ def field(grid: Any, goals: Any) -> list[float]:
     links, table = grid.graph(), grid.table
     o = table.outlines()
     dist, _ = any_angle_field(
-        grid.nx, grid.ny, grid.cell, wide_open, centre_x, centre_y, links.indptr, links.indices, links.data,
-        cells, offsets, goal_x, goal_y, o.edges, o.poly_first, o.caps, o.boxes,
-        grid.radius, float(table.width), float(table.height),
+        grid.nx, grid.ny, grid.cell, runs, centre_x, centre_y, links.indptr, links.indices, links.data,
+        cells, offsets, goal_x, goal_y, o.walls, grid.radius, float(table.width), float(table.height),
     )  # fmt: skip
     return dist.tolist()  # type: ignore[no-any-return]

@@ -42,8 +42,7 @@ def _classify(
 
     lines, odd = lines_of(legs)
     answer = k.classify(
-        lines.ax, lines.ay, lines.bx, lines.by, odd, o.edges, o.poly_first, o.caps, o.boxes,
-        float(radius), float(width), float(height),
+        lines.ax, lines.ay, lines.bx, lines.by, odd, o.walls, float(radius), float(width), float(height),
     )  # fmt: skip
     return (answer == k.CLEAR).tolist(), np.flatnonzero(answer == k.UNSURE)
 

@@ -56,10 +56,7 @@ def leg_answer(
     odd: bool,
     pieces: Any,
     count: int,
-    edges: Any,
-    poly_first: Any,
-    caps: Any,
-    boxes: Any,
+    walls: Any,
     radius: float,
     width: float,
     height: float,
@@ -69,7 +66,9 @@ def leg_answer(
     """One leg's answer (BLOCKED, CLEAR or UNSURE), asked of the pieces ``pieces[:count]`` (each a
     convex piece's index, or the number of convex pieces plus a wall leg's): all of them, or any that
     hold every piece within the radius (and a hair) of the leg, as the other pieces let the base by
-    whatever they are. ``near`` and ``start_at`` are scratch, one entry per piece."""
+    whatever they are. ``walls``: the walls and buildings (:attr:`game.table.outlines.Outlines.walls`);
+    ``near`` and ``start_at`` are scratch, one entry per piece."""
+    edges, poly_first, caps, boxes = walls
     if lax == lbx and lay == lby:
         return CLEAR  # no length
     # the single call's table-edge test, its comparisons (a coordinate falls when its change is below 0)
@@ -155,24 +154,20 @@ def classify(
     bx: Any,
     by: Any,
     odd: Any,
-    edges: Any,
-    poly_first: Any,
-    caps: Any,
-    boxes: Any,
+    walls: Any,
     radius: float,
     width: float,
     height: float,
 ) -> Any:
     """Every leg's answer (BLOCKED, CLEAR or UNSURE). ``odd`` marks the legs with no length or a
-    coordinate that is no number; the terrain is :class:`game.table.outlines.Outlines`' arrays."""
+    coordinate that is no number; ``walls``: :attr:`game.table.outlines.Outlines.walls`."""
     n = len(ax)
     out = np.empty(n, np.int8)
-    every = np.arange(len(poly_first) - 1 + caps.shape[1])
+    every = np.arange(len(walls[1]) - 1 + walls[2].shape[1])
     near = np.empty(len(every), np.int64)
     start_at = np.empty(len(every))
     for i in range(n):
         out[i] = leg_answer(
-            ax[i], ay[i], bx[i], by[i], odd[i], every, len(every), edges, poly_first, caps, boxes, radius, width,
-            height, near, start_at,
+            ax[i], ay[i], bx[i], by[i], odd[i], every, len(every), walls, radius, width, height, near, start_at,
         )  # fmt: skip
     return out

@@ -40,6 +40,11 @@ class Outlines:
         return len(self.poly_piece)
 
     @property
+    def walls(self) -> tuple[Any, Any, Any, Any]:
+        """The walls and buildings as the leg test reads them: (edges, poly_first, caps, boxes)."""
+        return self.edges, self.poly_first, self.caps, self.boxes
+
+    @property
     def rings(self) -> int:
         return len(self.ring_first) - 1
 
