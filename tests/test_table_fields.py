@@ -40,6 +40,44 @@ def test_the_compiled_field_matches_the_python_reference(normandy, goals):
         assert (math.isinf(a) and math.isinf(b)) or a == pytest.approx(b, abs=1e-9)
 
 
+@pytest.mark.parametrize("map_name", ["normandy_village.tmx", "small_town.tmx", "last_evac.tmx"])
+def test_the_tables_compiled_search_is_scipys(map_name):
+    """The table's own compiled search (game/table/field_kernel.py) gives SciPy's distances and next
+    cells, bit for bit, for goals anywhere (two entering one cell, one on a cell's centre), so the
+    zombies walk as they did when SciPy searched."""
+    import numpy as np
+
+    from game.assets import assets_dir
+    from game.scenario.loader import load_scenario
+    from game.table import nav
+
+    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
+    grid = table.navigation(0.5)
+    for trial in range(5):
+        rng = random.Random(trial)
+        goals = _open(grid, rng.randint(1, 20), rng)
+        goals = [(x + rng.uniform(-0.25, 0.25), y + rng.uniform(-0.25, 0.25)) for x, y in goals]
+        goals += [(goals[0][0] + 0.01, goals[0][1]), grid.centres[grid.cell_of(goals[-1])]]
+        field = nav.DistanceField(grid, goals)
+        dist, toward = nav._scipy_search(grid, field._seeds)
+        assert np.array_equal(field._arrays[0], dist) and np.array_equal(field._arrays[1], toward)
+    assert nav._TIE_RULE_HOLDS[grid._key]
+
+
+def test_a_grid_where_the_compiled_search_differs_keeps_scipys(normandy, monkeypatch):
+    """Were SciPy's choice of next cell ever to follow another rule on some grid, the first field's
+    check says so and that grid keeps SciPy's search (and is never narrowed)."""
+    from game.table import nav
+
+    table, grid = normandy
+    monkeypatch.setitem(nav._TIE_RULE_HOLDS, grid._key, False)
+    asked = []
+    real = nav._scipy_search
+    monkeypatch.setattr(nav, "_scipy_search", lambda g, seeds: asked.append(1) or real(g, seeds))
+    field = table.distance_field([(20.3, 20.2)], 0.5)
+    assert asked and field.distance((30.0, 21.0)) < math.inf
+
+
 def test_a_field_steps_downhill_to_its_goal(normandy):
     table, grid = normandy
     rng = random.Random(4)

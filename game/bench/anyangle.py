@@ -25,59 +25,9 @@ from typing import Any
 import numpy as np
 
 from game.table.compiled import compiled
+from game.table.field_kernel import offer as _offer
+from game.table.field_kernel import take as _take
 from game.table.legs_kernel import CLEAR, leg_answer
-
-
-@compiled
-def _sift_up(keys: Any, items: Any, at: Any, i: int, key: float, item: int) -> None:
-    """Put ``item`` with ``key`` at heap slot ``i`` or above (its parents larger move down)."""
-    while i > 0:
-        parent = (i - 1) >> 1
-        if keys[parent] <= key:
-            break
-        keys[i], items[i] = keys[parent], items[parent]
-        at[items[i]] = i
-        i = parent
-    keys[i], items[i] = key, item
-    at[item] = i
-
-
-@compiled
-def _offer(keys: Any, items: Any, at: Any, size: int, key: float, item: int) -> int:
-    """A binary heap that holds each item once (``at``: its slot, -1 when not in the heap): add the
-    item, or lower its key; the new size."""
-    i = at[item]
-    if i < 0:
-        _sift_up(keys, items, at, size, key, item)
-        return size + 1
-    _sift_up(keys, items, at, i, key, item)  # keys only ever fall
-    return size
-
-
-@compiled
-def _take(keys: Any, items: Any, at: Any, size: int) -> tuple[int, int]:
-    """Take the item of least key from the heap: (the item, the new size)."""
-    item = items[0]
-    at[item] = -1
-    size -= 1
-    if size == 0:
-        return item, size
-    last_key, last_item = keys[size], items[size]
-    i = 0
-    while True:
-        child = 2 * i + 1
-        if child >= size:
-            break
-        if child + 1 < size and keys[child + 1] < keys[child]:
-            child += 1
-        if keys[child] >= last_key:
-            break
-        keys[i], items[i] = keys[child], items[child]
-        at[items[i]] = i
-        i = child
-    keys[i], items[i] = last_key, last_item
-    at[last_item] = i
-    return item, size
 
 
 @compiled

@@ -6,7 +6,9 @@ Candidates (each skipped when its package is not installed):
 - ``python``: the pure-Python multi-source Dijkstra the table used before issue 12 (kept here as
   the reference for the speed-up);
 - ``csgraph``: :func:`scipy.sparse.csgraph.dijkstra` on the same 8-connected links, one search
-  from an extra source node (what ``game.table.nav`` uses now);
+  from an extra source node (what ``game.table.nav`` used before ``compiled``);
+- ``compiled``: what ``game.table.nav`` uses now: its own Dijkstra on the same links, compiled with
+  numba (:mod:`game.table.field_kernel`), with SciPy's distances and next cells;
 - ``tcod``: :func:`tcod.path.dijkstra2d` on the open cells (8-connected, integer costs 100/141;
   it cannot refuse a diagonal that clips a wall's corner);
 - ``skfmm``: :func:`skfmm.distance`, second-order fast marching on the open cells (the goals are
@@ -88,7 +90,16 @@ def python_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
 
 
 def csgraph_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
-    """What the table uses: SciPy's compiled Dijkstra on the same links."""
+    """SciPy's compiled Dijkstra on the same links, one search from an extra source node (what the
+    table used until its own compiled search, which gives the same distances)."""
+    from game.table.nav import _scipy_search
+
+    return list(_scipy_search(grid, _seeds(grid, goals))[0])
+
+
+def compiled_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+    """What the table uses: its own compiled Dijkstra on the same links (``game.table.field_kernel``),
+    SciPy's distances and next cells."""
     from game.table.nav import DistanceField
 
     return list(DistanceField(grid, goals)._dist)
@@ -215,6 +226,7 @@ def anyangle_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
 CANDIDATES: dict[str, tuple[str | None, Callable[[NavGrid, Sequence[Point]], Values]]] = {
     "python": (None, python_field),
     "csgraph": ("scipy", csgraph_field),
+    "compiled": ("numba", compiled_field),
     "tcod": ("tcod", tcod_field),
     "skfmm": ("skfmm", skfmm_field),
     "wide16": ("scipy", _wide_field(16)),
@@ -312,6 +324,7 @@ def installed_mb(*dists: str) -> float:
 
 WEIGHT = {"python": (), "csgraph": ("numpy", "scipy"), "tcod": ("numpy", "tcod"), "skfmm": ("numpy", "skfmm")}
 WEIGHT.update({f"wide{size}": ("numpy", "scipy") for size in STENCILS})
+WEIGHT["compiled"] = ("numpy", "scipy", "numba", "llvmlite")
 WEIGHT["anyangle"] = ("numpy", "scipy", "numba", "llvmlite")
 
 

@@ -7,10 +7,11 @@ no wall or building. Two neighbouring open cells (8-connected) are linked when t
 straight between their centres; near terrain that is checked with a swept-circle query, so a
 diagonal never cuts a wall's corner.
 
-The searches over the grid run in compiled code: the links are kept as a sparse matrix and a
-distance field is one multi-source call of :func:`scipy.sparse.csgraph.dijkstra` (see
-``game/bench/fields.py`` for how it compares with the other libraries tried). SciPy is imported
-on the first field, not at start-up.
+The searches over the grid run in compiled code: the links are kept as a sparse matrix (SciPy) and
+a distance field is one multi-source Dijkstra compiled by numba (:mod:`game.table.field_kernel`),
+with exactly the distances and next cells of :func:`scipy.sparse.csgraph.dijkstra`, which checks it
+on each grid's first field (see ``game/bench/fields.py`` for how it compares with the other
+libraries tried). SciPy, numpy and numba are imported on the first field, not at start-up.
 
 This module knows the table only through :class:`Walkable` (what ``game.table.space.Table``
 answers), so the two modules do not import each other.
@@ -517,8 +518,35 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     """Distances from the nearest seed (each starting at its own offset) over the grid's links, and
     each cell's next cell toward it (-1 at a seed and where nothing is reachable), as NumPy arrays.
 
-    The seeds hang off one extra source node (the grid graph's last row), so the offsets cost one
-    search; an offset of exactly 0 is nudged by 1e-12 since a sparse graph cannot hold a zero-cost edge."""
+    The search is compiled (:func:`game.table.field_kernel.grid_field`). On a grid's first field it
+    is checked against SciPy's (:func:`_scipy_search`): the same distances, and the same next cells
+    (SciPy's choice among equally near neighbours follows the rule the compiled search and the
+    narrowing follow, ``_downhill``). A grid where they differ keeps SciPy's search, and is never
+    narrowed."""
+    import numpy as np
+
+    from game.table.field_kernel import grid_field
+
+    if _TIE_RULE_HOLDS.get(grid._key) is False:
+        return _scipy_search(grid, seeds)
+    base = grid.graph()
+    n = grid.nx * grid.ny
+    cells = np.fromiter(seeds.keys(), dtype=np.int64, count=len(seeds))
+    offsets = np.fromiter(seeds.values(), dtype=np.float64, count=len(seeds))
+    dist, pred = grid_field(base.indptr, base.indices, base.data, n, cells, offsets)
+    if grid._key not in _TIE_RULE_HOLDS:
+        sure_dist, sure_pred = _scipy_search(grid, seeds)
+        holds = bool(np.array_equal(dist, sure_dist) and np.array_equal(pred, sure_pred))
+        _TIE_RULE_HOLDS[grid._key] = holds
+        if not holds:
+            return sure_dist, sure_pred
+    return dist, pred
+
+
+def _scipy_search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
+    """:func:`_search` by :func:`scipy.sparse.csgraph.dijkstra`. The seeds hang off one extra source
+    node (the grid graph's last row), so the offsets cost one search; an offset of exactly 0 is
+    nudged by 1e-12 since a sparse graph cannot hold a zero-cost edge."""
     import numpy as np
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import dijkstra
@@ -538,12 +566,6 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     dist, pred = dist[:n], pred[:n]
     pred[pred < 0] = -1
     pred[pred == n] = -1  # the seeds' parent is the extra source
-    if grid._key not in _TIE_RULE_HOLDS:
-        every = np.arange(n)
-        rows, links = _links_out(grid, every)
-        ruled = pred.copy()
-        _downhill(dist, seeds, every, rows, base.indices[links], base.data[links], np.ones(n, dtype=bool), ruled)
-        _TIE_RULE_HOLDS[grid._key] = bool(np.array_equal(ruled, pred))
     return dist, pred
 
 

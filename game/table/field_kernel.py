@@ -1,0 +1,119 @@
+"""The walking grid's distance field, compiled (see :mod:`game.table.compiled`): a multi-source
+Dijkstra over the grid's links, and each cell's next cell toward its nearest goal, exactly as
+:func:`scipy.sparse.csgraph.dijkstra` finds them (``game.table.nav`` checks that on each grid's
+first field, and keeps SciPy's search for a grid where they differ).
+
+The distances are the same numbers: each is the least of a seed's offset and a neighbour's
+distance plus the link's cost, the same sums in the same floating point, whatever order the cells
+are settled in. The next cell is chosen by the rule SciPy's search follows (see
+``game.table.nav._downhill``): of the neighbours whose distance plus the link's cost gives the
+cell's, the nearest, and of those the highest index; none for a seed whose own offset gives its
+distance.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.table.compiled import compiled
+
+
+@compiled
+def _sift_up(keys: Any, items: Any, at: Any, i: int, key: float, item: int) -> None:
+    """Put ``item`` with ``key`` at heap slot ``i`` or above (its parents larger move down)."""
+    while i > 0:
+        parent = (i - 1) >> 1
+        if keys[parent] <= key:
+            break
+        keys[i], items[i] = keys[parent], items[parent]
+        at[items[i]] = i
+        i = parent
+    keys[i], items[i] = key, item
+    at[item] = i
+
+
+@compiled
+def offer(keys: Any, items: Any, at: Any, size: int, key: float, item: int) -> int:
+    """A binary heap that holds each item once (``at``: its slot, -1 when not in the heap): add the
+    item, or lower its key; the new size."""
+    i = at[item]
+    if i < 0:
+        _sift_up(keys, items, at, size, key, item)
+        return size + 1
+    _sift_up(keys, items, at, i, key, item)  # keys only ever fall
+    return size
+
+
+@compiled
+def take(keys: Any, items: Any, at: Any, size: int) -> tuple[int, int]:
+    """Take the item of least key from the heap: (the item, the new size)."""
+    item = items[0]
+    at[item] = -1
+    size -= 1
+    if size == 0:
+        return item, size
+    last_key, last_item = keys[size], items[size]
+    i = 0
+    while True:
+        child = 2 * i + 1
+        if child >= size:
+            break
+        if child + 1 < size and keys[child + 1] < keys[child]:
+            child += 1
+        if keys[child] >= last_key:
+            break
+        keys[i], items[i] = keys[child], items[child]
+        at[items[i]] = i
+        i = child
+    keys[i], items[i] = last_key, last_item
+    at[last_item] = i
+    return item, size
+
+
+@compiled
+def grid_field(
+    indptr: Any, indices: Any, costs: Any, n: int, seed_cells: Any, seed_offsets: Any
+) -> tuple[Any, Any]:
+    """(each cell's distance from the nearest seed, inf where none is reachable; each cell's next cell
+    toward it, -1 at a seed and where nothing is reachable) over the ``n`` cells' links (CSR:
+    ``indptr``, ``indices``, ``costs``), each seed starting at its offset (at least 1e-12, as SciPy's
+    search reads a seed linked from an extra source node)."""
+    dist = np.full(n, np.inf)
+    keys = np.empty(n)
+    items = np.empty(n, np.int64)
+    at = np.full(n, -1, np.int64)
+    size = 0
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        offset = max(seed_offsets[s], 1e-12)
+        if offset < dist[k]:
+            dist[k] = offset
+            size = offer(keys, items, at, size, offset, k)
+    while size > 0:
+        u, size = take(keys, items, at, size)
+        d = dist[u]
+        for link in range(indptr[u], indptr[u + 1]):
+            v = indices[link]
+            nd = d + costs[link]
+            if nd < dist[v]:
+                dist[v] = nd
+                size = offer(keys, items, at, size, nd, v)
+    toward = np.full(n, -1, np.int64)
+    for v in range(n):
+        dv = dist[v]
+        if dv == np.inf:
+            continue
+        best, via = np.inf, -1
+        for link in range(indptr[v], indptr[v + 1]):  # links run both ways at one cost
+            u = indices[link]
+            du = dist[u]
+            if du + costs[link] == dv and (du < best or (du == best and u > via)):
+                best, via = du, u
+        toward[v] = via
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        if max(seed_offsets[s], 1e-12) == dist[k]:
+            toward[k] = -1
+    return dist, toward
