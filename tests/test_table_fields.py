@@ -42,7 +42,7 @@ def test_the_compiled_field_matches_the_python_reference(normandy, goals):
 
 @pytest.mark.parametrize("map_name", ["normandy_village.tmx", "small_town.tmx", "last_evac.tmx"])
 def test_the_tables_compiled_search_is_scipys(map_name):
-    """The table's own compiled search (game/table/field_kernel.py) gives SciPy's distances and next
+    """The table's own compiled search (game/table/nav_kernel.py) gives SciPy's distances and next
     cells, bit for bit, for goals anywhere (two entering one cell, one on a cell's centre), so the
     zombies walk as they did when SciPy searched."""
     import numpy as np
@@ -204,3 +204,75 @@ def test_a_hordes_steps_are_each_zombies_step(normandy):
     starts += [(x + rng.uniform(-0.5, 0.5), y + rng.uniform(-0.5, 0.5)) for x, y in _open(grid, 200, rng)]
     for length in (6.0, 2.5, 0.0):
         assert field.steps(starts, length) == [field.step(s, length) for s in starts]
+
+
+def _python_a_star(grid, s: int, g: int):
+    """The Python A* the compiled one replaced (heapq over (estimate, distance, cell) triples), as
+    the reference for its answers."""
+    import heapq
+
+    nx, cell = grid.nx, grid.cell
+    gi, gj = g % nx, g // nx
+    diag_extra = (math.sqrt(2) - 2) * cell
+
+    def h(k: int) -> float:
+        di, dj = abs(k % nx - gi), abs(k // nx - gj)
+        return cell * (di + dj) + diag_extra * min(di, dj)
+
+    best = {s: 0.0}
+    came: dict[int, int] = {}
+    heap = [(h(s), 0.0, s)]
+    while heap:
+        _, d, k = heapq.heappop(heap)
+        if k == g:
+            out = [k]
+            while k in came:
+                k = came[k]
+                out.append(k)
+            return out[::-1]
+        if d > best.get(k, math.inf):
+            continue
+        for m, cost in grid.links[k]:
+            nd = d + cost
+            if nd < best.get(m, math.inf):
+                best[m] = nd
+                came[m] = k
+                heapq.heappush(heap, (nd + h(m), nd, m))
+    return None
+
+
+@pytest.mark.parametrize("map_name", ["normandy_village.tmx", "small_town.tmx", "hive_street.tmx"])
+def test_the_compiled_a_star_walks_the_very_cells_of_the_python_one(map_name):
+    """A walker's search (break-off zombies, stragglers, routes) is compiled (game/table/nav_kernel.py):
+    for random pairs of open cells, and pairs walled apart, it returns the very cells the Python A*
+    returned, or None where that found no way."""
+    from game.assets import assets_dir
+    from game.scenario.loader import load_scenario
+
+    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
+    grid = table.navigation(0.5)
+    rng = random.Random(11)
+    free = [k for k in range(grid.nx * grid.ny) if grid.free[k]]
+    for _ in range(30):
+        s, g = rng.choice(free), rng.choice(free)
+        assert grid._astar(s, g) == _python_a_star(grid, s, g)
+
+
+def test_the_compiled_a_star_finds_no_way_into_a_walled_yard():
+    from game.scenario.model import Area, Terrain
+
+    walls = [
+        Terrain(i, "Wall", "building", a)
+        for i, a in enumerate(
+            [
+                Area.rect(4, 4, 6, 0.5),
+                Area.rect(4, 9.5, 6, 0.5),
+                Area.rect(4, 4, 0.5, 6),
+                Area.rect(9.5, 4, 0.5, 6),
+            ]
+        )
+    ]
+    grid = Table(16, 16, walls).navigation(0.5)
+    inside, outside = grid.cell_of((7.0, 7.0)), grid.cell_of((1.0, 1.0))
+    assert grid.free[inside] and grid.free[outside]
+    assert grid._astar(outside, inside) is None and _python_a_star(grid, outside, inside) is None

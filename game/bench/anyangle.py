@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 
 from game.table.compiled import compiled
-from game.table.field_kernel import offer as _offer
-from game.table.field_kernel import take as _take
 from game.table.legs_kernel import CLEAR, leg_answer
+from game.table.nav_kernel import offer as _offer
+from game.table.nav_kernel import take as _take
 
 
 @compiled

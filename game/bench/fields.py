@@ -8,7 +8,7 @@ Candidates (each skipped when its package is not installed):
 - ``csgraph``: :func:`scipy.sparse.csgraph.dijkstra` on the same 8-connected links, one search
   from an extra source node (what ``game.table.nav`` used before ``compiled``);
 - ``compiled``: what ``game.table.nav`` uses now: its own Dijkstra on the same links, compiled with
-  numba (:mod:`game.table.field_kernel`), with SciPy's distances and next cells;
+  numba (:mod:`game.table.nav_kernel`), with SciPy's distances and next cells;
 - ``tcod``: :func:`tcod.path.dijkstra2d` on the open cells (8-connected, integer costs 100/141;
   it cannot refuse a diagonal that clips a wall's corner);
 - ``skfmm``: :func:`skfmm.distance`, second-order fast marching on the open cells (the goals are
@@ -98,7 +98,7 @@ def csgraph_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
 
 
 def compiled_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
-    """What the table uses: its own compiled Dijkstra on the same links (``game.table.field_kernel``),
+    """What the table uses: its own compiled Dijkstra on the same links (``game.table.nav_kernel``),
     SciPy's distances and next cells."""
     from game.table.nav import DistanceField
 

@@ -8,7 +8,7 @@ straight between their centres; near terrain that is checked with a swept-circle
 diagonal never cuts a wall's corner.
 
 The searches over the grid run in compiled code: the links are kept as a sparse matrix (SciPy) and
-a distance field is one multi-source Dijkstra compiled by numba (:mod:`game.table.field_kernel`),
+a distance field is one multi-source Dijkstra compiled by numba (:mod:`game.table.nav_kernel`),
 with exactly the distances and next cells of :func:`scipy.sparse.csgraph.dijkstra`, which checks it
 on each grid's first field (see ``game/bench/fields.py`` for how it compares with the other
 libraries tried). SciPy, numpy and numba are imported on the first field, not at start-up.
@@ -19,7 +19,6 @@ answers), so the two modules do not import each other.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -290,42 +289,22 @@ class NavGrid:
         return self.pull_taut([start] + [self.centres[k] for k in cells] + [goal])
 
     def _astar(self, s: int, g: int) -> list[int] | None:
+        """The cells of the shortest walk from cell s to cell g (both included), or None: A* over the
+        links with the octile distance as its estimate, compiled (:func:`game.table.nav_kernel.a_star`)."""
         import numpy as np
+
+        from game.table.nav_kernel import a_star
 
         nx, ny, cell = self.nx, self.ny, self.cell
         gi, gj = g % nx, g // nx
         diag_extra = (math.sqrt(2) - 2) * cell
-        # The octile distance to the goal of every cell at once (never more than the grid walk), the
-        # same arithmetic as cell * (di + dj) + diag_extra * min(di, dj) one cell at a time: the loop
-        # below runs for thousands of cells per search, and looks it up.
+        # the octile distance to the goal of every cell (never more than the grid walk)
         di = np.abs(np.arange(nx) - gi)[None, :]
         dj = np.abs(np.arange(ny) - gj)[:, None]
-        h = (cell * (di + dj) + diag_extra * np.minimum(di, dj)).ravel().tolist()
-        inf = math.inf
-        best = [inf] * (nx * ny)
-        best[s] = 0.0
-        came: dict[int, int] = {}
-        heap = [(h[s], 0.0, s)]
-        links = self.links
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            _, d, k = pop(heap)
-            if k == g:
-                out = [k]
-                while k in came:
-                    k = came[k]
-                    out.append(k)
-                out.reverse()
-                return out
-            if d > best[k]:
-                continue
-            for m, cost in links[k]:
-                nd = d + cost
-                if nd < best[m]:
-                    best[m] = nd
-                    came[m] = k
-                    push(heap, (nd + h[m], nd, m))
-        return None
+        estimate = (cell * (di + dj) + diag_extra * np.minimum(di, dj)).ravel()
+        links = self.graph()
+        path = a_star(links.indptr, links.indices, links.data, estimate, s, g)
+        return path.tolist() if len(path) else None
 
     def seed(self, goal: Point) -> tuple[int, float] | None:
         """A field's seed for ``goal``: its :meth:`entry_cell` and the distance from ``goal`` to that
@@ -518,14 +497,14 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     """Distances from the nearest seed (each starting at its own offset) over the grid's links, and
     each cell's next cell toward it (-1 at a seed and where nothing is reachable), as NumPy arrays.
 
-    The search is compiled (:func:`game.table.field_kernel.grid_field`). On a grid's first field it
+    The search is compiled (:func:`game.table.nav_kernel.grid_field`). On a grid's first field it
     is checked against SciPy's (:func:`_scipy_search`): the same distances, and the same next cells
     (SciPy's choice among equally near neighbours follows the rule the compiled search and the
     narrowing follow, ``_downhill``). A grid where they differ keeps SciPy's search, and is never
     narrowed."""
     import numpy as np
 
-    from game.table.field_kernel import grid_field
+    from game.table.nav_kernel import grid_field
 
     if _TIE_RULE_HOLDS.get(grid._key) is False:
         return _scipy_search(grid, seeds)

@@ -1,7 +1,9 @@
-"""The walking grid's distance field, compiled (see :mod:`game.table.compiled`): a multi-source
-Dijkstra over the grid's links, and each cell's next cell toward its nearest goal, exactly as
-:func:`scipy.sparse.csgraph.dijkstra` finds them (``game.table.nav`` checks that on each grid's
-first field, and keeps SciPy's search for a grid where they differ).
+"""The walking grid's searches, compiled (see :mod:`game.table.compiled`).
+
+:func:`grid_field` is the distance field: a multi-source Dijkstra over the grid's links, and each
+cell's next cell toward its nearest goal, exactly as :func:`scipy.sparse.csgraph.dijkstra` finds them
+(``game.table.nav`` checks that on each grid's first field, and keeps SciPy's search for a grid where
+they differ).
 
 The distances are the same numbers: each is the least of a seed's offset and a neighbour's
 distance plus the link's cost, the same sums in the same floating point, whatever order the cells
@@ -9,6 +11,10 @@ are settled in. The next cell is chosen by the rule SciPy's search follows (see
 ``game.table.nav._downhill``): of the neighbours whose distance plus the link's cost gives the
 cell's, the nearest, and of those the highest index; none for a seed whose own offset gives its
 distance.
+
+:func:`a_star` is one walker's search, the very cells of the Python A* it replaced: the open cells
+are taken in the order of (estimate, distance so far, cell), as ``heapq`` took those triples, and a
+cell's way in is the first that reaches it at its least distance.
 """
 
 from __future__ import annotations
@@ -117,3 +123,80 @@ def grid_field(
         if max(seed_offsets[s], 1e-12) == dist[k]:
             toward[k] = -1
     return dist, toward
+
+
+@compiled
+def _less(f: Any, d: Any, k: Any, i: int, j: int) -> bool:
+    """Whether entry i of the (estimate, distance, cell) heap comes before entry j."""
+    if f[i] != f[j]:
+        return f[i] < f[j]
+    if d[i] != d[j]:
+        return d[i] < d[j]
+    return k[i] < k[j]
+
+
+@compiled
+def _swap(f: Any, d: Any, k: Any, i: int, j: int) -> None:
+    f[i], f[j] = f[j], f[i]
+    d[i], d[j] = d[j], d[i]
+    k[i], k[j] = k[j], k[i]
+
+
+@compiled
+def a_star(indptr: Any, indices: Any, costs: Any, estimate: Any, start: int, goal: int) -> Any:
+    """The cells of the shortest walk from ``start`` to ``goal`` over the links (CSR: ``indptr``,
+    ``indices``, ``costs``), both ends included, guided by ``estimate`` (each cell's, never more than
+    the walk); an empty array when the goal cannot be reached."""
+    n = len(estimate)
+    best = np.full(n, np.inf)
+    came = np.full(n, -1, np.int64)
+    room = len(costs) + n + 1  # a push follows a lowered distance: about one a link (the estimate is consistent)
+    f, d, k = np.empty(room), np.empty(room), np.empty(room, np.int64)
+    best[start] = 0.0
+    f[0], d[0], k[0] = estimate[start], 0.0, start
+    size = 1
+    while size > 0:
+        here, walked = k[0], d[0]
+        size -= 1  # pop: the last entry sifts down from the top
+        _swap(f, d, k, 0, size)
+        i = 0
+        while True:
+            child = 2 * i + 1
+            if child >= size:
+                break
+            if child + 1 < size and _less(f, d, k, child + 1, child):
+                child += 1
+            if not _less(f, d, k, child, i):
+                break
+            _swap(f, d, k, i, child)
+            i = child
+        if here == goal:
+            steps = 1
+            at = here
+            while came[at] >= 0:
+                at = came[at]
+                steps += 1
+            path = np.empty(steps, np.int64)
+            at = here
+            for s in range(steps - 1, -1, -1):
+                path[s] = at
+                at = came[at]
+            return path
+        if walked > best[here]:
+            continue
+        for link in range(indptr[here], indptr[here + 1]):
+            m = indices[link]
+            nd = walked + costs[link]
+            if nd < best[m]:
+                best[m] = nd
+                came[m] = here
+                f[size], d[size], k[size] = nd + estimate[m], nd, m  # push: sift up
+                i = size
+                size += 1
+                while i > 0:
+                    parent = (i - 1) >> 1
+                    if not _less(f, d, k, i, parent):
+                        break
+                    _swap(f, d, k, i, parent)
+                    i = parent
+    return np.empty(0, np.int64)
