@@ -1,11 +1,11 @@
-"""Get the compiled batch loops ready before a game needs them.
+"""Get the compiled loops ready before a game needs them.
 
-numba compiles the batches' loops (:mod:`game.table.compiled`) on the first batch of a run, or loads
-them from its cache: about 1.5 s the first time after an install, 0.4 s after that. On screen that
-would be a pause at the first zombie turn with a big enough horde, so the game's window starts this
-in a background thread once its first frame is drawn (start-up stays as quick as before), while the
-player reads the title screen or deploys. A batch asked while it is still compiling waits for it
-(numba compiles each loop once).
+numba compiles the batches' loops and the walking grid's searches (:mod:`game.table.compiled`) when
+a run first asks for them, or loads them from its cache: a few seconds the first time after an
+install, 0.4 s after that. On screen that would be a pause at the first zombie turn, so the game's
+window starts this in a background thread once its first frame is drawn (start-up stays as quick as
+before), while the player reads the title screen or deploys. A loop asked for while it is still
+compiling waits for it (numba compiles each once).
 
 >>> warm_up()  # doctest: +SKIP
 """
@@ -18,7 +18,7 @@ _started = threading.Event()  # once a process: the loops, once compiled, stay
 
 
 def warm_up() -> None:
-    """Compile (or load) the batch loops now, on a tiny table with one of every kind of terrain."""
+    """Compile (or load) the compiled loops now, on a tiny table with one of every kind of terrain."""
     from game.scenario.model import Area, Terrain
     from game.table.legs_batch import LEGS_BATCH_FROM
     from game.table.space import BATCH_FROM, Table
@@ -36,6 +36,8 @@ def warm_up() -> None:
     lines = [((1.0 + i * 0.1, 11.0 - i * 0.1), (11.0 - i * 0.1, 1.0 + i * 0.1)) for i in range(many)]
     table.legs_clear(lines, 0.5)
     table.lines_of_sight(lines)
+    table.distance_field([(11.0, 11.0)], 0.5)  # the walking grid's searches: the field, then A*
+    table.find_path((1.0, 3.0), (5.0, 3.0), 0.5)
 
 
 def warm_up_in_background() -> None:
