@@ -53,7 +53,8 @@ _GRID_CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _GRID_CACHE_SIZE = 8
 _GRAPH_CACHE: OrderedDict[tuple, Any] = OrderedDict()  # the same grids' links as sparse matrices
 _SEEDS_KEPT = 4096  # goal points whose seed a grid remembers (see NavGrid.seed)
-# Per grid: does SciPy's search pick each cell's next cell by the rule ``_downhill`` follows? Checked
+# Per grid: does SciPy's search pick each cell's next cell by the rule the compiled search follows
+# (game.table.nav_kernel: the nearest neighbour that gives the cell's distance)? Checked
 # on the grid's first field; only then may a field be narrowed rather than searched afresh.
 _TIE_RULE_HOLDS: dict[tuple, bool] = {}
 
@@ -500,7 +501,7 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     The search is compiled (:func:`game.table.nav_kernel.grid_field`). On a grid's first field it
     is checked against SciPy's (:func:`_scipy_search`): the same distances, and the same next cells
     (SciPy's choice among equally near neighbours follows the rule the compiled search and the
-    narrowing follow, ``_downhill``). A grid where they differ keeps SciPy's search, and is never
+    narrowing follow: see :mod:`game.table.nav_kernel`). A grid where they differ keeps SciPy's search, and is never
     narrowed."""
     import numpy as np
 
@@ -548,64 +549,21 @@ def _scipy_search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     return dist, pred
 
 
-def _links_out(grid: NavGrid, cells: Any) -> tuple[Any, Any]:
-    """The links out of ``cells`` (ascending cell indices), in the graph's order: for each, the
-    position in ``cells`` of the cell it leaves, and its index in the graph's arrays."""
-    import numpy as np
-
-    indptr = grid.graph().indptr
-    first = indptr[cells]
-    counts = indptr[cells + 1] - first
-    rows = np.repeat(np.arange(len(cells)), counts)
-    # a link's index: its row's first link, plus how far into the row it is
-    links = np.arange(len(rows)) + np.repeat(first - (np.cumsum(counts) - counts), counts)
-    return rows, links
-
-
-def _downhill(
-    dist: Any, seeds: dict[int, float], cells: Any, rows: Any, u: Any, cost: Any, member: Any, pred: Any
-) -> None:
-    """Set ``pred`` (each cell's next cell) at ``cells`` from the distances, as SciPy's search picks
-    it (``rows``, ``u``, ``cost``: the links out of those cells, from :func:`_links_out`, with the
-    cell each reaches and its cost; ``member``: the cells as a mask).
-
-    SciPy settles cells nearest first, and among equally near ones the highest index first, and a
-    cell keeps the first settled neighbour that gives its distance. So the next cell is, of the
-    neighbours u with dist[u] + cost == dist[v], the one with the least (dist[u], -u); a seed whose
-    own offset gives its distance has none (-1), as the extra source (distance 0) settles first of
-    all. (Checked against SciPy on each grid's first field.) Links run both ways at one cost, so a
-    cell's links out are its links in."""
-    import numpy as np
-
-    dv, du = dist[cells][rows], dist[u]
-    ok = (du + cost == dv) & (dv < np.inf)
-    rows, u, du = rows[ok], u[ok], du[ok]
-    m = len(cells)
-    nearest = np.full(m, np.inf)
-    np.minimum.at(nearest, rows, du)
-    best = np.full(m, -1, dtype=np.int64)
-    np.maximum.at(best, rows, np.where(du == nearest[rows], u, -1))  # of the nearest, the highest index
-    pred[cells] = best
-    for k, offset in seeds.items():
-        if member[k] and max(offset, 1e-12) == dist[k]:
-            pred[k] = -1
-
-
 def _narrow(grid: NavGrid, old: DistanceField, seeds: dict[int, float]) -> tuple[Any, Any, Any] | None:
     """The arrays of a field with ``seeds`` made from ``old``'s (distances, next cells, each cell's
     seed), or None when they cannot be (a seed new or nearer than before, another grid, or SciPy's
-    choice of next cell not known to follow :func:`_downhill`).
+    choice of next cell not known to follow the compiled search's rule).
 
     With seeds only dropped (or farther), a cell whose chain of next cells ends at a kept seed keeps
     its distance and next cell: its old path is still there, and no distance can shrink. Only the
     cells under a dropped seed are searched again, with the ring of cells around them entered at
     their kept distances. Distances are the unique solution of d[v] = min(offset, d[u] + cost) in
-    floating point, so this search finds SciPy's own; and as every searched cell has all its
-    neighbours in the search, in the same order of index, SciPy picks the same next cell among
-    equally near ones (it settles equally near cells by index: see :func:`_downhill`)."""
+    floating point, so this search (compiled: :func:`game.table.nav_kernel.narrowed_field`) finds
+    SciPy's own, and each searched cell's next cell is chosen from all its neighbours by the rule
+    SciPy's choice follows (see :mod:`game.table.nav_kernel`)."""
     import numpy as np
-    from scipy.sparse import csr_matrix
-    from scipy.sparse.csgraph import dijkstra
+
+    from game.table.nav_kernel import narrowed_field
 
     if old.grid._key != grid._key or old._arrays is None or not _TIE_RULE_HOLDS.get(grid._key, False):
         return None
@@ -622,29 +580,12 @@ def _narrow(grid: NavGrid, old: DistanceField, seeds: dict[int, float]) -> tuple
     hit[dropped] = True
     under = hit[old_roots]  # the cells to search again
     cells = np.flatnonzero(under)
-    rows, links = _links_out(grid, cells)
     base = grid.graph()
-    v, u, w = cells[rows], base.indices[links], base.data[links]
-    out = ~under[u]
-    ring = np.unique(u[out])
-    ring = ring[old_dist[ring] < np.inf]
-    kept = [k for k in seeds if under[k]]
-    # The search's links, on the whole grid's numbering (the extra source last, as in a full
-    # search): the cells' own, the ring's into them (links run both ways at one cost), and the
-    # source's to the ring at its distances and to the seeds among the cells at their offsets.
-    src = np.concatenate((v, u[out], np.full(len(ring) + len(kept), n)))
-    dst = np.concatenate((u, v[out], ring, np.array(kept, dtype=np.int64)))
-    cost = np.concatenate((w, w[out], old_dist[ring], np.maximum([seeds[k] for k in kept], 1e-12)))
-    order = np.argsort(src, kind="stable")
-    indptr = np.zeros(n + 2, dtype=np.int64)
-    np.cumsum(np.bincount(src, minlength=n + 1), out=indptr[1:])
-    graph = csr_matrix((cost[order], dst[order], indptr), shape=(n + 1, n + 1))
-    found, came = dijkstra(graph, directed=True, indices=n, return_predecessors=True)
-    dist = old_dist.copy()
-    dist[cells] = found[cells]
-    pred = old_pred.copy()
-    came = came[cells]
-    pred[cells] = np.where((came < 0) | (came == n), -1, came)
+    seed_cells = np.fromiter(seeds.keys(), dtype=np.int64, count=len(seeds))
+    offsets = np.fromiter(seeds.values(), dtype=np.float64, count=len(seeds))
+    dist, pred = narrowed_field(
+        base.indptr, base.indices, base.data, old_dist, old_pred, under, seed_cells, offsets
+    )
     # Each cell's seed: the same as before outside; inside, pointer jumping over these cells only.
     roots = old_roots.copy()
     up = pred[cells]

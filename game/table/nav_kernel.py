@@ -7,10 +7,12 @@ they differ).
 
 The distances are the same numbers: each is the least of a seed's offset and a neighbour's
 distance plus the link's cost, the same sums in the same floating point, whatever order the cells
-are settled in. The next cell is chosen by the rule SciPy's search follows (see
-``game.table.nav._downhill``): of the neighbours whose distance plus the link's cost gives the
-cell's, the nearest, and of those the highest index; none for a seed whose own offset gives its
-distance.
+are settled in. The next cell is chosen by the rule SciPy's search follows: SciPy settles cells
+nearest first, and among equally near ones the highest index first, and a cell keeps the first
+settled neighbour that gives its distance; so of the neighbours whose distance plus the link's cost
+gives the cell's, the nearest, and of those the highest index; none for a seed whose own offset
+gives its distance (the extra source SciPy starts from settles first of all). Links run both ways
+at one cost, so a cell's links out are its links in.
 
 :func:`a_star` is one walker's search, the very cells of the Python A* it replaced: the open cells
 are taken in the order of (estimate, distance so far, cell), as ``heapq`` took those triples, and a
@@ -107,21 +109,87 @@ def grid_field(
                 dist[v] = nd
                 size = offer(keys, items, at, size, nd, v)
     toward = np.full(n, -1, np.int64)
-    for v in range(n):
-        dv = dist[v]
-        if dv == np.inf:
+    _next_cells(indptr, indices, costs, dist, np.ones(n, np.bool_), seed_cells, seed_offsets, toward)
+    return dist, toward
+
+
+@compiled
+def _next_cells(
+    indptr: Any, indices: Any, costs: Any, dist: Any, these: Any, seed_cells: Any, seed_offsets: Any, toward: Any
+) -> None:
+    """Set ``toward`` at the cells ``these`` marks, from the distances, by SciPy's rule: of the
+    neighbours whose distance plus the link's cost gives the cell's, the nearest, and of those the
+    highest index; -1 for a seed whose own offset gives its distance, and where none is reachable."""
+    for v in range(len(dist)):
+        if not these[v]:
             continue
+        dv = dist[v]
         best, via = np.inf, -1
-        for link in range(indptr[v], indptr[v + 1]):  # links run both ways at one cost
-            u = indices[link]
-            du = dist[u]
-            if du + costs[link] == dv and (du < best or (du == best and u > via)):
-                best, via = du, u
+        if dv < np.inf:
+            for link in range(indptr[v], indptr[v + 1]):  # links run both ways at one cost
+                u = indices[link]
+                du = dist[u]
+                if du + costs[link] == dv and (du < best or (du == best and u > via)):
+                    best, via = du, u
         toward[v] = via
     for s in range(len(seed_cells)):
         k = seed_cells[s]
-        if max(seed_offsets[s], 1e-12) == dist[k]:
+        if these[k] and max(seed_offsets[s], 1e-12) == dist[k]:
             toward[k] = -1
+
+
+@compiled
+def narrowed_field(
+    indptr: Any,
+    indices: Any,
+    costs: Any,
+    old_dist: Any,
+    old_toward: Any,
+    under: Any,
+    seed_cells: Any,
+    seed_offsets: Any,
+) -> tuple[Any, Any]:
+    """:func:`grid_field` of ``seed_cells`` made from an earlier field (``old_dist``, ``old_toward``) of
+    more or nearer seeds: only the cells ``under`` marks (those whose way led to a seed now dropped or
+    farther) are searched again, entered from their neighbours outside at those neighbours' kept
+    distances, and from the seeds among them; every other cell keeps its distance and next cell."""
+    n = len(old_dist)
+    dist = old_dist.copy()
+    keys = np.empty(n)
+    items = np.empty(n, np.int64)
+    at = np.full(n, -1, np.int64)
+    size = 0
+    for v in range(n):
+        if under[v]:
+            dist[v] = np.inf
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        offset = max(seed_offsets[s], 1e-12)
+        if under[k] and offset < dist[k]:
+            dist[k] = offset
+            size = offer(keys, items, at, size, offset, k)
+    for v in range(n):  # the way in from outside
+        if not under[v]:
+            continue
+        for link in range(indptr[v], indptr[v + 1]):
+            u = indices[link]
+            if not under[u]:
+                nd = old_dist[u] + costs[link]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    size = offer(keys, items, at, size, nd, v)
+    while size > 0:
+        u, size = take(keys, items, at, size)
+        d = dist[u]
+        for link in range(indptr[u], indptr[u + 1]):
+            v = indices[link]
+            if under[v]:
+                nd = d + costs[link]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    size = offer(keys, items, at, size, nd, v)
+    toward = old_toward.copy()
+    _next_cells(indptr, indices, costs, dist, under, seed_cells, seed_offsets, toward)
     return dist, toward
 
 
