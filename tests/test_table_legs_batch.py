@@ -200,3 +200,13 @@ def test_the_batch_loops_are_warmed_once_a_process(monkeypatch):
     warm.warm_up_in_background()
     assert [kw["target"] for kw in started] == [warm.warm_up]
     warm.warm_up()  # compiles, or loads from numba's cache, without error
+
+
+def test_a_loop_numba_cannot_cache_is_compiled_afresh():
+    """A loop whose file numba can keep no cache for (here one with no file at all, as numba sees an
+    install and a home that are both read-only) still compiles and runs, uncached."""
+    from game.table.compiled import compiled
+
+    scope: dict = {}
+    exec(compile("def double(x):\n    return 2 * x\n", "<nowhere>", "exec"), scope)
+    assert compiled(scope["double"])(21) == 42

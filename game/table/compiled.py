@@ -1,13 +1,15 @@
-"""What the compiled batches share (:mod:`game.table.sight_kernel`, :mod:`game.table.legs_kernel`):
-the way they are compiled, and the two small geometric tests both make.
+"""What the compiled loops share (:mod:`game.table.sight_kernel`, :mod:`game.table.legs_kernel`,
+:mod:`game.table.nav_kernel`): the way they are compiled, and the two small geometric tests the
+batches make.
 
-Every function is compiled by numba on the first batch and kept in numba's cache (``__pycache__``),
-so a later run loads it in a fraction of a second. Floats follow IEEE arithmetic as numpy's do
+Every function is compiled by numba when a run first calls it and kept in numba's cache
+(``__pycache__``, or the user's cache folder where that cannot be written), so a later run loads it
+in a fraction of a second. Floats follow IEEE arithmetic as numpy's do
 (numba does not reorder or fuse them unless asked, and is not asked), and a division by zero gives
 inf or nan as in numpy (``error_model="numpy"``), never an exception. So a loop written with numpy's
 arithmetic gives numpy's answers to the last bit.
 
-This module imports numba, and is itself imported when the first batch is asked for, not at
+This module imports numba, and is itself imported when a compiled loop is first asked for, not at
 start-up.
 """
 
@@ -18,7 +20,17 @@ from typing import Any
 
 import numba
 
-compiled = numba.njit(cache=True, error_model="numpy", nogil=True)
+_CACHED = numba.njit(cache=True, error_model="numpy", nogil=True)
+_AFRESH = numba.njit(error_model="numpy", nogil=True)
+
+
+def compiled(function: Any) -> Any:
+    """``function`` compiled by numba with the settings above, kept in numba's cache. Where numba finds
+    nowhere to write one (an install and a home both read-only), it is compiled afresh each run."""
+    try:
+        return _CACHED(function)
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return _AFRESH(function)
 
 
 @compiled
