@@ -28,6 +28,15 @@ def _open(grid, n, rng):
     return out
 
 
+def awkward_goals(grid, rng: random.Random) -> list:
+    """2 to 20 goals off the cells' centres, two of them entering one cell, and one right on a centre."""
+    goals = _open(grid, rng.randint(2, 20), rng)
+    goals = [(x + rng.uniform(-0.25, 0.25), y + rng.uniform(-0.25, 0.25)) for x, y in goals]
+    goals.append((goals[0][0] + 0.01, goals[0][1]))  # two goals entering one cell
+    goals.append(grid.centres[grid.cell_of(goals[1])])  # a goal right on a cell's centre
+    return goals
+
+
 @pytest.mark.parametrize("goals", [1, 3, 12])
 def test_the_compiled_field_matches_the_python_reference(normandy, goals):
     table, grid = normandy
@@ -55,9 +64,7 @@ def test_the_tables_compiled_search_is_scipys(map_name):
     grid = table.navigation(0.5)
     for trial in range(5):
         rng = random.Random(trial)
-        goals = _open(grid, rng.randint(1, 20), rng)
-        goals = [(x + rng.uniform(-0.25, 0.25), y + rng.uniform(-0.25, 0.25)) for x, y in goals]
-        goals += [(goals[0][0] + 0.01, goals[0][1]), grid.centres[grid.cell_of(goals[-1])]]
+        goals = awkward_goals(grid, rng)
         field = nav.DistanceField(grid, goals)
         dist, toward = nav._scipy_search(grid, field._seeds)
         assert np.array_equal(field._arrays[0], dist) and np.array_equal(field._arrays[1], toward)
@@ -89,22 +96,22 @@ def test_a_field_steps_downhill_to_its_goal(normandy):
     assert field.distance(path[-1]) < d0 or field.distance(path[-1]) < 0.5
 
 
-def test_a_field_with_no_reachable_goal_reads_infinite():
+def walled_yard() -> Table:
+    """A 16" table with a yard walled in on every side (6" square at 4", 4")."""
     from game.scenario.model import Area, Terrain
 
-    # a goal walled in on every side cannot be reached from outside
-    walls = [
-        Terrain(i, "Wall", "building", a)
-        for i, a in enumerate(
-            [
-                Area.rect(4, 4, 6, 0.5),
-                Area.rect(4, 9.5, 6, 0.5),
-                Area.rect(4, 4, 0.5, 6),
-                Area.rect(9.5, 4, 0.5, 6),
-            ]
-        )
+    sides = [
+        Area.rect(4, 4, 6, 0.5),
+        Area.rect(4, 9.5, 6, 0.5),
+        Area.rect(4, 4, 0.5, 6),
+        Area.rect(9.5, 4, 0.5, 6),
     ]
-    table = Table(16, 16, walls)
+    return Table(16, 16, [Terrain(i, "Wall", "building", a) for i, a in enumerate(sides)])
+
+
+def test_a_field_with_no_reachable_goal_reads_infinite():
+    # a goal walled in on every side cannot be reached from outside
+    table = walled_yard()
     field = table.distance_field([(7.0, 7.0)], 0.5)
     assert math.isinf(field.distance((1.0, 1.0)))
     assert field.step((1.0, 1.0), 3.0) == [(1.0, 1.0)]
@@ -161,10 +168,7 @@ def test_a_narrowed_field_is_the_field_searched_afresh(map_name):
     grid = table.navigation(0.5)
     for trial in range(6):
         rng = random.Random(trial)
-        goals = _open(grid, rng.randint(2, 20), rng)
-        goals = [(x + rng.uniform(-0.25, 0.25), y + rng.uniform(-0.25, 0.25)) for x, y in goals]
-        goals.append((goals[0][0] + 0.01, goals[0][1]))  # two goals entering one cell
-        goals.append(grid.centres[grid.cell_of(goals[1])])  # a goal right on a cell's centre
+        goals = awkward_goals(grid, rng)
         field = nav.DistanceField(grid, goals)
         assert nav._TIE_RULE_HOLDS[grid._key]
         while len(goals) > 1:
@@ -259,20 +263,7 @@ def test_the_compiled_a_star_walks_the_very_cells_of_the_python_one(map_name):
 
 
 def test_the_compiled_a_star_finds_no_way_into_a_walled_yard():
-    from game.scenario.model import Area, Terrain
-
-    walls = [
-        Terrain(i, "Wall", "building", a)
-        for i, a in enumerate(
-            [
-                Area.rect(4, 4, 6, 0.5),
-                Area.rect(4, 9.5, 6, 0.5),
-                Area.rect(4, 4, 0.5, 6),
-                Area.rect(9.5, 4, 0.5, 6),
-            ]
-        )
-    ]
-    grid = Table(16, 16, walls).navigation(0.5)
+    grid = walled_yard().navigation(0.5)
     inside, outside = grid.cell_of((7.0, 7.0)), grid.cell_of((1.0, 1.0))
     assert grid.free[inside] and grid.free[outside]
     assert grid._astar(outside, inside) is None and _python_a_star(grid, outside, inside) is None

@@ -87,30 +87,12 @@ def grid_field(
     """(each cell's distance from the nearest seed, inf where none is reachable; each cell's next cell
     toward it, -1 at a seed and where nothing is reachable) over the ``n`` cells' links (CSR:
     ``indptr``, ``indices``, ``costs``), each seed starting at its offset (at least 1e-12, as SciPy's
-    search reads a seed linked from an extra source node)."""
-    dist = np.full(n, np.inf)
-    keys = np.empty(n)
-    items = np.empty(n, np.int64)
-    at = np.full(n, -1, np.int64)
-    size = 0
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        offset = max(seed_offsets[s], 1e-12)
-        if offset < dist[k]:
-            dist[k] = offset
-            size = offer(keys, items, at, size, offset, k)
-    while size > 0:
-        u, size = take(keys, items, at, size)
-        d = dist[u]
-        for link in range(indptr[u], indptr[u + 1]):
-            v = indices[link]
-            nd = d + costs[link]
-            if nd < dist[v]:
-                dist[v] = nd
-                size = offer(keys, items, at, size, nd, v)
-    toward = np.full(n, -1, np.int64)
-    _next_cells(indptr, indices, costs, dist, np.ones(n, np.bool_), seed_cells, seed_offsets, toward)
-    return dist, toward
+    search reads a seed linked from an extra source node): :func:`narrowed_field` with every cell
+    searched."""
+    nowhere = np.full(n, np.inf)
+    return narrowed_field(
+        indptr, indices, costs, nowhere, np.full(n, -1, np.int64), np.ones(n, np.bool_), seed_cells, seed_offsets
+    )
 
 
 @compiled
@@ -152,7 +134,8 @@ def narrowed_field(
     """:func:`grid_field` of ``seed_cells`` made from an earlier field (``old_dist``, ``old_toward``) of
     more or nearer seeds: only the cells ``under`` marks (those whose way led to a seed now dropped or
     farther) are searched again, entered from their neighbours outside at those neighbours' kept
-    distances, and from the seeds among them; every other cell keeps its distance and next cell."""
+    distances, and from the seeds among them; every other cell keeps its distance and next cell.
+    (With every cell marked, that is the whole search.)"""
     n = len(old_dist)
     dist = old_dist.copy()
     keys = np.empty(n)
