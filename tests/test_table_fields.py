@@ -19,6 +19,15 @@ def normandy():
     return table, table.navigation(0.5)
 
 
+def shipped(map_name: str):
+    """A shipped map's table, and its walking grid for 0.5" bases."""
+    from game.assets import assets_dir
+    from game.scenario.loader import load_scenario
+
+    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
+    return table, table.navigation(0.5)
+
+
 def _open(grid, n, rng):
     out = []
     while len(out) < n:
@@ -56,12 +65,9 @@ def test_the_tables_compiled_search_is_scipys(map_name):
     zombies walk as they did when SciPy searched."""
     import numpy as np
 
-    from game.assets import assets_dir
-    from game.scenario.loader import load_scenario
     from game.table import nav
 
-    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
-    grid = table.navigation(0.5)
+    table, grid = shipped(map_name)
     for trial in range(5):
         rng = random.Random(trial)
         goals = awkward_goals(grid, rng)
@@ -123,12 +129,9 @@ def test_the_any_angle_candidate_reads_the_true_walking_distance(map_name):
     2" or more from the nearest of ten goals, within 1% of the true shortest walk round the walls at
     the median and 2% at the 95th percentile (the 8-connected grid reads 5.8-6.6% long at the
     median), and never shorter than the truth by more than the truth's own slack at its corners."""
-    from game.assets import assets_dir
     from game.bench.fields import MIN_TRUTH, _open_points, anyangle_field
-    from game.scenario.loader import load_scenario
 
-    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
-    grid = table.navigation(0.5)
+    table, grid = shipped(map_name)
     rng = random.Random(12)
     goals = _open_points(table, grid, 10, rng)
     samples = _open_points(table, grid, 200, rng)
@@ -160,12 +163,9 @@ def test_a_narrowed_field_is_the_field_searched_afresh(map_name):
     choice between equally near cells follows the rule the narrowing relies on)."""
     import numpy as np
 
-    from game.assets import assets_dir
-    from game.scenario.loader import load_scenario
     from game.table import nav
 
-    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
-    grid = table.navigation(0.5)
+    table, grid = shipped(map_name)
     for trial in range(6):
         rng = random.Random(trial)
         goals = awkward_goals(grid, rng)
@@ -250,11 +250,8 @@ def test_the_compiled_a_star_walks_the_very_cells_of_the_python_one(map_name):
     """A walker's search (break-off zombies, stragglers, routes) is compiled (game/table/nav_kernel.py):
     for random pairs of open cells, and pairs walled apart, it returns the very cells the Python A*
     returned, or None where that found no way."""
-    from game.assets import assets_dir
-    from game.scenario.loader import load_scenario
 
-    table = Table.from_scenario(load_scenario(str(assets_dir("maps") / map_name)))
-    grid = table.navigation(0.5)
+    table, grid = shipped(map_name)
     rng = random.Random(11)
     free = [k for k in range(grid.nx * grid.ny) if grid.free[k]]
     for _ in range(30):
