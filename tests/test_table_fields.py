@@ -77,6 +77,56 @@ def test_the_tables_compiled_search_is_scipys(map_name):
     assert nav._TIE_RULE_HOLDS[grid._key]
 
 
+def _heap_search(links, n, cells, offsets):
+    """The heap Dijkstra (``narrowed_field`` with every cell searched): the reference for the buckets."""
+    import numpy as np
+
+    from game.table.nav_kernel import narrowed_field
+
+    everywhere = np.ones(n, np.bool_)
+    nowhere = np.full(n, np.inf)
+    return narrowed_field(
+        links.indptr, links.indices, links.data, nowhere, np.full(n, -1, np.int64), everywhere, cells, offsets
+    )
+
+
+@pytest.mark.parametrize("cell", [0.5, 0.3, 0.75])
+def test_the_bucket_search_settles_every_cell_as_the_heap_does(cell):
+    """The field's queue is a ring of buckets (game/table/nav_kernel.py, grid_field): the same distances
+    and next cells as the heap search, on grids whose cell is a power of two or not, with seeds at
+    no offset, a cell's width off, and several in one cell."""
+    import numpy as np
+
+    from game.table.nav_kernel import grid_field
+
+    table = Table.from_scenario(starter_scenario())
+    grid = table.navigation(0.5, cell=cell)
+    links, n = grid.graph(), grid.nx * grid.ny
+    open_cells = [k for k in range(n) if grid.free[k]]
+    for trial in range(6):
+        rng = random.Random(trial)
+        cells = np.array(rng.sample(open_cells, rng.randint(1, 9)) + [open_cells[trial]], np.int64)
+        offsets = np.array([rng.choice([0.0, rng.uniform(0, cell), cell * 0.999]) for _ in cells])
+        ours = grid_field(links.indptr, links.indices, links.data, n, cells, offsets)
+        ref = _heap_search(links, n, cells, offsets)
+        assert np.array_equal(ours[0], ref[0]) and np.array_equal(ours[1], ref[1])
+
+
+def test_a_link_of_no_length_takes_the_heap_search():
+    """Buckets need every link to have a length; a graph with one of none is searched with the heap."""
+    import numpy as np
+
+    from game.table.nav_kernel import grid_field
+
+    # a row of four cells: 0-1 of no length, 1-2 and 2-3 of 1
+    indptr = np.array([0, 1, 3, 5, 6, 6], np.int32)
+    indices = np.array([1, 0, 2, 1, 3, 2], np.int32)
+    costs = np.array([0.0, 0.0, 1.0, 1.0, 1.0, 1.0])
+    dist, toward = grid_field(indptr, indices, costs, 4, np.array([3], np.int64), np.array([0.5]))
+    assert dist.tolist() == [2.5, 2.5, 1.5, 0.5]
+    assert toward.tolist() == [1, 2, 3, -1]
+
+
 def test_a_grid_where_the_compiled_search_differs_keeps_scipys(normandy, monkeypatch):
     """Were SciPy's choice of next cell ever to follow another rule on some grid, the first field's
     check says so and that grid keeps SciPy's search (and is never narrowed)."""

@@ -1,9 +1,9 @@
 """The walking grid's searches, compiled (see :mod:`game.table.compiled`).
 
-:func:`grid_field` is the distance field: a multi-source Dijkstra over the grid's links, and each
-cell's next cell toward its nearest goal, exactly as :func:`scipy.sparse.csgraph.dijkstra` finds them
-(``game.table.nav`` checks that on each grid's first field, and keeps SciPy's search for a grid where
-they differ).
+:func:`grid_field` is the distance field: a multi-source Dijkstra over the grid's links (its queue
+a ring of buckets), and each cell's next cell toward its nearest goal, exactly as
+:func:`scipy.sparse.csgraph.dijkstra` finds them (``game.table.nav`` checks that on each grid's
+first field, and keeps SciPy's search for a grid where they differ).
 
 The distances are the same numbers: each is the least of a seed's offset and a neighbour's
 distance plus the link's cost, the same sums in the same floating point, whatever order the cells
@@ -87,12 +87,86 @@ def grid_field(
     """(each cell's distance from the nearest seed, inf where none is reachable; each cell's next cell
     toward it, -1 at a seed and where nothing is reachable) over the ``n`` cells' links (CSR:
     ``indptr``, ``indices``, ``costs``), each seed starting at its offset (at least 1e-12, as SciPy's
-    search reads a seed linked from an extra source node): :func:`narrowed_field` with every cell
-    searched."""
-    nowhere = np.full(n, np.inf)
-    return narrowed_field(
-        indptr, indices, costs, nowhere, np.full(n, -1, np.int64), np.ones(n, np.bool_), seed_cells, seed_offsets
-    )
+    search reads a seed linked from an extra source node).
+
+    A Dijkstra whose queue is a ring of buckets (Dial's) instead of a heap: a bucket holds the cells
+    whose distance lies in one span of ``width``, a power of two no longer than the shortest link.
+    A cell taken from a bucket can only lower its neighbours into later buckets (its distance plus a
+    link is at least the next bucket's start, which is a float exactly), so every cell in a bucket is
+    settled when the bucket is reached, in whatever order it is taken. The distances are the same
+    numbers as any other order's (see the module's docstring), and :func:`narrowed_field` with every
+    cell searched finds the same. A grid with a link of no length takes that search."""
+    every = np.ones(n, np.bool_)
+    least, most = np.inf, 0.0
+    for c in costs[: indptr[n]]:
+        least = min(least, c)
+        most = max(most, c)
+    if not least > 0.0 or not most < np.inf:
+        return narrowed_field(
+            indptr, indices, costs, np.full(n, np.inf), np.full(n, -1, np.int64), every, seed_cells, seed_offsets
+        )
+    width = 2.0 ** np.floor(np.log2(least))
+    dist = np.full(n, np.inf)
+    toward = np.full(n, -1, np.int64)
+    done = np.zeros(n, np.bool_)
+    reach = int(most / width) + 1  # buckets ahead of the present one a link can reach
+    for s in range(len(seed_cells)):
+        reach = max(reach, int(max(seed_offsets[s], 1e-12) / width) + 1)
+    ring = reach + 1
+    head = np.full(ring, -1, np.int64)
+    room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
+    cell_of = np.empty(room, np.int64)
+    after = np.empty(room, np.int64)
+    used = 0
+    waiting = 0
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        offset = max(seed_offsets[s], 1e-12)
+        if offset < dist[k]:
+            dist[k] = offset
+            slot = int(offset / width) % ring
+            cell_of[used], after[used] = k, head[slot]
+            head[slot] = used
+            used += 1
+            waiting += 1
+    bucket = 0
+    while waiting > 0:
+        slot = bucket % ring
+        entry = head[slot]
+        head[slot] = -1
+        while entry >= 0:
+            waiting -= 1
+            u = cell_of[entry]
+            entry = after[entry]
+            if done[u]:
+                continue  # lowered since, and taken from an earlier bucket
+            done[u] = True
+            d = dist[u]
+            best, via = np.inf, -1
+            for link in range(indptr[u], indptr[u + 1]):
+                v = indices[link]
+                if done[v]:
+                    # settled, so nearer: a way in by _next_cells' rule (its neighbours that give
+                    # its distance are all settled before it, in earlier buckets)
+                    dv = dist[v]
+                    if dv + costs[link] == d and (dv < best or (dv == best and v > via)):
+                        best, via = dv, v
+                    continue
+                nd = d + costs[link]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    to = int(nd / width) % ring
+                    cell_of[used], after[used] = v, head[to]
+                    head[to] = used
+                    used += 1
+                    waiting += 1
+            toward[u] = via
+        bucket += 1
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        if max(seed_offsets[s], 1e-12) == dist[k]:
+            toward[k] = -1
+    return dist, toward
 
 
 @compiled
