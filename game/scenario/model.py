@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 Point = tuple[float, float]
@@ -52,7 +53,7 @@ class Area:
         )
         return Area(pts, ellipse=(cx, cy, r, r), shape="ellipse")
 
-    @property
+    @cached_property  # an outline never changes, and placing figures asks for it thousands of times
     def bounds(self) -> tuple[float, float, float, float]:
         """(min x, min y, max x, max y)."""
         xs = [p[0] for p in self.points]

@@ -62,6 +62,9 @@ def base_clear(blockers: Iterable[Terrain], width: float, height: float, p: Poin
     for t in blockers:
         if not t.blocks_movement:
             continue
+        left, top, right, bottom = t.area.bounds
+        if x < left - r or x > right + r or y < top - r or y > bottom + r:
+            continue  # more than r from the outline's box: neither inside it nor touching an edge
         if t.area.contains(p):
             return False
         for a, b in edges(t.area.points, not t.area.is_line):
