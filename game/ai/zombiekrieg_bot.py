@@ -51,7 +51,7 @@ def choose_command(game: Any) -> Command:
     st = game.state
     mine = [f for f in st.section_of(st.active_player) if f.standing] if st.active_player else []
     allies = [a.position for a in st.allied() if a.on_table]
-    danger = {z.id: _danger(z, allies) for z in st.zombies() if z.on_table}
+    danger = _Danger(st.figures, allies)
     field = _field(game, mine[0].radius) if mine else None
     ready = [f for f in mine if not f.acted_this_turn]
     shots = _Shots(game, ready, danger)
@@ -183,6 +183,19 @@ def _danger(z: Figure, allies: list[tuple[float, float]]) -> float:
     """How urgent a zombie is: close to an Allied figure means dangerous."""
     d = min(map(math.dist, repeat(z.position), allies), default=99.0)
     return 1.0 / (1.0 + max(0.0, d - 1.0) / 3.0)
+
+
+class _Danger(dict[str, float]):
+    """Each zombie's :func:`_danger`, worked out when first asked: the bot asks only of the zombies
+    its soldiers can shoot, a few of a horde."""
+
+    def __init__(self, figures: dict[str, Figure], allies: list[tuple[float, float]]) -> None:
+        super().__init__()
+        self._figures, self._allies = figures, allies
+
+    def __missing__(self, zid: str) -> float:
+        value = self[zid] = _danger(self._figures[zid], self._allies)
+        return value
 
 
 def _best_shot(game: Any, f: Figure, danger: dict[str, float], bonus: int = 0) -> tuple[float, Command | None]:
