@@ -138,6 +138,26 @@ def test_fire_outcomes(faces, effect, guts_after):
     assert g.state.noise == (6, 20)
 
 
+def test_fire_targets_follow_the_zombies_from_command_to_command():
+    """FIRE: whom a soldier may shoot is kept from one command to the next (the bot asks it of every
+    soldier every command) only while the zombies stay put: a zombie killed drops out, one knocked
+    down stays a target, and one that walks into sight becomes one."""
+    g = rigged_game(
+        soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270), "us1-r2": (8, 20, 270)},
+        zombies=[(6, 12), (7, 13)],
+        dice=[2, 2, 2, 3],  # r1 kills z1 (Critical Success), r2 knocks z2 down (Success)
+    )
+    assert g.fire_targets("us1-r2") == ["z2", "z1"]  # nearest first
+    g.apply(Fire("us1-r1", "z1"))
+    assert g.figure("z1").state == "dead"
+    assert g.fire_targets("us1-r2") == ["z2"]
+    g.apply(Fire("us1-r2", "z2"))
+    assert g.figure("z2").state == "knocked_down"
+    assert g.fire_targets("us1-sgt") == []  # the Thompson reaches 12": the zombie is 16" off
+    g.world.set_position(g.figure("z2"), (20, 12))
+    assert g.fire_targets("us1-sgt") == ["z2"]
+
+
 def test_knocked_down_target_only_critical_counts():
     """FIRE: a knocked-down zombie can be shot at; only a Critical Success affects it, and kills it [seed]."""
     g = rigged_game(

@@ -50,6 +50,10 @@ class ZombiekriegGame:
         self._version = 0
         self._memo: dict[Any, Any] = {}
         self._memo_stamp: tuple[Any, ...] = ()
+        # Whom a soldier may shoot depends on the zombies only through where they stand, and they
+        # move only in their own phase: kept across commands while the zombies on the table stay put.
+        self._targets: dict[Any, list[str]] = {}
+        self._targets_zombies: tuple[Any, ...] = ()
         sections, corporal = forces.check_options(self.data, self.options)
         chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
         self.world = World(
@@ -126,6 +130,10 @@ class ZombiekriegGame:
         if stamp != self._memo_stamp:
             self._memo = {}
             self._memo_stamp = stamp
+            zombies = tuple((z.id, z.position, z.radius) for z in st.zombies() if z.on_table)
+            if zombies != self._targets_zombies:
+                self._targets = {}
+                self._targets_zombies = zombies
         return self._memo
 
     def _figure_key(self, fid: object) -> tuple[Any, ...]:
@@ -176,6 +184,15 @@ class ZombiekriegGame:
         f = self.state.figures[figure_id]
         if f.acted_this_turn:
             return []
+        # the rest reads only the firer's place, facing and weapon, the zombies on the table (see
+        # _cache) and the terrain
+        key = (f.id, f.position, f.facing, f.weapon, f.radius)
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = self._targets_in_reach(f)
+        return found
+
+    def _targets_in_reach(self, f: Figure) -> list[str]:
         w = self.data.weapon(f.weapon)
         # a plain scan: a few dozen zombies at most, cheaper than a spatial query with a filter
         reach = f.radius + w.range + 1e-6
