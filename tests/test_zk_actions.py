@@ -90,6 +90,19 @@ def test_move_into_clutter_goes_only_1d6():
     assert events[2].meaning.startswith("1D6 = 3")
 
 
+def test_a_zombie_walking_up_changes_the_previewed_test():
+    """MOVE: -1 with a standing zombie within 3" of the mover. The previews of one figure's moves share
+    its modifiers, and a zombie that walks within 3" changes them for the next preview."""
+    g = rigged_game(soldiers={"us1-sgt": (12, 20, 270)}, zombies=[(20, 2)], dice=[])
+    near = 'standing zombie within 3"'
+    previews = [g.preview(Move("us1-sgt", ((x, 14),))) for x in (10, 12, 14)]
+    assert all(p.details["modified_guts"] == previews[0].details["guts"] for p in previews)
+    g.world.set_position(g.figure("z1"), (12, 23.5))  # 2.5" centre to centre: 1.5" edge to edge
+    after = g.preview(Move("us1-sgt", ((10, 14),)))
+    assert [m["reason"] for m in after.details["modifiers"]] == [near]
+    assert after.details["modified_guts"] == after.details["guts"] - 1
+
+
 def test_move_only_turning_and_blocked_move():
     """MOVE [house]: a MOVE with no path only turns the figure; a move that cannot start is refused."""
     g = rigged_game(

@@ -152,7 +152,11 @@ class ZombiekriegGame:
         memo = self._cache()
         found = memo.get(key)
         if found is None:
-            found = memo[key] = previews.preview(self.world, cmd)
+            self.world.memo = memo  # the tests' modifiers, shared by the commands asked about
+            try:
+                found = memo[key] = previews.preview(self.world, cmd)
+            finally:
+                self.world.memo = None
         return found
 
     def actions_for(self, figure_id: str) -> list[str]:

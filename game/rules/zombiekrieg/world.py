@@ -33,6 +33,9 @@ class World:
     readings: dict[str, bool] = field(default_factory=dict)  # the set-up's literal readings (readings.py)
     # (figures dict, its size, the Allied ids in it): see allied_ids
     _allied: tuple[int, int, tuple[str, ...]] = field(default=(0, -1, ()), init=False, repr=False, compare=False)
+    # While the game answers a question (a preview), the memo of the present state: what a figure's
+    # tests share is worked out once for all the commands asked about (None while one is carried out)
+    memo: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def reading(self, key: str) -> bool:
         """Is the source's literal reading ``key`` chosen for this game (else the house reading)?"""
@@ -56,6 +59,15 @@ class World:
     def modifiers(self, f: Figure, action: str, down: str | None = None) -> Modifiers:
         """The one-test modifiers every test shares (ORDER bonus, a zombie close by); ``down`` names a
         zombie to count as no longer standing (what a test would be after a shot at it)."""
+        if self.memo is None:
+            return self._modifiers(f, action, down)
+        key = ("modifiers", f.id, f.position, f.radius, f.ordered_this_turn, action, down)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._modifiers(f, action, down)
+        return list(found)
+
+    def _modifiers(self, f: Figure, action: str, down: str | None) -> Modifiers:
         mods: Modifiers = []
         if f.ordered_this_turn and action in ("move", "fire"):
             mods.append(("ORDERed this turn", int(self.data.house("order_bonus"))))
