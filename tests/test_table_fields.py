@@ -78,16 +78,16 @@ def test_the_tables_compiled_search_is_scipys(map_name):
 
 
 def _heap_search(links, n, cells, offsets):
-    """The heap Dijkstra (``narrowed_field`` with every cell searched): the reference for the buckets."""
+    """The distances by a binary heap, and the next cells from them: the reference for the buckets."""
     import numpy as np
 
-    from game.table.nav_kernel import narrowed_field
+    from game.table.nav_kernel import _heap_search, _next_cells
 
     everywhere = np.ones(n, np.bool_)
-    nowhere = np.full(n, np.inf)
-    return narrowed_field(
-        links.indptr, links.indices, links.data, nowhere, np.full(n, -1, np.int64), everywhere, cells, offsets
-    )
+    dist, toward = np.full(n, np.inf), np.full(n, -1, np.int64)
+    _heap_search(links.indptr, links.indices, links.data, dist.copy(), everywhere, cells, offsets, dist)
+    _next_cells(links.indptr, links.indices, links.data, dist, everywhere, cells, offsets, toward)
+    return dist, toward
 
 
 @pytest.mark.parametrize("cell", [0.5, 0.3, 0.75])

@@ -87,111 +87,12 @@ def grid_field(
     """(each cell's distance from the nearest seed, inf where none is reachable; each cell's next cell
     toward it, -1 at a seed and where nothing is reachable) over the ``n`` cells' links (CSR:
     ``indptr``, ``indices``, ``costs``), each seed starting at its offset (at least 1e-12, as SciPy's
-    search reads a seed linked from an extra source node).
-
-    A Dijkstra whose queue is a ring of buckets (Dial's) instead of a heap: a bucket holds the cells
-    whose distance lies in one span of ``width``, a power of two no longer than the shortest link.
-    A cell taken from a bucket can only lower its neighbours into later buckets (its distance plus a
-    link is at least the next bucket's start, which is a float exactly), so every cell in a bucket is
-    settled when the bucket is reached, in whatever order it is taken. The distances are the same
-    numbers as any other order's (see the module's docstring), and :func:`narrowed_field` with every
-    cell searched finds the same. A grid with a link of no length takes that search."""
-    every = np.ones(n, np.bool_)
-    least, most = np.inf, 0.0
-    for c in costs[: indptr[n]]:
-        least = min(least, c)
-        most = max(most, c)
-    if not least > 0.0 or not most < np.inf:
-        return narrowed_field(
-            indptr, indices, costs, np.full(n, np.inf), np.full(n, -1, np.int64), every, seed_cells, seed_offsets
-        )
-    width = 2.0 ** np.floor(np.log2(least))
-    dist = np.full(n, np.inf)
-    toward = np.full(n, -1, np.int64)
-    done = np.zeros(n, np.bool_)
-    reach = int(most / width) + 1  # buckets ahead of the present one a link can reach
-    for s in range(len(seed_cells)):
-        reach = max(reach, int(max(seed_offsets[s], 1e-12) / width) + 1)
-    ring = reach + 1
-    head = np.full(ring, -1, np.int64)
-    room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
-    cell_of = np.empty(room, np.int64)
-    after = np.empty(room, np.int64)
-    used = 0
-    waiting = 0
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        offset = max(seed_offsets[s], 1e-12)
-        if offset < dist[k]:
-            dist[k] = offset
-            slot = int(offset / width) % ring
-            cell_of[used], after[used] = k, head[slot]
-            head[slot] = used
-            used += 1
-            waiting += 1
-    bucket = 0
-    while waiting > 0:
-        slot = bucket % ring
-        entry = head[slot]
-        head[slot] = -1
-        while entry >= 0:
-            waiting -= 1
-            u = cell_of[entry]
-            entry = after[entry]
-            if done[u]:
-                continue  # lowered since, and taken from an earlier bucket
-            done[u] = True
-            d = dist[u]
-            best, via = np.inf, -1
-            for link in range(indptr[u], indptr[u + 1]):
-                v = indices[link]
-                if done[v]:
-                    # settled, so nearer: a way in by _next_cells' rule (its neighbours that give
-                    # its distance are all settled before it, in earlier buckets)
-                    dv = dist[v]
-                    if dv + costs[link] == d and (dv < best or (dv == best and v > via)):
-                        best, via = dv, v
-                    continue
-                nd = d + costs[link]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    to = int(nd / width) % ring
-                    cell_of[used], after[used] = v, head[to]
-                    head[to] = used
-                    used += 1
-                    waiting += 1
-            toward[u] = via
-        bucket += 1
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        if max(seed_offsets[s], 1e-12) == dist[k]:
-            toward[k] = -1
-    return dist, toward
-
-
-@compiled
-def _next_cells(
-    indptr: Any, indices: Any, costs: Any, dist: Any, these: Any, seed_cells: Any, seed_offsets: Any, toward: Any
-) -> None:
-    """Set ``toward`` at the cells ``these`` marks, from the distances, by SciPy's rule: of the
-    neighbours whose distance plus the link's cost gives the cell's, the nearest, and of those the
-    highest index; -1 for a seed whose own offset gives its distance, and where none is reachable."""
-    for v in range(len(dist)):
-        if not these[v]:
-            continue
-        dv = dist[v]
-        best, via = np.inf, -1
-        if dv < np.inf:
-            for link in range(indptr[v], indptr[v + 1]):  # links run both ways at one cost
-                u = indices[link]
-                du = dist[u]
-                if du + costs[link] == dv and (du < best or (du == best and u > via)):
-                    best, via = du, u
-        toward[v] = via
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        if these[k] and max(seed_offsets[s], 1e-12) == dist[k]:
-            toward[k] = -1
+    search reads a seed linked from an extra source node): :func:`narrowed_field` with every cell
+    searched."""
+    nowhere = np.full(n, np.inf)
+    return narrowed_field(
+        indptr, indices, costs, nowhere, np.full(n, -1, np.int64), np.ones(n, np.bool_), seed_cells, seed_offsets
+    )
 
 
 @compiled
@@ -209,9 +110,122 @@ def narrowed_field(
     more or nearer seeds: only the cells ``under`` marks (those whose way led to a seed now dropped or
     farther) are searched again, entered from their neighbours outside at those neighbours' kept
     distances, and from the seeds among them; every other cell keeps its distance and next cell.
-    (With every cell marked, that is the whole search.)"""
+    (With every cell marked, that is the whole search.)
+
+    A Dijkstra whose queue is a ring of buckets (Dial's) when every link has a length: a bucket holds
+    the cells whose distance lies in one span of ``width``, a power of two no longer than the
+    shortest link. A cell taken from a bucket can only lower its neighbours into later buckets (its
+    distance plus a link is at least the next bucket's start, which is a float exactly), so every
+    cell in a bucket is settled when the bucket is reached, in whatever order it is taken; and a
+    cell's next cell is chosen as it is settled, its nearer neighbours being settled already.
+    Otherwise a binary heap (:func:`_heap_search`)."""
     n = len(old_dist)
     dist = old_dist.copy()
+    toward = old_toward.copy()
+    least, most = np.inf, 0.0
+    for c in costs[: indptr[n]]:
+        least = min(least, c)
+        most = max(most, c)
+    if not least > 0.0 or not most < np.inf:
+        _heap_search(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist)
+        _next_cells(indptr, indices, costs, dist, under, seed_cells, seed_offsets, toward)
+        return dist, toward
+    width = 2.0 ** np.floor(np.log2(least))
+    done = ~under  # the cells outside keep their distances: settled from the start
+    for v in range(n):
+        if under[v]:
+            dist[v] = np.inf
+            toward[v] = -1
+    # the entries to start from (the seeds among the cells searched, the ways in from outside), and
+    # the span of buckets they fall in
+    room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
+    cell_of = np.empty(room, np.int64)
+    key_of = np.empty(room)
+    used = 0
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        offset = max(seed_offsets[s], 1e-12)
+        if under[k] and offset < dist[k]:
+            dist[k] = offset
+            cell_of[used], key_of[used] = k, offset
+            used += 1
+    for v in range(n):  # the way in from outside
+        if not under[v]:
+            continue
+        for link in range(indptr[v], indptr[v + 1]):
+            u = indices[link]
+            if not under[u]:
+                nd = old_dist[u] + costs[link]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    cell_of[used], key_of[used] = v, nd
+                    used += 1
+    if used == 0:
+        return dist, toward
+    first, last = int(key_of[0] / width), int(key_of[0] / width)
+    for e in range(used):
+        first = min(first, int(key_of[e] / width))
+        last = max(last, int(key_of[e] / width))
+    ring = (last - first) + int(most / width) + 2  # every bucket an entry can wait in, once
+    head = np.full(ring, -1, np.int64)
+    after = np.empty(room, np.int64)
+    for e in range(used):
+        slot = int(key_of[e] / width) % ring
+        after[e], head[slot] = head[slot], e
+    waiting = used
+    bucket = first
+    while waiting > 0:
+        slot = bucket % ring
+        entry = head[slot]
+        head[slot] = -1
+        while entry >= 0:
+            waiting -= 1
+            u = cell_of[entry]
+            entry = after[entry]
+            if done[u]:
+                continue  # lowered since, and taken from an earlier bucket
+            done[u] = True
+            d = dist[u]
+            best, via = np.inf, -1
+            for link in range(indptr[u], indptr[u + 1]):
+                v = indices[link]
+                if done[v]:
+                    # settled, so no farther: a way in by _next_cells' rule (the neighbours that
+                    # give this cell's distance are nearer, settled in earlier buckets)
+                    dv = dist[v]
+                    if dv + costs[link] == d and (dv < best or (dv == best and v > via)):
+                        best, via = dv, v
+                    continue
+                nd = d + costs[link]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    to = int(nd / width) % ring
+                    cell_of[used], after[used], head[to] = v, head[to], used
+                    used += 1
+                    waiting += 1
+            toward[u] = via
+        bucket += 1
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        if under[k] and max(seed_offsets[s], 1e-12) == dist[k]:
+            toward[k] = -1
+    return dist, toward
+
+
+@compiled
+def _heap_search(
+    indptr: Any,
+    indices: Any,
+    costs: Any,
+    old_dist: Any,
+    under: Any,
+    seed_cells: Any,
+    seed_offsets: Any,
+    dist: Any,
+) -> None:
+    """:func:`narrowed_field`'s distances with a binary heap for its queue (any link lengths): into
+    ``dist``, a copy of ``old_dist``."""
+    n = len(old_dist)
     keys = np.empty(n)
     items = np.empty(n, np.int64)
     at = np.full(n, -1, np.int64)
@@ -245,9 +259,31 @@ def narrowed_field(
                 if nd < dist[v]:
                     dist[v] = nd
                     size = offer(keys, items, at, size, nd, v)
-    toward = old_toward.copy()
-    _next_cells(indptr, indices, costs, dist, under, seed_cells, seed_offsets, toward)
-    return dist, toward
+
+
+@compiled
+def _next_cells(
+    indptr: Any, indices: Any, costs: Any, dist: Any, these: Any, seed_cells: Any, seed_offsets: Any, toward: Any
+) -> None:
+    """Set ``toward`` at the cells ``these`` marks, from the distances, by SciPy's rule: of the
+    neighbours whose distance plus the link's cost gives the cell's, the nearest, and of those the
+    highest index; -1 for a seed whose own offset gives its distance, and where none is reachable."""
+    for v in range(len(dist)):
+        if not these[v]:
+            continue
+        dv = dist[v]
+        best, via = np.inf, -1
+        if dv < np.inf:
+            for link in range(indptr[v], indptr[v + 1]):  # links run both ways at one cost
+                u = indices[link]
+                du = dist[u]
+                if du + costs[link] == dv and (du < best or (du == best and u > via)):
+                    best, via = du, u
+        toward[v] = via
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        if these[k] and max(seed_offsets[s], 1e-12) == dist[k]:
+            toward[k] = -1
 
 
 @compiled
