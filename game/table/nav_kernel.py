@@ -134,32 +134,11 @@ def narrowed_field(
     done = ~under  # the cells outside keep their distances: settled from the start
     for v in range(n):
         if under[v]:
-            dist[v] = np.inf
             toward[v] = -1
-    # the entries to start from (the seeds among the cells searched, the ways in from outside), and
-    # the span of buckets they fall in
     room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
     cell_of = np.empty(room, np.int64)
     key_of = np.empty(room)
-    used = 0
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        offset = max(seed_offsets[s], 1e-12)
-        if under[k] and offset < dist[k]:
-            dist[k] = offset
-            cell_of[used], key_of[used] = k, offset
-            used += 1
-    for v in range(n):  # the way in from outside
-        if not under[v]:
-            continue
-        for link in range(indptr[v], indptr[v + 1]):
-            u = indices[link]
-            if not under[u]:
-                nd = old_dist[u] + costs[link]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    cell_of[used], key_of[used] = v, nd
-                    used += 1
+    used = _entries(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist, cell_of, key_of)
     if used == 0:
         return dist, toward
     first, last = int(key_of[0] / width), int(key_of[0] / width)
@@ -213,6 +192,47 @@ def narrowed_field(
 
 
 @compiled
+def _entries(
+    indptr: Any,
+    indices: Any,
+    costs: Any,
+    old_dist: Any,
+    under: Any,
+    seed_cells: Any,
+    seed_offsets: Any,
+    dist: Any,
+    cell_of: Any,
+    key_of: Any,
+) -> int:
+    """Where :func:`narrowed_field`'s search starts: ``dist`` (a copy of ``old_dist``) set to inf at
+    the cells searched, then lowered at the seeds among them and at their ways in from the cells
+    outside, each lowering an entry (``cell_of``, ``key_of``); how many."""
+    used = 0
+    for v in range(len(old_dist)):
+        if under[v]:
+            dist[v] = np.inf
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        offset = max(seed_offsets[s], 1e-12)
+        if under[k] and offset < dist[k]:
+            dist[k] = offset
+            cell_of[used], key_of[used] = k, offset
+            used += 1
+    for v in range(len(old_dist)):  # the way in from outside
+        if not under[v]:
+            continue
+        for link in range(indptr[v], indptr[v + 1]):
+            u = indices[link]
+            if not under[u]:
+                nd = old_dist[u] + costs[link]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    cell_of[used], key_of[used] = v, nd
+                    used += 1
+    return used
+
+
+@compiled
 def _heap_search(
     indptr: Any,
     indices: Any,
@@ -226,29 +246,15 @@ def _heap_search(
     """:func:`narrowed_field`'s distances with a binary heap for its queue (any link lengths): into
     ``dist``, a copy of ``old_dist``."""
     n = len(old_dist)
+    cell_of = np.empty(len(seed_cells) + int(indptr[n]), np.int64)
+    key_of = np.empty(len(cell_of))
+    used = _entries(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist, cell_of, key_of)
     keys = np.empty(n)
     items = np.empty(n, np.int64)
     at = np.full(n, -1, np.int64)
     size = 0
-    for v in range(n):
-        if under[v]:
-            dist[v] = np.inf
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        offset = max(seed_offsets[s], 1e-12)
-        if under[k] and offset < dist[k]:
-            dist[k] = offset
-            size = offer(keys, items, at, size, offset, k)
-    for v in range(n):  # the way in from outside
-        if not under[v]:
-            continue
-        for link in range(indptr[v], indptr[v + 1]):
-            u = indices[link]
-            if not under[u]:
-                nd = old_dist[u] + costs[link]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    size = offer(keys, items, at, size, nd, v)
+    for e in range(used):  # each a lowering of its cell's key
+        size = offer(keys, items, at, size, key_of[e], cell_of[e])
     while size > 0:
         u, size = take(keys, items, at, size)
         d = dist[u]
