@@ -107,7 +107,7 @@ def test_the_bucket_search_settles_every_cell_as_the_heap_does(cell):
         rng = random.Random(trial)
         cells = np.array(rng.sample(open_cells, rng.randint(1, 9)) + [open_cells[trial]], np.int64)
         offsets = np.array([rng.choice([0.0, rng.uniform(0, cell), cell * 0.999]) for _ in cells])
-        ours = grid_field(links.indptr, links.indices, links.data, n, cells, offsets)
+        ours = grid_field(links.indptr, links.indices, links.data, n, cells, offsets, *grid.link_lengths())
         ref = _heap_search(links, n, cells, offsets)
         assert np.array_equal(ours[0], ref[0]) and np.array_equal(ours[1], ref[1])
 
@@ -122,7 +122,7 @@ def test_a_link_of_no_length_takes_the_heap_search():
     indptr = np.array([0, 1, 3, 5, 6, 6], np.int32)
     indices = np.array([1, 0, 2, 1, 3, 2], np.int32)
     costs = np.array([0.0, 0.0, 1.0, 1.0, 1.0, 1.0])
-    dist, toward = grid_field(indptr, indices, costs, 4, np.array([3], np.int64), np.array([0.5]))
+    dist, toward = grid_field(indptr, indices, costs, 4, np.array([3], np.int64), np.array([0.5]), 0.0, 1.0)
     assert dist.tolist() == [2.5, 2.5, 1.5, 0.5]
     assert toward.tolist() == [1, 2, 3, -1]
 

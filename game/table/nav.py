@@ -167,6 +167,11 @@ class NavGrid:
         diagonal = [tuple(m for m, cost in ls if cost != cell) for ls in links]
         return nx, ny, centres, bytes(free), bytes(near), [tuple(x) for x in links], straight, diagonal
 
+    def link_lengths(self) -> tuple[float, float]:
+        """The shortest and the longest link: a cell's side and its diagonal (the field's search
+        sizes its buckets by them)."""
+        return self.cell, self.cell * math.sqrt(2)
+
     def split_links(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
         """Each cell's straight and diagonal neighbours, apart (built with the shared grid)."""
         return self._straight, self._diagonal
@@ -513,7 +518,7 @@ def _search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     n = grid.nx * grid.ny
     cells = np.fromiter(seeds.keys(), dtype=np.int64, count=len(seeds))
     offsets = np.fromiter(seeds.values(), dtype=np.float64, count=len(seeds))
-    dist, pred = grid_field(base.indptr, base.indices, base.data, n, cells, offsets)
+    dist, pred = grid_field(base.indptr, base.indices, base.data, n, cells, offsets, *grid.link_lengths())
     if grid._key not in _TIE_RULE_HOLDS:
         sure_dist, sure_pred = _scipy_search(grid, seeds)
         holds = bool(np.array_equal(dist, sure_dist) and np.array_equal(pred, sure_pred))
@@ -584,7 +589,7 @@ def _narrow(grid: NavGrid, old: DistanceField, seeds: dict[int, float]) -> tuple
     seed_cells = np.fromiter(seeds.keys(), dtype=np.int64, count=len(seeds))
     offsets = np.fromiter(seeds.values(), dtype=np.float64, count=len(seeds))
     dist, pred = narrowed_field(
-        base.indptr, base.indices, base.data, old_dist, old_pred, under, seed_cells, offsets
+        base.indptr, base.indices, base.data, old_dist, old_pred, under, seed_cells, offsets, *grid.link_lengths()
     )
     # Each cell's seed: the same as before outside; inside, pointer jumping over these cells only.
     roots = old_roots.copy()

@@ -82,17 +82,70 @@ def take(keys: Any, items: Any, at: Any, size: int) -> tuple[int, int]:
 
 @compiled
 def grid_field(
-    indptr: Any, indices: Any, costs: Any, n: int, seed_cells: Any, seed_offsets: Any
+    indptr: Any,
+    indices: Any,
+    costs: Any,
+    n: int,
+    seed_cells: Any,
+    seed_offsets: Any,
+    least: float,
+    most: float,
 ) -> tuple[Any, Any]:
     """(each cell's distance from the nearest seed, inf where none is reachable; each cell's next cell
     toward it, -1 at a seed and where nothing is reachable) over the ``n`` cells' links (CSR:
-    ``indptr``, ``indices``, ``costs``), each seed starting at its offset (at least 1e-12, as SciPy's
-    search reads a seed linked from an extra source node): :func:`narrowed_field` with every cell
-    searched."""
-    nowhere = np.full(n, np.inf)
-    return narrowed_field(
-        indptr, indices, costs, nowhere, np.full(n, -1, np.int64), np.ones(n, np.bool_), seed_cells, seed_offsets
-    )
+    ``indptr``, ``indices``, ``costs``; the shortest link ``least`` long, the longest ``most``), each
+    seed starting at its offset (at least 1e-12, as SciPy's search reads a seed linked from an extra
+    source node): :func:`narrowed_field` with every cell searched, set up without an earlier field
+    (its buckets filled straight from the seeds: a fifth quicker than through the narrowing's own
+    set-up)."""
+    if not least > 0.0 or not most < np.inf:
+        everywhere = np.ones(n, np.bool_)
+        nowhere = np.full(n, np.inf)
+        no_way = np.full(n, -1, np.int64)
+        return narrowed_field(
+            indptr, indices, costs, nowhere, no_way, everywhere, seed_cells, seed_offsets, least, most
+        )
+    width = 2.0 ** np.floor(np.log2(least))
+    dist = np.full(n, np.inf)
+    toward = np.full(n, -1, np.int64)
+    reach = int(most / width) + 1  # buckets ahead of the present one a link can reach
+    for s in range(len(seed_cells)):
+        reach = max(reach, int(max(seed_offsets[s], 1e-12) / width) + 1)
+    head = np.full(_ring(reach + 1), -1, np.int64)
+    room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
+    cell_of = np.empty(room, np.int64)
+    after = np.empty(room, np.int64)
+    used = 0
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        offset = max(seed_offsets[s], 1e-12)
+        if offset < dist[k]:
+            dist[k] = offset
+            slot = int(offset / width) & (len(head) - 1)
+            cell_of[used], after[used] = k, head[slot]
+            head[slot] = used
+            used += 1
+    _settle(indptr, indices, costs, dist, toward, np.zeros(n, np.bool_), cell_of, after, head, used, 0, width)
+    _seeds_lead_nowhere(seed_cells, seed_offsets, dist, np.ones(n, np.bool_), toward)
+    return dist, toward
+
+
+@compiled
+def _ring(span: int) -> int:
+    """How many buckets a ring of at least ``span`` has: a power of two."""
+    size = 1
+    while size < span:
+        size *= 2
+    return size
+
+
+@compiled
+def _seeds_lead_nowhere(seed_cells: Any, seed_offsets: Any, dist: Any, these: Any, toward: Any) -> None:
+    """No next cell (-1) for a seed among ``these`` whose own offset gives its distance."""
+    for s in range(len(seed_cells)):
+        k = seed_cells[s]
+        if these[k] and max(seed_offsets[s], 1e-12) == dist[k]:
+            toward[k] = -1
 
 
 @compiled
@@ -105,6 +158,8 @@ def narrowed_field(
     under: Any,
     seed_cells: Any,
     seed_offsets: Any,
+    least: float,
+    most: float,
 ) -> tuple[Any, Any]:
     """:func:`grid_field` of ``seed_cells`` made from an earlier field (``old_dist``, ``old_toward``) of
     more or nearer seeds: only the cells ``under`` marks (those whose way led to a seed now dropped or
@@ -122,19 +177,17 @@ def narrowed_field(
     n = len(old_dist)
     dist = old_dist.copy()
     toward = old_toward.copy()
-    least, most = np.inf, 0.0
-    for c in costs[: indptr[n]]:
-        least = min(least, c)
-        most = max(most, c)
     if not least > 0.0 or not most < np.inf:
         _heap_search(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist)
         _next_cells(indptr, indices, costs, dist, under, seed_cells, seed_offsets, toward)
         return dist, toward
     width = 2.0 ** np.floor(np.log2(least))
-    done = ~under  # the cells outside keep their distances: settled from the start
+    done = np.zeros(n, np.bool_)  # the cells outside keep their distances: settled from the start
     for v in range(n):
         if under[v]:
             toward[v] = -1
+        else:
+            done[v] = True
     room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
     cell_of = np.empty(room, np.int64)
     key_of = np.empty(room)
@@ -145,16 +198,39 @@ def narrowed_field(
     for e in range(used):
         first = min(first, int(key_of[e] / width))
         last = max(last, int(key_of[e] / width))
-    ring = (last - first) + int(most / width) + 2  # every bucket an entry can wait in, once
+    ring = _ring((last - first) + int(most / width) + 2)  # every bucket an entry can wait in, once
     head = np.full(ring, -1, np.int64)
     after = np.empty(room, np.int64)
     for e in range(used):
-        slot = int(key_of[e] / width) % ring
+        slot = int(key_of[e] / width) & (ring - 1)
         after[e], head[slot] = head[slot], e
+    _settle(indptr, indices, costs, dist, toward, done, cell_of, after, head, used, first, width)
+    _seeds_lead_nowhere(seed_cells, seed_offsets, dist, under, toward)
+    return dist, toward
+
+
+@compiled
+def _settle(
+    indptr: Any,
+    indices: Any,
+    costs: Any,
+    dist: Any,
+    toward: Any,
+    done: Any,
+    cell_of: Any,
+    after: Any,
+    head: Any,
+    used: int,
+    bucket: int,
+    width: float,
+) -> None:
+    """:func:`narrowed_field`'s buckets taken in turn from ``bucket`` on, each cell settled with its
+    next cell (``used`` entries waiting, on lists by ``head`` and ``after``)."""
+    ring = len(head) - 1  # a power of two, less one: a bucket's slot is its number's low bits
+    per = 1.0 / width  # exactly, width being a power of two
     waiting = used
-    bucket = first
     while waiting > 0:
-        slot = bucket % ring
+        slot = bucket & ring
         entry = head[slot]
         head[slot] = -1
         while entry >= 0:
@@ -178,17 +254,13 @@ def narrowed_field(
                 nd = d + costs[link]
                 if nd < dist[v]:
                     dist[v] = nd
-                    to = int(nd / width) % ring
-                    cell_of[used], after[used], head[to] = v, head[to], used
+                    to = int(nd * per) & ring
+                    cell_of[used], after[used] = v, head[to]
+                    head[to] = used
                     used += 1
                     waiting += 1
             toward[u] = via
         bucket += 1
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        if under[k] and max(seed_offsets[s], 1e-12) == dist[k]:
-            toward[k] = -1
-    return dist, toward
 
 
 @compiled
@@ -218,6 +290,8 @@ def _entries(
             dist[k] = offset
             cell_of[used], key_of[used] = k, offset
             used += 1
+    if under.all():
+        return used  # no cell outside: no way in from one
     for v in range(len(old_dist)):  # the way in from outside
         if not under[v]:
             continue
@@ -286,10 +360,7 @@ def _next_cells(
                 if du + costs[link] == dv and (du < best or (du == best and u > via)):
                     best, via = du, u
         toward[v] = via
-    for s in range(len(seed_cells)):
-        k = seed_cells[s]
-        if these[k] and max(seed_offsets[s], 1e-12) == dist[k]:
-            toward[k] = -1
+    _seeds_lead_nowhere(seed_cells, seed_offsets, dist, these, toward)
 
 
 @compiled
