@@ -244,15 +244,16 @@ def _settle(
             best, via = np.inf, -1
             for link in range(indptr[u], indptr[u + 1]):
                 v = indices[link]
-                if done[v]:
-                    # settled, so no farther: a way in by _next_cells' rule (the neighbours that
-                    # give this cell's distance are nearer, settled in earlier buckets)
-                    dv = dist[v]
-                    if dv + costs[link] == d and (dv < best or (dv == best and v > via)):
+                dv = dist[v]
+                c = costs[link]
+                if dv + c == d:
+                    # a way in by _next_cells' rule: at least a bucket nearer (the link is at least
+                    # a bucket long), so settled already; no cell still waiting can give this
+                    if dv < best or (dv == best and v > via):
                         best, via = dv, v
                     continue
-                nd = d + costs[link]
-                if nd < dist[v]:
+                nd = d + c
+                if nd < dv and not done[v]:
                     dist[v] = nd
                     to = int(nd * per) & ring
                     cell_of[used], after[used] = v, head[to]
