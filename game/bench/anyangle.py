@@ -207,7 +207,7 @@ def any_angle_field(
 _GRIDS: dict[Any, tuple[Any, Any, Any]] = {}  # by the grid's key: (open runs, centres x, centres y)
 
 
-def field(grid: Any, goals: Any) -> list[float]:
+def field(grid: Any, goals: Any) -> Any:
     """The any-angle field of ``goals`` on a :class:`game.table.nav.NavGrid`: each cell's distance."""
     if grid._key not in _GRIDS:
         free, near = (np.frombuffer(flags, dtype=np.uint8).astype(bool) for flags in (grid.free, grid.near))
@@ -226,4 +226,4 @@ def field(grid: Any, goals: Any) -> list[float]:
         grid.nx, grid.ny, grid.cell, runs, centre_x, centre_y, links.indptr, links.indices, links.data,
         cells, offsets, goal_x, goal_y, o.walls, grid.radius, float(table.width), float(table.height),
     )  # fmt: skip
-    return dist.tolist()  # type: ignore[no-any-return]
+    return dist  # type: ignore[no-any-return]
