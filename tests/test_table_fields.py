@@ -314,3 +314,38 @@ def test_the_compiled_a_star_finds_no_way_into_a_walled_yard():
     inside, outside = grid.cell_of((7.0, 7.0)), grid.cell_of((1.0, 1.0))
     assert grid.free[inside] and grid.free[outside]
     assert grid._astar(outside, inside) is None and _python_a_star(grid, outside, inside) is None
+
+
+def test_the_compiled_dist_is_pythons_math_dist():
+    """A compiled loop measures as ``math.dist`` does, to the last bit (game/table/compiled.py,
+    python_dist), on table-sized, tiny, huge and awkward pairs; a plain sqrt(dx*dx + dy*dy) does not."""
+    from game.table.compiled import python_dist, python_dist_holds
+
+    assert python_dist_holds()
+    rng = random.Random(27)
+    plain_differs = 0
+    for _ in range(20000):
+        ax, ay, bx, by = (rng.uniform(-72.0, 72.0) for _ in range(4))
+        assert python_dist(ax, ay, bx, by) == math.dist((ax, ay), (bx, by))
+        plain_differs += math.sqrt((ax - bx) ** 2 + (ay - by) ** 2) != math.dist((ax, ay), (bx, by))
+    assert plain_differs > 0  # why the port: the plain formula would change seeded games
+    for pair in [(0.0, 0.0, 0.0, 0.0), (5e-324, 0.0, 0.0, 0.0), (1e308, 1e308, -1e308, 0.0), (1.0, 2.0, 1.0, 2.5)]:
+        assert python_dist(*pair) == math.dist(pair[:2], pair[2:])
+    assert math.isnan(python_dist(math.nan, 0.0, 1.0, 1.0)) and python_dist(math.inf, 0.0, 1.0, 1.0) == math.inf
+
+
+@pytest.mark.parametrize("holds", [True, False])
+def test_a_hordes_walking_distances_are_each_zombies(normandy, monkeypatch, holds):
+    """``DistanceField.distances`` (a horde's, in one compiled call) reads what ``distance`` reads for
+    each point, anywhere on the table and right by the goals; where the interpreter's math.dist were
+    not the one the compiled loop follows, it measures point by point."""
+    from game.table import compiled
+
+    monkeypatch.setitem(compiled._HOLDS, "dist", holds)
+    table, grid = normandy
+    rng = random.Random(3)
+    goals = awkward_goals(grid, rng)
+    field = table.distance_field(goals, 0.5)
+    points = [(rng.uniform(-1, table.width + 1), rng.uniform(-1, table.height + 1)) for _ in range(3000)]
+    points += [(x + rng.uniform(-0.3, 0.3), y + rng.uniform(-0.3, 0.3)) for x, y in goals for _ in range(10)]
+    assert field.distances(points) == [field.distance(p) for p in points]

@@ -64,6 +64,7 @@ def _terrain_key(table: Walkable) -> str:
 
 
 PULL_WINDOW = 8  # legs asked per chain and round when pulling many chains at once
+DISTANCES_BATCH_FROM = 16  # fewer points are measured one by one (a compiled call's fixed cost)
 
 
 class _Pull:
@@ -128,6 +129,7 @@ class NavGrid:
         # Each goal point's seed (entry cell, offset to its centre): the terrain never changes, and a
         # horde's fields are rebuilt many times a move around the same standing humans.
         self._seeds: dict[Point, tuple[int, float] | None] = {}
+        self._centre_arrays: tuple[Any, Any] | None = None
 
     @staticmethod
     def _build(table: Walkable, radius: float, cell: float) -> tuple:
@@ -166,6 +168,14 @@ class NavGrid:
         straight = [tuple(m for m, cost in ls if cost == cell) for ls in links]
         diagonal = [tuple(m for m, cost in ls if cost != cell) for ls in links]
         return nx, ny, centres, bytes(free), bytes(near), [tuple(x) for x in links], straight, diagonal
+
+    def centre_arrays(self) -> tuple[Any, Any]:
+        """The cells' centres as two NumPy arrays (x, y), made on first use."""
+        if self._centre_arrays is None:
+            import numpy as np
+
+            self._centre_arrays = (np.array([c[0] for c in self.centres]), np.array([c[1] for c in self.centres]))
+        return self._centre_arrays
 
     def link_lengths(self) -> tuple[float, float]:
         """The shortest and the longest link: a cell's side and its diagonal (the field's search
@@ -354,6 +364,7 @@ class DistanceField:
                 self._goal_of[k] = goal
         self._seeds = seeds
         self._arrays: tuple[Any, Any] | None = None  # (distances, next cells) as NumPy arrays
+        self._goal_arrays: tuple[Any, Any] | None = None  # each cell's goal (x, y), nan where none: see distances
         self._root_cells: Any = None  # each cell's seed (see _roots)
         if not seeds:
             self._dist: Sequence[float] = [math.inf] * n
@@ -437,6 +448,36 @@ class DistanceField:
                         if d < best:
                             best = d
         return best
+
+    def distances(self, points: Sequence[Point]) -> list[float]:
+        """``[distance(p) for p in points]``, the same numbers: a horde's are worked out together in a
+        compiled loop (:func:`game.table.nav_kernel.field_distances`), which measures as
+        ``math.dist`` does where this interpreter's ``math.dist`` is the one it follows
+        (:func:`game.table.compiled.python_dist_holds`), and one by one otherwise."""
+        if len(points) < DISTANCES_BATCH_FROM or self._arrays is None:
+            return [self.distance(p) for p in points]
+        import numpy as np
+
+        from game.table.compiled import python_dist_holds
+        from game.table.nav_kernel import field_distances
+
+        if not python_dist_holds():
+            return [self.distance(p) for p in points]
+        grid = self.grid
+        n = len(points)
+        cells = np.fromiter(map(grid.cell_of, points), np.int64, count=n)
+        px = np.fromiter((p[0] for p in points), np.float64, count=n)
+        py = np.fromiter((p[1] for p in points), np.float64, count=n)
+        centre_x, centre_y = grid.centre_arrays()
+        if self._goal_arrays is None:
+            goal_x, goal_y = np.full(len(centre_x), np.nan), np.full(len(centre_x), np.nan)
+            for k, (x, y) in self._goal_of.items():
+                goal_x[k], goal_y[k] = x, y
+            self._goal_arrays = (goal_x, goal_y)
+        out = field_distances(
+            px, py, cells, grid.nx, grid.ny, self._arrays[0], centre_x, centre_y, *self._goal_arrays
+        )
+        return out.tolist()  # type: ignore[no-any-return]
 
     def step(self, start: Point, length: float) -> list[Point]:
         """A path of straight legs from start, up to ``length`` inches, downhill toward the nearest goal,

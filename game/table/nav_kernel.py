@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from game.table.compiled import compiled
+from game.table.compiled import compiled, python_dist
 
 
 @compiled
@@ -439,3 +439,41 @@ def a_star(indptr: Any, indices: Any, costs: Any, estimate: Any, start: int, goa
                     _swap(f, d, k, i, parent)
                     i = parent
     return np.empty(0, np.int64)
+
+
+@compiled
+def field_distances(
+    px: Any,
+    py: Any,
+    cells: Any,
+    nx: int,
+    ny: int,
+    dist: Any,
+    centre_x: Any,
+    centre_y: Any,
+    goal_x: Any,
+    goal_y: Any,
+) -> Any:
+    """``DistanceField.distance`` of many points (``px``, ``py``, each in its grid cell ``cells``): the
+    least, over the reachable cells round each, of the cell's distance plus the straight line to
+    its centre, and of the straight line to a goal that seeds it (``goal_x``, ``goal_y``: nan where
+    none does), measured as ``math.dist`` measures."""
+    out = np.empty(len(px))
+    for q in range(len(px)):
+        x, y, k = px[q], py[q], cells[q]
+        i0, j0 = k % nx, k // nx
+        best = np.inf
+        for j in range(max(0, j0 - 1), min(ny, j0 + 2)):
+            for i in range(max(0, i0 - 1), min(nx, i0 + 2)):
+                m = j * nx + i
+                d = dist[m]
+                if d < np.inf:
+                    d += python_dist(x, y, centre_x[m], centre_y[m])
+                    if d < best:
+                        best = d
+                    if not np.isnan(goal_x[m]):
+                        d = python_dist(x, y, goal_x[m], goal_y[m])
+                        if d < best:
+                            best = d
+        out[q] = best
+    return out

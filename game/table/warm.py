@@ -21,6 +21,7 @@ def warm_up() -> None:
     """Compile (or load) the compiled loops now, on a tiny table with one of every kind of terrain."""
     from game.scenario.model import Area, Terrain
     from game.table.legs_batch import LEGS_BATCH_FROM
+    from game.table.nav import DISTANCES_BATCH_FROM
     from game.table.space import BATCH_FROM, Table
 
     table = Table(
@@ -36,8 +37,9 @@ def warm_up() -> None:
     lines = [((1.0 + i * 0.1, 11.0 - i * 0.1), (11.0 - i * 0.1, 1.0 + i * 0.1)) for i in range(many)]
     table.legs_clear(lines, 0.5)
     table.lines_of_sight(lines)
-    table.distance_field([(11.0, 11.0)], 0.5)  # the walking grid's searches: the field, then A*
+    field = table.distance_field([(11.0, 11.0)], 0.5)  # the walking grid's searches: the field, then A*
     table.find_path((1.0, 3.0), (5.0, 3.0), 0.5)
+    field.distances([(1.0 + i * 0.5, 1.0) for i in range(DISTANCES_BATCH_FROM)])  # and its check of math.dist
 
 
 def warm_up_in_background() -> None:

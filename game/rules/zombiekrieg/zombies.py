@@ -150,7 +150,7 @@ def axis_move(world: World) -> None:
     if unit:
         goals = _goals(world, cell, allies, unit)
         field = world.table.distance_field(goals, unit[0].radius)
-        walking = {z.id: field.distance(z.position) for z in unit}
+        walking = dict(zip((z.id for z in unit), field.distances([z.position for z in unit])))
         straight = _straight_goals(world, unit, goals, walking)
         stepping = [z for z in unit if z.id not in straight]
         steps = dict(zip((z.id for z in stepping), field.steps([z.position for z in stepping], dist)))
