@@ -81,11 +81,18 @@ def _heap_search(links, n, cells, offsets):
     """The distances by a binary heap, and the next cells from them: the reference for the buckets."""
     import numpy as np
 
-    from game.table.nav_kernel import _heap_search, _next_cells
+    from game.table.nav_kernel import _entries, _heap_search, _next_cells
 
     everywhere = np.ones(n, np.bool_)
     dist, toward = np.full(n, np.inf), np.full(n, -1, np.int64)
-    _heap_search(links.indptr, links.indices, links.data, dist.copy(), everywhere, cells, offsets, dist)
+    cell_of, key_of = (
+        np.empty(len(links.indices) + len(cells), np.int64),
+        np.empty(len(links.indices) + len(cells)),
+    )
+    used = _entries(
+        links.indptr, links.indices, links.data, dist.copy(), everywhere, cells, offsets, dist, cell_of, key_of
+    )
+    _heap_search(links.indptr, links.indices, links.data, everywhere, dist, cell_of, key_of, used)
     _next_cells(links.indptr, links.indices, links.data, dist, everywhere, cells, offsets, toward)
     return dist, toward
 
@@ -339,9 +346,12 @@ def test_a_hordes_walking_distances_are_each_zombies(normandy, monkeypatch, hold
     """``DistanceField.distances`` (a horde's, in one compiled call) reads what ``distance`` reads for
     each point, anywhere on the table and right by the goals; where the interpreter's math.dist were
     not the one the compiled loop follows, it measures point by point."""
-    from game.table import compiled
+    from game.table import compiled, nav_kernel
 
     monkeypatch.setitem(compiled._HOLDS, "dist", holds)
+    asked = []
+    kernel = nav_kernel.field_distances
+    monkeypatch.setattr(nav_kernel, "field_distances", lambda *args: asked.append(1) or kernel(*args))
     table, grid = normandy
     rng = random.Random(3)
     goals = awkward_goals(grid, rng)
@@ -349,3 +359,4 @@ def test_a_hordes_walking_distances_are_each_zombies(normandy, monkeypatch, hold
     points = [(rng.uniform(-1, table.width + 1), rng.uniform(-1, table.height + 1)) for _ in range(3000)]
     points += [(x + rng.uniform(-0.3, 0.3), y + rng.uniform(-0.3, 0.3)) for x, y in goals for _ in range(10)]
     assert field.distances(points) == [field.distance(p) for p in points]
+    assert bool(asked) == holds  # the compiled loop only where it measures as math.dist does

@@ -177,8 +177,12 @@ def narrowed_field(
     n = len(old_dist)
     dist = old_dist.copy()
     toward = old_toward.copy()
+    room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
+    cell_of = np.empty(room, np.int64)
+    key_of = np.empty(room)
+    used = _entries(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist, cell_of, key_of)
     if not least > 0.0 or not most < np.inf:
-        _heap_search(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist)
+        _heap_search(indptr, indices, costs, under, dist, cell_of, key_of, used)
         _next_cells(indptr, indices, costs, dist, under, seed_cells, seed_offsets, toward)
         return dist, toward
     width = 2.0 ** np.floor(np.log2(least))
@@ -188,10 +192,6 @@ def narrowed_field(
             toward[v] = -1
         else:
             done[v] = True
-    room = int(indptr[n]) + len(seed_cells)  # an entry per lowered distance: at most one a link
-    cell_of = np.empty(room, np.int64)
-    key_of = np.empty(room)
-    used = _entries(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist, cell_of, key_of)
     if used == 0:
         return dist, toward
     first, last = int(key_of[0] / width), int(key_of[0] / width)
@@ -309,21 +309,11 @@ def _entries(
 
 @compiled
 def _heap_search(
-    indptr: Any,
-    indices: Any,
-    costs: Any,
-    old_dist: Any,
-    under: Any,
-    seed_cells: Any,
-    seed_offsets: Any,
-    dist: Any,
+    indptr: Any, indices: Any, costs: Any, under: Any, dist: Any, cell_of: Any, key_of: Any, used: int
 ) -> None:
-    """:func:`narrowed_field`'s distances with a binary heap for its queue (any link lengths): into
-    ``dist``, a copy of ``old_dist``."""
-    n = len(old_dist)
-    cell_of = np.empty(len(seed_cells) + int(indptr[n]), np.int64)
-    key_of = np.empty(len(cell_of))
-    used = _entries(indptr, indices, costs, old_dist, under, seed_cells, seed_offsets, dist, cell_of, key_of)
+    """:func:`narrowed_field`'s distances with a binary heap for its queue (any link lengths), from
+    the ``used`` entries :func:`_entries` made (``cell_of``, ``key_of``), into ``dist``."""
+    n = len(dist)
     keys = np.empty(n)
     items = np.empty(n, np.int64)
     at = np.full(n, -1, np.int64)
