@@ -851,12 +851,9 @@ class Table:
             if length == 0.0:
                 continue
             stops: list[tuple[float, str, bool]] = []  # (fraction, by what, back off?)
-            edge = self._edge_exit(a, b, radius)
-            if edge is not None:
-                stops.append((edge, "table edge", False))
-            wall = self._terrain_contact(a, b, radius)
-            if wall is not None:
-                stops.append((wall[0], describe(self._terrain_of[wall[1]]), True))
+            terrain = self._terrain_stop(a, b, radius)
+            if terrain is not None:
+                stops.append(terrain)
             base = self._base_contact(a, b, radius, mover)
             if base is not None:
                 stops.append((base[0], f"figure {base[1]}", True))
@@ -874,6 +871,44 @@ class Table:
         if blocked_at is None and allowance_cut:
             blocked_at, blocked_by = legal[-1], "move allowance"
         return tuple(legal), requested, blocked_at, blocked_by
+
+    def _terrain_stop(self, a: Point, b: Point, radius: float) -> tuple[float, str, bool] | None:
+        """What other than a figure first stops a base sliding from a to b, as a stop of
+        :meth:`_legal_part`: (fraction, by what, back off?), or None."""
+        stops: list[tuple[float, str, bool]] = []
+        edge = self._edge_exit(a, b, radius)
+        if edge is not None:
+            stops.append((edge, "table edge", False))
+        wall = self._terrain_contact(a, b, radius)
+        if wall is not None:
+            stops.append((wall[0], describe(self._terrain_of[wall[1]]), True))
+        return min(stops) if stops else None
+
+    def walk_in_turn(
+        self,
+        walkers: Sequence[tuple[str, Sequence[Point]]],
+        radius: float,
+        min_move: float,
+        move: Callable[[str, Point], None],
+    ) -> list[tuple[Point, ...]]:
+        """Figures of one base ``radius`` walking one after another, each as far along its points as
+        :meth:`legal_path` lets it (itself the mover) past the others where they are by then: a
+        walker whose legal path is at least ``min_move`` long is moved to its end by ``move(fid,
+        end)``, which moves its base on this table, before the next walks. Each walker's path as
+        walked: its legal path when it moved, else its start alone.
+
+        The same answers as asking :meth:`legal_path` walker by walker; a crowd of
+        :data:`game.table.walks.WALKS_BATCH_FROM` or more is swept in one compiled loop
+        (:mod:`game.table.walks`)."""
+        from game.table import walks
+
+        def single(fid: str, points: Sequence[Point]) -> tuple[Point, ...]:
+            return self._legal_part(points, radius, fid, None)[0]
+
+        size = (self.width, self.height, self._max_radius, self._grid.max_radius, CONTACT_GAP)
+        return walks.walk_in_turn(
+            walkers, radius, min_move, move, self._grid.where, size, self._terrain_stop, single
+        )
 
     def navigation(self, radius: float, cell: float = 0.5) -> NavGrid:
         """The walking grid for bases of ``radius`` (built once per table and radius)."""

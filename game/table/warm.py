@@ -23,6 +23,7 @@ def warm_up() -> None:
     from game.table.legs_batch import LEGS_BATCH_FROM
     from game.table.nav import DISTANCES_BATCH_FROM
     from game.table.space import BATCH_FROM, Table
+    from game.table.walks import WALKS_BATCH_FROM
 
     table = Table(
         12,
@@ -40,6 +41,10 @@ def warm_up() -> None:
     field = table.distance_field([(11.0, 11.0)], 0.5)  # the walking grid's searches: the field, then A*
     table.find_path((1.0, 3.0), (5.0, 3.0), 0.5)
     field.distances([(1.0 + i * 0.5, 1.0) for i in range(DISTANCES_BATCH_FROM)])  # and its check of math.dist
+    crowd = [(f"w{i}", [(1.0 + i * 0.6, 10.0), (1.5 + i * 0.6, 6.0)]) for i in range(WALKS_BATCH_FROM)]
+    for fid, points in crowd:
+        table.place(fid, points[0], 0.25)
+    table.walk_in_turn(crowd, 0.25, 1e-6, table.move)  # a horde walking in turn
 
 
 def warm_up_in_background() -> None:

@@ -136,9 +136,11 @@ def axis_move(world: World) -> None:
     paths: dict[str, list[Point]] = {}
     hows: dict[str, str] = {}
     order: list[Figure] = []
+    wanted: list[list[Point]] = []  # each walker's path before the others are in its way
 
     def walk(z: Figure, plan: Callable[[float], list[Point]], how: str) -> None:
-        paths[z.id] = _walk(world, z, clutter.cut(plan))
+        # the paths do not depend on where the zombies before have gone: they walk together below
+        wanted.append(clutter.cut(plan))
         hows[z.id] = how
         order.append(z)
 
@@ -156,6 +158,7 @@ def axis_move(world: World) -> None:
         steps = dict(zip((z.id for z in stepping), field.steps([z.position for z in stepping], dist)))
         for z in sorted(unit, key=lambda z: (walking[z.id], _num(z.id))):
             walk(z, _path_toward(z, straight.get(z.id), field, (dist, steps.get(z.id))), cell.move)
+    paths.update(zip((z.id for z in order), _walk_in_turn(world, order, wanted)))
     if not alone:
         _keep_together(world, order, paths, starts)
         # one that could not move (hemmed in) while the unit moved off, and that no neighbour could wait
@@ -164,7 +167,8 @@ def axis_move(world: World) -> None:
             if z.position == starts[z.id] and not cohesion.settled(world, z, z.position):
                 paths[z.id], hows[z.id] = _walk(world, z, clutter.cut(_rejoin_plan(world, z))), "rejoin"
     for z in stragglers:
-        walk(z, _rejoin_plan(world, z), "rejoin")
+        paths[z.id], hows[z.id] = _walk(world, z, clutter.cut(_rejoin_plan(world, z))), "rejoin"
+        order.append(z)
     for z in order:
         path = paths[z.id]
         if z.position != starts[z.id]:
@@ -273,20 +277,39 @@ def _rejoin_plan(world: World, z: Figure) -> Callable[[float], list[Point]]:
 
 
 def _walk(world: World, z: Figure, raw: list[Point]) -> list[Point]:
-    """Clip the wanted path against walls and bases and put the zombie at its end. A step too short to
-    see (under a millionth of an inch) is no move at all, so every change of position is an event."""
-    start = z.position
-    pts = [start]
-    for p in raw:
-        if math.dist(p, pts[-1]) > 1e-9:
-            pts.append((float(p[0]), float(p[1])))
-    if len(pts) < 2:
-        return [start]
-    path = list(world.table.legal_path(pts, z.radius, mover=z.id))
-    if len(path) < 2 or path_length(path) < MIN_MOVE:
-        return [start]
-    world.set_position(z, path[-1])
-    return path
+    """Clip the wanted path against walls and bases and put the zombie at its end (see :func:`_walk_in_turn`)."""
+    return _walk_in_turn(world, [z], [raw])[0]
+
+
+def _walk_in_turn(world: World, zs: Sequence[Figure], wanted: Sequence[list[Point]]) -> list[list[Point]]:
+    """Each zombie in turn: clip its wanted path against walls and bases (the zombies before it
+    where they stopped) and put it at the end. A step too short to see (under a millionth of an
+    inch) is no move at all, so every change of position is an event."""
+    figures = world.state.figures
+    out: list[list[Point]] = []
+    by_radius: dict[float, list[int]] = {}  # the table walks bases of one size together
+    walkers: list[tuple[str, list[Point]]] = []
+    for z, raw in zip(zs, wanted):
+        pts = [z.position]
+        for p in raw:
+            if math.dist(p, pts[-1]) > 1e-9:
+                pts.append((float(p[0]), float(p[1])))
+        by_radius.setdefault(z.radius, []).append(len(walkers))
+        walkers.append((z.id, pts))
+        out.append(pts)
+    if len(by_radius) > 1:  # bases of more than one size: one at a time, in turn
+        groups = [[i] for i in range(len(walkers))]
+    else:
+        groups = list(by_radius.values())
+    for group in groups:
+        radius = zs[group[0]].radius
+        asked = [walkers[i] for i in group]
+        walked = world.table.walk_in_turn(
+            asked, radius, MIN_MOVE, lambda fid, p: world.set_position(figures[fid], p)
+        )
+        for i, path in zip(group, walked):
+            out[i] = list(path) if len(path) >= 2 else [zs[i].position]
+    return out
 
 
 def _keep_together(

@@ -1,0 +1,142 @@
+"""A crowd of bases walking one after another, swept against one another in one compiled loop
+(:mod:`game.table.walk_kernel`), with every answer the single call's (``Table.legal_path``, walker
+by walker, each moved before the next walks).
+
+A walker's legal path is cut at the first thing that stops it: the table's edge, a wall or building,
+or another base. The first two do not depend on where the other walkers are, so they are asked of the
+table beforehand, leg by leg, as the single call asks them; only the bases are swept in the loop,
+with the single call's box test and arithmetic (:func:`game.table.walk_kernel.circle_entry`, lengths
+by :func:`game.table.compiled.python_dist`). The loop hands a walker back to the single call, after
+the walkers before it have been moved on the table, where its answer could hang on the single
+call's order of asking: a base and the terrain stopping it at the same fraction (the one named
+first decides whether the walker backs off), or a walk within a hair of the least move.
+
+numpy and numba are imported when the first crowd walks, not at start-up; where ``python_dist`` is
+not this interpreter's ``math.dist`` (:func:`game.table.compiled.python_dist_holds`) every walker is
+asked of the single call.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from game.scenario.model import Point
+
+WALKS_BATCH_FROM = 16  # walkers: fewer are asked one at a time (setting up the arrays costs more)
+CELL = 3.0  # inches: the side of the cells the bases are filed in
+
+Walker = tuple[str, Sequence[Point]]
+Stop = tuple[float, str, bool]  # (fraction, by what, back off?) of Table._legal_part
+
+
+def walk_in_turn(
+    walkers: Sequence[Walker],
+    radius: float,
+    min_move: float,
+    move: Callable[[str, Point], None],
+    bases: dict[str, tuple[float, float, float]],
+    size: tuple[float, float, float, float, float],
+    terrain_stop: Callable[[Point, Point, float], Stop | None],
+    single: Callable[[str, Sequence[Point]], tuple[Point, ...]],
+) -> list[tuple[Point, ...]]:
+    """Each walker's path as walked (see ``Table.walk_in_turn``). ``bases``: every base on the table
+    by id (x, y, radius), kept up to date by ``move``; ``size``: the table's width and height, the
+    reach past a swept base's edge that a base's box is looked for (the table's largest radius), the
+    largest radius filed, and how far short of what stopped it a base stops; ``terrain_stop``: the
+    edge's or a wall's stop on one leg; ``single``: one walker's legal path, asked of the table as it
+    stands."""
+    out: list[tuple[Point, ...]] = []
+
+    def walked(fid: str, path: tuple[Point, ...]) -> tuple[Point, ...]:
+        if len(path) >= 2 and _length(path) >= min_move:
+            move(fid, path[-1])
+            return path
+        return path[:1]
+
+    from game.table.compiled import python_dist_holds
+
+    if len(walkers) < WALKS_BATCH_FROM or not python_dist_holds():
+        return [walked(fid, single(fid, points)) for fid, points in walkers]
+    import numpy as np
+
+    from game.table import walk_kernel as k
+
+    if not radius > 0:
+        raise ValueError(f"base radius must be above 0, not {radius!r}")
+    # the points of each walker, with no leg of no length (the single call skips those legs)
+    firsts = [0]
+    flat: list[float] = []
+    legs: list[list[Point]] = []
+    for fid, points in walkers:
+        if fid not in bases:
+            raise ValueError(f"figure {fid!r} is not on the table")
+        own: list[Point] = []
+        for p in points:
+            q = (float(p[0]), float(p[1]))
+            if not own or q != own[-1]:
+                own.append(q)
+        if not own:
+            raise ValueError("a move path needs at least its starting point")
+        legs.append(own)
+        flat.extend(c for q in own for c in q)
+        firsts.append(firsts[-1] + len(own))
+    n = len(walkers)
+    terrain_leg = np.full(n, -1, np.int64)
+    terrain_t = np.zeros(n)
+    terrain_back = np.zeros(n, np.bool_)
+    for w, own in enumerate(legs):
+        for i in range(len(own) - 1):
+            stop = terrain_stop(own[i], own[i + 1], radius)
+            if stop is not None:
+                terrain_leg[w], terrain_t[w], terrain_back[w] = i, stop[0], stop[2]
+                break
+    coords = np.array(flat).reshape(-1, 2)
+    px, py = np.ascontiguousarray(coords[:, 0]), np.ascontiguousarray(coords[:, 1])
+    first_point = np.array(firsts, np.int64)
+
+    ids = list(bases)
+    slot = {fid: s for s, fid in enumerate(ids)}
+    circles = np.array(list(bases.values())).reshape(-1, 3)
+    xs, ys, rs = (np.ascontiguousarray(circles[:, c]) for c in range(3))
+    width, height, reach, margin, gap = size
+    nx, ny = max(1, math.ceil(width / CELL)), max(1, math.ceil(height / CELL))
+    head = np.empty(nx * ny, np.int64)
+    after, before, cell_of = (np.empty(len(ids), np.int64) for _ in range(3))
+    k.file_bases(xs, ys, CELL, nx, ny, head, after, before, cell_of)
+    movers = np.array([slot[fid] for fid, _ in walkers], np.int64)
+    kept = np.zeros(n, np.int64)
+    stop_x, stop_y = np.zeros(n), np.zeros(n)
+    stopped, moved = np.zeros(n, np.bool_), np.zeros(n, np.bool_)
+
+    w = 0
+    while w < n:
+        unsure = k.walk_in_turn(
+            px, py, first_point, terrain_leg, terrain_t, terrain_back, movers, float(radius), float(min_move), gap,
+            float(radius) + reach, margin, xs, ys, rs, CELL, nx, ny, head, after, before, cell_of,
+            kept, stop_x, stop_y, stopped, moved, w,
+        )  # fmt: skip
+        for v in range(w, unsure):
+            own = legs[v]
+            if moved[v]:
+                path = tuple(own[: kept[v]])
+                if stopped[v]:
+                    path += ((float(stop_x[v]), float(stop_y[v])),)
+                move(walkers[v][0], path[-1])
+                out.append(path)
+            else:
+                out.append((own[0],))
+        if unsure == n:
+            break
+        fid = walkers[unsure][0]
+        out.append(walked(fid, single(fid, legs[unsure])))
+        x, y, _ = bases[fid]
+        k.refile(movers[unsure], x, y, xs, ys, CELL, nx, ny, head, after, before, cell_of)
+        w = unsure + 1
+    return out
+
+
+def _length(path: Sequence[Point]) -> float:
+    from game.table.geometry import path_length
+
+    return path_length(path)
