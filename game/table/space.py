@@ -898,15 +898,15 @@ class Table:
         walked: its legal path when it moved, else its start alone.
 
         The same answers as asking :meth:`legal_path` walker by walker; a crowd of
-        :data:`game.table.walks.WALKS_BATCH_FROM` or more is swept in one compiled loop
-        (:mod:`game.table.walks`)."""
-        from game.table import walks
+        :data:`game.table.crowd.WALKS_BATCH_FROM` or more is swept in one compiled loop
+        (:mod:`game.table.crowd`)."""
+        from game.table import crowd
 
         def single(fid: str, points: Sequence[Point]) -> tuple[Point, ...]:
             return self._legal_part(points, radius, fid, None)[0]
 
         size = (self.width, self.height, self._max_radius, self._grid.max_radius, CONTACT_GAP)
-        return walks.walk_in_turn(
+        return crowd.walk_in_turn(
             walkers, radius, min_move, move, self._grid.where, size, self._terrain_stop, single
         )
 
@@ -946,6 +946,23 @@ class Table:
     def any_figure_in_circle(self, centre: Point, r: float, where: Callable[[str], bool] | None = None) -> bool:
         """``bool(figures_in_circle(centre, r, where))``, stopping at the first figure found."""
         return self._grid.any_within(centre, r, where)
+
+    def others_within(
+        self, fids: Sequence[str], reaches: Sequence[float], where: Callable[[str], bool]
+    ) -> list[bool]:
+        """For each figure of ``fids``: is another figure that passes ``where`` within its reach of its
+        centre? ``[any_figure_in_circle(position(f), reach, where=lambda g: g != f and where(g))]``, the
+        same answers; for a crowd, one compiled loop (:mod:`game.table.crowd`), ``where`` asked once
+        a figure."""
+        from game.table import crowd
+
+        def single(fid: str, reach: float) -> bool:
+            return self._grid.any_within(self.position(fid), reach, lambda g: g != fid and where(g))
+
+        for fid in fids:
+            if fid not in self._grid.where:
+                raise UnknownFigure(fid)
+        return crowd.others_within(fids, reaches, where, self._grid.where, (self.width, self.height), single)
 
     def any_of_in_circle(
         self, centre: Point, r: float, fids: Iterable[str], where: Callable[[str], bool] | None = None

@@ -20,10 +20,10 @@ _started = threading.Event()  # once a process: the loops, once compiled, stay
 def warm_up() -> None:
     """Compile (or load) the compiled loops now, on a tiny table with one of every kind of terrain."""
     from game.scenario.model import Area, Terrain
+    from game.table.crowd import NEAR_BATCH_FROM, WALKS_BATCH_FROM
     from game.table.legs_batch import LEGS_BATCH_FROM
     from game.table.nav import DISTANCES_BATCH_FROM
     from game.table.space import BATCH_FROM, Table
-    from game.table.walks import WALKS_BATCH_FROM
 
     table = Table(
         12,
@@ -45,6 +45,8 @@ def warm_up() -> None:
     for fid, points in crowd:
         table.place(fid, points[0], 0.25)
     table.walk_in_turn(crowd, 0.25, 1e-6, table.move)  # a horde walking in turn
+    asked = [crowd[i % len(crowd)][0] for i in range(NEAR_BATCH_FROM)]
+    table.others_within(asked, [2.0] * len(asked), lambda fid: True)  # and who is near whom
 
 
 def warm_up_in_background() -> None:

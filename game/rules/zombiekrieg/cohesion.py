@@ -34,6 +34,13 @@ def in_touch(world: World, z: Figure, p: Point) -> bool:
     )
 
 
+def in_touch_where_they_stand(world: World, zs: Sequence[Figure]) -> list[bool]:
+    """``[in_touch(world, z, z.position) for z in zs]``, asked of the table in one call."""
+    cohesion = float(world.data.house("cohesion"))
+    reaches = [within_reach(z.radius, cohesion) for z in zs]
+    return world.table.others_within([z.id for z in zs], reaches, world.is_standing_zombie)
+
+
 def near_allied(world: World, z: Figure, p: Point) -> bool:
     """Is a base of ``z`` at ``p`` within 4" (break-off) of an Allied figure on the table?"""
     reach = float(world.data.house("break_off"))
@@ -43,8 +50,9 @@ def near_allied(world: World, z: Figure, p: Point) -> bool:
 
 
 def settled(world: World, z: Figure, p: Point) -> bool:
-    """May ``z`` end its move at ``p`` as far as cohesion goes?"""
-    return near_allied(world, z, p) or in_touch(world, z, p)
+    """May ``z`` end its move at ``p`` as far as cohesion goes? (In touch is asked first: in a unit it
+    is mostly so, and found in the zombie's own cell, where "near an Allied figure" measures to each.)"""
+    return in_touch(world, z, p) or near_allied(world, z, p)
 
 
 def span_in_circle(a: Point, b: Point, centre: Point, reach: float) -> Span | None:

@@ -126,9 +126,8 @@ def axis_move(world: World) -> None:
     # out of touch at the start (set-up, or left behind): these spend the move rejoining; a unit of one
     # zombie is together by itself
     alone = len(zs) == 1
-    stragglers = [
-        z for z in zs if not alone and z.id not in breaking and not cohesion.in_touch(world, z, z.position)
-    ]
+    asked = [] if alone else [z for z in zs if z.id not in breaking]
+    stragglers = [z for z, touch in zip(asked, cohesion.in_touch_where_they_stand(world, asked)) if not touch]
     lost = {z.id for z in stragglers}
     unit = [z for z in zs if z.id not in breaking and z.id not in lost]
     clutter = _ClutterAllowance(world, cell, dist)
@@ -322,8 +321,12 @@ def _keep_together(
     each change only shortens a path, and at the start the unit was together."""
     for _ in range(2 * len(order) + 2):
         changed = False
-        for z in order:
-            if cohesion.settled(world, z, z.position):
+        # who is in touch as the pass starts, asked together: good until the pass moves someone
+        touching = cohesion.in_touch_where_they_stand(world, order)
+        for z, touch in zip(order, touching):
+            if changed:
+                touch = cohesion.in_touch(world, z, z.position)
+            if touch or cohesion.near_allied(world, z, z.position):
                 continue
             cut = cohesion.furthest_settled(world, z, paths[z.id]) if len(paths[z.id]) >= 2 else None
             if cut is not None and cut[-1] != z.position:

@@ -1,29 +1,37 @@
-"""A crowd of bases walking one after another, swept against one another in one compiled loop
-(:mod:`game.table.walk_kernel`), with every answer the single call's (``Table.legal_path``, walker
-by walker, each moved before the next walks).
+"""Questions about a crowd of bases, each asked of the whole crowd in one compiled loop
+(:mod:`game.table.crowd_kernel`) over the bases as arrays filed in cells (:class:`Filed`), with every
+answer the single call's:
+
+- :func:`walk_in_turn`: bases walking one after another (``Table.legal_path``, walker by walker,
+  each moved before the next walks);
+- :func:`others_within`: for each of many bases, is another one (of those asked about) within a reach
+  (``Table.any_figure_in_circle`` at its centre).
 
 A walker's legal path is cut at the first thing that stops it: the table's edge, a wall or building,
 or another base. The first two do not depend on where the other walkers are, so they are asked of the
 table beforehand, leg by leg, as the single call asks them; only the bases are swept in the loop,
-with the single call's box test and arithmetic (:func:`game.table.walk_kernel.circle_entry`, lengths
+with the single call's box test and arithmetic (:func:`game.table.crowd_kernel.circle_entry`, lengths
 by :func:`game.table.compiled.python_dist`). The loop hands a walker back to the single call, after
 the walkers before it have been moved on the table, where its answer could hang on the single
 call's order of asking: a base and the terrain stopping it at the same fraction (the one named
 first decides whether the walker backs off), or a walk within a hair of the least move.
 
-numpy and numba are imported when the first crowd walks, not at start-up; where ``python_dist`` is
-not this interpreter's ``math.dist`` (:func:`game.table.compiled.python_dist_holds`) every walker is
-asked of the single call.
+numpy and numba are imported when the first crowd is asked about, not at start-up; where
+``python_dist`` is not this interpreter's ``math.dist`` (:func:`game.table.compiled.python_dist_holds`)
+every walker is asked of the single call.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from game.scenario.model import Point
 
 WALKS_BATCH_FROM = 16  # walkers: fewer are asked one at a time (setting up the arrays costs more)
+NEAR_BATCH_FROM = 64  # bases asked about: fewer are asked one at a time
 CELL = 3.0  # inches: the side of the cells the bases are filed in
 
 Walker = tuple[str, Sequence[Point]]
@@ -60,7 +68,7 @@ def walk_in_turn(
         return [walked(fid, single(fid, points)) for fid, points in walkers]
     import numpy as np
 
-    from game.table import walk_kernel as k
+    from game.table import crowd_kernel as k
 
     if not radius > 0:
         raise ValueError(f"base radius must be above 0, not {radius!r}")
@@ -95,16 +103,9 @@ def walk_in_turn(
     px, py = np.ascontiguousarray(coords[:, 0]), np.ascontiguousarray(coords[:, 1])
     first_point = np.array(firsts, np.int64)
 
-    ids = list(bases)
-    slot = {fid: s for s, fid in enumerate(ids)}
-    circles = np.array(list(bases.values())).reshape(-1, 3)
-    xs, ys, rs = (np.ascontiguousarray(circles[:, c]) for c in range(3))
-    width, height, reach, margin, gap = size
-    nx, ny = max(1, math.ceil(width / CELL)), max(1, math.ceil(height / CELL))
-    head = np.empty(nx * ny, np.int64)
-    after, before, cell_of = (np.empty(len(ids), np.int64) for _ in range(3))
-    k.file_bases(xs, ys, CELL, nx, ny, head, after, before, cell_of)
-    movers = np.array([slot[fid] for fid, _ in walkers], np.int64)
+    filed = Filed.of(bases, size[0], size[1])
+    _, _, reach, margin, gap = size
+    movers = np.array([filed.slot[fid] for fid, _ in walkers], np.int64)
     kept = np.zeros(n, np.int64)
     stop_x, stop_y = np.zeros(n), np.zeros(n)
     stopped, moved = np.zeros(n, np.bool_), np.zeros(n, np.bool_)
@@ -113,8 +114,7 @@ def walk_in_turn(
     while w < n:
         unsure = k.walk_in_turn(
             px, py, first_point, terrain_leg, terrain_t, terrain_back, movers, float(radius), float(min_move), gap,
-            float(radius) + reach, margin, xs, ys, rs, CELL, nx, ny, head, after, before, cell_of,
-            kept, stop_x, stop_y, stopped, moved, w,
+            float(radius) + reach, margin, *filed.arrays(), kept, stop_x, stop_y, stopped, moved, w,
         )  # fmt: skip
         for v in range(w, unsure):
             own = legs[v]
@@ -131,9 +131,80 @@ def walk_in_turn(
         fid = walkers[unsure][0]
         out.append(walked(fid, single(fid, legs[unsure])))
         x, y, _ = bases[fid]
-        k.refile(movers[unsure], x, y, xs, ys, CELL, nx, ny, head, after, before, cell_of)
+        k.refile(movers[unsure], x, y, *filed.arrays())
         w = unsure + 1
     return out
+
+
+def others_within(
+    fids: Sequence[str],
+    reaches: Sequence[float],
+    where: Callable[[str], bool],
+    bases: dict[str, tuple[float, float, float]],
+    size: tuple[float, float],
+    single: Callable[[str, float], bool],
+) -> list[bool]:
+    """For each figure of ``fids``: is another base that passes ``where`` closer than its reach to its
+    centre (see ``Table.others_within``)? ``single`` asks one of the table."""
+    if len(fids) < NEAR_BATCH_FROM:
+        return [single(fid, reach) for fid, reach in zip(fids, reaches)]
+    import numpy as np
+
+    from game.table import crowd_kernel as k
+
+    filed = Filed.of(bases, size[0], size[1])
+    asked = np.array([filed.slot[fid] for fid in fids], np.int64)
+    among = np.array([where(fid) for fid in filed.ids], np.bool_)
+    found = k.others_within(asked, np.array(reaches, np.float64), among, *filed.arrays())
+    return found.tolist()  # type: ignore[no-any-return]
+
+
+@dataclass
+class Filed:
+    """Every base on the table as arrays by slot (centre and radius), filed in square cells of
+    :data:`CELL` inches as linked lists (``head`` of a cell, ``after`` and ``before`` of a slot)."""
+
+    ids: list[str]
+    slot: dict[str, int]
+    xs: Any
+    ys: Any
+    rs: Any
+    nx: int
+    ny: int
+    head: Any
+    after: Any
+    before: Any
+    cell_of: Any
+
+    @classmethod
+    def of(cls, bases: dict[str, tuple[float, float, float]], width: float, height: float) -> Filed:
+        import numpy as np
+
+        from game.table import crowd_kernel as k
+
+        ids = list(bases)
+        circles = np.array(list(bases.values()), np.float64).reshape(-1, 3)
+        xs, ys, rs = (np.ascontiguousarray(circles[:, c]) for c in range(3))
+        nx, ny = max(1, math.ceil(width / CELL)), max(1, math.ceil(height / CELL))
+        head = np.empty(nx * ny, np.int64)
+        after, before, cell_of = (np.empty(len(ids), np.int64) for _ in range(3))
+        k.file_bases(xs, ys, CELL, nx, ny, head, after, before, cell_of)
+        return cls(ids, {fid: s for s, fid in enumerate(ids)}, xs, ys, rs, nx, ny, head, after, before, cell_of)
+
+    def arrays(self) -> tuple[Any, ...]:
+        """What the compiled loops take of the bases, in their order."""
+        return (
+            self.xs,
+            self.ys,
+            self.rs,
+            CELL,
+            self.nx,
+            self.ny,
+            self.head,
+            self.after,
+            self.before,
+            self.cell_of,
+        )
 
 
 def _length(path: Sequence[Point]) -> float:

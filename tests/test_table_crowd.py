@@ -1,9 +1,13 @@
-"""``Table.walk_in_turn`` answers exactly as ``Table.legal_path`` asked walker by walker, each moved
-before the next walks (RULES.md "Common to all three": movement, a base may not pass through walls,
-buildings or other bases; Zombiekrieg 848, The zombies: the unit moves nearest first, so the front
-does not block the back): crowds walking into one another, into walls, off the table's edge, in a
-queue along one line (each stopped by the one before), with legs of no length, and walks within a
-hair of the least move, on every shipped map."""
+"""The crowd's batch questions answer exactly as the single calls do (RULES.md "Common to all
+three": movement, a base may not pass through walls, buildings or other bases; Zombiekrieg 848, The
+zombies: the unit moves nearest first, so the front does not block the back, and Cohesion):
+
+- ``Table.walk_in_turn`` as ``Table.legal_path`` asked walker by walker, each moved before the next
+  walks: crowds walking into one another, into walls, off the table's edge, in a queue along one
+  line (each stopped by the one before), with legs of no length, and walks within a hair of the least
+  move, on every shipped map;
+- ``Table.others_within`` as ``Table.any_figure_in_circle`` at each figure's centre: crowds of two
+  sizes of base, at reaches that put neighbours exactly on the edge and a hair either side."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from test_table_sight_batch import MAPS_DIR, SHIPPED
 from game.bench.common import open_ground, starter_scenario
 from game.scenario.loader import load_scenario
 from game.scenario.model import Area, Point, Terrain
-from game.table import Table, path_length, walks
+from game.table import Table, crowd, path_length
 
 MIN_MOVE = 1e-6  # a zombie's least move (game.rules.zombiekrieg.zombies.MIN_MOVE)
 
@@ -44,7 +48,7 @@ def both(make, walkers, radius: float = 0.5, min_move: float = MIN_MOVE):
         moved.append(fid)
         batch_table.move(fid, p)
 
-    with patch.object(walks, "WALKS_BATCH_FROM", 0):
+    with patch.object(crowd, "WALKS_BATCH_FROM", 0):
         got = batch_table.walk_in_turn(walkers, radius, min_move, move)
     want = one_by_one(single_table, walkers, radius, min_move)
     assert got == want
@@ -54,7 +58,7 @@ def both(make, walkers, radius: float = 0.5, min_move: float = MIN_MOVE):
     return got
 
 
-def crowd(sc, n: int, seed: int, radius: float = 0.5):
+def crowd_on(sc, n: int, seed: int, radius: float = 0.5):
     """A table of ``sc`` with ``n`` bases on open ground (some larger), and the ids."""
     spots = list(open_ground(sc, random.Random(seed), radius, spacing=1.25))
     spots = [next(iter(spots))] if not spots else spots
@@ -91,7 +95,7 @@ def random_walks(rng: random.Random, ids, starts, width: float, height: float):
 @pytest.mark.parametrize("name", SHIPPED)
 def test_a_crowd_walking_on_every_shipped_map(name):
     sc = load_scenario(str(MAPS_DIR / name))
-    make, ids, starts = crowd(sc, 300, 11)
+    make, ids, starts = crowd_on(sc, 300, 11)
     rng = random.Random(name)
     for _ in range(3):
         got = both(make, random_walks(rng, ids, starts, sc.width, sc.height))
@@ -159,9 +163,9 @@ def test_a_walk_a_hair_from_the_least_move_is_settled_as_the_single_call_settles
 def test_where_python_dist_is_not_math_dist_every_walker_is_asked_one_by_one():
     from game.table.compiled import _HOLDS
 
-    make, ids, starts = crowd(starter_scenario(), 60, 3)
+    make, ids, starts = crowd_on(starter_scenario(), 60, 3)
     walkers = random_walks(random.Random(3), ids, starts, 72, 48)
-    with patch.dict(_HOLDS, {"dist": False}), patch("game.table.walk_kernel.walk_in_turn") as kernel:
+    with patch.dict(_HOLDS, {"dist": False}), patch("game.table.crowd_kernel.walk_in_turn") as kernel:
         both(make, walkers)
     kernel.assert_not_called()
 
@@ -172,3 +176,48 @@ def test_a_walker_not_on_the_table_is_refused():
         table.place(f"z{i}", (5.0 + 2 * i, 10.0), 0.5)
     with pytest.raises(ValueError, match="not on the table"):
         table.walk_in_turn([(f"z{i}", [(1.0, 1.0)]) for i in range(21)], 0.5, MIN_MOVE, table.move)
+
+
+def near_both(table: Table, fids, reaches, where) -> list[bool]:
+    with patch.object(crowd, "NEAR_BATCH_FROM", 0):
+        got = table.others_within(fids, reaches, where)
+    want = [
+        table.any_figure_in_circle(table.position(f), r, where=lambda g, f=f: g != f and where(g))
+        for f, r in zip(fids, reaches)
+    ]
+    assert got == want
+    return got
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_who_is_near_whom_in_a_crowd_on_every_shipped_map(name):
+    sc = load_scenario(str(MAPS_DIR / name))
+    make, ids, _ = crowd_on(sc, 400, 7)
+    table = make()
+    rng = random.Random(name)
+    every = table.figures()
+    for reach in (0.0, 0.5, 1.25, 2.5, 6.0):
+        reaches = [reach + rng.choice((0.0, 1e-9, -1e-9, 0.3)) for _ in every]
+        got = near_both(table, every, reaches, lambda g: int(g[1:]) % 3 != 0)
+        if reach == 2.5:
+            assert True in got and False in got
+
+
+def test_neighbours_exactly_on_the_reach_and_a_hair_either_side():
+    """Two bases 3" apart centre to centre (0.5" and 0.75" round): the larger one's edge is 2.25" from the
+    centre. ``any_figure_in_circle`` counts it closer than the reach only, so 2.25 finds nothing."""
+    table = Table(72, 48)
+    table.place("a", (10.0, 10.0), 0.5)
+    table.place("b", (13.0, 10.0), 0.75)
+    for i in range(70):  # far off, to make a crowd
+        table.place(f"f{i}", (40.0 + (i % 10) * 2.0, 20.0 + (i // 10) * 2.0), 0.5)
+    fids = ["a"] * 3 + ["f0"]
+    got = near_both(table, fids, [2.25, 2.25 + 1e-9, 2.25 - 1e-9, 1.5 + 1e-9], lambda g: True)
+    assert got == [False, True, False, True]
+    assert near_both(table, ["a", "f5"], [2.5, 5.0], lambda g: g.startswith("b")) == [True, False]
+
+
+def test_asking_about_a_figure_not_on_the_table_is_refused():
+    table = Table(72, 48)
+    with pytest.raises(KeyError):
+        table.others_within(["ghost"], [1.0], lambda g: True)

@@ -1,17 +1,20 @@
-"""The walks' arithmetic, compiled (see :mod:`game.table.compiled`): many bases walking one after
-another, each swept against the bases already where the ones before it stopped (see
-:mod:`game.table.walks` for the rule and why the answers are the single call's).
+"""The crowd's arithmetic, compiled (see :mod:`game.table.compiled`): many bases walking one after
+another, each swept against the bases already where the ones before it stopped, and who is near whom
+(see :mod:`game.table.crowd` for the rules and why the answers are the single calls').
 
-The bases are kept as arrays by slot (centre and radius) and filed in square cells as linked lists
-(``head`` of a cell, ``after`` and ``before`` of a slot), so a walker that stops is refiled in place.
-Every measure is the single call's arithmetic: :func:`circle_entry` is
-:func:`game.table.geometry.circle_entry`'s, and lengths are :func:`python_dist`.
+The bases are arrays by slot (centre and radius) filed in square cells as linked lists (``head`` of a
+cell, ``after`` and ``before`` of a slot: :class:`game.table.crowd.Filed`), so a walker that stops is
+refiled in place. Every measure is the single call's arithmetic: :func:`circle_entry` is
+:func:`game.table.geometry.circle_entry`'s, a base's edge is ``sqrt(dx * dx + dy * dy) - r`` away as
+in :class:`game.table.index.BaseGrid`, and lengths are :func:`python_dist`.
 """
 
 from __future__ import annotations
 
 import math
 from typing import Any
+
+import numpy as np
 
 from game.table.compiled import compiled, python_dist
 
@@ -64,7 +67,7 @@ def file_bases(
 
 @compiled
 def refile(
-    s: int, x: float, y: float, xs: Any, ys: Any, cell: float, nx: int, ny: int,
+    s: int, x: float, y: float, xs: Any, ys: Any, rs: Any, cell: float, nx: int, ny: int,
     head: Any, after: Any, before: Any, cell_of: Any,
 ) -> None:  # fmt: skip
     """Slot ``s`` is now at (x, y)."""
@@ -209,5 +212,43 @@ def walk_in_turn(
             return w
         if kept[w] + stopped[w] >= 2 and length >= min_move:
             moved[w] = True
-            refile(movers[w], lx, ly, xs, ys, cell, nx, ny, head, after, before, cell_of)
+            refile(movers[w], lx, ly, xs, ys, rs, cell, nx, ny, head, after, before, cell_of)
     return n
+
+
+@compiled
+def others_within(
+    asked: Any,
+    reaches: Any,
+    among: Any,
+    xs: Any,
+    ys: Any,
+    rs: Any,
+    cell: float,
+    nx: int,
+    ny: int,
+    head: Any,
+    after: Any,
+    before: Any,
+    cell_of: Any,
+) -> Any:
+    """For each slot of ``asked``: is another slot marked in ``among`` closer than its reach to its
+    centre (to that base's edge)?"""
+    out = np.zeros(len(asked), np.bool_)
+    largest = rs.max() if len(rs) else 0.0
+    for q in range(len(asked)):
+        s, reach = asked[q], reaches[q]
+        px, py = xs[s], ys[s]
+        bound = max(reach, 0.0) + largest
+        low = cell_index(px - bound, py - bound, cell, nx, ny)
+        high = cell_index(px + bound, py + bound, cell, nx, ny)
+        for j in range(low // nx, high // nx + 1):
+            for i in range(low % nx, high % nx + 1):
+                t = head[j * nx + i]
+                while t >= 0 and not out[q]:
+                    if t != s and among[t]:
+                        dx, dy = px - xs[t], py - ys[t]
+                        if math.sqrt(dx * dx + dy * dy) - rs[t] < reach:
+                            out[q] = True
+                    t = after[t]
+    return out
