@@ -10,6 +10,7 @@ import pytest
 
 from game.bench.common import starter_scenario
 from game.bench.fields import Truth, csgraph_field, python_field
+from game.scenario.model import Area, Terrain
 from game.table import Table
 
 
@@ -239,16 +240,37 @@ def test_a_narrowed_field_is_the_field_searched_afresh(map_name):
             field = narrowed
 
 
+@pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("window", [1, 3, 8, 40])
-def test_chains_pulled_together_are_each_chain_pulled_alone(normandy, window):
-    """A horde's steps ask their legs in rounds (NavGrid.pull_taut_many); every chain comes out as
-    pulling it alone (pull_taut, one leg at a time) does, whatever the number of legs a round asks."""
+def test_chains_pulled_together_are_each_chain_pulled_alone(normandy, window, compiled, monkeypatch):
+    """A horde's steps pull their chains together (NavGrid.pull_taut_many): in a compiled loop, or,
+    where python_dist is not math.dist, asking the legs in rounds. Every chain comes out as pulling it
+    alone (pull_taut, one leg at a time) does, whatever the number of legs a round asks."""
+    from game.table.compiled import _HOLDS, python_dist_holds
+
+    if compiled and not python_dist_holds():
+        pytest.skip("python_dist is not this interpreter's math.dist")
     table, grid = normandy
+    monkeypatch.setitem(_HOLDS, "dist", compiled)
     rng = random.Random(window)
     goals = _open(grid, 3, rng)
     field = table.distance_field(goals, 0.5)
     chains = [c for c in (field._chain(s, rng.choice((2.0, 6.0, 12.0))) for s in _open(grid, 150, rng)) if c]
     chains += [chains[0][:2], chains[1][:3]]  # too short to pull, and one corner
+    # a chain along a wall, each corner a hair off it: legs the compiled loop hands to the single call
+    wall = [(x, 12.0 + 0.5 + 1e-7) for x in (2.0, 2.5, 3.0, 3.5, 4.0)]
+    walled = Table(
+        20, 20, [Terrain(1, "Wall", "wall", Area(((1.0, 12.0), (15.0, 12.0)), is_line=True, shape="polyline"))]
+    )
+    singles = []
+    walled_grid = walled.navigation(0.5 - 0.125)
+    monkeypatch.setattr(
+        walled, "leg_clear", lambda a, b, r: singles.append((a, b)) or Table.leg_clear(walled, a, b, r)
+    )
+    along = walled_grid.pull_taut_many([wall] * 30, window=window)
+    if compiled:
+        assert singles  # the hair was the single call's to settle
+    assert along == [walled_grid.pull_taut(wall)] * 30
     for enough in (math.inf, 6.0, 1.0):
         pulled = grid.pull_taut_many(chains, enough, window=window)
         assert pulled == [grid.pull_taut(c, enough) for c in chains]

@@ -44,6 +44,8 @@ class Walkable(Protocol):
 
     def legs_clear(self, legs: Sequence[tuple[Point, Point]], radius: float) -> list[bool]: ...
 
+    def outlines(self) -> Any: ...  # the terrain as arrays (game.table.outlines.Outlines)
+
 
 _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
@@ -269,13 +271,18 @@ class NavGrid:
     def pull_taut_many(
         self, chains: Sequence[Sequence[Point]], enough: float = math.inf, window: int = PULL_WINDOW
     ) -> list[list[Point]]:
-        """``[pull_taut(c, enough) for c in chains]``, the legs asked in rounds: each round asks, of
-        every chain still being pulled, the next ``window`` legs from its last corner in one batch
-        (:meth:`Table.legs_clear`). A corner is the last point before the first leg that is not
+        """``[pull_taut(c, enough) for c in chains]``, in a compiled loop (:meth:`_pull_taut_compiled`),
+        or where :func:`game.table.compiled.python_dist` is not this interpreter's ``math.dist``, the
+        legs asked in rounds: each round asks, of every chain still being pulled, the next ``window``
+        legs from its last corner in one batch (:meth:`Table.legs_clear`). A corner is the last point before the first leg that is not
         clear, as :meth:`pull_taut` finds it (legs past that are asked and not used). Too few chains
         for a batch are pulled one by one: the rounds cost more than they save."""
         if len(chains) * window < LEGS_BATCH_FROM:
             return [self.pull_taut(points, enough) for points in chains]
+        from game.table.compiled import python_dist_holds
+
+        if python_dist_holds():
+            return self._pull_taut_compiled(chains, enough)
         pulls = [_Pull(list(points), enough) for points in chains]
         live = [p for p in pulls if not p.done]
         clear, r = self.table.legs_clear, self.radius
@@ -289,6 +296,40 @@ class NavGrid:
                 p.take([next(answers) for _ in p.next_ks(window)])
             live = [p for p in live if not p.done]
         return [p.out for p in pulls]
+
+    def _pull_taut_compiled(self, chains: Sequence[Sequence[Point]], enough: float) -> list[list[Point]]:
+        """:meth:`pull_taut_many` in a compiled loop (:func:`game.table.nav_kernel.pull_taut_many`),
+        every leg asked of the legs kernel; a leg within a hair of a wall or building is asked of the
+        table's single call and its chain pulled on from there."""
+        import numpy as np
+
+        from game.table.nav_kernel import pull_taut_many
+
+        n = len(chains)
+        firsts = np.zeros(n + 1, np.int64)
+        np.cumsum([len(points) for points in chains], out=firsts[1:])
+        flat = np.fromiter((c for points in chains for p in points for c in p), np.float64, 2 * int(firsts[-1]))
+        xs, ys = np.ascontiguousarray(flat[0::2]), np.ascontiguousarray(flat[1::2])
+        corners = np.empty(int(firsts[-1]), np.int64)
+        count = np.zeros(n, np.int64)
+        at, left, given = np.zeros((n, 2), np.int64), np.zeros(n), np.full(n, -1, np.int64)
+        table, radius = self.table, self.radius
+        walls = table.outlines().walls
+        asked = np.arange(n)
+        while len(asked):
+            waiting = pull_taut_many(
+                xs, ys, firsts, float(enough), walls, radius, table.width, table.height, corners, count, at, left,
+                given, asked,
+            )  # fmt: skip
+            asked = asked[waiting]
+            for c in asked.tolist():
+                i, j = at[c]
+                given[c] = table.leg_clear(chains[c][i], chains[c][j + 1], radius)
+        out: list[list[Point]] = []
+        for c, points in enumerate(chains):
+            first = int(firsts[c])
+            out.append([points[k] for k in corners[first : first + count[c]].tolist()])
+        return out
 
     def find_path(self, start: Point, goal: Point) -> list[Point] | None:
         start = (float(start[0]), float(start[1]))

@@ -14,6 +14,9 @@ gives the cell's, the nearest, and of those the highest index; none for a seed w
 gives its distance (the extra source SciPy starts from settles first of all). Links run both ways
 at one cost, so a cell's links out are its links in.
 
+:func:`pull_taut_many` pulls a horde's chains of cells taut, each leg asked of the legs kernel
+(:func:`game.table.legs_kernel.leg_answer`), a chain with a leg it cannot settle left to the single call.
+
 :func:`a_star` is one walker's search, the very cells of the Python A* it replaced: the open cells
 are taken in the order of (estimate, distance so far, cell), as ``heapq`` took those triples, and a
 cell's way in is the first that reaches it at its least distance.
@@ -26,6 +29,8 @@ from typing import Any
 import numpy as np
 
 from game.table.compiled import compiled, python_dist
+from game.table.legs_batch import LEG_CLEARANCE
+from game.table.legs_kernel import BLOCKED, CLEAR, UNSURE, leg_answer
 
 
 @compiled
@@ -467,3 +472,93 @@ def field_distances(
                             best = d
         out[q] = best
     return out
+
+
+@compiled
+def _leg(ax: float, ay: float, bx: float, by: float, walls: Any, radius: float, width: float, height: float,
+         pieces: Any, count: int, near: Any, start_at: Any) -> int:  # fmt: skip
+    """One leg's answer from the legs kernel, asked of ``pieces[:count]``, with its ``odd`` worked out
+    as ``lines_of`` does."""
+    dx, dy = bx - ax, by - ay
+    finite = np.isfinite(ax) and np.isfinite(ay) and np.isfinite(bx) and np.isfinite(by)
+    odd = not (finite and dx * dx + dy * dy > 1e-12)
+    return leg_answer(ax, ay, bx, by, odd, pieces, count, walls, radius, width, height, near, start_at)
+
+
+@compiled
+def pull_taut_many(
+    px: Any, py: Any, firsts: Any, enough: float, walls: Any, radius: float, width: float, height: float,
+    corners: Any, corner_count: Any, at: Any, left: Any, given: Any, asked: Any,
+) -> Any:  # fmt: skip
+    """Pull the chains ``asked`` (points ``px, py[firsts[c]:firsts[c + 1]]``) taut as
+    ``NavGrid.pull_taut`` pulls them, every leg asked of the legs kernel. A chain's corners' indices in
+    the chain are ``corners[firsts[c]:firsts[c] + corner_count[c]]``.
+
+    A leg the kernel cannot settle stops its chain: the chain is returned as waiting, its place kept
+    (``at[c]``: the corner and the furthest point known to be in a straight line of it; ``left[c]``:
+    what is left of ``enough``), and the leg from point ``at[c, 0]`` to point ``at[c, 1] + 1`` is to be
+    asked of the single call and its answer put in ``given[c]`` (1 clear, 0 not) before the chain is
+    asked again. A chain is started afresh when ``corner_count[c]`` is 0. Lengths are
+    :func:`python_dist`."""
+    waiting = np.zeros(len(asked), np.bool_)
+    boxes = walls[3]
+    every = len(walls[1]) - 1 + walls[2].shape[1]
+    pieces = np.empty(every, np.int64)
+    near = np.empty(every, np.int64)
+    start_at = np.empty(every)
+    grow = radius + LEG_CLEARANCE
+    for a in range(len(asked)):
+        c = asked[a]
+        p0, n = firsts[c], firsts[c + 1] - firsts[c]
+        if n <= 2:
+            for k in range(n):
+                corners[p0 + k] = k
+            corner_count[c] = n
+            continue
+        if corner_count[c] == 0:
+            corners[p0], corner_count[c], at[c, 0], at[c, 1], left[c] = 0, 1, 0, 1, enough
+        # the pieces whose grown box meets the chain's box: every leg between its points lies in it,
+        # so these hold every piece the leg test's own box check lets through
+        x0, y0, x1, y1 = np.inf, np.inf, -np.inf, -np.inf
+        for k in range(p0, p0 + n):
+            x0, y0, x1, y1 = min(x0, px[k]), min(y0, py[k]), max(x1, px[k]), max(y1, py[k])
+        found = 0
+        for q in range(every):
+            if (
+                boxes[0, q] - grow <= x1
+                and boxes[2, q] + grow >= x0
+                and boxes[1, q] - grow <= y1
+                and boxes[3, q] + grow >= y0
+            ):
+                pieces[found] = q
+                found += 1
+        i, j = at[c, 0], at[c, 1]
+        while True:
+            while j + 1 < n:
+                if given[c] >= 0:
+                    answer = CLEAR if given[c] == 1 else BLOCKED  # the single call's answer
+                    given[c] = -1
+                else:
+                    answer = _leg(px[p0 + i], py[p0 + i], px[p0 + j + 1], py[p0 + j + 1], walls, radius, width,
+                                  height, pieces, found, near, start_at)  # fmt: skip
+                if answer == UNSURE:
+                    waiting[a] = True
+                    break
+                if answer != CLEAR:
+                    break
+                j += 1
+            if waiting[a]:
+                at[c, 0], at[c, 1] = i, j
+                break
+            corners[p0 + corner_count[c]] = j
+            corner_count[c] += 1
+            leg = python_dist(px[p0 + i], py[p0 + i], px[p0 + j], py[p0 + j])
+            if leg > left[c]:
+                break
+            left[c] -= leg
+            if left[c] <= 0.0:
+                break
+            i, j = j, j + 1
+            if i >= n - 1:
+                break
+    return waiting

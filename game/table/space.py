@@ -318,20 +318,22 @@ class Table:
         body = shape.body
         assert body is not None
         x, y = float(to[0]), float(to[1])
-        body.position = (x, y)
-        # the space's own index is brought up to date only before a query that uses it
+        # The body is put there, and the space's index brought up to date, only before a query
+        # that uses them (a horde's move sets hundreds, most never asked of pymunk). The grid is
+        # where the table reads a base's place: the same numbers the body would read back (a
+        # base's body has no offset centre).
         self._stale[fid] = body
-        # The grid keeps the same numbers as the body (a base's body has no offset centre, so its
-        # position reads back exactly as set), asked of Python rather than through pymunk: a
-        # horde's move sets hundreds.
         self._grid.put(fid, x, y, self._grid.where[fid][2])
         self.version += 1
 
     def _reindex(self) -> None:
-        """Bring the space's index of bases up to date with every move since the last query."""
+        """Bring the bases' bodies and the space's index of them up to date with every move since the
+        last query."""
         if self._stale:
-            reindex = self._space.reindex_shapes_for_body
-            for body in self._stale.values():
+            reindex, where = self._space.reindex_shapes_for_body, self._grid.where
+            for fid, body in self._stale.items():
+                x, y, _ = where[fid]
+                body.position = (x, y)
                 reindex(body)
             self._stale.clear()
 
