@@ -114,8 +114,8 @@ def leg_answer(
             # nearer than the reach by more than the hair, unless the reach is a hair itself
             if reach > LEG_CLEARANCE:
                 touch = True
-            else:
-                unsure = True
+                break  # blocked, whatever the pieces left
+            unsure = True
         else:
             near[opened], start_at[opened] = q, start
             opened += 1
