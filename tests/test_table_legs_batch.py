@@ -7,6 +7,7 @@ leg hypothesis finds on the property tests' table."""
 
 from __future__ import annotations
 
+import math
 import random
 from unittest.mock import patch
 
@@ -210,3 +211,62 @@ def test_a_loop_numba_cannot_cache_is_compiled_afresh():
     scope: dict = {}
     exec(compile("def double(x):\n    return 2 * x\n", "<nowhere>", "exec"), scope)
     assert compiled(scope["double"])(21) == 42
+
+
+def nearest_one_by_one(table: Table, starts, goals, limits, radius: float) -> list[int]:
+    """The rule as the single calls state it: each start's goals within its limit, nearest first
+    (ties: the one listed first), the first whose leg is clear."""
+    out = []
+    for here, limit in zip(starts, limits):
+        near = sorted((math.dist(here, g), i) for i, g in enumerate(goals) if math.dist(here, g) <= limit)
+        out.append(next((i for _, i in near if table.leg_clear(here, goals[i], radius)), -1))
+    return out
+
+
+def check_nearest(table: Table, starts, goals, limits, radius: float = 0.5) -> list[int]:
+    from game.table import legs_batch
+
+    with patch.object(legs_batch, "NEAREST_BATCH_FROM", 0):
+        got = table.nearest_clear(starts, goals, limits, radius)
+    assert got == nearest_one_by_one(table, starts, goals, limits, radius)
+    return got
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_each_starts_nearest_clear_goal_on_every_shipped_map(name):
+    """A horde's straight goals (Zombiekrieg 848, The zombies: straight at the nearest goal in open
+    ground): the nearest goal in a straight line, of those within the limit, whose leg is clear."""
+    sc = load_scenario(str(MAPS_DIR / name))
+    table = Table.from_scenario(sc)
+    rng = random.Random(name)
+    spots = open_ground(sc, rng, 0.5)
+    starts = [next(spots) for _ in range(300)]
+    goals = [next(spots) for _ in range(12)]
+    goals += [goals[0], (2 * starts[0][0] - goals[1][0], 2 * starts[0][1] - goals[1][1])]  # ties
+    limits = [rng.choice((3.0, 12.0, 40.0, math.inf)) for _ in starts]
+    got = check_nearest(table, starts, goals, limits)
+    assert -1 in got and any(i >= 0 for i in got)
+    check_nearest(table, starts[:100], goals, limits, 1.0)
+
+
+def test_a_start_a_hair_from_a_wall_goes_on_with_the_single_call():
+    """Starts against the house's edge (the kernel leaves such a leg to the single call): the first
+    goal's leg runs into the house, the next away from it."""
+    house = Terrain(1, "Farmhouse", "building", Area.rect(10, 10, 6, 6))
+    table = Table(40, 30, [house])
+    starts = [(11.0 + 0.1 * i, 9.5) for i in range(40)]
+    goals = [(13.0, 12.5), (13.0, 2.0)]
+    got = check_nearest(table, starts, goals, [10.0] * len(starts))
+    assert got == [1] * 40
+
+
+def test_where_python_dist_is_not_math_dist_the_goals_are_tried_one_by_one(monkeypatch):
+    from game.table import legs_kernel
+    from game.table.compiled import _HOLDS
+
+    monkeypatch.setitem(_HOLDS, "dist", False)
+    monkeypatch.setattr(legs_kernel, "nearest_clear", None)  # never reached
+    sc = starter_scenario()
+    spots = open_ground(sc, random.Random(2), 0.5)
+    starts, goals = [next(spots) for _ in range(40)], [next(spots) for _ in range(5)]
+    check_nearest(Table.from_scenario(sc), starts, goals, [20.0] * 40)

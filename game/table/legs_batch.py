@@ -22,6 +22,7 @@ numpy and numba are imported when the first batch is asked for, not at start-up.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from game.table.outlines import Outlines, in_chunks, lines_of
 
 LEG_CLEARANCE = 1e-6  # inches: a leg this near the radius from a piece is settled by the single call
 LEGS_BATCH_FROM = 24  # legs: fewer are asked one at a time (a batch's fixed cost is more than a few cost)
+NEAREST_BATCH_FROM = 16  # starts: fewer look for their nearest clear goal one at a time
 
 
 def _classify(
@@ -57,3 +59,51 @@ def legs_clear(
 ) -> list[bool]:
     """Every leg's answer: the plain ones worked out together, the rest from ``single``."""
     return in_chunks(legs, lambda chunk: _classify(o, chunk, radius, width, height), single)
+
+
+def nearest_clear(
+    o: Outlines,
+    starts: Sequence[Point],
+    goals: Sequence[Point],
+    limits: Sequence[float],
+    radius: float,
+    width: float,
+    height: float,
+    single: Callable[[Point, Point], bool],
+) -> list[int]:
+    """For each start, the index of the nearest goal in a straight line (``math.dist``; ties: the goal
+    listed first) no further than its limit whose leg is clear, or -1 (see ``Table.nearest_clear``).
+    Each start's goals are tried in a compiled loop, nearest first, until one is clear; a start whose
+    leg the loop cannot settle goes on from that leg with ``single``."""
+    from game.table.compiled import python_dist_holds
+
+    if len(starts) < NEAREST_BATCH_FROM or not python_dist_holds():
+        return [nearest_clear_one(here, goals, limit, single) for here, limit in zip(starts, limits)]
+    import numpy as np
+
+    from game.table import legs_kernel as k
+
+    s = np.array(starts, np.float64).reshape(-1, 2)
+    g = np.array(goals, np.float64).reshape(-1, 2)
+    found = np.empty(len(starts), np.int64)
+    resume = np.zeros(len(starts), np.int64)
+    k.nearest_clear(
+        np.ascontiguousarray(s[:, 0]), np.ascontiguousarray(s[:, 1]), np.ascontiguousarray(g[:, 0]),
+        np.ascontiguousarray(g[:, 1]), np.array(limits, np.float64), o.walls, float(radius), float(width),
+        float(height), found, resume,
+    )  # fmt: skip
+    out = found.tolist()
+    for i in np.flatnonzero(found == -2).tolist():
+        out[i] = nearest_clear_one(starts[i], goals, limits[i], single, int(resume[i]))
+    return out  # type: ignore[no-any-return]
+
+
+def nearest_clear_one(
+    here: Point, goals: Sequence[Point], limit: float, single: Callable[[Point, Point], bool], skip: int = 0
+) -> int:
+    """One start's answer, trying its goals (past the first ``skip``) one by one."""
+    near = sorted((d, i) for i, d in enumerate(math.dist(here, goal) for goal in goals) if d <= limit)
+    for _, i in near[skip:]:
+        if single(here, goals[i]):
+            return i
+    return -1

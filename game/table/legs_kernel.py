@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from game.table.compiled import compiled, crosses_box, to_segment
+from game.table.compiled import compiled, crosses_box, python_dist, to_segment
 from game.table.legs_batch import LEG_CLEARANCE
 
 # What the kernel says of each leg
@@ -145,6 +145,52 @@ def leg_answer(
     if touch:
         return BLOCKED
     return UNSURE if unsure else CLEAR
+
+
+@compiled
+def leg(ax: float, ay: float, bx: float, by: float, walls: Any, radius: float, width: float, height: float,
+        pieces: Any, count: int, near: Any, start_at: Any) -> int:  # fmt: skip
+    """:func:`leg_answer` for one leg, asked of ``pieces[:count]``, with ``odd`` worked out as
+    :func:`game.table.outlines.lines_of` does."""
+    dx, dy = bx - ax, by - ay
+    finite = np.isfinite(ax) and np.isfinite(ay) and np.isfinite(bx) and np.isfinite(by)
+    odd = not (finite and dx * dx + dy * dy > 1e-12)
+    return leg_answer(ax, ay, bx, by, odd, pieces, count, walls, radius, width, height, near, start_at)
+
+
+@compiled
+def nearest_clear(
+    sx: Any, sy: Any, gx: Any, gy: Any, limits: Any, walls: Any, radius: float, width: float, height: float,
+    found: Any, resume: Any,
+) -> None:  # fmt: skip
+    """For each start, the goals no further than its limit in a straight line (:func:`python_dist`),
+    nearest first (ties: the goal listed first), tried in turn: ``found`` is the first whose leg is
+    CLEAR, -1 for none; -2 where a leg was UNSURE, that leg the ``resume``-th tried."""
+    every = len(walls[1]) - 1 + walls[2].shape[1]
+    pieces = np.arange(every)
+    near = np.empty(every, np.int64)
+    start_at = np.empty(every)
+    goals = len(gx)
+    apart = np.empty(goals)
+    which = np.empty(goals, np.int64)
+    for s in range(len(sx)):
+        m = 0
+        for g in range(goals):
+            d = python_dist(sx[s], sy[s], gx[g], gy[g])
+            if d <= limits[s]:
+                apart[m], which[m] = d, g
+                m += 1
+        found[s] = -1
+        order = np.argsort(apart[:m], kind="mergesort")  # stable: equally near goals in their order
+        for k in range(m):
+            g = which[order[k]]
+            answer = leg(sx[s], sy[s], gx[g], gy[g], walls, radius, width, height, pieces, every, near, start_at)
+            if answer == CLEAR:
+                found[s] = g
+                break
+            if answer == UNSURE:
+                found[s], resume[s] = -2, k
+                break
 
 
 @compiled

@@ -274,9 +274,10 @@ class NavGrid:
         """``[pull_taut(c, enough) for c in chains]``, in a compiled loop (:meth:`_pull_taut_compiled`),
         or where :func:`game.table.compiled.python_dist` is not this interpreter's ``math.dist``, the
         legs asked in rounds: each round asks, of every chain still being pulled, the next ``window``
-        legs from its last corner in one batch (:meth:`Table.legs_clear`). A corner is the last point before the first leg that is not
-        clear, as :meth:`pull_taut` finds it (legs past that are asked and not used). Too few chains
-        for a batch are pulled one by one: the rounds cost more than they save."""
+        legs from its last corner in one batch (:meth:`Table.legs_clear`). A corner is the last
+        point before the first leg that is not clear, as :meth:`pull_taut` finds it (legs past that
+        are asked and not used). Too few chains for a batch are pulled one by one: the rounds cost
+        more than they save."""
         if len(chains) * window < LEGS_BATCH_FROM:
             return [self.pull_taut(points, enough) for points in chains]
         from game.table.compiled import python_dist_holds

@@ -15,7 +15,7 @@ gives its distance (the extra source SciPy starts from settles first of all). Li
 at one cost, so a cell's links out are its links in.
 
 :func:`pull_taut_many` pulls a horde's chains of cells taut, each leg asked of the legs kernel
-(:func:`game.table.legs_kernel.leg_answer`), a chain with a leg it cannot settle left to the single call.
+(:func:`game.table.legs_kernel.leg`), a leg it cannot settle left to the single call.
 
 :func:`a_star` is one walker's search, the very cells of the Python A* it replaced: the open cells
 are taken in the order of (estimate, distance so far, cell), as ``heapq`` took those triples, and a
@@ -30,7 +30,7 @@ import numpy as np
 
 from game.table.compiled import compiled, python_dist
 from game.table.legs_batch import LEG_CLEARANCE
-from game.table.legs_kernel import BLOCKED, CLEAR, UNSURE, leg_answer
+from game.table.legs_kernel import BLOCKED, CLEAR, UNSURE, leg
 
 
 @compiled
@@ -475,17 +475,6 @@ def field_distances(
 
 
 @compiled
-def _leg(ax: float, ay: float, bx: float, by: float, walls: Any, radius: float, width: float, height: float,
-         pieces: Any, count: int, near: Any, start_at: Any) -> int:  # fmt: skip
-    """One leg's answer from the legs kernel, asked of ``pieces[:count]``, with its ``odd`` worked out
-    as ``lines_of`` does."""
-    dx, dy = bx - ax, by - ay
-    finite = np.isfinite(ax) and np.isfinite(ay) and np.isfinite(bx) and np.isfinite(by)
-    odd = not (finite and dx * dx + dy * dy > 1e-12)
-    return leg_answer(ax, ay, bx, by, odd, pieces, count, walls, radius, width, height, near, start_at)
-
-
-@compiled
 def pull_taut_many(
     px: Any, py: Any, firsts: Any, enough: float, walls: Any, radius: float, width: float, height: float,
     corners: Any, corner_count: Any, at: Any, left: Any, given: Any, asked: Any,
@@ -539,7 +528,7 @@ def pull_taut_many(
                     answer = CLEAR if given[c] == 1 else BLOCKED  # the single call's answer
                     given[c] = -1
                 else:
-                    answer = _leg(px[p0 + i], py[p0 + i], px[p0 + j + 1], py[p0 + j + 1], walls, radius, width,
+                    answer = leg(px[p0 + i], py[p0 + i], px[p0 + j + 1], py[p0 + j + 1], walls, radius, width,
                                   height, pieces, found, near, start_at)  # fmt: skip
                 if answer == UNSURE:
                     waiting[a] = True
@@ -552,10 +541,10 @@ def pull_taut_many(
                 break
             corners[p0 + corner_count[c]] = j
             corner_count[c] += 1
-            leg = python_dist(px[p0 + i], py[p0 + i], px[p0 + j], py[p0 + j])
-            if leg > left[c]:
+            walked = python_dist(px[p0 + i], py[p0 + i], px[p0 + j], py[p0 + j])
+            if walked > left[c]:
                 break
-            left[c] -= leg
+            left[c] -= walked
             if left[c] <= 0.0:
                 break
             i, j = j, j + 1

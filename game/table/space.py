@@ -756,6 +756,25 @@ class Table:
 
         return legs_batch.legs_clear(self.outlines(), legs, radius, self.width, self.height, single)
 
+    def nearest_clear(
+        self, starts: Sequence[Point], goals: Sequence[Point], limits: Sequence[float], radius: float
+    ) -> list[int]:
+        """For each start, the index of the nearest of ``goals`` in a straight line (ties: the one
+        listed first), of those no further than the start's limit, that a base of ``radius`` can
+        slide straight to (:meth:`leg_clear`); -1 for none. The same answers as trying each start's
+        goals one by one, nearest first; a crowd's are tried in a compiled loop that stops at each
+        start's first clear leg (:func:`game.table.legs_batch.nearest_clear`)."""
+        from game.table import legs_batch
+
+        def single(a: Point, b: Point) -> bool:
+            return self.leg_clear(a, b, radius)
+
+        if len(starts) < legs_batch.NEAREST_BATCH_FROM:  # the terrain's arrays are not needed
+            return [legs_batch.nearest_clear_one(a, goals, limit, single) for a, limit in zip(starts, limits)]
+        return legs_batch.nearest_clear(
+            self.outlines(), starts, goals, limits, radius, self.width, self.height, single
+        )
+
     def _touches_terrain(self, a: Point, b: Point, radius: float) -> bool:
         """``_terrain_contact(a, b, radius) is not None``, stopping at the first wall or building
         touched (walking grids ask this thousands of times a turn)."""

@@ -24,7 +24,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import repeat
 
 from game.rules.zombiekrieg import cohesion
 from game.rules.zombiekrieg.data import Reaction
@@ -221,22 +220,17 @@ def _straight_goals(
 ) -> dict[str, Point]:
     """Each zombie's goal to walk straight at, where it has one: the nearest goal in a straight line
     whose leg is clear of walls and buildings, of those no further in a straight line than the
-    nearest is to walk to (a goal beyond that is never nearer). Every zombie's legs are asked of the
-    table in one batch: figures do not block a leg, so the order the unit walks in does not matter."""
-    asked: dict[float, list[tuple[str, Point, Point]]] = {}  # by base radius: one batch each
+    nearest is to walk to (a goal beyond that is never nearer). The unit is asked of the table
+    together (figures do not block a leg, so the order the unit walks in does not matter)."""
+    by_radius: dict[float, list[Figure]] = {}
     for z in unit:
-        here, limit = z.position, walking[z.id]
-        # nearest first, ties in the goals' order (a stable sort by distance)
-        near = sorted((d, i) for i, d in enumerate(map(math.dist, repeat(here), goals)) if d <= limit)
-        if near:
-            legs = asked.setdefault(z.radius, [])
-            legs.extend((z.id, here, goals[i]) for _, i in near)
+        by_radius.setdefault(z.radius, []).append(z)
     straight: dict[str, Point] = {}
-    for radius, legs in asked.items():
-        clear = world.table.legs_clear([(here, goal) for _, here, goal in legs], radius)
-        for (zid, _, goal), ok in zip(legs, clear):
-            if ok:
-                straight.setdefault(zid, goal)
+    for radius, zs in by_radius.items():
+        found = world.table.nearest_clear([z.position for z in zs], goals, [walking[z.id] for z in zs], radius)
+        for z, i in zip(zs, found):
+            if i >= 0:
+                straight[z.id] = goals[i]
     return straight
 
 
