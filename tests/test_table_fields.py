@@ -276,17 +276,30 @@ def test_chains_pulled_together_are_each_chain_pulled_alone(normandy, window, co
         assert pulled == [grid.pull_taut(c, enough) for c in chains]
 
 
-def test_a_hordes_steps_are_each_zombies_step(normandy):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_hordes_steps_are_each_zombies_step(normandy, compiled, monkeypatch):
     """DistanceField.steps, which the Zombiekrieg horde walks by, gives each start exactly the step
-    it would take alone: from open ground, from against walls, from on a goal, with no length."""
+    it would take alone: from open ground, from against walls, from on a goal, with no length; in
+    compiled loops, or the Python way where python_dist is not math.dist."""
+    from game.table.compiled import _HOLDS, python_dist_holds
+
+    if compiled and not python_dist_holds():
+        pytest.skip("python_dist is not this interpreter's math.dist")
+    monkeypatch.setitem(_HOLDS, "dist", compiled)
     table, grid = normandy
     rng = random.Random(12)
     goals = _open(grid, 4, rng)
     field = table.distance_field(goals, 0.5)
     starts = _open(grid, 400, rng) + goals
     starts += [(x + rng.uniform(-0.5, 0.5), y + rng.uniform(-0.5, 0.5)) for x, y in _open(grid, 200, rng)]
+    from game.table.nav import DistanceField
+
+    batches = []
+    compiled_steps = DistanceField._steps_compiled
+    monkeypatch.setattr(DistanceField, "_steps_compiled", lambda f, *a: batches.append(1) or compiled_steps(f, *a))
     for length in (6.0, 2.5, 0.0):
         assert field.steps(starts, length) == [field.step(s, length) for s in starts]
+    assert len(batches) == (2 if compiled else 0)  # a step of no length is no step: no batch
 
 
 def _python_a_star(grid, s: int, g: int):

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.scenario.model import Point
-from game.table.outlines import Outlines, in_chunks, lines_of
+from game.table.outlines import Lines, Outlines, in_chunks, lines_of
 
 LEG_CLEARANCE = 1e-6  # inches: a leg this near the radius from a piece is settled by the single call
 LEGS_BATCH_FROM = 24  # legs: fewer are asked one at a time (a batch's fixed cost is more than a few cost)
@@ -42,11 +42,18 @@ def _classify(
 
     from game.table import legs_kernel as k
 
-    lines, odd = lines_of(legs)
-    answer = k.classify(
+    answer = classify_lines(o, *lines_of(legs), radius, width, height)
+    return (answer == k.CLEAR).tolist(), np.flatnonzero(answer == k.UNSURE)
+
+
+def classify_lines(o: Outlines, lines: Lines, odd: Any, radius: float, width: float, height: float) -> Any:
+    """Each line's answer from the legs kernel: ``legs_kernel.BLOCKED``, ``CLEAR`` or ``UNSURE`` (the
+    single call's to settle)."""
+    from game.table import legs_kernel as k
+
+    return k.classify(
         lines.ax, lines.ay, lines.bx, lines.by, odd, o.walls, float(radius), float(width), float(height),
     )  # fmt: skip
-    return (answer == k.CLEAR).tolist(), np.flatnonzero(answer == k.UNSURE)
 
 
 def legs_clear(

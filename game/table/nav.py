@@ -67,6 +67,7 @@ def _terrain_key(table: Walkable) -> str:
 
 PULL_WINDOW = 8  # legs asked per chain and round when pulling many chains at once
 DISTANCES_BATCH_FROM = 16  # fewer points are measured one by one (a compiled call's fixed cost)
+STEPS_BATCH_FROM = 16  # fewer starts step the Python way (a compiled call's fixed cost)
 
 
 class _Pull:
@@ -299,24 +300,36 @@ class NavGrid:
         return [p.out for p in pulls]
 
     def _pull_taut_compiled(self, chains: Sequence[Sequence[Point]], enough: float) -> list[list[Point]]:
-        """:meth:`pull_taut_many` in a compiled loop (:func:`game.table.nav_kernel.pull_taut_many`),
+        """:meth:`pull_taut_many` in a compiled loop (see :meth:`pull_flat`)."""
+        import numpy as np
+
+        firsts = np.zeros(len(chains) + 1, np.int64)
+        np.cumsum([len(points) for points in chains], out=firsts[1:])
+        flat = np.fromiter((c for points in chains for p in points for c in p), np.float64, 2 * int(firsts[-1]))
+        xs, ys = np.ascontiguousarray(flat[0::2]), np.ascontiguousarray(flat[1::2])
+        corners, count = self.pull_flat(xs, ys, firsts, enough, np.arange(len(chains)))
+        out: list[list[Point]] = []
+        for c, points in enumerate(chains):
+            first = int(firsts[c])
+            out.append([points[k] for k in corners[first : first + count[c]].tolist()])
+        return out
+
+    def pull_flat(self, xs: Any, ys: Any, firsts: Any, enough: float, asked: Any) -> tuple[Any, Any]:
+        """Chains ``asked`` of the chains ``xs, ys[firsts[c]:firsts[c + 1]]`` pulled taut as
+        :meth:`pull_taut` pulls each, in a compiled loop (:func:`game.table.nav_kernel.pull_taut_many`),
         every leg asked of the legs kernel; a leg within a hair of a wall or building is asked of the
-        table's single call and its chain pulled on from there."""
+        table's single call and its chain pulled on from there. Each chain's corners, as indices into
+        it: ``corners[firsts[c]:firsts[c] + count[c]]``; (corners, count)."""
         import numpy as np
 
         from game.table.nav_kernel import pull_taut_many
 
-        n = len(chains)
-        firsts = np.zeros(n + 1, np.int64)
-        np.cumsum([len(points) for points in chains], out=firsts[1:])
-        flat = np.fromiter((c for points in chains for p in points for c in p), np.float64, 2 * int(firsts[-1]))
-        xs, ys = np.ascontiguousarray(flat[0::2]), np.ascontiguousarray(flat[1::2])
+        n = len(firsts) - 1
         corners = np.empty(int(firsts[-1]), np.int64)
         count = np.zeros(n, np.int64)
         at, left, given = np.zeros((n, 2), np.int64), np.zeros(n), np.full(n, -1, np.int64)
         table, radius = self.table, self.radius
         walls = table.outlines().walls
-        asked = np.arange(n)
         while len(asked):
             waiting = pull_taut_many(
                 xs, ys, firsts, float(enough), walls, radius, table.width, table.height, corners, count, at, left,
@@ -324,13 +337,10 @@ class NavGrid:
             )  # fmt: skip
             asked = asked[waiting]
             for c in asked.tolist():
-                i, j = at[c]
-                given[c] = table.leg_clear(chains[c][i], chains[c][j + 1], radius)
-        out: list[list[Point]] = []
-        for c, points in enumerate(chains):
-            first = int(firsts[c])
-            out.append([points[k] for k in corners[first : first + count[c]].tolist()])
-        return out
+                i, j = (int(firsts[c]) + at[c]).tolist()
+                a, b = (float(xs[i]), float(ys[i])), (float(xs[j + 1]), float(ys[j + 1]))
+                given[c] = table.leg_clear(a, b, radius)
+        return corners, count
 
     def find_path(self, start: Point, goal: Point) -> list[Point] | None:
         start = (float(start[0]), float(start[1]))
@@ -511,13 +521,8 @@ class DistanceField:
         px = np.fromiter((p[0] for p in points), np.float64, count=n)
         py = np.fromiter((p[1] for p in points), np.float64, count=n)
         centre_x, centre_y = grid.centre_arrays()
-        if self._goal_arrays is None:
-            goal_x, goal_y = np.full(len(centre_x), np.nan), np.full(len(centre_x), np.nan)
-            for k, (x, y) in self._goal_of.items():
-                goal_x[k], goal_y[k] = x, y
-            self._goal_arrays = (goal_x, goal_y)
         out = field_distances(
-            px, py, cells, grid.nx, grid.ny, self._arrays[0], centre_x, centre_y, *self._goal_arrays
+            px, py, cells, grid.nx, grid.ny, self._arrays[0], centre_x, centre_y, *self._goal_xy()
         )
         return out.tolist()  # type: ignore[no-any-return]
 
@@ -531,6 +536,11 @@ class DistanceField:
         straight legs every step and every pull asks go to the table together
         (:meth:`Table.legs_clear`), so a horde's steps take a few batches instead of thousands of
         single questions."""
+        if len(starts) >= STEPS_BATCH_FROM and length > 0 and self._arrays is not None:
+            from game.table.compiled import python_dist_holds
+
+            if python_dist_holds():
+                return self._steps_compiled(starts, length)
         grid = self.grid
         out: list[list[Point]] = []
         chains: list[tuple[int, list[Point]]] = []
@@ -549,6 +559,80 @@ class DistanceField:
         for (at, _), path in zip(pulls, pulled):
             out[at] = truncate_path(path, length)
         return out
+
+    def _steps_compiled(self, starts: Sequence[Point], length: float) -> list[list[Point]]:
+        """:meth:`steps` with the chains built, tested end to end and pulled taut in compiled loops
+        (:func:`game.table.nav_kernel.field_chains`, the legs kernel, :meth:`NavGrid.pull_flat`); a
+        start off the open cells finds its start cell, and a leg within a hair of a wall is asked,
+        one by one."""
+        import numpy as np
+
+        from game.table.legs_batch import classify_lines
+        from game.table.legs_kernel import CLEAR, UNSURE
+        from game.table.nav_kernel import field_chains
+        from game.table.outlines import lines_between
+
+        grid, table = self.grid, self.grid.table
+        assert self._arrays is not None
+        starts = [(float(p[0]), float(p[1])) for p in starts]
+        n = len(starts)
+        px = np.fromiter((p[0] for p in starts), np.float64, n)
+        py = np.fromiter((p[1] for p in starts), np.float64, n)
+        cells = np.fromiter(map(grid.cell_of, starts), np.int64, n)
+        dist, toward = self._arrays
+        plain = (
+            (np.frombuffer(grid.free, np.uint8)[cells] == 1)
+            & (np.frombuffer(grid.near, np.uint8)[cells] == 0)
+            & (dist[cells] < math.inf)
+        )
+        for s in np.flatnonzero(~plain).tolist():  # _start_cell's own search round the point
+            k = self._start_cell(starts[s])
+            cells[s] = -1 if k is None else k
+        reach = 2 * length + 4 * grid.cell  # as _chain reaches
+        longest = 3 + math.ceil(reach / grid.cell) + 1
+        firsts = np.zeros(n + 1, np.int64)
+        cx, cy = np.empty(n * longest), np.empty(n * longest)
+        cid = np.empty(n * longest, np.int64)
+        centre_x, centre_y = grid.centre_arrays()
+        field_chains(px, py, cells, reach, toward, centre_x, centre_y, *self._goal_xy(), firsts, cx, cy, cid)
+        chained = np.flatnonzero(firsts[1:] > firsts[:-1])
+        ends = firsts[chained + 1] - 1
+        lines = lines_between(cx[firsts[chained]], cy[firsts[chained]], cx[ends], cy[ends])
+        straight = classify_lines(table.outlines(), *lines, grid.radius, table.width, table.height)
+        centres, goal_of = grid.centres, self._goal_of
+
+        def point(s: int, m: int) -> Point:
+            what = int(cid[m])
+            return starts[s] if what == -1 else (centres[what] if what >= 0 else goal_of[-2 - what])
+
+        out: list[list[Point]] = [[p] for p in starts]
+        pulls: list[int] = []
+        for s, end, answer in zip(chained.tolist(), ends.tolist(), straight.tolist()):
+            ok = answer == CLEAR if answer != UNSURE else None
+            if ok is None:
+                ok = table.leg_clear(starts[s], point(s, end), grid.radius)
+            if ok:
+                out[s] = truncate_path([starts[s], point(s, end)], length)
+            else:
+                pulls.append(s)
+        corners, count = grid.pull_flat(cx, cy, firsts, length, np.array(pulls, np.int64))
+        for s in pulls:
+            first = int(firsts[s])
+            path = [point(s, first + m) for m in corners[first : first + count[s]].tolist()]
+            out[s] = truncate_path(path, length)
+        return out
+
+    def _goal_xy(self) -> tuple[Any, Any]:
+        """Each cell's goal (x, y) as two arrays, nan where the cell is no seed."""
+        if self._goal_arrays is None:
+            import numpy as np
+
+            n = self.grid.nx * self.grid.ny
+            goal_x, goal_y = np.full(n, np.nan), np.full(n, np.nan)
+            for k, (x, y) in self._goal_of.items():
+                goal_x[k], goal_y[k] = x, y
+            self._goal_arrays = (goal_x, goal_y)
+        return self._goal_arrays
 
     def _chain(self, start: Point, length: float) -> list[Point] | None:
         """The start and the cells downhill from it toward the nearest goal, well past ``length`` (so

@@ -551,3 +551,38 @@ def pull_taut_many(
             if i >= n - 1:
                 break
     return waiting
+
+
+@compiled
+def field_chains(
+    px: Any, py: Any, start_cells: Any, reach: float, toward: Any, centre_x: Any, centre_y: Any,
+    goal_x: Any, goal_y: Any, firsts: Any, cx: Any, cy: Any, cid: Any,
+) -> None:  # fmt: skip
+    """Each start's chain as ``DistanceField._chain`` builds it from its start cell (-1: none, an
+    empty chain): the start, then the cells downhill until ``reach`` is walked (:func:`python_dist`)
+    or the goal is reached. Chain ``s`` is ``cx, cy[firsts[s]:firsts[s + 1]]``, and ``cid`` says what
+    each point is: -1 the start, a cell, or ``-2 - k`` the goal of seed cell ``k``."""
+    at = 0
+    for s in range(len(px)):
+        firsts[s] = at
+        k = start_cells[s]
+        if k < 0:
+            continue
+        cx[at], cy[at], cid[at] = px[s], py[s], -1
+        at += 1
+        walked, lx, ly = 0.0, px[s], py[s]
+        while True:
+            x, y = centre_x[k], centre_y[k]
+            walked += python_dist(lx, ly, x, y)
+            cx[at], cy[at], cid[at] = x, y, k
+            at += 1
+            lx, ly = x, y
+            nxt = toward[k]
+            if nxt < 0:
+                cx[at], cy[at], cid[at] = goal_x[k], goal_y[k], -2 - k
+                at += 1
+                break
+            if walked >= reach:
+                break
+            k = nxt
+    firsts[len(px)] = at

@@ -134,10 +134,16 @@ def lines_of(pairs: Sequence[tuple[Point, Point]]) -> tuple[Lines, Any]:
 
     n = len(pairs)
     flat = np.fromiter(chain.from_iterable(chain.from_iterable(pairs)), np.float64, 4 * n).reshape(n, 4).T
-    ax, ay, bx, by = flat
+    return lines_between(*flat)
+
+
+def lines_between(ax: Any, ay: Any, bx: Any, by: Any) -> tuple[Lines, Any]:
+    """:func:`lines_of` for segments already given as columns of their ends."""
+    import numpy as np
+
     dx, dy = bx - ax, by - ay
     dd = dx * dx + dy * dy
-    odd = ~(np.isfinite(flat).all(axis=0) & (dd > 1e-12))
+    odd = ~(np.isfinite(ax) & np.isfinite(ay) & np.isfinite(bx) & np.isfinite(by) & (dd > 1e-12))
     return Lines(ax, ay, bx, by, dx, dy, np.where(odd, 1.0, dd)), odd
 
 
