@@ -183,3 +183,26 @@ def test_a_line_running_along_a_buildings_edge():
     """Found by hypothesis: a line lying on the U-shaped farmhouse's inner wall, both ways."""
     pairs = [((10.0, 11.0), (10.0, 10.5)), ((10.0, 10.5), (10.0, 11.0)), ((10.0, 9.0), (10.0, 17.0))]
     check(TABLE, pairs)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_which_paths_enter_clutter_on_every_shipped_map(name):
+    """A horde's wanted paths asked together (Zombiekrieg 848, The zombies: a path entering clutter is
+    cut to the clutter roll): ``paths_in_clutter`` is ``clutter_on_path(path) > 0`` for each, for
+    paths of one to four legs anywhere (through walls and buildings, from inside clutter, with legs
+    of no length and paths of one point)."""
+    sc = load_scenario(str(MAPS_DIR / name))
+    table = Table.from_scenario(sc)
+    rng = random.Random(name)
+    paths = []
+    for _ in range(600):
+        path = [(rng.uniform(0, sc.width), rng.uniform(0, sc.height))]
+        for _ in range(rng.choice((0, 1, 1, 2, 3, 4))):
+            last = path[-1]
+            path.append(
+                last if rng.random() < 0.05 else (last[0] + rng.uniform(-6, 6), last[1] + rng.uniform(-6, 6))
+            )
+        paths.append(path)
+    got = table.paths_in_clutter(paths)
+    assert got == [table.clutter_on_path(p) > 0 for p in paths]
+    assert True in got and False in got

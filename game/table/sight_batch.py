@@ -101,3 +101,26 @@ def lines_of_sight(
     """Every pair's Sight: the plain ones worked out together (built by ``make``; a plain clear line
     is ``clear_sight`` itself), the rest from ``single``."""
     return in_chunks(pairs, lambda chunk: _classify(o, chunk, max_clutter, make, clear_sight), single)
+
+
+def clutter_crossed(o: Outlines, ax: Any, ay: Any, bx: Any, by: Any, single: Callable[[int], float]) -> Any:
+    """The inches of clutter a sight line crosses along each segment (columns of its ends), as
+    ``Table.line_of_sight`` counts them with no limit, nan where a wall or building blocks the line
+    (the count stops there): the plain lines worked out together, the others by ``single(i)``. No
+    Sight is made (a horde's legs ask thousands)."""
+    import numpy as np
+
+    from game.table import sight_kernel as k
+    from game.table.outlines import lines_between
+
+    lines, odd = lines_between(ax, ay, bx, by)
+    with np.errstate(all="ignore"):  # inf and nan stand for "none" or "no number"; such rows are masked
+        kind, state, crossed, _, _, _, _ = k.classify(
+            lines.ax, lines.ay, lines.bx, lines.by, odd, o.edges, o.poly_first, o.poly_piece, o.caps, o.cap_piece,
+            o.clutter, o.ring_first, o.boxes, math.inf, np.hypot(lines.dx, lines.dy),
+        )  # fmt: skip
+    out = np.where(kind == k.CLEAR, 0.0, crossed)
+    out[(kind == k.MADE) & (state == k.STATE_BLOCKED)] = np.nan
+    for i in np.flatnonzero(kind == k.UNSURE).tolist():
+        out[i] = single(i)
+    return out

@@ -542,6 +542,38 @@ class Table:
                 total += sum(t1 - t0 for t0, t1 in self._clutter_spans(a, b)) * length
         return total
 
+    def paths_in_clutter(self, paths: Sequence[Sequence[Point]]) -> list[bool]:
+        """``[clutter_on_path(path) > 0 for path in paths]``, the legs asked together: a leg's clutter
+        is the clutter a sight line along it crosses (the same spans, summed the same way; the sight
+        batch gives the single call's to the last bit), and only a path with a leg that a wall or
+        building blocks is measured the single way (the sight line counts only up to the wall)."""
+        count = sum(len(path) - 1 for path in paths if path)
+        if count < BATCH_FROM or not self._clutter:
+            return [self.clutter_on_path(path) > 0 for path in paths]
+        import numpy as np
+
+        from game.table import sight_batch
+
+        ends = np.fromiter(
+            (c for path in paths for a, b in zip(path, path[1:]) for c in (a[0], a[1], b[0], b[1])),
+            np.float64,
+            4 * count,
+        ).reshape(count, 4)
+        ax, ay, bx, by = (np.ascontiguousarray(ends[:, c]) for c in range(4))
+
+        def single(i: int) -> float:
+            sight = self.line_of_sight((float(ax[i]), float(ay[i])), (float(bx[i]), float(by[i])), math.inf)
+            return math.nan if sight.state == BLOCKED else sight.clutter_length
+
+        crossed = sight_batch.clutter_crossed(self.outlines(), ax, ay, bx, by, single)
+        of_path = np.repeat(np.arange(len(paths)), [max(0, len(path) - 1) for path in paths])
+        inside = np.bincount(of_path, weights=crossed > 0, minlength=len(paths)) > 0
+        walled = np.bincount(of_path, weights=np.isnan(crossed), minlength=len(paths)) > 0
+        out = inside.tolist()
+        for i in np.flatnonzero(walled).tolist():
+            out[i] = self.clutter_on_path(paths[i]) > 0
+        return out  # type: ignore[no-any-return]
+
     def _clutter_spans(self, a: Point, b: Point, t_end: float = 1.0) -> list[tuple[float, float]]:
         """The merged parts of segment a-b inside clutter, as fractions of a-b, found from a
         segment query up to ``t_end`` (pieces overlapping one another counted once).

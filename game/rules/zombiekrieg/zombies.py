@@ -135,10 +135,12 @@ def axis_move(world: World) -> None:
     hows: dict[str, str] = {}
     order: list[Figure] = []
     wanted: list[list[Point]] = []  # each walker's path before the others are in its way
+    replans: list[Callable[[float], list[Point]] | None] = []
 
     def walk(z: Figure, plan: Callable[[float], list[Point]], how: str) -> None:
         # the paths do not depend on where the zombies before have gone: they walk together below
-        wanted.append(clutter.cut(plan))
+        wanted.append(plan(dist))
+        replans.append(plan if clutter.may_replan else None)  # a horde's plans are not kept for nothing
         hows[z.id] = how
         order.append(z)
 
@@ -156,7 +158,7 @@ def axis_move(world: World) -> None:
         steps = dict(zip((z.id for z in stepping), field.steps([z.position for z in stepping], dist)))
         for z in sorted(unit, key=lambda z: (walking[z.id], _num(z.id))):
             walk(z, _path_toward(z, straight.get(z.id), field, (dist, steps.get(z.id))), cell.move)
-    paths.update(zip((z.id for z in order), _walk_in_turn(world, order, wanted)))
+    paths.update(zip((z.id for z in order), _walk_in_turn(world, order, clutter.cut_all(wanted, replans))))
     if not alone:
         _keep_together(world, order, paths, starts)
         # one that could not move (hemmed in) while the unit moved off, and that no neighbour could wait
@@ -182,6 +184,8 @@ class _ClutterAllowance:
     def __init__(self, world: World, cell: Reaction, dist: float) -> None:
         self.world, self.cell, self.dist = world, cell, dist
         self.allowance: float | None = None
+        # only the literal reading lets a path in clutter go further than the table's distance
+        self.may_replan = bool(world.reading("zombie_clutter_full_roll"))
 
     def roll(self) -> float:
         if self.allowance is None:
@@ -198,11 +202,27 @@ class _ClutterAllowance:
 
     def cut(self, plan: Callable[[float], list[Point]]) -> list[Point]:
         """The wanted path of the table's distance, or of the clutter roll when it enters clutter."""
-        path = plan(self.dist)
-        if len(path) < 2 or self.world.table.clutter_on_path(path) <= 0:
-            return path
-        allowance = self.roll()
-        return truncate_path(plan(allowance) if allowance > self.dist else path, allowance)
+        return self.cut_all([plan(self.dist)], [plan])[0]
+
+    def cut_all(
+        self, wanted: Sequence[list[Point]], plans: Sequence[Callable[[float], list[Point]] | None]
+    ) -> list[list[Point]]:
+        """:meth:`cut` for each path of the table's distance in turn (``plans``: the plans that made
+        them, needed only when :attr:`may_replan`), the paths' clutter asked of the table together
+        (the roll is made when the first path in turn enters clutter, as one by one)."""
+        asked = [path for path in wanted if len(path) >= 2]
+        inside = iter(self.world.table.paths_in_clutter(asked))
+        out = []
+        for plan, path in zip(plans, wanted):
+            if len(path) < 2 or not next(inside):
+                out.append(path)
+                continue
+            allowance = self.roll()
+            if allowance > self.dist:
+                assert plan is not None  # kept where the reading lets the roll go further
+                path = plan(allowance)
+            out.append(truncate_path(path, allowance))
+        return out
 
 
 def _path_to(world: World, z: Figure, goal: Point) -> Callable[[float], list[Point]]:
