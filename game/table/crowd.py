@@ -47,13 +47,15 @@ def walk_in_turn(
     size: tuple[float, float, float, float, float],
     terrain_stop: Callable[[Point, Point, float], Stop | None],
     single: Callable[[str, Sequence[Point]], tuple[Point, ...]],
+    plain: Callable[[Any, Any, Any, Any], Any],
 ) -> list[tuple[Point, ...]]:
     """Each walker's path as walked (see ``Table.walk_in_turn``). ``bases``: every base on the table
     by id (x, y, radius), kept up to date by ``move``; ``size``: the table's width and height, the
     reach past a swept base's edge that a base's box is looked for (the table's largest radius), the
     largest radius filed, and how far short of what stopped it a base stops; ``terrain_stop``: the
     edge's or a wall's stop on one leg; ``single``: one walker's legal path, asked of the table as it
-    stands."""
+    stands; ``plain``: which legs (columns of their ends) the legs kernel finds clear of the edge and
+    every wall and building (the others are asked of ``terrain_stop``)."""
     out: list[tuple[Point, ...]] = []
 
     def walked(fid: str, path: tuple[Point, ...]) -> tuple[Point, ...]:
@@ -90,18 +92,24 @@ def walk_in_turn(
         flat.extend(c for q in own for c in q)
         firsts.append(firsts[-1] + len(own))
     n = len(walkers)
+    coords = np.array(flat).reshape(-1, 2)
+    px, py = np.ascontiguousarray(coords[:, 0]), np.ascontiguousarray(coords[:, 1])
+    first_point = np.array(firsts, np.int64)
+    # the edge and the walls, asked only of the walkers with a leg the legs kernel does not find clear
     terrain_leg = np.full(n, -1, np.int64)
     terrain_t = np.zeros(n)
     terrain_back = np.zeros(n, np.bool_)
-    for w, own in enumerate(legs):
+    leg_of = np.ones(len(px) - 1, np.bool_)  # a leg starts at every point but a walker's last
+    leg_of[first_point[1:-1] - 1] = False
+    starts = np.flatnonzero(leg_of)
+    doubtful = starts[~np.asarray(plain(px[starts], py[starts], px[starts + 1], py[starts + 1]), np.bool_)]
+    for w in np.unique(np.searchsorted(first_point, doubtful, side="right") - 1).tolist():
+        own = legs[w]
         for i in range(len(own) - 1):
             stop = terrain_stop(own[i], own[i + 1], radius)
             if stop is not None:
                 terrain_leg[w], terrain_t[w], terrain_back[w] = i, stop[0], stop[2]
                 break
-    coords = np.array(flat).reshape(-1, 2)
-    px, py = np.ascontiguousarray(coords[:, 0]), np.ascontiguousarray(coords[:, 1])
-    first_point = np.array(firsts, np.int64)
 
     filed = Filed.of(bases, size[0], size[1])
     _, _, reach, margin, gap = size

@@ -54,6 +54,7 @@ _DIRS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 _GRID_CACHE: OrderedDict[tuple, tuple] = OrderedDict()
 _GRID_CACHE_SIZE = 8
 _GRAPH_CACHE: OrderedDict[tuple, Any] = OrderedDict()  # the same grids' links as sparse matrices
+_CENTRES_CACHE: OrderedDict[tuple, tuple[Any, Any]] = OrderedDict()  # and their cells' centres as arrays
 _SEEDS_KEPT = 4096  # goal points whose seed a grid remembers (see NavGrid.seed)
 # Per grid: does SciPy's search pick each cell's next cell by the rule the compiled search follows
 # (game.table.nav_kernel: the nearest neighbour that gives the cell's distance)? Checked
@@ -175,9 +176,15 @@ class NavGrid:
     def centre_arrays(self) -> tuple[Any, Any]:
         """The cells' centres as two NumPy arrays (x, y), made on first use."""
         if self._centre_arrays is None:
-            import numpy as np
+            arrays = _CENTRES_CACHE.get(self._key)  # every game on a map has the same centres
+            if arrays is None:
+                import numpy as np
 
-            self._centre_arrays = (np.array([c[0] for c in self.centres]), np.array([c[1] for c in self.centres]))
+                arrays = (np.array([c[0] for c in self.centres]), np.array([c[1] for c in self.centres]))
+                _CENTRES_CACHE[self._key] = arrays
+                while len(_CENTRES_CACHE) > _GRID_CACHE_SIZE:
+                    _CENTRES_CACHE.popitem(last=False)
+            self._centre_arrays = arrays
         return self._centre_arrays
 
     def link_lengths(self) -> tuple[float, float]:

@@ -958,9 +958,17 @@ class Table:
         def single(fid: str, points: Sequence[Point]) -> tuple[Point, ...]:
             return self._legal_part(points, radius, fid, None)[0]
 
+        def plain(ax: Any, ay: Any, bx: Any, by: Any) -> Any:
+            from game.table.legs_batch import classify_lines
+            from game.table.legs_kernel import CLEAR
+            from game.table.outlines import lines_between
+
+            lines = lines_between(ax, ay, bx, by)
+            return classify_lines(self.outlines(), *lines, radius, self.width, self.height) == CLEAR
+
         size = (self.width, self.height, self._max_radius, self._grid.max_radius, CONTACT_GAP)
         return crowd.walk_in_turn(
-            walkers, radius, min_move, move, self._grid.where, size, self._terrain_stop, single
+            walkers, radius, min_move, move, self._grid.where, size, self._terrain_stop, single, plain
         )
 
     def navigation(self, radius: float, cell: float = 0.5) -> NavGrid:
