@@ -198,45 +198,60 @@ class _Danger(dict[str, float]):
         return value
 
 
-def _best_shot(game: Any, f: Figure, danger: dict[str, float], bonus: int = 0) -> tuple[float, Command | None]:
+Shot = tuple[bool, float, int, Command]  # (target standing, its danger, modified GUTS, the Fire)
+
+
+def _shot_options(game: Any, f: Figure, danger: dict[str, float]) -> list[Shot]:
+    """The shots ``f`` would weigh: at the two most urgent zombies it may fire at (standing ones
+    first), each previewed by the rules."""
     targets = game.fire_targets(f.id)
     if not targets:
-        return 0.0, None
+        return []
     figs = game.state.figures
     ranked = sorted(targets, key=lambda t: (not figs[t].standing, -danger[t]))[:2]
-    best: tuple[float, Command | None] = (0.0, None)
+    options: list[Shot] = []
     for t in ranked:
         cmd = Fire(f.id, t)
         p = game.preview(cmd)
-        if not p.legal:
-            continue
-        mg = p.details["modified_guts"] + bonus
-        if figs[t].standing:
+        if p.legal:
+            options.append((figs[t].standing, danger[t], p.details["modified_guts"], cmd))
+    return options
+
+
+def _best_shot(options: list[Shot], bonus: int = 0) -> tuple[float, Command | None]:
+    """The most valuable of the shots (with ``bonus`` on the GUTS test: an ORDER's +2)."""
+    best: tuple[float, Command | None] = (0.0, None)
+    for standing, urgency, guts, cmd in options:
+        mg = guts + bonus
+        if standing:
             value = _crit(mg) + 0.7 * (success_chance(mg) - _crit(mg))
         else:
             value = 0.4 * _crit(mg)
-        value *= danger[t]
+        value *= urgency
         if value > best[0]:
             best = (value, cmd)
     return best
 
 
 class _Shots:
-    """Each ready soldier's best shot, worked out when first asked: the bot usually settles on the
-    first soldier it looks at, so the others' shots are never needed."""
+    """Each ready soldier's shots, worked out when first asked: the bot usually settles on the first
+    soldier it looks at, so the others' shots are never needed; an ORDER weighs the same previews."""
 
     def __init__(self, game: Any, ready: list[Figure], danger: dict[str, float]) -> None:
         self._game, self._danger = game, danger
         self._ready = {f.id: f for f in ready}
-        self._found: dict[str, tuple[float, Command | None]] = {}
+        self._found: dict[str, list[Shot]] = {}
 
-    def get(self, fid: str, default: tuple[float, Command | None] = (0.0, None)) -> tuple[float, Command | None]:
+    def get(
+        self, fid: str, default: tuple[float, Command | None] = (0.0, None), bonus: int = 0
+    ) -> tuple[float, Command | None]:
+        """The soldier's best shot (``default`` when he is not ready)."""
         if fid not in self._ready:
             return default
         found = self._found.get(fid)
         if found is None:
-            found = self._found[fid] = _best_shot(self._game, self._ready[fid], self._danger)
-        return found
+            found = self._found[fid] = _shot_options(self._game, self._ready[fid], self._danger)
+        return _best_shot(found, bonus)
 
 
 def _crit(mg: int) -> float:
@@ -264,9 +279,7 @@ def _order(
         for tid in targets:
             t = st.figures[tid]
             shot_now = shots.get(tid, (0.0, None))[0]
-            shot_gain = (
-                _best_shot(game, t, danger, bonus=bonus)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
-            )
+            shot_gain = shots.get(tid, bonus=bonus)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
             move_gain = 0.0
             if (
                 field is not None
