@@ -164,7 +164,11 @@ def furthest_settled(
 ) -> list[Point] | None:
     """The longest first part of ``path`` that ends where ``z`` is settled (within 2" of the zombie
     ``anchor``, if given) and overlaps no base, or None."""
-    for i in range(len(path) - 2, -1, -1):
+    if anchor is None or _anchor_near_path(world, z, path, anchor):
+        legs = range(len(path) - 2, -1, -1)
+    else:
+        legs = range(0)  # no leg comes within 2" of the anchor: only the start may be settled by it
+    for i in legs:
         a, b = path[i], path[i + 1]
         good, bad = _leg_spans(world, z, a, b, anchor)
         t = _last_allowed(good, bad)
@@ -180,6 +184,21 @@ def furthest_settled(
     table, cohesion = world.table, float(world.data.house("cohesion"))
     gap = math.dist(start, table.position(anchor)) - z.radius - table.radius(anchor)
     return [start] if within(gap, cohesion) else None
+
+
+def _anchor_near_path(world: World, z: Figure, path: Sequence[Point], anchor: str) -> bool:
+    """Does a leg of ``path`` have a span where ``z`` is within 2" of ``anchor`` (the span
+    :func:`_leg_spans` finds for it, asked without looking for the other bases)?"""
+    if world.is_standing_zombie(anchor):
+        within_of = float(world.data.house("cohesion"))
+    elif world.is_allied(anchor):
+        within_of = float(world.data.house("break_off"))
+    else:
+        return False
+    table = world.table
+    c, r = table.position(anchor), table.radius(anchor)
+    reach = z.radius + r + within_of + SPAN_TOLERANCE
+    return any(span_in_circle(a, b, c, reach) is not None for a, b in zip(path, path[1:]))
 
 
 def first_settled(world: World, z: Figure, path: Sequence[Point]) -> list[Point] | None:
