@@ -242,3 +242,32 @@ def test_cohesion_never_stops_a_zombie_inside_another_base_where_a_leg_begins():
     assert cut is not None
     assert math.dist(cut[-1], g.figure("z1").position) >= 1.0 - 1e-9  # two 1" bases: no overlap
     assert math.dist(cut[-1], g.figure("z3").position) - 1.0 <= 2.0 + 1e-6  # still within 2" of z3
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_allies_the_unit_sees_are_those_some_zombie_has_a_line_to(seed):
+    """RULES.md, Zombiekrieg 848, The zombies: the unit goes for the nearest Allied figure seen by any
+    zombie (LOS, obscured still counts). Asked for all of them, the lines are asked partly in a batch:
+    the allies found are exactly those some zombie's single line of sight is not blocked to (on the
+    starter map as a seeded bot game leaves it after its first turns)."""
+    from game.ai.zombiekrieg_bot import choose_command
+    from game.bench.common import starter_scenario
+    from game.rules.zombiekrieg import new_game
+
+    g = new_game(starter_scenario(), {"sections": ["american"]}, seed)
+    while g.state.turn < 3 and not g.over:
+        g.apply(choose_command(g))
+    zs = [z for z in g.state.zombies() if z.standing]
+    allies = [a for a in g.state.allied() if a.on_table]
+    limit = float(g.world.data.house("clutter_los_limit"))
+
+    def seen_by(a, who) -> bool:
+        return any(g.table.line_of_sight(z.position, a.position, limit).state != "blocked" for z in who)
+
+    want = [a for a in allies if seen_by(a, zs)]
+    assert 0 < len(want) < len(allies)  # seen and unseen both (the batch decides the unseen)
+    assert zk_zombies.seen_allies(g.world, zs, allies, first_only=False) == want
+    assert zk_zombies.seen_allies(g.world, zs, allies) == want[:1]
+    assert zk_zombies.seen_allies(g.world, zs[:2], allies, first_only=False) == [
+        a for a in allies if seen_by(a, zs[:2])
+    ]

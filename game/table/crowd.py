@@ -31,7 +31,7 @@ from typing import Any
 from game.scenario.model import Point
 
 WALKS_BATCH_FROM = 16  # walkers: fewer are asked one at a time (setting up the arrays costs more)
-NEAR_BATCH_FROM = 64  # bases asked about: fewer are asked one at a time
+NEAR_BATCH_FROM = 16  # bases asked about: fewer are asked one at a time
 CELL = 3.0  # inches: the side of the cells the bases are filed in
 
 Walker = tuple[str, Sequence[Point]]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import islice
 
 from game.rules.zombiekrieg import cohesion
 from game.rules.zombiekrieg.data import Reaction
@@ -76,17 +77,33 @@ def _breakers(world: World, zs: Sequence[Figure], reach: float, first_only: bool
 def seen_allies(
     world: World, zs: Sequence[Figure], allies: Sequence[Figure], first_only: bool = True
 ) -> list[Figure]:
-    """Allied figures in LOS of any standing zombie (nearest zombies tried first)."""
+    """Allied figures in LOS of any standing zombie (nearest zombies tried first). Asked for all of
+    them, each ally's two nearest zombies are tried first, then every other zombie's line to the
+    allies not yet seen is asked of the table in one batch (an ally no zombie sees costs a line from
+    every zombie)."""
     limit = float(world.data.house("clutter_los_limit"))
+    table = world.table
     out = []
+    unseen: list[Figure] = []
     for a in allies:
-        for z in sorted(zs, key=lambda z: math.dist(z.position, a.position)):
-            if world.table.line_of_sight(z.position, a.position, limit).state != "blocked":
+        nearest_first = sorted(zs, key=lambda z: math.dist(z.position, a.position))
+        for z in nearest_first if first_only else nearest_first[:2]:
+            if table.line_of_sight(z.position, a.position, limit).state != "blocked":
                 out.append(a)
                 break
+        else:
+            unseen.append(a)
         if out and first_only:
             return out
-    return out
+    if first_only or not unseen or len(zs) <= 2:
+        return out
+    pairs = [(z.position, a.position) for a in unseen for z in zs]
+    sights = iter(table.lines_of_sight(pairs, limit))
+    seen = {id(a) for a in out}
+    for a in unseen:
+        if any([s.state != "blocked" for s in islice(sights, len(zs))]):
+            seen.add(id(a))
+    return [a for a in allies if id(a) in seen]
 
 
 def reaction_roll(world: World) -> tuple[int, str, Reaction]:
