@@ -95,10 +95,18 @@ class ZkState:
     reason: str = ""
 
     def to_data(self) -> dict[str, Any]:
-        out = dataclasses.asdict(self)
-        out["phase"] = self.phase.value
-        out["figures"] = [dataclasses.asdict(f) for f in self.figures.values()]
-        return _jsonable(out)
+        # field by field, in their order: ``asdict(self)`` would copy every figure twice
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "figures":
+                value = [dataclasses.asdict(fig) for fig in value.values()]
+            elif f.name == "sections":
+                value = [dataclasses.asdict(section) for section in value]
+            elif f.name == "phase":
+                value = value.value
+            out[f.name] = value
+        return _jsonable(out)  # type: ignore[no-any-return]
 
     # -- small queries used everywhere
     def allied(self) -> list[Figure]:
