@@ -122,7 +122,7 @@ def walk_in_turn(
     while w < n:
         unsure = k.walk_in_turn(
             px, py, first_point, terrain_leg, terrain_t, terrain_back, movers, float(radius), float(min_move), gap,
-            float(radius) + reach, margin, *filed.arrays(), kept, stop_x, stop_y, stopped, moved, w,
+            float(radius) + reach, margin, filed.arrays(), kept, stop_x, stop_y, stopped, moved, w,
         )  # fmt: skip
         for v in range(w, unsure):
             own = legs[v]
@@ -139,7 +139,7 @@ def walk_in_turn(
         fid = walkers[unsure][0]
         out.append(walked(fid, single(fid, legs[unsure])))
         x, y, _ = bases[fid]
-        k.refile(movers[unsure], x, y, *filed.arrays())
+        k.refile(movers[unsure], x, y, filed.arrays())
         w = unsure + 1
     return out
 
@@ -163,7 +163,7 @@ def others_within(
     filed = Filed.of(bases, size[0], size[1])
     asked = np.array([filed.slot[fid] for fid in fids], np.int64)
     among = np.array([where(fid) for fid in filed.ids], np.bool_)
-    found = k.others_within(asked, np.array(reaches, np.float64), among, *filed.arrays())
+    found = k.others_within(asked, np.array(reaches, np.float64), among, filed.arrays())
     return found.tolist()  # type: ignore[no-any-return]
 
 
@@ -196,11 +196,12 @@ class Filed:
         nx, ny = max(1, math.ceil(width / CELL)), max(1, math.ceil(height / CELL))
         head = np.empty(nx * ny, np.int64)
         after, before, cell_of = (np.empty(len(ids), np.int64) for _ in range(3))
-        k.file_bases(xs, ys, CELL, nx, ny, head, after, before, cell_of)
-        return cls(ids, {fid: s for s, fid in enumerate(ids)}, xs, ys, rs, nx, ny, head, after, before, cell_of)
+        filed = cls(ids, {fid: s for s, fid in enumerate(ids)}, xs, ys, rs, nx, ny, head, after, before, cell_of)
+        k.file_bases(filed.arrays())
+        return filed
 
     def arrays(self) -> tuple[Any, ...]:
-        """What the compiled loops take of the bases, in their order."""
+        """What the compiled loops take of the bases, as one tuple (``crowd_kernel``'s ``filed``)."""
         return (
             self.xs,
             self.ys,

@@ -56,21 +56,18 @@ def unlink(s: int, head: Any, after: Any, before: Any, cell_of: Any) -> None:
 
 
 @compiled
-def file_bases(
-    xs: Any, ys: Any, cell: float, nx: int, ny: int, head: Any, after: Any, before: Any, cell_of: Any
-) -> None:
-    """File every slot in its cell."""
+def file_bases(filed: Any) -> None:
+    """File every slot in its cell (``filed``: :meth:`game.table.crowd.Filed.arrays`)."""
+    xs, ys, _, cell, nx, ny, head, after, before, cell_of = filed
     head[:] = -1
     for s in range(len(xs)):
         link(s, cell_index(xs[s], ys[s], cell, nx, ny), head, after, before, cell_of)
 
 
 @compiled
-def refile(
-    s: int, x: float, y: float, xs: Any, ys: Any, rs: Any, cell: float, nx: int, ny: int,
-    head: Any, after: Any, before: Any, cell_of: Any,
-) -> None:  # fmt: skip
+def refile(s: int, x: float, y: float, filed: Any) -> None:
     """Slot ``s`` is now at (x, y)."""
+    xs, ys, _, cell, nx, ny, head, after, before, cell_of = filed
     unlink(s, head, after, before, cell_of)
     xs[s], ys[s] = x, y
     link(s, cell_index(x, y, cell, nx, ny), head, after, before, cell_of)
@@ -97,26 +94,12 @@ def circle_entry(ax: float, ay: float, bx: float, by: float, cx: float, cy: floa
 
 @compiled
 def first_base(
-    ax: float,
-    ay: float,
-    bx: float,
-    by: float,
-    radius: float,
-    mover: int,
-    reach: float,
-    margin: float,
-    xs: Any,
-    ys: Any,
-    rs: Any,
-    cell: float,
-    nx: int,
-    ny: int,
-    head: Any,
-    after: Any,
+    ax: float, ay: float, bx: float, by: float, radius: float, mover: int, reach: float, margin: float, filed: Any
 ) -> float:
     """The least fraction along a-b where a base of ``radius`` would meet another base (not slot
     ``mover``), or :data:`NO_HIT`: the bases whose box touches the swept box grown by ``reach``, as
     ``Table._base_contact`` picks them, each by :func:`circle_entry`."""
+    xs, ys, rs, cell, nx, ny, head, after, _, _ = filed
     x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
     y0, y1 = (ay, by) if ay <= by else (by, ay)
     bx0, by0, bx1, by1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
@@ -150,16 +133,7 @@ def walk_in_turn(
     gap: float,
     reach: float,
     margin: float,
-    xs: Any,
-    ys: Any,
-    rs: Any,
-    cell: float,
-    nx: int,
-    ny: int,
-    head: Any,
-    after: Any,
-    before: Any,
-    cell_of: Any,
+    filed: Any,
     kept: Any,
     stop_x: Any,
     stop_y: Any,
@@ -184,7 +158,7 @@ def walk_in_turn(
         kept[w], stopped[w], moved[w] = p1 - p0, False, False
         for k in range(legs):
             ax, ay, bx, by = px[p0 + k], py[p0 + k], px[p0 + k + 1], py[p0 + k + 1]
-            t = first_base(ax, ay, bx, by, radius, movers[w], reach, margin, xs, ys, rs, cell, nx, ny, head, after)
+            t = first_base(ax, ay, bx, by, radius, movers[w], reach, margin, filed)
             back = True
             if k == terrain_leg[w]:
                 if t == terrain_t[w]:
@@ -212,28 +186,15 @@ def walk_in_turn(
             return w
         if kept[w] + stopped[w] >= 2 and length >= min_move:
             moved[w] = True
-            refile(movers[w], lx, ly, xs, ys, rs, cell, nx, ny, head, after, before, cell_of)
+            refile(movers[w], lx, ly, filed)
     return n
 
 
 @compiled
-def others_within(
-    asked: Any,
-    reaches: Any,
-    among: Any,
-    xs: Any,
-    ys: Any,
-    rs: Any,
-    cell: float,
-    nx: int,
-    ny: int,
-    head: Any,
-    after: Any,
-    before: Any,
-    cell_of: Any,
-) -> Any:
+def others_within(asked: Any, reaches: Any, among: Any, filed: Any) -> Any:
     """For each slot of ``asked``: is another slot marked in ``among`` closer than its reach to its
     centre (to that base's edge)?"""
+    xs, ys, rs, cell, nx, ny, head, after, _, _ = filed
     out = np.zeros(len(asked), np.bool_)
     largest = rs.max() if len(rs) else 0.0
     for q in range(len(asked)):
