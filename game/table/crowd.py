@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.scenario.model import Point
 
@@ -38,24 +38,32 @@ Walker = tuple[str, Sequence[Point]]
 Stop = tuple[float, str, bool]  # (fraction, by what, back off?) of Table._legal_part
 
 
+class Ground(NamedTuple):
+    """What a crowd's questions need to know of the table besides its bases."""
+
+    width: float
+    height: float
+    reach: float = 0.0  # past a swept base's edge, how far a base's box is looked for (the largest radius)
+    margin: float = 0.0  # the largest radius filed in the base grid
+    gap: float = 0.0  # how far short of what stopped it a base stops
+
+
 def walk_in_turn(
     walkers: Sequence[Walker],
     radius: float,
     min_move: float,
     move: Callable[[str, Point], None],
     bases: dict[str, tuple[float, float, float]],
-    size: tuple[float, float, float, float, float],
+    ground: Ground,
     terrain_stop: Callable[[Point, Point, float], Stop | None],
     single: Callable[[str, Sequence[Point]], tuple[Point, ...]],
     plain: Callable[[Any, Any, Any, Any], Any],
 ) -> list[tuple[Point, ...]]:
     """Each walker's path as walked (see ``Table.walk_in_turn``). ``bases``: every base on the table
-    by id (x, y, radius), kept up to date by ``move``; ``size``: the table's width and height, the
-    reach past a swept base's edge that a base's box is looked for (the table's largest radius), the
-    largest radius filed, and how far short of what stopped it a base stops; ``terrain_stop``: the
-    edge's or a wall's stop on one leg; ``single``: one walker's legal path, asked of the table as it
-    stands; ``plain``: which legs (columns of their ends) the legs kernel finds clear of the edge and
-    every wall and building (the others are asked of ``terrain_stop``)."""
+    by id (x, y, radius), kept up to date by ``move``; ``terrain_stop``: the edge's or a wall's stop
+    on one leg; ``single``: one walker's legal path, asked of the table as it stands; ``plain``:
+    which legs (columns of their ends) the legs kernel finds clear of the edge and every wall and
+    building (the others are asked of ``terrain_stop``)."""
     out: list[tuple[Point, ...]] = []
 
     def walked(fid: str, path: tuple[Point, ...]) -> tuple[Point, ...]:
@@ -111,8 +119,7 @@ def walk_in_turn(
                 terrain_leg[w], terrain_t[w], terrain_back[w] = i, stop[0], stop[2]
                 break
 
-    filed = Filed.of(bases, size[0], size[1])
-    _, _, reach, margin, gap = size
+    filed = Filed.of(bases, ground.width, ground.height)
     movers = np.array([filed.slot[fid] for fid, _ in walkers], np.int64)
     kept = np.zeros(n, np.int64)
     stop_x, stop_y = np.zeros(n), np.zeros(n)
@@ -121,8 +128,9 @@ def walk_in_turn(
     w = 0
     while w < n:
         unsure = k.walk_in_turn(
-            px, py, first_point, terrain_leg, terrain_t, terrain_back, movers, float(radius), float(min_move), gap,
-            float(radius) + reach, margin, filed.arrays(), kept, stop_x, stop_y, stopped, moved, w,
+            px, py, first_point, terrain_leg, terrain_t, terrain_back, movers, float(radius), float(min_move),
+            ground.gap, float(radius) + ground.reach, ground.margin, filed.arrays(), kept, stop_x, stop_y, stopped,
+            moved, w,
         )  # fmt: skip
         for v in range(w, unsure):
             own = legs[v]
@@ -149,7 +157,7 @@ def others_within(
     reaches: Sequence[float],
     where: Callable[[str], bool],
     bases: dict[str, tuple[float, float, float]],
-    size: tuple[float, float],
+    ground: Ground,
     single: Callable[[str, float], bool],
 ) -> list[bool]:
     """For each figure of ``fids``: is another base that passes ``where`` closer than its reach to its
@@ -160,7 +168,7 @@ def others_within(
 
     from game.table import crowd_kernel as k
 
-    filed = Filed.of(bases, size[0], size[1])
+    filed = Filed.of(bases, ground.width, ground.height)
     asked = np.array([filed.slot[fid] for fid in fids], np.int64)
     among = np.array([where(fid) for fid in filed.ids], np.bool_)
     found = k.others_within(asked, np.array(reaches, np.float64), among, filed.arrays())

@@ -966,9 +966,9 @@ class Table:
             lines = lines_between(ax, ay, bx, by)
             return classify_lines(self.outlines(), *lines, radius, self.width, self.height) == CLEAR
 
-        size = (self.width, self.height, self._max_radius, self._grid.max_radius, CONTACT_GAP)
+        ground = crowd.Ground(self.width, self.height, self._max_radius, self._grid.max_radius, CONTACT_GAP)
         return crowd.walk_in_turn(
-            walkers, radius, min_move, move, self._grid.where, size, self._terrain_stop, single, plain
+            walkers, radius, min_move, move, self._grid.where, ground, self._terrain_stop, single, plain
         )
 
     def navigation(self, radius: float, cell: float = 0.5) -> NavGrid:
@@ -1023,7 +1023,8 @@ class Table:
         for fid in fids:
             if fid not in self._grid.where:
                 raise UnknownFigure(fid)
-        return crowd.others_within(fids, reaches, where, self._grid.where, (self.width, self.height), single)
+        ground = crowd.Ground(self.width, self.height)
+        return crowd.others_within(fids, reaches, where, self._grid.where, ground, single)
 
     def any_of_in_circle(
         self, centre: Point, r: float, fids: Iterable[str], where: Callable[[str], bool] | None = None
