@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from game.scenario.model import Point
+from game.table.geometry import path_length
 
 WALKS_BATCH_FROM = 16  # walkers: fewer are asked one at a time (setting up the arrays costs more)
 NEAR_BATCH_FROM = 16  # bases asked about: fewer are asked one at a time
@@ -67,7 +68,7 @@ def walk_in_turn(
     out: list[tuple[Point, ...]] = []
 
     def walked(fid: str, path: tuple[Point, ...]) -> tuple[Point, ...]:
-        if len(path) >= 2 and _length(path) >= min_move:
+        if len(path) >= 2 and path_length(path) >= min_move:
             move(fid, path[-1])
             return path
         return path[:1]
@@ -222,9 +223,3 @@ class Filed:
             self.before,
             self.cell_of,
         )
-
-
-def _length(path: Sequence[Point]) -> float:
-    from game.table.geometry import path_length
-
-    return path_length(path)

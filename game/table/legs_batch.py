@@ -69,7 +69,7 @@ def legs_clear(
 
 
 def nearest_clear(
-    o: Outlines,
+    outlines: Callable[[], Outlines],
     starts: Sequence[Point],
     goals: Sequence[Point],
     limits: Sequence[float],
@@ -81,11 +81,12 @@ def nearest_clear(
     """For each start, the index of the nearest goal in a straight line (``math.dist``; ties: the goal
     listed first) no further than its limit whose leg is clear, or -1 (see ``Table.nearest_clear``).
     Each start's goals are tried in a compiled loop, nearest first, until one is clear; a start whose
-    leg the loop cannot settle goes on from that leg with ``single``."""
+    leg the loop cannot settle goes on from that leg with ``single``. ``outlines`` gives the terrain's
+    arrays, asked only for a batch."""
     from game.table.compiled import python_dist_holds
 
     if len(starts) < NEAREST_BATCH_FROM or not python_dist_holds():
-        return [nearest_clear_one(here, goals, limit, single) for here, limit in zip(starts, limits)]
+        return [_nearest_clear_one(here, goals, limit, single) for here, limit in zip(starts, limits)]
     import numpy as np
 
     from game.table import legs_kernel as k
@@ -96,16 +97,16 @@ def nearest_clear(
     resume = np.zeros(len(starts), np.int64)
     k.nearest_clear(
         np.ascontiguousarray(s[:, 0]), np.ascontiguousarray(s[:, 1]), np.ascontiguousarray(g[:, 0]),
-        np.ascontiguousarray(g[:, 1]), np.array(limits, np.float64), o.walls, float(radius), float(width),
+        np.ascontiguousarray(g[:, 1]), np.array(limits, np.float64), outlines().walls, float(radius), float(width),
         float(height), found, resume,
     )  # fmt: skip
     out = found.tolist()
     for i in np.flatnonzero(found == -2).tolist():
-        out[i] = nearest_clear_one(starts[i], goals, limits[i], single, int(resume[i]))
+        out[i] = _nearest_clear_one(starts[i], goals, limits[i], single, int(resume[i]))
     return out  # type: ignore[no-any-return]
 
 
-def nearest_clear_one(
+def _nearest_clear_one(
     here: Point, goals: Sequence[Point], limit: float, single: Callable[[Point, Point], bool], skip: int = 0
 ) -> int:
     """One start's answer, trying its goals (past the first ``skip``) one by one."""

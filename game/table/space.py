@@ -801,10 +801,8 @@ class Table:
         def single(a: Point, b: Point) -> bool:
             return self.leg_clear(a, b, radius)
 
-        if len(starts) < legs_batch.NEAREST_BATCH_FROM:  # the terrain's arrays are not needed
-            return [legs_batch.nearest_clear_one(a, goals, limit, single) for a, limit in zip(starts, limits)]
         return legs_batch.nearest_clear(
-            self.outlines(), starts, goals, limits, radius, self.width, self.height, single
+            self.outlines, starts, goals, limits, radius, self.width, self.height, single
         )
 
     def _touches_terrain(self, a: Point, b: Point, radius: float) -> bool:
