@@ -48,6 +48,25 @@ def _judge(away: float, reach: float) -> int:
 
 
 @compiled
+def poly_from_start(
+    lax: float, lay: float, lbx: float, lby: float, q: int, walls: Any
+) -> tuple[bool, float, bool]:
+    """Of convex piece ``q``: whether the leg starts inside it, the start's distance to its outline, and
+    whether the leg's centre line crosses its outline."""
+    edges, poly_first = walls[0], walls[1]
+    low, high = np.inf, -np.inf
+    start = np.inf
+    crossed = False
+    for e in range(poly_first[q], poly_first[q + 1]):
+        x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
+        side = (x2 - x1) * (lay - y1) - (y2 - y1) * (lax - x1)
+        low, high = min(low, side), max(high, side)
+        start = min(start, to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1))
+        crossed |= _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
+    return low > 0.0 or high < 0.0, start, crossed  # all edges to one side: inside
+
+
+@compiled
 def leg_answer(
     lax: float,
     lay: float,
@@ -90,17 +109,9 @@ def leg_answer(
         if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, q, grow):
             continue
         if q < polys:
-            low, high = np.inf, -np.inf
-            start = np.inf
-            crossed = False
-            for e in range(poly_first[q], poly_first[q + 1]):
-                x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
-                side = (x2 - x1) * (lay - y1) - (y2 - y1) * (lax - x1)
-                low, high = min(low, side), max(high, side)
-                start = min(start, to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1))
-                crossed |= _crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
-            if low > 0.0 or high < 0.0:
-                start = -1.0  # inside the piece
+            inside, start, crossed = poly_from_start(lax, lay, lbx, lby, q, walls)
+            if inside:
+                start = -1.0
             reach = radius
         else:
             c = q - polys

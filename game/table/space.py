@@ -26,6 +26,7 @@ import pymunk
 
 from game.scenario.model import Point, Scenario, Terrain
 from game.table import geometry as geo
+from game.table.corners import CornerGraph
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
 from game.table.index import BaseGrid, BoxGrid, BoxRaster
 from game.table.legs_batch import LEGS_BATCH_FROM
@@ -173,6 +174,7 @@ class Table:
         self._fid_of: dict[pymunk.Shape, str] = {}
         self._max_radius = 0.0
         self._nav_cache: dict[tuple[float, float], NavGrid] = {}
+        self._corner_graphs: dict[float, CornerGraph] = {}
         # Counts every place, move and remove: anything worked out from the bases' positions is
         # still good while it is unchanged (the rules' per-command memo keys on it).
         self.version = 0
@@ -976,6 +978,16 @@ class Table:
         if grid is None:
             grid = self._nav_cache[key] = NavGrid(self, float(radius), float(cell))
         return grid
+
+    def corners(self, radius: float) -> CornerGraph:
+        """The ring points round every corner of the walls and buildings for bases of ``radius``, and
+        the straight legs between them (see :mod:`game.table.corners`), built once per table and
+        radius."""
+        key = round(float(radius), 6)
+        graph = self._corner_graphs.get(key)
+        if graph is None:
+            graph = self._corner_graphs[key] = CornerGraph(self, float(radius))
+        return graph
 
     def find_path(
         self, start: Point, goal: Point, radius: float, max_length: float | None = None

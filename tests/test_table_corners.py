@@ -1,0 +1,87 @@
+"""The corner field (game/table/corners.py): walking distances round walls and buildings over the
+corners' rings, exact against the visibility-graph truth the field bench measures by."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game.bench.fields import Truth, _open_points
+from game.scenario.loader import load_scenario
+from game.scenario.model import Area, Terrain
+from game.table import Table
+from game.table.corners import CornerField
+from game.table.geometry import path_length
+
+BARN = Terrain(1, "barn", "building", Area(((10.0, 0.0), (12.0, 0.0), (12.0, 8.0), (10.0, 8.0))))
+
+
+def _barn_table() -> Table:
+    return Table(24.0, 12.0, [BARN])
+
+
+def test_a_goal_in_plain_sight_is_the_straight_line() -> None:
+    field = CornerField(_barn_table().corners(0.5), [(20.0, 2.0)])
+    assert field.distance((18.0, 5.0)) == math.dist((18.0, 5.0), (20.0, 2.0))
+    assert field.route((18.0, 5.0)) == [(18.0, 5.0), (20.0, 2.0)]
+
+
+def test_the_way_round_a_building_is_within_a_few_hundredths_of_the_arcs() -> None:
+    field = CornerField(_barn_table().corners(0.5), [(20.0, 2.0)])
+    # tangents to the 0.5" circles round the barn's top corners, the arcs and the 2" between them
+    tangent = math.sqrt(10.0**2 - 0.5**2)
+    turn = math.atan2(6.0, 8.0) + math.asin(0.5 / 10.0)
+    exact = 2 * tangent + 2.0 + 2 * 0.5 * turn
+    assert exact < field.distance((2.0, 2.0)) < exact + 0.1
+
+
+def test_a_route_is_legal_legs_as_long_as_the_distance() -> None:
+    table = _barn_table()
+    field = CornerField(table.corners(0.5), [(20.0, 2.0)])
+    route = field.route((2.0, 2.0))
+    assert route[0] == (2.0, 2.0) and route[-1] == (20.0, 2.0)
+    assert all(table.leg_clear(a, b, 0.5) for a, b in zip(route, route[1:]))
+    assert path_length(route) == pytest.approx(field.distance((2.0, 2.0)), abs=1e-9)
+    step = field.step((2.0, 2.0), 4.0)
+    assert path_length(step) == pytest.approx(4.0) and step[0] == (2.0, 2.0)
+
+
+def test_a_goal_walled_in_cannot_be_reached() -> None:
+    pen = [
+        Terrain(i, f"wall {i}", "wall", Area(pts, is_line=True, shape="polyline"))
+        for i, pts in enumerate(
+            [((14.0, 2.0), (22.0, 2.0)), ((22.0, 2.0), (22.0, 10.0)), ((22.0, 10.0), (14.0, 10.0))]
+            + [((14.0, 10.0), (14.0, 2.0))]
+        )
+    ]
+    table = Table(24.0, 12.0, pen)
+    field = CornerField(table.corners(0.5), [(18.0, 6.0)])
+    assert field.distance((4.0, 6.0)) == math.inf
+    assert field.route((4.0, 6.0)) == [(4.0, 6.0)]
+    assert field.distance((17.0, 6.0)) == 1.0
+
+
+def test_no_goals_reaches_nothing() -> None:
+    field = CornerField(_barn_table().corners(0.5), [])
+    assert field.distances([(2.0, 2.0), (20.0, 2.0)]) == [math.inf, math.inf]
+
+
+def test_on_every_shipped_map_the_field_is_the_truth_and_a_batch_reads_as_one_by_one() -> None:
+    """The field bench's truth (a visibility graph over the same corner rings, every leg asked of
+    the table, no leg left out) agrees to a millionth on a sample of points and goals per map."""
+    from game.assets import assets_dir
+
+    for path in sorted(assets_dir("maps").glob("*.tmx")):
+        table = Table.from_scenario(load_scenario(str(path)))
+        grid = table.navigation(0.5)
+        rng = random.Random(848)
+        goals = _open_points(table, grid, 4, rng)
+        points = _open_points(table, grid, 40, rng)
+        field = CornerField(table.corners(0.5), goals)
+        truth = Truth(table, 0.5).field(goals)
+        together = field.distances(points)
+        assert together == [field.distance(p) for p in points], path.name
+        for p, d in zip(points, together):
+            assert d == pytest.approx(truth(p), rel=1e-6), (path.name, p)
