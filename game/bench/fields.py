@@ -14,7 +14,11 @@ Candidates (each skipped when its package is not installed):
 - ``skfmm``: :func:`skfmm.distance`, second-order fast marching on the open cells (the goals are
   the zero contour of circles 0.75" round them);
 - ``anyangle``: straight legs in any direction, each cell walking to an anchor (Lazy Theta*'s rule
-  as a multi-source field), compiled with numba (:mod:`game.bench.anyangle`).
+  as a multi-source field), compiled with numba (:mod:`game.bench.anyangle`);
+- ``corners``: no grid: the walking distance of every corner ring point the truth's graph has, in
+  one search (:class:`game.table.corners.CornerField`), a point read when asked (the nearest way
+  that a clear straight leg reaches). Its ``field_ms`` is that search; its reads are real work
+  (the grid fields' are a look-up), so ``reads_ms`` times every candidate reading the samples.
 
 The truth: the straight line where the base can slide straight to a goal, otherwise the shortest
 path over a visibility graph whose nodes ring every corner of every wall and building (eight
@@ -23,7 +27,8 @@ base's free space), each leg checked with ``Table.leg_clear``. It reads at most 
 of an inch long at each corner it wraps.
 
 Errors are ``field / truth - 1`` at open cell centres at least 2" from the nearest goal; times are
-medians of repeated builds of one field, all candidates interleaved in the same run, each field as
+medians of repeated builds of one field, all candidates interleaved in the same run (``reads_ms``:
+reading the samples' values from a built field, the same way), each field as
 its candidate builds it (a list, a NumPy array, the table's own field), read by cell without
 turning it into a list first (until session 27 every field was turned into a Python list inside
 the time, about 0.3 ms of a Normandy field).
@@ -228,6 +233,27 @@ def anyangle_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
     return anyangle.field(grid, goals)
 
 
+class CornerValues:
+    """A :class:`game.table.corners.CornerField` read by cell as the grid fields are (each cell's
+    centre), and a batch of points at a time for timing the reads a game makes."""
+
+    def __init__(self, grid: NavGrid, goals: Sequence[Point]) -> None:
+        from game.table.corners import CornerField
+
+        self.grid = grid
+        self.field = CornerField(grid.table.corners(grid.radius), goals)  # type: ignore[attr-defined]
+
+    def __getitem__(self, cell: int) -> float:
+        return self.field.distance(self.grid.centres[cell])
+
+    def at_points(self, points: Sequence[Point]) -> list[float]:
+        return self.field.distances(points)
+
+
+def corners_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
+    return CornerValues(grid, goals)
+
+
 CANDIDATES: dict[str, tuple[str | None, Callable[[NavGrid, Sequence[Point]], Values]]] = {
     "python": (None, python_field),
     "csgraph": ("scipy", csgraph_field),
@@ -238,6 +264,7 @@ CANDIDATES: dict[str, tuple[str | None, Callable[[NavGrid, Sequence[Point]], Val
     "wide32": ("scipy", _wide_field(32)),
     "wide48": ("scipy", _wide_field(48)),
     "anyangle": ("numba", anyangle_field),
+    "corners": ("numba", corners_field),
 }
 
 
@@ -331,6 +358,7 @@ WEIGHT = {"python": (), "csgraph": ("numpy", "scipy"), "tcod": ("numpy", "tcod")
 WEIGHT.update({f"wide{size}": ("numpy", "scipy") for size in STENCILS})
 WEIGHT["compiled"] = ("numpy", "scipy", "numba", "llvmlite")
 WEIGHT["anyangle"] = ("numpy", "scipy", "numba", "llvmlite")
+WEIGHT["corners"] = ("numpy", "scipy", "numba", "llvmlite")
 
 
 def compare_map(path: str, repeats: int = 7, seed: int = 12) -> dict[str, dict[str, Any]]:
@@ -355,12 +383,23 @@ def compare_map(path: str, repeats: int = 7, seed: int = 12) -> dict[str, dict[s
             t0 = clock()
             fn(grid, goals)
             times[name].append((clock() - t0) * 1000)
+    reads: dict[str, list[float]] = {name: [] for name in ready}
+    built = {name: fn(grid, goals) for name, fn in ready.items()}
+    cells = [grid.cell_of(p) for p in samples]
+    for _ in range(repeats):
+        for name, values in built.items():
+            t0 = clock()
+            if hasattr(values, "at_points"):
+                values.at_points(samples)
+            else:
+                [values[k] for k in cells]
+            reads[name].append((clock() - t0) * 1000)
     out: dict[str, dict[str, Any]] = {}
-    for name, fn in ready.items():
-        values = fn(grid, goals)
+    for name, values in built.items():
         errors = [values[grid.cell_of(p)] / t - 1 for p, t in zip(samples, truth) if MIN_TRUTH <= t < math.inf]
         out[name] = {
             "field_ms": round(statistics.median(times[name]), 3),
+            "reads_ms": round(statistics.median(reads[name]), 3),
             "error_median_pct": round(100 * statistics.median(errors), 2),
             "error_p95_pct": round(100 * sorted(errors)[int(0.95 * (len(errors) - 1))], 2),
             "error_max_pct": round(100 * max(errors), 2),
@@ -375,7 +414,15 @@ def compare_map(path: str, repeats: int = 7, seed: int = 12) -> dict[str, dict[s
 
 def format_table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
     """A plain-text table: one row per map and candidate."""
-    cols = ("field_ms", "speedup_vs_python", "error_median_pct", "error_p95_pct", "error_max_pct", "install_mb")
+    cols = (
+        "field_ms",
+        "reads_ms",
+        "speedup_vs_python",
+        "error_median_pct",
+        "error_p95_pct",
+        "error_max_pct",
+        "install_mb",
+    )
     lines = [f"{'map':<22}{'candidate':<10}" + "".join(f"{c:>19}" for c in cols)]
     for path, rows in results.items():
         for name, row in rows.items():
