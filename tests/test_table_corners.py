@@ -12,7 +12,7 @@ from game.bench.fields import Truth, _open_points
 from game.scenario.loader import load_scenario
 from game.scenario.model import Area, Terrain
 from game.table import Table
-from game.table.corners import CornerField
+from game.table.corners import DistanceField
 from game.table.geometry import path_length
 
 BARN = Terrain(1, "barn", "building", Area(((10.0, 0.0), (12.0, 0.0), (12.0, 8.0), (10.0, 8.0))))
@@ -23,13 +23,13 @@ def _barn_table() -> Table:
 
 
 def test_a_goal_in_plain_sight_is_the_straight_line() -> None:
-    field = CornerField(_barn_table().corners(0.5), [(20.0, 2.0)])
+    field = DistanceField(_barn_table().corners(0.5), [(20.0, 2.0)])
     assert field.distance((18.0, 5.0)) == math.dist((18.0, 5.0), (20.0, 2.0))
     assert field.route((18.0, 5.0)) == [(18.0, 5.0), (20.0, 2.0)]
 
 
 def test_the_way_round_a_building_is_within_a_few_hundredths_of_the_arcs() -> None:
-    field = CornerField(_barn_table().corners(0.5), [(20.0, 2.0)])
+    field = DistanceField(_barn_table().corners(0.5), [(20.0, 2.0)])
     # tangents to the 0.5" circles round the barn's top corners, the arcs and the 2" between them
     tangent = math.sqrt(10.0**2 - 0.5**2)
     turn = math.atan2(6.0, 8.0) + math.asin(0.5 / 10.0)
@@ -39,7 +39,7 @@ def test_the_way_round_a_building_is_within_a_few_hundredths_of_the_arcs() -> No
 
 def test_a_route_is_legal_legs_as_long_as_the_distance() -> None:
     table = _barn_table()
-    field = CornerField(table.corners(0.5), [(20.0, 2.0)])
+    field = DistanceField(table.corners(0.5), [(20.0, 2.0)])
     route = field.route((2.0, 2.0))
     assert route[0] == (2.0, 2.0) and route[-1] == (20.0, 2.0)
     assert all(table.leg_clear(a, b, 0.5) for a, b in zip(route, route[1:]))
@@ -57,14 +57,14 @@ def test_a_goal_walled_in_cannot_be_reached() -> None:
         )
     ]
     table = Table(24.0, 12.0, pen)
-    field = CornerField(table.corners(0.5), [(18.0, 6.0)])
+    field = DistanceField(table.corners(0.5), [(18.0, 6.0)])
     assert field.distance((4.0, 6.0)) == math.inf
     assert field.route((4.0, 6.0)) == [(4.0, 6.0)]
     assert field.distance((17.0, 6.0)) == 1.0
 
 
 def test_no_goals_reaches_nothing() -> None:
-    field = CornerField(_barn_table().corners(0.5), [])
+    field = DistanceField(_barn_table().corners(0.5), [])
     assert field.distances([(2.0, 2.0), (20.0, 2.0)]) == [math.inf, math.inf]
 
 
@@ -79,9 +79,32 @@ def test_on_every_shipped_map_the_field_is_the_truth_and_a_batch_reads_as_one_by
         rng = random.Random(848)
         goals = _open_points(table, grid, 4, rng)
         points = _open_points(table, grid, 40, rng)
-        field = CornerField(table.corners(0.5), goals)
+        field = DistanceField(table.corners(0.5), goals)
         truth = Truth(table, 0.5).field(goals)
         together = field.distances(points)
         assert together == [field.distance(p) for p in points], path.name
         for p, d in zip(points, together):
             assert d == pytest.approx(truth(p), rel=1e-6), (path.name, p)
+
+
+def test_a_crowd_reads_as_each_point_alone_anywhere_even_against_the_walls() -> None:
+    """Points off the table, inside buildings, a hair off a wall (legs the kernel leaves to the
+    table's own call) and right by the goals: a batch, in its own order, reads as each one alone."""
+    table = Table.from_scenario(load_scenario("maps/normandy_village.tmx"))
+    grid = table.navigation(0.5)
+    rng = random.Random(5)
+    goals = _open_points(table, grid, 3, rng)
+    field = DistanceField(table.corners(0.5), goals)
+    points = [(rng.uniform(-1, table.width + 1), rng.uniform(-1, table.height + 1)) for _ in range(600)]
+    points += [(x + rng.uniform(-0.3, 0.3), y + rng.uniform(-0.3, 0.3)) for x, y in goals for _ in range(10)]
+    # against a wall or building: each ring point moved in until it touches
+    points += [
+        (x - 0.05 * rx, y - 0.05 * ry)
+        for (x, y), rx, ry in zip(field.graph.points, field.graph.rx, field.graph.ry)
+    ]
+    together = field.distances(points)
+    alone = [DistanceField(table.corners(0.5), goals).distance(p) for p in points]
+    assert together == alone
+    assert any(d < math.inf for d in together) and any(d == math.inf for d in together)
+    for p, route in zip(points, field.routes(points)):
+        assert route[0] == p and all(table.leg_clear(a, b, 0.5) for a, b in zip(route[1:], route[2:]))

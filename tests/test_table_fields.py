@@ -72,7 +72,7 @@ def test_the_tables_compiled_search_is_scipys(map_name):
     for trial in range(5):
         rng = random.Random(trial)
         goals = awkward_goals(grid, rng)
-        field = nav.DistanceField(grid, goals)
+        field = nav.GridField(grid, goals)
         dist, toward = nav._scipy_search(grid, field._seeds)
         assert np.array_equal(field._arrays[0], dist) and np.array_equal(field._arrays[1], toward)
     assert nav._TIE_RULE_HOLDS[grid._key]
@@ -145,7 +145,7 @@ def test_a_grid_where_the_compiled_search_differs_keeps_scipys(normandy, monkeyp
     asked = []
     real = nav._scipy_search
     monkeypatch.setattr(nav, "_scipy_search", lambda g, seeds: asked.append(1) or real(g, seeds))
-    field = table.distance_field([(20.3, 20.2)], 0.5)
+    field = grid.distance_field([(20.3, 20.2)])
     assert asked and field.distance((30.0, 21.0)) < math.inf
 
 
@@ -227,11 +227,11 @@ def test_a_narrowed_field_is_the_field_searched_afresh(map_name):
     for trial in range(6):
         rng = random.Random(trial)
         goals = awkward_goals(grid, rng)
-        field = nav.DistanceField(grid, goals)
+        field = nav.GridField(grid, goals)
         assert nav._TIE_RULE_HOLDS[grid._key]
         while len(goals) > 1:
             goals = [g for g in goals if rng.random() > 0.25] or goals[:1]
-            narrowed, fresh = field.narrowed(goals), nav.DistanceField(grid, goals)
+            narrowed, fresh = field.narrowed(goals), nav.GridField(grid, goals)
             assert narrowed._arrays is not None and fresh._arrays is not None
             assert np.array_equal(narrowed._arrays[0], fresh._arrays[0])
             assert np.array_equal(narrowed._arrays[1], fresh._arrays[1])
@@ -254,7 +254,7 @@ def test_chains_pulled_together_are_each_chain_pulled_alone(normandy, window, co
     monkeypatch.setitem(_HOLDS, "dist", compiled)
     rng = random.Random(window)
     goals = _open(grid, 3, rng)
-    field = table.distance_field(goals, 0.5)
+    field = grid.distance_field(goals)
     chains = [c for c in (field._chain(s, rng.choice((2.0, 6.0, 12.0))) for s in _open(grid, 150, rng)) if c]
     chains += [chains[0][:2], chains[1][:3]]  # too short to pull, and one corner
     # a chain along a wall, each corner a hair off it: legs the compiled loop hands to the single call
@@ -278,7 +278,7 @@ def test_chains_pulled_together_are_each_chain_pulled_alone(normandy, window, co
 
 @pytest.mark.parametrize("compiled", [True, False])
 def test_a_hordes_steps_are_each_zombies_step(normandy, compiled, monkeypatch):
-    """DistanceField.steps, which the Zombiekrieg horde walks by, gives each start exactly the step
+    """GridField.steps, which the Zombiekrieg horde walked by, gives each start exactly the step
     it would take alone: from open ground, from against walls, from on a goal, with no length; in
     compiled loops, or the Python way where python_dist is not math.dist."""
     from game.table.compiled import _HOLDS, python_dist_holds
@@ -289,14 +289,14 @@ def test_a_hordes_steps_are_each_zombies_step(normandy, compiled, monkeypatch):
     table, grid = normandy
     rng = random.Random(12)
     goals = _open(grid, 4, rng)
-    field = table.distance_field(goals, 0.5)
+    field = grid.distance_field(goals)
     starts = _open(grid, 400, rng) + goals
     starts += [(x + rng.uniform(-0.5, 0.5), y + rng.uniform(-0.5, 0.5)) for x, y in _open(grid, 200, rng)]
-    from game.table.nav import DistanceField
+    from game.table.nav import GridField
 
     batches = []
-    compiled_steps = DistanceField._steps_compiled
-    monkeypatch.setattr(DistanceField, "_steps_compiled", lambda f, *a: batches.append(1) or compiled_steps(f, *a))
+    compiled_steps = GridField._steps_compiled
+    monkeypatch.setattr(GridField, "_steps_compiled", lambda f, *a: batches.append(1) or compiled_steps(f, *a))
     for length in (6.0, 2.5, 0.0):
         assert field.steps(starts, length) == [field.step(s, length) for s in starts]
     assert len(batches) == (2 if compiled else 0)  # a step of no length is no step: no batch
@@ -378,7 +378,7 @@ def test_the_compiled_dist_is_pythons_math_dist():
 
 @pytest.mark.parametrize("holds", [True, False])
 def test_a_hordes_walking_distances_are_each_zombies(normandy, monkeypatch, holds):
-    """``DistanceField.distances`` (a horde's, in one compiled call) reads what ``distance`` reads for
+    """``GridField.distances`` (a horde's, in one compiled call) reads what ``distance`` reads for
     each point, anywhere on the table and right by the goals; where the interpreter's math.dist were
     not the one the compiled loop follows, it measures point by point."""
     from game.table import compiled, nav_kernel
@@ -390,7 +390,7 @@ def test_a_hordes_walking_distances_are_each_zombies(normandy, monkeypatch, hold
     table, grid = normandy
     rng = random.Random(3)
     goals = awkward_goals(grid, rng)
-    field = table.distance_field(goals, 0.5)
+    field = grid.distance_field(goals)
     points = [(rng.uniform(-1, table.width + 1), rng.uniform(-1, table.height + 1)) for _ in range(3000)]
     points += [(x + rng.uniform(-0.3, 0.3), y + rng.uniform(-0.3, 0.3)) for x, y in goals for _ in range(10)]
     assert field.distances(points) == [field.distance(p) for p in points]

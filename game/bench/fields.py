@@ -16,7 +16,7 @@ Candidates (each skipped when its package is not installed):
 - ``anyangle``: straight legs in any direction, each cell walking to an anchor (Lazy Theta*'s rule
   as a multi-source field), compiled with numba (:mod:`game.bench.anyangle`);
 - ``corners``: no grid: the walking distance of every corner ring point the truth's graph has, in
-  one search (:class:`game.table.corners.CornerField`), a point read when asked (the nearest way
+  one search (:class:`game.table.corners.DistanceField`), a point read when asked (the nearest way
   that a clear straight leg reaches). Its ``field_ms`` is that search; its reads are real work
   (the grid fields' are a look-up), so ``reads_ms`` times every candidate reading the samples.
 
@@ -110,9 +110,9 @@ def csgraph_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
 def compiled_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
     """What the table uses: its own compiled Dijkstra on the same links (``game.table.nav_kernel``),
     SciPy's distances and next cells."""
-    from game.table.nav import DistanceField
+    from game.table.nav import GridField
 
-    return DistanceField(grid, goals)._dist
+    return GridField(grid, goals)._dist
 
 
 def tcod_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
@@ -234,14 +234,14 @@ def anyangle_field(grid: NavGrid, goals: Sequence[Point]) -> Values:
 
 
 class CornerValues:
-    """A :class:`game.table.corners.CornerField` read by cell as the grid fields are (each cell's
+    """A :class:`game.table.corners.DistanceField` read by cell as the grid fields are (each cell's
     centre), and a batch of points at a time for timing the reads a game makes."""
 
     def __init__(self, grid: NavGrid, goals: Sequence[Point]) -> None:
-        from game.table.corners import CornerField
+        from game.table.corners import DistanceField
 
         self.grid = grid
-        self.field = CornerField(grid.table.corners(grid.radius), goals)  # type: ignore[attr-defined]
+        self.field = DistanceField(grid.table.corners(grid.radius), goals)  # type: ignore[attr-defined]
 
     def __getitem__(self, cell: int) -> float:
         return self.field.distance(self.grid.centres[cell])

@@ -52,7 +52,7 @@ def horde_game(scenario: Scenario, n: int, seed: int = 1):
         table.place(fid, p, 0.5)
     g.dice = g.world.dice = BenchDice(seed)
     st.phase, st.first, st.allied_done, st.axis_done = Phase.AXIS, "allies", True, False
-    table.navigation(0.5).graph()  # the walking grid (and its sparse links) belong to the table, not to one turn
+    table.corners(0.5)  # the corners' graph belongs to the table, not to one turn
     return g
 
 

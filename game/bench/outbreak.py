@@ -58,7 +58,7 @@ def outbreak_game(scenario: Scenario, zombies: int = ZOMBIES, seed: int = 1) -> 
     st.spawns = [Spawn(s.id, s.name, s.dice, sealed=True) for s in st.spawns]
     st.players, st.outbreak, st.outbreak_move = 1, True, 1
     st.move, st.step, st.turn_limit = 1, Step.GENERATION, 99
-    g.table.navigation(0.5).graph()  # the walking grid belongs to the map, not to one move
+    g.table.corners(0.5)  # the corners' graph belongs to the map, not to one move
     sequence.advance(g.world, g.reading)  # move 2 up to its humans' step: outside the clock
     g._flush()
     g.log.clear()

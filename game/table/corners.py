@@ -11,7 +11,7 @@ goal is then a straight leg to the goal, or a straight leg to a ring point and t
 way on from there, at most a few hundredths of an inch longer than the arcs at each corner it
 wraps.
 
-:class:`CornerField` is one set of goals on that graph: each ring point's distance to its nearest
+:class:`DistanceField` is one set of goals on that graph: each ring point's distance to its nearest
 goal, in one search that asks a ring point's straight leg to a goal only when it could still be its
 shortest way. A point's distance is then the least of "straight to a goal" and "straight to a ring
 point, and on from there", tried shortest first until a leg is clear.
@@ -24,7 +24,7 @@ the corner or back in.
 >>> from game.scenario.model import Area, Terrain
 >>> wall = Terrain(1, "barn", "building", Area(((10.0, 0.0), (12.0, 0.0), (12.0, 8.0), (10.0, 8.0))))
 >>> table = Table(24.0, 12.0, [wall])
->>> field = CornerField(table.corners(0.5), [(20.0, 2.0)])
+>>> field = DistanceField(table.corners(0.5), [(20.0, 2.0)])
 >>> round(field.distance((2.0, 2.0)), 2)  # over the barn's top (22.67 on the arcs themselves)
 22.71
 >>> field.distance((18.0, 2.0))  # in plain sight
@@ -34,16 +34,19 @@ the corner or back in.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Protocol
 
 from game.scenario.model import Point
-from game.table.geometry import truncate_path
 
 RING = 8  # points round each corner
 NEAR = 4.0  # radii: legs shorter are all kept (between close corners' rings a chord need not run along either)
 TAUT = 0.45  # a leg's cosine with the line out from its ring point's corner, at most (sin 22.5° = 0.38)
 RING_GAP = 1e-3  # inches the ring's chords keep clear of the base's arc, beyond the radius
+_GRAPHS: OrderedDict[tuple[str, float], tuple[Any, ...]] = OrderedDict()  # built graphs, by terrain and radius
+_GRAPHS_KEPT = 8
+SORT_FROM = 16  # points: a batch this big is read in order of where they stand
 STAND_GAP = 1e-4  # inches a ring point keeps clear of every piece (a leg starting nearer is the table's to settle)
 
 
@@ -52,6 +55,7 @@ class Walkable(Protocol):
 
     width: float
     height: float
+    terrain: Any  # what the graph is kept by, with the size
 
     def on_table(self, p: Point, radius: float) -> bool: ...
 
@@ -70,35 +74,49 @@ class CornerGraph:
     (:meth:`Table.corners`)."""
 
     def __init__(self, table: Walkable, radius: float) -> None:
-        import numpy as np
+        from game.table.nav import terrain_key
 
         self.table, self.radius = table, float(radius)
-        points, out = _ring_points(table, self.radius)
-        self.points: list[Point] = points
-        n = len(points)
-        self.xs = np.array([p[0] for p in points], np.float64)
-        self.ys = np.array([p[1] for p in points], np.float64)
-        self.rx = np.array([o[0] for o in out], np.float64)
-        self.ry = np.array([o[1] for o in out], np.float64)
-        a, b = np.triu_indices(n, 1)
-        dx, dy = self.xs[b] - self.xs[a], self.ys[b] - self.ys[a]
-        length = np.hypot(dx, dy)
-        along = (dx * self.rx[a] + dy * self.ry[a] <= TAUT * length) & (
-            -dx * self.rx[b] - dy * self.ry[b] <= TAUT * length
-        ) | (length < NEAR * self.radius)
-        a, b, length = a[along], b[along], length[along]
-        legs = [(points[i], points[j]) for i, j in zip(a.tolist(), b.tolist())]
-        clear = np.array(table.legs_clear(legs, self.radius), bool) if legs else np.zeros(0, bool)
-        a, b, length = a[clear], b[clear], length[clear]
-        # both ways, grouped by the corner they leave
-        start = np.concatenate((a, b))
-        order = np.argsort(start, kind="stable")
-        self.ends = np.concatenate((b, a))[order].astype(np.int64)
-        self.lengths = np.concatenate((length, length))[order]
-        self.indptr = np.searchsorted(start[order], np.arange(n + 1)).astype(np.int64)
+        key = (terrain_key(table), self.radius)  # every game on a map has the same corners
+        built = _GRAPHS.get(key)
+        if built is None:
+            built = _GRAPHS[key] = _build(table, self.radius)
+            while len(_GRAPHS) > _GRAPHS_KEPT:
+                _GRAPHS.popitem(last=False)
+        else:
+            _GRAPHS.move_to_end(key)
+        self.points, self.xs, self.ys, self.rx, self.ry, self.indptr, self.ends, self.lengths = built
 
     def __len__(self) -> int:
         return len(self.points)
+
+
+def _build(table: Walkable, radius: float) -> tuple[Any, ...]:
+    """(points, xs, ys, rx, ry, indptr, ends, lengths) of a graph; shared, never changed once built."""
+    import numpy as np
+
+    points, out = _ring_points(table, radius)
+    n = len(points)
+    xs = np.array([p[0] for p in points], np.float64)
+    ys = np.array([p[1] for p in points], np.float64)
+    rx = np.array([o[0] for o in out], np.float64)
+    ry = np.array([o[1] for o in out], np.float64)
+    a, b = np.triu_indices(n, 1)
+    dx, dy = xs[b] - xs[a], ys[b] - ys[a]
+    length = np.hypot(dx, dy)
+    along = (dx * rx[a] + dy * ry[a] <= TAUT * length) & (-dx * rx[b] - dy * ry[b] <= TAUT * length)
+    along |= length < NEAR * radius
+    a, b, length = a[along], b[along], length[along]
+    legs = [(points[i], points[j]) for i, j in zip(a.tolist(), b.tolist())]
+    clear = np.array(table.legs_clear(legs, radius), bool) if legs else np.zeros(0, bool)
+    a, b, length = a[clear], b[clear], length[clear]
+    # both ways, grouped by the corner they leave
+    start = np.concatenate((a, b))
+    order = np.argsort(start, kind="stable")
+    ends = np.concatenate((b, a))[order].astype(np.int64)
+    lengths = np.concatenate((length, length))[order]
+    indptr = np.searchsorted(start[order], np.arange(n + 1)).astype(np.int64)
+    return points, xs, ys, rx, ry, indptr, ends, lengths
 
 
 def _ring_points(table: Walkable, radius: float) -> tuple[list[Point], list[tuple[float, float]]]:
@@ -135,7 +153,7 @@ def _ring_points(table: Walkable, radius: float) -> tuple[list[Point], list[tupl
     return points, out
 
 
-class CornerField:
+class DistanceField:
     """Walking distances to the nearest of ``goals`` over a :class:`CornerGraph` (see the module)."""
 
     def __init__(self, graph: CornerGraph, goals: Sequence[Point]) -> None:
@@ -151,7 +169,7 @@ class CornerField:
         self.dist = np.empty(n)
         self.parent = np.empty(n, np.int64)
         verdict = np.zeros((n, len(self.goals)), np.int8)
-        walls = table.outlines().walls
+        walls = self._walls = table.outlines().walls
         while True:
             unsure = k.node_distances(
                 graph.xs, graph.ys, graph.rx, graph.ry, graph.indptr, graph.ends, graph.lengths, self._gx,
@@ -163,23 +181,53 @@ class CornerField:
             for v, g in zip(*(i.tolist() for i in np.nonzero(verdict == k.UNSURE))):
                 clear = table.leg_clear(graph.points[v], self.goals[g], graph.radius)
                 verdict[v, g] = k.CLEAR if clear else k.BLOCKED
+        self._last: dict[Point, tuple[float, int]] = {}
+        self._by_distance: Any = None  # the reached ring points, nearest the goals first: see _ways
+
+    def narrowed(self, goals: Sequence[Point]) -> DistanceField:
+        """The field of ``goals`` on the same graph (a search is cheap: nothing is kept from this one)."""
+        return DistanceField(self.graph, goals)
 
     def ways(self, points: Sequence[Point]) -> tuple[list[float], list[int]]:
         """Each point's walking distance (inf: no goal can be reached) and its way: the goal's index,
-        or the number of goals plus the ring point's, -1 for none."""
+        or the number of goals plus the ring point's, -1 for none. The points last asked are kept:
+        a horde asks the same ones for its distances, then for its steps."""
+        last = self._last
+        if points and all(p in last for p in points):
+            answers = [last[p] for p in points]
+            return [a[0] for a in answers], [a[1] for a in answers]
+        found = self._ways(points)
+        self._last = dict(zip(points, zip(*found)))
+        return found
+
+    def _ways(self, points: Sequence[Point]) -> tuple[list[float], list[int]]:
         import numpy as np
 
         from game.table import corners_kernel as k
 
         graph, table = self.graph, self.graph.table
+        if self._by_distance is None:
+            reached = np.flatnonzero(np.isfinite(self.dist))
+            self._by_distance = reached[np.argsort(self.dist[reached], kind="stable")]
         n = len(points)
         px = np.fromiter((float(p[0]) for p in points), np.float64, n)
         py = np.fromiter((float(p[1]) for p in points), np.float64, n)
+        order = None
+        if n >= SORT_FROM:
+            # neighbours one after another (rows of 2" cells, every other row backwards), so that
+            # each read starts from the way the one before found
+            row, column = np.floor(py / 2.0), np.floor(px / 2.0)
+            order = np.lexsort((np.where(row % 2 == 0, column, -column), row))
+            px, py = np.ascontiguousarray(px[order]), np.ascontiguousarray(py[order])
         out, way, resume = np.empty(n), np.empty(n, np.int64), np.zeros(n, np.int64)
         k.read_ways(
-            px, py, graph.xs, graph.ys, graph.rx, graph.ry, self.dist, self._gx, self._gy, TAUT,
-            table.outlines().walls, graph.radius, table.width, table.height, out, way, resume,
+            px, py, graph.xs, graph.ys, graph.rx, graph.ry, self.dist, self._by_distance, self._gx,
+            self._gy, TAUT, self._walls, graph.radius, table.width, table.height, out, way, resume,
         )  # fmt: skip
+        if order is not None:
+            back = np.empty(n, np.int64)
+            back[order] = np.arange(n)
+            out, way, resume = out[back], way[back], resume[back]
         distances, chosen = out.tolist(), way.tolist()
         for s in np.flatnonzero(way == -2).tolist():
             distances[s], chosen[s] = self._way_one(points[s], int(resume[s]))
@@ -187,16 +235,22 @@ class CornerField:
 
     def _way_one(self, p: Point, skip: int) -> tuple[float, int]:
         """:meth:`ways` for one point, its ways (past the first ``skip``) asked of the table one by one."""
+        import numpy as np
+
         graph, goals = self.graph, len(self.goals)
         x, y = float(p[0]), float(p[1])
-        options: list[tuple[float, int]] = [
-            (math.sqrt((gx - x) ** 2 + (gy - y) ** 2), g) for g, (gx, gy) in enumerate(self.goals)
-        ]
-        for v, (vx, vy) in enumerate(graph.points):
-            d = math.sqrt((vx - x) ** 2 + (vy - y) ** 2)
-            if (x - vx) * graph.rx[v] + (y - vy) * graph.ry[v] <= TAUT * d:
-                options.append((float(self.dist[v]) + d, goals + v))
+        # the kernel's arithmetic (corners_kernel._corner_key), element by element
+        gdx, gdy = self._gx - x, self._gy - y
+        dx, dy = graph.xs - x, graph.ys - y
+        d = np.sqrt(dx * dx + dy * dy)
+        keys = np.where(-dx * graph.rx - dy * graph.ry > TAUT * d, np.inf, self.dist + d)
+        options = list(zip(np.sqrt(gdx * gdx + gdy * gdy).tolist(), range(goals)))
+        options += zip(keys.tolist(), range(goals, goals + len(keys)))
         options = sorted(o for o in options if o[0] < math.inf)
+        first = next((o for o in options if o[1] < goals), None)  # the nearest goal is tried first
+        if first is not None:
+            options.remove(first)
+            options.insert(0, first)
         for key, k in options[skip:]:
             if graph.table.leg_clear((x, y), self._point(k), graph.radius):
                 return key, k
@@ -221,24 +275,47 @@ class CornerField:
 
     def routes(self, points: Sequence[Point]) -> list[list[Point]]:
         """Each point's :meth:`route`, worked out together."""
-        goals = len(self.goals)
-        parent = self.parent.tolist()
-        out: list[list[Point]] = []
-        for p, k in zip(points, self.ways(points)[1] if points else []):
-            path = [(float(p[0]), float(p[1]))]
-            while k >= 0:
-                path.append(self._point(k))
-                if k < goals:
-                    break
-                up = parent[k - goals]  # a ring point with a distance always has a way on
-                k = goals + up if up >= 0 else -1 - up
-            out.append(path)
-        return out
+        return self.steps(points, math.inf)
 
     def step(self, start: Point, length: float) -> list[Point]:
-        """The first ``length`` inches of :meth:`route` from start."""
+        """The first ``length`` inches of :meth:`route` from start (as ``truncate_path`` cuts it)."""
         return self.steps([start], length)[0]
 
     def steps(self, starts: Sequence[Point], length: float) -> list[list[Point]]:
-        """Each start's :meth:`step`, worked out together."""
-        return [truncate_path(path, length) for path in self.routes(starts)]
+        """Each start's :meth:`step`, worked out together; a route is followed only as far as the step
+        goes."""
+        goals = self.goals
+        count = len(goals)
+        parent = self.parent.tolist()
+        points = self.graph.points
+        dist = math.dist
+        out: list[list[Point]] = []
+        for p, k in zip(starts, self.ways(starts)[1] if starts else []):
+            here = (float(p[0]), float(p[1]))
+            path = [here]
+            left = max(0.0, length)
+            while k >= 0:
+                there = goals[k] if k < count else points[k - count]
+                leg = dist(here, there)
+                if leg > left:  # truncate_path's cut
+                    if left > 0.0:
+                        f = left / leg
+                        path.append((here[0] + (there[0] - here[0]) * f, here[1] + (there[1] - here[1]) * f))
+                    break
+                path.append(there)
+                left -= leg
+                here = there
+                if k < count:
+                    break
+                up = parent[k - count]  # a ring point with a distance always has a way on
+                k = count + up if up >= 0 else -1 - up
+            out.append(path)
+        return out
+
+    def straight_goals(self, points: Sequence[Point]) -> list[int]:
+        """For each point, the goal its shortest way walks straight to (its index), -1 where the way
+        bends round a corner or there is none. That goal is the nearest in a straight line whose leg
+        is clear, of those no further in a straight line than the point's walking distance (any such
+        goal is the walking distance away, and the nearest goal is tried first)."""
+        count = len(self.goals)
+        return [k if 0 <= k < count else -1 for k in (self.ways(points)[1] if points else [])]

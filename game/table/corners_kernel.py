@@ -27,37 +27,55 @@ BLOCKERS = 8  # pieces a read remembers as having blocked its last legs
 
 
 @compiled
-def piece_blocks(lax: float, lay: float, lbx: float, lby: float, q: int, walls: Any, radius: float) -> bool:
-    """Whether a base of ``radius`` sliding along the leg clearly touches piece ``q`` (a convex piece's
-    index, or the number of convex pieces plus a wall leg's) having started clearly outside it: a
-    leg the legs kernel would find BLOCKED by that piece alone."""
+def starts_clear_of(lax: float, lay: float, q: int, walls: Any, radius: float) -> bool:
+    """Whether a leg from (lax, lay) starts clearly outside piece ``q`` (a convex piece's index, or the
+    number of convex pieces plus a wall leg's) grown by the radius: farther than the radius and a
+    hair, where the legs kernel judges a leg by the piece alone."""
+    edges, poly_first, caps, _ = walls
+    polys = len(poly_first) - 1
+    if q < polys:
+        inside, start, _ = lk.poly_from_start(lax, lay, lax, lay, q, walls)
+        return not inside and start > radius + LEG_CLEARANCE  # type: ignore[no-any-return]
+    c = q - polys
+    x1, y1, x2, y2 = caps[0, c], caps[1, c], caps[2, c], caps[3, c]
+    return to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1) > radius + caps[4, c] + LEG_CLEARANCE  # type: ignore[no-any-return]
+
+
+@compiled
+def touches(lax: float, lay: float, lbx: float, lby: float, q: int, walls: Any, radius: float) -> bool:
+    """For a leg starting clearly outside piece ``q`` (:func:`starts_clear_of`): whether the base
+    clearly touches it, as the legs kernel judges (its centre line crosses the piece, or passes
+    clearly within the radius)."""
     edges, poly_first, caps, boxes = walls
     polys = len(poly_first) - 1
     dx, dy = lbx - lax, lby - lay
     if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, q, radius + LEG_CLEARANCE):
         return False
-    if q < polys:
-        inside, start, crossed = lk.poly_from_start(lax, lay, lbx, lby, q, walls)
-        if inside:
-            return False  # starting inside: the single call's to say
-        away = np.inf
-        for e in range(poly_first[q], poly_first[q + 1]):
-            x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
-            away = min(away, to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy))
-        reach = radius
-    else:
+    if q >= polys:
         c = q - polys
         x1, y1, x2, y2 = caps[0, c], caps[1, c], caps[2, c], caps[3, c]
-        start = to_segment(lax, lay, x1, y1, x2 - x1, y2 - y1)
-        crossed = lk._crosses(lax, lay, lbx, lby, x1, y1, x2, y2)
         reach = radius + caps[4, c]
+        if reach > LEG_CLEARANCE and lk._crosses(lax, lay, lbx, lby, x1, y1, x2, y2):
+            return True
         apart = min(to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy))
-        away = min(apart, to_segment(x2, y2, lax, lay, dx, dy))
-    if start <= reach + LEG_CLEARANCE:
-        return False
-    if crossed and reach > LEG_CLEARANCE:
-        return True
-    return away < reach - LEG_CLEARANCE
+        return min(apart, to_segment(x2, y2, lax, lay, dx, dy)) < reach - LEG_CLEARANCE  # type: ignore[no-any-return]
+    if radius > LEG_CLEARANCE:
+        for e in range(poly_first[q], poly_first[q + 1]):
+            if lk._crosses(lax, lay, lbx, lby, edges[0, e], edges[1, e], edges[2, e], edges[3, e]):
+                return True
+    away = np.inf
+    for e in range(poly_first[q], poly_first[q + 1]):
+        x1, y1, x2, y2 = edges[0, e], edges[1, e], edges[2, e], edges[3, e]
+        away = min(away, to_segment(lbx, lby, x1, y1, x2 - x1, y2 - y1), to_segment(x1, y1, lax, lay, dx, dy))
+    return away < radius - LEG_CLEARANCE  # type: ignore[no-any-return]
+
+
+@compiled
+def piece_blocks(lax: float, lay: float, lbx: float, lby: float, q: int, walls: Any, radius: float) -> bool:
+    """Whether a base of ``radius`` sliding along the leg clearly touches piece ``q`` having started
+    clearly outside it: a leg the legs kernel would find BLOCKED by that piece alone."""
+    near = crosses_box(lax, lay, lbx, lby, lbx - lax, lby - lay, walls[3], q, radius + LEG_CLEARANCE)
+    return near and starts_clear_of(lax, lay, q, walls, radius) and touches(lax, lay, lbx, lby, q, walls, radius)  # type: ignore[no-any-return]
 
 
 @compiled
@@ -207,15 +225,59 @@ def _sift(keys: Any, ids: Any, heap: Any, size: int, i: int) -> None:
 
 
 @compiled
+def _ask(
+    x: float, y: float, bx: float, by: float, walls: Any, radius: float, width: float, height: float,
+    pieces: Any, near: Any, start_at: Any, blockers: Any, memo: Any, clear_of: Any, asked_at: Any, s: int,
+) -> int:  # fmt: skip
+    """The leg's answer, held up first against the pieces in ``blockers`` (``memo[0]``: how many are
+    known), the one that held a leg last first; a piece that blocks it by itself joins them. Whether
+    the point starts clear of a piece is worked out once per point ``s`` (``clear_of``, ``asked_at``)."""
+    for b in range(memo[0]):
+        q = blockers[b]
+        if asked_at[q] != s:
+            clear_of[q], asked_at[q] = starts_clear_of(x, y, q, walls, radius), s
+        if clear_of[q] and touches(x, y, bx, by, q, walls, radius):
+            for i in range(b, 0, -1):  # the piece that held it is asked first next time
+                blockers[i] = blockers[i - 1]
+            blockers[0] = q
+            return lk.BLOCKED
+    answer = lk.leg(x, y, bx, by, walls, radius, width, height, pieces, len(pieces), near, start_at)
+    if answer == lk.BLOCKED:
+        q = near[0]  # the piece that blocked it, unless the table's edge did
+        if not (0 <= q < len(pieces) and piece_blocks(x, y, bx, by, q, walls, radius)):
+            q = _blocker_of(x, y, bx, by, walls, radius)
+        if q >= 0:  # first in line; the one asked least lately drops out
+            known = min(memo[0] + 1, len(blockers))
+            for i in range(known - 1, 0, -1):
+                blockers[i] = blockers[i - 1]
+            blockers[0] = q
+            memo[0] = known
+    return answer  # type: ignore[no-any-return]
+
+
+@compiled
+def _corner_key(x: float, y: float, v: int, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any, taut: float) -> float:
+    """The shortest walk from (x, y) through corner ring point v: inf where the leg would leave the ring
+    straight out from its corner (no shortest way does)."""
+    dx, dy = xs[v] - x, ys[v] - y
+    d = math.sqrt(dx * dx + dy * dy)
+    if -dx * rx[v] - dy * ry[v] > taut * d:
+        return np.inf
+    return dist[v] + d  # type: ignore[no-any-return]
+
+
+@compiled
 def read_ways(
-    px: Any, py: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any, gx: Any, gy: Any, taut: float,
+    px: Any, py: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any, by_distance: Any, gx: Any, gy: Any, taut: float,
     walls: Any, radius: float, width: float, height: float, out: Any, way: Any, resume: Any,
 ) -> None:  # fmt: skip
     """Each point's walking distance to the nearest goal, and its way there: the goal (``way`` g < G)
-    or the corner (G + v) its first straight leg goes to, -1 where none can be reached. The ways are
-    tried by how short a walk they could give (each corner's distance plus the straight line; ties:
-    the lower index), the first CLEAR leg is the answer. Where a leg is UNSURE, ``way`` is -2 and
-    ``resume`` how many ways were tried before it, for the single call to go on from."""
+    or the corner (G + v) its first straight leg goes to, -1 where none can be reached. The nearest
+    goal in a straight line is tried first (no way round a corner is shorter), then the other ways by
+    how short a walk they could give (each corner's distance plus the straight line; ties: the lower
+    index); the first CLEAR leg is the answer. Where a leg is UNSURE, ``way`` is -2 and ``resume``
+    how many ways were tried before it, for the single call to go on from. ``by_distance``: the
+    reached corners, nearest the goals first."""
     n, goals = len(xs), len(gx)
     total = n + goals
     every = len(walls[1]) - 1 + walls[2].shape[1]
@@ -225,26 +287,102 @@ def read_ways(
     keys = np.empty(total)
     heap = np.empty(total, np.int64)
     blockers = np.full(BLOCKERS, -1, np.int64)
-    known, slot = 0, 0
+    memo = np.zeros(1, np.int64)
+    clear_of = np.zeros(every, np.bool_)
+    asked_at = np.full(every, -1, np.int64)
+    hint = -1  # the way the point before went
     for s in range(len(px)):
         x, y = px[s], py[s]
-        size = 0
-        for k in range(total):
-            if k < goals:
-                keys[k] = math.sqrt((gx[k] - x) ** 2 + (gy[k] - y) ** 2)
+        if s > 0 and way[s - 1] >= 0:
+            hint = way[s - 1]
+        out[s], way[s] = np.inf, -1
+        first, least = -1, np.inf
+        for g in range(goals):
+            gdx, gdy = gx[g] - x, gy[g] - y
+            keys[g] = math.sqrt(gdx * gdx + gdy * gdy)
+            if keys[g] < least:
+                first, least = g, keys[g]
+        tries = 0
+        if first >= 0:
+            tries = 1
+            answer = _ask(
+                x,
+                y,
+                gx[first],
+                gy[first],
+                walls,
+                radius,
+                width,
+                height,
+                pieces,
+                near,
+                start_at,
+                blockers,
+                memo,
+                clear_of,
+                asked_at,
+                s,
+            )
+            if answer == lk.CLEAR:
+                out[s], way[s] = least, first
+                continue
+            if answer == lk.UNSURE:
+                way[s], resume[s] = -2, 0
+                continue
+        # The way the point before found, if this point sees it too, bounds the answer: only the ways
+        # before it need asking (a horde asked in order shares its ways), and no corner farther from
+        # the goals than that.
+        bound, last = np.inf, -1
+        if hint >= 0 and hint != first:
+            if hint < goals:
+                hx, hy, key = gx[hint], gy[hint], keys[hint]
             else:
-                v = k - goals
-                d = math.sqrt((xs[v] - x) ** 2 + (ys[v] - y) ** 2)
-                keys[k] = dist[v] + d
-                if (x - xs[v]) * rx[v] + (y - ys[v]) * ry[v] > taut * d:
-                    keys[k] = np.inf  # a shortest way reaches a corner along its ring
-            if keys[k] < np.inf:
+                hx, hy, key = (
+                    xs[hint - goals],
+                    ys[hint - goals],
+                    _corner_key(x, y, hint - goals, xs, ys, rx, ry, dist, taut),
+                )
+            if (
+                key < np.inf
+                and _ask(
+                    x,
+                    y,
+                    hx,
+                    hy,
+                    walls,
+                    radius,
+                    width,
+                    height,
+                    pieces,
+                    near,
+                    start_at,
+                    blockers,
+                    memo,
+                    clear_of,
+                    asked_at,
+                    s,
+                )
+                == lk.CLEAR
+            ):
+                bound, last = key, hint
+        size = 0
+        for g in range(goals):
+            if g != first and (keys[g] < bound or (keys[g] == bound and g <= last)):
+                heap[size] = g
+                size += 1
+        for v in by_distance:
+            room = bound - dist[v]
+            if room < 0.0:
+                break
+            if room < np.inf and (xs[v] - x) ** 2 + (ys[v] - y) ** 2 > room * room * (1.0 + 1e-9):
+                continue  # clearly no shorter than the bound (the square root spared)
+            k = goals + v
+            keys[k] = _corner_key(x, y, v, xs, ys, rx, ry, dist, taut)
+            if keys[k] < bound or (keys[k] == bound and k <= last):
                 heap[size] = k
                 size += 1
         for i in range(size // 2 - 1, -1, -1):
             _sift(keys, heap, heap, size, i)
-        out[s], way[s] = np.inf, -1
-        tries = 0
         while size > 0:
             k = heap[0]
             size -= 1
@@ -252,22 +390,27 @@ def read_ways(
             _sift(keys, heap, heap, size, 0)
             bx, by = (gx[k], gy[k]) if k < goals else (xs[k - goals], ys[k - goals])
             tries += 1
-            held = False
-            for b in range(known):
-                if piece_blocks(x, y, bx, by, blockers[b], walls, radius):
-                    held = True
-                    break
-            if held:
-                continue
-            answer = lk.leg(x, y, bx, by, walls, radius, width, height, pieces, every, near, start_at)
+            answer = _ask(
+                x,
+                y,
+                bx,
+                by,
+                walls,
+                radius,
+                width,
+                height,
+                pieces,
+                near,
+                start_at,
+                blockers,
+                memo,
+                clear_of,
+                asked_at,
+                s,
+            )
             if answer == lk.CLEAR:
                 out[s], way[s] = keys[k], k
                 break
             if answer == lk.UNSURE:
                 way[s], resume[s] = -2, tries - 1
                 break
-            q = _blocker_of(x, y, bx, by, walls, radius)
-            if q >= 0:
-                blockers[slot] = q
-                slot = (slot + 1) % BLOCKERS
-                known = min(known + 1, BLOCKERS)

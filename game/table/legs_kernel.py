@@ -86,7 +86,8 @@ def leg_answer(
     convex piece's index, or the number of convex pieces plus a wall leg's): all of them, or any that
     hold every piece within the radius (and a hair) of the leg, as the other pieces let the base by
     whatever they are. ``walls``: the walls and buildings (:attr:`game.table.outlines.Outlines.walls`);
-    ``near`` and ``start_at`` are scratch, one entry per piece."""
+    ``near`` and ``start_at`` are scratch, one entry per piece; a leg a piece blocks leaves that
+    piece in ``near[0]``."""
     edges, poly_first, caps, boxes = walls
     if lax == lbx and lay == lby:
         return CLEAR  # no length
@@ -125,6 +126,7 @@ def leg_answer(
             # nearer than the reach by more than the hair, unless the reach is a hair itself
             if reach > LEG_CLEARANCE:
                 touch = True
+                near[0] = q
                 break  # blocked, whatever the pieces left
             unsure = True
         else:
@@ -150,6 +152,7 @@ def leg_answer(
         judged = _judge(away, reach)
         if judged == BLOCKED:
             touch = True
+            near[0] = q
         elif judged == UNSURE:
             unsure = True
         k += 1

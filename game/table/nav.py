@@ -1,6 +1,7 @@
-"""Walking around walls and buildings: a navigation grid per (table, base radius), A* paths
-pulled taut into a few straight legs, and multi-source distance fields so a horde can each take a
-step toward its nearest target without a search per zombie.
+"""Walking around walls and buildings on a grid: a navigation grid per (table, base radius), A* paths
+pulled taut into a few straight legs, and the 8-connected grid distance field (:class:`GridField`)
+the rules walked their zombies by before the corner field (:mod:`game.table.corners`), kept as the
+field bench's reference: its distances read up to 8% long between the grid's eight directions.
 
 A cell is open when a base of the grid's radius centred there is wholly on the table and touches
 no wall or building. Two neighbouring open cells (8-connected) are linked when the base can slide
@@ -62,7 +63,8 @@ _SEEDS_KEPT = 4096  # goal points whose seed a grid remembers (see NavGrid.seed)
 _TIE_RULE_HOLDS: dict[tuple, bool] = {}
 
 
-def _terrain_key(table: Walkable) -> str:
+def terrain_key(table: Walkable) -> str:
+    """What a table's walking depends on (its size and terrain), as one key for caches shared by games."""
     return repr((table.width, table.height, table.terrain))
 
 
@@ -120,7 +122,7 @@ class NavGrid:
         self.table = table
         self.radius = radius
         self.cell = cell
-        key = (_terrain_key(table), radius, cell)
+        key = (terrain_key(table), radius, cell)
         built = _GRID_CACHE.get(key)
         if built is None:
             built = _GRID_CACHE[key] = self._build(table, radius, cell)
@@ -394,20 +396,21 @@ class NavGrid:
             seeds[goal] = found
         return found  # type: ignore[return-value]
 
-    def distance_field(self, goals: Sequence[Point]) -> DistanceField:
-        return DistanceField(self, goals)
+    def distance_field(self, goals: Sequence[Point]) -> GridField:
+        return GridField(self, goals)
 
 
-class DistanceField:
-    """Walking distance to the nearest of several goals from anywhere on the table (see
-    :meth:`game.table.space.Table.distance_field`). One multi-source Dijkstra over the grid, in
+class GridField:
+    """Walking distance to the nearest of several goals from anywhere on the table, measured on the
+    grid (``NavGrid.distance_field``; the rules walk by ``Table.distance_field``, the corner field,
+    which this one is measured against in the field bench). One multi-source Dijkstra over the grid, in
     compiled code; every cell keeps the next cell toward its nearest goal, so a step just follows
     those.
 
     A field for fewer of the same goals (:meth:`narrowed`) is searched again only where a dropped
     goal was the nearest: the same distances and next cells as a search afresh."""
 
-    def __init__(self, grid: NavGrid, goals: Sequence[Point], narrowing: DistanceField | None = None) -> None:
+    def __init__(self, grid: NavGrid, goals: Sequence[Point], narrowing: GridField | None = None) -> None:
         self.grid = grid
         self.goals = tuple((float(g[0]), float(g[1])) for g in goals)
         n = grid.nx * grid.ny
@@ -438,11 +441,11 @@ class DistanceField:
         # every cell into a Python object (a horde's steps read a few).
         self._dist, self._toward = memoryview(self._arrays[0]), memoryview(self._arrays[1])
 
-    def narrowed(self, goals: Sequence[Point]) -> DistanceField:
-        """The field of ``goals`` on the same grid: exactly ``DistanceField(grid, goals)``, but when
+    def narrowed(self, goals: Sequence[Point]) -> GridField:
+        """The field of ``goals`` on the same grid: exactly ``GridField(grid, goals)``, but when
         they are some of this field's goals (a horde's hunted humans once one is engaged) only the
         cells that were nearest a dropped goal are searched again."""
-        return DistanceField(self.grid, goals, narrowing=self)
+        return GridField(self.grid, goals, narrowing=self)
 
     def _roots(self) -> Any:
         """Each cell's seed cell, following the next cells (a cell with none is its own)."""
@@ -728,7 +731,7 @@ def _scipy_search(grid: NavGrid, seeds: dict[int, float]) -> tuple[Any, Any]:
     return dist, pred
 
 
-def _narrow(grid: NavGrid, old: DistanceField, seeds: dict[int, float]) -> tuple[Any, Any, Any] | None:
+def _narrow(grid: NavGrid, old: GridField, seeds: dict[int, float]) -> tuple[Any, Any, Any] | None:
     """The arrays of a field with ``seeds`` made from ``old``'s (distances, next cells, each cell's
     seed), or None when they cannot be (a seed new or nearer than before, another grid, or SciPy's
     choice of next cell not known to follow the compiled search's rule).

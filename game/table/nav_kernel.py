@@ -449,7 +449,7 @@ def field_distances(
     goal_x: Any,
     goal_y: Any,
 ) -> Any:
-    """``DistanceField.distance`` of many points (``px``, ``py``, each in its grid cell ``cells``): the
+    """``GridField.distance`` of many points (``px``, ``py``, each in its grid cell ``cells``): the
     least, over the reachable cells round each, of the cell's distance plus the straight line to
     its centre, and of the straight line to a goal that seeds it (``goal_x``, ``goal_y``: nan where
     none does), measured as ``math.dist`` measures."""
@@ -558,7 +558,7 @@ def field_chains(
     px: Any, py: Any, start_cells: Any, reach: float, toward: Any, centre_x: Any, centre_y: Any,
     goal_x: Any, goal_y: Any, firsts: Any, cx: Any, cy: Any, cid: Any,
 ) -> None:  # fmt: skip
-    """Each start's chain as ``DistanceField._chain`` builds it from its start cell (-1: none, an
+    """Each start's chain as ``GridField._chain`` builds it from its start cell (-1: none, an
     empty chain): the start, then the cells downhill until ``reach`` is walked (:func:`python_dist`)
     or the goal is reached. Chain ``s`` is ``cx, cy[firsts[s]:firsts[s + 1]]``, and ``cid`` says what
     each point is: -1 the start, a cell, or ``-2 - k`` the goal of seed cell ``k``."""

@@ -26,11 +26,11 @@ import pymunk
 
 from game.scenario.model import Point, Scenario, Terrain
 from game.table import geometry as geo
-from game.table.corners import CornerGraph
+from game.table.corners import CornerGraph, DistanceField
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
 from game.table.index import BaseGrid, BoxGrid, BoxRaster
 from game.table.legs_batch import LEGS_BATCH_FROM
-from game.table.nav import DistanceField, NavGrid
+from game.table.nav import NavGrid
 from game.table.rays import SIGHT_SKIN, RayCaster, ShapeProbe
 
 CLEAR, OBSCURED, BLOCKED = "clear", "obscured", "blocked"
@@ -1000,9 +1000,10 @@ class Table:
         return truncate_path(path, max_length) if max_length is not None else path
 
     def distance_field(self, goals: Sequence[Point], radius: float) -> DistanceField:
-        """Walking distance to the nearest goal from anywhere, around walls and buildings, computed
-        once (multi-source) so many zombies can each take a step toward their nearest target cheaply."""
-        return self.navigation(radius).distance_field(goals)
+        """Walking distance to the nearest goal from anywhere, around walls and buildings, over the
+        corners a shortest way bends round (:mod:`game.table.corners`): searched once for all the
+        goals, so many zombies can each take a step toward their nearest target cheaply."""
+        return DistanceField(self.corners(radius), goals)
 
     # -- areas ----------------------------------------------------------------------------
 

@@ -105,7 +105,7 @@ def move_horde(world: World, unit: Unit, target: Unit, inches: float, fields: di
     def walking_field() -> Any:
         nonlocal field
         if field is None:
-            field = world.table.navigation(radius, NAV_CELL).distance_field(goals)
+            field = world.table.distance_field(goals, radius)
             if fields is not None:
                 fields[key] = field
         return field

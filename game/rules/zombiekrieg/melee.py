@@ -14,6 +14,7 @@ from __future__ import annotations
 from game.rules.zombiekrieg.events import MeleeAttack
 from game.rules.zombiekrieg.geometry import within, within_reach
 from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, SUCCESS
+from game.rules.zombiekrieg.state import figure_number
 from game.rules.zombiekrieg.world import World
 
 
@@ -35,7 +36,7 @@ def melee(world: World) -> None:
         )
         if near is not None:
             d = world.edge_distance(z, st.figures[near])
-            attackers.append((d, _num(z.id), z))
+            attackers.append((d, figure_number(z.id), z))
     for _, _, z in sorted(attackers, key=lambda a: (a[0], a[1])):
         if not z.standing:
             continue
@@ -59,8 +60,3 @@ def melee(world: World) -> None:
             world.knock_down(z)
         else:
             world.kill(s, f"killed in melee by {z.id}")
-
-
-def _num(fid: str) -> int:
-    digits = "".join(ch for ch in fid if ch.isdigit())
-    return int(digits) if digits else 0

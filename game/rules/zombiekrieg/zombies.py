@@ -30,7 +30,7 @@ from game.rules.zombiekrieg import cohesion
 from game.rules.zombiekrieg.data import Reaction
 from game.rules.zombiekrieg.events import ReactionRolled, ZombieMoved
 from game.rules.zombiekrieg.geometry import angle_to, within_reach
-from game.rules.zombiekrieg.state import Figure
+from game.rules.zombiekrieg.state import Figure, figure_number
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Point
 from game.table import DistanceField, path_length, truncate_path
@@ -126,7 +126,7 @@ def axis_move(world: World) -> None:
     if cell.move == "none":
         return
     st = world.state
-    zs = sorted((z for z in st.zombies() if z.standing), key=lambda z: _num(z.id))
+    zs = sorted((z for z in st.zombies() if z.standing), key=lambda z: figure_number(z.id))
     allies = [a for a in st.allied() if a.on_table]
     if not zs or not allies:
         return
@@ -162,7 +162,7 @@ def axis_move(world: World) -> None:
         order.append(z)
 
     # the break-off zombies first: they are the front of the unit
-    for z in sorted(breakers, key=lambda z: (_nearest_allied_distance(world, z), _num(z.id))):
+    for z in sorted(breakers, key=lambda z: (_nearest_allied_distance(world, z), figure_number(z.id))):
         target = world.table.nearest_of(z.position, world.allied_ids(), where=world.is_allied)
         if target is not None:
             walk(z, _path_to(world, z, st.figures[target].position), "close in")
@@ -170,10 +170,12 @@ def axis_move(world: World) -> None:
         goals = _goals(world, cell, allies, unit)
         field = world.table.distance_field(goals, unit[0].radius)
         walking = dict(zip((z.id for z in unit), field.distances([z.position for z in unit])))
-        straight = _straight_goals(world, unit, goals, walking)
+        straight = {
+            z.id: goals[i] for z, i in zip(unit, field.straight_goals([z.position for z in unit])) if i >= 0
+        }
         stepping = [z for z in unit if z.id not in straight]
         steps = dict(zip((z.id for z in stepping), field.steps([z.position for z in stepping], dist)))
-        for z in sorted(unit, key=lambda z: (walking[z.id], _num(z.id))):
+        for z in sorted(unit, key=lambda z: (walking[z.id], figure_number(z.id))):
             walk(z, _path_toward(z, straight.get(z.id), field, (dist, steps.get(z.id))), cell.move)
     paths.update(zip((z.id for z in order), _walk_in_turn(world, order, clutter.cut_all(wanted, replans))))
     if not alone:
@@ -252,30 +254,11 @@ def _path_to(world: World, z: Figure, goal: Point) -> Callable[[float], list[Poi
     return plan
 
 
-def _straight_goals(
-    world: World, unit: Sequence[Figure], goals: Sequence[Point], walking: dict[str, float]
-) -> dict[str, Point]:
-    """Each zombie's goal to walk straight at, where it has one: the nearest goal in a straight line
-    whose leg is clear of walls and buildings, of those no further in a straight line than the
-    nearest is to walk to (a goal beyond that is never nearer). The unit is asked of the table
-    together (figures do not block a leg, so the order the unit walks in does not matter)."""
-    by_radius: dict[float, list[Figure]] = {}
-    for z in unit:
-        by_radius.setdefault(z.radius, []).append(z)
-    straight: dict[str, Point] = {}
-    for radius, zs in by_radius.items():
-        found = world.table.nearest_clear([z.position for z in zs], goals, [walking[z.id] for z in zs], radius)
-        for z, i in zip(zs, found):
-            if i >= 0:
-                straight[z.id] = goals[i]
-    return straight
-
-
 def _path_toward(
     z: Figure, goal: Point | None, field: DistanceField, stepped: tuple[float, list[Point] | None]
 ) -> Callable[[float], list[Point]]:
     """Toward the nearest goal: straight at ``goal`` when it has one in open ground (RULES.md Common,
-    Movement; see :func:`_straight_goals`), else down the unit's shared distance field round the
+    Movement; see ``DistanceField.straight_goals``), else down the unit's shared distance field round the
     walls (``stepped``: a length and the step of that length, worked out with the unit's others)."""
     here = z.position
     if goal is not None:
@@ -424,11 +407,6 @@ def _nearest_allied_distance(world: World, z: Figure) -> float:
 
 
 @lru_cache(maxsize=4096)  # ids repeat every turn; sorting a horde asks thousands of times
-def _num(fid: str) -> int:
-    digits = "".join(ch for ch in fid if ch.isdigit())
-    return int(digits) if digits else 0
-
-
 def _meaning(ev, text):
     from dataclasses import replace
 
