@@ -757,12 +757,13 @@ HIVE_PAD_WALL: list[tuple[float, float]] | None = None
 # gunship than the middle pair. Zones 6" wide, the middle pair at the back and the outer pair at the front
 # (still 12" apart) put every team within 2.1" of the same straight-line distance to the gunship. Since the
 # bots and the hordes walk the true shortest ways (the corner field, issue 12) the middle pair's straight run
-# up the avenue gained on the outer pair (13/29/32/13% over 500 games, Manufactorum 15/27/32/18), so the
-# middle zones start 1" further back (41.5-47.5): 16/26/31/16%, Manufactorum 18/26/33/16% [balance].
+# up the avenue gained on the outer pair (13/29/32/13% over 500 games, Manufactorum 15/27/32/18): the middle
+# zones start 0.5" further back, to the table's edge (41-48), still room for the biggest team; see HIVE_BOSS
+# and FORGE_RAMPART for what evened it out [balance].
 HIVE_DEPLOY: dict[int, tuple[float, float, float, float]] = {
     1: (6, 36, 6, 7),
-    2: (24, 41.5, 6, 6),
-    3: (42, 41.5, 6, 6),
+    2: (24, 41, 6, 7),
+    3: (42, 41, 6, 7),
     4: (60, 36, 6, 7),
 }
 # The Zombie Boss's places by the gunship; with several, a D6 picks one (six split evenly among them). The Boss
@@ -770,7 +771,11 @@ HIVE_DEPLOY: dict[int, tuple[float, float, float, float]] = {
 # middle teams and held both (they won 12-14% each, the outer pair 26-33%); with a blast wall in front of it,
 # it went round one end and the middle pair won 35-42%. Beside the gunship, west (1-3) or east (4-6), it meets
 # one middle team, the side it came from, as likely either way [balance, 100-game runs].
-HIVE_BOSS: list[tuple[float, float]] = [(29.5, 3.5), (42.5, 3.5)]
+# Since the zombies walk the true shortest ways (the corner field, issue 12) the Boss beside the gunship found
+# the outer teams nearer than the 8-connected grid had (13/29/32/13% over 500 games, the deployment zones
+# below tried too: 12-16% for the outer pair), so it stands in front of the gunship again and comes down the
+# avenue: 22/20/18/22% (seeds 1-500), 23/21/19/24% (1001-1500), zombies 13-18% [balance].
+HIVE_BOSS: list[tuple[float, float]] = [(36, 6.5)]
 
 
 def mirrored(pts: list[Pt]) -> list[Pt]:
@@ -901,15 +906,17 @@ def hive_street() -> Table:
 #   order of the spawn zones numbers the hordes and orders the dice's picks, so it alternates west and east
 #   below, and the lifter and its Boss marks stand 0.5" west of the middle (the walking grid's ties favour the
 #   east). Final: seats 22/21/22/23% (seeds 1-500), 18/24/21/24% on fresh seeds 1001-1500, zombies 12%. On the
-#   corner field (no grid, issue 12) and Hive Street's middle zones 1" back: 18/26/33/16%, zombies 7%.
+#   corner field (no grid, issue 12): see FORGE_RAMPART.
 FORGE_MID = 36.0
 FORGE_DEPLOY: dict[int, tuple[float, float, float, float]] = dict(HIVE_DEPLOY)
 FORGE_LIFTER_SHIFT = -0.5
 FORGE_BOSS: list[tuple[float, float]] = [(29.5 + FORGE_LIFTER_SHIFT, 3.5), (42.5 + FORGE_LIFTER_SHIFT, 3.5)]
 # The rampart west of the centre line, as wall runs (x0, x1) at FORGE_RAMPART_Y; the east half is its mirror.
-# Between the runs is the west gate, 22.5-27.5" (its twin 44.5-49.5"); the runs meet in the middle.
+# Between the runs is the west gate, 21-26" (its twin 46-51"); the runs meet in the middle. It was 22.5-27.5" on
+# the 8-connected grid; walking the true shortest ways (the corner field, issue 12) the outer seats won 13-15%
+# there, and 1.5" further out 20/24/30/19% (seeds 1-500), 18/28/23/22% (1001-1500) [balance].
 FORGE_RAMPART_Y = 13.0
-FORGE_RAMPART: list[tuple[float, float]] = [(0.0, 22.5), (27.5, 36.0)]
+FORGE_RAMPART: list[tuple[float, float]] = [(0.0, 21.0), (26.0, 36.0)]
 # The west edge's spawn zone (x, y, w, h), inside the rampart; the east one is its mirror.
 FORGE_SIDE_SPAWN: tuple[float, float, float, float] = (0.5, 2.0, 2.0, 9.0)
 # In zone order (see above): the chute last, so the dice's first pick (a D6 among seven) leaves out only it.

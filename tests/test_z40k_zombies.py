@@ -17,6 +17,7 @@ from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
 from game.scenario.loader import load_scenario
+from game.scenario.model import Area
 
 GUARDS = {"unit": "infantry_squad", "models": 10}
 
@@ -138,10 +139,14 @@ def test_movement_limits_and_difficult_terrain_keep_highest() -> None:
 HIVE = Path(__file__).resolve().parents[1] / "maps" / "hive_street.tmx"
 
 
-def test_hive_street_boss_stands_at_a_mark_beside_the_vehicle_rolled_on_a_d6() -> None:
+def test_the_boss_stands_at_a_mark_by_the_vehicle_rolled_on_a_d6_where_there_are_two() -> None:
     """RULES.md, Zombie 40,000, Set-up: "one Zombie Boss is deployed by the escape vehicle" [seed]; where the map
-    marks two places a D6 picks one (1-3 the first mark, 4-6 the second) [house]."""
-    sc = load_scenario(str(HIVE))
+    marks two places (Manufactorum Ferrum, either side of the lifter) a D6 picks one (1-3 the first mark, 4-6
+    the second) [house]; where it marks one (Hive Street, in front of the gunship) it stands there."""
+    hive = load_scenario(str(HIVE))
+    (mark,) = [p.position for p in hive.placements_of("zombie") if p.properties.get("boss")]
+    assert new_game(hive, {"teams": ["ork_boyz"] * 4}, seed=1).figure("boss").position == pytest.approx(mark)
+    sc = load_scenario(str(HIVE.with_name("manufactorum_ferrum.tmx")))
     marks = [p.position for p in sc.placements_of("zombie") if p.properties.get("boss")]
     assert len(marks) == 2
     seen = set()
@@ -185,3 +190,26 @@ def test_hive_street_squads_deploy_inside_their_zones_and_the_table_is_a_mirror_
         pa = sorted((round(x, 3), round(y, 3)) for x, y in zones[a].area.points)
         pb = sorted((round(2 * mid - x, 3), round(y, 3)) for x, y in zones[b].area.points)
         assert pa == pb
+
+
+def test_a_squad_too_big_for_its_zone_deploys_beside_it_never_on_one_another() -> None:
+    """RULES.md, Zombie 40,000, Set-up [house]: a deployment zone drawn too small for the squad (here 2" square,
+    room for one base) puts the rest as near it as they fit; no two bases overlap (the soak caught Ork Boyz
+    stacked on one another when a zone held fewer than twelve)."""
+    import dataclasses
+
+    sc = small_scenario()
+    zones = [
+        dataclasses.replace(z, area=Area.rect(10 + 20 * (z.properties["player"] - 1), 40, 2, 2))
+        if z.kind == "deploy"
+        else z
+        for z in sc.zones
+    ]
+    sc = dataclasses.replace(sc, zones=tuple(zones))
+    g = new_game(sc, {"teams": ["ork_boyz"] * 2}, seed=3)
+    for p in (1, 2):
+        models = [g.figure(f) for f in g.state.squad_of(p).models]
+        assert len(models) == 12
+        for i, a in enumerate(models):
+            for b in models[i + 1 :]:
+                assert math.dist(a.position, b.position) >= a.radius + b.radius, (a.id, b.id)

@@ -6,6 +6,7 @@ there are players, ten zombies each (one with an autogun), on the table edges.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from game.rules.zombie40k import killing_floor
@@ -89,8 +90,11 @@ def _free(world: World, p: Point, r: float) -> bool:
     return t.on_table(p, r) and not t.overlaps_blocking(p, r) and not t.any_figure_in_circle(p, r + 0.05)
 
 
-def spots_near(world: World, centre: Point, n: int, r: float, spacing: float, inside: Any = None) -> list[Point]:
-    """``n`` free places for bases of radius ``r`` on a grid around ``centre``, nearest first."""
+def spots_near(
+    world: World, centre: Point, n: int, r: float, spacing: float, inside: Any = None, taken: Sequence[Point] = ()
+) -> list[Point]:
+    """``n`` free places for bases of radius ``r`` on a grid around ``centre``, nearest first, clear of one
+    another and of ``taken`` (places already given to bases not yet on the table)."""
     cands = []
     rings = int(math.ceil(math.sqrt(n))) + 8
     for j in range(-rings, rings + 1):
@@ -104,7 +108,7 @@ def spots_near(world: World, centre: Point, n: int, r: float, spacing: float, in
             break
         if inside is not None and not inside(p):
             continue
-        if _free(world, p, r) and all(math.dist(p, q) >= 2 * r + 0.05 for q in out):
+        if _free(world, p, r) and all(math.dist(p, q) >= 2 * r + 0.05 for q in (*taken, *out)):
             out.append(p)
     return out
 
@@ -148,7 +152,9 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
         base = float(d.h("base")) / 2
         spots = spots_near(world, centre, len(team.models), base, float(d.h("deploy_spacing")), inside)
         if len(spots) < len(team.models):
-            spots += spots_near(world, centre, len(team.models) - len(spots), base, float(d.h("deploy_spacing")))
+            # a zone too small for the squad: the rest as near it as they fit, never on one another
+            more = len(team.models) - len(spots)
+            spots += spots_near(world, centre, more, base, float(d.h("deploy_spacing")), taken=spots)
         for k, (spec, p) in enumerate(zip(team.models, spots)):
             prof = d.profile(spec.profile)
             m = Model(
