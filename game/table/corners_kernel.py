@@ -2,10 +2,11 @@
 the corners' walking distances from the goals, and each point's nearest way to them.
 
 Legs are asked of :func:`game.table.legs_kernel.leg`, so every answer is the batch legs' (BLOCKED,
-CLEAR, or UNSURE for the table's single call to settle). A leg the kernel finds BLOCKED names the
-piece that blocks it (:func:`piece_blocks`), and the next legs a read tries are first held up
-against the few pieces that blocked the last ones: most legs toward a corner behind a building are
-settled by that one piece, without asking the others.
+CLEAR, or UNSURE for the table's single call to settle). A leg the kernel finds BLOCKED leaves the
+piece that blocked it, and the next legs a read tries are first held up against the few pieces that
+blocked the last ones (:func:`starts_clear_of`, :func:`touches`): most legs toward a corner behind a
+building are settled by that one piece, without asking the others. A crowd's points are read one
+after another, each starting from the way the point before found.
 """
 
 from __future__ import annotations
@@ -225,13 +226,13 @@ def _sift(keys: Any, ids: Any, heap: Any, size: int, i: int) -> None:
 
 
 @compiled
-def _ask(
-    x: float, y: float, bx: float, by: float, walls: Any, radius: float, width: float, height: float,
-    pieces: Any, near: Any, start_at: Any, blockers: Any, memo: Any, clear_of: Any, asked_at: Any, s: int,
-) -> int:  # fmt: skip
+def _ask(x: float, y: float, bx: float, by: float, walls: Any, radius: float, width: float, height: float,
+         scratch: Any, s: int) -> int:  # fmt: skip
     """The leg's answer, held up first against the pieces in ``blockers`` (``memo[0]``: how many are
     known), the one that held a leg last first; a piece that blocks it by itself joins them. Whether
-    the point starts clear of a piece is worked out once per point ``s`` (``clear_of``, ``asked_at``)."""
+    the point starts clear of a piece is worked out once per point ``s`` (``clear_of``, ``asked_at``).
+    ``scratch``: (pieces, near, start_at, blockers, memo, clear_of, asked_at)."""
+    pieces, near, start_at, blockers, memo, clear_of, asked_at = scratch
     for b in range(memo[0]):
         q = blockers[b]
         if asked_at[q] != s:
@@ -290,6 +291,7 @@ def read_ways(
     memo = np.zeros(1, np.int64)
     clear_of = np.zeros(every, np.bool_)
     asked_at = np.full(every, -1, np.int64)
+    scratch = (pieces, near, start_at, blockers, memo, clear_of, asked_at)
     hint = -1  # the way the point before went
     for s in range(len(px)):
         x, y = px[s], py[s]
@@ -305,24 +307,7 @@ def read_ways(
         tries = 0
         if first >= 0:
             tries = 1
-            answer = _ask(
-                x,
-                y,
-                gx[first],
-                gy[first],
-                walls,
-                radius,
-                width,
-                height,
-                pieces,
-                near,
-                start_at,
-                blockers,
-                memo,
-                clear_of,
-                asked_at,
-                s,
-            )
+            answer = _ask(x, y, gx[first], gy[first], walls, radius, width, height, scratch, s)
             if answer == lk.CLEAR:
                 out[s], way[s] = least, first
                 continue
@@ -342,28 +327,7 @@ def read_ways(
                     ys[hint - goals],
                     _corner_key(x, y, hint - goals, xs, ys, rx, ry, dist, taut),
                 )
-            if (
-                key < np.inf
-                and _ask(
-                    x,
-                    y,
-                    hx,
-                    hy,
-                    walls,
-                    radius,
-                    width,
-                    height,
-                    pieces,
-                    near,
-                    start_at,
-                    blockers,
-                    memo,
-                    clear_of,
-                    asked_at,
-                    s,
-                )
-                == lk.CLEAR
-            ):
+            if key < np.inf and _ask(x, y, hx, hy, walls, radius, width, height, scratch, s) == lk.CLEAR:
                 bound, last = key, hint
         size = 0
         for g in range(goals):
@@ -390,24 +354,7 @@ def read_ways(
             _sift(keys, heap, heap, size, 0)
             bx, by = (gx[k], gy[k]) if k < goals else (xs[k - goals], ys[k - goals])
             tries += 1
-            answer = _ask(
-                x,
-                y,
-                bx,
-                by,
-                walls,
-                radius,
-                width,
-                height,
-                pieces,
-                near,
-                start_at,
-                blockers,
-                memo,
-                clear_of,
-                asked_at,
-                s,
-            )
+            answer = _ask(x, y, bx, by, walls, radius, width, height, scratch, s)
             if answer == lk.CLEAR:
                 out[s], way[s] = keys[k], k
                 break
