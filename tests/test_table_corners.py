@@ -106,5 +106,7 @@ def test_a_crowd_reads_as_each_point_alone_anywhere_even_against_the_walls() -> 
     alone = [DistanceField(table.corners(0.5), goals).distance(p) for p in points]
     assert together == alone
     assert any(d < math.inf for d in together) and any(d == math.inf for d in together)
+    for length in (0.0, 2.5, 6.0, math.inf):  # a crowd's steps (a compiled loop) are each one's own
+        assert field.steps(points, length) == [field.step(p, length) for p in points]
     for p, route in zip(points, field.routes(points)):
         assert route[0] == p and all(table.leg_clear(a, b, 0.5) for a, b in zip(route[1:], route[2:]))

@@ -284,6 +284,11 @@ class DistanceField:
     def steps(self, starts: Sequence[Point], length: float) -> list[list[Point]]:
         """Each start's :meth:`step`, worked out together; a route is followed only as far as the step
         goes."""
+        if len(starts) >= SORT_FROM:
+            from game.table.compiled import python_dist_holds
+
+            if python_dist_holds():
+                return self._steps_compiled(starts, length)
         goals = self.goals
         count = len(goals)
         parent = self.parent.tolist()
@@ -311,6 +316,27 @@ class DistanceField:
                 k = count + up if up >= 0 else -1 - up
             out.append(path)
         return out
+
+    def _steps_compiled(self, starts: Sequence[Point], length: float) -> list[list[Point]]:
+        """:meth:`steps` with the ways followed in a compiled loop (the same points: it measures as
+        ``math.dist`` does)."""
+        import numpy as np
+
+        from game.table.corners_kernel import walk_ways
+
+        n = len(starts)
+        here = [(float(p[0]), float(p[1])) for p in starts]
+        px = np.fromiter((p[0] for p in here), np.float64, n)
+        py = np.fromiter((p[1] for p in here), np.float64, n)
+        way = np.array(self.ways(starts)[1], np.int64)
+        firsts = np.empty(n + 1, np.int64)
+        args = (px, py, way, self.parent, self.graph.xs, self.graph.ys, self._gx, self._gy, float(length), firsts)
+        size = walk_ways(*args, np.empty(0), np.empty(0))  # how many points, then the points
+        out_x, out_y = np.empty(size), np.empty(size)
+        walk_ways(*args, out_x, out_y)
+        points = list(zip(out_x.tolist(), out_y.tolist()))
+        bounds = firsts.tolist()
+        return [[p, *points[a:b]] for p, a, b in zip(here, bounds, bounds[1:])]
 
     def straight_goals(self, points: Sequence[Point]) -> list[int]:
         """For each point, the goal its shortest way walks straight to (its index), -1 where the way

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from game.table import legs_kernel as lk
-from game.table.compiled import compiled, crosses_box, to_segment
+from game.table.compiled import compiled, crosses_box, python_dist, to_segment
 from game.table.legs_batch import LEG_CLEARANCE
 
 ASK = 0  # a goal leg's verdict (see node_distances): not yet asked
@@ -361,3 +361,42 @@ def read_ways(
             if answer == lk.UNSURE:
                 way[s], resume[s] = -2, tries - 1
                 break
+
+
+@compiled
+def walk_ways(
+    px: Any, py: Any, way: Any, parent: Any, xs: Any, ys: Any, gx: Any, gy: Any, length: float,
+    firsts: Any, out_x: Any, out_y: Any,
+) -> int:  # fmt: skip
+    """Each start's way followed for ``length`` inches, cut as ``truncate_path`` cuts a path (measuring
+    with :func:`game.table.compiled.python_dist`): the points after the start, start s's from
+    ``firsts[s]`` to ``firsts[s + 1]`` in ``out_x``/``out_y``. With ``out_x`` too short (or empty),
+    only ``firsts`` is filled; the number of points either way."""
+    goals = len(gx)
+    m = 0
+    for s in range(len(px)):
+        firsts[s] = m
+        hx, hy = px[s], py[s]
+        left = max(0.0, length)
+        k = way[s]
+        while k >= 0:
+            tx, ty = (gx[k], gy[k]) if k < goals else (xs[k - goals], ys[k - goals])
+            leg = python_dist(hx, hy, tx, ty)
+            if leg > left:
+                if left > 0.0:
+                    f = left / leg
+                    if m < len(out_x):
+                        out_x[m], out_y[m] = hx + (tx - hx) * f, hy + (ty - hy) * f
+                    m += 1
+                break
+            if m < len(out_x):
+                out_x[m], out_y[m] = tx, ty
+            m += 1
+            left -= leg
+            hx, hy = tx, ty
+            if k < goals:
+                break
+            up = parent[k - goals]
+            k = goals + up if up >= 0 else -1 - up
+    firsts[len(px)] = m
+    return m
