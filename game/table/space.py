@@ -275,21 +275,23 @@ class Table:
         clutter is not seen by a segment query, which only reports where it enters a shape)."""
         self._rnx = max(1, math.ceil(self.width / _RASTER_CELL))
         self._rny = max(1, math.ceil(self.height / _RASTER_CELL))
-        cells: list[list[int]] = [[] for _ in range(self._rnx * self._rny)]
+        # only the cells some clutter covers (a new game's table is built often: a list per cell of a
+        # 72" x 48" table took longer than the rest of the raster)
+        cells: dict[int, list[int]] = {}
         for index, piece in enumerate(self._clutter):
             x0, y0, x1, y1 = piece.bounds
             i0, i1 = max(0, int(x0 // _RASTER_CELL)), min(self._rnx - 1, int(x1 // _RASTER_CELL))
             j0, j1 = max(0, int(y0 // _RASTER_CELL)), min(self._rny - 1, int(y1 // _RASTER_CELL))
             for j in range(j0, j1 + 1):
                 for i in range(i0, i1 + 1):
-                    cells[j * self._rnx + i].append(index)
-        self._raster: list[tuple[int, ...]] = [tuple(c) for c in cells]
+                    cells.setdefault(j * self._rnx + i, []).append(index)
+        self._raster: dict[int, tuple[int, ...]] = {k: tuple(c) for k, c in cells.items()}
 
     def _clutter_near(self, x: float, y: float) -> tuple[int, ...]:
         i = int(x // _RASTER_CELL)
         j = int(y // _RASTER_CELL)
         if 0 <= i < self._rnx and 0 <= j < self._rny:
-            return self._raster[j * self._rnx + i]
+            return self._raster.get(j * self._rnx + i, ())
         return tuple(
             k
             for k, c in enumerate(self._clutter)
