@@ -171,6 +171,44 @@ def test_fire_targets_follow_the_zombies_from_command_to_command():
     assert g.fire_targets("us1-sgt") == ["z2"]
 
 
+def test_fire_targets_in_the_askers_order_stop_at_the_limit():
+    """FIRE: the targets asked for in another order (the bot's: the most urgent first) are the legal
+    targets in that order, ties nearest first, cut at the limit; a zombie out of the front arc or
+    range is never among them, however it ranks."""
+    g = rigged_game(
+        soldiers={"us1-r1": (12, 20, 270)},
+        zombies=[(12, 14), (14, 12), (9, 13), (12, 26), (12, 40)],  # z4 behind him, z5 out of range
+        dice=[],
+    )
+    assert g.fire_targets("us1-r1") == ["z1", "z3", "z2"]
+    rank = {"z2": 0, "z4": 0, "z5": 0, "z1": 1, "z3": 1}.__getitem__
+    assert g.fire_targets("us1-r1", prefer=rank) == ["z2", "z1", "z3"]
+    assert g.fire_targets("us1-r1", prefer=rank, limit=2) == ["z2", "z1"]
+    fresh = rigged_game(
+        soldiers={"us1-r1": (12, 20, 270)}, zombies=[(12, 14), (14, 12), (9, 13), (12, 26)], dice=[]
+    )
+    assert fresh.fire_targets("us1-r1", prefer=rank, limit=2) == ["z2", "z1"]  # worked out without the full list
+    assert fresh.fire_targets("us1-r1", limit=1) == ["z1"]
+
+
+def test_a_shots_preview_follows_the_zombies():
+    """FIRE: -1 with a standing zombie within 3" of the firer. A shot's preview is kept from command to
+    command, but not once that zombie is knocked down: the -1 goes [seed]."""
+    g = rigged_game(
+        soldiers={"us1-r1": (6, 20, 270), "us1-r2": (9, 20, 270)},
+        zombies=[(9, 17.5), (8, 12)],
+        dice=[2, 3],  # r1 knocks z1 down (Success)
+    )
+    near = 'standing zombie within 3"'
+    before = g.preview(Fire("us1-r2", "z2"))
+    assert near in [m["reason"] for m in before.details["modifiers"]]
+    g.apply(Fire("us1-r1", "z1"))
+    assert g.figure("z1").state == "knocked_down"
+    after = g.preview(Fire("us1-r2", "z2"))
+    assert near not in [m["reason"] for m in after.details["modifiers"]]
+    assert after.details["modified_guts"] == before.details["modified_guts"] + 1
+
+
 def test_knocked_down_target_only_critical_counts():
     """FIRE: a knocked-down zombie can be shot at; only a Critical Success affects it, and kills it [seed]."""
     g = rigged_game(

@@ -204,11 +204,8 @@ Shot = tuple[bool, float, int, Command]  # (target standing, its danger, modifie
 def _shot_options(game: Any, f: Figure, danger: dict[str, float]) -> list[Shot]:
     """The shots ``f`` would weigh: at the two most urgent zombies it may fire at (standing ones
     first), each previewed by the rules."""
-    targets = game.fire_targets(f.id)
-    if not targets:
-        return []
     figs = game.state.figures
-    ranked = sorted(targets, key=lambda t: (not figs[t].standing, -danger[t]))[:2]
+    ranked = game.fire_targets(f.id, prefer=lambda t: (not figs[t].standing, -danger[t]), limit=2)
     options: list[Shot] = []
     for t in ranked:
         cmd = Fire(f.id, t)

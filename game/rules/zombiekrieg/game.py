@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.dice import Dice
@@ -23,6 +24,8 @@ from game.rules.zombiekrieg.state import Figure, Phase, ZkState
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Scenario
 from game.table import Table
+
+SHOTS_KEPT = 4096  # pairs of firer and zombie whose verdict is remembered (see _shootable)
 
 
 class ZombiekriegGame:
@@ -54,6 +57,12 @@ class ZombiekriegGame:
         # move only in their own phase: kept across commands while the zombies on the table stay put.
         self._targets: dict[Any, list[str]] = {}
         self._targets_zombies: tuple[Any, ...] = ()
+        # Whether a soldier may shoot a zombie, by where both stand (kept when another zombie falls)
+        self._may_shoot: dict[tuple[Any, ...], bool] = {}
+        # A shot's preview reads the firer, the zombies (where they stand and whether they stand) and
+        # the terrain: kept across commands while the zombies stay as they are.
+        self._fire_previews: dict[Any, Preview] = {}
+        self._zombies_as_they_are: tuple[Any, ...] = ()
         sections, corporal = forces.check_options(self.data, self.options)
         chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
         self.world = World(
@@ -130,10 +139,16 @@ class ZombiekriegGame:
         if stamp != self._memo_stamp:
             self._memo = {}
             self._memo_stamp = stamp
-            zombies = tuple((z.id, z.position, z.radius) for z in st.zombies() if z.on_table)
+            on_table = [z for z in st.zombies() if z.on_table]
+            zombies = tuple((z.id, z.position, z.radius) for z in on_table)
+            as_they_are = tuple(z.state for z in on_table)
             if zombies != self._targets_zombies:
                 self._targets = {}
                 self._targets_zombies = zombies
+                self._fire_previews = {}
+            if as_they_are != self._zombies_as_they_are:
+                self._fire_previews = {}
+                self._zombies_as_they_are = as_they_are
         return self._memo
 
     def _figure_key(self, fid: object) -> tuple[Any, ...]:
@@ -152,11 +167,22 @@ class ZombiekriegGame:
         memo = self._cache()
         found = memo.get(key)
         if found is None:
-            self.world.memo = memo  # the tests' modifiers, shared by the commands asked about
-            try:
-                found = memo[key] = previews.preview(self.world, cmd)
-            finally:
-                self.world.memo = None
+            kept = None
+            if isinstance(cmd, Fire):
+                st = self.state
+                kept, kept_key = self._fire_previews, (key, st.phase, st.active_player, st.turn)
+                found = kept.get(kept_key)
+            if found is None:
+                self.world.memo = memo  # the tests' modifiers, shared by the commands asked about
+                try:
+                    found = previews.preview(self.world, cmd)
+                finally:
+                    self.world.memo = None
+                if kept is not None:
+                    if len(kept) >= SHOTS_KEPT:
+                        kept.clear()
+                    kept[kept_key] = found
+            memo[key] = found
         return found
 
     def actions_for(self, figure_id: str) -> list[str]:
@@ -173,30 +199,77 @@ class ZombiekriegGame:
             out.append("order")
         return out
 
-    def fire_targets(self, figure_id: str) -> list[str]:
-        """Zombies ``figure_id`` may shoot now, nearest first."""
-        memo = self._cache()
-        key = ("fire_targets", self._figure_key(figure_id))
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = self._fire_targets(figure_id)
-        return list(found)
+    def fire_targets(
+        self, figure_id: str, prefer: Callable[[str], Any] | None = None, limit: int | None = None
+    ) -> list[str]:
+        """Zombies ``figure_id`` may shoot now, nearest first; with ``prefer`` (a sort key of zombie
+        ids) in its order, ties nearest first, and with ``limit`` only the first that many, the
+        zombies after them never asked about (the bot wants its two best shots, not every shot).
 
-    def _fire_targets(self, figure_id: str) -> list[str]:
-        if turn_reason(self.world, figure_id):
+        >>> from game.rules.zombiekrieg.testing import tiny_scenario
+        >>> g = new_game(tiny_scenario(), {"sections": ["american"]}, seed=3)
+        >>> g.fire_targets("nobody")
+        []
+        """
+        if prefer is None and limit is None:
+            memo = self._cache()
+            key = ("fire_targets", self._figure_key(figure_id))
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._fire_targets(figure_id)
+            return list(found)
+        f = self._ready_to_fire(figure_id)
+        if f is None:
             return []
-        f = self.state.figures[figure_id]
-        if f.acted_this_turn:
-            return []
-        # the rest reads only the firer's place, facing and weapon, the zombies on the table (see
-        # _cache) and the terrain
-        key = (f.id, f.position, f.facing, f.weapon, f.radius)
-        found = self._targets.get(key)
+        known = self._targets.get(self._firing_key(f))
+        if known is not None:  # all worked out already: only ordered and cut
+            return (sorted(known, key=prefer) if prefer else list(known))[:limit]
+        out: list[str] = []
+        for t in sorted(self._zombies_in_reach(f), key=prefer) if prefer else self._zombies_in_reach(f):
+            if limit is not None and len(out) >= limit:
+                break
+            if self._shootable(f, t):
+                out.append(t)
+        return out
+
+    def _shootable(self, f: Figure, tid: str) -> bool:
+        """May ``f`` shoot the zombie ``tid`` (standing on the table) now? Remembered by where the two
+        stand: the answer reads only the pair's places, the firer's facing and weapon, and the
+        terrain."""
+        t = self.state.figures[tid]
+        key = (*self._firing_key(f), tid, t.position, t.radius)
+        found = self._may_shoot.get(key)
         if found is None:
-            found = self._targets[key] = self._targets_in_reach(f)
+            if len(self._may_shoot) >= SHOTS_KEPT:
+                self._may_shoot.clear()  # zombies move every turn: old pairs are rarely asked again
+            found = self._may_shoot[key] = fire.shot_reason(self.world, f, t, tid)[0] is None
         return found
 
-    def _targets_in_reach(self, f: Figure) -> list[str]:
+    def _ready_to_fire(self, figure_id: str) -> Figure | None:
+        """The figure, if it may still act this turn (else None: it has no targets)."""
+        if turn_reason(self.world, figure_id):
+            return None
+        f = self.state.figures[figure_id]
+        return None if f.acted_this_turn else f
+
+    @staticmethod
+    def _firing_key(f: Figure) -> tuple[Any, ...]:
+        # whom a figure may shoot reads only its place, facing and weapon, the zombies on the table
+        # (see _cache) and the terrain
+        return (f.id, f.position, f.facing, f.weapon, f.radius)
+
+    def _fire_targets(self, figure_id: str) -> list[str]:
+        f = self._ready_to_fire(figure_id)
+        if f is None:
+            return []
+        key = self._firing_key(f)
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = [t for t in self._zombies_in_reach(f) if self._shootable(f, t)]
+        return found
+
+    def _zombies_in_reach(self, f: Figure) -> list[str]:
+        """The zombies on the table whose base edge could be in ``f``'s weapon's range, nearest first."""
         w = self.data.weapon(f.weapon)
         # a plain scan: a few dozen zombies at most, cheaper than a spatial query with a filter
         reach = f.radius + w.range + 1e-6
@@ -205,7 +278,7 @@ class ZombiekriegGame:
             for z in self.state.zombies()
             if z.on_table and math.dist(f.position, z.position) - z.radius <= reach
         )
-        return [t for _, t in cands if fire.shot_reason(self.world, f, self.state.figures[t], t)[0] is None]
+        return [t for _, t in cands]
 
     def order_targets(self, figure_id: str) -> list[str]:
         """Soldiers ``figure_id`` may ORDER now."""
