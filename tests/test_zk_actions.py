@@ -75,6 +75,21 @@ def test_move_faces_along_last_leg_and_walls_cut_the_path():
     assert 16.5 - 1e-6 <= g.figure("us1-sgt").position[1] < 17  # the base stops short of the wall
 
 
+def test_a_previewed_move_is_carried_out_as_the_table_stands_then():
+    """Movement: bases cut a path. A move previewed, then a figure put in its way before it is given:
+    the move stops short of that base, as if it had never been previewed [seed]."""
+    g = rigged_game(
+        soldiers={"us1-sgt": (20, 22, 270), "us1-r1": (6, 20, 270)},
+        zombies=[(20, 2)],
+        dice=[2, 3],
+    )
+    move = Move("us1-r1", ((6, 14),))
+    assert g.preview(move).details["length"] == pytest.approx(6.0)
+    g.world.set_position(g.figure("us1-sgt"), (6, 15))  # a test's hand, between the two commands
+    events = g.apply(move)
+    assert of(events, Moved)[0].length < 4.0 and g.figure("us1-r1").position[1] > 16.0
+
+
 def test_move_into_clutter_goes_only_1d6():
     """MOVE: when the path enters clutter, up to 1D6" instead, rolled after the test [seed]."""
     g = rigged_game(

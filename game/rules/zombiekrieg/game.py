@@ -110,10 +110,10 @@ class ZombiekriegGame:
         w = self.world
         if self.over:
             raise IllegalCommand("The game is over.")
+        planned = self._move_plan(cmd) if isinstance(cmd, Move) else None  # as previewed, if it was
         self._version += 1  # whatever follows may change the state: forget what was worked out
-        if isinstance(cmd, Move):
-            p = move.plan(w, cmd)
-            move.carry_out(w, p)
+        if planned is not None:
+            move.carry_out(w, planned)
         elif isinstance(cmd, Fire):
             p2 = fire.plan(w, cmd)
             fire.carry_out(w, p2)
@@ -158,6 +158,20 @@ class ZombiekriegGame:
             return (fid,)
         return (fid, f.position, f.facing, f.state, f.acted_this_turn, f.ordered_this_turn, f.guts, f.weapon)
 
+    def _move_plan(self, cmd: Move) -> move.MovePlan:
+        """``move.plan`` (IllegalCommand when refused), kept for the present state: the bot previews
+        the moves it weighs, then gives one of them."""
+        try:
+            key = ("move plan", cmd, self._figure_key(cmd.figure))
+            hash(key)
+        except TypeError:  # a command built with lists: worked out afresh
+            return move.plan(self.world, cmd)
+        memo = self._cache()
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = move.plan(self.world, cmd)
+        return found  # type: ignore[no-any-return]
+
     def preview(self, cmd: Command) -> Preview:
         try:
             key = ("preview", cmd, self._figure_key(getattr(cmd, "figure", None)))
@@ -175,7 +189,7 @@ class ZombiekriegGame:
             if found is None:
                 self.world.memo = memo  # the tests' modifiers, shared by the commands asked about
                 try:
-                    found = previews.preview(self.world, cmd)
+                    found = previews.preview(self.world, cmd, self._move_plan)
                 finally:
                     self.world.memo = None
                 if kept is not None:

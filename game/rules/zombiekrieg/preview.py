@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -28,10 +29,12 @@ def _mods(mods: Modifiers) -> list[dict[str, Any]]:
     return [{"reason": r, "value": v} for r, v in mods]
 
 
-def preview(world: World, cmd: Command) -> Preview:
+def preview(world: World, cmd: Command, move_plan: Callable[[Move], move.MovePlan] | None = None) -> Preview:
+    """What ``cmd`` would do now (``move_plan``: how a MOVE is planned, ``move.plan`` unless the game
+    keeps its plans)."""
     try:
         if isinstance(cmd, Move):
-            return _move(world, move.plan(world, cmd))
+            return _move(world, move_plan(cmd) if move_plan else move.plan(world, cmd))
         if isinstance(cmd, Fire):
             return _fire(world, fire.plan(world, cmd))
         if isinstance(cmd, Order):
