@@ -416,3 +416,36 @@ def test_hot_seat_turn_passing():
     names = [type(e).__name__ for e in events]
     assert names.index("ReactionRolled") < names.index("TurnStarted") < names.index("InitiativeRolled")
     assert g.state.turn == 2 and g.state.active_player == 1
+
+
+def test_the_bots_short_questions_answer_as_the_preview_does():
+    """MOVE and FIRE, as the bot weighs them: ``move_check`` is the preview's path (None where the
+    preview refuses) and ``shot_guts`` its modified GUTS, over moves cut by walls, bases and the
+    allowance and shots in and out of range, arc and sight, in a whole seeded game's states [seed]."""
+    from game.ai.zombiekrieg_bot import choose_command
+    from game.rules.zombiekrieg import new_game
+    from game.scenario.loader import load_scenario
+
+    g = new_game(load_scenario("maps/normandy_village.tmx"), {"sections": ["american"]}, seed=5)
+    asked = {"moves": 0, "refused moves": 0, "shots": 0, "refused shots": 0}
+    while not g.over and len(g.commands) < 60:
+        for f in (f for f in g.state.allied() if f.standing and not f.acted_this_turn):
+            x, y = f.position
+            for dx, dy in ((0, -7), (5, 5), (-3, 0), (40, 0)):
+                move = Move(f.id, ((x + dx, y + dy),))
+                p, check = g.preview(move), g.move_check(move)
+                asked["moves" if p.legal else "refused moves"] += 1
+                assert (check is None) == (not p.legal)
+                if check is not None:
+                    assert [list(q) for q in check.points] == p.details["points"]
+                    assert (check.length, check.enters_clutter) == (
+                        p.details["length"],
+                        p.details["enters_clutter"],
+                    )
+            for z in g.state.zombies():
+                shot = Fire(f.id, z.id)
+                p, guts = g.preview(shot), g.shot_guts(shot)
+                asked["shots" if p.legal else "refused shots"] += 1
+                assert guts == (p.details["modified_guts"] if p.legal else None)
+        g.apply(choose_command(g))
+    assert all(n >= 5 for n in asked.values()), asked

@@ -1,7 +1,7 @@
 """A sensible Allied player for Zombiekrieg 848 (demo mode, the simulator, whole-game tests).
 
 One command per call, for the active player, always one the rules accept (checked with the rules'
-own ``preview``):
+own ``move_check`` and ``shot_guts``, a preview's figures without its words, or ``preview``):
 1. An NCO who may ORDER orders the soldier who gains most from +2: a soldier with a shot at a
    dangerous zombie, or (heading for an exit or objective) one of the leading soldiers about to
    move. The free ORDER is always used; an NCO spends his own action on one only while he keeps
@@ -103,7 +103,7 @@ def _field(game: Any, radius: float) -> RouteField | None:
 
 
 def _safe(game: Any, f: Figure, p: tuple[float, float]) -> bool:
-    return not game.table.figures_in_circle(p, f.radius + SAFE_GAP, where=game.world.is_standing_zombie)
+    return not game.table.any_figure_in_circle(p, f.radius + SAFE_GAP, where=game.world.is_standing_zombie)
 
 
 def _advance(game: Any, f: Figure, field: RouteField) -> Command | None:
@@ -127,16 +127,15 @@ def _advance(game: Any, f: Figure, field: RouteField) -> Command | None:
     clutter_move = 3.5  # 1D6" on average
     for pts in paths:
         cmd = Move(f.id, tuple((round(x, 4), round(y, 4)) for x, y in pts))
-        p = game.preview(cmd)
-        if not p.legal or p.details["length"] < 0.5:
+        check = game.move_check(cmd)
+        if check is None or check.length < 0.5:
             continue
-        walked = [tuple(q) for q in p.details["points"]]
-        stop = walked[-1]
-        if p.details["enters_clutter"]:
-            stop = truncate_path(walked, clutter_move)[-1]
+        stop = check.points[-1]
+        if check.enters_clutter:
+            stop = truncate_path(check.points, clutter_move)[-1]
         if not _safe(game, f, stop):
             continue
-        score = field.distance(stop) + (1.0 if p.details["enters_clutter"] else 0.0)
+        score = field.distance(stop) + (1.0 if check.enters_clutter else 0.0)
         if best is None or score < best[0]:
             best = (score, cmd)
     if best is None or best[0] > here - 0.75:
@@ -209,9 +208,9 @@ def _shot_options(game: Any, f: Figure, danger: dict[str, float]) -> list[Shot]:
     options: list[Shot] = []
     for t in ranked:
         cmd = Fire(f.id, t)
-        p = game.preview(cmd)
-        if p.legal:
-            options.append((figs[t].standing, danger[t], p.details["modified_guts"], cmd))
+        guts = game.shot_guts(cmd)
+        if guts is not None:
+            options.append((figs[t].standing, danger[t], guts, cmd))
     return options
 
 

@@ -23,9 +23,16 @@ from game.rules.zombiekrieg.data import ZkData, load_data
 from game.rules.zombiekrieg.state import Figure, Phase, ZkState
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Scenario
-from game.table import Table
+from game.table import PathCheck, Table
 
 SHOTS_KEPT = 4096  # pairs of firer and zombie whose verdict is remembered (see _shootable)
+
+
+def _keep(store: dict[Any, Any], key: Any, value: Any) -> None:
+    """``store[key] = value`` in a store of at most SHOTS_KEPT (emptied at once when full)."""
+    if len(store) >= SHOTS_KEPT:
+        store.clear()
+    store[key] = value
 
 
 class ZombiekriegGame:
@@ -172,6 +179,47 @@ class ZombiekriegGame:
             found = memo[key] = move.plan(self.world, cmd)
         return found  # type: ignore[no-any-return]
 
+    def move_check(self, cmd: Move) -> PathCheck | None:
+        """Where ``cmd`` would take its figure if the test succeeds (the table's check of the path:
+        its points, length and clutter), or None when the move would be refused: what a preview
+        says of the path, without the odds and the words (the bot weighs its moves by it).
+
+        >>> from game.rules.zombiekrieg.testing import tiny_scenario
+        >>> g = new_game(tiny_scenario(), {"sections": ["american"]}, seed=3)
+        >>> g.move_check(Move("nobody", ((1.0, 1.0),))) is None
+        True
+        """
+        try:
+            return self._move_plan(cmd).check
+        except IllegalCommand:
+            return None
+
+    def shot_guts(self, cmd: Fire) -> int | None:
+        """The first shot's modified GUTS if ``cmd`` were given now (a preview's ``modified_guts``), or
+        None when it would be refused: the bot weighs its shots by it, without the rest of a
+        preview (the words, the odds of an LMG's second shot)."""
+        memo = self._cache()
+        key = ("shot guts", cmd, self._figure_key(cmd.figure))
+        found = memo.get(key, False)
+        if found is False:
+            st = self.state
+            kept, kept_key = self._fire_previews, (key, st.phase, st.active_player, st.turn)
+            found = kept.get(kept_key, False)
+            if found is False:
+                self.world.memo = memo
+                try:
+                    shot = fire.plan(self.world, cmd)
+                    f = shot.figure
+                    mods = self.world.modifiers(f, "fire") + list(shot.shots[0].modifiers)
+                    found = f.guts + sum(v for _, v in mods)
+                except IllegalCommand:
+                    found = None
+                finally:
+                    self.world.memo = None
+                _keep(kept, kept_key, found)
+            memo[key] = found
+        return found  # type: ignore[return-value]
+
     def preview(self, cmd: Command) -> Preview:
         try:
             key = ("preview", cmd, self._figure_key(getattr(cmd, "figure", None)))
@@ -193,9 +241,7 @@ class ZombiekriegGame:
                 finally:
                     self.world.memo = None
                 if kept is not None:
-                    if len(kept) >= SHOTS_KEPT:
-                        kept.clear()
-                    kept[kept_key] = found
+                    _keep(kept, kept_key, found)
             memo[key] = found
         return found
 
