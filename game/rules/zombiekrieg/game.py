@@ -329,7 +329,15 @@ class ZombiekriegGame:
         return found
 
     def _zombies_in_reach(self, f: Figure) -> list[str]:
-        """The zombies on the table whose base edge could be in ``f``'s weapon's range, nearest first."""
+        """The zombies on the table whose base edge could be in ``f``'s weapon's range, nearest first
+        (kept with the targets: see _cache)."""
+        key = ("in reach", *self._firing_key(f))
+        found = self._targets.get(key)
+        if found is None:
+            found = self._targets[key] = self._scan_in_reach(f)
+        return found
+
+    def _scan_in_reach(self, f: Figure) -> list[str]:
         w = self.data.weapon(f.weapon)
         # a plain scan: a few dozen zombies at most, cheaper than a spatial query with a filter
         reach = f.radius + w.range + 1e-6
