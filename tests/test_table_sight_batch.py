@@ -206,3 +206,47 @@ def test_which_paths_enter_clutter_on_every_shipped_map(name):
     got = table.paths_in_clutter(paths)
     assert got == [table.clutter_on_path(p) > 0 for p in paths]
     assert True in got and False in got
+
+
+def check_seen(table: Table, watchers, targets, max_clutter: float = 2.0) -> list[bool]:
+    """``seen_from_any`` through the batch (however few) against the single call, pair by pair."""
+    with patch.object(space, "BATCH_FROM", 0):
+        got = table.seen_from_any(watchers, targets, max_clutter)
+    want = [any(table.line_of_sight(w, t, max_clutter).state != "blocked" for w in watchers) for t in targets]
+    assert got == want
+    return got
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_who_is_seen_by_a_horde_on_every_shipped_map(name):
+    """Zombiekrieg 848, The zombies ("toward the nearest seen"): which soldiers some zombie sees, asked
+    together, is what the single sight lines say, for watchers and targets anywhere (inside buildings
+    and clutter too), and one watcher seeing is enough."""
+    sc = load_scenario(str(MAPS_DIR / name))
+    table = Table.from_scenario(sc)
+    rng = random.Random(name)
+    for watchers_count, limit in ((40, 2.0), (3, 2.0), (1, 0.0), (12, 6.0)):
+        watchers = [(rng.uniform(0, sc.width), rng.uniform(0, sc.height)) for _ in range(watchers_count)]
+        targets = [(rng.uniform(0, sc.width), rng.uniform(0, sc.height)) for _ in range(25)]
+        seen = check_seen(table, watchers, targets, limit)
+        if watchers_count == 40:
+            assert any(seen) and not all(seen)
+
+
+def test_who_is_seen_at_the_pinned_corners():
+    """The pinned cases through ``seen_from_any``: the line through a building's corner, a line along
+    its edge, lines of no length, and no watchers or no targets at all."""
+    corners = [p for t in TERRAIN for p in t.area.points]
+    check_seen(TABLE, corners, corners)
+    check_seen(TABLE, [(10.0, 11.0), (10.0, 9.0)], [(10.0, 10.5), (10.0, 17.0), (10.0, 9.0)])
+    assert TABLE.seen_from_any([], [(1.0, 1.0)]) == [False]
+    assert TABLE.seen_from_any([(1.0, 1.0)], []) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    watchers=st.lists(st.one_of(points, grid_points), max_size=6),
+    targets=st.lists(st.one_of(points, grid_points), max_size=6),
+)
+def test_any_watchers_and_targets_read_as_the_single_calls(watchers, targets):
+    check_seen(TABLE, watchers, targets)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.scenario.model import Point
-from game.table.outlines import Outlines, in_chunks, lines_of
+from game.table.outlines import CHUNK, Outlines, in_chunks, lines_of
 
 _STATES = ("clear", "obscured", "blocked")  # by the kernel's state codes
 _WORDS: dict[int, str] = {}
@@ -101,6 +101,49 @@ def lines_of_sight(
     """Every pair's Sight: the plain ones worked out together (built by ``make``; a plain clear line
     is ``clear_sight`` itself), the rest from ``single``."""
     return in_chunks(pairs, lambda chunk: _classify(o, chunk, max_clutter, make, clear_sight), single)
+
+
+def seen_from_any(
+    o: Outlines,
+    watchers: Sequence[Point],
+    targets: Sequence[Point],
+    max_clutter: float,
+    single: Callable[[Point, Point], Any],
+) -> list[bool]:
+    """For each target, is the line from some watcher to it not blocked? Every pair's line is settled
+    as :func:`lines_of_sight` settles it (the same lines, lengths and arithmetic), without making a
+    Sight: a target that no plain line sees asks ``single`` of its other lines, one by one, until one
+    is not blocked."""
+    import numpy as np
+
+    from game.table import sight_kernel as k
+    from game.table.outlines import lines_of
+
+    n, m = len(watchers), len(targets)
+    if not n or not m:
+        return [False] * m
+    seen = np.zeros(m, np.bool_)
+    unsure = np.zeros((m, n), np.bool_)
+    rows = max(1, CHUNK // n)  # targets a batch, all their watchers' lines together
+    with np.errstate(all="ignore"):  # inf and nan stand for "none" or "no number"; such rows are masked
+        for first in range(0, m, rows):
+            chunk = targets[first : first + rows]
+            pairs = [(w, t) for t in chunk for w in watchers]
+            lines, odd = lines_of(pairs)
+            kind, state, _, _, _, _, _ = k.classify(
+                lines.ax, lines.ay, lines.bx, lines.by, odd, o.edges, o.poly_first, o.poly_piece, o.caps,
+                o.cap_piece, o.clutter, o.ring_first, o.boxes, float(max_clutter),
+                np.fromiter(map(math.hypot, lines.dx.tolist(), lines.dy.tolist()), np.float64, len(pairs)),
+            )  # fmt: skip
+            sure_seen = (kind == k.CLEAR) | ((kind == k.MADE) & (state != k.STATE_BLOCKED))
+            seen[first : first + len(chunk)] = sure_seen.reshape(len(chunk), n).any(axis=1)
+            unsure[first : first + len(chunk)] = (kind == k.UNSURE).reshape(len(chunk), n)
+    out = seen.tolist()
+    for j in np.flatnonzero(~seen & unsure.any(axis=1)).tolist():
+        out[j] = any(
+            single(watchers[i], targets[j]).state != "blocked" for i in np.flatnonzero(unsure[j]).tolist()
+        )
+    return out
 
 
 def clutter_crossed(o: Outlines, ax: Any, ay: Any, bx: Any, by: Any, single: Callable[[int], float]) -> Any:

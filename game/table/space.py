@@ -398,6 +398,23 @@ class Table:
 
         return sight_batch.lines_of_sight(self.outlines(), pairs, max_clutter, single, Sight, _CLEAR_SIGHT)
 
+    def seen_from_any(
+        self, watchers: Sequence[Point], targets: Sequence[Point], max_clutter: float = 2.0
+    ) -> list[bool]:
+        """For each target, is the line from at least one watcher to it not blocked? The answers of
+        ``line_of_sight(w, t, max_clutter).state != "blocked"`` for every pair, with no Sight made:
+        the plain lines settled together in compiled loops, the others asked one by one only for a
+        target no plain line sees (see :mod:`game.table.sight_batch`)."""
+        if len(watchers) * len(targets) < BATCH_FROM:
+            los = self.line_of_sight
+            return [any(los(w, t, max_clutter).state != BLOCKED for w in watchers) for t in targets]
+        from game.table import sight_batch
+
+        def single(a: Point, b: Point) -> Sight:
+            return self.line_of_sight(a, b, max_clutter)
+
+        return sight_batch.seen_from_any(self.outlines(), watchers, targets, max_clutter, single)
+
     def outlines(self) -> Any:
         """The walls, buildings and clutter as the batches' numpy arrays (:mod:`game.table.outlines`),
         made when a batch first asks."""

@@ -24,7 +24,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import islice
 
 from game.rules.zombiekrieg import cohesion
 from game.rules.zombiekrieg.data import Reaction
@@ -97,12 +96,8 @@ def seen_allies(
             return out
     if first_only or not unseen or len(zs) <= 2:
         return out
-    pairs = [(z.position, a.position) for a in unseen for z in zs]
-    sights = iter(table.lines_of_sight(pairs, limit))
-    seen = {id(a) for a in out}
-    for a in unseen:
-        if any([s.state != "blocked" for s in islice(sights, len(zs))]):
-            seen.add(id(a))
+    found = table.seen_from_any([z.position for z in zs], [a.position for a in unseen], limit)
+    seen = {id(a) for a in out} | {id(a) for a, s in zip(unseen, found) if s}
     return [a for a in allies if id(a) in seen]
 
 
