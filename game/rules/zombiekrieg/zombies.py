@@ -21,6 +21,7 @@ furthest-left column that applies. Then every standing zombie moves:
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -76,27 +77,27 @@ def _breakers(world: World, zs: Sequence[Figure], reach: float, first_only: bool
 def seen_allies(
     world: World, zs: Sequence[Figure], allies: Sequence[Figure], first_only: bool = True
 ) -> list[Figure]:
-    """Allied figures in LOS of any standing zombie (nearest zombies tried first). Asked for all of
-    them, each ally's two nearest zombies are tried first, then every other zombie's line to the
-    allies not yet seen is asked of the table in one batch (an ally no zombie sees costs a line from
-    every zombie)."""
+    """Allied figures in LOS of any standing zombie (all of them, or the first only). Each ally's two
+    nearest zombies are tried first; every other zombie's line to an ally not yet seen is asked of
+    the table in one call (an ally no zombie sees costs a line from every zombie)."""
     limit = float(world.data.house("clutter_los_limit"))
     table = world.table
     out = []
     unseen: list[Figure] = []
+    watchers = [z.position for z in zs]
     for a in allies:
-        nearest_first = sorted(zs, key=lambda z: math.dist(z.position, a.position))
-        for z in nearest_first if first_only else nearest_first[:2]:
-            if table.line_of_sight(z.position, a.position, limit).state != "blocked":
-                out.append(a)
-                break
+        nearest = heapq.nsmallest(2, zs, key=lambda z: math.dist(z.position, a.position))
+        if any(table.line_of_sight(z.position, a.position, limit).state != "blocked" for z in nearest):
+            out.append(a)
+        elif first_only and len(zs) > 2 and table.seen_from_any(watchers, [a.position], limit)[0]:
+            out.append(a)
         else:
             unseen.append(a)
         if out and first_only:
             return out
     if first_only or not unseen or len(zs) <= 2:
         return out
-    found = table.seen_from_any([z.position for z in zs], [a.position for a in unseen], limit)
+    found = table.seen_from_any(watchers, [a.position for a in unseen], limit)
     seen = {id(a) for a in out} | {id(a) for a, s in zip(unseen, found) if s}
     return [a for a in allies if id(a) in seen]
 
