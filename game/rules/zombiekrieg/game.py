@@ -65,7 +65,7 @@ class ZombiekriegGame:
         self._targets: dict[Any, list[str]] = {}
         self._targets_zombies: tuple[Any, ...] = ()
         # Whether a soldier may shoot a zombie, by where both stand (kept when another zombie falls)
-        self._may_shoot: dict[tuple[Any, ...], bool] = {}
+        self._may_shoot: dict[tuple[Any, ...], int | None] = {}
         # A shot's preview reads the firer, the zombies (where they stand and whether they stand) and
         # the terrain: kept across commands while the zombies stay as they are.
         self._fire_previews: dict[Any, Preview] = {}
@@ -197,28 +197,34 @@ class ZombiekriegGame:
     def shot_guts(self, cmd: Fire) -> int | None:
         """The first shot's modified GUTS if ``cmd`` were given now (a preview's ``modified_guts``), or
         None when it would be refused: the bot weighs its shots by it, without the rest of a
-        preview (the words, the odds of an LMG's second shot)."""
-        memo = self._cache()
-        key = ("shot guts", cmd, self._figure_key(cmd.figure))
-        found = memo.get(key, False)
-        if found is False:
-            st = self.state
-            kept, kept_key = self._fire_previews, (key, st.phase, st.active_player, st.turn)
-            found = kept.get(kept_key, False)
-            if found is False:
-                self.world.memo = memo
-                try:
-                    shot = fire.plan(self.world, cmd)
-                    f = shot.figure
-                    mods = self.world.modifiers(f, "fire") + list(shot.shots[0].modifiers)
-                    found = f.guts + sum(v for _, v in mods)
-                except IllegalCommand:
-                    found = None
-                finally:
-                    self.world.memo = None
-                _keep(kept, kept_key, found)
-            memo[key] = found
-        return found  # type: ignore[return-value]
+        preview (the words, the odds of an LMG's second shot).
+
+        It is the firer's GUTS, the test's modifiers (an ORDER, a zombie close by) and the shot's own
+        (range band, obscured), the last kept with whether the pair may shoot at all."""
+        if cmd.second_target is not None or not (isinstance(cmd.figure, str) and isinstance(cmd.target, str)):
+            return self._planned_guts(cmd)
+        f = self._ready_to_fire(cmd.figure)
+        t = self.state.figures.get(cmd.target)
+        if f is None or t is None or not t.is_zombie or not t.on_table:
+            return None
+        own = self._shot_modifier(f, cmd.target)
+        if own is None:
+            return None
+        self.world.memo = self._cache()  # the test's modifiers, shared by the commands asked about
+        try:
+            mods = self.world.modifiers(f, "fire")
+        finally:
+            self.world.memo = None
+        return f.guts + sum(v for _, v in mods) + own
+
+    def _planned_guts(self, cmd: Fire) -> int | None:
+        """:meth:`shot_guts` read off the rules' whole plan of the FIRE."""
+        try:
+            shot = fire.plan(self.world, cmd)
+        except IllegalCommand:
+            return None
+        f = shot.figure
+        return f.guts + sum(v for _, v in self.world.modifiers(f, "fire") + list(shot.shots[0].modifiers))
 
     def preview(self, cmd: Command) -> Preview:
         try:
@@ -293,17 +299,21 @@ class ZombiekriegGame:
         return out
 
     def _shootable(self, f: Figure, tid: str) -> bool:
-        """May ``f`` shoot the zombie ``tid`` (standing on the table) now? Remembered by where the two
-        stand: the answer reads only the pair's places, the firer's facing and weapon, and the
-        terrain."""
+        """May ``f`` shoot the zombie ``tid`` (standing on the table) now?"""
+        return self._shot_modifier(f, tid) is not None
+
+    def _shot_modifier(self, f: Figure, tid: str) -> int | None:
+        """The shot's own modifier (range band, obscured) if ``f`` may shoot the zombie ``tid`` (on the
+        table) now, else None. Remembered by where the two stand: it reads only the pair's places,
+        the firer's facing and weapon, and the terrain."""
         t = self.state.figures[tid]
         key = (*self._firing_key(f), tid, t.position, t.radius)
-        found = self._may_shoot.get(key)
-        if found is None:
-            if len(self._may_shoot) >= SHOTS_KEPT:
-                self._may_shoot.clear()  # zombies move every turn: old pairs are rarely asked again
-            found = self._may_shoot[key] = fire.shot_reason(self.world, f, t, tid)[0] is None
-        return found
+        found = self._may_shoot.get(key, False)
+        if found is False:
+            reason, shot = fire.shot_reason(self.world, f, t, tid)
+            found = None if reason or shot is None else sum(v for _, v in shot.modifiers)
+            _keep(self._may_shoot, key, found)  # zombies move every turn: old pairs are rarely asked again
+        return found  # type: ignore[return-value]
 
     def _ready_to_fire(self, figure_id: str) -> Figure | None:
         """The figure, if it may still act this turn (else None: it has no targets)."""
