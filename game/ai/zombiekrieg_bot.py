@@ -10,7 +10,8 @@ own ``move_check`` and ``shot_guts``, a preview's figures without its words, or 
    a knocked-down one only when nothing standing is in reach) when it is close to a friend.
 3. Otherwise a soldier (the one nearest the goal first, so the front does not block the back)
    moves along a route that avoids clutter when a clear one is not much longer
-   (:mod:`game.ai.routes`), sidestepping friends in the way, never ending within 2" of a standing
+   (:mod:`game.ai.routes`), sidestepping friends in the way (the sidesteps are weighed only when the
+   route itself is cut, enters clutter or ends too near a zombie), never ending within 2" of a standing
    zombie; with no goal he falls back from zombies closer than 4" or turns to face one behind him.
 4. Then EndTurn.
 
@@ -138,6 +139,8 @@ def _advance(game: Any, f: Figure, field: RouteField) -> Command | None:
         score = field.distance(stop) + (1.0 if check.enters_clutter else 0.0)
         if best is None or score < best[0]:
             best = (score, cmd)
+        if pts is paths[0] and check.blocked_by in ("", "move allowance") and not check.enters_clutter:
+            break  # the route itself is open and safe: no need to step aside
     if best is None or best[0] > here - 0.75:
         return _manoeuvre(game, f, heading=False)
     return best[1]
