@@ -54,8 +54,17 @@ class Tracker:
         self.players.add(fid)
 
     def _near(self, a: Point, b: Point) -> None:
-        if self.targets:
-            self._nearest = min(self._nearest, min(leg_distance(a, b, t) for t in self.targets))
+        if not self.targets or self._nearest <= 0.0:  # once there, nothing comes nearer
+            return
+        lo_x, hi_x = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        lo_y, hi_y = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        for t in self.targets:
+            x0, y0, x1, y1 = t.bounds
+            # the gap between the two boxes is never more than the leg's own distance: a target
+            # whose box is no nearer than the best so far (by more than rounding) cannot lower it
+            gap = math.hypot(max(0.0, x0 - hi_x, lo_x - x1), max(0.0, y0 - hi_y, lo_y - y1))
+            if gap - 1e-9 < self._nearest:
+                self._nearest = min(self._nearest, leg_distance(a, b, t))
 
     def place(self, fid: str, p: Point) -> None:
         """``fid`` was set up (or appeared) at ``p``."""

@@ -113,7 +113,9 @@ class ZkState:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.name == "figures":
-                value = [dataclasses.asdict(fig) for fig in value.values()]
+                # a figure's fields are plain values (the position a pair of numbers): read one by
+                # one, as asdict would copy them, without its deep copy of each
+                value = [{name: getattr(fig, name) for name in _FIGURE_FIELDS} for fig in value.values()]
             elif f.name == "sections":
                 value = [dataclasses.asdict(section) for section in value]
             elif f.name == "phase":
@@ -130,6 +132,9 @@ class ZkState:
 
     def section_of(self, player: int) -> list[Figure]:
         return [f for f in self.figures.values() if f.side == ALLIES and f.player == player]
+
+
+_FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(Figure))
 
 
 def _jsonable(v: Any) -> Any:
