@@ -60,11 +60,8 @@ def choose_command(game: Any) -> Command:
     if order is not None:
         return order
     # the ORDERed soldier first, then the one nearest the goal, so the front does not block the back
-    key = (
-        (lambda f: (not f.ordered_this_turn, field.distance(f.position)))
-        if field
-        else (lambda f: (not f.ordered_this_turn, 0.0))
-    )
+    to_goal = {f.id: field.distance(f.position) for f in mine} if field else {}
+    key = lambda f: (not f.ordered_this_turn, to_goal.get(f.id, 0.0))  # noqa: E731
     # soldiers beyond the ones needed at the goal are the rear guard: they stop to shoot
     needed = max(1, int(getattr(st, "exit_count", 0) or LEADERS)) + 1
     front = {f.id for f in sorted(mine, key=key)[:needed]} if field else set()

@@ -64,8 +64,21 @@ _TIE_RULE_HOLDS: dict[tuple, bool] = {}
 
 
 def terrain_key(table: Walkable) -> str:
-    """What a table's walking depends on (its size and terrain), as one key for caches shared by games."""
-    return repr((table.width, table.height, table.terrain))
+    """What a table's walking depends on (its size and terrain), as one key for caches shared by games.
+    Written out once per terrain: the games of a map share their scenario's terrain (kept here with
+    its key, so that its identity is not reused)."""
+    terrain = table.terrain
+    known = _TERRAIN_KEYS.get(id(terrain))
+    if known is not None and known[0] is terrain and known[1] == (table.width, table.height):
+        return known[2]
+    key = repr((table.width, table.height, terrain))
+    if len(_TERRAIN_KEYS) >= _GRID_CACHE_SIZE:
+        _TERRAIN_KEYS.clear()
+    _TERRAIN_KEYS[id(terrain)] = (terrain, (table.width, table.height), key)
+    return key
+
+
+_TERRAIN_KEYS: dict[int, tuple[object, tuple[float, float], str]] = {}
 
 
 PULL_WINDOW = 8  # legs asked per chain and round when pulling many chains at once
