@@ -9,6 +9,7 @@ his first ORDER that turn is the free one; he may give it before or after his ow
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg.state import ALLIES, Figure, Phase
@@ -47,7 +48,9 @@ def figure(world: World, fid: str, free_order: bool = False) -> Figure:
 
 def finite_point(p: object) -> tuple[float, float]:
     try:
-        x, y = (float(v) for v in p)  # type: ignore[attr-defined]
+        pair: Any = p  # any pair of numbers; anything else is refused below
+        a, b = pair
+        x, y = float(a), float(b)
     except (TypeError, ValueError):
         raise IllegalCommand(f"{p!r} is not a point on the table.") from None
     if not (math.isfinite(x) and math.isfinite(y)):

@@ -37,7 +37,7 @@ def plan(world: World, cmd: Move) -> MovePlan:
     f = actions.figure(world, cmd.figure)
     if not isinstance(cmd.path, (tuple, list)):
         raise IllegalCommand("A move needs a path of points.")
-    path = tuple(actions.finite_point(p) for p in cmd.path)
+    path = tuple([actions.finite_point(p) for p in cmd.path])
     facing = None
     if cmd.facing is not None:
         try:
