@@ -182,7 +182,9 @@ def test_fire_targets_follow_the_zombies_from_command_to_command():
     g.apply(Fire("us1-r2", "z2"))
     assert g.figure("z2").state == "knocked_down"
     assert g.fire_targets("us1-sgt") == []  # the Thompson reaches 12": the zombie is 16" off
+    assert g.fire_targets("us1-sgt", prefer=str, limit=2) == []
     g.world.set_position(g.figure("z2"), (20, 12))
+    assert g.fire_targets("us1-sgt", prefer=str, limit=2) == ["z2"]  # asked in the bot's order too
     assert g.fire_targets("us1-sgt") == ["z2"]
 
 
