@@ -298,20 +298,6 @@ class ZombiekriegGame:
                 out.append(t)
         return out
 
-    def fire_candidates(self, figure_id: str) -> list[str]:
-        """The zombies ``figure_id``'s weapon could reach now, nearest first, before its front arc and
-        sight are asked (a superset of :meth:`fire_targets`; empty when it may not act). A bot that
-        ranks its targets by something of theirs reads it of these.
-
-        >>> from game.rules.zombiekrieg.testing import tiny_scenario
-        >>> g = new_game(tiny_scenario(), {"sections": ["american"]}, seed=3)
-        >>> g.fire_candidates("nobody")
-        []
-        """
-        self._cache()  # the kept lists follow the zombies
-        f = self._ready_to_fire(figure_id)
-        return [] if f is None else list(self._zombies_in_reach(f))
-
     def _shootable(self, f: Figure, tid: str) -> bool:
         """May ``f`` shoot the zombie ``tid`` (standing on the table) now?"""
         return self._shot_modifier(f, tid) is not None
