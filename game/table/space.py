@@ -18,6 +18,7 @@ sees bases only).
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -50,6 +51,8 @@ CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it,
 _RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
 _RESUME_STEP = 1e-7  # inches past a clutter span before asking for the next one
 SCAN_ALL = 256  # walls and buildings: on a table of more, sweeps read only those filed near them (BoxGrid)
+_CLUTTER_RASTERS: OrderedDict[tuple[Any, ...], dict[int, tuple[int, ...]]] = OrderedDict()  # see _build_clutter_raster
+_SHARED_RASTERS = 8
 BATCH_FROM = 32  # pairs: a smaller batch of sight lines is asked one line at a time (see lines_of_sight)
 
 
@@ -275,8 +278,19 @@ class Table:
         clutter is not seen by a segment query, which only reports where it enters a shape)."""
         self._rnx = max(1, math.ceil(self.width / _RASTER_CELL))
         self._rny = max(1, math.ceil(self.height / _RASTER_CELL))
-        # only the cells some clutter covers (a new game's table is built often: a list per cell of a
-        # 72" x 48" table took longer than the rest of the raster)
+        # the same for every game on a map (built in the same order from the same terrain): shared,
+        # never changed once made
+        key = (self.width, self.height, tuple(piece.bounds for piece in self._clutter))
+        raster = _CLUTTER_RASTERS.get(key)
+        if raster is None:
+            raster = _CLUTTER_RASTERS[key] = self._clutter_cells()
+            while len(_CLUTTER_RASTERS) > _SHARED_RASTERS:
+                _CLUTTER_RASTERS.popitem(last=False)
+        self._raster: dict[int, tuple[int, ...]] = raster
+
+    def _clutter_cells(self) -> dict[int, tuple[int, ...]]:
+        # only the cells some clutter covers (a list per cell of a 72" x 48" table took longer than
+        # the rest of the raster)
         cells: dict[int, list[int]] = {}
         for index, piece in enumerate(self._clutter):
             x0, y0, x1, y1 = piece.bounds
@@ -285,7 +299,7 @@ class Table:
             for j in range(j0, j1 + 1):
                 for i in range(i0, i1 + 1):
                     cells.setdefault(j * self._rnx + i, []).append(index)
-        self._raster: dict[int, tuple[int, ...]] = {k: tuple(c) for k, c in cells.items()}
+        return {k: tuple(c) for k, c in cells.items()}
 
     def _clutter_near(self, x: float, y: float) -> tuple[int, ...]:
         i = int(x // _RASTER_CELL)
