@@ -56,11 +56,12 @@ def choose_command(game: Any) -> Command:
     field = _field(game, mine[0].radius) if mine else None
     ready = [f for f in mine if not f.acted_this_turn]
     shots = _Shots(game, ready, danger)
-    order = _order(game, mine, shots, danger, field)
+    # each soldier's way to the goal, measured once a command
+    to_goal = {f.id: field.distance(f.position) for f in mine} if field else {}
+    order = _order(game, mine, shots, to_goal if field else None)
     if order is not None:
         return order
     # the ORDERed soldier first, then the one nearest the goal, so the front does not block the back
-    to_goal = {f.id: field.distance(f.position) for f in mine} if field else {}
     key = lambda f: (not f.ordered_this_turn, to_goal.get(f.id, 0.0))  # noqa: E731
     # soldiers beyond the ones needed at the goal are the rear guard: they stop to shoot
     needed = max(1, int(getattr(st, "exit_count", 0) or LEADERS)) + 1
@@ -257,14 +258,14 @@ def _crit(mg: int) -> float:
 # -- whom to ORDER ----------------------------------------------------------------------
 
 
-def _order(
-    game: Any, mine: list[Figure], shots: _Shots, danger: dict[str, float], field: RouteField | None
-) -> Command | None:
+def _order(game: Any, mine: list[Figure], shots: _Shots, to_goal: dict[str, float] | None) -> Command | None:
+    """The ORDER worth most to the section, if any is worth giving (``to_goal``: each soldier's way to
+    the goal, None with no goal)."""
     st = game.state
     bonus = int(game.data.house("order_bonus"))
     leaders: list[str] = []
-    if field is not None:
-        ranked = sorted((f for f in mine if not f.is_nco), key=lambda f: field.distance(f.position))
+    if to_goal is not None:
+        ranked = sorted((f for f in mine if not f.is_nco), key=lambda f: to_goal[f.id])
         leaders = [f.id for f in ranked[:LEADERS]]
     for nco in (f for f in mine if f.is_nco):
         targets = game.order_targets(nco.id)
@@ -278,7 +279,7 @@ def _order(
             shot_gain = shots.get(tid, bonus=bonus)[0] - shot_now if shot_now >= MIN_SHOT_VALUE * 0.5 else 0.0
             move_gain = 0.0
             if (
-                field is not None
+                to_goal is not None
                 and tid in leaders
                 and (_threat(game, t) >= THREAT_RANGE or shot_now < MIN_SHOT_VALUE)
             ):
@@ -295,9 +296,9 @@ def _order(
                 continue
             # an NCO far behind the leaders walks on rather than spending his action
             if (
-                field is not None
+                to_goal is not None
                 and leaders
-                and field.distance(nco.position) - field.distance(st.figures[leaders[-1]].position) > KEEP_UP
+                and to_goal[nco.id] - to_goal[leaders[-1]] > KEEP_UP
                 and shots.get(tid, (0.0, None))[0] < MIN_SHOT_VALUE
             ):
                 continue

@@ -51,7 +51,9 @@ CONTACT_GAP = 0.002  # a stopped base is left this far short of what stopped it,
 _RASTER_CELL = 1.0  # inches, for finding clutter pieces near a point
 _RESUME_STEP = 1e-7  # inches past a clutter span before asking for the next one
 SCAN_ALL = 256  # walls and buildings: on a table of more, sweeps read only those filed near them (BoxGrid)
-_CLUTTER_RASTERS: OrderedDict[tuple[Any, ...], dict[int, tuple[int, ...]]] = OrderedDict()  # see _build_clutter_raster
+_CLUTTER_RASTERS: OrderedDict[tuple[Any, ...], dict[int, tuple[int, ...]]] = (
+    OrderedDict()
+)  # see _build_clutter_raster
 _SHARED_RASTERS = 8
 BATCH_FROM = 32  # pairs: a smaller batch of sight lines is asked one line at a time (see lines_of_sight)
 
