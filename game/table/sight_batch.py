@@ -117,27 +117,33 @@ def seen_from_any(
     import numpy as np
 
     from game.table import sight_kernel as k
-    from game.table.outlines import lines_of
+    from game.table.outlines import lines_between
 
     n, m = len(watchers), len(targets)
     if not n or not m:
         return [False] * m
     seen = np.zeros(m, np.bool_)
     unsure = np.zeros((m, n), np.bool_)
+    wx = np.fromiter((float(w[0]) for w in watchers), np.float64, n)
+    wy = np.fromiter((float(w[1]) for w in watchers), np.float64, n)
+    tx = np.fromiter((float(t[0]) for t in targets), np.float64, m)
+    ty = np.fromiter((float(t[1]) for t in targets), np.float64, m)
     rows = max(1, CHUNK // n)  # targets a batch, all their watchers' lines together
     with np.errstate(all="ignore"):  # inf and nan stand for "none" or "no number"; such rows are masked
         for first in range(0, m, rows):
-            chunk = targets[first : first + rows]
-            pairs = [(w, t) for t in chunk for w in watchers]
-            lines, odd = lines_of(pairs)
+            count = min(rows, m - first)
+            lines, odd = lines_between(
+                np.tile(wx, count), np.tile(wy, count),
+                np.repeat(tx[first : first + count], n), np.repeat(ty[first : first + count], n),
+            )  # fmt: skip
             kind, state, _, _, _, _, _ = k.classify(
                 lines.ax, lines.ay, lines.bx, lines.by, odd, o.edges, o.poly_first, o.poly_piece, o.caps,
                 o.cap_piece, o.clutter, o.ring_first, o.boxes, float(max_clutter),
-                np.fromiter(map(math.hypot, lines.dx.tolist(), lines.dy.tolist()), np.float64, len(pairs)),
+                np.fromiter(map(math.hypot, lines.dx.tolist(), lines.dy.tolist()), np.float64, count * n),
             )  # fmt: skip
             sure_seen = (kind == k.CLEAR) | ((kind == k.MADE) & (state != k.STATE_BLOCKED))
-            seen[first : first + len(chunk)] = sure_seen.reshape(len(chunk), n).any(axis=1)
-            unsure[first : first + len(chunk)] = (kind == k.UNSURE).reshape(len(chunk), n)
+            seen[first : first + count] = sure_seen.reshape(count, n).any(axis=1)
+            unsure[first : first + count] = (kind == k.UNSURE).reshape(count, n)
     out = seen.tolist()
     for j in np.flatnonzero(~seen & unsure.any(axis=1)).tolist():
         out[j] = any(

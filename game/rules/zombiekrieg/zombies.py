@@ -74,17 +74,24 @@ def _breakers(world: World, zs: Sequence[Figure], reach: float, first_only: bool
     return out
 
 
+ALL_LINES_UP_TO = 1024  # zombies x soldiers: up to this many, seen_allies (all) asks every line at once
+
+
 def seen_allies(
     world: World, zs: Sequence[Figure], allies: Sequence[Figure], first_only: bool = True
 ) -> list[Figure]:
-    """Allied figures in LOS of any standing zombie (all of them, or the first only). Each ally's two
-    nearest zombies are tried first; every other zombie's line to an ally not yet seen is asked of
-    the table in one call (an ally no zombie sees costs a line from every zombie)."""
+    """Allied figures in LOS of any standing zombie (all of them, or the first only). All of them, of a
+    unit of a few dozen, are asked of the table in one call; otherwise each ally's two nearest
+    zombies are tried first, and every other zombie's line to an ally not yet seen is asked in one
+    call (an ally no zombie sees costs a line from every zombie)."""
     limit = float(world.data.house("clutter_los_limit"))
     table = world.table
+    watchers = [z.position for z in zs]
+    if not first_only and len(zs) * len(allies) <= ALL_LINES_UP_TO:  # a few dozen zombies: one call
+        found = table.seen_from_any(watchers, [a.position for a in allies], limit)
+        return [a for a, s in zip(allies, found) if s]
     out = []
     unseen: list[Figure] = []
-    watchers = [z.position for z in zs]
     for a in allies:
         nearest = heapq.nsmallest(2, zs, key=lambda z: math.dist(z.position, a.position))
         if any(table.line_of_sight(z.position, a.position, limit).state != "blocked" for z in nearest):
