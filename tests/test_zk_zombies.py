@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from unittest.mock import patch
 
 import pytest
 
@@ -271,3 +272,5 @@ def test_the_allies_the_unit_sees_are_those_some_zombie_has_a_line_to(seed):
     assert zk_zombies.seen_allies(g.world, zs[:2], allies, first_only=False) == [
         a for a in allies if seen_by(a, zs[:2])
     ]
+    with patch.object(zk_zombies, "ALL_LINES_UP_TO", 0):  # a horde's way: two nearest first, then a batch
+        assert zk_zombies.seen_allies(g.world, zs, allies, first_only=False) == want
