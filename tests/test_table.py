@@ -4,11 +4,14 @@ scale). Hand-worked cases; the expected numbers are worked out in the comments."
 from __future__ import annotations
 
 import math
+import random
+from unittest.mock import patch
 
 import pytest
 
 from game.scenario.model import Area, Scenario, Terrain
 from game.table import BLOCKED, CLEAR, OBSCURED, Table, UnknownFigure, in_front_arc, path_length, truncate_path
+from game.table import space as space_module
 
 
 def wall(tid: int, area: Area, name: str = "Garden wall", **props) -> Terrain:
@@ -357,6 +360,25 @@ def test_nearest_figure_by_edge_distance():
     assert table.nearest(p, where=lambda f: f.startswith("s")) == "s1"
     assert table.nearest(p, where=lambda f: f.startswith("z")) == "z9"
     assert table.nearest(p, where=lambda f: f.startswith("z"), within=10) is None
+
+
+@pytest.mark.parametrize("count", [12, 80, 300])
+def test_the_nearest_figure_is_the_same_measured_one_by_one_or_searched_outward(count):
+    """``nearest`` with a filter measures every base of a small table one by one and searches a crowd
+    outward ring by ring: either way the same figure, ties to the lower id (bases on a lattice tie
+    often), ``within`` kept."""
+    rng = random.Random(count)
+    table = Table(72, 48)
+    for k in range(count):
+        table.place(
+            f"f{k}", (float(rng.randrange(2, 70)), float(rng.randrange(2, 46))), rng.choice((0.5, 0.5, 0.8))
+        )
+    odd = lambda fid: int(fid[1:]) % 2 == 1  # noqa: E731
+    asks = [((rng.uniform(0, 72), rng.uniform(0, 48)), within) for within in (None, 3.0, 9.0) for _ in range(60)]
+    found = [table.nearest(p, where=odd, within=within) for p, within in asks]
+    with patch.object(space_module, "NEAREST_SCAN_UP_TO", -1 if count <= 96 else 10_000):
+        assert [table.nearest(p, where=odd, within=within) for p, within in asks] == found
+    assert any(f is None for f in found) and any(f is not None for f in found)
 
 
 def test_moving_a_figure_updates_every_query_without_rebuilding():

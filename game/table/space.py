@@ -55,6 +55,7 @@ _CLUTTER_RASTERS: OrderedDict[tuple[Any, ...], dict[int, tuple[int, ...]]] = (
     OrderedDict()
 )  # see _build_clutter_raster
 _SHARED_RASTERS = 8
+NEAREST_SCAN_UP_TO = 96  # bases: up to this many, nearest() measures each instead of searching outward
 BATCH_FROM = 32  # pairs: a smaller batch of sight lines is asked one line at a time (see lines_of_sight)
 
 
@@ -1106,6 +1107,8 @@ class Table:
             self._reindex()
             nearest = self._space.point_query_nearest(p, limit, SEE_BASES)
             return None if nearest is None else self._fid_of[nearest.shape]
+        if len(self._grid.where) <= NEAREST_SCAN_UP_TO:  # a few dozen bases: each measured once
+            return self._grid.nearest_of(p, limit, self._grid.where, where)
         reach = min(4.0, limit)
         while True:
             best: tuple[float, str] | None = None
