@@ -47,29 +47,48 @@ def shot_reason(world: World, f: Figure, t: Figure | None, tid: str) -> tuple[st
         return "Allied soldiers only shoot zombies.", None
     if not t.on_table:
         return f"{t.id} is {t.state} and no longer on the table.", None
+    refused, dist, sight, shot = judge(world, f, t)
+    if shot is not None:
+        return None, shot
     w: Weapon = world.data.weapon(f.weapon)
-    dist = world.edge_distance(f, t)
-    if not within(dist, w.range):
+    if refused == "range":
         return f'{t.id} is out of range: {dist:.1f}" away, the {w.name} reaches {w.range:g}".', None
-    if not in_front_arc(f.position, f.facing, t.position):
+    if refused == "arc":
         return f"{t.id} is outside {f.id}'s front arc; turn him first (a MOVE).", None
-    sight = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
-    if sight.state == "blocked":
+    assert sight is not None
+    if refused == "blocked":
         return (
             f"{f.id} has no line of sight to {t.id}: blocked by {in_words(sight.blocked_by) or 'terrain'}.",
             None,
         )
+    why = "it stands in clutter" if sight.target_in_clutter else "clutter is on the line"
+    return f"{f.id} has no clear line of sight to {t.id}: {why}.", None
+
+
+def judge(world: World, f: Figure, t: Figure) -> tuple[str, float, Sight | None, Shot | None]:
+    """The geometry of ``f`` shooting the zombie ``t`` on the table: (what refuses it: ``range``,
+    ``arc``, ``blocked`` or ``obscured`` (the literal reading), the edge distance, the sight line if
+    asked, the shot when nothing refuses it). No words: the bot's search asks it of every zombie in
+    reach."""
+    w: Weapon = world.data.weapon(f.weapon)
+    dist = world.edge_distance(f, t)
+    if not within(dist, w.range):
+        return "range", dist, None, None
+    if not in_front_arc(f.position, f.facing, t.position):
+        return "arc", dist, None, None
+    sight = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
+    if sight.state == "blocked":
+        return "blocked", dist, sight, None
     if sight.state == "obscured" and world.reading("fire_needs_clear_sight"):
         # the literal reading: "a clear line of sight"; clutter on the line or round the target blocks
-        why = "it stands in clutter" if sight.target_in_clutter else "clutter is on the line"
-        return f"{f.id} has no clear line of sight to {t.id}: {why}.", None
+        return "obscured", dist, sight, None
     band, band_mod = w.band(dist)
     mods: Modifiers = []
     if band_mod:
         mods.append((f"{band} range", band_mod))
     if sight.state == "obscured":
         mods.append(("target obscured", int(world.data.house("obscured_modifier"))))
-    return None, Shot(t, sight, dist, band, mods)
+    return "", dist, sight, Shot(t, sight, dist, band, mods)
 
 
 @dataclass(frozen=True)

@@ -310,8 +310,8 @@ class ZombiekriegGame:
         key = (*self._firing_key(f), tid, t.position, t.radius)
         found = self._may_shoot.get(key, False)
         if found is False:
-            reason, shot = fire.shot_reason(self.world, f, t, tid)
-            found = None if reason or shot is None else sum(v for _, v in shot.modifiers)
+            shot = fire.judge(self.world, f, t)[3]  # a zombie on the table: only the geometry may refuse
+            found = None if shot is None else sum(v for _, v in shot.modifiers)
             _keep(self._may_shoot, key, found)  # zombies move every turn: old pairs are rarely asked again
         return found  # type: ignore[return-value]
 
