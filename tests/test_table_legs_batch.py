@@ -270,3 +270,25 @@ def test_where_python_dist_is_not_math_dist_the_goals_are_tried_one_by_one(monke
     spots = open_ground(sc, random.Random(2), 0.5)
     starts, goals = [next(spots) for _ in range(40)], [next(spots) for _ in range(5)]
     check_nearest(Table.from_scenario(sc), starts, goals, [20.0] * 40)
+
+
+@pytest.mark.parametrize("radius", [0.5, 1.0])
+def test_legs_grazing_a_round_building_at_the_reach_and_a_hair_either_side(radius):
+    """A round silo (a 32-sided piece, which the batch first holds up against a disc round its
+    corners): legs passing it at the base's radius from its outline and a hair either side, at every
+    angle, and legs starting against it, answer as the single call does."""
+    silo = Terrain(1, "Silo", "building", Area.circle(20, 20, 4))
+    table = Table(40, 40, [silo])
+    legs = []
+    for k in range(48):
+        angle = 2 * math.pi * k / 48
+        ux, uy = math.cos(angle), math.sin(angle)
+        for gap in (-1e-3, -1e-6, 0.0, 1e-6, 1e-3, 0.05):
+            # a chord of the 32-gon is nearer the centre than its corners: aim past both
+            for reach in (4 + radius + gap, 4 * math.cos(math.pi / 32) + radius + gap):
+                cx, cy = 20 + ux * reach, 20 + uy * reach
+                legs.append(((cx - uy * 9, cy + ux * 9), (cx + uy * 9, cy - ux * 9)))  # a tangent leg
+        start = (20 + ux * (4 + radius + 1e-4), 20 + uy * (4 + radius + 1e-4))
+        legs += [(start, (start[0] + ux * 3, start[1] + uy * 3)), (start, (20.0, 20.0))]  # off it, into it
+    answers = check(table, legs, radius)
+    assert True in answers and False in answers

@@ -123,7 +123,7 @@ def _ring_points(table: Walkable, radius: float) -> tuple[list[Point], list[tupl
     """The ring points a base of ``radius`` can stand on, and each one's direction out from its corner
     (where it stands, for a point pushed back onto the table)."""
     walls = table.outlines().walls
-    edges, poly_first, caps, _ = walls
+    edges, poly_first, caps = walls[0], walls[1], walls[2]
     corners: list[tuple[float, float, float]] = []
     for e in range(int(poly_first[-1])):
         corners.append((float(edges[0, e]), float(edges[1, e]), 0.0))

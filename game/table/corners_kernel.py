@@ -32,7 +32,7 @@ def starts_clear_of(lax: float, lay: float, q: int, walls: Any, radius: float) -
     """Whether a leg from (lax, lay) starts clearly outside piece ``q`` (a convex piece's index, or the
     number of convex pieces plus a wall leg's) grown by the radius: farther than the radius and a
     hair, where the legs kernel judges a leg by the piece alone."""
-    edges, poly_first, caps, _ = walls
+    poly_first, caps = walls[1], walls[2]
     polys = len(poly_first) - 1
     if q < polys:
         inside, start, _ = lk.poly_from_start(lax, lay, lax, lay, q, walls)
@@ -47,7 +47,7 @@ def touches(lax: float, lay: float, lbx: float, lby: float, q: int, walls: Any, 
     """For a leg starting clearly outside piece ``q`` (:func:`starts_clear_of`): whether the base
     clearly touches it, as the legs kernel judges (its centre line crosses the piece, or passes
     clearly within the radius)."""
-    edges, poly_first, caps, boxes = walls
+    edges, poly_first, caps, boxes = walls[0], walls[1], walls[2], walls[3]
     polys = len(poly_first) - 1
     dx, dy = lbx - lax, lby - lay
     if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, q, radius + LEG_CLEARANCE):

@@ -36,13 +36,16 @@ def _crosses(ax: float, ay: float, bx: float, by: float, x1: float, y1: float, x
     return s1 * s2 < 0.0 and e1 * e2 < 0.0
 
 
+DISC_SLACK = 1e-7  # inches: a leg this much wider of a holding disc than the reach is surely clear of it
+
+
 @compiled
 def _judge(away: float, reach: float) -> int:
     """A (leg, piece) distance against the reach: BLOCKED clearly within it, UNSURE within a hair,
     CLEAR otherwise."""
     if away < reach - LEG_CLEARANCE:
         return BLOCKED
-    if abs(away - reach) <= LEG_CLEARANCE:
+    if away <= reach + LEG_CLEARANCE:  # (not |away - reach| <= the hair: rounding left a gap below it)
         return UNSURE
     return CLEAR
 
@@ -88,7 +91,7 @@ def leg_answer(
     whatever they are. ``walls``: the walls and buildings (:attr:`game.table.outlines.Outlines.walls`);
     ``near`` and ``start_at`` are scratch, one entry per piece; a leg a piece blocks leaves that
     piece in ``near[0]``."""
-    edges, poly_first, caps, boxes = walls
+    edges, poly_first, caps, boxes, discs = walls
     if lax == lbx and lay == lby:
         return CLEAR  # no length
     # the single call's table-edge test, its comparisons (a coordinate falls when its change is below 0)
@@ -110,6 +113,11 @@ def leg_answer(
         if not crosses_box(lax, lay, lbx, lby, dx, dy, boxes, q, grow):
             continue
         if q < polys:
+            if (
+                discs[2, q] < np.inf
+                and to_segment(discs[0, q], discs[1, q], lax, lay, dx, dy) > discs[2, q] + grow + DISC_SLACK
+            ):
+                continue  # wide of a many-sided piece's holding disc: wide of the piece, which lets it by
             inside, start, crossed = poly_from_start(lax, lay, lbx, lby, q, walls)
             if inside:
                 start = -1.0

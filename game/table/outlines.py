@@ -7,6 +7,7 @@ numpy is imported when the first batch is asked for, not at start-up.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -15,6 +16,7 @@ from typing import Any
 from game.scenario.model import Point
 
 BOX_MARGIN = 1e-3  # inches added round every piece's box: a segment that near it is tested in full
+DISC_FROM = 8  # sides: a convex piece with this many or more gets a holding disc (see Outlines.discs)
 CHUNK = 8192  # segments per compiled pass at most (so a pass's arrays stay small)
 
 
@@ -34,15 +36,18 @@ class Outlines:
     ring_first: Any  # (R + 1,)
     boxes: Any  # (4, P + C + R) min x, min y, max x, max y (with the margin): pieces, caps, rings
     names: list[str]
+    # (3, P) centre x, centre y and radius of a disc holding each convex piece of many sides (a round
+    # silo's 32), inf for the others: a leg that passes wide of the disc passes wide of the piece
+    discs: Any = None
 
     @property
     def polys(self) -> int:
         return len(self.poly_piece)
 
     @property
-    def walls(self) -> tuple[Any, Any, Any, Any]:
-        """The walls and buildings as the leg test reads them: (edges, poly_first, caps, boxes)."""
-        return self.edges, self.poly_first, self.caps, self.boxes
+    def walls(self) -> tuple[Any, Any, Any, Any, Any]:
+        """The walls and buildings as the leg test reads them: (edges, poly_first, caps, boxes, discs)."""
+        return self.edges, self.poly_first, self.caps, self.boxes, self.discs
 
     @property
     def rings(self) -> int:
@@ -111,7 +116,26 @@ def outlines(blocking: Sequence[tuple[str, str, Any]], clutter_rings: Sequence[S
         np.array(ring_first, i64),
         boxes,
         names,
+        _discs(edges, poly_first),
     )
+
+
+def _discs(edges: Sequence[tuple[float, ...]], poly_first: Sequence[int]) -> Any:
+    """Each convex piece's holding disc (see :attr:`Outlines.discs`): for a piece of
+    :data:`DISC_FROM` sides or more, the disc round its corners' mean that reaches its farthest
+    corner (a hair over); none (inf) for a piece of few sides, whose box is as good."""
+    import numpy as np
+
+    out = np.full((3, max(0, len(poly_first) - 1)), np.inf)
+    for q in range(len(poly_first) - 1):
+        corners = [(e[0], e[1]) for e in edges[poly_first[q] : poly_first[q + 1]]]
+        if len(corners) < DISC_FROM:
+            continue
+        cx = sum(c[0] for c in corners) / len(corners)
+        cy = sum(c[1] for c in corners) / len(corners)
+        reach = max(math.hypot(x - cx, y - cy) for x, y in corners)
+        out[0, q], out[1, q], out[2, q] = cx, cy, reach * (1 + 1e-9) + 1e-9
+    return out
 
 
 @dataclass
