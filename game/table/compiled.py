@@ -24,6 +24,17 @@ import numpy as np
 
 _CACHED = numba.njit(cache=True, error_model="numpy", nogil=True)
 _AFRESH = numba.njit(error_model="numpy", nogil=True)
+_CACHED_INLINE = numba.njit(cache=True, error_model="numpy", nogil=True, inline="always")
+_AFRESH_INLINE = numba.njit(error_model="numpy", nogil=True, inline="always")
+
+
+def compiled_inline(function: Any) -> Any:
+    """:func:`compiled`, the function's body put into each compiled caller (a small test asked in a
+    tight loop)."""
+    try:
+        return _CACHED_INLINE(function)
+    except RuntimeError:
+        return _AFRESH_INLINE(function)
 
 
 def compiled(function: Any) -> Any:

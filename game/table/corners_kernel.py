@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from game.table import legs_kernel as lk
-from game.table.compiled import compiled, crosses_box, python_dist, to_segment
+from game.table.compiled import compiled, compiled_inline, crosses_box, python_dist, to_segment
 from game.table.legs_batch import LEG_CLEARANCE
 
 ASK = 0  # a goal leg's verdict (see node_distances): not yet asked
@@ -163,7 +163,7 @@ def node_distances(
     return unsure
 
 
-@compiled
+@compiled_inline
 def _before(hd: Any, hv: Any, hc: Any, i: int, j: int) -> bool:
     """Whether heap entry i comes before entry j: by distance, then corner, then where from."""
     if hd[i] != hd[j]:
@@ -173,14 +173,14 @@ def _before(hd: Any, hv: Any, hc: Any, i: int, j: int) -> bool:
     return hc[i] < hc[j]  # type: ignore[no-any-return]
 
 
-@compiled
+@compiled_inline
 def _swap(hd: Any, hv: Any, hc: Any, i: int, j: int) -> None:
     hd[i], hd[j] = hd[j], hd[i]
     hv[i], hv[j] = hv[j], hv[i]
     hc[i], hc[j] = hc[j], hc[i]
 
 
-@compiled
+@compiled_inline
 def _push(hd: Any, hv: Any, hc: Any, size: int, d: float, v: int, came: int) -> int:
     """Add (d, v, came) to the heap of ``size`` entries; the new size."""
     i = size
@@ -191,7 +191,7 @@ def _push(hd: Any, hv: Any, hc: Any, size: int, d: float, v: int, came: int) -> 
     return size + 1
 
 
-@compiled
+@compiled_inline
 def _pop(hd: Any, hv: Any, hc: Any, size: int) -> int:
     """Drop the heap's first entry; the new size."""
     size -= 1
