@@ -181,7 +181,10 @@ class DistanceField:
             for v, g in zip(*(i.tolist() for i in np.nonzero(verdict == k.UNSURE))):
                 clear = table.leg_clear(graph.points[v], self.goals[g], graph.radius)
                 verdict[v, g] = k.CLEAR if clear else k.BLOCKED
-        self._last: dict[Point, tuple[float, int]] = {}
+        # the points last asked and their answers; by point only when a later ask is another list
+        self._last_points: list[Point] = []
+        self._last_found: tuple[list[float], list[int]] = ([], [])
+        self._last: dict[Point, tuple[float, int]] | None = {}
         self._by_distance: Any = None  # the reached ring points, nearest the goals first: see _ways
 
     def narrowed(self, goals: Sequence[Point]) -> DistanceField:
@@ -192,12 +195,17 @@ class DistanceField:
         """Each point's walking distance (inf: no goal can be reached) and its way: the goal's index,
         or the number of goals plus the ring point's, -1 for none. The points last asked are kept:
         a horde asks the same ones for its distances, then for its steps."""
+        asked = list(points)
+        if asked and asked == self._last_points:  # the very same points: the answers again
+            return list(self._last_found[0]), list(self._last_found[1])
         last = self._last
-        if points and all(p in last for p in points):
-            answers = [last[p] for p in points]
+        if last is None:
+            last = self._last = dict(zip(self._last_points, zip(*self._last_found)))
+        if asked and all(p in last for p in asked):
+            answers = [last[p] for p in asked]
             return [a[0] for a in answers], [a[1] for a in answers]
         found = self._ways(points)
-        self._last = dict(zip(points, zip(*found)))
+        self._last_points, self._last_found, self._last = asked, (list(found[0]), list(found[1])), None
         return found
 
     def _ways(self, points: Sequence[Point]) -> tuple[list[float], list[int]]:

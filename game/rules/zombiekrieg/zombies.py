@@ -265,13 +265,26 @@ def _path_toward(
     walls (``stepped``: a length and the step of that length, worked out with the unit's others)."""
     here = z.position
     if goal is not None:
-        return lambda length: truncate_path([here, goal], length)
+        return lambda length: _straight_toward(here, goal, length)
 
     def plan(length: float) -> list[Point]:
         path = stepped[1] if length == stepped[0] and stepped[1] is not None else field.step(here, length)
         return list(path) or [here]
 
     return plan
+
+
+def _straight_toward(here: Point, goal: Point, length: float) -> list[Point]:
+    """``truncate_path([here, goal], length)``, its one leg worked out the same way without its loop
+    (a horde's straight walkers ask it thousands of times a turn)."""
+    leg = math.dist(here, goal)
+    left = max(0.0, length)
+    if leg <= left:
+        return [here, goal]
+    if left > 0.0:
+        f = left / leg
+        return [here, (here[0] + (goal[0] - here[0]) * f, here[1] + (goal[1] - here[1]) * f)]
+    return [here]
 
 
 def _rejoin_plan(world: World, z: Figure) -> Callable[[float], list[Point]]:
