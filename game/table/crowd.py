@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, NamedTuple
 
 from game.scenario.model import Point
@@ -90,15 +91,13 @@ def walk_in_turn(
     for fid, points in walkers:
         if fid not in bases:
             raise ValueError(f"figure {fid!r} is not on the table")
-        own: list[Point] = []
-        for p in points:
-            q = (float(p[0]), float(p[1]))
-            if not own or q != own[-1]:
-                own.append(q)
+        own = [(float(p[0]), float(p[1])) for p in points]
         if not own:
             raise ValueError("a move path needs at least its starting point")
+        if len(own) > 1:  # no point the same as the one before it
+            own = [q for q, before in zip(own, [None, *own]) if q != before]
         legs.append(own)
-        flat.extend(c for q in own for c in q)
+        flat.extend(chain.from_iterable(own))
         firsts.append(firsts[-1] + len(own))
     n = len(walkers)
     coords = np.array(flat).reshape(-1, 2)
