@@ -179,7 +179,15 @@ def axis_move(world: World) -> None:
         stepping = [z for z in unit if z.id not in straight]
         steps = dict(zip((z.id for z in stepping), field.steps([z.position for z in stepping], dist)))
         for z in sorted(unit, key=lambda z: (walking[z.id], figure_number(z.id))):
-            walk(z, _path_toward(z, straight.get(z.id), field, (dist, steps.get(z.id))), cell.move)
+            goal = straight.get(z.id)
+            if clutter.may_replan:
+                walk(z, _path_toward(z, goal, field, (dist, steps.get(z.id))), cell.move)
+                continue
+            # no plan is kept for a longer roll: the path of the table's distance straight away
+            wanted.append(_straight_toward(z.position, goal, dist) if goal is not None else list(steps[z.id]))
+            replans.append(None)
+            hows[z.id] = cell.move
+            order.append(z)
     paths.update(zip((z.id for z in order), _walk_in_turn(world, order, clutter.cut_all(wanted, replans))))
     if not alone:
         _keep_together(world, order, paths, starts)
