@@ -165,13 +165,21 @@ class ZombiekriegGame:
             return (fid,)
         return (fid, f.position, f.facing, f.state, f.acted_this_turn, f.ordered_this_turn, f.guts, f.weapon)
 
+    def _memo_key(self, kind: str, cmd: Command) -> tuple[Any, ...] | None:
+        """The key of what ``cmd`` works out as ``kind`` in the present state's memo (the acting
+        figure's own state in it); None for a command built with lists, worked out afresh."""
+        key = (kind, cmd, self._figure_key(getattr(cmd, "figure", None)))
+        try:
+            hash(key)
+        except TypeError:
+            return None
+        return key
+
     def _move_plan(self, cmd: Move) -> move.MovePlan:
         """``move.plan`` (IllegalCommand when refused), kept for the present state: the bot previews
         the moves it weighs, then gives one of them."""
-        try:
-            key = ("move plan", cmd, self._figure_key(cmd.figure))
-            hash(key)
-        except TypeError:  # a command built with lists: worked out afresh
+        key = self._memo_key("move plan", cmd)
+        if key is None:
             return move.plan(self.world, cmd)
         memo = self._cache()
         found = memo.get(key)
@@ -227,10 +235,8 @@ class ZombiekriegGame:
         return f.guts + sum(v for _, v in self.world.modifiers(f, "fire") + list(shot.shots[0].modifiers))
 
     def preview(self, cmd: Command) -> Preview:
-        try:
-            key = ("preview", cmd, self._figure_key(getattr(cmd, "figure", None)))
-            hash(key)
-        except TypeError:  # a command built with lists: worked out afresh
+        key = self._memo_key("preview", cmd)
+        if key is None:
             return previews.preview(self.world, cmd)
         memo = self._cache()
         found = memo.get(key)
