@@ -292,6 +292,7 @@ def read_ways(
     clear_of = np.zeros(every, np.bool_)
     asked_at = np.full(every, -1, np.int64)
     scratch = (pieces, near, start_at, blockers, memo, clear_of, asked_at)
+    held_by = np.full(total, -1, np.int64)  # each way's piece that last held a leg to it (see below)
     hint = -1  # the way the point before went
     for s in range(len(px)):
         x, y = px[s], py[s]
@@ -354,6 +355,14 @@ def read_ways(
             _sift(keys, heap, heap, size, 0)
             bx, by = (gx[k], gy[k]) if k < goals else (xs[k - goals], ys[k - goals])
             tries += 1
+            # the piece that held the last leg to this way is likely to hold this one (the points come
+            # one after another): a piece that blocks the leg by itself settles it, whichever it is
+            q = held_by[k]
+            if q >= 0:
+                if asked_at[q] != s:
+                    clear_of[q], asked_at[q] = starts_clear_of(x, y, q, walls, radius), s
+                if clear_of[q] and touches(x, y, bx, by, q, walls, radius):
+                    continue
             answer = _ask(x, y, bx, by, walls, radius, width, height, scratch, s)
             if answer == lk.CLEAR:
                 out[s], way[s] = keys[k], k
@@ -361,6 +370,8 @@ def read_ways(
             if answer == lk.UNSURE:
                 way[s], resume[s] = -2, tries - 1
                 break
+            if memo[0] > 0:
+                held_by[k] = blockers[0]  # the piece _ask found holding it, put first
 
 
 @compiled
