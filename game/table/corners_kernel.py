@@ -110,8 +110,9 @@ def node_distances(
     count = np.zeros(n, np.int64)  # how many goals each corner could walk straight to
     tried = np.zeros(n, np.int64)
     # a binary heap of (distance, corner, from) in three arrays: from >= 0 a corner, < 0 the goal leg
-    # -1 - from; room for every corner's goals and every leg's way in
-    room = n * max(goals, 1) + len(ends) + 1
+    # -1 - from; room for one goal leg a corner (the next is pushed only as the last is taken) and
+    # every leg's way in (each relaxed once, from the corner done)
+    room = n + len(ends) + 1
     hd, hv, hc = np.empty(room), np.empty(room, np.int64), np.empty(room, np.int64)
     size = 0
     for v in range(n):
@@ -184,6 +185,8 @@ def _swap(hd: Any, hv: Any, hc: Any, i: int, j: int) -> None:
 def _push(hd: Any, hv: Any, hc: Any, size: int, d: float, v: int, came: int) -> int:
     """Add (d, v, came) to the heap of ``size`` entries; the new size."""
     i = size
+    if i >= len(hd):  # never, by the room node_distances makes; a loud stop rather than a stray write
+        raise IndexError("the corner field's queue is full")
     hd[i], hv[i], hc[i] = d, v, came
     while i > 0 and _before(hd, hv, hc, i, (i - 1) // 2):
         _swap(hd, hv, hc, i, (i - 1) // 2)
