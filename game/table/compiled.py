@@ -169,3 +169,22 @@ def python_dist_holds(samples: int = 20000) -> bool:
         same = (ours == theirs) | (np.isnan(ours) & np.isnan(theirs))
         _HOLDS["dist"] = bool(same.all())
     return _HOLDS["dist"]
+
+
+@compiled_inline
+def entry_before(a: Any, b: Any, c: Any, i: int, j: int) -> bool:
+    """Whether entry i of a heap kept in three arrays comes before entry j: by ``a``, then ``b``, then
+    ``c`` (the searches' queues: a tie in distance is settled the same way every run)."""
+    if a[i] != a[j]:
+        return a[i] < a[j]  # type: ignore[no-any-return]
+    if b[i] != b[j]:
+        return b[i] < b[j]  # type: ignore[no-any-return]
+    return c[i] < c[j]  # type: ignore[no-any-return]
+
+
+@compiled_inline
+def swap_entries(a: Any, b: Any, c: Any, i: int, j: int) -> None:
+    """Swap entries i and j of a heap kept in three arrays."""
+    a[i], a[j] = a[j], a[i]
+    b[i], b[j] = b[j], b[i]
+    c[i], c[j] = c[j], c[i]

@@ -17,7 +17,15 @@ from typing import Any
 import numpy as np
 
 from game.table import legs_kernel as lk
-from game.table.compiled import compiled, compiled_inline, crosses_box, python_dist, to_segment
+from game.table.compiled import (
+    compiled,
+    compiled_inline,
+    crosses_box,
+    entry_before,
+    python_dist,
+    swap_entries,
+    to_segment,
+)
 from game.table.legs_batch import LEG_CLEARANCE
 
 ASK = 0  # a goal leg's verdict (see node_distances): not yet asked
@@ -165,31 +173,14 @@ def node_distances(
 
 
 @compiled_inline
-def _before(hd: Any, hv: Any, hc: Any, i: int, j: int) -> bool:
-    """Whether heap entry i comes before entry j: by distance, then corner, then where from."""
-    if hd[i] != hd[j]:
-        return hd[i] < hd[j]  # type: ignore[no-any-return]
-    if hv[i] != hv[j]:
-        return hv[i] < hv[j]  # type: ignore[no-any-return]
-    return hc[i] < hc[j]  # type: ignore[no-any-return]
-
-
-@compiled_inline
-def _swap(hd: Any, hv: Any, hc: Any, i: int, j: int) -> None:
-    hd[i], hd[j] = hd[j], hd[i]
-    hv[i], hv[j] = hv[j], hv[i]
-    hc[i], hc[j] = hc[j], hc[i]
-
-
-@compiled_inline
 def _push(hd: Any, hv: Any, hc: Any, size: int, d: float, v: int, came: int) -> int:
     """Add (d, v, came) to the heap of ``size`` entries; the new size."""
     i = size
     if i >= len(hd):  # never, by the room node_distances makes; a loud stop rather than a stray write
         raise IndexError("the corner field's queue is full")
     hd[i], hv[i], hc[i] = d, v, came
-    while i > 0 and _before(hd, hv, hc, i, (i - 1) // 2):
-        _swap(hd, hv, hc, i, (i - 1) // 2)
+    while i > 0 and entry_before(hd, hv, hc, i, (i - 1) // 2):
+        swap_entries(hd, hv, hc, i, (i - 1) // 2)
         i = (i - 1) // 2
     return size + 1
 
@@ -202,13 +193,13 @@ def _pop(hd: Any, hv: Any, hc: Any, size: int) -> int:
     i = 0
     while True:
         a, b, m = 2 * i + 1, 2 * i + 2, i
-        if a < size and _before(hd, hv, hc, a, m):
+        if a < size and entry_before(hd, hv, hc, a, m):
             m = a
-        if b < size and _before(hd, hv, hc, b, m):
+        if b < size and entry_before(hd, hv, hc, b, m):
             m = b
         if m == i:
             return size
-        _swap(hd, hv, hc, i, m)
+        swap_entries(hd, hv, hc, i, m)
         i = m
 
 

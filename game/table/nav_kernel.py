@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from game.table.compiled import compiled, python_dist
+from game.table.compiled import compiled, entry_before, python_dist, swap_entries
 from game.table.legs_batch import LEG_CLEARANCE
 from game.table.legs_kernel import BLOCKED, CLEAR, UNSURE, leg
 
@@ -360,23 +360,6 @@ def _next_cells(
 
 
 @compiled
-def _less(f: Any, d: Any, k: Any, i: int, j: int) -> bool:
-    """Whether entry i of the (estimate, distance, cell) heap comes before entry j."""
-    if f[i] != f[j]:
-        return f[i] < f[j]
-    if d[i] != d[j]:
-        return d[i] < d[j]
-    return k[i] < k[j]
-
-
-@compiled
-def _swap(f: Any, d: Any, k: Any, i: int, j: int) -> None:
-    f[i], f[j] = f[j], f[i]
-    d[i], d[j] = d[j], d[i]
-    k[i], k[j] = k[j], k[i]
-
-
-@compiled
 def a_star(indptr: Any, indices: Any, costs: Any, estimate: Any, start: int, goal: int) -> Any:
     """The cells of the shortest walk from ``start`` to ``goal`` over the links (CSR: ``indptr``,
     ``indices``, ``costs``), both ends included, guided by ``estimate`` (each cell's, never more than
@@ -392,17 +375,17 @@ def a_star(indptr: Any, indices: Any, costs: Any, estimate: Any, start: int, goa
     while size > 0:
         here, walked = k[0], d[0]
         size -= 1  # pop: the last entry sifts down from the top
-        _swap(f, d, k, 0, size)
+        swap_entries(f, d, k, 0, size)
         i = 0
         while True:
             child = 2 * i + 1
             if child >= size:
                 break
-            if child + 1 < size and _less(f, d, k, child + 1, child):
+            if child + 1 < size and entry_before(f, d, k, child + 1, child):
                 child += 1
-            if not _less(f, d, k, child, i):
+            if not entry_before(f, d, k, child, i):
                 break
-            _swap(f, d, k, i, child)
+            swap_entries(f, d, k, i, child)
             i = child
         if here == goal:
             steps = 1
@@ -429,9 +412,9 @@ def a_star(indptr: Any, indices: Any, costs: Any, estimate: Any, start: int, goa
                 size += 1
                 while i > 0:
                     parent = (i - 1) >> 1
-                    if not _less(f, d, k, i, parent):
+                    if not entry_before(f, d, k, i, parent):
                         break
-                    _swap(f, d, k, i, parent)
+                    swap_entries(f, d, k, i, parent)
                     i = parent
     return np.empty(0, np.int64)
 

@@ -66,10 +66,6 @@ class ZombiekriegGame:
         self._targets_zombies: tuple[Any, ...] = ()
         # Whether a soldier may shoot a zombie, by where both stand (kept when another zombie falls)
         self._may_shoot: dict[tuple[Any, ...], int | None] = {}
-        # A shot's preview reads the firer, the zombies (where they stand and whether they stand) and
-        # the terrain: kept across commands while the zombies stay as they are.
-        self._fire_previews: dict[Any, Preview] = {}
-        self._zombies_as_they_are: tuple[Any, ...] = ()
         sections, corporal = forces.check_options(self.data, self.options)
         chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
         self.world = World(
@@ -146,16 +142,10 @@ class ZombiekriegGame:
         if stamp != self._memo_stamp:
             self._memo = {}
             self._memo_stamp = stamp
-            on_table = [z for z in st.zombies() if z.on_table]
-            zombies = tuple((z.id, z.position, z.radius) for z in on_table)
-            as_they_are = tuple(z.state for z in on_table)
+            zombies = tuple((z.id, z.position, z.radius) for z in st.zombies() if z.on_table)
             if zombies != self._targets_zombies:
                 self._targets = {}
                 self._targets_zombies = zombies
-                self._fire_previews = {}
-            if as_they_are != self._zombies_as_they_are:
-                self._fire_previews = {}
-                self._zombies_as_they_are = as_they_are
         return self._memo
 
     def _figure_key(self, fid: object) -> tuple[Any, ...]:
@@ -241,20 +231,11 @@ class ZombiekriegGame:
         memo = self._cache()
         found = memo.get(key)
         if found is None:
-            kept = None
-            if isinstance(cmd, Fire):
-                st = self.state
-                kept, kept_key = self._fire_previews, (key, st.phase, st.active_player, st.turn)
-                found = kept.get(kept_key)
-            if found is None:
-                self.world.memo = memo  # the tests' modifiers, shared by the commands asked about
-                try:
-                    found = previews.preview(self.world, cmd, self._move_plan)
-                finally:
-                    self.world.memo = None
-                if kept is not None:
-                    _keep(kept, kept_key, found)
-            memo[key] = found
+            self.world.memo = memo  # the tests' modifiers, shared by the commands asked about
+            try:
+                found = memo[key] = previews.preview(self.world, cmd, self._move_plan)
+            finally:
+                self.world.memo = None
         return found
 
     def actions_for(self, figure_id: str) -> list[str]:

@@ -157,9 +157,9 @@ def axis_move(world: World) -> None:
     wanted: list[list[Point]] = []  # each walker's path before the others are in its way
     replans: list[Callable[[float], list[Point]] | None] = []
 
-    def walk(z: Figure, plan: Callable[[float], list[Point]], how: str) -> None:
+    def walk(z: Figure, how: str, path: list[Point], plan: Callable[[float], list[Point]] | None) -> None:
         # the paths do not depend on where the zombies before have gone: they walk together below
-        wanted.append(plan(dist))
+        wanted.append(path)
         replans.append(plan if clutter.may_replan else None)  # a horde's plans are not kept for nothing
         hows[z.id] = how
         order.append(z)
@@ -168,7 +168,8 @@ def axis_move(world: World) -> None:
     for z in sorted(breakers, key=lambda z: (_nearest_allied_distance(world, z), figure_number(z.id))):
         target = world.table.nearest_of(z.position, world.allied_ids(), where=world.is_allied)
         if target is not None:
-            walk(z, _path_to(world, z, st.figures[target].position), "close in")
+            plan = _path_to(world, z, st.figures[target].position)
+            walk(z, "close in", plan(dist), plan)
     if unit:
         goals = _goals(world, cell, allies, unit)
         field = world.table.distance_field(goals, unit[0].radius)
@@ -180,14 +181,16 @@ def axis_move(world: World) -> None:
         steps = dict(zip((z.id for z in stepping), field.steps([z.position for z in stepping], dist)))
         for z in sorted(unit, key=lambda z: (walking[z.id], figure_number(z.id))):
             goal = straight.get(z.id)
-            if clutter.may_replan:
-                walk(z, _path_toward(z, goal, field, (dist, steps.get(z.id))), cell.move)
-                continue
-            # no plan is kept for a longer roll: the path of the table's distance straight away
-            wanted.append(_straight_toward(z.position, goal, dist) if goal is not None else list(steps[z.id]))
-            replans.append(None)
-            hows[z.id] = cell.move
-            order.append(z)
+            if clutter.may_replan:  # a longer clutter roll may come: the plan is kept to walk it
+                plan = _path_toward(z, goal, field, (dist, steps.get(z.id)))
+                walk(z, cell.move, plan(dist), plan)
+            else:  # the path of the table's distance straight away, no plan made for each
+                walk(
+                    z,
+                    cell.move,
+                    _straight_toward(z.position, goal, dist) if goal is not None else list(steps[z.id]),
+                    None,
+                )
     paths.update(zip((z.id for z in order), _walk_in_turn(world, order, clutter.cut_all(wanted, replans))))
     if not alone:
         _keep_together(world, order, paths, starts)
