@@ -6,7 +6,8 @@ the piece's id, so a table looks the same every time).
   nearest wall, lit from the top left, with courses of tiles along the eaves, a ridge where two slopes meet,
   dark eaves and a shadow cast down and to the right. The roofing follows the name (thatch for a
   *chaumière*, slate for a church, shingles for a barn, flat concrete with a parapet and vents for a hab
-  block or a silo, else terracotta or slate). A vehicle keeps the map's own picture.
+  block or a silo, else terracotta or slate). A building named like a vehicle is drawn as that vehicle
+  (``vehicle_art``).
 - A **hedge** is a dense band of leafy clumps with a shadow beside it.
 - **Woods** are overlapping tree canopies (shaded discs with their shadows); an **orchard** is rows of small
   trees.
@@ -29,6 +30,7 @@ import numpy as np
 import pygame
 
 from game.scenario.model import Terrain
+from game.ui.vehicle_art import draw_vehicle, vehicle_kind
 
 Colour = tuple[int, int, int]
 LIGHT = (-0.6, -0.8)  # the light comes from the top left of the table
@@ -43,7 +45,6 @@ ROOFS: dict[str, Colour] = {
 }
 
 
-VEHICLES = ("car", "wagon", "pickup", "sedan", "hatchback", "truck", "tractor", "van", "bus", "jeep", "lorry")
 FLAT = (
     "hab",
     "block",
@@ -60,7 +61,7 @@ FLAT = (
 
 
 def roof_for(piece: Terrain) -> str | None:
-    """The roofing a building gets, from its name (then its id); None for a vehicle (its tile is its picture).
+    """The roofing a building gets, from its name (then its id); None for a vehicle (drawn as one).
 
     >>> from game.scenario.model import Area
     >>> names = ["Chaumiere", "Eglise", "Grange", "Hab block Tertius", "Parked sedan"]
@@ -69,7 +70,7 @@ def roof_for(piece: Terrain) -> str | None:
     """
     words = piece.name.lower().replace("'", " ").split()
     name = " ".join(words)
-    if any(w in VEHICLES for w in words) or "police car" in name:
+    if vehicle_kind(piece.name) is not None:
         return None
     for keys, roof in (
         (("chaumi", "thatch", "cottage"), "thatch"),
@@ -96,7 +97,11 @@ def bake_terrain(surface: pygame.Surface, ppi: float, terrain: Iterable[Terrain]
             continue
         rng = random.Random(piece.id * 7919 + 17)
         roof = roof_for(piece) if piece.kind == "building" else None
-        if roof is not None and len(pts) >= 3:
+        vehicle = vehicle_kind(piece.name) if piece.kind == "building" else None
+        if vehicle is not None and len(pts) >= 3:
+            _shadow(surface, pts, ppi)
+            draw_vehicle(surface, pts, vehicle, rng)
+        elif roof is not None and len(pts) >= 3:
             _shadow(surface, pts, ppi)
             _roof(surface, pts, ppi, roof, rng)
         elif piece.kind == "wall":
