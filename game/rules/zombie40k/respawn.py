@@ -14,7 +14,8 @@ combat with zombies; 5 deep strike from the table centre, scattering 2D6 (a hit 
 arrow die); 6 the player furthest from the vehicle deep strikes them: the rules choose for that player,
 ``horde_drop_gap`` [house] in front of the squad nearest the vehicle other than their own (toward the
 vehicle), else at the table centre. Deep-striking zombies land clear of other models (drop pods: no mishap).
-Power-ups (the roll after respawning) are not in this part.
+Power-ups (the roll after respawning) are :mod:`.power_ups`'s, which hears of the squad's return
+(``squad_respawned``). Both plug into the core through :class:`Respawning` (:mod:`.hooks`).
 """
 
 from __future__ import annotations
@@ -24,15 +25,19 @@ from typing import Any
 
 from game.rules.zombie40k import mods
 from game.rules.zombie40k.events import HordeRespawned, Moved, SquadRespawned
-from game.rules.zombie40k.hooks import Hooks
+from game.rules.zombie40k.hooks import Plugin, register
 from game.rules.zombie40k.setup import spots_near, vehicle_centre
 from game.rules.zombie40k.state import ALIVE, HORDE, PLAYERS, ZOMBIES, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
 
-class Respawning(Hooks):
-    """Wiped-out squads come back at the start of their player's turn [seed]."""
+@register
+class Respawning(Plugin):
+    """Wiped-out squads come back at the start of their player's turn, destroyed hordes at the start of the
+    zombies' [seed]."""
+
+    order = 10
 
     def player_respawn_phase(self, world: Any, player: int) -> None:
         squad = world.state.squad_of(player)
