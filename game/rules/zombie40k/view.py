@@ -137,7 +137,7 @@ STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 def _allowance(game: Any, fid: str, action: str) -> float:
     """How far a model may go: a run its squad's roll (6" before it is rolled), a move the 6" [7th]."""
     unit = game.state.units[game.figure(fid).unit]
-    bonus = power_ups.move_bonus(game.world, unit)  # the Speed Pack
+    bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
     if action == "run":
         return (float(unit.run_roll) if unit.run_roll is not None else 6.0) + bonus
     return float(game.data.h("move")) + bonus
@@ -559,7 +559,7 @@ class Z40View:
         m = game.figure(fid)
         c = (float(look.position[0]), float(look.position[1]))
         out: list[Primitive] = []
-        bonus = power_ups.move_bonus(game.world, game.state.units[m.unit])  # the Speed Pack
+        bonus = game.world.hooks.move_bonus(game.world, game.state.units[m.unit])  # (the Speed Pack)
         if "move" in keys:
             out.append(Ring(c, float(game.data.h("move")) + bonus + m.radius, "move", f'{6 + bonus:g}"'))
         if "run" in keys:
