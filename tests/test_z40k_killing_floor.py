@@ -488,3 +488,9 @@ def test_a_grenade_obeys_coop_mode_like_a_shot() -> None:
     with pytest.raises(IllegalCommand) as shot:
         g.apply(Shoot("p1", "p2"))
     assert "Coop" in shot.value.reason
+
+
+def test_a_team_table_of_an_unknown_unit_is_refused_by_name_under_killing_floor() -> None:
+    """Bad input: a team table naming no roster unit gets the set-up's error, not a traceback."""
+    with pytest.raises(OptionsError, match="player 1: no unit 'grots' in the roster"):
+        new_game(small_scenario(), {"teams": [{"unit": "grots"}], **KF}, seed=1)

@@ -220,7 +220,7 @@ def choose_command(game: Any) -> Command:
         for m in models:
             if m.moved:
                 continue
-            cmd = _try_step(game, m, Move, float(w.data.h("move")) + power_ups.move_bonus(w, squad))
+            cmd = _try_step(game, m, Move, float(w.data.h("move")) + w.hooks.move_bonus(w, squad))
             if cmd is not None:
                 return cmd
             mem["skip"].add(m.id)
@@ -239,7 +239,7 @@ def choose_command(game: Any) -> Command:
             for m in models:
                 if m.ran:
                     continue
-                reach = (float(squad.run_roll) if squad.run_roll is not None else 6.0) + power_ups.move_bonus(
+                reach = (float(squad.run_roll) if squad.run_roll is not None else 6.0) + w.hooks.move_bonus(
                     w, squad
                 )
                 cmd = _try_step(game, m, Run, reach)

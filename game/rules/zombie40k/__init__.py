@@ -1,6 +1,6 @@
 """Zombie 40,000 (RULES.md, "Zombie 40,000"): a Warhammer 40,000 (7th edition) race to an escape vehicle
-through zombie hordes. Part 1: the 40k core, the team builder, the player and zombie turns and the win;
-respawning, power-ups and mods (issue 15) plug into :mod:`.hooks`.
+through zombie hordes: the 40k core, the team builder, the player and zombie turns and the win; respawning,
+power-ups and the mods plug into the core through :mod:`.hooks` (assembled by :mod:`.plugins`).
 
 Public API: :func:`new_game` -> :class:`Zombie40kGame`; commands ``Move``, ``Run``, ``Shoot``, ``Charge``,
 ``EndPhase``; events in :mod:`.events`; the team builder in :mod:`.team_builder`. Registers ``zombie40k``.

@@ -5,7 +5,9 @@ loser tests Morale at Ld minus the difference; Sweeping Advance (D6 + I, equal o
 the loser); the winner consolidates D3" [house reading].
 
 Players charge only another player's squad within 8" of the escape vehicle that is not already in a close
-combat [seed]; zombies' charges come from their shamble (:mod:`.zombie_turn`).
+combat [seed]; zombies' charges come from their shamble (:mod:`.zombie_turn`). The add-ons answer through
+``world.hooks`` (:mod:`.hooks`): charges refused, inches, Attacks and Initiative added, re-rolls, a
+power-up's own blows.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import math
 from collections import defaultdict
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import attacks, charts, killing_floor, mods, morale, power_ups, shooting
+from game.rules.zombie40k import attacks, charts, morale, shooting
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
@@ -41,7 +43,7 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
         raise IllegalCommand(
             "In a player turn you may only assault another player's squad; zombies are fought in their turn [seed]."
         )
-    refused = mods.pvp_refused(world, unit, target) or mods.frozen(world, unit)
+    refused = world.hooks.attack_refused(world, unit, target) or world.hooks.frozen(world, unit)
     if refused:
         raise IllegalCommand(refused)
     if st.locked(unit.id):
@@ -71,15 +73,15 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
                             f"{m.id} fired a {w.label} weapon this turn; the squad may not charge [7th]."
                         )
     dist = world.unit_edge(unit, target)
-    reach = CHARGE_RANGE + power_ups.move_bonus(world, unit)  # the Speed Pack
+    reach = CHARGE_RANGE + world.hooks.move_bonus(world, unit)  # (the Speed Pack)
     if dist > reach:
         raise IllegalCommand(f'{target.name} is {dist:.1f}" away: a charge reaches at most {reach:g}".')
     return unit, target, dist
 
 
 def through_difficult(world: World, unit: Unit, target: Unit) -> bool:
-    if power_ups.slippery(world, unit):
-        return True  # a Banana Peel: the squad moves as if through difficult terrain this turn
+    if world.hooks.moves_as_difficult(world, unit):
+        return True  # (a Banana Peel: the squad moves as if through difficult terrain this turn)
     for m in world.alive(unit):
         t = min(world.alive(target), key=lambda o: world.edge(m, o))
         if world.table.clutter_on_path([m.position, t.position]) > 0:
@@ -89,14 +91,20 @@ def through_difficult(world: World, unit: Unit, target: Unit) -> bool:
 
 def charge_roll(world: World, unit: Unit, difficult: bool, need: float) -> int:
     """2D6 (3D6 drop the highest through difficult terrain); Fleet re-rolls a failing 2D6 charge once
-    [codex]; the Blessing of Chuck Norris re-rolls a charge still short of ``need`` (after Fleet's re-roll
-    too: a re-roll of the re-roll)."""
+    [codex]; a plug-in may re-roll a charge still short of ``need`` (the Blessing of Chuck Norris, after
+    Fleet's re-roll too: a re-roll of the re-roll)."""
+    return _charge_roll(world, unit, difficult, need)[0]
+
+
+def _charge_roll(world: World, unit: Unit, difficult: bool, need: float) -> tuple[int, str]:
+    """The charge roll, and what re-rolled it last ("" when nothing or Fleet did)."""
     total = _charge_dice(world, unit, difficult, need, f"{unit.id} charge")
     if total < need and not difficult and world.unit_has(unit, "Fleet"):
         total = _charge_dice(world, unit, difficult, need, f"{unit.id} charge")
-    if total < need and power_ups.blessed(world, unit):
-        total = _charge_dice(world, unit, difficult, need, f"{unit.id} re-roll charge (Blessing of Chuck Norris)")
-    return total
+    why = world.hooks.reroll(world, unit, "charge") if total < need else ""
+    if why:
+        total = _charge_dice(world, unit, difficult, need, f"{unit.id} re-roll charge ({why})")
+    return total, why
 
 
 def _charge_dice(world: World, unit: Unit, difficult: bool, need: float, purpose: str) -> int:
@@ -125,10 +133,10 @@ def charge(world: World, unit: Unit, target: Unit, dist: float) -> bool:
     if not world.alive(unit):
         return False
     dist = world.unit_edge(unit, target)
-    bonus = power_ups.move_bonus(world, unit)  # the Speed Pack adds to the charge
-    roll = charge_roll(world, unit, through_difficult(world, unit, target), dist - bonus) + int(bonus)
-    rerolled = "Blessing of Chuck Norris" in world.dice.log[-1].purpose
-    world.emit(MoveRolled(unit.id, f"charge ({power_ups.BLESSING_NOTE})" if rerolled else "charge", roll))
+    bonus = world.hooks.move_bonus(world, unit)  # (the Speed Pack adds to the charge)
+    roll, why = _charge_roll(world, unit, through_difficult(world, unit, target), dist - bonus)
+    roll += int(bonus)
+    world.emit(MoveRolled(unit.id, f"charge (re-rolled: {why})" if why else "charge", roll))
     if roll + 1e-9 < dist:
         return False
     move_in(world, unit, target, float(roll), "charge")
@@ -195,7 +203,8 @@ def melee_weapon(world: World, m: Model) -> Weapon:
     """A model's best close combat weapon (a pistol is used as a close combat weapon [7th])."""
     ws = [world.data.weapon(w) for w in m.weapons if world.data.weapon(w).type == "melee"]
     special = [w for w in ws if w.key not in ("close_combat_weapon", "chainsword", "choppa")]
-    special.sort(key=lambda w: w.key != "chainsaw")  # a power-up Chainsaw first
+    first = world.hooks.weapons_first
+    special.sort(key=lambda w: w.key not in first)  # an add-on's weapon first (a power-up Chainsaw)
     if special:
         return special[0]
     return ws[0] if ws else world.data.weapon("close_combat_weapon")
@@ -252,7 +261,7 @@ def fight(world: World, group: list[str]) -> None:
             i = (
                 1
                 if "Unwieldy" in w.rules or concussed
-                else world.profile(m).i + power_ups.initiative_bonus(world, u)
+                else world.profile(m).i + world.hooks.initiative_bonus(world, u)
             )
             steps[max(1, min(10, i))].append((u, m))
     for step in range(10, 0, -1):
@@ -275,7 +284,8 @@ def fight(world: World, group: list[str]) -> None:
                 continue
             t = min(enemies, key=lambda o: (world.edge(m, o), o.id))
             wk = melee_weapon(world, m).key
-            by[(u.id, t.unit, wk, m.id if wk == "chainsaw" else m.profile)].append(m)  # each chainsaw its own fuel
+            alone = wk in world.hooks.weapons_apart  # (each power-up Chainsaw its own fuel)
+            by[(u.id, t.unit, wk, m.id if alone else m.profile)].append(m)
         for (uid, tid, _, _), ms in by.items():
             strikes.append(
                 _pool(
@@ -291,16 +301,13 @@ def fight(world: World, group: list[str]) -> None:
         # blows at one step are simultaneous: roll all, then remove
         rolled = []
         for u, tu, pool, order in strikes:
-            if power_ups.chainsaw_pool(pool, tu):
-                hits = power_ups.chainsaw_hits(world, u, tu, pool)
-                rolled.append((u, tu, pool, order, ["chainsaw"] * hits, hits))
-                continue
             hits, _ = attacks.roll_hits(world, u, tu, pool)
-            wounds = attacks.roll_wounds(world, u, tu, pool, hits)
-            rolled.append((u, tu, pool, order, wounds, hits))
-        for u, tu, pool, order, wounds, hits in rolled:
-            if power_ups.chainsaw_pool(pool, tu):
-                res = power_ups.direct_wounds(world, u, tu, "Chainsaw", len(wounds), order, f"{u.id} close combat")
+            direct = world.hooks.direct(world, pool, tu)  # (a power-up Chainsaw: each hit a wound)
+            wounds = [] if direct else attacks.roll_wounds(world, u, tu, pool, hits)
+            rolled.append((u, tu, pool, order, wounds, hits, direct))
+        for u, tu, pool, order, wounds, hits, direct in rolled:
+            if direct:
+                res = attacks.direct_wounds(world, u, tu, pool.label, hits, order, f"{u.id} close combat")
             else:
                 res = attacks.allocate(world, u, tu, pool, wounds, order, {}, f"{u.id} close combat")
             caused[world.side_key(u)] += res.unsaved
@@ -346,15 +353,15 @@ def _pool(
     w = melee_weapon(world, m0)
     s_user = prof.s + (1 if charged and world.model_has(m0, "Furious Charge") else 0)
     n = 0
-    if charged and killing_floor.has_grenades(world, t, "defensive_grenades"):
-        charged = False  # defensive grenades: no bonus Attack for charging them [7th]
+    if charged and world.hooks.charge_bonus_denied(world, t):
+        charged = False  # (defensive grenades: no bonus Attack for charging them [7th])
     for m in ms:
         a = world.profile(m).a
         if charged:
             a += 2 if world.model_has(m, "Rage") else 1
         if two_weapons(world, m):
             a += 1
-        a += power_ups.extra_attacks(world, m)  # Duct Tape
+        a += world.hooks.extra_attacks(world, m)  # (Duct Tape)
         if counter:
             a += 1
         if outnumbered and world.model_has(m, "Rampage"):
@@ -387,7 +394,7 @@ def _pool(
 def initiative(world: World, unit: Unit) -> int:
     if unit.concussed_until >= world.state.turn:
         return 1
-    return world.majority(unit, "i") + power_ups.initiative_bonus(world, unit)
+    return world.majority(unit, "i") + world.hooks.initiative_bonus(world, unit)
 
 
 def resolve(world: World, units: list[Unit], caused: dict[str, int]) -> None:
@@ -421,7 +428,7 @@ def resolve(world: World, units: list[Unit], caused: dict[str, int]) -> None:
 def sweep(world: World, winners: list[Unit], loser: Unit) -> None:
     """Each side rolls D6 + Initiative; a winner equal or higher catches and destroys the loser [7th].
     Slow and Purposeful squads cannot sweep; zombies may [seed]. And They Shall Know No Fear falls back.
-    The Blessing of Chuck Norris re-rolls a losing D6: a blessed winner's below the loser's, a blessed
+    A plug-in may re-roll a losing D6 (the Blessing of Chuck Norris): a winner's below the loser's, the
     loser's when it is caught (against the winners' rolls as they stand)."""
     able = [w for w in winners if w.side == ZOMBIES or not world.unit_has(w, "Slow and Purposeful")]
     loser_roll = world.d6(f"{loser.id} Sweeping Advance") + initiative(world, loser)
@@ -429,13 +436,15 @@ def sweep(world: World, winners: list[Unit], loser: Unit) -> None:
     for w in able:
         bonus = world.d3(f"{w.id} Crusader") if world.unit_has(w, "Crusader") else 0
         roll = world.d6(f"{w.id} Sweeping Advance") + initiative(world, w) + bonus
-        if roll < loser_roll and power_ups.blessed(world, w):
-            roll = world.d6(f"{w.id} re-roll Sweeping Advance (Blessing of Chuck Norris)") + initiative(world, w)
+        why = world.hooks.reroll(world, w, "sweep") if roll < loser_roll else ""
+        if why:
+            roll = world.d6(f"{w.id} re-roll Sweeping Advance ({why})") + initiative(world, w)
             roll += bonus
         rolls.append((w, roll))
     doomed = not world.unit_has(loser, "And They Shall Know No Fear")  # (else caught only falls back)
-    if doomed and any(roll >= loser_roll for _, roll in rolls) and power_ups.blessed(world, loser):
-        loser_roll = world.d6(f"{loser.id} re-roll Sweeping Advance (Blessing of Chuck Norris)")
+    why = world.hooks.reroll(world, loser, "sweep") if doomed and any(r >= loser_roll for _, r in rolls) else ""
+    if why:
+        loser_roll = world.d6(f"{loser.id} re-roll Sweeping Advance ({why})")
         loser_roll += initiative(world, loser)
     caught = False
     for w, roll in rolls:

@@ -2,8 +2,11 @@
 majority T), then each wound goes on the closest model first: one save (armour unless the AP beats it, else
 invulnerable or cover), Instant Death when S is at least double T, else Feel No Pain.
 
-:func:`resolve` rolls it; :mod:`.odds` computes the same sequence exactly, without rolling, for previews.
-Both read the same numbers from :func:`wound_faces` and :func:`model_saves`, so they cannot drift apart.
+:func:`roll_hits`, :func:`roll_wounds` and :func:`allocate` roll it; :mod:`.odds` computes the same sequence
+exactly, without rolling, for previews. Both read the same numbers from :func:`wound_faces` and
+:func:`model_saves`, so they cannot drift apart. The add-ons change it through ``world.hooks``: a re-roll of
+what still fails (``reroll``), a to-hit they roll themselves (``roll_hits``), an unsaved wound ignored
+(``ignore_wound``); :func:`direct_wounds` takes a wound for each hit where ``direct`` says so.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.rules.core import DiceRolled
-from game.rules.zombie40k import charts, power_ups
+from game.rules.zombie40k import charts
 from game.rules.zombie40k.events import AttackStep
 from game.rules.zombie40k.state import Model, Unit
 
@@ -108,6 +111,9 @@ class Result:
 
 def roll_hits(world, unit: Unit, target: Unit, pool: Pool) -> tuple[int, list[int]]:  # type: ignore[no-untyped-def]
     """Roll to hit (with re-rolls); the hits and the faces of the first roll (for Gets Hot)."""
+    taken = world.hooks.roll_hits(world, unit, target, pool)  # (a power-up Chainsaw rolls its own)
+    if taken is not None:
+        return taken, []
     if pool.need_hit == 0:
         return pool.attacks, []
     good = hit_faces(pool)
@@ -121,11 +127,12 @@ def roll_hits(world, unit: Unit, target: Unit, pool: Pool) -> tuple[int, list[in
             _mean(world, faces2, f"re-roll to hit {pool.need_hit}+", good)
             hits += sum(f in good for f in faces2)
     note = ""
-    if hits < pool.attacks and power_ups.blessed(world, unit):  # every die still failing, once more
-        faces3 = world.d6s(pool.attacks - hits, f"{unit.id} re-roll to hit (Blessing of Chuck Norris)")
+    why = world.hooks.reroll(world, unit, "hit") if hits < pool.attacks else ""
+    if why:  # every die still failing, once more
+        faces3 = world.d6s(pool.attacks - hits, f"{unit.id} re-roll to hit ({why})")
         _mean(world, faces3, f"re-roll to hit {pool.need_hit}+", good)
         hits += sum(f in good for f in faces3)
-        note = _blessed_note(len(faces3)).strip(" ()")
+        note = _reroll_note(len(faces3), why).strip(" ()")
     world.emit(AttackStep(unit.id, target.id, pool.label, "hit", pool.need_hit, pool.attacks, hits, note))
     return hits, faces
 
@@ -145,13 +152,24 @@ def roll_wounds(world, unit: Unit, target: Unit, pool: Pool, hits: int) -> list[
             faces2 = world.d6s(len(again), f"{unit.id} re-roll to wound ({pool.label})")
             out += [table[f] for f in faces2 if table[f]]
     note = ""
-    if need and len(out) < hits and power_ups.blessed(world, unit):
-        faces3 = world.d6s(hits - len(out), f"{unit.id} re-roll to wound (Blessing of Chuck Norris)")
+    why = world.hooks.reroll(world, unit, "wound") if need and len(out) < hits else ""
+    if why:
+        faces3 = world.d6s(hits - len(out), f"{unit.id} re-roll to wound ({why})")
         out += [table[f] for f in faces3 if table[f]]
-        note = _blessed_note(len(faces3)).strip(" ()")
+        note = _reroll_note(len(faces3), why).strip(" ()")
     world.emit(AttackStep(unit.id, target.id, pool.label, "wound", need, hits, len(out), note))
     # NORMAL wounds are allocated before AP 2 ones (the odds take them in the same order)
     return sorted((k for k in out if k), key=lambda k: k == AP2)  # type: ignore[misc]
+
+
+@dataclass
+class _Tally:
+    """The saving throws (or Feel No Pain rolls) of one allocation, for the dice tray and the log."""
+
+    faces: list[int] = field(default_factory=list)
+    made: int = 0
+    rerolled: int = 0  # the re-rolls among the faces
+    why: str = ""  # what re-rolled them
 
 
 def allocate(
@@ -166,10 +184,7 @@ def allocate(
 ) -> Result:
     """Each wound on the closest living model of ``order`` first: save, Instant Death, FNP [7th]."""
     res = Result(wounds=len(wounds))
-    save_faces: list[int] = []
-    fnp_faces: list[int] = []
-    saved = fnp_saved = 0
-    save_blessed = fnp_blessed = 0  # the Blessing's re-rolls among the faces (told in the dice tray)
+    saves, fnps = _Tally(), _Tally()
     for kind in wounds:
         # (a model that joined the horde - Dead Men Walking - is no longer the target's)
         m = next(
@@ -177,92 +192,100 @@ def allocate(
         )
         if m is None:
             break  # no model left to take it: the wound is lost
-        sv = model_saves(world, m, covers.get(m.id, 0))
-        ap = 2 if kind == AP2 else pool.ap
-        need = sv.save(ap, not pool.ignores_cover)
-        if need:
-            face = world.dice.d6(f"{m.id} save {need}+")
-            save_faces.append(face)
-            if (face == 1 or face < need) and power_ups.blessed(world, target):
-                face = world.dice.d6(f"{m.id} re-roll save {need}+ (Blessing of Chuck Norris)")
-                save_faces.append(face)
-                save_blessed += 1
-            if face != 1 and face >= need:
-                saved += 1
-                continue
-        res.unsaved += 1
-        if sv.instant_death(pool.s) and power_ups.medpack(world, m, lethal=True):
-            res.unsaved -= 1
-            continue
-        if sv.instant_death(pool.s):
-            world.kill(m, f"{cause} (Instant Death)")
-            res.killed.append(m.id)
-            continue
-        if sv.fnp:
-            face = world.dice.d6(f"{m.id} Feel No Pain {sv.fnp}+")
-            fnp_faces.append(face)
-            if (face == 1 or face < sv.fnp) and power_ups.blessed(world, target):
-                face = world.dice.d6(f"{m.id} re-roll Feel No Pain {sv.fnp}+ (Blessing of Chuck Norris)")
-                fnp_faces.append(face)
-                fnp_blessed += 1
-            if face != 1 and face >= sv.fnp:
-                fnp_saved += 1
-                res.unsaved -= 1
-                continue
-        if power_ups.medpack(world, m):  # after Feel No Pain, so a Medpack is not spent for nothing
-            res.unsaved -= 1
-            continue
-        if world.wound(m, cause):
-            res.killed.append(m.id)
-    if save_faces:
-        world.emit(
-            DiceRolled(
-                f"{target.id} saves ({pool.label})",
-                "D6",
-                tuple(save_faces),
-                saved,
-                f"saves: {saved} of {len(save_faces) - save_blessed} made{_blessed_note(save_blessed)}",
-            )
-        )
-        world.emit(
-            AttackStep(
-                unit.id,
-                target.id,
-                pool.label,
-                "save",
-                0,
-                len(save_faces) - save_blessed,
-                saved,
-                _blessed_note(save_blessed).strip(" ()"),
-            )
-        )
-    if fnp_faces:
-        world.emit(
-            DiceRolled(
-                f"{target.id} Feel No Pain",
-                "D6",
-                tuple(fnp_faces),
-                fnp_saved,
-                f"Feel No Pain: {fnp_saved} of {len(fnp_faces) - fnp_blessed} ignored{_blessed_note(fnp_blessed)}",
-            )
-        )
-        world.emit(
-            AttackStep(
-                unit.id,
-                target.id,
-                pool.label,
-                "fnp",
-                0,
-                len(fnp_faces) - fnp_blessed,
-                fnp_saved,
-                _blessed_note(fnp_blessed).strip(" ()"),
-            )
-        )
+        _take_wound(world, target, pool, kind, m, covers.get(m.id, 0), res, saves, fnps, cause)
+    _tell(world, unit, target, pool, "save", saves)
+    _tell(world, unit, target, pool, "fnp", fnps)
     return res
 
 
-def _blessed_note(n: int) -> str:
-    return f" ({n} re-rolled: Blessing of Chuck Norris)" if n else ""
+def _take_wound(  # type: ignore[no-untyped-def]
+    world,
+    target: Unit,
+    pool: Pool,
+    kind: str,
+    m: Model,
+    cover: int,
+    res: Result,
+    saves: _Tally,
+    fnps: _Tally,
+    cause: str,
+) -> None:
+    """One wound on ``m``: its save, Instant Death, Feel No Pain, then a plug-in's way to ignore it."""
+    sv = model_saves(world, m, cover)
+    need = sv.save(2 if kind == AP2 else pool.ap, not pool.ignores_cover)
+    if need and _made(world, target, m, need, f"save {need}+", "save", saves):
+        return
+    res.unsaved += 1
+    if sv.instant_death(pool.s):
+        if world.hooks.ignore_wound(world, m, True):
+            res.unsaved -= 1
+        else:
+            world.kill(m, f"{cause} (Instant Death)")
+            res.killed.append(m.id)
+        return
+    if sv.fnp and _made(world, target, m, sv.fnp, f"Feel No Pain {sv.fnp}+", "fnp", fnps):
+        res.unsaved -= 1
+        return
+    if world.hooks.ignore_wound(world, m, False):  # after Feel No Pain, so a Medpack is not spent for nothing
+        res.unsaved -= 1
+        return
+    if world.wound(m, cause):
+        res.killed.append(m.id)
+
+
+def _made(world, target: Unit, m: Model, need: int, what: str, roll: str, tally: _Tally) -> bool:  # type: ignore[no-untyped-def]
+    """One save (or Feel No Pain) die, re-rolled once when it fails and a plug-in says so; True when made."""
+    face = world.dice.d6(f"{m.id} {what}")
+    tally.faces.append(face)
+    if face == 1 or face < need:
+        why = world.hooks.reroll(world, target, roll)
+        if why:
+            face = world.dice.d6(f"{m.id} re-roll {what} ({why})")
+            tally.faces.append(face)
+            tally.rerolled += 1
+            tally.why = why
+    if face != 1 and face >= need:
+        tally.made += 1
+        return True
+    return False
+
+
+def _tell(world, unit: Unit, target: Unit, pool: Pool, step: str, tally: _Tally) -> None:  # type: ignore[no-untyped-def]
+    """The allocation's saves (``step`` "save") or Feel No Pain rolls ("fnp"): the dice tray and the log."""
+    if not tally.faces:
+        return
+    n = len(tally.faces) - tally.rerolled
+    note = _reroll_note(tally.rerolled, tally.why)
+    if step == "save":
+        purpose, words = f"{target.id} saves ({pool.label})", f"saves: {tally.made} of {n} made{note}"
+    else:
+        purpose, words = f"{target.id} Feel No Pain", f"Feel No Pain: {tally.made} of {n} ignored{note}"
+    world.emit(DiceRolled(purpose, "D6", tuple(tally.faces), tally.made, words))
+    world.emit(AttackStep(unit.id, target.id, pool.label, step, 0, n, tally.made, note.strip(" ()")))
+
+
+def direct_wounds(  # type: ignore[no-untyped-def]
+    world, unit: Unit, target: Unit, label: str, n: int, order: Sequence[str], cause: str
+) -> Result:
+    """Each hit takes a wound off the closest model: no save, cover or Feel No Pain (where the hooks'
+    ``direct`` says so: the power-up Shotgun and Chainsaw at zombies [seed])."""
+    res = Result(hits=n, wounds=n)
+    for _ in range(n):
+        m = next((world.model(f) for f in order if world.model(f).alive), None)
+        if m is None:
+            m = next(iter(world.alive(target)), None)
+        if m is None:
+            break
+        res.unsaved += 1
+        if world.wound(m, f"{cause} ({label})"):
+            res.killed.append(m.id)
+    world.emit(AttackStep(unit.id, target.id, label, "wound", 0, n, res.unsaved, "no save or Feel No Pain"))
+    return res
+
+
+def _reroll_note(n: int, why: str) -> str:
+    """`` (2 re-rolled: Blessing of Chuck Norris)``, or "" when nothing was re-rolled."""
+    return f" ({n} re-rolled: {why})" if n else ""
 
 
 def gets_hot(world, pool: Pool, first_faces: list[int]) -> None:  # type: ignore[no-untyped-def]

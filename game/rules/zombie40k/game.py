@@ -13,23 +13,11 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand, Preview
-from game.rules.zombie40k import assault, killing_floor, mods, morale, movement, power_ups, setup, shooting, turn
+from game.rules.zombie40k import assault, mods, movement, plugins, power_ups, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
-from game.rules.zombie40k.commands import (
-    Buy,
-    Charge,
-    EndPhase,
-    Move,
-    PowerUpChoice,
-    Run,
-    Sell,
-    Shoot,
-    Throw,
-    UsePowerUp,
-)
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.hooks import Hooks
-from game.rules.zombie40k.power_ups import PowerUps
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Z40State
 from game.rules.zombie40k.world import World
 from game.scenario.model import Scenario
@@ -59,16 +47,15 @@ class Zombie40kGame:
         self.dice = dice if dice is not None else Dice(seed)
         self.commands: list[Command] = []
         self.log: list[Event] = []
-        teams = setup.check_options(self.data, scenario, self.options, seed)
+        teams = setup.check_options(self.data, scenario, self.options, seed, plugins.team_rules)
         chosen = mods.check_mods(self.data, self.options)
         self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")), mods=chosen)
-        self.world = World(
-            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or PowerUps()
-        )
+        hooks = hooks if hooks is not None else plugins.assemble(chosen, state)  # the add-ons this game plays
+        self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks)
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
-        killing_floor.set_up(self.world)
+        self.world.hooks.squads_deployed(self.world)  # (Killing Floor's kit)
         setup.place_boss(self.world)
         setup.place_hordes(self.world)
         turn.next_turn(self.world)
@@ -107,62 +94,30 @@ class Zombie40kGame:
 
     def check_shoot(self, cmd: Shoot) -> shooting.FirePlan:
         """Validate a Shoot without rolling; the fire plan or IllegalCommand."""
-        w, st = self.world, self.state
-        if st.phase != Phase.SHOOTING:
-            raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
-        unit, target = shooting.check_fire(w, cmd.unit, cmd.target, "shoot")
-        after_throw = killing_floor.shoot_after_throw(w, unit, target)
-        if after_throw:
-            raise IllegalCommand(after_throw)
-        if unit.targets_shot:
-            if not w.unit_has(unit, "Split Fire"):
-                raise IllegalCommand(f"{unit.name} has already shot this phase.")
-            if len(unit.targets_shot) >= 2 or target.id in unit.targets_shot:
-                raise IllegalCommand("Split Fire allows one second target, once.")
-        return shooting.plan(w, unit, target, cmd.models, aim=cmd.aim)
+        return shooting.check_shoot(self.world, cmd)
 
     def apply(self, cmd: Command) -> list[Event]:
         """Validate (IllegalCommand, nothing changed), carry out, then run the turn machine on."""
         w, st = self.world, self.state
         if self.over:
             raise IllegalCommand("The game is over.")
-        if isinstance(cmd, PowerUpChoice):
-            power_ups.choose(w, cmd)
-        elif isinstance(cmd, UsePowerUp):
-            power_ups.use(w, cmd)
-        else:
-            power_ups.must_choose_first(w)
-        if isinstance(cmd, (PowerUpChoice, UsePowerUp)):
-            pass
+        w.hooks.before_command(w, cmd)  # (a power-up choice owed comes first)
+        own = w.hooks.owner(cmd)  # an add-on's command (power-ups, Killing Floor)
+        if own is not None:
+            own.apply(w, cmd)
         elif isinstance(cmd, (Move, Run)):
             movement.carry_out(w, movement.plan_move(w, cmd))
         elif isinstance(cmd, Shoot):
-            p = self.check_shoot(cmd)
-            shooting.carry_out(w, p)
-            p.unit.targets_shot.append(p.target.id)
-            p.unit.shot_turn = st.turn
-            if p.target.side == PLAYERS:
-                morale.after_shooting(w, p.target)
+            shooting.shoot(w, cmd)
         elif isinstance(cmd, Charge):
             unit, target, dist = assault.plan_charge(w, cmd)
             assault.charge(w, unit, target, dist)
-        elif isinstance(cmd, Throw):
-            p = killing_floor.plan_throw(w, cmd)
-            killing_floor.mark_throw(w, p, cmd.grenade)
-            shooting.carry_out(w, p)
-            p.unit.shot_turn = st.turn
-            if p.target.side == PLAYERS:
-                morale.after_shooting(w, p.target)
-        elif isinstance(cmd, Buy):
-            killing_floor.buy(w, cmd)
-        elif isinstance(cmd, Sell):
-            killing_floor.sell(w, cmd)
         elif isinstance(cmd, EndPhase):
             if st.active_player is None or st.phase not in turn.PLAYER_PHASES:
                 raise IllegalCommand("No player phase is waiting to end.")
             turn.end_phase(w)
         else:
-            raise IllegalCommand(f"Zombie 40,000 has no command {type(cmd).__name__}.")
+            w.hooks.refuse_absent(cmd)
         self.commands.append(cmd)
         turn.advance(w)
         return self._flush()
@@ -170,7 +125,7 @@ class Zombie40kGame:
     def preview(self, cmd: Command) -> Preview:
         if self.over:
             return Preview(False, "The game is over.")
-        return previews.preview(self.world, cmd, self.check_shoot)
+        return previews.preview(self.world, cmd)
 
     # -- what may be done
     def shoot_targets(self, unit_id: str) -> list[str]:

@@ -18,6 +18,8 @@ weapon, once a phase (``Throw``): assault grenades are frag grenades, krak and p
 profiles. Defensive grenades take the chargers' bonus Attack away. Charging through cover costs no Initiative
 here and there are no vehicles, so grenades do nothing else.
 
+It plugs into the core through :class:`KillingFloor` (:mod:`.hooks`), played when the mod is on.
+
 >>> from game.rules.zombie40k.data import load_data
 >>> shop = Shop.of(load_data())
 >>> shop.item("boltgun").slot, shop.item("boltgun").price, shop.sell_price("boltgun")
@@ -32,13 +34,17 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.rules.core import IllegalCommand
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.zombie40k import preview as previews
+from game.rules.zombie40k import shooting
+from game.rules.zombie40k.commands import Buy, Sell, Throw
 from game.rules.zombie40k.data import DataError, Z40Data
 from game.rules.zombie40k.events import GrenadeThrown, PointScored, ShopKit, WareBought, WareSold
+from game.rules.zombie40k.hooks import Plugin, register
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit, Z40State
+from game.rules.zombie40k.team_builder import default_team
 
 if TYPE_CHECKING:
-    from game.rules.zombie40k.commands import Buy, Sell, Throw
     from game.rules.zombie40k.shooting import FirePlan
     from game.rules.zombie40k.world import World
 
@@ -406,8 +412,6 @@ def throwable(world: World, unit: Unit) -> list[str]:
 def plan_throw(world: World, cmd: Throw) -> FirePlan:
     """One model of the active squad throws one of the squad's grenades at ``cmd.target`` instead of firing its
     own weapon, once a shooting phase [7th]; the fire plan, or IllegalCommand with the reason."""
-    from game.rules.zombie40k import shooting
-
     st = world.state
     if not killing_floor_on(st):
         raise IllegalCommand("Thrown grenades come with the Killing Floor mod, which this game does not play.")
@@ -482,8 +486,6 @@ def shoot_after_throw(world: World, unit: Unit, target: Unit) -> str:
 
 def throw_refusal(world: World, fid: str) -> str:
     """Why model ``fid`` may not throw a grenade now at any unit ("" when it may, at some)."""
-    from game.rules.zombie40k.commands import Throw
-
     st = world.state
     m = st.models.get(fid)
     if m is None or not killing_floor_on(st):
@@ -509,8 +511,6 @@ def throw_refusal(world: World, fid: str) -> str:
 
 def offers(world: World, player: int, fid: str) -> list[tuple[Item, str]]:
     """Every item, with why model ``fid`` may not have it now (empty when it may)."""
-    from game.rules.zombie40k.commands import Buy
-
     out = []
     for lst in LISTS:
         for item in Shop.of(world.data).listed(lst):
@@ -533,8 +533,75 @@ def wares(world: World, player: int, fid: str) -> list[Item]:
     return out
 
 
+# -- the plug-in -------------------------------------------------------------------------------------------
+
+NOT_PLAYED = "{what} the Killing Floor mod, which this game does not play."
+
+
+@register
+class KillingFloor(Plugin):
+    """The Killing Floor mod's answers to the core: its kit, points, shop and thrown grenades."""
+
+    order = 30
+    commands = (Throw, Buy, Sell)
+
+    @classmethod
+    def wanted(cls, mods: Any) -> bool:
+        return MOD in mods
+
+    @classmethod
+    def refusal(cls, cmd: Command) -> str:
+        what = "Thrown grenades come with" if isinstance(cmd, Throw) else "The shop is part of"
+        return NOT_PLAYED.format(what=what)
+
+    @classmethod
+    def check_team(cls, data: Z40Data, mods: Any, points: int, spec: Any, dealt: bool) -> tuple[Any, str]:
+        """No weapons or upgrades bought in the builder: a default team (none built) goes without them."""
+        if dealt or (
+            isinstance(spec, dict)
+            and spec.get("unit") in data.units
+            and spec == default_team(data, str(spec.get("unit")), points)
+        ):
+            return plain_team(spec), ""
+        return spec, team_refusal(spec)
+
+    def apply(self, world: Any, cmd: Command) -> None:
+        if isinstance(cmd, Throw):
+            plan = plan_throw(world, cmd)
+            mark_throw(world, plan, cmd.grenade)
+            shooting.carry_out(world, plan)
+            shooting.after_fire(world, plan)
+        elif isinstance(cmd, Buy):
+            buy(world, cmd)
+        elif isinstance(cmd, Sell):
+            sell(world, cmd)
+
+    def preview(self, world: Any, cmd: Command) -> Preview:
+        if isinstance(cmd, Throw):  # one grenade, previewed as the shot it is
+            return previews.fire_preview(world, plan_throw(world, cmd))
+        if isinstance(cmd, Buy):
+            item, _, _ = check_buy(world, cmd)
+            return Preview(True, details={"price": item.price})
+        assert isinstance(cmd, Sell)
+        item, _, _ = check_sell(world, cmd)
+        return Preview(True, details={"refund": Shop.of(world.data).sell_price(item.key)})
+
+    def squads_deployed(self, world: Any) -> None:
+        set_up(world)
+
+    def zombie_killed(self, world: Any, zombie: Model, killer: str) -> None:
+        zombie_killed(world, zombie, killer)
+
+    def shot_refused(self, world: Any, unit: Unit, target: Unit) -> str:
+        return shoot_after_throw(world, unit, target)
+
+    def charge_bonus_denied(self, world: Any, target: Unit) -> bool:
+        return has_grenades(world, target, "defensive_grenades")
+
+
 __all__ = [
     "MOD",
+    "KillingFloor",
     "killing_floor_on",
     "Shop",
     "Item",

@@ -22,8 +22,11 @@ replays its options, and the state's JSON both hold them). Every number is in ``
 - ``t_virus``: horde zombies T4 FNP 4+ [house].
 - ``patriarch`` (Zombie Boss Alternatives): the Boss is a Patriarch with an assault cannon and a krak missile
   launcher (It Will Not Die regains a wound on 5+ at the end of the zombie turn).
-- ``killing_floor``: listed here; its shop and points are another module's (it reads ``has_mod``).
+- ``killing_floor``: listed here; its shop and points are another module's (:mod:`.killing_floor`).
 - ``lore_friendly``: advice only, no rules effect.
+
+The mods plug into the core through :class:`Mods`, the plug-in a game with any mod plays (:mod:`.hooks`);
+each answer checks its own mod (``has_mod``).
 
 Zombie profiles change once, when the game starts (:func:`adjust_data`); T-Virus and Death Korps Zombies give
 the horde zombies their Toughness and Feel No Pain after Coop Mode and Four Weeks Later take Feel No Pain away
@@ -36,16 +39,17 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from game.rules.core import DiceRolled
 from game.rules.zombie40k.data import Profile, Z40Data
 from game.rules.zombie40k.events import (
-    EmbarkRefused,
     JoinedHorde,
     OutForGood,
     WatchingForBetrayal,
-    WoundRegained,
     ZombiesHardened,
 )
-from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, ZOMBIES, Model, Unit
+from game.rules.zombie40k.hooks import Plugin, register
+from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, ZOMBIES, Model, Phase, Unit
+from game.rules.zombie40k.zombie_turn import it_will_not_die
 
 if TYPE_CHECKING:
     from game.rules.zombie40k.world import World
@@ -222,18 +226,17 @@ def harden(world: World, horde: Unit) -> None:
 # -- the shamble (Coop Mode, Four Weeks Later) --------------------------------------------------------
 
 
-def shamble_roll(world: World) -> int:
-    """The zombies' shamble: a D6 [seed]; Coop Mode 3D6 keeping the two highest; Four Weeks Later 2D6 [house]."""
+def shamble_roll(world: World) -> int | None:
+    """The zombies' shamble under Coop Mode (3D6 keeping the two highest) or Four Weeks Later (2D6) [house];
+    None without them (the core's D6 [seed])."""
     coop, fwl = has_mod(world, "coop"), has_mod(world, "four_weeks_later")
     if not (coop or fwl):
-        return world.d6("zombie shamble")
+        return None
     d = world.data
     n = int(value(d, "coop", "shamble_dice")) if coop else int(value(d, "four_weeks_later", "shamble_dice"))
     keep = int(value(d, "coop", "shamble_keep")) if coop else n
     faces = world.d6s(n, "zombie shamble", "")
     total = sum(sorted(faces, reverse=True)[:keep])
-    from game.rules.core import DiceRolled
-
     world.emit(
         DiceRolled(
             "zombie shamble",
@@ -268,16 +271,6 @@ def embark_refused(world: World, m: Model) -> str:
     if has_mod(world, "coop") and boss_alive(world):
         return "Coop Mode: the escape vehicle may not be embarked until the Zombie Boss is dead."
     return ""
-
-
-def refuse_embark(world: World, m: Model) -> bool:
-    """True (and a log line, once a turn per model) when ``m`` may not embark now."""
-    why = embark_refused(world, m)
-    if why:
-        if not any(isinstance(e, EmbarkRefused) and e.figure == m.id for e in world.events):
-            world.emit(EmbarkRefused(m.id, why))
-        return True
-    return False
 
 
 def embark_waiting(world: World, squad: Unit) -> None:
@@ -466,25 +459,55 @@ def frozen(world: World, unit: Unit) -> str:
     return ""
 
 
-# -- It Will Not Die (the Patriarch) ---------------------------------------------------------------------
+# -- the plug-in -------------------------------------------------------------------------------------------
 
 
-def it_will_not_die(world: World, side: str = ZOMBIES) -> None:
-    """At the end of its side's turn each wounded model with It Will Not Die regains a wound on 5+ [7th]."""
-    need = int(world.data.mods.get("patriarch", {}).get("iwnd_roll", 5))
-    for m in list(world.state.models.values()):
-        if m.side != side or not m.alive or not world.model_has(m, "It Will Not Die"):
-            continue
-        top = world.profile(m).w
-        if m.wounds >= top:
-            continue
-        if world.d6(f"{m.id} It Will Not Die", "") >= need:
-            m.wounds += 1
-            world.emit(WoundRegained(m.id, m.wounds))
+@register
+class Mods(Plugin):
+    """The mods' answers to the core (a game with any mod switched on plays it)."""
+
+    order = 40
+
+    @classmethod
+    def wanted(cls, mods: Any) -> bool:
+        return bool(mods)
+
+    @classmethod
+    def check_team(cls, data: Z40Data, mods: Any, points: int, spec: Any, dealt: bool) -> tuple[Any, str]:
+        return spec, team_refused(list(mods), spec)  # Hardcore Mode: no Universal Special Rule
+
+    def squad_turn_begins(self, world: Any, squad: Unit) -> None:
+        note_vehicle_reach(world)  # Coop Mode: once a team is within 8" hordes respawn by the vehicle
+        embark_waiting(world, squad)  # Coop Mode: the Boss fell while it waited by the vehicle
+        if world.state.phase != Phase.OVER:
+            watch_for_betrayal(world, squad)  # Every Man For Himself
+
+    def shamble_roll(self, world: Any) -> int | None:
+        return shamble_roll(world)
+
+    def frozen(self, world: Any, unit: Unit) -> str:
+        return frozen(world, unit)
+
+    def attack_refused(self, world: Any, unit: Unit, target: Unit) -> str:
+        return pvp_refused(world, unit, target)
+
+    def embark_refused(self, world: Any, m: Model) -> str:
+        return embark_refused(world, m)
+
+    def winner(self, world: Any, m: Model) -> tuple[str, str] | None:
+        return winner_of(world, m) if has_mod(world, "coop") else None
+
+    def instead_of_death(self, world: Any, m: Model, cause: str) -> bool:
+        return joins_horde(world, m, cause)
+
+    def instead_of_destruction(self, world: Any, unit: Unit, cause: str) -> bool:
+        return unit.side == PLAYERS and swept_into_horde(world, unit, cause)
 
 
 __all__ = [
     "MOD_IDS",
+    "Mods",
+    "it_will_not_die",
     "has_mod",
     "check_mods",
     "adjust_data",

@@ -2,14 +2,13 @@
 loser of a close combat tests at Leadership minus the difference (Stubborn: no minus); a squad losing a
 quarter of its models to shooting in one phase tests. Fearless units never test. A failed test falls back.
 Falling back squads regroup at the start of their movement phase on their full Leadership, even below 25%
-[seed]; And They Shall Know No Fear regroups automatically. A squad under the Blessing of Chuck Norris
-re-rolls a failed test, regroup included (RULES.md, Zombie 40,000: Power-ups, 12).
+[seed]; And They Shall Know No Fear regroups automatically. A plug-in may re-roll a failed test, regroup
+included (the Blessing of Chuck Norris: ``world.hooks.reroll``). The test after a volley is shooting's.
 """
 
 from __future__ import annotations
 
 from game.rules.core import DiceRolled
-from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.events import MoraleTested, Regrouped
 from game.rules.zombie40k.state import Unit
 from game.rules.zombie40k.world import World
@@ -28,9 +27,10 @@ def test(world: World, unit: Unit, modifier: int = 0, why: str = "") -> bool:
         modifier = max(0, modifier)
     need = leadership(world, unit) + modifier
     passed = _roll(world, unit, need, f"{unit.id} Morale")
-    if not passed and power_ups.blessed(world, unit):  # the Blessing of Chuck Norris re-rolls a failed test
-        passed = _roll(world, unit, need, f"{unit.id} re-roll Morale (Blessing of Chuck Norris)")
-        why = f"{why}, re-rolled: Blessing of Chuck Norris" if why else "re-rolled: Blessing of Chuck Norris"
+    again = "" if passed else world.hooks.reroll(world, unit, "morale")  # (the Blessing of Chuck Norris)
+    if again:
+        passed = _roll(world, unit, need, f"{unit.id} re-roll Morale ({again})")
+        why = f"{why}, re-rolled: {again}" if why else f"re-rolled: {again}"
     world.emit(MoraleTested(unit.id, need, world.dice.log[-1].total, passed, why))
     return passed
 
@@ -45,20 +45,6 @@ def _roll(world: World, unit: Unit, need: int, purpose: str) -> bool:
         )
     )
     return passed
-
-
-def after_shooting(world: World, unit: Unit) -> None:
-    """25% of the phase's models lost to shooting: test, and fall back on a failure [7th]."""
-    from game.rules.zombie40k.movement import fall_back
-
-    if not world.alive(unit) or world.state.locked(unit.id) or unit.falling_back:
-        return
-    start = unit.phase_start_models
-    if start and unit.phase_losses * 4 >= start and unit.phase_losses > 0:
-        unit.phase_losses = 0  # one test for this volley
-        unit.phase_start_models = len(world.alive(unit))
-        if not test(world, unit, 0, "25% casualties from shooting"):
-            fall_back(world, unit)
 
 
 def regroup(world: World, unit: Unit) -> bool:

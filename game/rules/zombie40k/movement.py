@@ -1,7 +1,9 @@
 """Movement [7th]: 6" a model; a path entering difficult terrain (clutter, ruins) moves at most the squad's
 2D6-keep-highest roll for the phase (3D6 with Move Through Cover); Run D6" instead of shooting (one roll for
 the squad; Crusader keeps the best of two); no move ends within 1" of an enemy model; a model that comes
-within 1" of the escape vehicle embarks, and its player wins [seed].
+within 1" of the escape vehicle embarks, and its player wins [seed]. The add-ons answer through ``world.hooks``
+(:mod:`.hooks`): a squad frozen for the turn, inches added, a re-roll of a short roll, ground that is all
+difficult, an embarking refused, who wins.
 
 Each ``plan_*`` checks a command without rolling and raises IllegalCommand; ``carry_out_*`` rolls and moves.
 """
@@ -12,9 +14,8 @@ import math
 from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import mods, power_ups
 from game.rules.zombie40k.commands import Move, Run
-from game.rules.zombie40k.events import Embarked, FellBack, GameOver, MoveRolled
+from game.rules.zombie40k.events import Embarked, EmbarkRefused, FellBack, GameOver, MoveRolled
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
@@ -76,8 +77,9 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
         )
     if st.locked(unit.id):
         raise IllegalCommand(f"{unit.name} is locked in close combat and cannot {'run' if run else 'move'}.")
-    if mods.frozen(world, unit):
-        raise IllegalCommand(mods.frozen(world, unit))
+    frozen = world.hooks.frozen(world, unit)
+    if frozen:
+        raise IllegalCommand(frozen)
     if unit.falling_back:
         raise IllegalCommand(f"{unit.name} is falling back.")
     if unit.regrouped_turn == st.turn and not run:
@@ -98,7 +100,7 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
             limit = 6.0
     else:
         limit = float(world.data.h("move"))
-    limit += power_ups.move_bonus(world, unit)  # the Speed Pack
+    limit += world.hooks.move_bonus(world, unit)  # (the Speed Pack)
     check = world.table.check_path(path, m.radius, mover=m.id)
     if check.blocked:
         raise IllegalCommand(f"The path is blocked by {in_words(check.blocked_by) or 'something'}.")
@@ -115,38 +117,41 @@ def carry_out(world: World, plan: MovePlan) -> None:
     m, unit = plan.model, plan.unit
     st = world.state
     allowed = plan.check.length
+    bonus = world.hooks.move_bonus(world, unit)  # (the Speed Pack)
     if plan.run:
         if unit.run_roll is None:
-            dice = 2 if world.unit_has(unit, "Crusader") else 1
-            unit.run_roll = world.best_of(dice, f"{unit.id} run") if dice > 1 else world.d6(f"{unit.id} run")
-            what = "run"
-            if power_ups.blessed_move_reroll(world, unit, unit.run_roll):  # [house] a Run of 3" or less
-                again = f"{unit.id} re-roll run (Blessing of Chuck Norris)"
-                unit.run_roll = world.best_of(dice, again) if dice > 1 else world.d6(again)
-                what = f"run ({power_ups.BLESSING_NOTE})"
-            world.emit(MoveRolled(unit.id, what, unit.run_roll))
-        allowed = min(allowed, float(unit.run_roll) + power_ups.move_bonus(world, unit))
+            unit.run_roll = _roll_move(world, unit, "run", 2 if world.unit_has(unit, "Crusader") else 1, False)
+        allowed = min(allowed, float(unit.run_roll) + bonus)
         m.ran = True
         unit.ran_turn = st.turn
     else:
         m.moved = True
         if plan.check.length > 1e-9:
             unit.moved_turn = st.turn
-    if (plan.check.enters_clutter or power_ups.slippery(world, unit)) and not plan.run:  # or a Banana Peel
+    if (plan.check.enters_clutter or world.hooks.moves_as_difficult(world, unit)) and not plan.run:
         if unit.difficult_roll is None:
-            n = difficult_dice(world, unit)
-            unit.difficult_roll = world.best_of(n, f"{unit.id} difficult terrain")
-            what = "difficult terrain"
-            if power_ups.blessed_move_reroll(world, unit, unit.difficult_roll):  # [house] 3" or less
-                again = f"{unit.id} re-roll difficult terrain (Blessing of Chuck Norris)"
-                unit.difficult_roll = world.best_of(n, again)
-                what = f"difficult terrain ({power_ups.BLESSING_NOTE})"
-            world.emit(MoveRolled(unit.id, what, unit.difficult_roll))
-        allowed = min(allowed, float(unit.difficult_roll) + power_ups.move_bonus(world, unit))
+            unit.difficult_roll = _roll_move(world, unit, "difficult terrain", difficult_dice(world, unit), True)
+        allowed = min(allowed, float(unit.difficult_roll) + bonus)
     path = truncate_path(list(plan.path), allowed) if allowed < plan.check.length - 1e-9 else list(plan.path)
     path = back_off(world, m, path)
     world.move_along(m, path, "run" if plan.run else "move", plan.facing)
     check_embark(world, m)
+
+
+def _roll_move(world: World, unit: Unit, what: str, dice: int, best: bool) -> int:
+    """The squad's roll for a run or a difficult-terrain move (the highest of ``dice`` D6; one D6 for a plain
+    run), re-rolled once when a plug-in says so (the Blessing of Chuck Norris: a short one)."""
+
+    def roll(purpose: str) -> int:
+        return world.best_of(dice, purpose) if best or dice > 1 else world.d6(purpose)
+
+    inches = roll(f"{unit.id} {what}")
+    why = world.hooks.reroll(world, unit, "move", inches)
+    if why:
+        inches = roll(f"{unit.id} re-roll {what} ({why})")
+        what = f"{what} (re-rolled: {why})"
+    world.emit(MoveRolled(unit.id, what, inches))
+    return inches
 
 
 def back_off(world: World, m: Model, path: list[Point]) -> list[Point]:
@@ -165,12 +170,19 @@ def check_embark(world: World, m: Model) -> bool:
         return False
     if world.vehicle_distance(m.position, m.radius) > float(world.data.h("embark_reach")) + 1e-9:
         return False
-    if mods.refuse_embark(world, m):
-        return False  # Coop Mode: not while the Zombie Boss stands
+    why = world.hooks.embark_refused(world, m)  # (Coop Mode: not while the Zombie Boss stands)
+    if why:
+        if not any(isinstance(e, EmbarkRefused) and e.figure == m.id for e in world.events):
+            world.emit(EmbarkRefused(m.id, why))  # once a command per model
+        return False
     world.embark(m)
     world.emit(Embarked(m.id, m.player))
     st = world.state
-    st.winner, st.reason = mods.winner_of(world, m)
+    name = st.units[m.unit].name
+    st.winner, st.reason = world.hooks.winner(world, m) or (
+        f"player {m.player}",
+        f"{name} (player {m.player}) reached the escape vehicle",
+    )
     st.phase = Phase.OVER
     st.active_player = None
     world.emit(GameOver(st.winner, st.reason))

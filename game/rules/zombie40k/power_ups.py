@@ -25,16 +25,18 @@ and says "Blessing of Chuck Norris" in its dice-tray purpose and in its log line
 ``MoveRolled.what``, ``MoraleTested.why``).
 
 The mods (Hardcore Mode, Coop Mode) switch the roll and the double roll off through
-:func:`may_gain_power_ups` and :func:`may_roll_twice`.
+:func:`may_gain_power_ups` and :func:`may_roll_twice`. Everything plugs into the core through
+:class:`PowerUps` (:mod:`.hooks`).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
-from game.rules.core import IllegalCommand
-from game.rules.zombie40k import attacks, mods  # (attacks asks this module back: imported as a module)
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.zombie40k import attacks, mods
 from game.rules.zombie40k.commands import PowerUpChoice, UsePowerUp
 from game.rules.zombie40k.events import (
     AttackStep,
@@ -46,7 +48,7 @@ from game.rules.zombie40k.events import (
     PowerUpUsed,
     PushedBack,
 )
-from game.rules.zombie40k.respawn import Respawning
+from game.rules.zombie40k.hooks import Plugin, register
 from game.rules.zombie40k.setup import spots_near, vehicle_centre
 from game.rules.zombie40k.state import ALIVE, DEAD, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
@@ -458,7 +460,8 @@ def blessed(world: World, unit: Unit) -> bool:
     return t == 0 or (t == world.state.turn and not _turn_over(world, unit))
 
 
-BLESSING_NOTE = "re-rolled: Blessing of Chuck Norris"
+BLESSING = "Blessing of Chuck Norris"
+BLESSING_NOTE = f"re-rolled: {BLESSING}"
 
 
 def blessed_move_reroll(world: World, unit: Unit, inches: int) -> bool:
@@ -553,24 +556,6 @@ def chainsaw_hits(world: World, unit: Unit, target: Unit, pool: attacks.Pool) ->
     return hits
 
 
-def direct_wounds(
-    world: World, unit: Unit, target: Unit, label: str, n: int, order: list[str], cause: str
-) -> attacks.Result:
-    """Each hit takes a wound off the closest zombie: no save, cover or Feel No Pain [seed]."""
-    res = attacks.Result(hits=n, wounds=n)
-    for _ in range(n):
-        m = next((world.model(f) for f in order if world.model(f).alive), None)
-        if m is None:
-            m = next(iter(world.alive(target)), None)
-        if m is None:
-            break
-        res.unsaved += 1
-        if world.wound(m, f"{cause} ({label})"):
-            res.killed.append(m.id)
-    world.emit(AttackStep(unit.id, target.id, label, "wound", 0, n, res.unsaved, "no save or Feel No Pain"))
-    return res
-
-
 def lose_all(world: World, squad: Unit) -> None:
     """A wiped-out team loses its power-ups [seed]: the carried, those at work, the given and the Ork Boy."""
     st = world.state
@@ -597,18 +582,87 @@ def lose_all(world: World, squad: Unit) -> None:
         world.emit(PowerUpLost(squad.id, tuple(lost), f"{squad.name} was wiped out"))
 
 
-class PowerUps(Respawning):
-    """Respawning (issue 15 item 1) and the power-up rolls (item 2) [seed]."""
+@register
+class PowerUps(Plugin):
+    """The power-up rolls (issue 15 item 2) [seed] and what the items do, answered to the core."""
+
+    order = 20
+    commands = (PowerUpChoice, UsePowerUp)
+    weapons_first = (WEAPON[SHOTGUN], WEAPON[CHAINSAW])
+    weapons_apart = (WEAPON[CHAINSAW],)  # each Chainsaw its own fuel
+
+    def apply(self, world: Any, cmd: Command) -> None:
+        if isinstance(cmd, PowerUpChoice):
+            choose(world, cmd)
+        elif isinstance(cmd, UsePowerUp):
+            use(world, cmd)
+
+    def preview(self, world: Any, cmd: Command) -> Preview:
+        if isinstance(cmd, PowerUpChoice):
+            check_choice(world, cmd)
+        elif isinstance(cmd, UsePowerUp):
+            check_use(world, cmd)
+        return Preview(True)
+
+    def before_command(self, world: Any, cmd: Command) -> None:
+        if not isinstance(cmd, self.commands):
+            must_choose_first(world)
 
     def player_respawn_phase(self, world: Any, player: int) -> None:
         squad = world.state.squad_of(player)
-        came_back = squad.wiped_out and not world.alive(squad)
-        super().player_respawn_phase(world, player)
         start_of_turn(world, squad)
         if waiting(world, squad):
             offer_choice(world, squad)  # owed since another turn: say again what buttons 1 and 2 do
-        if came_back and world.alive(squad):
-            earn(world, squad, "respawned")
+
+    def squad_respawned(self, world: Any, squad: Unit) -> None:
+        earn(world, squad, "respawned")
+
+    def has_choice(self, world: Any, squad: Unit) -> bool:
+        if waiting(world, squad):
+            return True  # the furthest player chooses for a power-up roll before anything else
+        # something carried may be given or used (even by a squad locked in combat)
+        return world.state.phase == Phase.MOVEMENT and bool(usable(world, squad))
+
+    def shamble_targets(self, world: Any, squads: list[Unit]) -> list[Unit]:
+        return shamble_candidates(world, squads)
+
+    def shamble_over(self, world: Any) -> None:
+        shamble_over(world)
+
+    def move_bonus(self, world: Any, unit: Unit) -> float:
+        return move_bonus(world, unit)
+
+    def initiative_bonus(self, world: Any, unit: Unit) -> int:
+        return initiative_bonus(world, unit)
+
+    def extra_attacks(self, world: Any, m: Model) -> int:
+        return extra_attacks(world, m)
+
+    def extra_shots(self, world: Any, m: Model) -> int:
+        return extra_shots(world, m)
+
+    def moves_as_difficult(self, world: Any, unit: Unit) -> bool:
+        return slippery(world, unit)
+
+    def reroll(self, world: Any, unit: Unit, roll: str, value: int = 0) -> str:
+        """The Blessing of Chuck Norris: every roll that still fails; a move only when short [house]."""
+        if roll == "move":
+            return BLESSING if blessed_move_reroll(world, unit, value) else ""
+        return BLESSING if blessed(world, unit) else ""
+
+    def shot_pool(self, world: Any, pool: attacks.Pool, target: Unit) -> attacks.Pool:
+        if shotgun_pool(pool, target):  # whatever the firer's BS [seed, house 2+]
+            return replace(pool, need_hit=int(world.data.h("shotgun_hits")), direct=True)
+        return pool
+
+    def roll_hits(self, world: Any, unit: Unit, target: Unit, pool: attacks.Pool) -> int | None:
+        return chainsaw_hits(world, unit, target, pool) if chainsaw_pool(pool, target) else None
+
+    def direct(self, world: Any, pool: attacks.Pool, target: Unit) -> bool:
+        return shotgun_pool(pool, target) or chainsaw_pool(pool, target)
+
+    def ignore_wound(self, world: Any, m: Model, lethal: bool) -> bool:
+        return medpack(world, m, lethal)
 
     def horde_destroyed(self, world: Any, horde: Unit, by_unit: str) -> None:
         squad = world.state.units.get(by_unit)

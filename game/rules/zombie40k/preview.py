@@ -2,6 +2,7 @@
 
 Shooting previews are exact: hits, wounds and kills follow the same sequence as the dice (see
 :mod:`.odds`); a blast marker's scatter is summed over every face of the scatter die and every 2D6 total.
+An add-on's own commands are previewed by its plug-in (:mod:`.hooks`).
 """
 
 from __future__ import annotations
@@ -10,22 +11,10 @@ import math
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.zombie40k import assault, killing_floor, odds, shooting
+from game.rules.zombie40k import assault, odds, shooting
 from game.rules.zombie40k.attacks import Pool, model_saves, wound_need
-from game.rules.zombie40k.commands import (
-    Buy,
-    Charge,
-    EndPhase,
-    Move,
-    PowerUpChoice,
-    Run,
-    Sell,
-    Shoot,
-    Throw,
-    UsePowerUp,
-)
-from game.rules.zombie40k.movement import plan_move
-from game.rules.zombie40k.power_ups import check_choice, check_use, move_bonus, must_choose_first, slippery
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.movement import MovePlan, difficult_dice, plan_move
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
 
@@ -111,58 +100,26 @@ def shoot_outlook(world: World, p: shooting.FirePlan) -> tuple[odds.Outlook, lis
     return odds.outlook(pools, models, hits_dists), [x for x, _ in pools]
 
 
-def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
+def preview(world: World, cmd: Command) -> Preview:
+    """What ``cmd`` would do now, or why it is refused (the same reason :meth:`apply` would give)."""
     try:
-        if isinstance(cmd, PowerUpChoice):
-            check_choice(world, cmd)
-            return Preview(True)
-        if isinstance(cmd, UsePowerUp):
-            check_use(world, cmd)
-            return Preview(True)
-        must_choose_first(world)
+        world.hooks.before_command(world, cmd)  # (a power-up choice owed comes first)
+        own = world.hooks.owner(cmd)
+        if own is not None:
+            return own.preview(world, cmd)
         if isinstance(cmd, (Move, Run)):
-            mp = plan_move(world, cmd)
-            details: dict[str, Any] = {
-                "path": [list(pt) for pt in mp.check.points],
-                "length": round(mp.check.length, 3),
-                "enters_difficult_terrain": mp.check.enters_clutter,
-            }
-            chance = 1.0
-            if mp.run and mp.unit.run_roll is None:
-                chance = p_max_at_least(
-                    2 if world.unit_has(mp.unit, "Crusader") else 1,
-                    mp.check.length - move_bonus(world, mp.unit),
-                )
-            if (mp.check.enters_clutter or slippery(world, mp.unit)) and not mp.run:
-                if mp.unit.difficult_roll is None:
-                    from game.rules.zombie40k.movement import difficult_dice
-
-                    chance = p_max_at_least(
-                        difficult_dice(world, mp.unit), mp.check.length - move_bonus(world, mp.unit)
-                    )
-                else:
-                    reach = mp.unit.difficult_roll + move_bonus(world, mp.unit)
-                    chance = 1.0 if reach >= mp.check.length - 1e-9 else 0.0
-            return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
+            return _move_preview(world, plan_move(world, cmd))
         if isinstance(cmd, Shoot):
-            return _fire_preview(world, check_shoot(cmd))
+            return fire_preview(world, shooting.check_shoot(world, cmd))
         if isinstance(cmd, Charge):
             unit, target, dist = assault.plan_charge(world, cmd)
             difficult = assault.through_difficult(world, unit, target)
-            p = p_sum_at_least(dist - move_bonus(world, unit), difficult)
+            p = p_sum_at_least(dist - world.hooks.move_bonus(world, unit), difficult)
             return Preview(
                 True,
                 chances={"charge succeeds": round(p, 6)},
                 details={"distance": round(dist, 3), "difficult_terrain": difficult},
             )
-        if isinstance(cmd, Throw):  # Killing Floor: one grenade, previewed as the shot it is
-            return _fire_preview(world, killing_floor.plan_throw(world, cmd))
-        if isinstance(cmd, Buy):
-            item, _, _ = killing_floor.check_buy(world, cmd)
-            return Preview(True, details={"price": item.price})
-        if isinstance(cmd, Sell):
-            item, _, _ = killing_floor.check_sell(world, cmd)
-            return Preview(True, details={"refund": killing_floor.Shop.of(world.data).sell_price(item.key)})
         if isinstance(cmd, EndPhase):
             if (
                 world.state.phase not in (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)
@@ -170,12 +127,32 @@ def preview(world: World, cmd: Command, check_shoot: Any = None) -> Preview:
             ):
                 raise IllegalCommand("No player phase is waiting to end.")
             return Preview(True)
-        raise IllegalCommand(f"Zombie 40,000 has no command {type(cmd).__name__}.")
+        world.hooks.refuse_absent(cmd)
+        raise AssertionError("unreachable")  # pragma: no cover
     except IllegalCommand as exc:
         return Preview(False, exc.reason)
 
 
-def _fire_preview(world: Any, fp: Any) -> Preview:
+def _move_preview(world: World, mp: MovePlan) -> Preview:
+    """A move's (or run's) path and the chance its roll lets it go the whole way."""
+    details: dict[str, Any] = {
+        "path": [list(pt) for pt in mp.check.points],
+        "length": round(mp.check.length, 3),
+        "enters_difficult_terrain": mp.check.enters_clutter,
+    }
+    bonus = world.hooks.move_bonus(world, mp.unit)  # (the Speed Pack)
+    chance = 1.0
+    if mp.run and mp.unit.run_roll is None:
+        chance = p_max_at_least(2 if world.unit_has(mp.unit, "Crusader") else 1, mp.check.length - bonus)
+    if (mp.check.enters_clutter or world.hooks.moves_as_difficult(world, mp.unit)) and not mp.run:
+        if mp.unit.difficult_roll is None:
+            chance = p_max_at_least(difficult_dice(world, mp.unit), mp.check.length - bonus)
+        else:
+            chance = 1.0 if mp.unit.difficult_roll + bonus >= mp.check.length - 1e-9 else 0.0
+    return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
+
+
+def fire_preview(world: Any, fp: Any) -> Preview:
     """A shooting's (or a thrown grenade's) expected hits, wounds and kills with their odds."""
     out, _ = shoot_outlook(world, fp)
     details = {

@@ -1,7 +1,7 @@
 """The rules help for Zombie 40,000 (RULES.md, "Zombie 40,000"), built from the same data the rules read,
 with every house value marked as one.
 
->>> from game.rules.zombie40k.data import load_data
+>>> from game.rules.zombie40k.data import Z40Data, load_data
 >>> titles = [s.title for s in reference(None, {})]
 >>> titles[:3]
 ['The game', 'Building a team', 'Set-up']
@@ -13,7 +13,7 @@ from typing import Any
 
 from game.rules.contract import Paragraph, Run, Section, Table
 from game.rules.zombie40k import killing_floor
-from game.rules.zombie40k.data import load_data
+from game.rules.zombie40k.data import Z40Data, load_data
 from game.scenario.model import Scenario
 
 
@@ -36,268 +36,315 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
     d = load_data()
     h = d.house
     points = int(scenario.properties.get("points", h["points"])) if scenario else int(h["points"])
-    out = [
-        Section(
-            "The game",
-            (
-                _p(
-                    "One to four players, each with a Zombie Survival Team, race across the table to an escape vehicle in "
-                    "the middle of the far edge. The first player to embark it with at least one model wins [seed]."
-                ),
-                _p(
-                    "Players roll off for their order each turn; the zombies always go last [seed]. A player's turn: "
-                    "movement, shooting, assault."
-                ),
-                _p(
-                    "There is no Psychic phase: no unit in the roster is a psyker, and the roster file refuses one, "
-                    "because psychic powers are not in this game (RULES.md: a roster without psykers skips it)."
-                ),
-                _hv(
-                    "A model whose base comes within ",
-                    f'{h["embark_reach"]:g}"',
-                    " of the escape vehicle embarks.",
-                ),
-                _hv("With no team embarked after ", f"{h['turn_limit']} turns", ", the zombies have won."),
-            ),
-        ),
-        Section(
-            "Building a team",
-            (
-                _hv("Up to ", f"{points} points", " each (the copy lost the digits; earlier versions say 75)."),
-                _p(
-                    "Infantry only: no HQ, Artillery, Beasts, Bikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack "
-                    "or Jump units, Vehicles. Each model costs its squad's cost divided by the squad's size. One model may "
-                    "become the sergeant (paying for it), two others may change weapons as their unit entry allows, one "
-                    "Universal Special Rule goes to one model. Hit and Run is never allowed [seed].",
-                    kind="bullet",
-                ),
-                *_tab(
-                    ("Unit", "Army", "Points a model", "Models", "Sergeant"),
-                    tuple(
-                        (
-                            u.name,
-                            u.army,
-                            f"{u.model_cost:g}",
-                            f"1-{u.max_models}",
-                            f"{u.sergeant.name} (+{u.sergeant.cost})" if u.sergeant else "-",
-                        )
-                        for u in d.units.values()
-                    ),
-                    caption="The roster (zombie40k_roster.toml: add your own units)",
-                ),
-            ),
-        ),
-        Section(
-            "Set-up",
-            (
-                _hv(
-                    "Players deploy in their deployment zones, within ",
-                    f'{h["deploy_edge"]:g}"',
-                    f' of the edge opposite the vehicle and no closer than {h["deploy_apart"]:g}" to each other.',
-                ),
-                _p("The Zombie Boss stands by the escape vehicle [seed].", kind="bullet"),
-                _hv(
-                    "Hordes: one more than the number of players, ",
-                    f"{h['horde_size']} zombies each",
-                    ", one of them with an autogun, from the table edges.",
-                ),
-            ),
-        ),
-        Section(
-            "Shooting",
-            (
-                _p(
-                    "Every model that sees a model of the target unit and has it in range fires one weapon. To hit by BS "
-                    "(Snap Shots on a 6), to wound by S against T, one save, Feel No Pain, Instant Death; wounds go on the "
-                    "closest models first [7th].",
-                    kind="bullet",
-                ),
-                _hv(
-                    "Cover: ",
-                    f"{h['cover_obscured']}+ obscured or in clutter, {h['cover_ruin']}+ inside ruins",
-                    " [7th].",
-                ),
-                _p(
-                    "Rapid Fire: 2 shots at half range. Assault N: N shots. Pistol: 1 shot, a close combat weapon too. "
-                    'Heavy: Snap Shots after moving. Blast: a 3" marker scatters 2D6 minus BS (none on a hit), every model '
-                    'partly under it is hit. Template: every model under the 8" template, no cover.',
-                    kind="bullet",
-                ),
-                _p(
-                    'Never at another player unless they are within 8" of the escape vehicle or have shot at you [seed].',
-                    kind="bullet",
-                ),
-                _hv(
-                    "Hits on a unit in close combat strike it on ",
-                    f"{h['into_combat_hit']}+",
-                    ", else an enemy unit it fights (blasts and templates hit as they land).",
-                ),
-                *_tab(
-                    ("BS", *[str(i) for i in range(1, 11)]),
-                    (("to hit", *[f"{v}+" for v in d.to_hit_ranged]),),
-                    caption="To hit (shooting)",
-                ),
-                *_tab(
-                    ("S \\ T", *[str(i) for i in range(1, 11)]),
-                    tuple((str(s), *[f"{v}+" if v else "-" for v in row]) for s, row in enumerate(d.to_wound, 1)),
-                    caption="To wound",
-                ),
-            ),
-        ),
-        Section(
-            "Assault",
-            (
-                _p(
-                    "Players charge only another player's squad within 8\" of the escape vehicle, not already in a combat; "
-                    "combats already under way are fought in the player's own assault phase and in the zombie turn [seed].",
-                    kind="bullet",
-                ),
-                _p(
-                    'Charge 2D6" (3D6 drop the highest through difficult terrain) after the target\'s Overwatch; pile in 3"; '  # noqa: E501
-                    "blows by Initiative 10 to 1; +1 Attack on the charge, +1 with two close combat weapons; the side that "
-                    "caused fewer unsaved wounds tests Morale at Ld minus the difference; Sweeping Advance D6 + I [7th].",
-                    kind="bullet",
-                ),
-                _hv("Consolidation is ", str(h["consolidate_dice"]), '" [house reading of the lost digits].'),
-                *_tab(
-                    ("WS \\ WS", *[str(i) for i in range(1, 11)]),
-                    tuple((str(a), *[f"{v}+" for v in row]) for a, row in enumerate(d.ws_chart, 1)),
-                    caption="To hit (close combat)",
-                ),
-            ),
-        ),
-        Section(
-            "Zombie turn",
-            (
-                _p(
-                    "Shamble: one D6 for every zombie; each unengaged horde moves toward the nearest player squad (engaged "
-                    "squads count), ignoring difficult terrain; reaching contact is an assault with Overwatch and +1 Attack [seed].",  # noqa: E501
-                    kind="step",
-                ),
-                _hv(
-                    "A squad is completely surrounded (and ignored) when every model has ",
-                    f"{h['surrounded_contacts']} zombies",
-                    " in base contact.",
-                ),
-                _p(
-                    "Shooting: each horde's autogun fires at the nearest unengaged squad, else the nearest [seed].",
-                    kind="step",
-                ),
-                _p(
-                    "Assault: every combat is fought; zombies Sweeping Advance and consolidate toward the nearest squad [seed].",  # noqa: E501
-                    kind="step",
-                ),
-                _hv(
-                    "Respawning: a wiped-out squad comes back at the start of its player's turn, at least ",
-                    f'{h["respawn_distance"]:g}"',
-                    " further from the escape vehicle than the squad furthest from it; the rules place it for "
-                    "the player as near the vehicle as that allows, in formation on the line from the vehicle "
-                    "through its deployment zone (none such on the table: its deployment zone) [seed, house].",
-                ),
-                _hv(
-                    "Respawning: every destroyed horde (not the Boss) comes back and may assault at once. D6: 1 the "
-                    "players' edge, 2 the edge to its left, 3 to its right, 4 the vehicle's edge (at the point "
-                    "nearest the nearest squad not fighting zombies), 5 deep strike from the table centre, "
-                    "scattering 2D6, 6 the furthest player drops them ",
-                    f'{h["horde_drop_gap"]:g}"',
-                    " in front of the squad nearest the vehicle (the rules choose for that player) [seed, house].",
-                ),
-            ),
-        ),
-        Section(
-            "Power-ups",
-            (
-                _p(
-                    "A squad that destroys the last model of a zombie horde, or comes back after being wiped out, "
-                    "rolls 2D6 on the table below [seed]. A wiped-out team loses every power-up it had (and the Ork "
-                    "Boy) [seed].",
-                    kind="bullet",
-                ),
-                _p(
-                    "The squad furthest from the escape vehicle (with another squad on the table [house]) chooses "
-                    'instead: roll twice and keep one (button 1), or move the squad closest to the vehicle D6" '
-                    "straight back from it with the zombies fighting it (button 2) [seed].",
-                    kind="bullet",
-                ),
-                _p(
-                    "In the squad's turn: Arm (G) gives the carried Chainsaw or Shotgun to the selected model, "
-                    "Tape +A (A) / Tape +shot (H) the Duct Tape, Speed Pack (S) turns the pack on, Defibrillate (D) "
-                    "brings a dead model (the sergeant first) back beside the selected one. A Medpack is used by "
-                    "itself on the squad's first unsaved wound after Feel No Pain; the Defibrillator counts as one "
-                    "only to save the squad's last model.",
-                    kind="bullet",
-                ),
-                _p(
-                    "The Blessing of Chuck Norris, as the rules play it: until the end of the squad's next turn "
-                    "every roll it fails is re-rolled by itself: to-hit (Overwatch too), to-wound, saves, Feel No "
-                    "Pain, Morale and regroup tests, a charge short of its target, a Run or difficult-terrain move "
-                    f'of {h["chuck_reroll_move_at_most"]}" or less [house], a losing Sweeping Advance, the '
-                    "Chainsaw's fuel-out roll; where a re-roll already applies, what still fails after it is "
-                    "re-rolled again [house reading]. The dice tray and the log say each re-roll.",
-                    True,
-                    "bullet",
-                ),
-                _hv(
-                    "Chainsaw: hits on ",
-                    f"{h['chainsaw_hits']}+, runs out of fuel on a {h['chainsaw_fuel_out']}",
-                    "; Shotgun: hits a zombie on "
-                    f'{h["shotgun_hits"]}+ whatever the BS; Speed Pack: +{h["speed_inches"]:g}" and '
-                    f"+{h['speed_initiative']} Initiative; Duct Tape: +{h['duct_tape_bonus']} [house digits].",
-                ),
-                *_tab(
-                    ("2D6", "Power-up", "Effect"),
-                    tuple((str(r), e["name"], e["effect"]) for r, e in sorted(d.power_up_table.items())),
-                    caption="The power-up table (zombie40k.toml [power_up_table])",
-                ),
-            ),
-        ),
-        Section(
-            "Profiles and weapons",
-            (
-                *_tab(
-                    ("Model", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Rules"),
-                    tuple(
-                        (
-                            p.name,
-                            str(p.ws),
-                            str(p.bs),
-                            str(p.s),
-                            str(p.t),
-                            str(p.w),
-                            str(p.i),
-                            str(p.a),
-                            str(p.ld),
-                            (f"{p.sv}+" if p.sv else "-")
-                            + (f"/{p.inv}++" if p.inv else "")
-                            + (f" FNP {p.fnp}+" if p.fnp else ""),
-                            ", ".join(p.rules),
-                        )
-                        for p in d.profiles.values()
-                    ),
-                    caption="Profiles [7th codex values; zombies house]",
-                    house=True,
-                ),
-                *_tab(
-                    ("Weapon", "Range", "S", "AP", "Type"),
-                    tuple(
-                        (w.name, f'{w.range:g}"' if w.ranged else "-", str(w.s), str(w.ap or "-"), w.label)
-                        for w in d.weapons.values()
-                    ),
-                    caption="Weapons [7th]",
-                ),
-            ),
-        ),
-        Section(
-            "Universal Special Rules",
-            tuple(
-                _p(f"{u.name} ({u.list} rule): {u.effect if u.has_effect else u.why}", kind="bullet")
-                for u in d.usrs.values()
-            ),
-        ),
+    return [
+        _the_game(h),
+        _building_a_team(d, points),
+        _set_up(h),
+        _shooting(d),
+        _assault(d),
+        _zombie_turn(h),
+        _power_ups(d),
+        _profiles_and_weapons(d),
+        _universal_special_rules(d),
         _mods_section(d, options),
+        killing_floor.reference_section(d),  # issue 15 mods: the Killing Floor shop
     ]
-    out.append(killing_floor.reference_section(d))  # issue 15 mods: the Killing Floor shop
-    return out
+
+
+def _the_game(h: dict[str, Any]) -> Section:
+    """The rules help's "The game" section."""
+    return Section(
+        "The game",
+        (
+            _p(
+                "One to four players, each with a Zombie Survival Team, race across the table to an escape vehicle in "
+                "the middle of the far edge. The first player to embark it with at least one model wins [seed]."
+            ),
+            _p(
+                "Players roll off for their order each turn; the zombies always go last [seed]. A player's turn: "
+                "movement, shooting, assault."
+            ),
+            _p(
+                "There is no Psychic phase: no unit in the roster is a psyker, and the roster file refuses one, "
+                "because psychic powers are not in this game (RULES.md: a roster without psykers skips it)."
+            ),
+            _hv(
+                "A model whose base comes within ",
+                f'{h["embark_reach"]:g}"',
+                " of the escape vehicle embarks.",
+            ),
+            _hv("With no team embarked after ", f"{h['turn_limit']} turns", ", the zombies have won."),
+        ),
+    )
+
+
+def _building_a_team(d: Z40Data, points: int) -> Section:
+    """The rules help's "Building a team" section."""
+    return Section(
+        "Building a team",
+        (
+            _hv("Up to ", f"{points} points", " each (the copy lost the digits; earlier versions say 75)."),
+            _p(
+                "Infantry only: no HQ, Artillery, Beasts, Bikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack "
+                "or Jump units, Vehicles. Each model costs its squad's cost divided by the squad's size. One model may "
+                "become the sergeant (paying for it), two others may change weapons as their unit entry allows, one "
+                "Universal Special Rule goes to one model. Hit and Run is never allowed [seed].",
+                kind="bullet",
+            ),
+            *_tab(
+                ("Unit", "Army", "Points a model", "Models", "Sergeant"),
+                tuple(
+                    (
+                        u.name,
+                        u.army,
+                        f"{u.model_cost:g}",
+                        f"1-{u.max_models}",
+                        f"{u.sergeant.name} (+{u.sergeant.cost})" if u.sergeant else "-",
+                    )
+                    for u in d.units.values()
+                ),
+                caption="The roster (zombie40k_roster.toml: add your own units)",
+            ),
+        ),
+    )
+
+
+def _set_up(h: dict[str, Any]) -> Section:
+    """The rules help's "Set-up" section."""
+    return Section(
+        "Set-up",
+        (
+            _hv(
+                "Players deploy in their deployment zones, within ",
+                f'{h["deploy_edge"]:g}"',
+                f' of the edge opposite the vehicle and no closer than {h["deploy_apart"]:g}" to each other.',
+            ),
+            _p("The Zombie Boss stands by the escape vehicle [seed].", kind="bullet"),
+            _hv(
+                "Hordes: one more than the number of players, ",
+                f"{h['horde_size']} zombies each",
+                ", one of them with an autogun, from the table edges.",
+            ),
+        ),
+    )
+
+
+def _shooting(d: Z40Data) -> Section:
+    """The rules help's "Shooting" section."""
+    h = d.house
+    return Section(
+        "Shooting",
+        (
+            _p(
+                "Every model that sees a model of the target unit and has it in range fires one weapon. To hit by BS "
+                "(Snap Shots on a 6), to wound by S against T, one save, Feel No Pain, Instant Death; wounds go on the "
+                "closest models first [7th].",
+                kind="bullet",
+            ),
+            _hv(
+                "Cover: ",
+                f"{h['cover_obscured']}+ obscured or in clutter, {h['cover_ruin']}+ inside ruins",
+                " [7th].",
+            ),
+            _p(
+                "Rapid Fire: 2 shots at half range. Assault N: N shots. Pistol: 1 shot, a close combat weapon too. "
+                'Heavy: Snap Shots after moving. Blast: a 3" marker scatters 2D6 minus BS (none on a hit), every model '
+                'partly under it is hit. Template: every model under the 8" template, no cover.',
+                kind="bullet",
+            ),
+            _p(
+                'Never at another player unless they are within 8" of the escape vehicle or have shot at you [seed].',
+                kind="bullet",
+            ),
+            _hv(
+                "Hits on a unit in close combat strike it on ",
+                f"{h['into_combat_hit']}+",
+                ", else an enemy unit it fights (blasts and templates hit as they land).",
+            ),
+            *_tab(
+                ("BS", *[str(i) for i in range(1, 11)]),
+                (("to hit", *[f"{v}+" for v in d.to_hit_ranged]),),
+                caption="To hit (shooting)",
+            ),
+            *_tab(
+                ("S \\ T", *[str(i) for i in range(1, 11)]),
+                tuple((str(s), *[f"{v}+" if v else "-" for v in row]) for s, row in enumerate(d.to_wound, 1)),
+                caption="To wound",
+            ),
+        ),
+    )
+
+
+def _assault(d: Z40Data) -> Section:
+    """The rules help's "Assault" section."""
+    h = d.house
+    return Section(
+        "Assault",
+        (
+            _p(
+                "Players charge only another player's squad within 8\" of the escape vehicle, not already in a combat; "
+                "combats already under way are fought in the player's own assault phase and in the zombie turn [seed].",
+                kind="bullet",
+            ),
+            _p(
+                'Charge 2D6" (3D6 drop the highest through difficult terrain) after the target\'s Overwatch; pile in 3"; '  # noqa: E501
+                "blows by Initiative 10 to 1; +1 Attack on the charge, +1 with two close combat weapons; the side that "
+                "caused fewer unsaved wounds tests Morale at Ld minus the difference; Sweeping Advance D6 + I [7th].",
+                kind="bullet",
+            ),
+            _hv("Consolidation is ", str(h["consolidate_dice"]), '" [house reading of the lost digits].'),
+            *_tab(
+                ("WS \\ WS", *[str(i) for i in range(1, 11)]),
+                tuple((str(a), *[f"{v}+" for v in row]) for a, row in enumerate(d.ws_chart, 1)),
+                caption="To hit (close combat)",
+            ),
+        ),
+    )
+
+
+def _zombie_turn(h: dict[str, Any]) -> Section:
+    """The rules help's "Zombie turn" section."""
+    return Section(
+        "Zombie turn",
+        (
+            _p(
+                "Shamble: one D6 for every zombie; each unengaged horde moves toward the nearest player squad (engaged "
+                "squads count), ignoring difficult terrain; reaching contact is an assault with Overwatch and +1 Attack [seed].",  # noqa: E501
+                kind="step",
+            ),
+            _hv(
+                "A squad is completely surrounded (and ignored) when every model has ",
+                f"{h['surrounded_contacts']} zombies",
+                " in base contact.",
+            ),
+            _p(
+                "Shooting: each horde's autogun fires at the nearest unengaged squad, else the nearest [seed].",
+                kind="step",
+            ),
+            _p(
+                "Assault: every combat is fought; zombies Sweeping Advance and consolidate toward the nearest squad [seed].",  # noqa: E501
+                kind="step",
+            ),
+            _hv(
+                "Respawning: a wiped-out squad comes back at the start of its player's turn, at least ",
+                f'{h["respawn_distance"]:g}"',
+                " further from the escape vehicle than the squad furthest from it; the rules place it for "
+                "the player as near the vehicle as that allows, in formation on the line from the vehicle "
+                "through its deployment zone (none such on the table: its deployment zone) [seed, house].",
+            ),
+            _hv(
+                "Respawning: every destroyed horde (not the Boss) comes back and may assault at once. D6: 1 the "
+                "players' edge, 2 the edge to its left, 3 to its right, 4 the vehicle's edge (at the point "
+                "nearest the nearest squad not fighting zombies), 5 deep strike from the table centre, "
+                "scattering 2D6, 6 the furthest player drops them ",
+                f'{h["horde_drop_gap"]:g}"',
+                " in front of the squad nearest the vehicle (the rules choose for that player) [seed, house].",
+            ),
+        ),
+    )
+
+
+def _power_ups(d: Z40Data) -> Section:
+    """The rules help's "Power-ups" section."""
+    h = d.house
+    return Section(
+        "Power-ups",
+        (
+            _p(
+                "A squad that destroys the last model of a zombie horde, or comes back after being wiped out, "
+                "rolls 2D6 on the table below [seed]. A wiped-out team loses every power-up it had (and the Ork "
+                "Boy) [seed].",
+                kind="bullet",
+            ),
+            _p(
+                "The squad furthest from the escape vehicle (with another squad on the table [house]) chooses "
+                'instead: roll twice and keep one (button 1), or move the squad closest to the vehicle D6" '
+                "straight back from it with the zombies fighting it (button 2) [seed].",
+                kind="bullet",
+            ),
+            _p(
+                "In the squad's turn: Arm (G) gives the carried Chainsaw or Shotgun to the selected model, "
+                "Tape +A (A) / Tape +shot (H) the Duct Tape, Speed Pack (S) turns the pack on, Defibrillate (D) "
+                "brings a dead model (the sergeant first) back beside the selected one. A Medpack is used by "
+                "itself on the squad's first unsaved wound after Feel No Pain; the Defibrillator counts as one "
+                "only to save the squad's last model.",
+                kind="bullet",
+            ),
+            _p(
+                "The Blessing of Chuck Norris, as the rules play it: until the end of the squad's next turn "
+                "every roll it fails is re-rolled by itself: to-hit (Overwatch too), to-wound, saves, Feel No "
+                "Pain, Morale and regroup tests, a charge short of its target, a Run or difficult-terrain move "
+                f'of {h["chuck_reroll_move_at_most"]}" or less [house], a losing Sweeping Advance, the '
+                "Chainsaw's fuel-out roll; where a re-roll already applies, what still fails after it is "
+                "re-rolled again [house reading]. The dice tray and the log say each re-roll.",
+                True,
+                "bullet",
+            ),
+            _hv(
+                "Chainsaw: hits on ",
+                f"{h['chainsaw_hits']}+, runs out of fuel on a {h['chainsaw_fuel_out']}",
+                "; Shotgun: hits a zombie on "
+                f'{h["shotgun_hits"]}+ whatever the BS; Speed Pack: +{h["speed_inches"]:g}" and '
+                f"+{h['speed_initiative']} Initiative; Duct Tape: +{h['duct_tape_bonus']} [house digits].",
+            ),
+            *_tab(
+                ("2D6", "Power-up", "Effect"),
+                tuple((str(r), e["name"], e["effect"]) for r, e in sorted(d.power_up_table.items())),
+                caption="The power-up table (zombie40k.toml [power_up_table])",
+            ),
+        ),
+    )
+
+
+def _profiles_and_weapons(d: Z40Data) -> Section:
+    """The rules help's "Profiles and weapons" section."""
+    return Section(
+        "Profiles and weapons",
+        (
+            *_tab(
+                ("Model", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Rules"),
+                tuple(
+                    (
+                        p.name,
+                        str(p.ws),
+                        str(p.bs),
+                        str(p.s),
+                        str(p.t),
+                        str(p.w),
+                        str(p.i),
+                        str(p.a),
+                        str(p.ld),
+                        (f"{p.sv}+" if p.sv else "-")
+                        + (f"/{p.inv}++" if p.inv else "")
+                        + (f" FNP {p.fnp}+" if p.fnp else ""),
+                        ", ".join(p.rules),
+                    )
+                    for p in d.profiles.values()
+                ),
+                caption="Profiles [7th codex values; zombies house]",
+                house=True,
+            ),
+            *_tab(
+                ("Weapon", "Range", "S", "AP", "Type"),
+                tuple(
+                    (w.name, f'{w.range:g}"' if w.ranged else "-", str(w.s), str(w.ap or "-"), w.label)
+                    for w in d.weapons.values()
+                ),
+                caption="Weapons [7th]",
+            ),
+        ),
+    )
+
+
+def _universal_special_rules(d: Z40Data) -> Section:
+    """The rules help's "Universal Special Rules" section."""
+    return Section(
+        "Universal Special Rules",
+        tuple(
+            _p(f"{u.name} ({u.list} rule): {u.effect if u.has_effect else u.why}", kind="bullet")
+            for u in d.usrs.values()
+        ),
+    )
 
 
 def _mods_section(d: Any, options: dict[str, Any]) -> Section:

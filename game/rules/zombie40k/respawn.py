@@ -14,7 +14,8 @@ combat with zombies; 5 deep strike from the table centre, scattering 2D6 (a hit 
 arrow die); 6 the player furthest from the vehicle deep strikes them: the rules choose for that player,
 ``horde_drop_gap`` [house] in front of the squad nearest the vehicle other than their own (toward the
 vehicle), else at the table centre. Deep-striking zombies land clear of other models (drop pods: no mishap).
-Power-ups (the roll after respawning) are not in this part.
+Power-ups (the roll after respawning) are :mod:`.power_ups`'s, which hears of the squad's return
+(``squad_respawned``). Both plug into the core through :class:`Respawning` (:mod:`.hooks`).
 """
 
 from __future__ import annotations
@@ -22,17 +23,22 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from game.rules.core import DiceRolled
 from game.rules.zombie40k import mods
 from game.rules.zombie40k.events import HordeRespawned, Moved, SquadRespawned
-from game.rules.zombie40k.hooks import Hooks
+from game.rules.zombie40k.hooks import Plugin, register
 from game.rules.zombie40k.setup import spots_near, vehicle_centre
 from game.rules.zombie40k.state import ALIVE, HORDE, PLAYERS, ZOMBIES, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
 
-class Respawning(Hooks):
-    """Wiped-out squads come back at the start of their player's turn [seed]."""
+@register
+class Respawning(Plugin):
+    """Wiped-out squads come back at the start of their player's turn, destroyed hordes at the start of the
+    zombies' [seed]."""
+
+    order = 10
 
     def player_respawn_phase(self, world: Any, player: int) -> None:
         squad = world.state.squad_of(player)
@@ -175,75 +181,99 @@ def _clamp(world: World, p: Point, inset: float) -> Point:
 
 
 def respawn_horde(world: World, horde: Unit) -> None:
-    st, d = world.state, world.data
-    r = float(d.h("base")) / 2
+    """A destroyed horde comes back where a D6 says [seed] (Coop Mode: on the vehicle's edge once a team came
+    within 8" of it), clear of the squads; Death Korps Zombies come back tougher."""
+    r = float(world.data.h("base")) / 2
     forced = mods.vehicle_edge_forced(world)  # Coop Mode: a team within 8" of the vehicle
     face = 4 if forced else world.d6(f"{horde.id} respawn", "")
-    squads = [u for u in st.squads() if world.alive(u)]
-    free = [u for u in squads if not any(st.units[o].side == ZOMBIES for o in st.engaged_with(u.id))]
-    enemy_gap = float(d.h("enemy_gap"))
+    squads = [u for u in world.state.squads() if world.alive(u)]
     if face <= 4:
-        normal = edge_of(world, face)
-        where = EDGES[face - 1] + (' (Coop Mode: a team is within 8" of it)' if forced else "")
-        probe = _on_edge(world, normal, (world.scenario.width / 2, world.scenario.height / 2), r + 0.1)
-        near = free or squads
-        if near:
-            target = min(
-                near,
-                key=lambda u: (
-                    min(math.dist(_on_edge(world, normal, m.position, 0), m.position) for m in world.alive(u)),
-                    u.id,
-                ),
-            )
-            m = min(
-                world.alive(target),
-                key=lambda m: (math.dist(_on_edge(world, normal, m.position, 0), m.position), m.id),
-            )
-            probe = _on_edge(world, normal, m.position, r + 0.1)
-        centre = probe
+        centre, where = _edge_arrival(world, face, squads, r)
+        where += ' (Coop Mode: a team is within 8" of it)' if forced else ""
     elif face == 5:
-        sc = world.dice.scatter(f"{horde.id} deep strike scatter")
-        roll = world.dice.log[-1]
-        a = math.radians(sc.direction_deg)  # a hit still scatters, along the arrow [seed]
-        mid = (world.scenario.width / 2, world.scenario.height / 2)
-        centre = _clamp(world, (mid[0] + sc.distance * math.cos(a), mid[1] + sc.distance * math.sin(a)), r + 0.1)
-        from game.rules.core import DiceRolled
-
-        world.emit(
-            DiceRolled(
-                roll.purpose,
-                roll.kind,
-                roll.faces,
-                sc.distance,
-                f'deep strike scatters {sc.distance}" toward {sc.direction_deg:.0f} deg',
-            )
-        )
-        where = "deep strike from the table centre"
+        centre, where = _scattered_arrival(world, horde, r)
     else:
-        goal = vehicle_centre(world)
-        furthest = max(squads, key=lambda u: (world.unit_vehicle_distance(u), u.id), default=None)
-        others = [u for u in squads if furthest is None or u.id != furthest.id]
-        leader = min(others, key=lambda u: (world.unit_vehicle_distance(u), u.id), default=None)
-        coop = mods.has_mod(world, "coop")
-        if coop:  # Coop Mode: directly in front of the team closest to the vehicle
-            leader = mods.drop_leader(world, squads)
-        if leader is None:
-            centre = (world.scenario.width / 2, world.scenario.height / 2)
-        else:
-            m = min(world.alive(leader), key=lambda m: (world.vehicle_distance(m.position, m.radius), m.id))
-            gap = float(d.h("horde_drop_gap"))
-            dist = math.dist(m.position, goal)
-            t = min(1.0, gap / dist) if dist > 1e-9 else 0.0
-            centre = _clamp(
-                world,
-                (m.position[0] + (goal[0] - m.position[0]) * t, m.position[1] + (goal[1] - m.position[1]) * t),
-                r + 0.1,
-            )
-        who = f"player {furthest.player}" if furthest is not None else "nobody"
-        where = f"deep strike placed by {who}, the furthest from the escape vehicle"
-        if coop:
-            front = f"player {leader.player}" if leader is not None else "nobody"
-            where = f"deep strike in front of {front}, the closest to the escape vehicle (Coop Mode)"
+        centre, where = _dropped_arrival(world, squads, r)
+    back = _place_horde(world, horde, centre, r)
+    world.emit(
+        HordeRespawned(
+            horde.id, 0 if forced else face, where, tuple(back), (round(centre[0], 4), round(centre[1], 4))
+        )
+    )
+    mods.harden(world, horde)  # Death Korps Zombies
+
+
+def _edge_arrival(world: World, face: int, squads: list[Unit], r: float) -> tuple[Point, str]:
+    """1-4: the edge the roll names, at its point nearest the nearest squad not fighting zombies (else the
+    nearest squad; with none, its middle)."""
+    st = world.state
+    free = [u for u in squads if not any(st.units[o].side == ZOMBIES for o in st.engaged_with(u.id))]
+    normal = edge_of(world, face)
+    probe = _on_edge(world, normal, (world.scenario.width / 2, world.scenario.height / 2), r + 0.1)
+    near = free or squads
+    if near:
+
+        def gap(m: Any) -> float:
+            return math.dist(_on_edge(world, normal, m.position, 0), m.position)
+
+        target = min(near, key=lambda u: (min(gap(m) for m in world.alive(u)), u.id))
+        m = min(world.alive(target), key=lambda m: (gap(m), m.id))
+        probe = _on_edge(world, normal, m.position, r + 0.1)
+    return probe, EDGES[face - 1]
+
+
+def _scattered_arrival(world: World, horde: Unit, r: float) -> tuple[Point, str]:
+    """5: deep strike from the table centre, scattering 2D6; a hit still scatters, along the arrow [seed]."""
+    sc = world.dice.scatter(f"{horde.id} deep strike scatter")
+    roll = world.dice.log[-1]
+    a = math.radians(sc.direction_deg)
+    mid = (world.scenario.width / 2, world.scenario.height / 2)
+    centre = _clamp(world, (mid[0] + sc.distance * math.cos(a), mid[1] + sc.distance * math.sin(a)), r + 0.1)
+    world.emit(
+        DiceRolled(
+            roll.purpose,
+            roll.kind,
+            roll.faces,
+            sc.distance,
+            f'deep strike scatters {sc.distance}" toward {sc.direction_deg:.0f} deg',
+        )
+    )
+    return centre, "deep strike from the table centre"
+
+
+def _dropped_arrival(world: World, squads: list[Unit], r: float) -> tuple[Point, str]:
+    """6: the player furthest from the vehicle drops it ``horde_drop_gap`` in front of the squad nearest the
+    vehicle other than their own (Coop Mode: the team closest to the vehicle); the rules choose for them."""
+    goal = vehicle_centre(world)
+    furthest = max(squads, key=lambda u: (world.unit_vehicle_distance(u), u.id), default=None)
+    others = [u for u in squads if furthest is None or u.id != furthest.id]
+    leader = min(others, key=lambda u: (world.unit_vehicle_distance(u), u.id), default=None)
+    coop = mods.has_mod(world, "coop")
+    if coop:  # Coop Mode: directly in front of the team closest to the vehicle
+        leader = mods.drop_leader(world, squads)
+    if leader is None:
+        centre = (world.scenario.width / 2, world.scenario.height / 2)
+    else:
+        m = min(world.alive(leader), key=lambda m: (world.vehicle_distance(m.position, m.radius), m.id))
+        gap = float(world.data.h("horde_drop_gap"))
+        dist = math.dist(m.position, goal)
+        t = min(1.0, gap / dist) if dist > 1e-9 else 0.0
+        centre = _clamp(
+            world,
+            (m.position[0] + (goal[0] - m.position[0]) * t, m.position[1] + (goal[1] - m.position[1]) * t),
+            r + 0.1,
+        )
+    if coop:
+        front = f"player {leader.player}" if leader is not None else "nobody"
+        return centre, f"deep strike in front of {front}, the closest to the escape vehicle (Coop Mode)"
+    who = f"player {furthest.player}" if furthest is not None else "nobody"
+    return centre, f"deep strike placed by {who}, the furthest from the escape vehicle"
+
+
+def _place_horde(world: World, horde: Unit, centre: Point, r: float) -> list[str]:
+    """The horde's models back on the table around ``centre``, clear of the squads' bases; the ones placed."""
+    st, d = world.state, world.data
+    enemy_gap = float(d.h("enemy_gap"))
 
     def clear(p: Point) -> bool:
         for fid in world.table.figures_in_circle(p, r + enemy_gap + 1.0):
@@ -270,12 +300,7 @@ def respawn_horde(world: World, horde: Unit) -> None:
     if back:
         horde.wiped_out = horde.falling_back = False
         horde.engaged_turn = horde.charged_turn = -1
-    world.emit(
-        HordeRespawned(
-            horde.id, 0 if forced else face, where, tuple(back), (round(centre[0], 4), round(centre[1], 4))
-        )
-    )
-    mods.harden(world, horde)  # Death Korps Zombies
+    return back
 
 
 __all__ = ["Respawning", "respawn_squad", "respawn_spots", "PLAYERS"]

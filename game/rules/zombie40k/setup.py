@@ -6,11 +6,9 @@ there are players, ten zombies each (one with an autogun), on the table edges.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules.zombie40k import killing_floor
-from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data
 from game.rules.zombie40k.events import FigurePlaced
 from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Unit
@@ -31,9 +29,16 @@ def rotated_teams(data: Z40Data, players: int, seed: int) -> list[str]:
     return [units[(seed + k) % len(units)] for k in range(players)]
 
 
-def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], seed: int = 0) -> list[Team]:
+TeamRules = Callable[[Z40Data, dict[str, Any]], Callable[[int, Any, bool], tuple[Any, str]]]
+
+
+def check_options(
+    data: Z40Data, scenario: Scenario, options: dict[str, Any], seed: int = 0, add_ons: TeamRules | None = None
+) -> list[Team]:
     """The teams, one per player: ``{"teams": [team, ...]}`` where a team is a builder table or a unit key.
-    Without ``teams``, ``{"players": N}`` (default: as many as the map takes) deals :func:`rotated_teams`."""
+    Without ``teams``, ``{"players": N}`` (default: as many as the map takes) deals :func:`rotated_teams`.
+    ``add_ons`` (:func:`.plugins.team_rules`) gives the add-ons' rule for each team once they are counted:
+    the mods' (Killing Floor: no upgrades bought; Hardcore Mode: no Universal Special Rule)."""
     top = int(scenario.properties.get("players_max", 4))
     low = int(scenario.properties.get("players_min", 1))
     if "teams" not in options:
@@ -50,25 +55,20 @@ def check_options(data: Z40Data, scenario: Scenario, options: dict[str, Any], se
     if not low <= len(teams) <= min(4, top):
         raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {len(teams)}")
     points = int(scenario.properties.get("points", data.h("points")))
-    chosen = mod_rules.check_mods(data, options)
-    kf = killing_floor.MOD in chosen  # no weapons or upgrades bought in the builder
+    rule = add_ons(data, options) if add_ons is not None else None
     out = []
     for i, spec in enumerate(teams, 1):
+        dealt = isinstance(spec, str)
         if isinstance(spec, str):
             if spec not in data.units:
                 raise OptionsError(
                     f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}"
                 )
             spec = default_team(data, spec, points)
-            if kf:
-                spec = killing_floor.plain_team(spec)
-        elif kf and isinstance(spec, dict) and spec == default_team(data, str(spec.get("unit")), points):
-            spec = killing_floor.plain_team(spec)  # the set-up's default team (none built): without upgrades
-        elif kf and killing_floor.team_refusal(spec):
-            raise OptionsError(f"player {i}: {killing_floor.team_refusal(spec)}")
-        refused = mod_rules.team_refused(chosen, spec)
-        if refused:
-            raise OptionsError(f"player {i}: {refused}")
+        if rule is not None:
+            spec, refused = rule(points, spec, dealt)
+            if refused:
+                raise OptionsError(f"player {i}: {refused}")
         try:
             out.append(build_team(data, spec, points))
         except TeamError as exc:

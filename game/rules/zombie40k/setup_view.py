@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
-from game.rules.zombie40k import killing_floor
+from game.rules.zombie40k import killing_floor, plugins
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
@@ -166,7 +166,7 @@ class Z40Setup:
 
     def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
         try:
-            check_options(self.data, scenario, self.options(scenario, answers))
+            check_options(self.data, scenario, self.options(scenario, answers), add_ons=plugins.team_rules)
         except OptionsError as exc:
             return [str(exc)]
         return []

@@ -7,7 +7,11 @@ under it. Template: every model partly under the 8" flame template is hit, no co
 
 Players never shoot another player unless that player is within 8" of the escape vehicle or has shot at
 them [seed]; a hit on a unit in close combat strikes it on 4+, else an enemy it fights [seed "randomise",
-house how]; blasts and templates hit as they land.
+house how]; blasts and templates hit as they land. A squad that loses a quarter of its models to one volley
+tests Morale [7th].
+
+A Shoot reads here, start to end (:func:`check_shoot`, :func:`shoot`); the add-ons answer through
+``world.hooks`` (:mod:`.hooks`): who may not fire at whom, extra shots, a power-up's own pool.
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ import math
 from dataclasses import dataclass, field
 
 from game.rules.core import DiceRolled, IllegalCommand
-from game.rules.zombie40k import attacks, charts, mods, power_ups
+from game.rules.zombie40k import attacks, charts, morale
 from game.rules.zombie40k.attacks import Pool
+from game.rules.zombie40k.commands import Shoot
 from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import BlastPlaced, ShotsFired
-from game.rules.zombie40k.state import PLAYERS, ZOMBIES, Model, Unit
+from game.rules.zombie40k.movement import fall_back
+from game.rules.zombie40k.state import PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 from game.table import OBSCURED
@@ -60,7 +66,7 @@ def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[U
         raise IllegalCommand(f"There is no unit {target_id!r} on the table.")
     if target.id == unit.id:
         raise IllegalCommand(f"A squad does not {verb} at itself.")
-    refused = mods.pvp_refused(world, unit, target) or mods.frozen(world, unit)
+    refused = world.hooks.attack_refused(world, unit, target) or world.hooks.frozen(world, unit)
     if refused:
         raise IllegalCommand(refused)
     if st.locked(unit.id):
@@ -74,6 +80,51 @@ def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[U
     if unit.ran_turn == st.turn and not world.unit_has(unit, "Battle Focus"):
         raise IllegalCommand(f"{unit.name} ran this turn instead of shooting.")
     return unit, target
+
+
+def check_shoot(world: World, cmd: Shoot) -> FirePlan:
+    """Validate a Shoot without rolling; the fire plan or IllegalCommand with the reason."""
+    st = world.state
+    if st.phase != Phase.SHOOTING:
+        raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
+    unit, target = check_fire(world, cmd.unit, cmd.target, "shoot")
+    refused = world.hooks.shot_refused(world, unit, target)  # (a grenade thrown at another unit)
+    if refused:
+        raise IllegalCommand(refused)
+    if unit.targets_shot:
+        if not world.unit_has(unit, "Split Fire"):
+            raise IllegalCommand(f"{unit.name} has already shot this phase.")
+        if len(unit.targets_shot) >= 2 or target.id in unit.targets_shot:
+            raise IllegalCommand("Split Fire allows one second target, once.")
+    return plan(world, unit, target, cmd.models, aim=cmd.aim)
+
+
+def shoot(world: World, cmd: Shoot) -> None:
+    """Carry out a Shoot: check it, roll it, note the target, then the target's Morale."""
+    p = check_shoot(world, cmd)
+    carry_out(world, p)
+    p.unit.targets_shot.append(p.target.id)
+    after_fire(world, p)
+
+
+def after_fire(world: World, p: FirePlan) -> None:
+    """A squad's fire is over (a Shoot, a thrown grenade): it has shot this turn; a player squad hit hard
+    tests Morale."""
+    p.unit.shot_turn = world.state.turn
+    if p.target.side == PLAYERS:
+        after_shooting(world, p.target)
+
+
+def after_shooting(world: World, unit: Unit) -> None:
+    """25% of the phase's models lost to shooting: test, and fall back on a failure [7th]."""
+    if not world.alive(unit) or world.state.locked(unit.id) or unit.falling_back:
+        return
+    start = unit.phase_start_models
+    if start and unit.phase_losses * 4 >= start and unit.phase_losses > 0:
+        unit.phase_losses = 0  # one test for this volley
+        unit.phase_start_models = len(world.alive(unit))
+        if not morale.test(world, unit, 0, "25% casualties from shooting"):
+            fall_back(world, unit)
 
 
 def pvp_reason(world: World, unit: Unit, target: Unit) -> str | None:
@@ -114,8 +165,9 @@ def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) 
 
 def _ranged(world: World, m: Model) -> list[Weapon]:
     ws = [world.data.weapon(w) for w in m.weapons if world.data.weapon(w).ranged]
-    # a power-up Shotgun first (at zombies it never misses much), the basic or heavy weapon before a pistol
-    return sorted(ws, key=lambda w: (w.key != "power_up_shotgun", w.type == "pistol"))
+    # an add-on's weapon first (a power-up Shotgun: at zombies it never misses much), a gun before a pistol
+    first = world.hooks.weapons_first
+    return sorted(ws, key=lambda w: (w.key not in first, w.type == "pistol"))
 
 
 def choose_weapon(
@@ -137,7 +189,7 @@ def choose_weapon(
         shots = w.shots
         if w.type == "rapid_fire":
             shots = 2 if d <= w.range / 2 + 1e-9 else 1
-        shots += power_ups.extra_shots(world, m)  # Duct Tape
+        shots += world.hooks.extra_shots(world, m)  # (Duct Tape)
         return w, shots, snap, t
     return None
 
@@ -211,30 +263,23 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
     pe = _rerolls(world, p.unit)
     for (wkey, bs, snap, user_s), ss in groups.items():
         w = world.data.weapon(wkey)
-        need = charts.to_hit_ranged(world.data, bs, snap)
-        direct = wkey == "power_up_shotgun" and p.target.side == ZOMBIES
-        if direct:
-            need = int(world.data.h("shotgun_hits"))  # whatever the firer's BS [seed, house 2+]
-        out.append(
-            Pool(
-                label=w.name,
-                attacks=sum(s.shots for s in ss),
-                need_hit=need,
-                s=w.strength(user_s),
-                ap=w.ap,
-                reroll_hit=pe,
-                reroll_wound=pe,
-                six_ap2="Bladestorm" in w.rules,
-                six_wounds="Gauss" in w.rules,
-                gets_hot="Gets Hot" in w.rules,
-                rending="Rending" in w.rules
-                or "Sniper" in w.rules,  # a Rending gun (assault cannon); Sniper [7th]
-                poison=4 if "Sniper" in w.rules else 0,  # Sniper: wounds on 4+ whatever the Toughness [7th]
-                shooters=tuple(s.model.id for s in ss),
-                weapon=wkey,
-                direct=direct,
-            )
+        pool = Pool(
+            label=w.name,
+            attacks=sum(s.shots for s in ss),
+            need_hit=charts.to_hit_ranged(world.data, bs, snap),
+            s=w.strength(user_s),
+            ap=w.ap,
+            reroll_hit=pe,
+            reroll_wound=pe,
+            six_ap2="Bladestorm" in w.rules,
+            six_wounds="Gauss" in w.rules,
+            gets_hot="Gets Hot" in w.rules,
+            rending="Rending" in w.rules or "Sniper" in w.rules,  # a Rending gun (assault cannon); Sniper [7th]
+            poison=4 if "Sniper" in w.rules else 0,  # Sniper: wounds on 4+ whatever the Toughness [7th]
+            shooters=tuple(s.model.id for s in ss),
+            weapon=wkey,
         )
+        out.append(world.hooks.shot_pool(world, pool, p.target))  # (the power-up Shotgun's own to-hit)
     return out
 
 
@@ -271,8 +316,8 @@ def carry_out(world: World, p: FirePlan) -> None:
                     key=lambda f: min(world.edge(s, world.model(f)) for s in firing),
                 )
                 covers = {f: cover_of(world, firing, world.model(f), victim) for f in order}
-            if power_ups.shotgun_pool(pool, victim):
-                power_ups.direct_wounds(world, unit, victim, pool.label, n, order, cause)
+            if world.hooks.direct(world, pool, victim):
+                attacks.direct_wounds(world, unit, victim, pool.label, n, order, cause)
                 continue
             wounds = attacks.roll_wounds(world, unit, victim, pool, n)
             attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
@@ -506,4 +551,14 @@ def zombie_target(world: World, horde: Unit, gun: Model, weapon: Weapon) -> Unit
     return world.unit(dist[0][1]) if dist else None
 
 
-__all__ = ["plan", "carry_out", "overwatch", "pvp_reason", "FirePlan", "Shooter", "ZOMBIES"]
+__all__ = [
+    "check_shoot",
+    "shoot",
+    "plan",
+    "carry_out",
+    "overwatch",
+    "pvp_reason",
+    "FirePlan",
+    "Shooter",
+    "ZOMBIES",
+]

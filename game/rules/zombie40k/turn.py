@@ -6,13 +6,14 @@
 A phase in which the active player has nothing to decide is passed by itself (a squad locked in combat
 neither moves nor shoots; the assault phase waits only when a charge is possible). The combats of the
 active squad are fought when its assault phase ends. The Psychic phase is entered only when a psyker is on
-the table.
+the table. The add-ons answer through ``world.hooks`` (:mod:`.hooks`): a squad's respawning phase and the start
+of its turn, a squad frozen for the turn, a choice an add-on waits for.
 """
 
 from __future__ import annotations
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import assault, mods, morale, power_ups, zombie_turn
+from game.rules.zombie40k import assault, morale, zombie_turn
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseStarted, TurnStarted
 from game.rules.zombie40k.state import Phase
@@ -81,11 +82,9 @@ def begin_player(world: World) -> None:
             for m in world.alive(squad):
                 m.moved = m.fired = m.ran = False
             squad.run_roll = None
-            mods.note_vehicle_reach(world)  # Coop Mode: once a team is within 8" hordes respawn by the vehicle
-            mods.embark_waiting(world, squad)  # Coop Mode: the Boss fell while it waited by the vehicle
+            world.hooks.squad_turn_begins(world, squad)  # (Coop Mode, Every Man For Himself)
             if st.phase == Phase.OVER:
-                return
-            mods.watch_for_betrayal(world, squad)  # Every Man For Himself
+                return  # (Coop Mode: a model waiting by the vehicle embarked)
             enter_phase(world, Phase.MOVEMENT)
             return
         st.order_index += 1
@@ -150,13 +149,11 @@ def has_choice(world: World) -> bool:
     if st.active_player is None or st.phase == Phase.OVER:
         return True
     squad = st.squad_of(st.active_player)
-    if not world.alive(squad) or mods.frozen(world, squad):
+    if not world.alive(squad) or world.hooks.frozen(world, squad):
         return False
-    if power_ups.waiting(world, squad):
-        return True  # the furthest player chooses for a power-up roll before anything else
+    if world.hooks.has_choice(world, squad):
+        return True  # (a power-up roll to choose for, something carried to give or use)
     locked = st.locked(squad.id)
-    if st.phase == Phase.MOVEMENT and power_ups.usable(world, squad):
-        return True  # something carried may be given or used (even by a squad locked in combat)
     if st.phase == Phase.MOVEMENT:
         return not (locked or squad.falling_back or squad.regrouped_turn == st.turn) and any(
             not m.moved for m in world.alive(squad)

@@ -15,7 +15,6 @@ Everything reads the game and answers in the contract's plain data; nothing here
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -33,13 +32,12 @@ from game.rules.contract import (
     ShopOffer,
     ShopWare,
     TokenLook,
-    toned,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
 from game.rules.zombie40k import killing_floor as kf
+from game.rules.zombie40k import log_words, power_ups
 from game.rules.zombie40k import mods as mod_rules
-from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.commands import (
     Buy,
     Charge,
@@ -139,7 +137,7 @@ STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 def _allowance(game: Any, fid: str, action: str) -> float:
     """How far a model may go: a run its squad's roll (6" before it is rolled), a move the 6" [7th]."""
     unit = game.state.units[game.figure(fid).unit]
-    bonus = power_ups.move_bonus(game.world, unit)  # the Speed Pack
+    bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
     if action == "run":
         return (float(unit.run_roll) if unit.run_roll is not None else 6.0) + bonus
     return float(game.data.h("move")) + bonus
@@ -561,7 +559,7 @@ class Z40View:
         m = game.figure(fid)
         c = (float(look.position[0]), float(look.position[1]))
         out: list[Primitive] = []
-        bonus = power_ups.move_bonus(game.world, game.state.units[m.unit])  # the Speed Pack
+        bonus = game.world.hooks.move_bonus(game.world, game.state.units[m.unit])  # (the Speed Pack)
         if "move" in keys:
             out.append(Ring(c, float(game.data.h("move")) + bonus + m.radius, "move", f'{6 + bonus:g}"'))
         if "run" in keys:
@@ -655,7 +653,7 @@ class Z40View:
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
         out = []
         for e in events:
-            line = _line(game, e)
+            line = log_words.line(game, e)
             if line:
                 out.append(line)
         return out
@@ -767,169 +765,6 @@ def landed_blasts(game: Any) -> list[Primitive]:
         word = "on the aim" if e.scatter == 0 else "landed"
         out.append(Area(centre, "blast", float(e.radius), label=f"{word}: {len(e.hits)} under it"))
     return out
-
-
-def dice_words(purpose: str, meaning: str) -> str:
-    """A roll in the log: its purpose, then what it meant, without saying the roll's name twice (the
-    meaning is written for the dice tray, which shows no purpose).
-
-    >>> dice_words("h1 Feel No Pain", "Feel No Pain: 2 of 8 ignored")
-    'h1 Feel No Pain: 2 of 8 ignored'
-    >>> dice_words("p1 charge", "2D6 = 3+4 = 7")
-    'p1 charge: 2D6 = 3+4 = 7'
-    """
-    name, sep, rest = meaning.partition(": ")
-    if sep and name.lower() in purpose.lower():
-        meaning = rest
-    return f"{purpose}: {meaning}"
-
-
-def _line(game: Any, e: Any) -> str:
-    """One event in words (HTML), or empty for events the log leaves to others."""
-    kind = type(e).__name__
-    esc = html.escape
-    if kind == "TurnStarted":
-        return toned("turn", f"<b>Turn {e.turn}</b>")
-    if kind == "OrderRolled":
-        return toned(
-            "turn", "Order this turn: " + ", ".join(f"player {p}" for p in e.order) + ", then the zombies"
-        )
-    if kind == "PhaseStarted":
-        shop = (
-            " (Killing Floor: the Shop is open until a model of the squad moves)"
-            if e.phase == "movement" and e.player and kf.killing_floor_on(game.state)
-            else ""
-        )
-        return toned(
-            "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase{shop}"
-        )
-    if kind == "DiceRolled":
-        return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
-    if kind == "Moved":
-        return (
-            ""
-            if e.how in ("shamble", "pile in", "respawn", "pushed back")
-            else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
-        )
-    if kind == "MoveRolled":
-        return toned("dice", esc(f'{e.unit}: {e.what} {e.inches}"'))
-    if kind == "ShotsFired":
-        what = "fires Overwatch at" if e.overwatch else "shoots at"
-        return esc(f"{e.unit} {what} {e.target} ({len(e.shooters)} model{'s' if len(e.shooters) != 1 else ''})")
-    if kind == "AttackStep":
-        need = f" on {e.need}+" if e.need else ""
-        note = f" ({e.note})" if e.note else ""
-        return toned("muted", esc(f"  {e.weapon}: {e.successes} of {e.dice} {e.step}{need}{note}"))
-    if kind == "BlastPlaced":
-        what = "template" if e.template else f'marker scatters {e.scatter:g}"'
-        return esc(f"{e.unit} {e.weapon}: {what}, {len(e.hits)} model{'s' if len(e.hits) != 1 else ''} under it")
-    if kind == "Wounded":
-        return toned("warn", esc(f"{e.figure} is wounded ({e.wounds_left} left)"))
-    if kind == "Killed":
-        return toned("bad", esc(f"{e.figure} is killed ({e.cause})"))
-    if kind == "ChargeDeclared":
-        return toned("warn", esc(f'{e.unit} charges {e.target} ({e.distance:.1f}" away)'))
-    if kind == "Engaged":
-        return toned("warn", esc(f"{e.unit} and {e.target} are locked in close combat"))
-    if kind == "CombatResolved":
-        score = ", ".join(f"{s} {n}" for s, n in e.wounds)
-        won = f"{e.winner} win by {e.margin}" if e.winner else "a draw"
-        return esc(f"Combat ({score}): {won}")
-    if kind == "MoraleTested":
-        return toned(
-            "good" if e.passed else "bad", esc(f"{e.unit} Morale ({e.why}): {'passed' if e.passed else 'failed'}")
-        )
-    if kind == "SweepingAdvance":
-        return toned(
-            "bad" if e.caught else "plain",
-            esc(
-                f"{e.unit} Sweeping Advance {e.roll} against {e.loser_roll}: {'caught' if e.caught else 'escaped'}"
-            ),
-        )
-    if kind == "FellBack":
-        return toned("warn", esc(f"{e.unit} falls back"))
-    if kind == "Regrouped":
-        return toned("good", esc(f"{e.unit} regroups"))
-    if kind == "UnitDestroyed":
-        return toned("bad", esc(f"{e.unit} is destroyed"))
-    if kind == "HordeRespawned":
-        roll = f"{e.roll}: " if e.roll else ""  # 0: no roll (Coop Mode sends it to the vehicle's edge)
-        return toned("bad", esc(f"{e.unit} respawns ({roll}{e.where}) with {len(e.figures)} zombies"))
-    if kind == "EmbarkRefused":
-        return toned("warn", esc(f"{e.figure} may not embark: {e.reason}"))
-    if kind == "JoinedHorde":
-        return toned("bad", esc(f"{e.figure} of {e.squad} rises and joins {e.horde} (Dead Men Walking)"))
-    if kind == "ZombiesHardened":
-        fnp = f", Feel No Pain {e.fnp}+" if e.fnp else ""
-        return toned(
-            "bad", esc(f"{e.unit} comes back tougher: Toughness {e.toughness}{fnp} (Death Korps Zombies)")
-        )
-    if kind == "WatchingForBetrayal":
-        what = "watches for betrayal and may not move, shoot, run or charge" if e.frozen else "keeps its nerve"
-        return toned(
-            "warn" if e.frozen else "plain",
-            esc(
-                f"{e.unit} is near {e.near}: {e.roll} (needs {e.need}+ to freeze), {what} (Every Man For Himself)"
-            ),
-        )
-    if kind == "OutForGood":
-        return toned("bad", esc(f"Player {e.player}'s {e.unit} is out for good: {e.reason}"))
-    if kind == "WoundRegained":
-        return toned("warn", esc(f"{e.figure} will not die: a wound back ({e.wounds} now)"))
-    if kind == "SquadRespawned":
-        return toned(
-            "good",
-            esc(
-                f"Player {e.player}'s {e.unit} respawns with {len(e.figures)} models, "
-                f'{e.need:.0f}" or more from the escape vehicle'
-            ),
-        )
-    if kind == "PowerUpRolled":
-        if e.why == "kept":
-            return toned("good", esc(f"{e.unit} keeps {e.roll}: {e.name}"))
-        why = "" if e.kept else " (one of two)"
-        return toned("gold", esc(f"{e.unit} rolls {e.roll} on the power-up table ({e.why}): {e.name}{why}"))
-    if kind == "PowerUpGained":
-        held = f" (carries {e.held})" if e.held > 1 else ""
-        return toned("good", esc(f"{e.unit} gains {e.name}{held}: {e.effect}"))
-    if kind == "PowerUpChoiceOffered":
-        opts = "; ".join(f"{i} {o}" for i, o in enumerate(e.options, 1))
-        return toned("gold", esc(f"Player {e.player} ({e.unit}) chooses with the Power-up buttons: {opts}"))
-    if kind == "PowerUpUsed":
-        return toned("good", esc(f"{e.unit} uses {power_ups.name_of(game.world, e.key)}: {e.what}"))
-    if kind == "PowerUpLost":
-        names = ", ".join(power_ups.name_of(game.world, k) for k in e.keys)
-        return toned("warn", esc(f"{e.unit} loses {names}: {e.why}"))
-    if kind == "PushedBack":
-        return toned(
-            "warn", esc(f'{e.by} pushes {e.unit} {e.inches}" back from the vehicle ({len(e.figures)} models)')
-        )
-    if kind == "ShopKit":
-        return toned(
-            "turn",
-            esc(
-                f"Killing Floor: player {e.player} starts with {e.points} points, a bolt pistol, "
-                "close combat weapon and assault grenades"
-            ),
-        )
-    if kind == "GrenadeThrown":
-        w = game.data.weapons.get(e.weapon)
-        return esc(f"{e.model} throws a {w.name.lower() if w else e.weapon} at {e.target}")
-    if kind == "PointScored":
-        return toned("good", esc(f"Player {e.player} +{e.gain} point for {e.zombie} ({e.points} to spend)"))
-    if kind in ("WareBought", "WareSold"):
-        item = kf.Shop.of(game.data).items.get(e.item)
-        what = item.name if item else e.item
-        who = e.model or e.unit
-        if kind == "WareBought":
-            return toned("gold", esc(f"Player {e.player} buys {what} for {who}: -{e.price} ({e.points} left)"))
-        return toned("gold", esc(f"Player {e.player} sells {what} of {who}: +{e.refund} ({e.points} left)"))
-    if kind == "Embarked":
-        return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))
-    if kind == "GameOver":
-        who = "The players win together" if e.winner == "players" else f"{esc(e.winner)} wins"
-        return toned("gold", f"<b>{who}</b>: {esc(e.reason)}")
-    return ""
 
 
 VIEW = Z40View

@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 
 from game.dice import Dice
 from game.rules.core import DiceRolled, Event
-from game.rules.zombie40k import killing_floor
-from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Profile, Z40Data
 from game.rules.zombie40k.events import Killed, Moved, UnitDestroyed, Wounded
 from game.rules.zombie40k.hooks import Hooks
@@ -177,8 +175,8 @@ class World:
     def kill(self, m: Model, cause: str) -> None:
         if not m.alive:
             return
-        if self.state.mods and mod_rules.joins_horde(self, m, cause):
-            return  # Dead Men Walking: he rises with the horde that killed him
+        if self.hooks.instead_of_death(self, m, cause):
+            return  # (Dead Men Walking: he rises with the horde that killed him)
         m.state, m.wounds = DEAD, 0
         self.table.remove(m.id)
         unit = self.state.units[m.unit]
@@ -187,14 +185,14 @@ class World:
         if m.side == ZOMBIES and cause.startswith("p"):
             killer = cause.split()[0]
             self.state.kills[killer] = self.state.kills.get(killer, 0) + 1
-            killing_floor.zombie_killed(self, m, killer)
+            self.hooks.zombie_killed(self, m, killer)
         if not self.alive(unit):
             self.destroy(unit, cause)
 
     def destroy(self, unit: Unit, cause: str) -> None:
-        """The unit has no model left: out of every combat; the respawn hooks hear of it (issue 15)."""
-        if self.state.mods and unit.side == PLAYERS and mod_rules.swept_into_horde(self, unit, cause):
-            return  # Dead Men Walking: the caught models rose into the horde, and the squad was destroyed there
+        """The unit has no model left: out of every combat; the plug-ins hear of it."""
+        if self.hooks.instead_of_destruction(self, unit, cause):
+            return  # (Dead Men Walking: the caught models rose into the horde, and the squad was destroyed there)
         for m in self.alive(unit):
             m.state, m.wounds = DEAD, 0
             self.table.remove(m.id)

@@ -8,6 +8,10 @@
 3. Shooting: each horde's autogun fires at the nearest unengaged player squad, else the nearest squad; the
    Boss throws a blight grenade the same way.
 4. Assault: every close combat is fought; zombies Sweeping Advance and consolidate toward the nearest squad.
+5. It Will Not Die: each wounded zombie with the rule may regain a wound [7th].
+
+The add-ons answer through ``world.hooks`` (:mod:`.hooks`): the respawning, the shamble's dice, the squads
+the hordes may go for.
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ import math
 from typing import Any
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import assault, mods, power_ups, shooting
-from game.rules.zombie40k.events import Engaged, MoveRolled, PhaseStarted
-from game.rules.zombie40k.state import HORDE, PLAYERS, Model, Unit
+from game.rules.zombie40k import assault, shooting
+from game.rules.zombie40k.events import Engaged, MoveRolled, PhaseStarted, WoundRegained
+from game.rules.zombie40k.state import HORDE, PLAYERS, ZOMBIES, Model, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
@@ -45,9 +49,9 @@ def surrounded(world: World, squad: Unit) -> bool:
 
 def target_squad(world: World, unit: Unit) -> Unit | None:
     """The nearest player squad to the horde (edge to edge), ignoring completely surrounded squads; Zombie
-    Bile makes a squad the only target, Sweet Aviator Shades hide one (power-ups)."""
+    Bile makes a squad the only target, Sweet Aviator Shades hide one (power-ups, through the hooks)."""
     squads = [u for u in world.state.squads() if world.alive(u) and not surrounded(world, u)]
-    squads = power_ups.shamble_candidates(world, squads)
+    squads = world.hooks.shamble_targets(world, squads)
     if not squads:
         return None
     return min(squads, key=lambda s: (world.unit_edge(unit, s), s.id))
@@ -55,7 +59,9 @@ def target_squad(world: World, unit: Unit) -> Unit | None:
 
 def shamble(world: World) -> None:
     st = world.state
-    inches = mods.shamble_roll(world)  # a D6 [seed]; Coop Mode and Four Weeks Later roll more
+    inches = world.hooks.shamble_roll(world)  # (Coop Mode and Four Weeks Later roll more)
+    if inches is None:
+        inches = world.d6("zombie shamble")  # a D6 [seed]
     world.emit(MoveRolled("zombies", "shamble", inches))
     fields: dict[tuple[str, float], Any] = {}  # squads stand still while zombies shamble: one field each
     for unit in [u for u in st.zombie_units() if world.alive(u) and not st.locked(u.id)]:
@@ -91,7 +97,7 @@ def shamble(world: World) -> None:
             if world.engage(unit, squad):
                 world.emit(Engaged(unit.id, squad.id, unit.id))
             unit.charged_turn = st.turn
-    power_ups.shamble_over(world)
+    world.hooks.shamble_over(world)
 
 
 def move_horde(world: World, unit: Unit, target: Unit, inches: float, fields: dict | None = None) -> None:
@@ -208,7 +214,21 @@ def run(world: World) -> None:
     if not st.winner:
         zombie_assault(world)
     if not st.winner:
-        mods.it_will_not_die(world)  # the Patriarch (Zombie Boss Alternatives)
+        it_will_not_die(world)  # (the Patriarch, of the Zombie Boss Alternatives)
+
+
+def it_will_not_die(world: World, side: str = ZOMBIES) -> None:
+    """At the end of its side's turn each wounded model with It Will Not Die regains a wound on 5+ [7th]."""
+    need = int(world.data.mods.get("patriarch", {}).get("iwnd_roll", 5))
+    for m in list(world.state.models.values()):
+        if m.side != side or not m.alive or not world.model_has(m, "It Will Not Die"):
+            continue
+        top = world.profile(m).w
+        if m.wounds >= top:
+            continue
+        if world.d6(f"{m.id} It Will Not Die", "") >= need:
+            m.wounds += 1
+            world.emit(WoundRegained(m.id, m.wounds))
 
 
 __all__ = ["run", "HORDE"]
