@@ -26,7 +26,7 @@ from game.table.compiled import (
     swap_entries,
     to_segment,
 )
-from game.table.legs_batch import LEG_CLEARANCE
+from game.table.legs_kernel import LEG_CLEARANCE
 
 ASK = 0  # a goal leg's verdict (see node_distances): not yet asked
 CLEAR = 1
