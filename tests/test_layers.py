@@ -18,7 +18,7 @@ from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 RULESET_KEYS = ("zombiekrieg", "outbreak", "zombie40k")
-NEUTRAL_RULES = {"game.rules", "game.rules.core", "game.rules.contract", "game.rules.drawing"}
+NEUTRAL_RULES = {"game.rules", "game.rules.core", "game.rules.contract", "game.rules.drawing", "game.rules.builtin"}
 
 
 def modules() -> list[tuple[str, Path]]:
@@ -53,7 +53,7 @@ def test_nothing_below_the_screen_imports_it() -> None:
 def _rule_set_module(name: str) -> bool:
     if not name.startswith("game.rules.") or name in NEUTRAL_RULES:
         return False
-    return name.split(".")[2] not in ("core", "contract", "drawing")
+    return name.split(".")[2] not in ("core", "contract", "drawing", "builtin")
 
 
 def test_nothing_above_the_rules_imports_a_rule_set() -> None:
