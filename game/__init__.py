@@ -1,6 +1,7 @@
 """Dead Ground: a tabletop zombie skirmish wargame, measured in inches.
 
-Layering (DESIGN.md): scenario -> table -> dice -> rules -> ai -> controller -> ui / cli.
+Its floors, bottom up (docs/ARCHITECTURE.md, "The layers"): safe_xml, dice, assets -> scenario -> table ->
+the rules' core -> each rule set -> ai -> controller, saves, simulator, demo... -> ui -> cli, bench.
 Nothing outside ``game.ui`` imports pygame.
 """
 

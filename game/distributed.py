@@ -11,7 +11,7 @@ Dask is imported only here, only when a scheduler is named.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 
@@ -29,17 +29,23 @@ def _client(address: str) -> Any:
     return Client(address)
 
 
-def play_on_cluster(address: str, scenario: Any, options: dict[str, Any], seeds: Iterable[int]) -> Iterator[Any]:
-    """Each seed's ``GameResult``, played on the cluster at ``address``, as the games finish."""
+def play_on_cluster(
+    address: str,
+    play: Callable[[Any, dict[str, Any], int], Any],
+    scenario: Any,
+    options: dict[str, Any],
+    seeds: Iterable[int],
+) -> Iterator[Any]:
+    """Each seed's ``play(scenario, options, seed)`` (the simulator's ``play_one``: a ``GameResult``), played
+    on the cluster at ``address``, as the games finish. The simulator hands ``play`` down, so this module
+    needs nothing of it."""
     from concurrent.futures import as_completed
-
-    from game.simulate import play_one
 
     client = _client(address)
     try:
         [shared] = client.scatter([scenario], broadcast=True)  # one copy per worker, not one per game
         with client.get_executor(pure=False) as executor:
-            futures = [executor.submit(play_one, shared, options, seed) for seed in seeds]
+            futures = [executor.submit(play, shared, options, seed) for seed in seeds]
             for future in as_completed(futures):
                 yield future.result()
     finally:

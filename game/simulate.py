@@ -193,7 +193,7 @@ def run(
     if scheduler:
         from game.distributed import play_on_cluster
 
-        stream = play_on_cluster(scheduler, load_scenario(str(path)), options, seeds)
+        stream = play_on_cluster(scheduler, play_one, load_scenario(str(path)), options, seeds)
         pool = None
     elif jobs == 1:
         _init_worker(str(path), options)

@@ -6,6 +6,6 @@ reference renderer): ``pip install -e '.[bench]'``.
 
 Like the ``deadground`` command, this package sits on top of every layer and may name a rule set
 (it measures Zombiekrieg on the starter map): the frame benchmark (:mod:`game.bench.frame`) drives the
-real game screen, and the start-up one runs ``game.ui.first_frame``; pygame is imported only inside
+real game screen, and the start-up one runs ``game.bench.first_frame``; pygame is imported only inside
 them, when they run.
 """

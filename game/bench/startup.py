@@ -1,6 +1,6 @@
 """Start-up: seconds from starting ``deadground`` with the default scenario to its first frame drawn.
 
-A fresh interpreter runs the ``deadground`` entry point through :mod:`game.ui.first_frame`
+A fresh interpreter runs the ``deadground`` entry point through :mod:`game.bench.first_frame`
 (headless: dummy video and audio, settings in a scratch directory) and reports when its first
 frame was flipped.
 
@@ -44,7 +44,7 @@ def startup_once(scenario_path: str, pycache: str | None = None, seed: int = ALL
             env["PYTHONPYCACHEPREFIX"] = pycache
         t0 = time.time()
         done = subprocess.run(
-            [sys.executable, "-m", "game.ui.first_frame", "play", scenario_path, "--seed", str(seed)],
+            [sys.executable, "-m", "game.bench.first_frame", "play", scenario_path, "--seed", str(seed)],
             env=env,
             capture_output=True,
             text=True,

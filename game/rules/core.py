@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
+from game.rules.builtin import load_builtin  # the built-in rule sets are named there, not here
 from game.scenario.model import Scenario
 
 if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contract imports nothing of core)
@@ -37,7 +38,7 @@ if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contrac
         Setup,
         View,
     )
-    from game.scenario.review import ForceFacts
+    from game.scenario.refusals import ForceFacts
 
 T = TypeVar("T")
 
@@ -216,12 +217,10 @@ def register(ruleset: RuleSet) -> RuleSet:
 
 def get_ruleset(key: str) -> RuleSet:
     """The rule set for a scenario's ``ruleset`` property; loads the built-in ones on demand."""
-    import game.rules  # the package: it names the built-in rule sets, this core does not
-
     if key not in RULESETS:
-        game.rules.load_builtin(key)
+        load_builtin(key)
         if key not in RULESETS:  # the refusal lists every rule set there is
-            game.rules.load_builtin()
+            load_builtin()
     try:
         return RULESETS[key]
     except KeyError:
@@ -230,9 +229,7 @@ def get_ruleset(key: str) -> RuleSet:
 
 def known_rulesets() -> list[str]:
     """The keys of every registered rule set (the built-in ones load on first ask)."""
-    import game.rules  # the package: it names the built-in rule sets, this core does not
-
-    game.rules.load_builtin()
+    load_builtin()
     return sorted(RULESETS)
 
 

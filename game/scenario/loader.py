@@ -18,6 +18,7 @@ from typing import Any
 from game.scenario.geometry import Scale, area_of, is_empty, near_table, on_table, overlaps_table
 from game.scenario.model import Area, Placement, Scenario, Terrain, Zone
 from game.scenario.problems import Problem, ScenarioError
+from game.scenario.refusals import refusals
 from game.scenario.schema import ClassSpec, PropertySpec, Schema, convert_tiled, load_schema
 from game.scenario.tmx import RawMap, RawObject, RawProperty, read_tmx
 
@@ -114,8 +115,6 @@ class _Builder:
             placements=tuple(placements),
             content_hash=digest.hexdigest(),
         )
-        from game.scenario.review import refusals  # here: review builds on this module
-
         refused = refusals(scenario, raw)  # what the screen cannot draw, a deploy zone with no ground
         if refused:
             return None, refused

@@ -121,6 +121,11 @@ class Terrain:
         return self.kind in ("clutter", "ruin")
 
 
+def describe(terrain: Terrain) -> str:
+    """How a piece of terrain is named in messages: ``building 12 'Farmhouse'``."""
+    return f"{terrain.kind} {terrain.id} '{terrain.name}'" if terrain.name else f"{terrain.kind} {terrain.id}"
+
+
 @dataclass(frozen=True)
 class Zone:
     """A marked area: deployment zone, exit, objective, zombie spawn point, escape vehicle."""

@@ -2,8 +2,11 @@
 the play checks, i.e. what would break a game or silently change it.
 
 The play checks use the table's own geometry and walker (``game.table.Table``), so "no figure can
-reach the exit" means exactly that the game's path-finding finds no way there for a 1" base. Every
-problem names the object, its layer and its position in inches (x right, y down the table).
+reach the exit" means exactly that the game's path-finding finds no way there for a 1" base, and the
+rule set's own forces and set-up (``game.startcheck``). So this module sits above the rules on the layers'
+floor table, beside ``game/startcheck.py``, though it lives with the scenario it reviews; what the loader
+itself refuses a map for is below, in :mod:`game.scenario.refusals`. Every problem names the object, its
+layer and its position in inches (x right, y down the table).
 
 Severities (``problems.ERROR``, ``WARNING``, ``NOTE``): an error means the map cannot be played as
 drawn; a warning that it plays, but not as drawn (a property the rule set ignores, figures that do
@@ -27,15 +30,25 @@ from game.scenario.geometry import Scale
 from game.scenario.loader import _read
 from game.scenario.model import Area, Point, Scenario, Terrain, Zone
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
+from game.scenario.refusals import (  # noqa: F401 (ForceFacts and refusals re-exported)
+    BASE_RADIUS,
+    ForceFacts,
+    MapChecks,
+    blocking_in,
+    class_extra,
+    deploy_grid,
+    deploys_here,
+    inches_per_tile,
+    probe_points,
+    refusals,
+    specs_extra,
+)
 from game.scenario.schema import PropertySpec, Schema, load_schema
 from game.scenario.tiles import read_tiles
 from game.scenario.tmx import RawMap, RawObject, read_tmx
 
 if TYPE_CHECKING:
     from game.table.space import Table
-
-BASE_RADIUS = 0.5  # a 1" base: what every rule set here stands its figures on
-PROBE_SPACING = 0.5  # inches between the points tried inside a zone
 
 
 @dataclass(frozen=True)
@@ -60,19 +73,6 @@ class Review:
 
 
 # ---------------------------------------------------------------------- rule-set facts
-
-
-@dataclass(frozen=True)
-class ForceFacts:
-    """What a rule set puts on the table that a map must make room for."""
-
-    smallest: int  # figures of the smallest force one player can field
-    largest: int  # of the largest
-    base_radius: float = BASE_RADIUS
-    deploy_spacing: float = 1.5
-    # the figures ``exit_count`` counts from on this map whatever the players choose, when the rule set
-    # knows it (the map's own characters, the bystanders to rescue); None: the forces chosen at set-up
-    exit_pool: int | None = None
 
 
 def force_facts(ruleset: str, scenario: Scenario | None = None) -> ForceFacts | None:
@@ -107,35 +107,7 @@ def force_facts(ruleset: str, scenario: Scenario | None = None) -> ForceFacts | 
         return None
 
 
-def deploys_here(ruleset: str, zone: Zone) -> bool:
-    """Whether the rule set sets a player's figures up in this deploy zone: a zone for a player, or one
-    whose side the rule set does not ignore (the schema's ignored_values) and is not the zombies'."""
-    side = str(zone.properties.get("side", "")).lower()
-    if "player" in zone.properties:
-        return True
-    extra = specs_extra(load_schema(), "deploy", "side")
-    ignored = [str(v).lower() for v in extra.get("ignored_values", {}).get(ruleset, [])]
-    return side != "zombies" and side not in ignored
-
-
 # ---------------------------------------------------------------------- the review
-
-
-def refusals(scenario: Scenario, raw: RawMap | None = None) -> list[Problem]:
-    """The errors the game itself refuses a map for, beyond the loader's: what the screen cannot draw
-    and a deploy zone with no free ground (the set-up would have nowhere to put the figures). The same
-    messages ``check`` prints; ``load_scenario`` reports them, so the game never starts such a map.
-    Kept cheap (no pymunk table): every load of a map runs it."""
-    _, tile_problems = read_tiles(scenario.path)
-    found = [p for p in tile_problems if p.severity == ERROR]
-    if raw is None:
-        raw, _ = read_tmx(scenario.path)
-        if raw is None:
-            return found
-    checks = _Checks(raw, load_schema(), scenario)
-    deploy = [z for z in scenario.zones_of("deploy") if deploys_here(scenario.ruleset, z)]
-    found += [p for p in checks.deploy_ground(scenario, deploy, None) if p.severity == ERROR]
-    return [checks.place(p) for p in found]
 
 
 def review_map(path: str, schema: Schema | None = None) -> Review:
@@ -158,7 +130,7 @@ def review_map(path: str, schema: Schema | None = None) -> Review:
     if scenario is not None:
         found += checks.play_checks(scenario)
         if not any(p.severity == ERROR for p in found):
-            from game.startcheck import start_problems  # the rules sit above this layer: asked of a loaded map
+            from game.startcheck import start_problems  # the rule set's set-up: asked of a loaded map only
 
             found += start_problems(scenario)  # what check accepts, the game sets up (issue 17)
     else:
@@ -209,30 +181,10 @@ def _at(p: Point) -> str:
     return f'({p[0]:.3g}", {p[1]:.3g}")'
 
 
-class _Checks:
+class _Checks(MapChecks):
     def __init__(self, raw: RawMap, schema: Schema, scenario: Scenario | None) -> None:
-        self.raw = raw
-        self.schema = schema
-        ruleset = raw.properties.get("ruleset")
-        self.ruleset = str(ruleset.value).strip() if ruleset else ""
-        inches = scenario.inches_per_tile if scenario else _inches(raw)
-        self.scale = Scale(raw.tilewidth, raw.tileheight, inches)
-        self.by_id: dict[int, RawObject] = {}
-        for obj in raw.objects:
-            self.by_id.setdefault(obj.id, obj)
+        super().__init__(raw, schema, scenario)
         self._table: Table | None = None
-
-    def place(self, p: Problem) -> Problem:
-        """The problem with its object's layer and Tiled position (in inches) filled in."""
-        obj = self.by_id.get(p.object_id) if p.object_id is not None else None
-        if obj is None:
-            return p
-        return replace(p, layer=p.layer or obj.layer, at=p.at or self.scale((obj.x, obj.y)))
-
-    def problem(self, obj: RawObject | None, message: str, fix: str, severity: str = ERROR) -> Problem:
-        if obj is None:
-            return Problem(None, "", message, fix, severity)
-        return Problem(obj.id, obj.name, message, fix, severity, obj.layer, self.scale((obj.x, obj.y)))
 
     # ------------------------------------------------------------------ from the file alone
 
@@ -432,9 +384,6 @@ class _Checks:
         out += self.reach(scenario, table, deploy, radius)
         return out
 
-    def obj(self, thing_id: int) -> RawObject | None:
-        return self.by_id.get(thing_id)
-
     def figures_in_terrain(self, scenario: Scenario, table: Table) -> list[Problem]:
         out = []
         for pl in scenario.placements:
@@ -449,39 +398,6 @@ class _Checks:
                             "move it onto open ground (a figure's point is the centre of its base)",
                         ),
                         at=pl.position,
-                    )
-                )
-        return out
-
-    def deploy_ground(self, scenario: Scenario, deploy: Sequence[Zone], facts: ForceFacts | None) -> list[Problem]:
-        out = []
-        radius = facts.base_radius if facts else BASE_RADIUS
-        spacing = facts.deploy_spacing if facts else 1.5
-        blockers = [t for t in scenario.terrain if t.blocks_movement]
-        for zone in deploy:
-            spots = [
-                p
-                for p in _grid(zone.area, spacing)
-                if zone.area.contains(p) and _base_clear(blockers, scenario.width, scenario.height, p, radius)
-            ]
-            if not spots:
-                what = _blocking_in(scenario, zone.area)
-                out.append(
-                    self.problem(
-                        self.obj(zone.id),
-                        f'the deploy zone has no free ground for a {2 * radius:g}" base'
-                        + (f" ({what} covers it)" if what else ""),
-                        "move the zone onto open ground, or move what covers it",
-                    )
-                )
-            elif facts and len(spots) < facts.largest:
-                out.append(
-                    self.problem(
-                        self.obj(zone.id),
-                        f"only {len(spots)} of a force's {facts.largest} figures fit in the deploy zone "
-                        f'(bases {spacing:g}" apart); the rest are set up on open ground around it',
-                        "make the zone bigger, or clear what stands in it",
-                        NOTE,
                     )
                 )
         return out
@@ -565,7 +481,7 @@ class _Checks:
         out = []
         for zone in targets:
             obj = self.obj(zone.id)
-            what = _blocking_in(scenario, zone.area)
+            what = blocking_in(scenario, zone.area)
             off = zone.area.shape != "point" and not _overlaps(zone.area, scenario.width, scenario.height)
             if off and zone.kind == "spawn":
                 continue  # the loader says so already
@@ -579,7 +495,7 @@ class _Checks:
                     )
                 )
                 continue
-            probes = _probes(zone.area, scenario.width, scenario.height)
+            probes = probe_points(zone.area, scenario.width, scenario.height)
             free = [p for p in probes if table.on_table(p, radius) and not table.overlaps_blocking(p, radius)]
             if not free and zone.kind != "spawn" or (zone.kind == "spawn" and not free and what):
                 out.append(
@@ -612,34 +528,8 @@ class _Checks:
 # ---------------------------------------------------------------------- schema extras
 
 
-def specs_extra(schema: Schema, owner: str, name: str) -> dict[str, Any]:
-    """The raw TOML of a property (``owner`` is "map" or a class name): for keys the PropertySpec
-    does not carry (``ignored_by``, ``ignored_values``)."""
-    data = _schema_toml()
-    if owner == "map":
-        return dict(data.get("map", {}).get(name, {}))
-    return dict(data.get("objects", {}).get(owner, {}).get("properties", {}).get(name, {}))
-
-
-def class_extra(schema: Schema, cls: str) -> dict[str, Any]:
-    return dict(_schema_toml().get("objects", {}).get(cls, {}))
-
-
 def _ignored_by(extra: dict[str, Any]) -> tuple[str, ...]:
     return tuple(extra.get("ignored_by", ()))
-
-
-_TOML: dict[str, Any] | None = None
-
-
-def _schema_toml() -> dict[str, Any]:
-    global _TOML
-    if _TOML is None:
-        from game.assets import data_file
-
-        with open(data_file("scenario_schema.toml"), "rb") as f:
-            _TOML = tomllib.load(f)
-    return _TOML
 
 
 def _ruleset_name(key: str) -> str:
@@ -652,15 +542,6 @@ def _ruleset_name(key: str) -> str:
         return key
 
 
-def _inches(raw: RawMap) -> float:
-    prop = raw.properties.get("inches_per_tile")
-    try:
-        value = float(prop.value) if prop else 1.0
-    except (TypeError, ValueError):
-        return 1.0
-    return value if math.isfinite(value) and value > 0 else 1.0
-
-
 # ---------------------------------------------------------------------- geometry helpers
 
 
@@ -669,76 +550,13 @@ def _overlaps(area: Area, width: float, height: float) -> bool:
     return x1 > 0 and y1 > 0 and x0 < width and y0 < height
 
 
-def _probes(area: Area, width: float, height: float) -> list[Point]:
-    """Points inside the area (and on the table), every PROBE_SPACING inches, plus its centre."""
-    if area.shape == "point":
-        return [area.points[0]]
-    x0, y0, x1, y1 = area.bounds
-    x0, y0, x1, y1 = max(x0, 0.0), max(y0, 0.0), min(x1, width), min(y1, height)
-    step = max(PROBE_SPACING, math.sqrt(max((x1 - x0) * (y1 - y0), 0.0) / 4000))
-    out = [area.centre] if area.contains(area.centre) else []
-    y = y0 + step / 2
-    while y < y1:
-        x = x0 + step / 2
-        while x < x1:
-            if area.contains((x, y)):
-                out.append((x, y))
-            x += step
-        y += step
-    return out
-
-
-def _grid(area: Area, spacing: float) -> list[Point]:
-    """The deployment grid over the area's bounds, half a spacing in from its sides (as the rules lay it)."""
-    x0, y0, x1, y1 = area.bounds
-    nx, ny = max(1, int((x1 - x0) / spacing)), max(1, int((y1 - y0) / spacing))
-    ox = x0 + ((x1 - x0) - (nx - 1) * spacing) / 2
-    oy = y0 + ((y1 - y0) - (ny - 1) * spacing) / 2
-    return [(ox + i * spacing, oy + j * spacing) for j in range(ny) for i in range(nx)]
-
-
 def _free_spots(table: Table, area: Area, spacing: float, radius: float) -> list[Point]:
     """Where bases fit inside the area on the deployment grid, asked of the table itself."""
     return [
         p
-        for p in _grid(area, spacing)
+        for p in deploy_grid(area, spacing)
         if area.contains(p) and table.on_table(p, radius) and not table.overlaps_blocking(p, radius)
     ]
-
-
-def _base_clear(blockers: Sequence[Terrain], width: float, height: float, p: Point, r: float) -> bool:
-    """A base of radius r at p is on the table and touches no wall or building (plain geometry, the
-    table's rule: polyline walls have their thickness, outlines their inside)."""
-    x, y = p
-    if x - r < -1e-9 or y - r < -1e-9 or x + r > width + 1e-9 or y + r > height + 1e-9:
-        return False
-    for t in blockers:
-        reach = r + (_thickness(t) / 2 if t.area.is_line else 0.0)
-        x0, y0, x1, y1 = t.area.bounds
-        if x < x0 - reach or x > x1 + reach or y < y0 - reach or y > y1 + reach:
-            continue
-        if t.area.contains(p):
-            return False
-        pts = t.area.points
-        sides = zip(pts, pts[1:]) if t.area.is_line else zip(pts, pts[1:] + pts[:1])
-        if any(_segment_distance(p, a, b) < reach - 1e-6 for a, b in sides):
-            return False
-    return True
-
-
-def _thickness(t: Terrain) -> float:
-    try:
-        value = float(t.properties.get("thickness", 0.25))
-    except (TypeError, ValueError):
-        return 0.25
-    return value if value > 0 else 0.25
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
-    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def _blocking_at(scenario: Scenario, p: Point, r: float) -> str:
@@ -748,21 +566,6 @@ def _blocking_at(scenario: Scenario, p: Point, r: float) -> str:
         if t.blocks_movement and Table(scenario.width, scenario.height, [t]).overlaps_blocking(p, r):
             return describe(t)
     return "a wall or building"
-
-
-def _blocking_in(scenario: Scenario, area: Area) -> str:
-    """The wall or building that covers most of the area's probe points ("" if none covers any)."""
-    from game.table.space import describe
-
-    probes = _probes(area, scenario.width, scenario.height) or [area.centre]
-    best, most = "", 0
-    for t in scenario.terrain:
-        if t.kind != "building" and not (t.kind == "wall" and not t.area.is_line):
-            continue
-        n = sum(1 for p in probes if t.area.contains(p))
-        if n > most:
-            best, most = describe(t), n
-    return best
 
 
 def _first_crossing(pts: Sequence[Point]) -> Point | None:
@@ -800,14 +603,14 @@ def sketch_scenario(path: str) -> Scenario | None:
     broken map with its problems on it): every shown object whose class and shape make sense, as drawn.
     None when the file is not a usable map at all."""
     from game.scenario.geometry import area_of, is_empty
-    from game.scenario.model import Placement, Terrain
+    from game.scenario.model import Placement
     from game.scenario.schema import convert_tiled
 
     raw, _ = read_tmx(str(path))
     if raw is None:
         return None
     schema = load_schema()
-    inches = _inches(raw)
+    inches = inches_per_tile(raw)
     scale = Scale(raw.tilewidth, raw.tileheight, inches)
     terrain, zones, placements = [], [], []
     for obj in raw.objects:

@@ -26,7 +26,7 @@ from game.table.compiled import (
     swap_entries,
     to_segment,
 )
-from game.table.legs_batch import LEG_CLEARANCE
+from game.table.legs_kernel import LEG_CLEARANCE
 
 ASK = 0  # a goal leg's verdict (see node_distances): not yet asked
 CLEAR = 1
@@ -261,6 +261,120 @@ def _corner_key(x: float, y: float, v: int, xs: Any, ys: Any, rx: Any, ry: Any, 
     return dist[v] + d  # type: ignore[no-any-return]
 
 
+@compiled_inline
+def _nearest_goal(x: float, y: float, gx: Any, gy: Any, keys: Any) -> tuple[int, float]:
+    """Each goal's straight-line distance from (x, y) written to ``keys``; (the nearest goal, -1 where
+    there are none; its distance)."""
+    first, least = -1, np.inf
+    for g in range(len(gx)):
+        gdx, gdy = gx[g] - x, gy[g] - y
+        keys[g] = math.sqrt(gdx * gdx + gdy * gdy)
+        if keys[g] < least:
+            first, least = g, keys[g]
+    return first, least
+
+
+@compiled_inline
+def _hint_bound(
+    x: float, y: float, hint: int, first: int, keys: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any,
+    gx: Any, gy: Any, taut: float, walls: Any, radius: float, width: float, height: float, scratch: Any, s: int,
+) -> tuple[float, int]:  # fmt: skip
+    """The way the point before found, if this point sees it too, bounds the answer: only the ways before
+    it need asking (a horde asked in order shares its ways), and no corner farther from the goals than
+    that. (The bound, inf where there is none; the hinted way, -1 where none.)"""
+    goals = len(gx)
+    bound, last = np.inf, -1
+    if hint >= 0 and hint != first:
+        if hint < goals:
+            hx, hy, key = gx[hint], gy[hint], keys[hint]
+        else:
+            hx, hy, key = (
+                xs[hint - goals],
+                ys[hint - goals],
+                _corner_key(x, y, hint - goals, xs, ys, rx, ry, dist, taut),
+            )
+        if key < np.inf and _ask(x, y, hx, hy, walls, radius, width, height, scratch, s) == lk.CLEAR:
+            bound, last = key, hint
+    return bound, last
+
+
+@compiled_inline
+def _gather_ways(
+    x: float, y: float, first: int, bound: float, last: int, keys: Any, heap: Any, by_distance: Any, xs: Any,
+    ys: Any, rx: Any, ry: Any, dist: Any, goals: int, taut: float,
+) -> int:  # fmt: skip
+    """The ways still worth asking (each goal but the nearest, each reached corner) that could give a walk
+    shorter than the bound (or as short and not after the hinted way), put into ``heap`` as a heap by
+    (key, index); how many."""
+    size = 0
+    for g in range(goals):
+        if g != first and (keys[g] < bound or (keys[g] == bound and g <= last)):
+            heap[size] = g
+            size += 1
+    for v in by_distance:
+        room = bound - dist[v]
+        if room < 0.0:
+            break
+        if room < np.inf and (xs[v] - x) ** 2 + (ys[v] - y) ** 2 > room * room * (1.0 + 1e-9):
+            continue  # clearly no shorter than the bound (the square root spared)
+        k = goals + v
+        keys[k] = _corner_key(x, y, v, xs, ys, rx, ry, dist, taut)
+        if keys[k] < bound or (keys[k] == bound and k <= last):
+            heap[size] = k
+            size += 1
+    for i in range(size // 2 - 1, -1, -1):
+        _sift(keys, heap, heap, size, i)
+    return size
+
+
+@compiled_inline
+def _try_ways(
+    x: float, y: float, keys: Any, heap: Any, size: int, held_by: Any, tries: int, xs: Any, ys: Any, gx: Any,
+    gy: Any, walls: Any, radius: float, width: float, height: float, scratch: Any, s: int,
+) -> tuple[int, int, int]:  # fmt: skip
+    """The ways in ``heap``, shortest first, until a leg to one is CLEAR or UNSURE: (that answer, or
+    BLOCKED when every leg is; the way; how many ways were tried, with the ``tries`` before)."""
+    goals = len(gx)
+    blockers, memo, clear_of, asked_at = scratch[3], scratch[4], scratch[5], scratch[6]
+    while size > 0:
+        k = heap[0]
+        size -= 1
+        heap[0] = heap[size]
+        _sift(keys, heap, heap, size, 0)
+        bx, by = (gx[k], gy[k]) if k < goals else (xs[k - goals], ys[k - goals])
+        tries += 1
+        # the piece that held the last leg to this way is likely to hold this one (the points come
+        # one after another): a piece that blocks the leg by itself settles it, whichever it is
+        q = held_by[k]
+        if q >= 0:
+            if asked_at[q] != s:
+                clear_of[q], asked_at[q] = starts_clear_of(x, y, q, walls, radius), s
+            if clear_of[q] and touches(x, y, bx, by, q, walls, radius):
+                continue
+        answer = _ask(x, y, bx, by, walls, radius, width, height, scratch, s)
+        if answer == lk.CLEAR or answer == lk.UNSURE:
+            return answer, k, tries
+        if memo[0] > 0:
+            held_by[k] = blockers[0]  # the piece _ask found holding it, put first
+    return lk.BLOCKED, -1, tries
+
+
+@compiled_inline
+def _ask_scratch(walls: Any) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
+    """:func:`_ask`'s scratch for a crowd's reads: (pieces, near, start_at, blockers, memo, clear_of,
+    asked_at)."""
+    every = len(walls[1]) - 1 + walls[2].shape[1]
+    return (
+        np.arange(every),
+        np.empty(every, np.int64),
+        np.empty(every),
+        np.full(BLOCKERS, -1, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(every, np.bool_),
+        np.full(every, -1, np.int64),
+    )
+
+
 @compiled
 def read_ways(
     px: Any, py: Any, xs: Any, ys: Any, rx: Any, ry: Any, dist: Any, by_distance: Any, gx: Any, gy: Any, taut: float,
@@ -273,32 +387,19 @@ def read_ways(
     index); the first CLEAR leg is the answer. Where a leg is UNSURE, ``way`` is -2 and ``resume``
     how many ways were tried before it, for the single call to go on from. ``by_distance``: the
     reached corners, nearest the goals first."""
-    n, goals = len(xs), len(gx)
-    total = n + goals
-    every = len(walls[1]) - 1 + walls[2].shape[1]
-    pieces = np.arange(every)
-    near = np.empty(every, np.int64)
-    start_at = np.empty(every)
+    goals = len(gx)
+    total = len(xs) + goals
     keys = np.empty(total)
     heap = np.empty(total, np.int64)
-    blockers = np.full(BLOCKERS, -1, np.int64)
-    memo = np.zeros(1, np.int64)
-    clear_of = np.zeros(every, np.bool_)
-    asked_at = np.full(every, -1, np.int64)
-    scratch = (pieces, near, start_at, blockers, memo, clear_of, asked_at)
-    held_by = np.full(total, -1, np.int64)  # each way's piece that last held a leg to it (see below)
+    scratch = _ask_scratch(walls)
+    held_by = np.full(total, -1, np.int64)  # each way's piece that last held a leg to it (see _try_ways)
     hint = -1  # the way the point before went
     for s in range(len(px)):
         x, y = px[s], py[s]
         if s > 0 and way[s - 1] >= 0:
             hint = way[s - 1]
         out[s], way[s] = np.inf, -1
-        first, least = -1, np.inf
-        for g in range(goals):
-            gdx, gdy = gx[g] - x, gy[g] - y
-            keys[g] = math.sqrt(gdx * gdx + gdy * gdy)
-            if keys[g] < least:
-                first, least = g, keys[g]
+        first, least = _nearest_goal(x, y, gx, gy, keys)
         tries = 0
         if first >= 0:
             tries = 1
@@ -309,63 +410,17 @@ def read_ways(
             if answer == lk.UNSURE:
                 way[s], resume[s] = -2, 0
                 continue
-        # The way the point before found, if this point sees it too, bounds the answer: only the ways
-        # before it need asking (a horde asked in order shares its ways), and no corner farther from
-        # the goals than that.
-        bound, last = np.inf, -1
-        if hint >= 0 and hint != first:
-            if hint < goals:
-                hx, hy, key = gx[hint], gy[hint], keys[hint]
-            else:
-                hx, hy, key = (
-                    xs[hint - goals],
-                    ys[hint - goals],
-                    _corner_key(x, y, hint - goals, xs, ys, rx, ry, dist, taut),
-                )
-            if key < np.inf and _ask(x, y, hx, hy, walls, radius, width, height, scratch, s) == lk.CLEAR:
-                bound, last = key, hint
-        size = 0
-        for g in range(goals):
-            if g != first and (keys[g] < bound or (keys[g] == bound and g <= last)):
-                heap[size] = g
-                size += 1
-        for v in by_distance:
-            room = bound - dist[v]
-            if room < 0.0:
-                break
-            if room < np.inf and (xs[v] - x) ** 2 + (ys[v] - y) ** 2 > room * room * (1.0 + 1e-9):
-                continue  # clearly no shorter than the bound (the square root spared)
-            k = goals + v
-            keys[k] = _corner_key(x, y, v, xs, ys, rx, ry, dist, taut)
-            if keys[k] < bound or (keys[k] == bound and k <= last):
-                heap[size] = k
-                size += 1
-        for i in range(size // 2 - 1, -1, -1):
-            _sift(keys, heap, heap, size, i)
-        while size > 0:
-            k = heap[0]
-            size -= 1
-            heap[0] = heap[size]
-            _sift(keys, heap, heap, size, 0)
-            bx, by = (gx[k], gy[k]) if k < goals else (xs[k - goals], ys[k - goals])
-            tries += 1
-            # the piece that held the last leg to this way is likely to hold this one (the points come
-            # one after another): a piece that blocks the leg by itself settles it, whichever it is
-            q = held_by[k]
-            if q >= 0:
-                if asked_at[q] != s:
-                    clear_of[q], asked_at[q] = starts_clear_of(x, y, q, walls, radius), s
-                if clear_of[q] and touches(x, y, bx, by, q, walls, radius):
-                    continue
-            answer = _ask(x, y, bx, by, walls, radius, width, height, scratch, s)
-            if answer == lk.CLEAR:
-                out[s], way[s] = keys[k], k
-                break
-            if answer == lk.UNSURE:
-                way[s], resume[s] = -2, tries - 1
-                break
-            if memo[0] > 0:
-                held_by[k] = blockers[0]  # the piece _ask found holding it, put first
+        bound, last = _hint_bound(
+            x, y, hint, first, keys, xs, ys, rx, ry, dist, gx, gy, taut, walls, radius, width, height, scratch, s
+        )
+        size = _gather_ways(x, y, first, bound, last, keys, heap, by_distance, xs, ys, rx, ry, dist, goals, taut)
+        answer, k, tries = _try_ways(
+            x, y, keys, heap, size, held_by, tries, xs, ys, gx, gy, walls, radius, width, height, scratch, s
+        )
+        if answer == lk.CLEAR:
+            out[s], way[s] = keys[k], k
+        elif answer == lk.UNSURE:
+            way[s], resume[s] = -2, tries - 1
 
 
 @compiled

@@ -8,7 +8,7 @@ wall's two round ends to Chipmunk's query of its thick segment, so a wall is a c
 So for each piece whose box the leg comes near, the batch measures the distance between the leg and
 the piece (a convex piece's edges and corners; a wall's centre line less its half thickness):
 
-- clearly more than r (by :data:`LEG_CLEARANCE`): that piece lets the base by;
+- clearly more than r (by :data:`game.table.legs_kernel.LEG_CLEARANCE`): that piece lets the base by;
 - clearly less than r, the base starting clearly outside it: the base touches it;
 - anything else, and a leg starting in, on or within a hair of a piece (where the single call asks
   which way the base is moving): the single call settles the leg.
@@ -29,7 +29,6 @@ from typing import Any
 from game.scenario.model import Point
 from game.table.outlines import Lines, Outlines, in_chunks, lines_of
 
-LEG_CLEARANCE = 1e-6  # inches: a leg this near the radius from a piece is settled by the single call
 LEGS_BATCH_FROM = 24  # legs: fewer are asked one at a time (a batch's fixed cost is more than a few cost)
 NEAREST_BATCH_FROM = 16  # starts: fewer look for their nearest clear goal one at a time
 

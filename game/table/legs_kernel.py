@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 
 from game.table.compiled import compiled, crosses_box, python_dist, to_segment
-from game.table.legs_batch import LEG_CLEARANCE
+
+LEG_CLEARANCE = 1e-6  # inches: a leg this near the radius from a piece is settled by the single call
 
 # What the kernel says of each leg
 BLOCKED = 0

@@ -29,8 +29,7 @@ from typing import Any
 import numpy as np
 
 from game.table.compiled import compiled, entry_before, python_dist, swap_entries
-from game.table.legs_batch import LEG_CLEARANCE
-from game.table.legs_kernel import BLOCKED, CLEAR, UNSURE, leg
+from game.table.legs_kernel import BLOCKED, CLEAR, LEG_CLEARANCE, UNSURE, leg
 
 
 @compiled

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from game.table.compiled import compiled, crosses_box
+from game.table.compiled import compiled, compiled_inline, crosses_box
 
 CORNER_CLEARANCE = 1e-5  # inches: a line this close to a corner is settled by the single call
 END_CLEARANCE = 1e-7  # fraction of the line: a crossing this near either end is too
@@ -173,6 +173,160 @@ def _ring_spans(
     return count, flips % 2 == 1, unsure
 
 
+@compiled_inline
+def _first_wall(
+    lax: float,
+    lay: float,
+    lbx: float,
+    lby: float,
+    dx: float,
+    dy: float,
+    dd: float,
+    edges: Any,
+    poly_first: Any,
+    poly_piece: Any,
+    caps: Any,
+    cap_piece: Any,
+    boxes: Any,
+    found: Any,
+    owner: Any,
+) -> tuple[float, int, bool]:
+    """The walls and buildings the line crosses (every crossing, then the first): (the first crossing's
+    fraction, inf where none; its piece, -1 where none; whether the line is not plain). ``found`` and
+    ``owner`` are scratch."""
+    unsure = False
+    polys, ncaps = len(poly_piece), len(cap_piece)
+    m = 0
+    for p in range(polys):
+        if crosses_box(lax, lay, lbx, lby, dx, dy, boxes, p, 0.0):
+            start = m
+            m, doubt = _poly_hits(lax, lay, dx, dy, dd, edges, poly_first[p], poly_first[p + 1], found, m)
+            unsure |= doubt
+            owner[start:m] = poly_piece[p]
+    for c in range(ncaps):
+        if crosses_box(lax, lay, lbx, lby, dx, dy, boxes, polys + c, 0.0):
+            t, doubt = _cap_hit(lax, lay, dx, dy, dd, caps, c)
+            found[m] = t
+            unsure |= doubt
+            owner[m] = cap_piece[c]
+            m += 1
+    wall = np.inf
+    piece = -1
+    for k in range(m):
+        if math.isfinite(found[k]) and found[k] <= wall:
+            if found[k] < wall:
+                wall = found[k]
+            piece = owner[k]  # of equal crossings, the last (as numpy's assignment leaves it)
+    if math.isfinite(wall):
+        second = np.inf  # the nearest crossing of another piece: a near tie is the single call's
+        for k in range(m):
+            if math.isfinite(found[k]) and owner[k] != piece:
+                second = min(second, found[k])
+        if second - wall < TIE:
+            unsure = True
+    return wall, piece, unsure
+
+
+@compiled_inline
+def _clutter_spans(
+    lax: float,
+    lay: float,
+    lbx: float,
+    lby: float,
+    dx: float,
+    dy: float,
+    dd: float,
+    wall: float,
+    clutter: Any,
+    ring_first: Any,
+    boxes: Any,
+    first_box: int,
+    cuts: Any,
+    span0: Any,
+    span1: Any,
+) -> tuple[int, bool, bool]:
+    """The clutter outlines the line may touch before its first wall (a hair past it, so a span running
+    on to the wall is seen), and those whose box holds the target: their (in, out) spans along the line
+    written to ``span0``/``span1`` in order of their starts. (How many spans, whether the target stands
+    in an outline by parity, whether the line is not plain.) The rings' boxes start at ``first_box``."""
+    reach = min(wall + 1e-6, 1.0)
+    ex, ey = lax + dx * reach, lay + dy * reach
+    spans = 0
+    tin = False
+    unsure = False
+    for r in range(len(ring_first) - 1):
+        b = first_box + r
+        holds = lbx >= boxes[0, b] and lbx <= boxes[2, b] and lby >= boxes[1, b] and lby <= boxes[3, b]
+        if not (holds or crosses_box(lax, lay, ex, ey, dx, dy, boxes, b, 0.0)):
+            continue
+        f0, f1 = ring_first[r], ring_first[r + 1]
+        count, inside, doubt = _ring_spans(lax, lay, lbx, lby, dx, dy, dd, clutter, f0, f1, cuts)
+        unsure |= doubt
+        tin |= inside
+        for k in range(0, count - 1, 2):  # (in, out) pairs, kept where they overlap the line
+            t0, t1 = cuts[k], cuts[k + 1]
+            if math.isfinite(t1) and not (t1 <= 0.0 or t0 >= 1.0):
+                t0 = t0 if t0 > 0.0 else 0.0
+                t1 = t1 if t1 < 1.0 else 1.0
+                j = spans - 1  # kept in order of their starts (insertion; equal starts merge alike)
+                while j >= 0 and span0[j] > t0:
+                    span0[j + 1], span1[j + 1] = span0[j], span1[j]
+                    j -= 1
+                span0[j + 1], span1[j + 1] = t0, t1
+                spans += 1
+    return spans, tin, unsure
+
+
+@compiled_inline
+def _clutter_crossed(
+    span0: Any, span1: Any, spans: int, wall: float, length: float, max_clutter: float
+) -> tuple[float, float, float, bool]:
+    """The union of the spans (geometry.merge_intervals): each merged interval clipped at the wall and
+    added to the sums in order. (Inches of clutter crossed, the fraction where they pass ``max_clutter``
+    (nan where they never do), where the last interval before the wall ends, whether the line is not
+    plain.)"""
+    walled = math.isfinite(wall)
+    unsure = False
+    total = 0.0
+    cut = np.nan
+    inches = 0.0
+    last = 0.0
+    lo, hi = span0[0], span1[0]
+    for k in range(1, spans + 1):
+        done = True
+        if k < spans:
+            a0, a1 = span0[k], span1[k]
+            done = a0 > hi
+        if done:
+            if walled and lo < wall + END_CLEARANCE and hi > wall - END_CLEARANCE:
+                unsure = True
+            if not (walled and lo >= wall):
+                span = hi - lo
+                total = total + span
+                inch = span * length
+                if math.isnan(cut) and inches + inch > max_clutter:
+                    cut = lo + (max_clutter - inches) / length
+                inches = inches + inch
+                last = hi
+        if k < spans:
+            if done:
+                lo, hi = a0, a1
+            elif a1 > hi:
+                hi = a1
+    return total * length, cut, last, unsure
+
+
+@compiled_inline
+def _span_scratch(ring_first: Any) -> tuple[Any, Any, Any]:
+    """Scratch for the clutter of one line: its crossings of the longest outline, and room for every
+    outline's (in, out) spans."""
+    rings = len(ring_first) - 1
+    longest = 0
+    for r in range(rings):
+        longest = max(longest, ring_first[r + 1] - ring_first[r])
+    return np.empty(longest + 1), np.empty(rings * (longest // 2 + 1)), np.empty(rings * (longest // 2 + 1))
+
+
 @compiled
 def classify(
     ax: Any,
@@ -204,113 +358,32 @@ def classify(
     at_y = np.full(n, np.nan)
     target_in = np.zeros(n, np.bool_)
     by_what = np.full(n, BY_NONE, np.int64)
-    polys, ncaps = len(poly_piece), len(cap_piece)
-    rings = len(ring_first) - 1
+    first_ring_box = len(poly_piece) + len(cap_piece)
     # scratch, reused line after line
-    found = np.empty(edges.shape[1] + ncaps)
-    owner = np.empty(edges.shape[1] + ncaps, np.int64)
-    longest = 0
-    for r in range(rings):
-        longest = max(longest, ring_first[r + 1] - ring_first[r])
-    cuts = np.empty(longest + 1)
-    span0 = np.empty(rings * (longest // 2 + 1))
-    span1 = np.empty(rings * (longest // 2 + 1))
+    found = np.empty(edges.shape[1] + len(cap_piece))
+    owner = np.empty(edges.shape[1] + len(cap_piece), np.int64)
+    cuts, span0, span1 = _span_scratch(ring_first)
     for i in range(n):
         if odd[i]:
             continue
         lax, lay, lbx, lby = ax[i], ay[i], bx[i], by[i]
         dx, dy = lbx - lax, lby - lay
         dd = dx * dx + dy * dy
-        unsure = False
-        # walls and buildings: every crossing, then the first
-        m = 0
-        for p in range(polys):
-            if crosses_box(lax, lay, lbx, lby, dx, dy, boxes, p, 0.0):
-                start = m
-                m, doubt = _poly_hits(lax, lay, dx, dy, dd, edges, poly_first[p], poly_first[p + 1], found, m)
-                unsure |= doubt
-                owner[start:m] = poly_piece[p]
-        for c in range(ncaps):
-            if crosses_box(lax, lay, lbx, lby, dx, dy, boxes, polys + c, 0.0):
-                t, doubt = _cap_hit(lax, lay, dx, dy, dd, caps, c)
-                found[m] = t
-                unsure |= doubt
-                owner[m] = cap_piece[c]
-                m += 1
-        wall = np.inf
-        piece = -1
-        for k in range(m):
-            if math.isfinite(found[k]) and found[k] <= wall:
-                if found[k] < wall:
-                    wall = found[k]
-                piece = owner[k]  # of equal crossings, the last (as numpy's assignment leaves it)
+        wall, piece, unsure = _first_wall(
+            lax, lay, lbx, lby, dx, dy, dd, edges, poly_first, poly_piece, caps, cap_piece, boxes, found, owner
+        )
         walled = math.isfinite(wall)
-        if walled:
-            second = np.inf  # the nearest crossing of another piece: a near tie is the single call's
-            for k in range(m):
-                if math.isfinite(found[k]) and owner[k] != piece:
-                    second = min(second, found[k])
-            if second - wall < TIE:
-                unsure = True
-        # clutter: the outlines the line may touch before its first wall (a hair past it, so a span
-        # running on to the wall is seen), and those whose box holds the target
-        reach = min(wall + 1e-6, 1.0)
-        ex, ey = lax + dx * reach, lay + dy * reach
-        spans = 0
-        tin = False
-        for r in range(rings):
-            b = polys + ncaps + r
-            holds = lbx >= boxes[0, b] and lbx <= boxes[2, b] and lby >= boxes[1, b] and lby <= boxes[3, b]
-            if not (holds or crosses_box(lax, lay, ex, ey, dx, dy, boxes, b, 0.0)):
-                continue
-            f0, f1 = ring_first[r], ring_first[r + 1]
-            count, inside, doubt = _ring_spans(lax, lay, lbx, lby, dx, dy, dd, clutter, f0, f1, cuts)
-            unsure |= doubt
-            tin |= inside
-            for k in range(0, count - 1, 2):  # (in, out) pairs, kept where they overlap the line
-                t0, t1 = cuts[k], cuts[k + 1]
-                if math.isfinite(t1) and not (t1 <= 0.0 or t0 >= 1.0):
-                    t0 = t0 if t0 > 0.0 else 0.0
-                    t1 = t1 if t1 < 1.0 else 1.0
-                    j = spans - 1  # kept in order of their starts (insertion; equal starts merge alike)
-                    while j >= 0 and span0[j] > t0:
-                        span0[j + 1], span1[j + 1] = span0[j], span1[j]
-                        j -= 1
-                    span0[j + 1], span1[j + 1] = t0, t1
-                    spans += 1
+        spans, tin, doubt = _clutter_spans(
+            lax, lay, lbx, lby, dx, dy, dd, wall, clutter, ring_first, boxes, first_ring_box, cuts, span0, span1
+        )
+        unsure |= doubt
         total = 0.0
         cut = np.nan
         if spans:
-            # the union (geometry.merge_intervals): each merged interval clipped at the wall and
-            # added to the sums in order
-            length = lengths[i]
-            inches = 0.0
-            last = 0.0
-            lo, hi = span0[0], span1[0]
-            for k in range(1, spans + 1):
-                done = True
-                if k < spans:
-                    a0, a1 = span0[k], span1[k]
-                    done = a0 > hi
-                if done:
-                    if walled and lo < wall + END_CLEARANCE and hi > wall - END_CLEARANCE:
-                        unsure = True
-                    if not (walled and lo >= wall):
-                        span = hi - lo
-                        total = total + span
-                        inch = span * length
-                        if math.isnan(cut) and inches + inch > max_clutter:
-                            cut = lo + (max_clutter - inches) / length
-                        inches = inches + inch
-                        last = hi
-                if k < spans:
-                    if done:
-                        lo, hi = a0, a1
-                    elif a1 > hi:
-                        hi = a1
+            total, cut, last, doubt = _clutter_crossed(span0, span1, spans, wall, lengths[i], max_clutter)
+            unsure |= doubt
             if not walled:
                 tin = last >= 1.0
-            total = total * length
         target_in[i] = tin
         if unsure or (tin and not (walled or spans)):  # a target in clutter the line never reaches
             continue

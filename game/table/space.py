@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 import pymunk
 
-from game.scenario.model import Point, Scenario, Terrain
+from game.scenario.model import Point, Scenario, Terrain, describe
 from game.table import geometry as geo
 from game.table.corners import CornerGraph, DistanceField
 from game.table.geometry import in_front_arc, path_length, truncate_path  # noqa: F401 (re-exported)
@@ -131,11 +131,6 @@ class UnknownFigure(KeyError):
 def edge_distance_between(a: Point, ra: float, b: Point, rb: float) -> float:
     """Base edge to base edge (never below 0)."""
     return max(0.0, math.dist(a, b) - ra - rb)
-
-
-def describe(terrain: Terrain) -> str:
-    """How a piece of terrain is named in messages: ``building 12 'Farmhouse'``."""
-    return f"{terrain.kind} {terrain.id} '{terrain.name}'" if terrain.name else f"{terrain.kind} {terrain.id}"
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 none, never the map's internal ids.
 
 The table names what blocked a line precisely for map designers and the rules (``"wall 7 'Garden
-wall'"``, ``"building 13"``, ``"figure z1"``: see :func:`game.table.space.describe`); the screens and
+wall'"``, ``"building 13"``, ``"figure z1"``: see :func:`game.scenario.model.describe`); the screens and
 the messages a player reads pass that through :func:`in_words`.
 
 >>> in_words("wall 7 'Garden wall'"), in_words("building 13"), in_words("table edge")
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-# "kind id 'name'" or "kind id" as game.table.space.describe writes a piece of terrain
+# "kind id 'name'" or "kind id" as game.scenario.model.describe writes a piece of terrain
 _TERRAIN = re.compile(r"^(?P<kind>[A-Za-z_][\w ]*?) (?P<id>-?\d+)(?: '(?P<name>.*)')?$", re.DOTALL)
 _FIXED = {"table edge": "the table edge", "move allowance": "the move allowance"}
 

@@ -1,19 +1,19 @@
-"""Run ``deadground`` (same arguments) until its first frame is on screen, then stop at once.
+"""Stop the game at its first frame on screen: the start-up benchmark's hook into pygame.
 
-Prints the wall-clock time (``time.time()``) of the first ``pygame.display.flip`` so
-:mod:`game.bench.startup` can measure start-up from outside, without a hook in the game itself.
-
-    python -m game.ui.first_frame play maps/normandy_village.tmx
+:func:`stop_at_first_frame` makes the next ``pygame.display.flip`` print the wall-clock time
+(``time.time()``) and end the process at once, so :mod:`game.bench.startup` can measure start-up from
+outside, without a hook in the game itself. The benchmark's runner (:mod:`game.bench.first_frame`) calls
+it and then starts ``deadground`` as a player would.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import time
 
 
-def main(argv: list[str]) -> int:
+def stop_at_first_frame() -> None:
+    """From now on the first flip of the screen prints ``first-frame <time>`` and ends the process."""
     import pygame
 
     flip = pygame.display.flip
@@ -24,12 +24,3 @@ def main(argv: list[str]) -> int:
         os._exit(0)  # nothing after the first frame is being measured
 
     pygame.display.flip = first_flip
-    from game.cli import main as deadground
-
-    deadground(argv)
-    print("deadground ended before drawing a frame", file=sys.stderr)
-    return 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.rules.outbreak.data import load_data
 from game.scenario.model import Scenario
-from game.scenario.review import ForceFacts
+from game.scenario.refusals import ForceFacts
 
 
 def force_facts(scenario: Scenario | None = None) -> ForceFacts:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.rules.zombie40k.data import load_data
 from game.scenario.model import Scenario
-from game.scenario.review import ForceFacts
+from game.scenario.refusals import ForceFacts
 
 
 def force_facts(scenario: Scenario | None = None) -> ForceFacts:

@@ -210,129 +210,173 @@ class AfterAction:
         """
         st = game.state
         figures = getattr(st, "figures", {}) or {}
-        side: dict[str, str] = {fid: f.side for fid, f in figures.items()}
-        soldiers: dict[str, SoldierRecord] = {}
-        for fid, f in figures.items():
-            if f.side == ALLIES:
-                soldiers[fid] = SoldierRecord(
-                    fid,
-                    int(getattr(f, "player", 0)),
-                    getattr(f, "nation", ""),
-                    getattr(f, "role", ""),
-                    getattr(f, "weapon", ""),
-                    int(f.guts_start),
-                    int(f.guts),
-                    f.state,
-                )
-        placed: set[str] = set()
-        first_change: dict[str, str] = {}  # figure -> the name of its first state-changing event
-        # the timeline the chart is replayed from: ("turn", n) marks and (event name, figure)
-        timeline: list[tuple[str, Any]] = []
-        knocked = {ALLIES: 0, ZOMBIES: 0}
-        killed = {ALLIES: 0, ZOMBIES: 0}
-        exited = 0
-        shots = hits = orders = orders_ok = 0
-        actor: str | None = None  # the soldier whose shot or melee test is being resolved
-        target: str | None = None
-        test_kind = ""
-        winner_ev: str | None = None
-        reason_ev = ""
-
-        for ev in game.log:
-            kind = type(ev).__name__
-            if kind == "DiceRolled":  # most of the log: skip it first
-                continue
-            if kind == "TurnStarted":
-                timeline.append(("turn", int(ev.turn)))
-            elif kind == "FigurePlaced":
-                placed.add(ev.figure)
-                side.setdefault(ev.figure, ev.side)
-                timeline.append((kind, ev.figure))
-            elif kind in _STATE_CHANGES:
-                fid = ev.figure
-                if fid not in placed:
-                    first_change.setdefault(fid, kind)
-                timeline.append((kind, fid))
-                s = side.get(fid)
-                if kind == "Killed":
-                    if s in killed:
-                        killed[s] += 1
-                    _credit_kill(soldiers, s, fid, ev.cause, actor if target == fid else None)
-                    if fid in soldiers:
-                        soldiers[fid].killed_by = ev.cause
-                elif kind == "KnockedDown":
-                    if s in knocked:
-                        knocked[s] += 1
-                    if actor in soldiers and target == fid:
-                        soldiers[actor].knockdowns += 1
-                elif kind == "Exited":
-                    exited += 1
-            elif kind == "Fired":
-                shots += 1
-                actor, target, test_kind = ev.figure, ev.target, "fire"
-                if ev.figure in soldiers:
-                    soldiers[ev.figure].shots += 1
-            elif kind == "MeleeAttack":
-                actor, target, test_kind = ev.soldier, ev.zombie, "melee"
-            elif kind == "GutsTested":
-                if ev.figure == actor and ev.action == test_kind and ev.outcome in ("success", "critical_success"):
-                    if test_kind == "fire":
-                        hits += 1
-                        if actor in soldiers:
-                            soldiers[actor].hits += 1
-                    elif actor in soldiers:
-                        soldiers[actor].melee_won += 1
-            elif kind == "Ordered":
-                orders += 1
-                orders_ok += bool(ev.success)
-                actor = target = None
-            elif kind == "GameOver":
-                winner_ev, reason_ev = ev.winner, ev.reason
-
-        sections = _sections(st, soldiers)
-        records = list(soldiers.values())
+        tally = _LogTally(_soldier_records(figures), {fid: f.side for fid, f in figures.items()})
+        tally.read(game.log)
+        records = list(tally.soldiers.values())
         best = _best(records)
         turns = int(getattr(st, "turn", 0) or 0)
-        series_turns, series = _replay(timeline, placed, first_change, figures, side, turns)
-        allied_figs = [f for f in figures.values() if f.side == ALLIES]
-        zombie_figs = [f for f in figures.values() if f.side == ZOMBIES]
+        series_turns, series = _replay(
+            tally.timeline, tally.placed, tally.first_change, figures, tally.side, turns
+        )
+        allies, zombies = _side_summaries(figures, tally)
         scenario = getattr(game, "scenario", None)
         return cls(
             ruleset=str(getattr(game, "ruleset", "") or getattr(scenario, "ruleset", "")),
             scenario=str(getattr(scenario, "title", "") or "Scenario"),
-            winner=getattr(st, "winner", None) or winner_ev,
-            reason=getattr(st, "reason", "") or reason_ev,
+            winner=getattr(st, "winner", None) or tally.winner,
+            reason=getattr(st, "reason", "") or tally.reason,
             turns=turns,
             turn_limit=int(getattr(st, "turn_limit", 0) or 0),
             objective=str(getattr(st, "objective", "")),
             seed=getattr(game, "seed", None),
-            allies=SideSummary(
-                len(allied_figs),
-                killed[ALLIES],
-                knocked[ALLIES],
-                exited,
-                sum(f.state in (STANDING, KNOCKED_DOWN) for f in allied_figs),
-                killed[ZOMBIES],
-            ),
-            zombies=SideSummary(
-                len(zombie_figs),
-                killed[ZOMBIES],
-                knocked[ZOMBIES],
-                0,
-                sum(f.state in (STANDING, KNOCKED_DOWN) for f in zombie_figs),
-                killed[ALLIES],
-            ),
-            sections=sections,
+            allies=allies,
+            zombies=zombies,
+            sections=_sections(st, tally.soldiers),
             soldiers=records,
             best_soldier=best.id if best else None,
             best_citation=best.citation() if best else "",
-            shots_fired=shots,
-            shots_hit=hits,
-            orders_given=orders,
-            orders_succeeded=orders_ok,
+            shots_fired=tally.shots,
+            shots_hit=tally.hits,
+            orders_given=tally.orders,
+            orders_succeeded=tally.orders_ok,
             series_turns=series_turns,
             series=series,
         )
+
+
+def _soldier_records(figures: dict[str, Any]) -> dict[str, SoldierRecord]:
+    """A blank record of each Allied soldier, in roster order, with his GUTS and fate at the end."""
+    return {
+        fid: SoldierRecord(
+            fid,
+            int(getattr(f, "player", 0)),
+            getattr(f, "nation", ""),
+            getattr(f, "role", ""),
+            getattr(f, "weapon", ""),
+            int(f.guts_start),
+            int(f.guts),
+            f.state,
+        )
+        for fid, f in figures.items()
+        if f.side == ALLIES
+    }
+
+
+def _side_summaries(figures: dict[str, Any], tally: _LogTally) -> tuple[SideSummary, SideSummary]:
+    """The Allies' and the zombies' counts: each side's losses are the other's kills."""
+    allied = [f for f in figures.values() if f.side == ALLIES]
+    zombies = [f for f in figures.values() if f.side == ZOMBIES]
+    killed, knocked = tally.killed, tally.knocked
+    on_table = (STANDING, KNOCKED_DOWN)
+    return (
+        SideSummary(
+            len(allied),
+            killed[ALLIES],
+            knocked[ALLIES],
+            tally.exited,
+            sum(f.state in on_table for f in allied),
+            killed[ZOMBIES],
+        ),
+        SideSummary(
+            len(zombies),
+            killed[ZOMBIES],
+            knocked[ZOMBIES],
+            0,
+            sum(f.state in on_table for f in zombies),
+            killed[ALLIES],
+        ),
+    )
+
+
+@dataclass
+class _LogTally:
+    """One pass over a game's log: the soldiers' records filled in, each side's losses, the shots and
+    orders, and the timeline the chart is replayed from."""
+
+    soldiers: dict[str, SoldierRecord]
+    side: dict[str, str]  # figure -> its side, the set-up's placements added
+    placed: set[str] = field(default_factory=set)
+    first_change: dict[str, str] = field(default_factory=dict)  # figure -> its first state-changing event
+    # ("turn", n) marks and (event name, figure)
+    timeline: list[tuple[str, Any]] = field(default_factory=list)
+    knocked: dict[str, int] = field(default_factory=lambda: {ALLIES: 0, ZOMBIES: 0})
+    killed: dict[str, int] = field(default_factory=lambda: {ALLIES: 0, ZOMBIES: 0})
+    exited: int = 0
+    shots: int = 0
+    hits: int = 0
+    orders: int = 0
+    orders_ok: int = 0
+    actor: str | None = None  # the soldier whose shot or melee test is being resolved
+    target: str | None = None
+    test_kind: str = ""
+    winner: str | None = None  # as the log's GameOver says
+    reason: str = ""
+
+    def read(self, log: Iterable[Any]) -> None:
+        for ev in log:
+            kind = type(ev).__name__
+            if kind == "DiceRolled":  # most of the log: skip it first
+                continue
+            if kind == "TurnStarted":
+                self.timeline.append(("turn", int(ev.turn)))
+            elif kind == "FigurePlaced":
+                self.placed.add(ev.figure)
+                self.side.setdefault(ev.figure, ev.side)
+                self.timeline.append((kind, ev.figure))
+            elif kind in _STATE_CHANGES:
+                self.state_changed(kind, ev)
+            elif kind == "Fired":
+                self.fired(ev)
+            elif kind == "MeleeAttack":
+                self.actor, self.target, self.test_kind = ev.soldier, ev.zombie, "melee"
+            elif kind == "GutsTested":
+                self.guts_tested(ev)
+            elif kind == "Ordered":
+                self.orders += 1
+                self.orders_ok += bool(ev.success)
+                self.actor = self.target = None
+            elif kind == "GameOver":
+                self.winner, self.reason = ev.winner, ev.reason
+
+    def state_changed(self, kind: str, ev: Any) -> None:
+        """A figure killed, knocked down, standing up or off the table: counted, and credited to the
+        soldier whose shot or melee it was."""
+        fid = ev.figure
+        if fid not in self.placed:
+            self.first_change.setdefault(fid, kind)
+        self.timeline.append((kind, fid))
+        s = self.side.get(fid)
+        if kind == "Killed":
+            if s in self.killed:
+                self.killed[s] += 1
+            _credit_kill(self.soldiers, s, fid, ev.cause, self.actor if self.target == fid else None)
+            if fid in self.soldiers:
+                self.soldiers[fid].killed_by = ev.cause
+        elif kind == "KnockedDown":
+            if s in self.knocked:
+                self.knocked[s] += 1
+            if self.actor in self.soldiers and self.target == fid:
+                self.soldiers[self.actor].knockdowns += 1
+        elif kind == "Exited":
+            self.exited += 1
+
+    def fired(self, ev: Any) -> None:
+        self.shots += 1
+        self.actor, self.target, self.test_kind = ev.figure, ev.target, "fire"
+        if ev.figure in self.soldiers:
+            self.soldiers[ev.figure].shots += 1
+
+    def guts_tested(self, ev: Any) -> None:
+        """The test of the shot or melee being resolved: a success is a hit, or a zombie beaten off."""
+        actor = self.actor
+        if ev.figure != actor or ev.action != self.test_kind or ev.outcome not in ("success", "critical_success"):
+            return
+        if self.test_kind == "fire":
+            self.hits += 1
+            if actor in self.soldiers:
+                self.soldiers[actor].hits += 1
+        elif actor in self.soldiers:
+            self.soldiers[actor].melee_won += 1
 
 
 def _killer(cause: str) -> str:

@@ -34,18 +34,10 @@ from game.rules.drawing import Primitive
 from game.rules.routing import Routes
 from game.rules.zombiekrieg import view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.names import SHORT_ROLE, name_of
 from game.rules.zombiekrieg.state import Figure
 from game.table.wording import in_words
 
-ROLE_NAMES = {
-    "sergeant": "Sergeant",
-    "corporal": "Corporal",
-    "rifleman": "Rifleman",
-    "smg": "SMG gunner",
-    "lmg": "LMG gunner",
-    "zombie": "Zombie",
-}
-SHORT_ROLE = {"sergeant": "Sgt", "corporal": "Cpl", "rifleman": "Rfn", "smg": "SMG", "lmg": "LMG"}
 STATE_WORDS = {"standing": "standing", "knocked_down": "knocked down", "dead": "dead", "exited": "off the table"}
 NATIONS = ("american", "british", "soviet")
 SOLDIER_ROLES = ("sergeant", "corporal", "rifleman", "smg", "lmg")
@@ -89,10 +81,6 @@ def sprite_of(f: Figure, state: str | None = None) -> str:
     if state == "dead":
         return "tokens.dead_soldier"
     return soldier_sprite(f.nation, f.role)
-
-
-def name_of(f: Figure) -> str:
-    return f"{ROLE_NAMES.get(f.role, f.role.capitalize())} {f.id}"
 
 
 def weapon_name(game: Any, f: Figure) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
 from game.rules.zombiekrieg import order
+from game.rules.zombiekrieg.names import name_of
 from game.rules.zombiekrieg.preview import fire_geometry
 from game.table.wording import in_words
 
@@ -25,8 +26,6 @@ def pct(p: float) -> str:
 
 def _namer(game: Any) -> Any:
     """A figure's name for :func:`in_words`: his rank and id, as the log and the roster say him."""
-    from game.rules.zombiekrieg.view import name_of
-
     return lambda fid: name_of(game.figure(fid))
 
 
