@@ -23,7 +23,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from game.rules import BUILTIN
+from game.rules.builtin import BUILTIN
 from game.rules.contract import Paragraph, Section, Table
 from game.rules.core import RuleSet, get_ruleset
 

@@ -211,17 +211,6 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 # or one of these changed, fails the test.
 KNOWN_CIRCLES = [
     {
-        "game.rules.zombie40k.attacks",
-        "game.rules.zombie40k.killing_floor",
-        "game.rules.zombie40k.mods",
-        "game.rules.zombie40k.movement",
-        "game.rules.zombie40k.power_ups",
-        "game.rules.zombie40k.respawn",
-        "game.rules.zombie40k.setup",
-        "game.rules.zombie40k.shooting",
-        "game.rules.zombie40k.world",
-    },
-    {
         "game.ui.app",
         "game.ui.scenes.base",
         "game.ui.scenes.demo",

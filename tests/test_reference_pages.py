@@ -4,7 +4,7 @@ sections, so the two cannot drift: a change to the rules help without the pages 
 from __future__ import annotations
 
 from game.reference_pages import DOCS, main, pages
-from game.rules import BUILTIN
+from game.rules.builtin import BUILTIN
 
 
 def test_every_rule_set_has_a_page_that_matches_the_rules_help():
