@@ -1,0 +1,158 @@
+"""The game every rule set plays the same way: a rule set's game subclasses :class:`KitGame`, states
+what differs (its title, its table of commands, how the game runs on after one, when it is over) and
+keeps only its own rules and questions.
+
+A command is carried out in two parts, looked up in the game's :attr:`KitGame.RULES`: its check (the rules'
+whole verdict and the plan, without rolling a die or changing anything; a refusal is an
+:class:`IllegalCommand`) and its carrying out (the rolls and the changes). So a refused command leaves the
+game as it was, in one place for every rule set.
+
+>>> from dataclasses import dataclass
+>>> from game.rules.core import Command
+>>> @dataclass(frozen=True)
+... class Wave(Command):
+...     figure: str
+>>> RULE = Rule(check=lambda world, cmd: cmd.figure, carry_out=lambda world, who: None)
+>>> RULE.check(None, Wave("sgt-1"))
+'sgt-1'
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from game.dice import Dice
+from game.rules.core import Command, Event, IllegalCommand
+from game.rules.kit.world import KitWorld
+from game.scenario.model import Scenario
+from game.table import Table
+
+StateT = TypeVar("StateT")
+FigureT = TypeVar("FigureT")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How one kind of command is refused or carried out.
+
+    ``check(world, cmd)`` gives the plan or raises :class:`IllegalCommand`; it rolls no die and changes
+    nothing. ``carry_out(world, plan)`` rolls and changes the game."""
+
+    check: Callable[[Any, Any], Any]
+    carry_out: Callable[[Any, Any], None]
+
+
+def as_given(world: Any, cmd: Any) -> Any:
+    """The check of a command whose carrying out refuses it itself, before it rolls: the plan is the command."""
+    return cmd
+
+
+class KitGame(Generic[StateT, FigureT]):
+    """One game in progress; changed only by :meth:`apply`.
+
+    A rule set's game sets ``ruleset``, ``title`` and ``RULES``, builds ``self.world`` in its ``__init__``
+    (after ``super().__init__``) and gives :attr:`over` and :meth:`run_on`. ``ROSTER`` names the state's
+    dict of figures by id."""
+
+    ruleset: ClassVar[str]
+    title: ClassVar[str]  # the rule set's name in a refusal: "Zombiekrieg 848 has no command Wave."
+    RULES: ClassVar[Mapping[type[Command], Rule]]
+    ROSTER: ClassVar[str] = "figures"
+    world: KitWorld[Any, StateT]
+
+    def __init__(self, scenario: Scenario, options: dict[str, Any] | None, seed: int, dice: Dice | None) -> None:
+        self.scenario = scenario
+        self.options = dict(options or {})
+        self.seed = seed
+        self.dice = dice if dice is not None else Dice(seed)
+        self.commands: list[Command] = []
+        self.log: list[Event] = []
+
+    # -- plumbing
+    @property
+    def state(self) -> StateT:
+        return self.world.state
+
+    @property
+    def table(self) -> Table:
+        return self.world.table
+
+    def _flush(self) -> list[Event]:
+        """The events since the last flush, now part of the log."""
+        out, self.world.events = self.world.events, []
+        self.log.extend(out)
+        return out
+
+    # -- the Game protocol
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner  # type: ignore[attr-defined,no-any-return]
+
+    def figure(self, fid: str) -> FigureT:
+        return self._roster()[fid]
+
+    @property
+    def figures(self) -> list[FigureT]:
+        return list(self._roster().values())
+
+    def _roster(self) -> dict[str, FigureT]:
+        return getattr(self.state, self.ROSTER)  # type: ignore[no-any-return]
+
+    def apply(self, cmd: Command) -> list[Event]:
+        """Check (IllegalCommand: nothing changed, no die rolled), carry out, then run the game on."""
+        rule, plan = self.check(cmd)
+        self._changing()
+        rule.carry_out(self.world, plan)
+        self.commands.append(cmd)
+        self.run_on()
+        self._changing()
+        return self._flush()
+
+    def check(self, cmd: Command) -> tuple[Rule, Any]:
+        """The rule of ``cmd`` and its plan, or IllegalCommand; nothing is rolled or changed."""
+        if self.over:
+            raise IllegalCommand("The game is over.")
+        for kind in type(cmd).__mro__:
+            rule = self.RULES.get(kind)
+            if rule is not None:
+                return rule, self._plan(rule, cmd)
+        raise IllegalCommand(f"{self.title} has no command {type(cmd).__name__}.")
+
+    def _plan(self, rule: Rule, cmd: Command) -> Any:
+        """Hook: ``rule.check`` of ``cmd`` (a game that keeps its plans may look there first)."""
+        return rule.check(self.world, cmd)
+
+    def _changing(self) -> None:
+        """Hook: the state is about to change (before carrying out) or has changed (after running on)."""
+
+    def run_on(self) -> None:
+        """Hook: run the game on after a command until a player must decide (the turn or phase machine)."""
+        raise NotImplementedError
+
+    def state_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.state.to_data()  # type: ignore[attr-defined]
+        data["ruleset"] = self.ruleset
+        data["seed"] = self.seed
+        data["rolls"] = len(self.dice.log)
+        return data
+
+    def fork(self) -> KitGame[StateT, FigureT]:
+        """An independent copy (a replay's checkpoint), cheaper than replaying every command.
+
+        The pymunk table cannot be deep-copied, so a fresh table with the same bases stands in for it;
+        the scenario and the rules' data are shared (they never change).
+        """
+        table = self.world.table
+        twin = type(table).from_scenario(self.scenario)
+        for fid in table.figures():
+            twin.place(fid, table.position(fid), table.radius(fid))
+        data = self.world.data
+        memo: dict[int, Any] = {id(table): twin, id(self.scenario): self.scenario, id(data): data}
+        return copy.deepcopy(self, memo)
