@@ -24,6 +24,17 @@ def shared_events(*more: type) -> Registry:
 
 
 @dataclass(frozen=True)
+class FigurePlaced(Event):
+    """A figure was set up on the table (at creation, or later where the rules bring one in)."""
+
+    figure: str
+    side: str
+    role: str
+    position: Point
+    facing: float
+
+
+@dataclass(frozen=True)
 class TurnStarted(Event):
     turn: int
 

@@ -12,7 +12,8 @@ import math
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.kit import KitGame, Rule
 from game.rules.outbreak import acting, forces, objectives, sequence, shooting, spotting
 from game.rules.outbreak import preview as previews
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
@@ -26,10 +27,38 @@ from game.scenario.model import Scenario
 from game.table import Table
 
 
-class OutbreakGame:
+def _spot(w: World, plan: tuple[Figure, Figure | None]) -> None:
+    f, z = plan
+    f.acted = "spot"
+    if z is None:
+        w.emit(SpotRolled(f.id, "", 0.0, 0, 0, False))
+    elif spotting.check(w, f, z, f"{f.id} spots"):
+        f.aware = True
+
+
+def _end_step_check(w: World, cmd: EndStep) -> EndStep:
+    if w.state.step not in (Step.HUMANS, Step.REACTION):
+        raise IllegalCommand("It is not the humans' step.")
+    return cmd
+
+
+def _end_step(w: World, cmd: EndStep) -> None:
+    sequence.end_player(w)
+
+
+class OutbreakGame(KitGame[ObState, Figure]):
     """One game in progress; changed only by :meth:`apply`."""
 
     ruleset: ClassVar[str] = "outbreak"
+    title: ClassVar[str] = "Zombie Rules (Outbreak)"
+    RULES: ClassVar[dict[type[Command], Rule]] = {
+        Move: Rule(move_plan, move_carry_out),
+        Fire: Rule(shooting.plan, shooting.carry_out),
+        ClearJam: Rule(shooting.plan_clear, shooting.clear),
+        Spot: Rule(previews.plan_spot, _spot),
+        EndStep: Rule(_end_step_check, _end_step),
+    }
+    world: World
 
     def __init__(
         self,
@@ -40,13 +69,8 @@ class OutbreakGame:
         data: ObData | None = None,
         start: bool = True,
     ) -> None:
-        self.scenario = scenario
-        self.options = dict(options or {})
-        self.seed = seed
+        super().__init__(scenario, options, seed, dice)
         self.data = data or load_data()
-        self.dice = dice if dice is not None else Dice(seed)
-        self.commands: list[Command] = []
-        self.log: list[Event] = []
         self.world = World(scenario, self.data, self.dice, ObState(), Table.from_scenario(scenario))
         self.world.table.keep_sight()  # sight depends on the two points only: the same lines come back
         players, specs, self.reading = forces.check_options(
@@ -58,66 +82,12 @@ class OutbreakGame:
             sequence.advance(self.world, self.reading)
         self._flush()
 
-    # -- plumbing
-    @property
-    def state(self) -> ObState:
-        return self.world.state
-
-    @property
-    def table(self) -> Table:
-        return self.world.table
-
-    def _flush(self) -> list[Event]:
-        out, self.world.events = self.world.events, []
-        self.log.extend(out)
-        return out
-
-    # -- the Game protocol
     @property
     def over(self) -> bool:
         return self.state.step == Step.OVER
 
-    @property
-    def winner(self) -> str | None:
-        return self.state.winner
-
-    def figure(self, fid: str) -> Figure:
-        return self.state.figures[fid]
-
-    @property
-    def figures(self) -> list[Figure]:
-        return list(self.state.figures.values())
-
-    def apply(self, cmd: Command) -> list[Event]:
-        """Validate (IllegalCommand, nothing changed, no die rolled), carry out, then run the move on."""
-        w = self.world
-        if self.over:
-            raise IllegalCommand("The game is over.")
-        if isinstance(cmd, Move):
-            p = move_plan(w, cmd)
-            move_carry_out(w, p)
-        elif isinstance(cmd, Fire):
-            fp = shooting.plan(w, cmd)
-            shooting.carry_out(w, fp)
-        elif isinstance(cmd, ClearJam):
-            f = shooting.plan_clear(w, cmd)
-            shooting.clear(w, f)
-        elif isinstance(cmd, Spot):
-            f, z = previews.plan_spot(w, cmd)
-            f.acted = "spot"
-            if z is None:
-                w.emit(SpotRolled(f.id, "", 0.0, 0, 0, False))
-            elif spotting.check(w, f, z, f"{f.id} spots"):
-                f.aware = True
-        elif isinstance(cmd, EndStep):
-            if self.state.step not in (Step.HUMANS, Step.REACTION):
-                raise IllegalCommand("It is not the humans' step.")
-            sequence.end_player(w)
-        else:
-            raise IllegalCommand(f"Zombie Rules (Outbreak) has no command {type(cmd).__name__}.")
-        self.commands.append(cmd)
-        sequence.advance(w, self.reading)
-        return self._flush()
+    def run_on(self) -> None:
+        sequence.advance(self.world, self.reading)
 
     def preview(self, cmd: Command) -> Preview:
         return previews.preview(self.world, cmd)
@@ -197,13 +167,6 @@ class OutbreakGame:
                 if c.length >= 0.01:
                     cmds.append(Move(figure_id, (tuple(round(v, 4) for v in c.end),)))  # type: ignore[arg-type]
         return cmds
-
-    def state_data(self) -> dict[str, Any]:
-        data = self.state.to_data()
-        data["ruleset"] = self.ruleset
-        data["seed"] = self.seed
-        data["rolls"] = len(self.dice.log)
-        return data
 
 
 def new_game(

@@ -7,21 +7,20 @@ from dataclasses import dataclass
 
 from game.rules.core import DiceRolled as DiceRolled  # the shared dice event, in this log too
 from game.rules.core import Event
-from game.rules.kit.events import Exited, GameOver, Killed, Moved, Point, Turned, TurnStarted, shared_events
+from game.rules.kit.events import (
+    Exited,
+    FigurePlaced,
+    GameOver,
+    Killed,
+    Moved,
+    Point,
+    Turned,
+    TurnStarted,
+    shared_events,
+)
 
-EVENTS = shared_events(TurnStarted, Moved, Turned, Killed, Exited, GameOver)  # Zombiekrieg's events by name
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class FigurePlaced(Event):
-    """A figure was set up on the table at creation."""
-
-    figure: str
-    side: str
-    role: str
-    position: Point
-    facing: float
+# Zombiekrieg's events by name
+EVENTS = shared_events(FigurePlaced, TurnStarted, Moved, Turned, Killed, Exited, GameOver)
 
 
 @EVENTS.add
