@@ -12,7 +12,8 @@ import math
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.kit import KitGame, Rule, as_given
 from game.rules.zombie40k import assault, killing_floor, mods, morale, movement, power_ups, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import (
@@ -30,16 +31,86 @@ from game.rules.zombie40k.commands import (
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.hooks import Hooks
 from game.rules.zombie40k.power_ups import PowerUps
-from game.rules.zombie40k.state import PLAYERS, Model, Phase, Z40State
+from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit, Z40State
 from game.rules.zombie40k.world import World
 from game.scenario.model import Scenario
 from game.table import Table
 
 
-class Zombie40kGame:
+def check_shoot(w: World, cmd: Shoot) -> shooting.FirePlan:
+    """Validate a Shoot without rolling; the fire plan or IllegalCommand."""
+    st = w.state
+    if st.phase != Phase.SHOOTING:
+        raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
+    unit, target = shooting.check_fire(w, cmd.unit, cmd.target, "shoot")
+    after_throw = killing_floor.shoot_after_throw(w, unit, target)
+    if after_throw:
+        raise IllegalCommand(after_throw)
+    if unit.targets_shot:
+        if not w.unit_has(unit, "Split Fire"):
+            raise IllegalCommand(f"{unit.name} has already shot this phase.")
+        if len(unit.targets_shot) >= 2 or target.id in unit.targets_shot:
+            raise IllegalCommand("Split Fire allows one second target, once.")
+    return shooting.plan(w, unit, target, cmd.models, aim=cmd.aim)
+
+
+def _shoot(w: World, p: shooting.FirePlan) -> None:
+    shooting.carry_out(w, p)
+    p.unit.targets_shot.append(p.target.id)
+    _after_firing(w, p)
+
+
+def _check_throw(w: World, cmd: Throw) -> tuple[shooting.FirePlan, str]:
+    return killing_floor.plan_throw(w, cmd), cmd.grenade
+
+
+def _throw(w: World, plan: tuple[shooting.FirePlan, str]) -> None:
+    p, grenade = plan
+    killing_floor.mark_throw(w, p, grenade)
+    shooting.carry_out(w, p)
+    _after_firing(w, p)
+
+
+def _after_firing(w: World, p: shooting.FirePlan) -> None:
+    """The firers have shot this turn; a squad shot at tests its morale."""
+    p.unit.shot_turn = w.state.turn
+    if p.target.side == PLAYERS:
+        morale.after_shooting(w, p.target)
+
+
+def _charge(w: World, plan: tuple[Unit, Unit, float]) -> None:
+    assault.charge(w, *plan)
+
+
+def _check_end_phase(w: World, cmd: EndPhase) -> EndPhase:
+    if w.state.active_player is None or w.state.phase not in turn.PLAYER_PHASES:
+        raise IllegalCommand("No player phase is waiting to end.")
+    return cmd
+
+
+def _end_phase(w: World, cmd: EndPhase) -> None:
+    turn.end_phase(w)
+
+
+class Zombie40kGame(KitGame[Z40State, Model]):
     """One game in progress; changed only by :meth:`apply`."""
 
     ruleset: ClassVar[str] = "zombie40k"
+    title: ClassVar[str] = "Zombie 40,000"
+    ROSTER: ClassVar[str] = "models"
+    RULES: ClassVar[dict[type[Command], Rule]] = {
+        PowerUpChoice: Rule(as_given, power_ups.choose),
+        UsePowerUp: Rule(as_given, power_ups.use),
+        Move: Rule(movement.plan_move, movement.carry_out),
+        Run: Rule(movement.plan_move, movement.carry_out),
+        Shoot: Rule(check_shoot, _shoot),
+        Charge: Rule(assault.plan_charge, _charge),
+        Throw: Rule(_check_throw, _throw),
+        Buy: Rule(as_given, killing_floor.buy),
+        Sell: Rule(as_given, killing_floor.sell),
+        EndPhase: Rule(_check_end_phase, _end_phase),
+    }
+    world: World
 
     def __init__(
         self,
@@ -50,21 +121,16 @@ class Zombie40kGame:
         data: Z40Data | None = None,
         hooks: Hooks | None = None,
     ) -> None:
-        self.scenario = scenario
-        self.options = dict(options or {})
+        super().__init__(scenario, options, seed, dice)
         if "mods" not in self.options and mods.scenario_mods(scenario):  # the scenario's own (Last Evac: coop)
             self.options["mods"] = mods.scenario_mods(scenario)
-        self.seed = seed
         self.data = data or load_data()
-        self.dice = dice if dice is not None else Dice(seed)
-        self.commands: list[Command] = []
-        self.log: list[Event] = []
         teams = setup.check_options(self.data, scenario, self.options, seed)
         chosen = mods.check_mods(self.data, self.options)
         self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")), mods=chosen)
         self.world = World(
-            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks or PowerUps()
+            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks=hooks or PowerUps()
         )
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
@@ -75,97 +141,21 @@ class Zombie40kGame:
         turn.advance(self.world)
         self._flush()
 
-    # -- plumbing
-    @property
-    def state(self) -> Z40State:
-        return self.world.state
-
-    @property
-    def table(self) -> Table:
-        return self.world.table
-
-    def _flush(self) -> list[Event]:
-        out, self.world.events = self.world.events, []
-        self.log.extend(out)
-        return out
-
-    # -- the Game protocol
     @property
     def over(self) -> bool:
         return self.state.phase == Phase.OVER
 
-    @property
-    def winner(self) -> str | None:
-        return self.state.winner
-
-    def figure(self, fid: str) -> Model:
-        return self.state.models[fid]
-
-    @property
-    def figures(self) -> list[Model]:
-        return list(self.state.models.values())
-
     def check_shoot(self, cmd: Shoot) -> shooting.FirePlan:
         """Validate a Shoot without rolling; the fire plan or IllegalCommand."""
-        w, st = self.world, self.state
-        if st.phase != Phase.SHOOTING:
-            raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
-        unit, target = shooting.check_fire(w, cmd.unit, cmd.target, "shoot")
-        after_throw = killing_floor.shoot_after_throw(w, unit, target)
-        if after_throw:
-            raise IllegalCommand(after_throw)
-        if unit.targets_shot:
-            if not w.unit_has(unit, "Split Fire"):
-                raise IllegalCommand(f"{unit.name} has already shot this phase.")
-            if len(unit.targets_shot) >= 2 or target.id in unit.targets_shot:
-                raise IllegalCommand("Split Fire allows one second target, once.")
-        return shooting.plan(w, unit, target, cmd.models, aim=cmd.aim)
+        return check_shoot(self.world, cmd)
 
-    def apply(self, cmd: Command) -> list[Event]:
-        """Validate (IllegalCommand, nothing changed), carry out, then run the turn machine on."""
-        w, st = self.world, self.state
-        if self.over:
-            raise IllegalCommand("The game is over.")
-        if isinstance(cmd, PowerUpChoice):
-            power_ups.choose(w, cmd)
-        elif isinstance(cmd, UsePowerUp):
-            power_ups.use(w, cmd)
-        else:
-            power_ups.must_choose_first(w)
-        if isinstance(cmd, (PowerUpChoice, UsePowerUp)):
-            pass
-        elif isinstance(cmd, (Move, Run)):
-            movement.carry_out(w, movement.plan_move(w, cmd))
-        elif isinstance(cmd, Shoot):
-            p = self.check_shoot(cmd)
-            shooting.carry_out(w, p)
-            p.unit.targets_shot.append(p.target.id)
-            p.unit.shot_turn = st.turn
-            if p.target.side == PLAYERS:
-                morale.after_shooting(w, p.target)
-        elif isinstance(cmd, Charge):
-            unit, target, dist = assault.plan_charge(w, cmd)
-            assault.charge(w, unit, target, dist)
-        elif isinstance(cmd, Throw):
-            p = killing_floor.plan_throw(w, cmd)
-            killing_floor.mark_throw(w, p, cmd.grenade)
-            shooting.carry_out(w, p)
-            p.unit.shot_turn = st.turn
-            if p.target.side == PLAYERS:
-                morale.after_shooting(w, p.target)
-        elif isinstance(cmd, Buy):
-            killing_floor.buy(w, cmd)
-        elif isinstance(cmd, Sell):
-            killing_floor.sell(w, cmd)
-        elif isinstance(cmd, EndPhase):
-            if st.active_player is None or st.phase not in turn.PLAYER_PHASES:
-                raise IllegalCommand("No player phase is waiting to end.")
-            turn.end_phase(w)
-        else:
-            raise IllegalCommand(f"Zombie 40,000 has no command {type(cmd).__name__}.")
-        self.commands.append(cmd)
-        turn.advance(w)
-        return self._flush()
+    def _plan(self, rule: Rule, cmd: Command) -> Any:
+        if not isinstance(cmd, (PowerUpChoice, UsePowerUp)):
+            power_ups.must_choose_first(self.world)  # a power-up roll waiting for its choice comes first
+        return super()._plan(rule, cmd)
+
+    def run_on(self) -> None:
+        turn.advance(self.world)
 
     def preview(self, cmd: Command) -> Preview:
         if self.over:
@@ -238,13 +228,6 @@ class Zombie40kGame:
             out += power_ups.usable(self.world, squad)
             out.append(EndPhase())
         return out
-
-    def state_data(self) -> dict[str, Any]:
-        data = self.state.to_data()
-        data["ruleset"] = self.ruleset
-        data["seed"] = self.seed
-        data["rolls"] = len(self.dice.log)
-        return data
 
 
 def power_up_actions(game: Zombie40kGame, fid: str) -> dict[str, UsePowerUp]:
