@@ -20,14 +20,15 @@ game as it was, in one place for every rule set.
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand
-from game.rules.kit.world import KitWorld
-from game.scenario.model import Scenario
+from game.rules.kit.world import Based, KitWorld
+from game.scenario.model import Point, Scenario
 from game.table import Table
 
 StateT = TypeVar("StateT")
@@ -53,23 +54,42 @@ def as_given(world: Any, cmd: Any) -> Any:
 class KitGame(Generic[StateT, FigureT]):
     """One game in progress; changed only by :meth:`apply`.
 
-    A rule set's game sets ``ruleset``, ``title`` and ``RULES``, builds ``self.world`` in its ``__init__``
-    (after ``super().__init__``) and gives :attr:`over` and :meth:`run_on`. ``ROSTER`` names the state's
-    dict of figures by id."""
+    A rule set's game sets ``ruleset``, ``title``, ``RULES`` and ``DATA`` and gives :meth:`set_up` (the world
+    and the forces), :meth:`run_on` (the turn machine, also run once at the start) and :attr:`over`.
+    ``ROSTER`` names the state's dict of figures by id."""
 
     ruleset: ClassVar[str]
     title: ClassVar[str]  # the rule set's name in a refusal: "Zombiekrieg 848 has no command Wave."
     RULES: ClassVar[Mapping[type[Command], Rule]]
+    DATA: ClassVar[Callable[[], Any]]  # the rules' data loader (a game may be given its data instead)
     ROSTER: ClassVar[str] = "figures"
     world: KitWorld[Any, StateT]
+    data: Any
 
-    def __init__(self, scenario: Scenario, options: dict[str, Any] | None, seed: int, dice: Dice | None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        options: dict[str, Any] | None,
+        seed: int,
+        dice: Dice | None = None,
+        data: Any = None,
+        start: bool = True,
+    ) -> None:
         self.scenario = scenario
         self.options = dict(options or {})
         self.seed = seed
         self.dice = dice if dice is not None else Dice(seed)
         self.commands: list[Command] = []
         self.log: list[Event] = []
+        self.data = data or type(self).DATA()
+        self.set_up()
+        if start:  # else the game stays as set up: tests place a position by hand
+            self.run_on()
+        self._flush()
+
+    def set_up(self) -> None:
+        """Hook: check the options, build ``self.world`` and place the forces (the events go to the log)."""
+        raise NotImplementedError
 
     # -- plumbing
     @property
@@ -135,6 +155,18 @@ class KitGame(Generic[StateT, FigureT]):
     def run_on(self) -> None:
         """Hook: run the game on after a command until a player must decide (the turn or phase machine)."""
         raise NotImplementedError
+
+    def compass_moves(self, f: Based, reach: float, least: float = 0.01) -> list[Point]:
+        """The ends of the eight compass moves of ``reach`` inches from ``f``, each cut to its legal part on
+        the table, leaving out those shorter than ``least``: the sample moves of ``legal_commands``."""
+        out: list[Point] = []
+        for k in range(8):
+            a = math.radians(45 * k)
+            goal = (f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a))
+            c = self.table.check_path([f.position, goal], f.radius, mover=f.id, max_length=reach)
+            if c.length >= least:
+                out.append((round(c.end[0], 4), round(c.end[1], 4)))
+        return out
 
     def state_data(self) -> dict[str, Any]:
         data: dict[str, Any] = self.state.to_data()  # type: ignore[attr-defined]

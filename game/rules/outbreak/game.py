@@ -8,7 +8,6 @@ True
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 from game.dice import Dice
@@ -51,6 +50,7 @@ class OutbreakGame(KitGame[ObState, Figure]):
 
     ruleset: ClassVar[str] = "outbreak"
     title: ClassVar[str] = "Zombie Rules (Outbreak)"
+    DATA = load_data
     RULES: ClassVar[dict[type[Command], Rule]] = {
         Move: Rule(move_plan, move_carry_out),
         Fire: Rule(shooting.plan, shooting.carry_out),
@@ -59,28 +59,16 @@ class OutbreakGame(KitGame[ObState, Figure]):
         EndStep: Rule(_end_step_check, _end_step),
     }
     world: World
+    data: ObData
 
-    def __init__(
-        self,
-        scenario: Scenario,
-        options: dict[str, Any] | None,
-        seed: int,
-        dice: Dice | None = None,
-        data: ObData | None = None,
-        start: bool = True,
-    ) -> None:
-        super().__init__(scenario, options, seed, dice)
-        self.data = data or load_data()
-        self.world = World(scenario, self.data, self.dice, ObState(), Table.from_scenario(scenario))
+    def set_up(self) -> None:
+        self.world = World(self.scenario, self.data, self.dice, ObState(), Table.from_scenario(self.scenario))
         self.world.table.keep_sight()  # sight depends on the two points only: the same lines come back
         players, specs, self.reading = forces.check_options(
             self.data, self.options, forces.map_characters(self.world)
         )
         forces.raise_forces(self.world, players, specs)
         objectives.setup(self.world)
-        if start:  # tests (testing.rigged_game) set a position up by hand instead
-            sequence.advance(self.world, self.reading)
-        self._flush()
 
     @property
     def over(self) -> bool:
@@ -160,12 +148,7 @@ class OutbreakGame(KitGame[ObState, Figure]):
             cmds.append(ClearJam(figure_id))
         if "move" in acts:
             reach = self.world.num("movement", "human_move")
-            for k in range(8):
-                a = math.radians(45 * k)
-                goal = (f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a))
-                c = self.table.check_path([f.position, goal], f.radius, mover=f.id, max_length=reach)
-                if c.length >= 0.01:
-                    cmds.append(Move(figure_id, (tuple(round(v, 4) for v in c.end),)))  # type: ignore[arg-type]
+            cmds += [Move(figure_id, (end,)) for end in self.compass_moves(f, reach)]
         return cmds
 
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.dice import Dice
@@ -98,6 +98,8 @@ class Zombie40kGame(KitGame[Z40State, Model]):
     ruleset: ClassVar[str] = "zombie40k"
     title: ClassVar[str] = "Zombie 40,000"
     ROSTER: ClassVar[str] = "models"
+    DATA = load_data
+    HOOKS: ClassVar[Callable[[], Hooks]] = PowerUps  # what hears of a squad or horde destroyed (issue 15)
     RULES: ClassVar[dict[type[Command], Rule]] = {
         PowerUpChoice: Rule(as_given, power_ups.choose),
         UsePowerUp: Rule(as_given, power_ups.use),
@@ -111,35 +113,25 @@ class Zombie40kGame(KitGame[Z40State, Model]):
         EndPhase: Rule(_check_end_phase, _end_phase),
     }
     world: World
+    data: Z40Data
 
-    def __init__(
-        self,
-        scenario: Scenario,
-        options: dict[str, Any] | None,
-        seed: int,
-        dice: Dice | None = None,
-        data: Z40Data | None = None,
-        hooks: Hooks | None = None,
-    ) -> None:
-        super().__init__(scenario, options, seed, dice)
+    def set_up(self) -> None:
+        scenario = self.scenario
         if "mods" not in self.options and mods.scenario_mods(scenario):  # the scenario's own (Last Evac: coop)
             self.options["mods"] = mods.scenario_mods(scenario)
-        self.data = data or load_data()
-        teams = setup.check_options(self.data, scenario, self.options, seed)
+        teams = setup.check_options(self.data, scenario, self.options, self.seed)
         chosen = mods.check_mods(self.data, self.options)
         self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")), mods=chosen)
         self.world = World(
-            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks=hooks or PowerUps()
+            scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks=type(self).HOOKS()
         )
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
         killing_floor.set_up(self.world)
         setup.place_boss(self.world)
         setup.place_hordes(self.world)
-        turn.next_turn(self.world)
-        turn.advance(self.world)
-        self._flush()
+        turn.next_turn(self.world)  # the first turn's order (run_on then starts it)
 
     @property
     def over(self) -> bool:
@@ -211,15 +203,8 @@ class Zombie40kGame(KitGame[Z40State, Model]):
         if st.phase in (Phase.MOVEMENT, Phase.SHOOTING):
             kind = Move if st.phase == Phase.MOVEMENT else Run
             for m in models:
-                for k in range(8):
-                    a = math.radians(45 * k)
-                    goal = (m.position[0] + 6 * math.cos(a), m.position[1] + 6 * math.sin(a))
-                    c = self.table.check_path([m.position, goal], m.radius, mover=m.id, max_length=6.0)
-                    if c.length < 0.05:
-                        continue
-                    cmd = kind(m.id, (tuple(round(v, 4) for v in c.end),))  # type: ignore[arg-type]
-                    if self.preview(cmd).legal:
-                        out.append(cmd)
+                cmds = [kind(m.id, (end,)) for end in self.compass_moves(m, 6.0, least=0.05)]
+                out += [cmd for cmd in cmds if self.preview(cmd).legal]
         if figure_id is None:
             if power_ups.waiting(self.world, squad):
                 return [

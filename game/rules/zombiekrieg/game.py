@@ -50,6 +50,7 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
 
     ruleset: ClassVar[str] = "zombiekrieg"
     title: ClassVar[str] = "Zombiekrieg 848"
+    DATA = load_data
     RULES: ClassVar[dict[type[Command], Rule]] = {
         Move: Rule(move.plan, move.carry_out),
         Fire: Rule(fire.plan, fire.carry_out),
@@ -57,17 +58,9 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
         EndTurn: Rule(_end_turn_check, _end_turn),
     }
     world: World
+    data: ZkData
 
-    def __init__(
-        self,
-        scenario: Scenario,
-        options: dict[str, Any] | None,
-        seed: int,
-        dice: Dice | None = None,
-        data: ZkData | None = None,
-    ) -> None:
-        super().__init__(scenario, options, seed, dice)
-        self.data = data or load_data()
+    def set_up(self) -> None:
         # What the queries (fire_targets, preview, actions_for) work out is kept until the state
         # changes: the bot asks them for every candidate, then again for the one it picks.
         self._version = 0
@@ -81,15 +74,12 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
         self._may_shoot: dict[tuple[Any, ...], int | None] = {}
         sections, corporal = forces.check_options(self.data, self.options)
         chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
-        self.world = World(
-            scenario, self.data, self.dice, ZkState(), Table.from_scenario(scenario), readings=chosen
-        )
+        table = Table.from_scenario(self.scenario)
+        self.world = World(self.scenario, self.data, self.dice, ZkState(), table, readings=chosen)
         self.world.table.keep_sight()
         forces.raise_sections(self.world, sections, corporal)
         objectives.setup(self.world)
         forces.raise_zombies(self.world)
-        turn.advance(self.world)
-        self._flush()
 
     @property
     def over(self) -> bool:
@@ -350,13 +340,7 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
             return cmds
         cmds = [Fire(figure_id, t) for t in self.fire_targets(figure_id)] + cmds
         reach = float(self.data.house("move_distance"))
-        for k in range(8):
-            a = math.radians(45 * k)
-            goal = (f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a))
-            c = self.table.check_path([f.position, goal], f.radius, mover=f.id, max_length=reach)
-            if c.length >= 0.01:
-                cmds.append(Move(figure_id, (tuple(round(v, 4) for v in c.end),)))  # type: ignore[arg-type]
-        return cmds
+        return cmds + [Move(figure_id, (end,)) for end in self.compass_moves(f, reach)]
 
 
 def new_game(
