@@ -9,7 +9,7 @@
 The kit imports only :mod:`game.rules.core` and the floors below it (dice, table, scenario), never a rule set.
 """
 
-from game.rules.kit.game import KitGame, Rule, as_given
+from game.rules.kit.game import KitGame, Rule, as_given, end_of_turn
 from game.rules.kit.world import KitWorld
 
-__all__ = ["KitGame", "KitWorld", "Rule", "as_given"]
+__all__ = ["KitGame", "KitWorld", "Rule", "as_given", "end_of_turn"]

@@ -51,6 +51,18 @@ def as_given(world: Any, cmd: Any) -> Any:
     return cmd
 
 
+def end_of_turn(may_end: Callable[[Any], bool], refusal: str, end: Callable[[Any], None]) -> Rule:
+    """The rule of the command that ends a player's part of the turn: refused with ``refusal`` unless
+    ``may_end(world)``, carried out by ``end(world)`` (the turn machine then runs on)."""
+
+    def check(world: Any, cmd: Command) -> Command:
+        if not may_end(world):
+            raise IllegalCommand(refusal)
+        return cmd
+
+    return Rule(check, lambda world, cmd: end(world))
+
+
 class KitGame(Generic[StateT, FigureT]):
     """One game in progress; changed only by :meth:`apply`.
 

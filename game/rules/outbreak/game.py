@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.kit import KitGame, Rule
+from game.rules.kit import KitGame, Rule, end_of_turn
 from game.rules.outbreak import acting, forces, objectives, sequence, shooting, spotting
 from game.rules.outbreak import preview as previews
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
@@ -35,16 +35,6 @@ def _spot(w: World, plan: tuple[Figure, Figure | None]) -> None:
         f.aware = True
 
 
-def _end_step_check(w: World, cmd: EndStep) -> EndStep:
-    if w.state.step not in (Step.HUMANS, Step.REACTION):
-        raise IllegalCommand("It is not the humans' step.")
-    return cmd
-
-
-def _end_step(w: World, cmd: EndStep) -> None:
-    sequence.end_player(w)
-
-
 class OutbreakGame(KitGame[ObState, Figure]):
     """One game in progress; changed only by :meth:`apply`."""
 
@@ -56,7 +46,11 @@ class OutbreakGame(KitGame[ObState, Figure]):
         Fire: Rule(shooting.plan, shooting.carry_out),
         ClearJam: Rule(shooting.plan_clear, shooting.clear),
         Spot: Rule(previews.plan_spot, _spot),
-        EndStep: Rule(_end_step_check, _end_step),
+        EndStep: end_of_turn(
+            lambda w: w.state.step in (Step.HUMANS, Step.REACTION),
+            "It is not the humans' step.",
+            sequence.end_player,
+        ),
     }
     world: World
     data: ObData

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.kit import KitGame, Rule, as_given
+from game.rules.kit import KitGame, Rule, as_given, end_of_turn
 from game.rules.zombie40k import assault, killing_floor, mods, morale, movement, power_ups, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import (
@@ -78,18 +78,12 @@ def _after_firing(w: World, p: shooting.FirePlan) -> None:
         morale.after_shooting(w, p.target)
 
 
+def _player_phase(w: World) -> bool:
+    return w.state.active_player is not None and w.state.phase in turn.PLAYER_PHASES
+
+
 def _charge(w: World, plan: tuple[Unit, Unit, float]) -> None:
     assault.charge(w, *plan)
-
-
-def _check_end_phase(w: World, cmd: EndPhase) -> EndPhase:
-    if w.state.active_player is None or w.state.phase not in turn.PLAYER_PHASES:
-        raise IllegalCommand("No player phase is waiting to end.")
-    return cmd
-
-
-def _end_phase(w: World, cmd: EndPhase) -> None:
-    turn.end_phase(w)
 
 
 class Zombie40kGame(KitGame[Z40State, Model]):
@@ -110,7 +104,7 @@ class Zombie40kGame(KitGame[Z40State, Model]):
         Throw: Rule(_check_throw, _throw),
         Buy: Rule(as_given, killing_floor.buy),
         Sell: Rule(as_given, killing_floor.sell),
-        EndPhase: Rule(_check_end_phase, _end_phase),
+        EndPhase: end_of_turn(_player_phase, "No player phase is waiting to end.", turn.end_phase),
     }
     world: World
     data: Z40Data

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.kit import KitGame, Rule
+from game.rules.kit import KitGame, Rule, end_of_turn
 from game.rules.zombiekrieg import fire, forces, move, objectives, order, readings, turn
 from game.rules.zombiekrieg import preview as previews
 from game.rules.zombiekrieg.actions import turn_reason
@@ -35,16 +35,6 @@ def _keep(store: dict[Any, Any], key: Any, value: Any) -> None:
     store[key] = value
 
 
-def _end_turn_check(w: World, cmd: EndTurn) -> EndTurn:
-    if w.state.phase != Phase.ALLIED:
-        raise IllegalCommand("It is not the Allied turn.")
-    return cmd
-
-
-def _end_turn(w: World, cmd: EndTurn) -> None:
-    turn.end_player_turn(w)
-
-
 class ZombiekriegGame(KitGame[ZkState, Figure]):
     """One game in progress; changed only by :meth:`apply`."""
 
@@ -55,7 +45,9 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
         Move: Rule(move.plan, move.carry_out),
         Fire: Rule(fire.plan, fire.carry_out),
         Order: Rule(order.plan, order.carry_out),
-        EndTurn: Rule(_end_turn_check, _end_turn),
+        EndTurn: end_of_turn(
+            lambda w: w.state.phase == Phase.ALLIED, "It is not the Allied turn.", turn.end_player_turn
+        ),
     }
     world: World
     data: ZkData
