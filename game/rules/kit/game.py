@@ -5,7 +5,7 @@ keeps only its own rules and questions.
 A command is carried out in two parts, looked up in the game's :attr:`KitGame.RULES`: its check (the rules'
 whole verdict and the plan, without rolling a die or changing anything; a refusal is an
 :class:`IllegalCommand`) and its carrying out (the rolls and the changes). So a refused command leaves the
-game as it was, in one place for every rule set.
+game as it was, in one place for every rule set. `tests/toy_rules` is a whole rule set on the kit in one file.
 
 >>> from dataclasses import dataclass
 >>> from game.rules.core import Command
@@ -23,7 +23,7 @@ import copy
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from game.dice import Dice
 from game.rules.core import Command, Event, IllegalCommand
@@ -31,7 +31,16 @@ from game.rules.kit.world import Based, KitWorld
 from game.scenario.model import Point, Scenario
 from game.table import Table
 
-StateT = TypeVar("StateT")
+
+class KitState(Protocol):
+    """What the kit reads of a rule set's state: who won (None while playing, or a draw) and its save data."""
+
+    winner: str | None
+
+    def to_data(self) -> dict[str, Any]: ...
+
+
+StateT = TypeVar("StateT", bound=KitState)
 FigureT = TypeVar("FigureT")
 
 
@@ -125,7 +134,7 @@ class KitGame(Generic[StateT, FigureT]):
 
     @property
     def winner(self) -> str | None:
-        return self.state.winner  # type: ignore[attr-defined,no-any-return]
+        return self.state.winner
 
     def figure(self, fid: str) -> FigureT:
         return self._roster()[fid]
@@ -181,13 +190,13 @@ class KitGame(Generic[StateT, FigureT]):
         return out
 
     def state_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = self.state.to_data()  # type: ignore[attr-defined]
+        data = self.state.to_data()
         data["ruleset"] = self.ruleset
         data["seed"] = self.seed
         data["rolls"] = len(self.dice.log)
         return data
 
-    def fork(self) -> KitGame[StateT, FigureT]:
+    def fork(self) -> Self:
         """An independent copy (a replay's checkpoint), cheaper than replaying every command.
 
         The pymunk table cannot be deep-copied, so a fresh table with the same bases stands in for it;
