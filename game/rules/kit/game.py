@@ -5,7 +5,8 @@ keeps only its own rules and questions.
 A command is carried out in two parts, looked up in the game's :attr:`KitGame.RULES`: its check (the rules'
 whole verdict and the plan, without rolling a die or changing anything; a refusal is an
 :class:`IllegalCommand`) and its carrying out (the rolls and the changes). So a refused command leaves the
-game as it was, in one place for every rule set. `tests/toy_rules` is a whole rule set on the kit in one file.
+game as it was, in one place for every rule set. ``tests/toy_rules`` is a whole rule set on the kit in
+one file.
 
 >>> from dataclasses import dataclass
 >>> from game.rules.core import Command
