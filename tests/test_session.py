@@ -97,6 +97,7 @@ def test_closing_at_any_moment_resumes_from_the_latest_autosave(scenario, tmp_pa
 
 
 def test_an_error_in_the_rules_leaves_a_bug_report(scenario, tmp_path, monkeypatch):
+    from game.rules.kit import Rule
     from game.rules.zombiekrieg import game as zk_game
 
     s = Session(new_game(scenario, {}, 5), Autosaves(tmp_path / "autosave"))
@@ -105,7 +106,8 @@ def test_an_error_in_the_rules_leaves_a_bug_report(scenario, tmp_path, monkeypat
     def broken(world, plan):
         raise ZeroDivisionError("the dice fell off the table")
 
-    monkeypatch.setattr(zk_game.move, "carry_out", broken)
+    # the game carries a Move out by the rule in its table (the kit's apply): the bug goes there
+    monkeypatch.setitem(zk_game.ZombiekriegGame.RULES, Move, Rule(zk_game.move.plan, broken))
     f = next(f for f in s.game.state.allied() if f.standing and not f.acted_this_turn)
     with pytest.raises(ZeroDivisionError):
         s.apply(Move(f.id, (), 0.0))

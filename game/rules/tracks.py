@@ -22,11 +22,14 @@ objective's place. The screen animates the same events, so every move a figure m
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from game.rules.contract import STALL_INCHES, Footprints
 from game.scenario.geometry import leg_distance
 from game.scenario.model import Area, Point
+
+Reader = Callable[[Any], None]  # what one event means to the tracker
 
 
 class Tracker:
@@ -48,6 +51,28 @@ class Tracker:
         self._stalled: list[Point] = []
         self._nearest = math.inf
         self._reached = False
+
+    def read(self, log: Iterable[Any], side: str, own: Mapping[str, Reader]) -> None:
+        """Follow a rule set's log. The events every log has are read alike: a figure placed (of ``side``:
+        a player's), moved (``Moved``, ``ZombieMoved``) or killed; ``own`` reads the rule set's other
+        events by class name, and may read a shared one its own way."""
+        readers: dict[str, Reader] = {
+            "FigurePlaced": lambda e: self.placed(e.figure, e.position, e.side == side),
+            "Moved": lambda e: self.move(e.figure, e.path),
+            "ZombieMoved": lambda e: self.move(e.figure, e.path),
+            "Killed": lambda e: self.died(e.figure),
+            **own,
+        }
+        for e in log:
+            reader = readers.get(type(e).__name__)
+            if reader is not None:
+                reader(e)
+
+    def placed(self, fid: str, p: Point, player: bool) -> None:
+        """A figure was set up at ``p``, one of the players' if ``player``."""
+        if player:
+            self.add_player(fid)
+        self.place(fid, p)
 
     def add_player(self, fid: str) -> None:
         """``fid`` is one of the players' figures (learnt from its set-up event)."""

@@ -1,7 +1,8 @@
 """Duel: a toy rule set that lives only under tests/ — two figures, one command, one die.
 
 It proves the rule-set contract: registered here, it is played through the real controller and game
-scene, saved, replayed, simulated and listed in the menus, with no edit outside this package.
+scene, saved, replayed, simulated and listed in the menus, with no edit outside this package. Its game is
+built on the rule-set kit (``game.rules.kit``): it states its one rule and the kit does the rest.
 
 The rules: a hero faces a zombie 6" away. Each turn the hero STRIKEs (one D6): on 5-6 the zombie
 falls and the hero wins; on 1 the zombie bites and wins; otherwise the zombie shambles 1" closer.
@@ -24,6 +25,7 @@ from typing import Any, ClassVar
 
 from game.dice import Dice
 from game.rules.core import Command, DiceRolled, Event, IllegalCommand, Preview, Registry, RuleSet, register
+from game.rules.kit import KitGame, KitWorld, Rule
 from game.scenario import load_scenario
 from game.scenario.model import Scenario
 from game.table import Table
@@ -91,63 +93,95 @@ class DuelState:
     def active_player(self) -> int | None:
         return None if self.winner else 1
 
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn,
+            "winner": self.winner,
+            "reason": self.reason,
+            "figures": [
+                {"id": f.id, "position": list(f.position), "state": f.state} for f in self.figures.values()
+            ],
+        }
+
+
+class DuelWorld(KitWorld[None, DuelState]):
+    """The duel's world: the kit's as it is (the duel has no tables of its own)."""
+
 
 def duel_scenario() -> Scenario:
     """The duel's map, shipped beside this package."""
     return load_scenario(MAP)
 
 
-class DuelGame:
-    """One duel; changed only by :meth:`apply`."""
+def check_strike(world: DuelWorld, cmd: Strike) -> Strike:
+    if cmd.figure != "hero" or cmd.target != "zombie":
+        raise IllegalCommand("Only the hero strikes, and only at the zombie.")
+    return cmd
+
+
+def strike(world: DuelWorld, cmd: Strike) -> None:
+    """One D6: 5-6 the zombie falls, 1 the hero is bitten, else the zombie shambles 1" closer."""
+    face = world.dice.d6("strike")
+    world.emit(DiceRolled("strike", "D6", (face,), face, f"D6 = {face}"))
+    hero, zombie = world.state.figures["hero"], world.state.figures["zombie"]
+    if face >= 5:
+        zombie.state = "dead"
+        world.emit(Fell("zombie", f"struck down by {hero.name}"))
+        end(world, "humans", "The zombie is down.")
+    elif face == 1:
+        hero.state = "dead"
+        world.emit(Fell("hero", "bitten"))
+        end(world, "zombies", "The hero was bitten.")
+    else:
+        start = zombie.position
+        world.set_position(zombie, (start[0] - 1.0, start[1]))
+        world.emit(Shambled("zombie", (start, zombie.position)))
+        world.state.turn += 1
+        if math.dist(zombie.position, hero.position) <= 1.0 + 1e-9:
+            end(world, "zombies", "The zombie reached the hero.")
+        elif world.state.turn > world.state.turn_limit:
+            end(world, "zombies", "Time ran out.")
+
+
+def end(world: DuelWorld, winner: str, reason: str) -> None:
+    world.state.winner, world.state.reason = winner, reason
+    world.emit(DuelOver(winner, reason))
+
+
+class DuelGame(KitGame[DuelState, Fighter]):
+    """One duel; changed only by :meth:`apply` (the kit's: refused before any die is rolled)."""
 
     ruleset: ClassVar[str] = KEY
+    title: ClassVar[str] = "Duel"
+    DATA = dict  # the duel has no tables
+    RULES: ClassVar[dict[type[Command], Rule]] = {Strike: Rule(check_strike, strike)}
 
-    def __init__(self, scenario: Scenario, options: dict[str, Any] | None, seed: int, dice: Dice | None = None):
-        self.scenario, self.options, self.seed = scenario, dict(options or {}), seed
+    def set_up(self) -> None:
         name = self.options.get("hero", "Hero")
         if not isinstance(name, str) or not name.strip():
             raise ValueError("hero: give the hero a name")
-        self.dice = dice if dice is not None else Dice(seed)
-        self.commands: list[Command] = []
-        self.log: list[Event] = []
-        mid = scenario.height / 2
-        self.state = DuelState(
+        mid = self.scenario.height / 2
+        state = DuelState(
             {
                 "hero": Fighter("hero", "humans", (3.0, mid), 0.0, name.strip()),
                 "zombie": Fighter("zombie", "zombies", (9.0, mid), 180.0, "Zombie"),
             },
-            turn_limit=int(scenario.turn_limit or 6),
+            turn_limit=int(self.scenario.turn_limit or 6),
         )
-        self.table = Table.from_scenario(scenario)
-        for f in self.state.figures.values():
+        self.world = DuelWorld(self.scenario, None, self.dice, state, Table.from_scenario(self.scenario))
+        for f in state.figures.values():
             self.table.place(f.id, f.position, f.radius)
-
-    @property
-    def figures(self) -> list[Fighter]:
-        return list(self.state.figures.values())
-
-    def figure(self, fid: str) -> Fighter:
-        return self.state.figures[fid]
 
     @property
     def over(self) -> bool:
         return self.state.winner is not None
 
-    @property
-    def winner(self) -> str | None:
-        return self.state.winner
-
-    def _check(self, cmd: Command) -> None:
-        if self.over:
-            raise IllegalCommand("The duel is over.")
-        if not isinstance(cmd, Strike):
-            raise IllegalCommand(f"Duel has no command {type(cmd).__name__}.")
-        if cmd.figure != "hero" or cmd.target != "zombie":
-            raise IllegalCommand("Only the hero strikes, and only at the zombie.")
+    def run_on(self) -> None:
+        """Nothing runs between strikes: the zombie's shamble is part of the strike."""
 
     def preview(self, cmd: Command) -> Preview:
         try:
-            self._check(cmd)
+            self.check(cmd)
         except IllegalCommand as exc:
             return Preview(False, exc.reason)
         return Preview(True, chances={"kill": 2 / 6, "bitten": 1 / 6, "miss": 3 / 6})
@@ -157,44 +191,6 @@ class DuelGame:
 
     def actions_for(self, figure_id: str) -> list[str]:
         return ["strike"] if self.legal_commands(figure_id) else []
-
-    def apply(self, cmd: Command) -> list[Event]:
-        self._check(cmd)  # refuses before any die is rolled
-        face = self.dice.d6("strike")
-        events: list[Event] = [DiceRolled("strike", "D6", (face,), face, f"D6 = {face}")]
-        hero, zombie = self.state.figures["hero"], self.state.figures["zombie"]
-        if face >= 5:
-            zombie.state = "dead"
-            events += [Fell("zombie", f"struck down by {hero.name}"), self._end("humans", "The zombie is down.")]
-        elif face == 1:
-            hero.state = "dead"
-            events += [Fell("hero", "bitten"), self._end("zombies", "The hero was bitten.")]
-        else:
-            start = zombie.position
-            zombie.position = (start[0] - 1.0, start[1])
-            self.table.move("zombie", zombie.position)
-            events.append(Shambled("zombie", (start, zombie.position)))
-            self.state.turn += 1
-            if math.dist(zombie.position, hero.position) <= 1.0 + 1e-9:
-                events.append(self._end("zombies", "The zombie reached the hero."))
-            elif self.state.turn > self.state.turn_limit:
-                events.append(self._end("zombies", "Time ran out."))
-        self.commands.append(cmd)
-        self.log.extend(events)
-        return events
-
-    def _end(self, winner: str, reason: str) -> DuelOver:
-        self.state.winner, self.state.reason = winner, reason
-        return DuelOver(winner, reason)
-
-    def state_data(self) -> dict[str, Any]:
-        s = self.state
-        return {
-            "turn": s.turn,
-            "winner": s.winner,
-            "reason": s.reason,
-            "figures": [{"id": f.id, "position": list(f.position), "state": f.state} for f in self.figures],
-        }
 
 
 def new_game(scenario: Scenario, options: dict[str, Any] | None, seed: int, dice: Dice | None = None) -> DuelGame:

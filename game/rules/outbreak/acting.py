@@ -9,8 +9,6 @@ move [seed]; he may still spot, fire or clear a jam [house].
 
 from __future__ import annotations
 
-import math
-
 from game.rules.core import IllegalCommand
 from game.rules.outbreak.state import PLAYERS, Figure, Step
 from game.rules.outbreak.world import World
@@ -67,14 +65,3 @@ def can_act(world: World, f: Figure) -> bool:
     if f.acted == "fire":
         return not fighting and shots_left(world, f) > 0
     return False
-
-
-def finite_point(p: object) -> tuple[float, float]:
-    """A command's point as two finite floats, or IllegalCommand."""
-    try:
-        x, y = (float(v) for v in p)  # type: ignore[attr-defined]
-    except (TypeError, ValueError):
-        raise IllegalCommand(f"{p!r} is not a point on the table.") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise IllegalCommand(f"{p!r} is not a point on the table.")
-    return (x, y)

@@ -1,26 +1,23 @@
-"""What happened (plain data), for the log, the screen's animations and the sounds."""
+"""What happened (plain data), for the log, the screen's animations and the sounds: Outbreak's own
+events, beside the kit's shared ones (moved, turned, killed, exited, the end)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.core import DiceRolled, Event, Registry
+from game.rules.core import DiceRolled as DiceRolled  # the shared dice event, in this log too
+from game.rules.core import Event
+from game.rules.kit import events as kit
+from game.rules.kit.events import Exited, GameOver, Killed, Moved, Point, Turned, shared_events
 
-Point = tuple[float, float]
-EVENTS = Registry()  # Outbreak's events by name
-EVENTS.add(DiceRolled)  # the shared dice event is part of this log
+EVENTS = shared_events(Moved, Turned, Killed, Exited, GameOver)  # Outbreak's events by name
 
 
 @EVENTS.add
 @dataclass(frozen=True)
-class FigurePlaced(Event):
-    """A figure was set up on the table (at creation, or generated)."""
+class FigurePlaced(kit.FigurePlaced):
+    """A figure was set up on the table (at creation, or generated); its role pc, npc or zombie."""
 
-    figure: str
-    side: str
-    role: str  # pc | npc | zombie
-    position: Point
-    facing: float
     name: str = ""
 
 
@@ -122,24 +119,6 @@ class TirednessRolled(Event):
 
 @EVENTS.add
 @dataclass(frozen=True)
-class Moved(Event):
-    figure: str
-    path: tuple[Point, ...]  # from the start to the end
-    facing: float
-    length: float
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class Turned(Event):
-    """A figure only turned to face a new way."""
-
-    figure: str
-    facing: float
-
-
-@EVENTS.add
-@dataclass(frozen=True)
 class ZombieMoved(Event):
     figure: str
     path: tuple[Point, ...]  # from the start to the end
@@ -215,13 +194,6 @@ class Grappled(Event):
 
 @EVENTS.add
 @dataclass(frozen=True)
-class Killed(Event):
-    figure: str
-    cause: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
 class BiteRolled(Event):
     figure: str
     roll: int
@@ -248,19 +220,6 @@ class HumanTurned(Event):
 
 @EVENTS.add
 @dataclass(frozen=True)
-class Exited(Event):
-    figure: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
 class Sealed(Event):
     spawn: str
     figure: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class GameOver(Event):
-    winner: str  # players | zombies
-    reason: str

@@ -27,26 +27,21 @@ def tracker(game: Any) -> Tracker:
     objective = str(game.state.objective)
     zones = game.scenario.zones_of("exit") if objective in PLACES else ()
     t = Tracker(targets=tuple(z.area for z in zones), objective=PLACES[objective] if zones else "")
-    for e in game.log:
-        name = type(e).__name__
-        if name == "DiceRolled":
-            continue
-        if name == "FigurePlaced":
-            if e.side == PLAYERS:
-                t.add_player(e.figure)
-            t.place(e.figure, e.position)
-        elif name in ("Moved", "ZombieMoved"):
-            t.move(e.figure, e.path)
-        elif name in ("Engaged", "FirstBlow", "Grappled"):
-            t.fight(e.human)
-        elif name in ("Killed", "HumanTurned"):
-            t.died(e.figure)
-        elif name == "Exited":
-            if e.figure in t.players or objective == "rescue":  # a character, or a bystander led out
-                t.got_there()
-            t.left(e.figure)
-        elif name == "MoveStarted" and e.move > 1:
+
+    def exited(e: Any) -> None:
+        if e.figure in t.players or objective == "rescue":  # a character, or a bystander led out
+            t.got_there()
+        t.left(e.figure)
+
+    def move_started(e: Any) -> None:
+        if e.move > 1:
             t.end_turn()
+
+    def fought(e: Any) -> None:
+        t.fight(e.human)
+
+    own = {"Engaged": fought, "FirstBlow": fought, "Grappled": fought, "HumanTurned": lambda e: t.died(e.figure)}
+    t.read(game.log, PLAYERS, {**own, "Exited": exited, "MoveStarted": move_started})
     t.end_turn()  # the last move (the one in progress, in a game not over)
     return t
 

@@ -8,11 +8,11 @@ True
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.kit import KitGame, Rule, end_of_turn
 from game.rules.outbreak import acting, forces, objectives, sequence, shooting, spotting
 from game.rules.outbreak import preview as previews
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
@@ -26,98 +26,50 @@ from game.scenario.model import Scenario
 from game.table import Table
 
 
-class OutbreakGame:
+def _spot(w: World, plan: tuple[Figure, Figure | None]) -> None:
+    f, z = plan
+    f.acted = "spot"
+    if z is None:
+        w.emit(SpotRolled(f.id, "", 0.0, 0, 0, False))
+    elif spotting.check(w, f, z, f"{f.id} spots"):
+        f.aware = True
+
+
+class OutbreakGame(KitGame[ObState, Figure]):
     """One game in progress; changed only by :meth:`apply`."""
 
     ruleset: ClassVar[str] = "outbreak"
+    title: ClassVar[str] = "Zombie Rules (Outbreak)"
+    DATA = load_data
+    RULES: ClassVar[dict[type[Command], Rule]] = {
+        Move: Rule(move_plan, move_carry_out),
+        Fire: Rule(shooting.plan, shooting.carry_out),
+        ClearJam: Rule(shooting.plan_clear, shooting.clear),
+        Spot: Rule(previews.plan_spot, _spot),
+        EndStep: end_of_turn(
+            lambda w: w.state.step in (Step.HUMANS, Step.REACTION),
+            "It is not the humans' step.",
+            sequence.end_player,
+        ),
+    }
+    world: World
+    data: ObData
 
-    def __init__(
-        self,
-        scenario: Scenario,
-        options: dict[str, Any] | None,
-        seed: int,
-        dice: Dice | None = None,
-        data: ObData | None = None,
-        start: bool = True,
-    ) -> None:
-        self.scenario = scenario
-        self.options = dict(options or {})
-        self.seed = seed
-        self.data = data or load_data()
-        self.dice = dice if dice is not None else Dice(seed)
-        self.commands: list[Command] = []
-        self.log: list[Event] = []
-        self.world = World(scenario, self.data, self.dice, ObState(), Table.from_scenario(scenario))
+    def set_up(self) -> None:
+        self.world = World(self.scenario, self.data, self.dice, ObState(), Table.from_scenario(self.scenario))
         self.world.table.keep_sight()  # sight depends on the two points only: the same lines come back
         players, specs, self.reading = forces.check_options(
             self.data, self.options, forces.map_characters(self.world)
         )
         forces.raise_forces(self.world, players, specs)
         objectives.setup(self.world)
-        if start:  # tests (testing.rigged_game) set a position up by hand instead
-            sequence.advance(self.world, self.reading)
-        self._flush()
 
-    # -- plumbing
-    @property
-    def state(self) -> ObState:
-        return self.world.state
-
-    @property
-    def table(self) -> Table:
-        return self.world.table
-
-    def _flush(self) -> list[Event]:
-        out, self.world.events = self.world.events, []
-        self.log.extend(out)
-        return out
-
-    # -- the Game protocol
     @property
     def over(self) -> bool:
         return self.state.step == Step.OVER
 
-    @property
-    def winner(self) -> str | None:
-        return self.state.winner
-
-    def figure(self, fid: str) -> Figure:
-        return self.state.figures[fid]
-
-    @property
-    def figures(self) -> list[Figure]:
-        return list(self.state.figures.values())
-
-    def apply(self, cmd: Command) -> list[Event]:
-        """Validate (IllegalCommand, nothing changed, no die rolled), carry out, then run the move on."""
-        w = self.world
-        if self.over:
-            raise IllegalCommand("The game is over.")
-        if isinstance(cmd, Move):
-            p = move_plan(w, cmd)
-            move_carry_out(w, p)
-        elif isinstance(cmd, Fire):
-            fp = shooting.plan(w, cmd)
-            shooting.carry_out(w, fp)
-        elif isinstance(cmd, ClearJam):
-            f = shooting.plan_clear(w, cmd)
-            shooting.clear(w, f)
-        elif isinstance(cmd, Spot):
-            f, z = previews.plan_spot(w, cmd)
-            f.acted = "spot"
-            if z is None:
-                w.emit(SpotRolled(f.id, "", 0.0, 0, 0, False))
-            elif spotting.check(w, f, z, f"{f.id} spots"):
-                f.aware = True
-        elif isinstance(cmd, EndStep):
-            if self.state.step not in (Step.HUMANS, Step.REACTION):
-                raise IllegalCommand("It is not the humans' step.")
-            sequence.end_player(w)
-        else:
-            raise IllegalCommand(f"Zombie Rules (Outbreak) has no command {type(cmd).__name__}.")
-        self.commands.append(cmd)
-        sequence.advance(w, self.reading)
-        return self._flush()
+    def run_on(self) -> None:
+        sequence.advance(self.world, self.reading)
 
     def preview(self, cmd: Command) -> Preview:
         return previews.preview(self.world, cmd)
@@ -190,20 +142,8 @@ class OutbreakGame:
             cmds.append(ClearJam(figure_id))
         if "move" in acts:
             reach = self.world.num("movement", "human_move")
-            for k in range(8):
-                a = math.radians(45 * k)
-                goal = (f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a))
-                c = self.table.check_path([f.position, goal], f.radius, mover=f.id, max_length=reach)
-                if c.length >= 0.01:
-                    cmds.append(Move(figure_id, (tuple(round(v, 4) for v in c.end),)))  # type: ignore[arg-type]
+            cmds += [Move(figure_id, (end,)) for end in self.compass_moves(f, reach)]
         return cmds
-
-    def state_data(self) -> dict[str, Any]:
-        data = self.state.to_data()
-        data["ruleset"] = self.ruleset
-        data["seed"] = self.seed
-        data["rolls"] = len(self.dice.log)
-        return data
 
 
 def new_game(

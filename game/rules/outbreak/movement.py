@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from game.dice import Roll
 from game.rules.core import IllegalCommand
+from game.rules.kit.checks import path_and_facing
 from game.rules.outbreak import acting
 from game.rules.outbreak.commands import Move
 from game.rules.outbreak.events import (
@@ -109,19 +110,7 @@ def plan(world: World, cmd: Move) -> MovePlan:
         raise IllegalCommand(f"{f.id} is in contact with a zombie: no human can leave a combat.")
     if f.tired:
         raise IllegalCommand(f"{f.id} has stopped for a breather this move (tired) and cannot move.")
-    if not isinstance(cmd.path, (tuple, list)):
-        raise IllegalCommand("A move needs a path of points.")
-    path = tuple(acting.finite_point(p) for p in cmd.path)
-    facing = None
-    if cmd.facing is not None:
-        try:
-            facing = float(cmd.facing) % 360.0
-        except (TypeError, ValueError):
-            raise IllegalCommand(f"{cmd.facing!r} is not a facing in degrees.") from None
-        if not math.isfinite(facing):
-            raise IllegalCommand(f"{cmd.facing!r} is not a facing in degrees.")
-    if not path and facing is None:
-        raise IllegalCommand("Say where to move (a path) or which way to face.")
+    path, facing = path_and_facing(cmd.path, cmd.facing)
     points = (f.position, *path)
     if path:
         check = world.table.check_path(

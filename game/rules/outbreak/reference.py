@@ -14,7 +14,7 @@ from typing import Any
 
 from game.assets import data_file
 from game.rules.contract import Paragraph, Section, Table
-from game.rules.outbreak.data import load_data
+from game.rules.outbreak.data import ObData, load_data
 from game.scenario.model import Scenario
 
 
@@ -33,175 +33,219 @@ def house_values() -> list[tuple[str, str, str]]:
 
 
 def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Section]:
+    """The rules help: the scenario's briefing (if one is given), then the rules section by section."""
     d = load_data()
-    mv = d.raw["movement"]
-    sp = d.raw["spotting"]
-    reading = bool(options.get("caught_running_first_blow", mv["caught_running_first_blow"]))
+    reading = bool(options.get("caught_running_first_blow", d.raw["movement"]["caught_running_first_blow"]))
+    secs = [
+        forces(d),
+        before_the_outbreak(),
+        spotting(d),
+        movement(d),
+        move_sequence(),
+        shooting(d),
+        close_combat(d, reading),
+        bites(),
+        winning(),
+        Section(
+            "House values", tuple(Paragraph(f"[{t}] {kv}: {why}", house=True) for t, kv, why in house_values())
+        ),
+    ]
+    if scenario is not None:
+        secs.insert(0, briefing(scenario))
+    return secs
+
+
+def briefing(scenario: Scenario) -> Section:
+    """The scenario's title, briefing and objective."""
+    return Section(
+        scenario.title or "Scenario",
+        (Paragraph(scenario.briefing or ""), Paragraph(f"Objective: {scenario.objective}")),
+    )
+
+
+def forces(d: ObData) -> Section:
+    """Who plays, the weapons a character carries (from the data's tables), where zombies come from."""
     ranged = Table(("Ranged weapon", "Range"), tuple((w.name, f'{w.range:g}"') for w in d.ranged_weapons.values()))
     melee = Table(("Close combat weapon", "Kills on"), tuple((n, f"{k}+") for n, k in d.melee_weapons.values()))
+    return Section(
+        "Forces",
+        (
+            Paragraph(
+                "Player characters, each controlled by a player; bystanders (NPCs) and zombies moved by the game."
+            ),
+            Paragraph("A character carries one ranged weapon and one close combat weapon."),
+            ranged,
+            melee,
+            Paragraph("Any other close combat weapon (club, bat, sword, chainsaw...) kills on 4+."),
+            Paragraph(
+                "At the start of each move every generation point rolls 1D6 or 2D6 (its setting): that many "
+                "zombies appear there."
+            ),
+        ),
+    )
+
+
+def before_the_outbreak() -> Section:
+    """The quiet start and how the first attack is noticed."""
+    return Section(
+        "Before the outbreak",
+        (
+            Paragraph(
+                "Nobody reacts until the first victim is attacked. Then every human rolls to spot the "
+                "attack; bystanders "
+                "who spot it and do not freeze flee directly away; characters who spot it move (the "
+                "movement roll applies)."
+            ),
+        ),
+    )
+
+
+def spotting(d: ObData) -> Section:
+    """The spotting bands, hiding in cover, and following the one who spotted (or ran)."""
+    sp = d.raw["spotting"]
     bands = Table(
         ("Distance in LOS", "Spotted on"),
         tuple((b.name, "automatic" if b.need <= 1 else f"{b.need}+") for b in d.bands),
     )
+    return Section(
+        "Spotting",
+        (
+            bands,
+            Paragraph(
+                "After the first spotting both sides know of each other. Only humans in cover (in clutter "
+                "or obscured) are "
+                f"spotted again: within {sp['cover_reach']:g}\" only, on the hider's {sp['cover_spotted_on']} "
+                f"({sp['group_size']}+ hiding together: 1-{sp['group_spotted_on']})."
+            ),
+            Paragraph(
+                f'Zombies within {sp["zombie_follow"]:g}" of a zombie that has spotted a human follow it; humans within '
+                f'{sp["human_follow"]:g}" of a human who runs may follow him.'
+            ),
+        ),
+    )
+
+
+def movement(d: ObData) -> Section:
+    """How far zombies and humans move, the movement roll near zombies, and tiredness."""
+    mv = d.raw["movement"]
+    return Section(
+        "Movement",
+        (
+            Paragraph(
+                f'Zombies shuffle {mv["zombie_shuffle"]:g}" until they spot a human, '
+                f"then go for the nearest spotted human at "
+                f'{mv["zombie_move"]:g}", {mv["zombie_rush"]:g}" on a D6 roll of {mv["zombie_rush_on"]}.'
+            ),
+            Paragraph(
+                f'Humans move up to {mv["human_move"]:g}". '
+                f'With a zombie within {mv["human_roll_within"]:g}" a human rolls a D6 '
+                f'first: {mv["human_rush_on"]} moves {mv["human_rush"]:g}", {mv["human_freeze_on"]} freezes.'
+            ),
+            Paragraph(
+                f"Tiredness: from his second move a human rolls a D6 at the start of each move; on a "
+                f"{mv['tired_on']} he stops for a breather (he can still fight)."
+            ),
+        ),
+    )
+
+
+MOVE_STEPS = (
+    "Zombie generation (before step 1).",
+    "Bitten humans test for turning.",
+    "Zombies spot.",
+    "Humans spot, move or fire ranged weapons: one of these each.",
+    "Zombies move, pro rata to the shooting results.",
+    "Humans strike with close combat weapons.",
+    "Zombies and humans grapple, humans unarmed.",
+)
+
+
+def move_sequence() -> Section:
+    """The steps of a move, numbered from 0 (generation)."""
+    return Section(
+        "The move sequence", tuple(Paragraph(t, kind="step", number=n) for n, t in enumerate(MOVE_STEPS))
+    )
+
+
+def shooting(d: ObData) -> Section:
+    """A gun's three shots a move, the shot table, destroying a hit zombie and clearing a jam."""
     shots = Table(
         ("D6", "Result"),
         tuple(("-".join(map(str, r.faces)) if len(r.faces) > 1 else str(r.faces[0]), r.name) for r in d.shots),
     )
+    return Section(
+        "Shooting in thirds",
+        (
+            Paragraph("A gun fires up to three times a move, one shot for each third of the zombies' move."),
+            shots,
+            Paragraph(
+                f"A second roll of {d.raw['shooting']['destroy_on']}+ destroys a zombie hit in the second "
+                f"or third third. The zombie "
+                "moves its share of its move before the hit lands; one that reaches the shooter makes the "
+                "gun a close combat "
+                f"weapon. Clearing a jam instead of firing takes {d.raw['shooting']['clear_on']}+."
+            ),
+        ),
+    )
+
+
+def close_combat(d: ObData, reading: bool) -> Section:
+    """First blows, the reading in force for a human caught running, and the grapple table."""
     grapple = Table(
         ("Zombie", "Human rolls (keeps the highest)", "Zombie rolls"),
         tuple((str(i + 1), f"{n}D6", "1D6") for i, n in enumerate(d.raw["close_combat"]["grapple_dice"])),
     )
-    secs = [
-        Section(
-            "Forces",
-            (
-                Paragraph(
-                    "Player characters, each controlled by a player; bystanders (NPCs) and zombies moved by the game."
-                ),
-                Paragraph("A character carries one ranged weapon and one close combat weapon."),
-                ranged,
-                melee,
-                Paragraph("Any other close combat weapon (club, bat, sword, chainsaw...) kills on 4+."),
-                Paragraph(
-                    "At the start of each move every generation point rolls 1D6 or 2D6 (its setting): that many "
-                    "zombies appear there."
-                ),
+    return Section(
+        "Close combat",
+        (
+            Paragraph(
+                "First blows: a close combat weapon, or a gun with shots left, kills on 4+ (knife 5-6; a "
+                "gun spends a shot). "
+                "A 6 strikes another zombie in contact, and another 6 a third."
+            ),
+            Paragraph(
+                "A human caught running goes straight to the grapple."
+                if not reading
+                else "Reading in force: a human caught running still strikes first.",
+                house=reading,
+            ),
+            grapple,
+            Paragraph(
+                "Higher wins and the loser dies; a draw moves on to the next zombie. At most 3 zombies "
+                "engage one human in a "
+                "move. No human can leave a combat; zombies never do."
             ),
         ),
-        Section(
-            "Before the outbreak",
-            (
-                Paragraph(
-                    "Nobody reacts until the first victim is attacked. Then every human rolls to spot the "
-                    "attack; bystanders "
-                    "who spot it and do not freeze flee directly away; characters who spot it move (the "
-                    "movement roll applies)."
-                ),
+    )
+
+
+def bites() -> Section:
+    """The bite roll after a won combat, and turning."""
+    return Section(
+        "Bites",
+        (
+            Paragraph(
+                "A human who won a combat rolls a D6 at the start of the next move: 1 means bitten. Then 1 "
+                "turns this move, "
+                "2 turns next move."
+            ),
+            Paragraph("3-6: roll again at the start of the next move.", house=True),
+            Paragraph("A turned human becomes a zombie and goes for the nearest human."),
+        ),
+    )
+
+
+def winning() -> Section:
+    """Each objective, and losing every character."""
+    return Section(
+        "Winning",
+        (
+            Paragraph(
+                "escape: characters leave through the exit; survive: a character alive after the turn limit; rescue: "
+                "bystanders led out through the exit; clear: every generation point sealed (a character in "
+                "contact at the end "
+                "of a move) and no zombie left. Losing every character loses the game.",
+                house=True,
             ),
         ),
-        Section(
-            "Spotting",
-            (
-                bands,
-                Paragraph(
-                    "After the first spotting both sides know of each other. Only humans in cover (in clutter "
-                    "or obscured) are "
-                    f"spotted again: within {sp['cover_reach']:g}\" only, on the hider's {sp['cover_spotted_on']} "
-                    f"({sp['group_size']}+ hiding together: 1-{sp['group_spotted_on']})."
-                ),
-                Paragraph(
-                    f'Zombies within {sp["zombie_follow"]:g}" of a zombie that has spotted a human follow it; humans within '
-                    f'{sp["human_follow"]:g}" of a human who runs may follow him.'
-                ),
-            ),
-        ),
-        Section(
-            "Movement",
-            (
-                Paragraph(
-                    f'Zombies shuffle {mv["zombie_shuffle"]:g}" until they spot a human, '
-                    f"then go for the nearest spotted human at "
-                    f'{mv["zombie_move"]:g}", {mv["zombie_rush"]:g}" on a D6 roll of {mv["zombie_rush_on"]}.'
-                ),
-                Paragraph(
-                    f'Humans move up to {mv["human_move"]:g}". '
-                    f'With a zombie within {mv["human_roll_within"]:g}" a human rolls a D6 '
-                    f'first: {mv["human_rush_on"]} moves {mv["human_rush"]:g}", {mv["human_freeze_on"]} freezes.'
-                ),
-                Paragraph(
-                    f"Tiredness: from his second move a human rolls a D6 at the start of each move; on a "
-                    f"{mv['tired_on']} he stops for a breather (he can still fight)."
-                ),
-            ),
-        ),
-        Section(
-            "The move sequence",
-            tuple(
-                Paragraph(t, kind="step", number=n)
-                for n, t in enumerate(
-                    (
-                        "Zombie generation (before step 1).",
-                        "Bitten humans test for turning.",
-                        "Zombies spot.",
-                        "Humans spot, move or fire ranged weapons: one of these each.",
-                        "Zombies move, pro rata to the shooting results.",
-                        "Humans strike with close combat weapons.",
-                        "Zombies and humans grapple, humans unarmed.",
-                    )
-                )
-            ),
-        ),
-        Section(
-            "Shooting in thirds",
-            (
-                Paragraph("A gun fires up to three times a move, one shot for each third of the zombies' move."),
-                shots,
-                Paragraph(
-                    f"A second roll of {d.raw['shooting']['destroy_on']}+ destroys a zombie hit in the second "
-                    f"or third third. The zombie "
-                    "moves its share of its move before the hit lands; one that reaches the shooter makes the "
-                    "gun a close combat "
-                    f"weapon. Clearing a jam instead of firing takes {d.raw['shooting']['clear_on']}+."
-                ),
-            ),
-        ),
-        Section(
-            "Close combat",
-            (
-                Paragraph(
-                    "First blows: a close combat weapon, or a gun with shots left, kills on 4+ (knife 5-6; a "
-                    "gun spends a shot). "
-                    "A 6 strikes another zombie in contact, and another 6 a third."
-                ),
-                Paragraph(
-                    "A human caught running goes straight to the grapple."
-                    if not reading
-                    else "Reading in force: a human caught running still strikes first.",
-                    house=reading,
-                ),
-                grapple,
-                Paragraph(
-                    "Higher wins and the loser dies; a draw moves on to the next zombie. At most 3 zombies "
-                    "engage one human in a "
-                    "move. No human can leave a combat; zombies never do."
-                ),
-            ),
-        ),
-        Section(
-            "Bites",
-            (
-                Paragraph(
-                    "A human who won a combat rolls a D6 at the start of the next move: 1 means bitten. Then 1 "
-                    "turns this move, "
-                    "2 turns next move."
-                ),
-                Paragraph("3-6: roll again at the start of the next move.", house=True),
-                Paragraph("A turned human becomes a zombie and goes for the nearest human."),
-            ),
-        ),
-        Section(
-            "Winning",
-            (
-                Paragraph(
-                    "escape: characters leave through the exit; survive: a character alive after the turn limit; rescue: "
-                    "bystanders led out through the exit; clear: every generation point sealed (a character in "
-                    "contact at the end "
-                    "of a move) and no zombie left. Losing every character loses the game.",
-                    house=True,
-                ),
-            ),
-        ),
-        Section(
-            "House values",
-            tuple(Paragraph(f"[{t}] {kv}: {why}", house=True) for t, kv, why in house_values()),
-        ),
-    ]
-    if scenario is not None:
-        secs.insert(
-            0,
-            Section(
-                scenario.title or "Scenario",
-                (Paragraph(scenario.briefing or ""), Paragraph(f"Objective: {scenario.objective}")),
-            ),
-        )
-    return secs
+    )

@@ -11,9 +11,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.dice import ScriptedDice
+from game.rules.kit.testing import Sketch
 from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spawn, Step
-from game.scenario.model import Area, Placement, Point, Scenario, Terrain, Zone
+from game.scenario.model import Placement, Point, Scenario
 
 
 def tiny_scenario(
@@ -33,38 +34,18 @@ def tiny_scenario(
 ) -> Scenario:
     """An empty table (24" square by default): walls are polylines, clutter and exits rectangles
     (x, y, w, h), spawns (x, y, w, h, dice); figures are (name, x, y, properties)."""
-    n = iter(range(1, 1000))
-    terrain = [
-        Terrain(
-            next(n),
-            f"wall {i}",
-            "wall",
-            Area(tuple((float(p[0]), float(p[1])) for p in w), is_line=True, shape="polyline"),
-        )
-        for i, w in enumerate(walls)
+    table = Sketch()
+    table.walls(walls)
+    table.terrain_rects("hedge", "clutter", clutter)
+    table.zone_rects("exit", "exit", exits)
+    table.zone_rects("grave", "spawn", [s[:4] for s in spawns], [{"dice": s[4]} for s in spawns])
+    place = table.placements
+    place += [Placement(table.next_id(), c[0], "character", (c[1], c[2]), 270.0, dict(c[3])) for c in characters]
+    place += [Placement(table.next_id(), p[0], "npc", (p[1], p[2]), 0.0, {}) for p in npcs]
+    place += [
+        Placement(table.next_id(), "Zombie", "zombie", (float(z[0]), float(z[1])), 90.0, {}) for z in zombies
     ]
-    terrain += [Terrain(next(n), f"hedge {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]
-    zones = [Zone(next(n), f"exit {i}", "exit", Area.rect(*e)) for i, e in enumerate(exits)]
-    zones += [
-        Zone(next(n), f"grave {i}", "spawn", Area.rect(*s[:4]), {"dice": s[4]}) for i, s in enumerate(spawns)
-    ]
-    places = [Placement(next(n), c[0], "character", (c[1], c[2]), 270.0, dict(c[3])) for c in characters]
-    places += [Placement(next(n), p[0], "npc", (p[1], p[2]), 0.0, {}) for p in npcs]
-    places += [Placement(next(n), "Zombie", "zombie", (float(z[0]), float(z[1])), 90.0, {}) for z in zombies]
-    props = {"objective": objective, "turn_limit": turn_limit, **(properties or {})}
-    return Scenario(
-        path="<tiny>",
-        ruleset="outbreak",
-        title="Tiny table",
-        width=size,
-        height=size,
-        objective=objective,
-        turn_limit=turn_limit,
-        properties=props,
-        terrain=tuple(terrain),
-        zones=tuple(zones),
-        placements=tuple(places),
-    )
+    return table.scenario("outbreak", size, objective, turn_limit, properties)
 
 
 def rigged_game(

@@ -10,15 +10,16 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
-from game.dice import Dice, Roll
-from game.rules.core import DiceRolled, Event
+from game.dice import Roll
+from game.rules.core import DiceRolled
+from game.rules.kit import KitWorld
 from game.rules.outbreak.data import ObData
 from game.rules.outbreak.events import Killed
 from game.rules.outbreak.state import DEAD, EXITED, ZOMBIES, Figure, ObState
-from game.scenario.model import Point, Scenario, Zone
-from game.table import Sight, Table, edge_distance_between
+from game.scenario.model import Point, Zone
+from game.table import Sight, edge_distance_between
 from game.table.index import BaseGrid
 
 EPS = 1e-9
@@ -26,26 +27,8 @@ HUMAN_ID = re.compile(r"\b(?:pc|npc)\d+\b")  # a character's or bystander's id i
 
 
 @dataclass
-class World:
-    scenario: Scenario
-    data: ObData
-    dice: Dice
-    state: ObState
-    table: Table
-    events: list[Event] = field(default_factory=list)
-
-    # -- events and dice
-    def emit(self, ev: Event) -> None:
-        self.events.append(ev)
-
-    def roll(self, n: int, purpose: str, meaning: str = "") -> Roll:
-        """nD6 added up, logged as a DiceRolled event."""
-        r = self.dice.roll(n, purpose)
-        if not meaning:
-            meaning = f"{n}D6 = {'+'.join(map(str, r.faces))} = {r.total}" if n > 1 else f"D6 = {r.total}"
-        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, meaning))
-        return r
-
+class World(KitWorld[ObData, ObState]):
+    # -- events and dice (emit and roll: the kit's)
     def d6(self, purpose: str) -> int:
         return self.roll(1, purpose).total
 
@@ -82,11 +65,7 @@ class World:
     def num(self, table: str, key: str) -> float:
         return float(self.data.get(table, key))
 
-    # -- the table follows the figures
-    def set_position(self, f: Figure, p: Point) -> None:
-        f.position = (float(p[0]), float(p[1]))
-        self.table.move(f.id, f.position)
-
+    # -- the table follows the figures (set_position: the kit's)
     def kill(self, f: Figure, cause: str) -> None:
         f.state = DEAD
         if f.id in self.table:
@@ -106,9 +85,6 @@ class World:
     def is_human(self, fid: str) -> bool:
         f = self.state.figures.get(fid)
         return f is not None and f.side != ZOMBIES and f.on_table
-
-    def edge_distance(self, a: Figure, b: Figure) -> float:
-        return edge_distance_between(a.position, a.radius, b.position, b.radius)
 
     def in_contact(self, a: Figure, b: Figure) -> bool:
         return self.edge_distance(a, b) <= float(self.data.house("contact")) + EPS

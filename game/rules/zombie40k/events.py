@@ -1,13 +1,15 @@
-"""What happened (plain data), for the log, the screen's animations, the dice tray and the sounds."""
+"""What happened (plain data), for the log, the screen's animations, the dice tray and the sounds: Zombie
+40,000's own events, beside the kit's shared ones (killed, the turn and the end)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.core import DiceRolled, Event, Registry
+from game.rules.core import Event
+from game.rules.kit import events as kit
+from game.rules.kit.events import GameOver, Killed, TurnStarted, shared_events
 
-EVENTS = Registry()  # Zombie 40,000's events by name
-EVENTS.add(DiceRolled)  # the shared dice event is part of this log
+EVENTS = shared_events(TurnStarted, Killed, GameOver)  # Zombie 40,000's events by name
 
 
 @EVENTS.add
@@ -19,12 +21,6 @@ class FigurePlaced(Event):
     position: tuple[float, float]
     facing: float
     radius: float
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    turn: int
 
 
 @EVENTS.add
@@ -44,13 +40,9 @@ class PhaseStarted(Event):
 
 @EVENTS.add
 @dataclass(frozen=True)
-class Moved(Event):
+class Moved(kit.Moved):
     """A model moved; ``how`` is move, run, charge, pile in, consolidate, fall back or shamble."""
 
-    figure: str
-    path: tuple[tuple[float, float], ...]
-    facing: float
-    length: float
     how: str = "move"
 
 
@@ -109,13 +101,6 @@ class BlastPlaced(Event):
 class Wounded(Event):
     figure: str
     wounds_left: int
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class Killed(Event):
-    figure: str
-    cause: str
 
 
 @EVENTS.add
@@ -189,13 +174,6 @@ class UnitDestroyed(Event):
 class Embarked(Event):
     figure: str
     player: int
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class GameOver(Event):
-    winner: str
-    reason: str
 
 
 @EVENTS.add

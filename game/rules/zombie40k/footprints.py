@@ -30,34 +30,34 @@ def tracker(game: Any) -> Tracker:
         targets=(Area(tuple(vehicle)),) if vehicle else (), objective="the escape vehicle" if vehicle else ""
     )
     squads: dict[str, list[str]] = {}
-    for e in game.log:
-        name = type(e).__name__
-        if name == "DiceRolled":
-            continue
-        if name == "FigurePlaced":
-            if e.side == PLAYERS:
-                t.add_player(e.figure)
-                squads.setdefault(e.unit, []).append(e.figure)
-            t.place(e.figure, e.position)
-        elif name == "Moved" and e.how == "respawn":
+
+    def placed(e: Any) -> None:
+        t.placed(e.figure, e.position, e.side == PLAYERS)
+        if e.side == PLAYERS:
+            squads.setdefault(e.unit, []).append(e.figure)
+
+    def moved(e: Any) -> None:
+        if e.how == "respawn":  # a squad back on the table: placed, not walked
             t.place(e.figure, e.path[-1])
-        elif name == "Moved":
+        else:
             t.move(e.figure, e.path)
-        elif name == "Engaged":
-            for unit in (e.unit, e.target):
-                for fid in squads.get(unit, ()):
-                    t.fight(fid)
-        elif name == "CombatResolved":
-            for unit in e.units:
-                for fid in squads.get(unit, ()):
-                    t.fight(fid)
-        elif name == "Killed":
-            t.died(e.figure)
-        elif name == "Embarked":
-            t.reached(e.figure)
-            t.left(e.figure)
-        elif name == "TurnStarted" and e.turn > 1:
+
+    def fought(units: tuple[str, ...]) -> None:
+        for unit in units:
+            for fid in squads.get(unit, ()):
+                t.fight(fid)
+
+    def embarked(e: Any) -> None:
+        t.reached(e.figure)
+        t.left(e.figure)
+
+    def turn_started(e: Any) -> None:
+        if e.turn > 1:
             t.end_turn()
+
+    own = {"FigurePlaced": placed, "Moved": moved, "Embarked": embarked, "TurnStarted": turn_started}
+    own |= {"Engaged": lambda e: fought((e.unit, e.target)), "CombatResolved": lambda e: fought(e.units)}
+    t.read(game.log, PLAYERS, own)
     t.end_turn()  # the last turn (the one in progress, in a game not over)
     return t
 

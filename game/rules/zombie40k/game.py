@@ -8,119 +8,88 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.kit import KitGame, Rule, as_given, end_of_turn
 from game.rules.zombie40k import assault, mods, movement, plugins, power_ups, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.data import Z40Data, load_data
-from game.rules.zombie40k.hooks import Hooks
-from game.rules.zombie40k.state import PLAYERS, Model, Phase, Z40State
+from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit, Z40State
 from game.rules.zombie40k.world import World
 from game.scenario.model import Scenario
 from game.table import Table
 
 
-class Zombie40kGame:
+def _player_phase(w: World) -> bool:
+    return w.state.active_player is not None and w.state.phase in turn.PLAYER_PHASES
+
+
+def _charge(w: World, plan: tuple[Unit, Unit, float]) -> None:
+    assault.charge(w, *plan)
+
+
+class Zombie40kGame(KitGame[Z40State, Model]):
     """One game in progress; changed only by :meth:`apply`."""
 
     ruleset: ClassVar[str] = "zombie40k"
+    title: ClassVar[str] = "Zombie 40,000"
+    ROSTER: ClassVar[str] = "models"
+    DATA = load_data
+    # the core's commands; an add-on's (power-ups, Killing Floor) are its plug-in's (see check)
+    RULES: ClassVar[dict[type[Command], Rule]] = {
+        Move: Rule(movement.plan_move, movement.carry_out),
+        Run: Rule(movement.plan_move, movement.carry_out),
+        Shoot: Rule(shooting.check_shoot, shooting.fire),
+        Charge: Rule(assault.plan_charge, _charge),
+        EndPhase: end_of_turn(_player_phase, "No player phase is waiting to end.", turn.end_phase),
+    }
+    world: World
+    data: Z40Data
 
-    def __init__(
-        self,
-        scenario: Scenario,
-        options: dict[str, Any] | None,
-        seed: int,
-        dice: Dice | None = None,
-        data: Z40Data | None = None,
-        hooks: Hooks | None = None,
-    ) -> None:
-        self.scenario = scenario
-        self.options = dict(options or {})
+    def set_up(self) -> None:
+        scenario = self.scenario
         if "mods" not in self.options and mods.scenario_mods(scenario):  # the scenario's own (Last Evac: coop)
             self.options["mods"] = mods.scenario_mods(scenario)
-        self.seed = seed
-        self.data = data or load_data()
-        self.dice = dice if dice is not None else Dice(seed)
-        self.commands: list[Command] = []
-        self.log: list[Event] = []
-        teams = setup.check_options(self.data, scenario, self.options, seed, plugins.team_rules)
+        teams = setup.check_options(self.data, scenario, self.options, self.seed, plugins.team_rules)
         chosen = mods.check_mods(self.data, self.options)
         self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
         state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")), mods=chosen)
-        hooks = hooks if hooks is not None else plugins.assemble(chosen, state)  # the add-ons this game plays
-        self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks)
+        hooks = plugins.assemble(chosen, state)  # the add-ons this game plays
+        self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks=hooks)
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
         self.world.hooks.squads_deployed(self.world)  # (Killing Floor's kit)
         setup.place_boss(self.world)
         setup.place_hordes(self.world)
-        turn.next_turn(self.world)
-        turn.advance(self.world)
-        self._flush()
+        turn.next_turn(self.world)  # the first turn's order (run_on then starts it)
 
-    # -- plumbing
-    @property
-    def state(self) -> Z40State:
-        return self.world.state
-
-    @property
-    def table(self) -> Table:
-        return self.world.table
-
-    def _flush(self) -> list[Event]:
-        out, self.world.events = self.world.events, []
-        self.log.extend(out)
-        return out
-
-    # -- the Game protocol
     @property
     def over(self) -> bool:
         return self.state.phase == Phase.OVER
-
-    @property
-    def winner(self) -> str | None:
-        return self.state.winner
-
-    def figure(self, fid: str) -> Model:
-        return self.state.models[fid]
-
-    @property
-    def figures(self) -> list[Model]:
-        return list(self.state.models.values())
 
     def check_shoot(self, cmd: Shoot) -> shooting.FirePlan:
         """Validate a Shoot without rolling; the fire plan or IllegalCommand."""
         return shooting.check_shoot(self.world, cmd)
 
-    def apply(self, cmd: Command) -> list[Event]:
-        """Validate (IllegalCommand, nothing changed), carry out, then run the turn machine on."""
-        w, st = self.world, self.state
+    def check(self, cmd: Command) -> tuple[Rule, Any]:
+        """The kit's check, with the add-ons first: a power-up choice owed comes before anything, and an
+        add-on's command (power-ups, Killing Floor) is its plug-in's, which refuses it before rolling."""
         if self.over:
             raise IllegalCommand("The game is over.")
-        w.hooks.before_command(w, cmd)  # (a power-up choice owed comes first)
-        own = w.hooks.owner(cmd)  # an add-on's command (power-ups, Killing Floor)
+        w = self.world
+        w.hooks.before_command(w, cmd)
+        own = w.hooks.owner(cmd)
         if own is not None:
-            own.apply(w, cmd)
-        elif isinstance(cmd, (Move, Run)):
-            movement.carry_out(w, movement.plan_move(w, cmd))
-        elif isinstance(cmd, Shoot):
-            shooting.shoot(w, cmd)
-        elif isinstance(cmd, Charge):
-            unit, target, dist = assault.plan_charge(w, cmd)
-            assault.charge(w, unit, target, dist)
-        elif isinstance(cmd, EndPhase):
-            if st.active_player is None or st.phase not in turn.PLAYER_PHASES:
-                raise IllegalCommand("No player phase is waiting to end.")
-            turn.end_phase(w)
-        else:
+            return Rule(as_given, own.apply), cmd
+        if not any(kind in self.RULES for kind in type(cmd).__mro__):
             w.hooks.refuse_absent(cmd)
-        self.commands.append(cmd)
-        turn.advance(w)
-        return self._flush()
+        return super().check(cmd)
+
+    def run_on(self) -> None:
+        turn.advance(self.world)
 
     def preview(self, cmd: Command) -> Preview:
         if self.over:
@@ -176,15 +145,8 @@ class Zombie40kGame:
         if st.phase in (Phase.MOVEMENT, Phase.SHOOTING):
             kind = Move if st.phase == Phase.MOVEMENT else Run
             for m in models:
-                for k in range(8):
-                    a = math.radians(45 * k)
-                    goal = (m.position[0] + 6 * math.cos(a), m.position[1] + 6 * math.sin(a))
-                    c = self.table.check_path([m.position, goal], m.radius, mover=m.id, max_length=6.0)
-                    if c.length < 0.05:
-                        continue
-                    cmd = kind(m.id, (tuple(round(v, 4) for v in c.end),))  # type: ignore[arg-type]
-                    if self.preview(cmd).legal:
-                        out.append(cmd)
+                cmds = [kind(m.id, (end,)) for end in self.compass_moves(m, 6.0, least=0.05)]
+                out += [cmd for cmd in cmds if self.preview(cmd).legal]
         if figure_id is None:
             if power_ups.waiting(self.world, squad):
                 return [
@@ -193,13 +155,6 @@ class Zombie40kGame:
             out += power_ups.usable(self.world, squad)
             out.append(EndPhase())
         return out
-
-    def state_data(self) -> dict[str, Any]:
-        data = self.state.to_data()
-        data["ruleset"] = self.ruleset
-        data["seed"] = self.seed
-        data["rolls"] = len(self.dice.log)
-        return data
 
 
 def power_up_actions(game: Zombie40kGame, fid: str) -> dict[str, UsePowerUp]:

@@ -100,8 +100,12 @@ def check_shoot(world: World, cmd: Shoot) -> FirePlan:
 
 
 def shoot(world: World, cmd: Shoot) -> None:
-    """Carry out a Shoot: check it, roll it, note the target, then the target's Morale."""
-    p = check_shoot(world, cmd)
+    """Carry out a Shoot: check it, then fire."""
+    fire(world, check_shoot(world, cmd))
+
+
+def fire(world: World, p: FirePlan) -> None:
+    """Roll a checked Shoot, note the target, then the target's Morale."""
     carry_out(world, p)
     p.unit.targets_shot.append(p.target.id)
     after_fire(world, p)

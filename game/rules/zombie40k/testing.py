@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.dice import ScriptedDice
+from game.rules.kit.testing import Sketch
 from game.rules.zombie40k.game import Zombie40kGame, new_game
 from game.rules.zombie40k.state import ALIVE, HORDE, PLAYERS, ZOMBIES, Model, Phase, Unit
-from game.scenario.model import Area, Point, Scenario, Terrain, Zone
+from game.scenario.model import Area, Point, Scenario
 
 Rect = tuple[float, float, float, float]
 
@@ -28,44 +29,19 @@ def small_scenario(
 ) -> Scenario:
     """An open table (48" square by default): the vehicle mid top edge, deploy zones along the bottom,
     spawn zones on the left and right edges."""
-    n = iter(range(1, 1000))
-    terrain = [
-        Terrain(
-            next(n),
-            f"wall {i}",
-            "wall",
-            Area(tuple((float(x), float(y)) for x, y in w), is_line=True, shape="polyline"),
-        )
-        for i, w in enumerate(walls)
-    ]
-    terrain += [Terrain(next(n), f"rubble {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]
-    terrain += [Terrain(next(n), f"ruin {i}", "ruin", Area.rect(*c)) for i, c in enumerate(ruins)]
-    zones = [Zone(next(n), "Escape vehicle", "escape_vehicle", Area.rect(size / 2 - 4, 0.5, 8, 4))]
+    table = Sketch()
+    table.walls(walls)
+    table.terrain_rects("rubble", "clutter", clutter)
+    table.terrain_rects("ruin", "ruin", ruins)
+    table.zone("Escape vehicle", "escape_vehicle", Area.rect(size / 2 - 4, 0.5, 8, 4))
     width = size / max(players, 1)
     for p in range(1, players + 1):
-        zones.append(
-            Zone(
-                next(n),
-                f"deploy {p}",
-                "deploy",
-                Area.rect((p - 1) * width + 2, size - 8, min(8, width - 4), 6),
-                {"player": p},
-            )
-        )
-    zones.append(Zone(next(n), "West", "spawn", Area.rect(0.5, size / 3, 2, 8)))
-    zones.append(Zone(next(n), "East", "spawn", Area.rect(size - 2.5, size / 3, 2, 8)))
-    props = {"objective": "escape", "players_min": 1, "players_max": 4, "points": 75, **(properties or {})}
-    return Scenario(
-        path="<small>",
-        ruleset="zombie40k",
-        title="Small table",
-        width=size,
-        height=size,
-        objective="escape",
-        properties=props,
-        terrain=tuple(terrain),
-        zones=tuple(zones),
-    )
+        deploy = Area.rect((p - 1) * width + 2, size - 8, min(8, width - 4), 6)
+        table.zone(f"deploy {p}", "deploy", deploy, {"player": p})
+    table.zone("West", "spawn", Area.rect(0.5, size / 3, 2, 8))
+    table.zone("East", "spawn", Area.rect(size - 2.5, size / 3, 2, 8))
+    props = {"players_min": 1, "players_max": 4, "points": 75, **(properties or {})}
+    return table.scenario("zombie40k", size, "escape", None, props, title="Small table", path="<small>")
 
 
 def rigged_game(

@@ -9,30 +9,21 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from game.dice import Dice
-from game.rules.core import DiceRolled, Event
+from game.rules.core import DiceRolled
+from game.rules.kit import KitWorld
 from game.rules.zombie40k.data import Profile, Z40Data
 from game.rules.zombie40k.events import Killed, Moved, UnitDestroyed, Wounded
 from game.rules.zombie40k.hooks import Hooks
 from game.rules.zombie40k.state import ALIVE, DEAD, EMBARKED, PLAYERS, ZOMBIES, Model, Unit, Z40State
-from game.scenario.model import Point, Scenario
-from game.table import Table, edge_distance_between
+from game.scenario.model import Point
+from game.table import edge_distance_between
 
 
 @dataclass
-class World:
-    scenario: Scenario
-    data: Z40Data
-    dice: Dice
-    state: Z40State
-    table: Table
+class World(KitWorld[Z40Data, Z40State]):
     hooks: Hooks = field(default_factory=Hooks)
-    events: list[Event] = field(default_factory=list)
 
-    # -- events and dice ------------------------------------------------------------------------
-    def emit(self, ev: Event) -> None:
-        self.events.append(ev)
-
+    # -- events and dice (emit: the kit's) --------------------------------------------------------
     def d6s(self, n: int, purpose: str, meaning: str = "") -> list[int]:
         """Roll n D6 as one handful (to-hit, to-wound...), logged as one ``DiceRolled``."""
         if n <= 0:
@@ -142,11 +133,7 @@ class World:
     def unit_vehicle_distance(self, unit: Unit) -> float:
         return min((self.vehicle_distance(m.position, m.radius) for m in self.alive(unit)), default=math.inf)
 
-    # -- changes --------------------------------------------------------------------------------
-    def set_position(self, m: Model, p: Point) -> None:
-        m.position = (float(p[0]), float(p[1]))
-        self.table.move(m.id, m.position)
-
+    # -- changes (set_position: the kit's) --------------------------------------------------------
     def move_along(self, m: Model, path: list[Point], how: str, facing: float | None = None) -> None:
         pts = [m.position, *path[1:]] if path and path[0] == m.position else [m.position, *path]
         length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))

@@ -8,9 +8,6 @@ his first ORDER that turn is the free one; he may give it before or after his ow
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
 from game.rules.core import IllegalCommand
 from game.rules.zombiekrieg.state import ALLIES, Figure, Phase
 from game.rules.zombiekrieg.world import World
@@ -44,15 +41,3 @@ def figure(world: World, fid: str, free_order: bool = False) -> Figure:
     if f.acted_this_turn and not (free_order and world.state.free_order_for == fid):
         raise IllegalCommand(f"{fid} has already acted this turn (one action a turn).")
     return f
-
-
-def finite_point(p: object) -> tuple[float, float]:
-    try:
-        pair: Any = p  # any pair of numbers; anything else is refused below
-        a, b = pair
-        x, y = float(a), float(b)
-    except (TypeError, ValueError):
-        raise IllegalCommand(f"{p!r} is not a point on the table.") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise IllegalCommand(f"{p!r} is not a point on the table.")
-    return (x, y)

@@ -1,32 +1,26 @@
-"""What happened (plain data), for the log, the screen's animations and the sounds."""
+"""What happened (plain data), for the log, the screen's animations and the sounds: Zombiekrieg's own
+events, beside the kit's shared ones (moved, turned, killed, exited, the turn and the end)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules.core import DiceRolled, Event, Registry
+from game.rules.core import DiceRolled as DiceRolled  # the shared dice event, in this log too
+from game.rules.core import Event
+from game.rules.kit.events import (
+    Exited,
+    FigurePlaced,
+    GameOver,
+    Killed,
+    Moved,
+    Point,
+    Turned,
+    TurnStarted,
+    shared_events,
+)
 
-Point = tuple[float, float]
-EVENTS = Registry()  # Zombiekrieg's events by name
-EVENTS.add(DiceRolled)  # the shared dice event is part of this log
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class FigurePlaced(Event):
-    """A figure was set up on the table at creation."""
-
-    figure: str
-    side: str
-    role: str
-    position: Point
-    facing: float
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    turn: int
+# Zombiekrieg's events by name
+EVENTS = shared_events(FigurePlaced, TurnStarted, Moved, Turned, Killed, Exited, GameOver)
 
 
 @EVENTS.add
@@ -77,22 +71,6 @@ class GutsChanged(Event):
 
 @EVENTS.add
 @dataclass(frozen=True)
-class Moved(Event):
-    figure: str
-    path: tuple[Point, ...]  # from the start to the end
-    facing: float
-    length: float
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class Turned(Event):
-    figure: str
-    facing: float
-
-
-@EVENTS.add
-@dataclass(frozen=True)
 class Fired(Event):
     figure: str
     target: str
@@ -114,13 +92,6 @@ class NoEffect(Event):
 @dataclass(frozen=True)
 class KnockedDown(Event):
     figure: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class Killed(Event):
-    figure: str
-    cause: str  # "shot by us1-r3", "melee with z4", ...
 
 
 @EVENTS.add
@@ -156,16 +127,3 @@ class ZombieMoved(Event):
 class MeleeAttack(Event):
     zombie: str
     soldier: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class Exited(Event):
-    figure: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class GameOver(Event):
-    winner: str  # allies | zombies
-    reason: str

@@ -33,25 +33,17 @@ def tracker(game: Any) -> Tracker:
     kind, words = PLACES.get(str(game.state.objective), ("", ""))
     zones = game.scenario.zones_of(kind) if kind else ()
     t = Tracker(targets=tuple(z.area for z in zones), objective=words if zones else "")
-    for e in game.log:
-        name = type(e).__name__
-        if name == "DiceRolled":
-            continue
-        if name == "FigurePlaced":
-            if e.side == ALLIES:
-                t.add_player(e.figure)
-            t.place(e.figure, e.position)
-        elif name in ("Moved", "ZombieMoved"):
-            t.move(e.figure, e.path)
-        elif name == "MeleeAttack":
-            t.fight(e.soldier)
-        elif name == "Killed":
-            t.died(e.figure)
-        elif name == "Exited":
-            t.reached(e.figure)
-            t.left(e.figure)
-        elif name == "TurnStarted" and e.turn > 1:
+
+    def exited(e: Any) -> None:
+        t.reached(e.figure)
+        t.left(e.figure)
+
+    def turn_started(e: Any) -> None:
+        if e.turn > 1:
             _end_turn(t, zones, kind)
+
+    own = {"MeleeAttack": lambda e: t.fight(e.soldier), "Exited": exited, "TurnStarted": turn_started}
+    t.read(game.log, ALLIES, own)
     _end_turn(t, zones, kind)  # the last turn (the one in progress, in a game not over)
     return t
 

@@ -8,13 +8,13 @@ True
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.kit import KitGame, Rule, end_of_turn
 from game.rules.zombiekrieg import fire, forces, move, objectives, order, readings, turn
 from game.rules.zombiekrieg import preview as previews
 from game.rules.zombiekrieg.actions import turn_reason
@@ -35,26 +35,24 @@ def _keep(store: dict[Any, Any], key: Any, value: Any) -> None:
     store[key] = value
 
 
-class ZombiekriegGame:
+class ZombiekriegGame(KitGame[ZkState, Figure]):
     """One game in progress; changed only by :meth:`apply`."""
 
     ruleset: ClassVar[str] = "zombiekrieg"
+    title: ClassVar[str] = "Zombiekrieg 848"
+    DATA = load_data
+    RULES: ClassVar[dict[type[Command], Rule]] = {
+        Move: Rule(move.plan, move.carry_out),
+        Fire: Rule(fire.plan, fire.carry_out),
+        Order: Rule(order.plan, order.carry_out),
+        EndTurn: end_of_turn(
+            lambda w: w.state.phase == Phase.ALLIED, "It is not the Allied turn.", turn.end_player_turn
+        ),
+    }
+    world: World
+    data: ZkData
 
-    def __init__(
-        self,
-        scenario: Scenario,
-        options: dict[str, Any] | None,
-        seed: int,
-        dice: Dice | None = None,
-        data: ZkData | None = None,
-    ) -> None:
-        self.scenario = scenario
-        self.options = dict(options or {})
-        self.seed = seed
-        self.data = data or load_data()
-        self.dice = dice if dice is not None else Dice(seed)
-        self.commands: list[Command] = []
-        self.log: list[Event] = []
+    def set_up(self) -> None:
         # What the queries (fire_targets, preview, actions_for) work out is kept until the state
         # changes: the bot asks them for every candidate, then again for the one it picks.
         self._version = 0
@@ -68,71 +66,26 @@ class ZombiekriegGame:
         self._may_shoot: dict[tuple[Any, ...], int | None] = {}
         sections, corporal = forces.check_options(self.data, self.options)
         chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
-        self.world = World(
-            scenario, self.data, self.dice, ZkState(), Table.from_scenario(scenario), readings=chosen
-        )
+        table = Table.from_scenario(self.scenario)
+        self.world = World(self.scenario, self.data, self.dice, ZkState(), table, readings=chosen)
         self.world.table.keep_sight()
         forces.raise_sections(self.world, sections, corporal)
         objectives.setup(self.world)
         forces.raise_zombies(self.world)
-        turn.advance(self.world)
-        self._flush()
 
-    # -- plumbing
-    @property
-    def state(self) -> ZkState:
-        return self.world.state
-
-    @property
-    def table(self) -> Table:
-        return self.world.table
-
-    def _flush(self) -> list[Event]:
-        out, self.world.events = self.world.events, []
-        self.log.extend(out)
-        return out
-
-    # -- the Game protocol
     @property
     def over(self) -> bool:
         return self.state.phase == Phase.OVER
 
-    @property
-    def winner(self) -> str | None:
-        return self.state.winner
+    def _plan(self, rule: Rule, cmd: Command) -> Any:
+        # a move is carried out as previewed, if it was
+        return self._move_plan(cmd) if isinstance(cmd, Move) else super()._plan(rule, cmd)
 
-    def figure(self, fid: str) -> Figure:
-        return self.state.figures[fid]
+    def _changing(self) -> None:
+        self._version += 1  # forget what was worked out for the state before
 
-    @property
-    def figures(self) -> list[Figure]:
-        return list(self.state.figures.values())
-
-    def apply(self, cmd: Command) -> list[Event]:
-        """Validate (IllegalCommand, nothing changed), carry out, then run the turn machine on."""
-        w = self.world
-        if self.over:
-            raise IllegalCommand("The game is over.")
-        planned = self._move_plan(cmd) if isinstance(cmd, Move) else None  # as previewed, if it was
-        self._version += 1  # whatever follows may change the state: forget what was worked out
-        if planned is not None:
-            move.carry_out(w, planned)
-        elif isinstance(cmd, Fire):
-            p2 = fire.plan(w, cmd)
-            fire.carry_out(w, p2)
-        elif isinstance(cmd, Order):
-            p3 = order.plan(w, cmd)
-            order.carry_out(w, p3)
-        elif isinstance(cmd, EndTurn):
-            if self.state.phase != Phase.ALLIED:
-                raise IllegalCommand("It is not the Allied turn.")
-            turn.end_player_turn(w)
-        else:
-            raise IllegalCommand(f"Zombiekrieg 848 has no command {type(cmd).__name__}.")
-        self.commands.append(cmd)
-        turn.advance(w)
-        self._version += 1
-        return self._flush()
+    def run_on(self) -> None:
+        turn.advance(self.world)
 
     def _cache(self) -> dict[Any, Any]:
         """The memo of the present state: emptied by every command and whenever a base is placed,
@@ -379,33 +332,7 @@ class ZombiekriegGame:
             return cmds
         cmds = [Fire(figure_id, t) for t in self.fire_targets(figure_id)] + cmds
         reach = float(self.data.house("move_distance"))
-        for k in range(8):
-            a = math.radians(45 * k)
-            goal = (f.position[0] + reach * math.cos(a), f.position[1] + reach * math.sin(a))
-            c = self.table.check_path([f.position, goal], f.radius, mover=f.id, max_length=reach)
-            if c.length >= 0.01:
-                cmds.append(Move(figure_id, (tuple(round(v, 4) for v in c.end),)))  # type: ignore[arg-type]
-        return cmds
-
-    def state_data(self) -> dict[str, Any]:
-        data = self.state.to_data()
-        data["ruleset"] = self.ruleset
-        data["seed"] = self.seed
-        data["rolls"] = len(self.dice.log)
-        return data
-
-    def fork(self) -> ZombiekriegGame:
-        """An independent copy (a replay's checkpoint), cheaper than replaying every command.
-
-        The pymunk table cannot be deep-copied, so a fresh table with the same bases stands in for it;
-        the scenario and the rules' data are shared (they never change).
-        """
-        table = self.world.table
-        twin = type(table).from_scenario(self.scenario)
-        for fid in table.figures():
-            twin.place(fid, table.position(fid), table.radius(fid))
-        memo: dict[int, Any] = {id(table): twin, id(self.scenario): self.scenario, id(self.data): self.data}
-        return copy.deepcopy(self, memo)
+        return cmds + [Move(figure_id, (end,)) for end in self.compass_moves(f, reach)]
 
 
 def new_game(

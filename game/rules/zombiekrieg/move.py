@@ -10,10 +10,10 @@ objective a figure whose move ends with its centre in an exit zone leaves the ta
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
+from game.rules.kit.checks import path_and_facing
 from game.rules.zombiekrieg import actions
 from game.rules.zombiekrieg.commands import Move
 from game.rules.zombiekrieg.events import Exited, Moved, Turned
@@ -35,19 +35,7 @@ class MovePlan:
 
 def plan(world: World, cmd: Move) -> MovePlan:
     f = actions.figure(world, cmd.figure)
-    if not isinstance(cmd.path, (tuple, list)):
-        raise IllegalCommand("A move needs a path of points.")
-    path = tuple([actions.finite_point(p) for p in cmd.path])
-    facing = None
-    if cmd.facing is not None:
-        try:
-            facing = float(cmd.facing) % 360.0
-        except (TypeError, ValueError):
-            raise IllegalCommand(f"{cmd.facing!r} is not a facing in degrees.") from None
-        if not math.isfinite(facing):
-            raise IllegalCommand(f"{cmd.facing!r} is not a facing in degrees.")
-    if not path and facing is None:
-        raise IllegalCommand("Say where to move (a path) or which way to face.")
+    path, facing = path_and_facing(cmd.path, cmd.facing)
     points = (f.position, *path)
     check = world.table.check_path(
         points, f.radius, mover=f.id, max_length=float(world.data.house("move_distance"))

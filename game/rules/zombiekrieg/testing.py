@@ -11,9 +11,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.dice import ScriptedDice
+from game.rules.kit.testing import Sketch
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game
 from game.rules.zombiekrieg.state import Phase
-from game.scenario.model import Area, Point, Scenario, Terrain, Zone
+from game.scenario.model import Point, Scenario
 
 
 def tiny_scenario(
@@ -29,29 +30,14 @@ def tiny_scenario(
     properties: dict[str, Any] | None = None,
 ) -> Scenario:
     """An empty table (24" square by default): walls are polylines, the rest rectangles (x, y, w, h)."""
-    n = iter(range(1, 1000))
-    terrain = [
-        Terrain(next(n), f"wall {i}", "wall", Area(tuple((p[0], p[1]) for p in w), is_line=True, shape="polyline"))
-        for i, w in enumerate(walls)
-    ]
-    terrain += [Terrain(next(n), f"rubble {i}", "clutter", Area.rect(*c)) for i, c in enumerate(clutter)]
-    zones = [Zone(next(n), f"deploy {i}", "deploy", Area.rect(*d[:4]), dict(d[4])) for i, d in enumerate(deploy)]
-    zones += [Zone(next(n), f"spawn {i}", "spawn", Area.rect(*s)) for i, s in enumerate(spawn)]
-    zones += [Zone(next(n), f"exit {i}", "exit", Area.rect(*e)) for i, e in enumerate(exits)]
-    zones += [Zone(next(n), f"objective {i}", "objective", Area.rect(*o)) for i, o in enumerate(objectives)]
-    props = {"objective": objective, "turn_limit": turn_limit, **(properties or {})}
-    return Scenario(
-        path="<tiny>",
-        ruleset="zombiekrieg",
-        title="Tiny table",
-        width=size,
-        height=size,
-        objective=objective,
-        turn_limit=turn_limit,
-        properties=props,
-        terrain=tuple(terrain),
-        zones=tuple(zones),
-    )
+    table = Sketch()
+    table.walls(walls)
+    table.terrain_rects("rubble", "clutter", clutter)
+    table.zone_rects("deploy", "deploy", [d[:4] for d in deploy], [d[4] for d in deploy])
+    table.zone_rects("spawn", "spawn", spawn)
+    table.zone_rects("exit", "exit", exits)
+    table.zone_rects("objective", "objective", objectives)
+    return table.scenario("zombiekrieg", size, objective, turn_limit, properties)
 
 
 def rigged_game(

@@ -1,35 +1,27 @@
 """The working context every rule module acts on: state, table, tables (TOML) and dice, plus the
 events of the command being carried out.
 
-Modules take a :class:`World` and change it only through these few helpers, so the Table always
-follows the figures and every roll becomes a ``DiceRolled`` event.
+Modules take a :class:`World` and change it only through these few helpers (the kit's emit, roll and
+set_position among them), so the Table always follows the figures and every roll becomes a ``DiceRolled`` event.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.dice import Dice, Roll
-from game.rules.core import DiceRolled, Event
+from game.rules.core import DiceRolled
+from game.rules.kit import KitWorld
 from game.rules.zombiekrieg import guts
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import GutsChanged, GutsTested, Killed, KnockedDown
 from game.rules.zombiekrieg.geometry import within_reach
 from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, KNOCKED_DOWN, ZOMBIES, Figure, ZkState
-from game.scenario.model import Point, Scenario
-from game.table import Table
 
 Modifiers = list[tuple[str, int]]
 
 
 @dataclass
-class World:
-    scenario: Scenario
-    data: ZkData
-    dice: Dice
-    state: ZkState
-    table: Table
-    events: list[Event] = field(default_factory=list)
+class World(KitWorld[ZkData, ZkState]):
     readings: dict[str, bool] = field(default_factory=dict)  # the set-up's literal readings (readings.py)
     # (figures dict, its size, the Allied ids in it): see allied_ids
     _allied: tuple[int, int, tuple[str, ...]] = field(default=(0, -1, ()), init=False, repr=False, compare=False)
@@ -40,17 +32,6 @@ class World:
     def reading(self, key: str) -> bool:
         """Is the source's literal reading ``key`` chosen for this game (else the house reading)?"""
         return bool(self.readings.get(key, False))
-
-    # -- events and dice
-    def emit(self, ev: Event) -> None:
-        self.events.append(ev)
-
-    def roll(self, n: int, purpose: str, meaning: str = "") -> Roll:
-        r = self.dice.roll(n, purpose)
-        if not meaning:
-            meaning = f"{n}D6 = {'+'.join(map(str, r.faces))} = {r.total}" if n > 1 else f"D6 = {r.total}"
-        self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, meaning))
-        return r
 
     def fig(self, fid: str) -> Figure:
         return self.state.figures[fid]
@@ -107,10 +88,6 @@ class World:
         return result
 
     # -- the table follows the figures
-    def set_position(self, f: Figure, p: Point) -> None:
-        f.position = (float(p[0]), float(p[1]))
-        self.table.move(f.id, f.position)
-
     def kill(self, f: Figure, cause: str) -> None:
         f.state = DEAD
         self.table.remove(f.id)
@@ -156,8 +133,3 @@ class World:
             within_reach(f.radius, within),
             where=lambda fid: fid != down and self.is_standing_zombie(fid),
         )
-
-    def edge_distance(self, a: Figure, b: Figure) -> float:
-        from game.table import edge_distance_between
-
-        return edge_distance_between(a.position, a.radius, b.position, b.radius)
