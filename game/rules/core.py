@@ -69,6 +69,26 @@ class IllegalCommand(ValueError):
         self.reason = reason
 
 
+class CannotStart(ValueError):
+    """The rules cannot set a game up from this scenario and these options; the message says why, in words a
+    player or designer can act on. The screen and the simulator show it as ``Cannot start: <reason>``."""
+
+
+def start_error(exc: BaseException) -> str:
+    """Why a game did not start, for ``Cannot start: <reason>``: the rules' own sentence, or a fault's kind.
+
+    >>> start_error(CannotStart("no room for the Zombie Boss"))
+    'no room for the Zombie Boss'
+    >>> start_error(IndexError("list index out of range"))
+    'IndexError: list index out of range'
+    """
+    if isinstance(exc, ValueError):
+        return str(exc)
+    if isinstance(exc, KeyError) and exc.args:
+        return str(exc.args[0])
+    return f"{type(exc).__name__}: {exc}"
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
