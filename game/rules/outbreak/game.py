@@ -12,7 +12,7 @@ import math
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, Event, IllegalCommand, Preview, check_command
 from game.rules.outbreak import acting, forces, objectives, sequence, shooting, spotting
 from game.rules.outbreak import preview as previews
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
@@ -93,6 +93,7 @@ class OutbreakGame:
         w = self.world
         if self.over:
             raise IllegalCommand("The game is over.")
+        check_command(cmd)  # a save's move to 1e308" is refused here, before any rule runs
         if isinstance(cmd, Move):
             p = move_plan(w, cmd)
             move_carry_out(w, p)

@@ -12,7 +12,7 @@ import math
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, Event, IllegalCommand, Preview, check_command
 from game.rules.zombie40k import assault, killing_floor, mods, morale, movement, power_ups, setup, shooting, turn
 from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import (
@@ -126,6 +126,7 @@ class Zombie40kGame:
         w, st = self.world, self.state
         if self.over:
             raise IllegalCommand("The game is over.")
+        check_command(cmd)  # a save's move to 1e308" is refused here, before any rule runs
         if isinstance(cmd, PowerUpChoice):
             power_ups.choose(w, cmd)
         elif isinstance(cmd, UsePowerUp):

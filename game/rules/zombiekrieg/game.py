@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, Event, IllegalCommand, Preview, check_command
 from game.rules.zombiekrieg import fire, forces, move, objectives, order, readings, turn
 from game.rules.zombiekrieg import preview as previews
 from game.rules.zombiekrieg.actions import turn_reason
@@ -113,6 +113,7 @@ class ZombiekriegGame:
         w = self.world
         if self.over:
             raise IllegalCommand("The game is over.")
+        check_command(cmd)  # a save's move to 1e308" is refused here, before any rule runs
         planned = self._move_plan(cmd) if isinstance(cmd, Move) else None  # as previewed, if it was
         self._version += 1  # whatever follows may change the state: forget what was worked out
         if planned is not None:
