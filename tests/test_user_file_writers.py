@@ -139,3 +139,27 @@ def test_two_windows_saving_teams_at_once(tmp_path: Path, same_name: bool) -> No
         teams, bad = load_teams(folder, "zombie40k")
         assert not bad
         assert sorted(t.name for t in teams) == sorted(set(names))
+
+
+def test_the_set_up_screens_import_and_a_terminals_import_at_once_keep_every_unit(tmp_path: Path) -> None:
+    """The set-up screen's Import catalogue... runs the same step in the game's own process: a terminal's
+    import at the same moment waits for it, or it for the terminal's."""
+    from game.roster_import import import_roster
+    from game.rules.core import get_ruleset
+    from game.rules.zombie40k.data import load_data
+
+    mine, theirs = (write(tmp_path, f"{a}.cat", catalogue(name=a)) for a in ("Dark Angels", "Blood Angels"))
+    data = tmp_path / "xdg-data" / "deadground"
+    roster = data / "rosters" / "zombie40k_roster.toml"
+    for trial in range(TRIALS):
+        roster.unlink(missing_ok=True)
+        load_data.cache_clear()
+        terminal = subprocess.Popen(
+            [sys.executable, "-c", import_script(theirs)], cwd=ROOT, env=env_for(tmp_path), stderr=subprocess.PIPE
+        )
+        time.sleep(0.05 * trial)  # the two meet at a different moment each trial
+        import_roster(get_ruleset("zombie40k"), mine, data)
+        assert terminal.wait(timeout=300) == 0, terminal.stderr.read() if terminal.stderr else ""
+        armies = {u["army"] for u in tomllib.loads(roster.read_text())["units"].values()}
+        assert armies == {"Dark Angels", "Blood Angels"}, f"trial {trial}: {sorted(armies)}"
+    load_data.cache_clear()

@@ -78,6 +78,9 @@ class CannotStart(ValueError):
     player or designer can act on. The screen and the simulator show it as ``Cannot start: <reason>``."""
 
 
+MAX_REASON = 400  # characters of a start error shown: a few lines of the screen's log
+
+
 def start_error(exc: BaseException) -> str:
     """Why a game did not start, for ``Cannot start: <reason>``: the rules' own sentence, or a fault's kind.
 
@@ -87,10 +90,13 @@ def start_error(exc: BaseException) -> str:
     'IndexError: list index out of range'
     """
     if isinstance(exc, ValueError):
-        return str(exc)
-    if isinstance(exc, KeyError) and exc.args:
-        return str(exc.args[0])
-    return f"{type(exc).__name__}: {exc}"
+        reason = str(exc)
+    elif isinstance(exc, KeyError) and exc.args:
+        reason = str(exc.args[0])
+    else:
+        reason = f"{type(exc).__name__}: {exc}"
+    # a refusal may quote what it refused (a name 10,000 characters long): the screen shows a few lines
+    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 3] + "..."
 
 
 MAX_NUMBER = 1e6  # [house] inches, degrees, counts: no table is wider than a few hundred inches

@@ -232,7 +232,8 @@ class Z40Data:
 
 class _Reader:
     def __init__(self, file: str, where: str, table: Any) -> None:
-        self.file, self.where, self.t = file, where, table
+        # an entry's key is in every message: a hostile 9,000-character key is cut, and refused by _key
+        self.file, self.where, self.t = file, where if len(where) <= 120 else where[:117] + "...", table
         if not isinstance(table, dict):
             raise DataError(f"{file}: {where}: must be a table")
 
@@ -353,7 +354,7 @@ def _key(r: _Reader, key: str) -> str:
     """The entry's own key: a name like any other (it is shown as ``unit:<key>``)."""
     problem = name_problem(key)
     if problem:
-        raise DataError(f"{r.file}: {r.where[:80]}: its key {problem}")
+        raise DataError(f"{r.file}: {r.where}: its key {problem}")
     return key
 
 
@@ -582,7 +583,8 @@ def _merge_user(
                 continue
             except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as exc:
                 # a last guard: an entry this reader has no words for yet is still skipped, never fatal
-                problems.append(f"{file}: {name}.{key[:MAX_NAME]}: cannot be read ({type(exc).__name__}: {exc})")
+                why = f"{type(exc).__name__}: {exc}"[:200]
+                problems.append(f"{file}: {name}.{key[:MAX_NAME]}: cannot be read ({why})")
                 continue
             added.append(key)
         return added
