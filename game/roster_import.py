@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.rules.contract import RosterImport
+from game.filelock import LockBusy, held
+from game.rules.contract import RosterImport, RosterImporter
 from game.rules.core import RuleSet
 from game.saves import data_folder, write_atomic
+
+ROSTERS = "rosters"  # the player's rosters' folder under the data folder; its lock is beside it
 
 
 class ImportRefused(Exception):
@@ -32,8 +35,21 @@ def import_roster(ruleset: RuleSet, source: Path | str, folder: Path | None = No
     if importer is None:
         raise ImportRefused(f"refused: {ruleset.name} cannot import army-builder files")
     source = Path(source)
+    data = Path(folder) if folder is not None else data_folder()
     try:
-        done = importer(source, Path(folder) if folder is not None else data_folder())
+        # read, merge and write as one step: another import at once (a window and a terminal) waits for it,
+        # so it merges into this one's roster rather than replace it with its own merge of the older file
+        with held(data / ROSTERS):
+            return _import_and_write(importer, source, data)
+    except LockBusy as exc:
+        raise ImportRefused(f"refused: {exc}") from exc
+    except OSError as exc:  # the lock's folder cannot be made
+        raise ImportRefused(f"refused: cannot write in {data} ({exc.strerror or exc})") from exc
+
+
+def _import_and_write(importer: RosterImporter, source: Path, data: Path) -> RosterImport:
+    try:
+        done = importer(source, data)
     except ValueError as exc:
         raise ImportRefused(f"refused: {exc}") from exc
     except OSError as exc:  # the importers read files as hostile; this is only a last guard

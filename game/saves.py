@@ -27,7 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.rules.core import Command, Event, Game, from_data, get_ruleset, known_rulesets, to_data
+from game.rules.core import (
+    Command,
+    Event,
+    Game,
+    from_data,
+    get_ruleset,
+    known_rulesets,
+    start_error,
+    to_data,
+)
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Scenario
 
@@ -521,8 +530,10 @@ def restore(
         raise SaveError(f"{save_name} cannot be loaded: {exc.args[0]}.") from None
     try:
         game = ruleset.new_game(scenario, dict(saved.options), saved.seed)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise SaveError(f"{save_name} cannot be loaded: its options are refused ({exc}).") from None
+    except Exception as exc:  # a save is data: its options refused, or a fault they reveal, is a refusal
+        raise SaveError(
+            f"{save_name} cannot be loaded: Cannot start: its options are refused ({start_error(exc)})."
+        ) from None
     commands = saved.commands if upto is None else saved.commands[:upto]
     for n, cmd in enumerate(commands, start=1):
         try:

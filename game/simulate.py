@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from game.ai import bot_for
 from game.heat import approach, grid, hot_spots, spot_words
 from game.rules.contract import Footprints, Outcome
-from game.rules.core import get_ruleset
+from game.rules.core import get_ruleset, start_error
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Point, Scenario
 
@@ -475,7 +475,7 @@ def setup_defaults(scenario: Scenario, seed: int = 1) -> dict[str, Any] | None:
     try:
         options = start_options(ruleset, scenario)[0]
         ruleset.new_game(scenario, dict(options), seed)
-    except (ValueError, TypeError, KeyError):
+    except Exception:  # any start error: main says it as "Cannot start"
         return None
     return options or None
 
@@ -527,10 +527,11 @@ def main(
         options["mods"] = list(mods)
     try:
         get_ruleset(scenario.ruleset).new_game(scenario, dict(options), seed)
-    except (ValueError, TypeError, KeyError) as exc:
+    except Exception as exc:  # the rules' refusal, or a fault a map or roster reveals: said, never a traceback
         found = None if options else setup_defaults(scenario, seed)
         if found is None:
-            print(f"deadground simulate: the options are refused: {exc}", file=sys.stderr)
+            refused = "the options are refused: " if options else ""
+            print(f"deadground simulate: Cannot start: {refused}{start_error(exc)}", file=sys.stderr)
             return 2
         options = found
         print(

@@ -33,6 +33,7 @@ from game.saves import write_atomic
 MAX_BYTES = 16_384  # a team of 4 units with every option is well under 1 KB
 MAX_ITEMS = 200
 MAX_NAME = 40
+MAX_ITEM_CHARS = 200  # an option id is "unit:<key>" or "weapon:<key>", keys at most 60 characters
 FOLDER = "teams"
 
 
@@ -105,6 +106,8 @@ def read_team(path: Path, ruleset: str) -> SavedTeam:
         table = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise TeamFileError(f"is not JSON: {exc}") from exc
+    except RecursionError:  # 16 KB of brackets nests thousands deep; a team is 2 deep
+        raise TeamFileError("is nested too deep to be a saved team") from None
     if not isinstance(table, dict):
         raise TeamFileError("is not a table with 'ruleset', 'name' and 'team'")
     if table.get("ruleset") != ruleset:
@@ -112,10 +115,16 @@ def read_team(path: Path, ruleset: str) -> SavedTeam:
     name, items = table.get("name"), table.get("team")
     if not isinstance(name, str) or not name.strip():
         raise TeamFileError("has no 'name'")
+    if not clean_name(name).isprintable():  # the set-up draws it: a NUL is no name (spacing is tidied)
+        raise TeamFileError("has a 'name' with a control character in it")
     if not isinstance(items, list) or not items or not all(isinstance(i, str) and i for i in items):
         raise TeamFileError("has no 'team' list of options taken")
     if len(items) > MAX_ITEMS:
         raise TeamFileError(f"lists {len(items)} options: more than any team takes")
+    if not all(len(i) <= MAX_ITEM_CHARS and i.isprintable() for i in items):
+        raise TeamFileError(
+            f"lists an option that is no option id (over {MAX_ITEM_CHARS} characters, or a control one)"
+        )
     return SavedTeam(clean_name(name), tuple(items), Path(path))
 
 

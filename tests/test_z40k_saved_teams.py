@@ -184,3 +184,37 @@ def test_building_the_fourth_team_keeps_the_list_scrolled_where_the_player_is(ap
     assert [t["id"] for t in scene.setup.answers["each"][3]["team"]] == ["unit:necron_warriors", "model"]
     box, team = scene.scroll_box, menu(scene, "#team_4")
     assert box is not None and box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom
+
+
+def test_a_deep_file_and_a_name_with_nul_are_skipped_and_the_others_load(app: App, hive) -> None:
+    """Issue 37, item 4: JSON nested 8,000 deep raised RecursionError as the screen opened, and a team named
+    with a NUL raised in pygame_gui; each is now a broken file with its reason, and the good team loads."""
+    folder = teams_folder(app.data_dir)
+    folder.mkdir(parents=True)
+    (folder / "good.json").write_text(
+        json.dumps({"ruleset": "zombie40k", "name": "Guards", "team": ["unit:infantry_squad"]})
+    )
+    (folder / "deep.json").write_text("[" * 8000 + "]" * 8000)
+    (folder / "nul.json").write_text(
+        json.dumps({"ruleset": "zombie40k", "name": "Gua\x00rds", "team": ["unit:infantry_squad"]})
+    )
+    (folder / "long.json").write_text(
+        json.dumps({"ruleset": "zombie40k", "name": "Long", "team": ["unit:" + "x" * 9000]})
+    )
+    (folder / "odd\x01name.json").write_text(
+        json.dumps({"ruleset": "zombie40k", "name": "Odd", "team": ["unit:infantry_squad"]})
+    )
+    teams, bad = load_teams(folder, "zombie40k")
+    assert sorted(t.name for t in teams) == ["Guards", "Odd"]
+    reasons = {b.path.name: b.reason for b in bad}
+    assert reasons["deep.json"] == "is nested too deep to be a saved team"
+    assert reasons["nul.json"] == "has a 'name' with a control character in it"
+    assert "no option id" in reasons["long.json"]
+    scene = open_setup(app, hive)
+    offered = [o[0] for o in menu(scene, "#load_team_1").options_list]
+    assert offered[:3] == [LOAD_TEAM, "Guards", "Odd"]
+    assert {"broken file: deep.json", "broken file: nul.json", "broken file: long.json"} <= set(offered)
+    choose(app, menu(scene, "#load_team_1"), "broken file: deep.json")
+    assert "deep.json skipped: it is nested too deep to be a saved team" in notice(scene)
+    choose(app, menu(scene, "#load_team_1"), "Guards")
+    assert [t["id"] for t in scene.setup.answers["each"][0]["team"]] == ["unit:infantry_squad"]

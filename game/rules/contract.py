@@ -151,6 +151,9 @@ class SetupSpec:
     for_game: tuple[SetupField, ...] = ()
     player_noun: str = "player"  # "section", "survivor group", "squad": "Player 2 section"
     note: str = ""  # a line under the choices: "All players are on the Allied side; the game plays the zombies."
+    # the player's own entries left out (a broken roster entry), each with its file, entry and reason: shown
+    # when the set-up opens
+    skipped: tuple[str, ...] = ()
     # the answers a new game opens with when the map fills them (e.g. the characters a map places, the
     # ones the simulator plays); None: every field at its default
     starting: dict[str, Any] | None = None

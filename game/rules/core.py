@@ -19,6 +19,10 @@ Wave(figure='sgt-1')
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
+import types
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
@@ -68,6 +72,106 @@ class IllegalCommand(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class CannotStart(ValueError):
+    """The rules cannot set a game up from this scenario and these options; the message says why, in words a
+    player or designer can act on. The screen and the simulator show it as ``Cannot start: <reason>``."""
+
+
+MAX_REASON = 400  # characters of a start error shown: a few lines of the screen's log
+
+
+def start_error(exc: BaseException) -> str:
+    """Why a game did not start, for ``Cannot start: <reason>``: the rules' own sentence, or a fault's kind.
+
+    >>> start_error(CannotStart("no room for the Zombie Boss"))
+    'no room for the Zombie Boss'
+    >>> start_error(IndexError("list index out of range"))
+    'IndexError: list index out of range'
+    """
+    if isinstance(exc, ValueError):
+        reason = str(exc)
+    elif isinstance(exc, KeyError) and exc.args:
+        reason = str(exc.args[0])
+    else:
+        reason = f"{type(exc).__name__}: {exc}"
+    # a refusal may quote what it refused (a name 10,000 characters long): the screen shows a few lines
+    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 3] + "..."
+
+
+MAX_NUMBER = 1e6  # [house] inches, degrees, counts: no table is wider than a few hundred inches
+MAX_ITEMS = 1000  # [house] points in a path, figures named in one command
+MAX_TEXT = 200  # [house] characters in a figure's, unit's or item's id
+
+
+def check_command(cmd: Command) -> None:
+    """Refuse (:class:`IllegalCommand`) a command whose fields are not what its class says: a number that is
+    not finite or is absurd (a move to 1e308"), a text far too long, a point of three numbers. Every rule set's
+    ``apply`` asks this first, so no rule ever sees such a command from a save or a replay.
+
+    >>> @dataclass(frozen=True)
+    ... class Walk(Command):
+    ...     figure: str
+    ...     path: tuple[tuple[float, float], ...]
+    >>> check_command(Walk("p1-1", ((1.5, 2.0),)))
+    >>> check_command(Walk("p1-1", ((1e308, 1e308),)))
+    Traceback (most recent call last):
+    ...
+    game.rules.core.IllegalCommand: Walk: field 'path': 1e+308 is not a number from -1e+06 to 1e+06
+    """
+    if not dataclasses.is_dataclass(cmd):
+        return
+    hints = _hints(type(cmd))
+    for f in dataclasses.fields(cmd):
+        problem = _value_problem(getattr(cmd, f.name), hints.get(f.name, Any))
+        if problem:
+            raise IllegalCommand(f"{type(cmd).__name__}: field {f.name!r}: {problem}")
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # a hint that does not resolve: the field is not checked, the rules still are
+        return {}
+
+
+def _value_problem(value: Any, hint: Any) -> str:
+    """Why ``value`` does not fit the type ``hint`` (empty when it does)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        problems = [_value_problem(value, a) for a in args]
+        return "" if not all(problems) else problems[0]
+    if hint is type(None):
+        return "" if value is None else f"{_shown(value)} is not empty"
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return f"{_shown(value)} is not a list"
+        if len(value) > MAX_ITEMS:
+            return f"lists {len(value)} items (at most {MAX_ITEMS})"
+        if len(args) == 2 and args[1] is Ellipsis:
+            return next((p for p in (_value_problem(v, args[0]) for v in value) if p), "")
+        if args and len(args) != len(value):
+            return f"{_shown(value)} does not have {len(args)} items"
+        return next((p for p in (_value_problem(v, a) for v, a in zip(value, args)) if p), "")
+    if hint is bool:
+        return "" if isinstance(value, bool) else f"{_shown(value)} is not true or false"
+    if hint in (int, float):
+        ok = isinstance(value, (int, float) if hint is float else int) and not isinstance(value, bool)
+        if not ok or not (math.isfinite(value) and -MAX_NUMBER <= value <= MAX_NUMBER):
+            return f"{_shown(value)} is not a number from {-MAX_NUMBER:g} to {MAX_NUMBER:g}"
+        return ""
+    if hint is str:
+        if not isinstance(value, str):
+            return f"{_shown(value)} is not a text"
+        return "" if len(value) <= MAX_TEXT else f"a text {len(value)} characters long (at most {MAX_TEXT})"
+    return ""
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _plain(value: Any) -> Any:

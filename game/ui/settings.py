@@ -13,8 +13,9 @@ import logging
 import math
 import os
 import stat
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,8 @@ class Settings:
     muted: bool = False
     animation_speed: float = 1.0  # 0.25 (slow) .. 4 (fast)
     fullscreen: bool = False
+    # what this window last read from or wrote to the file (not a setting: saving writes only what changed)
+    _read: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -50,7 +53,7 @@ class Settings:
             return cls()
         settings = cls()
         for f in fields(cls):
-            if f.name not in raw:
+            if f.name not in raw or f.name == "_read":
                 continue
             value = raw[f.name]
             default = getattr(settings, f.name)
@@ -70,16 +73,30 @@ class Settings:
                 log.warning("ignoring setting %s=%r in %s", f.name, value, path)
         settings.master_volume = min(1.0, max(0.0, settings.master_volume))
         settings.animation_speed = min(4.0, max(0.25, settings.animation_speed))
+        settings._read = settings.values()
         return settings
 
+    def values(self) -> dict[str, Any]:
+        """The settings by name, as the file keeps them."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "_read"}
+
     def save(self, path: Path) -> None:
-        """Write the settings; a read-only folder is logged, not fatal."""
+        """Write the settings this window changed over what the file holds now (another window may have
+        changed others since), one writer at a time; a read-only folder is logged, not fatal."""
+        from game.filelock import held
         from game.saves import write_atomic  # a kill mid-write leaves the old file, never half a new one
 
+        mine = self.values()
+        read = self._read or Settings().values()
         try:
-            write_atomic(path, json.dumps(asdict(self), indent=2).encode("utf-8"))
+            with held(path):
+                theirs = Settings.load(path).values() if os.path.lexists(path) else read
+                merged = {k: v if v != read.get(k) else theirs[k] for k, v in mine.items()}
+                write_atomic(path, json.dumps(merged, indent=2).encode("utf-8"))
         except OSError as exc:
             log.warning("could not save settings to %s: %s", path, exc)
+            return
+        self._read = mine
 
 
 def _read_small(path: Path) -> bytes:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand
+from game.rules.core import Command, Event, IllegalCommand, check_command
 from game.rules.kit.world import Based, KitWorld
 from game.scenario.model import Point, Scenario
 from game.table import Table
@@ -161,6 +161,11 @@ class KitGame(Generic[StateT, FigureT]):
         """The rule of ``cmd`` and its plan, or IllegalCommand; nothing is rolled or changed."""
         if self.over:
             raise IllegalCommand("The game is over.")
+        check_command(cmd)  # its fields as its class says (a save's move to 1e308" stops here)
+        return self.rule_for(cmd)
+
+    def rule_for(self, cmd: Command) -> tuple[Rule, Any]:
+        """Hook: the rule of a well-formed command and its plan (looked up in ``RULES``)."""
         for kind in type(cmd).__mro__:
             rule = self.RULES.get(kind)
             if rule is not None:

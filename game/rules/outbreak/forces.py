@@ -28,6 +28,8 @@ from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spaw
 from game.rules.outbreak.world import World, angle_to
 from game.scenario.model import Area, Point
 
+MAX_NAME = 60  # [house] characters in a character's name: the screen draws it beside the figure
+
 OPTION_KEYS = ("players", "characters", "caught_running_first_blow")
 
 
@@ -98,6 +100,11 @@ def check_options(
         if extra:
             raise ValueError(f"{where} has unknown field(s) {', '.join(sorted(extra))}.")
         name = str(c.get("name", f"Survivor {i}")).strip() or f"Survivor {i}"
+        if len(name) > MAX_NAME or not name.isprintable():  # the screen draws it on the table and the roster
+            raise ValueError(
+                f"{where}: a name is one line of at most {MAX_NAME} printable characters, "
+                f"not {len(name)} characters{'' if name.isprintable() else ' with a control character'}."
+            )
         player = c.get("player", 1)
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= players:
             raise ValueError(

@@ -17,7 +17,10 @@ never locks a player out of the game.
 
 from __future__ import annotations
 
+import logging
+import math
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -31,6 +34,19 @@ WEAPON_TYPES = ("rapid_fire", "assault", "pistol", "heavy", "melee")
 STATS = ("ws", "bs", "s", "t", "w", "i", "a", "ld")
 USER_ROSTER = "zombie40k_roster.toml"  # the player's own roster, under <data folder>/rosters
 USER_ROSTER_BYTES = 1 << 20  # hundreds of units fit in well under this
+MAX_NAME = 60  # [house] characters in a name or key: the longest codex name is about 40
+MAX_LIST = 40  # [house] names in one list (wargear, rules): a codex unit lists about 10
+MAX_MODELS = 100  # [house] models in one squad: no 7th-edition infantry unit takes more than 50
+MAX_COST = 10_000  # [house] points in one cost: a codex squad costs a few hundred
+MAX_RANGE = 240.0  # [house] inches: the longest 7th-edition infantry gun reaches 72"
+MAX_BASE = 6.0  # [house] inches across a base: the widest infantry base is 60 mm (about 2.4")
+MAX_SHOTS = 20  # [house] shots of one weapon: Assault 10 is the most a codex infantry gun fires
+LONG_DIGITS = 4300  # Python reads no whole number longer than this from text
+_LONG_NUMBER = re.compile(rf"[0-9][0-9_]{{{LONG_DIGITS},}}")
+_TOO_LONG = 10 ** (LONG_DIGITS - 1)  # what a number too long to read is read as (see read_user_roster)
+_STRENGTH = re.compile(r"[+x][0-9]{1,2}")  # "+1", "x2": ASCII digits only (a superscript is no number)
+
+log = logging.getLogger(__name__)
 
 
 class DataError(ValueError):
@@ -216,7 +232,8 @@ class Z40Data:
 
 class _Reader:
     def __init__(self, file: str, where: str, table: Any) -> None:
-        self.file, self.where, self.t = file, where, table
+        # an entry's key is in every message: a hostile 9,000-character key is cut, and refused by _key
+        self.file, self.where, self.t = file, where if len(where) <= 120 else where[:117] + "...", table
         if not isinstance(table, dict):
             raise DataError(f"{file}: {where}: must be a table")
 
@@ -230,28 +247,87 @@ class _Reader:
             return default
         v = self.t[key]
         if isinstance(v, bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise self.err(key, f"must be {getattr(kind, '__name__', kind)}, not {v!r}")
+            raise self.err(key, f"must be {getattr(kind, '__name__', kind)}, not {_shown(v)}")
         if not isinstance(v, kind):
-            raise self.err(key, f"must be {getattr(kind, '__name__', kind)}, not {v!r}")
+            raise self.err(key, f"must be {getattr(kind, '__name__', kind)}, not {_shown(v)}")
         if check is not None:
             problem = check(v)
             if problem:
                 raise self.err(key, problem)
         return v
 
+    def name(self, key: str, default: Any = ...) -> str:
+        """A name the screen shows: a line of printable text, at most :data:`MAX_NAME` characters."""
+        return str(self.get(key, str, default, check=name_problem))
+
+    def number(self, key: str, low: float, high: float, default: Any = ...) -> float:
+        """A finite number from ``low`` to ``high`` (inches, mostly)."""
+
+        def bounded(v: float) -> str:
+            return "" if math.isfinite(v) and low <= v <= high else f"must be a number from {low:g} to {high:g}"
+
+        return float(self.get(key, (int, float), default, check=bounded))
+
+    def whole(self, key: str, low: int, high: int, default: Any = ...) -> int:
+        """A whole number from ``low`` to ``high``."""
+        return int(self.get(key, int, default, check=lambda v: "" if low <= v <= high else _range(low, high, v)))
+
     def keys(self, key: str, known: dict[str, Any] | None, default: Any = ...) -> tuple[str, ...]:
         v = self.get(key, (list, str), default)
         items = [v] if isinstance(v, str) else list(v)
+        if len(items) > MAX_LIST:
+            raise self.err(key, f"lists {len(items)} names (at most {MAX_LIST})")
         for x in items:
             if not isinstance(x, str):
-                raise self.err(key, f"must list names, not {x!r}")
+                raise self.err(key, f"must list names, not {_shown(x)}")
+            problem = name_problem(x)
+            if problem:
+                raise self.err(key, f"a name in it {problem}")
             if known is not None and x not in known:
-                raise self.err(key, f"unknown {x!r}; known: {', '.join(sorted(known))}")
+                raise self.err(key, f"unknown {x!r}; known: {_some(sorted(known))}")
         return tuple(items)
 
+    def one(self, key: str, known: dict[str, Any]) -> str:
+        """Exactly one known name (a profile): ``"space_marine"`` or ``["space_marine"]``."""
+        items = self.keys(key, known)
+        if len(items) != 1:
+            raise self.err(key, f"must name one entry, not {len(items)}")
+        return items[0]
 
-def _positive(v: Any) -> str:
-    return "" if v > 0 else "must be above 0"
+
+def name_problem(text: str) -> str:
+    """Why ``text`` is no name the screen can show (empty when it is one).
+
+    >>> name_problem("Tactical Squad")
+    ''
+    >>> name_problem("x" * 61)
+    'is 61 characters long (a name is at most 60)'
+    """
+    if len(text) > MAX_NAME:
+        return f"is {len(text)} characters long (a name is at most {MAX_NAME})"
+    if not text.strip():
+        return "is empty"
+    if not text.isprintable():
+        return "holds a control character (a name is one line of printable text)"
+    return ""
+
+
+def _shown(value: Any) -> str:
+    """A value for a message, cut short (a hostile value can be a megabyte)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _some(names: list[str], shown: int = 20) -> str:
+    """The first ``shown`` of ``names`` and how many more (a message stays a few lines)."""
+    more = f" (and {len(names) - shown} more)" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
+def _range(low: int, high: int, v: int) -> str:
+    if abs(v) >= _TOO_LONG:
+        return f"is a whole number thousands of digits long; must be {low} to {high}"
+    return f"must be {low} to {high}, not {_shown(v)}"
 
 
 def _dice(v: Any) -> str:
@@ -262,20 +338,30 @@ def _read_weapon(file: str, key: str, t: Any) -> Weapon:
     r = _Reader(file, f"weapons.{key}", t)
     kind = r.get("type", str, check=lambda v: "" if v in WEAPON_TYPES else f"must be one of {WEAPON_TYPES}")
     s = r.get("s", (int, str))
-    if isinstance(s, str) and not (s == "user" or (s[:1] in "+x" and s[1:].isdigit())):
-        raise r.err("s", f'must be a number, "user", "+N" or "xN", not {s!r}')
+    if isinstance(s, str) and not (s == "user" or _STRENGTH.fullmatch(s)):
+        raise r.err("s", f'must be a number, "user", "+N" or "xN" (digits 0-9), not {_shown(s)}')
+    if isinstance(s, int):
+        s = r.whole("s", 1, 10)
     return Weapon(
-        key=key,
-        name=r.get("name", str),
-        range=float(r.get("range", (int, float), 0 if kind == "melee" else ...)),
+        key=_key(r, key),
+        name=r.name("name"),
+        range=r.number("range", 0, MAX_RANGE, 0 if kind == "melee" else ...),
         s=s,
         ap=r.get("ap", int, 0, check=lambda v: "" if 0 <= v <= 6 else "must be 1..6 (0 for none)"),
         type=kind,
-        shots=r.get("shots", int, 1, check=_positive),
+        shots=r.whole("shots", 1, MAX_SHOTS, 1),
         blast=r.get("blast", bool, False),
         template=r.get("template", bool, False),
         rules=r.keys("rules", None, ()),
     )
+
+
+def _key(r: _Reader, key: str) -> str:
+    """The entry's own key: a name like any other (it is shown as ``unit:<key>``)."""
+    problem = name_problem(key)
+    if problem:
+        raise DataError(f"{r.file}: {r.where}: its key {problem}")
+    return key
 
 
 PSYKER_REFUSED = (
@@ -290,12 +376,12 @@ def _read_profile(file: str, key: str, t: Any) -> Profile:
     if "Psyker" in r.keys("rules", None, ()):
         raise r.err("rules", PSYKER_REFUSED)
     return Profile(
-        key=key,
-        name=r.get("name", str),
+        key=_key(r, key),
+        name=r.name("name"),
         sv=r.get("sv", int, 0, check=_dice),
         inv=r.get("inv", int, 0, check=_dice),
         fnp=r.get("fnp", int, 0, check=_dice),
-        base=float(r.get("base", (int, float), 1.0, check=_positive)),
+        base=r.number("base", 0.1, MAX_BASE, 1.0),
         rules=r.keys("rules", None, ()),
         **stats,
     )
@@ -304,11 +390,11 @@ def _read_profile(file: str, key: str, t: Any) -> Profile:
 def _read_option(file: str, where: str, t: Any, weapons: dict[str, Weapon]) -> Option:
     r = _Reader(file, where, t)
     return Option(
-        key=r.get("key", str),
-        name=r.get("name", str),
+        key=r.name("key"),
+        name=r.name("name"),
         replaces=r.keys("replaces", weapons),
         with_=r.keys("with", weapons),
-        cost=r.get("cost", int, check=lambda v: "" if v >= 0 else "must be 0 or more"),
+        cost=r.whole("cost", 0, MAX_COST),
     )
 
 
@@ -321,31 +407,34 @@ def _read_unit(
     if "sergeant" in t:
         rs = _Reader(file, f"{where}.sergeant", t["sergeant"])
         opts = rs.get("options", list, [])
+        if len(opts) > MAX_LIST:
+            raise rs.err("options", f"lists {len(opts)} options (at most {MAX_LIST})")
         sergeant = Sergeant(
-            name=rs.get("name", str),
-            cost=rs.get("cost", int, check=lambda v: "" if v >= 0 else "must be 0 or more"),
-            profile=rs.keys("profile", profiles)[0],
+            name=rs.name("name"),
+            cost=rs.whole("cost", 0, MAX_COST),
+            profile=rs.one("profile", profiles),
             wargear=rs.keys("wargear", weapons) if "wargear" in t["sergeant"] else None,
             options=tuple(
                 _read_option(file, f"{where}.sergeant.options[{i}]", o, weapons) for i, o in enumerate(opts)
             ),
         )
-    size = r.get("squad_size", int, check=_positive)
+    options = r.get("weapon_options", list, [])
+    if len(options) > MAX_LIST:
+        raise r.err("weapon_options", f"lists {len(options)} options (at most {MAX_LIST})")
     entry = UnitEntry(
-        key=key,
-        name=r.get("name", str),
-        army=r.get("army", str),
-        type=r.get("type", str),
-        squad_cost=r.get("squad_cost", int, check=_positive),
-        squad_size=size,
-        max_models=r.get("max_models", int, check=lambda v: "" if v >= 1 else "must be 1 or more"),
-        model=r.keys("model", profiles)[0],
+        key=_key(r, key),
+        name=r.name("name"),
+        army=r.name("army"),
+        type=r.name("type"),
+        squad_cost=r.whole("squad_cost", 1, MAX_COST),
+        squad_size=r.whole("squad_size", 1, MAX_MODELS),
+        max_models=r.whole("max_models", 1, MAX_MODELS),
+        model=r.one("model", profiles),
         wargear=r.keys("wargear", weapons),
         rules=r.keys("rules", usrs, ()),
         sergeant=sergeant,
         weapon_options=tuple(
-            _read_option(file, f"{where}.weapon_options[{i}]", o, weapons)
-            for i, o in enumerate(r.get("weapon_options", list, []))
+            _read_option(file, f"{where}.weapon_options[{i}]", o, weapons) for i, o in enumerate(options)
         ),
     )
     checks = [(o, entry.wargear) for o in entry.weapon_options]
@@ -460,7 +549,7 @@ def _power_up_table(core: dict[str, Any], file: str) -> dict[int, dict[str, str]
     out: dict[int, dict[str, str]] = {}
     for k, t in core.get("power_up_table", {}).items():
         r = _Reader(file, f"power_up_table.{k}", t)
-        if not str(k).isdigit() or not 2 <= int(k) <= 12:
+        if not re.fullmatch("[0-9]{1,2}", str(k)) or not 2 <= int(k) <= 12:
             raise DataError(f"{file}: power_up_table.{k}: must be a 2D6 result 2..12")
         out[int(k)] = {"key": r.get("key", str), "name": r.get("name", str), "effect": r.get("effect", str)}
     if out and sorted(out) != list(range(2, 13)):
@@ -498,6 +587,11 @@ def _merge_user(
             except DataError as exc:
                 problems.append(str(exc))
                 continue
+            except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as exc:
+                # a last guard: an entry this reader has no words for yet is still skipped, never fatal
+                why = f"{type(exc).__name__}: {exc}"[:200]
+                problems.append(f"{file}: {name}.{key[:MAX_NAME]}: cannot be read ({why})")
+                continue
             added.append(key)
         return added
 
@@ -520,7 +614,19 @@ def read_user_roster(path: Path) -> tuple[dict[str, Any] | None, str]:
         return None, ""
     try:
         raw = read_bounded(str(path), USER_ROSTER_BYTES, "the limit for a roster", symlinks=False)
-        return tomllib.loads(raw.decode("utf-8")), ""
+        text = raw.decode("utf-8")
+        try:
+            return tomllib.loads(text), ""
+        except ValueError as exc:  # tomllib's own errors are ValueErrors too: only Python's limit is ours
+            if "limit" not in str(exc) or isinstance(exc, tomllib.TOMLDecodeError):
+                raise
+        # A whole number too long for Python to read (a typo, or a hostile file) would lose the whole roster:
+        # it is read as a number just as long as Python reads, which the entry's check refuses by name. The
+        # problem stays listed, so an import does not write the file back with the number changed.
+        first = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, first.start()) + 1 if first else 0
+        problem = f"{path.name}: line {line}: a whole number over {LONG_DIGITS:,} digits long"
+        return tomllib.loads(_LONG_NUMBER.sub(str(_TOO_LONG), text)), problem
     except Unreadable as exc:
         return None, f"{path.name}: {exc}"
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as exc:
@@ -549,6 +655,8 @@ def _load_data(
     data = build_data(load_toml(cp), load_toml(rp), cp.name, rp.name, user, up.name if up else USER_ROSTER)
     if problem:
         data = replace(data, user_problems=(problem, *data.user_problems))
+    for line in data.user_problems:  # the command line shows these; the set-up screen lists them too
+        log.warning("your Zombie 40,000 roster: skipped %s", line)
     return data
 
 

@@ -74,11 +74,9 @@ class Zombie40kGame(KitGame[Z40State, Model]):
         """Validate a Shoot without rolling; the fire plan or IllegalCommand."""
         return shooting.check_shoot(self.world, cmd)
 
-    def check(self, cmd: Command) -> tuple[Rule, Any]:
-        """The kit's check, with the add-ons first: a power-up choice owed comes before anything, and an
-        add-on's command (power-ups, Killing Floor) is its plug-in's, which refuses it before rolling."""
-        if self.over:
-            raise IllegalCommand("The game is over.")
+    def rule_for(self, cmd: Command) -> tuple[Rule, Any]:
+        """The add-ons first: a power-up choice owed comes before anything, and an add-on's command
+        (power-ups, Killing Floor) is its plug-in's, which refuses it before rolling."""
         w = self.world
         w.hooks.before_command(w, cmd)
         own = w.hooks.owner(cmd)
@@ -86,7 +84,7 @@ class Zombie40kGame(KitGame[Z40State, Model]):
             return Rule(as_given, own.apply), cmd
         if not any(kind in self.RULES for kind in type(cmd).__mro__):
             w.hooks.refuse_absent(cmd)
-        return super().check(cmd)
+        return super().rule_for(cmd)
 
     def run_on(self) -> None:
         turn.advance(self.world)

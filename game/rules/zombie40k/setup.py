@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.rules.core import CannotStart
 from game.rules.zombie40k.data import Z40Data
 from game.rules.zombie40k.events import FigurePlaced
 from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Unit
@@ -17,7 +18,7 @@ from game.rules.zombie40k.world import World
 from game.scenario.model import Point, Scenario
 
 
-class OptionsError(ValueError):
+class OptionsError(CannotStart):
     """The new-game options are not a game; the message says why."""
 
 
@@ -46,8 +47,10 @@ def check_options(
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionsError(
                 'options need "teams": a list of 1 to 4 teams (a roster unit key, or a team table), '
-                f'or "players": a number of players for the roster dealt in turn; not {players!r}'
+                f'or "players": a number of players for the roster dealt in turn; not {str(players)[:40]!r}'
             )
+        if not low <= players <= min(4, top):  # before dealing a team to each: a save may say 10**29
+            raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {str(players)[:40]}")
         options = {**options, "teams": rotated_teams(data, players, seed)}
     teams = options.get("teams")
     if not isinstance(teams, list) or not teams:
@@ -188,6 +191,11 @@ def place_boss(world: World) -> None:
         at = spots[0] if spots else None
     centre = at or (vehicle_centre(world)[0], max(p[1] for p in world.state.vehicle) + 2)
     spot = spots_near(world, centre, 1, prof.base / 2, 0.5)
+    if not spot:  # a vehicle drawn off the table, or walled in, with no Boss mark on the table
+        raise CannotStart(
+            f"{world.scenario.title}: the Zombie Boss finds no room on the table by the escape vehicle "
+            f'(near {centre[0]:.1f}", {centre[1]:.1f}"); draw the vehicle on the table or mark the Boss\'s place'
+        )
     unit = Unit("boss", ZOMBIES, BOSS, "Zombie Boss", start_size=1)
     world.state.units["boss"] = unit
     m = Model(

@@ -100,6 +100,15 @@ def items_of(data: Z40Data, spec: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def skipped_lines(data: Z40Data, shown: int = 5) -> tuple[str, ...]:
+    """What the set-up says of the player's roster entries it skipped: the first few, and how many more."""
+    problems = data.user_problems
+    lines = [f"Your roster: skipped {p if len(p) <= 200 else p[:197] + '...'}" for p in problems[:shown]]
+    if len(problems) > shown:
+        lines.append(f"Your roster: {len(problems) - shown} more entries skipped (the log lists every one)")
+    return tuple(lines)
+
+
 class Z40Setup:
     """:class:`game.rules.contract.Setup` for Zombie 40,000."""
 
@@ -137,6 +146,7 @@ class Z40Setup:
                 else "Every player races the others to the escape vehicle; the game plays the zombies. "
             )
             + "Hover a mod for its rules and house values.",
+            skipped=skipped_lines(self.data),
         )
 
     def _team(self, scenario: Scenario, each: dict[str, Any], n: int) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.zombie40k.data import Option, UnitEntry, Z40Data
+from game.rules.zombie40k.data import Option, UnitEntry, Z40Data, name_problem
 
 FORBIDDEN_TYPES_NOTE = (
     "HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack or Jump units, "
@@ -90,6 +90,9 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
     unknown = set(spec) - {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", "usr_model", "name"}
     if unknown:
         raise TeamError(f"a team has no field {sorted(unknown)[0]!r}")
+    name = spec.get("name", "")
+    if not isinstance(name, str) or (name and name_problem(name)):
+        raise TeamError(f"a team's 'name' {name_problem(name) if isinstance(name, str) else 'must be text'}")
     entry = _entry(data, spec)
     if entry.type != "infantry":
         raise TeamError(

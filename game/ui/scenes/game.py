@@ -28,7 +28,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPa
 from game.controller import Mode
 from game.controller.machine import CHOOSING
 from game.rules.contract import ActionKind
-from game.rules.core import RuleSet, get_ruleset
+from game.rules.core import RuleSet, get_ruleset, start_error
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
 from game.ui.dice_tray import tray_surface
@@ -233,9 +233,10 @@ class GameScene(Scene):
         seed = seed if seed is not None else random.randrange(1, 2**31)
         try:
             return self.rules.new_game(self.scenario, dict(self.options), seed=seed)
-        except ValueError as exc:  # bad options or a map the rules cannot set up: shown, not a crash
-            self.log_lines.append(f'<font color="#F08A6E">Cannot start the game: {html.escape(str(exc))}</font>')
-            log.warning("cannot start %s: %s", self.scenario.title, exc)
+        except Exception as exc:  # bad options, a map the rules cannot set up, a rules fault: shown, not a crash
+            reason = start_error(exc)
+            self.log_lines.append(f'<font color="#F08A6E">Cannot start: {html.escape(reason)}</font>')
+            log.warning("cannot start %s: %s", self.scenario.title, reason)
             return None
 
     @property

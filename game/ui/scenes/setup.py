@@ -223,7 +223,7 @@ class SetupScene(Scene):
         self.actions: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
         self.players_menu: UIDropDownMenu | None = None
         self.refusal_box: UITextBox | None = None
-        self.notice = ""  # a refused team option's reason, shown until the next choice
+        self.notice = "\n".join(self.spec.skipped)  # a refused team option's reason, shown until the next choice
         self.notice_done = False  # the notice says something was done (not refused)
         self.scroll_box: UIScrollingContainer | None = None
         self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
