@@ -1,0 +1,663 @@
+"""A resolved BattleScribe unit (:mod:`game.rules.zombie40k.bs_data`) as a Zombie 40,000 roster unit, or the
+reason it cannot join a Zombie Survival Team.
+
+A unit is what a 40k player calls one: its models (found through its groups), each with its own profile. The
+model there are most of is the trooper; a model of at most one with a profile of its own is the sergeant; a
+model with the trooper's profile but other guns ("Space Marine (Special Weapon)") gives the weapon changes
+two models of the team may make. Each model's wargear is what it carries when added: the entries it must
+take and each group's default; the other choices of a group replace the default, at their points. A
+dedicated transport (a unit inside the unit) is never the unit.
+
+Who may join (one rule for every catalogue, :func:`refusal`): a single squad, not a formation or detachment;
+no HQ choice, Lord of War or fortification; only Infantry (no vehicle, walker, bike, jump, jet pack,
+cavalry, beast, monstrous creature or artillery); no psyker (this game has no Psychic phase).
+
+Costs are whole points: a model costs the trooper's points plus its share of the unit's own cost, rounded
+(house reading); a sergeant costs what he costs more than a trooper.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.zombie40k.bs_data import Entry, Profile
+from game.rules.zombie40k.data import PSYKER_REFUSED, STATS, Z40Data
+
+MAX_OPTIONS = 16  # weapon changes kept per list (the set-up lists them all)
+MAX_MODELS = 50  # "any number" of models is bounded: a 75-point team never reaches it
+KINDS = {"rapid fire": "rapid_fire", "assault": "assault", "pistol": "pistol", "heavy": "heavy", "melee": "melee"}
+TEMPLATE_RANGE = 8.0  # a template's length [7th]; the shipped flamer has the same
+NOT_INFANTRY = (
+    "only Infantry may join a Zombie Survival Team (no HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, "
+    "Gargantuan or Monstrous Creatures, Jet Pack or Jump units, Vehicles) [seed]"
+)
+# categories refused as such, and why
+CATEGORIES = {
+    "hq": f"an HQ choice: {NOT_INFANTRY}",
+    "lords of war": "a Lord of War: too big for a Zombie Survival Team [seed: infantry only]",
+    "lord of war": "a Lord of War: too big for a Zombie Survival Team [seed: infantry only]",
+    "fortification": "a fortification: a building, not a squad",
+    "fortifications": "a fortification: a building, not a squad",
+    "formation": "a formation: several units, and a team is one squad",
+    "detachment": "a detachment: several units, and a team is one squad",
+}
+VEHICLE_TYPES = ("vehicle", "walker", "flyer", "super-heavy", "knight")
+GRENADES_LEFT_OUT = "grenades are thrown only in the Killing Floor mod here (house reading): left out"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """One thing the import left out: the file, the entry, the field and why.
+
+    >>> str(Skipped("x.cat", "Rhino", "Unit Type", "a vehicle"))
+    "x.cat: 'Rhino': field 'Unit Type': a vehicle"
+    """
+
+    file: str
+    entry: str
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.entry!r}: field {self.field!r}: {self.reason}"
+
+
+@dataclass
+class Catalogue:
+    """The roster tables made from one catalogue, and what was left out."""
+
+    file: str
+    army: str
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    profiles: dict[str, dict[str, Any]] = field(default_factory=dict)
+    weapons: dict[str, dict[str, Any]] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # rules left out, links into other files
+
+    def skip(self, entry: str, fld: str, reason: str) -> None:
+        item = Skipped(self.file, entry, fld, reason)
+        if item not in self.skipped:  # a weapon two models carry is listed once
+            self.skipped.append(item)
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+
+def slug(text: str) -> str:
+    """A roster key from a name.
+
+    >>> slug("Tactical Squad (2015)")
+    'tactical_squad_2015'
+    """
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "entry"
+
+
+def kind(profile: Profile) -> str:
+    """ "unit", "vehicle", "weapon" or "other", from the profile's type or, unnamed, its characteristics."""
+    keys = {k.lower() for k in profile.chars}
+    if profile.type.startswith(VEHICLE_TYPES) or {"front", "side", "rear"} <= keys:
+        return "vehicle"
+    if profile.type in ("unit", "model", "infantry") or {"ws", "t", "w"} <= keys:
+        return "unit"
+    if profile.type.startswith("weapon") or {"range", "ap"} <= keys:
+        return "weapon"
+    return "other"
+
+
+# -- the models of a unit ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Model:
+    """A kind of model in a unit: its entry, its profile, how many the unit takes (``lo``..``hi``)."""
+
+    entry: Entry
+    profile: Profile
+    lo: int
+    hi: int
+
+
+def _cap(hi: int | None) -> int:
+    return MAX_MODELS if hi is None else min(hi, MAX_MODELS)
+
+
+def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
+    """The unit's models with their counts, and the units inside it (dedicated transports)."""
+    found: list[Model] = []
+    inner: list[Entry] = []
+
+    def walk(e: Entry, group: Entry | None) -> None:
+        for c in e.visible():
+            if c.kind == "unit":
+                inner.append(c)
+            elif c.kind == "model":
+                profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
+                if profile is None:
+                    continue
+                lo, hi = c.lo, c.hi
+                if group is not None and (lo, hi) == (0, None):  # counted by its group
+                    default = bool(group.default) and group.default in c.ids
+                    lo, hi = (group.lo if default else 0), group.hi
+                found.append(Model(c, profile, lo, _cap(hi)))
+            elif c.group:
+                walk(c, c)
+
+    walk(unit, None)
+    if not found:
+        own = next((p for p in unit.profiles if kind(p) in ("unit", "vehicle")), None)
+        if own is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
+            found.append(Model(unit, own, 1, 1))
+    return found, inner
+
+
+def max_models(unit: Entry) -> int:
+    """How many models the unit may have at most: each group bounds the models inside it."""
+
+    def cap(e: Entry) -> int:
+        total = 0
+        for c in e.visible():
+            if c.kind == "model" and any(kind(p) in ("unit", "vehicle") for p in c.profiles):
+                total += _cap(c.hi)
+            elif c.group:
+                total += min(cap(c), _cap(c.hi))
+        return min(total, MAX_MODELS)
+
+    return cap(unit) or 1
+
+
+# -- who may join a Zombie Survival Team ---------------------------------------------------------------------
+
+
+def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, str] | None:
+    """Why ``unit`` may not join a Zombie Survival Team, as (field, reason), or None: the one rule for every
+    catalogue."""
+    name = unit.name.lower()
+    for word in ("formation", "detachment"):
+        if name.startswith(word) or any(word in c.lower() for c in unit.categories):
+            return "category", CATEGORIES[word]
+    for c in unit.categories:
+        why = CATEGORIES.get(c.strip().lower())
+        if why:
+            return "category", why
+    if not models:
+        if len(inner) > 1:
+            return "entries", CATEGORIES["formation"]
+        if any(kind(p) == "vehicle" for p in unit.profiles):
+            return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
+        return "profiles", "no model with a Unit profile (it may be in a file not read: import the .gst with it)"
+    for m in models:
+        if kind(m.profile) == "vehicle":
+            return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
+    for m in models:
+        utype = m.profile.get("Unit Type", "Type")
+        if utype is None:
+            continue
+        if utype.split("(")[0].strip().lower() != "infantry":
+            return "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}"
+    if all(m.profile.get("Unit Type", "Type") is None for m in models) and not any(
+        "infantry" in c.lower() for c in unit.categories
+    ):
+        return "Unit Type", "the characteristic is missing, so the game cannot tell it is Infantry"
+    rules = [*unit.rules, *(r for m in models for r in m.entry.rules)]
+    if any(r.lower().startswith(("psyker", "brotherhood of psykers")) for r in rules):
+        return "rules", PSYKER_REFUSED
+    return None
+
+
+# -- wargear ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A group of wargear a model picks from: its default (None: the first when it must take one) and the
+    rest; ``must`` when the model has to take one."""
+
+    group: Entry
+    default: Entry | None
+    others: tuple[Entry, ...]
+    must: bool
+
+
+def leaves(group: Entry, depth: int = 0) -> list[Entry]:
+    """The entries a group offers, its sub-groups flattened."""
+    out: list[Entry] = []
+    for c in group.visible():
+        if c.group and depth < 6:
+            out += leaves(c, depth + 1)
+        elif c.kind not in ("unit", "model"):
+            out.append(c)
+    return out
+
+
+def kit(model: Entry) -> tuple[list[Entry], list[Choice], list[Entry]]:
+    """What ``model`` carries for certain, the groups it chooses from, and the extras it may add."""
+    fixed: list[Entry] = []
+    choices: list[Choice] = []
+    extras: list[Entry] = []
+    for c in model.visible():
+        if c.kind in ("unit", "model"):
+            continue
+        if c.group:
+            offered = leaves(c)
+            default = next((e for e in offered if c.default and c.default in e.ids), None)
+            must = c.lo >= 1
+            if default is None and must and offered:
+                default = offered[0]
+            if offered:
+                choices.append(Choice(c, default, tuple(e for e in offered if e is not default), must))
+        elif c.lo >= 1:
+            fixed.append(c)
+        else:
+            extras.append(c)
+    return fixed, choices, extras
+
+
+# -- the converter -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Maker:
+    """Roster tables for one catalogue's units: profiles and weapons by key, what was left out and why."""
+
+    cat: Catalogue
+    data: Z40Data
+    shipped: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.prefix = slug(self.cat.army)
+        mine = {*self.data.user_weapons, *self.data.user_profiles, *self.data.user_units}
+        self.shipped = {k for k in (*self.data.weapons, *self.data.profiles, *self.data.units) if k not in mine}
+
+    # one unit
+
+    def unit(self, unit: Entry) -> None:
+        """``unit`` into the catalogue's tables, or listed as skipped with the field and the reason."""
+        models, inner = models_of(unit)
+        why = refusal(unit, models, inner)
+        if why is not None:
+            self.cat.skip(unit.name, *why)
+            return
+        if any("transport" in e.name.lower() or kind_of_unit(e) == "vehicle" for e in inner):
+            self.cat.note(f"{self.cat.file}: {unit.name!r}: its dedicated transport is left out (never the unit)")
+        trooper, sergeant, variants, others = self.roles(models)
+        for m in others:
+            self.cat.note(
+                f"{self.cat.file}: {unit.name!r}: the model {m.entry.name!r} is left out (a team has one kind of "
+                "trooper and one sergeant)"
+            )
+        made = self.unit_profile(unit.name, trooper.profile)
+        if made is None:
+            return
+        table = self.table(unit, trooper, sergeant, variants, models, made)
+        if table is not None:
+            self.cat.units[self.key(self.cat.units, slug(unit.name), table)] = table
+
+    def roles(self, models: list[Model]) -> tuple[Model, Model | None, list[Model], list[Model]]:
+        """The trooper (the model there may be most of, the group default first), the sergeant (a model of at
+        most one with a profile of its own, a required one first), the trooper's variants (his profile, other
+        guns) and the models left out."""
+        trooper = max(models, key=lambda m: (m.hi, m.lo))
+        base = trooper.entry.name.split("(")[0].strip().lower()
+
+        def variant(m: Model) -> bool:
+            return m.profile.name == trooper.profile.name or m.entry.name.lower().startswith(base + " (")
+
+        rest = [m for m in models if m is not trooper]
+        variants = [m for m in rest if variant(m)]
+        leaders = sorted((m for m in rest if not variant(m) and m.hi <= 1), key=lambda m: -m.lo)
+        sergeant = leaders[0] if leaders else None
+        others = [m for m in rest if m is not sergeant and m not in variants]
+        return trooper, sergeant, variants, others
+
+    def table(
+        self,
+        unit: Entry,
+        trooper: Model,
+        sergeant: Model | None,
+        variants: list[Model],
+        models: list[Model],
+        made: tuple[str, dict[str, Any]],
+    ) -> dict[str, Any] | None:
+        name = unit.name
+        wargear, options = self.gear(name, trooper.entry)
+        for v in variants:
+            options += self.variant_options(name, v, trooper, wargear)
+        size = max(1, sum(m.lo for m in models if m in (trooper, sergeant) or m in variants))
+        base_share = (unit.points if unit is not trooper.entry else 0.0) / size
+        per_model = round(trooper.entry.points + base_share)
+        if not math.isclose(per_model, trooper.entry.points + base_share):
+            self.cat.note(
+                f"{self.cat.file}: {name!r}: {trooper.entry.points + base_share:g} points a model, rounded to "
+                f"{per_model} (whole points)"
+            )
+        if per_model <= 0:
+            self.cat.skip(name, "pts", "it has no points cost")
+            return None
+        table: dict[str, Any] = {
+            "name": name,
+            "army": self.cat.army,
+            "type": "infantry",
+            "squad_cost": per_model * size,
+            "squad_size": size,
+            "max_models": max(size, max_models(unit)),
+            "model": made[0],
+            "wargear": wargear,
+            "rules": self.known_rules(name, [*unit.rules, *trooper.entry.rules]),
+            "source": self.cat.file,
+        }
+        if sergeant is not None:
+            sarge = self.sergeant(name, sergeant, trooper, wargear)
+            if sarge is not None:
+                table["sergeant"] = sarge
+        table["weapon_options"] = unique(options, wargear)
+        return table
+
+    def sergeant(self, unit: str, m: Model, trooper: Model, trooper_gear: list[str]) -> dict[str, Any] | None:
+        made = self.unit_profile(f"{unit} / {m.entry.name}", m.profile)
+        if made is None:
+            return None
+        gear, options = self.gear(unit, m.entry)
+        cost = max(0, round(m.entry.points - trooper.entry.points))
+        sarge: dict[str, Any] = {"name": m.entry.name, "cost": cost, "profile": made[0]}
+        if gear and gear != trooper_gear:
+            sarge["wargear"] = gear
+        sarge["options"] = unique(options, gear or trooper_gear)
+        for e in m.entry.visible():
+            if e.kind == "upgrade" and any(kind(p) == "unit" for p in e.profiles):
+                self.cat.note(
+                    f"{self.cat.file}: {unit!r}: the upgrade {e.name!r} is not offered (a team has one sergeant)"
+                )
+        return sarge
+
+    # wargear of one model
+
+    def weapons(self, unit: str, e: Entry, depth: int = 0) -> list[str]:
+        """The weapon keys an entry brings: its weapon profiles and those of what it must take with it."""
+        keys: list[str] = []
+        for p in e.profiles:
+            if kind(p) == "weapon":
+                key = self.weapon(unit, p)
+                if key is not None and key not in keys:
+                    keys.append(key)
+        if depth < 3:
+            for c in e.visible():
+                if c.kind not in ("unit", "model") and not c.group and c.lo >= 1:
+                    keys += [k for k in self.weapons(unit, c, depth + 1) if k not in keys]
+        return keys
+
+    def gear(self, unit: str, model: Entry) -> tuple[list[str], list[dict[str, Any]]]:
+        """A model's wargear and the changes it may make: each group's other choices replace its default (or
+        the weapon the group's name says it replaces), an extra entry adds its weapon."""
+        fixed, choices, extras = kit(model)
+        wargear = self.weapons(unit, model)
+        for e in fixed:
+            wargear += [w for w in self.weapons(unit, e) if w not in wargear]
+        for c in choices:
+            if c.default is not None and (c.must or c.group.default):
+                wargear += [w for w in self.weapons(unit, c.default) if w not in wargear]
+        options: list[dict[str, Any]] = []
+        for c in choices:
+            carried = c.default is not None and (c.must or bool(c.group.default))
+            replaces = self.weapons(unit, c.default) if carried and c.default is not None else []
+            if not replaces:  # "may replace his boltgun with one of": the weapon named in the group's name
+                low = c.group.name.lower()
+                replaces = [w for w in wargear if self.weapon_name(w).lower() in low][:1]
+            for e in c.others if carried else (*((c.default,) if c.default else ()), *c.others):
+                got = self.weapons(unit, e)
+                if got and got != replaces:
+                    options.append(self.option(e.name, tuple(replaces), got, e.points))
+        for e in extras:
+            got = self.weapons(unit, e)
+            if got:
+                options.append(self.option(e.name, (), got, e.points))
+        return wargear, options
+
+    def variant_options(
+        self, unit: str, v: Model, trooper: Model, trooper_gear: list[str]
+    ) -> list[dict[str, Any]]:
+        """A trooper variant's guns as weapon changes: what the trooper carries that the variant does not is
+        replaced by each choice of the variant, at its points and the variant's extra cost."""
+        gear, _ = self.gear(unit, v.entry)
+        fixed, choices, extras = kit(v.entry)
+        carried = [w for w in gear if w in trooper_gear]
+        replaces = tuple(w for w in trooper_gear if w not in carried)
+        extra = max(0.0, v.entry.points - trooper.entry.points)
+        out = []
+        for c in choices:
+            for e in (*((c.default,) if c.default else ()), *c.others):
+                got = self.weapons(unit, e)
+                if got and list(got) != list(replaces):
+                    out.append(self.option(e.name, replaces, got, e.points + extra))
+        for e in extras:
+            got = self.weapons(unit, e)
+            if got:
+                out.append(self.option(e.name, (), got, e.points + extra))
+        return out
+
+    def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
+        label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
+        return {
+            "key": slug(name),
+            "name": label[:60],
+            "replaces": list(replaces),
+            "with": with_,
+            "cost": round(cost),
+        }
+
+    def weapon_name(self, key: str) -> str:
+        if key in self.cat.weapons:
+            return str(self.cat.weapons[key]["name"])
+        return self.data.weapons[key].name
+
+    def known_rules(self, unit: str, rules: list[str]) -> list[str]:
+        """The Universal Special Rules this game knows; the others are noted as left out."""
+        known: list[str] = []
+        for r in dict.fromkeys(rules):
+            base = r.split("(")[0].strip().lower()
+            usr = next((u for u in self.data.usrs if u.lower() in (r.lower(), base)), None)
+            if usr is None:
+                self.cat.note(f"{self.cat.file}: {unit!r}: the rule {r!r} is not in this game: left out")
+            elif usr not in known and self.data.usrs[usr].list != "forbidden":
+                known.append(usr)
+        return known
+
+    # profiles and weapons as roster tables
+
+    def key(self, into: dict[str, dict[str, Any]], base: str, table: dict[str, Any]) -> str:
+        """A key for ``table`` in ``into``: the army's prefix, never a shipped key; the same table, the same key."""
+        stem = f"{self.prefix}_{base}"
+        n = 1
+        while True:
+            candidate = stem if n == 1 else f"{stem}_{n}"
+            if candidate not in self.shipped and (candidate not in into or into[candidate] == table):
+                into[candidate] = table
+                return candidate
+            n += 1
+
+    def unit_profile(self, entry: str, profile: Profile) -> tuple[str, dict[str, Any]] | None:
+        """A Unit profile as a roster profile (its key and table), or None with the reason listed."""
+        table: dict[str, Any] = {"name": profile.name or entry}
+        for stat in STATS:
+            label = "Ld" if stat == "ld" else stat.upper()
+            raw = profile.get(stat)
+            if raw is None:
+                self.cat.skip(entry, label, "the characteristic is missing")
+                return None
+            if not raw.isdigit() or not 1 <= int(raw) <= 10:
+                self.cat.skip(entry, label, f"{raw!r} is not a characteristic from 1 to 10")
+                return None
+            table[stat] = int(raw)
+        save = profile.get("Save", "Sv")
+        if save is None:
+            self.cat.skip(entry, "Save", "the characteristic is missing")
+            return None
+        # "3+" an armour save, "4++" an invulnerable one (the 7th-edition data sets write both so), "3+/5++"
+        m = re.fullmatch(r"(?:([2-6])\+?)?\s*/?\s*(?:([2-6])\+\+)?", save.replace(" ", ""))
+        if save not in ("-", "–", "—", "") and (m is None or not (m.group(1) or m.group(2))):
+            self.cat.skip(entry, "Save", f"{save!r} is not a save (2+ to 6+, 4++ invulnerable, or -)")
+            return None
+        table["sv"] = int(m.group(1)) if m and m.group(1) else 0
+        if m and m.group(2):
+            table["inv"] = int(m.group(2))
+        return self.key(self.cat.profiles, slug(table["name"]), table), table
+
+    def weapon(self, entry: str, profile: Profile) -> str | None:
+        """A Weapon profile as a weapon key (a shipped one when it is the same weapon), or None with the
+        reason listed."""
+        name = profile.name or "weapon"
+        where = f"{entry} / {name}"
+        if "grenade" in name.lower() or "bomb" in name.lower():
+            self.cat.note(f"{self.cat.file}: {where!r}: {GRENADES_LEFT_OUT}")
+            return None
+        table = self.weapon_table(where, name, profile)
+        if table is None:
+            return None
+        same = self.shipped_weapon(table)
+        return same if same is not None else self.key(self.cat.weapons, slug(name), table)
+
+    def weapon_table(self, where: str, name: str, profile: Profile) -> dict[str, Any] | None:
+        kind_text = profile.get("Type")
+        if kind_text is None:
+            self.cat.skip(where, "Type", "the characteristic is missing")
+            return None
+        parts = [p.strip() for p in kind_text.split(",") if p.strip()]
+        m = re.fullmatch(
+            r"(rapid fire|assault|pistol|heavy|melee)(?:\s+(\d+))?", (parts[0] if parts else "").lower()
+        )
+        if m is None:
+            self.cat.skip(
+                where, "Type", f"{kind_text!r} is not a weapon type this game plays (Rapid Fire, Assault N, Pistol, "
+                "Heavy N, Melee)"
+            )  # fmt: skip
+            return None
+        wkind, shots = KINDS[m.group(1)], int(m.group(2) or 1)
+        if not 1 <= shots <= 10:
+            self.cat.skip(where, "Type", f"{shots} shots is not a number of shots this game plays (1 to 10)")
+            return None
+        words = {p.lower() for p in parts[1:]}
+        if "large blast" in words:
+            self.cat.note(f'{self.cat.file}: {where!r}: a Large Blast is played as a Blast (3") here')
+        table: dict[str, Any] = {"name": name, "type": wkind}
+        rng = self.weapon_range(where, kind_text, wkind, profile.get("Range") or "")
+        s = self.weapon_strength(where, profile.get("Strength", "S"))
+        ap = self.weapon_ap(where, profile.get("AP"))
+        if rng is None or s is None or ap is None:
+            return None
+        table.update(s=s, ap=ap)
+        if wkind != "melee" or rng:
+            table["range"] = rng
+        if shots != 1:
+            table["shots"] = shots
+        if words & {"blast", "large blast"}:
+            table["blast"] = True
+        if "template" in words or (profile.get("Range") or "").strip().lower() == "template":
+            table["template"] = True
+        rules = [p for p in parts[1:] if p.lower() not in ("blast", "large blast", "template")]
+        if rules:
+            table["rules"] = rules
+        return table
+
+    def weapon_range(self, where: str, kind_text: str, wkind: str, raw: str) -> float | None:
+        text = raw.replace('"', "").replace("''", "").strip().lower()
+        if text == "template":
+            return TEMPLATE_RANGE
+        if text in ("", "-", "–", "—", "melee", "n/a"):
+            if wkind != "melee":
+                self.cat.skip(where, "Range", f"a {kind_text} weapon needs a range, not {raw!r}")
+                return None
+            return 0.0
+        try:
+            rng = float(text)
+        except ValueError:
+            self.cat.skip(where, "Range", f"{raw!r} is not a range in inches")
+            return None
+        if not 0 < rng <= 240:
+            self.cat.skip(where, "Range", f"{rng:g} is not a range this game plays")
+            return None
+        return rng
+
+    def weapon_strength(self, where: str, raw: str | None) -> int | str | None:
+        if raw is None:
+            self.cat.skip(where, "Strength", "the characteristic is missing")
+            return None
+        low = raw.lower().replace("×", "x").replace(" ", "")
+        if low in ("user", "u"):
+            return "user"
+        if re.fullmatch(r"\+[1-9]", low) or re.fullmatch(r"x[2-3]", low):
+            return low
+        if low.isdigit() and 1 <= int(low) <= 10:
+            return int(low)
+        self.cat.skip(where, "Strength", f"{raw!r} is not a Strength this game plays (1 to 10, User, +N, xN)")
+        return None
+
+    def weapon_ap(self, where: str, raw: str | None) -> int | None:
+        if raw is None:
+            self.cat.skip(where, "AP", "the characteristic is missing")
+            return None
+        if raw in ("-", "–", "—", ""):
+            return 0
+        if raw.isdigit() and 1 <= int(raw) <= 6:
+            return int(raw)
+        self.cat.skip(where, "AP", f"{raw!r} is not an AP this game plays (1 to 6, or -)")
+        return None
+
+    def shipped_weapon(self, table: dict[str, Any]) -> str | None:
+        """The shipped weapon this one is (same name and numbers), so the rules that know it by key still do."""
+        mine = (
+            str(table["name"]).lower(),
+            float(table.get("range", 0)),
+            table["s"],
+            table["ap"],
+            table["type"],
+            table.get("shots", 1),
+            table.get("blast", False),
+            table.get("template", False),
+        )
+        for key, w in self.data.weapons.items():
+            if key in self.shipped and (
+                (w.name.lower(), w.range, w.s, w.ap, w.type, w.shots, w.blast, w.template) == mine
+            ):
+                return key
+        return None
+
+    def tidy(self) -> None:
+        """Keep only the profiles and weapons a kept unit uses (a refused unit may have made some)."""
+        units = self.cat.units.values()
+        used_p = {u["model"] for u in units} | {u["sergeant"]["profile"] for u in units if "sergeant" in u}
+        self.cat.profiles = {k: v for k, v in self.cat.profiles.items() if k in used_p}
+        used_w: set[str] = set()
+        for u in units:
+            used_w.update(u["wargear"])
+            sarge = u.get("sergeant", {})
+            used_w.update(sarge.get("wargear", []))
+            for o in [*u.get("weapon_options", []), *sarge.get("options", [])]:
+                used_w.update(o["with"])
+        self.cat.weapons = {k: v for k, v in self.cat.weapons.items() if k in used_w}
+
+
+def kind_of_unit(e: Entry) -> str:
+    """The kind of an inner unit's first profile (a transport's is "vehicle")."""
+    return next((kind(p) for p in e.profiles if kind(p) in ("unit", "vehicle")), "other")
+
+
+def unique(options: list[dict[str, Any]], gear: list[str]) -> list[dict[str, Any]]:
+    """Options with unique keys whose replaced weapons the model has, the same change once, at most
+    :data:`MAX_OPTIONS`."""
+    out: list[dict[str, Any]] = []
+    keys: set[str] = set()
+    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for o in options:
+        change = (tuple(o["replaces"]), tuple(o["with"]))
+        if any(w not in gear for w in o["replaces"]) or change in seen:
+            continue
+        seen.add(change)
+        key, n = o["key"], 2
+        while key in keys:
+            key, n = f"{o['key']}_{n}", n + 1
+        keys.add(key)
+        out.append({**o, "key": key})
+    return out[:MAX_OPTIONS]
