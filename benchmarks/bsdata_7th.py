@@ -25,6 +25,7 @@ from typing import Any
 from game.rules.zombie40k.battlescribe import CatalogueError, convert, read_catalogue, read_game_system
 from game.rules.zombie40k.data import load_data
 
+WHOLE_UNIT = ("category", "profile", "profiles", "Unit Type", "rules", "hidden", "pts", "entries")
 MIRROR = Path(os.environ.get("BSDATA_MIRROR", "/work/.mirror/BSData+wh40k-7th-edition/repo"))
 
 
@@ -63,7 +64,7 @@ def run(folder: Path) -> dict[str, Any]:
         except CatalogueError as exc:
             files[name] = {"refused": str(exc)}
             continue
-        refused = [s for s in cat.skipped if s.field in ("category", "profile", "profiles", "Unit Type", "rules", "hidden", "pts", "entries")]
+        refused = [s for s in cat.skipped if s.field in WHOLE_UNIT]
         for s in refused:
             reasons[reason_of(s.reason)] += 1
         other = len(cat.skipped) - len(refused)
@@ -72,19 +73,27 @@ def run(folder: Path) -> dict[str, Any]:
         for key, u in cat.units.items():
             units[f"{name}:{key}"] = {
                 **u,
-                "profiles": {k: cat.profiles[k] for k in [u["model"], u.get("sergeant", {}).get("profile", "")] if k in cat.profiles},
+                "profiles": {k: v for k, v in cat.profiles.items() if k in (u["model"], sergeant_profile(u))},
                 "weapons": cat.weapons,
             }
     return {"files": files, "reasons": dict(reasons.most_common()), "units": units}
+
+
+def sergeant_profile(unit: dict[str, Any]) -> str:
+    return str(unit.get("sergeant", {}).get("profile", ""))
 
 
 def show(result: dict[str, Any], name: str) -> None:
     for key, u in result["units"].items():
         if u["name"].lower() != name.lower():
             continue
-        weapons = u["weapons"]
-        label = lambda w: weapons[w]["name"] if w in weapons else w  # noqa: E731
-        print(f"\n== {key}: {u['squad_size']}-{u['max_models']} models, {u['squad_cost']} pts for {u['squad_size']}")
+
+        def label(w: str, weapons: dict[str, Any] = u["weapons"]) -> str:
+            return str(weapons[w]["name"]) if w in weapons else w
+
+        print(
+            f"\n== {key}: {u['squad_size']}-{u['max_models']} models, {u['squad_cost']} pts for {u['squad_size']}"
+        )
         print(f"   trooper {u['profiles'].get(u['model'])}")
         print(f"   wargear {[label(w) for w in u['wargear']]}; rules {u['rules']}")
         for o in u.get("weapon_options", []):
@@ -111,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     for reason, n in result["reasons"].items():
         print(f"  {n:5}  {reason}")
     total = sum(f.get("imported", 0) for f in result["files"].values())
-    print(f"\nimported {total} units from {len(result['files'])} catalogues in {time.perf_counter() - start:.1f} s")
+    print(
+        f"\nimported {total} units from {len(result['files'])} catalogues in {time.perf_counter() - start:.1f} s"
+    )
     for name in args.show:
         show(result, name)
     if args.json:

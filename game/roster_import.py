@@ -25,15 +25,19 @@ class ImportRefused(Exception):
     """Nothing was imported nor written; the message says why, naming the file."""
 
 
-def import_roster(ruleset: RuleSet, source: Path | str, folder: Path | None = None) -> RosterImport:
+def import_roster(
+    ruleset: RuleSet, source: Path | str, folder: Path | None = None, companions: tuple[Path, ...] = ()
+) -> RosterImport:
     """Import ``source`` with ``ruleset``'s importer into the player's roster under ``folder`` (default: the
-    data folder the game reads it from), writing the file atomically when a unit was taken."""
+    data folder the game reads it from), read with ``companions`` (files given with it: a BattleScribe game
+    system, the catalogues it links), writing the file atomically when a unit was taken."""
     importer = ruleset.roster_import
     if importer is None:
         raise ImportRefused(f"refused: {ruleset.name} cannot import army-builder files")
     source = Path(source)
     try:
-        done = importer(source, Path(folder) if folder is not None else data_folder())
+        where = Path(folder) if folder is not None else data_folder()
+        done = importer(source, where, companions) if companions else importer(source, where)
     except ValueError as exc:
         raise ImportRefused(f"refused: {exc}") from exc
     except OSError as exc:  # the importers read files as hostile; this is only a last guard

@@ -260,8 +260,21 @@ def _is_system(path: Path) -> bool:
     return path.suffix.lower() in SYSTEM_SUFFIXES
 
 
+_SYSTEMS: dict[tuple[str, int, int], ET.Element] = {}  # the last game system read (a CLI run reads it once)
+
+
 def _read_any(path: Path) -> ET.Element:
-    return read_game_system(path) if _is_system(path) else read_catalogue(path)
+    if not _is_system(path):
+        return read_catalogue(path)
+    try:
+        st = path.stat()
+        key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return read_game_system(path)
+    if key not in _SYSTEMS:
+        _SYSTEMS.clear()
+        _SYSTEMS[key] = read_game_system(path)
+    return _SYSTEMS[key]
 
 
 def companions_of(source: Path, given: tuple[Path, ...] = ()) -> tuple[Path, ...]:
@@ -275,6 +288,15 @@ def companions_of(source: Path, given: tuple[Path, ...] = ()) -> tuple[Path, ...
     except OSError:
         beside = []
     return (*others, *beside[:1])
+
+
+def linked(root: ET.Element, files: Sequence[Path]) -> list[Path]:
+    """The files worth reading with a catalogue: the game systems, and the catalogues its ``catalogueLink`` s
+    name (matched by file name; all given, when none matches), at most :data:`MAX_FILES`."""
+    wanted = {slug(link.get("name") or "") for link in _kids(root, "catalogueLinks", "catalogueLink")}
+    cats = [p for p in files if not _is_system(p)]
+    named = [p for p in cats if slug(p.stem) in wanted]
+    return [*(p for p in files if _is_system(p)), *(named or (cats if wanted else []))][:MAX_FILES]
 
 
 def library_files(
@@ -456,7 +478,7 @@ def roster_import(source: Path, data_dir: Path, companions: Sequence[Path] = ())
         )  # fmt: skip
     data = load_data(None, None, str(path))
     root = read_catalogue(source)
-    others = [(p.name, _read_any(p)) for p in companions_of(source, tuple(companions))[:MAX_FILES]]
+    others = [(p.name, _read_any(p)) for p in linked(root, companions_of(source, tuple(companions)))]
     cat = convert(root, source.name, data, others)
     doc, refused = merge(existing, cat)
     taken = [k for k in cat.units if k in doc["units"]]

@@ -164,13 +164,12 @@ def modified(el: ET.Element) -> dict[str, str]:
 @dataclass
 class _Budget:
     steps: int = 0
-    limit: int = MAX_STEPS
 
     def spend(self, file: str) -> None:
         self.steps += 1
-        if self.steps > self.limit:
+        if self.steps > MAX_STEPS:
             raise TooMuchWork(
-                f"{file}: needs more than {self.limit:,} entries and links resolved (no real catalogue does): "
+                f"{file}: needs more than {MAX_STEPS:,} entries and links resolved (no real catalogue does): "
                 "a link loop or a broken file"
             )
 
@@ -323,7 +322,10 @@ class Library:
         for c in kids(el, "constraints", "constraint"):
             if (c.get("field") or "selections") != "selections" or (c.get("scope") or "parent") != "parent":
                 continue
-            v = _number(mods.get(c.get("id") or "", c.get("value") or ""))
+            cid = c.get("id") or ""
+            v = _number(mods.get(cid, c.get("value") or ""))
+            if v is not None:  # "one more for every ten models": as if the unit had its first ten
+                v += float(mods.get(f"increment:{cid}", 0)) - float(mods.get(f"decrement:{cid}", 0))
             if v is None or v < 0:
                 continue
             if not found:

@@ -134,19 +134,22 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
         for c in e.visible():
             if c.kind == "unit":
                 inner.append(c)
-            elif c.kind == "model":
-                profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
-                if profile is None:
-                    continue
-                lo, hi = c.lo, c.hi
-                if group is not None and (lo, hi) == (0, None):  # counted by its group
-                    default = bool(group.default) and group.default in c.ids
-                    lo, hi = (group.lo if default else 0), group.hi
-                found.append(Model(c, profile, lo, _cap(hi)))
             elif c.group:
                 walk(c, c)
+            else:  # a model; some catalogues type a model "upgrade" (a Ratling): its Unit profile tells
+                profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
+                if profile is None or (c.kind != "model" and kind(profile) != "unit"):
+                    continue
+                lo, hi = c.lo, c.hi
+                if group is not None:  # the group's default model makes up the group's minimum
+                    if lo == 0 and bool(group.default) and group.default in c.ids:
+                        lo = group.lo
+                    hi = group.hi if hi is None else (hi if group.hi is None else min(hi, group.hi))
+                found.append(Model(c, profile, lo, _cap(hi)))
 
     walk(unit, None)
+    if any(kind(m.profile) == "unit" for m in found):  # a transport typed as a model is not the unit
+        found = [m for m in found if kind(m.profile) == "unit"]
     if not found:
         own = next((p for p in unit.profiles if kind(p) in ("unit", "vehicle")), None)
         if own is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
@@ -160,7 +163,7 @@ def max_models(unit: Entry) -> int:
     def cap(e: Entry) -> int:
         total = 0
         for c in e.visible():
-            if c.kind == "model" and any(kind(p) in ("unit", "vehicle") for p in c.profiles):
+            if any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit":
                 total += _cap(c.hi)
             elif c.group:
                 total += min(cap(c), _cap(c.hi))
@@ -185,7 +188,7 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
             return "category", why
     if not models:
         if len(inner) > 1:
-            return "entries", CATEGORIES["formation"]
+            return "entries", "several units (a platoon): not one squad"
         if any(kind(p) == "vehicle" for p in unit.profiles):
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
         return "profiles", "no model with a Unit profile (it may be in a file not read: import the .gst with it)"
@@ -196,16 +199,52 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
         utype = m.profile.get("Unit Type", "Type")
         if utype is None:
             continue
-        if utype.split("(")[0].strip().lower() != "infantry":
+        if not infantry(utype):
             return "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}"
     if all(m.profile.get("Unit Type", "Type") is None for m in models) and not any(
         "infantry" in c.lower() for c in unit.categories
     ):
         return "Unit Type", "the characteristic is missing, so the game cannot tell it is Infantry"
-    rules = [*unit.rules, *(r for m in models for r in m.entry.rules)]
-    if any(r.lower().startswith(("psyker", "brotherhood of psykers")) for r in rules):
+    rules = [*carried_rules(unit), *(r for m in models for r in carried_rules(m.entry))]
+    if any(r.lower().startswith(("psyker", "brotherhood of psykers", "psychic discipline")) for r in rules):
         return "rules", PSYKER_REFUSED
     return None
+
+
+NOT_INFANTRY_WORDS = {"jump", "jet", "pack", "bike", "bikes", "jetbike", "jetbikes", "cavalry", "beast", "beasts"}
+NOT_INFANTRY_WORDS |= {
+    "monstrous",
+    "monsterous",
+    "creature",
+    "artillery",
+    "artilery",
+    "vehicle",
+    "walker",
+    "turret",
+}
+
+
+def infantry(utype: str) -> bool:
+    """Whether a Unit Type is Infantry (the data's spellings too: "Infantry (Character)", "Unique, Infantry").
+
+    >>> infantry("Infantry (Character)"), infantry("Unique, Infantry"), infantry("Jump Infantry")
+    (True, True, False)
+    """
+    words = set(re.findall(r"[a-z]+", utype.split("(")[0].lower()))
+    return "infantry" in words and not words & NOT_INFANTRY_WORDS
+
+
+def carried_rules(e: Entry) -> list[str]:
+    """The rules an entry has when added: its own, and those of what it must take (a psyker's mastery level
+    is the default of a group it must choose from)."""
+    fixed, choices, _ = kit(e)
+    rules = list(e.rules)
+    for c in fixed:
+        rules += c.rules
+    for ch in choices:
+        if ch.must and ch.default is not None:
+            rules += ch.default.rules
+    return rules
 
 
 # -- wargear ---------------------------------------------------------------------------------------------------
@@ -233,8 +272,9 @@ def leaves(group: Entry, depth: int = 0) -> list[Entry]:
     return out
 
 
-def kit(model: Entry) -> tuple[list[Entry], list[Choice], list[Entry]]:
-    """What ``model`` carries for certain, the groups it chooses from, and the extras it may add."""
+def kit(model: Entry, pick_first: bool = True) -> tuple[list[Entry], list[Choice], list[Entry]]:
+    """What ``model`` carries for certain, the groups it chooses from (a group it must choose from and
+    that names no default: the first choice, with ``pick_first``), and the extras it may add."""
     fixed: list[Entry] = []
     choices: list[Choice] = []
     extras: list[Entry] = []
@@ -245,7 +285,7 @@ def kit(model: Entry) -> tuple[list[Entry], list[Choice], list[Entry]]:
             offered = leaves(c)
             default = next((e for e in offered if c.default and c.default in e.ids), None)
             must = c.lo >= 1
-            if default is None and must and offered:
+            if default is None and must and offered and pick_first:
                 default = offered[0]
             if offered:
                 choices.append(Choice(c, default, tuple(e for e in offered if e is not default), must))
@@ -274,10 +314,15 @@ class Maker:
 
     # one unit
 
-    def unit(self, unit: Entry) -> None:
+    def unit(self, unit: Entry, depth: int = 0) -> None:
         """``unit`` into the catalogue's tables, or listed as skipped with the field and the reason."""
         models, inner = models_of(unit)
         why = refusal(unit, models, inner)
+        if why is not None and why[0] == "entries" and depth < 2:  # a platoon: its squads one by one
+            self.cat.note(f"{self.cat.file}: {unit.name!r}: several units: each is read on its own")
+            for e in inner:
+                self.unit(e, depth + 1)
+            return
         if why is not None:
             self.cat.skip(unit.name, *why)
             return
@@ -389,10 +434,10 @@ class Maker:
                     keys += [k for k in self.weapons(unit, c, depth + 1) if k not in keys]
         return keys
 
-    def gear(self, unit: str, model: Entry) -> tuple[list[str], list[dict[str, Any]]]:
+    def gear(self, unit: str, model: Entry, pick_first: bool = True) -> tuple[list[str], list[dict[str, Any]]]:
         """A model's wargear and the changes it may make: each group's other choices replace its default (or
         the weapon the group's name says it replaces), an extra entry adds its weapon."""
-        fixed, choices, extras = kit(model)
+        fixed, choices, extras = kit(model, pick_first)
         wargear = self.weapons(unit, model)
         for e in fixed:
             wargear += [w for w in self.weapons(unit, e) if w not in wargear]
@@ -421,21 +466,19 @@ class Maker:
     ) -> list[dict[str, Any]]:
         """A trooper variant's guns as weapon changes: what the trooper carries that the variant does not is
         replaced by each choice of the variant, at its points and the variant's extra cost."""
-        gear, _ = self.gear(unit, v.entry)
-        fixed, choices, extras = kit(v.entry)
-        carried = [w for w in gear if w in trooper_gear]
-        replaces = tuple(w for w in trooper_gear if w not in carried)
+        gear, options = self.gear(unit, v.entry, pick_first=False)
+        missing = [w for w in trooper_gear if w not in gear]
+        added = [w for w in gear if w not in trooper_gear]
         extra = max(0.0, v.entry.points - trooper.entry.points)
         out = []
-        for c in choices:
-            for e in (*((c.default,) if c.default else ()), *c.others):
-                got = self.weapons(unit, e)
-                if got and list(got) != list(replaces):
-                    out.append(self.option(e.name, replaces, got, e.points + extra))
-        for e in extras:
-            got = self.weapons(unit, e)
-            if got:
-                out.append(self.option(e.name, (), got, e.points + extra))
+        if added:
+            out.append(self.option(v.entry.name, tuple(missing), added, extra))
+        for o in options:
+            from_added = [w for w in o["replaces"] if w in added]
+            replaces = [*missing, *(w for w in o["replaces"] if w not in added)]
+            with_ = [*(w for w in added if w not in from_added), *o["with"]]
+            name = o["name"].split(" for the ")[0]
+            out.append(self.option(name, tuple(replaces), with_, o["cost"] + extra))
         return out
 
     def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
