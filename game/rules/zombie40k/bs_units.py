@@ -261,13 +261,18 @@ class Choice:
     must: bool
 
 
+def not_wargear(e: Entry) -> bool:
+    """A model or a vehicle typed as an upgrade (a Chaos Rhino, a Veteran Sergeant) is not a weapon to carry."""
+    return any(kind(p) in ("unit", "vehicle") for p in e.profiles)
+
+
 def leaves(group: Entry, depth: int = 0) -> list[Entry]:
     """The entries a group offers, its sub-groups flattened."""
     out: list[Entry] = []
     for c in group.visible():
         if c.group and depth < 6:
             out += leaves(c, depth + 1)
-        elif c.kind not in ("unit", "model"):
+        elif c.kind not in ("unit", "model") and not not_wargear(c):
             out.append(c)
     return out
 
@@ -279,7 +284,7 @@ def kit(model: Entry, pick_first: bool = True) -> tuple[list[Entry], list[Choice
     choices: list[Choice] = []
     extras: list[Entry] = []
     for c in model.visible():
-        if c.kind in ("unit", "model"):
+        if c.kind in ("unit", "model") or not_wargear(c):
             continue
         if c.group:
             offered = leaves(c)
@@ -371,6 +376,11 @@ class Maker:
         wargear, options = self.gear(name, trooper.entry)
         for v in variants:
             options += self.variant_options(name, v, trooper, wargear)
+        if unit is not trooper.entry:
+            options += self.squad_options(name, unit, wargear)
+        if not wargear:  # every model may fight: the shipped roster's close combat weapon is the least
+            wargear = ["close_combat_weapon"]
+            self.cat.note(f"{self.cat.file}: {name!r}: the data gives its models no weapon: a close combat weapon")
         size = max(1, sum(m.lo for m in models if m in (trooper, sergeant) or m in variants))
         base_share = (unit.points if unit is not trooper.entry else 0.0) / size
         per_model = round(trooper.entry.points + base_share)
@@ -480,6 +490,35 @@ class Maker:
             name = o["name"].split(" for the ")[0]
             out.append(self.option(name, tuple(replaces), with_, o["cost"] + extra))
         return out
+
+    def squad_options(self, unit: str, entry: Entry, trooper_gear: list[str]) -> list[dict[str, Any]]:
+        """The unit's own wargear choices ("one Chaos Space Marine may replace his boltgun with ..."): each
+        replaces the weapon its name or its group's names, else the trooper's weapon of the same kind (a
+        pistol for a pistol, the basic gun for any other gun)."""
+        out = []
+        for c in entry.visible():
+            if c.kind in ("unit", "model") or "transport" in c.name.lower() or not_wargear(c):
+                continue
+            offered = leaves(c) if c.group else ([c] if c.lo == 0 else [])
+            for e in offered:
+                got = self.weapons(unit, e)
+                if got:
+                    replaces = self.named(f"{e.name} {c.name}", trooper_gear) or self.same_kind(got, trooper_gear)
+                    label = e.name if not e.name.lower().startswith("swap ") else self.weapon_name(got[0])
+                    out.append(self.option(label, tuple(replaces), got, e.points))
+        return out
+
+    def named(self, text: str, gear: list[str]) -> list[str]:
+        low = text.lower()
+        return [w for w in gear if self.weapon_name(w).lower() in low][:1]
+
+    def same_kind(self, got: list[str], gear: list[str]) -> list[str]:
+        def kind_of(w: str) -> str:
+            t = self.cat.weapons[w]["type"] if w in self.cat.weapons else self.data.weapons[w].type
+            return "pistol" if t == "pistol" else ("melee" if t == "melee" else "gun")
+
+        wanted = kind_of(got[0])
+        return [w for w in gear if kind_of(w) == wanted][:1]
 
     def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
         label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
