@@ -48,7 +48,7 @@ from typing import Any
 
 from game.assets import data_file
 from game.rules.contract import RosterImport
-from game.rules.zombie40k.bs_data import Library, TooMuchWork
+from game.rules.zombie40k.bs_data import Entry, Library, TooMuchWork
 from game.rules.zombie40k.bs_units import Catalogue, Maker, Skipped
 
 __all__ = [
@@ -317,6 +317,26 @@ def library_files(
     return files
 
 
+def _read_units(units: list[Entry], maker: Maker) -> None:
+    """The catalogue's root entries into ``maker``'s tables. An entry BattleScribe shows only in some armies
+    (a chapter's own squad) is taken all the same, a team being of no chapter [house reading], unless an
+    entry of the same name is the one shown."""
+    cat = maker.cat
+    shown = {u.name for u in units if not u.hidden}
+    for unit in units[:MAX_UNITS]:
+        if unit.kind not in ("unit", "model"):
+            continue
+        if unit.hidden and (unit.name in shown or not unit.shown_somewhere):
+            why = "another entry of this name is the one shown" if unit.name in shown else "never shown"
+            cat.skip(unit.name, "hidden", f"hidden in the catalogue ({why})")
+            continue
+        if unit.hidden:
+            cat.note(f"{cat.file}: {unit.name!r}: BattleScribe shows it only in some armies: taken all the same")
+        maker.unit(unit)
+    if len(units) > MAX_UNITS:
+        cat.note(f"{cat.file}: only the first {MAX_UNITS} of {len(units)} entries were read")
+
+
 def convert(
     root: ET.Element, file: str, data: Z40Data, companions: list[tuple[str, ET.Element]] | None = None
 ) -> Catalogue:
@@ -331,16 +351,7 @@ def convert(
         cat.note(f"{file}: read without its game system (.gst): links into it are not followed")
     maker = Maker(cat, data)
     try:
-        units = library.units()
-        for unit in units[:MAX_UNITS]:
-            if unit.hidden:
-                cat.skip(
-                    unit.name, "hidden", "hidden in the catalogue (BattleScribe offers it only in some armies)"
-                )
-            elif unit.kind in ("unit", "model"):
-                maker.unit(unit)
-        if len(units) > MAX_UNITS:
-            cat.note(f"{file}: only the first {MAX_UNITS} of {len(units)} entries were read")
+        _read_units(library.units(), maker)
     except TooMuchWork as exc:
         raise CatalogueError(str(exc)) from None
     cat.notes[:0] = library.notes

@@ -71,6 +71,7 @@ class Entry:
     hi: int | None = None
     points: float = 0.0
     hidden: bool = False
+    shown_somewhere: bool = True  # hidden only by a condition (some armies, some chapters) or not at all
     profiles: tuple[Profile, ...] = ()
     rules: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
@@ -267,6 +268,7 @@ class Library:
             hi=hi,
             points=self.points(el, mods) or 0.0,
             hidden=self.hidden(el, mods),
+            shown_somewhere=self.may_show(el),
             profiles=tuple(self.profiles(el, file)),
             rules=tuple(self.rules(el)),
             categories=tuple(self.category_names(el)),
@@ -296,6 +298,7 @@ class Library:
             hi=hi,
             points=target.points if points is None else points,
             hidden=self.hidden(link, mods) or target.hidden,
+            shown_somewhere=self.may_show(link) and target.shown_somewhere,
             profiles=(*target.profiles, *self.profiles(link, file)),
             rules=(*target.rules, *(r for r in self.rules(link) if r not in target.rules)),
             categories=(*self.category_names(link), *target.categories),
@@ -347,6 +350,15 @@ class Library:
             v = (v or 0.0) + float(mods.get("increment:points", 0)) - float(mods.get("decrement:points", 0))
             return max(0.0, v)
         return None
+
+    @staticmethod
+    def may_show(el: ET.Element) -> bool:
+        """Whether BattleScribe shows ``el`` in some roster: not hidden, or a modifier may show it."""
+        if (el.get("hidden") or "false").strip().lower() != "true":
+            return True
+        return any(
+            m.get("field") == "hidden" and m.get("value") == "false" for m in kids(el, "modifiers", "modifier")
+        )
 
     @staticmethod
     def hidden(el: ET.Element, mods: dict[str, str]) -> bool:

@@ -45,6 +45,7 @@ CATEGORIES = {
     "detachment": "a detachment: several units, and a team is one squad",
 }
 VEHICLE_TYPES = ("vehicle", "walker", "flyer", "super-heavy", "knight")
+NOT_READ = " (it may be in a file not read: import the game system .gst with the catalogue)"
 GRENADES_LEFT_OUT = "grenades are thrown only in the Killing Floor mod here (house reading): left out"
 
 
@@ -138,6 +139,8 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
                 walk(c, c)
             else:  # a model; some catalogues type a model "upgrade" (a Ratling): its Unit profile tells
                 profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
+                if profile is None and c.kind == "model":  # a model with no profile: the unit is not whole
+                    profile = Profile(c.name, "", {})
                 if profile is None or (c.kind != "model" and kind(profile) != "unit"):
                     continue
                 lo, hi = c.lo, c.hi
@@ -149,12 +152,30 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
 
     walk(unit, None)
     if any(kind(m.profile) == "unit" for m in found):  # a transport typed as a model is not the unit
-        found = [m for m in found if kind(m.profile) == "unit"]
+        found = [m for m in found if kind(m.profile) != "vehicle"]
+    own = [p for p in unit.profiles if kind(p) == "unit"]
+    found = [_faced(m, found, own) for m in found]
+    found = [m for m in found if kind(m.profile) != "other" or m.lo >= 1]  # an optional model left unwritten
     if not found:
-        own = next((p for p in unit.profiles if kind(p) in ("unit", "vehicle")), None)
-        if own is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
-            found.append(Model(unit, own, 1, 1))
+        single = next((p for p in unit.profiles if kind(p) in ("unit", "vehicle")), None)
+        if single is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
+            found.append(Model(unit, single, 1, 1))
     return found, inner
+
+
+def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
+    """A model the data gives no profile takes the unit's own (Chosen: the profile is the unit's), or that of
+    the model whose name his starts with ("Kabalite Warrior with special weapon") [house reading]."""
+    if kind(m.profile) != "other":
+        return m
+    if len(own) == 1:
+        return Model(m.entry, own[0], m.lo, m.hi)
+    low = m.entry.name.lower()
+    for other in models:
+        base = other.entry.name.split("(")[0].strip().lower()
+        if other is not m and kind(other.profile) == "unit" and base and low.startswith(base):
+            return Model(m.entry, other.profile, m.lo, m.hi)
+    return m
 
 
 def max_models(unit: Entry) -> int:
@@ -187,14 +208,19 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
         if why:
             return "category", why
     if not models:
-        if len(inner) > 1:
-            return "entries", "several units (a platoon): not one squad"
+        if inner:
+            return "entries", "units inside it (a platoon, a squadron): each is read on its own"
         if any(kind(p) == "vehicle" for p in unit.profiles):
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
-        return "profiles", "no model with a Unit profile (it may be in a file not read: import the .gst with it)"
+        if not unit.profiles and not any(c.kind in ("unit", "model") or c.group for c in unit.children):
+            return "profiles", "not a unit: no model in it (a switch or a note of the catalogue)"
+        return "profiles", f"no model with a Unit profile{NOT_READ}"
     for m in models:
         if kind(m.profile) == "vehicle":
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
+    for m in models:
+        if kind(m.profile) == "other":
+            return "profiles", f"its model {m.entry.name!r} has no Unit profile{NOT_READ}"
     for m in models:
         utype = m.profile.get("Unit Type", "Type")
         if utype is None:
@@ -206,7 +232,7 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     ):
         return "Unit Type", "the characteristic is missing, so the game cannot tell it is Infantry"
     rules = [*carried_rules(unit), *(r for m in models for r in carried_rules(m.entry))]
-    if any(r.lower().startswith(("psyker", "brotherhood of psykers", "psychic discipline")) for r in rules):
+    if any(re.match(r"(psyker|psycher|brotherhood of psy|psychic (discipline|brood))", r.lower()) for r in rules):
         return "rules", PSYKER_REFUSED
     return None
 
@@ -324,7 +350,7 @@ class Maker:
         models, inner = models_of(unit)
         why = refusal(unit, models, inner)
         if why is not None and why[0] == "entries" and depth < 2:  # a platoon: its squads one by one
-            self.cat.note(f"{self.cat.file}: {unit.name!r}: several units: each is read on its own")
+            self.cat.note(f"{self.cat.file}: {unit.name!r}: units inside it: each is read on its own")
             for e in inner:
                 self.unit(e, depth + 1)
             return
@@ -378,6 +404,9 @@ class Maker:
             options += self.variant_options(name, v, trooper, wargear)
         if unit is not trooper.entry:
             options += self.squad_options(name, unit, wargear)
+        if not wargear and self.armed(trooper.entry):
+            self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
+            return None
         if not wargear:  # every model may fight: the shipped roster's close combat weapon is the least
             wargear = ["close_combat_weapon"]
             self.cat.note(f"{self.cat.file}: {name!r}: the data gives its models no weapon: a close combat weapon")
@@ -410,6 +439,13 @@ class Maker:
                 table["sergeant"] = sarge
         table["weapon_options"] = unique(options, wargear)
         return table
+
+    @staticmethod
+    def armed(model: Entry) -> bool:
+        """Whether the data gives ``model`` a weapon profile of its own or in what it must carry."""
+        fixed, choices, _ = kit(model)
+        carried = [model, *fixed, *(c.default for c in choices if c.must and c.default is not None)]
+        return any(kind(p) == "weapon" and not thrown(p.name) for e in carried for p in e.profiles)
 
     def sergeant(self, unit: str, m: Model, trooper: Model, trooper_gear: list[str]) -> dict[str, Any] | None:
         made = self.unit_profile(f"{unit} / {m.entry.name}", m.profile)
@@ -592,7 +628,7 @@ class Maker:
         reason listed."""
         name = profile.name or "weapon"
         where = f"{entry} / {name}"
-        if "grenade" in name.lower() or "bomb" in name.lower():
+        if thrown(name):
             self.cat.note(f"{self.cat.file}: {where!r}: {GRENADES_LEFT_OUT}")
             return None
         table = self.weapon_table(where, name, profile)
@@ -607,6 +643,17 @@ class Maker:
             self.cat.skip(where, "Type", "the characteristic is missing")
             return None
         parts = [p.strip() for p in kind_text.split(",") if p.strip()]
+        salvo = re.fullmatch(r"salvo\s+(\d+)\s*/\s*(\d+)", (parts[0] if parts else "").lower())
+        if salvo:  # no halved ranges here: a Salvo gun fires what it fires on the move [house reading]
+            parts[0] = f"Assault {salvo.group(1)}"
+            self.cat.note(
+                f"{self.cat.file}: {where!r}: {kind_text.split(',')[0]!r} is played as {parts[0]} [house]"
+            )
+        dice = re.fullmatch(r"(assault|heavy)\s+(2?d[36])", (parts[0] if parts else "").lower())
+        if dice:  # random shots are played as their average, rounded [house reading]
+            average = {"d3": 2, "d6": 4, "2d3": 4, "2d6": 7}[dice.group(2)]
+            self.cat.note(f"{self.cat.file}: {where!r}: {parts[0]!r} is played as {average} shots [house]")
+            parts[0] = f"{dice.group(1)} {average}"
         m = re.fullmatch(
             r"(rapid fire|assault|pistol|heavy|melee)(?:\s+(\d+))?", (parts[0] if parts else "").lower()
         )
@@ -625,8 +672,14 @@ class Maker:
             self.cat.note(f'{self.cat.file}: {where!r}: a Large Blast is played as a Blast (3") here')
         table: dict[str, Any] = {"name": name, "type": wkind}
         rng = self.weapon_range(where, kind_text, wkind, profile.get("Range") or "")
-        s = self.weapon_strength(where, profile.get("Strength", "S"))
-        ap = self.weapon_ap(where, profile.get("AP"))
+        raw_s, raw_ap = profile.get("Strength", "S"), profile.get("AP")
+        if raw_s in ("X", "x", "*") and any(p.lower() == "sniper" for p in parts):
+            raw_s = (
+                "3"  # S X: the Sniper rule wounds on 4+ whatever the Toughness (the shipped sniper rifle's S 3)
+            )
+        raw_s, raw_ap = self.ordinary(where, "Strength", raw_s), self.ordinary(where, "AP", raw_ap)
+        s = self.weapon_strength(where, raw_s)
+        ap = self.weapon_ap(where, raw_ap)
         if rng is None or s is None or ap is None:
             return None
         table.update(s=s, ap=ap)
@@ -642,6 +695,15 @@ class Maker:
         if rules:
             table["rules"] = rules
         return table
+
+    def ordinary(self, where: str, field_name: str, raw: str | None) -> str | None:
+        """A characteristic written "+1/User*" (a power lance: the first on the charge) as its ordinary value,
+        the last one [house reading, noted]."""
+        if raw is None or "/" not in raw:
+            return raw
+        plain = raw.split("/")[-1].strip().rstrip("*").strip()
+        self.cat.note(f"{self.cat.file}: {where!r}: {field_name} {raw!r} is played as {plain!r} [house]")
+        return plain
 
     def weapon_range(self, where: str, kind_text: str, wkind: str, raw: str) -> float | None:
         text = raw.replace('"', "").replace("''", "").strip().lower()
@@ -719,6 +781,11 @@ class Maker:
             for o in [*u.get("weapon_options", []), *sarge.get("options", [])]:
                 used_w.update(o["with"])
         self.cat.weapons = {k: v for k, v in self.cat.weapons.items() if k in used_w}
+
+
+def thrown(name: str) -> bool:
+    """A grenade or a bomb (left out: thrown only in the Killing Floor mod)."""
+    return "grenade" in name.lower() or "bomb" in name.lower()
 
 
 def kind_of_unit(e: Entry) -> str:
