@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -25,7 +26,7 @@ from typing import Any
 from game.rules.zombie40k.battlescribe import CatalogueError, convert, read_catalogue, read_game_system
 from game.rules.zombie40k.data import load_data
 
-WHOLE_UNIT = ("category", "profile", "profiles", "Unit Type", "rules", "hidden", "pts", "entries")
+WHOLE_UNIT = ("category", "profile", "profiles", "Unit Type", "rules", "hidden", "pts", "entries", "wargear")
 MIRROR = Path(os.environ.get("BSDATA_MIRROR", "/work/.mirror/BSData+wh40k-7th-edition/repo"))
 
 
@@ -42,7 +43,7 @@ def checkout(folder: str | None) -> Path:
 
 def reason_of(text: str) -> str:
     """A refusal's reason without its details, for the table."""
-    head = text.split(": ")[0]
+    head = re.sub(r"its model .* has no", "a model has no", text.split(": ")[0])
     if head.startswith("it is "):
         return "Unit Type " + head[len("it is ") :].split("(")[0].strip(" '")
     return head[:70]

@@ -221,11 +221,9 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     for m in models:
         if kind(m.profile) == "other":
             return "profiles", f"its model {m.entry.name!r} has no Unit profile{NOT_READ}"
-    for m in models:
+    for m in [m for m in models if m.lo >= 1] or models:  # optional drones and turrets are only left out
         utype = m.profile.get("Unit Type", "Type")
-        if utype is None:
-            continue
-        if not infantry(utype):
+        if utype is not None and not infantry(utype):
             return "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}"
     if all(m.profile.get("Unit Type", "Type") is None for m in models) and not any(
         "infantry" in c.lower() for c in unit.categories
@@ -258,6 +256,12 @@ def infantry(utype: str) -> bool:
     """
     words = set(re.findall(r"[a-z]+", utype.split("(")[0].lower()))
     return "infantry" in words and not words & NOT_INFANTRY_WORDS
+
+
+def playable(m: Model) -> bool:
+    """Whether a model may be in a team: Infantry, or of no stated type."""
+    utype = m.profile.get("Unit Type", "Type")
+    return utype is None or infantry(utype)
 
 
 def carried_rules(e: Entry) -> list[str]:
@@ -359,7 +363,11 @@ class Maker:
             return
         if any("transport" in e.name.lower() or kind_of_unit(e) == "vehicle" for e in inner):
             self.cat.note(f"{self.cat.file}: {unit.name!r}: its dedicated transport is left out (never the unit)")
-        trooper, sergeant, variants, others = self.roles(models)
+        for m in [m for m in models if not playable(m)]:
+            self.cat.note(
+                f"{self.cat.file}: {unit.name!r}: the model {m.entry.name!r} is left out: {NOT_INFANTRY}"
+            )
+        trooper, sergeant, variants, others = self.roles([m for m in models if playable(m)])
         for m in others:
             self.cat.note(
                 f"{self.cat.file}: {unit.name!r}: the model {m.entry.name!r} is left out (a team has one kind of "
