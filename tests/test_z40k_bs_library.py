@@ -357,3 +357,21 @@ def test_links_that_loop_are_cut_and_the_work_is_bounded(monkeypatch: pytest.Mon
     monkeypatch.setattr(bs_data, "MAX_STEPS", 1000)
     with pytest.raises(CatalogueError, match=r"^w\.cat: needs more than 1,000 entries and links"):
         convert(parse_catalogue(catalogue(wide), "w.cat"), "w.cat", shipped(), system())
+
+
+def test_a_broken_game_system_beside_the_catalogue_is_noted_and_one_given_by_name_is_refused(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "Warhammer40K.gst").write_bytes(b"<gameSystem><broken")
+    cat = tmp_path / "Space Marines.cat"
+    cat.write_bytes(catalogue())
+    done = roster_import(cat, tmp_path / "data")
+    assert not done.imported and any(
+        n.startswith("Warhammer40K.gst: is not valid XML") and "read without it" in n for n in done.notes
+    )
+    with pytest.raises(CatalogueError, match=r"^Warhammer40K\.gst: "):
+        roster_import(cat, tmp_path / "data", [tmp_path / "Warhammer40K.gst"])
+    good = tmp_path / "good.gst"
+    good.write_bytes(GST.encode())
+    system_alone = roster_import(good, tmp_path / "data")
+    assert not system_alone.imported and "read with the catalogues" in system_alone.notes[0]

@@ -471,6 +471,23 @@ def describe(unit: dict[str, Any]) -> str:
     )
 
 
+def _read_companions(
+    root: ET.Element, source: Path, given: tuple[Path, ...]
+) -> tuple[list[tuple[str, ET.Element]], list[str]]:
+    """The files read with ``source``, parsed, and notes for a game system found beside it that could not be
+    read (the import goes on without it; a file the player named is refused with its reason)."""
+    others: list[tuple[str, ET.Element]] = []
+    unread: list[str] = []
+    for p in linked(root, companions_of(source, given)):
+        try:
+            others.append((p.name, _read_any(p)))
+        except CatalogueError as exc:
+            if p in given:
+                raise
+            unread.append(f"{exc}: read without it")
+    return others, unread
+
+
 def roster_import(source: Path, data_dir: Path, companions: Sequence[Path] = ()) -> RosterImport:
     """``deadground roster import FILE...``: the units of one catalogue merged into the player's roster under
     ``data_dir`` (the text to write, what was taken, what was left out and why), read with ``companions`` (the
@@ -489,8 +506,9 @@ def roster_import(source: Path, data_dir: Path, companions: Sequence[Path] = ())
         )  # fmt: skip
     data = load_data(None, None, str(path))
     root = read_catalogue(source)
-    others = [(p.name, _read_any(p)) for p in linked(root, companions_of(source, tuple(companions)))]
+    others, unread = _read_companions(root, source, tuple(Path(p) for p in companions))
     cat = convert(root, source.name, data, others)
+    cat.notes[:0] = unread
     doc, refused = merge(existing, cat)
     taken = [k for k in cat.units if k in doc["units"]]
     return RosterImport(

@@ -340,7 +340,7 @@ class Maker:
 
     cat: Catalogue
     data: Z40Data
-    shipped: set[str] = field(default_factory=set)
+    shipped: set[str] = field(default_factory=set, init=False)  # keys an import never takes
 
     def __post_init__(self) -> None:
         self.prefix = slug(self.cat.army)
