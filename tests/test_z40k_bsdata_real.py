@@ -20,6 +20,7 @@ from game.cli import main as cli_main
 from game.rules.zombie40k import new_game
 from game.rules.zombie40k.battlescribe import convert, read_catalogue, read_game_system
 from game.rules.zombie40k.data import build_data, load_data, load_toml
+from game.rules.zombie40k.setup_view import Z40Setup
 from game.rules.zombie40k.team_builder import build_team
 from game.rules.zombie40k.testing import small_scenario
 
@@ -85,7 +86,16 @@ def test_space_marines_and_astra_militarum_come_in_with_their_guns_and_a_tactica
     monkeypatch.setattr(z40data, "user_roster_file", lambda: roster_file)
     load_data.cache_clear()
     try:
-        game = new_game(small_scenario(players=1), {"teams": [spec]}, seed=35)
+        # the set-up's team builder offers the imported squad's options with their costs, and its refusals
+        setup, sc = Z40Setup(), small_scenario(players=1)
+        items = [{"id": f"unit:{key}"}, *[{"id": "model"}] * 4, {"id": "sergeant"}, {"id": "weapon:flamer"}]
+        answers = {"players": 1, "each": [{"team": items}], "game": {}}
+        assert setup.refusals(sc, answers) == []
+        over = {**answers, "each": [{"team": [*items, {"id": "weapon:lascannon"}]}]}
+        assert any("75-point limit" in r for r in setup.refusals(sc, over))
+        options = setup.options(sc, answers)
+        assert options["teams"][0] == spec
+        game = new_game(sc, options, seed=35)
         bot = bot_for("zombie40k")
         for _ in range(5000):
             if game.over:
