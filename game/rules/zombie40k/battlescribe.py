@@ -49,7 +49,8 @@ from typing import Any
 from game.assets import data_file
 from game.rules.contract import RosterImport
 from game.rules.zombie40k.bs_data import Entry, Library, TooMuchWork
-from game.rules.zombie40k.bs_units import Catalogue, Maker, Skipped
+from game.rules.zombie40k.bs_tables import Catalogue, Skipped
+from game.rules.zombie40k.bs_units import Maker
 
 __all__ = [
     "Catalogue",
