@@ -8,6 +8,7 @@ and Lords of War refused as such; a .catz and a .gstz; link loops and a work bou
 from __future__ import annotations
 
 import io
+import time
 import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
@@ -375,3 +376,25 @@ def test_a_broken_game_system_beside_the_catalogue_is_noted_and_one_given_by_nam
     good.write_bytes(GST.encode())
     system_alone = roster_import(good, tmp_path / "data")
     assert not system_alone.imported and "read with the catalogues" in system_alone.notes[0]
+
+
+def test_a_unit_whose_shared_groups_multiply_is_refused_quickly() -> None:
+    """Forty groups, each linking twice to the next: a few hundred elements that a naive walk would visit 2^40
+    times. The unit is refused for its size and the import returns at once."""
+    groups = (
+        "".join(
+            f'<selectionEntryGroup id="g{i}" name="G{i}"><entryLinks>'
+            + link(f"g{i + 1}", f"a{i}", 0, 1, "selectionEntryGroup")
+            + link(f"g{i + 1}", f"b{i}", 0, 1, "selectionEntryGroup")
+            + "</entryLinks></selectionEntryGroup>"
+            for i in range(40)
+        )
+        + '<selectionEntryGroup id="g40" name="G40"/>'
+    )
+    roots = f"""<selectionEntries><selectionEntry id="u" name="Hydra" type="unit"><entryLinks>
+      {link("g0", "top", 0, 1, "selectionEntryGroup")}</entryLinks></selectionEntry></selectionEntries>"""
+    start = time.perf_counter()
+    cat = imported(catalogue(roots, f"<sharedSelectionEntryGroups>{groups}</sharedSelectionEntryGroups>"))
+    assert time.perf_counter() - start < 5
+    hydra = next(s for s in cat.skipped if s.entry == "Hydra")
+    assert hydra.field == "entries" and "no real unit has more than" in hydra.reason

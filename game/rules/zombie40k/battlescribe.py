@@ -76,6 +76,8 @@ MAX_MEMBERS = 8  # a .catz holds one .cat; a few more names are tolerated, never
 MAX_DEPTH = 128  # selectionEntry > selectionEntryGroups > ... nests about 40 deep in real files
 MAX_ELEMENTS = 500_000
 ROSTER_FOLDER = "rosters"
+MAX_UNIT_TREE = 100_000  # entries in one unit's tree; the largest real one has about 9,000
+MAX_TREES = 1_000_000  # ... and in all of a catalogue's units; the largest real catalogue about 50,000
 MAX_UNITS = 2000  # root entries looked at in one file (the largest real catalogue has about 500)
 MAX_FILES = 64  # files read together for one import (the 7th-edition set is 44 catalogues and a .gst)
 SYSTEM_SUFFIXES = (".gst", ".gstz")
@@ -324,9 +326,20 @@ def _read_units(units: list[Entry], maker: Maker) -> None:
     entry of the same name is the one shown."""
     cat = maker.cat
     shown = {u.name for u in units if not u.hidden}
+    walked = 0
     for unit in units[:MAX_UNITS]:
         if unit.kind not in ("unit", "model"):
             continue
+        if unit.size > MAX_UNIT_TREE:
+            cat.skip(
+                unit.name, "entries", f"{unit.size:,} entries in it: no real unit has more than {MAX_UNIT_TREE:,}"
+            )
+            continue
+        walked += unit.size
+        if walked > MAX_TREES:
+            raise CatalogueError(
+                f"{cat.file}: its units hold more than {MAX_TREES:,} entries (no real catalogue does): a broken file"
+            )
         if unit.hidden and (unit.name in shown or not unit.shown_somewhere):
             why = "another entry of this name is the one shown" if unit.name in shown else "never shown"
             cat.skip(unit.name, "hidden", f"hidden in the catalogue ({why})")

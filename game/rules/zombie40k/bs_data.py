@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 
 MAX_STEPS = 400_000  # entries built and links followed for one catalogue; the largest real one needs ~60,000
 MAX_DEPTH = 40  # links within links; real data nests about 8 deep
+TREE_CAP = 10**9  # a tree's size is counted up to here (shared entries reached many ways multiply it)
 NO_NAMES = ("", "new entrylink", "new infolink", "new selectionentry", "new selectionentrygroup")
 
 
@@ -79,6 +80,7 @@ class Entry:
     default: str = ""
     ids: tuple[str, ...] = ()
     file: str = ""
+    size: int = 1  # entries in the tree under it, a shared one counted each time it is reached
 
     @property
     def group(self) -> bool:
@@ -276,6 +278,7 @@ class Library:
             default=el.get("defaultSelectionEntryId") or "",
             ids=(el.get("id") or "",),
             file=file,
+            size=min(TREE_CAP, 1 + sum(c.size for c in children)),
         )
 
     def link(self, link: ET.Element, file: str, depth: int) -> Entry | None:
