@@ -87,8 +87,13 @@ def kind(profile: Profile) -> str:
 
 
 def thrown(name: str) -> bool:
-    """A grenade or a bomb (left out: thrown only in the Killing Floor mod)."""
-    return "grenade" in name.lower() or "bomb" in name.lower()
+    """A grenade or a bomb (left out: thrown only in the Killing Floor mod), not a gun that fires them.
+
+    >>> thrown("Frag Grenades"), thrown("Melta bombs"), thrown("Grenade Launcher (Frag)")
+    (True, True, False)
+    """
+    low = name.lower()
+    return ("grenade" in low or "bomb" in low) and not any(w in low for w in ("launcher", "gun", "cannon"))
 
 
 # -- roster tables
