@@ -77,6 +77,9 @@ def test_space_marines_and_astra_militarum_come_in_with_their_guns_and_a_tactica
     assert {"sniper_rifle"} <= {w for o in scouts["weapon_options"] for w in o["with"]}
     assert (infantry["squad_size"], infantry["squad_cost"], infantry["wargear"]) == (10, 50, ["lasgun"])
     assert infantry["sergeant"]["wargear"] == ["close_combat_weapon", "laspistol"]
+    guard_guns = {o["name"].split(" for the ")[0]: o["cost"] for o in infantry["weapon_options"]}
+    assert guard_guns["Guardsman w/ Flamer"] == 5 and guard_guns["Guardsman w/ Grenade Launcher"] == 5
+    assert guard_guns["Guardsman w/ Plasma Gun"] == 15
     # a 75-point team: a Tactical Squad of five with its sergeant and a flamer, played to the end
     core, shipped = load_toml(data_file("zombie40k.toml")), load_toml(data_file("zombie40k_roster.toml"))
     data = build_data(core, shipped, "zombie40k.toml", "zombie40k_roster.toml", roster)
