@@ -189,9 +189,11 @@ def _roster(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.rules or readers[0])
     folder = Path(args.data) if args.data else data_folder()
     failed = 0
+    together = tuple(Path(n) for n in args.files)  # a game system and catalogues given together are read together
     for name in args.files:
         try:
-            done = import_roster(ruleset, Path(name), folder)
+            others = tuple(p for p in together if p != Path(name))
+            done = import_roster(ruleset, Path(name), folder, others)
         except ImportRefused as exc:
             print(exc, file=sys.stderr)
             failed += 1
@@ -370,12 +372,16 @@ def build_parser() -> argparse.ArgumentParser:
     roster_sub = roster.add_subparsers(dest="roster_command", required=True)
     imp = roster_sub.add_parser(
         "import",
-        help="import the infantry units of BattleScribe catalogues (.cat, .catz) into your roster",
+        help="import the infantry units of BattleScribe catalogues (.cat, .catz; with the .gst) into your roster",
         description="Import the units of BattleScribe catalogue files into your own roster file (in the data "
         "folder); importing a file again replaces its units. Prints what was imported and what was skipped, "
         "and why.",
     )
-    imp.add_argument("files", nargs="+", help=".cat or .catz files")
+    imp.add_argument(
+        "files",
+        nargs="+",
+        help=".cat or .catz files, and the game system (.gst or .gstz; else the one beside them)",
+    )
     imp.add_argument("--rules", default=None, help="the rule set to import for (default: the one that can)")
     imp.add_argument("--data", metavar="DIR", default=None, help=argparse.SUPPRESS)  # tests: another data folder
     imp.add_argument("--verbose", "-v", action="store_true", help="also list the rules and links left out")

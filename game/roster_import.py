@@ -28,9 +28,12 @@ class ImportRefused(Exception):
     """Nothing was imported nor written; the message says why, naming the file."""
 
 
-def import_roster(ruleset: RuleSet, source: Path | str, folder: Path | None = None) -> RosterImport:
+def import_roster(
+    ruleset: RuleSet, source: Path | str, folder: Path | None = None, companions: tuple[Path, ...] = ()
+) -> RosterImport:
     """Import ``source`` with ``ruleset``'s importer into the player's roster under ``folder`` (default: the
-    data folder the game reads it from), writing the file atomically when a unit was taken."""
+    data folder the game reads it from), read with ``companions`` (files given with it: a BattleScribe game
+    system, the catalogues it links), writing the file atomically when a unit was taken."""
     importer = ruleset.roster_import
     if importer is None:
         raise ImportRefused(f"refused: {ruleset.name} cannot import army-builder files")
@@ -40,16 +43,18 @@ def import_roster(ruleset: RuleSet, source: Path | str, folder: Path | None = No
         # read, merge and write as one step: another import at once (a window and a terminal) waits for it,
         # so it merges into this one's roster rather than replace it with its own merge of the older file
         with held(data / ROSTERS):
-            return _import_and_write(importer, source, data)
+            return _import_and_write(importer, source, data, companions)
     except LockBusy as exc:
         raise ImportRefused(f"refused: {exc}") from exc
     except OSError as exc:  # the lock's folder cannot be made
         raise ImportRefused(f"refused: cannot write in {data} ({exc.strerror or exc})") from exc
 
 
-def _import_and_write(importer: RosterImporter, source: Path, data: Path) -> RosterImport:
+def _import_and_write(
+    importer: RosterImporter, source: Path, data: Path, companions: tuple[Path, ...]
+) -> RosterImport:
     try:
-        done = importer(source, data)
+        done = importer(source, data, companions) if companions else importer(source, data)
     except ValueError as exc:
         raise ImportRefused(f"refused: {exc}") from exc
     except OSError as exc:  # the importers read files as hostile; this is only a last guard

@@ -245,8 +245,9 @@ class RosterImport:
     names: tuple[str, ...] = ()  # the names of the units taken alone, for a one-line message
 
 
-# (the file, the player's data folder) -> what it made; raises ValueError naming the file and the fix
-RosterImporter = Callable[[Path, Path], RosterImport]
+# (the file, the player's data folder[, the files read with it]) -> what it made; raises ValueError naming the
+# file and the fix
+RosterImporter = Callable[..., RosterImport]
 
 
 @dataclass(frozen=True)

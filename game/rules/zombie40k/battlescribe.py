@@ -2,13 +2,12 @@
 their own units; the issue "Rosters from the tools 40k players already use").
 
 A catalogue is the XML (``.cat``, or ``.catz``: a zip holding one ``.cat``) of the public 7th-edition data
-sets: ``selectionEntry`` elements of type ``unit`` or ``model``, ``profile`` elements whose type is ``Unit``
-(WS BS S T W I A Ld Save, Unit Type) or ``Weapon`` (Range, Strength, AP, Type), costs named ``pts``, and
-``entryLink`` / ``infoLink`` elements pointing at ``sharedSelectionEntries``, shared profiles and rules. Links
-are followed within the file only; a link into another file (the game system, a library) is listed as
-unresolved. Each infantry unit becomes a roster unit of the shape ``zombie40k_roster.toml`` has (a trooper
-profile, his wargear, points per model, the sergeant upgrade, weapon swaps, the Universal Special Rules this
-game knows); everything the team builder cannot use is listed with the file, the entry, the field and why.
+sets; it draws on the game system (``.gst``/``.gstz``) and the catalogues it links, read with it: given
+together on the command line, or the game system found beside the catalogue. The library of files is
+resolved the way BattleScribe does (:mod:`game.rules.zombie40k.bs_data`) and each unit made a roster unit or
+refused with its reason (:mod:`game.rules.zombie40k.bs_units`): the shape ``zombie40k_roster.toml`` has (a
+trooper profile, his wargear, points per model, the sergeant upgrade, weapon swaps, the Universal Special
+Rules this game knows); everything left out is listed with the file, the entry, the field and why.
 
 The file is read as hostile: an ordinary file (never a symlink, folder or device) of at most 4 MB, XML with no
 DOCTYPE or ENTITY declaration, nesting and element counts bounded; a ``.catz`` may hold at most a few
@@ -43,16 +42,26 @@ import math
 import re
 import xml.etree.ElementTree as ET
 import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
 from game.rules.contract import RosterImport
+from game.rules.zombie40k.bs_data import Entry, Library, TooMuchWork
+from game.rules.zombie40k.bs_tables import Catalogue, Skipped
+from game.rules.zombie40k.bs_units import Maker
+
+__all__ = [
+    "Catalogue",
+    "CatalogueError",
+    "Skipped",
+    "convert",
+    "read_catalogue",
+    "read_game_system",
+    "roster_import",
+]
 from game.rules.zombie40k.data import (
-    PSYKER_REFUSED,
-    STATS,
     USER_ROSTER,
     Z40Data,
     build_data,
@@ -66,57 +75,17 @@ MAX_BYTES = 4 * 1024 * 1024  # the largest 7th-edition catalogues are about 2 MB
 MAX_MEMBERS = 8  # a .catz holds one .cat; a few more names are tolerated, never read
 MAX_DEPTH = 128  # selectionEntry > selectionEntryGroups > ... nests about 40 deep in real files
 MAX_ELEMENTS = 500_000
-MAX_UNITS = 1000  # unit entries looked at in one file
-MAX_OPTIONS = 12  # weapon changes kept per list (the set-up lists them all)
 ROSTER_FOLDER = "rosters"
-
-# the 7th-edition weapon types this game plays, and how BattleScribe spells them
-KINDS = {"rapid fire": "rapid_fire", "assault": "assault", "pistol": "pistol", "heavy": "heavy", "melee": "melee"}
-TEMPLATE_RANGE = 8.0  # a template's length [7th]; the shipped flamer has the same
-NOT_INFANTRY = (
-    "only Infantry may join a Zombie Survival Team (no HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, "
-    "Gargantuan or Monstrous Creatures, Jet Pack or Jump units, Vehicles) [seed]"
-)
-FORBIDDEN_CATEGORIES = {"hq": "an HQ choice", "lords of war": "a Lord of War"}
+MAX_UNIT_TREE = 100_000  # entries in one unit's tree; the largest real one has about 9,000
+MAX_TREES = 1_000_000  # ... and in all of a catalogue's units; the largest real catalogue about 50,000
+MAX_UNITS = 2000  # root entries looked at in one file (the largest real catalogue has about 500)
+MAX_FILES = 64  # files read together for one import (the 7th-edition set is 44 catalogues and a .gst)
+SYSTEM_SUFFIXES = (".gst", ".gstz")
+CATALOGUE_SUFFIXES = (".cat", ".catz")
 
 
 class CatalogueError(ValueError):
     """A catalogue file refused as a whole; the message names the file and the fix."""
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """One thing the import left out: the file, the entry, the field and why.
-
-    >>> str(Skipped("x.cat", "Rhino", "Unit Type", "a vehicle"))
-    "x.cat: 'Rhino': field 'Unit Type': a vehicle"
-    """
-
-    file: str
-    entry: str
-    field: str
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: {self.entry!r}: field {self.field!r}: {self.reason}"
-
-
-@dataclass
-class Catalogue:
-    """The roster tables made from one catalogue, and what was left out."""
-
-    file: str
-    army: str
-    units: dict[str, dict[str, Any]] = field(default_factory=dict)
-    profiles: dict[str, dict[str, Any]] = field(default_factory=dict)
-    weapons: dict[str, dict[str, Any]] = field(default_factory=dict)
-    skipped: list[Skipped] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # rules left out, links into other files
-
-    def skip(self, entry: str, fld: str, reason: str) -> None:
-        item = Skipped(self.file, entry, fld, reason)
-        if item not in self.skipped:  # a weapon two models carry is listed once
-            self.skipped.append(item)
 
 
 # -- reading the file, as hostile ----------------------------------------------------------------------------
@@ -240,583 +209,169 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "entry"
 
 
-class _Index:
-    """Everything in the file that has an id (for links), and the names of profile types and categories."""
-
-    def __init__(self, root: ET.Element) -> None:
-        self.by_id: dict[str, ET.Element] = {}
-        self.type_names: dict[str, str] = {}
-        self.categories: dict[str, str] = {}
-        for el in root.iter():
-            i = el.get("id")
-            if i and i not in self.by_id:
-                self.by_id[i] = el
-            tag = _local(el.tag)
-            if tag == "profileType" and i:
-                self.type_names[i] = (el.get("name") or "").strip().lower()
-            elif tag == "categoryEntry" and i:
-                self.categories[i] = (el.get("name") or "").strip().lower()
+# -- the game system and the catalogues a catalogue links ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Node:
-    """A selection entry (or group) as the unit sees it: the element, and the link that brought it, whose own
-    name, constraints and costs win."""
-
-    el: ET.Element
-    link: ET.Element | None = None
-
-    @property
-    def name(self) -> str:
-        own = (self.link.get("name") if self.link is not None else "") or ""
-        return _clean(own.strip() or self.el.get("name") or "(no name)")
-
-    @property
-    def type(self) -> str:
-        return (self.el.get("type") or "").strip().lower()
-
-    def _part(self, container: str, kind: str) -> list[ET.Element]:
-        if self.link is not None:
-            mine = list(_kids(self.link, container, kind))
-            if mine:
-                return mine
-        return list(_kids(self.el, container, kind))
-
-    def counts(self) -> tuple[int, int | None]:
-        """(min, max) selections within the parent (max None when unbounded)."""
-        lo, hi = 0, None
-        for c in self._part("constraints", "constraint"):
-            if (c.get("field") or "selections") != "selections" or (c.get("scope") or "parent") != "parent":
-                continue
-            try:
-                v = float(c.get("value") or "")
-            except ValueError:
-                continue
-            if not math.isfinite(v) or v > 10_000:
-                continue
-            if c.get("type") == "min":
-                lo = max(0, int(v))
-            elif c.get("type") == "max" and v >= 0:
-                hi = int(v)
-        return lo, hi
-
-    def points(self) -> float:
-        for c in self._part("costs", "cost"):
-            if (c.get("name") or "").strip().lower() in ("pts", "points", "pt"):
-                try:
-                    v = float(c.get("value") or "0")
-                except ValueError:
-                    return 0.0
-                return v if math.isfinite(v) and 0 <= v < 100_000 else 0.0
-        return 0.0
-
-    def category_words(self, index: _Index) -> list[str]:
-        words = []
-        for owner in (self.link, self.el):
-            if owner is None:
-                continue
-            cid = owner.get("categoryEntryId")
-            if cid and cid in index.categories:
-                words.append(index.categories[cid])
-            for c in _kids(owner, "categoryLinks", "categoryLink"):
-                words.append((c.get("name") or "").strip().lower())
-                words.append(index.categories.get(c.get("targetId") or "", ""))
-        return [w for w in words if w]
+def read_game_system(path: Path) -> ET.Element:
+    """The root element of the game system (``.gst``, or ``.gstz``: a zip holding one ``.gst``), read with the
+    same care as a catalogue; :class:`CatalogueError` names the file and the fix."""
+    path = Path(path)
+    name, suffix = path.name, path.suffix.lower()
+    if suffix not in SYSTEM_SUFFIXES:
+        raise CatalogueError(f"{name}: not a BattleScribe game system (.gst or .gstz)")
+    try:
+        raw = read_bounded(str(path), MAX_BYTES, f"the limit for a game system is {MAX_BYTES:,}", symlinks=False)
+    except Unreadable as exc:
+        raise CatalogueError(f"{name}: {exc}") from None
+    if suffix == ".gstz":
+        raw = _unzip_system(name, raw)
+    try:
+        root = parse_xml(raw, MAX_DEPTH, writer="BattleScribe", max_elements=MAX_ELEMENTS)
+    except Unreadable as exc:
+        raise CatalogueError(f"{name}: {exc}") from None
+    if _local(root.tag) != "gameSystem":
+        raise CatalogueError(f"{name}: its root is <{_local(root.tag)[:40]}>, not <gameSystem>; not a game system")
+    return root
 
 
-# -- one file's units ----------------------------------------------------------------------------------------
-
-
-class _Converter:
-    def __init__(self, root: ET.Element, file: str, data: Z40Data) -> None:
-        self.index = _Index(root)
-        self.data = data
-        self.root = root
-        army = _clean(root.get("name") or Path(file).stem)
-        self.cat = Catalogue(file=file, army=army)
-        self.prefix = slug(army)
-        self.unresolved: set[str] = set()
-        mine = {*data.user_weapons, *data.user_profiles, *data.user_units}  # replaced when imported again
-        self.shipped = {k for k in (*data.weapons, *data.profiles, *data.units) if k not in mine}
-
-    # links and children
-
-    def resolve(self, link: ET.Element, wanted: tuple[str, ...]) -> ET.Element | None:
-        target = self.index.by_id.get(link.get("targetId") or "")
-        if target is None or _local(target.tag) not in wanted:
-            tid = _clean(link.get("targetId"), 40)
-            if tid not in self.unresolved:
-                self.unresolved.add(tid)
-                self.cat.notes.append(
-                    f"{self.cat.file}: link {_clean(link.get('name'), 40) or tid!r} (target {tid!r}) points into "
-                    "another file (the game system or a library catalogue): not followed"
+def _unzip_system(name: str, raw: bytes) -> bytes:
+    """The one ``.gst`` in a ``.gstz``, with the ``.catz`` bounds: a few members, no paths, no encryption, at
+    most :data:`MAX_BYTES` unpacked (counted while unpacking)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as zf:
+            infos = zf.infolist()
+            members = [i for i in infos if i.filename.lower().endswith(".gst")]
+            if len(infos) > MAX_MEMBERS or len(members) != 1:
+                raise CatalogueError(f"{name}: a .gstz holds one .gst; unpack it and import the .gst")
+            info = members[0]
+            if any(ch in info.filename for ch in "/\\:\0") or info.flag_bits & 0x1:
+                raise CatalogueError(
+                    f"{name}: its member has a path or is encrypted; unpack it and import the .gst"
                 )
-            return None
-        return target
-
-    def entries(self, node: _Node) -> list[_Node]:
-        out = [_Node(e) for e in _kids(node.el, "selectionEntries", "selectionEntry")]
-        for link in _kids(node.el, "entryLinks", "entryLink"):
-            if (link.get("type") or "selectionEntry") == "selectionEntry":
-                target = self.resolve(link, ("selectionEntry",))
-                if target is not None:
-                    out.append(_Node(target, link))
-        return out
-
-    def groups(self, node: _Node) -> list[_Node]:
-        out = [_Node(g) for g in _kids(node.el, "selectionEntryGroups", "selectionEntryGroup")]
-        for link in _kids(node.el, "entryLinks", "entryLink"):
-            if link.get("type") == "selectionEntryGroup":
-                target = self.resolve(link, ("selectionEntryGroup",))
-                if target is not None:
-                    out.append(_Node(target, link))
-        return out
-
-    def profiles(self, node: _Node) -> list[ET.Element]:
-        found = list(_kids(node.el, "profiles", "profile"))
-        for owner in (node.link, node.el):
-            if owner is None:
-                continue
-            for link in _kids(owner, "infoLinks", "infoLink"):
-                if link.get("type") == "profile":
-                    target = self.resolve(link, ("profile",))
-                    if target is not None:
-                        found.append(target)
-        return found
-
-    def rule_names(self, node: _Node) -> list[str]:
-        names = [_clean(r.get("name")) for r in _kids(node.el, "rules", "rule")]
-        for owner in (node.link, node.el):
-            if owner is None:
-                continue
-            for link in _kids(owner, "infoLinks", "infoLink"):
-                if link.get("type") == "rule":
-                    target = self.resolve(link, ("rule",))
-                    names.append(_clean(target.get("name") if target is not None else link.get("name")))
-        return [n for n in names if n and n != "New InfoLink"]
-
-    # profiles
-
-    def kind(self, profile: ET.Element, chars: dict[str, str]) -> str:
-        tname = (profile.get("profileTypeName") or profile.get("typeName") or "").strip().lower()
-        if not tname:
-            tname = self.index.type_names.get(profile.get("profileTypeId") or profile.get("typeId") or "", "")
-        keys = {k.lower() for k in chars}
-        if tname.startswith(("vehicle", "walker", "flyer")) or {"front", "side", "rear"} <= keys:
-            return "vehicle"
-        if tname in ("unit", "model", "infantry") or {"ws", "t", "w"} <= keys:
-            return "unit"
-        if tname.startswith("weapon") or ({"range", "ap"} <= keys):
-            return "weapon"
-        return "other"
-
-    @staticmethod
-    def chars(profile: ET.Element) -> dict[str, str]:
-        out = {}
-        for c in _kids(profile, "characteristics", "characteristic"):
-            value = c.get("value")
-            if value is None:
-                value = c.text or ""
-            out[_clean(c.get("name"), 30)] = _clean(value, 40)
-        return out
-
-    def unit_profile(self, entry: str, profile: ET.Element) -> tuple[str, dict[str, Any]] | None:
-        """A Unit profile as a roster profile (its key and table), or None with the reason listed."""
-        chars = {k.lower(): v for k, v in self.chars(profile).items()}
-        name = _clean(profile.get("name")) or entry
-        table: dict[str, Any] = {"name": name}
-        for stat_key in STATS:
-            spelled = {"ld": "ld"}.get(stat_key, stat_key)
-            raw = chars.get(spelled)
-            if raw is None:
-                self.cat.skip(
-                    entry, stat_key.upper() if stat_key != "ld" else "Ld", "the characteristic is missing"
-                )
-                return None
-            if not raw.isdigit() or not 1 <= int(raw) <= 10:
-                self.cat.skip(
-                    entry,
-                    stat_key.upper() if stat_key != "ld" else "Ld",
-                    f"{raw!r} is not a characteristic from 1 to 10",
-                )
-                return None
-            table[stat_key] = int(raw)
-        save = chars.get("save", chars.get("sv"))
-        if save is None:
-            self.cat.skip(entry, "Save", "the characteristic is missing")
-            return None
-        # "3+" an armour save, "4++" an invulnerable one (the 7th-edition data sets write both so), "3+/5++"
-        m = re.fullmatch(r"(?:([2-6])\+?)?\s*/?\s*(?:([2-6])\+\+)?", save.replace(" ", ""))
-        if save not in ("-", "–", "—", "") and (m is None or not (m.group(1) or m.group(2))):
-            self.cat.skip(entry, "Save", f"{save!r} is not a save (2+ to 6+, 4++ invulnerable, or -)")
-            return None
-        table["sv"] = int(m.group(1)) if m and m.group(1) else 0
-        if m and m.group(2):
-            table["inv"] = int(m.group(2))
-        return self.key(self.cat.profiles, slug(name), table), table
-
-    def key(self, into: dict[str, dict[str, Any]], base: str, table: dict[str, Any]) -> str:
-        """A key for ``table`` in ``into``: the army's prefix, never a shipped key; the same table, the same key."""
-        key = f"{self.prefix}_{base}"
-        n = 1
-        while True:
-            candidate = key if n == 1 else f"{key}_{n}"
-            shipped = candidate in self.shipped
-            if not shipped and (candidate not in into or into[candidate] == table):
-                into[candidate] = table
-                return candidate
-            n += 1
-
-    # weapons
-
-    def weapon(self, entry: str, profile: ET.Element) -> str | None:
-        """A Weapon profile as a weapon key (a shipped one when it is the same weapon), or None with the
-        reason listed."""
-        chars = {k.lower(): v for k, v in self.chars(profile).items()}
-        name = _clean(profile.get("name")) or "weapon"
-        where = f"{entry} / {name}"
-        kind_text = chars.get("type")
-        if kind_text is None:
-            self.cat.skip(where, "Type", "the characteristic is missing")
-            return None
-        parts = [p.strip() for p in kind_text.split(",") if p.strip()]
-        head = (parts[0] if parts else "").lower()
-        m = re.fullmatch(r"(rapid fire|assault|pistol|heavy|melee)(?:\s+(\d+))?", head)
-        if m is None:
-            self.cat.skip(
-                where, "Type", f"{kind_text!r} is not a weapon type this game plays (Rapid Fire, Assault N, Pistol, "
-                "Heavy N, Melee)"
-            )  # fmt: skip
-            return None
-        kind = KINDS[m.group(1)]
-        shots = int(m.group(2) or 1)
-        if not 1 <= shots <= 10:
-            self.cat.skip(where, "Type", f"{shots} shots is not a number of shots this game plays (1 to 10)")
-            return None
-        extras = parts[1:]
-        words = {p.lower() for p in extras}
-        blast = bool(words & {"blast", "large blast"})
-        template = "template" in words
-        rules = tuple(p for p in extras if p.lower() not in ("blast", "large blast", "template"))
-        if "large blast" in words:
-            self.cat.notes.append(f'{self.cat.file}: {where!r}: a Large Blast is played as a Blast (3") here')
-        raw_range = chars.get("range", "").replace('"', "").replace("''", "").strip().lower()
-        if raw_range == "template":
-            template, rng = True, TEMPLATE_RANGE
-        elif raw_range in ("", "-", "–", "—", "melee", "n/a"):
-            rng = 0.0
-            if kind != "melee":
-                self.cat.skip(
-                    where, "Range", f"a {kind_text} weapon needs a range, not {chars.get('range', '')!r}"
-                )
-                return None
-        else:
-            try:
-                rng = float(raw_range)
-            except ValueError:
-                self.cat.skip(where, "Range", f"{chars.get('range')!r} is not a range in inches")
-                return None
-            if not 0 < rng <= 240:
-                self.cat.skip(where, "Range", f"{rng:g} is not a range this game plays")
-                return None
-        raw_s = chars.get("strength", chars.get("s"))
-        if raw_s is None:
-            self.cat.skip(where, "Strength", "the characteristic is missing")
-            return None
-        s: int | str
-        low_s = raw_s.lower().replace("×", "x").replace(" ", "")
-        if low_s in ("user", "u"):
-            s = "user"
-        elif re.fullmatch(r"\+[1-9]", low_s) or re.fullmatch(r"x[2-3]", low_s):
-            s = low_s
-        elif low_s.isdigit() and 1 <= int(low_s) <= 10:
-            s = int(low_s)
-        else:
-            self.cat.skip(
-                where, "Strength", f"{raw_s!r} is not a Strength this game plays (1 to 10, User, +N, xN)"
-            )
-            return None
-        raw_ap = chars.get("ap")
-        if raw_ap is None:
-            self.cat.skip(where, "AP", "the characteristic is missing")
-            return None
-        if raw_ap in ("-", "–", "—", ""):
-            ap = 0
-        elif raw_ap.isdigit() and 1 <= int(raw_ap) <= 6:
-            ap = int(raw_ap)
-        else:
-            self.cat.skip(where, "AP", f"{raw_ap!r} is not an AP this game plays (1 to 6, or -)")
-            return None
-        table: dict[str, Any] = {"name": name, "type": kind, "s": s, "ap": ap}
-        if kind != "melee" or rng:
-            table["range"] = rng
-        if shots != 1:
-            table["shots"] = shots
-        if blast:
-            table["blast"] = True
-        if template:
-            table["template"] = True
-        if rules:
-            table["rules"] = list(rules)
-        same = self.shipped_weapon(table)
-        if same is not None:
-            return same
-        return self.key(self.cat.weapons, slug(name), table)
-
-    def shipped_weapon(self, table: dict[str, Any]) -> str | None:
-        """The shipped weapon this one is (same name and numbers), so the rules that know it by key still do."""
-        mine = (
-            str(table["name"]).lower(),
-            float(table.get("range", 0)),
-            table["s"],
-            table["ap"],
-            table["type"],
-            table.get("shots", 1),
-            table.get("blast", False),
-            table.get("template", False),
-        )
-        for key, w in self.data.weapons.items():
-            if (
-                key in self.shipped
-                and (w.name.lower(), w.range, w.s, w.ap, w.type, w.shots, w.blast, w.template) == mine
-            ):
-                return key
-        return None
-
-    def weapons_of(self, entry: str, node: _Node) -> list[str]:
-        keys = []
-        for p in self.profiles(node):
-            if self.kind(p, self.chars(p)) == "weapon":
-                key = self.weapon(entry, p)
-                if key is not None and key not in keys:
-                    keys.append(key)
-        return keys
-
-    # wargear and options of one model
-
-    def gear(self, unit: str, model: _Node, extra: list[_Node]) -> tuple[list[str], list[dict[str, Any]]]:
-        """A model's wargear and the weapon changes it may take: from the model's own entries and groups and
-        the unit's (``extra``). A group's default choice is wargear, its other choices replace it; an optional
-        entry adds its weapon."""
-        wargear = self.weapons_of(unit, model)
-        options: list[dict[str, Any]] = []
-        owners = [model, *extra]
-        for owner in owners:
-            for e in self.entries(owner):
-                if e.type == "model":
-                    continue
-                got = self.weapons_of(unit, e)
-                if not got:
-                    continue
-                lo, _ = e.counts()
-                if lo >= 1:
-                    wargear += [w for w in got if w not in wargear]
-                else:
-                    options.append(self.option(e.name, (), got, e.points()))
-        for owner in owners:
-            for g in self.groups(owner):
-                choices = [e for e in self.entries(g) if e.type != "model"]
-                default_id = g.el.get("defaultSelectionEntryId") or ""
-                default = next((c for c in choices if default_id and default_id in _ids(c)), None)
-                replaces: list[str] = []
-                if default is not None:
-                    replaces = self.weapons_of(unit, default)
-                    wargear += [w for w in replaces if w not in wargear]
-                else:  # "may replace his boltgun with one of": the replaced weapon named in the group
-                    low = g.name.lower()
-                    replaces = [w for w in wargear if self.weapon_name(w).lower() in low][:1]
-                for c in choices:
-                    if c is default:
-                        continue
-                    got = self.weapons_of(unit, c)
-                    if got:
-                        options.append(self.option(c.name, tuple(replaces), got, c.points()))
-        return wargear, options
-
-    def weapon_name(self, key: str) -> str:
-        if key in self.cat.weapons:
-            return str(self.cat.weapons[key]["name"])
-        return self.data.weapons[key].name
-
-    def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
-        label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
-        return {
-            "key": slug(name),
-            "name": _clean(label),
-            "replaces": list(replaces),
-            "with": with_,
-            "cost": round(cost),
-        }
-
-    # one unit
-
-    def unit(self, node: _Node) -> None:
-        name = node.name
-        for word in node.category_words(self.index):
-            if word in FORBIDDEN_CATEGORIES:
-                self.cat.skip(name, "category", f"{FORBIDDEN_CATEGORIES[word]}: {NOT_INFANTRY}")
-                return
-        models = [node] if node.type == "model" else [e for e in self.entries(node) if e.type == "model"]
-        if node.type != "model":  # some catalogues keep the models in a group ("Squad", "Models")
-            models += [e for g in self.groups(node) for e in self.entries(g) if e.type == "model"]
-        own = [p for p in self.profiles(node) if self.kind(p, self.chars(p)) in ("unit", "vehicle")]
-        if not models and own:
-            models = [node]
-        if not models:
-            self.cat.skip(name, "profiles", "no model with a Unit profile (it may be in another file)")
-            return
-        found: list[tuple[_Node, ET.Element, int, int | None]] = []
-        for m in models:
-            profiles = [p for p in self.profiles(m) if self.kind(p, self.chars(p)) in ("unit", "vehicle")]
-            if not profiles and m is not node and len(own) == 1:
-                profiles = own
-            if not profiles:
-                self.cat.skip(
-                    name, "profiles", f"its model {m.name!r} has no Unit profile (it may be in another file)"
-                )
-                return
-            p = profiles[0]
-            if self.kind(p, self.chars(p)) == "vehicle":
-                self.cat.skip(name, "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}")
-                return
-            lo, hi = (1, 1) if m is node else m.counts()
-            found.append((m, p, lo, hi))
-        first = found[0][1]
-        utype = {k.lower(): v for k, v in self.chars(first).items()}.get("unit type")
-        if utype is None:
-            utype = "Infantry" if "infantry" in node.category_words(self.index) else None
-        if utype is None:
-            self.cat.skip(
-                name, "Unit Type", "the characteristic is missing, so the game cannot tell it is Infantry"
-            )
-            return
-        base = utype.split("(")[0].strip().lower()
-        if base != "infantry":
-            self.cat.skip(name, "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}")
-            return
-        rules = self.rule_names(node)
-        for m, _, _, _ in found:
-            rules += [r for r in self.rule_names(m) if r not in rules]
-        if any(r.lower().startswith(("psyker", "brotherhood of psykers")) for r in rules):
-            self.cat.skip(name, "rules", PSYKER_REFUSED)
-            return
-        known = []
-        for r in rules:
-            base_rule = r.split("(")[0].strip()
-            usr = next((u for u in self.data.usrs if u.lower() in (r.lower(), base_rule.lower())), None)
-            if usr is not None:
-                if usr not in known:
-                    known.append(usr)
-            else:
-                self.cat.notes.append(f"{self.cat.file}: {name!r}: the rule {r!r} is not in this game: left out")
-        # the trooper is the model there are most of; a different model of at most one is the sergeant
-        found.sort(key=lambda f: -(f[3] if f[3] is not None else 10_000))
-        trooper, tprofile, tlo, thi = found[0]
-        sergeant = next((f for f in found[1:] if (f[3] or 0) <= 1), None)
-        for other in found[1:]:
-            if other is not sergeant:
-                self.cat.notes.append(
-                    f"{self.cat.file}: {name!r}: the model {other[0].name!r} is left out (a team has one kind of "
-                    "trooper and one sergeant)"
-                )
-        made = self.unit_profile(name, tprofile)
-        if made is None:
-            return
-        model_key = made[0]
-        extra = [node] if trooper is not node else []
-        wargear, options = self.gear(name, trooper, extra)
-        if not wargear:  # every model may fight; the shipped roster's close combat weapon is the bare minimum
-            wargear = ["close_combat_weapon"]
-            self.cat.notes.append(f"{self.cat.file}: {name!r}: no weapon this game plays: a close combat weapon")
-        size = max(1, tlo + (sergeant[2] if sergeant else 0))
-        top = thi if thi is not None and thi >= tlo else max(tlo, 1)
-        max_models = max(size, top + (1 if sergeant else 0))
-        squad = node.points() if trooper is not node else 0.0
-        squad += trooper.points() * max(tlo, 1 if not sergeant else tlo)
-        if sergeant is not None:
-            squad += sergeant[0].points() * sergeant[2]
-        squad_cost = round(squad)
-        if squad_cost <= 0:
-            self.cat.skip(name, "pts", "it has no points cost")
-            return
-        table: dict[str, Any] = {
-            "name": name,
-            "army": self.cat.army,
-            "type": "infantry",
-            "squad_cost": squad_cost,
-            "squad_size": size,
-            "max_models": max_models,
-            "model": model_key,
-            "wargear": wargear,
-            "rules": known,
-            "source": self.cat.file,
-        }
-        if sergeant is not None:
-            sp = self.unit_profile(f"{name} / {sergeant[0].name}", sergeant[1])
-            if sp is not None:
-                sgear, sopts = self.gear(name, sergeant[0], [])
-                per_model = squad_cost / size
-                cost = 0 if sergeant[2] >= 1 else max(0, round(sergeant[0].points() - per_model))
-                sarge: dict[str, Any] = {"name": sergeant[0].name, "cost": cost, "profile": sp[0]}
-                if sgear:
-                    sarge["wargear"] = sgear
-                sarge["options"] = _unique(sopts, sgear or wargear)
-                table["sergeant"] = sarge
-        table["weapon_options"] = _unique(options, wargear)
-        key = self.key(self.cat.units, slug(name), table)
-        self.cat.units[key] = table
-
-    def run(self) -> Catalogue:
-        tops = [_Node(e) for e in _kids(self.root, "selectionEntries", "selectionEntry")]
-        for link in _kids(self.root, "entryLinks", "entryLink"):
-            if (link.get("type") or "selectionEntry") == "selectionEntry":
-                target = self.resolve(link, ("selectionEntry",))
-                if target is not None:
-                    tops.append(_Node(target, link))
-        units = [t for t in tops if t.type in ("unit", "model")]
-        for node in units[:MAX_UNITS]:
-            self.unit(node)
-        if len(units) > MAX_UNITS:
-            self.cat.notes.append(f"{self.cat.file}: only the first {MAX_UNITS} of {len(units)} units were read")
-        # keep only the profiles and weapons a kept unit uses (a skipped unit may have made some)
-        used_p = {u["model"] for u in self.cat.units.values()} | {
-            u["sergeant"]["profile"] for u in self.cat.units.values() if "sergeant" in u
-        }
-        self.cat.profiles = {k: v for k, v in self.cat.profiles.items() if k in used_p}
-        used_w: set[str] = set()
-        for u in self.cat.units.values():
-            used_w.update(u["wargear"])
-            for o in [*u.get("weapon_options", []), *u.get("sergeant", {}).get("options", [])]:
-                used_w.update(o["with"])
-            used_w.update(u.get("sergeant", {}).get("wargear", []))
-        self.cat.weapons = {k: v for k, v in self.cat.weapons.items() if k in used_w}
-        self.cat.notes = list(dict.fromkeys(self.cat.notes))
-        return self.cat
+            with zf.open(info) as member:
+                data = member.read(MAX_BYTES + 1)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
+        if isinstance(exc, CatalogueError):
+            raise
+        raise CatalogueError(f"{name}: not a readable .gstz ({exc}); save it again from BattleScribe") from None
+    if len(data) > MAX_BYTES:
+        raise CatalogueError(f"{name}: its .gst unpacks to more than {MAX_BYTES:,} bytes (a zip bomb)")
+    return data
 
 
-def _ids(node: _Node) -> tuple[str, ...]:
-    """The ids a group's ``defaultSelectionEntryId`` may name: the entry's, or its link's."""
-    return tuple(i for i in (node.el.get("id"), node.link.get("id") if node.link is not None else None) if i)
+def _is_system(path: Path) -> bool:
+    return path.suffix.lower() in SYSTEM_SUFFIXES
 
 
-def _unique(options: list[dict[str, Any]], gear: list[str]) -> list[dict[str, Any]]:
-    """Options with unique keys whose replaced weapons the model has, at most :data:`MAX_OPTIONS`."""
-    out: list[dict[str, Any]] = []
-    keys: set[str] = set()
-    for o in options:
-        if any(w not in gear for w in o["replaces"]):
+_SYSTEMS: dict[tuple[str, int, int], ET.Element] = {}  # the last game system read (a CLI run reads it once)
+
+
+def _read_any(path: Path) -> ET.Element:
+    if not _is_system(path):
+        return read_catalogue(path)
+    try:
+        st = path.stat()
+        key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return read_game_system(path)
+    if key not in _SYSTEMS:
+        _SYSTEMS.clear()
+        _SYSTEMS[key] = read_game_system(path)
+    return _SYSTEMS[key]
+
+
+def companions_of(source: Path, given: tuple[Path, ...] = ()) -> tuple[Path, ...]:
+    """The files read with ``source``: those given with it, else the game system beside it (the one
+    ``.gst``/``.gstz`` in its folder)."""
+    others = tuple(p for p in given if Path(p) != Path(source))
+    if any(_is_system(Path(p)) for p in others):
+        return others
+    try:
+        beside = sorted(p for p in Path(source).parent.iterdir() if p.suffix.lower() in SYSTEM_SUFFIXES)
+    except OSError:
+        beside = []
+    return (*others, *beside[:1])
+
+
+def linked(root: ET.Element, files: Sequence[Path]) -> list[Path]:
+    """The files worth reading with a catalogue: the game systems, and the catalogues its ``catalogueLink`` s
+    name (matched by file name; all given, when none matches), at most :data:`MAX_FILES`."""
+    wanted = {slug(link.get("name") or "") for link in _kids(root, "catalogueLinks", "catalogueLink")}
+    cats = [p for p in files if not _is_system(p)]
+    named = [p for p in cats if slug(p.stem) in wanted]
+    return [*(p for p in files if _is_system(p)), *(named or (cats if wanted else []))][:MAX_FILES]
+
+
+def library_files(
+    root: ET.Element, file: str, companions: list[tuple[str, ET.Element]]
+) -> list[tuple[str, ET.Element]]:
+    """The catalogue first, then the catalogues its ``catalogueLink`` s name (by id, or by name), then the game
+    systems: the order in which an id is looked up."""
+    files = [(file, root)]
+    by_id = {r.get("id"): (n, r) for n, r in companions if _local(r.tag) == "catalogue"}
+    by_name = {
+        (r.get("name") or "").strip().lower(): (n, r) for n, r in companions if _local(r.tag) == "catalogue"
+    }
+    for link in _kids(root, "catalogueLinks", "catalogueLink"):
+        found = by_id.get(link.get("targetId")) or by_name.get((link.get("name") or "").strip().lower())
+        if found is not None and found[1] is not root and found not in files:
+            files.append(found)
+    files += [(n, r) for n, r in companions if _local(r.tag) == "gameSystem"]
+    return files
+
+
+def _read_units(units: list[Entry], maker: Maker) -> None:
+    """The catalogue's root entries into ``maker``'s tables. An entry BattleScribe shows only in some armies
+    (a chapter's own squad) is taken all the same, a team being of no chapter [house reading], unless an
+    entry of the same name is the one shown."""
+    cat = maker.cat
+    shown = {u.name for u in units if not u.hidden}
+    walked = 0
+    for unit in units[:MAX_UNITS]:
+        if unit.kind not in ("unit", "model"):
             continue
-        key, n = o["key"], 2
-        while key in keys:
-            key, n = f"{o['key']}_{n}", n + 1
-        keys.add(key)
-        out.append({**o, "key": key})
-    return out[:MAX_OPTIONS]
+        if unit.size > MAX_UNIT_TREE:
+            cat.skip(
+                unit.name, "entries", f"{unit.size:,} entries in it: no real unit has more than {MAX_UNIT_TREE:,}"
+            )
+            continue
+        walked += unit.size
+        if walked > MAX_TREES:
+            raise CatalogueError(
+                f"{cat.file}: its units hold more than {MAX_TREES:,} entries (no real catalogue does): a broken file"
+            )
+        if unit.hidden and (unit.name in shown or not unit.shown_somewhere):
+            why = "another entry of this name is the one shown" if unit.name in shown else "never shown"
+            cat.skip(unit.name, "hidden", f"hidden in the catalogue ({why})")
+            continue
+        if unit.hidden:
+            cat.note(f"{cat.file}: {unit.name!r}: BattleScribe shows it only in some armies: taken all the same")
+        maker.unit(unit)
+    if len(units) > MAX_UNITS:
+        cat.note(f"{cat.file}: only the first {MAX_UNITS} of {len(units)} entries were read")
 
 
-def convert(root: ET.Element, file: str, data: Z40Data) -> Catalogue:
-    """The roster tables for the infantry units of a parsed catalogue, and what was left out and why."""
-    return _Converter(root, file, data).run()
+def convert(
+    root: ET.Element, file: str, data: Z40Data, companions: list[tuple[str, ET.Element]] | None = None
+) -> Catalogue:
+    """The roster tables for the infantry units of a parsed catalogue, read with the files it draws on
+    (``companions``: the game system and other catalogues, parsed), and what was left out and why."""
+    army = _clean(root.get("name") or Path(file).stem)
+    cat = Catalogue(file=file, army=army)
+    if _local(root.tag) != "catalogue":
+        return cat
+    library = Library(library_files(root, file, companions or []))
+    if not any(_local(r.tag) == "gameSystem" for _, r in library.files):
+        cat.note(f"{file}: read without its game system (.gst): links into it are not followed")
+    maker = Maker(cat, data)
+    try:
+        _read_units(library.units(), maker)
+    except TooMuchWork as exc:
+        raise CatalogueError(str(exc)) from None
+    cat.notes[:0] = library.notes
+    maker.tidy()
+    cat.notes = list(dict.fromkeys(cat.notes))
+    return cat
 
 
 # -- into the player's roster --------------------------------------------------------------------------------
@@ -930,17 +485,44 @@ def describe(unit: dict[str, Any]) -> str:
     )
 
 
-def roster_import(source: Path, data_dir: Path) -> RosterImport:
-    """``deadground roster import FILE``: the units of one catalogue merged into the player's roster under
-    ``data_dir`` (the text to write, what was taken, what was left out and why). Raises
+def _read_companions(
+    root: ET.Element, source: Path, given: tuple[Path, ...]
+) -> tuple[list[tuple[str, ET.Element]], list[str]]:
+    """The files read with ``source``, parsed, and notes for a game system found beside it that could not be
+    read (the import goes on without it; a file the player named is refused with its reason)."""
+    others: list[tuple[str, ET.Element]] = []
+    unread: list[str] = []
+    for p in linked(root, companions_of(source, given)):
+        try:
+            others.append((p.name, _read_any(p)))
+        except CatalogueError as exc:
+            if p in given:
+                raise
+            unread.append(f"{exc}: read without it")
+    return others, unread
+
+
+def roster_import(source: Path, data_dir: Path, companions: Sequence[Path] = ()) -> RosterImport:
+    """``deadground roster import FILE...``: the units of one catalogue merged into the player's roster under
+    ``data_dir`` (the text to write, what was taken, what was left out and why), read with ``companions`` (the
+    game system and the catalogues given with it) or else the game system beside it. Raises
     :class:`CatalogueError` for a file refused as a whole, or a roster of the player's the game cannot read
     (it is never overwritten)."""
     source, path = Path(source), roster_path(data_dir)
     existing, problem = read_user_roster(path)
     if problem:
         raise CatalogueError(f"your roster {problem}; mend it or move it away ({path}), then import again")
+    if _is_system(source):
+        read_game_system(source)  # checked, so a broken one is refused by name
+        return RosterImport(
+            file=source.name, path=path, text="", imported=(), skipped=(),
+            notes=(f"{source.name}: the game system: read with the catalogues imported with it",),
+        )  # fmt: skip
     data = load_data(None, None, str(path))
-    cat = convert(read_catalogue(source), source.name, data)
+    root = read_catalogue(source)
+    others, unread = _read_companions(root, source, tuple(Path(p) for p in companions))
+    cat = convert(root, source.name, data, others)
+    cat.notes[:0] = unread
     doc, refused = merge(existing, cat)
     taken = [k for k in cat.units if k in doc["units"]]
     return RosterImport(

@@ -1,0 +1,415 @@
+"""BattleScribe data read the way BattleScribe reads it: a catalogue, the catalogues it links and the game system
+(``.gst``) as one library, and every selection entry of it resolved into a plain tree.
+
+A ``selectionEntry`` (a unit, a model or an upgrade) holds profiles, rules, costs, constraints and children:
+more entries, ``selectionEntryGroup`` s, and ``entryLink`` s to shared entries and groups; its ``infoLink`` s
+name shared profiles and rules. Anything may live in any file of the library: the catalogue's own
+``sharedSelectionEntries``, ``sharedSelectionEntryGroups``, ``sharedProfiles`` and ``sharedRules``, those of
+the catalogues it links (``catalogueLink``) and those of the game system. A link's own name, constraints and
+costs win over its target's.
+
+Modifiers are read as BattleScribe shows a unit just added to an empty roster (house reading): a condition
+counts no selections, so "at least one Carcharodons chapter" is false and "fewer than one" true, and an
+``instanceOf`` condition (the unit in a formation) is false.
+
+Each shared thing is resolved once (memoised), a link that loops back into itself is cut, and the work is
+bounded (:data:`MAX_STEPS` entries and links followed), so a hostile file cannot keep the game busy.
+
+>>> import xml.etree.ElementTree as ET
+>>> cat = ET.fromstring('''<catalogue id="c" name="Army"><selectionEntries>
+...   <selectionEntry id="u" name="Squad" type="unit"><entryLinks>
+...     <entryLink id="l" targetId="m" type="selectionEntry" name="New EntryLink"/></entryLinks></selectionEntry>
+... </selectionEntries><sharedSelectionEntries>
+...   <selectionEntry id="m" name="Trooper" type="model"><costs><cost name="pts" value="10"/></costs>
+...   </selectionEntry></sharedSelectionEntries></catalogue>''')
+>>> unit = Library([("a.cat", cat)]).units()[0]
+>>> unit.name, [(c.name, c.kind, c.points) for c in unit.children]
+('Squad', [('Trooper', 'model', 10.0)])
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+MAX_STEPS = 400_000  # entries built and links followed for one catalogue; the largest real one needs ~60,000
+MAX_DEPTH = 40  # links within links; real data nests about 8 deep
+TREE_CAP = 10**9  # a tree's size is counted up to here (shared entries reached many ways multiply it)
+NO_NAMES = ("", "new entrylink", "new infolink", "new selectionentry", "new selectionentrygroup")
+
+
+class TooMuchWork(ValueError):
+    """The library asked for more work than any real catalogue needs (a hostile or broken file)."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One profile: its name, its type's name in lower case ("unit", "weapon", "vehicle", ...) and its
+    characteristics by name."""
+
+    name: str
+    type: str
+    chars: dict[str, str]
+
+    def get(self, *names: str) -> str | None:
+        """A characteristic by any of ``names``, case-blind."""
+        low = {k.lower(): v for k, v in self.chars.items()}
+        return next((low[n.lower()] for n in names if n.lower() in low), None)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A selection entry or group, resolved: ``kind`` is "unit", "model", "upgrade" or "group"; ``lo`` and
+    ``hi`` its selections within its parent (``hi`` None: no limit); ``points`` its own cost; ``ids`` the
+    entry's and its link's ids (a group's default names either); ``default`` a group's default choice."""
+
+    id: str
+    name: str
+    kind: str
+    lo: int = 0
+    hi: int | None = None
+    points: float = 0.0
+    hidden: bool = False
+    shown_somewhere: bool = True  # hidden only by a condition (some armies, some chapters) or not at all
+    profiles: tuple[Profile, ...] = ()
+    rules: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    children: tuple[Entry, ...] = ()
+    default: str = ""
+    ids: tuple[str, ...] = ()
+    file: str = ""
+    size: int = 1  # entries in the tree under it, a shared one counted each time it is reached
+
+    @property
+    def group(self) -> bool:
+        return self.kind == "group"
+
+    def visible(self) -> Iterator[Entry]:
+        """The children BattleScribe shows (not hidden, not forbidden by a maximum of 0)."""
+        return (c for c in self.children if not c.hidden and c.hi != 0)
+
+
+def local(tag: object) -> str:
+    """An XML tag without its namespace."""
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def kids(el: ET.Element, container: str, kind: str) -> Iterator[ET.Element]:
+    """The ``kind`` elements inside ``el``'s ``container`` element(s)."""
+    for box in el:
+        if local(box.tag) == container:
+            yield from (c for c in box if local(c.tag) == kind)
+
+
+def clean(text: object, limit: int = 60) -> str:
+    """A name from the file as the game shows it: printable, spaces collapsed, not too long."""
+    text = "".join(ch for ch in str(text or "") if ch.isprintable())
+    return " ".join(text.split())[:limit]
+
+
+def _number(text: object) -> float | None:
+    try:
+        v = float(str(text))
+    except ValueError:
+        return None
+    return v if math.isfinite(v) and abs(v) < 100_000 else None
+
+
+# -- modifiers, as on an empty roster ------------------------------------------------------------------------
+
+_EMPTY = {
+    "equalTo": lambda v: v == 0,
+    "notEqualTo": lambda v: v != 0,
+    "atLeast": lambda v: v <= 0,
+    "atMost": lambda v: v >= 0,
+    "greaterThan": lambda v: v < 0,
+    "lessThan": lambda v: v > 0,
+    "instanceOf": lambda v: False,
+    "notInstanceOf": lambda v: True,
+}
+
+
+def _holds(cond: ET.Element) -> bool:
+    v = _number(cond.get("value") or "0")
+    test = _EMPTY.get(cond.get("type") or "")
+    return bool(test and v is not None and test(v))
+
+
+def _group_holds(group: ET.Element) -> bool:
+    results = [_holds(c) for c in kids(group, "conditions", "condition")]
+    results += [_group_holds(g) for g in kids(group, "conditionGroups", "conditionGroup")]
+    if not results:
+        return True
+    return any(results) if group.get("type") == "or" else all(results)
+
+
+def modified(el: ET.Element) -> dict[str, str]:
+    """The fields ``el``'s modifiers change on an empty roster: "hidden", "name", "points" (or a cost type's
+    id) and constraint ids, to their new values (increments are added to the value they change)."""
+    out: dict[str, str] = {}
+    for m in kids(el, "modifiers", "modifier"):
+        if not _group_holds(m):
+            continue
+        fld, value, kind = m.get("field") or "", m.get("value") or "", m.get("type") or "set"
+        if kind == "set":
+            out[fld] = value
+        elif kind in ("increment", "decrement") and fld:
+            step = _number(value) or 0.0
+            out[f"{kind}:{fld}"] = str(float(out.get(f"{kind}:{fld}", "0")) + step)
+    return out
+
+
+# -- the library -----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Budget:
+    steps: int = 0
+
+    def spend(self, file: str) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise TooMuchWork(
+                f"{file}: needs more than {MAX_STEPS:,} entries and links resolved (no real catalogue does): "
+                "a link loop or a broken file"
+            )
+
+
+@dataclass
+class Library:
+    """A catalogue with the files it draws on, first file first (its own ids win): ``files`` are
+    ``(file name, root element)`` pairs, the catalogue, then the catalogues it links, then the game system."""
+
+    files: list[tuple[str, ET.Element]]
+    budget: _Budget = field(default_factory=_Budget)
+    notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.by_id: dict[str, tuple[str, ET.Element]] = {}
+        self.type_names: dict[str, str] = {}
+        self.categories: dict[str, str] = {}
+        self.cost_types: dict[str, str] = {}
+        for file, root in self.files:
+            for el in root.iter():
+                i = el.get("id")
+                if not i:
+                    continue
+                tag = local(el.tag)
+                if tag in ("selectionEntry", "selectionEntryGroup", "profile", "rule", "infoGroup"):
+                    self.by_id.setdefault(i, (file, el))
+                elif tag == "profileType":
+                    self.type_names.setdefault(i, (el.get("name") or "").strip().lower())
+                elif tag == "categoryEntry":
+                    self.categories.setdefault(i, clean(el.get("name")))
+                elif tag == "costType":
+                    self.cost_types.setdefault(i, (el.get("name") or "").strip().lower())
+        self._memo: dict[int, Entry] = {}
+        self._busy: set[int] = set()
+        self._missing: set[str] = set()
+
+    @property
+    def file(self) -> str:
+        return self.files[0][0]
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+    # the top of a catalogue
+
+    def units(self) -> list[Entry]:
+        """The catalogue's root entries (its own ``selectionEntries`` and root ``entryLinks``), resolved."""
+        file, root = self.files[0]
+        out = [self.entry(e, file) for e in kids(root, "selectionEntries", "selectionEntry")]
+        for link in kids(root, "entryLinks", "entryLink"):
+            got = self.link(link, file, 0)
+            if got is not None:
+                out.append(got)
+        return out
+
+    # one element into an Entry
+
+    def entry(self, el: ET.Element, file: str, depth: int = 0) -> Entry:
+        """``el`` (a selectionEntry or group) resolved, once per element."""
+        key = id(el)
+        if key in self._memo:
+            return self._memo[key]
+        self.budget.spend(self.file)
+        if key in self._busy or depth > MAX_DEPTH:
+            self.note(f"{file}: {clean(el.get('name'))!r}: a link loops back into itself: cut there")
+            return Entry(id=el.get("id") or "", name=clean(el.get("name")), kind="upgrade", hidden=True)
+        self._busy.add(key)
+        try:
+            made = self._build(el, file, depth)
+        finally:
+            self._busy.discard(key)
+        self._memo[key] = made
+        return made
+
+    def _build(self, el: ET.Element, file: str, depth: int) -> Entry:
+        mods = modified(el)
+        group = local(el.tag) == "selectionEntryGroup"
+        children: list[Entry] = [
+            self.entry(c, file, depth + 1) for c in kids(el, "selectionEntries", "selectionEntry")
+        ]
+        children += [
+            self.entry(c, file, depth + 1) for c in kids(el, "selectionEntryGroups", "selectionEntryGroup")
+        ]
+        for link in kids(el, "entryLinks", "entryLink"):
+            got = self.link(link, file, depth + 1)
+            if got is not None:
+                children.append(got)
+        lo, hi = self.counts(el, mods)
+        return Entry(
+            id=el.get("id") or "",
+            name=clean(mods.get("name") or el.get("name")) or "(no name)",
+            kind="group" if group else (el.get("type") or "upgrade").strip().lower(),
+            lo=lo,
+            hi=hi,
+            points=self.points(el, mods) or 0.0,
+            hidden=self.hidden(el, mods),
+            shown_somewhere=self.may_show(el),
+            profiles=tuple(self.profiles(el, file)),
+            rules=tuple(self.rules(el)),
+            categories=tuple(self.category_names(el)),
+            children=tuple(children),
+            default=el.get("defaultSelectionEntryId") or "",
+            ids=(el.get("id") or "",),
+            file=file,
+            size=min(TREE_CAP, 1 + sum(c.size for c in children)),
+        )
+
+    def link(self, link: ET.Element, file: str, depth: int) -> Entry | None:
+        """An ``entryLink`` as its target with the link's own name, counts, costs, profiles and rules."""
+        self.budget.spend(self.file)
+        tid = link.get("targetId") or ""
+        found = self.by_id.get(tid)
+        if found is None or local(found[1].tag) not in ("selectionEntry", "selectionEntryGroup"):
+            self.missing(link, file)
+            return None
+        target = self.entry(found[1], found[0], depth)
+        mods = modified(link)
+        lo, hi = self.counts(link, mods, (target.lo, target.hi))
+        own = clean(mods.get("name") or link.get("name"))
+        points = self.points(link, mods)
+        return replace(
+            target,
+            name=own if own.lower() not in NO_NAMES else target.name,
+            lo=lo,
+            hi=hi,
+            points=target.points if points is None else points,
+            hidden=self.hidden(link, mods) or target.hidden,
+            shown_somewhere=self.may_show(link) and target.shown_somewhere,
+            profiles=(*target.profiles, *self.profiles(link, file)),
+            rules=(*target.rules, *(r for r in self.rules(link) if r not in target.rules)),
+            categories=(*self.category_names(link), *target.categories),
+            ids=(link.get("id") or "", *target.ids),
+        )
+
+    def missing(self, link: ET.Element, file: str) -> None:
+        tid = clean(link.get("targetId"), 40)
+        if tid not in self._missing:
+            self._missing.add(tid)
+            self.note(
+                f"{file}: link {clean(link.get('name'), 40) or tid!r} (target {tid!r}) points into another file "
+                "not read (import the game system .gst and the catalogues it links with it): not followed"
+            )
+
+    # the parts of one element
+
+    def counts(
+        self, el: ET.Element, mods: dict[str, str], base: tuple[int, int | None] = (0, None)
+    ) -> tuple[int, int | None]:
+        """(min, max) selections within the parent: the element's own constraints, else ``base``."""
+        lo, hi = base
+        found = False
+        for c in kids(el, "constraints", "constraint"):
+            if (c.get("field") or "selections") != "selections" or (c.get("scope") or "parent") != "parent":
+                continue
+            cid = c.get("id") or ""
+            v = _number(mods.get(cid, c.get("value") or ""))
+            if v is not None:  # "one more for every ten models": as if the unit had its first ten
+                v += float(mods.get(f"increment:{cid}", 0)) - float(mods.get(f"decrement:{cid}", 0))
+            if v is None or v < 0:
+                continue
+            if not found:
+                lo, hi, found = 0, None, True
+            if c.get("type") == "min":
+                lo = int(v)
+            elif c.get("type") == "max":
+                hi = int(v)
+        return lo, hi
+
+    def points(self, el: ET.Element, mods: dict[str, str]) -> float | None:
+        """The element's points (None when it states none), after its modifiers."""
+        for c in kids(el, "costs", "cost"):
+            tid = c.get("typeId") or c.get("costTypeId") or ""
+            name = (c.get("name") or self.cost_types.get(tid, "")).strip().lower()
+            if name not in ("pts", "points", "pt") and tid != "points":
+                continue
+            v = _number(mods.get("points", mods.get(tid, c.get("value") or "0")))
+            v = (v or 0.0) + float(mods.get("increment:points", 0)) - float(mods.get("decrement:points", 0))
+            return max(0.0, v)
+        return None
+
+    @staticmethod
+    def may_show(el: ET.Element) -> bool:
+        """Whether BattleScribe shows ``el`` in some roster: not hidden, or a modifier may show it."""
+        if (el.get("hidden") or "false").strip().lower() != "true":
+            return True
+        return any(
+            m.get("field") == "hidden" and m.get("value") == "false" for m in kids(el, "modifiers", "modifier")
+        )
+
+    @staticmethod
+    def hidden(el: ET.Element, mods: dict[str, str]) -> bool:
+        return (mods.get("hidden") or el.get("hidden") or "false").strip().lower() == "true"
+
+    def profiles(self, el: ET.Element, file: str) -> Iterator[Profile]:
+        for p in kids(el, "profiles", "profile"):
+            yield self.profile(p)
+        for link in kids(el, "infoLinks", "infoLink"):
+            if (link.get("type") or "profile") != "profile":
+                continue
+            self.budget.spend(self.file)
+            found = self.by_id.get(link.get("targetId") or "")
+            if found is not None and local(found[1].tag) == "profile":
+                if not self.hidden(link, modified(link)):
+                    yield self.profile(found[1])
+            else:
+                self.missing(link, file)
+
+    def profile(self, p: ET.Element) -> Profile:
+        tname = (p.get("typeName") or p.get("profileTypeName") or "").strip().lower()
+        if not tname:
+            tname = self.type_names.get(p.get("typeId") or p.get("profileTypeId") or "", "")
+        chars: dict[str, str] = {}
+        for c in kids(p, "characteristics", "characteristic"):
+            value = c.get("value")
+            chars[clean(c.get("name"), 30)] = clean(c.text if value is None else value, 60)
+        return Profile(clean(p.get("name")), tname, chars)
+
+    def rules(self, el: ET.Element) -> Iterator[str]:
+        for r in kids(el, "rules", "rule"):
+            yield clean(r.get("name"))
+        for link in kids(el, "infoLinks", "infoLink"):
+            if link.get("type") != "rule":
+                continue
+            found = self.by_id.get(link.get("targetId") or "")
+            own = clean(link.get("name"))
+            if found is None:
+                self.missing(link, self.file)
+            name = clean(found[1].get("name")) if found is not None else own
+            if name and name.lower() not in NO_NAMES:
+                yield name
+
+    def category_names(self, el: ET.Element) -> Iterator[str]:
+        cid = el.get("categoryEntryId")
+        if cid and cid in self.categories:
+            yield self.categories[cid]
+        for c in kids(el, "categoryLinks", "categoryLink"):
+            name = self.categories.get(c.get("targetId") or "") or clean(c.get("name"))
+            if name:
+                yield name

@@ -1,0 +1,317 @@
+"""Roster tables from BattleScribe profiles: a Unit profile as a Zombie 40,000 profile, a Weapon profile as a
+weapon (a shipped one when it is the same gun), with the reason for anything this game cannot play, and the
+keys they go by in the player's roster. :mod:`game.rules.zombie40k.bs_units` builds units on it.
+
+House readings (each noted in the import's notes): a Salvo X/Y gun fires X shots as an Assault weapon (this
+game has no halved ranges); random shots (Heavy D3) are their average; a sniper rifle's Strength X is the
+shipped sniper rifle's 3 (its Sniper rule wounds on 4+); "+1/User*" is its ordinary value, the last one; a
+Large Blast is a Blast; grenades and bombs are thrown only in the Killing Floor mod.
+
+>>> str(Skipped("x.cat", "Rhino", "Unit Type", "a vehicle"))
+"x.cat: 'Rhino': field 'Unit Type': a vehicle"
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.zombie40k.bs_data import Profile
+from game.rules.zombie40k.data import STATS, Z40Data
+
+KINDS = {"rapid fire": "rapid_fire", "assault": "assault", "pistol": "pistol", "heavy": "heavy", "melee": "melee"}
+TEMPLATE_RANGE = 8.0  # a template's length [7th]; the shipped flamer has the same
+VEHICLE_TYPES = ("vehicle", "walker", "flyer", "super-heavy", "knight")
+GRENADES_LEFT_OUT = "grenades are thrown only in the Killing Floor mod here (house reading): left out"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """One thing the import left out: the file, the entry, the field and why.
+
+    >>> str(Skipped("x.cat", "Rhino", "Unit Type", "a vehicle"))
+    "x.cat: 'Rhino': field 'Unit Type': a vehicle"
+    """
+
+    file: str
+    entry: str
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.entry!r}: field {self.field!r}: {self.reason}"
+
+
+@dataclass
+class Catalogue:
+    """The roster tables made from one catalogue, and what was left out."""
+
+    file: str
+    army: str
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    profiles: dict[str, dict[str, Any]] = field(default_factory=dict)
+    weapons: dict[str, dict[str, Any]] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # rules left out, links into other files
+
+    def skip(self, entry: str, fld: str, reason: str) -> None:
+        item = Skipped(self.file, entry, fld, reason)
+        if item not in self.skipped:  # a weapon two models carry is listed once
+            self.skipped.append(item)
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+
+def slug(text: str) -> str:
+    """A roster key from a name.
+
+    >>> slug("Tactical Squad (2015)")
+    'tactical_squad_2015'
+    """
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "entry"
+
+
+def kind(profile: Profile) -> str:
+    """ "unit", "vehicle", "weapon" or "other", from the profile's type or, unnamed, its characteristics."""
+    keys = {k.lower() for k in profile.chars}
+    if profile.type.startswith(VEHICLE_TYPES) or {"front", "side", "rear"} <= keys:
+        return "vehicle"
+    if profile.type in ("unit", "model", "infantry") or {"ws", "t", "w"} <= keys:
+        return "unit"
+    if profile.type.startswith("weapon") or {"range", "ap"} <= keys:
+        return "weapon"
+    return "other"
+
+
+def thrown(name: str) -> bool:
+    """A grenade or a bomb (left out: thrown only in the Killing Floor mod), not a gun that fires them.
+
+    >>> thrown("Frag Grenades"), thrown("Melta bombs"), thrown("Grenade Launcher (Frag)")
+    (True, True, False)
+    """
+    low = name.lower()
+    return ("grenade" in low or "bomb" in low) and not any(w in low for w in ("launcher", "gun", "cannon"))
+
+
+# -- roster tables
+
+
+@dataclass
+class Tables:
+    """Roster tables for one catalogue: profiles and weapons by key, and what was left out and why."""
+
+    cat: Catalogue
+    data: Z40Data
+    shipped: set[str] = field(default_factory=set, init=False)  # keys an import never takes
+
+    def __post_init__(self) -> None:
+        self.prefix = slug(self.cat.army)
+        mine = {*self.data.user_weapons, *self.data.user_profiles, *self.data.user_units}
+        self.shipped = {k for k in (*self.data.weapons, *self.data.profiles, *self.data.units) if k not in mine}
+
+    def weapon_name(self, key: str) -> str:
+        if key in self.cat.weapons:
+            return str(self.cat.weapons[key]["name"])
+        return self.data.weapons[key].name
+
+    # profiles and weapons as roster tables
+
+    def key(self, into: dict[str, dict[str, Any]], base: str, table: dict[str, Any]) -> str:
+        """A key for ``table`` in ``into``: the army's prefix, never a shipped key; the same table, the same key."""
+        stem = f"{self.prefix}_{base}"
+        n = 1
+        while True:
+            candidate = stem if n == 1 else f"{stem}_{n}"
+            if candidate not in self.shipped and (candidate not in into or into[candidate] == table):
+                into[candidate] = table
+                return candidate
+            n += 1
+
+    def unit_profile(self, entry: str, profile: Profile) -> tuple[str, dict[str, Any]] | None:
+        """A Unit profile as a roster profile (its key and table), or None with the reason listed."""
+        table: dict[str, Any] = {"name": profile.name or entry}
+        for stat in STATS:
+            label = "Ld" if stat == "ld" else stat.upper()
+            raw = profile.get(stat)
+            if raw is None:
+                self.cat.skip(entry, label, "the characteristic is missing")
+                return None
+            if not raw.isdigit() or not 1 <= int(raw) <= 10:
+                self.cat.skip(entry, label, f"{raw!r} is not a characteristic from 1 to 10")
+                return None
+            table[stat] = int(raw)
+        save = profile.get("Save", "Sv")
+        if save is None:
+            self.cat.skip(entry, "Save", "the characteristic is missing")
+            return None
+        # "3+" an armour save, "4++" an invulnerable one (the 7th-edition data sets write both so), "3+/5++"
+        m = re.fullmatch(r"(?:([2-6])\+?)?\s*/?\s*(?:([2-6])\+\+)?", save.replace(" ", ""))
+        if save not in ("-", "–", "—", "") and (m is None or not (m.group(1) or m.group(2))):
+            self.cat.skip(entry, "Save", f"{save!r} is not a save (2+ to 6+, 4++ invulnerable, or -)")
+            return None
+        table["sv"] = int(m.group(1)) if m and m.group(1) else 0
+        if m and m.group(2):
+            table["inv"] = int(m.group(2))
+        return self.key(self.cat.profiles, slug(table["name"]), table), table
+
+    def weapon(self, entry: str, profile: Profile) -> str | None:
+        """A Weapon profile as a weapon key (a shipped one when it is the same weapon), or None with the
+        reason listed."""
+        name = profile.name or "weapon"
+        where = f"{entry} / {name}"
+        if thrown(name):
+            self.cat.note(f"{self.cat.file}: {where!r}: {GRENADES_LEFT_OUT}")
+            return None
+        table = self.weapon_table(where, name, profile)
+        if table is None:
+            return None
+        same = self.shipped_weapon(table)
+        return same if same is not None else self.key(self.cat.weapons, slug(name), table)
+
+    def weapon_table(self, where: str, name: str, profile: Profile) -> dict[str, Any] | None:
+        kind_text = profile.get("Type")
+        if kind_text is None:
+            self.cat.skip(where, "Type", "the characteristic is missing")
+            return None
+        parts = [p.strip() for p in kind_text.split(",") if p.strip()]
+        salvo = re.fullmatch(r"salvo\s+(\d+)\s*/\s*(\d+)", (parts[0] if parts else "").lower())
+        if salvo:  # no halved ranges here: a Salvo gun fires what it fires on the move [house reading]
+            parts[0] = f"Assault {salvo.group(1)}"
+            self.cat.note(
+                f"{self.cat.file}: {where!r}: {kind_text.split(',')[0]!r} is played as {parts[0]} [house]"
+            )
+        dice = re.fullmatch(r"(assault|heavy)\s+(2?d[36])", (parts[0] if parts else "").lower())
+        if dice:  # random shots are played as their average, rounded [house reading]
+            average = {"d3": 2, "d6": 4, "2d3": 4, "2d6": 7}[dice.group(2)]
+            self.cat.note(f"{self.cat.file}: {where!r}: {parts[0]!r} is played as {average} shots [house]")
+            parts[0] = f"{dice.group(1)} {average}"
+        m = re.fullmatch(
+            r"(rapid fire|assault|pistol|heavy|melee)(?:\s+(\d+))?", (parts[0] if parts else "").lower()
+        )
+        if m is None:
+            self.cat.skip(
+                where, "Type", f"{kind_text!r} is not a weapon type this game plays (Rapid Fire, Assault N, Pistol, "
+                "Heavy N, Melee)"
+            )  # fmt: skip
+            return None
+        wkind, shots = KINDS[m.group(1)], int(m.group(2) or 1)
+        if not 1 <= shots <= 10:
+            self.cat.skip(where, "Type", f"{shots} shots is not a number of shots this game plays (1 to 10)")
+            return None
+        words = {p.lower() for p in parts[1:]}
+        if "large blast" in words:
+            self.cat.note(f'{self.cat.file}: {where!r}: a Large Blast is played as a Blast (3") here')
+        table: dict[str, Any] = {"name": name, "type": wkind}
+        rng = self.weapon_range(where, kind_text, wkind, profile.get("Range") or "")
+        raw_s, raw_ap = profile.get("Strength", "S"), profile.get("AP")
+        if raw_s in ("X", "x", "*") and any(p.lower() == "sniper" for p in parts):
+            raw_s = (
+                "3"  # S X: the Sniper rule wounds on 4+ whatever the Toughness (the shipped sniper rifle's S 3)
+            )
+        raw_s, raw_ap = self.ordinary(where, "Strength", raw_s), self.ordinary(where, "AP", raw_ap)
+        s = self.weapon_strength(where, raw_s)
+        ap = self.weapon_ap(where, raw_ap)
+        if rng is None or s is None or ap is None:
+            return None
+        table.update(s=s, ap=ap)
+        if wkind != "melee" or rng:
+            table["range"] = rng
+        if shots != 1:
+            table["shots"] = shots
+        if words & {"blast", "large blast"}:
+            table["blast"] = True
+        if "template" in words or (profile.get("Range") or "").strip().lower() == "template":
+            table["template"] = True
+        rules = [p for p in parts[1:] if p.lower() not in ("blast", "large blast", "template")]
+        if rules:
+            table["rules"] = rules
+        return table
+
+    def ordinary(self, where: str, field_name: str, raw: str | None) -> str | None:
+        """A characteristic written "+1/User*" (a power lance: the first on the charge) as its ordinary value,
+        the last one [house reading, noted]."""
+        if raw is None or "/" not in raw:
+            return raw
+        plain = raw.split("/")[-1].strip().rstrip("*").strip()
+        self.cat.note(f"{self.cat.file}: {where!r}: {field_name} {raw!r} is played as {plain!r} [house]")
+        return plain
+
+    def weapon_range(self, where: str, kind_text: str, wkind: str, raw: str) -> float | None:
+        text = raw.replace('"', "").replace("''", "").strip().lower()
+        if text == "template":
+            return TEMPLATE_RANGE
+        if text in ("", "-", "–", "—", "melee", "n/a"):
+            if wkind != "melee":
+                self.cat.skip(where, "Range", f"a {kind_text} weapon needs a range, not {raw!r}")
+                return None
+            return 0.0
+        try:
+            rng = float(text)
+        except ValueError:
+            self.cat.skip(where, "Range", f"{raw!r} is not a range in inches")
+            return None
+        if not 0 < rng <= 240:
+            self.cat.skip(where, "Range", f"{rng:g} is not a range this game plays")
+            return None
+        return rng
+
+    def weapon_strength(self, where: str, raw: str | None) -> int | str | None:
+        if raw is None:
+            self.cat.skip(where, "Strength", "the characteristic is missing")
+            return None
+        low = raw.lower().replace("×", "x").replace(" ", "")
+        if low in ("user", "u"):
+            return "user"
+        if re.fullmatch(r"\+[1-9]", low) or re.fullmatch(r"x[2-3]", low):
+            return low
+        if low.isdigit() and 1 <= int(low) <= 10:
+            return int(low)
+        self.cat.skip(where, "Strength", f"{raw!r} is not a Strength this game plays (1 to 10, User, +N, xN)")
+        return None
+
+    def weapon_ap(self, where: str, raw: str | None) -> int | None:
+        if raw is None:
+            self.cat.skip(where, "AP", "the characteristic is missing")
+            return None
+        if raw in ("-", "–", "—", ""):
+            return 0
+        if raw.isdigit() and 1 <= int(raw) <= 6:
+            return int(raw)
+        self.cat.skip(where, "AP", f"{raw!r} is not an AP this game plays (1 to 6, or -)")
+        return None
+
+    def shipped_weapon(self, table: dict[str, Any]) -> str | None:
+        """The shipped weapon this one is (same name and numbers), so the rules that know it by key still do."""
+        mine = (
+            str(table["name"]).lower(),
+            float(table.get("range", 0)),
+            table["s"],
+            table["ap"],
+            table["type"],
+            table.get("shots", 1),
+            table.get("blast", False),
+            table.get("template", False),
+        )
+        for key, w in self.data.weapons.items():
+            if key in self.shipped and (
+                (w.name.lower(), w.range, w.s, w.ap, w.type, w.shots, w.blast, w.template) == mine
+            ):
+                return key
+        return None
+
+    def tidy(self) -> None:
+        """Keep only the profiles and weapons a kept unit uses (a refused unit may have made some)."""
+        units = self.cat.units.values()
+        used_p = {u["model"] for u in units} | {u["sergeant"]["profile"] for u in units if "sergeant" in u}
+        self.cat.profiles = {k: v for k, v in self.cat.profiles.items() if k in used_p}
+        used_w: set[str] = set()
+        for u in units:
+            used_w.update(u["wargear"])
+            sarge = u.get("sergeant", {})
+            used_w.update(sarge.get("wargear", []))
+            for o in [*u.get("weapon_options", []), *sarge.get("options", [])]:
+                used_w.update(o["with"])
+        self.cat.weapons = {k: v for k, v in self.cat.weapons.items() if k in used_w}

@@ -1,0 +1,539 @@
+"""A resolved BattleScribe unit (:mod:`game.rules.zombie40k.bs_data`) as a Zombie 40,000 roster unit, or the
+reason it cannot join a Zombie Survival Team.
+
+A unit is what a 40k player calls one: its models (found through its groups), each with its own profile. The
+model there are most of is the trooper; a model of at most one with a profile of its own is the sergeant; a
+model with the trooper's profile but other guns ("Space Marine (Special Weapon)") gives the weapon changes
+two models of the team may make. Each model's wargear is what it carries when added: the entries it must
+take and each group's default; the other choices of a group replace the default, at their points. A
+dedicated transport (a unit inside the unit) is never the unit.
+
+Who may join (one rule for every catalogue, :func:`refusal`): a single squad, not a formation or detachment;
+no HQ choice, Lord of War or fortification; only Infantry (no vehicle, walker, bike, jump, jet pack,
+cavalry, beast, monstrous creature or artillery); no psyker (this game has no Psychic phase).
+
+Costs are whole points: a model costs the trooper's points plus its share of the unit's own cost, rounded
+(house reading); a sergeant costs what he costs more than a trooper.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.zombie40k.bs_data import Entry, Profile
+from game.rules.zombie40k.bs_tables import Tables, kind, slug, thrown
+from game.rules.zombie40k.data import PSYKER_REFUSED
+
+MAX_OPTIONS = 16  # weapon changes kept per list (the set-up lists them all)
+MAX_MODELS = 50  # "any number" of models is bounded: a 75-point team never reaches it
+NOT_INFANTRY = (
+    "only Infantry may join a Zombie Survival Team (no HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, "
+    "Gargantuan or Monstrous Creatures, Jet Pack or Jump units, Vehicles) [seed]"
+)
+# categories refused as such, and why
+CATEGORIES = {
+    "hq": f"an HQ choice: {NOT_INFANTRY}",
+    "lords of war": "a Lord of War: too big for a Zombie Survival Team [seed: infantry only]",
+    "lord of war": "a Lord of War: too big for a Zombie Survival Team [seed: infantry only]",
+    "fortification": "a fortification: a building, not a squad",
+    "fortifications": "a fortification: a building, not a squad",
+    "formation": "a formation: several units, and a team is one squad",
+    "detachment": "a detachment: several units, and a team is one squad",
+}
+NOT_READ = " (it may be in a file not read: import the game system .gst with the catalogue)"
+
+
+# -- the models of a unit ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Model:
+    """A kind of model in a unit: its entry, its profile, how many the unit takes (``lo``..``hi``)."""
+
+    entry: Entry
+    profile: Profile
+    lo: int
+    hi: int
+
+
+def _cap(hi: int | None) -> int:
+    return MAX_MODELS if hi is None else min(hi, MAX_MODELS)
+
+
+def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
+    """The unit's models with their counts, and the units inside it (dedicated transports)."""
+    found: list[Model] = []
+    inner: list[Entry] = []
+
+    def walk(e: Entry, group: Entry | None) -> None:
+        for c in e.visible():
+            if c.kind == "unit":
+                inner.append(c)
+            elif c.group:
+                walk(c, c)
+            else:  # a model; some catalogues type a model "upgrade" (a Ratling): its Unit profile tells
+                profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
+                if profile is None and c.kind == "model":  # a model with no profile: the unit is not whole
+                    profile = Profile(c.name, "", {})
+                if profile is None or (c.kind != "model" and kind(profile) != "unit"):
+                    continue
+                lo, hi = c.lo, c.hi
+                if group is not None:  # the group's default model makes up the group's minimum
+                    if lo == 0 and bool(group.default) and group.default in c.ids:
+                        lo = group.lo
+                    hi = group.hi if hi is None else (hi if group.hi is None else min(hi, group.hi))
+                found.append(Model(c, profile, lo, _cap(hi)))
+
+    walk(unit, None)
+    if any(kind(m.profile) == "unit" for m in found):  # a transport typed as a model is not the unit
+        found = [m for m in found if kind(m.profile) != "vehicle"]
+    own = [p for p in unit.profiles if kind(p) == "unit"]
+    found = [_faced(m, found, own) for m in found]
+    found = [m for m in found if kind(m.profile) != "other" or m.lo >= 1]  # an optional model left unwritten
+    if not found:
+        single = next((p for p in unit.profiles if kind(p) in ("unit", "vehicle")), None)
+        if single is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
+            found.append(Model(unit, single, 1, 1))
+    return found, inner
+
+
+def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
+    """A model the data gives no profile takes the unit's own (Chosen: the profile is the unit's), or that of
+    the model whose name his starts with ("Kabalite Warrior with special weapon") [house reading]."""
+    if kind(m.profile) != "other":
+        return m
+    if len(own) == 1:
+        return Model(m.entry, own[0], m.lo, m.hi)
+    low = m.entry.name.lower()
+    for other in models:
+        base = other.entry.name.split("(")[0].strip().lower()
+        if other is not m and kind(other.profile) == "unit" and base and low.startswith(base):
+            return Model(m.entry, other.profile, m.lo, m.hi)
+    return m
+
+
+def max_models(unit: Entry) -> int:
+    """How many models the unit may have at most: each group bounds the models inside it."""
+
+    def cap(e: Entry) -> int:
+        total = 0
+        for c in e.visible():
+            if any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit":
+                total += _cap(c.hi)
+            elif c.group:
+                total += min(cap(c), _cap(c.hi))
+        return min(total, MAX_MODELS)
+
+    return cap(unit) or 1
+
+
+# -- who may join a Zombie Survival Team ---------------------------------------------------------------------
+
+
+def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, str] | None:
+    """Why ``unit`` may not join a Zombie Survival Team, as (field, reason), or None: the one rule for every
+    catalogue."""
+    name = unit.name.lower()
+    for word in ("formation", "detachment"):
+        if name.startswith(word) or any(word in c.lower() for c in unit.categories):
+            return "category", CATEGORIES[word]
+    for c in unit.categories:
+        why = CATEGORIES.get(c.strip().lower())
+        if why:
+            return "category", why
+    if not models:
+        if inner:
+            return "entries", "units inside it (a platoon, a squadron): each is read on its own"
+        if any(kind(p) == "vehicle" for p in unit.profiles):
+            return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
+        if not unit.profiles and not any(c.kind in ("unit", "model") or c.group for c in unit.children):
+            return "profiles", "not a unit: no model in it (a switch or a note of the catalogue)"
+        return "profiles", f"no model with a Unit profile{NOT_READ}"
+    for m in models:
+        if kind(m.profile) == "vehicle":
+            return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
+    for m in models:
+        if kind(m.profile) == "other":
+            return "profiles", f"its model {m.entry.name!r} has no Unit profile{NOT_READ}"
+    for m in [m for m in models if m.lo >= 1] or models:  # optional drones and turrets are only left out
+        utype = m.profile.get("Unit Type", "Type")
+        if utype is not None and not infantry(utype):
+            return "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}"
+    if all(m.profile.get("Unit Type", "Type") is None for m in models) and not any(
+        "infantry" in c.lower() for c in unit.categories
+    ):
+        return "Unit Type", "the characteristic is missing, so the game cannot tell it is Infantry"
+    rules = [*carried_rules(unit), *(r for m in models for r in carried_rules(m.entry))]
+    if any(re.match(r"(psyker|psycher|brotherhood of psy|psychic (discipline|brood))", r.lower()) for r in rules):
+        return "rules", PSYKER_REFUSED
+    return None
+
+
+NOT_INFANTRY_WORDS = {"jump", "jet", "pack", "bike", "bikes", "jetbike", "jetbikes", "cavalry", "beast", "beasts"}
+NOT_INFANTRY_WORDS |= {
+    "monstrous",
+    "monsterous",
+    "creature",
+    "artillery",
+    "artilery",
+    "vehicle",
+    "walker",
+    "turret",
+}
+
+
+def infantry(utype: str) -> bool:
+    """Whether a Unit Type is Infantry (the data's spellings too: "Infantry (Character)", "Unique, Infantry").
+
+    >>> infantry("Infantry (Character)"), infantry("Unique, Infantry"), infantry("Jump Infantry")
+    (True, True, False)
+    """
+    words = set(re.findall(r"[a-z]+", utype.split("(")[0].lower()))
+    return "infantry" in words and not words & NOT_INFANTRY_WORDS
+
+
+def playable(m: Model) -> bool:
+    """Whether a model may be in a team: Infantry, or of no stated type."""
+    utype = m.profile.get("Unit Type", "Type")
+    return utype is None or infantry(utype)
+
+
+def carried_rules(e: Entry) -> list[str]:
+    """The rules an entry has when added: its own, and those of what it must take (a psyker's mastery level
+    is the default of a group it must choose from)."""
+    fixed, choices, _ = kit(e)
+    rules = list(e.rules)
+    for c in fixed:
+        rules += c.rules
+    for ch in choices:
+        if ch.must and ch.default is not None:
+            rules += ch.default.rules
+    return rules
+
+
+# -- wargear ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A group of wargear a model picks from: its default (None: the first when it must take one) and the
+    rest; ``must`` when the model has to take one."""
+
+    group: Entry
+    default: Entry | None
+    others: tuple[Entry, ...]
+    must: bool
+
+
+def not_wargear(e: Entry) -> bool:
+    """A model or a vehicle typed as an upgrade (a Chaos Rhino, a Veteran Sergeant) is not a weapon to carry."""
+    return any(kind(p) in ("unit", "vehicle") for p in e.profiles)
+
+
+def leaves(group: Entry, depth: int = 0) -> list[Entry]:
+    """The entries a group offers, its sub-groups flattened."""
+    out: list[Entry] = []
+    for c in group.visible():
+        if c.group and depth < 6:
+            out += leaves(c, depth + 1)
+        elif c.kind not in ("unit", "model") and not not_wargear(c):
+            out.append(c)
+    return out
+
+
+def kit(model: Entry, pick_first: bool = True) -> tuple[list[Entry], list[Choice], list[Entry]]:
+    """What ``model`` carries for certain, the groups it chooses from (a group it must choose from and
+    that names no default: the first choice, with ``pick_first``), and the extras it may add."""
+    fixed: list[Entry] = []
+    choices: list[Choice] = []
+    extras: list[Entry] = []
+    for c in model.visible():
+        if c.kind in ("unit", "model") or not_wargear(c):
+            continue
+        if c.group:
+            offered = leaves(c)
+            default = next((e for e in offered if c.default and c.default in e.ids), None)
+            must = c.lo >= 1
+            if default is None and must and offered and pick_first:
+                default = offered[0]
+            if offered:
+                choices.append(Choice(c, default, tuple(e for e in offered if e is not default), must))
+        elif c.lo >= 1:
+            fixed.append(c)
+        else:
+            extras.append(c)
+    return fixed, choices, extras
+
+
+# -- the converter -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Maker(Tables):
+    """A catalogue's units into its roster tables (:class:`Tables`), or listed with the reason they are not."""
+
+    # one unit
+
+    def unit(self, unit: Entry, depth: int = 0) -> None:
+        """``unit`` into the catalogue's tables, or listed as skipped with the field and the reason."""
+        models, inner = models_of(unit)
+        why = refusal(unit, models, inner)
+        if why is not None and why[0] == "entries" and depth < 2:  # a platoon: its squads one by one
+            self.cat.note(f"{self.cat.file}: {unit.name!r}: units inside it: each is read on its own")
+            for e in inner:
+                self.unit(e, depth + 1)
+            return
+        if why is not None:
+            self.cat.skip(unit.name, *why)
+            return
+        if any("transport" in e.name.lower() or kind_of_unit(e) == "vehicle" for e in inner):
+            self.cat.note(f"{self.cat.file}: {unit.name!r}: its dedicated transport is left out (never the unit)")
+        for m in [m for m in models if not playable(m)]:
+            self.cat.note(
+                f"{self.cat.file}: {unit.name!r}: the model {m.entry.name!r} is left out: {NOT_INFANTRY}"
+            )
+        trooper, sergeant, variants, others = self.roles([m for m in models if playable(m)])
+        for m in others:
+            self.cat.note(
+                f"{self.cat.file}: {unit.name!r}: the model {m.entry.name!r} is left out (a team has one kind of "
+                "trooper and one sergeant)"
+            )
+        made = self.unit_profile(unit.name, trooper.profile)
+        if made is None:
+            return
+        table = self.table(unit, trooper, sergeant, variants, models, made)
+        if table is not None:
+            self.cat.units[self.key(self.cat.units, slug(unit.name), table)] = table
+
+    def roles(self, models: list[Model]) -> tuple[Model, Model | None, list[Model], list[Model]]:
+        """The trooper (the model there may be most of, the group default first), the sergeant (a model of at
+        most one with a profile of its own, a required one first), the trooper's variants (his profile, other
+        guns) and the models left out."""
+        trooper = max(models, key=lambda m: (m.hi, m.lo))
+        base = trooper.entry.name.split("(")[0].strip().lower()
+
+        def variant(m: Model) -> bool:
+            return m.profile.name == trooper.profile.name or m.entry.name.lower().startswith(base + " (")
+
+        rest = [m for m in models if m is not trooper]
+        variants = [m for m in rest if variant(m)]
+        leaders = sorted((m for m in rest if not variant(m) and m.hi <= 1), key=lambda m: -m.lo)
+        sergeant = leaders[0] if leaders else None
+        others = [m for m in rest if m is not sergeant and m not in variants]
+        return trooper, sergeant, variants, others
+
+    def table(
+        self,
+        unit: Entry,
+        trooper: Model,
+        sergeant: Model | None,
+        variants: list[Model],
+        models: list[Model],
+        made: tuple[str, dict[str, Any]],
+    ) -> dict[str, Any] | None:
+        name = unit.name
+        wargear, options = self.gear(name, trooper.entry)
+        for v in variants:
+            options += self.variant_options(name, v, trooper, wargear)
+        if unit is not trooper.entry:
+            options += self.squad_options(name, unit, wargear)
+        if not wargear and self.armed(trooper.entry):
+            self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
+            return None
+        if not wargear:  # every model may fight: the shipped roster's close combat weapon is the least
+            wargear = ["close_combat_weapon"]
+            self.cat.note(f"{self.cat.file}: {name!r}: the data gives its models no weapon: a close combat weapon")
+        size = max(1, sum(m.lo for m in models if m in (trooper, sergeant) or m in variants))
+        base_share = (unit.points if unit is not trooper.entry else 0.0) / size
+        per_model = round(trooper.entry.points + base_share)
+        if not math.isclose(per_model, trooper.entry.points + base_share):
+            self.cat.note(
+                f"{self.cat.file}: {name!r}: {trooper.entry.points + base_share:g} points a model, rounded to "
+                f"{per_model} (whole points)"
+            )
+        if per_model <= 0:
+            self.cat.skip(name, "pts", "it has no points cost")
+            return None
+        table: dict[str, Any] = {
+            "name": name,
+            "army": self.cat.army,
+            "type": "infantry",
+            "squad_cost": per_model * size,
+            "squad_size": size,
+            "max_models": max(size, max_models(unit)),
+            "model": made[0],
+            "wargear": wargear,
+            "rules": self.known_rules(name, [*unit.rules, *trooper.entry.rules]),
+            "source": self.cat.file,
+        }
+        if sergeant is not None:
+            sarge = self.sergeant(name, sergeant, trooper, wargear)
+            if sarge is not None:
+                table["sergeant"] = sarge
+        table["weapon_options"] = unique(options, wargear)
+        return table
+
+    @staticmethod
+    def armed(model: Entry) -> bool:
+        """Whether the data gives ``model`` a weapon profile of its own or in what it must carry."""
+        fixed, choices, _ = kit(model)
+        carried = [model, *fixed, *(c.default for c in choices if c.must and c.default is not None)]
+        return any(kind(p) == "weapon" and not thrown(p.name) for e in carried for p in e.profiles)
+
+    def sergeant(self, unit: str, m: Model, trooper: Model, trooper_gear: list[str]) -> dict[str, Any] | None:
+        made = self.unit_profile(f"{unit} / {m.entry.name}", m.profile)
+        if made is None:
+            return None
+        gear, options = self.gear(unit, m.entry)
+        cost = max(0, round(m.entry.points - trooper.entry.points))
+        sarge: dict[str, Any] = {"name": m.entry.name, "cost": cost, "profile": made[0]}
+        if gear and gear != trooper_gear:
+            sarge["wargear"] = gear
+        sarge["options"] = unique(options, gear or trooper_gear)
+        for e in m.entry.visible():
+            if e.kind == "upgrade" and any(kind(p) == "unit" for p in e.profiles):
+                self.cat.note(
+                    f"{self.cat.file}: {unit!r}: the upgrade {e.name!r} is not offered (a team has one sergeant)"
+                )
+        return sarge
+
+    # wargear of one model
+
+    def weapons(self, unit: str, e: Entry, depth: int = 0) -> list[str]:
+        """The weapon keys an entry brings: its weapon profiles and those of what it must take with it."""
+        keys: list[str] = []
+        for p in e.profiles:
+            if kind(p) == "weapon":
+                key = self.weapon(unit, p)
+                if key is not None and key not in keys:
+                    keys.append(key)
+        if depth < 3:
+            for c in e.visible():
+                if c.kind not in ("unit", "model") and not c.group and c.lo >= 1:
+                    keys += [k for k in self.weapons(unit, c, depth + 1) if k not in keys]
+        return keys
+
+    def gear(self, unit: str, model: Entry, pick_first: bool = True) -> tuple[list[str], list[dict[str, Any]]]:
+        """A model's wargear and the changes it may make: each group's other choices replace its default (or
+        the weapon the group's name says it replaces), an extra entry adds its weapon."""
+        fixed, choices, extras = kit(model, pick_first)
+        wargear = self.weapons(unit, model)
+        for e in fixed:
+            wargear += [w for w in self.weapons(unit, e) if w not in wargear]
+        for c in choices:
+            if c.default is not None and (c.must or c.group.default):
+                wargear += [w for w in self.weapons(unit, c.default) if w not in wargear]
+        options: list[dict[str, Any]] = []
+        for c in choices:
+            carried = c.default is not None and (c.must or bool(c.group.default))
+            replaces = self.weapons(unit, c.default) if carried and c.default is not None else []
+            if not replaces:  # "may replace his boltgun with one of": the weapon named in the group's name
+                low = c.group.name.lower()
+                replaces = [w for w in wargear if self.weapon_name(w).lower() in low][:1]
+            for e in c.others if carried else (*((c.default,) if c.default else ()), *c.others):
+                got = self.weapons(unit, e)
+                if got and got != replaces:
+                    options.append(self.option(e.name, tuple(replaces), got, e.points))
+        for e in extras:
+            got = self.weapons(unit, e)
+            if got:
+                options.append(self.option(e.name, (), got, e.points))
+        return wargear, options
+
+    def variant_options(
+        self, unit: str, v: Model, trooper: Model, trooper_gear: list[str]
+    ) -> list[dict[str, Any]]:
+        """A trooper variant's guns as weapon changes: what the trooper carries that the variant does not is
+        replaced by each choice of the variant, at its points and the variant's extra cost."""
+        gear, options = self.gear(unit, v.entry, pick_first=False)
+        missing = [w for w in trooper_gear if w not in gear]
+        added = [w for w in gear if w not in trooper_gear]
+        extra = max(0.0, v.entry.points - trooper.entry.points)
+        out = []
+        if added:
+            out.append(self.option(v.entry.name, tuple(missing), added, extra))
+        for o in options:
+            from_added = [w for w in o["replaces"] if w in added]
+            replaces = [*missing, *(w for w in o["replaces"] if w not in added)]
+            with_ = [*(w for w in added if w not in from_added), *o["with"]]
+            name = o["name"].split(" for the ")[0]
+            out.append(self.option(name, tuple(replaces), with_, o["cost"] + extra))
+        return out
+
+    def squad_options(self, unit: str, entry: Entry, trooper_gear: list[str]) -> list[dict[str, Any]]:
+        """The unit's own wargear choices ("one Chaos Space Marine may replace his boltgun with ..."): each
+        replaces the weapon its name or its group's names, else the trooper's weapon of the same kind (a
+        pistol for a pistol, the basic gun for any other gun)."""
+        out = []
+        for c in entry.visible():
+            if c.kind in ("unit", "model") or "transport" in c.name.lower() or not_wargear(c):
+                continue
+            offered = leaves(c) if c.group else ([c] if c.lo == 0 else [])
+            for e in offered:
+                got = self.weapons(unit, e)
+                if got:
+                    replaces = self.named(f"{e.name} {c.name}", trooper_gear) or self.same_kind(got, trooper_gear)
+                    label = e.name if not e.name.lower().startswith("swap ") else self.weapon_name(got[0])
+                    out.append(self.option(label, tuple(replaces), got, e.points))
+        return out
+
+    def named(self, text: str, gear: list[str]) -> list[str]:
+        low = text.lower()
+        return [w for w in gear if self.weapon_name(w).lower() in low][:1]
+
+    def same_kind(self, got: list[str], gear: list[str]) -> list[str]:
+        def kind_of(w: str) -> str:
+            t = self.cat.weapons[w]["type"] if w in self.cat.weapons else self.data.weapons[w].type
+            return "pistol" if t == "pistol" else ("melee" if t == "melee" else "gun")
+
+        wanted = kind_of(got[0])
+        return [w for w in gear if kind_of(w) == wanted][:1]
+
+    def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
+        label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
+        return {
+            "key": slug(name),
+            "name": label[:60],
+            "replaces": list(replaces),
+            "with": with_,
+            "cost": round(cost),
+        }
+
+    def known_rules(self, unit: str, rules: list[str]) -> list[str]:
+        """The Universal Special Rules this game knows; the others are noted as left out."""
+        known: list[str] = []
+        for r in dict.fromkeys(rules):
+            base = r.split("(")[0].strip().lower()
+            usr = next((u for u in self.data.usrs if u.lower() in (r.lower(), base)), None)
+            if usr is None:
+                self.cat.note(f"{self.cat.file}: {unit!r}: the rule {r!r} is not in this game: left out")
+            elif usr not in known and self.data.usrs[usr].list != "forbidden":
+                known.append(usr)
+        return known
+
+
+def kind_of_unit(e: Entry) -> str:
+    """The kind of an inner unit's first profile (a transport's is "vehicle")."""
+    return next((kind(p) for p in e.profiles if kind(p) in ("unit", "vehicle")), "other")
+
+
+def unique(options: list[dict[str, Any]], gear: list[str]) -> list[dict[str, Any]]:
+    """Options with unique keys whose replaced weapons the model has, the same change once, at most
+    :data:`MAX_OPTIONS`."""
+    out: list[dict[str, Any]] = []
+    keys: set[str] = set()
+    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for o in options:
+        change = (tuple(o["replaces"]), tuple(o["with"]))
+        if any(w not in gear for w in o["replaces"]) or change in seen:
+            continue
+        seen.add(change)
+        key, n = o["key"], 2
+        while key in keys:
+            key, n = f"{o['key']}_{n}", n + 1
+        keys.add(key)
+        out.append({**o, "key": key})
+    return out[:MAX_OPTIONS]
