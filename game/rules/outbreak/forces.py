@@ -28,7 +28,7 @@ from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spaw
 from game.rules.outbreak.world import World, angle_to
 from game.scenario.model import Area, Point
 
-OPTION_KEYS = ("players", "characters", "caught_running_first_blow")
+OPTION_KEYS = ("players", "characters", "caught_running_first_blow", "all_aware_after_outbreak_move")
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,16 @@ def _weapon(data: ObData, value: Any, kind: str, where: str, strict: bool) -> st
             f"{', '.join(sorted(data.melee_weapons))} or none."
         )
     return key
+
+
+def awareness_option(data: ObData, options: dict[str, Any]) -> bool:
+    """The awareness reading: true (the default, the source's) makes every human and zombie aware of the
+    other side once the first attack has been spotted; false leaves each human to spot a zombie himself."""
+    key = "all_aware_after_outbreak_move"
+    reading = options.get(key, bool(data.house(key)))
+    if not isinstance(reading, bool):
+        raise ValueError(f"Option {key!r} must be true or false, not {reading!r}.")
+    return reading
 
 
 def check_options(

@@ -52,6 +52,7 @@ class OutbreakGame:
         players, specs, self.reading = forces.check_options(
             self.data, self.options, forces.map_characters(self.world)
         )
+        self.state.all_aware = forces.awareness_option(self.data, self.options)
         forces.raise_forces(self.world, players, specs)
         objectives.setup(self.world)
         if start:  # tests (testing.rigged_game) set a position up by hand instead

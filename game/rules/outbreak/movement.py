@@ -3,9 +3,13 @@
 Humans move up to 6". While a zombie is within 8" a human rolls a D6 before moving: 6 moves 8",
 1 freezes (stays put; he fights if contacted), anything else 6" [seed]. From the move after his
 first, every human rolls a D6 at the start of the move: on a 1 he stops for a breather [seed].
-Humans within 8" of a human who runs may follow him [seed]: each rolls for himself and runs after
-him, round walls, to stop at his side (a base's width into the exit zone when the runner ends in
-one) [house].
+Humans within 8" of a human who has spotted a zombie and runs may follow him [seed]: each rolls for
+himself and runs after him, round walls, to stop at his side (a base's width into the exit zone when
+the runner ends in one) [house]. A human who closes in to fight is not running: nobody follows him.
+
+Running [house reading of "caught while running"]: a move runs unless it closes in, that is unless it
+ends nearer the zombie nearest its end than it started, and nearer than anywhere else along the way.
+Moving away from the zombies, or past one, is running; walking up to a zombie to fight it is not.
 
 Zombies shuffle 4" in a random direction (2D6 pick one of 36 directions [house]) until they spot
 a human, then go toward the nearest spotted human at 6", or 8" on a D6 roll of 6 (per zombie each
@@ -133,6 +137,10 @@ def plan(world: World, cmd: Move) -> MovePlan:
             )
     if not isinstance(cmd.followers, (tuple, list)):
         raise IllegalCommand("Followers must be a list of figure ids.")
+    if cmd.followers and not f.aware:
+        raise IllegalCommand(
+            f"{f.id} has not spotted a zombie: only a human who has seen one and runs is followed."
+        )
     followers = []
     reach = world.num("spotting", "human_follow")
     for fid in cmd.followers:
@@ -168,13 +176,37 @@ def walk(
         world.set_position(f, pts[-1])
         f.facing = round(face, 6)
         world.emit(Moved(f.id, pts, f.facing, round(check.length, 6)))
-        f.ran = f.has_moved = True
+        f.ran, f.has_moved = running(world, pts), True
         leave_if_out(world, f)
         return check.length
     if facing is not None:
         f.facing = round(facing, 6)
         world.emit(Turned(f.id, f.facing))
     return 0.0
+
+
+def running(world: World, pts: tuple[Point, ...]) -> bool:
+    """Whether a walk along ``pts`` runs (away, or past a zombie) rather than closes in to fight.
+
+    It closes in when it ends nearer the zombie nearest its end than it started, and no point of the way
+    came nearer that zombie than the end; with no zombie on the table every move is a run."""
+    zombies = [z for z in world.state.zombies() if z.on_table]
+    if not zombies or len(pts) < 2:
+        return True
+    end = pts[-1]
+    z = min(zombies, key=lambda z: (math.dist(z.position, end), z.id))
+    at_end = math.dist(z.position, end)
+    if at_end >= math.dist(z.position, pts[0]) - 1e-9:
+        return True
+    nearest = min(_to_segment(z.position, a, b) for a, b in zip(pts, pts[1:]))
+    return nearest < at_end - 1e-6
+
+
+def _to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def leave_if_out(world: World, f: Figure) -> None:
@@ -207,6 +239,10 @@ def carry_out(world: World, p: MovePlan) -> None:
         f.frozen = True
     else:
         walk(world, f, p.points, inches, p.facing)
+    if p.followers and not f.ran:
+        why = "freezes" if f.frozen else "closes in to fight"
+        world.explain(f"{f.id} {why}: nobody runs after him")
+        return
     for g in p.followers:
         follow(world, g, f)
 
