@@ -4,10 +4,10 @@ closing in to fight; humans within 8" follow only a human who has spotted a zomb
 
 from __future__ import annotations
 
-from ob_helpers import of, unchanged
+from ob_helpers import events_of, of, unchanged
 
 from game.rules.outbreak import Move, movement
-from game.rules.outbreak.events import FirstBlow, Followed, Grappled, Moved, MoveStarted
+from game.rules.outbreak.events import Engaged, FirstBlow, Followed, Grappled, Moved, MoveStarted
 from game.rules.outbreak.testing import rigged_game
 
 IDLE = (23, 23)  # a second character who has not acted yet, so the step waits after pc1's move
@@ -64,3 +64,15 @@ def test_nobody_follows_a_human_who_closes_in_to_fight():
 def test_the_running_test_ignores_a_table_without_zombies():
     g = rigged_game(pcs={"pc1": (12, 20)}, zombies=[], dice=[])
     assert movement.running(g.world, ((12, 20), (12, 14)))
+
+
+def test_zombies_come_round_each_other_so_three_engage_in_one_move():
+    """At most three zombies engage one human in a move, and they come round each other to do it: a queue of
+    zombies north of Earl, each moving 6", puts three on him this move, not one in single file."""
+    queue = [(12, 9.5), (12, 8.3), (12, 7.1), (12, 5.9), (12, 4.7)]
+    g = rigged_game(pcs={"pc1": (12, 12)}, zombies=queue, dice=[3] * 3 + [1] * 8)  # paces 6"; the rest shuffle
+    events_of(g)
+    movement.zombies_move(g.world)
+    engaged = [e.zombie for e in of(events_of(g), Engaged)]
+    assert len(engaged) == 3
+    assert all(g.world.in_contact(g.figure(z), g.figure("pc1")) for z in engaged)

@@ -14,7 +14,9 @@ Moving away from the zombies, or past one, is running; walking up to a zombie to
 Zombies shuffle 4" in a random direction (2D6 pick one of 36 directions [house]) until they spot
 a human, then go toward the nearest spotted human at 6", or 8" on a D6 roll of 6 (per zombie each
 move [house]), round walls and buildings. At most three zombies engage one human in a move: a
-zombie heads for the nearest human not already engaged by three [house reading of the cap]. A
+zombie heads for the nearest human not already engaged by three [house reading of the cap]. A zombie
+stopped short of contact by another base comes round it [house]: to the free place beside the nearest
+hunted human it can still reach, so three zombies reach one human in the same move, not in single file. A
 zombie in contact with a human stays in the combat [seed]. A human hidden in cover is no target.
 
 Choices [house]: a PC whose move ends with his centre in an exit zone leaves the table (``escape``);
@@ -43,6 +45,7 @@ from game.rules.outbreak.events import (
 )
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.outbreak.world import Crowd, World, angle_to
+from game.rules.routing import LocalGrid
 from game.scenario.model import Area, Point
 from game.table import DistanceField, PathCheck, path_length, truncate_path
 from game.table.wording import in_words
@@ -416,9 +419,52 @@ def zombies_move(world: World) -> None:
                 last = field
                 step = field.step(z.position, inches)
                 zombie_walk(world, z, list(step), "hunt")
+            if goals and not humans.contacts(z):
+                come_round(world, z, zombie_allowance(world, z) - z.moved_inches, goals)
         if z.on_table and humans.contacts(z) and engage(world, z, humans):
             goals = targets(world, humans.figures)
             goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
+
+
+def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> None:
+    """A hunting zombie stopped short of contact goes round the bases in its way to a free place beside the
+    nearest hunted human it can still reach: the places round him nearest first, the first whose way is
+    clear to contact (one more walk, or none when no place can be reached this move)."""
+    if inches <= 0.05:
+        return
+    near = [h for h in goals if h.on_table and world.edge_distance(z, h) <= inches + 1e-6]
+    if not near:
+        return
+    h = min(near, key=lambda h: (world.edge_distance(z, h), h.id))
+    grid: LocalGrid | None = None
+    for spot in _free_places_beside(world, z, h):
+        grid = grid or LocalGrid(world.table, z.id, z.position, z.radius, inches + 0.5)
+        route = grid.search(spot)
+        if route is None:
+            continue
+        way = [*grid.straighten(route), spot]
+        path = world.table.legal_path(way, z.radius, mover=z.id, max_length=inches)
+        end = path[-1]
+        if math.dist(end, h.position) <= z.radius + h.radius + float(world.data.house("contact")):
+            zombie_walk(world, z, list(path[1:]), "hunt")
+            return
+
+
+def _free_places_beside(world: World, z: Figure, h: Figure) -> list[Point]:
+    """Places in contact with ``h`` (twelve round him) where ``z``'s base would touch no other base, no wall
+    and no building, nearest ``z`` first."""
+    ring = z.radius + h.radius + 0.05
+    out = []
+    for a in range(0, 360, 30):
+        p = (h.position[0] + ring * math.cos(math.radians(a)), h.position[1] + ring * math.sin(math.radians(a)))
+        others = world.table.figures_in_circle(p, 2 * z.radius + 1.0)
+        crowded = any(
+            o not in (z.id, h.id) and math.dist(p, world.table.position(o)) < z.radius + world.table.radius(o)
+            for o in others
+        )
+        if not crowded and world.table.on_table(p, z.radius) and not world.table.overlaps_blocking(p, z.radius):
+            out.append(p)
+    return sorted(out, key=lambda p: (math.dist(p, z.position), p))
 
 
 def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:
