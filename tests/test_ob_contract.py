@@ -35,7 +35,7 @@ def test_setup_spec_answers_options_round_trip(name):
             {"characters": [{"name": "Ann", "ranged": "shotgun", "melee": "knife"}]},
             {"characters": [{"name": "Bo", "ranged": "none", "melee": "bat"}]},
         ],
-        "game": {"caught_running_first_blow": True},
+        "game": {"caught_running_first_blow": True, "all_aware_after_outbreak_move": False},
     }
     assert RS.setup.refusals(sc, answers) == []
     options = RS.setup.options(sc, answers)

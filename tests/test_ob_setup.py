@@ -105,14 +105,14 @@ def test_sealing_a_point_in_a_clear_scenario():
     assert not events_of(g)
 
 
-def quiet(dice):
+def quiet(dice, options=None):
     sc = tiny_scenario(
         characters=(("Ann", 12, 22, {"ranged": "pistol", "melee": "club"}),),
         npcs=(("Earl", 12, 8),),
         zombies=[(12, 2)],
         spawns=(),
     )
-    return new_game(sc, {}, seed=1, dice=ScriptedDice(dice))
+    return new_game(sc, options or {}, seed=1, dice=ScriptedDice(dice))
 
 
 def test_quiet_start_nobody_reacts_until_the_first_attack_then_spotters_react():
@@ -132,8 +132,18 @@ def test_quiet_start_nobody_reacts_until_the_first_attack_then_spotters_react():
     assert g.figure("pc1").has_moved and g.state.move == 2  # the move went on: Earl's grapple, the next move
 
 
-def test_a_pc_who_misses_the_attack_does_not_react():
+def test_a_pc_who_misses_the_attack_does_not_react_but_knows_of_them_after_it():
+    """Awareness [seed]: "After the initial spotting it is assumed that zombies and humans are aware of each
+    other": Ann missed the attack, so she does not react, but from the next move she knows (no Spot needed)."""
     g = quiet([3, 2, 6, 6, 6, 1, 6])  # Ann misses it (2); Earl grapples: 6 beats 1; next move no bite (6)
+    assert g.state.move == 2 and g.state.step == Step.HUMANS
+    assert g.figure("pc1").aware and not g.figure("z1").on_table
+    assert "spot" not in g.actions_for("pc1")
+
+
+def test_the_house_awareness_reading_leaves_a_pc_who_missed_the_attack_unaware():
+    """The switch all_aware_after_outbreak_move = false: a human who missed the attack must spot for himself."""
+    g = quiet([3, 2, 6, 6, 6, 1, 6], {"all_aware_after_outbreak_move": False})
     assert g.state.move == 2 and g.state.step == Step.HUMANS
     assert not g.figure("pc1").aware and not g.figure("z1").on_table
     assert "spot" in g.actions_for("pc1")

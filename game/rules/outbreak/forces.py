@@ -30,7 +30,7 @@ from game.scenario.model import Area, Point
 
 MAX_NAME = 60  # [house] characters in a character's name: the screen draws it beside the figure
 
-OPTION_KEYS = ("players", "characters", "caught_running_first_blow")
+OPTION_KEYS = ("players", "characters", "caught_running_first_blow", "all_aware_after_outbreak_move")
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,16 @@ def _weapon(data: ObData, value: Any, kind: str, where: str, strict: bool) -> st
             f"{', '.join(sorted(data.melee_weapons))} or none."
         )
     return key
+
+
+def awareness_option(data: ObData, options: dict[str, Any]) -> bool:
+    """The awareness reading: true (the default, the source's) makes every human and zombie aware of the
+    other side once the first attack has been spotted; false leaves each human to spot a zombie himself."""
+    key = "all_aware_after_outbreak_move"
+    reading = options.get(key, bool(data.house(key)))
+    if not isinstance(reading, bool):
+        raise ValueError(f"Option {key!r} must be true or false, not {reading!r}.")
+    return reading
 
 
 def check_options(

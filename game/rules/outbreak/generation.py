@@ -36,7 +36,9 @@ def generate(world: World) -> None:
                 break
             human = world.table.nearest(p, where=world.is_human)
             facing = angle_to(p, world.fig(human).position) if human else 0.0
-            made.append(forces.new_zombie(world, p, facing).id)
+            z = forces.new_zombie(world, p, facing)
+            z.aware = st.outbreak and st.all_aware  # after the outbreak a new zombie knows of the humans
+            made.append(z.id)
         world.emit(ZombiesGenerated(sp.id, roll, tuple(made)))
 
 

@@ -3,14 +3,20 @@
 Humans move up to 6". While a zombie is within 8" a human rolls a D6 before moving: 6 moves 8",
 1 freezes (stays put; he fights if contacted), anything else 6" [seed]. From the move after his
 first, every human rolls a D6 at the start of the move: on a 1 he stops for a breather [seed].
-Humans within 8" of a human who runs may follow him [seed]: each rolls for himself and runs after
-him, round walls, to stop at his side (a base's width into the exit zone when the runner ends in
-one) [house].
+Humans within 8" of a human who has spotted a zombie and runs may follow him [seed]: each rolls for
+himself and runs after him, round walls, to stop at his side (a base's width into the exit zone when
+the runner ends in one) [house]. A human who closes in to fight is not running: nobody follows him.
+
+Running [house reading of "caught while running"]: a move runs unless it closes in, that is unless it
+ends nearer the zombie nearest its end than it started, and nearer than anywhere else along the way.
+Moving away from the zombies, or past one, is running; walking up to a zombie to fight it is not.
 
 Zombies shuffle 4" in a random direction (2D6 pick one of 36 directions [house]) until they spot
 a human, then go toward the nearest spotted human at 6", or 8" on a D6 roll of 6 (per zombie each
 move [house]), round walls and buildings. At most three zombies engage one human in a move: a
-zombie heads for the nearest human not already engaged by three [house reading of the cap]. A
+zombie heads for the nearest human not already engaged by three [house reading of the cap]. A zombie
+stopped short of contact by another base comes round it [house]: to the free place beside the nearest
+hunted human it can still reach, so three zombies reach one human in the same move, not in single file. A
 zombie in contact with a human stays in the combat [seed]. A human hidden in cover is no target.
 
 Choices [house]: a PC whose move ends with his centre in an exit zone leaves the table (``escape``);
@@ -40,6 +46,7 @@ from game.rules.outbreak.events import (
 )
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.outbreak.world import Crowd, World, angle_to
+from game.rules.routing import LocalGrid
 from game.scenario.model import Area, Point
 from game.table import DistanceField, PathCheck, path_length, truncate_path
 from game.table.wording import in_words
@@ -122,6 +129,10 @@ def plan(world: World, cmd: Move) -> MovePlan:
             )
     if not isinstance(cmd.followers, (tuple, list)):
         raise IllegalCommand("Followers must be a list of figure ids.")
+    if cmd.followers and not f.aware:
+        raise IllegalCommand(
+            f"{f.id} has not spotted a zombie: only a human who has seen one and runs is followed."
+        )
     followers = []
     reach = world.num("spotting", "human_follow")
     for fid in cmd.followers:
@@ -157,13 +168,37 @@ def walk(
         world.set_position(f, pts[-1])
         f.facing = round(face, 6)
         world.emit(Moved(f.id, pts, f.facing, round(check.length, 6)))
-        f.ran = f.has_moved = True
+        f.ran, f.has_moved = running(world, pts), True
         leave_if_out(world, f)
         return check.length
     if facing is not None:
         f.facing = round(facing, 6)
         world.emit(Turned(f.id, f.facing))
     return 0.0
+
+
+def running(world: World, pts: tuple[Point, ...]) -> bool:
+    """Whether a walk along ``pts`` runs (away, or past a zombie) rather than closes in to fight.
+
+    It closes in when it ends nearer the zombie nearest its end than it started, and no point of the way
+    came nearer that zombie than the end; with no zombie on the table every move is a run."""
+    zombies = [z for z in world.state.zombies() if z.on_table]
+    if not zombies or len(pts) < 2:
+        return True
+    end = pts[-1]
+    z = min(zombies, key=lambda z: (math.dist(z.position, end), z.id))
+    at_end = math.dist(z.position, end)
+    if at_end >= math.dist(z.position, pts[0]) - 1e-9:
+        return True
+    nearest = min(_to_segment(z.position, a, b) for a, b in zip(pts, pts[1:]))
+    return nearest < at_end - 1e-6
+
+
+def _to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 def leave_if_out(world: World, f: Figure) -> None:
@@ -196,6 +231,10 @@ def carry_out(world: World, p: MovePlan) -> None:
         f.frozen = True
     else:
         walk(world, f, p.points, inches, p.facing)
+    if p.followers and not f.ran:
+        why = "freezes" if f.frozen else "closes in to fight"
+        world.explain(f"{f.id} {why}: nobody runs after him")
+        return
     for g in p.followers:
         follow(world, g, f)
 
@@ -369,9 +408,52 @@ def zombies_move(world: World) -> None:
                 last = field
                 step = field.step(z.position, inches)
                 zombie_walk(world, z, list(step), "hunt")
+            if goals and not humans.contacts(z):
+                come_round(world, z, zombie_allowance(world, z) - z.moved_inches, goals)
         if z.on_table and humans.contacts(z) and engage(world, z, humans):
             goals = targets(world, humans.figures)
             goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
+
+
+def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> None:
+    """A hunting zombie stopped short of contact goes round the bases in its way to a free place beside the
+    nearest hunted human it can still reach: the places round him nearest first, the first whose way is
+    clear to contact (one more walk, or none when no place can be reached this move)."""
+    if inches <= 0.05:
+        return
+    near = [h for h in goals if h.on_table and world.edge_distance(z, h) <= inches + 1e-6]
+    if not near:
+        return
+    h = min(near, key=lambda h: (world.edge_distance(z, h), h.id))
+    grid: LocalGrid | None = None
+    for spot in _free_places_beside(world, z, h):
+        grid = grid or LocalGrid(world.table, z.id, z.position, z.radius, inches + 0.5)
+        route = grid.search(spot)
+        if route is None:
+            continue
+        way = [*grid.straighten(route), spot]
+        path = world.table.legal_path(way, z.radius, mover=z.id, max_length=inches)
+        end = path[-1]
+        if math.dist(end, h.position) <= z.radius + h.radius + float(world.data.house("contact")):
+            zombie_walk(world, z, list(path[1:]), "hunt")
+            return
+
+
+def _free_places_beside(world: World, z: Figure, h: Figure) -> list[Point]:
+    """Places in contact with ``h`` (twelve round him) where ``z``'s base would touch no other base, no wall
+    and no building, nearest ``z`` first."""
+    ring = z.radius + h.radius + 0.05
+    out = []
+    for a in range(0, 360, 30):
+        p = (h.position[0] + ring * math.cos(math.radians(a)), h.position[1] + ring * math.sin(math.radians(a)))
+        others = world.table.figures_in_circle(p, 2 * z.radius + 1.0)
+        crowded = any(
+            o not in (z.id, h.id) and math.dist(p, world.table.position(o)) < z.radius + world.table.radius(o)
+            for o in others
+        )
+        if not crowded and world.table.on_table(p, z.radius) and not world.table.overlaps_blocking(p, z.radius):
+            out.append(p)
+    return sorted(out, key=lambda p: (math.dist(p, z.position), p))
 
 
 def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:

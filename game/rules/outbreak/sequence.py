@@ -91,6 +91,9 @@ def outbreak(world: World) -> None:
             movement.flee(world, h, victim.position)
     for p in st.pcs():
         p.reacted = not (p.id in saw and p.on_table and not acting.in_combat(world, p))
+    if st.all_aware:  # "after the initial spotting ... zombies and humans are aware of each other"
+        for f in st.figures.values():
+            f.aware = f.aware or f.on_table
 
 
 def advance(world: World, reading: bool) -> None:

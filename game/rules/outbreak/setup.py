@@ -21,6 +21,7 @@ from game.rules.outbreak.data import load_data
 from game.scenario.model import Scenario
 
 READING = "caught_running_first_blow"
+AWARENESS = "all_aware_after_outbreak_move"
 
 
 def _short(key: str, name: str) -> str:
@@ -90,6 +91,13 @@ class OutbreakSetup:
                     "The source sends a human caught while running straight to the grapple; "
                     "switch on to let him strike first anyway (RULES.md's shorter reading).",
                 ),
+                Switch(
+                    AWARENESS,
+                    "All aware after the outbreak",
+                    bool(data.house(AWARENESS)),
+                    "After the first attack has been spotted both sides know of each other, as the source "
+                    "says; switch off to make each human who missed it spot a zombie himself (house reading).",
+                ),
             ),
             player_noun="survivor group",
             starting=self._map_start(scenario, lo, per),
@@ -119,8 +127,9 @@ class OutbreakSetup:
                 )
         out: dict[str, Any] = {"players": players, "characters": chars}
         game = answers.get("game", {})
-        if READING in game:
-            out[READING] = bool(game[READING])
+        for key in (READING, AWARENESS):
+            if key in game:
+                out[key] = bool(game[key])
         return out
 
     def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
@@ -141,7 +150,11 @@ class OutbreakSetup:
                             "melee": c.get("melee") or "none",
                         }
                     )
-        game = {READING: bool(options.get(READING, load_data().get("movement", READING)))}
+        data = load_data()
+        game = {
+            READING: bool(options.get(READING, data.get("movement", READING))),
+            AWARENESS: bool(options.get(AWARENESS, data.house(AWARENESS))),
+        }
         return {"players": players, "each": each, "game": game}
 
     def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:

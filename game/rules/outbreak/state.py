@@ -122,6 +122,7 @@ class ObState:
     active_player: int | None = None
     outbreak: bool = False  # the first victim has been attacked
     outbreak_move: int | None = None
+    all_aware: bool = True  # after the first spotting both sides know of each other (the option's reading)
     attack_at: tuple[float, float] | None = None
     engaged: dict[str, list[str]] = field(default_factory=dict)  # human -> zombies engaging him this move
     objective: str = "escape"
