@@ -23,7 +23,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -191,9 +191,7 @@ def run(
     results: list[GameResult] = []
     stream: Iterable[GameResult]
     if scheduler:
-        from game.distributed import play_on_cluster
-
-        stream = play_on_cluster(scheduler, load_scenario(str(path)), options, seeds)
+        stream = _on_cluster(scheduler, path, options, seeds)
         pool = None
     elif jobs == 1:
         _init_worker(str(path), options)
@@ -220,6 +218,23 @@ def run(
             pool.terminate()
             pool.join()
     return sorted(results, key=lambda r: r.seed)
+
+
+def _on_cluster(scheduler: str, path: str | Path, options: dict[str, Any], seeds: range) -> Iterator[GameResult]:
+    """The games played on the Dask cluster; when the cluster goes away mid-run, the games it played are
+    kept and the rest are played here, one process (the same seeds give the same games anywhere)."""
+    from game.distributed import ClusterLost, play_on_cluster
+
+    played: set[int] = set()
+    try:
+        for result in play_on_cluster(scheduler, load_scenario(str(path)), options, seeds):
+            played.add(result.seed)
+            yield result
+    except ClusterLost as exc:
+        left = [s for s in seeds if s not in played]
+        print(f"\ndeadground simulate: {exc}; playing the {len(left)} games left here", file=sys.stderr)
+        _init_worker(str(path), options)
+        yield from (_play_seed(s) for s in left)
 
 
 class ProgressBar:
