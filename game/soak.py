@@ -179,27 +179,50 @@ def run(
     minutes: float | None = None,
     on_result: Callable[[SoakResult], None] | None = None,
 ) -> tuple[list[SoakResult], bool]:
-    """Play the plan; returns the results and whether the time ran out before the plan was done."""
+    """Play the plan; returns the results and whether the time ran out before the plan was done.
+
+    With ``minutes``, each rule set gets its share of the time in turn (the time left over the rule sets
+    left), so a rule set of long games cannot use up the others' time."""
     deadline = time.monotonic() + minutes * 60 if minutes else None
-    tasks = [(key, path, seed, out) for key, path, seed in plan]
+    keys = list(dict.fromkeys(key for key, _, _ in plan))
     results: list[SoakResult] = []
     timed_out = False
+    for n, key in enumerate(keys):
+        until = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (len(keys) - n)
+        tasks = [(k, path, seed, out) for k, path, seed in plan if k == key]
+        played, cut = _run_share(tasks, jobs, until, on_result)
+        results += played
+        timed_out = timed_out or cut
+    return results, timed_out
+
+
+def _run_share(
+    tasks: list[tuple[str, str, int, str]],
+    jobs: int,
+    until: float | None,
+    on_result: Callable[[SoakResult], None] | None,
+) -> tuple[list[SoakResult], bool]:
+    """Play ``tasks`` until the clock reaches ``until``; the results and whether the time ran out first."""
+    results: list[SoakResult] = []
     if jobs == 1:
         for task in tasks:
-            if deadline is not None and time.monotonic() > deadline:
+            if until is not None and time.monotonic() > until:
                 return results, True
             results.append(_play(task))
             if on_result:
                 on_result(results[-1])
         return results, False
+    if until is not None and time.monotonic() > until:
+        return results, bool(tasks)
     import multiprocessing
 
+    timed_out = False
     with multiprocessing.get_context("spawn").Pool(jobs or os.cpu_count() or 1) as pool:
         for result in pool.imap_unordered(_play, tasks):
             results.append(result)
             if on_result:
                 on_result(result)
-            if deadline is not None and time.monotonic() > deadline:
+            if until is not None and time.monotonic() > until:
                 timed_out = len(results) < len(tasks)
                 pool.terminate()
                 break
@@ -257,7 +280,10 @@ def main(
     took = time.monotonic() - start
     print(
         f"soak: {len(results)} games in {took:.0f} s"
-        + (f"; stopped at the {minutes:g}-minute limit" if timed_out else ""),
+        + (f"; stopped at the {minutes:g}-minute limit, shared between the rule sets" if timed_out else ""),
         file=stream,
     )
-    return 1 if any(r.failure for r in results) else 0
+    idle = [key for key in sorted(by_ruleset) if not played[key]]
+    for key in idle:  # a soak that checked nothing of a rule set must not pass
+        print(f"soak: {key} played no game in its share of the time: give more --minutes", file=stream)
+    return 1 if idle or any(r.failure for r in results) else 0
