@@ -526,16 +526,12 @@ def main(
         print(f"deadground simulate: {path.name} cannot be simulated: {exc.args[0]}", file=sys.stderr)
         return 2
     if isinstance(options, str):
+        from game.options_json import OptionsJSONError, read_options
+
         try:
-            options = json.loads(options)
-        except json.JSONDecodeError as exc:
-            print(f"deadground simulate: --options is not JSON: {exc}", file=sys.stderr)
-            return 2
-        if not isinstance(options, dict):
-            print(
-                'deadground simulate: --options must be a JSON object, e.g. \'{"sections": ["british"]}\'',
-                file=sys.stderr,
-            )
+            options = read_options(options)
+        except OptionsJSONError as exc:
+            print(f"deadground simulate: {exc}", file=sys.stderr)
             return 2
     options = dict(options or {})
     if mods:  # --mods coop,t_virus: the Zombie 40,000 mods, into the options
