@@ -72,7 +72,15 @@ def _kit(args: argparse.Namespace) -> int:
     from game.saves import data_folder
     from game.scenario.kit import copy_kit
 
-    copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
+    try:
+        copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
+    except OSError as exc:  # a file where the folder would be, no room, no permission
+        place = f"{exc.filename}: " if exc.filename and str(exc.filename) != args.folder else ""
+        print(
+            f"deadground kit: cannot copy the kit into {args.folder}: {place}{exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

@@ -55,25 +55,38 @@ def find_invariants(ruleset: Any) -> Invariants | None:
     return getattr(module, "invariants", None)
 
 
-def soak_maps(paths: Sequence[str] = ()) -> dict[str, list[str]]:
+def soak_maps(paths: Sequence[str] = (), skipped: list[str] | None = None) -> dict[str, list[str]]:
     """The maps to soak by rule set: ``paths``, or every shipped scenario that loads; only rule sets
-    that are registered and have a bot."""
+    that are registered and have a bot. Each map named in ``paths`` that is left out is added to
+    ``skipped``, with why."""
     from game.ai import has_bot
     from game.assets import assets_dir
     from game.rules.core import known_rulesets
     from game.scenario import ScenarioError, load_scenario
 
+    named = bool(paths)
     if not paths:
         paths = [str(p) for p in sorted(assets_dir("maps").glob("*.tmx"))]
     found: dict[str, list[str]] = {}
     for path in paths:
         try:
             scenario = load_scenario(path)
-        except ScenarioError:
+        except ScenarioError as exc:
+            why = exc.problems[0].message if exc.problems else str(exc)
+            _skip(skipped, named, f"{path}: does not load: {why}")
             continue
-        if scenario.ruleset in known_rulesets() and has_bot(scenario.ruleset):
+        if scenario.ruleset not in known_rulesets():
+            _skip(skipped, named, f"{path}: no rule set {scenario.ruleset!r} in this build")
+        elif not has_bot(scenario.ruleset):
+            _skip(skipped, named, f"{path}: {scenario.ruleset} has no bot to play it")
+        else:
             found.setdefault(scenario.ruleset, []).append(str(path))
     return found
+
+
+def _skip(skipped: list[str] | None, named: bool, why: str) -> None:
+    if named and skipped is not None:
+        skipped.append(why)
 
 
 def plan_games(maps: dict[str, list[str]], games: int, seed: int) -> list[tuple[str, str, int]]:
@@ -240,7 +253,10 @@ def main(
 ) -> int:
     """Run the soak and print what it found; 0 when every game held every invariant."""
     stream = stream or sys.stdout
-    by_ruleset = soak_maps(maps)
+    skipped: list[str] = []
+    by_ruleset = soak_maps(maps, skipped)
+    for why in skipped:  # a map asked for and not soaked fails the soak, after the others are played
+        print(f"soak: {why}", file=stream)
     if not by_ruleset:
         print("soak: no map to play (no shipped scenario, or none of a rule set with a bot)", file=stream)
         return 1
@@ -286,4 +302,4 @@ def main(
     idle = [key for key in sorted(by_ruleset) if not played[key]]
     for key in idle:  # a soak that checked nothing of a rule set must not pass
         print(f"soak: {key} played no game in its share of the time: give more --minutes", file=stream)
-    return 1 if idle or any(r.failure for r in results) else 0
+    return 1 if skipped or idle or any(r.failure for r in results) else 0

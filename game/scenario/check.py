@@ -25,7 +25,7 @@ def map_paths(paths: list[str]) -> list[str]:
     out: list[str] = []
     for path in paths:
         folder = Path(path)
-        if _is_folder(folder):
+        if path.strip() and _is_folder(folder):  # "" is no folder (Path("") would be this one)
             found = sorted(str(p) for p in folder.rglob("*.tmx"))
             out += found or [path]  # an empty folder is reported as "not a map" by the loader
         else:
