@@ -195,18 +195,37 @@ def run(
     """Play the plan; returns the results and whether the time ran out before the plan was done.
 
     With ``minutes``, each rule set gets its share of the time in turn (the time left over the rule sets
-    left), so a rule set of long games cannot use up the others' time."""
+    left), so a rule set of long games cannot use up the others' time. Ctrl+C raises SoakStopped with
+    the games played by then."""
     deadline = time.monotonic() + minutes * 60 if minutes else None
     keys = list(dict.fromkeys(key for key, _, _ in plan))
     results: list[SoakResult] = []
     timed_out = False
-    for n, key in enumerate(keys):
-        until = None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (len(keys) - n)
-        tasks = [(k, path, seed, out) for k, path, seed in plan if k == key]
-        played, cut = _run_share(tasks, jobs, until, on_result)
-        results += played
-        timed_out = timed_out or cut
+    try:
+        for n, key in enumerate(keys):
+            until = (
+                None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (len(keys) - n)
+            )
+            tasks = [(k, path, seed, out) for k, path, seed in plan if k == key]
+            timed_out = _run_share(tasks, jobs, until, on_result, results) or timed_out
+    except KeyboardInterrupt:
+        raise SoakStopped(results) from None
     return results, timed_out
+
+
+class SoakStopped(Exception):
+    """The soak was stopped (Ctrl+C); ``results`` are the games played by then."""
+
+    def __init__(self, results: list[SoakResult]) -> None:
+        super().__init__(f"stopped after {len(results)} games")
+        self.results = results
+
+
+def _ignore_interrupt() -> None:
+    """A worker process leaves Ctrl+C to the soak, which stops the pool and reports the games played."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_share(
@@ -214,32 +233,33 @@ def _run_share(
     jobs: int,
     until: float | None,
     on_result: Callable[[SoakResult], None] | None,
-) -> tuple[list[SoakResult], bool]:
-    """Play ``tasks`` until the clock reaches ``until``; the results and whether the time ran out first."""
-    results: list[SoakResult] = []
+    results: list[SoakResult],
+) -> bool:
+    """Play ``tasks`` into ``results`` until the clock reaches ``until``; whether the time ran out first."""
     if jobs == 1:
         for task in tasks:
             if until is not None and time.monotonic() > until:
-                return results, True
+                return True
             results.append(_play(task))
             if on_result:
                 on_result(results[-1])
-        return results, False
+        return False
     if until is not None and time.monotonic() > until:
-        return results, bool(tasks)
+        return bool(tasks)
     import multiprocessing
 
     timed_out = False
-    with multiprocessing.get_context("spawn").Pool(jobs or os.cpu_count() or 1) as pool:
+    begun = len(results)
+    with multiprocessing.get_context("spawn").Pool(jobs or os.cpu_count() or 1, _ignore_interrupt) as pool:
         for result in pool.imap_unordered(_play, tasks):
             results.append(result)
             if on_result:
                 on_result(result)
             if until is not None and time.monotonic() > until:
-                timed_out = len(results) < len(tasks)
+                timed_out = len(results) - begun < len(tasks)
                 pool.terminate()
                 break
-    return results, timed_out
+    return timed_out
 
 
 def main(
@@ -282,7 +302,11 @@ def main(
                 file=stream,
             )
 
-    results, timed_out = run(plan_games(by_ruleset, games, seed), out, jobs, minutes, progress)
+    stopped = False
+    try:
+        results, timed_out = run(plan_games(by_ruleset, games, seed), out, jobs, minutes, progress)
+    except SoakStopped as stop:  # Ctrl+C: what was played is still reported
+        results, timed_out, stopped = stop.results, False, True
     played = Counter(r.ruleset for r in results)
     failed = Counter(r.ruleset for r in results if r.failure)
     commands: Counter[str] = Counter()
@@ -296,9 +320,12 @@ def main(
     took = time.monotonic() - start
     print(
         f"soak: {len(results)} games in {took:.0f} s"
-        + (f"; stopped at the {minutes:g}-minute limit, shared between the rule sets" if timed_out else ""),
+        + (f"; stopped at the {minutes:g}-minute limit, shared between the rule sets" if timed_out else "")
+        + ("; stopped by Ctrl+C" if stopped else ""),
         file=stream,
     )
+    if stopped:
+        return 130
     idle = [key for key in sorted(by_ruleset) if not played[key]]
     for key in idle:  # a soak that checked nothing of a rule set must not pass
         print(f"soak: {key} played no game in its share of the time: give more --minutes", file=stream)

@@ -47,3 +47,28 @@ def test_a_rule_set_that_played_no_game_fails_the_soak(tmp_path, capsys, monkeyp
     assert code == 1, out
     assert _played(out) == {toy_rules.KEY: 1, "zombiekrieg": 0}
     assert "soak: zombiekrieg played no game in its share of the time: give more --minutes" in out
+
+
+def test_ctrl_c_reports_the_games_played_per_rule_set(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game", "soak", "--games", "500", "--out", str(tmp_path), SMALL],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as at a terminal
+    )
+    time.sleep(10)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, out + err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert re.search(r"soak: zombiekrieg: \d+ games, \d+ commands, 0 failed", out), out
+    assert "; stopped by Ctrl+C" in out
