@@ -39,3 +39,17 @@ def test_check_of_an_empty_path_is_not_the_current_folder(capsys):
     assert cli(["check", ""]) == 1
     out = capsys.readouterr().out
     assert "file not found" in out and "map(s) OK" not in out
+
+
+def test_design_with_a_screenshot_it_cannot_save_says_so_before_opening(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    shot = blocker / "shot.png"
+    assert cli(["design", str(MAPS / "valid_zombiekrieg.tmx"), "--frames", "1", "--screenshot", str(shot)]) == 2
+    err = capsys.readouterr().err
+    assert f"deadground design: cannot save the screenshot to {shot}: there is no folder {blocker}" in err
+    long_map = tmp_path / ("m" * 300 + ".tmx")
+    assert cli(["design", str(long_map), "--frames", "1"]) == 2
+    assert f"deadground design: no map at {long_map}" in capsys.readouterr().err
