@@ -149,12 +149,18 @@ SIZE = st.sampled_from(['width="64" height="64"', 'width="0" height="0"', 'width
 
 
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cls=st.sampled_from(CLASSES), shape=SHAPE, size=SIZE)
-def test_every_class_with_no_or_malformed_points(folder, cls, shape, size):
-    """Each object class drawn as a shape with no points, too few, or points that are not numbers: check
-    (the loader and the review's sketch of a map that does not load) says what is wrong, never a traceback."""
+@given(cls=st.sampled_from(CLASSES), shape=SHAPE, size=SIZE, from_template=st.booleans())
+def test_every_class_with_no_or_malformed_points(folder, cls, shape, size, from_template):
+    """Each object class drawn as a shape with no points, too few, or points that are not numbers, in the
+    map or in the template it comes from: check (the loader and the review's sketch of a map that does not
+    load) says what is wrong, never a traceback."""
     path = folder / "shapes.tmx"
-    thing = f'<object id="50" name="Odd" type="{cls}" x="64" y="64" {size}>{shape}</object>'
+    if from_template:
+        template = f'<template><object name="Odd" type="{cls}" {size}>{shape}</object></template>'
+        (folder / "templates" / "odd.tx").write_text(template, encoding="utf-8")
+        thing = '<object id="50" template="templates/odd.tx" x="64" y="64"/>'
+    else:
+        thing = f'<object id="50" name="Odd" type="{cls}" x="64" y="64" {size}>{shape}</object>'
     path.write_text(VALID.decode("utf-8").replace("</objectgroup>", thing + "</objectgroup>", 1), encoding="utf-8")
     out = io.StringIO()
     assert check_main([str(path)], out) in (0, 1)
