@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -138,13 +138,19 @@ def _client(address: str) -> Any:
         raise ClusterUnreachable(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
 
 
-def play_on_cluster(address: str, scenario: Any, options: dict[str, Any], seeds: Iterable[int]) -> Iterator[Any]:
-    """Each seed's ``GameResult``, played on the cluster at ``address``, as the games finish.
+def play_on_cluster(
+    address: str,
+    play: Callable[[Any, dict[str, Any], int], Any],
+    scenario: Any,
+    options: dict[str, Any],
+    seeds: Iterable[int],
+) -> Iterator[Any]:
+    """Each seed's ``play(scenario, options, seed)`` (the simulator's ``play_one``: a ``GameResult``), played
+    on the cluster at ``address``, as the games finish. The simulator hands ``play`` down, so this module
+    needs nothing of it.
 
     Raises ClusterUnreachable before any game when no scheduler answers, ClusterLost (after yielding
     every game that finished) when the scheduler or every worker goes away."""
-    from game.simulate import play_one
-
     with _quiet_dask():
         client = _client(address)
         try:
@@ -153,7 +159,7 @@ def play_on_cluster(address: str, scenario: Any, options: dict[str, Any], seeds:
             except Exception as exc:  # no worker to take the scenario, or the scheduler went
                 raise ClusterLost(f"the cluster at {address} took no game ({_said(exc)})") from None
             with client.get_executor(pure=False) as executor:
-                futures = [executor.submit(play_one, shared, options, seed) for seed in seeds]
+                futures = [executor.submit(play, shared, options, seed) for seed in seeds]
                 yield from _as_finished(client, address, futures)
         finally:
             try:

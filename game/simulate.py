@@ -246,7 +246,7 @@ def _on_cluster(scheduler: str, path: str | Path, options: dict[str, Any], seeds
 
     played: set[int] = set()
     try:
-        for result in play_on_cluster(scheduler, load_scenario(str(path)), options, seeds):
+        for result in play_on_cluster(scheduler, play_one, load_scenario(str(path)), options, seeds):
             played.add(result.seed)
             yield result
     except ClusterLost as exc:
