@@ -158,9 +158,12 @@ def play_on_cluster(
                 [shared] = client.scatter([scenario], broadcast=True, timeout=NO_WORKER_GRACE)
             except Exception as exc:  # no worker to take the scenario, or the scheduler went
                 raise ClusterLost(f"the cluster at {address} took no game ({_said(exc)})") from None
-            with client.get_executor(pure=False) as executor:
+            executor = client.get_executor(pure=False)
+            try:
                 futures = [executor.submit(play, shared, options, seed) for seed in seeds]
                 yield from _as_finished(client, address, futures)
+            finally:  # the games not played are cancelled: waiting on them could be for ever
+                executor.shutdown(wait=False)
         finally:
             try:
                 client.close(timeout=CONNECT_TIMEOUT)
@@ -181,9 +184,7 @@ def _as_finished(client: Any, address: str, futures: list[Any]) -> Iterator[Any]
         for future in done:
             try:
                 result = future.result()
-            except BaseException as exc:  # CancelledError, KilledWorker, CommClosedError: the cluster's
-                if isinstance(exc, KeyboardInterrupt):
-                    raise
+            except Exception as exc:  # CancelledError, KilledWorker, CommClosedError: the cluster's
                 raise ClusterLost(
                     f"the cluster at {address} went away after {played} games ({_said(exc)})"
                 ) from None
@@ -193,7 +194,8 @@ def _as_finished(client: Any, address: str, futures: list[Any]) -> Iterator[Any]
             idle_since = time.monotonic()
         elif time.monotonic() - idle_since > NO_WORKER_GRACE and not _workers(client):
             raise ClusterLost(
-                f"the cluster at {address} has had no worker for {NO_WORKER_GRACE:g} s, after {played} games"
+                f"the cluster at {address} has no worker and finished no game for {NO_WORKER_GRACE:g} s, "
+                f"after {played} games"
             )
 
 
