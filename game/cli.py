@@ -473,7 +473,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or argv[0] not in subcommands:
         argv = ["play", *argv]
     args = parser.parse_args(argv)
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:  # Ctrl+C while a command starts up, before its own handling of it
+        print(f"\ndeadground {args.command}: stopped", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

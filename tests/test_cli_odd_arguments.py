@@ -53,3 +53,19 @@ def test_design_with_a_screenshot_it_cannot_save_says_so_before_opening(tmp_path
     long_map = tmp_path / ("m" * 300 + ".tmx")
     assert cli(["design", str(long_map), "--frames", "1"]) == 2
     assert f"deadground design: no map at {long_map}" in capsys.readouterr().err
+
+
+def test_ctrl_c_in_any_command_is_a_word_not_a_traceback(capsys):
+    """Ctrl+C (SIGINT raises KeyboardInterrupt in Python) half a second into ``check`` of every shipped map."""
+    import signal
+
+    root = Path(__file__).resolve().parent.parent
+    before = signal.signal(signal.SIGALRM, signal.default_int_handler)  # the alarm acts as Ctrl+C
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    try:
+        code = cli(["check", str(root / "maps"), str(root / "maps"), str(root / "maps")])
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert code == 130
+    assert "deadground check: stopped" in capsys.readouterr().err

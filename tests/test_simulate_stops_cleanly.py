@@ -32,7 +32,10 @@ def test_ctrl_c_keeps_the_games_played(jobs, tmp_path):
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as at a terminal
     )
-    time.sleep(12)
+    waited = time.monotonic()
+    while not (tmp_path / "report").exists() and time.monotonic() - waited < 120:
+        time.sleep(0.2)  # the report folder is made once the map is loaded, just before the games
+    time.sleep(5)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert process.returncode == 130, err

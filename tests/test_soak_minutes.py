@@ -59,15 +59,17 @@ def test_ctrl_c_reports_the_games_played_per_rule_set(tmp_path):
     process = subprocess.Popen(
         [sys.executable, "-m", "game", "soak", "--games", "500", "--out", str(tmp_path), SMALL],
         cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
+        env={**os.environ, "PYTHONPATH": str(root), "PYTHONUNBUFFERED": "1"},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as at a terminal
     )
-    time.sleep(10)
+    first = process.stdout.readline()  # the soak has started: its plan is printed
+    time.sleep(5)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
+    out = first + out
     assert process.returncode == 130, out + err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert re.search(r"soak: zombiekrieg: \d+ games, \d+ commands, 0 failed", out), out
