@@ -72,7 +72,15 @@ def _kit(args: argparse.Namespace) -> int:
     from game.saves import data_folder
     from game.scenario.kit import copy_kit
 
-    copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
+    try:
+        copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
+    except OSError as exc:  # a file where the folder would be, no room, no permission
+        place = f"{exc.filename}: " if exc.filename and str(exc.filename) != args.folder else ""
+        print(
+            f"deadground kit: cannot copy the kit into {args.folder}: {place}{exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -249,8 +257,22 @@ def _mods(text: str) -> list[str]:
     return mods
 
 
+def _scheduler(text: str) -> str:
+    """``--scheduler ADDRESS``: a Dask address with host and port, checked before anything connects."""
+    from game.distributed import scheduler_address
+
+    try:
+        return scheduler_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _jobs(text: str) -> int:
     return _whole_number(text, 0, "--jobs is 0 (all cores) or more")
+
+
+# argparse's subparsers object, to which each subcommand adds its own parser
+Subcommands = argparse._SubParsersAction  # type: ignore[type-arg]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -258,7 +280,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="deadground", description="Dead Ground: zombie skirmish on the tabletop."
     )
     sub = parser.add_subparsers(dest="command")
+    for add in SUBCOMMAND_PARSERS:  # in the order --help lists them
+        add(sub)
+    return parser
 
+
+def _play_parser(sub: Subcommands) -> None:
     play = sub.add_parser("play", help="open the game (the default)")
     play.add_argument("scenario", nargs="?", help="a .tmx scenario to start straight away")
     play.add_argument("--fullscreen", action="store_true")
@@ -273,6 +300,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(func=_play)
 
+
+def _check_parser(sub: Subcommands) -> None:
     check = sub.add_parser("check", help="validate scenario maps and print every problem")
     check.add_argument("maps", nargs="*", help=".tmx files, or folders of them")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
@@ -283,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(func=_check)
 
+
+def _design_parser(sub: Subcommands) -> None:
     design = sub.add_parser(
         "design", help="the designer view of a map: grid, outlines, sight and path probes, check's messages"
     )
@@ -292,11 +323,15 @@ def build_parser() -> argparse.ArgumentParser:
     design.add_argument("--screenshot", metavar="PNG", default=None, help="save the last frame here")
     design.set_defaults(func=_design)
 
+
+def _kit_parser(sub: Subcommands) -> None:
     kit = sub.add_parser("kit", help="copy the Tiled kit (project, templates, tileset) into a folder")
     kit.add_argument("folder", help="where to put it, e.g. your scenarios folder")
     kit.add_argument("--force", action="store_true", help="replace kit files already there")
     kit.set_defaults(func=_kit)
 
+
+def _demo_parser(sub: Subcommands) -> None:
     demo = sub.add_parser(
         "demo",
         help="club-night demo: bots play the players' side, game after game",
@@ -315,6 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(func=_demo)
 
+
+def _simulate_parser(sub: Subcommands) -> None:
     simulate = sub.add_parser("simulate", help="play bot games headless and print the balance report")
     simulate.add_argument("map", help="a .tmx scenario")
     simulate.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
@@ -346,13 +383,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="Zombie 40,000 mods, comma-separated, e.g. coop,t_virus (RULES.md, Mods); added to the options",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    _scheduler_option(simulate)
+    simulate.set_defaults(func=_simulate)
+
+
+def _scheduler_option(simulate: argparse.ArgumentParser) -> None:
+    from game.distributed import CONNECT_TIMEOUT  # plain Python: Dask is imported only to connect
+
     simulate.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="play the games on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 (needs the distributed extra)",
+        type=_scheduler,
+        help="play the games on the Dask cluster at ADDRESS, e.g. tcp://10.0.0.5:8786 (needs the distributed "
+        f"extra); gives up after {CONNECT_TIMEOUT:g} s when no scheduler answers, and plays here the games "
+        "left if the cluster goes away",
     )
-    simulate.set_defaults(func=_simulate)
 
+
+def _soak_parser(sub: Subcommands) -> None:
     soak = sub.add_parser(
         "soak", help="bot games on every shipped scenario, the rules' invariants checked after every command"
     )
@@ -368,6 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     soak.set_defaults(func=_soak)
 
+
+def _roster_parser(sub: Subcommands) -> None:
     roster = sub.add_parser("roster", help="your own roster units, from army-builder files")
     roster_sub = roster.add_subparsers(dest="roster_command", required=True)
     imp = roster_sub.add_parser(
@@ -387,12 +437,26 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--verbose", "-v", action="store_true", help="also list the rules and links left out")
     imp.set_defaults(func=_roster)
 
+
+def _replay_parser(sub: Subcommands) -> None:
     replay = sub.add_parser("replay", help="play a saved game back and check it reproduces")
     replay.add_argument("save", help="a save file (.json)")
     replay.add_argument("--watch", action="store_true", help="watch it on screen with the animations")
     replay.add_argument("--detail", action="store_true", help="print every dice roll too")
     replay.set_defaults(func=_replay)
-    return parser
+
+
+SUBCOMMAND_PARSERS = (
+    _play_parser,
+    _check_parser,
+    _design_parser,
+    _kit_parser,
+    _demo_parser,
+    _simulate_parser,
+    _soak_parser,
+    _roster_parser,
+    _replay_parser,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -415,7 +479,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or argv[0] not in subcommands:
         argv = ["play", *argv]
     args = parser.parse_args(argv)
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:  # Ctrl+C while a command starts up, before its own handling of it
+        print(f"\ndeadground {args.command}: stopped", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

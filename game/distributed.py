@@ -6,17 +6,121 @@ file); each game is one task submitted through the client's ``concurrent.futures
 (:meth:`distributed.Client.get_executor`). Results are yielded as they finish; ``game.simulate.run``
 sorts them by seed, so a run reads the same as one with ``--jobs``.
 
+The address is checked before anything is sent (:func:`scheduler_address`); a scheduler that does not
+answer within CONNECT_TIMEOUT seconds is reported (:class:`ClusterUnreachable`), never waited on; a
+cluster that goes away during the run (its scheduler, or every worker) ends the stream with
+:class:`ClusterLost`, after every game it did play.
+
 Dask is imported only here, only when a scheduler is named.
+
+>>> scheduler_address("10.0.0.5:8786")
+'tcp://10.0.0.5:8786'
+>>> scheduler_address("127.0.0.1")
+Traceback (most recent call last):
+...
+ValueError: '127.0.0.1' has no port: give the scheduler's address and port, e.g. tcp://127.0.0.1:8786
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+CONNECT_TIMEOUT = 5.0  # seconds for a scheduler to answer a connection before the run is given up
+NO_WORKER_GRACE = 15.0  # seconds a cluster may have no worker (and finish no game) before it counts as lost
+POLL = 1.0  # seconds between looks at the cluster while no game finishes
+SCHEMES = ("tcp", "tls", "ws", "wss")
+EXAMPLE = "tcp://127.0.0.1:8786"
 
-class DaskMissing(RuntimeError):
+
+class ClusterError(RuntimeError):
+    """The cluster could not play the run (a message for the player, no traceback)."""
+
+
+class DaskMissing(ClusterError):
     """``--scheduler`` was given but Dask's distributed package is not installed."""
+
+
+class ClusterUnreachable(ClusterError):
+    """No Dask scheduler answered at the address."""
+
+
+class ClusterLost(ClusterError):
+    """The cluster went away during the run; the games it finished were already yielded."""
+
+
+def scheduler_address(text: str) -> str:
+    """``text`` as a full Dask address (``tcp://`` when no scheme is given); ValueError saying what is wrong
+    with it: no host, no port, a port that is not 1-65535, a scheme Dask cannot use here."""
+    given = text.strip()
+    scheme, sep, rest = given.partition("://")
+    if not sep:
+        scheme, rest = "tcp", given
+    if scheme == "inproc" and rest:  # a cluster in this very process (LocalCluster(processes=False))
+        return given
+    if scheme not in SCHEMES:
+        raise ValueError(
+            f"{text!r}: {scheme!r} is not a scheduler address scheme; use one of {', '.join(SCHEMES)}"
+        )
+    if rest.startswith("["):  # an IPv6 host: [::1]:8786
+        host, bracket, port = rest[1:].partition("]")
+        if not bracket or (port and not port.startswith(":")):
+            raise ValueError(f"{text!r} is not an address: an IPv6 host is written [::1]:8786")
+        port = port[1:]
+        host = f"[{host}]" if host else ""
+    else:
+        host, colon, port = rest.rpartition(":")
+        if not colon:
+            host, port = rest, ""
+    if not port:
+        raise ValueError(f"{text!r} has no port: give the scheduler's address and port, e.g. {EXAMPLE}")
+    if not host or "/" in host or " " in host:
+        raise ValueError(f"{text!r} has no host before the port, e.g. {EXAMPLE}")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ValueError(f"{text!r}: the port {port!r} is not a number from 1 to 65535, e.g. {EXAMPLE}")
+    return f"{scheme}://{host}:{int(port)}"
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own log prints tracebacks when a cluster goes away; the run says what happened instead."""
+    log = logging.getLogger("distributed")
+    level = log.level
+    log.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+def _probe(address: str) -> None:
+    """Ask the scheduler who it is, within CONNECT_TIMEOUT: Dask's own client waits forever on a port that
+    accepts a connection but never answers (another server, a stopped process)."""
+    import asyncio
+
+    from distributed import Security
+    from distributed.comm import connect
+
+    async def identity() -> None:
+        comm = await connect(address, timeout=CONNECT_TIMEOUT, **Security().get_connection_args("client"))
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        asyncio.run(asyncio.wait_for(identity(), CONNECT_TIMEOUT))
+    except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
+        timed_out = isinstance(exc, TimeoutError) or "Timed out" in str(exc)
+        why = "" if timed_out else f" ({_said(exc)})"
+        raise ClusterUnreachable(
+            f"no Dask scheduler answered at {address} within {CONNECT_TIMEOUT:g} s{why}; "
+            "is it running, and are the address and port its own?"
+        ) from None
 
 
 def _client(address: str) -> Any:
@@ -26,7 +130,12 @@ def _client(address: str) -> Any:
         raise DaskMissing(
             "--scheduler needs Dask's distributed package: pip install 'deadground[distributed]'"
         ) from None
-    return Client(address)
+    address = scheduler_address(address)
+    _probe(address)
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, ValueError, TypeError) as exc:
+        raise ClusterUnreachable(f"cannot connect to the Dask scheduler at {address}: {exc}") from None
 
 
 def play_on_cluster(
@@ -38,15 +147,66 @@ def play_on_cluster(
 ) -> Iterator[Any]:
     """Each seed's ``play(scenario, options, seed)`` (the simulator's ``play_one``: a ``GameResult``), played
     on the cluster at ``address``, as the games finish. The simulator hands ``play`` down, so this module
-    needs nothing of it."""
-    from concurrent.futures import as_completed
+    needs nothing of it.
 
-    client = _client(address)
+    Raises ClusterUnreachable before any game when no scheduler answers, ClusterLost (after yielding
+    every game that finished) when the scheduler or every worker goes away."""
+    with _quiet_dask():
+        client = _client(address)
+        try:
+            try:
+                [shared] = client.scatter([scenario], broadcast=True, timeout=NO_WORKER_GRACE)
+            except Exception as exc:  # no worker to take the scenario, or the scheduler went
+                raise ClusterLost(f"the cluster at {address} took no game ({_said(exc)})") from None
+            executor = client.get_executor(pure=False)
+            try:
+                futures = [executor.submit(play, shared, options, seed) for seed in seeds]
+                yield from _as_finished(client, address, futures)
+            finally:  # the games not played are cancelled: waiting on them could be for ever
+                executor.shutdown(wait=False)
+        finally:
+            try:
+                client.close(timeout=CONNECT_TIMEOUT)
+            except Exception:  # a scheduler that is gone cannot be said goodbye to
+                pass
+
+
+def _as_finished(client: Any, address: str, futures: list[Any]) -> Iterator[Any]:
+    """The futures' results as they finish; ClusterLost when one is lost with its cluster, or when no game
+    finishes while the scheduler has had no worker for NO_WORKER_GRACE seconds."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    pending = set(futures)
+    played = 0
+    idle_since = time.monotonic()
+    while pending:
+        done, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+        for future in done:
+            try:
+                result = future.result()
+            except Exception as exc:  # CancelledError, KilledWorker, CommClosedError: the cluster's
+                raise ClusterLost(
+                    f"the cluster at {address} went away after {played} games ({_said(exc)})"
+                ) from None
+            played += 1
+            yield result
+        if done:
+            idle_since = time.monotonic()
+        elif time.monotonic() - idle_since > NO_WORKER_GRACE and not _workers(client):
+            raise ClusterLost(
+                f"the cluster at {address} has no worker and finished no game for {NO_WORKER_GRACE:g} s, "
+                f"after {played} games"
+            )
+
+
+def _workers(client: Any) -> int:
+    """How many workers the scheduler has; 0 when it does not answer within CONNECT_TIMEOUT."""
     try:
-        [shared] = client.scatter([scenario], broadcast=True)  # one copy per worker, not one per game
-        with client.get_executor(pure=False) as executor:
-            futures = [executor.submit(play, shared, options, seed) for seed in seeds]
-            for future in as_completed(futures):
-                yield future.result()
-    finally:
-        client.close()
+        return len(client.sync(client.scheduler.ncores, callback_timeout=CONNECT_TIMEOUT))
+    except Exception:
+        return 0
+
+
+def _said(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

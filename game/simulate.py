@@ -23,7 +23,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -165,6 +165,22 @@ def _init_worker(path: str, options: dict[str, Any]) -> None:
     _worker["options"] = options
 
 
+def _init_pool_worker(path: str, options: dict[str, Any]) -> None:
+    """A worker process leaves Ctrl+C to the run, which stops the pool and keeps the games played."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(path, options)
+
+
+class RunStopped(Exception):
+    """The run was stopped (Ctrl+C); ``results`` are the games finished by then, sorted by seed."""
+
+    def __init__(self, results: list[GameResult]) -> None:
+        super().__init__(f"stopped after {len(results)} games")
+        self.results = results
+
+
 def _play_seed(seed: int) -> GameResult:
     return play_one(_worker["scenario"], _worker["options"], seed)
 
@@ -182,7 +198,8 @@ def run(
     the Dask cluster whose scheduler is at ``scheduler`` (see :mod:`game.distributed`).
 
     ``on_result(done, result)`` hears each finished game (for the progress bar). Results come back
-    sorted by seed, so a run is the same whatever the number of jobs.
+    sorted by seed, so a run is the same whatever the number of jobs. Ctrl+C raises RunStopped with
+    the games finished by then.
     """
     options = dict(options or {})
     seeds = range(seed, seed + games)
@@ -191,9 +208,7 @@ def run(
     results: list[GameResult] = []
     stream: Iterable[GameResult]
     if scheduler:
-        from game.distributed import play_on_cluster
-
-        stream = play_on_cluster(scheduler, play_one, load_scenario(str(path)), options, seeds)
+        stream = _on_cluster(scheduler, path, options, seeds)
         pool = None
     elif jobs == 1:
         _init_worker(str(path), options)
@@ -207,7 +222,7 @@ def run(
         # SDL's threads held at the fork
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         pool = multiprocessing.get_context(method).Pool(
-            jobs, initializer=_init_worker, initargs=(str(path), options)
+            jobs, initializer=_init_pool_worker, initargs=(str(path), options)
         )
         stream = pool.imap_unordered(_play_seed, seeds, chunksize=max(1, min(8, games // (jobs * 8) or 1)))
     try:
@@ -215,11 +230,30 @@ def run(
             results.append(result)
             if on_result is not None:
                 on_result(len(results), result)
+    except KeyboardInterrupt:
+        raise RunStopped(sorted(results, key=lambda r: r.seed)) from None
     finally:
         if pool is not None:
             pool.terminate()
             pool.join()
     return sorted(results, key=lambda r: r.seed)
+
+
+def _on_cluster(scheduler: str, path: str | Path, options: dict[str, Any], seeds: range) -> Iterator[GameResult]:
+    """The games played on the Dask cluster; when the cluster goes away mid-run, the games it played are
+    kept and the rest are played here, one process (the same seeds give the same games anywhere)."""
+    from game.distributed import ClusterLost, play_on_cluster
+
+    played: set[int] = set()
+    try:
+        for result in play_on_cluster(scheduler, play_one, load_scenario(str(path)), options, seeds):
+            played.add(result.seed)
+            yield result
+    except ClusterLost as exc:
+        left = [s for s in seeds if s not in played]
+        print(f"\ndeadground simulate: {exc}; playing the {len(left)} games left here", file=sys.stderr)
+        _init_worker(str(path), options)
+        yield from (_play_seed(s) for s in left)
 
 
 class ProgressBar:
@@ -396,6 +430,8 @@ def format_report(report: dict[str, Any]) -> str:
         if report["games"]
         else f"{sc['title']}: no games",
     ]
+    if report.get("stopped"):
+        lines[0] += f" ({report['stopped']})"
     mods = (report.get("options") or {}).get("mods")
     if mods and isinstance(mods, list):  # Zombie 40,000 mods played (--mods)
         lines[0] += f", mods {', '.join(map(str, mods))}"
@@ -511,16 +547,12 @@ def main(
         print(f"deadground simulate: {path.name} cannot be simulated: {exc.args[0]}", file=sys.stderr)
         return 2
     if isinstance(options, str):
+        from game.options_json import OptionsJSONError, read_options
+
         try:
-            options = json.loads(options)
-        except json.JSONDecodeError as exc:
-            print(f"deadground simulate: --options is not JSON: {exc}", file=sys.stderr)
-            return 2
-        if not isinstance(options, dict):
-            print(
-                'deadground simulate: --options must be a JSON object, e.g. \'{"sections": ["british"]}\'',
-                file=sys.stderr,
-            )
+            options = read_options(options)
+        except OptionsJSONError as exc:
+            print(f"deadground simulate: {exc}", file=sys.stderr)
             return 2
     options = dict(options or {})
     if mods:  # --mods coop,t_virus: the Zombie 40,000 mods, into the options
@@ -539,14 +571,21 @@ def main(
             f"--options '{json.dumps(options)}'",
             file=sys.stderr,
         )
+    refused = _report_folder_refused(report)
+    if refused:  # said before the games are played, not after
+        print(f"deadground simulate: cannot write the report to {report}: {refused}", file=sys.stderr)
+        return 2
     if jobs is None:
         jobs = default_jobs(games)
     jobs_used = workers(jobs)
     # a bar redrawn with \r only on a terminal: a log file or a pipe gets the report alone
     bar = ProgressBar(games) if progress and sys.stderr.isatty() else None
     start = time.perf_counter()
+    stopped = False
     try:
         results = run(path, games, seed, jobs, options, on_result=bar, scheduler=scheduler)
+    except RunStopped as stop:  # Ctrl+C: the report of the games played so far
+        results, stopped = stop.results, True
     except (RuntimeError, OSError) as exc:  # DaskMissing, or no scheduler at that address
         if not scheduler:
             raise
@@ -554,6 +593,8 @@ def main(
         return 2
     seconds = time.perf_counter() - start
     data = build_report(results, scenario, options, seed, seconds, jobs_used)
+    if stopped:
+        _mark_stopped(data, results, games)
     print(format_report(data))
     if report:
         try:
@@ -563,4 +604,24 @@ def main(
             return 1
         written = [str(p) for p in (json_path, png_path, *heat_paths) if p]
         print("Report: " + ", ".join(written))
-    return 0
+    return 130 if stopped else 0
+
+
+def _report_folder_refused(report: str | None) -> str:
+    """Why the ``--report`` folder cannot be written ("" when it can, or none is asked for)."""
+    if not report:
+        return ""
+    folder = Path(report)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return "" if os.access(folder, os.W_OK) else "the folder is not writable"
+
+
+def _mark_stopped(data: dict[str, Any], results: list[GameResult], games: int) -> None:
+    """A report cut short by Ctrl+C says so, with the seeds it has (a pool finishes them out of order)."""
+    data["stopped"] = f"stopped by Ctrl+C after {len(results)} of {games} games"
+    if results:
+        data["seeds"] = [results[0].seed, results[-1].seed]
+    print(f"\ndeadground simulate: {data['stopped']}; the report is of those games", file=sys.stderr)

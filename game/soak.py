@@ -55,25 +55,38 @@ def find_invariants(ruleset: Any) -> Invariants | None:
     return getattr(module, "invariants", None)
 
 
-def soak_maps(paths: Sequence[str] = ()) -> dict[str, list[str]]:
+def soak_maps(paths: Sequence[str] = (), skipped: list[str] | None = None) -> dict[str, list[str]]:
     """The maps to soak by rule set: ``paths``, or every shipped scenario that loads; only rule sets
-    that are registered and have a bot."""
+    that are registered and have a bot. Each map named in ``paths`` that is left out is added to
+    ``skipped``, with why."""
     from game.ai import has_bot
     from game.assets import assets_dir
     from game.rules.core import known_rulesets
     from game.scenario import ScenarioError, load_scenario
 
+    named = bool(paths)
     if not paths:
         paths = [str(p) for p in sorted(assets_dir("maps").glob("*.tmx"))]
     found: dict[str, list[str]] = {}
     for path in paths:
         try:
             scenario = load_scenario(path)
-        except ScenarioError:
+        except ScenarioError as exc:
+            why = exc.problems[0].message if exc.problems else str(exc)
+            _skip(skipped, named, f"{path}: does not load: {why}")
             continue
-        if scenario.ruleset in known_rulesets() and has_bot(scenario.ruleset):
+        if scenario.ruleset not in known_rulesets():
+            _skip(skipped, named, f"{path}: no rule set {scenario.ruleset!r} in this build")
+        elif not has_bot(scenario.ruleset):
+            _skip(skipped, named, f"{path}: {scenario.ruleset} has no bot to play it")
+        else:
             found.setdefault(scenario.ruleset, []).append(str(path))
     return found
+
+
+def _skip(skipped: list[str] | None, named: bool, why: str) -> None:
+    if named and skipped is not None:
+        skipped.append(why)
 
 
 def plan_games(maps: dict[str, list[str]], games: int, seed: int) -> list[tuple[str, str, int]]:
@@ -179,31 +192,74 @@ def run(
     minutes: float | None = None,
     on_result: Callable[[SoakResult], None] | None = None,
 ) -> tuple[list[SoakResult], bool]:
-    """Play the plan; returns the results and whether the time ran out before the plan was done."""
+    """Play the plan; returns the results and whether the time ran out before the plan was done.
+
+    With ``minutes``, each rule set gets its share of the time in turn (the time left over the rule sets
+    left), so a rule set of long games cannot use up the others' time. Ctrl+C raises SoakStopped with
+    the games played by then."""
     deadline = time.monotonic() + minutes * 60 if minutes else None
-    tasks = [(key, path, seed, out) for key, path, seed in plan]
+    keys = list(dict.fromkeys(key for key, _, _ in plan))
     results: list[SoakResult] = []
     timed_out = False
+    try:
+        for n, key in enumerate(keys):
+            until = (
+                None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (len(keys) - n)
+            )
+            tasks = [(k, path, seed, out) for k, path, seed in plan if k == key]
+            timed_out = _run_share(tasks, jobs, until, on_result, results) or timed_out
+    except KeyboardInterrupt:
+        raise SoakStopped(results) from None
+    return results, timed_out
+
+
+class SoakStopped(Exception):
+    """The soak was stopped (Ctrl+C); ``results`` are the games played by then."""
+
+    def __init__(self, results: list[SoakResult]) -> None:
+        super().__init__(f"stopped after {len(results)} games")
+        self.results = results
+
+
+def _ignore_interrupt() -> None:
+    """A worker process leaves Ctrl+C to the soak, which stops the pool and reports the games played."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_share(
+    tasks: list[tuple[str, str, int, str]],
+    jobs: int,
+    until: float | None,
+    on_result: Callable[[SoakResult], None] | None,
+    results: list[SoakResult],
+) -> bool:
+    """Play ``tasks`` into ``results`` until the clock reaches ``until``; whether the time ran out first."""
     if jobs == 1:
         for task in tasks:
-            if deadline is not None and time.monotonic() > deadline:
-                return results, True
+            if until is not None and time.monotonic() > until:
+                return True
             results.append(_play(task))
             if on_result:
                 on_result(results[-1])
-        return results, False
+        return False
+    if until is not None and time.monotonic() > until:
+        return bool(tasks)
     import multiprocessing
 
-    with multiprocessing.get_context("spawn").Pool(jobs or os.cpu_count() or 1) as pool:
+    timed_out = False
+    begun = len(results)
+    with multiprocessing.get_context("spawn").Pool(jobs or os.cpu_count() or 1, _ignore_interrupt) as pool:
         for result in pool.imap_unordered(_play, tasks):
             results.append(result)
             if on_result:
                 on_result(result)
-            if deadline is not None and time.monotonic() > deadline:
-                timed_out = len(results) < len(tasks)
+            if until is not None and time.monotonic() > until:
+                timed_out = len(results) - begun < len(tasks)
                 pool.terminate()
                 break
-    return results, timed_out
+    return timed_out
 
 
 def main(
@@ -217,7 +273,10 @@ def main(
 ) -> int:
     """Run the soak and print what it found; 0 when every game held every invariant."""
     stream = stream or sys.stdout
-    by_ruleset = soak_maps(maps)
+    skipped: list[str] = []
+    by_ruleset = soak_maps(maps, skipped)
+    for why in skipped:  # a map asked for and not soaked fails the soak, after the others are played
+        print(f"soak: {why}", file=stream)
     if not by_ruleset:
         print("soak: no map to play (no shipped scenario, or none of a rule set with a bot)", file=stream)
         return 1
@@ -243,7 +302,11 @@ def main(
                 file=stream,
             )
 
-    results, timed_out = run(plan_games(by_ruleset, games, seed), out, jobs, minutes, progress)
+    stopped = False
+    try:
+        results, timed_out = run(plan_games(by_ruleset, games, seed), out, jobs, minutes, progress)
+    except SoakStopped as stop:  # Ctrl+C: what was played is still reported
+        results, timed_out, stopped = stop.results, False, True
     played = Counter(r.ruleset for r in results)
     failed = Counter(r.ruleset for r in results if r.failure)
     commands: Counter[str] = Counter()
@@ -257,7 +320,13 @@ def main(
     took = time.monotonic() - start
     print(
         f"soak: {len(results)} games in {took:.0f} s"
-        + (f"; stopped at the {minutes:g}-minute limit" if timed_out else ""),
+        + (f"; stopped at the {minutes:g}-minute limit, shared between the rule sets" if timed_out else "")
+        + ("; stopped by Ctrl+C" if stopped else ""),
         file=stream,
     )
-    return 1 if any(r.failure for r in results) else 0
+    if stopped:
+        return 130
+    idle = [key for key in sorted(by_ruleset) if not played[key]]
+    for key in idle:  # a soak that checked nothing of a rule set must not pass
+        print(f"soak: {key} played no game in its share of the time: give more --minutes", file=stream)
+    return 1 if skipped or idle or any(r.failure for r in results) else 0

@@ -3,6 +3,7 @@ library traceback (DESIGN.md, Scenario files (Tiled): a bad map never crashes th
 
 from __future__ import annotations
 
+import io
 import math
 import shutil
 import xml.etree.ElementTree as ET
@@ -15,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.scenario import Scenario, ScenarioError, load_scenario
+from game.scenario.check import main as check_main
 from game.scenario.loader import UNEXPECTED
+from game.scenario.schema import load_schema
 
 MAPS = Path(__file__).parent / "maps"
 VALID = (MAPS / "valid_zombiekrieg.tmx").read_bytes()
@@ -129,3 +132,37 @@ def test_mutated_template(folder, tmp_path_factory, name, mutations):
     template.write_bytes(mutate(template.read_bytes(), mutations))
     (own / "map.tmx").write_bytes(VALID)
     assert_scenario_or_problems(own / "map.tmx")
+
+
+CLASSES = sorted(load_schema().objects)
+POINT_TEXT = st.one_of(
+    st.sampled_from(["", " ", "0,0", "0,0 0,0 0,0", "a,b", "1", "1,", ",1", "nan,nan 1,1 2,3", "1e400,0 5,5 0,5"]),
+    st.lists(st.sampled_from(["0,0", "32,0", "32,32", "x,1", "1e999,1", "-0,-0", "inf,2", "3"]), max_size=5).map(
+        " ".join
+    ),
+)
+SHAPE = st.one_of(
+    st.builds(lambda tag, pts: f'<{tag} points="{pts}"/>', st.sampled_from(["polygon", "polyline"]), POINT_TEXT),
+    st.sampled_from(["<polygon/>", "<polyline/>", "<point/>", "<ellipse/>", ""]),
+)
+SIZE = st.sampled_from(['width="64" height="64"', 'width="0" height="0"', 'width="-5" height="nan"', ""])
+
+
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cls=st.sampled_from(CLASSES), shape=SHAPE, size=SIZE, from_template=st.booleans())
+def test_every_class_with_no_or_malformed_points(folder, cls, shape, size, from_template):
+    """Each object class drawn as a shape with no points, too few, or points that are not numbers, in the
+    map or in the template it comes from: check (the loader and the review's sketch of a map that does not
+    load) says what is wrong, never a traceback."""
+    path = folder / "shapes.tmx"
+    if from_template:
+        template = f'<template><object name="Odd" type="{cls}" {size}>{shape}</object></template>'
+        (folder / "templates" / "odd.tx").write_text(template, encoding="utf-8")
+        thing = '<object id="50" template="templates/odd.tx" x="64" y="64"/>'
+    else:
+        thing = f'<object id="50" name="Odd" type="{cls}" x="64" y="64" {size}>{shape}</object>'
+    path.write_text(VALID.decode("utf-8").replace("</objectgroup>", thing + "</objectgroup>", 1), encoding="utf-8")
+    out = io.StringIO()
+    assert check_main([str(path)], out) in (0, 1)
+    assert UNEXPECTED not in out.getvalue(), out.getvalue()
+    assert_scenario_or_problems(path)

@@ -25,12 +25,20 @@ def map_paths(paths: list[str]) -> list[str]:
     out: list[str] = []
     for path in paths:
         folder = Path(path)
-        if folder.is_dir():
+        if path.strip() and _is_folder(folder):  # "" is no folder (Path("") would be this one)
             found = sorted(str(p) for p in folder.rglob("*.tmx"))
             out += found or [path]  # an empty folder is reported as "not a map" by the loader
         else:
             out.append(path)
     return out
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; a name the system refuses (too long) is not: the loader says why."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _with_rule_warnings(review: Review, rule_warnings: Callable[[Scenario], list[str]] | None) -> Review:

@@ -380,6 +380,7 @@ class _Checks(MapChecks):
         deploy = [z for z in scenario.zones_of("deploy") if deploys_here(scenario.ruleset, z)]
         out += self.deploy_ground(scenario, deploy, facts)
         out += self.deploy_sides(scenario)
+        out += self.vehicle_on_deploy(scenario, deploy, facts)
         out += self.exit_count(scenario, facts)
         out += self.reach(scenario, table, deploy, radius)
         return out
@@ -426,6 +427,33 @@ class _Checks(MapChecks):
                         f"player's force may be set up here",
                         f"set side ({', '.join(map(str, spec.allowed))}) or player (1-4) on it",
                         WARNING,
+                    )
+                )
+        return out
+
+    def vehicle_on_deploy(
+        self, scenario: Scenario, deploy: Sequence[Zone], facts: ForceFacts | None
+    ) -> list[Problem]:
+        """An escape vehicle over a deploy zone: a figure set up inside it reaches the vehicle with its
+        first move, and the first figure to reach it wins, so the game would end at once."""
+        if scenario.ruleset in _ignored_by(class_extra(self.schema, "escape_vehicle")):
+            return []
+        spacing = facts.deploy_spacing if facts else 1.5
+        out = []
+        for vehicle in scenario.zones_of("escape_vehicle"):
+            covered = [
+                z.name or f"object {z.id}"
+                for z in deploy
+                if any(z.area.contains(p) and vehicle.area.contains(p) for p in deploy_grid(z.area, spacing))
+            ]
+            if covered:
+                out.append(
+                    self.problem(
+                        self.obj(vehicle.id),
+                        f"the escape vehicle covers the deploy zone {', '.join(map(repr, covered))}: a figure "
+                        "set up there reaches it with its first move and the game ends at once",
+                        "make the vehicle the size of a vehicle and move it clear of the deploy zones "
+                        '(the shipped maps put an 8" by 4.5" vehicle at the far edge)',
                     )
                 )
         return out
@@ -625,7 +653,7 @@ def sketch_scenario(path: str) -> Scenario | None:
             terrain.append(Terrain(obj.id, obj.name, spec.name, area, props))
         elif spec.group == "zone" and (obj.shape == "point" or not is_empty(area)):
             zones.append(Zone(obj.id, obj.name, spec.name, area, props))
-        elif spec.group == "figure":
+        elif spec.group == "figure" and area.points:  # a shape with no valid point has nowhere to stand
             at = area.points[0] if obj.shape == "point" else area.centre
             placements.append(Placement(obj.id, obj.name, spec.name, at, obj.rotation, props))
     ruleset = raw.properties.get("ruleset")

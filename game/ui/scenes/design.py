@@ -386,8 +386,12 @@ def run_designer(
     """``deadground design MAP``: open the designer view until Esc (or ``frames`` frames, for tests)."""
     from game.ui.app import App
 
-    if not Path(path).is_file():
+    if not _is_file(path):
         print(f"deadground design: no map at {path}", file=sys.stderr)
+        return 2
+    refused = _screenshot_refused(screenshot)
+    if refused:  # said before the session, not at its end
+        print(f"deadground design: cannot save the screenshot to {screenshot}: {refused}", file=sys.stderr)
         return 2
     try:
         app = App(fullscreen=fullscreen or None, sounds_enabled=False, fps=0 if frames else 60)
@@ -403,7 +407,34 @@ def run_designer(
             if frames is not None and count >= frames:
                 break
         if screenshot:
-            pygame.image.save(app.screen, screenshot)
+            try:
+                pygame.image.save(app.screen, screenshot)
+            except (pygame.error, OSError) as exc:
+                print(f"deadground design: cannot save the screenshot to {screenshot}: {exc}", file=sys.stderr)
+                return 1
     finally:
         app.close()
     return 0
+
+
+def _is_file(path: str) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long) is not."""
+    try:
+        return Path(path).is_file()
+    except OSError:
+        return False
+
+
+def _screenshot_refused(screenshot: str | None) -> str:
+    """Why ``--screenshot`` cannot be saved where asked ("" when it can, or none is asked for)."""
+    if not screenshot:
+        return ""
+    folder = Path(screenshot).parent
+    try:
+        if not folder.is_dir():
+            return f"there is no folder {folder}"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if len(Path(screenshot).name) > 255:
+        return "the file name is too long"
+    return "" if os.access(folder, os.W_OK) else f"the folder {folder} is not writable"

@@ -1,0 +1,76 @@
+"""``deadground soak --minutes M`` (issue 37): the time is shared between the rule sets, so each plays
+games and the report counts them per rule set; a rule set that played no game fails the soak."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import toy_rules
+
+import game.soak as soak
+from game.cli import main as cli
+
+SMALL = str(Path(__file__).parent / "maps" / "valid_zombiekrieg.tmx")
+
+
+def _played(text: str) -> dict[str, int]:
+    return {key: int(n) for key, n in re.findall(r"soak: (\w+): (\d+) games, ", text)}
+
+
+def test_every_rule_set_gets_its_share_of_the_minutes(tmp_path, capsys):
+    start = time.monotonic()
+    code = cli(
+        ["soak", "--minutes", "0.1", "--games", "100000", "--out", str(tmp_path), str(toy_rules.MAP), SMALL]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    played = _played(out)
+    assert played.keys() == {toy_rules.KEY, "zombiekrieg"}
+    assert all(n > 0 for n in played.values()), out  # the toy's quick games used to fill all the time
+    assert "stopped at the 0.1-minute limit" in out
+    assert time.monotonic() - start < 60
+
+
+def test_a_rule_set_that_played_no_game_fails_the_soak(tmp_path, capsys, monkeypatch):
+    real = soak._play
+
+    def slow_toy(task):
+        if task[0] == toy_rules.KEY:
+            time.sleep(2.0)  # longer than the whole soak: the next rule set's share is gone
+        return real(task)
+
+    monkeypatch.setattr(soak, "_play", slow_toy)
+    code = cli(["soak", "--minutes", "0.01", "--games", "5", "--out", str(tmp_path), str(toy_rules.MAP), SMALL])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert _played(out) == {toy_rules.KEY: 1, "zombiekrieg": 0}
+    assert "soak: zombiekrieg played no game in its share of the time: give more --minutes" in out
+
+
+def test_ctrl_c_reports_the_games_played_per_rule_set(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game", "soak", "--games", "500", "--out", str(tmp_path), SMALL],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "PYTHONUNBUFFERED": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as at a terminal
+    )
+    first = process.stdout.readline()  # the soak has started: its plan is printed
+    time.sleep(5)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    out = first + out
+    assert process.returncode == 130, out + err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert re.search(r"soak: zombiekrieg: \d+ games, \d+ commands, 0 failed", out), out
+    assert "; stopped by Ctrl+C" in out
