@@ -61,10 +61,6 @@ class DemoScene(GameScene):
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
         self.match.say(self.loop.status())
 
-    @classmethod
-    def first(cls, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> DemoScene:
-        return cls(app, loop, games, standalone)
-
     # ---- what the table scene asks of us ---------------------------------------------------------------
 
     def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
@@ -145,7 +141,7 @@ class DemoScene(GameScene):
 
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
-        self.app.open_session(session).say("Your game now: the bots have left the table. (Autosaved)")
+        self.app.open_session(session, notice="Your game now: the bots have left the table. (Autosaved)")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -173,11 +169,11 @@ class DemoScene(GameScene):
                 return
             while loop.game is game:  # past the loop's own pause: the next game
                 loop.tick()
-            self.app.replace(DemoScene(self.app, loop, self.games, self.standalone))
+            self.app.show_demo(loop, self.games, self.standalone)
             return
         events = loop.tick()
         if loop.game is not game:  # a bot error made the loop deal again
-            self.app.replace(DemoScene(self.app, loop, self.games, self.standalone))
+            self.app.show_demo(loop, self.games, self.standalone)
             return
         self.commands_shown += 1
         self.match.show(events)
@@ -218,20 +214,3 @@ class DemoScene(GameScene):
             if less < hidden:
                 self.banner_rect, hidden, self._banner_size = rect, less, size
         self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect], bottom_first=True)
-
-
-def run(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:
-    """``deadground demo``: a window playing demo games until closed (or ``games`` are done)."""
-    import logging
-
-    from game.ui.app import App
-
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    app = App(fullscreen=fullscreen or None)
-    try:
-        app.push(DemoScene(app, loop, games, standalone=True))
-        while app.step():
-            pass
-    finally:
-        app.close()
-    return 0

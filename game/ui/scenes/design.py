@@ -20,7 +20,6 @@ import html
 import logging
 import math
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,7 +37,7 @@ from game.ui.table_view import TableView, bake_zones
 
 if TYPE_CHECKING:
     from game.table.space import Table
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +67,7 @@ class DesignScene(Scene):
 
     name = "design"
 
-    def __init__(self, app: App, path: str | Path) -> None:
+    def __init__(self, app: Navigator, path: str | Path) -> None:
         super().__init__(app)
         self.path = str(path)
         self.mode = "sight"
@@ -378,32 +377,3 @@ def _default_options(rules: Any, scenario: Scenario) -> dict[str, Any]:
 def _short(p: Problem) -> str:
     text = p.message
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def run_designer(
-    path: str, fullscreen: bool = False, frames: int | None = None, screenshot: str | None = None
-) -> int:
-    """``deadground design MAP``: open the designer view until Esc (or ``frames`` frames, for tests)."""
-    from game.ui.app import App
-
-    if not Path(path).is_file():
-        print(f"deadground design: no map at {path}", file=sys.stderr)
-        return 2
-    try:
-        app = App(fullscreen=fullscreen or None, sounds_enabled=False, fps=0 if frames else 60)
-    except pygame.error as exc:
-        print(f"deadground design: cannot open a window ({exc}); `deadground check` needs none.")
-        return 2
-    try:
-        app.push(DesignScene(app, path))
-        pygame.display.set_caption(f"Dead Ground designer: {Path(path).name}")
-        count = 0
-        while app.step():
-            count += 1
-            if frames is not None and count >= frames:
-                break
-        if screenshot:
-            pygame.image.save(app.screen, screenshot)
-    finally:
-        app.close()
-    return 0

@@ -1091,14 +1091,12 @@ class GameScene(Scene):
         except SaveError as exc:
             self.say(str(exc), bad=True)
             return False
-        self.app.open_session(session).say(f"Loaded {getattr(path, 'name', path)}.")
+        self.app.open_session(session, notice=f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
-        from game.ui.scenes.load import LoadScene
-
         self.menu_open = False
-        self.app.push(LoadScene(self.app))
+        self.app.show_load()
 
     def undo(self) -> None:
         """Ctrl+Z: the controller's own choices first, then the commands that rolled no dice."""
@@ -1135,13 +1133,9 @@ class GameScene(Scene):
         elif key == "load":
             self.open_load()
         elif key == "rules":
-            from game.ui.scenes.rules import RulesScene
-
-            self.app.push(RulesScene(self.app, self.scenario.ruleset, self.scenario, dict(self.options)))
+            self.app.show_rules(self.scenario.ruleset, self.scenario, dict(self.options))
         elif key == "settings":
-            from game.ui.scenes.settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.show_settings()
         elif key == "title":
             self.app.back_to_title()
 
@@ -1160,21 +1154,19 @@ class GameScene(Scene):
                 window_title="Game over",
             )
             return
-        from game.ui.scenes.end import EndScene
-
         again_setup = self._setup_again(dict(game.options))
 
         def again() -> None:
             self.app.start_game(again_setup)
 
-        self.app.push(EndScene(self.app, make_report(game), on_again=again, on_title=self.app.back_to_title))
+        self.app.show_end(make_report(game), on_again=again, on_title=self.app.back_to_title)
 
     def _setup_again(self, options: dict[str, Any]) -> Any:
         """The set-up that plays this scenario again with the same choices."""
         from pathlib import Path
 
+        from game.ui.game_setup import GameSetup
         from game.ui.scenario_list import ScenarioEntry
-        from game.ui.scenes.setup import GameSetup
 
         setup = self.rules.setup if self.rules is not None else None
         answers = setup.answers(self.scenario, options) if setup is not None else {}

@@ -279,20 +279,3 @@ class ReplayScene(GameScene):
         super().update(dt)
         if self.playing and not self.match.playback.busy:
             self.forward()
-
-
-def run(replay: Replay, fullscreen: bool = False) -> int:
-    """``deadground replay SAVE --watch``: a window with the replay; Back or closing it ends."""
-    import logging
-
-    from game.ui.app import App
-
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    app = App(fullscreen=fullscreen or None)
-    try:
-        app.push(ReplayScene(app, replay, on_back=app.quit))
-        while app.step():
-            pass
-    finally:
-        app.close()
-    return 0
