@@ -359,8 +359,24 @@ class GameScene(Scene):
     # ---- layout --------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
-        w, h = size
         log_h = log_height(size, self.log_tall)
+        self._place_table(size, log_h)
+        self._build_top_bar(size[0])
+        self._build_side_panel(size)
+        self._build_log_panel(size, log_h)
+        self._shown = {}  # new widgets: show everything again
+        self._seen_version = -1
+        self.menu_buttons = {}
+        if self.menu_open:
+            self._build_menu(size)
+        self.shop_widgets = {}
+        if self.shop_open and not self.menu_open:
+            self._build_shop(size)
+        if self.match is not None:
+            self._refresh()
+
+    def _place_table(self, size: tuple[int, int], log_h: int) -> None:
+        """The table view in the window's middle: made (and the map drawn) once per scene, then moved."""
         viewport = table_viewport(size, log_h)
         if self.view is None:  # the map is drawn once per scene, not per layout
             self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
@@ -374,34 +390,17 @@ class GameScene(Scene):
             if size != getattr(self, "_built_size", size):  # the window changed: the whole table again
                 self.view.fit()
         self._built_size = size
+
+    def _build_top_bar(self, w: int) -> None:
+        """The turn banner, the objective and the buttons (Fit, Outlines, Save, Load, Shop, Menu)."""
         m = self.manager
         top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
         specs = self.top_buttons()
         # icon buttons are square; "Fit" is short; the others get a word's width
         widths = [TOP_BAR - 10 if icon else (56 if len(label) <= 4 else 84) for _, label, _, icon in specs]
         total = sum(widths) + 6 * len(widths)
-        # the banner takes what its text needs (up to 600 px, or 55% of the room when short of it), the
-        # objective the rest; each label shrinks its print, then cuts its end short, rather than overflow
         bx = w - total - 6
-        room = bx - 12 - 16
-        natural = self._measure(28, True)(self.banner) + 12
-        banner_w = max(120, min(600, natural, max(room - 200, round(room * 0.55))))
-        banner_id, banner_text = self._fit_banner(self.banner, banner_w)
-        self.banner_label = self.ui(
-            UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), banner_text, m, container=top, object_id=banner_id)
-        )
-        sub = self.objective_text or self.scenario.title
-        objective_w = max(50, bx - banner_w - 22)
-        objective_id, objective_text = self._fit_objective(sub, objective_w)
-        self.objective_label = self.ui(
-            UILabel(
-                pygame.Rect(banner_w + 16, 4, objective_w, TOP_BAR - 12),
-                objective_text,
-                m,
-                container=top,
-                object_id=objective_id,
-            )
-        )
+        self._build_banner_and_objective(top, bx)
         self.top = {}
         x = bx
         for (key, label, tip, icon), bw in zip(specs, widths):
@@ -421,6 +420,35 @@ class GameScene(Scene):
         self.outline_button = self.top.get("outlines")
         self.menu_button = self.top.get("menu")
 
+    def _build_banner_and_objective(self, top: UIPanel, bx: int) -> None:
+        """The banner takes what its text needs (up to 600 px, or 55% of the room when short of it), the
+        objective the rest up to ``bx`` (the buttons); each label shrinks its print, then cuts its end
+        short, rather than overflow."""
+        m = self.manager
+        room = bx - 12 - 16
+        natural = self._measure(28, True)(self.banner) + 12
+        banner_w = max(120, min(600, natural, max(room - 200, round(room * 0.55))))
+        banner_id, banner_text = self._fit_banner(self.banner, banner_w)
+        self.banner_label = self.ui(
+            UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), banner_text, m, container=top, object_id=banner_id)
+        )
+        sub = self.objective_text or self.scenario.title
+        objective_w = max(50, bx - banner_w - 22)
+        objective_id, objective_text = self._fit_objective(sub, objective_w)
+        self.objective_label = self.ui(
+            UILabel(
+                pygame.Rect(banner_w + 16, 4, objective_w, TOP_BAR - 12),
+                objective_text,
+                m,
+                container=top,
+                object_id=objective_id,
+            )
+        )
+
+    def _build_side_panel(self, size: tuple[int, int]) -> None:
+        """The right panel: the controls (the rule set's actions, the hint, the dice tray), then the roster."""
+        w, h = size
+        m = self.manager
         right = self.ui(
             UIPanel(
                 pygame.Rect(w - RIGHT_PANEL, TOP_BAR, RIGHT_PANEL, h - TOP_BAR), manager=m, object_id="#side_panel"
@@ -443,6 +471,10 @@ class GameScene(Scene):
             )
         )
 
+    def _build_log_panel(self, size: tuple[int, int], log_h: int) -> None:
+        """The bottom: "Log +", the status line and the log with its "Latest" button."""
+        w, h = size
+        m = self.manager
         bottom = self.ui(
             UIPanel(pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h), manager=m, object_id="#log_panel")
         )
@@ -491,16 +523,6 @@ class GameScene(Scene):
         )
         self.latest_button.hide()
         self._scroll_log_to_end()
-        self._shown = {}  # new widgets: show everything again
-        self._seen_version = -1
-        self.menu_buttons = {}
-        if self.menu_open:
-            self._build_menu(size)
-        self.shop_widgets = {}
-        if self.shop_open and not self.menu_open:
-            self._build_shop(size)
-        if self.match is not None:
-            self._refresh()
 
     def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
         """The top bar's buttons: (key, label, tooltip, icon id or None)."""
