@@ -12,10 +12,10 @@ each game the result stays up for :data:`RESULT_SECONDS`, then the next game is 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
 from game.demo import DemoLoop, standing
 from game.ui.scenes.game import RIGHT_PANEL, TRAY_HEIGHT, GameScene
@@ -41,6 +41,7 @@ class DemoScene(GameScene):
 
     name = "demo"
     match: Match  # a replay or a demo always has its game on the table
+    takes_orders = False  # the bots play; a touch hands the game over (see intercept)
 
     def __init__(self, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         if loop.game is None or loop.current is None:
@@ -84,8 +85,7 @@ class DemoScene(GameScene):
             )
         )
         y += 182
-        self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
-        self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+        self.dice_tray.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
         return y + TRAY_HEIGHT + 4
 
     def _demo_html(self) -> str:
@@ -100,9 +100,6 @@ class DemoScene(GameScene):
         pass
 
     def _button(self, name: str) -> None:
-        pass
-
-    def _table_click(self, point: Any, shift: bool, face: Any) -> None:
         pass
 
     def _show_end(self) -> None:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import html
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from game.controller import Mode
 from game.controller.machine import CHOOSING
@@ -31,12 +31,17 @@ from game.rules.contract import ActionKind
 from game.rules.core import RuleSet, get_ruleset
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
-from game.ui.dice_tray import tray_surface
 from game.ui.fitting import fit
+from game.ui.keymap import KEYMAP, WHILE_MENU_OPEN, Chord, intent_for, with_actions
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
+from game.ui.widgets import Widget
+from game.ui.widgets.dice_tray import TRAY_HEIGHT, DiceTray
+from game.ui.widgets.menu import GameMenu
+from game.ui.widgets.roster import RosterPanel
+from game.ui.widgets.shop import ShopPanel
 
 if TYPE_CHECKING:
     from game.ui.match import Match
@@ -51,7 +56,6 @@ LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show t
 # bar has a least slider size, so in a box of hundreds of lines its end (the newest line) cannot be reached.
 LOG_SHOWN = 60
 LOG_TRIM_AT = 90
-TRAY_HEIGHT = 104
 
 # the buttons every rule set gets after its own actions: name, label, icon
 GENERIC_ACTIONS = (
@@ -61,21 +65,6 @@ GENERIC_ACTIONS = (
     ("end_turn", "End turn  E", "icons.end_turn"),
 )
 QUICKSAVE = "quicksave.json"
-MENU_ITEMS = (
-    ("resume", "Resume"),
-    ("save", "Save"),
-    ("load", "Load"),
-    ("rules", "Rules help"),
-    ("settings", "Settings"),
-    ("title", "Quit to title"),
-)
-KEYS = {  # the rule set's action hotkeys are added per game (see GameScene.keys)
-    pygame.K_e: "end_turn",
-    pygame.K_RETURN: "end_turn",
-    pygame.K_KP_ENTER: "end_turn",
-    pygame.K_TAB: "next",
-    pygame.K_SPACE: "skip",
-}
 
 
 def action_buttons(kinds: Sequence[ActionKind], end_words: str = "End turn") -> list[tuple[str, str, str]]:
@@ -141,9 +130,6 @@ class GameScene(Scene):
         playable = self.rules is not None and self.rules.view is not None
         self.banner = "Turn 1"
         self.objective_text = ""
-        self.roster_html = (
-            "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
-        )
         self.log_lines: list[str] = [
             f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
             + (f" - {html.escape(self._describe_options())}" if playable else ""),
@@ -162,15 +148,11 @@ class GameScene(Scene):
         self._seen_version = -1
         self.buttons: dict[str, UIButton] = {}
         self.top: dict[str, UIButton] = {}
-        self.menu_open = False
-        self.menu_buttons: dict[str, UIButton] = {}
-        self.shop_open = False  # the rule set's shop panel (Zombie 40,000's Killing Floor) is shown
-        self.shop_figure: str | None = None  # the figure the shop buys for
-        self.shop_message: tuple[str, bool] = ("", False)  # the last answer (a refusal's reason), bad?
-        self.shop_widgets: dict[str, Any] = {}
-        self._shop_keys: dict[str, dict[str, str]] = {"offers": {}, "wares": {}}  # list text -> item key
-        self._shop_rebuild = False
-        self._shop_seen: Any = None  # the points and wares the open panel shows
+        # the panels that take their own events (see handle_event)
+        self.game_menu = GameMenu(pick=self._menu, show=self.open_menu)
+        self.shop_panel = ShopPanel(lambda: self.match, app.rebuild, app.sounds.play)  # Killing Floor's shop
+        self.roster_panel = RosterPanel(select=self._select)
+        self.dice_tray = DiceTray(app.assets, lambda: self.match.dice if self.match else None, self._texts)
         self._bots, self._on_command = bots, on_command
         if game is None and session is not None:
             game = session.game
@@ -214,6 +196,7 @@ class GameScene(Scene):
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
+        self._hand_table_over()
         if self.session is not None:  # undo's refusal names the last action in the player's words
             view = self.match.view
             self.session.words = lambda cmd: view.command_words(game, cmd)
@@ -347,14 +330,39 @@ class GameScene(Scene):
         self.log_tall = not self.log_tall
         self.app.rebuild()
 
-    def _roster_fits(self, text: str) -> bool:
-        """Whether a roster line fits the roster box on one line (its font, less the padding and the
-        scroll bar, with a little slack for bold runs)."""
-        box = getattr(self, "roster_box", None)
-        if box is None:
-            return True
-        font = self.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
-        return bool(font.size(text)[0] * 1.06 <= box.rect.width - 40)
+    # ---- the panels' state, under the names the tests and the subclasses read ------------------------------
+
+    @property
+    def menu_open(self) -> bool:
+        return self.game_menu.open
+
+    @menu_open.setter
+    def menu_open(self, on: bool) -> None:
+        self.game_menu.open = on
+
+    @property
+    def menu_buttons(self) -> dict[str, UIButton]:
+        return self.game_menu.buttons
+
+    @property
+    def shop_open(self) -> bool:
+        return self.shop_panel.open
+
+    @property
+    def shop_widgets(self) -> dict[str, Any]:
+        return self.shop_panel.widgets
+
+    @property
+    def _shop_keys(self) -> dict[str, dict[str, str]]:
+        return self.shop_panel.keys
+
+    @property
+    def roster_html(self) -> str:
+        return self.roster_panel.html
+
+    @property
+    def roster_box(self) -> UITextBox | None:
+        return self.roster_panel.box
 
     # ---- layout --------------------------------------------------------------------------------
 
@@ -366,12 +374,10 @@ class GameScene(Scene):
         self._build_log_panel(size, log_h)
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
-        self.menu_buttons = {}
-        if self.menu_open:
-            self._build_menu(size)
-        self.shop_widgets = {}
-        if self.shop_open and not self.menu_open:
-            self._build_shop(size)
+        self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, can_save=self.match is not None)
+        self.shop_panel.widgets = {}
+        if not self.menu_open:
+            self.shop_panel.build(self.ui, self.manager, shop_area(size))
         if self.match is not None:
             self._refresh()
 
@@ -381,10 +387,7 @@ class GameScene(Scene):
         if self.view is None:  # the map is drawn once per scene, not per layout
             self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
             self.view.tokens = self._tokens
-            self.view.on_click = self._table_click
-            self.view.on_right_click = lambda: self._button("cancel")
-            self.view.on_face_drag = self._face_drag
-            self.view.tooltip = self._tooltip
+            self._hand_table_over()
         else:
             self.view.set_viewport(viewport)
             if size != getattr(self, "_built_size", size):  # the window changed: the whole table again
@@ -455,21 +458,7 @@ class GameScene(Scene):
             )
         )
         y = self._build_controls(right, 6)
-        self.ui(
-            UILabel(
-                pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Roster", m, container=right, object_id="#panel_title"
-            )
-        )
-        y += 28
-        self.roster_box = self.ui(
-            UITextBox(
-                self.roster_html,
-                pygame.Rect(6, y, RIGHT_PANEL - 18, max(60, h - TOP_BAR - y - 8)),
-                m,
-                container=right,
-                object_id="#footnote",
-            )
-        )
+        self.roster_panel.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, h - TOP_BAR - y - 8))
 
     def _build_log_panel(self, size: tuple[int, int], log_h: int) -> None:
         """The bottom: "Log +", the status line and the log with its "Latest" button."""
@@ -544,147 +533,10 @@ class GameScene(Scene):
 
     def shop(self) -> Any:
         """The rule set's shop for the acting player (a ShopLook), or None when its game has none."""
-        match = self.match
-        make = getattr(match.view, "shop", None) if match is not None else None
-        return make(match.game, self.shop_figure) if make is not None and match is not None else None
-
-    def shop_refusal(self) -> str:
-        """Why the shop panel cannot be opened now ("" when it can)."""
-        look = self.shop()
-        if look is None or self.match is None:
-            return "This game has no shop."
-        if self.match.controller.active_player in self.match.controller.bots:
-            return "The computer player shops for itself."
-        return str(look.closed)
+        return self.shop_panel.look()
 
     def open_shop(self, on: bool = True) -> None:
-        self.shop_open = on and not self.shop_refusal()
-        if on and self.match is not None and self.match.controller.selected:
-            self.shop_figure = self.match.controller.selected
-        self.app.rebuild()
-
-    def _build_shop(self, size: tuple[int, int]) -> None:
-        """The shop panel over the table: the figure it buys for, the price lists, what it may sell."""
-        look = self.shop()
-        if look is None:
-            return
-        w, h = size
-        m = self.manager
-        pw, ph = min(720, max(480, w - RIGHT_PANEL - 8)), min(560, h - TOP_BAR - 20)
-        panel = self.ui(
-            UIPanel(
-                pygame.Rect(max(4, (w - RIGHT_PANEL - pw) // 2), TOP_BAR + 8, pw, ph),
-                manager=m,
-                starting_height=5,
-                object_id="#side_panel",
-            )
-        )
-        self.shop_widgets = {"panel": panel}
-        self._shop_seen = self._shop_points()
-        self.shop_widgets["title"] = self.ui(
-            UILabel(
-                pygame.Rect(10, 6, pw - 24, 30),
-                f"{look.title} \u00b7 {look.points} point{'s' if look.points != 1 else ''}",
-                m,
-                container=panel,
-                object_id="#panel_title",
-            )
-        )
-        labels = [label for _, label in look.figures] or ["(no model)"]
-        chosen = next((label for fid, label in look.figures if fid == look.figure), labels[0])
-        self._shop_figures = {label: fid for fid, label in look.figures}
-        self.shop_widgets["figure"] = self.ui(
-            UIDropDownMenu(labels, chosen, pygame.Rect(10, 40, pw - 24, 30), m, container=panel)
-        )
-        half = (pw - 34) * 3 // 5  # the price lists; the wares get the rest
-        rest = pw - 34 - half
-        list_h = ph - 40 - 34 - 30 - 176
-        self._shop_keys = {"offers": {}, "wares": {}}
-        self._shop_hints: dict[str, tuple[str, bool]] = {}  # list text -> what it is, and why not (bad)
-        rows: list[str | tuple[str, str]] = []
-        for o in look.offers:
-            text = f"{o.heading.split(' ')[0]}: {o.label} \u2014 {o.price}" + ("" if not o.why else "  (no)")
-            self._shop_keys["offers"][text] = o.key
-            hint = f"{o.label}, {o.price} point{'s' if o.price != 1 else ''}: {o.note}"
-            self._shop_hints[text] = (f"{hint}. Not now: {o.why}" if o.why else hint, bool(o.why))
-            rows.append(text)
-        self.ui(UILabel(pygame.Rect(10, 74, half, 24), "Buy (price in points)", m, container=panel))
-        self.shop_widgets["offers"] = self.ui(
-            UISelectionList(pygame.Rect(10, 98, half, list_h), rows, m, container=panel)
-        )
-        sells: list[str | tuple[str, str]] = []
-        for ware in look.wares:
-            # the chosen model's own wares need no name (it is in the drop-down above); the squad's grenades do
-            text = f"{ware.label}{'' if ware.owner else ' (squad)'} \u2014 +{ware.refund}"
-            self._shop_keys["wares"][text] = ware.key
-            sells.append(text)
-        self.ui(UILabel(pygame.Rect(20 + half, 74, rest, 24), "Sell (points back)", m, container=panel))
-        self.shop_widgets["wares"] = self.ui(
-            UISelectionList(pygame.Rect(20 + half, 98, rest, list_h), sells, m, container=panel)
-        )
-        y = 98 + list_h + 6
-        self.shop_widgets["buy"] = self.ui(
-            UIButton(pygame.Rect(10, y, half, 34), "Buy", m, container=panel, object_id="#primary")
-        )
-        self.shop_widgets["sell"] = self.ui(
-            UIButton(pygame.Rect(20 + half, y, rest, 34), "Sell", m, container=panel)
-        )
-        text, bad = self.shop_message
-        if not text:
-            text = look.closed or "Pick a model, an item, then Buy (or a bought item, then Sell)."
-            bad = bool(look.closed)
-        colour = "#FF8C6A" if bad else "#E9E3C9"
-        self.shop_widgets["message"] = self.ui(
-            UITextBox(
-                f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}',
-                pygame.Rect(10, y + 40, pw - 24, 126),
-                m,
-                container=panel,
-                object_id="#footnote",
-            )
-        )
-        self.shop_widgets["close"] = self.ui(
-            UIButton(pygame.Rect(pw - 110, 6, 96, 28), "Close", m, container=panel)
-        )
-
-    def shop_say(self, text: str, bad: bool = False) -> None:
-        """A line in the shop panel's message box (what the picked item is, or why it may not be bought)."""
-        box = self.shop_widgets.get("message")
-        look = self.shop()
-        if box is None or look is None or not text:
-            return
-        colour = "#FF8C6A" if bad else "#E9E3C9"
-        box.set_text(f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}')
-
-    def _shop_points(self) -> tuple[int, tuple[Any, ...]] | None:
-        look = self.shop()
-        return (look.points, look.wares) if look is not None else None
-
-    def shop_trade(self, sell: bool = False) -> bool:
-        """Buy the item picked in the price list (or sell the one picked among the wares) for the chosen
-        model; a refusal's reason shows in the panel. True when the rules took it."""
-        match = self.match
-        make = getattr(match.view, "shop_command", None) if match is not None else None
-        widget = self.shop_widgets.get("wares" if sell else "offers")
-        if match is None or make is None or widget is None:
-            return False
-        picked = widget.get_single_selection()
-        key = self._shop_keys["wares" if sell else "offers"].get(picked or "")
-        if key is None:
-            self.shop_message = ("Pick an item in the list first.", True)
-            self._shop_rebuild = True
-            return False
-        look = self.shop()
-        figure = look.figure if look is not None else ""
-        fb = match.send(make(match.game, figure, key, sell))
-        if fb.accepted:
-            self.app.sounds.play("click")
-            name = (picked or "").split(" \u2014")[0]
-            self.shop_message = (f"{'Sold' if sell else 'Bought'}: {name}.", False)
-        else:
-            self.shop_message = (fb.message, True)
-        self._shop_rebuild = True
-        return bool(fb.accepted)
+        self.shop_panel.show(on)
 
     def _build_controls(self, right: UIPanel, y: int) -> int:
         """The right panel's upper part (the action buttons, the hint and the dice tray); returns
@@ -740,44 +592,9 @@ class GameScene(Scene):
                 )
             )
             y += 80
-            self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
-            self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+            self.dice_tray.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
             y += TRAY_HEIGHT + 4
         return y
-
-    def _build_menu(self, size: tuple[int, int]) -> None:
-        """The in-game menu: a column of buttons over the table."""
-        w, h = size
-        bw, bh, gap = 260, 44, 8
-        panel_h = len(MENU_ITEMS) * (bh + gap) + 64
-        panel = self.ui(
-            UIPanel(
-                pygame.Rect(
-                    (w - RIGHT_PANEL - bw - 40) // 2, max(TOP_BAR + 10, (h - panel_h) // 2), bw + 40, panel_h
-                ),
-                manager=self.manager,
-                starting_height=5,
-                object_id="#side_panel",
-            )
-        )
-        self.ui(
-            UILabel(
-                pygame.Rect(10, 8, bw + 10, 32), "Menu", self.manager, container=panel, object_id="#panel_title"
-            )
-        )
-        for i, (key, label) in enumerate(MENU_ITEMS):
-            self.menu_buttons[key] = self.ui(
-                UIButton(
-                    pygame.Rect(18, 48 + i * (bh + gap), bw, bh),
-                    label,
-                    self.manager,
-                    container=panel,
-                    object_id="#primary" if key == "resume" else None,
-                )
-            )
-        if self.match is None:
-            for key in ("save", "load"):
-                self.menu_buttons[key].disable()
 
     def open_menu(self, on: bool = True) -> None:
         self.menu_open = on
@@ -785,18 +602,9 @@ class GameScene(Scene):
 
     # ---- keeping the panels in step with the match ----------------------------------------------------
 
-    def _tray_image(self) -> pygame.Surface:
-        dice = self.match.dice if self.match else None
-        size = (RIGHT_PANEL - 18, TRAY_HEIGHT)
-        assert self.view is not None  # the tray is built with the panels, after the table view
-        return tray_surface(
-            self.app.assets,
-            self.view.texts,
-            size,
-            dice.faces if dice else None,
-            dice.meaning if dice else "",
-            dice.failed if dice else False,
-        )
+    def _texts(self) -> Any:
+        assert self.view is not None  # the panels are built after the table view
+        return self.view.texts
 
     def _set(self, key: str, value: Any) -> bool:
         """True when ``value`` differs from what is on screen (so widgets are only touched on change)."""
@@ -816,9 +624,8 @@ class GameScene(Scene):
             self.set_banner(self._shown["banner"])
         if self._set("objective", match.objective()):
             self.set_objective(self._shown["objective"])
-        if self._set("roster", match.roster(self._roster_fits)):
-            self.roster_html = self._shown["roster"]
-            self.roster_box.set_text(self.roster_html)  # which lays the box out again
+        if self._set("roster", match.roster(self.roster_panel.fits(self.manager))):
+            self.roster_panel.show(self._shown["roster"])
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
             self.status_html = (
@@ -826,10 +633,10 @@ class GameScene(Scene):
             )
             self.status_box.set_text(self.status_html)
         if self._set("dice", match.dice):
-            self.tray.set_image(self._tray_image())
+            self.dice_tray.show()
         shop_button = self.top.get("shop")
         if shop_button is not None:
-            why = self.shop_refusal()
+            why = self.shop_panel.refusal()
             if self._set("shop", why):
                 if why and shop_button.is_enabled:
                     shop_button.disable()
@@ -838,8 +645,8 @@ class GameScene(Scene):
                 look = self.shop()
                 points = f" ({look.points} points)" if look is not None and not why else ""
                 shop_button.set_tooltip(why or f"The shop: buy and sell weapons with your points{points}")
-            if self.shop_open and (why or self._shop_seen != self._shop_points()):
-                self._shop_rebuild = True  # closed (a model moved), or points came in: the panel again
+            if self.shop_open and (why or self.shop_panel.seen != self.shop_panel.points()):
+                self.shop_panel.stale = True  # closed (a model moved), or points came in: the panel again
         states = match.button_states()
         if self._set("buttons", states):
             for name, (enabled, tip) in states.items():
@@ -884,29 +691,27 @@ class GameScene(Scene):
 
     # ---- input ------------------------------------------------------------------------------------
 
+    takes_orders = True  # the table's clicks are orders for the match (the demo's and a replay's only show)
+
+    def _hand_table_over(self) -> None:
+        """The table view hands the player's intents (a click, a right click, a facing drag) straight to the
+        match, and asks it for the figures' tooltips; again after an undo (a new match)."""
+        view, match = self.view, self.match
+        if view is None:
+            return
+        orders = match if match is not None and self.takes_orders else None
+        view.on_click = orders.click if orders is not None else None
+        view.on_right_click = orders.cancel if orders is not None else None
+        view.on_face_drag = orders.face if orders is not None else None
+        view.tooltip = match.tooltip if match is not None else _label
+
     def _button(self, name: str) -> None:
         if self.match is not None:
             self.match.button(name)
 
-    def _table_click(self, point: tuple[float, float], shift: bool, face: tuple[float, float] | None) -> None:
+    def _select(self, fid: str) -> None:
         if self.match is not None:
-            self.match.click(point, shift, face)
-
-    def _face_drag(self, point: tuple[float, float] | None) -> None:
-        if self.match is not None:
-            self.match.face_toward = point
-            self.match.version += 1
-
-    def _tooltip(self, token: TokenView) -> str:
-        if self.match is None:
-            return token.label
-        try:
-            look = self.match.looks.get(token.id) or self.match.view.look(self.match.game, token.id)
-            if self.match.explaining(token.id):
-                return ""  # the preview's plate already says what matters about the target
-            return "\n".join(self.match.view.tooltip(self.match.game, token.id, look))
-        except KeyError:
-            return token.label
+            self.match.select(fid)
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         """The rule set's action buttons this game has (a view may leave out what the game's options rule
@@ -917,103 +722,95 @@ class GameScene(Scene):
         pick = getattr(view, "kinds_for", None)
         return tuple(pick(self.match.game)) if pick is not None else tuple(view.action_kinds)
 
-    def keys(self) -> dict[int, str]:
-        """Keys to buttons: the generic ones, and the rule set's action hotkeys (``m`` -> Move)."""
-        keys = dict(KEYS)
-        if self.match is not None:
-            for kind in self.action_kinds():
-                code = pygame.key.key_code(kind.hotkey)
-                keys.setdefault(code, kind.key)  # the screen's own keys (E, Tab, Space...) win
-        return keys
+    def keymap(self) -> dict[Chord, str]:
+        """Keys to intents: the screen's own (:data:`~game.ui.keymap.KEYMAP`) and the rule set's action
+        hotkeys (``m`` -> ``move``)."""
+        return with_actions(KEYMAP, [(kind.hotkey, kind.key) for kind in self.action_kinds()])
+
+    def widgets(self) -> list[Widget]:
+        """The panels that take their own events, the modal menu first."""
+        return [self.game_menu, self.shop_panel, self.roster_panel, self.dice_tray]
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        view = self.view
+        if any(widget.handle_event(event) for widget in self.widgets()):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, button in self.menu_buttons.items():
-                if event.ui_element is button:
-                    self._menu(key)
-                    return
-            if event.ui_element is getattr(self, "latest_button", None):
-                self.jump_to_latest()
-            elif event.ui_element is getattr(self, "log_size_button", None):
-                self.toggle_log_size()
-            elif event.ui_element is self.fit_button and view:
-                view.fit()
-            elif event.ui_element is self.outline_button and view:
-                view.show_outlines = not view.show_outlines
-            elif event.ui_element is self.menu_button:
-                self.open_menu(not self.menu_open)
-            elif event.ui_element is self.top.get("shop"):
-                self.open_shop(not self.shop_open)
-            elif event.ui_element is self.shop_widgets.get("close"):
-                self.open_shop(False)
-            elif event.ui_element is self.shop_widgets.get("buy"):
-                self.shop_trade(sell=False)
-            elif event.ui_element is self.shop_widgets.get("sell"):
-                self.shop_trade(sell=True)
-            elif event.ui_element is self.top.get("save"):
-                self.save()
-            elif event.ui_element is self.top.get("load"):
-                self.open_load()
-            else:
-                for name, button in self.buttons.items():
-                    if event.ui_element is button:
-                        self.app.sounds.play("click")
-                        self._button(name)
+            self._pressed(event.ui_element)
             return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.shop_widgets.get(
-            "offers"
-        ):
-            self.shop_say(*getattr(self, "_shop_hints", {}).get(event.text, ("", False)))
+        if event.type == pygame.KEYDOWN and self._key(event):
             return
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.shop_widgets.get(
-            "figure"
-        ):
-            self.shop_figure = getattr(self, "_shop_figures", {}).get(event.text, self.shop_figure)
-            self.shop_message = ("", False)
-            self._shop_rebuild = True
-            return
-        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and self.match is not None:
-            if event.ui_element is self.roster_box:
-                self.match.select(event.link_target)
-            return
-        if event.type == pygame.KEYDOWN:
-            mode = self.match.controller.mode if self.match else None
-            ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-            if event.key == pygame.K_ESCAPE:
-                if self.menu_open:
-                    self.open_menu(False)
-                elif mode in CHOOSING:
-                    self._button("cancel")
-                else:
-                    self.open_menu(True)
-                return
-            if self.match is not None:
-                if ctrl and event.key == pygame.K_s:
-                    self.save()
-                    return
-                if ctrl and event.key == pygame.K_z:
-                    self.undo()
-                    return
-                if event.key == pygame.K_F5:
-                    self.save(self.app.saves_dir / QUICKSAVE)
-                    return
-                if event.key == pygame.K_F9:
-                    self.quick_load()
-                    return
-            if self.menu_open:
-                return  # the menu is modal
-            if self.match is not None:
-                keys = self.keys()
-                if event.key in keys:
-                    self._button(keys[event.key])
-                    return
-        if view is None or self.menu_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        view = self.view
+        if view is None:
             return
         view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self.match is not None:
             inside = view.camera.contains_screen(event.pos)
             self.match.hover(view.camera.to_table(event.pos) if inside else None)
+
+    def _pressed(self, element: Any) -> None:
+        """A button of the top bar, the log panel or the actions was pressed."""
+        if element is getattr(self, "latest_button", None):
+            self.jump_to_latest()
+        elif element is getattr(self, "log_size_button", None):
+            self.toggle_log_size()
+        elif (key := next((k for k, b in self.top.items() if element is b), None)) is not None:
+            self.do(key)
+        elif (name := next((n for n, b in self.buttons.items() if element is b), None)) is not None:
+            self.app.sounds.play("click")
+            self._button(name)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
+        intent = intent_for(event, self.keymap()) if self.match is not None else None
+        if intent is None and event.key == pygame.K_ESCAPE:
+            intent = "back"  # the menu opens without a game too
+        if intent is None or self.menu_open and intent not in WHILE_MENU_OPEN:
+            return self.menu_open  # the menu is modal
+        return self.do(intent) or self.menu_open
+
+    def do(self, intent: str) -> bool:
+        """Do what the player asked for by name (a key of the keymap, a top bar button); False when it means
+        nothing here. A name that is not one of the screen's own presses the match's button of that name."""
+        own = self.intents().get(intent)
+        if own is not None:
+            needs_game, act = own
+            if needs_game and self.match is None:
+                return False
+            act()
+            return True
+        if self.match is None:
+            return False
+        self._button(intent)
+        return True
+
+    def intents(self) -> dict[str, tuple[bool, Callable[[], object]]]:
+        """The screen's own intents: name -> (needs a game on the table, what it does)."""
+        return {
+            "back": (False, self._back),
+            "menu": (False, lambda: self.open_menu(not self.menu_open)),
+            "shop": (False, lambda: self.open_shop(not self.shop_open)),
+            "fit": (False, lambda: self.view.fit() if self.view is not None else None),
+            "outlines": (False, self._toggle_outlines),
+            "load": (False, self.open_load),
+            "save": (True, self.save),
+            "undo": (True, self.undo),
+            "quick_save": (True, lambda: self.save(self.app.saves_dir / QUICKSAVE)),
+            "quick_load": (True, self.quick_load),
+        }
+
+    def _toggle_outlines(self) -> None:
+        if self.view is not None:
+            self.view.show_outlines = not self.view.show_outlines
+
+    def _back(self) -> None:
+        """Esc: close the menu, or back out of the choice in hand, or open the menu."""
+        mode = self.match.controller.mode if self.match else None
+        if self.menu_open:
+            self.open_menu(False)
+        elif mode in CHOOSING:
+            self._button("cancel")
+        else:
+            self.open_menu(True)
 
     def still(self) -> bool:
         """Whether nothing moves on the screen by itself: no playback, hand-over, bot or rolling dice (the
@@ -1055,10 +852,10 @@ class GameScene(Scene):
                     self._log_refill_box()
                     self._scroll_log_to_end()
         self._update_latest_button()
-        if self._shop_rebuild:
-            self._shop_rebuild = False
-            if self.shop_open and self.shop_refusal():
-                self.shop_open, self.shop_message = False, ("", False)
+        if self.shop_panel.stale:
+            self.shop_panel.stale = False
+            if self.shop_open and self.shop_panel.refusal():
+                self.shop_panel.open, self.shop_panel.message = False, ("", False)
             self.app.rebuild()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
@@ -1231,6 +1028,18 @@ def _around(screen: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
         pygame.Rect(hole.right, hole.top, screen.right - hole.right, hole.height),
     ]
     return [s for s in strips if s.width > 0 and s.height > 0]
+
+
+def shop_area(size: tuple[int, int]) -> pygame.Rect:
+    """Where the shop panel goes in a window of ``size``: over the table, near its top."""
+    w, h = size
+    pw, ph = min(720, max(480, w - RIGHT_PANEL - 8)), min(560, h - TOP_BAR - 20)
+    return pygame.Rect(max(4, (w - RIGHT_PANEL - pw) // 2), TOP_BAR + 8, pw, ph)
+
+
+def _label(token: TokenView) -> str:
+    """A figure's tooltip on a table without a game (a rule set that cannot play on screen): its label."""
+    return token.label
 
 
 def _ruleset(key: str) -> RuleSet | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.replay import Replay
 from game.ui.scenes.game import RIGHT_PANEL, TRAY_HEIGHT, GameScene
@@ -51,6 +51,7 @@ class ReplayScene(GameScene):
 
     name = "replay"
     match: Match  # a replay or a demo always has its game on the table
+    takes_orders = False  # the saved game plays itself
 
     def __init__(self, app, replay: Replay, title: str = "", on_back: Callable[[], None] | None = None) -> None:
         self.replay = replay
@@ -115,8 +116,7 @@ class ReplayScene(GameScene):
             UIButton(pygame.Rect(210, y, 44, 34), "+", m, container=right, tool_tip_text="Faster (+)")
         )
         y += 42
-        self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
-        self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+        self.dice_tray.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
         self.hint_box = None
         self._update_controls()
         return y + TRAY_HEIGHT + 4
@@ -126,12 +126,6 @@ class ReplayScene(GameScene):
 
     def _button(self, name: str) -> None:
         pass  # nobody plays a replay's figures
-
-    def _table_click(self, point: Any, shift: bool, face: Any) -> None:
-        pass
-
-    def _face_drag(self, point: Any) -> None:
-        pass
 
     def _show_end(self) -> None:
         pass  # the replay stays on the table at its end

@@ -1,0 +1,57 @@
+"""The table's keys: which key asks for what (an intent's name), in one table instead of a chain of branches.
+
+A chord is a key and whether Ctrl is held. Ctrl with a key the table does not bind reads as the key alone
+(Ctrl+M still moves), so a player who keeps Ctrl down by habit loses nothing.
+
+>>> intent_for(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_LCTRL), KEYMAP)
+'save'
+>>> intent_for(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0), KEYMAP)
+'end_turn'
+
+The scene adds the rule set's action hotkeys (``m`` -> ``move``) with :func:`with_actions`; the intents
+named after a button (``end_turn``, ``next``, ``skip``, an action) press that button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pygame
+
+Chord = tuple[int, bool]  # (pygame key code, Ctrl held)
+
+KEYMAP: dict[Chord, str] = {
+    (pygame.K_ESCAPE, False): "back",  # close the menu, or cancel a choice, or open the menu
+    (pygame.K_s, True): "save",
+    (pygame.K_z, True): "undo",
+    (pygame.K_F5, False): "quick_save",
+    (pygame.K_F9, False): "quick_load",
+    (pygame.K_e, False): "end_turn",
+    (pygame.K_RETURN, False): "end_turn",
+    (pygame.K_KP_ENTER, False): "end_turn",
+    (pygame.K_TAB, False): "next",
+    (pygame.K_SPACE, False): "skip",
+}
+# what the keys may still ask while the in-game menu is open (it is modal otherwise)
+WHILE_MENU_OPEN = frozenset({"back", "save", "undo", "quick_save", "quick_load"})
+
+
+def with_actions(keymap: Mapping[Chord, str], actions: Iterable[tuple[str, str]]) -> dict[Chord, str]:
+    """``keymap`` and the rule set's action hotkeys, as (hotkey letter, action key) pairs; the screen's own
+    keys (E, Tab, Space...) win over an action that wants the same one.
+
+    >>> with_actions({}, [("m", "move")])[(pygame.K_m, False)]
+    'move'
+    """
+    out = dict(keymap)
+    for hotkey, action in actions:
+        out.setdefault((pygame.key.key_code(hotkey), False), action)
+    return out
+
+
+def intent_for(event: pygame.event.Event, keymap: Mapping[Chord, str]) -> str | None:
+    """The intent a KEYDOWN asks for (None: no key of the table; the view may still use it: pan, zoom...)."""
+    ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+    if ctrl and (event.key, True) in keymap:
+        return keymap[(event.key, True)]
+    return keymap.get((event.key, False))
