@@ -31,7 +31,6 @@ from game.rules.contract import ActionKind
 from game.rules.core import RuleSet, get_ruleset
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
-from game.ui.fitting import fit
 from game.ui.keymap import KEYMAP, WHILE_MENU_OPEN, Chord, intent_for, with_actions
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
@@ -42,13 +41,13 @@ from game.ui.widgets.dice_tray import TRAY_HEIGHT, DiceTray
 from game.ui.widgets.menu import GameMenu
 from game.ui.widgets.roster import RosterPanel
 from game.ui.widgets.shop import ShopPanel
+from game.ui.widgets.top_bar import TOP_BAR, TopBar
 
 if TYPE_CHECKING:
     from game.ui.match import Match
 
 log = logging.getLogger(__name__)
 
-TOP_BAR = 48
 RIGHT_PANEL = 300
 BOTTOM_LOG = 170  # the log panel's least height; it grows with the window, and "Log +" makes it tall
 LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show the newest)
@@ -128,8 +127,6 @@ class GameScene(Scene):
         )
         self.rules: RuleSet | None = _ruleset(scenario.ruleset)
         playable = self.rules is not None and self.rules.view is not None
-        self.banner = "Turn 1"
-        self.objective_text = ""
         self.log_lines: list[str] = [
             f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
             + (f" - {html.escape(self._describe_options())}" if playable else ""),
@@ -147,7 +144,7 @@ class GameScene(Scene):
         self._shown: dict[str, Any] = {}
         self._seen_version = -1
         self.buttons: dict[str, UIButton] = {}
-        self.top: dict[str, UIButton] = {}
+        self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
         # the panels that take their own events (see handle_event)
         self.game_menu = GameMenu(pick=self._menu, show=self.open_menu)
         self.shop_panel = ShopPanel(lambda: self.match, app.rebuild, app.sounds.play)  # Killing Floor's shop
@@ -228,39 +225,11 @@ class GameScene(Scene):
     # ---- what the hookup calls ---------------------------------------------------------------
 
     def set_banner(self, text: str) -> None:
-        self.banner = text
-        label = getattr(self, "banner_label", None)
-        if label is not None:
-            object_id, shown = self._fit_banner(text, label.rect.width)
-            if object_id != label.most_specific_combined_id.split(".")[-1]:
-                label.set_text(" ")  # the old text is not laid out in the new print
-                label.change_object_id(object_id)
-            label.set_text(shown)
+        self.top_bar.set_banner(text)
 
     def set_objective(self, text: str) -> None:
         """The objective line in the top bar, in the largest print that fits its place (then cut short)."""
-        self.objective_text = text
-        label = getattr(self, "objective_label", None)
-        if label is not None:
-            object_id, shown = self._fit_objective(text, label.rect.width)
-            if object_id != label.most_specific_combined_id.split(".")[-1]:
-                label.set_text(" ")  # the old text is not laid out in the new print
-                label.change_object_id(object_id)
-            label.set_text(shown)
-
-    def _measure(self, size: int, bold: bool = False) -> Any:
-        """How wide a text is in the theme's font at ``size`` (pixels)."""
-        font = self.manager.get_theme().get_font_dictionary().find_font(size, "noto_sans", bold=bold)
-        return lambda text: int(font.size(text)[0])
-
-    def _fit_banner(self, text: str, width: int) -> tuple[str, str]:
-        sizes = [
-            (f"#banner{k}", self._measure(pt, True)) for k, pt in (("", 28), ("_small", 24), ("_smaller", 18))
-        ]
-        return fit(text, width - 12, sizes)
-
-    def _fit_objective(self, text: str, width: int) -> tuple[str, str]:
-        return fit(text, width - 10, [("#subtle", self._measure(18)), ("#footnote", self._measure(14))])
+        self.top_bar.set_objective(text)
 
     def _scroll_log_to_end(self) -> None:
         bar = getattr(self.log_box, "scroll_bar", None)
@@ -333,6 +302,34 @@ class GameScene(Scene):
     # ---- the panels' state, under the names the tests and the subclasses read ------------------------------
 
     @property
+    def top(self) -> dict[str, UIButton]:
+        return self.top_bar.buttons
+
+    @property
+    def banner_label(self) -> UILabel | None:
+        return self.top_bar.banner_label
+
+    @property
+    def objective_label(self) -> UILabel | None:
+        return self.top_bar.objective_label
+
+    @property
+    def banner(self) -> str:
+        return self.top_bar.banner
+
+    @banner.setter
+    def banner(self, text: str) -> None:
+        self.top_bar.banner = text
+
+    @property
+    def objective_text(self) -> str:
+        return self.top_bar.objective
+
+    @objective_text.setter
+    def objective_text(self, text: str) -> None:
+        self.top_bar.objective = text
+
+    @property
     def menu_open(self) -> bool:
         return self.game_menu.open
 
@@ -369,7 +366,7 @@ class GameScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         log_h = log_height(size, self.log_tall)
         self._place_table(size, log_h)
-        self._build_top_bar(size[0])
+        self.top_bar.build(self.ui, self.manager, self.app.assets, size[0], self.top_buttons())
         self._build_side_panel(size)
         self._build_log_panel(size, log_h)
         self._shown = {}  # new widgets: show everything again
@@ -393,60 +390,6 @@ class GameScene(Scene):
             if size != getattr(self, "_built_size", size):  # the window changed: the whole table again
                 self.view.fit()
         self._built_size = size
-
-    def _build_top_bar(self, w: int) -> None:
-        """The turn banner, the objective and the buttons (Fit, Outlines, Save, Load, Shop, Menu)."""
-        m = self.manager
-        top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
-        specs = self.top_buttons()
-        # icon buttons are square; "Fit" is short; the others get a word's width
-        widths = [TOP_BAR - 10 if icon else (56 if len(label) <= 4 else 84) for _, label, _, icon in specs]
-        total = sum(widths) + 6 * len(widths)
-        bx = w - total - 6
-        self._build_banner_and_objective(top, bx)
-        self.top = {}
-        x = bx
-        for (key, label, tip, icon), bw in zip(specs, widths):
-            rect = pygame.Rect(x, 5, bw, TOP_BAR - 14)
-            x += bw + 6
-            self.top[key] = self.ui(UIButton(rect, "" if icon else label, m, container=top, tool_tip_text=tip))
-            if icon:  # drawn over the button; pygame_gui images take no clicks
-                self.ui(
-                    UIImage(
-                        pygame.Rect(rect.x + (rect.w - 24) // 2, rect.y + (rect.h - 24) // 2, 24, 24),
-                        self.app.assets.scaled(icon, (24, 24)),
-                        m,
-                        container=top,
-                    )
-                )
-        self.fit_button = self.top.get("fit")
-        self.outline_button = self.top.get("outlines")
-        self.menu_button = self.top.get("menu")
-
-    def _build_banner_and_objective(self, top: UIPanel, bx: int) -> None:
-        """The banner takes what its text needs (up to 600 px, or 55% of the room when short of it), the
-        objective the rest up to ``bx`` (the buttons); each label shrinks its print, then cuts its end
-        short, rather than overflow."""
-        m = self.manager
-        room = bx - 12 - 16
-        natural = self._measure(28, True)(self.banner) + 12
-        banner_w = max(120, min(600, natural, max(room - 200, round(room * 0.55))))
-        banner_id, banner_text = self._fit_banner(self.banner, banner_w)
-        self.banner_label = self.ui(
-            UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), banner_text, m, container=top, object_id=banner_id)
-        )
-        sub = self.objective_text or self.scenario.title
-        objective_w = max(50, bx - banner_w - 22)
-        objective_id, objective_text = self._fit_objective(sub, objective_w)
-        self.objective_label = self.ui(
-            UILabel(
-                pygame.Rect(banner_w + 16, 4, objective_w, TOP_BAR - 12),
-                objective_text,
-                m,
-                container=top,
-                object_id=objective_id,
-            )
-        )
 
     def _build_side_panel(self, size: tuple[int, int]) -> None:
         """The right panel: the controls (the rule set's actions, the hint, the dice tray), then the roster."""
@@ -729,7 +672,7 @@ class GameScene(Scene):
 
     def widgets(self) -> list[Widget]:
         """The panels that take their own events, the modal menu first."""
-        return [self.game_menu, self.shop_panel, self.roster_panel, self.dice_tray]
+        return [self.game_menu, self.top_bar, self.shop_panel, self.roster_panel, self.dice_tray]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if any(widget.handle_event(event) for widget in self.widgets()):
@@ -753,8 +696,6 @@ class GameScene(Scene):
             self.jump_to_latest()
         elif element is getattr(self, "log_size_button", None):
             self.toggle_log_size()
-        elif (key := next((k for k, b in self.top.items() if element is b), None)) is not None:
-            self.do(key)
         elif (name := next((n for n, b in self.buttons.items() if element is b), None)) is not None:
             self.app.sounds.play("click")
             self._button(name)
