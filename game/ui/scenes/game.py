@@ -10,6 +10,10 @@ Every game on screen runs in a :class:`~game.session.Session` that autosaves aft
 command. Ctrl+S saves, F5 quick-saves, F9 quick-loads, Ctrl+Z undoes (the controller's choices
 first, then commands that rolled no dice); Esc with nothing selected opens the in-game menu.
 
+The panels are widgets (:mod:`game.ui.widgets`: top bar, log, shop, menu, roster, dice tray) that build
+their own elements and take their own events; the keys are a table (:mod:`game.ui.keymap`) of intents
+that :meth:`GameScene.do` carries out; the table view hands its clicks straight to the match.
+
 >>> GameScene(app, scenario, {"sections": ["american", "british"]})    # doctest: +SKIP
 """
 
@@ -38,6 +42,7 @@ from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
 from game.ui.widgets import Widget
 from game.ui.widgets.dice_tray import TRAY_HEIGHT, DiceTray
+from game.ui.widgets.log import LogPanel, log_height
 from game.ui.widgets.menu import GameMenu
 from game.ui.widgets.roster import RosterPanel
 from game.ui.widgets.shop import ShopPanel
@@ -49,13 +54,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RIGHT_PANEL = 300
-BOTTOM_LOG = 170  # the log panel's least height; it grows with the window, and "Log +" makes it tall
-LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show the newest)
-# The log box holds at most LOG_TRIM_AT lines, then starts again from the newest LOG_SHOWN: pygame_gui's scroll
-# bar has a least slider size, so in a box of hundreds of lines its end (the newest line) cannot be reached.
-LOG_SHOWN = 60
-LOG_TRIM_AT = 90
-
 # the buttons every rule set gets after its own actions: name, label, icon
 GENERIC_ACTIONS = (
     ("next", "Next  Tab", "icons.guts"),
@@ -82,16 +80,6 @@ def action_buttons(kinds: Sequence[ActionKind], end_words: str = "End turn") -> 
     return own + generic
 
 
-def log_height(size: tuple[int, int], tall: bool = False) -> int:
-    """The log panel's height: five lines or more at 1280x800, nearly half the window when enlarged.
-
-    >>> log_height((1280, 800)), log_height((1280, 800), tall=True)
-    (192, 360)
-    """
-    h = size[1]
-    return max(BOTTOM_LOG, round(h * (0.45 if tall else 0.24)))
-
-
 def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
     """The screen rectangle the table gets in a window of ``size`` (above a log ``log_h`` tall)."""
     w, h = size
@@ -100,6 +88,8 @@ def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
 
 
 class GameScene(Scene):
+    """A scenario on the table, played (or, without a view for its rule set, only shown)."""
+
     name = "game"
 
     def __init__(
@@ -118,34 +108,29 @@ class GameScene(Scene):
         self.scenario = scenario
         self.options = dict(options or {})  # the set-up's choices, given to the rules as they are
         self.view: TableView | None = None
-        self.log_tall = False  # the log panel enlarged ("Log +")
-        self._log_box_lines = 0
-        self._log_refill = False
-        self._log_following = True  # the log box shows its newest line; False once the player scrolls up
-        self._log_cap = (
-            LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
-        )
         self.rules: RuleSet | None = _ruleset(scenario.ruleset)
         playable = self.rules is not None and self.rules.view is not None
-        self.log_lines: list[str] = [
-            f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
-            + (f" - {html.escape(self._describe_options())}" if playable else ""),
-            "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
-            " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
-            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
-            " L: outlines. F11: fullscreen.",
-        ]
+        self.log_panel = LogPanel(
+            [
+                f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
+                + (f" - {html.escape(self._describe_options())}" if playable else ""),
+                "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
+                " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
+                "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
+                " L: outlines. F11: fullscreen.",
+            ],
+            app.rebuild,
+        )
         self._tokens: list[TokenView] = placed_tokens(scenario)
         self.match: Match | None = None
         self.hint_box: UITextBox | None = None  # the selected figure's actions; scenes without it set None
         self.ended = False
-        self.status_html = ""
         self.hint_html = ""
         self._shown: dict[str, Any] = {}
         self._seen_version = -1
         self.buttons: dict[str, UIButton] = {}
-        self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
         # the panels that take their own events (see handle_event)
+        self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
         self.game_menu = GameMenu(pick=self._menu, show=self.open_menu)
         self.shop_panel = ShopPanel(lambda: self.match, app.rebuild, app.sounds.play)  # Killing Floor's shop
         self.roster_panel = RosterPanel(select=self._select)
@@ -231,75 +216,43 @@ class GameScene(Scene):
         """The objective line in the top bar, in the largest print that fits its place (then cut short)."""
         self.top_bar.set_objective(text)
 
-    def _scroll_log_to_end(self) -> None:
-        bar = getattr(self.log_box, "scroll_bar", None)
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
-            self.log_box.update(0.0)
-
-    def log_at_end(self) -> bool:
-        """True when the log box shows its newest line (the player has not scrolled up)."""
-        bar = getattr(getattr(self, "log_box", None), "scroll_bar", None)
-        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.985
-
     def log(self, html_line: str) -> None:
         """Add one line (pygame_gui HTML) to the log; it comes into view unless the player scrolled up."""
-        self.log_lines.append(html_line)
-        del self.log_lines[:-LOG_LIMIT]
-        box = getattr(self, "log_box", None)
-        if box is None:
-            return
-        self._log_box_lines += 1
-        if self._log_box_lines > self._log_cap:
-            self._log_refill = True  # once this frame, in update: start the box again from the newest lines
-        elif not self._log_refill:
-            keep = None if self._log_following else self._log_top()
-            box.append_html_text("<br>" + html_line)
-            if keep is not None:  # pygame_gui jumps to the end on append: put the reader back where he was
-                self._log_restore(keep)
-        self._log_dirty = True
-
-    def _log_top(self) -> float:
-        """The log box's scroll position as a fraction of its text height from the top."""
-        bar = self.log_box.scroll_bar
-        return float(bar.start_percentage) if bar is not None else 0.0
-
-    def _log_restore(self, start: float) -> None:
-        layout = self.log_box.text_box_layout
-        bar = self.log_box.scroll_bar
-        if bar is None or layout is None:
-            return
-        old_height = getattr(self, "_log_height_was", None) or layout.layout_rect.height
-        bar.set_scroll_from_start_percentage(start * old_height / max(1, layout.layout_rect.height))
-        self.log_box.update(0.0)
-
-    def _log_refill_box(self) -> None:
-        lines = self.log_lines[-min(LOG_SHOWN, self._log_cap * 2 // 3) :]
-        self.log_box.set_text("<br>".join(lines))
-        self._log_box_lines = len(lines)
-        self._log_refill = False
+        self.log_panel.log(html_line)
 
     def jump_to_latest(self) -> None:
         """The "Latest" control: back to the newest line, and follow the log again."""
-        self._log_following = True
-        self._scroll_log_to_end()
-        self._update_latest_button()
+        self.log_panel.jump_to_latest()
 
-    def _update_latest_button(self) -> None:
-        button = getattr(self, "latest_button", None)
-        if button is None:
-            return
-        if self._log_following and button.visible:
-            button.hide()
-        elif not self._log_following and not button.visible:
-            button.show()
-
-    def toggle_log_size(self) -> None:
-        """ "Log +" / "Log -": the log panel nearly half the window, or back to its usual height."""
-        self.log_tall = not self.log_tall
-        self.app.rebuild()
+    def log_at_end(self) -> bool:
+        """True when the log box shows its newest line (the player has not scrolled up)."""
+        return self.log_panel.at_end()
 
     # ---- the panels' state, under the names the tests and the subclasses read ------------------------------
+
+    @property
+    def log_lines(self) -> list[str]:
+        return self.log_panel.lines
+
+    @log_lines.setter
+    def log_lines(self, lines: list[str]) -> None:
+        self.log_panel.lines = lines
+
+    @property
+    def log_box(self) -> UITextBox | None:
+        return self.log_panel.box
+
+    @property
+    def status_box(self) -> UITextBox | None:
+        return self.log_panel.status_box
+
+    @property
+    def latest_button(self) -> UIButton | None:
+        return self.log_panel.latest_button
+
+    @property
+    def log_size_button(self) -> UIButton | None:
+        return self.log_panel.size_button
 
     @property
     def top(self) -> dict[str, UIButton]:
@@ -364,11 +317,12 @@ class GameScene(Scene):
     # ---- layout --------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
-        log_h = log_height(size, self.log_tall)
+        log_h = log_height(size, self.log_panel.tall)
         self._place_table(size, log_h)
         self.top_bar.build(self.ui, self.manager, self.app.assets, size[0], self.top_buttons())
         self._build_side_panel(size)
-        self._build_log_panel(size, log_h)
+        w, h = size
+        self.log_panel.build(self.ui, self.manager, pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h))
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
         self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, can_save=self.match is not None)
@@ -402,59 +356,6 @@ class GameScene(Scene):
         )
         y = self._build_controls(right, 6)
         self.roster_panel.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, h - TOP_BAR - y - 8))
-
-    def _build_log_panel(self, size: tuple[int, int], log_h: int) -> None:
-        """The bottom: "Log +", the status line and the log with its "Latest" button."""
-        w, h = size
-        m = self.manager
-        bottom = self.ui(
-            UIPanel(pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h), manager=m, object_id="#log_panel")
-        )
-        self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
-        self.log_size_button = self.ui(
-            UIButton(
-                pygame.Rect(8, 30, 50, 26),
-                "Log -" if self.log_tall else "Log +",
-                m,
-                container=bottom,
-                tool_tip_text="A taller log (or back to the usual height)",
-                object_id="#small_button",  # the whole "Log +" inside the button's 50 px
-            )
-        )
-        # tall enough for one line of 16 pt text inside the text boxes' padding
-        self.status_box = self.ui(
-            UITextBox(
-                self.status_html,
-                pygame.Rect(64, 1, w - RIGHT_PANEL - 76, 38),
-                m,
-                container=bottom,
-                object_id="#status",
-            )
-        )
-        shown = self.log_lines[-LOG_SHOWN:]
-        log_w = w - RIGHT_PANEL - 18 - 56
-        self.log_box = self.ui(
-            UITextBox(
-                "<br>".join(shown),
-                pygame.Rect(62, 41, log_w, log_h - 49),
-                m,
-                container=bottom,
-                object_id="#log",
-            )
-        )
-        self._log_box_lines, self._log_refill, self._log_following = len(shown), False, True
-        self.latest_button = self.ui(
-            UIButton(
-                pygame.Rect(62 + log_w - 150, log_h - 40, 128, 30),
-                "Latest \u2193",
-                m,
-                container=bottom,
-                tool_tip_text="Jump to the newest line of the log",
-                object_id="#primary",
-            )
-        )
-        self.latest_button.hide()
-        self._scroll_log_to_end()
 
     def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
         """The top bar's buttons: (key, label, tooltip, icon id or None)."""
@@ -571,10 +472,8 @@ class GameScene(Scene):
             self.roster_panel.show(self._shown["roster"])
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
-            self.status_html = (
-                f'<font color="{colour}">{"(!) " if match.status_bad else ""}{html.escape(match.status)}</font>'
-            )
-            self.status_box.set_text(self.status_html)
+            warn = "(!) " if match.status_bad else ""
+            self.log_panel.set_status(f'<font color="{colour}">{warn}{html.escape(match.status)}</font>')
         if self._set("dice", match.dice):
             self.dice_tray.show()
         shop_button = self.top.get("shop")
@@ -672,7 +571,7 @@ class GameScene(Scene):
 
     def widgets(self) -> list[Widget]:
         """The panels that take their own events, the modal menu first."""
-        return [self.game_menu, self.top_bar, self.shop_panel, self.roster_panel, self.dice_tray]
+        return [self.game_menu, self.top_bar, self.shop_panel, self.log_panel, self.roster_panel, self.dice_tray]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if any(widget.handle_event(event) for widget in self.widgets()):
@@ -691,12 +590,9 @@ class GameScene(Scene):
             self.match.hover(view.camera.to_table(event.pos) if inside else None)
 
     def _pressed(self, element: Any) -> None:
-        """A button of the top bar, the log panel or the actions was pressed."""
-        if element is getattr(self, "latest_button", None):
-            self.jump_to_latest()
-        elif element is getattr(self, "log_size_button", None):
-            self.toggle_log_size()
-        elif (name := next((n for n, b in self.buttons.items() if element is b), None)) is not None:
+        """One of the rule set's action buttons (or Next, Cancel, Skip, End turn) was pressed."""
+        name = next((n for n, b in self.buttons.items() if element is b), None)
+        if name is not None:
             self.app.sounds.play("click")
             self._button(name)
 
@@ -774,25 +670,9 @@ class GameScene(Scene):
             self.view.update(dt)
         if self.match is None:
             return
-        if getattr(self, "log_box", None) is not None and not getattr(self, "_log_dirty", False):
-            self._log_following = self.log_at_end()  # the player may have scrolled up since the last line
-            layout = self.log_box.text_box_layout
-            self._log_height_was = layout.layout_rect.height if layout is not None else None
+        self.log_panel.watch()  # has the player scrolled the log up since its last line?
         self.match.update(dt)
-        if getattr(self, "_log_dirty", False):  # newest at the bottom, in view unless the player scrolled up
-            self._log_dirty = False
-            if self._log_refill:
-                top = None if self._log_following else self._log_top()
-                self._log_refill_box()
-                if top is not None:
-                    self._log_restore(top)
-            if self._log_following:
-                self._scroll_log_to_end()
-                if not self.log_at_end() and self._log_cap > 12:  # this box is too long for its scroll bar
-                    self._log_cap = max(12, self._log_box_lines * 2 // 3)
-                    self._log_refill_box()
-                    self._scroll_log_to_end()
-        self._update_latest_button()
+        self.log_panel.settle()  # the new lines in view, unless he did
         if self.shop_panel.stale:
             self.shop_panel.stale = False
             if self.shop_open and self.shop_panel.refusal():

@@ -150,9 +150,7 @@ class ReplayScene(GameScene):
         self.log_lines = [f"<b>Replay of {html.escape(self.title)}</b>"]
         self._attach(self.replay.game)
         self.match.set_speed(self.speed)
-        if getattr(self, "log_box", None) is not None:
-            self.log_box.set_text("<br>".join(self.log_lines))
-            self._scroll_log_to_end()
+        self.log_panel.reshow()
         self._shown, self._seen_version = {}, -1
         self._status()
 
