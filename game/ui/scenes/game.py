@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.controller import Mode
 from game.controller.machine import CHOOSING
@@ -41,6 +41,7 @@ from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
 from game.ui.widgets import Widget
+from game.ui.widgets.actions import ActionsPanel
 from game.ui.widgets.dice_tray import TRAY_HEIGHT, DiceTray
 from game.ui.widgets.log import LogPanel, log_height
 from game.ui.widgets.menu import GameMenu
@@ -123,14 +124,12 @@ class GameScene(Scene):
         )
         self._tokens: list[TokenView] = placed_tokens(scenario)
         self.match: Match | None = None
-        self.hint_box: UITextBox | None = None  # the selected figure's actions; scenes without it set None
         self.ended = False
-        self.hint_html = ""
         self._shown: dict[str, Any] = {}
         self._seen_version = -1
-        self.buttons: dict[str, UIButton] = {}
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
+        self.actions_panel = ActionsPanel(app.assets, press=self._button, sound=app.sounds.play)
         self.game_menu = GameMenu(pick=self._menu, show=self.open_menu)
         self.shop_panel = ShopPanel(lambda: self.match, app.rebuild, app.sounds.play)  # Killing Floor's shop
         self.roster_panel = RosterPanel(select=self._select)
@@ -229,6 +228,23 @@ class GameScene(Scene):
         return self.log_panel.at_end()
 
     # ---- the panels' state, under the names the tests and the subclasses read ------------------------------
+
+    @property
+    def buttons(self) -> dict[str, UIButton]:
+        return self.actions_panel.buttons
+
+    @buttons.setter
+    def buttons(self, buttons: dict[str, UIButton]) -> None:
+        self.actions_panel.buttons = buttons
+
+    @property
+    def hint_box(self) -> UITextBox | None:
+        """The selected figure's actions (the demo and a replay have none)."""
+        return self.actions_panel.hint_box
+
+    @hint_box.setter
+    def hint_box(self, box: UITextBox | None) -> None:
+        self.actions_panel.hint_box = box
 
     @property
     def log_lines(self) -> list[str]:
@@ -385,58 +401,11 @@ class GameScene(Scene):
     def _build_controls(self, right: UIPanel, y: int) -> int:
         """The right panel's upper part (the action buttons, the hint and the dice tray); returns
         the height used."""
-        m = self.manager
         self.buttons = {}
-        self.button_icons: dict[str, UIImage] = {}
         if self.match is not None:
-            self.ui(
-                UILabel(
-                    pygame.Rect(10, y, RIGHT_PANEL - 26, 26),
-                    "Actions",
-                    m,
-                    container=right,
-                    object_id="#panel_title",
-                )
-            )
-            y += 28
-            cell = (RIGHT_PANEL - 22) // 2
             specs = action_buttons(self.action_kinds(), getattr(self.match.view, "end_words", "End turn"))
-            rows = (len(specs) - 1 + 1) // 2  # every button but End turn, two a row; End turn below
-            for i, (name, label, icon) in enumerate(specs):
-                col, row = (0, rows) if name == "end_turn" else (i % 2, i // 2)
-                width = cell * 2 + 4 if name == "end_turn" else cell
-                x0, y0 = 8 + col * (cell + 4), y + row * 40
-                self.button_icons[name] = self.ui(
-                    UIImage(
-                        pygame.Rect(x0 + 2, y0 + 5, 26, 26),
-                        self.app.assets.scaled(icon, (26, 26)),
-                        m,
-                        container=right,
-                    )
-                )
-                self.buttons[name] = self.ui(
-                    UIButton(
-                        pygame.Rect(x0 + 32, y0, width - 32, 36),
-                        label,
-                        m,
-                        container=right,
-                        tool_tip_text=label,
-                        object_id="#primary" if name == "end_turn" else None,
-                    )
-                )
-            y += (rows + 1) * 40 + 2
-            # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
-            self.hint_box = self.ui(
-                UITextBox(
-                    self.hint_html,
-                    pygame.Rect(6, y, RIGHT_PANEL - 18, 76),
-                    m,
-                    container=right,
-                    object_id="#footnote",
-                )
-            )
-            y += 80
-            self.dice_tray.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
+            y = self.actions_panel.build(self.ui, self.manager, right, y, RIGHT_PANEL, specs)
+            self.dice_tray.build(self.ui, self.manager, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
             y += TRAY_HEIGHT + 4
         return y
 
@@ -526,10 +495,7 @@ class GameScene(Scene):
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(a.upper() for a in acts) if acts else "no action left"
             )
-        if text != self.hint_html:
-            self.hint_html = text
-            if self.hint_box is not None:
-                self.hint_box.set_text(text)
+        self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
 
@@ -571,13 +537,18 @@ class GameScene(Scene):
 
     def widgets(self) -> list[Widget]:
         """The panels that take their own events, the modal menu first."""
-        return [self.game_menu, self.top_bar, self.shop_panel, self.log_panel, self.roster_panel, self.dice_tray]
+        return [
+            self.game_menu,
+            self.top_bar,
+            self.shop_panel,
+            self.log_panel,
+            self.actions_panel,
+            self.roster_panel,
+            self.dice_tray,
+        ]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if any(widget.handle_event(event) for widget in self.widgets()):
-            return
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._pressed(event.ui_element)
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
@@ -588,13 +559,6 @@ class GameScene(Scene):
         if event.type == pygame.MOUSEMOTION and self.match is not None:
             inside = view.camera.contains_screen(event.pos)
             self.match.hover(view.camera.to_table(event.pos) if inside else None)
-
-    def _pressed(self, element: Any) -> None:
-        """One of the rule set's action buttons (or Next, Cancel, Skip, End turn) was pressed."""
-        name = next((n for n, b in self.buttons.items() if element is b), None)
-        if name is not None:
-            self.app.sounds.play("click")
-            self._button(name)
 
     def _key(self, event: pygame.event.Event) -> bool:
         """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
