@@ -6,10 +6,11 @@ A chord is a key and whether Ctrl is held. Ctrl with a key the table does not bi
 >>> intent_for(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_LCTRL), KEYMAP)
 'save'
 >>> intent_for(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0), KEYMAP)
-'end_turn'
+'press end_turn'
 
-The scene adds the rule set's action hotkeys (``m`` -> ``move``) with :func:`with_actions`; the intents
-named after a button (``end_turn``, ``next``, ``skip``, an action) press that button.
+The scene adds the rule set's action hotkeys (``m`` -> ``press move``) with :func:`with_actions`. An intent
+``press NAME`` presses the match's button NAME (``end_turn``, ``next``, ``skip``, an action); the others are
+the screen's own (``save``, ``back``...), so a rule set's action may take any name without shadowing one.
 """
 
 from __future__ import annotations
@@ -19,6 +20,13 @@ from collections.abc import Iterable, Mapping
 import pygame
 
 Chord = tuple[int, bool]  # (pygame key code, Ctrl held)
+PRESS = "press "  # an intent that presses the match's button of the name that follows
+
+
+def press(button: str) -> str:
+    """The intent that presses ``button``: ``press("end_turn") == "press end_turn"``."""
+    return PRESS + button
+
 
 KEYMAP: dict[Chord, str] = {
     (pygame.K_ESCAPE, False): "back",  # close the menu, or cancel a choice, or open the menu
@@ -26,11 +34,11 @@ KEYMAP: dict[Chord, str] = {
     (pygame.K_z, True): "undo",
     (pygame.K_F5, False): "quick_save",
     (pygame.K_F9, False): "quick_load",
-    (pygame.K_e, False): "end_turn",
-    (pygame.K_RETURN, False): "end_turn",
-    (pygame.K_KP_ENTER, False): "end_turn",
-    (pygame.K_TAB, False): "next",
-    (pygame.K_SPACE, False): "skip",
+    (pygame.K_e, False): press("end_turn"),
+    (pygame.K_RETURN, False): press("end_turn"),
+    (pygame.K_KP_ENTER, False): press("end_turn"),
+    (pygame.K_TAB, False): press("next"),
+    (pygame.K_SPACE, False): press("skip"),
 }
 # what the keys may still ask while the in-game menu is open (it is modal otherwise)
 WHILE_MENU_OPEN = frozenset({"back", "save", "undo", "quick_save", "quick_load"})
@@ -41,11 +49,11 @@ def with_actions(keymap: Mapping[Chord, str], actions: Iterable[tuple[str, str]]
     keys (E, Tab, Space...) win over an action that wants the same one.
 
     >>> with_actions({}, [("m", "move")])[(pygame.K_m, False)]
-    'move'
+    'press move'
     """
     out = dict(keymap)
     for hotkey, action in actions:
-        out.setdefault((pygame.key.key_code(hotkey), False), action)
+        out.setdefault((pygame.key.key_code(hotkey), False), press(action))
     return out
 
 

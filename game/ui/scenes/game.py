@@ -35,7 +35,7 @@ from game.rules.contract import ActionKind
 from game.rules.core import RuleSet, get_ruleset
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
-from game.ui.keymap import KEYMAP, WHILE_MENU_OPEN, Chord, intent_for, with_actions
+from game.ui.keymap import KEYMAP, PRESS, WHILE_MENU_OPEN, Chord, intent_for, with_actions
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
@@ -532,7 +532,7 @@ class GameScene(Scene):
 
     def keymap(self) -> dict[Chord, str]:
         """Keys to intents: the screen's own (:data:`~game.ui.keymap.KEYMAP`) and the rule set's action
-        hotkeys (``m`` -> ``move``)."""
+        hotkeys (``m`` -> ``press move``)."""
         return with_actions(KEYMAP, [(kind.hotkey, kind.key) for kind in self.action_kinds()])
 
     def widgets(self) -> list[Widget]:
@@ -570,18 +570,20 @@ class GameScene(Scene):
         return self.do(intent) or self.menu_open
 
     def do(self, intent: str) -> bool:
-        """Do what the player asked for by name (a key of the keymap, a top bar button); False when it means
-        nothing here. A name that is not one of the screen's own presses the match's button of that name."""
-        own = self.intents().get(intent)
-        if own is not None:
-            needs_game, act = own
-            if needs_game and self.match is None:
+        """Do what the player asked for by name (a key of the keymap, a top bar button): one of the screen's
+        own :meth:`intents`, or ``press NAME`` (the match's button NAME). False when it means nothing here."""
+        if intent.startswith(PRESS):
+            if self.match is None:
                 return False
-            act()
+            self._button(intent.removeprefix(PRESS))
             return True
-        if self.match is None:
+        own = self.intents().get(intent)
+        if own is None:
             return False
-        self._button(intent)
+        needs_game, act = own
+        if needs_game and self.match is None:
+            return False
+        act()
         return True
 
     def intents(self) -> dict[str, tuple[bool, Callable[[], object]]]:
