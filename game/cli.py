@@ -61,7 +61,7 @@ def _rule_warnings(scenario: Any) -> list[str]:
 
 
 def _design(args: argparse.Namespace) -> int:
-    from game.ui.scenes.design import run_designer
+    from game.ui.app import run_designer
 
     return run_designer(args.map, fullscreen=args.fullscreen, frames=args.frames, screenshot=args.screenshot)
 
@@ -100,7 +100,8 @@ def _replay(args: argparse.Namespace) -> int:
     watch: Watch | None = None
     if args.watch:
         try:
-            from game.ui.scenes.replay import run  # the on-screen replay (pygame)
+            from game.ui.app import watch_replay
+            from game.ui.scenes.replay import ReplayScene  # noqa: F401  (the on-screen replay: can it load?)
         except ImportError as exc:
             print(
                 f"deadground replay --watch: cannot show the replay on screen ({exc}); "
@@ -108,7 +109,7 @@ def _replay(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         else:
-            watch = run
+            watch = watch_replay
     return replay_main(args.save, detail=args.detail, watch=watch)
 
 
@@ -147,14 +148,15 @@ def _demo(args: argparse.Namespace) -> int:
     on_screen: OnScreen | None = None
     if not args.headless:
         try:
-            from game.ui.scenes.demo import run  # the on-screen demo (pygame)
+            from game.ui.app import run_demo
+            from game.ui.scenes.demo import DemoScene  # noqa: F401  (the on-screen demo: can it load?)
         except ImportError as exc:
             print(
                 f"deadground demo: cannot show the demo on screen ({exc}); playing in text instead (Ctrl+C stops).",
                 file=sys.stderr,
             )
         else:
-            on_screen = run
+            on_screen = run_demo
     return demo_main(
         maps=args.maps,
         games=args.games,

@@ -11,6 +11,7 @@ Tests drive it frame by frame without a screen (SDL_VIDEODRIVER=dummy):
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,15 +21,22 @@ import pygame_gui
 
 from game.saves import Autosaves, data_folder
 from game.ui.assets import Assets
-from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry
+from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
 from game.ui.scenes.base import Scene
 from game.ui.settings import Settings, default_settings_path
 from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from game.demo import DemoLoop
+    from game.replay import Replay
+    from game.rules.contract import Report
+    from game.scenario.model import Scenario
     from game.session import Session
-    from game.ui.scenes.game import GameScene
-    from game.ui.scenes.setup import GameSetup
+    from game.ui.game_setup import GameSetup
+
+__all__ = ["App", "not_playable", "run", "run_demo", "run_designer", "watch_replay"]
 
 log = logging.getLogger(__name__)
 
@@ -40,22 +48,9 @@ IDLE_AFTER = 1.0  # seconds without input before the screen slows down
 THEME = Path(__file__).with_name("theme.json")
 
 
-def not_playable(key: str) -> str:
-    """Why a rule set cannot be played on screen (empty when it can): not in this build, or
-    registered without a view or a set-up ("not playable on screen yet")."""
-    from game.rules.core import get_ruleset
-
-    try:
-        ruleset = get_ruleset(key)
-    except KeyError:
-        return f"the {key} rules are not in this version of Dead Ground"
-    if ruleset.view is None or ruleset.setup is None:
-        return f"{ruleset.name} is not playable on screen yet"
-    return ""
-
-
 class App:
-    """One game window. Scenes call ``push``/``pop``/``back_to_title``/``start_setup``/``start_game``."""
+    """One game window: the stack of scenes, and the :class:`~game.ui.navigator.Navigator` they are handed
+    (the only module that names every scene; the scenes name none of each other)."""
 
     def __init__(
         self,
@@ -172,9 +167,54 @@ class App:
             self._scenarios = list_scenarios()
         return self._scenarios
 
+    # ---- the navigator: where a scene asks to go (game.ui.navigator) -----------------------------
+    # the scenes are imported when first shown: the title comes up without loading the table's modules
+
+    def show_new_game(self) -> None:
+        from game.ui.scenes.new_game import NewGameScene
+
+        self.push(NewGameScene(self))
+
+    def show_load(self) -> None:
+        from game.ui.scenes.load import LoadScene
+
+        self.push(LoadScene(self))
+
+    def show_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.push(SettingsScene(self))
+
+    def show_rules(
+        self, ruleset: str | None = None, scenario: Scenario | None = None, options: dict[str, Any] | None = None
+    ) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.push(RulesScene(self, ruleset, scenario, options))
+
+    def show_replay(self, replay: Replay, title: str = "") -> None:
+        from game.ui.scenes.replay import ReplayScene
+
+        self.push(ReplayScene(self, replay, title=title))
+
+    def show_end(
+        self,
+        report: Report,
+        on_again: Callable[[], None] | None = None,
+        on_title: Callable[[], None] | None = None,
+    ) -> None:
+        from game.ui.scenes.end import EndScene
+
+        self.push(EndScene(self, report, on_again=on_again, on_title=on_title))
+
+    def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
+        from game.ui.scenes.demo import DemoScene
+
+        self.replace(DemoScene(self, loop, games, standalone))
+
     def start_setup(self, entry: ScenarioEntry) -> None:
         """The set-up screen of a scenario whose rule set plays on screen (else nothing happens: the
-        menus say why, see :func:`not_playable`)."""
+        menus say why, see :func:`~game.ui.scenario_list.not_playable`)."""
         from game.ui.scenes.setup import SetupScene
 
         if entry.scenario is not None and not not_playable(entry.scenario.ruleset):
@@ -202,9 +242,9 @@ class App:
         """The autosaves of this installation (``<data dir>/autosave``, the newest few kept)."""
         return Autosaves(self.data_dir / "autosave")
 
-    def open_session(self, session: Session, bots: dict[str, Any] | None = None) -> GameScene:
+    def open_session(self, session: Session, bots: dict[str, Any] | None = None, notice: str = "") -> None:
         """Put a :class:`~game.session.Session` (a loaded, resumed or handed-over game) on the table;
-        returns the table's scene (to say what happened)."""
+        ``notice`` (what happened) goes in its status line."""
         from game.ui.scenes.game import GameScene
 
         game = session.game
@@ -212,10 +252,11 @@ class App:
             self.scenes.pop().teardown()
         scene = GameScene(self, game.scenario, game.options, game=game, bots=bots, session=session)
         self.push(scene)
-        return scene
+        if notice:
+            scene.say(notice)
 
     def replace(self, scene: Scene) -> None:
-        """Swap the current scene for ``scene`` (the demo's next game, a hand-over)."""
+        """Swap the current scene for ``scene`` (the demo's next game)."""
         if self.scenes:
             self.scenes.pop().teardown()
         self.scenes.append(scene)
@@ -340,7 +381,7 @@ def run(
 
     try:
         if entry is not None:
-            from game.ui.scenes.setup import GameSetup
+            from game.ui.game_setup import GameSetup
 
             app.start_game(GameSetup(entry), seed=seed)
         else:
@@ -356,3 +397,96 @@ def run(
     finally:
         app.close()
     return 0
+
+
+# ---- the other windows: the demo, a replay, the map designer (``deadground demo|replay --watch|design``) ----
+
+
+def run_demo(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:
+    """``deadground demo``: a window playing demo games until closed (or ``games`` are done)."""
+    from game.ui.scenes.demo import DemoScene
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    app = App(fullscreen=fullscreen or None)
+    try:
+        app.push(DemoScene(app, loop, games, standalone=True))
+        while app.step():
+            pass
+    finally:
+        app.close()
+    return 0
+
+
+def watch_replay(replay: Replay, fullscreen: bool = False) -> int:
+    """``deadground replay SAVE --watch``: a window with the replay; Back or closing it ends."""
+    from game.ui.scenes.replay import ReplayScene
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    app = App(fullscreen=fullscreen or None)
+    try:
+        app.push(ReplayScene(app, replay, on_back=app.quit))
+        while app.step():
+            pass
+    finally:
+        app.close()
+    return 0
+
+
+def run_designer(
+    path: str, fullscreen: bool = False, frames: int | None = None, screenshot: str | None = None
+) -> int:
+    """``deadground design MAP``: open the designer view until Esc (or ``frames`` frames, for tests)."""
+    from game.ui.scenes.design import DesignScene
+
+    if not _is_file(path):
+        print(f"deadground design: no map at {path}", file=sys.stderr)
+        return 2
+    refused = _screenshot_refused(screenshot)
+    if refused:  # said before the session, not at its end
+        print(f"deadground design: cannot save the screenshot to {screenshot}: {refused}", file=sys.stderr)
+        return 2
+    try:
+        app = App(fullscreen=fullscreen or None, sounds_enabled=False, fps=0 if frames else 60)
+    except pygame.error as exc:
+        print(f"deadground design: cannot open a window ({exc}); `deadground check` needs none.")
+        return 2
+    try:
+        app.push(DesignScene(app, path))
+        pygame.display.set_caption(f"Dead Ground designer: {Path(path).name}")
+        count = 0
+        while app.step():
+            count += 1
+            if frames is not None and count >= frames:
+                break
+        if screenshot:
+            try:
+                pygame.image.save(app.screen, screenshot)
+            except (pygame.error, OSError) as exc:
+                print(f"deadground design: cannot save the screenshot to {screenshot}: {exc}", file=sys.stderr)
+                return 1
+    finally:
+        app.close()
+    return 0
+
+
+def _is_file(path: str) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long) is not."""
+    try:
+        return Path(path).is_file()
+    except OSError:
+        return False
+
+
+def _screenshot_refused(screenshot: str | None) -> str:
+    """Why ``--screenshot`` cannot be saved where asked ("" when it can, or none is asked for)."""
+    if not screenshot:
+        return ""
+    folder = Path(screenshot).parent
+    try:
+        if not folder.is_dir():
+            return f"there is no folder {folder}"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if len(Path(screenshot).name) > 255:
+        return "the file name is too long"
+    return "" if os.access(folder, os.W_OK) else f"the folder {folder} is not writable"

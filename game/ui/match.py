@@ -105,6 +105,25 @@ class Match:
         self.face_toward = None
         self._answer(self.controller.handle(Click(point, shift, face_toward)))
 
+    def cancel(self) -> None:
+        """A right click on the table: back out of the choice in hand (what Cancel does)."""
+        self.button("cancel")
+
+    def face(self, point: Point | None) -> None:
+        """A drag at the destination: the figure will end facing ``point`` (None: let go of it)."""
+        self.face_toward = point
+        self.version += 1
+
+    def tooltip(self, token: TokenView) -> str:
+        """The hovered figure's tooltip in the rule set's words (none while a preview's plate explains it)."""
+        try:
+            look = self.looks.get(token.id) or self.view.look(self.game, token.id)
+            if self.explaining(token.id):
+                return ""  # the preview's plate already says what matters about the target
+            return "\n".join(self.view.tooltip(self.game, token.id, look))
+        except KeyError:
+            return token.label
+
     def select(self, fid: str) -> None:
         """Select a figure from the roster."""
         f = self.game.figure(fid)

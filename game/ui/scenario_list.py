@@ -79,3 +79,17 @@ def list_scenarios(maps_dir: Path | None = None) -> list[ScenarioEntry]:
         if folder.is_dir():
             entries += [load_entry(path) for path in sorted(folder.glob("*.tmx"))]
     return entries
+
+
+def not_playable(key: str) -> str:
+    """Why a rule set cannot be played on screen (empty when it can): not in this build, or
+    registered without a view or a set-up ("not playable on screen yet")."""
+    from game.rules.core import get_ruleset
+
+    try:
+        ruleset = get_ruleset(key)
+    except KeyError:
+        return f"the {key} rules are not in this version of Dead Ground"
+    if ruleset.view is None or ruleset.setup is None:
+        return f"{ruleset.name} is not playable on screen yet"
+    return ""

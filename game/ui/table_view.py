@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -133,6 +133,59 @@ class TableInput:
 
 
 ClickHandler = Callable[[Point, bool, "Point | None"], None]  # (inches, shift, face_toward in inches)
+
+
+BADGE_COLOUR = (250, 245, 225)  # a figure's GUTS beside its base
+
+
+class WordJob(NamedTuple):
+    """One word to place on the table: what it is (``guts``, ``ring``, ``line``, ``arc``, ``zone``,
+    ``terrain``), its text and print, the spots it may go in (best first), and whether it must show."""
+
+    kind: str
+    text: str
+    size: int
+    colour: tuple[int, int, int]
+    spots: list[pygame.Rect]
+    must: bool
+
+
+def _place_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
+    """Where ``job``'s word goes, or None when it finds no room and need not show. A figure's GUTS never
+    pushes onto another word except on its own rim; the must-show readings do when nothing is free."""
+    spots = job.spots
+    placed = placer.place(spots, job.must and job.kind != "guts")
+    if placed is None and job.kind == "guts" and len(spots) > 8 and spots[-1].collidelist(placer.words) < 0:
+        placed = spots[-1]  # no room round a big base: on its own rim (see TableView._badge_job)
+        placer.words.append(placed)
+    if placed is None and job.must:
+        placed = placer.place(spots, True)
+    return placed
+
+
+def _zone_spots(
+    wh: tuple[int, int], corners: tuple[float, float, float, float], view: pygame.Rect
+) -> list[pygame.Rect]:
+    """Where a zone's name may go, best first: just outside the zone, above or below it, middle then ends,
+    a step further out each time; then beside it; then inside its top; then the first two slid into the view
+    (for a zone that runs off it). ``corners`` are the zone's screen bounds (left, top, right, bottom)."""
+    w, h = wh
+    ax, ay, bx, by = corners
+    cx, cy = round((ax + bx) / 2), round((ay + by) / 2)
+    spots = []
+    for step in (0, h, 2 * h):
+        for y, anchor in ((ay - 3 - step, "midbottom"), (by + 3 + step, "midtop")):
+            for x in (cx, round(ax + w / 2), round(bx - w / 2)):
+                rect = pygame.Rect(0, 0, w, h)
+                setattr(rect, anchor, (x, round(y)))
+                spots.append(rect)
+    for y in (cy, round(ay + h / 2), round(by - h / 2)):
+        spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
+        spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
+    for x in (cx, round(ax + w / 2), round(bx - w / 2)):
+        spots.append(pygame.Rect(0, 0, w, h))
+        spots[-1].midtop = (x, round(ay + 3))
+    return spots + [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
 
 
 class TableView:
@@ -767,111 +820,99 @@ class TableView:
         placed before it: the pointed-at figure's GUTS, the rings' and lines' readings, the zones'
         names, then every other figure's GUTS (one in a packed line shows when pointed at) and, with
         the outlines on, the terrain's names."""
-        ppi = self.camera.ppi
+        pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
+        first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
+        jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
+        jobs += self._overlay_jobs()
+        if self.show_zones:
+            jobs += self._zone_jobs()
+        jobs += [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
+        if self.show_outlines and self.camera.ppi >= 10:
+            jobs += self._terrain_jobs()
         placer = Placer(pygame.Rect(self.camera.viewport), self.token_rects())
         words: list[tuple[str, str, pygame.Rect]] = []
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
-        jobs: list[tuple[str, str, int, tuple[int, int, int], list[pygame.Rect], bool]] = []
+        for job in jobs:
+            placed = _place_word(placer, job)
+            if placed is None:
+                continue
+            image = self.texts.render(job.text, job.size, job.colour)
+            blits.append((image, image.get_rect(center=placed.center)))
+            words.append((job.kind, job.text, placed))
+        surface.blits(blits, doreturn=False)
+        self.words, self.words_forced, self._words_blits = words, placer.forced, blits
 
-        def size_of(text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
-            return self.texts.render(text, size, colour).get_size()
+    def _text_size(self, text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
+        return self.texts.render(text, size, colour).get_size()
 
-        def badge_job(t: TokenView, must: bool) -> None:
-            if not t.badge or t.state == "dead":
-                return
-            r = max(3.0, t.base_radius * ppi)
-            if r < 5:
-                return
-            size = max(14, min(24, int(r * 0.9)))
-            wh = size_of(t.badge, size, (250, 245, 225))
-            centre = self.camera.to_screen(t.position)
-            spots = around(wh, centre, r + 3, gap=0)
-            if r >= 12:  # a big base with no room round it: on its own rim, at the bottom
-                inside = pygame.Rect(0, 0, *wh)
-                inside.midbottom = (round(centre[0]), round(centre[1] + r))
-                spots.append(inside)
-            jobs.append(("guts", t.badge, size, (250, 245, 225), spots, must))
+    def _badge_job(self, t: TokenView, must: bool) -> WordJob | None:
+        """A figure's GUTS beside its base (a big base with no room round it: on its own rim)."""
+        if not t.badge or t.state == "dead":
+            return None
+        r = max(3.0, t.base_radius * self.camera.ppi)
+        if r < 5:
+            return None
+        size = max(14, min(24, int(r * 0.9)))
+        wh = self._text_size(t.badge, size, BADGE_COLOUR)
+        centre = self.camera.to_screen(t.position)
+        spots = around(wh, centre, r + 3, gap=0)
+        if r >= 12:  # a big base with no room round it: on its own rim, at the bottom
+            inside = pygame.Rect(0, 0, *wh)
+            inside.midbottom = (round(centre[0]), round(centre[1] + r))
+            spots.append(inside)
+        return WordJob("guts", t.badge, size, BADGE_COLOUR, spots, must)
 
-        pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
-        for t in pointed:
-            badge_job(t, True)
+    def _overlay_jobs(self) -> list[WordJob]:
+        """The readings of the rings (round them), the lines (beside their end) and the arcs (at their tip)."""
+        ppi, jobs = self.camera.ppi, []
         for o in self.overlays:
             if isinstance(o, Circle) and o.label:
                 c = self.camera.to_screen(o.centre)
-                wh = size_of(o.label, 18, o.colour)
-                jobs.append(("ring", o.label, 18, o.colour, along_ring(wh, c, o.radius * ppi), True))
+                wh = self._text_size(o.label, 18, o.colour)
+                jobs.append(WordJob("ring", o.label, 18, o.colour, along_ring(wh, c, o.radius * ppi), True))
             elif isinstance(o, Line) and o.label and o.points:
                 x, y = self.camera.to_screen(o.points[-1])
-                w, h = size_of(o.label, 20, o.colour)
+                w, h = self._text_size(o.label, 20, o.colour)
                 spots = [pygame.Rect(0, 0, w, h) for _ in range(4)]
                 spots[0].bottomleft, spots[1].topleft = (round(x + 8), round(y - 8)), (round(x + 8), round(y + 8))
                 spots[2].bottomright, spots[3].topright = (
                     (round(x - 8), round(y - 8)),
                     (round(x - 8), round(y + 8)),
                 )
-                jobs.append(("line", o.label, 20, o.colour, spots, True))
+                jobs.append(WordJob("line", o.label, 20, o.colour, spots, True))
             elif isinstance(o, Arc) and o.label:
                 c = self.camera.to_screen(o.centre)
                 f = math.radians(o.facing)
                 tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
-                wh = size_of(o.label, 17, o.colour)
-                jobs.append(("arc", o.label, 17, o.colour, around(wh, tip, 0, gap=2), True))
-        if self.show_zones:
-            for zone in self.scenario.zones if self.scenario else ():
-                label, colour = self.zone_label(zone)
-                w, h = size_of(label, 20, colour)
-                x0, y0, x1, y1 = zone.area.bounds
-                (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
-                view = pygame.Rect(self.camera.viewport)
-                if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
-                    continue  # a zone off the view is not named on it
-                cx = round((ax + bx) / 2)
-                spots = []  # just outside the zone, above or below, middle then ends, a step further
-                cy = round((ay + by) / 2)  # out; then beside it; then inside its top
-                for step in (0, h, 2 * h):
-                    for y, anchor in ((ay - 3 - step, "midbottom"), (by + 3 + step, "midtop")):
-                        for x in (cx, round(ax + w / 2), round(bx - w / 2)):
-                            rect = pygame.Rect(0, 0, w, h)
-                            setattr(rect, anchor, (x, round(y)))
-                            spots.append(rect)
-                for y in (cy, round(ay + h / 2), round(by - h / 2)):
-                    spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
-                    spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
-                for x in (cx, round(ax + w / 2), round(bx - w / 2)):
-                    spots.append(pygame.Rect(0, 0, w, h))
-                    spots[-1].midtop = (x, round(ay + 3))
-                spots += [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
-                jobs.append(("zone", label, 20, colour, spots, True))
-        first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
-        for t in self.tokens:
-            if id(t) not in first:
-                badge_job(t, False)
-        if self.show_outlines and ppi >= 10:
-            for piece in self.scenario.terrain if self.scenario else ():
-                colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
-                text = piece.kind if not piece.name else f"{piece.kind}: {piece.name}"
-                w, h = size_of(text, 16, colour)
-                c = self.camera.to_screen(piece.area.centre)
-                jobs.append(("terrain", text, 16, colour, around((w, h), c, 0, gap=0) + [
-                    pygame.Rect(0, 0, w, h).move(round(c[0] - w / 2), round(c[1] - h / 2))
-                ], False))  # fmt: skip
-        for kind, text, size, colour, spots, must in jobs:
-            if kind == "terrain":  # the terrain's own middle first
-                spots = [spots[-1], *spots[:-1]]
-            placed = placer.place(spots, must and kind != "guts")
-            if placed is None and kind == "guts" and len(spots) > 8 and spots[-1].collidelist(placer.words) < 0:
-                rim = spots[-1]  # no room round a big base: on its own rim (see badge_job)
-                placer.words.append(rim)
-                placed = rim
-            if placed is None and must:
-                placed = placer.place(spots, True)
-            if placed is None:
-                continue
-            image = self.texts.render(text, size, colour)
-            blits.append((image, image.get_rect(center=placed.center)))
-            words.append((kind, text, placed))
-        surface.blits(blits, doreturn=False)
-        self.words, self.words_forced, self._words_blits = words, placer.forced, blits
+                wh = self._text_size(o.label, 17, o.colour)
+                jobs.append(WordJob("arc", o.label, 17, o.colour, around(wh, tip, 0, gap=2), True))
+        return jobs
+
+    def _zone_jobs(self) -> list[WordJob]:
+        """The names of the zones on the view."""
+        jobs = []
+        view = pygame.Rect(self.camera.viewport)
+        for zone in self.scenario.zones if self.scenario else ():
+            label, colour = self.zone_label(zone)
+            wh = self._text_size(label, 20, colour)
+            x0, y0, x1, y1 = zone.area.bounds
+            (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
+            if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
+                continue  # a zone off the view is not named on it
+            jobs.append(WordJob("zone", label, 20, colour, _zone_spots(wh, (ax, ay, bx, by), view), True))
+        return jobs
+
+    def _terrain_jobs(self) -> list[WordJob]:
+        """The terrain's names (the outlines are on): its own middle first, then round it."""
+        jobs = []
+        for piece in self.scenario.terrain if self.scenario else ():
+            colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
+            text = piece.kind if not piece.name else f"{piece.kind}: {piece.name}"
+            w, h = self._text_size(text, 16, colour)
+            c = self.camera.to_screen(piece.area.centre)
+            middle = pygame.Rect(0, 0, w, h).move(round(c[0] - w / 2), round(c[1] - h / 2))
+            jobs.append(WordJob("terrain", text, 16, colour, [middle, *around((w, h), c, 0, gap=0)], False))
+        return jobs
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, the

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 E = TypeVar("E", bound=pygame_gui.core.UIElement)
 
@@ -24,7 +24,7 @@ class Scene:
 
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Navigator) -> None:
         self.app = app
         self._elements: list[pygame_gui.core.UIElement] = []
 

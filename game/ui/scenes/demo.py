@@ -12,10 +12,10 @@ each game the result stays up for :data:`RESULT_SECONDS`, then the next game is 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIImage, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
 from game.demo import DemoLoop, standing
 from game.ui.scenes.game import RIGHT_PANEL, TRAY_HEIGHT, GameScene
@@ -41,6 +41,7 @@ class DemoScene(GameScene):
 
     name = "demo"
     match: Match  # a replay or a demo always has its game on the table
+    takes_orders = False  # the bots play; a touch hands the game over (see intercept)
 
     def __init__(self, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         if loop.game is None or loop.current is None:
@@ -60,10 +61,6 @@ class DemoScene(GameScene):
         deal = loop.current
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
         self.match.say(self.loop.status())
-
-    @classmethod
-    def first(cls, app, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> DemoScene:
-        return cls(app, loop, games, standalone)
 
     # ---- what the table scene asks of us ---------------------------------------------------------------
 
@@ -88,8 +85,7 @@ class DemoScene(GameScene):
             )
         )
         y += 182
-        self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
-        self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+        self.dice_tray.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
         return y + TRAY_HEIGHT + 4
 
     def _demo_html(self) -> str:
@@ -104,9 +100,6 @@ class DemoScene(GameScene):
         pass
 
     def _button(self, name: str) -> None:
-        pass
-
-    def _table_click(self, point: Any, shift: bool, face: Any) -> None:
         pass
 
     def _show_end(self) -> None:
@@ -145,7 +138,7 @@ class DemoScene(GameScene):
 
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
-        self.app.open_session(session).say("Your game now: the bots have left the table. (Autosaved)")
+        self.app.open_session(session, notice="Your game now: the bots have left the table. (Autosaved)")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -173,11 +166,11 @@ class DemoScene(GameScene):
                 return
             while loop.game is game:  # past the loop's own pause: the next game
                 loop.tick()
-            self.app.replace(DemoScene(self.app, loop, self.games, self.standalone))
+            self.app.show_demo(loop, self.games, self.standalone)
             return
         events = loop.tick()
         if loop.game is not game:  # a bot error made the loop deal again
-            self.app.replace(DemoScene(self.app, loop, self.games, self.standalone))
+            self.app.show_demo(loop, self.games, self.standalone)
             return
         self.commands_shown += 1
         self.match.show(events)
@@ -218,20 +211,3 @@ class DemoScene(GameScene):
             if less < hidden:
                 self.banner_rect, hidden, self._banner_size = rect, less, size
         self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect], bottom_first=True)
-
-
-def run(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:
-    """``deadground demo``: a window playing demo games until closed (or ``games`` are done)."""
-    import logging
-
-    from game.ui.app import App
-
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    app = App(fullscreen=fullscreen or None)
-    try:
-        app.push(DemoScene(app, loop, games, standalone=True))
-        while app.step():
-            pass
-    finally:
-        app.close()
-    return 0

@@ -20,7 +20,6 @@ import html
 import logging
 import math
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,7 +37,7 @@ from game.ui.table_view import TableView, bake_zones
 
 if TYPE_CHECKING:
     from game.table.space import Table
-    from game.ui.app import App
+    from game.ui.navigator import Navigator
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +67,7 @@ class DesignScene(Scene):
 
     name = "design"
 
-    def __init__(self, app: App, path: str | Path) -> None:
+    def __init__(self, app: Navigator, path: str | Path) -> None:
         super().__init__(app)
         self.path = str(path)
         self.mode = "sight"
@@ -378,63 +377,3 @@ def _default_options(rules: Any, scenario: Scenario) -> dict[str, Any]:
 def _short(p: Problem) -> str:
     text = p.message
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-def run_designer(
-    path: str, fullscreen: bool = False, frames: int | None = None, screenshot: str | None = None
-) -> int:
-    """``deadground design MAP``: open the designer view until Esc (or ``frames`` frames, for tests)."""
-    from game.ui.app import App
-
-    if not _is_file(path):
-        print(f"deadground design: no map at {path}", file=sys.stderr)
-        return 2
-    refused = _screenshot_refused(screenshot)
-    if refused:  # said before the session, not at its end
-        print(f"deadground design: cannot save the screenshot to {screenshot}: {refused}", file=sys.stderr)
-        return 2
-    try:
-        app = App(fullscreen=fullscreen or None, sounds_enabled=False, fps=0 if frames else 60)
-    except pygame.error as exc:
-        print(f"deadground design: cannot open a window ({exc}); `deadground check` needs none.")
-        return 2
-    try:
-        app.push(DesignScene(app, path))
-        pygame.display.set_caption(f"Dead Ground designer: {Path(path).name}")
-        count = 0
-        while app.step():
-            count += 1
-            if frames is not None and count >= frames:
-                break
-        if screenshot:
-            try:
-                pygame.image.save(app.screen, screenshot)
-            except (pygame.error, OSError) as exc:
-                print(f"deadground design: cannot save the screenshot to {screenshot}: {exc}", file=sys.stderr)
-                return 1
-    finally:
-        app.close()
-    return 0
-
-
-def _is_file(path: str) -> bool:
-    """Whether ``path`` is a file; a name the system refuses (too long) is not."""
-    try:
-        return Path(path).is_file()
-    except OSError:
-        return False
-
-
-def _screenshot_refused(screenshot: str | None) -> str:
-    """Why ``--screenshot`` cannot be saved where asked ("" when it can, or none is asked for)."""
-    if not screenshot:
-        return ""
-    folder = Path(screenshot).parent
-    try:
-        if not folder.is_dir():
-            return f"there is no folder {folder}"
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    if len(Path(screenshot).name) > 255:
-        return "the file name is too long"
-    return "" if os.access(folder, os.W_OK) else f"the folder {folder} is not writable"

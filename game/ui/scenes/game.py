@@ -10,6 +10,10 @@ Every game on screen runs in a :class:`~game.session.Session` that autosaves aft
 command. Ctrl+S saves, F5 quick-saves, F9 quick-loads, Ctrl+Z undoes (the controller's choices
 first, then commands that rolled no dice); Esc with nothing selected opens the in-game menu.
 
+The panels are widgets (:mod:`game.ui.widgets`: top bar, log, shop, menu, roster, dice tray) that build
+their own elements and take their own events; the keys are a table (:mod:`game.ui.keymap`) of intents
+that :meth:`GameScene.do` carries out; the table view hands its clicks straight to the match.
+
 >>> GameScene(app, scenario, {"sections": ["american", "british"]})    # doctest: +SKIP
 """
 
@@ -18,12 +22,12 @@ from __future__ import annotations
 import html
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.controller import Mode
 from game.controller.machine import CHOOSING
@@ -31,28 +35,26 @@ from game.rules.contract import ActionKind
 from game.rules.core import RuleSet, get_ruleset, start_error
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
-from game.ui.dice_tray import tray_surface
-from game.ui.fitting import fit
+from game.ui.keymap import KEYMAP, PRESS, WHILE_MENU_OPEN, Chord, intent_for, with_actions
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView
 from game.ui.tokens import TokenView
+from game.ui.widgets import Widget
+from game.ui.widgets.actions import ActionsPanel
+from game.ui.widgets.dice_tray import TRAY_HEIGHT, DiceTray
+from game.ui.widgets.log import LogPanel, log_height
+from game.ui.widgets.menu import GameMenu
+from game.ui.widgets.roster import RosterPanel
+from game.ui.widgets.shop import ShopPanel
+from game.ui.widgets.top_bar import TOP_BAR, TopBar
 
 if TYPE_CHECKING:
     from game.ui.match import Match
 
 log = logging.getLogger(__name__)
 
-TOP_BAR = 48
 RIGHT_PANEL = 300
-BOTTOM_LOG = 170  # the log panel's least height; it grows with the window, and "Log +" makes it tall
-LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show the newest)
-# The log box holds at most LOG_TRIM_AT lines, then starts again from the newest LOG_SHOWN: pygame_gui's scroll
-# bar has a least slider size, so in a box of hundreds of lines its end (the newest line) cannot be reached.
-LOG_SHOWN = 60
-LOG_TRIM_AT = 90
-TRAY_HEIGHT = 104
-
 # the buttons every rule set gets after its own actions: name, label, icon
 GENERIC_ACTIONS = (
     ("next", "Next  Tab", "icons.guts"),
@@ -61,21 +63,6 @@ GENERIC_ACTIONS = (
     ("end_turn", "End turn  E", "icons.end_turn"),
 )
 QUICKSAVE = "quicksave.json"
-MENU_ITEMS = (
-    ("resume", "Resume"),
-    ("save", "Save"),
-    ("load", "Load"),
-    ("rules", "Rules help"),
-    ("settings", "Settings"),
-    ("title", "Quit to title"),
-)
-KEYS = {  # the rule set's action hotkeys are added per game (see GameScene.keys)
-    pygame.K_e: "end_turn",
-    pygame.K_RETURN: "end_turn",
-    pygame.K_KP_ENTER: "end_turn",
-    pygame.K_TAB: "next",
-    pygame.K_SPACE: "skip",
-}
 
 
 def action_buttons(kinds: Sequence[ActionKind], end_words: str = "End turn") -> list[tuple[str, str, str]]:
@@ -94,16 +81,6 @@ def action_buttons(kinds: Sequence[ActionKind], end_words: str = "End turn") -> 
     return own + generic
 
 
-def log_height(size: tuple[int, int], tall: bool = False) -> int:
-    """The log panel's height: five lines or more at 1280x800, nearly half the window when enlarged.
-
-    >>> log_height((1280, 800)), log_height((1280, 800), tall=True)
-    (192, 360)
-    """
-    h = size[1]
-    return max(BOTTOM_LOG, round(h * (0.45 if tall else 0.24)))
-
-
 def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
     """The screen rectangle the table gets in a window of ``size`` (above a log ``log_h`` tall)."""
     w, h = size
@@ -112,6 +89,8 @@ def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
 
 
 class GameScene(Scene):
+    """A scenario on the table, played (or, without a view for its rule set, only shown)."""
+
     name = "game"
 
     def __init__(
@@ -130,47 +109,31 @@ class GameScene(Scene):
         self.scenario = scenario
         self.options = dict(options or {})  # the set-up's choices, given to the rules as they are
         self.view: TableView | None = None
-        self.log_tall = False  # the log panel enlarged ("Log +")
-        self._log_box_lines = 0
-        self._log_refill = False
-        self._log_following = True  # the log box shows its newest line; False once the player scrolls up
-        self._log_cap = (
-            LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
-        )
         self.rules: RuleSet | None = _ruleset(scenario.ruleset)
         playable = self.rules is not None and self.rules.view is not None
-        self.banner = "Turn 1"
-        self.objective_text = ""
-        self.roster_html = (
-            "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
+        self.log_panel = LogPanel(
+            [
+                f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
+                + (f" - {html.escape(self._describe_options())}" if playable else ""),
+                "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
+                " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
+                "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
+                " L: outlines. F11: fullscreen.",
+            ],
+            app.rebuild,
         )
-        self.log_lines: list[str] = [
-            f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
-            + (f" - {html.escape(self._describe_options())}" if playable else ""),
-            "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
-            " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
-            "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
-            " L: outlines. F11: fullscreen.",
-        ]
         self._tokens: list[TokenView] = placed_tokens(scenario)
         self.match: Match | None = None
-        self.hint_box: UITextBox | None = None  # the selected figure's actions; scenes without it set None
         self.ended = False
-        self.status_html = ""
-        self.hint_html = ""
         self._shown: dict[str, Any] = {}
         self._seen_version = -1
-        self.buttons: dict[str, UIButton] = {}
-        self.top: dict[str, UIButton] = {}
-        self.menu_open = False
-        self.menu_buttons: dict[str, UIButton] = {}
-        self.shop_open = False  # the rule set's shop panel (Zombie 40,000's Killing Floor) is shown
-        self.shop_figure: str | None = None  # the figure the shop buys for
-        self.shop_message: tuple[str, bool] = ("", False)  # the last answer (a refusal's reason), bad?
-        self.shop_widgets: dict[str, Any] = {}
-        self._shop_keys: dict[str, dict[str, str]] = {"offers": {}, "wares": {}}  # list text -> item key
-        self._shop_rebuild = False
-        self._shop_seen: Any = None  # the points and wares the open panel shows
+        # the panels that take their own events (see handle_event)
+        self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
+        self.actions_panel = ActionsPanel(app.assets, press=self._button, sound=app.sounds.play)
+        self.game_menu = GameMenu(pick=self._menu, show=self.open_menu)
+        self.shop_panel = ShopPanel(lambda: self.match, app.rebuild, app.sounds.play)  # Killing Floor's shop
+        self.roster_panel = RosterPanel(select=self._select)
+        self.dice_tray = DiceTray(app.assets, lambda: self.match.dice if self.match else None, self._texts)
         self._bots, self._on_command = bots, on_command
         if game is None and session is not None:
             game = session.game
@@ -214,6 +177,7 @@ class GameScene(Scene):
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
+        self._hand_table_over()
         if self.session is not None:  # undo's refusal names the last action in the player's words
             view = self.match.view
             self.session.words = lambda cmd: view.command_words(game, cmd)
@@ -246,262 +210,169 @@ class GameScene(Scene):
     # ---- what the hookup calls ---------------------------------------------------------------
 
     def set_banner(self, text: str) -> None:
-        self.banner = text
-        label = getattr(self, "banner_label", None)
-        if label is not None:
-            object_id, shown = self._fit_banner(text, label.rect.width)
-            if object_id != label.most_specific_combined_id.split(".")[-1]:
-                label.set_text(" ")  # the old text is not laid out in the new print
-                label.change_object_id(object_id)
-            label.set_text(shown)
+        self.top_bar.set_banner(text)
 
     def set_objective(self, text: str) -> None:
         """The objective line in the top bar, in the largest print that fits its place (then cut short)."""
-        self.objective_text = text
-        label = getattr(self, "objective_label", None)
-        if label is not None:
-            object_id, shown = self._fit_objective(text, label.rect.width)
-            if object_id != label.most_specific_combined_id.split(".")[-1]:
-                label.set_text(" ")  # the old text is not laid out in the new print
-                label.change_object_id(object_id)
-            label.set_text(shown)
-
-    def _measure(self, size: int, bold: bool = False) -> Any:
-        """How wide a text is in the theme's font at ``size`` (pixels)."""
-        font = self.manager.get_theme().get_font_dictionary().find_font(size, "noto_sans", bold=bold)
-        return lambda text: int(font.size(text)[0])
-
-    def _fit_banner(self, text: str, width: int) -> tuple[str, str]:
-        sizes = [
-            (f"#banner{k}", self._measure(pt, True)) for k, pt in (("", 28), ("_small", 24), ("_smaller", 18))
-        ]
-        return fit(text, width - 12, sizes)
-
-    def _fit_objective(self, text: str, width: int) -> tuple[str, str]:
-        return fit(text, width - 10, [("#subtle", self._measure(18)), ("#footnote", self._measure(14))])
-
-    def _scroll_log_to_end(self) -> None:
-        bar = getattr(self.log_box, "scroll_bar", None)
-        if bar is not None:
-            bar.set_scroll_from_start_percentage(1.0)
-            self.log_box.update(0.0)
-
-    def log_at_end(self) -> bool:
-        """True when the log box shows its newest line (the player has not scrolled up)."""
-        bar = getattr(getattr(self, "log_box", None), "scroll_bar", None)
-        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.985
+        self.top_bar.set_objective(text)
 
     def log(self, html_line: str) -> None:
         """Add one line (pygame_gui HTML) to the log; it comes into view unless the player scrolled up."""
-        self.log_lines.append(html_line)
-        del self.log_lines[:-LOG_LIMIT]
-        box = getattr(self, "log_box", None)
-        if box is None:
-            return
-        self._log_box_lines += 1
-        if self._log_box_lines > self._log_cap:
-            self._log_refill = True  # once this frame, in update: start the box again from the newest lines
-        elif not self._log_refill:
-            keep = None if self._log_following else self._log_top()
-            box.append_html_text("<br>" + html_line)
-            if keep is not None:  # pygame_gui jumps to the end on append: put the reader back where he was
-                self._log_restore(keep)
-        self._log_dirty = True
-
-    def _log_top(self) -> float:
-        """The log box's scroll position as a fraction of its text height from the top."""
-        bar = self.log_box.scroll_bar
-        return float(bar.start_percentage) if bar is not None else 0.0
-
-    def _log_restore(self, start: float) -> None:
-        layout = self.log_box.text_box_layout
-        bar = self.log_box.scroll_bar
-        if bar is None or layout is None:
-            return
-        old_height = getattr(self, "_log_height_was", None) or layout.layout_rect.height
-        bar.set_scroll_from_start_percentage(start * old_height / max(1, layout.layout_rect.height))
-        self.log_box.update(0.0)
-
-    def _log_refill_box(self) -> None:
-        lines = self.log_lines[-min(LOG_SHOWN, self._log_cap * 2 // 3) :]
-        self.log_box.set_text("<br>".join(lines))
-        self._log_box_lines = len(lines)
-        self._log_refill = False
+        self.log_panel.log(html_line)
 
     def jump_to_latest(self) -> None:
         """The "Latest" control: back to the newest line, and follow the log again."""
-        self._log_following = True
-        self._scroll_log_to_end()
-        self._update_latest_button()
+        self.log_panel.jump_to_latest()
 
-    def _update_latest_button(self) -> None:
-        button = getattr(self, "latest_button", None)
-        if button is None:
-            return
-        if self._log_following and button.visible:
-            button.hide()
-        elif not self._log_following and not button.visible:
-            button.show()
+    def log_at_end(self) -> bool:
+        """True when the log box shows its newest line (the player has not scrolled up)."""
+        return self.log_panel.at_end()
 
-    def toggle_log_size(self) -> None:
-        """ "Log +" / "Log -": the log panel nearly half the window, or back to its usual height."""
-        self.log_tall = not self.log_tall
-        self.app.rebuild()
+    # ---- the panels' state, under the names the tests and the subclasses read ------------------------------
 
-    def _roster_fits(self, text: str) -> bool:
-        """Whether a roster line fits the roster box on one line (its font, less the padding and the
-        scroll bar, with a little slack for bold runs)."""
-        box = getattr(self, "roster_box", None)
-        if box is None:
-            return True
-        font = self.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
-        return bool(font.size(text)[0] * 1.06 <= box.rect.width - 40)
+    @property
+    def buttons(self) -> dict[str, UIButton]:
+        return self.actions_panel.buttons
+
+    @buttons.setter
+    def buttons(self, buttons: dict[str, UIButton]) -> None:
+        self.actions_panel.buttons = buttons
+
+    @property
+    def hint_box(self) -> UITextBox | None:
+        """The selected figure's actions (the demo and a replay have none)."""
+        return self.actions_panel.hint_box
+
+    @hint_box.setter
+    def hint_box(self, box: UITextBox | None) -> None:
+        self.actions_panel.hint_box = box
+
+    @property
+    def log_lines(self) -> list[str]:
+        return self.log_panel.lines
+
+    @log_lines.setter
+    def log_lines(self, lines: list[str]) -> None:
+        self.log_panel.lines = lines
+
+    @property
+    def log_box(self) -> UITextBox | None:
+        return self.log_panel.box
+
+    @property
+    def status_box(self) -> UITextBox | None:
+        return self.log_panel.status_box
+
+    @property
+    def latest_button(self) -> UIButton | None:
+        return self.log_panel.latest_button
+
+    @property
+    def log_size_button(self) -> UIButton | None:
+        return self.log_panel.size_button
+
+    @property
+    def top(self) -> dict[str, UIButton]:
+        return self.top_bar.buttons
+
+    @property
+    def banner_label(self) -> UILabel | None:
+        return self.top_bar.banner_label
+
+    @property
+    def objective_label(self) -> UILabel | None:
+        return self.top_bar.objective_label
+
+    @property
+    def banner(self) -> str:
+        return self.top_bar.banner
+
+    @banner.setter
+    def banner(self, text: str) -> None:
+        self.top_bar.banner = text
+
+    @property
+    def objective_text(self) -> str:
+        return self.top_bar.objective
+
+    @objective_text.setter
+    def objective_text(self, text: str) -> None:
+        self.top_bar.objective = text
+
+    @property
+    def menu_open(self) -> bool:
+        return self.game_menu.open
+
+    @menu_open.setter
+    def menu_open(self, on: bool) -> None:
+        self.game_menu.open = on
+
+    @property
+    def menu_buttons(self) -> dict[str, UIButton]:
+        return self.game_menu.buttons
+
+    @property
+    def shop_open(self) -> bool:
+        return self.shop_panel.open
+
+    @property
+    def shop_widgets(self) -> dict[str, Any]:
+        return self.shop_panel.widgets
+
+    @property
+    def _shop_keys(self) -> dict[str, dict[str, str]]:
+        return self.shop_panel.keys
+
+    @property
+    def roster_html(self) -> str:
+        return self.roster_panel.html
+
+    @property
+    def roster_box(self) -> UITextBox | None:
+        return self.roster_panel.box
 
     # ---- layout --------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
+        log_h = log_height(size, self.log_panel.tall)
+        self._place_table(size, log_h)
+        self.top_bar.build(self.ui, self.manager, self.app.assets, size[0], self.top_buttons())
+        self._build_side_panel(size)
         w, h = size
-        log_h = log_height(size, self.log_tall)
+        self.log_panel.build(self.ui, self.manager, pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h))
+        self._shown = {}  # new widgets: show everything again
+        self._seen_version = -1
+        self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, can_save=self.match is not None)
+        self.shop_panel.widgets = {}
+        if not self.menu_open:
+            self.shop_panel.build(self.ui, self.manager, shop_area(size))
+        if self.match is not None:
+            self._refresh()
+
+    def _place_table(self, size: tuple[int, int], log_h: int) -> None:
+        """The table view in the window's middle: made (and the map drawn) once per scene, then moved."""
         viewport = table_viewport(size, log_h)
         if self.view is None:  # the map is drawn once per scene, not per layout
             self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
             self.view.tokens = self._tokens
-            self.view.on_click = self._table_click
-            self.view.on_right_click = lambda: self._button("cancel")
-            self.view.on_face_drag = self._face_drag
-            self.view.tooltip = self._tooltip
+            self._hand_table_over()
         else:
             self.view.set_viewport(viewport)
             if size != getattr(self, "_built_size", size):  # the window changed: the whole table again
                 self.view.fit()
         self._built_size = size
-        m = self.manager
-        top = self.ui(UIPanel(pygame.Rect(0, 0, w, TOP_BAR), manager=m, object_id="#top_bar"))
-        specs = self.top_buttons()
-        # icon buttons are square; "Fit" is short; the others get a word's width
-        widths = [TOP_BAR - 10 if icon else (56 if len(label) <= 4 else 84) for _, label, _, icon in specs]
-        total = sum(widths) + 6 * len(widths)
-        # the banner takes what its text needs (up to 600 px, or 55% of the room when short of it), the
-        # objective the rest; each label shrinks its print, then cuts its end short, rather than overflow
-        bx = w - total - 6
-        room = bx - 12 - 16
-        natural = self._measure(28, True)(self.banner) + 12
-        banner_w = max(120, min(600, natural, max(room - 200, round(room * 0.55))))
-        banner_id, banner_text = self._fit_banner(self.banner, banner_w)
-        self.banner_label = self.ui(
-            UILabel(pygame.Rect(12, 1, banner_w, TOP_BAR - 4), banner_text, m, container=top, object_id=banner_id)
-        )
-        sub = self.objective_text or self.scenario.title
-        objective_w = max(50, bx - banner_w - 22)
-        objective_id, objective_text = self._fit_objective(sub, objective_w)
-        self.objective_label = self.ui(
-            UILabel(
-                pygame.Rect(banner_w + 16, 4, objective_w, TOP_BAR - 12),
-                objective_text,
-                m,
-                container=top,
-                object_id=objective_id,
-            )
-        )
-        self.top = {}
-        x = bx
-        for (key, label, tip, icon), bw in zip(specs, widths):
-            rect = pygame.Rect(x, 5, bw, TOP_BAR - 14)
-            x += bw + 6
-            self.top[key] = self.ui(UIButton(rect, "" if icon else label, m, container=top, tool_tip_text=tip))
-            if icon:  # drawn over the button; pygame_gui images take no clicks
-                self.ui(
-                    UIImage(
-                        pygame.Rect(rect.x + (rect.w - 24) // 2, rect.y + (rect.h - 24) // 2, 24, 24),
-                        self.app.assets.scaled(icon, (24, 24)),
-                        m,
-                        container=top,
-                    )
-                )
-        self.fit_button = self.top.get("fit")
-        self.outline_button = self.top.get("outlines")
-        self.menu_button = self.top.get("menu")
 
+    def _build_side_panel(self, size: tuple[int, int]) -> None:
+        """The right panel: the controls (the rule set's actions, the hint, the dice tray), then the roster."""
+        w, h = size
+        m = self.manager
         right = self.ui(
             UIPanel(
                 pygame.Rect(w - RIGHT_PANEL, TOP_BAR, RIGHT_PANEL, h - TOP_BAR), manager=m, object_id="#side_panel"
             )
         )
         y = self._build_controls(right, 6)
-        self.ui(
-            UILabel(
-                pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Roster", m, container=right, object_id="#panel_title"
-            )
-        )
-        y += 28
-        self.roster_box = self.ui(
-            UITextBox(
-                self.roster_html,
-                pygame.Rect(6, y, RIGHT_PANEL - 18, max(60, h - TOP_BAR - y - 8)),
-                m,
-                container=right,
-                object_id="#footnote",
-            )
-        )
-
-        bottom = self.ui(
-            UIPanel(pygame.Rect(0, h - log_h, w - RIGHT_PANEL, log_h), manager=m, object_id="#log_panel")
-        )
-        self.ui(UILabel(pygame.Rect(10, 4, 50, 26), "Log", m, container=bottom, object_id="#panel_title"))
-        self.log_size_button = self.ui(
-            UIButton(
-                pygame.Rect(8, 30, 50, 26),
-                "Log -" if self.log_tall else "Log +",
-                m,
-                container=bottom,
-                tool_tip_text="A taller log (or back to the usual height)",
-                object_id="#small_button",  # the whole "Log +" inside the button's 50 px
-            )
-        )
-        # tall enough for one line of 16 pt text inside the text boxes' padding
-        self.status_box = self.ui(
-            UITextBox(
-                self.status_html,
-                pygame.Rect(64, 1, w - RIGHT_PANEL - 76, 38),
-                m,
-                container=bottom,
-                object_id="#status",
-            )
-        )
-        shown = self.log_lines[-LOG_SHOWN:]
-        log_w = w - RIGHT_PANEL - 18 - 56
-        self.log_box = self.ui(
-            UITextBox(
-                "<br>".join(shown),
-                pygame.Rect(62, 41, log_w, log_h - 49),
-                m,
-                container=bottom,
-                object_id="#log",
-            )
-        )
-        self._log_box_lines, self._log_refill, self._log_following = len(shown), False, True
-        self.latest_button = self.ui(
-            UIButton(
-                pygame.Rect(62 + log_w - 150, log_h - 40, 128, 30),
-                "Latest \u2193",
-                m,
-                container=bottom,
-                tool_tip_text="Jump to the newest line of the log",
-                object_id="#primary",
-            )
-        )
-        self.latest_button.hide()
-        self._scroll_log_to_end()
-        self._shown = {}  # new widgets: show everything again
-        self._seen_version = -1
-        self.menu_buttons = {}
-        if self.menu_open:
-            self._build_menu(size)
-        self.shop_widgets = {}
-        if self.shop_open and not self.menu_open:
-            self._build_shop(size)
-        if self.match is not None:
-            self._refresh()
+        self.roster_panel.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, h - TOP_BAR - y - 8))
 
     def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
         """The top bar's buttons: (key, label, tooltip, icon id or None)."""
@@ -523,240 +394,21 @@ class GameScene(Scene):
 
     def shop(self) -> Any:
         """The rule set's shop for the acting player (a ShopLook), or None when its game has none."""
-        match = self.match
-        make = getattr(match.view, "shop", None) if match is not None else None
-        return make(match.game, self.shop_figure) if make is not None and match is not None else None
-
-    def shop_refusal(self) -> str:
-        """Why the shop panel cannot be opened now ("" when it can)."""
-        look = self.shop()
-        if look is None or self.match is None:
-            return "This game has no shop."
-        if self.match.controller.active_player in self.match.controller.bots:
-            return "The computer player shops for itself."
-        return str(look.closed)
+        return self.shop_panel.look()
 
     def open_shop(self, on: bool = True) -> None:
-        self.shop_open = on and not self.shop_refusal()
-        if on and self.match is not None and self.match.controller.selected:
-            self.shop_figure = self.match.controller.selected
-        self.app.rebuild()
-
-    def _build_shop(self, size: tuple[int, int]) -> None:
-        """The shop panel over the table: the figure it buys for, the price lists, what it may sell."""
-        look = self.shop()
-        if look is None:
-            return
-        w, h = size
-        m = self.manager
-        pw, ph = min(720, max(480, w - RIGHT_PANEL - 8)), min(560, h - TOP_BAR - 20)
-        panel = self.ui(
-            UIPanel(
-                pygame.Rect(max(4, (w - RIGHT_PANEL - pw) // 2), TOP_BAR + 8, pw, ph),
-                manager=m,
-                starting_height=5,
-                object_id="#side_panel",
-            )
-        )
-        self.shop_widgets = {"panel": panel}
-        self._shop_seen = self._shop_points()
-        self.shop_widgets["title"] = self.ui(
-            UILabel(
-                pygame.Rect(10, 6, pw - 24, 30),
-                f"{look.title} \u00b7 {look.points} point{'s' if look.points != 1 else ''}",
-                m,
-                container=panel,
-                object_id="#panel_title",
-            )
-        )
-        labels = [label for _, label in look.figures] or ["(no model)"]
-        chosen = next((label for fid, label in look.figures if fid == look.figure), labels[0])
-        self._shop_figures = {label: fid for fid, label in look.figures}
-        self.shop_widgets["figure"] = self.ui(
-            UIDropDownMenu(labels, chosen, pygame.Rect(10, 40, pw - 24, 30), m, container=panel)
-        )
-        half = (pw - 34) * 3 // 5  # the price lists; the wares get the rest
-        rest = pw - 34 - half
-        list_h = ph - 40 - 34 - 30 - 176
-        self._shop_keys = {"offers": {}, "wares": {}}
-        self._shop_hints: dict[str, tuple[str, bool]] = {}  # list text -> what it is, and why not (bad)
-        rows: list[str | tuple[str, str]] = []
-        for o in look.offers:
-            text = f"{o.heading.split(' ')[0]}: {o.label} \u2014 {o.price}" + ("" if not o.why else "  (no)")
-            self._shop_keys["offers"][text] = o.key
-            hint = f"{o.label}, {o.price} point{'s' if o.price != 1 else ''}: {o.note}"
-            self._shop_hints[text] = (f"{hint}. Not now: {o.why}" if o.why else hint, bool(o.why))
-            rows.append(text)
-        self.ui(UILabel(pygame.Rect(10, 74, half, 24), "Buy (price in points)", m, container=panel))
-        self.shop_widgets["offers"] = self.ui(
-            UISelectionList(pygame.Rect(10, 98, half, list_h), rows, m, container=panel)
-        )
-        sells: list[str | tuple[str, str]] = []
-        for ware in look.wares:
-            # the chosen model's own wares need no name (it is in the drop-down above); the squad's grenades do
-            text = f"{ware.label}{'' if ware.owner else ' (squad)'} \u2014 +{ware.refund}"
-            self._shop_keys["wares"][text] = ware.key
-            sells.append(text)
-        self.ui(UILabel(pygame.Rect(20 + half, 74, rest, 24), "Sell (points back)", m, container=panel))
-        self.shop_widgets["wares"] = self.ui(
-            UISelectionList(pygame.Rect(20 + half, 98, rest, list_h), sells, m, container=panel)
-        )
-        y = 98 + list_h + 6
-        self.shop_widgets["buy"] = self.ui(
-            UIButton(pygame.Rect(10, y, half, 34), "Buy", m, container=panel, object_id="#primary")
-        )
-        self.shop_widgets["sell"] = self.ui(
-            UIButton(pygame.Rect(20 + half, y, rest, 34), "Sell", m, container=panel)
-        )
-        text, bad = self.shop_message
-        if not text:
-            text = look.closed or "Pick a model, an item, then Buy (or a bought item, then Sell)."
-            bad = bool(look.closed)
-        colour = "#FF8C6A" if bad else "#E9E3C9"
-        self.shop_widgets["message"] = self.ui(
-            UITextBox(
-                f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}',
-                pygame.Rect(10, y + 40, pw - 24, 126),
-                m,
-                container=panel,
-                object_id="#footnote",
-            )
-        )
-        self.shop_widgets["close"] = self.ui(
-            UIButton(pygame.Rect(pw - 110, 6, 96, 28), "Close", m, container=panel)
-        )
-
-    def shop_say(self, text: str, bad: bool = False) -> None:
-        """A line in the shop panel's message box (what the picked item is, or why it may not be bought)."""
-        box = self.shop_widgets.get("message")
-        look = self.shop()
-        if box is None or look is None or not text:
-            return
-        colour = "#FF8C6A" if bad else "#E9E3C9"
-        box.set_text(f'<font color="{colour}">{html.escape(text)}</font><br>{html.escape(look.note)}')
-
-    def _shop_points(self) -> tuple[int, tuple[Any, ...]] | None:
-        look = self.shop()
-        return (look.points, look.wares) if look is not None else None
-
-    def shop_trade(self, sell: bool = False) -> bool:
-        """Buy the item picked in the price list (or sell the one picked among the wares) for the chosen
-        model; a refusal's reason shows in the panel. True when the rules took it."""
-        match = self.match
-        make = getattr(match.view, "shop_command", None) if match is not None else None
-        widget = self.shop_widgets.get("wares" if sell else "offers")
-        if match is None or make is None or widget is None:
-            return False
-        picked = widget.get_single_selection()
-        key = self._shop_keys["wares" if sell else "offers"].get(picked or "")
-        if key is None:
-            self.shop_message = ("Pick an item in the list first.", True)
-            self._shop_rebuild = True
-            return False
-        look = self.shop()
-        figure = look.figure if look is not None else ""
-        fb = match.send(make(match.game, figure, key, sell))
-        if fb.accepted:
-            self.app.sounds.play("click")
-            name = (picked or "").split(" \u2014")[0]
-            self.shop_message = (f"{'Sold' if sell else 'Bought'}: {name}.", False)
-        else:
-            self.shop_message = (fb.message, True)
-        self._shop_rebuild = True
-        return bool(fb.accepted)
+        self.shop_panel.show(on)
 
     def _build_controls(self, right: UIPanel, y: int) -> int:
         """The right panel's upper part (the action buttons, the hint and the dice tray); returns
         the height used."""
-        m = self.manager
         self.buttons = {}
-        self.button_icons: dict[str, UIImage] = {}
         if self.match is not None:
-            self.ui(
-                UILabel(
-                    pygame.Rect(10, y, RIGHT_PANEL - 26, 26),
-                    "Actions",
-                    m,
-                    container=right,
-                    object_id="#panel_title",
-                )
-            )
-            y += 28
-            cell = (RIGHT_PANEL - 22) // 2
             specs = action_buttons(self.action_kinds(), getattr(self.match.view, "end_words", "End turn"))
-            rows = (len(specs) - 1 + 1) // 2  # every button but End turn, two a row; End turn below
-            for i, (name, label, icon) in enumerate(specs):
-                col, row = (0, rows) if name == "end_turn" else (i % 2, i // 2)
-                width = cell * 2 + 4 if name == "end_turn" else cell
-                x0, y0 = 8 + col * (cell + 4), y + row * 40
-                self.button_icons[name] = self.ui(
-                    UIImage(
-                        pygame.Rect(x0 + 2, y0 + 5, 26, 26),
-                        self.app.assets.scaled(icon, (26, 26)),
-                        m,
-                        container=right,
-                    )
-                )
-                self.buttons[name] = self.ui(
-                    UIButton(
-                        pygame.Rect(x0 + 32, y0, width - 32, 36),
-                        label,
-                        m,
-                        container=right,
-                        tool_tip_text=label,
-                        object_id="#primary" if name == "end_turn" else None,
-                    )
-                )
-            y += (rows + 1) * 40 + 2
-            # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
-            self.hint_box = self.ui(
-                UITextBox(
-                    self.hint_html,
-                    pygame.Rect(6, y, RIGHT_PANEL - 18, 76),
-                    m,
-                    container=right,
-                    object_id="#footnote",
-                )
-            )
-            y += 80
-            self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
-            self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+            y = self.actions_panel.build(self.ui, self.manager, right, y, RIGHT_PANEL, specs)
+            self.dice_tray.build(self.ui, self.manager, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
             y += TRAY_HEIGHT + 4
         return y
-
-    def _build_menu(self, size: tuple[int, int]) -> None:
-        """The in-game menu: a column of buttons over the table."""
-        w, h = size
-        bw, bh, gap = 260, 44, 8
-        panel_h = len(MENU_ITEMS) * (bh + gap) + 64
-        panel = self.ui(
-            UIPanel(
-                pygame.Rect(
-                    (w - RIGHT_PANEL - bw - 40) // 2, max(TOP_BAR + 10, (h - panel_h) // 2), bw + 40, panel_h
-                ),
-                manager=self.manager,
-                starting_height=5,
-                object_id="#side_panel",
-            )
-        )
-        self.ui(
-            UILabel(
-                pygame.Rect(10, 8, bw + 10, 32), "Menu", self.manager, container=panel, object_id="#panel_title"
-            )
-        )
-        for i, (key, label) in enumerate(MENU_ITEMS):
-            self.menu_buttons[key] = self.ui(
-                UIButton(
-                    pygame.Rect(18, 48 + i * (bh + gap), bw, bh),
-                    label,
-                    self.manager,
-                    container=panel,
-                    object_id="#primary" if key == "resume" else None,
-                )
-            )
-        if self.match is None:
-            for key in ("save", "load"):
-                self.menu_buttons[key].disable()
 
     def open_menu(self, on: bool = True) -> None:
         self.menu_open = on
@@ -764,18 +416,9 @@ class GameScene(Scene):
 
     # ---- keeping the panels in step with the match ----------------------------------------------------
 
-    def _tray_image(self) -> pygame.Surface:
-        dice = self.match.dice if self.match else None
-        size = (RIGHT_PANEL - 18, TRAY_HEIGHT)
-        assert self.view is not None  # the tray is built with the panels, after the table view
-        return tray_surface(
-            self.app.assets,
-            self.view.texts,
-            size,
-            dice.faces if dice else None,
-            dice.meaning if dice else "",
-            dice.failed if dice else False,
-        )
+    def _texts(self) -> Any:
+        assert self.view is not None  # the panels are built after the table view
+        return self.view.texts
 
     def _set(self, key: str, value: Any) -> bool:
         """True when ``value`` differs from what is on screen (so widgets are only touched on change)."""
@@ -795,20 +438,17 @@ class GameScene(Scene):
             self.set_banner(self._shown["banner"])
         if self._set("objective", match.objective()):
             self.set_objective(self._shown["objective"])
-        if self._set("roster", match.roster(self._roster_fits)):
-            self.roster_html = self._shown["roster"]
-            self.roster_box.set_text(self.roster_html)  # which lays the box out again
+        if self._set("roster", match.roster(self.roster_panel.fits(self.manager))):
+            self.roster_panel.show(self._shown["roster"])
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
-            self.status_html = (
-                f'<font color="{colour}">{"(!) " if match.status_bad else ""}{html.escape(match.status)}</font>'
-            )
-            self.status_box.set_text(self.status_html)
+            warn = "(!) " if match.status_bad else ""
+            self.log_panel.set_status(f'<font color="{colour}">{warn}{html.escape(match.status)}</font>')
         if self._set("dice", match.dice):
-            self.tray.set_image(self._tray_image())
+            self.dice_tray.show()
         shop_button = self.top.get("shop")
         if shop_button is not None:
-            why = self.shop_refusal()
+            why = self.shop_panel.refusal()
             if self._set("shop", why):
                 if why and shop_button.is_enabled:
                     shop_button.disable()
@@ -817,8 +457,8 @@ class GameScene(Scene):
                 look = self.shop()
                 points = f" ({look.points} points)" if look is not None and not why else ""
                 shop_button.set_tooltip(why or f"The shop: buy and sell weapons with your points{points}")
-            if self.shop_open and (why or self._shop_seen != self._shop_points()):
-                self._shop_rebuild = True  # closed (a model moved), or points came in: the panel again
+            if self.shop_open and (why or self.shop_panel.seen != self.shop_panel.points()):
+                self.shop_panel.stale = True  # closed (a model moved), or points came in: the panel again
         states = match.button_states()
         if self._set("buttons", states):
             for name, (enabled, tip) in states.items():
@@ -856,36 +496,31 @@ class GameScene(Scene):
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(a.upper() for a in acts) if acts else "no action left"
             )
-        if text != self.hint_html:
-            self.hint_html = text
-            if self.hint_box is not None:
-                self.hint_box.set_text(text)
+        self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
+
+    takes_orders = True  # the table's clicks are orders for the match (the demo's and a replay's only show)
+
+    def _hand_table_over(self) -> None:
+        """The table view hands the player's intents (a click, a right click, a facing drag) straight to the
+        match, and asks it for the figures' tooltips; again after an undo (a new match)."""
+        view, match = self.view, self.match
+        if view is None:
+            return
+        orders = match if match is not None and self.takes_orders else None
+        view.on_click = orders.click if orders is not None else None
+        view.on_right_click = orders.cancel if orders is not None else None
+        view.on_face_drag = orders.face if orders is not None else None
+        view.tooltip = match.tooltip if match is not None else _label
 
     def _button(self, name: str) -> None:
         if self.match is not None:
             self.match.button(name)
 
-    def _table_click(self, point: tuple[float, float], shift: bool, face: tuple[float, float] | None) -> None:
+    def _select(self, fid: str) -> None:
         if self.match is not None:
-            self.match.click(point, shift, face)
-
-    def _face_drag(self, point: tuple[float, float] | None) -> None:
-        if self.match is not None:
-            self.match.face_toward = point
-            self.match.version += 1
-
-    def _tooltip(self, token: TokenView) -> str:
-        if self.match is None:
-            return token.label
-        try:
-            look = self.match.looks.get(token.id) or self.match.view.look(self.match.game, token.id)
-            if self.match.explaining(token.id):
-                return ""  # the preview's plate already says what matters about the target
-            return "\n".join(self.match.view.tooltip(self.match.game, token.id, look))
-        except KeyError:
-            return token.label
+            self.match.select(fid)
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         """The rule set's action buttons this game has (a view may leave out what the game's options rule
@@ -896,103 +531,90 @@ class GameScene(Scene):
         pick = getattr(view, "kinds_for", None)
         return tuple(pick(self.match.game)) if pick is not None else tuple(view.action_kinds)
 
-    def keys(self) -> dict[int, str]:
-        """Keys to buttons: the generic ones, and the rule set's action hotkeys (``m`` -> Move)."""
-        keys = dict(KEYS)
-        if self.match is not None:
-            for kind in self.action_kinds():
-                code = pygame.key.key_code(kind.hotkey)
-                keys.setdefault(code, kind.key)  # the screen's own keys (E, Tab, Space...) win
-        return keys
+    def keymap(self) -> dict[Chord, str]:
+        """Keys to intents: the screen's own (:data:`~game.ui.keymap.KEYMAP`) and the rule set's action
+        hotkeys (``m`` -> ``press move``)."""
+        return with_actions(KEYMAP, [(kind.hotkey, kind.key) for kind in self.action_kinds()])
+
+    def widgets(self) -> list[Widget]:
+        """The panels that take their own events, the modal menu first."""
+        return [
+            self.game_menu,
+            self.top_bar,
+            self.shop_panel,
+            self.log_panel,
+            self.actions_panel,
+            self.roster_panel,
+            self.dice_tray,
+        ]
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if any(widget.handle_event(event) for widget in self.widgets()):
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
         view = self.view
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, button in self.menu_buttons.items():
-                if event.ui_element is button:
-                    self._menu(key)
-                    return
-            if event.ui_element is getattr(self, "latest_button", None):
-                self.jump_to_latest()
-            elif event.ui_element is getattr(self, "log_size_button", None):
-                self.toggle_log_size()
-            elif event.ui_element is self.fit_button and view:
-                view.fit()
-            elif event.ui_element is self.outline_button and view:
-                view.show_outlines = not view.show_outlines
-            elif event.ui_element is self.menu_button:
-                self.open_menu(not self.menu_open)
-            elif event.ui_element is self.top.get("shop"):
-                self.open_shop(not self.shop_open)
-            elif event.ui_element is self.shop_widgets.get("close"):
-                self.open_shop(False)
-            elif event.ui_element is self.shop_widgets.get("buy"):
-                self.shop_trade(sell=False)
-            elif event.ui_element is self.shop_widgets.get("sell"):
-                self.shop_trade(sell=True)
-            elif event.ui_element is self.top.get("save"):
-                self.save()
-            elif event.ui_element is self.top.get("load"):
-                self.open_load()
-            else:
-                for name, button in self.buttons.items():
-                    if event.ui_element is button:
-                        self.app.sounds.play("click")
-                        self._button(name)
-            return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.shop_widgets.get(
-            "offers"
-        ):
-            self.shop_say(*getattr(self, "_shop_hints", {}).get(event.text, ("", False)))
-            return
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.shop_widgets.get(
-            "figure"
-        ):
-            self.shop_figure = getattr(self, "_shop_figures", {}).get(event.text, self.shop_figure)
-            self.shop_message = ("", False)
-            self._shop_rebuild = True
-            return
-        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and self.match is not None:
-            if event.ui_element is self.roster_box:
-                self.match.select(event.link_target)
-            return
-        if event.type == pygame.KEYDOWN:
-            mode = self.match.controller.mode if self.match else None
-            ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-            if event.key == pygame.K_ESCAPE:
-                if self.menu_open:
-                    self.open_menu(False)
-                elif mode in CHOOSING:
-                    self._button("cancel")
-                else:
-                    self.open_menu(True)
-                return
-            if self.match is not None:
-                if ctrl and event.key == pygame.K_s:
-                    self.save()
-                    return
-                if ctrl and event.key == pygame.K_z:
-                    self.undo()
-                    return
-                if event.key == pygame.K_F5:
-                    self.save(self.app.saves_dir / QUICKSAVE)
-                    return
-                if event.key == pygame.K_F9:
-                    self.quick_load()
-                    return
-            if self.menu_open:
-                return  # the menu is modal
-            if self.match is not None:
-                keys = self.keys()
-                if event.key in keys:
-                    self._button(keys[event.key])
-                    return
-        if view is None or self.menu_open and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        if view is None:
             return
         view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self.match is not None:
             inside = view.camera.contains_screen(event.pos)
             self.match.hover(view.camera.to_table(event.pos) if inside else None)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
+        intent = intent_for(event, self.keymap()) if self.match is not None else None
+        if intent is None and event.key == pygame.K_ESCAPE:
+            intent = "back"  # the menu opens without a game too
+        if intent is None or self.menu_open and intent not in WHILE_MENU_OPEN:
+            return self.menu_open  # the menu is modal
+        return self.do(intent) or self.menu_open
+
+    def do(self, intent: str) -> bool:
+        """Do what the player asked for by name (a key of the keymap, a top bar button): one of the screen's
+        own :meth:`intents`, or ``press NAME`` (the match's button NAME). False when it means nothing here."""
+        if intent.startswith(PRESS):
+            if self.match is None:
+                return False
+            self._button(intent.removeprefix(PRESS))
+            return True
+        own = self.intents().get(intent)
+        if own is None:
+            return False
+        needs_game, act = own
+        if needs_game and self.match is None:
+            return False
+        act()
+        return True
+
+    def intents(self) -> dict[str, tuple[bool, Callable[[], object]]]:
+        """The screen's own intents: name -> (needs a game on the table, what it does)."""
+        return {
+            "back": (False, self._back),
+            "menu": (False, lambda: self.open_menu(not self.menu_open)),
+            "shop": (False, lambda: self.open_shop(not self.shop_open)),
+            "fit": (False, lambda: self.view.fit() if self.view is not None else None),
+            "outlines": (False, self._toggle_outlines),
+            "load": (False, self.open_load),
+            "save": (True, self.save),
+            "undo": (True, self.undo),
+            "quick_save": (True, lambda: self.save(self.app.saves_dir / QUICKSAVE)),
+            "quick_load": (True, self.quick_load),
+        }
+
+    def _toggle_outlines(self) -> None:
+        if self.view is not None:
+            self.view.show_outlines = not self.view.show_outlines
+
+    def _back(self) -> None:
+        """Esc: close the menu, or back out of the choice in hand, or open the menu."""
+        mode = self.match.controller.mode if self.match else None
+        if self.menu_open:
+            self.open_menu(False)
+        elif mode in CHOOSING:
+            self._button("cancel")
+        else:
+            self.open_menu(True)
 
     def still(self) -> bool:
         """Whether nothing moves on the screen by itself: no playback, hand-over, bot or rolling dice (the
@@ -1015,29 +637,13 @@ class GameScene(Scene):
             self.view.update(dt)
         if self.match is None:
             return
-        if getattr(self, "log_box", None) is not None and not getattr(self, "_log_dirty", False):
-            self._log_following = self.log_at_end()  # the player may have scrolled up since the last line
-            layout = self.log_box.text_box_layout
-            self._log_height_was = layout.layout_rect.height if layout is not None else None
+        self.log_panel.watch()  # has the player scrolled the log up since its last line?
         self.match.update(dt)
-        if getattr(self, "_log_dirty", False):  # newest at the bottom, in view unless the player scrolled up
-            self._log_dirty = False
-            if self._log_refill:
-                top = None if self._log_following else self._log_top()
-                self._log_refill_box()
-                if top is not None:
-                    self._log_restore(top)
-            if self._log_following:
-                self._scroll_log_to_end()
-                if not self.log_at_end() and self._log_cap > 12:  # this box is too long for its scroll bar
-                    self._log_cap = max(12, self._log_box_lines * 2 // 3)
-                    self._log_refill_box()
-                    self._scroll_log_to_end()
-        self._update_latest_button()
-        if self._shop_rebuild:
-            self._shop_rebuild = False
-            if self.shop_open and self.shop_refusal():
-                self.shop_open, self.shop_message = False, ("", False)
+        self.log_panel.settle()  # the new lines in view, unless he did
+        if self.shop_panel.stale:
+            self.shop_panel.stale = False
+            if self.shop_open and self.shop_panel.refusal():
+                self.shop_panel.open, self.shop_panel.message = False, ("", False)
             self.app.rebuild()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
@@ -1092,14 +698,12 @@ class GameScene(Scene):
         except SaveError as exc:
             self.say(str(exc), bad=True)
             return False
-        self.app.open_session(session).say(f"Loaded {getattr(path, 'name', path)}.")
+        self.app.open_session(session, notice=f"Loaded {getattr(path, 'name', path)}.")
         return True
 
     def open_load(self) -> None:
-        from game.ui.scenes.load import LoadScene
-
         self.menu_open = False
-        self.app.push(LoadScene(self.app))
+        self.app.show_load()
 
     def undo(self) -> None:
         """Ctrl+Z: the controller's own choices first, then the commands that rolled no dice."""
@@ -1136,13 +740,9 @@ class GameScene(Scene):
         elif key == "load":
             self.open_load()
         elif key == "rules":
-            from game.ui.scenes.rules import RulesScene
-
-            self.app.push(RulesScene(self.app, self.scenario.ruleset, self.scenario, dict(self.options)))
+            self.app.show_rules(self.scenario.ruleset, self.scenario, dict(self.options))
         elif key == "settings":
-            from game.ui.scenes.settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.show_settings()
         elif key == "title":
             self.app.back_to_title()
 
@@ -1161,21 +761,19 @@ class GameScene(Scene):
                 window_title="Game over",
             )
             return
-        from game.ui.scenes.end import EndScene
-
         again_setup = self._setup_again(dict(game.options))
 
         def again() -> None:
             self.app.start_game(again_setup)
 
-        self.app.push(EndScene(self.app, make_report(game), on_again=again, on_title=self.app.back_to_title))
+        self.app.show_end(make_report(game), on_again=again, on_title=self.app.back_to_title)
 
     def _setup_again(self, options: dict[str, Any]) -> Any:
         """The set-up that plays this scenario again with the same choices."""
         from pathlib import Path
 
+        from game.ui.game_setup import GameSetup
         from game.ui.scenario_list import ScenarioEntry
-        from game.ui.scenes.setup import GameSetup
 
         setup = self.rules.setup if self.rules is not None else None
         answers = setup.answers(self.scenario, options) if setup is not None else {}
@@ -1218,6 +816,18 @@ def _around(screen: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
         pygame.Rect(hole.right, hole.top, screen.right - hole.right, hole.height),
     ]
     return [s for s in strips if s.width > 0 and s.height > 0]
+
+
+def shop_area(size: tuple[int, int]) -> pygame.Rect:
+    """Where the shop panel goes in a window of ``size``: over the table, near its top."""
+    w, h = size
+    pw, ph = min(720, max(480, w - RIGHT_PANEL - 8)), min(560, h - TOP_BAR - 20)
+    return pygame.Rect(max(4, (w - RIGHT_PANEL - pw) // 2), TOP_BAR + 8, pw, ph)
+
+
+def _label(token: TokenView) -> str:
+    """A figure's tooltip on a table without a game (a rule set that cannot play on screen): its label."""
+    return token.label
 
 
 def _ruleset(key: str) -> RuleSet | None:

@@ -212,8 +212,9 @@ class LoadScene(Scene):
             self.message = shown(str(exc))
             self._show(entry)
             return False
-        scene = self.app.open_session(session)
-        scene.say(f"Loaded {shown(entry.path.name)}: {actions(len(session.game.commands))} replayed.")
+        self.app.open_session(
+            session, notice=f"Loaded {shown(entry.path.name)}: {actions(len(session.game.commands))} replayed."
+        )
         return True
 
     def replay_chosen(self) -> bool:
@@ -228,9 +229,7 @@ class LoadScene(Scene):
             self.message = shown(str(exc))
             self._show(entry)
             return False
-        from game.ui.scenes.replay import ReplayScene
-
-        self.app.push(ReplayScene(self.app, replay, title=shown(entry.path.name)))
+        self.app.show_replay(replay, title=shown(entry.path.name))
         return True
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -15,9 +15,8 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.assets import default_scenario
 from game.rules.core import RuleSet, get_ruleset, known_rulesets
-from game.ui.app import not_playable
 from game.ui.rules_help import ruleset_title
-from game.ui.scenario_list import ScenarioEntry
+from game.ui.scenario_list import ScenarioEntry, not_playable
 from game.ui.scenes.base import Scene
 
 ERROR_MARK = "  (cannot load)"

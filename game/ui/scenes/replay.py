@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from game.replay import Replay
 from game.ui.scenes.game import RIGHT_PANEL, TRAY_HEIGHT, GameScene
@@ -51,6 +51,7 @@ class ReplayScene(GameScene):
 
     name = "replay"
     match: Match  # a replay or a demo always has its game on the table
+    takes_orders = False  # the saved game plays itself
 
     def __init__(self, app, replay: Replay, title: str = "", on_back: Callable[[], None] | None = None) -> None:
         self.replay = replay
@@ -115,8 +116,7 @@ class ReplayScene(GameScene):
             UIButton(pygame.Rect(210, y, 44, 34), "+", m, container=right, tool_tip_text="Faster (+)")
         )
         y += 42
-        self.tray_rect = pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT)
-        self.tray = self.ui(UIImage(self.tray_rect, self._tray_image(), m, container=right))
+        self.dice_tray.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
         self.hint_box = None
         self._update_controls()
         return y + TRAY_HEIGHT + 4
@@ -126,12 +126,6 @@ class ReplayScene(GameScene):
 
     def _button(self, name: str) -> None:
         pass  # nobody plays a replay's figures
-
-    def _table_click(self, point: Any, shift: bool, face: Any) -> None:
-        pass
-
-    def _face_drag(self, point: Any) -> None:
-        pass
 
     def _show_end(self) -> None:
         pass  # the replay stays on the table at its end
@@ -156,9 +150,7 @@ class ReplayScene(GameScene):
         self.log_lines = [f"<b>Replay of {html.escape(self.title)}</b>"]
         self._attach(self.replay.game)
         self.match.set_speed(self.speed)
-        if getattr(self, "log_box", None) is not None:
-            self.log_box.set_text("<br>".join(self.log_lines))
-            self._scroll_log_to_end()
+        self.log_panel.reshow()
         self._shown, self._seen_version = {}, -1
         self._status()
 
@@ -279,20 +271,3 @@ class ReplayScene(GameScene):
         super().update(dt)
         if self.playing and not self.match.playback.busy:
             self.forward()
-
-
-def run(replay: Replay, fullscreen: bool = False) -> int:
-    """``deadground replay SAVE --watch``: a window with the replay; Back or closing it ends."""
-    import logging
-
-    from game.ui.app import App
-
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    app = App(fullscreen=fullscreen or None)
-    try:
-        app.push(ReplayScene(app, replay, on_back=app.quit))
-        while app.step():
-            pass
-    finally:
-        app.close()
-    return 0

@@ -105,23 +105,15 @@ class TitleScene(Scene):
             if event.ui_element is self.buttons.get("resume"):
                 self.resume()
             elif event.ui_element is self.buttons.get("load_game"):
-                from game.ui.scenes.load import LoadScene
-
-                app.push(LoadScene(app))
+                app.show_load()
             elif event.ui_element is self.buttons.get("demo"):
                 self.demo()
             elif event.ui_element is self.buttons.get("new_game"):
-                from game.ui.scenes.new_game import NewGameScene
-
-                app.push(NewGameScene(app))
+                app.show_new_game()
             elif event.ui_element is self.buttons.get("rules"):
-                from game.ui.scenes.rules import RulesScene
-
-                app.push(RulesScene(app))  # every registered rule set, to choose from
+                app.show_rules()  # every registered rule set, to choose from
             elif event.ui_element is self.buttons.get("settings"):
-                from game.ui.scenes.settings import SettingsScene
-
-                app.push(SettingsScene(app))
+                app.show_settings()
             elif event.ui_element is self.buttons.get("quit"):
                 app.quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -142,12 +134,11 @@ class TitleScene(Scene):
             self.resumable = None
             self.app.rebuild()
             return False
-        self.app.open_session(session).say("Resumed the interrupted game where it was.")
+        self.app.open_session(session, notice="Resumed the interrupted game where it was.")
         return True
 
     def demo(self) -> None:
         from game.demo import DemoDirector, DemoLoop
-        from game.ui.scenes.demo import DemoScene
 
         try:
             loop = DemoLoop(DemoDirector())
@@ -155,7 +146,7 @@ class TitleScene(Scene):
             self.message = f"{exc} {demo_tip()}."
             self.app.rebuild()
             return
-        self.app.replace(DemoScene.first(self.app, loop))
+        self.app.show_demo(loop)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

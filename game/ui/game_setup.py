@@ -1,0 +1,118 @@
+"""What the player chose before a game: the scenario and the answers to its rule set's set-up questions.
+
+The set-up screen (:mod:`game.ui.scenes.setup`) fills a :class:`GameSetup`; Begin (or Play again)
+hands it to the navigator's ``start_game``. Plain data: no widgets here.
+
+>>> GameSetup(entry).options                  # doctest: +SKIP
+{'sections': ['american'], 'american_corporal_weapon': 'thompson'}
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.contract import Answers, NamedFigures, Pick, Setup, SetupField, SetupSpec, Switch
+from game.rules.core import RuleSet, get_ruleset
+from game.ui.scenario_list import ScenarioEntry
+
+
+def _default_value(f: SetupField, index: int = 0) -> Any:
+    """A field's answer before the player touches it."""
+    if isinstance(f, Pick | Switch):
+        return f.default
+    if isinstance(f, NamedFigures):
+        return [default_figure(f, k) for k in range(f.count_min)]
+    return []  # a Team starts empty
+
+
+def default_figure(f: NamedFigures, k: int) -> dict[str, Any]:
+    name = f.default_names[k] if k < len(f.default_names) else f"{f.label.rstrip('s').capitalize()} {k + 1}"
+    return {"name": name, **{g.key: g.default for g in f.gear}}
+
+
+def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
+    """The answers the screen opens with: the map's own (``spec.starting``: the characters a map places) or
+    the default players, every field at its default."""
+    n = spec.players_default if players is None else players
+    n = max(spec.players_min, min(spec.players_max, n))
+    if spec.starting is not None and int(spec.starting.get("players", 0)) == n:
+        return copy.deepcopy(spec.starting)
+    return {
+        "players": n,
+        "each": [{f.key: _default_value(f) for f in spec.per_player} for _ in range(n)],
+        "game": {f.key: _default_value(f) for f in spec.for_game},
+    }
+
+
+def resize_answers(spec: SetupSpec, answers: Answers, players: int) -> Answers:
+    """``answers`` for ``players`` players: the first ones keep their choices, new ones get defaults."""
+    out = copy.deepcopy(answers)
+    each = out.get("each", [])[:players]
+    each += [{f.key: _default_value(f) for f in spec.per_player} for _ in range(players - len(each))]
+    out["players"], out["each"] = players, each
+    return out
+
+
+@dataclass
+class GameSetup:
+    """What the player chose before the game: the scenario entry and the answers to its rule set's set-up.
+
+    ``answers`` left out are the set-up's defaults; ``options`` are what ``new_game`` takes."""
+
+    entry: ScenarioEntry
+    answers: Answers = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.answers and self.spec is not None:
+            self.answers = default_answers(self.spec)
+
+    @property
+    def ruleset(self) -> RuleSet | None:
+        """The scenario's rule set, or None (a broken map, or a rule set this build lacks)."""
+        if self.entry.scenario is None:
+            return None
+        try:
+            return get_ruleset(self.entry.scenario.ruleset)
+        except KeyError:
+            return None
+
+    @property
+    def rules(self) -> Setup | None:
+        """The rule set's set-up (None: it asks nothing)."""
+        ruleset = self.ruleset
+        return ruleset.setup if ruleset is not None else None
+
+    @property
+    def spec(self) -> SetupSpec | None:
+        rules = self.rules
+        if rules is None or self.entry.scenario is None:
+            return None
+        return rules.spec(self.entry.scenario)
+
+    @property
+    def players(self) -> int:
+        return int(self.answers.get("players", 1))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game options these choices make (empty for a rule set that asks nothing)."""
+        rules = self.rules
+        if rules is None or self.entry.scenario is None:
+            return {}
+        return rules.options(self.entry.scenario, self.answers)
+
+    @property
+    def refusals(self) -> list[str]:
+        """Why these choices cannot start a game, in the rules' words (empty: they can)."""
+        rules = self.rules
+        if rules is None or self.entry.scenario is None:
+            return []
+        return rules.refusals(self.entry.scenario, self.answers)
+
+    def use_options(self, options: dict[str, Any]) -> None:
+        """Take the answers that give ``options`` (a game played again, a test's forces)."""
+        rules = self.rules
+        if rules is not None and self.entry.scenario is not None:
+            self.answers = rules.answers(self.entry.scenario, options)

@@ -1,0 +1,118 @@
+"""What a scene may ask of the window: where to go next, and the things every screen shares.
+
+Scenes never import each other nor :mod:`game.ui.app`: a scene is handed a :class:`Navigator` (the
+:class:`~game.ui.app.App` is the one the game runs) and asks it for the next screen by what the player
+wants, not by the screen's class. So the screens form no import circle, and a test can hand a scene
+anything that answers these few questions.
+
+>>> self.app.show_end(report, on_again=lambda: self.app.start_game(setup))     # doctest: +SKIP
+>>> self.app.open_session(session, notice="Loaded quick.json.")                # doctest: +SKIP
+
+The window's own moves (``pop`` back to the previous screen, ``back_to_title``, ``rebuild`` the current
+one for its new state, ``quit``) are here too; ``push`` and ``replace`` of a scene object are the App's
+alone (its runners and the tests), so the scenes cannot reach each other through them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+    import pygame_gui
+
+    from game.demo import DemoLoop
+    from game.replay import Replay
+    from game.rules.contract import Report
+    from game.saves import Autosaves
+    from game.scenario.model import Scenario
+    from game.session import Session
+    from game.ui.assets import Assets
+    from game.ui.game_setup import GameSetup
+    from game.ui.scenario_list import ScenarioEntry
+    from game.ui.settings import Settings
+    from game.ui.sound import Sounds
+
+
+class Navigator(Protocol):
+    """The window as a scene sees it (:class:`~game.ui.app.App` implements it)."""
+
+    # ---- what every screen shares ---------------------------------------------------------------
+    manager: pygame_gui.UIManager
+    assets: Assets
+    settings: Settings
+    sounds: Sounds
+    screen: pygame.Surface
+    frames: int  # frames drawn so far (a scene paces slow work by it)
+    data_dir: Path
+
+    @property
+    def saves_dir(self) -> Path: ...
+
+    @property
+    def scene(self) -> object:
+        """The scene on top (a scene asks whether it is still the one shown)."""
+        ...
+
+    def autosaves(self) -> Autosaves: ...
+
+    def scenarios(self) -> list[ScenarioEntry]: ...
+
+    def apply_settings(self) -> None: ...
+
+    def set_fullscreen(self, on: bool) -> None: ...
+
+    # ---- the window's own moves -----------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Lay the current scene out again (its state changed what it shows)."""
+        ...
+
+    def pop(self) -> None:
+        """Back to the previous screen (the title when there is none)."""
+        ...
+
+    def back_to_title(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    # ---- where to go next -------------------------------------------------------------------------
+    def show_new_game(self) -> None:
+        """The scenario menu."""
+        ...
+
+    def show_load(self) -> None:
+        """The saved games, to load or to watch."""
+        ...
+
+    def show_settings(self) -> None: ...
+
+    def show_rules(
+        self, ruleset: str | None = None, scenario: Scenario | None = None, options: dict[str, Any] | None = None
+    ) -> None:
+        """The rules help: of one rule set as ``scenario`` plays it with ``options``, or of every one."""
+        ...
+
+    def show_replay(self, replay: Replay, title: str = "") -> None: ...
+
+    def show_end(
+        self,
+        report: Report,
+        on_again: Callable[[], None] | None = None,
+        on_title: Callable[[], None] | None = None,
+    ) -> None:
+        """The end screen with the rule set's report; ``on_again`` plays again (default: the set-up)."""
+        ...
+
+    def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
+        """The demo's current game in place of this screen (the title's Demo, the demo's next game)."""
+        ...
+
+    def start_setup(self, entry: ScenarioEntry) -> None: ...
+
+    def start_game(self, setup: GameSetup, seed: int | None = None) -> None: ...
+
+    def open_session(self, session: Session, bots: dict[str, Any] | None = None, notice: str = "") -> None:
+        """Put a loaded, resumed or handed-over game on the table; ``notice`` goes in its status line."""
+        ...

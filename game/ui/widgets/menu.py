@@ -1,0 +1,70 @@
+"""The in-game menu: a column of buttons over the table (Resume, Save, Load, Rules help, Settings, Quit to
+title), modal while it is open: the table takes no clicks and no keys but Esc and the save keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from game.ui.widgets import Keep
+
+MENU_ITEMS = (
+    ("resume", "Resume"),
+    ("save", "Save"),
+    ("load", "Load"),
+    ("rules", "Rules help"),
+    ("settings", "Settings"),
+    ("title", "Quit to title"),
+)
+
+
+class GameMenu:
+    """``pick`` gets the chosen item's key; ``show`` opens or closes the menu (the scene lays out again)."""
+
+    def __init__(self, pick: Callable[[str], None], show: Callable[[bool], None]) -> None:
+        self.open = False
+        self.buttons: dict[str, UIButton] = {}
+        self._pick, self._show = pick, show
+
+    def build(self, ui: Keep, manager: pygame_gui.UIManager, size: tuple[int, int], side: int, top: int,
+              can_save: bool) -> None:  # fmt: skip
+        """The menu's panel in the middle of the table (the window less the ``side`` panel and ``top`` bar);
+        Save and Load are off without a game to save."""
+        self.buttons = {}
+        if not self.open:
+            return
+        w, h = size
+        bw, bh, gap = 260, 44, 8
+        panel_h = len(MENU_ITEMS) * (bh + gap) + 64
+        rect = pygame.Rect((w - side - bw - 40) // 2, max(top + 10, (h - panel_h) // 2), bw + 40, panel_h)
+        panel = ui(UIPanel(rect, manager=manager, starting_height=5, object_id="#side_panel"))
+        ui(UILabel(pygame.Rect(10, 8, bw + 10, 32), "Menu", manager, container=panel, object_id="#panel_title"))
+        for i, (key, label) in enumerate(MENU_ITEMS):
+            self.buttons[key] = ui(
+                UIButton(
+                    pygame.Rect(18, 48 + i * (bh + gap), bw, bh),
+                    label,
+                    manager,
+                    container=panel,
+                    object_id="#primary" if key == "resume" else None,
+                )
+            )
+        if not can_save:
+            for key in ("save", "load"):
+                self.buttons[key].disable()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k, b in self.buttons.items() if event.ui_element is b), None)
+            if key is not None:
+                self._pick(key)
+            return key is not None
+        if not self.open:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._show(False)
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # modal: not for the table

@@ -1,0 +1,57 @@
+"""The roster panel on the right: every figure's line as the rule set writes it (:mod:`game.ui.roster`);
+clicking a name selects that figure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core.interfaces import IContainerLikeInterface
+from pygame_gui.elements import UILabel, UITextBox
+
+from game.ui.widgets import Keep
+
+WAITING = "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
+
+
+class RosterPanel:
+    """``select`` gets the figure id of a clicked name."""
+
+    def __init__(self, select: Callable[[str], None]) -> None:
+        self.html = WAITING
+        self.box: UITextBox | None = None
+        self._select = select
+
+    def build(
+        self, ui: Keep, manager: pygame_gui.UIManager, container: IContainerLikeInterface, rect: pygame.Rect
+    ) -> None:
+        """The "Roster" title and the box under it, in ``rect`` of ``container``."""
+        title = UILabel(pygame.Rect(rect.x + 4, rect.y, rect.width - 8, 26), "Roster", manager, container=container,
+                        object_id="#panel_title")  # fmt: skip
+        ui(title)
+        box_rect = pygame.Rect(rect.x, rect.y + 28, rect.width, max(60, rect.height - 28))
+        self.box = ui(UITextBox(self.html, box_rect, manager, container=container, object_id="#footnote"))
+
+    def show(self, text: str) -> None:
+        """The roster's HTML (which lays the box out again)."""
+        self.html = text
+        if self.box is not None:
+            self.box.set_text(text)
+
+    def fits(self, manager: pygame_gui.UIManager) -> Callable[[str], bool]:
+        """Whether a roster line fits the box on one line (its font, less the padding and the scroll bar,
+        with a little slack for bold runs)."""
+        box = self.box
+        font = manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
+        return lambda text: box is None or bool(font.size(text)[0] * 1.06 <= box.rect.width - 40)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED
+            and self.box is not None
+            and event.ui_element is self.box
+        ):
+            self._select(event.link_target)
+            return True
+        return False
