@@ -36,10 +36,11 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
     """The rules help: the scenario's briefing (if one is given), then the rules section by section."""
     d = load_data()
     reading = bool(options.get("caught_running_first_blow", d.raw["movement"]["caught_running_first_blow"]))
+    aware = bool(options.get(AWARE, d.raw["house"][AWARE]))
     secs = [
         forces(d),
         before_the_outbreak(),
-        spotting(d),
+        spotting(d, aware),
         movement(d),
         move_sequence(),
         shooting(d),
@@ -100,7 +101,27 @@ def before_the_outbreak() -> Section:
     )
 
 
-def spotting(d: ObData) -> Section:
+AWARE = "all_aware_after_outbreak_move"
+
+
+def awareness(d: ObData, aware: bool) -> Paragraph:
+    """Who knows of whom after the first attack: the source's reading, or the house switch."""
+    sp = d.raw["spotting"]
+    if not aware:
+        return Paragraph(
+            "Reading in force: a human who missed the first attack knows of no zombie until he spots one himself "
+            '(his Spot, or at once with a zombie within 8" in sight); only he may fire.',
+            house=True,
+        )
+    return Paragraph(
+        "After the first spotting both sides know of each other: every human and zombie on the table, and "
+        "every zombie that appears later. Only humans in cover (in clutter or obscured) are "
+        f"spotted again: within {sp['cover_reach']:g}\" only, on the hider's {sp['cover_spotted_on']} "
+        f"({sp['group_size']}+ hiding together: 1-{sp['group_spotted_on']})."
+    )
+
+
+def spotting(d: ObData, aware: bool = True) -> Section:
     """The spotting bands, hiding in cover, and following the one who spotted (or ran)."""
     sp = d.raw["spotting"]
     bands = Table(
@@ -111,15 +132,14 @@ def spotting(d: ObData) -> Section:
         "Spotting",
         (
             bands,
+            awareness(d, aware),
             Paragraph(
-                "After the first spotting both sides know of each other. Only humans in cover (in clutter "
-                "or obscured) are "
-                f"spotted again: within {sp['cover_reach']:g}\" only, on the hider's {sp['cover_spotted_on']} "
-                f"({sp['group_size']}+ hiding together: 1-{sp['group_spotted_on']})."
+                "A zombie's first spotting of a human ignores cover: cover only hides a human again.", house=True
             ),
             Paragraph(
                 f'Zombies within {sp["zombie_follow"]:g}" of a zombie that has spotted a human follow it; humans within '
-                f'{sp["human_follow"]:g}" of a human who runs may follow him.'
+                f'{sp["human_follow"]:g}" of a human who has spotted a zombie and runs may follow him. A human who '
+                "closes in to fight, or freezes, is followed by nobody."
             ),
         ),
     )
@@ -145,6 +165,17 @@ def movement(d: ObData) -> Section:
                 f"Tiredness: from his second move a human rolls a D6 at the start of each move; on a "
                 f"{mv['tired_on']} he stops for a breather (he can still fight)."
             ),
+            Paragraph(
+                "Running: a human's move runs unless it closes in, that is unless it ends nearer the zombie "
+                "nearest its end than it started, and nearer than anywhere else along the way. Moving away from "
+                "the zombies, or past one, is running; walking up to a zombie to fight it is not.",
+                house=True,
+            ),
+            Paragraph(
+                "A zombie stopped short of a human by another base comes round it to a free place beside him, so "
+                "up to three zombies reach one human in the same move.",
+                house=True,
+            ),
         ),
     )
 
@@ -153,7 +184,7 @@ MOVE_STEPS = (
     "Zombie generation (before step 1).",
     "Bitten humans test for turning.",
     "Zombies spot.",
-    "Humans spot, move or fire ranged weapons: one of these each.",
+    "Humans spot, move or fire ranged weapons: one of these each, once a move (a gun's three shots are one).",
     "Zombies move, pro rata to the shooting results.",
     "Humans strike with close combat weapons.",
     "Zombies and humans grapple, humans unarmed.",
@@ -214,6 +245,11 @@ def close_combat(d: ObData, reading: bool) -> Section:
                 "Higher wins and the loser dies; a draw moves on to the next zombie. At most 3 zombies "
                 "engage one human in a "
                 "move. No human can leave a combat; zombies never do."
+            ),
+            Paragraph(
+                "A zombie killed by a first blow takes no part in the grapple: the human grapples the zombies "
+                "left, the first of them with 3D6.",
+                house=True,
             ),
         ),
     )
