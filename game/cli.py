@@ -348,7 +348,7 @@ def _demo_parser(sub: Subcommands) -> None:
         "--mods",
         type=_mods,
         default=None,
-        help="Zombie 40,000 mods, comma-separated, e.g. coop,t_virus (RULES.md, Mods)",
+        help="Zombie 40,000 mods, comma-separated, e.g. coop,t_virus (see Mods in the rules reference, docs/rules/)",
     )
     demo.set_defaults(func=_demo)
 
@@ -382,7 +382,8 @@ def _simulate_parser(sub: Subcommands) -> None:
         "--mods",
         type=_mods,
         default=None,
-        help="Zombie 40,000 mods, comma-separated, e.g. coop,t_virus (RULES.md, Mods); added to the options",
+        help="Zombie 40,000 mods, comma-separated, e.g. coop,t_virus (see Mods in the rules reference, docs/rules/); "
+        "added to the options",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     _scheduler_option(simulate)

@@ -1,7 +1,7 @@
 """The one seeded source of dice for a game.
 
 Every roll goes through a :class:`Dice` and is recorded with its purpose, so the dice log,
-replays and tests all see the same rolls (RULES.md, "Common to all three": Dice).
+replays and tests all see the same rolls (rules: "Common to all three": Dice).
 
 >>> dice = Dice(seed=7)
 >>> total = dice.roll(2, "GUTS test").total

@@ -1,6 +1,6 @@
 """Replays: step a saved game forward and back, and check that a save reproduces its game.
 
-A replay is a bug report (DESIGN.md): the save's scenario, seed and commands rebuild the game
+A replay is a bug report: the save's scenario, seed and commands rebuild the game
 exactly, and a save that recorded an error (the command that raised it) replays to the same error.
 The text of a game (``deadground replay SAVE``) is its rule set's log lines, without their markup;
 watching it on screen is the UI's, which the CLI hands in (nothing here imports the UI).
@@ -33,7 +33,7 @@ def fork(game: Game) -> Game:
     """An independent copy of ``game`` (so a checkpoint is never changed by playing on).
 
     A rule set's game may offer a cheap ``fork()``; any other is rebuilt from its scenario, options,
-    seed and commands, which gives the same game (DESIGN.md: a game is those four things).
+    seed and commands, which gives the same game (a game is those four things).
     """
     own = getattr(game, "fork", None)
     if callable(own):

@@ -1,7 +1,7 @@
 """Saved games: the scenario (path and content hash), the options, the seed and the command list.
 
 A save is versioned JSON: nothing is executed on load, and loading replays the commands through
-the rules (DESIGN.md: a game is its scenario, seed and commands). Writes are atomic, so a crash or
+the rules (a game is its scenario, seed and commands). Writes are atomic, so a crash or
 a full disk never leaves a broken file where a good one was. A save may also carry the command
 that raised an error and that error (a bug report): replaying it reproduces the error.
 

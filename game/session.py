@@ -1,6 +1,6 @@
 """One game being played, as the UI holds it: apply commands, autosave, undo, save, resume.
 
-Undo follows DESIGN.md's one mechanism: the game is rebuilt from its scenario, seed and commands
+Undo follows the one mechanism of docs/ARCHITECTURE.md: the game is rebuilt from its scenario, seed and commands
 minus the last one. Only a command that rolled no dice may be taken back, so undo never lets a
 player re-roll; choices that never reach the rules (selection, waypoints, a move preview) are the
 controller's to forget.

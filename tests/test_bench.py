@@ -51,7 +51,7 @@ def test_the_quick_benchmark_prints_every_figure_as_json():
 
 
 def test_the_sight_reference_agrees_with_the_table_on_the_starter_map():
-    """RULES.md, Common: line of sight - the brute-force reference reads the same states."""
+    """Rules: Common: line of sight - the brute-force reference reads the same states."""
     from game.bench.common import starter_scenario
     from game.bench.sight import ReferenceSight, sight_pairs
     from game.table import Table

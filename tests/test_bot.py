@@ -1,5 +1,5 @@
 """The Allied bot for Zombiekrieg 848 (issue 5): only legal commands, games finished, ORDER then
-FIRE at a zombie close to a soldier, routes around clutter (RULES.md, Zombiekrieg 848, Actions)."""
+FIRE at a zombie close to a soldier, routes around clutter (rules: Zombiekrieg 848, Actions)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_the_bot_plays_a_survive_table_too():
 
 
 def test_an_order_then_fire_at_a_zombie_two_inches_from_a_soldier_beats_a_move():
-    """RULES.md, Zombiekrieg 848, Actions: ORDER gives +2 to the soldier's FIRE; a zombie 2" away is the threat."""
+    """Rules: Zombiekrieg 848, Actions: ORDER gives +2 to the soldier's FIRE; a zombie 2" away is the threat."""
     g = rigged_game(
         soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (14, 20, 270)},
         zombies=[(14, 17)],

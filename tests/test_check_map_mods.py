@@ -1,4 +1,4 @@
-"""A Zombie 40,000 scenario names the mods it turns on by default in its map property ``mods`` (RULES.md,
+"""A Zombie 40,000 scenario names the mods it turns on by default in its map property ``mods`` (rules:
 Zombie 40,000: Mods; issue 15 item 5): a comma-separated list of mod ids. ``check`` refuses an id it does not
 know, naming the property, the id, the ids it knows and the nearest one; the co-op map (``maps/last_evac.tmx``)
 ships with ``coop`` (tests/test_z40k_maps.py).
@@ -54,7 +54,7 @@ def test_known_mod_ids_load_as_a_tidy_list_and_no_mods_is_the_default(tmp_path: 
 
 
 def test_the_schema_knows_every_mod_of_the_rules() -> None:
-    """Mods [seed]: the eleven switches of RULES.md, by their ids."""
+    """Mods [seed]: the eleven switches of the rules, by their ids."""
     assert ", ".join(load_schema().map["mods"].items) == KNOWN
 
 

@@ -248,7 +248,7 @@ def test_a_whole_game_played_through_the_controller_with_clicks() -> None:
 
 
 def test_an_lmg_picks_its_second_target_with_shift_then_click() -> None:
-    """RULES.md Zombiekrieg 848, Weapons: an LMG's second shot may go at the same zombie or one within 3"
+    """Rules: Zombiekrieg 848, Weapons: an LMG's second shot may go at the same zombie or one within 3"
     of it. Shift-click a zombie for the first shot, click another for the second; Esc drops the first."""
     g = rigged_game(
         soldiers={"us1-lmg": (12, 20, 270), "us1-r1": (16, 20, 270)},

@@ -1,4 +1,4 @@
-"""The one seeded source of dice (RULES.md, "Common to all three": Dice)."""
+"""The one seeded source of dice (rules: "Common to all three": Dice)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every map shipped in maps/ passes ``deadground check`` and opens in pytmx, which the screen draws
-with (DESIGN.md, Scenario files (Tiled): a bad map never reaches the player)."""
+with (Scenario files (Tiled): a bad map never reaches the player)."""
 
 from __future__ import annotations
 

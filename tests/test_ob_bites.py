@@ -1,4 +1,4 @@
-"""RULES.md, Zombie Rules (Outbreak), "Bites": a human who won a combat rolls at the start of the next
+"""Rules: Zombie Rules (Outbreak), "Bites": a human who won a combat rolls at the start of the next
 move, 1 means bitten; then 1 turns this move, 2 turns next move, 3-6 roll again next move [house];
 a turned human becomes a zombie and attacks the nearest human."""
 

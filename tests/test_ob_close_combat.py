@@ -1,4 +1,4 @@
-"""RULES.md, Zombie Rules (Outbreak), "Close combat": first blows (4+, knife 5-6, a gun spends its
+"""Rules: Zombie Rules (Outbreak), "Close combat": first blows (4+, knife 5-6, a gun spends its
 remaining shots, a 6 strikes another zombie, up to three), the grapple (3D6 / 2D6 / 1D6 keep the
 highest against 1D6, higher wins, a draw moves on), at most three zombies a human, no disengaging;
 and the source's "caught while running: straight to the grapple"."""

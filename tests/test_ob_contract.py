@@ -1,5 +1,5 @@
 """The rule-set contract for Outbreak (game/rules/contract.py): set-up as data (characters named and
-armed per player, RULES.md Outbreak "Forces"), the view (turn line with the step, roster with the
+armed per player, rules: Outbreak "Forces"), the view (turn line with the step, roster with the
 states, token looks, actions with reasons, previews as primitives, event texts/sounds/animations),
 the rules reference with its house values, the report, the simulator outcome and the invariants."""
 

@@ -1,4 +1,4 @@
-"""Whole bot games on every outbreak map (RULES.md, Zombie Rules (Outbreak); Common: movement, state
+"""Whole bot games on every outbreak map (rules: Zombie Rules (Outbreak); Common: movement, state
 and log agree), with invariants checked after every event: the dead never act, no base stands in a
 wall or on another base, each human takes at most one option a step, and a zombie never walks
 through a wall. Replaying a game's commands from its seed gives the same game.
@@ -137,7 +137,7 @@ def test_replaying_the_commands_gives_the_same_game(path):
 
 
 def test_the_move_sequence_runs_its_steps_in_order():
-    """RULES.md, Outbreak, "The move sequence": generation, then steps 1 to 6 in order, every move."""
+    """Rules: Outbreak, "The move sequence": generation, then steps 1 to 6 in order, every move."""
     g = play(MAPS[0], 3)
     moves: list[list[int]] = []
     for e in g.log:

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie Rules (Outbreak), "Movement" (humans 6", the roll while a zombie is within 8":
+"""Rules: Zombie Rules (Outbreak), "Movement" (humans 6", the roll while a zombie is within 8":
 6 moves 8", 1 freezes; tiredness from the second move; zombies shuffle 4" until they spot, then 6",
 8" on a 6) and "Spotting" (humans within 8" of a runner may follow him)."""
 

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie Rules (Outbreak), "Winning" [house]: escape, survive, rescue, clear, each won and
+"""Rules: Zombie Rules (Outbreak), "Winning" [house]: escape, survive, rescue, clear, each won and
 lost, and losing every PC loses the game."""
 
 from __future__ import annotations

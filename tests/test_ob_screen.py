@@ -1,4 +1,4 @@
-"""Outbreak on the screen's own machinery, headless (RULES.md, Zombie Rules (Outbreak), played
+"""Outbreak on the screen's own machinery, headless (rules: Zombie Rules (Outbreak), played
 through the rule-set contract): the controller and Match play whole games with the outbreak bot in
 every seat (turn line, roster, tokens and overlays drawn from the view on the way), and a player
 selects a character and runs him with two clicks."""

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie Rules (Outbreak), "Forces" (characters with weapons chosen in set-up, 1-4
+"""Rules: Zombie Rules (Outbreak), "Forces" (characters with weapons chosen in set-up, 1-4
 players, NPCs and zombies from the map, generation points rolling 1D6 or 2D6), "Before the
 outbreak" (the quiet start), and the options' validation."""
 

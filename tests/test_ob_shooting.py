@@ -1,4 +1,4 @@
-"""RULES.md, Zombie Rules (Outbreak), "Shooting in thirds": the D6 table (6 / 4-5 / 2-3 / 1), the
+"""Rules: Zombie Rules (Outbreak), "Shooting in thirds": the D6 table (6 / 4-5 / 2-3 / 1), the
 second roll to destroy, the zombie's share of its move before the hit lands, jams and clearing,
 LOS and range at each shot, the gun becoming a close combat weapon."""
 

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie Rules (Outbreak), "Spotting": the bands in LOS (8" automatic, over 8" to 16" on
+"""Rules: Zombie Rules (Outbreak), "Spotting": the bands in LOS (8" automatic, over 8" to 16" on
 3+, over 16" on 5+), re-spotting humans in cover (within 8" only, the hider's 1, a group of three
 or more on 1-2), zombies within 6" of a spotter following it; and a human's own Spot."""
 

@@ -170,7 +170,7 @@ def test_plain_drops_markup():
 
 
 def test_replay_detail_says_what_each_zombie_did(finished, tmp_path, capsys):
-    """Issue "Club-night play", item 7 (RULES.md Zombiekrieg 848, Zombies: the reaction table's move, and
+    """Issue "Club-night play", item 7 (rules: Zombiekrieg 848, Zombies: the reaction table's move, and
     Cohesion's rejoining): each zombie's move is named for what it did, not one word for all."""
     from game.rules.core import from_data, to_data
     from game.rules.zombiekrieg.events import EVENTS, ZombieMoved

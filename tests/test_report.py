@@ -19,7 +19,7 @@ from game.scenario import load_scenario
 
 
 def scripted_game():
-    """Three turns on the tiny table, survive for 3 turns (RULES.md, Zombiekrieg 848, Actions: FIRE;
+    """Three turns on the tiny table, survive for 3 turns (rules: Zombiekrieg 848, Actions: FIRE;
     The zombies: Melee; Winning and losing), with the dice pinned:
 
     turn 1: us1-r1 shoots z1 (1+1, Critical Success: z1 dead, GUTS 8 -> 9); the Sergeant shoots z3
@@ -95,7 +95,7 @@ def test_scripted_game_series_follow_the_turns() -> None:
 
 
 def test_a_missed_shot_counts_in_the_hit_rate_and_the_report_is_json() -> None:
-    """FIRE: a Failure hits nothing (RULES.md, Zombiekrieg 848, Actions: FIRE)."""
+    """FIRE: a Failure hits nothing (rules: Zombiekrieg 848, Actions: FIRE)."""
     g = rigged_game(
         soldiers={"us1-sgt": (12, 22, 270), "us1-r1": (6, 20, 270)},
         zombies=[(6, 12)],
@@ -153,7 +153,7 @@ def test_bot_games_on_normandy_agree_with_the_final_state(seed: int) -> None:
 
 
 def test_the_end_screen_report_says_what_the_screen_showed() -> None:
-    """The words and numbers of the end screen (RULES.md, Zombiekrieg 848, Winning and losing)."""
+    """The words and numbers of the end screen (rules: Zombiekrieg 848, Winning and losing)."""
     g = scripted_game()
     r = get_ruleset("zombiekrieg").report(g)
     assert isinstance(r, Report) and r == report(g)

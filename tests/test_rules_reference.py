@@ -1,4 +1,4 @@
-"""The in-game rules help (RULES.md, "Zombiekrieg 848"; the intro: every house value shown as a house rule).
+"""The in-game rules help (rules: "Zombiekrieg 848"; the intro: every house value shown as a house rule).
 
 The reference is written from game/data/zombiekrieg.toml, so a club that edits the file reads its own
 numbers; every value the file marks [house] is listed under "House rules in force". No dice are rolled.
@@ -40,7 +40,7 @@ TITLES = [
     "Melee",
     "Line of sight and clutter",
     "Winning and losing",
-    "Readings",  # RULES.md Common, Readings: the literal readings a game may choose
+    "Readings",  # rules: Common, Readings: the literal readings a game may choose
     "House rules in force",
 ]
 
@@ -73,7 +73,7 @@ def toml_with(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_the_reference_has_every_section_a_wargamer_looks_for() -> None:
-    """RULES.md, Zombiekrieg 848: Forces, GUTS, Actions, Weapons, The zombies, The turn, Winning and losing."""
+    """Rules: Zombiekrieg 848: Forces, GUTS, Actions, Weapons, The zombies, The turn, Winning and losing."""
     ref = rules_reference()
     assert [s.title for s in ref] == TITLES
     assert all(s.paragraphs for s in ref)
@@ -97,7 +97,7 @@ def test_the_reference_has_every_section_a_wargamer_looks_for() -> None:
 
 
 def test_a_changed_command_range_in_the_data_file_shows_in_the_text(tmp_path: Path) -> None:
-    """RULES.md, Actions (ORDER): the Sergeant's 12" read from the file; a club's 10" shows as 10"."""
+    """Rules: Actions (ORDER): the Sergeant's 12" read from the file; a club's 10" shows as 10"."""
     shipped = section(rules_reference(), "Actions").text
     assert 'within 12"' in shipped
     path = toml_with(tmp_path, "sergeant = 12.0", "sergeant = 10.0")
@@ -108,7 +108,7 @@ def test_a_changed_command_range_in_the_data_file_shows_in_the_text(tmp_path: Pa
 
 
 def test_numbers_follow_a_changed_copy_of_the_data() -> None:
-    """RULES.md, GUTS and Weapons: GUTS bounds, starting table and weapon ranges come from ZkData."""
+    """Rules: GUTS and Weapons: GUTS bounds, starting table and weapon ranges come from ZkData."""
     raw = copy.deepcopy(load_data().raw)
     raw["guts"]["max"] = 11
     raw["guts"]["starting"][0]["guts"] = 5
@@ -125,7 +125,7 @@ def test_numbers_follow_a_changed_copy_of_the_data() -> None:
 
 
 def test_every_house_key_of_the_data_file_is_listed_under_house_rules_in_force() -> None:
-    """RULES.md intro: "the game shows each house rule in its in-game rules help as a house rule"."""
+    """Rules: intro: "the game shows each house rule in its in-game rules help as a house rule"."""
     text = data_file("zombiekrieg.toml").read_text(encoding="utf-8")
     # an independent reading of the file: every key tagged [house] on its own line
     keyed, table = set(), ""
@@ -157,7 +157,7 @@ def test_every_house_key_of_the_data_file_is_listed_under_house_rules_in_force()
 
 
 def test_house_values_are_marked_and_seed_values_are_not() -> None:
-    """RULES.md: GUTS max 10 is [house]; the Sergeant's GUTS 9 and the 12" command range are [seed]."""
+    """Rules: GUTS max 10 is [house]; the Sergeant's GUTS 9 and the 12" command range are [seed]."""
     ref = rules_reference()
     runs = {r.key: r for s in ref for p in s.paragraphs if isinstance(p, Paragraph) for r in p.runs if r.key}
     assert runs["guts.max"].house and runs["guts.max"].text == "10"
@@ -169,7 +169,7 @@ def test_house_values_are_marked_and_seed_values_are_not() -> None:
 
 
 def test_a_house_tag_added_by_a_club_is_listed_even_for_a_key_the_game_does_not_know(tmp_path: Path) -> None:
-    """RULES.md intro: every house value lives in the data files and is shown as a house rule."""
+    """Rules: intro: every house value lives in the data files and is shown as a house rule."""
     path = toml_with(
         tmp_path, "[zombies]\n", "[zombies]\nhowl_range = 5  # [house] zombies hear a shout this far\n"
     )
@@ -179,7 +179,7 @@ def test_a_house_tag_added_by_a_club_is_listed_even_for_a_key_the_game_does_not_
 
 
 def test_the_reaction_table_is_six_rows_by_three_columns_as_in_the_data() -> None:
-    """RULES.md, The zombies: the reaction table [house], 1D6 against three columns, furthest left first."""
+    """Rules: The zombies: the reaction table [house], 1D6 against three columns, furthest left first."""
     data = load_data()
     table = tables(section(rules_reference(), "The zombies"))[0]
     assert table.caption.startswith("Reaction table") and table.house
@@ -197,7 +197,7 @@ def test_the_reaction_table_is_six_rows_by_three_columns_as_in_the_data() -> Non
 
 
 def test_the_initiative_table_follows_the_data() -> None:
-    """RULES.md, The turn: initiative [house table], four outcomes, the reaction bonus capped at 6."""
+    """Rules: The turn: initiative [house table], four outcomes, the reaction bonus capped at 6."""
     table = next(t for t in tables(section(rules_reference(), "The turn")) if t.caption == "Initiative")
     assert table.rows == (
         ("Critical Success", "the Allies", "yes", "-"),

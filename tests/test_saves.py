@@ -1,5 +1,5 @@
 """Saved games (issue 5): versioned JSON of scenario + seed + commands, atomic writes, refusals
-that leave the file untouched, autosaves. RULES.md is not involved: the rules are replayed as they are."""
+that leave the file untouched, autosaves. the rules text is not involved: the rules are replayed as they are."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``deadground check MAP...`` prints OK or every problem with its fix, and its exit code says which
-(DESIGN.md, Scenario files (Tiled))."""
+(Scenario files (Tiled))."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_the_deadground_command_runs_the_check(tmp_path, capsys):
 
 
 def test_checking_maps_never_loads_pygame():
-    """Layering (DESIGN.md, Shape): nothing below game.ui imports pygame, so ``deadground check`` runs on a
+    """Layering (Shape): nothing below game.ui imports pygame, so ``deadground check`` runs on a
     machine without a display."""
     import subprocess
     import sys

@@ -1,5 +1,5 @@
 """Whatever a map file holds, loading it gives a Scenario or a ScenarioError listing problems, never a
-library traceback (DESIGN.md, Scenario files (Tiled): a bad map never crashes the game)."""
+library traceback (Scenario files (Tiled): a bad map never crashes the game)."""
 
 from __future__ import annotations
 

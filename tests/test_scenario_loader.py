@@ -1,5 +1,5 @@
 """The scenario loader turns what a designer drew in Tiled into the right things, in inches
-(DESIGN.md, Scenario files (Tiled))."""
+(Scenario files (Tiled))."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A bad map gets every problem listed, each with the object's id and name and how to fix it, and never
-crashes with a library traceback (DESIGN.md, Scenario files (Tiled): ``deadground check``)."""
+crashes with a library traceback (Scenario files (Tiled): ``deadground check``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A map placed from templates loads exactly like the same map with the templates detached by Tiled
-itself (DESIGN.md, Scenario files (Tiled): objects placed from templates load with their template's
+itself (Scenario files (Tiled): objects placed from templates load with their template's
 class and properties). Needs the ``tiled`` program; skipped without it."""
 
 from __future__ import annotations

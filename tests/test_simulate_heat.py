@@ -67,7 +67,7 @@ def test_deaths_are_where_the_dead_lie_and_where_the_log_killed_them(ruleset):
             e.figure for e in game.log if type(e).__name__ in ("Killed", "HumanTurned") and e.figure in players
         ]
         assert len(result.died) == len(killed_now)
-        # a Zombie 40,000 squad respawns (RULES.md, Player turn): a figure lies where it last died, if dead now
+        # a Zombie 40,000 squad respawns (rules: Player turn): a figure lies where it last died, if dead now
         last = {f for f in killed_now if game.figure(f).state == "dead"}
         lying = Counter((round(game.figure(f).position[0], 2), round(game.figure(f).position[1], 2)) for f in last)
         found = Counter((round(x, 2), round(y, 2)) for x, y in result.died)

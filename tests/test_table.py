@@ -1,4 +1,4 @@
-"""The table's geometry (RULES.md "Common to all three": line of sight, facing and arcs, movement,
+"""The table's geometry (rules: "Common to all three": line of sight, facing and arcs, movement,
 scale). Hand-worked cases; the expected numbers are worked out in the comments."""
 
 from __future__ import annotations
@@ -430,7 +430,7 @@ def test_table_from_scenario():
 
 
 def test_a_diagonal_sight_line_through_a_buildings_corner_is_blocked_both_ways():
-    """LOS (RULES.md "Common to all three"): a building blocks sight wherever it is drawn. A 45-degree line
+    """LOS (rules: "Common to all three"): a building blocks sight wherever it is drawn. A 45-degree line
     entering a U-shaped farmhouse exactly at its corner (8, 8) runs inside it to the inner corner (10, 10);
     it must read blocked from either end (found by hypothesis: it once read clear one way)."""
     u = Terrain(
@@ -448,7 +448,7 @@ def test_a_diagonal_sight_line_through_a_buildings_corner_is_blocked_both_ways()
 
 
 def test_a_base_beside_a_walls_end_does_not_slide_into_it():
-    """RULES.md Common, Movement: no base ever ends a move overlapping a wall, its ends included.
+    """Rules: Common, Movement: no base ever ends a move overlapping a wall, its ends included.
 
     The audit's example (issue 10): a soldier just past the rounded end of a wall from (20, 10) to
     (13, 10), beside its line, moving along it. Chipmunk's swept query saw only the wall's side and

@@ -1,4 +1,4 @@
-"""The crowd's batch questions answer exactly as the single calls do (RULES.md "Common to all
+"""The crowd's batch questions answer exactly as the single calls do (rules: "Common to all
 three": movement, a base may not pass through walls, buildings or other bases; Zombiekrieg 848, The
 zombies: the unit moves nearest first, so the front does not block the back, and Cohesion):
 

@@ -1,4 +1,4 @@
-"""``Table.legs_clear`` answers exactly as ``Table.leg_clear`` does, leg by leg (RULES.md "Common to
+"""``Table.legs_clear`` answers exactly as ``Table.leg_clear`` does, leg by leg (rules: "Common to
 all three": movement, a base may not pass through walls or buildings; a zombie walks straight at its
 goal when the way is clear): on thousands of random legs over every shipped map, on the pinned
 cases (grazing a building's corner and a wall's round end at the base's radius and a hair either

@@ -1,4 +1,4 @@
-"""Properties of the table's geometry that must hold for any move or sight line (RULES.md "Common to
+"""Properties of the table's geometry that must hold for any move or sight line (rules: "Common to
 all three": movement may not cross walls/buildings or leave the table; line of sight)."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def _segment_gap(p, a, b) -> float:
     around=st.sampled_from(["end", "corner"]),
 )
 def test_no_base_slides_into_a_walls_end_or_corner(turn, bend, thickness, radius, start, goal, around):
-    """RULES.md Common, Movement: no base ever ends a move overlapping a wall (its ends included), and
+    """Rules: Common, Movement: no base ever ends a move overlapping a wall (its ends included), and
     no move crosses one. A base starts anywhere near a wall's rounded end or a corner of a polyline wall
     (soldiers' and zombies' 1" bases, a Boss's 1.6"), most often just past the end beside the wall's
     line, and moves anywhere up to 6": every point of the legal path keeps the whole base clear of

@@ -1,4 +1,4 @@
-"""``Table.lines_of_sight`` answers exactly as ``Table.line_of_sight`` does, pair by pair (RULES.md
+"""``Table.lines_of_sight`` answers exactly as ``Table.line_of_sight`` does, pair by pair (rules:
 "Common to all three": line of sight): on thousands of random pairs over every shipped map, on the
 pinned corner cases (a line through a building's corner, grazing a wall's end, starting inside
 clutter), and on any pair hypothesis finds on the property tests' table.

@@ -2,7 +2,7 @@
 match: against a knocked-down zombie the headline is the critical that kills; every preview shows the
 critical failure and its GUTS cost; the ORDER preview says what failure means; a move into clutter gives
 the chance of reaching the pointer; the plate never covers the selected figure, the path or the target.
-RULES.md Zombiekrieg 848: GUTS tests (criticals), FIRE (only a critical affects a knocked-down zombie),
+rules: Zombiekrieg 848: GUTS tests (criticals), FIRE (only a critical affects a knocked-down zombie),
 ORDER, MOVE (clutter: 1D6")."""
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def test_the_plate_never_covers_the_selected_figure_the_path_or_the_target(app: 
 
 
 def test_the_corporal_shows_no_order_ring_while_his_sergeant_lives() -> None:
-    """Issue "Club-night play", item 7; RULES.md Zombiekrieg 848, ORDER: the Corporal orders only once
+    """Issue "Club-night play", item 7; rules: Zombiekrieg 848, ORDER: the Corporal orders only once
     his Sergeant is dead, so his command ring shows only then."""
     from game.ui.overlays import Circle
 

@@ -1,6 +1,6 @@
 """Moves go where the player points (issue "Club-night play", item 3), through the real controller:
 a MOVE routes round friendly bases, walls and buildings within the 6" allowance measured along the route
-(RULES.md Zombiekrieg 848, MOVE); out of reach, the preview stops at the furthest point on the route; a
+(rules: Zombiekrieg 848, MOVE); out of reach, the preview stops at the furthest point on the route; a
 click that would move less than asked asks again before it spends the action; waypoints still force a route."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The set-up screen renders any rule set's SetupSpec (DESIGN.md, "The rule-set contract": set-up as data).
+"""The set-up screen renders any rule set's SetupSpec ("The rule-set contract": set-up as data).
 
 A small fake set-up asks one of each kind of choice (a pick and named figures with gear and a team
 per player; a switch and a pick for the game); the screen is driven through pygame_gui's own events
@@ -293,7 +293,7 @@ def starter(app: App) -> SetupScene:
 
 
 def test_the_starter_map_asks_players_each_section_and_the_corporal_weapon(app: App) -> None:
-    """RULES.md, Forces: one to four players, one section each; the American Corporal's Thompson or Burp."""
+    """Rules: Forces: one to four players, one section each; the American Corporal's Thompson or Burp."""
     scene = starter(app)
     labels = texts(scene, pygame_gui.elements.UILabel)
     assert ["Players", "Player 1 section", "American Corporal's weapon"] == [

@@ -1,7 +1,7 @@
 """Player-facing text never shows the map's internal ids (issue "Club-night play", item 7): a sight line
 blocked by a building names the building, an unnamed wall is "a wall", a move stopped by a friend names
 him as the roster does; the designer's tools keep the ids (they find the object in Tiled by them).
-Through the real match and controller (RULES.md Zombiekrieg 848: FIRE needs a line of sight, MOVE)."""
+Through the real match and controller (rules: Zombiekrieg 848: FIRE needs a line of sight, MOVE)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "The 40k core needed" (assault) and "Player turn" (assault limits), with
+"""Rules: Zombie 40,000, "The 40k core needed" (assault) and "Player turn" (assault limits), with
 scripted dice: the 2D6 charge after Overwatch, initiative order, the WS chart in a fight, +1 Attack on the
 charge, Rending, combat resolution, Morale, Sweeping Advance, falling back, consolidation."""
 

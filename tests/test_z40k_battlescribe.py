@@ -1,4 +1,4 @@
-"""Zombie 40,000 rosters from BattleScribe catalogues (issue 15, item 4; RULES.md "Building a team": players may
+"""Zombie 40,000 rosters from BattleScribe catalogues (issue 15, item 4; rules: "Building a team": players may
 add their own units). Small catalogue files are written here: a Tactical-Squad-like unit imports with its
 profile, weapons, points, sergeant and weapon swaps; a team built from it passes the team builder and a bot
 plays it; what the builder cannot use is listed with file, entry and field; hostile files are refused with

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "The 40k core needed": the charts cell by cell against the published
+"""Rules: Zombie 40,000, "The 40k core needed": the charts cell by cell against the published
 Warhammer 40,000 7th-edition tables, the saves and their AP, and the data files' checks."""
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ def test_a_broken_roster_entry_is_reported_with_file_entry_and_field() -> None:
 
 
 def test_a_psyker_in_the_roster_is_refused_because_there_is_no_psychic_phase() -> None:
-    """RULES.md, Zombie 40,000, "The 40k core needed": a roster without psykers skips the Psychic phase; the
+    """Rules: Zombie 40,000, "The 40k core needed": a roster without psykers skips the Psychic phase; the
     game has no psychic powers, so a profile that is a Psyker is refused with the file, entry and field."""
     roster = _roster()
     roster["profiles"]["guardian"]["rules"] = ["Psyker"]

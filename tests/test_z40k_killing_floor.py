@@ -1,4 +1,4 @@
-"""RULES.md, "Zombie 40,000: Mods", Killing Floor [seed; prices and the carrying rule house]: no weapons or
+"""Rules: "Zombie 40,000: Mods", Killing Floor [seed; prices and the carrying rule house]: no weapons or
 upgrades bought in the team builder, 0 points and a bolt pistol, close combat weapon and assault grenades for
 every model; a point for each zombie killed; a shop at the start of the player's own turn (before movement)
 selling pistols, melee, basic and heavy weapons and grenades for the whole squad; psyker-only items; half back
@@ -470,7 +470,7 @@ def test_a_player_throws_a_grenade_with_the_grenade_action() -> None:
 
 
 def test_a_grenade_obeys_coop_mode_like_a_shot() -> None:
-    """RULES.md Mods, Coop Mode with Killing Floor: players may not shoot at each other, even by the vehicle,
+    """Rules: Mods, Coop Mode with Killing Floor: players may not shoot at each other, even by the vehicle,
     and a thrown grenade is a shot (it was let through: the throw checked its own list, not the mods')."""
     from game.rules.zombie40k.commands import Throw
 

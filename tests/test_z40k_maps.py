@@ -1,5 +1,5 @@
 """The second Zombie 40,000 scenario (Manufactorum Ferrum) and the co-op one (Last Evac), issue 15 item 5: each
-is set up as RULES.md, Zombie 40,000, "Set-up" says, its ground is what the rules read, and whole bot games are
+is set up as rules: Zombie 40,000, "Set-up" says, its ground is what the rules read, and whole bot games are
 played on them (every zombie40k map, four players, in ``test_z40k_games``; here one and two players too).
 The balance of Manufactorum Ferrum was measured with ``deadground simulate`` (see maps/make_maps.py)."""
 
@@ -40,7 +40,7 @@ def _mirror_key(sc: Scenario, kind: str, mid: float) -> tuple[list, list]:  # ty
 
 @pytest.mark.parametrize("path", NEW, ids=[p.stem for p in NEW])
 def test_set_up_vehicle_mid_edge_zones_12_inches_apart_within_12_of_the_far_edge(path: Path) -> None:
-    """RULES.md, Zombie 40,000, Set-up [seed, house numbers]: the escape vehicle in the middle of one edge; the
+    """Rules: Zombie 40,000, Set-up [seed, house numbers]: the escape vehicle in the middle of one edge; the
     players deploy within 12" of the opposite edge and no closer than 12" to each other (the biggest 75-point
     team, 12 Ork Boyz, inside its zone); one Zombie Boss by the vehicle; hordes from the table edges."""
     sc = load_scenario(str(path))
@@ -69,7 +69,7 @@ def test_set_up_vehicle_mid_edge_zones_12_inches_apart_within_12_of_the_far_edge
 
 
 def test_manufactorum_ground_ruins_give_4_up_cover_clutter_5_up_and_the_rampart_blocks_sight() -> None:
-    """RULES.md, Zombie 40,000, The 40k core needed [7th]: cover save 4+ inside ruins, 5+ in clutter (the
+    """Rules: Zombie 40,000, The 40k core needed [7th]: cover save 4+ inside ruins, 5+ in clutter (the
     manufactorum's gutted halls are ruins, its scrap and slag clutter); walls block sight (the rampart)."""
     sc = load_scenario(str(FORGE))
     kinds = {t.kind for t in sc.terrain}
@@ -108,7 +108,7 @@ def test_manufactorum_is_the_same_table_for_every_seat() -> None:
 
 
 def test_last_evac_is_a_coop_table_with_one_boss_before_the_shuttle_and_no_horde_behind_the_teams() -> None:
-    """RULES.md, Zombie 40,000, Mods [seed], Coop Mode: the scenario turns ``coop`` on; the one Zombie Boss stands
+    """Rules: Zombie 40,000, Mods [seed], Coop Mode: the scenario turns ``coop`` on; the one Zombie Boss stands
     in front of the shuttle (every team meets it at the checkpoint); the hordes start on the flanks and behind the
     spaceport wall, none on the players' edge. As tuned (maps/make_maps.py): a 17" checkpoint between the two
     pylons, the Boss's way out and the teams' way in, and 15 turns, which the briefing says."""
@@ -130,6 +130,6 @@ def test_last_evac_is_a_coop_table_with_one_boss_before_the_shuttle_and_no_horde
 @pytest.mark.parametrize("players", [1, 2])
 @pytest.mark.parametrize("path", NEW, ids=[p.stem for p in NEW])
 def test_whole_bot_games_with_fewer_players(path: Path, players: int) -> None:
-    """RULES.md, Zombie 40,000, The game [seed]: one to four players; the bots play a whole game to its end."""
+    """Rules: Zombie 40,000, The game [seed]: one to four players; the bots play a whole game to its end."""
     g = play(path, 11, players=players)
     assert g.over and g.state.turn <= g.state.turn_limit

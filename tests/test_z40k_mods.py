@@ -1,4 +1,4 @@
-"""Mods (RULES.md, "Zombie 40,000: Mods" [seed]): every mod a switch of the set-up, any of them together; the
+"""Mods (rules: "Zombie 40,000: Mods" [seed]): every mod a switch of the set-up, any of them together; the
 house values of the numbers the seed's copy lost in ``[mods.<id>]`` of zombie40k.toml. Dice are scripted."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ MAPS = sorted(p for p in ROOT.joinpath("maps").glob("*.tmx") if 'value="zombie40
 
 
 def test_mods_every_mod_has_a_table_with_a_name_and_a_summary() -> None:
-    """RULES.md Zombie 40,000, Mods: every mod the seed lists is in the data file with its name and summary."""
+    """Rules: Zombie 40,000, Mods: every mod the seed lists is in the data file with its name and summary."""
     d = load_data()
     assert set(mods.MOD_IDS) <= set(d.mods)
     for key in mods.MOD_IDS:
@@ -50,14 +50,14 @@ def test_mods_every_mod_has_a_table_with_a_name_and_a_summary() -> None:
 
 
 def test_mods_an_unknown_mod_is_refused_naming_it_and_the_known_ones() -> None:
-    """RULES.md Zombie 40,000, Mods: the options' "mods" list only takes known mods."""
+    """Rules: Zombie 40,000, Mods: the options' "mods" list only takes known mods."""
     with pytest.raises(OptionsError) as err:
         get_ruleset("zombie40k").new_game(small_scenario(), {"teams": ["ork_boyz"], "mods": ["zombie_kittens"]}, 1)
     assert "'zombie_kittens'" in str(err.value) and "coop" in str(err.value) and "t_virus" in str(err.value)
 
 
 def test_mods_are_kept_in_the_state_and_come_back_with_a_saved_game(tmp_path: Path) -> None:
-    """RULES.md Zombie 40,000, Mods: the mods are part of the game: its state and its save."""
+    """Rules: Zombie 40,000, Mods: the mods are part of the game: its state and its save."""
     from game.saves import load_game, save_game
 
     sc = load_scenario(str(MAPS[0]))
@@ -71,7 +71,7 @@ def test_mods_are_kept_in_the_state_and_come_back_with_a_saved_game(tmp_path: Pa
 
 
 def test_mods_setup_has_one_switch_per_mod_with_summary_and_house_values() -> None:
-    """RULES.md Zombie 40,000, Mods: each mod is a switch of the new-game set-up; where the copy lost a number,
+    """Rules: Zombie 40,000, Mods: each mod is a switch of the new-game set-up; where the copy lost a number,
     the house value is shown in the set-up."""
     sc = small_scenario()
     spec = SETUP.spec(sc)
@@ -96,7 +96,7 @@ def test_mods_setup_has_one_switch_per_mod_with_summary_and_house_values() -> No
 
 
 def test_mods_are_in_the_rules_help_with_their_house_values() -> None:
-    """RULES.md Zombie 40,000, Mods: the rules help lists every mod, its house values, and the ones on."""
+    """Rules: Zombie 40,000, Mods: the rules help lists every mod, its house values, and the ones on."""
     from game.rules.zombie40k.reference import reference
 
     sections = {s.title: s for s in reference(None, {"mods": ["t_virus"]})}
@@ -108,7 +108,7 @@ def test_mods_are_in_the_rules_help_with_their_house_values() -> None:
 
 
 def test_coop_players_may_not_shoot_each_other_even_by_the_vehicle() -> None:
-    """RULES.md Mods, Coop Mode: players may not shoot at or assault each other (not even within 8")."""
+    """Rules: Mods, Coop Mode: players may not shoot at or assault each other (not even within 8")."""
     near = {1: [(22, 8)], 2: [(26, 8)]}
     g = rigged_game(near, phase=Phase.SHOOTING, mods=["coop"])
     with pytest.raises(IllegalCommand, match="Coop Mode"):
@@ -119,7 +119,7 @@ def test_coop_players_may_not_shoot_each_other_even_by_the_vehicle() -> None:
 
 
 def test_coop_players_may_not_assault_each_other() -> None:
-    """RULES.md Mods, Coop Mode: players may not assault each other."""
+    """Rules: Mods, Coop Mode: players may not assault each other."""
     g = rigged_game({1: [(22, 8)], 2: [(25, 8)]}, phase=Phase.ASSAULT, mods=["coop"])
     with pytest.raises(IllegalCommand, match="Coop Mode"):
         g.apply(Charge("p1", "p2"))
@@ -127,7 +127,7 @@ def test_coop_players_may_not_assault_each_other() -> None:
 
 
 def test_coop_zombies_lose_feel_no_pain_and_gain_furious_charge_and_rage() -> None:
-    """RULES.md Mods, Coop Mode: zombies lose Feel No Pain, gain Furious Charge and Rage."""
+    """Rules: Mods, Coop Mode: zombies lose Feel No Pain, gain Furious Charge and Rage."""
     g = rigged_game({1: [(10, 30)]}, hordes=[[(40, 10)]], mods=["coop"])
     z = g.world.profile(g.figure("h1-1"))
     assert z.fnp == 0 and "Furious Charge" in z.rules and "Rage" in z.rules
@@ -135,7 +135,7 @@ def test_coop_zombies_lose_feel_no_pain_and_gain_furious_charge_and_rage() -> No
 
 
 def test_coop_zombies_shamble_3d6_keeping_the_two_highest() -> None:
-    """RULES.md Mods, Coop Mode: zombies roll 3D6 [house] and keep the two highest in the Shamble phase."""
+    """Rules: Mods, Coop Mode: zombies roll 3D6 [house] and keep the two highest in the Shamble phase."""
     g = rigged_game({1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[1, 6, 5], phase=Phase.ZOMBIES, mods=["coop"])
     start = g.figure("h1-1").position
     zombie_turn.shamble(g.world)
@@ -157,7 +157,7 @@ def _wiped_horde(squads: dict, dice: list[int], mods_on: list[str]):
 
 
 def test_coop_respawn_6_deep_strikes_in_front_of_the_player_closest_to_the_vehicle() -> None:
-    """RULES.md Mods, Coop Mode: a respawn roll of 6 deep strikes the horde directly in front of whichever
+    """Rules: Mods, Coop Mode: a respawn roll of 6 deep strikes the horde directly in front of whichever
     player is closest to the escape vehicle (not where the furthest player chooses)."""
     g = _wiped_horde({1: [(10, 40)], 2: [(40, 30)]}, [6], ["coop"])
     g.world.hooks.zombie_respawn_phase(g.world)
@@ -171,7 +171,7 @@ def test_coop_respawn_6_deep_strikes_in_front_of_the_player_closest_to_the_vehic
 
 
 def test_coop_once_a_team_is_within_8_inches_hordes_respawn_on_the_vehicle_edge() -> None:
-    """RULES.md Mods, Coop Mode: once any team comes within 8" of the vehicle, every respawning horde comes
+    """Rules: Mods, Coop Mode: once any team comes within 8" of the vehicle, every respawning horde comes
     on the escape vehicle's edge (no roll)."""
     g = _wiped_horde({1: [(24, 10)]}, [1, 2], ["coop"])  # 5" from the vehicle: no respawn die is rolled
     g.world.hooks.zombie_respawn_phase(g.world)
@@ -187,7 +187,7 @@ def test_coop_once_a_team_is_within_8_inches_hordes_respawn_on_the_vehicle_edge(
 
 
 def test_coop_a_team_that_dies_near_the_vehicle_may_not_respawn() -> None:
-    """RULES.md Mods, Coop Mode: players who die within 12" [house] of the escape vehicle may not respawn."""
+    """Rules: Mods, Coop Mode: players who die within 12" [house] of the escape vehicle may not respawn."""
     g = rigged_game({1: [(24, 12), (25.5, 12)]}, phase=Phase.ASSAULT, mods=["coop"])
     for fid in list(g.state.squad_of(1).models):
         g.world.kill(g.state.models[fid], "h1 test")
@@ -205,7 +205,7 @@ def test_coop_a_team_that_dies_near_the_vehicle_may_not_respawn() -> None:
 
 
 def test_coop_the_vehicle_may_not_be_embarked_until_the_boss_is_dead_then_all_players_win() -> None:
-    """RULES.md Mods, Coop Mode: the escape vehicle may not be embarked until the Zombie Boss is dead; the
+    """Rules: Mods, Coop Mode: the escape vehicle may not be embarked until the Zombie Boss is dead; the
     players win together [house: winner "players"]."""
     g = rigged_game({1: [(24, 8), (20, 8)], 2: [(30, 20)]}, boss=(44, 30), phase=Phase.MOVEMENT, mods=["coop"])
     g.apply(Move("p1-1", ((24, 5.8),)))
@@ -223,7 +223,7 @@ def test_coop_the_vehicle_may_not_be_embarked_until_the_boss_is_dead_then_all_pl
 
 
 def test_coop_a_model_waiting_by_the_vehicle_embarks_at_the_start_of_its_turn_once_the_boss_fell() -> None:
-    """RULES.md Mods, Coop Mode [house]: a model kept out by the Boss need not step away and back: at the start
+    """Rules: Mods, Coop Mode [house]: a model kept out by the Boss need not step away and back: at the start
     of its player's turn, with the Boss dead, it embarks."""
     g = rigged_game({1: [(24, 5.8)]}, boss=(44, 30), phase=Phase.ASSAULT, mods=["coop"])
     g.world.kill(g.figure("boss"), "p1 test")
@@ -233,7 +233,7 @@ def test_coop_a_model_waiting_by_the_vehicle_embarks_at_the_start_of_its_turn_on
 
 
 def test_coop_the_furthest_player_may_not_roll_twice_on_the_power_up_table() -> None:
-    """RULES.md Mods, Coop Mode: the player furthest from the vehicle may not roll twice and pick."""
+    """Rules: Mods, Coop Mode: the player furthest from the vehicle may not roll twice and pick."""
     assert not mods.furthest_may_roll_twice(rigged_game({1: [(10, 30)]}, mods=["coop"]).world)
     assert mods.furthest_may_roll_twice(rigged_game({1: [(10, 30)]}).world)
 
@@ -242,7 +242,7 @@ def test_coop_the_furthest_player_may_not_roll_twice_on_the_power_up_table() -> 
 
 
 def test_four_weeks_later_the_infected_sprint_2d6_and_have_no_feel_no_pain() -> None:
-    """RULES.md Mods, Four Weeks Later [house reading: the seed's text was lost]: zombies shamble 2D6 added
+    """Rules: Mods, Four Weeks Later [house reading: the seed's text was lost]: zombies shamble 2D6 added
     and have no Feel No Pain."""
     g = rigged_game(
         {1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[3, 4], phase=Phase.ZOMBIES, mods=["four_weeks_later"]
@@ -256,7 +256,7 @@ def test_four_weeks_later_the_infected_sprint_2d6_and_have_no_feel_no_pain() -> 
 
 
 def test_dead_men_walking_a_model_killed_by_a_horde_in_close_combat_joins_it() -> None:
-    """RULES.md Mods, Dead Men Walking: a team's model killed by a horde in close combat joins the horde,
+    """Rules: Mods, Dead Men Walking: a team's model killed by a horde in close combat joins the horde,
     keeping its rules and wargear, gaining Feel No Pain, losing its power-ups (it leaves its team)."""
     g = rigged_game(
         {1: [(10, 30), (30, 40)]},
@@ -289,7 +289,7 @@ def test_dead_men_walking_a_model_killed_by_a_horde_in_close_combat_joins_it() -
 
 
 def test_death_korps_zombies_start_tough_and_harden_with_every_respawn_to_the_maximum() -> None:
-    """RULES.md Mods, Death Korps Zombies: zombies start T4 FNP 5+ [house]; every respawn of a horde +1 T and
+    """Rules: Mods, Death Korps Zombies: zombies start T4 FNP 5+ [house]; every respawn of a horde +1 T and
     Feel No Pain one better, to at most T6 FNP 3+ [house]."""
     # each respawn rolls a 4 (its edge); each time p1 destroys the horde again it rolls 1+2 for a power-up
     g = _wiped_horde({1: [(10, 40)]}, [4, 1, 2] * 3, ["death_korps_zombies"])
@@ -311,7 +311,7 @@ def test_death_korps_zombies_start_tough_and_harden_with_every_respawn_to_the_ma
 
 
 def test_every_man_for_himself_a_team_near_another_may_freeze_for_its_turn() -> None:
-    """RULES.md Mods, Every Man For Himself: at the start of each player turn a team within 6" [house] of
+    """Rules: Mods, Every Man For Himself: at the start of each player turn a team within 6" [house] of
     another rolls a D6; on 4+ [house] it cannot move, shoot, run or charge that turn."""
     g = rigged_game(
         {1: [(10, 30)], 2: [(14, 30)]}, dice=[4, 3], phase=Phase.ASSAULT, mods=["every_man_for_himself"]
@@ -330,7 +330,7 @@ def test_every_man_for_himself_a_team_near_another_may_freeze_for_its_turn() -> 
 
 
 def test_every_man_for_himself_a_team_far_from_the_others_does_not_roll() -> None:
-    """RULES.md Mods, Every Man For Himself: only a team within 6" of another rolls."""
+    """Rules: Mods, Every Man For Himself: only a team within 6" of another rolls."""
     g = rigged_game({1: [(10, 30)], 2: [(30, 30)]}, dice=[], phase=Phase.ASSAULT, mods=["every_man_for_himself"])
     g.state.order, g.state.order_index = [1, 2], 0
     turn.begin_player(g.world)
@@ -341,7 +341,7 @@ def test_every_man_for_himself_a_team_far_from_the_others_does_not_roll() -> Non
 
 
 def test_hardcore_no_universal_special_rule_in_the_team_builder() -> None:
-    """RULES.md Mods, Hardcore Mode: Zombie Survival Teams may not select a Universal Special Rule."""
+    """Rules: Mods, Hardcore Mode: Zombie Survival Teams may not select a Universal Special Rule."""
     team = {"unit": "infantry_squad", "models": 5, "usr": "Feel No Pain"}
     with pytest.raises(OptionsError, match="Hardcore Mode"):
         get_ruleset("zombie40k").new_game(small_scenario(), {"teams": [team], "mods": ["hardcore"]}, 1)
@@ -354,7 +354,7 @@ def test_hardcore_no_universal_special_rule_in_the_team_builder() -> None:
 
 
 def test_hardcore_never_gains_power_ups_and_respawns_only_once() -> None:
-    """RULES.md Mods, Hardcore Mode: never gains Power Ups; may only respawn once."""
+    """Rules: Mods, Hardcore Mode: never gains Power Ups; may only respawn once."""
     g = rigged_game({1: [(10, 40), (11.5, 40)]}, phase=Phase.ASSAULT, mods=["hardcore"])
     w, squad = g.world, g.state.squad_of(1)
     assert not mods.may_gain_power_ups(w, squad)
@@ -369,7 +369,7 @@ def test_hardcore_never_gains_power_ups_and_respawns_only_once() -> None:
 
 
 def test_instant_death_players_may_not_respawn() -> None:
-    """RULES.md Mods, Instant Death: players may not respawn; once you're dead, you're dead."""
+    """Rules: Mods, Instant Death: players may not respawn; once you're dead, you're dead."""
     g = rigged_game({1: [(10, 40)]}, phase=Phase.ASSAULT, mods=["instant_death"])
     w = g.world
     w.kill(g.figure("p1-1"), "h1 test")
@@ -390,14 +390,14 @@ def _lasgun_wound(mods_on: list[str], fnp_die: int):
 
 
 def test_t_virus_all_zombies_have_toughness_4_and_feel_no_pain_4() -> None:
-    """RULES.md Mods, T-Virus: all zombies have T4 and Feel No Pain (4+) [house]: a 4 ignores the wound."""
+    """Rules: Mods, T-Virus: all zombies have T4 and Feel No Pain (4+) [house]: a 4 ignores the wound."""
     g = _lasgun_wound(["t_virus"], 4)
     assert g.world.profile(g.figure("h1-1")).t == 4 and g.figure("h1-1").alive
     assert not _lasgun_wound([], 4).figure("h1-1").alive  # the plain zombie's 5+ fails on a 4
 
 
 def test_patriarch_replaces_the_zombie_boss_profile_and_wargear() -> None:
-    """RULES.md Mods, Zombie Boss Alternatives: the Patriarch (7th-edition numbers [house]) with an assault
+    """Rules: Mods, Zombie Boss Alternatives: the Patriarch (7th-edition numbers [house]) with an assault
     cannon and a missile launcher, Concussive, Eternal Warrior, Fearless, FNP, It Will Not Die, Relentless,
     Rending."""
     g = get_ruleset("zombie40k").new_game(small_scenario(), {"teams": ["ork_boyz"], "mods": ["patriarch"]}, 2)
@@ -411,7 +411,7 @@ def test_patriarch_replaces_the_zombie_boss_profile_and_wargear() -> None:
 
 
 def test_patriarch_fires_the_missile_launcher_beyond_the_assault_cannon_s_24_inches() -> None:
-    """RULES.md Mods, Zombie Boss Alternatives: the Patriarch's wargear [7th profiles]: a squad 30" away is in
+    """Rules: Mods, Zombie Boss Alternatives: the Patriarch's wargear [7th profiles]: a squad 30" away is in
     reach of the krak missile (48") though not of the assault cannon (24")."""
     g = rigged_game({1: [(24, 41)]}, boss=(24, 10), dice=[4, 2] + [3] * 4, phase=Phase.ZOMBIES, mods=["patriarch"])
     zombie_turn.zombie_shooting(g.world)
@@ -421,7 +421,7 @@ def test_patriarch_fires_the_missile_launcher_beyond_the_assault_cannon_s_24_inc
 
 
 def test_patriarch_it_will_not_die_regains_a_wound_on_5_at_the_end_of_the_zombie_turn() -> None:
-    """RULES.md Mods, Zombie Boss Alternatives: It Will Not Die [7th]: a wound back on 5+ at the end of its turn."""
+    """Rules: Mods, Zombie Boss Alternatives: It Will Not Die [7th]: a wound back on 5+ at the end of its turn."""
     g = rigged_game({1: [(10, 40)]}, boss=(40, 10), dice=[4, 5], mods=["patriarch"])
     boss = g.figure("boss")
     boss.wounds = 2
@@ -434,7 +434,7 @@ def test_patriarch_it_will_not_die_regains_a_wound_on_5_at_the_end_of_the_zombie
 
 
 def test_patriarch_concussive_blows_drop_the_unit_to_initiative_1_until_the_end_of_the_next_turn() -> None:
-    """RULES.md Mods, Zombie Boss Alternatives: Concussive [7th; house: the whole unit]: a unit that suffers an
+    """Rules: Mods, Zombie Boss Alternatives: Concussive [7th; house: the whole unit]: a unit that suffers an
     unsaved wound from the Patriarch's blows strikes and sweeps at Initiative 1 until the end of the next turn."""
     squad = [(10, 30.95)] + [(20 + 2 * k, 40) for k in range(7)]  # one in contact; 5 blows cannot kill all 8
     dice = [4] * 15 + [1, 1] + [3] * 5  # 5 blows hit, wound, beat the 5+ save; Morale 2 passes (no sweep)
@@ -452,7 +452,7 @@ def test_patriarch_concussive_blows_drop_the_unit_to_initiative_1_until_the_end_
 
 
 def test_coop_with_t_virus_zombies_keep_t_virus_feel_no_pain_and_gain_coop_rules() -> None:
-    """RULES.md Mods: mods combine; Coop Mode with T-Virus [house]: the mod that names a Feel No Pain grants
+    """Rules: Mods: mods combine; Coop Mode with T-Virus [house]: the mod that names a Feel No Pain grants
     it, so zombies have T4 FNP 4+ with Furious Charge and Rage, shambling 3D6 keep two."""
     g = rigged_game(
         {1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[2, 2, 6], phase=Phase.ZOMBIES, mods=["coop", "t_virus"]
@@ -464,7 +464,7 @@ def test_coop_with_t_virus_zombies_keep_t_virus_feel_no_pain_and_gain_coop_rules
 
 
 def test_hardcore_with_instant_death_a_team_never_respawns() -> None:
-    """RULES.md Mods: Hardcore Mode with Instant Death: not even the one respawn."""
+    """Rules: Mods: Hardcore Mode with Instant Death: not even the one respawn."""
     g = rigged_game({1: [(10, 40)]}, phase=Phase.ASSAULT, mods=["hardcore", "instant_death"])
     g.world.kill(g.figure("p1-1"), "h1 test")
     g.world.hooks.player_respawn_phase(g.world, 1)
@@ -472,7 +472,7 @@ def test_hardcore_with_instant_death_a_team_never_respawns() -> None:
 
 
 def test_death_korps_with_t_virus_start_from_the_better_of_the_two() -> None:
-    """RULES.md Mods: Death Korps Zombies with T-Virus: the zombies start at the better Toughness and FNP."""
+    """Rules: Mods: Death Korps Zombies with T-Virus: the zombies start at the better Toughness and FNP."""
     g = rigged_game({1: [(10, 40)]}, hordes=[[(40, 10)]], mods=["t_virus", "death_korps_zombies"])
     z = g.world.profile(g.figure("h1-1"))
     assert (z.t, z.fnp) == (4, 4)
@@ -500,7 +500,7 @@ MOD_GAMES = [(m, s) for m in ("coop", "hardcore") for s in range(100 if LONG els
 
 @pytest.mark.parametrize(("mod", "seed"), MOD_GAMES, ids=[f"{m}-{s}" for m, s in MOD_GAMES])
 def test_bots_play_whole_games_with_mods(mod: str, seed: int) -> None:
-    """RULES.md Mods: the bots play whole games with Coop Mode and Hardcore Mode, the invariants holding."""
+    """Rules: Mods: the bots play whole games with Coop Mode and Hardcore Mode, the invariants holding."""
     g = play(seed, [mod], players=2 + seed % 3)
     assert g.over and g.state.turn <= g.state.turn_limit
     if mod == "coop":
@@ -508,13 +508,13 @@ def test_bots_play_whole_games_with_mods(mod: str, seed: int) -> None:
 
 
 def test_bots_play_a_whole_game_with_every_mod_on() -> None:
-    """RULES.md Mods: several may be combined: all of them at once still make a whole game."""
+    """Rules: Mods: several may be combined: all of them at once still make a whole game."""
     g = play(5, [m for m in mods.MOD_IDS if m != "killing_floor"], players=4)
     assert g.over
 
 
 def test_simulate_and_demo_take_mods(capsys: pytest.CaptureFixture[str]) -> None:
-    """RULES.md Mods: ``deadground simulate --mods`` and ``deadground demo --mods`` play with mods."""
+    """Rules: Mods: ``deadground simulate --mods`` and ``deadground demo --mods`` play with mods."""
     from game.cli import build_parser
     from game.demo import DemoDirector
     from game.simulate import main as simulate_main
@@ -534,7 +534,7 @@ def test_simulate_and_demo_take_mods(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_the_set_up_screen_shows_a_switch_per_mod_and_plays_the_ones_switched_on(tmp_path: Path) -> None:
-    """RULES.md Zombie 40,000, Mods: on the new-game set-up screen each mod is a Yes/No switch whose tooltip
+    """Rules: Zombie 40,000, Mods: on the new-game set-up screen each mod is a Yes/No switch whose tooltip
     is its summary and house values; switched on, the game's options carry it; Hardcore Mode refuses a USR."""
     import pygame
     import pygame_gui
@@ -574,7 +574,7 @@ def test_the_set_up_screen_shows_a_switch_per_mod_and_plays_the_ones_switched_on
 
 
 def test_a_scenario_s_own_mods_are_on_by_default_and_the_set_up_may_switch_them_off() -> None:
-    """RULES.md Mods: a scenario may turn mods on (map property ``mods``; Last Evac is a Coop Mode table): its
+    """Rules: Mods: a scenario may turn mods on (map property ``mods``; Last Evac is a Coop Mode table): its
     games play them unless the options say otherwise, its set-up shows them switched on, and switching one
     off in the set-up is kept (an empty list, not the map's default)."""
     from pathlib import Path
@@ -595,7 +595,7 @@ def test_a_scenario_s_own_mods_are_on_by_default_and_the_set_up_may_switch_them_
 
 
 def test_dead_men_walking_a_team_caught_by_a_hordes_sweeping_advance_joins_it() -> None:
-    """RULES.md Mods, Dead Men Walking: a team caught by a horde's Sweeping Advance is killed by it in close
+    """Rules: Mods, Dead Men Walking: a team caught by a horde's Sweeping Advance is killed by it in close
     combat, so its models join that horde (the same rolls as test_combat_result_morale_and_sweeping_advance_
     catches: the Guardsmen fail Morale on an 8 and are caught 5 against 5)."""
     from game.rules.zombie40k.events import UnitDestroyed

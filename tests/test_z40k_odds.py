@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "The 40k core needed": exact expected damage of standard cases, computed by
+"""Rules: Zombie 40,000, "The 40k core needed": exact expected damage of standard cases, computed by
 hand from the charts and FNP, checked against the rules' own preview and against simulated resolutions
 (20,000 each with DEADGROUND_LONG=1, fewer by default)."""
 

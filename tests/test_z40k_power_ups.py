@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "Power-ups" [seed; missing digits house]: the 2D6 table when a squad destroys a
+"""Rules: Zombie 40,000, "Power-ups" [seed; missing digits house]: the 2D6 table when a squad destroys a
 horde's last model and after a wiped-out squad respawns, each of the eleven results, the furthest player's
 double roll or push back, the loss on wipe-out, the bot's use and the screen, all with scripted dice."""
 
@@ -323,7 +323,7 @@ def chuck_rolls(g) -> list[str]:
 
 
 def test_blessing_of_chuck_norris_rerolls_a_failed_feel_no_pain() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": the squad may re-roll all its
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": the squad may re-roll all its
     rolls - a failed Feel No Pain roll is re-rolled (after the failed save and its own re-roll)."""
     team = {**GUARDS, "usr": "Feel No Pain"}
     g = blessed_game({1: [(10, 30)]}, hordes=[[(40, 40)]], teams=[team], dice=[2, 3, 4, 5])
@@ -339,7 +339,7 @@ def test_blessing_of_chuck_norris_rerolls_a_failed_feel_no_pain() -> None:
 
 
 def test_blessing_of_chuck_norris_rerolls_a_failed_morale_test_and_a_failed_regroup() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a failed Morale (Leadership)
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a failed Morale (Leadership)
     test is re-rolled, the regroup test of a falling-back squad too."""
     g = blessed_game({1: [(20, 30)]}, teams=[GUARDS], dice=[6, 6, 3, 4, 5, 5, 2, 2])
     w = g.world
@@ -354,7 +354,7 @@ def test_blessing_of_chuck_norris_rerolls_a_failed_morale_test_and_a_failed_regr
 
 
 def test_blessing_of_chuck_norris_rerolls_a_charge_short_of_its_target_and_after_fleet() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a charge roll short of the
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a charge roll short of the
     distance is re-rolled; with Fleet's own re-roll, what is still short is re-rolled again."""
     teams = [GUARDS, GUARDS]
     # Overwatch (two Snap Shots: 1, 1), the charge 1+2 = 3" against 5", the Blessing's 3+3 = 6"
@@ -374,7 +374,7 @@ def test_blessing_of_chuck_norris_rerolls_a_charge_short_of_its_target_and_after
 
 
 def test_blessing_of_chuck_norris_rerolls_a_run_of_3_or_less() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a Run roll of 3" or less
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a Run roll of 3" or less
     [house chuck_reroll_move_at_most] is re-rolled; a 4 stands."""
     g = blessed_game({1: [(10, 30)]}, teams=[GUARDS], dice=[3, 5])
     g.apply(Run("p1-1", ((10, 24),)))
@@ -388,7 +388,7 @@ def test_blessing_of_chuck_norris_rerolls_a_run_of_3_or_less() -> None:
 
 
 def test_blessing_of_chuck_norris_rerolls_a_difficult_terrain_move_of_3_or_less() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a difficult-terrain move (2D6
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a difficult-terrain move (2D6
     keep the highest) of 3" or less [house] is re-rolled (here a Banana Peel makes the open difficult)."""
     g = blessed_game({1: [(10, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT, dice=[1, 2, 5, 4])
     st = g.state
@@ -400,7 +400,7 @@ def test_blessing_of_chuck_norris_rerolls_a_difficult_terrain_move_of_3_or_less(
 
 
 def test_blessing_of_chuck_norris_rerolls_a_losing_sweeping_advance() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a Sweeping Advance roll that
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": a Sweeping Advance roll that
     loses is re-rolled - the caught loser's, and a winner's below the loser's."""
     # the squad loses the combat by 1: Morale 8 against 6 fails, re-rolled 10 fails; caught 2+3 against 3+2,
     # the Blessing's re-roll 4+3 = 7 escapes; it falls back (2D6) and the zombie consolidates (D3)
@@ -428,7 +428,7 @@ def test_blessing_of_chuck_norris_rerolls_a_losing_sweeping_advance() -> None:
 
 
 def test_blessing_of_chuck_norris_rerolls_overwatch_to_hit() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": Overwatch is to-hit (Snap Shots
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": Overwatch is to-hit (Snap Shots
     on a 6), so the missed shots are re-rolled, in the zombies' turn before the squad's next one."""
     # two Snap Shots (rapid fire, 3" away): 1 and 6, the 1 re-rolled to a 6; to wound 4+: 1, 1, re-rolled 1, 1
     g = blessed_game({1: [(20, 30)]}, hordes=[[(20, 26)]], teams=[GUARDS], dice=[1, 6, 6, 1, 1, 1, 1])
@@ -440,7 +440,7 @@ def test_blessing_of_chuck_norris_rerolls_overwatch_to_hit() -> None:
 
 
 def test_blessing_of_chuck_norris_rerolls_the_chainsaws_fuel_roll_after_a_reroll() -> None:
-    """RULES.md "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris" and 6 Chainsaw: the 1 that runs it
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris" and 6 Chainsaw: the 1 that runs it
     out of fuel is re-rolled by the Blessing, after Preferred Enemy's re-roll (a re-roll of the re-roll)."""
     team = {**GUARDS, "usr": "Preferred Enemy", "usr_model": 0}
     g = blessed_game({1: [(20, 30)]}, hordes=[[(21.01, 30), (40, 40)]], teams=[team], dice=[1, 4, 1, 3, *[1] * 20])
@@ -653,7 +653,7 @@ def test_on_the_game_screen_the_power_up_buttons_fit_and_a_key_arms_the_selected
     [([], False, True), (["killing_floor"], True, True), (["hardcore"], False, False)],
 )
 def test_the_game_screen_shows_only_the_buttons_its_mods_allow(tmp_path, mods, grenade, power_ups) -> None:
-    """Power-ups and the Killing Floor's grenades on the game screen (RULES.md, "Mods"): the Grenade button
+    """Power-ups and the Killing Floor's grenades on the game screen (rules: "Mods"): the Grenade button
     only with Killing Floor, no power-up buttons in Hardcore Mode (it never gains any), so the roster below
     keeps its room (at 1280 x 800 all fifteen buttons left it two rows)."""
     from pathlib import Path

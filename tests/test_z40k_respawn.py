@@ -1,4 +1,4 @@
-"""Respawning (RULES.md, Zombie 40,000: Player turn, "Respawning" [seed, 6" house])."""
+"""Respawning (rules: Zombie 40,000: Player turn, "Respawning" [seed, 6" house])."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.rules.zombie40k.testing import rigged_game
 
 
 def test_player_turn_respawning_a_wiped_out_squad_comes_back_6_inches_beyond_the_furthest_player() -> None:
-    """RULES.md Zombie 40,000, Player turn: a wiped-out squad respawns at the start of its turn, every model
+    """Rules: Zombie 40,000, Player turn: a wiped-out squad respawns at the start of its turn, every model
     at least 6" [house] further from the escape vehicle than the squad furthest from it."""
     g = rigged_game({1: [(10, 30), (11.5, 30)], 2: [(30, 20), (31.5, 20)]}, phase=Phase.ASSAULT, player=1)
     w, st = g.world, g.state
@@ -39,7 +39,7 @@ def test_player_turn_respawning_a_wiped_out_squad_comes_back_6_inches_beyond_the
 
 
 def test_player_turn_respawning_is_in_the_rules_help() -> None:
-    """RULES.md Zombie 40,000, Player turn: the rules help names the 6" house value."""
+    """Rules: Zombie 40,000, Player turn: the rules help names the 6" house value."""
     from game.rules.zombie40k.reference import reference
 
     text = " ".join(p.text for s in reference(None, {}) for p in s.body if hasattr(p, "text"))
@@ -62,7 +62,7 @@ def _wiped_horde(dice: list[int]):
     [(1, lambda p: p[1] > 45), (2, lambda p: p[0] < 3), (3, lambda p: p[0] > 45), (4, lambda p: p[1] < 3)],
 )
 def test_zombie_turn_respawning_edges_1_to_4_enter_closest_to_the_nearest_free_squad(face, near) -> None:
-    """RULES.md Zombie 40,000, Zombie turn, Respawning: D6 1 players' edge, 2 the edge to its left, 3 to its
+    """Rules: Zombie 40,000, Zombie turn, Respawning: D6 1 players' edge, 2 the edge to its left, 3 to its
     right, 4 the vehicle's edge (the small table: vehicle at the top, players at the bottom, left = west)."""
     g = _wiped_horde([face])
     g.world.hooks.zombie_respawn_phase(g.world)
@@ -76,7 +76,7 @@ def test_zombie_turn_respawning_edges_1_to_4_enter_closest_to_the_nearest_free_s
 
 
 def test_zombie_turn_respawning_5_deep_strikes_from_the_centre_scattering_2d6_even_on_a_hit() -> None:
-    """RULES.md Zombie 40,000, Zombie turn, Respawning: 5 deep strike from the table centre, 2D6 scatter."""
+    """Rules: Zombie 40,000, Zombie turn, Respawning: 5 deep strike from the table centre, 2D6 scatter."""
     g = _wiped_horde([5, 1, 1, 3, 4])  # D6 5; scatter die 1 (a hit), arrow 0 deg (face 1), 3+4 = 7"
     g.world.hooks.zombie_respawn_phase(g.world)
     zs = g.world.alive(g.state.units["h1"])
@@ -86,7 +86,7 @@ def test_zombie_turn_respawning_5_deep_strikes_from_the_centre_scattering_2d6_ev
 
 
 def test_zombie_turn_respawning_6_the_furthest_player_drops_them_before_the_leader() -> None:
-    """RULES.md Zombie 40,000, Zombie turn, Respawning: 6 the furthest player places them; the rules choose
+    """Rules: Zombie 40,000, Zombie turn, Respawning: 6 the furthest player places them; the rules choose
     in front of the squad nearest the vehicle, 4" [house] toward it."""
     g = rigged_game(
         {1: [(10, 40), (11.5, 40)], 2: [(24, 20), (25.5, 20)]}, hordes=[[(40, 10)]], dice=[6], phase=Phase.ASSAULT

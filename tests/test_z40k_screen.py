@@ -38,7 +38,7 @@ def test_the_top_bar_shows_turn_player_phase_and_objective_whole_at_1280(tmp_pat
 
 
 def test_the_end_button_says_it_ends_the_phase(tmp_path: Path) -> None:
-    """E ends one phase of a player's turn in Zombie 40,000 (RULES.md, "Zombie 40,000": Player turn), and
+    """E ends one phase of a player's turn in Zombie 40,000 (rules: "Zombie 40,000": Player turn), and
     the button says so: a new player pressing "End turn" in the movement phase lands in shooting."""
     if not HIVE.exists():
         pytest.skip("Hive Street is not there")

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "The 40k core needed" (shooting) and "Player turn" (shooting limits), with
+"""Rules: Zombie 40,000, "The 40k core needed" (shooting) and "Player turn" (shooting limits), with
 scripted dice: to hit by BS, Snap Shots, to wound, saves and AP, cover, FNP, Instant Death, closest models
 first, each weapon type (Rapid Fire, Assault, Pistol, Heavy, Blast, Template), Gets Hot, shooting into a
 close combat, and never at another player unless by the vehicle or in retaliation."""

@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "Building a team" [seed]: 75 points, infantry only, cost per model, one
+"""Rules: Zombie 40,000, "Building a team" [seed]: 75 points, infantry only, cost per model, one
 sergeant, two weapon changes, one Universal Special Rule, never Hit and Run; the options checked."""
 
 from __future__ import annotations

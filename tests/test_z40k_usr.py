@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "Special rules used by the seed's lists": the Universal Special Rules a team may
+"""Rules: Zombie 40,000, "Special rules used by the seed's lists": the Universal Special Rules a team may
 take, each with its 7th-edition effect in this game (scripted dice)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rule-set contract for Zombie 40,000 (DESIGN.md, "The rule-set contract"): the set-up's team builder
+"""The rule-set contract for Zombie 40,000 ("The rule-set contract"): the set-up's team builder
 as data, the view (turn line, roster, tokens, profiles on hover, actions with reasons, aiming to commands,
 previews as drawing primitives, event words, sounds and animations), the rules help, the report and the
 simulator's outcome."""
@@ -86,7 +86,7 @@ def test_aiming_makes_commands_and_previews_draw() -> None:
 
 
 def test_a_blast_shows_how_far_it_may_scatter_then_where_it_landed() -> None:
-    """RULES.md, Zombie 40,000, "The 40k core needed", Blast: the preview draws the 3" marker on the aim and
+    """Rules: Zombie 40,000, "The 40k core needed", Blast: the preview draws the 3" marker on the aim and
     how far 2D6 minus BS can scatter it; once fired, the marker is drawn where it came down, with the scatter."""
     horde = [(20 + dx, 16 + dy) for dx in (-1.1, 0, 1.1) for dy in (-1.1, 0, 1.1)]
     team = {"unit": "infantry_squad", "models": 1, "weapons": ["grenade_launcher"]}
@@ -151,7 +151,7 @@ def test_a_click_where_a_zombie_stands_over_ones_own_model_picks_up_ones_own_mod
 
 
 def test_a_roll_is_named_once_in_the_log() -> None:
-    """Feel No Pain and saves (RULES.md "Zombie 40,000", shooting): the log names each roll once, the tray
+    """Feel No Pain and saves (rules: "Zombie 40,000", shooting): the log names each roll once, the tray
     keeps its own words."""
     from game.rules.core import DiceRolled
 
@@ -185,7 +185,7 @@ def test_the_selection_ends_with_the_turn() -> None:
 
 
 def test_a_click_moves_a_model_round_his_squad_and_asks_before_a_short_move() -> None:
-    """Movement (RULES.md "Zombie 40,000", movement: no model moves through another; 6"): a destination
+    """Movement (rules: "Zombie 40,000", movement: no model moves through another; 6"): a destination
     behind a squad-mate is reached round him, and a point beyond 6" of route asks for a second click."""
     from game.controller import AnimationDone, Click, Controller, Hover
 
@@ -205,7 +205,7 @@ def test_a_click_moves_a_model_round_his_squad_and_asks_before_a_short_move() ->
 
 
 def test_the_end_screen_says_who_won_in_words() -> None:
-    """The win (RULES.md "Zombie 40,000": first aboard wins; the zombies win when no team can): "the zombies
+    """The win (rules: "Zombie 40,000": first aboard wins; the zombies win when no team can): "the zombies
     win", not "zombies wins"."""
     from game.rules.zombie40k.report import who_won
 
@@ -214,7 +214,7 @@ def test_the_end_screen_says_who_won_in_words() -> None:
 
 
 def test_the_report_credits_the_teams_kills_and_the_boss_s_apart() -> None:
-    """Blast (RULES.md "Zombie 40,000": everything under the marker is hit): the Boss's Blight grenade may kill
+    """Blast (rules: "Zombie 40,000": everything under the marker is hit): the Boss's Blight grenade may kill
     zombies; the end screen counts them apart, so "Zombies killed" agrees with the players' own tallies."""
     g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=2)
     zombies = [m for m in g.state.models.values() if m.id.startswith("h")]
@@ -225,7 +225,7 @@ def test_the_report_credits_the_teams_kills_and_the_boss_s_apart() -> None:
 
 
 def test_a_move_through_waypoints_goes_as_far_as_allowed_instead_of_being_refused() -> None:
-    """Movement (RULES.md "Zombie 40,000", movement: 6"): a shift-clicked way that is a hair over 6"
+    """Movement (rules: "Zombie 40,000", movement: 6"): a shift-clicked way that is a hair over 6"
     (a click lands on a pixel, not on the exact 6") moves the model its 6" along it, and a way well over
     6" asks first, then moves 6" along the pointed way, never refused with 'at most 6", not 6.0"'."""
     from game.controller import AnimationDone, Click, Controller
@@ -246,7 +246,7 @@ def test_a_move_through_waypoints_goes_as_far_as_allowed_instead_of_being_refuse
 
 
 def test_the_end_chart_keeps_an_embarked_model_and_the_team_row_fits() -> None:
-    """The win (RULES.md "Zombie 40,000": the first player to embark wins): on the end screen the model that
+    """The win (rules: "Zombie 40,000": the first player to embark wins): on the end screen the model that
     embarked is still his team's, so the chart's last point agrees with "8 of 8 models" and the roll row,
     and the roll's mark is short enough for its column (it read "reached the escap" under Xvfb)."""
     from game.assets import assets_dir
@@ -278,7 +278,7 @@ def test_the_end_report_counts_one_zombie_as_a_zombie_and_gives_no_medal_for_non
 
 
 def test_the_end_report_counts_the_models_a_respawned_team_lost() -> None:
-    """RULES.md Zombie 40,000, Player turn, Respawning: a wiped-out team comes back; its dead still count in
+    """Rules: Zombie 40,000, Player turn, Respawning: a wiped-out team comes back; its dead still count in
     the report's "Player models lost" (the end screen under Xvfb said 1 after two teams had been wiped out)."""
     from game.rules.zombie40k import turn
     from game.rules.zombie40k.state import Phase
@@ -295,7 +295,7 @@ def test_the_end_report_counts_the_models_a_respawned_team_lost() -> None:
 
 
 def test_the_top_bar_says_the_coop_goal() -> None:
-    """RULES.md Mods, Coop Mode: the players win together once the Boss is dead and a model embarks; the top
+    """Rules: Mods, Coop Mode: the players win together once the Boss is dead and a model embarks; the top
     bar said "first aboard the vehicle wins" on Last Evac under Xvfb."""
     from game.rules.zombie40k.testing import rigged_game
 

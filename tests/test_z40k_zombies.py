@@ -1,4 +1,4 @@
-"""RULES.md, Zombie 40,000, "Set-up", "The game" and "Zombie turn" [seed], with scripted dice: hordes and
+"""Rules: Zombie 40,000, "Set-up", "The game" and "Zombie turn" [seed], with scripted dice: hordes and
 the Boss set up, the players' order rolled each turn (zombies last), the shamble toward the nearest squad
 (ignoring difficult terrain and surrounded squads), contact as an assault with Overwatch and +1 Attack, the
 autogun at the nearest unengaged squad, and embarking wins."""
@@ -140,7 +140,7 @@ HIVE = Path(__file__).resolve().parents[1] / "maps" / "hive_street.tmx"
 
 
 def test_the_boss_stands_at_a_mark_by_the_vehicle_rolled_on_a_d6_where_there_are_two() -> None:
-    """RULES.md, Zombie 40,000, Set-up: "one Zombie Boss is deployed by the escape vehicle" [seed]; where the map
+    """Rules: Zombie 40,000, Set-up: "one Zombie Boss is deployed by the escape vehicle" [seed]; where the map
     marks two places (Manufactorum Ferrum, either side of the lifter) a D6 picks one (1-3 the first mark, 4-6
     the second) [house]; where it marks one (Hive Street, in front of the gunship) it stands there."""
     hive = load_scenario(str(HIVE))
@@ -160,7 +160,7 @@ def test_the_boss_stands_at_a_mark_by_the_vehicle_rolled_on_a_d6_where_there_are
 
 
 def test_hive_street_squads_deploy_inside_their_zones_and_the_table_is_a_mirror_image() -> None:
-    """RULES.md, Zombie 40,000, Set-up [house numbers]: within 12" of the edge opposite the vehicle, 12" apart;
+    """Rules: Zombie 40,000, Set-up [house numbers]: within 12" of the edge opposite the vehicle, 12" apart;
     the biggest 75-point team (12 Ork Boyz) fits its zone. The map is the same for every seat: each zone has its
     mirror image across the avenue, at the same distance from the vehicle."""
     sc = load_scenario(str(HIVE))
@@ -193,7 +193,7 @@ def test_hive_street_squads_deploy_inside_their_zones_and_the_table_is_a_mirror_
 
 
 def test_a_squad_too_big_for_its_zone_deploys_beside_it_never_on_one_another() -> None:
-    """RULES.md, Zombie 40,000, Set-up [house]: a deployment zone drawn too small for the squad (here 2" square,
+    """Rules: Zombie 40,000, Set-up [house]: a deployment zone drawn too small for the squad (here 2" square,
     room for one base) puts the rest as near it as they fit; no two bases overlap (the soak caught Ork Boyz
     stacked on one another when a zone held fewer than twelve)."""
     import dataclasses

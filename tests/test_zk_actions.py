@@ -1,4 +1,4 @@
-"""RULES.md, Zombiekrieg 848, "Actions" (MOVE, FIRE, ORDER), "Weapons", and Common: movement, LOS, arcs."""
+"""Rules: Zombiekrieg 848, "Actions" (MOVE, FIRE, ORDER), "Weapons", and Common: movement, LOS, arcs."""
 
 from __future__ import annotations
 

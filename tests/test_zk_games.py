@@ -1,6 +1,6 @@
 """Whole games of Zombiekrieg 848, the Allied bot against the zombie unit, on the starter map.
 
-RULES.md, Zombiekrieg 848 (all of it) and Common: after every command and event the invariants hold:
+rules: Zombiekrieg 848 (all of it) and Common: after every command and event the invariants hold:
 no dead figure acts, at most one action per figure per turn (the free ORDER aside), GUTS within
 2..10, no base inside a wall or overlapping another base; every game ends in a win or a loss.
 """
@@ -108,7 +108,7 @@ def play(scenario, seed: int, options: dict | None = None):
 
 def test_two_hundred_games(scenario, monkeypatch):
     """Two hundred whole games with different seeds all end in a win or a loss, no rule broken on the way;
-    after every Axis move each zombie that started it in touch (RULES.md Cohesion) ends it in touch, the
+    after every Axis move each zombie that started it in touch (rules: Cohesion) ends it in touch, the
     one hemmed in where it stood too (it spends its move rejoining)."""
     from game.rules.zombiekrieg import zombies as zk_zombies
     from game.rules.zombiekrieg.cohesion import settled
@@ -133,7 +133,7 @@ def test_two_hundred_games(scenario, monkeypatch):
 
 @pytest.mark.parametrize("seed", [66, 71])
 def test_a_zombie_sent_back_never_lands_on_one_that_took_its_place(scenario, seed):
-    """RULES.md, Zombiekrieg 848, Cohesion and Common (bases never overlap): in these seeds a zombie
+    """Rules: Zombiekrieg 848, Cohesion and Common (bases never overlap): in these seeds a zombie
     moved first, another walked into the ground it left, and cohesion then sent the first back to its
     start on top of it (z2 and z15 overlapped by 0.776" in seed 66). Played whole, no base overlaps."""
     options = {"sections": [["american"], ["british"], ["soviet"], ["american", "soviet"]][seed % 4]}
@@ -142,7 +142,7 @@ def test_a_zombie_sent_back_never_lands_on_one_that_took_its_place(scenario, see
 
 @pytest.mark.parametrize("seed", [700007, 700607])
 def test_games_the_soak_found_with_a_zombie_held_back_onto_another(seed, tmp_path):
-    """RULES.md, Zombiekrieg 848, Cohesion and Common (bases never overlap): the 10,000-game soak's
+    """Rules: Zombiekrieg 848, Cohesion and Common (bases never overlap): the 10,000-game soak's
     failures, replayed as the soak plays them (its forces and bot on the shipped map). Held back to
     stay in touch, a zombie was cut back to the start of a leg that another zombie had walked into
     since (z50 on z20 in seed 700007, z9 on z18 in seed 700607)."""

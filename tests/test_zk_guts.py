@@ -1,4 +1,4 @@
-"""RULES.md, Zombiekrieg 848, "GUTS": the 2D6 test, its four outcomes, exact odds, permanent changes and bounds."""
+"""Rules: Zombiekrieg 848, "GUTS": the 2D6 test, its four outcomes, exact odds, permanent changes and bounds."""
 
 from __future__ import annotations
 

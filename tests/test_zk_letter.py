@@ -1,5 +1,5 @@
 """Zombiekrieg 848 to the letter (issue 10): the lead NCO, "within X" includes X, and the house
-choices RULES.md now lists, each against the RULES.md rule it names. Dice are scripted."""
+choices the rules now list, each against the rule it names. Dice are scripted."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def choices_text() -> str:
 
 
 def test_lead_nco_with_two_sections_is_one_who_may_give_orders():
-    """RULES.md, The turn, 2: the lead NCO is the NCO who may give orders now (the Sergeant, or the Corporal
+    """Rules: The turn, 2: the lead NCO is the NCO who may give orders now (the Sergeant, or the Corporal
     once the Sergeant is dead or gone); with several sections the one of these with the highest GUTS. A
     Corporal whose Sergeant lives is never picked, however high his GUTS, and the picked one can use the
     free ORDER of a Critical Success."""
@@ -67,7 +67,7 @@ def test_lead_nco_with_two_sections_is_one_who_may_give_orders():
 
 
 def test_lead_nco_with_three_sections_ties_to_the_lower_section():
-    """RULES.md, The turn, 2: of the NCOs who may give orders (one a section), the highest GUTS leads; ties go
+    """Rules: The turn, 2: of the NCOs who may give orders (one a section), the highest GUTS leads; ties go
     to the lower section number; a Corporal whose Sergeant left by the exit may lead [house]."""
     g = rigged_game(
         soldiers={
@@ -99,13 +99,13 @@ def test_lead_nco_with_three_sections_ties_to_the_lower_section():
 
 
 def test_within_is_one_rule_that_includes_exactly_x():
-    """RULES.md Common, Scale: "within X inches" is measured base edge to base edge and includes exactly X."""
+    """Rules: Common, Scale: "within X inches" is measured base edge to base edge and includes exactly X."""
     assert within(3.0, 3.0) and within(0.0, 3.0) and not within(3.001, 3.0)
 
 
 @pytest.mark.parametrize("gap,minus", [(3.0, True), (3.01, False)])
 def test_a_zombie_exactly_3_inches_away_gives_minus_one(gap, minus):
-    """RULES.md, GUTS modifiers: -1 when any standing zombie is within 3" (exactly 3.0" included)."""
+    """Rules: GUTS modifiers: -1 when any standing zombie is within 3" (exactly 3.0" included)."""
     g = rigged_game(soldiers={"us1-r1": (6, 20, 270)}, zombies=[(6 + 1 + gap, 20)], guts={"us1-r1": 7}, dice=[])
     mods = g.world.modifiers(g.figure("us1-r1"), "move")
     assert any(v == -1 for _, v in mods) is minus
@@ -114,21 +114,21 @@ def test_a_zombie_exactly_3_inches_away_gives_minus_one(gap, minus):
 
 @pytest.mark.parametrize("gap,column", [(4.0, "close"), (4.01, "seen")])
 def test_a_zombie_exactly_4_inches_away_selects_the_close_column(gap, column):
-    """RULES.md, The zombies: the column "any zombie within 4" of an Allied figure" includes exactly 4.0"."""
+    """Rules: The zombies: the column "any zombie within 4" of an Allied figure" includes exactly 4.0"."""
     g = rigged_game(soldiers={"us1-sgt": (6, 20, 270)}, zombies=[(6 + 1 + gap, 20)], dice=[])
     assert zk_zombies.column(g.world) == column
 
 
 @pytest.mark.parametrize("gap,attacks", [(1.0, True), (1.01, False)])
 def test_a_zombie_exactly_1_inch_away_attacks(gap, attacks):
-    """RULES.md, The zombies, Melee: each standing zombie within 1" of an Allied soldier attacks him."""
+    """Rules: The zombies, Melee: each standing zombie within 1" of an Allied soldier attacks him."""
     g = rigged_game(soldiers={"us1-sgt": (6, 20, 270)}, zombies=[(6 + 1 + gap, 20)], dice=[1, 2])
     zk_melee.melee(g.world)
     assert bool(of(g.world.events, MeleeAttack)) is attacks
 
 
 def test_ranges_bands_and_the_lmg_second_shot_include_exactly_x():
-    """RULES.md, Weapons: range and short range are "within" (exactly 24.0" is in range, exactly 12.0" is
+    """Rules: Weapons: range and short range are "within" (exactly 24.0" is in range, exactly 12.0" is
     short); an LMG's second shot may go at a zombie exactly 3.0" from the first."""
     g = rigged_game(soldiers={"us1-r1": (1, 12, 0)}, zombies=[(1 + 1 + 12.0, 12), (1 + 1 + 12.0, 20.5)], dice=[])
     p = g.preview(Fire("us1-r1", "z1"))
@@ -149,7 +149,7 @@ def test_ranges_bands_and_the_lmg_second_shot_include_exactly_x():
 
 
 def test_an_order_reaches_exactly_12_and_6_inches():
-    """RULES.md, Actions, ORDER: the Sergeant reaches any soldier within 12", the Corporal within 6"."""
+    """Rules: Actions, ORDER: the Sergeant reaches any soldier within 12", the Corporal within 6"."""
     g = rigged_game(
         soldiers={"us1-sgt": (2, 20, 0), "us1-r1": (2 + 1 + 12.0, 20, 0), "us1-r2": (2 + 1 + 12.01, 18, 0)},
         zombies=[(22, 2)],
@@ -165,7 +165,7 @@ def test_an_order_reaches_exactly_12_and_6_inches():
 
 
 def test_cohesion_counts_exactly_2_inches_as_in_touch():
-    """RULES.md, The zombies, Cohesion: within 2" of another zombie includes exactly 2.0"."""
+    """Rules: The zombies, Cohesion: within 2" of another zombie includes exactly 2.0"."""
     from game.rules.zombiekrieg import cohesion
 
     g = rigged_game(soldiers={"us1-sgt": (20, 22, 270)}, zombies=[(4, 4), (4 + 1 + 2.0, 4), (20, 4)], dice=[])
@@ -174,11 +174,11 @@ def test_cohesion_counts_exactly_2_inches_as_in_touch():
     assert not cohesion.in_touch(w, g.figure("z3"), g.figure("z3").position)
 
 
-# -- 8. the house choices RULES.md now lists ---------------------------------------------------------
+# -- 8. the house choices the rules now list ---------------------------------------------------------
 
 
 def test_an_order_to_a_soldier_who_acted_is_refused():
-    """RULES.md, Actions, ORDER: an ORDER to a soldier who has already acted or been ORDERed this turn is
+    """Rules: Actions, ORDER: an ORDER to a soldier who has already acted or been ORDERed this turn is
     refused [house]; the rules help lists it among the choices."""
     g = rigged_game(
         soldiers={"us1-sgt": (2, 20, 0), "us1-r1": (6, 20, 270), "us1-r2": (8, 20, 270)},
@@ -192,7 +192,7 @@ def test_an_order_to_a_soldier_who_acted_is_refused():
 
 
 def test_the_corporal_orders_once_his_sergeant_has_left_by_the_exit():
-    """RULES.md, Actions, ORDER: the Corporal orders only while the Sergeant is dead or has left the table
+    """Rules: Actions, ORDER: the Corporal orders only while the Sergeant is dead or has left the table
     ["left" is house]; the rules help lists it."""
     sc = tiny_scenario(objective="exit", exits=[(0, 0, 24, 2)], properties={"exit_count": 2})
     g = rigged_game(
@@ -209,7 +209,7 @@ def test_the_corporal_orders_once_his_sergeant_has_left_by_the_exit():
 
 
 def test_a_knocked_down_zombie_does_not_select_the_close_column():
-    """RULES.md, The zombies: "any zombie within 4"" means a standing zombie [house]; the rules help lists it."""
+    """Rules: The zombies: "any zombie within 4"" means a standing zombie [house]; the rules help lists it."""
     g = rigged_game(soldiers={"us1-sgt": (6, 20, 270)}, zombies=[(6 + 1 + 2.0, 20), (20, 4)], dice=[])
     assert zk_zombies.column(g.world) == "close"
     g.world.knock_down(g.figure("z1"))
@@ -218,7 +218,7 @@ def test_a_knocked_down_zombie_does_not_select_the_close_column():
 
 
 def test_initiative_is_unmodified():
-    """RULES.md, The turn, 2: the lead NCO tests 2D6 against his GUTS, unmodified (no -1 for a zombie within
+    """Rules: The turn, 2: the lead NCO tests 2D6 against his GUTS, unmodified (no -1 for a zombie within
     3", no ORDER bonus); the rules help lists it."""
     g = rigged_game(soldiers={"us1-sgt": (6, 20, 270)}, zombies=[(6 + 1 + 1.5, 20)], dice=[6, 3])
     g.figure("us1-sgt").ordered_this_turn = True

@@ -1,4 +1,4 @@
-"""A scenario's numbers (issue 10, item 6; RULES.md, Zombiekrieg 848, Forces and Weapons): ``check`` warns
+"""A scenario's numbers (issue 10, item 6; rules: Zombiekrieg 848, Forces and Weapons): ``check`` warns
 about a zombie ratio or minimum the source would not play, the rules reference shows the numbers the
 chosen scenario plays, and the LMG's second-shot preview gives the odds as the shot will be rolled."""
 
@@ -53,7 +53,7 @@ def farm_with(tmp_path: Path, ratio: str, least: str | None) -> Path:
     ],
 )
 def test_check_warns_about_numbers_the_source_would_not_play(tmp_path, ratio, least, warned):
-    """RULES.md, Forces: the zombies outnumber the Allies two or three to one, at least twelve; `check` warns
+    """Rules: Forces: the zombies outnumber the Allies two or three to one, at least twelve; `check` warns
     outside 2 to 3 and below 12, and the map is still good (a warning is not a problem)."""
     path = farm_with(tmp_path, ratio, least)
     out = io.StringIO()
@@ -67,7 +67,7 @@ def test_check_warns_about_numbers_the_source_would_not_play(tmp_path, ratio, le
 
 
 def test_the_reference_shows_the_numbers_the_scenario_plays():
-    """RULES.md, Forces: the rules help shows the scenario's own numbers. Normandy plays 2.5 zombies to one,
+    """Rules: Forces: the rules help shows the scenario's own numbers. Normandy plays 2.5 zombies to one,
     at least 12, exit 3 in 15 turns: with one American section that is 28 zombies against 11 soldiers."""
     normandy = load_scenario(NORMANDY)
     sections = scenario_reference(normandy, {"sections": ["american"]})
@@ -92,7 +92,7 @@ def test_the_reference_shows_the_numbers_the_scenario_plays():
 
 
 def test_the_reference_lists_the_readings_with_the_default_marked():
-    """RULES.md Readings: the rules help lists each switch, its house reading marked as the default, and for a
+    """Rules: Readings: the rules help lists each switch, its house reading marked as the default, and for a
     game which reading it plays."""
     readings = next(s for s in rules_reference() if s.title == "Readings")
     defaults = [p for p in readings.paragraphs if p.text.startswith("House reading (the default): ")]
@@ -112,7 +112,7 @@ def faces_for(result: str, modified_guts: int) -> tuple[int, int]:
 
 
 def test_the_lmg_second_shot_preview_gives_the_odds_as_rolled():
-    """RULES.md, Weapons and GUTS: each LMG shot is its own test. The second shot is rolled after the first:
+    """Rules: Weapons and GUTS: each LMG shot is its own test. The second shot is rolled after the first:
     a critical has changed the gunner's GUTS, a zombie knocked down by the first no longer gives -1, a zombie
     killed by the first takes the second shot with it. The preview's second-shot odds are those, exactly:
     checked against the game's own rolls for every outcome of the first shot."""

@@ -1,4 +1,4 @@
-"""RULES.md, Zombiekrieg 848, "Winning and losing": every objective won and lost, and the loss of the NCOs."""
+"""Rules: Zombiekrieg 848, "Winning and losing": every objective won and lost, and the loss of the NCOs."""
 
 from __future__ import annotations
 

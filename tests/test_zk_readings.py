@@ -1,4 +1,4 @@
-"""The source's literal readings as set-up choices (RULES.md, Common: Readings; Zombiekrieg 848: FIRE,
+"""The source's literal readings as set-up choices (rules: Common: Readings; Zombiekrieg 848: FIRE,
 Melee, clutter, ORDER). Each switch against its house reading, the option checked, a saved game replayed
 with the switches it was played with. Dice are scripted."""
 
@@ -31,7 +31,7 @@ def of(events, cls):
 
 
 def test_the_switches_are_data_with_key_label_default_and_help():
-    """RULES.md Readings: both readings are in the data; the default is the house reading; each switch can be
+    """Rules: Readings: both readings are in the data; the default is the house reading; each switch can be
     shown (label, help) by a set-up screen and listed by the rules help."""
     keys = [r.key for r in readings()]
     assert keys[:3] == ["fire_needs_clear_sight", "melee_against_guts_only", "zombie_clutter_full_roll"]
@@ -49,7 +49,7 @@ def test_the_switches_are_data_with_key_label_default_and_help():
     ],
 )
 def test_bad_readings_are_refused_with_a_clear_message(given, message):
-    """RULES.md Readings: a switch is a validated game option; unknown keys and values are refused."""
+    """Rules: Readings: a switch is a validated game option; unknown keys and values are refused."""
     with pytest.raises(ValueError, match=message):
         new_game(tiny_scenario(), {"sections": ["american"], "readings": given}, 1)
     assert chosen(load_data(), {}) == {r.key: False for r in readings()}
@@ -57,7 +57,7 @@ def test_bad_readings_are_refused_with_a_clear_message(given, message):
 
 @pytest.mark.parametrize("switch", [False, True])
 def test_fire_needs_a_clear_line_of_sight(switch):
-    """RULES.md, FIRE: "a clear line of sight". House: not blocked, an obscured target at -1. Literal: any
+    """Rules: FIRE: "a clear line of sight". House: not blocked, an obscured target at -1. Literal: any
     clutter on the line, or a target in clutter, blocks the shot."""
     sc = tiny_scenario(clutter=[(11, 8, 2, 1.5), (3, 3, 3, 3)])
     g = rigged_game(
@@ -78,7 +78,7 @@ def test_fire_needs_a_clear_line_of_sight(switch):
 
 @pytest.mark.parametrize("switch", [False, True])
 def test_melee_against_current_guts_alone(switch):
-    """RULES.md, Melee: the soldier "compares the score to his current GUTS level". House: with his weapon's
+    """Rules: Melee: the soldier "compares the score to his current GUTS level". House: with his weapon's
     melee modifier (the BAR's -1). Literal: against his current GUTS alone."""
     g = rigged_game(
         soldiers={"us1-sgt": (20, 22, 270), "us1-lmg": (6, 20, 270)},
@@ -95,7 +95,7 @@ def test_melee_against_current_guts_alone(switch):
 
 @pytest.mark.parametrize("switch,distance", [(False, 6.0), (True, 12.0)])
 def test_zombies_in_clutter_move_up_to_the_whole_roll(switch, distance):
-    """RULES.md, The zombies: a zombie whose path enters clutter moves up to 2D6" on a charge. House: never
+    """Rules: The zombies: a zombie whose path enters clutter moves up to 2D6" on a charge. House: never
     further than the table says (charge 6"). Literal: up to the roll (12")."""
     sc = tiny_scenario(clutter=[(10, 1, 4, 4)], size=40, deploy=((2, 35, 20, 4, {"side": "allies"}),))
     g = rigged_game(
@@ -114,7 +114,7 @@ def test_zombies_in_clutter_move_up_to_the_whole_roll(switch, distance):
 
 @pytest.mark.parametrize("switch", [False, True])
 def test_the_corporal_orders_only_once_his_sergeant_is_dead(switch):
-    """RULES.md, ORDER: "either the Sergeant, or if he has been killed, the Corporal". House: also once the
+    """Rules: ORDER: "either the Sergeant, or if he has been killed, the Corporal". House: also once the
     Sergeant has left by the exit. Literal: only once he is dead."""
     sc = tiny_scenario(objective="exit", exits=[(0, 0, 24, 2)], properties={"exit_count": 2})
     g = rigged_game(
@@ -134,7 +134,7 @@ def test_the_corporal_orders_only_once_his_sergeant_is_dead(switch):
 
 
 def test_a_saved_game_replays_with_the_switches_it_was_played_with(tmp_path):
-    """RULES.md Readings: the switches are saved with the game (they are options) and a replay plays them."""
+    """Rules: Readings: the switches are saved with the game (they are options) and a replay plays them."""
     sc = tiny_scenario(clutter=[(8, 10, 6, 3), (2, 2, 4, 4)], walls=[((2, 14), (8, 14))])
     options = {"sections": ["american"], "readings": dict(LITERAL)}
     g = new_game(sc, options, 7)
@@ -148,7 +148,7 @@ def test_a_saved_game_replays_with_the_switches_it_was_played_with(tmp_path):
 
 
 def test_a_save_keeps_its_switches_and_refuses_unknown_ones(tmp_path):
-    """RULES.md Readings: a save made with the house readings replays with them, the same save with a literal
+    """Rules: Readings: a save made with the house readings replays with them, the same save with a literal
     switch replays with that one, and a save naming a reading this build lacks is refused, saying why."""
     sc = tiny_scenario(clutter=[(11, 8, 2, 1.5)])
     g = new_game(sc, {"sections": ["american"]}, 3)
@@ -162,7 +162,7 @@ def test_a_save_keeps_its_switches_and_refuses_unknown_ones(tmp_path):
 
 
 def test_the_set_up_offers_each_switch_and_hands_the_game_its_choice():
-    """RULES.md Readings: the literal reading can be chosen in the new-game set-up: each switch is a contract
+    """Rules: Readings: the literal reading can be chosen in the new-game set-up: each switch is a contract
     Switch (key, label, default off, help), its answer goes into the game's ``readings`` option and back."""
     from game.rules.contract import Switch
     from game.rules.zombiekrieg.setup import SETUP

@@ -1,4 +1,4 @@
-"""DESIGN.md: a game is its scenario, seed and commands; RULES.md Common: every roll through one seeded dice."""
+"""docs/ARCHITECTURE.md: a game is its scenario, seed and commands; rules: Common: every roll through one seeded dice."""
 
 from __future__ import annotations
 

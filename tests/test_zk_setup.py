@@ -1,4 +1,4 @@
-"""RULES.md, Zombiekrieg 848, "Forces" and "GUTS" (starting GUTS): creating a game."""
+"""Rules: Zombiekrieg 848, "Forces" and "GUTS" (starting GUTS): creating a game."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The zombie unit to the letter (issue 10): it keeps together, walks straight in the open, and every
-change of position is an event (RULES.md, Zombiekrieg 848, The zombies: Cohesion; Common: Movement,
+change of position is an event (rules: Zombiekrieg 848, The zombies: Cohesion; Common: Movement,
 State and log agree). Dice are scripted; whole games are the bot's on the starter map."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def edge(g, a: str, b: str) -> float:
 
 
 def settled(world, z) -> bool:
-    """RULES.md Cohesion: within 4" of an Allied figure, or within 2" of another standing zombie."""
+    """Rules: Cohesion: within 4" of an Allied figure, or within 2" of another standing zombie."""
     st = world.state
     return any(within(world.edge_distance(z, a), 4.0) for a in st.allied() if a.on_table) or any(
         within(world.edge_distance(z, o), 2.0) for o in st.zombies() if o.standing and o.id != z.id
@@ -37,7 +37,7 @@ def settled(world, z) -> bool:
 
 
 def test_two_zombies_with_a_soldier_on_each_side_stay_together():
-    """RULES.md Cohesion: two zombies 0.5" apart, each heading for its own nearest soldier (one on each side,
+    """Rules: Cohesion: two zombies 0.5" apart, each heading for its own nearest soldier (one on each side,
     both seen, neither within 4"), used to end 8.5" apart after a 4" lurch. The unit keeps together: after
     the Axis move they are within 2" of each other."""
     g = rigged_game(
@@ -51,7 +51,7 @@ def test_two_zombies_with_a_soldier_on_each_side_stay_together():
 
 
 def test_a_zombie_out_of_touch_spends_its_move_rejoining():
-    """RULES.md Cohesion: a zombie that starts out of touch (left behind) spends its move rejoining the nearest
+    """Rules: Cohesion: a zombie that starts out of touch (left behind) spends its move rejoining the nearest
     zombie instead of heading for the table's goal, and stops once it is back within 2"."""
     g = rigged_game(
         soldiers={"us1-sgt": (12, 22, 270)},
@@ -69,7 +69,7 @@ def test_a_zombie_out_of_touch_spends_its_move_rejoining():
 
 
 def test_a_zombie_held_back_by_a_wall_holds_its_neighbour_back():
-    """RULES.md Cohesion, "wherever the walls allow": a zombie stuck behind a wall does not lose its neighbour."""
+    """Rules: Cohesion, "wherever the walls allow": a zombie stuck behind a wall does not lose its neighbour."""
     sc = tiny_scenario(walls=[((9, 8), (11, 8))])
     g = rigged_game(soldiers={"us1-sgt": (12, 22, 270)}, zombies=[(10, 7.2), (11.6, 6)], dice=[6], scenario=sc)
     zk_zombies.axis_move(g.world)
@@ -81,7 +81,7 @@ def test_a_zombie_held_back_by_a_wall_holds_its_neighbour_back():
 
 @pytest.mark.parametrize("angle", [0, 11.5, 23, 37, 45, 60, 77])
 def test_in_open_ground_a_zombie_walks_straight_at_its_target(angle):
-    """RULES.md Common, Movement: in open ground a walker goes straight. A 4" lurch closes 4" on the target,
+    """Rules: Common, Movement: in open ground a walker goes straight. A 4" lurch closes 4" on the target,
     whatever the direction (the walking grid's 0.5" cells once bent it up to 11.5 degrees off line)."""
     a = math.radians(angle)
     sx, sy = 4.0, 20.0
@@ -95,7 +95,7 @@ def test_in_open_ground_a_zombie_walks_straight_at_its_target(angle):
 
 
 def test_no_zombie_moves_without_an_event():
-    """RULES.md Common, State and log agree: every change of position is an event; a zombie whose step would
+    """Rules: Common, State and log agree: every change of position is an event; a zombie whose step would
     be too small to see does not move at all."""
     g = rigged_game(soldiers={"us1-sgt": (12, 22, 270)}, zombies=[(12, 2), (13.5, 2), (15, 2)], dice=[4])
     starts = {z.id: z.position for z in g.state.zombies()}
@@ -123,7 +123,7 @@ def rebuilt_positions(log) -> dict[str, tuple[float, float]]:
 
 
 def test_whole_games_rebuilt_from_their_events_match_exactly(scenario):
-    """RULES.md Common, State and log agree: a game rebuilt from its events alone equals the game; every
+    """Rules: Common, State and log agree: a game rebuilt from its events alone equals the game; every
     figure's position, exactly, after every command of whole bot games."""
     for seed in range(6):
         g = new_game(scenario, {"sections": [["american"], ["british", "soviet"]][seed % 2]}, seed)
@@ -134,7 +134,7 @@ def test_whole_games_rebuilt_from_their_events_match_exactly(scenario):
 
 
 def test_after_every_axis_move_of_whole_games_the_unit_is_together(scenario, monkeypatch):
-    """RULES.md Cohesion: after the Axis move every zombie not within 4" of an Allied figure is within 2" of
+    """Rules: Cohesion: after the Axis move every zombie not within 4" of an Allied figure is within 2" of
     another zombie: every zombie that started the move so (the unit, and the zombies breaking off), over
     whole bot games; the zombies that started out of touch rejoin when they can reach the unit."""
     axis_move = zk_zombies.axis_move

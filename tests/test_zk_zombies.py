@@ -1,4 +1,4 @@
-"""RULES.md, Zombiekrieg 848, "The zombies" (reaction table, unit movement, hits, melee) and "The turn"."""
+"""Rules: Zombiekrieg 848, "The zombies" (reaction table, unit movement, hits, melee) and "The turn"."""
 
 from __future__ import annotations
 
@@ -247,7 +247,7 @@ def test_cohesion_never_stops_a_zombie_inside_another_base_where_a_leg_begins():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_allies_the_unit_sees_are_those_some_zombie_has_a_line_to(seed):
-    """RULES.md, Zombiekrieg 848, The zombies: the unit goes for the nearest Allied figure seen by any
+    """Rules: Zombiekrieg 848, The zombies: the unit goes for the nearest Allied figure seen by any
     zombie (LOS, obscured still counts). Asked for all of them, the lines are asked partly in a batch:
     the allies found are exactly those some zombie's single line of sight is not blocked to (on the
     starter map as a seeded bot game leaves it after its first turns)."""

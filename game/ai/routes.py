@@ -1,6 +1,6 @@
 """Walking routes for bots: the distance to a goal zone around walls, with clutter counted dear.
 
-A MOVE whose path enters clutter goes only 1D6" (RULES.md, Zombiekrieg 848, Actions: MOVE), so an
+A MOVE whose path enters clutter goes only 1D6" (rules: Zombiekrieg 848, Actions: MOVE), so an
 inch of clutter costs :data:`CLUTTER_COST` inches here: a bot takes a clear route when it is not
 much longer. The field is worked out once per table layout, goal and base size (Dijkstra over the
 table's walking grid) and cached, since every game on a map shares its terrain.

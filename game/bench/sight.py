@@ -5,7 +5,7 @@ The reference tests each sight line against every terrain shape in turn, with no
 a wall or building is a polygon (or a polyline with a thickness: a strip and two end discs), and
 the line is blocked at the first place it touches one; clutter is a polygon whose inside spans
 along the line are found from its edge crossings. The states follow the same rule as the table
-(RULES.md, Common: line of sight): more than 2" of clutter crossed, or a wall or building, blocks;
+(rules: Common: line of sight): more than 2" of clutter crossed, or a wall or building, blocks;
 any clutter crossed, or a target inside clutter, obscures.
 
 >>> ref = ReferenceSight.from_scenario(starter_scenario())     # doctest: +SKIP

@@ -1,6 +1,6 @@
 """What every rule set shares: commands, events, the game interface and the registry.
 
-A game is its scenario, its seed and its list of commands (DESIGN.md). Commands ask, events
+A game is its scenario, its seed and its list of commands. Commands ask, events
 answer; both are plain dataclasses that turn into JSON-ready dicts and back. Each rule set keeps
 its own :class:`Registry` of command and event classes, so two rule sets may both have a ``Move``.
 

@@ -2,7 +2,7 @@
 buildings and other bases, so a click goes where the player meant. Shared by the rule sets' views.
 
 A route is only a suggestion the screen turns into a move's waypoints: the rules still measure it along
-its legs, cut it at the move allowance and check every leg (RULES.md, each rule set's movement).
+its legs, cut it at the move allowance and check every leg (rules: each rule set's movement).
 
 >>> from game.scenario.model import Area, Terrain
 >>> from game.table import Table

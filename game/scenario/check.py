@@ -19,6 +19,8 @@ from game.scenario.model import Scenario
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
 from game.scenario.review import Review, review_map
 
+SEE_REFERENCE = "see maps/REFERENCE.md and the rules reference in docs/rules/"
+
 
 def map_paths(paths: list[str]) -> list[str]:
     """The maps named: files as given, folders by their ``.tmx`` files (sub-folders too), sorted."""
@@ -47,7 +49,15 @@ def _with_rule_warnings(review: Review, rule_warnings: Callable[[Scenario], list
     said = []
     for text in rule_warnings(review.scenario):
         message, _, fix = text.partition(" \u2014 ")
-        said.append(Problem(None, review.scenario.title, message, fix or "see RULES.md", WARNING))
+        said.append(
+            Problem(
+                None,
+                review.scenario.title,
+                message,
+                fix or SEE_REFERENCE,
+                WARNING,
+            )
+        )
     return replace(review, problems=(*review.problems, *said))
 
 

@@ -1,4 +1,4 @@
-"""The table: a pymunk space in inches that answers geometry questions (DESIGN.md, "Geometry in inches").
+"""The table: a pymunk space in inches that answers geometry questions ("Geometry in inches").
 
 Only this package touches pymunk. Everything is in inches, y grows down the table, angles in
 degrees (0 along +x, 90 along +y). See ``game.table.space.Table`` for the questions it answers.

@@ -1,6 +1,6 @@
 """The on-screen game: pygame-ce window, camera, table view, menus, sounds.
 
-Only this package imports pygame (DESIGN.md layering). Start it with :func:`game.ui.app.run`.
+Only this package imports pygame (the layers of docs/ARCHITECTURE.md). Start it with :func:`game.ui.app.run`.
 """
 
 import os

@@ -1,4 +1,4 @@
-"""Zombie Rules (Outbreak) (RULES.md, "Zombie Rules (Outbreak)"): player characters and bystanders,
+"""Zombie Rules (Outbreak) (rules: "Zombie Rules (Outbreak)"): player characters and bystanders,
 generation points, spotting, shooting in thirds of a move, grappling, bites that turn.
 
 Public API: :func:`new_game` -> :class:`OutbreakGame` (``apply``, ``preview``, ``actions_for``,

@@ -1,4 +1,4 @@
-"""Who may act now (RULES.md, Outbreak, The move sequence, step 3: "one of these each").
+"""Who may act now (rules: Outbreak, The move sequence, step 3: "one of these each").
 
 A PC acts in step 3 in his own player's part of it (hot-seat), while on the table, once: he
 spots, moves, fires (up to three shots while his gun has thirds left) or clears a jam. Nobody

@@ -1,4 +1,4 @@
-"""Bites and turning (RULES.md, Outbreak, Bites; The move sequence, step 1).
+"""Bites and turning (rules: Outbreak, Bites; The move sequence, step 1).
 
 A human who won a combat may still be bitten: at the start of the next move roll a D6, 1 means
 bitten. Then roll again: 1 turns this move, 2 turns next move [seed]; 3-6 roll again at the start

@@ -1,4 +1,4 @@
-"""The NPCs' part of step 3, driven by the rules (RULES.md, Outbreak, Forces: "bystanders
+"""The NPCs' part of step 3, driven by the rules (rules: Outbreak, Forces: "bystanders
 controlled by the game"; Before the outbreak).
 
 Choices [house], in order, for each NPC on the table who has not acted (followed a runner) and is

@@ -1,4 +1,4 @@
-"""Close combat (RULES.md, Outbreak, Close combat; The move sequence, steps 5 and 6).
+"""Close combat (rules: Outbreak, Close combat; The move sequence, steps 5 and 6).
 
 Step 5, first blows: a human with a close combat weapon, or a gun with shots left (a jammed gun
 has none), strikes first at the zombies engaging him, in the order they arrived: 4+ kills (knife

@@ -1,4 +1,4 @@
-"""What a player may ask for in step 3 of the move (RULES.md, Outbreak, The move sequence). Plain data."""
+"""What a player may ask for in step 3 of the move (rules: Outbreak, The move sequence). Plain data."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ class Ranged:
 
 @dataclass(frozen=True)
 class ShotRow:
-    """One row of the shooting table (RULES.md, Shooting in thirds)."""
+    """One row of the shooting table (rules: Shooting in thirds)."""
 
     faces: tuple[int, ...]
     third: int  # the third of the zombie's move the hit lands in; 0 = jammed

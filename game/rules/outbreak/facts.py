@@ -1,8 +1,8 @@
 """What ``deadground check`` asks of Outbreak about the forces a map must make room for: one to
-``characters_per_player_max`` characters a player (RULES.md, Zombie Rules (Outbreak), Forces [house]),
+``characters_per_player_max`` characters a player (rules: Zombie Rules (Outbreak), Forces [house]),
 their base and the spacing they are set up at in a deploy zone; and what ``exit_count`` counts on the
 map: its bystanders for ``rescue``, its own characters when it has some (a game set up without choosing
-characters plays exactly those, RULES.md Outbreak, Choices [house]).
+characters plays exactly those, rules: Outbreak, Choices [house]).
 
 >>> f = force_facts()
 >>> f.smallest, f.largest, f.base_radius, f.deploy_spacing, f.exit_pool

@@ -1,5 +1,5 @@
 """Setting up: the player characters, the bystanders, the zombies on the map and the generation
-points (RULES.md, Outbreak, Forces).
+points (rules: Outbreak, Forces).
 
 Options (validated here, each refusal names the option):
 - ``players``: 1 to 4 (default 1);

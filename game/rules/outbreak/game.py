@@ -1,4 +1,4 @@
-"""A game of Zombie Rules (Outbreak): the public face of the rules (DESIGN.md: commands in, events out).
+"""A game of Zombie Rules (Outbreak): the public face of the rules (commands in, events out).
 
 >>> from game.rules.outbreak.testing import tiny_scenario
 >>> g = new_game(tiny_scenario(), {}, seed=3)

@@ -1,8 +1,8 @@
-"""Zombie generation (RULES.md, Outbreak, Forces; The move sequence): at the start of each move,
+"""Zombie generation (rules: Outbreak, Forces; The move sequence): at the start of each move,
 before step 1, every generation point that is not sealed rolls 1D6 or 2D6 (its ``dice``) and that
 many zombies appear there, on free ground from the point's centre outward.
 
-Sealing [house, RULES.md Winning]: in a ``clear`` scenario a PC in contact with a point at the end
+Sealing [house, rules: Winning]: in a ``clear`` scenario a PC in contact with a point at the end
 of a move seals it; a sealed point generates no more.
 """
 

@@ -1,4 +1,4 @@
-"""Movement (RULES.md, Outbreak, Movement; Spotting: followers; Before the outbreak).
+"""Movement (rules: Outbreak, Movement; Spotting: followers; Before the outbreak).
 
 Humans move up to 6". While a zombie is within 8" a human rolls a D6 before moving: 6 moves 8",
 1 freezes (stays put; he fights if contacted), anything else 6" [seed]. From the move after his

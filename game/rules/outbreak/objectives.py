@@ -1,4 +1,4 @@
-"""Winning and losing (RULES.md, Outbreak, Winning [house]).
+"""Winning and losing (rules: Outbreak, Winning [house]).
 
 The map's ``objective``: ``escape`` (``exit_count`` PCs leave through the exit zone), ``survive``
 (a PC alive after the turn limit), ``rescue`` (``exit_count`` NPCs led out through the exit zone),

@@ -1,4 +1,4 @@
-"""What a command would do, worked out without rolling (DESIGN.md: previews with exact odds).
+"""What a command would do, worked out without rolling (previews with exact odds).
 
 - Move: the movement roll's odds (frozen / 6" / 8" while a zombie is within 8"), and the legal
   path at each allowance (points, where it is blocked, clutter crossed).

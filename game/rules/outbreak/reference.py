@@ -1,5 +1,5 @@
 """The rules help for Outbreak (rule-set contract: a list of :class:`~game.rules.contract.Section`),
-the whole RULES.md section with its tables read from ``outbreak.toml``; every value the TOML marks
+the whole rules section with its tables read from ``outbreak.toml``; every value the TOML marks
 [house] is listed as a house value, and the close combat reading in force is said.
 
 >>> secs = reference(None, {})

@@ -1,4 +1,4 @@
-"""The move sequence as an explicit state machine (RULES.md, Outbreak, The move sequence).
+"""The move sequence as an explicit state machine (rules: Outbreak, The move sequence).
 
     GENERATION   the generation points roll (before step 1)               -> TURNING
     TURNING      1. bite checks, bitten humans test for turning; tiredness -> ZOMBIES_SPOT

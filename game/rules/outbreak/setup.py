@@ -1,5 +1,5 @@
 """The set-up as data (rule-set contract, :class:`game.rules.contract.Setup`): 1-4 players, each
-naming his characters and picking a ranged and a close combat weapon (RULES.md, Outbreak, Forces),
+naming his characters and picking a ranged and a close combat weapon (rules: Outbreak, Forces),
 and the close combat reading for the game.
 
 >>> from game.rules.outbreak.testing import tiny_scenario
@@ -89,7 +89,7 @@ class OutbreakSetup:
                     "Runners strike first",
                     bool(data.get("movement", READING)),
                     "The source sends a human caught while running straight to the grapple; "
-                    "switch on to let him strike first anyway (RULES.md's shorter reading).",
+                    "switch on to let him strike first anyway (the shorter reading).",
                 ),
                 Switch(
                     AWARENESS,

@@ -1,4 +1,4 @@
-"""Shooting in thirds (RULES.md, Outbreak, Shooting in thirds).
+"""Shooting in thirds (rules: Outbreak, Shooting in thirds).
 
 A gun fires up to three times a move, one shot for each third of the zombies' move. Each shot is
 one D6 on the shooting table (data): 6 hit and killed in the first third; 4-5 hit in the second

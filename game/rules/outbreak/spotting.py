@@ -1,4 +1,4 @@
-"""Spotting (RULES.md, Outbreak, Spotting; Before the outbreak).
+"""Spotting (rules: Outbreak, Spotting; Before the outbreak).
 
 In LOS (not blocked): 8" or less automatic; over 8" to 16" on 3+; over 16" on 5+ (the bands are
 data). A zombie that has spotted a human stays aware [seed: "after the first spotting both sides

@@ -16,7 +16,7 @@ STANDING, DEAD, EXITED, TURNED = "standing", "dead", "exited", "turned"
 
 
 class Step(str, Enum):
-    """Where the move is (RULES.md, Outbreak, The move sequence). See :mod:`.sequence`."""
+    """Where the move is (rules: Outbreak, The move sequence). See :mod:`.sequence`."""
 
     GENERATION = "generation"  # before step 1: the generation points roll
     TURNING = "turning"  # 1. bitten humans test for turning (and bite checks)

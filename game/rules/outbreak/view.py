@@ -115,7 +115,7 @@ class OutbreakView:
 
     # -- the panels
     def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
-        """``Move 3 · 3. spot, move, fire · Player 2``: the move, its step (RULES.md, The move sequence)."""
+        """``Move 3 · 3. spot, move, fire · Player 2``: the move, its step (rules: The move sequence)."""
         st = game.state
         move = turn or st.move
         if game.over and not opponent_moving:

@@ -1,4 +1,4 @@
-"""Zombie 40,000 (RULES.md, "Zombie 40,000"): a Warhammer 40,000 (7th edition) race to an escape vehicle
+"""Zombie 40,000 (rules: "Zombie 40,000"): a Warhammer 40,000 (7th edition) race to an escape vehicle
 through zombie hordes: the 40k core, the team builder, the player and zombie turns and the win; respawning,
 power-ups and the mods plug into the core through :mod:`.hooks` (assembled by :mod:`.plugins`).
 

@@ -1,4 +1,4 @@
-"""The 7th-edition charts (RULES.md, "The 40k core needed"), read from the data, and the odds of a roll.
+"""The 7th-edition charts (rules: "The 40k core needed"), read from the data, and the odds of a roll.
 
 >>> from game.rules.zombie40k.data import load_data
 >>> d = load_data()

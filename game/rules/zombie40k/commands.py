@@ -1,4 +1,4 @@
-"""What a player may ask for (RULES.md, Zombie 40,000: Player turn). Plain data.
+"""What a player may ask for (rules: Zombie 40,000: Player turn). Plain data.
 
 Zombies need no commands: their turn is driven by the rules (:mod:`.zombie_turn`).
 """

@@ -202,7 +202,7 @@ class HordeRespawned(Event):
     centre: tuple[float, float]
 
 
-# -- mods (RULES.md, "Zombie 40,000: Mods"; mods.py) -------------------------------------------------
+# -- mods (rules: "Zombie 40,000: Mods"; mods.py) -------------------------------------------------
 
 
 @EVENTS.add
@@ -265,7 +265,7 @@ class WoundRegained(Event):
     wounds: int
 
 
-# -- power-ups (RULES.md, "Zombie 40,000: Power-ups"; power_ups.py) -----------------------------------
+# -- power-ups (rules: "Zombie 40,000: Power-ups"; power_ups.py) -----------------------------------
 
 
 @EVENTS.add
@@ -336,7 +336,7 @@ class PushedBack(Event):
     figures: tuple[str, ...]
 
 
-# -- Killing Floor (RULES.md, "Zombie 40,000: Mods"; killing_floor.py) -------------------------------
+# -- Killing Floor (rules: "Zombie 40,000: Mods"; killing_floor.py) -------------------------------
 
 
 @EVENTS.add

@@ -1,5 +1,5 @@
 """What ``deadground check`` asks of Zombie 40,000 about the forces a map must make room for: the models
-a 75-point team fields (RULES.md, Zombie 40,000, the team builder), their base and deployment spacing.
+a 75-point team fields (rules: Zombie 40,000, the team builder), their base and deployment spacing.
 
 >>> f = force_facts()
 >>> 1 <= f.smallest <= f.largest, f.base_radius, f.deploy_spacing

@@ -1,4 +1,4 @@
-"""A game of Zombie 40,000: the public face of the rules (DESIGN.md: commands in, events out).
+"""A game of Zombie 40,000: the public face of the rules (commands in, events out).
 
 >>> from game.rules.zombie40k.testing import small_scenario
 >>> g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)

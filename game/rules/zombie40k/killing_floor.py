@@ -1,4 +1,4 @@
-"""The Killing Floor mod (RULES.md, "Zombie 40,000: Mods" [seed]; prices [house], in ``[killing_floor]`` of
+"""The Killing Floor mod (rules: "Zombie 40,000: Mods" [seed]; prices [house], in ``[killing_floor]`` of
 ``zombie40k.toml``).
 
 Players buy no weapons or upgrades in the team builder (a sergeant is an upgrade too), every model starts with

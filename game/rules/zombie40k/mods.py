@@ -1,4 +1,4 @@
-"""Mods (RULES.md, "Zombie 40,000: Mods" [seed]): switches of the new-game set-up, any of them together.
+"""Mods (rules: "Zombie 40,000: Mods" [seed]): switches of the new-game set-up, any of them together.
 
 The set-up's options carry ``"mods": [id, ...]``; the game keeps them in ``Z40State.mods`` (so a save, which
 replays its options, and the state's JSON both hold them). Every number is in ``[mods.<id>]`` of

@@ -1,4 +1,4 @@
-"""Power-ups (RULES.md, Zombie 40,000: Power-ups [seed]; missing digits [house] in ``zombie40k.toml``).
+"""Power-ups (rules: Zombie 40,000: Power-ups [seed]; missing digits [house] in ``zombie40k.toml``).
 
 When a squad destroys the last model of a zombie horde, and when a wiped-out squad respawns, it rolls 2D6 on
 the power-up table (``[power_up_table]`` in the data). The squad furthest from the escape vehicle (with at

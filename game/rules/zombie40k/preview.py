@@ -1,4 +1,4 @@
-"""What a command would do, computed by the rules without rolling (DESIGN.md: previews with the odds).
+"""What a command would do, computed by the rules without rolling (previews with the odds).
 
 Shooting previews are exact: hits, wounds and kills follow the same sequence as the dice (see
 :mod:`.odds`); a blast marker's scatter is summed over every face of the scatter die and every 2D6 total.

@@ -1,4 +1,4 @@
-"""The rules help for Zombie 40,000 (RULES.md, "Zombie 40,000"), built from the same data the rules read,
+"""The rules help for Zombie 40,000 (rules: "Zombie 40,000"), built from the same data the rules read,
 with every house value marked as one.
 
 >>> from game.rules.zombie40k.data import Z40Data, load_data
@@ -66,7 +66,7 @@ def _the_game(h: dict[str, Any]) -> Section:
             ),
             _p(
                 "There is no Psychic phase: no unit in the roster is a psyker, and the roster file refuses one, "
-                "because psychic powers are not in this game (RULES.md: a roster without psykers skips it)."
+                "because psychic powers are not in this game."
             ),
             _hv(
                 "A model whose base comes within ",
@@ -348,7 +348,7 @@ def _universal_special_rules(d: Z40Data) -> Section:
 
 
 def _mods_section(d: Any, options: dict[str, Any]) -> Section:
-    """RULES.md "Mods": every mod with its summary and house values; the ones this game plays marked."""
+    """Rules: "Mods": every mod with its summary and house values; the ones this game plays marked."""
     from game.rules.zombie40k import mods
 
     on = (options.get("mods") or []) if isinstance(options, dict) else []

@@ -1,4 +1,4 @@
-"""Respawning (RULES.md, Zombie 40,000: Player turn, "Respawning" [seed, 6" house]).
+"""Respawning (rules: Zombie 40,000: Player turn, "Respawning" [seed, 6" house]).
 
 A wiped-out squad comes back at the start of its player's turn, every model at least ``respawn_distance``
 further from the escape vehicle than the squad now furthest from it. The rules pick the place for the

@@ -1,4 +1,4 @@
-"""Setting up a game (RULES.md, Zombie 40,000: Set-up [seed, values house]): the teams from the options, the
+"""Setting up a game (rules: Zombie 40,000: Set-up [seed, values house]): the teams from the options, the
 escape vehicle, the squads in their deployment zones, the Zombie Boss by the vehicle, and one horde more than
 there are players, ten zombies each (one with an autogun), on the table edges.
 """

@@ -1,4 +1,4 @@
-"""The set-up of a Zombie 40,000 game as the rule-set contract's data (RULES.md, "Building a team").
+"""The set-up of a Zombie 40,000 game as the rule-set contract's data (rules: "Building a team").
 
 One to four players, each building a Zombie Survival Team with the points-budget team builder: the answer
 for a player is the list of things taken, in order (``unit:KEY`` first, then ``model``, ``sergeant``,
@@ -30,7 +30,7 @@ MOD = "mod:"  # the game answers' key of a mod's switch: "mod:coop"
 
 
 def mod_switches(data: Z40Data, on: Sequence[str] = ()) -> tuple[Switch, ...]:
-    """One switch per mod (RULES.md, "Mods"), any of them together; its help is the mod's summary and house
+    """One switch per mod (rules: "Mods"), any of them together; its help is the mod's summary and house
     values, and a mod with house values is marked house. ``on``: the scenario's own mods, switched on."""
     out = []
     for key in mod_rules.MOD_IDS:

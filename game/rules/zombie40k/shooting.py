@@ -55,7 +55,7 @@ class FirePlan:
 
 def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[Unit, Unit]:
     """The active squad and the unit it fires at, for a Shoot or a thrown grenade (``verb`` "shoot", "throw
-    grenades"), or IllegalCommand with the reason (RULES.md, Player turn: Shooting; Mods: Coop Mode, Every
+    grenades"), or IllegalCommand with the reason (rules: Player turn: Shooting; Mods: Coop Mode, Every
     Man For Himself)."""
     st = world.state
     unit = st.units.get(unit_id)

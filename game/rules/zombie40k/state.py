@@ -17,7 +17,7 @@ SQUAD, HORDE, BOSS = "squad", "horde", "boss"
 
 
 class Phase(str, Enum):
-    """Where the game turn is (RULES.md, Zombie 40,000: Player turn, Zombie turn)."""
+    """Where the game turn is (rules: Zombie 40,000: Player turn, Zombie turn)."""
 
     ORDER = "order"  # players roll off for their order
     MOVEMENT = "movement"

@@ -1,4 +1,4 @@
-"""The Zombie Survival Team builder (RULES.md, "Building a team" [seed]): pure functions over the roster.
+"""The Zombie Survival Team builder (rules: "Building a team" [seed]): pure functions over the roster.
 
 A team is plain data (a dict, saved with the game)::
 

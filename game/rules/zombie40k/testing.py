@@ -60,7 +60,7 @@ def rigged_game(
     """A game in ``player``'s ``phase`` with only the listed models: squads[p] places the first models of
     player p's team (the others are taken away); each horde's zombies are placed as hN-1, hN-2 ...
     (hN-1 with an autogun when ``autogun``); the Boss only when ``boss`` is given; ``mods`` switched on
-    (RULES.md, "Mods"). Then ScriptedDice(dice)."""
+    (rules: "Mods"). Then ScriptedDice(dice)."""
     players = max(squads) if squads else 1
     sc = scenario or small_scenario(players=max(players, 1))
     options: dict[str, Any] = {"teams": list(teams) if teams else ["infantry_squad"] * players}

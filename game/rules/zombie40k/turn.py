@@ -1,4 +1,4 @@
-"""The turn as an explicit phase machine (RULES.md, Zombie 40,000: The game, Player turn, Zombie turn):
+"""The turn as an explicit phase machine (rules: Zombie 40,000: The game, Player turn, Zombie turn):
 
     ORDER (players roll off) -> for each player in order: MOVEMENT -> [PSYCHIC] -> SHOOTING -> ASSAULT
     -> ZOMBIES (shamble, shooting, assault) -> next turn

@@ -1,4 +1,4 @@
-"""The zombie turn (RULES.md, Zombie 40,000: Zombie turn [seed]), driven by the rules:
+"""The zombie turn (rules: Zombie 40,000: Zombie turn [seed]), driven by the rules:
 
 1. Respawning: destroyed hordes come back by the D6 table (respawn.py) and may assault this turn.
 2. Shamble: one D6 for every zombie; each unengaged horde (and the Boss) moves that far toward the nearest

@@ -1,4 +1,4 @@
-"""Zombiekrieg 848 (RULES.md, "Zombiekrieg 848"): WWII sections with GUTS against one zombie unit.
+"""Zombiekrieg 848 (rules: "Zombiekrieg 848"): WWII sections with GUTS against one zombie unit.
 
 Public API: :func:`new_game` -> :class:`ZombiekriegGame` (``apply``, ``preview``, ``actions_for``,
 ``fire_targets``, ``order_targets``, ``legal_commands``, ``state_data``), the commands ``Move``,

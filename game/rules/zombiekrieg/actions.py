@@ -1,4 +1,4 @@
-"""Who may act now (RULES.md, Zombiekrieg 848, Actions: one action a figure a turn).
+"""Who may act now (rules: Zombiekrieg 848, Actions: one action a figure a turn).
 
 An Allied figure acts in the Allied phase, only in its own player's part of it (hot-seat), while
 standing on the table and before it has used its action. The lead NCO's free ORDER after a

@@ -1,5 +1,5 @@
 """What ``deadground check`` warns about a Zombiekrieg scenario: numbers the source would not play
-(RULES.md, Zombiekrieg 848, Forces). A warning never stops a map from loading or playing.
+(rules: Zombiekrieg 848, Forces). A warning never stops a map from loading or playing.
 
 >>> from game.rules.zombiekrieg.testing import tiny_scenario
 >>> for w in scenario_warnings(tiny_scenario(properties={"zombie_ratio": 1.5, "zombies_min": 8})):

@@ -1,4 +1,4 @@
-"""Where a zombie of the unit may stop (RULES.md, Zombiekrieg 848, The zombies: Cohesion).
+"""Where a zombie of the unit may stop (rules: Zombiekrieg 848, The zombies: Cohesion).
 
 After the Axis move every zombie that is not within 4" of an Allied figure is within 2" of another
 standing zombie of the unit, wherever the walls allow. A zombie is *settled* at a point when one of

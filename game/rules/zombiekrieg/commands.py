@@ -1,4 +1,4 @@
-"""What an Allied player may ask for (RULES.md, Zombiekrieg 848, Actions). Plain data."""
+"""What an Allied player may ask for (rules: Zombiekrieg 848, Actions). Plain data."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ class DataError(ValueError):
 
 @dataclass(frozen=True)
 class Weapon:
-    """One weapon with its class's stats (RULES.md, Weapons table)."""
+    """One weapon with its class's stats (rules: Weapons table)."""
 
     key: str
     name: str
@@ -42,7 +42,7 @@ class Weapon:
 
     def band(self, distance: float) -> tuple[str, int]:
         """The range band (``short``/``long``) and its modifier for an edge-to-edge distance."""
-        # "within" includes exactly the short range (RULES.md Common); the same rule as geometry.within
+        # "within" includes exactly the short range (rules: Common); the same rule as geometry.within
         return ("short", self.short_mod) if within(distance, self.short) else ("long", self.long_mod)
 
 

@@ -118,7 +118,7 @@ class ZombieMoved(Event):
     path: tuple[Point, ...]  # from the start to the end
     # what the zombie did: the reaction table's move (shamble, wander, lurch, charge) for the unit,
     # "close in" for one within the break-off distance of an Allied figure, "rejoin" for one out of touch
-    # (RULES.md Zombiekrieg 848, Zombies, Cohesion); "" in a log written before it was kept
+    # (rules: Zombiekrieg 848, Zombies, Cohesion); "" in a log written before it was kept
     how: str = ""
 
 

@@ -1,4 +1,4 @@
-"""FIRE (RULES.md, Zombiekrieg 848, Actions, Weapons; Common: Line of sight, Facing and arcs).
+"""FIRE (rules: Zombiekrieg 848, Actions, Weapons; Common: Line of sight, Facing and arcs).
 
 The target must be a zombie on the table, in LOS (not blocked; with the literal reading of "a clear
 line of sight", a set-up choice, not obscured either), in the 180-degree front arc and within the

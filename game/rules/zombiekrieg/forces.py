@@ -1,7 +1,7 @@
 """Setting up: the sections, their starting GUTS, deployment and the zombie unit
-(RULES.md, Zombiekrieg 848, Forces and GUTS).
+(rules: Zombiekrieg 848, Forces and GUTS).
 
-Choices where RULES.md is silent [house]:
+Choices where the rules are silent [house]:
 - Each section deploys in its player's deploy zone (``player`` = N), else in a zone with
   ``side`` = allies (the Nth such zone for player N, cycling); without any, along the bottom edge.
   Sections that share a zone (hot-seat) each take their own block of it, side by side along its

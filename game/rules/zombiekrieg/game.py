@@ -1,4 +1,4 @@
-"""A game of Zombiekrieg 848: the public face of the rules (DESIGN.md: commands in, events out).
+"""A game of Zombiekrieg 848: the public face of the rules (commands in, events out).
 
 >>> from game.rules.zombiekrieg.testing import tiny_scenario
 >>> g = new_game(tiny_scenario(), {"sections": ["american"]}, seed=3)

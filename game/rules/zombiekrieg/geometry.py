@@ -22,7 +22,7 @@ WITHIN_TOLERANCE = 1e-9
 
 
 def within(distance: float, x: float) -> bool:
-    """RULES.md Common: "within X inches" is measured base edge to base edge and includes exactly X.
+    """Rules: Common: "within X inches" is measured base edge to base edge and includes exactly X.
 
     The one rule for every use: the nearby-zombie modifier, the 4" column and break-off, melee reach,
     cohesion, weapon ranges and bands, the LMG's second shot and ORDER."""

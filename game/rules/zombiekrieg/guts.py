@@ -1,4 +1,4 @@
-"""The GUTS test: 2D6 against a figure's GUTS plus modifiers (RULES.md, Zombiekrieg 848, GUTS).
+"""The GUTS test: 2D6 against a figure's GUTS plus modifiers (rules: Zombiekrieg 848, GUTS).
 
 Four outcomes: a total at most the modified GUTS succeeds (a double is a Critical Success); above
 it fails (a double is a Critical Failure). Criticals change GUTS for good, within the bounds.

@@ -103,7 +103,7 @@ def invariants(game: Any, since: int | None = None, replayed: bool = False, step
         near = [t for t, x0, y0, x1, y1 in blockers if x0 - r <= x <= x1 + r and y0 - r <= y <= y1 + r]
         if not base_clear(near, scenario.width, scenario.height, f.position, f.radius - OVERLAP):
             problems.append(f"{f.id}'s base at ({x:.3f}, {y:.3f}) is in a wall or building, or off the table")
-        for t in near:  # walls with their thickness and rounded ends (RULES.md Common, Movement)
+        for t in near:  # walls with their thickness and rounded ends (rules: Common, Movement)
             deep = wall_overlap(t, f.position, f.radius)
             if deep > OVERLAP:
                 problems.append(f"{f.id} overlaps {t.kind} {t.id} '{t.name}' by {deep:.3f}\"")

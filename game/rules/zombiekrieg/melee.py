@@ -1,4 +1,4 @@
-"""Melee after the zombies move (RULES.md, Zombiekrieg 848, The zombies: Melee).
+"""Melee after the zombies move (rules: Zombiekrieg 848, The zombies: Melee).
 
 Each standing zombie within 1" of an Allied soldier attacks the nearest one; for each attacker the
 soldier tests 2D6 against GUTS with his weapon's melee modifier (against GUTS alone with the

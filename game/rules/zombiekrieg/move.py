@@ -1,4 +1,4 @@
-"""MOVE (RULES.md, Zombiekrieg 848, Actions; Common: Movement).
+"""MOVE (rules: Zombiekrieg 848, Actions; Common: Movement).
 
 Test GUTS (+2 if ORDERed, -1 with a standing zombie within 3"); on a success the figure walks
 the legal part of its path (walls, bases and the table edge cut it) up to 6", or up to 1D6" when

@@ -1,4 +1,4 @@
-"""Winning and losing (RULES.md, Zombiekrieg 848, Winning and losing).
+"""Winning and losing (rules: Zombiekrieg 848, Winning and losing).
 
 Checked at once after anything happens:
 - every section has lost both NCOs (dead) -> the zombies win [seed: "the game is over"];

@@ -1,4 +1,4 @@
-"""ORDER (RULES.md, Zombiekrieg 848, Actions: ORDER).
+"""ORDER (rules: Zombiekrieg 848, Actions: ORDER).
 
 Only an NCO orders: the Sergeant any soldier of his section within 12", the Corporal within 6"
 and only while his Sergeant is dead (or has left the table [house]). An NCO cannot order himself.

@@ -1,4 +1,4 @@
-"""The source's literal readings as set-up choices (RULES.md, Common: Readings).
+"""The source's literal readings as set-up choices (rules: Common: Readings).
 
 Where the house reads a sentence of the source one way and the sentence can be read literally
 another, both are in ``zombiekrieg.toml`` (``[readings.<key>]``) and the literal one is a switch in

@@ -922,7 +922,7 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
     ),
 }
 
-# Choices the rules modules make where RULES.md is silent (their docstrings say [house]).
+# Choices the rules modules make where the rules are silent (their docstrings say [house]).
 CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
     lambda w: ("Initiative is unmodified: the lead NCO tests against his GUTS alone, with no modifier.",),
     lambda w: (

@@ -1,4 +1,4 @@
-"""The set-up of a Zombiekrieg 848 game as the rule-set contract's data (RULES.md, "Forces").
+"""The set-up of a Zombiekrieg 848 game as the rule-set contract's data (rules: "Forces").
 
 One to four players (a scenario narrows it with its ``players_min`` / ``players_max`` properties),
 each with one section (American, British or Soviet), all on the Allied side; for the game, the
@@ -25,7 +25,7 @@ from game.rules.zombiekrieg.readings import chosen as check_readings
 from game.rules.zombiekrieg.readings import readings as reading_specs
 from game.scenario.model import Scenario
 
-PLAYERS_MIN, PLAYERS_MAX = 1, 4  # RULES.md, Forces: one to four players, one section each
+PLAYERS_MIN, PLAYERS_MAX = 1, 4  # rules: Forces: one to four players, one section each
 SECTION = "section"  # the per-player pick's key
 CORPORAL = "american_corporal_weapon"  # the game pick's key, also the option's
 
@@ -45,7 +45,7 @@ def _players_range(scenario: Scenario) -> tuple[int, int]:
 
 
 def readings(data: ZkData) -> tuple[Switch, ...]:
-    """The source's literal readings a game may choose instead of the house ones (RULES.md intro,
+    """The source's literal readings a game may choose instead of the house ones (rules: intro,
     "Readings"): one :class:`Switch` each, described in :mod:`game.rules.zombiekrieg.readings`. Their
     answers go into the option ``readings`` (``{key: bool}``), which the game checks and a save keeps."""
     return tuple(Switch(r.key, r.label, r.default, r.help) for r in reading_specs(data))
@@ -83,7 +83,7 @@ class ZombiekriegSetup:
             "American Corporal's weapon",
             tuple(Option(w, self.data.weapons[w].name if w in self.data.weapons else w) for w in weapons),
             weapons[0],
-            help='RULES.md, Forces: the American Corporal carries a Thompson or a "Burp" SMG.',
+            help='the American Corporal carries a Thompson or a "Burp" SMG.',
         )
 
     def game_fields(self) -> tuple[SetupField, ...]:

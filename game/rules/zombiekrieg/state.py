@@ -17,7 +17,7 @@ NCO_ROLES = ("sergeant", "corporal")
 
 
 class Phase(str, Enum):
-    """Where the turn is (RULES.md, Zombiekrieg 848, The turn)."""
+    """Where the turn is (rules: Zombiekrieg 848, The turn)."""
 
     START_OF_TURN = "start_of_turn"  # knocked-down zombies stand up
     INITIATIVE = "initiative"

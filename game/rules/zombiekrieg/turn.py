@@ -1,4 +1,4 @@
-"""The turn as an explicit state machine (RULES.md, Zombiekrieg 848, The turn).
+"""The turn as an explicit state machine (rules: Zombiekrieg 848, The turn).
 
     START_OF_TURN --stand-ups--> INITIATIVE --roll--> ALLIED or AXIS (whoever goes first)
     ALLIED (player by player, waits for EndTurn) --> AXIS, or END_OF_TURN if the zombies went first
@@ -39,7 +39,7 @@ def next_phase(st: ZkState) -> Phase:
 
 
 def lead_nco(world: World) -> Figure | None:
-    """Who rolls initiative (RULES.md, The turn): of the NCOs who may give orders now (one a section),
+    """Who rolls initiative (rules: The turn): of the NCOs who may give orders now (one a section),
     the one with the highest GUTS, ties to the lower section number. With no such NCO on the table
     (they left by the exit) the soldier with the highest GUTS rolls [house]."""
     st = world.state

@@ -1,4 +1,4 @@
-"""The Axis turn: the reaction table and how the zombie unit moves (RULES.md, Zombiekrieg 848,
+"""The Axis turn: the reaction table and how the zombie unit moves (rules: Zombiekrieg 848,
 The zombies).
 
 Roll 1D6 (+1 after an initiative Critical Failure, 6 at most) on the reaction table, in the
@@ -212,7 +212,7 @@ def axis_move(world: World) -> None:
 class _ClutterAllowance:
     """The unit's one clutter roll of the turn, made when a path first enters clutter [house]: up to
     1D6" (2D6" on a charge), and never further than the table says unless the literal reading is
-    chosen (RULES.md, Readings: the source's zombies in clutter move up to the roll)."""
+    chosen (rules: Readings: the source's zombies in clutter move up to the roll)."""
 
     def __init__(self, world: World, cell: Reaction, dist: float) -> None:
         self.world, self.cell, self.dist = world, cell, dist
@@ -271,7 +271,7 @@ def _path_to(world: World, z: Figure, goal: Point) -> Callable[[float], list[Poi
 def _path_toward(
     z: Figure, goal: Point | None, field: DistanceField, stepped: tuple[float, list[Point] | None]
 ) -> Callable[[float], list[Point]]:
-    """Toward the nearest goal: straight at ``goal`` when it has one in open ground (RULES.md Common,
+    """Toward the nearest goal: straight at ``goal`` when it has one in open ground (rules: Common,
     Movement; see ``DistanceField.straight_goals``), else down the unit's shared distance field round the
     walls (``stepped``: a length and the step of that length, worked out with the unit's others)."""
     here = z.position
