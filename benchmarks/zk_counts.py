@@ -1,5 +1,5 @@
 """Issue 10's counts over N bot games: how far any move path (sampled every 0.05") reaches into a wall
-or building, and the zombies out of touch after every Axis move (RULES.md Cohesion: not within 4" of
+or building, and the zombies out of touch after every Axis move (rules: Cohesion: not within 4" of
 an Allied figure nor within 2" of another standing zombie), split into those that started the move in
 touch ("broke") and the rest. Its geometry is its own, so it measures older code as well:
 
