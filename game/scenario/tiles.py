@@ -22,6 +22,7 @@ import xml.etree.ElementTree as ET
 import zlib
 from dataclasses import dataclass, field
 
+from game.numerals import decimal, whole
 from game.scenario.problems import ERROR, Problem
 
 
@@ -162,9 +163,8 @@ class _Reader:
     # ------------------------------------------------------------------ tilesets
 
     def tileset(self, el: ET.Element) -> Tileset | None:
-        try:
-            firstgid = int(el.get("firstgid", "1"))
-        except ValueError:
+        firstgid = whole(el.get("firstgid", "1"))
+        if firstgid is None:
             self.problem(f'a tileset has the firstgid "{el.get("firstgid")}"', "open the map in Tiled and save it")
             return None
         source = el.get("source")
@@ -285,11 +285,11 @@ class _Reader:
         if encoding == "":
             return [_int(t.get("gid")) for t in data.findall("tile")]
         if encoding == "csv":
-            try:
-                return [int(v) for v in (data.text or "").replace("\n", "").split(",") if v.strip()]
-            except ValueError:
+            cells = [whole(v) for v in (data.text or "").replace("\n", "").split(",") if v.strip()]
+            if None in cells:
                 self.problem(f'the tile layer "{name}" has CSV data that is not numbers', ENCODING_FIX, name)
                 return None
+            return [c for c in cells if c is not None]
         if encoding != "base64":
             self.problem(f'the tile layer "{name}" uses the unknown encoding "{encoding}"', ENCODING_FIX, name)
             return None
@@ -418,17 +418,13 @@ def _inflate(packed: bytes, limit: int) -> bytes:
 
 
 def _int(text: str | None, default: int = 0) -> int:
-    try:
-        return int(text) if text is not None else default
-    except ValueError:
-        return default
+    found = whole(text)
+    return found if found is not None else default
 
 
 def _float(text: str | None, default: float = 0.0) -> float:
-    try:
-        return float(text) if text is not None else default
-    except ValueError:
-        return default
+    found = decimal(text)
+    return found if found is not None else default
 
 
 def read_tiles(path: str) -> tuple[TileMap | None, list[Problem]]:

@@ -18,6 +18,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.numerals import decimal, whole
 from game.safe_xml import Unreadable, parse_xml, read_bounded
 from game.scenario.problems import Problem
 from game.scenario.schema import Limits, load_schema
@@ -135,11 +136,8 @@ class _Reader:
         text = el.get(attr)
         if text is None:
             return default
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not math.isfinite(value) or abs(value) > MAX_COORD:
+        value = decimal(text)
+        if value is None or abs(value) > MAX_COORD:
             self.problem(
                 obj_id,
                 name,
@@ -154,10 +152,7 @@ class _Reader:
         if text is None:
             self.problem(None, "", f"the map has no {attr} ({what})", "open the map in Tiled and save it again")
             return None
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
+        value = whole(text)
         if value is None or not low <= value <= high:
             self.problem(
                 None,
@@ -263,16 +258,15 @@ class _Reader:
         self, el: ET.Element, offset: PixelPoint, layer: str = "", visible: bool = True
     ) -> RawObject | None:
         id_text = el.get("id", "0")
-        try:
-            obj_id = int(id_text)
-        except ValueError:
+        found_id = whole(id_text)
+        obj_id = found_id if found_id is not None else 0
+        if found_id is None:
             self.problem(
                 None,
                 "",
                 f'an object has the id "{id_text}", which is not a whole number',
                 "open the map in Tiled and save it again",
             )
-            obj_id = 0
         name = el.get("name", "")
         source = el.get("template")
         base = self.template(source, obj_id, name) if source else None
@@ -338,10 +332,8 @@ class _Reader:
             return ()
         found = []
         for pair in pairs:
-            try:
-                x, y = (float(v) for v in pair.split(","))
-            except ValueError:
-                x = y = math.nan
+            xy = [n for n in (decimal(v) for v in pair.split(",")) if n is not None]
+            x, y = (xy[0], xy[1]) if len(xy) == 2 == pair.count(",") + 1 else (math.nan, math.nan)
             if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORD:
                 self.problem(
                     obj_id, name, f'the point "{pair[:40]}" is not a pair of numbers', "redraw the shape in Tiled"
@@ -351,10 +343,8 @@ class _Reader:
         return tuple(found)
 
     def gid(self, text: str, obj_id: int, name: str) -> int:
-        try:
-            gid = int(text) & ~_FLIP_BITS
-        except ValueError:
-            gid = 0
+        found = whole(text)
+        gid = found & ~_FLIP_BITS if found is not None else 0
         if gid <= 0:
             self.problem(
                 obj_id,
@@ -458,10 +448,7 @@ class _Reader:
             text = el.get(attr)
             if text is None:
                 continue
-            try:
-                value = int(text)
-            except ValueError:
-                value = None
+            value = whole(text)
             if value is None or not low <= value <= high:
                 where = "its picture's" if el.tag == "image" else "its"
                 self.problem(

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file, user_data_folder
+from game.numerals import whole
 from game.safe_xml import Unreadable, read_bounded
 
 WEAPON_TYPES = ("rapid_fire", "assault", "pistol", "heavy", "melee")
@@ -262,7 +263,7 @@ def _read_weapon(file: str, key: str, t: Any) -> Weapon:
     r = _Reader(file, f"weapons.{key}", t)
     kind = r.get("type", str, check=lambda v: "" if v in WEAPON_TYPES else f"must be one of {WEAPON_TYPES}")
     s = r.get("s", (int, str))
-    if isinstance(s, str) and not (s == "user" or (s[:1] in "+x" and s[1:].isdigit())):
+    if isinstance(s, str) and not (s == "user" or (s[:1] in "+x" and whole(s[1:], signed=False) is not None)):
         raise r.err("s", f'must be a number, "user", "+N" or "xN", not {s!r}')
     return Weapon(
         key=key,
@@ -460,7 +461,7 @@ def _power_up_table(core: dict[str, Any], file: str) -> dict[int, dict[str, str]
     out: dict[int, dict[str, str]] = {}
     for k, t in core.get("power_up_table", {}).items():
         r = _Reader(file, f"power_up_table.{k}", t)
-        if not str(k).isdigit() or not 2 <= int(k) <= 12:
+        if whole(str(k), signed=False) is None or not 2 <= int(k) <= 12:
             raise DataError(f"{file}: power_up_table.{k}: must be a 2D6 result 2..12")
         out[int(k)] = {"key": r.get("key", str), "name": r.get("name", str), "effect": r.get("effect", str)}
     if out and sorted(out) != list(range(2, 13)):
