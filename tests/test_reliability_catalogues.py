@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from catalogue_bombs import bzip2_bomb, honest_zip, lying_zip, many_members, pack
+from catalogue_shapes import armoury, many_units
 from test_z40k_battlescribe import catalogue, data_dir, refused, shipped  # noqa: F401  (data_dir: a fixture)
 from test_z40k_import_screen import app, hive, home, notice, open_setup, roster  # noqa: F401  (fixtures)
 
@@ -144,3 +145,42 @@ def test_the_command_line_still_imports_a_catz(tmp_path: Path, data_dir: Path) -
     path = _write(tmp_path, "sm.catz", honest_zip("Space Marines.cat", catalogue(), zipfile.ZIP_LZMA))
     assert cli_main(["roster", "import", str(path)]) == 0
     assert "Tactical Squad" in roster_path(data_dir).read_text()
+
+
+# -- the work one catalogue asks for, bounded -------------------------------------------------------------------
+
+
+def _import_in_a_process(path: Path, data: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(data)}
+    return subprocess.run(
+        [sys.executable, "-m", "game", "roster", "import", "--data", str(data), str(path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,  # it took minutes (hours at 4 MB) before the work was bounded
+    )
+
+
+@pytest.mark.parametrize("shape", ["armoury", "many_units"])
+def test_a_catalogue_that_links_one_entry_over_and_over_is_refused_in_seconds(tmp_path: Path, shape: str) -> None:
+    """One model with 1,000 links to an entry of 2,000 weapons (0.9 MB), or 1,000 units linking to it:
+    every link read every profile again. Each entry and profile is read once now, and the whole work is
+    bounded; past the bound the file is refused, named, with the reason."""
+    raw = armoury() if shape == "armoury" else many_units()
+    path = _write(tmp_path, f"{shape}.cat", raw)
+    start = time.monotonic()
+    done = _import_in_a_process(path, tmp_path / "data")
+    took = time.monotonic() - start
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert f"refused: {shape}.cat: its links lead to the same entries over and over" in done.stderr
+    assert "the limit work" in done.stderr and "Traceback" not in done.stderr
+    assert took < 20, f"took {took:.1f} s"
+
+
+def test_many_links_to_a_small_shared_entry_still_import(tmp_path: Path, data_dir: Path) -> None:  # noqa: F811
+    """The bound is far above what real catalogues need: a model linking 200 times to a shared entry of
+    five weapons imports, its weapons read once."""
+    path = _write(tmp_path, "fine.cat", armoury(links=200, weapons=5))
+    assert cli_main(["roster", "import", str(path)]) == 0
+    assert "Gunline" in roster_path(data_dir).read_text()

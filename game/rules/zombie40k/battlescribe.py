@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
+from game.numerals import decimal, whole
 from game.rules.contract import RosterImport
 from game.rules.zombie40k.data import (
     PSYKER_REFUSED,
@@ -71,6 +72,7 @@ MAX_DEPTH = 128  # selectionEntry > selectionEntryGroups > ... nests about 40 de
 MAX_ELEMENTS = 500_000
 MAX_UNITS = 1000  # unit entries looked at in one file
 MAX_OPTIONS = 12  # weapon changes kept per list (the set-up lists them all)
+MAX_STEPS = 250_000  # work in one file (see _Converter.spend); the 44 7th-edition catalogues take 3,000 at most
 ROSTER_FOLDER = "rosters"
 
 # the 7th-edition weapon types this game plays, and how BattleScribe spells them
@@ -357,11 +359,8 @@ class _Node:
         for c in self._part("constraints", "constraint"):
             if (c.get("field") or "selections") != "selections" or (c.get("scope") or "parent") != "parent":
                 continue
-            try:
-                v = float(c.get("value") or "")
-            except ValueError:
-                continue
-            if not math.isfinite(v) or v > 10_000:
+            v = decimal(c.get("value"))
+            if v is None or v > 10_000:
                 continue
             if c.get("type") == "min":
                 lo = max(0, int(v))
@@ -372,11 +371,8 @@ class _Node:
     def points(self) -> float:
         for c in self._part("costs", "cost"):
             if (c.get("name") or "").strip().lower() in ("pts", "points", "pt"):
-                try:
-                    v = float(c.get("value") or "0")
-                except ValueError:
-                    return 0.0
-                return v if math.isfinite(v) and 0 <= v < 100_000 else 0.0
+                v = decimal(c.get("value") or "0")
+                return v if v is not None and 0 <= v < 100_000 else 0.0
         return 0.0
 
     def category_words(self, index: _Index) -> list[str]:
@@ -393,6 +389,15 @@ class _Node:
         return [w for w in words if w]
 
 
+@dataclass(frozen=True)
+class _WeaponRead:
+    """What one Weapon profile comes to, worked out once: its key, or the field and reason it is refused."""
+
+    key: str | None
+    problem: tuple[str, str] | None = None
+    large_blast: bool = False  # played as a Blast, which each unit carrying it is told
+
+
 # -- one file's units ----------------------------------------------------------------------------------------
 
 
@@ -405,12 +410,30 @@ class _Converter:
         self.cat = Catalogue(file=file, army=army)
         self.prefix = slug(army)
         self.unresolved: set[str] = set()
+        self.steps = 0  # links followed, entries and profiles read, weapons handed out: see spend()
+        self.read_chars: dict[ET.Element, dict[str, str]] = {}
+        self.read_weapons: dict[ET.Element, _WeaponRead] = {}
+        self.weapons_found: dict[tuple[str, ET.Element, ET.Element | None], list[str]] = {}
         mine = {*data.user_weapons, *data.user_profiles, *data.user_units}  # replaced when imported again
         self.shipped = {k for k in (*data.weapons, *data.profiles, *data.units) if k not in mine}
+
+    # the work done, bounded
+
+    def spend(self, steps: int) -> None:
+        """Count ``steps`` of work and stop past :data:`MAX_STEPS`: a small file can link one entry from a
+        thousand places, and what is read once is remembered, but the links themselves still cost."""
+        self.steps += steps
+        if self.steps > MAX_STEPS:
+            raise CatalogueError(
+                f"{self.cat.file}: its links lead to the same entries over and over: importing it would take "
+                f"more than {MAX_STEPS:,} steps (links followed, entries and profiles read; the limit work). "
+                "BattleScribe's own catalogues need a few thousand; import the army's own .cat"
+            )
 
     # links and children
 
     def resolve(self, link: ET.Element, wanted: tuple[str, ...]) -> ET.Element | None:
+        self.spend(1)
         target = self.index.by_id.get(link.get("targetId") or "")
         if target is None or _local(target.tag) not in wanted:
             tid = _clean(link.get("targetId"), 40)
@@ -425,6 +448,7 @@ class _Converter:
 
     def entries(self, node: _Node) -> list[_Node]:
         out = [_Node(e) for e in _kids(node.el, "selectionEntries", "selectionEntry")]
+        self.spend(len(out))
         for link in _kids(node.el, "entryLinks", "entryLink"):
             if (link.get("type") or "selectionEntry") == "selectionEntry":
                 target = self.resolve(link, ("selectionEntry",))
@@ -434,6 +458,7 @@ class _Converter:
 
     def groups(self, node: _Node) -> list[_Node]:
         out = [_Node(g) for g in _kids(node.el, "selectionEntryGroups", "selectionEntryGroup")]
+        self.spend(len(out))
         for link in _kids(node.el, "entryLinks", "entryLink"):
             if link.get("type") == "selectionEntryGroup":
                 target = self.resolve(link, ("selectionEntryGroup",))
@@ -443,6 +468,7 @@ class _Converter:
 
     def profiles(self, node: _Node) -> list[ET.Element]:
         found = list(_kids(node.el, "profiles", "profile"))
+        self.spend(len(found))
         for owner in (node.link, node.el):
             if owner is None:
                 continue
@@ -479,14 +505,17 @@ class _Converter:
             return "weapon"
         return "other"
 
-    @staticmethod
-    def chars(profile: ET.Element) -> dict[str, str]:
-        out = {}
-        for c in _kids(profile, "characteristics", "characteristic"):
-            value = c.get("value")
-            if value is None:
-                value = c.text or ""
-            out[_clean(c.get("name"), 30)] = _clean(value, 40)
+    def chars(self, profile: ET.Element) -> dict[str, str]:
+        """A profile's characteristics by name (read once, remembered: shared profiles are met many times)."""
+        out = self.read_chars.get(profile)
+        if out is None:
+            out = {}
+            for c in _kids(profile, "characteristics", "characteristic"):
+                value = c.get("value")
+                if value is None:
+                    value = c.text or ""
+                out[_clean(c.get("name"), 30)] = _clean(value, 40)
+            self.read_chars[profile] = out
         return out
 
     def unit_profile(self, entry: str, profile: ET.Element) -> tuple[str, dict[str, Any]] | None:
@@ -502,14 +531,15 @@ class _Converter:
                     entry, stat_key.upper() if stat_key != "ld" else "Ld", "the characteristic is missing"
                 )
                 return None
-            if not raw.isdigit() or not 1 <= int(raw) <= 10:
+            value = whole(raw, signed=False)  # ASCII digits only: "²".isdigit(), but int("²") fails
+            if value is None or not 1 <= value <= 10:
                 self.cat.skip(
                     entry,
                     stat_key.upper() if stat_key != "ld" else "Ld",
                     f"{raw!r} is not a characteristic from 1 to 10",
                 )
                 return None
-            table[stat_key] = int(raw)
+            table[stat_key] = value
         save = chars.get("save", chars.get("sv"))
         if save is None:
             self.cat.skip(entry, "Save", "the characteristic is missing")
@@ -540,82 +570,81 @@ class _Converter:
 
     def weapon(self, entry: str, profile: ET.Element) -> str | None:
         """A Weapon profile as a weapon key (a shipped one when it is the same weapon), or None with the
-        reason listed."""
+        reason listed for the unit ``entry``. The profile is read once, however many units carry it."""
+        read = self.read_weapons.get(profile)
+        if read is None:
+            read = self.read_weapons[profile] = self.read_weapon(profile)
+        self.spend(1)
+        where = f"{entry} / {_clean(profile.get('name')) or 'weapon'}"
+        if read.large_blast:
+            self.cat.notes.append(f'{self.cat.file}: {where!r}: a Large Blast is played as a Blast (3") here')
+        if read.problem is not None:
+            self.cat.skip(where, *read.problem)
+        return read.key
+
+    def read_weapon(self, profile: ET.Element) -> _WeaponRead:
+        """What a Weapon profile says, in this game's terms, or the first field it cannot use and why."""
         chars = {k.lower(): v for k, v in self.chars(profile).items()}
         name = _clean(profile.get("name")) or "weapon"
-        where = f"{entry} / {name}"
         kind_text = chars.get("type")
         if kind_text is None:
-            self.cat.skip(where, "Type", "the characteristic is missing")
-            return None
+            return _WeaponRead(None, ("Type", "the characteristic is missing"))
         parts = [p.strip() for p in kind_text.split(",") if p.strip()]
         head = (parts[0] if parts else "").lower()
-        m = re.fullmatch(r"(rapid fire|assault|pistol|heavy|melee)(?:\s+(\d+))?", head)
+        m = re.fullmatch(r"(rapid fire|assault|pistol|heavy|melee)(?:\s+([0-9]{1,3}))?", head)
         if m is None:
-            self.cat.skip(
-                where, "Type", f"{kind_text!r} is not a weapon type this game plays (Rapid Fire, Assault N, Pistol, "
-                "Heavy N, Melee)"
-            )  # fmt: skip
-            return None
+            kinds = "Rapid Fire, Assault N, Pistol, Heavy N, Melee"
+            return _WeaponRead(None, ("Type", f"{kind_text!r} is not a weapon type this game plays ({kinds})"))
         kind = KINDS[m.group(1)]
         shots = int(m.group(2) or 1)
         if not 1 <= shots <= 10:
-            self.cat.skip(where, "Type", f"{shots} shots is not a number of shots this game plays (1 to 10)")
-            return None
+            return _WeaponRead(None, ("Type", f"{shots} shots is not a number of shots this game plays (1 to 10)"))
         extras = parts[1:]
         words = {p.lower() for p in extras}
         blast = bool(words & {"blast", "large blast"})
         template = "template" in words
         rules = tuple(p for p in extras if p.lower() not in ("blast", "large blast", "template"))
-        if "large blast" in words:
-            self.cat.notes.append(f'{self.cat.file}: {where!r}: a Large Blast is played as a Blast (3") here')
+        large = "large blast" in words
         raw_range = chars.get("range", "").replace('"', "").replace("''", "").strip().lower()
         if raw_range == "template":
             template, rng = True, TEMPLATE_RANGE
         elif raw_range in ("", "-", "–", "—", "melee", "n/a"):
             rng = 0.0
             if kind != "melee":
-                self.cat.skip(
-                    where, "Range", f"a {kind_text} weapon needs a range, not {chars.get('range', '')!r}"
+                return _WeaponRead(
+                    None, ("Range", f"a {kind_text} weapon needs a range, not {chars.get('range', '')!r}"), large
                 )
-                return None
         else:
-            try:
-                rng = float(raw_range)
-            except ValueError:
-                self.cat.skip(where, "Range", f"{chars.get('range')!r} is not a range in inches")
-                return None
+            found = decimal(raw_range)
+            if found is None:
+                return _WeaponRead(None, ("Range", f"{chars.get('range')!r} is not a range in inches"), large)
+            rng = found
             if not 0 < rng <= 240:
-                self.cat.skip(where, "Range", f"{rng:g} is not a range this game plays")
-                return None
+                return _WeaponRead(None, ("Range", f"{rng:g} is not a range this game plays"), large)
         raw_s = chars.get("strength", chars.get("s"))
         if raw_s is None:
-            self.cat.skip(where, "Strength", "the characteristic is missing")
-            return None
+            return _WeaponRead(None, ("Strength", "the characteristic is missing"), large)
         s: int | str
         low_s = raw_s.lower().replace("×", "x").replace(" ", "")
         if low_s in ("user", "u"):
             s = "user"
         elif re.fullmatch(r"\+[1-9]", low_s) or re.fullmatch(r"x[2-3]", low_s):
             s = low_s
-        elif low_s.isdigit() and 1 <= int(low_s) <= 10:
-            s = int(low_s)
+        elif (value := whole(low_s, signed=False)) is not None and 1 <= value <= 10:
+            s = value
         else:
-            self.cat.skip(
-                where, "Strength", f"{raw_s!r} is not a Strength this game plays (1 to 10, User, +N, xN)"
+            return _WeaponRead(
+                None, ("Strength", f"{raw_s!r} is not a Strength this game plays (1 to 10, User, +N, xN)"), large
             )
-            return None
         raw_ap = chars.get("ap")
         if raw_ap is None:
-            self.cat.skip(where, "AP", "the characteristic is missing")
-            return None
+            return _WeaponRead(None, ("AP", "the characteristic is missing"), large)
         if raw_ap in ("-", "–", "—", ""):
             ap = 0
-        elif raw_ap.isdigit() and 1 <= int(raw_ap) <= 6:
-            ap = int(raw_ap)
+        elif (value := whole(raw_ap, signed=False)) is not None and 1 <= value <= 6:
+            ap = value
         else:
-            self.cat.skip(where, "AP", f"{raw_ap!r} is not an AP this game plays (1 to 6, or -)")
-            return None
+            return _WeaponRead(None, ("AP", f"{raw_ap!r} is not an AP this game plays (1 to 6, or -)"), large)
         table: dict[str, Any] = {"name": name, "type": kind, "s": s, "ap": ap}
         if kind != "melee" or rng:
             table["range"] = rng
@@ -628,9 +657,9 @@ class _Converter:
         if rules:
             table["rules"] = list(rules)
         same = self.shipped_weapon(table)
-        if same is not None:
-            return same
-        return self.key(self.cat.weapons, slug(name), table)
+        return _WeaponRead(
+            same if same is not None else self.key(self.cat.weapons, slug(name), table), None, large
+        )
 
     def shipped_weapon(self, table: dict[str, Any]) -> str | None:
         """The shipped weapon this one is (same name and numbers), so the rules that know it by key still do."""
@@ -653,13 +682,17 @@ class _Converter:
         return None
 
     def weapons_of(self, entry: str, node: _Node) -> list[str]:
-        keys = []
-        for p in self.profiles(node):
-            if self.kind(p, self.chars(p)) == "weapon":
-                key = self.weapon(entry, p)
-                if key is not None and key not in keys:
-                    keys.append(key)
-        return keys
+        """The weapons of an entry, for the unit ``entry``: worked out once for each entry (and the link that
+        brought it, when the link has profiles of its own), as a thousand links may bring the same one."""
+        link = node.link if node.link is not None and _first(node.link, "infoLinks") is not None else None
+        memo = (entry, node.el, link)
+        keys = self.weapons_found.get(memo)
+        if keys is None:
+            found = (self.weapon(entry, p) for p in self.profiles(node) if self.kind(p, self.chars(p)) == "weapon")
+            keys = list(dict.fromkeys(k for k in found if k is not None))  # in order, each once
+            self.weapons_found[memo] = keys
+        self.spend(len(keys))
+        return list(keys)
 
     # wargear and options of one model
 
@@ -679,7 +712,7 @@ class _Converter:
                     continue
                 lo, _ = e.counts()
                 if lo >= 1:
-                    wargear += [w for w in got if w not in wargear]
+                    _add(wargear, got)
                 else:
                     options.append(self.option(e.name, (), got, e.points()))
         for owner in owners:
@@ -690,7 +723,7 @@ class _Converter:
                 replaces: list[str] = []
                 if default is not None:
                     replaces = self.weapons_of(unit, default)
-                    wargear += [w for w in replaces if w not in wargear]
+                    _add(wargear, replaces)
                 else:  # "may replace his boltgun with one of": the replaced weapon named in the group
                     low = g.name.lower()
                     replaces = [w for w in wargear if self.weapon_name(w).lower() in low][:1]
@@ -708,6 +741,7 @@ class _Converter:
         return self.data.weapons[key].name
 
     def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
+        self.spend(len(replaces))
         label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
         return {
             "key": slug(name),
@@ -763,9 +797,9 @@ class _Converter:
         if base != "infantry":
             self.cat.skip(name, "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}")
             return
-        rules = self.rule_names(node)
-        for m, _, _, _ in found:
-            rules += [r for r in self.rule_names(m) if r not in rules]
+        rules = list(
+            dict.fromkeys([*self.rule_names(node), *(r for m, _, _, _ in found for r in self.rule_names(m))])
+        )
         if any(r.lower().startswith(("psyker", "brotherhood of psykers")) for r in rules):
             self.cat.skip(name, "rules", PSYKER_REFUSED)
             return
@@ -868,11 +902,19 @@ def _ids(node: _Node) -> tuple[str, ...]:
     return tuple(i for i in (node.el.get("id"), node.link.get("id") if node.link is not None else None) if i)
 
 
+def _add(gear: list[str], more: list[str]) -> None:
+    """``more`` added to ``gear``, each weapon once, in order (a set for the look-ups: lists may be long)."""
+    have = set(gear)
+    gear += [w for w in dict.fromkeys(more) if w not in have]
+
+
 def _unique(options: list[dict[str, Any]], gear: list[str]) -> list[dict[str, Any]]:
     """Options with unique keys whose replaced weapons the model has, at most :data:`MAX_OPTIONS`."""
     out: list[dict[str, Any]] = []
     keys: set[str] = set()
     for o in options:
+        if len(out) == MAX_OPTIONS:
+            break
         if any(w not in gear for w in o["replaces"]):
             continue
         key, n = o["key"], 2
