@@ -499,11 +499,40 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
     """Read a map; returns (None, problems) when it is not a usable Tiled map at all."""
     limits = limits or load_schema().limits
     reader = _Reader(str(path), limits)
+    root = _open_map(str(path), reader)
+    if isinstance(root, list):
+        return None, root
+    orientation, (width, height, tilewidth, tileheight) = _map_shape(root, reader)
+    infinite = root.get("infinite", "0") not in ("0", "")
+    properties = reader.properties(root)
+    reader.tilesets(root)
+    objects: list[RawObject] = []
+    reader.layers(root, (0.0, 0.0), objects)
+    if None in (width, height, tilewidth, tileheight):
+        return None, reader.problems
+    raw = RawMap(
+        path=str(path),
+        orientation=orientation,
+        width=width or 1,
+        height=height or 1,
+        tilewidth=tilewidth or 1,
+        tileheight=tileheight or 1,
+        infinite=infinite,
+        properties=properties,
+        objects=objects,
+        files=reader.files,
+    )
+    return raw, reader.problems
+
+
+def _open_map(path: str, reader: _Reader) -> ET.Element | list[Problem]:
+    """The map's root element, read and parsed as hostile, or the problems that make it no map at all."""
+    limits = reader.limits
     fix_file = "give the path of a .tmx map saved by Tiled"
-    if len(str(path)) > 4096:
-        return None, [Problem(None, "", f"the path is {len(str(path)):,} characters long", fix_file)]
-    if str(path).lower().endswith((".tmj", ".json")):
-        return None, [
+    if len(path) > 4096:
+        return [Problem(None, "", f"the path is {len(path):,} characters long", fix_file)]
+    if path.lower().endswith((".tmj", ".json")):
+        return [
             Problem(
                 None,
                 "",
@@ -512,17 +541,17 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
             )
         ]
     try:
-        data = read_bounded(str(path), limits.file_bytes)
+        data = read_bounded(path, limits.file_bytes)
     except Unreadable as err:
         if str(err) == "not found":
-            return None, [Problem(None, "", f"file not found: {path}", fix_file)]
+            return [Problem(None, "", f"file not found: {path}", fix_file)]
         reason = str(err).removeprefix("cannot be read").lstrip(": ").strip("()")
-        return None, [Problem(None, "", f"cannot read {path}: {reason}", fix_file)]
+        return [Problem(None, "", f"cannot read {path}: {reason}", fix_file)]
     reader.files[os.path.abspath(path)] = data
     try:
         root = parse_xml(data, reader.max_depth)
     except Unreadable as err:
-        return None, [
+        return [
             Problem(
                 None,
                 "",
@@ -531,7 +560,7 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
             )
         ]
     if root.tag != "map":
-        return None, [
+        return [
             Problem(
                 None,
                 "",
@@ -539,6 +568,13 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
                 "open it in Tiled and save it as a .tmx map",
             )
         ]
+    return root
+
+
+def _map_shape(root: ET.Element, reader: _Reader) -> tuple[str, tuple[int | None, ...]]:
+    """The map's orientation and its size (tiles across and down, pixels a tile: None where unusable),
+    each problem with them listed on ``reader``."""
+    limits = reader.limits
     orientation = root.get("orientation", "")
     if orientation != "orthogonal":
         reader.problem(
@@ -592,22 +628,4 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
             f"tiles are not square ({tilewidth}x{tileheight} pixels), so an inch would not be the same both ways",
             "set tile width and height equal in Map Properties",
         )
-    properties = reader.properties(root)
-    reader.tilesets(root)
-    objects: list[RawObject] = []
-    reader.layers(root, (0.0, 0.0), objects)
-    if None in (width, height, tilewidth, tileheight):
-        return None, reader.problems
-    raw = RawMap(
-        path=str(path),
-        orientation=orientation,
-        width=width or 1,
-        height=height or 1,
-        tilewidth=tilewidth or 1,
-        tileheight=tileheight or 1,
-        infinite=infinite,
-        properties=properties,
-        objects=objects,
-        files=reader.files,
-    )
-    return raw, reader.problems
+    return orientation, (width, height, tilewidth, tileheight)

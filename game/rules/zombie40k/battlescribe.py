@@ -398,6 +398,9 @@ class _WeaponRead:
     large_blast: bool = False  # played as a Blast, which each unit carrying it is told
 
 
+_Model = tuple[_Node, ET.Element, int, int | None]  # a model entry, its Unit profile, min and max in the unit
+
+
 # -- one file's units ----------------------------------------------------------------------------------------
 
 
@@ -754,11 +757,21 @@ class _Converter:
     # one unit
 
     def unit(self, node: _Node) -> None:
+        """One unit entry into the roster's units, or skipped with the field and reason."""
+        found = self.models(node)
+        if found is None or not self.infantry(node, found[0][1]):
+            return
+        known = self.known_rules(node, found)
+        if known is not None:
+            self.squad(node, found, known)
+
+    def models(self, node: _Node) -> list[_Model] | None:
+        """The unit's models, each with its Unit profile and how many it may have (None: skipped, and why)."""
         name = node.name
         for word in node.category_words(self.index):
             if word in FORBIDDEN_CATEGORIES:
                 self.cat.skip(name, "category", f"{FORBIDDEN_CATEGORIES[word]}: {NOT_INFANTRY}")
-                return
+                return None
         models = [node] if node.type == "model" else [e for e in self.entries(node) if e.type == "model"]
         if node.type != "model":  # some catalogues keep the models in a group ("Squad", "Models")
             models += [e for g in self.groups(node) for e in self.entries(g) if e.type == "model"]
@@ -767,8 +780,8 @@ class _Converter:
             models = [node]
         if not models:
             self.cat.skip(name, "profiles", "no model with a Unit profile (it may be in another file)")
-            return
-        found: list[tuple[_Node, ET.Element, int, int | None]] = []
+            return None
+        found: list[_Model] = []
         for m in models:
             profiles = [p for p in self.profiles(m) if self.kind(p, self.chars(p)) in ("unit", "vehicle")]
             if not profiles and m is not node and len(own) == 1:
@@ -777,14 +790,18 @@ class _Converter:
                 self.cat.skip(
                     name, "profiles", f"its model {m.name!r} has no Unit profile (it may be in another file)"
                 )
-                return
+                return None
             p = profiles[0]
             if self.kind(p, self.chars(p)) == "vehicle":
                 self.cat.skip(name, "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}")
-                return
+                return None
             lo, hi = (1, 1) if m is node else m.counts()
             found.append((m, p, lo, hi))
-        first = found[0][1]
+        return found
+
+    def infantry(self, node: _Node, first: ET.Element) -> bool:
+        """Whether the unit is Infantry, by its first model's Unit Type (or its category); skipped if not."""
+        name = node.name
         utype = {k.lower(): v for k, v in self.chars(first).items()}.get("unit type")
         if utype is None:
             utype = "Infantry" if "infantry" in node.category_words(self.index) else None
@@ -792,17 +809,23 @@ class _Converter:
             self.cat.skip(
                 name, "Unit Type", "the characteristic is missing, so the game cannot tell it is Infantry"
             )
-            return
+            return False
         base = utype.split("(")[0].strip().lower()
         if base != "infantry":
             self.cat.skip(name, "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}")
-            return
+            return False
+        return True
+
+    def known_rules(self, node: _Node, found: list[_Model]) -> list[str] | None:
+        """The Universal Special Rules of the unit this game knows (the others noted as left out); None,
+        skipped, for a psyker."""
+        name = node.name
         rules = list(
             dict.fromkeys([*self.rule_names(node), *(r for m, _, _, _ in found for r in self.rule_names(m))])
         )
         if any(r.lower().startswith(("psyker", "brotherhood of psykers")) for r in rules):
             self.cat.skip(name, "rules", PSYKER_REFUSED)
-            return
+            return None
         known = []
         for r in rules:
             base_rule = r.split("(")[0].strip()
@@ -812,7 +835,12 @@ class _Converter:
                     known.append(usr)
             else:
                 self.cat.notes.append(f"{self.cat.file}: {name!r}: the rule {r!r} is not in this game: left out")
-        # the trooper is the model there are most of; a different model of at most one is the sergeant
+        return known
+
+    def squad(self, node: _Node, found: list[_Model], known: list[str]) -> None:
+        """The roster unit: the trooper (the model there are most of), at most one sergeant (a different
+        model of at most one), their wargear and weapon changes, the points; skipped with the reason."""
+        name = node.name
         found.sort(key=lambda f: -(f[3] if f[3] is not None else 10_000))
         trooper, tprofile, tlo, thi = found[0]
         sergeant = next((f for f in found[1:] if (f[3] or 0) <= 1), None)
@@ -825,7 +853,6 @@ class _Converter:
         made = self.unit_profile(name, tprofile)
         if made is None:
             return
-        model_key = made[0]
         extra = [node] if trooper is not node else []
         wargear, options = self.gear(name, trooper, extra)
         if not wargear:  # every model may fight; the shipped roster's close combat weapon is the bare minimum
@@ -833,7 +860,6 @@ class _Converter:
             self.cat.notes.append(f"{self.cat.file}: {name!r}: no weapon this game plays: a close combat weapon")
         size = max(1, tlo + (sergeant[2] if sergeant else 0))
         top = thi if thi is not None and thi >= tlo else max(tlo, 1)
-        max_models = max(size, top + (1 if sergeant else 0))
         squad = node.points() if trooper is not node else 0.0
         squad += trooper.points() * max(tlo, 1 if not sergeant else tlo)
         if sergeant is not None:
@@ -848,26 +874,34 @@ class _Converter:
             "type": "infantry",
             "squad_cost": squad_cost,
             "squad_size": size,
-            "max_models": max_models,
-            "model": model_key,
+            "max_models": max(size, top + (1 if sergeant else 0)),
+            "model": made[0],
             "wargear": wargear,
             "rules": known,
             "source": self.cat.file,
         }
         if sergeant is not None:
-            sp = self.unit_profile(f"{name} / {sergeant[0].name}", sergeant[1])
-            if sp is not None:
-                sgear, sopts = self.gear(name, sergeant[0], [])
-                per_model = squad_cost / size
-                cost = 0 if sergeant[2] >= 1 else max(0, round(sergeant[0].points() - per_model))
-                sarge: dict[str, Any] = {"name": sergeant[0].name, "cost": cost, "profile": sp[0]}
-                if sgear:
-                    sarge["wargear"] = sgear
-                sarge["options"] = _unique(sopts, sgear or wargear)
+            sarge = self.sergeant(name, sergeant, squad_cost / size, wargear)
+            if sarge is not None:
                 table["sergeant"] = sarge
         table["weapon_options"] = _unique(options, wargear)
         key = self.key(self.cat.units, slug(name), table)
         self.cat.units[key] = table
+
+    def sergeant(self, unit: str, sergeant: _Model, per_model: float, wargear: list[str]) -> dict[str, Any] | None:
+        """The sergeant's table (his name, upgrade cost, profile, wargear and weapon changes), or None when
+        his profile is skipped."""
+        model, profile, lo, _ = sergeant
+        sp = self.unit_profile(f"{unit} / {model.name}", profile)
+        if sp is None:
+            return None
+        sgear, sopts = self.gear(unit, model, [])
+        cost = 0 if lo >= 1 else max(0, round(model.points() - per_model))
+        sarge: dict[str, Any] = {"name": model.name, "cost": cost, "profile": sp[0]}
+        if sgear:
+            sarge["wargear"] = sgear
+        sarge["options"] = _unique(sopts, sgear or wargear)
+        return sarge
 
     def run(self) -> Catalogue:
         tops = [_Node(e) for e in _kids(self.root, "selectionEntries", "selectionEntry")]
