@@ -38,3 +38,24 @@ def many_units(units: int = 1000, weapons: int = 2000) -> bytes:
 def _with_armoury(raw: bytes, profiles: str) -> bytes:
     shared = f'<selectionEntry id="armoury" name="Armoury" type="upgrade"><profiles>{profiles}</profiles></selectionEntry>'
     return raw.replace(b"<sharedSelectionEntries>", b"<sharedSelectionEntries>" + shared.encode(), 1)
+
+
+def constrained_kit(links: int = 15_000, constraints: int = 20_000) -> bytes:
+    """One model with ``links`` links to one shared entry of ``constraints`` constraints: each link counted
+    them all again (2.5 MB ran for minutes)."""
+    rules = "".join(
+        f'<constraint field="selections" scope="parent" value="1" type="max" id="c{i}"/>'
+        for i in range(constraints)
+    )
+    entry_links = "".join(f'<entryLink id="l{i}" targetId="kit" type="selectionEntry"/>' for i in range(links))
+    unit = (
+        '<selectionEntry id="u" name="Kitted" type="unit"><selectionEntries>'
+        f'<selectionEntry id="m" name="Kit man" type="model">{counts(5, 10)}'
+        f"<profiles>{unit_profile('pm', 'Kit man')}</profiles><entryLinks>{entry_links}</entryLinks>{pts(10)}"
+        "</selectionEntry></selectionEntries></selectionEntry>"
+    )
+    kit = (
+        f'<selectionEntry id="kit" name="Kit" type="upgrade"><constraints>{rules}</constraints>'
+        f"<profiles>{weapon('w', 'Gun', '24', '4', '5', 'Rapid Fire')}</profiles></selectionEntry>"
+    )
+    return catalogue(unit).replace(b"<sharedSelectionEntries>", b"<sharedSelectionEntries>" + kit.encode(), 1)

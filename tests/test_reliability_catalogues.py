@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from catalogue_bombs import bzip2_bomb, honest_zip, lying_zip, many_members, pack
-from catalogue_shapes import armoury, many_units
+from catalogue_shapes import armoury, constrained_kit, many_units
 from test_z40k_battlescribe import catalogue, data_dir, refused, shipped  # noqa: F401  (data_dir: a fixture)
 from test_z40k_import_screen import app, hive, home, notice, open_setup, roster  # noqa: F401  (fixtures)
 
@@ -162,12 +162,16 @@ def _import_in_a_process(path: Path, data: Path) -> subprocess.CompletedProcess[
     )
 
 
-@pytest.mark.parametrize("shape", ["armoury", "many_units"])
+SHAPES = {"armoury": armoury, "many_units": many_units, "constrained_kit": constrained_kit}
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
 def test_a_catalogue_that_links_one_entry_over_and_over_is_refused_in_seconds(tmp_path: Path, shape: str) -> None:
     """One model with 1,000 links to an entry of 2,000 weapons (0.9 MB), or 1,000 units linking to it:
-    every link read every profile again. Each entry and profile is read once now, and the whole work is
-    bounded; past the bound the file is refused, named, with the reason."""
-    raw = armoury() if shape == "armoury" else many_units()
+    every link read every profile again (and an entry of 20,000 constraints linked 15,000 times counted
+    them all each time). Each entry and profile is read once now, and the whole work is bounded; past the
+    bound the file is refused, named, with the reason."""
+    raw = SHAPES[shape]()
     path = _write(tmp_path, f"{shape}.cat", raw)
     start = time.monotonic()
     done = _import_in_a_process(path, tmp_path / "data")

@@ -72,7 +72,7 @@ MAX_DEPTH = 128  # selectionEntry > selectionEntryGroups > ... nests about 40 de
 MAX_ELEMENTS = 500_000
 MAX_UNITS = 1000  # unit entries looked at in one file
 MAX_OPTIONS = 12  # weapon changes kept per list (the set-up lists them all)
-MAX_STEPS = 250_000  # work in one file (see _Converter.spend); the 44 7th-edition catalogues take 3,000 at most
+MAX_STEPS = 250_000  # work in one file (see _Converter.spend); the 44 7th-edition catalogues take under 4,000
 ROSTER_FOLDER = "rosters"
 
 # the 7th-edition weapon types this game plays, and how BattleScribe spells them
@@ -346,7 +346,7 @@ class _Node:
     def type(self) -> str:
         return (self.el.get("type") or "").strip().lower()
 
-    def _part(self, container: str, kind: str) -> list[ET.Element]:
+    def part(self, container: str, kind: str) -> list[ET.Element]:
         if self.link is not None:
             mine = list(_kids(self.link, container, kind))
             if mine:
@@ -356,7 +356,7 @@ class _Node:
     def counts(self) -> tuple[int, int | None]:
         """(min, max) selections within the parent (max None when unbounded)."""
         lo, hi = 0, None
-        for c in self._part("constraints", "constraint"):
+        for c in self.part("constraints", "constraint"):
             if (c.get("field") or "selections") != "selections" or (c.get("scope") or "parent") != "parent":
                 continue
             v = decimal(c.get("value"))
@@ -369,7 +369,7 @@ class _Node:
         return lo, hi
 
     def points(self) -> float:
-        for c in self._part("costs", "cost"):
+        for c in self.part("costs", "cost"):
             if (c.get("name") or "").strip().lower() in ("pts", "points", "pt"):
                 v = decimal(c.get("value") or "0")
                 return v if v is not None and 0 <= v < 100_000 else 0.0
@@ -432,6 +432,16 @@ class _Converter:
                 f"more than {MAX_STEPS:,} steps (links followed, entries and profiles read; the limit work). "
                 "BattleScribe's own catalogues need a few thousand; import the army's own .cat"
             )
+
+    def counts(self, node: _Node) -> tuple[int, int | None]:
+        """The entry's (min, max) in its parent (:meth:`_Node.counts`), its constraints counted as work."""
+        self.spend(len(node.part("constraints", "constraint")))
+        return node.counts()
+
+    def points(self, node: _Node) -> float:
+        """The entry's points (:meth:`_Node.points`), its costs counted as work."""
+        self.spend(len(node.part("costs", "cost")))
+        return node.points()
 
     # links and children
 
@@ -713,11 +723,11 @@ class _Converter:
                 got = self.weapons_of(unit, e)
                 if not got:
                     continue
-                lo, _ = e.counts()
+                lo, _ = self.counts(e)
                 if lo >= 1:
                     _add(wargear, got)
                 else:
-                    options.append(self.option(e.name, (), got, e.points()))
+                    options.append(self.option(e.name, (), got, self.points(e)))
         for owner in owners:
             for g in self.groups(owner):
                 choices = [e for e in self.entries(g) if e.type != "model"]
@@ -735,7 +745,7 @@ class _Converter:
                         continue
                     got = self.weapons_of(unit, c)
                     if got:
-                        options.append(self.option(c.name, tuple(replaces), got, c.points()))
+                        options.append(self.option(c.name, tuple(replaces), got, self.points(c)))
         return wargear, options
 
     def weapon_name(self, key: str) -> str:
@@ -768,7 +778,9 @@ class _Converter:
     def models(self, node: _Node) -> list[_Model] | None:
         """The unit's models, each with its Unit profile and how many it may have (None: skipped, and why)."""
         name = node.name
-        for word in node.category_words(self.index):
+        words = node.category_words(self.index)
+        self.spend(len(words))
+        for word in words:
             if word in FORBIDDEN_CATEGORIES:
                 self.cat.skip(name, "category", f"{FORBIDDEN_CATEGORIES[word]}: {NOT_INFANTRY}")
                 return None
@@ -795,7 +807,7 @@ class _Converter:
             if self.kind(p, self.chars(p)) == "vehicle":
                 self.cat.skip(name, "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}")
                 return None
-            lo, hi = (1, 1) if m is node else m.counts()
+            lo, hi = (1, 1) if m is node else self.counts(m)
             found.append((m, p, lo, hi))
         return found
 
@@ -860,10 +872,10 @@ class _Converter:
             self.cat.notes.append(f"{self.cat.file}: {name!r}: no weapon this game plays: a close combat weapon")
         size = max(1, tlo + (sergeant[2] if sergeant else 0))
         top = thi if thi is not None and thi >= tlo else max(tlo, 1)
-        squad = node.points() if trooper is not node else 0.0
-        squad += trooper.points() * max(tlo, 1 if not sergeant else tlo)
+        squad = self.points(node) if trooper is not node else 0.0
+        squad += self.points(trooper) * max(tlo, 1 if not sergeant else tlo)
         if sergeant is not None:
-            squad += sergeant[0].points() * sergeant[2]
+            squad += self.points(sergeant[0]) * sergeant[2]
         squad_cost = round(squad)
         if squad_cost <= 0:
             self.cat.skip(name, "pts", "it has no points cost")
@@ -896,7 +908,7 @@ class _Converter:
         if sp is None:
             return None
         sgear, sopts = self.gear(unit, model, [])
-        cost = 0 if lo >= 1 else max(0, round(model.points() - per_model))
+        cost = 0 if lo >= 1 else max(0, round(self.points(model) - per_model))
         sarge: dict[str, Any] = {"name": model.name, "cost": cost, "profile": sp[0]}
         if sgear:
             sarge["wargear"] = sgear
