@@ -27,7 +27,7 @@ class Unreadable(Exception):
 
 
 _ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
-_DECLARATION = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_WIDE_MARKS = (b"\xff\xfe", b"\xfe\xff")  # UTF-16 byte-order marks (UTF-32's begin with them too)
 NOT_ORDINARY = "cannot be read: it is not an ordinary file (a folder, pipe or device)"
 
 
@@ -82,26 +82,27 @@ def parse_xml(
 ) -> ET.Element:
     """Parse XML the way defusedxml would: UTF-8 only, no DOCTYPE or ENTITY declarations (an entity can
     expand a few bytes into gigabytes), elements nested at most ``max_depth`` deep and, when given, at most
-    ``max_elements`` of them. ``writer`` is the program that writes such files, named in the fixes."""
-    declared = _ENCODING.match(data[:400])
-    if declared and declared.group(1).decode("ascii", "replace").lower() not in ("utf-8", "utf8"):
-        name = declared.group(1).decode("ascii", "replace")[:30]
-        raise Unreadable(
-            f'is written in the encoding "{name}"; {writer} writes UTF-8 (save it again from {writer})'
-        )
+    ``max_elements`` of them. ``writer`` is the program that writes such files, named in the fixes.
+
+    The DOCTYPE is refused by the parser itself, as it meets one, whatever the file's encoding: a search of
+    the raw bytes missed one in UTF-16 without a byte-order mark, which the parser reads all the same.
+
+    >>> try:
+    ...     parse_xml('<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>'.encode("utf-16-le"), max_depth=4)
+    ... except Unreadable as err:
+    ...     print(str(err)[:40])
+    is written in UTF-16 (or UTF-32), not UT
+    """
+    _check_utf8(data, writer)
+    parser = ET.XMLParser(target=_NoDoctype(), encoding="utf-8")
     try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise Unreadable(
-            f"is not valid XML: not UTF-8 text (byte {err.start}); save it again from {writer}"
-        ) from None
-    if _DECLARATION.search(data):
+        parser.feed(data)
+        root = parser.close()
+    except _DoctypeRefused:
         raise Unreadable(
             f"declares a DOCTYPE or ENTITY, which {writer} never writes and the game refuses (entities can "
             "expand without bound); delete the declaration"
-        )
-    try:
-        root = ET.fromstring(data)
+        ) from None
     except ET.ParseError as err:
         raise Unreadable(f"is not valid XML ({err})") from None
     stack = [(root, 1)]
@@ -115,3 +116,33 @@ def parse_xml(
             raise Unreadable(f"has more than {max_elements:,} elements (the limit elements)")
         stack.extend((child, depth + 1) for child in el)
     return root
+
+
+class _DoctypeRefused(Exception):
+    """Raised from inside the parser at a DOCTYPE, so it stops before any entity is declared or expanded."""
+
+
+class _NoDoctype(ET.TreeBuilder):
+    """The element tree, built as usual, except that a DOCTYPE stops the parse (the parser calls ``doctype``
+    at ``<!DOCTYPE``, before its internal subset, in whatever encoding the file is written)."""
+
+    def doctype(self, name: str, pubid: str | None, system: str | None) -> None:
+        raise _DoctypeRefused(name)
+
+
+def _check_utf8(data: bytes, writer: str) -> None:
+    """UTF-8 text, or :class:`Unreadable` saying which encoding it is in. XML never holds a NUL character,
+    so a NUL byte means UTF-16 or UTF-32 (with or without a byte-order mark)."""
+    fix = f"{writer} writes UTF-8 (save it again from {writer})"
+    if data.startswith(_WIDE_MARKS) or b"\0" in data:
+        raise Unreadable(f"is written in UTF-16 (or UTF-32), not UTF-8; {fix}")
+    declared = _ENCODING.match(data[:400])
+    if declared and declared.group(1).decode("ascii", "replace").lower() not in ("utf-8", "utf8"):
+        name = declared.group(1).decode("ascii", "replace")[:30]
+        raise Unreadable(f'is written in the encoding "{name}"; {fix}')
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise Unreadable(
+            f"is not valid XML: not UTF-8 text (byte {err.start}); save it again from {writer}"
+        ) from None

@@ -6,8 +6,10 @@ A CI-sized slice by default; 10,000 cases each with ``--fuzz-long`` or ``DEADGRO
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from hypothesis import strategies as st
 from test_scenario_fuzz import MUTATION, VALID, assert_scenario_or_problems, mutate
 
 from game.assets import data_file
+from game.scenario import ScenarioError
 
 MAPS = Path(__file__).parent / "maps"
 FUZZ = settings(
@@ -228,3 +231,89 @@ def test_a_rules_value_of_the_wrong_kind_is_a_data_error(tmp_path: Path) -> None
             load_data(str(path.parent / "bad.toml"))
     finally:
         load_data.cache_clear()
+
+
+# -- issue 37: encodings, zip methods and digits of every kind -------------------------------------------------
+
+ENCODINGS = st.sampled_from(["utf-8", "utf-16-le", "utf-16-be", "utf-16", "utf-32", "utf-32-le"])
+DIGIT = st.characters(whitelist_categories=("Nd", "No", "Nl"))  # every Unicode digit and numeral class
+NUMBER_TEXT = st.one_of(st.text(DIGIT, min_size=1, max_size=3), st.integers(0, 12).map(str))
+
+
+def _recode(text: str, codec: str) -> bytes:
+    """``text`` written in ``codec``, the XML declaration saying so (or nothing, for UTF-16 without a mark)."""
+    said = {"utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "utf-32-le": "UTF-32"}.get(codec, codec.upper())
+    return text.replace('encoding="UTF-8"', f'encoding="{said}"', 1).encode(codec)
+
+
+@FUZZ
+@given(
+    codec=ENCODINGS,
+    number=NUMBER_TEXT,
+    attr=st.sampled_from(["x", "y", "width", "tilewidth", "value", "id"]),
+    smuggle=st.booleans(),
+)
+def test_maps_in_any_encoding_with_digits_of_any_kind(
+    folder: Path, codec: str, number: str, attr: str, smuggle: bool
+) -> None:
+    """A map in any encoding, a number in any digit class, perhaps an entity in its title: problems or a
+    scenario, and never one whose title an entity wrote."""
+    from game.scenario import load_scenario
+
+    text = VALID.decode("utf-8")
+    at = text.find(f'{attr}="')
+    if at >= 0:
+        end = text.index('"', at + len(attr) + 2)
+        text = text[: at + len(attr) + 2] + number + text[end:]
+    if smuggle:
+        text = text.replace("?>", '?><!DOCTYPE map [<!ENTITY x "Smuggled">]>', 1)
+        text = text.replace('value="Test farm"', 'value="&x;"', 1)
+    path = folder / "encoded.tmx"
+    path.write_bytes(_recode(text, codec))
+    assert_scenario_or_problems(path)
+    try:
+        assert "Smuggled" not in load_scenario(str(path)).title
+    except ScenarioError:
+        pass
+
+
+@FUZZ
+@given(
+    codec=ENCODINGS,
+    method=st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA, None]),
+    name=st.text(st.characters(blacklist_categories=("Cs",)), max_size=20),
+    stat=st.sampled_from(["WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save"]),
+    number=NUMBER_TEXT,
+)
+def test_catalogues_in_any_encoding_zip_method_and_digits_import_or_are_refused(
+    tmp_path_factory, codec: str, method: int | None, name: str, stat: str, number: str
+) -> None:
+    """Every text field at other encodings, every zip method, numbers in every digit class: the import
+    takes the file or refuses it with a reason, never another exception."""
+    from xml.sax.saxutils import quoteattr
+
+    from catalogue_bombs import honest_zip
+    from test_z40k_battlescribe import catalogue
+
+    from game.roster_import import ImportRefused, import_roster
+    from game.rules.core import get_ruleset
+
+    text = catalogue(name="Fuzzed").decode("utf-8")
+    text = text.replace('name="Fuzzed"', f"name={quoteattr(name)}", 1)
+    text = re.sub(  # the stat of every Unit profile (the Tactical Squad's marine first)
+        rf'<characteristic name="{stat}" value="[^"]*"/>',
+        f"<characteristic name={quoteattr(stat)} value={quoteattr(number)}/>".replace("\\", "\\\\"),
+        text,
+    )
+    raw = _recode(text, codec)
+    own = tmp_path_factory.mktemp("cat")
+    path = own / ("fuzz.cat" if method is None else "fuzz.catz")
+    path.write_bytes(raw if method is None else honest_zip("fuzz.cat", raw, method))
+    try:
+        done = import_roster(get_ruleset("zombie40k"), path, own / "data")
+    except ImportRefused as exc:
+        assert str(exc).startswith("refused: ") and "fuzz.cat" in str(exc)
+        return
+    assert done.file == path.name
+    if not number.isascii():  # a characteristic in another script's digits never makes a unit
+        assert not done.imported, done.imported

@@ -300,3 +300,31 @@ def test_a_tileset_whose_picture_cannot_be_cut_is_refused(folder: Path) -> None:
     refused(make_map(folder), "tileheight")
     tsx.write_text(good.replace(image, image.replace('width="', 'width="999" w="', 1)))
     refused(make_map(folder), "test.png", "says 999")
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_a_tile_layer_that_unpacks_to_gigabytes_is_refused_without_filling_memory(
+    folder: Path, compression: str
+) -> None:
+    """Issue 37: a tile layer's zlib or gzip data was unpacked whole, so a map of a few hundred kilobytes
+    filled memory in ``check`` and ``play``; it is unpacked to at most its tiles' bytes now."""
+    import base64
+    import tracemalloc
+    import zlib
+
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, 31 if compression == "gzip" else 15)
+    packed = b"".join(squeeze.compress(bytes(1 << 24)) for _ in range(16)) + squeeze.flush()  # 256 MB
+    std = DEPLOY.format(y=16 * 32 - 64, w=24 * 32) + SPAWN.format(x=22 * 32)
+    layers = (
+        f'<layer id="1" name="ground" width="24" height="16"><data encoding="base64" compression="{compression}">'
+        f"{base64.b64encode(packed).decode()}</data></layer>"
+        f'<objectgroup id="2" name="S">{std}</objectgroup>'
+    )
+    path = make_map(folder, layers=layers)
+    tracemalloc.start()
+    try:
+        refused(path, 'tile layer "ground" unpacks to more than its 384 tiles')
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 1024 * 1024, f"{peak:,} bytes held"

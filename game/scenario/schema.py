@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.assets import data_file
+from game.numerals import decimal
 
 _TRUE = ("true", "yes", "1", "on")
 _FALSE = ("false", "no", "0", "off", "")
@@ -157,10 +158,8 @@ def convert(raw: Any, kind: str) -> tuple[Any, str | None]:
         if text.lower() in _FALSE:
             return False, None
         return None, f'"{raw}" is not true or false'
-    try:
-        number = float(text)
-    except ValueError:
-        number = math.nan
+    found = decimal(text)  # ASCII digits only, as Tiled writes them
+    number = found if found is not None else math.nan
     if not math.isfinite(number):
         return None, f'"{raw}" is not {_TYPE_WORDS[kind] if kind in _TYPE_WORDS else kind}'
     if kind == "int":

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import os
 import xml.etree.ElementTree as ET
 import zlib
 from dataclasses import dataclass, field
 
+from game.numerals import decimal, whole
 from game.scenario.problems import ERROR, Problem
 
 
@@ -163,9 +163,8 @@ class _Reader:
     # ------------------------------------------------------------------ tilesets
 
     def tileset(self, el: ET.Element) -> Tileset | None:
-        try:
-            firstgid = int(el.get("firstgid", "1"))
-        except ValueError:
+        firstgid = whole(el.get("firstgid", "1"))
+        if firstgid is None:
             self.problem(f'a tileset has the firstgid "{el.get("firstgid")}"', "open the map in Tiled and save it")
             return None
         source = el.get("source")
@@ -270,7 +269,7 @@ class _Reader:
             )
             return None
         encoding, compression = data.get("encoding", ""), data.get("compression", "")
-        gids = self.decode(data, encoding, compression, name)
+        gids = self.decode(data, encoding, compression, name, width * height)
         if gids is None:
             return None
         if len(gids) != width * height:
@@ -282,15 +281,15 @@ class _Reader:
             return None
         return TileLayer(name, width, height, tuple(gids), offset, alpha)
 
-    def decode(self, data: ET.Element, encoding: str, compression: str, name: str) -> list[int] | None:
+    def decode(self, data: ET.Element, encoding: str, compression: str, name: str, tiles: int) -> list[int] | None:
         if encoding == "":
             return [_int(t.get("gid")) for t in data.findall("tile")]
         if encoding == "csv":
-            try:
-                return [int(v) for v in (data.text or "").replace("\n", "").split(",") if v.strip()]
-            except ValueError:
+            cells = [whole(v) for v in (data.text or "").replace("\n", "").split(",") if v.strip()]
+            if None in cells:
                 self.problem(f'the tile layer "{name}" has CSV data that is not numbers', ENCODING_FIX, name)
                 return None
+            return [c for c in cells if c is not None]
         if encoding != "base64":
             self.problem(f'the tile layer "{name}" uses the unknown encoding "{encoding}"', ENCODING_FIX, name)
             return None
@@ -301,18 +300,24 @@ class _Reader:
                 name,
             )
             return None
+        if compression not in ("", "zlib", "gzip"):
+            self.problem(
+                f'the tile layer "{name}" uses the unknown compression "{compression}"', ENCODING_FIX, name
+            )
+            return None
+        limit = 4 * min(tiles, _most_tiles())  # 4 bytes a tile: a few megabytes could unpack to gigabytes
         try:
             raw = base64.b64decode((data.text or "").strip(), validate=False)
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
-            elif compression:
-                self.problem(
-                    f'the tile layer "{name}" uses the unknown compression "{compression}"', ENCODING_FIX, name
-                )
-                return None
-        except (binascii.Error, zlib.error, OSError, EOFError) as err:
+            if compression:
+                raw = _inflate(raw, limit)
+        except _TooBig:
+            self.problem(
+                f'the tile layer "{name}" unpacks to more than its {tiles:,} tiles ({limit:,} bytes)',
+                "open the map in Tiled and save it again",
+                name,
+            )
+            return None
+        except (binascii.Error, zlib.error) as err:
             self.problem(f'the tile layer "{name}" data cannot be read ({err})', ENCODING_FIX, name)
             return None
         if len(raw) % 4:
@@ -377,18 +382,49 @@ class _Reader:
         return flips | number, size, obj.get("class") or obj.get("type") or ""
 
 
+class _TooBig(Exception):
+    """A tile layer unpacks to more bytes than its tiles need."""
+
+
+def _most_tiles() -> int:
+    from game.scenario.schema import load_schema
+
+    return load_schema().limits.tiles
+
+
+def _inflate(packed: bytes, limit: int) -> bytes:
+    """zlib or gzip data (Tiled writes one or the other; gzip may hold several members) unpacked to at most
+    ``limit`` bytes, never more held in memory; :class:`_TooBig` past it, zlib.error when it is damaged.
+
+    >>> import gzip
+    >>> len(_inflate(gzip.compress(bytes(16)), 16)), len(_inflate(zlib.compress(bytes(16)), 16))
+    (16, 16)
+    >>> _inflate(zlib.compress(bytes(10**6)), 16)
+    Traceback (most recent call last):
+    ...
+    game.scenario.tiles._TooBig
+    """
+    out = bytearray()
+    rest = packed
+    while rest:
+        unpacker = zlib.decompressobj(32 + zlib.MAX_WBITS)  # 32: a zlib or a gzip header, whichever it has
+        out += unpacker.decompress(rest, limit + 1 - len(out))
+        if len(out) > limit:
+            raise _TooBig
+        if not unpacker.eof:
+            raise zlib.error("the compressed data is cut short")
+        rest = unpacker.unused_data
+    return bytes(out)
+
+
 def _int(text: str | None, default: int = 0) -> int:
-    try:
-        return int(text) if text is not None else default
-    except ValueError:
-        return default
+    found = whole(text)
+    return found if found is not None else default
 
 
 def _float(text: str | None, default: float = 0.0) -> float:
-    try:
-        return float(text) if text is not None else default
-    except ValueError:
-        return default
+    found = decimal(text)
+    return found if found is not None else default
 
 
 def read_tiles(path: str) -> tuple[TileMap | None, list[Problem]]:

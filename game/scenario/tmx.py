@@ -18,6 +18,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.numerals import decimal, whole
 from game.safe_xml import Unreadable, parse_xml, read_bounded
 from game.scenario.problems import Problem
 from game.scenario.schema import Limits, load_schema
@@ -135,11 +136,8 @@ class _Reader:
         text = el.get(attr)
         if text is None:
             return default
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not math.isfinite(value) or abs(value) > MAX_COORD:
+        value = decimal(text)
+        if value is None or abs(value) > MAX_COORD:
             self.problem(
                 obj_id,
                 name,
@@ -154,10 +152,7 @@ class _Reader:
         if text is None:
             self.problem(None, "", f"the map has no {attr} ({what})", "open the map in Tiled and save it again")
             return None
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
+        value = whole(text)
         if value is None or not low <= value <= high:
             self.problem(
                 None,
@@ -263,16 +258,15 @@ class _Reader:
         self, el: ET.Element, offset: PixelPoint, layer: str = "", visible: bool = True
     ) -> RawObject | None:
         id_text = el.get("id", "0")
-        try:
-            obj_id = int(id_text)
-        except ValueError:
+        found_id = whole(id_text)
+        obj_id = found_id if found_id is not None else 0
+        if found_id is None:
             self.problem(
                 None,
                 "",
                 f'an object has the id "{id_text}", which is not a whole number',
                 "open the map in Tiled and save it again",
             )
-            obj_id = 0
         name = el.get("name", "")
         source = el.get("template")
         base = self.template(source, obj_id, name) if source else None
@@ -338,10 +332,8 @@ class _Reader:
             return ()
         found = []
         for pair in pairs:
-            try:
-                x, y = (float(v) for v in pair.split(","))
-            except ValueError:
-                x = y = math.nan
+            xy = [n for n in (decimal(v) for v in pair.split(",")) if n is not None]
+            x, y = (xy[0], xy[1]) if len(xy) == 2 == pair.count(",") + 1 else (math.nan, math.nan)
             if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > MAX_COORD:
                 self.problem(
                     obj_id, name, f'the point "{pair[:40]}" is not a pair of numbers', "redraw the shape in Tiled"
@@ -351,10 +343,8 @@ class _Reader:
         return tuple(found)
 
     def gid(self, text: str, obj_id: int, name: str) -> int:
-        try:
-            gid = int(text) & ~_FLIP_BITS
-        except ValueError:
-            gid = 0
+        found = whole(text)
+        gid = found & ~_FLIP_BITS if found is not None else 0
         if gid <= 0:
             self.problem(
                 obj_id,
@@ -458,10 +448,7 @@ class _Reader:
             text = el.get(attr)
             if text is None:
                 continue
-            try:
-                value = int(text)
-            except ValueError:
-                value = None
+            value = whole(text)
             if value is None or not low <= value <= high:
                 where = "its picture's" if el.tag == "image" else "its"
                 self.problem(
@@ -512,11 +499,40 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
     """Read a map; returns (None, problems) when it is not a usable Tiled map at all."""
     limits = limits or load_schema().limits
     reader = _Reader(str(path), limits)
+    root = _open_map(str(path), reader)
+    if isinstance(root, list):
+        return None, root
+    orientation, (width, height, tilewidth, tileheight) = _map_shape(root, reader)
+    infinite = root.get("infinite", "0") not in ("0", "")
+    properties = reader.properties(root)
+    reader.tilesets(root)
+    objects: list[RawObject] = []
+    reader.layers(root, (0.0, 0.0), objects)
+    if None in (width, height, tilewidth, tileheight):
+        return None, reader.problems
+    raw = RawMap(
+        path=str(path),
+        orientation=orientation,
+        width=width or 1,
+        height=height or 1,
+        tilewidth=tilewidth or 1,
+        tileheight=tileheight or 1,
+        infinite=infinite,
+        properties=properties,
+        objects=objects,
+        files=reader.files,
+    )
+    return raw, reader.problems
+
+
+def _open_map(path: str, reader: _Reader) -> ET.Element | list[Problem]:
+    """The map's root element, read and parsed as hostile, or the problems that make it no map at all."""
+    limits = reader.limits
     fix_file = "give the path of a .tmx map saved by Tiled"
-    if len(str(path)) > 4096:
-        return None, [Problem(None, "", f"the path is {len(str(path)):,} characters long", fix_file)]
-    if str(path).lower().endswith((".tmj", ".json")):
-        return None, [
+    if len(path) > 4096:
+        return [Problem(None, "", f"the path is {len(path):,} characters long", fix_file)]
+    if path.lower().endswith((".tmj", ".json")):
+        return [
             Problem(
                 None,
                 "",
@@ -525,17 +541,17 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
             )
         ]
     try:
-        data = read_bounded(str(path), limits.file_bytes)
+        data = read_bounded(path, limits.file_bytes)
     except Unreadable as err:
         if str(err) == "not found":
-            return None, [Problem(None, "", f"file not found: {path}", fix_file)]
+            return [Problem(None, "", f"file not found: {path}", fix_file)]
         reason = str(err).removeprefix("cannot be read").lstrip(": ").strip("()")
-        return None, [Problem(None, "", f"cannot read {path}: {reason}", fix_file)]
+        return [Problem(None, "", f"cannot read {path}: {reason}", fix_file)]
     reader.files[os.path.abspath(path)] = data
     try:
         root = parse_xml(data, reader.max_depth)
     except Unreadable as err:
-        return None, [
+        return [
             Problem(
                 None,
                 "",
@@ -544,7 +560,7 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
             )
         ]
     if root.tag != "map":
-        return None, [
+        return [
             Problem(
                 None,
                 "",
@@ -552,6 +568,13 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
                 "open it in Tiled and save it as a .tmx map",
             )
         ]
+    return root
+
+
+def _map_shape(root: ET.Element, reader: _Reader) -> tuple[str, tuple[int | None, ...]]:
+    """The map's orientation and its size (tiles across and down, pixels a tile: None where unusable),
+    each problem with them listed on ``reader``."""
+    limits = reader.limits
     orientation = root.get("orientation", "")
     if orientation != "orthogonal":
         reader.problem(
@@ -605,22 +628,4 @@ def read_tmx(path: str, limits: Limits | None = None) -> tuple[RawMap | None, li
             f"tiles are not square ({tilewidth}x{tileheight} pixels), so an inch would not be the same both ways",
             "set tile width and height equal in Map Properties",
         )
-    properties = reader.properties(root)
-    reader.tilesets(root)
-    objects: list[RawObject] = []
-    reader.layers(root, (0.0, 0.0), objects)
-    if None in (width, height, tilewidth, tileheight):
-        return None, reader.problems
-    raw = RawMap(
-        path=str(path),
-        orientation=orientation,
-        width=width or 1,
-        height=height or 1,
-        tilewidth=tilewidth or 1,
-        tileheight=tileheight or 1,
-        infinite=infinite,
-        properties=properties,
-        objects=objects,
-        files=reader.files,
-    )
-    return raw, reader.problems
+    return orientation, (width, height, tilewidth, tileheight)

@@ -1,4 +1,4 @@
-"""Zombie 40,000 roster entries from a BattleScribe catalogue (RULES.md, "Building a team": players may add
+"""Zombie 40,000 roster entries from a BattleScribe catalogue (rules: "Building a team": players may add
 their own units; the issue "Rosters from the tools 40k players already use").
 
 A catalogue is the XML (``.cat``, or ``.catz``: a zip holding one ``.cat``) of the public 7th-edition data
@@ -36,12 +36,15 @@ members, one ``.cat`` of at most 4 MB unpacked, and no paths.
 
 from __future__ import annotations
 
+import bz2
 import io
 import json
+import lzma
 import math
 import re
 import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -112,51 +115,117 @@ def read_catalogue(path: Path) -> ET.Element:
 
 def _unzip(name: str, raw: bytes) -> bytes:
     """The one ``.cat`` inside a ``.catz``: at most a few members, no paths, no encryption, at most 4 MB
-    unpacked (counted while unpacking, so a member that lies about its size is caught too)."""
+    unpacked, whatever the zip's headers claim and whichever compression the zip uses (see :func:`_unpack`)."""
+    members = raw.count(_CENTRAL_ENTRY)  # counted before the zip reader makes an object of each of them
+    if members > MAX_MEMBERS:
+        raise CatalogueError(f"{name}: {_many(members)}")
     try:
         zf = zipfile.ZipFile(io.BytesIO(raw))
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         raise CatalogueError(
             f"{name}: not a readable .catz (a zip archive): {exc}; save it again from BattleScribe"
         ) from None
     with zf:
         infos = zf.infolist()
-        if len(infos) > MAX_MEMBERS:
+    if len(infos) > MAX_MEMBERS:
+        raise CatalogueError(f"{name}: {_many(len(infos))}")
+    cats = [i for i in infos if i.filename.lower().endswith(".cat")]
+    for info in cats:
+        member = info.filename
+        if "/" in member or "\\" in member or member.startswith(".") or ":" in member or "\0" in member:
             raise CatalogueError(
-                f"{name}: holds {len(infos)} files; a .catz holds one .cat (unpack it and import the .cat)"
+                f"{name}: its member {member[:60]!r} has a path; a .catz holds one plain .cat "
+                "(unpack it and import the .cat)"
             )
-        cats = [i for i in infos if i.filename.lower().endswith(".cat")]
-        for info in cats:
-            member = info.filename
-            if "/" in member or "\\" in member or member.startswith(".") or ":" in member or "\0" in member:
-                raise CatalogueError(
-                    f"{name}: its member {member[:60]!r} has a path; a .catz holds one plain .cat "
-                    "(unpack it and import the .cat)"
-                )
-        if len(cats) != 1:
-            raise CatalogueError(
-                f"{name}: holds {len(cats)} .cat files, not one; unpack it and import the .cat you mean"
-            )
-        info = cats[0]
-        if info.flag_bits & 0x1:
-            raise CatalogueError(f"{name}: its .cat is encrypted; save it again from BattleScribe")
-        if info.file_size > MAX_BYTES:
-            raise CatalogueError(
-                f"{name}: its .cat unpacks to {info.file_size:,} bytes, over the {MAX_BYTES:,}-byte limit "
-                "(a zip bomb, or not a catalogue)"
-            )
-        try:
-            with zf.open(info) as member_file:
-                data = member_file.read(MAX_BYTES + 1)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
-            raise CatalogueError(
-                f"{name}: its .cat cannot be unpacked ({exc}); save it again from BattleScribe"
-            ) from None
-        if len(data) > MAX_BYTES:
-            raise CatalogueError(
-                f"{name}: its .cat unpacks to more than {MAX_BYTES:,} bytes (a zip bomb, or not a catalogue)"
-            )
-        return data
+    if len(cats) != 1:
+        raise CatalogueError(
+            f"{name}: holds {len(cats)} .cat files, not one; unpack it and import the .cat you mean"
+        )
+    info = cats[0]
+    if info.flag_bits & 0x1:
+        raise CatalogueError(f"{name}: its .cat is encrypted; save it again from BattleScribe")
+    if info.file_size > MAX_BYTES:
+        raise CatalogueError(
+            f"{name}: its .cat unpacks to {info.file_size:,} bytes, over the {MAX_BYTES:,}-byte limit "
+            "(a zip bomb, or not a catalogue)"
+        )
+    try:
+        return _unpack(raw, info, MAX_BYTES)
+    except _TooBig:
+        raise CatalogueError(
+            f"{name}: its .cat unpacks to more than {MAX_BYTES:,} bytes (a zip bomb, or not a catalogue)"
+        ) from None
+    except (ValueError, EOFError, OSError, lzma.LZMAError, zlib.error) as exc:
+        raise CatalogueError(
+            f"{name}: its .cat cannot be unpacked ({exc}); save it again from BattleScribe"
+        ) from None
+
+
+_CENTRAL_ENTRY = b"PK\x01\x02"  # begins each member's entry in a zip's directory (never in XML text)
+_LOCAL_ENTRY = b"PK\x03\x04"
+
+
+def _many(count: int) -> str:
+    return f"holds {count} files; a .catz holds one .cat (unpack it and import the .cat)"
+
+
+class _TooBig(Exception):
+    """A member unpacks to more than the limit."""
+
+
+def _unpack(raw: bytes, info: zipfile.ZipInfo, limit: int) -> bytes:
+    """A zip member's bytes, unpacked by the game itself so that no more than ``limit`` + 1 bytes are ever
+    made, whatever the headers claim: the zip reader bounds its reads for deflate only, and unpacked a
+    bzip2 or LZMA member whole (3 KB became 2.4 GB). Every method a zip may use is read here (stored,
+    deflate, bzip2, LZMA); :class:`_TooBig` past the limit, ValueError for anything else amiss.
+
+    >>> import io, zipfile
+    >>> out = io.BytesIO()
+    >>> with zipfile.ZipFile(out, "w", zipfile.ZIP_BZIP2) as zf:
+    ...     zf.writestr("a.cat", b"<catalogue/>" * 100)
+    >>> raw = out.getvalue()
+    >>> len(_unpack(raw, zipfile.ZipFile(io.BytesIO(raw)).infolist()[0], 5000))
+    1200
+    """
+    at = info.header_offset
+    head = raw[at : at + 30]
+    if len(head) < 30 or not head.startswith(_LOCAL_ENTRY):
+        raise ValueError("its entry in the zip is damaged")
+    start = at + 30 + int.from_bytes(head[26:28], "little") + int.from_bytes(head[28:30], "little")
+    packed = raw[start : start + info.compress_size]
+    if len(packed) < info.compress_size:
+        raise ValueError("the zip is cut short")
+    method = info.compress_type
+    if method == zipfile.ZIP_STORED:
+        data = packed[: limit + 1]
+    elif method == zipfile.ZIP_DEFLATED:
+        data = zlib.decompressobj(-zlib.MAX_WBITS).decompress(packed, limit + 1)
+    elif method == zipfile.ZIP_BZIP2:
+        data = bz2.BZ2Decompressor().decompress(packed, limit + 1)
+    elif method == zipfile.ZIP_LZMA:
+        data = _zip_lzma(packed, limit)
+    else:
+        raise ValueError(f"it is compressed with zip method {method}, which BattleScribe never uses")
+    if len(data) > limit:
+        raise _TooBig
+    if len(data) != info.file_size or zlib.crc32(data) != info.CRC:
+        raise ValueError("its size or checksum is not what the zip says")
+    return data
+
+
+def _zip_lzma(packed: bytes, limit: int) -> bytes:
+    """A zip's LZMA member (a 4-byte version and length, the LZMA properties, then the raw stream) unpacked
+    to at most ``limit`` + 1 bytes. The dictionary is never made bigger than the limit: the unpacked text
+    is no longer, so no match reaches further back, and a header asking for 4 GB gets no more."""
+    size = int.from_bytes(packed[2:4], "little")
+    props = packed[4 : 4 + size]
+    if size != 5 or len(props) != 5 or props[0] >= 9 * 5 * 5:
+        raise ValueError("its LZMA header is damaged")
+    lc, rest = props[0] % 9, props[0] // 9
+    asked = int.from_bytes(props[1:5], "little")
+    dict_size = max(4096, min(asked, limit + 1))
+    lzma_filter = {"id": lzma.FILTER_LZMA1, "lc": lc, "lp": rest % 5, "pb": rest // 5, "dict_size": dict_size}
+    return lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=[lzma_filter]).decompress(packed[4 + size :], limit + 1)
 
 
 def parse_catalogue(raw: bytes, name: str) -> ET.Element:

@@ -29,10 +29,11 @@ bounded (:data:`MAX_STEPS` entries and links followed), so a hostile file cannot
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+
+from game.numerals import decimal
 
 MAX_STEPS = 400_000  # entries built and links followed for one catalogue; the largest real one needs ~60,000
 MAX_DEPTH = 40  # links within links; real data nests about 8 deep
@@ -110,11 +111,8 @@ def clean(text: object, limit: int = 60) -> str:
 
 
 def _number(text: object) -> float | None:
-    try:
-        v = float(str(text))
-    except ValueError:
-        return None
-    return v if math.isfinite(v) and abs(v) < 100_000 else None
+    v = decimal(str(text))  # ASCII digits only (float reads every Unicode digit)
+    return v if v is not None and abs(v) < 100_000 else None
 
 
 # -- modifiers, as on an empty roster ------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.numerals import decimal, whole
 from game.rules.zombie40k.bs_data import Profile
 from game.rules.zombie40k.data import STATS, Z40Data
 
@@ -76,6 +77,20 @@ def slug(text: str) -> str:
 
 def kind(profile: Profile) -> str:
     """ "unit", "vehicle", "weapon" or "other", from the profile's type or, unnamed, its characteristics."""
+    known = _KINDS.get(id(profile))
+    if known is not None and known[0] is profile:
+        return known[1]
+    found = _kind(profile)
+    if len(_KINDS) > 100_000:
+        _KINDS.clear()
+    _KINDS[id(profile)] = (profile, found)
+    return found
+
+
+_KINDS: dict[int, tuple[Profile, str]] = {}  # a profile's kind, asked of it again for every link to it
+
+
+def _kind(profile: Profile) -> str:
     keys = {k.lower() for k in profile.chars}
     if profile.type.startswith(VEHICLE_TYPES) or {"front", "side", "rear"} <= keys:
         return "vehicle"
@@ -106,6 +121,9 @@ class Tables:
     cat: Catalogue
     data: Z40Data
     shipped: set[str] = field(default_factory=set, init=False)  # keys an import never takes
+    # each weapon profile is read once, however many links lead to it (a hostile file links one armoury of
+    # thousands of guns a thousand times)
+    read: dict[int, str | None] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.prefix = slug(self.cat.army)
@@ -139,10 +157,11 @@ class Tables:
             if raw is None:
                 self.cat.skip(entry, label, "the characteristic is missing")
                 return None
-            if not raw.isdigit() or not 1 <= int(raw) <= 10:
+            value = whole(raw, signed=False)  # ASCII digits: "²" is a digit to isdigit, not to int
+            if value is None or not 1 <= value <= 10:
                 self.cat.skip(entry, label, f"{raw!r} is not a characteristic from 1 to 10")
                 return None
-            table[stat] = int(raw)
+            table[stat] = value
         save = profile.get("Save", "Sv")
         if save is None:
             self.cat.skip(entry, "Save", "the characteristic is missing")
@@ -159,7 +178,12 @@ class Tables:
 
     def weapon(self, entry: str, profile: Profile) -> str | None:
         """A Weapon profile as a weapon key (a shipped one when it is the same weapon), or None with the
-        reason listed."""
+        reason listed (once: the profile is read once)."""
+        if id(profile) not in self.read:
+            self.read[id(profile)] = self._weapon(entry, profile)
+        return self.read[id(profile)]
+
+    def _weapon(self, entry: str, profile: Profile) -> str | None:
         name = profile.name or "weapon"
         where = f"{entry} / {name}"
         if thrown(name):
@@ -177,7 +201,7 @@ class Tables:
             self.cat.skip(where, "Type", "the characteristic is missing")
             return None
         parts = [p.strip() for p in kind_text.split(",") if p.strip()]
-        salvo = re.fullmatch(r"salvo\s+(\d+)\s*/\s*(\d+)", (parts[0] if parts else "").lower())
+        salvo = re.fullmatch(r"salvo\s+([0-9]+)\s*/\s*([0-9]+)", (parts[0] if parts else "").lower())
         if salvo:  # no halved ranges here: a Salvo gun fires what it fires on the move [house reading]
             parts[0] = f"Assault {salvo.group(1)}"
             self.cat.note(
@@ -189,7 +213,7 @@ class Tables:
             self.cat.note(f"{self.cat.file}: {where!r}: {parts[0]!r} is played as {average} shots [house]")
             parts[0] = f"{dice.group(1)} {average}"
         m = re.fullmatch(
-            r"(rapid fire|assault|pistol|heavy|melee)(?:\s+(\d+))?", (parts[0] if parts else "").lower()
+            r"(rapid fire|assault|pistol|heavy|melee)(?:\s+([0-9]+))?", (parts[0] if parts else "").lower()
         )
         if m is None:
             self.cat.skip(
@@ -248,9 +272,8 @@ class Tables:
                 self.cat.skip(where, "Range", f"a {kind_text} weapon needs a range, not {raw!r}")
                 return None
             return 0.0
-        try:
-            rng = float(text)
-        except ValueError:
+        rng = decimal(text)
+        if rng is None:
             self.cat.skip(where, "Range", f"{raw!r} is not a range in inches")
             return None
         if not 0 < rng <= 240:
@@ -267,8 +290,9 @@ class Tables:
             return "user"
         if re.fullmatch(r"\+[1-9]", low) or re.fullmatch(r"x[2-3]", low):
             return low
-        if low.isdigit() and 1 <= int(low) <= 10:
-            return int(low)
+        strength = whole(low, signed=False)
+        if strength is not None and 1 <= strength <= 10:
+            return strength
         self.cat.skip(where, "Strength", f"{raw!r} is not a Strength this game plays (1 to 10, User, +N, xN)")
         return None
 
@@ -278,8 +302,9 @@ class Tables:
             return None
         if raw in ("-", "–", "—", ""):
             return 0
-        if raw.isdigit() and 1 <= int(raw) <= 6:
-            return int(raw)
+        ap = whole(raw, signed=False)
+        if ap is not None and 1 <= ap <= 6:
+            return ap
         self.cat.skip(where, "AP", f"{raw!r} is not an AP this game plays (1 to 6, or -)")
         return None
 

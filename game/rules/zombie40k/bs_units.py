@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.zombie40k.bs_data import Entry, Profile
+from game.rules.zombie40k.bs_data import Entry, Profile, TooMuchWork
 from game.rules.zombie40k.bs_tables import Tables, kind, slug, thrown
 from game.rules.zombie40k.data import PSYKER_REFUSED
 
@@ -47,6 +47,9 @@ NOT_READ = " (it may be in a file not read: import the game system .gst with the
 
 
 # -- the models of a unit ----------------------------------------------------------------------------------
+
+
+MAX_READS = 100_000  # profiles read for wargear in one catalogue (see Maker.spend); the real ones need under 2,000
 
 
 @dataclass(frozen=True)
@@ -275,6 +278,15 @@ def kit(model: Entry, pick_first: bool = True) -> tuple[list[Entry], list[Choice
 class Maker(Tables):
     """A catalogue's units into its roster tables (:class:`Tables`), or listed with the reason they are not."""
 
+    def spend(self, reads: int) -> None:
+        """Count profiles read for wargear; past :data:`MAX_READS` the file is refused as no real one is."""
+        self.reads = getattr(self, "reads", 0) + reads
+        if self.reads > MAX_READS:
+            raise TooMuchWork(
+                f"{self.cat.file}: its wargear needs more than {MAX_READS:,} profiles read (the 7th-edition "
+                "catalogues need far fewer): links that lead to one list over and over, a broken or hostile file"
+            )
+
     # one unit
 
     def unit(self, unit: Entry, depth: int = 0) -> None:
@@ -403,29 +415,38 @@ class Maker(Tables):
     # wargear of one model
 
     def weapons(self, unit: str, e: Entry, depth: int = 0) -> list[str]:
-        """The weapon keys an entry brings: its weapon profiles and those of what it must take with it."""
-        keys: list[str] = []
+        """The weapon keys an entry brings: its weapon profiles and those of what it must take with it (worked
+        out once an entry: links lead to one shared entry many times)."""
+        memo: dict[tuple[int, int], list[str]] = self.__dict__.setdefault("_weapons_of", {})
+        if (id(e), depth) not in memo:
+            memo[(id(e), depth)] = self._weapons(unit, e, depth)
+        return list(memo[(id(e), depth)])
+
+    def _weapons(self, unit: str, e: Entry, depth: int) -> list[str]:
+        self.spend(len(e.profiles))
+        keys: dict[str, None] = {}  # in order, each once (a dict: links may bring thousands)
         for p in e.profiles:
             if kind(p) == "weapon":
                 key = self.weapon(unit, p)
-                if key is not None and key not in keys:
-                    keys.append(key)
+                if key is not None:
+                    keys[key] = None
         if depth < 3:
             for c in e.visible():
                 if c.kind not in ("unit", "model") and not c.group and c.lo >= 1:
-                    keys += [k for k in self.weapons(unit, c, depth + 1) if k not in keys]
-        return keys
+                    keys.update(dict.fromkeys(self.weapons(unit, c, depth + 1)))
+        return list(keys)
 
     def gear(self, unit: str, model: Entry, pick_first: bool = True) -> tuple[list[str], list[dict[str, Any]]]:
         """A model's wargear and the changes it may make: each group's other choices replace its default (or
         the weapon the group's name says it replaces), an extra entry adds its weapon."""
         fixed, choices, extras = kit(model, pick_first)
-        wargear = self.weapons(unit, model)
+        worn = dict.fromkeys(self.weapons(unit, model))  # in order, each once
         for e in fixed:
-            wargear += [w for w in self.weapons(unit, e) if w not in wargear]
+            worn.update(dict.fromkeys(self.weapons(unit, e)))
         for c in choices:
             if c.default is not None and (c.must or c.group.default):
-                wargear += [w for w in self.weapons(unit, c.default) if w not in wargear]
+                worn.update(dict.fromkeys(self.weapons(unit, c.default)))
+        wargear = list(worn)
         options: list[dict[str, Any]] = []
         for c in choices:
             carried = c.default is not None and (c.must or bool(c.group.default))

@@ -1,6 +1,6 @@
 """The Zombie 40,000 tables, read from ``game/data/zombie40k.toml`` and the roster ``zombie40k_roster.toml``.
 
-Every chart, weapon, profile, point cost and house value lives in the TOML (DESIGN.md: tables, not code).
+Every chart, weapon, profile, point cost and house value lives in the TOML (tables, not code).
 A broken entry is reported with its file, its entry and its field. The player's own roster
 (``<data folder>/rosters/zombie40k_roster.toml``, written by ``deadground roster import``) is merged in:
 there a broken entry is skipped and listed in ``user_problems`` (file, entry, field), so one bad unit
@@ -364,10 +364,7 @@ def _key(r: _Reader, key: str) -> str:
     return key
 
 
-PSYKER_REFUSED = (
-    "a Psyker cannot be played: this game has no psychic powers, so there is no Psychic phase "
-    "(RULES.md: a roster without psykers skips it)"
-)
+PSYKER_REFUSED = "a Psyker cannot be played: this game has no psychic powers, so there is no Psychic phase "
 
 
 def _read_profile(file: str, key: str, t: Any) -> Profile:
