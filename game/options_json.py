@@ -39,8 +39,13 @@ def read_options(text: str, where: str = "--options") -> dict[str, Any]:
     return value
 
 
-def _check_depth(text: str, where: str) -> None:
-    """Count the nesting outside strings before the reader recurses into it."""
+def nested_past(text: str, limit: int) -> int | None:
+    """Where JSON ``text`` first nests deeper than ``limit`` (a character index), counted outside strings
+    before any reader recurses into it; None when it never does.
+
+    >>> nested_past('{"a": [1, {"b": "[[["}]}', 3), nested_past("[[[0]]]", 2)
+    (None, 2)
+    """
     depth = 0
     in_string = escaped = False
     for at, ch in enumerate(text):
@@ -55,12 +60,19 @@ def _check_depth(text: str, where: str) -> None:
             in_string = True
         elif ch in "[{":
             depth += 1
-            if depth > MAX_DEPTH:
-                raise OptionsJSONError(
-                    f"{where} is nested more than {MAX_DEPTH} deep (at character {at + 1}); options are flat"
-                )
+            if depth > limit:
+                return at
         elif ch in "]}":
             depth -= 1
+    return None
+
+
+def _check_depth(text: str, where: str) -> None:
+    at = nested_past(text, MAX_DEPTH)
+    if at is not None:
+        raise OptionsJSONError(
+            f"{where} is nested more than {MAX_DEPTH} deep (at character {at + 1}); options are flat"
+        )
 
 
 def _too_long(where: str, digits: str) -> OptionsJSONError:

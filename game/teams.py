@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.options_json import nested_past
 from game.saves import write_atomic
 
 MAX_BYTES = 16_384  # a team of 4 units with every option is well under 1 KB
@@ -93,6 +94,9 @@ def save_team(folder: Path, ruleset: str, name: str, items: Sequence[str]) -> Pa
     return path
 
 
+MAX_NESTING = 8  # a saved team nests 2 deep; deeper is no team (counted before the JSON reader recurses)
+
+
 def read_team(path: Path, ruleset: str) -> SavedTeam:
     """One saved team of ``ruleset`` from ``path``, or :class:`TeamFileError` with the reason."""
     try:
@@ -103,11 +107,15 @@ def read_team(path: Path, ruleset: str) -> SavedTeam:
     if len(raw) > MAX_BYTES:
         raise TeamFileError(f"is over {MAX_BYTES} bytes: not a saved team")
     try:
-        table = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise TeamFileError(f"is not JSON: {exc}") from exc
-    except RecursionError:  # 16 KB of brackets nests thousands deep; a team is 2 deep
-        raise TeamFileError("is nested too deep to be a saved team") from None
+    if nested_past(text, MAX_NESTING) is not None:  # 16 KB of brackets nests thousands deep; a team is 2 deep
+        raise TeamFileError("is nested too deep to be a saved team")
+    try:
+        table = json.loads(text)
+    except ValueError as exc:
+        raise TeamFileError(f"is not JSON: {exc}") from exc
     if not isinstance(table, dict):
         raise TeamFileError("is not a table with 'ruleset', 'name' and 'team'")
     if table.get("ruleset") != ruleset:

@@ -102,7 +102,6 @@ def test_starting_the_game_imports_no_rule_set_until_one_is_asked_for() -> None:
     """Start-up (issue 12: under 0.5 s): the window, saves and scenario list need no rule set's own modules;
     the one a game plays is imported when asked for, and asking for every one still finds all three."""
     import subprocess
-    import sys
 
     code = (
         "import sys, game.ui.app, game.saves\n"
@@ -177,7 +176,6 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     stack: list[str] = []
     on: set[str] = set()
     out: list[list[str]] = []
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
 
     def visit(v: str) -> None:
         index[v] = low[v] = len(index)
