@@ -215,6 +215,21 @@ def test_formations_hq_and_lords_of_war_are_refused_as_such_with_the_reason() ->
     assert not [k for k in imported().units if "rhino" in k or "formation" in k]
 
 
+def test_a_unit_type_that_names_its_kind_after_a_bracket_is_not_infantry() -> None:
+    """A model typed as the real Astra Militarum Cyclops is, "Infantry - Special (Cyclops) Artillery", is
+    Artillery, which may not join a team: the reading stopped at the bracket and took it for Infantry."""
+    cyclops = (
+        '<selectionEntries><selectionEntry id="cy" name="Cyclops Demolition Vehicle" type="unit">'
+        '<selectionEntries><selectionEntry id="cym" name="Cyclops" type="model">'
+        f"{counts(1, 1)}<profiles>{model_profile('p-cy', 'Cyclops', 'Infantry - Special (Cyclops) Artillery')}"
+        f"</profiles>{pts(35)}</selectionEntry></selectionEntries></selectionEntry></selectionEntries>"
+    )
+    cat = imported(catalogue(roots=cyclops))
+    assert not cat.units
+    why = {s.entry: s for s in cat.skipped}["Cyclops Demolition Vehicle"]
+    assert why.field == "Unit Type" and "Artillery" in why.reason and "only Infantry" in why.reason
+
+
 def test_without_its_game_system_the_squad_is_refused_and_the_note_says_to_import_the_gst() -> None:
     cat = imported(with_system=False)
     assert not cat.units

@@ -191,10 +191,15 @@ NOT_INFANTRY_WORDS |= {
 def infantry(utype: str) -> bool:
     """Whether a Unit Type is Infantry (the data's spellings too: "Infantry (Character)", "Unique, Infantry").
 
+    The words in brackets are a note, the words after them still count: the real data's Cyclops is
+    "Infantry - Special (Cyclops) Artillery".
+
     >>> infantry("Infantry (Character)"), infantry("Unique, Infantry"), infantry("Jump Infantry")
     (True, True, False)
+    >>> infantry("Infantry - Special (Cyclops) Artillery"), infantry("Infantry (Artillery crew)")
+    (False, True)
     """
-    words = set(re.findall(r"[a-z]+", utype.split("(")[0].lower()))
+    words = set(re.findall(r"[a-z]+", re.sub(r"\([^)]*\)", " ", utype.lower())))
     return "infantry" in words and not words & NOT_INFANTRY_WORDS
 
 
