@@ -25,9 +25,10 @@ def shipped_maps() -> list[Path]:
     return sorted(MAPS.glob("*.tmx"))
 
 
-def game_hash(path: Path, seed: int) -> str:
+def game_hash(path: Path, seed: int, options: dict | None = None) -> str:
+    """The hash of a seeded bot game on ``path`` (with ``options``): its state, log and commands."""
     scenario = load_scenario(path)
-    game = get_ruleset(scenario.ruleset).new_game(scenario, {}, seed)
+    game = get_ruleset(scenario.ruleset).new_game(scenario, dict(options or {}), seed)
     bot = bot_for(scenario.ruleset)
     while not game.over and len(game.commands) < LIMIT:
         game.apply(bot(game))

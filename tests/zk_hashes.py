@@ -7,14 +7,11 @@ A game is hashed whole: its state, its log and its commands, as plain JSON.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
 
-from game.ai import bot_for
-from game.rules.core import get_ruleset, to_data
-from game.scenario import load_scenario
+from all_hashes import game_hash as hash_on_map
 
 MAP = Path(__file__).resolve().parent.parent / "maps" / "normandy_village.tmx"
 RECORDED = Path(__file__).resolve().parent / "data" / "zk_game_hashes.json"
@@ -27,17 +24,7 @@ GAMES = 27  # 9 seeds x 3 force choices
 
 
 def game_hash(seed: int, options: dict) -> str:
-    scenario = load_scenario(MAP)
-    game = get_ruleset(scenario.ruleset).new_game(scenario, dict(options), seed)
-    bot = bot_for(scenario.ruleset)
-    while not game.over and len(game.commands) < 3000:
-        game.apply(bot(game))
-    whole = {
-        "state": game.state_data(),
-        "log": [to_data(e) for e in game.log],
-        "commands": [to_data(c) for c in game.commands],
-    }
-    return hashlib.sha256(json.dumps(whole, sort_keys=True).encode()).hexdigest()
+    return hash_on_map(MAP, seed, options)
 
 
 def all_hashes() -> dict[str, str]:
