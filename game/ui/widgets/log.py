@@ -78,7 +78,7 @@ class LogPanel:
         self.latest_button = ui(
             UIButton(
                 pygame.Rect(62 + log_w - 150, log_h - 40, 128, 30),
-                "Latest \u2193",
+                "Latest",
                 m,
                 container=bottom,
                 tool_tip_text="Jump to the newest line of the log",
