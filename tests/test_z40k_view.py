@@ -305,3 +305,12 @@ def test_the_top_bar_says_the_coop_goal() -> None:
     g.world.kill(g.figure("boss"), "p1 test")
     assert "Boss dead: one aboard saves all" in view.objective_line(g)
     assert "first aboard the vehicle wins" in view.objective_line(rigged_game({1: [(10, 30)]}))
+
+
+def test_a_weapon_of_the_users_strength_reads_s_user_on_hover() -> None:
+    """An Ork's choppa and a close combat weapon are "S user": the hover profile said "Suser"."""
+    g = new_game(small_scenario(), {"teams": ["ork_boyz", "tactical_squad"]}, seed=2)
+    v = RS.view()
+    tips = [line for fid in g.state.models for line in v.tooltip(g, fid, v.look(g, fid))]
+    assert any(" S user AP" in line for line in tips)
+    assert not any("Suser" in line for line in tips)

@@ -89,6 +89,20 @@ class Weapon:
         return self.type != "melee"
 
     @property
+    def profile(self) -> str:
+        """Range, Strength, AP, type and rules as a player reads them.
+
+        >>> Weapon("b", "Boltgun", 24, 4, 5, "rapid_fire").profile
+        '24" S4 AP5 Rapid Fire'
+        >>> Weapon("c", "Close combat weapon", 0, "user", 0, "melee").profile
+        'S user AP- Melee'
+        """
+        rng = f'{self.range:g}" ' if self.ranged else ""
+        strength = "S user" if self.s == "user" else f"S{self.s}"
+        rules = f" ({', '.join(self.rules)})" if self.rules else ""
+        return f"{rng}{strength} AP{self.ap or '-'} {self.label}{rules}"
+
+    @property
     def label(self) -> str:
         kind = {"rapid_fire": "Rapid Fire", "assault": "Assault", "pistol": "Pistol", "heavy": "Heavy"}.get(
             self.type, "Melee"

@@ -633,8 +633,7 @@ def reference_section(data: Z40Data) -> Any:
                 words = item.note
             else:
                 w = data.weapon(item.key)
-                rng = f'{w.range:g}" ' if w.ranged else ""
-                words = f"{rng}S{w.s} AP{w.ap or '-'} {w.label}" + (f" ({', '.join(w.rules)})" if w.rules else "")
+                words = w.profile
             rows.append((LIST_TITLES[lst], item.label, str(item.price), str(shop.sell_price(item.key)), words))
     return Section(
         "Mod: Killing Floor",

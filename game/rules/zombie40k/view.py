@@ -399,8 +399,7 @@ class Z40View:
         ]
         for k in m.weapons:
             wpn = game.data.weapon(k)
-            rng = f'{wpn.range:g}" ' if wpn.ranged else ""
-            lines.append(f"{wpn.name}: {rng}S{wpn.s} AP{wpn.ap or '-'} {wpn.label}")
+            lines.append(f"{wpn.name}: {wpn.profile}")
         rules = sorted(set(m.rules) | set(m.unit_rules) | set(p.rules))
         if rules:
             lines.append(", ".join(rules))
@@ -731,10 +730,7 @@ def power_up_words(game: Any, unit: Any) -> str:
 
 def _weapon_words(game: Any, key: str) -> str:
     """A weapon's profile in a line: ``24" S4 AP5 Rapid Fire``, then its special rules."""
-    w = game.data.weapon(key)
-    rng = f'{w.range:g}" ' if w.ranged else ""
-    rules = f" ({', '.join(w.rules)})" if w.rules else ""
-    return f"{rng}S{w.s} AP{w.ap or '-'} {w.label}{rules}"
+    return str(game.data.weapon(key).profile)
 
 
 def _max_scatter(game: Any, unit: str) -> float:
