@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from game.assets import data_file
-from game.rules.contract import Paragraph, Section, Table
+from game.rules.contract import Paragraph, Run, Section, Table
 from game.rules.outbreak.data import ObData, load_data
 from game.scenario.model import Scenario
 
@@ -32,6 +32,33 @@ def house_values() -> list[tuple[str, str, str]]:
     return out
 
 
+def house_sentence(key_value: str, why: str) -> Paragraph:
+    """One house value as a sentence a player reads: the note, its value in it or after it.
+
+    >>> house_sentence("zombie_spacing = 1.2", "spacing of zombies, in inches").text
+    'Spacing of zombies, in inches: 1.2.'
+    >>> [r.text for r in house_sentence("base_size = 1.0", 'a base is 1" across').runs]
+    ['A base is ', '1', '" across.']
+    >>> house_sentence("npc_shoots = false", "an NPC with a gun shoots").text
+    'Not played: an NPC with a gun shoots.'
+    >>> house_sentence("players_max = 4", "").text
+    'Players max: 4.'
+    """
+    key, value = (part.strip().strip('"') for part in key_value.split("=", 1))
+    number = f"{float(value):g}" if re.fullmatch(r"-?\d+(\.\d+)?", value) else value
+    said = why or key.replace("_", " ")
+    said = re.sub(r"[a-z]", lambda m: m.group(0).upper(), said, count=1)  # '"in contact"' -> '"In contact"'
+    found = re.search(rf"(?<![\d.]){re.escape(number)}(?![\d.])", said) if why else None
+    runs: tuple[Run, ...]
+    if value in ("true", "false"):
+        runs = (Run("Not played: " + why if value == "false" else said), Run("."))
+    elif found:
+        runs = (Run(said[: found.start()]), Run(number, True), Run(said[found.end() :] + "."))
+    else:
+        runs = (Run(said + ": "), Run(number, True), Run("."))
+    return Paragraph("".join(r.text for r in runs), house=True, runs=runs)
+
+
 def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Section]:
     """The rules help: the scenario's briefing (if one is given), then the rules section by section."""
     d = load_data()
@@ -47,9 +74,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         close_combat(d, reading),
         bites(),
         winning(),
-        Section(
-            "House values", tuple(Paragraph(f"[{t}] {kv}: {why}", house=True) for t, kv, why in house_values())
-        ),
+        Section("House values", tuple(house_sentence(kv, why) for _, kv, why in house_values())),
     ]
     if scenario is not None:
         secs.insert(0, briefing(scenario))

@@ -17,8 +17,8 @@ from game.rules.zombie40k.data import Z40Data, load_data
 from game.scenario.model import Scenario
 
 
-def _p(text: str, house: bool = False, kind: str = "text") -> Paragraph:
-    return Paragraph(text, house, kind)  # type: ignore[arg-type]
+def _p(text: str, house: bool = False, kind: str = "text", number: int = 0) -> Paragraph:
+    return Paragraph(text, house, kind, number)  # type: ignore[arg-type]
 
 
 def _tab(
@@ -211,6 +211,7 @@ def _zombie_turn(h: dict[str, Any]) -> Section:
                 "Shamble: one D6 for every zombie; each unengaged horde moves toward the nearest player squad (engaged "
                 "squads count), ignoring difficult terrain; reaching contact is an assault with Overwatch and +1 Attack [seed].",  # noqa: E501
                 kind="step",
+                number=1,
             ),
             _hv(
                 "A squad is completely surrounded (and ignored) when every model has ",
@@ -220,10 +221,12 @@ def _zombie_turn(h: dict[str, Any]) -> Section:
             _p(
                 "Shooting: each horde's autogun fires at the nearest unengaged squad, else the nearest [seed].",
                 kind="step",
+                number=2,
             ),
             _p(
                 "Assault: every combat is fought; zombies Sweeping Advance and consolidate toward the nearest squad [seed].",  # noqa: E501
                 kind="step",
+                number=3,
             ),
             _hv(
                 "Respawning: a wiped-out squad comes back at the start of its player's turn, at least ",
