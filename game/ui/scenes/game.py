@@ -81,6 +81,28 @@ def action_buttons(kinds: Sequence[ActionKind], end_words: str = "End turn") -> 
     return own + generic
 
 
+def key_help(view: Any) -> str:
+    """The log's first line of help, in the rule set's words: its figures, its keys, what E ends.
+
+    >>> class V:
+    ...     figure_noun, end_words = "survivor", "End step"
+    ...     action_kinds = (ActionKind("move", "Move", "m", "icons.move", "path", ""),
+    ...                     ActionKind("fire", "Fire", "f", "icons.fire", "figure", ""))
+    >>> key_help(V())[:66]
+    'Click a survivor, then hover to preview and click to act (or M/F).'
+    >>> "E: end step." in key_help(V())
+    True
+    """
+    keys = "/".join(k.hotkey.upper() for k in view.action_kinds)
+    end = getattr(view, "end_words", "End turn").lower()
+    paths = any(k.aim == "path" for k in view.action_kinds)
+    return (
+        f"Click a {view.figure_noun}, then hover to preview and click to act (or {keys})."
+        + (" Shift-click: waypoints; drag at the destination: facing." if paths else "")
+        + f" Right click/Esc: back. E: {end}. Space: skip."
+    )
+
+
 def table_viewport(size: tuple[int, int], log_h: int | None = None) -> Viewport:
     """The screen rectangle the table gets in a window of ``size`` (above a log ``log_h`` tall)."""
     w, h = size
@@ -110,13 +132,13 @@ class GameScene(Scene):
         self.options = dict(options or {})  # the set-up's choices, given to the rules as they are
         self.view: TableView | None = None
         self.rules: RuleSet | None = _ruleset(scenario.ruleset)
-        playable = self.rules is not None and self.rules.view is not None
+        view = self.rules.view if self.rules is not None else None
+        playable = view is not None
         self.log_panel = LogPanel(
             [
                 f"<b>{html.escape(scenario.title or 'Scenario')}</b>"
                 + (f" - {html.escape(self._describe_options())}" if playable else ""),
-                "Click a soldier, then hover to preview and click to act (or M/F/O). Shift-click: waypoints;"
-                " drag at the destination: facing. Right click/Esc: back. E: end turn. Space: skip.",
+                key_help(view) if view is not None else "",
                 "Wheel: zoom. Right/middle drag, arrows: pan. Home: fit. T (on/off) or drag on empty table: measure."
                 " L: outlines. F11: fullscreen.",
             ],
