@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game.rules.core import Command, DiceRolled, Event, Game
+from game.rules.core import RULESETS, Command, DiceRolled, Event, Game
 from game.saves import (
     Autosaves,
     SavedGame,
@@ -203,7 +203,8 @@ def describe_save(saved: SavedGame) -> str:
     when = format_time(saved.saved_at, "%Y-%m-%d %H:%M", "unknown time")
     title = Path(saved.scenario_path).stem.replace("_", " ").title()[:60]
     status = " (finished)" if saved.over else ""
-    return f"{title} ({saved.ruleset}), {progress(saved)}, {when}{status}"
+    rules = RULESETS.get(saved.ruleset)
+    return f"{title} ({rules.name if rules else saved.ruleset[:40]}), {progress(saved)}, {when}{status}"
 
 
 def format_time(seconds: float, pattern: str, unknown: str) -> str:
@@ -230,7 +231,8 @@ def progress(saved: SavedGame) -> str:
     '0 actions'
     """
     n = actions(len(saved.commands))
-    return n if saved.turn is None else f"turn {saved.turn}, {n}"
+    rules = RULESETS.get(saved.ruleset)
+    return n if saved.turn is None else f"{rules.turn_word if rules else 'turn'} {saved.turn}, {n}"
 
 
 def actions(n: int) -> str:

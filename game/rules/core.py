@@ -305,6 +305,7 @@ class RuleSet:
     force_facts: Callable[[Scenario | None], ForceFacts] | None = None  # the forces a map makes room for (`check`)
     roster_import: RosterImporter | None = None  # an army-builder file into the player's roster (`roster import`)
     mods: tuple[str, ...] = ()  # the rule set's mod ids (the "mods" option; simulate and demo --mods)
+    turn_word: str = "turn"  # what the rules call a round of play ("move" in Outbreak): load lists, saves
 
 
 RULESETS: dict[str, RuleSet] = {}

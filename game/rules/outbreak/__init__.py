@@ -37,5 +37,6 @@ RULESET = register(
         invariants=problems,
         footprints=footprints,
         force_facts=force_facts,
+        turn_word="move",
     )
 )
