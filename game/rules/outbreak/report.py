@@ -102,6 +102,8 @@ def report(game: Any) -> Report:
     f = _figures(game)
     kills = _kills(game)
     best = max(st.pcs(), key=lambda p: (kills.get(p.id, 0), p.id), default=None)
+    if best is not None and not kills.get(best.id):
+        best = None  # no survivor killed a zombie: no "best survivor: 0 zombies"
     turns, series = _series(game)
     return Report(
         ruleset="outbreak",

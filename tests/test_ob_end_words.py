@@ -1,0 +1,18 @@
+"""The Outbreak end screen's words: no "Best survivor: ... 0 zombies" after a game in which no survivor
+killed a zombie."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.rules.core import get_ruleset
+from game.scenario import load_scenario
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+
+
+def test_no_best_survivor_when_no_survivor_killed_a_zombie() -> None:
+    rules = get_ruleset("outbreak")
+    game = rules.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
+    assert not any(rules.report(game).data["kills"].values())
+    assert rules.report(game).citation == ""
