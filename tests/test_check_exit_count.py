@@ -1,5 +1,6 @@
-"""``exit_count`` larger than the force: the game quietly lowered it. ``check`` says so: an error when
-no force is that big, a warning when only the smallest one is too small."""
+"""``exit_count`` larger than the force: ``check`` says so, an error when no force is that big (and the game
+will not start the map: the New game list and ``play`` judge with check), a warning when only the smallest
+force is too small."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ def _review(tmp_path, **props):
 
 def test_more_than_any_force(tmp_path):
     (p,) = [p for p in _review(tmp_path, exit_count=60).errors]
-    assert "exit_count is 60" in p.message and "quietly lowers" in p.message and "set exit_count to 10" in p.fix
+    assert "exit_count is 60" in p.message and "will not start it" in p.message and "set exit_count to 10" in p.fix
 
 
 def test_more_than_the_smallest_section(tmp_path):

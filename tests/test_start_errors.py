@@ -17,7 +17,7 @@ from game.rules.core import CannotStart, get_ruleset
 from game.scenario import load_scenario
 from game.simulate import setup_defaults
 from game.startcheck import start_options, start_problems
-from game.ui.scenario_list import load_entry
+from game.ui.scenario_list import ScenarioEntry, load_entry
 from game.ui.scenes.setup import GameSetup
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -54,10 +54,16 @@ def test_simulate_says_cannot_start(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "Traceback" not in err
 
 
+def test_new_game_and_play_refuse_it_with_checks_words(tmp_path: Path) -> None:
+    entry = load_entry(vehicle_off_the_table(tmp_path))
+    assert not entry.playable and "the escape_vehicle zone is off the table" in entry.error  # the cause, named
+
+
 def test_the_game_screen_says_cannot_start(tmp_path: Path) -> None:
+    """A set-up that fails where check did not foresee it (the entry made past the judge) still says why."""
     path = vehicle_off_the_table(tmp_path)
     with headless_app(tmp_path / "settings.json") as app:
-        app.start_game(GameSetup(load_entry(path)))
+        app.start_game(GameSetup(ScenarioEntry(path, load_scenario(str(path)))))
         app.run_frames(3)
         shown = " ".join(app.scene.log_lines)
         assert "Cannot start: " in shown and "Zombie Boss finds no room" in shown

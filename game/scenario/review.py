@@ -470,7 +470,7 @@ class _Checks(MapChecks):
                 self.problem(
                     None,
                     f"exit_count is {count}, more than the {facts.exit_pool} figures it counts on this map; "
-                    "the game quietly lowers it to all of them",
+                    "the game will not start it",
                     f"set exit_count to {facts.exit_pool} or less",
                 )
             ]
@@ -483,7 +483,7 @@ class _Checks(MapChecks):
                 self.problem(
                     None,
                     f"exit_count is {count}, more than the {most} figures the largest force ({hi} player(s)) "
-                    "fields; the game quietly lowers it to the whole force",
+                    "fields; the game will not start it",
                     f"set exit_count to {fewest} or less",
                 )
             ]

@@ -36,15 +36,38 @@ class ScenarioEntry:
 
 
 def load_entry(path: Path) -> ScenarioEntry:
-    """One map, loaded; any failure becomes the entry's error text (a bad map never crashes the menu)."""
-    from game.scenario import ScenarioError, load_scenario
+    """One map, judged as ``deadground check`` judges it: a map with an error check reports is not playable,
+    and its error text is check's words (a bad map never crashes the menu). Judged once per version of
+    the file in a session (its size and modification time)."""
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (str(path), 0, -1)
+    if key not in _JUDGED:
+        _JUDGED[key] = _judge(path)
+    return _JUDGED[key]
+
+
+_JUDGED: dict[tuple[str, int, int], ScenarioEntry] = {}
+SHOWN_ERRORS = 3  # the menu's error box names the first few; check lists them all
+
+
+def _judge(path: Path) -> ScenarioEntry:
+    from game.scenario.review import review_map
 
     try:
-        return ScenarioEntry(path, load_scenario(str(path)))
-    except ScenarioError as exc:
-        return ScenarioEntry(path, None, str(exc) or exc.__class__.__name__)
-    except Exception as exc:  # the loader is another module: a bug there still shows as a listed error
+        review = review_map(str(path))
+    except Exception as exc:  # the checker is another module: a bug there still shows as a listed error
         return ScenarioEntry(path, None, f"{exc.__class__.__name__}: {exc}")
+    if review.scenario is not None and not review.errors:
+        return ScenarioEntry(path, review.scenario)
+    errors = [str(p) for p in review.errors] or ["the map cannot be loaded"]
+    more = len(errors) - SHOWN_ERRORS
+    text = "\n".join(errors[:SHOWN_ERRORS]) + (
+        f"\n... and {more} more: deadground check lists them" if more > 0 else ""
+    )
+    return ScenarioEntry(path, None, f"{len(errors)} problem(s) (as deadground check says):\n{text}")
 
 
 def user_folder() -> Path:

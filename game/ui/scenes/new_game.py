@@ -97,7 +97,7 @@ class NewGameScene(Scene):
         if entry.scenario is None:
             self.details.set_text(
                 f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{html.escape(entry.path.name)}<br><br>"
-                f"<font color='#E06050'><b>This map cannot be played:</b></font><br>{html.escape(entry.error)}<br><br>"
+                f"<font color='#E06050'><b>This map cannot be played:</b></font><br>{_lines(entry.error)}<br><br>"
                 "Fix the map in Tiled (see <i>deadground check</i>) and come back."
             )
             self.start.disable()
@@ -155,3 +155,8 @@ class NewGameScene(Scene):
                 self.app.start_setup(self.chosen)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+
+def _lines(text: str) -> str:
+    """Plain text with line breaks as the details box's HTML."""
+    return html.escape(text).replace("\n", "<br>")

@@ -1,0 +1,54 @@
+"""One judge for check, play and the New game list: a map ``deadground check`` refuses never plays. A map
+asking more survivors out than it has (exit_count 60 on a Zombiekrieg table) loaded and played before, though
+check called it an error; now ``play`` refuses it with check's words and New game lists it as not playable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from design_maps import ZOMBIEKRIEG, kit, playable_objects, tmx, write
+from ui_driver import headless_app
+
+from game.scenario.review import review_map
+from game.ui import scenario_list
+
+
+@pytest.fixture
+def refused(tmp_path: Path) -> Path:
+    kit(tmp_path)
+    path = write(
+        tmp_path, "too_many.tmx", tmx(properties={**ZOMBIEKRIEG, "exit_count": 60}, objects=playable_objects())
+    )
+    assert review_map(str(path)).errors  # check refuses it
+    return path
+
+
+def test_play_refuses_what_check_refuses(
+    refused: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.ui.app as app_module
+
+    def no_window(*args: object, **kwargs: object) -> None:
+        raise AssertionError("play opened a window on a map check refuses")
+
+    monkeypatch.setattr(app_module, "App", no_window)
+    assert app_module.run(scenario=str(refused), straight_in=True) == 2
+    err = capsys.readouterr().err
+    assert "cannot open" in err and "exit_count is 60" in err and "set exit_count to" in err
+
+
+def test_new_game_lists_it_as_not_playable_with_checks_words(
+    refused: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.scenes.new_game import NewGameScene
+
+    monkeypatch.setattr(scenario_list, "EXTRA_FOLDERS", [refused.parent])
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(NewGameScene(app))
+        app.run_frames(2)
+        scene = app.scene
+        entry = next(e for e in scene.entries if e.path == refused)
+        assert not entry.playable and "exit_count is 60" in entry.error
+        scene._show(entry)
+        assert "This map cannot be played" in scene.details.html_text and not scene.start.is_enabled
