@@ -99,7 +99,7 @@ def _building_a_team(d: Z40Data, points: int) -> Section:
                         u.army,
                         f"{u.model_cost:g}",
                         f"1-{u.max_models}",
-                        f"{u.sergeant.name} (+{u.sergeant.cost})" if u.sergeant else "-",
+                        _sergeant_words(d, u),
                     )
                     for u in d.units.values()
                 ),
@@ -107,6 +107,16 @@ def _building_a_team(d: Z40Data, points: int) -> Section:
             ),
         ),
     )
+
+
+def _sergeant_words(d: Z40Data, u: Any) -> str:
+    """The roster table's sergeant: his price (or "in the squad's cost") and any upgrade of his profile."""
+    if u.sergeant is None:
+        return "-"
+    s = u.sergeant
+    words = f"{s.name} (+{s.cost})" if s.cost else f"{s.name} (in the squad's cost)"
+    ups = [f"{d.profile(o.profile).name} +{o.cost}" for o in s.options if o.profile]
+    return words + "".join(f"; {up}" for up in ups)
 
 
 def _set_up(h: dict[str, Any]) -> Section:
