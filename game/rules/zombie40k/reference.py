@@ -315,7 +315,7 @@ def _profiles_and_weapons(d: Z40Data) -> Section:
                 ("Model", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Rules"),
                 tuple(
                     (
-                        p.name,
+                        _row_name(d, p),
                         str(p.ws),
                         str(p.bs),
                         str(p.s),
@@ -344,6 +344,13 @@ def _profiles_and_weapons(d: Z40Data) -> Section:
             ),
         ),
     )
+
+
+def _row_name(d: Z40Data, p: Any) -> str:
+    """A profile's name in the table, its key added when an earlier profile has the same name (the Patriarch's
+    two readings)."""
+    before = [q.key for q in d.profiles.values() if q.name == p.name]
+    return p.name if before[0] == p.key else f"{p.name} ({p.key})"
 
 
 def _universal_special_rules(d: Z40Data) -> Section:
