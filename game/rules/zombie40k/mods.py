@@ -144,7 +144,7 @@ def house_values(data: Z40Data, mod_id: str) -> str:
         whose = (
             "the 7th-edition codex numbers"
             if key != "patriarch"
-            else "Ld 10 and no armour save as the copy has them, the digits it lost the house's"
+            else "Ld 10 and no armour save as in the copy; the house chose the digits it lost"
         )
         text = f"{p.name} {profile_line(p)} ({whose}); {weapons}; {text}"
     return text
