@@ -78,11 +78,12 @@ def test_mods_setup_has_one_switch_per_mod_with_summary_and_house_values() -> No
     switches = {f.key: f for f in spec.for_game}
     assert set(switches) == {f"mod:{k}" for k in mods.MOD_IDS}
     coop = switches["mod:coop"]
-    assert coop.house and "Zombie Boss" in coop.help and '12"' in coop.help and "3D6" in coop.help
+    assert coop.house and "Zombie Boss" in coop.help and '12"' in coop.help
+    assert "3D6" in switches["mod:four_weeks_later"].help  # (issue 34: the shamble is Four Weeks Later's)
     emfh = switches["mod:every_man_for_himself"].help
     assert '6"' in emfh and "4+" in emfh
     assert "T4" in switches["mod:t_virus"].help and "4+" in switches["mod:t_virus"].help
-    assert "WS7" in switches["mod:patriarch"].help and "Assault cannon" in switches["mod:patriarch"].help
+    assert "Ld10 Sv-" in switches["mod:patriarch"].help and "Assault cannon" in switches["mod:patriarch"].help
     assert (
         "advice" in switches["mod:lore_friendly"].label.lower()
         and "no rules effect" in switches["mod:lore_friendly"].help.lower()
@@ -126,17 +127,20 @@ def test_coop_players_may_not_assault_each_other() -> None:
     assert turn.charge_targets(g.world, "p1") == []
 
 
-def test_coop_zombies_lose_feel_no_pain_and_gain_furious_charge_and_rage() -> None:
-    """Rules: Mods, Coop Mode: zombies lose Feel No Pain, gain Furious Charge and Rage."""
-    g = rigged_game({1: [(10, 30)]}, hordes=[[(40, 10)]], mods=["coop"])
+def test_four_weeks_later_zombies_lose_feel_no_pain_and_gain_furious_charge_and_rage() -> None:
+    """Rules: Mods, Four Weeks Later (issue 34: the text was Coop Mode's before): zombies lose Feel No Pain,
+    gain Furious Charge and Rage."""
+    g = rigged_game({1: [(10, 30)]}, hordes=[[(40, 10)]], mods=["four_weeks_later"])
     z = g.world.profile(g.figure("h1-1"))
     assert z.fnp == 0 and "Furious Charge" in z.rules and "Rage" in z.rules
     assert attacks.model_saves(g.world, g.figure("h1-1"), 0).fnp == 0
 
 
-def test_coop_zombies_shamble_3d6_keeping_the_two_highest() -> None:
-    """Rules: Mods, Coop Mode: zombies roll 3D6 [house] and keep the two highest in the Shamble phase."""
-    g = rigged_game({1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[1, 6, 5], phase=Phase.ZOMBIES, mods=["coop"])
+def test_four_weeks_later_zombies_shamble_3d6_keeping_the_two_highest() -> None:
+    """Rules: Mods, Four Weeks Later: zombies roll 3D6 [house] and keep the two highest in the Shamble phase."""
+    g = rigged_game(
+        {1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[1, 6, 5], phase=Phase.ZOMBIES, mods=["four_weeks_later"]
+    )
     start = g.figure("h1-1").position
     zombie_turn.shamble(g.world)
     rolled = [e for e in g.world.events if isinstance(e, MoveRolled)]
@@ -241,11 +245,10 @@ def test_coop_the_furthest_player_may_not_roll_twice_on_the_power_up_table() -> 
 # -- Four Weeks Later [house] ------------------------------------------------------------------------------
 
 
-def test_four_weeks_later_the_infected_sprint_2d6_and_have_no_feel_no_pain() -> None:
-    """Rules: Mods, Four Weeks Later [house reading: the seed's text was lost]: zombies shamble 2D6 added
-    and have no Feel No Pain."""
+def test_four_weeks_later_three_low_dice_keep_the_two_highest() -> None:
+    """Rules: Mods, Four Weeks Later: 3, 4 and 1 shamble 7" (the 1 dropped), and no Feel No Pain."""
     g = rigged_game(
-        {1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[3, 4], phase=Phase.ZOMBIES, mods=["four_weeks_later"]
+        {1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[3, 4, 1], phase=Phase.ZOMBIES, mods=["four_weeks_later"]
     )
     assert g.world.profile(g.figure("h1-1")).fnp == 0
     zombie_turn.shamble(g.world)
@@ -397,13 +400,13 @@ def test_t_virus_all_zombies_have_toughness_4_and_feel_no_pain_4() -> None:
 
 
 def test_patriarch_replaces_the_zombie_boss_profile_and_wargear() -> None:
-    """Rules: Mods, Zombie Boss Alternatives: the Patriarch (7th-edition numbers [house]) with an assault
-    cannon and a missile launcher, Concussive, Eternal Warrior, Fearless, FNP, It Will Not Die, Relentless,
-    Rending."""
+    """Rules: Mods, Zombie Boss Alternatives: the Patriarch (the copy's Ld 10 and no save, the lost digits
+    [house]) with an assault cannon and a missile launcher, Concussive, Eternal Warrior, Fearless, FNP, It Will
+    Not Die, Relentless, Rending."""
     g = get_ruleset("zombie40k").new_game(small_scenario(), {"teams": ["ork_boyz"], "mods": ["patriarch"]}, 2)
     boss = g.figure("boss")
     p = g.world.profile(boss)
-    assert p.name == "Patriarch" and (p.ws, p.t, p.w, p.fnp) == (7, 5, 4, 5)
+    assert p.name == "Patriarch" and (p.ws, p.t, p.w, p.ld, p.sv, p.fnp) == (6, 5, 4, 10, 0, 5)
     assert {"assault_cannon", "missile_launcher_krak"} <= set(boss.weapons)
     for rule in ("Concussive", "Eternal Warrior", "Fearless", "It Will Not Die", "Relentless", "Rending"):
         assert g.world.model_has(boss, rule)
@@ -451,11 +454,15 @@ def test_patriarch_concussive_blows_drop_the_unit_to_initiative_1_until_the_end_
 # -- combinations --------------------------------------------------------------------------------------------
 
 
-def test_coop_with_t_virus_zombies_keep_t_virus_feel_no_pain_and_gain_coop_rules() -> None:
-    """Rules: Mods: mods combine; Coop Mode with T-Virus [house]: the mod that names a Feel No Pain grants
-    it, so zombies have T4 FNP 4+ with Furious Charge and Rage, shambling 3D6 keep two."""
+def test_four_weeks_later_with_t_virus_zombies_keep_t_virus_feel_no_pain_and_gain_its_rules() -> None:
+    """Rules: Mods: mods combine; Four Weeks Later with T-Virus [house]: the mod that names a Feel No Pain
+    grants it, so zombies have T4 FNP 4+ with Furious Charge and Rage, shambling 3D6 keep two."""
     g = rigged_game(
-        {1: [(10, 44)]}, hordes=[[(40, 6)]], dice=[2, 2, 6], phase=Phase.ZOMBIES, mods=["coop", "t_virus"]
+        {1: [(10, 44)]},
+        hordes=[[(40, 6)]],
+        dice=[2, 2, 6],
+        phase=Phase.ZOMBIES,
+        mods=["four_weeks_later", "t_virus"],
     )
     z = g.world.profile(g.figure("h1-1"))
     assert (z.t, z.fnp) == (4, 4) and {"Furious Charge", "Rage"} <= set(z.rules)

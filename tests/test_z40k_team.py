@@ -47,7 +47,10 @@ def test_one_sergeant_paying_for_it_with_sergeant_wargear() -> None:
     )
     sarges = [m for m in t.models if m.sergeant]
     assert len(sarges) == 1 and "power_sword" in sarges[0].weapons and t.points == 60
-    assert build_team(D, {"unit": "tactical_squad", "models": 4, "sergeant": True}).points == 66  # 56 + 10
+    # [7th] the Tactical Squad's price includes its Sergeant; the Veteran Sergeant is the +10 upgrade (issue 34)
+    assert build_team(D, {"unit": "tactical_squad", "models": 4, "sergeant": True}).points == 56
+    vet = {"unit": "tactical_squad", "models": 4, "sergeant": True, "sergeant_options": ["veteran"]}
+    assert build_team(D, vet).points == 66  # 56 + 10
     with pytest.raises(TeamError, match="no sergeant upgrade"):
         build_team(D, {"unit": "guardian_defenders", "models": 8, "sergeant": True})
     with pytest.raises(TeamError, match="needs the sergeant upgrade"):

@@ -242,11 +242,7 @@ def fight(world: World, group: list[str]) -> None:
     pile_in(world, units)
     caused: dict[str, int] = defaultdict(int)
     first_round = {u.id: (u.engaged_turn == st.turn) for u in units}
-    counter: dict[str, bool] = {}
-    for u in units:
-        charged_by_enemy = any(v.charged_turn == st.turn and world.enemies(u, v) for v in units)
-        if u.charged_turn != st.turn and charged_by_enemy and world.unit_has(u, "Counter-Attack"):
-            counter[u.id] = morale.test(world, u, 0, "Counter-Attack")
+    counter = {u.id: counter_attacks(world, u, units, first_round[u.id]) for u in units}
     outnumbered = {}
     for u in units:
         mine = sum(len(world.alive(v)) for v in units if not world.enemies(u, v))
@@ -320,6 +316,14 @@ def fight(world: World, group: list[str]) -> None:
         u.charged_turn = -1
         u.engaged_turn = -1
     resolve(world, units, caused)
+
+
+def counter_attacks(world: World, u: Unit, units: list[Unit], first_round: bool) -> bool:
+    """Counter-Attack [7th]: a unit charged by an enemy this turn, not already locked in combat when charged,
+    has +1 Attack for the fight; no Leadership test (that was 5th edition)."""
+    if u.charged_turn == world.state.turn or not first_round or not world.unit_has(u, "Counter-Attack"):
+        return False
+    return any(v.charged_turn == world.state.turn and world.enemies(u, v) for v in units)
 
 
 def _blind(world: World, t: Unit) -> None:

@@ -139,13 +139,15 @@ class Profile:
 
 @dataclass(frozen=True)
 class Option:
-    """A wargear change a unit entry allows: ``replaces`` weapon keys go, ``with`` keys come, for ``cost``."""
+    """A wargear change a unit entry allows: ``replaces`` weapon keys go, ``with`` keys come, for ``cost``; a
+    sergeant's option may instead (or also) change his ``profile`` (the Veteran Sergeant upgrade)."""
 
     key: str
     name: str
     replaces: tuple[str, ...]
     with_: tuple[str, ...]
     cost: int
+    profile: str = ""
 
 
 @dataclass(frozen=True)
@@ -398,14 +400,22 @@ def _read_profile(file: str, key: str, t: Any) -> Profile:
     )
 
 
-def _read_option(file: str, where: str, t: Any, weapons: dict[str, Weapon]) -> Option:
+def _read_option(
+    file: str, where: str, t: Any, weapons: dict[str, Weapon], profiles: dict[str, Profile] | None = None
+) -> Option:
+    """A weapon option, or with ``profiles`` a sergeant's option, which may be an upgrade of his profile
+    (then ``replaces`` and ``with`` may be left out)."""
     r = _Reader(file, where, t)
+    upgrade = profiles is not None and "profile" in t
+    if "profile" in t and profiles is None:
+        raise r.err("profile", "only a sergeant's option may change the model's profile")
     return Option(
         key=r.name("key"),
         name=r.name("name"),
-        replaces=r.keys("replaces", weapons),
-        with_=r.keys("with", weapons),
+        replaces=r.keys("replaces", weapons, () if upgrade else ...),
+        with_=r.keys("with", weapons, () if upgrade else ...),
         cost=r.whole("cost", 0, MAX_COST),
+        profile=r.one("profile", profiles) if upgrade and profiles is not None else "",
     )
 
 
@@ -426,7 +436,8 @@ def _read_unit(
             profile=rs.one("profile", profiles),
             wargear=rs.keys("wargear", weapons) if "wargear" in t["sergeant"] else None,
             options=tuple(
-                _read_option(file, f"{where}.sergeant.options[{i}]", o, weapons) for i, o in enumerate(opts)
+                _read_option(file, f"{where}.sergeant.options[{i}]", o, weapons, profiles)
+                for i, o in enumerate(opts)
             ),
         )
     options = r.get("weapon_options", list, [])

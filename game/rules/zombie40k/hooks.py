@@ -22,8 +22,8 @@ The moments:
   alone (``weapons_apart``);
 - to-hit, re-rolls and wounds: ``reroll`` (what re-rolls a failing roll, by name), ``shot_pool``, ``roll_hits``,
   ``direct`` (each hit takes a wound), ``ignore_wound``;
-- kills: ``instead_of_death``, ``zombie_killed``, ``instead_of_destruction``, ``horde_destroyed``,
-  ``squad_wiped_out``, ``squad_out_for_good``.
+- kills: ``instead_of_death``, ``model_joined_horde``, ``zombie_killed``, ``instead_of_destruction``,
+  ``horde_destroyed``, ``squad_wiped_out``, ``squad_out_for_good``.
 """
 
 from __future__ import annotations
@@ -186,6 +186,9 @@ class Plugin:
     def instead_of_death(self, world: Any, m: Model, cause: str) -> bool:
         """True when this add-on took a model that was about to die (it does not die)."""
         return False
+
+    def model_joined_horde(self, world: Any, m: Model, squad: Unit) -> None:
+        """A model of ``squad`` rose and joined a horde instead of dying (Dead Men Walking)."""
 
     def zombie_killed(self, world: Any, zombie: Model, killer: str) -> None:
         """Squad ``killer`` (``p2``) killed a zombie."""
@@ -377,6 +380,10 @@ class Hooks:
     def instead_of_death(self, world: Any, m: Model, cause: str) -> bool:
         return any(ask(world, m, cause) for ask in self._each("instead_of_death"))
 
+    def model_joined_horde(self, world: Any, m: Model, squad: Unit) -> None:
+        for ask in self._each("model_joined_horde"):
+            ask(world, m, squad)
+
     def zombie_killed(self, world: Any, zombie: Model, killer: str) -> None:
         for ask in self._each("zombie_killed"):
             ask(world, zombie, killer)
@@ -427,6 +434,7 @@ _MOMENTS = (
     "direct",
     "ignore_wound",
     "instead_of_death",
+    "model_joined_horde",
     "zombie_killed",
     "instead_of_destruction",
     "horde_destroyed",

@@ -7,13 +7,14 @@ replays its options, and the state's JSON both hold them). Every number is in ``
 - ``coop`` Coop Mode: no shooting at or assaulting each other; a horde's respawn 6 deep strikes in front of the
   team closest to the vehicle; once a team is within 8" of the vehicle every horde respawns on the vehicle's
   edge; a team wiped out within 12" [house] of the vehicle is out for good; the vehicle may not be embarked
-  while the Zombie Boss stands; zombies lose Feel No Pain, gain Furious Charge and Rage, and shamble 3D6
-  keeping the two highest [house dice]. The first model to embark wins for every player: winner ``players``.
+  while the Zombie Boss stands. The first model to embark wins for every player: winner ``players``.
   (The furthest player may not roll twice on the Power-up table: :func:`furthest_may_roll_twice`.)
-- ``four_weeks_later`` [house: the seed lost the text]: 28 days on the infected sprint: they shamble 2D6 (added)
-  and, still living, have no Feel No Pain.
+- ``four_weeks_later``: zombies lose Feel No Pain, gain Furious Charge and Rage, and shamble 3D6 keeping the
+  two highest [house dice]. (The source's two columns put this text under Coop Mode's list; every other mod's
+  text follows its own heading and Four Weeks Later has no other, so it is Four Weeks Later's.)
 - ``dead_men_walking``: a team's model killed by a horde's blows (or caught by its Sweeping Advance) joins that
-  horde (its rules and wargear, Feel No Pain; it leaves its team and so its power-ups).
+  horde (its rules and wargear, Feel No Pain) and loses the power-ups given to it (a Chainsaw, a Shotgun, Duct
+  Tape); what the team carries stays with the team.
 - ``death_korps_zombies``: zombies start at T4 FNP 5+; each respawn of a horde +1 T and FNP one better, to T6 3+.
 - ``every_man_for_himself``: a team within 6" of another at the start of its turn rolls a D6; on 4+ it cannot
   move, shoot, run or charge that turn [house numbers].
@@ -21,7 +22,9 @@ replays its options, and the state's JSON both hold them). Every number is in ``
 - ``instant_death``: no respawning.
 - ``t_virus``: horde zombies T4 FNP 4+ [house].
 - ``patriarch`` (Zombie Boss Alternatives): the Boss is a Patriarch with an assault cannon and a krak missile
-  launcher (It Will Not Die regains a wound on 5+ at the end of the zombie turn).
+  launcher (It Will Not Die regains a wound on 5+ at the end of the zombie turn); his profile is the copy's
+  reading (Ld 10, no armour save, the lost digits 1-6 the house's), or the 7th-edition codex numbers with
+  ``profile = "patriarch_codex"`` in the mod's table.
 - ``killing_floor``: listed here; its shop and points are another module's (:mod:`.killing_floor`).
 - ``lore_friendly``: advice only, no rules effect.
 
@@ -29,8 +32,8 @@ The mods plug into the core through :class:`Mods`, the plug-in a game with any m
 each answer checks its own mod (``has_mod``).
 
 Zombie profiles change once, when the game starts (:func:`adjust_data`); T-Virus and Death Korps Zombies give
-the horde zombies their Toughness and Feel No Pain after Coop Mode and Four Weeks Later take Feel No Pain away
-[house: the mod that names a Feel No Pain grants it].
+the horde zombies their Toughness and Feel No Pain after Four Weeks Later takes Feel No Pain away [house: the
+mod that names a Feel No Pain grants it].
 """
 
 from __future__ import annotations
@@ -135,13 +138,24 @@ def house_values(data: Z40Data, mod_id: str) -> str:
     t = data.mods.get(mod_id, {})
     text = str(t.get("show", "")).format(**t)
     if mod_id == "patriarch":
-        p = data.profile(str(t.get("profile", "patriarch")))
-        inv = f" {p.inv}++" if p.inv else ""
-        fnp = f" FNP {p.fnp}+" if p.fnp else ""
-        stats = f"WS{p.ws} BS{p.bs} S{p.s} T{p.t} W{p.w} I{p.i} A{p.a} Ld{p.ld} Sv{p.sv}+{inv}{fnp}"
+        key = str(t.get("profile", "patriarch"))
+        p = data.profile(key)
         weapons = ", ".join(data.weapon(w).name for w in t.get("weapons", ()))
-        text = f"{p.name} {stats} [house, from 7th-edition data]; {weapons}; {text}"
+        whose = (
+            "the 7th-edition codex numbers"
+            if key != "patriarch"
+            else "Ld 10 and no armour save as in the copy; the house chose the digits it lost"
+        )
+        text = f"{p.name} {profile_line(p)} ({whose}); {weapons}; {text}"
     return text
+
+
+def profile_line(p: Profile) -> str:
+    """A profile as a 40k player reads it: "WS6 BS4 S5 T5 W4 I6 A5 Ld10 Sv- FNP 5+"."""
+    sv = f"{p.sv}+" if p.sv else "-"
+    inv = f" {p.inv}++" if p.inv else ""
+    fnp = f" FNP {p.fnp}+" if p.fnp else ""
+    return f"WS{p.ws} BS{p.bs} S{p.s} T{p.t} W{p.w} I{p.i} A{p.a} Ld{p.ld} Sv{sv}{inv}{fnp}"
 
 
 def describe(data: Z40Data, mod_id: str) -> str:
@@ -151,7 +165,7 @@ def describe(data: Z40Data, mod_id: str) -> str:
     return str(t.get("summary", "")) + (f" House values: {values}." if values else "")
 
 
-# -- the zombies' profiles (T-Virus, Death Korps Zombies, Coop Mode, Four Weeks Later, the Patriarch) -------
+# -- the zombies' profiles (T-Virus, Death Korps Zombies, Four Weeks Later, the Patriarch) ------------------
 
 
 def _best_fnp(a: int, b: int) -> int:
@@ -174,11 +188,9 @@ def adjust_data(data: Z40Data, mods: list[str]) -> Z40Data:
         t = data.mods["patriarch"]
         boss = replace(profiles[str(t["profile"])], key="zombie_boss")
         zombies["boss_weapons"] = list(t["weapons"])
-    if "coop" in mods:  # lose Feel No Pain, gain Furious Charge and Rage [seed]
+    if "four_weeks_later" in mods:  # lose Feel No Pain, gain Furious Charge and Rage [seed]
         z = _add_rules(replace(z, fnp=0), "Furious Charge", "Rage")
         boss = _add_rules(replace(boss, fnp=0), "Furious Charge", "Rage")
-    if "four_weeks_later" in mods:  # [house] the living infected feel pain
-        z, boss = replace(z, fnp=0), replace(boss, fnp=0)
     if "t_virus" in mods:
         t = data.mods["t_virus"]
         z = replace(z, t=int(t["t"]), fnp=int(t["fnp"]))
@@ -223,18 +235,17 @@ def harden(world: World, horde: Unit) -> None:
         world.emit(ZombiesHardened(horde.id, changed.t, changed.fnp))
 
 
-# -- the shamble (Coop Mode, Four Weeks Later) --------------------------------------------------------
+# -- the shamble (Four Weeks Later) -------------------------------------------------------------------
 
 
 def shamble_roll(world: World) -> int | None:
-    """The zombies' shamble under Coop Mode (3D6 keeping the two highest) or Four Weeks Later (2D6) [house];
-    None without them (the core's D6 [seed])."""
-    coop, fwl = has_mod(world, "coop"), has_mod(world, "four_weeks_later")
-    if not (coop or fwl):
+    """The zombies' shamble under Four Weeks Later: 3D6 [house: the digit was lost] keeping the two highest
+    [seed]; None without it (the core's D6 [seed])."""
+    if not has_mod(world, "four_weeks_later"):
         return None
     d = world.data
-    n = int(value(d, "coop", "shamble_dice")) if coop else int(value(d, "four_weeks_later", "shamble_dice"))
-    keep = int(value(d, "coop", "shamble_keep")) if coop else n
+    n = int(value(d, "four_weeks_later", "shamble_dice"))
+    keep = min(n, int(value(d, "four_weeks_later", "shamble_keep")))
     faces = world.d6s(n, "zombie shamble", "")
     total = sum(sorted(faces, reverse=True)[:keep])
     world.emit(
@@ -399,6 +410,7 @@ def joins_horde(world: World, m: Model, cause: str) -> bool:
     m.moved = m.fired = m.ran = False
     horde.models.append(m.id)
     world.emit(JoinedHorde(m.id, squad.id, horde.id))
+    world.hooks.model_joined_horde(world, m, squad)  # it "loses any Power Ups it may have possessed" [seed]
     if not world.alive(squad):
         world.destroy(squad, cause)
     return True

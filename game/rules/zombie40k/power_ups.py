@@ -556,20 +556,27 @@ def chainsaw_hits(world: World, unit: Unit, target: Unit, pool: attacks.Pool) ->
     return hits
 
 
+def take_given(m: Model) -> list[str]:
+    """Take from ``m`` the power-ups given to it (the Chainsaw, the Shotgun, Duct Tape); their keys."""
+    lost = []
+    for key, wk in WEAPON.items():
+        if wk in m.weapons:
+            m.weapons = tuple(w for w in m.weapons if w != wk)
+            lost.append(key)
+    tape = [r for r in m.rules if r in TAPE_RULE.values()]
+    if tape:
+        m.rules = tuple(r for r in m.rules if r not in TAPE_RULE.values())
+        lost += [DUCT_TAPE] * len(tape)
+    return lost
+
+
 def lose_all(world: World, squad: Unit) -> None:
     """A wiped-out team loses its power-ups [seed]: the carried, those at work, the given and the Ork Boy."""
     st = world.state
     lost = list(squad.power_ups) + list(squad.power_up_effects)
     for fid in list(squad.models):
         m = st.models[fid]
-        for key, wk in WEAPON.items():
-            if wk in m.weapons:
-                m.weapons = tuple(w for w in m.weapons if w != wk)
-                lost.append(key)
-        tape = [r for r in m.rules if r in TAPE_RULE.values()]
-        if tape:
-            m.rules = tuple(r for r in m.rules if r not in TAPE_RULE.values())
-            lost += [DUCT_TAPE] * len(tape)
+        lost += take_given(m)
         if m.profile == ORK_PROFILE:
             squad.models.remove(fid)  # he does not come back with the team
             squad.start_size = max(0, squad.start_size - 1)
@@ -663,6 +670,11 @@ class PowerUps(Plugin):
 
     def ignore_wound(self, world: Any, m: Model, lethal: bool) -> bool:
         return medpack(world, m, lethal)
+
+    def model_joined_horde(self, world: Any, m: Model, squad: Unit) -> None:
+        lost = take_given(m)  # Dead Men Walking: the risen model "loses any Power Ups" [seed]
+        if lost:
+            world.emit(PowerUpLost(squad.id, tuple(lost), "a model that joins the horde loses its power-ups"))
 
     def horde_destroyed(self, world: Any, horde: Unit, by_unit: str) -> None:
         squad = world.state.units.get(by_unit)

@@ -46,6 +46,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         _power_ups(d),
         _profiles_and_weapons(d),
         _universal_special_rules(d),
+        _house_readings(d),
         _mods_section(d, options),
         killing_floor.reference_section(d),  # issue 15 mods: the Killing Floor shop
     ]
@@ -99,7 +100,7 @@ def _building_a_team(d: Z40Data, points: int) -> Section:
                         u.army,
                         f"{u.model_cost:g}",
                         f"1-{u.max_models}",
-                        f"{u.sergeant.name} (+{u.sergeant.cost})" if u.sergeant else "-",
+                        _sergeant_words(d, u),
                     )
                     for u in d.units.values()
                 ),
@@ -107,6 +108,16 @@ def _building_a_team(d: Z40Data, points: int) -> Section:
             ),
         ),
     )
+
+
+def _sergeant_words(d: Z40Data, u: Any) -> str:
+    """The roster table's sergeant: his price (or "in the squad's cost") and any upgrade of his profile."""
+    if u.sergeant is None:
+        return "-"
+    s = u.sergeant
+    words = f"{s.name} (+{s.cost})" if s.cost else f"{s.name} (in the squad's cost)"
+    ups = [f"{d.profile(o.profile).name} +{o.cost}" for o in s.options if o.profile]
+    return words + "".join(f"; {up}" for up in ups)
 
 
 def _set_up(h: dict[str, Any]) -> Section:
@@ -308,7 +319,7 @@ def _profiles_and_weapons(d: Z40Data) -> Section:
                 ("Model", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Sv", "Rules"),
                 tuple(
                     (
-                        p.name,
+                        _row_name(d, p),
                         str(p.ws),
                         str(p.bs),
                         str(p.s),
@@ -339,6 +350,13 @@ def _profiles_and_weapons(d: Z40Data) -> Section:
     )
 
 
+def _row_name(d: Z40Data, p: Any) -> str:
+    """A profile's name in the table, its key added when an earlier profile has the same name (the Patriarch's
+    two readings)."""
+    before = [q.key for q in d.profiles.values() if q.name == p.name]
+    return p.name if before[0] == p.key else f"{p.name} ({p.key})"
+
+
 def _universal_special_rules(d: Z40Data) -> Section:
     """The rules help's "Universal Special Rules" section."""
     return Section(
@@ -346,6 +364,68 @@ def _universal_special_rules(d: Z40Data) -> Section:
         tuple(
             _p(f"{u.name} ({u.list} rule): {u.effect if u.has_effect else u.why}", kind="bullet")
             for u in d.usrs.values()
+        ),
+    )
+
+
+def _house_readings(d: Z40Data) -> Section:
+    """The rules help's "House readings": where the game plays a rule of the source its own way, and why."""
+    h, kf = d.house, d.killing_floor
+    boss = d.profile("zombie_boss")
+    tv = d.mods.get("t_virus", {})
+    prices = {**kf.get("basic", {}), **kf.get("melee", {}), **kf.get("heavy", {})}
+    shown = ", ".join(
+        f"{d.weapon(k).name.lower()} {prices[k]}"
+        for k in ("boltgun", "plasma_gun", "power_fist", "plasma_cannon")
+        if k in prices and k in d.weapons
+    )
+    return Section(
+        "House readings",
+        (
+            _p(
+                "Where the game plays a rule of the source its own way, it says so here, and why.",
+            ),
+            _p(
+                "Respawn roll of 6: the source lets the player furthest from the escape vehicle Deep Strike the "
+                "horde anywhere on the table with Drop Pod rules. The game plays the zombie turn without stopping "
+                "to ask a player, so the rules place the horde for that player where someone racing the leader "
+                f'would want it: {h["horde_drop_gap"]:g}" in front of the squad nearest the vehicle (not the '
+                "furthest player's own), on its way to the vehicle; in Coop Mode in front of the team closest to "
+                "the vehicle, as that mod says. It does not scatter: the 6 is a chosen spot, unlike the 5's drop "
+                "from the table centre, and like a drop pod it never mishaps (it lands clear of every model).",
+                True,
+                "bullet",
+            ),
+            _p(
+                'Medpack: the source says a Medpack "may be saved", one use only. The game uses one by itself on '
+                "the squad's first unsaved wound that Feel No Pain does not stop: keeping it for later never saves "
+                "more models, and nobody is asked in the middle of a volley. The Defibrillator counts as a Medpack "
+                "only when the squad's last model would fall, so it is kept for bringing someone back.",
+                True,
+                "bullet",
+            ),
+            _p(
+                f"T-Virus: the horde zombies get Toughness {tv.get('t', '?')} and Feel No Pain "
+                f"{tv.get('fnp', '?')}+; the Zombie Boss keeps his own profile (Toughness {boss.t}, Feel No Pain "
+                f"{boss.fnp}+), and so does a model that joined a horde under Dead Men Walking.",
+                True,
+                "bullet",
+            ),
+            _p(
+                "Killing Floor's prices: the source's price lists lost every number. The game's prices are scaled "
+                f"to the {kf.get('points_per_zombie', 1)} point a zombie kill earns (a horde is {h['horde_size']} "
+                f"zombies): {shown}; every price is in the Killing Floor section below.",
+                True,
+                "bullet",
+            ),
+            _p(
+                "The Psychic phase is skipped: the source's phase (roll for Warp Charges; the target of a power may "
+                "Deny the Witch, the zombies deny when there is no target) needs a psyker, and the roster has none "
+                "and refuses one, so nobody manifests a power. Force weapons and Killing Floor's psyker-only items "
+                "are never used.",
+                True,
+                "bullet",
+            ),
         ),
     )
 

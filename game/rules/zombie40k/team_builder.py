@@ -122,10 +122,13 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
     if sergeant:
         assert entry.sergeant is not None
         gear = list(entry.sergeant.wargear or entry.wargear)
+        profile, label = entry.sergeant.profile, entry.sergeant.name
         for key in sarge_opts:
             o = _option(entry.sergeant.options, key, "sergeant option", entry)
             gear = _swap(gear, o, entry)
-        models.append(ModelSpec(entry.sergeant.profile, tuple(gear), base_rules, (), True, entry.sergeant.name))
+            if o.profile:  # an upgrade (the Veteran Sergeant): his own profile and name
+                profile, label = o.profile, data.profile(o.profile).name
+        models.append(ModelSpec(profile, tuple(gear), base_rules, (), True, label))
     for key in weapons:
         o = _option(entry.weapon_options, key, "weapon option", entry)
         models.append(

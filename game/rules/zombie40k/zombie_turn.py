@@ -59,7 +59,7 @@ def target_squad(world: World, unit: Unit) -> Unit | None:
 
 def shamble(world: World) -> None:
     st = world.state
-    inches = world.hooks.shamble_roll(world)  # (Coop Mode and Four Weeks Later roll more)
+    inches = world.hooks.shamble_roll(world)  # (Four Weeks Later rolls more)
     if inches is None:
         inches = world.d6("zombie shamble")  # a D6 [seed]
     world.emit(MoveRolled("zombies", "shamble", inches))
