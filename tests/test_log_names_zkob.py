@@ -174,3 +174,15 @@ def test_tiny_scenario_names_come_from_its_title() -> None:
     b = rigged_game(scenario=tiny_scenario())
     view = ZombiekriegView()
     assert [view.name(a, f) for f in a.state.figures] == [view.name(b, f) for f in b.state.figures]
+
+
+def test_an_outbreak_refusal_on_its_plate_names_the_zombie() -> None:
+    """Today the plate read "z1 is out of range: 22.4" away, the pistol reaches 6"."."""
+    from game.rules import drawing as d
+
+    g = ob_rigged(pcs={"pc1": (12, 20)}, zombies=[(30, 5)])
+    cmd = ObFire("pc1", "z1")
+    preview = g.preview(cmd)
+    assert not preview.legal and "z1" in preview.reason  # the rules' own words keep the id
+    plates = [p.text for p in OutbreakView().drawing(g, cmd, preview) if isinstance(p, d.Plate)]
+    assert plates and plates[0].startswith("Zombie 1 is out of range") and "z1" not in plates[0]

@@ -221,7 +221,7 @@ class OutbreakView:
     def result(self, game: Any) -> tuple[str, bool]:
         st = game.state
         who = "survivors" if st.winner == PLAYERS else "zombies"
-        return f"Game over: the {who} win. {st.reason}", st.winner != PLAYERS
+        return f"Game over: the {who} win. {self.player_words(game, st.reason)}", st.winner != PLAYERS
 
     # -- figures
     def name(self, game: Any, fid: str) -> str:
@@ -305,7 +305,7 @@ class OutbreakView:
         w = game.world
         f = game.figure(fid)
         have = game.actions_for(fid)
-        base = acting.turn_reason(w, fid)
+        base = self.player_words(game, acting.turn_reason(w, fid))
         out = []
         for k in KINDS:
             if k.key in have:
@@ -381,10 +381,11 @@ class OutbreakView:
         have = game.actions_for(fid)
         if not have:
             return (
-                acting.turn_reason(game.world, fid) or f"{self.name(game, fid)} has nothing left to do this step."
+                self.player_words(game, acting.turn_reason(game.world, fid))
+                or f"{self.name(game, fid)} has nothing left to do this step."
             )
         if target is not None and game.figure(target).is_zombie and "fire" not in have:
-            return game.preview(Fire(fid, target)).reason or "He cannot shoot now."
+            return self.player_words(game, game.preview(Fire(fid, target)).reason) or "He cannot shoot now."
         return "Nothing to do there."
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
@@ -431,7 +432,7 @@ class OutbreakView:
                 out.append(d.Sight(f.position, s.blocked_at or t.position, s.state))  # type: ignore[arg-type]
                 out.append(d.Cross(t.position))
             if f is not None:
-                out.append(d.Plate(f.position, preview.reason, "bad"))
+                out.append(d.Plate(f.position, self.player_words(game, preview.reason), "bad"))
             return out
         odds = ", ".join(f"{k} {v:.0%}" for k, v in preview.chances.items())
         if isinstance(cmd, Move) and f is not None:

@@ -185,7 +185,7 @@ class ZombiekriegView:
 
     def result(self, game: Any) -> tuple[str, bool]:
         s = game.state
-        return f"Game over: the {s.winner} win. {s.reason}", s.winner != "allies"
+        return f"Game over: the {s.winner} win. {self.player_words(game, s.reason)}", s.winner != "allies"
 
     # ---- figures -------------------------------------------------------------------------------
 
