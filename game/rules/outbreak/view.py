@@ -305,7 +305,7 @@ class OutbreakView:
         w = game.world
         f = game.figure(fid)
         have = game.actions_for(fid)
-        base = self.player_words(game, acting.turn_reason(w, fid))
+        base = self.player_words(game, acting.turn_reason(w, fid) or "")
         out = []
         for k in KINDS:
             if k.key in have:
@@ -381,7 +381,7 @@ class OutbreakView:
         have = game.actions_for(fid)
         if not have:
             return (
-                self.player_words(game, acting.turn_reason(game.world, fid))
+                self.player_words(game, acting.turn_reason(game.world, fid) or "")
                 or f"{self.name(game, fid)} has nothing left to do this step."
             )
         if target is not None and game.figure(target).is_zombie and "fire" not in have:
