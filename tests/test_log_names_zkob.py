@@ -186,3 +186,13 @@ def test_an_outbreak_refusal_on_its_plate_names_the_zombie() -> None:
     assert not preview.legal and "z1" in preview.reason  # the rules' own words keep the id
     plates = [p.text for p in OutbreakView().drawing(g, cmd, preview) if isinstance(p, d.Plate)]
     assert plates and plates[0].startswith("Zombie 1 is out of range") and "z1" not in plates[0]
+
+
+def test_a_zombie_destroyed_by_a_shot_is_told_in_one_line() -> None:
+    """Today: "Sam the vet destroys z2?: D6 = 6 vs 4+: z2 destroyed", then "Zombie z2 is killed (shot by ...)"."""
+    g = ob_rigged(pcs={"pc1": (12, 20)}, zombies=[(12, 14)], dice=[5, 3, 5])
+    events = g.apply(ObFire("pc1", "z1"))
+    assert any(isinstance(e, ob_events.Killed) for e in events)
+    lines = OutbreakView().log_lines(g, events)
+    told = [line for line in lines if "Zombie 1 is" in line]
+    assert len(told) == 1 and "destroyed by PC 1's shot (D6 = 5)" in told[0], lines

@@ -477,11 +477,15 @@ class OutbreakView:
 
     # -- events
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
-        """One line an event; a roll whose event comes next and tells it (with its die) is not told twice."""
+        """One line an event; a roll whose event comes next and tells it (with its die) is not told twice,
+        nor a zombie's death after the roll that destroyed him."""
         out = []
         for i, e in enumerate(events):
             after = events[i + 1] if i + 1 < len(events) else None
             if isinstance(e, DiceRolled) and isinstance(after, _RETOLD) and self._line(game, after):
+                continue
+            before = events[i - 1] if i else None
+            if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
                 continue
             line = self._line(game, e)
             if line:
@@ -560,9 +564,11 @@ class OutbreakView:
                 return toned("bad", f"{who(e.figure)}'s gun jams! (D6 = {e.roll})")
             hit = "hit and killed in the first third" if e.result == "killed" else f"hit in third {e.third}"
             return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
-        if isinstance(e, ev.DestroyRolled):  # destroyed: the Killed line says so
+        if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
             if e.destroyed:
-                return ""
+                return toned(
+                    "good", f"{first_up(who(e.target))} is destroyed by {who(e.figure)}'s shot (D6 = {e.roll})."
+                )
             z = game.state.figures.get(e.target)
             fighting = z is not None and z.on_table and game.world.contacts(z, zombies=False)
             rest = "and stays in the fight" if fighting else "and keeps coming"
