@@ -201,18 +201,26 @@ def test_a_zombie_destroyed_by_a_shot_is_told_in_one_line() -> None:
 def test_the_longest_soldier_names_keep_a_roster_line_whole(app, monkeypatch) -> None:
     """Through the real game scene at 1280x800: a rank and the longest surnames of every nation ("LMG
     Bondarenko") stay on one row with the man's state word."""
+    from game.rules.zombiekrieg import names
+
+    longest = sorted((n for deck in SURNAMES.values() for n in deck), key=len, reverse=True)[:30]
+    monkeypatch.setitem(names.SURNAMES, "american", tuple(longest))
+    names.surnames.cache_clear()
+    try:
+        check_roster_lines(app, longest)
+    finally:
+        names.surnames.cache_clear()  # the next test deals from the real lists
+
+
+def check_roster_lines(app, longest: list[str]) -> None:
     import html
     import random
 
     from test_ui_roster_fit import rendered_lines
 
-    from game.rules.zombiekrieg import names
     from game.ui.scenario_list import load_entry
     from game.ui.scenes.setup import GameSetup
 
-    longest = sorted((n for deck in SURNAMES.values() for n in deck), key=len, reverse=True)[:30]
-    monkeypatch.setitem(names.SURNAMES, "american", tuple(longest))
-    names.surnames.cache_clear()
     random.seed(4)
     app.start_game(GameSetup(load_entry(MAPS / "normandy_village.tmx")))
     app.run_frames(5)
@@ -225,4 +233,3 @@ def test_the_longest_soldier_names_keep_a_roster_line_whole(app, monkeypatch) ->
         state = html.unescape(re.sub(r"<[^>]+>", "", line)).split()[-1]
         assert not ZK_ID.search(name)
         assert any(r.lstrip("> ").startswith(name) and r.endswith(state) for r in rows), (name, state, rows)
-    names.surnames.cache_clear()
