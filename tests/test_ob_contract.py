@@ -88,7 +88,7 @@ def test_view_of_a_position():
     words = [c.text for c in groups[0].rows[0].cells]
     assert "jammed" in words and "tired" in words
     assert v.can_end_turn(g) == "" and v.end_turn(g) == EndStep()
-    assert v.command_words(g, Fire("pc1", "z1")) == "Shot by Character PC 1 at z1"
+    assert v.command_words(g, Fire("pc1", "z1")) == "Shot by Character PC 1 at Zombie 1"
     assert "Move 2" in v.turn_line(g, turn=2) and "zombies moving" in v.turn_line(g, opponent_moving=True)
     assert v.miss(g, "pc1", "fire", None) == "Click a zombie to shoot."
 
@@ -169,7 +169,9 @@ def test_events_log_each_roll_and_result():
     v = RS.view()
     events = g.apply(Fire("pc1", "z1"))
     text = " ".join(v.log_lines(g, events))
-    assert "shoots z1" in text and "third 2" in text and "keeps coming" in text
+    # the shot's die told once, in the shot's own line, the zombie by his number
+    assert "fires at Zombie 1: D6 = 5, hit in third 2" in text and "keeps coming" in text
+    assert "shoots" not in text and "z1" not in text
     assert v.animation([e for e in events if isinstance(e, Fired)][0]).kind == "shot"
     assert [e for e in events if isinstance(e, Moved)] == []
     assert isinstance(v.look(g, "z1"), Look)

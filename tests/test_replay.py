@@ -183,10 +183,12 @@ def test_replay_detail_says_what_each_zombie_did(finished, tmp_path, capsys):
     path = save_game(g, tmp_path / "done.json")
     assert cli(["replay", "--detail", str(path)]) == 0
     out = capsys.readouterr().out
-    lines = [line for line in out.splitlines() if line.strip().startswith(("Zombie z", "Zombies z"))]
-    assert lines and "zombies move" not in out
+    # "Zombies 1, 3 and 4 charge; Zombie 7 rejoins the horde.": each zombie by his number, not his id
+    lines = [line for line in out.splitlines() if line.strip().startswith(("Zombie ", "Zombies "))]
+    assert lines and "zombies move" not in out and "Zombie z" not in out
     for e in moved:  # every zombie that moved is named with what it did, in the turn's line
-        assert any(e.figure in line.replace(",", " ").split() for line in lines), e.figure
+        number = e.figure.removeprefix("z")
+        assert any(number in line.replace(",", " ").replace(";", " ").split() for line in lines), e.figure
     # an event written before ``how`` was kept still reads back, and logs as before
     old = {k: v for k, v in to_data(moved[0]).items() if k != "how"}
     back = from_data(old, EVENTS)

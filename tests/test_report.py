@@ -13,6 +13,7 @@ from game.assets import default_scenario
 from game.rules.contract import Report, RollRow, Series
 from game.rules.core import get_ruleset
 from game.rules.zombiekrieg import EndTurn, Fire, new_game
+from game.rules.zombiekrieg.names import short_name
 from game.rules.zombiekrieg.report import SERIES_LABELS, AfterAction, report
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
 from game.scenario import load_scenario
@@ -66,7 +67,9 @@ def test_scripted_game_counts_kills_losses_and_the_best_soldier() -> None:
     assert r.soldier("us1-r1").kills == 1 and r.soldier("us1-sgt").knockdowns == 1
     assert r.soldier("us1-r2").fate == "dead" and r.soldier("us1-r2").killed_by == "killed in melee by z2"
     assert r.best_soldier == "us1-r1"
-    assert r.best_citation == "Rfn us1-r1: 1 zombie killed, GUTS 8 -> 9"
+    rfn = short_name(g, g.figure("us1-r1"))  # "Rfn Miller", as the roster names him
+    assert rfn.startswith("Rfn ") and "us1" not in rfn
+    assert r.best_citation == f"{rfn}: 1 zombie killed, GUTS 8 -> 9"
     assert [(s.id, s.guts_start, s.guts_end) for s in r.survivors] == [("us1-sgt", 10, 10), ("us1-r1", 8, 9)]
     assert (r.shots_fired, r.shots_hit, r.hit_rate) == (2, 2, 1.0)
     assert (r.orders_given, r.orders_succeeded) == (0, 0)
@@ -176,14 +179,15 @@ def test_the_end_screen_report_says_what_the_screen_showed() -> None:
         ("Shots fired", "2 (100% hit)"),
         ("Orders obeyed", "0 of 0"),
     )
-    assert (r.citation_title, r.citation) == ("BEST SOLDIER", "Rfn us1-r1: 1 zombie killed, GUTS 8 -> 9")
+    sgt, rfn = short_name(g, g.figure("us1-sgt")), short_name(g, g.figure("us1-r1"))
+    assert (r.citation_title, r.citation) == ("BEST SOLDIER", f"{rfn}: 1 zombie killed, GUTS 8 -> 9")
     assert r.groups == ()  # one section: its line would repeat the numbers
     assert (r.roll_title, r.roll_key, r.roll_mark) == (
         "SURVIVORS",
         "GUTS at the start \u2014 at the end",
         "got away",
     )
-    assert r.roll == (RollRow("Sgt us1-sgt", 10, 10, False), RollRow("Rfn us1-r1", 8, 9, False))
+    assert r.roll == (RollRow(sgt, 10, 10, False), RollRow(rfn, 8, 9, False))
     assert (r.chart_title, r.chart_x_label, r.chart_y_label) == (
         "The battle, turn by turn",
         "End of turn (0 = set-up)",

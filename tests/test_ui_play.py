@@ -88,7 +88,8 @@ def test_a_turn_played_with_the_mouse_moves_the_soldier_or_he_fails_as_the_log_s
     if moved:
         assert math.dist(sgt.position, dest) < 0.3
     shown = [plain(line) for line in scene.log_lines]
-    assert any(line.startswith(f"Dice, {fid} move: 2D6") for line in shown)  # the log says what the dice meant
+    # the log says what the dice meant, the man by his name ("Dice, Sergeant Russo's move: 2D6 ...")
+    assert any(line.startswith(f"Dice, {m.name(fid)}'s move: 2D6") for line in shown)
     assert any(line.startswith(f"{m.name(fid)} moves ") for line in shown) == moved
     assert m.dice is not None and sum(m.dice.faces) == test[0].total  # the dice tray shows the roll
     # the token on screen is where the rules put him

@@ -7,6 +7,7 @@ import pytest
 from game.cli import main as cli
 from game.rules.zombiekrieg.report import AfterAction
 from game.rules.zombiekrieg.testing import rigged_game
+from game.rules.zombiekrieg.view import ZombiekriegView
 
 
 def test_demo_help_says_the_game_always_plays_the_zombies(capsys) -> None:
@@ -19,7 +20,10 @@ def test_demo_help_says_the_game_always_plays_the_zombies(capsys) -> None:
 def test_the_end_screen_names_men_by_the_rosters_ranks() -> None:
     g = rigged_game(soldiers={"us1-sgt": (12, 20, 270), "us1-r1": (14, 20, 270)}, zombies=[(2, 2)])
     names = {s.id: s.name for s in AfterAction.from_game(g).soldiers}
-    assert names == {"us1-sgt": "Sgt us1-sgt", "us1-r1": "Rfn us1-r1"}  # as the roster writes them
+    roster = {row.figure: row.name for group in ZombiekriegView().roster(g, {}, set()) for row in group.rows}
+    assert names == roster  # as the roster writes them: rank and name, never the id
+    assert names["us1-sgt"].startswith("Sgt ") and names["us1-r1"].startswith("Rfn ")
+    assert not any(fid in name for fid, name in names.items())
 
 
 def test_the_table_refits_after_a_resize(app) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.scenario.geometry import Scale
-from game.scenario.model import Area, Point, Scenario, Terrain, Zone, describe
+from game.scenario.model import Area, Placement, Point, Scenario, Terrain, Zone, describe
 from game.scenario.problems import ERROR, NOTE, Problem
 from game.scenario.schema import Schema, load_schema
 from game.scenario.tiles import read_tiles
@@ -26,6 +26,7 @@ from game.scenario.tmx import RawMap, RawObject, read_tmx
 
 BASE_RADIUS = 0.5  # a 1" base: what every rule set here stands its figures on
 PROBE_SPACING = 0.5  # inches between the points tried inside a zone
+PEOPLE = ("character", "npc")  # the map's figures the log calls by their names
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ def refusals(scenario: Scenario, raw: RawMap | None = None) -> list[Problem]:
     checks = MapChecks(raw, load_schema(), scenario)
     deploy = [z for z in scenario.zones_of("deploy") if deploys_here(scenario.ruleset, z)]
     found += [p for p in checks.deploy_ground(scenario, deploy, None) if p.severity == ERROR]
+    found += checks.shared_names(scenario)
     return [checks.place(p) for p in found]
 
 
@@ -97,6 +99,29 @@ class MapChecks:
 
     def obj(self, thing_id: int) -> RawObject | None:
         return self.by_id.get(thing_id)
+
+    def shared_names(self, scenario: Scenario) -> list[Problem]:
+        """Two people of the map (characters and bystanders, named as the log names them) called the same: the
+        log and the roster could not tell them apart. Named once each, capitals aside ("Earl" and "earl")."""
+        first: dict[str, Placement] = {}
+        out = []
+        for pl in scenario.placements:
+            key = pl.name.strip().casefold()
+            if pl.kind not in PEOPLE or not key:
+                continue
+            if key not in first:
+                first[key] = pl
+                continue
+            other = first[key]
+            out.append(
+                self.problem(
+                    self.obj(pl.id),
+                    f'two people are called "{pl.name.strip()}": {other.kind} {other.id} "{other.name}" '
+                    f"and {pl.kind} {pl.id}; the log and the roster could not tell them apart",
+                    "give each character and bystander a name of his own",
+                )
+            )
+        return out
 
     def deploy_ground(self, scenario: Scenario, deploy: Sequence[Zone], facts: ForceFacts | None) -> list[Problem]:
         out = []

@@ -20,13 +20,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game.rules.outbreak.data import NO_WEAPON, ObData
 from game.rules.outbreak.events import FigurePlaced
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spawn
 from game.rules.outbreak.world import World, angle_to
-from game.scenario.model import Area, Point
+from game.scenario.model import Area, Point, Scenario
 
 MAX_NAME = 60  # [house] characters in a character's name: the screen draws it beside the figure
 
@@ -123,6 +124,14 @@ def check_options(
         ranged = _weapon(data, c.get("ranged", data.get("forces", "default_ranged")), "ranged", where, True)
         melee = _weapon(data, c.get("melee", data.get("forces", "default_melee")), "melee", where, True)
         specs.append(CharacterSpec(name, player, ranged, melee))
+    seen: dict[str, int] = {}
+    for i, spec in enumerate(specs, start=1):
+        j = seen.setdefault(spec.name.casefold(), i)
+        if j != i:
+            raise ValueError(
+                f"Option 'characters' #{i} ({spec.name}): character #{j} has that name too; "
+                "give each character a name of his own (the log and the roster call them by it)."
+            )
     for p in range(1, players + 1):
         n = sum(s.player == p for s in specs)
         if n == 0:
@@ -130,6 +139,19 @@ def check_options(
         if n > per:
             raise ValueError(f"Option 'characters': player {p} has {n} characters; at most {per}.")
     return players, specs, reading
+
+
+def check_names(scenario: Scenario, specs: list[CharacterSpec]) -> None:
+    """ValueError when a player's character is called as one of the map's bystanders: the log would name
+    two people alike. (Two of the map's own people sharing a name are refused when the map is loaded.)"""
+    npcs = {pl.name.strip().casefold(): pl for pl in scenario.placements_of("npc") if pl.name.strip()}
+    for i, spec in enumerate(specs, start=1):
+        pl = npcs.get(spec.name.casefold())
+        if pl is not None:
+            raise ValueError(
+                f"{Path(scenario.path).name}: the character {spec.name!r} (#{i}) has the name of the map's "
+                f"bystander {pl.id} {pl.name!r}; give the character another name."
+            )
 
 
 def map_characters(world: World) -> list[CharacterSpec]:

@@ -61,6 +61,7 @@ class OutbreakGame(KitGame[ObState, Figure]):
         players, specs, self.reading = forces.check_options(
             self.data, self.options, forces.map_characters(self.world)
         )
+        forces.check_names(self.scenario, specs)
         self.state.all_aware = forces.awareness_option(self.data, self.options)
         forces.raise_forces(self.world, players, specs)
         objectives.setup(self.world)

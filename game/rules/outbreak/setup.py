@@ -161,7 +161,8 @@ class OutbreakSetup:
         from game.rules.outbreak import forces
 
         try:
-            forces.check_options(load_data(), self.options(scenario, answers), [])
+            _, specs, _ = forces.check_options(load_data(), self.options(scenario, answers), [])
+            forces.check_names(scenario, specs)
         except ValueError as exc:
             return [str(exc)]
         return []

@@ -34,6 +34,7 @@ from game.rules.contract import (
     toned,
 )
 from game.rules.core import DiceRolled
+from game.rules.kit.words import compass, counted, first_up, swap_ids
 from game.rules.outbreak import acting, movement
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
@@ -84,11 +85,36 @@ SHORT_STEPS = {
 }
 
 
-_ZOMBIE_BY = re.compile(r"\bby (z\d+)\b")
+_ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
+_DEGREES = re.compile(r"toward (-?[\d.]+) degrees")
+# a roll whose purpose is a thing of the figure's own ("Zombie 3's pace"), not something he does ("spots")
+_HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "hiding")
+# events whose line tells the roll just made (its die with it): the roll's own line would say it twice
+_RETOLD = (
+    ev.ZombiesGenerated,
+    ev.SpotRolled,
+    ev.HideRolled,
+    ev.MovementRolled,
+    ev.TirednessRolled,
+    ev.Fired,
+    ev.DestroyRolled,
+    ev.JamCleared,
+    ev.FirstBlow,
+    ev.Grappled,
+    ev.BiteRolled,
+    ev.TurningRolled,
+)
 
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
+
+
+def zombie_name(f: Figure, was: str = "") -> str:
+    """``Zombie 12``; one that was a human (``was``: his name) is ``Zombie Aunt Clara``."""
+    if f.turned_from and was:
+        return f"Zombie {was}"
+    return f"Zombie {int(''.join(c for c in f.id if c.isdigit()) or 0)}"
 
 
 def flags(f: Figure) -> list[str]:
@@ -167,7 +193,7 @@ class OutbreakView:
         cells = [Cell(gun), Cell(w.data.melee_name(f.melee) if f.melee else "unarmed")]
         if f.ranged:
             left = acting.shots_left(w, f)
-            cells.append(Cell("jammed" if f.jammed else f"{left} shots", "bad" if f.jammed else "plain"))
+            cells.append(Cell("jammed" if f.jammed else counted(left, "shot"), "bad" if f.jammed else "plain"))
         for word in flags(f):
             if word != "jammed":
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
@@ -195,13 +221,13 @@ class OutbreakView:
     def result(self, game: Any) -> tuple[str, bool]:
         st = game.state
         who = "survivors" if st.winner == PLAYERS else "zombies"
-        return f"Game over: the {who} win. {st.reason}", st.winner != PLAYERS
+        return f"Game over: the {who} win. {self.player_words(game, st.reason)}", st.winner != PLAYERS
 
     # -- figures
     def name(self, game: Any, fid: str) -> str:
         f = game.figure(fid)
         if f.is_zombie:
-            return f"Zombie {fid}" + (f" ({f.name})" if f.turned_from else "")
+            return self._zombie(game, f)
         role = "Character" if f.side == PLAYERS else "Bystander"
         return f"{role} {f.name or fid}"
 
@@ -246,8 +272,8 @@ class OutbreakView:
             lines.append("destroyed")
         elif f.is_zombie:
             lines.append("hunting (has spotted the humans)" if f.aware else "shuffling (has not spotted anyone)")
-            if f.target:
-                lines.append(f"goes for {f.target}")
+            if f.target and f.target in game.state.figures:
+                lines.append(f"goes for {self._who(game, f.target, html_safe=False)}")
         else:
             lines.append(self.summary(game, fid))
             lines += flags(f)
@@ -279,7 +305,7 @@ class OutbreakView:
         w = game.world
         f = game.figure(fid)
         have = game.actions_for(fid)
-        base = acting.turn_reason(w, fid)
+        base = self.player_words(game, acting.turn_reason(w, fid) or "")
         out = []
         for k in KINDS:
             if k.key in have:
@@ -355,10 +381,11 @@ class OutbreakView:
         have = game.actions_for(fid)
         if not have:
             return (
-                acting.turn_reason(game.world, fid) or f"{self.name(game, fid)} has nothing left to do this step."
+                self.player_words(game, acting.turn_reason(game.world, fid) or "")
+                or f"{self.name(game, fid)} has nothing left to do this step."
             )
         if target is not None and game.figure(target).is_zombie and "fire" not in have:
-            return game.preview(Fire(fid, target)).reason or "He cannot shoot now."
+            return self.player_words(game, game.preview(Fire(fid, target)).reason) or "He cannot shoot now."
         return "Nothing to do there."
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
@@ -405,7 +432,7 @@ class OutbreakView:
                 out.append(d.Sight(f.position, s.blocked_at or t.position, s.state))  # type: ignore[arg-type]
                 out.append(d.Cross(t.position))
             if f is not None:
-                out.append(d.Plate(f.position, preview.reason, "bad"))
+                out.append(d.Plate(f.position, self.player_words(game, preview.reason), "bad"))
             return out
         odds = ", ".join(f"{k} {v:.0%}" for k, v in preview.chances.items())
         if isinstance(cmd, Move) and f is not None:
@@ -450,96 +477,113 @@ class OutbreakView:
 
     # -- events
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+        """One line an event; a roll whose event comes next and tells it (with its die) is not told twice,
+        nor a zombie's death after the roll that destroyed him."""
         out = []
-        for e in events:
+        for i, e in enumerate(events):
+            after = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(e, DiceRolled) and isinstance(after, _RETOLD) and self._line(game, after):
+                continue
+            before = events[i - 1] if i else None
+            if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
+                continue
             line = self._line(game, e)
             if line:
                 out.append(line)
         return out
 
     def player_words(self, game: Any, text: str) -> str:
-        """``text`` from the rules (a roll's meaning, a refusal) with each named human's id replaced by his
-        name: "D6 = 3: Farmhand Jed carries on", not "npc5 carries on" (zombies keep their ids: those
-        are their names)."""
-        names = {f.id: f.name for f in game.state.figures.values() if f.is_human and f.name and f.name != f.id}
-        if not names or not text:
+        """``text`` from the rules (a roll's meaning, a refusal) with each figure's id replaced by his name
+        and a bearing by its compass word: "Zombie 3 shuffles toward the south-west", not "z3 shuffles
+        toward 230 degrees"."""
+        if not text:
             return text
-        pattern = re.compile(
-            r"(?<![\w-])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w-])"
-        )
-        return pattern.sub(lambda m: names[m.group(1)], text)
+        names = {f.id: f.name for f in game.state.figures.values() if f.is_human and f.name and f.name != f.id}
+        names.update({f.id: self._zombie(game, f) for f in game.state.figures.values() if f.turned_from})
+        text = _ZOMBIE_ID.sub(lambda m: f"Zombie {int(m.group(1))}", swap_ids(text, names))
+        return _DEGREES.sub(lambda m: f"toward {compass(float(m.group(1)))}", text)
 
-    def _who(self, game: Any, fid: str) -> str:
+    def dice_words(self, game: Any, e: DiceRolled) -> str:
+        """A roll's line: ``Zombie 3's pace: D6 = 2: Zombie 3 moves 6"``, ``Trina shoots Zombie 7: ...``."""
+        purpose = self.player_words(game, e.purpose)
+        for what in _HIS_ROLL:
+            if purpose.endswith(" " + what):
+                purpose = f"{purpose[: -len(what) - 1]}'s {what}"
+                break
+        return first_up(f"{purpose}: {self.player_words(game, e.meaning)}")
+
+    def _zombie(self, game: Any, z: Figure) -> str:
+        was = game.state.figures.get(z.turned_from) if z.turned_from else None
+        return zombie_name(z, (was.name or "") if was is not None else "")
+
+    def _who(self, game: Any, fid: str, html_safe: bool = True) -> str:
         f = game.state.figures.get(fid)
         if f is None:
             return fid
-        return _esc(f.name or fid) if f.is_human else f"zombie {fid}"
+        name = (f.name or fid) if f.is_human else self._zombie(game, f)
+        return _esc(name) if html_safe else name
 
     def _line(self, game: Any, e: Any) -> str:
         who = lambda fid: self._who(game, fid)  # noqa: E731
         if isinstance(e, DiceRolled):
-            return toned("dice", _esc(self.player_words(game, f"{e.purpose}: {e.meaning}")))
+            return toned("dice", _esc(self.dice_words(game, e)))
         if isinstance(e, ev.MoveStarted):
             return toned("turn", f"<b>Move {e.move}</b>")
         if isinstance(e, ev.StepStarted):
-            return toned("turn", _esc(f"Step {e.step}: {e.name}") if e.step else _esc(e.name.capitalize()))
+            return toned("turn", _esc(f"Step {e.step}: {e.name}") if e.step else _esc(first_up(e.name)))
         if isinstance(e, ev.PlayerStarted):
             return toned("turn", f"Player {e.player}: spot, move or fire")
         if isinstance(e, ev.ZombiesGenerated):
             where = next((s.name for s in game.state.spawns if s.id == e.spawn), e.spawn)
-            return toned("enemy", f"{len(e.figures)} zombies come out of {_esc(where)} ({e.roll} rolled).")
+            return toned(
+                "enemy", f"{counted(len(e.figures), 'zombie')} come out of {_esc(where)} ({e.roll} rolled)."
+            )
         if isinstance(e, ev.OutbreakStarted):
             return toned(
-                "bad", f"<b>{who(e.zombie).capitalize()} attacks {who(e.victim)}: the outbreak has begun!</b>"
+                "bad", f"<b>{first_up(who(e.zombie))} attacks {who(e.victim)}: the outbreak has begun!</b>"
             )
         if isinstance(e, ev.SpotRolled):
-            if not e.target:
-                return toned("muted", f"{who(e.who)} sees nothing.")
-            verb = "spots" if e.spotted else "does not spot"
-            return toned(
-                "good" if e.spotted else "muted",
-                f'{who(e.who).capitalize()} {verb} {who(e.target)} ({e.distance:.1f}").',
-            )
+            return self._spot_line(game, e)
         if isinstance(e, ev.Followed):
-            return f"{who(e.figure).capitalize()} follows {who(e.leader)}."
+            return f"{first_up(who(e.figure))} follows {who(e.leader)}."
         if isinstance(e, ev.HideRolled):
             return toned(
                 "good" if not e.spotted else "warn",
-                f"{who(e.figure)} {'is spotted in cover' if e.spotted else 'stays hidden'}.",
+                f"{who(e.figure)} {'is spotted in cover' if e.spotted else 'stays hidden'} (D6 = {e.roll}).",
             )
         if isinstance(e, ev.MovementRolled):
-            return toned(
-                "bad" if e.frozen else "plain",
-                f"{who(e.figure)} {'freezes!' if e.frozen else f'runs up to {e.allowance:g}'}"
-                + ("" if e.frozen else '"'),
-            )
+            if e.frozen:
+                return toned("bad", f"{who(e.figure)} freezes! (D6 = {e.roll})")
+            return f'{who(e.figure)} runs up to {e.allowance:g}" (D6 = {e.roll}).'
         if isinstance(e, ev.TirednessRolled) and e.tired:
-            return toned("warn", f"{who(e.figure)} stops for a breather.")
+            return toned("warn", f"{who(e.figure)} stops for a breather (D6 = {e.roll}).")
         if isinstance(e, ev.Moved):
             return f'{who(e.figure)} moves {e.length:.1f}".'
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
-                return toned("bad", f"{who(e.figure)}'s gun jams!")
+                return toned("bad", f"{who(e.figure)}'s gun jams! (D6 = {e.roll})")
             hit = "hit and killed in the first third" if e.result == "killed" else f"hit in third {e.third}"
-            return f"{who(e.figure)} fires at {who(e.target)}: {hit}."
-        if isinstance(e, ev.DestroyRolled):  # destroyed: the Killed line says so
+            return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
+        if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
             if e.destroyed:
-                return ""
+                return toned(
+                    "good", f"{first_up(who(e.target))} is destroyed by {who(e.figure)}'s shot (D6 = {e.roll})."
+                )
             z = game.state.figures.get(e.target)
             fighting = z is not None and z.on_table and game.world.contacts(z, zombies=False)
             rest = "and stays in the fight" if fighting else "and keeps coming"
-            return toned("warn", f"{who(e.target).capitalize()} is hit but not destroyed {rest}.")
+            return toned("warn", f"{first_up(who(e.target))} is hit but not destroyed (D6 = {e.roll}) {rest}.")
         if isinstance(e, ev.JamCleared):
-            return toned(
-                "good" if e.cleared else "warn",
-                f"{who(e.figure)} {'clears the jam' if e.cleared else 'cannot clear the jam'}.",
-            )
+            did = "clears the jam" if e.cleared else "cannot clear the jam"
+            return toned("good" if e.cleared else "warn", f"{who(e.figure)} {did} (D6 = {e.roll}).")
         if isinstance(e, ev.Engaged):
-            return toned("enemy", f"{who(e.zombie).capitalize()} grabs {who(e.human)}.")
+            return toned("enemy", f"{first_up(who(e.zombie))} grabs {who(e.human)}.")
         if isinstance(e, ev.FirstBlow):
+            weapon = _esc(game.world.data.melee_name(e.weapon)) if e.weapon else "bare hands"
             return toned(
                 "good" if e.killed else "warn",
-                f"{who(e.human)} strikes {who(e.zombie)}: {e.roll} vs {e.need}+, {'killed' if e.killed else 'missed'}.",
+                f"{who(e.human)} strikes {who(e.zombie)} with the {weapon}: "
+                f"D6 = {e.roll} vs {e.need}+, {'killed' if e.killed else 'missed'}.",
             )
         if isinstance(e, ev.Grappled):
             faces = " ".join(str(x) for x in e.human_faces)
@@ -549,18 +593,16 @@ class OutbreakView:
             )
         if isinstance(e, ev.Killed):
             f = game.state.figures.get(e.figure)
-            cause = _ZOMBIE_BY.sub(r"by zombie \1", self.player_words(game, e.cause))
+            cause = self.player_words(game, e.cause)
             return toned(
                 "good" if f is not None and f.is_zombie else "bad",
-                f"{who(e.figure).capitalize()} is killed ({_esc(cause)}).",
+                f"{first_up(who(e.figure))} is killed ({_esc(cause)}).",
             )
         if isinstance(e, ev.BiteRolled) and e.bitten:
-            return toned("bad", f"<b>{who(e.figure)} has been bitten!</b>")
+            return toned("bad", f"<b>{who(e.figure)} has been bitten! (D6 = {e.roll})</b>")
         if isinstance(e, ev.TurningRolled):
-            return toned(
-                "bad",
-                f"{who(e.figure)} turns {e.result}." if e.result != "roll again" else f"{who(e.figure)} holds on.",
-            )
+            turns = f"turns {e.result}" if e.result != "roll again" else "holds on"
+            return toned("bad", f"{who(e.figure)} {turns} (D6 = {e.roll}).")
         if isinstance(e, ev.HumanTurned):
             return toned("bad", f"<b>{who(e.figure)} has turned!</b>")
         if isinstance(e, ev.Exited):
@@ -570,9 +612,22 @@ class OutbreakView:
         if isinstance(e, ev.GameOver):
             return toned(
                 "gold",
-                f"<b>{'The survivors win' if e.winner == 'players' else 'The zombies win'}: {_esc(e.reason)}</b>",
+                f"<b>{'The survivors win' if e.winner == 'players' else 'The zombies win'}: "
+                f"{_esc(self.player_words(game, e.reason))}</b>",
             )
         return ""
+
+    def _spot_line(self, game: Any, e: ev.SpotRolled) -> str:
+        """``Zombie 3 spots Trina (11.2", D6 = 5 vs 3+).`` (no die within the distance that spots for sure)"""
+        who = lambda fid: self._who(game, fid)  # noqa: E731
+        if not e.target:
+            return toned("muted", f"{first_up(who(e.who))} sees nothing.")
+        verb = "spots" if e.spotted else "does not spot"
+        die = f", D6 = {e.roll} vs {e.need}+" if e.roll else ""
+        return toned(
+            "good" if e.spotted else "muted",
+            f'{first_up(who(e.who))} {verb} {who(e.target)} ({e.distance:.1f}"{die}).',
+        )
 
     def sound(self, game: Any, event: Any) -> str | None:
         if isinstance(event, ev.Fired):
@@ -628,7 +683,7 @@ class OutbreakView:
         if kind == "Move":
             return f"Move of {who}"
         if kind == "Fire":
-            return f"Shot by {who} at {cmd.target}"
+            return f"Shot by {who} at {self._who(game, cmd.target, html_safe=False)}"
         if kind == "Spot":
             return f"Spotting by {who}"
         if kind == "ClearJam":

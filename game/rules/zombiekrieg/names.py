@@ -1,13 +1,31 @@
-"""How a Zombiekrieg figure is named on screen: his rank and id, as the log, the roster and the previews
-say him.
+"""How a Zombiekrieg figure is named on screen: a soldier by his rank and a surname of his nation ("Rifleman
+Novak"), a zombie by his number ("Zombie 4"), as the log, the roster, the tooltips and the previews say him.
+
+A soldier's surname is dealt from his nation's list, shuffled by the scenario's title and the nation alone
+(a seed of its own, never the game's dice): the same map gives the same men every game, and the game's state
+and its seeded dice do not change.
 
 >>> ROLE_NAMES["smg"], SHORT_ROLE["smg"]
 ('SMG gunner', 'SMG')
+>>> zombie_name("z12")
+'Zombie 12'
+>>> soldiers = (("us1-sgt", "american"), ("us1-r1", "american"), ("gb2-sgt", "british"))
+>>> names = surnames("Test", soldiers)
+>>> len(set(names.values())), names == surnames("Test", soldiers)
+(3, True)
 """
 
 from __future__ import annotations
 
-from game.rules.zombiekrieg.state import Figure
+import functools
+import random
+import re
+import zlib
+from collections.abc import Mapping
+from typing import Any
+
+from game.rules.kit.words import swap_ids
+from game.rules.zombiekrieg.state import Figure, figure_number
 
 ROLE_NAMES = {
     "sergeant": "Sergeant",
@@ -19,7 +37,83 @@ ROLE_NAMES = {
 }
 SHORT_ROLE = {"sergeant": "Sgt", "corporal": "Cpl", "rifleman": "Rfn", "smg": "SMG", "lmg": "LMG"}
 
+# each nation's surnames: more than one section's eleven men, so two sections of a nation rarely run out
+SURNAMES: dict[str, tuple[str, ...]] = {
+    "american": (
+        "Novak", "Kowalski", "Miller", "O'Brien", "Russo", "Johnson", "Schultz", "Murphy", "Garcia", "Jackson",
+        "Wilson", "Brennan", "Sullivan", "Costa", "Hayes", "Walker", "Rossi", "Lindqvist", "Carter", "Dawson",
+        "Fisher", "Morgan", "Reyes", "Bishop", "Coleman", "Doyle", "Grant", "Harper", "Keller", "Lopez",
+    ),
+    "british": (
+        "Atkins", "Hughes", "Davies", "Evans", "Thompson", "Clarke", "Wright", "Baker", "Turner", "Parker",
+        "Collins", "Edwards", "Fletcher", "Walsh", "Bell", "Hall", "Marsh", "Cooper", "Lloyd", "Jenkins",
+        "Griffiths", "Pike", "Shaw", "Hobbs", "Barnes", "Watts", "Lamb", "Doherty", "Fraser", "Reid",
+    ),
+    "soviet": (
+        "Ivanov", "Petrov", "Smirnov", "Kuznetsov", "Popov", "Sokolov", "Volkov", "Morozov", "Lebedev", "Kozlov",
+        "Novikov", "Orlov", "Pavlov", "Zaitsev", "Belov", "Tarasov", "Fedorov", "Gusev", "Karpov", "Bondarenko",
+        "Shevchenko", "Kovalenko", "Melnyk", "Nazarov", "Yusupov", "Makarov", "Titov", "Frolov", "Egorov", "Semyonov",
+    ),
+}  # fmt: skip
 
-def name_of(f: Figure) -> str:
-    """``Sergeant us1-sgt``; a role without a name of its own is named by the role itself."""
-    return f"{ROLE_NAMES.get(f.role, f.role.capitalize())} {f.id}"
+_ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
+
+
+def zombie_name(fid: str) -> str:
+    """``Zombie 12`` for ``z12``."""
+    return f"Zombie {figure_number(fid)}"
+
+
+@functools.lru_cache(maxsize=8)
+def surnames(title: str, soldiers: tuple[tuple[str, str], ...]) -> Mapping[str, str]:
+    """Each soldier's surname, ``soldiers`` being (id, nation) in the order the sections were raised. A
+    nation's list is shuffled by the title and the nation and dealt in that order; a list that runs out
+    deals again with a number ("Novak 2"), so no two soldiers share a name."""
+    decks: dict[str, list[str]] = {}
+    dealt: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for fid, nation in soldiers:
+        if nation not in decks:
+            deck = list(SURNAMES.get(nation, SURNAMES["american"]))
+            random.Random(zlib.crc32(f"{title}|{nation}".encode())).shuffle(deck)
+            decks[nation], dealt[nation] = deck, 0
+        deck, k = decks[nation], dealt[nation]
+        out[fid] = deck[k % len(deck)] + (f" {k // len(deck) + 1}" if k >= len(deck) else "")
+        dealt[nation] = k + 1
+    return out
+
+
+def soldier_names(game: Any) -> Mapping[str, str]:
+    """Every soldier's surname in this game (see :func:`surnames`)."""
+    soldiers = tuple((f.id, f.nation) for f in game.state.figures.values() if not f.is_zombie)
+    return surnames(str(game.scenario.title), soldiers)
+
+
+def name_of(game: Any, f: Figure) -> str:
+    """``Rifleman Novak``, ``Zombie 4``: a figure as the player reads him."""
+    if f.is_zombie:
+        return zombie_name(f.id)
+    surname = soldier_names(game).get(f.id, f.id)
+    return f"{ROLE_NAMES.get(f.role, f.role.capitalize())} {surname}"
+
+
+def short_name(game: Any, f: Figure) -> str:
+    """``Rfn Novak``: the roster's narrower name."""
+    if f.is_zombie:
+        return zombie_name(f.id)
+    return f"{SHORT_ROLE.get(f.role, f.role.capitalize())} {soldier_names(game).get(f.id, f.id)}"
+
+
+def zombies_named(text: str) -> str:
+    """``killed in melee by z2`` -> ``killed in melee by Zombie 2``."""
+    return _ZOMBIE_ID.sub(lambda m: f"Zombie {int(m.group(1))}", text)
+
+
+def player_words(game: Any, text: str) -> str:
+    """A text from the rules (a roll's purpose or meaning, a cause, a reason) with every figure's id replaced
+    by his name: ``us1-r4 starts with GUTS 6`` -> ``Rifleman Novak starts with GUTS 6``."""
+    if not text:
+        return text
+    figures = game.state.figures
+    names = {fid: name_of(game, figures[fid]) for fid in soldier_names(game)}
+    return zombies_named(swap_ids(text, names))

@@ -26,11 +26,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.contract import Report, RollRow, Series
+from game.rules.zombiekrieg.names import soldier_names, zombies_named
 
 ALLIES, ZOMBIES = "allies", "zombies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
@@ -42,7 +43,7 @@ SERIES_LABELS: dict[str, str] = {
     "zombies_down": "Zombies knocked down",
 }
 
-# the roster's ranks, so the end screen names a man as the game did all along ("Rfn us1-r3")
+# the roster's ranks, so the end screen names a man as the game did all along ("Rfn Novak")
 _RANKS = {"sergeant": "Sgt", "corporal": "Cpl", "rifleman": "Rfn", "smg": "SMG", "lmg": "LMG"}
 
 # events that change who is on the table: the chart is replayed from these
@@ -75,6 +76,7 @@ class SoldierRecord:
     hits: int = 0  # shots that knocked down or killed
     melee_won: int = 0  # zombie attacks he beat off (knocked down or killed)
     killed_by: str = ""  # the cause, when he died
+    surname: str = ""  # his name on the roster (names.py), for the end screen
 
     @property
     def survived(self) -> bool:
@@ -90,11 +92,11 @@ class SoldierRecord:
 
     @property
     def name(self) -> str:
-        """``Sgt us1-sgt``"""
-        return f"{self.rank} {self.id}"
+        """``Sgt Kowalski`` (``Sgt us1-sgt`` for a record without a surname)"""
+        return f"{self.rank} {self.surname or self.id}"
 
     def citation(self) -> str:
-        """One line for the end screen, e.g. ``Rfn us1-r3: 4 zombies killed, GUTS 7 -> 9``."""
+        """One line for the end screen, e.g. ``Rfn Novak: 4 zombies killed, GUTS 7 -> 9``."""
         parts: list[str] = []
         if self.kills:
             parts.append(f"{self.kills} zombie{'s' if self.kills != 1 else ''} killed")
@@ -103,7 +105,7 @@ class SoldierRecord:
         if self.fate == EXITED:
             parts.append("got away through the exit")
         elif self.fate == DEAD:
-            parts.append(self.killed_by or "killed")
+            parts.append(zombies_named(self.killed_by) or "killed")
         elif not parts:
             parts.append("held his ground")
         parts.append(f"GUTS {self.guts_start} -> {self.guts_end}")
@@ -210,7 +212,7 @@ class AfterAction:
         """
         st = game.state
         figures = getattr(st, "figures", {}) or {}
-        tally = _LogTally(_soldier_records(figures), {fid: f.side for fid, f in figures.items()})
+        tally = _LogTally(_soldier_records(figures, _surnames(game)), {fid: f.side for fid, f in figures.items()})
         tally.read(game.log)
         records = list(tally.soldiers.values())
         best = _best(records)
@@ -244,7 +246,15 @@ class AfterAction:
         )
 
 
-def _soldier_records(figures: dict[str, Any]) -> dict[str, SoldierRecord]:
+def _surnames(game: Any) -> Mapping[str, str]:
+    """The soldiers' names as the roster gave them; none for a game without a scenario's title."""
+    try:
+        return soldier_names(game)
+    except AttributeError:
+        return {}
+
+
+def _soldier_records(figures: dict[str, Any], surnames: Mapping[str, str]) -> dict[str, SoldierRecord]:
     """A blank record of each Allied soldier, in roster order, with his GUTS and fate at the end."""
     return {
         fid: SoldierRecord(
@@ -256,6 +266,7 @@ def _soldier_records(figures: dict[str, Any]) -> dict[str, SoldierRecord]:
             int(f.guts_start),
             int(f.guts),
             f.state,
+            surname=surnames.get(fid, ""),
         )
         for fid, f in figures.items()
         if f.side == ALLIES

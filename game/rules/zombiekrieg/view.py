@@ -9,8 +9,8 @@ Everything here reads the game and answers in the contract's plain data; the pre
 >>> view = ZombiekriegView()
 >>> view.turn_line(g).startswith("Turn 1")
 True
->>> view.name(g, "us1-sgt")
-'Sergeant us1-sgt'
+>>> view.name(g, "us1-sgt").startswith("Sergeant "), view.name(g, "z3")
+(True, 'Zombie 3')
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from game.rules.contract import (
 )
 from game.rules.drawing import Primitive
 from game.rules.routing import Routes
-from game.rules.zombiekrieg import view_events, view_previews
+from game.rules.zombiekrieg import names, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
-from game.rules.zombiekrieg.names import SHORT_ROLE, name_of
+from game.rules.zombiekrieg.names import name_of, short_name
 from game.rules.zombiekrieg.state import Figure
 from game.table.wording import in_words
 
@@ -169,7 +169,7 @@ class ZombiekriegView:
                     Cell(f"G{guts}/{f.guts_start}", bold=guts != f.guts_start),
                     Cell(short_weapon(weapon_name(game, f)), "muted"),
                 )
-                rows.append(RosterRow(f.id, f"{SHORT_ROLE.get(f.role, f.role)} {f.id}", cells, status))
+                rows.append(RosterRow(f.id, short_name(game, f), cells, status))
             title = f"Player {section.player}: {section.nation.capitalize()}"
             groups.append(RosterGroup(title, section.player == active, tuple(rows), section.player))
         return groups
@@ -185,12 +185,16 @@ class ZombiekriegView:
 
     def result(self, game: Any) -> tuple[str, bool]:
         s = game.state
-        return f"Game over: the {s.winner} win. {s.reason}", s.winner != "allies"
+        return f"Game over: the {s.winner} win. {self.player_words(game, s.reason)}", s.winner != "allies"
 
     # ---- figures -------------------------------------------------------------------------------
 
     def name(self, game: Any, fid: str) -> str:
-        return name_of(game.figure(fid))
+        return name_of(game, game.figure(fid))
+
+    def player_words(self, game: Any, text: str) -> str:
+        """A text from the rules (a refusal, a roll's meaning) with each figure named, not his id."""
+        return names.player_words(game, text)
 
     def look(self, game: Any, fid: str) -> Look:
         f = game.figure(fid)
@@ -205,7 +209,7 @@ class ZombiekriegView:
             side="zombie" if f.is_zombie else "allies",
             state=shown,
             badge="" if f.is_zombie or state == "dead" else look.badge,
-            label=name_of(f),
+            label=name_of(game, f),
             base_radius=f.radius,
             layer={"dead": 0, "knocked_down": 1}.get(state, 2),
             hidden=state == "exited",
@@ -216,9 +220,9 @@ class ZombiekriegView:
         """What hovering a token says: name, role, GUTS, weapon, state."""
         f = game.figure(fid)
         if f.is_zombie:
-            return [name_of(f), f"Abteilung 848 - {STATE_WORDS.get(look.state, look.state)}"]
+            return [name_of(game, f), f"Abteilung 848 - {STATE_WORDS.get(look.state, look.state)}"]
         lines = [
-            f"{name_of(f)} ({f.nation.capitalize()}, player {f.player})",
+            f"{name_of(game, f)} ({f.nation.capitalize()}, player {f.player})",
             f"GUTS {_guts(look, f)} (started {f.guts_start})   {weapon_name(game, f)}",
         ]
         state = STATE_WORDS.get(look.state, look.state)
@@ -241,11 +245,12 @@ class ZombiekriegView:
 
     def _figure_reason(self, game: Any, fid: str) -> str:
         f = game.figure(fid)
+        who = name_of(game, f)
         if f.is_zombie:
             return "The zombies are moved by the game."
         if f.acted_this_turn:
-            return f"{fid} has already acted this turn."
-        return game.preview(Move(fid, (), None)).reason or f"{fid} cannot act now."
+            return f"{who} has already acted this turn."
+        return self.player_words(game, game.preview(Move(fid, (), None)).reason) or f"{who} cannot act now."
 
     def actions(self, game: Any, fid: str) -> list[Action]:
         available = game.actions_for(fid)
@@ -253,23 +258,24 @@ class ZombiekriegView:
             reason = self._figure_reason(game, fid)
             return [Action(k.key, False, reason) for k in ACTION_KINDS]
         f = game.figure(fid)
+        who = name_of(game, f)
         out = []
         for kind in ACTION_KINDS:
             if kind.key in available:
                 out.append(Action(kind.key, True))
             elif kind.key == "fire":
                 out.append(
-                    Action("fire", False, f"{fid} cannot FIRE: no zombie in sight, in his front arc and in range.")
+                    Action("fire", False, f"{who} cannot FIRE: no zombie in sight, in his front arc and in range.")
                 )
             elif kind.key == "order" and not f.is_nco:
-                why = f"{fid} cannot ORDER: he is not an NCO (only the Sergeant, or the Corporal once he is dead)."
+                why = f"{who} cannot ORDER: he is not an NCO (only the Sergeant, or the Corporal once he is dead)."
                 out.append(Action("order", False, why))
             elif kind.key == "order":
                 out.append(
-                    Action("order", False, f"{fid}: no soldier of his section in command range who can still act.")
+                    Action("order", False, f"{who}: no soldier of his section in command range who can still act.")
                 )
             else:
-                out.append(Action(kind.key, False, f"{fid} has already acted this turn."))
+                out.append(Action(kind.key, False, f"{who} has already acted this turn."))
         return out
 
     def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
@@ -310,7 +316,8 @@ class ZombiekriegView:
         shots = game.preview(Fire(fid, target)).details.get("shots", [])
         if len(shots) < 2:
             return False, "Only a weapon that fires twice (an LMG) picks a second target: click to fire."
-        return True, f"First shot at {target}. Click the second shot's zombie (the same one, or one near it)."
+        first = self.name(game, target)
+        return True, f"First shot at {first}. Click the second shot's zombie (the same one, or one near it)."
 
     def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
         if action == "fire":
@@ -321,7 +328,7 @@ class ZombiekriegView:
         if not available:
             return self._figure_reason(game, fid)
         if target is not None and game.figure(target).is_zombie and "fire" not in available:
-            return game.preview(Fire(fid, target)).reason or "He cannot fire now."
+            return self.player_words(game, game.preview(Fire(fid, target)).reason) or "He cannot fire now."
         return "Nothing to do there."
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
@@ -335,7 +342,7 @@ class ZombiekriegView:
         length = float(d.get("length", 0.0))
         if length >= wanted - 0.25 or d.get("blocked_by") == "move allowance":
             return ""
-        why = in_words(d.get("blocked_by") or "", lambda fid: name_of(game.figure(fid))) or "the way is blocked"
+        why = in_words(d.get("blocked_by") or "", lambda fid: self.name(game, fid)) or "the way is blocked"
         return f'Only {length:.1f}" reachable ({why}): click again to move there, or point elsewhere.'
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
@@ -350,7 +357,9 @@ class ZombiekriegView:
     # ---- events ---------------------------------------------------------------------------------
 
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
-        return view_events.lines_of(events, lambda fid: self._safe_name(game, fid))
+        return view_events.lines_of(
+            events, lambda fid: self._safe_name(game, fid), lambda text: self.player_words(game, text)
+        )
 
     def _safe_name(self, game: Any, fid: str) -> str:
         try:

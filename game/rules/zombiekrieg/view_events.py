@@ -1,8 +1,8 @@
 """Zombiekrieg's events on screen: log lines (HTML with the contract's tones), sounds, animations.
 
 >>> from game.rules.zombiekrieg.events import KnockedDown
->>> line_of(KnockedDown("z4"), lambda fid: f"Zombie {fid}")
-'<font color="#9BD77A">Zombie z4 is knocked down.</font>'
+>>> line_of(KnockedDown("z4"), lambda fid: f"Zombie {fid[1:]}")
+'<font color="#9BD77A">Zombie 4 is knocked down.</font>'
 >>> animation_of(KnockedDown("z4")).state
 'knocked_down'
 """
@@ -10,12 +10,15 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.contract import Animation, toned
+from game.rules.kit.words import compass, first_up
+from game.rules.zombiekrieg.state import figure_number
 
 Namer = Callable[[str], str]
+Words = Callable[[str], str]  # a text from the rules with each figure's id swapped for his name
 
 # the old log's colour names, mapped onto the contract's tones
 _TONES = {"good": "good", "bad": "bad", "dice": "dice", "turn": "turn", "zombie": "enemy"}
@@ -29,8 +32,30 @@ def _e(text: Any) -> str:
     return html.escape(str(text))
 
 
-def line_of(ev: Any, name: Namer) -> str | None:
-    """One event as one HTML line, or None for an event that is not worth a line of its own."""
+def _plain(text: str) -> str:
+    return text
+
+
+def dice_words(purpose: str, meaning: str, words: Words = _plain) -> str:
+    """A roll's line: whose roll and what for, then what it meant, each figure by his name.
+
+    >>> novak = lambda t: t.replace("us1-r4", "Rifleman Novak")
+    >>> dice_words("us1-r4 starting GUTS", "D6 = 1: us1-r4 starts with GUTS 6", novak)
+    "Dice, Rifleman Novak's starting GUTS: D6 = 1: Rifleman Novak starts with GUTS 6"
+    >>> dice_words("reaction table", "")
+    'Dice, reaction table: '
+    """
+    who, _, what = purpose.partition(" ")
+    named = words(who)
+    # "<id> <what>": every soldier's roll is his (his move, his fire, his starting GUTS)
+    head = f"{named}'s {what}" if what and named != who else words(purpose)
+    return f"Dice, {head or 'dice'}: {words(meaning)}"
+
+
+def line_of(ev: Any, name: Namer, words: Words = _plain, dice: str = "") -> str | None:
+    """One event as one HTML line, or None for an event that is not worth a line of its own; ``words``
+    names the figures in the rules' own texts (a cause, a reason, a roll's meaning); ``dice`` is the roll
+    an initiative line tells (its own dice line is left out)."""
     kind = type(ev).__name__
     n = lambda fid: _e(name(fid))  # noqa: E731
     if kind == "FigurePlaced":
@@ -43,15 +68,17 @@ def line_of(ev: Any, name: Namer) -> str | None:
         first = "the Allies go first" if ev.first == "allies" else "the zombies go first"
         extra = "; a free ORDER for the lead NCO" if ev.free_order else ""
         extra += f"; zombies +{ev.reaction_bonus} on the reaction roll" if ev.reaction_bonus else ""
-        return _c("turn", f"Initiative ({n(ev.figure)}): {_e(ev.outcome.replace('_', ' '))}: {first}{extra}.")
+        roll = f", {_e(dice)}" if dice else ""
+        return _c(
+            "turn", f"Initiative ({n(ev.figure)}{roll}): {_e(ev.outcome.replace('_', ' '))}: {first}{extra}."
+        )
     if kind == "PhaseStarted":
         if ev.side == "allies":
             who = f"Player {ev.player}" if ev.player else "The Allies"
             return _c("turn", f"{who}: your section acts.")
         return _c("zombie", "The zombies' turn.")
     if kind == "DiceRolled":
-        what = ev.purpose or "dice"
-        return _c("dice", f"Dice, {_e(what)}: {_e(ev.meaning or ev.total)}")
+        return _c("dice", _e(dice_words(ev.purpose or "dice", str(ev.meaning or ev.total), words)))
     if kind == "GutsTested":
         if not ev.modifiers:
             return None
@@ -59,28 +86,28 @@ def line_of(ev: Any, name: Namer) -> str | None:
         return f"&nbsp;&nbsp;(modifiers: {mods})"
     if kind == "GutsChanged":
         tone = "good" if ev.new > ev.old else "bad"
-        return _c(tone, f"{n(ev.figure)}: GUTS {ev.old} to {ev.new} for good ({_e(ev.reason)}).")
+        return _c(tone, f"{n(ev.figure)}: GUTS {ev.old} to {ev.new} for good ({_e(words(ev.reason))}).")
     if kind == "Moved":
         return f'{n(ev.figure)} moves {ev.length:.1f}".'
     if kind == "Turned":
-        return f"{n(ev.figure)} turns to face {ev.facing:.0f} degrees."
+        return f"{n(ev.figure)} turns to face {compass(ev.facing)}."
     if kind == "Fired":
         shot = f" (shot {ev.shot})" if ev.shot > 1 else ""
         return f"{n(ev.figure)} fires at {n(ev.target)}{shot}: {_e(ev.sight)} sight, {_e(ev.band)} range."
     if kind == "NoEffect":
-        return f"{n(ev.figure)}: no effect ({_e(ev.reason)})."
+        return f"{n(ev.figure)}: no effect ({_e(words(ev.reason))})."
     if kind == "KnockedDown":
         return _c("good" if name(ev.figure).startswith("Zombie") else "bad", f"{n(ev.figure)} is knocked down.")
     if kind == "Killed":
         zombie = name(ev.figure).startswith("Zombie")
-        return _c("good" if zombie else "bad", f"<b>{n(ev.figure)} is killed</b> ({_e(ev.cause)}).")
+        return _c("good" if zombie else "bad", f"<b>{n(ev.figure)} is killed</b> ({_e(words(ev.cause))}).")
     if kind == "Ordered":
         if ev.success:
             free = " (the free ORDER)" if ev.free else ""
             return _c("good", f"{n(ev.figure)} ORDERs {n(ev.target)}{free}: +2 GUTS for his action this turn.")
         return _c("bad", f"{n(ev.figure)} fails to ORDER {n(ev.target)}.")
     if kind == "ReactionRolled":
-        return _c("zombie", f"Zombie reaction D6 = {ev.roll} ({_e(ev.column)}): {_e(ev.result)}.")
+        return _c("zombie", f"Zombie reaction D6 = {ev.roll} ({_e(words(ev.column))}): {_e(words(ev.result))}.")
     if kind == "ZombieMoved":
         return _c("zombie", f"{n(ev.figure)} moves.")
     if kind == "MeleeAttack":
@@ -89,23 +116,48 @@ def line_of(ev: Any, name: Namer) -> str | None:
         return _c("good", f"{n(ev.figure)} leaves the table through the exit.")
     if kind == "GameOver":
         tone = "good" if ev.winner == "allies" else "bad"
-        return _c(tone, f"<b>Game over: the {_e(ev.winner)} win.</b> {_e(ev.reason)}")
+        return _c(tone, f"<b>Game over: the {_e(ev.winner)} win.</b> {_e(words(ev.reason))}")
     fields = ", ".join(f"{k}={v}" for k, v in vars(ev).items()) if hasattr(ev, "__dict__") else ""
     return _e(f"{kind} {fields}")
 
 
-def lines_of(events: Iterable[Any], name: Namer) -> list[str]:
-    """Log lines for a batch of events; a run of zombie moves is one line, not one per zombie."""
+# events whose line tells the roll just before them: the roll's own line would say it twice
+_RETOLD = ("InitiativeRolled", "ReactionRolled")
+
+
+def _retold(events: Sequence[Any]) -> dict[int, tuple[int, str]]:
+    """The rolls an event after them tells (a GUTS test's note may come between): the roll's place ->
+    (the telling event's place, the roll as it reads: ``2D6 = 1+5 = 6 vs GUTS 9``)."""
+    out: dict[int, tuple[int, str]] = {}
+    for i, ev in enumerate(events):
+        if type(ev).__name__ != "DiceRolled":
+            continue
+        j = i + 1
+        while j < len(events) and type(events[j]).__name__ == "GutsTested" and not events[j].modifiers:
+            j += 1
+        if j < len(events) and type(events[j]).__name__ in _RETOLD:
+            out[i] = (j, str(ev.meaning).split(": ")[0])
+    return out
+
+
+def lines_of(events: Sequence[Any], name: Namer, words: Words = _plain) -> list[str]:
+    """Log lines for a batch of events; a run of zombie moves is one line, not one per zombie, and a roll
+    that the next event tells is told once."""
     out: list[str] = []
     run: list[Any] = []
-    for ev in events:
-        if type(ev).__name__ == "ZombieMoved":
+    told = _retold(events)
+    telling = {j: roll for j, roll in told.values()}  # the telling event's place -> the roll it tells
+    for i, ev in enumerate(events):
+        kind = type(ev).__name__
+        if i in told:
+            continue
+        if kind == "ZombieMoved":
             run.append(ev)
             continue
         if run:
             out.append(_zombies_move(run))
             run = []
-        line = line_of(ev, name)
+        line = line_of(ev, name, words, telling.get(i, ""))
         if line:
             out.append(line)
     if run:
@@ -126,13 +178,13 @@ _HOW_WORDS = {
 
 def _zombies_move(run: Sequence[Any]) -> str:
     """A run of zombie moves in one line that says what each zombie did (the kinds in the order they came):
-    ``Zombies z1, z3 and z4 charge; zombie z7 rejoins the horde.`` (a log from before ``how`` was kept:
+    ``Zombies 1, 3 and 4 charge; Zombie 7 rejoins the horde.`` (a log from before ``how`` was kept:
     ``3 zombies move.``)
 
     >>> from game.rules.zombiekrieg.events import ZombieMoved
     >>> run = [ZombieMoved("z1", (), "charge"), ZombieMoved("z7", (), "rejoin"), ZombieMoved("z3", (), "charge")]
     >>> _zombies_move(run)
-    '<font color="#D98C8C">Zombies z1 and z3 charge; zombie z7 rejoins the horde.</font>'
+    '<font color="#D98C8C">Zombies 1 and 3 charge; Zombie 7 rejoins the horde.</font>'
     >>> _zombies_move([ZombieMoved("z1", ()), ZombieMoved("z2", ())])
     '<font color="#D98C8C">2 zombies move.</font>'
     """
@@ -146,11 +198,10 @@ def _zombies_move(run: Sequence[Any]) -> str:
             parts.append(f"{n} zombie{'s' if n > 1 else ''} move{'' if n > 1 else 's'}")
             continue
         one, many = _HOW_WORDS.get(how, (f"{how}s", how))
-        ids = sorted(ids, key=lambda fid: (len(fid), fid))  # z2 before z10
-        who = f"zombie {ids[0]}" if len(ids) == 1 else f"zombies {', '.join(ids[:-1])} and {ids[-1]}"
+        nums = [str(n) for n in sorted(map(figure_number, ids))]  # 2 before 10
+        who = f"Zombie {nums[0]}" if len(ids) == 1 else f"zombies {', '.join(nums[:-1])} and {nums[-1]}"
         parts.append(f"{_e(who)} {one if len(ids) == 1 else many}")
-    text = "; ".join(parts)
-    return _c("zombie", text[:1].upper() + text[1:] + ".")
+    return _c("zombie", first_up("; ".join(parts)) + ".")
 
 
 # ---- sounds ---------------------------------------------------------------------------------------

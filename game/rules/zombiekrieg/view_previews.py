@@ -15,7 +15,7 @@ from typing import Any
 from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
 from game.rules.zombiekrieg import order
-from game.rules.zombiekrieg.names import name_of
+from game.rules.zombiekrieg.names import name_of, player_words, zombie_name
 from game.rules.zombiekrieg.preview import fire_geometry
 from game.table.wording import in_words
 
@@ -25,8 +25,8 @@ def pct(p: float) -> str:
 
 
 def _namer(game: Any) -> Any:
-    """A figure's name for :func:`in_words`: his rank and id, as the log and the roster say him."""
-    return lambda fid: name_of(game.figure(fid))
+    """A figure's name for :func:`in_words`: his rank and name, as the log and the roster say him."""
+    return lambda fid: name_of(game, game.figure(fid))
 
 
 def need_text(modified_guts: int, chances: dict[str, float]) -> str:
@@ -147,7 +147,7 @@ def move_drawing(
     if not preview.legal:
         out.append(Path(tuple(requested), "blocked"))
         out.append(Cross(requested[-1]))
-        out.append(Plate(requested[-1], f"Cannot move: {preview.reason}", "bad"))
+        out.append(Plate(requested[-1], f"Cannot move: {player_words(game, preview.reason)}", "bad"))
         return out
     d = preview.details
     legal = [tuple(p) for p in d.get("points", [])] or requested[:1]
@@ -199,7 +199,7 @@ def fire_drawing(game: Any, fid: str, tid: str, preview: Any, geometry: dict[str
         out.append(Cross(end))  # type: ignore[arg-type]
     band = geometry.get("band", "")
     lines = [
-        f"FIRE at zombie {tid}: {word}",
+        f"FIRE at {zombie_name(tid)}: {word}",
         f'{geometry.get("distance", 0.0):.1f}" - {band} range'
         + ("" if geometry.get("in_range", True) else " (OUT OF RANGE)"),
     ]
@@ -227,12 +227,12 @@ def fire_drawing(game: Any, fid: str, tid: str, preview: Any, geometry: dict[str
                 t2 = game.figure(second["target"]).position
                 out.append(Sight(f.position, t2, second["sight"], secondary=True))
                 lines.append(
-                    f"2nd shot at zombie {second['target']}: {second['sight'].upper()}, "
+                    f"2nd shot at {zombie_name(second['target'])}: {second['sight'].upper()}, "
                     f"need 2D6 <= {second['modified_guts']}"
                 )
         tone = {"clear": "sight_clear", "obscured": "sight_obscured"}.get(sight, "path")
     else:
-        lines.append(f"Cannot fire: {preview.reason}")
+        lines.append(f"Cannot fire: {player_words(game, preview.reason)}")
         tone = "bad"
     out.append(Plate(t.position, "\n".join(lines), tone))  # type: ignore[arg-type]
     return out
@@ -244,7 +244,7 @@ def order_drawing(game: Any, fid: str, tid: str, preview: Any) -> list[Primitive
     if preview.legal:
         d = preview.details
         lines = [
-            f"ORDER {tid}: +2 GUTS for his MOVE or FIRE" + (" (free ORDER)" if d.get("free") else ""),
+            f"ORDER {name_of(game, t)}: +2 GUTS for his MOVE or FIRE" + (" (free ORDER)" if d.get("free") else ""),
             f'{d.get("distance", 0.0):.1f}" of {d.get("range", 0.0):g}" command range',
             guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)),
             need_text(d.get("modified_guts", 0), preview.chances),
@@ -254,5 +254,5 @@ def order_drawing(game: Any, fid: str, tid: str, preview: Any) -> list[Primitive
         out.append(Plate(t.position, "\n".join(lines), "command"))
     else:
         out.append(Cross(t.position))
-        out.append(Plate(t.position, f"Cannot ORDER: {preview.reason}", "bad"))
+        out.append(Plate(t.position, f"Cannot ORDER: {player_words(game, preview.reason)}", "bad"))
     return out
