@@ -56,22 +56,20 @@ def lines(game: Any, events: Sequence[Any]) -> list[str]:
     ['<font color="#E4CE84">Infantry Squad: run 2&quot; (D6 = 2)</font>']
     """
     events = list(events)
+    texts = [line(game, e) for e in events]
     sweeping = any(isinstance(e, ev.SweepingAdvance) for e in events)
-    out: list[str] = []
-    held: DiceRolled | None = None
+    carried: dict[int, DiceRolled] = {}  # line -> the roll told in it
     for k, e in enumerate(events):
-        after = events[k + 1] if k + 1 < len(events) else None
+        j = next((j for j in range(k + 1, len(events)) if texts[j]), None)  # the next line told
+        after = events[j] if j is not None else None
         if isinstance(e, DiceRolled) and _restated(e, after, sweeping):
-            held = e if type(after) in CARRIES else None
-            continue
-        text = line(game, e)
-        if held is not None and text:
-            meaning = RESULT.sub("", dice_words(held.purpose, held.meaning or str(held.faces)).split(": ", 1)[-1])
-            text = _added(text, esc(f" ({player_words(game, meaning)})"))
-        held = None
-        if text:
-            out.append(text)
-    return out
+            texts[k] = ""
+            if j is not None and type(after) in CARRIES:
+                carried[j] = e
+    for j, roll in carried.items():
+        meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
+        texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
+    return [t for t in texts if t]
 
 
 # the events that say again what the roll just before them said: the roll's line goes, its dice go into theirs
@@ -79,6 +77,7 @@ CARRIES = (ev.MoveRolled, ev.MoraleTested, ev.PowerUpRolled)
 # and those whose line already gives the roll
 RESTATES = (*CARRIES, ev.AttackStep, ev.HordeRespawned, ev.WatchingForBetrayal, ev.PushedBack)
 BRACKETED = re.compile(r" \(([A-Za-z0-9-]+)\)")
+JOINS = re.compile(r" \(([^()]+)\) joins \1\b")
 RESULT = re.compile(r": (passed|failed)$")
 
 
@@ -153,7 +152,9 @@ def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
 
 @says(DiceRolled)
 def _dice_rolled(game: Any, e: DiceRolled) -> str:
-    return toned("dice", esc(player_words(game, dice_words(e.purpose, e.meaning or str(e.faces)))))
+    who, _, rest = e.purpose.partition(" ")
+    purpose = _n(game).does(who, rest) if rest.startswith("hits ") else e.purpose  # "Ork Boyz hit into..."
+    return toned("dice", esc(player_words(game, dice_words(purpose, e.meaning or str(e.faces)))))
 
 
 # -- moving ----------------------------------------------------------------------------------------------
@@ -351,7 +352,10 @@ def _power_up_rolled(game: Any, e: ev.PowerUpRolled) -> str:
 @says(ev.PowerUpGained)
 def _power_up_gained(game: Any, e: ev.PowerUpGained) -> str:
     held = f" (carries {e.held})" if e.held > 1 else ""
-    return toned("good", esc(f"{_n(game).does(e.unit, 'gains')} {e.name}{held}: {player_words(game, e.effect)}"))
+    effect = JOINS.sub(
+        r" joins \1", player_words(game, e.effect)
+    )  # not "Ork Boy 1 (Strike Team) joins Strike Team"
+    return toned("good", esc(f"{_n(game).does(e.unit, 'gains')} {e.name}{held}: {effect}"))
 
 
 @says(ev.PowerUpChoiceOffered)

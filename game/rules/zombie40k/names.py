@@ -136,18 +136,26 @@ def figure_names(game: Any, units: dict[str, str]) -> dict[str, str]:
         seen[key] += 1
         alone = m.sergeant or home is None or home.kind == BOSS or (same[key] == 1 and home.start_size == 1)
         plain[m.id] = base[m.id] if alone else f"{base[m.id]} {seen[key]}"
-    shared = Counter(plain.values())
+    # a model a power-up brought in ("Ork Boy (power-up)") says whose he is, so that his coming never
+    # changes a name already read ("Ork Boy 1" of the Ork Boyz stays so when one joins the Strike Team)
+    joined = {m.id for m in ordered if " (" in game.data.profile(m.profile).name and m.id not in base_zombies(st)}
+    shared = Counter(name for fid, name in plain.items() if fid not in joined)
     out = {}
     for m in ordered:
         home = st.units.get(_home(m.id))
         if home is not None and home.kind == BOSS:
             out[m.id] = units[home.id]
-        elif shared[plain[m.id]] > 1 and home is not None:
-            whose = units[home.id] if home.side == ZOMBIES else f"player {home.player}"
+        elif home is not None and (m.id in joined or shared[plain[m.id]] > 1):
+            whose = units[home.id] if home.side == ZOMBIES or m.id in joined else f"player {home.player}"
             out[m.id] = f"{plain[m.id]} ({whose})"
         else:
             out[m.id] = plain[m.id]
     return out
+
+
+def base_zombies(state: Any) -> set[str]:
+    """The models that started in a horde or as the Boss (their profiles' brackets are the mods')."""
+    return {f for f in state.models if (u := state.units.get(_home(f))) is not None and u.side == ZOMBIES}
 
 
 _last: list[Any] = [None, (), None]  # the state last named, its counts, its Names (held: its id is not reused)
