@@ -158,3 +158,28 @@ def test_the_end_screen_names_the_teams_and_says_who_escaped() -> None:
     assert "aboard the escape vehicle" in ork and '" from the vehicle' not in ork, ork
     text, _ = Z40View().result(game)
     assert text.startswith("Game over: Player 3 wins.") and "Ork Boyz" in text
+
+
+def test_the_status_line_names_a_power_up_button_by_its_label() -> None:
+    """A squad carrying Duct Tape: selecting a model lists what he may do by the buttons' words ("TAPE +A"),
+    never the action's key ("TAPE_ATTACK")."""
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
+    g.state.units["p1"].power_ups.append("duct_tape")
+    m = Match(g, Z40View())
+    m.click(g.figure("p1-2").position)
+    assert m.status.startswith("Guardsman 1 selected:") and "TAPE +A" in m.status, m.status
+    assert not re.search(r"\b\w+_\w+\b", m.status), m.status
+
+
+def test_two_players_with_the_same_team_are_told_apart() -> None:
+    """Two players field Ork Boyz: each squad, and each of its models, says whose it is; no two figures of the
+    game share a name."""
+    scenario = load_scenario(MAPS / "hive_street.tmx")
+    g = new_game(scenario, {"teams": ["ork_boyz", "ork_boyz", "infantry_squad"]}, seed=5)
+    view = Z40View()
+    names = [view.name(g, f.id) for f in g.figures]
+    assert len(set(names)) == len(names)
+    assert view.name(g, "p1-2").endswith("(player 1)") and view.name(g, "p2-2").endswith("(player 2)")
+    groups = view.roster(g, {}, set())
+    assert {grp.title.split(" \u00b7")[0] for grp in groups} >= {"Player 1: Ork Boyz", "Player 2: Ork Boyz"}
+    assert all(not row.name.endswith(")") for grp in groups for row in grp.rows)  # the heading says whose

@@ -132,6 +132,8 @@ ACTION_KINDS = (
         prompt="Click a model of the unit to throw the grenade at.",
     ),
 )
+BUTTON_WORDS = {k.key.upper(): k.label.upper() for k in ACTION_KINDS}  # the controller lists actions by key
+ACTION_KEY = re.compile(r"\b[A-Z]+(?:_[A-Z0-9]+)+\b")
 POWER_UP_ACTIONS = ("arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2")
 PLAYER_SUFFIX = re.compile(r" \(player \d+\)$")
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
@@ -351,7 +353,9 @@ class Z40View:
         return PLAYER_SUFFIX.sub("", self.name(game, fid))
 
     def player_words(self, game: Any, text: str) -> str:
-        """The rules' words (a refusal, a roll's meaning) as the player reads them: names for the ids."""
+        """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
+        the ids, a button's label for its key ("Guardsman 1 selected: MOVE, TAPE +A", not "TAPE_ATTACK")."""
+        text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
         return player_words(game, text)
 
     def look(self, game: Any, fid: str) -> Look:
