@@ -73,7 +73,7 @@ def lines(game: Any, events: Sequence[Any]) -> list[str]:
 
 
 # the events that say again what the roll just before them said: the roll's line goes, its dice go into theirs
-CARRIES = (ev.MoveRolled, ev.MoraleTested, ev.PowerUpRolled)
+CARRIES = (ev.MoveRolled, ev.MoraleTested, ev.PowerUpRolled, ev.BlastPlaced)
 # and those whose line already gives the roll
 RESTATES = (*CARRIES, ev.AttackStep, ev.HordeRespawned, ev.WatchingForBetrayal, ev.PushedBack)
 BRACKETED = re.compile(r" \(([A-Za-z0-9-]+)\)")
@@ -152,8 +152,13 @@ def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
 
 @says(DiceRolled)
 def _dice_rolled(game: Any, e: DiceRolled) -> str:
+    n = _n(game)
     who, _, rest = e.purpose.partition(" ")
-    purpose = _n(game).does(who, rest) if rest.startswith("hits ") else e.purpose  # "Ork Boyz hit into..."
+    purpose = e.purpose
+    if rest.startswith("hits "):  # "Ork Boyz hit into close combat"
+        purpose = n.does(who, rest)
+    elif (who in n.units or who in n.figures) and any(rest.startswith(w.name) for w in game.data.weapons.values()):
+        purpose = f"{_whose(n.figures.get(who) or n.unit(who))} {rest}"  # "Guardsman 6's Frag grenade scatter"
     return toned("dice", esc(player_words(game, dice_words(purpose, e.meaning or str(e.faces)))))
 
 
@@ -224,7 +229,27 @@ def _wounded(game: Any, e: ev.Wounded) -> str:
 
 @says(ev.Killed)
 def _killed(game: Any, e: ev.Killed) -> str:
-    return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed ({player_words(game, e.cause)})"))
+    return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed: {cause_words(game, e.cause)}"))
+
+
+def cause_words(game: Any, cause: str) -> str:
+    """What killed a model, as the rules wrote it ("p1 shooting", "boss close combat (Instant Death)", "p1 Plasma
+    gun got hot"), in a player's words: "shot by Infantry Squad", "in close combat with the Zombie Boss
+    (Instant Death)", "Infantry Squad's Plasma gun got hot"."""
+    n = _n(game)
+    who, _, rest = cause.partition(" ")
+    if who not in n.units:
+        return player_words(game, cause)
+    name = n.unit(who)
+    for how, words in (("shooting", "shot by"), ("close combat", "in close combat with")):
+        if rest == how or rest.startswith(how + " ("):
+            return f"{words} {name}{player_words(game, rest[len(how) :])}"
+    return f"{_whose(name)} {player_words(game, rest)}"
+
+
+def _whose(name: str) -> str:
+    """``Infantry Squad's``, ``Guardian Defenders'``."""
+    return name + ("'" if plural(name) else "'s")
 
 
 @says(ev.UnitDestroyed)
