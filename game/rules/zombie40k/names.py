@@ -5,7 +5,8 @@
 A model is named by its profile and its place among the models of that name in the unit it started in, so a
 name never changes during a game: a model dead, respawned or risen into a horde (Dead Men Walking) keeps it.
 A sergeant, and a model alone in its unit, go without a number. A name two models would share across the
-game (every horde has a Zombie 3; two squads may each have a Sergeant) says whose in brackets.
+game (every horde has a Zombie 3; two squads may each have a Sergeant) says whose in brackets, and so does a
+model a power-up brought in ("Ork Boy 1 (Strike Team)"), so that his coming renames nobody.
 
 >>> from game.rules.zombie40k.testing import small_scenario
 >>> from game.rules.zombie40k.game import new_game
@@ -158,20 +159,20 @@ def base_zombies(state: Any) -> set[str]:
     return {f for f in state.models if (u := state.units.get(_home(f))) is not None and u.side == ZOMBIES}
 
 
-_last: list[Any] = [None, (), None]  # the state last named, its counts, its Names (held: its id is not reused)
+_last: list[Any] = [None, (), None]  # the state last named, its model and unit ids, its Names (held: no id reuse)
 
 
 def names_of(game: Any) -> Names:
     """The names of a game's models and units as they stand now (asked for every log line: kept until a
     model or a unit joins the game, the only change that can change a name)."""
     st = game.state
-    counts = (len(st.models), len(st.units))
-    if _last[0] is st and _last[1] == counts:
+    which = (tuple(st.models), tuple(st.units))  # a test may swap models by hand
+    if _last[0] is st and _last[1] == which:
         return _last[2]  # type: ignore[no-any-return]
     units = unit_names(st)
     players = {u.player: units[u.id] for u in st.units.values() if u.kind == SQUAD}
     found = Names(figure_names(game, units), units, players)
-    _last[:] = [st, counts, found]
+    _last[:] = [st, which, found]
     return found
 
 
