@@ -102,7 +102,7 @@ def test_one_event_is_one_line_and_counts_read_in_english() -> None:
     assert re.search(r'run \d" \(D6 = \d\)', text)  # ... into the run's
     assert not re.search(r"Morale: 2D6", text) and re.search(r"Morale \([^)]*\): (passed|failed) \(2D6 = ", text)
     assert not re.search(r"\b1 models\b|\b1 wounds\b|\b1 zombies\b", text)
-    assert "(1 model)" in text
+    assert "(1 model firing)" in text
     assert "Ork Boyz shoots" not in text and "Guardian Defenders shoots" not in text
     assert "zombies wins" not in text and "The zombies win" in text
     for a, b in zip(lines, lines[1:]):

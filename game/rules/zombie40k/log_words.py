@@ -198,7 +198,7 @@ def _regrouped(game: Any, e: ev.Regrouped) -> str:
 def _shots_fired(game: Any, e: ev.ShotsFired) -> str:
     what = "fires Overwatch at" if e.overwatch else "shoots at"
     n = _n(game)
-    return esc(f"{n.does(e.unit, what)} {n.unit(e.target)} ({_models(len(e.shooters))})")
+    return esc(f"{n.does(e.unit, what)} {n.unit(e.target)} ({_models(len(e.shooters))} firing)")
 
 
 @says(ev.AttackStep)
