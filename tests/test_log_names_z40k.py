@@ -124,7 +124,6 @@ def test_the_roster_status_tooltip_and_plate_name_models() -> None:
     assert m.tooltip(tokens["h2-7"]).splitlines()[0] == "Zombie 7 (Horde 2)"
     assert m.tooltip(tokens["boss"]).splitlines()[0] == "The Zombie Boss"
     assert m.tooltip(tokens["p1-1"]).splitlines()[0] == "Sergeant (Infantry Squad, player 1)"
-    assert "Suser" not in m.tooltip(tokens["p1-1"])
     # a move onto a squad-mate is refused: the plate and the refusal name him as the roster does
     cmd = Move("p1-2", (g.figure("p1-3").position,))
     preview = g.preview(cmd)

@@ -417,7 +417,7 @@ class Z40View:
         for k in m.weapons:
             wpn = game.data.weapon(k)
             rng = f'{wpn.range:g}" ' if wpn.ranged else ""
-            lines.append(f"{wpn.name}: {rng}S{wpn.strength(p.s)} AP{wpn.ap or '-'} {wpn.label}")  # in his hands
+            lines.append(f"{wpn.name}: {rng}S{wpn.s} AP{wpn.ap or '-'} {wpn.label}")
         rules = sorted(set(m.rules) | set(m.unit_rules) | set(p.rules))
         if rules:
             lines.append(", ".join(rules))
@@ -757,16 +757,7 @@ def _weapon_words(game: Any, key: str) -> str:
     w = game.data.weapon(key)
     rng = f'{w.range:g}" ' if w.ranged else ""
     rules = f" ({', '.join(w.rules)})" if w.rules else ""
-    return f"{rng}{strength_words(w.s)} AP{w.ap or '-'} {w.label}{rules}"
-
-
-def strength_words(s: int | str) -> str:
-    """A weapon's Strength on its own: ``S4``, ``S+2``, ``S x2``, or ``S user`` (it read "Suser").
-
-    >>> strength_words(4), strength_words("+2"), strength_words("user")
-    ('S4', 'S+2', 'S user')
-    """
-    return f"S{s}" if isinstance(s, int) or s.startswith("+") else f"S {s}"
+    return f"{rng}S{w.s} AP{w.ap or '-'} {w.label}{rules}"
 
 
 def _max_scatter(game: Any, unit: str) -> float:
