@@ -122,7 +122,7 @@ def test_a_point_for_every_zombie_killed() -> None:
     assert [(e.player, e.gain) for e in scored] == [(1, 1), (1, 1)]
     assert g.state.kf_points["1"] == 2 and g.state.kills["p1"] == 2
     lines = Z40View().log_lines(g, scored)
-    assert "Player 1 +1 point" in lines[-1] and "2 to spend" in lines[-1]
+    assert "Player 1 scores 1 point for Zombie 2" in lines[-1] and "2 to spend" in lines[-1]
     assert "2 points" in Z40View().roster(g, {}, set())[0].title  # the points on screen
 
 
@@ -421,7 +421,7 @@ def test_a_model_throws_a_krak_grenade_instead_of_its_shot_once_a_phase() -> Non
     g.apply(Shoot("p1", "h1"))  # p1-2's bolt pistol: a 1 misses
     assert g.dice.remaining == 0 and g.figure("h1-2").alive
     lines = Z40View().log_lines(g, [thrown])
-    assert lines == ["p1-1 throws a krak grenade at h1"]
+    assert lines == ["Guardsman 1 throws a krak grenade at Horde 1"]
 
 
 def test_throwing_is_refused_with_reasons() -> None:

@@ -160,8 +160,8 @@ def test_a_roll_is_named_once_in_the_log() -> None:
     fnp = DiceRolled("h1 Feel No Pain", "D6", (5, 2), 1, "Feel No Pain: 1 of 2 ignored")
     saves = DiceRolled("h1 saves (lasgun)", "D6", (6, 1), 1, "saves: 1 of 2 made")
     lines = " ".join(v.log_lines(g, [fnp, saves]))
-    assert "h1 Feel No Pain: 1 of 2 ignored" in lines and lines.count("Feel No Pain") == 1
-    assert "h1 saves (lasgun): 1 of 2 made" in lines
+    assert "Horde 1 Feel No Pain: 1 of 2 ignored" in lines and lines.count("Feel No Pain") == 1
+    assert "Horde 1 saves (lasgun): 1 of 2 made" in lines
 
 
 def test_the_selection_ends_with_the_turn() -> None:

@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from html import escape as esc
 from typing import Any
 
@@ -19,6 +20,8 @@ from game.rules.core import DiceRolled
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
+from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
+from game.rules.zombie40k.report import who_won
 
 Words = Callable[[Any, Any], str]  # (game, event) -> the log line
 WORDS: dict[type, Words] = {}
@@ -36,9 +39,75 @@ def says(*kinds: type) -> Callable[[Words], Words]:
 
 
 def line(game: Any, e: Any) -> str:
-    """One event in words (HTML), or empty for events the log leaves to others."""
+    """One event in words (HTML), or empty for events the log leaves to others; a line starts with a
+    capital, whatever name it opens with ("The Zombie Boss is wounded")."""
     words = WORDS.get(type(e))
-    return words(game, e) if words is not None else ""
+    return capitalised(words(game, e)) if words is not None else ""
+
+
+def lines(game: Any, events: Sequence[Any]) -> list[str]:
+    """A batch of events in words, one line an event: a roll the next event restates (a run's D6 and the
+    run, a Morale test's dice and its result) is told once, in that event's line.
+
+    >>> from game.rules.zombie40k.testing import small_scenario
+    >>> from game.rules.zombie40k.game import new_game
+    >>> g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
+    >>> lines(g, [DiceRolled("p1 run", "D6", (2,), 2, "D6 = 2"), ev.MoveRolled("p1", "run", 2)])
+    ['<font color="#E4CE84">Infantry Squad: run 2&quot; (D6 = 2)</font>']
+    """
+    events = list(events)
+    texts = [line(game, e) for e in events]
+    sweeping = any(isinstance(e, ev.SweepingAdvance) for e in events)
+    carried: dict[int, DiceRolled] = {}  # line -> the roll told in it
+    for k, e in enumerate(events):
+        j = next((j for j in range(k + 1, len(events)) if texts[j]), None)  # the next line told
+        after = events[j] if j is not None else None
+        if isinstance(e, DiceRolled) and _restated(e, after, sweeping):
+            texts[k] = ""
+            if j is not None and type(after) in CARRIES:
+                carried[j] = e
+    for j, roll in carried.items():
+        meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
+        texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
+    return [t for t in texts if t]
+
+
+# the events that say again what the roll just before them said: the roll's line goes, its dice go into theirs
+CARRIES = (ev.MoveRolled, ev.MoraleTested, ev.PowerUpRolled, ev.BlastPlaced)
+# and those whose line already gives the roll
+RESTATES = (*CARRIES, ev.AttackStep, ev.HordeRespawned, ev.WatchingForBetrayal, ev.PushedBack)
+BRACKETED = re.compile(r" \(([A-Za-z0-9-]+)\)")
+JOINS = re.compile(r" \(([^()]+)\) joins \1\b")
+RESULT = re.compile(r": (passed|failed)$")
+
+
+def _added(text: str, more: str) -> str:
+    """``more`` at the end of a line's words, inside its colour."""
+    return text[: -len("</font>")] + more + "</font>" if text.endswith("</font>") else text + more
+
+
+def _restated(e: DiceRolled, after: Any, sweeping: bool) -> bool:
+    """Whether a roll's own line would say again what a line after it says: the same roll told twice (the
+    shamble's dice, then the two kept), a roll its next event restates (a re-roll keeps its line), or a
+    Sweeping Advance die in a batch that gives each Sweeping Advance's totals."""
+    if sweeping and e.purpose.endswith(" Sweeping Advance"):
+        return True
+    if isinstance(after, DiceRolled):
+        return after.purpose == e.purpose
+    return type(after) in RESTATES and "re-roll" not in e.purpose
+
+
+def _n(game: Any) -> Names:
+    return names_of(game)
+
+
+def _s(n: int) -> str:
+    return "s" if n != 1 else ""
+
+
+def _models(n: int, noun: str = "model") -> str:
+    """``1 model``, ``3 models``."""
+    return f"{n} {noun}{_s(n)}"
 
 
 def dice_words(purpose: str, meaning: str) -> str:
@@ -54,10 +123,6 @@ def dice_words(purpose: str, meaning: str) -> str:
     if sep and name.lower() in purpose.lower():
         meaning = rest
     return f"{purpose}: {meaning}"
-
-
-def _s(n: int) -> str:
-    return "s" if n != 1 else ""
 
 
 # -- the turn -------------------------------------------------------------------------------------------
@@ -87,10 +152,19 @@ def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
 
 @says(DiceRolled)
 def _dice_rolled(game: Any, e: DiceRolled) -> str:
-    return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
+    n = _n(game)
+    who, _, rest = e.purpose.partition(" ")
+    purpose = e.purpose
+    if rest.startswith("hits "):  # "Ork Boyz hit into close combat"
+        purpose = n.does(who, rest)
+    elif (who in n.units or who in n.figures) and any(rest.startswith(w.name) for w in game.data.weapons.values()):
+        purpose = f"{_whose(n.figures.get(who) or n.unit(who))} {rest}"  # "Guardsman 6's Frag grenade scatter"
+    return toned("dice", esc(player_words(game, dice_words(purpose, e.meaning or str(e.faces)))))
 
 
 # -- moving ----------------------------------------------------------------------------------------------
+
+MOVE_VERBS = {"fall back": "falls back"}  # else the move's word and an s: moves, runs, charges, consolidates
 
 
 @says(ev.Moved)
@@ -98,23 +172,23 @@ def _moved(game: Any, e: ev.Moved) -> str:
     return (
         ""
         if e.how in ("shamble", "pile in", "respawn", "pushed back")
-        else esc(f'{e.figure} {e.how}s {e.length:.1f}"')
+        else esc(f'{_n(game).figure(e.figure)} {MOVE_VERBS.get(e.how, e.how + "s")} {e.length:.1f}"')
     )
 
 
 @says(ev.MoveRolled)
 def _move_rolled(game: Any, e: ev.MoveRolled) -> str:
-    return toned("dice", esc(f'{e.unit}: {e.what} {e.inches}"'))
+    return toned("dice", esc(f'{_n(game).unit(e.unit)}: {player_words(game, e.what)} {e.inches}"'))
 
 
 @says(ev.FellBack)
 def _fell_back(game: Any, e: ev.FellBack) -> str:
-    return toned("warn", esc(f"{e.unit} falls back"))
+    return toned("warn", esc(f"{_n(game).does(e.unit, 'falls back')}"))
 
 
 @says(ev.Regrouped)
 def _regrouped(game: Any, e: ev.Regrouped) -> str:
-    return toned("good", esc(f"{e.unit} regroups"))
+    return toned("good", esc(f"{_n(game).does(e.unit, 'regroups')}"))
 
 
 # -- shooting and blows -------------------------------------------------------------------------------------
@@ -123,35 +197,64 @@ def _regrouped(game: Any, e: ev.Regrouped) -> str:
 @says(ev.ShotsFired)
 def _shots_fired(game: Any, e: ev.ShotsFired) -> str:
     what = "fires Overwatch at" if e.overwatch else "shoots at"
-    return esc(f"{e.unit} {what} {e.target} ({len(e.shooters)} model{_s(len(e.shooters))})")
+    n = _n(game)
+    return esc(f"{n.does(e.unit, what)} {n.unit(e.target)} ({_models(len(e.shooters))} firing)")
 
 
 @says(ev.AttackStep)
 def _attack_step(game: Any, e: ev.AttackStep) -> str:
     need = f" on {e.need}+" if e.need else ""
     note = f" ({e.note})" if e.note else ""
-    return toned("muted", esc(f"  {e.weapon}: {e.successes} of {e.dice} {e.step}{need}{note}"))
+    roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
+    step = STEP_WORDS.get(e.step, e.step)
+    return toned("muted", esc(f"  {roller}, {e.weapon}: {e.successes} of {e.dice} {step}{need}{note}"))
+
+
+STEP_WORDS = {"fnp": "Feel No Pain"}
 
 
 @says(ev.BlastPlaced)
 def _blast_placed(game: Any, e: ev.BlastPlaced) -> str:
     what = "template" if e.template else f'marker scatters {e.scatter:g}"'
-    return esc(f"{e.unit} {e.weapon}: {what}, {len(e.hits)} model{_s(len(e.hits))} under it")
+    w = game.data.weapons.get(e.weapon)
+    weapon = w.name if w else e.weapon
+    return esc(f"{_n(game).unit(e.unit)}, {weapon}: {what}, {_models(len(e.hits))} under it")
 
 
 @says(ev.Wounded)
 def _wounded(game: Any, e: ev.Wounded) -> str:
-    return toned("warn", esc(f"{e.figure} is wounded ({e.wounds_left} left)"))
+    left = _models(e.wounds_left, "wound")
+    return toned("warn", esc(f"{_n(game).figure(e.figure)} is wounded ({left} left)"))
 
 
 @says(ev.Killed)
 def _killed(game: Any, e: ev.Killed) -> str:
-    return toned("bad", esc(f"{e.figure} is killed ({e.cause})"))
+    return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed: {cause_words(game, e.cause)}"))
+
+
+def cause_words(game: Any, cause: str) -> str:
+    """What killed a model, as the rules wrote it ("p1 shooting", "boss close combat (Instant Death)", "p1 Plasma
+    gun got hot"), in a player's words: "shot by Infantry Squad", "in close combat with the Zombie Boss
+    (Instant Death)", "Infantry Squad's Plasma gun got hot"."""
+    n = _n(game)
+    who, _, rest = cause.partition(" ")
+    if who not in n.units:
+        return player_words(game, cause)
+    name = n.unit(who)
+    for how, words in (("shooting", "shot by"), ("close combat", "in close combat with")):
+        if rest == how or rest.startswith(how + " ("):
+            return f"{words} {name}{player_words(game, rest[len(how) :])}"
+    return f"{_whose(name)} {player_words(game, rest)}"
+
+
+def _whose(name: str) -> str:
+    """``Infantry Squad's``, ``Guardian Defenders'``."""
+    return name + ("'" if plural(name) else "'s")
 
 
 @says(ev.UnitDestroyed)
 def _unit_destroyed(game: Any, e: ev.UnitDestroyed) -> str:
-    return toned("bad", esc(f"{e.unit} is destroyed"))
+    return toned("bad", esc(f"{_n(game).does(e.unit, 'is destroyed')}"))
 
 
 # -- close combat and Morale ---------------------------------------------------------------------------------
@@ -159,31 +262,39 @@ def _unit_destroyed(game: Any, e: ev.UnitDestroyed) -> str:
 
 @says(ev.ChargeDeclared)
 def _charge_declared(game: Any, e: ev.ChargeDeclared) -> str:
-    return toned("warn", esc(f'{e.unit} charges {e.target} ({e.distance:.1f}" away)'))
+    n = _n(game)
+    return toned("warn", esc(f'{n.does(e.unit, "charges")} {n.unit(e.target)} ({e.distance:.1f}" away)'))
 
 
 @says(ev.Engaged)
 def _engaged(game: Any, e: ev.Engaged) -> str:
-    return toned("warn", esc(f"{e.unit} and {e.target} are locked in close combat"))
+    n = _n(game)
+    return toned("warn", esc(f"{n.unit(e.unit)} and {n.unit(e.target)} are locked in close combat"))
 
 
 @says(ev.CombatResolved)
 def _combat_resolved(game: Any, e: ev.CombatResolved) -> str:
-    score = ", ".join(f"{s} {n}" for s, n in e.wounds)
-    won = f"{e.winner} win by {e.margin}" if e.winner else "a draw"
-    return esc(f"Combat ({score}): {won}")
+    n = _n(game)
+    score = ", ".join(f"{n.side(s)} {k}" for s, k in e.wounds)
+    won = f"{agree(n.side(e.winner), 'wins')} by {e.margin}" if e.winner else "a draw"
+    return esc(f"Combat (unsaved wounds: {score}): {won}")
 
 
 @says(ev.MoraleTested)
 def _morale_tested(game: Any, e: ev.MoraleTested) -> str:
     return toned(
-        "good" if e.passed else "bad", esc(f"{e.unit} Morale ({e.why}): {'passed' if e.passed else 'failed'}")
+        "good" if e.passed else "bad",
+        esc(f"{_n(game).unit(e.unit)} Morale ({player_words(game, e.why)}): {'passed' if e.passed else 'failed'}"),
     )
 
 
 @says(ev.SweepingAdvance)
 def _sweeping_advance(game: Any, e: ev.SweepingAdvance) -> str:
-    words = f"{e.unit} Sweeping Advance {e.roll} against {e.loser_roll}: {'caught' if e.caught else 'escaped'}"
+    n = _n(game)
+    words = (
+        f"{n.unit(e.unit)} Sweeping Advance (D6 + Initiative) {e.roll} against {n.unit(e.loser)} {e.loser_roll}: "
+        + ("caught" if e.caught else "escaped")
+    )
     return toned("bad" if e.caught else "plain", esc(words))
 
 
@@ -193,7 +304,7 @@ def _sweeping_advance(game: Any, e: ev.SweepingAdvance) -> str:
 @says(ev.SquadRespawned)
 def _squad_respawned(game: Any, e: ev.SquadRespawned) -> str:
     words = (
-        f"Player {e.player}'s {e.unit} respawns with {len(e.figures)} models, "
+        f"Player {e.player}'s {_n(game).does(e.unit, 'respawns')} with {_models(len(e.figures))}, "
         f'{e.need:.0f}" or more from the escape vehicle'
     )
     return toned("good", esc(words))
@@ -202,40 +313,53 @@ def _squad_respawned(game: Any, e: ev.SquadRespawned) -> str:
 @says(ev.HordeRespawned)
 def _horde_respawned(game: Any, e: ev.HordeRespawned) -> str:
     roll = f"{e.roll}: " if e.roll else ""  # 0: no roll (Coop Mode sends it to the vehicle's edge)
-    return toned("bad", esc(f"{e.unit} respawns ({roll}{e.where}) with {len(e.figures)} zombies"))
+    return toned(
+        "bad",
+        esc(f"{_n(game).does(e.unit, 'respawns')} ({roll}{e.where}) with {_models(len(e.figures), 'zombie')}"),
+    )
 
 
 @says(ev.EmbarkRefused)
 def _embark_refused(game: Any, e: ev.EmbarkRefused) -> str:
-    return toned("warn", esc(f"{e.figure} may not embark: {e.reason}"))
+    return toned("warn", esc(f"{_n(game).figure(e.figure)} may not embark: {player_words(game, e.reason)}"))
 
 
 @says(ev.JoinedHorde)
 def _joined_horde(game: Any, e: ev.JoinedHorde) -> str:
-    return toned("bad", esc(f"{e.figure} of {e.squad} rises and joins {e.horde} (Dead Men Walking)"))
+    n = _n(game)
+    words = f"{n.figure(e.figure)} of {n.unit(e.squad)} rises and joins {n.unit(e.horde)} (Dead Men Walking)"
+    return toned("bad", esc(words))
 
 
 @says(ev.ZombiesHardened)
 def _zombies_hardened(game: Any, e: ev.ZombiesHardened) -> str:
     fnp = f", Feel No Pain {e.fnp}+" if e.fnp else ""
-    return toned("bad", esc(f"{e.unit} comes back tougher: Toughness {e.toughness}{fnp} (Death Korps Zombies)"))
+    words = f"{_n(game).does(e.unit, 'comes')} back tougher: Toughness {e.toughness}{fnp} (Death Korps Zombies)"
+    return toned("bad", esc(words))
 
 
 @says(ev.WatchingForBetrayal)
 def _watching_for_betrayal(game: Any, e: ev.WatchingForBetrayal) -> str:
+    n = _n(game)
     what = "watches for betrayal and may not move, shoot, run or charge" if e.frozen else "keeps its nerve"
-    words = f"{e.unit} is near {e.near}: {e.roll} (needs {e.need}+ to freeze), {what} (Every Man For Himself)"
+    if plural(n.unit(e.unit)):
+        what = "watch for betrayal and may not move, shoot, run or charge" if e.frozen else "keep their nerve"
+    words = (
+        f"{n.does(e.unit, 'is near')} {n.unit(e.near)}: {e.roll} (needs {e.need}+ to freeze), {what} "
+        "(Every Man For Himself)"
+    )
     return toned("warn" if e.frozen else "plain", esc(words))
 
 
 @says(ev.OutForGood)
 def _out_for_good(game: Any, e: ev.OutForGood) -> str:
-    return toned("bad", esc(f"Player {e.player}'s {e.unit} is out for good: {e.reason}"))
+    words = f"Player {e.player}'s {_n(game).does(e.unit, 'is')} out for good: {player_words(game, e.reason)}"
+    return toned("bad", esc(words))
 
 
 @says(ev.WoundRegained)
 def _wound_regained(game: Any, e: ev.WoundRegained) -> str:
-    return toned("warn", esc(f"{e.figure} will not die: a wound back ({e.wounds} now)"))
+    return toned("warn", esc(f"{_n(game).figure(e.figure)} will not die: a wound back ({e.wounds} now)"))
 
 
 # -- power-ups --------------------------------------------------------------------------------------------------
@@ -244,38 +368,53 @@ def _wound_regained(game: Any, e: ev.WoundRegained) -> str:
 @says(ev.PowerUpRolled)
 def _power_up_rolled(game: Any, e: ev.PowerUpRolled) -> str:
     if e.why == "kept":
-        return toned("good", esc(f"{e.unit} keeps {e.roll}: {e.name}"))
+        return toned("good", esc(f"{_n(game).does(e.unit, 'keeps')} {e.roll}: {e.name}"))
     why = "" if e.kept else " (one of two)"
-    return toned("gold", esc(f"{e.unit} rolls {e.roll} on the power-up table ({e.why}): {e.name}{why}"))
+    words = f"{_n(game).does(e.unit, 'rolls')} {e.roll} on the power-up table ({player_words(game, e.why)}): {e.name}{why}"
+    return toned("gold", esc(words))
 
 
 @says(ev.PowerUpGained)
 def _power_up_gained(game: Any, e: ev.PowerUpGained) -> str:
     held = f" (carries {e.held})" if e.held > 1 else ""
-    return toned("good", esc(f"{e.unit} gains {e.name}{held}: {e.effect}"))
+    effect = JOINS.sub(
+        r" joins \1", player_words(game, e.effect)
+    )  # not "Ork Boy 1 (Strike Team) joins Strike Team"
+    return toned("good", esc(f"{_n(game).does(e.unit, 'gains')} {e.name}{held}: {effect}"))
 
 
 @says(ev.PowerUpChoiceOffered)
 def _power_up_choice_offered(game: Any, e: ev.PowerUpChoiceOffered) -> str:
-    opts = "; ".join(f"{i} {o}" for i, o in enumerate(e.options, 1))
-    return toned("gold", esc(f"Player {e.player} ({e.unit}) chooses with the Power-up buttons: {opts}"))
+    n = _n(game)
+    # an option names the squad and then its id in brackets ("move Strike Team (p4) D6\" back"): the name does
+    ids = BRACKETED.sub(
+        lambda m: "" if m[1] in n.units else m[0], "; ".join(f"{i} {o}" for i, o in enumerate(e.options, 1))
+    )
+    opts = player_words(game, ids)
+    words = f"Player {e.player} ({_n(game).unit(e.unit)}) chooses with the Power-up buttons: {opts}"
+    return toned("gold", esc(words))
 
 
 @says(ev.PowerUpUsed)
 def _power_up_used(game: Any, e: ev.PowerUpUsed) -> str:
-    return toned("good", esc(f"{e.unit} uses {power_ups.name_of(game.world, e.key)}: {e.what}"))
+    what = player_words(game, e.what)
+    return toned("good", esc(f"{_n(game).does(e.unit, 'uses')} {power_ups.name_of(game.world, e.key)}: {what}"))
 
 
 @says(ev.PowerUpLost)
 def _power_up_lost(game: Any, e: ev.PowerUpLost) -> str:
     names = ", ".join(power_ups.name_of(game.world, k) for k in e.keys)
-    return toned("warn", esc(f"{e.unit} loses {names}: {e.why}"))
+    return toned("warn", esc(f"{_n(game).does(e.unit, 'loses')} {names}: {player_words(game, e.why)}"))
 
 
 @says(ev.PushedBack)
 def _pushed_back(game: Any, e: ev.PushedBack) -> str:
     return toned(
-        "warn", esc(f'{e.by} pushes {e.unit} {e.inches}" back from the vehicle ({len(e.figures)} models)')
+        "warn",
+        esc(
+            f'{_n(game).does(e.by, "pushes")} {_n(game).unit(e.unit)} {e.inches}" back from the vehicle '
+            f"({_models(len(e.figures))})"
+        ),
     )
 
 
@@ -294,12 +433,15 @@ def _shop_kit(game: Any, e: ev.ShopKit) -> str:
 @says(ev.GrenadeThrown)
 def _grenade_thrown(game: Any, e: ev.GrenadeThrown) -> str:
     w = game.data.weapons.get(e.weapon)
-    return esc(f"{e.model} throws a {w.name.lower() if w else e.weapon} at {e.target}")
+    n = _n(game)
+    return esc(f"{n.figure(e.model)} throws a {w.name.lower() if w else e.weapon} at {n.unit(e.target)}")
 
 
 @says(ev.PointScored)
 def _point_scored(game: Any, e: ev.PointScored) -> str:
-    return toned("good", esc(f"Player {e.player} +{e.gain} point for {e.zombie} ({e.points} to spend)"))
+    gain = _models(e.gain, "point")
+    words = f"Player {e.player} scores {gain} for {_n(game).figure(e.zombie)}: {e.points} to spend"
+    return toned("good", esc(words))
 
 
 def _ware(game: Any, key: str) -> str:
@@ -309,7 +451,7 @@ def _ware(game: Any, key: str) -> str:
 
 @says(ev.WareBought)
 def _ware_bought(game: Any, e: ev.WareBought) -> str:
-    who = e.model or e.unit
+    who = _n(game).figure(e.model) if e.model else _n(game).unit(e.unit)
     return toned(
         "gold", esc(f"Player {e.player} buys {_ware(game, e.item)} for {who}: -{e.price} ({e.points} left)")
     )
@@ -317,7 +459,7 @@ def _ware_bought(game: Any, e: ev.WareBought) -> str:
 
 @says(ev.WareSold)
 def _ware_sold(game: Any, e: ev.WareSold) -> str:
-    who = e.model or e.unit
+    who = _n(game).figure(e.model) if e.model else _n(game).unit(e.unit)
     return toned(
         "gold", esc(f"Player {e.player} sells {_ware(game, e.item)} of {who}: +{e.refund} ({e.points} left)")
     )
@@ -328,10 +470,10 @@ def _ware_sold(game: Any, e: ev.WareSold) -> str:
 
 @says(ev.Embarked)
 def _embarked(game: Any, e: ev.Embarked) -> str:
-    return toned("gold", esc(f"{e.figure} embarks on the escape vehicle!"))
+    return toned("gold", esc(f"{_n(game).figure(e.figure)} embarks on the escape vehicle!"))
 
 
 @says(ev.GameOver)
 def _game_over(game: Any, e: ev.GameOver) -> str:
-    who = "The players win together" if e.winner == "players" else f"{esc(e.winner)} wins"
+    who = who_won(e.winner)
     return toned("gold", f"<b>{who}</b>: {esc(e.reason)}")

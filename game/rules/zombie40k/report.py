@@ -105,7 +105,10 @@ def report(game: Any) -> Report:
         u = s.squad_of(p)
         left = len(w.alive(u)) + sum(game.figure(f).state == "embarked" for f in u.models)
         dist = w.unit_vehicle_distance(u)
+        aboard = sum(game.figure(f).state == "embarked" for f in u.models)
         where = f'{dist:.0f}" from the vehicle' if dist < math.inf else "wiped out"
+        if aboard:  # a team aboard is no distance from the vehicle: it escaped
+            where = f"{aboard} aboard the escape vehicle"
         groups.append(
             f"Player {p} ({u.name}): {left} of {u.start_size} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
         )

@@ -9,13 +9,14 @@ Everything reads the game and answers in the contract's plain data; nothing here
 >>> v = Z40View()
 >>> v.turn_line(g)
 'Turn 1 · Player 1 · Movement'
->>> v.name(g, "p1-1")
-'Ork Boy p1-1'
+>>> v.name(g, "p1-1"), v.name(g, "h2-7")
+('Ork Boy 1', 'Zombie 7 (Horde 2)')
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,6 +51,7 @@ from game.rules.zombie40k.commands import (
     Throw,
     UsePowerUp,
 )
+from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.table.geometry import Point, truncate_path
@@ -130,7 +132,10 @@ ACTION_KINDS = (
         prompt="Click a model of the unit to throw the grenade at.",
     ),
 )
+BUTTON_WORDS = {k.key.upper(): k.label.upper() for k in ACTION_KINDS}  # the controller lists actions by key
+ACTION_KEY = re.compile(r"\b[A-Z]+(?:_[A-Z0-9]+)+\b")
 POWER_UP_ACTIONS = ("arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2")
+PLAYER_SUFFIX = re.compile(r" \(player \d+\)$")
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 
 
@@ -205,16 +210,16 @@ class Z40View:
             return f"{kind.upper()} of {self.name(game, cmd.figure)}"
         if kind in ("Shoot", "Charge", "Throw"):
             target = game.state.units.get(cmd.target)
-            return f"{kind.upper()} at {target.name if target else cmd.target}"
+            return f"{kind.upper()} at {names_of(game).unit(cmd.target) if target else cmd.target}"
         if kind == "PowerUpChoice":
             return f"POWER-UP choice {cmd.option}"
         if kind == "UsePowerUp":
             what = power_ups.name_of(game.world, cmd.item)
-            return f"{what.upper()} for {cmd.figure}" if cmd.figure else what.upper()
+            return f"{what.upper()} for {self.name(game, cmd.figure)}" if cmd.figure else what.upper()
         if kind in ("Buy", "Sell"):
             item = kf.Shop.of(game.data).items.get(cmd.item)
             what = item.name if item else cmd.item
-            return f"{kind.upper()} {what}" + (f" for {cmd.model}" if cmd.model else "")
+            return f"{kind.upper()} {what}" + (f" for {self.name(game, cmd.model)}" if cmd.model else "")
         return kind
 
     def objective_line(self, game: Any) -> str:
@@ -259,8 +264,7 @@ class Z40View:
                     game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged or k == "chainsaw"
                 )
                 cells = (Cell(f"W{max(0, m.wounds)}/{prof.w}", bold=m.wounds < prof.w), Cell(weapons, "muted"))
-                short = prof.name.split(" (")[0].split()[-1]  # "Ork Boy (power-up)" is a Boy too
-                rows.append(RosterRow(fid, f"{short} {fid}", cells, status))
+                rows.append(RosterRow(fid, self.roster_name(game, fid), cells, status))
             dist = w.unit_vehicle_distance(unit)
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
             items = power_up_words(game, unit)
@@ -283,7 +287,8 @@ class Z40View:
             return ShopLook("Killing Floor shop", 0, (), "", (), (), "The zombies are moving.")
         squad = s.squad_of(player)
         figures = tuple(
-            (m.id, f"{m.id}: " + ", ".join(game.data.weapon(k).name for k in m.weapons)) for m in w.alive(squad)
+            (m.id, f"{self.roster_name(game, m.id)}: " + ", ".join(game.data.weapon(k).name for k in m.weapons))
+            for m in w.alive(squad)
         )
         ids = [f for f, _ in figures]
         chosen: str = figure if figure is not None and figure in ids else (ids[0] if ids else "")
@@ -294,7 +299,7 @@ class Z40View:
                 kf.LIST_TITLES[item.list],
                 item.label,
                 item.price,
-                why,
+                player_words(game, why),
                 item.note or _weapon_words(game, item.key),
             )
             for item, why in kf.offers(w, player, chosen)
@@ -312,7 +317,7 @@ class Z40View:
             chosen,
             offers,
             wares,
-            kf.shop_closed(w, player),
+            player_words(game, kf.shop_closed(w, player)),
             f"Squad grenades: {grenades or 'none'}. A model carries one pistol, one melee and one basic or heavy "
             "weapon [house]; sold for half, rounded up [seed]; * psykers only.",
         )
@@ -330,7 +335,7 @@ class Z40View:
         return EndPhase()
 
     def can_end_turn(self, game: Any) -> str:
-        return game.preview(EndPhase()).reason  # type: ignore[no-any-return]
+        return player_words(game, game.preview(EndPhase()).reason)
 
     def result(self, game: Any) -> tuple[str, bool]:
         s = game.state
@@ -339,8 +344,19 @@ class Z40View:
     # ---- figures ----------------------------------------------------------------------------------
 
     def name(self, game: Any, fid: str) -> str:
-        m = game.figure(fid)
-        return f"{game.world.profile(m).name} {fid}"
+        """A model as a player calls it: "Guardian 3", "Sergeant", "Zombie 7 (Horde 2)" (names.py)."""
+        return names_of(game).figure(fid)
+
+    def roster_name(self, game: Any, fid: str) -> str:
+        """A model's name under its player's heading, which says whose it is: "Sergeant", not "Sergeant
+        (player 2)"."""
+        return PLAYER_SUFFIX.sub("", self.name(game, fid))
+
+    def player_words(self, game: Any, text: str) -> str:
+        """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
+        the ids, a button's label for its key ("Guardsman 1 selected: MOVE, TAPE +A", not "TAPE_ATTACK")."""
+        text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
+        return player_words(game, text)
 
     def look(self, game: Any, fid: str) -> Look:
         m = game.figure(fid)
@@ -379,7 +395,7 @@ class Z40View:
             "zombie" if zombie else "allies",
             state,
             "" if look.state == "dead" else look.badge,
-            self.name(game, fid),
+            capitalised(self.name(game, fid)),
             m.radius,
             0 if look.state == "dead" else 2,
             look.state == "embarked",
@@ -393,8 +409,9 @@ class Z40View:
         fnp = f" FNP {p.fnp}+" if p.fnp else ""
         sv = f"{p.sv}+" if p.sv else "-"
         unit = game.state.units[m.unit]
+        whose = f" ({names_of(game).unit(unit.id)}, player {m.player})" if m.side == PLAYERS else ""
         lines = [
-            f"{self.name(game, fid)} ({unit.name}{f', player {m.player}' if m.player else ''})",
+            capitalised(f"{self.roster_name(game, fid)}{whose}" if whose else self.name(game, fid)),
             f"WS{p.ws} BS{p.bs} S{p.s} T{p.t} W{max(0, m.wounds)}/{p.w} I{p.i} A{p.a} Ld{p.ld} Sv{sv}{inv}{fnp}",
         ]
         for k in m.weapons:
@@ -429,6 +446,9 @@ class Z40View:
     # ---- actions and aiming --------------------------------------------------------------------------
 
     def _why(self, game: Any, fid: str, key: str) -> str:
+        return player_words(game, self._refusal(game, fid, key))
+
+    def _refusal(self, game: Any, fid: str, key: str) -> str:
         m = game.figure(fid)
         s = game.state
         if m.side != PLAYERS or m.player != s.active_player:
@@ -451,11 +471,15 @@ class Z40View:
         if s.phase != want:
             return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
-            return game.preview(Move(fid, ())).reason or f"{fid} has already moved."
+            return game.preview(Move(fid, ())).reason or f"{self.name(game, fid)} has already moved."
         if key == "run":
-            return game.preview(Run(fid, ())).reason or f"{fid} cannot run now."
+            return game.preview(Run(fid, ())).reason or f"{self.name(game, fid)} cannot run now."
         if key == "shoot":
-            return "No unit the squad may shoot is in sight and in range." if not m.fired else f"{fid} has fired."
+            return (
+                "No unit the squad may shoot is in sight and in range."
+                if not m.fired
+                else f"{self.name(game, fid)} has fired."
+            )
         if key == "throw":
             return kf.throw_refusal(game.world, fid) or "Not now."
         return "No other player's squad by the escape vehicle within charge reach."
@@ -541,7 +565,10 @@ class Z40View:
                 "Click a model of the unit."
                 if target is None
                 else (
-                    game.preview(self.command(game, fid, action, Aim(targets=(target,)))).reason or "Not that one."
+                    player_words(
+                        game, game.preview(self.command(game, fid, action, Aim(targets=(target,)))).reason
+                    )
+                    or "Not that one."
                 )
             )
         available = game.actions_for(fid)
@@ -585,7 +612,7 @@ class Z40View:
             if not preview.legal:
                 out += [
                     Path((m.position, *cmd.path), "blocked"),
-                    Plate(cmd.path[-1] if cmd.path else m.position, preview.reason, "bad"),
+                    Plate(cmd.path[-1] if cmd.path else m.position, player_words(game, preview.reason), "bad"),
                 ]
                 return out
             kind: PathKind = "clutter" if preview.details.get("enters_difficult_terrain") else "legal"
@@ -607,7 +634,7 @@ class Z40View:
                 return out
             centre = game.world.alive(target)[0].position if game.world.alive(target) else (0.0, 0.0)
             if not preview.legal:
-                return [Cross(centre), Plate(centre, preview.reason, "bad")]
+                return [Cross(centre), Plate(centre, player_words(game, preview.reason), "bad")]
             for fid in preview.details.get("shooters", []):
                 m = game.figure(fid)
                 t = min(game.world.alive(target), key=lambda o: game.world.edge(m, o))
@@ -622,7 +649,7 @@ class Z40View:
                 out.append(Area(aim, "blast", r, label="blast"))
             d = preview.details
             text = (
-                f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {target.name}: "
+                f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
                 f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {preview.chances['at least one kill']:.0%}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
@@ -636,7 +663,8 @@ class Z40View:
             pairs = [(game.world.edge(m, o), m, o) for m in game.world.alive(a) for o in game.world.alive(b)]
             _, m, o = min(pairs, key=lambda x: x[0])
             if not preview.legal:
-                return [Path((m.position, o.position), "blocked"), Plate(o.position, preview.reason, "bad")]
+                reason = player_words(game, preview.reason)
+                return [Path((m.position, o.position), "blocked"), Plate(o.position, reason, "bad")]
             out.append(Path((m.position, o.position), "threat"))
             out.append(
                 Plate(
@@ -650,12 +678,7 @@ class Z40View:
     # ---- events --------------------------------------------------------------------------------------
 
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
-        out = []
-        for e in events:
-            line = log_words.line(game, e)
-            if line:
-                out.append(line)
-        return out
+        return log_words.lines(game, events)
 
     def sound(self, game: Any, event: Any) -> str | None:
         kind = type(event).__name__
