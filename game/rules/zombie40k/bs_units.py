@@ -173,9 +173,9 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     for m in models:
         if kind(m.profile) == "vehicle":
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
-    why = _own_kind(unit)
-    if why is not None:
-        return why
+    own = _own_kind(unit)
+    if own is not None:
+        return own
     for m in models:
         if kind(m.profile) == "other":
             return "profiles", f"its model {m.entry.name!r} has no Unit profile{NOT_READ}"
