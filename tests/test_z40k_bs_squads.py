@@ -7,11 +7,17 @@ entry is its operator.
 
 from __future__ import annotations
 
+import tomllib
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
-from test_z40k_bs_library import catalogue, counts, gun, imported, info, link, model_profile, pts
+from test_z40k_bs_library import GST, catalogue, counts, gun, imported, info, link, model_profile, pts
 
+from game.assets import data_file
+from game.rules.zombie40k.battlescribe import roster_import
 from game.rules.zombie40k.bs_data import modified
+from game.rules.zombie40k.data import build_data, load_toml
+from game.rules.zombie40k.team_builder import build_team
 
 
 def flak(pid: str, name: str, a: str = "1", w: str = "1") -> str:
@@ -193,3 +199,26 @@ def test_a_groups_minimum_is_made_up_by_its_default_model_when_the_entry_asks_fo
     cat = imported(catalogue(STORM, f"<sharedSelectionEntries>{ARMOURY}</sharedSelectionEntries>"))
     unit = cat.units["space_marines_storm_trooper_squad"]
     assert (unit["squad_size"], unit["squad_cost"], unit["sergeant"]["cost"]) == (5, 80, 0)
+
+
+def test_the_team_builder_pays_the_codex_price_for_imported_veterans_and_bullgryns(tmp_path: Path) -> None:
+    """The imported squads in the team builder: three Bullgryns with their Bone 'ead cost the codex's 145; a
+    75-point team of Veterans is the sergeant and nine Veterans, one with a flamer, for 65."""
+    (tmp_path / "Warhammer40K.gst").write_bytes(GST.encode())
+    cat = tmp_path / "Astra Militarum.cat"
+    units = "".join(
+        x.removeprefix("<selectionEntries>").removesuffix("</selectionEntries>") for x in (VETERANS, BULLGRYNS)
+    )
+    shared = VETERAN_SHARED.replace("</sharedSelectionEntries>", PRICED_SHARED.split(ARMOURY)[1])
+    cat.write_bytes(catalogue(f"<selectionEntries>{units}</selectionEntries>", shared, name="Astra Militarum"))
+    done = roster_import(cat, tmp_path / "data")
+    assert set(done.names) >= {"Veterans", "Bullgryns"}
+    core, ship = load_toml(data_file("zombie40k.toml")), load_toml(data_file("zombie40k_roster.toml"))
+    data = build_data(core, ship, "zombie40k.toml", "zombie40k_roster.toml", tomllib.loads(done.text))
+    assert data.user_problems == ()
+    bull = build_team(data, {"unit": "astra_militarum_bullgryns", "models": 3, "sergeant": True}, 200)
+    assert bull.points == 145
+    vets = {"unit": "astra_militarum_veterans", "models": 10, "sergeant": True, "weapons": ["veteran_w_flamer"]}
+    team = build_team(data, vets, 75)
+    assert team.points == 65 and len(team.models) == 10
+    assert "flamer" in team.models[1].weapons and team.models[1].label.startswith("Veteran w/ Flamer")
