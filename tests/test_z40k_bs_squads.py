@@ -222,3 +222,25 @@ def test_the_team_builder_pays_the_codex_price_for_imported_veterans_and_bullgry
     team = build_team(data, vets, 75)
     assert team.points == 65 and len(team.models) == 10
     assert "flamer" in team.models[1].weapons and team.models[1].label.startswith("Veteran w/ Flamer")
+
+
+DEVASTATORS = f"""<selectionEntries><selectionEntry id="dev" name="Devastator Squad" type="unit"><selectionEntryGroups>
+  <selectionEntryGroup id="marines" name="Marines">{counts(4, 9)}<selectionEntries>
+    <selectionEntry id="d-m" name="Space Marine" type="model">{counts(None, 9)}<infoLinks>{info("p-marine", "dm")}</infoLinks>
+      <entryLinks>{link("boltgun", "d1", 1, 1)}</entryLinks>{pts(14)}</selectionEntry>
+    <selectionEntry id="d-i" name="Imperial Space Marine" type="model">{counts(None, 1)}<infoLinks>{info("p-marine", "di")}</infoLinks>
+      <entryLinks>{link("boltgun", "d2", 1, 1)}</entryLinks>{pts(14)}</selectionEntry>
+  </selectionEntries></selectionEntryGroup>
+  <selectionEntryGroup id="dsg" name="Sergeant" defaultSelectionEntryId="d-s">{counts(1, 1)}<selectionEntries>
+    <selectionEntry id="d-s" name="Sergeant" type="model">{counts(None, 1)}<infoLinks>{info("p-sarge", "ds")}</infoLinks>
+      <entryLinks>{link("boltgun", "d3", 1, 1)}</entryLinks>{pts(0)}</selectionEntry></selectionEntries>
+  </selectionEntryGroup></selectionEntryGroups>{pts(14)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_a_group_that_names_no_default_is_made_up_by_its_one_model_there_may_be_several_of() -> None:
+    """Forge World's Devastators: "4-9 Marines" names no default; the Space Marine (up to 9) makes up the four,
+    not the one-only Imperial Space Marine: a sergeant and four for 70, not one model for 14."""
+    cat = imported(catalogue(DEVASTATORS, ""))
+    unit = cat.units["space_marines_devastator_squad"]
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"], unit["sergeant"]["cost"]) == (5, 10, 70, 0)

@@ -72,12 +72,12 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
     inner: list[Entry] = []
     own = [p for p in unit.profiles if kind(p) == "unit"]
 
-    def walk(e: Entry, group: Entry | None) -> None:
+    def walk(e: Entry, group: Entry | None, fill: str = "") -> None:
         for c in e.visible():
             if c.kind == "unit":
                 inner.append(c)
             elif c.group:
-                walk(c, c)
+                walk(c, c, filler(c))  # once a group: a hostile one may hold thousands of entries
             else:  # a model; some catalogues type a model "upgrade" (a Ratling): its Unit profile tells
                 profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
                 if profile is None and c.kind == "model":  # a model with no profile: the unit is not whole
@@ -88,8 +88,8 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
                     continue
                 lo, hi = c.lo, c.hi
                 if group is not None:  # the group's default model makes up the group's minimum
-                    if bool(group.default) and group.default in c.ids:  # "4-9 Storm Troopers", the
-                        lo = max(lo, group.lo)  # entry's own minimum 2 (real Forge World data)
+                    if fill and fill in c.ids:  # "4-9 Storm Troopers", the entry's own minimum 2
+                        lo = max(lo, group.lo)  # (real Forge World data)
                     hi = group.hi if hi is None else (hi if group.hi is None else min(hi, group.hi))
                 found.append(Model(c, profile, lo, _cap(hi)))
 
@@ -103,6 +103,17 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
         if single is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
             found.append(Model(unit, single, 1, 1))
     return found, inner
+
+
+def filler(group: Entry) -> str:
+    """The id of the model that makes up a group's minimum: its default, else its one model there may be
+    more than one of (Forge World's Devastators: "4-9 Marines" with a Space Marine of up to 9 and one-only
+    Imperial Space Marine, no default named); "" when none is."""
+    if group.default:
+        return group.default
+    many = [c for c in group.visible() if not c.group and c.kind != "unit" and (c.hi is None or c.hi > 1)]
+    many = [c for c in many if any(kind(p) == "unit" for p in c.profiles)]
+    return many[0].ids[-1] if len(many) == 1 and group.lo >= 1 else ""
 
 
 def named_after(entry: str, profile: str) -> bool:
