@@ -44,8 +44,8 @@ def checkout(folder: str | None) -> Path:
 def reason_of(text: str) -> str:
     """A refusal's reason without its details, for the table."""
     head = re.sub(r"its model .* has no", "a model has no", text.split(": ")[0])
-    if head.startswith("it is "):
-        return "Unit Type " + head[len("it is ") :].split("(")[0].strip(" '")
+    if head.startswith("it is "):  # the type without its bracketed notes: "Infantry - Special (Cyclops) Artillery"
+        return "Unit Type " + " ".join(re.sub(r"\([^)]*\)", " ", head[len("it is ") :]).split()).strip(" '")
     return head[:70]
 
 

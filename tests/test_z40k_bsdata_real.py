@@ -107,3 +107,27 @@ def test_space_marines_and_astra_militarum_come_in_with_their_guns_and_a_tactica
         assert game.over
     finally:
         load_data.cache_clear()
+
+
+def test_astra_militarum_veterans_ogryns_and_bullgryns_come_in_as_the_codex_prices_them(dataset: Path) -> None:
+    """The Veterans are a sergeant and nine Veterans with lasguns for the XML's 60 points (they came in as one
+    Veteran Sergeant with a mortar team for a sergeant); Ogryns and Bullgryns are their base with the Bone 'ead
+    plus each model (three for 130 and 145, not 171 and 189); the Cyclops is Artillery, not its operator."""
+    system = [("Warhammer40K.gst", read_game_system(dataset / "Warhammer40K.gst"))]
+    cat = convert(read_catalogue(dataset / AM), AM, load_data(None, None, "no-user-roster"), system)
+    units = {u["name"]: u for u in cat.units.values()}
+    vets = units["Veterans"]
+    assert (vets["squad_size"], vets["max_models"], vets["squad_cost"], vets["wargear"]) == (
+        10,
+        10,
+        60,
+        ["lasgun"],
+    )
+    assert cat.profiles[vets["model"]]["name"] == "Veteran" and vets["sergeant"]["name"] == "Veteran Sergeant"
+    assert {"flamer", "meltagun", "plasma_gun"} <= {w for o in vets["weapon_options"] for w in o["with"]}
+    for name, per_model, three in (("Ogryns", 40, 130), ("Bullgryns", 45, 145)):
+        unit = units[name]
+        assert unit["squad_cost"] == 3 * per_model and unit["squad_cost"] + unit["sergeant"]["cost"] == three
+    assert units["Sly Marbo"]["squad_cost"] == 25  # the XML's 25; his link makes his melta bombs free
+    assert "Cyclops RC Demolition Vehicle" not in units
+    assert any(s.entry == "Cyclops RC Demolition Vehicle" and "Artillery" in s.reason for s in cat.skipped)

@@ -29,8 +29,9 @@ bounded (:data:`MAX_STEPS` entries and links followed), so a hostile file cannot
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from game.numerals import decimal
@@ -143,9 +144,14 @@ def _group_holds(group: ET.Element) -> bool:
     return any(results) if group.get("type") == "or" else all(results)
 
 
-def modified(el: ET.Element) -> dict[str, str]:
+def modified(el: ET.Element, at_start: Callable[[str], int | None] = lambda _: None) -> dict[str, str]:
     """The fields ``el``'s modifiers change on an empty roster: "hidden", "name", "points" (or a cost type's
-    id) and constraint ids, to their new values (increments are added to the value they change)."""
+    id) and constraint ids, to their new values (increments are added to the value they change).
+
+    An increment that repeats for every N selections of an entry counts the selections the unit starts
+    with, ``at_start(entry id)``: a Mob of at least 10 Boyz gets one more big shoota for every 10, a Veteran
+    squad starts with no weapons team, so "one fewer Veteran for each weapons team" takes none away. An entry
+    ``at_start`` does not know (a category, the force) counts as one repeat (house reading)."""
     out: dict[str, str] = {}
     for m in kids(el, "modifiers", "modifier"):
         if not _group_holds(m):
@@ -154,9 +160,26 @@ def modified(el: ET.Element) -> dict[str, str]:
         if kind == "set":
             out[fld] = value
         elif kind in ("increment", "decrement") and fld:
-            step = _number(value) or 0.0
+            step = (_number(value) or 0.0) * _times(m, at_start)
             out[f"{kind}:{fld}"] = str(float(out.get(f"{kind}:{fld}", "0")) + step)
     return out
+
+
+def _times(modifier: ET.Element, at_start: Callable[[str], int | None]) -> int:
+    """How often a repeating modifier applies to a unit just added (1 when it does not repeat)."""
+    repeats = list(kids(modifier, "repeats", "repeat"))
+    if not repeats:
+        return 1
+    total = 0
+    for r in repeats:
+        have = at_start(r.get("childId") or "")
+        every = _number(r.get("value") or "1") or 0.0
+        times = int(_number(r.get("repeats") or "1") or 0)
+        if have is None or every <= 0:
+            return 1
+        whole = have / every
+        total += (math.ceil(whole) if r.get("roundUp") == "true" else math.floor(whole)) * max(0, times)
+    return min(total, 1000)
 
 
 # -- the library -----------------------------------------------------------------------------------------------
@@ -247,7 +270,7 @@ class Library:
         return made
 
     def _build(self, el: ET.Element, file: str, depth: int) -> Entry:
-        mods = modified(el)
+        mods = modified(el, self.at_start)
         group = local(el.tag) == "selectionEntryGroup"
         children: list[Entry] = [
             self.entry(c, file, depth + 1) for c in kids(el, "selectionEntries", "selectionEntry")
@@ -288,10 +311,10 @@ class Library:
             self.missing(link, file)
             return None
         target = self.entry(found[1], found[0], depth)
-        mods = modified(link)
+        mods = modified(link, self.at_start)
         lo, hi = self.counts(link, mods, (target.lo, target.hi))
         own = clean(mods.get("name") or link.get("name"))
-        points = self.points(link, mods)
+        points = self.points(link, mods, target.points)
         return replace(
             target,
             name=own if own.lower() not in NO_NAMES else target.name,
@@ -314,6 +337,19 @@ class Library:
                 f"{file}: link {clean(link.get('name'), 40) or tid!r} (target {tid!r}) points into another file "
                 "not read (import the game system .gst and the catalogues it links with it): not followed"
             )
+
+    def at_start(self, entry_id: str) -> int | None:
+        """How many of an entry a unit holds when just added: its minimum (a Mob's 10 Boyz, no weapons team);
+        None for an id that is no entry here (a category, the force)."""
+        found = self.by_id.get(entry_id)
+        if found is None or local(found[1].tag) not in ("selectionEntry", "selectionEntryGroup"):
+            return None
+        lo = 0
+        for c in kids(found[1], "constraints", "constraint"):
+            v = _number(c.get("value") or "")
+            if c.get("type") == "min" and (c.get("field") or "selections") == "selections" and v is not None:
+                lo = max(lo, int(v))
+        return lo
 
     # the parts of one element
 
@@ -340,17 +376,26 @@ class Library:
                 hi = int(v)
         return lo, hi
 
-    def points(self, el: ET.Element, mods: dict[str, str]) -> float | None:
-        """The element's points (None when it states none), after its modifiers."""
+    def points(self, el: ET.Element, mods: dict[str, str], base: float | None = None) -> float | None:
+        """The element's points (None when it states none and no modifier changes them), after its
+        modifiers; a link's modifiers change its target's points, ``base``, when the link states none (Sly
+        Marbo's link to the melta bombs sets them to 0)."""
         for c in kids(el, "costs", "cost"):
             tid = c.get("typeId") or c.get("costTypeId") or ""
             name = (c.get("name") or self.cost_types.get(tid, "")).strip().lower()
             if name not in ("pts", "points", "pt") and tid != "points":
                 continue
-            v = _number(mods.get("points", mods.get(tid, c.get("value") or "0")))
-            v = (v or 0.0) + float(mods.get("increment:points", 0)) - float(mods.get("decrement:points", 0))
-            return max(0.0, v)
-        return None
+            return self._after(mods, mods.get(tid, c.get("value") or "0"))
+        changed = [k for k in ("points", "increment:points", "decrement:points") if k in mods]
+        if base is None or not changed:
+            return None
+        return self._after(mods, str(base))
+
+    @staticmethod
+    def _after(mods: dict[str, str], value: str) -> float:
+        v = _number(mods.get("points", value))
+        v = (v or 0.0) + float(mods.get("increment:points", 0)) - float(mods.get("decrement:points", 0))
+        return max(0.0, v)
 
     @staticmethod
     def may_show(el: ET.Element) -> bool:

@@ -12,8 +12,8 @@ Who may join (one rule for every catalogue, :func:`refusal`): a single squad, no
 no HQ choice, Lord of War or fortification; only Infantry (no vehicle, walker, bike, jump, jet pack,
 cavalry, beast, monstrous creature or artillery); no psyker (this game has no Psychic phase).
 
-Costs are whole points: a model costs the trooper's points plus its share of the unit's own cost, rounded
-(house reading); a sergeant costs what he costs more than a trooper.
+Costs are whole points, read as the codex prices a unit: its own cost (the base) plus each model's, a model
+costing what it must take with it too (see :func:`price`).
 """
 
 from __future__ import annotations
@@ -70,30 +70,32 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
     """The unit's models with their counts, and the units inside it (dedicated transports)."""
     found: list[Model] = []
     inner: list[Entry] = []
+    own = [p for p in unit.profiles if kind(p) == "unit"]
 
-    def walk(e: Entry, group: Entry | None) -> None:
+    def walk(e: Entry, group: Entry | None, fill: str = "") -> None:
         for c in e.visible():
             if c.kind == "unit":
                 inner.append(c)
             elif c.group:
-                walk(c, c)
+                walk(c, c, filler(c))  # once a group: a hostile one may hold thousands of entries
             else:  # a model; some catalogues type a model "upgrade" (a Ratling): its Unit profile tells
                 profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
                 if profile is None and c.kind == "model":  # a model with no profile: the unit is not whole
                     profile = Profile(c.name, "", {})
+                if profile is None and group is not None and len(own) == 1 and named_after(c.name, own[0].name):
+                    profile = own[0]  # "Veteran w/ Lasgun", an upgrade of the unit's Veteran profile
                 if profile is None or (c.kind != "model" and kind(profile) != "unit"):
                     continue
                 lo, hi = c.lo, c.hi
                 if group is not None:  # the group's default model makes up the group's minimum
-                    if lo == 0 and bool(group.default) and group.default in c.ids:
-                        lo = group.lo
+                    if fill and fill in c.ids:  # "4-9 Storm Troopers", the entry's own minimum 2
+                        lo = max(lo, group.lo)  # (real Forge World data)
                     hi = group.hi if hi is None else (hi if group.hi is None else min(hi, group.hi))
                 found.append(Model(c, profile, lo, _cap(hi)))
 
     walk(unit, None)
     if any(kind(m.profile) == "unit" for m in found):  # a transport typed as a model is not the unit
         found = [m for m in found if kind(m.profile) != "vehicle"]
-    own = [p for p in unit.profiles if kind(p) == "unit"]
     found = [_faced(m, found, own) for m in found]
     found = [m for m in found if kind(m.profile) != "other" or m.lo >= 1]  # an optional model left unwritten
     if not found:
@@ -101,6 +103,30 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
         if single is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
             found.append(Model(unit, single, 1, 1))
     return found, inner
+
+
+def filler(group: Entry) -> str:
+    """The id of the model that makes up a group's minimum: its default, else its one model there may be
+    more than one of (Forge World's Devastators: "4-9 Marines" with a Space Marine of up to 9 and one-only
+    Imperial Space Marine, no default named); "" when none is."""
+    if group.default:
+        return group.default
+    many = [c for c in group.visible() if not c.group and c.kind != "unit" and (c.hi is None or c.hi > 1)]
+    many = [c for c in many if any(kind(p) == "unit" for p in c.profiles)]
+    return many[0].ids[-1] if len(many) == 1 and group.lo >= 1 else ""
+
+
+def named_after(entry: str, profile: str) -> bool:
+    """Whether an entry's name is a profile's name and the gun he carries: the real Astra Militarum data writes
+    its Veterans as "Veteran w/ Lasgun" and "Veteran w/ Flamer", upgrades of the unit's one Veteran profile.
+
+    >>> named_after("Veteran w/ Lasgun", "Veteran"), named_after("Veterans", "Veteran")
+    (True, False)
+    >>> named_after("Obliterator Weapon Chart", "Obliterator")
+    False
+    """
+    low, base = entry.lower(), profile.lower().strip()
+    return bool(base) and any(low.startswith(f"{base} {word} ") for word in ("w/", "with"))
 
 
 def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
@@ -158,6 +184,9 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     for m in models:
         if kind(m.profile) == "vehicle":
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
+    own = _own_kind(unit)
+    if own is not None:
+        return own
     for m in models:
         if kind(m.profile) == "other":
             return "profiles", f"its model {m.entry.name!r} has no Unit profile{NOT_READ}"
@@ -172,6 +201,18 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     rules = [*carried_rules(unit), *(r for m in models for r in carried_rules(m.entry))]
     if any(re.match(r"(psyker|psycher|brotherhood of psy|psychic (discipline|brood))", r.lower()) for r in rules):
         return "rules", PSYKER_REFUSED
+    return None
+
+
+def _own_kind(unit: Entry) -> tuple[str, str] | None:
+    """Why a unit whose own profile is a model the team cannot have is refused, whatever models it holds:
+    the real Cyclops is a unit of Artillery whose only model entry is its Guardsman operator."""
+    for p in unit.profiles:
+        if kind(p) == "vehicle":
+            return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
+        utype = p.get("Unit Type", "Type") if kind(p) == "unit" else None
+        if utype is not None and not infantry(utype):
+            return "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}"
     return None
 
 
@@ -276,6 +317,51 @@ def kit(model: Entry, pick_first: bool = True) -> tuple[list[Entry], list[Choice
     return fixed, choices, extras
 
 
+# -- points ----------------------------------------------------------------------------------------------------
+
+
+def as_added(e: Entry, depth: int = 0) -> float:
+    """What an entry costs as BattleScribe adds it: its own points and those of what it must take (Sly
+    Marbo's melta bombs, a group's default it must choose)."""
+    fixed, choices, _ = kit(e, pick_first=False)  # a group that names no default: BattleScribe picks none
+    must = [ch.default for ch in choices if ch.must and ch.default is not None]
+    if depth >= 3:
+        return e.points
+    return (
+        e.points
+        + sum(max(1, c.lo) * as_added(c, depth + 1) for c in fixed)
+        + sum(as_added(c, depth + 1) for c in must)
+    )
+
+
+def price(unit: Entry, trooper: Model, sergeant: Model | None, team: list[Model]) -> tuple[int, int, float]:
+    """(points a model, the sergeant's points, the exact points a model) in whole points.
+
+    The codex prices a unit as its own cost plus each model's: Bullgryns are 55 points with the Bone 'ead and
+    45 a Bullgryn, so three cost 145. A team pays per model, so a trooper costs his own 45 and a sergeant the
+    unit must have (the Bone 'ead) carries the rest, +10: three with him cost 145 again. With no such
+    sergeant, troopers that cost nothing of their own (Veterans: 60 points for the squad) or a rest larger
+    than a trooper's cost, the squad's cost is shared out over its models, rounded (house reading), and a
+    sergeant costs what he costs more than a trooper."""
+    base = unit.points if unit is not trooper.entry else 0.0
+    counts = {id(m): m.lo for m in team}
+    if not any(counts.values()):  # no model the unit must have (a group of any of them): one trooper
+        counts[id(trooper)] = 1
+    size = sum(counts.values())
+    total = base + sum(counts[id(m)] * as_added(m.entry) for m in team)
+    own = as_added(trooper.entry)
+    in_squad = sergeant is not None and sergeant.lo >= 1
+    if in_squad and own >= 1 and 0 <= total - round(own) * size <= own:
+        per_model, exact = round(own), own
+    else:
+        per_model, exact = round(total / size), total / size
+    if sergeant is None:
+        return per_model, 0, exact
+    if in_squad:
+        return per_model, max(0, round(total - per_model * size)), exact
+    return per_model, max(0, round(as_added(sergeant.entry) - own)), exact
+
+
 # -- the converter -------------------------------------------------------------------------------------------
 
 
@@ -329,7 +415,9 @@ class Maker(Tables):
         """The trooper (the model there may be most of, the group default first), the sergeant (a model of at
         most one with a profile of its own, a required one first), the trooper's variants (his profile, other
         guns) and the models left out."""
-        trooper = max(models, key=lambda m: (m.hi, m.lo))
+        # a model the unit must have several of first: the Wolf Guard's 4, not his one Pack Leader whose
+        # maximum the data leaves open
+        trooper = max(models, key=lambda m: (m.lo > 1, m.hi, m.lo))
         base = trooper.entry.name.split("(")[0].strip().lower()
 
         def variant(m: Model) -> bool:
@@ -356,20 +444,19 @@ class Maker(Tables):
         for v in variants:
             options += self.variant_options(name, v, trooper, wargear)
         if unit is not trooper.entry:
-            options += self.squad_options(name, unit, wargear)
+            options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models})
         if not wargear and self.armed(trooper.entry):
             self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
             return None
         if not wargear:  # every model may fight: the shipped roster's close combat weapon is the least
             wargear = ["close_combat_weapon"]
             self.cat.note(f"{self.cat.file}: {name!r}: the data gives its models no weapon: a close combat weapon")
-        size = max(1, sum(m.lo for m in models if m in (trooper, sergeant) or m in variants))
-        base_share = (unit.points if unit is not trooper.entry else 0.0) / size
-        per_model = round(trooper.entry.points + base_share)
-        if not math.isclose(per_model, trooper.entry.points + base_share):
+        team = [m for m in models if m in (trooper, sergeant) or m in variants]
+        size = max(1, sum(m.lo for m in team))
+        per_model, sarge_cost, exact = price(unit, trooper, sergeant, team)
+        if not math.isclose(per_model, exact):
             self.cat.note(
-                f"{self.cat.file}: {name!r}: {trooper.entry.points + base_share:g} points a model, rounded to "
-                f"{per_model} (whole points)"
+                f"{self.cat.file}: {name!r}: {exact:g} points a model, rounded to {per_model} (whole points)"
             )
         if per_model <= 0:
             self.cat.skip(name, "pts", "it has no points cost")
@@ -387,7 +474,7 @@ class Maker(Tables):
             "source": self.cat.file,
         }
         if sergeant is not None:
-            sarge = self.sergeant(name, sergeant, trooper, wargear)
+            sarge = self.sergeant(name, sergeant, sarge_cost, wargear)
             if sarge is not None:
                 table["sergeant"] = sarge
         table["weapon_options"] = unique(options, wargear)
@@ -400,12 +487,11 @@ class Maker(Tables):
         carried = [model, *fixed, *(c.default for c in choices if c.must and c.default is not None)]
         return any(kind(p) == "weapon" and not thrown(p.name) for e in carried for p in e.profiles)
 
-    def sergeant(self, unit: str, m: Model, trooper: Model, trooper_gear: list[str]) -> dict[str, Any] | None:
+    def sergeant(self, unit: str, m: Model, cost: int, trooper_gear: list[str]) -> dict[str, Any] | None:
         made = self.unit_profile(f"{unit} / {m.entry.name}", m.profile)
         if made is None:
             return None
         gear, options = self.gear(unit, m.entry)
-        cost = max(0, round(m.entry.points - trooper.entry.points))
         sarge: dict[str, Any] = {"name": m.entry.name, "cost": cost, "profile": made[0]}
         if gear and gear != trooper_gear:
             sarge["wargear"] = gear
@@ -489,16 +575,19 @@ class Maker(Tables):
             out.append(self.option(name, tuple(replaces), with_, o["cost"] + extra))
         return out
 
-    def squad_options(self, unit: str, entry: Entry, trooper_gear: list[str]) -> list[dict[str, Any]]:
+    def squad_options(
+        self, unit: str, entry: Entry, trooper_gear: list[str], models: set[int]
+    ) -> list[dict[str, Any]]:
         """The unit's own wargear choices ("one Chaos Space Marine may replace his boltgun with ..."): each
         replaces the weapon its name or its group's names, else the trooper's weapon of the same kind (a
-        pistol for a pistol, the basic gun for any other gun)."""
+        pistol for a pistol, the basic gun for any other gun). The unit's models (``id`` s of their entries:
+        a "Veteran w/ Flamer" is a model, not wargear) are offered as models, not here."""
         out = []
         for c in entry.visible():
             if c.kind in ("unit", "model") or "transport" in c.name.lower() or not_wargear(c):
                 continue
             offered = leaves(c) if c.group else ([c] if c.lo == 0 else [])
-            for e in offered:
+            for e in (e for e in offered if id(e) not in models):
                 got = self.weapons(unit, e)
                 if got:
                     replaces = self.named(f"{e.name} {c.name}", trooper_gear) or self.same_kind(got, trooper_gear)
