@@ -132,3 +132,26 @@ def test_z40k_a_click_stopped_by_a_squad_mate_names_him_and_never_spends_the_mov
     assert first.accepted and ctl.view.name(g, "p1-2") in first.message and not g.figure("p1-1").moved
     second = ctl.handle(Click(goal))
     assert second.accepted and g.figure("p1-1").moved
+
+
+def test_a_second_click_a_pixel_off_the_first_still_sends_the_move_it_asked_about() -> None:
+    ctl = _z40k([(10, 30), (20, 30)], walls=[((0, 27), (48, 27))])
+    g = ctl.game
+    ctl.handle(Click((10, 30)))
+    first = ctl.handle(Click((10.0, 25.0)))
+    assert "click again" in first.message and not g.figure("p1-1").moved
+    second = ctl.handle(Click((10.08, 25.05)))  # the hand moved a pixel between the clicks
+    assert second.accepted and second.events and g.figure("p1-1").moved, second.message
+
+
+def test_a_question_asked_is_forgotten_once_the_player_steps_back() -> None:
+    from game.controller import Button
+
+    ctl = _z40k([(10, 30), (20, 30)], walls=[((0, 27), (48, 27))])
+    g = ctl.game
+    ctl.handle(Click((10, 30)))
+    assert "click again" in ctl.handle(Click((10.0, 25.0))).message
+    ctl.handle(Button("cancel"))  # Esc: the selection is cleared
+    ctl.handle(Click((10, 30)))
+    again = ctl.handle(Click((10.0, 25.0)))
+    assert "click again" in again.message and not g.figure("p1-1").moved  # it asks afresh
