@@ -155,3 +155,33 @@ def test_a_question_asked_is_forgotten_once_the_player_steps_back() -> None:
     ctl.handle(Click((10, 30)))
     again = ctl.handle(Click((10.0, 25.0)))
     assert "click again" in again.message and not g.figure("p1-1").moved  # it asks afresh
+
+
+# ---- deployment leaves every figure a way out ------------------------------------------------------
+
+
+def _walks_out(game, fid: str, far: float = 2.5) -> bool:
+    """Whether a click 3" from ``fid`` in some direction routes him at least ``far`` inches out of where he
+    was set up, through the ground the table lets his base walk (no other base moved first)."""
+    from game.rules.routing import Routes
+
+    f, routes = game.figure(fid), Routes()
+    for k in range(16):
+        a = math.radians(22.5 * k)
+        goal = (f.position[0] + 3 * math.cos(a), f.position[1] + 3 * math.sin(a))
+        path = routes.move(game.table, fid, f.position, f.radius, [goal], 4.0, 0)
+        check = game.table.check_path([f.position, *path], f.radius, mover=fid)
+        if math.dist(check.end, f.position) >= far:
+            return True
+    return False
+
+
+def test_outbreak_characters_set_up_in_a_deploy_zone_each_have_a_way_out() -> None:
+    from game.scenario.loader import load_scenario
+    from tests.all_hashes import MAPS
+
+    chars = [{"name": f"Survivor {i}", "player": 1 + i // 4} for i in range(8)]  # two players' four each
+    g = get_ruleset("outbreak").new_game(load_scenario(MAPS / "small_town.tmx"), {"characters": chars,
+                                                                                  "players": 2}, 1)  # fmt: skip
+    pcs = [f.id for f in g.figures if f.side == "players" and f.on_table]
+    assert len(pcs) == 8 and [fid for fid in pcs if not _walks_out(g, fid)] == []
