@@ -185,3 +185,13 @@ def test_outbreak_characters_set_up_in_a_deploy_zone_each_have_a_way_out() -> No
                                                                                   "players": 2}, 1)  # fmt: skip
     pcs = [f.id for f in g.figures if f.side == "players" and f.on_table]
     assert len(pcs) == 8 and [fid for fid in pcs if not _walks_out(g, fid)] == []
+
+
+@pytest.mark.parametrize("map_name", ["hive_street.tmx", "last_evac.tmx", "manufactorum_ferrum.tmx"])
+def test_z40k_squads_set_up_each_have_a_way_out(map_name: str) -> None:
+    from game.scenario.loader import load_scenario
+    from tests.all_hashes import MAPS
+
+    g = Z40K.new_game(load_scenario(MAPS / map_name), {"teams": ["infantry_squad", "infantry_squad"]}, 1)
+    models = [m.id for m in g.figures if m.side == "players" and m.alive]
+    assert len(models) == 20 and [fid for fid in models if not _walks_out(g, fid)] == []
