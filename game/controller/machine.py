@@ -90,6 +90,7 @@ class Controller:
         self.message = ""
         self._after_resolve = Mode.IDLE
         self._confirming: Command | None = None  # a command whose first click asked a question
+        self._confirming_at: Point | None = None  # where that click was: a second click there sends it
 
     # -- queries for the screen
     @property
@@ -209,13 +210,15 @@ class Controller:
             if kind is not None and kind.aim == "figure" and kind.targets > len(self.picked) + 1:
                 return self._pick(kind.key, target)
         cmd, _ = self._command_for(click.point, click.shift, click.face_toward)
+        if self._again(click):  # the same spot as the click that asked, a pixel off: its command
+            cmd = self._confirming
         if cmd is not None:
             preview = self.preview if cmd == self.preview_command and self.preview else self.game.preview(cmd)
             question = self.view.confirm(self.game, cmd, preview)
             if question and cmd != self._confirming:  # never spend an action on less than was asked
-                self._confirming = cmd
+                self._confirming, self._confirming_at = cmd, click.point
                 return Feedback(message=question)
-        self._confirming = None
+        self._confirming = self._confirming_at = None
         if cmd is None:
             mine = self.figure_at(click.point, mine_first=True)  # the click does nothing to the enemy on top:
             if mine is not None and mine != self.selected and not self.view.selectable(self.game, mine):
@@ -224,6 +227,13 @@ class Controller:
                 return Feedback(message="Selected. Hover to preview; click to act.")
             return self._refuse(self._miss(target))
         return self._send(cmd)
+
+    def _again(self, click: Click) -> bool:
+        """Whether ``click`` answers the question the last click asked: a plain click where that one was."""
+        at, cmd = self._confirming_at, self._confirming
+        if at is None or cmd is None or click.shift or click.face_toward is not None:
+            return False
+        return getattr(cmd, "figure", None) == self.selected and math.dist(click.point, at) <= self.PICK_SLACK
 
     def _pick(self, action: str, target: str) -> Feedback:
         """Shift-click: ``target`` becomes one of the action's earlier targets (an LMG's first shot);
@@ -261,6 +271,7 @@ class Controller:
         return Feedback(message=f"{fid} selected: " + ", ".join(a.upper() for a in available) + ".")
 
     def _clear_selection(self) -> None:
+        self._confirming = self._confirming_at = None
         self.selected = None
         self.action = None
         self.waypoints = []
@@ -295,6 +306,7 @@ class Controller:
             return self._send(cmd) if cmd is not None else self._refuse(f"{kind.label}: nothing to do now.")
         self.mode = Mode.AIMING
         self.action = kind.key
+        self._confirming = self._confirming_at = None
         self.waypoints = []
         self.picked = []
         self.preview_command = None
@@ -313,6 +325,7 @@ class Controller:
 
     def _back(self) -> Feedback:
         """Undo the last choice that rolled no dice: a waypoint, a picked target, the aiming, the selection."""
+        self._confirming = self._confirming_at = None  # a question asked is forgotten
         if self.mode == Mode.AIMING and self.waypoints:
             self.waypoints.pop()
             self.preview_command = None

@@ -16,10 +16,19 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+from game.rules.drawing import Cross, Path, Primitive
+from game.table.wording import in_words
 
 Point = tuple[float, float]
 CLEARANCE = 0.15  # inches between bases when a route steps round one
+
+
+SHORT = 0.25  # inches: a move that ends this near where it was heading went where it was pointed
+MOVED = 0.01  # inches: a way shorter than this goes nowhere (the rules refuse it)
 
 
 CELL = 0.3  # inches: the local grid a route is searched on round the other bases
@@ -109,6 +118,25 @@ class LocalGrid:
                     best = (d, (i, j))
         return best[1] if best is not None else None
 
+    def last_inside(self, route: list[Point]) -> tuple[int, Point] | None:
+        """The furthest point along ``route`` still a cell inside the grid, with the index of the route's
+        point before it (a far goal's route leaves the grid there), or None when it never leaves it."""
+        lo, hi = self.x0 + CELL, self.x0 + (self.n - 2) * CELL
+        ylo, yhi = self.y0 + CELL, self.y0 + (self.n - 2) * CELL
+
+        def inside(p: Point) -> bool:
+            return lo <= p[0] <= hi and ylo <= p[1] <= yhi
+
+        last: tuple[int, Point] | None = None
+        for k, (a, b) in enumerate(zip(route, route[1:])):
+            steps = max(1, math.ceil(math.dist(a, b) / (CELL / 2)))
+            for s in range(1, steps + 1):
+                p = (a[0] + (b[0] - a[0]) * s / steps, a[1] + (b[1] - a[1]) * s / steps)
+                if not inside(p):
+                    return last
+                last = (k, p)
+        return None
+
     def straighten(self, path: list[Point]) -> list[Point]:
         """Pull the grid path tight: from each point, the furthest later point reached in one clear leg."""
         out = [path[0]]
@@ -142,6 +170,12 @@ def route_to(
         return grid.straighten(near)[1:]
     # the goal is beyond the local grid (or on a base): find the way round the bases to the furthest
     # point of the walker's route the grid holds, then follow that route
+    edge = grid.last_inside(route)
+    if edge is not None:
+        k, point = edge
+        head = grid.search(point)
+        if head is not None:
+            return [*grid.straighten(head)[1:], *route[k + 1 :]]
     for k in range(len(route) - 1, 0, -1):
         head = grid.search(route[k])
         if head is not None:
@@ -149,13 +183,137 @@ def route_to(
     return route[1:]
 
 
+@dataclass(frozen=True)
+class Heading:
+    """Where a move the screen made was heading (the pointer, or the free ground beside a base pointed at)
+    and what, in the table's words, cut it short before the rules saw it ("" when the view cut nothing)."""
+
+    way: tuple[Point, ...]  # the whole way as routed, its goal last
+    cut_by: str = ""
+
+    @property
+    def goal(self) -> Point:
+        return self.way[-1]
+
+    def rest(self, end: Point) -> tuple[Point, ...]:
+        """The way on from ``end`` (a point on it) to its goal."""
+        way = self.way
+
+        def off(i: int) -> float:
+            return math.dist(end, way[0]) if i == 0 else _to_segment(end, way[i - 1], way[i])
+
+        i = min(range(len(way)), key=off)
+        return (end, *way[i:])
+
+
+def _to_segment(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def stops_here(why: str) -> str:
+    """The plate's line at the point a move stops short: ``Stops here: Rifleman Novak``."""
+    return f"Stops here: {why or 'the way is blocked'}"
+
+
+def short_question(length: float, why: str) -> str:
+    """What a click asks before a move that stops short of where it was pointed spends the action.
+
+    >>> short_question(2.04, "the Garden wall")
+    'Only 2.0" reachable (stopped by the Garden wall): click again to move there, or point elsewhere.'
+    """
+    because = f" (stopped by {why})" if why else ""
+    return f'Only {length:.1f}" reachable{because}: click again to move there, or point elsewhere.'
+
+
 class Routes:
     """One view's routing: the local grid round the selected figure is made once per figure, state and
-    position (the bases do not move while the player aims), then every hovered point reuses it."""
+    position (the bases do not move while the player aims), then every hovered point reuses it.
+
+    It also remembers where the latest move it made was heading, so the view can ask before a move that
+    stops short of it (:meth:`question`): the first click asks, a second click on the same spot sends."""
 
     def __init__(self) -> None:
         self._key: tuple | None = None
         self._grid: LocalGrid | None = None
+        self._heading: tuple[str, tuple[Point, ...], Heading] | None = None  # only the latest aim is asked about
+
+    def move(
+        self,
+        table: Any,
+        mover: str,
+        start: Point,
+        radius: float,
+        pointed: Sequence[Point],
+        reach: float,
+        version: int,
+        limit: float | None = None,
+    ) -> tuple[Point, ...]:
+        """The waypoints of a move pointed at ``pointed``: a point alone is routed (:meth:`to`), more points
+        are the player's own waypoints and kept. With ``limit`` (for rules that refuse a way the base cannot
+        walk whole) the way is cut where it stops: at ``limit`` inches, or where a base or a wall stops it.
+        A way that goes nowhere is kept whole, so the rules refuse it and the action is not spent."""
+        start = (float(start[0]), float(start[1]))
+        if len(pointed) == 1:
+            path = self.to(table, mover, start, radius, pointed[0], reach, version)
+        else:
+            path = [(float(x), float(y)) for x, y in pointed]
+        heading = Heading(tuple(path)) if path else None
+        if heading is not None and limit is not None:
+            check = table.check_path([start, *path], radius, mover=mover, max_length=limit)
+            if check.blocked and check.length > MOVED:
+                path = list(check.points[1:])
+                heading = Heading(heading.way, check.blocked_by)
+        out = tuple(path)
+        self._heading = (mover, out, heading) if heading is not None else None
+        return out
+
+    def heading(self, mover: str, path: Sequence[Point]) -> Heading | None:
+        """Where the move of ``mover`` along ``path`` was heading, if this is the latest move made here."""
+        if self._heading is None or self._heading[0] != mover or self._heading[1] != tuple(path):
+            return None
+        return self._heading[2]
+
+    def question(
+        self,
+        mover: str,
+        path: Sequence[Point],
+        end: Point,
+        length: float,
+        blocked_by: str,
+        name: Callable[[str], str],
+        allowance_asks: bool = False,
+    ) -> str:
+        """What to ask before the move of ``mover`` along ``path`` is sent, when the rules' preview says it
+        ends at ``end`` after ``length`` inches, cut by ``blocked_by``: empty when it gets where it was
+        heading. A move cut by its allowance only asks when ``allowance_asks`` (a rule set whose moves are
+        short where a player points far)."""
+        if not path:
+            return ""
+        heading = self.heading(mover, path) or Heading(tuple(path))
+        why = heading.cut_by or blocked_by
+        if math.dist(end, heading.goal) <= SHORT or why == "move allowance" and not allowance_asks:
+            return ""
+        return short_question(length, "" if why == "move allowance" else in_words(why, name))
+
+    def marks(
+        self, mover: str, path: Sequence[Point], end: Point, blocked_by: str, name: Callable[[str], str]
+    ) -> tuple[list[Primitive], str]:
+        """Where and why the move of ``mover`` along ``path`` stops short, for its preview: the rest of the
+        way it will not walk from ``end`` (the rules' preview) to where it was heading, a cross where it
+        stops unless only the allowance stops it, and the plate's line (``Stops here: ...``, or "")."""
+        if not path:
+            return [], ""
+        heading = self.heading(mover, path) or Heading(tuple(path))
+        if math.dist(end, heading.goal) <= SHORT:
+            return [], ""
+        why = heading.cut_by or blocked_by
+        rest = heading.rest(end)
+        if why == "move allowance":
+            return [Path(tuple(rest), "route")], ""
+        return [Path(tuple(rest), "blocked"), Cross(end)], stops_here(in_words(why, name))
 
     def to(
         self, table: Any, mover: str, start: Point, radius: float, goal: Point, reach: float, version: int

@@ -11,8 +11,9 @@ Options (validated here, each refusal names the option):
   source's "caught while running, straight to the grapple").
 
 Choices [house]: characters from the options stand in the players' deploy zone (``player`` = N,
-else ``side`` = players) on a 1.5" grid from its centre, else on the map's character spots, else
-along the bottom edge. Figure ids: ``pc1``.., ``npc1``.., zombies ``z1``...
+else ``side`` = players) from its centre outward, in files 2.5" apart across its longer side and 1.5"
+apart along each file (so every one can walk out down the lane between two files), else on the map's
+character spots, else along the bottom edge. Figure ids: ``pc1``.., ``npc1``.., zombies ``z1``...
 """
 
 from __future__ import annotations
@@ -171,18 +172,23 @@ def free(world: World, p: Point, r: float) -> bool:
     return t.on_table(p, r) and not t.overlaps_blocking(p, r) and not t.figures_in_circle(p, r)
 
 
-def spots(world: World, area: Area, spacing: float, r: float) -> Iterator[Point]:
-    """Free places in an area, from its centre outward, then in widening rings around it."""
+def spots(world: World, area: Area, spacing: float, r: float, files: float | None = None) -> Iterator[Point]:
+    """Free places in an area, from its centre outward, then in widening rings around it; with ``files``,
+    in files that far apart across the area's longer side (``spacing`` apart along each file), so every
+    figure can walk out down the lane between two files."""
     cx, cy = area.centre
     x0, y0, x1, y1 = area.bounds
+    sx = sy = spacing
+    if files is not None:
+        sx, sy = (files, spacing) if x1 - x0 >= y1 - y0 else (spacing, files)
     seen: set[Point] = set()
     for grow in range(0, 40):
-        g = grow * spacing
-        nx = max(1, int((x1 - x0 + 2 * g) / spacing))
-        ny = max(1, int((y1 - y0 + 2 * g) / spacing))
-        ox = (x0 + x1) / 2 - (nx - 1) * spacing / 2
-        oy = (y0 + y1) / 2 - (ny - 1) * spacing / 2
-        cands = [(round(ox + i * spacing, 4), round(oy + j * spacing, 4)) for j in range(ny) for i in range(nx)]
+        g = grow * max(sx, sy)
+        nx = max(1, int((x1 - x0 + 2 * g) / sx))
+        ny = max(1, int((y1 - y0 + 2 * g) / sy))
+        ox = (x0 + x1) / 2 - (nx - 1) * sx / 2
+        oy = (y0 + y1) / 2 - (ny - 1) * sy / 2
+        cands = [(round(ox + i * sx, 4), round(oy + j * sy, 4)) for j in range(ny) for i in range(nx)]
         cands = [p for p in cands if p not in seen and (grow > 0 or area.contains(p) or area.is_line)]
         cands.sort(key=lambda p: (round(math.dist(p, (cx, cy)), 6), p[1], p[0]))
         for p in cands:
@@ -226,7 +232,10 @@ def raise_forces(world: World, players: int, specs: list[CharacterSpec]) -> None
             area = _deploy_area(world, s.player)
             if area is None:
                 area = Area.rect(0, sc.height - 4, sc.width, 4)
-            gen = placers.setdefault(hash(area.points), spots(world, area, float(data.house("deploy_spacing")), r))
+            files = float(data.house("deploy_file_spacing"))
+            gen = placers.setdefault(
+                hash(area.points), spots(world, area, float(data.house("deploy_spacing")), r, files)
+            )
             p = next(gen)
         facing = s.facing if s.facing is not None else angle_to(p, centre)
         _place(world, Figure(f"pc{i}", PLAYERS, p, round(facing, 3), r, s.name, s.player, s.ranged, s.melee), "pc")

@@ -39,6 +39,7 @@ from game.rules.outbreak import acting, movement
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
+from game.rules.routing import Routes
 
 KINDS = (
     ActionKind(
@@ -134,10 +135,24 @@ def flags(f: Figure) -> list[str]:
     return out
 
 
+ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
+
+
+def _furthest(preview: Any) -> dict[str, Any] | None:
+    """The previewed run at the furthest the movement roll may let him go (6" when no zombie is near)."""
+    paths = preview.details.get("paths", {})
+    if not preview.details.get("roll_needed"):
+        paths = {k: v for k, v in paths.items() if k == '6"'}
+    return list(paths.values())[-1] if paths else None
+
+
 class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
+
+    def __init__(self) -> None:
+        self.routes = Routes()  # a click goes round walls, buildings, friends and bystanders
 
     # -- the panels
     def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
@@ -362,7 +377,9 @@ class OutbreakView:
                 if aim.path
                 else ()
             )
-            return Move(fid, tuple(aim.path), aim.facing, followers)
+            f = game.figure(fid)
+            path = self.routes.move(game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log))
+            return Move(fid, path, aim.facing, followers)
         if action == "fire":
             return Fire(fid, aim.targets[-1]) if aim.targets else None
         if action == "spot":
@@ -389,8 +406,13 @@ class OutbreakView:
         return "Nothing to do there."
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
-        """Nothing to confirm: a run is cut by the movement roll anyway, and every shot is one click."""
-        return ""
+        """A run stopped short of where it was pointed (a base, a wall: not the movement roll, which cuts
+        every run) asks for a second click before it spends the option; every shot is one click."""
+        far = _furthest(preview) if isinstance(cmd, Move) and preview.legal else None
+        if far is None:
+            return ""
+        end, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
+        return self.routes.question(cmd.figure, cmd.path, end, far["length"], far["blocked_by"] or "", name)
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         t = game.state.figures.get(target)
@@ -442,12 +464,17 @@ class OutbreakView:
             for label, p in paths.items():
                 pts = tuple(tuple(x) for x in p["points"])
                 out.append(d.Path(pts, "legal" if label == '6"' else "route", label))  # type: ignore[arg-type]
-                if p["blocked_at"] is not None and p["blocked_by"] != "move allowance":
-                    out.append(d.Cross(tuple(p["blocked_at"])))  # type: ignore[arg-type]
             for n in preview.details.get("followers", []):
                 out.append(d.Path((game.figure(n).position, f.position), "command", "follows"))
             end = cmd.path[-1] if cmd.path else f.position
             roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8": 6"'
+            far = _furthest(preview)
+            if far is not None:  # where and why the run stops short of the pointer
+                stop, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
+                marks, why = self.routes.marks(cmd.figure, cmd.path, stop, far["blocked_by"] or "", name)
+                out += marks
+                if why:
+                    end, roll = stop, f'{why}\n{far["length"]:.1f}" of it \u00b7 {roll}'
             out.append(d.Plate(tuple(end), roll, "path"))  # type: ignore[arg-type]
         elif isinstance(cmd, Fire) and f is not None:
             t = game.figure(cmd.target)

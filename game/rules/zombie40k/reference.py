@@ -130,6 +130,11 @@ def _set_up(h: dict[str, Any]) -> Section:
                 f'{h["deploy_edge"]:g}"',
                 f' of the edge opposite the vehicle and no closer than {h["deploy_apart"]:g}" to each other.',
             ),
+            _hv(
+                f'A squad stands in files {h["deploy_spacing"]:g}" apart in pairs, with a lane ',
+                f'{h["deploy_lane"]:g}" wide',
+                " (centre to centre) down the middle and between every two pairs, so every model can walk out.",
+            ),
             _p("The Zombie Boss stands by the escape vehicle [seed].", kind="bullet"),
             _hv(
                 "Hordes: one more than the number of players, ",

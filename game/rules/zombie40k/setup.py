@@ -94,15 +94,27 @@ def _free(world: World, p: Point, r: float) -> bool:
 
 
 def spots_near(
-    world: World, centre: Point, n: int, r: float, spacing: float, inside: Any = None, taken: Sequence[Point] = ()
+    world: World,
+    centre: Point,
+    n: int,
+    r: float,
+    spacing: float,
+    inside: Any = None,
+    taken: Sequence[Point] = (),
+    lane: float | None = None,
+    wide: bool = True,
 ) -> list[Point]:
     """``n`` free places for bases of radius ``r`` on a grid around ``centre``, nearest first, clear of one
-    another and of ``taken`` (places already given to bases not yet on the table)."""
-    cands = []
+    another and of ``taken`` (places already given to bases not yet on the table). With ``lane``, the
+    files (across x when ``wide``, else across y) stand in pairs with a lane between every two pairs
+    (:func:`file_offsets`)."""
     rings = int(math.ceil(math.sqrt(n))) + 8
-    for j in range(-rings, rings + 1):
-        for i in range(-rings, rings + 1):
-            p = (centre[0] + i * spacing, centre[1] + j * spacing)
+    steps = [k * spacing for k in range(-rings, rings + 1)]
+    files = file_offsets(spacing, lane, rings) if lane is not None else steps
+    cands = []
+    for j, down in enumerate(steps):
+        for i, across in enumerate(files):
+            p = (centre[0] + across, centre[1] + down) if wide else (centre[0] + down, centre[1] + across)
             cands.append((math.dist(p, centre), j, i, p))
     cands.sort()
     out: list[Point] = []
@@ -114,6 +126,21 @@ def spots_near(
         if _free(world, p, r) and all(math.dist(p, q) >= 2 * r + 0.05 for q in (*taken, *out)):
             out.append(p)
     return out
+
+
+def file_offsets(spacing: float, lane: float, pairs: int) -> list[float]:
+    """Where the files of a deployed squad stand across its block, from its centre: in pairs ``spacing``
+    apart, a lane ``lane`` wide (centre to centre) down the middle and between every two pairs, so every
+    file has a lane beside it for its models to walk out down.
+
+    >>> file_offsets(1.6, 2.6, 1)
+    [-2.9, -1.3, 1.3, 2.9]
+    """
+    out = []
+    for q in range(pairs):
+        near = lane / 2 + q * (spacing + lane)
+        out += [near, near + spacing]
+    return sorted(round(x, 6) for x in (*out, *(-x for x in out)))
 
 
 def _add(world: World, unit: Unit, m: Model) -> None:
@@ -147,17 +174,22 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
         world.state.units[uid] = unit
         world.state.players.append(n)
         zone = zones.get(n)
+        wide = True
         if zone is not None:
             centre, inside = zone.area.centre, zone.area.contains
+            x0, y0, x1, y1 = zone.area.bounds
+            wide = x1 - x0 >= y1 - y0
         else:  # [house] no zone for this player: along the edge opposite the vehicle, spread out
             w, h = world.scenario.width, world.scenario.height
             centre, inside = ((n - 0.5) * w / len(teams), h - 4), None
         base = float(d.h("base")) / 2
-        spots = spots_near(world, centre, len(team.models), base, float(d.h("deploy_spacing")), inside)
+        # files across the zone's longer side with lanes between them, so every model has a way out
+        spacing, lane = float(d.h("deploy_spacing")), float(d.h("deploy_lane"))
+        spots = spots_near(world, centre, len(team.models), base, spacing, inside, lane=lane, wide=wide)
         if len(spots) < len(team.models):
             # a zone too small for the squad: the rest as near it as they fit, never on one another
             more = len(team.models) - len(spots)
-            spots += spots_near(world, centre, more, base, float(d.h("deploy_spacing")), taken=spots)
+            spots += spots_near(world, centre, more, base, spacing, taken=spots, lane=lane, wide=wide)
         for k, (spec, p) in enumerate(zip(team.models, spots)):
             prof = d.profile(spec.profile)
             m = Model(

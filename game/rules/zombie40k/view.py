@@ -54,7 +54,6 @@ from game.rules.zombie40k.commands import (
 from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, Phase
-from game.table.geometry import Point, truncate_path
 
 ACTION_KINDS = (
     ActionKind(
@@ -168,7 +167,6 @@ class Z40View:
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, ruins and the squad's other models
-        self._pointed: dict[tuple[str, Point], Point] = {}  # (model, end of his cut route): where he was pointed
 
     # ---- the panels ----------------------------------------------------------------------------
 
@@ -196,11 +194,10 @@ class Z40View:
         second click before the model goes less far than asked."""
         if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
             return ""
-        pointed = self._pointed.get((cmd.figure, cmd.path[-1]))
-        if pointed is None or math.dist(pointed, cmd.path[-1]) < 0.25:
-            return ""
-        length = float(preview.details.get("length", 0.0))
-        return f'Only {length:.1f}" reachable that way: click again to move there, or point elsewhere.'
+        d = preview.details
+        end = tuple(d["path"][-1]) if d.get("path") else cmd.path[-1]
+        name = lambda fid: self.name(game, fid)  # noqa: E731
+        return self.routes.question(cmd.figure, cmd.path, end, float(d.get("length", 0.0)), "", name, True)
 
     def command_words(self, game: Any, cmd: Any) -> str:
         kind = type(cmd).__name__
@@ -533,15 +530,14 @@ class Z40View:
             return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
         if action in ("move", "run"):
-            f, pointed = game.figure(fid), list(aim.path)
-            if len(pointed) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
-                pointed = list(
-                    self.routes.to(game.table, fid, f.position, f.radius, pointed[0], ROUTE_REACH, len(game.log))
-                )
-            # as far along the way as he may go (a hair over 6" is no refusal): the click then asks before
-            # moving less than pointed
-            path = tuple(truncate_path([f.position, *pointed], _allowance(game, fid, action))[1:])
-            self._pointed = {(fid, path[-1]): aim.path[-1]}  # only the latest aim is ever confirmed
+            f = game.figure(fid)
+            # a destination alone is routed round what is in the way (waypoints force a route), then cut as
+            # far along it as he may go (a hair over 6" is no refusal) and where a base or a wall stops him:
+            # the click then asks before moving less than pointed
+            limit = _allowance(game, fid, action)
+            path = self.routes.move(
+                game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log), limit
+            )
             return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
             t = game.figure(aim.targets[0])
@@ -617,13 +613,16 @@ class Z40View:
                 return out
             kind: PathKind = "clutter" if preview.details.get("enters_difficult_terrain") else "legal"
             out.append(Path(pts, kind))
+            marks, stop = self.routes.marks(cmd.figure, cmd.path, pts[-1], "", lambda fid: self.name(game, fid))
             chance = preview.chances.get("whole move", 1.0)
             word = "RUN" if isinstance(cmd, Run) else "MOVE"
+            out += marks
             out.append(
                 Plate(
                     pts[-1],
                     f'{word} {preview.details.get("length", 0):.1f}"'
-                    + (f" \u2014 {chance:.0%} to go all the way" if chance < 1 else ""),
+                    + (f" \u2014 {chance:.0%} to go all the way" if chance < 1 else "")
+                    + (f"\n{stop}" if stop else ""),
                     "path",
                 )
             )

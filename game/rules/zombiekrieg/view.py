@@ -36,7 +36,6 @@ from game.rules.zombiekrieg import names, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
 from game.rules.zombiekrieg.names import name_of, short_name
 from game.rules.zombiekrieg.state import Figure
-from game.table.wording import in_words
 
 STATE_WORDS = {"standing": "standing", "knocked_down": "knocked down", "dead": "dead", "exited": "off the table"}
 NATIONS = ("american", "british", "soviet")
@@ -296,9 +295,9 @@ class ZombiekriegView:
                 return (
                     Move(fid, (), aim.facing) if aim.facing is not None else None
                 )  # stands (a drag gives the way)
-            if len(path) == 1:  # a destination alone: route round what is in the way (waypoints force a route)
-                reach = float(game.data.house("move_distance")) + 1.0
-                path = tuple(self.routes.to(game.table, fid, f.position, f.radius, path[0], reach, len(game.log)))
+            # a destination alone: route round what is in the way (waypoints force a route)
+            reach = float(game.data.house("move_distance")) + 1.0
+            path = self.routes.move(game.table, fid, f.position, f.radius, path, reach, len(game.log))
             return Move(fid, path, aim.facing)
         if action == "fire" and aim.targets:
             return Fire(fid, *aim.targets[:2])
@@ -337,13 +336,11 @@ class ZombiekriegView:
         if type(cmd).__name__ != "Move" or not preview.legal or not cmd.path:
             return ""
         d = preview.details
-        allowance = float(game.data.house("move_distance"))
-        wanted = min(float(d.get("requested_length", 0.0)), allowance)
-        length = float(d.get("length", 0.0))
-        if length >= wanted - 0.25 or d.get("blocked_by") == "move allowance":
-            return ""
-        why = in_words(d.get("blocked_by") or "", lambda fid: self.name(game, fid)) or "the way is blocked"
-        return f'Only {length:.1f}" reachable ({why}): click again to move there, or point elsewhere.'
+        end = tuple(d["points"][-1]) if d.get("points") else cmd.path[-1]
+        name = lambda fid: self.name(game, fid)  # noqa: E731
+        return self.routes.question(
+            cmd.figure, cmd.path, end, float(d.get("length", 0.0)), d.get("blocked_by") or "", name
+        )
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         return Fire(fid, target) if game.figure(target).is_zombie else None

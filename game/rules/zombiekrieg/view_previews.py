@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
+from game.rules.routing import stops_here
 from game.rules.zombiekrieg import order
 from game.rules.zombiekrieg.names import name_of, player_words, zombie_name
 from game.rules.zombiekrieg.preview import fire_geometry
@@ -163,7 +164,7 @@ def move_drawing(
         if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
             out.append(Path(tuple(rest), "blocked"))  # type: ignore[arg-type]
         out.append(Cross(stop))  # type: ignore[arg-type]
-        lines.append(f"Stops here: {in_words(d.get('blocked_by') or '', _namer(game)) or 'blocked'}")
+        lines.append(stops_here(in_words(d.get("blocked_by") or "", _namer(game))))
     length = float(d.get("length", 0.0))
     head = f'MOVE {length:.1f}"'
     if d.get("enters_clutter"):
