@@ -85,6 +85,11 @@ def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
     )
 
 
+@says(ev.PhaseSkipped)
+def _phase_skipped(game: Any, e: ev.PhaseSkipped) -> str:
+    return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {e.reason}"))
+
+
 @says(DiceRolled)
 def _dice_rolled(game: Any, e: DiceRolled) -> str:
     return toned("dice", esc(dice_words(e.purpose, e.meaning or str(e.faces))))
