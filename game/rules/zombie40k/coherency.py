@@ -53,21 +53,30 @@ def links(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = No
 
 def _tree(models: Sequence[Any], at: Mapping[str, Point] | None = None) -> list[tuple[Any, Any, float]]:
     """The shortest links joining every model into one chain (Prim's minimum spanning tree)."""
-    pos = {m.id: (at or {}).get(m.id, m.position) for m in models}
-    if len(models) < 2:
+    n = len(models)
+    if n < 2:
         return []
-    first, rest = models[0], list(models[1:])
-    best = {m.id: (_edge(first, pos[first.id], m, pos[m.id]), first) for m in rest}
+    pts = [(at or {}).get(m.id, m.position) for m in models]
+    rad = [m.radius for m in models]
+
+    def edge(i: int, j: int) -> float:
+        return max(0.0, math.dist(pts[i], pts[j]) - rad[i] - rad[j])
+
+    best = [edge(0, j) for j in range(n)]
+    parent = [0] * n
+    left = list(range(1, n))
     out = []
-    while rest:
-        m = min(rest, key=lambda o: (best[o.id][0], o.id))
-        d, parent = best[m.id]
-        out.append((parent, m, d))
-        rest.remove(m)
-        for o in rest:
-            e = _edge(m, pos[m.id], o, pos[o.id])
-            if e < best[o.id][0]:
-                best[o.id] = (e, m)
+    while left:
+        k = left[0]
+        for j in left:  # the nearest model not yet joined (ties: the first listed)
+            if best[j] < best[k]:
+                k = j
+        left.remove(k)
+        out.append((models[parent[k]], models[k], best[k]))
+        for j in left:
+            e = edge(k, j)
+            if e < best[j]:
+                best[j], parent[j] = e, k
     return out
 
 
@@ -78,14 +87,27 @@ def stretch(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = 
 
 def groups(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = None) -> list[list[Any]]:
     """The squad's groups: models joined by links within ``gap`` (one group: in coherency)."""
-    out: list[list[Any]] = []
+    group = {m.id: i for i, m in enumerate(models)}  # each model's group, merged link by link
     for a, b in links(models, gap, at):
-        joined = [g for g in out if a in g or b in g]
-        merged = [x for g in joined for x in g]
-        merged += [x for x in (a, b) if x not in merged]
-        out = [g for g in out if g not in joined] + [merged]
-    loose = [[m] for m in models if not any(m in g for g in out)]
-    return out + loose
+        ga, gb = group[a.id], group[b.id]
+        if ga != gb:
+            group = {k: (ga if g == gb else g) for k, g in group.items()}
+    out: dict[int, list[Any]] = {}
+    for m in models:
+        out.setdefault(group[m.id], []).append(m)
+    return list(out.values())
+
+
+_NOW: dict[tuple, float] = {}  # the stretch of a squad as it stands, asked again for every move tried
+
+
+def _stretch_now(models: Sequence[Any], gap: float) -> float:
+    key = (gap, *((m.id, m.position, m.radius) for m in models))
+    if key not in _NOW:
+        if len(_NOW) > 256:
+            _NOW.clear()
+        _NOW[key] = stretch(models, gap)
+    return _NOW[key]
 
 
 def in_coherency(world: World, unit: Unit) -> bool:
@@ -97,18 +119,28 @@ def who(world: World, m: Model) -> str:
     return f"{world.profile(m).name} {m.id.rpartition('-')[2]}"
 
 
-def move_refusal(world: World, m: Model, end: Point) -> str:
-    """Why moving ``m`` to ``end`` breaks his squad's coherency ("" when it does not): a squad in coherency
-    stays in it; a squad out of it may only close up."""
+def breaks(world: World, m: Model, end: Point) -> bool:
+    """Whether moving ``m`` to ``end`` breaks his squad's coherency: a squad in coherency stays in it; a
+    squad out of it may only close up."""
     unit = world.state.units[m.unit]
     models = world.alive(unit)
     if unit.kind != SQUAD or len(models) < 2:
-        return ""
+        return False
     gap = gap_of(world)
-    before = stretch(models, gap)
-    after = stretch(models, gap, {m.id: end})
-    if after <= before + SLACK:
+    before = _stretch_now(models, gap)
+    if before <= SLACK and all(_edge(m, end, o, o.position) > gap + SLACK for o in models if o is not m):
+        return True  # (a lone model beyond 2" of all: no need to measure the rest)
+    return stretch(models, gap, {m.id: end}) > before + SLACK
+
+
+def move_refusal(world: World, m: Model, end: Point) -> str:
+    """Why moving ``m`` to ``end`` breaks his squad's coherency, in inches ("" when it does not)."""
+    if not breaks(world, m, end):
         return ""
+    unit = world.state.units[m.unit]
+    models = world.alive(unit)
+    gap = gap_of(world)
+    before = _stretch_now(models, gap)
     near = min(_edge(m, end, o, o.position) for o in models if o is not m)
     if before > SLACK:
         return (
@@ -118,16 +150,17 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     if near > gap + SLACK:
         return f'{who(world, m)} would be {near:.1f}" from his squad: coherency is {gap:g}".'
     parts = groups(models, gap, {m.id: end})
-    cut = [o for g in parts if m not in g for o in g]
+    cut = [o for g in parts if all(x is not m for x in g) for o in g]
     names = ", ".join(who(world, o) for o in sorted(cut, key=lambda o: o.id))
-    far = min(_edge(o, o.position, x, end if x is m else x.position) for o in cut for x in models if x not in cut)
+    kept = [x for x in models if all(x is not o for o in cut)]
+    far = min(_edge(o, o.position, x, end if x is m else x.position) for o in cut for x in kept)
     return f'That move would leave {names} {far:.1f}" from the rest of the squad: coherency is {gap:g}".'
 
 
 def hold_back(world: World, m: Model, path: list[Point]) -> list[Point]:
     """Cut a path back until its end keeps the squad together (a short roll stopped a legal move early)."""
     length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
-    while length > 0 and move_refusal(world, m, path[-1]):
+    while length > 0 and breaks(world, m, path[-1]):
         length = max(0.0, length - 0.25)
         path = truncate_path(path, length)
     return path
@@ -166,4 +199,4 @@ def _beside(m: Model, lead: Model, gap: float) -> Point:
     )
 
 
-__all__ = ["links", "groups", "stretch", "in_coherency", "move_refusal", "keep_up", "gap_of", "who"]
+__all__ = ["links", "groups", "stretch", "in_coherency", "breaks", "move_refusal", "keep_up", "gap_of", "who"]
