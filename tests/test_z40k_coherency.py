@@ -19,8 +19,15 @@ GUARDS = {"unit": "infantry_squad", "models": 10}  # plain Guardsmen on 1" bases
 LINE = [(10.0, 30.0), (12.5, 30.0), (15.0, 30.0), (17.5, 30.0)]  # 1.5" between the bases
 
 
-def test_a_move_that_leaves_a_model_beyond_2_inches_is_refused_with_the_distance() -> None:
+def stay(g, *fids: str) -> None:
+    """These Guardsmen take their move where they stand (a move of no length)."""
+    for fid in fids:
+        g.apply(Move(fid, (g.figure(fid).position,)))
+
+
+def test_the_last_to_move_may_not_end_beyond_2_inches_and_is_told_how_far() -> None:
     g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    stay(g, "p1-1", "p1-2", "p1-3")
     with pytest.raises(IllegalCommand, match=r'Guardsman 4 would be 5\.0" from his squad: coherency is 2"'):
         g.apply(Move("p1-4", ((21.0, 30.0),)))
     assert g.figure("p1-4").position == (17.5, 30.0)
@@ -30,14 +37,25 @@ def test_a_move_that_leaves_a_model_beyond_2_inches_is_refused_with_the_distance
     assert g.figure("p1-4").position == (18.0, 30.0)
 
 
+def test_a_model_may_go_ahead_where_the_squad_can_follow_and_the_last_must_close_up() -> None:
+    g = rigged_game({1: LINE[:2]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    g.apply(Move("p1-2", ((18.0, 30.0),)))  # 5.5" ahead: Guardsman 1, still to move, may follow
+    with pytest.raises(IllegalCommand, match=r'Guardsman 1 would be 10\.0" from'):
+        g.apply(Move("p1-1", ((7.0, 30.0),)))  # the last to move: never further apart
+    g.apply(Move("p1-1", ((15.5, 30.0),)))
+    assert coherency.in_coherency(g.world, g.world.unit("p1"))
+
+
 def test_a_move_that_splits_the_chain_is_refused_naming_who_would_be_cut_off() -> None:
     g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    stay(g, "p1-1", "p1-3", "p1-4")
     with pytest.raises(IllegalCommand, match=r"leave Guardsman 3, Guardsman 4 .* from the rest of the squad"):
         g.apply(Move("p1-2", ((10.0, 28.0),)))  # beside Guardsman 1, away from 3 and 4
 
 
 def test_a_run_keeps_coherency_too() -> None:
-    g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.SHOOTING, dice=[6])
+    g = rigged_game({1: LINE[:2]}, teams=[GUARDS], phase=Phase.SHOOTING, dice=[6])
+    g.apply(Run("p1-2", ((12.0, 30.0),)))
     with pytest.raises(IllegalCommand, match="from his squad"):
         g.apply(Run("p1-1", ((5.0, 30.0),)))
 
@@ -46,6 +64,7 @@ def test_a_squad_out_of_coherency_after_a_casualty_may_only_close_up() -> None:
     g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
     g.world.kill(g.figure("p1-2"), "shot")  # the link between Guardsman 1 and the rest is gone
     assert not coherency.in_coherency(g.world, g.world.unit("p1"))
+    stay(g, "p1-3", "p1-4")
     with pytest.raises(IllegalCommand, match="out of coherency and must close up"):
         g.apply(Move("p1-1", ((7.0, 30.0),)))  # further away
     g.apply(Move("p1-1", ((13.0, 30.0),)))  # back within 2" of Guardsman 3

@@ -207,14 +207,13 @@ def test_coop_a_team_that_dies_near_the_vehicle_may_not_respawn() -> None:
 def test_coop_the_vehicle_may_not_be_embarked_until_the_boss_is_dead_then_all_players_win() -> None:
     """Rules: Mods, Coop Mode: the escape vehicle may not be embarked until the Zombie Boss is dead; the
     players win together [house: winner "players"]."""
-    # (the two Guardsmen within 2" of each other before and after each move: squad coherency)
-    g = rigged_game({1: [(24, 8), (22, 8)], 2: [(30, 20)]}, boss=(44, 30), phase=Phase.MOVEMENT, mods=["coop"])
+    g = rigged_game({1: [(24, 8), (20, 8)], 2: [(30, 20)]}, boss=(44, 30), phase=Phase.MOVEMENT, mods=["coop"])
     g.apply(Move("p1-1", ((24, 5.8),)))
     assert not g.over and g.figure("p1-1").alive
     refused = [e for e in g.log if isinstance(e, EmbarkRefused)]
     assert refused and "Zombie Boss" in refused[0].reason
     g.world.kill(g.figure("boss"), "p2 test")
-    g.apply(Move("p1-2", ((22, 5.8),)))
+    g.apply(Move("p1-2", ((20, 5.8),)))
     assert g.over and g.winner == "players" and g.figure("p1-2").state == "embarked"
     assert "win together" in [e for e in g.log if isinstance(e, GameOver)][0].reason
     assert invariants(g) == []

@@ -117,7 +117,7 @@ def test_movement_limits_and_difficult_terrain_keep_highest() -> None:
 
     sc = small_scenario(players=1, clutter=[(8, 26, 8, 2)])
     g = rigged_game(
-        {1: [(10, 30), (11.2, 27.5)]},  # within 2" of each other, before and after the moves (coherency)
+        {1: [(10, 30), (14, 30)]},
         hordes=[[(17, 25)]],
         teams=[GUARDS],
         scenario=sc,

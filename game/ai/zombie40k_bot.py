@@ -4,7 +4,7 @@ One command per call, for the active player, always one the rules accept (each i
 own validation before it is returned):
 1. Movement: every model (the one nearest the escape vehicle first, so the front does not block the back)
    walks 6" along the walking route to the vehicle, sidestepping friends and keeping 1" from enemies; a
-   step that would break squad coherency is shortened, or tried again after a squad-mate has moved.
+   model whose step the squad's coherency refuses is tried again once a squad-mate has moved.
 2. Shooting: a squad near the vehicle runs for it; otherwise it shoots the nearest threat (a player squad
    within 8" of the vehicle it may shoot, else the nearest zombie unit within 12"), and with no threat it runs.
    In Coop Mode, while the Zombie Boss stands (no one may embark), the Boss is shot first whenever it can be.
@@ -35,7 +35,7 @@ import weakref
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand
-from game.rules.zombie40k import coherency, killing_floor, mods, movement, power_ups
+from game.rules.zombie40k import killing_floor, mods, movement, power_ups
 from game.rules.zombie40k.commands import (
     Buy,
     Charge,
@@ -55,8 +55,7 @@ THREAT_RANGE = 12.0  # a zombie unit this close (edge to edge) is worth shooting
 RUN_FOR_IT = 8.0  # this close to the vehicle, run rather than shoot
 CHARGE_ODDS = 0.5
 SIDESTEPS = (20.0, -20.0, 40.0, -40.0, 70.0, -70.0)
-STEPS = 5  # halvings of a step that is too long (for the squad's coherency, or blocked): to 1/32 of it
-OFFSETS = (1.2, -1.2)  # inches beside the route: the way past a squad-mate
+LENGTHS = (1.0, 0.75, 0.5, 0.25)
 
 # Killing Floor: the guns the bot buys, best first (S6+ is Instant Death to a zombie: no Feel No Pain)
 SHOP_GUNS = ("plasma_gun", "storm_bolter", "flamer", "astartes_shotgun", "boltgun", "imperial_shotgun")
@@ -86,34 +85,30 @@ def _route(game: Any, m: Any, length: float) -> list[tuple[float, float]]:
     return _field(game, m.radius).step(m.position, length)
 
 
-def _beside(path: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
-    """The route shifted sideways by each of OFFSETS inches (a step aside first)."""
-    (x0, y0), (x1, y1) = path[0], path[1]
-    d = math.dist(path[0], path[1]) or 1.0
-    px, py = -(y1 - y0) / d, (x1 - x0) / d
-    return [[path[0], *((x + px * w, y + py * w) for x, y in path[1:])] for w in OFFSETS]
-
-
 def _try_step(game: Any, m: Any, kind: type, length: float) -> Command | None:
-    """A legal Move or Run of up to ``length`` toward the vehicle, or None: along the route or beside it
-    (round squad-mates), as far as the squad's coherency lets him go; else a short step aside."""
+    """A legal Move or Run of up to ``length`` toward the vehicle, or None."""
     path = _route(game, m, length)
     if len(path) < 2:
         return None
-    field = _field(game, m.radius)
-    here = field.distance(m.position)
     full = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
-    ways = [w for w in (_furthest(game, m, way, full, field, here) for way in (path, *_beside(path))) if w]
-    ways.sort(key=lambda pts: field.distance(pts[-1]))
+    candidates: list[list[tuple[float, float]]] = []
+    for f in LENGTHS:
+        candidates.append(truncate_path(path, full * f))
     (x0, y0), (x1, y1) = path[0], path[1]
     base = math.atan2(y1 - y0, x1 - x0)
     for turn in SIDESTEPS:
         a = base + math.radians(turn)
         leg = min(length, 3.0)
-        ways.append([path[0], (x0 + leg * math.cos(a), y0 + leg * math.sin(a))])
-    for pts in ways:
-        if not _fits(game, m, pts, field, here):
+        candidates.append([path[0], (x0 + leg * math.cos(a), y0 + leg * math.sin(a))])
+    field = _field(game, m.radius)
+    here = field.distance(m.position)
+    for pts in candidates:
+        if len(pts) < 2 or math.dist(pts[0], pts[-1]) < 0.2:
             continue
+        if game.table.legal_part(pts, m.radius, mover=m.id).blocked:  # the rules' own check follows
+            continue
+        if field.distance(pts[-1]) >= here - 0.1:
+            continue  # no progress
         cmd = kind(m.id, tuple((round(x, 4), round(y, 4)) for x, y in pts[1:]))
         try:
             movement.plan_move(game.world, cmd)
@@ -121,32 +116,6 @@ def _try_step(game: Any, m: Any, kind: type, length: float) -> Command | None:
             continue
         return cmd
     return None
-
-
-def _fits(game: Any, m: Any, pts: list[tuple[float, float]], field: Any, here: float) -> bool:
-    """A way worth asking the rules about: some progress, the squad kept together, nothing in the way."""
-    if len(pts) < 2 or math.dist(pts[0], pts[-1]) < 0.2 or field.distance(pts[-1]) >= here - 0.1:
-        return False
-    if coherency.breaks(game.world, m, pts[-1]):
-        return False  # (the cheap check first)
-    return not game.table.legal_part(pts, m.radius, mover=m.id).blocked
-
-
-def _furthest(
-    game: Any, m: Any, way: list[tuple[float, float]], full: float, field: Any, here: float
-) -> list[tuple[float, float]] | None:
-    """The longest stretch of ``way`` (up to ``full`` inches) that fits, by halving (STEPS tries)."""
-    if _fits(game, m, truncate_path(way, full), field, here):
-        return truncate_path(way, full)
-    lo, hi, best = 0.0, full, None
-    for _ in range(STEPS):
-        mid = (lo + hi) / 2
-        pts = truncate_path(way, mid)
-        if _fits(game, m, pts, field, here):
-            lo, best = mid, pts
-        else:
-            hi = mid
-    return best
 
 
 def _nearest_threat(game: Any, squad: Any) -> Any:
@@ -243,12 +212,11 @@ def choose_command(game: Any) -> Command:
         return cmd
     mem = _mem(game)
     stepped = sum(m.moved or m.ran for m in w.alive(squad))
-    if mem.get("stepped") != stepped:  # a squad-mate moved: who could not keep coherency may now
+    if mem.get("stepped") != stepped:  # a squad-mate moved: one refused for the squad's coherency may go now
         mem["stepped"], mem["skip"] = stepped, set()
     models = [m for m in w.alive(squad) if m.id not in mem["skip"]]
     field = _field(game, 0.5)
-    # the rear first: it leapfrogs past the squad to its front, and the squad stays one chain (coherency)
-    models.sort(key=lambda m: (-field.distance(m.position), m.id))
+    models.sort(key=lambda m: (field.distance(m.position), m.id))
     if st.phase == Phase.MOVEMENT:
         purchase = _shopping(game, st.active_player)
         if purchase is not None:

@@ -1,10 +1,13 @@
 """Squad coherency [7th]: every model of a unit stands within 2" (base edge to base edge, measured across the
 table) of at least one other model of its unit, and the unit is one chain, not two groups.
 
-A player's move or run is refused when it would break a squad's coherency, with the reason in inches. A squad
-that casualties left out of coherency must close up: while it is out, a move may narrow its gaps but never widen
-them. The moves the rules make themselves (a charge, a consolidation, a fall back) keep each model within 2" of
-its squad where its inches allow, else bring it as near as they can.
+A player's move or run is refused when it would break a squad's coherency, with the reason in inches. As in
+7th edition, coherency counts when the squad's move is over: while squad-mates are still to move in the phase, a
+model may go ahead of them as far as they can follow; the last to move may not leave the squad more spread out
+than it stands. A squad that casualties left out of coherency must close up: its moves may narrow its gaps but
+never widen them. (A squad whose player ends the phase before the rest have moved is out of coherency, and must
+close up in its next move.) The moves the rules make themselves (a charge, a consolidation, a fall back) keep
+each model within 2" of its squad where its inches allow, else bring it as near as they can.
 
 The measure of a squad's gaps is its *stretch*: join the models by the shortest links that make one chain (a
 minimum spanning tree) and add up by how much each link is longer than 2". A squad in coherency has no stretch.
@@ -23,7 +26,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.rules.zombie40k.state import SQUAD, Model, Unit
+from game.rules.zombie40k.state import SQUAD, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 from game.table import truncate_path
@@ -120,13 +123,24 @@ def who(world: World, m: Model) -> str:
 
 
 def breaks(world: World, m: Model, end: Point) -> bool:
-    """Whether moving ``m`` to ``end`` breaks his squad's coherency: a squad in coherency stays in it; a
-    squad out of it may only close up."""
+    """Whether moving (or running) ``m`` to ``end`` breaks his squad's coherency. While squad-mates are still
+    to move this phase, he must end within 2" of one who has moved, or near enough to one still to move for
+    him to close up (2" and his 6"); the last to move may not leave the squad more spread out than it stands,
+    so a squad in coherency stays in it and a squad out of it may only close up."""
     unit = world.state.units[m.unit]
     models = world.alive(unit)
     if unit.kind != SQUAD or len(models) < 2:
         return False
     gap = gap_of(world)
+    running = world.state.phase == Phase.SHOOTING
+    done = [o for o in models if o is not m and (o.ran if running else o.moved)]
+    waiting = [o for o in models if o is not m and not (o.ran if running else o.moved)]
+    if waiting:  # squad-mates still to move this phase may yet close up on him [7th: the unit's move ends]
+        reach = gap + 6.0 + world.hooks.move_bonus(world, unit)
+        return not (
+            any(_edge(m, end, o, o.position) <= gap + SLACK for o in done)
+            or any(_edge(m, end, o, o.position) <= reach + SLACK for o in waiting)
+        )
     before = _stretch_now(models, gap)
     if before <= SLACK and all(_edge(m, end, o, o.position) > gap + SLACK for o in models if o is not m):
         return True  # (a lone model beyond 2" of all: no need to measure the rest)
