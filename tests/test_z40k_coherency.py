@@ -87,3 +87,16 @@ def test_the_screen_draws_the_selected_squads_links() -> None:
     links = [p for p in marks if isinstance(p, Path) and p.kind == "coherency"]
     assert len(links) == 3  # 1-2, 2-3, 3-4: each 1.5" apart
     assert {tuple(sorted(p.points)) for p in links} == {tuple(sorted((LINE[i], LINE[i + 1]))) for i in range(3)}
+
+
+def test_the_table_draws_thin_coherency_lines_when_a_model_is_selected() -> None:
+    from game.ui.match import Match
+    from game.ui.overlays import Line
+    from game.ui.previews import PATH_STYLE
+
+    m = Match(rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT), Z40View())
+    m.click(LINE[1])
+    m.update(0.0)
+    colour, _, width = PATH_STYLE["coherency"]
+    drawn = [o for o in m.overlays() if isinstance(o, Line) and o.width == width and o.colour == colour]
+    assert {tuple(sorted(o.points)) for o in drawn} >= {tuple(sorted((LINE[i], LINE[i + 1]))) for i in range(3)}
