@@ -189,7 +189,8 @@ def test_a_click_moves_a_model_round_his_squad_and_asks_before_a_short_move() ->
     behind a squad-mate is reached round him, and a point beyond 6" of route asks for a second click."""
     from game.controller import AnimationDone, Click, Controller, Hover
 
-    g = rigged_game({1: [(10, 30), (12, 30), (20, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    # (a fourth Guardsman, still to move, by the far point: the squad can close up there: coherency)
+    g = rigged_game({1: [(10, 30), (12, 30), (20, 30), (22, 24)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
     ctl = Controller(g, RS.view())
     ctl.handle(Click((10, 30)))
     ctl.handle(Hover((14, 30)))  # straight through p1-2: routed round the squad instead
@@ -230,7 +231,8 @@ def test_a_move_through_waypoints_goes_as_far_as_allowed_instead_of_being_refuse
     6" asks first, then moves 6" along the pointed way, never refused with 'at most 6", not 6.0"'."""
     from game.controller import AnimationDone, Click, Controller
 
-    g = rigged_game({1: [(10, 30), (30, 30), (40, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    # (Guardsmen still to move by each way's end: each move ends where the squad can close up: coherency)
+    g = rigged_game({1: [(10, 30), (30, 30), (34, 24), (18, 33)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
     ctl = Controller(g, RS.view())
     ctl.handle(Click((10, 30)))
     ctl.handle(Click((13, 30), shift=True))

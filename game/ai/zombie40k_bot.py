@@ -3,7 +3,8 @@
 One command per call, for the active player, always one the rules accept (each is checked with the rules'
 own validation before it is returned):
 1. Movement: every model (the one nearest the escape vehicle first, so the front does not block the back)
-   walks 6" along the walking route to the vehicle, sidestepping friends and keeping 1" from enemies.
+   walks 6" along the walking route to the vehicle, sidestepping friends and keeping 1" from enemies; a
+   model whose step the squad's coherency refuses is tried again once a squad-mate has moved.
 2. Shooting: a squad near the vehicle runs for it; otherwise it shoots the nearest threat (a player squad
    within 8" of the vehicle it may shoot, else the nearest zombie unit within 12"), and with no threat it runs.
    In Coop Mode, while the Zombie Boss stands (no one may embark), the Boss is shot first whenever it can be.
@@ -210,6 +211,9 @@ def choose_command(game: Any) -> Command:
     if cmd is not None:
         return cmd
     mem = _mem(game)
+    stepped = sum(m.moved or m.ran for m in w.alive(squad))
+    if mem.get("stepped") != stepped:  # a squad-mate moved: one refused for the squad's coherency may go now
+        mem["stepped"], mem["skip"] = stepped, set()
     models = [m for m in w.alive(squad) if m.id not in mem["skip"]]
     field = _field(game, 0.5)
     models.sort(key=lambda m: (field.distance(m.position), m.id))

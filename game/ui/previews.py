@@ -42,6 +42,7 @@ PATH_STYLE: dict[str, tuple[Colour, str, int]] = {
     "facing": (MOVE_COLOUR, "solid", 2),
     "command": (COMMAND_COLOUR, "dotted", 3),
     "threat": (BAD_COLOUR, "dotted", 2),
+    "coherency": (MOVE_COLOUR, "solid", 1),  # thin: a squad's links, drawn under everything else it shows
 }
 # ring and arc kind -> (colour, style, width)
 REACH_STYLE: dict[str, tuple[Colour, str, int]] = {

@@ -16,7 +16,7 @@ import math
 from collections import defaultdict
 
 from game.rules.core import IllegalCommand
-from game.rules.zombie40k import attacks, charts, morale, shooting
+from game.rules.zombie40k import attacks, charts, coherency, morale, shooting
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
@@ -150,17 +150,20 @@ def move_in(world: World, unit: Unit, target: Unit, inches: float, how: str) -> 
     """Each model up to ``inches`` straight at the nearest enemy model, stopping in base contact."""
     targets = world.alive(target)
     models = sorted(world.alive(unit), key=lambda m: min(world.edge(m, t) for t in targets))
+    placed: list[Model] = []  # each model after the first ends within 2" of one placed before it [7th]
     for m in models:
         if not targets:
             return
         t = min(targets, key=lambda o: (world.edge(m, o), o.id))
         gap = world.edge(m, t)
+        placed.append(m)
         if gap <= float(world.data.h("contact")):
             continue
         goal = _contact_point(m, t)
         check = world.table.check_path([m.position, goal], m.radius, mover=m.id, max_length=inches)
-        if len(check.points) > 1:
-            world.move_along(m, list(check.points), how)
+        pts = coherency.keep_up(world, m, list(check.points), inches, placed)
+        if len(pts) > 1:
+            world.move_along(m, pts, how)
             check_embark(world, m)
 
 
@@ -470,7 +473,9 @@ def consolidate(world: World, unit: Unit) -> None:
         return
     inches = world.d3(f"{unit.id} consolidate")
     world.emit(MoveRolled(unit.id, "consolidate", inches))
+    placed: list[Model] = []
     for m in world.alive(unit):
+        placed.append(m)
         if unit.side == ZOMBIES:
             squads = [x for u in world.state.squads() for x in world.alive(u)]
             if not squads:
@@ -481,7 +486,7 @@ def consolidate(world: World, unit: Unit) -> None:
 
             goal = vehicle_centre(world)
         check = world.table.check_path([m.position, goal], m.radius, mover=m.id, max_length=float(inches))
-        pts = back_off(world, m, list(check.points))
+        pts = back_off(world, m, coherency.keep_up(world, m, list(check.points), float(inches), placed))
         if len(pts) > 1:
             world.move_along(m, pts, "consolidate")
             check_embark(world, m)

@@ -40,6 +40,17 @@ class PhaseStarted(Event):
 
 @EVENTS.add
 @dataclass(frozen=True)
+class PhaseSkipped(Event):
+    """A phase of ``player``'s turn passed by itself: nothing in it was his to decide, and ``reason`` says
+    why ("no psykers on the table", "Infantry Squad is locked in close combat")."""
+
+    phase: str
+    player: int
+    reason: str
+
+
+@EVENTS.add
+@dataclass(frozen=True)
 class Moved(kit.Moved):
     """A model moved; ``how`` is move, run, charge, pile in, consolidate, fall back or shamble."""
 

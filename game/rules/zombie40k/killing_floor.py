@@ -523,6 +523,16 @@ def offers(world: World, player: int, fid: str) -> list[tuple[Item, str]]:
     return out
 
 
+def shop_has_something(world: World, squad: Unit) -> bool:
+    """The shop is open to the squad's player and he may buy or sell something in it now."""
+    if not killing_floor_on(world.state) or shop_closed(world, squad.player):
+        return False
+    models = world.alive(squad)
+    if any(wares(world, squad.player, m.id) for m in models):
+        return True
+    return any(not why for m in models for _, why in offers(world, squad.player, m.id))
+
+
 def wares(world: World, player: int, fid: str) -> list[Item]:
     """What can be sold now for ``fid``: its bought weapons, then the squad's bought grenades."""
     st = world.state
@@ -588,6 +598,11 @@ class KillingFloor(Plugin):
 
     def squads_deployed(self, world: Any) -> None:
         set_up(world)
+
+    def has_choice(self, world: Any, squad: Unit) -> bool:
+        """The shop is open and has something for the squad: the movement phase waits for the player even
+        when the squad may not move (locked in close combat, falling back)."""
+        return shop_has_something(world, squad)
 
     def zombie_killed(self, world: Any, zombie: Model, killer: str) -> None:
         zombie_killed(world, zombie, killer)

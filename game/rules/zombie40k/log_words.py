@@ -150,6 +150,11 @@ def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
     )
 
 
+@says(ev.PhaseSkipped)
+def _phase_skipped(game: Any, e: ev.PhaseSkipped) -> str:
+    return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {e.reason}"))
+
+
 @says(DiceRolled)
 def _dice_rolled(game: Any, e: DiceRolled) -> str:
     n = _n(game)

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
+from game.rules.zombie40k import coherency
 from game.rules.zombie40k.commands import Move, Run
 from game.rules.zombie40k.events import Embarked, EmbarkRefused, FellBack, GameOver, MoveRolled
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
@@ -110,6 +111,9 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
         near = enemy_within(world, m, path[-1], float(world.data.h("enemy_gap")))
         if near:
             raise IllegalCommand(f'A move may not end within 1" of an enemy model ({near}).')
+        broken = coherency.move_refusal(world, m, path[-1])  # squad coherency [7th]: a rule check of its own
+        if broken:
+            raise IllegalCommand(broken)
     return MovePlan(m, unit, path, cmd.facing, check, run, limit)
 
 
@@ -134,6 +138,7 @@ def carry_out(world: World, plan: MovePlan) -> None:
         allowed = min(allowed, float(unit.difficult_roll) + bonus)
     path = truncate_path(list(plan.path), allowed) if allowed < plan.check.length - 1e-9 else list(plan.path)
     path = back_off(world, m, path)
+    path = coherency.hold_back(world, m, path)  # a roll cut it short: it stops where the squad holds together
     world.move_along(m, path, "run" if plan.run else "move", plan.facing)
     check_embark(world, m)
 
@@ -208,9 +213,11 @@ def fall_back(world: World, unit: Unit) -> None:
     world.emit(FellBack(unit.id))
     dx, dy = home_direction(world, unit)
     models = sorted(world.alive(unit), key=lambda m: -(m.position[0] * dx + m.position[1] * dy))
+    placed: list[Model] = []
     for m in models:
+        placed.append(m)
         goal = (m.position[0] + dx * inches, m.position[1] + dy * inches)
         check = world.table.check_path([m.position, goal], m.radius, mover=m.id)
-        pts = list(check.points)
+        pts = coherency.keep_up(world, m, list(check.points), float(inches), placed)
         if len(pts) > 1:
             world.move_along(m, pts, "fall back")

@@ -69,6 +69,14 @@ def _the_game(h: dict[str, Any]) -> Section:
                 "There is no Psychic phase: no unit in the roster is a psyker, and the roster file refuses one, "
                 "because psychic powers are not in this game."
             ),
+            _p(
+                'Squad coherency [7th]: each model ends within 2" of another model of his squad, the squad one '
+                "chain. While squad-mates are still to move in the phase, a model may go ahead as far as they can "
+                'follow (2" and their 6"); the last to move may not leave the squad more spread out. A squad '
+                "left out of coherency (by casualties, or a phase ended before all had moved) must close up. A "
+                "phase with nothing to decide passes by itself, and the log says why.",
+                kind="bullet",
+            ),
             _hv(
                 "A model whose base comes within ",
                 f'{h["embark_reach"]:g}"',

@@ -3,8 +3,10 @@
     ORDER (players roll off) -> for each player in order: MOVEMENT -> [PSYCHIC] -> SHOOTING -> ASSAULT
     -> ZOMBIES (shamble, shooting, assault) -> next turn
 
-A phase in which the active player has nothing to decide is passed by itself (a squad locked in combat
-neither moves nor shoots; the assault phase waits only when a charge is possible). The combats of the
+A phase in which the active player has nothing to decide is passed by itself, and the log says why (a squad
+locked in combat neither moves nor shoots; the assault phase waits only when a charge is possible); a phase in
+which he may still act waits for him (a locked squad's movement phase while the Killing Floor shop has something
+for it, or a power-up may be given). The combats of the
 active squad are fought when its assault phase ends. The Psychic phase is entered only when a psyker is on
 the table. The add-ons answer through ``world.hooks`` (:mod:`.hooks`): a squad's respawning phase and the start
 of its turn, a squad frozen for the turn, a choice an add-on waits for.
@@ -12,11 +14,13 @@ of its turn, a squad frozen for the turn, a choice an add-on waits for.
 
 from __future__ import annotations
 
+import re
+
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import assault, morale, zombie_turn
 from game.rules.zombie40k.commands import Charge
-from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseStarted, TurnStarted
-from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseSkipped, PhaseStarted, TurnStarted
+from game.rules.zombie40k.state import Phase, Unit
 from game.rules.zombie40k.world import World
 
 PLAYER_PHASES = (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)
@@ -127,6 +131,8 @@ def end_phase(world: World) -> None:
     p = st.active_player
     assert p is not None
     if st.phase == Phase.MOVEMENT:
+        if not psyker_present(world):
+            world.emit(PhaseSkipped(Phase.PSYCHIC.value, p, "no psykers on the table"))
         enter_phase(world, Phase.PSYCHIC if psyker_present(world) else Phase.SHOOTING)
     elif st.phase == Phase.PSYCHIC:
         enter_phase(world, Phase.SHOOTING)
@@ -167,6 +173,46 @@ def has_choice(world: World) -> bool:
     return True
 
 
+def skip_reason(world: World) -> str:
+    """Why the active player has nothing to decide in this phase, in his words (the log says it as the
+    phase passes by itself); "" when he did what there was to do (every model has moved)."""
+    st = world.state
+    assert st.active_player is not None
+    squad = st.squad_of(st.active_player)
+    frozen = world.hooks.frozen(world, squad)
+    if frozen:
+        return frozen
+    if st.locked(squad.id):
+        fight = " (its combat is fought as the assault phase ends)" if st.phase == Phase.ASSAULT else ""
+        return f"{squad.name} is locked in close combat{fight}"
+    if st.phase == Phase.MOVEMENT:
+        if squad.falling_back:
+            return f"{squad.name} is falling back"
+        if squad.regrouped_turn == st.turn:
+            return f"{squad.name} regrouped this turn and may not move"
+        return ""  # every model has moved: the phase is over, not skipped
+    if st.phase == Phase.PSYCHIC:
+        return "no psychic powers in the roster"
+    if st.phase == Phase.ASSAULT:
+        return no_charge_reason(world, squad)
+    return "nothing to do"
+
+
+def no_charge_reason(world: World, squad: Unit) -> str:
+    """Why the squad may charge nobody: zombies are fought in their turn, and a team only by the vehicle."""
+    rivals = [u for u in world.state.squads() if u.id != squad.id and world.alive(u)]
+    if not rivals:
+        return "no other team to charge (the zombies are fought in their turn)"
+    near = min(rivals, key=lambda u: world.unit_edge(squad, u))
+    if world.unit_edge(squad, near) > assault.CHARGE_RANGE:
+        return f'no enemy team within {assault.CHARGE_RANGE:g}"'
+    try:
+        assault.plan_charge(world, Charge(squad.id, near.id))
+    except IllegalCommand as exc:  # (the provenance marks, "[seed]", are for the rules help, not the log)
+        return re.sub(r"\s*\[[a-z0-9 ]+\]", "", exc.reason).rstrip(".")
+    return "no charge to make"
+
+
 def charge_targets(world: World, uid: str) -> list[str]:
     out = []
     for other in world.state.squads():
@@ -192,6 +238,9 @@ def advance(world: World) -> None:
             continue
         if has_choice(world):
             return
+        why = skip_reason(world)
+        if why:
+            world.emit(PhaseSkipped(st.phase.value, st.active_player, why))
         end_phase(world)
         guard += 1
         if guard > 10_000:  # pragma: no cover - a bug, not a game

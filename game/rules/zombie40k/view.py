@@ -36,8 +36,8 @@ from game.rules.contract import (
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
+from game.rules.zombie40k import coherency, log_words, power_ups
 from game.rules.zombie40k import killing_floor as kf
-from game.rules.zombie40k import log_words, power_ups
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.commands import (
     Buy,
@@ -53,7 +53,7 @@ from game.rules.zombie40k.commands import (
 )
 from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import who_won
-from game.rules.zombie40k.state import PLAYERS, Phase
+from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 
 ACTION_KINDS = (
     ActionKind(
@@ -597,7 +597,7 @@ class Z40View:
             out.append(Ring(c, 12.0 + m.radius, "danger", 'charge 2D6"'))
         if "throw" in keys:
             out.append(Ring(c, 8.0 + m.radius, "range", 'grenade 8"'))
-        return out + landed_blasts(game)
+        return coherency_links(game, m) + out + landed_blasts(game)
 
     def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
         out: list[Primitive] = []
@@ -735,6 +735,20 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+def coherency_links(game: Any, m: Any) -> list[Primitive]:
+    """Thin lines between the models of m's squad within 2" of each other (squad coherency [7th]), and a
+    plate when the squad is out of coherency and must close up."""
+    unit = game.state.units[m.unit]
+    if unit.kind != SQUAD:
+        return []
+    models = game.world.alive(unit)
+    gap = coherency.gap_of(game.world)
+    out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
+    if len(coherency.groups(models, gap)) > 1:
+        out.append(Plate(m.position, f'{unit.name}: out of coherency ({gap:g}"), close up', "bad"))
+    return out
 
 
 def power_up_words(game: Any, unit: Any) -> str:

@@ -1,0 +1,216 @@
+"""Squad coherency [7th]: every model of a unit stands within 2" (base edge to base edge, measured across the
+table) of at least one other model of its unit, and the unit is one chain, not two groups.
+
+A player's move or run is refused when it would break a squad's coherency, with the reason in inches. As in
+7th edition, coherency counts when the squad's move is over: while squad-mates are still to move in the phase, a
+model may go ahead of them as far as they can follow; the last to move may not leave the squad more spread out
+than it stands. A squad that casualties left out of coherency must close up: its moves may narrow its gaps but
+never widen them. (A squad whose player ends the phase before the rest have moved is out of coherency, and must
+close up in its next move.) The moves the rules make themselves (a charge, a consolidation, a fall back) keep
+each model within 2" of its squad where its inches allow, else bring it as near as they can.
+
+The measure of a squad's gaps is its *stretch*: join the models by the shortest links that make one chain (a
+minimum spanning tree) and add up by how much each link is longer than 2". A squad in coherency has no stretch.
+
+>>> from types import SimpleNamespace as M
+>>> line = [M(id="a", position=(0.0, 0.0), radius=0.5), M(id="b", position=(3.0, 0.0), radius=0.5)]
+>>> stretch(line, 2.0)  # 2" between the bases: in coherency
+0.0
+>>> round(stretch(line, 2.0, {"b": (4.5, 0.0)}), 6)  # 3.5" apart: 1.5" too far
+1.5
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.rules.zombie40k.state import SQUAD, Model, Phase, Unit
+from game.rules.zombie40k.world import World
+from game.scenario.model import Point
+from game.table import truncate_path
+
+SLACK = 1e-6  # rounding room when comparing inches
+
+
+def gap_of(world: World) -> float:
+    """Coherency distance in inches [7th] (the house table's ``coherency``)."""
+    return float(world.data.h("coherency"))
+
+
+def _edge(a: Any, pa: Point, b: Any, pb: Point) -> float:
+    return max(0.0, math.dist(pa, pb) - a.radius - b.radius)
+
+
+def links(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = None) -> list[tuple[Any, Any]]:
+    """Every pair of models within ``gap`` of each other (the lines the screen draws)."""
+    pos = {m.id: (at or {}).get(m.id, m.position) for m in models}
+    return [
+        (a, b)
+        for i, a in enumerate(models)
+        for b in models[i + 1 :]
+        if _edge(a, pos[a.id], b, pos[b.id]) <= gap + SLACK
+    ]
+
+
+def _tree(models: Sequence[Any], at: Mapping[str, Point] | None = None) -> list[tuple[Any, Any, float]]:
+    """The shortest links joining every model into one chain (Prim's minimum spanning tree)."""
+    n = len(models)
+    if n < 2:
+        return []
+    pts = [(at or {}).get(m.id, m.position) for m in models]
+    rad = [m.radius for m in models]
+
+    def edge(i: int, j: int) -> float:
+        return max(0.0, math.dist(pts[i], pts[j]) - rad[i] - rad[j])
+
+    best = [edge(0, j) for j in range(n)]
+    parent = [0] * n
+    left = list(range(1, n))
+    out = []
+    while left:
+        k = left[0]
+        for j in left:  # the nearest model not yet joined (ties: the first listed)
+            if best[j] < best[k]:
+                k = j
+        left.remove(k)
+        out.append((models[parent[k]], models[k], best[k]))
+        for j in left:
+            e = edge(k, j)
+            if e < best[j]:
+                best[j], parent[j] = e, k
+    return out
+
+
+def stretch(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = None) -> float:
+    """By how many inches, in all, the squad's chain is longer than coherency allows (0: in coherency)."""
+    return sum(max(0.0, d - gap) for _, _, d in _tree(models, at))
+
+
+def groups(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = None) -> list[list[Any]]:
+    """The squad's groups: models joined by links within ``gap`` (one group: in coherency)."""
+    group = {m.id: i for i, m in enumerate(models)}  # each model's group, merged link by link
+    for a, b in links(models, gap, at):
+        ga, gb = group[a.id], group[b.id]
+        if ga != gb:
+            group = {k: (ga if g == gb else g) for k, g in group.items()}
+    out: dict[int, list[Any]] = {}
+    for m in models:
+        out.setdefault(group[m.id], []).append(m)
+    return list(out.values())
+
+
+_NOW: dict[tuple, float] = {}  # the stretch of a squad as it stands, asked again for every move tried
+
+
+def _stretch_now(models: Sequence[Any], gap: float) -> float:
+    key = (gap, *((m.id, m.position, m.radius) for m in models))
+    if key not in _NOW:
+        if len(_NOW) > 256:
+            _NOW.clear()
+        _NOW[key] = stretch(models, gap)
+    return _NOW[key]
+
+
+def in_coherency(world: World, unit: Unit) -> bool:
+    return stretch(world.alive(unit), gap_of(world)) <= SLACK
+
+
+def who(world: World, m: Model) -> str:
+    """A model as the player calls him: his profile and his number in the squad ("Space Marine 3")."""
+    return f"{world.profile(m).name} {m.id.rpartition('-')[2]}"
+
+
+def breaks(world: World, m: Model, end: Point) -> bool:
+    """Whether moving (or running) ``m`` to ``end`` breaks his squad's coherency. While squad-mates are still
+    to move this phase, he must end within 2" of one who has moved, or near enough to one still to move for
+    him to close up (2" and his 6"); the last to move may not leave the squad more spread out than it stands,
+    so a squad in coherency stays in it and a squad out of it may only close up."""
+    unit = world.state.units[m.unit]
+    models = world.alive(unit)
+    if unit.kind != SQUAD or len(models) < 2:
+        return False
+    gap = gap_of(world)
+    running = world.state.phase == Phase.SHOOTING
+    done = [o for o in models if o is not m and (o.ran if running else o.moved)]
+    waiting = [o for o in models if o is not m and not (o.ran if running else o.moved)]
+    if waiting:  # squad-mates still to move this phase may yet close up on him [7th: the unit's move ends]
+        reach = gap + 6.0 + world.hooks.move_bonus(world, unit)
+        return not (
+            any(_edge(m, end, o, o.position) <= gap + SLACK for o in done)
+            or any(_edge(m, end, o, o.position) <= reach + SLACK for o in waiting)
+        )
+    before = _stretch_now(models, gap)
+    if before <= SLACK and all(_edge(m, end, o, o.position) > gap + SLACK for o in models if o is not m):
+        return True  # (a lone model beyond 2" of all: no need to measure the rest)
+    return stretch(models, gap, {m.id: end}) > before + SLACK
+
+
+def move_refusal(world: World, m: Model, end: Point) -> str:
+    """Why moving ``m`` to ``end`` breaks his squad's coherency, in inches ("" when it does not)."""
+    if not breaks(world, m, end):
+        return ""
+    unit = world.state.units[m.unit]
+    models = world.alive(unit)
+    gap = gap_of(world)
+    before = _stretch_now(models, gap)
+    near = min(_edge(m, end, o, o.position) for o in models if o is not m)
+    if before > SLACK:
+        return (
+            f'{unit.name} is out of coherency and must close up: {who(world, m)} would be {near:.1f}" from '
+            f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}").'
+        )
+    if near > gap + SLACK:
+        return f'{who(world, m)} would be {near:.1f}" from his squad: coherency is {gap:g}".'
+    parts = groups(models, gap, {m.id: end})
+    cut = [o for g in parts if all(x is not m for x in g) for o in g]
+    names = ", ".join(who(world, o) for o in sorted(cut, key=lambda o: o.id))
+    kept = [x for x in models if all(x is not o for o in cut)]
+    far = min(_edge(o, o.position, x, end if x is m else x.position) for o in cut for x in kept)
+    return f'That move would leave {names} {far:.1f}" from the rest of the squad: coherency is {gap:g}".'
+
+
+def hold_back(world: World, m: Model, path: list[Point]) -> list[Point]:
+    """Cut a path back until its end keeps the squad together (a short roll stopped a legal move early)."""
+    length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+    while length > 0 and breaks(world, m, path[-1]):
+        length = max(0.0, length - 0.25)
+        path = truncate_path(path, length)
+    return path
+
+
+def keep_up(world: World, m: Model, path: list[Point], inches: float, moved: Sequence[Model]) -> list[Point]:
+    """A model's part in a move the rules make (charge, consolidation, fall back): its ``path`` when it ends
+    within 2" of a squad-mate as they stand now [7th]; else as near as ``inches`` take him to the nearest
+    squad-mate placed before him in this move (``moved``). The first model placed leads: his path stands."""
+    unit = world.state.units[m.unit]
+    others = [o for o in world.alive(unit) if o is not m]
+    earlier = [o for o in moved if o is not m and o.alive]
+    if unit.kind != SQUAD or not others or not earlier or not path:
+        return path
+    gap = gap_of(world)
+    if min(_edge(m, path[-1], o, o.position) for o in others) <= gap + SLACK:
+        return path
+    lead = min(earlier, key=lambda o: math.dist(o.position, m.position))
+    goal = _beside(m, lead, gap)
+    check = world.table.check_path([m.position, goal], m.radius, mover=m.id, max_length=inches)
+    return list(check.points)
+
+
+def _beside(m: Model, lead: Model, gap: float) -> Point:
+    """The point on the line from ``lead`` to ``m`` where m's base would stand well within ``gap`` of lead's."""
+    d = math.dist(lead.position, m.position)
+    if d < 1e-9:
+        return m.position
+    keep = lead.radius + m.radius + gap * 0.75
+    if d <= keep:
+        return m.position
+    k = keep / d
+    return (
+        lead.position[0] + (m.position[0] - lead.position[0]) * k,
+        lead.position[1] + (m.position[1] - lead.position[1]) * k,
+    )
+
+
+__all__ = ["links", "groups", "stretch", "in_coherency", "breaks", "move_refusal", "keep_up", "gap_of", "who"]

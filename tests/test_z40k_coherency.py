@@ -1,0 +1,102 @@
+"""Squad coherency [7th] in Zombie 40,000 (issue 34 item 11): each model within 2" of another model of its
+squad, the squad one chain. A move or run that breaks it is refused with the reason in inches; a squad left
+out of coherency by casualties may only close up; the rules' own moves (a charge) keep the squad together;
+the screen draws the links of the selected squad; the bot keeps to it and its games end."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules.core import IllegalCommand
+from game.rules.drawing import Path
+from game.rules.zombie40k import assault, coherency
+from game.rules.zombie40k.commands import Move, Run
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game
+from game.rules.zombie40k.view import Z40View
+
+GUARDS = {"unit": "infantry_squad", "models": 10}  # plain Guardsmen on 1" bases
+LINE = [(10.0, 30.0), (12.5, 30.0), (15.0, 30.0), (17.5, 30.0)]  # 1.5" between the bases
+
+
+def stay(g, *fids: str) -> None:
+    """These Guardsmen take their move where they stand (a move of no length)."""
+    for fid in fids:
+        g.apply(Move(fid, (g.figure(fid).position,)))
+
+
+def test_the_last_to_move_may_not_end_beyond_2_inches_and_is_told_how_far() -> None:
+    g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    stay(g, "p1-1", "p1-2", "p1-3")
+    with pytest.raises(IllegalCommand, match=r'Guardsman 4 would be 5\.0" from his squad: coherency is 2"'):
+        g.apply(Move("p1-4", ((21.0, 30.0),)))
+    assert g.figure("p1-4").position == (17.5, 30.0)
+    p = g.preview(Move("p1-4", ((21.0, 30.0),)))
+    assert not p.legal and 'coherency is 2"' in p.reason
+    g.apply(Move("p1-4", ((18.0, 30.0),)))  # 2" from Guardsman 3: still one squad
+    assert g.figure("p1-4").position == (18.0, 30.0)
+
+
+def test_a_model_may_go_ahead_where_the_squad_can_follow_and_the_last_must_close_up() -> None:
+    g = rigged_game({1: LINE[:2]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    g.apply(Move("p1-2", ((18.0, 30.0),)))  # 5.5" ahead: Guardsman 1, still to move, may follow
+    with pytest.raises(IllegalCommand, match=r'Guardsman 1 would be 10\.0" from'):
+        g.apply(Move("p1-1", ((7.0, 30.0),)))  # the last to move: never further apart
+    g.apply(Move("p1-1", ((15.5, 30.0),)))
+    assert coherency.in_coherency(g.world, g.world.unit("p1"))
+
+
+def test_a_move_that_splits_the_chain_is_refused_naming_who_would_be_cut_off() -> None:
+    g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    stay(g, "p1-1", "p1-3", "p1-4")
+    with pytest.raises(IllegalCommand, match=r"leave Guardsman 3, Guardsman 4 .* from the rest of the squad"):
+        g.apply(Move("p1-2", ((10.0, 28.0),)))  # beside Guardsman 1, away from 3 and 4
+
+
+def test_a_run_keeps_coherency_too() -> None:
+    g = rigged_game({1: LINE[:2]}, teams=[GUARDS], phase=Phase.SHOOTING, dice=[6])
+    g.apply(Run("p1-2", ((12.0, 30.0),)))
+    with pytest.raises(IllegalCommand, match="from his squad"):
+        g.apply(Run("p1-1", ((5.0, 30.0),)))
+
+
+def test_a_squad_out_of_coherency_after_a_casualty_may_only_close_up() -> None:
+    g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    g.world.kill(g.figure("p1-2"), "shot")  # the link between Guardsman 1 and the rest is gone
+    assert not coherency.in_coherency(g.world, g.world.unit("p1"))
+    stay(g, "p1-3", "p1-4")
+    with pytest.raises(IllegalCommand, match="out of coherency and must close up"):
+        g.apply(Move("p1-1", ((7.0, 30.0),)))  # further away
+    g.apply(Move("p1-1", ((13.0, 30.0),)))  # back within 2" of Guardsman 3
+    assert coherency.in_coherency(g.world, g.world.unit("p1"))
+
+
+def test_a_charge_brings_the_squad_in_together() -> None:
+    """Two enemies far apart: straight at the nearest, Guardsman 1 would charge alone to the left."""
+    g = rigged_game({1: [(22, 16), (24.5, 16), (27, 16)], 2: [(14, 10), (34, 10)]}, teams=[GUARDS, GUARDS])
+    assert coherency.in_coherency(g.world, g.world.unit("p1"))
+    assault.move_in(g.world, g.world.unit("p1"), g.world.unit("p2"), 10.0, "charge")
+    assert coherency.in_coherency(g.world, g.world.unit("p1"))
+
+
+def test_the_screen_draws_the_selected_squads_links() -> None:
+    g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    view = Z40View()
+    fid = "p1-2"
+    marks = view.reach(g, fid, view.look(g, fid), view.actions(g, fid))
+    links = [p for p in marks if isinstance(p, Path) and p.kind == "coherency"]
+    assert len(links) == 3  # 1-2, 2-3, 3-4: each 1.5" apart
+    assert {tuple(sorted(p.points)) for p in links} == {tuple(sorted((LINE[i], LINE[i + 1]))) for i in range(3)}
+
+
+def test_the_table_draws_thin_coherency_lines_when_a_model_is_selected() -> None:
+    from game.ui.match import Match
+    from game.ui.overlays import Line
+    from game.ui.previews import PATH_STYLE
+
+    m = Match(rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT), Z40View())
+    m.click(LINE[1])
+    m.update(0.0)
+    colour, _, width = PATH_STYLE["coherency"]
+    drawn = [o for o in m.overlays() if isinstance(o, Line) and o.width == width and o.colour == colour]
+    assert {tuple(sorted(o.points)) for o in drawn} >= {tuple(sorted((LINE[i], LINE[i + 1]))) for i in range(3)}
