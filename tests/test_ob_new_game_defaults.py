@@ -31,3 +31,17 @@ def test_check_and_the_screen_start_from_the_same_answers() -> None:
     assert [c["ranged"] for c in start["each"][0]["characters"]] == ["shotgun", "revolver", "rifle"]
     two = default_answers(spec, players=2)  # another number of players: every field at its default
     assert two["players"] == 2 and all(len(e["characters"]) == 1 for e in two["each"])
+
+
+def test_four_players_start_with_four_different_names_and_the_game_sets_up() -> None:
+    """Each player's first character took the map's first name ("Sheriff Dale" four times): with two
+    people of one name refused, a 4-player Small Town could not be set up, and check refused the map."""
+    from game.ui.game_setup import resize_answers
+
+    scenario = load_scenario(str(MAPS / "small_town.tmx"))
+    setup = get_ruleset("outbreak").setup
+    spec = setup.spec(scenario)
+    for answers in (default_answers(spec, 4), resize_answers(spec, default_answers(spec, 1), 4)):
+        names = [c["name"] for each in answers["each"] for c in each["characters"]]
+        assert len({n.casefold() for n in names}) == len(names) >= 4
+        get_ruleset("outbreak").new_game(scenario, setup.options(scenario, answers), 1)

@@ -231,7 +231,8 @@ def test_named_figures_are_added_named_armed_and_removed(app: App, fake: Scenari
     click(app, button(scene, "Add").rect.center)
     assert not any(e.text == "Add" for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton))
     click(app, button(scene, "Remove", 1).rect.center)
-    assert [f["name"] for f in scene.setup.answers["each"][0]["crew"]] == ["Cat", "Survivor 3"]
+    # the new one took the first name nobody had (Ann, renamed Cat); Bob removed
+    assert [f["name"] for f in scene.setup.answers["each"][0]["crew"]] == ["Cat", "Ann"]
 
 
 def test_a_team_lists_what_may_be_added_with_its_cost_and_the_reason_for_a_refusal(

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -163,11 +163,54 @@ class SetupSpec:
 Answers = dict[str, Any]
 
 
+def default_figure(f: NamedFigures, taken: Iterable[str] = ()) -> dict[str, Any]:
+    """A new named figure's answers: the first of the map's names nobody has yet (else "Character 3"),
+    default gear. Two figures never share a name: the log and the roster call them by it.
+
+    >>> f = NamedFigures("characters", "Characters", 1, 4, (), ("Dale",))
+    >>> default_figure(f)["name"], default_figure(f, ["dale"])["name"], default_figure(f, ["Dale", "Character 1"])["name"]
+    ('Dale', 'Character 1', 'Character 2')
+    """
+    used = {t.casefold() for t in taken}
+    word = f.label.rstrip("s").capitalize()
+    spare = (f"{word} {k}" for k in range(1, len(used) + 2))
+    name = next(n for n in (*f.default_names, *spare) if n.casefold() not in used)
+    return {"name": name, **{g.key: g.default for g in f.gear}}
+
+
+def figure_names(answers: Answers) -> list[str]:
+    """Every named figure's name in ``answers``, all players."""
+    return [
+        str(fig.get("name", ""))
+        for each in answers.get("each", [])
+        for value in each.values()
+        if isinstance(value, list)
+        for fig in value
+        if isinstance(fig, dict)
+    ]
+
+
+def default_player(spec: SetupSpec, taken: Iterable[str] = ()) -> dict[str, Any]:
+    """One player's answers before he touches them: every pick at its default, the fewest named figures
+    allowed (names nobody in ``taken`` has), an empty team (the rule set builds its default)."""
+    names = list(taken)
+    out: dict[str, Any] = {}
+    for f in spec.per_player:
+        if isinstance(f, NamedFigures):
+            out[f.key] = []
+            for _ in range(f.count_min):
+                out[f.key].append(default_figure(f, names))
+                names.append(out[f.key][-1]["name"])
+        else:
+            out[f.key] = f.default if isinstance(f, Pick | Switch) else []
+    return out
+
+
 def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
-    """The answers a set-up starts from before anyone touches it: ``players`` (the default number when
-    None) players, every pick and switch at its default, each player's named figures the fewest allowed
-    (default names and gear), every team empty (the rule set builds its default team). What ``check`` and
-    the designer view set a map up with, so what they show is what pressing Begin plays.
+    """The answers a set-up starts from before anyone touches it: the map's own (``spec.starting``: the
+    characters a map places) when it is for that many players, else ``players`` (the default number when
+    None) players at their defaults (:func:`default_player`). What the screen opens with, ``check`` and
+    the designer view set a map up with: what they show is what pressing Begin plays.
 
     >>> spec = SetupSpec(1, 2, 1, per_player=(Pick("nation", "Nation", (Option("us", "US"),), "us"),))
     >>> default_answers(spec, players=2)
@@ -177,25 +220,11 @@ def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
     n = max(spec.players_min, min(spec.players_max, n))
     if spec.starting is not None and int(spec.starting.get("players", 0)) == n:
         return copy.deepcopy(spec.starting)
-
-    def value(f: SetupField) -> Any:
-        if isinstance(f, Pick | Switch):
-            return f.default
-        if isinstance(f, NamedFigures):
-            return [
-                {
-                    "name": f.default_names[k] if k < len(f.default_names) else f"{f.label.rstrip('s')} {k + 1}",
-                    **{g.key: g.default for g in f.gear},
-                }
-                for k in range(f.count_min)
-            ]
-        return []  # a Team starts empty
-
-    return {
-        "players": n,
-        "each": [{f.key: value(f) for f in spec.per_player} for _ in range(n)],
-        "game": {f.key: value(f) for f in spec.for_game},
-    }
+    answers: Answers = {"players": n, "each": [], "game": {}}
+    for _ in range(n):
+        answers["each"].append(default_player(spec, figure_names(answers)))
+    answers["game"] = {f.key: f.default if isinstance(f, Pick | Switch) else [] for f in spec.for_game}
+    return answers
 
 
 class Setup(Protocol):

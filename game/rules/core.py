@@ -306,6 +306,7 @@ class RuleSet:
     roster_import: RosterImporter | None = None  # an army-builder file into the player's roster (`roster import`)
     mods: tuple[str, ...] = ()  # the rule set's mod ids (the "mods" option; simulate and demo --mods)
     turn_word: str = "turn"  # what the rules call a round of play ("move" in Outbreak): load lists, saves
+    turn_limit: Callable[[Scenario], int] | None = None  # the turns a game on a map lasts (the scenario card)
 
 
 RULESETS: dict[str, RuleSet] = {}

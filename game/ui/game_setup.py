@@ -13,45 +13,19 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.contract import Answers, NamedFigures, Pick, Setup, SetupField, SetupSpec, Switch
+from game.rules.contract import Answers, Setup, SetupSpec, default_answers, default_player, figure_names
 from game.rules.core import RuleSet, get_ruleset
 from game.ui.scenario_list import ScenarioEntry
 
 
-def _default_value(f: SetupField, index: int = 0) -> Any:
-    """A field's answer before the player touches it."""
-    if isinstance(f, Pick | Switch):
-        return f.default
-    if isinstance(f, NamedFigures):
-        return [default_figure(f, k) for k in range(f.count_min)]
-    return []  # a Team starts empty
-
-
-def default_figure(f: NamedFigures, k: int) -> dict[str, Any]:
-    name = f.default_names[k] if k < len(f.default_names) else f"{f.label.rstrip('s').capitalize()} {k + 1}"
-    return {"name": name, **{g.key: g.default for g in f.gear}}
-
-
-def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
-    """The answers the screen opens with: the map's own (``spec.starting``: the characters a map places) or
-    the default players, every field at its default."""
-    n = spec.players_default if players is None else players
-    n = max(spec.players_min, min(spec.players_max, n))
-    if spec.starting is not None and int(spec.starting.get("players", 0)) == n:
-        return copy.deepcopy(spec.starting)
-    return {
-        "players": n,
-        "each": [{f.key: _default_value(f) for f in spec.per_player} for _ in range(n)],
-        "game": {f.key: _default_value(f) for f in spec.for_game},
-    }
-
-
 def resize_answers(spec: SetupSpec, answers: Answers, players: int) -> Answers:
-    """``answers`` for ``players`` players: the first ones keep their choices, new ones get defaults."""
+    """``answers`` for ``players`` players: the first ones keep their choices, new ones get defaults (their
+    figures named as nobody else is)."""
     out = copy.deepcopy(answers)
-    each = out.get("each", [])[:players]
-    each += [{f.key: _default_value(f) for f in spec.per_player} for _ in range(players - len(each))]
-    out["players"], out["each"] = players, each
+    out["each"] = out.get("each", [])[:players]
+    while len(out["each"]) < players:
+        out["each"].append(default_player(spec, figure_names(out)))
+    out["players"] = players
     return out
 
 

@@ -12,6 +12,7 @@ from game.rules.outbreak.events import EVENTS
 from game.rules.outbreak.facts import force_facts
 from game.rules.outbreak.footprints import footprints
 from game.rules.outbreak.game import OutbreakGame, new_game  # noqa: F401
+from game.rules.outbreak.objectives import turn_limit
 from game.rules.outbreak.reference import reference
 from game.rules.outbreak.report import OUTCOME_LABELS, demo_forces, outcome, problems, report
 from game.rules.outbreak.setup import OutbreakSetup
@@ -20,6 +21,7 @@ from game.rules.outbreak.view import OutbreakView
 RULESET = register(
     RuleSet(
         key="outbreak",
+        turn_limit=turn_limit,
         name="Zombie Rules (Outbreak)",
         new_game=new_game,
         commands=COMMANDS,

@@ -12,16 +12,23 @@ longer be met (too few PCs or NPCs left, no PC left on the table to lead NPCs ou
 
 from __future__ import annotations
 
+from game.rules.outbreak.data import ObData, load_data
 from game.rules.outbreak.events import GameOver
 from game.rules.outbreak.state import PLAYERS_WIN, ZOMBIES_WIN, Step
 from game.rules.outbreak.world import World
+from game.scenario.model import Scenario
+
+
+def turn_limit(sc: Scenario, data: ObData | None = None) -> int:
+    """The moves a game on ``sc`` lasts: the map's ``turn_limit``, else the data file's default."""
+    data = data or load_data()
+    return int(sc.turn_limit or sc.properties.get("turn_limit") or data.get("objective", "turn_limit"))
 
 
 def setup(world: World) -> None:
     st, sc, data = world.state, world.scenario, world.data
     st.objective = sc.objective or str(data.get("objective", "default"))
-    limit = sc.turn_limit or sc.properties.get("turn_limit") or data.get("objective", "turn_limit")
-    st.turn_limit = int(limit)
+    st.turn_limit = turn_limit(sc, data)
     count = int(sc.properties.get("exit_count", data.get("objective", "exit_count")))
     pool = len(st.npcs()) if st.objective == "rescue" else len(st.pcs())
     st.exit_count = max(1, min(count, pool)) if pool else count

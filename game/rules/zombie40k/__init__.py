@@ -10,7 +10,7 @@ from game.rules.core import RuleSet, register
 from game.rules.zombie40k.battlescribe import roster_import
 from game.rules.zombie40k.commands import COMMANDS, Charge, EndPhase, Move, Run, Shoot  # noqa: F401
 from game.rules.zombie40k.events import EVENTS
-from game.rules.zombie40k.facts import force_facts
+from game.rules.zombie40k.facts import force_facts, turn_limit
 from game.rules.zombie40k.footprints import footprints
 from game.rules.zombie40k.game import Zombie40kGame, new_game  # noqa: F401
 from game.rules.zombie40k.mods import MOD_IDS
@@ -22,6 +22,7 @@ from game.rules.zombie40k.view import Z40View
 RULESET = register(
     RuleSet(
         key="zombie40k",
+        turn_limit=turn_limit,
         name="Zombie 40,000",
         new_game=new_game,
         commands=COMMANDS,

@@ -20,3 +20,8 @@ def force_facts(scenario: Scenario | None = None) -> ForceFacts:
     points = float(d.h("points"))
     sizes = [max(1, min(u.max_models, int((points + 1e-9) // u.model_cost))) for u in d.units.values()]
     return ForceFacts(min(sizes), max(sizes), float(d.h("base")) / 2, float(d.h("deploy_spacing")))
+
+
+def turn_limit(scenario: Scenario) -> int:
+    """The turns a game on ``scenario`` lasts: the map's ``turn_limit``, else the house default [house]."""
+    return int(scenario.turn_limit or load_data().h("turn_limit"))

@@ -13,6 +13,7 @@ from game.rules.zombiekrieg.events import EVENTS
 from game.rules.zombiekrieg.footprints import footprints
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game  # noqa: F401
 from game.rules.zombiekrieg.invariants import invariants
+from game.rules.zombiekrieg.objectives import turn_limit
 from game.rules.zombiekrieg.outcome import OUTCOME_LABELS, outcome
 from game.rules.zombiekrieg.reference import reference
 from game.rules.zombiekrieg.report import report
@@ -22,6 +23,7 @@ from game.rules.zombiekrieg.view import ZombiekriegView
 RULESET = register(
     RuleSet(
         key="zombiekrieg",
+        turn_limit=turn_limit,
         name="Zombiekrieg 848",
         new_game=new_game,
         commands=COMMANDS,

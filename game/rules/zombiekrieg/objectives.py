@@ -16,13 +16,19 @@ from __future__ import annotations
 
 import math
 
-from game.rules.zombiekrieg.data import ZkData
+from game.rules.zombiekrieg.data import ZkData, load_data
 from game.rules.zombiekrieg.events import GameOver
 from game.rules.zombiekrieg.state import ALLIES, DEAD, ZOMBIES, Phase
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Scenario
 
 OBJECTIVES = ("exit", "survive", "exterminate", "reach")
+
+
+def turn_limit(sc: Scenario, data: ZkData | None = None) -> int:
+    """The turns a game on ``sc`` lasts: the map's ``turn_limit``, else the data file's default."""
+    o = (data or load_data()).raw["objective"]
+    return int(sc.turn_limit or sc.properties.get("turn_limit") or o["turn_limit"])
 
 
 def scenario_objective(data: ZkData, sc: Scenario, allied: int) -> tuple[str, int, int]:
@@ -32,9 +38,8 @@ def scenario_objective(data: ZkData, sc: Scenario, allied: int) -> tuple[str, in
     objective = (sc.objective or sc.properties.get("objective") or o["default"]).strip().lower()
     if objective not in OBJECTIVES:
         raise ValueError(f"Unknown Zombiekrieg objective {objective!r}; use one of {', '.join(OBJECTIVES)}.")
-    turn_limit = int(sc.turn_limit or sc.properties.get("turn_limit") or o["turn_limit"])
     default_exit = max(1, math.ceil(float(o["exit_fraction"]) * allied))
-    return objective, turn_limit, min(allied, int(sc.properties.get("exit_count", default_exit)))
+    return objective, turn_limit(sc, data), min(allied, int(sc.properties.get("exit_count", default_exit)))
 
 
 def setup(world: World) -> None:

@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.assets import default_scenario
 from game.rules.core import RuleSet, get_ruleset, known_rulesets
+from game.scenario.model import Scenario
 from game.ui.rules_help import ruleset_title
 from game.ui.scenario_list import ScenarioEntry, not_playable
 from game.ui.scenes.base import Scene
@@ -107,8 +108,9 @@ class NewGameScene(Scene):
         facts = [f"Rule set: <b>{html.escape(ruleset)}</b>"]
         if s.objective:
             facts.append(f"Objective: <b>{html.escape(s.objective)}</b>")
-        if s.turn_limit:
-            facts.append(f"Turns: <b>{s.turn_limit}</b>")
+        turns = _turns(s)
+        if turns:
+            facts.append(turns)
         facts.append(f'Table: <b>{s.width:g}" x {s.height:g}"</b>')
         briefing = html.escape(s.briefing or "No briefing.").replace("\n", "<br>")
         text = f"<font size=5><b>{html.escape(entry.title)}</b></font><br>{' &middot; '.join(facts)}<br><br>{briefing}"
@@ -160,3 +162,15 @@ class NewGameScene(Scene):
 def _lines(text: str) -> str:
     """Plain text with line breaks as the details box's HTML."""
     return html.escape(text).replace("\n", "<br>")
+
+
+def _turns(scenario: Scenario) -> str:
+    """How long a game on the map lasts, in its rule set's words ("Moves: 10"): the map's limit, else the
+    rule set's default (a Zombie 40,000 map that sets none still lasts 12 turns)."""
+    try:
+        rules = get_ruleset(scenario.ruleset)
+        limit = rules.turn_limit(scenario) if rules.turn_limit else scenario.turn_limit
+    except (KeyError, ValueError, TypeError):  # a rule set this build lacks: the map's own number, if any
+        rules, limit = None, scenario.turn_limit
+    word = rules.turn_word if rules else "turn"
+    return f"{word.capitalize()}s: <b>{limit}</b>" if limit else ""

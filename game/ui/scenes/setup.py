@@ -57,10 +57,12 @@ from game.rules.contract import (
     Switch,
     Team,
     TeamOption,
+    default_figure,
+    figure_names,
 )
 from game.scenario.model import Scenario
 from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_team, teams_folder
-from game.ui.game_setup import GameSetup, default_figure, resize_answers
+from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene
 
@@ -341,7 +343,7 @@ class SetupScene(Scene):
 
     def _add_figure(self, f: NamedFigures, player: int) -> None:
         figures = self.answers["each"][player - 1][f.key]
-        figures.append(default_figure(f, len(figures)))
+        figures.append(default_figure(f, figure_names(self.answers)))
         self.app.rebuild()
 
     def _toggle(self, player: int | None, key: str, on: bool, event: pygame.event.Event) -> None:
