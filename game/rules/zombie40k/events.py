@@ -59,7 +59,8 @@ class MoveRolled(Event):
 @EVENTS.add
 @dataclass(frozen=True)
 class AttackStep(Event):
-    """One grouped roll of an attack sequence: ``step`` is hit, wound, save, fnp or gets hot."""
+    """One grouped roll of an attack sequence: ``step`` is hit, wound, save, fnp or gets hot; a save's
+    ``kind`` says which save it was (armour, invulnerable or cover)."""
 
     unit: str
     target: str
@@ -69,6 +70,7 @@ class AttackStep(Event):
     dice: int
     successes: int
     note: str = ""
+    kind: str = ""
 
 
 @EVENTS.add

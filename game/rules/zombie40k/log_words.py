@@ -130,7 +130,8 @@ def _shots_fired(game: Any, e: ev.ShotsFired) -> str:
 def _attack_step(game: Any, e: ev.AttackStep) -> str:
     need = f" on {e.need}+" if e.need else ""
     note = f" ({e.note})" if e.note else ""
-    return toned("muted", esc(f"  {e.weapon}: {e.successes} of {e.dice} {e.step}{need}{note}"))
+    step = f"{e.kind} {e.step}" if e.kind else e.step  # which save: armour, invulnerable, cover
+    return toned("muted", esc(f"  {e.weapon}: {e.successes} of {e.dice} {step}{need}{note}"))
 
 
 @says(ev.BlastPlaced)

@@ -456,26 +456,31 @@ def template(world: World, unit: Unit, s: Shooter) -> None:
     _hit_all(world, unit, s, under, ignores_cover=True, centre=None)
 
 
+def marker_pool(world: World, unit: Unit, s: Shooter, n: int, ignores_cover: bool) -> Pool:
+    """The ``n`` hits of a blast marker or template (``ignores_cover``) on one unit; the preview counts the
+    same pool."""
+    w = s.weapon
+    return Pool(
+        w.name,
+        n,
+        0,
+        w.strength(world.profile(s.model).s),
+        w.ap,
+        "",
+        _rerolls(world, unit),
+        ignores_cover=ignores_cover,
+        shooters=(s.model.id,),
+        weapon=w.key,
+    )
+
+
 def _hit_all(
     world: World, unit: Unit, s: Shooter, under: dict[str, list[str]], ignores_cover: bool, centre: Point | None
 ) -> None:
     w = s.weapon
-    prof = world.profile(s.model)
-    pe = _rerolls(world, unit)
     for uid, fids in sorted(under.items()):
         victim = world.unit(uid)
-        pool = Pool(
-            w.name,
-            len(fids),
-            0,
-            w.strength(prof.s),
-            w.ap,
-            "",
-            pe,
-            ignores_cover=ignores_cover,
-            shooters=(s.model.id,),
-            weapon=w.key,
-        )
+        pool = marker_pool(world, unit, s, len(fids), ignores_cover)
         if centre is not None:
             fids = sorted(fids, key=lambda f: (math.dist(world.model(f).position, centre), f))
         covers = {f: (0 if ignores_cover else cover_of(world, [s.model], world.model(f), victim)) for f in fids}
