@@ -36,7 +36,7 @@ from game.rules.contract import (
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
 from game.rules.routing import Routes
 from game.rules.zombie40k import killing_floor as kf
-from game.rules.zombie40k import log_words, power_ups
+from game.rules.zombie40k import log_words, power_ups, sight
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.commands import (
     Buy,
@@ -612,7 +612,7 @@ class Z40View:
             for fid in preview.details.get("shooters", []):
                 m = game.figure(fid)
                 t = min(game.world.alive(target), key=lambda o: game.world.edge(m, o))
-                state = game.table.line_of_sight(m.position, t.position).state
+                state = sight.line(game.world, m.position, t.position).state  # (the game's reading of ruins)
                 out.append(Sight(m.position, t.position, state))
             if isinstance(cmd, Shoot) and cmd.aim is not None:
                 aim = (float(cmd.aim[0]), float(cmd.aim[1]))
