@@ -190,3 +190,21 @@ def test_the_blessing_counts_in_the_run_preview() -> None:
     assert g.preview(run).chances["whole move"] == pytest.approx(1 / 2)
     g.state.units["p1"].power_up_effects[CHUCK] = 0
     assert g.preview(run).chances["whole move"] == pytest.approx(3 / 4)
+
+
+def test_a_twin_linked_gun_rerolls_its_misses_and_its_preview_counts_them() -> None:
+    """Rules: Twin-linked [7th] re-rolls failed to-hit rolls (a weapon imported with the rule): 20 lasgun
+    shots hit 3/4, and the preview counts the re-roll from the same description as the dice."""
+    import dataclasses
+
+    # twenty zombies, so the horde is never wiped out (a power-up earned would change the later volleys)
+    by_hand = binom_min(20, 3 / 4 * 1 / 2 * 2 / 3, 20)
+    g = rigged_game({1: _line(10, 10, 30)}, hordes=[_line(10, 10, 22) + _line(10, 10, 20.5)], teams=[GUARDS])
+    d = g.world.data
+    twin = dataclasses.replace(d.weapons["lasgun"], rules=("Twin-linked",))
+    g.world.data = g.data = dataclasses.replace(d, weapons={**d.weapons, "lasgun": twin})
+    p = g.preview(Shoot("p1", "h1"))
+    assert p.details["expected_hits"] == pytest.approx(15.0)
+    assert p.details["expected_kills"] == pytest.approx(by_hand, abs=1e-4)
+    mean, se = simulate(g, Shoot("p1", "h1"), RUNS)
+    assert abs(mean - by_hand) < 4 * se + 0.01

@@ -265,7 +265,7 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
             need_hit=charts.to_hit_ranged(world.data, bs, snap),
             s=w.strength(user_s),
             ap=w.ap,
-            reroll_hit=pe,
+            reroll_hit="fail" if "Twin-linked" in w.rules else pe,  # Twin-linked: every miss again [7th]
             reroll_wound=pe,
             six_ap2="Bladestorm" in w.rules,
             six_wounds="Gauss" in w.rules,
