@@ -4,9 +4,12 @@ invulnerable or cover), Instant Death when S is at least double T, else Feel No 
 
 :func:`roll_hits`, :func:`roll_wounds` and :func:`allocate` roll it; :mod:`.odds` computes the same sequence
 exactly, without rolling, for previews. Both read the same numbers from :func:`wound_faces` and
-:func:`model_saves`, so they cannot drift apart. The add-ons change it through ``world.hooks``: a re-roll of
+:func:`model_saves`, and the same re-rolls (:func:`hit_rerolls`, :func:`wound_rerolls`, a model's ``Saves``:
+:mod:`.rerolls`), so they cannot drift apart. The add-ons change it through ``world.hooks``: a re-roll of
 what still fails (``reroll``), a to-hit they roll themselves (``roll_hits``), an unsaved wound ignored
-(``ignore_wound``); :func:`direct_wounds` takes a wound for each hit where ``direct`` says so.
+(``ignore_wound``); :func:`direct_wounds` takes a wound for each hit where ``direct`` says so. The log tells
+an allocation's saves (by kind: armour, invulnerable, cover) and Feel No Pain rolls before the wounds and
+deaths they left.
 """
 
 from __future__ import annotations
