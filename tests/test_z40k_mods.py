@@ -76,7 +76,7 @@ def test_mods_setup_has_one_switch_per_mod_with_summary_and_house_values() -> No
     sc = small_scenario()
     spec = SETUP.spec(sc)
     switches = {f.key: f for f in spec.for_game}
-    assert set(switches) == {f"mod:{k}" for k in mods.MOD_IDS}
+    assert set(switches) == {f"mod:{k}" for k in mods.MOD_IDS} | {"ruins_block_sight"}  # and the sight reading
     coop = switches["mod:coop"]
     assert coop.house and "Zombie Boss" in coop.help and '12"' in coop.help
     assert "3D6" in switches["mod:four_weeks_later"].help  # (issue 34: the shamble is Four Weeks Later's)

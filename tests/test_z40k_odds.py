@@ -10,7 +10,7 @@ import os
 import pytest
 
 from game.dice import Dice
-from game.rules.zombie40k import shooting
+from game.rules.zombie40k import assault, shooting
 from game.rules.zombie40k.commands import Shoot
 from game.rules.zombie40k.state import ALIVE
 from game.rules.zombie40k.testing import rigged_game
@@ -107,3 +107,104 @@ def test_blast_preview_sums_the_scatter_and_matches_the_dice() -> None:
     assert p.details["expected_kills"] > on_target / 3
     mean, se = simulate(g, Shoot("p1", "h1", aim=(20, 16)), RUNS)
     assert abs(mean - p.details["expected_kills"]) < 4 * se + 0.02
+
+
+# -- every re-roll the dice make, counted by the previews (issue 34 items 4 and 5) -------------------------
+
+CHUCK = "chuck_norris"
+
+
+def test_the_blessing_of_chuck_norris_counts_in_the_shoot_preview() -> None:
+    """Rules: "Zombie 40,000: Power-ups, 12 The Blessing of Chuck Norris": every failed to-hit and to-wound
+    roll is re-rolled, so 20 lasgun shots at ten zombies hit 3/4 and wound 3/4; the preview says so (it said
+    3.33, the unblessed odds) and the dice agree."""
+    by_hand = binom_min(20, 3 / 4 * 3 / 4 * 2 / 3, 10)
+    assert by_hand == pytest.approx(7.3652, abs=1e-4)
+    g = rigged_game({1: _line(10, 10, 30)}, hordes=[_line(10, 10, 22)], teams=[GUARDS])
+    g.state.units["p1"].power_up_effects[CHUCK] = 0
+    p = g.preview(Shoot("p1", "h1"))
+    assert p.details["expected_hits"] == pytest.approx(15.0)
+    assert p.details["expected_kills"] == pytest.approx(by_hand, abs=1e-4)
+    mean, se = simulate(g, Shoot("p1", "h1"), RUNS)
+    assert abs(mean - by_hand) < 4 * se + 0.01
+
+
+def test_preferred_enemy_then_the_blessing_in_the_shoot_preview() -> None:
+    """Rules: Preferred Enemy re-rolls 1s to hit and to wound, then the Blessing re-rolls every die still
+    failing (a re-roll of the re-roll [house reading]): 1/2 + 1/12 + 5/24 = 19/24 a roll."""
+    p_roll = 1 / 2 + 1 / 6 * 1 / 2
+    p_roll += (1 - p_roll) * 1 / 2
+    assert p_roll == pytest.approx(19 / 24)
+    by_hand = binom_min(20, p_roll * p_roll * 2 / 3, 10)
+    team = {**GUARDS, "usr": "Preferred Enemy"}
+    g = rigged_game({1: _line(10, 10, 30)}, hordes=[_line(10, 10, 22)], teams=[team])
+    g.state.units["p1"].power_up_effects[CHUCK] = 0
+    p = g.preview(Shoot("p1", "h1"))
+    assert p.details["expected_kills"] == pytest.approx(by_hand, abs=1e-4)
+    mean, se = simulate(g, Shoot("p1", "h1"), RUNS)
+    assert abs(mean - by_hand) < 4 * se + 0.01
+
+
+def test_a_blessed_targets_saves_count_in_the_shoot_preview() -> None:
+    """Rules: the Blessing re-rolls the blessed squad's failed saves too: Guardsmen shot by another player
+    fail their 5+ armour save 4/9 of the time, not 2/3 (20 shots: hit 1/2, wound 1/2)."""
+    by_hand = binom_min(20, 1 / 2 * 1 / 2 * 4 / 9, 10)
+    g = rigged_game({1: _line(10, 10, 22), 2: _line(10, 10, 30)}, teams=[GUARDS, GUARDS], player=2)
+    g.state.units["p1"].power_up_effects[CHUCK] = 0
+    g.state.shot_at = {"1": [2]}  # p1 shot first: p2 may shoot back
+    p = g.preview(Shoot("p2", "p1"))
+    assert p.details["expected_kills"] == pytest.approx(by_hand, abs=1e-4)
+    mean, se = simulate(g, Shoot("p2", "p1"), RUNS)
+    assert abs(mean - by_hand) < 4 * se + 0.01
+
+
+def test_fleet_counts_in_the_charge_preview_and_the_dice_reroll_it() -> None:
+    """Rules: Fleet [codex] re-rolls a failing 2D6 charge: 7.3" needs 8, 5/12 on one roll, 95/144 with the
+    re-roll (the preview said 5/12); with the Blessing too, a third roll: 1 - (7/12)^3."""
+    from game.rules.zombie40k.commands import Charge
+    from game.rules.zombie40k.state import Phase
+
+    def charge_game(dice=()):  # two lone Guardsmen 7.3" apart, by the escape vehicle (so a player may charge)
+        g = rigged_game({1: [(24, 18.3)], 2: [(24, 10)]}, teams=[GUARDS, GUARDS], phase=Phase.ASSAULT, dice=dice)
+        g.figure("p1-1").rules = ("Fleet",)
+        return g
+
+    g = charge_game()
+    assert g.world.unit_edge(g.world.unit("p1"), g.world.unit("p2")) == pytest.approx(7.3)
+    assert g.preview(Charge("p1", "p2")).chances["charge succeeds"] == pytest.approx(95 / 144, abs=1e-6)
+    g.state.units["p1"].power_up_effects[CHUCK] = 0
+    assert g.preview(Charge("p1", "p2")).chances["charge succeeds"] == pytest.approx(1 - (7 / 12) ** 3, abs=1e-6)
+    # the dice: Overwatch's two Snap Shots miss (1, 1), the charge 1+2 fails, Fleet's 4+4 = 8" goes home
+    g = charge_game(dice=[1, 1, 1, 2, 4, 4])
+    unit, target, dist = assault.plan_charge(g.world, Charge("p1", "p2"))
+    assert assault.charge(g.world, unit, target, dist)  # (apply would go on to fight it)
+    assert g.state.locked("p1") and [r.purpose for r in g.dice.log][-2:] == ["p1 charge", "p1 charge"]
+
+
+def test_the_blessing_counts_in_the_run_preview() -> None:
+    """Rules: the Blessing re-rolls a Run of 3" or less [house]: a 4" run is 1/2 on a D6, 3/4 blessed."""
+    from game.rules.zombie40k.commands import Run
+
+    g = rigged_game({1: [(10, 30)]}, teams=[GUARDS])
+    run = Run("p1-1", ((10, 26),))
+    assert g.preview(run).chances["whole move"] == pytest.approx(1 / 2)
+    g.state.units["p1"].power_up_effects[CHUCK] = 0
+    assert g.preview(run).chances["whole move"] == pytest.approx(3 / 4)
+
+
+def test_a_twin_linked_gun_rerolls_its_misses_and_its_preview_counts_them() -> None:
+    """Rules: Twin-linked [7th] re-rolls failed to-hit rolls (a weapon imported with the rule): 20 lasgun
+    shots hit 3/4, and the preview counts the re-roll from the same description as the dice."""
+    import dataclasses
+
+    # twenty zombies, so the horde is never wiped out (a power-up earned would change the later volleys)
+    by_hand = binom_min(20, 3 / 4 * 1 / 2 * 2 / 3, 20)
+    g = rigged_game({1: _line(10, 10, 30)}, hordes=[_line(10, 10, 22) + _line(10, 10, 20.5)], teams=[GUARDS])
+    d = g.world.data
+    twin = dataclasses.replace(d.weapons["lasgun"], rules=("Twin-linked",))
+    g.world.data = g.data = dataclasses.replace(d, weapons={**d.weapons, "lasgun": twin})
+    p = g.preview(Shoot("p1", "h1"))
+    assert p.details["expected_hits"] == pytest.approx(15.0)
+    assert p.details["expected_kills"] == pytest.approx(by_hand, abs=1e-4)
+    mean, se = simulate(g, Shoot("p1", "h1"), RUNS)
+    assert abs(mean - by_hand) < 4 * se + 0.01

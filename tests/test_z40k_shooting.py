@@ -222,3 +222,40 @@ def test_shooting_into_a_close_combat_randomises_hits() -> None:
     wound = steps(g, "wound")[0]
     assert wound.target == "p2" and killed(g) == ["p2-1"]  # S3 against T3 on a 4; his 5+ armour fails on a 1
     assert g.dice.remaining == 0
+
+
+def test_the_log_tells_a_volley_in_the_order_rolled_and_names_the_save() -> None:
+    """Issue 33: the log tells a roll in the order it happened, with the die faces: to-hit, to-wound, the
+    save and which save (a plasma gun's AP2 beats the Boss's 2+ armour: he takes the 4+ cover of his ruin,
+    not his 5+ invulnerable), Feel No Pain, then what they left: the Boss wounded."""
+    from game.rules.core import DiceRolled
+    from game.rules.zombie40k import log_words
+    from game.rules.zombie40k.events import Wounded
+
+    sc = small_scenario(players=1, ruins=[(8, 14, 4, 4)])
+    # laspistol: hit 6, wound 6, armour save 6; plasma gun: hits 6 6, wounds 6 1, cover save 1, FNP 1
+    g = rigged_game({1: [(10, 30), (12, 30)]}, boss=(10, 17.2), dice=[6, 6, 6, 6, 6, 6, 1, 1, 1], scenario=sc)
+    g.apply(Shoot("p1", "boss"))
+    plasma = [
+        e for e in g.log if getattr(e, "weapon", "") == "Plasma gun" or "Plasma gun" in getattr(e, "purpose", "")
+    ]
+    order = [(e.step, e.kind) for e in plasma if isinstance(e, AttackStep)]
+    assert order == [("hit", ""), ("wound", ""), ("save", "cover"), ("fnp", "")]
+    save = next(e for e in plasma if isinstance(e, AttackStep) and e.step == "save")
+    assert (save.need, save.dice, save.successes) == (4, 1, 0)
+    pistol_save = next(e for e in g.log if isinstance(e, AttackStep) and e.step == "save")
+    assert (pistol_save.kind, pistol_save.need) == ("armour", 2)
+    # the Boss is wounded after his save and his Feel No Pain are told, not before
+    at = {
+        type(e).__name__ + getattr(e, "step", ""): i
+        for i, e in enumerate(g.log)
+        if e in plasma or isinstance(e, Wounded)
+    }
+    assert at["AttackStepfnp"] < at["Wounded"] and at["AttackStepsave"] < at["AttackStepfnp"]
+    lines = [log_words.line(g, e) for e in g.log]
+    said = [i for i, text in enumerate(lines) if "cover save" in text]
+    assert said and all(i < at["Wounded"] for i in said)
+    # the dice lines show their faces
+    rolls = [e for e in g.log if isinstance(e, DiceRolled) and "Plasma gun" in e.purpose]
+    assert [e.faces for e in rolls] == [(6, 6), (6, 1), (1,)]
+    assert "rolled 6 1" in log_words.line(g, rolls[1]) and "rolled 1" in log_words.line(g, rolls[2])

@@ -96,15 +96,28 @@ def charge_roll(world: World, unit: Unit, difficult: bool, need: float) -> int:
     return _charge_roll(world, unit, difficult, need)[0]
 
 
+FLEET = "Fleet"
+
+
+def charge_rerolls(world: World, unit: Unit, difficult: bool) -> tuple[str, ...]:
+    """What re-rolls a charge still short, whole, in order: Fleet (not through difficult terrain), then a
+    plug-in (the Blessing of Chuck Norris). The dice and the Charge preview read this one list."""
+    fleet = (FLEET,) if not difficult and world.unit_has(unit, FLEET) else ()
+    why = world.hooks.reroll(world, unit, "charge")
+    return fleet + ((why,) if why else ())
+
+
 def _charge_roll(world: World, unit: Unit, difficult: bool, need: float) -> tuple[int, str]:
     """The charge roll, and what re-rolled it last ("" when nothing or Fleet did)."""
     total = _charge_dice(world, unit, difficult, need, f"{unit.id} charge")
-    if total < need and not difficult and world.unit_has(unit, "Fleet"):
-        total = _charge_dice(world, unit, difficult, need, f"{unit.id} charge")
-    why = world.hooks.reroll(world, unit, "charge") if total < need else ""
-    if why:
-        total = _charge_dice(world, unit, difficult, need, f"{unit.id} re-roll charge ({why})")
-    return total, why
+    last = ""
+    for why in charge_rerolls(world, unit, difficult):
+        if total >= need:
+            break
+        last = "" if why == FLEET else why
+        purpose = f"{unit.id} charge" if why == FLEET else f"{unit.id} re-roll charge ({why})"
+        total = _charge_dice(world, unit, difficult, need, purpose)
+    return total, last
 
 
 def _charge_dice(world: World, unit: Unit, difficult: bool, need: float, purpose: str) -> int:

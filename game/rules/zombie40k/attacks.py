@@ -4,9 +4,12 @@ invulnerable or cover), Instant Death when S is at least double T, else Feel No 
 
 :func:`roll_hits`, :func:`roll_wounds` and :func:`allocate` roll it; :mod:`.odds` computes the same sequence
 exactly, without rolling, for previews. Both read the same numbers from :func:`wound_faces` and
-:func:`model_saves`, so they cannot drift apart. The add-ons change it through ``world.hooks``: a re-roll of
+:func:`model_saves`, and the same re-rolls (:func:`hit_rerolls`, :func:`wound_rerolls`, a model's ``Saves``:
+:mod:`.rerolls`), so they cannot drift apart. The add-ons change it through ``world.hooks``: a re-roll of
 what still fails (``reroll``), a to-hit they roll themselves (``roll_hits``), an unsaved wound ignored
-(``ignore_wound``); :func:`direct_wounds` takes a wound for each hit where ``direct`` says so.
+(``ignore_wound``); :func:`direct_wounds` takes a wound for each hit where ``direct`` says so. The log tells
+an allocation's saves (by kind: armour, invulnerable, cover) and Feel No Pain rolls before the wounds and
+deaths they left.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.rules.core import DiceRolled
-from game.rules.zombie40k import charts
+from game.rules.zombie40k import charts, rerolls
 from game.rules.zombie40k.events import AttackStep
 from game.rules.zombie40k.state import Model, Unit
 
@@ -47,7 +50,8 @@ class Pool:
 
 @dataclass(frozen=True)
 class Saves:
-    """What protects one model: its save against each AP, Instant Death's threshold, FNP and wounds."""
+    """What protects one model: its save against each AP, Instant Death's threshold, FNP and wounds, and the
+    re-rolls of its saves and Feel No Pain rolls (the dice and the odds read the same)."""
 
     fid: str
     sv: int
@@ -57,9 +61,15 @@ class Saves:
     w: int
     fnp: int
     eternal: bool
+    save_rerolls: tuple[rerolls.Reroll, ...] = ()
+    fnp_rerolls: tuple[rerolls.Reroll, ...] = ()
 
     def save(self, ap: int, cover_ok: bool = True) -> int:
-        return charts.best_save(self.sv, ap, self.inv, self.cover if cover_ok else 0)
+        return self.save_taken(ap, cover_ok)[0]
+
+    def save_taken(self, ap: int, cover_ok: bool = True) -> tuple[int, str]:
+        """The save's need and its kind (armour, invulnerable, cover)."""
+        return charts.save_taken(self.sv, ap, self.inv, self.cover if cover_ok else 0)
 
     def instant_death(self, s: int) -> bool:
         return not self.eternal and s >= 2 * self.t
@@ -98,7 +108,19 @@ def model_saves(world, m: Model, cover: int) -> Saves:  # type: ignore[no-untype
     fnp = p.fnp
     if world.model_has(m, "Feel No Pain"):
         fnp = min(fnp, 5) if fnp else 5
-    return Saves(m.id, p.sv, p.inv, cover, p.t, p.w, fnp, world.model_has(m, "Eternal Warrior"))
+    unit = world.state.units[m.unit]
+    return Saves(
+        m.id,
+        p.sv,
+        p.inv,
+        cover,
+        p.t,
+        p.w,
+        fnp,
+        world.model_has(m, "Eternal Warrior"),
+        rerolls.of(world, unit, "", "save"),
+        rerolls.of(world, unit, "", "fnp"),
+    )
 
 
 @dataclass
@@ -117,24 +139,43 @@ def roll_hits(world, unit: Unit, target: Unit, pool: Pool) -> tuple[int, list[in
     if pool.need_hit == 0:
         return pool.attacks, []
     good = hit_faces(pool)
+    what = f"to hit {pool.need_hit}+"
     faces = world.d6s(pool.attacks, f"{unit.id} to hit ({pool.label})", "")
-    _mean(world, faces, f"to hit {pool.need_hit}+", good)
-    hits = sum(f in good for f in faces)
-    if pool.reroll_hit:
-        again = [f for f in faces if f not in good and (pool.reroll_hit == "fail" or f == 1)]
-        if again:
-            faces2 = world.d6s(len(again), f"{unit.id} re-roll to hit ({pool.label})")
-            _mean(world, faces2, f"re-roll to hit {pool.need_hit}+", good)
-            hits += sum(f in good for f in faces2)
-    note = ""
-    why = world.hooks.reroll(world, unit, "hit") if hits < pool.attacks else ""
-    if why:  # every die still failing, once more
-        faces3 = world.d6s(pool.attacks - hits, f"{unit.id} re-roll to hit ({why})")
-        _mean(world, faces3, f"re-roll to hit {pool.need_hit}+", good)
-        hits += sum(f in good for f in faces3)
-        note = _reroll_note(len(faces3), why).strip(" ()")
+    _mean(world, faces, what, good)
+    final, note = _reroll(world, unit, pool, what, list(faces), good, hit_rerolls(world, unit, pool))
+    hits = sum(f in good for f in final)
     world.emit(AttackStep(unit.id, target.id, pool.label, "hit", pool.need_hit, pool.attacks, hits, note))
     return hits, faces
+
+
+def hit_rerolls(world, unit: Unit, pool: Pool) -> tuple[rerolls.Reroll, ...]:  # type: ignore[no-untyped-def]
+    """The re-rolls of ``pool``'s to-hit, in order (the dice and the previews read the same list)."""
+    return rerolls.of(world, unit, pool.reroll_hit, "hit")
+
+
+def wound_rerolls(world, unit: Unit, pool: Pool) -> tuple[rerolls.Reroll, ...]:  # type: ignore[no-untyped-def]
+    """The re-rolls of ``pool``'s to-wound, in order."""
+    return rerolls.of(world, unit, pool.reroll_wound, "wound")
+
+
+def _reroll(  # type: ignore[no-untyped-def]
+    world, unit: Unit, pool: Pool, what: str, faces: list[int], good: set[int], stages: Sequence[rerolls.Reroll]
+) -> tuple[list[int], str]:
+    """Roll again, re-roll by re-roll, the dice each takes (``what``: "to hit 4+"); the final faces and the
+    log's note on the last plug-in re-roll ("2 re-rolled: Blessing of Chuck Norris")."""
+    note = ""
+    step = " ".join(what.split(" ")[:2])  # "to hit", "to wound"
+    for r in stages:
+        again = [i for i, f in enumerate(faces) if r.takes(f, good)]
+        if not again:
+            continue
+        new = world.d6s(len(again), f"{unit.id} re-roll {step} ({r.why or pool.label})")
+        _mean(world, new, f"re-roll {what}", good)
+        for i, f in zip(again, new):
+            faces[i] = f
+        if r.why:
+            note = _reroll_note(len(new), r.why).strip(" ()")
+    return faces, note
 
 
 def roll_wounds(world, unit: Unit, target: Unit, pool: Pool, hits: int) -> list[str]:  # type: ignore[no-untyped-def]
@@ -143,20 +184,13 @@ def roll_wounds(world, unit: Unit, target: Unit, pool: Pool, hits: int) -> list[
         return []
     need = wound_need(world.data, pool, world.majority(target, "t"))
     table = wound_faces(pool, need)
+    good = {f for f, k in table.items() if k}
+    what = f"to wound {need}+" if need else "cannot wound"
     faces = world.d6s(hits, f"{unit.id} to wound ({pool.label})")
-    _mean(world, faces, f"to wound {need}+" if need else "cannot wound", {f for f, k in table.items() if k})
-    out = [table[f] for f in faces if table[f]]
-    if pool.reroll_wound:
-        again = [f for f in faces if not table[f] and (pool.reroll_wound == "fail" or f == 1)]
-        if again:
-            faces2 = world.d6s(len(again), f"{unit.id} re-roll to wound ({pool.label})")
-            out += [table[f] for f in faces2 if table[f]]
-    note = ""
-    why = world.hooks.reroll(world, unit, "wound") if need and len(out) < hits else ""
-    if why:
-        faces3 = world.d6s(hits - len(out), f"{unit.id} re-roll to wound ({why})")
-        out += [table[f] for f in faces3 if table[f]]
-        note = _reroll_note(len(faces3), why).strip(" ()")
+    _mean(world, faces, what, good)
+    stages = wound_rerolls(world, unit, pool) if need else ()
+    final, note = _reroll(world, unit, pool, f"to wound {need}+", list(faces), good, stages)
+    out = [table[f] for f in final if table[f]]
     world.emit(AttackStep(unit.id, target.id, pool.label, "wound", need, hits, len(out), note))
     # NORMAL wounds are allocated before AP 2 ones (the odds take them in the same order)
     return sorted((k for k in out if k), key=lambda k: k == AP2)  # type: ignore[misc]
@@ -164,12 +198,18 @@ def roll_wounds(world, unit: Unit, target: Unit, pool: Pool, hits: int) -> list[
 
 @dataclass
 class _Tally:
-    """The saving throws (or Feel No Pain rolls) of one allocation, for the dice tray and the log."""
+    """The saving throws of one kind and need (or the Feel No Pain rolls) of one allocation, for the dice
+    tray and the log."""
 
+    kind: str = ""  # a save's: armour, invulnerable, cover
+    need: int = 0
     faces: list[int] = field(default_factory=list)
     made: int = 0
     rerolled: int = 0  # the re-rolls among the faces
     why: str = ""  # what re-rolled them
+
+
+Tallies = dict[str, _Tally]  # by kind and need ("cover 4"; Feel No Pain by need: "5")
 
 
 def allocate(
@@ -182,9 +222,12 @@ def allocate(
     covers: dict[str, int],
     cause: str,
 ) -> Result:
-    """Each wound on the closest living model of ``order`` first: save, Instant Death, FNP [7th]."""
+    """Each wound on the closest living model of ``order`` first: save, Instant Death, FNP [7th]. The log
+    tells the saves (by kind) and the Feel No Pain rolls before what they left: the wounds and the dead."""
     res = Result(wounds=len(wounds))
-    saves, fnps = _Tally(), _Tally()
+    saves: Tallies = {}
+    fnps: Tallies = {}
+    start = len(world.events)
     for kind in wounds:
         # (a model that joined the horde - Dead Men Walking - is no longer the target's)
         m = next(
@@ -193,8 +236,13 @@ def allocate(
         if m is None:
             break  # no model left to take it: the wound is lost
         _take_wound(world, target, pool, kind, m, covers.get(m.id, 0), res, saves, fnps, cause)
-    _tell(world, unit, target, pool, "save", saves)
-    _tell(world, unit, target, pool, "fnp", fnps)
+    after = world.events[start:]
+    del world.events[start:]
+    for t in saves.values():
+        _tell(world, unit, target, pool, "save", t)
+    for t in fnps.values():
+        _tell(world, unit, target, pool, "fnp", t)
+    world.events.extend(after)  # the dice first, then what they did
     return res
 
 
@@ -206,14 +254,15 @@ def _take_wound(  # type: ignore[no-untyped-def]
     m: Model,
     cover: int,
     res: Result,
-    saves: _Tally,
-    fnps: _Tally,
+    saves: Tallies,
+    fnps: Tallies,
     cause: str,
 ) -> None:
     """One wound on ``m``: its save, Instant Death, Feel No Pain, then a plug-in's way to ignore it."""
     sv = model_saves(world, m, cover)
-    need = sv.save(2 if kind == AP2 else pool.ap, not pool.ignores_cover)
-    if need and _made(world, target, m, need, f"save {need}+", "save", saves):
+    need, save = sv.save_taken(2 if kind == AP2 else pool.ap, not pool.ignores_cover)
+    tally = saves.setdefault(f"{save} {need}", _Tally(save, need))
+    if need and _made(world, m, need, f"save {need}+", sv.save_rerolls, tally):
         return
     res.unsaved += 1
     if sv.instant_death(pool.s):
@@ -223,7 +272,8 @@ def _take_wound(  # type: ignore[no-untyped-def]
             world.kill(m, f"{cause} (Instant Death)")
             res.killed.append(m.id)
         return
-    if sv.fnp and _made(world, target, m, sv.fnp, f"Feel No Pain {sv.fnp}+", "fnp", fnps):
+    tally = fnps.setdefault(str(sv.fnp), _Tally("", sv.fnp))
+    if sv.fnp and _made(world, m, sv.fnp, f"Feel No Pain {sv.fnp}+", sv.fnp_rerolls, tally):
         res.unsaved -= 1
         return
     if world.hooks.ignore_wound(world, m, False):  # after Feel No Pain, so a Medpack is not spent for nothing
@@ -233,35 +283,43 @@ def _take_wound(  # type: ignore[no-untyped-def]
         res.killed.append(m.id)
 
 
-def _made(world, target: Unit, m: Model, need: int, what: str, roll: str, tally: _Tally) -> bool:  # type: ignore[no-untyped-def]
-    """One save (or Feel No Pain) die, re-rolled once when it fails and a plug-in says so; True when made."""
+def _made(  # type: ignore[no-untyped-def]
+    world, m: Model, need: int, what: str, again: Sequence[rerolls.Reroll], tally: _Tally
+) -> bool:
+    """One save (or Feel No Pain) die (``what``: "save 4+"), rolled again by each re-roll while it fails;
+    True when made."""
+    good = rerolls.needed(need)
     face = world.dice.d6(f"{m.id} {what}")
     tally.faces.append(face)
-    if face == 1 or face < need:
-        why = world.hooks.reroll(world, target, roll)
-        if why:
-            face = world.dice.d6(f"{m.id} re-roll {what} ({why})")
+    for r in again:
+        if r.takes(face, good):
+            face = world.dice.d6(f"{m.id} re-roll {what} ({r.why})")
             tally.faces.append(face)
             tally.rerolled += 1
-            tally.why = why
-    if face != 1 and face >= need:
+            tally.why = r.why
+    if face in good:
         tally.made += 1
         return True
     return False
 
 
 def _tell(world, unit: Unit, target: Unit, pool: Pool, step: str, tally: _Tally) -> None:  # type: ignore[no-untyped-def]
-    """The allocation's saves (``step`` "save") or Feel No Pain rolls ("fnp"): the dice tray and the log."""
+    """One kind of the allocation's saves (``step`` "save") or its Feel No Pain rolls ("fnp"), with the
+    faces rolled: the dice tray and the log."""
     if not tally.faces:
         return
     n = len(tally.faces) - tally.rerolled
     note = _reroll_note(tally.rerolled, tally.why)
+    rolled = f"rolled {' '.join(map(str, tally.faces))}"
     if step == "save":
-        purpose, words = f"{target.id} saves ({pool.label})", f"saves: {tally.made} of {n} made{note}"
+        purpose = f"{target.id} {tally.kind} saves ({pool.label})"
+        words = f"{tally.kind} saves: {tally.made} of {n} made on {tally.need}+ ({rolled}){note}"
     else:
-        purpose, words = f"{target.id} Feel No Pain", f"Feel No Pain: {tally.made} of {n} ignored{note}"
+        purpose = f"{target.id} Feel No Pain"
+        words = f"Feel No Pain: {tally.made} of {n} ignored on {tally.need}+ ({rolled}){note}"
     world.emit(DiceRolled(purpose, "D6", tuple(tally.faces), tally.made, words))
-    world.emit(AttackStep(unit.id, target.id, pool.label, step, 0, n, tally.made, note.strip(" ()")))
+    step_note = note.strip(" ()")
+    world.emit(AttackStep(unit.id, target.id, pool.label, step, tally.need, n, tally.made, step_note, tally.kind))
 
 
 def direct_wounds(  # type: ignore[no-untyped-def]
@@ -308,12 +366,13 @@ def gets_hot(world, pool: Pool, first_faces: list[int]) -> None:  # type: ignore
 
 
 def _mean(world, faces: list[int], what: str, good: set[int]) -> None:  # type: ignore[no-untyped-def]
-    """Rewrite the last DiceRolled's meaning with what the handful did (for the dice tray)."""
+    """Rewrite the last DiceRolled's meaning with what the handful did and its faces (the tray, the log)."""
     if not faces or not world.events:
         return
     last = world.events[-1]
     if isinstance(last, DiceRolled):
         n = sum(f in good for f in faces)
+        rolled = " ".join(map(str, faces))
         world.events[-1] = DiceRolled(
-            last.purpose, last.kind, last.faces, last.total, f"{what}: {n} of {len(faces)}"
+            last.purpose, last.kind, last.faces, last.total, f"{what}: {n} of {len(faces)} (rolled {rolled})"
         )

@@ -55,14 +55,24 @@ def p_reroll(need: int, reroll: str) -> float:
     return p
 
 
-def best_save(armour: int, ap: int, inv: int, cover: int) -> int:
-    """The one save a model takes: armour unless AP is equal to or lower than it, else the best of the
-    invulnerable and cover saves [7th]. 0 means no save."""
+def save_taken(armour: int, ap: int, inv: int, cover: int) -> tuple[int, str]:
+    """The one save a model takes and its kind: armour unless AP is equal to or lower than it, else the best
+    of the invulnerable and cover saves [7th]. (0, "") means no save; on a tie armour is named first, then
+    invulnerable.
+
+    >>> save_taken(3, 0, 0, 4), save_taken(3, 2, 5, 4), save_taken(3, 2, 0, 0)
+    ((3, 'armour'), (4, 'cover'), (0, ''))
+    """
     options = []
     if armour and not (ap and ap <= armour):
-        options.append(armour)
+        options.append((armour, "armour"))
     if inv:
-        options.append(inv)
+        options.append((inv, "invulnerable"))
     if cover:
-        options.append(cover)
-    return min(options) if options else 0
+        options.append((cover, "cover"))
+    return min(options, key=lambda o: o[0]) if options else (0, "")
+
+
+def best_save(armour: int, ap: int, inv: int, cover: int) -> int:
+    """The D6 the one save a model takes needs (:func:`save_taken`); 0 means no save."""
+    return save_taken(armour, ap, inv, cover)[0]

@@ -70,7 +70,8 @@ class MoveRolled(Event):
 @EVENTS.add
 @dataclass(frozen=True)
 class AttackStep(Event):
-    """One grouped roll of an attack sequence: ``step`` is hit, wound, save, fnp or gets hot."""
+    """One grouped roll of an attack sequence: ``step`` is hit, wound, save, fnp or gets hot; a save's
+    ``kind`` says which save it was (armour, invulnerable or cover)."""
 
     unit: str
     target: str
@@ -80,6 +81,7 @@ class AttackStep(Event):
     dice: int
     successes: int
     note: str = ""
+    kind: str = ""
 
 
 @EVENTS.add

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombie40k import preview as previews
-from game.rules.zombie40k import shooting
+from game.rules.zombie40k import shooting, sight
 from game.rules.zombie40k.commands import Buy, Sell, Throw
 from game.rules.zombie40k.data import DataError, Z40Data
 from game.rules.zombie40k.events import GrenadeThrown, PointScored, ShopKit, WareBought, WareSold
@@ -433,16 +433,12 @@ def plan_throw(world: World, cmd: Throw) -> FirePlan:
     weapon = world.data.weapon(weapon_key)
     if weapon.blast and (unit.falling_back or unit.regrouped_turn == st.turn):
         raise IllegalCommand(f"{unit.name} fires only Snap Shots this turn, and a blast cannot be snapped [7th].")
-    limit = float(world.data.h("clutter_los_limit"))
 
     def seen(m: Model) -> list[tuple[float, Model]]:
         out = []
         for t in world.alive(target):
             d = world.edge(m, t)
-            if (
-                d <= weapon.range + 1e-9
-                and world.table.line_of_sight(m.position, t.position, limit).state != "blocked"
-            ):
+            if d <= weapon.range + 1e-9 and sight.line(world, m.position, t.position).state != "blocked":
                 out.append((d, t))
         return sorted(out, key=lambda x: (x[0], x[1].id))
 

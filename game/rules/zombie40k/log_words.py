@@ -152,7 +152,7 @@ def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
 
 @says(ev.PhaseSkipped)
 def _phase_skipped(game: Any, e: ev.PhaseSkipped) -> str:
-    return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {e.reason}"))
+    return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {_n(game).text(e.reason)}"))
 
 
 @says(DiceRolled)
@@ -212,6 +212,7 @@ def _attack_step(game: Any, e: ev.AttackStep) -> str:
     note = f" ({e.note})" if e.note else ""
     roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
     step = STEP_WORDS.get(e.step, e.step)
+    step = f"{e.kind} {step}" if e.kind else step  # which save: armour, invulnerable, cover
     return toned("muted", esc(f"  {roller}, {e.weapon}: {e.successes} of {e.dice} {step}{need}{note}"))
 
 

@@ -2,7 +2,9 @@
 
 The same steps as :mod:`.attacks`: each attack hits, then wounds (NORMAL or AP2), and the wounds go one at a
 time on the closest living model: save, Instant Death, Feel No Pain. Wound counts are convolved attack by
-attack; the allocation is a small Markov chain over (models removed, wounds on the current model).
+attack; the allocation is a small Markov chain over (models removed, wounds on the current model). Every
+re-roll is counted from the list the dice roll by (:mod:`.rerolls`): a pool's to-hit and to-wound re-rolls
+(:class:`Rerolls`, the pool's own unless given), a model's save and Feel No Pain re-rolls (its ``Saves``).
 
 >>> from game.rules.zombie40k.attacks import Pool, Saves
 >>> z = [Saves(f"z{i}", 0, 0, 0, 3, 1, 5, False) for i in range(10)]
@@ -16,53 +18,60 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules.zombie40k import charts
+from game.rules.zombie40k import rerolls
 from game.rules.zombie40k.attacks import AP2, NORMAL, Pool, Saves, hit_faces, wound_faces
+from game.rules.zombie40k.rerolls import Reroll
 
 Dist = dict[tuple[int, int], float]  # (normal wounds, AP2 wounds) -> probability
 State = tuple[int, int]  # (models removed, wounds on the current model)
 
 
-def _face_cats(table: dict[int, str | None]) -> tuple[float, float, float]:
-    n = sum(1 for k in table.values() if k == NORMAL) / 6
-    a = sum(1 for k in table.values() if k == AP2) / 6
-    return 1 - n - a, n, a
+@dataclass(frozen=True)
+class Rerolls:
+    """A pool's to-hit and to-wound re-rolls, in the order the dice make them (``attacks.hit_rerolls``)."""
+
+    hit: tuple[Reroll, ...] = ()
+    wound: tuple[Reroll, ...] = ()
+
+    @staticmethod
+    def own(pool: Pool) -> Rerolls:
+        """The pool's own re-rolls alone (Preferred Enemy, Hatred, Shred): no plug-in's."""
+        return Rerolls(
+            (Reroll(pool.reroll_hit),) if pool.reroll_hit else (),
+            (Reroll(pool.reroll_wound),) if pool.reroll_wound else (),
+        )
 
 
-def hit_chance(pool: Pool) -> float:
+def hit_chance(pool: Pool, again: Rerolls | None = None) -> float:
+    """P(one attack hits), its re-rolls included (``again``: the pool's own unless given)."""
     if pool.need_hit == 0:
         return 1.0
-    p = len(hit_faces(pool)) / 6
-    if pool.reroll_hit == "fail":
-        return p + (1 - p) * p
-    if pool.reroll_hit == "ones":
-        return p + (1 / 6) * p
-    return p
+    return rerolls.p_success(hit_faces(pool), (again or Rerolls.own(pool)).hit)
 
 
-def wound_cats(pool: Pool, need: int) -> tuple[float, float, float]:
+def wound_cats(pool: Pool, need: int, again: Rerolls | None = None) -> tuple[float, float, float]:
     """Per hit: P(no wound), P(NORMAL wound), P(AP2 wound), re-rolls included."""
     if pool.direct:
         return 0.0, 1.0, 0.0
     table = wound_faces(pool, need)
-    p0, pn, pa = _face_cats(table)
-    if pool.reroll_wound:
-        again = sum(1 for f, k in table.items() if not k and (pool.reroll_wound == "fail" or f == 1)) / 6
-        stay = p0 - again
-        return stay + again * p0, pn + again * pn, pa + again * pa
-    return p0, pn, pa
+    good = {f for f, k in table.items() if k}
+    stages = (again or Rerolls.own(pool)).wound if need else ()
+    final = rerolls.face_odds(good, stages)
+    pn = sum(p for f, p in final.items() if table[f] == NORMAL)
+    pa = sum(p for f, p in final.items() if table[f] == AP2)
+    return 1 - pn - pa, pn, pa
 
 
-def wounds_given_hits(pool: Pool, need: int, hits: int) -> Dist:
+def wounds_given_hits(pool: Pool, need: int, hits: int, again: Rerolls | None = None) -> Dist:
     """The distribution of (NORMAL, AP2) wounds from ``hits`` hits."""
-    p0, pn, pa = wound_cats(pool, need)
+    p0, pn, pa = wound_cats(pool, need, again)
     return _convolve(hits, p0, pn, pa)
 
 
-def wound_dist(pool: Pool, need: int) -> Dist:
+def wound_dist(pool: Pool, need: int, again: Rerolls | None = None) -> Dist:
     """The distribution of (NORMAL, AP2) wounds from the pool's attacks."""
-    h = hit_chance(pool)
-    p0, pn, pa = wound_cats(pool, need)
+    h = hit_chance(pool, again)
+    p0, pn, pa = wound_cats(pool, need, again)
     return _convolve(pool.attacks, 1 - h + h * p0, h * pn, h * pa)
 
 
@@ -88,13 +97,13 @@ def _one_wound(
             out[(k, dmg)] = out.get((k, dmg), 0.0) + p
             continue
         m = models[k]
-        ps = 0.0 if direct else charts.p_roll(m.save(ap, cover_ok))
+        ps = 0.0 if direct else rerolls.p_success(rerolls.needed(m.save(ap, cover_ok)), m.save_rerolls)
         out[(k, dmg)] = out.get((k, dmg), 0.0) + p * ps
         pu = p * (1 - ps)
         if m.instant_death(s) and not direct:
             out[(k + 1, 0)] = out.get((k + 1, 0), 0.0) + pu
             continue
-        pf = charts.p_roll(m.fnp) if m.fnp and not direct else 0.0
+        pf = rerolls.p_success(rerolls.needed(m.fnp), m.fnp_rerolls) if m.fnp and not direct else 0.0
         out[(k, dmg)] = out.get((k, dmg), 0.0) + pu * pf
         hurt = pu * (1 - pf)
         key = (k + 1, 0) if dmg + 1 >= m.w else (k, dmg + 1)
@@ -146,21 +155,24 @@ def outlook(
     pools: Sequence[tuple[Pool, int]],
     models: Sequence[Saves],
     hits_dists: dict[int, dict[int, float]] | None = None,
+    again: Sequence[Rerolls] | None = None,
 ) -> Outlook:
     """The whole sequence for pools ``(pool, wound need)`` against ``models`` in allocation order.
-    ``hits_dists`` gives, for a pool index, the distribution of its hits (blasts: markers scatter)."""
+    ``hits_dists`` gives, for a pool index, the distribution of its hits (blasts: markers scatter);
+    ``again`` each pool's re-rolls (the pool's own when not given)."""
     states: dict[State, float] = {(0, 0): 1.0}
     e_hits = e_wounds = 0.0
     for i, (pool, need) in enumerate(pools):
+        rr = again[i] if again is not None else None
         if hits_dists and i in hits_dists:
             wounds: Dist = {}
             for h, ph in hits_dists[i].items():
                 e_hits += h * ph
-                for key, q in wounds_given_hits(pool, need, h).items():
+                for key, q in wounds_given_hits(pool, need, h, rr).items():
                     wounds[key] = wounds.get(key, 0.0) + ph * q
         else:
-            e_hits += pool.attacks * hit_chance(pool)
-            wounds = wound_dist(pool, need)
+            e_hits += pool.attacks * hit_chance(pool, rr)
+            wounds = wound_dist(pool, need, rr)
         e_wounds += sum((a + b) * p for (a, b), p in wounds.items())
         states = allocate(states, models, pool, wounds)
     n = len(models)

@@ -11,8 +11,8 @@ import math
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.zombie40k import assault, odds, shooting
-from game.rules.zombie40k.attacks import Pool, model_saves, wound_need
+from game.rules.zombie40k import assault, odds, rerolls, shooting
+from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
 from game.rules.zombie40k.movement import MovePlan, difficult_dice, plan_move
 from game.rules.zombie40k.state import Phase
@@ -21,14 +21,14 @@ from game.rules.zombie40k.world import World
 TWO_D6 = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
 
 
-def p_max_at_least(dice: int, need: float) -> float:
-    """P(the highest of ``dice`` D6 is at least ``need``)."""
+def p_move_at_least(world: World, unit: Any, dice: int, need: float) -> float:
+    """P(a run or difficult-terrain roll - the highest of ``dice`` D6 - is at least ``need``), re-rolled
+    once where a plug-in re-rolls it (the Blessing of Chuck Norris: 3" or less), as ``movement`` rolls it."""
+    first = {v: (v / 6) ** dice - ((v - 1) / 6) ** dice for v in range(1, 7)}
+    again = sum(p for v, p in first.items() if world.hooks.reroll(world, unit, "move", v))
+    final = {v: (0.0 if world.hooks.reroll(world, unit, "move", v) else p) + again * p for v, p in first.items()}
     k = math.ceil(need - 1e-9)
-    if k <= 1:
-        return 1.0
-    if k > 6:
-        return 0.0
-    return 1 - ((k - 1) / 6) ** dice
+    return sum(p for v, p in final.items() if v >= k)
 
 
 def p_sum_at_least(need: float, difficult: bool = False) -> float:
@@ -68,36 +68,40 @@ def blast_hits(world: World, s: shooting.Shooter, aim: Any, target_unit: str) ->
 
 
 def shoot_outlook(world: World, p: shooting.FirePlan) -> tuple[odds.Outlook, list[Pool]]:
+    """The exact odds of a fire plan, every re-roll the dice would make counted from the same lists."""
     target = p.target
     models = [model_saves(world, world.model(f), p.covers.get(f, 0)) for f in p.order]
     t = world.majority(target, "t")
     pools: list[tuple[Pool, int]] = []
+    again: list[odds.Rerolls] = []
     hits_dists: dict[int, dict[int, float]] = {}
     locked = bool(world.state.engaged_with(target.id))
+
+    def add(pool: Pool) -> None:
+        pools.append((pool, wound_need(world.data, pool, t)))
+        again.append(odds.Rerolls(hit_rerolls(world, p.unit, pool), wound_rerolls(world, p.unit, pool)))
+
     for pool in p.pools:
         if locked:  # only a 4+ of the hits strikes a unit in close combat
             k = (7 - int(world.data.h("into_combat_hit"))) / 6
-            h = odds.hit_chance(pool) * k
+            h = odds.hit_chance(pool, odds.Rerolls(hit_rerolls(world, p.unit, pool))) * k
             dist = {}
             for n in range(pool.attacks + 1):
                 dist[n] = math.comb(pool.attacks, n) * h**n * (1 - h) ** (pool.attacks - n)
             hits_dists[len(pools)] = dist
-        pools.append((pool, wound_need(world.data, pool, t)))
+        add(pool)
     for s in p.shooters:
         w = s.weapon
         if not (w.blast or w.template):
             continue
-        pool = Pool(
-            w.name, 0, 0, w.strength(world.profile(s.model).s), w.ap, ignores_cover=w.template, weapon=w.key
-        )
-        if w.template:
+        if w.blast:  # (a marker before a template, as the dice take them)
+            hits_dists[len(pools)] = blast_hits(world, s, p.aim, target.id)
+        else:
             pts = shooting.template_points(world, s.model, world.model(s.aim_at).position)
             n = sum(1 for f in world.table.figures_in_polygon(pts) if world.model(f).unit == target.id)
             hits_dists[len(pools)] = {n: 1.0}
-        else:
-            hits_dists[len(pools)] = blast_hits(world, s, p.aim, target.id)
-        pools.append((pool, wound_need(world.data, pool, t)))
-    return odds.outlook(pools, models, hits_dists), [x for x, _ in pools]
+        add(shooting.marker_pool(world, p.unit, s, 0, not w.blast))
+    return odds.outlook(pools, models, hits_dists, again), [x for x, _ in pools]
 
 
 def preview(world: World, cmd: Command) -> Preview:
@@ -115,6 +119,7 @@ def preview(world: World, cmd: Command) -> Preview:
             unit, target, dist = assault.plan_charge(world, cmd)
             difficult = assault.through_difficult(world, unit, target)
             p = p_sum_at_least(dist - world.hooks.move_bonus(world, unit), difficult)
+            p = rerolls.p_whole(p, len(assault.charge_rerolls(world, unit, difficult)))  # Fleet, the Blessing
             return Preview(
                 True,
                 chances={"charge succeeds": round(p, 6)},
@@ -143,10 +148,11 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
     bonus = world.hooks.move_bonus(world, mp.unit)  # (the Speed Pack)
     chance = 1.0
     if mp.run and mp.unit.run_roll is None:
-        chance = p_max_at_least(2 if world.unit_has(mp.unit, "Crusader") else 1, mp.check.length - bonus)
+        dice = 2 if world.unit_has(mp.unit, "Crusader") else 1
+        chance = p_move_at_least(world, mp.unit, dice, mp.check.length - bonus)
     if (mp.check.enters_clutter or world.hooks.moves_as_difficult(world, mp.unit)) and not mp.run:
         if mp.unit.difficult_roll is None:
-            chance = p_max_at_least(difficult_dice(world, mp.unit), mp.check.length - bonus)
+            chance = p_move_at_least(world, mp.unit, difficult_dice(world, mp.unit), mp.check.length - bonus)
         else:
             chance = 1.0 if mp.unit.difficult_roll + bonus >= mp.check.length - 1e-9 else 0.0
     return Preview(True, chances={"whole move": round(chance, 6)}, details=details)

@@ -40,7 +40,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         _the_game(h),
         _building_a_team(d, points),
         _set_up(h),
-        _shooting(d),
+        _shooting(d, options),
         _assault(d),
         _zombie_turn(h),
         _power_ups(d),
@@ -153,7 +153,40 @@ def _set_up(h: dict[str, Any]) -> Section:
     )
 
 
-def _shooting(d: Z40Data) -> Section:
+def _sight(d: Z40Data, options: dict[str, Any]) -> tuple[Paragraph, ...]:
+    """Sight and cover through ruins: the reading this game plays (the set-up switch "Ruins block sight")."""
+    h = d.house
+    if isinstance(options, dict) and options.get("ruins_block_sight") is True:
+        return (
+            _hv(
+                "Sight (the house reading, switched on in the set-up): more than ",
+                f'{float(h["clutter_los_limit"]):g}"',
+                " of ruins or other area terrain crossed blocks sight; walls and buildings block it.",
+            ),
+            _hv(
+                "Cover: ",
+                f"{h['cover_ruin']}+ inside ruins, {h['cover_obscured']}+ in other area terrain or obscured by it "
+                "(behind a ruin too)",
+                " [7th values, house reading].",
+            ),
+        )
+    return (
+        _p(
+            "Sight: true line of sight [7th]. Ruins and other area terrain are drawn as their footprints and never "
+            "block sight; only walls and buildings do. (A set-up switch plays the house reading: more than "
+            f'{float(h["clutter_los_limit"]):g}" of area terrain crossed blocks sight.)',
+            kind="bullet",
+        ),
+        _hv(
+            "Cover: ",
+            f"{h['cover_ruin']}+ inside a ruin or behind one (the line from the nearest firer crosses a ruin he "
+            f"does not stand in), {h['cover_obscured']}+ in or behind other area terrain",
+            " [7th].",
+        ),
+    )
+
+
+def _shooting(d: Z40Data, options: dict[str, Any]) -> Section:
     """The rules help's "Shooting" section."""
     h = d.house
     return Section(
@@ -165,11 +198,7 @@ def _shooting(d: Z40Data) -> Section:
                 "closest models first [7th].",
                 kind="bullet",
             ),
-            _hv(
-                "Cover: ",
-                f"{h['cover_obscured']}+ obscured or in clutter, {h['cover_ruin']}+ inside ruins",
-                " [7th].",
-            ),
+            *_sight(d, options),
             _p(
                 "Rapid Fire: 2 shots at half range. Assault N: N shots. Pistol: 1 shot, a close combat weapon too. "
                 'Heavy: Snap Shots after moving. Blast: a 3" marker scatters 2D6 minus BS (none on a hit), every model '

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
-from game.rules.zombie40k import killing_floor, plugins
+from game.rules.zombie40k import killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
@@ -41,6 +41,20 @@ def mod_switches(data: Z40Data, on: Sequence[str] = ()) -> tuple[Switch, ...]:
         house = bool(mod_rules.house_values(data, key)) and not t.get("long_label")
         out.append(Switch(MOD + key, label, key in on, mod_rules.describe(data, key), house))
     return tuple(out)
+
+
+def sight_switch(data: Z40Data) -> Switch:
+    """The area-terrain reading (:mod:`.sight`): off plays 7th edition's true line of sight (the default)."""
+    limit = float(data.h("clutter_los_limit"))
+    return Switch(
+        sight.OPTION,
+        "Ruins block sight",
+        False,
+        f'House reading: more than {limit:g}" of ruins or other area terrain crossed blocks sight, and a '
+        "target behind a ruin takes only the 5+ of an obscured one. Off (7th edition): true line of sight, only "
+        "walls and buildings block it, and a target in or behind a ruin takes its 4+ cover save.",
+        True,
+    )
 
 
 def chosen_mods(answers: Answers) -> list[str]:
@@ -138,7 +152,7 @@ class Z40Setup:
             hi,
             lo,
             per_player=(team,),
-            for_game=mod_switches(self.data, mod_rules.scenario_mods(scenario)),
+            for_game=(sight_switch(self.data), *mod_switches(self.data, mod_rules.scenario_mods(scenario))),
             player_noun="team",
             note=(
                 "Coop Mode: the players escape together once the Zombie Boss is dead; the game plays the zombies. "
@@ -162,6 +176,8 @@ class Z40Setup:
         mods = chosen_mods(answers)
         if mods or mod_rules.scenario_mods(scenario):  # no key in a plain game; a scenario's own mods switched off
             out["mods"] = mods
+        if (answers.get("game") or {}).get(sight.OPTION):  # no key for the default reading
+            out[sight.OPTION] = True
         return out
 
     def answers(self, scenario: Scenario, options: dict[str, Any]) -> Answers:
@@ -172,6 +188,8 @@ class Z40Setup:
             each.append({TEAM: items_of(self.data, spec)})
         given = options.get("mods") or []
         game = {MOD + k: True for k in mod_rules.MOD_IDS if k in given}
+        if options.get(sight.OPTION) is True:
+            game[sight.OPTION] = True
         return {"players": len(teams), "each": each, "game": game}
 
     def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:

@@ -1,9 +1,10 @@
 """Shooting [7th, seed]: every model of the squad that sees a model of the target unit and has it in range
 fires one ranged weapon. To hit by BS (Snap Shots on a 6), to wound S against T, one save (armour unless the
-AP beats it, invulnerable, or cover: 5+ obscured or in clutter, 4+ in ruins), Feel No Pain, Instant Death;
-wounds on the closest models first. Rapid Fire: two shots at half range. Heavy: Snap Shots after moving.
-Pistol: one shot. Blast: a 3" marker that scatters 2D6 minus BS (none on a hit), hitting every model partly
-under it. Template: every model partly under the 8" flame template is hit, no cover.
+AP beats it, invulnerable, or cover: 5+ obscured or in clutter, 4+ in or behind ruins; sight and cover through
+area terrain in :mod:`.sight`), Feel No Pain, Instant Death; wounds on the closest models first. Rapid Fire:
+two shots at half range. Heavy: Snap Shots after moving. Pistol: one shot. Blast: a 3" marker that scatters
+2D6 minus BS (none on a hit), hitting every model partly under it. Template: every model partly under the 8"
+flame template is hit, no cover.
 
 Players never shoot another player unless that player is within 8" of the escape vehicle or has shot at
 them [seed]; a hit on a unit in close combat strikes it on 4+, else an enemy it fights [seed "randomise",
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 
 from game.rules.core import DiceRolled, IllegalCommand
 from game.rules.zombie40k import attacks, charts, morale
+from game.rules.zombie40k import sight as sights
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Shoot
 from game.rules.zombie40k.data import Weapon
@@ -29,7 +31,6 @@ from game.rules.zombie40k.movement import fall_back
 from game.rules.zombie40k.state import PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
-from game.table import OBSCURED
 
 
 @dataclass(frozen=True)
@@ -143,24 +144,16 @@ def pvp_reason(world: World, unit: Unit, target: Unit) -> str | None:
     return f'{target.name} is not within {reach:g}" of the escape vehicle and has not shot at you.'
 
 
-def sight(world: World, a: Model, b: Model) -> str:
-    return world.table.line_of_sight(a.position, b.position, float(world.data.h("clutter_los_limit"))).state
-
-
 def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) -> int:
-    """The cover save of a target model: 4+ inside ruins, 5+ in clutter or obscured from the nearest firer;
-    Shrouded +2 and Stealth +1 (or 5+ / 6+ in the open) [7th]."""
+    """The cover save of a target model: 4+ inside ruins or behind one from the nearest firer (:mod:`.sight`:
+    the house reading gives behind a ruin only the obscured 5+), 5+ in clutter or obscured; Shrouded +2 and
+    Stealth +1 (or 5+ / 6+ in the open) [7th]."""
     d = world.data
-    cover = 0
-    kinds = {t.kind for t in world.table.clutter_at(m.position)}
-    if "ruin" in kinds:
-        cover = int(d.h("cover_ruin"))
-    elif kinds:
-        cover = int(d.h("cover_obscured"))
-    elif shooter_models:
+    kinds = {t.kind for t in world.table.clutter_at(m.position)}  # what the target stands in
+    if shooter_models:
         near = min(shooter_models, key=lambda s: world.edge(s, m))
-        if sight(world, near, m) == OBSCURED:
-            cover = int(d.h("cover_obscured"))
+        kinds |= sights.in_the_way(world, near.position, m.position)
+    cover = int(d.h("cover_ruin")) if "ruin" in kinds else int(d.h("cover_obscured")) if kinds else 0
     bonus = (2 if world.unit_has(target, "Shrouded") else 0) + (1 if world.unit_has(target, "Stealth") else 0)
     if bonus:
         cover = max(2, (cover or 7) - bonus)
@@ -216,7 +209,6 @@ def plan(
         if m.unit != unit.id or not m.alive:
             raise IllegalCommand(f"{m.id} is not a living model of {unit.name}.")
     snap_all = overwatch or unit.falling_back or unit.regrouped_turn == st.turn
-    limit = float(world.data.h("clutter_los_limit"))
     shooters: list[Shooter] = []
     seen: set[str] = set()
     for m in pool_models:
@@ -228,7 +220,7 @@ def plan(
         visible = []
         for t in targets:
             d = world.edge(m, t)
-            if d <= reach + 1e-9 and world.table.line_of_sight(m.position, t.position, limit).state != "blocked":
+            if d <= reach + 1e-9 and sights.line(world, m.position, t.position).state != "blocked":
                 visible.append((d, t))
         visible.sort(key=lambda x: (x[0], x[1].id))
         choice = choose_weapon(world, m, unit, visible, snap_all)
@@ -273,7 +265,7 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
             need_hit=charts.to_hit_ranged(world.data, bs, snap),
             s=w.strength(user_s),
             ap=w.ap,
-            reroll_hit=pe,
+            reroll_hit="fail" if "Twin-linked" in w.rules else pe,  # Twin-linked: every miss again [7th]
             reroll_wound=pe,
             six_ap2="Bladestorm" in w.rules,
             six_wounds="Gauss" in w.rules,
@@ -456,26 +448,31 @@ def template(world: World, unit: Unit, s: Shooter) -> None:
     _hit_all(world, unit, s, under, ignores_cover=True, centre=None)
 
 
+def marker_pool(world: World, unit: Unit, s: Shooter, n: int, ignores_cover: bool) -> Pool:
+    """The ``n`` hits of a blast marker or template (``ignores_cover``) on one unit; the preview counts the
+    same pool."""
+    w = s.weapon
+    return Pool(
+        w.name,
+        n,
+        0,
+        w.strength(world.profile(s.model).s),
+        w.ap,
+        "",
+        _rerolls(world, unit),
+        ignores_cover=ignores_cover,
+        shooters=(s.model.id,),
+        weapon=w.key,
+    )
+
+
 def _hit_all(
     world: World, unit: Unit, s: Shooter, under: dict[str, list[str]], ignores_cover: bool, centre: Point | None
 ) -> None:
     w = s.weapon
-    prof = world.profile(s.model)
-    pe = _rerolls(world, unit)
     for uid, fids in sorted(under.items()):
         victim = world.unit(uid)
-        pool = Pool(
-            w.name,
-            len(fids),
-            0,
-            w.strength(prof.s),
-            w.ap,
-            "",
-            pe,
-            ignores_cover=ignores_cover,
-            shooters=(s.model.id,),
-            weapon=w.key,
-        )
+        pool = marker_pool(world, unit, s, len(fids), ignores_cover)
         if centre is not None:
             fids = sorted(fids, key=lambda f: (math.dist(world.model(f).position, centre), f))
         covers = {f: (0 if ignores_cover else cover_of(world, [s.model], world.model(f), victim)) for f in fids}
@@ -533,17 +530,12 @@ def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
 def zombie_target(world: World, horde: Unit, gun: Model, weapon: Weapon) -> Unit | None:
     """The nearest unengaged player squad the gun can shoot, else the nearest squad [seed]."""
     squads = [u for u in world.state.squads() if world.alive(u)]
-    limit = float(world.data.h("clutter_los_limit"))
 
     def reach(u: Unit) -> float:
         best = math.inf
         for m in world.alive(u):
             d = world.edge(gun, m)
-            if (
-                d <= weapon.range
-                and d < best
-                and world.table.line_of_sight(gun.position, m.position, limit).state != "blocked"
-            ):
+            if d <= weapon.range and d < best and sights.line(world, gun.position, m.position).state != "blocked":
                 best = d
         return best
 

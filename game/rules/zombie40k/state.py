@@ -124,6 +124,7 @@ class Z40State:
     reason: str = ""
     kills: dict[str, int] = field(default_factory=dict)  # unit id -> zombies killed (report, issue 15)
     mods: list[str] = field(default_factory=list)  # the mods switched on in the set-up (issue 15, mods.py)
+    ruins_block_sight: bool = False  # the house reading of area terrain (sight.py); False: 7th edition's
 
     def to_data(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from game.rules.contract import (
     Action,
@@ -34,9 +34,9 @@ from game.rules.contract import (
     ShopWare,
     TokenLook,
 )
-from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight
+from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
 from game.rules.routing import Routes
-from game.rules.zombie40k import coherency, log_words, power_ups
+from game.rules.zombie40k import coherency, log_words, power_ups, sight
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.commands import (
@@ -637,8 +637,8 @@ class Z40View:
             for fid in preview.details.get("shooters", []):
                 m = game.figure(fid)
                 t = min(game.world.alive(target), key=lambda o: game.world.edge(m, o))
-                state = game.table.line_of_sight(m.position, t.position).state
-                out.append(Sight(m.position, t.position, state))
+                state = sight.line(game.world, m.position, t.position).state  # (the game's reading of ruins)
+                out.append(Sight(m.position, t.position, cast(SightState, state)))
             if isinstance(cmd, Shoot) and cmd.aim is not None:
                 aim = (float(cmd.aim[0]), float(cmd.aim[1]))
                 r = float(game.data.h("blast_diameter")) / 2
