@@ -494,3 +494,24 @@ def test_a_team_table_of_an_unknown_unit_is_refused_by_name_under_killing_floor(
     """Bad input: a team table naming no roster unit gets the set-up's error, not a traceback."""
     with pytest.raises(OptionsError, match="player 1: no unit 'grots' in the roster"):
         new_game(small_scenario(), {"teams": [{"unit": "grots"}], **KF}, seed=1)
+
+
+def test_the_wheel_over_the_shop_list_does_not_zoom_the_table(tmp_path: Path) -> None:
+    """The mouse wheel over the Shop's price list scrolled the list and zoomed the table behind it."""
+    import pygame
+    from ui_driver import click, headless_app, motion
+
+    from game.ui.scenes.game import GameScene
+
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(GameScene(app, small_scenario(players=1), {"teams": ["infantry_squad"], **KF}, seed=3))
+        app.run_frames(5)
+        scene = app.scene
+        click(app, scene.top["shop"].rect.center)
+        over_list = scene.shop_widgets["offers"].rect.center
+        assert scene.view.camera.contains_screen(over_list)  # the list lies over the table
+        motion(app, over_list)
+        ppi = scene.view.camera.ppi
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_y=2.0))
+        app.run_frames(3)
+        assert scene.view.camera.ppi == ppi
