@@ -8,6 +8,7 @@ game. platformdirs points at tmp_path, so nothing touches the real user folder.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import platformdirs
@@ -207,6 +208,10 @@ def test_the_title_offers_to_resume_an_interrupted_game_and_resumes_it(app: App,
     assert app.scene.name == "title"
     resume = app.scene.buttons.get("resume")
     assert resume is not None and resume.text.startswith("Resume: Normandy Village")
+    # the map and its turn, whole on the button (the rest in its tooltip), clear of the church's window
+    assert re.fullmatch(r"Resume: Normandy Village, turn \d+", resume.text)
+    assert resume.font.size(resume.text)[0] < resume.rect.width - 8 and resume.rect.width <= 360
+    assert "Zombiekrieg 848" in resume.tool_tip_text
     click(app, resume.rect.center)
     assert app.scene.name == "game" and app.scene.game.state_data() == state
 

@@ -6,6 +6,8 @@ one, a "Resume: <what it was>" button heads the column.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
@@ -64,15 +66,15 @@ class TitleScene(Scene):
         self.buttons = {}
         if self.resumable is not None:
             _, line = self.resumable
-            rw = min(w - 40, 640)
+            rw = min(w - 40, RESUME_W)  # clear of the church tower's window in the picture
             y -= BUTTON_H + GAP
             self.buttons["resume"] = self.ui(
                 UIButton(
                     pygame.Rect((w - rw) // 2, y, rw, BUTTON_H),
-                    f"Resume: {line}",
+                    resume_label(line),
                     self.manager,
                     object_id="#primary",
-                    tool_tip_text="Carry on with the game that was interrupted",
+                    tool_tip_text=f"Carry on with the game that was interrupted: {line}",
                 )
             )
             y += BUTTON_H + GAP
@@ -160,3 +162,17 @@ class TitleScene(Scene):
             self._backdrop = pygame.Surface(size)
             self._backdrop.blit(cover, cover.get_rect(center=(size[0] // 2, size[1] // 2)))
         surface.blit(self._backdrop, (0, 0))
+
+
+RESUME_W = 360
+
+
+def resume_label(line: str) -> str:
+    """The Resume button's words: the map and how far it got; the whole line is its tooltip.
+
+    >>> resume_label("Small Town (Zombie Rules (Outbreak)), move 3, 12 actions, 2026-12-06 01:00")
+    'Resume: Small Town, move 3'
+    """
+    title = line.split(" (")[0]
+    found = re.search(r"\b(?:turn|move) \d+", line)
+    return f"Resume: {title}" + (f", {found.group(0)}" if found else "")
