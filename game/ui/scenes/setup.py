@@ -127,6 +127,7 @@ class SetupScene(Scene):
         self.notice = "\n".join(self.spec.skipped)  # a refused team option's reason, shown until the next choice
         self.notice_done = False  # the notice says something was done (not refused)
         self.scroll_box: UIScrollingContainer | None = None
+        self.label_w = LABEL_W  # the label column, as wide as the longest label (set when built)
         self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
         self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
         self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
@@ -175,7 +176,9 @@ class SetupScene(Scene):
         top, bottom = m + 80, h - m - 48 - 16 - REFUSALS_H  # the refusals' place is kept free
         needed = sum(self._block_heights())
         container: IContainerLikeInterface | None = None
-        cx, y = w // 2 - 220, top
+        self.label_w = self._label_width(w - 2 * m - 40)
+        form = self.label_w + 10 + MENU_W  # the form is centred: labels, then their widgets
+        cx, y = max(m, (w - form) // 2), top
         old = self.scroll_box
         if old is not None and old.vert_scroll_bar is not None and old.scrolling_height:
             self.scrolled = old.vert_scroll_bar.start_percentage * old.scrolling_height
@@ -188,7 +191,7 @@ class SetupScene(Scene):
                 box.vert_scroll_bar.set_scroll_from_start_percentage(self.scrolled / (needed + DROP_LIMIT + 20))
             self.scroll_box = box
             container = box.get_container()
-            cx, y = max(0, (w - 2 * m) // 2 - 220 - 60), 0
+            cx, y = max(0, (w - 2 * m - form) // 2 - 30), 0
         y = self._build_players(cx, y, container)
         for player in range(1, self.setup.players + 1):
             for f in self.spec.per_player:
@@ -221,12 +224,21 @@ class SetupScene(Scene):
         return heights + [40] * bool(self.spec.note)
 
     def _label(
-        self, text: str, x: int, y: int, container: IContainerLikeInterface | None, width: int = LABEL_W + 10
+        self, text: str, x: int, y: int, container: IContainerLikeInterface | None, width: int | None = None
     ) -> UILabel:
         """A left-aligned label; its rect runs up to the widget column so a long one fits."""
-        return self.ui(
-            UILabel(pygame.Rect(x, y, width, 40), text, self.manager, container=container, object_id="#field")
-        )
+        rect = pygame.Rect(x, y, width or self.label_w + 10, 40)
+        return self.ui(UILabel(rect, text, self.manager, container=container, object_id="#field"))
+
+    def _label_width(self, room: int) -> int:
+        """The label column: as wide as the longest label (never cut), within ``room`` beside the widgets."""
+        font = self.manager.get_theme().get_font(["label", "#field"])
+        titles = ["Players"] + [
+            self._title(f, p) for p in range(1, self.setup.players + 1) for f in self.spec.per_player
+        ]
+        titles += [self._title(f, None) for f in self.spec.for_game]
+        widest = max(font.size(t)[0] for t in titles) + 12
+        return max(LABEL_W, min(widest, room - MENU_W - 10))
 
     def _build_players(self, cx: int, y: int, container: IContainerLikeInterface | None) -> int:
         self._label("Players", cx, y, container)
@@ -234,7 +246,7 @@ class SetupScene(Scene):
             UIDropDownMenu(
                 [player_choice(n) for n in self.allowed],
                 player_choice(self.setup.players),
-                pygame.Rect(cx + LABEL_W + 10, y, MENU_W, 40),
+                pygame.Rect(cx + self.label_w + 10, y, MENU_W, 40),
                 self.manager,
                 container=container,
                 expansion_height_limit=DROP_LIMIT,
@@ -258,14 +270,14 @@ class SetupScene(Scene):
     ) -> int:
         if isinstance(f, Pick):
             self._label(self._title(f, player), cx, y, container)
-            self._pick(f, player, self._value(player, f.key), cx + LABEL_W + 10, y, MENU_W, container)
+            self._pick(f, player, self._value(player, f.key), cx + self.label_w + 10, y, MENU_W, container)
             return y + ROW
         if isinstance(f, Switch):
             self._label(self._title(f, player), cx, y, container)
             on = bool(self._value(player, f.key))
             button = self.ui(
                 UIButton(
-                    pygame.Rect(cx + LABEL_W + 10, y, MENU_W, 40),
+                    pygame.Rect(cx + self.label_w + 10, y, MENU_W, 40),
                     "Yes" if on else "No",
                     self.manager,
                     container=container,
@@ -316,7 +328,7 @@ class SetupScene(Scene):
         if len(figures) < f.count_max:  # Add sits in the widget column, over the figures' gear
             add = self.ui(
                 UIButton(
-                    pygame.Rect(cx + LABEL_W + 10, y, 120, 40),
+                    pygame.Rect(cx + self.label_w + 10, y, 120, 40),
                     "Add",
                     self.manager,
                     container=container,
@@ -327,10 +339,12 @@ class SetupScene(Scene):
         y += ROW
         gear_w = 150
         for k, figure in enumerate(figures):
-            entry = self.ui(UITextEntryLine(pygame.Rect(cx, y, LABEL_W, 40), self.manager, container=container))
+            entry = self.ui(
+                UITextEntryLine(pygame.Rect(cx, y, self.label_w, 40), self.manager, container=container)
+            )
             entry.set_text(str(figure.get("name", "")))
             self.actions[entry] = partial(self._rename, figure)
-            x = cx + LABEL_W + 10
+            x = cx + self.label_w + 10
             for g in f.gear:
                 menu = self._pick(g, player, figure.get(g.key, g.default), x, y, gear_w, container)
                 self.actions[menu] = partial(self._gear, figure, g)

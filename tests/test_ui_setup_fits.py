@@ -1,0 +1,25 @@
+"""Every label of every shipped map's set-up is shown whole at 1280x800: Zombiekrieg's "The Corporal orders
+only when the Sergeant is dead" was cut to "The Corporal orders only whe" (pygame_gui warned of it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame_gui
+import pytest
+from ui_driver import headless_app
+
+from game.ui.scenario_list import load_entry
+from game.ui.scenes.setup import SetupScene
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+
+
+@pytest.mark.parametrize("name", ["normandy_village.tmx", "small_town.tmx", "hive_street.tmx"])
+def test_every_set_up_label_fits(tmp_path: Path, name: str) -> None:
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(SetupScene(app, load_entry(MAPS / name)))
+        app.run_frames(2)
+        labels = [e for e in app.scene._elements if isinstance(e, pygame_gui.elements.UILabel) and e.alive()]
+        cut = [e.text for e in labels if e.font.size(e.text)[0] > e.rect.width]
+        assert labels and not cut, cut
