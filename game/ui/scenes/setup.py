@@ -72,7 +72,7 @@ REFUSED = "#E06050"
 DONE = "#A8C890"
 # an open drop-down shows at most six options and scrolls the rest: a long roster's last units stay
 # reachable for the last player, whose list would otherwise run past the bottom of the scrolled choices
-DROP_LIMIT = 6 * 36 + 4  # a notice of something done (a team saved), not a refusal
+DROP_LIMIT = 6 * 36 + 12  # six options and the list's border: six show whole, no scroll bar over them
 ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
