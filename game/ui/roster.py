@@ -56,7 +56,8 @@ def fit_cells(name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[st
         while not fits(line()) and keep > 0:
             keep -= 1
             cut = text[:keep].rstrip(" -,")
-            cells[i] = Cell(cut + "…" if cut and keep >= 3 else "", cells[i].tone, cells[i].bold)
+            # a word cut to a stub ("no…", "unar…") says nothing: whole, four letters and more, or gone
+            cells[i] = Cell(cut + "…" if len(cut) >= 4 else "", cells[i].tone, cells[i].bold)
         if fits(line()):
             break
     return tuple(c for c in cells if c.text)

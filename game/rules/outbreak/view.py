@@ -68,7 +68,7 @@ KINDS = (
         "now",
         'Look for the zombies (8" automatic, to 16" on 3+, beyond on 5+) (S)',
     ),
-    ActionKind("clear", "Clear jam", "c", "icons.undo", "now", "Clear the jammed gun: 4-6 (C)"),
+    ActionKind("clear", "Unjam", "c", "icons.undo", "now", "UNJAM: clear the jammed gun on 4-6 (C)"),
 )
 
 
@@ -204,8 +204,10 @@ class OutbreakView:
 
     def _row(self, game: Any, f: Figure, look: Look | None = None, ready: set[str] | None = None) -> RosterRow:
         w = game.world
-        gun = w.data.ranged(f.ranged).name if f.ranged else "no gun"
-        cells = [Cell(gun), Cell(w.data.melee_name(f.melee) if f.melee else "unarmed")]
+        # the weapons are muted: a narrow roster cuts the close combat weapon first, then the gun, the same
+        # on every line; "no gun" says nothing the missing shots do not
+        cells = [Cell(w.data.ranged(f.ranged).name, "muted")] if f.ranged else []
+        cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
         if f.ranged:
             left = acting.shots_left(w, f)
             cells.append(Cell("jammed" if f.jammed else counted(left, "shot"), "bad" if f.jammed else "plain"))

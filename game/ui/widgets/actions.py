@@ -58,7 +58,7 @@ class ActionsPanel:
                     m,
                     container=container,
                     tool_tip_text=label,
-                    object_id="#primary" if name == "end_turn" else None,
+                    object_id="#primary" if name == "end_turn" else self._size_for(m, label, button_w - 32),
                 )
             )
         y += (rows + 1) * 40 + 2
@@ -66,6 +66,12 @@ class ActionsPanel:
         hint_rect = pygame.Rect(6, y, width - 18, 76)
         self.hint_box = ui(UITextBox(self.hint_html, hint_rect, m, container=container, object_id="#footnote"))
         return y + 80
+
+    @staticmethod
+    def _size_for(manager: pygame_gui.UIManager, label: str, width: int) -> str | None:
+        """A label too long for its button ("Defibrillate  D") in the smaller face, so it reads whole."""
+        font = manager.get_theme().get_font(["button"])
+        return "#action_small" if font.size(label)[0] > width - 8 else None
 
     def show_hint(self, text: str) -> None:
         if text != self.hint_html:
