@@ -106,7 +106,9 @@ def test_z40k_a_click_far_behind_the_squad_goes_round_it() -> None:
 
 
 def test_z40k_a_move_stopped_by_a_wall_shows_where_asks_and_moves_on_the_second_click() -> None:
-    ctl = _z40k([(10, 30), (20, 30)], walls=[((0, 27), (48, 27))])  # a wall right across the table
+    ctl = _z40k(
+        [(10, 30), (11.2, 30)], walls=[((0, 27), (48, 27))]
+    )  # the squad in coherency  # a wall right across the table
     g = ctl.game
     ctl.handle(Click((10, 30)))
     goal = (10.0, 25.0)
@@ -135,7 +137,7 @@ def test_z40k_a_click_stopped_by_a_squad_mate_names_him_and_never_spends_the_mov
 
 
 def test_a_second_click_a_pixel_off_the_first_still_sends_the_move_it_asked_about() -> None:
-    ctl = _z40k([(10, 30), (20, 30)], walls=[((0, 27), (48, 27))])
+    ctl = _z40k([(10, 30), (11.2, 30)], walls=[((0, 27), (48, 27))])  # the squad in coherency
     g = ctl.game
     ctl.handle(Click((10, 30)))
     first = ctl.handle(Click((10.0, 25.0)))
@@ -147,7 +149,7 @@ def test_a_second_click_a_pixel_off_the_first_still_sends_the_move_it_asked_abou
 def test_a_question_asked_is_forgotten_once_the_player_steps_back() -> None:
     from game.controller import Button
 
-    ctl = _z40k([(10, 30), (20, 30)], walls=[((0, 27), (48, 27))])
+    ctl = _z40k([(10, 30), (11.2, 30)], walls=[((0, 27), (48, 27))])  # the squad in coherency
     g = ctl.game
     ctl.handle(Click((10, 30)))
     assert "click again" in ctl.handle(Click((10.0, 25.0))).message
