@@ -135,7 +135,8 @@ class Plugin:
         return ""
 
     def winner(self, world: Any, m: Model) -> tuple[str, str] | None:
-        """Who wins when ``m`` embarks, and why (None: its player)."""
+        """Who wins when ``m`` embarks, and why (None: its player; an empty winner: nobody yet, the game goes
+        on)."""
         return None
 
     # -- numbers

@@ -73,7 +73,11 @@ def _the_game(h: dict[str, Any]) -> Section:
                 f'{h["embark_reach"]:g}"',
                 " of the escape vehicle embarks.",
             ),
-            _hv("With no team embarked after ", f"{h['turn_limit']} turns", ", the zombies have won."),
+            _hv(
+                "With no team embarked after ",
+                f"{h['turn_limit']} turns",
+                ", the zombies have won (in Coop Mode: with a team still in the game not aboard).",
+            ),
         ),
     )
 
@@ -121,9 +125,18 @@ def _set_up(h: dict[str, Any]) -> Section:
             ),
             _p("The Zombie Boss stands by the escape vehicle [seed].", kind="bullet"),
             _hv(
-                "Hordes: one more than the number of players, ",
-                f"{h['horde_size']} zombies each",
-                ", one of them with an autogun, from the table edges.",
+                "Hordes: the zombies have ",
+                f"{h['horde_squads']} hordes of {h['horde_size']} zombies for each player",
+                ", one zombie of each with an autogun, placed at random across the table [seed; the copy lost both "
+                "numbers, and it lost only the digits 1 to 6, so the house's are written with those digits].",
+            ),
+            _hv(
+                "Placed at random: the table is cut into 6 columns and 6 rows; a D6 picks the column and a D6 the "
+                "row, and the horde stands round that cell's middle. A cell within ",
+                f'{h["horde_clearance"]:g}"',
+                " of a team's deployment zone or of the escape vehicle, or in blocking terrain, is rolled again, and "
+                "so is a cell already holding a horde while a free one is left; no zombie starts that close to a "
+                "deployment zone or the vehicle.",
             ),
         ),
     )

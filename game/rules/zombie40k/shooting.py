@@ -10,6 +10,12 @@ them [seed]; a hit on a unit in close combat strikes it on 4+, else an enemy it 
 house how]; blasts and templates hit as they land. A squad that loses a quarter of its models to one volley
 tests Morale [7th].
 
+Firing from the escape vehicle (Coop Mode, where the game goes on once a model embarks): "Players embarked on
+the Escape Vehicle may fire from its Access Points as if they were Firing Points" [seed]. A model embarks
+anywhere along the vehicle's hull, so the whole hull is its access points [house]: every model aboard fires
+with the usual rules, range and sight measured from the point of the hull nearest the target model [7th: from
+the Fire Point], and the vehicle itself gives no cover or blocks no sight [house].
+
 A Shoot reads here, start to end (:func:`check_shoot`, :func:`shoot`); the add-ons answer through
 ``world.hooks`` (:mod:`.hooks`): who may not fire at whom, extra shots, a power-up's own pool.
 """
@@ -26,7 +32,7 @@ from game.rules.zombie40k.commands import Shoot
 from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import BlastPlaced, ShotsFired
 from game.rules.zombie40k.movement import fall_back
-from game.rules.zombie40k.state import PLAYERS, ZOMBIES, Model, Phase, Unit
+from game.rules.zombie40k.state import ALIVE, DEAD, EMBARKED, PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 from game.table import OBSCURED
@@ -143,8 +149,26 @@ def pvp_reason(world: World, unit: Unit, target: Unit) -> str | None:
     return f'{target.name} is not within {reach:g}" of the escape vehicle and has not shot at you.'
 
 
+def fire_point(world: World, m: Model, at: Point) -> Point:
+    """Where ``m``'s shots at ``at`` start: its base, or aboard the escape vehicle the hull point nearest."""
+    return world.vehicle_point(at) if m.state == EMBARKED else m.position
+
+
+def reach(world: World, m: Model, t: Model) -> float:
+    """The range from a firer to a target model: base to base, or from its fire point aboard the vehicle."""
+    if m.state == EMBARKED:
+        return max(0.0, math.dist(world.vehicle_point(t.position), t.position) - t.radius)
+    return world.edge(m, t)
+
+
+def firers(world: World, unit: Unit) -> list[Model]:
+    """The squad's models that may fire: those on the table and those aboard the vehicle."""
+    return world.alive(unit) + world.aboard(unit)
+
+
 def sight(world: World, a: Model, b: Model) -> str:
-    return world.table.line_of_sight(a.position, b.position, float(world.data.h("clutter_los_limit"))).state
+    limit = float(world.data.h("clutter_los_limit"))
+    return world.table.line_of_sight(fire_point(world, a, b.position), b.position, limit).state
 
 
 def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) -> int:
@@ -158,7 +182,7 @@ def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) 
     elif kinds:
         cover = int(d.h("cover_obscured"))
     elif shooter_models:
-        near = min(shooter_models, key=lambda s: world.edge(s, m))
+        near = min(shooter_models, key=lambda s: reach(world, s, m))
         if sight(world, near, m) == OBSCURED:
             cover = int(d.h("cover_obscured"))
     bonus = (2 if world.unit_has(target, "Shrouded") else 0) + (1 if world.unit_has(target, "Stealth") else 0)
@@ -211,9 +235,9 @@ def plan(
     targets = world.alive(target)
     if not targets:
         raise IllegalCommand(f"{target.name} has no model on the table.")
-    pool_models = [world.model(f) for f in models] if models else world.alive(unit)
+    pool_models = [world.model(f) for f in models] if models else firers(world, unit)
     for m in pool_models:
-        if m.unit != unit.id or not m.alive:
+        if m.unit != unit.id or m.state not in (ALIVE, EMBARKED):
             raise IllegalCommand(f"{m.id} is not a living model of {unit.name}.")
     snap_all = overwatch or unit.falling_back or unit.regrouped_turn == st.turn
     limit = float(world.data.h("clutter_los_limit"))
@@ -222,13 +246,17 @@ def plan(
     for m in pool_models:
         if m.fired or m.ran and not world.unit_has(unit, "Battle Focus"):
             continue
-        reach = max((w.range for w in _ranged(world, m)), default=0.0)
-        if reach <= 0:
+        longest = max((w.range for w in _ranged(world, m)), default=0.0)
+        if longest <= 0:
             continue
         visible = []
         for t in targets:
-            d = world.edge(m, t)
-            if d <= reach + 1e-9 and world.table.line_of_sight(m.position, t.position, limit).state != "blocked":
+            d = reach(world, m, t)
+            if (
+                d <= longest + 1e-9
+                and world.table.line_of_sight(fire_point(world, m, t.position), t.position, limit).state
+                != "blocked"
+            ):
                 visible.append((d, t))
         visible.sort(key=lambda x: (x[0], x[1].id))
         choice = choose_weapon(world, m, unit, visible, snap_all)
@@ -240,7 +268,7 @@ def plan(
     if not shooters:
         raise IllegalCommand(f"No model of {unit.name} can see {target.name} within range of a weapon.")
     firing = [s.model for s in shooters]
-    order = sorted(seen, key=lambda f: (min(world.edge(s, world.model(f)) for s in firing), f))
+    order = sorted(seen, key=lambda f: (min(reach(world, s, world.model(f)) for s in firing), f))
     covers = {f: cover_of(world, firing, world.model(f), target) for f in order}
     p = FirePlan(unit, target, shooters, order, covers, overwatch, aim)
     p.pools = pools(world, p)
@@ -317,7 +345,7 @@ def carry_out(world: World, p: FirePlan) -> None:
                 firing = [s.model for s in p.shooters]
                 order = sorted(
                     (m.id for m in world.alive(victim)),
-                    key=lambda f: min(world.edge(s, world.model(f)) for s in firing),
+                    key=lambda f: min(reach(world, s, world.model(f)) for s in firing),
                 )
                 covers = {f: cover_of(world, firing, world.model(f), victim) for f in order}
             if world.hooks.direct(world, pool, victim):
@@ -326,9 +354,9 @@ def carry_out(world: World, p: FirePlan) -> None:
             wounds = attacks.roll_wounds(world, unit, victim, pool, n)
             attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
     for s in p.shooters:
-        if s.weapon.blast and s.model.alive:
+        if s.weapon.blast and s.model.state != DEAD:
             blast(world, unit, s, p.aim)
-        elif s.weapon.template and s.model.alive:
+        elif s.weapon.template and s.model.state != DEAD:
             template(world, unit, s)
 
 
@@ -413,10 +441,12 @@ def template_points(world: World, m: Model, toward: Point) -> list[Point]:
     """The flame template: 8" long from the firer's base edge, narrow at the firer, 3" wide near its end."""
     d = world.data
     length, width = float(d.h("template_length")), float(d.h("template_width"))
-    ang = math.atan2(toward[1] - m.position[1], toward[0] - m.position[0])
+    start = fire_point(world, m, toward)
+    ang = math.atan2(toward[1] - start[1], toward[0] - start[0])
     ux, uy = math.cos(ang), math.sin(ang)
     px, py = -uy, ux
-    x0, y0 = m.position[0] + ux * m.radius, m.position[1] + uy * m.radius
+    edge = 0.0 if m.state == EMBARKED else m.radius  # aboard: the template touches the access point [7th]
+    x0, y0 = start[0] + ux * edge, start[1] + uy * edge
 
     def at(t: float, half: float) -> Point:
         return (x0 + ux * t + px * half, y0 + uy * t + py * half)
@@ -440,13 +470,13 @@ def template(world: World, unit: Unit, s: Shooter) -> None:
         if m is not None and m.alive and m.unit != unit.id:
             under.setdefault(m.unit, []).append(fid)
     for fs in under.values():
-        fs.sort(key=lambda f: (world.edge(s.model, world.model(f)), f))
+        fs.sort(key=lambda f: (reach(world, s.model, world.model(f)), f))
     world.emit(
         BlastPlaced(
             unit.id,
             s.weapon.key,
             world.model(s.aim_at).position,
-            s.model.position,
+            fire_point(world, s.model, world.model(s.aim_at).position),
             0.0,
             0.0,
             tuple(f for fs in under.values() for f in fs),
@@ -495,7 +525,8 @@ def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
         m.fired = False  # Overwatch is not the shooting phase: every model may fire
     squad.overwatch_phase = key
     try:
-        p = plan(world, squad, charger, overwatch=True)
+        # the models on the table: those aboard the vehicle were not charged
+        p = plan(world, squad, charger, tuple(m.id for m in world.alive(squad)), overwatch=True)
     except IllegalCommand:
         p = None
     flamers = []
