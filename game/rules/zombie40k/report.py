@@ -105,7 +105,8 @@ def report(game: Any) -> Report:
         u = s.squad_of(p)
         left = len(w.alive(u)) + sum(game.figure(f).state == "embarked" for f in u.models)
         dist = w.unit_vehicle_distance(u)
-        where = f'{dist:.0f}" from the vehicle' if dist < math.inf else "wiped out"
+        aboard = any(game.figure(f).state == "embarked" for f in u.models)
+        where = f'{dist:.0f}" from the vehicle' if dist < math.inf else "aboard" if aboard else "wiped out"
         groups.append(
             f"Player {p} ({u.name}): {left} of {u.start_size} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
         )
