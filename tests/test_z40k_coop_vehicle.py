@@ -5,7 +5,10 @@ scripted."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.rules.core import IllegalCommand
+from game.rules.zombie40k import turn
 from game.rules.zombie40k.commands import EndPhase, Move, Shoot
 from game.rules.zombie40k.events import GameOver, Killed, ShotsFired, UnitDestroyed
 from game.rules.zombie40k.state import Phase
@@ -90,3 +93,24 @@ def test_coop_a_team_out_for_good_no_longer_counts() -> None:
     for fid in list(far.state.squad_of(2).models):
         far.world.kill(far.figure(fid), "h1 test")
     assert not far.over
+
+
+def test_coop_at_the_turn_limit_the_vehicle_lifts_off_with_those_aboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[house] At the turn limit the vehicle lifts off: with a team aboard the players win together
+    (``lift_off_wins``); switched off, the zombies win unless every team is aboard; with nobody aboard the
+    zombies win either way."""
+    g = rigged_game({1: [(24, 7)], 2: [(40, 40)]}, phase=Phase.MOVEMENT, mods=["coop"])
+    g.apply(Move("p1-1", ((24, 5.4),)))
+    g.state.turn = g.state.turn_limit
+    turn.next_turn(g.world)
+    assert g.over and g.winner == "players" and "lifted off" in g.state.reason
+    strict = rigged_game({1: [(24, 7)], 2: [(40, 40)]}, phase=Phase.MOVEMENT, mods=["coop"])
+    monkeypatch.setitem(strict.world.data.mods["coop"], "lift_off_wins", False)
+    strict.apply(Move("p1-1", ((24, 5.4),)))
+    strict.state.turn = strict.state.turn_limit
+    turn.next_turn(strict.world)
+    assert strict.winner == "zombies" and "not every team" in strict.state.reason
+    nobody = rigged_game({1: [(24, 30)], 2: [(40, 40)]}, phase=Phase.MOVEMENT, mods=["coop"])
+    nobody.state.turn = nobody.state.turn_limit
+    turn.next_turn(nobody.world)
+    assert nobody.winner == "zombies" and "no team reached" in nobody.state.reason

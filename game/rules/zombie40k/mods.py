@@ -326,6 +326,23 @@ def coop_last_team_fell(world: World, squad: Unit) -> None:
         )
 
 
+def coop_lift_off(world: World) -> tuple[str, str] | None:
+    """Coop Mode at the turn limit [house]: the vehicle lifts off with whoever is aboard; with a team aboard
+    (``lift_off_wins``) the players win together, the teams left outside lost; with none, the zombies win."""
+    st = world.state
+    aboard = [u for u in st.squads() if world.aboard(u)]
+    if not has_mod(world, "coop") or not aboard:
+        return None
+    if not value(world.data, "coop", "lift_off_wins"):
+        return "zombies", f"not every team reached the escape vehicle in {st.turn_limit} turns"
+    names = ", ".join(f"{u.name} (player {u.player})" for u in aboard)
+    return (
+        "players",
+        f"the escape vehicle lifted off after {st.turn_limit} turns with {names} aboard: the players win "
+        "together (Coop Mode)",
+    )
+
+
 def note_vehicle_reach(world: World) -> None:
     """Coop Mode: mark every team now within 8" of the vehicle (checked at the start of each player's turn
     and of the zombies' respawning)."""
@@ -529,6 +546,9 @@ class Mods(Plugin):
 
     def squad_wiped_out(self, world: Any, squad: Unit) -> None:
         coop_last_team_fell(world, squad)
+
+    def time_up(self, world: Any) -> tuple[str, str] | None:
+        return coop_lift_off(world)
 
     def instead_of_death(self, world: Any, m: Model, cause: str) -> bool:
         return joins_horde(world, m, cause)

@@ -76,7 +76,7 @@ def _the_game(h: dict[str, Any]) -> Section:
             _hv(
                 "With no team embarked after ",
                 f"{h['turn_limit']} turns",
-                ", the zombies have won (in Coop Mode: with a team still in the game not aboard).",
+                ", the zombies have won (in Coop Mode the vehicle then lifts off: with a team aboard, the players win).",
             ),
         ),
     )

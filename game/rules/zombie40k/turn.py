@@ -56,12 +56,11 @@ def next_turn(world: World) -> None:
     if st.phase == Phase.OVER:
         return
     if st.turn >= st.turn_limit:
-        some = any(world.aboard(u) for u in st.squads())  # (Coop Mode: some teams aboard, not all)
-        game_over(
-            world,
+        winner, reason = world.hooks.time_up(world) or (  # (Coop Mode: the vehicle lifts off with those aboard)
             "zombies",
-            f"{'not every' if some else 'no'} team reached the escape vehicle in {st.turn_limit} turns",
+            f"no team reached the escape vehicle in {st.turn_limit} turns",
         )
+        game_over(world, winner, reason)
         return
     st.turn += 1
     st.phase = Phase.ORDER
