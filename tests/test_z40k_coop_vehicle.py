@@ -11,6 +11,7 @@ from game.rules.core import IllegalCommand
 from game.rules.zombie40k import turn
 from game.rules.zombie40k.commands import EndPhase, Move, Shoot
 from game.rules.zombie40k.events import GameOver, Killed, ShotsFired, UnitDestroyed
+from game.rules.zombie40k.report import invariants
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game
 
@@ -48,6 +49,7 @@ def test_coop_models_aboard_fire_from_the_vehicles_access_points() -> None:
     assert g.figure("p1-1").state == "embarked" and not g.over
     # nothing is left to move: the turn passes on to the shooting phase by itself
     assert g.state.phase == Phase.SHOOTING and g.state.active_player == 1
+    assert invariants(g) == []  # a shooting phase with the squad all aboard is a phase with its squad
     g.apply(Shoot("p1", "h1"))  # to hit 6, to wound 6; Coop zombies have no Feel No Pain
     fired = [e for e in g.log if isinstance(e, ShotsFired)]
     assert fired and fired[-1].shooters == ("p1-1",)
@@ -70,12 +72,16 @@ def test_coop_the_hull_is_no_help_beyond_the_weapons_range() -> None:
 def test_coop_a_team_aboard_lives_on_when_its_models_outside_fall() -> None:
     """A team with a model aboard is not wiped out when its last model on the table dies: it does not
     respawn, and it keeps its turns."""
-    g = rigged_game({1: [(24, 7), (10, 30)], 2: [(40, 40)]}, phase=Phase.MOVEMENT, mods=["coop"])
+    g = rigged_game(
+        {1: [(24, 7), (10, 30)], 2: [(40, 40)]}, hordes=[[(11, 30)]], phase=Phase.MOVEMENT, mods=["coop"]
+    )
     g.apply(Move("p1-1", ((24, 5.4),)))
+    g.world.engage(g.state.units["p1"], g.state.units["h1"])  # p1-2 is caught by a horde
     g.world.kill(g.figure("p1-2"), "h1 test")
     squad = g.state.squad_of(1)
     assert not squad.wiped_out and not any(isinstance(e, UnitDestroyed) for e in g.log)
-    assert not g.over
+    assert not g.over and not g.state.engagements  # its models aboard fight no one
+    assert invariants(g) == []
 
 
 def test_coop_a_team_out_for_good_no_longer_counts() -> None:

@@ -190,8 +190,11 @@ class World(KitWorld[Z40Data, Z40State]):
             killer = cause.split()[0]
             self.state.kills[killer] = self.state.kills.get(killer, 0) + 1
             self.hooks.zombie_killed(self, m, killer)
-        if not self.alive(unit) and not self.aboard(unit):  # (Coop Mode: a team with a model aboard lives on)
-            self.destroy(unit, cause)
+        if not self.alive(unit):
+            if self.aboard(unit):  # (Coop Mode: a team with a model aboard lives on, in no combat)
+                self.state.engagements = [p for p in self.state.engagements if unit.id not in p]
+            else:
+                self.destroy(unit, cause)
 
     def destroy(self, unit: Unit, cause: str) -> None:
         """The unit has no model left: out of every combat; the plug-ins hear of it."""
