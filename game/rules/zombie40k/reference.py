@@ -132,11 +132,11 @@ def _set_up(h: dict[str, Any]) -> Section:
             ),
             _hv(
                 "Placed at random: the table is cut into 6 columns and 6 rows; a D6 picks the column and a D6 the "
-                "row, and the horde stands round that cell's middle. A cell within ",
+                "row, and the horde stands as near that cell's middle as it fits wholly inside the cell, off "
+                "blocking terrain, every zombie at least ",
                 f'{h["horde_clearance"]:g}"',
-                " of a team's deployment zone or of the escape vehicle, or in blocking terrain, is rolled again, and "
-                "so is a cell already holding a horde while a free one is left; no zombie starts that close to a "
-                "deployment zone or the vehicle.",
+                " from each team's deployment zone and from the escape vehicle. A cell with no such room is rolled "
+                "again, and so is a cell already holding a horde while a free one is left.",
             ),
         ),
     )

@@ -6,10 +6,10 @@ the table" [seed; numbers and placing house]. The copy lost both numbers, and it
 0, 7, 8 or 9 survives in it), so each is a number written with the digits 1-6 alone: ``horde_squads`` hordes of
 ``horde_size`` zombies a player [house], one zombie of each with an autogun [seed]. Each horde is placed at
 random [house]: the table is cut into 6 columns and 6 rows of cells; a D6 picks the column and a D6 the row, and
-the horde stands round that cell's middle. A cell whose middle is within ``horde_clearance`` of a team's
-deployment zone or of the escape vehicle, or in blocking terrain, is rolled again, and so is a cell already
-holding a horde while a free one is left. No zombie of a starting horde stands within ``horde_clearance`` of a
-deployment zone or the vehicle (for a team with no zone on the map: of its models).
+the horde stands as near that cell's middle as it fits wholly inside the cell, off blocking terrain, every
+zombie at least ``horde_clearance`` from each team's deployment zone and from the escape vehicle (for a team
+with no zone on the map: from its models). A cell with no such room for the horde is rolled again, and so is
+a cell already holding a horde while a free one is left.
 
 >>> cells(72.0, 48.0)[:2]
 [(6.0, 4.0), (18.0, 4.0)]
@@ -285,23 +285,37 @@ def _roll_cell(world: World, name: str, free: list[int], taken: set[int]) -> int
     return open_cells[0]
 
 
+def _in_cell(world: World, middle: Point, r: float, need: float, away: Callable[[Point], float]) -> Any:
+    """Whether a zombie's base at a point stands wholly in the cell round ``middle``, ``need`` clear."""
+    half_w, half_h = world.scenario.width / GRID / 2 - r, world.scenario.height / GRID / 2 - r
+
+    def inside(p: Point) -> bool:
+        return abs(p[0] - middle[0]) <= half_w and abs(p[1] - middle[1]) <= half_h and away(p) - r >= need - 1e-9
+
+    return inside
+
+
 def place_hordes(world: World) -> None:
     """``horde_squads`` hordes of ``horde_size`` a player, each round a cell the dice pick (see the module's
     docstring)."""
     d, st = world.data, world.state
-    r = float(d.h("base")) / 2
+    r, spacing = float(d.h("base")) / 2, float(d.h("horde_spacing"))
     need = float(d.h("horde_clearance"))
     size = int(d.h("horde_size"))
     count = int(d.h("horde_squads")) * len(st.players)
     away = clearance(world)
     middles = cells(world.scenario.width, world.scenario.height)
-    usable = [
-        k for k, p in enumerate(middles) if world.table.on_table(p, r) and not world.table.overlaps_blocking(p, r)
-    ]
-    free = [k for k in usable if away(middles[k]) >= need]
-    if not free:  # a table too small for the clearance: the cells farthest from the teams and the vehicle
-        far = max((away(middles[k]) for k in usable), default=0.0)
-        free, need = [k for k in usable if away(middles[k]) >= far - 1e-9] or [0], min(need, far)
+    rooms = [_in_cell(world, m, r, need, away) for m in middles]
+    free = [k for k, m in enumerate(middles) if len(spots_near(world, m, size, r, spacing, rooms[k])) == size]
+
+    def clear(p: Point) -> bool:  # anywhere, the clearance kept
+        return away(p) - r >= need - 1e-9
+
+    if not free:  # a table too small for the clearance: the cell middles farthest from the teams and the vehicle
+        far = max(away(m) for m in middles)
+        free = [k for k, m in enumerate(middles) if away(m) >= far - 1e-9]
+        rooms = [None] * len(middles)
+        need = -math.inf
     taken: set[int] = set()
     for k in range(1, count + 1):
         uid = f"h{k}"
@@ -309,9 +323,10 @@ def place_hordes(world: World) -> None:
         st.units[uid] = unit
         cell = _roll_cell(world, unit.name, free, taken)
         taken.add(cell)
-        centre = middles[cell]
-        spacing = float(d.h("horde_spacing"))
-        spots = spots_near(world, centre, size, r, spacing, lambda p: away(p) - r >= need - 1e-9)
+        spots = spots_near(world, middles[cell], size, r, spacing, rooms[cell])
+        if len(spots) < size:  # a cell shared once every free cell holds a horde: the rest beside it
+            more = spots_near(world, middles[cell], size - len(spots), r, spacing, clear, taken=spots)
+            spots += more
         for i, p in enumerate(spots):
             weapons = tuple(d.zombies["autogun_weapons"] if i == 0 else d.zombies["horde_weapons"])
             facing = _facing_to(p, (world.scenario.width / 2, world.scenario.height / 2))
