@@ -106,12 +106,20 @@ def _free(world: World, p: Point, r: float) -> bool:
 
 
 def spots_near(
-    world: World, centre: Point, n: int, r: float, spacing: float, inside: Any = None, taken: Sequence[Point] = ()
+    world: World,
+    centre: Point,
+    n: int,
+    r: float,
+    spacing: float,
+    inside: Any = None,
+    taken: Sequence[Point] = (),
+    reach: float = 0.0,
 ) -> list[Point]:
     """``n`` free places for bases of radius ``r`` on a grid around ``centre``, nearest first, clear of one
-    another and of ``taken`` (places already given to bases not yet on the table)."""
+    another and of ``taken`` (places already given to bases not yet on the table); ``reach``: no further
+    than this along either axis (a few rings more than ``n`` needs, without)."""
     cands = []
-    rings = int(math.ceil(math.sqrt(n))) + 8
+    rings = int(math.ceil(reach / spacing)) if reach else int(math.ceil(math.sqrt(n))) + 8
     for j in range(-rings, rings + 1):
         for i in range(-rings, rings + 1):
             p = (centre[0] + i * spacing, centre[1] + j * spacing)
@@ -306,7 +314,12 @@ def place_hordes(world: World) -> None:
     away = clearance(world)
     middles = cells(world.scenario.width, world.scenario.height)
     rooms = [_in_cell(world, m, r, need, away) for m in middles]
-    free = [k for k, m in enumerate(middles) if len(spots_near(world, m, size, r, spacing, rooms[k])) == size]
+    reach = max(world.scenario.width, world.scenario.height) / GRID / 2  # a cell's half
+    free = [
+        k
+        for k, m in enumerate(middles)
+        if len(spots_near(world, m, size, r, spacing, rooms[k], reach=reach)) == size
+    ]
 
     def clear(p: Point) -> bool:  # anywhere, the clearance kept
         return away(p) - r >= need - 1e-9
@@ -323,7 +336,7 @@ def place_hordes(world: World) -> None:
         st.units[uid] = unit
         cell = _roll_cell(world, unit.name, free, taken)
         taken.add(cell)
-        spots = spots_near(world, middles[cell], size, r, spacing, rooms[cell])
+        spots = spots_near(world, middles[cell], size, r, spacing, rooms[cell], reach=reach)
         if len(spots) < size:  # a cell shared once every free cell holds a horde: the rest beside it
             more = spots_near(world, middles[cell], size - len(spots), r, spacing, clear, taken=spots)
             spots += more
