@@ -120,3 +120,25 @@ def test_coop_at_the_turn_limit_the_vehicle_lifts_off_with_those_aboard(monkeypa
     nobody.state.turn = nobody.state.turn_limit
     turn.next_turn(nobody.world)
     assert nobody.winner == "zombies" and "no team reached" in nobody.state.reason
+
+
+def test_coop_models_aboard_fire_while_their_squad_mates_outside_are_locked_in_combat() -> None:
+    """Those aboard are in no combat: with the rest of the squad locked in close combat they still fire from
+    the vehicle (and only they do)."""
+    g = rigged_game(
+        {1: [(24, 7), (10, 30)], 2: [(40, 40)]},
+        hordes=[[(11, 30)], [(10, 2), (8, 2)]],
+        phase=Phase.MOVEMENT,
+        mods=["coop"],
+        dice=[6, 6],
+    )
+    g.apply(Move("p1-1", ((24, 5.4),)))
+    g.world.engage(g.state.units["p1"], g.state.units["h1"])  # p1-2 is caught by a horde
+    g.apply(EndPhase())
+    assert g.state.phase == Phase.SHOOTING and g.state.active_player == 1
+    with pytest.raises(IllegalCommand, match="locked in close combat"):
+        g.apply(Shoot("p1", "h2", models=("p1-2",)))
+    g.apply(Shoot("p1", "h2"))
+    fired = [e for e in g.log if isinstance(e, ShotsFired)]
+    assert fired[-1].shooters == ("p1-1",)
+    assert any(isinstance(e, Killed) and e.figure == "h2-1" for e in g.log)

@@ -144,8 +144,8 @@ def _nearest_threat(game: Any, squad: Any) -> Any:
 
 
 def _from_the_vehicle(game: Any, squad: Any) -> Any:
-    """Coop Mode, every model of the squad aboard: the zombie unit nearest a team still outside that it may
-    shoot, else None."""
+    """Coop Mode, the squad's models aboard (all of them, or the rest locked in close combat): the zombie unit
+    nearest a team still outside that they may shoot, else None."""
     w, st = game.world, game.state
     outside = [u for u in st.squads() if w.alive(u)]
     zombies = sorted(
@@ -247,8 +247,9 @@ def choose_command(game: Any) -> Command:
             mem["skip"].add(m.id)
         return EndPhase()
     if st.phase == Phase.SHOOTING:
-        if st.locked(squad.id):
-            return EndPhase()
+        if st.locked(squad.id):  # (Coop Mode: those aboard still fire from the vehicle)
+            threat = _from_the_vehicle(game, squad) if w.aboard(squad) and not squad.targets_shot else None
+            return Shoot(squad.id, threat.id) if threat is not None else EndPhase()
         near = w.unit_vehicle_distance(squad) <= RUN_FOR_IT
         threat = None if near else _nearest_threat(game, squad)
         boss = _boss_first(game, squad)  # Coop Mode: the Boss bars the vehicle

@@ -59,10 +59,13 @@ class FirePlan:
     pools: list[Pool] = field(default_factory=list)
 
 
-def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[Unit, Unit]:
+def check_fire(
+    world: World, unit_id: str, target_id: str, verb: str, from_vehicle: bool = False
+) -> tuple[Unit, Unit]:
     """The active squad and the unit it fires at, for a Shoot or a thrown grenade (``verb`` "shoot", "throw
     grenades"), or IllegalCommand with the reason (rules: Player turn: Shooting; Mods: Coop Mode, Every
-    Man For Himself)."""
+    Man For Himself). ``from_vehicle``: a squad locked in close combat may still fire with its models aboard
+    the escape vehicle (Coop Mode), who are in no combat."""
     st = world.state
     unit = st.units.get(unit_id)
     if unit is None or unit.side != PLAYERS or unit.player != st.active_player:
@@ -75,7 +78,7 @@ def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[U
     refused = world.hooks.attack_refused(world, unit, target) or world.hooks.frozen(world, unit)
     if refused:
         raise IllegalCommand(refused)
-    if st.locked(unit.id):
+    if st.locked(unit.id) and not (from_vehicle and world.aboard(unit)):
         raise IllegalCommand(f"{unit.name} is locked in close combat and cannot {verb}.")
     reason = pvp_reason(world, unit, target)
     if reason:
@@ -93,7 +96,7 @@ def check_shoot(world: World, cmd: Shoot) -> FirePlan:
     st = world.state
     if st.phase != Phase.SHOOTING:
         raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
-    unit, target = check_fire(world, cmd.unit, cmd.target, "shoot")
+    unit, target = check_fire(world, cmd.unit, cmd.target, "shoot", from_vehicle=True)
     refused = world.hooks.shot_refused(world, unit, target)  # (a grenade thrown at another unit)
     if refused:
         raise IllegalCommand(refused)
@@ -162,8 +165,9 @@ def reach(world: World, m: Model, t: Model) -> float:
 
 
 def firers(world: World, unit: Unit) -> list[Model]:
-    """The squad's models that may fire: those on the table and those aboard the vehicle."""
-    return world.alive(unit) + world.aboard(unit)
+    """The squad's models that may fire: those on the table (not while locked in close combat) and those
+    aboard the vehicle."""
+    return ([] if world.state.locked(unit.id) else world.alive(unit)) + world.aboard(unit)
 
 
 def sight(world: World, a: Model, b: Model) -> str:
@@ -239,6 +243,8 @@ def plan(
     for m in pool_models:
         if m.unit != unit.id or m.state not in (ALIVE, EMBARKED):
             raise IllegalCommand(f"{m.id} is not a living model of {unit.name}.")
+        if m.alive and st.locked(unit.id) and not overwatch:
+            raise IllegalCommand(f"{m.id} is locked in close combat and cannot shoot.")
     snap_all = overwatch or unit.falling_back or unit.regrouped_turn == st.turn
     limit = float(world.data.h("clutter_los_limit"))
     shooters: list[Shooter] = []

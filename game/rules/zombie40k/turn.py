@@ -165,7 +165,7 @@ def has_choice(world: World) -> bool:
     if st.phase == Phase.PSYCHIC:
         return False  # no psychic powers in the roster: the phase passes [see the rules help]
     if st.phase == Phase.SHOOTING:
-        return not locked
+        return not locked or bool(world.aboard(squad))  # (Coop Mode: those aboard are in no combat)
     if st.phase == Phase.ASSAULT:
         return bool(charge_targets(world, squad.id))
     return True
