@@ -1186,7 +1186,8 @@ def last_evac() -> Table:
             "The last shuttle off the hive is on the pad, and the thing that used to be the spaceport's "
             "governor stands between it and you; it will come out through the checkpoint to meet you. Gather "
             "at the plaza and put it down together: the pilot will not open the hatch while it stands. Then "
-            f"get anyone aboard and every team is saved. The shuttle lifts off after {EVAC_TURN_LIMIT} turns, "
+            "get someone from every team aboard, and cover the rest from the hatches. The shuttle lifts off after "
+            f"{EVAC_TURN_LIMIT} turns, "
             'and a team wiped out within 12" of it does not come back.'
         ),
         "objective": "escape",

@@ -109,7 +109,7 @@ def test_manufactorum_is_the_same_table_for_every_seat() -> None:
 
 def test_last_evac_is_a_coop_table_with_one_boss_before_the_shuttle_and_no_horde_behind_the_teams() -> None:
     """Rules: Zombie 40,000, Mods [seed], Coop Mode: the scenario turns ``coop`` on; the one Zombie Boss stands
-    in front of the shuttle (every team meets it at the checkpoint); the hordes start on the flanks and behind the
+    in front of the shuttle (every team meets it at the checkpoint); the hordes respawn on the flanks and behind the
     spaceport wall, none on the players' edge. As tuned (maps/make_maps.py): a 17" checkpoint between the two
     pylons, the Boss's way out and the teams' way in, and 15 turns, which the briefing says."""
     sc = load_scenario(str(EVAC))

@@ -13,7 +13,7 @@ import pytest
 from game.ai import bot_for
 from game.rules.core import IllegalCommand, get_ruleset
 from game.rules.zombie40k import assault, attacks, mods, turn, zombie_turn
-from game.rules.zombie40k.commands import Charge, Move, Shoot
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, Shoot
 from game.rules.zombie40k.data import load_data
 from game.rules.zombie40k.events import (
     EmbarkRefused,
@@ -210,15 +210,19 @@ def test_coop_a_team_that_dies_near_the_vehicle_may_not_respawn() -> None:
 
 def test_coop_the_vehicle_may_not_be_embarked_until_the_boss_is_dead_then_all_players_win() -> None:
     """Rules: Mods, Coop Mode: the escape vehicle may not be embarked until the Zombie Boss is dead; the
-    players win together [house: winner "players"]."""
-    g = rigged_game({1: [(24, 8), (20, 8)], 2: [(30, 20)]}, boss=(44, 30), phase=Phase.MOVEMENT, mods=["coop"])
+    players win together [house: winner "players"] once every team is aboard (tests/test_z40k_coop_vehicle.py)."""
+    g = rigged_game({1: [(24, 8), (20, 8)], 2: [(27, 8)]}, boss=(44, 30), phase=Phase.MOVEMENT, mods=["coop"])
     g.apply(Move("p1-1", ((24, 5.8),)))
     assert not g.over and g.figure("p1-1").alive
     refused = [e for e in g.log if isinstance(e, EmbarkRefused)]
     assert refused and "Zombie Boss" in refused[0].reason
     g.world.kill(g.figure("boss"), "p2 test")
     g.apply(Move("p1-2", ((20, 5.8),)))
-    assert g.over and g.winner == "players" and g.figure("p1-2").state == "embarked"
+    assert not g.over and g.figure("p1-2").state == "embarked"  # player 2 is not aboard yet
+    while g.state.active_player != 2:
+        g.apply(EndPhase())
+    g.apply(Move("p2-1", ((27, 5.8),)))
+    assert g.over and g.winner == "players" and g.figure("p2-1").state == "embarked"
     assert "win together" in [e for e in g.log if isinstance(e, GameOver)][0].reason
     assert invariants(g) == []
     assert who_won(g.winner) == "the players win together"

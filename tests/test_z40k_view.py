@@ -297,15 +297,15 @@ def test_the_end_report_counts_the_models_a_respawned_team_lost() -> None:
 
 
 def test_the_top_bar_says_the_coop_goal() -> None:
-    """Rules: Mods, Coop Mode: the players win together once the Boss is dead and a model embarks; the top
-    bar said "first aboard the vehicle wins" on Last Evac under Xvfb."""
+    """Rules: Mods, Coop Mode: the players win together once the Boss is dead and every team has a model
+    aboard; the top bar said "first aboard the vehicle wins" on Last Evac under Xvfb."""
     from game.rules.zombie40k.testing import rigged_game
 
     g = rigged_game({1: [(10, 30)], 2: [(30, 30)]}, boss=(24, 8), mods=["coop"])
     view = Z40View()
-    assert "kill the Boss, then one aboard saves all" in view.objective_line(g)
+    assert "kill the Boss, then every team aboard" in view.objective_line(g)
     g.world.kill(g.figure("boss"), "p1 test")
-    assert "Boss dead: one aboard saves all" in view.objective_line(g)
+    assert "Boss dead: every team aboard" in view.objective_line(g)
     assert "first aboard the vehicle wins" in view.objective_line(rigged_game({1: [(10, 30)]}))
 
 

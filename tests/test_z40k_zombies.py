@@ -13,7 +13,7 @@ import pytest
 from game.rules.zombie40k import new_game, turn, zombie_turn
 from game.rules.zombie40k.commands import Move
 from game.rules.zombie40k.events import Embarked, Engaged, GameOver, Moved, OrderRolled, ShotsFired
-from game.rules.zombie40k.setup import vehicle_centre
+from game.rules.zombie40k.setup import clearance, vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
 from game.scenario.loader import load_scenario
@@ -26,12 +26,14 @@ def test_set_up_hordes_boss_and_squads() -> None:
     g = new_game(small_scenario(players=3), {"teams": ["ork_boyz", "infantry_squad", "strike_team"]}, seed=4)
     st = g.state
     hordes = [u for u in st.units.values() if u.kind == "horde"]
-    assert len(hordes) == 4  # one more than the players [house]
-    for h in hordes:
-        models = [g.figure(f) for f in h.models]
-        assert len(models) == 10 and sum("autogun" in m.weapons for m in models) == 1
-        # from the table edges (the spawn zones)
-        assert all(min(m.position[0], 48 - m.position[0]) < 8 for m in models)
+    h = g.data.house
+    assert len(hordes) == 3 * int(h["horde_squads"])  # for each player [seed; the number house]
+    away = clearance(g.world)
+    for horde in hordes:
+        models = [g.figure(f) for f in horde.models]
+        assert len(models) == int(h["horde_size"]) and sum("autogun" in m.weapons for m in models) == 1
+        # at random across the table, clear of the deployment zones and the vehicle (test_z40k_starting_hordes)
+        assert all(away(m.position) - m.radius >= float(h["horde_clearance"]) - 1e-6 for m in models)
     boss = g.figure("boss")
     assert boss.radius == pytest.approx(0.8) and math.dist(boss.position, vehicle_centre(g.world)) < 6
     for p in (1, 2, 3):

@@ -7,7 +7,9 @@ own validation before it is returned):
    model whose step the squad's coherency refuses is tried again once a squad-mate has moved.
 2. Shooting: a squad near the vehicle runs for it; otherwise it shoots the nearest threat (a player squad
    within 8" of the vehicle it may shoot, else the nearest zombie unit within 12"), and with no threat it runs.
-   In Coop Mode, while the Zombie Boss stands (no one may embark), the Boss is shot first whenever it can be.
+   In Coop Mode, while the Zombie Boss stands (no one may embark), the Boss is shot first whenever it can be;
+   a squad whose models are all aboard the vehicle shoots from it at the zombie unit nearest a team still
+   outside.
 3. Assault: it charges another player's squad by the vehicle when the charge is more likely than not.
 4. Then EndPhase.
 
@@ -142,6 +144,25 @@ def _nearest_threat(game: Any, squad: Any) -> Any:
     return None
 
 
+def _from_the_vehicle(game: Any, squad: Any) -> Any:
+    """Coop Mode, the squad's models aboard (all of them, or the rest locked in close combat): the zombie unit
+    nearest a team still outside that they may shoot, else None."""
+    w, st = game.world, game.state
+    outside = [u for u in st.squads() if w.alive(u)]
+    zombies = sorted(
+        (min((w.unit_edge(z, u) for u in outside), default=math.inf), z.id)
+        for z in st.zombie_units()
+        if w.alive(z)
+    )
+    for _, uid in zombies:
+        try:
+            game.check_shoot(Shoot(squad.id, uid))
+            return st.units[uid]
+        except IllegalCommand:
+            continue
+    return None
+
+
 def _boss_first(game: Any, squad: Any) -> Any:
     """Coop Mode while the Zombie Boss stands: the Boss, when this squad may shoot it now; else None."""
     if not mods.has_mod(game, "coop") or not mods.boss_alive(game.world):
@@ -230,13 +251,16 @@ def choose_command(game: Any) -> Command:
             mem["skip"].add(m.id)
         return EndPhase()
     if st.phase == Phase.SHOOTING:
-        if st.locked(squad.id):
-            return EndPhase()
+        if st.locked(squad.id):  # (Coop Mode: those aboard still fire from the vehicle)
+            threat = _from_the_vehicle(game, squad) if w.aboard(squad) and not squad.targets_shot else None
+            return Shoot(squad.id, threat.id) if threat is not None else EndPhase()
         near = w.unit_vehicle_distance(squad) <= RUN_FOR_IT
         threat = None if near else _nearest_threat(game, squad)
         boss = _boss_first(game, squad)  # Coop Mode: the Boss bars the vehicle
         if boss is not None:
             threat = boss
+        if not w.alive(squad):  # Coop Mode: all aboard, firing from the vehicle
+            threat = _from_the_vehicle(game, squad)
         if threat is not None and not squad.targets_shot and squad.ran_turn != st.turn:
             return _throw(game, squad, threat) or Shoot(squad.id, threat.id)
         if not squad.targets_shot or w.unit_has(squad, "Battle Focus"):

@@ -15,8 +15,8 @@ The moments:
 - set-up and turns: ``squads_deployed``, ``player_respawn_phase``, ``squad_respawned``, ``squad_turn_begins``,
   ``has_choice``, ``zombie_respawn_phase``, ``shamble_roll``, ``shamble_targets``, ``shamble_over``;
 - what is refused: ``frozen`` (moving, shooting, running, charging), ``attack_refused`` (shooting at or
-  charging one unit), ``shot_refused`` (a Shoot at one unit), ``embark_refused``, and ``winner`` (who wins
-  when a model embarks);
+  charging one unit), ``shot_refused`` (a Shoot at one unit), ``embark_refused``, ``winner`` (who wins
+  when a model embarks) and ``time_up`` (who wins at the turn limit);
 - numbers: ``move_bonus``, ``initiative_bonus``, ``extra_attacks``, ``extra_shots``, ``moves_as_difficult``,
   ``charge_bonus_denied``, and the weapons a model reaches for first (``weapons_first``) or strikes with
   alone (``weapons_apart``);
@@ -135,7 +135,12 @@ class Plugin:
         return ""
 
     def winner(self, world: Any, m: Model) -> tuple[str, str] | None:
-        """Who wins when ``m`` embarks, and why (None: its player)."""
+        """Who wins when ``m`` embarks, and why (None: its player; an empty winner: nobody yet, the game goes
+        on)."""
+        return None
+
+    def time_up(self, world: Any) -> tuple[str, str] | None:
+        """Who wins when the turn limit comes, and why (None: the zombies)."""
         return None
 
     # -- numbers
@@ -335,6 +340,9 @@ class Hooks:
     def winner(self, world: Any, m: Model) -> tuple[str, str] | None:
         return next((w for ask in self._each("winner") if (w := ask(world, m)) is not None), None)
 
+    def time_up(self, world: Any) -> tuple[str, str] | None:
+        return next((w for ask in self._each("time_up") if (w := ask(world)) is not None), None)
+
     # -- numbers: the sum, or any
     def move_bonus(self, world: Any, unit: Unit) -> float:
         return sum((ask(world, unit) for ask in self._each("move_bonus")), 0.0)
@@ -422,6 +430,7 @@ _MOMENTS = (
     "shot_refused",
     "embark_refused",
     "winner",
+    "time_up",
     "move_bonus",
     "initiative_bonus",
     "extra_attacks",

@@ -7,7 +7,8 @@ replays its options, and the state's JSON both hold them). Every number is in ``
 - ``coop`` Coop Mode: no shooting at or assaulting each other; a horde's respawn 6 deep strikes in front of the
   team closest to the vehicle; once a team is within 8" of the vehicle every horde respawns on the vehicle's
   edge; a team wiped out within 12" [house] of the vehicle is out for good; the vehicle may not be embarked
-  while the Zombie Boss stands. The first model to embark wins for every player: winner ``players``.
+  while the Zombie Boss stands. The players win together (winner ``players``) once every team still in the game
+  has a model aboard the escape vehicle (:func:`coop_won`); until then those aboard fire from it.
   (The furthest player may not roll twice on the Power-up table: :func:`furthest_may_roll_twice`.)
 - ``four_weeks_later``: zombies lose Feel No Pain, gain Furious Charge and Rage, and shamble 3D6 keeping the
   two highest [house dice]. (The source's two columns put this text under Coop Mode's list; every other mod's
@@ -52,6 +53,7 @@ from game.rules.zombie40k.events import (
 )
 from game.rules.zombie40k.hooks import Plugin, register
 from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, ZOMBIES, Model, Phase, Unit
+from game.rules.zombie40k.turn import game_over
 from game.rules.zombie40k.zombie_turn import it_will_not_die
 
 if TYPE_CHECKING:
@@ -292,19 +294,64 @@ def embark_waiting(world: World, squad: Unit) -> None:
     from game.rules.zombie40k.movement import check_embark
 
     for m in sorted(world.alive(squad), key=lambda m: (world.vehicle_distance(m.position, m.radius), m.id)):
-        if check_embark(world, m):
+        if check_embark(world, m) and world.state.winner:
             return
 
 
+def coop_won(world: World) -> bool:
+    """Coop Mode: the players win together when every team still in the game has a model aboard the escape
+    vehicle [seed: the standard game is won by the first team to embark "with at least one model", and in Coop
+    Mode the players achieve that victory together]. A team out for good (it may not respawn) no longer
+    counts; a wiped-out team that will respawn still has to get there."""
+    squads = world.state.squads()
+    aboard = [u for u in squads if world.aboard(u)]
+    waiting = [u for u in squads if not world.aboard(u) and (world.alive(u) or not out_for_good(world, u))]
+    return bool(aboard) and not waiting
+
+
 def winner_of(world: World, m: Model) -> tuple[str, str]:
-    """Who wins when ``m`` embarks, and the reason: in Coop Mode every player together (``players``)."""
+    """Who wins when ``m`` embarks, and the reason: in Coop Mode every player together (``players``) once every
+    team still in the game is aboard (until then nobody: ``""``)."""
     name = world.state.units[m.unit].name
     if has_mod(world, "coop"):
+        if not coop_won(world):
+            return "", ""
         return (
             "players",
-            f"{name} (player {m.player}) reached the escape vehicle: the players win together (Coop Mode)",
+            f"{name} (player {m.player}) reached the escape vehicle: every team is aboard, the players win "
+            "together (Coop Mode)",
         )
     return f"player {m.player}", f"{name} (player {m.player}) reached the escape vehicle"
+
+
+def coop_last_team_fell(world: World, squad: Unit) -> None:
+    """Coop Mode: a team wiped out for good while the others are all aboard leaves them the win."""
+    if not has_mod(world, "coop") or world.state.winner or not any(world.aboard(u) for u in world.state.squads()):
+        return
+    if out_for_good(world, squad) and coop_won(world):
+        game_over(
+            world,
+            "players",
+            f"{squad.name} (player {squad.player}) fell for good and every other team is aboard: the players win "
+            "together (Coop Mode)",
+        )
+
+
+def coop_lift_off(world: World) -> tuple[str, str] | None:
+    """Coop Mode at the turn limit [house]: the vehicle lifts off with whoever is aboard; with a team aboard
+    (``lift_off_wins``) the players win together, the teams left outside lost; with none, the zombies win."""
+    st = world.state
+    aboard = [u for u in st.squads() if world.aboard(u)]
+    if not has_mod(world, "coop") or not aboard:
+        return None
+    if not value(world.data, "coop", "lift_off_wins"):
+        return "zombies", f"not every team reached the escape vehicle in {st.turn_limit} turns"
+    names = ", ".join(f"{u.name} (player {u.player})" for u in aboard)
+    return (
+        "players",
+        f"the escape vehicle lifted off after {st.turn_limit} turns with {names} aboard: the players win "
+        "together (Coop Mode)",
+    )
 
 
 def note_vehicle_reach(world: World) -> None:
@@ -508,6 +555,12 @@ class Mods(Plugin):
 
     def winner(self, world: Any, m: Model) -> tuple[str, str] | None:
         return winner_of(world, m) if has_mod(world, "coop") else None
+
+    def squad_wiped_out(self, world: Any, squad: Unit) -> None:
+        coop_last_team_fell(world, squad)
+
+    def time_up(self, world: Any) -> tuple[str, str] | None:
+        return coop_lift_off(world)
 
     def instead_of_death(self, world: Any, m: Model, cause: str) -> bool:
         return joins_horde(world, m, cause)

@@ -170,7 +170,9 @@ def back_off(world: World, m: Model, path: list[Point]) -> list[Point]:
 
 
 def check_embark(world: World, m: Model) -> bool:
-    """A player's model within reach of the escape vehicle embarks: the first to embark wins [seed]."""
+    """A player's model within reach of the escape vehicle embarks: the first to embark wins [seed] (Coop Mode:
+    the players win together once every team still in the game has a model aboard; until then the game goes on
+    and those aboard fire from the vehicle)."""
     if m.side != PLAYERS or not m.alive or world.state.winner:
         return False
     if world.vehicle_distance(m.position, m.radius) > float(world.data.h("embark_reach")) + 1e-9:
@@ -184,10 +186,13 @@ def check_embark(world: World, m: Model) -> bool:
     world.emit(Embarked(m.id, m.player))
     st = world.state
     name = st.units[m.unit].name
-    st.winner, st.reason = world.hooks.winner(world, m) or (
+    winner, reason = world.hooks.winner(world, m) or (
         f"player {m.player}",
         f"{name} (player {m.player}) reached the escape vehicle",
     )
+    if not winner:  # (Coop Mode: not every team is aboard yet)
+        return True
+    st.winner, st.reason = winner, reason
     st.phase = Phase.OVER
     st.active_player = None
     world.emit(GameOver(st.winner, st.reason))

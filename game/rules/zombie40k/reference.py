@@ -82,7 +82,11 @@ def _the_game(h: dict[str, Any]) -> Section:
                 f'{h["embark_reach"]:g}"',
                 " of the escape vehicle embarks.",
             ),
-            _hv("With no team embarked after ", f"{h['turn_limit']} turns", ", the zombies have won."),
+            _hv(
+                "With no team embarked after ",
+                f"{h['turn_limit']} turns",
+                ", the zombies have won (in Coop Mode the vehicle then lifts off: with a team aboard, the players win).",
+            ),
         ),
     )
 
@@ -145,9 +149,18 @@ def _set_up(h: dict[str, Any]) -> Section:
             ),
             _p("The Zombie Boss stands by the escape vehicle [seed].", kind="bullet"),
             _hv(
-                "Hordes: one more than the number of players, ",
-                f"{h['horde_size']} zombies each",
-                ", one of them with an autogun, from the table edges.",
+                "Hordes: the zombies have ",
+                f"{h['horde_squads']} hordes of {h['horde_size']} zombies for each player",
+                ", one zombie of each with an autogun, placed at random across the table [seed; the copy lost both "
+                "numbers, and it lost only the digits 1 to 6, so the house's are written with those digits].",
+            ),
+            _hv(
+                "Placed at random: the table is cut into 6 columns and 6 rows; a D6 picks the column and a D6 the "
+                "row, and the horde stands as near that cell's middle as it fits wholly inside the cell, off "
+                "blocking terrain, every zombie at least ",
+                f'{h["horde_clearance"]:g}"',
+                " from each team's deployment zone and from the escape vehicle. A cell with no such room is rolled "
+                "again, and so is a cell already holding a horde while a free one is left.",
             ),
         ),
     )

@@ -209,7 +209,8 @@ def invariants(game: Any) -> list[str]:
         if not all(w.alive(u) for u in pair) or not w.enemies(s.units[pair[0]], s.units[pair[1]]):
             out.append(f"combat {pair} is not between living enemies")
     if s.phase in (Phase.MOVEMENT, Phase.SHOOTING, Phase.ASSAULT):
-        if s.active_player not in s.players or not w.alive(s.squad_of(s.active_player)):
+        squad = s.squad_of(s.active_player) if s.active_player in s.players else None
+        if squad is None or not (w.alive(squad) or w.aboard(squad)):  # (Coop Mode: aboard, firing from it)
             out.append(f"the {s.phase.value} phase has no living active squad")
     coop = "coop" in getattr(s, "mods", [])  # Coop Mode: the players win together
     if game.over and game.winner not in (

@@ -1,6 +1,18 @@
 """Setting up a game (rules: Zombie 40,000: Set-up [seed, values house]): the teams from the options, the
-escape vehicle, the squads in their deployment zones, the Zombie Boss by the vehicle, and one horde more than
-there are players, ten zombies each (one with an autogun), on the table edges.
+escape vehicle, the squads in their deployment zones, the Zombie Boss by the vehicle, and the starting hordes.
+
+The starting hordes: "The Zombies have [N] squads of [M] zombies for each player, deployed randomly throughout
+the table" [seed; numbers and placing house]. The copy lost both numbers, and it lost only the digits 1 to 6 (a
+0, 7, 8 or 9 survives in it), so each is a number written with the digits 1-6 alone: ``horde_squads`` hordes of
+``horde_size`` zombies a player [house], one zombie of each with an autogun [seed]. Each horde is placed at
+random [house]: the table is cut into 6 columns and 6 rows of cells; a D6 picks the column and a D6 the row, and
+the horde stands as near that cell's middle as it fits wholly inside the cell, off blocking terrain, every
+zombie at least ``horde_clearance`` from each team's deployment zone and from the escape vehicle (for a team
+with no zone on the map: from its models). A cell with no such room for the horde is rolled again, and so is
+a cell already holding a horde while a free one is left.
+
+>>> cells(72.0, 48.0)[:2]
+[(6.0, 4.0), (18.0, 4.0)]
 """
 
 from __future__ import annotations
@@ -103,12 +115,14 @@ def spots_near(
     taken: Sequence[Point] = (),
     lane: float | None = None,
     wide: bool = True,
+    reach: float = 0.0,
 ) -> list[Point]:
     """``n`` free places for bases of radius ``r`` on a grid around ``centre``, nearest first, clear of one
     another and of ``taken`` (places already given to bases not yet on the table). With ``lane``, the
     files (across x when ``wide``, else across y) stand in pairs with a lane between every two pairs
-    (:func:`file_offsets`)."""
-    rings = int(math.ceil(math.sqrt(n))) + 8
+    (:func:`file_offsets`); ``reach``: no further than this along either axis (a few rings more than ``n``
+    needs, without)."""
+    rings = int(math.ceil(reach / spacing)) if reach else int(math.ceil(math.sqrt(n))) + 8
     steps = [k * spacing for k in range(-rings, rings + 1)]
     files = file_offsets(spacing, lane, rings) if lane is not None else steps
     cands = []
@@ -244,45 +258,115 @@ def place_boss(world: World) -> None:
     _add(world, unit, m)
 
 
+GRID = 6  # [house] the starting hordes' cells: a D6 for the column, a D6 for the row
+TRIES = 100  # rolls before the first free cell is taken (only a table with one or two free cells gets there)
+
+
+def cells(width: float, height: float) -> list[Point]:
+    """The middles of the 6 x 6 cells, row by row (the D6 for the column, then the row, picks one)."""
+    return [((i + 0.5) * width / GRID, (j + 0.5) * height / GRID) for j in range(GRID) for i in range(GRID)]
+
+
+def _outline_distance(p: Point, pts: Sequence[Point]) -> float:
+    """From a point to a closed outline (0 inside it)."""
+    inside = False
+    for (x1, y1), (x2, y2) in zip(pts, [*pts[1:], pts[0]]):
+        if (y1 > p[1]) != (y2 > p[1]) and p[0] < (x2 - x1) * (p[1] - y1) / (y2 - y1) + x1:
+            inside = not inside
+    if inside:
+        return 0.0
+    best = math.inf
+    for a, b in zip(pts, [*pts[1:], pts[0]]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        span = dx * dx + dy * dy
+        t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
+        best = min(best, math.dist(p, (a[0] + t * dx, a[1] + t * dy)))
+    return best
+
+
+def clearance(world: World) -> Callable[[Point], float]:
+    """How far a point stands from the nearest deployment zone in play (or a team's model, for a team with no
+    zone) and from the escape vehicle."""
+    st = world.state
+    zones = {
+        int(z.properties.get("player", z.properties.get("side", 0)) or 0): z.area.points
+        for z in world.scenario.zones_of("deploy")
+    }
+    outlines = [zones[p] for p in st.players if p in zones]
+    loose = [m for m in st.models.values() if m.side == PLAYERS and m.alive and m.player not in zones and m.player]
+
+    def away(p: Point) -> float:
+        d = world.vehicle_distance(p)
+        for pts in outlines:
+            d = min(d, _outline_distance(p, pts))
+        for m in loose:
+            d = min(d, math.dist(p, m.position) - m.radius)
+        return d
+
+    return away
+
+
+def _roll_cell(world: World, name: str, free: list[int], taken: set[int]) -> int:
+    """A D6 for the column and a D6 for the row until they give a cell in ``free`` (one not yet ``taken``
+    while any is left)."""
+    open_cells = [c for c in free if c not in taken] or free
+    for _ in range(TRIES):
+        col = world.d6(f"{name} column")
+        row = world.d6(f"{name} row")
+        cell = (row - 1) * GRID + (col - 1)
+        if cell in open_cells:
+            return cell
+    return open_cells[0]
+
+
+def _in_cell(world: World, middle: Point, r: float, need: float, away: Callable[[Point], float]) -> Any:
+    """Whether a zombie's base at a point stands wholly in the cell round ``middle``, ``need`` clear."""
+    half_w, half_h = world.scenario.width / GRID / 2 - r, world.scenario.height / GRID / 2 - r
+
+    def inside(p: Point) -> bool:
+        return abs(p[0] - middle[0]) <= half_w and abs(p[1] - middle[1]) <= half_h and away(p) - r >= need - 1e-9
+
+    return inside
+
+
 def place_hordes(world: World) -> None:
-    """Players + 1 hordes of ten [house], from the spawn edges: every edge once before any twice; with
-    fewer hordes than edges, the dice pick which edges."""
-    d = world.data
-    zones = sorted(world.scenario.zones_of("spawn"), key=lambda z: z.id)
-    count = len(world.state.players) + int(d.h("hordes_extra"))
-    picks: list[int] = []
-    if len(zones) <= count:
-        picks = [k % len(zones) for k in range(count)] if zones else []
-    else:
-        left = list(range(len(zones)))
-        while len(picks) < count:
-            face = world.d6("horde edge")
-            if face <= len(left):
-                picks.append(left.pop(face - 1))
-            elif len(left) > 6:
-                picks.append(left.pop((face - 1) % len(left)))
+    """``horde_squads`` hordes of ``horde_size`` a player, each round a cell the dice pick (see the module's
+    docstring)."""
+    d, st = world.data, world.state
+    r, spacing = float(d.h("base")) / 2, float(d.h("horde_spacing"))
+    need = float(d.h("horde_clearance"))
     size = int(d.h("horde_size"))
-    r = float(d.h("base")) / 2
-    for k in range(count):
-        uid = f"h{k + 1}"
-        unit = Unit(uid, ZOMBIES, HORDE, f"Horde {k + 1}", start_size=size)
-        world.state.units[uid] = unit
-        if picks:
-            z = zones[picks[k]]
-            centre, inside = z.area.centre, None
-        else:
-            centre, inside = (world.scenario.width / 2, world.scenario.height / 2), None
-        for i, p in enumerate(spots_near(world, centre, size, r, float(d.h("horde_spacing")), inside)):
+    count = int(d.h("horde_squads")) * len(st.players)
+    away = clearance(world)
+    middles = cells(world.scenario.width, world.scenario.height)
+    rooms = [_in_cell(world, m, r, need, away) for m in middles]
+    reach = max(world.scenario.width, world.scenario.height) / GRID / 2  # a cell's half
+    free = [
+        k
+        for k, m in enumerate(middles)
+        if len(spots_near(world, m, size, r, spacing, rooms[k], reach=reach)) == size
+    ]
+
+    def clear(p: Point) -> bool:  # anywhere, the clearance kept
+        return away(p) - r >= need - 1e-9
+
+    if not free:  # a table too small for the clearance: the cell middles farthest from the teams and the vehicle
+        far = max(away(m) for m in middles)
+        free = [k for k, m in enumerate(middles) if away(m) >= far - 1e-9]
+        rooms = [None] * len(middles)
+        need = -math.inf
+    taken: set[int] = set()
+    for k in range(1, count + 1):
+        uid = f"h{k}"
+        unit = Unit(uid, ZOMBIES, HORDE, f"Horde {k}", start_size=size)
+        st.units[uid] = unit
+        cell = _roll_cell(world, unit.name, free, taken)
+        taken.add(cell)
+        spots = spots_near(world, middles[cell], size, r, spacing, rooms[cell], reach=reach)
+        if len(spots) < size:  # a cell shared once every free cell holds a horde: the rest beside it
+            more = spots_near(world, middles[cell], size - len(spots), r, spacing, clear, taken=spots)
+            spots += more
+        for i, p in enumerate(spots):
             weapons = tuple(d.zombies["autogun_weapons"] if i == 0 else d.zombies["horde_weapons"])
-            m = Model(
-                f"{uid}-{i + 1}",
-                ZOMBIES,
-                uid,
-                "zombie",
-                p,
-                _facing_to(p, (world.scenario.width / 2, world.scenario.height / 2)),
-                r,
-                1,
-                weapons,
-            )
-            _add(world, unit, m)
+            facing = _facing_to(p, (world.scenario.width / 2, world.scenario.height / 2))
+            _add(world, unit, Model(f"{uid}-{i + 1}", ZOMBIES, uid, "zombie", p, facing, r, 1, weapons))

@@ -11,6 +11,12 @@ them [seed]; a hit on a unit in close combat strikes it on 4+, else an enemy it 
 house how]; blasts and templates hit as they land. A squad that loses a quarter of its models to one volley
 tests Morale [7th].
 
+Firing from the escape vehicle (Coop Mode, where the game goes on once a model embarks): "Players embarked on
+the Escape Vehicle may fire from its Access Points as if they were Firing Points" [seed]. A model embarks
+anywhere along the vehicle's hull, so the whole hull is its access points [house]: every model aboard fires
+with the usual rules, range and sight measured from the point of the hull nearest the target model [7th: from
+the Fire Point], and the vehicle itself gives no cover or blocks no sight [house].
+
 A Shoot reads here, start to end (:func:`check_shoot`, :func:`shoot`); the add-ons answer through
 ``world.hooks`` (:mod:`.hooks`): who may not fire at whom, extra shots, a power-up's own pool.
 """
@@ -28,7 +34,7 @@ from game.rules.zombie40k.commands import Shoot
 from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import BlastPlaced, ShotsFired
 from game.rules.zombie40k.movement import fall_back
-from game.rules.zombie40k.state import PLAYERS, ZOMBIES, Model, Phase, Unit
+from game.rules.zombie40k.state import ALIVE, DEAD, EMBARKED, PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
@@ -54,10 +60,13 @@ class FirePlan:
     pools: list[Pool] = field(default_factory=list)
 
 
-def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[Unit, Unit]:
+def check_fire(
+    world: World, unit_id: str, target_id: str, verb: str, from_vehicle: bool = False
+) -> tuple[Unit, Unit]:
     """The active squad and the unit it fires at, for a Shoot or a thrown grenade (``verb`` "shoot", "throw
     grenades"), or IllegalCommand with the reason (rules: Player turn: Shooting; Mods: Coop Mode, Every
-    Man For Himself)."""
+    Man For Himself). ``from_vehicle``: a squad locked in close combat may still fire with its models aboard
+    the escape vehicle (Coop Mode), who are in no combat."""
     st = world.state
     unit = st.units.get(unit_id)
     if unit is None or unit.side != PLAYERS or unit.player != st.active_player:
@@ -70,7 +79,7 @@ def check_fire(world: World, unit_id: str, target_id: str, verb: str) -> tuple[U
     refused = world.hooks.attack_refused(world, unit, target) or world.hooks.frozen(world, unit)
     if refused:
         raise IllegalCommand(refused)
-    if st.locked(unit.id):
+    if st.locked(unit.id) and not (from_vehicle and world.aboard(unit)):
         raise IllegalCommand(f"{unit.name} is locked in close combat and cannot {verb}.")
     reason = pvp_reason(world, unit, target)
     if reason:
@@ -88,7 +97,7 @@ def check_shoot(world: World, cmd: Shoot) -> FirePlan:
     st = world.state
     if st.phase != Phase.SHOOTING:
         raise IllegalCommand(f"Shooting is for the shooting phase; it is the {st.phase.value} phase.")
-    unit, target = check_fire(world, cmd.unit, cmd.target, "shoot")
+    unit, target = check_fire(world, cmd.unit, cmd.target, "shoot", from_vehicle=True)
     refused = world.hooks.shot_refused(world, unit, target)  # (a grenade thrown at another unit)
     if refused:
         raise IllegalCommand(refused)
@@ -144,6 +153,24 @@ def pvp_reason(world: World, unit: Unit, target: Unit) -> str | None:
     return f'{target.name} is not within {reach:g}" of the escape vehicle and has not shot at you.'
 
 
+def fire_point(world: World, m: Model, at: Point) -> Point:
+    """Where ``m``'s shots at ``at`` start: its base, or aboard the escape vehicle the hull point nearest."""
+    return world.vehicle_point(at) if m.state == EMBARKED else m.position
+
+
+def reach(world: World, m: Model, t: Model) -> float:
+    """The range from a firer to a target model: base to base, or from its fire point aboard the vehicle."""
+    if m.state == EMBARKED:
+        return max(0.0, math.dist(world.vehicle_point(t.position), t.position) - t.radius)
+    return world.edge(m, t)
+
+
+def firers(world: World, unit: Unit) -> list[Model]:
+    """The squad's models that may fire: those on the table (not while locked in close combat) and those
+    aboard the vehicle."""
+    return ([] if world.state.locked(unit.id) else world.alive(unit)) + world.aboard(unit)
+
+
 def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) -> int:
     """The cover save of a target model: 4+ inside ruins or behind one from the nearest firer (:mod:`.sight`:
     the house reading gives behind a ruin only the obscured 5+), 5+ in clutter or obscured; Shrouded +2 and
@@ -151,8 +178,8 @@ def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) 
     d = world.data
     kinds = {t.kind for t in world.table.clutter_at(m.position)}  # what the target stands in
     if shooter_models:
-        near = min(shooter_models, key=lambda s: world.edge(s, m))
-        kinds |= sights.in_the_way(world, near.position, m.position)
+        near = min(shooter_models, key=lambda s: reach(world, s, m))
+        kinds |= sights.in_the_way(world, fire_point(world, near, m.position), m.position)
     cover = int(d.h("cover_ruin")) if "ruin" in kinds else int(d.h("cover_obscured")) if kinds else 0
     bonus = (2 if world.unit_has(target, "Shrouded") else 0) + (1 if world.unit_has(target, "Stealth") else 0)
     if bonus:
@@ -204,23 +231,28 @@ def plan(
     targets = world.alive(target)
     if not targets:
         raise IllegalCommand(f"{target.name} has no model on the table.")
-    pool_models = [world.model(f) for f in models] if models else world.alive(unit)
+    pool_models = [world.model(f) for f in models] if models else firers(world, unit)
     for m in pool_models:
-        if m.unit != unit.id or not m.alive:
+        if m.unit != unit.id or m.state not in (ALIVE, EMBARKED):
             raise IllegalCommand(f"{m.id} is not a living model of {unit.name}.")
+        if m.alive and st.locked(unit.id) and not overwatch:
+            raise IllegalCommand(f"{m.id} is locked in close combat and cannot shoot.")
     snap_all = overwatch or unit.falling_back or unit.regrouped_turn == st.turn
     shooters: list[Shooter] = []
     seen: set[str] = set()
     for m in pool_models:
         if m.fired or m.ran and not world.unit_has(unit, "Battle Focus"):
             continue
-        reach = max((w.range for w in _ranged(world, m)), default=0.0)
-        if reach <= 0:
+        longest = max((w.range for w in _ranged(world, m)), default=0.0)
+        if longest <= 0:
             continue
         visible = []
         for t in targets:
-            d = world.edge(m, t)
-            if d <= reach + 1e-9 and sights.line(world, m.position, t.position).state != "blocked":
+            d = reach(world, m, t)
+            if (
+                d <= longest + 1e-9
+                and sights.line(world, fire_point(world, m, t.position), t.position).state != "blocked"
+            ):
                 visible.append((d, t))
         visible.sort(key=lambda x: (x[0], x[1].id))
         choice = choose_weapon(world, m, unit, visible, snap_all)
@@ -232,7 +264,7 @@ def plan(
     if not shooters:
         raise IllegalCommand(f"No model of {unit.name} can see {target.name} within range of a weapon.")
     firing = [s.model for s in shooters]
-    order = sorted(seen, key=lambda f: (min(world.edge(s, world.model(f)) for s in firing), f))
+    order = sorted(seen, key=lambda f: (min(reach(world, s, world.model(f)) for s in firing), f))
     covers = {f: cover_of(world, firing, world.model(f), target) for f in order}
     p = FirePlan(unit, target, shooters, order, covers, overwatch, aim)
     p.pools = pools(world, p)
@@ -309,7 +341,7 @@ def carry_out(world: World, p: FirePlan) -> None:
                 firing = [s.model for s in p.shooters]
                 order = sorted(
                     (m.id for m in world.alive(victim)),
-                    key=lambda f: min(world.edge(s, world.model(f)) for s in firing),
+                    key=lambda f: min(reach(world, s, world.model(f)) for s in firing),
                 )
                 covers = {f: cover_of(world, firing, world.model(f), victim) for f in order}
             if world.hooks.direct(world, pool, victim):
@@ -318,9 +350,9 @@ def carry_out(world: World, p: FirePlan) -> None:
             wounds = attacks.roll_wounds(world, unit, victim, pool, n)
             attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
     for s in p.shooters:
-        if s.weapon.blast and s.model.alive:
+        if s.weapon.blast and s.model.state != DEAD:
             blast(world, unit, s, p.aim)
-        elif s.weapon.template and s.model.alive:
+        elif s.weapon.template and s.model.state != DEAD:
             template(world, unit, s)
 
 
@@ -405,10 +437,12 @@ def template_points(world: World, m: Model, toward: Point) -> list[Point]:
     """The flame template: 8" long from the firer's base edge, narrow at the firer, 3" wide near its end."""
     d = world.data
     length, width = float(d.h("template_length")), float(d.h("template_width"))
-    ang = math.atan2(toward[1] - m.position[1], toward[0] - m.position[0])
+    start = fire_point(world, m, toward)
+    ang = math.atan2(toward[1] - start[1], toward[0] - start[0])
     ux, uy = math.cos(ang), math.sin(ang)
     px, py = -uy, ux
-    x0, y0 = m.position[0] + ux * m.radius, m.position[1] + uy * m.radius
+    edge = 0.0 if m.state == EMBARKED else m.radius  # aboard: the template touches the access point [7th]
+    x0, y0 = start[0] + ux * edge, start[1] + uy * edge
 
     def at(t: float, half: float) -> Point:
         return (x0 + ux * t + px * half, y0 + uy * t + py * half)
@@ -432,13 +466,13 @@ def template(world: World, unit: Unit, s: Shooter) -> None:
         if m is not None and m.alive and m.unit != unit.id:
             under.setdefault(m.unit, []).append(fid)
     for fs in under.values():
-        fs.sort(key=lambda f: (world.edge(s.model, world.model(f)), f))
+        fs.sort(key=lambda f: (reach(world, s.model, world.model(f)), f))
     world.emit(
         BlastPlaced(
             unit.id,
             s.weapon.key,
             world.model(s.aim_at).position,
-            s.model.position,
+            fire_point(world, s.model, world.model(s.aim_at).position),
             0.0,
             0.0,
             tuple(f for fs in under.values() for f in fs),
@@ -492,7 +526,8 @@ def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
         m.fired = False  # Overwatch is not the shooting phase: every model may fire
     squad.overwatch_phase = key
     try:
-        p = plan(world, squad, charger, overwatch=True)
+        # the models on the table: those aboard the vehicle were not charged
+        p = plan(world, squad, charger, tuple(m.id for m in world.alive(squad)), overwatch=True)
     except IllegalCommand:
         p = None
     flamers = []

@@ -60,7 +60,11 @@ def next_turn(world: World) -> None:
     if st.phase == Phase.OVER:
         return
     if st.turn >= st.turn_limit:
-        game_over(world, "zombies", f"no team reached the escape vehicle in {st.turn_limit} turns")
+        winner, reason = world.hooks.time_up(world) or (  # (Coop Mode: the vehicle lifts off with those aboard)
+            "zombies",
+            f"no team reached the escape vehicle in {st.turn_limit} turns",
+        )
+        game_over(world, winner, reason)
         return
     st.turn += 1
     st.phase = Phase.ORDER
@@ -81,9 +85,9 @@ def begin_player(world: World) -> None:
         p = st.order[st.order_index]
         world.hooks.player_respawn_phase(world, p)
         squad = st.squad_of(p)
-        if world.alive(squad):
+        if world.alive(squad) or world.aboard(squad):  # (Coop Mode: those aboard fire from the vehicle)
             st.active_player = p
-            for m in world.alive(squad):
+            for m in world.alive(squad) + world.aboard(squad):
                 m.moved = m.fired = m.ran = False
             squad.run_roll = None
             world.hooks.squad_turn_begins(world, squad)  # (Coop Mode, Every Man For Himself)
@@ -155,7 +159,7 @@ def has_choice(world: World) -> bool:
     if st.active_player is None or st.phase == Phase.OVER:
         return True
     squad = st.squad_of(st.active_player)
-    if not world.alive(squad) or world.hooks.frozen(world, squad):
+    if not (world.alive(squad) or world.aboard(squad)) or world.hooks.frozen(world, squad):
         return False
     if world.hooks.has_choice(world, squad):
         return True  # (a power-up roll to choose for, something carried to give or use)
@@ -167,7 +171,7 @@ def has_choice(world: World) -> bool:
     if st.phase == Phase.PSYCHIC:
         return False  # no psychic powers in the roster: the phase passes [see the rules help]
     if st.phase == Phase.SHOOTING:
-        return not locked
+        return not locked or bool(world.aboard(squad))  # (Coop Mode: those aboard are in no combat)
     if st.phase == Phase.ASSAULT:
         return bool(charge_targets(world, squad.id))
     return True
@@ -232,7 +236,7 @@ def advance(world: World) -> None:
     guard = 0
     while st.phase != Phase.OVER and st.active_player is not None:
         squad = st.squad_of(st.active_player)
-        if not world.alive(squad):
+        if not (world.alive(squad) or world.aboard(squad)):
             st.order_index += 1
             begin_player(world)
             continue

@@ -228,9 +228,9 @@ class Z40View:
         goal = "first aboard the vehicle wins"
         if "coop" in s.mods:
             goal = (
-                "kill the Boss, then one aboard saves all"
+                "kill the Boss, then every team aboard"
                 if mod_rules.boss_alive(game.world)
-                else "Boss dead: one aboard saves all"
+                else "Boss dead: every team aboard"
             )
         return f"Order {order} \u00b7 {goal} \u00b7 {left} of {s.turn_limit} turns left"
 

@@ -68,6 +68,10 @@ class World(KitWorld[Z40Data, Z40State]):
         u = self.state.units[unit] if isinstance(unit, str) else unit
         return self.state.alive(u)
 
+    def aboard(self, unit: Unit) -> list[Model]:
+        """The unit's models embarked on the escape vehicle (only Coop Mode plays on once a model embarks)."""
+        return [m for m in map(self.state.models.__getitem__, unit.models) if m.state == EMBARKED]
+
     def profile(self, m: Model) -> Profile:
         return self.data.profile(m.profile)
 
@@ -130,6 +134,19 @@ class World(KitWorld[Z40Data, Z40State]):
             best = min(best, _seg_dist(p, (x1, y1), (x2, y2)))
         return max(0.0, best - radius)
 
+    def vehicle_point(self, p: Point) -> Point:
+        """The point of the escape vehicle's outline nearest ``p`` (``p`` itself inside it)."""
+        pts = self.state.vehicle
+        box = _axis_box(pts)
+        if box is not None:
+            return (min(max(p[0], box[0]), box[2]), min(max(p[1], box[1]), box[3]))
+        if _inside(p, pts):
+            return p
+        return min(
+            (_seg_point(p, (x1, y1), (x2, y2)) for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1])),
+            key=lambda q: math.dist(p, q),
+        )
+
     def unit_vehicle_distance(self, unit: Unit) -> float:
         return min((self.vehicle_distance(m.position, m.radius) for m in self.alive(unit)), default=math.inf)
 
@@ -174,7 +191,10 @@ class World(KitWorld[Z40Data, Z40State]):
             self.state.kills[killer] = self.state.kills.get(killer, 0) + 1
             self.hooks.zombie_killed(self, m, killer)
         if not self.alive(unit):
-            self.destroy(unit, cause)
+            if self.aboard(unit):  # (Coop Mode: a team with a model aboard lives on, in no combat)
+                self.state.engagements = [p for p in self.state.engagements if unit.id not in p]
+            else:
+                self.destroy(unit, cause)
 
     def destroy(self, unit: Unit, cause: str) -> None:
         """The unit has no model left: out of every combat; the plug-ins hear of it."""
@@ -254,12 +274,17 @@ def _inside(p: Point, pts: list[list[float]]) -> bool:
     return inside
 
 
-def _seg_dist(p: Point, a: Point, b: Point) -> float:
+def _seg_point(p: Point, a: Point, b: Point) -> Point:
+    """The point of segment a-b nearest p."""
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
     L = dx * dx + dy * dy
     t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / L))
-    return math.dist(p, (ax + t * dx, ay + t * dy))
+    return (ax + t * dx, ay + t * dy)
+
+
+def _seg_dist(p: Point, a: Point, b: Point) -> float:
+    return math.dist(p, _seg_point(p, a, b))
 
 
 __all__ = ["World", "DEAD"]
