@@ -43,14 +43,18 @@ def test_coop_models_aboard_fire_from_the_vehicles_access_points() -> None:
     """A squad all aboard still has its shooting phase, and fires from the hull: the zombie 13.4" from where
     the sergeant stepped aboard is 9.5" from the hull, in his laspistol's 12" range."""
     g = rigged_game(
-        {1: [(24, 7)], 2: [(40, 40)]}, hordes=[[(10, 2), (8, 2)]], phase=Phase.MOVEMENT, mods=["coop"], dice=[6, 6]
+        {1: [(24, 7)], 2: [(40, 40)]},
+        hordes=[[(10, 2), (8, 2)]],
+        phase=Phase.MOVEMENT,
+        mods=["coop"],
+        dice=[6, 6, 1],
     )
     g.apply(Move("p1-1", ((24, 5.4),)))
     assert g.figure("p1-1").state == "embarked" and not g.over
     # nothing is left to move: the turn passes on to the shooting phase by itself
     assert g.state.phase == Phase.SHOOTING and g.state.active_player == 1
     assert invariants(g) == []  # a shooting phase with the squad all aboard is a phase with its squad
-    g.apply(Shoot("p1", "h1"))  # to hit 6, to wound 6; Coop zombies have no Feel No Pain
+    g.apply(Shoot("p1", "h1"))  # to hit 6, to wound 6, Feel No Pain 1 (Coop zombies keep theirs)
     fired = [e for e in g.log if isinstance(e, ShotsFired)]
     assert fired and fired[-1].shooters == ("p1-1",)
     assert any(isinstance(e, Killed) and e.figure == "h1-1" for e in g.log)
@@ -130,7 +134,7 @@ def test_coop_models_aboard_fire_while_their_squad_mates_outside_are_locked_in_c
         hordes=[[(11, 30)], [(10, 2), (8, 2)]],
         phase=Phase.MOVEMENT,
         mods=["coop"],
-        dice=[6, 6],
+        dice=[6, 6, 1],  # to hit, to wound, Feel No Pain failed
     )
     g.apply(Move("p1-1", ((24, 5.4),)))
     g.world.engage(g.state.units["p1"], g.state.units["h1"])  # p1-2 is caught by a horde

@@ -129,7 +129,7 @@ def breaks(world: World, m: Model, end: Point) -> bool:
     so a squad in coherency stays in it and a squad out of it may only close up."""
     unit = world.state.units[m.unit]
     models = world.alive(unit)
-    if unit.kind != SQUAD or len(models) < 2:
+    if unit.kind != SQUAD or len(models) < 2 or boards(world, m, end):
         return False
     gap = gap_of(world)
     running = world.state.phase == Phase.SHOOTING
@@ -145,6 +145,13 @@ def breaks(world: World, m: Model, end: Point) -> bool:
     if before <= SLACK and all(_edge(m, end, o, o.position) > gap + SLACK for o in models if o is not m):
         return True  # (a lone model beyond 2" of all: no need to measure the rest)
     return stretch(models, gap, {m.id: end}) > before + SLACK
+
+
+def boards(world: World, m: Model, end: Point) -> bool:
+    """Whether a move ending at ``end`` takes ``m`` aboard the escape vehicle: he leaves the table, and the
+    squad's coherency is kept by the models on it [house]."""
+    near = world.vehicle_distance(end, m.radius) <= float(world.data.h("embark_reach")) + 1e-9
+    return near and not world.hooks.embark_refused(world, m)
 
 
 def move_refusal(world: World, m: Model, end: Point) -> str:

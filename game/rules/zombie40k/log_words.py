@@ -69,7 +69,23 @@ def lines(game: Any, events: Sequence[Any]) -> list[str]:
     for j, roll in carried.items():
         meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
         texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
-    return [t for t in texts if t]
+    return _counted_repeats([t for t in texts if t])
+
+
+def _counted_repeats(texts: list[str]) -> list[str]:
+    """Lines said again at once (a Feel No Pain roll for each of two wounds) as one line that says how often.
+
+    >>> _counted_repeats(["a", "b", "b", "b", "a"])
+    ['a', 'b (3 times)', 'a']
+    """
+    runs: list[list[Any]] = []
+    for t in texts:
+        if runs and runs[-1][0] == t:
+            runs[-1][1] += 1
+        else:
+            runs.append([t, 1])
+    times = {2: "twice"}
+    return [t if n == 1 else _added(t, f" ({times.get(n, f'{n} times')})") for t, n in runs]
 
 
 # the events that say again what the roll just before them said: the roll's line goes, its dice go into theirs

@@ -74,7 +74,8 @@ def _the_game(h: dict[str, Any]) -> Section:
                 "chain. While squad-mates are still to move in the phase, a model may go ahead as far as they can "
                 'follow (2" and their 6"); the last to move may not leave the squad more spread out. A squad '
                 "left out of coherency (by casualties, or a phase ended before all had moved) must close up. A "
-                "phase with nothing to decide passes by itself, and the log says why.",
+                "model who boards the escape vehicle leaves the table, so the models left on it keep the "
+                "coherency [house]. A phase with nothing to decide passes by itself, and the log says why.",
                 kind="bullet",
             ),
             _hv(

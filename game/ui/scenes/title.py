@@ -170,7 +170,7 @@ RESUME_W = 360
 def resume_label(line: str) -> str:
     """The Resume button's words: the map and how far it got; the whole line is its tooltip.
 
-    >>> resume_label("Small Town (Zombie Rules (Outbreak)), move 3, 12 actions, 2026-12-06 01:00")
+    >>> resume_label("Small Town (Some Rules (Second Edition)), move 3, 12 actions, 2026-12-06 01:00")
     'Resume: Small Town, move 3'
     """
     title = line.split(" (")[0]
