@@ -27,7 +27,7 @@ def generate(world: World) -> None:
             continue
         zone = world.spawn_zone(sp.id)
         roll = world.roll(sp.dice, f"generation at {sp.name}").total
-        world.explain(f"{sp.dice}D6 = {roll}: {roll} zombie{'s' if roll != 1 else ''} appear at {sp.name}")
+        world.explain(f"{sp.dice}D6 = {roll}: {roll} zombie{'s appear' if roll != 1 else ' appears'} at {sp.name}")
         place = forces.spots(world, zone.area, spacing, r)
         made = []
         for _ in range(roll):

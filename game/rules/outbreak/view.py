@@ -564,8 +564,9 @@ class OutbreakView:
             return toned("turn", f"Player {e.player}: spot, move or fire")
         if isinstance(e, ev.ZombiesGenerated):
             where = next((s.name for s in game.state.spawns if s.id == e.spawn), e.spawn)
+            verb = "comes" if len(e.figures) == 1 else "come"
             return toned(
-                "enemy", f"{counted(len(e.figures), 'zombie')} come out of {_esc(where)} ({e.roll} rolled)."
+                "enemy", f"{counted(len(e.figures), 'zombie')} {verb} out of {_esc(where)} ({e.roll} rolled)."
             )
         if isinstance(e, ev.OutbreakStarted):
             return toned(

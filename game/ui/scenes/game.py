@@ -750,8 +750,9 @@ class GameScene(Scene):
             return
         taken = before - len(game.commands)
         self._attach(game)
-        self.log(f"<i>Undone: {taken} action(s) taken back, to just after the last dice roll.</i>")
-        self.say(f"Undone: {taken} action(s) taken back (autosaved).")
+        taken_back = f"{taken} action{'' if taken == 1 else 's'} taken back"
+        self.log(f"<i>Undone: {taken_back}, to just after the last dice roll.</i>")
+        self.say(f"Undone: {taken_back} (autosaved).")
         self._shown, self._seen_version = {}, -1
 
     def _menu(self, key: str) -> None:
