@@ -76,3 +76,13 @@ def test_zombies_come_round_each_other_so_three_engage_in_one_move():
     engaged = [e.zombie for e in of(events_of(g), Engaged)]
     assert len(engaged) == 3
     assert all(g.world.in_contact(g.figure(z), g.figure("pc1")) for z in engaged)
+
+
+def test_the_preview_shows_no_follower_for_a_move_that_closes_in():
+    """The preview drew "follows" lines for a move toward a zombie, and then nobody followed (a newcomer's
+    finding): it shows followers only for a move that runs."""
+    g = rigged_game(pcs={"pc1": (12, 20), "pc2": IDLE}, npcs={"npc1": (14, 21)}, zombies=[(12, 8)], dice=[])
+    closing = g.preview(Move("pc1", ((12, 12),), followers=("npc1",)))
+    assert closing.legal and closing.details["followers"] == [] and "nobody" in closing.details["nobody_follows"]
+    fleeing = g.preview(Move("pc1", ((12, 28),), followers=("npc1",)))
+    assert fleeing.details["followers"] == ["npc1"]

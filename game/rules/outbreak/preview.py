@@ -44,7 +44,11 @@ def _move(world: World, cmd: Move) -> Preview:
     p = movement.plan(world, cmd)
     f = p.figure
     chances = movement.allowance_chances(world, f)
-    details: dict[str, Any] = {"followers": [g.id for g in p.followers], "paths": {}}
+    # a move that closes in to fight is no run, and nobody runs after it: the preview says what the move does
+    runs = len(p.points) >= 2 and movement.running(world, tuple(p.points))
+    details: dict[str, Any] = {"followers": [g.id for g in p.followers] if runs else [], "paths": {}}
+    if p.followers and not runs:
+        details["nobody_follows"] = "closes in to fight: nobody runs after him"
     if len(p.points) >= 2:
         for inches in sorted({world.num("movement", "human_move"), world.num("movement", "human_rush")}):
             c = world.table.check_path(list(p.points), f.radius, mover=f.id, max_length=inches)

@@ -470,6 +470,8 @@ class OutbreakView:
                 out.append(d.Path((game.figure(n).position, f.position), "command", "follows"))
             end = cmd.path[-1] if cmd.path else f.position
             roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8": 6"'
+            if preview.details.get("nobody_follows"):
+                roll += "\n" + preview.details["nobody_follows"]
             far = _furthest(preview)
             if far is not None:  # where and why the run stops short of the pointer
                 stop, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
