@@ -32,3 +32,20 @@ def test_the_opening_help_is_the_rule_sets_own(tmp_path: Path, map_name: str, sa
         assert words in help_line
     for words in not_says:
         assert words not in help_line
+
+
+def test_selecting_a_figure_names_him_and_his_buttons() -> None:
+    """The status line said "pc1 selected: MOVE, CLEAR": the figure's id and the actions' keys. It says his
+    name and the buttons' words."""
+    from game.controller import Click, Controller
+    from game.rules.core import get_ruleset
+
+    rules = get_ruleset("outbreak")
+    game = rules.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 1)
+    ctl = Controller(game, rules.view())
+    pc = game.state.pcs()[0]
+    said = ctl.handle(Click(pc.position)).message
+    assert said.startswith(f"{ctl.view.name(game, pc.id)} selected: ") and pc.name in said and pc.id not in said, (
+        said
+    )
+    assert "MOVE" in said

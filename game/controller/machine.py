@@ -268,7 +268,9 @@ class Controller:
         available = [a.key for a in actions if a.available]
         if not available:
             return self._refuse(next((a.reason for a in actions if a.reason), f"{fid} cannot act now."))
-        return Feedback(message=f"{fid} selected: " + ", ".join(a.upper() for a in available) + ".")
+        labels = {k.key: k.label.upper() for k in self.view.action_kinds}  # the buttons' words, not the keys
+        words = ", ".join(labels.get(a, a.upper()) for a in available)
+        return Feedback(message=f"{self.view.name(self.game, fid)} selected: {words}.")
 
     def _clear_selection(self) -> None:
         self._confirming = self._confirming_at = None
