@@ -578,8 +578,9 @@ class GameScene(Scene):
         view = self.view
         if view is None:
             return
-        if event.type == pygame.MOUSEWHEEL and self.manager.get_hovering_any_element():
-            return  # the wheel over a panel (the shop's list, the log) scrolls the panel, not the table
+        if event.type == pygame.MOUSEWHEEL and self.shop_open:
+            if shop_area(self.app.screen.get_size()).collidepoint(view.input.mouse):
+                return  # the wheel over the shop (its price list) scrolls the shop, not the table behind it
         view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self.match is not None:
             inside = view.camera.contains_screen(event.pos)
