@@ -150,8 +150,7 @@ def breaks(world: World, m: Model, end: Point) -> bool:
 def boards(world: World, m: Model, end: Point) -> bool:
     """Whether a move ending at ``end`` takes ``m`` aboard the escape vehicle: he leaves the table, and the
     squad's coherency is kept by the models on it [house]."""
-    near = world.vehicle_distance(end, m.radius) <= float(world.data.h("embark_reach")) + 1e-9
-    return near and not world.hooks.embark_refused(world, m)
+    return world.within_embark_reach(end, m.radius) and not world.hooks.embark_refused(world, m)
 
 
 def move_refusal(world: World, m: Model, end: Point) -> str:

@@ -8,7 +8,7 @@ a 75-point team fields (rules: Zombie 40,000, the team builder), their base and 
 
 from __future__ import annotations
 
-from game.rules.zombie40k.data import load_data
+from game.rules.zombie40k.data import Z40Data, load_data
 from game.scenario.model import Scenario
 from game.scenario.refusals import ForceFacts
 
@@ -22,6 +22,6 @@ def force_facts(scenario: Scenario | None = None) -> ForceFacts:
     return ForceFacts(min(sizes), max(sizes), float(d.h("base")) / 2, float(d.h("deploy_spacing")))
 
 
-def turn_limit(scenario: Scenario) -> int:
+def turn_limit(scenario: Scenario, data: Z40Data | None = None) -> int:
     """The turns a game on ``scenario`` lasts: the map's ``turn_limit``, else the house default [house]."""
-    return int(scenario.turn_limit or load_data().h("turn_limit"))
+    return int(scenario.turn_limit or (data or load_data()).h("turn_limit"))

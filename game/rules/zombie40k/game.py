@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.kit import KitGame, Rule, as_given, end_of_turn
-from game.rules.zombie40k import assault, mods, movement, plugins, power_ups, setup, shooting, sight, turn
+from game.rules.zombie40k import assault, facts, mods, movement, plugins, power_ups, setup, shooting, sight, turn
 from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.data import Z40Data, load_data
@@ -56,7 +56,7 @@ class Zombie40kGame(KitGame[Z40State, Model]):
         teams = setup.check_options(self.data, scenario, self.options, self.seed, plugins.team_rules)
         chosen = mods.check_mods(self.data, self.options)
         self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
-        state = Z40State(turn_limit=int(scenario.turn_limit or self.data.h("turn_limit")), mods=chosen)
+        state = Z40State(turn_limit=facts.turn_limit(scenario, self.data), mods=chosen)
         state.ruins_block_sight = sight.reading(self.options)  # (7th's true line of sight, or the house's)
         hooks = plugins.assemble(chosen, state)  # the add-ons this game plays
         self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks=hooks)

@@ -175,7 +175,7 @@ def check_embark(world: World, m: Model) -> bool:
     and those aboard fire from the vehicle)."""
     if m.side != PLAYERS or not m.alive or world.state.winner:
         return False
-    if world.vehicle_distance(m.position, m.radius) > float(world.data.h("embark_reach")) + 1e-9:
+    if not world.within_embark_reach(m.position, m.radius):
         return False
     why = world.hooks.embark_refused(world, m)  # (Coop Mode: not while the Zombie Boss stands)
     if why:
