@@ -759,11 +759,14 @@ HIVE_PAD_WALL: list[tuple[float, float]] | None = None
 # bots and the hordes walk the true shortest ways (the corner field, issue 12) the middle pair's straight run
 # up the avenue gained on the outer pair (13/29/32/13% over 500 games, Manufactorum 15/27/32/18): the middle
 # zones start 0.5" further back, to the table's edge (41-48), still room for the biggest team; see HIVE_BOSS
-# and FORGE_RAMPART for what evened it out [balance].
+# and FORGE_RAMPART for what evened it out [balance]. With the hordes placed at random across the table (issue
+# 34) the middle pair's lanes ran past more of them (27.0/15.5/13.5/19.0% of 200): their zones came forward to
+# 38.25" (39": 21.5/15.3/17.3/20.5%, 37.5": 16.0/22.0/19.3/24.5% over 400): 18.8/23.5/17.0/19.3% over 400
+# games (seeds 1-200 and 1001-1200), zombies 21.5% [balance].
 HIVE_DEPLOY: dict[int, tuple[float, float, float, float]] = {
     1: (6, 36, 6, 7),
-    2: (24, 41, 6, 7),
-    3: (42, 41, 6, 7),
+    2: (24, 38.25, 6, 7),
+    3: (42, 38.25, 6, 7),
     4: (60, 36, 6, 7),
 }
 # The Zombie Boss's places by the gunship; with several, a D6 picks one (six split evenly among them). The Boss
@@ -908,7 +911,13 @@ def hive_street() -> Table:
 #   east). Final: seats 22/21/22/23% (seeds 1-500), 18/24/21/24% on fresh seeds 1001-1500, zombies 12%. On the
 #   corner field (no grid, issue 12): see FORGE_RAMPART.
 FORGE_MID = 36.0
-FORGE_DEPLOY: dict[int, tuple[float, float, float, float]] = dict(HIVE_DEPLOY)
+# Hive Street's zones before its middle pair came forward for the random hordes (issue 34): Manufactorum's
+# seats stayed in band with them (16.5/24.5/20.0/15.5% of 200)
+FORGE_DEPLOY: dict[int, tuple[float, float, float, float]] = {
+    **HIVE_DEPLOY,
+    2: (24, 41, 6, 7),
+    3: (42, 41, 6, 7),
+}
 FORGE_LIFTER_SHIFT = -0.5
 FORGE_BOSS: list[tuple[float, float]] = [(29.5 + FORGE_LIFTER_SHIFT, 3.5), (42.5 + FORGE_LIFTER_SHIFT, 3.5)]
 # The rampart west of the centre line, as wall runs (x0, x1) at FORGE_RAMPART_Y; the east half is its mirror.
