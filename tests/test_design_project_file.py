@@ -54,7 +54,9 @@ def test_the_map_class_prefills_map_properties():
     assert cls["useAs"] == ["map"]
     _check_members(cls["members"], SCHEMA.map)
     values = {m["name"]: m["value"] for m in cls["members"]}
-    assert values["zombie_ratio"] == 2.5 and values["exit_count"] == 3 and values["inches_per_tile"] == 1.0
+    assert values["zombie_ratio"] == 2.5 and values["inches_per_tile"] == 1.0
+    # 0 = not set: the rule set plays its own default (maps/REFERENCE.md says which)
+    assert values["exit_count"] == 0 and values["turn_limit"] == 0
 
 
 def test_enums_for_the_drop_downs():

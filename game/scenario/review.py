@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from game.scenario.geometry import Scale
 from game.scenario.loader import _read
 from game.scenario.model import Area, Point, Scenario, Terrain, Zone
-from game.scenario.problems import ERROR, NOTE, WARNING, Problem
+from game.scenario.problems import ERROR, NOTE, WARNING, Problem, a
 from game.scenario.refusals import (  # noqa: F401 (ForceFacts and refusals re-exported)
     BASE_RADIUS,
     ForceFacts,
@@ -261,7 +261,7 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         None,
-                        f"a {self.ruleset} scenario ignores the map property {name} "
+                        f"{a(self.ruleset)} scenario ignores the map property {name} "
                         f"(only {', '.join(spec.rulesets)} reads it)",
                         "delete it, or change the map's ruleset",
                         WARNING,
@@ -293,9 +293,9 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         obj,
-                        f'a {obj.cls} has no property "{name}", so it changes nothing',
+                        f'{a(obj.cls)} has no property "{name}", so it changes nothing',
                         (f'did you mean "{close}"? ' if close else "")
-                        + f"a {obj.cls} reads: {known}; rename or delete it",
+                        + f"{a(obj.cls)} reads: {known}; rename or delete it",
                         WARNING if close else NOTE,  # a misspelling, or the designer's own note
                     )
                 )
@@ -306,7 +306,7 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         obj,
-                        f"{_ruleset_name(self.ruleset)} ignores a {obj.cls}'s {name}",
+                        f"{_ruleset_name(self.ruleset)} ignores {a(obj.cls)}'s {name}",
                         specs_extra(self.schema, obj.cls, name).get(
                             "ignored_fix",
                             f"delete the property (see maps/REFERENCE.md for what {self.ruleset} reads)",
@@ -319,7 +319,7 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         obj,
-                        f"{_ruleset_name(self.ruleset)} ignores a {obj.cls} with {name} = {prop.value}",
+                        f"{_ruleset_name(self.ruleset)} ignores {a(obj.cls)} with {name} = {prop.value}",
                         specs_extra(self.schema, obj.cls, name).get("ignored_fix", "delete it"),
                         WARNING,
                     )
@@ -464,8 +464,8 @@ class _Checks(MapChecks):
             return []
         count = int(scenario.properties["exit_count"])
         if facts.exit_pool is not None:  # the figures counted are the map's own, whoever plays
-            if count <= facts.exit_pool:
-                return []
+            if count <= facts.exit_pool or facts.exit_pool == 0:
+                return []  # none at all: the rule set's requirement says what the map needs
             return [
                 self.problem(
                     None,

@@ -86,7 +86,8 @@ def _the_game(h: dict[str, Any]) -> Section:
             _hv(
                 "With no team embarked after ",
                 f"{h['turn_limit']} turns",
-                ", the zombies have won (in Coop Mode the vehicle then lifts off: with a team aboard, the players win).",
+                ", the zombies have won (in Coop Mode the vehicle then lifts off: with a team aboard, the players win). "
+                "A map's turn_limit property changes the number of turns; its objective is escape, the only one.",
             ),
         ),
     )
