@@ -49,7 +49,7 @@ def _check(args: argparse.Namespace) -> int:
     )
 
 
-def _rule_warnings(scenario: Any) -> list[str]:
+def _rule_warnings(scenario: Any) -> list[Any]:
     """What the map's rule set warns about it (the registry is above the scenario layer)."""
     from game.rules.core import get_ruleset
 

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from game.scenario.model import Scenario
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
+from game.scenario.refusals import MapChecks
 from game.scenario.review import Review, review_map
+from game.scenario.schema import load_schema
+from game.scenario.tmx import read_tmx
 
 SEE_REFERENCE = "see maps/REFERENCE.md and the rules reference in docs/rules/"
+RuleWarnings = Callable[[Scenario], Sequence[str | Problem]]
 
 
 def map_paths(paths: list[str]) -> list[str]:
@@ -43,11 +47,14 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def _with_rule_warnings(review: Review, rule_warnings: Callable[[Scenario], list[str]] | None) -> Review:
+def _with_rule_warnings(review: Review, rule_warnings: RuleWarnings | None) -> Review:
     if rule_warnings is None or review.scenario is None:
         return review
     said = []
     for text in rule_warnings(review.scenario):
+        if isinstance(text, Problem):  # the rule set named the object itself: placed on its layer too
+            said.append(_placed(review, text))
+            continue
         message, _, fix = text.partition(" \u2014 ")
         said.append(
             Problem(
@@ -59,6 +66,12 @@ def _with_rule_warnings(review: Review, rule_warnings: Callable[[Scenario], list
             )
         )
     return replace(review, problems=(*review.problems, *said))
+
+
+def _placed(review: Review, problem: Problem) -> Problem:
+    """The problem with its object's layer and Tiled position, as check places its own."""
+    raw, _ = read_tmx(review.path)
+    return MapChecks(raw, load_schema(), review.scenario).place(problem) if raw is not None else problem
 
 
 def _count(n: int, word: str) -> str:
@@ -76,7 +89,7 @@ def main(
     strict: bool = False,
     as_json: bool = False,
     verbose: bool = False,
-    rule_warnings: Callable[[Scenario], list[str]] | None = None,
+    rule_warnings: RuleWarnings | None = None,
 ) -> int:
     """Check each map in ``paths`` (files or folders); the exit code is 0 only if every one passes.
 

@@ -43,6 +43,7 @@ from game.scenario.refusals import (  # noqa: F401 (ForceFacts and refusals re-e
     refusals,
     specs_extra,
 )
+from game.scenario.scale_checks import template_scale, tileset_scale
 from game.scenario.schema import PropertySpec, Schema, load_schema
 from game.scenario.tiles import read_tiles
 from game.scenario.tmx import RawMap, RawObject, read_tmx
@@ -120,13 +121,14 @@ def review_map(path: str, schema: Schema | None = None) -> Review:
     if raw is None:
         return Review(path, None, tuple(found))
     said = {str(p) for p in found}
-    _, tile_problems = read_tiles(path)
+    tiles, tile_problems = read_tiles(path)
     if any(" is missing: " in p.message and p.message.startswith("the picture of") for p in tile_problems):
         # the screen's reader names the missing picture with the Tiled menu to fix it: one message, not two
         found = [p for p in found if not (p.message.startswith("the picture ") and " not found" in p.message)]
     found += [p for p in tile_problems if str(p) not in said]
     checks = _Checks(raw, schema, scenario)
     found += checks.raw_checks()
+    found += template_scale(raw) + tileset_scale(raw, tiles)  # drawn at another scale than the map
     if scenario is not None:
         found += checks.play_checks(scenario)
         if not any(p.severity == ERROR for p in found):
