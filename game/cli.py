@@ -322,7 +322,9 @@ def _design_parser(sub: Subcommands) -> None:
     design.add_argument("map", help="a .tmx scenario (reloaded when saved in Tiled)")
     design.add_argument("--fullscreen", action="store_true")
     design.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)  # tests: stop after N
-    design.add_argument("--screenshot", metavar="PNG", default=None, help="save the last frame here")
+    design.add_argument(
+        "--screenshot", metavar="PNG", default=None, help="save a picture of the view here and quit"
+    )
     design.set_defaults(func=_design)
 
 

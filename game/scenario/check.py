@@ -13,11 +13,11 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from game.scenario.model import Scenario
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
-from game.scenario.refusals import MapChecks
+from game.scenario.refusals import MapChecks, inches_per_tile
 from game.scenario.review import Review, review_map
 from game.scenario.schema import load_schema
 from game.scenario.tmx import read_tmx
@@ -74,6 +74,24 @@ def _placed(review: Review, problem: Problem) -> Problem:
     return MapChecks(raw, load_schema(), review.scenario).place(problem) if raw is not None else problem
 
 
+def _map_facts(review: Review) -> dict[str, Any]:
+    """The map's rule set, title and size in inches: from the scenario, or for a map that does not load from
+    what could be read of its file (None where nothing could)."""
+    sc = review.scenario
+    if sc is not None:
+        return {"ruleset": sc.ruleset, "title": sc.title, "size": [sc.width, sc.height]}
+    raw, _ = read_tmx(review.path)
+    if raw is None:
+        return {"ruleset": None, "title": None, "size": None}
+
+    def text(name: str) -> str | None:
+        prop = raw.properties.get(name)
+        return str(prop.value).strip() if prop is not None and str(prop.value).strip() else None
+
+    inches = inches_per_tile(raw)
+    return {"ruleset": text("ruleset"), "title": text("title"), "size": [raw.width * inches, raw.height * inches]}
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
@@ -107,9 +125,7 @@ def main(
                     {
                         "path": r.path,
                         "ok": not _fails(r, strict),
-                        "ruleset": r.scenario.ruleset if r.scenario else None,
-                        "title": r.scenario.title if r.scenario else None,
-                        "size": [r.scenario.width, r.scenario.height] if r.scenario else None,
+                        **_map_facts(r),
                         "problems": [p.to_data() for p in r.problems],
                     }
                     for r in reviews
