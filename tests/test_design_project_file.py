@@ -87,3 +87,12 @@ def test_the_kit_on_disk_is_what_make_kit_writes():
     assert (ROOT / "maps" / "objecttypes.xml").read_text() == kit["objecttypes_xml"]()
     for t in kit["TEMPLATES"]:
         assert (ROOT / "maps" / "templates" / t.file).read_text() == kit["template_xml"](t), t.file
+
+
+def test_the_guide_tells_tiled_1_8_users_what_works_and_how_to_load_the_object_types():
+    guide = (ROOT / "maps" / "README.md").read_text(encoding="utf-8")
+    start = guide.index("**Tiled 1.8**")
+    said = guide[start : guide.index("\n\n", start)]
+    assert "1.9" in said and "objecttypes.xml" in said
+    assert "View > Object Types Editor" in said and "Choose Object Types File" in said
+    assert PROJECT["objectTypesFile"] == "objecttypes.xml"  # the file 1.8 reads, named by the project
