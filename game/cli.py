@@ -69,11 +69,13 @@ def _design(args: argparse.Namespace) -> int:
 def _kit(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from game.reference_pages import pages
     from game.saves import data_folder
     from game.scenario.kit import copy_kit
 
+    rules = {f"rules/{name}": text for name, text in pages().items()}  # the guide's rules reference, beside it
     try:
-        copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
+        copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios", pages=rules)
     except OSError as exc:  # a file where the folder would be, no room, no permission
         place = f"{exc.filename}: " if exc.filename and str(exc.filename) != args.folder else ""
         print(
@@ -329,7 +331,9 @@ def _design_parser(sub: Subcommands) -> None:
 
 
 def _kit_parser(sub: Subcommands) -> None:
-    kit = sub.add_parser("kit", help="copy the Tiled kit (project, templates, tileset) into a folder")
+    kit = sub.add_parser(
+        "kit", help="copy the Tiled kit (project, templates, tileset, guide, rules reference) into a folder"
+    )
     kit.add_argument("folder", help="where to put it, e.g. your scenarios folder")
     kit.add_argument("--force", action="store_true", help="replace kit files already there")
     kit.set_defaults(func=_kit)
