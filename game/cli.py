@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 
 def _add_map_folders(folders: list[str] | None) -> None:
@@ -44,20 +43,7 @@ def _check(args: argparse.Namespace) -> int:
     if not args.maps:
         print("deadground check: give .tmx maps or folders (or --reference)", file=sys.stderr)
         return 2
-    return check_main(
-        args.maps, strict=args.strict, as_json=args.json, verbose=args.verbose, rule_warnings=_rule_warnings
-    )
-
-
-def _rule_warnings(scenario: Any) -> list[Any]:
-    """What the map's rule set warns about it (the registry is above the scenario layer)."""
-    from game.rules.core import get_ruleset
-
-    try:
-        warn = get_ruleset(scenario.ruleset).scenario_warnings
-    except KeyError:
-        return []
-    return list(warn(scenario)) if warn is not None else []
+    return check_main(args.maps, strict=args.strict, as_json=args.json, verbose=args.verbose)
 
 
 def _design(args: argparse.Namespace) -> int:

@@ -10,7 +10,6 @@ import json
 
 from design_maps import ZOMBIEKRIEG, obj, playable_objects, tmx, write
 
-from game.cli import _rule_warnings
 from game.scenario.check import main as check_main
 from game.scenario.review import review_map
 
@@ -21,7 +20,7 @@ OUTBREAK = {"ruleset": "outbreak", "title": "Farm lane", "objective": "escape", 
 
 def _check(path, strict=True):
     out = io.StringIO()
-    code = check_main([str(path)], out, strict=strict, as_json=True, rule_warnings=_rule_warnings)
+    code = check_main([str(path)], out, strict=strict, as_json=True)
     (found,) = json.loads(out.getvalue())["maps"]
     return code, [p for p in found["problems"] if p["severity"] == "warning"]
 

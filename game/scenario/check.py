@@ -18,11 +18,10 @@ from typing import Any, TextIO
 from game.scenario.model import Scenario
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
 from game.scenario.refusals import MapChecks, inches_per_tile
-from game.scenario.review import Review, review_map
+from game.scenario.review import Review, as_problem, review_map
 from game.scenario.schema import load_schema
 from game.scenario.tmx import read_tmx
 
-SEE_REFERENCE = "see maps/REFERENCE.md and the rules reference in docs/rules/"
 RuleWarnings = Callable[[Scenario], Sequence[str | Problem]]
 
 
@@ -48,23 +47,16 @@ def _is_folder(path: Path) -> bool:
 
 
 def _with_rule_warnings(review: Review, rule_warnings: RuleWarnings | None) -> Review:
+    """The review with what ``rule_warnings`` says of its scenario, less what the review already said."""
     if rule_warnings is None or review.scenario is None:
         return review
+    known = {str(p) for p in review.problems}
     said = []
     for text in rule_warnings(review.scenario):
-        if isinstance(text, Problem):  # the rule set named the object itself: placed on its layer too
-            said.append(_placed(review, text))
-            continue
-        message, _, fix = text.partition(" \u2014 ")
-        said.append(
-            Problem(
-                None,
-                review.scenario.title,
-                message,
-                fix or SEE_REFERENCE,
-                WARNING,
-            )
-        )
+        problem = _placed(review, as_problem(review.scenario, text))  # placed on its layer, as check's own
+        if str(problem) not in known:
+            known.add(str(problem))
+            said.append(problem)
     return replace(review, problems=(*review.problems, *said))
 
 
@@ -111,8 +103,8 @@ def main(
 ) -> int:
     """Check each map in ``paths`` (files or folders); the exit code is 0 only if every one passes.
 
-    ``rule_warnings`` asks the map's rule set what it warns about (numbers its source would not play);
-    the CLI hands it down from the rule-set registry, which this layer does not know."""
+    The review already holds what the map's rule set warns about (``RuleSet.scenario_warnings``);
+    ``rule_warnings`` adds more of the kind (a rule set under test), each said once."""
     out = out or sys.stdout
     reviews = [_with_rule_warnings(review_map(path), rule_warnings) for path in map_paths(paths)]
     failed = sum(_fails(r, strict) for r in reviews)

@@ -108,6 +108,29 @@ def force_facts(ruleset: str, scenario: Scenario | None = None) -> ForceFacts | 
         return None
 
 
+SEE_REFERENCE = "see maps/REFERENCE.md and the rules reference in docs/rules/"
+
+
+def as_problem(scenario: Scenario, said: str | Problem) -> Problem:
+    """A rule set's warning as a problem: its own Problem, or a sentence "what \u2014 fix" about the map."""
+    if isinstance(said, Problem):
+        return said
+    message, _, fix = said.partition(" \u2014 ")
+    return Problem(None, scenario.title, message, fix or SEE_REFERENCE, WARNING)
+
+
+def rule_set_warnings(scenario: Scenario) -> list[Problem]:
+    """What the map's rule set warns about it (``RuleSet.scenario_warnings``: numbers or places its rules would
+    not play); none when this build has no such rule set."""
+    try:
+        from game.rules.core import get_ruleset
+
+        warn = get_ruleset(scenario.ruleset).scenario_warnings
+    except (KeyError, ImportError):
+        return []
+    return [as_problem(scenario, said) for said in warn(scenario)] if warn is not None else []
+
+
 # ---------------------------------------------------------------------- the review
 
 
@@ -131,6 +154,7 @@ def review_map(path: str, schema: Schema | None = None) -> Review:
     found += template_scale(raw) + tileset_scale(raw, tiles)  # drawn at another scale than the map
     if scenario is not None:
         found += checks.play_checks(scenario)
+        found += rule_set_warnings(scenario)  # the designer view and New game hear them too, not only check
         if not any(p.severity == ERROR for p in found):
             from game.startcheck import start_problems  # the rule set's set-up: asked of a loaded map only
 
