@@ -104,6 +104,13 @@ def _replay(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from game.simulate import main as simulate_main
 
+    if args.compare:
+        from game.sim_compare import main as compare_main
+
+        return compare_main(*args.compare)
+    if args.map is None:
+        print("deadground simulate: give a .tmx map (or --compare RUN_A RUN_B)", file=sys.stderr)
+        return 2
     picture = heat = None
     if args.report:
         _headless_display()
@@ -347,7 +354,14 @@ def _demo_parser(sub: Subcommands) -> None:
 
 def _simulate_parser(sub: Subcommands) -> None:
     simulate = sub.add_parser("simulate", help="play bot games headless and print the balance report")
-    simulate.add_argument("map", help="a .tmx scenario")
+    simulate.add_argument("map", nargs="?", default=None, help="a .tmx scenario")
+    simulate.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("RUN_A", "RUN_B"),
+        default=None,
+        help="print two runs' reports side by side (each a --report folder or its report.json), with B - A",
+    )
     simulate.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
     simulate.add_argument(
         "--seed", type=int, default=1, help="seed of the first game; game k uses seed+k (default 1)"
