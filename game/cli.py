@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 
 def _add_map_folders(folders: list[str] | None) -> None:
@@ -44,20 +43,7 @@ def _check(args: argparse.Namespace) -> int:
     if not args.maps:
         print("deadground check: give .tmx maps or folders (or --reference)", file=sys.stderr)
         return 2
-    return check_main(
-        args.maps, strict=args.strict, as_json=args.json, verbose=args.verbose, rule_warnings=_rule_warnings
-    )
-
-
-def _rule_warnings(scenario: Any) -> list[str]:
-    """What the map's rule set warns about it (the registry is above the scenario layer)."""
-    from game.rules.core import get_ruleset
-
-    try:
-        warn = get_ruleset(scenario.ruleset).scenario_warnings
-    except KeyError:
-        return []
-    return list(warn(scenario)) if warn is not None else []
+    return check_main(args.maps, strict=args.strict, as_json=args.json, verbose=args.verbose)
 
 
 def _design(args: argparse.Namespace) -> int:
@@ -69,11 +55,13 @@ def _design(args: argparse.Namespace) -> int:
 def _kit(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from game.reference_pages import pages
     from game.saves import data_folder
     from game.scenario.kit import copy_kit
 
+    rules = {f"rules/{name}": text for name, text in pages().items()}  # the guide's rules reference, beside it
     try:
-        copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios")
+        copy_kit(Path(args.folder), overwrite=args.force, menu_folder=data_folder() / "scenarios", pages=rules)
     except OSError as exc:  # a file where the folder would be, no room, no permission
         place = f"{exc.filename}: " if exc.filename and str(exc.filename) != args.folder else ""
         print(
@@ -116,6 +104,13 @@ def _replay(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from game.simulate import main as simulate_main
 
+    if args.compare:
+        from game.sim_compare import main as compare_main
+
+        return compare_main(*args.compare)
+    if args.map is None:
+        print("deadground simulate: give a .tmx map (or --compare RUN_A RUN_B)", file=sys.stderr)
+        return 2
     picture = heat = None
     if args.report:
         _headless_display()
@@ -322,12 +317,16 @@ def _design_parser(sub: Subcommands) -> None:
     design.add_argument("map", help="a .tmx scenario (reloaded when saved in Tiled)")
     design.add_argument("--fullscreen", action="store_true")
     design.add_argument("--frames", type=_positive, default=None, help=argparse.SUPPRESS)  # tests: stop after N
-    design.add_argument("--screenshot", metavar="PNG", default=None, help="save the last frame here")
+    design.add_argument(
+        "--screenshot", metavar="PNG", default=None, help="save a picture of the view here and quit"
+    )
     design.set_defaults(func=_design)
 
 
 def _kit_parser(sub: Subcommands) -> None:
-    kit = sub.add_parser("kit", help="copy the Tiled kit (project, templates, tileset) into a folder")
+    kit = sub.add_parser(
+        "kit", help="copy the Tiled kit (project, templates, tileset, guide, rules reference) into a folder"
+    )
     kit.add_argument("folder", help="where to put it, e.g. your scenarios folder")
     kit.add_argument("--force", action="store_true", help="replace kit files already there")
     kit.set_defaults(func=_kit)
@@ -355,7 +354,14 @@ def _demo_parser(sub: Subcommands) -> None:
 
 def _simulate_parser(sub: Subcommands) -> None:
     simulate = sub.add_parser("simulate", help="play bot games headless and print the balance report")
-    simulate.add_argument("map", help="a .tmx scenario")
+    simulate.add_argument("map", nargs="?", default=None, help="a .tmx scenario")
+    simulate.add_argument(
+        "--compare",
+        nargs=2,
+        metavar=("RUN_A", "RUN_B"),
+        default=None,
+        help="print two runs' reports side by side (each a --report folder or its report.json), with B - A",
+    )
     simulate.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
     simulate.add_argument(
         "--seed", type=int, default=1, help="seed of the first game; game k uses seed+k (default 1)"

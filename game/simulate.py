@@ -297,11 +297,27 @@ def _label(labels: dict[str, str], key: str) -> str:
     return labels.get(key, key)
 
 
-def winner_keys(results: list[GameResult], labels: dict[str, str]) -> list[str]:
-    """Every side that can win: the rule set's ``wins.<key>`` labels in order, then any other winner seen."""
+def winner_keys(results: list[GameResult], labels: dict[str, str], seats: int = 4) -> list[str]:
+    """Every side that can win: the rule set's ``wins.<key>`` labels in order (a ``player N`` only for the
+    ``seats`` the map has), then any other winner seen."""
     keys = [k.removeprefix("wins.") for k in labels if k.startswith("wins.")]
+    won = {r.winner for r in results}
+    keys = [k for k in keys if k in won or not _seat_beyond(k, seats)]
     seen = sorted({r.winner for r in results if r.winner and r.winner not in keys})
     return keys + seen
+
+
+def _seat_beyond(key: str, seats: int) -> bool:
+    """Whether ``key`` is a player's seat the map does not have (``player 3`` on a two-player map)."""
+    word, _, number = key.partition(" ")
+    return word == "player" and number.isdigit() and int(number) > seats
+
+
+def _players_max(scenario: Scenario) -> int:
+    try:
+        return int(scenario.properties.get("players_max", 4))
+    except (TypeError, ValueError):
+        return 4
 
 
 def build_report(
@@ -317,7 +333,7 @@ def build_report(
     labels = dict(get_ruleset(scenario.ruleset).outcome_labels)
     games = len(results)
     finished = [r for r in results if not r.error]
-    winners = winner_keys(results, labels)
+    winners = winner_keys(results, labels, _players_max(scenario))
     for key in winners:  # every winner and the human side get words, the rule set's or plain ones
         labels.setdefault(f"wins.{key}", f"Won by {key}")
     labels.setdefault("human", "Players'")
@@ -420,6 +436,9 @@ def _keys(dicts: Iterable[dict[str, Any]]) -> list[str]:
     return list(out)
 
 
+SHOWN_REASONS = 4  # end reasons the printout lists, most common first
+
+
 def format_report(report: dict[str, Any]) -> str:
     """The report as text for the terminal."""
     sc, w, labels = report["scenario"], report["wins"], report.get("labels", {})
@@ -432,9 +451,12 @@ def format_report(report: dict[str, Any]) -> str:
     ]
     if report.get("stopped"):
         lines[0] += f" ({report['stopped']})"
-    mods = (report.get("options") or {}).get("mods")
+    options = report.get("options") or {}
+    mods = options.get("mods")
     if mods and isinstance(mods, list):  # Zombie 40,000 mods played (--mods)
         lines[0] += f", mods {', '.join(map(str, mods))}"
+    if options:  # what the run played, to play it again
+        lines.append(f"  --options '{json.dumps(options)}'")
     rows = [(_label(labels, "wins." + key), f"{n}") for key, n in w.items() if key != "none"]
     rows.append((f"{human} win rate", f"{report['win_rate']:.1%} (95% CI {lo:.1%} .. {hi:.1%})"))
     for seat, s in report.get("seats", {}).items():
@@ -448,8 +470,15 @@ def format_report(report: dict[str, Any]) -> str:
     width = max(len(label) for label, _ in rows)
     lines += [f"  {label:<{width}}  {text}" for label, text in rows]
     lines += ground_lines(report)
-    for reason, n in list(report["reasons"].items())[:4]:
+    reasons = list(report["reasons"].items())
+    for reason, n in reasons[:SHOWN_REASONS]:
         lines.append(f"  {n:>6} x {reason}")
+    if len(reasons) > SHOWN_REASONS:  # said, so a designer knows the list is cut and where the rest is
+        rest = sum(n for _, n in reasons[SHOWN_REASONS:])
+        lines.append(
+            f"  {SHOWN_REASONS} of {len(reasons)} end reasons shown; {len(reasons) - SHOWN_REASONS} more "
+            f"({rest} games) in report.json (--report DIR)"
+        )
     if report["errors"]:
         lines.append(
             f"  {len(report['errors'])} games raised an error, e.g. seed {report['errors'][0]['seed']}: "

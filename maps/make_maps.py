@@ -727,7 +727,6 @@ def small_town() -> Table:
         "turn_limit": 10,
         "players_min": 1,
         "players_max": 4,
-        "zombies_min": 3,
     }
     return Table("small_town.tmx", W, H, props, g, o)
 
@@ -1290,7 +1289,6 @@ def hollow_creek_farm() -> Table:
         "turn_limit": 14,
         "players_min": 1,
         "players_max": 3,
-        "zombies_min": 3,
     }
     return Table("hollow_creek_farm.tmx", W, H, props, g, o)
 

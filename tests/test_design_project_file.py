@@ -54,7 +54,9 @@ def test_the_map_class_prefills_map_properties():
     assert cls["useAs"] == ["map"]
     _check_members(cls["members"], SCHEMA.map)
     values = {m["name"]: m["value"] for m in cls["members"]}
-    assert values["zombie_ratio"] == 2.5 and values["exit_count"] == 3 and values["inches_per_tile"] == 1.0
+    assert values["zombie_ratio"] == 2.5 and values["inches_per_tile"] == 1.0
+    # 0 = not set: the rule set plays its own default (maps/REFERENCE.md says which)
+    assert values["exit_count"] == 0 and values["turn_limit"] == 0
 
 
 def test_enums_for_the_drop_downs():
@@ -85,3 +87,12 @@ def test_the_kit_on_disk_is_what_make_kit_writes():
     assert (ROOT / "maps" / "objecttypes.xml").read_text() == kit["objecttypes_xml"]()
     for t in kit["TEMPLATES"]:
         assert (ROOT / "maps" / "templates" / t.file).read_text() == kit["template_xml"](t), t.file
+
+
+def test_the_guide_tells_tiled_1_8_users_what_works_and_how_to_load_the_object_types():
+    guide = (ROOT / "maps" / "README.md").read_text(encoding="utf-8")
+    start = guide.index("**Tiled 1.8**")
+    said = guide[start : guide.index("\n\n", start)]
+    assert "1.9" in said and "objecttypes.xml" in said
+    assert "View > Object Types Editor" in said and "Choose Object Types File" in said
+    assert PROJECT["objectTypesFile"] == "objecttypes.xml"  # the file 1.8 reads, named by the project

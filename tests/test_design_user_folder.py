@@ -4,6 +4,7 @@ maps saved in the user's ``scenarios`` folder, and in any ``--maps DIR``, appear
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import platformdirs
 import pytest
@@ -31,6 +32,11 @@ def test_kit_then_a_map_in_the_user_folder_is_listed(user_data, capsys):
     assert project["commands"] and (folder / "templates" / "zombie.tx").exists()
     assert (folder / "tiles" / "deadground.tsx").exists() and (folder / "tiles" / "deadground.png").exists()
     assert not (folder / "tiles" / "make_tileset.py").exists()
+    # the guide's documents stand alone: its rules reference comes along, as docs/rules/ has it
+    assert (folder / "README.md").exists() and (folder / "REFERENCE.md").exists()
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rules"
+    for page in ("zombiekrieg.md", "outbreak.md", "zombie40k.md"):
+        assert (folder / "rules" / page).read_text(encoding="utf-8") == (docs / page).read_text(encoding="utf-8")
     (folder / "my_farm.tmx").write_text(tmx(objects=playable_objects()))
     assert not review_map(str(folder / "my_farm.tmx")).problems
     entries = scenario_list.list_scenarios()

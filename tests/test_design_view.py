@@ -98,3 +98,15 @@ def test_the_command_saves_a_screenshot(tmp_path, monkeypatch):
     shot = tmp_path / "shot.png"
     assert main(["design", str(path), "--frames", "3", "--screenshot", str(shot)]) == 0
     assert shot.exists()
+
+
+def test_a_screenshot_alone_quits_once_the_picture_is_saved(tmp_path, monkeypatch):
+    """``design MAP --screenshot PNG`` from a script: no Esc to press, so it saves and quits by itself."""
+    from game.cli import main
+
+    path = write(tmp_path, "farm.tmx", tmx(objects=playable_objects()))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    shot = tmp_path / "shot.png"
+    assert main(["design", str(path), "--screenshot", str(shot)]) == 0
+    assert shot.stat().st_size > 1000

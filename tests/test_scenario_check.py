@@ -22,11 +22,14 @@ def test_a_good_map_prints_ok_with_rule_set_title_and_size():
     assert main([str(VALID)], out) == 0
     lines = out.getvalue().splitlines()
     assert lines[0] == f'OK  {VALID}  (zombiekrieg, "Test farm", 24x16")'
-    # the test farm holds what Zombiekrieg accepts but ignores (issue 16): warned, still OK
+    # the test farm holds what Zombiekrieg accepts but ignores (issue 16), and a deploy zone a section spills out
+    # of (issue 36): warned, still OK
     assert [line.split(": warning: ")[1].split(" — ")[0] for line in lines[1:]] == [
         "Zombiekrieg 848 ignores a zombie's boss",
         "Zombiekrieg 848 ignores soldier objects",
         "Zombiekrieg 848 ignores a spawn's dice",
+        "only 8 of a force's 11 figures fit in the deploy zone (bases 1.5\" apart); the rest are set up on open "
+        "ground around it, not where the map shows",
     ]
 
 

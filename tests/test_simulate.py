@@ -227,3 +227,25 @@ def test_the_progress_bar_shows_on_a_terminal(monkeypatch, capsys):
     assert cli(["simulate", MAP, "--games", "2", "--seed", "7"]) == 0
     _, err = capsys.readouterr()
     assert "2/2 games" in err and "\r[" in err
+
+
+def test_the_report_lists_only_the_seats_the_map_has_and_says_what_it_cut(monkeypatch):
+    """Issue 36, item 6: a two-player map does not list Players 3 and 4; the printout says it cut the end
+    reasons and prints the options the run played."""
+    import dataclasses
+
+    from game.rules import core
+
+    sc = load_scenario(MAP)
+    sc = dataclasses.replace(sc, properties={**sc.properties, "players_max": 2})
+    labels = {f"wins.player {n}": f"Player {n} wins" for n in range(1, 5)} | {"wins.zombies": "Zombie wins"}
+    toy = dataclasses.replace(core.get_ruleset(sc.ruleset), outcome_labels=labels)
+    monkeypatch.setitem(core.RULESETS, sc.ruleset, toy)
+    results = [fake(k, "zombies") for k in range(1, 7)] + [fake(7, "player 1", 1)]
+    results = [dataclasses.replace(r, reason=f"reason {r.seed}") for r in results]
+    report = build_report(results, sc, {"sections": ["british"]}, 1, 1.0, 1)
+    assert list(report["wins"]) == ["player 1", "player 2", "zombies", "none"]
+    text = format_report(report)
+    assert "Player 3 wins" not in text and "Player 2 wins" in text
+    assert "4 of 7 end reasons shown; 3 more (3 games) in report.json" in text
+    assert """--options '{"sections": ["british"]}'""" in text

@@ -72,3 +72,14 @@ def test_nice_ticks_cover_the_range_in_round_steps(lo: float, hi: float) -> None
     assert ticks[0] <= lo and ticks[-1] >= hi and 2 <= len(ticks) <= 12
     steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:])}
     assert len(steps) == 1
+
+
+def test_a_summary_line_is_never_cut_at_the_panels_edge() -> None:
+    """Issue 36, item 6: report.png's summary read "Zombie wins 3" for 30; its text now shrinks to fit."""
+    pygame.init()
+    line = "Zombie wins                30, 100.0% (95% CI 88.6% .. 100.0%)"
+    panel = charts.TextPanel(["30 games", line], "Summary")
+    size = (320, 400)
+    fs = panel.font_size(size)
+    assert charts.font(fs).size(line)[0] <= size[0] - 2 * fs
+    assert panel.font_size((2000, 400)) == 18  # room enough: the size the panel allows, as before

@@ -23,12 +23,13 @@ import functools
 import math
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from game.rules.builtin import load_builtin  # the built-in rule sets are named there, not here
 from game.scenario.model import Scenario
+from game.scenario.problems import Problem
 
 if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contract imports nothing of core)
     from game.rules.contract import (
@@ -300,7 +301,8 @@ class RuleSet:
     outcome_labels: dict[str, str] = dataclasses.field(default_factory=dict)  # figure key -> words
     demo_forces: ForcePicker | None = None  # random options for a demo game on a scenario
     invariants: Invariants | None = None  # what must hold after every event (soak, tests)
-    scenario_warnings: Callable[[Scenario], list[str]] | None = None  # what `check` warns about a map
+    # what `check` warns about a map: sentences ("what — fix") or Problems naming the object
+    scenario_warnings: Callable[[Scenario], Sequence[str | Problem]] | None = None
     footprints: FootprintsMaker | None = None  # where the players' figures died and stalled (simulator)
     force_facts: Callable[[Scenario | None], ForceFacts] | None = None  # the forces a map makes room for (`check`)
     roster_import: RosterImporter | None = None  # an army-builder file into the player's roster (`roster import`)

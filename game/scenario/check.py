@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from game.scenario.model import Scenario
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
-from game.scenario.review import Review, review_map
+from game.scenario.refusals import MapChecks, inches_per_tile
+from game.scenario.review import Review, as_problem, review_map
+from game.scenario.schema import load_schema
+from game.scenario.tmx import read_tmx
 
-SEE_REFERENCE = "see maps/REFERENCE.md and the rules reference in docs/rules/"
+RuleWarnings = Callable[[Scenario], Sequence[str | Problem]]
 
 
 def map_paths(paths: list[str]) -> list[str]:
@@ -43,22 +46,42 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def _with_rule_warnings(review: Review, rule_warnings: Callable[[Scenario], list[str]] | None) -> Review:
+def _with_rule_warnings(review: Review, rule_warnings: RuleWarnings | None) -> Review:
+    """The review with what ``rule_warnings`` says of its scenario, less what the review already said."""
     if rule_warnings is None or review.scenario is None:
         return review
+    known = {str(p) for p in review.problems}
     said = []
     for text in rule_warnings(review.scenario):
-        message, _, fix = text.partition(" \u2014 ")
-        said.append(
-            Problem(
-                None,
-                review.scenario.title,
-                message,
-                fix or SEE_REFERENCE,
-                WARNING,
-            )
-        )
+        problem = _placed(review, as_problem(review.scenario, text))  # placed on its layer, as check's own
+        if str(problem) not in known:
+            known.add(str(problem))
+            said.append(problem)
     return replace(review, problems=(*review.problems, *said))
+
+
+def _placed(review: Review, problem: Problem) -> Problem:
+    """The problem with its object's layer and Tiled position, as check places its own."""
+    raw, _ = read_tmx(review.path)
+    return MapChecks(raw, load_schema(), review.scenario).place(problem) if raw is not None else problem
+
+
+def _map_facts(review: Review) -> dict[str, Any]:
+    """The map's rule set, title and size in inches: from the scenario, or for a map that does not load from
+    what could be read of its file (None where nothing could)."""
+    sc = review.scenario
+    if sc is not None:
+        return {"ruleset": sc.ruleset, "title": sc.title, "size": [sc.width, sc.height]}
+    raw, _ = read_tmx(review.path)
+    if raw is None:
+        return {"ruleset": None, "title": None, "size": None}
+
+    def text(name: str) -> str | None:
+        prop = raw.properties.get(name)
+        return str(prop.value).strip() if prop is not None and str(prop.value).strip() else None
+
+    inches = inches_per_tile(raw)
+    return {"ruleset": text("ruleset"), "title": text("title"), "size": [raw.width * inches, raw.height * inches]}
 
 
 def _count(n: int, word: str) -> str:
@@ -76,12 +99,12 @@ def main(
     strict: bool = False,
     as_json: bool = False,
     verbose: bool = False,
-    rule_warnings: Callable[[Scenario], list[str]] | None = None,
+    rule_warnings: RuleWarnings | None = None,
 ) -> int:
     """Check each map in ``paths`` (files or folders); the exit code is 0 only if every one passes.
 
-    ``rule_warnings`` asks the map's rule set what it warns about (numbers its source would not play);
-    the CLI hands it down from the rule-set registry, which this layer does not know."""
+    The review already holds what the map's rule set warns about (``RuleSet.scenario_warnings``);
+    ``rule_warnings`` adds more of the kind (a rule set under test), each said once."""
     out = out or sys.stdout
     reviews = [_with_rule_warnings(review_map(path), rule_warnings) for path in map_paths(paths)]
     failed = sum(_fails(r, strict) for r in reviews)
@@ -94,9 +117,7 @@ def main(
                     {
                         "path": r.path,
                         "ok": not _fails(r, strict),
-                        "ruleset": r.scenario.ruleset if r.scenario else None,
-                        "title": r.scenario.title if r.scenario else None,
-                        "size": [r.scenario.width, r.scenario.height] if r.scenario else None,
+                        **_map_facts(r),
                         "problems": [p.to_data() for p in r.problems],
                     }
                     for r in reviews

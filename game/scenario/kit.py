@@ -22,12 +22,17 @@ _SKIP = ("*.py", "__pycache__", "*.tiled-session")
 
 
 def copy_kit(
-    target: Path, overwrite: bool = False, out: TextIO | None = None, menu_folder: Path | None = None
+    target: Path,
+    overwrite: bool = False,
+    out: TextIO | None = None,
+    menu_folder: Path | None = None,
+    pages: dict[str, str] | None = None,
 ) -> int:
     """Copy the kit into ``target`` (made if missing); returns how many files were written.
 
     ``menu_folder`` is the user's own scenarios folder (which New game lists): the last line says how
-    maps saved in ``target`` get into the menu, by being there or with ``--maps``."""
+    maps saved in ``target`` get into the menu, by being there or with ``--maps``. ``pages`` are more files
+    to write, by their path in the kit (the rules reference, which the layers above make)."""
     out = out or sys.stdout
     source = assets_dir("maps")
     target.mkdir(parents=True, exist_ok=True)
@@ -45,6 +50,14 @@ def copy_kit(
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, dst)
             written += 1
+    for name, text in (pages or {}).items():
+        dst = target / name
+        if dst.exists() and not overwrite:
+            kept += 1
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_text(text, encoding="utf-8")
+        written += 1
     print(f"wrote {written} file(s) of the Tiled kit to {target}", file=out)
     if kept:
         print(f"kept {kept} file(s) already there (--force replaces them)", file=out)

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.scenario.geometry import Scale, area_of, is_empty, near_table, on_table, overlaps_table
 from game.scenario.model import Area, Placement, Scenario, Terrain, Zone
-from game.scenario.problems import Problem, ScenarioError
+from game.scenario.problems import Problem, ScenarioError, a
 from game.scenario.refusals import refusals
 from game.scenario.schema import ClassSpec, PropertySpec, Schema, convert_tiled, load_schema
 from game.scenario.tmx import RawMap, RawObject, RawProperty, read_tmx
@@ -268,12 +268,14 @@ class _Builder:
         if spec.rulesets and self.ruleset and self.ruleset not in spec.rulesets:
             self.problem(
                 obj,
-                f"a {spec.name} has no part in a {self.ruleset} scenario (only in {', '.join(spec.rulesets)})",
+                f"{a(spec.name)} has no part in {a(self.ruleset)} scenario (only in {', '.join(spec.rulesets)})",
                 "delete it, or change the map's ruleset",
             )
             return
         if obj.shape not in spec.shapes:
-            self.problem(obj, f"a {spec.name} cannot be a {obj.shape}", f"draw it as a {' or '.join(spec.shapes)}")
+            self.problem(
+                obj, f"{a(spec.name)} cannot be {a(obj.shape)}", f"draw it as {' or '.join(map(a, spec.shapes))}"
+            )
             return
         props = self.object_properties(obj, spec)
         area = area_of(obj.shape, obj.x, obj.y, obj.width, obj.height, obj.rotation, obj.points, scale)
@@ -381,7 +383,7 @@ class _Builder:
                     for t in things
                 )
             if not met:
-                self.problem(None, f"a {self.ruleset} scenario needs {need.what}", need.fix)
+                self.problem(None, f"{a(self.ruleset)} scenario needs {need.what}", need.fix)
 
 
 def _emptiness(obj: RawObject) -> str:

@@ -22,6 +22,15 @@ ERROR, WARNING, NOTE = "error", "warning", "note"
 SEVERITIES = (ERROR, WARNING, NOTE)
 
 
+def a(word: str) -> str:
+    """The word with its article, as a message says it: ``a wall``, ``an objective``, ``an escape_vehicle``.
+
+    >>> a("objective"), a("zombie"), a("ellipse")
+    ('an objective', 'a zombie', 'an ellipse')
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a map: which object (None for the map itself), what, and how to fix it.

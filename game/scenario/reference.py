@@ -43,12 +43,20 @@ def _limits(spec: PropertySpec) -> str:
 
 
 def _default(spec: PropertySpec) -> str:
+    if spec.played_default:  # the rule set's own house value, said in words
+        return "the rule set's: " + "; ".join(f"{k} {_played(v)}" for k, v in spec.played_default.items())
     if spec.default_by_ruleset:
         per = ", ".join(f"{k}: `{v}`" for k, v in spec.default_by_ruleset.items())
+        if spec.required:
+            return f"{per}; else **required**"
         return f"{per}; else {_value(spec.default)}" if spec.default is not None else per
     if spec.required:
         return "**required**"
     return _value(spec.default)
+
+
+def _played(words: str) -> str:
+    return f"`{words}`" if words.replace(".", "", 1).isdigit() else words
 
 
 def _readers(allowed: tuple[str, ...], all_rulesets: tuple[str, ...], extra: dict[str, Any]) -> str:
@@ -71,10 +79,11 @@ def _raw() -> dict[str, Any]:
 
 
 def _property_rows(specs: dict[str, PropertySpec], raw: dict[str, Any], rulesets: tuple[str, ...]) -> list[str]:
+    """One row a property; ``rulesets`` are those that read its owner (a class's readers for its properties)."""
     rows = ["| property | type | default | limits | read by | meaning |", "|---|---|---|---|---|---|"]
     for name, spec in specs.items():
         extra = raw.get(name, {})
-        readers = _readers(spec.rulesets, rulesets, extra)
+        readers = _readers(tuple(r for r in spec.rulesets if r in rulesets), rulesets, extra)
         rows.append(f"| `{name}` | {spec.type} | {_default(spec)} | {_limits(spec)} | {readers} | {spec.help} |")
     return rows
 
@@ -88,7 +97,8 @@ def _class_section(spec: ClassSpec, raw: dict[str, Any], rulesets: tuple[str, ..
         "",
     ]
     if spec.properties:
-        lines += _property_rows(spec.properties, raw.get("properties", {}), rulesets)
+        readers = [r for r in (spec.rulesets or rulesets) if r not in raw.get("ignored_by", ())]
+        lines += _property_rows(spec.properties, raw.get("properties", {}), tuple(readers))
     else:
         lines.append("No properties.")
     lines.append("")
@@ -105,7 +115,9 @@ def reference(schema: Schema | None = None) -> str:
         "",
         "Generated from `game/data/scenario_schema.toml` by `deadground check --reference` "
         "(`python -m game.scenario.reference > maps/REFERENCE.md`); a test fails when they differ. "
-        "The guide is `maps/README.md`.",
+        "The guide is `maps/README.md`; what each objective means, and the rules as the game plays them, are "
+        "one page per rule set in `docs/rules/` ([zombiekrieg](../docs/rules/zombiekrieg.md), "
+        "[outbreak](../docs/rules/outbreak.md), [zombie40k](../docs/rules/zombie40k.md)).",
         "",
         "## Map properties",
         "",

@@ -19,7 +19,7 @@ from typing import Any
 
 from game.scenario.geometry import Scale
 from game.scenario.model import Area, Placement, Point, Scenario, Terrain, Zone, describe
-from game.scenario.problems import ERROR, NOTE, Problem
+from game.scenario.problems import ERROR, WARNING, Problem
 from game.scenario.schema import Schema, load_schema
 from game.scenario.tiles import read_tiles
 from game.scenario.tmx import RawMap, RawObject, read_tmx
@@ -149,9 +149,10 @@ class MapChecks:
                     self.problem(
                         self.obj(zone.id),
                         f"only {len(spots)} of a force's {facts.largest} figures fit in the deploy zone "
-                        f'(bases {spacing:g}" apart); the rest are set up on open ground around it',
+                        f'(bases {spacing:g}" apart); the rest are set up on open ground around it, not where '
+                        "the map shows",
                         "make the zone bigger, or clear what stands in it",
-                        NOTE,
+                        WARNING,
                     )
                 )
         return out

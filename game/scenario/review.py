@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from game.scenario.geometry import Scale
 from game.scenario.loader import _read
 from game.scenario.model import Area, Point, Scenario, Terrain, Zone
-from game.scenario.problems import ERROR, NOTE, WARNING, Problem
+from game.scenario.problems import ERROR, NOTE, WARNING, Problem, a
 from game.scenario.refusals import (  # noqa: F401 (ForceFacts and refusals re-exported)
     BASE_RADIUS,
     ForceFacts,
@@ -43,6 +43,7 @@ from game.scenario.refusals import (  # noqa: F401 (ForceFacts and refusals re-e
     refusals,
     specs_extra,
 )
+from game.scenario.scale_checks import template_scale, tileset_scale
 from game.scenario.schema import PropertySpec, Schema, load_schema
 from game.scenario.tiles import read_tiles
 from game.scenario.tmx import RawMap, RawObject, read_tmx
@@ -107,6 +108,29 @@ def force_facts(ruleset: str, scenario: Scenario | None = None) -> ForceFacts | 
         return None
 
 
+SEE_REFERENCE = "see maps/REFERENCE.md and the rules reference in docs/rules/"
+
+
+def as_problem(scenario: Scenario, said: str | Problem) -> Problem:
+    """A rule set's warning as a problem: its own Problem, or a sentence "what \u2014 fix" about the map."""
+    if isinstance(said, Problem):
+        return said
+    message, _, fix = said.partition(" \u2014 ")
+    return Problem(None, scenario.title, message, fix or SEE_REFERENCE, WARNING)
+
+
+def rule_set_warnings(scenario: Scenario) -> list[Problem]:
+    """What the map's rule set warns about it (``RuleSet.scenario_warnings``: numbers or places its rules would
+    not play); none when this build has no such rule set."""
+    try:
+        from game.rules.core import get_ruleset
+
+        warn = get_ruleset(scenario.ruleset).scenario_warnings
+    except (KeyError, ImportError):
+        return []
+    return [as_problem(scenario, said) for said in warn(scenario)] if warn is not None else []
+
+
 # ---------------------------------------------------------------------- the review
 
 
@@ -120,15 +144,17 @@ def review_map(path: str, schema: Schema | None = None) -> Review:
     if raw is None:
         return Review(path, None, tuple(found))
     said = {str(p) for p in found}
-    _, tile_problems = read_tiles(path)
+    tiles, tile_problems = read_tiles(path)
     if any(" is missing: " in p.message and p.message.startswith("the picture of") for p in tile_problems):
         # the screen's reader names the missing picture with the Tiled menu to fix it: one message, not two
         found = [p for p in found if not (p.message.startswith("the picture ") and " not found" in p.message)]
     found += [p for p in tile_problems if str(p) not in said]
     checks = _Checks(raw, schema, scenario)
     found += checks.raw_checks()
+    found += template_scale(raw) + tileset_scale(raw, tiles)  # drawn at another scale than the map
     if scenario is not None:
         found += checks.play_checks(scenario)
+        found += rule_set_warnings(scenario)  # the designer view and New game hear them too, not only check
         if not any(p.severity == ERROR for p in found):
             from game.startcheck import start_problems  # the rule set's set-up: asked of a loaded map only
 
@@ -261,7 +287,7 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         None,
-                        f"a {self.ruleset} scenario ignores the map property {name} "
+                        f"{a(self.ruleset)} scenario ignores the map property {name} "
                         f"(only {', '.join(spec.rulesets)} reads it)",
                         "delete it, or change the map's ruleset",
                         WARNING,
@@ -293,9 +319,9 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         obj,
-                        f'a {obj.cls} has no property "{name}", so it changes nothing',
+                        f'{a(obj.cls)} has no property "{name}", so it changes nothing',
                         (f'did you mean "{close}"? ' if close else "")
-                        + f"a {obj.cls} reads: {known}; rename or delete it",
+                        + f"{a(obj.cls)} reads: {known}; rename or delete it",
                         WARNING if close else NOTE,  # a misspelling, or the designer's own note
                     )
                 )
@@ -306,7 +332,7 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         obj,
-                        f"{_ruleset_name(self.ruleset)} ignores a {obj.cls}'s {name}",
+                        f"{_ruleset_name(self.ruleset)} ignores {a(obj.cls)}'s {name}",
                         specs_extra(self.schema, obj.cls, name).get(
                             "ignored_fix",
                             f"delete the property (see maps/REFERENCE.md for what {self.ruleset} reads)",
@@ -319,7 +345,7 @@ class _Checks(MapChecks):
                 out.append(
                     self.problem(
                         obj,
-                        f"{_ruleset_name(self.ruleset)} ignores a {obj.cls} with {name} = {prop.value}",
+                        f"{_ruleset_name(self.ruleset)} ignores {a(obj.cls)} with {name} = {prop.value}",
                         specs_extra(self.schema, obj.cls, name).get("ignored_fix", "delete it"),
                         WARNING,
                     )
@@ -464,8 +490,8 @@ class _Checks(MapChecks):
             return []
         count = int(scenario.properties["exit_count"])
         if facts.exit_pool is not None:  # the figures counted are the map's own, whoever plays
-            if count <= facts.exit_pool:
-                return []
+            if count <= facts.exit_pool or facts.exit_pool == 0:
+                return []  # none at all: the rule set's requirement says what the map needs
             return [
                 self.problem(
                     None,

@@ -46,6 +46,8 @@ class PropertySpec:
     help: str = ""
     items: tuple[str, ...] = ()  # a comma-separated list whose every item is one of these (e.g. mod ids)
     item_word: str = "id"  # what one item is called in a message ("mod id")
+    # what each rule set plays when the map leaves it out, in words (its own house value; docs only)
+    played_default: dict[str, str] = field(default_factory=dict)
 
     def is_unset(self, raw: Any) -> bool:
         """An empty value (or one listed as ``unset``) counts as left out, so the default applies.
@@ -272,6 +274,7 @@ def _property(name: str, data: dict[str, Any]) -> PropertySpec:
         help=data.get("help", ""),
         items=tuple(data.get("items", ())),
         item_word=data.get("item_word", "id"),
+        played_default={k: str(v) for k, v in data.get("played_default", {}).items()},
     )
 
 

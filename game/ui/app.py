@@ -432,11 +432,18 @@ def watch_replay(replay: Replay, fullscreen: bool = False) -> int:
     return 0
 
 
+SCREENSHOT_FRAMES = 3  # frames drawn before `design --screenshot` saves and quits: the first lays the view out
+
+
 def run_designer(
     path: str, fullscreen: bool = False, frames: int | None = None, screenshot: str | None = None
 ) -> int:
-    """``deadground design MAP``: open the designer view until Esc (or ``frames`` frames, for tests)."""
+    """``deadground design MAP``: open the designer view until Esc (or ``frames`` frames, for tests); with
+    ``screenshot`` it saves the view and quits once the first frames are drawn."""
     from game.ui.scenes.design import DesignScene
+
+    if screenshot and frames is None:
+        frames = SCREENSHOT_FRAMES  # a picture for a script or a bug report: nobody is there to press Esc
 
     if not _is_file(path):
         print(f"deadground design: no map at {path}", file=sys.stderr)

@@ -546,6 +546,9 @@ class BarPanel:
         )
 
 
+SMALLEST_TEXT = 8  # px: a summary panel's text shrinks to fit its widest line, never below this
+
+
 @dataclass
 class TextPanel:
     """Lines of text (a summary table) as a panel."""
@@ -554,10 +557,18 @@ class TextPanel:
     title: str = ""
     extras: dict[str, str] = field(default_factory=dict)
 
+    def font_size(self, size: tuple[int, int]) -> int:
+        """The panel's text size: as the panel allows, smaller until the widest line fits whole (a summary
+        line cut at the edge read "Zombie wins 3" for 30)."""
+        fs = max(10, min(20, round(min(size[0] / 40, size[1] / 22))))
+        while fs > SMALLEST_TEXT and any(font(fs).size(line)[0] > size[0] - 2 * fs for line in self.lines):
+            fs -= 1
+        return fs
+
     def render(self, size: tuple[int, int], theme: ChartTheme) -> pygame.Surface:
         surface = pygame.Surface(size)
         surface.fill(theme.background)
-        fs = max(10, min(20, round(min(size[0] / 40, size[1] / 22))))
+        fs = self.font_size(size)
         y = fs * 0.6
         if self.title:
             y = _text(

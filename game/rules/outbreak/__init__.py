@@ -7,6 +7,7 @@ Public API: :func:`new_game` -> :class:`OutbreakGame` (``apply``, ``preview``, `
 """
 
 from game.rules.core import RuleSet, register
+from game.rules.outbreak.checks import scenario_warnings
 from game.rules.outbreak.commands import COMMANDS, ClearJam, EndStep, Fire, Move, Spot  # noqa: F401
 from game.rules.outbreak.events import EVENTS
 from game.rules.outbreak.facts import force_facts
@@ -21,6 +22,7 @@ from game.rules.outbreak.view import OutbreakView
 RULESET = register(
     RuleSet(
         key="outbreak",
+        scenario_warnings=scenario_warnings,
         turn_limit=turn_limit,
         name="Zombie Rules (Outbreak)",
         new_game=new_game,

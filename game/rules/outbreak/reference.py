@@ -73,7 +73,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         shooting(d),
         close_combat(d, reading),
         bites(),
-        winning(),
+        winning(d),
         Section("House values", tuple(house_sentence(kv, why) for _, kv, why in house_values())),
     ]
     if scenario is not None:
@@ -296,16 +296,36 @@ def bites() -> Section:
     )
 
 
-def winning() -> Section:
-    """Each objective, and losing every character."""
+def winning(d: ObData) -> Section:
+    """Each objective with the map properties it reads and their defaults, and losing."""
+    count, limit = d.get("objective", "exit_count"), d.get("objective", "turn_limit")
+    said = f"exit_count, the map's; {count} when it does not say"
     return Section(
         "Winning",
         (
             Paragraph(
-                "escape: characters leave through the exit; survive: a character alive after the turn limit; rescue: "
-                "bystanders led out through the exit; clear: every generation point sealed (a character in "
-                "contact at the end "
-                "of a move) and no zombie left. Losing every character loses the game.",
+                "The map names its objective (its objective property: deadground check refuses a map without one) "
+                f"and the moves the game lasts (turn_limit; {limit} when it does not say)."
+            ),
+            Paragraph(
+                f"escape: a number of characters ({said}) leave the table through the exit zone.", kind="bullet"
+            ),
+            Paragraph("survive: a character is still alive at the end of the last move.", kind="bullet"),
+            Paragraph(
+                f"rescue: a number of bystanders ({said}) are led out through the exit zone; a map for it needs "
+                "bystanders.",
+                kind="bullet",
+            ),
+            Paragraph(
+                "clear: every generation point sealed (a character in contact at the end of a move) and no zombie "
+                "left.",
+                kind="bullet",
+            ),
+            Paragraph(
+                "The number to get out is at most the characters (escape) or bystanders (rescue) there are. escape, "
+                "rescue and clear are lost when the last move ends without them, or as soon as they can no longer "
+                "be met (too few characters or bystanders left, no character left on the table to lead bystanders "
+                "out). Losing every character loses the game.",
                 house=True,
             ),
         ),

@@ -8,6 +8,7 @@ Public API: :func:`new_game` -> :class:`Zombie40kGame`; commands ``Move``, ``Run
 
 from game.rules.core import RuleSet, register
 from game.rules.zombie40k.battlescribe import roster_import
+from game.rules.zombie40k.checks import scenario_warnings
 from game.rules.zombie40k.commands import COMMANDS, Charge, EndPhase, Move, Run, Shoot  # noqa: F401
 from game.rules.zombie40k.events import EVENTS
 from game.rules.zombie40k.facts import force_facts, turn_limit
@@ -22,6 +23,7 @@ from game.rules.zombie40k.view import Z40View
 RULESET = register(
     RuleSet(
         key="zombie40k",
+        scenario_warnings=scenario_warnings,
         turn_limit=turn_limit,
         name="Zombie 40,000",
         new_game=new_game,

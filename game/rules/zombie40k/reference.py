@@ -86,7 +86,8 @@ def _the_game(h: dict[str, Any]) -> Section:
             _hv(
                 "With no team embarked after ",
                 f"{h['turn_limit']} turns",
-                ", the zombies have won (in Coop Mode the vehicle then lifts off: with a team aboard, the players win).",
+                ", the zombies have won (in Coop Mode the vehicle then lifts off: with a team aboard, the players win). "
+                "A map's turn_limit property changes the number of turns; its objective is escape, the only one.",
             ),
         ),
     )
@@ -97,7 +98,11 @@ def _building_a_team(d: Z40Data, points: int) -> Section:
     return Section(
         "Building a team",
         (
-            _hv("Up to ", f"{points} points", " each (the copy lost the digits; earlier versions say 75)."),
+            _hv(
+                "Up to ",
+                f"{points} points",
+                " each (the copy lost the digits; earlier versions say 75); a map's points property changes it.",
+            ),
             _p(
                 "Infantry only: no HQ, Artillery, Beasts, Bikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack "
                 "or Jump units, Vehicles. Each model costs its squad's cost divided by the squad's size. One model may "
@@ -491,7 +496,12 @@ def _mods_section(d: Any, options: dict[str, Any]) -> Section:
     from game.rules.zombie40k import mods
 
     on = (options.get("mods") or []) if isinstance(options, dict) else []
-    body = [_p("Switches of the new-game set-up; any of them may be combined [seed].")]
+    body = [
+        _p(
+            "Switches of the new-game set-up; any of them may be combined [seed]. A map's mods property turns some "
+            "on by default (mod ids separated by commas, e.g. coop)."
+        )
+    ]
     for key in mods.MOD_IDS:
         if key in d.mods:
             mark = " (on in this game)" if key in on else ""

@@ -707,11 +707,10 @@ def _winning(w: _Writer) -> Section:
                 "lost both NCOs, the Allies have lost."
             ),
             w.p(
-                "The map sets the objective; a map that does not say plays ",
-                w.v("objective.default"),
-                " with a turn limit of ",
+                "The map names the objective (its objective property: deadground check refuses a map without one) "
+                "and the turn limit (turn_limit; a map that does not say plays ",
                 w.v("objective.turn_limit"),
-                " turns.",
+                " turns).",
             ),
             w.b(
                 "exit: move a number of figures off the table through the exit zone (exit_count; if the map does "
@@ -879,7 +878,11 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         " deep.",
     ),
     "zombies.base_size": lambda w: ("A zombie's base is ", w.v("zombies.base_size", inches), " across."),
-    "objective.default": lambda w: ("A map that names no objective plays ", w.v("objective.default"), "."),
+    "objective.default": lambda w: (
+        "A game set up without an objective (a map must name its own) plays ",
+        w.v("objective.default"),
+        ".",
+    ),
     "objective.turn_limit": lambda w: (
         "A map that sets no turn limit plays ",
         w.v("objective.turn_limit"),
