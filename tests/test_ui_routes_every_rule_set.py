@@ -159,6 +159,23 @@ def test_a_question_asked_is_forgotten_once_the_player_steps_back() -> None:
     assert "click again" in again.message and not g.figure("p1-1").moved  # it asks afresh
 
 
+@pytest.mark.parametrize("aiming", [False, True])
+def test_a_click_on_a_squad_mate_while_a_question_waits_selects_him_and_moves_nobody(aiming: bool) -> None:
+    from game.controller import Button
+
+    ctl = _z40k([(10, 30), (11.2, 30), (8.8, 30)], walls=[((0, 27), (48, 27))])
+    g = ctl.game
+    ctl.handle(Click((10, 30)))
+    if aiming:
+        ctl.handle(Button("move"))  # M pressed first: the click on a squad-mate aimed a move beside him
+    assert "click again" in ctl.handle(Click((10.0, 25.0))).message
+    fb = ctl.handle(Click((11.2, 30)))
+    assert ctl.selected == "p1-2" and "selected" in fb.message, fb.message
+    assert g.figure("p1-1").position == (10, 30) and not g.figure("p1-1").moved and not g.commands
+    again = ctl.handle(Click((10.0, 25.0)))  # the question was forgotten: the new model's move asks afresh
+    assert "click again" in again.message and not g.figure("p1-2").moved
+
+
 # ---- deployment leaves every figure a way out ------------------------------------------------------
 
 
