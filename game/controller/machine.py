@@ -369,6 +369,7 @@ class Controller:
         if self.on_command is not None:
             self.on_command(cmd, events)
         acted = self.selected
+        self._confirming = self._confirming_at = None  # a question asked is about the table before this command
         self.waypoints = []
         self.picked = []
         self.action = None
