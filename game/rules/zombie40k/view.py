@@ -35,6 +35,7 @@ from game.rules.contract import (
     TokenLook,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
+from game.rules.percent import percent
 from game.rules.routing import Routes
 from game.rules.zombie40k import coherency, log_words, power_ups, sight
 from game.rules.zombie40k import killing_floor as kf
@@ -197,7 +198,9 @@ class Z40View:
         d = preview.details
         end = tuple(d["path"][-1]) if d.get("path") else cmd.path[-1]
         name = lambda fid: self.name(game, fid)  # noqa: E731
-        return self.routes.question(cmd.figure, cmd.path, end, float(d.get("length", 0.0)), "", name, True)
+        unrolled = "run_dice" in d  # the die says how far: no reach to ask about before it is rolled
+        length = float(d.get("length", 0.0))
+        return self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
 
     def command_words(self, game: Any, cmd: Any) -> str:
         kind = type(cmd).__name__
@@ -614,18 +617,8 @@ class Z40View:
             kind: PathKind = "clutter" if preview.details.get("enters_difficult_terrain") else "legal"
             out.append(Path(pts, kind))
             marks, stop = self.routes.marks(cmd.figure, cmd.path, pts[-1], "", lambda fid: self.name(game, fid))
-            chance = preview.chances.get("whole move", 1.0)
-            word = "RUN" if isinstance(cmd, Run) else "MOVE"
             out += marks
-            out.append(
-                Plate(
-                    pts[-1],
-                    f'{word} {preview.details.get("length", 0):.1f}"'
-                    + (f" \u2014 {chance:.0%} to go all the way" if chance < 1 else "")
-                    + (f"\n{stop}" if stop else ""),
-                    "path",
-                )
-            )
+            out.append(Plate(pts[-1], _move_words(game, cmd, preview) + (f"\n{stop}" if stop else ""), "path"))
             return out
         if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
@@ -650,7 +643,7 @@ class Z40View:
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
                 f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
-                f"{d['expected_kills']:.2f} killed\nat least one kill {preview.chances['at least one kill']:.0%}"
+                f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
             )
             out.append(Plate(centre, text, "sight_clear"))
@@ -668,7 +661,7 @@ class Z40View:
             out.append(
                 Plate(
                     o.position,
-                    f'CHARGE {preview.details["distance"]:.1f}": {preview.chances["charge succeeds"]:.0%} (they fire Overwatch first)',  # noqa: E501
+                    f'CHARGE {preview.details["distance"]:.1f}": {percent(preview.chances["charge succeeds"])} (they fire Overwatch first)',  # noqa: E501
                     "bad",
                 )
             )
@@ -735,6 +728,23 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+def _move_words(game: Any, cmd: Move | Run, preview: Any) -> str:
+    """The plate's words for a move or a run: how far, and the odds where a die decides it; a run not yet
+    rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
+    length = float(preview.details.get("length", 0.0))
+    chance = preview.chances.get("whole move", 1.0)
+    dice = preview.details.get("run_dice")
+    if isinstance(cmd, Run) and dice:
+        unit = game.state.units[game.figure(cmd.figure).unit]
+        bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
+        roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
+        plus = f' +{bonus:g}"' if bonus else ""
+        most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
+        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}'
+    word = "RUN" if isinstance(cmd, Run) else "MOVE"
+    return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
 
 
 def coherency_links(game: Any, m: Any) -> list[Primitive]:

@@ -1,0 +1,56 @@
+"""Zombie 40,000 on screen as a newcomer played it (issue "Club night, every rule set", a newcomer's 7/10 on
+Hive Street), through the real controller: a Run not yet rolled says its die instead of asking about a
+reach it does not know; a preview's odds never read "-0%".
+
+Rules: Zombie 40,000, Movement (Run: D6" instead of shooting, one roll for the squad), Shooting."""
+
+from __future__ import annotations
+
+from game.controller import Click, Controller, Hover
+from game.rules.core import get_ruleset
+from game.rules.drawing import Plate
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game
+
+Z40K = get_ruleset("zombie40k")
+
+
+def _controller(game) -> Controller:
+    return Controller(game, Z40K.view())
+
+
+def _plates(ctl: Controller) -> list[str]:
+    marks = ctl.view.drawing(ctl.game, ctl.preview_command, ctl.preview)
+    return [m.text for m in marks if isinstance(m, Plate)]
+
+
+def test_a_run_not_yet_rolled_says_its_die_and_runs_on_the_first_click() -> None:
+    g = rigged_game({1: [(10, 30), (11.2, 30)]}, phase=Phase.SHOOTING, dice=[4])
+    ctl = _controller(g)
+    ctl.handle(Click((10, 30)))
+    goal = (10.0, 20.0)  # 10" away: past any run
+    ctl.handle(Hover(goal))
+    plates = _plates(ctl)
+    assert any('RUN D6"' in t and "not rolled yet" in t and '17% to go 6.0"' in t for t in plates), plates
+    fb = ctl.handle(Click(goal))
+    assert "reachable" not in fb.message and fb.events, fb.message  # no question about a reach not rolled
+    assert g.figure("p1-1").position == (10.0, 26.0)  # the D6's 4"
+
+
+def test_a_rolled_run_cut_short_still_asks() -> None:
+    g = rigged_game({1: [(10, 30), (11.2, 30)]}, phase=Phase.SHOOTING)
+    g.state.units["p1"].run_roll = 2  # the squad's run already rolled: 2"
+    ctl = _controller(g)
+    ctl.handle(Click((10, 30)))
+    assert 'Only 2.0" reachable' in ctl.handle(Click((10.0, 20.0))).message and not g.figure("p1-1").ran
+
+
+def test_a_shot_that_cannot_kill_reads_0_percent_never_minus_0() -> None:
+    # an Infantry Squad's lasguns against the Zombie Boss: no wound possible, the odds a float's hair below 0
+    g = rigged_game({1: [(10, 40), (11.2, 40)]}, boss=(14, 35))
+    ctl = _controller(g)
+    ctl.handle(Click((10, 40)))
+    ctl.handle(Hover((14, 35)))
+    plates = _plates(ctl)
+    assert any("at least one kill 0%" in t for t in plates), plates
+    assert not any("-0%" in t for t in plates), plates
