@@ -54,3 +54,21 @@ def test_a_shot_that_cannot_kill_reads_0_percent_never_minus_0() -> None:
     plates = _plates(ctl)
     assert any("at least one kill 0%" in t for t in plates), plates
     assert not any("-0%" in t for t in plates), plates
+
+
+def test_the_placement_log_tells_each_hordes_cell_once_and_says_a_cell_rolled_again() -> None:
+    from pathlib import Path
+
+    from game.scenario.loader import load_scenario
+    from game.ui.match import Match
+
+    hive = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
+    g = Z40K.new_game(load_scenario(hive), {"teams": ["infantry_squad", "ork_boyz"]}, 1)
+    told: list[str] = []
+    Match(g, Z40K.view(), log=told.append)
+    horde_2 = [t for t in told if "Horde 2" in t]
+    # seed 1: Horde 2's first cell (column 1, row 4) has no room; the second (column 4, row 4) takes it
+    assert len(horde_2) == 2, horde_2
+    assert "column 1, row 4: no room there: rolled again" in horde_2[0]
+    assert "Horde 2 is placed at column 4, row 4" in horde_2[1]
+    assert not any(t.count("column") > 1 or " row: " in t for t in told)
