@@ -72,3 +72,13 @@ def test_the_placement_log_tells_each_hordes_cell_once_and_says_a_cell_rolled_ag
     assert "column 1, row 4: no room there: rolled again" in horde_2[0]
     assert "Horde 2 is placed at column 4, row 4" in horde_2[1]
     assert not any(t.count("column") > 1 or " row: " in t for t in told)
+
+
+def test_the_top_bar_tells_the_turn_order_in_words() -> None:
+    from game.ui.match import Match
+
+    g = rigged_game({1: [(10, 30)], 2: [(30, 30)]}, phase=Phase.MOVEMENT)
+    g.state.order = [2, 1]
+    line = Match(g, Z40K.view()).objective()
+    assert line.startswith("Order: 2, 1, then zombies \u00b7 "), line
+    assert ">" not in line

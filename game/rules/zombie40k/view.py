@@ -9,8 +9,8 @@ Everything reads the game and answers in the contract's plain data; nothing here
 >>> v = Z40View()
 >>> v.turn_line(g)
 'Turn 1 · Player 1 · Movement'
->>> v.name(g, "p1-1"), v.name(g, "h2-7")
-('Ork Boy 1', 'Zombie 7 (Horde 2)')
+>>> v.name(g, "p1-1"), v.name(g, "h2-5")
+('Ork Boy 1', 'Zombie 5 (Horde 2)')
 """
 
 from __future__ import annotations
@@ -223,10 +223,10 @@ class Z40View:
         return kind
 
     def objective_line(self, game: Any) -> str:
-        """``Order 1>3>2>zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns left``; in Coop Mode
-        the goal the players share (the Boss first, then one aboard saves everyone)."""
+        """``Order: 1, 3, 2, then zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns
+        left``; in Coop Mode the goal the players share (the Boss first, then one aboard saves everyone)."""
         s = game.state
-        order = ">".join(str(p) for p in s.order) + ">zombies" if s.order else ""
+        order = turn_order_words(s.order)
         left = max(0, s.turn_limit - s.turn + 1)
         goal = "first aboard the vehicle wins"
         if "coop" in s.mods:
@@ -235,7 +235,7 @@ class Z40View:
                 if mod_rules.boss_alive(game.world)
                 else "Boss dead: every team aboard"
             )
-        return f"Order {order} \u00b7 {goal} \u00b7 {left} of {s.turn_limit} turns left"
+        return " \u00b7 ".join(part for part in (order, goal, f"{left} of {s.turn_limit} turns left") if part)
 
     def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         s, w = game.state, game.world
@@ -728,6 +728,18 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+def turn_order_words(order: Sequence[int]) -> str:
+    """The turn's order as the top bar says it, or "" before it is rolled.
+
+    >>> turn_order_words([1]), turn_order_words([1, 3, 2]), turn_order_words([])
+    ('Order: player 1, then zombies', 'Order: 1, 3, 2, then zombies', '')
+    """
+    if not order:
+        return ""
+    players = f"player {order[0]}" if len(order) == 1 else ", ".join(str(p) for p in order)
+    return f"Order: {players}, then zombies"  # (short: four players' order and the goal fit the top bar)
 
 
 def _move_words(game: Any, cmd: Move | Run, preview: Any) -> str:
