@@ -10,7 +10,7 @@ from game.controller import Click, Controller, Hover
 from game.rules.core import get_ruleset
 from game.rules.drawing import Plate
 from game.rules.zombie40k.state import Phase
-from game.rules.zombie40k.testing import rigged_game
+from game.rules.zombie40k.testing import rigged_game, small_scenario
 
 Z40K = get_ruleset("zombie40k")
 
@@ -82,3 +82,22 @@ def test_the_top_bar_tells_the_turn_order_in_words() -> None:
     line = Match(g, Z40K.view()).objective()
     assert line.startswith("Order: 2, 1, then zombies \u00b7 "), line
     assert ">" not in line
+
+
+def test_a_shot_refused_for_sight_names_the_building_in_the_way() -> None:
+    import dataclasses
+
+    from game.scenario.model import Area, Terrain
+
+    sc = small_scenario()
+    bastion = Terrain(900, "Sealed bastion", "building", Area.rect(6, 22, 8, 4))
+    sc = dataclasses.replace(sc, terrain=[*sc.terrain, bastion])
+    g = rigged_game({1: [(10, 30), (11.2, 30)]}, hordes=[[(10, 18)]], scenario=sc)
+    ctl = _controller(g)
+    ctl.handle(Click((10, 30)))
+    ctl.handle(Hover((10, 18)))
+    assert ctl.preview is not None and not ctl.preview.legal
+    plates = _plates(ctl)
+    assert any("no line of sight: the Sealed bastion is in the way" in t for t in plates), plates
+    fb = ctl.handle(Click((10, 18)))
+    assert not fb.accepted and "the Sealed bastion is in the way" in fb.message, fb.message

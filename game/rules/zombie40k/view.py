@@ -516,7 +516,9 @@ class Z40View:
             return None
         if "charge" in available and t.side == PLAYERS:
             return "charge"
-        return "shoot" if "shoot" in available else None
+        # in the shooting phase a shot the rules refuse is still previewed: its plate says why (out of range,
+        # or what blocks the sight)
+        return "shoot" if "shoot" in available or game.state.phase == Phase.SHOOTING else None
 
     def _power_up_command(self, game: Any, fid: str, action: str) -> Any | None:
         """The command a power-up button gives for the selected model (power_ups.py)."""
