@@ -101,3 +101,20 @@ def test_a_shot_refused_for_sight_names_the_building_in_the_way() -> None:
     assert any("no line of sight: the Sealed bastion is in the way" in t for t in plates), plates
     fb = ctl.handle(Click((10, 18)))
     assert not fb.accepted and "the Sealed bastion is in the way" in fb.message, fb.message
+
+
+def test_the_roster_shows_a_loss_only_once_the_log_has_told_it() -> None:
+    # player 1 shoots player 2's sergeant by the vehicle; every die a 6: he dies, the log tells it a step later
+    from game.rules.zombie40k.commands import Shoot
+    from game.ui.match import Match
+
+    g = rigged_game({1: [(24, 18), (25.2, 18)], 2: [(24, 8)]}, dice=[6] * 30)
+    told: list[str] = []
+    m = Match(g, Z40K.view(), log=told.append)
+    m.show(g.apply(Shoot("p1", "p2")))
+    assert m.playback.busy and not any("killed" in t.lower() or "dies" in t.lower() for t in told), told
+    sergeant = m.roster().split('<a href="p2-1">')[1].split("<br>")[0]
+    assert "W1/1" in sergeant and "DEAD" not in sergeant, sergeant  # not yet: the log has not told it
+    m.skip()
+    sergeant = m.roster().split('<a href="p2-1">')[1]
+    assert "W0/1" in sergeant and "DEAD" in sergeant, sergeant

@@ -263,7 +263,8 @@ class Z40View:
                 weapons = ", ".join(
                     game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged or k == "chainsaw"
                 )
-                cells = (Cell(f"W{max(0, m.wounds)}/{prof.w}", bold=m.wounds < prof.w), Cell(weapons, "muted"))
+                wounds = _shown_wounds(m.wounds, prof.w, look)
+                cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
                 rows.append(RosterRow(fid, self.roster_name(game, fid), cells, status))
             dist = w.unit_vehicle_distance(unit)
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
@@ -730,6 +731,22 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+def _shown_wounds(wounds: int, most: int, look: Look | None) -> int:
+    """The wounds the roster shows: the token's (its badge, a state behind the rules while the log is still
+    telling the blows), so the roster never shows a wound before the log has told it.
+
+    >>> _shown_wounds(1, 3, Look((0, 0), 0, "alive", "3")), _shown_wounds(0, 1, Look((0, 0), 0, "alive", ""))
+    (3, 1)
+    >>> _shown_wounds(0, 1, Look((0, 0), 0, "dead", "")), _shown_wounds(2, 3, None)
+    (0, 2)
+    """
+    if look is None:
+        return max(0, wounds)
+    if look.badge.isdigit():
+        return min(most, int(look.badge))
+    return most if look.state in ("alive", "embarked") else 0  # (a one-wound model's token has no badge)
 
 
 def turn_order_words(order: Sequence[int]) -> str:
