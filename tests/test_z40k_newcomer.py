@@ -118,3 +118,21 @@ def test_the_roster_shows_a_loss_only_once_the_log_has_told_it() -> None:
     m.skip()
     sergeant = m.roster().split('<a href="p2-1">')[1]
     assert "W0/1" in sergeant and "DEAD" in sergeant, sergeant
+
+
+def test_the_end_report_says_how_many_models_escaped(app, monkeypatch) -> None:
+    from game.rules.zombie40k.commands import Move
+    from game.ui.scenes import end
+
+    g = rigged_game({1: [(24, 6.6), (25.2, 6.6)]}, phase=Phase.MOVEMENT)
+    g.apply(Move("p1-1", ((24.0, 5.2),)))  # within 1" of the escape vehicle: aboard, and player 1 wins
+    assert g.over and g.state.winner == "player 1"
+    drawn: list[str] = []
+    real_line = end._line
+    monkeypatch.setattr(
+        end, "_line", lambda pic, text, *a, **k: drawn.append(text) or real_line(pic, text, *a, **k)
+    )
+    app.push(end.EndScene(app, Z40K.report(g)))
+    app.run_frames(3)
+    assert "2 models escaped" in drawn, drawn
+    assert "escaped" not in [t.strip() for t in drawn], drawn  # not the bare mark after "2 -> 2 ="
