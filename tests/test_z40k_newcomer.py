@@ -6,6 +6,8 @@ Rules: Zombie 40,000, Movement (Run: D6" instead of shooting, one roll for the s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.controller import Click, Controller, Hover
 from game.rules.core import get_ruleset
 from game.rules.drawing import Plate
@@ -57,8 +59,6 @@ def test_a_shot_that_cannot_kill_reads_0_percent_never_minus_0() -> None:
 
 
 def test_the_placement_log_tells_each_hordes_cell_once_and_says_a_cell_rolled_again() -> None:
-    from pathlib import Path
-
     from game.scenario.loader import load_scenario
     from game.ui.match import Match
 
@@ -136,3 +136,28 @@ def test_the_end_report_says_how_many_models_escaped(app, monkeypatch) -> None:
     app.run_frames(3)
     assert "2 models escaped" in drawn, drawn
     assert "escaped" not in [t.strip() for t in drawn], drawn  # not the bare mark after "2 -> 2 ="
+
+
+def test_power_up_buttons_show_only_once_the_team_holds_one_and_a_grey_one_says_why(tmp_path) -> None:
+    from ui_driver import headless_app
+
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    hive = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
+    with headless_app(tmp_path / "settings.json") as app:
+        setup = GameSetup(load_entry(hive))
+        setup.use_options({"teams": ["infantry_squad"]})
+        app.start_game(setup)
+        app.run_frames(5)
+        power = {"arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2"}
+        assert not power & set(app.scene.buttons), sorted(app.scene.buttons)  # nothing held: no grey row of them
+        assert {"move", "run", "shoot"} <= set(app.scene.buttons)
+        game = app.scene.match.game
+        game.state.units["p1"].power_ups.append("duct_tape")
+        app.scene.match.resync()
+        app.run_frames(3)
+        shown = power & set(app.scene.buttons)
+        assert shown == {"tape_attack", "tape_shot"}, sorted(app.scene.buttons)
+        enabled, why = app.scene.match.button_states()["tape_attack"]
+        assert not enabled and why  # nobody selected yet: grey, and the tooltip says why

@@ -159,11 +159,13 @@ class Z40View:
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
 
     def kinds_for(self, game: Any) -> tuple[ActionKind, ...]:
-        """The buttons this game has: the grenade only in Killing Floor, the power-ups' never in Hardcore
-        Mode (the panel had room for two roster rows at 1280x800 with all fifteen)."""
+        """The buttons this game has now: the grenade only in Killing Floor; a power-up's only while a team
+        holds it (greyed, with the reason, while it cannot be used), the two choice buttons only while a
+        power-up choice is owed, none in Hardcore Mode (the panel had room for two roster rows at 1280x800
+        with all fifteen, most of them grey)."""
         drop = set() if kf.killing_floor_on(game.state) else {"throw"}
-        if "hardcore" in game.state.mods:
-            drop |= set(POWER_UP_ACTIONS)
+        held = set() if "hardcore" in game.state.mods else power_up_buttons(game)
+        drop |= set(POWER_UP_ACTIONS) - held
         return tuple(k for k in self.action_kinds if k.key not in drop)
 
     def __init__(self) -> None:
@@ -731,6 +733,26 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+POWER_UP_BUTTONS = {  # the carried power-up each button uses
+    "arm": (power_ups.CHAINSAW, power_ups.SHOTGUN),
+    "tape_attack": (power_ups.DUCT_TAPE,),
+    "tape_shot": (power_ups.DUCT_TAPE,),
+    "speed": (power_ups.SPEED_PACK,),
+    "revive": (power_ups.DEFIBRILLATOR,),
+}
+
+
+def power_up_buttons(game: Any) -> set[str]:
+    """The power-up buttons the players' teams have a use for: those of the power-ups they carry, and the
+    choice buttons while a squad owes a power-up choice."""
+    squads = [u for u in game.state.units.values() if u.side == PLAYERS]
+    carried = {item for u in squads for item in u.power_ups}
+    out = {key for key, items in POWER_UP_BUTTONS.items() if carried.intersection(items)}
+    if any(u.power_up_choices > 0 or u.power_up_offer for u in squads):
+        out |= {"choice_1", "choice_2"}
+    return out
 
 
 def _shown_wounds(wounds: int, most: int, look: Look | None) -> int:
