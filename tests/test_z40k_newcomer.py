@@ -161,3 +161,7 @@ def test_power_up_buttons_show_only_once_the_team_holds_one_and_a_grey_one_says_
         assert shown == {"tape_attack", "tape_shot"}, sorted(app.scene.buttons)
         enabled, why = app.scene.match.button_states()["tape_attack"]
         assert not enabled and why  # nobody selected yet: grey, and the tooltip says why
+        app.scene.match.select("p1-1")
+        app.run_frames(3)
+        hint = app.scene.actions_panel.hint_html  # the selected model's line names the buttons by their words
+        assert "TAPE +A" in hint and "TAPE_ATTACK" not in hint, hint

@@ -518,8 +518,9 @@ class GameScene(Scene):
             fid = self.match.controller.selected
             acts = self.match.actions(fid) if self.match.controller.mode != Mode.RESOLVING else []
             name, summary = self.match.name(fid), self.match.view.summary(self.match.game, fid)
+            words = {k.key: k.label.upper() for k in self.match.view.action_kinds}  # the buttons', not the keys
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
-                ", ".join(a.upper() for a in acts) if acts else "no action left"
+                ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else "no action left"
             )
         self.actions_panel.show_hint(text)
 
