@@ -33,7 +33,7 @@ MOVED = 0.01  # inches: a way shorter than this goes nowhere (the rules refuse i
 
 
 CELL = 0.3  # inches: the local grid a route is searched on round the other bases
-TIGHT_CELL = 0.12  # inches: the finer grid tried when the first finds no way (a gap a base just passes)
+TIGHT_CELL = 0.15  # inches: the finer grid tried when the first finds no way (a gap a base just passes)
 TIGHT_CLEARANCE = 0.02  # inches: on it a route may pass a hair from a base (the rules let bases touch)
 NEAR_GOAL = 1.5  # inches: pointing on a base, the route ends on the free ground this near the pointer
 
