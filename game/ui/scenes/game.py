@@ -148,7 +148,7 @@ class GameScene(Scene):
         self.match: Match | None = None
         self.ended = False
         self._shown: dict[str, Any] = {}
-        self._built_kinds: tuple[str, ...] = ()  # the rule set's action buttons on the panel now
+        self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
         self._seen_version = -1
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
@@ -676,7 +676,8 @@ class GameScene(Scene):
             self.app.rebuild()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
-            if tuple(k.key for k in self.action_kinds()) != self._built_kinds:
+            built = self._built_kinds  # (a scene without the action panel, the replay's, has none to lay out)
+            if built is not None and tuple(k.key for k in self.action_kinds()) != built:
                 self.app.rebuild()  # a button came or went (a power-up found or used): lay the panel out again
                 return
             self._refresh()
