@@ -12,12 +12,13 @@ import math
 
 import pytest
 
-from game.controller import Click, Controller, Hover
+from game.controller import AnimationDone, Click, Controller, Hover
 from game.rules.core import get_ruleset
 from game.rules.drawing import Cross, Plate
 from game.rules.outbreak.testing import rigged_game as ob_game
 from game.rules.outbreak.testing import tiny_scenario
 from game.rules.outbreak.view import OutbreakView
+from game.rules.zombie40k.commands import Move as Z40kMove
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game as z40k_game
 from game.rules.zombie40k.testing import small_scenario
@@ -157,6 +158,52 @@ def test_a_question_asked_is_forgotten_once_the_player_steps_back() -> None:
     ctl.handle(Click((10, 30)))
     again = ctl.handle(Click((10.0, 25.0)))
     assert "click again" in again.message and not g.figure("p1-1").moved  # it asks afresh
+
+
+@pytest.mark.parametrize("aiming", [False, True])
+def test_a_click_on_a_squad_mate_while_a_question_waits_selects_him_and_moves_nobody(aiming: bool) -> None:
+    from game.controller import Button
+
+    ctl = _z40k([(10, 30), (11.2, 30), (8.8, 30)], walls=[((0, 27), (48, 27))])
+    g = ctl.game
+    ctl.handle(Click((10, 30)))
+    if aiming:
+        ctl.handle(Button("move"))  # M pressed first: the click on a squad-mate aimed a move beside him
+    assert "click again" in ctl.handle(Click((10.0, 25.0))).message
+    fb = ctl.handle(Click((11.2, 30)))
+    assert ctl.selected == "p1-2" and "selected" in fb.message, fb.message
+    assert g.figure("p1-1").position == (10, 30) and not g.figure("p1-1").moved and not g.commands
+    again = ctl.handle(Click((10.0, 25.0)))  # the question was forgotten: the new model's move asks afresh
+    assert "click again" in again.message and not g.figure("p1-2").moved
+
+
+def test_z40k_a_move_goes_between_two_squad_mates_through_a_gap_a_base_just_passes() -> None:
+    # a wall across the table but for a 1.1" gap between two squad-mates' bases: the only way on
+    walls = [((0, 28.5), (18.95, 28.5)), ((22.05, 28.5), (48, 28.5))]
+    ctl = _z40k([(21.5, 31), (19.45, 28.5), (21.55, 28.5)], walls=walls)
+    g = ctl.game
+    ctl.handle(Click((21.5, 31)))
+    goal = (20.5, 26.0)
+    ctl.handle(Hover(goal))
+    marks = ctl.view.drawing(g, ctl.preview_command, ctl.preview)
+    assert not any("Stops here" in m.text for m in marks if isinstance(m, Plate)), marks
+    fb = ctl.handle(Click(goal))
+    assert fb.accepted and fb.events, fb.message  # no question: it gets there
+    assert math.dist(g.figure("p1-1").position, goal) < 0.05
+
+
+def test_a_question_is_forgotten_once_another_command_is_sent() -> None:
+    # the sergeant's move asks; another model moves (a command sent); the same click then asks afresh
+    # instead of sending the move asked about before the table changed
+    ctl = _z40k([(10, 30), (11.2, 30)], walls=[((0, 27), (48, 27))])
+    g = ctl.game
+    ctl.handle(Click((10, 30)))
+    assert "click again" in ctl.handle(Click((10.0, 25.0))).message
+    assert ctl.send(Z40kMove("p1-2", ((11.0, 28.8),))).accepted
+    ctl.handle(AnimationDone())
+    assert ctl.selected == "p1-1"  # still in hand
+    again = ctl.handle(Click((10.0, 25.0)))
+    assert "click again" in again.message and not g.figure("p1-1").moved, again.message
 
 
 # ---- deployment leaves every figure a way out ------------------------------------------------------

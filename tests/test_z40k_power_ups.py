@@ -630,19 +630,26 @@ def test_on_the_game_screen_the_power_up_buttons_fit_and_a_key_arms_the_selected
         setup.use_options({"teams": ["infantry_squad"]})
         app.start_game(setup)
         app.run_frames(5)
+        match = app.scene.match
+        g = match.game
+        # every power-up held and a choice owed: every power-up button is on the panel at once (a button
+        # shows only while its power-up is held), and they all fit
+        squad = g.state.units["p1"]
+        squad.power_ups, squad.power_up_choices = ["chainsaw", "duct_tape", "speed_pack", "defibrillator"], 1
+        match.resync()
+        app.run_frames(3)
         scene = app.scene
         names = ("arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2")
         assert all(n in scene.buttons for n in names)
         assert max(scene.buttons[n].rect.bottom for n in scene.buttons) <= scene.hint_box.rect.top
-        match = scene.match
-        g = match.game
-        g.state.units["p1"].power_ups = ["chainsaw"]
+        squad.power_ups, squad.power_up_choices = ["chainsaw"], 0
         match.resync()
         app.run_frames(3)
+        scene = app.scene
         assert "Chainsaw" in scene.roster_html
         match.select("p1-1")
         app.run_frames(2)
-        assert scene.buttons["arm"].is_enabled and not scene.buttons["speed"].is_enabled
+        assert scene.buttons["arm"].is_enabled and "speed" not in scene.buttons  # no Speed Pack held
         key(app, pygame.K_g)
         app.run_frames(10)
         assert "chainsaw" in g.figure("p1-1").weapons and g.state.units["p1"].power_ups == []
@@ -671,6 +678,10 @@ def test_the_game_screen_shows_only_the_buttons_its_mods_allow(tmp_path, mods, g
         setup.use_options({"teams": ["infantry_squad"], "mods": mods})
         app.start_game(setup)
         app.run_frames(5)
+        squad = app.scene.match.game.state.units["p1"]  # (a power-up's button shows while one is held)
+        squad.power_ups, squad.power_up_choices = ["chainsaw", "speed_pack", "defibrillator"], 1
+        app.scene.match.resync()
+        app.run_frames(3)
         buttons = app.scene.buttons
         assert ("throw" in buttons) is grenade
         assert all((n in buttons) is power_ups for n in ("arm", "speed", "revive", "choice_1"))

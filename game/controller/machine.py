@@ -209,6 +209,10 @@ class Controller:
             kind = self.kinds.get(action or "")
             if kind is not None and kind.aim == "figure" and kind.targets > len(self.picked) + 1:
                 return self._pick(kind.key, target)
+        if self._confirming is not None and not click.shift:  # a question waits: one's own model is picked up
+            mine = self.figure_at(click.point, mine_first=True)
+            if mine is not None and mine != self.selected and not self.view.selectable(self.game, mine):
+                return self._select(mine)  # (the question is forgotten with the selection)
         cmd, _ = self._command_for(click.point, click.shift, click.face_toward)
         if self._again(click):  # the same spot as the click that asked, a pixel off: its command
             cmd = self._confirming
@@ -365,6 +369,7 @@ class Controller:
         if self.on_command is not None:
             self.on_command(cmd, events)
         acted = self.selected
+        self._confirming = self._confirming_at = None  # a question asked is about the table before this command
         self.waypoints = []
         self.picked = []
         self.action = None

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules.drawing import Cross, Path, Primitive
+from game.table import path_length
 from game.table.wording import in_words
 
 Point = tuple[float, float]
@@ -32,6 +33,8 @@ MOVED = 0.01  # inches: a way shorter than this goes nowhere (the rules refuse i
 
 
 CELL = 0.3  # inches: the local grid a route is searched on round the other bases
+TIGHT_CELL = 0.15  # inches: the finer grid tried when the first finds no way (a gap a base just passes)
+TIGHT_CLEARANCE = 0.02  # inches: on it a route may pass a hair from a base (the rules let bases touch)
 NEAR_GOAL = 1.5  # inches: pointing on a base, the route ends on the free ground this near the pointer
 
 
@@ -42,11 +45,22 @@ def _clear(table: Any, points: list[Point], radius: float, mover: str) -> bool:
 
 class LocalGrid:
     """The ground within ``reach`` of a base that the base may stand on: off walls and buildings, on the
-    table, clear of every other base. Made once per selection (the bases do not move while he aims)."""
+    table, clear of every other base. Made once per selection (the bases do not move while he aims).
+    ``cell`` and ``clearance`` in inches: a finer grid with less room round the bases finds the narrow gaps
+    between squad-mates the coarse one misses."""
 
-    def __init__(self, table: Any, mover: str, start: Point, radius: float, reach: float) -> None:
-        self.table, self.mover, self.start, self.radius = table, mover, start, radius
-        self.n = int(2 * reach / CELL) + 1
+    def __init__(
+        self,
+        table: Any,
+        mover: str,
+        start: Point,
+        radius: float,
+        reach: float,
+        cell: float = CELL,
+        clearance: float = CLEARANCE,
+    ) -> None:
+        self.table, self.mover, self.start, self.radius, self.step = table, mover, start, radius, cell
+        self.n = int(2 * reach / cell) + 1
         self.x0, self.y0 = start[0] - reach, start[1] - reach
         others = [(table.position(o), table.radius(o)) for o in table.figures_in_circle(start, reach + 2.0)
                   if o != mover]  # fmt: skip
@@ -56,16 +70,16 @@ class LocalGrid:
             for j in range(self.n):
                 p = self.point(i, j)
                 ok = table.on_table(p, radius) and not any(
-                    math.dist(p, c) < r + radius + CLEARANCE for c, r in others
+                    math.dist(p, c) < r + radius + clearance for c, r in others
                 )
                 row.append(ok and not table.overlaps_blocking(p, radius))
             self.free.append(row)
 
     def point(self, i: int, j: int) -> Point:
-        return (self.x0 + i * CELL, self.y0 + j * CELL)
+        return (self.x0 + i * self.step, self.y0 + j * self.step)
 
     def cell(self, p: Point) -> tuple[int, int]:
-        return (round((p[0] - self.x0) / CELL), round((p[1] - self.y0) / CELL))
+        return (round((p[0] - self.x0) / self.step), round((p[1] - self.y0) / self.step))
 
     def inside(self, c: tuple[int, int]) -> bool:
         return 0 <= c[0] < self.n and 0 <= c[1] < self.n
@@ -109,7 +123,7 @@ class LocalGrid:
     def nearest_free(self, goal: Point, within: float) -> tuple[int, int] | None:
         """The free cell nearest ``goal`` no further than ``within`` inches from it, or None."""
         gi, gj = self.cell(goal)
-        k = math.ceil(within / CELL)
+        k = math.ceil(within / self.step)
         best: tuple[float, tuple[int, int]] | None = None
         for i in range(max(0, gi - k), min(self.n, gi + k + 1)):
             for j in range(max(0, gj - k), min(self.n, gj + k + 1)):
@@ -121,15 +135,15 @@ class LocalGrid:
     def last_inside(self, route: list[Point]) -> tuple[int, Point] | None:
         """The furthest point along ``route`` still a cell inside the grid, with the index of the route's
         point before it (a far goal's route leaves the grid there), or None when it never leaves it."""
-        lo, hi = self.x0 + CELL, self.x0 + (self.n - 2) * CELL
-        ylo, yhi = self.y0 + CELL, self.y0 + (self.n - 2) * CELL
+        lo, hi = self.x0 + self.step, self.x0 + (self.n - 2) * self.step
+        ylo, yhi = self.y0 + self.step, self.y0 + (self.n - 2) * self.step
 
         def inside(p: Point) -> bool:
             return lo <= p[0] <= hi and ylo <= p[1] <= yhi
 
         last: tuple[int, Point] | None = None
         for k, (a, b) in enumerate(zip(route, route[1:])):
-            steps = max(1, math.ceil(math.dist(a, b) / (CELL / 2)))
+            steps = max(1, math.ceil(math.dist(a, b) / (self.step / 2)))
             for s in range(1, steps + 1):
                 p = (a[0] + (b[0] - a[0]) * s / steps, a[1] + (b[1] - a[1]) * s / steps)
                 if not inside(p):
@@ -238,6 +252,7 @@ class Routes:
     def __init__(self) -> None:
         self._key: tuple | None = None
         self._grid: LocalGrid | None = None
+        self._tight: LocalGrid | None = None  # the finer grid, made only when the coarse one finds no way
         self._heading: tuple[str, tuple[Point, ...], Heading] | None = None  # only the latest aim is asked about
 
     def move(
@@ -323,5 +338,14 @@ class Routes:
         start = (float(start[0]), float(start[1]))
         key = (mover, version, start, reach)
         if self._key != key:
-            self._key, self._grid = key, LocalGrid(table, mover, start, radius, reach)
-        return route_to(table, mover, start, radius, goal, self._grid)
+            self._key, self._grid, self._tight = key, LocalGrid(table, mover, start, radius, reach), None
+        route = route_to(table, mover, start, radius, goal, self._grid)
+        walked = table.legal_part([start, *route], radius, mover=mover)
+        if not walked.blocked_by.startswith("figure"):
+            return route
+        # a squad-mate's base stops it: a way between the bases may be narrower than the coarse grid sees
+        if self._tight is None:
+            self._tight = LocalGrid(table, mover, start, radius, reach, TIGHT_CELL, TIGHT_CLEARANCE)
+        tight = route_to(table, mover, start, radius, goal, self._tight)
+        further = path_length(table.legal_path([start, *tight], radius, mover=mover))
+        return tight if further > path_length(walked.points) + SHORT else route

@@ -39,6 +39,7 @@ from game.rules.outbreak import acting, movement
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
+from game.rules.percent import percent
 from game.rules.routing import Routes
 
 KINDS = (
@@ -458,7 +459,7 @@ class OutbreakView:
             if f is not None:
                 out.append(d.Plate(f.position, self.player_words(game, preview.reason), "bad"))
             return out
-        odds = ", ".join(f"{k} {v:.0%}" for k, v in preview.chances.items())
+        odds = ", ".join(f"{k} {percent(v)}" for k, v in preview.chances.items())
         if isinstance(cmd, Move) and f is not None:
             paths = preview.details.get("paths", {})
             if not preview.details.get("roll_needed"):  # no roll, no 8" run: only the 6" path
@@ -495,7 +496,9 @@ class OutbreakView:
                     arrives = arrives or min(thirds_there)
                     label += f": at {_esc(f.name or f.id)}"
                 out.append(d.Area(tuple(at), "charge", radius=t.radius, label=label))  # type: ignore[arg-type]
-            thirds = ", ".join(f"third {k} {v:.0%}" for k, v in preview.details.get("third_chances", {}).items())
+            thirds = ", ".join(
+                f"third {k} {percent(v)}" for k, v in preview.details.get("third_chances", {}).items()
+            )
             first = preview.details.get("shot", 1)
             left = "3 thirds left" if first == 1 else f"thirds {first}-3 left" if first < 3 else "last third left"
             text = f"Shot ({left}): {odds}\nlands in {thirds}"

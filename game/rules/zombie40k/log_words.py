@@ -66,10 +66,30 @@ def lines(game: Any, events: Sequence[Any]) -> list[str]:
             texts[k] = ""
             if j is not None and type(after) in CARRIES:
                 carried[j] = e
+    _cells_told(game, events, texts)
     for j, roll in carried.items():
         meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
         texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
     return _counted_repeats([t for t in texts if t])
+
+
+def _cells_told(game: Any, events: list[Any], texts: list[str]) -> None:
+    """A starting horde's two D6 (its column, then its row) as one line, in ``texts``; a cell rolled again
+    (no room there) says so: ``Horde 2: column 1, row 4: no room there: rolled again``."""
+
+    def roll(k: int, what: str) -> DiceRolled | None:
+        e = events[k] if 0 <= k < len(events) else None
+        return e if isinstance(e, DiceRolled) and e.purpose.endswith(f" {what}") else None
+
+    for k in range(len(events) - 1):
+        col, row = roll(k, "column"), roll(k + 1, "row")
+        if col is None or row is None or (name := col.purpose[: -len(" column")]) != row.purpose[: -len(" row")]:
+            continue
+        again = roll(k + 2, "column")
+        cell = f"column {col.total}, row {row.total}"
+        said = f"{name}: {cell}: no room there: rolled again" if again and again.purpose == col.purpose else ""
+        texts[k] = toned("dice", esc(player_words(game, said or f"{name} is placed at {cell} (two D6)")))
+        texts[k + 1] = ""
 
 
 def _counted_repeats(texts: list[str]) -> list[str]:

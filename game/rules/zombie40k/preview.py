@@ -149,6 +149,7 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
     chance = 1.0
     if mp.run and mp.unit.run_roll is None:
         dice = 2 if world.unit_has(mp.unit, "Crusader") else 1
+        details["run_dice"] = dice  # the squad's run is rolled with its first runner's move
         chance = p_move_at_least(world, mp.unit, dice, mp.check.length - bonus)
     if (mp.check.enters_clutter or world.hooks.moves_as_difficult(world, mp.unit)) and not mp.run:
         if mp.unit.difficult_roll is None:

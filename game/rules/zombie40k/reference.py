@@ -9,6 +9,7 @@ with every house value marked as one.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from game.rules.contract import Paragraph, Run, Section, Table
@@ -32,7 +33,69 @@ def _hv(before: str, value: str, after: str) -> Paragraph:
     return Paragraph(before + value + after, True, "bullet", runs=(Run(before), Run(value, True), Run(after)))
 
 
+# where a source note says more than "the source's", "7th edition's" or "the club's": its words in the prose
+NOTES = {
+    "house reading of the lost digits": " (the source's digits are lost: the club's reading)",
+    "house: the seed lost the digit": " (the source lost the digit)",
+    "house prices: the seed lost every number": " (the source lost every number: the club's prices)",
+    "seed; the copy lost both numbers, and it lost only the digits 1 to 6, so the house's are written with those "
+    "digits": " (the source's copy lost both numbers: the club's)",
+    "house reading of the end-of-phase roll": " (the club's reading of the end-of-phase roll)",
+    "house: the whole unit": " (the club's reading: the whole unit)",
+    "7th codex values; zombies house": " (7th edition's codex values; the zombies' are the club's)",
+    "power_up_table": "",
+}
+NOTE = re.compile(r"\s*(?:\(zombie40k\.toml )?\[([^\]]+)\]\)?")
+
+
+def prose(text: str) -> tuple[str, bool]:
+    """A sentence of the rules with its source notes ("[seed]", "[7th]", "[house]") taken out, so it reads as
+    prose, and whether one marked a house value or reading (the help then tags the paragraph as one).
+
+    >>> prose("The first player aboard wins [seed]."), prose("Duct Tape: +1 [house digits].")
+    (('The first player aboard wins.', False), ('Duct Tape: +1.', True))
+    >>> prose("Squad coherency [7th]: each model ends within 2 inches of another.")
+    ('Squad coherency: each model ends within 2 inches of another.', False)
+    """
+    house = False
+
+    def said(m: re.Match[str]) -> str:
+        nonlocal house
+        note = m[1]
+        house = house or "house" in note
+        return NOTES.get(note, "")
+
+    return NOTE.sub(said, text), house
+
+
+def _prose_paragraph(p: Paragraph) -> Paragraph:
+    text, house = prose(p.text)
+    runs = tuple(Run(prose(r.text)[0], r.house) for r in p.runs)
+    return Paragraph(text, p.house or house, p.kind, p.number, runs)
+
+
+def _prose_table(t: Table) -> Table:
+    caption, house = prose(t.caption)
+    rows, marked = [], list(t.house_rows)
+    for k, row in enumerate(t.rows):
+        cells = [prose(c) for c in row]
+        rows.append(tuple(c for c, _ in cells))
+        if any(h for _, h in cells) and k not in marked:
+            marked.append(k)
+    return Table(t.header, tuple(rows), tuple(sorted(marked)), caption, t.house or house)
+
+
+def _prose_section(s: Section) -> Section:
+    """A section with every source note worded as prose (:func:`prose`)."""
+    body = tuple(_prose_paragraph(b) if isinstance(b, Paragraph) else _prose_table(b) for b in s.body)
+    return Section(s.title, body)
+
+
 def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Section]:
+    return [_prose_section(s) for s in _sections(scenario, options)]
+
+
+def _sections(scenario: Scenario | None, options: dict[str, Any]) -> list[Section]:
     d = load_data()
     h = d.house
     points = int(scenario.properties.get("points", h["points"])) if scenario else int(h["points"])
@@ -65,6 +128,7 @@ def _the_game(h: dict[str, Any]) -> Section:
                 "Players roll off for their order each turn; the zombies always go last [seed]. A player's turn: "
                 "movement, shooting, assault."
             ),
+            _p("These are the source's rules; where it is silent, 7th edition's; the club's own are marked."),
             _p(
                 "There is no Psychic phase: no unit in the roster is a psyker, and the roster file refuses one, "
                 "because psychic powers are not in this game."

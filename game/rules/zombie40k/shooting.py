@@ -37,6 +37,7 @@ from game.rules.zombie40k.movement import fall_back
 from game.rules.zombie40k.state import ALIVE, DEAD, EMBARKED, PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
+from game.table.wording import in_words
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,23 @@ def firers(world: World, unit: Unit) -> list[Model]:
     return ([] if world.state.locked(unit.id) else world.alive(unit)) + world.aboard(unit)
 
 
+def _unseen(unit: str, target: str, blocked_by: str | None) -> str:
+    """Why no model of ``unit`` may shoot at ``target``: the nearest sight line in range and what blocks it
+    (``blocked_by`` as the table says it), or none in range at all.
+
+    >>> _unseen("Infantry Squad", "the Zombie Boss", "building 3 'Sealed bastion'")
+    'No model of Infantry Squad can see the Zombie Boss: no line of sight: the Sealed bastion is in the way.'
+    >>> _unseen("Infantry Squad", "Horde 2", None)
+    'No model of Infantry Squad has Horde 2 within range of a weapon.'
+    """
+    if blocked_by is None:
+        return f"No model of {unit} has {target} within range of a weapon."
+    what = in_words(blocked_by)
+    if what.startswith("clutter ("):  # (the house reading: too much area terrain crossed)
+        what = "area terrain " + what[len("clutter ") :]
+    return f"No model of {unit} can see {target}: no line of sight: {what or 'terrain'} is in the way."
+
+
 def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) -> int:
     """The cover save of a target model: 4+ inside ruins or behind one from the nearest firer (:mod:`.sight`:
     the house reading gives behind a ruin only the obscured 5+), 5+ in clutter or obscured; Shrouded +2 and
@@ -240,6 +258,7 @@ def plan(
     snap_all = overwatch or unit.falling_back or unit.regrouped_turn == st.turn
     shooters: list[Shooter] = []
     seen: set[str] = set()
+    walled: tuple[float, str] | None = None  # the nearest target in range out of sight, and what blocks it
     for m in pool_models:
         if m.fired or m.ran and not world.unit_has(unit, "Battle Focus"):
             continue
@@ -249,11 +268,13 @@ def plan(
         visible = []
         for t in targets:
             d = reach(world, m, t)
-            if (
-                d <= longest + 1e-9
-                and sights.line(world, fire_point(world, m, t.position), t.position).state != "blocked"
-            ):
+            if d > longest + 1e-9:
+                continue
+            seen_line = sights.line(world, fire_point(world, m, t.position), t.position)
+            if seen_line.state != "blocked":
                 visible.append((d, t))
+            elif walled is None or d < walled[0]:
+                walled = (d, seen_line.blocked_by)
         visible.sort(key=lambda x: (x[0], x[1].id))
         choice = choose_weapon(world, m, unit, visible, snap_all)
         if choice is None:
@@ -262,7 +283,7 @@ def plan(
         shooters.append(Shooter(m, w, shots, snap, t.id))
         seen.update(t.id for d, t in visible if d <= w.range + 1e-9)
     if not shooters:
-        raise IllegalCommand(f"No model of {unit.name} can see {target.name} within range of a weapon.")
+        raise IllegalCommand(_unseen(unit.name, target.name, walled[1] if walled else None))
     firing = [s.model for s in shooters]
     order = sorted(seen, key=lambda f: (min(reach(world, s, world.model(f)) for s in firing), f))
     covers = {f: cover_of(world, firing, world.model(f), target) for f in order}

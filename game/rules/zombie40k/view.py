@@ -9,8 +9,8 @@ Everything reads the game and answers in the contract's plain data; nothing here
 >>> v = Z40View()
 >>> v.turn_line(g)
 'Turn 1 · Player 1 · Movement'
->>> v.name(g, "p1-1"), v.name(g, "h2-7")
-('Ork Boy 1', 'Zombie 7 (Horde 2)')
+>>> v.name(g, "p1-1"), v.name(g, "h2-5")
+('Ork Boy 1', 'Zombie 5 (Horde 2)')
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from game.rules.contract import (
     TokenLook,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
+from game.rules.percent import percent
 from game.rules.routing import Routes
 from game.rules.zombie40k import coherency, log_words, power_ups, sight
 from game.rules.zombie40k import killing_floor as kf
@@ -158,11 +159,13 @@ class Z40View:
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
 
     def kinds_for(self, game: Any) -> tuple[ActionKind, ...]:
-        """The buttons this game has: the grenade only in Killing Floor, the power-ups' never in Hardcore
-        Mode (the panel had room for two roster rows at 1280x800 with all fifteen)."""
+        """The buttons this game has now: the grenade only in Killing Floor; a power-up's only while a team
+        holds it (greyed, with the reason, while it cannot be used), the two choice buttons only while a
+        power-up choice is owed, none in Hardcore Mode (the panel had room for two roster rows at 1280x800
+        with all fifteen, most of them grey)."""
         drop = set() if kf.killing_floor_on(game.state) else {"throw"}
-        if "hardcore" in game.state.mods:
-            drop |= set(POWER_UP_ACTIONS)
+        held = set() if "hardcore" in game.state.mods else power_up_buttons(game)
+        drop |= set(POWER_UP_ACTIONS) - held
         return tuple(k for k in self.action_kinds if k.key not in drop)
 
     def __init__(self) -> None:
@@ -197,7 +200,9 @@ class Z40View:
         d = preview.details
         end = tuple(d["path"][-1]) if d.get("path") else cmd.path[-1]
         name = lambda fid: self.name(game, fid)  # noqa: E731
-        return self.routes.question(cmd.figure, cmd.path, end, float(d.get("length", 0.0)), "", name, True)
+        unrolled = "run_dice" in d  # the die says how far: no reach to ask about before it is rolled
+        length = float(d.get("length", 0.0))
+        return self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
 
     def command_words(self, game: Any, cmd: Any) -> str:
         kind = type(cmd).__name__
@@ -220,10 +225,10 @@ class Z40View:
         return kind
 
     def objective_line(self, game: Any) -> str:
-        """``Order 1>3>2>zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns left``; in Coop Mode
-        the goal the players share (the Boss first, then one aboard saves everyone)."""
+        """``Order: 1, 3, 2, then zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns
+        left``; in Coop Mode the goal the players share (the Boss first, then one aboard saves everyone)."""
         s = game.state
-        order = ">".join(str(p) for p in s.order) + ">zombies" if s.order else ""
+        order = turn_order_words(s.order)
         left = max(0, s.turn_limit - s.turn + 1)
         goal = "first aboard the vehicle wins"
         if "coop" in s.mods:
@@ -232,7 +237,7 @@ class Z40View:
                 if mod_rules.boss_alive(game.world)
                 else "Boss dead: every team aboard"
             )
-        return f"Order {order} \u00b7 {goal} \u00b7 {left} of {s.turn_limit} turns left"
+        return " \u00b7 ".join(part for part in (order, goal, f"{left} of {s.turn_limit} turns left") if part)
 
     def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         s, w = game.state, game.world
@@ -260,7 +265,8 @@ class Z40View:
                 weapons = ", ".join(
                     game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged or k == "chainsaw"
                 )
-                cells = (Cell(f"W{max(0, m.wounds)}/{prof.w}", bold=m.wounds < prof.w), Cell(weapons, "muted"))
+                wounds = _shown_wounds(m.wounds, prof.w, look)
+                cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
                 rows.append(RosterRow(fid, self.roster_name(game, fid), cells, status))
             dist = w.unit_vehicle_distance(unit)
             far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
@@ -513,7 +519,9 @@ class Z40View:
             return None
         if "charge" in available and t.side == PLAYERS:
             return "charge"
-        return "shoot" if "shoot" in available else None
+        # in the shooting phase a shot the rules refuse is still previewed: its plate says why (out of range,
+        # or what blocks the sight)
+        return "shoot" if "shoot" in available or game.state.phase == Phase.SHOOTING else None
 
     def _power_up_command(self, game: Any, fid: str, action: str) -> Any | None:
         """The command a power-up button gives for the selected model (power_ups.py)."""
@@ -614,18 +622,8 @@ class Z40View:
             kind: PathKind = "clutter" if preview.details.get("enters_difficult_terrain") else "legal"
             out.append(Path(pts, kind))
             marks, stop = self.routes.marks(cmd.figure, cmd.path, pts[-1], "", lambda fid: self.name(game, fid))
-            chance = preview.chances.get("whole move", 1.0)
-            word = "RUN" if isinstance(cmd, Run) else "MOVE"
             out += marks
-            out.append(
-                Plate(
-                    pts[-1],
-                    f'{word} {preview.details.get("length", 0):.1f}"'
-                    + (f" \u2014 {chance:.0%} to go all the way" if chance < 1 else "")
-                    + (f"\n{stop}" if stop else ""),
-                    "path",
-                )
-            )
+            out.append(Plate(pts[-1], _move_words(game, cmd, preview) + (f"\n{stop}" if stop else ""), "path"))
             return out
         if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
@@ -650,7 +648,7 @@ class Z40View:
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
                 f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
-                f"{d['expected_kills']:.2f} killed\nat least one kill {preview.chances['at least one kill']:.0%}"
+                f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
             )
             out.append(Plate(centre, text, "sight_clear"))
@@ -668,7 +666,7 @@ class Z40View:
             out.append(
                 Plate(
                     o.position,
-                    f'CHARGE {preview.details["distance"]:.1f}": {preview.chances["charge succeeds"]:.0%} (they fire Overwatch first)',  # noqa: E501
+                    f'CHARGE {preview.details["distance"]:.1f}": {percent(preview.chances["charge succeeds"])} (they fire Overwatch first)',  # noqa: E501
                     "bad",
                 )
             )
@@ -735,6 +733,71 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+
+POWER_UP_BUTTONS = {  # the carried power-up each button uses
+    "arm": (power_ups.CHAINSAW, power_ups.SHOTGUN),
+    "tape_attack": (power_ups.DUCT_TAPE,),
+    "tape_shot": (power_ups.DUCT_TAPE,),
+    "speed": (power_ups.SPEED_PACK,),
+    "revive": (power_ups.DEFIBRILLATOR,),
+}
+
+
+def power_up_buttons(game: Any) -> set[str]:
+    """The power-up buttons the players' teams have a use for: those of the power-ups they carry, and the
+    choice buttons while a squad owes a power-up choice."""
+    squads = [u for u in game.state.units.values() if u.side == PLAYERS]
+    carried = {item for u in squads for item in u.power_ups}
+    out = {key for key, items in POWER_UP_BUTTONS.items() if carried.intersection(items)}
+    if any(u.power_up_choices > 0 or u.power_up_offer for u in squads):
+        out |= {"choice_1", "choice_2"}
+    return out
+
+
+def _shown_wounds(wounds: int, most: int, look: Look | None) -> int:
+    """The wounds the roster shows: the token's (its badge, a state behind the rules while the log is still
+    telling the blows), so the roster never shows a wound before the log has told it.
+
+    >>> _shown_wounds(1, 3, Look((0, 0), 0, "alive", "3")), _shown_wounds(0, 1, Look((0, 0), 0, "alive", ""))
+    (3, 1)
+    >>> _shown_wounds(0, 1, Look((0, 0), 0, "dead", "")), _shown_wounds(2, 3, None)
+    (0, 2)
+    """
+    if look is None:
+        return max(0, wounds)
+    if look.badge.isdigit():
+        return min(most, int(look.badge))
+    return most if look.state in ("alive", "embarked") else 0  # (a one-wound model's token has no badge)
+
+
+def turn_order_words(order: Sequence[int]) -> str:
+    """The turn's order as the top bar says it, or "" before it is rolled.
+
+    >>> turn_order_words([1]), turn_order_words([1, 3, 2]), turn_order_words([])
+    ('Order: player 1, then zombies', 'Order: 1, 3, 2, then zombies', '')
+    """
+    if not order:
+        return ""
+    players = f"player {order[0]}" if len(order) == 1 else ", ".join(str(p) for p in order)
+    return f"Order: {players}, then zombies"  # (short: four players' order and the goal fit the top bar)
+
+
+def _move_words(game: Any, cmd: Move | Run, preview: Any) -> str:
+    """The plate's words for a move or a run: how far, and the odds where a die decides it; a run not yet
+    rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
+    length = float(preview.details.get("length", 0.0))
+    chance = preview.chances.get("whole move", 1.0)
+    dice = preview.details.get("run_dice")
+    if isinstance(cmd, Run) and dice:
+        unit = game.state.units[game.figure(cmd.figure).unit]
+        bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
+        roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
+        plus = f' +{bonus:g}"' if bonus else ""
+        most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
+        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}'
+    word = "RUN" if isinstance(cmd, Run) else "MOVE"
+    return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
 
 
 def coherency_links(game: Any, m: Any) -> list[Primitive]:

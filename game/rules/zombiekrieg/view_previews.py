@@ -14,15 +14,14 @@ from typing import Any
 
 from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
+from game.rules.percent import percent
 from game.rules.routing import stops_here
 from game.rules.zombiekrieg import order
 from game.rules.zombiekrieg.names import name_of, player_words, zombie_name
 from game.rules.zombiekrieg.preview import fire_geometry
 from game.table.wording import in_words
 
-
-def pct(p: float) -> str:
-    return f"{round(100 * p)}%"
+pct = percent  # (every rule set's odds read alike)
 
 
 def _namer(game: Any) -> Any:

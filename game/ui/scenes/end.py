@@ -448,5 +448,5 @@ def _roll_row(
     )
     _line(pic, tag, fs, colour, (tag_x, y), bold=True)
     if away and note:
-        _line(pic, mark, fs, MUTED, (tag_x + round(fs * 2.2), y))
+        _line(pic, s.mark or mark, fs, MUTED, (tag_x + round(fs * 2.2), y))
     return name_rect, start_rect

@@ -148,6 +148,7 @@ class GameScene(Scene):
         self.match: Match | None = None
         self.ended = False
         self._shown: dict[str, Any] = {}
+        self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
         self._seen_version = -1
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
@@ -426,7 +427,9 @@ class GameScene(Scene):
         the height used."""
         self.buttons = {}
         if self.match is not None:
-            specs = action_buttons(self.action_kinds(), getattr(self.match.view, "end_words", "End turn"))
+            kinds = self.action_kinds()
+            self._built_kinds = tuple(k.key for k in kinds)
+            specs = action_buttons(kinds, getattr(self.match.view, "end_words", "End turn"))
             y = self.actions_panel.build(self.ui, self.manager, right, y, RIGHT_PANEL, specs)
             self.dice_tray.build(self.ui, self.manager, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
             y += TRAY_HEIGHT + 4
@@ -515,8 +518,9 @@ class GameScene(Scene):
             fid = self.match.controller.selected
             acts = self.match.actions(fid) if self.match.controller.mode != Mode.RESOLVING else []
             name, summary = self.match.name(fid), self.match.view.summary(self.match.game, fid)
+            words = {k.key: k.label.upper() for k in self.match.view.action_kinds}  # the buttons', not the keys
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
-                ", ".join(a.upper() for a in acts) if acts else "no action left"
+                ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else "no action left"
             )
         self.actions_panel.show_hint(text)
 
@@ -672,6 +676,10 @@ class GameScene(Scene):
             self.app.rebuild()
         if self.match.version != self._seen_version:
             self._seen_version = self.match.version
+            built = self._built_kinds  # (a scene without the action panel, the replay's, has none to lay out)
+            if built is not None and tuple(k.key for k in self.action_kinds()) != built:
+                self.app.rebuild()  # a button came or went (a power-up found or used): lay the panel out again
+                return
             self._refresh()
         self._hint()
         if self.match.finished and not self.ended:
