@@ -41,6 +41,16 @@ PYTHON = sys.executable
         ("tcp://:8786", "has no host"),
         ("http://127.0.0.1:8786", "'http' is not a scheduler address scheme"),
         ("tcp://[::1", "an IPv6 host is written [::1]:8786"),
+        ("127.0.0.1:\u00b2", "the port '\u00b2' is not a number from 1 to 65535"),  # '²'.isdigit(), int('²') fails
+        ("127.0.0.1:" + "9" * 5000, "(5,000 characters) is not a number from 1 to 65535"),
+        ("127.0.0.1:1:2", "an IPv6 host is written in brackets"),
+        ("::1:8786", "an IPv6 host is written in brackets"),
+        ("tcp://[zz]:8786", "'[zz]' is not an IPv6 address"),
+        ("tcp://a..b:8786", "'a..b' is not a host name"),
+        ("tcp://user@10.0.0.5:8786", "'user@10.0.0.5' is not a host name"),
+        ("tcp://sched uler:8786", "is not a host name"),
+        ("tcp://" + "a" * 64 + ":8786", "the host name is too long"),
+        ("inproc://10.0.0.5/123/1", "is inside another program; give its scheduler's address"),
     ],
 )
 def test_a_malformed_address_is_refused_at_once(address, said, capsys):
@@ -51,6 +61,17 @@ def test_a_malformed_address_is_refused_at_once(address, said, capsys):
     err = capsys.readouterr().err
     assert "argument --scheduler" in err and said in err and "Traceback" not in err
     assert time.monotonic() - start < 5, "refused without trying to connect"
+
+
+def test_a_tls_address_with_no_certificate_set_says_so_at_once(capsys):
+    start = time.monotonic()
+    code = cli(
+        ["simulate", str(default_scenario()), "--games", "1", "--quiet", "--scheduler", "tls://127.0.0.1:1"]
+    )
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "tls://127.0.0.1:1 is a TLS address, and no TLS certificate is set for Dask here" in err
+    assert "Traceback" not in err and time.monotonic() - start < 5
 
 
 def _free_port() -> int:
@@ -194,7 +215,7 @@ def test_a_cluster_going_away_keeps_the_games_played_and_plays_the_rest_here(vic
     assert code == 0, err
     assert "6 games, seeds 3..8" in out and "raised an error" not in out
     assert f"the cluster at {cluster['address']}" in err and "after 2 games" in err
-    assert "playing the 4 games left here" in err
+    assert "playing the 4 games left here (Ctrl+C stops and reports the games played)" in err
     assert "Traceback" not in err
     assert took < 240 + NO_WORKER_GRACE
 
