@@ -144,7 +144,8 @@ def _quiet_dask() -> Iterator[None]:
 
 def _probe(address: str) -> None:
     """Ask the scheduler who it is, within CONNECT_TIMEOUT: Dask's own client waits forever on a port that
-    accepts a connection but never answers (another server, a stopped process)."""
+    accepts a connection but never answers (another server, a stopped process), and raises whatever its
+    reader meets in another server's answer (a frame length of exabytes, a header cut short)."""
     import asyncio
 
     from distributed import Security
@@ -157,23 +158,43 @@ def _probe(address: str) -> None:
             "(distributed.comm.tls in Dask's configuration); set one, or give the scheduler's tcp:// address"
         )
 
-    async def identity() -> None:
+    async def identity() -> Any:
         comm = await connect(address, timeout=CONNECT_TIMEOUT, **secure)
         try:
             await comm.write({"op": "identity", "reply": True})
-            await comm.read()
+            return await comm.read()
         finally:
             comm.abort()
 
     try:
-        asyncio.run(asyncio.wait_for(identity(), CONNECT_TIMEOUT))
-    except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
+        reply = asyncio.run(asyncio.wait_for(identity(), CONNECT_TIMEOUT))
+    except OSError as exc:  # refused, unreachable, closed; TimeoutError is an OSError
         timed_out = isinstance(exc, TimeoutError) or "Timed out" in str(exc)
         why = "" if timed_out else f" ({_said(exc)})"
         raise ClusterUnreachable(
             f"no Dask scheduler answered at {address} within {CONNECT_TIMEOUT:g} s{why}; "
             "is it running, and are the address and port its own?"
         ) from None
+    except Exception:  # an answer that is no Dask message (its reader's error would only puzzle the player)
+        raise ClusterUnreachable(
+            f"no Dask scheduler answered at {address}: the server there answered something else; "
+            "are the address and port the scheduler's?"
+        ) from None
+    _check_identity(address, reply)
+
+
+def _check_identity(address: str, reply: Any) -> None:
+    """ClusterUnreachable unless ``reply`` is a scheduler's identity (a worker answers too, with its own)."""
+    kind = reply.get("type") if isinstance(reply, dict) else None
+    if kind in ("Worker", "Nanny"):
+        raise ClusterUnreachable(
+            f"{address} is a Dask worker, not the scheduler; give its scheduler's address ({reply.get('scheduler')})"
+        )
+    if not isinstance(kind, str):
+        raise ClusterUnreachable(
+            f"no Dask scheduler answered at {address}: the server there answered something else; "
+            "are the address and port the scheduler's?"
+        )
 
 
 def _client(address: str) -> Any:

@@ -138,6 +138,53 @@ def test_a_web_server_is_not_a_scheduler():
     assert "no Dask scheduler answered" in done.stderr and "Traceback" not in done.stderr
 
 
+def _talking_server(says: bytes) -> tuple[int, threading.Event]:
+    """A port whose server says ``says`` to whoever connects, then holds the line."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.2)
+    stop = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn = listener.accept()[0]
+            except OSError:
+                continue
+            conn.sendall(says)
+            held.append(conn)
+        for conn in held:
+            conn.close()
+        listener.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return int(listener.getsockname()[1]), stop
+
+
+@pytest.mark.parametrize(
+    "says",
+    [
+        b"SSH-2.0-OpenSSH_8.9\r\n",  # Dask's reader takes it for a frame length of exabytes: a MemoryError
+        (3).to_bytes(8, "little") + b"\xff" * 8,  # frames claimed, the lengths cut short: a struct.error
+        b"\x01" + b"\x00" * 7 + b"\xff" * 16,
+    ],
+)
+def test_a_server_that_answers_something_else_is_named_not_a_scheduler(says):
+    port, stop = _talking_server(says)
+    try:
+        done = _simulate_in_a_process(f"127.0.0.1:{port}", limit=90)
+    finally:
+        stop.set()
+    assert done.returncode == 2, done.stderr
+    assert (
+        f"no Dask scheduler answered at tcp://127.0.0.1:{port}: the server there answered something else; "
+        "are the address and port the scheduler's?"
+    ) in done.stderr
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
+
+
 # -- a cluster that goes away mid-run ---------------------------------------------------------
 
 
@@ -198,6 +245,19 @@ def _kill_after(process: subprocess.Popen[bytes], games: int):
                 process.wait(timeout=30)
 
     return Bar
+
+
+def test_a_workers_address_is_not_the_schedulers(cluster, capsys):
+    with distributed.Client(cluster["address"], timeout=60) as client:
+        [worker] = client.scheduler_info()["workers"]
+    start = time.monotonic()
+    code = cli(["simulate", str(default_scenario()), "--games", "1", "--quiet", "--scheduler", worker])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert (
+        f"{worker} is a Dask worker, not the scheduler; give its scheduler's address ({cluster['address']})" in err
+    )
+    assert "Traceback" not in err and time.monotonic() - start < 30
 
 
 @pytest.mark.parametrize("victim", ["scheduler", "worker"])
