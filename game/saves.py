@@ -574,15 +574,16 @@ class Autosaves:
         self.keep = max(1, int(keep))
         self.game_id = uuid.uuid4().hex[:12]
         self._seq = 0
-        self._carried: set[str] = set()  # the games this one carries on (resumed from their autosaves)
+        self._carried: list[Path] = []  # the autosaves of the game this one carries on, as they were resumed
         remove_stale_temporaries(self.folder)
 
     def carry_on(self, path: Path | str) -> None:
         """This game carries on the game autosaved at ``path`` (a resumed autosave of this folder): that
-        game's autosaves go once this one has its own, or when it ends, so the title never offers it again."""
+        game's autosaves go once this one has its own, or when it ends, so the title never offers it again.
+        Only the files there now: the same game may be playing on in another window, writing newer ones."""
         path = Path(path)
         if _SEQ.match(path.name) and path.parent.resolve() == self.folder.resolve():
-            self._carried.add(_game_of(path))
+            self._carried += self.files(_game_of(path))
 
     def write(self, game: Game) -> Path:
         if not self._seq:
@@ -657,9 +658,8 @@ class Autosaves:
         self._remove(self.files(self.game_id))
 
     def _forget_carried(self) -> None:
-        for game_id in sorted(self._carried):
-            self._remove(self.files(game_id))
-        self._carried.clear()
+        self._remove(self._carried)
+        self._carried = []
 
     @staticmethod
     def _remove(paths: list[Path]) -> None:

@@ -106,3 +106,16 @@ def test_a_resumed_game_replaces_the_game_it_carries_on_and_ends_it(tmp_path: Pa
     assert again.autosaves is not None
     again.autosaves.clear()
     assert Session.resumable(Autosaves(tmp_path)) is None, "a game played to its end is offered no more"
+
+
+def test_a_game_resumed_while_its_window_plays_on_leaves_that_windows_newer_autosaves(tmp_path: Path) -> None:
+    """Window B's title offers the game window A is still playing, and B resumes it: B's autosaves replace
+    the files it resumed from, never the newer ones A writes as it plays on."""
+    a = _session(str(tmp_path), 5)
+    _play(a, 3)
+    b = Session.resume(Session.resumable(Autosaves(tmp_path))[0], Autosaves(tmp_path))
+    _play(a, 2)  # A plays on
+    _play(b, 1)  # B's first autosave
+    assert a.autosaves is not None
+    kept = a.autosaves.files(a.autosaves.game_id)
+    assert [len(read_save(p).commands) for p in kept] == [4, 5], "window A's newer autosaves are kept"
