@@ -52,36 +52,82 @@ class ClusterLost(ClusterError):
     """The cluster went away during the run; the games it finished were already yielded."""
 
 
-def scheduler_address(text: str) -> str:
+def scheduler_address(text: str, in_process: bool = False) -> str:
     """``text`` as a full Dask address (``tcp://`` when no scheme is given); ValueError saying what is wrong
-    with it: no host, no port, a port that is not 1-65535, a scheme Dask cannot use here."""
+    with it: no host, no port, a port that is not 1-65535, a host that is no host name nor IP address, a
+    scheme Dask cannot use here. ``in_process`` takes ``inproc://`` too: a cluster in this very program
+    (``LocalCluster(processes=False)``), which no address typed on the command line can reach."""
     given = text.strip()
     scheme, sep, rest = given.partition("://")
     if not sep:
         scheme, rest = "tcp", given
-    if scheme == "inproc" and rest:  # a cluster in this very process (LocalCluster(processes=False))
+    if scheme == "inproc" and rest and in_process:
         return given
+    if scheme == "inproc":
+        raise ValueError(
+            f"{_quoted(text)} is inside another program; give its scheduler's address, e.g. {EXAMPLE}"
+        )
     if scheme not in SCHEMES:
         raise ValueError(
-            f"{text!r}: {scheme!r} is not a scheduler address scheme; use one of {', '.join(SCHEMES)}"
+            f"{_quoted(text)}: {_quoted(scheme)} is not a scheduler address scheme; use one of {', '.join(SCHEMES)}"
         )
+    host, port = _host_and_port(text, rest)
+    if not port:
+        raise ValueError(f"{_quoted(text)} has no port: give the scheduler's address and port, e.g. {EXAMPLE}")
+    if not host:
+        raise ValueError(f"{_quoted(text)} has no host before the port, e.g. {EXAMPLE}")
+    # ASCII digits only ('²'.isdigit() is true and int('²') fails), and few (int() refuses 4,301)
+    if not (port.isascii() and port.isdigit() and len(port.lstrip("0")) <= 5) or not 1 <= int(port) <= 65535:
+        raise ValueError(
+            f"{_quoted(text)}: the port {_quoted(port)} is not a number from 1 to 65535, e.g. {EXAMPLE}"
+        )
+    _check_host(text, host)
+    return f"{scheme}://{host}:{int(port)}"
+
+
+def _host_and_port(text: str, rest: str) -> tuple[str, str]:
+    """The host (an IPv6 one in its brackets) and the port of ``rest``, the address after its scheme."""
     if rest.startswith("["):  # an IPv6 host: [::1]:8786
         host, bracket, port = rest[1:].partition("]")
         if not bracket or (port and not port.startswith(":")):
-            raise ValueError(f"{text!r} is not an address: an IPv6 host is written [::1]:8786")
-        port = port[1:]
-        host = f"[{host}]" if host else ""
-    else:
-        host, colon, port = rest.rpartition(":")
-        if not colon:
-            host, port = rest, ""
-    if not port:
-        raise ValueError(f"{text!r} has no port: give the scheduler's address and port, e.g. {EXAMPLE}")
-    if not host or "/" in host or " " in host:
-        raise ValueError(f"{text!r} has no host before the port, e.g. {EXAMPLE}")
-    if not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise ValueError(f"{text!r}: the port {port!r} is not a number from 1 to 65535, e.g. {EXAMPLE}")
-    return f"{scheme}://{host}:{int(port)}"
+            raise ValueError(f"{_quoted(text)} is not an address: an IPv6 host is written [::1]:8786")
+        return (f"[{host}]" if host else ""), port[1:]
+    host, colon, port = rest.rpartition(":")
+    return (host, port) if colon else (rest, "")
+
+
+def _check_host(text: str, host: str) -> None:
+    """ValueError unless ``host`` is an IP address or a host name Dask can look up."""
+    import ipaddress
+
+    if host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            raise ValueError(
+                f"{_quoted(text)}: {_quoted(host)} is not an IPv6 address, e.g. tcp://[::1]:8786"
+            ) from None
+        return
+    if ":" in host:
+        raise ValueError(f"{_quoted(text)}: an IPv6 host is written in brackets, e.g. tcp://[::1]:8786")
+    labels = host.removesuffix(".").split(".")
+    if not all(label and all(c.isalnum() or c in "-_" for c in label) for label in labels):
+        raise ValueError(
+            f"{_quoted(text)}: {_quoted(host)} is not a host name (letters, digits, '-' and '.') nor an IP address"
+        )
+    try:
+        encoded = host.encode("idna")
+    except UnicodeError:  # a part over 63 characters
+        encoded = b""
+    if not encoded or len(encoded) > 253:
+        raise ValueError(
+            f"{_quoted(text)}: the host name is too long (at most 63 characters between dots, 253 in all)"
+        )
+
+
+def _quoted(text: str) -> str:
+    """The address as the player gave it, in quotes, cut short when it runs past a line."""
+    return repr(text) if len(text) <= 80 else f"{text[:60]!r}... ({len(text):,} characters)"
 
 
 @contextmanager
@@ -98,29 +144,57 @@ def _quiet_dask() -> Iterator[None]:
 
 def _probe(address: str) -> None:
     """Ask the scheduler who it is, within CONNECT_TIMEOUT: Dask's own client waits forever on a port that
-    accepts a connection but never answers (another server, a stopped process)."""
+    accepts a connection but never answers (another server, a stopped process), and raises whatever its
+    reader meets in another server's answer (a frame length of exabytes, a header cut short)."""
     import asyncio
 
     from distributed import Security
     from distributed.comm import connect
 
-    async def identity() -> None:
-        comm = await connect(address, timeout=CONNECT_TIMEOUT, **Security().get_connection_args("client"))
+    secure = Security().get_connection_args("client")
+    if address.startswith(("tls://", "wss://")) and secure.get("ssl_context") is None:
+        raise ClusterError(
+            f"{address} is a TLS address, and no TLS certificate is set for Dask here "
+            "(distributed.comm.tls in Dask's configuration); set one, or give the scheduler's tcp:// address"
+        )
+
+    async def identity() -> Any:
+        comm = await connect(address, timeout=CONNECT_TIMEOUT, **secure)
         try:
             await comm.write({"op": "identity", "reply": True})
-            await comm.read()
+            return await comm.read()
         finally:
             comm.abort()
 
     try:
-        asyncio.run(asyncio.wait_for(identity(), CONNECT_TIMEOUT))
-    except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
+        reply = asyncio.run(asyncio.wait_for(identity(), CONNECT_TIMEOUT))
+    except OSError as exc:  # refused, unreachable, closed; TimeoutError is an OSError
         timed_out = isinstance(exc, TimeoutError) or "Timed out" in str(exc)
         why = "" if timed_out else f" ({_said(exc)})"
         raise ClusterUnreachable(
             f"no Dask scheduler answered at {address} within {CONNECT_TIMEOUT:g} s{why}; "
             "is it running, and are the address and port its own?"
         ) from None
+    except Exception:  # an answer that is no Dask message (its reader's error would only puzzle the player)
+        raise ClusterUnreachable(
+            f"no Dask scheduler answered at {address}: the server there answered something else; "
+            "are the address and port the scheduler's?"
+        ) from None
+    _check_identity(address, reply)
+
+
+def _check_identity(address: str, reply: Any) -> None:
+    """ClusterUnreachable unless ``reply`` is a scheduler's identity (a worker answers too, with its own)."""
+    kind = reply.get("type") if isinstance(reply, dict) else None
+    if kind in ("Worker", "Nanny"):
+        raise ClusterUnreachable(
+            f"{address} is a Dask worker, not the scheduler; give its scheduler's address ({reply.get('scheduler')})"
+        )
+    if not isinstance(kind, str):
+        raise ClusterUnreachable(
+            f"no Dask scheduler answered at {address}: the server there answered something else; "
+            "are the address and port the scheduler's?"
+        )
 
 
 def _client(address: str) -> Any:
@@ -130,7 +204,7 @@ def _client(address: str) -> Any:
         raise DaskMissing(
             "--scheduler needs Dask's distributed package: pip install 'deadground[distributed]'"
         ) from None
-    address = scheduler_address(address)
+    address = scheduler_address(address, in_process=True)
     _probe(address)
     try:
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)

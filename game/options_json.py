@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 MAX_CHARS = 65_536  # far more than any rule set's options take
@@ -31,9 +32,11 @@ def read_options(text: str, where: str = "--options") -> dict[str, Any]:
         raise OptionsJSONError(f"{where} is {len(text):,} characters long; at most {MAX_CHARS:,}")
     _check_depth(text, where)
     try:
-        value = json.loads(text, parse_int=_integer(where), parse_float=_real(where), parse_constant=_no(where))
+        value = json.loads(text, parse_int=_integer, parse_float=_real, parse_constant=_no)
     except json.JSONDecodeError as exc:
         raise OptionsJSONError(f"{where} is not JSON: {exc}") from None
+    except _BadNumber as bad:  # said with the option it is in
+        raise OptionsJSONError(f"{_in_option(where, text, _number_at(text, bad.token))}: {bad}") from None
     if not isinstance(value, dict):
         raise OptionsJSONError(f'{where} must be a JSON object, e.g. \'{{"sections": ["british"]}}\'')
     return value
@@ -67,42 +70,91 @@ def nested_past(text: str, limit: int) -> int | None:
     return None
 
 
+def option_at(text: str, at: int) -> str | None:
+    """The option (a key of the top JSON object ``text``) whose value holds character ``at``; None when
+    ``at`` is in no option's value.
+
+    >>> option_at('{"a": 1, "b": [[2]]}', 15), option_at("[[[0]]]", 3)
+    ('b', None)
+    """
+    depth, in_string, escaped = 0, False, False
+    start, last, key = 0, "", None
+    for i, ch in enumerate(text[:at]):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+                last = text[start : i + 1] if depth == 1 else last
+        elif ch == '"':
+            in_string, start = True, i
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif depth == 1 and ch in ":,":
+            key = last if ch == ":" else None
+    try:
+        return str(json.loads(key)) if key else None
+    except ValueError:
+        return key
+
+
+def _in_option(where: str, text: str, at: int | None) -> str:
+    """``where``, and the option holding character ``at`` when there is one: "--options, option 'a'"."""
+    key = option_at(text, at) if at is not None else None
+    return where if key is None else f"{where}, option {_shown(key)}"
+
+
+def _number_at(text: str, token: str) -> int | None:
+    """Where the number ``token`` first stands in JSON ``text`` outside its strings."""
+    blanked = re.sub(r'"(?:[^"\\]|\\.)*"', lambda m: " " * len(m.group()), text)
+    found = re.search(rf"(?<![\w.+-]){re.escape(token)}(?![\w.+-])", blanked)
+    return found.start() if found else None
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else f"{text[:30]}... ({len(text):,} characters)")
+
+
 def _check_depth(text: str, where: str) -> None:
     at = nested_past(text, MAX_DEPTH)
-    if at is not None:
-        raise OptionsJSONError(
-            f"{where} is nested more than {MAX_DEPTH} deep (at character {at + 1}); options are flat"
-        )
+    if at is None:
+        return
+    key = option_at(text, at)
+    said = f"{where}, option {_shown(key)}:" if key is not None else f"{where} is"
+    raise OptionsJSONError(f"{said} nested more than {MAX_DEPTH} deep (at character {at + 1}); options are flat")
 
 
-def _too_long(where: str, digits: str) -> OptionsJSONError:
+class _BadNumber(ValueError):
+    """A number the options cannot hold; ``token`` is how it is written."""
+
+    def __init__(self, token: str, said: str) -> None:
+        super().__init__(said)
+        self.token = token
+
+
+def _too_long(digits: str) -> _BadNumber:
     shown = digits if len(digits) <= 12 else f"{digits[:8]}... ({len(digits):,} characters)"
-    return OptionsJSONError(f"{where}: the number {shown} is too long; at most {MAX_DIGITS} digits")
+    return _BadNumber(digits, f"the number {shown} is too long; at most {MAX_DIGITS} digits")
 
 
-def _integer(where: str) -> Any:
-    def parse(digits: str) -> int:
-        if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise _too_long(where, digits)
-        return int(digits)
-
-    return parse
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _too_long(digits)
+    return int(digits)
 
 
-def _real(where: str) -> Any:
-    def parse(digits: str) -> float:
-        if len(digits) > MAX_DIGITS + 8:  # room for a sign, a point and an exponent
-            raise _too_long(where, digits)
-        value = float(digits)
-        if not math.isfinite(value):
-            raise OptionsJSONError(f"{where}: the number {digits} is too large")
-        return value
-
-    return parse
+def _real(digits: str) -> float:
+    if len(digits) > MAX_DIGITS + 8:  # room for a sign, a point and an exponent
+        raise _too_long(digits)
+    value = float(digits)
+    if not math.isfinite(value):
+        raise _BadNumber(digits, f"the number {digits} is too large")
+    return value
 
 
-def _no(where: str) -> Any:
-    def parse(word: str) -> float:
-        raise OptionsJSONError(f"{where}: {word} is not a number JSON allows")
-
-    return parse
+def _no(word: str) -> float:
+    raise _BadNumber(word, f"{word} is not a number JSON allows")

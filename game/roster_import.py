@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game import filelock
 from game.filelock import LockBusy, held
 from game.rules.contract import RosterImport, RosterImporter
 from game.rules.core import RuleSet
@@ -42,10 +43,13 @@ def import_roster(
     try:
         # read, merge and write as one step: another import at once (a window and a terminal) waits for it,
         # so it merges into this one's roster rather than replace it with its own merge of the older file
-        with held(data / ROSTERS):
+        with held(data / ROSTERS, timeout=filelock.WAIT):
             return _import_and_write(importer, source, data, companions)
     except LockBusy as exc:
-        raise ImportRefused(f"refused: {exc}") from exc
+        raise ImportRefused(
+            f"refused: {source.name}: another Dead Ground (a window or a terminal) has been importing into your "
+            f"roster ({data / ROSTERS}) for {filelock.WAIT:g} s; nothing was changed: try again once it is done"
+        ) from exc
     except OSError as exc:  # the lock's folder cannot be made
         raise ImportRefused(f"refused: cannot write in {data} ({exc.strerror or exc})") from exc
 

@@ -558,9 +558,11 @@ class Autosaves:
 
     Files are ``autosave-<sequence>-<date>-<game>.json``: ``<game>`` is a random id per Autosaves
     (one per running game), so two games running at once never write the same name nor prune each
-    other's files below ``keep``. The newest file of an unfinished game is what start-up offers to
-    resume. Broken files are skipped, never deleted by reading; temporary files a killed write left
-    behind are removed when the folder is first opened.
+    other's files below ``keep``, and a game that ends clears only its own (another window's game stays
+    resumable). The newest file of an unfinished game is what start-up offers to resume; a game resumed
+    from an autosave carries that game on, whose files go once the resumed game has autosaved. Broken
+    files are skipped, never deleted by reading; temporary files a killed write left behind are removed
+    when the folder is first opened.
     """
 
     def __init__(self, folder: Path | str | None = None, keep: int = KEEP_AUTOSAVES) -> None:
@@ -572,7 +574,16 @@ class Autosaves:
         self.keep = max(1, int(keep))
         self.game_id = uuid.uuid4().hex[:12]
         self._seq = 0
+        self._carried: list[Path] = []  # the autosaves of the game this one carries on, as they were resumed
         remove_stale_temporaries(self.folder)
+
+    def carry_on(self, path: Path | str) -> None:
+        """This game carries on the game autosaved at ``path`` (a resumed autosave of this folder): that
+        game's autosaves go once this one has its own, or when it ends, so the title never offers it again.
+        Only the files there now: the same game may be playing on in another window, writing newer ones."""
+        path = Path(path)
+        if _SEQ.match(path.name) and path.parent.resolve() == self.folder.resolve():
+            self._carried += self.files(_game_of(path))
 
     def write(self, game: Game) -> Path:
         if not self._seq:
@@ -582,6 +593,7 @@ class Autosaves:
         path = self.folder / f"autosave-{self._seq:08d}-{time.strftime('%Y%m%d-%H%M%S')}-{self.game_id}.json"
         save_game(game, path)
         self._prune()
+        self._forget_carried()  # this game's newest file is now further on than theirs
         return path
 
     def files(self, game_id: str | None = None) -> list[Path]:
@@ -640,11 +652,21 @@ class Autosaves:
             return None
 
     def clear(self) -> None:
-        """Forget the autosaves."""
-        for path in self.files():
+        """Forget this game's autosaves (its game is over: nothing of it is left to resume). Another game's
+        are left alone: it may be running in another window, and resumed if that window closes."""
+        self._forget_carried()
+        self._remove(self.files(self.game_id))
+
+    def _forget_carried(self) -> None:
+        self._remove(self._carried)
+        self._carried = []
+
+    @staticmethod
+    def _remove(paths: list[Path]) -> None:
+        for path in paths:
             try:
                 path.unlink()
-            except OSError:
+            except OSError:  # gone already (another game's prune), or a read-only folder
                 pass
 
 

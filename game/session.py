@@ -172,7 +172,10 @@ class Session:
         """Load a save (or autosave) and carry on from it. Raises :class:`SaveError`."""
         path = Path(path)
         saved = read_save(path)
-        return cls.from_saved(saved, autosaves, path.name)
+        session = cls.from_saved(saved, autosaves, path.name)
+        if autosaves is not None:  # an autosave resumed: this game is that one, carried on
+            autosaves.carry_on(path)
+        return session
 
     @classmethod
     def from_saved(cls, saved: SavedGame, autosaves: Autosaves | None = None, name: str = "save") -> Session:

@@ -251,7 +251,11 @@ def _on_cluster(scheduler: str, path: str | Path, options: dict[str, Any], seeds
             yield result
     except ClusterLost as exc:
         left = [s for s in seeds if s not in played]
-        print(f"\ndeadground simulate: {exc}; playing the {len(left)} games left here", file=sys.stderr)
+        print(
+            f"\ndeadground simulate: {exc}; playing the {len(left)} games left here "
+            "(Ctrl+C stops and reports the games played)",
+            file=sys.stderr,
+        )
         _init_worker(str(path), options)
         yield from (_play_seed(s) for s in left)
 

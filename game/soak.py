@@ -20,7 +20,8 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
@@ -195,19 +196,23 @@ def run(
     """Play the plan; returns the results and whether the time ran out before the plan was done.
 
     With ``minutes``, each rule set gets its share of the time in turn (the time left over the rule sets
-    left), so a rule set of long games cannot use up the others' time. Ctrl+C raises SoakStopped with
+    left), so a rule set of long games cannot use up the others' time. One pool of worker processes plays
+    every rule set (started once: starting one costs seconds of a share). Ctrl+C raises SoakStopped with
     the games played by then."""
     deadline = time.monotonic() + minutes * 60 if minutes else None
     keys = list(dict.fromkeys(key for key, _, _ in plan))
     results: list[SoakResult] = []
     timed_out = False
     try:
-        for n, key in enumerate(keys):
-            until = (
-                None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / (len(keys) - n)
-            )
-            tasks = [(k, path, seed, out) for k, path, seed in plan if k == key]
-            timed_out = _run_share(tasks, jobs, until, on_result, results) or timed_out
+        with _pool(jobs) as pool:
+            for n, key in enumerate(keys):
+                until = (
+                    None
+                    if deadline is None
+                    else time.monotonic() + (deadline - time.monotonic()) / (len(keys) - n)
+                )
+                tasks = [(k, path, seed, out) for k, path, seed in plan if k == key]
+                timed_out = _run_share(pool, _workers(jobs), tasks, until, on_result, results) or timed_out
     except KeyboardInterrupt:
         raise SoakStopped(results) from None
     return results, timed_out
@@ -228,38 +233,73 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def _pool(jobs: int) -> Iterator[Any]:
+    """``jobs`` worker processes (0: one per core), stopped at the end; None for 1 (games played here)."""
+    if jobs == 1:
+        yield None
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(_workers(jobs), _ignore_interrupt) as pool:
+        yield pool
+
+
+def _workers(jobs: int) -> int:
+    return jobs or os.cpu_count() or 1
+
+
+def _past(until: float | None) -> bool:
+    return until is not None and time.monotonic() > until
+
+
 def _run_share(
+    pool: Any,
+    size: int,
     tasks: list[tuple[str, str, int, str]],
-    jobs: int,
     until: float | None,
     on_result: Callable[[SoakResult], None] | None,
     results: list[SoakResult],
 ) -> bool:
-    """Play ``tasks`` into ``results`` until the clock reaches ``until``; whether the time ran out first."""
-    if jobs == 1:
+    """Play ``tasks`` into ``results`` until the clock reaches ``until`` (here, or on ``pool`` with ``size``
+    workers); whether the time ran out first."""
+    if pool is None:
         for task in tasks:
-            if until is not None and time.monotonic() > until:
+            if _past(until):
                 return True
             results.append(_play(task))
             if on_result:
                 on_result(results[-1])
         return False
-    if until is not None and time.monotonic() > until:
-        return bool(tasks)
-    import multiprocessing
+    return _share_on_pool(pool, size, tasks, until, on_result, results)
 
-    timed_out = False
-    begun = len(results)
-    with multiprocessing.get_context("spawn").Pool(jobs or os.cpu_count() or 1, _ignore_interrupt) as pool:
-        for result in pool.imap_unordered(_play, tasks):
-            results.append(result)
+
+def _share_on_pool(
+    pool: Any,
+    size: int,
+    tasks: list[tuple[str, str, int, str]],
+    until: float | None,
+    on_result: Callable[[SoakResult], None] | None,
+    results: list[SoakResult],
+) -> bool:
+    """Hand out only as many games as the pool has workers, so the share ends with the games under way
+    (none is left queued to eat the next rule set's time); whether the time ran out first."""
+    waiting = list(reversed(tasks))
+    running: list[Any] = []
+    while waiting or running:
+        while waiting and len(running) < size and not _past(until):
+            running.append(pool.apply_async(_play, (waiting.pop(),)))
+        if not running:
+            break
+        finished = [r for r in running if r.ready()]
+        if not finished:
+            running[0].wait(0.05)
+        for r in finished:
+            running.remove(r)
+            results.append(r.get())
             if on_result:
-                on_result(result)
-            if until is not None and time.monotonic() > until:
-                timed_out = len(results) - begun < len(tasks)
-                pool.terminate()
-                break
-    return timed_out
+                on_result(results[-1])
+    return bool(waiting)
 
 
 def main(

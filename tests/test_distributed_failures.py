@@ -41,6 +41,16 @@ PYTHON = sys.executable
         ("tcp://:8786", "has no host"),
         ("http://127.0.0.1:8786", "'http' is not a scheduler address scheme"),
         ("tcp://[::1", "an IPv6 host is written [::1]:8786"),
+        ("127.0.0.1:\u00b2", "the port '\u00b2' is not a number from 1 to 65535"),  # '²'.isdigit(), int('²') fails
+        ("127.0.0.1:" + "9" * 5000, "(5,000 characters) is not a number from 1 to 65535"),
+        ("127.0.0.1:1:2", "an IPv6 host is written in brackets"),
+        ("::1:8786", "an IPv6 host is written in brackets"),
+        ("tcp://[zz]:8786", "'[zz]' is not an IPv6 address"),
+        ("tcp://a..b:8786", "'a..b' is not a host name"),
+        ("tcp://user@10.0.0.5:8786", "'user@10.0.0.5' is not a host name"),
+        ("tcp://sched uler:8786", "is not a host name"),
+        ("tcp://" + "a" * 64 + ":8786", "the host name is too long"),
+        ("inproc://10.0.0.5/123/1", "is inside another program; give its scheduler's address"),
     ],
 )
 def test_a_malformed_address_is_refused_at_once(address, said, capsys):
@@ -51,6 +61,17 @@ def test_a_malformed_address_is_refused_at_once(address, said, capsys):
     err = capsys.readouterr().err
     assert "argument --scheduler" in err and said in err and "Traceback" not in err
     assert time.monotonic() - start < 5, "refused without trying to connect"
+
+
+def test_a_tls_address_with_no_certificate_set_says_so_at_once(capsys):
+    start = time.monotonic()
+    code = cli(
+        ["simulate", str(default_scenario()), "--games", "1", "--quiet", "--scheduler", "tls://127.0.0.1:1"]
+    )
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "tls://127.0.0.1:1 is a TLS address, and no TLS certificate is set for Dask here" in err
+    assert "Traceback" not in err and time.monotonic() - start < 5
 
 
 def _free_port() -> int:
@@ -117,6 +138,53 @@ def test_a_web_server_is_not_a_scheduler():
     assert "no Dask scheduler answered" in done.stderr and "Traceback" not in done.stderr
 
 
+def _talking_server(says: bytes) -> tuple[int, threading.Event]:
+    """A port whose server says ``says`` to whoever connects, then holds the line."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.2)
+    stop = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn = listener.accept()[0]
+            except OSError:
+                continue
+            conn.sendall(says)
+            held.append(conn)
+        for conn in held:
+            conn.close()
+        listener.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return int(listener.getsockname()[1]), stop
+
+
+@pytest.mark.parametrize(
+    "says",
+    [
+        b"SSH-2.0-OpenSSH_8.9\r\n",  # Dask's reader takes it for a frame length of exabytes: a MemoryError
+        (3).to_bytes(8, "little") + b"\xff" * 8,  # frames claimed, the lengths cut short: a struct.error
+        b"\x01" + b"\x00" * 7 + b"\xff" * 16,
+    ],
+)
+def test_a_server_that_answers_something_else_is_named_not_a_scheduler(says):
+    port, stop = _talking_server(says)
+    try:
+        done = _simulate_in_a_process(f"127.0.0.1:{port}", limit=90)
+    finally:
+        stop.set()
+    assert done.returncode == 2, done.stderr
+    assert (
+        f"no Dask scheduler answered at tcp://127.0.0.1:{port}: the server there answered something else; "
+        "are the address and port the scheduler's?"
+    ) in done.stderr
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr
+
+
 # -- a cluster that goes away mid-run ---------------------------------------------------------
 
 
@@ -179,6 +247,19 @@ def _kill_after(process: subprocess.Popen[bytes], games: int):
     return Bar
 
 
+def test_a_workers_address_is_not_the_schedulers(cluster, capsys):
+    with distributed.Client(cluster["address"], timeout=60) as client:
+        [worker] = client.scheduler_info()["workers"]
+    start = time.monotonic()
+    code = cli(["simulate", str(default_scenario()), "--games", "1", "--quiet", "--scheduler", worker])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert (
+        f"{worker} is a Dask worker, not the scheduler; give its scheduler's address ({cluster['address']})" in err
+    )
+    assert "Traceback" not in err and time.monotonic() - start < 30
+
+
 @pytest.mark.parametrize("victim", ["scheduler", "worker"])
 def test_a_cluster_going_away_keeps_the_games_played_and_plays_the_rest_here(victim, cluster, monkeypatch, capsys):
     import game.simulate
@@ -194,7 +275,7 @@ def test_a_cluster_going_away_keeps_the_games_played_and_plays_the_rest_here(vic
     assert code == 0, err
     assert "6 games, seeds 3..8" in out and "raised an error" not in out
     assert f"the cluster at {cluster['address']}" in err and "after 2 games" in err
-    assert "playing the 4 games left here" in err
+    assert "playing the 4 games left here (Ctrl+C stops and reports the games played)" in err
     assert "Traceback" not in err
     assert took < 240 + NO_WORKER_GRACE
 

@@ -31,6 +31,25 @@ def test_options_out_of_bounds_are_refused_with_a_message(options, said, capsys)
     assert said in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            '{"sections": ["british"], "players": ' + "9" * 5000 + "}",
+            "--options, option 'players': the number 99999999... (5,000 characters) is too long",
+        ),
+        ('{"teams": ' + "[" * 5000 + "]" * 5000 + "}", "--options, option 'teams': nested more than 32 deep"),
+        ('{"mods": ["coop", NaN]}', "--options, option 'mods': NaN is not a number JSON allows"),
+        ('{"note": "1e400", "seed": 1e400}', "--options, option 'seed': the number 1e400 is too large"),
+    ],
+)
+def test_the_refusal_names_the_option(options, said, capsys):
+    """Of several options, the one at fault is named (a number in a string before it is no number)."""
+    assert cli(["simulate", str(default_scenario()), "--games", "1", "--quiet", "--options", options]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
 def test_brackets_inside_strings_are_not_nesting(capsys):
     """A value full of brackets is text, not depth: these options are read and the game plays."""
     code = cli(

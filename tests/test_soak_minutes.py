@@ -74,3 +74,29 @@ def test_ctrl_c_reports_the_games_played_per_rule_set(tmp_path):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert re.search(r"soak: zombiekrieg: \d+ games, \d+ commands, 0 failed", out), out
     assert "; stopped by Ctrl+C" in out
+
+
+def test_one_pool_of_workers_plays_every_rule_sets_share(tmp_path, capsys, monkeypatch):
+    """With --jobs, the workers are started once for the whole soak (starting them took seconds of each
+    rule set's share), and each rule set still plays in its share."""
+    import multiprocessing.context
+
+    started = []
+    real = multiprocessing.context.SpawnContext.Pool
+
+    def counted(self, *args, **kwargs):
+        started.append(args)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.context.SpawnContext, "Pool", counted)
+    outbreak = str(Path(__file__).resolve().parent.parent / "maps" / "hollow_creek_farm.tmx")
+    start = time.monotonic()
+    code = cli(
+        ["soak", "--minutes", "0.3", "--jobs", "2", "--games", "100000", "--out", str(tmp_path), outbreak, SMALL]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert len(started) == 1, f"{len(started)} pools started"
+    played = _played(out)
+    assert played.keys() == {"outbreak", "zombiekrieg"} and all(n > 0 for n in played.values()), out
+    assert time.monotonic() - start < 18 + 60, "the time, the pool's start and a game under way at the end"

@@ -13,6 +13,7 @@ import sys
 import time
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fuzz_size import long_run
@@ -81,6 +82,7 @@ def test_two_imports_at_once_keep_every_unit(tmp_path: Path) -> None:
 SETTINGS_SCRIPT = """
 import sys, time
 from pathlib import Path
+from typing import Any
 from game.ui.settings import Settings
 path, go, name, value = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 settings = Settings.load(path)           # the window opens
@@ -113,6 +115,7 @@ def test_two_windows_saving_settings_at_once_keep_both_changes(tmp_path: Path) -
 TEAM_SCRIPT = """
 import sys, time
 from pathlib import Path
+from typing import Any
 from game.teams import save_team
 folder, go, name, unit = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4]
 while not go.exists():
@@ -163,3 +166,43 @@ def test_the_set_up_screens_import_and_a_terminals_import_at_once_keep_every_uni
         armies = {u["army"] for u in tomllib.loads(roster.read_text())["units"].values()}
         assert armies == {"Dark Angels", "Blood Angels"}, f"trial {trial}: {sorted(armies)}"
     load_data.cache_clear()
+
+
+def hold_the_roster(data: str, seconds: float, holding: Any) -> None:
+    """Another Dead Ground in the middle of an import: it holds the roster's lock for ``seconds``."""
+    from game.filelock import held
+    from game.roster_import import ROSTERS
+
+    with held(Path(data) / ROSTERS):
+        holding.set()
+        time.sleep(seconds)
+
+
+def test_an_import_kept_waiting_too_long_says_so_and_changes_nothing(tmp_path: Path, monkeypatch, capsys) -> None:
+    import multiprocessing
+
+    import game.filelock
+    from game.cli import main as cli
+    from game.rules.zombie40k.battlescribe import roster_path
+
+    cat = write(tmp_path, "Dark Angels.cat", catalogue(name="Dark Angels"))
+    data = tmp_path / "data"
+    monkeypatch.setattr(game.filelock, "WAIT", 0.5)
+    spawn = multiprocessing.get_context("spawn")
+    holding = spawn.Event()
+    other = spawn.Process(target=hold_the_roster, args=(str(data), 5.0, holding))
+    other.start()
+    assert holding.wait(120)
+    start = time.monotonic()
+    code = cli(["roster", "import", str(cat), "--data", str(data)])
+    waited = time.monotonic() - start
+    err = capsys.readouterr().err
+    other.join(60)
+    assert code == 1 and waited < 4, (code, waited)
+    assert (
+        f"refused: Dark Angels.cat: another Dead Ground (a window or a terminal) has been importing into your "
+        f"roster ({data / 'rosters'}) for 0.5 s; nothing was changed: try again once it is done"
+    ) in err
+    assert not roster_path(data).exists()
+    assert cli(["roster", "import", str(cat), "--data", str(data)]) == 0  # once it is done, it goes through
+    assert "Dark Angels" in roster_path(data).read_text()
