@@ -101,10 +101,10 @@ def test_a_touch_between_games_returns_to_the_title(app: App) -> None:
 
 def test_the_score_line_counts_the_nights_wins() -> None:
     loop = DemoLoop(DemoDirector(seed=1))
-    loop.tally.add("A", "allies")
-    loop.tally.add("B", "zombies")
-    loop.tally.add("C", "zombies")
-    assert score_line(loop) == "Allies 1 : Zombies 2"
+    loop.tally.add("A", "Survivors")
+    loop.tally.add("B", "Zombies")
+    loop.tally.add("C", "Zombies")
+    assert score_line(loop) == "Survivors 1 \u2013 Zombies 2"
 
 
 def test_the_demo_banner_and_hint_cover_no_zone(app: App) -> None:

@@ -30,10 +30,8 @@ if TYPE_CHECKING:
 
 
 def score_line(loop: DemoLoop) -> str:
-    """``Allies 3 : Zombies 2`` from the night's tally (every side that has won, Allies first)."""
-    wins = dict(loop.tally.wins)
-    sides = ["allies", "zombies"] + sorted(k for k in wins if k not in ("allies", "zombies"))
-    return " : ".join(f"{side.capitalize()} {wins.get(side, 0)}" for side in sides)
+    """``Survivors 3 – Zombies 2`` from the night's tally, in the same words for every rule set."""
+    return loop.tally.score()
 
 
 class DemoScene(GameScene):
