@@ -91,9 +91,10 @@ class CameraOperator:
     """Moves ``camera`` over a table of ``table_size`` inches: :meth:`look_at` an action, :meth:`pull_back`,
     and :meth:`update` each frame."""
 
-    def __init__(self, camera: Camera, table_size: Point) -> None:
+    def __init__(self, camera: Camera, table_size: Point, foot: int = 0) -> None:
         self.camera = camera
         self.table_size = table_size
+        self.foot = foot  # pixels at the view's foot that the screen covers (the dice, the latest line)
         self.target = self.whole_table()
         self.hold = 0.0  # real seconds the camera stays on the action
 
@@ -114,12 +115,13 @@ class CameraOperator:
             return
         fit = self.whole_table()
         _, _, w, h = self.camera.viewport
+        clear = max(1, h - self.foot)  # the action goes above the covered foot
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         span_w = max(CLOSE_SPAN, max(xs) - min(xs) + CLOSE_SPAN / 2)
-        span_h = max(CLOSE_SPAN * h / max(w, 1), max(ys) - min(ys) + CLOSE_SPAN / 2)
-        ppi = min(w / span_w, h / span_h, fit.ppi * MOST_ZOOM)
+        span_h = max(CLOSE_SPAN * clear / max(w, 1), max(ys) - min(ys) + CLOSE_SPAN / 2)
+        ppi = min(w / span_w, clear / span_h, fit.ppi * MOST_ZOOM)
         ppi = max(ppi, fit.ppi)
-        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 + self.foot / 2 / ppi)
         self.target = Focus(self._inside(centre, ppi), ppi)
         self.hold = HOLD_SECONDS
 
@@ -162,9 +164,12 @@ class CameraOperator:
         self.camera.offset = (centre[0] - w / 2 / ppi, centre[1] - h / 2 / ppi)
 
     def _inside(self, centre: Point, ppi: float) -> Point:
-        """``centre`` moved so the view at ``ppi`` shows no more beyond the table's edge than it must."""
+        """``centre`` moved so the view at ``ppi`` shows no more beyond the table's edge than it must (below
+        it, as much as the covered foot: the table's last inches can show above it)."""
         _, _, w, h = self.camera.viewport
         out: list[float] = []
-        for c, size, half in zip(centre, self.table_size, (w / 2 / ppi, h / 2 / ppi)):
-            out.append(size / 2 if half * 2 >= size else min(max(c, half), size - half))
+        for c, size, half, below in zip(
+            centre, self.table_size, (w / 2 / ppi, h / 2 / ppi), (0.0, self.foot / ppi)
+        ):
+            out.append(size / 2 if half * 2 >= size + below else min(max(c, half), size - half + below))
         return (out[0], out[1])

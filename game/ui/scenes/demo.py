@@ -33,6 +33,7 @@ RESULT_SECONDS = 5.0
 CARD_SECONDS = 4.0  # the title card at speed 1 (a faster speed shortens it, to no less than CARD_LEAST)
 CARD_LEAST = 1.5
 DICE_SECONDS = 3.0  # a roll stays up this long (real seconds)
+FOOT = 170  # pixels at the table's foot for the latest line and the dice: the camera keeps the action above
 LEAST_TOKEN_PX = 8.0  # tokens at least this radius: a 25 mm base reads from across a room at fit zoom
 GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
@@ -106,7 +107,7 @@ class DemoScene(GameScene):
         self.view.set_viewport(viewport)
         self.view.fit()
         self.view.least_token_px = LEAST_TOKEN_PX
-        self.operator = CameraOperator(self.view.camera, self.view.table_size)
+        self.operator = CameraOperator(self.view.camera, self.view.table_size, FOOT)
         self.top_bar.build(self.ui, self.manager, self.app.assets, w, [])
         self._shown, self._seen_version = {}, -1
         self.buttons = {}
@@ -383,5 +384,5 @@ class DemoScene(GameScene):
             if less < hidden:
                 self.banner_rect, hidden, self._banner_size = rect, less, size
         vx, vy, vw, vh = self.view.camera.viewport
-        foot = pygame.Rect(vx, vy + vh - 170, vw, 170)  # the latest line and the dice live there
+        foot = pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)  # the latest line and the dice live there
         self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect, foot])
