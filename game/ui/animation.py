@@ -37,6 +37,7 @@ ZOMBIE_SECONDS_PER_INCH = 0.2  # a group's moves (the horde) glide together, at 
 GROUP_LEAST, GROUP_MOST = 0.8, 2.4  # a group's step, at speed 1
 # real seconds, whatever the speed: a zombie's step quicker than this reads as a jump (issue 33 item 13)
 ZOMBIE_STEP_LEAST = 0.6
+FASTEST_SETTING = 4.0  # the settings' fastest animation speed; beyond it (tests, benches) the least shrinks too
 
 
 def _along(path: Sequence[Point], t: float) -> tuple[Point, float]:
@@ -67,14 +68,16 @@ class Step:
 
     def rate(self, speed: float) -> float:
         """How fast this step plays at the settings' ``speed``: a zombies' step never quicker than
-        :data:`ZOMBIE_STEP_LEAST` real seconds.
+        :data:`ZOMBIE_STEP_LEAST` real seconds at any speed the settings offer (a speed beyond their
+        fastest, which only tests and benches use, shortens it in proportion).
 
-        >>> Step([], 1.2, zombies=True).rate(4.0), Step([], 1.2).rate(4.0)
-        (2.0, 4.0)
+        >>> Step([], 1.2, zombies=True).rate(4.0), Step([], 1.2).rate(4.0), Step([], 1.2, zombies=True).rate(8.0)
+        (2.0, 4.0, 4.0)
         """
         if not self.zombies or self.duration <= 0:
             return speed
-        return min(speed, self.duration / ZOMBIE_STEP_LEAST)
+        least = ZOMBIE_STEP_LEAST * min(1.0, FASTEST_SETTING / speed)
+        return min(speed, self.duration / least)
 
 
 def steps_of(events: Sequence[Any], animate: Animator) -> list[Step]:
