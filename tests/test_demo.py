@@ -99,6 +99,14 @@ def test_the_scoreboard_names_the_sides_in_words():
     assert tally.line() == "Tonight: Survivors 1 \u2013 Zombies 2"
 
 
+def test_a_zombie_40k_standing_names_the_teams_in_words():
+    """The demo's scoreboard read "Turn 2: P1 8 up - P2 8 up"."""
+    loop = DemoLoop(DemoDirector([assets_dir("maps") / "hive_street.tmx"], seed=3))
+    loop.tick()
+    line = standing(loop.game)
+    assert line.startswith("Turn 1: Player 1 ") and " up" in line and "P1" not in line
+
+
 def test_every_rule_sets_winners_count_as_survivors_or_zombies():
     """A Zombie 40,000 team ("player 1"), Zombiekrieg's allies and Outbreak's players are all survivors."""
     loop = play_demo_games(4, seed=11)
