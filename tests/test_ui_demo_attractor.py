@@ -123,6 +123,17 @@ def test_the_demo_plays_at_its_own_volume_and_hands_back_the_players(app: App) -
     assert app.scene.name in ("game", "title") and app.sounds.volume == pytest.approx(0.3)
 
 
+def test_a_game_opens_with_a_whistle_and_ends_with_a_fanfare(app: App) -> None:
+    scene = demo(app)
+    assert app.sounds.last_played == "whistle"
+    scene.card_left = 0
+    game = scene.loop.game
+    game.state.phase = type(game.state.phase)("over")  # as if the game had just ended
+    scene.update(1 / FPS)
+    assert app.sounds.last_played in ("victory", "defeat") and scene.result_left is not None
+    assert scene.result_card()[1][0] in ("The survivors win!", "The zombies win!", "Nobody wins")
+
+
 def test_the_demo_volume_is_a_setting_kept_in_the_file(tmp_path) -> None:
     import json
 

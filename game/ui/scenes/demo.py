@@ -91,6 +91,7 @@ class DemoScene(GameScene):
         speed = max(0.25, app.settings.animation_speed)
         self.card_left = max(CARD_LEAST, CARD_SECONDS / max(1.0, speed))
         app.sounds.set_volume(app.settings.demo_volume)  # a room full of players hears it
+        app.sounds.play("whistle")  # a new game: heads turn to the screen
         self.match.say(self.loop.status())
 
     # ---- the layout: the table and the top bar only ----------------------------------------------
@@ -228,8 +229,10 @@ class DemoScene(GameScene):
 
     def _between_games(self, dt: float) -> None:
         loop, game = self.loop, self.loop.game
+        assert game is not None
         if self.result_left is None:
             self.result_left = RESULT_SECONDS
+            self.app.sounds.play("defeat" if side_of(game) == "Zombies" else "victory")
             self.match.say(f"Game over: {self.match.view.result(game)[0]} {loop.tally.line()}")
             return
         self.result_left -= dt
