@@ -51,7 +51,8 @@ def test_the_scoreboard_reads_in_words(app: App) -> None:
     board = scene.scoreboard()
     assert board.splitlines()[0] == f"{scene.scenario.title}  \u00b7  {scene.rules.name}"
     assert board.splitlines()[-1] == "Tonight: Survivors 1 \u2013 Zombies 2"
-    assert "player" not in board.lower() and "allies 0" not in board.lower()
+    assert "player" not in board.splitlines()[-1].lower() and " : " not in board  # no "Player 1 1", no "A 0 : B 0"
+    assert "P1" not in board  # a team is "Player 1", not "P1"
 
 
 def test_the_camera_closes_in_on_the_action_then_pulls_back(app: App) -> None:

@@ -85,6 +85,7 @@ class DemoScene(GameScene):
         self._followed: object = None  # the playback step the camera last looked at
         self._dice_shown: object = None
         self.dice_left = 0.0
+        self.dice_rect = pygame.Rect(0, 0, 0, 0)  # where the big dice were drawn last
         assert loop.current is not None
         deal = loop.current
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
