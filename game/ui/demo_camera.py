@@ -9,9 +9,9 @@ moves are eased in real seconds, whatever the animation speed. Pure arithmetic o
 >>> from game.ui.camera import Camera
 >>> cam = Camera(viewport=(0, 0, 1000, 600)); cam.fit((72.0, 48.0))
 >>> op = CameraOperator(cam, (72.0, 48.0))
->>> op.look_at([(10.0, 10.0), (14.0, 12.0)])
+>>> op.look_at([(34.0, 22.0), (38.0, 24.0)])
 >>> op.target.centre, op.target.ppi > cam.ppi
-((12.0, 11.0), True)
+((36.0, 23.0), True)
 """
 
 from __future__ import annotations
