@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,9 @@ from game.scenario.model import Scenario
 
 MAX_PLAYERS = 4  # bots sit in every human seat a rule set can have
 PAUSE_TICKS = 3  # ticks the final position stays up before the next game
+MAX_COMMANDS = 3000  # a demo game longer than this is stuck (a whole game takes a few hundred)
+STALL_TICKS = 40  # bot commands in a row that change nothing: the game is stuck, deal the next one
+SURVIVORS, ZOMBIES, NOBODY = "Survivors", "Zombies", "Nobody"  # the night's scoreboard, every rule set
 
 # what ``deadground demo`` plays on screen: the UI's demo, handed in by the CLI (pygame lives there)
 OnScreen = Callable[["DemoLoop", "int | None"], int]
@@ -98,12 +102,23 @@ class DemoDirector:
         if not self.scenarios:
             why = "; ".join(f"{Path(p).name} {w}" for p, w in self.skipped) or "no maps given"
             raise ValueError(f"Demo mode has no scenario to play: {why}.")
-        self._next = 0
+        self._bag: list[Scenario] = []
+        self.last: Scenario | None = None
+
+    def next_scenario(self) -> Scenario:
+        """A scenario at random, each once before any again, never the one just played (when there are two
+        or more): a club night sees them all, none twice running."""
+        if not self._bag:
+            self._bag = list(self.scenarios)
+            self.rng.shuffle(self._bag)
+            if len(self._bag) > 1 and self._bag[-1] is self.last:  # the bag is dealt from its end
+                self._bag[0], self._bag[-1] = self._bag[-1], self._bag[0]
+        self.last = self._bag.pop()
+        return self.last
 
     def next_game(self) -> DemoGame:
-        """The next scenario in turn, random forces, a fresh seed, bots in every seat."""
-        sc = self.scenarios[self._next % len(self.scenarios)]
-        self._next += 1
+        """The next scenario (see :meth:`next_scenario`), random forces, a fresh seed, bots in every seat."""
+        sc = self.next_scenario()
         forces = get_ruleset(sc.ruleset).demo_forces
         options = forces(self.rng, sc) if forces else {}
         if self.mods and get_ruleset(sc.ruleset).mods:  # only where the rule set has mods
@@ -120,20 +135,41 @@ class DemoDirector:
 
 @dataclass
 class Tally:
-    """Wins per side over the night, and per scenario title."""
+    """Wins per side over the night (:data:`SURVIVORS`, :data:`ZOMBIES`, :data:`NOBODY`), and per scenario.
+
+    >>> t = Tally(); t.add("Hive Street", SURVIVORS); t.add("Small Town", ZOMBIES); t.add("Yard", ZOMBIES)
+    >>> t.line()
+    'Tonight: Survivors 1 – Zombies 2'
+    """
 
     wins: dict[str, int] = field(default_factory=dict)
     by_scenario: dict[str, dict[str, int]] = field(default_factory=dict)
 
-    def add(self, title: str, winner: str) -> None:
-        self.wins[winner] = self.wins.get(winner, 0) + 1
+    def add(self, title: str, side: str) -> None:
+        self.wins[side] = self.wins.get(side, 0) + 1
         row = self.by_scenario.setdefault(title, {})
-        row[winner] = row.get(winner, 0) + 1
+        row[side] = row.get(side, 0) + 1
+
+    def score(self) -> str:
+        """``Survivors 1 – Zombies 2`` (and ``, 1 drawn`` when a game ended with no winner)."""
+        text = f"{SURVIVORS} {self.wins.get(SURVIVORS, 0)} – {ZOMBIES} {self.wins.get(ZOMBIES, 0)}"
+        drawn = self.wins.get(NOBODY, 0)
+        return text + (f", {drawn} drawn" if drawn else "")
 
     def line(self) -> str:
-        if not self.wins:
-            return "No game finished yet"
-        return "Tonight: " + ", ".join(f"{side} {n}" for side, n in sorted(self.wins.items()))
+        return "Tonight: " + self.score()
+
+
+def side_of(game: Game) -> str:
+    """Who won ``game`` on the night's scoreboard: the living (any rule set's players, allies, a winning
+    team) are the :data:`SURVIVORS`, else the :data:`ZOMBIES`, else :data:`NOBODY`."""
+    o = outcome(game)
+    winner = o.winner if o is not None else str(game.winner or "")
+    if o is not None and o.human_win:
+        return SURVIVORS
+    if "zombie" in winner.lower():
+        return ZOMBIES
+    return NOBODY if not winner or winner == "nobody" else SURVIVORS
 
 
 def outcome(game: Game) -> Outcome | None:
@@ -142,13 +178,17 @@ def outcome(game: Game) -> Outcome | None:
     return maker(game) if maker is not None else None
 
 
-def standing(game: Game) -> str:
-    """Who is winning right now, in the rule set's words (its ``Outcome.score``), else the turn."""
+_TURN_AHEAD = re.compile(r"^[A-Z][a-z]+ \d+: ")  # a score's own "Turn 3: " (the rules' turn, maybe ahead)
+
+
+def standing(game: Game, turn: int | None = None) -> str:
+    """Who is winning right now, in the rule set's words (its ``Outcome.score``), after the round in the rule
+    set's own word (``Move 4``): ``turn`` is the one the screen shows (the rules may be a turn ahead)."""
     o = outcome(game)
-    if o is not None and o.score:
-        return o.score
-    turn = o.turns if o is not None else 0
-    return f"Turn {turn}" if turn else "Under way"
+    shown = turn if turn is not None else (o.turns if o is not None else 0)
+    head = f"{get_ruleset(game.ruleset).turn_word.capitalize()} {shown}" if shown else ""
+    score = _TURN_AHEAD.sub("", o.score) if o is not None else ""
+    return f"{head}: {score}" if head and score else head or score or "Under way"
 
 
 class DemoLoop:
@@ -164,11 +204,13 @@ class DemoLoop:
         self.games_finished = 0
         self.errors: list[str] = []
         self._pause = 0
+        self._still = 0  # bot commands in a row that changed nothing
 
     def start_next(self) -> list[Event]:
         self.current = self.director.next_game()
         self.game = self.current.new_game()
         self.games_started += 1
+        self._still = 0
         return list(self.game.log)
 
     def tick(self) -> list[Event]:
@@ -192,11 +234,25 @@ class DemoLoop:
                 f"{self.current.scenario.title} seed {self.current.seed}: {type(exc).__name__}: {exc}"
             )
             return self.start_next()
+        self._still = 0 if events else self._still + 1
+        stuck = self._stuck()
+        if stuck:
+            self.errors.append(f"{self.current.scenario.title} seed {self.current.seed}: {stuck}")
+            return self.start_next()
         if self.game.over:
             self.games_finished += 1
-            self.tally.add(self.current.scenario.title, self.game.winner or "nobody")
+            self.tally.add(self.current.scenario.title, side_of(self.game))
             self._pause = self.pause_ticks
         return events
+
+    def _stuck(self) -> str:
+        """Why the game in progress will never end ("" while it goes on): a club night never stalls."""
+        assert self.game is not None
+        if self._still >= STALL_TICKS:
+            return f"stalled: {self._still} bot commands in a row changed nothing"
+        if len(self.game.commands) > MAX_COMMANDS:
+            return f"stopped after {MAX_COMMANDS} commands"
+        return ""
 
     def status(self) -> str:
         """The line the demo screen shows: scenario, who is winning, the night's tally."""
@@ -263,7 +319,9 @@ def main(
 
 
 def result_line(game: Game, deal: DemoGame) -> str:
-    """``Normandy Village (British), allies win: 3 soldiers got away through the exit (needed 3).``"""
+    """``Normandy Village (British), the survivors win: 3 soldiers got away through the exit (needed 3).``"""
     o = outcome(game)
     reason = o.reason if o is not None else ""
-    return f"{deal.scenario.title} ({deal.forces()}), {game.winner or 'nobody'} win: {reason}"
+    side = side_of(game)
+    won = "nobody wins" if side == NOBODY else f"the {side.lower()} win"
+    return f"{deal.scenario.title} ({deal.forces()}), {won}: {reason}"

@@ -8,7 +8,7 @@ import pytest
 
 from game.assets import assets_dir
 from game.cli import main as cli
-from game.demo import DemoDirector, DemoLoop, play_demo_games, standing
+from game.demo import SURVIVORS, ZOMBIES, DemoDirector, DemoLoop, Tally, play_demo_games, standing
 from game.rules.core import IllegalCommand
 
 
@@ -77,6 +77,65 @@ def test_who_is_winning_is_shown_from_the_state():
     loop.tick()
     line = standing(loop.game)
     assert line.startswith("Turn 1: Allies") and "Zombies" in line
+
+
+def test_the_standing_counts_rounds_in_the_rule_sets_own_word_and_the_turn_the_screen_shows():
+    """Issue 33 item 18: "Now: Turn 5" beside the header's "Move 4" (Outbreak calls a round a move)."""
+    loop = DemoLoop(DemoDirector([assets_dir("maps") / "small_town.tmx"], seed=3))
+    loop.tick()
+    assert standing(loop.game, 4).startswith("Move 4")
+    assert "Turn" not in standing(loop.game, 4)
+    loop = DemoLoop(DemoDirector(NORMANDY, seed=3))
+    loop.tick()
+    assert standing(loop.game, 2).startswith("Turn 2: Allies")  # the shown turn, not the rules' own
+
+
+def test_the_scoreboard_names_the_sides_in_words():
+    """Issue 33 item 18: "Allies 0 : Zombies 0 : Player 1 1", "Tonight: player 1 1" read as garble."""
+    tally = Tally()
+    assert tally.line() == "Tonight: Survivors 0 \u2013 Zombies 0"
+    for title, side in (("Hive Street", SURVIVORS), ("Small Town", ZOMBIES), ("Last Evac", ZOMBIES)):
+        tally.add(title, side)
+    assert tally.line() == "Tonight: Survivors 1 \u2013 Zombies 2"
+
+
+def test_a_zombie_40k_standing_names_the_teams_in_words():
+    """The demo's scoreboard read "Turn 2: P1 8 up - P2 8 up"."""
+    loop = DemoLoop(DemoDirector([assets_dir("maps") / "hive_street.tmx"], seed=3))
+    loop.tick()
+    line = standing(loop.game)
+    assert line.startswith("Turn 1: Player 1 ") and " up" in line and "P1" not in line
+
+
+def test_every_rule_sets_winners_count_as_survivors_or_zombies():
+    """A Zombie 40,000 team ("player 1"), Zombiekrieg's allies and Outbreak's players are all survivors."""
+    loop = play_demo_games(4, seed=11)
+    assert not loop.errors
+    assert set(loop.tally.wins) <= {"Survivors", "Zombies", "Nobody"} and sum(loop.tally.wins.values()) == 4
+    assert "player" not in loop.tally.line().lower()
+
+
+def test_no_scenario_is_dealt_twice_running_and_each_comes_round():
+    """Issue 33 item 18: the demo must never play the same scenario twice in a row."""
+    for seed in range(6):
+        d = DemoDirector(seed=seed)
+        titles = [d.next_scenario().title for _ in range(40)]
+        assert all(a != b for a, b in zip(titles, titles[1:])), (seed, titles)
+        n = len(d.scenarios)
+        assert all(len(set(titles[i : i + n])) == n for i in range(0, 40 - n, n))  # each once a round
+
+
+def test_a_stuck_game_is_dropped_and_the_next_one_dealt():
+    """A game whose bot commands change nothing (a rules fault) must not stall a club night."""
+    loop = DemoLoop(DemoDirector(seed=5))
+    loop.tick()
+    stuck = loop.game
+    stuck.apply = lambda cmd: []  # every command now does nothing
+    for _ in range(60):
+        loop.tick()
+        if loop.game is not stuck:
+            break
+    assert loop.game is not stuck and any("stalled" in e for e in loop.errors)
 
 
 def test_a_touch_hands_the_game_in_progress_to_the_player():

@@ -3,6 +3,9 @@
 Each event becomes a step through the rule set's :class:`~game.rules.contract.Animation`: moves
 glide along their path, shots flash a tracer, state changes (falls, deaths, a figure leaving) change
 the token, pauses let the dice be read. Moves of one group (a horde) glide together as one step.
+The zombies' moves keep a pace a spectator can follow at every speed setting: they shamble at
+:data:`ZOMBIE_SECONDS_PER_INCH`, and however fast the animations are set, a step of theirs lasts
+at least :data:`ZOMBIE_STEP_LEAST` seconds (Space skips them all, see :meth:`Playback.skip`).
 Pure data (no pygame): the match reads ``looks`` and ``tracer`` each frame.
 
 >>> from game.rules.contract import Animation, Look
@@ -26,10 +29,15 @@ from game.table import path_length
 
 Point = tuple[float, float]
 Animator = Callable[[Any], Animation | None]
+IsZombie = Callable[[str], bool]  # whether a figure (by id) is one of the zombies
 
 # seconds at speed 1; the settings' animation speed divides them
 SOLDIER_SECONDS_PER_INCH = 0.11  # one figure's move
-ZOMBIE_SECONDS_PER_INCH = 0.09  # a group's moves (the horde) glide together
+ZOMBIE_SECONDS_PER_INCH = 0.2  # a group's moves (the horde) glide together, at a shamble: 6" in 1.2 s
+GROUP_LEAST, GROUP_MOST = 0.8, 2.4  # a group's step, at speed 1
+# real seconds, whatever the speed: a zombie's step quicker than this reads as a jump (issue 33 item 13)
+ZOMBIE_STEP_LEAST = 0.6
+FASTEST_SETTING = 4.0  # the settings' fastest animation speed; beyond it (tests, benches) the least shrinks too
 
 
 def _along(path: Sequence[Point], t: float) -> tuple[Point, float]:
@@ -56,6 +64,20 @@ class Step:
     tracer: tuple[str, str] | None = None  # shooter, target
     group: str = ""  # the group whose moves share this step
     instants: list[Animation] = field(default_factory=list)  # state, badge and facing changes at its start
+    zombies: bool = False  # zombies glide in it: it keeps a followable pace at any speed
+
+    def rate(self, speed: float) -> float:
+        """How fast this step plays at the settings' ``speed``: a zombies' step never quicker than
+        :data:`ZOMBIE_STEP_LEAST` real seconds at any speed the settings offer (a speed beyond their
+        fastest, which only tests and benches use, shortens it in proportion).
+
+        >>> Step([], 1.2, zombies=True).rate(4.0), Step([], 1.2).rate(4.0), Step([], 1.2, zombies=True).rate(8.0)
+        (2.0, 4.0, 4.0)
+        """
+        if not self.zombies or self.duration <= 0:
+            return speed
+        least = ZOMBIE_STEP_LEAST * min(1.0, FASTEST_SETTING / speed)
+        return min(speed, self.duration / least)
 
 
 def steps_of(events: Sequence[Any], animate: Animator) -> list[Step]:
@@ -74,7 +96,8 @@ def steps_of(events: Sequence[Any], animate: Animator) -> list[Step]:
                 steps.append(step)
             step.events.append(ev)
             step.glides[a.figure] = (tuple(a.path), a.facing)
-            step.duration = max(step.duration, min(1.6, max(0.35, path_length(a.path) * ZOMBIE_SECONDS_PER_INCH)))
+            seconds = min(GROUP_MOST, max(GROUP_LEAST, path_length(a.path) * ZOMBIE_SECONDS_PER_INCH))
+            step.duration = max(step.duration, seconds)
         elif a.kind == "move":
             seconds = min(1.4, max(0.3, path_length(a.path) * SOLDIER_SECONDS_PER_INCH))
             steps.append(Step([ev], seconds, {a.figure: (tuple(a.path), a.facing)}))
@@ -91,9 +114,12 @@ class Playback:
     """Plays steps in order. ``looks`` is what the screen shows; ``update`` returns the events that
     began this frame (for the log, the dice tray and the sounds)."""
 
-    def __init__(self, looks: dict[str, Look], animate: Animator, speed: float = 1.0) -> None:
+    def __init__(
+        self, looks: dict[str, Look], animate: Animator, speed: float = 1.0, is_zombie: IsZombie | None = None
+    ) -> None:
         self.looks = looks
         self.animate = animate
+        self.is_zombie = is_zombie or (lambda fid: False)
         self.speed = max(0.05, speed)
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
@@ -107,7 +133,10 @@ class Playback:
 
     def add(self, events: Sequence[Any]) -> list[Any]:
         """Queue events; the first step starts at once. Returns the events that began."""
-        self.queue.extend(steps_of(events, self.animate))
+        steps = steps_of(events, self.animate)
+        for step in steps:
+            step.zombies = any(self.is_zombie(fid) for fid in step.glides)
+        self.queue.extend(steps)
         return self._advance() if self.current is None else []
 
     def update(self, dt: float) -> list[Any]:
@@ -115,7 +144,7 @@ class Playback:
         step = self.current
         if step is None:
             return self._advance()
-        self.elapsed += dt * self.speed
+        self.elapsed += dt * step.rate(self.speed)
         t = 1.0 if step.duration <= 0 else min(1.0, self.elapsed / step.duration)
         for fid, (path, _) in step.glides.items():
             if fid in self.looks and len(path) >= 2:

@@ -37,8 +37,11 @@ def tray_surface(
     faces: tuple[int, ...] | None,
     meaning: str,
     failed: bool = False,
+    die: int = 40,
+    text_size: int = 20,
 ) -> pygame.Surface:
-    """Dice images (red on a failed test) and the meaning, wrapped, on the tray background."""
+    """Dice images (red on a failed test) ``die`` pixels wide and the meaning in ``text_size`` print, wrapped,
+    on the tray background (the demo's are big enough to read across a room)."""
     w, h = size
     surface = pygame.Surface(size)
     surface.fill(BG)
@@ -46,13 +49,12 @@ def tray_surface(
     if not faces:
         surface.blit(texts.render("No dice rolled yet.", 20, (169, 166, 142), shadow=False), (10, 10))
         return surface
-    die = 40
     x = 8
     for face in faces[:6]:
         sid = f"dice.d6_{max(1, min(6, face))}" + ("_red" if failed else "")
         surface.blit(assets.scaled(sid, (die, die)), (x, 6))
-        x += die + 6
-    font = texts.font(20)
+        x += die + die // 6
+    font = texts.font(text_size)
     y = 6 + die + 4
     colour = BAD if failed else TEXT
     for line in wrap(meaning, font, w - 16)[:3]:

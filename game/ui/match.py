@@ -66,7 +66,7 @@ class Match:
         self.view = view
         self.controller = Controller(game, view, bots=bots, on_command=on_command)
         self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
-        self.playback = Playback(self.looks, view.animation, speed)
+        self.playback = Playback(self.looks, view.animation, speed, self._is_zombie)
         self.log = log or (lambda line: None)
         self.sound = sound or (lambda sid: None)
         self.dice: DiceShown | None = None
@@ -94,6 +94,14 @@ class Match:
         if last_roll is not None:  # a loaded game shows its last roll in the tray
             self.dice = DiceShown(last_roll.faces, self.words(last_roll.meaning), last_roll.failed)
         self.status = f"Click one of your {view.figure_noun}s (or Tab) to select him."
+
+    def _is_zombie(self, fid: str) -> bool:
+        """Whether ``fid`` is one of the zombies (its token's side): their moves keep a followable pace."""
+        look = self.looks.get(fid)
+        try:
+            return look is not None and self.view.token(self.game, fid, look).side == "zombie"
+        except KeyError:
+            return False
 
     # ---- input ---------------------------------------------------------------------------------
 

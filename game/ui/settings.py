@@ -1,4 +1,4 @@
-"""The player's settings (volume, mute, animation speed, fullscreen), kept in a JSON file.
+"""The player's settings (volume, the demo's volume, mute, animation speed, fullscreen), kept in a JSON file.
 
 A missing file gives the defaults; a broken one is ignored with a logged warning, never a crash.
 
@@ -35,6 +35,7 @@ class Settings:
     muted: bool = False
     animation_speed: float = 1.0  # 0.25 (slow) .. 4 (fast)
     fullscreen: bool = False
+    demo_volume: float = 1.0  # 0..1: the demo plays at this level (a club room is loud), mute still mutes
     # what this window last read from or wrote to the file (not a setting: saving writes only what changed)
     _read: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -72,6 +73,7 @@ class Settings:
             else:
                 log.warning("ignoring setting %s=%r in %s", f.name, value, path)
         settings.master_volume = min(1.0, max(0.0, settings.master_volume))
+        settings.demo_volume = min(1.0, max(0.0, settings.demo_volume))
         settings.animation_speed = min(4.0, max(0.25, settings.animation_speed))
         settings._read = settings.values()
         return settings

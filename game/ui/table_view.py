@@ -209,6 +209,7 @@ class TableView:
         self.overlays: Sequence[Overlay] = ()
         self.show_outlines = False
         self.show_zones = True
+        self.least_token_px = 3.0  # a token's least radius on screen (the demo's read from across a room)
         self.tape: Tape | None = None
         self.input = TableInput()
         self.hover: TokenView | None = None  # the token under the cursor
@@ -454,7 +455,7 @@ class TableView:
         for token in tokens:
             px, py = token.position
             cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
-            r = max(3.0, token.base_radius * ppi)
+            r = max(self.least_token_px, token.base_radius * ppi)
             if cx + r < x0 or cy + r < y0 or cx - r > x1 or cy - r > y1:
                 continue
             key = (
@@ -757,7 +758,7 @@ class TableView:
         for t in self.tokens:  # the camera's to_screen, inlined: this runs over every figure each frame
             if t.state == "dead":
                 continue
-            r = max(3.0, t.base_radius * ppi) + 4
+            r = max(self.least_token_px, t.base_radius * ppi) + 4
             x = vx + (t.position[0] - ox) * ppi - r
             y = vy + (t.position[1] - oy) * ppi - r
             rect = Rect(round(x), round(y), round(2 * r), round(2 * r))
@@ -849,7 +850,7 @@ class TableView:
         """A figure's GUTS beside its base (a big base with no room round it: on its own rim)."""
         if not t.badge or t.state == "dead":
             return None
-        r = max(3.0, t.base_radius * self.camera.ppi)
+        r = max(self.least_token_px, t.base_radius * self.camera.ppi)
         if r < 5:
             return None
         size = max(14, min(24, int(r * 0.9)))

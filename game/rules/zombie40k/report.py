@@ -164,7 +164,7 @@ def outcome(game: Any) -> Outcome:
             "boss_killed": float("boss" in s.models and not game.figure("boss").alive),
         },
         lists={"survivors": survivors},
-        score=f"Turn {s.turn}: " + " - ".join(f"P{p} {n} up" for p, n in zip(s.players, survivors)),
+        score=f"Turn {s.turn}: " + " - ".join(f"Player {p} {n} up" for p, n in zip(s.players, survivors)),
     )
 
 

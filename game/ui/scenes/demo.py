@@ -1,39 +1,61 @@
-"""Demo mode on screen: bots play every seat, scenario after scenario, with the animations and sounds.
+"""Demo mode on screen, a club-night attractor: bots play every seat, scenario after scenario.
 
-A banner over the table names the scenario and the night's score (``DEMO — Hold the Line —
-Allies 3 : Zombies 2``), with who is winning now (:meth:`game.demo.DemoLoop.status`). A real
-touch (a key, a mouse button, or the mouse moved more than :data:`TOUCH_PIXELS`) hands the game
-in progress to the player, with no bots; between games it returns to the title instead. After
-each game the result stays up for :data:`RESULT_SECONDS`, then the next game is dealt.
+The table fills the window under the top bar (no panels, no log): a title card names each game's
+rule set and scenario and how to take over (:data:`CARD_SECONDS`); the camera follows the action
+(:class:`~game.ui.demo_camera.CameraOperator`: it closes in on a shot, a fight, a grapple, then pulls
+back); the tokens and the dice are drawn big enough to read across a room; a scoreboard says who is
+winning now and the night's score in words (``Tonight: Survivors 1 – Zombies 2``); the sounds play at
+the settings' demo volume. A real touch (a key, a mouse button, or the mouse moved more than
+:data:`TOUCH_PIXELS`) hands the game in progress to the player, with no bots; between games it returns
+to the title instead. After each game the result stays up for :data:`RESULT_SECONDS`, then the next
+game is dealt.
 
 >>> raise SystemExit(run(DemoLoop(DemoDirector())))              # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import html
 import math
+import re
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UILabel, UIPanel, UITextBox
 
-from game.demo import DemoLoop, standing
-from game.ui.scenes.game import RIGHT_PANEL, TRAY_HEIGHT, GameScene
+from game.demo import DemoLoop, side_of, standing
+from game.ui.demo_camera import CameraOperator
+from game.ui.dice_tray import tray_surface
+from game.ui.scenes.game import GameScene
+from game.ui.widgets.top_bar import TOP_BAR
 
 TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
-RESULT_SECONDS = 4.0
+RESULT_SECONDS = 5.0
+CARD_SECONDS = 4.0  # the title card at speed 1 (a faster speed shortens it, to no less than CARD_LEAST)
+CARD_LEAST = 1.5
+DICE_SECONDS = 3.0  # a roll stays up this long (real seconds)
+FOOT = 170  # pixels at the table's foot for the latest line and the dice: the camera keeps the action above
+LEAST_TOKEN_PX = 8.0  # tokens at least this radius: a 25 mm base reads from across a room at fit zoom
 GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
+TEXT = (233, 227, 201)
+TAKE_OVER = "Move the mouse or press a key to take over this game"
 
 if TYPE_CHECKING:
     from game.ui.match import Match
 
 
 def score_line(loop: DemoLoop) -> str:
-    """``Allies 3 : Zombies 2`` from the night's tally (every side that has won, Allies first)."""
-    wins = dict(loop.tally.wins)
-    sides = ["allies", "zombies"] + sorted(k for k in wins if k not in ("allies", "zombies"))
-    return " : ".join(f"{side.capitalize()} {wins.get(side, 0)}" for side in sides)
+    """``Survivors 3 – Zombies 2`` from the night's tally, in the same words for every rule set."""
+    return loop.tally.score()
+
+
+def plain(html_line: str) -> str:
+    """A log line's words without its markup (the demo prints the latest one big).
+
+    >>> plain("<b>Rifleman Novak</b> shoots &amp; misses")
+    'Rifleman Novak shoots & misses'
+    """
+    return html.unescape(re.sub(r"<[^>]+>", "", html_line)).strip()
 
 
 class DemoScene(GameScene):
@@ -52,49 +74,53 @@ class DemoScene(GameScene):
         self.result_left: float | None = None  # seconds the result stays up
         self._touch_origin: tuple[int, int] | None = None
         self.commands_shown = 0
+        self.latest = ""  # the newest log line, in words: printed big at the foot of the table
+        self.hint_text = TAKE_OVER
         # where the banner and the hint go (see _place_banner), and for which view and sizes
         self.banner_rect = self.hint_rect = pygame.Rect(0, 0, 0, 0)
-        self._banner_size = 26
+        self._banner_size = 30
         self._placed_for: tuple = ()
         self._placed_at = -(10**9)
+        self.operator: CameraOperator | None = None
+        self._followed: object = None  # the playback step the camera last looked at
+        self._dice_shown: object = None
+        self.dice_left = 0.0
+        self.dice_rect = pygame.Rect(0, 0, 0, 0)  # where the big dice were drawn last
         assert loop.current is not None
         deal = loop.current
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
+        speed = max(0.25, app.settings.animation_speed)
+        self.card_left = max(CARD_LEAST, CARD_SECONDS / max(1.0, speed))
+        app.sounds.set_volume(app.settings.demo_volume)  # a room full of players hears it
+        app.sounds.play("whistle")  # a new game: heads turn to the screen
         self.match.say(self.loop.status())
 
-    # ---- what the table scene asks of us ---------------------------------------------------------------
+    # ---- the layout: the table and the top bar only ----------------------------------------------
 
     def top_buttons(self) -> list[tuple[str, str, str, str | None]]:
         return []
 
-    def _build_controls(self, right: UIPanel, y: int) -> int:
-        m = self.manager
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        viewport = (0, TOP_BAR, w, max(50, h - TOP_BAR))
+        if self.view is None:
+            self._place_table(size, 0)
+        assert self.view is not None
+        self.view.set_viewport(viewport)
+        self.view.fit()
+        self.view.least_token_px = LEAST_TOKEN_PX
+        self.operator = CameraOperator(self.view.camera, self.view.table_size, FOOT)
+        self.top_bar.build(self.ui, self.manager, self.app.assets, w, [])
+        self._shown, self._seen_version = {}, -1
         self.buttons = {}
-        self.hint_box = None
-        self.ui(
-            UILabel(pygame.Rect(10, y, RIGHT_PANEL - 26, 26), "Demo", m, container=right, object_id="#panel_title")
-        )
-        y += 28
-        self.demo_box = self.ui(
-            UITextBox(
-                self._demo_html(),
-                pygame.Rect(6, y, RIGHT_PANEL - 18, 176),
-                m,
-                container=right,
-                object_id="#footnote",
-            )
-        )
-        y += 182
-        self.dice_tray.build(self.ui, m, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
-        return y + TRAY_HEIGHT + 4
+        if self.match is not None:
+            self._refresh()
 
-    def _demo_html(self) -> str:
-        import html
-
-        return (
-            f"<b>{html.escape(self.banner_text())}</b><br>{html.escape(self.loop.status())}<br>"
-            "<i>Move the mouse or press a key to play.</i>"
-        )
+    def log(self, html_line: str) -> None:
+        super().log(html_line)
+        words = plain(html_line)
+        if words:
+            self.latest = words
 
     def _hint(self) -> None:
         pass
@@ -107,12 +133,45 @@ class DemoScene(GameScene):
 
     # ---- the demo --------------------------------------------------------------------------------------
 
+    def title(self) -> str:
+        return self.loop.current.scenario.title if self.loop.current else self.scenario.title
+
     def banner_text(self) -> str:
-        title = self.loop.current.scenario.title if self.loop.current else self.scenario.title
+        """``DEMO — Hive Street — Survivors 1 – Zombies 2 (3 games so far)``."""
         finished = self.loop.games_finished
-        return (
-            f"DEMO \u2014 {title} \u2014 {score_line(self.loop)} ({finished} game{'s' * (finished != 1)} so far)"
-        )
+        games = f"{finished} game{'s' * (finished != 1)} so far"
+        return f"DEMO \u2014 {self.title()} \u2014 {score_line(self.loop)} ({games})"
+
+    def scoreboard(self) -> str:
+        """The plate over the table: the game, who is winning now (in the rule set's turn words, the turn
+        the screen shows), and the night's score."""
+        game = self.loop.game
+        rules = self.rules.name if self.rules is not None else ""
+        lines = [f"{self.title()}  \u00b7  {rules}" if rules else self.title()]
+        if game is not None and game.over:
+            lines.append(f"The {side_of(game).lower()} win!" if side_of(game) != "Nobody" else "Nobody wins.")
+        elif game is not None:
+            now = standing(game, self.match.shown_turn)
+            objective = self.match.objective()
+            lines.append(f"{now}  \u00b7  {objective}" if ":" not in now and objective else now)
+        lines.append(self.loop.tally.line())
+        return "\n".join(lines)
+
+    def card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """The title card's lines: (words, print size, colour)."""
+        deal = self.loop.current
+        rules = self.rules.name if self.rules is not None else ""
+        lines = [
+            (f"DEAD GROUND  \u00b7  DEMO  \u00b7  game {self.loop.games_started} tonight", 26, HINT),
+            (rules, 34, TEXT),
+            (self.title(), 72, GOLD),
+            (deal.forces() if deal is not None else "", 30, TEXT),
+            (self.match.objective(), 28, TEXT),
+            ("", 20, TEXT),
+            (TAKE_OVER, 34, GOLD),
+            (self.loop.tally.line(), 28, HINT),
+        ]
+        return [line for line in lines if line[0] or line[1] == 20]
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """Any real touch hands over (seen before pygame_gui, so no widget swallows it)."""
@@ -130,6 +189,7 @@ class DemoScene(GameScene):
 
     def hand_over(self) -> None:
         """The player takes the game in progress (no bots), or goes to the title between games."""
+        self.app.sounds.set_volume(self.app.settings.master_volume)  # the player's own level again
         game, deal = self.loop.hand_over()
         if game is None:
             self.app.back_to_title()
@@ -142,72 +202,191 @@ class DemoScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.match is not None:
-            self.match.handoff = None  # no "your section" plate: nobody's turn is a player's here
-        if self.match is None or self.match.playback.busy or self.app.scene is not self:
+        self.match.handoff = None  # no "your section" plate: nobody's turn is a player's here
+        if self.app.scene is self:
+            self._play(dt)
+        self._film(dt)
+
+    def _play(self, dt: float) -> None:
+        """The bots' next command once the last one has been shown; the result, then the next game."""
+        if self.card_left > 0:
+            self.card_left -= dt
+            return
+        if self.match.playback.busy:
             return
         loop, game = self.loop, self.loop.game
         if game is None:
             return
         if game.over:
-            if self.result_left is None:
-                self.result_left = RESULT_SECONDS / max(0.25, self.app.settings.animation_speed)
-                self.match.say(f"Game over: the {game.winner} win. " + self.loop.tally.line())
-                self.demo_box.set_text(self._demo_html())
-                return
-            self.result_left -= dt
-            if self.result_left > 0:
-                return
-            if self.games is not None and loop.games_finished >= self.games:
-                if self.standalone:
-                    self.app.quit()
-                else:
-                    self.app.back_to_title()
-                return
-            while loop.game is game:  # past the loop's own pause: the next game
-                loop.tick()
-            self.app.show_demo(loop, self.games, self.standalone)
+            self._between_games(dt)
             return
         events = loop.tick()
-        if loop.game is not game:  # a bot error made the loop deal again
+        if loop.game is not game:  # a bot error or a stuck game made the loop deal again
             self.app.show_demo(loop, self.games, self.standalone)
             return
         self.commands_shown += 1
         self.match.show(events)
         self.match.say(loop.status())
-        self.demo_box.set_text(self._demo_html())
+
+    def _between_games(self, dt: float) -> None:
+        loop, game = self.loop, self.loop.game
+        assert game is not None
+        if self.result_left is None:
+            self.result_left = RESULT_SECONDS
+            self.app.sounds.play("defeat" if side_of(game) == "Zombies" else "victory")
+            self.match.say(f"Game over: {self.match.view.result(game)[0]} {loop.tally.line()}")
+            return
+        self.result_left -= dt
+        if self.result_left > 0:
+            return
+        if self.games is not None and loop.games_finished >= self.games:
+            if self.standalone:
+                self.app.quit()
+            else:
+                self.app.sounds.set_volume(self.app.settings.master_volume)
+                self.app.back_to_title()
+            return
+        while loop.game is game:  # past the loop's own pause: the next game
+            loop.tick()
+        self.app.show_demo(loop, self.games, self.standalone)
+
+    def _film(self, dt: float) -> None:
+        """The camera follows the step on screen; a new roll comes up big."""
+        if self.operator is None:
+            return
+        step = self.match.playback.current
+        if step is not None and step is not self._followed:
+            self._followed = step
+            self.operator.follow(step, self._on_table(), self._units())
+        if self.loop.game is not None and self.loop.game.over:
+            self.operator.pull_back()
+        self.operator.update(dt)
+        if self.match.dice is not self._dice_shown:
+            self._dice_shown, self.dice_left = self.match.dice, DICE_SECONDS
+        self.dice_left -= dt
+
+    def _on_table(self) -> dict[str, tuple[float, float]]:
+        """Where each figure standing on the table is shown now (the dead and the gone are no action)."""
+        looks = self.match.looks
+        return {
+            fid: look.position for fid, look in looks.items() if look.state not in ("dead", "exited", "embarked")
+        }
+
+    def _units(self) -> dict[str, list[str]]:
+        """The figures of each unit, for a rule set whose events name units (a squad shoots at a horde)."""
+        units: dict[str, list[str]] = {}
+        for f in self.match.game.figures:
+            unit = getattr(f, "unit", None)
+            if isinstance(unit, str):
+                units.setdefault(unit, []).append(f.id)
+        return units
+
+    # ---- drawing ------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.view is None:
             return
-        game = self.loop.game
-        lines = self.banner_text()
-        if game is not None and game.over:
-            lines += f"\nThe {game.winner} win!"
-        elif game is not None:
-            lines += f"\nNow: {standing(game)}"
-        plate = self.view.plate(lines, 26, GOLD)
-        hint = self.view.plate("Move the mouse or press a key to play", 18, HINT)
+        lines = self.scoreboard()
+        plate = self.view.plate(lines, 30, GOLD)
+        hint = self.view.plate(self.hint_text, 24, HINT)
         where = (plate.get_size(), hint.get_size(), self.view.camera.ppi, self.view.camera.offset)
         if where != self._placed_for or self.app.frames - self._placed_at > 30:
             self._place_banner(lines, plate, hint)
             self._placed_for, self._placed_at = where, self.app.frames
-        plate = self.view.plate(lines, self._banner_size, GOLD)
-        surface.blit(plate, self.banner_rect)
+        if self.card_left > 0:
+            self._draw_card(surface, self.card())
+            return
+        game = self.loop.game
+        if game is not None and game.over and self.result_left is not None:
+            self._draw_card(surface, self.result_card(), shade=150)
+            return
+        surface.blit(self.view.plate(lines, self._banner_size, GOLD), self.banner_rect)
+        self._draw_dice(surface)
+        self._draw_latest(surface)
         surface.blit(hint, self.hint_rect)
+
+    def result_card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """The card at a game's end: who won, why (in the rule set's words), the night's score."""
+        game = self.loop.game
+        assert game is not None
+        side = side_of(game)
+        won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
+        return [
+            (self.title(), 34, TEXT),
+            (won, 72, GOLD),
+            (self.match.view.result(game)[0], 28, TEXT),
+            ("", 20, TEXT),
+            (self.loop.tally.line(), 34, GOLD),
+            ("Next game in a moment \u2014 " + TAKE_OVER.lower(), 24, HINT),
+        ]
+
+    def _draw_card(
+        self, surface: pygame.Surface, card: list[tuple[str, int, tuple[int, int, int]]], shade: int = 215
+    ) -> None:
+        """A card over the table (the title card, the result), its lines centred on a dark veil."""
+        assert self.view is not None
+        area = pygame.Rect(self.view.camera.viewport)
+        veil = pygame.Surface(area.size, pygame.SRCALPHA)
+        veil.fill((12, 13, 10, shade))
+        surface.blit(veil, area)
+        texts = self.view.texts
+        rows = [texts.render(words, size, colour) for words, size, colour in card]
+        y = area.centery - sum(r.get_height() + 10 for r in rows) // 2
+        for row in rows:
+            if row.get_width() > area.width - 40:  # a long forces line: shrunk to the window
+                scale = (area.width - 40) / row.get_width()
+                row = pygame.transform.smoothscale(row, (area.width - 40, round(row.get_height() * scale)))
+            surface.blit(row, row.get_rect(midtop=(area.centerx, y)))
+            y += row.get_height() + 10
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        """The last roll, big, at the table's lower right, for a few seconds after it was thrown."""
+        dice = self.match.dice
+        if dice is None or self.dice_left <= 0 or self.view is None:
+            return
+        vx, vy, vw, vh = self.view.camera.viewport
+        size = (self._dice_width(dice.faces, dice.meaning, vw), 150)
+        tray = tray_surface(self.app.assets, self.view.texts, size, dice.faces, dice.meaning, dice.failed, 72, 26)
+        tray.set_alpha(int(255 * min(1.0, self.dice_left / 0.5)))
+        self.dice_rect = tray.get_rect(bottomright=(vx + vw - 12, vy + vh - 12))
+        surface.blit(tray, self.dice_rect)
+
+    def _dice_width(self, faces: tuple[int, ...], meaning: str, room: int) -> int:
+        """The big tray's width: its dice or its words, whichever is wider, at most half the table."""
+        assert self.view is not None
+        words = self.view.texts.font(26).size(meaning)[0] + 20
+        return min(room // 2, max(8 + min(6, len(faces)) * 84, words, 200))
+
+    def _draw_latest(self, surface: pygame.Surface) -> None:
+        """What just happened (the log's newest line), in print a room can read, at the table's foot."""
+        if not self.latest or self.view is None:
+            return
+        vx, vy, vw, vh = self.view.camera.viewport
+        words = self.latest if len(self.latest) <= 90 else self.latest[:88] + "\u2026"
+        plate = self.view.plate(words, 26, TEXT)
+        dice = self.match.dice
+        tray = self._dice_width(dice.faces, dice.meaning, vw) if dice is not None and self.dice_left > 0 else 0
+        left = vw - (tray + 36 if tray else 24)
+        if plate.get_width() > left:
+            plate = pygame.transform.smoothscale(
+                plate, (left, round(plate.get_height() * left / plate.get_width()))
+            )
+        surface.blit(plate, plate.get_rect(bottomleft=(vx + 12, vy + vh - 12)))
 
     def _place_banner(self, lines: str, plate: pygame.Surface, hint: pygame.Surface) -> None:
         """The banner and the hint where they hide no zone, figure or word on the table: the clearest
         spot, in a smaller print if the full one finds none (looked for twice a second, not each frame)."""
         assert self.view is not None
-        self._banner_size = 26
+        self._banner_size = 30
         self.banner_rect, hidden = self.view.clear_spot(plate.get_size())
-        for size in (22, 18):
+        for size in (26, 22):
             if not hidden:
                 break
             smaller = self.view.plate(lines, size, GOLD)
             rect, less = self.view.clear_spot(smaller.get_size())
             if less < hidden:
                 self.banner_rect, hidden, self._banner_size = rect, less, size
-        self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect], bottom_first=True)
+        vx, vy, vw, vh = self.view.camera.viewport
+        foot = pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)  # the latest line and the dice live there
+        self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect, foot])

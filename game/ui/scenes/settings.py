@@ -1,4 +1,4 @@
-"""Settings: master volume, mute, animation speed, fullscreen; saved as soon as they change."""
+"""Settings: master volume, the demo's volume, mute, animation speed, fullscreen; saved as soon as they change."""
 
 from __future__ import annotations
 
@@ -27,6 +27,19 @@ class SettingsScene(Scene):
         )
         self.volume_value = self.ui(
             UILabel(pygame.Rect(x + 480, y, 70, 36), f"{round(s.master_volume * 100)}%", self.manager)
+        )
+        y += 60
+        self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Demo volume", self.manager, object_id="#field"))
+        self.demo_volume = self.ui(
+            UIHorizontalSlider(
+                pygame.Rect(x + 210, y, 260, 36),
+                round(s.demo_volume * 100),
+                (0, 100),
+                self.manager,
+            )
+        )
+        self.demo_volume_value = self.ui(
+            UILabel(pygame.Rect(x + 480, y, 70, 36), f"{round(s.demo_volume * 100)}%", self.manager)
         )
         y += 60
         self.mute = self.ui(
@@ -62,6 +75,10 @@ class SettingsScene(Scene):
                 self.volume_value.set_text(f"{event.value}%")
                 self.app.apply_settings()
                 self.app.sounds.play("click")
+            elif event.ui_element is self.demo_volume:
+                s.demo_volume = event.value / 100
+                self.demo_volume_value.set_text(f"{event.value}%")
+                self.app.apply_settings()
             elif event.ui_element is self.speed:
                 s.animation_speed = event.value / 100
                 self.speed_value.set_text(f"{s.animation_speed:.2g}x")
