@@ -18,6 +18,7 @@ read with ``ast``):
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
@@ -144,6 +145,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Every module of game/ -> the modules of game/ it imports, as /work/wt/import_graph.py reads them:
     every import statement counts (at the top, in a function, under TYPE_CHECKING); ``import a.b`` and
@@ -212,7 +214,8 @@ def test_every_module_sits_on_a_floor_of_the_architecture_page() -> None:
     floors = floor_table()
     homeless = sorted(m for m in import_graph() if floor_of(m, floors) is None)
     assert not homeless, f"put these on a floor of docs/ARCHITECTURE.md's table: {homeless}"
-    unknown = sorted(n for n in floors if n not in import_graph())
+    graph = import_graph()
+    unknown = sorted(n for n in floors if n not in graph)
     assert not unknown, f"the floor table names modules game/ does not have: {unknown}"
 
 

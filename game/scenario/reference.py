@@ -116,8 +116,9 @@ def reference(schema: Schema | None = None) -> str:
         "Generated from `game/data/scenario_schema.toml` by `deadground check --reference` "
         "(`python -m game.scenario.reference > maps/REFERENCE.md`); a test fails when they differ. "
         "The guide is `maps/README.md`; what each objective means, and the rules as the game plays them, are "
-        "one page per rule set in `docs/rules/` ([zombiekrieg](../docs/rules/zombiekrieg.md), "
-        "[outbreak](../docs/rules/outbreak.md), [zombie40k](../docs/rules/zombie40k.md)).",
+        "one page per rule set in `docs/rules/` ("
+        + ", ".join(f"[{r}](../docs/rules/{r}.md)" for r in rulesets)
+        + ").",
         "",
         "## Map properties",
         "",
