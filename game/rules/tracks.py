@@ -207,14 +207,15 @@ class Tracker:
         if here:
             self._distances.append(round(min(leg_distance(p, p, t) for p in here for t in self.targets), 2))
 
-    def spawned(self, zones: Sequence[Any], p: Point, elsewhere: str) -> None:
-        """A zombie came on at ``p``: one arrival for the spawn zone it stands in (by its name, else
-        ``spawn N``), or for ``elsewhere`` when it stands in none."""
-        for n, z in enumerate(zones, start=1):
-            if z.area.contains(p):
-                self.arrived(z.name or f"spawn {n}")
-                return
-        self.arrived(elsewhere)
+    def spawned(self, zones: Sequence[Any], p: Point, elsewhere: str, reach: float = 0.0) -> None:
+        """A zombie came on at ``p``: one arrival for the spawn zone nearest it within ``reach`` inches
+        (0: the one it stands in; by its name, else ``spawn N``), or for ``elsewhere`` when none is."""
+        near = [(leg_distance(p, p, z.area), n, z) for n, z in enumerate(zones, start=1)]
+        best = min(near, key=lambda d: d[:2], default=None)
+        if best is None or best[0] > reach + 1e-9:
+            self.arrived(elsewhere)
+        else:
+            self.arrived(best[2].name or f"spawn {best[1]}")
 
     def footprints(self) -> Footprints:
         """What the players' figures did so far."""

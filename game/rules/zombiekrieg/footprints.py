@@ -47,10 +47,16 @@ def tracker(game: Any) -> Tracker:
     spawns = game.scenario.zones_of("spawn")
     elsewhere = "placed on the map" if spawns else "the far table edge"
 
+    on_map = {(round(p.position[0], 3), round(p.position[1], 3)) for p in game.scenario.placements_of("zombie")}
+
     def placed(e: Any) -> None:
         t.placed(e.figure, e.position, e.side == ALLIES)
-        if e.side == ZOMBIES:
-            t.spawned(spawns, e.position, elsewhere)
+        if e.side != ZOMBIES:
+            return
+        if (round(e.position[0], 3), round(e.position[1], 3)) in on_map:
+            t.arrived("placed on the map")
+        else:  # dealt out on a grid from a spawn zone's centre: a crowded one spills past its edge
+            t.spawned(spawns, e.position, elsewhere, reach=float("inf"))
 
     own = {"MeleeAttack": lambda e: t.fight(e.soldier), "Exited": exited, "TurnStarted": turn_started}
     t.read(game.log, ALLIES, own | stall_readers(t) | {"FigurePlaced": placed})
