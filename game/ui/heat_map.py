@@ -28,7 +28,7 @@ import pygame
 from game.heat import SPOT_RADIUS, spot_words
 from game.scenario.model import Scenario
 from game.ui.charts import font, save_png
-from game.ui.heat_outlines import Outline, draw_outlines, label_spawns, legend_entries
+from game.ui.heat_outlines import Outline, draw_outlines, label_spawns, legend_entries, mark_zombies
 from game.ui.map_render import MapRenderer
 
 PPI_MOST = 20.0  # pixels per inch of a heat map, at most
@@ -155,6 +155,7 @@ def heat_map(report: dict[str, Any], key: str, scenario: Scenario | None) -> pyg
     drawn: list[str] = []
     if scenario is not None:
         drawn = draw_outlines(table, scenario, ppi)
+        drawn += ["zombie"] if mark_zombies(table, scenario, ppi) else []
         came = ground.get("arrivals", {}).get("points", [])
         label_spawns(table, scenario, ppi, {p["name"]: p["per_game"] for p in came})
     fs = max(12, round(ppi * 0.8))
@@ -200,6 +201,16 @@ def legend_lines(report: dict[str, Any], key: str) -> list[str]:
     return lines
 
 
+def _swatch(surface: pygame.Surface, style: Outline, x: int, mid: int, fs: int) -> None:
+    """The legend's sample of one outline: a dot for a figure, a line (dashed for a dashed kind)."""
+    if style.width == 0:
+        pygame.draw.circle(surface, style.colour, (x + fs, mid), max(3, fs // 3))
+        return
+    for a in range(0, fs * 2, 8 if style.dashed else fs * 2):
+        end = min(fs * 2, a + (4 if style.dashed else fs * 2))
+        pygame.draw.line(surface, style.colour, (x + a, mid), (x + end, mid), style.width)
+
+
 def legend_height(text_lines: int, key_rows: int, fs: int) -> int:
     """The band's height in pixels for its text and its key (the taller column)."""
     pitch = round(fs * 1.35)
@@ -218,10 +229,7 @@ def _legend(
     widest = max([font(fs).size(words)[0] for _, words in keys] + [font(fs).size("heat: few .. most")[0]])
     x = rect.right - widest - fs * 4
     for k, (style, words) in enumerate(keys):
-        mid = y + k * pitch + fs // 2
-        for a in range(0, fs * 2, 8 if style.dashed else fs * 2):  # a dashed kind's swatch dashed too
-            end = min(fs * 2, a + (4 if style.dashed else fs * 2))
-            pygame.draw.line(surface, style.colour, (x + a, mid), (x + end, mid), style.width)
+        _swatch(surface, style, x, y + k * pitch + fs // 2, fs)
         surface.blit(font(fs).render(words, True, (250, 246, 230)), (x + fs * 3, y + k * pitch))
     ramp_y = y + len(keys) * pitch
     for i in range(fs * 2):

@@ -1,7 +1,7 @@
 """The outlines a heat map draws over the heat, so a designer sees what the deaths and stalls crowd
 against: every wall, hedge, building, wood, ruin and zone of the map, each kind in its own colour and
 line, named in the legend (:func:`legend_entries`), with the zombies each spawn point brought on
-written beside it.
+written beside it and a dot for each zombie the map places itself.
 
 >>> outline_key("clutter", {"terrain": "hedge"}), outline_key("clutter", {}), outline_key("spawn", {})
 ('hedge', 'clutter', 'spawn')
@@ -42,6 +42,7 @@ OUTLINES: dict[str, Outline] = {
     "objective": Outline((255, 255, 120), 4, "objective zone"),
     "escape_vehicle": Outline((255, 255, 120), 4, "escape vehicle"),
     "spawn": Outline((240, 80, 220), 3, "spawn point (zombies a game)"),
+    "zombie": Outline((240, 80, 220), 0, "zombie placed on the map"),
 }
 
 
@@ -90,6 +91,17 @@ def draw_outlines(surface: pygame.Surface, scenario: Scenario, ppi: float) -> li
         if key not in drawn:
             drawn.append(key)
     return [k for k in OUTLINES if k in drawn]
+
+
+def mark_zombies(surface: pygame.Surface, scenario: Scenario, ppi: float) -> bool:
+    """A dot where the map places each zombie of its own (a pack on the road reads at a glance);
+    whether there were any."""
+    placed = scenario.placements_of("zombie")
+    for p in placed:
+        centre = (round(p.position[0] * ppi), round(p.position[1] * ppi))
+        pygame.draw.circle(surface, (15, 15, 15), centre, max(4, round(ppi * 0.45)))
+        pygame.draw.circle(surface, OUTLINES["zombie"].colour, centre, max(3, round(ppi * 0.35)))
+    return bool(placed)
 
 
 def label_spawns(surface: pygame.Surface, scenario: Scenario, ppi: float, per_game: dict[str, float]) -> None:
