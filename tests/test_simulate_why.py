@@ -154,3 +154,17 @@ def test_the_report_picture_has_the_why_panels(tmp_path):
     assert titles[0] == "Why they stalled (a game)" and titles[1] == "Distance to the exit zone by turn"
     assert titles[2].startswith("Zombies arriving a game")
     assert pygame.image.load(str(write_png(report, tmp_path / "report.png"))).get_size() == (1500, 1300)
+
+
+def test_compare_shows_each_stall_cause_side_by_side():
+    """``simulate --compare``: a cause only one run saw counts 0 in the other."""
+    from game.sim_compare import compare_rows
+
+    def run(causes: dict[str, float]) -> dict:
+        listed = [{"cause": k, "label": STALL_CAUSES[k], "per_game": v} for k, v in causes.items()]
+        ground = {"stalled": {"count": 9, "causes": listed}}
+        return {"games": 10, "wins": {}, "win_rate": 0.0, "win_rate_ci95": [0, 0.3], "ground": ground}
+
+    rows = {r[0].strip(): r[1:] for r in compare_rows(run({"shot": 32.35, "waited": 2}), run({"failed_move": 5}))}
+    assert rows[STALL_CAUSES["shot"]] == ("32.35", "0", "-32.4")
+    assert rows[STALL_CAUSES["failed_move"]] == ("0", "5", "+5")
