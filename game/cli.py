@@ -376,7 +376,8 @@ def _simulate_parser(sub: Subcommands) -> None:
     simulate.add_argument(
         "--report",
         metavar="DIR",
-        help="also write DIR/report.json, DIR/report.png and the heat maps DIR/heat_died.png, DIR/heat_stalled.png",
+        help="also write DIR/report.json, DIR/report.png and the heat maps DIR/heat_died.png, DIR/heat_stalled.png "
+        "(and DIR/heat_bystanders.png when bystanders fell)",
     )
     simulate.add_argument(
         "--options",

@@ -86,6 +86,21 @@ def compare_rows(a: dict[str, Any], b: dict[str, Any]) -> list[Row]:
     rows.append(_number_row("Nearest approach (median)", _approach(a), _approach(b), '"'))
     rows.append(_number_row("Deaths a game", _per_game(a, "died"), _per_game(b, "died")))
     rows.append(_number_row("Stalls a game", _per_game(a, "stalled"), _per_game(b, "stalled")))
+    return rows + _cause_rows(a, b)
+
+
+def _causes(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {c["cause"]: c for c in (report.get("ground") or {}).get("stalled", {}).get("causes", [])}
+
+
+def _cause_rows(a: dict[str, Any], b: dict[str, Any]) -> list[Row]:
+    """A row for each cause of stalling either run saw: how many a game (a run without it: 0)."""
+    ca, cb = _causes(a), _causes(b)
+    rows = []
+    for key in dict.fromkeys([*ca, *cb]):
+        label = (ca.get(key) or cb[key])["label"]
+        per_a, per_b = ((c.get(key) or {}).get("per_game", 0) for c in (ca, cb))
+        rows.append(_number_row(f"  {label}", per_a, per_b))
     return rows
 
 

@@ -34,6 +34,7 @@ from game.rules.contract import Footprints, Outcome
 from game.rules.core import get_ruleset, start_error
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Point, Scenario
+from game.sim_ground import arrivals, bystanders, distance_row, stall_causes, why_lines
 
 MAX_COMMANDS = 5000  # a game that has not ended by then is stuck (a bot or rules bug): recorded, not looped on
 SPREAD_FROM = 40  # games: a run this long is spread over every core unless --jobs says otherwise
@@ -78,6 +79,11 @@ class GameResult:
     nearest: float | None = None  # the nearest any came to the objective's place; None: it has none
     reached: bool = False
     objective: str = ""  # the objective's place in words
+    stall_causes: tuple[str, ...] = ()  # why each stall happened (a key of STALL_CAUSES)
+    distances: tuple[float, ...] = ()  # the nearest player figure to the objective, turn by turn
+    bystanders_died: tuple[Point, ...] = ()  # where bystanders fell
+    arrivals: dict[str, int] = field(default_factory=dict)  # zombies brought on, by spawn point
+    played: dict[str, Any] = field(default_factory=dict)  # the options as the rules settled them, mods too
 
 
 def play_one(scenario: Scenario, options: dict[str, Any], seed: int) -> GameResult:
@@ -140,7 +146,31 @@ def measure(game: Any, seed: int, error: str = "") -> GameResult:
         nearest=f.nearest,
         reached=f.reached,
         objective=f.objective,
+        stall_causes=tuple(f.stall_causes),
+        distances=tuple(round(float(d), 2) for d in f.distances),
+        bystanders_died=_rounded(f.bystanders_died),
+        arrivals=dict(f.arrivals),
+        played=played_options(game),
     )
+
+
+def played_options(game: Any) -> dict[str, Any]:
+    """The options ``game`` plays as its rules settled them (the map's own mods and the set-up's
+    defaults filled in), with ``mods`` the mods switched on (an empty list: none) where the rule set
+    has mods; plain JSON values only."""
+    out = {k: v for k, v in dict(getattr(game, "options", {}) or {}).items() if _plain(v)}
+    mods = getattr(getattr(game, "state", None), "mods", None)
+    if isinstance(mods, list | tuple):
+        out["mods"] = [str(m) for m in mods]
+    return out
+
+
+def _plain(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def win_rate_ci95(wins: int, games: int) -> tuple[float, float]:
@@ -353,6 +383,7 @@ def build_report(
             "hash": scenario.content_hash,
         },
         "options": options,
+        "played": next((r.played for r in results if r.played), {}),
         "games": games,
         "seed": seed,
         "seeds": [seed, seed + games - 1] if games else [],
@@ -410,7 +441,7 @@ def ground_report(results: list[GameResult], scenario: Scenario, labels: dict[st
     how many games reached it); {} when the rule set tells none of it.
 
     Games stopped by an error count too: where a figure fell is where it fell."""
-    if not any(r.died or r.stalled or r.nearest is not None for r in results):
+    if not any(r.died or r.stalled or r.nearest is not None or r.arrivals for r in results):
         return {}
     human = labels.get("human", "Players'")
     w, h = scenario.width, scenario.height
@@ -427,8 +458,17 @@ def ground_report(results: list[GameResult], scenario: Scenario, labels: dict[st
             "grid": grid(points, w, h),
             "hot_spots": hot_spots(points, w, h, scenario),
         }
+    games = max(1, len(results))
+    out["stalled"]["causes"] = stall_causes(results, games)
     if out["objective"]:
         out["approach"] = approach([r.nearest for r in results], [r.reached for r in results])
+        out["distances"] = distance_row(results)
+    fallen = bystanders(results, scenario)
+    if fallen:
+        out["bystanders"] = fallen
+    came = arrivals(results, games)
+    if came:
+        out["arrivals"] = came
     return out
 
 
@@ -461,6 +501,7 @@ def format_report(report: dict[str, Any]) -> str:
         lines[0] += f", mods {', '.join(map(str, mods))}"
     if options:  # what the run played, to play it again
         lines.append(f"  --options '{json.dumps(options)}'")
+    lines += played_lines(report)
     rows = [(_label(labels, "wins." + key), f"{n}") for key, n in w.items() if key != "none"]
     rows.append((f"{human} win rate", f"{report['win_rate']:.1%} (95% CI {lo:.1%} .. {hi:.1%})"))
     for seat, s in report.get("seats", {}).items():
@@ -492,6 +533,21 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def played_lines(report: dict[str, Any]) -> list[str]:
+    """The options and mods the games played, as the rules settled them ("mods: none" where the rule
+    set has mods and none was on)."""
+    played = dict(report.get("played") or {})
+    if not played:
+        return []
+    mods = played.pop("mods", None)
+    lines = []
+    if played:
+        lines.append("  Options played: " + ", ".join(f"{k} {json.dumps(v)}" for k, v in played.items()))
+    if mods is not None:
+        lines.append("  Mods played: " + (", ".join(mods) if mods else "none"))
+    return lines
+
+
 def ground_lines(report: dict[str, Any]) -> list[str]:
     """The report's lines on the nearest approach and the hot spots of deaths and stalls (in inches)."""
     ground = report.get("ground")
@@ -510,7 +566,7 @@ def ground_lines(report: dict[str, Any]) -> list[str]:
         head = f"  {part['label']} ({part['count']}, {part['count'] / games:.1f} a game)"
         spots = part["hot_spots"]
         lines.append(head + (": most at " + "; ".join(spot_words(s) for s in spots) if spots else ": nowhere"))
-    return lines
+    return lines + why_lines(ground, games)
 
 
 # draws the report as a picture at a path and returns it (the CLI hands in the UI's; pygame lives there)

@@ -232,7 +232,11 @@ def test_heat_maps_are_real_pngs_of_the_table_beside_the_chart(tmp_path, capsys)
     for name in FILES.values():
         data = (out / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
-        assert pygame.image.load(str(out / name)).get_size() == picture_size(28, 20) == (560, 400)
+        # the table at its scale, the legend in a band below it (it covers none of the table)
+        picture = pygame.image.load(str(out / name))
+        assert picture_size(28, 20) == (560, 400)
+        assert picture.get_width() == 560 and picture.get_height() > 400
+        assert picture.get_at((550, picture.get_height() - 2))[:3] == (24, 24, 20)
 
 
 def test_a_rule_set_that_needs_options_is_simulated_with_its_set_up_defaults(tmp_path, capsys, monkeypatch):

@@ -735,9 +735,30 @@ class Footprints:
     nearest: float | None = None
     reached: bool = False
     objective: str = ""
+    # why each stall happened (one of :data:`STALL_CAUSES`' keys, in the order of ``stalled``)
+    stall_causes: tuple[str, ...] = ()
+    distances: tuple[float, ...] = ()  # the nearest player figure to the objective at each turn's end
+    bystanders_died: tuple[Point, ...] = ()  # where bystanders (NPCs) were killed or turned
+    arrivals: dict[str, int] = field(default_factory=dict)  # zombies brought on, by spawn point's name
 
 
 STALL_INCHES = 0.5  # a figure that moved less than this in a turn (and did not fight) stalled
+
+# Why a figure stalled, worst first: a figure that did several of these in its turn stalled for the
+# first of them the rule set noted (a failed test outweighs the shot he took after it).
+STALL_CAUSES: dict[str, str] = {
+    "failed_move": "failed the test to move (GUTS, morale, froze)",
+    "fell_back": "fell back or was held by morale",
+    "tired": "stopped for a breather (tired)",
+    "shot": "shot instead of moving",
+    "ordered": "gave an ORDER instead of moving",
+    "jam": "cleared a jammed gun",
+    "spotted": "looked for zombies (Spot)",
+    "blocked": 'moved under 0.5" (blocked or clutter)',
+    "turned": "only turned to face",
+    "at_objective": "held the objective",
+    "waited": "took no action (no safe way forward)",
+}
 
 
 # ---- what a rule set registers besides its game ----------------------------------------------------

@@ -7,6 +7,12 @@ Each rule set reads its own events and tells a :class:`Tracker` what they mean: 
 figure stands, where the players' figures died and stalled, and the nearest any of them came to the
 objective's place. The screen animates the same events, so every move a figure makes is in them.
 
+Why a figure stalled is what its rule set noted of its turn (:meth:`~Tracker.note`) (a failed test, a shot,
+an ORDER); a figure with no note that walked a little was blocked, one that did nothing held the
+objective when it stands in it, else took no action. At each turn's end the tracker also keeps the
+nearest any player figure stands to the objective, where bystanders fell
+(:meth:`~Tracker.add_bystander`), and the zombies each spawn point brought on (:meth:`~Tracker.arrived`).
+
 >>> from game.scenario.model import Area
 >>> t = Tracker(players={"a", "b"}, targets=(Area.rect(10, 0, 2, 2),), objective="the exit zone")
 >>> t.place("a", (1.0, 1.0)); t.place("b", (1.0, 5.0)); t.place("z", (6.0, 1.0))
@@ -15,8 +21,8 @@ objective's place. The screen animates the same events, so every move a figure m
 >>> f = t.footprints()
 >>> f.died, f.stalled, f.nearest, f.reached
 (((1.0, 5.0),), (), 3.0, False)
->>> t.end_turn(); t.footprints().stalled
-((7.0, 1.0),)
+>>> t.end_turn(); t.footprints().stalled, t.footprints().stall_causes, t.footprints().distances
+(((7.0, 1.0),), ('waited',), (3.0, 3.0))
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from game.rules.contract import STALL_INCHES, Footprints
+from game.rules.contract import STALL_CAUSES, STALL_INCHES, Footprints
 from game.scenario.geometry import leg_distance
 from game.scenario.model import Area, Point
 
@@ -49,6 +55,13 @@ class Tracker:
         self._fought: set[str] = set()
         self._died: list[Point] = []
         self._stalled: list[Point] = []
+        self._causes: list[str] = []
+        self._notes: dict[str, str] = {}  # this turn's worst cause noted for each figure
+        self._walked: set[str] = set()  # figures that moved at all this turn
+        self._distances: list[float] = []
+        self.bystanders: set[str] = set()
+        self._bystanders_died: list[Point] = []
+        self._arrivals: dict[str, int] = {}
         self._nearest = math.inf
         self._reached = False
 
@@ -105,11 +118,28 @@ class Tracker:
         if not path:
             return
         pts = [(float(x), float(y)) for x, y in path]
+        self._walked.add(fid)
         if fid in self.players:
             for a, b in zip(pts, pts[1:] or pts):
                 self._near(a, b)
         self.at[fid] = pts[-1]
         self._turn_start.setdefault(fid, pts[0])
+
+    def note(self, fid: str, cause: str) -> None:
+        """``fid`` did ``cause`` (a :data:`STALL_CAUSES` key) this turn: should it stall, this is why
+        (the worst noted cause wins)."""
+        order = list(STALL_CAUSES)
+        held = self._notes.get(fid)
+        if held is None or order.index(cause) < order.index(held):
+            self._notes[fid] = cause
+
+    def add_bystander(self, fid: str) -> None:
+        """``fid`` is a bystander (an NPC the players protect or lead out): where it falls is counted."""
+        self.bystanders.add(fid)
+
+    def arrived(self, spawn: str, count: int = 1) -> None:
+        """``count`` zombies came onto the table at the spawn point named ``spawn``."""
+        self._arrivals[spawn] = self._arrivals.get(spawn, 0) + count
 
     def fight(self, fid: str) -> None:
         """``fid`` fought in close combat this turn (it is held, not stalled)."""
@@ -119,6 +149,8 @@ class Tracker:
         """``fid`` was killed where it stands (or turned: it is lost to its player all the same)."""
         if fid in self.players and fid in self.on_table and fid in self.at:
             self._died.append(self.at[fid])
+        if fid in self.bystanders and fid in self.on_table and fid in self.at:
+            self._bystanders_died.append(self.at[fid])
         self.on_table.discard(fid)
 
     def reached(self, fid: str) -> None:
@@ -146,8 +178,44 @@ class Tracker:
                 continue
             if math.dist(here, start) < STALL_INCHES:
                 self._stalled.append(here)
+                self._causes.append(self._cause(fid, here))
+        self._keep_distance()
         self._turn_start = {fid: self.at[fid] for fid in self.on_table if fid in self.at}
         self._fought.clear()
+        self._notes.clear()
+        self._walked.clear()
+
+    def _cause(self, fid: str, here: Point) -> str:
+        """Why ``fid`` stalled this turn: what the rule set noted, else what the tracker saw."""
+        if fid in self._notes:
+            return self._notes[fid]
+        if fid in self._walked:
+            return "blocked"
+        if any(t.contains(here) for t in self.targets):
+            return "at_objective"
+        return "waited"
+
+    def _keep_distance(self) -> None:
+        """The turn's nearest approach: 0 once the players got there, else the player figure on the
+        table nearest the objective; nothing when the objective has no place or no figure is left."""
+        if not self.targets:
+            return
+        if self._reached:
+            self._distances.append(0.0)
+            return
+        here = [self.at[f] for f in self.on_table & self.players if f in self.at]
+        if here:
+            self._distances.append(round(min(leg_distance(p, p, t) for p in here for t in self.targets), 2))
+
+    def spawned(self, zones: Sequence[Any], p: Point, elsewhere: str, reach: float = 0.0) -> None:
+        """A zombie came on at ``p``: one arrival for the spawn zone nearest it within ``reach`` inches
+        (0: the one it stands in; by its name, else ``spawn N``), or for ``elsewhere`` when none is."""
+        near = [(leg_distance(p, p, z.area), n, z) for n, z in enumerate(zones, start=1)]
+        best = min(near, key=lambda d: d[:2], default=None)
+        if best is None or best[0] > reach + 1e-9:
+            self.arrived(elsewhere)
+        else:
+            self.arrived(best[2].name or f"spawn {best[1]}")
 
     def footprints(self) -> Footprints:
         """What the players' figures did so far."""
@@ -160,4 +228,8 @@ class Tracker:
             nearest=nearest,
             reached=self._reached,
             objective=self.objective,
+            stall_causes=tuple(self._causes),
+            distances=tuple(self._distances),
+            bystanders_died=tuple(self._bystanders_died),
+            arrivals=dict(self._arrivals),
         )

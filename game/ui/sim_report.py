@@ -1,7 +1,9 @@
 """``report.png`` of ``deadground simulate``: the balance report as one picture (pygame, no window).
 
 Panels: the human side's win rate with its 95% interval, turns to finish (by winner), the
-figures per game (means), a histogram of each of the rule set's lists; plus the numbers as text.
+figures per game (means), a histogram of each of the rule set's lists, why the figures stalled, the
+distance to the objective turn by turn, the zombies each spawn point brought on; plus the numbers as
+text (with the options and mods the games played).
 Every word comes from the report (the rule set's ``labels``).
 
 >>> import os; os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,15 +22,26 @@ Every word comes from the report (the rule set's ``labels``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game.ui.charts import DEFAULT_STYLES, BarPanel, ChartTheme, TextPanel, font, report_figure, save_png
+from game.ui.charts import (
+    DEFAULT_STYLES,
+    BarPanel,
+    ChartTheme,
+    LinePanel,
+    TextPanel,
+    font,
+    report_figure,
+    save_png,
+)
 
 SIZE = (1400, 900)
+TALL = (1500, 1300)  # three rows of panels
 
 
 def _text(
@@ -116,7 +129,10 @@ class FiguresPanel:
         )
         if not self.rows:
             return surface
-        label_w = min(round(w * 0.45), max(font(fs).size(label)[0] for label, _ in self.rows) + fs)
+        widest = lambda size: max(font(size).size(label)[0] for label, _ in self.rows)  # noqa: E731
+        while fs > 9 and widest(fs) > w * 0.55:  # the words whole, smaller, never cut at the left
+            fs -= 1
+        label_w = widest(fs) + fs
         left, right = fs + label_w, w - fs * 4
         pitch = min(fs * 2.6, (h - top - fs) / len(self.rows))
         most = max((v for _, v in self.rows), default=0) or 1
@@ -139,8 +155,61 @@ def _sorted_keys(*hists: dict[str, int]) -> list[str]:
     return sorted(keys, key=lambda k: float(k))
 
 
-def figure(report: dict[str, Any], size: tuple[int, int] = SIZE) -> pygame.Surface:
-    """The whole report picture."""
+def why_panels(report: dict[str, Any]) -> list[Any]:
+    """The panels that say why: the stalls by cause, the distance to the objective turn by turn (the
+    median over the games), the zombies each spawn point brought on; none the report lacks."""
+    ground = report.get("ground") or {}
+    panels: list[Any] = []
+    causes = ground.get("stalled", {}).get("causes", [])
+    if causes:
+        panels.append(FiguresPanel([(c["label"], c["per_game"]) for c in causes], "Why they stalled (a game)"))
+    row = ground.get("distances") or {}
+    if row.get("median"):
+        panels.append(
+            LinePanel(
+                {"median over the games": row["median"]},
+                f"Distance to {ground.get('objective', 'the objective')} by turn",
+                "Turn",
+                "Inches",
+                x_values=row["turns"],
+            )
+        )
+    came = ground.get("arrivals") or {}
+    if came.get("points"):
+        rows = [(p["name"], p["per_game"]) for p in came["points"]]
+        panels.append(FiguresPanel(rows, f"Zombies arriving a game ({came['per_game']:g}), by spawn point"))
+    return panels
+
+
+def summary_lines(report: dict[str, Any]) -> list[str]:
+    """The summary panel's lines: the run, the winners, the turns, the figures, the options and mods
+    played, where bystanders fell, the time."""
+    sc, labels = report["scenario"], report.get("labels", {})
+    wins = {k: n for k, n in report["wins"].items() if k != "none"}
+    played = dict(report.get("played") or {})
+    mods = played.pop("mods", None)
+    lines = [
+        f"{report['games']} games on {sc.get('title', '')} ({sc.get('ruleset', '')})",
+        ", ".join(f"{labels.get('wins.' + k, k)} {n}" for k, n in wins.items())
+        + f", no result {report['wins'].get('none', 0)}",
+        f"Turns: median {report.get('turns_median', 0)}",
+        *(f"{f['label']}: {f['mean']} per game" for f in report.get("figures", {}).values()),
+    ]
+    if played:
+        lines.append("Options: " + ", ".join(f"{k} {json.dumps(v)}" for k, v in played.items()))
+    if mods is not None:
+        lines.append("Mods: " + (", ".join(mods) if mods else "none"))
+    fallen = (report.get("ground") or {}).get("bystanders")
+    if fallen:
+        lines.append(f"Bystanders fell: {fallen['per_game']:g} a game (heat_bystanders.png)")
+    lines.append(
+        f"{report.get('time_s', 0)} s, {report.get('games_per_s', 0)} games/s, {report.get('jobs', 1)} job(s)"
+    )
+    return lines
+
+
+def figure(report: dict[str, Any], size: tuple[int, int] | None = None) -> pygame.Surface:
+    """The whole report picture (taller when the report has the panels that say why)."""
     if not pygame.font.get_init():
         pygame.font.init()
     sc, labels = report["scenario"], report.get("labels", {})
@@ -171,15 +240,10 @@ def figure(report: dict[str, Any], size: tuple[int, int] = SIZE) -> pygame.Surfa
         panels.append(
             BarPanel(keys, {f["label"]: [hist[k] for k in keys]}, f"{f['label']} (mean {f['mean']})", "", "Count")
         )
-    lines = [
-        f"{report['games']} games on {sc.get('title', '')} ({sc.get('ruleset', '')})",
-        ", ".join(f"{labels.get('wins.' + k, k)} {n}" for k, n in wins.items())
-        + f", no result {report['wins'].get('none', 0)}",
-        f"Turns: median {report.get('turns_median', 0)}",
-        *(f"{f['label']}: {f['mean']} per game" for f in figures.values()),
-        f"{report.get('time_s', 0)} s, {report.get('games_per_s', 0)} games/s, {report.get('jobs', 1)} job(s)",
-    ]
-    panels.append(TextPanel(lines, "Summary"))
+    panels += why_panels(report)
+    panels.append(TextPanel(summary_lines(report), "Summary"))
+    if size is None:
+        size = SIZE if len(panels) <= 6 else TALL
     return report_figure(
         size, panels, f"Balance report: {sc.get('title', '')}", columns=3 if len(panels) > 4 else 2
     )

@@ -5,6 +5,8 @@ A turn is a move (``MoveStarted`` to the next); a character fights when a zombie
 (``Engaged``, ``FirstBlow``, ``Grappled``); a character who turns is lost where he turned, as if
 killed. The objective's place is the exit zones for ``escape`` and ``rescue`` (reached: a character, or
 for ``rescue`` a bystander, left through the exit); ``survive`` and ``clear`` have none.
+Why a character stalled is read from his rolls and actions (:func:`stall_readers`); bystanders who
+fall are counted where they fell, and the zombies each generation point brings on by its name.
 
 >>> from game.rules.outbreak.testing import rigged_game
 >>> footprints(rigged_game(pcs={"pc1": (12, 20)}, zombies=[(12, 10)])).died
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.contract import Footprints
-from game.rules.outbreak.state import PLAYERS
+from game.rules.outbreak.state import BYSTANDERS, PLAYERS
 from game.rules.tracks import Tracker
 
 PLACES = {"escape": "the exit zone", "rescue": "the exit zone"}
@@ -40,10 +42,43 @@ def tracker(game: Any) -> Tracker:
     def fought(e: Any) -> None:
         t.fight(e.human)
 
+    names = {f"spawn{z.id}": z.name or f"spawn {n}" for n, z in enumerate(game.scenario.zones_of("spawn"), 1)}
+
+    def placed(e: Any) -> None:
+        t.placed(e.figure, e.position, e.side == PLAYERS)
+        if e.side == BYSTANDERS:
+            t.add_bystander(e.figure)
+
+    def generated(e: Any) -> None:
+        t.arrived(names.get(e.spawn, e.spawn), len(e.figures))
+
     own = {"Engaged": fought, "FirstBlow": fought, "Grappled": fought, "HumanTurned": lambda e: t.died(e.figure)}
+    own |= {"FigurePlaced": placed, "ZombiesGenerated": generated, **stall_readers(t)}
     t.read(game.log, PLAYERS, {**own, "Exited": exited, "MoveStarted": move_started})
     t.end_turn()  # the last move (the one in progress, in a game not over)
     return t
+
+
+def stall_readers(t: Tracker) -> dict[str, Any]:
+    """What a character did instead of getting on: froze on his movement roll, stopped for a breather,
+    shot, cleared a jam, looked for zombies."""
+
+    def rolled(e: Any) -> None:
+        if e.frozen:
+            t.note(e.figure, "failed_move")
+
+    def tired(e: Any) -> None:
+        if e.tired:
+            t.note(e.figure, "tired")
+
+    return {
+        "MovementRolled": rolled,
+        "TirednessRolled": tired,
+        "Fired": lambda e: t.note(e.figure, "shot"),
+        "Jammed": lambda e: t.note(e.figure, "jam"),
+        "JamCleared": lambda e: t.note(e.figure, "jam"),
+        "SpotRolled": lambda e: t.note(e.who, "spotted"),
+    }
 
 
 def footprints(game: Any) -> Footprints:

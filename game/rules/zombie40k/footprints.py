@@ -19,7 +19,7 @@ from typing import Any
 
 from game.rules.contract import Footprints
 from game.rules.tracks import Tracker
-from game.rules.zombie40k.state import PLAYERS
+from game.rules.zombie40k.state import PLAYERS, ZOMBIES
 from game.scenario.model import Area
 
 
@@ -31,10 +31,14 @@ def tracker(game: Any) -> Tracker:
     )
     squads: dict[str, list[str]] = {}
 
+    spawns = game.scenario.zones_of("spawn")
+
     def placed(e: Any) -> None:
         t.placed(e.figure, e.position, e.side == PLAYERS)
         if e.side == PLAYERS:
             squads.setdefault(e.unit, []).append(e.figure)
+        elif e.side == ZOMBIES:
+            t.spawned(spawns, e.position, "set up on the table")
 
     def moved(e: Any) -> None:
         if e.how == "respawn":  # a squad back on the table: placed, not walked
@@ -57,9 +61,40 @@ def tracker(game: Any) -> Tracker:
 
     own = {"FigurePlaced": placed, "Moved": moved, "Embarked": embarked, "TurnStarted": turn_started}
     own |= {"Engaged": lambda e: fought((e.unit, e.target)), "CombatResolved": lambda e: fought(e.units)}
+    own |= stall_readers(t, squads)
     t.read(game.log, PLAYERS, own)
     t.end_turn()  # the last turn (the one in progress, in a game not over)
     return t
+
+
+def stall_readers(t: Tracker, squads: dict[str, list[str]]) -> dict[str, Any]:
+    """What a squad's models did instead of getting on: a failed Morale test or a fall back, shots
+    taken where they stood, a squad frozen watching for betrayal; respawned hordes arrive where their D6
+    put them."""
+
+    def squad(unit: str, cause: str) -> None:
+        for fid in squads.get(unit, ()):
+            t.note(fid, cause)
+
+    def morale(e: Any) -> None:
+        if not e.passed:
+            squad(e.unit, "fell_back")
+
+    def shots(e: Any) -> None:
+        for fid in e.shooters:
+            t.note(fid, "shot")
+
+    def watching(e: Any) -> None:
+        if e.frozen:
+            squad(e.unit, "failed_move")
+
+    return {
+        "MoraleTested": morale,
+        "FellBack": lambda e: squad(e.unit, "fell_back"),
+        "ShotsFired": shots,
+        "WatchingForBetrayal": watching,
+        "HordeRespawned": lambda e: t.arrived(str(e.where).split(" (")[0], len(e.figures)),
+    }
 
 
 def footprints(game: Any) -> Footprints:

@@ -2,8 +2,10 @@
 objective (the simulator's heat maps, :class:`~game.rules.contract.Footprints`), read from the log.
 
 A turn is a game turn (``TurnStarted`` to the next); a soldier fights when a zombie attacks him in melee
-(``MeleeAttack``). The objective's place is the exit zones for ``exit`` and the objective zones for
-``reach`` (reached: a soldier got away, or ended a turn with his centre in an objective zone);
+(``MeleeAttack``); why one stalled is read from his GUTS tests, shots, ORDERs and turns
+(:func:`stall_readers`). Zombies arrive at set-up, each counted for the spawn zone it stands in.
+The objective's place is the exit zones for ``exit`` and the objective zones for ``reach``
+(reached: a soldier got away, or ended a turn with his centre in an objective zone);
 ``survive`` and ``exterminate`` have none.
 
 >>> from game.rules.zombiekrieg import new_game
@@ -23,7 +25,7 @@ from typing import Any
 
 from game.rules.contract import Footprints
 from game.rules.tracks import Tracker
-from game.rules.zombiekrieg.state import ALLIES
+from game.rules.zombiekrieg.state import ALLIES, ZOMBIES
 
 PLACES = {"exit": ("exit", "the exit zone"), "reach": ("objective", "the objective zone")}
 
@@ -42,10 +44,44 @@ def tracker(game: Any) -> Tracker:
         if e.turn > 1:
             _end_turn(t, zones, kind)
 
+    spawns = game.scenario.zones_of("spawn")
+    elsewhere = "placed on the map" if spawns else "the far table edge"
+
+    on_map = {(round(p.position[0], 3), round(p.position[1], 3)) for p in game.scenario.placements_of("zombie")}
+
+    def placed(e: Any) -> None:
+        t.placed(e.figure, e.position, e.side == ALLIES)
+        if e.side != ZOMBIES:
+            return
+        if (round(e.position[0], 3), round(e.position[1], 3)) in on_map:
+            t.arrived("placed on the map")
+        else:  # dealt out on a grid from a spawn zone's centre: a crowded one spills past its edge
+            t.spawned(spawns, e.position, elsewhere, reach=float("inf"))
+
     own = {"MeleeAttack": lambda e: t.fight(e.soldier), "Exited": exited, "TurnStarted": turn_started}
-    t.read(game.log, ALLIES, own)
+    t.read(game.log, ALLIES, own | stall_readers(t) | {"FigurePlaced": placed})
     _end_turn(t, zones, kind)  # the last turn (the one in progress, in a game not over)
     return t
+
+
+def stall_readers(t: Tracker) -> dict[str, Any]:
+    """What an Allied soldier did instead of getting on: a failed MOVE test, a shot, an ORDER given with
+    his own action (the free one costs nothing), a MOVE that only turned him."""
+
+    def tested(e: Any) -> None:
+        if e.action == "move" and e.outcome in ("failure", "critical_failure"):
+            t.note(e.figure, "failed_move")
+
+    def ordered(e: Any) -> None:
+        if not e.free:
+            t.note(e.figure, "ordered")
+
+    return {
+        "GutsTested": tested,
+        "Fired": lambda e: t.note(e.figure, "shot"),
+        "Ordered": ordered,
+        "Turned": lambda e: t.note(e.figure, "turned"),
+    }
 
 
 def _end_turn(t: Tracker, zones: Any, kind: str) -> None:
