@@ -107,6 +107,47 @@ def test_the_command_line_refuses_a_3kb_bzip2_bomb_under_a_memory_limit(tmp_path
     assert "Traceback" not in done.stderr and not roster_path(data).exists()
 
 
+@pytest.mark.parametrize("method", ["bzip2", "lzma"])
+def test_a_game_system_gstz_bomb_is_refused_under_a_memory_limit(tmp_path: Path, method: str) -> None:
+    """The game system read with a catalogue may be a ``.gstz`` too: it was unpacked by the zip reader,
+    which bounds deflate only (an 8 KB bzip2 member became 2.4 GB, MemoryError). Given on the command line
+    with the catalogue, in a process allowed 1 GB: refused naming the file and its member; found beside
+    the catalogue, it is left out with that reason and the catalogue imports."""
+    packed = (
+        bzip2_bomb(2400 * 1024 * 1024) if method == "bzip2" else pack(METHODS[method], bytes(256 * 1024 * 1024))
+    )
+    bomb = _write(tmp_path, "Warhammer40K.gstz", lying_zip("Warhammer40K.gst", packed, METHODS[method]))
+    cat = _write(tmp_path, "Space Marines.cat", catalogue())
+    given = _import_limited(tmp_path / "given", str(cat), str(bomb))
+    assert given.returncode == 1, given.stderr[-2000:]
+    assert (
+        "refused: Warhammer40K.gstz: its .gst unpacks to more than 4,194,304 bytes (the member "
+        "'Warhammer40K.gst': a zip bomb" in given.stderr
+    )
+    assert "Traceback" not in given.stderr and not roster_path(tmp_path / "given").exists()
+    beside = _import_limited(tmp_path / "beside", "--verbose", str(cat))
+    assert beside.returncode == 0, beside.stderr[-2000:]
+    assert "Warhammer40K.gstz: its .gst unpacks to more than" in beside.stdout + beside.stderr
+    assert "Tactical Squad" in roster_path(tmp_path / "beside").read_text()
+
+
+def _import_limited(data: Path, *files: str) -> subprocess.CompletedProcess[str]:
+    """``deadground roster import FILES`` in a process allowed 1 GB of memory."""
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run(
+        [sys.executable, "-m", "game", "roster", "import", "--data", str(data), *files],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(data)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=limited,
+    )
+
+
 def test_the_set_up_screen_refuses_a_bzip2_bomb_and_stays_open(app: App, hive: ScenarioEntry, home: Path) -> None:  # noqa: F811
     """The same kind of file picked with Import catalogue...: the notice says why, nothing is written, and
     the memory held stays near the limit (the window used to be killed)."""
