@@ -20,7 +20,15 @@ from pathlib import Path
 
 import pytest
 from catalogue_bombs import bzip2_bomb, honest_zip, lying_zip, many_members, pack
-from catalogue_shapes import armoury, constrained_kit, many_units
+from catalogue_shapes import (
+    armoury,
+    constrained_kit,
+    many_bad_weapons,
+    many_rules,
+    many_units,
+    repeated_modifier,
+    shared_profile,
+)
 from test_z40k_battlescribe import catalogue, data_dir, refused, shipped  # noqa: F401  (data_dir: a fixture)
 from test_z40k_import_screen import app, hive, home, notice, open_setup, roster  # noqa: F401  (fixtures)
 
@@ -232,3 +240,36 @@ def test_many_links_to_a_small_shared_entry_still_import(tmp_path: Path, data_di
     path = _write(tmp_path, "fine.cat", armoury(links=200, weapons=5))
     assert cli_main(["roster", "import", str(path)]) == 0
     assert "Gunline" in roster_path(data_dir).read_text()
+
+
+LINEAR = {
+    "repeated_modifier": repeated_modifier,
+    "shared_profile": shared_profile,
+    "many_rules": many_rules,
+    "many_bad_weapons": many_bad_weapons,
+}
+
+
+@pytest.mark.parametrize("shape", list(LINEAR))
+def test_a_catalogue_that_asks_the_same_question_over_and_over_imports_in_seconds(
+    tmp_path: Path, shape: str
+) -> None:
+    """Work that grew with the square of the file, in files of 0.7 to 3 MB: a modifier repeating for an entry
+    of thousands of constraints (90 s), thousands of units linking one profile of thousands of
+    characteristics (50 s), a unit of 50,000 rules (a minute) or of 8,000 weapons this game does not play
+    (20 s). Each answer is worked out once now: the import ends in seconds; every unit left out is listed,
+    its weapons up to 2,000 lines and counted after that."""
+    path = _write(tmp_path, f"{shape}.cat", LINEAR[shape]())
+    start = time.monotonic()
+    done = _import_in_a_process(path, tmp_path / "data")
+    took = time.monotonic() - start
+    assert "Traceback" not in done.stderr and took < 20, f"took {took:.1f} s: {done.stderr[-2000:]}"
+    out = done.stdout + done.stderr
+    if shape == "many_bad_weapons":  # nothing it can carry: the unit is refused, 8,000 guns named or counted
+        assert done.returncode == 0 and "nothing imported" in out, out[-2000:]
+        assert f"{shape}.cat: and 6,000 more weapons left out (not listed)" in out
+        assert out.count("is not a weapon type this game plays") == 2000
+        assert "'Squad 0': field 'wargear': none of its weapons is one this game plays" in out
+    else:
+        imported = "2000 unit(s) imported" if shape == "shared_profile" else "1 unit(s) imported"
+        assert done.returncode == 0 and imported in out, out[-2000:]

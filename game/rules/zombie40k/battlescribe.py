@@ -587,7 +587,7 @@ def roster_import(source: Path, data_dir: Path, companions: Sequence[Path] = ())
         path=path,
         text=HEADER + dumps(doc) if taken else "",
         imported=tuple(f"{describe(cat.units[k])} (unit:{k})" for k in taken),
-        skipped=tuple([*(str(x) for x in cat.skipped), *refused]),
+        skipped=tuple([*cat.left_out(), *refused]),
         notes=tuple(cat.notes),
         names=tuple(str(cat.units[k]["name"]) for k in taken),
     )

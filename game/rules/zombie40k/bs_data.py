@@ -39,6 +39,7 @@ from game.numerals import decimal
 MAX_STEPS = 400_000  # entries built and links followed for one catalogue; the largest real one needs ~60,000
 MAX_DEPTH = 40  # links within links; real data nests about 8 deep
 TREE_CAP = 10**9  # a tree's size is counted up to here (shared entries reached many ways multiply it)
+MAX_LISTED = 2000  # notes, and things left out, listed for one catalogue; a real one has about 200 of each
 NO_NAMES = ("", "new entrylink", "new infolink", "new selectionentry", "new selectionentrygroup")
 
 
@@ -54,11 +55,17 @@ class Profile:
     name: str
     type: str
     chars: dict[str, str]
+    low: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # chars by lower-case name
+
+    def __post_init__(self) -> None:
+        # lowered once, and shared by the copies of a linked profile: a unit asks a profile of thousands of
+        # characteristics for a dozen of them
+        if self.chars and not self.low:
+            object.__setattr__(self, "low", {k.lower(): v for k, v in self.chars.items()})
 
     def get(self, *names: str) -> str | None:
         """A characteristic by any of ``names``, case-blind."""
-        low = {k.lower(): v for k, v in self.chars.items()}
-        return next((low[n.lower()] for n in names if n.lower() in low), None)
+        return next((self.low[n.lower()] for n in names if n.lower() in self.low), None)
 
 
 @dataclass(frozen=True)
@@ -227,15 +234,19 @@ class Library:
                 elif tag == "costType":
                     self.cost_types.setdefault(i, (el.get("name") or "").strip().lower())
         self._memo: dict[int, Entry] = {}
+        self._profiles: dict[int, Profile] = {}  # each profile element read once, however many links reach it
+        self._at_start: dict[str, int | None] = {}
         self._busy: set[int] = set()
         self._missing: set[str] = set()
+        self._noted: set[str] = set()
 
     @property
     def file(self) -> str:
         return self.files[0][0]
 
     def note(self, text: str) -> None:
-        if text not in self.notes:
+        if text not in self._noted and len(self.notes) < MAX_LISTED:  # a hostile file makes thousands
+            self._noted.add(text)
             self.notes.append(text)
 
     # the top of a catalogue
@@ -340,7 +351,14 @@ class Library:
 
     def at_start(self, entry_id: str) -> int | None:
         """How many of an entry a unit holds when just added: its minimum (a Mob's 10 Boyz, no weapons team);
-        None for an id that is no entry here (a category, the force)."""
+        None for an id that is no entry here (a category, the force). Worked out once an id: a modifier may
+        repeat for thousands of entries, each of thousands of constraints."""
+        if entry_id not in self._at_start:
+            self.budget.spend(self.file)
+            self._at_start[entry_id] = self._lowest(entry_id)
+        return self._at_start[entry_id]
+
+    def _lowest(self, entry_id: str) -> int | None:
         found = self.by_id.get(entry_id)
         if found is None or local(found[1].tag) not in ("selectionEntry", "selectionEntryGroup"):
             return None
@@ -425,6 +443,17 @@ class Library:
                 self.missing(link, file)
 
     def profile(self, p: ET.Element) -> Profile:
+        """``p`` as a :class:`Profile`, its characteristics read once an element however many links reach
+        it."""
+        read = self._profiles.get(id(p))
+        if read is None:
+            self.budget.spend(self.file)
+            read = self._profiles[id(p)] = self._read_profile(p)
+        # a copy for each link, sharing the characteristics: what is left out of a weapon is listed under
+        # each unit that links it, as the player looks for it
+        return Profile(read.name, read.type, read.chars, read.low)
+
+    def _read_profile(self, p: ET.Element) -> Profile:
         tname = (p.get("typeName") or p.get("profileTypeName") or "").strip().lower()
         if not tname:
             tname = self.type_names.get(p.get("typeId") or p.get("profileTypeId") or "", "")
