@@ -123,6 +123,14 @@ def _number(text: object) -> float | None:
     return v if v is not None and abs(v) < 100_000 else None
 
 
+def _step(mods: dict[str, str], key: str) -> float:
+    """What the increments (or decrements) of ``key`` add up to: 0 when none."""
+    return _number(mods.get(key, "0")) or 0.0
+
+
+_STEPS = ("increment:", "decrement:")  # the keys ``modified`` adds increments under, never a file's field
+
+
 # -- modifiers, as on an empty roster ------------------------------------------------------------------------
 
 _EMPTY = {
@@ -164,11 +172,11 @@ def modified(el: ET.Element, at_start: Callable[[str], int | None] = lambda _: N
         if not _group_holds(m):
             continue
         fld, value, kind = m.get("field") or "", m.get("value") or "", m.get("type") or "set"
-        if kind == "set":
+        if kind == "set" and not fld.startswith(_STEPS):
             out[fld] = value
         elif kind in ("increment", "decrement") and fld:
             step = (_number(value) or 0.0) * _times(m, at_start)
-            out[f"{kind}:{fld}"] = str(float(out.get(f"{kind}:{fld}", "0")) + step)
+            out[f"{kind}:{fld}"] = str(_step(out, f"{kind}:{fld}") + step)
     return out
 
 
@@ -383,7 +391,7 @@ class Library:
             cid = c.get("id") or ""
             v = _number(mods.get(cid, c.get("value") or ""))
             if v is not None:  # "one more for every ten models": as if the unit had its first ten
-                v += float(mods.get(f"increment:{cid}", 0)) - float(mods.get(f"decrement:{cid}", 0))
+                v += _step(mods, f"increment:{cid}") - _step(mods, f"decrement:{cid}")
             if v is None or v < 0:
                 continue
             if not found:
@@ -403,7 +411,13 @@ class Library:
             name = (c.get("name") or self.cost_types.get(tid, "")).strip().lower()
             if name not in ("pts", "points", "pt") and tid != "points":
                 continue
-            return self._after(mods, mods.get(tid, c.get("value") or "0"))
+            value = mods.get(tid, c.get("value") or "0")
+            if _number(mods.get("points", value)) is None:
+                self.note(
+                    f"{self.file}: {clean(el.get('name'))!r}: field 'pts': {clean(value, 20)!r} is not a number "
+                    "(digits 0-9): read as no cost"
+                )
+            return self._after(mods, value)
         changed = [k for k in ("points", "increment:points", "decrement:points") if k in mods]
         if base is None or not changed:
             return None
@@ -412,7 +426,7 @@ class Library:
     @staticmethod
     def _after(mods: dict[str, str], value: str) -> float:
         v = _number(mods.get("points", value))
-        v = (v or 0.0) + float(mods.get("increment:points", 0)) - float(mods.get("decrement:points", 0))
+        v = (v or 0.0) + _step(mods, "increment:points") - _step(mods, "decrement:points")
         return max(0.0, v)
 
     @staticmethod
