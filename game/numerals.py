@@ -10,6 +10,8 @@ and the caller says where.
 (12, -3, None, None, None, None)
 >>> decimal("2.5"), decimal("-.5"), decimal("1e3"), decimal("٣"), decimal("nan"), decimal("1e400")
 (2.5, -0.5, 1000.0, None, None, None)
+>>> digits_in("z12"), digits_in("z²"), digits_in("pc")
+(12, 0, 0)
 """
 
 from __future__ import annotations
@@ -40,3 +42,10 @@ def decimal(text: str | None) -> float | None:
         return None
     value = float(text)
     return value if math.isfinite(value) else None
+
+
+def digits_in(name: str) -> int:
+    """The number a figure's id writes in its ASCII digits ("z12": 12), 0 when it has none (``str.isdigit``
+    takes "²", which ``int`` refuses)."""
+    digits = "".join(ch for ch in name if "0" <= ch <= "9")[:30]
+    return int(digits) if digits else 0

@@ -548,9 +548,9 @@ def restore(
     return game
 
 
-_SEQ = re.compile(r"^autosave-(\d+)")
+_SEQ = re.compile(r"^autosave-([0-9]{1,18})")  # ASCII digits: \d takes any script's
 # autosave-<sequence>-<date>-<time>[-<game>].json; files from before games had ids have no <game>
-_GAME = re.compile(r"^autosave-\d+-\d{8}-\d{6}-([0-9a-f]{1,32})\.json$")
+_GAME = re.compile(r"^autosave-[0-9]+-[0-9]{8}-[0-9]{6}-([0-9a-f]{1,32})\.json$")
 
 
 class Autosaves:

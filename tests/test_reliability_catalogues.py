@@ -20,7 +20,15 @@ from pathlib import Path
 
 import pytest
 from catalogue_bombs import bzip2_bomb, honest_zip, lying_zip, many_members, pack
-from catalogue_shapes import armoury, constrained_kit, many_units
+from catalogue_shapes import (
+    armoury,
+    constrained_kit,
+    many_bad_weapons,
+    many_rules,
+    many_units,
+    repeated_modifier,
+    shared_profile,
+)
 from test_z40k_battlescribe import catalogue, data_dir, refused, shipped  # noqa: F401  (data_dir: a fixture)
 from test_z40k_import_screen import app, hive, home, notice, open_setup, roster  # noqa: F401  (fixtures)
 
@@ -107,6 +115,47 @@ def test_the_command_line_refuses_a_3kb_bzip2_bomb_under_a_memory_limit(tmp_path
     assert "Traceback" not in done.stderr and not roster_path(data).exists()
 
 
+@pytest.mark.parametrize("method", ["bzip2", "lzma"])
+def test_a_game_system_gstz_bomb_is_refused_under_a_memory_limit(tmp_path: Path, method: str) -> None:
+    """The game system read with a catalogue may be a ``.gstz`` too: it was unpacked by the zip reader,
+    which bounds deflate only (an 8 KB bzip2 member became 2.4 GB, MemoryError). Given on the command line
+    with the catalogue, in a process allowed 1 GB: refused naming the file and its member; found beside
+    the catalogue, it is left out with that reason and the catalogue imports."""
+    packed = (
+        bzip2_bomb(2400 * 1024 * 1024) if method == "bzip2" else pack(METHODS[method], bytes(256 * 1024 * 1024))
+    )
+    bomb = _write(tmp_path, "Warhammer40K.gstz", lying_zip("Warhammer40K.gst", packed, METHODS[method]))
+    cat = _write(tmp_path, "Space Marines.cat", catalogue())
+    given = _import_limited(tmp_path / "given", str(cat), str(bomb))
+    assert given.returncode == 1, given.stderr[-2000:]
+    assert (
+        "refused: Warhammer40K.gstz: its .gst unpacks to more than 4,194,304 bytes (the member "
+        "'Warhammer40K.gst': a zip bomb" in given.stderr
+    )
+    assert "Traceback" not in given.stderr and not roster_path(tmp_path / "given").exists()
+    beside = _import_limited(tmp_path / "beside", "--verbose", str(cat))
+    assert beside.returncode == 0, beside.stderr[-2000:]
+    assert "Warhammer40K.gstz: its .gst unpacks to more than" in beside.stdout + beside.stderr
+    assert "Tactical Squad" in roster_path(tmp_path / "beside").read_text()
+
+
+def _import_limited(data: Path, *files: str) -> subprocess.CompletedProcess[str]:
+    """``deadground roster import FILES`` in a process allowed 1 GB of memory."""
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    return subprocess.run(
+        [sys.executable, "-m", "game", "roster", "import", "--data", str(data), *files],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(data)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=limited,
+    )
+
+
 def test_the_set_up_screen_refuses_a_bzip2_bomb_and_stays_open(app: App, hive: ScenarioEntry, home: Path) -> None:  # noqa: F811
     """The same kind of file picked with Import catalogue...: the notice says why, nothing is written, and
     the memory held stays near the limit (the window used to be killed)."""
@@ -191,3 +240,36 @@ def test_many_links_to_a_small_shared_entry_still_import(tmp_path: Path, data_di
     path = _write(tmp_path, "fine.cat", armoury(links=200, weapons=5))
     assert cli_main(["roster", "import", str(path)]) == 0
     assert "Gunline" in roster_path(data_dir).read_text()
+
+
+LINEAR = {
+    "repeated_modifier": repeated_modifier,
+    "shared_profile": shared_profile,
+    "many_rules": many_rules,
+    "many_bad_weapons": many_bad_weapons,
+}
+
+
+@pytest.mark.parametrize("shape", list(LINEAR))
+def test_a_catalogue_that_asks_the_same_question_over_and_over_imports_in_seconds(
+    tmp_path: Path, shape: str
+) -> None:
+    """Work that grew with the square of the file, in files of 0.7 to 3 MB: a modifier repeating for an entry
+    of thousands of constraints (90 s), thousands of units linking one profile of thousands of
+    characteristics (50 s), a unit of 50,000 rules (a minute) or of 8,000 weapons this game does not play
+    (20 s). Each answer is worked out once now: the import ends in seconds; every unit left out is listed,
+    its weapons up to 2,000 lines and counted after that."""
+    path = _write(tmp_path, f"{shape}.cat", LINEAR[shape]())
+    start = time.monotonic()
+    done = _import_in_a_process(path, tmp_path / "data")
+    took = time.monotonic() - start
+    assert "Traceback" not in done.stderr and took < 20, f"took {took:.1f} s: {done.stderr[-2000:]}"
+    out = done.stdout + done.stderr
+    if shape == "many_bad_weapons":  # nothing it can carry: the unit is refused, 8,000 guns named or counted
+        assert done.returncode == 0 and "nothing imported" in out, out[-2000:]
+        assert f"{shape}.cat: and 6,000 more weapons left out (not listed)" in out
+        assert out.count("is not a weapon type this game plays") == 2000
+        assert "'Squad 0': field 'wargear': none of its weapons is one this game plays" in out
+    else:
+        imported = "2000 unit(s) imported" if shape == "shared_profile" else "1 unit(s) imported"
+        assert done.returncode == 0 and imported in out, out[-2000:]

@@ -83,6 +83,30 @@ def test_a_weapon_number_in_another_digit_class_is_skipped_naming_its_field(
 
 
 @pytest.mark.parametrize("digit", DIGITS, ids=IDS)
+def test_a_cost_or_modifier_in_another_digit_class_skips_only_its_unit(
+    tmp_path: Path,
+    data_dir: Path,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+    digit: str,
+) -> None:
+    """A modifier that sets the points' increment to "²" refused the whole catalogue with "could not convert
+    string to float", naming nothing; a cost in "²" is now read as none, said with the file, entry and
+    field, and that unit alone is left out."""
+    odd = f'<modifiers><modifier type="set" field="increment:points" value="{digit}"/></modifiers>'
+    scout = scouts().replace('type="model">', f'type="model">{odd}', 1)
+    out = imported(tmp_path, scout, capsys)
+    assert "Scout Squad" in roster_path(data_dir).read_text()
+    priced = scouts().replace('value="11"', f'value="1{digit}"', 1)
+    assert f'value="1{digit}"' in priced
+    path = tmp_path / "sm.cat"
+    path.write_bytes(catalogue(TACTICAL + priced))
+    assert cli_main(["roster", "import", "--verbose", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"sm.cat: 'Scout': field 'pts': '1{digit}' is not a number (digits 0-9): read as no cost" in out
+    assert "skipped: sm.cat: 'Scout Squad': field 'pts': it has no points cost" in out
+
+
+@pytest.mark.parametrize("digit", DIGITS, ids=IDS)
 def test_a_map_number_in_another_digit_class_is_refused_naming_where(
     folder: Path,  # noqa: F811
     digit: str,

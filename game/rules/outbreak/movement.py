@@ -30,6 +30,7 @@ import math
 from dataclasses import dataclass
 
 from game.dice import Roll
+from game.numerals import digits_in
 from game.rules.core import IllegalCommand
 from game.rules.kit.checks import path_and_facing
 from game.rules.outbreak import acting
@@ -467,5 +468,4 @@ def advance_share(world: World, z: Figure, toward: Figure, upto: float) -> None:
 
 
 def _num(fid: str) -> int:
-    digits = "".join(ch for ch in fid if ch.isdigit())
-    return int(digits) if digits else 0
+    return digits_in(fid)

@@ -16,6 +16,7 @@ is within 8" in LOS at the start of step 3, otherwise with a Spot (his option of
 
 from __future__ import annotations
 
+from game.numerals import digits_in
 from game.rules.outbreak.events import Followed, HideRolled, SpotRolled
 from game.rules.outbreak.state import Figure
 from game.rules.outbreak.world import World
@@ -161,5 +162,4 @@ def spot_target(world: World, h: Figure) -> Figure | None:
 
 
 def _num(fid: str) -> int:
-    digits = "".join(ch for ch in fid if ch.isdigit())
-    return int(digits) if digits else 0
+    return digits_in(fid)

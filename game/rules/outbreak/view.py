@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from game.numerals import digits_in
 from game.rules import drawing as d
 from game.rules.contract import (
     Action,
@@ -116,7 +117,7 @@ def zombie_name(f: Figure, was: str = "") -> str:
     """``Zombie 12``; one that was a human (``was``: his name) is ``Zombie Aunt Clara``."""
     if f.turned_from and was:
         return f"Zombie {was}"
-    return f"Zombie {int(''.join(c for c in f.id if c.isdigit()) or 0)}"
+    return f"Zombie {digits_in(f.id)}"
 
 
 def flags(f: Figure) -> list[str]:
@@ -265,11 +266,7 @@ class OutbreakView:
         side: Literal["allies", "zombie", "npc", "neutral"]
         dead = look.state == "dead"
         if f.is_zombie:
-            sprite = (
-                "tokens.dead_zombie"
-                if dead
-                else f"tokens.zombie_{int(''.join(c for c in fid if c.isdigit()) or 1) % 4 + 1}"
-            )
+            sprite = "tokens.dead_zombie" if dead else f"tokens.zombie_{(digits_in(fid) or 1) % 4 + 1}"
             side = "zombie"
         elif f.side == PLAYERS:
             sprite = "tokens.dead_soldier" if dead else f"tokens.character_{(f.player - 1) % 4 + 1}"

@@ -113,60 +113,73 @@ def read_catalogue(path: Path) -> ET.Element:
     return parse_catalogue(raw, name)
 
 
-def _unzip(name: str, raw: bytes) -> bytes:
-    """The one ``.cat`` inside a ``.catz``: at most a few members, no paths, no encryption, at most 4 MB
-    unpacked, whatever the zip's headers claim and whichever compression the zip uses (see :func:`_unpack`)."""
+def _unzip(name: str, raw: bytes, inner: str = ".cat") -> bytes:
+    """The one ``inner`` file (``.cat`` in a ``.catz``, ``.gst`` in a ``.gstz``): at most a few members, no
+    paths, no encryption, at most 4 MB unpacked, whatever the zip's headers claim and whichever compression
+    the zip uses (see :func:`_unpack`). Every refusal names the file, and the member once there is one."""
     members = raw.count(_CENTRAL_ENTRY)  # counted before the zip reader makes an object of each of them
     if members > MAX_MEMBERS:
-        raise CatalogueError(f"{name}: {_many(members)}")
+        raise CatalogueError(f"{name}: {_many(members, inner)}")
     try:
         zf = zipfile.ZipFile(io.BytesIO(raw))
     except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         raise CatalogueError(
-            f"{name}: not a readable .catz (a zip archive): {exc}; save it again from BattleScribe"
+            f"{name}: not a readable {_zipped(inner)} (a zip archive): {exc}; save it again from BattleScribe"
         ) from None
     with zf:
         infos = zf.infolist()
     if len(infos) > MAX_MEMBERS:
-        raise CatalogueError(f"{name}: {_many(len(infos))}")
-    cats = [i for i in infos if i.filename.lower().endswith(".cat")]
-    for info in cats:
-        member = info.filename
-        if "/" in member or "\\" in member or member.startswith(".") or ":" in member or "\0" in member:
-            raise CatalogueError(
-                f"{name}: its member {member[:60]!r} has a path; a .catz holds one plain .cat "
-                "(unpack it and import the .cat)"
-            )
-    if len(cats) != 1:
-        raise CatalogueError(
-            f"{name}: holds {len(cats)} .cat files, not one; unpack it and import the .cat you mean"
-        )
-    info = cats[0]
+        raise CatalogueError(f"{name}: {_many(len(infos), inner)}")
+    info = _the_member(name, infos, inner)
+    member = f"the member {_clean(info.filename, 60)!r}"
     if info.flag_bits & 0x1:
-        raise CatalogueError(f"{name}: its .cat is encrypted; save it again from BattleScribe")
+        raise CatalogueError(f"{name}: its {inner} ({member}) is encrypted; save it again from BattleScribe")
+    bomb = f"a zip bomb, or not a {'catalogue' if inner == '.cat' else 'game system'}"
     if info.file_size > MAX_BYTES:
         raise CatalogueError(
-            f"{name}: its .cat unpacks to {info.file_size:,} bytes, over the {MAX_BYTES:,}-byte limit "
-            "(a zip bomb, or not a catalogue)"
+            f"{name}: its {inner} unpacks to {info.file_size:,} bytes, over the {MAX_BYTES:,}-byte limit "
+            f"({member}: {bomb})"
         )
     try:
         return _unpack(raw, info, MAX_BYTES)
     except _TooBig:
         raise CatalogueError(
-            f"{name}: its .cat unpacks to more than {MAX_BYTES:,} bytes (a zip bomb, or not a catalogue)"
+            f"{name}: its {inner} unpacks to more than {MAX_BYTES:,} bytes ({member}: {bomb})"
         ) from None
     except (ValueError, EOFError, OSError, lzma.LZMAError, zlib.error) as exc:
         raise CatalogueError(
-            f"{name}: its .cat cannot be unpacked ({exc}); save it again from BattleScribe"
+            f"{name}: its {inner} cannot be unpacked ({member}: {exc}); save it again from BattleScribe"
         ) from None
+
+
+def _the_member(name: str, infos: list[zipfile.ZipInfo], inner: str) -> zipfile.ZipInfo:
+    """The one ``inner`` member of a zip, a plain name with no path; :class:`CatalogueError` otherwise."""
+    found = [i for i in infos if i.filename.lower().endswith(inner)]
+    for info in found:
+        member = info.filename
+        if "/" in member or "\\" in member or member.startswith(".") or ":" in member or "\0" in member:
+            raise CatalogueError(
+                f"{name}: its member {_clean(member, 60)!r} has a path; a {_zipped(inner)} holds one plain "
+                f"{inner} (unpack it and import the {inner})"
+            )
+    if len(found) != 1:
+        raise CatalogueError(
+            f"{name}: a {_zipped(inner)} holds one {inner}, this one holds {len(found)} {inner} files; unpack it and "
+            f"import the {inner} you mean"
+        )
+    return found[0]
+
+
+def _zipped(inner: str) -> str:
+    return f"{inner}z"
 
 
 _CENTRAL_ENTRY = b"PK\x01\x02"  # begins each member's entry in a zip's directory (never in XML text)
 _LOCAL_ENTRY = b"PK\x03\x04"
 
 
-def _many(count: int) -> str:
-    return f"holds {count} files; a .catz holds one .cat (unpack it and import the .cat)"
+def _many(count: int, inner: str = ".cat") -> str:
+    return f"holds {count} files; a {_zipped(inner)} holds one {inner} (unpack it and import the {inner})"
 
 
 class _TooBig(Exception):
@@ -293,7 +306,7 @@ def read_game_system(path: Path) -> ET.Element:
     except Unreadable as exc:
         raise CatalogueError(f"{name}: {exc}") from None
     if suffix == ".gstz":
-        raw = _unzip_system(name, raw)
+        raw = _unzip(name, raw, ".gst")
     try:
         root = parse_xml(raw, MAX_DEPTH, writer="BattleScribe", max_elements=MAX_ELEMENTS)
     except Unreadable as exc:
@@ -301,31 +314,6 @@ def read_game_system(path: Path) -> ET.Element:
     if _local(root.tag) != "gameSystem":
         raise CatalogueError(f"{name}: its root is <{_local(root.tag)[:40]}>, not <gameSystem>; not a game system")
     return root
-
-
-def _unzip_system(name: str, raw: bytes) -> bytes:
-    """The one ``.gst`` in a ``.gstz``, with the ``.catz`` bounds: a few members, no paths, no encryption, at
-    most :data:`MAX_BYTES` unpacked (counted while unpacking)."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(raw)) as zf:
-            infos = zf.infolist()
-            members = [i for i in infos if i.filename.lower().endswith(".gst")]
-            if len(infos) > MAX_MEMBERS or len(members) != 1:
-                raise CatalogueError(f"{name}: a .gstz holds one .gst; unpack it and import the .gst")
-            info = members[0]
-            if any(ch in info.filename for ch in "/\\:\0") or info.flag_bits & 0x1:
-                raise CatalogueError(
-                    f"{name}: its member has a path or is encrypted; unpack it and import the .gst"
-                )
-            with zf.open(info) as member:
-                data = member.read(MAX_BYTES + 1)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
-        if isinstance(exc, CatalogueError):
-            raise
-        raise CatalogueError(f"{name}: not a readable .gstz ({exc}); save it again from BattleScribe") from None
-    if len(data) > MAX_BYTES:
-        raise CatalogueError(f"{name}: its .gst unpacks to more than {MAX_BYTES:,} bytes (a zip bomb)")
-    return data
 
 
 def _is_system(path: Path) -> bool:
@@ -599,7 +587,7 @@ def roster_import(source: Path, data_dir: Path, companions: Sequence[Path] = ())
         path=path,
         text=HEADER + dumps(doc) if taken else "",
         imported=tuple(f"{describe(cat.units[k])} (unit:{k})" for k in taken),
-        skipped=tuple([*(str(x) for x in cat.skipped), *refused]),
+        skipped=tuple([*cat.left_out(), *refused]),
         notes=tuple(cat.notes),
         names=tuple(str(cat.units[k]["name"]) for k in taken),
     )

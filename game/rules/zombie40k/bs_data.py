@@ -39,6 +39,7 @@ from game.numerals import decimal
 MAX_STEPS = 400_000  # entries built and links followed for one catalogue; the largest real one needs ~60,000
 MAX_DEPTH = 40  # links within links; real data nests about 8 deep
 TREE_CAP = 10**9  # a tree's size is counted up to here (shared entries reached many ways multiply it)
+MAX_LISTED = 2000  # notes, and things left out, listed for one catalogue; a real one has about 200 of each
 NO_NAMES = ("", "new entrylink", "new infolink", "new selectionentry", "new selectionentrygroup")
 
 
@@ -54,11 +55,17 @@ class Profile:
     name: str
     type: str
     chars: dict[str, str]
+    low: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # chars by lower-case name
+
+    def __post_init__(self) -> None:
+        # lowered once, and shared by the copies of a linked profile: a unit asks a profile of thousands of
+        # characteristics for a dozen of them
+        if self.chars and not self.low:
+            object.__setattr__(self, "low", {k.lower(): v for k, v in self.chars.items()})
 
     def get(self, *names: str) -> str | None:
         """A characteristic by any of ``names``, case-blind."""
-        low = {k.lower(): v for k, v in self.chars.items()}
-        return next((low[n.lower()] for n in names if n.lower() in low), None)
+        return next((self.low[n.lower()] for n in names if n.lower() in self.low), None)
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,14 @@ def _number(text: object) -> float | None:
     return v if v is not None and abs(v) < 100_000 else None
 
 
+def _step(mods: dict[str, str], key: str) -> float:
+    """What the increments (or decrements) of ``key`` add up to: 0 when none."""
+    return _number(mods.get(key, "0")) or 0.0
+
+
+_STEPS = ("increment:", "decrement:")  # the keys ``modified`` adds increments under, never a file's field
+
+
 # -- modifiers, as on an empty roster ------------------------------------------------------------------------
 
 _EMPTY = {
@@ -157,11 +172,11 @@ def modified(el: ET.Element, at_start: Callable[[str], int | None] = lambda _: N
         if not _group_holds(m):
             continue
         fld, value, kind = m.get("field") or "", m.get("value") or "", m.get("type") or "set"
-        if kind == "set":
+        if kind == "set" and not fld.startswith(_STEPS):
             out[fld] = value
         elif kind in ("increment", "decrement") and fld:
             step = (_number(value) or 0.0) * _times(m, at_start)
-            out[f"{kind}:{fld}"] = str(float(out.get(f"{kind}:{fld}", "0")) + step)
+            out[f"{kind}:{fld}"] = str(_step(out, f"{kind}:{fld}") + step)
     return out
 
 
@@ -227,15 +242,19 @@ class Library:
                 elif tag == "costType":
                     self.cost_types.setdefault(i, (el.get("name") or "").strip().lower())
         self._memo: dict[int, Entry] = {}
+        self._profiles: dict[int, Profile] = {}  # each profile element read once, however many links reach it
+        self._at_start: dict[str, int | None] = {}
         self._busy: set[int] = set()
         self._missing: set[str] = set()
+        self._noted: set[str] = set()
 
     @property
     def file(self) -> str:
         return self.files[0][0]
 
     def note(self, text: str) -> None:
-        if text not in self.notes:
+        if text not in self._noted and len(self.notes) < MAX_LISTED:  # a hostile file makes thousands
+            self._noted.add(text)
             self.notes.append(text)
 
     # the top of a catalogue
@@ -340,7 +359,14 @@ class Library:
 
     def at_start(self, entry_id: str) -> int | None:
         """How many of an entry a unit holds when just added: its minimum (a Mob's 10 Boyz, no weapons team);
-        None for an id that is no entry here (a category, the force)."""
+        None for an id that is no entry here (a category, the force). Worked out once an id: a modifier may
+        repeat for thousands of entries, each of thousands of constraints."""
+        if entry_id not in self._at_start:
+            self.budget.spend(self.file)
+            self._at_start[entry_id] = self._lowest(entry_id)
+        return self._at_start[entry_id]
+
+    def _lowest(self, entry_id: str) -> int | None:
         found = self.by_id.get(entry_id)
         if found is None or local(found[1].tag) not in ("selectionEntry", "selectionEntryGroup"):
             return None
@@ -365,7 +391,7 @@ class Library:
             cid = c.get("id") or ""
             v = _number(mods.get(cid, c.get("value") or ""))
             if v is not None:  # "one more for every ten models": as if the unit had its first ten
-                v += float(mods.get(f"increment:{cid}", 0)) - float(mods.get(f"decrement:{cid}", 0))
+                v += _step(mods, f"increment:{cid}") - _step(mods, f"decrement:{cid}")
             if v is None or v < 0:
                 continue
             if not found:
@@ -385,7 +411,13 @@ class Library:
             name = (c.get("name") or self.cost_types.get(tid, "")).strip().lower()
             if name not in ("pts", "points", "pt") and tid != "points":
                 continue
-            return self._after(mods, mods.get(tid, c.get("value") or "0"))
+            value = mods.get(tid, c.get("value") or "0")
+            if _number(mods.get("points", value)) is None:
+                self.note(
+                    f"{self.file}: {clean(el.get('name'))!r}: field 'pts': {clean(value, 20)!r} is not a number "
+                    "(digits 0-9): read as no cost"
+                )
+            return self._after(mods, value)
         changed = [k for k in ("points", "increment:points", "decrement:points") if k in mods]
         if base is None or not changed:
             return None
@@ -394,7 +426,7 @@ class Library:
     @staticmethod
     def _after(mods: dict[str, str], value: str) -> float:
         v = _number(mods.get("points", value))
-        v = (v or 0.0) + float(mods.get("increment:points", 0)) - float(mods.get("decrement:points", 0))
+        v = (v or 0.0) + _step(mods, "increment:points") - _step(mods, "decrement:points")
         return max(0.0, v)
 
     @staticmethod
@@ -425,6 +457,17 @@ class Library:
                 self.missing(link, file)
 
     def profile(self, p: ET.Element) -> Profile:
+        """``p`` as a :class:`Profile`, its characteristics read once an element however many links reach
+        it."""
+        read = self._profiles.get(id(p))
+        if read is None:
+            self.budget.spend(self.file)
+            read = self._profiles[id(p)] = self._read_profile(p)
+        # a copy for each link, sharing the characteristics: what is left out of a weapon is listed under
+        # each unit that links it, as the player looks for it
+        return Profile(read.name, read.type, read.chars, read.low)
+
+    def _read_profile(self, p: ET.Element) -> Profile:
         tname = (p.get("typeName") or p.get("profileTypeName") or "").strip().lower()
         if not tname:
             tname = self.type_names.get(p.get("typeId") or p.get("profileTypeId") or "", "")

@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.numerals import decimal, whole
-from game.rules.zombie40k.bs_data import Profile
+from game.rules.zombie40k.bs_data import MAX_LISTED, Profile
 from game.rules.zombie40k.data import STATS, Z40Data
 
 KINDS = {"rapid fire": "rapid_fire", "assault": "assault", "pistol": "pistol", "heavy": "heavy", "melee": "melee"}
 TEMPLATE_RANGE = 8.0  # a template's length [7th]; the shipped flamer has the same
 VEHICLE_TYPES = ("vehicle", "walker", "flyer", "super-heavy", "knight")
+WEAPON_FIELDS = ("Type", "Range", "Strength", "AP")  # the fields a weapon is left out for
 GRENADES_LEFT_OUT = "grenades are thrown only in the Killing Floor mod here (house reading): left out"
 
 
@@ -55,15 +56,32 @@ class Catalogue:
     weapons: dict[str, dict[str, Any]] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # rules left out, links into other files
+    unlisted: int = 0  # weapons left out past MAX_LISTED, counted and not listed
+    _seen: set[Skipped | str] = field(default_factory=set, repr=False, compare=False)
+    _weapons_listed: int = field(default=0, repr=False, compare=False)
 
     def skip(self, entry: str, fld: str, reason: str) -> None:
         item = Skipped(self.file, entry, fld, reason)
-        if item not in self.skipped:  # a weapon two models carry is listed once
-            self.skipped.append(item)
+        if item in self._seen:  # a weapon two models carry is listed once (a set: thousands in a bad file)
+            return
+        self._seen.add(item)
+        if fld in WEAPON_FIELDS:  # a unit's own refusal is always listed; its weapons up to a bound
+            if self._weapons_listed >= MAX_LISTED:
+                self.unlisted += 1
+                return
+            self._weapons_listed += 1
+        self.skipped.append(item)
 
     def note(self, text: str) -> None:
-        if text not in self.notes:
-            self.notes.append(text)
+        if text not in self._seen:
+            self._seen.add(text)
+            if len(self.notes) < MAX_LISTED:
+                self.notes.append(text)
+
+    def left_out(self) -> list[str]:
+        """What was left out, one line each, the ones past :data:`MAX_LISTED` counted in a last line."""
+        more = [f"{self.file}: and {self.unlisted:,} more weapons left out (not listed)"] if self.unlisted else []
+        return [*(str(s) for s in self.skipped), *more]
 
 
 def slug(text: str) -> str:
@@ -91,12 +109,12 @@ _KINDS: dict[int, tuple[Profile, str]] = {}  # a profile's kind, asked of it aga
 
 
 def _kind(profile: Profile) -> str:
-    keys = {k.lower() for k in profile.chars}
-    if profile.type.startswith(VEHICLE_TYPES) or {"front", "side", "rear"} <= keys:
+    keys = profile.low  # looked up, never listed: a hostile profile has thousands of characteristics
+    if profile.type.startswith(VEHICLE_TYPES) or all(k in keys for k in ("front", "side", "rear")):
         return "vehicle"
-    if profile.type in ("unit", "model", "infantry") or {"ws", "t", "w"} <= keys:
+    if profile.type in ("unit", "model", "infantry") or all(k in keys for k in ("ws", "t", "w")):
         return "unit"
-    if profile.type.startswith("weapon") or {"range", "ap"} <= keys:
+    if profile.type.startswith("weapon") or all(k in keys for k in ("range", "ap")):
         return "weapon"
     return "other"
 

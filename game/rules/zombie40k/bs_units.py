@@ -620,9 +620,11 @@ class Maker(Tables):
     def known_rules(self, unit: str, rules: list[str]) -> list[str]:
         """The Universal Special Rules this game knows; the others are noted as left out."""
         known: list[str] = []
+        # looked up by name, not searched: a hostile unit has thousands of rules (the first in order wins)
+        usrs = {u.lower(): (i, u) for i, u in reversed(list(enumerate(self.data.usrs)))}
         for r in dict.fromkeys(rules):
             base = r.split("(")[0].strip().lower()
-            usr = next((u for u in self.data.usrs if u.lower() in (r.lower(), base)), None)
+            usr = min((usrs[k] for k in (r.lower(), base) if k in usrs), default=(0, None))[1]
             if usr is None:
                 self.cat.note(f"{self.cat.file}: {unit!r}: the rule {r!r} is not in this game: left out")
             elif usr not in known and self.data.usrs[usr].list != "forbidden":

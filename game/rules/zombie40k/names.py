@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from game.numerals import whole
 from game.rules.zombie40k.state import BOSS, SQUAD, ZOMBIES
 
 WORD = re.compile(r"[A-Za-z0-9_-]+")  # an id is one such word: p2, p2-3, h1-10, boss
@@ -53,8 +54,9 @@ class Names:
 
     def side(self, key: str) -> str:
         """A side in a fight (``player 2``, ``zombies``) by its squad's name, or "the zombies"."""
-        if key.startswith("player ") and key[7:].isdigit():
-            return self.players.get(int(key[7:]), key)
+        seat = whole(key[7:], signed=False) if key.startswith("player ") else None
+        if seat is not None:
+            return self.players.get(seat, key)
         return "the zombies" if key == ZOMBIES else key
 
     def text(self, words: str) -> str:
@@ -111,8 +113,7 @@ def _home(fid: str) -> str:
 
 
 def _number(fid: str) -> int:
-    tail = fid.rsplit("-", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
+    return whole(fid.rsplit("-", 1)[-1], signed=False) or 0
 
 
 def _base(game: Any, m: Any, home: Any) -> str:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from game.numerals import digits_in
+
 ALLIES, ZOMBIES = "allies", "zombies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
 NCO_ROLES = ("sergeant", "corporal")
@@ -35,8 +37,7 @@ def figure_number(fid: str) -> int:
     >>> figure_number("z12"), figure_number("sgt")
     (12, 0)
     """
-    digits = "".join(ch for ch in fid if ch.isdigit())
-    return int(digits) if digits else 0
+    return digits_in(fid)
 
 
 @dataclass

@@ -19,6 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from game.numerals import whole
 from game.rules.contract import (
     Action,
     ActionKind,
@@ -100,7 +101,8 @@ def short_weapon(name: str) -> str:
 
 
 def _guts(look: Look | None, f: Figure) -> int:
-    return int(look.badge) if look is not None and look.badge.lstrip("-").isdigit() else f.guts
+    guts = whole(look.badge) if look is not None else None
+    return f.guts if guts is None else guts
 
 
 class ZombiekriegView:
