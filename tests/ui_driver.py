@@ -9,6 +9,7 @@ Input, posted to pygame's queue and played through ``App.run_frames``:
 
 - :func:`click` -- move the mouse there, press and release a button a few frames apart
   (optionally with Shift held), as a player's click.
+- :func:`click_link` -- click a link of a pygame_gui text box by its words (scrolled into view).
 - :func:`key` -- press a key (with modifiers) and release it, or keep it held with ``up=False``.
 - :func:`motion` -- move the mouse there and run one frame.
 
@@ -76,6 +77,28 @@ def click(app: App, pos: tuple[int, int], button: int = 1, shift: bool = False) 
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.run_frames(3)
     pygame.key.set_mods(0)
+
+
+def link_rect(box, text: str) -> pygame.Rect:
+    """The screen rect of the link in a pygame_gui text box whose words start with ``text``, scrolled into
+    view first (the box scrolls its own text); fails when no link reads so."""
+    links = [c for c in box.link_hover_chunks if c.text.startswith(text)]
+    assert links, f"no link {text!r} in {[c.text for c in box.link_hover_chunks]}"
+    chunk = links[0]
+    bar = box.scroll_bar
+    if bar is not None:  # scroll so the link shows at the top of the box
+        top = chunk.y / box.text_box_layout.layout_rect.height
+        bar.set_scroll_from_start_percentage(min(top, 1.0 - bar.visible_percentage))
+        bar.update(0.0)
+        box.update(0.0)
+    x, y = box._calculate_hyperlinks_offsets()
+    return pygame.Rect((x + chunk.x, y + chunk.y), chunk.size)
+
+
+def click_link(app: App, box, text: str) -> None:
+    """Click the link of a text box that reads ``text`` (at its start), as a player's click."""
+    app.run_frames(1)
+    click(app, link_rect(box, text).center)
 
 
 def key(app: App, k: int, mod: int = 0, up: bool = True) -> None:
