@@ -631,12 +631,14 @@ class Series:
 
 @dataclass(frozen=True)
 class RollRow:
-    """One survivor on the roll of honour: a number at the start and at the end (GUTS, wounds)."""
+    """One survivor on the roll of honour: a number at the start and at the end (GUTS, wounds), or ``words``
+    read instead where a count from nothing says more ("killed 2 zombies", "killed none")."""
 
     name: str
     before: int
     after: int
     marked: bool = False  # e.g. got away by the exit
+    words: str = ""
 
 
 @dataclass(frozen=True)

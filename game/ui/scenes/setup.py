@@ -11,8 +11,8 @@ players (a drop-down within the spec's bounds), each player's fields, then the g
   beside it, the Add list: what the rule set offers now (:meth:`~game.rules.contract.Setup.team_options`),
   a link each with its cost, a refused one greyed with the rules' reason whole under it (the list scrolls).
   A player's empty team starts as the rules build one for nobody's choice (Begin plays at once), and
-  Begin with points that still buy something says so first ("Begin anyway"); under it a name entry with Save team, and Load team... listing the
-  teams saved before (:mod:`game.teams`), each taken again through the rules' builder
+  Begin with points that still buy something says so first ("Begin anyway"); under it a name entry with
+  Save team, and Load team... listing the teams saved before (:mod:`game.teams`), each taken again through the rules' builder
   (:func:`rebuild_team`), so a team the rules now refuse says why and is not taken; when the rule set
   imports army-builder files (:attr:`~game.rules.core.RuleSet.roster_import`), Import catalogue... beside
   them opens a file dialog, and the units imported into the player's roster (:mod:`game.roster_import`)
