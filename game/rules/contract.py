@@ -287,6 +287,9 @@ class Look:
     facing: float
     state: str  # a state word of the rule set: standing, knocked_down, dead, exited, ...
     badge: str = ""  # short text under the base (GUTS "7", wounds "2")
+    # the rule set's words for the figure ("tired", "jammed") as of the last time the screen caught up with
+    # the rules: the roster reads them, so a roll still queued to play is not shown before its log line
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -210,8 +210,11 @@ class OutbreakView:
         cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
         if f.ranged:
             left = acting.shots_left(w, f)
-            cells.append(Cell("jammed" if f.jammed else counted(left, "shot"), "bad" if f.jammed else "plain"))
-        for word in flags(f):
+            jammed = "jammed" in look.words if look is not None else f.jammed
+            cells.append(Cell("jammed" if jammed else counted(left, "shot"), "bad" if jammed else "plain"))
+        # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
+        # roll of the next move stood in the roster while the zombies of this one still moved
+        for word in look.words if look is not None else flags(f):
             if word != "jammed":
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
         state = look.state if look is not None else f.state
@@ -250,7 +253,7 @@ class OutbreakView:
 
     def look(self, game: Any, fid: str) -> Look:
         f = game.figure(fid)
-        return Look(f.position, f.facing, f.state, self._badge(f))
+        return Look(f.position, f.facing, f.state, self._badge(f), tuple(flags(f)))
 
     def _badge(self, f: Figure) -> str:
         if f.is_zombie:
@@ -588,7 +591,7 @@ class OutbreakView:
                 return toned("bad", f"{who(e.figure)} freezes! (D6 = {e.roll})")
             return f'{who(e.figure)} runs up to {e.allowance:g}" (D6 = {e.roll}).'
         if isinstance(e, ev.TirednessRolled) and e.tired:
-            return toned("warn", f"{who(e.figure)} stops for a breather (D6 = {e.roll}).")
+            return toned("warn", f"{who(e.figure)} is tired and stops for a breather this move (D6 = {e.roll}).")
         if isinstance(e, ev.Moved):
             return f'{who(e.figure)} moves {e.length:.1f}".'
         if isinstance(e, ev.Fired):
