@@ -943,13 +943,11 @@ class TableView:
                 rect = pygame.Rect((0, 0), size)
                 setattr(rect, anchor, (round(pos[0]), round(pos[1])))
                 moved = rect.clamp(view)
-                cost = 3 * overlap(moved, keep_clear["rects"])
+                cost: float = 3 * overlap(moved, keep_clear["rects"])
                 cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
                 cost += overlap(moved, figures)  # a neighbour's token hidden: worse than a step farther out
-                cost += 0.01 * i + 2 * (
-                    abs(moved.x - rect.x) + abs(moved.y - rect.y)
-                )  # prefer unmoved, own corner
-                cost += PLATE_STEP_COST * (step - 1)
+                shifted = abs(moved.x - rect.x) + abs(moved.y - rect.y)
+                cost += 0.01 * i + 2 * shifted + PLATE_STEP_COST * (step - 1)  # prefer unmoved, own corner, near
                 if best is None or cost < best[0]:
                     best = (cost, moved)
         assert best is not None
