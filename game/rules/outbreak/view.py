@@ -35,7 +35,7 @@ from game.rules.contract import (
 )
 from game.rules.core import DiceRolled
 from game.rules.kit.words import compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, movement
+from game.rules.outbreak import acting, clock, movement
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
@@ -178,7 +178,8 @@ class OutbreakView:
         st = game.state
         left = f"{max(0, st.turn_limit - st.move + 1)} of {st.turn_limit} moves left"
         if st.objective == "escape":
-            return f"Escape: {st.escaped}/{st.exit_count} out · {left}"
+            walk = clock.exit_words(game)  # the exit against the moves left: an escape slipping away shows
+            return f"Escape: {st.escaped}/{st.exit_count} out · {walk + ' · ' if walk else ''}{left}"
         if st.objective == "rescue":
             return f"Rescue: {st.rescued}/{st.exit_count} led out · {left}"
         if st.objective == "clear":
@@ -521,6 +522,10 @@ class OutbreakView:
             before = events[i - 1] if i else None
             if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
                 continue
+            if isinstance(e, ev.MoveStarted):  # the players' first move: what the rules played before it
+                quiet = clock.quiet_start_line(game, e.move, lambda fid: self._who(game, fid, html_safe=False))
+                if quiet:
+                    out.append(toned("gold", _esc(quiet)))
             line = self._line(game, e)
             if line:
                 out.append(line)
