@@ -45,9 +45,11 @@ def _field(game: Any, radius: float) -> Any | None:
 
 
 def exit_words(game: Any) -> str:
-    """``38" to the exit (7 moves at 6")``: the walk of the character whose escape decides the game (the
-    nearest ones, as many as must still get out), against the moves left; ``too far`` when it cannot be
-    walked in them. Empty when no exit or nobody left to walk."""
+    """The walk to the exit against the moves left, short enough for the objective line:
+    ``exit 44" (8 moves) · 9 of 10 moves left``, or ``exit 44" needs 8 moves · only 3 left`` when it cannot be
+    walked in them (at 6" a move). The walk is that of the character whose escape decides the game (the
+    nearest ones, as many as must still get out), round walls and buildings. Empty when there is no exit or
+    nobody left to walk it."""
     st = game.state
     need = st.exit_count - st.escaped
     walkers = [f for f in st.pcs() if f.state == "standing" and f.on_table]
@@ -65,9 +67,10 @@ def exit_words(game: Any) -> str:
     step = float(game.world.data.get("movement", "human_move"))
     moves = max(1, math.ceil(far / step - 1e-9))
     left = max(0, st.turn_limit - st.move + 1)
-    words = f'{far:.0f}" to the exit ({moves} move{"s" if moves != 1 else ""} at {step:g}")'
     if moves > left:
-        words += ": too far to make it in time"
+        words = f'exit {far:.0f}" needs {moves} moves · only {left} left'
+    else:
+        words = f'exit {far:.0f}" ({moves} move{"s" if moves != 1 else ""}) · {left} of {st.turn_limit} moves left'
     if len(_SAID) > 64:
         _SAID.clear()
     _SAID[key] = words

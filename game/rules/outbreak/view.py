@@ -178,8 +178,8 @@ class OutbreakView:
         st = game.state
         left = f"{max(0, st.turn_limit - st.move + 1)} of {st.turn_limit} moves left"
         if st.objective == "escape":
-            walk = clock.exit_words(game)  # the exit against the moves left: an escape slipping away shows
-            return f"Escape: {st.escaped}/{st.exit_count} out · {walk + ' · ' if walk else ''}{left}"
+            # the walk to the exit against the moves left: an escape slipping away shows
+            return f"Escape: {st.escaped}/{st.exit_count} out · {clock.exit_words(game) or left}"
         if st.objective == "rescue":
             return f"Rescue: {st.rescued}/{st.exit_count} led out · {left}"
         if st.objective == "clear":
