@@ -118,6 +118,10 @@ def zombie_name(f: Figure, was: str = "") -> str:
     return f"Zombie {int(''.join(c for c in f.id if c.isdigit()) or 0)}"
 
 
+AWARE_WORDS = "knows the zombies are here"
+UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
+
+
 def flags(f: Figure) -> list[str]:
     out = []
     if f.is_human and not f.aware:
@@ -297,7 +301,9 @@ class OutbreakView:
                 lines.append(f"goes for {self._who(game, f.target, html_safe=False)}")
         else:
             lines.append(self.summary(game, fid))
-            lines += flags(f)
+            # what he knows, in words: an unaware one cannot fire until he spots a zombie
+            lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
+            lines += [w for w in flags(f) if w != "unaware"]
         lines.append(f"state: {look.state}")
         return lines
 
@@ -413,12 +419,25 @@ class OutbreakView:
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
         """A run stopped short of where it was pointed (a base, a wall: not the movement roll, which cuts
-        every run) asks for a second click before it spends the option; every shot is one click."""
+        every run) asks for a second click before it spends the option; so does a Spot, with its odds shown
+        first (S rolled at once); every shot is one click."""
+        if isinstance(cmd, Spot) and preview.legal:
+            return self._spot_question(game, preview) + " S again (or click) to look; Esc: back."
         far = _furthest(preview) if isinstance(cmd, Move) and preview.legal else None
         if far is None:
             return ""
         end, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
         return self.routes.question(cmd.figure, cmd.path, end, far["length"], far["blocked_by"] or "", name)
+
+    def _spot_question(self, game: Any, preview: Any) -> str:
+        """What a Spot would look for and its odds: ``Spot Zombie 3, 11.0" away: 3+ on a D6 (67%).``"""
+        target = preview.details.get("target")
+        if not target:
+            return "Spot: no zombie in sight, the look finds nobody (it spends his option)."
+        who = self._who(game, target, html_safe=False)
+        dist, need = float(preview.details.get("distance", 0.0)), int(preview.details.get("need", 1))
+        odds = "spotted for sure" if need <= 1 else f"{need}+ on a D6 ({preview.chances.get('spotted', 0):.0%})"
+        return f'Spot {who}, {dist:.1f}" away: {odds}.'
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         t = game.state.figures.get(target)
@@ -506,6 +525,12 @@ class OutbreakView:
             if arrives is not None:
                 text += f"\nit reaches {_esc(f.name or f.id)} by third {arrives}: no shot after that"
             out.append(d.Plate(t.position, text, "sight_obscured" if state == "obscured" else "sight_clear"))
+        elif isinstance(cmd, Spot) and f is not None:
+            target = game.state.figures.get(preview.details.get("target") or "")
+            if target is not None:
+                out.append(d.Sight(f.position, target.position, game.world.sight(f, target).state))
+            at = target.position if target is not None else f.position
+            out.append(d.Plate(at, _esc(self._spot_question(game, preview)), "info"))
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
