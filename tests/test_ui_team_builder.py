@@ -98,3 +98,36 @@ def test_begin_with_points_left_says_so_before_it_plays(
     assert "Player 1's Zombie Survival Team: " in said and " of 75 points unspent (One more Ork Boy" in said
     click(app, scene.begin.rect.center)
     assert len(started) == 1
+
+
+def test_a_mods_tooltip_shows_beside_its_switch(scene: SetupScene) -> None:
+    """The Coop Mode's long help landed at the top left over the title (a tooltip 170 px wide was too tall
+    to fit above or below its switch); it shows whole inside the window, next to the switch."""
+    import time
+
+    import pygame
+
+    app = scene.app
+    coop = next(
+        e
+        for e in scene._elements
+        if isinstance(e, pygame_gui.elements.UIButton) and "#switch_mod:coop" in e.object_ids
+    )
+    box = scene.scroll_box
+    assert box is not None and box.vert_scroll_bar is not None
+    top = coop.relative_rect.y / box.scrolling_height
+    box.vert_scroll_bar.set_scroll_from_start_percentage(max(0.0, top - 0.05))
+    app.run_frames(3)
+    pos = coop.rect.center
+    for _ in range(40):  # hover until the tooltip shows (it waits a moment)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.mouse.set_pos(pos)
+        app.run_frames(1)
+        if coop.tool_tip is not None:
+            break
+        time.sleep(0.05)
+    tip = coop.tool_tip
+    assert tip is not None
+    assert pygame.Rect(0, 0, *app.screen.get_size()).contains(tip.rect)
+    assert abs(tip.rect.centery - coop.rect.centery) < tip.rect.height / 2 + 80  # beside it, not at the top
+    assert tip.rect.width > tip.rect.height  # wide and short, not a narrow column

@@ -80,6 +80,7 @@ ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
 ADD_LIST_H = 300  # a team's Add list: about ten rows show, the rest scroll
 TAKEN_W = 500  # what a team took, left of its Add list
+TIP_W = 760  # how wide a switch's help grows before it wraps
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
 
 
@@ -334,6 +335,8 @@ class SetupScene(Scene):
                     object_id=f"#switch_{f.key}",
                 )
             )
+            if f.help:  # a long help (Coop Mode's) wide and short: a narrow one was too tall to fit on screen
+                button.set_tooltip(f.help, wrap_width=min(TIP_W, self.manager.window_resolution[0] - 40))
             self.actions[button] = partial(self._toggle, player, f.key, on)
             return y + ROW
         if isinstance(f, NamedFigures):
