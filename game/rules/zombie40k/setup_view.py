@@ -210,8 +210,10 @@ class Z40Setup:
         return {"players": len(teams), "each": each, "game": game}
 
     def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
-        empty = [n for n, each in enumerate(answers.get("each") or [{}], 1) if not each.get(TEAM)]
-        if empty:  # the set-up fills a starting team in: an empty one was emptied on purpose
+        # no team given: the starting one (a quick game); a team given empty was emptied on purpose (the set-up
+        # screen fills the starting one in, and Remove took it all off): Begin says why it waits
+        empty = [n for n, each in enumerate(answers.get("each") or [{}], 1) if TEAM in each and not each[TEAM]]
+        if empty:
             return [f"Player {n}'s team is empty: add a unit from its Add list." for n in empty]
         try:
             check_options(self.data, scenario, self.options(scenario, answers), add_ons=plugins.team_rules)

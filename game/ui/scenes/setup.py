@@ -455,6 +455,7 @@ class SetupScene(Scene):
                     self.manager,
                     container=container,
                     tool_tip_text="Take one off" if last > first else None,
+                    object_id=f"#remove_{player}",
                 )
             )
             self.actions[remove] = partial(self._remove, player, f.key, last)
