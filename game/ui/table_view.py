@@ -154,6 +154,12 @@ class WordJob(NamedTuple):
     must: bool
 
 
+def _placed(o: Label) -> bool:
+    """A plain word centred on its point (an area's name) is placed among the table's words, clear of the
+    figures; a plate and a word set beside its point (a waypoint's number) keep their own place."""
+    return not o.plate and o.anchor == "center" and o.offset == (0, 0)
+
+
 def _place_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
     """Where ``job``'s word goes, or None when it finds no room and need not show. A figure's GUTS never
     pushes onto another word except on its own rim; the must-show readings do when nothing is free."""
@@ -405,7 +411,7 @@ class TableView:
         self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
         self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
-        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
+        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label) and not _placed(o)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
             pygame.draw.line(surface, (250, 240, 200), a, b, 3)
@@ -891,7 +897,22 @@ class TableView:
                 tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
                 wh = self._text_size(o.label, 17, o.colour)
                 jobs.append(WordJob("arc", o.label, 17, o.colour, around(wh, tip, 0, gap=2), True))
+            elif isinstance(o, Label) and _placed(o):
+                jobs.append(self._label_job(o))
         return jobs
+
+    def _label_job(self, o: Label) -> WordJob:
+        """A word on a point (an area's name: "third 2", "blast"): on the point when that hides nothing, else
+        just beside it, then a little farther: clear of the figures and of the other words (a "third 2"
+        was hidden under "third 3", and the words covered the tokens under them)."""
+        c = self.camera.to_screen(o.position)
+        wh = self._text_size(o.text, o.size, o.colour)
+        on = pygame.Rect((0, 0), wh)
+        on.center = (round(c[0]), round(c[1]))
+        near = max(6.0, 0.5 * self.camera.ppi)  # about a base's half width
+        return WordJob(
+            "label", o.text, o.size, o.colour, [on, *around(wh, c, near), *around(wh, c, 3 * near)], True
+        )
 
     def _zone_jobs(self) -> list[WordJob]:
         """The names of the zones on the view."""
@@ -928,7 +949,7 @@ class TableView:
         dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
         x, y = at
         keep_clear = self._keep_clear()
-        figures = keep_clear["figures"]
+        figures = [*keep_clear["figures"], *(r for _, _, r in self.words)]  # and the words placed on the table
         best: tuple[float, pygame.Rect] | None = None
         for step in PLATE_STEPS:
             sx, sy = dx * step, dy * step
