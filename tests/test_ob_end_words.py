@@ -28,3 +28,49 @@ def test_one_zombie_appears_and_comes_out() -> None:
     spawn = game.state.spawns[0]
     one = OutbreakView().log_lines(game, [ev.ZombiesGenerated(spawn.id, 1, ("z99",))])
     assert "1 zombie comes out of" in one[0], one
+
+
+def end_screen_words(app, report) -> list[str]:
+    """Every text the end screen draws for ``report`` (its own drawing, recorded as it writes)."""
+    import pytest
+
+    from game.ui.scenes import end
+
+    drawn: list[str] = []
+    real = end._line
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(end, "_line", lambda pic, text, *a, **k: drawn.append(text) or real(pic, text, *a, **k))
+        app.push(end.EndScene(app, report))
+        app.run_frames(3)
+    return drawn
+
+
+def test_the_roll_reads_in_words_and_the_best_survivor_is_alive(app) -> None:
+    """The roll read "0 -> 0 =" for a character who killed nothing, and a dead character was best survivor."""
+    from game.rules.outbreak import events as ev
+    from game.rules.outbreak.testing import rigged_game
+
+    game = rigged_game(pcs={"pc1": (5, 5), "pc2": (10, 5), "pc3": (15, 5)}, zombies=[(30, 30)] * 3)
+    for z, by in (("z1", "pc1"), ("z2", "pc1"), ("z3", "pc2")):
+        game.state.figures[z].state = "dead"
+        game.log.append(ev.Killed(z, f"shot by {by}"))
+    game.state.figures["pc1"].state = "dead"  # the most kills, then killed
+    report = get_ruleset("outbreak").report(game)
+    assert (report.citation_title, report.citation) == ("BEST SURVIVOR", "PC 2: 1 zombie")
+    drawn = end_screen_words(app, report)
+    roll = drawn[drawn.index("SURVIVORS: 2") :]
+    assert "PC 2" in roll and "killed 1 zombie" in roll and "PC 3" in roll and "killed none" in roll
+    assert "=" not in roll and "0" not in roll  # no "0 -> 0 =" row
+    assert "PC 2: 1 zombie" in drawn and "PC 1: 2 zombies" not in drawn
+
+
+def test_when_only_the_fallen_killed_the_line_says_they_fell(app) -> None:
+    from game.rules.outbreak import events as ev
+    from game.rules.outbreak.testing import rigged_game
+
+    game = rigged_game(pcs={"pc1": (5, 5), "pc2": (10, 5)}, zombies=[(30, 30)])
+    game.state.figures["z1"].state = "dead"
+    game.log.append(ev.Killed("z1", "struck by pc1"))
+    game.state.figures["pc1"].state = "turned"
+    report = get_ruleset("outbreak").report(game)
+    assert (report.citation_title, report.citation) == ("FELL FIGHTING", "PC 1: 1 zombie before turning")

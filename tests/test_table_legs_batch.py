@@ -199,7 +199,7 @@ def test_the_batch_loops_are_warmed_once_a_process(monkeypatch):
     monkeypatch.setattr(warm, "threading", SimpleNamespace(Thread=Thread))
     warm.warm_up_in_background()
     warm.warm_up_in_background()
-    assert [kw["target"] for kw in started] == [warm.warm_up]
+    assert [kw["target"] for kw in started] == [warm.prepare]
     warm.warm_up()  # compiles, or loads from numba's cache, without error
 
 

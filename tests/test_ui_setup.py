@@ -8,13 +8,15 @@ as a player's clicks make them, and what it shows is checked, never only the ans
 from __future__ import annotations
 
 import dataclasses
+import html
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 import pytest
-from ui_driver import click
+from pygame_gui.core import UIElement
+from ui_driver import click, click_link
 
 from game.rules.contract import (
     Answers,
@@ -131,6 +133,16 @@ def scroll_to_end(app: App, scene: SetupScene, down: bool = True) -> None:
     app.run_frames(3)
 
 
+def scroll_to(app: App, scene: SetupScene, element: UIElement) -> None:
+    """Scroll the choices so ``element`` shows near the top of the box, as dragging the scroll bar does."""
+    box = next(e for e in scene._elements if isinstance(e, pygame_gui.elements.UIScrollingContainer))
+    bar = box.vert_scroll_bar
+    assert bar is not None
+    top = element.relative_rect.y / box.scrolling_height
+    bar.set_scroll_from_start_percentage(max(0.0, min(top - 0.02, 1.0 - bar.visible_percentage)))
+    app.run_frames(3)
+
+
 def menus(scene: SetupScene) -> list[pygame_gui.elements.UIDropDownMenu]:
     return [e for e in scene._elements if isinstance(e, pygame_gui.elements.UIDropDownMenu) and e.alive()]
 
@@ -169,7 +181,6 @@ def test_every_kind_of_choice_is_shown_with_its_defaults(app: App, fake: Scenari
         "1 player (solo)",
         "Red",
         "Pistol",
-        "Add...",
         "Load team...",  # a team saved before, for this seat
         "Dry",
     ]
@@ -190,9 +201,9 @@ def test_every_kind_of_choice_is_shown_with_its_defaults(app: App, fake: Scenari
 
 def test_picks_switches_and_players_change_the_answers(app: App, fake: ScenarioEntry) -> None:
     scene = open_setup(app, fake)
+    scroll_to_end(app, scene)  # the team's Add list makes one player's choices taller than the window
     click(app, button(scene, "No").rect.center)
     assert scene.setup.answers["game"]["literal"] is True and button(scene, "Yes")
-    scroll_to_end(app, scene)  # the saved-team row makes one player's choices taller than the window
     choose(app, menus(scene)[-1], "Rain")
     assert scene.setup.options["weather"] == "rain" and scene.setup.options["literal"] is True
     scroll_to_end(app, scene, down=False)
@@ -200,9 +211,10 @@ def test_picks_switches_and_players_change_the_answers(app: App, fake: ScenarioE
     assert app.scene is scene and scene.setup.players == 2
     assert "Player 2 colour" in texts(scene, pygame_gui.elements.UILabel)
     assert (
-        texts(scene, pygame_gui.elements.UIDropDownMenu)[5] == "Red"
+        texts(scene, pygame_gui.elements.UIDropDownMenu)[4] == "Red"
     )  # player 2's colour, after player 1's block
-    choose(app, menus(scene)[5], "Blue")
+    scroll_to(app, scene, menus(scene)[4])
+    choose(app, menus(scene)[4], "Blue")
     assert [each["colour"] for each in scene.setup.answers["each"]] == ["red", "blue"]
     assert scene.setup.options["weather"] == "rain"  # the game's choices stay as they were
 
@@ -236,26 +248,48 @@ def test_named_figures_are_added_named_armed_and_removed(app: App, fake: Scenari
     assert [f["name"] for f in scene.setup.answers["each"][0]["crew"]] == ["Cat", "Ann"]
 
 
+def add_list(scene: SetupScene, player: int = 1) -> pygame_gui.elements.UITextBox:
+    """A player's Add list: the options offered now, each with its cost, a refused one with its reason."""
+    return next(
+        e
+        for e in scene._elements
+        if isinstance(e, pygame_gui.elements.UITextBox) and e.alive() and f"#add_list_{player}" in e.object_ids
+    )
+
+
 def test_a_team_lists_what_may_be_added_with_its_cost_and_the_reason_for_a_refusal(
     app: App, fake: ScenarioEntry
 ) -> None:
     scene = open_setup(app, fake)
-    team = next(m for m in menus(scene) if m.selected_option[0] == "Add...")
-    offers = [o[0] for o in team.options_list]
-    assert offers == ["Add...", "Grunt (3 pts)", "Tank (20 pts) - refused: Costs 20, 10 points left."]
-    choose(app, team, "Tank (20 pts) - refused: Costs 20, 10 points left.")
-    assert scene.setup.answers["each"][0]["team"] == []
-    assert "Tank: Costs 20, 10 points left." in scene.refusal_box.html_text
+    listed = add_list(scene)
+    assert [c.text for c in listed.link_hover_chunks] == ["+ Grunt (3 pts)"]  # a refused one is no link
+    assert "Tank (20 pts)" in listed.html_text and "refused: Costs 20, 10 points left." in listed.html_text
     for _ in range(3):
-        team = next(m for m in menus(scene) if m.selected_option[0] == "Add...")
-        choose(app, team, "Grunt (3 pts)")
+        click_link(app, add_list(scene), "+ Grunt")
     assert [t["id"] for t in scene.setup.answers["each"][0]["team"]] == ["grunt"] * 3
     labels = texts(scene, pygame_gui.elements.UILabel)
-    assert "Player 1 team: 9 of 10 points" in labels and labels.count("Grunt (3 pts)") == 3
-    team = next(m for m in menus(scene) if m.selected_option[0] == "Add...")
-    assert "Grunt (3 pts) - refused: Costs 3, 1 points left." in [o[0] for o in team.options_list]
-    click(app, button(scene, "Remove", 2).rect.center)
+    assert "Player 1 team: 9 of 10 points" in labels and "Grunt x3 (9 pts)" in labels  # alike ones on one row
+    listed = add_list(scene)
+    assert listed.link_hover_chunks == [] and "refused: Costs 3, 1 points left." in listed.html_text
+    click(app, button(scene, "Remove").rect.center)
     assert "Player 1 team: 6 of 10 points" in texts(scene, pygame_gui.elements.UILabel)
+    assert "Grunt x2 (6 pts)" in texts(scene, pygame_gui.elements.UILabel)
+
+
+def test_the_add_list_shows_many_rows_and_reads_a_long_refusal_whole(
+    app: App, fake: ScenarioEntry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long list scrolls in a box of many rows; a long reason wraps inside it, never cut at an edge."""
+    reason = "Costs 20 points and only 10 are left: take fewer grunts, or no sergeant, to make room for it."
+    many = [TeamOption(f"g{n}", f"Grunt number {n}", 1) for n in range(30)] + [TeamOption("t", "Tank", 20, reason)]
+    monkeypatch.setattr(FakeSetup, "team_options", lambda self, s, a, p: many)
+    scene = open_setup(app, fake)
+    listed = add_list(scene)
+    assert listed.rect.height >= 8 * 30 and listed.scroll_bar is not None  # many rows show; the rest scroll
+    assert html.escape(reason) in listed.html_text
+    assert listed.text_box_layout.layout_rect.width <= listed.rect.width  # wrapped, not cut
+    click_link(app, listed, "+ Grunt number 29")
+    assert [t["id"] for t in scene.setup.answers["each"][0]["team"]] == ["g29"]
 
 
 def test_begin_hands_the_answers_and_options_to_the_game(
@@ -264,6 +298,11 @@ def test_begin_hands_the_answers_and_options_to_the_game(
     started: list[GameSetup] = []
     monkeypatch.setattr(app, "start_game", started.append)
     scene = open_setup(app, fake)
+    click(app, scene.begin.rect.center)
+    # the points left would buy a Grunt: the first Begin says so, the second plays
+    assert started == [] and scene.begin.text == "Begin anyway"
+    said = html.unescape(scene.refusal_box.html_text)
+    assert "Player 1's team: 10 of 10 points unspent (Grunt, 3 pts, still fits)." in said
     click(app, scene.begin.rect.center)
     [setup] = started
     assert setup.entry is fake and setup.options == {

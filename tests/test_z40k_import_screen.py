@@ -1,7 +1,7 @@
 """A team built from an imported catalogue plays (issue 15, "Done when"): the set-up's Import catalogue...
 button opens a file dialog in the player's home folder; the catalogue picked is imported into the player's
 roster exactly as ``deadground roster import`` does (the same step, :mod:`game.roster_import`), the notice
-says what came in and what was skipped, and every player's Add... list offers the new unit at once. A team
+says what came in and what was skipped, and every player's Add list offers the new unit at once. A team
 of it begins a game a bot plays to the end. A broken file is refused with its reason and changes nothing.
 Only rule sets with an importer show the button.
 
@@ -21,7 +21,7 @@ import pygame
 import pygame_gui
 import pytest
 from test_z40k_battlescribe import catalogue
-from ui_driver import click, headless_app
+from ui_driver import clear_team, click, headless_app, scroll_into_view, take
 
 from game.ai import bot_for
 from game.rules.core import RULESETS, get_ruleset
@@ -99,7 +99,8 @@ def choose(app: App, drop: pygame_gui.elements.UIDropDownMenu, starts: str) -> N
 
 
 def offered(scene: SetupScene, player: int) -> list[str]:
-    return [o[0] for o in element(scene, f"#team_{player}").options_list]
+    """A player's Add list as it reads: each option with its cost."""
+    return [f"{o.label} ({o.cost} pts)" for o in scene.add_lists[player]]
 
 
 def notice(scene: SetupScene) -> str:
@@ -109,6 +110,7 @@ def notice(scene: SetupScene) -> str:
 def pick(app: App, scene: SetupScene, path: Path) -> None:
     """Click Import catalogue..., then pick ``path`` in the file dialog as the player does: click the file
     in the dialog's list and press OK."""
+    scroll_into_view(app, scene, element(scene, "#import_1"))
     click(app, element(scene, "#import_1").rect.center)
     dialog = scene.import_dialog
     assert dialog is not None and dialog.alive()
@@ -143,7 +145,7 @@ def test_the_button_shows_only_for_a_rule_set_with_an_importer(
     rs = get_ruleset("zombie40k")
     monkeypatch.setitem(RULESETS, "zombie40k", dataclasses.replace(rs, roster_import=None))
     scene = open_setup(app, hive)
-    assert elements(scene, "#team_1") and not elements(scene, "#import_1")
+    assert elements(scene, "#add_list_1") and not elements(scene, "#import_1")
     assert not [e for e in scene._elements if e.alive() and getattr(e, "text", "") == IMPORT]
 
 
@@ -155,7 +157,10 @@ def test_an_imported_unit_is_offered_at_once_and_a_team_of_it_plays_to_the_end(
     (home / "notes.txt").write_text("not a catalogue")  # the dialog lists catalogues only
     scene = open_setup(app, hive)
     choose(app, scene.players_menu, "2 players")
+    clear_team(app, scene, 1)  # the starting teams off: the lists offer units
+    clear_team(app, scene, 2)
     assert not any(o.startswith(UNIT) for o in offered(scene, 1))
+    scroll_into_view(app, scene, element(scene, "#import_1"))
     click(app, element(scene, "#import_1").rect.center)
     listed = [i["text"] for i in scene.import_dialog.file_selection_list.item_list]
     assert "Dark Angels.cat" in listed and "notes.txt" not in listed
@@ -167,21 +172,27 @@ def test_an_imported_unit_is_offered_at_once_and_a_team_of_it_plays_to_the_end(
     assert "1 unit(s) imported from Dark Angels.cat: Tactical Squad" in said
     assert "skipped: Dark Angels.cat: 'Rhino': field 'profile': a vehicle" in said  # each with its reason
     assert "skipped: Dark Angels.cat: 'Scout Squad': field 'Ld': the characteristic is missing" in said
-    assert DONE in scene.refusal_box.html_text and REFUSED not in scene.refusal_box.html_text
+    shown = scene.refusal_box.html_text  # the import said as done; in red only the emptied teams' refusals
+    assert f"<font color='{DONE}'>1 unit(s) imported" in shown and shown.count(REFUSED) == 2
+    assert "team is empty" in notice(scene)
     assert "dark_angels_tactical_squad" in roster().read_text()  # the player's own roster file
-    # every player's Add... list offers it at once, beside the shipped Space Marines
+    # every player's Add list offers it at once, beside the shipped Space Marines
     assert f"{UNIT} (14 pts)" in offered(scene, 1) and f"{UNIT} (14 pts)" in offered(scene, 2)
     assert any(o.startswith("Tactical Squad (Space Marines), a model") for o in offered(scene, 1))
 
-    choose(app, element(scene, "#team_1"), UNIT)
+    take(app, scene, 1, UNIT)
     for _ in range(3):
-        choose(app, element(scene, "#team_1"), "One more Space Marine")
-    choose(app, element(scene, "#team_1"), "Upgrade one model to Space Marine Sergeant")
-    choose(app, element(scene, "#team_1"), "Flamer")
+        take(app, scene, 1, "One more Space Marine")
+    take(app, scene, 1, "Upgrade one model to Space Marine Sergeant")
+    take(app, scene, 1, "Flamer")
     taken = [t["id"] for t in scene.setup.answers["each"][0]["team"]]
     assert taken == ["unit:dark_angels_tactical_squad", "model", "model", "model", "sergeant", "weapon:flamer"]
     assert scene.setup.options["teams"][0]["unit"] == "dark_angels_tactical_squad"
+    assert not scene.begin.is_enabled  # player 2's team was emptied: he takes one
+    take(app, scene, 2, "Tactical Squad (Space Marines)")
     assert scene.begin.is_enabled
+    click(app, scene.begin.rect.center)  # points left that buy a Marine: said first, then Begin anyway
+    assert app.scene is scene and scene.begin.text == "Begin anyway" and "points unspent" in notice(scene)
     click(app, scene.begin.rect.center)
     app.run_frames(3)
     assert app.scene.name == "game"
@@ -205,6 +216,7 @@ def test_a_broken_catalogue_is_refused_with_its_reason_and_changes_nothing(
     broken = home / "broken.cat"
     broken.write_bytes(b"<catalogue><")
     scene = open_setup(app, hive)
+    clear_team(app, scene, 1)
     options = offered(scene, 1)
     pick(app, scene, broken)
     said = notice(scene)
@@ -219,7 +231,7 @@ def test_a_broken_catalogue_is_refused_with_its_reason_and_changes_nothing(
     assert "Nothing imported from empty.cat" in notice(scene) and REFUSED in scene.refusal_box.html_text
     assert mine.read_bytes() == before
     # and the player's next choice clears the notice as any other
-    choose(app, element(scene, "#team_1"), "Tactical Squad (Space Marines)")
+    take(app, scene, 1, "Tactical Squad (Space Marines)")
     assert "refused" not in notice(scene) and "Nothing imported" not in notice(scene)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from ui_driver import click, headless_app
+from ui_driver import add_list, clear_team, click, headless_app, scroll_into_view, take
 
 from game.teams import MAX_BYTES, load_teams, teams_folder
 from game.ui.app import App
@@ -46,6 +46,8 @@ def menu(scene: SetupScene, object_id: str) -> pygame_gui.elements.UIDropDownMen
 
 def choose(app: App, drop: pygame_gui.elements.UIDropDownMenu, starts: str) -> None:
     """Open a drop-down with a click and click its first option starting with ``starts``."""
+    if drop is not getattr(app.scene, "players_menu", None):
+        scroll_into_view(app, app.scene, drop)  # near the top of the choices: its list opens below in view
     click(app, drop.rect.center)
     app.run_frames(2)
     items = drop.menu_states["expanded"].options_selection_list.item_list
@@ -71,12 +73,14 @@ def test_a_team_saved_under_a_name_is_loaded_for_another_seat_after_a_restart(tm
     settings = tmp_path / "settings.json"
     with headless_app(settings) as app:
         scene = open_setup(app, hive)
-        choose(app, menu(scene, "#team_1"), "Ork Boyz")
-        choose(app, menu(scene, "#team_1"), "One more")
-        choose(app, menu(scene, "#team_1"), "Big shoota")
+        clear_team(app, scene, 1)  # the starting team off
+        take(app, scene, 1, "Ork Boyz")
+        take(app, scene, 1, "One more")
+        take(app, scene, 1, "Big shoota")
         built = [t["id"] for t in scene.setup.answers["each"][0]["team"]]
         assert built == ["unit:ork_boyz", "model", "weapon:big_shoota"]
         type_name(app, scene, 1, "Da Mob")
+        scroll_into_view(app, scene, menu(scene, "#save_team_1"))
         click(app, menu(scene, "#save_team_1").rect.center)
         assert "Team saved as 'Da Mob'" in notice(scene)
         assert "#A8C890" in scene.refusal_box.html_text  # said as done, not in the refusals' red
@@ -112,6 +116,7 @@ def test_hostile_files_are_listed_with_their_reason_and_skipped(app: App, hive) 
         "shape.json": "no",
     }
     scene = open_setup(app, hive)
+    starting = list(scene.setup.answers["each"][0]["team"])
     offered = [o[0] for o in menu(scene, "#load_team_1").options_list]
     assert offered == [
         LOAD_TEAM,
@@ -122,7 +127,7 @@ def test_hostile_files_are_listed_with_their_reason_and_skipped(app: App, hive) 
     ]
     choose(app, menu(scene, "#load_team_1"), "broken file: huge.json")
     assert f"huge.json skipped: it is over {MAX_BYTES} bytes" in notice(scene)
-    assert scene.setup.answers["each"][0]["team"] == []
+    assert scene.setup.answers["each"][0]["team"] == starting  # the seat's team as it was
     choose(app, menu(scene, "#load_team_1"), "Guards")
     assert [t["id"] for t in scene.setup.answers["each"][0]["team"]] == ["unit:infantry_squad"]
 
@@ -136,13 +141,14 @@ def test_a_saved_team_the_builder_refuses_is_not_taken_and_says_why(app: App, hi
         json.dumps({"ruleset": "zombie40k", "name": "Odd", "team": ["unit:infantry_squad", "weapon:lascannon"]})
     )
     scene = open_setup(app, hive)
+    starting = list(scene.setup.answers["each"][0]["team"])
     choose(app, menu(scene, "#load_team_1"), "Too many")
     assert "Team 'Too many' refused: One more" in notice(scene) and "75-point limit" in notice(scene)
-    assert scene.setup.answers["each"][0]["team"] == []
+    assert scene.setup.answers["each"][0]["team"] == starting
     choose(app, menu(scene, "#load_team_1"), "Odd")
     assert "Team 'Odd' refused: 'weapon:lascannon' is not offered to this team" in notice(scene)
-    assert scene.setup.answers["each"][0]["team"] == []
-    assert scene.begin.is_enabled  # an empty team is the default team: refusing left the seat as it was
+    assert scene.setup.answers["each"][0]["team"] == starting
+    assert scene.begin.is_enabled  # refusing left the seat as it was: its starting team
 
 
 def test_a_team_needs_a_name_and_a_unit_to_be_saved(app: App, hive) -> None:
@@ -150,6 +156,8 @@ def test_a_team_needs_a_name_and_a_unit_to_be_saved(app: App, hive) -> None:
     click(app, menu(scene, "#save_team_1").rect.center)
     assert "Team not saved: a saved team needs a name" in notice(scene)
     type_name(app, scene, 1, "Empty")
+    clear_team(app, scene, 1)
+    scroll_into_view(app, scene, menu(scene, "#save_team_1"))
     click(app, menu(scene, "#save_team_1").rect.center)
     assert "Team not saved: an empty team is not worth saving" in notice(scene)
     assert not teams_folder(app.data_dir).exists()
@@ -161,29 +169,20 @@ def test_building_the_fourth_team_keeps_the_list_scrolled_where_the_player_is(ap
     the scrolled choices, cutting off its last units."""
     scene = open_setup(app, hive)
     choose(app, scene.players_menu, "4 players")
+    clear_team(app, scene, 4)
+    listed = add_list(scene, 4)
+    scroll_into_view(app, scene, listed)
     box = scene.scroll_box
     assert box is not None and box.vert_scroll_bar is not None
-    for step in range(1, 41):  # the wheel, down until player 4's Add is at the bottom of the view
-        box.vert_scroll_bar.set_scroll_from_start_percentage(step / 40)
-        app.run_frames(2)
-        team = menu(scene, "#team_4")
-        if team.rect.bottom <= box.rect.bottom - 230:  # room for its list to open below
-            break
-    assert box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom  # player 4 in view
-    click(app, team.rect.center)
-    app.run_frames(2)
-    shown = team.menu_states["expanded"].options_selection_list
-    assert shown.rect.bottom <= box.rect.bottom  # the open list is inside the view, not cut by it
-    assert shown.scroll_bar is not None  # ...and scrolls to the units below
-    shown.scroll_bar.set_scroll_from_start_percentage(1.0)
-    app.run_frames(3)
-    last = next(i for i in shown.item_list if i["text"].startswith("Necron Warriors"))
-    click(app, last["button_element"].rect.center)
-    app.run_frames(2)
-    choose(app, menu(scene, "#team_4"), "One more")
+    listed = add_list(scene, 4)
+    assert box.rect.top <= listed.rect.top and listed.rect.bottom <= box.rect.bottom  # his whole list in view
+    take(app, scene, 4, "Necron Warriors")  # the last unit of the list
+    take(app, scene, 4, "One more")
     assert [t["id"] for t in scene.setup.answers["each"][3]["team"]] == ["unit:necron_warriors", "model"]
-    box, team = scene.scroll_box, menu(scene, "#team_4")
-    assert box is not None and box.rect.top <= team.rect.top and team.rect.bottom <= box.rect.bottom
+    box, listed = scene.scroll_box, add_list(scene, 4)
+    assert (
+        box is not None and box.rect.top <= listed.rect.top and listed.rect.top <= box.rect.bottom
+    )  # still there
 
 
 def test_a_deep_file_and_a_name_with_nul_are_skipped_and_the_others_load(app: App, hive) -> None:

@@ -9,6 +9,8 @@ Input, posted to pygame's queue and played through ``App.run_frames``:
 
 - :func:`click` -- move the mouse there, press and release a button a few frames apart
   (optionally with Shift held), as a player's click.
+- :func:`click_link` -- click a link of a pygame_gui text box by its words (scrolled into view).
+- :func:`take`, :func:`clear_team` -- the set-up's Add list and Remove buttons, by a player's clicks.
 - :func:`key` -- press a key (with modifiers) and release it, or keep it held with ``up=False``.
 - :func:`motion` -- move the mouse there and run one frame.
 
@@ -76,6 +78,63 @@ def click(app: App, pos: tuple[int, int], button: int = 1, shift: bool = False) 
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.run_frames(3)
     pygame.key.set_mods(0)
+
+
+def link_rect(box, text: str) -> pygame.Rect:
+    """The screen rect of the link in a pygame_gui text box whose words start with ``text``, scrolled into
+    view first (the box scrolls its own text); fails when no link reads so."""
+    links = [c for c in box.link_hover_chunks if c.text.startswith(text)]
+    assert links, f"no link {text!r} in {[c.text for c in box.link_hover_chunks]}"
+    chunk = links[0]
+    bar = box.scroll_bar
+    if bar is not None:  # scroll so the link shows at the top of the box
+        top = chunk.y / box.text_box_layout.layout_rect.height
+        bar.set_scroll_from_start_percentage(min(top, 1.0 - bar.visible_percentage))
+        bar.update(0.0)
+        box.update(0.0)
+    x, y = box._calculate_hyperlinks_offsets()
+    return pygame.Rect((x + chunk.x, y + chunk.y), chunk.size)
+
+
+def click_link(app: App, box, text: str) -> None:
+    """Click the link of a text box that reads ``text`` (at its start), as a player's click."""
+    app.run_frames(1)
+    click(app, link_rect(box, text).center)
+
+
+def scroll_into_view(app: App, scene, element) -> None:
+    """Scroll the set-up's choices (when they scroll) so ``element`` shows near the top of their box, as
+    dragging the scroll bar does."""
+    box = getattr(scene, "scroll_box", None)
+    if box is None or box.vert_scroll_bar is None or not box.scrolling_height:
+        return
+    bar = box.vert_scroll_bar
+    top = element.relative_rect.y / box.scrolling_height
+    bar.set_scroll_from_start_percentage(max(0.0, min(top - 0.02, 1.0 - bar.visible_percentage)))
+    app.run_frames(3)
+
+
+def add_list(scene, player: int = 1):
+    """A player's Add list on the set-up screen: what the rules offer his team now, a link each."""
+    return next(e for e in scene._elements if e.alive() and f"#add_list_{player}" in e.get_object_ids())
+
+
+def take(app: App, scene, player: int, starts: str) -> None:
+    """Click the option of ``player``'s Add list whose words start with ``starts`` (scrolled into view)."""
+    listed = add_list(scene, player)
+    scroll_into_view(app, scene, listed)
+    click_link(app, add_list(scene, player), "+ " + starts)
+
+
+def clear_team(app: App, scene, player: int = 1, key: str = "team") -> None:
+    """Remove everything ``player``'s team took (the set-up fills a starting team in), as his Remove clicks."""
+    for _ in range(100):
+        if not scene.setup.answers["each"][player - 1].get(key):
+            return
+        remove = next(e for e in scene._elements if e.alive() and f"#remove_{player}" in e.get_object_ids())
+        scroll_into_view(app, scene, remove)
+        click(app, remove.rect.center)
+    raise AssertionError(f"player {player}'s team did not empty")
 
 
 def key(app: App, k: int, mod: int = 0, up: bool = True) -> None:

@@ -187,6 +187,8 @@ class Controller:
         if kind.aim == "figure" and target is not None:
             targets = (*self.picked, target)
             return self.view.command(self.game, self.selected, action, Aim(targets=targets)), targets
+        if kind.aim == "now" and self.mode == Mode.AIMING:  # its question is asked: a click anywhere answers
+            return self.view.command(self.game, self.selected, action, Aim()), ()
         return None, ()
 
     # -- clicks
@@ -308,8 +310,7 @@ class Controller:
         if action is None or not action.available:
             return self._refuse(action.reason if action is not None else f"{self.selected} cannot do that.")
         if kind.aim == "now":
-            cmd = self.view.command(self.game, self.selected, kind.key, Aim())
-            return self._send(cmd) if cmd is not None else self._refuse(f"{kind.label}: nothing to do now.")
+            return self._now(kind)
         self.mode = Mode.AIMING
         self.action = kind.key
         self._confirming = self._confirming_at = None
@@ -318,6 +319,23 @@ class Controller:
         self.preview_command = None
         self.preview = None
         return Feedback(message=kind.prompt)
+
+    def _now(self, kind: ActionKind) -> Feedback:
+        """A button that acts at once; when the rules ask a question first (a Spot's odds), the first press
+        shows its preview and asks, and the same button again (or a click) sends it."""
+        assert self.selected is not None
+        cmd = self.view.command(self.game, self.selected, kind.key, Aim())
+        if cmd is None:
+            return self._refuse(f"{kind.label}: nothing to do now.")
+        preview = self.game.preview(cmd)
+        question = self.view.confirm(self.game, cmd, preview)
+        if question and cmd != self._confirming:  # never roll before the odds were shown
+            self.mode, self.action, self.waypoints, self.picked = Mode.AIMING, kind.key, [], []
+            self.preview_command, self.preview, self.preview_targets = cmd, preview, ()
+            self._confirming, self._confirming_at = cmd, None
+            return Feedback(message=question)
+        self._confirming = self._confirming_at = None
+        return self._send(cmd)
 
     def _select_next(self) -> Feedback:
         """Select the next figure of the acting player who may still act."""

@@ -287,6 +287,9 @@ class Look:
     facing: float
     state: str  # a state word of the rule set: standing, knocked_down, dead, exited, ...
     badge: str = ""  # short text under the base (GUTS "7", wounds "2")
+    # the rule set's words for the figure ("tired", "jammed") as of the last time the screen caught up with
+    # the rules: the roster reads them, so a roll still queued to play is not shown before its log line
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -631,13 +634,15 @@ class Series:
 
 @dataclass(frozen=True)
 class RollRow:
-    """One survivor on the roll of honour: a number at the start and at the end (GUTS, wounds)."""
+    """One survivor on the roll of honour: a number at the start and at the end (GUTS, wounds), or ``words``
+    read instead where a count from nothing says more ("killed 2 zombies", "killed none")."""
 
     name: str
     before: int
     after: int
     marked: bool = False  # e.g. got away by the exit
     mark: str = ""  # a marked row's own words ("5 models escaped"), else the report's ``roll_mark``
+    words: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,32 @@
 """Get the compiled loops ready before a game needs them.
 
 numba compiles the batches' loops, the distance field's and the walking grid's searches (:mod:`game.table.compiled`) when
-a run first asks for them, or loads them from its cache: a few seconds the first time after an
-install, 0.4 s after that. On screen that would be a pause at the first zombie turn, so the game's
-window starts this in a background thread once its first frame is drawn (start-up stays as quick as
-before), while the player reads the title screen or deploys. A loop asked for while it is still
-compiling waits for it (numba compiles each once).
+a run first asks for them, or loads them from its cache: half a minute on a slow machine the first time
+after an install, 0.4 s after that. On screen that would be a pause at the first zombie turn, so the game's
+window starts this once its first frame is drawn, while the player reads the title screen or deploys.
+
+The compiling runs in a child process (:func:`prepare`) that fills numba's cache; then this process loads
+the loops from it. Compiling in a thread of the window's own process held the interpreter for seconds at
+a time, and the title screen answered no click for half a minute on a first start. Where no child can be
+run (a frozen build) or the child fails (no cache can be written), the thread compiles them itself, as
+before. A loop asked for while it is still compiling waits for it (numba compiles each once).
+:func:`preparing` says whether the loops are still being made ready (the title screen says so).
 
 >>> warm_up()  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 
 _started = threading.Event()  # once a process: the loops, once compiled, stay
+_ready = threading.Event()  # the loops are loaded in this process
+# what the child process runs: at a lower priority where there is one (the window's frames come first)
+CHILD = "import os\nif hasattr(os, 'nice'):\n    os.nice(5)\nfrom game.table.warm import warm_up\nwarm_up()"
+CHILD_SECONDS = 600  # a child still compiling after this long is given up on: this process compiles
 
 
 def warm_up() -> None:
@@ -49,8 +61,44 @@ def warm_up() -> None:
     table.others_within(asked, [2.0] * len(asked), lambda fid: True)  # and who is near whom
 
 
+def compile_in_child() -> bool:
+    """Run :func:`warm_up` in a child Python (same interpreter, same import path), so its compiling fills
+    numba's cache without holding this process; True when it ended well."""
+    if getattr(sys, "frozen", False):  # a frozen build has no interpreter to run a child with
+        return False
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=CHILD_SECONDS,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
+
+
+def prepare() -> None:
+    """Compile the loops in a child process, then load them here from numba's cache (a fraction of a second);
+    when the child could not do it, compile them here."""
+    try:
+        compile_in_child()
+        warm_up()
+    finally:
+        _ready.set()
+
+
+def preparing() -> bool:
+    """Whether the loops are being made ready now (started and not yet loaded)."""
+    return _started.is_set() and not _ready.is_set()
+
+
 def warm_up_in_background() -> None:
-    """:func:`warm_up` on a daemon thread, once a process."""
+    """:func:`prepare` on a daemon thread, once a process."""
     if not _started.is_set():
         _started.set()
-        threading.Thread(target=warm_up, name="warm batch loops", daemon=True).start()
+        threading.Thread(target=prepare, name="warm batch loops", daemon=True).start()

@@ -13,8 +13,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.contract import Answers, Setup, SetupSpec, default_answers, default_player, figure_names
+from game.rules.contract import Answers, Setup, SetupSpec, Team, default_answers, default_player, figure_names
 from game.rules.core import RuleSet, get_ruleset
+from game.scenario.model import Scenario
 from game.ui.scenario_list import ScenarioEntry
 
 
@@ -29,6 +30,21 @@ def resize_answers(spec: SetupSpec, answers: Answers, players: int) -> Answers:
     return out
 
 
+def with_starting_teams(rules: Setup, scenario: Scenario, spec: SetupSpec, answers: Answers) -> Answers:
+    """``answers`` with every empty team filled in as the rules build one for a player who chose nothing (their
+    ``options`` read back as ``answers``), so a newcomer may press Begin at once and sees what he plays."""
+    keys = [f.key for f in spec.per_player if isinstance(f, Team)]
+    empty = [(n, k) for n, each in enumerate(answers.get("each", [])) for k in keys if not each.get(k)]
+    if not empty:
+        return answers
+    built = rules.answers(scenario, rules.options(scenario, answers)).get("each", [])
+    out = copy.deepcopy(answers)
+    for n, key in empty:
+        if n < len(built) and built[n].get(key):
+            out["each"][n][key] = copy.deepcopy(built[n][key])
+    return out
+
+
 @dataclass
 class GameSetup:
     """What the player chose before the game: the scenario entry and the answers to its rule set's set-up.
@@ -39,8 +55,16 @@ class GameSetup:
     answers: Answers = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.answers and self.spec is not None:
-            self.answers = default_answers(self.spec)
+        spec = self.spec
+        if not self.answers and spec is not None:
+            self.answers = self.starting_teams(default_answers(spec))
+
+    def starting_teams(self, answers: Answers) -> Answers:
+        """``answers`` with the rules' starting team for every player whose team is empty."""
+        rules, spec, scenario = self.rules, self.spec, self.entry.scenario
+        if rules is None or spec is None or scenario is None:
+            return answers
+        return with_starting_teams(rules, scenario, spec, answers)
 
     @property
     def ruleset(self) -> RuleSet | None:

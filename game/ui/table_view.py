@@ -54,6 +54,10 @@ PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
 DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
 PLATE_BG = (16, 17, 13, 225)
+# a plate tries its corners near the point, then one and two steps farther out (each step costs as much as
+# hiding 60 pixels of a neighbour's token): clear of the other figures where there is room
+PLATE_STEPS = (1, 2, 3)
+PLATE_STEP_COST = 60
 NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows the player's number
 
 
@@ -148,6 +152,12 @@ class WordJob(NamedTuple):
     colour: tuple[int, int, int]
     spots: list[pygame.Rect]
     must: bool
+
+
+def _placed(o: Label) -> bool:
+    """A plain word centred on its point (an area's name) is placed among the table's words, clear of the
+    figures; a plate and a word set beside its point (a waypoint's number) keep their own place."""
+    return not o.plate and o.anchor == "center" and o.offset == (0, 0)
 
 
 def _place_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
@@ -402,7 +412,7 @@ class TableView:
         self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
         self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
-        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
+        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label) and not _placed(o)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
             pygame.draw.line(surface, (250, 240, 200), a, b, 3)
@@ -748,14 +758,15 @@ class TableView:
             label += f" ({side})"
         return label, colour
 
-    def token_rects(self) -> list[pygame.Rect]:
-        """The screen squares the figures on view take, with their ready rings and facing ticks."""
+    def token_rects(self, tokens: Sequence[TokenView] | None = None) -> list[pygame.Rect]:
+        """The screen squares the figures on view take (``tokens``: those; else every one), with their ready
+        rings and facing ticks."""
         out = []
         vx, vy, vw, vh = self.camera.viewport
         ox, oy = self.camera.offset
         ppi = self.camera.ppi
         Rect = pygame.Rect
-        for t in self.tokens:  # the camera's to_screen, inlined: this runs over every figure each frame
+        for t in self.tokens if tokens is None else tokens:  # to_screen inlined: it runs over every figure
             if t.state == "dead":
                 continue
             r = max(self.least_token_px, t.base_radius * ppi) + 4
@@ -887,7 +898,22 @@ class TableView:
                 tip = (c[0] + math.cos(f) * o.radius * ppi, c[1] + math.sin(f) * o.radius * ppi)
                 wh = self._text_size(o.label, 17, o.colour)
                 jobs.append(WordJob("arc", o.label, 17, o.colour, around(wh, tip, 0, gap=2), True))
+            elif isinstance(o, Label) and _placed(o):
+                jobs.append(self._label_job(o))
         return jobs
+
+    def _label_job(self, o: Label) -> WordJob:
+        """A word on a point (an area's name: "third 2", "blast"): on the point when that hides nothing, else
+        just beside it, then a little farther: clear of the figures and of the other words (a "third 2"
+        was hidden under "third 3", and the words covered the tokens under them)."""
+        c = self.camera.to_screen(o.position)
+        wh = self._text_size(o.text, o.size, o.colour)
+        on = pygame.Rect((0, 0), wh)
+        on.center = (round(c[0]), round(c[1]))
+        near = max(6.0, 0.5 * self.camera.ppi)  # about a base's half width
+        return WordJob(
+            "label", o.text, o.size, o.colour, [on, *around(wh, c, near), *around(wh, c, 3 * near)], True
+        )
 
     def _zone_jobs(self) -> list[WordJob]:
         """The names of the zones on the view."""
@@ -916,30 +942,36 @@ class TableView:
         return jobs
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
-        """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, the
-        one that covers least of the selected figure, the target, the lines and the tape's reading,
-        inside the table view (ties keep the label's own corner, up and to the right)."""
+        """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, near or
+        a step or two farther out, the one that covers least of the selected figure, the target, the lines
+        and the tape's reading, then of the other figures' tokens, inside the table view (ties keep the
+        label's own corner, up and to the right, and the nearest step)."""
         view = pygame.Rect(self.camera.viewport)
         dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
         x, y = at
-        corners = [
-            (label.anchor, (x + label.offset[0], y + label.offset[1])),
-            ("bottomleft", (x + dx, y - dy)),
-            ("topleft", (x + dx, y + dy)),
-            ("bottomright", (x - dx, y - dy)),
-            ("topright", (x - dx, y + dy)),
-        ]
         keep_clear = self._keep_clear()
+        figures = [*keep_clear["figures"], *(r for _, _, r in self.words)]  # and the words placed on the table
         best: tuple[float, pygame.Rect] | None = None
-        for i, (anchor, pos) in enumerate(corners):
-            rect = pygame.Rect((0, 0), size)
-            setattr(rect, anchor, (round(pos[0]), round(pos[1])))
-            moved = rect.clamp(view)
-            cost = sum(r.clip(moved).width * r.clip(moved).height for r in keep_clear["rects"])
-            cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
-            cost += 0.01 * i + 2 * (abs(moved.x - rect.x) + abs(moved.y - rect.y))  # prefer unmoved, own corner
-            if best is None or cost < best[0]:
-                best = (cost, moved)
+        for step in PLATE_STEPS:
+            sx, sy = dx * step, dy * step
+            corners = [
+                (label.anchor, (x + label.offset[0] * step, y + label.offset[1] * step)),
+                ("bottomleft", (x + sx, y - sy)),
+                ("topleft", (x + sx, y + sy)),
+                ("bottomright", (x - sx, y - sy)),
+                ("topright", (x - sx, y + sy)),
+            ]
+            for i, (anchor, pos) in enumerate(corners):
+                rect = pygame.Rect((0, 0), size)
+                setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+                moved = rect.clamp(view)
+                cost: float = 3 * overlap(moved, keep_clear["rects"])
+                cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
+                cost += overlap(moved, figures)  # a neighbour's token hidden: worse than a step farther out
+                shifted = abs(moved.x - rect.x) + abs(moved.y - rect.y)
+                cost += 0.01 * i + 2 * shifted + PLATE_STEP_COST * (step - 1)  # prefer unmoved, own corner, near
+                if best is None or cost < best[0]:
+                    best = (cost, moved)
         assert best is not None
         return best[1]
 
@@ -963,7 +995,8 @@ class TableView:
                     )
         if self.tape is not None:
             rects.append(self._tape_plate_rect(self.tape))
-        return {"rects": rects, "points": points}
+        shown = [t for t in self.tokens if t.highlight not in ("selected", "target")]
+        return {"rects": rects, "points": points, "figures": self.token_rects(shown)}
 
     def _tape_plate_rect(self, tape: Tape) -> pygame.Rect:
         _, b = (self.camera.to_screen(p) for p in tape.edge_points())

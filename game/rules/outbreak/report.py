@@ -92,8 +92,27 @@ def _series(game: Any) -> tuple[tuple[int, ...], tuple[Series, ...]]:
     return tuple(turns), (Series("zombies on the table", tuple(zs)), Series("humans on the table", tuple(hs)))
 
 
-def _citation(name: str, kills: int) -> str:
-    return f"{name}: {kills} zombie{'' if kills == 1 else 's'}"
+def _zombies(kills: int) -> str:
+    return f"{kills} zombie{'' if kills == 1 else 's'}"
+
+
+def _citation(game: Any, kills: dict[str, int]) -> tuple[str, str]:
+    """The citation's title and line: the best survivor is the living character (standing or got away) who
+    killed most zombies; when only fallen ones killed any, the best of them "fell fighting" and the line says
+    so. Empty when no character killed a zombie (no "best survivor: 0 zombies")."""
+    pcs = [p for p in game.state.pcs() if kills.get(p.id)]
+    alive = [p for p in pcs if p.state in ("standing", "exited")]
+    best = max(alive or pcs, key=lambda p: (kills[p.id], p.id), default=None)
+    if best is None:
+        return "BEST SURVIVOR", ""
+    line = f"{best.name or best.id}: {_zombies(kills[best.id])}"
+    if alive:
+        return "BEST SURVIVOR", line
+    return "FELL FIGHTING", f"{line} before {'turning' if best.state == 'turned' else 'falling'}"
+
+
+def _roll_words(kills: int) -> str:
+    return f"killed {_zombies(kills)}" if kills else "killed none"
 
 
 def report(game: Any) -> Report:
@@ -101,10 +120,8 @@ def report(game: Any) -> Report:
     won = st.winner == PLAYERS if st.winner else None
     f = _figures(game)
     kills = _kills(game)
-    best = max(st.pcs(), key=lambda p: (kills.get(p.id, 0), p.id), default=None)
-    if best is not None and not kills.get(best.id):
-        best = None  # no survivor killed a zombie: no "best survivor: 0 zombies"
     turns, series = _series(game)
+    cited, citation = _citation(game, kills)
     return Report(
         ruleset="outbreak",
         scenario=game.scenario.title,
@@ -115,13 +132,13 @@ def report(game: Any) -> Report:
         subline=f"{game.scenario.title} — {'the survivors win' if won else 'the zombies win'}, move {st.move} "
         f"of {st.turn_limit}",
         stats=tuple((OUTCOME_LABELS[k], str(int(v))) for k, v in f.items()),
-        citation_title="BEST SURVIVOR",
-        citation=_citation(best.name or best.id, kills.get(best.id, 0)) if best is not None else "",
+        citation_title=cited,
+        citation=citation,
         roll_title="SURVIVORS",
-        roll_key="zombies killed",
+        roll_key="",  # each row says it in words
         roll_mark="got away",
         roll=tuple(
-            RollRow(p.name or p.id, 0, kills.get(p.id, 0), p.state == "exited")
+            RollRow(p.name or p.id, 0, kills.get(p.id, 0), p.state == "exited", _roll_words(kills.get(p.id, 0)))
             for p in st.pcs()
             if p.state in ("standing", "exited")
         ),

@@ -36,7 +36,7 @@ from game.rules.contract import (
 )
 from game.rules.core import DiceRolled
 from game.rules.kit.words import compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, movement
+from game.rules.outbreak import acting, clock, movement
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
@@ -120,6 +120,10 @@ def zombie_name(f: Figure, was: str = "") -> str:
     return f"Zombie {digits_in(f.id)}"
 
 
+AWARE_WORDS = "knows the zombies are here"
+UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
+
+
 def flags(f: Figure) -> list[str]:
     out = []
     if f.is_human and not f.aware:
@@ -180,7 +184,8 @@ class OutbreakView:
         st = game.state
         left = f"{max(0, st.turn_limit - st.move + 1)} of {st.turn_limit} moves left"
         if st.objective == "escape":
-            return f"Escape: {st.escaped}/{st.exit_count} out · {left}"
+            # the walk to the exit against the moves left: an escape slipping away shows
+            return f"Escape: {st.escaped}/{st.exit_count} out · {clock.exit_words(game) or left}"
         if st.objective == "rescue":
             return f"Rescue: {st.rescued}/{st.exit_count} led out · {left}"
         if st.objective == "clear":
@@ -212,8 +217,11 @@ class OutbreakView:
         cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
         if f.ranged:
             left = acting.shots_left(w, f)
-            cells.append(Cell("jammed" if f.jammed else counted(left, "shot"), "bad" if f.jammed else "plain"))
-        for word in flags(f):
+            jammed = "jammed" in look.words if look is not None else f.jammed
+            cells.append(Cell("jammed" if jammed else counted(left, "shot"), "bad" if jammed else "plain"))
+        # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
+        # roll of the next move stood in the roster while the zombies of this one still moved
+        for word in look.words if look is not None else flags(f):
             if word != "jammed":
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
         state = look.state if look is not None else f.state
@@ -252,7 +260,7 @@ class OutbreakView:
 
     def look(self, game: Any, fid: str) -> Look:
         f = game.figure(fid)
-        return Look(f.position, f.facing, f.state, self._badge(f))
+        return Look(f.position, f.facing, f.state, self._badge(f), tuple(flags(f)))
 
     def _badge(self, f: Figure) -> str:
         if f.is_zombie:
@@ -291,7 +299,9 @@ class OutbreakView:
                 lines.append(f"goes for {self._who(game, f.target, html_safe=False)}")
         else:
             lines.append(self.summary(game, fid))
-            lines += flags(f)
+            # what he knows, in words: an unaware one cannot fire until he spots a zombie
+            lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
+            lines += [w for w in flags(f) if w != "unaware"]
         lines.append(f"state: {look.state}")
         return lines
 
@@ -407,12 +417,25 @@ class OutbreakView:
 
     def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
         """A run stopped short of where it was pointed (a base, a wall: not the movement roll, which cuts
-        every run) asks for a second click before it spends the option; every shot is one click."""
+        every run) asks for a second click before it spends the option; so does a Spot, with its odds shown
+        first (S rolled at once); every shot is one click."""
+        if isinstance(cmd, Spot) and preview.legal:
+            return self._spot_question(game, preview) + " S again (or click) to look; Esc: back."
         far = _furthest(preview) if isinstance(cmd, Move) and preview.legal else None
         if far is None:
             return ""
         end, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
         return self.routes.question(cmd.figure, cmd.path, end, far["length"], far["blocked_by"] or "", name)
+
+    def _spot_question(self, game: Any, preview: Any) -> str:
+        """What a Spot would look for and its odds: ``Spot Zombie 3, 11.0" away: 3+ on a D6 (67%).``"""
+        target = preview.details.get("target")
+        if not target:
+            return "Spot: no zombie in sight, the look finds nobody (it spends his option)."
+        who = self._who(game, target, html_safe=False)
+        dist, need = float(preview.details.get("distance", 0.0)), int(preview.details.get("need", 1))
+        odds = "spotted for sure" if need <= 1 else f"{need}+ on a D6 ({preview.chances.get('spotted', 0):.0%})"
+        return f'Spot {who}, {dist:.1f}" away: {odds}.'
 
     def explain(self, game: Any, fid: str, target: str) -> Any | None:
         t = game.state.figures.get(target)
@@ -502,6 +525,12 @@ class OutbreakView:
             if arrives is not None:
                 text += f"\nit reaches {_esc(f.name or f.id)} by third {arrives}: no shot after that"
             out.append(d.Plate(t.position, text, "sight_obscured" if state == "obscured" else "sight_clear"))
+        elif isinstance(cmd, Spot) and f is not None:
+            target = game.state.figures.get(preview.details.get("target") or "")
+            if target is not None:
+                out.append(d.Sight(f.position, target.position, game.world.sight(f, target).state))
+            at = target.position if target is not None else f.position
+            out.append(d.Plate(at, _esc(self._spot_question(game, preview)), "info"))
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
@@ -518,6 +547,10 @@ class OutbreakView:
             before = events[i - 1] if i else None
             if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
                 continue
+            if isinstance(e, ev.MoveStarted):  # the players' first move: what the rules played before it
+                quiet = clock.quiet_start_line(game, e.move, lambda fid: self._who(game, fid, html_safe=False))
+                if quiet:
+                    out.append(toned("gold", _esc(quiet)))
             line = self._line(game, e)
             if line:
                 out.append(line)
@@ -588,7 +621,7 @@ class OutbreakView:
                 return toned("bad", f"{who(e.figure)} freezes! (D6 = {e.roll})")
             return f'{who(e.figure)} runs up to {e.allowance:g}" (D6 = {e.roll}).'
         if isinstance(e, ev.TirednessRolled) and e.tired:
-            return toned("warn", f"{who(e.figure)} stops for a breather (D6 = {e.roll}).")
+            return toned("warn", f"{who(e.figure)} is tired and stops for a breather this move (D6 = {e.roll}).")
         if isinstance(e, ev.Moved):
             return f'{who(e.figure)} moves {e.length:.1f}".'
         if isinstance(e, ev.Fired):

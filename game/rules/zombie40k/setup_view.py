@@ -94,18 +94,35 @@ def spec_of(items: list[dict[str, Any]]) -> dict[str, Any]:
     return spec
 
 
+def unit_label(data: Z40Data, key: str) -> str:
+    """A unit as the Add list offers it: "Guardian Defenders (Eldar), a model"; an imported one says so."""
+    u = data.units[key]
+    army = f"{u.army}, imported" if key in data.user_units else u.army
+    return f"{u.name} ({army}), a model"  # the list adds the cost: "(14 pts)"
+
+
+def model_label(data: Z40Data, key: str) -> str:
+    """One more model of a unit, as the Add list offers it: "One more Guardian"."""
+    return f"One more {data.profile(data.units[key].model).name}"
+
+
 def items_of(data: Z40Data, spec: dict[str, Any]) -> list[dict[str, Any]]:
     """The list of things taken that builds ``spec`` (a saved game's team shown again)."""
     unit = data.units.get(spec.get("unit", ""))
     if unit is None:
         return []
-    out = [{"id": f"unit:{unit.key}", "label": unit.name, "cost": unit.model_cost}]
-    out += [{"id": "model", "label": "one more model", "cost": unit.model_cost}] * (int(spec.get("models", 1)) - 1)
+    # the words of the Add list's options (:meth:`Z40Setup.team_options`), so a filled-in team reads as if picked
+    out = [{"id": f"unit:{unit.key}", "label": unit_label(data, unit.key), "cost": unit.model_cost}]
+    more = {"id": "model", "label": model_label(data, unit.key), "cost": unit.model_cost}
+    out += [dict(more) for _ in range(int(spec.get("models", 1)) - 1)]
     if spec.get("sergeant") and unit.sergeant:
-        out.append({"id": "sergeant", "label": unit.sergeant.name, "cost": unit.sergeant.cost})
+        out.append(
+            {"id": "sergeant", "label": f"Upgrade one model to {unit.sergeant.name}", "cost": unit.sergeant.cost}
+        )
         for k in spec.get("sergeant_options", ()):
             o = next((o for o in unit.sergeant.options if o.key == k), None)
-            out.append({"id": f"sergeant_option:{k}", "label": o.name if o else k, "cost": o.cost if o else 0})
+            label = f"{unit.sergeant.name}: {o.name if o else k}"
+            out.append({"id": f"sergeant_option:{k}", "label": label, "cost": o.cost if o else 0})
     for k in spec.get("weapons", ()):
         o = next((o for o in unit.weapon_options if o.key == k), None)
         out.append({"id": f"weapon:{k}", "label": o.name if o else k, "cost": o.cost if o else 0})
@@ -193,6 +210,11 @@ class Z40Setup:
         return {"players": len(teams), "each": each, "game": game}
 
     def refusals(self, scenario: Scenario, answers: Answers) -> list[str]:
+        # no team given: the starting one (a quick game); a team given empty was emptied on purpose (the set-up
+        # screen fills the starting one in, and Remove took it all off): Begin says why it waits
+        empty = [n for n, each in enumerate(answers.get("each") or [{}], 1) if TEAM in each and not each[TEAM]]
+        if empty:
+            return [f"Player {n}'s team is empty: add a unit from its Add list." for n in empty]
         try:
             check_options(self.data, scenario, self.options(scenario, answers), add_ons=plugins.team_rules)
         except OptionsError as exc:
@@ -226,13 +248,11 @@ class Z40Setup:
             out.append(TeamOption(item_id, label, round(price), problems[0] if problems else ""))
 
         if not spec:
-            mine = self.data.user_units  # imported: told apart from a shipped unit of the same name and army
-            for key, u in self.data.units.items():
-                army = f"{u.army}, imported" if key in mine else u.army
-                offer(f"unit:{key}", f"{u.name} ({army}), a model")  # the list adds the cost: "(14 pts)"
+            for key in self.data.units:  # an imported one told apart from a shipped one of the same name and army
+                offer(f"unit:{key}", unit_label(self.data, key))
             return out
         unit = self.data.units[spec["unit"]]
-        offer("model", f"One more {self.data.profile(unit.model).name}")
+        offer("model", model_label(self.data, unit.key))
         if unit.sergeant is not None:
             if not spec.get("sergeant"):
                 offer("sergeant", f"Upgrade one model to {unit.sergeant.name}")

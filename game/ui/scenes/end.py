@@ -314,7 +314,8 @@ class ReportPanel:
         note = cols == 1 and bool(r.roll_mark)  # room for the mark's column; else a star after the name
         head = f"{r.roll_title}: {len(survivors)}"
         rect = _line(pic, head, round(fs * 0.9), GOLD, (area.x, y), bold=True)
-        key = r.roll_key + ("" if note or not any(s.marked for s in survivors) else f",  * {r.roll_mark}")
+        star = "" if note or not any(s.marked for s in survivors) else f"* {r.roll_mark}"
+        key = ",  ".join(k for k in (r.roll_key, star) if k)
         _line(pic, key, round(fs * 0.8), MUTED, (rect.right + fs, rect.centery), "midleft")
         y = rect.bottom + 4
         if not survivors:
@@ -431,6 +432,11 @@ def _roll_row(
     while len(name) > 2 and f.size(name)[0] > name_w - fs // 2:
         name = name[:-2] + "\u2026"
     name_rect = _line(pic, name, fs, TEXT, (x, y))
+    if s.words:  # the rule set's words instead of the numbers ("killed 2 zombies"), in the numbers' place
+        words = _line(pic, s.words, fs, TEXT, (x + name_w + round(fs * 0.6), y))
+        if away and note:
+            _line(pic, mark, fs, MUTED, (words.right + fs, y))
+        return name_rect, words
     # fixed columns so the numbers line up down the table: start, arrow, end, change
     start_r = x + name_w + round(fs * 1.2)
     arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)

@@ -7,10 +7,12 @@ players (a drop-down within the spec's bounds), each player's fields, then the g
 - a :class:`~game.rules.contract.Switch` is a toggle button (Yes / No);
 - :class:`~game.rules.contract.NamedFigures` are a name entry and a drop-down per piece of gear for
   each figure, with Add and Remove within the spec's counts;
-- a :class:`~game.rules.contract.Team` lists what was taken (each with Remove) and what the rule set
-  offers now (:meth:`~game.rules.contract.Setup.team_options`), each with its cost, a refused one
-  greyed with the rules' reason; under it a name entry with Save team, and Load team... listing the
-  teams saved before (:mod:`game.teams`), each taken again through the rules' builder
+- a :class:`~game.rules.contract.Team` lists what was taken (alike ones on one row, with Remove) and,
+  beside it, the Add list: what the rule set offers now (:meth:`~game.rules.contract.Setup.team_options`),
+  a link each with its cost, a refused one greyed with the rules' reason whole under it (the list scrolls).
+  A player's empty team starts as the rules build one for nobody's choice (Begin plays at once), and
+  Begin with points that still buy something says so first ("Begin anyway"); under it a name entry with
+  Save team, and Load team... listing the teams saved before (:mod:`game.teams`), each taken again through the rules' builder
   (:func:`rebuild_team`), so a team the rules now refuse says why and is not taken; when the rule set
   imports army-builder files (:attr:`~game.rules.core.RuleSet.roster_import`), Import catalogue... beside
   them opens a file dialog, and the units imported into the player's roster (:mod:`game.roster_import`)
@@ -34,7 +36,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIElement
+from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.elements import (
     UIButton,
@@ -69,16 +71,21 @@ from game.ui.scenes.base import Scene
 PLAYER_CHOICES = ("1 player (solo)", "2 players", "3 players", "4 players")
 HOUSE_TAG = " [house]"
 REFUSED = "#E06050"
+GREYED = "#8C8A76"  # an option the rules refuse now
 DONE = "#A8C890"
 # an open drop-down shows at most six options and scrolls the rest: a long roster's last units stay
 # reachable for the last player, whose list would otherwise run past the bottom of the scrolled choices
 DROP_LIMIT = 6 * 36 + 12  # six options and the list's border: six show whole, no scroll bar over them
 ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
+ADD_LIST_H = 300  # a team's Add list: about ten rows show, the rest scroll
+TAKEN_W = 500  # what a team took, left of its Add list
+TIP_W = 760  # how wide a switch's help grows before it wraps
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
 
 
 LOAD_TEAM = "Load team..."
+BEGIN_ANYWAY = "Begin anyway"
 IMPORT = "Import catalogue..."
 CATALOGUE_SUFFIXES = {".cat", ".catz", ".CAT", ".CATZ"}  # BattleScribe catalogues (the dialog lists these)
 
@@ -102,6 +109,41 @@ def rebuild_team(
             return [], f"{option.label}: {option.refused}"
         taken.append({"id": option.id, "label": option.label, "cost": option.cost})
     return taken, ""
+
+
+def add_list_html(options: list[TeamOption]) -> str:
+    """The Add list's rows: each option a link with its cost; a refused one greyed, its reason whole under it
+    (the box wraps it and scrolls; a drop-down cut both the list and the reasons)."""
+    if not options:
+        return f"<font color='{GREYED}'>Nothing to add</font>"
+    rows = []
+    for n, o in enumerate(options):
+        words = html.escape(f"{o.label} ({o.cost} pts)")
+        if o.refused:
+            reason = html.escape(o.refused)
+            rows.append(
+                f"<font color='{GREYED}'>{words}</font><br><font color='{REFUSED}'>   refused: {reason}</font>"
+            )
+        else:
+            rows.append(f"<a href='add:{n}'>+ {words}</a>")
+    return "<br>".join(rows)
+
+
+def taken_rows(taken: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+    """What a team took as its rows: alike entries in a run on one row ("One more Guardian x7 (63 pts)"), each
+    row with the index of its first and last entry (Remove takes the last off)."""
+    rows: list[tuple[int, int, str]] = []
+    k = 0
+    while k < len(taken):
+        last = k
+        while last + 1 < len(taken) and taken[last + 1].get("id") == taken[k].get("id"):
+            last += 1
+        label = str(taken[k].get("label", taken[k].get("id", "?")))
+        count = last - k + 1
+        points = sum(float(t.get("cost", 0)) for t in taken[k : last + 1])
+        rows.append((k, last, f"{label}{f' x{count}' if count > 1 else ''} ({points:g} pts)"))
+        k = last + 1
+    return rows
 
 
 def player_choice(n: int) -> str:
@@ -131,6 +173,8 @@ class SetupScene(Scene):
         self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
         self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
         self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
+        self.add_lists: dict[int, list[TeamOption]] = {}  # what each player's Add list offers now
+        self.unspent_asked = False  # Begin said the points left once: the next Begin plays
 
     # ---- the answers -------------------------------------------------------------------------------
 
@@ -139,7 +183,7 @@ class SetupScene(Scene):
         return self.setup.answers
 
     def set_players(self, count: int) -> None:
-        self.setup.answers = resize_answers(self.spec, self.answers, count)
+        self.setup.answers = self.setup.starting_teams(resize_answers(self.spec, self.answers, count))
         self.app.rebuild()  # one block per player
 
     def set_answer(self, player: int | None, key: str, value: Any, rebuild: bool = False) -> None:
@@ -158,7 +202,8 @@ class SetupScene(Scene):
         if isinstance(f, NamedFigures):
             return ROW * (1 + len(self.answers["each"][player - 1].get(f.key, [])))
         if isinstance(f, Team):
-            return 44 + 40 * len(self.answers["each"][player - 1].get(f.key, [])) + 2 * ROW
+            rows = 40 * len(taken_rows(self.answers["each"][player - 1].get(f.key, [])))
+            return 44 + rows + ADD_LIST_H + 10 + ROW  # the list under the rows (a narrow window): the most
         return ROW
 
     def build(self, size: tuple[int, int]) -> None:
@@ -212,7 +257,12 @@ class SetupScene(Scene):
         self._refusal_rect = pygame.Rect(m, h - m - 48 - 16 - REFUSALS_H, w - 2 * m, REFUSALS_H)
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
         self.begin = self.ui(
-            UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Begin", self.manager, object_id="#primary")
+            UIButton(
+                pygame.Rect(w - m - 200, h - m - 48, 200, 48),
+                BEGIN_ANYWAY if self.unspent_asked else "Begin",
+                self.manager,
+                object_id="#primary",
+            )
         )
         self._show_refusals()
 
@@ -285,6 +335,8 @@ class SetupScene(Scene):
                     object_id=f"#switch_{f.key}",
                 )
             )
+            if f.help:  # a long help (Coop Mode's) wide and short: a narrow one was too tall to fit on screen
+                button.set_tooltip(f.help, wrap_width=min(TIP_W, self.manager.window_resolution[0] - 40))
             self.actions[button] = partial(self._toggle, player, f.key, on)
             return y + ROW
         if isinstance(f, NamedFigures):
@@ -382,43 +434,51 @@ class SetupScene(Scene):
         return rules.team_options(scenario, self.answers, player)
 
     def _build_team(self, f: Team, player: int, cx: int, y: int, container: IContainerLikeInterface | None) -> int:
+        """What was taken (alike ones on one row, each row with Remove) and, beside it when the window has room
+        (else under it), the Add list; then the saved-team row."""
         taken: list[dict[str, Any]] = self.answers["each"][player - 1].setdefault(f.key, [])
         spent = sum(int(t.get("cost", 0)) for t in taken)
         self._label(f"Player {player} {f.label}: {spent} of {f.budget} points", cx, y, container, 450)
         y += 44
-        # wide enough to read an option's cost and the rules' reason when it is refused
-        wide = max(440, min(700, self.manager.window_resolution[0] - cx - 60))
-        for k, unit in enumerate(taken):
-            self._label(
-                f"{unit.get('label', unit.get('id', '?'))} ({unit.get('cost', 0)} pts)",
-                cx + 20,
-                y,
-                container,
-                wide - 110,
-            )
+        w = self.manager.window_resolution[0]
+        right = w - 2 * 24 - 30 if container is not None else w - 24  # the choices' right edge
+        x0 = max(0, cx - 220)  # the team takes the room left of the form's labels too
+        side = right - (x0 + 20 + TAKEN_W + 20) >= 400  # room for the Add list beside what was taken
+        taken_x, taken_w = (x0 + 20, TAKEN_W) if side else (cx + 20, max(440, min(700, right - cx - 20)))
+        rows_y = y
+        for first, last, words in taken_rows(taken):
+            self._label(words, taken_x, rows_y, container, taken_w - 110)
             remove = self.ui(
                 UIButton(
-                    pygame.Rect(cx + 20 + wide - 100, y + 2, 100, 36), "Remove", self.manager, container=container
+                    pygame.Rect(taken_x + taken_w - 100, rows_y + 2, 100, 36),
+                    "Remove",
+                    self.manager,
+                    container=container,
+                    tool_tip_text="Take one off" if last > first else None,
+                    object_id=f"#remove_{player}",
                 )
             )
-            self.actions[remove] = partial(self._remove, player, f.key, k)
-            y += 40
+            self.actions[remove] = partial(self._remove, player, f.key, last)
+            rows_y += 40
+        if side:
+            list_rect = pygame.Rect(taken_x + taken_w + 20, y, right - (taken_x + taken_w + 20), ADD_LIST_H)
+            self._label("Add (click one):", list_rect.x, y - 44, container, list_rect.width)
+        else:
+            list_rect = pygame.Rect(taken_x, rows_y, taken_w, ADD_LIST_H)
         options = self.team_options(player)
-        labels: list[str | tuple[str, str]] = ["Add..."]
-        labels += [self._offer(o) for o in options] or ["Nothing to add"]
-        menu = self.ui(
-            UIDropDownMenu(
-                labels,
-                "Add...",
-                pygame.Rect(cx + 20, y, wide, 40),
+        self.add_lists[player] = options
+        listed = self.ui(
+            UITextBox(
+                add_list_html(options),
+                list_rect,
                 self.manager,
                 container=container,
-                expansion_height_limit=DROP_LIMIT,
-                object_id=f"#team_{player}",
+                object_id=ObjectID(f"#add_list_{player}", "@add_list"),
             )
         )
-        self.actions[menu] = lambda e: self._take(player, f, options, e.text)
-        return self._build_saved_teams(f, player, cx, y + ROW, container)
+        self.actions[listed] = lambda e: self._take(player, f, options, e.link_target)
+        y = max(rows_y, list_rect.bottom) + 10
+        return self._build_saved_teams(f, player, cx, y, container)
 
     # ---- saved teams -------------------------------------------------------------------------------
 
@@ -494,7 +554,7 @@ class SetupScene(Scene):
                     self.manager,
                     container=container,
                     tool_tip_text="Add the infantry units of a BattleScribe catalogue (.cat, .catz) to your own "
-                    "roster: every player's Add... list offers them.",
+                    "roster: every player's Add list offers them.",
                     object_id=f"#import_{player}",
                 )
             )
@@ -555,7 +615,7 @@ class SetupScene(Scene):
 
     def import_catalogue(self, path: Path | str) -> bool:
         """Import ``path`` into the player's roster (what ``deadground roster import`` does), say what came
-        of it, and lay the set-up out again so every Add... list offers the new units. A refused file
+        of it, and lay the set-up out again so every Add list offers the new units. A refused file
         changes nothing and says why."""
         ruleset = self.setup.ruleset
         self.notice, self.notice_done = "", False
@@ -571,22 +631,19 @@ class SetupScene(Scene):
         self.app.rebuild()
         return self.notice_done
 
-    @staticmethod
-    def _offer(o: TeamOption) -> str:
-        """An option as the list shows it: its cost, and the rules' reason when it is refused."""
-        return f"{o.label} ({o.cost} pts)" + (f" - refused: {o.refused}" if o.refused else "")
-
-    def _take(self, player: int, f: Team, options: list[TeamOption], text: str) -> None:
-        chosen = next((o for o in options if self._offer(o) == text), None)
-        if chosen is None:
+    def _take(self, player: int, f: Team, options: list[TeamOption], link: str) -> None:
+        """Take the option of the Add list's link ``link`` (``add:N``); a refused one is not a link."""
+        kind, _, index = link.partition(":")
+        if kind != "add" or not index.isdigit() or int(index) >= len(options):
             return
-        if chosen.refused:  # the reason is in the list already; say it on the screen too
+        chosen = options[int(index)]
+        if chosen.refused:  # never offered as a link; kept safe should a list go stale
             self.notice = f"{chosen.label}: {chosen.refused}"
         else:
             self.answers["each"][player - 1][f.key].append(
                 {"id": chosen.id, "label": chosen.label, "cost": chosen.cost}
             )
-        self.app.rebuild()  # the list shows "Add..." again, and what was taken
+        self.app.rebuild()  # what was taken, the points, and what may be added now
 
     # ---- refusals and Begin ------------------------------------------------------------------------
 
@@ -615,10 +672,12 @@ class SetupScene(Scene):
         if event.type in (
             pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
             pygame_gui.UI_TEXT_ENTRY_CHANGED,
+            pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
         ) or (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions):
             action = self.actions.get(event.ui_element)
             if action is not None:
                 self.notice, self.notice_done = "", False
+                self.unspent_asked = False  # a changed team is asked about again
                 action(event)
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             if self.import_dialog is not None and event.ui_element is self.import_dialog:
@@ -632,9 +691,36 @@ class SetupScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
+    def unspent(self) -> list[str]:
+        """A line per team with points left that something the rules offer still fits in."""
+        out = []
+        for player in range(1, self.setup.players + 1):
+            for f in self.spec.per_player:
+                if not isinstance(f, Team):
+                    continue
+                spent = sum(int(t.get("cost", 0)) for t in self.answers["each"][player - 1].get(f.key, []))
+                fits = [o for o in self.team_options(player) if not o.refused and o.cost > 0]
+                if spent < f.budget and fits:
+                    out.append(
+                        f"Player {player}'s {f.label}: {f.budget - spent} of {f.budget} points unspent "
+                        f"({fits[0].label}, {fits[0].cost} pts, still fits)."
+                    )
+        return out
+
     def start(self) -> bool:
-        """Begin the game, unless the rules refuse these choices (they stay on the screen)."""
+        """Begin the game, unless the rules refuse these choices (they stay on the screen). Points left that
+        could buy something are said first: a second Begin ("Begin anyway") plays with them unspent."""
         if self.setup.refusals:
+            self._show_refusals()
+            return False
+        unspent = [] if self.unspent_asked else self.unspent()
+        if unspent:
+            self.unspent_asked = True
+            self.notice, self.notice_done = (
+                "\n".join([*unspent, "Press Begin anyway to play with them unspent."]),
+                False,
+            )
+            self.begin.set_text(BEGIN_ANYWAY)
             self._show_refusals()
             return False
         self.app.start_game(self.setup)

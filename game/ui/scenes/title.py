@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UILabel
 from game.ui.scenes.base import Scene
 
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
+PREPARING = "Preparing the table's fast paths... (the first start takes longest)"
 
 
 def demo_tip() -> str:
@@ -38,6 +39,7 @@ class TitleScene(Scene):
         self._backdrop: pygame.Surface | None = None
         self.message = ""  # why a resume was refused
         self.resumable = self._find_resumable()
+        self.preparing: UILabel | None = None  # "Preparing..." while the compiled loops are made ready
 
     def _find_resumable(self):
         from game.saves import remove_stale_temporaries
@@ -100,6 +102,19 @@ class TitleScene(Scene):
                 object_id="#footnote",
             )
         )
+        self.preparing = self.ui(
+            UILabel(pygame.Rect(w - 428, h - 28, 420, 24), PREPARING, self.manager, object_id="#footnote")
+        )
+        self.update(0.0)
+
+    def update(self, dt: float) -> None:
+        """Say "Preparing..." while the compiled loops are made ready (a first start compiles them): the
+        buttons answer meanwhile, and a game started before they are ready waits for them at its first need."""
+        from game.table.warm import preparing
+
+        if self.preparing is not None:
+            if preparing() != self.preparing.visible:
+                self.preparing.show() if preparing() else self.preparing.hide()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

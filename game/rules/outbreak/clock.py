@@ -1,0 +1,102 @@
+"""The race against the clock, in words (issue "club night", item 9): how far the exit is against the moves
+left, and what happened in the quiet start before the players' first move.
+
+Small Town gives ten moves for about 44" of walking; a spot, a shot or a breather on the way costs a move,
+and a newcomer saw no sign of the escape slipping away. :func:`exit_words` says it on the objective line;
+:func:`quiet_start_line` sums up the moves before the outbreak, which the rules play alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from game.rules.outbreak import events as ev
+
+_FIELDS: dict[tuple[Any, ...], Any] = {}  # the walking distance to the exits, one a map (a handful at most)
+_SAID: dict[tuple[Any, ...], str] = {}  # the last words for the same figures where they stood
+
+
+def _exit_goals(zones: Any) -> list[tuple[float, float]]:
+    """Points an inch apart inside the exit zones (their centres too): the walk ends at the nearest."""
+    out: list[tuple[float, float]] = []
+    for z in zones:
+        x0, y0, x1, y1 = z.area.bounds
+        nx, ny = max(1, min(20, int(x1 - x0))), max(1, min(20, int(y1 - y0)))
+        grid = [
+            (x0 + (x1 - x0) * (i + 0.5) / nx, y0 + (y1 - y0) * (j + 0.5) / ny)
+            for i in range(nx)
+            for j in range(ny)
+        ]
+        out.extend(p for p in [z.area.centre, *grid] if z.area.contains(p))
+    return out
+
+
+def _field(game: Any, radius: float) -> Any | None:
+    zones = game.world.exit_zones()
+    key = (game.scenario.content_hash or id(game.table), radius)
+    if key not in _FIELDS:
+        goals = _exit_goals(zones)
+        if len(_FIELDS) > 8:
+            _FIELDS.clear()
+        _FIELDS[key] = game.table.distance_field(goals, radius) if goals else None
+    return _FIELDS[key]
+
+
+def exit_words(game: Any) -> str:
+    """The walk to the exit against the moves left, short enough for the objective line:
+    ``exit 44" (8 moves) · 9 of 10 moves left``, or ``exit 44" needs 8 moves · only 3 left`` when it cannot be
+    walked in them (at 6" a move). The walk is that of the character whose escape decides the game (the
+    nearest ones, as many as must still get out), round walls and buildings. Empty when there is no exit or
+    nobody left to walk it."""
+    st = game.state
+    need = st.exit_count - st.escaped
+    walkers = [f for f in st.pcs() if f.state == "standing" and f.on_table]
+    if need <= 0 or len(walkers) < need:
+        return ""
+    key = (id(game), st.move, tuple((f.id, f.position) for f in walkers))
+    if key in _SAID:
+        return _SAID[key]
+    field = _field(game, max(f.radius for f in walkers))
+    if field is None:
+        return ""
+    far = sorted(field.distances([f.position for f in walkers]))[need - 1]
+    if not math.isfinite(far):
+        return ""
+    step = float(game.world.data.get("movement", "human_move"))
+    moves = max(1, math.ceil(far / step - 1e-9))
+    left = max(0, st.turn_limit - st.move + 1)
+    if moves > left:
+        words = f'exit {far:.0f}" needs {moves} moves · only {left} left'
+    else:
+        words = f'exit {far:.0f}" ({moves} move{"s" if moves != 1 else ""}) · {left} of {st.turn_limit} moves left'
+    if len(_SAID) > 64:
+        _SAID.clear()
+    _SAID[key] = words
+    return words
+
+
+def quiet_start_line(game: Any, move: int, name: Callable[[str], str]) -> str:
+    """Before move ``move``'s header, when the outbreak began in the move before: what the quiet start
+    played, in a line ("Move 1, the quiet start: 2 zombies came out; Zombie 1 attacked Groundskeeper Earl
+    and the outbreak began; ... Your characters act from Move 2."). ``name`` names a figure. Empty otherwise."""
+    st = game.state
+    if not st.outbreak or move != st.outbreak_move + 1:
+        return ""
+    came, killed, attack = 0, [], ""
+    for e in game.log:
+        if isinstance(e, ev.MoveStarted) and e.move >= move:
+            break
+        if isinstance(e, ev.ZombiesGenerated):
+            came += len(e.figures)
+        elif isinstance(e, ev.OutbreakStarted):
+            attack = f"{name(e.zombie)} attacked {name(e.victim)} and the outbreak began"
+        elif isinstance(e, ev.Killed) and e.figure in st.figures:
+            killed.append(name(e.figure))
+    moves = "Move 1" if move == 2 else f"Moves 1-{move - 1}"
+    parts = [f"{came} zombie{'s' if came != 1 else ''} came out"] if came else []
+    parts += [attack] if attack else []
+    parts += [f"killed: {', '.join(killed)}"] if killed else []
+    said = "; ".join(parts) or "nothing stirred"
+    return f"{moves}, the quiet start (the town went about its day): {said}. Your characters act from Move {move}."

@@ -1,0 +1,55 @@
+"""Outbreak's quiet start and the clock (issue 33, item 9), through the screen's Match: the log says what
+the quiet start played before the players' first move (the game opened at Move 2 with no word of why), and
+the objective line shows the walk to the exit against the moves left, saying when it is too far."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.rules.core import get_ruleset
+from game.rules.outbreak.testing import rigged_game
+from game.scenario import load_scenario
+from game.ui.match import Match
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+RS = get_ruleset("outbreak")
+
+
+def test_the_log_says_what_the_quiet_start_played_before_move_2() -> None:
+    game = RS.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
+    logged: list[str] = []
+    Match(game, RS.view(), log=logged.append)
+    header = next(i for i, line in enumerate(logged) if "<b>Move 2</b>" in line)
+    said = logged[header - 1]
+    assert "Move 1, the quiet start" in said and "the outbreak began" in said, said
+    assert "Groundskeeper Earl" in said and "Your characters act from Move 2." in said
+    assert sum("the quiet start" in line for line in logged) == 1
+
+
+def test_the_objective_line_shows_the_walk_to_the_exit_against_the_moves_left() -> None:
+    game = RS.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
+    match = Match(game, RS.view())
+    line = match.objective()
+    assert line == 'Escape: 0/2 out · exit 44" (8 moves) · 9 of 10 moves left', line
+    game.state.move = 4  # seven moves left for the same walk
+    assert Match(game, RS.view()).objective() == 'Escape: 0/2 out · exit 44" needs 8 moves · only 7 left'
+
+
+def test_no_walk_is_shown_without_an_exit() -> None:
+    game = rigged_game()
+    assert "exit" not in Match(game, RS.view()).objective()
+
+
+def test_the_clock_reads_whole_on_the_top_bar(app) -> None:
+    """At 1280x800 the objective line with the walk is not cut (a first wording was)."""
+    from game.ui.game_setup import GameSetup
+    from game.ui.scenario_list import load_entry
+
+    app.start_game(GameSetup(load_entry(MAPS / "small_town.tmx")), seed=3)
+    app.run_frames(5)
+    scene = app.scene
+    scene.match.game.state.move = 4
+    scene.match.version += 1
+    app.run_frames(3)
+    shown = scene.top_bar.objective_label.text
+    assert shown == scene.match.objective() and "only 7 left" in shown, shown
