@@ -138,7 +138,9 @@ def report(game: Any) -> Report:
         roll_key="",  # each row says it in words
         roll_mark="got away",
         roll=tuple(
-            RollRow(p.name or p.id, 0, kills.get(p.id, 0), p.state == "exited", _roll_words(kills.get(p.id, 0)))
+            RollRow(
+                p.name or p.id, 0, kills.get(p.id, 0), p.state == "exited", words=_roll_words(kills.get(p.id, 0))
+            )
             for p in st.pcs()
             if p.state in ("standing", "exited")
         ),
