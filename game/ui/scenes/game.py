@@ -588,7 +588,7 @@ class GameScene(Scene):
         view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self.match is not None:
             inside = view.camera.contains_screen(event.pos)
-            self.match.hover(view.camera.to_table(event.pos) if inside else None)
+            self.match.hover(view.click_point(event.pos) if inside else None)  # a big token: its figure
 
     def _key(self, event: pygame.event.Event) -> bool:
         """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
