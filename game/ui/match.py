@@ -355,6 +355,34 @@ class Match:
         out["skip"] = (self.playback.busy, "Skip to the end of the animation (Space)")
         return out
 
+    def shown_buttons(self, kinds: Sequence[str]) -> tuple[str, ...] | None:
+        """The buttons the action panel shows now, of the rule set's ``kinds`` and the generic ones: the
+        actions the selected figure may take (nobody selected: those some figure who can still act may take,
+        what this phase offers) and those the view keeps on the panel while the game offers them (Zombie
+        40,000's power-ups, grey with the reason); Next while someone can act, Cancel while choosing, Skip
+        while the zombies move; End turn always. The rest are a key away. None while a command resolves:
+        the panel stays as it is rather than jump twice a click."""
+        ctl = self.controller
+        if ctl.mode == Mode.RESOLVING:
+            return None
+        idle = ctl.mode not in BUSY and ctl.mode != Mode.GAME_OVER
+        ready = self.ready() if idle else set()
+        if not idle:
+            able: set[str] = set()
+        elif ctl.selected is not None:
+            able = set(self.actions(ctl.selected))
+        else:
+            able = {key for fid in ready for key in self.actions(fid)}
+        kept = set(getattr(self.view, "kept_on_panel", ()))
+        own = [k for k in kinds if k in able or k in kept]
+        generic = {
+            "next": bool(ready),
+            "cancel": ctl.mode in CHOOSING,
+            "skip": ctl.mode == Mode.ZOMBIE_TURN,
+            "end_turn": True,
+        }
+        return (*own, *(name for name, on in generic.items() if on))
+
     def name(self, fid: str) -> str:
         try:
             return self.view.name(self.game, fid)

@@ -61,6 +61,21 @@ PLATE_STEP_COST = 60
 NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows the player's number
 
 
+MIN_TOKEN_RADIUS = 8.0  # pixels: a figure never shows smaller than a 16-pixel token, whatever the zoom
+BASE_RING_COLOUR = (245, 240, 220)  # the true base, drawn inside a token shown bigger than it
+
+
+def shown_radius(base_pixels: float) -> float:
+    """The radius in pixels a token is drawn at for a base ``base_pixels`` round on screen: never under
+    :data:`MIN_TOKEN_RADIUS`, so a model reads at the fit zoom (its true base is ringed inside; the rules
+    measure that ring, never the picture).
+
+    >>> shown_radius(5.4), shown_radius(20.0)
+    (8.0, 20.0)
+    """
+    return max(MIN_TOKEN_RADIUS, base_pixels)
+
+
 def player_mark_size(base_radius: float) -> float:
     """The half-width in pixels of a hot-seat player's mark on a base ``base_radius`` pixels round: a
     fifth of the base across, never under 2.5 pixels (a dot that still shows its shape).
@@ -219,7 +234,6 @@ class TableView:
         self.overlays: Sequence[Overlay] = ()
         self.show_outlines = False
         self.show_zones = True
-        self.least_token_px = 3.0  # a token's least radius on screen (the demo's read from across a room)
         self.tape: Tape | None = None
         self.input = TableInput()
         self.hover: TokenView | None = None  # the token under the cursor
@@ -268,12 +282,22 @@ class TableView:
         self.camera.fit(self.table_size)
 
     def token_at(self, screen_pos: Point) -> TokenView | None:
-        """The topmost token whose base is under a screen pixel."""
+        """The topmost token drawn under a screen pixel (its picture, which may be bigger than its base)."""
         p = self.camera.to_table(screen_pos)
+        ppi = self.camera.ppi
         for token in reversed(list(self.tokens)):
-            if math.dist(p, token.position) <= token.base_radius:
+            if math.dist(p, token.position) * ppi <= shown_radius(token.base_radius * ppi):
                 return token
         return None
+
+    def click_point(self, screen_pos: Point) -> Point:
+        """The table point a click at ``screen_pos`` means: on a token's picture but outside its smaller
+        true base, the figure's own centre (he clicked the model he sees); else the point under it."""
+        p = self.camera.to_table(screen_pos)
+        token = self.token_at(screen_pos)
+        if token is not None and math.dist(p, token.position) > token.base_radius:
+            return token.position
+        return p
 
     def _tape_anchor(self, screen_pos: Point) -> tuple[Point, float]:
         token = self.token_at(screen_pos)
@@ -348,7 +372,7 @@ class TableView:
                     self.tape, inp.taping = None, None
                 elif self.on_click is not None:
                     face = self.camera.to_table(event.pos) if dragging == "face" else None
-                    self.on_click(self.camera.to_table(press), inp.press_shift, face)
+                    self.on_click(self.click_point(press), inp.press_shift, face)
                 self.face_drag = None
                 return True
             return False
@@ -465,7 +489,8 @@ class TableView:
         for token in tokens:
             px, py = token.position
             cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
-            r = max(self.least_token_px, token.base_radius * ppi)
+            base = token.base_radius * ppi
+            r = shown_radius(base)
             if cx + r < x0 or cy + r < y0 or cx - r > x1 or cy - r > y1:
                 continue
             key = (
@@ -478,10 +503,11 @@ class TableView:
                 token.ready,
                 token.badge,
                 token.highlight or ("hover" if token.id == hover else None),
+                round(base, 1) if base < r else None,
             )
             look = looks.get(key)
             if look is None:
-                look = looks[key] = self._look(token, r, key[2])
+                look = looks[key] = self._look(token, r, key[2], key[-1])
             image, (dx, dy) = look
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
         surface.fblits(blits)
@@ -492,12 +518,18 @@ class TableView:
         self._looks.clear()
         self._last_tokens = None
 
-    def _look(self, token: TokenView, r: float, facing: int) -> tuple[pygame.Surface, tuple[int, int]]:
+    def _look(
+        self, token: TokenView, r: float, facing: int, base: float | None = None
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
         """One token's look painted on a surface of its own, cut to what was painted: (the surface,
-        where the base centre is on it)."""
+        where the base centre is on it). ``base``: the true base's radius in pixels when the token is
+        drawn bigger than it (:func:`shown_radius`), ringed inside the picture."""
         reach = math.ceil(r) + 8 + max(64, math.ceil(2 * r))  # rings, facing tick, shadow, words under it
         canvas = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
         self._paint_token(canvas, replace(token, facing=float(facing)), float(reach), float(reach), r)
+        if base is not None and token.state != "dead":
+            pygame.draw.circle(canvas, (12, 12, 10), (reach, reach), base + 1, 1)
+            pygame.draw.circle(canvas, BASE_RING_COLOUR, (reach, reach), base, 1)
         used = canvas.get_bounding_rect()
         if not used.w or not used.h:
             used = pygame.Rect(reach, reach, 1, 1)
@@ -769,7 +801,7 @@ class TableView:
         for t in self.tokens if tokens is None else tokens:  # to_screen inlined: it runs over every figure
             if t.state == "dead":
                 continue
-            r = max(self.least_token_px, t.base_radius * ppi) + 4
+            r = shown_radius(t.base_radius * ppi) + 4
             x = vx + (t.position[0] - ox) * ppi - r
             y = vy + (t.position[1] - oy) * ppi - r
             rect = Rect(round(x), round(y), round(2 * r), round(2 * r))
@@ -861,13 +893,13 @@ class TableView:
         """A figure's GUTS beside its base (a big base with no room round it: on its own rim)."""
         if not t.badge or t.state == "dead":
             return None
-        r = max(self.least_token_px, t.base_radius * self.camera.ppi)
+        r = shown_radius(t.base_radius * self.camera.ppi)
         if r < 5:
             return None
         size = max(14, min(24, int(r * 0.9)))
         wh = self._text_size(t.badge, size, BADGE_COLOUR)
         centre = self.camera.to_screen(t.position)
-        spots = around(wh, centre, r + 3, gap=0)
+        spots = around(wh, centre, r + 4, gap=0)  # just clear of the token's square (token_rects)
         if r >= 12:  # a big base with no room round it: on its own rim, at the bottom
             inside = pygame.Rect(0, 0, *wh)
             inside.midbottom = (round(centre[0]), round(centre[1] + r))

@@ -12,6 +12,7 @@ the piece's id, so a table looks the same every time).
 - **Woods** are overlapping tree canopies (shaded discs with their shadows); an **orchard** is rows of small
   trees.
 - A **wall** gets capstones and a shadow along its length.
+- A **ruin** gets broken dark walls and a hatch, **difficult ground** a dotted rim (``ground_art``).
 
 >>> import pygame
 >>> from game.scenario.model import Area, Terrain
@@ -30,6 +31,7 @@ import numpy as np
 import pygame
 
 from game.scenario.model import Terrain
+from game.ui.ground_art import draw_difficult, draw_ruin
 from game.ui.vehicle_art import draw_vehicle, vehicle_kind
 
 Colour = tuple[int, int, int]
@@ -85,8 +87,8 @@ def roof_for(piece: Terrain) -> str | None:
 
 
 def bake_terrain(surface: pygame.Surface, ppi: float, terrain: Iterable[Terrain]) -> int:
-    """Draw every building, hedge, wood, orchard and wall of ``terrain`` onto ``surface`` (``ppi`` pixels
-    an inch); returns how many pieces were drawn."""
+    """Draw every building, hedge, wood, orchard, wall, ruin and difficult ground of ``terrain`` onto
+    ``surface`` (``ppi`` pixels an inch); returns how many pieces were drawn."""
     pieces = list(terrain)
     drawn = 0
     order = {"clutter": 0, "ruin": 0, "wall": 1, "building": 2}
@@ -112,6 +114,10 @@ def bake_terrain(surface: pygame.Surface, ppi: float, terrain: Iterable[Terrain]
             _trees(surface, pts, ppi, rng, spacing=1.35, size=(0.75, 1.2))
         elif kind == "orchard" and len(pts) >= 3:
             _trees(surface, pts, ppi, rng, spacing=2.0, size=(0.55, 0.7), rows=True)
+        elif piece.kind == "ruin" and len(pts) >= 3:
+            draw_ruin(surface, pts, ppi, rng)
+        elif piece.kind == "clutter" and len(pts) >= 3:  # rubble, crops, a garden: difficult ground
+            draw_difficult(surface, pts, ppi)
         else:
             continue
         drawn += 1

@@ -429,11 +429,12 @@ def rubble(t: Tile, variant: str = "") -> None:
 
 
 def ash(t: Tile, variant: str = "") -> None:
-    t.fill_noise((70, 68, 66), (132, 128, 122), grain=0.07)
-    t.speckle(90, [(30, 28, 28), (44, 40, 38), (170, 166, 160)])
+    # quiet (issue 33): a speckled ash floor read as rubble at the fit zoom; the terrain on it must be louder
+    t.fill_noise((78, 76, 74), (112, 109, 105), grain=0.04, contrast=0.7)
+    t.speckle(30, [(44, 40, 38), (60, 56, 52)], alpha=(0.3, 0.6))
     for _ in range(6):
         x, y = t.rng.uniform(0, T), t.rng.uniform(0, T)
-        t.line(x, y, x + t.rng.uniform(-4, 4), y + t.rng.uniform(-1, 1), (26, 24, 24), 0.8)  # charred slivers
+        t.line(x, y, x + t.rng.uniform(-4, 4), y + t.rng.uniform(-1, 1), (40, 38, 36), 0.5)  # charred slivers
     if variant == "embers":
         for _ in range(5):
             x, y = t.rng.uniform(0, T), t.rng.uniform(0, T)
@@ -446,36 +447,38 @@ def ash(t: Tile, variant: str = "") -> None:
 
 
 def hive_plates(t: Tile, variant: str = "") -> None:
-    t.fill_noise((62, 66, 70), (100, 104, 108), cells=(2, 4, 8, 16), grain=0.05, contrast=0.7)
+    # low contrast (issue 33): the plates' seams and rivets are a quiet floor under the ruins and the models,
+    # never a mosaic as loud as the terrain on it
+    t.fill_noise((70, 74, 78), (92, 96, 100), cells=(2, 4, 8, 16), grain=0.03, contrast=0.5)
     for y in range(T):
         for x in range(T):
             if x % 16 == 0 or y % 16 == 0:
-                t.set(x, y, (28, 30, 32))
+                t.set(x, y, shade(t.get(x, y), -0.28))
             elif x % 16 == 1 or y % 16 == 1:
-                t.set(x, y, shade(t.get(x, y), 0.25))
+                t.set(x, y, shade(t.get(x, y), 0.08))
             elif x % 16 == 15 or y % 16 == 15:
-                t.set(x, y, shade(t.get(x, y), -0.3))
+                t.set(x, y, shade(t.get(x, y), -0.1))
     for px in (0, 16):
         for py in (0, 16):
             for rx, ry in ((3, 3), (13, 3), (3, 13), (13, 13)):
-                t.set(px + rx, py + ry, (140, 144, 146))
-                t.set(px + rx + 1, py + ry + 1, (30, 30, 32))
+                t.set(px + rx, py + ry, (112, 116, 118), 0.6)
+                t.set(px + rx + 1, py + ry + 1, (50, 52, 54), 0.6)
     for _ in range(4):  # rust and oil
         c = t.rng.choice([(120, 66, 32), (40, 36, 30)])
-        t.disc(t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(2, 5), c, 0.35, soft=True)
+        t.disc(t.rng.uniform(0, T), t.rng.uniform(0, T), t.rng.uniform(2, 5), c, 0.18, soft=True)
     if variant == "grate":
         for y in range(4, 28):
             for x in range(4, 28):
                 if (x + y) % 4 in (0, 1):
-                    t.set(x, y, (18, 18, 20))
+                    t.set(x, y, shade(t.get(x, y), -0.45))
                 else:
-                    t.set(x, y, shade(t.get(x, y), 0.1))
+                    t.set(x, y, shade(t.get(x, y), 0.05))
         for x in range(3, 29):
-            t.set(x, 3, (130, 134, 138))
-            t.set(x, 28, (34, 34, 36))
+            t.set(x, 3, (112, 116, 120))
+            t.set(x, 28, (48, 50, 52))
         for y in range(3, 29):
-            t.set(3, y, (130, 134, 138))
-            t.set(28, y, (34, 34, 36))
+            t.set(3, y, (112, 116, 120))
+            t.set(28, y, (48, 50, 52))
     if variant == "hazard":
         for y in range(T):
             for x in range(T):

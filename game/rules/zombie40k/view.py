@@ -157,6 +157,7 @@ class Z40View:
     action_kinds = ACTION_KINDS
     figure_noun = "model"
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
+    kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
 
     def kinds_for(self, game: Any) -> tuple[ActionKind, ...]:
         """The buttons this game has now: the grenade only in Killing Floor; a power-up's only while a team

@@ -34,7 +34,6 @@ CARD_SECONDS = 4.0  # the title card at speed 1 (a faster speed shortens it, to 
 CARD_LEAST = 1.5
 DICE_SECONDS = 3.0  # a roll stays up this long (real seconds)
 FOOT = 170  # pixels at the table's foot for the latest line and the dice: the camera keeps the action above
-LEAST_TOKEN_PX = 8.0  # tokens at least this radius: a 25 mm base reads from across a room at fit zoom
 GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
 TEXT = (233, 227, 201)
@@ -108,7 +107,6 @@ class DemoScene(GameScene):
         assert self.view is not None
         self.view.set_viewport(viewport)
         self.view.fit()
-        self.view.least_token_px = LEAST_TOKEN_PX
         self.operator = CameraOperator(self.view.camera, self.view.table_size, FOOT)
         self.top_bar.build(self.ui, self.manager, self.app.assets, w, [])
         self._shown, self._seen_version = {}, -1

@@ -149,6 +149,7 @@ class GameScene(Scene):
         self.ended = False
         self._shown: dict[str, Any] = {}
         self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
+        self._built_buttons: tuple[str, ...] = ()  # the buttons the panel shows (Match.shown_buttons)
         self._seen_version = -1
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
@@ -429,8 +430,10 @@ class GameScene(Scene):
         if self.match is not None:
             kinds = self.action_kinds()
             self._built_kinds = tuple(k.key for k in kinds)
+            shown = self.match.shown_buttons(self._built_kinds)
+            self._built_buttons = shown if shown is not None else self._built_buttons or self._built_kinds
             specs = action_buttons(kinds, getattr(self.match.view, "end_words", "End turn"))
-            y = self.actions_panel.build(self.ui, self.manager, right, y, RIGHT_PANEL, specs)
+            y = self.actions_panel.build(self.ui, self.manager, right, y, RIGHT_PANEL, specs, self._built_buttons)
             self.dice_tray.build(self.ui, self.manager, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
             y += TRAY_HEIGHT + 4
         return y
@@ -496,6 +499,27 @@ class GameScene(Scene):
                     button.disable()
                 button.set_tooltip(tip)
 
+    def _keys_away(self) -> str:
+        """The rule set's actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C``."""
+        away = [k for k in self.action_kinds() if k.key not in self._built_buttons]
+        if not away:
+            return ""
+        return "<br><i>Also: " + ", ".join(f"{html.escape(k.label)} {k.hotkey.upper()}" for k in away) + "</i>"
+
+    def _arrange_panel(self) -> None:
+        """Show only the action buttons that apply now (:meth:`Match.shown_buttons`), and give the room the
+        others leave to the roster (issue 33: a panel of grey buttons squeezed it to four rows)."""
+        assert self.match is not None
+        shown = self.match.shown_buttons(self._built_kinds or ())
+        if shown is None or shown == self._built_buttons:
+            return
+        self._built_buttons = shown
+        y = self.actions_panel.arrange(shown)
+        self.dice_tray.move_to(y)
+        y += TRAY_HEIGHT + 4
+        h = self.app.screen.get_height()
+        self.roster_panel.move_to(pygame.Rect(6, y, RIGHT_PANEL - 18, h - TOP_BAR - y - 8))
+
     def _hint(self) -> None:
         """Hovering a button says what it does, or why it is off (disabled buttons show no tooltip)."""
         if self.match is None or not self.buttons:
@@ -522,6 +546,7 @@ class GameScene(Scene):
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else "no action left"
             )
+            text += self._keys_away()
         self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
@@ -588,7 +613,7 @@ class GameScene(Scene):
         view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self.match is not None:
             inside = view.camera.contains_screen(event.pos)
-            self.match.hover(view.camera.to_table(event.pos) if inside else None)
+            self.match.hover(view.click_point(event.pos) if inside else None)  # a big token: its figure
 
     def _key(self, event: pygame.event.Event) -> bool:
         """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
@@ -678,8 +703,10 @@ class GameScene(Scene):
             self._seen_version = self.match.version
             built = self._built_kinds  # (a scene without the action panel, the replay's, has none to lay out)
             if built is not None and tuple(k.key for k in self.action_kinds()) != built:
-                self.app.rebuild()  # a button came or went (a power-up found or used): lay the panel out again
+                self.app.rebuild()  # a kind of button came or went (a power-up found or used): build it again
                 return
+            if built is not None:
+                self._arrange_panel()  # the buttons that apply now (a model selected, a phase ended)
             self._refresh()
         self._hint()
         if self.match.finished and not self.ended:

@@ -1,5 +1,6 @@
 """The actions on the right: the rule set's action buttons, then Next, Cancel, Skip and End turn, each with
-its icon, and the hint under them (what the hovered button does, or the selected figure's actions)."""
+its icon, and the hint under them (what the hovered button does, or the selected figure's actions). Only the
+buttons that apply now are on view (:meth:`ActionsPanel.arrange`), so the roster under them keeps its rows."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class ActionsPanel:
         self.hint_box: UITextBox | None = None
         self.hint_html = ""
         self._assets, self._press, self._sound = assets, press, sound
+        self._top, self._cell = 0, 0  # where the buttons start, and a half-row button's width
 
     def build(
         self,
@@ -32,28 +34,26 @@ class ActionsPanel:
         y: int,
         width: int,
         specs: Sequence[tuple[str, str, str]],
+        shown: Sequence[str] | None = None,
     ) -> int:
-        """The "Actions" title, the buttons of ``specs`` (name, label, icon) two a row with End turn across
-        the bottom, and the hint box, from ``y`` down in a panel ``width`` wide; returns the y under them."""
+        """The "Actions" title, a button for each of ``specs`` (name, label, icon), and the hint box, from
+        ``y`` down in a panel ``width`` wide; only the buttons named in ``shown`` (all: None) are on view,
+        laid out by :meth:`arrange`. Returns the y under them."""
         m = manager
         ui(
             UILabel(
                 pygame.Rect(10, y, width - 26, 26), "Actions", m, container=container, object_id="#panel_title"
             )
         )
-        y += 28
-        cell = (width - 22) // 2
-        rows = (len(specs) - 1 + 1) // 2  # every button but End turn, two a row; End turn below
+        self._top, self._cell = y + 28, (width - 22) // 2
         self.buttons, self.icons = {}, {}
-        for i, (name, label, icon) in enumerate(specs):
-            col, row = (0, rows) if name == "end_turn" else (i % 2, i // 2)
-            button_w = cell * 2 + 4 if name == "end_turn" else cell
-            x0, y0 = 8 + col * (cell + 4), y + row * 40
+        for name, label, icon in specs:
+            button_w = self._cell * 2 + 4 if name == "end_turn" else self._cell
             image = self._assets.scaled(icon, (26, 26))
-            self.icons[name] = ui(UIImage(pygame.Rect(x0 + 2, y0 + 5, 26, 26), image, m, container=container))
+            self.icons[name] = ui(UIImage(pygame.Rect(0, 0, 26, 26), image, m, container=container))
             self.buttons[name] = ui(
                 UIButton(
-                    pygame.Rect(x0 + 32, y0, button_w - 32, 36),
+                    pygame.Rect(0, 0, button_w - 32, 36),
                     label,
                     m,
                     container=container,
@@ -61,10 +61,30 @@ class ActionsPanel:
                     object_id="#primary" if name == "end_turn" else self._size_for(m, label, button_w - 32),
                 )
             )
-        y += (rows + 1) * 40 + 2
         # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
-        hint_rect = pygame.Rect(6, y, width - 18, 76)
+        hint_rect = pygame.Rect(6, self._top, width - 18, 76)
         self.hint_box = ui(UITextBox(self.hint_html, hint_rect, m, container=container, object_id="#footnote"))
+        return self.arrange(list(self.buttons) if shown is None else shown)
+
+    def arrange(self, shown: Sequence[str]) -> int:
+        """Show the buttons named in ``shown`` (End turn always), two a row in the order they were built with
+        End turn across the bottom, hide the rest, and put the hint box under them; returns the y under it."""
+        own = [n for n in self.buttons if n in shown and n != "end_turn"]
+        rows = (len(own) + 1) // 2
+        slots = {name: (i % 2, i // 2) for i, name in enumerate(own)} | {"end_turn": (0, rows)}
+        for name, button in self.buttons.items():
+            col, row = slots.get(name, (0, 0))
+            x0, y0 = 8 + col * (self._cell + 4), self._top + row * 40
+            button.set_relative_position((x0 + 32, y0))
+            self.icons[name].set_relative_position((x0 + 2, y0 + 5))
+            for element in (button, self.icons[name]):
+                if name in slots and not element.visible:
+                    element.show()
+                elif name not in slots and element.visible:
+                    element.hide()
+        y = self._top + (rows + 1) * 40 + 2
+        if self.hint_box is not None:
+            self.hint_box.set_relative_position((6, y))
         return y + 80
 
     @staticmethod

@@ -37,6 +37,12 @@ class DiceTray:
         self.rect = rect
         self.image = ui(UIImage(rect, self.picture(), manager, container=container))
 
+    def move_to(self, y: int) -> None:
+        """Put the tray at ``y`` in its panel (the buttons above it came or went)."""
+        self.rect.y = y
+        if self.image is not None:
+            self.image.set_relative_position(self.rect.topleft)
+
     def picture(self) -> pygame.Surface:
         dice = self._dice()
         return tray_surface(

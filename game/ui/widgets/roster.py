@@ -21,6 +21,7 @@ class RosterPanel:
     def __init__(self, select: Callable[[str], None]) -> None:
         self.html = WAITING
         self.box: UITextBox | None = None
+        self.title: UILabel | None = None
         self._select = select
 
     def build(
@@ -29,9 +30,17 @@ class RosterPanel:
         """The "Roster" title and the box under it, in ``rect`` of ``container``."""
         title = UILabel(pygame.Rect(rect.x + 4, rect.y, rect.width - 8, 26), "Roster", manager, container=container,
                         object_id="#panel_title")  # fmt: skip
-        ui(title)
+        self.title = ui(title)
         box_rect = pygame.Rect(rect.x, rect.y + 28, rect.width, max(60, rect.height - 28))
         self.box = ui(UITextBox(self.html, box_rect, manager, container=container, object_id="#footnote"))
+
+    def move_to(self, rect: pygame.Rect) -> None:
+        """Fill ``rect`` of the panel instead (the buttons above it came or went): more rows, or fewer."""
+        if self.title is None or self.box is None:
+            return
+        self.title.set_relative_position((rect.x + 4, rect.y))
+        self.box.set_relative_position((rect.x, rect.y + 28))
+        self.box.set_dimensions((rect.width, max(60, rect.height - 28)))
 
     def show(self, text: str) -> None:
         """The roster's HTML (which lays the box out again)."""
