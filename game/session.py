@@ -3,9 +3,9 @@
 Undo follows the one mechanism of docs/ARCHITECTURE.md: the game is rebuilt from its scenario, seed and commands
 minus the last one. Only a command that rolled no dice may be taken back, so undo never lets a
 player re-roll; choices that never reach the rules (selection, waypoints, a move preview) are the
-controller's to forget.
+controller's to forget. (The examples need a game: tests/test_session.py runs them on one.)
 
->>> s = Session(game)  # doctest: +SKIP (a new game: see tests/test_session.py)
+>>> s = Session(game)  # doctest: +SKIP
 >>> s.can_undo()  # doctest: +SKIP
 False
 >>> s.undo_refusal()  # doctest: +SKIP

@@ -12,8 +12,8 @@ model a power-up brought in ("Ork Boy 1 (Strike Team)"), so that his coming rena
 >>> from game.rules.zombie40k.game import new_game
 >>> g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
 >>> n = names_of(g)
->>> n.figure("p1-1"), n.figure("p1-3"), n.figure("h2-7"), n.figure("boss")
-('Sergeant', 'Guardsman 2', 'Zombie 7 (Horde 2)', 'the Zombie Boss')
+>>> n.figure("p1-1"), n.figure("p1-3"), n.figure("h2-4"), n.figure("boss")
+('Sergeant', 'Guardsman 2', 'Zombie 4 (Horde 2)', 'the Zombie Boss')
 >>> n.unit("p1"), n.unit("h2"), n.side("player 1"), n.side("zombies")
 ('Infantry Squad', 'Horde 2', 'Infantry Squad', 'the zombies')
 >>> n.text("p1-2 is killed (h2 close combat)")

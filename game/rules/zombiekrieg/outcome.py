@@ -8,7 +8,7 @@ lost and got out, zombies and zombies killed, and the survivors' GUTS at the end
 >>> from game.rules.zombiekrieg.testing import tiny_scenario
 >>> o = outcome(new_game(tiny_scenario(), {"sections": ["american"]}, seed=3))
 >>> o.winner, o.human_win, o.figures["soldiers"], o.score
-('', False, 11, 'Turn 1: Allies 11 up - Zombies 22 up')
+('', False, 11, 'Turn 1: Allies 11 up - Zombies 28 up')
 """
 
 from __future__ import annotations

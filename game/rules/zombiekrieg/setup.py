@@ -7,8 +7,9 @@ American Corporal's weapon (Thompson or "Burp" SMG, [seed]). The answers become 
 
 >>> from game.rules.zombiekrieg.testing import tiny_scenario
 >>> s = tiny_scenario()
->>> SETUP.options(s, {"players": 2, "each": [{"section": "british"}, {"section": "soviet"}], "game": {}})
-{'sections': ['british', 'soviet'], 'american_corporal_weapon': 'thompson'}
+>>> o = SETUP.options(s, {"players": 2, "each": [{"section": "british"}, {"section": "soviet"}], "game": {}})
+>>> o["sections"], o["american_corporal_weapon"], o["readings"]["fire_needs_clear_sight"]
+(['british', 'soviet'], 'thompson', False)
 >>> SETUP.describe({"sections": ["american", "british"]})
 'American, British'
 """
