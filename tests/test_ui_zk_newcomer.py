@@ -3,7 +3,9 @@ real controller and game scene."""
 
 from __future__ import annotations
 
-from game.controller import Click, Controller, Hover
+import pygame
+
+from game.controller import Click, Controller, Hover, Mode
 from game.rules.drawing import Plate
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
 from game.rules.zombiekrieg.view import ZombiekriegView
@@ -30,3 +32,42 @@ def test_a_move_into_the_exit_says_he_leaves_the_table_and_the_count() -> None:
     assert "Stops here" not in text
     ctl.handle(Hover((12.0, 10.0)))  # a move that stays on the table says nothing of leaving
     assert "leaves the table" not in _plate_text(ctl).lower()
+
+
+# ---- keys while the dice roll (the shared scene and controller, every rule set) --------------------------
+
+
+def _rolling(app):
+    """The starter map with a soldier's move still rolling (slow animations)."""
+    from test_ui_play import zoom_on_mover
+    from ui_driver import click, need_default_scenario, screen_of, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=0.1)
+    fid, dest = zoom_on_mover(scene)
+    click(app, screen_of(scene, scene.match.game.figure(fid).position))
+    click(app, screen_of(scene, dest))
+    assert scene.match.controller.mode == Mode.RESOLVING and scene.match.playback.busy
+    return scene
+
+
+def test_end_turn_pressed_while_the_dice_roll_ends_the_turn_once_they_stop(app) -> None:
+    from ui_driver import key, play_out
+
+    scene = _rolling(app)
+    game = scene.match.game
+    turn = game.state.turn
+    key(app, pygame.K_e)
+    assert "still rolling" not in scene.match.controller.message
+    play_out(app, scene)
+    assert game.state.turn == turn + 1 or game.over  # the zombies played and the next turn began
+
+
+def test_arrow_keys_pan_while_the_dice_roll(app) -> None:
+    from ui_driver import key
+
+    scene = _rolling(app)
+    before = scene.view.camera.offset
+    key(app, pygame.K_LEFT)  # a tap: down and up
+    assert scene.match.playback.busy
+    assert scene.view.camera.offset[0] < before[0] - 1.0  # the view moved toward the left of the table

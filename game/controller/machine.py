@@ -44,6 +44,9 @@ class Mode(str, Enum):
 
 CHOOSING = (Mode.SELECTED, Mode.AIMING)  # the player is choosing: Esc steps back, not to the menu
 BUSY = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
+# buttons a player may press while his own dice roll, done once they stop (not in the zombies' turn: an
+# End turn pressed then would end the next turn before he saw it)
+KEPT_WHILE_ROLLING = frozenset({"end_turn"})
 
 
 @dataclass
@@ -91,6 +94,7 @@ class Controller:
         self._after_resolve = Mode.IDLE
         self._confirming: Command | None = None  # a command whose first click asked a question
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
+        self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
 
     # -- queries for the screen
     @property
@@ -134,6 +138,8 @@ class Controller:
         if self.mode in BUSY:
             if isinstance(intent, Button) and intent.name == "skip":
                 return self._animation_done()
+            if isinstance(intent, Button) and intent.name in KEPT_WHILE_ROLLING and self.mode == Mode.RESOLVING:
+                return self._keep(intent.name)
             if isinstance(intent, Hover):
                 self.hover_point = intent.point
                 return Feedback()
@@ -395,7 +401,16 @@ class Controller:
             self.mode = Mode.GAME_OVER
             return Feedback()
         self.mode = self._after_resolve if self.selected else Mode.IDLE
+        queued, self._queued = self._queued, None
+        if queued is not None and queued[1] == self.active_player and self.active_player not in self.bots:
+            return self.handle(Button(queued[0]))  # the key pressed while the dice rolled, now they stopped
         return self.play_bots()
+
+    def _keep(self, button: str) -> Feedback:
+        """A button pressed while the player's own dice still roll: remembered, pressed once they stop."""
+        self._queued = (button, self.active_player)
+        self.message = "End turn once the dice stop." if button == "end_turn" else ""
+        return Feedback(True, self.message)
 
     def play_bots(self) -> Feedback:
         """If the part of the turn now belongs to a bot, play its next command."""

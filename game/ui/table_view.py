@@ -50,6 +50,7 @@ TERRAIN_STYLE: dict[str, tuple[tuple[int, int, int], str, int]] = {
     "ruin": ((210, 160, 230), "dashed", 2),
 }
 ZONE_FILL_ALPHA = 46
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
 DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
@@ -349,8 +350,9 @@ class TableView:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_HOME:
                 self.fit()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            elif event.key in ARROWS:
                 self.input.held_arrows.add(event.key)
+                self.camera.pan_key(*ARROWS[event.key])  # a tap moves a step, whatever else the screen is doing
             elif event.key == pygame.K_t:  # T toggles the tape: it follows the pointer until T again
                 if self.input.taping == "key":
                     self.tape, self.input.taping = None, None
