@@ -3,6 +3,8 @@ real controller and game scene."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.controller import Click, Controller, Hover, Mode
@@ -71,3 +73,17 @@ def test_arrow_keys_pan_while_the_dice_roll(app) -> None:
     key(app, pygame.K_LEFT)  # a tap: down and up
     assert scene.match.playback.busy
     assert scene.view.camera.offset[0] < before[0] - 1.0  # the view moved toward the left of the table
+
+
+def test_the_roster_says_waits_for_a_figure_that_stays_never_wait() -> None:
+    from game.rules.core import get_ruleset
+    from game.rules.outbreak.testing import rigged_game as outbreak_game
+    from game.ui.match import Match
+
+    g = outbreak_game(pcs={"pc1": (12, 20)}, npcs={"npc1": (4, 4)})
+    g.figure("npc1").acted = "wait"  # a bystander who waited this step
+    g.figure("pc1").acted = "move"
+    html = Match(g, get_ruleset("outbreak").view()).roster()
+    words = re.findall(r">([a-z ]+)<", html)
+    assert "wait" not in words and "move" not in words, words
+    assert "waits" in words and "moved" in words, words
