@@ -87,3 +87,21 @@ def test_the_roster_says_waits_for_a_figure_that_stays_never_wait() -> None:
     words = re.findall(r">([a-z ]+)<", html)
     assert "wait" not in words and "move" not in words, words
     assert "waits" in words and "moved" in words, words
+
+
+def test_the_zombies_charge_is_counted_and_says_toward_whom_not_a_list_of_numbers(app) -> None:
+    from ui_driver import key, need_default_scenario, play_out, start_game
+
+    from game.ui.event_text import plain
+
+    need_default_scenario()
+    scene = start_game(app, speed=50.0)
+    game = scene.match.game
+    while not game.over and game.state.turn < 4:
+        key(app, pygame.K_e)
+        play_out(app, scene)
+    lines = [plain(line) for line in scene.log_lines]
+    charges = [line for line in lines if re.search(r"\bcharges?\b", line) and "reaction" not in line]
+    assert charges, lines[-20:]
+    assert not any(re.search(r"[Zz]ombies \d+, \d+", line) for line in lines), charges
+    assert any(re.search(r"\d+ zombies charge toward \w+ \w+", line) for line in charges), charges

@@ -355,8 +355,18 @@ class ZombiekriegView:
 
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
         return view_events.lines_of(
-            events, lambda fid: self._safe_name(game, fid), lambda text: self.player_words(game, text)
+            events,
+            lambda fid: self._safe_name(game, fid),
+            lambda text: self.player_words(game, text),
+            lambda point: self._nearest_soldier(game, point),
         )
+
+    def _nearest_soldier(self, game: Any, point: tuple[float, float]) -> str:
+        """The name of the Allied figure on the table nearest ``point`` ("" when none is left)."""
+        soldiers = [f for f in game.state.allied() if f.on_table]
+        if not soldiers:
+            return ""
+        return self.name(game, min(soldiers, key=lambda f: math.dist(f.position, point)).id)
 
     def _safe_name(self, game: Any, fid: str) -> str:
         try:
