@@ -105,3 +105,17 @@ def test_the_zombies_charge_is_counted_and_says_toward_whom_not_a_list_of_number
     assert charges, lines[-20:]
     assert not any(re.search(r"[Zz]ombies \d+, \d+", line) for line in lines), charges
     assert any(re.search(r"\d+ zombies charge toward \w+ \w+", line) for line in charges), charges
+
+
+def test_the_roster_reads_every_soldiers_weapon_whole(app) -> None:
+    from ui_driver import click, need_default_scenario, screen_of, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app)
+    game = scene.match.game
+    cpl = game.figure("us1-cpl")
+    zoom_on(scene, cpl.position)
+    click(app, screen_of(scene, cpl.position))  # selected: his line gains the "> " mark
+    html = scene.roster_html
+    assert "…" not in html, html
+    assert html.count(">M1<") >= 5 and ">Tommy<" in html and ">BAR<" in html, html

@@ -99,6 +99,15 @@ def short_weapon(name: str) -> str:
     return name
 
 
+def roster_weapon(game: Any, f: Figure) -> str:
+    """The weapon as the roster says it: the rule set's short name ("M1", "Tommy") so the line fits."""
+    try:
+        short = str(game.data.weapon(f.weapon).roster) if f.weapon and not f.is_zombie else ""
+    except (KeyError, AttributeError):
+        short = ""
+    return short or short_weapon(weapon_name(game, f))
+
+
 def _guts(look: Look | None, f: Figure) -> int:
     return int(look.badge) if look is not None and look.badge.lstrip("-").isdigit() else f.guts
 
@@ -166,7 +175,7 @@ class ZombiekriegView:
                     status = Cell("waits", "muted")
                 cells = (
                     Cell(f"G{guts}/{f.guts_start}", bold=guts != f.guts_start),
-                    Cell(short_weapon(weapon_name(game, f)), "muted"),
+                    Cell(roster_weapon(game, f), "muted"),
                 )
                 rows.append(RosterRow(f.id, short_name(game, f), cells, status))
             title = f"Player {section.player}: {section.nation.capitalize()}"
