@@ -119,3 +119,25 @@ def test_the_roster_reads_every_soldiers_weapon_whole(app) -> None:
     html = scene.roster_html
     assert "…" not in html, html
     assert html.count(">M1<") >= 5 and ">Tommy<" in html and ">BAR<" in html, html
+
+
+def test_zone_names_stay_put_when_a_soldier_is_selected_and_readings_stay_on_the_table(app) -> None:
+    from ui_driver import click, motion, need_default_scenario, screen_of, start_game
+
+    need_default_scenario()
+    scene = start_game(app)
+    view, game = scene.view, scene.match.game
+    app.run_frames(2)
+    before = {text: rect for kind, text, rect in view.words if kind == "zone"}
+    assert any(t.startswith("DEPLOY") for t in before) and any(t.startswith("EXIT") for t in before), before
+    for fid in ("us1-sgt", "us1-r3", "us1-lmg"):
+        click(app, screen_of(scene, game.figure(fid).position))
+        assert scene.match.controller.selected == fid
+        motion(app, screen_of(scene, (game.figure(fid).position[0] + 4, game.figure(fid).position[1])))
+        app.run_frames(2)
+        after = {text: rect for kind, text, rect in view.words if kind == "zone"}
+        assert after == before, fid  # the same spot, whoever is selected
+        table = view.table_rect()
+        readings = [rect for kind, _, rect in view.words if kind in ("ring", "arc", "line")]
+        assert readings and all(table.contains(r) for r in readings)
+        assert not any(r.colliderect(z) for r in readings for z in after.values())

@@ -149,6 +149,7 @@ class WordJob(NamedTuple):
     colour: tuple[int, int, int]
     spots: list[pygame.Rect]
     must: bool
+    prefer: int = 0  # the spot to try first (a zone's name keeps the spot it had)
 
 
 def _place_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
@@ -236,6 +237,7 @@ class TableView:
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._zone_spots: dict[str, int] = {}  # a zone name -> the spot it took last (kept while free)
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
@@ -399,10 +401,12 @@ class TableView:
             if self.show_outlines:
                 self._draw_terrain(surface)
         over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
+        surface.set_clip(self.table_rect())  # rings, arcs and their readings end at the table's edge
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
         self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
         self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
+        surface.set_clip(pygame.Rect(cam.viewport))
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
@@ -824,20 +828,26 @@ class TableView:
         the outlines on, the terrain's names."""
         pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
-        jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
+        # the zones' names first, each in the spot it had before when still free: they stay put whatever is
+        # selected or aimed, and the readings find room round them
+        jobs = self._zone_jobs() if self.show_zones else []
+        jobs += [job for t in pointed if (job := self._badge_job(t, True)) is not None]
         jobs += self._overlay_jobs()
-        if self.show_zones:
-            jobs += self._zone_jobs()
         jobs += [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
-        placer = Placer(pygame.Rect(self.camera.viewport), self.token_rects())
+        placer = Placer(self.table_rect(), self.token_rects())
         words: list[tuple[str, str, pygame.Rect]] = []
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         for job in jobs:
-            placed = _place_word(placer, job)
+            if 0 < job.prefer < len(job.spots):  # where it was last time first, if that is still free
+                placed = _place_word(placer, job._replace(spots=[job.spots[job.prefer], *job.spots]))
+            else:
+                placed = _place_word(placer, job)
             if placed is None:
                 continue
+            if job.kind == "zone":
+                self._zone_spots[job.text] = job.spots.index(placed) if placed in job.spots else 0
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
@@ -901,8 +911,16 @@ class TableView:
             (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
-            jobs.append(WordJob("zone", label, 20, colour, _zone_spots(wh, (ax, ay, bx, by), view), True))
+            spots = _zone_spots(wh, (ax, ay, bx, by), view)
+            jobs.append(WordJob("zone", label, 20, colour, spots, True, self._zone_spots.get(label, 0)))
         return jobs
+
+    def table_rect(self) -> pygame.Rect:
+        """The table on the screen, inside the view: the overlays and the words stay on it, not the margin."""
+        view = pygame.Rect(self.camera.viewport)
+        (ax, ay), (bx, by) = self.camera.to_screen((0.0, 0.0)), self.camera.to_screen(self.table_size)
+        table = pygame.Rect(round(ax), round(ay), round(bx - ax), round(by - ay))
+        return table.clip(view) if table.colliderect(view) else view
 
     def _terrain_jobs(self) -> list[WordJob]:
         """The terrain's names (the outlines are on): its own middle first, then round it."""
