@@ -97,14 +97,15 @@ def test_the_zombies_charge_is_counted_and_says_toward_whom_not_a_list_of_number
     need_default_scenario()
     scene = start_game(app, speed=50.0)
     game = scene.match.game
-    while not game.over and game.state.turn < 4:
+    charges: list[str] = []
+    while not game.over and game.state.turn < 15 and not charges:  # the dice are the game's own: until a charge
         key(app, pygame.K_e)
         play_out(app, scene)
-    lines = [plain(line) for line in scene.log_lines]
-    charges = [line for line in lines if re.search(r"\bcharges?\b", line) and "reaction" not in line]
+        lines = [plain(line) for line in scene.log_lines]
+        charges = [line for line in lines if re.search(r"\bcharges?\b", line) and "reaction" not in line]
     assert charges, lines[-20:]
-    assert not any(re.search(r"[Zz]ombies \d+, \d+", line) for line in lines), charges
-    assert any(re.search(r"\d+ zombies charge toward \w+ \w+", line) for line in charges), charges
+    assert not any(re.search(r"[Zz]ombies \d+, \d+|[Zz]ombies \d+ and \d+", line) for line in lines), charges
+    assert any(re.search(r"(\d+ zombies|Zombie \d+) charges? toward \w+ \w+", line) for line in charges), charges
 
 
 def test_the_roster_reads_every_soldiers_weapon_whole(app) -> None:
@@ -141,3 +142,30 @@ def test_zone_names_stay_put_when_a_soldier_is_selected_and_readings_stay_on_the
         readings = [rect for kind, _, rect in view.words if kind in ("ring", "arc", "line")]
         assert readings and all(table.contains(r) for r in readings)
         assert not any(r.colliderect(z) for r in readings for z in after.values())
+
+
+def test_the_plate_keeps_off_the_aimed_point_and_goes_when_the_pointer_leaves_the_table(app) -> None:
+    from test_ui_play import zoom_on_mover
+    from ui_driver import click, motion, need_default_scenario, screen_of, start_game
+
+    need_default_scenario()
+    scene = start_game(app)
+    game, view = scene.match.game, scene.view
+    fid, dest = zoom_on_mover(scene)
+    click(app, screen_of(scene, game.figure(fid).position))
+    here = game.figure(fid).position
+    far = (here[0] + 3 * (dest[0] - here[0]), here[1] + 3 * (dest[1] - here[1]))  # beyond his 6": the plate
+    # stands at the 6" point, the pointer further on
+    for point in (dest, ((here[0] + dest[0]) / 2, (here[1] + dest[1]) / 2), far):
+        motion(app, screen_of(scene, point))
+        app.run_frames(2)
+        assert scene.match.controller.preview is not None and view.plates
+        aimed = pygame.Rect(0, 0, 30, 30)
+        aimed.center = screen_of(scene, point)
+        end = pygame.Rect(0, 0, 30, 30)
+        end.center = screen_of(scene, tuple(scene.match.controller.preview.details["points"][-1]))
+        assert not any(p.colliderect(aimed) or p.colliderect(end) for p in view.plates), (view.plates, aimed, end)
+        assert all(view.table_rect().contains(p) for p in view.plates)
+    motion(app, scene.log_box.rect.center)  # onto the log
+    app.run_frames(2)
+    assert scene.match.controller.preview is None and not view.plates

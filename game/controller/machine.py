@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from game.controller.intents import AnimationDone, Button, Click, Hover, Intent, Point
+from game.controller.intents import AnimationDone, Away, Button, Click, Hover, Intent, Point
 from game.rules.contract import Action, ActionKind, Aim, View
 from game.rules.core import Command, Event, IllegalCommand, Preview
 
@@ -135,6 +135,8 @@ class Controller:
         """Take one intent; returns what to show. Never raises for a wrong click."""
         if isinstance(intent, AnimationDone):
             return self._animation_done()
+        if isinstance(intent, Away):
+            return self._away()
         if self.mode in BUSY:
             if isinstance(intent, Button) and intent.name == "skip":
                 return self._animation_done()
@@ -155,6 +157,13 @@ class Controller:
         if isinstance(intent, Click):
             return self._click(intent)
         return self._refuse(f"Nothing happens on {type(intent).__name__}.")
+
+    def _away(self) -> Feedback:
+        """The pointer is off the table: the preview goes (the selection and the aim stay)."""
+        self.hover_point = self.hover_figure = None
+        self.preview = self.preview_command = None
+        self.preview_targets = ()
+        return Feedback()
 
     # -- hover: previews from the rules
     def _hover(self, point: Point) -> Feedback:

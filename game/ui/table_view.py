@@ -237,6 +237,7 @@ class TableView:
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.plates: list[pygame.Rect] = []  # where the preview plates went last frame
         self._zone_spots: dict[str, int] = {}  # a zone name -> the spot it took last (kept while free)
 
     @classmethod
@@ -407,6 +408,7 @@ class TableView:
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
         self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
         surface.set_clip(pygame.Rect(cam.viewport))
+        self.plates = []
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
@@ -733,7 +735,9 @@ class TableView:
                 pos = (round(x + o.offset[0]), round(y + o.offset[1]))
                 if o.plate:
                     image = self.plate(o.text, o.size, o.colour)
-                    surface.blit(image, self.plate_rect(image.get_size(), (x, y), o))
+                    rect = self.plate_rect(image.get_size(), (x, y), o)
+                    surface.blit(image, rect)
+                    self.plates.append(rect)
                 else:
                     self.texts.blit(surface, o.text, o.size, o.colour, pos, o.anchor)
 
@@ -935,26 +939,34 @@ class TableView:
         return jobs
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
-        """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, the
-        one that covers least of the selected figure, the target, the lines and the tape's reading,
-        inside the table view (ties keep the label's own corner, up and to the right)."""
-        view = pygame.Rect(self.camera.viewport)
+        """Where a plate goes beside the point ``at`` (screen pixels): of the corners round it, near and a
+        step further off, the one that covers least of the aimed point and the pointer, the selected figure
+        and the target, the lines, the tape's reading and the other figures, inside the table on the view
+        (ties keep the label's own corner, up and to the right)."""
+        view = self.table_rect()
         dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
         x, y = at
-        corners = [
-            (label.anchor, (x + label.offset[0], y + label.offset[1])),
-            ("bottomleft", (x + dx, y - dy)),
-            ("topleft", (x + dx, y + dy)),
-            ("bottomright", (x - dx, y - dy)),
-            ("topright", (x - dx, y + dy)),
-        ]
+        corners = [(label.anchor, (x + label.offset[0], y + label.offset[1]))]
+        for step in (0, 48):  # beside the point, then further off when the near corners are crowded
+            sx, sy = dx + step, dy + step
+            corners += [
+                ("bottomleft", (x + sx, y - sy)),
+                ("topleft", (x + sx, y + sy)),
+                ("bottomright", (x - sx, y - sy)),
+                ("topright", (x - sx, y + sy)),
+            ]
         keep_clear = self._keep_clear()
+        aimed = [pygame.Rect(0, 0, 40, 40)]
+        aimed[0].center = (round(x), round(y))
+        if self.camera.contains_screen(self.input.mouse):
+            aimed.append(pygame.Rect(self.input.mouse[0] - 20, self.input.mouse[1] - 20, 40, 40))
+        others = self.token_rects()
         best: tuple[float, pygame.Rect] | None = None
         for i, (anchor, pos) in enumerate(corners):
             rect = pygame.Rect((0, 0), size)
             setattr(rect, anchor, (round(pos[0]), round(pos[1])))
             moved = rect.clamp(view)
-            cost = sum(r.clip(moved).width * r.clip(moved).height for r in keep_clear["rects"])
+            cost = 4 * overlap(moved, aimed) + overlap(moved, keep_clear["rects"]) + overlap(moved, others) / 2
             cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
             cost += 0.01 * i + 2 * (abs(moved.x - rect.x) + abs(moved.y - rect.y))  # prefer unmoved, own corner
             if best is None or cost < best[0]:
