@@ -941,7 +941,7 @@ class TableView:
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the corners round it, near and a
         step further off, the one that covers least of the aimed point and the pointer, the selected figure
-        and the target, the lines, the tape's reading and the other figures, inside the table on the view
+        and the target, the lines, the tape's reading, the other figures and the zones' names, inside the table on the view
         (ties keep the label's own corner, up and to the right)."""
         view = self.table_rect()
         dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
@@ -960,7 +960,7 @@ class TableView:
         aimed[0].center = (round(x), round(y))
         if self.camera.contains_screen(self.input.mouse):
             aimed.append(pygame.Rect(self.input.mouse[0] - 20, self.input.mouse[1] - 20, 40, 40))
-        others = self.token_rects()
+        others = self.token_rects() + [r for kind, _, r in self.words if kind == "zone"]  # figures, zone names
         best: tuple[float, pygame.Rect] | None = None
         for i, (anchor, pos) in enumerate(corners):
             rect = pygame.Rect((0, 0), size)
