@@ -22,6 +22,11 @@ class Hover(Intent):
 
 
 @dataclass(frozen=True)
+class Away(Intent):
+    """The pointer left the table (onto the log, a panel): nothing is aimed at, no preview stays up."""
+
+
+@dataclass(frozen=True)
 class Click(Intent):
     """A left click at ``point``. ``shift`` adds a waypoint in a move; ``face_toward`` (from a
     drag after pressing) turns the figure at the end of its move."""

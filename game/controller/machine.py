@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from game.controller.intents import AnimationDone, Button, Click, Hover, Intent, Point
+from game.controller.intents import AnimationDone, Away, Button, Click, Hover, Intent, Point
 from game.rules.contract import Action, ActionKind, Aim, View
 from game.rules.core import Command, Event, IllegalCommand, Preview
 
@@ -44,6 +44,9 @@ class Mode(str, Enum):
 
 CHOOSING = (Mode.SELECTED, Mode.AIMING)  # the player is choosing: Esc steps back, not to the menu
 BUSY = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
+# buttons a player may press while his own dice roll, done once they stop (not in the zombies' turn: an
+# End turn pressed then would end the next turn before he saw it)
+KEPT_WHILE_ROLLING = frozenset({"end_turn"})
 
 
 @dataclass
@@ -91,6 +94,7 @@ class Controller:
         self._after_resolve = Mode.IDLE
         self._confirming: Command | None = None  # a command whose first click asked a question
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
+        self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
 
     # -- queries for the screen
     @property
@@ -131,9 +135,13 @@ class Controller:
         """Take one intent; returns what to show. Never raises for a wrong click."""
         if isinstance(intent, AnimationDone):
             return self._animation_done()
+        if isinstance(intent, Away):
+            return self._away()
         if self.mode in BUSY:
             if isinstance(intent, Button) and intent.name == "skip":
                 return self._animation_done()
+            if isinstance(intent, Button) and intent.name in KEPT_WHILE_ROLLING and self.mode == Mode.RESOLVING:
+                return self._keep(intent.name)
             if isinstance(intent, Hover):
                 self.hover_point = intent.point
                 return Feedback()
@@ -149,6 +157,13 @@ class Controller:
         if isinstance(intent, Click):
             return self._click(intent)
         return self._refuse(f"Nothing happens on {type(intent).__name__}.")
+
+    def _away(self) -> Feedback:
+        """The pointer is off the table: the preview goes (the selection and the aim stay)."""
+        self.hover_point = self.hover_figure = None
+        self.preview = self.preview_command = None
+        self.preview_targets = ()
+        return Feedback()
 
     # -- hover: previews from the rules
     def _hover(self, point: Point) -> Feedback:
@@ -413,7 +428,16 @@ class Controller:
             self.mode = Mode.GAME_OVER
             return Feedback()
         self.mode = self._after_resolve if self.selected else Mode.IDLE
+        queued, self._queued = self._queued, None
+        if queued is not None and queued[1] == self.active_player and self.active_player not in self.bots:
+            return self.handle(Button(queued[0]))  # the key pressed while the dice rolled, now they stopped
         return self.play_bots()
+
+    def _keep(self, button: str) -> Feedback:
+        """A button pressed while the player's own dice still roll: remembered, pressed once they stop."""
+        self._queued = (button, self.active_player)
+        self.message = "End turn once the dice stop." if button == "end_turn" else ""
+        return Feedback(True, self.message)
 
     def play_bots(self) -> Feedback:
         """If the part of the turn now belongs to a bot, play its next command."""

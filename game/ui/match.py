@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
+from game.controller import AnimationDone, Away, Button, Click, Controller, Hover, Mode
 from game.controller.machine import BUSY, CHOOSING
 from game.rules.contract import Action, Look, View
 from game.ui import previews
@@ -86,6 +86,7 @@ class Match:
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
         self._pending_hover: Point | None = None
+        self._away = False  # the pointer went off the table since the last frame
         self._resyncs = 0
         self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
@@ -108,6 +109,7 @@ class Match:
     def hover(self, point: Point | None) -> None:
         """The pointer is over ``point`` (inches), or off the table (None); worked out once a frame."""
         self._pending_hover = point
+        self._away = point is None
 
     def click(self, point: Point, shift: bool = False, face_toward: Point | None = None) -> None:
         self.face_toward = None
@@ -184,14 +186,17 @@ class Match:
             self.version += 1
             if not self.playback.busy:
                 self._finish_playback()
-        if self._pending_hover is not None or self._hover_key is not None:
+        if self._pending_hover is not None or self._hover_key is not None or self._away:
             point, self._pending_hover = self._pending_hover, None
+            if self._away:  # off the table: no preview stays up over the log or a panel
+                self._away = False
+                self.controller.handle(Away())
             if point is not None:
                 self.controller.handle(Hover(point))
-                key = (self.controller.preview_command, self.controller.hover_figure)
-                if key != self._hover_key:
-                    self._hover_key = key
-                    self.version += 1
+            key = (self.controller.preview_command, self.controller.hover_figure)
+            if key != self._hover_key:
+                self._hover_key = key
+                self.version += 1
 
     # ---- what the scene draws ------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ TERRAIN_STYLE: dict[str, tuple[tuple[int, int, int], str, int]] = {
     "ruin": ((210, 160, 230), "dashed", 2),
 }
 ZONE_FILL_ALPHA = 46
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAN_SPEED = 700.0  # pixels per second while an arrow key is held
 TAPE_COLOUR = (255, 236, 140)
 DRAG_PIXELS = 8  # a left press that moves further than this is a drag (tape or facing), not a click
@@ -167,6 +168,7 @@ class WordJob(NamedTuple):
     colour: tuple[int, int, int]
     spots: list[pygame.Rect]
     must: bool
+    prefer: int = 0  # the spot to try first (a zone's name keeps the spot it had)
 
 
 def _placed(o: Label) -> bool:
@@ -260,6 +262,8 @@ class TableView:
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.plates: list[pygame.Rect] = []  # where the preview plates went last frame
+        self._zone_spots: dict[str, int] = {}  # a zone name -> the spot it took last (kept while free)
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
@@ -384,8 +388,9 @@ class TableView:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_HOME:
                 self.fit()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            elif event.key in ARROWS:
                 self.input.held_arrows.add(event.key)
+                self.camera.pan_key(*ARROWS[event.key])  # a tap moves a step, whatever else the screen is doing
             elif event.key == pygame.K_t:  # T toggles the tape: it follows the pointer until T again
                 if self.input.taping == "key":
                     self.tape, self.input.taping = None, None
@@ -432,10 +437,13 @@ class TableView:
             if self.show_outlines:
                 self._draw_terrain(surface)
         over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
+        surface.set_clip(self.table_rect())  # rings, arcs and their readings end at the table's edge
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
         self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
         self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
+        surface.set_clip(pygame.Rect(cam.viewport))
+        self.plates = []
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label) and not _placed(o)])
         if self.face_drag is not None:
             a, b = (self.camera.to_screen(p) for p in self.face_drag)
@@ -770,7 +778,9 @@ class TableView:
                 pos = (round(x + o.offset[0]), round(y + o.offset[1]))
                 if o.plate:
                     image = self.plate(o.text, o.size, o.colour)
-                    surface.blit(image, self.plate_rect(image.get_size(), (x, y), o))
+                    rect = self.plate_rect(image.get_size(), (x, y), o)
+                    surface.blit(image, rect)
+                    self.plates.append(rect)
                 else:
                     self.texts.blit(surface, o.text, o.size, o.colour, pos, o.anchor)
 
@@ -866,20 +876,26 @@ class TableView:
         the outlines on, the terrain's names."""
         pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
-        jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
+        # the zones' names first, each in the spot it had before when still free: they stay put whatever is
+        # selected or aimed, and the readings find room round them
+        jobs = self._zone_jobs() if self.show_zones else []
+        jobs += [job for t in pointed if (job := self._badge_job(t, True)) is not None]
         jobs += self._overlay_jobs()
-        if self.show_zones:
-            jobs += self._zone_jobs()
         jobs += [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
-        placer = Placer(pygame.Rect(self.camera.viewport), self.token_rects())
+        placer = Placer(self.table_rect(), self.token_rects())
         words: list[tuple[str, str, pygame.Rect]] = []
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         for job in jobs:
-            placed = _place_word(placer, job)
+            if 0 < job.prefer < len(job.spots):  # where it was last time first, if that is still free
+                placed = _place_word(placer, job._replace(spots=[job.spots[job.prefer], *job.spots]))
+            else:
+                placed = _place_word(placer, job)
             if placed is None:
                 continue
+            if job.kind == "zone":
+                self._zone_spots[job.text] = job.spots.index(placed) if placed in job.spots else 0
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
@@ -958,8 +974,16 @@ class TableView:
             (ax, ay), (bx, by) = self.camera.to_screen((x0, y0)), self.camera.to_screen((x1, y1))
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
-            jobs.append(WordJob("zone", label, 20, colour, _zone_spots(wh, (ax, ay, bx, by), view), True))
+            spots = _zone_spots(wh, (ax, ay, bx, by), view)
+            jobs.append(WordJob("zone", label, 20, colour, spots, True, self._zone_spots.get(label, 0)))
         return jobs
+
+    def table_rect(self) -> pygame.Rect:
+        """The table on the screen, inside the view: the overlays and the words stay on it, not the margin."""
+        view = pygame.Rect(self.camera.viewport)
+        (ax, ay), (bx, by) = self.camera.to_screen((0.0, 0.0)), self.camera.to_screen(self.table_size)
+        table = pygame.Rect(round(ax), round(ay), round(bx - ax), round(by - ay))
+        return table.clip(view) if table.colliderect(view) else view
 
     def _terrain_jobs(self) -> list[WordJob]:
         """The terrain's names (the outlines are on): its own middle first, then round it."""
@@ -975,14 +999,19 @@ class TableView:
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, near or
-        a step or two farther out, the one that covers least of the selected figure, the target, the lines
-        and the tape's reading, then of the other figures' tokens, inside the table view (ties keep the
+        a step or two farther out, the one that covers least of the aimed point and the pointer, the selected
+        figure and the target, the lines and the tape's reading, then of the other figures' tokens and the
+        words placed on the table (the zones' names among them), inside the table on the view (ties keep the
         label's own corner, up and to the right, and the nearest step)."""
-        view = pygame.Rect(self.camera.viewport)
+        view = pygame.Rect(self.camera.viewport)  # the table view: a plate may stand over the margin
         dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
         x, y = at
         keep_clear = self._keep_clear()
-        figures = [*keep_clear["figures"], *(r for _, _, r in self.words)]  # and the words placed on the table
+        aimed = [pygame.Rect(0, 0, 40, 40)]
+        aimed[0].center = (round(x), round(y))
+        if self.camera.contains_screen(self.input.mouse):
+            aimed.append(pygame.Rect(self.input.mouse[0] - 20, self.input.mouse[1] - 20, 40, 40))
+        words = [r for _, _, r in self.words]  # the words placed on the table (the zones' names among them)
         best: tuple[float, pygame.Rect] | None = None
         for step in PLATE_STEPS:
             sx, sy = dx * step, dy * step
@@ -997,9 +1026,10 @@ class TableView:
                 rect = pygame.Rect((0, 0), size)
                 setattr(rect, anchor, (round(pos[0]), round(pos[1])))
                 moved = rect.clamp(view)
-                cost: float = 3 * overlap(moved, keep_clear["rects"])
+                cost: float = 10 * overlap(moved, aimed) + 3 * overlap(moved, keep_clear["rects"])
                 cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
-                cost += overlap(moved, figures)  # a neighbour's token hidden: worse than a step farther out
+                # a neighbour's token hidden: worse than a word hidden, and than a step farther out
+                cost += 3 * overlap(moved, keep_clear["figures"]) + overlap(moved, words)
                 shifted = abs(moved.x - rect.x) + abs(moved.y - rect.y)
                 cost += 0.01 * i + 2 * shifted + PLATE_STEP_COST * (step - 1)  # prefer unmoved, own corner, near
                 if best is None or cost < best[0]:

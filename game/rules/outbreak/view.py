@@ -141,6 +141,9 @@ def flags(f: Figure) -> list[str]:
     return out
 
 
+# the roster's word for what a figure did this step: one wording for a figure that stays ("waits", as for one
+# whose go has not come), the rest said as done
+ACTED_WORDS = {"move": "moved", "fire": "fired", "spot": "spotted", "clear": "cleared jam", "wait": "waits"}
 ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
 
 
@@ -227,7 +230,9 @@ class OutbreakView:
         state = look.state if look is not None else f.state
         if state == "standing":
             can = (f.id in ready) if ready is not None else not f.acted
-            status = Cell("ready" if can else (f.acted or "waits"), "good" if can else "spent")
+            status = Cell(
+                "ready" if can else ACTED_WORDS.get(f.acted, f.acted or "waits"), "good" if can else "spent"
+            )
         else:
             status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)

@@ -39,6 +39,7 @@ class Weapon:
     long_mod: int
     shots: int
     melee_mod: int
+    roster: str = ""  # the short name the roster shows ("M1"), the name when none is given
 
     def band(self, distance: float) -> tuple[str, int]:
         """The range band (``short``/``long``) and its modifier for an edge-to-edge distance."""
@@ -159,6 +160,7 @@ def parse_data(raw: dict[str, Any]) -> ZkData:
             int(c["long_mod"]),
             int(c["shots"]),
             int(c["melee_mod"]),
+            str(w.get("roster", "")),
         )
     sections: dict[str, SectionSpec] = {}
     for key, s in _need(raw, "sections", "top").items():

@@ -74,10 +74,15 @@ def carry_out(world: World, p: MovePlan) -> None:
         world.emit(Turned(f.id, f.facing))
 
 
-def exit_if_in_zone(world: World, f: Figure) -> None:
+def leaves_table(world: World, position: tuple[float, float]) -> bool:
+    """Whether a move ending at ``position`` takes the figure off the table (the ``exit`` objective)."""
     if world.state.objective != "exit":
-        return
-    if any(z.area.contains(f.position) for z in world.scenario.zones_of("exit")):
+        return False
+    return any(z.area.contains(position) for z in world.scenario.zones_of("exit"))
+
+
+def exit_if_in_zone(world: World, f: Figure) -> None:
+    if leaves_table(world, f.position):
         world.take_off(f)
         world.state.exited += 1
         world.emit(Exited(f.id))

@@ -69,6 +69,9 @@ def _move(world: World, p: move.MovePlan) -> Preview:
         "modifiers": _mods(mods),
         "modified_guts": mg,
     }
+    if c.length > 1e-9 and move.leaves_table(world, (c.points[-1][0], c.points[-1][1])):
+        # a success takes him off the table: the count toward the objective, his exit included
+        details["exits"] = {"out": world.state.exited + 1, "needed": world.state.exit_count}
     return Preview(True, chances=outcome_chances(mg), details=details)
 
 

@@ -100,6 +100,15 @@ def short_weapon(name: str) -> str:
     return name
 
 
+def roster_weapon(game: Any, f: Figure) -> str:
+    """The weapon as the roster says it: the rule set's short name ("M1", "Tommy") so the line fits."""
+    try:
+        short = str(game.data.weapon(f.weapon).roster) if f.weapon and not f.is_zombie else ""
+    except (KeyError, AttributeError):
+        short = ""
+    return short or short_weapon(weapon_name(game, f))
+
+
 def _guts(look: Look | None, f: Figure) -> int:
     guts = whole(look.badge) if look is not None else None
     return f.guts if guts is None else guts
@@ -168,7 +177,7 @@ class ZombiekriegView:
                     status = Cell("waits", "muted")
                 cells = (
                     Cell(f"G{guts}/{f.guts_start}", bold=guts != f.guts_start),
-                    Cell(short_weapon(weapon_name(game, f)), "muted"),
+                    Cell(roster_weapon(game, f), "muted"),
                 )
                 rows.append(RosterRow(f.id, short_name(game, f), cells, status))
             title = f"Player {section.player}: {section.nation.capitalize()}"
@@ -357,8 +366,18 @@ class ZombiekriegView:
 
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
         return view_events.lines_of(
-            events, lambda fid: self._safe_name(game, fid), lambda text: self.player_words(game, text)
+            events,
+            lambda fid: self._safe_name(game, fid),
+            lambda text: self.player_words(game, text),
+            lambda point: self._nearest_soldier(game, point),
         )
+
+    def _nearest_soldier(self, game: Any, point: tuple[float, float]) -> str:
+        """The name of the Allied figure on the table nearest ``point`` ("" when none is left)."""
+        soldiers = [f for f in game.state.allied() if f.on_table]
+        if not soldiers:
+            return ""
+        return self.name(game, min(soldiers, key=lambda f: math.dist(f.position, point)).id)
 
     def _safe_name(self, game: Any, fid: str) -> str:
         try:

@@ -19,6 +19,7 @@ from game.rules.zombiekrieg.state import figure_number
 
 Namer = Callable[[str], str]
 Words = Callable[[str], str]  # a text from the rules with each figure's id swapped for his name
+Toward = Callable[[tuple[float, float]], str]  # the name of the soldier nearest a point, "" for none
 
 # the old log's colour names, mapped onto the contract's tones
 _TONES = {"good": "good", "bad": "bad", "dice": "dice", "turn": "turn", "zombie": "enemy"}
@@ -140,9 +141,10 @@ def _retold(events: Sequence[Any]) -> dict[int, tuple[int, str]]:
     return out
 
 
-def lines_of(events: Sequence[Any], name: Namer, words: Words = _plain) -> list[str]:
+def lines_of(events: Sequence[Any], name: Namer, words: Words = _plain, toward: Toward | None = None) -> list[str]:
     """Log lines for a batch of events; a run of zombie moves is one line, not one per zombie, and a roll
-    that the next event tells is told once."""
+    that the next event tells is told once. ``toward(point)`` names the soldier nearest a point ("" for
+    none), to say where a group of zombies went."""
     out: list[str] = []
     run: list[Any] = []
     told = _retold(events)
@@ -155,13 +157,13 @@ def lines_of(events: Sequence[Any], name: Namer, words: Words = _plain) -> list[
             run.append(ev)
             continue
         if run:
-            out.append(_zombies_move(run))
+            out.append(_zombies_move(run, toward))
             run = []
         line = line_of(ev, name, words, telling.get(i, ""))
         if line:
             out.append(line)
     if run:
-        out.append(_zombies_move(run))
+        out.append(_zombies_move(run, toward))
     return out
 
 
@@ -176,31 +178,45 @@ _HOW_WORDS = {
 }
 
 
-def _zombies_move(run: Sequence[Any]) -> str:
-    """A run of zombie moves in one line that says what each zombie did (the kinds in the order they came):
-    ``Zombies 1, 3 and 4 charge; Zombie 7 rejoins the horde.`` (a log from before ``how`` was kept:
-    ``3 zombies move.``)
+_TOWARD = ("charge",)  # a charge goes for the soldiers: which one is news (a shamble or wander goes nowhere)
+
+
+def _where(evs: Sequence[Any], toward: Toward | None) -> str:
+    """`` toward Rifleman Novak``: the soldier nearest where the group's moves ended ("" when none)."""
+    ends = [tuple(ev.path[-1]) for ev in evs if ev.path]
+    if toward is None or not ends:
+        return ""
+    middle = (sum(p[0] for p in ends) / len(ends), sum(p[1] for p in ends) / len(ends))
+    who = toward(middle)
+    return f" toward {who}" if who else ""
+
+
+def _zombies_move(run: Sequence[Any], toward: Toward | None = None) -> str:
+    """A run of zombie moves in one line that says what the zombies did, counted, and where a group went
+    (the kinds in the order they came): ``11 zombies charge toward Rifleman Novak; Zombie 7 rejoins the
+    horde.`` (a log from before ``how`` was kept: ``3 zombies move.``)
 
     >>> from game.rules.zombiekrieg.events import ZombieMoved
     >>> run = [ZombieMoved("z1", (), "charge"), ZombieMoved("z7", (), "rejoin"), ZombieMoved("z3", (), "charge")]
     >>> _zombies_move(run)
-    '<font color="#D98C8C">Zombies 1 and 3 charge; Zombie 7 rejoins the horde.</font>'
+    '<font color="#D98C8C">2 zombies charge; Zombie 7 rejoins the horde.</font>'
     >>> _zombies_move([ZombieMoved("z1", ()), ZombieMoved("z2", ())])
     '<font color="#D98C8C">2 zombies move.</font>'
     """
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[Any]] = {}
     for ev in run:
-        groups.setdefault(getattr(ev, "how", "") or "", []).append(ev.figure)
+        groups.setdefault(getattr(ev, "how", "") or "", []).append(ev)
     parts = []
-    for how, ids in groups.items():
+    for how, evs in groups.items():
+        ids = [ev.figure for ev in evs]
         if not how:
             n = len(ids)
             parts.append(f"{n} zombie{'s' if n > 1 else ''} move{'' if n > 1 else 's'}")
             continue
         one, many = _HOW_WORDS.get(how, (f"{how}s", how))
-        nums = [str(n) for n in sorted(map(figure_number, ids))]  # 2 before 10
-        who = f"Zombie {nums[0]}" if len(ids) == 1 else f"zombies {', '.join(nums[:-1])} and {nums[-1]}"
-        parts.append(f"{_e(who)} {one if len(ids) == 1 else many}")
+        who = f"Zombie {figure_number(ids[0])}" if len(ids) == 1 else f"{len(ids)} zombies"
+        where = _where(evs, toward) if how in _TOWARD else ""
+        parts.append(f"{_e(who)} {one if len(ids) == 1 else many}{where}")
     return _c("zombie", first_up("; ".join(parts)) + ".")
 
 

@@ -157,7 +157,10 @@ def move_drawing(
             out.append(Path(tuple(run), "clutter"))
         out.append(Icon(legal[-1], "icons.clutter", 22))  # type: ignore[arg-type]
     lines = []
-    if d.get("blocked_at") is not None:
+    exits = d.get("exits")
+    if exits:
+        lines.append(f"Leaves the table by the exit ({exits['out']} of {exits['needed']} out)")
+    elif d.get("blocked_at") is not None:
         stop = tuple(d["blocked_at"])
         rest = [stop, *requested[max(1, len(legal) - 1) :]]
         if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
