@@ -300,7 +300,7 @@ class _Reader:
             if problem:
                 raise self.err(key, f"a name in it {problem}")
             if known is not None and x not in known:
-                raise self.err(key, f"unknown {x!r}; known: {_some(sorted(known))}")
+                raise self.err(key, f"unknown {x!r}; known: {some_of(sorted(known))}")
         return tuple(items)
 
     def one(self, key: str, known: dict[str, Any]) -> str:
@@ -334,7 +334,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _some(names: list[str], shown: int = 20) -> str:
+def some_of(names: list[str], shown: int = 20) -> str:
     """The first ``shown`` of ``names`` and how many more (a message stays a few lines)."""
     more = f" (and {len(names) - shown} more)" if len(names) > shown else ""
     return ", ".join(names[:shown]) + more

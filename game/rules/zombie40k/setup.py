@@ -21,8 +21,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules.core import CannotStart
-from game.rules.zombie40k.data import Z40Data
+from game.rules.core import CannotStart, quoted
+from game.rules.zombie40k.data import Z40Data, some_of
 from game.rules.zombie40k.events import FigurePlaced
 from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Unit
 from game.rules.zombie40k.team_builder import Team, TeamError, build_team, default_team
@@ -77,7 +77,7 @@ def check_options(
         if isinstance(spec, str):
             if spec not in data.units:
                 raise OptionsError(
-                    f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}"
+                    f"player {i}: no unit {quoted(spec)} in the roster; known: {some_of(sorted(data.units))}"
                 )
             spec = default_team(data, spec, points)
         if rule is not None:
