@@ -1,0 +1,34 @@
+"""A name typed or pasted into the set-up stops at the length the rules take (issue 37, item 13): Outbreak's
+character names are drawn beside the figure on the table, and a 10,000-character paste made every frame of
+the set-up and the game take seconds to draw before the rules refused it at Begin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from ui_driver import click
+
+from game.rules.outbreak.forces import MAX_NAME
+from game.ui.app import App
+from game.ui.scenario_list import load_entry
+from game.ui.scenes.setup import SetupScene
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+
+
+def test_a_pasted_character_name_stops_at_the_rules_length(app: App) -> None:
+    app.push(SetupScene(app, load_entry(MAPS / "hollow_creek_farm.tmx")))
+    app.run_frames(2)
+    scene = app.scene
+    entry = next(e for e in scene._elements if isinstance(e, pygame_gui.elements.UITextEntryLine) and e.alive())
+    before = entry.get_text()
+    click(app, entry.rect.center)
+    for _ in range(3):  # what typing and pasting send: text in runs (a run of 5,000 drew for minutes)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": "N" * 100}))
+        app.run_frames(1)
+    app.run_frames(2)
+    assert len(entry.get_text()) <= MAX_NAME and entry.get_text().startswith(before)
+    names = [c["name"] for each in scene.setup.answers["each"] for c in each["characters"]]
+    assert all(len(n) <= MAX_NAME for n in names)
