@@ -32,3 +32,15 @@ def test_a_pasted_character_name_stops_at_the_rules_length(app: App) -> None:
     assert len(entry.get_text()) <= MAX_NAME and entry.get_text().startswith(before)
     names = [c["name"] for each in scene.setup.answers["each"] for c in each["characters"]]
     assert all(len(n) <= MAX_NAME for n in names)
+
+
+def test_a_name_too_long_for_any_screen_is_drawn_cut() -> None:
+    """The table's labels and plates draw at most a line's worth of a name a file gave (a map's figure, a
+    roster's unit): rendered whole, 9,000 characters made a surface 80,000 pixels wide."""
+    from game.ui.drawing import LONGEST_LINE, TextCache
+
+    pygame.font.init()
+    texts = TextCache()
+    whole = texts.render("N" * LONGEST_LINE, 18, (255, 255, 255))
+    cut = texts.render("N" * 9000, 18, (255, 255, 255))
+    assert cut.get_width() <= whole.get_width() and cut.get_height() == whole.get_height()
