@@ -1,15 +1,19 @@
-"""A name typed or pasted into the set-up stops at the length the rules take (issue 37, item 13): Outbreak's
-character names are drawn beside the figure on the table, and a 10,000-character paste made every frame of
-the set-up and the game take seconds to draw before the rules refused it at Begin."""
+"""Names the screen draws are bounded (issue 37, item 13): a name typed or pasted into the set-up stops at the
+length the rules take (Outbreak's character names are drawn beside the figure, and a 10,000-character paste
+made every frame take minutes to draw before the rules refused it at Begin); a line drawn on the table is cut
+to what a screen shows; a map's person with a name no screen can draw is refused naming the object."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 from ui_driver import click
 
+from game.cli import main as cli
 from game.rules.outbreak.forces import MAX_NAME
 from game.ui.app import App
 from game.ui.scenario_list import load_entry
@@ -44,3 +48,27 @@ def test_a_name_too_long_for_any_screen_is_drawn_cut() -> None:
     whole = texts.render("N" * LONGEST_LINE, 18, (255, 255, 255))
     cut = texts.render("N" * 9000, 18, (255, 255, 255))
     assert cut.get_width() <= whole.get_width() and cut.get_height() == whole.get_height()
+
+
+def test_a_map_person_with_a_name_no_screen_can_draw_is_refused_naming_him(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A map's character of 9,000 characters, or with a tab and a right-to-left mark in his name: ``check``
+    names the object and says why (it said "Option 'characters' #1", which no map has), and the game
+    refuses the map the same way."""
+    shutil.copytree(MAPS / "tiles", tmp_path / "tiles")
+    shutil.copytree(MAPS / "templates", tmp_path / "templates")
+    text = (MAPS / "hollow_creek_farm.tmx").read_text()
+    text = text.replace('name="Deputy Ruth"', f'name="{"R" * 9000}"')
+    text = text.replace('name="Doc Harlan"', 'name="Doc&#x9;Harlan&#x202e;"')
+    path = tmp_path / "names.tmx"
+    path.write_text(text)
+    assert cli(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        f'object 25 "{"R" * 57}...": the character\'s name is 9,000 characters long (a name is at most 60)' in out
+    )
+    assert "object 26" in out and "the character's name holds a control or invisible character" in out
+    assert "Option 'characters'" not in out and len(out) < 2000
+    entry = load_entry(path)
+    assert not entry.playable and "9,000 characters long" in entry.error
