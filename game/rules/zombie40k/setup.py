@@ -27,7 +27,7 @@ from game.rules.zombie40k.events import FigurePlaced
 from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Unit
 from game.rules.zombie40k.team_builder import Team, TeamError, build_team, default_team
 from game.rules.zombie40k.world import World
-from game.scenario.model import Point, Scenario
+from game.scenario.model import Point, Scenario, Zone
 
 
 class OptionsError(CannotStart):
@@ -222,7 +222,7 @@ def base_radius(d: Z40Data, profile: str) -> float:
     return base / 2 if base != 1.0 else float(d.h("base")) / 2
 
 
-def squad_spots(world: World, zone: Any, n: int, teams: int, count: int, r: float) -> list[Point]:
+def squad_spots(world: World, zone: Zone | None, n: int, teams: int, count: int, r: float) -> list[Point]:
     """Places for ``count`` bases of radius ``r`` of player ``n``: in files across the zone's longer side with
     lanes between them, so every model has a way out; a zone too small spills as near it as they fit, and a
     player with no zone stands along the edge opposite the vehicle [house]. Wider bases stand wider apart."""
