@@ -208,3 +208,15 @@ def test_a_squad_with_no_room_on_the_table_cannot_start_and_says_why(
     assert cli(["simulate", str(HIVE), "--games", "1", "--options", '{"teams": ["wide"]}']) == 2
     err = capsys.readouterr().err
     assert "Cannot start: " in err and words in err and "Traceback" not in err
+
+
+def test_a_long_keyed_entry_that_is_no_table_is_named_in_a_line(data_dir: Path) -> None:
+    """A unit of a 9,000-character key whose sergeant is a number: skipped, its key cut in the message (the
+    message held the whole key: 9,000 characters in the log and the set-up's box)."""
+    text = roster_with("units", GOOD).replace("[units.bad]", f"[units.{'N' * 9000}]") + "sergeant = 5\n"
+    write_roster(data_dir, text)
+    data = load_data()
+    assert "mine" in data.units and len(data.units) > 2
+    (problem,) = data.user_problems
+    assert problem.startswith("zombie40k_roster.toml: units.NNN") and problem.endswith("...: must be a table")
+    assert len(problem) < 200

@@ -251,7 +251,7 @@ class _Reader:
         # an entry's key is in every message: a hostile 9,000-character key is cut, and refused by _key
         self.file, self.where, self.t = file, where if len(where) <= 120 else where[:117] + "...", table
         if not isinstance(table, dict):
-            raise DataError(f"{file}: {where}: must be a table")
+            raise DataError(f"{file}: {self.where}: must be a table")
 
     def err(self, key: str, what: str) -> DataError:
         return DataError(f"{self.file}: {self.where}: field {key!r}: {what}")
