@@ -61,6 +61,11 @@ BROKEN: dict[str, tuple[str, dict[str, Any], str]] = {
     "base 1e300": ("profiles", {**PROFILE, "base": 1e300}, "profiles.bad: field 'base': must be a number from"),
     "base inf": ("profiles", {**PROFILE, "base": "<inf>"}, "profiles.bad: field 'base': must be a number"),
     "range nan": ("weapons", {**WEAPON, "range": "<nan>"}, "weapons.bad: field 'range': must be a number"),
+    "range of 5,000 digits": (
+        "weapons",
+        {**WEAPON, "range": "<long>"},
+        "weapons.bad: field 'range': is a whole number thousands of digits long",
+    ),
 }
 
 
@@ -87,7 +92,8 @@ def roster_with(section: str, entry: dict[str, Any]) -> str:
     doc["units"]["mine"] = {**GOOD, "model": "mine_man", "wargear": ["mine_gun"]}
     doc[section]["bad"] = entry
     # the writer leaves control characters out and writes no infinity: put them in as a hand would
-    return dumps(doc).replace("<NUL>", "\\u0000").replace('"<inf>"', "inf").replace('"<nan>"', "nan")
+    text = dumps(doc).replace("<NUL>", "\\u0000").replace('"<inf>"', "inf").replace('"<nan>"', "nan")
+    return text.replace('"<long>"', "9" * 5000)  # a number too long for Python to write out
 
 
 def starts(data_dir: Path) -> None:

@@ -280,6 +280,8 @@ class _Reader:
         """A finite number from ``low`` to ``high`` (inches, mostly)."""
 
         def bounded(v: float) -> str:
+            if isinstance(v, int) and abs(v) >= _TOO_LONG:  # no float holds it (OverflowError)
+                return f"is a whole number thousands of digits long; must be a number from {low:g} to {high:g}"
             return "" if math.isfinite(v) and low <= v <= high else f"must be a number from {low:g} to {high:g}"
 
         return float(self.get(key, (int, float), default, check=bounded))
@@ -609,7 +611,7 @@ def _merge_user(
             except DataError as exc:
                 problems.append(str(exc))
                 continue
-            except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as exc:
+            except (TypeError, ValueError, LookupError, AttributeError, ArithmeticError, RecursionError) as exc:
                 # a last guard: an entry this reader has no words for yet is still skipped, never fatal
                 why = f"{type(exc).__name__}: {exc}"[:200]
                 problems.append(f"{file}: {name}.{key[:MAX_NAME]}: cannot be read ({why})")
