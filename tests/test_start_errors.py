@@ -5,6 +5,7 @@ where they read what cannot be played, and a fault they did not foresee is still
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -84,6 +85,89 @@ def test_a_fault_the_rules_did_not_foresee_is_still_a_cannot_start(
     assert cli(["simulate", str(hive), "--games", "1"]) == 2
     assert "Cannot start: IndexError: list index out of range" in capsys.readouterr().err
     with headless_app(tmp_path / "settings.json") as app:
-        app.start_game(GameSetup(load_entry(hive)))
+        app.start_game(
+            GameSetup(ScenarioEntry(hive, load_scenario(str(hive))))
+        )  # past the judge, which refuses it
         app.run_frames(3)
         assert "Cannot start: IndexError: list index out of range" in " ".join(app.scene.log_lines)
+
+
+SHAPES = [  # options of the wrong shape, as a hand-edited save holds them, and what the refusal says
+    ("zombiekrieg", {"sections": [[]]}, "Unknown section []"),
+    ("zombiekrieg", {"sections": ["N" * 10_000]}, "Unknown section 'NNNN"),
+    ("zombiekrieg", {"readings": {"N" * 10_000: True}}, "Unknown reading 'NNNN"),
+    ("outbreak", {"characters": [{"name": ["Ann"], "player": 1}]}, "'name' must be text, not ['Ann']"),
+    ("outbreak", {"players": "9" * 5000}, "from 1 to 4, not '9999"),
+    (
+        "zombie40k",
+        {"teams": [{"unit": "tactical_squad", "weapons": 5}]},
+        "'weapons' is a list of option keys, not 5",
+    ),
+    (
+        "zombie40k",
+        {"teams": [{"unit": "tactical_squad", "sergeant": True, "sergeant_options": 1}]},
+        "'sergeant_options' is a list of option keys, not 1",
+    ),
+    ("zombie40k", {"teams": [{"unit": "tactical_squad", "usr": {"a": 1}}]}, "'usr' is the name of a Universal"),
+    ("zombie40k", {"teams": ["N" * 10_000]}, "no unit 'NNNN"),
+]
+SHAPE_MAPS = {
+    "zombiekrieg": "normandy_village.tmx",
+    "outbreak": "hollow_creek_farm.tmx",
+    "zombie40k": "hive_street.tmx",
+}
+
+
+@pytest.mark.parametrize("ruleset, options, words", SHAPES)
+def test_options_of_the_wrong_shape_are_a_cannot_start_naming_the_option(
+    tmp_path: Path, ruleset: str, options: dict, words: str
+) -> None:
+    """A list where a name belongs, a number where a list does: the rules' own refusal (CannotStart) naming
+    the option, a few lines long, never "TypeError: unhashable type: 'list'"; so too when a save holds them."""
+    scenario = load_scenario(str(MAPS / SHAPE_MAPS[ruleset]))
+    with pytest.raises(CannotStart) as refused:
+        get_ruleset(ruleset).new_game(scenario, dict(options), 1)
+    assert words in str(refused.value) and len(str(refused.value)) < 600
+    from game.saves import SaveError, load_game, save_game
+
+    path = save_game(
+        get_ruleset(ruleset).new_game(scenario, start_options(get_ruleset(ruleset), scenario)[0], 1),
+        tmp_path / "odd.json",
+    )
+    tree = json.loads(path.read_text())
+    tree["options"] = options
+    path.write_text(json.dumps(tree))
+    with pytest.raises(SaveError) as not_loaded:
+        load_game(path)
+    said = str(not_loaded.value)
+    assert said.startswith("odd.json cannot be loaded: Cannot start: ") and words in said
+    assert "Error:" not in said and len(said) < 600
+
+
+def test_a_fault_is_logged_whole_and_asked_to_be_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A start error that is no refusal of the rules is said on the screen as a fault to report, and its
+    traceback goes to the log (it was logged as one line, like a refusal); a refusal is not called a fault."""
+    from game.rules.zombie40k import setup
+
+    def broken(world: object) -> None:
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(setup, "place_hordes", broken)
+    with headless_app(tmp_path / "settings.json") as app:
+        hive = MAPS / "hive_street.tmx"
+        app.start_game(GameSetup(ScenarioEntry(hive, load_scenario(str(hive)))))
+        app.run_frames(3)
+        shown = " ".join(app.scene.log_lines)
+    assert "Cannot start: IndexError: list index out of range (a fault in Dead Ground" in shown
+    assert any(r.exc_info and r.exc_info[0] is IndexError for r in caplog.records)
+    monkeypatch.undo()
+    caplog.clear()
+    with headless_app(tmp_path / "settings2.json") as app:
+        path = vehicle_off_the_table(tmp_path / "off")
+        app.start_game(GameSetup(ScenarioEntry(path, load_scenario(str(path)))))
+        app.run_frames(3)
+        shown = " ".join(app.scene.log_lines)
+    assert "Zombie Boss finds no room" in shown and "fault" not in shown
+    assert not any(r.exc_info for r in caplog.records)

@@ -2,13 +2,17 @@
 save and options field of every rule set (and in the seed and the commands' numbers), names 10,000 characters
 long, NUL and control characters, superscript digits, JSON nested thousands deep, in saves, in the Zombie
 40,000 roster and in saved teams. Each is refused with its reason, quickly, or plays; never another exception,
-a hang or a memory blow-up. Concurrency between the writers of one file: tests/test_user_file_writers.py.
+a hang or a memory blow-up. Options of any shape anywhere start a game or are the rules' CannotStart, never a
+fault; a roster unit at its bounds deploys with no base on another and plays. Concurrency between the writers
+of one file: tests/test_user_file_writers.py.
 A CI-sized slice by default; 10,000 cases each with ``--fuzz-long`` or ``DEADGROUND_LONG=1``.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -22,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_z40k_roster_entries import GOOD, PROFILE, WEAPON
 
-from game.rules.core import get_ruleset
+from game.rules.core import CannotStart, get_ruleset
 from game.rules.zombie40k.battlescribe import roster_path
 from game.rules.zombie40k.data import load_data
 from game.saves import SaveError, load_game, save_game
@@ -56,6 +60,8 @@ EXTREME = st.one_of(
     st.just(["american"] * 200),
     st.just({"unit": "tactical_squad", "models": 10**9}),
 )
+# what a message says when the rules failed rather than refused: never for a file's fault
+FAULTS = re.compile(r"\b(Type|Attribute|Index|Key|Overflow|ZeroDivision|Recursion|Memory|Assertion)Error\b")
 OPTION_KEYS = (
     "players",
     "teams",
@@ -65,6 +71,8 @@ OPTION_KEYS = (
     "readings",
     "american_corporal_weapon",
     "caught_running_first_blow",
+    "all_aware_after_outbreak_move",
+    "ruins_block_sight",
 )
 
 
@@ -145,6 +153,7 @@ def test_extreme_options_seeds_and_numbers_in_a_save_are_refused_at_once(
             load_game(path)
         except SaveError as exc:
             assert str(exc).startswith("fuzzed.json") and len(str(exc)) < 2000
+            assert not FAULTS.search(str(exc)), str(exc)[:300]  # refused in the rules' words, not failed
     assert time.perf_counter() - started < SECONDS
 
 
@@ -260,3 +269,93 @@ def test_fuzzed_team_files_are_skipped_with_a_reason_and_the_others_load(
     for t in teams:
         assert t.name.isprintable() and 0 < len(t.name) <= MAX_NAME
     assert all(b.reason and len(b.reason) < 600 for b in bad)
+
+
+OPTION_FIELDS = ("unit", "models", "sergeant", "sergeant_options", "weapons", "usr", "usr_model", "name", "player")
+SHAPES = st.recursive(
+    EXTREME,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(OPTION_FIELDS), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+def fresh(value: Any) -> Any:
+    """A copy of a drawn value (a strategy may hand out one list twice: put inside itself, it never ends)."""
+    return json.loads(json.dumps(value))
+
+
+@FUZZ
+@given(data=st.data(), ruleset=st.sampled_from(sorted(MAP)))
+def test_options_of_any_shape_start_or_are_refused_by_the_rules_words(
+    tmp_path: Path, data: st.DataObject, ruleset: str
+) -> None:
+    """Any value of any shape (lists of tables of lists, 10,000-character names, 10**29) anywhere in a rule
+    set's options: the game starts, or the rules refuse it as a CannotStart of a few lines; never a TypeError
+    from deep in a builder, which the start screens could only report as a fault."""
+    rules = get_ruleset(ruleset)
+    scenario = load_scenario(str(MAPS / MAP[ruleset]))
+    options = json.loads(json.dumps(data.draw(st.sampled_from(start_options(rules, scenario)))))
+    for _ in range(data.draw(st.integers(1, 3))):
+        spots = [p for p in _paths(options) if p]
+        if not spots or data.draw(st.booleans()):
+            options[data.draw(st.sampled_from(OPTION_KEYS))] = fresh(data.draw(SHAPES))
+            continue
+        spot = data.draw(st.sampled_from(spots))
+        parent = options
+        for key in spot[:-1]:
+            parent = parent[key]
+        parent[spot[-1]] = fresh(data.draw(SHAPES))
+    with within(SECONDS):
+        try:
+            rules.new_game(scenario, json.loads(json.dumps(options)), 1)
+        except CannotStart as exc:
+            assert 0 < len(str(exc)) < 1000 and not FAULTS.search(str(exc)), str(exc)[:300]
+
+
+ROOMY = settings(
+    max_examples=examples(4),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+@ROOMY
+@given(data=st.data())
+def test_a_roster_unit_at_its_bounds_deploys_apart_and_plays(data_dir: Path, data: st.DataObject) -> None:
+    """A unit the roster accepts, however far at its bounds (1 to 100 models, bases 0.1" to 6", 20 shots,
+    240" guns, Strength x9), starts with no base on another or says why it cannot, and plays on."""
+    from game.ai import bot_for
+
+    kind = data.draw(st.sampled_from(["rapid_fire", "assault", "pistol", "heavy"]))
+    gun = {**WEAPON, "type": kind, "range": data.draw(st.sampled_from([0.1, 24, 240])), "shots": 20}
+    gun |= {"s": data.draw(st.sampled_from([1, 10, "user", "x9", "+9"])), "blast": data.draw(st.booleans())}
+    man = {
+        **PROFILE,
+        "base": data.draw(st.sampled_from([0.1, 1.0, 2.5, 6.0])),
+        "w": data.draw(st.sampled_from([1, 10])),
+    }
+    size = data.draw(st.sampled_from([1, 10, 100]))
+    unit = {**GOOD, "model": "man", "wargear": ["gun"], "squad_cost": 1, "squad_size": size, "max_models": 100}
+    path = roster_path(data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        toml_entry("weapons", "gun", gun) + toml_entry("profiles", "man", man) + toml_entry("units", "u", unit)
+    )
+    load_data.cache_clear()
+    assert "u" in load_data().units, load_data().user_problems
+    teams = ["u"] * data.draw(st.integers(1, 4))
+    scenario = load_scenario(str(MAPS / "hive_street.tmx"))
+    with within(SECONDS * 3):
+        try:
+            game = get_ruleset("zombie40k").new_game(scenario, {"teams": teams}, data.draw(st.integers(1, 99)))
+        except CannotStart as exc:
+            assert "finds room for only" in str(exc)
+            return
+        placed = [m for m in game.state.models.values()]
+        for k, a in enumerate(placed):
+            for b in placed[k + 1 :]:
+                assert math.dist(a.position, b.position) >= a.radius + b.radius - 1e-6, (a.id, b.id)
+        for _ in range(20):
+            if game.over:
+                break
+            game.apply(bot_for("zombie40k")(game))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import html
 import logging
+import math
+import re
 import time
 import tomllib
 from collections.abc import Iterator
@@ -19,7 +21,7 @@ import pytest
 from test_z40k_battlescribe import catalogue, write
 
 from game.cli import main as cli
-from game.rules.core import get_ruleset
+from game.rules.core import CannotStart, get_ruleset
 from game.rules.zombie40k.battlescribe import dumps, roster_path
 from game.rules.zombie40k.data import MAX_NAME, load_data
 from game.scenario import load_scenario
@@ -59,6 +61,11 @@ BROKEN: dict[str, tuple[str, dict[str, Any], str]] = {
     "base 1e300": ("profiles", {**PROFILE, "base": 1e300}, "profiles.bad: field 'base': must be a number from"),
     "base inf": ("profiles", {**PROFILE, "base": "<inf>"}, "profiles.bad: field 'base': must be a number"),
     "range nan": ("weapons", {**WEAPON, "range": "<nan>"}, "weapons.bad: field 'range': must be a number"),
+    "range of 5,000 digits": (
+        "weapons",
+        {**WEAPON, "range": "<long>"},
+        "weapons.bad: field 'range': is a whole number thousands of digits long",
+    ),
 }
 
 
@@ -85,7 +92,8 @@ def roster_with(section: str, entry: dict[str, Any]) -> str:
     doc["units"]["mine"] = {**GOOD, "model": "mine_man", "wargear": ["mine_gun"]}
     doc[section]["bad"] = entry
     # the writer leaves control characters out and writes no infinity: put them in as a hand would
-    return dumps(doc).replace("<NUL>", "\\u0000").replace('"<inf>"', "inf").replace('"<nan>"', "nan")
+    text = dumps(doc).replace("<NUL>", "\\u0000").replace('"<inf>"', "inf").replace('"<nan>"', "nan")
+    return text.replace('"<long>"', "9" * 5000)  # a number too long for Python to write out
 
 
 def starts(data_dir: Path) -> None:
@@ -175,3 +183,46 @@ def test_the_shipped_roster_keeps_within_every_bound() -> None:
     data = load_data(None, None, "no-such-roster")
     assert not data.user_problems
     assert all(len(u.name) <= MAX_NAME and u.max_models <= 100 for u in data.units.values())
+
+
+def wide_based_roster(data_dir: Path, base: float, models: int) -> None:
+    """The player's roster with one unit of ``models`` models on ``base``-inch bases for 1 point."""
+    profile = {**PROFILE, "base": base}
+    unit = {**GOOD, "model": "wide", "squad_cost": 1, "squad_size": models, "max_models": models}
+    write_roster(data_dir, dumps({"profiles": {"wide": profile}, "units": {"wide": unit}}))
+
+
+def test_a_squad_on_wide_bases_stands_with_no_base_on_another(data_dir: Path) -> None:
+    wide_based_roster(data_dir, 2.0, 40)
+    game = get_ruleset("zombie40k").new_game(load_scenario(str(HIVE)), {"teams": ["wide"]}, 1)
+    squad = [m for m in game.state.models.values() if m.unit == "p1"]
+    assert len(squad) == 40 and all(m.radius == 1.0 for m in squad)
+    for k, a in enumerate(squad):
+        for b in squad[k + 1 :]:
+            assert math.dist(a.position, b.position) >= a.radius + b.radius, (a.id, b.id)
+
+
+def test_a_squad_with_no_room_on_the_table_cannot_start_and_says_why(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """100 models on 6" bases for 1 point: the squad that found room for a third of them stood on one another
+    (and with fewer places than models, the rest were left out without a word)."""
+    wide_based_roster(data_dir, 6.0, 100)
+    words = "player 1's Mine (100 models on 6\" bases) finds room for only"
+    with pytest.raises(CannotStart, match=re.escape(words)):
+        get_ruleset("zombie40k").new_game(load_scenario(str(HIVE)), {"teams": ["wide"]}, 1)
+    assert cli(["simulate", str(HIVE), "--games", "1", "--options", '{"teams": ["wide"]}']) == 2
+    err = capsys.readouterr().err
+    assert "Cannot start: " in err and words in err and "Traceback" not in err
+
+
+def test_a_long_keyed_entry_that_is_no_table_is_named_in_a_line(data_dir: Path) -> None:
+    """A unit of a 9,000-character key whose sergeant is a number: skipped, its key cut in the message (the
+    message held the whole key: 9,000 characters in the log and the set-up's box)."""
+    text = roster_with("units", GOOD).replace("[units.bad]", f"[units.{'N' * 9000}]") + "sergeant = 5\n"
+    write_roster(data_dir, text)
+    data = load_data()
+    assert "mine" in data.units and len(data.units) > 2
+    (problem,) = data.user_problems
+    assert problem.startswith("zombie40k_roster.toml: units.NNN") and problem.endswith("...: must be a table")
+    assert len(problem) < 200

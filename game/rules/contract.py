@@ -103,7 +103,7 @@ class Switch:
 class NamedFigures:
     """A player's named figures (``count_min`` .. ``count_max`` of them), each with the picks in
     ``gear`` (e.g. a ranged and a close-combat weapon). Answered as a list of dicts with ``name``
-    and one value per gear key."""
+    and one value per gear key; a name is at most ``name_chars`` characters (the screen draws it on the table)."""
 
     key: str
     label: str
@@ -111,6 +111,7 @@ class NamedFigures:
     count_max: int
     gear: tuple[Pick, ...]
     default_names: tuple[str, ...] = ()
+    name_chars: int = 60
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,20 @@ class CannotStart(ValueError):
     player or designer can act on. The screen and the simulator show it as ``Cannot start: <reason>``."""
 
 
+def quoted(value: Any, limit: int = 40) -> str:
+    """A value a refusal quotes, cut short: options and saves are the player's files, and a value in them may
+    be 10,000 characters long (or a number too long for Python to write out).
+
+    >>> quoted("british"), quoted("N" * 100), quoted([1, 2])
+    ("'british'", "'NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN...", '[1, 2]')
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int past Python's 4,300 digits
+        return "a number thousands of digits long"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 MAX_REASON = 400  # characters of a start error shown: a few lines of the screen's log
 
 

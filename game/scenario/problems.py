@@ -49,10 +49,12 @@ class Problem:
 
     @property
     def where(self) -> str:
+        # a name is shown to 60 characters: a hostile map's 9,000-character name is the problem, not the place
+        name = self.object_name if len(self.object_name) <= 60 else self.object_name[:57] + "..."
         if self.object_id is None:
-            return f'map "{self.object_name}"' if self.object_name else "map"
-        if self.object_name:
-            return f'object {self.object_id} "{self.object_name}"'
+            return f'map "{name}"' if name else "map"
+        if name:
+            return f'object {self.object_id} "{name}"'
         return f"object {self.object_id} (no name)"
 
     @property

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,6 +28,8 @@ from game.scenario.tmx import RawMap, RawObject, read_tmx
 BASE_RADIUS = 0.5  # a 1" base: what every rule set here stands its figures on
 PROBE_SPACING = 0.5  # inches between the points tried inside a zone
 PEOPLE = ("character", "npc")  # the map's figures the log calls by their names
+NAME_CHARS = 60  # [house] characters in a person's name: the screen draws it beside the figure and in the roster
+UNSEEN = ("Cc", "Cf", "Cs", "Co", "Cn")  # control, format (right-to-left marks), surrogate, private, unassigned
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,7 @@ def refusals(scenario: Scenario, raw: RawMap | None = None) -> list[Problem]:
     deploy = [z for z in scenario.zones_of("deploy") if deploys_here(scenario.ruleset, z)]
     found += [p for p in checks.deploy_ground(scenario, deploy, None) if p.severity == ERROR]
     found += checks.shared_names(scenario)
+    found += checks.unreadable_names(scenario)
     return [checks.place(p) for p in found]
 
 
@@ -119,6 +123,30 @@ class MapChecks:
                     f'two people are called "{pl.name.strip()}": {other.kind} {other.id} "{other.name}" '
                     f"and {pl.kind} {pl.id}; the log and the roster could not tell them apart",
                     "give each character and bystander a name of his own",
+                )
+            )
+        return out
+
+    def unreadable_names(self, scenario: Scenario) -> list[Problem]:
+        """A person of the map whose name the screen cannot draw as one short line: over :data:`NAME_CHARS`
+        characters (9,000 made the set-up and the table take minutes a frame), or holding a control or
+        invisible character (a tab, a right-to-left mark)."""
+        out = []
+        for pl in scenario.placements:
+            name = pl.name.strip()
+            if pl.kind not in PEOPLE:
+                continue
+            if len(name) > NAME_CHARS:
+                why = f"is {len(name):,} characters long (a name is at most {NAME_CHARS})"
+            elif any(unicodedata.category(c) in UNSEEN for c in name):
+                why = "holds a control or invisible character"
+            else:
+                continue
+            out.append(
+                self.problem(
+                    self.obj(pl.id),
+                    f"the {pl.kind}'s name {why}: the screen draws it beside the figure and in the roster",
+                    "give him a short name of letters, digits and spaces in Tiled",
                 )
             )
         return out

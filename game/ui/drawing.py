@@ -16,6 +16,17 @@ Point = tuple[float, float]
 Colour = tuple[int, int, int]
 
 DASH = {"dashed": (10, 7), "dotted": (2, 6)}
+LONGEST_LINE = 300  # characters drawn in one line: more than the widest screen shows in the smallest print
+
+
+def one_line(text: str) -> str:
+    """``text`` cut to :data:`LONGEST_LINE` characters for drawing (a name from a hostile file may be 9,000
+    long: rendered whole it is a surface 60,000 pixels wide, made and scaled every time it changes).
+
+    >>> len(one_line("N" * 9000)), one_line("Sheriff Dale")
+    (300, 'Sheriff Dale')
+    """
+    return text if len(text) <= LONGEST_LINE else text[: LONGEST_LINE - 3] + "..."
 
 
 def polyline(
@@ -92,9 +103,9 @@ class TextCache:
             self._texts.move_to_end(key)
             return cached
         font = self.font(size)
-        front = font.render(text, True, colour)
+        front = font.render(one_line(text), True, colour)
         if shadow:
-            back = font.render(text, True, (10, 10, 8))
+            back = font.render(one_line(text), True, (10, 10, 8))
             surface = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
             for dx, dy in ((0, 0), (2, 0), (0, 2), (2, 2), (1, 0), (0, 1), (2, 1), (1, 2)):
                 surface.blit(back, (dx, dy))

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.rules.core import CannotStart, quoted
 from game.rules.outbreak.data import NO_WEAPON, ObData
 from game.rules.outbreak.events import FigurePlaced
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spawn
@@ -51,14 +52,14 @@ def _weapon(data: ObData, value: Any, kind: str, where: str, strict: bool) -> st
         return ""
     if kind == "ranged":
         if key not in data.ranged_weapons:
-            raise ValueError(
-                f"{where}: unknown ranged weapon {value!r}; choose from "
+            raise CannotStart(
+                f"{where}: unknown ranged weapon {quoted(value)}; choose from "
                 f"{', '.join(sorted(data.ranged_weapons))} or none."
             )
         return key
     if strict and key not in data.melee_weapons:
-        raise ValueError(
-            f"{where}: unknown close combat weapon {value!r}; choose from "
+        raise CannotStart(
+            f"{where}: unknown close combat weapon {quoted(value)}; choose from "
             f"{', '.join(sorted(data.melee_weapons))} or none."
         )
     return key
@@ -70,26 +71,26 @@ def awareness_option(data: ObData, options: dict[str, Any]) -> bool:
     key = "all_aware_after_outbreak_move"
     reading = options.get(key, bool(data.house(key)))
     if not isinstance(reading, bool):
-        raise ValueError(f"Option {key!r} must be true or false, not {reading!r}.")
+        raise CannotStart(f"Option {key!r} must be true or false, not {quoted(reading)}.")
     return reading
 
 
 def check_options(
     data: ObData, options: dict[str, Any], scenario_characters: list[CharacterSpec]
 ) -> tuple[int, list[CharacterSpec], bool]:
-    """The number of players, the characters and the close combat reading; ValueError naming a bad option."""
+    """The number of players, the characters and the close combat reading; CannotStart naming a bad option."""
     for key in options:
         if key not in OPTION_KEYS:
-            raise ValueError(
-                f"Unknown option {key!r} for Zombie Rules (Outbreak); known: {', '.join(OPTION_KEYS)}."
+            raise CannotStart(
+                f"Unknown option {quoted(key)} for Zombie Rules (Outbreak); known: {', '.join(OPTION_KEYS)}."
             )
     lo, hi = int(data.get("forces", "players_min")), int(data.get("forces", "players_max"))
     players = options.get("players", 1)
     if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-        raise ValueError(f"Option 'players' must be a whole number from {lo} to {hi}, not {players!r}.")
+        raise CannotStart(f"Option 'players' must be a whole number from {lo} to {hi}, not {quoted(players)}.")
     reading = options.get("caught_running_first_blow", bool(data.get("movement", "caught_running_first_blow")))
     if not isinstance(reading, bool):
-        raise ValueError(f"Option 'caught_running_first_blow' must be true or false, not {reading!r}.")
+        raise CannotStart(f"Option 'caught_running_first_blow' must be true or false, not {quoted(reading)}.")
     raw = options.get("characters")
     if raw is None:
         if not scenario_characters:
@@ -101,26 +102,29 @@ def check_options(
             ]
             return players, specs, reading
     if not isinstance(raw, (list, tuple)) or not raw:
-        raise ValueError("Option 'characters' must be a list of characters, each {name, player, ranged, melee}.")
+        raise CannotStart("Option 'characters' must be a list of characters, each {name, player, ranged, melee}.")
     per = int(data.get("forces", "characters_per_player_max"))
     specs = []
     for i, c in enumerate(raw, start=1):
         where = f"Option 'characters' #{i}"
         if not isinstance(c, dict):
-            raise ValueError(f"{where} must be a table with name, player, ranged and melee.")
+            raise CannotStart(f"{where} must be a table with name, player, ranged and melee.")
         extra = set(c) - {"name", "player", "ranged", "melee"}
         if extra:
-            raise ValueError(f"{where} has unknown field(s) {', '.join(sorted(extra))}.")
-        name = str(c.get("name", f"Survivor {i}")).strip() or f"Survivor {i}"
+            raise CannotStart(f"{where} has unknown field(s) {', '.join(quoted(k) for k in sorted(extra))}.")
+        name = c.get("name", f"Survivor {i}")
+        if not isinstance(name, str):
+            raise CannotStart(f"{where}: 'name' must be text, not {quoted(name)}.")
+        name = name.strip() or f"Survivor {i}"
         if len(name) > MAX_NAME or not name.isprintable():  # the screen draws it on the table and the roster
-            raise ValueError(
+            raise CannotStart(
                 f"{where}: a name is one line of at most {MAX_NAME} printable characters, "
                 f"not {len(name)} characters{'' if name.isprintable() else ' with a control character'}."
             )
         player = c.get("player", 1)
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= players:
-            raise ValueError(
-                f"{where} ({name}): 'player' must be 1 to {players} (option 'players'), not {player!r}."
+            raise CannotStart(
+                f"{where} ({name}): 'player' must be 1 to {players} (option 'players'), not {quoted(player)}."
             )
         ranged = _weapon(data, c.get("ranged", data.get("forces", "default_ranged")), "ranged", where, True)
         melee = _weapon(data, c.get("melee", data.get("forces", "default_melee")), "melee", where, True)
@@ -129,27 +133,27 @@ def check_options(
     for i, spec in enumerate(specs, start=1):
         j = seen.setdefault(spec.name.casefold(), i)
         if j != i:
-            raise ValueError(
+            raise CannotStart(
                 f"Option 'characters' #{i} ({spec.name}): character #{j} has that name too; "
                 "give each character a name of his own (the log and the roster call them by it)."
             )
     for p in range(1, players + 1):
         n = sum(s.player == p for s in specs)
         if n == 0:
-            raise ValueError(f"Option 'characters': player {p} has no character (one or more per player).")
+            raise CannotStart(f"Option 'characters': player {p} has no character (one or more per player).")
         if n > per:
-            raise ValueError(f"Option 'characters': player {p} has {n} characters; at most {per}.")
+            raise CannotStart(f"Option 'characters': player {p} has {n} characters; at most {per}.")
     return players, specs, reading
 
 
 def check_names(scenario: Scenario, specs: list[CharacterSpec]) -> None:
-    """ValueError when a player's character is called as one of the map's bystanders: the log would name
+    """CannotStart when a player's character is called as one of the map's bystanders: the log would name
     two people alike. (Two of the map's own people sharing a name are refused when the map is loaded.)"""
     npcs = {pl.name.strip().casefold(): pl for pl in scenario.placements_of("npc") if pl.name.strip()}
     for i, spec in enumerate(specs, start=1):
         pl = npcs.get(spec.name.casefold())
         if pl is not None:
-            raise ValueError(
+            raise CannotStart(
                 f"{Path(scenario.path).name}: the character {spec.name!r} (#{i}) has the name of the map's "
                 f"bystander {pl.id} {pl.name!r}; give the character another name."
             )

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.rules.contract import Answers, NamedFigures, Option, Pick, SetupSpec, Switch, TeamOption
 from game.rules.outbreak.data import load_data
+from game.rules.outbreak.forces import MAX_NAME
 from game.scenario.model import Scenario
 
 READING = "caught_running_first_blow"
@@ -82,7 +83,7 @@ class OutbreakSetup:
             players_min=lo,
             players_max=hi,
             players_default=lo,
-            per_player=(NamedFigures("characters", "Characters", 1, per, gear, names),),
+            per_player=(NamedFigures("characters", "Characters", 1, per, gear, names, MAX_NAME),),
             for_game=(
                 Switch(
                     READING,

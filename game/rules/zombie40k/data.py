@@ -251,7 +251,7 @@ class _Reader:
         # an entry's key is in every message: a hostile 9,000-character key is cut, and refused by _key
         self.file, self.where, self.t = file, where if len(where) <= 120 else where[:117] + "...", table
         if not isinstance(table, dict):
-            raise DataError(f"{file}: {where}: must be a table")
+            raise DataError(f"{file}: {self.where}: must be a table")
 
     def err(self, key: str, what: str) -> DataError:
         return DataError(f"{self.file}: {self.where}: field {key!r}: {what}")
@@ -280,6 +280,8 @@ class _Reader:
         """A finite number from ``low`` to ``high`` (inches, mostly)."""
 
         def bounded(v: float) -> str:
+            if isinstance(v, int) and abs(v) >= _TOO_LONG:  # no float holds it (OverflowError)
+                return f"is a whole number thousands of digits long; must be a number from {low:g} to {high:g}"
             return "" if math.isfinite(v) and low <= v <= high else f"must be a number from {low:g} to {high:g}"
 
         return float(self.get(key, (int, float), default, check=bounded))
@@ -300,7 +302,7 @@ class _Reader:
             if problem:
                 raise self.err(key, f"a name in it {problem}")
             if known is not None and x not in known:
-                raise self.err(key, f"unknown {x!r}; known: {_some(sorted(known))}")
+                raise self.err(key, f"unknown {x!r}; known: {some_of(sorted(known))}")
         return tuple(items)
 
     def one(self, key: str, known: dict[str, Any]) -> str:
@@ -334,7 +336,7 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _some(names: list[str], shown: int = 20) -> str:
+def some_of(names: list[str], shown: int = 20) -> str:
     """The first ``shown`` of ``names`` and how many more (a message stays a few lines)."""
     more = f" (and {len(names) - shown} more)" if len(names) > shown else ""
     return ", ".join(names[:shown]) + more
@@ -609,7 +611,7 @@ def _merge_user(
             except DataError as exc:
                 problems.append(str(exc))
                 continue
-            except (TypeError, ValueError, LookupError, AttributeError, RecursionError) as exc:
+            except (TypeError, ValueError, LookupError, AttributeError, ArithmeticError, RecursionError) as exc:
                 # a last guard: an entry this reader has no words for yet is still skipped, never fatal
                 why = f"{type(exc).__name__}: {exc}"[:200]
                 problems.append(f"{file}: {name}.{key[:MAX_NAME]}: cannot be read ({why})")

@@ -43,7 +43,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from game.rules.core import DiceRolled
+from game.rules.core import DiceRolled, quoted
 from game.rules.zombie40k.data import Profile, Z40Data
 from game.rules.zombie40k.events import (
     JoinedHorde,
@@ -119,10 +119,10 @@ def check_mods(data: Z40Data, options: dict[str, Any]) -> list[str]:
     if given is None:
         return []
     if not isinstance(given, list) or not all(isinstance(m, str) for m in given):
-        raise OptionsError(f'"mods" is a list of mod ids, not {given!r}; known: {", ".join(MOD_IDS)}')
+        raise OptionsError(f'"mods" is a list of mod ids, not {quoted(given)}; known: {", ".join(MOD_IDS)}')
     for m in given:
         if m not in MOD_IDS or m not in data.mods:
-            raise OptionsError(f"there is no mod {m!r}; known: {', '.join(MOD_IDS)}")
+            raise OptionsError(f"there is no mod {quoted(m)}; known: {', '.join(MOD_IDS)}")
     return [m for m in MOD_IDS if m in given]
 
 

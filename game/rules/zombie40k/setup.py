@@ -21,13 +21,13 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.rules.core import CannotStart
-from game.rules.zombie40k.data import Z40Data
+from game.rules.core import CannotStart, quoted
+from game.rules.zombie40k.data import Z40Data, some_of
 from game.rules.zombie40k.events import FigurePlaced
 from game.rules.zombie40k.state import BOSS, HORDE, PLAYERS, SQUAD, ZOMBIES, Model, Unit
 from game.rules.zombie40k.team_builder import Team, TeamError, build_team, default_team
 from game.rules.zombie40k.world import World
-from game.scenario.model import Point, Scenario
+from game.scenario.model import Point, Scenario, Zone
 
 
 class OptionsError(CannotStart):
@@ -77,7 +77,7 @@ def check_options(
         if isinstance(spec, str):
             if spec not in data.units:
                 raise OptionsError(
-                    f"player {i}: no unit {spec!r} in the roster; known: {', '.join(sorted(data.units))}"
+                    f"player {i}: no unit {quoted(spec)} in the roster; known: {some_of(sorted(data.units))}"
                 )
             spec = default_team(data, spec, points)
         if rule is not None:
@@ -174,6 +174,7 @@ def vehicle_centre(world: World) -> Point:
 
 
 def deploy_squads(world: World, teams: list[Team]) -> None:
+    """Each team's models in its deployment zone (see :func:`squad_spots`), facing the escape vehicle."""
     d = world.data
     zones = {
         int(z.properties.get("player", z.properties.get("side", 0)) or 0): z
@@ -187,24 +188,15 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
         )
         world.state.units[uid] = unit
         world.state.players.append(n)
-        zone = zones.get(n)
-        wide = True
-        if zone is not None:
-            centre, inside = zone.area.centre, zone.area.contains
-            x0, y0, x1, y1 = zone.area.bounds
-            wide = x1 - x0 >= y1 - y0
-        else:  # [house] no zone for this player: along the edge opposite the vehicle, spread out
-            w, h = world.scenario.width, world.scenario.height
-            centre, inside = ((n - 0.5) * w / len(teams), h - 4), None
-        base = float(d.h("base")) / 2
-        # files across the zone's longer side with lanes between them, so every model has a way out
-        spacing, lane = float(d.h("deploy_spacing")), float(d.h("deploy_lane"))
-        spots = spots_near(world, centre, len(team.models), base, spacing, inside, lane=lane, wide=wide)
-        if len(spots) < len(team.models):
-            # a zone too small for the squad: the rest as near it as they fit, never on one another
-            more = len(team.models) - len(spots)
-            spots += spots_near(world, centre, more, base, spacing, taken=spots, lane=lane, wide=wide)
-        for k, (spec, p) in enumerate(zip(team.models, spots)):
+        radii = [base_radius(d, spec.profile) for spec in team.models]
+        spots = squad_spots(world, zones.get(n), n, len(teams), len(team.models), max(radii))
+        if len(spots) < len(team.models):  # never a model left out, nor one set on another
+            raise CannotStart(
+                f"{world.scenario.title}: player {n}'s {team.entry.name} ({len(team.models)} models on "
+                f'{2 * max(radii):g}" bases) finds room for only {len(spots)} of them on the table; '
+                "take fewer models"
+            )
+        for k, (spec, p, r) in enumerate(zip(team.models, spots, radii)):
             prof = d.profile(spec.profile)
             m = Model(
                 id=f"{uid}-{k + 1}",
@@ -213,7 +205,7 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
                 profile=spec.profile,
                 position=p,
                 facing=_facing_to(p, goal),
-                radius=prof.base / 2 if prof.base != 1.0 else base,
+                radius=r,
                 wounds=prof.w,
                 weapons=spec.weapons,
                 rules=spec.rules,
@@ -222,6 +214,35 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
                 player=n,
             )
             _add(world, unit, m)
+
+
+def base_radius(d: Z40Data, profile: str) -> float:
+    """A model's base radius: its profile's base, or the house base for a profile that gives none."""
+    base = d.profile(profile).base
+    return base / 2 if base != 1.0 else float(d.h("base")) / 2
+
+
+def squad_spots(world: World, zone: Zone | None, n: int, teams: int, count: int, r: float) -> list[Point]:
+    """Places for ``count`` bases of radius ``r`` of player ``n``: in files across the zone's longer side with
+    lanes between them, so every model has a way out; a zone too small spills as near it as they fit, and a
+    player with no zone stands along the edge opposite the vehicle [house]. Wider bases stand wider apart."""
+    d = world.data
+    wide = True
+    if zone is not None:
+        centre, inside = zone.area.centre, zone.area.contains
+        x0, y0, x1, y1 = zone.area.bounds
+        wide = x1 - x0 >= y1 - y0
+    else:
+        w, h = world.scenario.width, world.scenario.height
+        centre, inside = ((n - 0.5) * w / teams, h - 4), None
+    # the house spacing is for 1" bases (0.6" between two); a lane lets one base walk between two files
+    spacing = max(float(d.h("deploy_spacing")), 2 * r + 0.6)
+    lane = max(float(d.h("deploy_lane")), 4 * r + 0.6)
+    spots = spots_near(world, centre, count, r, spacing, inside, lane=lane, wide=wide)
+    if len(spots) < count:
+        more = count - len(spots)
+        spots += spots_near(world, centre, more, r, spacing, taken=spots, lane=lane, wide=wide)
+    return spots
 
 
 def place_boss(world: World) -> None:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.zombie40k.data import Option, UnitEntry, Z40Data, name_problem
+from game.rules.core import quoted
+from game.rules.zombie40k.data import Option, UnitEntry, Z40Data, name_problem, some_of
 
 FORBIDDEN_TYPES_NOTE = (
     "HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack or Jump units, "
@@ -57,7 +58,7 @@ class Team:
 def _entry(data: Z40Data, spec: dict[str, Any]) -> UnitEntry:
     key = spec.get("unit")
     if not isinstance(key, str) or key not in data.units:
-        raise TeamError(f"no unit {key!r} in the roster; known: {', '.join(sorted(data.units))}")
+        raise TeamError(f"no unit {quoted(key)} in the roster; known: {some_of(sorted(data.units))}")
     return data.units[key]
 
 
@@ -66,7 +67,7 @@ def _option(options: tuple[Option, ...], key: Any, what: str, entry: UnitEntry) 
         if o.key == key:
             return o
     known = ", ".join(o.key for o in options) or "none"
-    raise TeamError(f"{entry.name} has no {what} {key!r}; it allows: {known}")
+    raise TeamError(f"{entry.name} has no {what} {quoted(key)}; it allows: {known}")
 
 
 def cost(data: Z40Data, spec: dict[str, Any]) -> float:
@@ -86,13 +87,14 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
     """Build the models of a legal team, or raise :class:`TeamError` with the reason."""
     limit = int(points if points is not None else data.h("points"))
     if not isinstance(spec, dict):
-        raise TeamError(f"a team is a table with a 'unit', not {spec!r}")
+        raise TeamError(f"a team is a table with a 'unit', not {quoted(spec)}")
     unknown = set(spec) - {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", "usr_model", "name"}
     if unknown:
-        raise TeamError(f"a team has no field {sorted(unknown)[0]!r}")
+        raise TeamError(f"a team has no field {quoted(sorted(unknown)[0])}")
     name = spec.get("name", "")
     if not isinstance(name, str) or (name and name_problem(name)):
         raise TeamError(f"a team's 'name' {name_problem(name) if isinstance(name, str) else 'must be text'}")
+    _check_fields(spec)
     entry = _entry(data, spec)
     if entry.type != "infantry":
         raise TeamError(
@@ -100,9 +102,9 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         )
     n = spec.get("models", entry.squad_size)
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise TeamError(f"a team needs at least 1 model, not {n!r}")
+        raise TeamError(f"a team needs at least 1 model, not {quoted(n)}")
     if n > entry.max_models:
-        raise TeamError(f"{entry.name} has at most {entry.max_models} models, not {n}")
+        raise TeamError(f"{entry.name} has at most {entry.max_models} models, not {quoted(n)}")
     sergeant = bool(spec.get("sergeant", False))
     if sergeant and entry.sergeant is None:
         raise TeamError(f"{entry.name} has no sergeant upgrade")
@@ -143,10 +145,12 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         choice = data.usrs.get(usr)
         if choice is None or choice.list not in ("unit", "model"):
             names = ", ".join(u.name for u in data.usr_choices())
-            raise TeamError(f"{usr!r} is not on the seed's Universal Special Rule lists; choose one of: {names}")
+            raise TeamError(
+                f"{quoted(usr)} is not on the seed's Universal Special Rule lists; choose one of: {names}"
+            )
         i = spec.get("usr_model", 0)
         if not isinstance(i, int) or not 0 <= i < n:
-            raise TeamError(f"usr_model must name one of the team's models (0..{n - 1}), not {i!r}")
+            raise TeamError(f"usr_model must name one of the team's models (0..{n - 1}), not {quoted(i)}")
         m = models[i]
         if choice.list == "unit":
             models[i] = ModelSpec(m.profile, m.weapons, m.rules, (*m.unit_rules, usr), m.sergeant, m.label)
@@ -156,6 +160,18 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
     if total > limit + 1e-9:
         raise TeamError(f"{n} models of {entry.name} cost {total:g} points: over the {limit}-point limit")
     return Team(entry, tuple(models), total, dict(spec))
+
+
+def _check_fields(spec: dict[str, Any]) -> None:
+    """A team's option lists are lists of keys and its rule a name (a save is the player's file: a number or a
+    table there would otherwise fail deep in the builder with no word of which field)."""
+    for key in ("sergeant_options", "weapons"):
+        given = spec.get(key, [])
+        if not isinstance(given, (list, tuple)) or not all(isinstance(k, str) for k in given):
+            raise TeamError(f"a team's {key!r} is a list of option keys, not {quoted(given)}")
+    usr = spec.get("usr")
+    if usr is not None and not isinstance(usr, str):
+        raise TeamError(f"a team's 'usr' is the name of a Universal Special Rule, not {quoted(usr)}")
 
 
 def _swap(gear: list[str], o: Option, entry: UnitEntry) -> list[str]:

@@ -24,6 +24,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from game.rules.core import CannotStart, quoted
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import FigurePlaced
 from game.rules.zombiekrieg.geometry import angle_to, base_clear, grid_spots
@@ -38,14 +39,14 @@ def check_options(data: ZkData, options: dict[str, Any]) -> tuple[list[str], str
     if isinstance(sections, str):
         sections = [sections]
     if not isinstance(sections, (list, tuple)) or not 1 <= len(sections) <= 4:
-        raise ValueError("Zombiekrieg 848 needs one to four sections, one per player (option 'sections').")
+        raise CannotStart("Zombiekrieg 848 needs one to four sections, one per player (option 'sections').")
     for s in sections:
-        if s not in data.sections:
-            raise ValueError(f"Unknown section {s!r}; choose from {', '.join(sorted(data.sections))}.")
+        if not isinstance(s, str) or s not in data.sections:
+            raise CannotStart(f"Unknown section {quoted(s)}; choose from {', '.join(sorted(data.sections))}.")
     corporal = options.get("american_corporal_weapon", "thompson")
     allowed = data.sections["american"].corporal_weapons if "american" in data.sections else ()
     if allowed and corporal not in allowed:
-        raise ValueError(f"The American Corporal carries one of {', '.join(allowed)}, not {corporal!r}.")
+        raise CannotStart(f"The American Corporal carries one of {', '.join(allowed)}, not {quoted(corporal)}.")
     return list(sections), corporal
 
 
@@ -151,7 +152,7 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
         plan = _deployment(world, sizes, r, None)
     if isinstance(plan, int):
         player, name = plan, data.sections[sections[plan - 1]].name
-        raise ValueError(
+        raise CannotStart(
             f"There is no room to deploy player {player}'s section ({name}) in {_deploy_zone(world, player)[1]} "
             "nor around it: walls, buildings and other bases fill it. Make the zone bigger or clear some of it "
             "in Tiled."

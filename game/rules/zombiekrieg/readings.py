@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.core import CannotStart, quoted
 from game.rules.zombiekrieg.data import DataError, ZkData, load_data
 
 OPTION = "readings"  # the game option holding the switches
@@ -63,17 +64,19 @@ def readings(data: ZkData | None = None) -> tuple[Reading, ...]:
 
 def chosen(data: ZkData, options: dict[str, Any]) -> dict[str, bool]:
     """Every switch's setting for a game: the option's, else the default. Raises ValueError, saying
-    what is wrong, for anything but a table of known switches set to true or false."""
+    what is wrong (:class:`CannotStart`), for anything but a table of known switches set to true or false."""
     given = options.get(OPTION, {})
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise ValueError(f'Option {OPTION!r} is a table of switches, e.g. {{"fire_needs_clear_sight": true}}.')
+        raise CannotStart(f'Option {OPTION!r} is a table of switches, e.g. {{"fire_needs_clear_sight": true}}.')
     known = readings(data)
     keys = [r.key for r in known]
     for key, value in given.items():
         if key not in keys:
-            raise ValueError(f"Unknown reading {key!r} (option {OPTION!r}); the readings are: {', '.join(keys)}.")
+            raise CannotStart(
+                f"Unknown reading {quoted(key)} (option {OPTION!r}); the readings are: {', '.join(keys)}."
+            )
         if not isinstance(value, bool):
-            raise ValueError(f"Reading {key!r} is true or false, not {value!r}.")
+            raise CannotStart(f"Reading {key!r} is true or false, not {quoted(value)}.")
     return {r.key: bool(given.get(r.key, r.default)) for r in known}

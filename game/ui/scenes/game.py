@@ -221,11 +221,14 @@ class GameScene(Scene):
         seed = seed if seed is not None else random.randrange(1, 2**31)
         try:
             return self.rules.new_game(self.scenario, dict(self.options), seed=seed)
-        except Exception as exc:  # bad options, a map the rules cannot set up, a rules fault: shown, not a crash
+        except (ValueError, KeyError) as exc:  # the rules' refusal (CannotStart): their own sentence
             reason = start_error(exc)
-            self.log_lines.append(f'<font color="#F08A6E">Cannot start: {html.escape(reason)}</font>')
             log.warning("cannot start %s: %s", self.scenario.title, reason)
-            return None
+        except Exception as exc:  # a fault the map or roster reveals: shown, not a crash, and logged whole
+            reason = f"{start_error(exc)} (a fault in Dead Ground, not in your files: please report it)"
+            log.exception("cannot start %s", self.scenario.title)
+        self.log_lines.append(f'<font color="#F08A6E">Cannot start: {html.escape(reason)}</font>')
+        return None
 
     @property
     def game(self) -> Any:

@@ -395,6 +395,7 @@ class SetupScene(Scene):
                 UITextEntryLine(pygame.Rect(cx, y, self.label_w, 40), self.manager, container=container)
             )
             entry.set_text(str(figure.get("name", "")))
+            entry.set_text_length_limit(f.name_chars)  # a 10,000-character paste took seconds a frame to draw
             self.actions[entry] = partial(self._rename, figure)
             x = cx + self.label_w + 10
             for g in f.gear:
