@@ -367,7 +367,11 @@ def price(unit: Entry, trooper: Model, sergeant: Model | None, team: list[Model]
 
 @dataclass
 class Maker(Tables):
-    """A catalogue's units into its roster tables (:class:`Tables`), or listed with the reason they are not."""
+    """A catalogue's units into its roster tables (:class:`Tables`), or listed with the reason they are not.
+    ``characters`` are the ids of the catalogue's root entries: a model of a unit that is one of them is a
+    named character the unit may take (Arjac Rockfist in a Wolf Guard pack), never its sergeant."""
+
+    characters: frozenset[str] = frozenset()
 
     def spend(self, reads: int) -> None:
         """Count profiles read for wargear; past :data:`MAX_READS` the file is refused as no real one is."""
@@ -425,10 +429,16 @@ class Maker(Tables):
 
         rest = [m for m in models if m is not trooper]
         variants = [m for m in rest if variant(m)]
-        leaders = sorted((m for m in rest if not variant(m) and m.hi <= 1), key=lambda m: -m.lo)
+        leaders = sorted(
+            (m for m in rest if not variant(m) and m.hi <= 1 and not self.character(m)), key=lambda m: -m.lo
+        )
         sergeant = leaders[0] if leaders else None
         others = [m for m in rest if m is not sergeant and m not in variants]
         return trooper, sergeant, variants, others
+
+    def character(self, m: Model) -> bool:
+        """Whether ``m`` is a named character: an entry the catalogue also lists on its own."""
+        return m.entry.ids[-1] in self.characters if m.entry.ids else False
 
     def table(
         self,
