@@ -6,7 +6,15 @@ to the team builder, which refuses it with the reason.
 
 from __future__ import annotations
 
-from test_z40k_bs_library import catalogue, counts, imported, info, link, model_profile, pts
+import tomllib
+from pathlib import Path
+
+from test_z40k_bs_library import GST, catalogue, counts, gun, imported, info, link, model_profile, pts
+
+from game.assets import data_file
+from game.rules.zombie40k.battlescribe import roster_import
+from game.rules.zombie40k.data import Z40Data, build_data, load_toml
+from game.rules.zombie40k.team_builder import default_team, team_problems
 
 ARJAC = f"""<selectionEntries>
 <selectionEntry id="arjac" name="Arjac Rockfist, Grimnar's Champion" type="model">{counts(None, 1)}
@@ -30,3 +38,70 @@ def test_a_named_character_a_squad_may_take_is_not_its_sergeant() -> None:
     assert "sergeant" not in unit
     assert (unit["squad_size"], unit["squad_cost"]) == (4, 72)
     assert any("Arjac" in n and "left out" in n for n in cat.notes)
+
+
+def heavy_after(marines: int) -> str:
+    """The real Chaos Space Marines' "Heavy Weapon" group: its maximum set to 0 while the squad has fewer than
+    ``marines`` Chaos Marines with Boltgun."""
+    return (
+        '<modifiers><modifier type="set" field="maxSelections" value="0.0"><conditions>'
+        f'<condition field="selections" scope="csm" value="{marines}.0" childId="csm-m" type="lessThan"/>'
+        "</conditions></modifier></modifiers>"
+    )
+
+
+CSM = f"""<selectionEntries><selectionEntry id="csm" name="Chaos Space Marines" type="unit">
+  <selectionEntries>
+    <selectionEntry id="csm-champ" name="Aspiring Champion" type="model">{counts(1, 1)}
+      <infoLinks>{info("p-sarge", "c1")}</infoLinks><entryLinks>{link("boltgun", "c2", 1, 1)}</entryLinks>
+      {pts(13)}</selectionEntry>
+    <selectionEntry id="csm-m" name="Chaos Marine with Boltgun" type="model">{counts(4, 19)}
+      <infoLinks>{info("p-marine", "c3")}</infoLinks><entryLinks>{link("boltgun", "c4", 1, 1)}</entryLinks>
+      {pts(13)}</selectionEntry>
+  </selectionEntries>
+  <selectionEntryGroups>
+    <selectionEntryGroup id="csm-special" name="Special Weapon">{counts(None, 1, "sp")}<selectionEntries>
+      <selectionEntry id="csm-flamer" name="Flamer" type="upgrade">
+        <profiles>{gun("pfl", "Flamer", "Template", "4", "5", "Assault 1")}</profiles>{pts(5)}</selectionEntry>
+    </selectionEntries></selectionEntryGroup>
+    <selectionEntryGroup id="csm-heavy" name="Heavy Weapon">{heavy_after(9)}
+      <constraints><constraint field="selections" scope="parent" value="1.0" type="max" id="maxSelections"/></constraints>
+      <selectionEntries><selectionEntry id="csm-hb" name="Heavy Bolter" type="upgrade">
+        <profiles>{gun("phb", "Heavy Bolter", '36"', "5", "4", "Heavy 3")}</profiles>{pts(10)}</selectionEntry>
+      </selectionEntries></selectionEntryGroup>
+  </selectionEntryGroups>{pts(0)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_a_heavy_weapon_the_data_offers_only_to_a_squad_of_ten_carries_that_size() -> None:
+    """The real Chaos Space Marines: the Heavy Weapon group's maximum is set to 0 while the squad has fewer
+    than nine Marines (and its Aspiring Champion): the heavy bolter was left out altogether."""
+    cat = imported(catalogue(CSM, "", name="Chaos Space Marines"))
+    unit = cat.units["chaos_space_marines_chaos_space_marines"]
+    options = {o["name"]: o for o in unit["weapon_options"]}
+    assert options["Heavy Bolter for the Boltgun"]["min_models"] == 10
+    assert "min_models" not in options["Flamer for the Boltgun"]
+
+
+def imported_data(tmp_path: Path, units: str, name: str) -> Z40Data:
+    """The roster ``roster import`` writes for a catalogue of ``units``, loaded with the shipped tables."""
+    (tmp_path / "Warhammer40K.gst").write_bytes(GST.encode())
+    cat = tmp_path / f"{name}.cat"
+    cat.write_bytes(catalogue(units, "", name=name))
+    done = roster_import(cat, tmp_path / "data")
+    core, ship = load_toml(data_file("zombie40k.toml")), load_toml(data_file("zombie40k_roster.toml"))
+    data = build_data(core, ship, "zombie40k.toml", "zombie40k_roster.toml", tomllib.loads(done.text))
+    assert data.user_problems == ()
+    return data
+
+
+def test_the_team_builder_refuses_the_heavy_weapon_to_a_squad_too_small_and_says_why(tmp_path: Path) -> None:
+    data = imported_data(tmp_path, CSM, "Chaos Space Marines")
+    key = "chaos_space_marines_chaos_space_marines"
+    heavy = next(o.key for o in data.units[key].weapon_options if o.min_models == 10)
+    five = {"unit": key, "models": 5, "sergeant": True, "weapons": [heavy]}
+    assert team_problems(data, five, 300) == [
+        "Heavy Bolter for the Boltgun: only in a team of at least 10 models, not 5"
+    ]
+    assert not team_problems(data, {**five, "models": 10}, 300)
+    assert heavy not in default_team(data, key, 75).get("weapons", [])

@@ -90,6 +90,7 @@ class Entry:
     ids: tuple[str, ...] = ()
     file: str = ""
     size: int = 1  # entries in the tree under it, a shared one counted each time it is reached
+    needs: tuple[int, str] = (0, "")  # offered only with this many of an entry in the unit ("model": any)
 
     @property
     def group(self) -> bool:
@@ -178,6 +179,29 @@ def modified(el: ET.Element, at_start: Callable[[str], int | None] = lambda _: N
             step = (_number(value) or 0.0) * _times(m, at_start)
             out[f"{kind}:{fld}"] = str(_step(out, f"{kind}:{fld}") + step)
     return out
+
+
+def size_needed(el: ET.Element) -> tuple[tuple[int, str], str] | None:
+    """((count, entry id), field) when a modifier forbids ``el`` (its maximum set to 0) while the unit holds
+    fewer than ``count`` of an entry: a Chaos Space Marine squad's heavy weapon only with nine Marines. The
+    option is kept, and the team builder refuses it below that size."""
+    for m in kids(el, "modifiers", "modifier"):
+        conds = list(kids(m, "conditions", "condition"))
+        if (m.get("type") or "set") != "set" or _number(m.get("value") or "") != 0 or len(conds) != 1:
+            continue
+        if any(kids(m, "conditionGroups", "conditionGroup")) or any(kids(m, "repeats", "repeat")):
+            continue
+        c = conds[0]
+        count = _number(c.get("value") or "")
+        if c.get("type") != "lessThan" or (c.get("field") or "") != "selections" or count is None:
+            continue
+        if (c.get("scope") or "") in ("roster", "force") or not c.get("childId"):
+            continue
+        fld = m.get("field") or ""
+        maxima = {c2.get("id") for c2 in kids(el, "constraints", "constraint") if c2.get("type") == "max"}
+        if fld == "maxSelections" or fld in maxima:
+            return (int(count), c.get("childId") or ""), fld
+    return None
 
 
 def _times(modifier: ET.Element, at_start: Callable[[str], int | None]) -> int:
@@ -290,6 +314,9 @@ class Library:
 
     def _build(self, el: ET.Element, file: str, depth: int) -> Entry:
         mods = modified(el, self.at_start)
+        needed = size_needed(el)
+        if needed is not None:  # offered from a squad size on: its maximum as the data gives it
+            mods.pop(needed[1], None)
         group = local(el.tag) == "selectionEntryGroup"
         children: list[Entry] = [
             self.entry(c, file, depth + 1) for c in kids(el, "selectionEntries", "selectionEntry")
@@ -319,6 +346,7 @@ class Library:
             ids=(el.get("id") or "",),
             file=file,
             size=min(TREE_CAP, 1 + sum(c.size for c in children)),
+            needs=needed[0] if needed is not None else (0, ""),
         )
 
     def link(self, link: ET.Element, file: str, depth: int) -> Entry | None:

@@ -368,8 +368,8 @@ def price(unit: Entry, trooper: Model, sergeant: Model | None, team: list[Model]
 @dataclass
 class Maker(Tables):
     """A catalogue's units into its roster tables (:class:`Tables`), or listed with the reason they are not.
-    ``characters`` are the ids of the catalogue's root entries: a model of a unit that is one of them is a
-    named character the unit may take (Arjac Rockfist in a Wolf Guard pack), never its sergeant."""
+    ``characters`` are the ids of the catalogue's root entries: an optional model of a unit that is one of
+    them is a named character the unit may take (Arjac Rockfist in a Wolf Guard pack), never its sergeant."""
 
     characters: frozenset[str] = frozenset()
 
@@ -437,8 +437,9 @@ class Maker(Tables):
         return trooper, sergeant, variants, others
 
     def character(self, m: Model) -> bool:
-        """Whether ``m`` is a named character: an entry the catalogue also lists on its own."""
-        return m.entry.ids[-1] in self.characters if m.entry.ids else False
+        """Whether ``m`` is a named character the unit may take: an optional entry the catalogue also lists
+        on its own (one the unit must have, a Warboss leading his Council, is the unit's own)."""
+        return m.lo == 0 and bool(m.entry.ids) and m.entry.ids[-1] in self.characters
 
     def table(
         self,
@@ -454,7 +455,8 @@ class Maker(Tables):
         for v in variants:
             options += self.variant_options(name, v, trooper, wargear)
         if unit is not trooper.entry:
-            options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models})
+            leader = sergeant.lo if sergeant is not None else 0
+            options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader)
         if not wargear and self.armed(trooper.entry):
             self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
             return None
@@ -586,7 +588,7 @@ class Maker(Tables):
         return out
 
     def squad_options(
-        self, unit: str, entry: Entry, trooper_gear: list[str], models: set[int]
+        self, unit: str, entry: Entry, trooper_gear: list[str], models: set[int], leader: int = 0
     ) -> list[dict[str, Any]]:
         """The unit's own wargear choices ("one Chaos Space Marine may replace his boltgun with ..."): each
         replaces the weapon its name or its group's names, else the trooper's weapon of the same kind (a
@@ -602,7 +604,9 @@ class Maker(Tables):
                 if got:
                     replaces = self.named(f"{e.name} {c.name}", trooper_gear) or self.same_kind(got, trooper_gear)
                     label = e.name if not e.name.lower().startswith("swap ") else self.weapon_name(got[0])
-                    out.append(self.option(label, tuple(replaces), got, e.points))
+                    option = self.option(label, tuple(replaces), got, e.points)
+                    least = max(team_size(c.needs, leader), team_size(e.needs, leader))
+                    out.append({**option, "min_models": least} if least else option)
         return out
 
     def named(self, text: str, gear: list[str]) -> list[str]:
@@ -640,6 +644,16 @@ class Maker(Tables):
             elif usr not in known and self.data.usrs[usr].list != "forbidden":
                 known.append(usr)
         return known
+
+
+def team_size(needs: tuple[int, str], leader: int) -> int:
+    """The models a team needs for an option the data offers from ``needs`` (count, entry id) on: that many
+    models ("model"), or that many of one kind of model and the leader the unit must have (nine Chaos
+    Space Marines and their Aspiring Champion: ten)."""
+    count, child = needs
+    if count <= 0:
+        return 0
+    return count if child == "model" else count + leader
 
 
 def kind_of_unit(e: Entry) -> str:

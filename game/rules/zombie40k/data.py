@@ -148,6 +148,7 @@ class Option:
     with_: tuple[str, ...]
     cost: int
     profile: str = ""
+    min_models: int = 0  # offered only to a team of at least this many models (a heavy weapon with ten)
 
 
 @dataclass(frozen=True)
@@ -416,6 +417,7 @@ def _read_option(
         with_=r.keys("with", weapons, () if upgrade else ...),
         cost=r.whole("cost", 0, MAX_COST),
         profile=r.one("profile", profiles) if upgrade and profiles is not None else "",
+        min_models=r.whole("min_models", 0, MAX_MODELS, 0),
     )
 
 

@@ -131,6 +131,8 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         models.append(ModelSpec(profile, tuple(gear), base_rules, (), True, label))
     for key in weapons:
         o = _option(entry.weapon_options, key, "weapon option", entry)
+        if n < o.min_models:
+            raise TeamError(f"{o.name}: only in a team of at least {o.min_models} models, not {n}")
         models.append(
             ModelSpec(entry.model, tuple(_swap(list(entry.wargear), o, entry)), base_rules, (), False, o.name)
         )
