@@ -10,11 +10,12 @@ import tomllib
 from pathlib import Path
 
 from test_z40k_bs_library import GST, catalogue, counts, gun, imported, info, link, model_profile, pts
+from test_z40k_bs_squads import VETERAN_SHARED, VETERANS
 
 from game.assets import data_file
 from game.rules.zombie40k.battlescribe import roster_import
 from game.rules.zombie40k.data import Z40Data, build_data, load_toml
-from game.rules.zombie40k.team_builder import default_team, team_problems
+from game.rules.zombie40k.team_builder import build_team, default_team, team_problems
 
 ARJAC = f"""<selectionEntries>
 <selectionEntry id="arjac" name="Arjac Rockfist, Grimnar's Champion" type="model">{counts(None, 1)}
@@ -83,11 +84,11 @@ def test_a_heavy_weapon_the_data_offers_only_to_a_squad_of_ten_carries_that_size
     assert "min_models" not in options["Flamer for the Boltgun"]
 
 
-def imported_data(tmp_path: Path, units: str, name: str) -> Z40Data:
+def imported_data(tmp_path: Path, units: str, name: str, shared: str = "") -> Z40Data:
     """The roster ``roster import`` writes for a catalogue of ``units``, loaded with the shipped tables."""
     (tmp_path / "Warhammer40K.gst").write_bytes(GST.encode())
     cat = tmp_path / f"{name}.cat"
-    cat.write_bytes(catalogue(units, "", name=name))
+    cat.write_bytes(catalogue(units, shared, name=name))
     done = roster_import(cat, tmp_path / "data")
     core, ship = load_toml(data_file("zombie40k.toml")), load_toml(data_file("zombie40k_roster.toml"))
     data = build_data(core, ship, "zombie40k.toml", "zombie40k_roster.toml", tomllib.loads(done.text))
@@ -105,3 +106,86 @@ def test_the_team_builder_refuses_the_heavy_weapon_to_a_squad_too_small_and_says
     ]
     assert not team_problems(data, {**five, "models": 10}, 300)
     assert heavy not in default_team(data, key, 75).get("weapons", [])
+
+
+def when_taken(target: str, lid: str, switch: str, shown: bool) -> str:
+    """An infoLink to a profile that taking ``switch`` shows (hidden until then) or hides, as the real Ork
+    Boy's Slugga links the Slugga and the Shoota profiles."""
+    until = '<modifier type="set" field="hidden" value="true"/>' if shown else ""
+    flip = "false" if shown else "true"
+    return (
+        f'<infoLink id="{lid}" name="New InfoLink" targetId="{target}" type="profile"><modifiers>{until}'
+        f'<modifier type="set" field="hidden" value="{flip}"><conditions><condition field="selections" '
+        f'scope="boyz" value="1.0" childId="{switch}" type="equalTo"/></conditions></modifier></modifiers></infoLink>'
+    )
+
+
+ORK = model_profile("p-boy", "Ork Boy").replace('name="BS">4', 'name="BS">2').replace("3+", "6+")
+BOYZ = f"""<selectionEntries><selectionEntry id="boyz" name="Boyz" type="unit">
+  <selectionEntries><selectionEntry id="shootas" name="Shootas For Mob" type="upgrade">
+    <modifiers><modifier type="increment" field="points" value="1"><repeats><repeat field="selections"
+      scope="parent" value="1.0" childId="mob" repeats="1"/></repeats></modifier></modifiers>{counts(None, 1)}{pts(0)}
+  </selectionEntry></selectionEntries>
+  <selectionEntryGroups><selectionEntryGroup id="mob" name="Mob" defaultSelectionEntryId="boy">{counts(10, 30)}
+    <selectionEntries><selectionEntry id="boy" name="Boy" type="model"><infoLinks>{info("p-boy", "b1")}</infoLinks>
+      <selectionEntries>
+        <selectionEntry id="choppa" name="Choppa" type="upgrade">{counts(1, 1)}
+          <profiles>{gun("pch", "Choppa", "-", "User", "-", "Melee")}</profiles>{pts(0)}</selectionEntry>
+        <selectionEntry id="slugga" name="Slugga" type="upgrade">{counts(1, 1)}
+          <infoLinks>{when_taken("p-slugga", "b2", "shootas", False)}{when_taken("p-shoota", "b3", "shootas", True)}</infoLinks>
+          <modifiers><modifier type="set" field="name" value="Shoota"><conditions><condition field="selections"
+            scope="boyz" value="1.0" childId="shootas" type="equalTo"/></conditions></modifier></modifiers>{pts(0)}
+        </selectionEntry>
+      </selectionEntries>{pts(6)}</selectionEntry></selectionEntries>
+  </selectionEntryGroup></selectionEntryGroups>{pts(0)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+BOYZ_SHARED = f"""<sharedProfiles>{ORK}{gun("p-slugga", "Slugga", '12"', "4", "6", "Pistol")}
+  {gun("p-shoota", "Shoota", '18"', "4", "6", "Assault 2")}</sharedProfiles>"""
+
+
+def test_shootas_for_mob_is_one_change_every_boy_makes_at_a_point_a_boy(tmp_path: Path) -> None:
+    """The real Ork Boyz: "Shootas For Mob" has no gun of its own; taking it hides each Boy's Slugga profile
+    and shows his Shoota, for 1 point a Boy. It was not offered at all; now it is the mob's change, not one
+    of the two models' weapon changes."""
+    cat = imported(catalogue(BOYZ, BOYZ_SHARED, name="Orks"))
+    unit = cat.units["orks_boyz"]
+    assert unit["wargear"] == ["choppa", "slugga"]
+    mob = next(o for o in unit["weapon_options"] if o["name"].startswith("Shootas For Mob"))
+    assert (mob["replaces"], mob["with"], mob["squad"], mob["cost"], mob["each"]) == (
+        ["slugga"],
+        ["shoota"],
+        "all",
+        0,
+        1,
+    )
+    data = imported_data(tmp_path, BOYZ, "Orks", BOYZ_SHARED)
+    team = build_team(data, {"unit": "orks_boyz", "models": 12, "weapons": [mob["key"]]}, 200)
+    assert team.points == 12 * 6 + 12
+    assert all(m.weapons == ("choppa", "shoota") for m in team.models)
+
+
+DEMOLITIONS = f"""<selectionEntries><selectionEntry id="demo" name="Demolitions" type="upgrade">{counts(None, 1)}
+  <selectionEntries>
+    <selectionEntry id="demo-mb" name="Melta-bombs for Squad" type="upgrade">{counts(1, 1)}
+      <profiles>{gun("pmb", "Melta Bomb", "-", "8", "1", "Melee, Armourbane, Unwieldy")}</profiles>{pts(0)}</selectionEntry>
+    <selectionEntry id="demo-dc" name="Single Demolition Charge" type="upgrade">{counts(1, 1)}
+      <profiles>{gun("pdc", "Demolition Charge", '6"', "8", "2", "Assault 1, Large Blast")}</profiles>{pts(0)}</selectionEntry>
+  </selectionEntries>{pts(30)}</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_demolitions_is_the_veterans_squad_upgrade_adding_a_charge_not_a_mans_swap(tmp_path: Path) -> None:
+    """The real Veterans' Demolitions, one a unit for 30 points: melta bombs for the squad (thrown: left out)
+    and a single demolition charge. It came in as one Veteran's swap of his lasgun for the charge."""
+    units = VETERANS.replace("<selectionEntryGroups>", f"{DEMOLITIONS}<selectionEntryGroups>", 1)
+    cat = imported(catalogue(units, VETERAN_SHARED, name="Astra Militarum"))
+    demo = next(o for o in cat.units["astra_militarum_veterans"]["weapon_options"] if o["key"] == "demolitions")
+    assert (demo["name"], demo["replaces"], demo["squad"], demo["cost"]) == ("Demolitions", [], "one", 30)
+    data = imported_data(tmp_path, units, "Astra Militarum", VETERAN_SHARED)
+    spec = {"unit": "astra_militarum_veterans", "models": 10, "weapons": ["demolitions", "veteran_w_flamer"]}
+    team = build_team(data, {**spec, "weapons": [*spec["weapons"], "veteran_w_shotgun"]}, 200)
+    assert team.points == 60 + 30 + 5  # the squad upgrade is not one of the two weapon changes
+    charged = [m for m in team.models if demo["with"][0] in m.weapons]
+    assert len(charged) == 1 and len(charged[0].weapons) == 2  # one Veteran carries it beside his gun
+    assert team_problems(data, {**spec, "weapons": ["demolitions", "demolitions"]}, 200) == [
+        "Demolitions: once a team (it is the squad's)"
+    ]

@@ -91,6 +91,8 @@ class Entry:
     file: str = ""
     size: int = 1  # entries in the tree under it, a shared one counted each time it is reached
     needs: tuple[int, str] = (0, "")  # offered only with this many of an entry in the unit ("model": any)
+    # profiles an entry elsewhere in the unit shows or hides: (its id, the profile, shown when it is taken)
+    switches: tuple[tuple[str, Profile, bool], ...] = ()
 
     @property
     def group(self) -> bool:
@@ -347,6 +349,7 @@ class Library:
             file=file,
             size=min(TREE_CAP, 1 + sum(c.size for c in children)),
             needs=needed[0] if needed is not None else (0, ""),
+            switches=tuple(self.switches(el)),
         )
 
     def link(self, link: ET.Element, file: str, depth: int) -> Entry | None:
@@ -374,6 +377,7 @@ class Library:
             rules=(*target.rules, *(r for r in self.rules(link) if r not in target.rules)),
             categories=(*self.category_names(link), *target.categories),
             ids=(link.get("id") or "", *target.ids),
+            switches=(*target.switches, *self.switches(link)),
         )
 
     def missing(self, link: ET.Element, file: str) -> None:
@@ -483,6 +487,28 @@ class Library:
                     yield self.profile(found[1])
             else:
                 self.missing(link, file)
+
+    def switches(self, el: ET.Element) -> Iterator[tuple[str, Profile, bool]]:
+        """The profiles of ``el`` that taking another entry shows or hides: the real Ork Boy's Slugga, whose
+        profile is the Shoota's once the unit takes "Shootas For Mob" (a modifier setting the link's hidden
+        on one condition, that entry taken)."""
+        for link in kids(el, "infoLinks", "infoLink"):
+            found = self.by_id.get(link.get("targetId") or "")
+            if (link.get("type") or "profile") != "profile" or found is None or local(found[1].tag) != "profile":
+                continue
+            for m in kids(link, "modifiers", "modifier"):
+                conds = list(kids(m, "conditions", "condition"))
+                if (
+                    m.get("field") != "hidden"
+                    or len(conds) != 1
+                    or any(kids(m, "conditionGroups", "conditionGroup"))
+                ):
+                    continue
+                c = conds[0]
+                taken = c.get("type") in ("equalTo", "atLeast") and _number(c.get("value") or "") == 1
+                taken = taken or (c.get("type") == "greaterThan" and _number(c.get("value") or "") == 0)
+                if taken and c.get("childId"):
+                    yield c.get("childId") or "", self.profile(found[1]), m.get("value") == "false"
 
     def profile(self, p: ET.Element) -> Profile:
         """``p`` as a :class:`Profile`, its characteristics read once an element however many links reach

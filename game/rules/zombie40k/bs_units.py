@@ -457,6 +457,7 @@ class Maker(Tables):
         if unit is not trooper.entry:
             leader = sergeant.lo if sergeant is not None else 0
             options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader)
+            options += self.mob_changes(name, unit, trooper.entry, max(1, sum(m.lo for m in models)))
         if not wargear and self.armed(trooper.entry):
             self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
             return None
@@ -604,9 +605,30 @@ class Maker(Tables):
                 if got:
                     replaces = self.named(f"{e.name} {c.name}", trooper_gear) or self.same_kind(got, trooper_gear)
                     label = e.name if not e.name.lower().startswith("swap ") else self.weapon_name(got[0])
+                    if squad_upgrade(c, e):  # Demolitions: the squad's, adding, replacing nothing
+                        out.append({**self.option(label, (), got, e.points), "squad": "one"})
+                        continue
                     option = self.option(label, tuple(replaces), got, e.points)
                     least = max(team_size(c.needs, leader), team_size(e.needs, leader))
                     out.append({**option, "min_models": least} if least else option)
+        return out
+
+    def mob_changes(self, unit: str, entry: Entry, trooper: Entry, size: int) -> list[dict[str, Any]]:
+        """The unit's own switches that change every trooper's wargear: "Shootas For Mob" shows the Boy's
+        Shoota profile and hides his Slugga's. Its points, which rise with the mob, are shared per model
+        (house reading: 10 points for the 10 Boyz it starts with, 1 a Boy)."""
+        fixed, choices, _ = kit(trooper)
+        carried = [trooper, *fixed, *(c.default for c in choices if c.default is not None)]
+        out = []
+        for c in entry.visible():
+            if c.group or c.kind in ("unit", "model") or c.lo > 0 or self.weapons(unit, c):
+                continue
+            flips = [(p, shown) for e in carried for cid, p, shown in e.switches if cid in c.ids]
+            gone = [k for p, shown in flips if not shown and (k := self.weapon(unit, p)) is not None]
+            got = [k for p, shown in flips if shown and (k := self.weapon(unit, p)) is not None]
+            if got:
+                each = round(c.points / size)
+                out.append({**self.option(c.name, tuple(gone), got, 0), "squad": "all", "each": each})
         return out
 
     def named(self, text: str, gear: list[str]) -> list[str]:
@@ -644,6 +666,13 @@ class Maker(Tables):
             elif usr not in known and self.data.usrs[usr].list != "forbidden":
                 known.append(usr)
         return known
+
+
+def squad_upgrade(c: Entry, e: Entry) -> bool:
+    """Whether a unit's own entry is a squad upgrade: one a unit (not in a group), carrying no weapon of its
+    own, only what it must take (the real Veterans' Demolitions: melta bombs for the squad and a demolition
+    charge, 30 points)."""
+    return c is e and e.hi == 1 and not any(kind(p) == "weapon" for p in e.profiles)
 
 
 def team_size(needs: tuple[int, str], leader: int) -> int:
