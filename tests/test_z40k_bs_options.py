@@ -189,3 +189,35 @@ def test_demolitions_is_the_veterans_squad_upgrade_adding_a_charge_not_a_mans_sw
     assert team_problems(data, {**spec, "weapons": ["demolitions", "demolitions"]}, 200) == [
         "Demolitions: once a team (it is the squad's)"
     ]
+
+
+IMMORTALS = f"""<selectionEntries><selectionEntry id="imm" name="Immortals" type="unit">
+  <selectionEntries><selectionEntry id="imm-m" name="Immortal" type="model">{counts(5, 10)}
+    <infoLinks>{info("p-marine", "im1")}</infoLinks>{pts(17)}</selectionEntry></selectionEntries>
+  <selectionEntryGroups><selectionEntryGroup id="imm-w" name="Unit Weapons" defaultSelectionEntryId="imm-gb">{counts(1, 1)}
+    <selectionEntries>
+      <selectionEntry id="imm-tc" name="Tesla Carbine" type="upgrade">
+        <profiles>{gun("ptc", "Tesla Carbine", '24"', "5", "-", "Assault 2")}</profiles>{pts(0)}</selectionEntry>
+      <selectionEntry id="imm-gb" name="Gauss Blaster" type="upgrade">
+        <profiles>{gun("pgb", "Gauss Blaster", '24"', "5", "4", "Rapid Fire")}</profiles>{pts(0)}</selectionEntry>
+    </selectionEntries></selectionEntryGroup></selectionEntryGroups>{pts(0)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_a_weapon_the_whole_unit_chooses_is_every_models_and_the_other_choice_a_change_for_all(
+    tmp_path: Path,
+) -> None:
+    """The real Necron Immortals: the Immortal model has no gun; the unit's "Unit Weapons" (one, gauss
+    blasters by default) arms them all. They came in with a close combat weapon, each gun an extra."""
+    cat = imported(catalogue(IMMORTALS, "", name="Necrons"))
+    unit = cat.units["necrons_immortals"]
+    assert unit["wargear"] == ["necrons_gauss_blaster"]
+    (swap,) = unit["weapon_options"]
+    assert (swap["replaces"], swap["with"], swap["squad"]) == (
+        ["necrons_gauss_blaster"],
+        ["necrons_tesla_carbine"],
+        "all",
+    )
+    data = imported_data(tmp_path, IMMORTALS, "Necrons")
+    team = build_team(data, {"unit": "necrons_immortals", "models": 5, "weapons": [swap["key"]]}, 100)
+    assert all(m.weapons == ("necrons_tesla_carbine",) for m in team.models) and team.points == 85

@@ -452,11 +452,14 @@ class Maker(Tables):
     ) -> dict[str, Any] | None:
         name = unit.name
         wargear, options = self.gear(name, trooper.entry)
+        wide = unit is not trooper.entry and not wargear  # a trooper with no gun of his own: the unit's
+        if wide:
+            wargear, options = self.unit_weapons(name, unit, wargear, options)
         for v in variants:
             options += self.variant_options(name, v, trooper, wargear)
         if unit is not trooper.entry:
             leader = sergeant.lo if sergeant is not None else 0
-            options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader)
+            options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader, wide)
             options += self.mob_changes(name, unit, trooper.entry, max(1, sum(m.lo for m in models)))
         if not wargear and self.armed(trooper.entry):
             self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
@@ -589,7 +592,13 @@ class Maker(Tables):
         return out
 
     def squad_options(
-        self, unit: str, entry: Entry, trooper_gear: list[str], models: set[int], leader: int = 0
+        self,
+        unit: str,
+        entry: Entry,
+        trooper_gear: list[str],
+        models: set[int],
+        leader: int = 0,
+        wide: bool = False,
     ) -> list[dict[str, Any]]:
         """The unit's own wargear choices ("one Chaos Space Marine may replace his boltgun with ..."): each
         replaces the weapon its name or its group's names, else the trooper's weapon of the same kind (a
@@ -598,6 +607,8 @@ class Maker(Tables):
         out = []
         for c in entry.visible():
             if c.kind in ("unit", "model") or "transport" in c.name.lower() or not_wargear(c):
+                continue
+            if wide and unit_wide(c):  # the whole unit's weapon, offered by unit_weapons
                 continue
             offered = leaves(c) if c.group else ([c] if c.lo == 0 else [])
             for e in (e for e in offered if id(e) not in models):
@@ -612,6 +623,26 @@ class Maker(Tables):
                     least = max(team_size(c.needs, leader), team_size(e.needs, leader))
                     out.append({**option, "min_models": least} if least else option)
         return out
+
+    def unit_weapons(
+        self, unit: str, entry: Entry, wargear: list[str], options: list[dict[str, Any]]
+    ) -> tuple[list[str], list[dict[str, Any]]]:
+        """The weapon the whole unit carries, chosen once for it (the real Immortals' "Unit Weapons": gauss
+        blasters, or tesla carbines for all): the default is every trooper's, each other choice a change
+        every model but the sergeant makes."""
+        gear, out = list(wargear), list(options)
+        for c in (c for c in entry.visible() if unit_wide(c)):
+            offered = leaves(c)
+            default = next((e for e in offered if c.default in e.ids), None)
+            if default is None:
+                continue
+            worn = [w for w in self.weapons(unit, default) if w not in gear]
+            gear += worn
+            for e in offered:
+                got = self.weapons(unit, e)
+                if e is not default and got and got != worn:
+                    out.append({**self.option(e.name, tuple(worn), got, e.points), "squad": "all"})
+        return gear, out
 
     def mob_changes(self, unit: str, entry: Entry, trooper: Entry, size: int) -> list[dict[str, Any]]:
         """The unit's own switches that change every trooper's wargear: "Shootas For Mob" shows the Boy's
@@ -666,6 +697,11 @@ class Maker(Tables):
             elif usr not in known and self.data.usrs[usr].list != "forbidden":
                 known.append(usr)
         return known
+
+
+def unit_wide(c: Entry) -> bool:
+    """Whether a unit's own group is the weapon the whole unit carries: one it must choose, a default named."""
+    return c.group and c.lo >= 1 and c.hi == 1 and bool(c.default)
 
 
 def squad_upgrade(c: Entry, e: Entry) -> bool:
