@@ -221,3 +221,52 @@ def test_a_weapon_the_whole_unit_chooses_is_every_models_and_the_other_choice_a_
     data = imported_data(tmp_path, IMMORTALS, "Necrons")
     team = build_team(data, {"unit": "necrons_immortals", "models": 5, "weapons": [swap["key"]]}, 100)
     assert all(m.weapons == ("necrons_tesla_carbine",) for m in team.models) and team.points == 85
+
+
+def not_with_below_ten(other: str, cid: str) -> str:
+    """The real Tactical Squad's modifier on each weapon variant: its maximum 0 while the squad has fewer than
+    ten models and has taken the other variant."""
+    return (
+        f'<modifiers><modifier type="set" field="{cid}max" value="0.0"><conditionGroups><conditionGroup type="and">'
+        '<conditions><condition field="selections" scope="tac" value="10.0" childId="model" type="lessThan"/>'
+        f'<condition field="selections" scope="tac" value="1.0" childId="{other}" type="equalTo"/></conditions>'
+        "</conditionGroup></conditionGroups></modifier></modifiers>"
+    )
+
+
+TACTICAL = f"""<selectionEntries><selectionEntry id="tac" name="Tactical Squad" type="unit">
+  <selectionEntries><selectionEntry id="t-sarge" name="Space Marine Sergeant" type="model">{counts(1, 1)}
+    <infoLinks>{info("p-sarge", "t1")}</infoLinks><entryLinks>{link("boltgun", "t2", 1, 1)}</entryLinks>{pts(14)}
+  </selectionEntry></selectionEntries>
+  <selectionEntryGroups><selectionEntryGroup id="t-marines" name="Space Marines" defaultSelectionEntryId="t-m">{counts(4, 9)}
+    <selectionEntries>
+      <selectionEntry id="t-m" name="Space Marine" type="model"><infoLinks>{info("p-marine", "t3")}</infoLinks>
+        <entryLinks>{link("boltgun", "t4", 1, 1)}</entryLinks>{pts(14)}</selectionEntry>
+      <selectionEntry id="t-heavy" name="Space Marine (Heavy Weapon)" type="model">{not_with_below_ten("t-special", "h")}
+        {counts(None, 1, "h")}<infoLinks>{info("p-marine", "t5")}</infoLinks>
+        <selectionEntries><selectionEntry id="t-hb" name="Heavy Bolter" type="upgrade">{counts(1, 1)}
+          <profiles>{gun("phb", "Heavy Bolter", '36"', "5", "4", "Heavy 3")}</profiles>{pts(10)}</selectionEntry>
+        </selectionEntries>{pts(14)}</selectionEntry>
+      <selectionEntry id="t-special" name="Space Marine (Special Weapon)" type="model">{not_with_below_ten("t-heavy", "s")}
+        {counts(None, 1, "s")}<infoLinks>{info("p-marine", "t6")}</infoLinks>
+        <selectionEntries><selectionEntry id="t-fl" name="Flamer" type="upgrade">{counts(1, 1)}
+          <profiles>{gun("pfl", "Flamer", "Template", "4", "5", "Assault 1")}</profiles>{pts(5)}</selectionEntry>
+        </selectionEntries>{pts(14)}</selectionEntry>
+    </selectionEntries></selectionEntryGroup></selectionEntryGroups>{pts(0)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_below_ten_models_a_tactical_squad_takes_a_heavy_or_a_special_weapon_not_both(tmp_path: Path) -> None:
+    """The real Space Marines Tactical Squad: each weapon variant's maximum is 0 while the squad has fewer
+    than ten models and the other variant. Five Marines took both; now the second is refused with why."""
+    data = imported_data(tmp_path, TACTICAL, "Space Marines")
+    unit = data.units["space_marines_tactical_squad"]
+    heavy, special = (
+        next(o for o in unit.weapon_options if o.name.startswith(w))
+        for w in ("Space Marine (H", "Space Marine (S")
+    )
+    assert (heavy.alone_below, heavy.apart, special.apart) == (10, (special.key,), (heavy.key,))
+    five = {"unit": unit.key, "models": 5, "sergeant": True, "weapons": [heavy.key, special.key]}
+    assert team_problems(data, five, 300) == [f"{heavy.name}: not with {special.name} in a team under 10 models"]
+    assert not team_problems(data, {**five, "weapons": [heavy.key]}, 300)
+    assert not team_problems(data, {**five, "models": 10}, 300)

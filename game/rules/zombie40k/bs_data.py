@@ -91,6 +91,7 @@ class Entry:
     file: str = ""
     size: int = 1  # entries in the tree under it, a shared one counted each time it is reached
     needs: tuple[int, str] = (0, "")  # offered only with this many of an entry in the unit ("model": any)
+    apart: str = ""  # ... unless the unit has no entry of this id (then offered at any size)
     # profiles an entry elsewhere in the unit shows or hides: (its id, the profile, shown when it is taken)
     switches: tuple[tuple[str, Profile, bool], ...] = ()
 
@@ -183,27 +184,44 @@ def modified(el: ET.Element, at_start: Callable[[str], int | None] = lambda _: N
     return out
 
 
-def size_needed(el: ET.Element) -> tuple[tuple[int, str], str] | None:
-    """((count, entry id), field) when a modifier forbids ``el`` (its maximum set to 0) while the unit holds
-    fewer than ``count`` of an entry: a Chaos Space Marine squad's heavy weapon only with nine Marines. The
-    option is kept, and the team builder refuses it below that size."""
+def size_needed(el: ET.Element) -> tuple[tuple[int, str], str, str] | None:
+    """((count, entry id), field, apart) when a modifier forbids ``el`` (its maximum set to 0) while the unit
+    holds fewer than ``count`` of an entry: a Chaos Space Marine squad's heavy weapon only with nine Marines.
+    With ``apart`` (an entry id) only while the unit also holds that entry: the real Tactical Squad's heavy
+    weapon and special weapon, not both below ten models. The option is kept; the team builder refuses it."""
+    maxima = {c.get("id") for c in kids(el, "constraints", "constraint") if c.get("type") == "max"}
     for m in kids(el, "modifiers", "modifier"):
-        conds = list(kids(m, "conditions", "condition"))
-        if (m.get("type") or "set") != "set" or _number(m.get("value") or "") != 0 or len(conds) != 1:
-            continue
-        if any(kids(m, "conditionGroups", "conditionGroup")) or any(kids(m, "repeats", "repeat")):
-            continue
-        c = conds[0]
-        count = _number(c.get("value") or "")
-        if c.get("type") != "lessThan" or (c.get("field") or "") != "selections" or count is None:
-            continue
-        if (c.get("scope") or "") in ("roster", "force") or not c.get("childId"):
-            continue
         fld = m.get("field") or ""
-        maxima = {c2.get("id") for c2 in kids(el, "constraints", "constraint") if c2.get("type") == "max"}
+        if (
+            (m.get("type") or "set") != "set"
+            or _number(m.get("value") or "") != 0
+            or any(kids(m, "repeats", "repeat"))
+        ):
+            continue
+        conds = _all_of(m)
+        size = [c for c in conds if c.get("type") == "lessThan" and (c.get("field") or "") == "selections"]
+        size = [c for c in size if (c.get("scope") or "") not in ("roster", "force") and c.get("childId")]
+        taken = [c for c in conds if c not in size and c.get("type") in ("equalTo", "atLeast")]
+        taken = [c for c in taken if _number(c.get("value") or "") == 1 and c.get("childId")]
+        count = _number(size[0].get("value") or "") if len(size) == 1 else None
+        if count is None or len(taken) > 1 or len(size) + len(taken) != len(conds):
+            continue
         if fld == "maxSelections" or fld in maxima:
-            return (int(count), c.get("childId") or ""), fld
+            apart = taken[0].get("childId") or "" if taken else ""
+            return (int(count), size[0].get("childId") or ""), fld, apart
     return None
+
+
+def _all_of(modifier: ET.Element) -> list[ET.Element]:
+    """A modifier's conditions when all must hold: its own, or those of its one "and" group; [] otherwise."""
+    own = list(kids(modifier, "conditions", "condition"))
+    groups = list(kids(modifier, "conditionGroups", "conditionGroup"))
+    if not groups:
+        return own
+    g = groups[0]
+    if own or len(groups) > 1 or g.get("type") != "and" or any(kids(g, "conditionGroups", "conditionGroup")):
+        return []
+    return list(kids(g, "conditions", "condition"))
 
 
 def _times(modifier: ET.Element, at_start: Callable[[str], int | None]) -> int:
@@ -349,6 +367,7 @@ class Library:
             file=file,
             size=min(TREE_CAP, 1 + sum(c.size for c in children)),
             needs=needed[0] if needed is not None else (0, ""),
+            apart=needed[2] if needed is not None else "",
             switches=tuple(self.switches(el)),
         )
 

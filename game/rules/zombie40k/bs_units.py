@@ -455,8 +455,8 @@ class Maker(Tables):
         wide = unit is not trooper.entry and not wargear  # a trooper with no gun of his own: the unit's
         if wide:
             wargear, options = self.unit_weapons(name, unit, wargear, options)
-        for v in variants:
-            options += self.variant_options(name, v, trooper, wargear)
+        for v in variants:  # each tagged with its model, to tell which exclude which (see apart)
+            options += [{**o, "_from": v.entry} for o in self.variant_options(name, v, trooper, wargear)]
         if unit is not trooper.entry:
             leader = sergeant.lo if sergeant is not None else 0
             options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader, wide)
@@ -493,7 +493,7 @@ class Maker(Tables):
             sarge = self.sergeant(name, sergeant, sarge_cost, wargear)
             if sarge is not None:
                 table["sergeant"] = sarge
-        table["weapon_options"] = unique(options, wargear)
+        table["weapon_options"] = apart(unique(options, wargear), sergeant.lo if sergeant is not None else 0)
         return table
 
     @staticmethod
@@ -620,7 +620,7 @@ class Maker(Tables):
                         out.append({**self.option(label, (), got, e.points), "squad": "one"})
                         continue
                     option = self.option(label, tuple(replaces), got, e.points)
-                    least = max(team_size(c.needs, leader), team_size(e.needs, leader))
+                    least = max(team_size(x.needs, leader) for x in (c, e) if not x.apart)
                     out.append({**option, "min_models": least} if least else option)
         return out
 
@@ -697,6 +697,24 @@ class Maker(Tables):
             elif usr not in known and self.data.usrs[usr].list != "forbidden":
                 known.append(usr)
         return known
+
+
+def apart(options: list[dict[str, Any]], leader: int) -> list[dict[str, Any]]:
+    """The options of a trooper variant the data forbids while the unit is small and has another variant (the
+    real Tactical Squad: below ten models a heavy weapon or a special weapon, not both) name the other's
+    options and the size; the tags :meth:`Maker.table` put on them are taken off."""
+    out = []
+    for o in options:
+        made = {k: v for k, v in o.items() if k != "_from"}
+        e = o.get("_from")
+        if isinstance(e, Entry) and e.needs[0]:
+            others = [p["key"] for p in options if isinstance(p.get("_from"), Entry) and e.apart in p["_from"].ids]
+            if not e.apart:
+                made["min_models"] = team_size(e.needs, leader)
+            elif others:
+                made |= {"alone_below": team_size(e.needs, leader), "apart": others}
+        out.append(made)
+    return out
 
 
 def unit_wide(c: Entry) -> bool:

@@ -154,6 +154,8 @@ class Option:
     min_models: int = 0  # offered only to a team of at least this many models (a heavy weapon with ten)
     squad: str = ""  # "": one model's change; "all": every model but the sergeant; "one": a squad upgrade
     each: int = 0  # points a model on top of ``cost`` (a change the whole mob makes)
+    alone_below: int = 0  # in a team smaller than this, not with any of the options ``apart`` names
+    apart: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -427,6 +429,8 @@ def _read_option(
             "squad", str, "", check=lambda v: "" if v in SQUAD_OPTIONS else f"must be one of {SQUAD_OPTIONS}"
         ),
         each=r.whole("each", 0, MAX_COST, 0),
+        alone_below=r.whole("alone_below", 0, MAX_MODELS, 0),
+        apart=r.keys("apart", None, ()),
     )
 
 

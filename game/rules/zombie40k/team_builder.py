@@ -171,6 +171,10 @@ def _chosen(entry: UnitEntry, spec: dict[str, Any], n: int) -> tuple[list[Option
     small = next((o for o in chosen if n < o.min_models), None)
     if small is not None:
         raise TeamError(f"{small.name}: only in a team of at least {small.min_models} models, not {n}")
+    for o in chosen:
+        other = next((p for p in chosen if p.key in o.apart), None)
+        if other is not None and n < o.alone_below:
+            raise TeamError(f"{o.name}: not with {other.name} in a team under {o.alone_below} models")
     return squad, [o.key for o in chosen if not o.squad]
 
 
