@@ -94,8 +94,11 @@ def test_space_marines_and_astra_militarum_come_in_with_their_guns_and_a_tactica
         items = [{"id": f"unit:{key}"}, *[{"id": "model"}] * 4, {"id": "sergeant"}, {"id": "weapon:flamer"}]
         answers = {"players": 1, "each": [{"team": items}], "game": {}}
         assert setup.refusals(sc, answers) == []
-        over = {**answers, "each": [{"team": [*items, {"id": "weapon:lascannon"}]}]}
+        over = {**answers, "each": [{"team": [*items, {"id": "model"}]}]}
         assert any("75-point limit" in r for r in setup.refusals(sc, over))
+        # the data's rule: below ten models a heavy weapon or a special weapon, not both
+        both = {**answers, "each": [{"team": [*items, {"id": "weapon:lascannon"}]}]}
+        assert any("not with" in r and "under 10 models" in r for r in setup.refusals(sc, both))
         options = setup.options(sc, answers)
         assert options["teams"][0] == spec
         game = new_game(sc, options, seed=35)

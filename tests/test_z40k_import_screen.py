@@ -262,3 +262,29 @@ def test_an_imported_unit_named_as_a_shipped_one_is_told_apart_in_the_list(home:
     assert "Tactical Squad (Space Marines), a model" in labels
     assert "Tactical Squad (Space Marines, imported), a model" in labels
     assert len(labels) == len(set(labels))
+
+
+def test_the_set_up_offers_a_heavy_weapon_only_a_squad_of_ten_may_take_with_the_reason(home: Path) -> None:
+    """The imported Chaos Space Marines' heavy bolter (the data: only with nine Marines and their Champion)
+    is on the list for a team of five, refused with the reason the rules give; at ten it is taken."""
+    from test_z40k_bs_library import GST
+    from test_z40k_bs_library import catalogue as bs_catalogue
+    from test_z40k_bs_options import CSM
+
+    from game.roster_import import import_roster
+    from game.rules.zombie40k.setup_view import Z40Setup
+    from game.rules.zombie40k.testing import small_scenario
+
+    (home / "Warhammer40K.gst").write_bytes(GST.encode())
+    cat = home / "Chaos Space Marines.cat"
+    cat.write_bytes(bs_catalogue(CSM, "", name="Chaos Space Marines"))
+    import_roster(get_ruleset("zombie40k"), cat)
+    unit = [{"id": "unit:chaos_space_marines_chaos_space_marines"}]
+    for models in (5, 10):
+        answers = {"players": 1, "each": [{"team": unit + [{"id": "model"}] * (models - 1)}], "game": {}}
+        scenario = small_scenario(players=1, properties={"points": 300})
+        offers = {o.label: o for o in Z40Setup().team_options(scenario, answers, 1)}
+        heavy = offers["Heavy Bolter for the Boltgun"]
+        assert heavy.refused == (
+            "" if models == 10 else "Heavy Bolter for the Boltgun: only in a team of at least 10 models, not 5"
+        )

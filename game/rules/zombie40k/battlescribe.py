@@ -382,6 +382,7 @@ def _read_units(units: list[Entry], maker: Maker) -> None:
     (a chapter's own squad) is taken all the same, a team being of no chapter [house reading], unless an
     entry of the same name is the one shown."""
     cat = maker.cat
+    maker.characters = frozenset(u.ids[-1] for u in units if u.ids and u.kind in ("unit", "model"))
     shown = {u.name for u in units if not u.hidden}
     walked = 0
     for unit in units[:MAX_UNITS]:

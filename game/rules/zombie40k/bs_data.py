@@ -90,6 +90,10 @@ class Entry:
     ids: tuple[str, ...] = ()
     file: str = ""
     size: int = 1  # entries in the tree under it, a shared one counted each time it is reached
+    needs: tuple[int, str] = (0, "")  # offered only with this many of an entry in the unit ("model": any)
+    apart: str = ""  # ... unless the unit has no entry of this id (then offered at any size)
+    # profiles an entry elsewhere in the unit shows or hides: (its id, the profile, shown when it is taken)
+    switches: tuple[tuple[str, Profile, bool], ...] = ()
 
     @property
     def group(self) -> bool:
@@ -178,6 +182,46 @@ def modified(el: ET.Element, at_start: Callable[[str], int | None] = lambda _: N
             step = (_number(value) or 0.0) * _times(m, at_start)
             out[f"{kind}:{fld}"] = str(_step(out, f"{kind}:{fld}") + step)
     return out
+
+
+def size_needed(el: ET.Element) -> tuple[tuple[int, str], str, str] | None:
+    """((count, entry id), field, apart) when a modifier forbids ``el`` (its maximum set to 0) while the unit
+    holds fewer than ``count`` of an entry: a Chaos Space Marine squad's heavy weapon only with nine Marines.
+    With ``apart`` (an entry id) only while the unit also holds that entry: the real Tactical Squad's heavy
+    weapon and special weapon, not both below ten models. The option is kept; the team builder refuses it."""
+    maxima = {c.get("id") for c in kids(el, "constraints", "constraint") if c.get("type") == "max"}
+    for m in kids(el, "modifiers", "modifier"):
+        fld = m.get("field") or ""
+        if (
+            (m.get("type") or "set") != "set"
+            or _number(m.get("value") or "") != 0
+            or any(kids(m, "repeats", "repeat"))
+        ):
+            continue
+        conds = _all_of(m)
+        size = [c for c in conds if c.get("type") == "lessThan" and (c.get("field") or "") == "selections"]
+        size = [c for c in size if (c.get("scope") or "") not in ("roster", "force") and c.get("childId")]
+        taken = [c for c in conds if c not in size and c.get("type") in ("equalTo", "atLeast")]
+        taken = [c for c in taken if _number(c.get("value") or "") == 1 and c.get("childId")]
+        count = _number(size[0].get("value") or "") if len(size) == 1 else None
+        if count is None or len(taken) > 1 or len(size) + len(taken) != len(conds):
+            continue
+        if fld == "maxSelections" or fld in maxima:
+            apart = taken[0].get("childId") or "" if taken else ""
+            return (int(count), size[0].get("childId") or ""), fld, apart
+    return None
+
+
+def _all_of(modifier: ET.Element) -> list[ET.Element]:
+    """A modifier's conditions when all must hold: its own, or those of its one "and" group; [] otherwise."""
+    own = list(kids(modifier, "conditions", "condition"))
+    groups = list(kids(modifier, "conditionGroups", "conditionGroup"))
+    if not groups:
+        return own
+    g = groups[0]
+    if own or len(groups) > 1 or g.get("type") != "and" or any(kids(g, "conditionGroups", "conditionGroup")):
+        return []
+    return list(kids(g, "conditions", "condition"))
 
 
 def _times(modifier: ET.Element, at_start: Callable[[str], int | None]) -> int:
@@ -290,6 +334,9 @@ class Library:
 
     def _build(self, el: ET.Element, file: str, depth: int) -> Entry:
         mods = modified(el, self.at_start)
+        needed = size_needed(el)
+        if needed is not None:  # offered from a squad size on: its maximum as the data gives it
+            mods.pop(needed[1], None)
         group = local(el.tag) == "selectionEntryGroup"
         children: list[Entry] = [
             self.entry(c, file, depth + 1) for c in kids(el, "selectionEntries", "selectionEntry")
@@ -319,6 +366,9 @@ class Library:
             ids=(el.get("id") or "",),
             file=file,
             size=min(TREE_CAP, 1 + sum(c.size for c in children)),
+            needs=needed[0] if needed is not None else (0, ""),
+            apart=needed[2] if needed is not None else "",
+            switches=tuple(self.switches(el)),
         )
 
     def link(self, link: ET.Element, file: str, depth: int) -> Entry | None:
@@ -346,6 +396,7 @@ class Library:
             rules=(*target.rules, *(r for r in self.rules(link) if r not in target.rules)),
             categories=(*self.category_names(link), *target.categories),
             ids=(link.get("id") or "", *target.ids),
+            switches=(*target.switches, *self.switches(link)),
         )
 
     def missing(self, link: ET.Element, file: str) -> None:
@@ -455,6 +506,28 @@ class Library:
                     yield self.profile(found[1])
             else:
                 self.missing(link, file)
+
+    def switches(self, el: ET.Element) -> Iterator[tuple[str, Profile, bool]]:
+        """The profiles of ``el`` that taking another entry shows or hides: the real Ork Boy's Slugga, whose
+        profile is the Shoota's once the unit takes "Shootas For Mob" (a modifier setting the link's hidden
+        on one condition, that entry taken)."""
+        for link in kids(el, "infoLinks", "infoLink"):
+            found = self.by_id.get(link.get("targetId") or "")
+            if (link.get("type") or "profile") != "profile" or found is None or local(found[1].tag) != "profile":
+                continue
+            for m in kids(link, "modifiers", "modifier"):
+                conds = list(kids(m, "conditions", "condition"))
+                if (
+                    m.get("field") != "hidden"
+                    or len(conds) != 1
+                    or any(kids(m, "conditionGroups", "conditionGroup"))
+                ):
+                    continue
+                c = conds[0]
+                taken = c.get("type") in ("equalTo", "atLeast") and _number(c.get("value") or "") == 1
+                taken = taken or (c.get("type") == "greaterThan" and _number(c.get("value") or "") == 0)
+                if taken and c.get("childId"):
+                    yield c.get("childId") or "", self.profile(found[1]), m.get("value") == "false"
 
     def profile(self, p: ET.Element) -> Profile:
         """``p`` as a :class:`Profile`, its characteristics read once an element however many links reach

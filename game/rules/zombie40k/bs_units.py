@@ -367,7 +367,11 @@ def price(unit: Entry, trooper: Model, sergeant: Model | None, team: list[Model]
 
 @dataclass
 class Maker(Tables):
-    """A catalogue's units into its roster tables (:class:`Tables`), or listed with the reason they are not."""
+    """A catalogue's units into its roster tables (:class:`Tables`), or listed with the reason they are not.
+    ``characters`` are the ids of the catalogue's root entries: an optional model of a unit that is one of
+    them is a named character the unit may take (Arjac Rockfist in a Wolf Guard pack), never its sergeant."""
+
+    characters: frozenset[str] = frozenset()
 
     def spend(self, reads: int) -> None:
         """Count profiles read for wargear; past :data:`MAX_READS` the file is refused as no real one is."""
@@ -425,10 +429,17 @@ class Maker(Tables):
 
         rest = [m for m in models if m is not trooper]
         variants = [m for m in rest if variant(m)]
-        leaders = sorted((m for m in rest if not variant(m) and m.hi <= 1), key=lambda m: -m.lo)
+        leaders = sorted(
+            (m for m in rest if not variant(m) and m.hi <= 1 and not self.character(m)), key=lambda m: -m.lo
+        )
         sergeant = leaders[0] if leaders else None
         others = [m for m in rest if m is not sergeant and m not in variants]
         return trooper, sergeant, variants, others
+
+    def character(self, m: Model) -> bool:
+        """Whether ``m`` is a named character the unit may take: an optional entry the catalogue also lists
+        on its own (one the unit must have, a Warboss leading his Council, is the unit's own)."""
+        return m.lo == 0 and bool(m.entry.ids) and m.entry.ids[-1] in self.characters
 
     def table(
         self,
@@ -441,10 +452,15 @@ class Maker(Tables):
     ) -> dict[str, Any] | None:
         name = unit.name
         wargear, options = self.gear(name, trooper.entry)
-        for v in variants:
-            options += self.variant_options(name, v, trooper, wargear)
+        wide = unit is not trooper.entry and not wargear  # a trooper with no gun of his own: the unit's
+        if wide:
+            wargear, options = self.unit_weapons(name, unit, wargear, options)
+        for v in variants:  # each tagged with its model, to tell which exclude which (see apart)
+            options += [{**o, "_from": v.entry} for o in self.variant_options(name, v, trooper, wargear)]
         if unit is not trooper.entry:
-            options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models})
+            leader = sergeant.lo if sergeant is not None else 0
+            options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader, wide)
+            options += self.mob_changes(name, unit, trooper.entry, max(1, sum(m.lo for m in models)))
         if not wargear and self.armed(trooper.entry):
             self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
             return None
@@ -477,7 +493,7 @@ class Maker(Tables):
             sarge = self.sergeant(name, sergeant, sarge_cost, wargear)
             if sarge is not None:
                 table["sergeant"] = sarge
-        table["weapon_options"] = unique(options, wargear)
+        table["weapon_options"] = apart(unique(options, wargear), sergeant.lo if sergeant is not None else 0)
         return table
 
     @staticmethod
@@ -576,7 +592,13 @@ class Maker(Tables):
         return out
 
     def squad_options(
-        self, unit: str, entry: Entry, trooper_gear: list[str], models: set[int]
+        self,
+        unit: str,
+        entry: Entry,
+        trooper_gear: list[str],
+        models: set[int],
+        leader: int = 0,
+        wide: bool = False,
     ) -> list[dict[str, Any]]:
         """The unit's own wargear choices ("one Chaos Space Marine may replace his boltgun with ..."): each
         replaces the weapon its name or its group's names, else the trooper's weapon of the same kind (a
@@ -586,13 +608,58 @@ class Maker(Tables):
         for c in entry.visible():
             if c.kind in ("unit", "model") or "transport" in c.name.lower() or not_wargear(c):
                 continue
+            if wide and unit_wide(c):  # the whole unit's weapon, offered by unit_weapons
+                continue
             offered = leaves(c) if c.group else ([c] if c.lo == 0 else [])
             for e in (e for e in offered if id(e) not in models):
                 got = self.weapons(unit, e)
                 if got:
                     replaces = self.named(f"{e.name} {c.name}", trooper_gear) or self.same_kind(got, trooper_gear)
                     label = e.name if not e.name.lower().startswith("swap ") else self.weapon_name(got[0])
-                    out.append(self.option(label, tuple(replaces), got, e.points))
+                    if squad_upgrade(c, e):  # Demolitions: the squad's, adding, replacing nothing
+                        out.append({**self.option(label, (), got, e.points), "squad": "one"})
+                        continue
+                    option = self.option(label, tuple(replaces), got, e.points)
+                    least = max(team_size(x.needs, leader) for x in (c, e) if not x.apart)
+                    out.append({**option, "min_models": least} if least else option)
+        return out
+
+    def unit_weapons(
+        self, unit: str, entry: Entry, wargear: list[str], options: list[dict[str, Any]]
+    ) -> tuple[list[str], list[dict[str, Any]]]:
+        """The weapon the whole unit carries, chosen once for it (the real Immortals' "Unit Weapons": gauss
+        blasters, or tesla carbines for all): the default is every trooper's, each other choice a change
+        every model but the sergeant makes."""
+        gear, out = list(wargear), list(options)
+        for c in (c for c in entry.visible() if unit_wide(c)):
+            offered = leaves(c)
+            default = next((e for e in offered if c.default in e.ids), None)
+            if default is None:
+                continue
+            worn = [w for w in self.weapons(unit, default) if w not in gear]
+            gear += worn
+            for e in offered:
+                got = self.weapons(unit, e)
+                if e is not default and got and got != worn:
+                    out.append({**self.option(e.name, tuple(worn), got, e.points), "squad": "all"})
+        return gear, out
+
+    def mob_changes(self, unit: str, entry: Entry, trooper: Entry, size: int) -> list[dict[str, Any]]:
+        """The unit's own switches that change every trooper's wargear: "Shootas For Mob" shows the Boy's
+        Shoota profile and hides his Slugga's. Its points, which rise with the mob, are shared per model
+        (house reading: 10 points for the 10 Boyz it starts with, 1 a Boy)."""
+        fixed, choices, _ = kit(trooper)
+        carried = [trooper, *fixed, *(c.default for c in choices if c.default is not None)]
+        out = []
+        for c in entry.visible():
+            if c.group or c.kind in ("unit", "model") or c.lo > 0 or self.weapons(unit, c):
+                continue
+            flips = [(p, shown) for e in carried for cid, p, shown in e.switches if cid in c.ids]
+            gone = [k for p, shown in flips if not shown and (k := self.weapon(unit, p)) is not None]
+            got = [k for p, shown in flips if shown and (k := self.weapon(unit, p)) is not None]
+            if got:
+                each = round(c.points / size)
+                out.append({**self.option(c.name, tuple(gone), got, 0), "squad": "all", "each": each})
         return out
 
     def named(self, text: str, gear: list[str]) -> list[str]:
@@ -630,6 +697,46 @@ class Maker(Tables):
             elif usr not in known and self.data.usrs[usr].list != "forbidden":
                 known.append(usr)
         return known
+
+
+def apart(options: list[dict[str, Any]], leader: int) -> list[dict[str, Any]]:
+    """The options of a trooper variant the data forbids while the unit is small and has another variant (the
+    real Tactical Squad: below ten models a heavy weapon or a special weapon, not both) name the other's
+    options and the size; the tags :meth:`Maker.table` put on them are taken off."""
+    out = []
+    for o in options:
+        made = {k: v for k, v in o.items() if k != "_from"}
+        e = o.get("_from")
+        if isinstance(e, Entry) and e.needs[0]:
+            others = [p["key"] for p in options if isinstance(p.get("_from"), Entry) and e.apart in p["_from"].ids]
+            if not e.apart:
+                made["min_models"] = team_size(e.needs, leader)
+            elif others:
+                made |= {"alone_below": team_size(e.needs, leader), "apart": others}
+        out.append(made)
+    return out
+
+
+def unit_wide(c: Entry) -> bool:
+    """Whether a unit's own group is the weapon the whole unit carries: one it must choose, a default named."""
+    return c.group and c.lo >= 1 and c.hi == 1 and bool(c.default)
+
+
+def squad_upgrade(c: Entry, e: Entry) -> bool:
+    """Whether a unit's own entry is a squad upgrade: one a unit (not in a group), carrying no weapon of its
+    own, only what it must take (the real Veterans' Demolitions: melta bombs for the squad and a demolition
+    charge, 30 points)."""
+    return c is e and e.hi == 1 and not any(kind(p) == "weapon" for p in e.profiles)
+
+
+def team_size(needs: tuple[int, str], leader: int) -> int:
+    """The models a team needs for an option the data offers from ``needs`` (count, entry id) on: that many
+    models ("model"), or that many of one kind of model and the leader the unit must have (nine Chaos
+    Space Marines and their Aspiring Champion: ten)."""
+    count, child = needs
+    if count <= 0:
+        return 0
+    return count if child == "model" else count + leader
 
 
 def kind_of_unit(e: Entry) -> str:

@@ -137,6 +137,9 @@ class Profile:
     rules: tuple[str, ...] = ()
 
 
+SQUAD_OPTIONS = ("", "all", "one")  # how far an option reaches: one model, the whole squad, a squad upgrade
+
+
 @dataclass(frozen=True)
 class Option:
     """A wargear change a unit entry allows: ``replaces`` weapon keys go, ``with`` keys come, for ``cost``; a
@@ -148,6 +151,11 @@ class Option:
     with_: tuple[str, ...]
     cost: int
     profile: str = ""
+    min_models: int = 0  # offered only to a team of at least this many models (a heavy weapon with ten)
+    squad: str = ""  # "": one model's change; "all": every model but the sergeant; "one": a squad upgrade
+    each: int = 0  # points a model on top of ``cost`` (a change the whole mob makes)
+    alone_below: int = 0  # in a team smaller than this, not with any of the options ``apart`` names
+    apart: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -418,6 +426,13 @@ def _read_option(
         with_=r.keys("with", weapons, () if upgrade else ...),
         cost=r.whole("cost", 0, MAX_COST),
         profile=r.one("profile", profiles) if upgrade and profiles is not None else "",
+        min_models=r.whole("min_models", 0, MAX_MODELS, 0),
+        squad=r.get(
+            "squad", str, "", check=lambda v: "" if v in SQUAD_OPTIONS else f"must be one of {SQUAD_OPTIONS}"
+        ),
+        each=r.whole("each", 0, MAX_COST, 0),
+        alone_below=r.whole("alone_below", 0, MAX_MODELS, 0),
+        apart=r.keys("apart", None, ()),
     )
 
 

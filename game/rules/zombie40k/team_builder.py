@@ -78,8 +78,9 @@ def cost(data: Z40Data, spec: dict[str, Any]) -> float:
         total += entry.sergeant.cost
         for key in spec.get("sergeant_options", ()):
             total += next((o.cost for o in entry.sergeant.options if o.key == key), 0)
+    n = int(spec.get("models", 0))
     for key in spec.get("weapons", ()):
-        total += next((o.cost for o in entry.weapon_options if o.key == key), 0)
+        total += next((o.cost + o.each * n for o in entry.weapon_options if o.key == key), 0)
     return float(total)
 
 
@@ -111,7 +112,7 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
     sarge_opts = list(spec.get("sergeant_options", ()))
     if sarge_opts and not sergeant:
         raise TeamError("sergeant wargear needs the sergeant upgrade")
-    weapons = list(spec.get("weapons", ()))
+    squad, weapons = _chosen(entry, spec, n)
     if len(weapons) > 2:
         raise TeamError(f"only two models may change weapons, not {len(weapons)}")
     others = n - (1 if sergeant else 0)
@@ -138,6 +139,7 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         )
     while len(models) < n:
         models.append(ModelSpec(entry.model, entry.wargear, base_rules, (), False, ""))
+    models = _squad_changes(models, squad)
     usr = spec.get("usr")
     if usr is not None:
         if usr == "Hit and Run":
@@ -172,6 +174,39 @@ def _check_fields(spec: dict[str, Any]) -> None:
     usr = spec.get("usr")
     if usr is not None and not isinstance(usr, str):
         raise TeamError(f"a team's 'usr' is the name of a Universal Special Rule, not {quoted(usr)}")
+
+
+def _chosen(entry: UnitEntry, spec: dict[str, Any], n: int) -> tuple[list[Option], list[str]]:
+    """The team's squad options and its models' weapon changes (keys), refused with the reason: a squad
+    option taken twice, an option the squad is too small for (a heavy weapon only with ten)."""
+    chosen = [_option(entry.weapon_options, key, "weapon option", entry) for key in spec.get("weapons", ())]
+    squad = [o for o in chosen if o.squad]
+    twice = next((o for o in squad if squad.count(o) > 1), None)
+    if twice is not None:
+        raise TeamError(f"{twice.name}: once a team (it is the squad's)")
+    small = next((o for o in chosen if n < o.min_models), None)
+    if small is not None:
+        raise TeamError(f"{small.name}: only in a team of at least {small.min_models} models, not {n}")
+    for o in chosen:
+        other = next((p for p in chosen if p.key in o.apart), None)
+        if other is not None and n < o.alone_below:
+            raise TeamError(f"{o.name}: not with {other.name} in a team under {o.alone_below} models")
+    return squad, [o.key for o in chosen if not o.squad]
+
+
+def _squad_changes(models: list[ModelSpec], squad: list[Option]) -> list[ModelSpec]:
+    """The squad's own options: a change every model but the sergeant makes where he still has what it
+    replaces (Shootas For Mob), and a squad upgrade's wargear carried by the first such model (Demolitions)."""
+    out = list(models)
+    for o in squad:
+        troopers = [i for i, m in enumerate(out) if not m.sergeant]
+        for i in troopers if o.squad == "all" else troopers[:1]:
+            m = out[i]
+            if all(w in m.weapons for w in o.replaces):
+                gear = [w for w in m.weapons if w not in o.replaces]
+                gear += [w for w in o.with_ if w not in gear]
+                out[i] = ModelSpec(m.profile, tuple(gear), m.rules, m.unit_rules, m.sergeant, m.label)
+    return out
 
 
 def _swap(gear: list[str], o: Option, entry: UnitEntry) -> list[str]:
