@@ -67,6 +67,20 @@ def test_an_emptied_team_is_refused_with_the_reason(scene: SetupScene) -> None:
     assert app.scene is scene
 
 
+def test_remove_on_the_unit_takes_the_whole_team_off_not_its_base_alone(scene: SetupScene) -> None:
+    """A newcomer's first click, Remove on "Guardian Defenders, a model": it took the unit off and left "One more
+    Guardian x7" behind with "player 1: no unit None in the roster" and Begin greyed."""
+    app = scene.app
+    first = next(
+        e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.text == "Remove"
+    )
+    click(app, first.rect.center)
+    assert scene.setup.answers["each"][0]["team"] == []
+    assert "Player 1 Zombie Survival Team: 0 of 75 points" in labels(scene)
+    assert "no unit None" not in scene.refusal_box.html_text
+    assert "Player 1&#x27;s team is empty: add a unit from its Add list." in scene.refusal_box.html_text
+
+
 def test_the_add_list_shows_many_rows_and_a_refusal_whole(scene: SetupScene) -> None:
     app = scene.app
     remove_all(app, scene)

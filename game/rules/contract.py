@@ -129,7 +129,9 @@ class Team:
     """A points-budget team built from a roster; the rules list what may be added
     (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of dicts, one per unit
     or option taken: the set-up screen adds ``{"id": TeamOption.id, "label": ..., "cost": ...}``
-    (the rule set may keep more keys in the answers it makes itself)."""
+    (the rule set may keep more keys in the answers it makes itself). A rule set whose things are added
+    to another (models to a unit) says what Remove leaves: ``remove_taken(taken, index) -> taken`` on its
+    :class:`Setup` (without it, Remove takes that one thing off)."""
 
     key: str
     label: str

@@ -229,6 +229,19 @@ class Z40Setup:
         mods = [mod_rules.name_of(self.data, m) for m in options.get("mods") or [] if isinstance(m, str)]
         return ", ".join(names) + (f" (mods: {', '.join(mods)})" if mods else "")
 
+    def remove_taken(self, taken: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
+        """What a team keeps when Remove takes ``taken[index]`` off: the unit takes its models and options with
+        it (they are added to it), anything else goes alone.
+
+        >>> Z40Setup().remove_taken([{"id": "unit:ork_boyz"}, {"id": "model:ork_boyz"}], 0)
+        []
+        >>> Z40Setup().remove_taken([{"id": "unit:ork_boyz"}, {"id": "model:ork_boyz"}], 1)
+        [{'id': 'unit:ork_boyz'}]
+        """
+        if str(taken[index].get("id", "")).startswith("unit:"):
+            return []
+        return taken[:index] + taken[index + 1 :]
+
     def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
         """What player ``player`` may add now: a unit (first), then models, the sergeant, wargear, a USR."""
         each = answers.get("each", [])

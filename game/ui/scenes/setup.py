@@ -428,6 +428,15 @@ class SetupScene(Scene):
         del self.answers["each"][player - 1][key][index]
         self.app.rebuild()
 
+    def _remove_taken(self, player: int, key: str, index: int, event: pygame.event.Event | None = None) -> None:
+        """Remove on a team's row: the rules say what is left (Zombie 40,000: the unit the rest was added to
+        takes the whole team off; its models and options alone meant nothing, "no unit None")."""
+        taken = self.answers["each"][player - 1][key]
+        rules = self.setup.rules
+        remove = getattr(rules, "remove_taken", None)  # (a rule set with nothing built on another: just that one)
+        taken[:] = remove(taken, index) if remove else taken[:index] + taken[index + 1 :]
+        self.app.rebuild()
+
     def team_options(self, player: int) -> list[TeamOption]:
         rules, scenario = self.setup.rules, self.setup.entry.scenario
         if rules is None or scenario is None:
@@ -459,7 +468,7 @@ class SetupScene(Scene):
                     object_id=f"#remove_{player}",
                 )
             )
-            self.actions[remove] = partial(self._remove, player, f.key, last)
+            self.actions[remove] = partial(self._remove_taken, player, f.key, last)
             rows_y += 40
         if side:
             list_rect = pygame.Rect(taken_x + taken_w + 20, y, right - (taken_x + taken_w + 20), ADD_LIST_H)
