@@ -71,9 +71,7 @@ def test_remove_on_the_unit_takes_the_whole_team_off_not_its_base_alone(scene: S
     """A newcomer's first click, Remove on "Guardian Defenders, a model": it took the unit off and left "One more
     Guardian x7" behind with "player 1: no unit None in the roster" and Begin greyed."""
     app = scene.app
-    first = next(
-        e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.text == "Remove"
-    )
+    first = next(e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.text == "Remove")
     click(app, first.rect.center)
     assert scene.setup.answers["each"][0]["team"] == []
     assert "Player 1 Zombie Survival Team: 0 of 75 points" in labels(scene)

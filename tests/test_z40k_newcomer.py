@@ -120,7 +120,9 @@ def test_the_roster_shows_a_loss_only_once_the_log_has_told_it() -> None:
     assert "W0/1" in sergeant and "DEAD" in sergeant, sergeant
 
 
-def test_the_end_report_says_how_many_models_escaped(app, monkeypatch) -> None:
+def test_the_end_report_says_the_team_escaped_and_how_many_are_aboard(app, monkeypatch) -> None:
+    """The row agrees with the line above it ("1 aboard the escape vehicle"): it said "2 models escaped" for a
+    team with one model aboard, and a newcomer read the two as a contradiction."""
     from game.rules.zombie40k.commands import Move
     from game.ui.scenes import end
 
@@ -134,7 +136,7 @@ def test_the_end_report_says_how_many_models_escaped(app, monkeypatch) -> None:
     )
     app.push(end.EndScene(app, Z40K.report(g)))
     app.run_frames(3)
-    assert "2 models escaped" in drawn, drawn
+    assert "team escaped: 1 aboard, 2 left" in drawn, drawn
     assert "escaped" not in [t.strip() for t in drawn], drawn  # not the bare mark after "2 -> 2 ="
 
 

@@ -644,7 +644,7 @@ class RollRow:
     before: int
     after: int
     marked: bool = False  # e.g. got away by the exit
-    mark: str = ""  # a marked row's own words ("5 models escaped"), else the report's ``roll_mark``
+    mark: str = ""  # a marked row's own words ("team escaped: 1 aboard, 4 left"), else the report's ``roll_mark``
     words: str = ""
 
 

@@ -165,7 +165,7 @@ def _building_a_team(d: Z40Data, points: int) -> Section:
             _hv(
                 "Up to ",
                 f"{points} points",
-                " each (the copy lost the digits; earlier versions say 75); a map's points property changes it.",
+                " each; a map's points property changes it.",
             ),
             _p(
                 "Infantry only: no HQ, Artillery, Beasts, Bikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack "

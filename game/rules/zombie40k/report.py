@@ -113,7 +113,8 @@ def report(game: Any) -> Report:
             f"Player {p} ({u.name}): {left} of {u.start_size} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
         )
         escaped = winner == f"player {p}" or (winner == "players" and left > 0)  # Coop Mode: all together
-        said = f"{left} model{'s' if left != 1 else ''} escaped" if escaped else ""
+        # the team escaped with whoever is aboard when the vehicle lifts off; the rest of it still counts as left
+        said = f"team escaped: {aboard} aboard, {left} left" if escaped else ""
         roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, marked=escaped, mark=said))
     turns, counts = _series(game)
     best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0
