@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import functools
 import os
-import xml.etree.ElementTree as ET
 
 from game.scenario.problems import WARNING, Problem
 from game.scenario.refusals import inches_per_tile
-from game.scenario.tiles import GID_MASK, TileLayer, TileMap
+from game.scenario.tiles import GID_MASK, TileLayer, TileMap, tiled_xml
 from game.scenario.tmx import RawMap, RawObject
 
 KIT_TILE_PIXELS = 32  # the kit's templates and tileset: one 32 px tile is one inch (maps/make_kit.py PX)
@@ -35,8 +34,8 @@ def kit_template_sizes() -> dict[str, Size]:
     sizes: dict[str, Size] = {}
     for path in sorted(folder.glob("*.tx")):
         try:
-            obj = ET.parse(path).getroot().find("object")
-        except (OSError, ET.ParseError):
+            obj = tiled_xml(str(path)).find("object")  # through the one guard, as every Tiled file
+        except OSError:
             continue
         if obj is None or obj.find("point") is not None:
             continue

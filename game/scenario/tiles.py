@@ -26,7 +26,7 @@ from game.numerals import decimal, whole
 from game.scenario.problems import ERROR, Problem
 
 
-def _xml(path: str) -> ET.Element:
+def tiled_xml(path: str) -> ET.Element:
     """A Tiled file's root, read as hostile: an ordinary file within the size limit, no entities, bounded
     nesting (the loader's own reader); OSError for anything it refuses, so callers treat it as unreadable."""
     from game.safe_xml import Unreadable, parse_xml, read_bounded
@@ -179,7 +179,7 @@ class _Reader:
                 return None
             full = os.path.normpath(os.path.join(self.folder, source))
             try:
-                el = _xml(full)
+                el = tiled_xml(full)
             except (OSError, ET.ParseError):
                 return None  # the loader reports a missing tileset file already
             folder = os.path.dirname(full)
@@ -358,7 +358,7 @@ class _Reader:
     def template_gid(self, source: str) -> tuple[int, tuple[float, float], str] | None:
         """A tile template's gid, translated into this map's tilesets (templates name their own)."""
         try:
-            root = _xml(os.path.normpath(os.path.join(self.folder, source)))
+            root = tiled_xml(os.path.normpath(os.path.join(self.folder, source)))
         except (OSError, ET.ParseError):
             return None
         obj = root.find("object")
@@ -433,7 +433,7 @@ def read_tiles(path: str) -> tuple[TileMap | None, list[Problem]]:
     try:
         if not os.path.exists(path):
             raise FileNotFoundError(path)
-        root = _xml(path)
+        root = tiled_xml(path)
     except FileNotFoundError:
         return None, [Problem(None, "", f"file not found: {path}", "give the path of a .tmx map saved by Tiled")]
     except (OSError, ET.ParseError) as err:
