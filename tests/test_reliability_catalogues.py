@@ -163,13 +163,20 @@ def test_the_set_up_screen_refuses_a_bzip2_bomb_and_stays_open(app: App, hive: S
     scene = open_setup(app, hive)
     tracemalloc.start()
     try:
+        app.rebuild()  # the screen laid out again, as after the refusal: its own passing cost
+        _, laying_out = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    tracemalloc.start()
+    try:
+        scene = app.scene
         scene.import_catalogue(bomb)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     assert "Catalogue refused: bomb.catz: its .cat unpacks to more than" in notice(scene)
     assert REFUSED in scene.refusal_box.html_text and not roster().exists()
-    assert peak < 3 * MAX_BYTES, f"{peak:,} bytes held while unpacking"
+    assert peak < laying_out + 3 * MAX_BYTES, f"{peak:,} bytes held while unpacking ({laying_out:,} laying out)"
     app.run_frames(2)
     assert app.scene is scene
 
