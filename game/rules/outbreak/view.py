@@ -498,6 +498,7 @@ class OutbreakView:
             roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8": 6"'
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
+            roll += "".join("\n" + line for line in self._exit_lines(game, f, preview.details.get("exits")))
             far = _furthest(preview)
             if far is not None:  # where and why the run stops short of the pointer
                 stop, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
@@ -539,6 +540,28 @@ class OutbreakView:
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
+
+    def _exit_lines(self, game: Any, f: Figure, exits: dict[str, Any] | None) -> list[str]:
+        """What the move does at the exit: who gets away, who is led out, or why the runner stays."""
+        if not exits:
+            return []
+        who = _esc(f.name or f.id)
+        noun = "out" if exits["objective"] == "escape" else "led out"
+        count = f"({exits['out']} of {exits['needed']} {noun})"
+        lines = []
+        walks = [k for k, out in exits["leader"].items() if out]
+        if walks and walks[0] == '6"':
+            lines.append(f"{who} gets away by the exit" + ("" if exits["led"] else f" {count}"))
+        elif walks:  # only the longer run reaches: one more out than the 6" count says
+            more = f"({exits['out'] + 1} of {exits['needed']} {noun})"
+            lines.append(f"on an {walks[0]} run {who} gets away by the exit {more}")
+        elif exits["stays"]:
+            why = "only bystanders are led out" if exits["objective"] == "rescue" else "nobody leaves in this game"
+            lines.append(f"{who} stays on the table at the exit: {why}")
+        if exits["led"]:
+            names = ", ".join(_esc(self.name(game, g)) for g in exits["led"])
+            lines.append(f"leads {names} out {count}")
+        return lines
 
     # -- events
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
