@@ -219,9 +219,8 @@ class OutbreakView:
         cells = [Cell(w.data.ranged(f.ranged).name, "muted")] if f.ranged else []
         cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
         if f.ranged:
-            left = acting.shots_left(w, f)
             jammed = "jammed" in look.words if look is not None else f.jammed
-            cells.append(Cell("jammed" if jammed else counted(left, "shot"), "bad" if jammed else "plain"))
+            cells.append(Cell("jammed", "bad") if jammed else self._shots_cell(game, f))
         # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
         # roll of the next move stood in the roster while the zombies of this one still moved
         for word in look.words if look is not None else flags(f):
@@ -236,6 +235,18 @@ class OutbreakView:
         else:
             status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
+
+    def _shots_cell(self, game: Any, f: Figure) -> Cell:
+        """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots left"
+        when it landed in the last third, and "none in range" when shots are left but no zombie to shoot."""
+        left = acting.shots_left(game.world, f)
+        if f.acted != "fire":
+            return Cell(counted(left, "shot"), "plain")
+        if left <= 0:
+            return Cell("no shots left", "spent")
+        if not game.fire_targets(f.id):
+            return Cell(f"{counted(left, 'shot')}, none in range", "spent")
+        return Cell(counted(left, "shot"), "plain")
 
     def acting_player(self, game: Any) -> int | None:
         return game.state.active_player
