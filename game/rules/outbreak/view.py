@@ -155,6 +155,17 @@ def _furthest(preview: Any) -> dict[str, Any] | None:
     return list(paths.values())[-1] if paths else None
 
 
+def _shown_state(game: Any, f: Figure, state: str, looks: dict[str, Look]) -> str:
+    """A human's state in the roster: one who turned is dead once the zombie he became is destroyed."""
+    if state != "turned":
+        return state
+    z = game.state.figures.get(f.turned_into)
+    if z is None:
+        return state
+    look = looks.get(z.id)
+    return "dead" if (look.state if look is not None else z.state) == "dead" else state
+
+
 class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
     figure_noun: str = "survivor"
@@ -205,14 +216,21 @@ class OutbreakView:
             players.remove(st.active_player)
             players.insert(0, st.active_player)
         for p in players:
-            rows = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.pcs_of(p))
+            rows = tuple(self._row(game, f, looks.get(f.id), ready, looks) for f in st.pcs_of(p))
             groups.append(RosterGroup(f"Player {p}", p == st.active_player, rows, player=p))
-        npcs = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.npcs())
+        npcs = tuple(self._row(game, f, looks.get(f.id), ready, looks) for f in st.npcs())
         if npcs:
             groups.append(RosterGroup("Bystanders", False, npcs))
         return groups
 
-    def _row(self, game: Any, f: Figure, look: Look | None = None, ready: set[str] | None = None) -> RosterRow:
+    def _row(
+        self,
+        game: Any,
+        f: Figure,
+        look: Look | None = None,
+        ready: set[str] | None = None,
+        looks: dict[str, Look] | None = None,
+    ) -> RosterRow:
         w = game.world
         # the weapons are muted: a narrow roster cuts the close combat weapon first, then the gun, the same
         # on every line; "no gun" says nothing the missing shots do not
@@ -221,12 +239,13 @@ class OutbreakView:
         if f.ranged:
             jammed = "jammed" in look.words if look is not None else f.jammed
             cells.append(Cell("jammed", "bad") if jammed else self._shots_cell(game, f))
+        state = _shown_state(game, f, look.state if look is not None else f.state, looks or {})
         # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
-        # roll of the next move stood in the roster while the zombies of this one still moved
-        for word in look.words if look is not None else flags(f):
+        # roll of the next move stood in the roster while the zombies of this one still moved; one off the
+        # table shows only what he is now ("bitten TURNED", "hidden EXITED" said what no longer held)
+        for word in (look.words if look is not None else flags(f)) if state == "standing" else ():
             if word != "jammed":
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
-        state = look.state if look is not None else f.state
         if state == "standing":
             can = (f.id in ready) if ready is not None else not f.acted
             status = Cell(
