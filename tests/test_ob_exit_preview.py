@@ -30,7 +30,7 @@ def test_a_run_into_the_exit_says_he_gets_away() -> None:
 def test_a_rescue_says_who_is_led_out_and_that_the_runner_stays() -> None:
     text = plates_over_exit("rescue", npcs={"npc1": (14, 6)})
     assert "PC 1 stays on the table at the exit: only bystanders are led out" in text
-    assert "leads Bystander npc1 out (1 of 1 led out)" in text
+    assert "leads npc1 out (1 of 1 led out)" in text
 
 
 def test_a_move_short_of_the_exit_says_nothing_of_it() -> None:

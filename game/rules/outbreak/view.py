@@ -589,7 +589,7 @@ class OutbreakView:
             why = "only bystanders are led out" if exits["objective"] == "rescue" else "nobody leaves in this game"
             lines.append(f"{who} stays on the table at the exit: {why}")
         if exits["led"]:
-            names = ", ".join(_esc(self.name(game, g)) for g in exits["led"])
+            names = ", ".join(_esc(game.figure(g).name or g) for g in exits["led"])
             lines.append(f"leads {names} out {count}")
         return lines
 
