@@ -74,3 +74,26 @@ def test_when_only_the_fallen_killed_the_line_says_they_fell(app) -> None:
     game.state.figures["pc1"].state = "turned"
     report = get_ruleset("outbreak").report(game)
     assert (report.citation_title, report.citation) == ("FELL FIGHTING", "PC 1: 1 zombie before turning")
+
+
+def test_the_fallen_top_killer_is_named_and_every_kill_is_credited(app) -> None:
+    """Trina killed 5 zombies and died; the report named only the best survivor (1 zombie) and said 19
+    zombies killed with 3 credited (the bystanders' kills in their grapples went unsaid)."""
+    from game.rules.outbreak import events as ev
+    from game.rules.outbreak.testing import rigged_game
+
+    game = rigged_game(pcs={"pc1": (5, 5), "pc2": (10, 5)}, npcs={"npc1": (15, 5)}, zombies=[(30, 30)] * 4)
+    for z, by in (
+        ("z1", "shot by pc1"),
+        ("z2", "struck by pc1"),
+        ("z3", "shot by pc2"),
+        ("z4", "grappled by npc1"),
+    ):
+        game.state.figures[z].state = "dead"
+        game.log.append(ev.Killed(z, by))
+    game.state.figures["pc1"].state = "dead"
+    report = get_ruleset("outbreak").report(game)
+    assert (report.citation_title, report.citation) == ("BEST SURVIVOR", "PC 2: 1 zombie")
+    drawn = " ".join(end_screen_words(app, report))
+    assert "Fell fighting: PC 1 (2 zombies, the most of anyone, then fell)" in drawn
+    assert "Zombies killed: 4: 2 by PC 1, 1 by PC 2," in drawn and "1 by the bystanders" in drawn

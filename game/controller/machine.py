@@ -30,6 +30,8 @@ from game.controller.intents import AnimationDone, Away, Button, Click, Hover, I
 from game.rules.contract import Action, ActionKind, Aim, View
 from game.rules.core import Command, Event, IllegalCommand, Preview
 
+STILL_ROLLING = "Wait: the dice are still rolling (Space skips)."  # a refusal that holds only while they roll
+
 
 class Mode(str, Enum):
     """Where the controller is. Transitions are in :meth:`Controller.handle` (one method a mode)."""
@@ -145,7 +147,7 @@ class Controller:
             if isinstance(intent, Hover):
                 self.hover_point = intent.point
                 return Feedback()
-            return self._refuse("Wait: the dice are still rolling (Space skips).")
+            return self._refuse(STILL_ROLLING)
         if self.mode == Mode.GAME_OVER:
             if isinstance(intent, Hover):
                 return Feedback()
@@ -389,7 +391,7 @@ class Controller:
         """A command made outside the table (a shop's Buy), sent as a click's would be; refused while the
         dice roll or once the game is over."""
         if self.mode in BUSY:
-            return self._refuse("Wait: the dice are still rolling (Space skips).")
+            return self._refuse(STILL_ROLLING)
         if self.mode == Mode.GAME_OVER:
             return self._refuse("The game is over.")
         return self._send(cmd)

@@ -90,6 +90,20 @@ class Camera:
         self.viewport = viewport
         self.offset = (centre[0] - viewport[2] / 2 / self.ppi, centre[1] - viewport[3] / 2 / self.ppi)
 
+    def bring_into_view(self, p: Point, margin: float = 1.0) -> None:
+        """Centre the view on ``p`` when it is not in view (``margin`` inches inside the edges); else stay.
+
+        >>> cam = Camera(viewport=(0, 0, 160, 160), ppi=16.0)
+        >>> cam.bring_into_view((5.0, 5.0)); cam.offset
+        (0.0, 0.0)
+        >>> cam.bring_into_view((30.0, 20.0)); cam.offset
+        (25.0, 15.0)
+        """
+        x0, y0, x1, y1 = self.visible_table_rect()
+        if x0 + margin <= p[0] <= x1 - margin and y0 + margin <= p[1] <= y1 - margin:
+            return
+        self.offset = (p[0] - self.viewport[2] / 2 / self.ppi, p[1] - self.viewport[3] / 2 / self.ppi)
+
     def visible_table_rect(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of the table region in view, in inches."""
         x0, y0 = self.offset

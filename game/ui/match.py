@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.controller import AnimationDone, Away, Button, Click, Controller, Hover, Mode
-from game.controller.machine import BUSY, CHOOSING
+from game.controller.machine import BUSY, CHOOSING, STILL_ROLLING
 from game.rules.contract import Action, Look, View
 from game.ui import previews
 from game.ui.animation import Playback
@@ -469,6 +469,8 @@ class Match:
         if fb.events:
             self._answer(fb)
             return
+        if self.status == self.words(STILL_ROLLING):  # the dice have stopped: the refusal no longer holds
+            self.status, self.status_bad = "", False
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)

@@ -202,18 +202,24 @@ def _to_segment(p: Point, a: Point, b: Point) -> float:
     return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
+def leaves_at(world: World, f: Figure, position: Point) -> bool:
+    """Whether ``f`` ending a move at ``position`` leaves the table: a PC in an escape, an NPC in a rescue."""
+    if not any(z.area.contains(position) for z in world.exit_zones()):
+        return False
+    objective = world.state.objective
+    return (f.side == PLAYERS and objective == "escape") or (f.side == BYSTANDERS and objective == "rescue")
+
+
 def leave_if_out(world: World, f: Figure) -> None:
     st = world.state
-    if not world.in_exit(f):
+    if not leaves_at(world, f, f.position):
         return
-    if f.side == PLAYERS and st.objective == "escape":
-        world.take_off(f)
+    world.take_off(f)
+    if f.side == PLAYERS:
         st.escaped += 1
-        world.emit(Exited(f.id))
-    elif f.side == BYSTANDERS and st.objective == "rescue":
-        world.take_off(f)
+    else:
         st.rescued += 1
-        world.emit(Exited(f.id))
+    world.emit(Exited(f.id))
 
 
 def carry_out(world: World, p: MovePlan) -> None:
@@ -253,12 +259,16 @@ def follow(world: World, g: Figure, leader: Figure) -> None:
     if inches <= 0:
         g.frozen = True
         return
-    goal = leader.position
-    zone = next((z for z in world.exit_zones() if z.area.contains(leader.position)), None)
+    walk(world, g, follow_route(world, g, leader.position), inches, None)
+
+
+def follow_route(world: World, g: Figure, leader_at: Point) -> list[Point]:
+    """The way ``g`` runs after a leader ending at ``leader_at``: to his side, or into the exit he is in."""
+    goal = leader_at
+    zone = next((z for z in world.exit_zones() if z.area.contains(leader_at)), None)
     if zone is not None:  # the leader is at (or out through) the exit: follow him in [house]
         goal = into_zone(zone.area, g.position, g.radius)
-    route = world.table.find_path(g.position, goal, g.radius) or [g.position, goal]
-    walk(world, g, route, inches, None)
+    return world.table.find_path(g.position, goal, g.radius) or [g.position, goal]
 
 
 def into_zone(area: Area, p: Point, radius: float) -> Point:

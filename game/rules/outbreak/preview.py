@@ -60,7 +60,36 @@ def _move(world: World, cmd: Move) -> Preview:
                 "clutter": round(c.clutter_length, 3),
             }
     details["roll_needed"] = movement.zombie_near(world, f)
+    if details["paths"]:
+        details["exits"] = _exits(world, p, details["paths"], details["followers"])
     return Preview(True, chances=chances, details=details)
+
+
+def _exits(world: World, p: movement.MovePlan, paths: dict[str, Any], followers: list[str]) -> dict[str, Any]:
+    """Who this move takes off the table: the runner at each allowance, and the followers who reach the
+    exit at their 6" (each rolls his own); ``stays`` when the runner ends in an exit he may not leave by."""
+    st = world.state
+    f = p.figure
+    leader = {k: movement.leaves_at(world, f, tuple(v["points"][-1])) for k, v in paths.items()}
+    walk = f'{world.num("movement", "human_move"):g}"'
+    end = tuple(paths.get(walk, list(paths.values())[-1])["points"][-1])
+    in_zone = any(z.area.contains(end) for z in world.exit_zones())
+    out_before = st.escaped if st.objective == "escape" else st.rescued
+    led: list[str] = []
+    for gid in followers:
+        g = world.state.figures[gid]
+        route = movement.follow_route(world, g, end)
+        c = world.table.check_path(route, g.radius, mover=g.id, max_length=world.num("movement", "human_move"))
+        if in_zone and movement.leaves_at(world, g, c.end):
+            led.append(gid)
+    return {
+        "leader": leader,
+        "stays": in_zone and not leader.get(walk, False),
+        "out": out_before + int(leader.get(walk, False)) + len(led),
+        "needed": st.exit_count,
+        "objective": st.objective,
+        "led": led,
+    }
 
 
 def _fire(world: World, cmd: Fire) -> Preview:

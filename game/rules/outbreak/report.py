@@ -111,6 +111,38 @@ def _citation(game: Any, kills: dict[str, int]) -> tuple[str, str]:
     return "FELL FIGHTING", f"{line} before {'turning' if best.state == 'turned' else 'falling'}"
 
 
+def _fallen_hero(game: Any, kills: dict[str, int], cited: str) -> tuple[str, ...]:
+    """A fallen character who killed more than the best survivor is named too: the report leaves out no
+    top killer, alive or fallen (the citation keeps "best survivor" for the living)."""
+    if cited != "BEST SURVIVOR":
+        return ()
+    pcs = [p for p in game.state.pcs() if kills.get(p.id)]
+    alive = [kills[p.id] for p in pcs if p.state in ("standing", "exited")]
+    fallen = [p for p in pcs if p.state not in ("standing", "exited") and kills[p.id] > max(alive, default=0)]
+    best = max(fallen, key=lambda p: (kills[p.id], p.id), default=None)
+    if best is None:
+        return ()
+    how = "turned" if best.state == "turned" else "fell"
+    return (f"Fell fighting: {best.name or best.id} ({_zombies(kills[best.id])}, the most of anyone, then {how})",)
+
+
+def _credits(game: Any, kills: dict[str, int]) -> tuple[str, ...]:
+    """Who killed the zombies: each character by name, the bystanders (in their grapples) together."""
+    st = game.state
+    total = sum(z.state == "dead" for z in st.zombies())
+    if not total:
+        return ()
+    parts = [f"{kills[p.id]} by {p.name or p.id}" for p in st.pcs() if kills.get(p.id)]
+    npcs = [(kills[n.id], n.name or n.id) for n in st.npcs() if kills.get(n.id)]
+    if npcs:
+        who = ", ".join(f"{name} {k}" for k, name in sorted(npcs, key=lambda x: (-x[0], x[1])))
+        parts.append(f"{sum(k for k, _ in npcs)} by the bystanders fighting back ({who})")
+    other = total - sum(kills.get(f.id, 0) for f in [*st.pcs(), *st.npcs()])
+    if other > 0:
+        parts.append(f"{other} by other causes")
+    return (f"Zombies killed: {total}: " + ", ".join(parts),)
+
+
 def _roll_words(kills: int) -> str:
     return f"killed {_zombies(kills)}" if kills else "killed none"
 
@@ -134,6 +166,7 @@ def report(game: Any) -> Report:
         stats=tuple((OUTCOME_LABELS[k], str(int(v))) for k, v in f.items()),
         citation_title=cited,
         citation=citation,
+        groups=_fallen_hero(game, kills, cited) + _credits(game, kills),
         roll_title="SURVIVORS",
         roll_key="",  # each row says it in words
         roll_mark="got away",

@@ -155,6 +155,17 @@ def _furthest(preview: Any) -> dict[str, Any] | None:
     return list(paths.values())[-1] if paths else None
 
 
+def _shown_state(game: Any, f: Figure, state: str, looks: dict[str, Look]) -> str:
+    """A human's state in the roster: one who turned is dead once the zombie he became is destroyed."""
+    if state != "turned":
+        return state
+    z = game.state.figures.get(f.turned_into)
+    if z is None:
+        return state
+    look = looks.get(z.id)
+    return "dead" if (look.state if look is not None else z.state) == "dead" else state
+
+
 class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
     figure_noun: str = "survivor"
@@ -205,29 +216,36 @@ class OutbreakView:
             players.remove(st.active_player)
             players.insert(0, st.active_player)
         for p in players:
-            rows = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.pcs_of(p))
+            rows = tuple(self._row(game, f, looks.get(f.id), ready, looks) for f in st.pcs_of(p))
             groups.append(RosterGroup(f"Player {p}", p == st.active_player, rows, player=p))
-        npcs = tuple(self._row(game, f, looks.get(f.id), ready) for f in st.npcs())
+        npcs = tuple(self._row(game, f, looks.get(f.id), ready, looks) for f in st.npcs())
         if npcs:
             groups.append(RosterGroup("Bystanders", False, npcs))
         return groups
 
-    def _row(self, game: Any, f: Figure, look: Look | None = None, ready: set[str] | None = None) -> RosterRow:
+    def _row(
+        self,
+        game: Any,
+        f: Figure,
+        look: Look | None = None,
+        ready: set[str] | None = None,
+        looks: dict[str, Look] | None = None,
+    ) -> RosterRow:
         w = game.world
         # the weapons are muted: a narrow roster cuts the close combat weapon first, then the gun, the same
         # on every line; "no gun" says nothing the missing shots do not
         cells = [Cell(w.data.ranged(f.ranged).name, "muted")] if f.ranged else []
         cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
         if f.ranged:
-            left = acting.shots_left(w, f)
             jammed = "jammed" in look.words if look is not None else f.jammed
-            cells.append(Cell("jammed" if jammed else counted(left, "shot"), "bad" if jammed else "plain"))
+            cells.append(Cell("jammed", "bad") if jammed else self._shots_cell(game, f))
+        state = _shown_state(game, f, look.state if look is not None else f.state, looks or {})
         # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
-        # roll of the next move stood in the roster while the zombies of this one still moved
-        for word in look.words if look is not None else flags(f):
+        # roll of the next move stood in the roster while the zombies of this one still moved; one off the
+        # table shows only what he is now ("bitten TURNED", "hidden EXITED" said what no longer held)
+        for word in (look.words if look is not None else flags(f)) if state == "standing" else ():
             if word != "jammed":
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
-        state = look.state if look is not None else f.state
         if state == "standing":
             can = (f.id in ready) if ready is not None else not f.acted
             status = Cell(
@@ -236,6 +254,18 @@ class OutbreakView:
         else:
             status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
+
+    def _shots_cell(self, game: Any, f: Figure) -> Cell:
+        """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots left"
+        when it landed in the last third, and "none in range" when shots are left but no zombie to shoot."""
+        left = acting.shots_left(game.world, f)
+        if f.acted != "fire":
+            return Cell(counted(left, "shot"), "plain")
+        if left <= 0:
+            return Cell("no shots left", "spent")
+        if not game.fire_targets(f.id):
+            return Cell(f"{counted(left, 'shot')}, none in range", "spent")
+        return Cell(counted(left, "shot"), "plain")
 
     def acting_player(self, game: Any) -> int | None:
         return game.state.active_player
@@ -498,6 +528,7 @@ class OutbreakView:
             roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8": 6"'
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
+            roll += "".join("\n" + line for line in self._exit_lines(game, f, preview.details.get("exits")))
             far = _furthest(preview)
             if far is not None:  # where and why the run stops short of the pointer
                 stop, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
@@ -539,6 +570,28 @@ class OutbreakView:
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
+
+    def _exit_lines(self, game: Any, f: Figure, exits: dict[str, Any] | None) -> list[str]:
+        """What the move does at the exit: who gets away, who is led out, or why the runner stays."""
+        if not exits:
+            return []
+        who = _esc(f.name or f.id)
+        noun = "out" if exits["objective"] == "escape" else "led out"
+        count = f"({exits['out']} of {exits['needed']} {noun})"
+        lines = []
+        walks = [k for k, out in exits["leader"].items() if out]
+        if walks and walks[0] == '6"':
+            lines.append(f"{who} gets away by the exit" + ("" if exits["led"] else f" {count}"))
+        elif walks:  # only the longer run reaches: one more out than the 6" count says
+            more = f"({exits['out'] + 1} of {exits['needed']} {noun})"
+            lines.append(f"on an {walks[0]} run {who} gets away by the exit {more}")
+        elif exits["stays"]:
+            why = "only bystanders are led out" if exits["objective"] == "rescue" else "nobody leaves in this game"
+            lines.append(f"{who} stays on the table at the exit: {why}")
+        if exits["led"]:
+            names = ", ".join(_esc(game.figure(g).name or g) for g in exits["led"])
+            lines.append(f"leads {names} out {count}")
+        return lines
 
     # -- events
     def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:

@@ -571,6 +571,15 @@ class GameScene(Scene):
     def _button(self, name: str) -> None:
         if self.match is not None:
             self.match.button(name)
+            if name == "next":  # Tab picks a figure the player may not see: bring her into view
+                self._show_selected()
+
+    def _show_selected(self) -> None:
+        """Centre the camera on the selected figure when she is off the view (every rule set)."""
+        fid = self.match.controller.selected if self.match is not None else None
+        look = self.match.looks.get(fid) if self.match is not None and fid else None
+        if look is not None and self.view is not None:
+            self.view.camera.bring_into_view(look.position)
 
     def _select(self, fid: str) -> None:
         if self.match is not None:
