@@ -64,6 +64,8 @@ def test_end_turn_pressed_while_the_dice_roll_ends_the_turn_once_they_stop(app) 
     key(app, pygame.K_e)
     message = scene.match.controller.message
     assert "still rolling" not in message, message
+    # the rest at the settings' quickest: at speed 0.1 the zombies' turn alone outlasts play_out's frames
+    scene.match.set_speed(4.0)
     play_out(app, scene)
     assert game.state.turn == turn + 1 or game.over  # the zombies played and the next turn began
 
