@@ -38,6 +38,27 @@ def test_player_turn_respawning_a_wiped_out_squad_comes_back_6_inches_beyond_the
     assert invariants(g) == []
 
 
+def test_a_squad_alone_on_the_table_respawns_in_its_deployment_zone_not_at_the_vehicle() -> None:
+    """Rules: Zombie 40,000, Player turn, Respawning, a solo game [house]: with no other squad to come back behind,
+    a wiped-out squad comes back in its deployment zone. It came back beside the escape vehicle, one move from
+    winning (a 40k player's solo game was won that way)."""
+    g = rigged_game({1: [(10, 30), (11.5, 30)]}, phase=Phase.ASSAULT, player=1, dice=[3, 4] * 4)  # (power-up)
+    w, st = g.world, g.state
+    for fid in list(st.squad_of(1).models):
+        w.kill(st.models[fid], "test")
+    w.events.clear()
+    st.order, st.order_index = [1], 0
+    turn.begin_player(w)
+    squad = st.squad_of(1)
+    assert not squad.wiped_out and len(w.alive(squad)) == 2
+    home = next(z for z in g.scenario.zones_of("deploy") if int(z.properties.get("player", 0) or 0) == 1)
+    reach = float(w.data.h("embark_reach")) + 6.0  # further than a move and boarding from the vehicle
+    for m in w.alive(squad):
+        assert w.vehicle_distance(m.position, m.radius) > reach, m.position
+        assert math.dist(m.position, home.area.centre) < 6.0, (m.position, home.area.centre)
+    assert invariants(g) == []
+
+
 def test_player_turn_respawning_is_in_the_rules_help() -> None:
     """Rules: Zombie 40,000, Player turn: the rules help names the 6" house value."""
     from game.rules.zombie40k.reference import reference

@@ -369,7 +369,8 @@ def _zombie_turn(h: dict[str, Any]) -> Section:
                 f'{h["respawn_distance"]:g}"',
                 " further from the escape vehicle than the squad furthest from it; the rules place it for "
                 "the player as near the vehicle as that allows, in formation on the line from the vehicle "
-                "through its deployment zone (none such on the table: its deployment zone) [seed, house].",
+                "through its deployment zone (none such on the table, or no other squad on it, as in a solo "
+                "game: its deployment zone) [seed, house].",
             ),
             _hv(
                 "Respawning: every destroyed horde (not the Boss) comes back and may assault at once. D6: 1 the "

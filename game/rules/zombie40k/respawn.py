@@ -4,7 +4,9 @@ A wiped-out squad comes back at the start of its player's turn, every model at l
 further from the escape vehicle than the squad now furthest from it. The rules pick the place for the
 player (a bot-friendly one): on the line from the vehicle through the squad's deployment zone, as near the
 vehicle as that rule allows, in formation, clear of walls, bases and enemies. With no such ground on the
-table, the squad comes back on the furthest-back ground there is (its deployment zone) [house].
+table, the squad comes back on the furthest-back ground there is (its deployment zone) [house]. A squad
+alone on the table (a solo game) has no one to come back behind: it comes back in its deployment zone [house]
+(walking out from the vehicle would stand it at the vehicle, a move from winning).
 
 Every fully destroyed horde (not the Zombie Boss) comes back at the start of the zombie turn, and may
 assault the turn it arrives (it shambles next). A D6 says where [seed]: 1 the players' starting edge, 2 the
@@ -77,6 +79,8 @@ def respawn_spots(world: World, squad: Unit) -> tuple[list[Point], float]:
     length = math.dist(goal, back)
     ux, uy = ((back[0] - goal[0]) / length, (back[1] - goal[1]) / length) if length > 1e-9 else (0.0, 1.0)
     enemy_gap = float(d.h("enemy_gap"))
+    if not others:  # alone on the table (solo): no one to come back behind, so its deployment zone [house]
+        goal = back  # (the walk out from the vehicle would stand it at the vehicle, a move from winning)
 
     def legal(p: Point) -> bool:
         if world.vehicle_distance(p, r) < need - 1e-9:
