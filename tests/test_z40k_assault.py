@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.core import IllegalCommand
+from game.rules.core import DiceRolled, IllegalCommand
 from game.rules.zombie40k import assault, morale
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.events import (
@@ -51,6 +51,22 @@ def test_charge_takes_overwatch_then_2d6() -> None:
     assert ev(g, AttackStep)[0].need == 6  # Overwatch is Snap Shots
     assert ev(g, Engaged)[0].unit == "p1" and g.state.locked("p1")
     assert g.world.edge(g.figure("p1-1"), g.figure("p2-1")) <= 0.1
+
+
+def test_a_wall_of_death_is_that_models_overwatch_not_a_second_shot() -> None:
+    """Rules: Zombie 40,000, Overwatch [7th]: each model of the charged unit fires one weapon; a model whose
+    flamer reaches the charger sets up a Wall of Death (D3 automatic hits) instead of a Snap Shot. Seen on
+    screen: a Tactical marine fired his bolt pistol and his flamer's Wall of Death in one Overwatch."""
+    flamer = {"unit": "tactical_squad", "models": 5, "weapons": ["flamer"]}
+    g = rigged_game(
+        {1: [(24, 16)], 2: [(24, 10), (25, 10)]}, teams=[GUARDS, flamer], phase=Phase.ASSAULT, dice=[1] * 40
+    )
+    assert "flamer" in g.figure("p2-1").weapons and "bolt_pistol" in g.figure("p2-1").weapons
+    unit, target, dist = assault.plan_charge(g.world, Charge("p1", "p2"))
+    assault.charge(g.world, unit, target, dist)
+    snap = [e for e in ev(g, ShotsFired) if e.overwatch]
+    assert [e.shooters for e in snap] == [("p2-2",)]  # the flamer marine's pistol stays silent
+    assert [e.purpose for e in ev(g, DiceRolled) if "Wall of Death" in e.purpose] == ["p2-1 Wall of Death"]
 
 
 def test_a_failed_charge_does_not_move() -> None:

@@ -259,7 +259,9 @@ def test_the_end_chart_keeps_an_embarked_model_and_the_team_row_fits() -> None:
     bot = bot_for("zombie40k")
     while not g.over:
         g.apply(bot(g))
-    assert g.winner == "player 1"  # seed 13: the squad bot's Guardians get there on turn 6 (a solo bot wins 2 of 20)
+    assert (
+        g.winner == "player 1"
+    )  # seed 13: the squad bot's Guardians get there on turn 6 (a solo bot wins 2 of 20)
     r = RS.report(g)
     left = {row.name: row.after for row in r.roll}["Player 1: Guardian Defenders"]
     chart = {s.label: s.values for s in r.series}["Player 1"]

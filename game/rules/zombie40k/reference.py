@@ -328,6 +328,11 @@ def _assault(d: Z40Data) -> Section:
                 "caused fewer unsaved wounds tests Morale at Ld minus the difference; Sweeping Advance D6 + I [7th].",
                 kind="bullet",
             ),
+            _p(
+                "In Overwatch each model fires one weapon as Snap Shots; a model whose flamer reaches the charger "
+                "sets up a Wall of Death instead, D3 automatic hits [7th].",
+                kind="bullet",
+            ),
             _hv("Consolidation is ", str(h["consolidate_dice"]), '" [house reading of the lost digits].'),
             *_tab(
                 ("WS \\ WS", *[str(i) for i in range(1, 11)]),

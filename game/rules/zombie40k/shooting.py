@@ -535,6 +535,18 @@ def _hit_all(
         attacks.allocate(world, unit, victim, pool, wounds, fids, covers, f"{unit.id} {w.name}")
 
 
+def _walls_of_death(world: World, squad: Unit, charger: Unit) -> list[tuple[Model, Weapon]]:
+    """The models with a template weapon that reaches the charger, each with the first such weapon."""
+    flamers = []
+    for m in world.alive(squad):
+        for wk in m.weapons:
+            w = world.data.weapon(wk)
+            if w.template and min(world.edge(m, t) for t in world.alive(charger)) <= w.range:
+                flamers.append((m, w))
+                break
+    return flamers
+
+
 def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
     """The charged unit fires Snap Shots at the charger, once a phase, unless it is locked in combat [7th].
     A flamer's Wall of Death: D3 automatic hits when the charger is within its range."""
@@ -546,22 +558,16 @@ def overwatch(world: World, squad: Unit, charger: Unit) -> bool:
     for m in world.alive(squad):
         m.fired = False  # Overwatch is not the shooting phase: every model may fire
     squad.overwatch_phase = key
+    flamers = _walls_of_death(world, squad, charger)
     try:
-        # the models on the table: those aboard the vehicle were not charged
-        p = plan(world, squad, charger, tuple(m.id for m in world.alive(squad)), overwatch=True)
+        # the models on the table (those aboard the vehicle were not charged), each firing one weapon: a model
+        # that sets up a Wall of Death fires that instead of a Snap Shot [7th]
+        walls = {m.id for m, _ in flamers}
+        p = plan(
+            world, squad, charger, tuple(m.id for m in world.alive(squad) if m.id not in walls), overwatch=True
+        )
     except IllegalCommand:
         p = None
-    flamers = []
-    for m in world.alive(squad):
-        for wk in m.weapons:
-            w = world.data.weapon(wk)
-            if (
-                w.template
-                and world.alive(charger)
-                and min(world.edge(m, t) for t in world.alive(charger)) <= w.range
-            ):
-                flamers.append((m, w))
-                break
     if p is None and not flamers:
         for m in world.alive(squad):
             m.fired = saved.get(m.id, False)
