@@ -25,7 +25,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:  # the rules load lazily (a soak worker imports only its rule set)
+    from game.rules.core import Game, RuleSet
 
 MAX_COMMANDS = 5000  # a game not over by then is stuck (a bot or rules bug): a failure, not a loop
 
@@ -156,7 +159,7 @@ def soak_forces(ruleset: Any, scenario: Any, seed: int) -> dict[str, Any]:
     return dict(forces(random.Random(seed), scenario)) if forces is not None else {}
 
 
-def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
+def _ask(check: Invariants, game: Game, **extra: Any) -> list[str]:
     """Call a rule set's invariants with the extras it takes: the contract's form is ``invariants(game)``;
     a rule set's may also take ``since`` (the first event to check) and ``step``."""
     try:
@@ -166,7 +169,7 @@ def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
     return list(check(game, **{k: v for k, v in extra.items() if k in takes}))
 
 
-def _replays(ruleset: Any, scenario: Any, game: Any) -> str:
+def _replays(ruleset: RuleSet, scenario: Any, game: Game) -> str:
     """The game rebuilt from its scenario, options, seed and commands must have the same state (and log)."""
     again = ruleset.new_game(scenario, dict(game.options), game.seed)
     for cmd in game.commands:

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from game.rules.drawing import Point, Primitive
 from game.scenario.model import Scenario
@@ -260,6 +260,10 @@ class Setup(Protocol):
 
 # ---- the view of a game ---------------------------------------------------------------------------
 
+# The game a view reads: a rule set's own game class (a view only reads it, so a view of the core ``Game``
+# serves no narrower game, and a narrower view is no view of every game).
+G = TypeVar("G", contravariant=True)
+
 
 @dataclass(frozen=True)
 class RosterImport:
@@ -444,10 +448,12 @@ class ShopLook:
     note: str = ""
 
 
-class View(Protocol):
+class View(Protocol[G]):
     """What the screen shows of one game, and how its aiming becomes commands.
 
-    Every method reads the game; none changes it. ``fid`` is a figure id."""
+    Every method reads the game; none changes it. ``fid`` is a figure id. ``G`` is the rule set's game
+    class: a rule set's view names it (``View[ZombiekriegGame]``), so mypy checks the view against its game;
+    the screen, written once for every rule set, holds a ``View[Game]``."""
 
     action_kinds: tuple[ActionKind, ...]  # the rule set's action buttons, in order
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
@@ -457,7 +463,7 @@ class View(Protocol):
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
 
     # -- the panels
-    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+    def turn_line(self, game: G, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Turn 3 — Player 2 (British)``; ``opponent_moving`` while the screen plays the game's own side;
         ``turn`` is the turn the screen is showing while events play (the rules may be a turn ahead)."""
         ...
@@ -466,98 +472,98 @@ class View(Protocol):
         """The turn an event begins (the rule set's "turn started" event), else None."""
         ...
 
-    def objective_line(self, game: Any) -> str: ...
+    def objective_line(self, game: G) -> str: ...
 
-    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+    def roster(self, game: G, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         """The players' figures, acting player first; ``looks`` are what the screen shows now,
         ``ready`` the figures that may still act."""
         ...
 
-    def acting_player(self, game: Any) -> int | None:
+    def acting_player(self, game: G) -> int | None:
         """The human player whose commands the game waits for; None while the rules move."""
         ...
 
-    def end_turn(self, game: Any) -> Any:
+    def end_turn(self, game: G) -> Any:
         """The command that ends the acting player's turn (End turn / E)."""
         ...
 
-    def can_end_turn(self, game: Any) -> str:
+    def can_end_turn(self, game: G) -> str:
         """Empty when End turn is allowed now, else why not."""
         ...
 
-    def result(self, game: Any) -> tuple[str, bool]:
+    def result(self, game: G) -> tuple[str, bool]:
         """The status line when the game is over, and whether it is bad news for the players."""
         ...
 
     # -- figures
-    def name(self, game: Any, fid: str) -> str:
+    def name(self, game: G, fid: str) -> str:
         """The figure as a player reads it: ``Rifleman us1-r3``."""
         ...
 
-    def look(self, game: Any, fid: str) -> Look:
+    def look(self, game: G, fid: str) -> Look:
         """The figure as the rules have it now."""
         ...
 
-    def token(self, game: Any, fid: str, look: Look) -> TokenLook: ...
+    def token(self, game: G, fid: str, look: Look) -> TokenLook: ...
 
-    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+    def tooltip(self, game: G, fid: str, look: Look) -> list[str]:
         """What hovering the token says, a line each."""
         ...
 
-    def summary(self, game: Any, fid: str) -> str:
+    def summary(self, game: G, fid: str) -> str:
         """A few words after the name in the hint line: ``G9``."""
         ...
 
-    def selectable(self, game: Any, fid: str) -> str:
+    def selectable(self, game: G, fid: str) -> str:
         """Empty when the acting player may select this figure, else why not (a zombie, not his)."""
         ...
 
     # -- actions and aiming
-    def actions(self, game: Any, fid: str) -> list[Action]:
+    def actions(self, game: G, fid: str) -> list[Action]:
         """Every kind in :attr:`action_kinds` for this figure now: available, or why not."""
         ...
 
-    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+    def default_action(self, game: G, fid: str, target: str | None) -> str | None:
         """The obvious action when the selected ``fid`` hovers ``target`` (None: open ground)."""
         ...
 
-    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: G, fid: str, action: str, aim: Aim) -> Any | None:
         """The command for ``action`` aimed at ``aim``, or None when the aim makes no command."""
         ...
 
-    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+    def first_pick(self, game: G, fid: str, action: str, target: str) -> tuple[bool, str]:
         """Shift-click on ``target`` for an action with ``targets`` > 1: (taken, what to say)."""
         ...
 
-    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+    def miss(self, game: G, fid: str, action: str | None, target: str | None) -> str:
         """Why a click at ``target`` (None: open ground) makes no command for ``action`` (None: the
         figure is only selected)."""
         ...
 
-    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+    def confirm(self, game: G, cmd: Any, preview: Any) -> str:
         """A question to ask before ``cmd`` is sent (a move that stops short of the pointer): the first
         click shows it, a second click on the same command sends it. Empty: send at once."""
         ...
 
-    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+    def explain(self, game: G, fid: str, target: str) -> Any | None:
         """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
         shoot: its sight line and the reason), or None."""
         ...
 
-    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+    def reach(self, game: G, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
         """The selected figure's reach: move allowance, command radius, front arc, range bands."""
         ...
 
-    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
+    def drawing(self, game: G, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
         """A previewed command drawn: its path, sight line, markers and the plate with the odds."""
         ...
 
     # -- events
-    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: G, events: Sequence[Any]) -> list[str]:
         """Log lines (HTML with :func:`toned` colours, ``<b>``, ``<i>``) for a batch of events."""
         ...
 
-    def sound(self, game: Any, event: Any) -> str | None:
+    def sound(self, game: G, event: Any) -> str | None:
         """The sound id (``sounds/manifest.toml``) an event makes, or None."""
         ...
 
@@ -565,11 +571,11 @@ class View(Protocol):
         """How an event shows on the table, or None (it only logs)."""
         ...
 
-    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+    def handoff(self, game: G, event: Any) -> tuple[int, str] | None:
         """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
         ...
 
-    def command_words(self, game: Any, cmd: Any) -> str:
+    def command_words(self, game: G, cmd: Any) -> str:
         """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3``."""
         ...
 
@@ -771,7 +777,7 @@ STALL_CAUSES: dict[str, str] = {
 
 # ---- what a rule set registers besides its game ----------------------------------------------------
 
-ViewFactory = Callable[[], View]
+ViewFactory = Callable[[], View[Any]]
 ReferenceMaker = Callable[[Scenario | None, dict[str, Any]], list[Section]]
 ReportMaker = Callable[[Any], Report]
 OutcomeMaker = Callable[[Any], Outcome]

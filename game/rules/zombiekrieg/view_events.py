@@ -15,6 +15,7 @@ from typing import Any
 
 from game.rules.contract import Animation, toned
 from game.rules.kit.words import compass, first_up
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import figure_number
 
 Namer = Callable[[str], str]
@@ -225,7 +226,7 @@ def _zombies_move(run: Sequence[Any], toward: Toward | None = None) -> str:
 FIRE_SOUNDS = {"smg": "smg", "lmg": "lmg"}  # every rifle class sounds like a rifle
 
 
-def sound_of(game: Any, ev: Any) -> str | None:
+def sound_of(game: ZombiekriegGame, ev: Any) -> str | None:
     """The sound for one event (ids from sounds/manifest.toml), or None."""
     kind = type(ev).__name__
     if kind == "Fired":
@@ -253,14 +254,14 @@ def sound_of(game: Any, ev: Any) -> str | None:
     return None
 
 
-def _weapon_class(game: Any, fid: str) -> str:
+def _weapon_class(game: ZombiekriegGame, fid: str) -> str:
     try:
         return str(game.data.weapon(game.figure(fid).weapon).klass)
     except (KeyError, AttributeError):
         return ""
 
 
-def _is_zombie(game: Any, fid: str) -> bool:
+def _is_zombie(game: ZombiekriegGame, fid: str) -> bool:
     try:
         return bool(game.figure(fid).is_zombie)
     except KeyError:
