@@ -129,9 +129,8 @@ class Team:
     """A points-budget team built from a roster; the rules list what may be added
     (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of dicts, one per unit
     or option taken: the set-up screen adds ``{"id": TeamOption.id, "label": ..., "cost": ...}``
-    (the rule set may keep more keys in the answers it makes itself). A rule set whose things are added
-    to another (models to a unit) says what Remove leaves: ``remove_taken(taken, index) -> taken`` on its
-    :class:`Setup` (without it, Remove takes that one thing off)."""
+    (the rule set may keep more keys in the answers it makes itself). What Remove leaves is
+    :meth:`Setup.remove_taken`'s."""
 
     key: str
     label: str
@@ -231,7 +230,10 @@ def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
 
 
 class Setup(Protocol):
-    """A rule set's set-up: the spec for a scenario, and answers turned into game options."""
+    """A rule set's set-up: the spec for a scenario, and answers turned into game options.
+
+    A rule set's set-up subclasses this to take the defaults of the optional methods (a team and what Remove
+    leaves of it) and states only what differs."""
 
     def spec(self, scenario: Scenario) -> SetupSpec:
         """The choices this scenario asks for (players allowed by its properties, and so on)."""
@@ -254,8 +256,19 @@ class Setup(Protocol):
         ...
 
     def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
-        """What player ``player`` (1-based) may add to his :class:`Team` now (only for rule sets with one)."""
-        ...
+        """What player ``player`` (1-based) may add to his :class:`Team` now: nothing, for a rule set without
+        one."""
+        return []
+
+    def remove_taken(self, taken: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
+        """What is left of a :class:`Team`'s ``taken`` when Remove is pressed on row ``index``: without it that
+        one thing (a rule set whose things are added to another, models to a unit, says otherwise).
+
+        >>> class Plain(Setup): ...
+        >>> Plain().remove_taken([{"id": "a"}, {"id": "b"}, {"id": "c"}], 1)
+        [{'id': 'a'}, {'id': 'c'}]
+        """
+        return taken[:index] + taken[index + 1 :]
 
 
 # ---- the view of a game ---------------------------------------------------------------------------

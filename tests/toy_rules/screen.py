@@ -23,6 +23,7 @@ from game.rules.contract import (
     RosterRow,
     Section,
     Series,
+    Setup,
     SetupSpec,
     Table,
     TokenLook,
@@ -167,7 +168,7 @@ class DuelView:
         return any(type(e).__name__ == "Shambled" for e in events)
 
 
-class DuelSetup:
+class DuelSetup(Setup):
     """One player names his hero."""
 
     def spec(self, scenario: Any) -> SetupSpec:
@@ -188,9 +189,6 @@ class DuelSetup:
 
     def describe(self, options: dict[str, Any]) -> str:
         return f"hero {options.get('hero', 'Ash')}"
-
-    def team_options(self, scenario: Any, answers: dict[str, Any], player: int) -> list[Any]:
-        return []
 
 
 def reference(scenario: Any, options: dict[str, Any]) -> list[Section]:
