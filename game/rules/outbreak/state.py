@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-PLAYERS, BYSTANDERS, ZOMBIES = "players", "bystanders", "zombies"  # PCs, NPCs, zombies
+from game.rules.kit.figure import ZOMBIES, KitFigure
+
+PLAYERS, BYSTANDERS = "players", "bystanders"  # PCs, NPCs (and the zombies: ZOMBIES)
 STANDING, DEAD, EXITED, TURNED = "standing", "dead", "exited", "turned"
 
 
@@ -47,14 +49,9 @@ STEP_NUMBERS = {
 
 
 @dataclass(eq=False)  # figures are compared by identity: a horde is searched often
-class Figure:
+class Figure(KitFigure):
     """One figure: a player character, a bystander or a zombie."""
 
-    id: str
-    side: str
-    position: tuple[float, float]
-    facing: float
-    radius: float = 0.5
     name: str = ""
     player: int = 0  # the PC's player (1..4); 0 for NPCs and zombies
     ranged: str = ""  # weapon key or ""
@@ -86,10 +83,6 @@ class Figure:
     @property
     def on_table(self) -> bool:
         return self.state == STANDING
-
-    @property
-    def is_zombie(self) -> bool:
-        return self.side == ZOMBIES
 
     @property
     def is_human(self) -> bool:

@@ -12,8 +12,9 @@ from enum import Enum
 from typing import Any
 
 from game.numerals import digits_in
+from game.rules.kit.figure import ZOMBIES, KitFigure
 
-ALLIES, ZOMBIES = "allies", "zombies"
+ALLIES = "allies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
 NCO_ROLES = ("sergeant", "corporal")
 
@@ -41,14 +42,9 @@ def figure_number(fid: str) -> int:
 
 
 @dataclass
-class Figure:
+class Figure(KitFigure):
     """One figure on the table (an Allied soldier or a zombie)."""
 
-    id: str
-    side: str
-    position: tuple[float, float]
-    facing: float
-    radius: float = 0.5
     player: int = 0  # Allied player number (1..4); 0 for zombies
     nation: str = ""
     role: str = "zombie"  # sergeant, corporal, rifleman, smg, lmg, zombie
@@ -71,10 +67,6 @@ class Figure:
     @property
     def is_nco(self) -> bool:
         return self.role in NCO_ROLES
-
-    @property
-    def is_zombie(self) -> bool:
-        return self.side == ZOMBIES
 
 
 @dataclass
