@@ -466,7 +466,9 @@ class View(Protocol[G]):
 
     Every method reads the game; none changes it. ``fid`` is a figure id. ``G`` is the rule set's game
     class: a rule set's view names it (``View[ZombiekriegGame]``), so mypy checks the view against its game;
-    the screen, written once for every rule set, holds a ``View[Game]``."""
+    the screen, written once for every rule set, holds a ``View[Game]``. A rule set's view that subclasses
+    this takes the defaults of the methods that have one (no badge words, no question before sending, nothing
+    drawn round the selected figure...) and states only what differs."""
 
     action_kinds: tuple[ActionKind, ...]  # the rule set's action buttons, in order
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
@@ -482,8 +484,9 @@ class View(Protocol[G]):
         ...
 
     def turn_of(self, event: Any) -> int | None:
-        """The turn an event begins (the rule set's "turn started" event), else None."""
-        ...
+        """The turn an event begins (the rule set's "turn started" event), else None (by default, none does:
+        the screen counts no turns)."""
+        return None
 
     def objective_line(self, game: G) -> str: ...
 
@@ -520,12 +523,12 @@ class View(Protocol[G]):
     def token(self, game: G, fid: str, look: Look) -> TokenLook: ...
 
     def tooltip(self, game: G, fid: str, look: Look) -> list[str]:
-        """What hovering the token says, a line each."""
-        ...
+        """What hovering the token says, a line each: by default the figure's name and its state word."""
+        return [self.name(game, fid), look.state]
 
     def summary(self, game: G, fid: str) -> str:
-        """A few words after the name in the hint line: ``G9``."""
-        ...
+        """A few words after the name in the hint line: ``G9`` (by default none)."""
+        return ""
 
     def selectable(self, game: G, fid: str) -> str:
         """Empty when the acting player may select this figure, else why not (a zombie, not his)."""
@@ -545,8 +548,9 @@ class View(Protocol[G]):
         ...
 
     def first_pick(self, game: G, fid: str, action: str, target: str) -> tuple[bool, str]:
-        """Shift-click on ``target`` for an action with ``targets`` > 1: (taken, what to say)."""
-        ...
+        """Shift-click on ``target`` for an action with ``targets`` > 1: (taken, what to say). By default no
+        action picks more than one target."""
+        return False, "One target only."
 
     def miss(self, game: G, fid: str, action: str | None, target: str | None) -> str:
         """Why a click at ``target`` (None: open ground) makes no command for ``action`` (None: the
@@ -555,17 +559,18 @@ class View(Protocol[G]):
 
     def confirm(self, game: G, cmd: Any, preview: Any) -> str:
         """A question to ask before ``cmd`` is sent (a move that stops short of the pointer): the first
-        click shows it, a second click on the same command sends it. Empty: send at once."""
-        ...
+        click shows it, a second click on the same command sends it. Empty (the default): send at once."""
+        return ""
 
     def explain(self, game: G, fid: str, target: str) -> Any | None:
         """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
-        shoot: its sight line and the reason), or None."""
-        ...
+        shoot: its sight line and the reason), or None (the default)."""
+        return None
 
     def reach(self, game: G, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
-        """The selected figure's reach: move allowance, command radius, front arc, range bands."""
-        ...
+        """The selected figure's reach: move allowance, command radius, front arc, range bands (by default
+        nothing)."""
+        return []
 
     def drawing(self, game: G, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
         """A previewed command drawn: its path, sight line, markers and the plate with the odds."""
@@ -585,12 +590,14 @@ class View(Protocol[G]):
         ...
 
     def handoff(self, game: G, event: Any) -> tuple[int, str] | None:
-        """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
-        ...
+        """For an event that gives the table to a human player: (player, "Player 2 — your section"); by
+        default none does (one player)."""
+        return None
 
     def command_words(self, game: G, cmd: Any) -> str:
-        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3``."""
-        ...
+        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3`` (by
+        default its kind's name: ``Strike``)."""
+        return type(cmd).__name__
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         """True when these events include the game's own side's turn (the zombies moving)."""

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from game.dice import Dice
 from game.rules.core import Command, DiceRolled, Event, IllegalCommand, Preview, Registry, RuleSet, register
 from game.rules.kit import KitGame, KitWorld, Rule
+from game.rules.kit.figure import KitFigure
 from game.scenario import load_scenario
 from game.scenario.model import Scenario
 from game.table import Table
@@ -67,13 +68,8 @@ class DuelOver(Event):
 
 
 @dataclass
-class Fighter:
-    id: str
-    side: str
-    position: tuple[float, float]
-    facing: float
-    name: str
-    radius: float = 0.5
+class Fighter(KitFigure):
+    name: str = ""
     state: str = "standing"
 
     @property
@@ -104,8 +100,7 @@ class DuelState:
         }
 
 
-class DuelWorld(KitWorld[None, DuelState]):
-    """The duel's world: the kit's as it is (the duel has no tables of its own)."""
+DuelWorld = KitWorld[None, DuelState]  # the kit's world as it is (the duel has no tables of its own)
 
 
 def duel_scenario() -> Scenario:
@@ -163,21 +158,14 @@ class DuelGame(KitGame[DuelState, Fighter]):
         mid = self.scenario.height / 2
         state = DuelState(
             {
-                "hero": Fighter("hero", "humans", (3.0, mid), 0.0, name.strip()),
-                "zombie": Fighter("zombie", "zombies", (9.0, mid), 180.0, "Zombie"),
+                "hero": Fighter("hero", "humans", (3.0, mid), 0.0, name=name.strip()),
+                "zombie": Fighter("zombie", "zombies", (9.0, mid), 180.0, name="Zombie"),
             },
             turn_limit=int(self.scenario.turn_limit or 6),
         )
         self.world = DuelWorld(self.scenario, None, self.dice, state, Table.from_scenario(self.scenario))
         for f in state.figures.values():
             self.table.place(f.id, f.position, f.radius)
-
-    @property
-    def over(self) -> bool:
-        return self.state.winner is not None
-
-    def run_on(self) -> None:
-        """Nothing runs between strikes: the zombie's shamble is part of the strike."""
 
     def preview(self, cmd: Command) -> Preview:
         try:

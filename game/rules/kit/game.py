@@ -77,7 +77,8 @@ class KitGame(Generic[StateT, FigureT]):
     """One game in progress; changed only by :meth:`apply`.
 
     A rule set's game sets ``ruleset``, ``title``, ``RULES`` and ``DATA`` and gives :meth:`set_up` (the world
-    and the forces), :meth:`run_on` (the turn machine, also run once at the start) and :attr:`over`.
+    and the forces) and, where the defaults do not fit, :meth:`run_on` (the turn machine, also run once at the
+    start) and :attr:`over`.
     ``ROSTER`` names the state's dict of figures by id."""
 
     ruleset: ClassVar[str]
@@ -131,7 +132,9 @@ class KitGame(Generic[StateT, FigureT]):
     # -- the Game protocol
     @property
     def over(self) -> bool:
-        raise NotImplementedError
+        """Hook: whether the game has ended; by default once someone has won (a game with draws or a phase
+        of its own for the end says so)."""
+        return self.winner is not None
 
     @property
     def winner(self) -> str | None:
@@ -180,8 +183,8 @@ class KitGame(Generic[StateT, FigureT]):
         """Hook: the state is about to change (before carrying out) or has changed (after running on)."""
 
     def run_on(self) -> None:
-        """Hook: run the game on after a command until a player must decide (the turn or phase machine)."""
-        raise NotImplementedError
+        """Hook: run the game on after a command until a player must decide (the turn or phase machine); by
+        default nothing runs between commands (all happens in carrying them out)."""
 
     def compass_moves(self, f: Based, reach: float, least: float = 0.01) -> list[Point]:
         """The ends of the eight compass moves of ``reach`` inches from ``f``, each cut to its legal part on
