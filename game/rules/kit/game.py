@@ -21,13 +21,14 @@ one file.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, check_command
+from game.rules.core import Command, Event, IllegalCommand, Preview, check_command
 from game.rules.kit.world import Based, KitWorld
 from game.scenario.model import Point, Scenario
 from game.table import Table
@@ -39,6 +40,14 @@ class KitState(Protocol):
     winner: str | None
 
     def to_data(self) -> dict[str, Any]: ...
+
+
+class PlainState:
+    """A state (a dataclass) saved as it is: its fields, the figures' among them, as plain data. A rule set
+    whose save keeps less, or reads faster, gives its own ``to_data``."""
+
+    def to_data(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)  # type: ignore[call-overload]
 
 
 StateT = TypeVar("StateT", bound=KitState)
@@ -174,6 +183,19 @@ class KitGame(Generic[StateT, FigureT]):
             if rule is not None:
                 return rule, self._plan(rule, cmd)
         raise IllegalCommand(f"{self.title} has no command {type(cmd).__name__}.")
+
+    def preview(self, cmd: Command) -> Preview:
+        """What ``cmd`` would do, rolling nothing: refused as :meth:`check` refuses it, else legal with the odds
+        of :meth:`chances` (a rule set with more to show, a path or a sight line, gives its own)."""
+        try:
+            self.check(cmd)
+        except IllegalCommand as exc:
+            return Preview(False, exc.reason)
+        return Preview(True, chances=self.chances(cmd))
+
+    def chances(self, cmd: Command) -> dict[str, float]:
+        """Hook: each outcome of a legal ``cmd`` and its chance, for the preview's plate (none by default)."""
+        return {}
 
     def _plan(self, rule: Rule, cmd: Command) -> Any:
         """Hook: ``rule.check`` of ``cmd`` (a game that keeps its plans may look there first)."""
