@@ -27,7 +27,7 @@ from game.rules.core import Command, DiceRolled, Event, IllegalCommand, Registry
 from game.rules.kit import KitGame, KitWorld, Rule
 from game.rules.kit.events import shared_events
 from game.rules.kit.figure import KitFigure
-from game.rules.kit.game import PlainState
+from game.rules.kit.plain import PlainState
 from game.scenario import load_scenario
 from game.scenario.model import Scenario
 from game.table import Table

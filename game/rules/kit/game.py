@@ -21,7 +21,6 @@ one file.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -40,14 +39,6 @@ class KitState(Protocol):
     winner: str | None
 
     def to_data(self) -> dict[str, Any]: ...
-
-
-class PlainState:
-    """A state (a dataclass) saved as it is: its fields, the figures' among them, as plain data. A rule set
-    whose save keeps less, or reads faster, gives its own ``to_data``."""
-
-    def to_data(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)  # type: ignore[call-overload]
 
 
 StateT = TypeVar("StateT", bound=KitState)

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from game.rules.kit.figure import ZOMBIES, KitFigure
+from game.rules.kit.plain import jsonable
 
 PLAYERS, BYSTANDERS = "players", "bystanders"  # PCs, NPCs (and the zombies: ZOMBIES)
 STANDING, DEAD, EXITED, TURNED = "standing", "dead", "exited", "turned"
@@ -131,7 +132,7 @@ class ObState:
         out = dataclasses.asdict(self)
         out["step"] = self.step.value
         out["figures"] = [dataclasses.asdict(f) for f in self.figures.values()]
-        return _jsonable(out)
+        return jsonable(out)
 
     # -- small queries used everywhere
     def pcs(self) -> list[Figure]:
@@ -153,16 +154,6 @@ class ObState:
     def turn(self) -> int:
         """The move number (the screen's turn line)."""
         return self.move
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, Enum):
-        return v.value
-    return v
 
 
 PLAYERS_WIN, ZOMBIES_WIN = PLAYERS, ZOMBIES  # the winner is a side

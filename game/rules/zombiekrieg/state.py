@@ -13,6 +13,7 @@ from typing import Any
 
 from game.numerals import digits_in
 from game.rules.kit.figure import ZOMBIES, KitFigure
+from game.rules.kit.plain import jsonable
 
 ALLIES = "allies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
@@ -114,7 +115,7 @@ class ZkState:
             elif f.name == "phase":
                 value = value.value
             out[f.name] = value
-        return _jsonable(out)  # type: ignore[no-any-return]
+        return jsonable(out)  # type: ignore[no-any-return]
 
     # -- small queries used everywhere
     def allied(self) -> list[Figure]:
@@ -128,13 +129,3 @@ class ZkState:
 
 
 _FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(Figure))
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, Enum):
-        return v.value
-    return v
