@@ -35,6 +35,7 @@ from game.rules.contract import (
     toned,
 )
 from game.rules.core import DiceRolled
+from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import compass, counted, first_up, swap_ids
 from game.rules.outbreak import acting, clock, movement
 from game.rules.outbreak import events as ev
@@ -165,6 +166,30 @@ def _shown_state(game: OutbreakGame, f: Figure, state: str, looks: dict[str, Loo
         return state
     look = looks.get(z.id)
     return "dead" if (look.state if look is not None else z.state) == "dead" else state
+
+
+def _shot(game: OutbreakGame, event: Any) -> str:
+    f = game.state.figures.get(event.figure)
+    return "rifle" if f is not None and f.ranged in ("rifle", "shotgun") else "smg"
+
+
+def _death(game: OutbreakGame, event: Any) -> str:
+    f = game.state.figures.get(event.figure)
+    return "death_zombie" if f is not None and f.is_zombie else "death_soldier"
+
+
+# each event's sound (ids from sounds/manifest.toml), by its class
+SOUNDS: SoundTable[OutbreakGame] = {
+    ev.Fired: _shot,
+    ev.Killed: _death,
+    DiceRolled: "dice",
+    ev.ZombiesGenerated: "groan_1",
+    ev.HumanTurned: "groan_1",
+    ev.OutbreakStarted: "groan_1",
+    ev.Grappled: "hit",
+    ev.MoveStarted: "turn",
+    ev.GameOver: lambda game, event: "victory" if event.winner == "players" else "defeat",
+}
 
 
 class OutbreakView:
@@ -759,23 +784,7 @@ class OutbreakView:
         )
 
     def sound(self, game: OutbreakGame, event: Any) -> str | None:
-        if isinstance(event, ev.Fired):
-            f = game.state.figures.get(event.figure)
-            return "rifle" if f is not None and f.ranged in ("rifle", "shotgun") else "smg"
-        if isinstance(event, ev.Killed):
-            f = game.state.figures.get(event.figure)
-            return "death_zombie" if f is not None and f.is_zombie else "death_soldier"
-        if isinstance(event, DiceRolled):
-            return "dice"
-        if isinstance(event, (ev.ZombiesGenerated, ev.HumanTurned, ev.OutbreakStarted)):
-            return "groan_1"
-        if isinstance(event, ev.Grappled):
-            return "hit"
-        if isinstance(event, ev.MoveStarted):
-            return "turn"
-        if isinstance(event, ev.GameOver):
-            return "victory" if event.winner == "players" else "defeat"
-        return None
+        return sound_of(SOUNDS, game, event)
 
     def animation(self, event: Any) -> Animation | None:
         if isinstance(event, ev.Moved):

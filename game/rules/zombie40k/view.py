@@ -35,9 +35,11 @@ from game.rules.contract import (
     TokenLook,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
+from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.percent import percent
 from game.rules.routing import Routes
 from game.rules.zombie40k import coherency, log_words, power_ups, sight
+from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.commands import (
@@ -151,6 +153,28 @@ def _allowance(game: Zombie40kGame, fid: str, action: str) -> float:
 
 
 ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
+
+
+def _death(game: Zombie40kGame, event: Any) -> str:
+    """A zombie's death or a player's model's, by the side of the model killed."""
+    dead = game.state.models.get(event.figure)
+    return "death_zombie" if dead and game.figure(event.figure).side != PLAYERS else "death_soldier"
+
+
+# each event's sound (ids from sounds/manifest.toml), by its class
+SOUNDS: SoundTable[Zombie40kGame] = {
+    ev.ShotsFired: "rifle",
+    ev.Killed: _death,
+    ev.BlastPlaced: "hit",
+    ev.Engaged: "groan_1",
+    ev.MoveRolled: lambda game, event: "shamble" if event.what == "shamble" else None,
+    ev.TurnStarted: "turn",
+    ev.SquadRespawned: "turn",
+    ev.HordeRespawned: "groan_1",
+    ev.PowerUpGained: "turn",
+    ev.PowerUpChoiceOffered: "turn",
+    ev.GameOver: lambda game, event: "defeat" if event.winner == "zombies" else "victory",
+}
 
 
 class Z40View:
@@ -680,32 +704,7 @@ class Z40View:
         return log_words.lines(game, events)
 
     def sound(self, game: Zombie40kGame, event: Any) -> str | None:
-        kind = type(event).__name__
-        if kind == "ShotsFired":
-            return "rifle"
-        if kind == "Killed":
-            return (
-                "death_zombie"
-                if game.state.models.get(event.figure) and game.figure(event.figure).side != PLAYERS
-                else "death_soldier"
-            )
-        if kind == "BlastPlaced":
-            return "hit"
-        if kind == "Engaged":
-            return "groan_1"
-        if kind == "MoveRolled" and event.what == "shamble":
-            return "shamble"
-        if kind == "TurnStarted":
-            return "turn"
-        if kind == "SquadRespawned":
-            return "turn"
-        if kind == "HordeRespawned":
-            return "groan_1"
-        if kind in ("PowerUpGained", "PowerUpChoiceOffered"):
-            return "turn"
-        if kind == "GameOver":
-            return "defeat" if event.winner == "zombies" else "victory"
-        return None
+        return sound_of(SOUNDS, game, event)
 
     def animation(self, event: Any) -> Animation | None:
         kind = type(event).__name__
