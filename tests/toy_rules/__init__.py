@@ -136,8 +136,8 @@ def end(world: DuelWorld, winner: str, reason: str) -> None:
 class DuelGame(KitGame[DuelState, Fighter]):
     """One duel; changed only by :meth:`apply` (the kit's: refused before any die is rolled)."""
 
-    ruleset: ClassVar[str] = KEY
-    title: ClassVar[str] = "Duel"
+    ruleset = KEY
+    title = "Duel"
     DATA = dict  # the duel has no tables
     RULES: ClassVar[dict[type[Command], Rule]] = {Strike: Rule(check_strike, strike)}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 ZOMBIES = "zombies"  # the side the game plays, in every rule set
+EXITED = "exited"  # the state word of a figure that left the table by an exit
 
 
 @dataclass(eq=False)  # a rule set's figure says how figures compare (Outbreak: by identity)
