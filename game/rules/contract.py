@@ -273,9 +273,20 @@ class Setup(Protocol):
 
 # ---- the view of a game ---------------------------------------------------------------------------
 
+
+class Played(Protocol):
+    """What the view's defaults read of any game: whether it is over, and a figure by its id (with its
+    ``position``, ``facing``, ``state`` and, when it has one, ``name``)."""
+
+    @property
+    def over(self) -> bool: ...
+
+    def figure(self, fid: str) -> Any: ...
+
+
 # The game a view reads: a rule set's own game class (a view only reads it, so a view of the core ``Game``
 # serves no narrower game, and a narrower view is no view of every game).
-G = TypeVar("G", contravariant=True)
+G = TypeVar("G", bound=Played, contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -504,8 +515,8 @@ class View(Protocol[G]):
         ...
 
     def can_end_turn(self, game: G) -> str:
-        """Empty when End turn is allowed now, else why not."""
-        ...
+        """Empty when End turn is allowed now, else why not (by default: allowed until the game is over)."""
+        return "The game is over." if game.over else ""
 
     def result(self, game: G) -> tuple[str, bool]:
         """The status line when the game is over, and whether it is bad news for the players."""
@@ -513,12 +524,13 @@ class View(Protocol[G]):
 
     # -- figures
     def name(self, game: G, fid: str) -> str:
-        """The figure as a player reads it: ``Rifleman us1-r3``."""
-        ...
+        """The figure as a player reads it: ``Rifleman us1-r3`` (by default its ``name``, else its id)."""
+        return str(getattr(game.figure(fid), "name", "") or fid)
 
     def look(self, game: G, fid: str) -> Look:
-        """The figure as the rules have it now."""
-        ...
+        """The figure as the rules have it now (by default its place, facing and state, no badge)."""
+        f = game.figure(fid)
+        return Look((float(f.position[0]), float(f.position[1])), float(f.facing), f.state)
 
     def token(self, game: G, fid: str, look: Look) -> TokenLook: ...
 

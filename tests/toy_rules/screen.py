@@ -63,18 +63,8 @@ class DuelView(View[DuelGame]):
     def end_turn(self, game: DuelGame) -> Any:
         return Strike("hero", "zombie")  # a duel has no turn to end: End turn strikes
 
-    def can_end_turn(self, game: DuelGame) -> str:
-        return "" if not game.over else "The duel is over."
-
     def result(self, game: DuelGame) -> tuple[str, bool]:
         return f"The {game.winner} win: {game.state.reason}", game.winner != "humans"
-
-    def name(self, game: DuelGame, fid: str) -> str:
-        return str(game.figure(fid).name)
-
-    def look(self, game: DuelGame, fid: str) -> Look:
-        f = game.figure(fid)
-        return Look(f.position, f.facing, f.state)
 
     def token(self, game: DuelGame, fid: str, look: Look) -> TokenLook:
         f = game.figure(fid)
