@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator
 from typing import Any
 
 MAX_CHARS = 65_536  # far more than any rule set's options take
@@ -49,24 +50,9 @@ def nested_past(text: str, limit: int) -> int | None:
     >>> nested_past('{"a": [1, {"b": "[[["}]}', 3), nested_past("[[[0]]]", 2)
     (None, 2)
     """
-    depth = 0
-    in_string = escaped = False
-    for at, ch in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > limit:
-                return at
-        elif ch in "]}":
-            depth -= 1
+    for first, _, depth in _pieces(text):
+        if depth > limit and text[first] in "[{":
+            return first
     return None
 
 
@@ -77,9 +63,33 @@ def option_at(text: str, at: int) -> str | None:
     >>> option_at('{"a": 1, "b": [[2]]}', 15), option_at("[[[0]]]", 3)
     ('b', None)
     """
-    depth, in_string, escaped = 0, False, False
-    start, last, key = 0, "", None
-    for i, ch in enumerate(text[:at]):
+    last, key = "", None
+    for first, end, depth in _pieces(text):
+        if end >= at:
+            break
+        ch = text[first]
+        if depth == 1 and ch == '"':
+            last = text[first : end + 1]
+        elif depth == 1 and ch in ":,":
+            key = last if ch == ":" else None
+    try:
+        return str(json.loads(key)) if key else None
+    except ValueError:
+        return key
+
+
+def _pieces(text: str) -> Iterator[tuple[int, int, int]]:
+    """The one scan of JSON ``text`` both readers above make: each character outside its strings and each
+    whole string (opening quote to closing quote), in order, as (first, last, nesting depth after it); an
+    unclosed string ends the scan.
+
+    >>> list(_pieces('[["a"]]'))
+    [(0, 0, 1), (1, 1, 2), (2, 4, 2), (5, 5, 1), (6, 6, 0)]
+    """
+    depth = 0
+    in_string = escaped = False
+    start = 0
+    for at, ch in enumerate(text):
         if in_string:
             if escaped:
                 escaped = False
@@ -87,19 +97,12 @@ def option_at(text: str, at: int) -> str | None:
                 escaped = True
             elif ch == '"':
                 in_string = False
-                last = text[start : i + 1] if depth == 1 else last
+                yield start, at, depth
         elif ch == '"':
-            in_string, start = True, i
-        elif ch in "[{":
-            depth += 1
-        elif ch in "]}":
-            depth -= 1
-        elif depth == 1 and ch in ":,":
-            key = last if ch == ":" else None
-    try:
-        return str(json.loads(key)) if key else None
-    except ValueError:
-        return key
+            in_string, start = True, at
+        else:
+            depth += 1 if ch in "[{" else -1 if ch in "]}" else 0
+            yield at, at, depth
 
 
 def _in_option(where: str, text: str, at: int | None) -> str:

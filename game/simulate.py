@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from game.ai import bot_for
 from game.heat import approach, grid, hot_spots, spot_words
 from game.rules.contract import Footprints, Outcome
-from game.rules.core import get_ruleset, start_error
+from game.rules.core import Game, get_ruleset, start_error
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.model import Point, Scenario
 from game.sim_ground import arrivals, bystanders, distance_row, stall_causes, why_lines
@@ -103,7 +103,7 @@ def play_one(scenario: Scenario, options: dict[str, Any], seed: int) -> GameResu
     return measure(game, seed, error)
 
 
-def outcome_of(game: Any) -> Outcome:
+def outcome_of(game: Game) -> Outcome:
     """The rule set's :class:`Outcome` of ``game``; for a rule set without one, its winner and turn."""
     maker = get_ruleset(game.ruleset).outcome
     if maker is not None:
@@ -112,7 +112,7 @@ def outcome_of(game: Any) -> Outcome:
     return Outcome(str(game.winner or ""), False, int(data.get("turn", 0) or 0), str(data.get("reason", "")))
 
 
-def footprints_of(game: Any) -> Footprints:
+def footprints_of(game: Game) -> Footprints:
     """The rule set's :class:`Footprints` of ``game``; none for a rule set that does not say."""
     maker = get_ruleset(game.ruleset).footprints
     return maker(game) if maker is not None else Footprints()
@@ -122,7 +122,7 @@ def _rounded(points: Iterable[Point]) -> tuple[Point, ...]:
     return tuple((round(float(x), 2), round(float(y), 2)) for x, y in points)
 
 
-def measure(game: Any, seed: int, error: str = "") -> GameResult:
+def measure(game: Game, seed: int, error: str = "") -> GameResult:
     """The figures of a game (finished, or stopped by ``error``) as the rule set counts them."""
     o = outcome_of(game)
     try:
@@ -154,7 +154,7 @@ def measure(game: Any, seed: int, error: str = "") -> GameResult:
     )
 
 
-def played_options(game: Any) -> dict[str, Any]:
+def played_options(game: Game) -> dict[str, Any]:
     """The options ``game`` plays as its rules settled them (the map's own mods and the set-up's
     defaults filled in), with ``mods`` the mods switched on (an empty list: none) where the rule set
     has mods; plain JSON values only."""

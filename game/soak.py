@@ -25,7 +25,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:  # the rules load lazily (a soak worker imports only its rule set)
+    from game.rules.core import Game, RuleSet
 
 MAX_COMMANDS = 5000  # a game not over by then is stuck (a bot or rules bug): a failure, not a loop
 
@@ -156,7 +159,7 @@ def soak_forces(ruleset: Any, scenario: Any, seed: int) -> dict[str, Any]:
     return dict(forces(random.Random(seed), scenario)) if forces is not None else {}
 
 
-def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
+def _ask(check: Invariants, game: Game, **extra: Any) -> list[str]:
     """Call a rule set's invariants with the extras it takes: the contract's form is ``invariants(game)``;
     a rule set's may also take ``since`` (the first event to check) and ``step``."""
     try:
@@ -166,7 +169,7 @@ def _ask(check: Invariants, game: Any, **extra: Any) -> list[str]:
     return list(check(game, **{k: v for k, v in extra.items() if k in takes}))
 
 
-def _replays(ruleset: Any, scenario: Any, game: Any) -> str:
+def _replays(ruleset: RuleSet, scenario: Any, game: Game) -> str:
     """The game rebuilt from its scenario, options, seed and commands must have the same state (and log)."""
     again = ruleset.new_game(scenario, dict(game.options), game.seed)
     for cmd in game.commands:
@@ -235,14 +238,38 @@ def _ignore_interrupt() -> None:
 
 @contextmanager
 def _pool(jobs: int) -> Iterator[Any]:
-    """``jobs`` worker processes (0: one per core), stopped at the end; None for 1 (games played here)."""
+    """``jobs`` worker processes (0: one per core), stopped at the end; for 1, a pool of one playing here."""
     if jobs == 1:
-        yield None
+        yield _Here()
         return
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(_workers(jobs), _ignore_interrupt) as pool:
         yield pool
+
+
+class _Here:
+    """A pool of one that plays each game here, in this process, as it is handed out: a soak of one job
+    shares its games out the same way as one of many."""
+
+    def apply_async(self, play: Callable[..., SoakResult], args: tuple[Any, ...]) -> _Played:
+        return _Played(play(*args))
+
+
+@dataclass(frozen=True)
+class _Played:
+    """A game played here: ready at once (what :meth:`_Here.apply_async` hands back)."""
+
+    result: SoakResult
+
+    def ready(self) -> bool:
+        return True
+
+    def wait(self, timeout: float | None = None) -> None:
+        return None
+
+    def get(self) -> SoakResult:
+        return self.result
 
 
 def _workers(jobs: int) -> int:
@@ -261,29 +288,9 @@ def _run_share(
     on_result: Callable[[SoakResult], None] | None,
     results: list[SoakResult],
 ) -> bool:
-    """Play ``tasks`` into ``results`` until the clock reaches ``until`` (here, or on ``pool`` with ``size``
-    workers); whether the time ran out first."""
-    if pool is None:
-        for task in tasks:
-            if _past(until):
-                return True
-            results.append(_play(task))
-            if on_result:
-                on_result(results[-1])
-        return False
-    return _share_on_pool(pool, size, tasks, until, on_result, results)
-
-
-def _share_on_pool(
-    pool: Any,
-    size: int,
-    tasks: list[tuple[str, str, int, str]],
-    until: float | None,
-    on_result: Callable[[SoakResult], None] | None,
-    results: list[SoakResult],
-) -> bool:
-    """Hand out only as many games as the pool has workers, so the share ends with the games under way
-    (none is left queued to eat the next rule set's time); whether the time ran out first."""
+    """Play ``tasks`` into ``results`` on ``pool`` until the clock reaches ``until``; whether the time ran out
+    first. Only as many games are handed out as the pool has workers (``size``), so the share ends with the
+    games under way (none is left queued to eat the next rule set's time)."""
     waiting = list(reversed(tasks))
     running: list[Any] = []
     while waiting or running:

@@ -251,3 +251,15 @@ def test_play_with_a_seed_deals_the_same_game_again(app) -> None:
         assert game.seed == 42
         states.append(game.state_data())
     assert states[0] == states[1]
+
+
+def test_each_settings_slider_shows_its_value_beside_it(app: App) -> None:
+    """The three slider rows (master volume, demo volume, animation speed) each read the setting and show it."""
+    app.settings.master_volume, app.settings.demo_volume, app.settings.animation_speed = 0.4, 0.7, 2.0
+    click(app, app.scene.buttons["settings"].rect.center)
+    s = app.scene
+    shown = [(r.get_current_value(), label.text) for r, label in (
+        (s.volume, s.volume_value), (s.demo_volume, s.demo_volume_value), (s.speed, s.speed_value))]  # fmt: skip
+    assert shown == [(40, "40%"), (70, "70%"), (200, "2x")]
+    assert all(label.rect.left > slider.rect.right for slider, label in (
+        (s.volume, s.volume_value), (s.demo_volume, s.demo_volume_value), (s.speed, s.speed_value)))  # fmt: skip

@@ -5,28 +5,17 @@ on the road though they stopped every move; now each shipped map's every blockin
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 pygame = pytest.importorskip("pygame")
 
+from map_pixels import MAPS, baked, display  # noqa: E402, F401  (display: the module's window)
+
 from game.scenario import load_scenario  # noqa: E402
 from game.scenario.model import Area, Terrain  # noqa: E402
-from game.ui.map_render import MapRenderer  # noqa: E402
-from game.ui.terrain_art import bake_terrain  # noqa: E402
 from game.ui.vehicle_art import draw_vehicle, vehicle_kind  # noqa: E402
-
-MAPS = sorted((Path(__file__).resolve().parent.parent / "maps").glob("*.tmx"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
 
 
 def _outline_mask(size: tuple[int, int], piece: Terrain, ppi: float) -> np.ndarray:
@@ -44,15 +33,11 @@ def _outline_mask(size: tuple[int, int], piece: Terrain, ppi: float) -> np.ndarr
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
 def test_every_blocking_piece_of_a_shipped_map_is_painted(path):
-    scenario = load_scenario(path)
-    renderer = MapRenderer.from_tmx(scenario.path, scenario.inches_per_tile)
-    before = pygame.surfarray.array3d(renderer.native).astype(int)
-    bake_terrain(renderer.native, renderer.native_ppi, scenario.terrain)
-    after = pygame.surfarray.array3d(renderer.native).astype(int)
-    changed = np.abs(after - before).sum(axis=2) > 30
+    table = baked(path)
+    changed = np.abs(table.pixels - table.before).sum(axis=2) > 30
     unseen = []
-    for piece in (t for t in scenario.terrain if t.blocks_movement):
-        mask = _outline_mask(renderer.native.get_size(), piece, renderer.native_ppi)
+    for piece in (t for t in table.scenario.terrain if t.blocks_movement):
+        mask = _outline_mask(table.renderer.native.get_size(), piece, table.ppi)
         if changed[mask].mean() < 0.5:
             unseen.append(f"{piece.name} (id {piece.id})")
     assert not unseen, f"{path.name}: these block moves and sight but are not drawn: {unseen}"

@@ -5,7 +5,6 @@ dotted pale rim, a wall a solid stroke, and the hive floor is quieter than the r
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
@@ -13,53 +12,31 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from game.scenario import load_scenario  # noqa: E402
+from map_pixels import MAPS, ROOT, along_outline, baked, display  # noqa: E402, F401  (display: the window)
+
 from game.ui.ground_art import DIFFICULT_DOT, RUIN_EDGE  # noqa: E402
-from game.ui.map_render import MapRenderer  # noqa: E402
-from game.ui.terrain_art import bake_terrain  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-MAPS = sorted((ROOT / "maps").glob("*.tmx"))
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
-
-
-def _baked(path: Path) -> tuple[np.ndarray, float, list]:
-    scenario = load_scenario(path)
-    renderer = MapRenderer.from_tmx(scenario.path, scenario.inches_per_tile)
-    bake_terrain(renderer.native, renderer.native_ppi, scenario.terrain)
-    return pygame.surfarray.array3d(renderer.native).astype(int), renderer.native_ppi, scenario.terrain
 
 
 def _edge_share(pixels: np.ndarray, pts: list[tuple[float, float]], ppi: float, colour: tuple) -> float:
     """The share of points every 0.1" along the outline with ``colour`` (within 12 a channel) less than
     0.1" from them."""
-    ring = [*pts, pts[0]]
     near = 0
     total = 0
     reach = max(2, round(0.1 * ppi))
     h, w = pixels.shape[1], pixels.shape[0]
-    for a, b in zip(ring, ring[1:]):
-        n = max(1, int(math.dist(a, b) / 0.1))
-        for k in range(n):
-            x = round((a[0] + (b[0] - a[0]) * k / n) * ppi)
-            y = round((a[1] + (b[1] - a[1]) * k / n) * ppi)
-            box = pixels[max(0, x - reach) : min(w, x + reach + 1), max(0, y - reach) : min(h, y + reach + 1)]
-            total += 1
-            near += bool((np.abs(box - np.array(colour)).max(axis=2) <= 12).any())
+    for px, py in along_outline(pts, 0.1):
+        x, y = round(px * ppi), round(py * ppi)
+        box = pixels[max(0, x - reach) : min(w, x + reach + 1), max(0, y - reach) : min(h, y + reach + 1)]
+        total += 1
+        near += bool((np.abs(box - np.array(colour)).max(axis=2) <= 12).any())
     return near / max(1, total)
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
 def test_ruins_and_difficult_ground_have_edges_of_their_own(path: Path) -> None:
-    pixels, ppi, terrain = _baked(path)
-    for piece in terrain:
+    table = baked(path)
+    pixels, ppi = table.pixels, table.ppi
+    for piece in table.scenario.terrain:
         pts = list(piece.area.points)
         if len(pts) < 3 or piece.area.is_line:
             continue
@@ -74,9 +51,8 @@ def test_ruins_and_difficult_ground_have_edges_of_their_own(path: Path) -> None:
 def test_a_hive_street_ruin_and_the_rubble_beside_it_differ_at_the_fit_zoom() -> None:
     """Seen as the player sees the whole table (about 10 pixels an inch), a ruin's edge is dark and a
     rubble field's edge pale, though both floors are the same rubble tiles."""
-    scenario = load_scenario(ROOT / "maps" / "hive_street.tmx")
-    renderer = MapRenderer.from_tmx(scenario.path, scenario.inches_per_tile)
-    bake_terrain(renderer.native, renderer.native_ppi, scenario.terrain)
+    table = baked(ROOT / "maps" / "hive_street.tmx")
+    scenario, renderer = table.scenario, table.renderer
     fit = 10.7
     size = (round(scenario.width * fit), round(scenario.height * fit))
     small = pygame.surfarray.array3d(pygame.transform.smoothscale(renderer.native, size)).astype(int)
@@ -84,14 +60,10 @@ def test_a_hive_street_ruin_and_the_rubble_beside_it_differ_at_the_fit_zoom() ->
     rubble = next(t for t in scenario.terrain if t.kind == "clutter")
 
     def edge_light(piece) -> float:
-        ring = [*piece.area.points, piece.area.points[0]]
         values = []
-        for a, b in zip(ring, ring[1:]):
-            n = max(1, int(math.dist(a, b) / 0.2))
-            for k in range(n):
-                x = round((a[0] + (b[0] - a[0]) * k / n) * fit)
-                y = round((a[1] + (b[1] - a[1]) * k / n) * fit)
-                values.append(small[x - 1 : x + 2, y - 1 : y + 2].sum(axis=2).min())
+        for px, py in along_outline(piece.area.points, 0.2):
+            x, y = round(px * fit), round(py * fit)
+            values.append(small[x - 1 : x + 2, y - 1 : y + 2].sum(axis=2).min())
         return float(np.median(values))
 
     assert edge_light(ruin) < 150, edge_light(ruin)  # near black along the ruin's walls

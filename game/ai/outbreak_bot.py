@@ -25,6 +25,7 @@ from typing import Any
 
 from game.rules.core import Command
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
+from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.state import Figure, Step
 from game.table import truncate_path
 
@@ -36,7 +37,7 @@ FAN = (0, 25, -25, 50, -50, 80, -80, 120, -120, 180)
 _FIELDS: dict[tuple[Any, ...], Any] = {}
 
 
-def choose_command(game: Any) -> Command:
+def choose_command(game: OutbreakGame) -> Command:
     """The next command for the active player (EndStep when nothing useful is left)."""
     if game.over:
         raise ValueError("The game is over; there is nothing to choose.")
@@ -52,7 +53,7 @@ def choose_command(game: Any) -> Command:
     return EndStep()
 
 
-def _zombies(game: Any, f: Figure) -> list[tuple[float, Figure]]:
+def _zombies(game: OutbreakGame, f: Figure) -> list[tuple[float, Figure]]:
     """(edge distance, zombie) for the zombies within ``LOOK`` of ``f``, nearest first; with none
     that close, the nearest one alone (all the bot weighs: a threat, the danger of a 6" move, one
     to spot). A spatial query, not a sort of the whole horde."""
@@ -64,7 +65,7 @@ def _zombies(game: Any, f: Figure) -> list[tuple[float, Figure]]:
     return [(w.edge_distance(f, z), z) for z in near]
 
 
-def _choose_for(game: Any, f: Figure) -> Command | None:
+def _choose_for(game: OutbreakGame, f: Figure) -> Command | None:
     acts = game.actions_for(f.id)
     zs = _zombies(game, f)
     nearest = zs[0][0] if zs else math.inf
@@ -86,7 +87,7 @@ def _choose_for(game: Any, f: Figure) -> Command | None:
     return None
 
 
-def _worth_spotting(game: Any, f: Figure, zs: list[tuple[float, Figure]]) -> bool:
+def _worth_spotting(game: OutbreakGame, f: Figure, zs: list[tuple[float, Figure]]) -> bool:
     """Spot (rather than move) when a zombie in sight is close enough to be spotted on 3+ and to
     matter: an unaware character cannot shoot."""
     w = game.world
@@ -101,7 +102,7 @@ def _worth_spotting(game: Any, f: Figure, zs: list[tuple[float, Figure]]) -> boo
 # -- where to go ---------------------------------------------------------------------------------
 
 
-def _field(game: Any, goals: tuple[tuple[float, float], ...], radius: float) -> Any:
+def _field(game: OutbreakGame, goals: tuple[tuple[float, float], ...], radius: float) -> Any:
     key = (game.scenario.content_hash or id(game.table), goals, radius)
     field = _FIELDS.get(key)
     if field is None:
@@ -122,7 +123,7 @@ def _zone_goals(zones: Any) -> tuple[tuple[float, float], ...]:
 
 
 def _goal(
-    game: Any, f: Figure, with_followers: bool = True
+    game: OutbreakGame, f: Figure, with_followers: bool = True
 ) -> tuple[tuple[tuple[float, float], ...], tuple[str, ...]]:
     """Goal points for ``f`` and the bystanders to bring along."""
     st, w = game.state, game.world
@@ -152,7 +153,7 @@ def _goal(
     return (), ()
 
 
-def _escorted(game: Any) -> dict[str, Figure]:
+def _escorted(game: OutbreakGame) -> dict[str, Figure]:
     """Each character's bystander to bring out: the nearest one not already someone else's."""
     st, w = game.state, game.world
     free = [n for n in st.npcs() if n.on_table]
@@ -166,14 +167,14 @@ def _escorted(game: Any) -> dict[str, Figure]:
     return out
 
 
-def _goal_distance(game: Any, f: Figure) -> float:
+def _goal_distance(game: OutbreakGame, f: Figure) -> float:
     goals, _ = _goal(game, f, with_followers=False)
     if not goals:
         return 0.0
     return float(_field(game, goals, f.radius).distance(f.position))
 
 
-def _danger(game: Any, p: tuple[float, float], zs: list[tuple[float, Figure]], r: float) -> float:
+def _danger(game: OutbreakGame, p: tuple[float, float], zs: list[tuple[float, Figure]], r: float) -> float:
     total = 0.0
     for _, z in zs:
         d = math.dist(p, z.position) - r - z.radius
@@ -183,7 +184,7 @@ def _danger(game: Any, p: tuple[float, float], zs: list[tuple[float, Figure]], r
     return total
 
 
-def _move(game: Any, f: Figure, zs: list[tuple[float, Figure]]) -> Command | None:
+def _move(game: OutbreakGame, f: Figure, zs: list[tuple[float, Figure]]) -> Command | None:
     goals, followers = _goal(game, f)
     if followers == ("wait",):
         return None
@@ -231,7 +232,7 @@ def _move(game: Any, f: Figure, zs: list[tuple[float, Figure]]) -> Command | Non
     return cmd
 
 
-def _shuffle_in_exit(game: Any, f: Figure, followers: tuple[str, ...]) -> Command | None:
+def _shuffle_in_exit(game: OutbreakGame, f: Figure, followers: tuple[str, ...]) -> Command | None:
     """At the exit with bystanders in tow: a short run inside the zone so they follow him in."""
     zone = next(z for z in game.world.exit_zones() if z.area.contains(f.position))
     cx, cy = zone.area.centre

@@ -49,6 +49,7 @@ from game.rules.zombie40k.commands import (
     Throw,
     UsePowerUp,
 )
+from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.setup import vehicle_centre
 from game.rules.zombie40k.state import Phase
 from game.table import truncate_path
@@ -66,7 +67,7 @@ SHOP_SQUAD = ("defensive_grenades",)
 _memory: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
-def _mem(game: Any) -> dict[str, Any]:
+def _mem(game: Zombie40kGame) -> dict[str, Any]:
     mem = _memory.get(game)
     if mem is None:
         mem = _memory[game] = {"skip": set(), "key": None, "field": None}
@@ -76,18 +77,18 @@ def _mem(game: Any) -> dict[str, Any]:
     return mem
 
 
-def _field(game: Any, radius: float) -> Any:
+def _field(game: Zombie40kGame, radius: float) -> Any:
     mem = _mem(game)
     if mem["field"] is None:
         mem["field"] = game.table.distance_field([vehicle_centre(game.world)], radius)
     return mem["field"]
 
 
-def _route(game: Any, m: Any, length: float) -> list[tuple[float, float]]:
+def _route(game: Zombie40kGame, m: Any, length: float) -> list[tuple[float, float]]:
     return _field(game, m.radius).step(m.position, length)
 
 
-def _try_step(game: Any, m: Any, kind: type, length: float) -> Command | None:
+def _try_step(game: Zombie40kGame, m: Any, kind: type, length: float) -> Command | None:
     """A legal Move or Run of up to ``length`` toward the vehicle, or None."""
     path = _route(game, m, length)
     if len(path) < 2:
@@ -120,7 +121,7 @@ def _try_step(game: Any, m: Any, kind: type, length: float) -> Command | None:
     return None
 
 
-def _nearest_threat(game: Any, squad: Any) -> Any:
+def _nearest_threat(game: Zombie40kGame, squad: Any) -> Any:
     w, st = game.world, game.state
     # a rival about to escape comes first
     rivals = [u for u in st.squads() if u.id != squad.id and w.alive(u)]
@@ -144,7 +145,7 @@ def _nearest_threat(game: Any, squad: Any) -> Any:
     return None
 
 
-def _from_the_vehicle(game: Any, squad: Any) -> Any:
+def _from_the_vehicle(game: Zombie40kGame, squad: Any) -> Any:
     """Coop Mode, the squad's models aboard (all of them, or the rest locked in close combat): the zombie unit
     nearest a team still outside that they may shoot, else None."""
     w, st = game.world, game.state
@@ -163,7 +164,7 @@ def _from_the_vehicle(game: Any, squad: Any) -> Any:
     return None
 
 
-def _boss_first(game: Any, squad: Any) -> Any:
+def _boss_first(game: Zombie40kGame, squad: Any) -> Any:
     """Coop Mode while the Zombie Boss stands: the Boss, when this squad may shoot it now; else None."""
     if not mods.has_mod(game, "coop") or not mods.boss_alive(game.world):
         return None
@@ -180,7 +181,7 @@ def _boss_first(game: Any, squad: Any) -> Any:
 PUSH_BACK_RANGE = 12.0  # a rival this close to the vehicle is worth pushing back rather than rolling twice
 
 
-def _power_up_command(game: Any, squad: Any) -> Command | None:
+def _power_up_command(game: Zombie40kGame, squad: Any) -> Command | None:
     """The power-up choice owed, or an item worth giving or using now; None when there is none."""
     w, st = game.world, game.state
     if power_ups.waiting(w, squad):
@@ -220,7 +221,7 @@ def _power_up_command(game: Any, squad: Any) -> Command | None:
     return None
 
 
-def choose_command(game: Any) -> Command:
+def choose_command(game: Zombie40kGame) -> Command:
     """The next command for the active player (EndPhase when nothing useful is left)."""
     if game.over:
         raise ValueError("The game is over; there is nothing to choose.")
@@ -286,7 +287,7 @@ def choose_command(game: Any) -> Command:
     return EndPhase()
 
 
-def _shopping(game: Any, player: int) -> Command | None:
+def _shopping(game: Zombie40kGame, player: int) -> Command | None:
     """Killing Floor: the next purchase worth making now, or None (the shop is closed, or nothing fits)."""
     w = game.world
     if killing_floor.shop_closed(w, player):
@@ -305,7 +306,7 @@ def _shopping(game: Any, player: int) -> Command | None:
     return None
 
 
-def _throw(game: Any, squad: Any, target: Any) -> Command | None:
+def _throw(game: Zombie40kGame, squad: Any, target: Any) -> Command | None:
     """Killing Floor: the squad's best grenade at ``target`` before it shoots (None when none may be thrown)."""
     kinds = killing_floor.throwable(game.world, squad)
     if not kinds:

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import math
 from itertools import repeat
-from typing import Any
 
 from game.ai.routes import RouteField, route_field
 from game.rules.core import Command
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.geometry import angle_to
 from game.rules.zombiekrieg.guts import CRITICAL_SUCCESS, outcome_chances, success_chance
 from game.rules.zombiekrieg.state import Figure
@@ -45,7 +45,7 @@ KEEP_UP = 8.0  # an NCO further than this behind the leaders moves rather than s
 SIDESTEPS = (1.3, -1.3, 2.6, -2.6)
 
 
-def choose_command(game: Any) -> Command:
+def choose_command(game: ZombiekriegGame) -> Command:
     """The next command for the active Allied player (EndTurn when nothing useful is left)."""
     if game.over:
         raise ValueError("The game is over; there is nothing to choose.")
@@ -84,12 +84,12 @@ def choose_command(game: Any) -> Command:
 # -- where to go ------------------------------------------------------------------------
 
 
-def _goal_zones(game: Any) -> tuple:
+def _goal_zones(game: ZombiekriegGame) -> tuple:
     kind = {"exit": "exit", "reach": "objective"}.get(game.state.objective)
     return game.scenario.zones_of(kind) if kind else ()
 
 
-def _field(game: Any, radius: float) -> RouteField | None:
+def _field(game: ZombiekriegGame, radius: float) -> RouteField | None:
     zones = _goal_zones(game)
     if not zones:
         return None
@@ -101,11 +101,11 @@ def _field(game: Any, radius: float) -> RouteField | None:
     return route_field(game.table, zones, radius, key)
 
 
-def _safe(game: Any, f: Figure, p: tuple[float, float]) -> bool:
+def _safe(game: ZombiekriegGame, f: Figure, p: tuple[float, float]) -> bool:
     return not game.table.any_figure_in_circle(p, f.radius + SAFE_GAP, where=game.world.is_standing_zombie)
 
 
-def _advance(game: Any, f: Figure, field: RouteField) -> Command | None:
+def _advance(game: ZombiekriegGame, f: Figure, field: RouteField) -> Command | None:
     """Move along the route toward the goal, sidestepping friends in the way; None if no progress."""
     reach = float(game.data.house("move_distance"))
     here = field.distance(f.position)
@@ -144,7 +144,7 @@ def _advance(game: Any, f: Figure, field: RouteField) -> Command | None:
     return best[1]
 
 
-def _manoeuvre(game: Any, f: Figure, heading: bool = False) -> Command | None:
+def _manoeuvre(game: ZombiekriegGame, f: Figure, heading: bool = False) -> Command | None:
     """With no route to follow: fall back from a close zombie, or face one behind."""
     table, reach = game.table, float(game.data.house("move_distance"))
     near = table.nearest(f.position, where=game.world.is_standing_zombie)
@@ -173,7 +173,7 @@ def _manoeuvre(game: Any, f: Figure, heading: bool = False) -> Command | None:
 # -- whom to shoot ----------------------------------------------------------------------
 
 
-def _threat(game: Any, f: Figure) -> float:
+def _threat(game: ZombiekriegGame, f: Figure) -> float:
     """Edge distance from ``f`` to the nearest standing zombie."""
     near = game.table.nearest(f.position, where=game.world.is_standing_zombie)
     return game.world.edge_distance(f, game.state.figures[near]) if near else math.inf
@@ -201,7 +201,7 @@ class _Danger(dict[str, float]):
 Shot = tuple[bool, float, int, Command]  # (target standing, its danger, modified GUTS, the Fire)
 
 
-def _shot_options(game: Any, f: Figure, danger: dict[str, float]) -> list[Shot]:
+def _shot_options(game: ZombiekriegGame, f: Figure, danger: dict[str, float]) -> list[Shot]:
     """The shots ``f`` would weigh: at the two most urgent zombies it may fire at (standing ones
     first), each previewed by the rules."""
     figs = game.state.figures
@@ -234,7 +234,7 @@ class _Shots:
     """Each ready soldier's shots, worked out when first asked: the bot usually settles on the first
     soldier it looks at, so the others' shots are never needed; an ORDER weighs the same previews."""
 
-    def __init__(self, game: Any, ready: list[Figure], danger: dict[str, float]) -> None:
+    def __init__(self, game: ZombiekriegGame, ready: list[Figure], danger: dict[str, float]) -> None:
         self._game, self._danger = game, danger
         self._ready = {f.id: f for f in ready}
         self._found: dict[str, list[Shot]] = {}
@@ -258,7 +258,9 @@ def _crit(mg: int) -> float:
 # -- whom to ORDER ----------------------------------------------------------------------
 
 
-def _order(game: Any, mine: list[Figure], shots: _Shots, to_goal: dict[str, float] | None) -> Command | None:
+def _order(
+    game: ZombiekriegGame, mine: list[Figure], shots: _Shots, to_goal: dict[str, float] | None
+) -> Command | None:
     """The ORDER worth most to the section, if any is worth giving (``to_goal``: each soldier's way to
     the goal, None with no goal)."""
     st = game.state

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.bench.common import clock, median, open_ground
 from game.scenario.model import Scenario
+
+if TYPE_CHECKING:
+    from game.rules.outbreak.game import OutbreakGame
 
 ZOMBIES, PCS, NPCS = 300, 4, 16
 
@@ -65,7 +68,7 @@ def outbreak_game(scenario: Scenario, zombies: int = ZOMBIES, seed: int = 1) -> 
     return g
 
 
-def one_move(game: Any) -> int:
+def one_move(game: OutbreakGame) -> int:
     """Play from the humans' step to the next move's humans' step with the PC bot; the commands given."""
     from game.ai.outbreak_bot import choose_command
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from game.controller.intents import AnimationDone, Away, Button, Click, Hover, Intent, Point
 from game.rules.contract import Action, ActionKind, Aim, View
-from game.rules.core import Command, Event, IllegalCommand, Preview
+from game.rules.core import Command, Event, Game, IllegalCommand, Preview
 
 STILL_ROLLING = "Wait: the dice are still rolling (Space skips)."  # a refusal that holds only while they roll
 
@@ -72,8 +72,8 @@ class Controller:
 
     def __init__(
         self,
-        game: Any,
-        view: View,
+        game: Game,
+        view: View[Game],
         bots: dict[int, Callable[[Any], Command]] | None = None,
         on_command: Callable[[Command, list[Event]], None] | None = None,
     ) -> None:

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from game.rules.drawing import Point, Primitive
 from game.scenario.model import Scenario
@@ -129,9 +129,8 @@ class Team:
     """A points-budget team built from a roster; the rules list what may be added
     (:meth:`Setup.team_options`) and refuse with a reason. Answered as a list of dicts, one per unit
     or option taken: the set-up screen adds ``{"id": TeamOption.id, "label": ..., "cost": ...}``
-    (the rule set may keep more keys in the answers it makes itself). A rule set whose things are added
-    to another (models to a unit) says what Remove leaves: ``remove_taken(taken, index) -> taken`` on its
-    :class:`Setup` (without it, Remove takes that one thing off)."""
+    (the rule set may keep more keys in the answers it makes itself). What Remove leaves is
+    :meth:`Setup.remove_taken`'s."""
 
     key: str
     label: str
@@ -231,7 +230,10 @@ def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
 
 
 class Setup(Protocol):
-    """A rule set's set-up: the spec for a scenario, and answers turned into game options."""
+    """A rule set's set-up: the spec for a scenario, and answers turned into game options.
+
+    A rule set's set-up subclasses this to take the defaults of the optional methods (a team and what Remove
+    leaves of it) and states only what differs."""
 
     def spec(self, scenario: Scenario) -> SetupSpec:
         """The choices this scenario asks for (players allowed by its properties, and so on)."""
@@ -254,11 +256,37 @@ class Setup(Protocol):
         ...
 
     def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
-        """What player ``player`` (1-based) may add to his :class:`Team` now (only for rule sets with one)."""
-        ...
+        """What player ``player`` (1-based) may add to his :class:`Team` now: nothing, for a rule set without
+        one."""
+        return []
+
+    def remove_taken(self, taken: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
+        """What is left of a :class:`Team`'s ``taken`` when Remove is pressed on row ``index``: without it that
+        one thing (a rule set whose things are added to another, models to a unit, says otherwise).
+
+        >>> class Plain(Setup): ...
+        >>> Plain().remove_taken([{"id": "a"}, {"id": "b"}, {"id": "c"}], 1)
+        [{'id': 'a'}, {'id': 'c'}]
+        """
+        return taken[:index] + taken[index + 1 :]
 
 
 # ---- the view of a game ---------------------------------------------------------------------------
+
+
+class Played(Protocol):
+    """What the view's defaults read of any game: whether it is over, and a figure by its id (with its
+    ``position``, ``facing``, ``state`` and, when it has one, ``name``)."""
+
+    @property
+    def over(self) -> bool: ...
+
+    def figure(self, fid: str) -> Any: ...
+
+
+# The game a view reads: a rule set's own game class (a view only reads it, so a view of the core ``Game``
+# serves no narrower game, and a narrower view is no view of every game).
+G = TypeVar("G", bound=Played, contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -444,10 +472,14 @@ class ShopLook:
     note: str = ""
 
 
-class View(Protocol):
+class View(Protocol[G]):
     """What the screen shows of one game, and how its aiming becomes commands.
 
-    Every method reads the game; none changes it. ``fid`` is a figure id."""
+    Every method reads the game; none changes it. ``fid`` is a figure id. ``G`` is the rule set's game
+    class: a rule set's view names it (``View[ZombiekriegGame]``), so mypy checks the view against its game;
+    the screen, written once for every rule set, holds a ``View[Game]``. A rule set's view that subclasses
+    this takes the defaults of the methods that have one (no badge words, no question before sending, nothing
+    drawn round the selected figure...) and states only what differs."""
 
     action_kinds: tuple[ActionKind, ...]  # the rule set's action buttons, in order
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
@@ -457,107 +489,111 @@ class View(Protocol):
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
 
     # -- the panels
-    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+    def turn_line(self, game: G, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Turn 3 — Player 2 (British)``; ``opponent_moving`` while the screen plays the game's own side;
         ``turn`` is the turn the screen is showing while events play (the rules may be a turn ahead)."""
         ...
 
     def turn_of(self, event: Any) -> int | None:
-        """The turn an event begins (the rule set's "turn started" event), else None."""
-        ...
+        """The turn an event begins (the rule set's "turn started" event), else None (by default, none does:
+        the screen counts no turns)."""
+        return None
 
-    def objective_line(self, game: Any) -> str: ...
+    def objective_line(self, game: G) -> str: ...
 
-    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+    def roster(self, game: G, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         """The players' figures, acting player first; ``looks`` are what the screen shows now,
         ``ready`` the figures that may still act."""
         ...
 
-    def acting_player(self, game: Any) -> int | None:
+    def acting_player(self, game: G) -> int | None:
         """The human player whose commands the game waits for; None while the rules move."""
         ...
 
-    def end_turn(self, game: Any) -> Any:
+    def end_turn(self, game: G) -> Any:
         """The command that ends the acting player's turn (End turn / E)."""
         ...
 
-    def can_end_turn(self, game: Any) -> str:
-        """Empty when End turn is allowed now, else why not."""
-        ...
+    def can_end_turn(self, game: G) -> str:
+        """Empty when End turn is allowed now, else why not (by default: allowed until the game is over)."""
+        return "The game is over." if game.over else ""
 
-    def result(self, game: Any) -> tuple[str, bool]:
+    def result(self, game: G) -> tuple[str, bool]:
         """The status line when the game is over, and whether it is bad news for the players."""
         ...
 
     # -- figures
-    def name(self, game: Any, fid: str) -> str:
-        """The figure as a player reads it: ``Rifleman us1-r3``."""
-        ...
+    def name(self, game: G, fid: str) -> str:
+        """The figure as a player reads it: ``Rifleman us1-r3`` (by default its ``name``, else its id)."""
+        return str(getattr(game.figure(fid), "name", "") or fid)
 
-    def look(self, game: Any, fid: str) -> Look:
-        """The figure as the rules have it now."""
-        ...
+    def look(self, game: G, fid: str) -> Look:
+        """The figure as the rules have it now (by default its place, facing and state, no badge)."""
+        f = game.figure(fid)
+        return Look((float(f.position[0]), float(f.position[1])), float(f.facing), f.state)
 
-    def token(self, game: Any, fid: str, look: Look) -> TokenLook: ...
+    def token(self, game: G, fid: str, look: Look) -> TokenLook: ...
 
-    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
-        """What hovering the token says, a line each."""
-        ...
+    def tooltip(self, game: G, fid: str, look: Look) -> list[str]:
+        """What hovering the token says, a line each: by default the figure's name and its state word."""
+        return [self.name(game, fid), look.state]
 
-    def summary(self, game: Any, fid: str) -> str:
-        """A few words after the name in the hint line: ``G9``."""
-        ...
+    def summary(self, game: G, fid: str) -> str:
+        """A few words after the name in the hint line: ``G9`` (by default none)."""
+        return ""
 
-    def selectable(self, game: Any, fid: str) -> str:
+    def selectable(self, game: G, fid: str) -> str:
         """Empty when the acting player may select this figure, else why not (a zombie, not his)."""
         ...
 
     # -- actions and aiming
-    def actions(self, game: Any, fid: str) -> list[Action]:
+    def actions(self, game: G, fid: str) -> list[Action]:
         """Every kind in :attr:`action_kinds` for this figure now: available, or why not."""
         ...
 
-    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+    def default_action(self, game: G, fid: str, target: str | None) -> str | None:
         """The obvious action when the selected ``fid`` hovers ``target`` (None: open ground)."""
         ...
 
-    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: G, fid: str, action: str, aim: Aim) -> Any | None:
         """The command for ``action`` aimed at ``aim``, or None when the aim makes no command."""
         ...
 
-    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
-        """Shift-click on ``target`` for an action with ``targets`` > 1: (taken, what to say)."""
-        ...
+    def first_pick(self, game: G, fid: str, action: str, target: str) -> tuple[bool, str]:
+        """Shift-click on ``target`` for an action with ``targets`` > 1: (taken, what to say). By default no
+        action picks more than one target."""
+        return False, "One target only."
 
-    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+    def miss(self, game: G, fid: str, action: str | None, target: str | None) -> str:
         """Why a click at ``target`` (None: open ground) makes no command for ``action`` (None: the
         figure is only selected)."""
         ...
 
-    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+    def confirm(self, game: G, cmd: Any, preview: Any) -> str:
         """A question to ask before ``cmd`` is sent (a move that stops short of the pointer): the first
-        click shows it, a second click on the same command sends it. Empty: send at once."""
-        ...
+        click shows it, a second click on the same command sends it. Empty (the default): send at once."""
+        return ""
 
-    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+    def explain(self, game: G, fid: str, target: str) -> Any | None:
         """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
-        shoot: its sight line and the reason), or None."""
-        ...
+        shoot: its sight line and the reason), or None (the default)."""
+        return None
 
-    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
-        """The selected figure's reach: move allowance, command radius, front arc, range bands."""
-        ...
+    def reach(self, game: G, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+        """The selected figure's reach: move allowance, command radius, front arc, range bands (by default
+        nothing)."""
+        return []
 
-    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
+    def drawing(self, game: G, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
         """A previewed command drawn: its path, sight line, markers and the plate with the odds."""
         ...
 
     # -- events
-    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: G, events: Sequence[Any]) -> list[str]:
         """Log lines (HTML with :func:`toned` colours, ``<b>``, ``<i>``) for a batch of events."""
         ...
 
-    def sound(self, game: Any, event: Any) -> str | None:
+    def sound(self, game: G, event: Any) -> str | None:
         """The sound id (``sounds/manifest.toml``) an event makes, or None."""
         ...
 
@@ -565,13 +601,15 @@ class View(Protocol):
         """How an event shows on the table, or None (it only logs)."""
         ...
 
-    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
-        """For an event that gives the table to a human player: (player, "Player 2 — your section")."""
-        ...
+    def handoff(self, game: G, event: Any) -> tuple[int, str] | None:
+        """For an event that gives the table to a human player: (player, "Player 2 — your section"); by
+        default none does (one player)."""
+        return None
 
-    def command_words(self, game: Any, cmd: Any) -> str:
-        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3``."""
-        ...
+    def command_words(self, game: G, cmd: Any) -> str:
+        """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3`` (by
+        default its kind's name: ``Strike``)."""
+        return type(cmd).__name__
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         """True when these events include the game's own side's turn (the zombies moving)."""
@@ -771,7 +809,7 @@ STALL_CAUSES: dict[str, str] = {
 
 # ---- what a rule set registers besides its game ----------------------------------------------------
 
-ViewFactory = Callable[[], View]
+ViewFactory = Callable[[], View[Any]]
 ReferenceMaker = Callable[[Scenario | None, dict[str, Any]], list[Section]]
 ReportMaker = Callable[[Any], Report]
 OutcomeMaker = Callable[[Any], Outcome]

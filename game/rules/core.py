@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from game.rules.builtin import load_builtin  # the built-in rule sets are named there, not here
-from game.scenario.model import Scenario
+from game.scenario.model import Point, Scenario
 from game.scenario.problems import Problem
 
 if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contract imports nothing of core)
@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contrac
         View,
     )
     from game.scenario.refusals import ForceFacts
+    from game.table import Table
 
 T = TypeVar("T")
 
@@ -261,6 +262,19 @@ class Preview:
     details: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
+class Piece(Protocol):
+    """A figure as the screen finds it on the table: its id, where its base stands, whether it is on the table."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def position(self) -> Point: ...
+
+    @property
+    def on_table(self) -> bool: ...
+
+
 @runtime_checkable
 class Game(Protocol):
     """One game in progress. Created by a :class:`RuleSet`; changed only by :meth:`apply`."""
@@ -290,6 +304,17 @@ class Game(Protocol):
     @property
     def winner(self) -> str | None: ...
 
+    @property
+    def table(self) -> Table:
+        """The table in inches: the screen finds the base under the pointer there."""
+
+    @property
+    def figures(self) -> Sequence[Piece]:
+        """Every figure of the game, on the table or not."""
+
+    def figure(self, fid: str) -> Piece:
+        """The figure ``fid``."""
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -307,7 +332,7 @@ class RuleSet:
     commands: Registry  # command classes by name (saves, replays)
     events: Registry  # event classes by name (logs)
     options_help: str = ""
-    view: Callable[[], View] | None = None  # a fresh view object for one game on screen
+    view: Callable[[], View[Any]] | None = None  # a fresh view object for one game on screen
     setup: Setup | None = None
     reference: ReferenceMaker | None = None  # the rules help for a scenario (or none) and options
     report: ReportMaker | None = None  # the after-action report of a game

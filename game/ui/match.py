@@ -21,6 +21,7 @@ from typing import Any
 from game.controller import AnimationDone, Away, Button, Click, Controller, Hover, Mode
 from game.controller.machine import BUSY, CHOOSING, STILL_ROLLING
 from game.rules.contract import Action, Look, View
+from game.rules.core import Game
 from game.ui import previews
 from game.ui.animation import Playback
 from game.ui.overlays import Line, Overlay
@@ -54,8 +55,8 @@ class Match:
 
     def __init__(
         self,
-        game: Any,
-        view: View,
+        game: Game,
+        view: View[Game],
         speed: float = 1.0,
         bots: dict | None = None,
         on_command: Callable | None = None,

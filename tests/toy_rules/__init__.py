@@ -21,19 +21,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from game.dice import Dice
-from game.rules.core import Command, DiceRolled, Event, IllegalCommand, Preview, Registry, RuleSet, register
+from game.rules.core import Command, DiceRolled, Event, IllegalCommand, Registry, RuleSet, register
 from game.rules.kit import KitGame, KitWorld, Rule
+from game.rules.kit.events import shared_events
+from game.rules.kit.figure import KitFigure
+from game.rules.kit.plain import PlainState
 from game.scenario import load_scenario
 from game.scenario.model import Scenario
 from game.table import Table
 
 KEY = "toy"
 MAP = Path(__file__).parent / "duel.tmx"
-COMMANDS, EVENTS = Registry(), Registry()
-EVENTS.add(DiceRolled)
+COMMANDS, EVENTS = Registry(), shared_events()
 
 
 @COMMANDS.add
@@ -67,13 +68,8 @@ class DuelOver(Event):
 
 
 @dataclass
-class Fighter:
-    id: str
-    side: str
-    position: tuple[float, float]
-    facing: float
-    name: str
-    radius: float = 0.5
+class Fighter(KitFigure):
+    name: str = ""
     state: str = "standing"
 
     @property
@@ -82,7 +78,7 @@ class Fighter:
 
 
 @dataclass
-class DuelState:
+class DuelState(PlainState):
     figures: dict[str, Fighter] = field(default_factory=dict)
     turn: int = 1
     turn_limit: int = 6
@@ -93,19 +89,8 @@ class DuelState:
     def active_player(self) -> int | None:
         return None if self.winner else 1
 
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "winner": self.winner,
-            "reason": self.reason,
-            "figures": [
-                {"id": f.id, "position": list(f.position), "state": f.state} for f in self.figures.values()
-            ],
-        }
 
-
-class DuelWorld(KitWorld[None, DuelState]):
-    """The duel's world: the kit's as it is (the duel has no tables of its own)."""
+DuelWorld = KitWorld[None, DuelState]  # the kit's world as it is (the duel has no tables of its own)
 
 
 def duel_scenario() -> Scenario:
@@ -151,8 +136,8 @@ def end(world: DuelWorld, winner: str, reason: str) -> None:
 class DuelGame(KitGame[DuelState, Fighter]):
     """One duel; changed only by :meth:`apply` (the kit's: refused before any die is rolled)."""
 
-    ruleset: ClassVar[str] = KEY
-    title: ClassVar[str] = "Duel"
+    ruleset = KEY
+    title = "Duel"
     DATA = dict  # the duel has no tables
     RULES: ClassVar[dict[type[Command], Rule]] = {Strike: Rule(check_strike, strike)}
 
@@ -163,8 +148,8 @@ class DuelGame(KitGame[DuelState, Fighter]):
         mid = self.scenario.height / 2
         state = DuelState(
             {
-                "hero": Fighter("hero", "humans", (3.0, mid), 0.0, name.strip()),
-                "zombie": Fighter("zombie", "zombies", (9.0, mid), 180.0, "Zombie"),
+                "hero": Fighter("hero", "humans", (3.0, mid), 0.0, name=name.strip()),
+                "zombie": Fighter("zombie", "zombies", (9.0, mid), 180.0, name="Zombie"),
             },
             turn_limit=int(self.scenario.turn_limit or 6),
         )
@@ -172,19 +157,8 @@ class DuelGame(KitGame[DuelState, Fighter]):
         for f in state.figures.values():
             self.table.place(f.id, f.position, f.radius)
 
-    @property
-    def over(self) -> bool:
-        return self.state.winner is not None
-
-    def run_on(self) -> None:
-        """Nothing runs between strikes: the zombie's shamble is part of the strike."""
-
-    def preview(self, cmd: Command) -> Preview:
-        try:
-            self.check(cmd)
-        except IllegalCommand as exc:
-            return Preview(False, exc.reason)
-        return Preview(True, chances={"kill": 2 / 6, "bitten": 1 / 6, "miss": 3 / 6})
+    def chances(self, cmd: Command) -> dict[str, float]:
+        return {"kill": 2 / 6, "bitten": 1 / 6, "miss": 3 / 6}
 
     def legal_commands(self, figure_id: str | None = None) -> list[Command]:
         return [] if self.over or figure_id not in (None, "hero") else [Strike("hero", "zombie")]
@@ -193,8 +167,7 @@ class DuelGame(KitGame[DuelState, Fighter]):
         return ["strike"] if self.legal_commands(figure_id) else []
 
 
-def new_game(scenario: Scenario, options: dict[str, Any] | None, seed: int, dice: Dice | None = None) -> DuelGame:
-    return DuelGame(scenario, options, seed, dice)
+new_game = DuelGame  # new_game(scenario, options, seed, dice=None): the game class is its own maker
 
 
 def _register() -> RuleSet:

@@ -23,62 +23,50 @@ from game.rules.contract import (
     RosterRow,
     Section,
     Series,
+    Setup,
     SetupSpec,
     Table,
     TokenLook,
+    View,
     toned,
 )
 from game.rules.drawing import Plate, Primitive, Ring, Sight
+from toy_rules import DuelGame, Strike
 
 STRIKE = ActionKind("strike", "Strike", "k", "icons.fire", "figure", "STRIKE the zombie: one D6 (K)",
                     prompt="Click the zombie to strike.")  # fmt: skip
 
 
-class DuelView:
-    """The contract's view of a duel."""
+class DuelView(View[DuelGame]):
+    """The contract's view of a duel: what differs from the contract's defaults."""
 
     action_kinds = (STRIKE,)
     figure_noun = "hero"
 
-    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+    def turn_line(self, game: DuelGame, opponent_moving: bool = False, turn: int | None = None) -> str:
         s = game.state
         return f"Turn {turn or s.turn} \u2014 " + ("Duel over" if game.over else "The hero strikes")
 
-    def turn_of(self, event: Any) -> int | None:
-        return None  # the duel's turns are counted by strikes
-
-    def objective_line(self, game: Any) -> str:
+    def objective_line(self, game: DuelGame) -> str:
         s = game.state
         return f"Fell the zombie before it reaches you \u00b7 {max(0, s.turn_limit - s.turn + 1)} turns left"
 
-    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+    def roster(self, game: DuelGame, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         hero = game.figure("hero")
         state = looks["hero"].state if "hero" in looks else hero.state
         status = Cell("ready", "good") if "hero" in ready else Cell(state, "muted")
         return [RosterGroup("Player 1: the hero", True, (RosterRow("hero", hero.name, (), status),))]
 
-    def acting_player(self, game: Any) -> int | None:
+    def acting_player(self, game: DuelGame) -> int | None:
         return game.state.active_player  # type: ignore[no-any-return]
 
-    def end_turn(self, game: Any) -> Any:
-        from toy_rules import Strike
-
+    def end_turn(self, game: DuelGame) -> Any:
         return Strike("hero", "zombie")  # a duel has no turn to end: End turn strikes
 
-    def can_end_turn(self, game: Any) -> str:
-        return "" if not game.over else "The duel is over."
-
-    def result(self, game: Any) -> tuple[str, bool]:
+    def result(self, game: DuelGame) -> tuple[str, bool]:
         return f"The {game.winner} win: {game.state.reason}", game.winner != "humans"
 
-    def name(self, game: Any, fid: str) -> str:
-        return str(game.figure(fid).name)
-
-    def look(self, game: Any, fid: str) -> Look:
-        f = game.figure(fid)
-        return Look(f.position, f.facing, f.state)
-
-    def token(self, game: Any, fid: str, look: Look) -> TokenLook:
+    def token(self, game: DuelGame, fid: str, look: Look) -> TokenLook:
         f = game.figure(fid)
         zombie = f.side == "zombies"
         sprite = ("tokens.dead_zombie" if zombie else "tokens.dead_soldier") if look.state == "dead" else (
@@ -86,43 +74,26 @@ class DuelView:
         return TokenLook(sprite, "zombie" if zombie else "allies", look.state, label=f.name,
                          layer=0 if look.state == "dead" else 2)  # fmt: skip
 
-    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
-        return [self.name(game, fid), look.state]
-
-    def summary(self, game: Any, fid: str) -> str:
-        return ""
-
-    def selectable(self, game: Any, fid: str) -> str:
+    def selectable(self, game: DuelGame, fid: str) -> str:
         return "" if fid == "hero" else "The zombie is moved by the game; select the hero."
 
-    def actions(self, game: Any, fid: str) -> list[Action]:
+    def actions(self, game: DuelGame, fid: str) -> list[Action]:
         ok = bool(game.actions_for(fid))
         return [Action("strike", ok, "" if ok else "Nothing to strike now.")]
 
-    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+    def default_action(self, game: DuelGame, fid: str, target: str | None) -> str | None:
         return "strike" if target == "zombie" and game.actions_for(fid) else None
 
-    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
-        from toy_rules import Strike
-
+    def command(self, game: DuelGame, fid: str, action: str, aim: Aim) -> Any | None:
         return Strike(fid, aim.targets[0]) if action == "strike" and aim.targets else None
 
-    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
-        return False, "One target only."
-
-    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+    def miss(self, game: DuelGame, fid: str, action: str | None, target: str | None) -> str:
         return "Click the zombie to strike."
 
-    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
-        return ""
-
-    def explain(self, game: Any, fid: str, target: str) -> Any | None:
-        return None
-
-    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+    def reach(self, game: DuelGame, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
         return [Ring(look.position, 1.0, "danger", 'bitten within 1"')]
 
-    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
+    def drawing(self, game: DuelGame, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
         a, b = game.figure(cmd.figure).position, game.figure(cmd.target).position
         if not preview.legal:
             return [Plate(b, f"Cannot strike: {preview.reason}", "bad")]
@@ -130,7 +101,7 @@ class DuelView:
         text = f"STRIKE: 5-6 fells it ({odds['kill']:.0%}), 1 is a bite ({odds['bitten']:.0%})"
         return [Sight(a, b, "clear"), Plate(b, text, "sight_clear")]
 
-    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: DuelGame, events: Sequence[Any]) -> list[str]:
         out = []
         for ev in events:
             kind = type(ev).__name__
@@ -144,7 +115,7 @@ class DuelView:
                 out.append(f"<b>The {html.escape(ev.winner)} win.</b> {html.escape(ev.reason)}")
         return out
 
-    def sound(self, game: Any, event: Any) -> str | None:
+    def sound(self, game: DuelGame, event: Any) -> str | None:
         return {"DiceRolled": "dice", "Shambled": "shamble", "Fell": "hit"}.get(type(event).__name__)
 
     def animation(self, event: Any) -> Animation | None:
@@ -157,17 +128,11 @@ class DuelView:
             return Animation("pause", seconds=0.4)
         return None
 
-    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
-        return None
-
-    def command_words(self, game: Any, cmd: Any) -> str:
-        return "Strike"
-
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "Shambled" for e in events)
 
 
-class DuelSetup:
+class DuelSetup(Setup):
     """One player names his hero."""
 
     def spec(self, scenario: Any) -> SetupSpec:
@@ -189,9 +154,6 @@ class DuelSetup:
     def describe(self, options: dict[str, Any]) -> str:
         return f"hero {options.get('hero', 'Ash')}"
 
-    def team_options(self, scenario: Any, answers: dict[str, Any], player: int) -> list[Any]:
-        return []
-
 
 def reference(scenario: Any, options: dict[str, Any]) -> list[Section]:
     return [
@@ -209,7 +171,7 @@ def reference(scenario: Any, options: dict[str, Any]) -> list[Section]:
     ]
 
 
-def report(game: Any) -> Report:
+def report(game: DuelGame) -> Report:
     hero = game.figure("hero")
     won = game.winner == "humans"
     return Report(
@@ -227,7 +189,7 @@ def report(game: Any) -> Report:
     )
 
 
-def outcome(game: Any) -> Outcome:
+def outcome(game: DuelGame) -> Outcome:
     return Outcome(game.winner or "", game.winner == "humans", game.state.turn, game.state.reason,
                    figures={"hero_alive": float(game.figure("hero").state == "standing")})  # fmt: skip
 
@@ -236,7 +198,7 @@ def demo_forces(rng: random.Random, scenario: Any) -> dict[str, Any]:
     return {"hero": rng.choice(("Ash", "Alice", "Shaun"))}
 
 
-def invariants(game: Any) -> list[str]:
+def invariants(game: DuelGame) -> list[str]:
     problems = []
     if sum(f.state == "dead" for f in game.figures) > 1:
         problems.append("both fighters are dead")

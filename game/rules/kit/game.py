@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from game.dice import Dice
-from game.rules.core import Command, Event, IllegalCommand, check_command
+from game.rules.core import Command, Event, IllegalCommand, Preview, check_command
 from game.rules.kit.world import Based, KitWorld
 from game.scenario.model import Point, Scenario
 from game.table import Table
@@ -77,7 +77,8 @@ class KitGame(Generic[StateT, FigureT]):
     """One game in progress; changed only by :meth:`apply`.
 
     A rule set's game sets ``ruleset``, ``title``, ``RULES`` and ``DATA`` and gives :meth:`set_up` (the world
-    and the forces), :meth:`run_on` (the turn machine, also run once at the start) and :attr:`over`.
+    and the forces) and, where the defaults do not fit, :meth:`run_on` (the turn machine, also run once at the
+    start) and :attr:`over`.
     ``ROSTER`` names the state's dict of figures by id."""
 
     ruleset: ClassVar[str]
@@ -131,7 +132,9 @@ class KitGame(Generic[StateT, FigureT]):
     # -- the Game protocol
     @property
     def over(self) -> bool:
-        raise NotImplementedError
+        """Hook: whether the game has ended; by default once someone has won (a game with draws or a phase
+        of its own for the end says so)."""
+        return self.winner is not None
 
     @property
     def winner(self) -> str | None:
@@ -172,6 +175,19 @@ class KitGame(Generic[StateT, FigureT]):
                 return rule, self._plan(rule, cmd)
         raise IllegalCommand(f"{self.title} has no command {type(cmd).__name__}.")
 
+    def preview(self, cmd: Command) -> Preview:
+        """What ``cmd`` would do, rolling nothing: refused as :meth:`check` refuses it, else legal with the odds
+        of :meth:`chances` (a rule set with more to show, a path or a sight line, gives its own)."""
+        try:
+            self.check(cmd)
+        except IllegalCommand as exc:
+            return Preview(False, exc.reason)
+        return Preview(True, chances=self.chances(cmd))
+
+    def chances(self, cmd: Command) -> dict[str, float]:
+        """Hook: each outcome of a legal ``cmd`` and its chance, for the preview's plate (none by default)."""
+        return {}
+
     def _plan(self, rule: Rule, cmd: Command) -> Any:
         """Hook: ``rule.check`` of ``cmd`` (a game that keeps its plans may look there first)."""
         return rule.check(self.world, cmd)
@@ -180,8 +196,8 @@ class KitGame(Generic[StateT, FigureT]):
         """Hook: the state is about to change (before carrying out) or has changed (after running on)."""
 
     def run_on(self) -> None:
-        """Hook: run the game on after a command until a player must decide (the turn or phase machine)."""
-        raise NotImplementedError
+        """Hook: run the game on after a command until a player must decide (the turn or phase machine); by
+        default nothing runs between commands (all happens in carrying them out)."""
 
     def compass_moves(self, f: Based, reach: float, least: float = 0.01) -> list[Point]:
         """The ends of the eight compass moves of ``reach`` inches from ``f``, each cut to its legal part on

@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game.dice import Dice, Roll
 from game.rules.core import DiceRolled, Event
+from game.rules.kit.figure import EXITED
 from game.scenario.model import Point, Scenario
 from game.table import Table, edge_distance_between
 
@@ -61,6 +62,12 @@ class KitWorld(Generic[DataT, StateT]):
         """Put figure ``f`` at ``p``, on its record and on the table alike."""
         f.position = (float(p[0]), float(p[1]))
         self.table.move(f.id, f.position)
+
+    def take_off(self, f: Any, state: str = EXITED) -> None:
+        """Take figure ``f`` off the table with the state word ``state`` (by default: left by an exit)."""
+        f.state = state
+        if f.id in self.table:
+            self.table.remove(f.id)
 
     @staticmethod
     def edge_distance(a: Based, b: Based) -> float:

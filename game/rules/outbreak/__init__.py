@@ -6,6 +6,9 @@ Public API: :func:`new_game` -> :class:`OutbreakGame` (``apply``, ``preview``, `
 ``ClearJam``, ``EndStep`` and the events in :mod:`.events`. Registers itself as ``outbreak``.
 """
 
+from collections.abc import Callable
+
+from game.rules.contract import View
 from game.rules.core import RuleSet, register
 from game.rules.outbreak.checks import scenario_warnings
 from game.rules.outbreak.commands import COMMANDS, ClearJam, EndStep, Fire, Move, Spot  # noqa: F401
@@ -19,6 +22,9 @@ from game.rules.outbreak.report import OUTCOME_LABELS, demo_forces, outcome, pro
 from game.rules.outbreak.setup import OutbreakSetup
 from game.rules.outbreak.view import OutbreakView
 
+# the view as the screen takes it, checked by mypy against this rule set's game
+VIEW: Callable[[], View[OutbreakGame]] = OutbreakView
+
 RULESET = register(
     RuleSet(
         key="outbreak",
@@ -31,7 +37,7 @@ RULESET = register(
         options_help='players: 1-4; characters: list of {"name", "player", "ranged": pistol|revolver|automatic|'
         'shotgun|rifle|none, "melee": knife|club|bat|sword|chainsaw|...|none} (default: the map\'s characters); '
         "caught_running_first_blow: true|false",
-        view=OutbreakView,
+        view=VIEW,
         setup=OutbreakSetup(),
         reference=reference,
         report=report,

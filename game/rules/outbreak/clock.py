@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.outbreak import events as ev
+from game.rules.outbreak.game import OutbreakGame
 
 _FIELDS: dict[tuple[Any, ...], Any] = {}  # the walking distance to the exits, one a map (a handful at most)
 _SAID: dict[tuple[Any, ...], str] = {}  # the last words for the same figures where they stood
@@ -33,7 +34,7 @@ def _exit_goals(zones: Any) -> list[tuple[float, float]]:
     return out
 
 
-def _field(game: Any, radius: float) -> Any | None:
+def _field(game: OutbreakGame, radius: float) -> Any | None:
     zones = game.world.exit_zones()
     key = (game.scenario.content_hash or id(game.table), radius)
     if key not in _FIELDS:
@@ -44,7 +45,7 @@ def _field(game: Any, radius: float) -> Any | None:
     return _FIELDS[key]
 
 
-def exit_words(game: Any) -> str:
+def exit_words(game: OutbreakGame) -> str:
     """The walk to the exit against the moves left, short enough for the objective line:
     ``exit 44" (8 moves) · 9 of 10 moves left``, or ``exit 44" needs 8 moves · only 3 left`` when it cannot be
     walked in them (at 6" a move). The walk is that of the character whose escape decides the game (the
@@ -77,12 +78,12 @@ def exit_words(game: Any) -> str:
     return words
 
 
-def quiet_start_line(game: Any, move: int, name: Callable[[str], str]) -> str:
+def quiet_start_line(game: OutbreakGame, move: int, name: Callable[[str], str]) -> str:
     """Before move ``move``'s header, when the outbreak began in the move before: what the quiet start
     played, in a line ("Move 1, the quiet start: 2 zombies came out; Zombie 1 attacked Groundskeeper Earl
     and the outbreak began; ... Your characters act from Move 2."). ``name`` names a figure. Empty otherwise."""
     st = game.state
-    if not st.outbreak or move != st.outbreak_move + 1:
+    if not st.outbreak or st.outbreak_move is None or move != st.outbreak_move + 1:
         return ""
     came, killed, attack = 0, [], ""
     for e in game.log:

@@ -18,13 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.contract import Footprints
+from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS
 from game.rules.tracks import Tracker
 
 PLACES = {"escape": "the exit zone", "rescue": "the exit zone"}
 
 
-def tracker(game: Any) -> Tracker:
+def tracker(game: OutbreakGame) -> Tracker:
     """A :class:`Tracker` fed with the whole of ``game``'s log."""
     objective = str(game.state.objective)
     zones = game.scenario.zones_of("exit") if objective in PLACES else ()
@@ -81,6 +82,6 @@ def stall_readers(t: Tracker) -> dict[str, Any]:
     }
 
 
-def footprints(game: Any) -> Footprints:
+def footprints(game: OutbreakGame) -> Footprints:
     """The player characters' deaths, stalls and nearest approach in ``game`` (finished or not)."""
     return tracker(game).footprints()

@@ -38,8 +38,8 @@ def _spot(w: World, plan: tuple[Figure, Figure | None]) -> None:
 class OutbreakGame(KitGame[ObState, Figure]):
     """One game in progress; changed only by :meth:`apply`."""
 
-    ruleset: ClassVar[str] = "outbreak"
-    title: ClassVar[str] = "Zombie Rules (Outbreak)"
+    ruleset = "outbreak"
+    title = "Zombie Rules (Outbreak)"
     DATA = load_data
     RULES: ClassVar[dict[type[Command], Rule]] = {
         Move: Rule(move_plan, move_carry_out),

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules.contract import Outcome, Report, RollRow, Series
 from game.rules.outbreak import events as ev
+from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.state import PLAYERS, ZOMBIES
 from game.scenario.model import Scenario
 
@@ -28,7 +29,7 @@ OUTCOME_LABELS = {
 }
 
 
-def _kills(game: Any) -> dict[str, int]:
+def _kills(game: OutbreakGame) -> dict[str, int]:
     out: dict[str, int] = {}
     for e in game.log:
         if (
@@ -41,7 +42,7 @@ def _kills(game: Any) -> dict[str, int]:
     return out
 
 
-def _figures(game: Any) -> dict[str, float]:
+def _figures(game: OutbreakGame) -> dict[str, float]:
     st = game.state
     pcs, npcs, zs = st.pcs(), st.npcs(), st.zombies()
     return {
@@ -55,7 +56,7 @@ def _figures(game: Any) -> dict[str, float]:
     }
 
 
-def outcome(game: Any) -> Outcome:
+def outcome(game: OutbreakGame) -> Outcome:
     st = game.state
     return Outcome(
         winner=st.winner or "",
@@ -66,7 +67,7 @@ def outcome(game: Any) -> Outcome:
     )
 
 
-def _series(game: Any) -> tuple[tuple[int, ...], tuple[Series, ...]]:
+def _series(game: OutbreakGame) -> tuple[tuple[int, ...], tuple[Series, ...]]:
     alive: dict[str, str] = {}
     turns: list[int] = []
     zs: list[int] = []
@@ -96,7 +97,7 @@ def _zombies(kills: int) -> str:
     return f"{kills} zombie{'' if kills == 1 else 's'}"
 
 
-def _citation(game: Any, kills: dict[str, int]) -> tuple[str, str]:
+def _citation(game: OutbreakGame, kills: dict[str, int]) -> tuple[str, str]:
     """The citation's title and line: the best survivor is the living character (standing or got away) who
     killed most zombies; when only fallen ones killed any, the best of them "fell fighting" and the line says
     so. Empty when no character killed a zombie (no "best survivor: 0 zombies")."""
@@ -111,7 +112,7 @@ def _citation(game: Any, kills: dict[str, int]) -> tuple[str, str]:
     return "FELL FIGHTING", f"{line} before {'turning' if best.state == 'turned' else 'falling'}"
 
 
-def _fallen_hero(game: Any, kills: dict[str, int], cited: str) -> tuple[str, ...]:
+def _fallen_hero(game: OutbreakGame, kills: dict[str, int], cited: str) -> tuple[str, ...]:
     """A fallen character who killed more than the best survivor is named too: the report leaves out no
     top killer, alive or fallen (the citation keeps "best survivor" for the living)."""
     if cited != "BEST SURVIVOR":
@@ -126,7 +127,7 @@ def _fallen_hero(game: Any, kills: dict[str, int], cited: str) -> tuple[str, ...
     return (f"Fell fighting: {best.name or best.id} ({_zombies(kills[best.id])}, the most of anyone, then {how})",)
 
 
-def _credits(game: Any, kills: dict[str, int]) -> tuple[str, ...]:
+def _credits(game: OutbreakGame, kills: dict[str, int]) -> tuple[str, ...]:
     """Who killed the zombies: each character by name, the bystanders (in their grapples) together."""
     st = game.state
     total = sum(z.state == "dead" for z in st.zombies())
@@ -147,7 +148,7 @@ def _roll_words(kills: int) -> str:
     return f"killed {_zombies(kills)}" if kills else "killed none"
 
 
-def report(game: Any) -> Report:
+def report(game: OutbreakGame) -> Report:
     st = game.state
     won = st.winner == PLAYERS if st.winner else None
     f = _figures(game)
@@ -191,7 +192,7 @@ def demo_forces(rng: random.Random, scenario: Scenario) -> dict[str, Any]:
     return {"players": rng.randint(1, max(1, min(hi, 2)))}
 
 
-def problems(game: Any) -> list[str]:
+def problems(game: OutbreakGame) -> list[str]:
     """What must hold after every event: bases clear of walls and of each other, the dead off the table."""
     out = []
     figs = [f for f in game.state.figures.values() if f.on_table]

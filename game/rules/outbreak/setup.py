@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.contract import Answers, NamedFigures, Option, Pick, SetupSpec, Switch, TeamOption
+from game.rules.contract import Answers, NamedFigures, Option, Pick, Setup, SetupSpec, Switch
 from game.rules.outbreak.data import load_data
 from game.rules.outbreak.forces import MAX_NAME
 from game.scenario.model import Scenario
@@ -55,7 +55,7 @@ def _map_characters(scenario: Scenario, players: int) -> dict[int, list[dict[str
     return out
 
 
-class OutbreakSetup:
+class OutbreakSetup(Setup):
     """Characters named and armed per player; the close combat reading for the game."""
 
     def spec(self, scenario: Scenario) -> SetupSpec:
@@ -177,6 +177,3 @@ class OutbreakSetup:
             return f"{n} player{'s' if n != 1 else ''}, the map's characters"
         names = ", ".join(str(c.get("name", "?")) for c in chars)
         return f"{len(chars)} survivor{'s' if len(chars) != 1 else ''}: {names}"
-
-    def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
-        return []

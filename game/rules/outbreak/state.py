@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-PLAYERS, BYSTANDERS, ZOMBIES = "players", "bystanders", "zombies"  # PCs, NPCs, zombies
+from game.rules.kit.figure import ZOMBIES, KitFigure
+from game.rules.kit.plain import jsonable
+
+PLAYERS, BYSTANDERS = "players", "bystanders"  # PCs, NPCs (and the zombies: ZOMBIES)
 STANDING, DEAD, EXITED, TURNED = "standing", "dead", "exited", "turned"
 
 
@@ -47,14 +50,9 @@ STEP_NUMBERS = {
 
 
 @dataclass(eq=False)  # figures are compared by identity: a horde is searched often
-class Figure:
+class Figure(KitFigure):
     """One figure: a player character, a bystander or a zombie."""
 
-    id: str
-    side: str
-    position: tuple[float, float]
-    facing: float
-    radius: float = 0.5
     name: str = ""
     player: int = 0  # the PC's player (1..4); 0 for NPCs and zombies
     ranged: str = ""  # weapon key or ""
@@ -86,10 +84,6 @@ class Figure:
     @property
     def on_table(self) -> bool:
         return self.state == STANDING
-
-    @property
-    def is_zombie(self) -> bool:
-        return self.side == ZOMBIES
 
     @property
     def is_human(self) -> bool:
@@ -138,7 +132,7 @@ class ObState:
         out = dataclasses.asdict(self)
         out["step"] = self.step.value
         out["figures"] = [dataclasses.asdict(f) for f in self.figures.values()]
-        return _jsonable(out)
+        return jsonable(out)
 
     # -- small queries used everywhere
     def pcs(self) -> list[Figure]:
@@ -160,16 +154,6 @@ class ObState:
     def turn(self) -> int:
         """The move number (the screen's turn line)."""
         return self.move
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, Enum):
-        return v.value
-    return v
 
 
 PLAYERS_WIN, ZOMBIES_WIN = PLAYERS, ZOMBIES  # the winner is a side

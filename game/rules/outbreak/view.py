@@ -18,7 +18,7 @@ import html
 import math
 import re
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from game.numerals import digits_in
 from game.rules import drawing as d
@@ -35,10 +35,12 @@ from game.rules.contract import (
     toned,
 )
 from game.rules.core import DiceRolled
+from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import compass, counted, first_up, swap_ids
 from game.rules.outbreak import acting, clock, movement
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
+from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
 from game.rules.percent import percent
 from game.rules.routing import Routes
@@ -155,7 +157,7 @@ def _furthest(preview: Any) -> dict[str, Any] | None:
     return list(paths.values())[-1] if paths else None
 
 
-def _shown_state(game: Any, f: Figure, state: str, looks: dict[str, Look]) -> str:
+def _shown_state(game: OutbreakGame, f: Figure, state: str, looks: dict[str, Look]) -> str:
     """A human's state in the roster: one who turned is dead once the zombie he became is destroyed."""
     if state != "turned":
         return state
@@ -164,6 +166,30 @@ def _shown_state(game: Any, f: Figure, state: str, looks: dict[str, Look]) -> st
         return state
     look = looks.get(z.id)
     return "dead" if (look.state if look is not None else z.state) == "dead" else state
+
+
+def _shot(game: OutbreakGame, event: Any) -> str:
+    f = game.state.figures.get(event.figure)
+    return "rifle" if f is not None and f.ranged in ("rifle", "shotgun") else "smg"
+
+
+def _death(game: OutbreakGame, event: Any) -> str:
+    f = game.state.figures.get(event.figure)
+    return "death_zombie" if f is not None and f.is_zombie else "death_soldier"
+
+
+# each event's sound (ids from sounds/manifest.toml), by its class
+SOUNDS: SoundTable[OutbreakGame] = {
+    ev.Fired: _shot,
+    ev.Killed: _death,
+    DiceRolled: "dice",
+    ev.ZombiesGenerated: "groan_1",
+    ev.HumanTurned: "groan_1",
+    ev.OutbreakStarted: "groan_1",
+    ev.Grappled: "hit",
+    ev.MoveStarted: "turn",
+    ev.GameOver: lambda game, event: "victory" if event.winner == "players" else "defeat",
+}
 
 
 class OutbreakView:
@@ -175,7 +201,7 @@ class OutbreakView:
         self.routes = Routes()  # a click goes round walls, buildings, friends and bystanders
 
     # -- the panels
-    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+    def turn_line(self, game: OutbreakGame, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Move 3 · 3. spot, move, fire · Player 2``: the move, its step (rules: The move sequence)."""
         st = game.state
         move = turn or st.move
@@ -194,7 +220,7 @@ class OutbreakView:
     def turn_of(self, event: Any) -> int | None:
         return int(event.move) if isinstance(event, ev.MoveStarted) else None
 
-    def objective_line(self, game: Any) -> str:
+    def objective_line(self, game: OutbreakGame) -> str:
         st = game.state
         left = f"{max(0, st.turn_limit - st.move + 1)} of {st.turn_limit} moves left"
         if st.objective == "escape":
@@ -208,7 +234,9 @@ class OutbreakView:
             return f"Clear: {sealed}/{len(st.spawns)} sealed, {zombies} zombies · {left}"
         return f"Survive · {left}"
 
-    def roster(self, game: Any, looks: dict[str, Look], ready: set[str] | None = None) -> list[RosterGroup]:
+    def roster(
+        self, game: OutbreakGame, looks: dict[str, Look], ready: set[str] | None = None
+    ) -> list[RosterGroup]:
         st = game.state
         groups = []
         players = list(range(1, st.players + 1))
@@ -225,7 +253,7 @@ class OutbreakView:
 
     def _row(
         self,
-        game: Any,
+        game: OutbreakGame,
         f: Figure,
         look: Look | None = None,
         ready: set[str] | None = None,
@@ -255,7 +283,7 @@ class OutbreakView:
             status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
 
-    def _shots_cell(self, game: Any, f: Figure) -> Cell:
+    def _shots_cell(self, game: OutbreakGame, f: Figure) -> Cell:
         """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots left"
         when it landed in the last third, and "none in range" when shots are left but no zombie to shoot."""
         left = acting.shots_left(game.world, f)
@@ -267,33 +295,33 @@ class OutbreakView:
             return Cell(f"{counted(left, 'shot')}, none in range", "spent")
         return Cell(counted(left, "shot"), "plain")
 
-    def acting_player(self, game: Any) -> int | None:
+    def acting_player(self, game: OutbreakGame) -> int | None:
         return game.state.active_player
 
-    def end_turn(self, game: Any) -> Any:
+    def end_turn(self, game: OutbreakGame) -> Any:
         return EndStep()
 
-    def can_end_turn(self, game: Any) -> str:
+    def can_end_turn(self, game: OutbreakGame) -> str:
         return (
             ""
             if game.state.step in (Step.HUMANS, Step.REACTION) and not game.over
             else "It is not the humans' step."
         )
 
-    def result(self, game: Any) -> tuple[str, bool]:
+    def result(self, game: OutbreakGame) -> tuple[str, bool]:
         st = game.state
         who = "survivors" if st.winner == PLAYERS else "zombies"
         return f"Game over: the {who} win. {self.player_words(game, st.reason)}", st.winner != PLAYERS
 
     # -- figures
-    def name(self, game: Any, fid: str) -> str:
+    def name(self, game: OutbreakGame, fid: str) -> str:
         f = game.figure(fid)
         if f.is_zombie:
             return self._zombie(game, f)
         role = "Character" if f.side == PLAYERS else "Bystander"
         return f"{role} {f.name or fid}"
 
-    def look(self, game: Any, fid: str) -> Look:
+    def look(self, game: OutbreakGame, fid: str) -> Look:
         f = game.figure(fid)
         return Look(f.position, f.facing, f.state, self._badge(f), tuple(flags(f)))
 
@@ -303,7 +331,7 @@ class OutbreakView:
         letters = {"frozen": "F", "tired": "T", "jammed": "J", "bitten": "B", "unaware": "?"}
         return "".join(letters[w] for w in flags(f) if w in letters)
 
-    def token(self, game: Any, fid: str, look: Look) -> TokenLook:
+    def token(self, game: OutbreakGame, fid: str, look: Look) -> TokenLook:
         f = game.figure(fid)
         gone = look.state in ("exited", "turned")
         side: Literal["allies", "zombie", "npc", "neutral"]
@@ -323,7 +351,7 @@ class OutbreakView:
             sprite, side, state, look.badge, label, f.radius, 0 if dead else 2, hidden=gone, player=f.player
         )
 
-    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+    def tooltip(self, game: OutbreakGame, fid: str, look: Look) -> list[str]:
         f = game.figure(fid)
         lines = [self.name(game, fid)]
         if f.is_zombie and not f.on_table:
@@ -340,7 +368,7 @@ class OutbreakView:
         lines.append(f"state: {look.state}")
         return lines
 
-    def summary(self, game: Any, fid: str) -> str:
+    def summary(self, game: OutbreakGame, fid: str) -> str:
         f = game.figure(fid)
         w = game.world
         if f.is_zombie:
@@ -348,7 +376,7 @@ class OutbreakView:
         gun = f"{w.data.ranged(f.ranged).name} {acting.shots_left(w, f)}/3" if f.ranged else "no gun"
         return f"{gun}, {w.data.melee_name(f.melee) if f.melee else 'unarmed'}"
 
-    def selectable(self, game: Any, fid: str) -> str:
+    def selectable(self, game: OutbreakGame, fid: str) -> str:
         f = game.state.figures.get(fid)
         if f is None:
             return f"There is no figure {fid}."
@@ -361,7 +389,7 @@ class OutbreakView:
         return ""
 
     # -- actions and aiming
-    def actions(self, game: Any, fid: str) -> list[Action]:
+    def actions(self, game: OutbreakGame, fid: str) -> list[Action]:
         w = game.world
         f = game.figure(fid)
         have = game.actions_for(fid)
@@ -375,7 +403,7 @@ class OutbreakView:
             out.append(Action(k.key, False, reason))
         return out
 
-    def _why_not(self, game: Any, f: Figure, key: str) -> str:
+    def _why_not(self, game: OutbreakGame, f: Figure, key: str) -> str:
         w = game.world
         fighting = acting.in_combat(w, f)
         if game.state.step == Step.REACTION:
@@ -404,7 +432,7 @@ class OutbreakView:
             return "The gun is not jammed." if not f.jammed else "Cannot clear it now."
         return ""
 
-    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+    def default_action(self, game: OutbreakGame, fid: str, target: str | None) -> str | None:
         have = game.actions_for(fid)
         if target is not None:
             t = game.state.figures.get(target)
@@ -413,7 +441,7 @@ class OutbreakView:
             return None
         return "move" if "move" in have else None
 
-    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: OutbreakGame, fid: str, action: str, aim: Aim) -> Any | None:
         if action == "move":
             if not aim.path and aim.facing is None:
                 return None
@@ -433,11 +461,11 @@ class OutbreakView:
             return ClearJam(fid)
         return None
 
-    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+    def first_pick(self, game: OutbreakGame, fid: str, action: str, target: str) -> tuple[bool, str]:
         """No action here picks more than one figure: each shot is its own Fire."""
         return False, "Click a zombie to shoot it; each shot is one click (up to three a move)."
 
-    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+    def miss(self, game: OutbreakGame, fid: str, action: str | None, target: str | None) -> str:
         if action == "fire":
             return "Click a zombie to shoot." if target is None else "That is not a zombie."
         have = game.actions_for(fid)
@@ -450,7 +478,7 @@ class OutbreakView:
             return self.player_words(game, game.preview(Fire(fid, target)).reason) or "He cannot shoot now."
         return "Nothing to do there."
 
-    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+    def confirm(self, game: OutbreakGame, cmd: Any, preview: Any) -> str:
         """A run stopped short of where it was pointed (a base, a wall: not the movement roll, which cuts
         every run) asks for a second click before it spends the option; so does a Spot, with its odds shown
         first (S rolled at once); every shot is one click."""
@@ -462,7 +490,7 @@ class OutbreakView:
         end, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
         return self.routes.question(cmd.figure, cmd.path, end, far["length"], far["blocked_by"] or "", name)
 
-    def _spot_question(self, game: Any, preview: Any) -> str:
+    def _spot_question(self, game: OutbreakGame, preview: Any) -> str:
         """What a Spot would look for and its odds: ``Spot Zombie 3, 11.0" away: 3+ on a D6 (67%).``"""
         target = preview.details.get("target")
         if not target:
@@ -472,11 +500,11 @@ class OutbreakView:
         odds = "spotted for sure" if need <= 1 else f"{need}+ on a D6 ({preview.chances.get('spotted', 0):.0%})"
         return f'Spot {who}, {dist:.1f}" away: {odds}.'
 
-    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+    def explain(self, game: OutbreakGame, fid: str, target: str) -> Any | None:
         t = game.state.figures.get(target)
         return Fire(fid, target) if t is not None and t.is_zombie else None
 
-    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[d.Primitive]:
+    def reach(self, game: OutbreakGame, fid: str, look: Look, actions: Sequence[Action]) -> list[d.Primitive]:
         w = game.world
         f = game.figure(fid)
         avail = {a.key for a in actions if a.available}
@@ -502,7 +530,9 @@ class OutbreakView:
             out.append(d.Area(zone.area.centre, "generation", points=tuple(zone.area.points), label=label))
         return out
 
-    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: d.Point | None = None) -> list[d.Primitive]:
+    def drawing(
+        self, game: OutbreakGame, cmd: Any, preview: Any, face_toward: d.Point | None = None
+    ) -> list[d.Primitive]:
         out: list[d.Primitive] = []
         f = game.state.figures.get(getattr(cmd, "figure", ""), None)
         if not preview.legal:
@@ -564,14 +594,15 @@ class OutbreakView:
         elif isinstance(cmd, Spot) and f is not None:
             target = game.state.figures.get(preview.details.get("target") or "")
             if target is not None:
-                out.append(d.Sight(f.position, target.position, game.world.sight(f, target).state))
+                seen = cast(d.SightState, game.world.sight(f, target).state)
+                out.append(d.Sight(f.position, target.position, seen))
             at = target.position if target is not None else f.position
             out.append(d.Plate(at, _esc(self._spot_question(game, preview)), "info"))
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
 
-    def _exit_lines(self, game: Any, f: Figure, exits: dict[str, Any] | None) -> list[str]:
+    def _exit_lines(self, game: OutbreakGame, f: Figure, exits: dict[str, Any] | None) -> list[str]:
         """What the move does at the exit: who gets away, who is led out, or why the runner stays."""
         if not exits:
             return []
@@ -594,7 +625,7 @@ class OutbreakView:
         return lines
 
     # -- events
-    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: OutbreakGame, events: Sequence[Any]) -> list[str]:
         """One line an event; a roll whose event comes next and tells it (with its die) is not told twice,
         nor a zombie's death after the roll that destroyed him."""
         out = []
@@ -614,7 +645,7 @@ class OutbreakView:
                 out.append(line)
         return out
 
-    def player_words(self, game: Any, text: str) -> str:
+    def player_words(self, game: OutbreakGame, text: str) -> str:
         """``text`` from the rules (a roll's meaning, a refusal) with each figure's id replaced by his name
         and a bearing by its compass word: "Zombie 3 shuffles toward the south-west", not "z3 shuffles
         toward 230 degrees"."""
@@ -625,7 +656,7 @@ class OutbreakView:
         text = _ZOMBIE_ID.sub(lambda m: f"Zombie {int(m.group(1))}", swap_ids(text, names))
         return _DEGREES.sub(lambda m: f"toward {compass(float(m.group(1)))}", text)
 
-    def dice_words(self, game: Any, e: DiceRolled) -> str:
+    def dice_words(self, game: OutbreakGame, e: DiceRolled) -> str:
         """A roll's line: ``Zombie 3's pace: D6 = 2: Zombie 3 moves 6"``, ``Trina shoots Zombie 7: ...``."""
         purpose = self.player_words(game, e.purpose)
         for what in _HIS_ROLL:
@@ -634,18 +665,18 @@ class OutbreakView:
                 break
         return first_up(f"{purpose}: {self.player_words(game, e.meaning)}")
 
-    def _zombie(self, game: Any, z: Figure) -> str:
+    def _zombie(self, game: OutbreakGame, z: Figure) -> str:
         was = game.state.figures.get(z.turned_from) if z.turned_from else None
         return zombie_name(z, (was.name or "") if was is not None else "")
 
-    def _who(self, game: Any, fid: str, html_safe: bool = True) -> str:
+    def _who(self, game: OutbreakGame, fid: str, html_safe: bool = True) -> str:
         f = game.state.figures.get(fid)
         if f is None:
             return fid
         name = (f.name or fid) if f.is_human else self._zombie(game, f)
         return _esc(name) if html_safe else name
 
-    def _line(self, game: Any, e: Any) -> str:
+    def _line(self, game: OutbreakGame, e: Any) -> str:
         who = lambda fid: self._who(game, fid)  # noqa: E731
         if isinstance(e, DiceRolled):
             return toned("dice", _esc(self.dice_words(game, e)))
@@ -740,7 +771,7 @@ class OutbreakView:
             )
         return ""
 
-    def _spot_line(self, game: Any, e: ev.SpotRolled) -> str:
+    def _spot_line(self, game: OutbreakGame, e: ev.SpotRolled) -> str:
         """``Zombie 3 spots Trina (11.2", D6 = 5 vs 3+).`` (no die within the distance that spots for sure)"""
         who = lambda fid: self._who(game, fid)  # noqa: E731
         if not e.target:
@@ -752,24 +783,8 @@ class OutbreakView:
             f'{first_up(who(e.who))} {verb} {who(e.target)} ({e.distance:.1f}"{die}).',
         )
 
-    def sound(self, game: Any, event: Any) -> str | None:
-        if isinstance(event, ev.Fired):
-            f = game.state.figures.get(event.figure)
-            return "rifle" if f is not None and f.ranged in ("rifle", "shotgun") else "smg"
-        if isinstance(event, ev.Killed):
-            f = game.state.figures.get(event.figure)
-            return "death_zombie" if f is not None and f.is_zombie else "death_soldier"
-        if isinstance(event, DiceRolled):
-            return "dice"
-        if isinstance(event, (ev.ZombiesGenerated, ev.HumanTurned, ev.OutbreakStarted)):
-            return "groan_1"
-        if isinstance(event, ev.Grappled):
-            return "hit"
-        if isinstance(event, ev.MoveStarted):
-            return "turn"
-        if isinstance(event, ev.GameOver):
-            return "victory" if event.winner == "players" else "defeat"
-        return None
+    def sound(self, game: OutbreakGame, event: Any) -> str | None:
+        return sound_of(SOUNDS, game, event)
 
     def animation(self, event: Any) -> Animation | None:
         if isinstance(event, ev.Moved):
@@ -792,12 +807,12 @@ class OutbreakView:
             return Animation("pause", seconds=0.5)
         return None
 
-    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+    def handoff(self, game: OutbreakGame, event: Any) -> tuple[int, str] | None:
         if isinstance(event, ev.PlayerStarted):
             return event.player, f"Player {event.player} — your survivors"
         return None
 
-    def command_words(self, game: Any, cmd: Any) -> str:
+    def command_words(self, game: OutbreakGame, cmd: Any) -> str:
         kind = type(cmd).__name__
         if kind == "EndStep":
             return "End of your step"

@@ -17,7 +17,7 @@ from game.rules.core import DiceRolled
 from game.rules.kit import KitWorld
 from game.rules.outbreak.data import ObData
 from game.rules.outbreak.events import Killed
-from game.rules.outbreak.state import DEAD, EXITED, ZOMBIES, Figure, ObState
+from game.rules.outbreak.state import DEAD, ZOMBIES, Figure, ObState
 from game.scenario.model import Point, Zone
 from game.table import Sight, edge_distance_between
 from game.table.index import BaseGrid
@@ -71,11 +71,6 @@ class World(KitWorld[ObData, ObState]):
         if f.id in self.table:
             self.table.remove(f.id)
         self.emit(Killed(f.id, cause))
-
-    def take_off(self, f: Figure, state: str = EXITED) -> None:
-        f.state = state
-        if f.id in self.table:
-            self.table.remove(f.id)
 
     # -- queries
     def is_zombie(self, fid: str) -> bool:

@@ -6,6 +6,9 @@ Public API: :func:`new_game` -> :class:`Zombie40kGame`; commands ``Move``, ``Run
 ``EndPhase``; events in :mod:`.events`; the team builder in :mod:`.team_builder`. Registers ``zombie40k``.
 """
 
+from collections.abc import Callable
+
+from game.rules.contract import View
 from game.rules.core import RuleSet, register
 from game.rules.zombie40k.battlescribe import roster_import
 from game.rules.zombie40k.checks import scenario_warnings
@@ -19,6 +22,9 @@ from game.rules.zombie40k.reference import reference
 from game.rules.zombie40k.report import OUTCOME_LABELS, demo_forces, invariants, outcome, report
 from game.rules.zombie40k.setup_view import SETUP
 from game.rules.zombie40k.view import Z40View
+
+# the view as the screen takes it, checked by mypy against this rule set's game
+VIEW: Callable[[], View[Zombie40kGame]] = Z40View
 
 RULESET = register(
     RuleSet(
@@ -34,7 +40,7 @@ RULESET = register(
         'as 75 points buy) or a table {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", '
         '"usr_model"} checked by the team builder. Without teams, players: N (default: as many as the map takes) '
         "deals the roster round the seats, seat k the unit (seed + k)",
-        view=Z40View,  # type: ignore[arg-type]  # a class is its own factory
+        view=VIEW,
         setup=SETUP,
         reference=reference,
         report=report,

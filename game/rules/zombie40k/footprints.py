@@ -19,11 +19,12 @@ from typing import Any
 
 from game.rules.contract import Footprints
 from game.rules.tracks import Tracker
+from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import PLAYERS, ZOMBIES
 from game.scenario.model import Area
 
 
-def tracker(game: Any) -> Tracker:
+def tracker(game: Zombie40kGame) -> Tracker:
     """A :class:`Tracker` fed with the whole of ``game``'s log."""
     vehicle = [(float(x), float(y)) for x, y in (game.state.vehicle or ())]
     t = Tracker(
@@ -97,6 +98,6 @@ def stall_readers(t: Tracker, squads: dict[str, list[str]]) -> dict[str, Any]:
     }
 
 
-def footprints(game: Any) -> Footprints:
+def footprints(game: Zombie40kGame) -> Footprints:
     """The players' models' deaths, stalls and nearest approach in ``game`` (finished or not)."""
     return tracker(game).footprints()

@@ -34,9 +34,9 @@ def _charge(w: World, plan: tuple[Unit, Unit, float]) -> None:
 class Zombie40kGame(KitGame[Z40State, Model]):
     """One game in progress; changed only by :meth:`apply`."""
 
-    ruleset: ClassVar[str] = "zombie40k"
-    title: ClassVar[str] = "Zombie 40,000"
-    ROSTER: ClassVar[str] = "models"
+    ruleset = "zombie40k"
+    title = "Zombie 40,000"
+    ROSTER = "models"
     DATA = load_data
     # the core's commands; an add-on's (power-ups, Killing Floor) are its plug-in's (see check)
     RULES: ClassVar[dict[type[Command], Rule]] = {

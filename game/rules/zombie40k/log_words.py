@@ -20,6 +20,7 @@ from game.rules.core import DiceRolled
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
+from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
 from game.rules.zombie40k.report import who_won
 
@@ -38,14 +39,14 @@ def says(*kinds: type) -> Callable[[Words], Words]:
     return put
 
 
-def line(game: Any, e: Any) -> str:
+def line(game: Zombie40kGame, e: Any) -> str:
     """One event in words (HTML), or empty for events the log leaves to others; a line starts with a
     capital, whatever name it opens with ("The Zombie Boss is wounded")."""
     words = WORDS.get(type(e))
     return capitalised(words(game, e)) if words is not None else ""
 
 
-def lines(game: Any, events: Sequence[Any]) -> list[str]:
+def lines(game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
     """A batch of events in words, one line an event: a roll the next event restates (a run's D6 and the
     run, a Morale test's dice and its result) is told once, in that event's line.
 
@@ -73,7 +74,7 @@ def lines(game: Any, events: Sequence[Any]) -> list[str]:
     return _counted_repeats([t for t in texts if t])
 
 
-def _cells_told(game: Any, events: list[Any], texts: list[str]) -> None:
+def _cells_told(game: Zombie40kGame, events: list[Any], texts: list[str]) -> None:
     """A starting horde's two D6 (its column, then its row) as one line, in ``texts``; a cell rolled again
     (no room there) says so: ``Horde 2: column 1, row 4: no room there: rolled again``."""
 
@@ -133,7 +134,7 @@ def _restated(e: DiceRolled, after: Any, sweeping: bool) -> bool:
     return type(after) in RESTATES and "re-roll" not in e.purpose
 
 
-def _n(game: Any) -> Names:
+def _n(game: Zombie40kGame) -> Names:
     return names_of(game)
 
 
@@ -165,17 +166,17 @@ def dice_words(purpose: str, meaning: str) -> str:
 
 
 @says(ev.TurnStarted)
-def _turn_started(game: Any, e: ev.TurnStarted) -> str:
+def _turn_started(game: Zombie40kGame, e: ev.TurnStarted) -> str:
     return toned("turn", f"<b>Turn {e.turn}</b>")
 
 
 @says(ev.OrderRolled)
-def _order_rolled(game: Any, e: ev.OrderRolled) -> str:
+def _order_rolled(game: Zombie40kGame, e: ev.OrderRolled) -> str:
     return toned("turn", "Order this turn: " + ", ".join(f"player {p}" for p in e.order) + ", then the zombies")
 
 
 @says(ev.PhaseStarted)
-def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
+def _phase_started(game: Zombie40kGame, e: ev.PhaseStarted) -> str:
     shop = (
         " (Killing Floor: the Shop is open until a model of the squad moves)"
         if e.phase == "movement" and e.player and kf.killing_floor_on(game.state)
@@ -187,12 +188,12 @@ def _phase_started(game: Any, e: ev.PhaseStarted) -> str:
 
 
 @says(ev.PhaseSkipped)
-def _phase_skipped(game: Any, e: ev.PhaseSkipped) -> str:
+def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
     return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {_n(game).text(e.reason)}"))
 
 
 @says(DiceRolled)
-def _dice_rolled(game: Any, e: DiceRolled) -> str:
+def _dice_rolled(game: Zombie40kGame, e: DiceRolled) -> str:
     n = _n(game)
     who, _, rest = e.purpose.partition(" ")
     purpose = e.purpose
@@ -209,7 +210,7 @@ MOVE_VERBS = {"fall back": "falls back"}  # else the move's word and an s: moves
 
 
 @says(ev.Moved)
-def _moved(game: Any, e: ev.Moved) -> str:
+def _moved(game: Zombie40kGame, e: ev.Moved) -> str:
     return (
         ""
         if e.how in ("shamble", "pile in", "respawn", "pushed back")
@@ -218,17 +219,17 @@ def _moved(game: Any, e: ev.Moved) -> str:
 
 
 @says(ev.MoveRolled)
-def _move_rolled(game: Any, e: ev.MoveRolled) -> str:
+def _move_rolled(game: Zombie40kGame, e: ev.MoveRolled) -> str:
     return toned("dice", esc(f'{_n(game).unit(e.unit)}: {player_words(game, e.what)} {e.inches}"'))
 
 
 @says(ev.FellBack)
-def _fell_back(game: Any, e: ev.FellBack) -> str:
+def _fell_back(game: Zombie40kGame, e: ev.FellBack) -> str:
     return toned("warn", esc(f"{_n(game).does(e.unit, 'falls back')}"))
 
 
 @says(ev.Regrouped)
-def _regrouped(game: Any, e: ev.Regrouped) -> str:
+def _regrouped(game: Zombie40kGame, e: ev.Regrouped) -> str:
     return toned("good", esc(f"{_n(game).does(e.unit, 'regroups')}"))
 
 
@@ -236,14 +237,14 @@ def _regrouped(game: Any, e: ev.Regrouped) -> str:
 
 
 @says(ev.ShotsFired)
-def _shots_fired(game: Any, e: ev.ShotsFired) -> str:
+def _shots_fired(game: Zombie40kGame, e: ev.ShotsFired) -> str:
     what = "fires Overwatch at" if e.overwatch else "shoots at"
     n = _n(game)
     return esc(f"{n.does(e.unit, what)} {n.unit(e.target)} ({_models(len(e.shooters))} firing)")
 
 
 @says(ev.AttackStep)
-def _attack_step(game: Any, e: ev.AttackStep) -> str:
+def _attack_step(game: Zombie40kGame, e: ev.AttackStep) -> str:
     need = f" on {e.need}+" if e.need else ""
     note = f" ({e.note})" if e.note else ""
     roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
@@ -256,7 +257,7 @@ STEP_WORDS = {"fnp": "Feel No Pain"}
 
 
 @says(ev.BlastPlaced)
-def _blast_placed(game: Any, e: ev.BlastPlaced) -> str:
+def _blast_placed(game: Zombie40kGame, e: ev.BlastPlaced) -> str:
     what = "template" if e.template else f'marker scatters {e.scatter:g}"'
     w = game.data.weapons.get(e.weapon)
     weapon = w.name if w else e.weapon
@@ -264,17 +265,17 @@ def _blast_placed(game: Any, e: ev.BlastPlaced) -> str:
 
 
 @says(ev.Wounded)
-def _wounded(game: Any, e: ev.Wounded) -> str:
+def _wounded(game: Zombie40kGame, e: ev.Wounded) -> str:
     left = _models(e.wounds_left, "wound")
     return toned("warn", esc(f"{_n(game).figure(e.figure)} is wounded ({left} left)"))
 
 
 @says(ev.Killed)
-def _killed(game: Any, e: ev.Killed) -> str:
+def _killed(game: Zombie40kGame, e: ev.Killed) -> str:
     return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed: {cause_words(game, e.cause)}"))
 
 
-def cause_words(game: Any, cause: str) -> str:
+def cause_words(game: Zombie40kGame, cause: str) -> str:
     """What killed a model, as the rules wrote it ("p1 shooting", "boss close combat (Instant Death)", "p1 Plasma
     gun got hot"), in a player's words: "shot by Infantry Squad", "in close combat with the Zombie Boss
     (Instant Death)", "Infantry Squad's Plasma gun got hot"."""
@@ -295,7 +296,7 @@ def _whose(name: str) -> str:
 
 
 @says(ev.UnitDestroyed)
-def _unit_destroyed(game: Any, e: ev.UnitDestroyed) -> str:
+def _unit_destroyed(game: Zombie40kGame, e: ev.UnitDestroyed) -> str:
     return toned("bad", esc(f"{_n(game).does(e.unit, 'is destroyed')}"))
 
 
@@ -303,19 +304,19 @@ def _unit_destroyed(game: Any, e: ev.UnitDestroyed) -> str:
 
 
 @says(ev.ChargeDeclared)
-def _charge_declared(game: Any, e: ev.ChargeDeclared) -> str:
+def _charge_declared(game: Zombie40kGame, e: ev.ChargeDeclared) -> str:
     n = _n(game)
     return toned("warn", esc(f'{n.does(e.unit, "charges")} {n.unit(e.target)} ({e.distance:.1f}" away)'))
 
 
 @says(ev.Engaged)
-def _engaged(game: Any, e: ev.Engaged) -> str:
+def _engaged(game: Zombie40kGame, e: ev.Engaged) -> str:
     n = _n(game)
     return toned("warn", esc(f"{n.unit(e.unit)} and {n.unit(e.target)} are locked in close combat"))
 
 
 @says(ev.CombatResolved)
-def _combat_resolved(game: Any, e: ev.CombatResolved) -> str:
+def _combat_resolved(game: Zombie40kGame, e: ev.CombatResolved) -> str:
     n = _n(game)
     score = ", ".join(f"{n.side(s)} {k}" for s, k in e.wounds)
     won = f"{agree(n.side(e.winner), 'wins')} by {e.margin}" if e.winner else "a draw"
@@ -323,7 +324,7 @@ def _combat_resolved(game: Any, e: ev.CombatResolved) -> str:
 
 
 @says(ev.MoraleTested)
-def _morale_tested(game: Any, e: ev.MoraleTested) -> str:
+def _morale_tested(game: Zombie40kGame, e: ev.MoraleTested) -> str:
     return toned(
         "good" if e.passed else "bad",
         esc(f"{_n(game).unit(e.unit)} Morale ({player_words(game, e.why)}): {'passed' if e.passed else 'failed'}"),
@@ -331,7 +332,7 @@ def _morale_tested(game: Any, e: ev.MoraleTested) -> str:
 
 
 @says(ev.SweepingAdvance)
-def _sweeping_advance(game: Any, e: ev.SweepingAdvance) -> str:
+def _sweeping_advance(game: Zombie40kGame, e: ev.SweepingAdvance) -> str:
     n = _n(game)
     words = (
         f"{n.unit(e.unit)} Sweeping Advance (D6 + Initiative) {e.roll} against {n.unit(e.loser)} {e.loser_roll}: "
@@ -344,7 +345,7 @@ def _sweeping_advance(game: Any, e: ev.SweepingAdvance) -> str:
 
 
 @says(ev.SquadRespawned)
-def _squad_respawned(game: Any, e: ev.SquadRespawned) -> str:
+def _squad_respawned(game: Zombie40kGame, e: ev.SquadRespawned) -> str:
     words = (
         f"Player {e.player}'s {_n(game).does(e.unit, 'respawns')} with {_models(len(e.figures))}, "
         f'{e.need:.0f}" or more from the escape vehicle'
@@ -353,7 +354,7 @@ def _squad_respawned(game: Any, e: ev.SquadRespawned) -> str:
 
 
 @says(ev.HordeRespawned)
-def _horde_respawned(game: Any, e: ev.HordeRespawned) -> str:
+def _horde_respawned(game: Zombie40kGame, e: ev.HordeRespawned) -> str:
     roll = f"{e.roll}: " if e.roll else ""  # 0: no roll (Coop Mode sends it to the vehicle's edge)
     return toned(
         "bad",
@@ -362,26 +363,26 @@ def _horde_respawned(game: Any, e: ev.HordeRespawned) -> str:
 
 
 @says(ev.EmbarkRefused)
-def _embark_refused(game: Any, e: ev.EmbarkRefused) -> str:
+def _embark_refused(game: Zombie40kGame, e: ev.EmbarkRefused) -> str:
     return toned("warn", esc(f"{_n(game).figure(e.figure)} may not embark: {player_words(game, e.reason)}"))
 
 
 @says(ev.JoinedHorde)
-def _joined_horde(game: Any, e: ev.JoinedHorde) -> str:
+def _joined_horde(game: Zombie40kGame, e: ev.JoinedHorde) -> str:
     n = _n(game)
     words = f"{n.figure(e.figure)} of {n.unit(e.squad)} rises and joins {n.unit(e.horde)} (Dead Men Walking)"
     return toned("bad", esc(words))
 
 
 @says(ev.ZombiesHardened)
-def _zombies_hardened(game: Any, e: ev.ZombiesHardened) -> str:
+def _zombies_hardened(game: Zombie40kGame, e: ev.ZombiesHardened) -> str:
     fnp = f", Feel No Pain {e.fnp}+" if e.fnp else ""
     words = f"{_n(game).does(e.unit, 'comes')} back tougher: Toughness {e.toughness}{fnp} (Death Korps Zombies)"
     return toned("bad", esc(words))
 
 
 @says(ev.WatchingForBetrayal)
-def _watching_for_betrayal(game: Any, e: ev.WatchingForBetrayal) -> str:
+def _watching_for_betrayal(game: Zombie40kGame, e: ev.WatchingForBetrayal) -> str:
     n = _n(game)
     what = "watches for betrayal and may not move, shoot, run or charge" if e.frozen else "keeps its nerve"
     if plural(n.unit(e.unit)):
@@ -394,13 +395,13 @@ def _watching_for_betrayal(game: Any, e: ev.WatchingForBetrayal) -> str:
 
 
 @says(ev.OutForGood)
-def _out_for_good(game: Any, e: ev.OutForGood) -> str:
+def _out_for_good(game: Zombie40kGame, e: ev.OutForGood) -> str:
     words = f"Player {e.player}'s {_n(game).does(e.unit, 'is')} out for good: {player_words(game, e.reason)}"
     return toned("bad", esc(words))
 
 
 @says(ev.WoundRegained)
-def _wound_regained(game: Any, e: ev.WoundRegained) -> str:
+def _wound_regained(game: Zombie40kGame, e: ev.WoundRegained) -> str:
     return toned("warn", esc(f"{_n(game).figure(e.figure)} will not die: a wound back ({e.wounds} now)"))
 
 
@@ -408,7 +409,7 @@ def _wound_regained(game: Any, e: ev.WoundRegained) -> str:
 
 
 @says(ev.PowerUpRolled)
-def _power_up_rolled(game: Any, e: ev.PowerUpRolled) -> str:
+def _power_up_rolled(game: Zombie40kGame, e: ev.PowerUpRolled) -> str:
     if e.why == "kept":
         return toned("good", esc(f"{_n(game).does(e.unit, 'keeps')} {e.roll}: {e.name}"))
     why = "" if e.kept else " (one of two)"
@@ -417,7 +418,7 @@ def _power_up_rolled(game: Any, e: ev.PowerUpRolled) -> str:
 
 
 @says(ev.PowerUpGained)
-def _power_up_gained(game: Any, e: ev.PowerUpGained) -> str:
+def _power_up_gained(game: Zombie40kGame, e: ev.PowerUpGained) -> str:
     held = f" (carries {e.held})" if e.held > 1 else ""
     effect = JOINS.sub(
         r" joins \1", player_words(game, e.effect)
@@ -426,7 +427,7 @@ def _power_up_gained(game: Any, e: ev.PowerUpGained) -> str:
 
 
 @says(ev.PowerUpChoiceOffered)
-def _power_up_choice_offered(game: Any, e: ev.PowerUpChoiceOffered) -> str:
+def _power_up_choice_offered(game: Zombie40kGame, e: ev.PowerUpChoiceOffered) -> str:
     n = _n(game)
     # an option names the squad and then its id in brackets ("move Strike Team (p4) D6\" back"): the name does
     ids = BRACKETED.sub(
@@ -438,19 +439,19 @@ def _power_up_choice_offered(game: Any, e: ev.PowerUpChoiceOffered) -> str:
 
 
 @says(ev.PowerUpUsed)
-def _power_up_used(game: Any, e: ev.PowerUpUsed) -> str:
+def _power_up_used(game: Zombie40kGame, e: ev.PowerUpUsed) -> str:
     what = player_words(game, e.what)
     return toned("good", esc(f"{_n(game).does(e.unit, 'uses')} {power_ups.name_of(game.world, e.key)}: {what}"))
 
 
 @says(ev.PowerUpLost)
-def _power_up_lost(game: Any, e: ev.PowerUpLost) -> str:
+def _power_up_lost(game: Zombie40kGame, e: ev.PowerUpLost) -> str:
     names = ", ".join(power_ups.name_of(game.world, k) for k in e.keys)
     return toned("warn", esc(f"{_n(game).does(e.unit, 'loses')} {names}: {player_words(game, e.why)}"))
 
 
 @says(ev.PushedBack)
-def _pushed_back(game: Any, e: ev.PushedBack) -> str:
+def _pushed_back(game: Zombie40kGame, e: ev.PushedBack) -> str:
     return toned(
         "warn",
         esc(
@@ -464,7 +465,7 @@ def _pushed_back(game: Any, e: ev.PushedBack) -> str:
 
 
 @says(ev.ShopKit)
-def _shop_kit(game: Any, e: ev.ShopKit) -> str:
+def _shop_kit(game: Zombie40kGame, e: ev.ShopKit) -> str:
     words = (
         f"Killing Floor: player {e.player} starts with {e.points} points, a bolt pistol, "
         "close combat weapon and assault grenades"
@@ -473,26 +474,26 @@ def _shop_kit(game: Any, e: ev.ShopKit) -> str:
 
 
 @says(ev.GrenadeThrown)
-def _grenade_thrown(game: Any, e: ev.GrenadeThrown) -> str:
+def _grenade_thrown(game: Zombie40kGame, e: ev.GrenadeThrown) -> str:
     w = game.data.weapons.get(e.weapon)
     n = _n(game)
     return esc(f"{n.figure(e.model)} throws a {w.name.lower() if w else e.weapon} at {n.unit(e.target)}")
 
 
 @says(ev.PointScored)
-def _point_scored(game: Any, e: ev.PointScored) -> str:
+def _point_scored(game: Zombie40kGame, e: ev.PointScored) -> str:
     gain = _models(e.gain, "point")
     words = f"Player {e.player} scores {gain} for {_n(game).figure(e.zombie)}: {e.points} to spend"
     return toned("good", esc(words))
 
 
-def _ware(game: Any, key: str) -> str:
+def _ware(game: Zombie40kGame, key: str) -> str:
     item = kf.Shop.of(game.data).items.get(key)
     return item.name if item else key
 
 
 @says(ev.WareBought)
-def _ware_bought(game: Any, e: ev.WareBought) -> str:
+def _ware_bought(game: Zombie40kGame, e: ev.WareBought) -> str:
     who = _n(game).figure(e.model) if e.model else _n(game).unit(e.unit)
     return toned(
         "gold", esc(f"Player {e.player} buys {_ware(game, e.item)} for {who}: -{e.price} ({e.points} left)")
@@ -500,7 +501,7 @@ def _ware_bought(game: Any, e: ev.WareBought) -> str:
 
 
 @says(ev.WareSold)
-def _ware_sold(game: Any, e: ev.WareSold) -> str:
+def _ware_sold(game: Zombie40kGame, e: ev.WareSold) -> str:
     who = _n(game).figure(e.model) if e.model else _n(game).unit(e.unit)
     return toned(
         "gold", esc(f"Player {e.player} sells {_ware(game, e.item)} of {who}: +{e.refund} ({e.points} left)")
@@ -511,11 +512,11 @@ def _ware_sold(game: Any, e: ev.WareSold) -> str:
 
 
 @says(ev.Embarked)
-def _embarked(game: Any, e: ev.Embarked) -> str:
+def _embarked(game: Zombie40kGame, e: ev.Embarked) -> str:
     return toned("gold", esc(f"{_n(game).figure(e.figure)} embarks on the escape vehicle!"))
 
 
 @says(ev.GameOver)
-def _game_over(game: Any, e: ev.GameOver) -> str:
+def _game_over(game: Zombie40kGame, e: ev.GameOver) -> str:
     who = who_won(e.winner)
     return toned("gold", f"<b>{who}</b>: {esc(e.reason)}")

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.numerals import whole
+from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import BOSS, SQUAD, ZOMBIES
 
 WORD = re.compile(r"[A-Za-z0-9_-]+")  # an id is one such word: p2, p2-3, h1-10, boss
@@ -116,7 +117,7 @@ def _number(fid: str) -> int:
     return whole(fid.rsplit("-", 1)[-1], signed=False) or 0
 
 
-def _base(game: Any, m: Any, home: Any) -> str:
+def _base(game: Zombie40kGame, m: Any, home: Any) -> str:
     """A model's name before any number: its profile's ("Ork Boy" for the power-up's Ork Boy), a horde's
     zombies "Zombie" whatever the mods made of them."""
     if home is not None and home.side == ZOMBIES and home.kind != BOSS:
@@ -124,7 +125,7 @@ def _base(game: Any, m: Any, home: Any) -> str:
     return str(game.data.profile(m.profile).name).split(" (")[0]
 
 
-def figure_names(game: Any, units: dict[str, str]) -> dict[str, str]:
+def figure_names(game: Zombie40kGame, units: dict[str, str]) -> dict[str, str]:
     """Every model's name (see the module's words)."""
     st = game.state
     ordered = sorted(st.models.values(), key=lambda m: (_home(m.id), _number(m.id), m.id))
@@ -163,7 +164,7 @@ def base_zombies(state: Any) -> set[str]:
 _last: list[Any] = [None, (), None]  # the state last named, its model and unit ids, its Names (held: no id reuse)
 
 
-def names_of(game: Any) -> Names:
+def names_of(game: Zombie40kGame) -> Names:
     """The names of a game's models and units as they stand now (asked for every log line: kept until a
     model or a unit joins the game, the only change that can change a name)."""
     st = game.state
@@ -200,7 +201,7 @@ def compass(degrees: float) -> str:
     return COMPASS[round(degrees / 45) % 8]
 
 
-def player_words(game: Any, text: str) -> str:
+def player_words(game: Zombie40kGame, text: str) -> str:
     """The rules' own words (a roll's meaning, a refusal, a cause) as a player reads them: names for ids,
     a compass point for an angle.
 

@@ -15,6 +15,8 @@ import random
 from typing import Any
 
 from game.rules.contract import Outcome, Report, RollRow, Series
+from game.rules.zombie40k.events import Killed
+from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.scenario.model import Scenario
 
@@ -33,13 +35,14 @@ OUTCOME_LABELS: dict[str, str] = {
 }
 
 
-def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
+def _series(game: Zombie40kGame) -> tuple[tuple[int, ...], dict[str, list[int]]]:
     """Models in the game at the end of each turn (0 = set-up), per team and for the zombies: the dead
     leave the count, the respawned come back into it, an embarked model stays in it."""
     sides: dict[str, str] = {}
+    log: list[Any] = game.log  # read by each event's kind
     for m in game.figures:
         sides[m.id] = f"Player {m.player}" if m.side == PLAYERS else "Zombies"
-    for e in game.log:  # a Dead Man Walking started in his team (FigurePlaced says whose)
+    for e in log:  # a Dead Man Walking started in his team (FigurePlaced says whose)
         if type(e).__name__ == "FigurePlaced" and e.side == PLAYERS and e.unit[1:].isdigit():
             sides[e.figure] = f"Player {e.unit[1:]}"
     alive: dict[str, int] = {}
@@ -47,7 +50,7 @@ def _series(game: Any) -> tuple[tuple[int, ...], dict[str, list[int]]]:
         alive[s] = alive.get(s, 0) + 0
     turns = [0]
     counts: dict[str, list[int]] = {k: [] for k in sorted(set(sides.values()))}
-    for e in game.log:
+    for e in log:
         kind = type(e).__name__
         if kind == "FigurePlaced":
             alive[sides.get(e.figure, "Zombies")] = alive.get(sides.get(e.figure, "Zombies"), 0) + 1
@@ -83,7 +86,7 @@ def who_won(winner: str | None) -> str:
     return "the zombies win" if winner == "zombies" else f"{winner[:1].upper()}{winner[1:]} wins"
 
 
-def report(game: Any) -> Report:
+def report(game: Zombie40kGame) -> Report:
     s, w = game.state, game.world
     winner = s.winner
     victory = None if winner is None else winner != "zombies"
@@ -146,7 +149,7 @@ def report(game: Any) -> Report:
     )
 
 
-def outcome(game: Any) -> Outcome:
+def outcome(game: Zombie40kGame) -> Outcome:
     s, w = game.state, game.world
     winner = str(game.winner or "")
     seat = int(winner.split()[1]) if winner.startswith("player ") else 0
@@ -184,7 +187,7 @@ def demo_forces(rng: random.Random, scenario: Scenario | None) -> dict[str, Any]
     return {"teams": [rng.choice(units) for _ in range(n)]}
 
 
-def invariants(game: Any) -> list[str]:
+def invariants(game: Zombie40kGame) -> list[str]:
     """What must hold after every event: the table follows the models, no two bases overlap, wounds stay
     within the profile, combats are between living enemies, a player phase has its player, a winner embarked."""
     out: list[str] = []
@@ -239,7 +242,7 @@ def _zombies(n: int) -> str:
     return f"{n} zombie" + ("" if n == 1 else "s")
 
 
-def player_deaths(game: Any) -> int:
+def player_deaths(game: Zombie40kGame) -> int:
     """How many times a team's model was killed: a respawned team's dead count too (the end screen said
     "1 model lost" after both teams had been wiped out and come back)."""
-    return sum(1 for e in game.log if type(e).__name__ == "Killed" and game.figure(e.figure).player > 0)
+    return sum(1 for e in game.log if isinstance(e, Killed) and game.figure(e.figure).player > 0)

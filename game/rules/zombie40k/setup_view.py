@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
+from game.rules.contract import Answers, Setup, SetupSpec, Switch, Team, TeamOption
 from game.rules.zombie40k import killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data, load_data
@@ -140,7 +140,7 @@ def skipped_lines(data: Z40Data, shown: int = 5) -> tuple[str, ...]:
     return tuple(lines)
 
 
-class Z40Setup:
+class Z40Setup(Setup):
     """:class:`game.rules.contract.Setup` for Zombie 40,000."""
 
     def __init__(self, data: Z40Data | None = None) -> None:

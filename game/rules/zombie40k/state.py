@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from game.rules.kit.plain import jsonable
+
 PLAYERS, ZOMBIES = "players", "zombies"
 ALIVE, DEAD, EMBARKED = "alive", "dead", "embarked"
 SQUAD, HORDE, BOSS = "squad", "horde", "boss"
@@ -131,7 +133,7 @@ class Z40State:
         out["phase"] = self.phase.value
         out["models"] = [dataclasses.asdict(m) for m in self.models.values()]
         out["units"] = [dataclasses.asdict(u) for u in self.units.values()]
-        return _jsonable(out)
+        return jsonable(out)
 
     # -- small queries
     def unit_of(self, model: Model) -> Unit:
@@ -155,13 +157,3 @@ class Z40State:
 
     def locked(self, uid: str) -> bool:
         return any(uid in pair for pair in self.engagements)
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, Enum):
-        return v.value
-    return v

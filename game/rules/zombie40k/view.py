@@ -35,9 +35,11 @@ from game.rules.contract import (
     TokenLook,
 )
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
+from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.percent import percent
 from game.rules.routing import Routes
 from game.rules.zombie40k import coherency, log_words, power_ups, sight
+from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.commands import (
@@ -52,11 +54,13 @@ from game.rules.zombie40k.commands import (
     Throw,
     UsePowerUp,
 )
+from game.rules.zombie40k.events import BlastPlaced, PhaseStarted
+from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 
-ACTION_KINDS = (
+ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind(
         "move",
         "Move",
@@ -139,7 +143,7 @@ PLAYER_SUFFIX = re.compile(r" \(player \d+\)$")
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 
 
-def _allowance(game: Any, fid: str, action: str) -> float:
+def _allowance(game: Zombie40kGame, fid: str, action: str) -> float:
     """How far a model may go: a run its squad's roll (6" before it is rolled), a move the 6" [7th]."""
     unit = game.state.units[game.figure(fid).unit]
     bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
@@ -151,6 +155,28 @@ def _allowance(game: Any, fid: str, action: str) -> float:
 ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
 
 
+def _death(game: Zombie40kGame, event: Any) -> str:
+    """A zombie's death or a player's model's, by the side of the model killed."""
+    dead = game.state.models.get(event.figure)
+    return "death_zombie" if dead and game.figure(event.figure).side != PLAYERS else "death_soldier"
+
+
+# each event's sound (ids from sounds/manifest.toml), by its class
+SOUNDS: SoundTable[Zombie40kGame] = {
+    ev.ShotsFired: "rifle",
+    ev.Killed: _death,
+    ev.BlastPlaced: "hit",
+    ev.Engaged: "groan_1",
+    ev.MoveRolled: lambda game, event: "shamble" if event.what == "shamble" else None,
+    ev.TurnStarted: "turn",
+    ev.SquadRespawned: "turn",
+    ev.HordeRespawned: "groan_1",
+    ev.PowerUpGained: "turn",
+    ev.PowerUpChoiceOffered: "turn",
+    ev.GameOver: lambda game, event: "defeat" if event.winner == "zombies" else "victory",
+}
+
+
 class Z40View:
     """The contract's :class:`~game.rules.contract.View` for a Zombie 40,000 game."""
 
@@ -159,7 +185,7 @@ class Z40View:
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
 
-    def kinds_for(self, game: Any) -> tuple[ActionKind, ...]:
+    def kinds_for(self, game: Zombie40kGame) -> tuple[ActionKind, ...]:
         """The buttons this game has now: the grenade only in Killing Floor; a power-up's only while a team
         holds it (greyed, with the reason, while it cannot be used), the two choice buttons only while a
         power-up choice is owed, none in Hardcore Mode (the panel had room for two roster rows at 1280x800
@@ -174,10 +200,10 @@ class Z40View:
 
     # ---- the panels ----------------------------------------------------------------------------
 
-    def _team(self, game: Any, player: int) -> str:
+    def _team(self, game: Zombie40kGame, player: int) -> str:
         return str(game.state.squad_of(player).name)
 
-    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+    def turn_line(self, game: Zombie40kGame, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Turn 1 \u00b7 Player 2 \u00b7 Shooting``: short enough for the top bar of a 1280-px window
         (the squad's name is in the roster, the active player's at its top)."""
         s = game.state
@@ -193,7 +219,7 @@ class Z40View:
     def turn_of(self, event: Any) -> int | None:
         return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
-    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+    def confirm(self, game: Zombie40kGame, cmd: Any, preview: Any) -> str:
         """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
         second click before the model goes less far than asked."""
         if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
@@ -205,7 +231,7 @@ class Z40View:
         length = float(d.get("length", 0.0))
         return self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
 
-    def command_words(self, game: Any, cmd: Any) -> str:
+    def command_words(self, game: Zombie40kGame, cmd: Any) -> str:
         kind = type(cmd).__name__
         if kind == "EndPhase":
             return "End phase"
@@ -225,7 +251,7 @@ class Z40View:
             return f"{kind.upper()} {what}" + (f" for {self.name(game, cmd.model)}" if cmd.model else "")
         return kind
 
-    def objective_line(self, game: Any) -> str:
+    def objective_line(self, game: Zombie40kGame) -> str:
         """``Order: 1, 3, 2, then zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns
         left``; in Coop Mode the goal the players share (the Boss first, then one aboard saves everyone)."""
         s = game.state
@@ -240,7 +266,7 @@ class Z40View:
             )
         return " \u00b7 ".join(part for part in (order, goal, f"{left} of {s.turn_limit} turns left") if part)
 
-    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+    def roster(self, game: Zombie40kGame, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         s, w = game.state, game.world
         groups = []
         for p in sorted(s.players, key=lambda p: p != s.active_player):
@@ -280,7 +306,7 @@ class Z40View:
 
     # ---- the Killing Floor shop (its own panel on the screen) -------------------------------------------
 
-    def shop(self, game: Any, figure: str | None = None) -> ShopLook | None:
+    def shop(self, game: Zombie40kGame, figure: str | None = None) -> ShopLook | None:
         """The acting player's shop (None when the game does not play Killing Floor): price lists with why
         each item may not be bought for ``figure`` now, and what may be sold back."""
         s, w = game.state, game.world
@@ -326,49 +352,48 @@ class Z40View:
             "weapon [house]; sold for half, rounded up [seed]; * psykers only.",
         )
 
-    def shop_command(self, game: Any, figure: str, key: str, sell: bool = False) -> Buy | Sell:
+    def shop_command(self, game: Zombie40kGame, figure: str, key: str, sell: bool = False) -> Buy | Sell:
         player = game.state.active_player or 0
         item = kf.Shop.of(game.data).items.get(key)
         model = "" if item is not None and item.slot == "squad" else figure
         return (Sell if sell else Buy)(player, model, key)
 
-    def acting_player(self, game: Any) -> int | None:
+    def acting_player(self, game: Zombie40kGame) -> int | None:
         return game.state.active_player  # type: ignore[no-any-return]
 
-    def end_turn(self, game: Any) -> EndPhase:
+    def end_turn(self, game: Zombie40kGame) -> EndPhase:
         return EndPhase()
 
-    def can_end_turn(self, game: Any) -> str:
+    def can_end_turn(self, game: Zombie40kGame) -> str:
         return player_words(game, game.preview(EndPhase()).reason)
 
-    def result(self, game: Any) -> tuple[str, bool]:
+    def result(self, game: Zombie40kGame) -> tuple[str, bool]:
         s = game.state
         return f"Game over: {who_won(s.winner)}. {s.reason}", s.winner == "zombies"
 
     # ---- figures ----------------------------------------------------------------------------------
 
-    def name(self, game: Any, fid: str) -> str:
+    def name(self, game: Zombie40kGame, fid: str) -> str:
         """A model as a player calls it: "Guardian 3", "Sergeant", "Zombie 7 (Horde 2)" (names.py)."""
         return names_of(game).figure(fid)
 
-    def roster_name(self, game: Any, fid: str) -> str:
+    def roster_name(self, game: Zombie40kGame, fid: str) -> str:
         """A model's name under its player's heading, which says whose it is: "Sergeant", not "Sergeant
         (player 2)"."""
         return PLAYER_SUFFIX.sub("", self.name(game, fid))
 
-    def player_words(self, game: Any, text: str) -> str:
+    def player_words(self, game: Zombie40kGame, text: str) -> str:
         """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
         the ids, a button's label for its key ("Guardsman 1 selected: MOVE, TAPE +A", not "TAPE_ATTACK")."""
         text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
         return player_words(game, text)
 
-    def look(self, game: Any, fid: str) -> Look:
+    def look(self, game: Zombie40kGame, fid: str) -> Look:
         m = game.figure(fid)
-        return Look(
-            tuple(m.position), float(m.facing), m.state, str(m.wounds) if game.world.profile(m).w > 1 else ""
-        )
+        x, y = m.position
+        return Look((x, y), float(m.facing), m.state, str(m.wounds) if game.world.profile(m).w > 1 else "")
 
-    def token(self, game: Any, fid: str, look: Look) -> TokenLook:
+    def token(self, game: Zombie40kGame, fid: str, look: Look) -> TokenLook:
         m = game.figure(fid)
         zombie = m.side != PLAYERS
         state = {"alive": "standing"}.get(look.state, look.state)
@@ -406,7 +431,7 @@ class Z40View:
             m.player,
         )
 
-    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+    def tooltip(self, game: Zombie40kGame, fid: str, look: Look) -> list[str]:
         m = game.figure(fid)
         p = game.world.profile(m)
         inv = f" {p.inv}++" if p.inv else ""
@@ -435,11 +460,11 @@ class Z40View:
         lines.append(STATE_WORDS.get(look.state, look.state).capitalize())
         return lines
 
-    def summary(self, game: Any, fid: str) -> str:
+    def summary(self, game: Zombie40kGame, fid: str) -> str:
         m = game.figure(fid)
         return f"W{max(0, m.wounds)}"
 
-    def selectable(self, game: Any, fid: str) -> str:
+    def selectable(self, game: Zombie40kGame, fid: str) -> str:
         m = game.figure(fid)
         if m.side != PLAYERS:
             return "The zombies are moved by the game; select one of your models."
@@ -449,10 +474,10 @@ class Z40View:
 
     # ---- actions and aiming --------------------------------------------------------------------------
 
-    def _why(self, game: Any, fid: str, key: str) -> str:
+    def _why(self, game: Zombie40kGame, fid: str, key: str) -> str:
         return player_words(game, self._refusal(game, fid, key))
 
-    def _refusal(self, game: Any, fid: str, key: str) -> str:
+    def _refusal(self, game: Zombie40kGame, fid: str, key: str) -> str:
         m = game.figure(fid)
         s = game.state
         if m.side != PLAYERS or m.player != s.active_player:
@@ -488,7 +513,7 @@ class Z40View:
             return kf.throw_refusal(game.world, fid) or "Not now."
         return "No other player's squad by the escape vehicle within charge reach."
 
-    def _available(self, game: Any, fid: str) -> list[str]:
+    def _available(self, game: Zombie40kGame, fid: str) -> list[str]:
         """The rules' actions for ``fid``, and a grenade throw when the Killing Floor squad may throw one."""
         available = list(game.actions_for(fid))
         s = game.state
@@ -504,14 +529,14 @@ class Z40View:
             available.append("throw")
         return available
 
-    def actions(self, game: Any, fid: str) -> list[Action]:
+    def actions(self, game: Zombie40kGame, fid: str) -> list[Action]:
         available = self._available(game, fid)
         return [
             Action(k.key, True) if k.key in available else Action(k.key, False, self._why(game, fid, k.key))
             for k in ACTION_KINDS
         ]
 
-    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+    def default_action(self, game: Zombie40kGame, fid: str, target: str | None) -> str | None:
         available = game.actions_for(fid)
         if target is None:
             return next((a for a in ("move", "run") if a in available), None)
@@ -524,7 +549,7 @@ class Z40View:
         # or what blocks the sight)
         return "shoot" if "shoot" in available or game.state.phase == Phase.SHOOTING else None
 
-    def _power_up_command(self, game: Any, fid: str, action: str) -> Any | None:
+    def _power_up_command(self, game: Zombie40kGame, fid: str, action: str) -> Any | None:
         """The command a power-up button gives for the selected model (power_ups.py)."""
         unit = game.figure(fid).unit
         if action in ("choice_1", "choice_2"):
@@ -534,7 +559,7 @@ class Z40View:
         cmd: UsePowerUp | None = power_up_actions(game, fid).get(action)
         return cmd
 
-    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: Zombie40kGame, fid: str, action: str, aim: Aim) -> Any | None:
         if action in POWER_UP_ACTIONS:
             return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
@@ -553,7 +578,7 @@ class Z40View:
             blast = any(
                 game.data.weapon(k).blast for m in game.world.alive(game.state.units[unit]) for k in m.weapons
             )
-            return Shoot(unit, t.unit, aim=tuple(t.position) if blast else None)
+            return Shoot(unit, t.unit, aim=(t.position[0], t.position[1]) if blast else None)
         if action == "charge" and aim.targets:
             return Charge(unit, game.figure(aim.targets[0]).unit)
         if action == "throw" and aim.targets:
@@ -561,31 +586,31 @@ class Z40View:
             return Throw(unit, game.figure(aim.targets[0]).unit, kinds[0] if kinds else "", fid)
         return None
 
-    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+    def first_pick(self, game: Zombie40kGame, fid: str, action: str, target: str) -> tuple[bool, str]:
         return False, "A squad fires at one unit at a time: click a model of it."
 
-    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+    def _aim_refusal(self, game: Zombie40kGame, fid: str, action: str, target: str) -> str:
+        """The rules' reason (in the players' words) why ``action`` at ``target`` is refused ("" if it is not)."""
+        cmd = self.command(game, fid, action, Aim(targets=(target,)))
+        return player_words(game, game.preview(cmd).reason) if cmd is not None else ""
+
+    def miss(self, game: Zombie40kGame, fid: str, action: str | None, target: str | None) -> str:
         if action in ("shoot", "charge", "throw"):
             return (
                 "Click a model of the unit."
                 if target is None
-                else (
-                    player_words(
-                        game, game.preview(self.command(game, fid, action, Aim(targets=(target,)))).reason
-                    )
-                    or "Not that one."
-                )
+                else (self._aim_refusal(game, fid, action, target) or "Not that one.")
             )
         available = game.actions_for(fid)
         if not available:
             return self._why(game, fid, "move" if game.state.phase == Phase.MOVEMENT else "shoot")
         return "Nothing to do there."
 
-    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+    def explain(self, game: Zombie40kGame, fid: str, target: str) -> Any | None:
         t = game.figure(target)
         return Shoot(game.figure(fid).unit, t.unit) if t.unit != game.figure(fid).unit else None
 
-    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+    def reach(self, game: Zombie40kGame, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
         keys = {a.key for a in actions if a.available}
         m = game.figure(fid)
         c = (float(look.position[0]), float(look.position[1]))
@@ -608,7 +633,7 @@ class Z40View:
             out.append(Ring(c, 8.0 + m.radius, "range", 'grenade 8"'))
         return coherency_links(game, m) + out + landed_blasts(game)
 
-    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
+    def drawing(self, game: Zombie40kGame, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
         out: list[Primitive] = []
         if isinstance(cmd, (Move, Run)):
             m = game.figure(cmd.figure)
@@ -675,36 +700,11 @@ class Z40View:
 
     # ---- events --------------------------------------------------------------------------------------
 
-    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
         return log_words.lines(game, events)
 
-    def sound(self, game: Any, event: Any) -> str | None:
-        kind = type(event).__name__
-        if kind == "ShotsFired":
-            return "rifle"
-        if kind == "Killed":
-            return (
-                "death_zombie"
-                if game.state.models.get(event.figure) and game.figure(event.figure).side != PLAYERS
-                else "death_soldier"
-            )
-        if kind == "BlastPlaced":
-            return "hit"
-        if kind == "Engaged":
-            return "groan_1"
-        if kind == "MoveRolled" and event.what == "shamble":
-            return "shamble"
-        if kind == "TurnStarted":
-            return "turn"
-        if kind == "SquadRespawned":
-            return "turn"
-        if kind == "HordeRespawned":
-            return "groan_1"
-        if kind in ("PowerUpGained", "PowerUpChoiceOffered"):
-            return "turn"
-        if kind == "GameOver":
-            return "defeat" if event.winner == "zombies" else "victory"
-        return None
+    def sound(self, game: Zombie40kGame, event: Any) -> str | None:
+        return sound_of(SOUNDS, game, event)
 
     def animation(self, event: Any) -> Animation | None:
         kind = type(event).__name__
@@ -725,7 +725,7 @@ class Z40View:
             return Animation("pause", seconds=0.4)
         return None
 
-    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+    def handoff(self, game: Zombie40kGame, event: Any) -> tuple[int, str] | None:
         if type(event).__name__ != "PhaseStarted" or event.phase != "movement" or not event.player:
             return None
         if len(game.state.players) <= 1:
@@ -745,7 +745,7 @@ POWER_UP_BUTTONS = {  # the carried power-up each button uses
 }
 
 
-def power_up_buttons(game: Any) -> set[str]:
+def power_up_buttons(game: Zombie40kGame) -> set[str]:
     """The power-up buttons the players' teams have a use for: those of the power-ups they carry, and the
     choice buttons while a squad owes a power-up choice."""
     squads = [u for u in game.state.units.values() if u.side == PLAYERS]
@@ -784,7 +784,7 @@ def turn_order_words(order: Sequence[int]) -> str:
     return f"Order: {players}, then zombies"  # (short: four players' order and the goal fit the top bar)
 
 
-def _move_words(game: Any, cmd: Move | Run, preview: Any) -> str:
+def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     """The plate's words for a move or a run: how far, and the odds where a die decides it; a run not yet
     rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
     length = float(preview.details.get("length", 0.0))
@@ -801,7 +801,7 @@ def _move_words(game: Any, cmd: Move | Run, preview: Any) -> str:
     return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
 
 
-def coherency_links(game: Any, m: Any) -> list[Primitive]:
+def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     """Thin lines between the models of m's squad within 2" of each other (squad coherency [7th]), and a
     plate when the squad is out of coherency and must close up."""
     unit = game.state.units[m.unit]
@@ -815,7 +815,7 @@ def coherency_links(game: Any, m: Any) -> list[Primitive]:
     return out
 
 
-def power_up_words(game: Any, unit: Any) -> str:
+def power_up_words(game: Zombie40kGame, unit: Any) -> str:
     """What a squad carries and what is at work on it: ``Medpack x2, Speed Pack; at work: Zombie Bile``."""
     w = game.world
     counts: dict[str, int] = {}
@@ -828,12 +828,12 @@ def power_up_words(game: Any, unit: Any) -> str:
     return "; ".join(parts)
 
 
-def _weapon_words(game: Any, key: str) -> str:
+def _weapon_words(game: Zombie40kGame, key: str) -> str:
     """A weapon's profile in a line: ``24" S4 AP5 Rapid Fire``, then its special rules."""
     return str(game.data.weapon(key).profile)
 
 
-def _max_scatter(game: Any, unit: str) -> float:
+def _max_scatter(game: Zombie40kGame, unit: str) -> float:
     """The farthest a blast marker fired by ``unit`` can scatter: 2D6 (12) minus the best BS among its blast
     weapons' bearers [7th]."""
     u = game.state.units.get(unit)
@@ -845,15 +845,14 @@ def _max_scatter(game: Any, unit: str) -> float:
     return float(max(0, 12 - max(bs))) if bs else 0.0
 
 
-def landed_blasts(game: Any) -> list[Primitive]:
+def landed_blasts(game: Zombie40kGame) -> list[Primitive]:
     """Where this phase's blast markers came down: the marker where it landed, and the scatter from the aim
     (shown while the phase lasts, so the player sees what the dice did)."""
     out: list[Primitive] = []
     for e in reversed(game.log):
-        kind = type(e).__name__
-        if kind == "PhaseStarted":
+        if isinstance(e, PhaseStarted):
             break
-        if kind != "BlastPlaced" or e.template:
+        if not isinstance(e, BlastPlaced) or e.template:
             continue
         aim, centre = (float(e.aim[0]), float(e.aim[1])), (float(e.centre[0]), float(e.centre[1]))
         if math.dist(aim, centre) > 1e-6:

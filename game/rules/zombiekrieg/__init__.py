@@ -5,6 +5,9 @@ Public API: :func:`new_game` -> :class:`ZombiekriegGame` (``apply``, ``preview``
 ``Fire``, ``Order``, ``EndTurn`` and the events in :mod:`.events`. Registers itself as ``zombiekrieg``.
 """
 
+from collections.abc import Callable
+
+from game.rules.contract import View
 from game.rules.core import RuleSet, register
 from game.rules.zombiekrieg.checks import scenario_warnings
 from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
@@ -20,6 +23,9 @@ from game.rules.zombiekrieg.report import report
 from game.rules.zombiekrieg.setup import SETUP
 from game.rules.zombiekrieg.view import ZombiekriegView
 
+# the view as the screen takes it, checked by mypy against this rule set's game
+VIEW: Callable[[], View[ZombiekriegGame]] = ZombiekriegView
+
 RULESET = register(
     RuleSet(
         key="zombiekrieg",
@@ -31,7 +37,7 @@ RULESET = register(
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
         'american_corporal_weapon: "thompson" or "burp"; readings: the source\'s literal readings chosen, '
         'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py)',
-        view=ZombiekriegView,
+        view=VIEW,
         setup=SETUP,
         reference=reference,
         report=report,

@@ -25,12 +25,13 @@ from typing import Any
 
 from game.rules.contract import Footprints
 from game.rules.tracks import Tracker
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import ALLIES, ZOMBIES
 
 PLACES = {"exit": ("exit", "the exit zone"), "reach": ("objective", "the objective zone")}
 
 
-def tracker(game: Any) -> Tracker:
+def tracker(game: ZombiekriegGame) -> Tracker:
     """A :class:`Tracker` fed with the whole of ``game``'s log (its figures' places are the state's)."""
     kind, words = PLACES.get(str(game.state.objective), ("", ""))
     zones = game.scenario.zones_of(kind) if kind else ()
@@ -92,6 +93,6 @@ def _end_turn(t: Tracker, zones: Any, kind: str) -> None:
     t.end_turn()
 
 
-def footprints(game: Any) -> Footprints:
+def footprints(game: ZombiekriegGame) -> Footprints:
     """The Allied soldiers' deaths, stalls and nearest approach in ``game`` (finished or not)."""
     return tracker(game).footprints()

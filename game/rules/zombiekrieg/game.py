@@ -38,8 +38,8 @@ def _keep(store: dict[Any, Any], key: Any, value: Any) -> None:
 class ZombiekriegGame(KitGame[ZkState, Figure]):
     """One game in progress; changed only by :meth:`apply`."""
 
-    ruleset: ClassVar[str] = "zombiekrieg"
-    title: ClassVar[str] = "Zombiekrieg 848"
+    ruleset = "zombiekrieg"
+    title = "Zombiekrieg 848"
     DATA = load_data
     RULES: ClassVar[dict[type[Command], Rule]] = {
         Move: Rule(move.plan, move.carry_out),

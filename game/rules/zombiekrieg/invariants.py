@@ -15,12 +15,15 @@ states (costly: soak does it at checkpoints and at the end of each game).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.rules.zombiekrieg import events as ev
 from game.rules.zombiekrieg.geometry import base_clear, edges, segment_distance
 from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, KNOCKED_DOWN, STANDING, ZOMBIES, Phase
 from game.scenario.model import Terrain
+
+if TYPE_CHECKING:  # the game is imported where it is replayed, not when the invariants load
+    from game.rules.zombiekrieg.game import ZombiekriegGame
 
 OVERLAP = 1e-6  # inches two bases may overlap by rounding alone
 DEFAULT_THICKNESS = 0.25  # a polyline wall without a "thickness" (as the table reads it)
@@ -49,7 +52,9 @@ def _actor(event: Any) -> str | None:
     return None
 
 
-def invariants(game: Any, since: int | None = None, replayed: bool = False, step: bool = True) -> list[str]:
+def invariants(
+    game: ZombiekriegGame, since: int | None = None, replayed: bool = False, step: bool = True
+) -> list[str]:
     """Every invariant ``game`` breaks now, as sentences; events checked from ``game.log[since:]``
     (default: the last event). ``step`` says those events are one command's (so one Allied figure acts)."""
     problems: list[str] = []
@@ -184,7 +189,7 @@ def _overlaps(on_table: list[Any]) -> list[str]:
     return found
 
 
-def _replays(game: Any) -> list[str]:
+def _replays(game: ZombiekriegGame) -> list[str]:
     """The game rebuilt from its scenario, options, seed and commands has the same state and log."""
     from game.rules.zombiekrieg.game import ZombiekriegGame
 

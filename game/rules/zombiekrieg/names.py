@@ -22,9 +22,9 @@ import random
 import re
 import zlib
 from collections.abc import Mapping
-from typing import Any
 
 from game.rules.kit.words import swap_ids
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import Figure, figure_number
 
 ROLE_NAMES = {
@@ -83,13 +83,13 @@ def surnames(title: str, soldiers: tuple[tuple[str, str], ...]) -> Mapping[str, 
     return out
 
 
-def soldier_names(game: Any) -> Mapping[str, str]:
+def soldier_names(game: ZombiekriegGame) -> Mapping[str, str]:
     """Every soldier's surname in this game (see :func:`surnames`)."""
     soldiers = tuple((f.id, f.nation) for f in game.state.figures.values() if not f.is_zombie)
     return surnames(str(game.scenario.title), soldiers)
 
 
-def name_of(game: Any, f: Figure) -> str:
+def name_of(game: ZombiekriegGame, f: Figure) -> str:
     """``Rifleman Novak``, ``Zombie 4``: a figure as the player reads him."""
     if f.is_zombie:
         return zombie_name(f.id)
@@ -97,7 +97,7 @@ def name_of(game: Any, f: Figure) -> str:
     return f"{ROLE_NAMES.get(f.role, f.role.capitalize())} {surname}"
 
 
-def short_name(game: Any, f: Figure) -> str:
+def short_name(game: ZombiekriegGame, f: Figure) -> str:
     """``Rfn Novak``: the roster's narrower name."""
     if f.is_zombie:
         return zombie_name(f.id)
@@ -109,7 +109,7 @@ def zombies_named(text: str) -> str:
     return _ZOMBIE_ID.sub(lambda m: f"Zombie {int(m.group(1))}", text)
 
 
-def player_words(game: Any, text: str) -> str:
+def player_words(game: ZombiekriegGame, text: str) -> str:
     """A text from the rules (a roll's purpose or meaning, a cause, a reason) with every figure's id replaced
     by his name: ``us1-r4 starts with GUTS 6`` -> ``Rifleman Novak starts with GUTS 6``."""
     if not text:

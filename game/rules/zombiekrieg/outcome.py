@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.contract import Outcome
+from game.rules.zombiekrieg.game import ZombiekriegGame
 
 ALLIES, ZOMBIES = "allies", "zombies"
 
@@ -34,7 +35,7 @@ OUTCOME_LABELS: dict[str, str] = {
 }
 
 
-def outcome(game: Any) -> Outcome:
+def outcome(game: ZombiekriegGame) -> Outcome:
     """The figures of ``game`` (finished or not) read from its plain state."""
     data = game.state_data()
     figures = data.get("figures", [])

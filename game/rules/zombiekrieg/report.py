@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.contract import Report, RollRow, Series
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import soldier_names, zombies_named
 
 ALLIES, ZOMBIES = "allies", "zombies"
@@ -205,7 +206,7 @@ class AfterAction:
     # ---- making it ----------------------------------------------------------------------------
 
     @classmethod
-    def from_game(cls, game: Any) -> AfterAction:
+    def from_game(cls, game: ZombiekriegGame) -> AfterAction:
         """Read a game with ``.log``, ``.state`` and ``.scenario`` of the Zombiekrieg shape.
 
         Unknown events are skipped; a log with no set-up, turn or casualty events gives empty series.
@@ -246,7 +247,7 @@ class AfterAction:
         )
 
 
-def _surnames(game: Any) -> Mapping[str, str]:
+def _surnames(game: ZombiekriegGame) -> Mapping[str, str]:
     """The soldiers' names as the roster gave them; none for a game without a scenario's title."""
     try:
         return soldier_names(game)
@@ -493,7 +494,7 @@ def _replay(
 _WINS = {ALLIES: "The Allies win", ZOMBIES: "Abteilung 848 wins"}
 
 
-def report(game: Any) -> Report:
+def report(game: ZombiekriegGame) -> Report:
     """The end screen's report of ``game`` (finished or not): the words and numbers it shows."""
     return to_report(AfterAction.from_game(game))
 

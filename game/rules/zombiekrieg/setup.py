@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.contract import Answers, Option, Pick, SetupField, SetupSpec, Switch, TeamOption
+from game.rules.contract import Answers, Option, Pick, Setup, SetupField, SetupSpec, Switch
 from game.rules.zombiekrieg import forces
 from game.rules.zombiekrieg.data import ZkData, load_data
 from game.rules.zombiekrieg.readings import OPTION as READINGS
@@ -52,7 +52,7 @@ def readings(data: ZkData) -> tuple[Switch, ...]:
     return tuple(Switch(r.key, r.label, r.default, r.help) for r in reading_specs(data))
 
 
-class ZombiekriegSetup:
+class ZombiekriegSetup(Setup):
     """:class:`game.rules.contract.Setup` for Zombiekrieg 848, over the shipped data's sections."""
 
     def __init__(self, data: ZkData | None = None) -> None:
@@ -155,9 +155,6 @@ class ZombiekriegSetup:
             sections = [sections]
         names = self.data.sections
         return ", ".join(names[s].name if s in names else str(s).capitalize() for s in sections)
-
-    def team_options(self, scenario: Scenario, answers: Answers, player: int) -> list[TeamOption]:
-        return []  # a section is fixed by its nation: no team to build
 
 
 SETUP = ZombiekriegSetup()

@@ -12,8 +12,10 @@ from enum import Enum
 from typing import Any
 
 from game.numerals import digits_in
+from game.rules.kit.figure import ZOMBIES, KitFigure
+from game.rules.kit.plain import jsonable
 
-ALLIES, ZOMBIES = "allies", "zombies"
+ALLIES = "allies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
 NCO_ROLES = ("sergeant", "corporal")
 
@@ -41,14 +43,9 @@ def figure_number(fid: str) -> int:
 
 
 @dataclass
-class Figure:
+class Figure(KitFigure):
     """One figure on the table (an Allied soldier or a zombie)."""
 
-    id: str
-    side: str
-    position: tuple[float, float]
-    facing: float
-    radius: float = 0.5
     player: int = 0  # Allied player number (1..4); 0 for zombies
     nation: str = ""
     role: str = "zombie"  # sergeant, corporal, rifleman, smg, lmg, zombie
@@ -71,10 +68,6 @@ class Figure:
     @property
     def is_nco(self) -> bool:
         return self.role in NCO_ROLES
-
-    @property
-    def is_zombie(self) -> bool:
-        return self.side == ZOMBIES
 
 
 @dataclass
@@ -122,7 +115,7 @@ class ZkState:
             elif f.name == "phase":
                 value = value.value
             out[f.name] = value
-        return _jsonable(out)  # type: ignore[no-any-return]
+        return jsonable(out)  # type: ignore[no-any-return]
 
     # -- small queries used everywhere
     def allied(self) -> list[Figure]:
@@ -136,13 +129,3 @@ class ZkState:
 
 
 _FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(Figure))
-
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _jsonable(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_jsonable(x) for x in v]
-    if isinstance(v, Enum):
-        return v.value
-    return v

@@ -35,6 +35,7 @@ from game.rules.drawing import Primitive
 from game.rules.routing import Routes
 from game.rules.zombiekrieg import names, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, short_name
 from game.rules.zombiekrieg.state import Figure
 
@@ -83,7 +84,7 @@ def sprite_of(f: Figure, state: str | None = None) -> str:
     return soldier_sprite(f.nation, f.role)
 
 
-def weapon_name(game: Any, f: Figure) -> str:
+def weapon_name(game: ZombiekriegGame, f: Figure) -> str:
     if f.is_zombie or not f.weapon:
         return ""
     try:
@@ -100,7 +101,7 @@ def short_weapon(name: str) -> str:
     return name
 
 
-def roster_weapon(game: Any, f: Figure) -> str:
+def roster_weapon(game: ZombiekriegGame, f: Figure) -> str:
     """The weapon as the roster says it: the rule set's short name ("M1", "Tommy") so the line fits."""
     try:
         short = str(game.data.weapon(f.weapon).roster) if f.weapon and not f.is_zombie else ""
@@ -125,7 +126,7 @@ class ZombiekriegView:
 
     # ---- the panels --------------------------------------------------------------------------
 
-    def turn_line(self, game: Any, opponent_moving: bool = False, turn: int | None = None) -> str:
+    def turn_line(self, game: ZombiekriegGame, opponent_moving: bool = False, turn: int | None = None) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
         s = game.state
         parts = [f"Turn {turn or s.turn}"]
@@ -144,7 +145,7 @@ class ZombiekriegView:
     def turn_of(self, event: Any) -> int | None:
         return int(event.turn) if type(event).__name__ == "TurnStarted" else None
 
-    def objective_line(self, game: Any) -> str:
+    def objective_line(self, game: ZombiekriegGame) -> str:
         s = game.state
         what = OBJECTIVE_WORDS.get(s.objective, s.objective).format(n=s.exit_count)
         progress = f" ({s.exited} out)" if s.objective == "exit" else ""
@@ -152,7 +153,7 @@ class ZombiekriegView:
         first = "Allies" if s.first == "allies" else "Zombies"
         return f"{first} first \u00b7 {what}{progress} \u00b7 {left} of {s.turn_limit} turns left"
 
-    def roster(self, game: Any, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
+    def roster(self, game: ZombiekriegGame, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         """One line per soldier, grouped by player; in hot-seat the acting player's section comes first,
         so nobody scrolls to find his own men (the others keep their order)."""
         active = game.state.active_player
@@ -184,33 +185,34 @@ class ZombiekriegView:
             groups.append(RosterGroup(title, section.player == active, tuple(rows), section.player))
         return groups
 
-    def acting_player(self, game: Any) -> int | None:
+    def acting_player(self, game: ZombiekriegGame) -> int | None:
         return game.state.active_player  # type: ignore[no-any-return]
 
-    def end_turn(self, game: Any) -> EndTurn:
+    def end_turn(self, game: ZombiekriegGame) -> EndTurn:
         return EndTurn()
 
-    def can_end_turn(self, game: Any) -> str:
+    def can_end_turn(self, game: ZombiekriegGame) -> str:
         return "" if game.state.phase.value == "allied" else "Not now: the Allies are not acting."
 
-    def result(self, game: Any) -> tuple[str, bool]:
+    def result(self, game: ZombiekriegGame) -> tuple[str, bool]:
         s = game.state
         return f"Game over: the {s.winner} win. {self.player_words(game, s.reason)}", s.winner != "allies"
 
     # ---- figures -------------------------------------------------------------------------------
 
-    def name(self, game: Any, fid: str) -> str:
+    def name(self, game: ZombiekriegGame, fid: str) -> str:
         return name_of(game, game.figure(fid))
 
-    def player_words(self, game: Any, text: str) -> str:
+    def player_words(self, game: ZombiekriegGame, text: str) -> str:
         """A text from the rules (a refusal, a roll's meaning) with each figure named, not his id."""
         return names.player_words(game, text)
 
-    def look(self, game: Any, fid: str) -> Look:
+    def look(self, game: ZombiekriegGame, fid: str) -> Look:
         f = game.figure(fid)
-        return Look(tuple(f.position), float(f.facing), f.state, "" if f.is_zombie else str(f.guts))
+        x, y = f.position
+        return Look((x, y), float(f.facing), f.state, "" if f.is_zombie else str(f.guts))
 
-    def token(self, game: Any, fid: str, look: Look) -> TokenLook:
+    def token(self, game: ZombiekriegGame, fid: str, look: Look) -> TokenLook:
         f = game.figure(fid)
         state = look.state
         shown = "acted" if state == "standing" and not f.is_zombie and f.acted_this_turn else state
@@ -226,7 +228,7 @@ class ZombiekriegView:
             player=0 if f.is_zombie else f.player,
         )
 
-    def tooltip(self, game: Any, fid: str, look: Look) -> list[str]:
+    def tooltip(self, game: ZombiekriegGame, fid: str, look: Look) -> list[str]:
         """What hovering a token says: name, role, GUTS, weapon, state."""
         f = game.figure(fid)
         if f.is_zombie:
@@ -243,17 +245,17 @@ class ZombiekriegView:
         lines.append(state.capitalize())
         return lines
 
-    def summary(self, game: Any, fid: str) -> str:
+    def summary(self, game: ZombiekriegGame, fid: str) -> str:
         return f"G{game.figure(fid).guts}"
 
-    def selectable(self, game: Any, fid: str) -> str:
+    def selectable(self, game: ZombiekriegGame, fid: str) -> str:
         if game.figure(fid).is_zombie:
             return "The zombies are moved by the game; select one of your soldiers."
         return ""
 
     # ---- actions and aiming ----------------------------------------------------------------------
 
-    def _figure_reason(self, game: Any, fid: str) -> str:
+    def _figure_reason(self, game: ZombiekriegGame, fid: str) -> str:
         f = game.figure(fid)
         who = name_of(game, f)
         if f.is_zombie:
@@ -262,7 +264,7 @@ class ZombiekriegView:
             return f"{who} has already acted this turn."
         return self.player_words(game, game.preview(Move(fid, (), None)).reason) or f"{who} cannot act now."
 
-    def actions(self, game: Any, fid: str) -> list[Action]:
+    def actions(self, game: ZombiekriegGame, fid: str) -> list[Action]:
         available = game.actions_for(fid)
         if not available:
             reason = self._figure_reason(game, fid)
@@ -288,7 +290,7 @@ class ZombiekriegView:
                 out.append(Action(kind.key, False, f"{who} has already acted this turn."))
         return out
 
-    def default_action(self, game: Any, fid: str, target: str | None) -> str | None:
+    def default_action(self, game: ZombiekriegGame, fid: str, target: str | None) -> str | None:
         available = game.actions_for(fid)
         if target is None:
             return "move" if "move" in available else None
@@ -298,7 +300,7 @@ class ZombiekriegView:
             return "fire" if "fire" in available else None
         return None  # another soldier: a click selects him; ORDER is the O key or the button, never a surprise
 
-    def command(self, game: Any, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: ZombiekriegGame, fid: str, action: str, aim: Aim) -> Any | None:
         if action == "move":
             path = tuple(aim.path)
             f = game.figure(fid)
@@ -316,7 +318,7 @@ class ZombiekriegView:
             return Order(fid, aim.targets[0])
         return None
 
-    def first_pick(self, game: Any, fid: str, action: str, target: str) -> tuple[bool, str]:
+    def first_pick(self, game: ZombiekriegGame, fid: str, action: str, target: str) -> tuple[bool, str]:
         """Shift-click on a zombie: the first shot of a weapon that fires twice goes there; the next
         click picks the second shot's zombie (the same one, or one near it as the rules allow)."""
         if action != "fire" or not game.figure(target).is_zombie:
@@ -329,7 +331,7 @@ class ZombiekriegView:
         first = self.name(game, target)
         return True, f"First shot at {first}. Click the second shot's zombie (the same one, or one near it)."
 
-    def miss(self, game: Any, fid: str, action: str | None, target: str | None) -> str:
+    def miss(self, game: ZombiekriegGame, fid: str, action: str | None, target: str | None) -> str:
         if action == "fire":
             return "Click a zombie to fire at." if target is None else "That is not a zombie."
         if action == "order":
@@ -341,7 +343,7 @@ class ZombiekriegView:
             return self.player_words(game, game.preview(Fire(fid, target)).reason) or "He cannot fire now."
         return "Nothing to do there."
 
-    def confirm(self, game: Any, cmd: Any, preview: Any) -> str:
+    def confirm(self, game: ZombiekriegGame, cmd: Any, preview: Any) -> str:
         """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance) asks for a
         second click before it spends the action."""
         if type(cmd).__name__ != "Move" or not preview.legal or not cmd.path:
@@ -353,18 +355,18 @@ class ZombiekriegView:
             cmd.figure, cmd.path, end, float(d.get("length", 0.0)), d.get("blocked_by") or "", name
         )
 
-    def explain(self, game: Any, fid: str, target: str) -> Any | None:
+    def explain(self, game: ZombiekriegGame, fid: str, target: str) -> Any | None:
         return Fire(fid, target) if game.figure(target).is_zombie else None
 
-    def reach(self, game: Any, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
+    def reach(self, game: ZombiekriegGame, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
         return view_previews.reach(game, fid, look, [a.key for a in actions if a.available])
 
-    def drawing(self, game: Any, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
+    def drawing(self, game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
         return view_previews.drawing(game, cmd, preview, face_toward)
 
     # ---- events ---------------------------------------------------------------------------------
 
-    def log_lines(self, game: Any, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: ZombiekriegGame, events: Sequence[Any]) -> list[str]:
         return view_events.lines_of(
             events,
             lambda fid: self._safe_name(game, fid),
@@ -372,26 +374,26 @@ class ZombiekriegView:
             lambda point: self._nearest_soldier(game, point),
         )
 
-    def _nearest_soldier(self, game: Any, point: tuple[float, float]) -> str:
+    def _nearest_soldier(self, game: ZombiekriegGame, point: tuple[float, float]) -> str:
         """The name of the Allied figure on the table nearest ``point`` ("" when none is left)."""
         soldiers = [f for f in game.state.allied() if f.on_table]
         if not soldiers:
             return ""
         return self.name(game, min(soldiers, key=lambda f: math.dist(f.position, point)).id)
 
-    def _safe_name(self, game: Any, fid: str) -> str:
+    def _safe_name(self, game: ZombiekriegGame, fid: str) -> str:
         try:
             return self.name(game, fid)
         except KeyError:
             return fid
 
-    def sound(self, game: Any, event: Any) -> str | None:
+    def sound(self, game: ZombiekriegGame, event: Any) -> str | None:
         return view_events.sound_of(game, event)
 
     def animation(self, event: Any) -> Animation | None:
         return view_events.animation_of(event)
 
-    def handoff(self, game: Any, event: Any) -> tuple[int, str] | None:
+    def handoff(self, game: ZombiekriegGame, event: Any) -> tuple[int, str] | None:
         if type(event).__name__ != "PhaseStarted" or event.side != "allies" or not event.player:
             return None
         sections = game.state.sections
@@ -401,7 +403,7 @@ class ZombiekriegView:
         nation = f" ({section.nation.capitalize()})" if section else ""
         return event.player, f"Player {event.player}{nation} \u2014 your section"
 
-    def command_words(self, game: Any, cmd: Any) -> str:
+    def command_words(self, game: ZombiekriegGame, cmd: Any) -> str:
         kind = type(cmd).__name__
         if kind == "EndTurn":
             return "End turn"

@@ -14,7 +14,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.contract import Animation, toned
+from game.rules.kit.sounds import SoundTable
+from game.rules.kit.sounds import sound_of as kit_sound
 from game.rules.kit.words import compass, first_up
+from game.rules.zombiekrieg import events
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import figure_number
 
 Namer = Callable[[str], str]
@@ -225,46 +229,39 @@ def _zombies_move(run: Sequence[Any], toward: Toward | None = None) -> str:
 FIRE_SOUNDS = {"smg": "smg", "lmg": "lmg"}  # every rifle class sounds like a rifle
 
 
-def sound_of(game: Any, ev: Any) -> str | None:
+def sound_of(game: ZombiekriegGame, ev: Any) -> str | None:
     """The sound for one event (ids from sounds/manifest.toml), or None."""
-    kind = type(ev).__name__
-    if kind == "Fired":
-        return FIRE_SOUNDS.get(_weapon_class(game, ev.figure), "rifle")
-    if kind == "KnockedDown":
-        return "knockdown"
-    if kind == "Killed":
-        return "death_zombie" if _is_zombie(game, ev.figure) else "death_soldier"
-    if kind == "MeleeAttack":
-        return "hit"
-    if kind == "DiceRolled":
-        return "dice"
-    if kind == "Ordered":
-        return "whistle"
-    if kind == "ReactionRolled":
-        return f"groan_{game.state.turn % 3 + 1}"
-    if kind == "ZombieMoved":
-        return "shamble"
-    if kind == "Moved":
-        return "footsteps"
-    if kind == "TurnStarted":
-        return "turn"
-    if kind == "GameOver":
-        return "victory" if ev.winner == "allies" else "defeat"
-    return None
+    return kit_sound(SOUNDS, game, ev)
 
 
-def _weapon_class(game: Any, fid: str) -> str:
+def _weapon_class(game: ZombiekriegGame, fid: str) -> str:
     try:
         return str(game.data.weapon(game.figure(fid).weapon).klass)
     except (KeyError, AttributeError):
         return ""
 
 
-def _is_zombie(game: Any, fid: str) -> bool:
+def _is_zombie(game: ZombiekriegGame, fid: str) -> bool:
     try:
         return bool(game.figure(fid).is_zombie)
     except KeyError:
         return False
+
+
+# each event's sound (ids from sounds/manifest.toml), by its class
+SOUNDS: SoundTable[ZombiekriegGame] = {
+    events.Fired: lambda game, ev: FIRE_SOUNDS.get(_weapon_class(game, ev.figure), "rifle"),
+    events.KnockedDown: "knockdown",
+    events.Killed: lambda game, ev: "death_zombie" if _is_zombie(game, ev.figure) else "death_soldier",
+    events.MeleeAttack: "hit",
+    events.DiceRolled: "dice",
+    events.Ordered: "whistle",
+    events.ReactionRolled: lambda game, ev: f"groan_{game.state.turn % 3 + 1}",
+    events.ZombieMoved: "shamble",
+    events.Moved: "footsteps",
+    events.TurnStarted: "turn",
+    events.GameOver: lambda game, ev: "victory" if ev.winner == "allies" else "defeat",
+}
 
 
 # ---- animations -----------------------------------------------------------------------------------

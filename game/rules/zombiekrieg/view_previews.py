@@ -17,6 +17,7 @@ from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, 
 from game.rules.percent import percent
 from game.rules.routing import stops_here
 from game.rules.zombiekrieg import order
+from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, player_words, zombie_name
 from game.rules.zombiekrieg.preview import fire_geometry
 from game.table.wording import in_words
@@ -24,7 +25,7 @@ from game.table.wording import in_words
 pct = percent  # (every rule set's odds read alike)
 
 
-def _namer(game: Any) -> Any:
+def _namer(game: ZombiekriegGame) -> Any:
     """A figure's name for :func:`in_words`: his rank and name, as the log and the roster say him."""
     return lambda fid: name_of(game, game.figure(fid))
 
@@ -68,7 +69,7 @@ def guts_text(guts: int, modifiers: Sequence[dict[str, Any]], modified: int) -> 
 # ---- the selected soldier ---------------------------------------------------------------------
 
 
-def reach(game: Any, fid: str, look: Look, actions: Sequence[str]) -> list[Primitive]:
+def reach(game: ZombiekriegGame, fid: str, look: Look, actions: Sequence[str]) -> list[Primitive]:
     """Move allowance, command radius, front arc out to long range, short-range rim."""
     f = game.figure(fid)
     out: list[Primitive] = []
@@ -106,7 +107,7 @@ def reach(game: Any, fid: str, look: Look, actions: Sequence[str]) -> list[Primi
 # ---- previews ------------------------------------------------------------------------------------
 
 
-def drawing(game: Any, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
+def drawing(game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
     kind = type(cmd).__name__
     if kind == "Move":
         requested = [game.figure(cmd.figure).position, *cmd.path]
@@ -139,7 +140,7 @@ def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> lis
 
 
 def move_drawing(
-    game: Any, requested: Sequence[Point], preview: Any, face_toward: Point | None = None
+    game: ZombiekriegGame, requested: Sequence[Point], preview: Any, face_toward: Point | None = None
 ) -> list[Primitive]:
     """A move's path: the legal part, clutter with 1D6", the blocked rest with an X, and the plate."""
     requested = [tuple(p) for p in requested]  # type: ignore[misc]
@@ -187,7 +188,9 @@ def move_drawing(
     return out
 
 
-def fire_drawing(game: Any, fid: str, tid: str, preview: Any, geometry: dict[str, Any]) -> list[Primitive]:
+def fire_drawing(
+    game: ZombiekriegGame, fid: str, tid: str, preview: Any, geometry: dict[str, Any]
+) -> list[Primitive]:
     """The sight line (clear / obscured / blocked, with the point it stops), and the odds."""
     f, t = game.figure(fid), game.figure(tid)
     sight = geometry.get("sight", "clear")
@@ -241,7 +244,7 @@ def fire_drawing(game: Any, fid: str, tid: str, preview: Any, geometry: dict[str
     return out
 
 
-def order_drawing(game: Any, fid: str, tid: str, preview: Any) -> list[Primitive]:
+def order_drawing(game: ZombiekriegGame, fid: str, tid: str, preview: Any) -> list[Primitive]:
     f, t = game.figure(fid), game.figure(tid)
     out: list[Primitive] = [Path((f.position, t.position), "command")]
     if preview.legal:

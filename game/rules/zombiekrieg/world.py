@@ -15,7 +15,7 @@ from game.rules.zombiekrieg import guts
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import GutsChanged, GutsTested, Killed, KnockedDown
 from game.rules.zombiekrieg.geometry import within_reach
-from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, KNOCKED_DOWN, ZOMBIES, Figure, ZkState
+from game.rules.zombiekrieg.state import ALLIES, DEAD, KNOCKED_DOWN, ZOMBIES, Figure, ZkState
 
 Modifiers = list[tuple[str, int]]
 
@@ -97,10 +97,6 @@ class World(KitWorld[ZkData, ZkState]):
         f.state = KNOCKED_DOWN
         f.knocked_down_on = self.state.turn
         self.emit(KnockedDown(f.id))
-
-    def take_off(self, f: Figure) -> None:
-        f.state = EXITED
-        self.table.remove(f.id)
 
     # -- queries
     def is_standing_zombie(self, fid: str) -> bool:

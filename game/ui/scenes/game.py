@@ -32,7 +32,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from game.controller import Mode
 from game.controller.machine import CHOOSING
 from game.rules.contract import ActionKind
-from game.rules.core import RuleSet, get_ruleset, start_error
+from game.rules.core import Game, RuleSet, get_ruleset, start_error
 from game.scenario.model import Scenario
 from game.ui.camera import Viewport
 from game.ui.keymap import KEYMAP, PRESS, WHILE_MENU_OPEN, Chord, intent_for, with_actions
@@ -120,7 +120,7 @@ class GameScene(Scene):
         app,
         scenario: Scenario,
         options: dict[str, Any] | None = None,
-        game: Any = None,
+        game: Game | None = None,
         seed: int | None = None,
         bots: dict | None = None,
         on_command: Any = None,
@@ -174,7 +174,7 @@ class GameScene(Scene):
         if game is not None:
             self._attach(game)
 
-    def _attach(self, game: Any) -> None:
+    def _attach(self, game: Game) -> None:
         """Play ``game`` here: a new match (and controller) on it; the log shows its story so far."""
         from game.ui.match import Match
 

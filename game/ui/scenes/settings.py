@@ -19,45 +19,20 @@ class SettingsScene(Scene):
         x = w // 2 - 260
         self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "Settings", self.manager, object_id="#heading"))
         y = m + 90
-        self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Master volume", self.manager, object_id="#field"))
-        self.volume = self.ui(
-            UIHorizontalSlider(
-                pygame.Rect(x + 210, y, 260, 36), round(s.master_volume * 100), (0, 100), self.manager
-            )
-        )
-        self.volume_value = self.ui(
-            UILabel(pygame.Rect(x + 480, y, 70, 36), f"{round(s.master_volume * 100)}%", self.manager)
+        self.volume, self.volume_value = self._slider(
+            (x, y), "Master volume", round(s.master_volume * 100), (0, 100), f"{round(s.master_volume * 100)}%"
         )
         y += 60
-        self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Demo volume", self.manager, object_id="#field"))
-        self.demo_volume = self.ui(
-            UIHorizontalSlider(
-                pygame.Rect(x + 210, y, 260, 36),
-                round(s.demo_volume * 100),
-                (0, 100),
-                self.manager,
-            )
-        )
-        self.demo_volume_value = self.ui(
-            UILabel(pygame.Rect(x + 480, y, 70, 36), f"{round(s.demo_volume * 100)}%", self.manager)
+        self.demo_volume, self.demo_volume_value = self._slider(
+            (x, y), "Demo volume", round(s.demo_volume * 100), (0, 100), f"{round(s.demo_volume * 100)}%"
         )
         y += 60
         self.mute = self.ui(
             UICheckBox(pygame.Rect(x + 210, y + 8, 22, 22), "Mute all sound", self.manager, initial_state=s.muted)
         )
         y += 60
-        self.ui(UILabel(pygame.Rect(x, y, 200, 36), "Animation speed", self.manager, object_id="#field"))
-        self.speed = self.ui(
-            UIHorizontalSlider(
-                pygame.Rect(x + 210, y, 260, 36),
-                round(s.animation_speed * 100),
-                (25, 400),
-                self.manager,
-                click_increment=25,
-            )
-        )
-        self.speed_value = self.ui(
-            UILabel(pygame.Rect(x + 480, y, 70, 36), f"{s.animation_speed:.2g}x", self.manager)
+        self.speed, self.speed_value = self._slider(
+            (x, y), "Animation speed", round(s.animation_speed * 100), (25, 400), f"{s.animation_speed:.2g}x", 25
         )
         y += 60
         self.fullscreen = self.ui(
@@ -66,6 +41,18 @@ class SettingsScene(Scene):
             )
         )
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
+
+    def _slider(
+        self, at: tuple[int, int], label: str, value: int, span: tuple[int, int], shown: str, step: int = 1
+    ) -> tuple[UIHorizontalSlider, UILabel]:
+        """One settings row: its name, a slider over ``span`` at ``value`` (moved by ``step`` a click) and the
+        label showing the value (``shown``), which the row's handler keeps up to date."""
+        x, y = at
+        self.ui(UILabel(pygame.Rect(x, y, 200, 36), label, self.manager, object_id="#field"))
+        slider = self.ui(
+            UIHorizontalSlider(pygame.Rect(x + 210, y, 260, 36), value, span, self.manager, click_increment=step)
+        )
+        return slider, self.ui(UILabel(pygame.Rect(x + 480, y, 70, 36), shown, self.manager))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         s = self.app.settings

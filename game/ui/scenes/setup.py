@@ -433,8 +433,8 @@ class SetupScene(Scene):
         takes the whole team off; its models and options alone meant nothing, "no unit None")."""
         taken = self.answers["each"][player - 1][key]
         rules = self.setup.rules
-        remove = getattr(rules, "remove_taken", None)  # (a rule set with nothing built on another: just that one)
-        taken[:] = remove(taken, index) if remove else taken[:index] + taken[index + 1 :]
+        if rules is not None:
+            taken[:] = rules.remove_taken(taken, index)
         self.app.rebuild()
 
     def team_options(self, player: int) -> list[TeamOption]:
