@@ -279,8 +279,13 @@ class TableView:
 
     # ---- input -------------------------------------------------------------------------------
 
-    def set_viewport(self, viewport: Viewport) -> None:
-        self.camera.set_viewport(viewport)
+    def set_viewport(self, viewport: Viewport, hold: bool = False) -> None:
+        """Resize the table area: its centre kept (a new window), or with ``hold`` the table left where it
+        is on screen (a panel beside it grew or shrank)."""
+        if hold:
+            self.camera.hold_table(viewport)
+        else:
+            self.camera.set_viewport(viewport)
 
     def fit(self) -> None:
         self.camera.fit(self.table_size)
