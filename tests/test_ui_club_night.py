@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 from ui_driver import click, need_default_scenario, screen_of, start_game
@@ -33,3 +35,74 @@ def test_the_table_stays_put_when_the_log_grows_and_shrinks(app: App) -> None:
     assert not scene.log_panel.tall
     assert screen_of(scene, top) == where
     assert pygame.Rect(scene.view.camera.viewport).collidepoint(where)
+
+
+# ---- an acted figure keeps his side's colour -----------------------------------------------------------
+
+
+def rim_colours(view, token) -> set[tuple[int, int, int]]:
+    """The colours painted on the rim of ``token``'s base, on its lower half (clear of the facing tick)."""
+    from game.ui.table_view import shown_radius
+
+    screen = pygame.Surface((400, 300))
+    view.tokens = [token]
+    view.overlays = []
+    view.draw(screen)
+    cx, cy = view.camera.to_screen(token.position)
+    r = shown_radius(token.base_radius * view.camera.ppi)
+    out = set()
+    for deg in range(20, 160, 4):  # the rim's lower half, its ring's middle
+        a = math.radians(deg)
+        x, y = cx + math.cos(a) * (r - 1.5), cy + math.sin(a) * (r - 1.5)
+        out.add(tuple(screen.get_at((round(x), round(y))))[:3])
+    return out
+
+
+@pytest.fixture
+def table():
+    """A plain 24" x 18" table in a 400 x 300 view, zoomed so a base is a thumb across."""
+    from game.ui.assets import Assets
+    from game.ui.map_render import MapRenderer
+    from game.ui.table_view import TableView
+
+    pygame.init()
+    pygame.display.set_mode((400, 300))
+    view = TableView(MapRenderer(pygame.Surface((240, 180)), 10.0), Assets(), None, (0, 0, 400, 300))
+    view.camera.ppi, view.camera.offset = 40.0, (7.0, 5.25)
+    yield view
+    pygame.quit()
+
+
+@pytest.mark.parametrize(
+    "side, player, sprite",
+    [
+        ("allies", 0, "tokens.soldier_american_rifleman"),  # Zombiekrieg's soldiers: the side's colour
+        ("allies", 1, "tokens.marine_1"),  # Zombie 40,000's marines: their player's colour
+        ("allies", 2, "tokens.marine_2"),
+    ],
+)
+def test_a_soldier_who_has_acted_keeps_his_sides_colour_and_shows_a_done_mark(table, side, player, sprite) -> None:
+    """Club night: once a marine had acted, his grey token looked like a zombie's. The acted token is
+    greyed inside, but its rim stays the side's (or the hot-seat player's) colour, as a zombie's stays
+    his, and a done tick tells it from a token that may still act."""
+    from game.ui.tokens import PLAYER_COLOURS, SIDE_COLOURS, TokenView
+
+    colour = PLAYER_COLOURS.get(player, SIDE_COLOURS[side])
+    at = (12.0, 9.0)
+    acted = TokenView(id="m1", sprite=sprite, position=at, side=side, player=player, state="acted")
+    zombie = TokenView(id="z1", sprite="tokens.zombie_1", position=at, side="zombie")
+    standing = TokenView(id="m1", sprite=sprite, position=at, side=side, player=player)
+    assert colour in rim_colours(table, acted)
+    assert SIDE_COLOURS["zombie"] in rim_colours(table, zombie)
+    assert SIDE_COLOURS["zombie"] not in rim_colours(table, acted)
+    assert colour in rim_colours(table, standing)
+    from game.ui.table_view import DONE_COLOUR
+
+    def painted(token) -> bool:
+        screen = pygame.Surface((400, 300))
+        table.tokens = [token]
+        table.draw(screen)
+        x, y = (round(v) for v in table.camera.to_screen(at))
+        return any(screen.get_at((x + dx, y + dy))[:3] == DONE_COLOUR for dx in range(30) for dy in range(30))
+
+    assert painted(acted) and not painted(standing)
