@@ -28,3 +28,51 @@ def test_the_log_says_there_is_no_psychic_phase_as_the_rules_help_does() -> None
     assert said == ["Player 1: no Psychic phase (this game has no psykers)"], lines
     helped = " ".join(getattr(p, "text", "") for s in reference(None, {}) for p in s.body)
     assert "There is no Psychic phase" in helped
+
+
+# ---- the coherency plate says who, how far and what to do ---------------------------------------------------
+
+GUARDS = {"unit": "infantry_squad", "models": 10}  # plain Guardsmen on 1" bases
+LINE = [(10.0, 30.0), (12.5, 30.0), (15.0, 30.0), (17.5, 30.0)]  # 1.5" between the bases
+
+
+def plates(match) -> list[str]:
+    """The words on the table's plates, as the screen draws them for the selection."""
+    return [o.text for o in match.overlays() if getattr(o, "plate", False)]
+
+
+def test_the_coherency_plate_names_who_is_out_how_far_and_what_to_do() -> None:
+    """Club night: "out of coherency (2"), close up" left a newcomer asking who and where to. Guardsman 1
+    is left 4" from the squad (edge to edge) by a casualty: selecting any of the squad says so, and how to fix it."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.match import Match
+
+    g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    g.world.kill(g.figure("p1-2"), "shot")  # the link between Guardsman 1 and the rest is gone
+    match = Match(g, RS.view())
+    for fid in ("p1-1", "p1-4"):
+        match.click(g.figure(fid).position)
+        assert match.controller.selected == fid
+        words = "\n".join(plates(match))
+        assert "out of coherency" in words
+        assert 'Guardsman 1 is 4.0" from Guardsman 3, the nearest of the squad' in words, words
+        assert 'Move Guardsman 1 within 2" of a squad-mate.' in words, words
+        assert "Guardsman 4 is" not in words  # only who is out is named
+        match.cancel()
+
+
+def test_two_models_out_of_coherency_are_both_named_farthest_first() -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game.ui.match import Match
+
+    g = rigged_game({1: [(10.0, 30.0), (15.0, 30.0), (17.5, 30.0), (20.0, 30.0), (26.0, 30.0)]}, teams=[GUARDS])
+    g.state.phase = Phase.MOVEMENT
+    match = Match(g, RS.view())
+    match.click(g.figure("p1-3").position)
+    words = "\n".join(plates(match))
+    assert words.index('Guardsman 5 is 5.0"') < words.index('Guardsman 1 is 4.0"'), words
+    assert 'Move Guardsman 5 and Guardsman 1 within 2" of a squad-mate.' in words, words

@@ -810,9 +810,31 @@ def coherency_links(game: Any, m: Any) -> list[Primitive]:
     models = game.world.alive(unit)
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
-    if len(coherency.groups(models, gap)) > 1:
-        out.append(Plate(m.position, f'{unit.name}: out of coherency ({gap:g}"), close up', "bad"))
+    away = coherency.stragglers(models, gap, m)
+    if away:
+        out.append(Plate(m.position, coherency_words(game, unit.name, away, gap), "bad"))
     return out
+
+
+def coherency_words(game: Any, squad: str, away: Sequence[tuple[Any, Any, float]], gap: float) -> str:
+    """Who is out of coherency, how far, and what to do (issue 33: a plate saying only "close up" left a
+    newcomer guessing): ``Guardsman 1 is 4.0" from Guardsman 3, the nearest of the squad``, a line for each
+    of the three farthest, then ``Move Guardsman 1 within 2" of a squad-mate.``"""
+    names = names_of(game)
+
+    def name(fid: str) -> str:  # the squad's heading already says whose: "Guardian 3", not "(player 2)"
+        return PLAYER_SUFFIX.sub("", names.figure(fid))
+
+    lines = [f"{squad}: out of coherency"]
+    lines += [
+        f'{name(m.id)} is {far:.1f}" from {name(mate.id)}, the nearest of the squad' for m, mate, far in away[:3]
+    ]
+    if len(away) > 3:
+        lines.append(f"and {len(away) - 3} more")
+    who = [name(m.id) for m, _, _ in away[:3]] + ([f"{len(away) - 3} more"] if len(away) > 3 else [])
+    named = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    lines.append(f'Move {named} within {gap:g}" of a squad-mate.')
+    return "\n".join(lines)
 
 
 def power_up_words(game: Any, unit: Any) -> str:
