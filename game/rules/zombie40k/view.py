@@ -37,7 +37,7 @@ from game.rules.contract import (
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
 from game.rules.percent import percent
 from game.rules.routing import Routes
-from game.rules.zombie40k import coherency, log_words, power_ups, sight
+from game.rules.zombie40k import coherency, log_words, power_ups, shooting, sight
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.commands import (
@@ -590,12 +590,14 @@ class Z40View:
         m = game.figure(fid)
         c = (float(look.position[0]), float(look.position[1]))
         out: list[Primitive] = []
-        bonus = game.world.hooks.move_bonus(game.world, game.state.units[m.unit])  # (the Speed Pack)
+        unit = game.state.units[m.unit]
+        bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
         if "move" in keys:
-            out.append(Ring(c, float(game.data.h("move")) + bonus + m.radius, "move", f'{6 + bonus:g}"'))
+            out += _move_rings(game, unit, c, m.radius, bonus)
         if "run" in keys:
-            out.append(Ring(c, 6.0 + bonus + m.radius, "move", 'run D6"' + (f' +{bonus:g}"' if bonus else "")))
-        if "shoot" in keys or game.state.phase == Phase.SHOOTING:
+            out.append(_run_ring(unit, c, m.radius, bonus))
+        # in the shooting phase the ranges show even with nothing in range, until the model's shot is spent
+        if "shoot" in keys or game.state.phase == Phase.SHOOTING and not shooting.shot_spent(game.world, m):
             for k in m.weapons:
                 wpn = game.data.weapon(k)
                 if wpn.ranged:
@@ -799,6 +801,25 @@ def _move_words(game: Any, cmd: Move | Run, preview: Any) -> str:
         return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}'
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
     return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
+
+
+def _move_rings(game: Any, unit: Any, c: tuple[float, float], radius: float, bonus: float) -> list[Primitive]:
+    """The move's reach, and once the squad has rolled for difficult terrain this phase, how far the roll
+    lets its models go through it (issue 33: the rings follow the rolls)."""
+    move = float(game.data.h("move")) + bonus
+    out: list[Primitive] = [Ring(c, move + radius, "move", f'{move:g}"')]
+    if unit.difficult_roll is not None and unit.difficult_roll + bonus < move:
+        through = unit.difficult_roll + bonus
+        out.append(Ring(c, through + radius, "range_short", f'{through:g}" through terrain (rolled)'))
+    return out
+
+
+def _run_ring(unit: Any, c: tuple[float, float], radius: float, bonus: float) -> Ring:
+    """The run's reach: a D6 until the squad rolls, then what it rolled (its models run no further)."""
+    extra = f' +{bonus:g}"' if bonus else ""
+    if unit.run_roll is None:
+        return Ring(c, 6.0 + bonus + radius, "move", 'run D6"' + extra)
+    return Ring(c, unit.run_roll + bonus + radius, "move", f'run {unit.run_roll + bonus:g}" (rolled)')
 
 
 def coherency_links(game: Any, m: Any) -> list[Primitive]:
