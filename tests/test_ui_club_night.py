@@ -106,3 +106,46 @@ def test_a_soldier_who_has_acted_keeps_his_sides_colour_and_shows_a_done_mark(ta
         return any(screen.get_at((x + dx, y + dy))[:3] == DONE_COLOUR for dx in range(30) for dy in range(30))
 
     assert painted(acted) and not painted(standing)
+
+
+# ---- whole weapon names in the roster ----------------------------------------------------------------------
+
+
+def test_the_roster_shows_whole_weapon_names_and_a_name_hovered_shows_his_whole_entry(app: App) -> None:
+    """Club night: the roster read "Bolt…" for a Space Marine's weapons. At 1280 x 800 every weapon reads
+    whole: a squad's shared weapon once under its heading ("each: Shuriken catapult"), a figure's own
+    under his name; hovering his name shows his whole entry (each weapon with its profile)."""
+    from pathlib import Path
+
+    from ui_driver import link_rect, motion
+
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import GameSetup
+
+    hive = Path(__file__).resolve().parents[1] / "maps" / "hive_street.tmx"
+    setup = GameSetup(load_entry(hive))
+    setup.use_options({"teams": ["tactical_squad", "guardian_defenders"]})
+    app.start_game(setup)
+    app.run_frames(5)
+    scene = app.scene
+    assert app.screen.get_size() == (1280, 800)
+    rows = [
+        "".join(getattr(chunk, "text", "") for chunk in row.items).strip()
+        for row in scene.roster_box.text_box_layout.layout_rows
+    ]
+    assert "\u2026" not in scene.roster_html, rows
+    assert "Boltgun, Bolt pistol" in rows and "Bolt pistol, Flamer" in rows, rows
+    assert "each: Shuriken catapult" in rows, rows
+    assert any(r.startswith("Space Marine Sergeant") and r.endswith(("ready", "done")) for r in rows), rows
+    where = link_rect(scene.roster_box, "Space Marine Sergeant").center
+    pygame.mouse.set_pos(where)  # (the dummy driver's pointer follows set_pos, not posted motion)
+    motion(app, where)
+    app.run_frames(2)
+    tip = scene.roster_panel.tip
+    assert tip is not None and scene.roster_panel.tip_for is not None
+    words = tip.text_block.html_text
+    assert "Space Marine Sergeant" in words and "Boltgun: " in words and "Bolt pistol: " in words, words
+    pygame.mouse.set_pos((5, 5))
+    motion(app, (5, 5))
+    app.run_frames(2)
+    assert scene.roster_panel.tip is None

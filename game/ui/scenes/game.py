@@ -722,6 +722,7 @@ class GameScene(Scene):
                 self._arrange_panel()  # the buttons that apply now (a model selected, a phase ended)
             self._refresh()
         self._hint()
+        self.roster_panel.watch(self.manager, self.match.figure_words)  # a hovered name: his whole entry
         if self.match.finished and not self.ended:
             self.ended = True
             if self.session is not None and self.session.autosaves is not None:
