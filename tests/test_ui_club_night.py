@@ -149,3 +149,34 @@ def test_the_roster_shows_whole_weapon_names_and_a_name_hovered_shows_his_whole_
     motion(app, (5, 5))
     app.run_frames(2)
     assert scene.roster_panel.tip is None
+
+
+# ---- the end table's marks fit the panel -------------------------------------------------------------------
+
+
+def test_the_end_tables_escape_mark_wraps_inside_the_panel() -> None:
+    """Club night: the end table read "team escaped: 1 aboard," and ran off the report panel. A Zombie
+    40,000 team boards the vehicle; its mark on the roll, drawn as the end screen draws it at 1280 x 800,
+    keeps clear of the panel's right edge (it wraps under itself)."""
+    from game.rules.zombie40k.commands import Move
+    from game.rules.zombie40k.state import Phase
+    from game.rules.zombie40k.testing import rigged_game
+    from game.ui.scenes.end import ReportPanel, end_layout
+
+    pygame.init()
+    g = rigged_game(
+        {1: [(24.0, 8.0), (25.5, 8.0)], 2: [(10, 40)]},
+        teams=["guardian_defenders", "tactical_squad"],
+        phase=Phase.MOVEMENT,
+    )
+    g.apply(Move("p1-1", ((24.0, 5.2),)))  # aboard: the team escapes
+    from game.rules.core import get_ruleset
+
+    report = get_ruleset("zombie40k").report(g)
+    assert [r.mark for r in report.roll][0].startswith("team escaped: 1 aboard")
+    lay = end_layout((1280, 800))
+    area = lay.report.inflate(-2 * lay.fs, -2 * round(lay.fs * 0.8))  # as the end screen draws it
+    pic = pygame.Surface((1280, 800))
+    ReportPanel(report, lay.fs).draw(pic, area)
+    edge = [pic.get_at((x, y)) for x in range(area.right - 4, area.right) for y in range(area.top, area.bottom)]
+    assert not [c for c in edge if sum(c[:3]) > 200]  # no words run into the edge (a rule line is dim)
