@@ -180,10 +180,14 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     if before > SLACK:
         return (
             f'{unit.name} is out of coherency and must close up: {who(world, m)} would be {near:.1f}" from '
-            f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}").'
+            f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}"): move him nearer '
+            "his squad."
         )
-    if near > gap + SLACK:
-        return f'{who(world, m)} would be {near:.1f}" from his squad: coherency is {gap:g}".'
+    if near > gap + SLACK:  # who, how far, and what to do (issue 33)
+        return (
+            f'{who(world, m)} would be {near:.1f}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
+            "of a squad-mate."
+        )
     parts = groups(models, gap, {m.id: end})
     cut = [o for g in parts if all(x is not m for x in g) for o in g]
     names = ", ".join(who(world, o) for o in sorted(cut, key=lambda o: o.id))
