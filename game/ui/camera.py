@@ -90,6 +90,21 @@ class Camera:
         self.viewport = viewport
         self.offset = (centre[0] - viewport[2] / 2 / self.ppi, centre[1] - viewport[3] / 2 / self.ppi)
 
+    def hold_table(self, viewport: Viewport) -> None:
+        """Resize the table area, leaving the table where it is on screen: every table point stays under
+        the same screen pixel (the log panel growing covers part of the table, it does not move it).
+
+        >>> cam = Camera(viewport=(0, 40, 800, 500), ppi=10.0, offset=(2.0, 3.0))
+        >>> before = cam.to_screen((30.0, 20.0))
+        >>> cam.hold_table((0, 40, 800, 300)); cam.to_screen((30.0, 20.0)) == before
+        True
+        """
+        self.offset = (
+            self.offset[0] + (viewport[0] - self.viewport[0]) / self.ppi,
+            self.offset[1] + (viewport[1] - self.viewport[1]) / self.ppi,
+        )
+        self.viewport = viewport
+
     def bring_into_view(self, p: Point, margin: float = 1.0) -> None:
         """Centre the view on ``p`` when it is not in view (``margin`` inches inside the edges); else stay.
 

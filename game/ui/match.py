@@ -135,6 +135,14 @@ class Match:
         except KeyError:
             return token.label
 
+    def figure_words(self, fid: str) -> str:
+        """A figure's whole entry in the rule set's words (his tooltip on the table): the roster's hover."""
+        try:
+            look = self.looks.get(fid) or self.view.look(self.game, fid)
+            return "\n".join(self.view.tooltip(self.game, fid, look))
+        except KeyError:
+            return ""
+
     def select(self, fid: str) -> None:
         """Select a figure from the roster."""
         f = self.game.figure(fid)

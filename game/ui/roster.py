@@ -14,8 +14,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
-from game.rules.contract import TONE_COLOURS, Cell, RosterGroup
+from game.rules.contract import TONE_COLOURS, Cell, RosterGroup, RosterRow
 from game.ui.tokens import player_hex
+
+UNDER_INDENT = "&nbsp;" * 4  # a line under a figure's, his weapons: set in, so the names still lead
 
 
 def cell_html(cell: Cell) -> str:
@@ -63,23 +65,74 @@ def fit_cells(name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[st
     return tuple(c for c in cells if c.text)
 
 
+def fit_row(
+    name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[str], bool]
+) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """A roster line fitted to its box: (the cells on the figure's line, the cells on a line under it). A
+    line too long for the box puts its muted cells (the weapons) whole on the line under it, never cut
+    short (issue 33: "Bolt…" told a newcomer nothing); the other words are fitted by :func:`fit_cells`.
+
+    >>> cells = (Cell("W1/1"), Cell("Boltgun, Bolt pistol", "muted"))
+    >>> [[c.text for c in part] for part in fit_row("Space Marine Sergeant", cells, Cell("ready"), lambda t: len(t) <= 36)]
+    [['W1/1'], ['Boltgun, Bolt pistol']]
+    >>> [[c.text for c in part] for part in fit_row("Sergeant", cells, Cell("ready"), lambda t: len(t) <= 40)]
+    [['W1/1', 'Boltgun, Bolt pistol'], []]
+    """
+    whole = " ".join([name, *(c.text for c in cells if c.text), status.text])
+    under = tuple(c for c in cells if c.tone == "muted" and c.text)
+    if fits(whole) or not under:
+        return fit_cells(name, cells, status, fits), ()
+    kept = [c for c in cells if c.tone != "muted"]
+    return fit_cells(name, kept, status, fits), under
+
+
+def row_words(row: RosterRow) -> str:
+    """A figure's roster line whole, never shortened: the tooltip of his name in the roster."""
+    return " ".join([row.name, *(c.text for c in row.cells if c.text), row.status.text])
+
+
+def shared_cells(group: RosterGroup, fits: Callable[[str], bool] | None) -> tuple[Cell, ...]:
+    """The muted cells (the weapons) every figure of ``group`` has alike, when a line with them would not fit
+    its box: said once under the heading ("each: Shuriken catapult") rather than under every figure.
+
+    >>> from game.rules.contract import RosterRow
+    >>> rows = tuple(RosterRow(f"g{i}", f"Guardian {i}", (Cell("W1/1"), Cell("Shuriken catapult", "muted")),
+    ...                        Cell("ready")) for i in (1, 2))
+    >>> [c.text for c in shared_cells(RosterGroup("Player 1", True, rows), lambda t: len(t) <= 30)]
+    ['Shuriken catapult']
+    >>> shared_cells(RosterGroup("Player 1", True, rows), lambda t: True)
+    ()
+    """
+    if fits is None or len(group.rows) < 2:
+        return ()
+    first = tuple(c for c in group.rows[0].cells if c.tone == "muted" and c.text)
+    if not first or any(tuple(c for c in r.cells if c.tone == "muted" and c.text) != first for r in group.rows):
+        return ()
+    return first if not all(fits(row_words(r)) for r in group.rows) else ()
+
+
 def roster_html(
     groups: Sequence[RosterGroup], selected: str | None, fits: Callable[[str], bool] | None = None
 ) -> str:
     """A heading per group (``- acting`` on the one whose turn it is), then one line per figure, each
-    fitted to its box when ``fits`` says what fits (see :func:`fit_cells`)."""
+    fitted to its box when ``fits`` says what fits (see :func:`fit_row`): weapons too long for a figure's
+    line go whole under it, or once under the heading when the whole group carries the same."""
     lines: list[str] = []
     for group in groups:
         mark = " - acting" if group.acting else ""
         colour = player_hex(group.player) if group.player else TONE_COLOURS["gold"]
         lines.append(f'<b><font color="{colour}">{html.escape(group.title)}</font></b>{mark}')
+        shared = shared_cells(group, fits)
+        if shared:
+            lines.append(UNDER_INDENT + "each: " + ", ".join(cell_html(c) for c in shared))
         for row in group.rows:
             sel = "<b>&gt;</b> " if row.figure == selected else ""
-            shown = (
-                row.cells
-                if fits is None
-                else fit_cells(("> " if sel else "") + row.name, row.cells, row.status, fits)
+            own = tuple(c for c in row.cells if c not in shared)
+            shown, under = (
+                (own, ()) if fits is None else fit_row(("> " if sel else "") + row.name, own, row.status, fits)
             )
             cells = " ".join(cell_html(c) for c in (*shown, row.status))
             lines.append(f'{sel}<a href="{html.escape(row.figure)}">{html.escape(row.name)}</a> {cells}')
+            if under:  # the weapons whole, indented under the name
+                lines.append(UNDER_INDENT + ", ".join(cell_html(c) for c in under))
     return "<br>".join(lines)

@@ -88,6 +88,7 @@ def player_mark_size(base_radius: float) -> float:
 
 
 READY_COLOUR = (150, 240, 120)
+DONE_COLOUR = (225, 222, 205)  # the tick on a base whose figure has acted this turn
 LOOK_CACHE_SIZE = 4096  # token looks kept (each a few kB); forgotten all at once when full
 STROKE_CACHE_SIZE = 256  # dashed and dotted strokes kept; forgotten all at once when full
 # A stroke reaching further than this many pixels (a range ring or a path at the deepest zoom) is
@@ -279,8 +280,13 @@ class TableView:
 
     # ---- input -------------------------------------------------------------------------------
 
-    def set_viewport(self, viewport: Viewport) -> None:
-        self.camera.set_viewport(viewport)
+    def set_viewport(self, viewport: Viewport, hold: bool = False) -> None:
+        """Resize the table area: its centre kept (a new window), or with ``hold`` the table left where it
+        is on screen (a panel beside it grew or shrank)."""
+        if hold:
+            self.camera.hold_table(viewport)
+        else:
+            self.camera.set_viewport(viewport)
 
     def fit(self) -> None:
         self.camera.fit(self.table_size)
@@ -562,11 +568,13 @@ class TableView:
         # a lying figure says "down" by its shape: only a token without one is dimmed instead
         image = self.assets.token(sprite, round(2 * r), token.facing, dim=down and not lying)
         surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
-        if token.state == "acted":  # has acted this turn: greyed, but still readable
+        if token.state == "acted":  # has acted this turn: the figure greyed, his side's rim kept (issue 33)
             shade = self._shade(round(r))
             surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
-        ring = (70, 70, 70) if token.state == "acted" else PLAYER_COLOURS.get(token.player, side)
+        ring = PLAYER_COLOURS.get(token.player, side)
         pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
+        if token.state == "acted" and r >= 5:  # and a done tick on the rim, not colour alone
+            self._draw_done_mark(surface, (cx + r * 0.72, cy + r * 0.72), r)
         if token.player and r >= 5:  # hot-seat: the player's mark on the rim, in his colour (never colour alone)
             self._draw_player_mark(surface, token.player, (cx - r * 0.72, cy - r * 0.72), r, side)
         if not down and r >= 6:  # facing tick on the base edge
@@ -613,6 +621,16 @@ class TableView:
         else:
             pygame.draw.polygon(surface, colour, shape)
             pygame.draw.polygon(surface, (12, 12, 10), shape, 1)
+
+    def _draw_done_mark(self, surface: pygame.Surface, at: Point, r: float) -> None:
+        """A figure who has acted: a light tick on a dark disc on his base's rim (the hot-seat mark sits
+        opposite), so the side's rim and the figure still show under the grey."""
+        size = max(3.5, r * 0.3)  # bigger than the player's mark: a tick must read as one
+        x, y = at
+        pygame.draw.circle(surface, (12, 12, 10), (x, y), size + 1)
+        pygame.draw.circle(surface, DONE_COLOUR, (x, y), size, 1)
+        tick = [(x - size * 0.55, y), (x - size * 0.15, y + size * 0.45), (x + size * 0.55, y - size * 0.45)]
+        pygame.draw.lines(surface, DONE_COLOUR, False, tick, max(2, round(size / 3)))
 
     def _blit_shadow(self, surface: pygame.Surface, cx: float, cy: float, r: float, lying: bool = False) -> None:
         """The token's soft shadow on the table, cast down and to the right (a figure lying down

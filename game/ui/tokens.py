@@ -56,8 +56,9 @@ class TokenView:
     ``position`` is the base centre in inches; ``facing`` in degrees (0 = +x, 90 = down the
     table); ``base_radius`` in inches (a 25 mm base is 0.5). ``badge`` is a short text shown
     under the base (e.g. GUTS "7"). ``state`` changes how the token looks: knocked-down and
-    dead figures are drawn dimmed and flat (dead ones as a marker), an ``acted`` one dimmed with a
-    grey ring; a ``ready`` one gets a bright ring with a notch, so who can still act shows at a glance.
+    dead figures are drawn dimmed and flat (dead ones as a marker), an ``acted`` one dimmed inside
+    its side's rim, with a done tick; a ``ready`` one gets a bright ring with a notch, so who can still
+    act shows at a glance.
     """
 
     id: str

@@ -101,6 +101,21 @@ def groups(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = N
     return list(out.values())
 
 
+def stragglers(models: Sequence[Any], gap: float, keep: Any = None) -> list[tuple[Any, Any, float]]:
+    """Who is out of coherency: each model outside the squad's biggest group (on a tie, the group without
+    ``keep``, the model in hand, so he is told to move), with the nearest model of that group and how far
+    from him he stands, edge to edge: ``[(straggler, nearest squad-mate, inches)]``, farthest first."""
+    split = groups(models, gap)
+    if len(split) < 2:
+        return []
+    main = max(split, key=lambda g: (len(g), keep not in g))
+    out = []
+    for m in (m for g in split if g is not main for m in g):
+        mate = min(main, key=lambda o: _edge(m, m.position, o, o.position))
+        out.append((m, mate, _edge(m, m.position, mate, mate.position)))
+    return sorted(out, key=lambda t: -t[2])
+
+
 _NOW: dict[tuple, float] = {}  # the stretch of a squad as it stands, asked again for every move tried
 
 
@@ -165,10 +180,14 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     if before > SLACK:
         return (
             f'{unit.name} is out of coherency and must close up: {who(world, m)} would be {near:.1f}" from '
-            f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}").'
+            f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}"): move him nearer '
+            "his squad."
         )
-    if near > gap + SLACK:
-        return f'{who(world, m)} would be {near:.1f}" from his squad: coherency is {gap:g}".'
+    if near > gap + SLACK:  # who, how far, and what to do (issue 33)
+        return (
+            f'{who(world, m)} would be {near:.1f}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
+            "of a squad-mate."
+        )
     parts = groups(models, gap, {m.id: end})
     cut = [o for g in parts if all(x is not m for x in g) for o in g]
     names = ", ".join(who(world, o) for o in sorted(cut, key=lambda o: o.id))
@@ -219,4 +238,15 @@ def _beside(m: Model, lead: Model, gap: float) -> Point:
     )
 
 
-__all__ = ["links", "groups", "stretch", "in_coherency", "breaks", "move_refusal", "keep_up", "gap_of", "who"]
+__all__ = [
+    "links",
+    "groups",
+    "stragglers",
+    "stretch",
+    "in_coherency",
+    "breaks",
+    "move_refusal",
+    "keep_up",
+    "gap_of",
+    "who",
+]

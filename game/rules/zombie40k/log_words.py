@@ -189,6 +189,8 @@ def _phase_started(game: Zombie40kGame, e: ev.PhaseStarted) -> str:
 
 @says(ev.PhaseSkipped)
 def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
+    if e.phase == "psychic":  # in the rules help's words: this game has no Psychic phase (issue 33)
+        return toned("turn", esc(f"Player {e.player}: no Psychic phase (this game has no psykers)"))
     return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {_n(game).text(e.reason)}"))
 
 

@@ -93,6 +93,16 @@ def check_fire(
     return unit, target
 
 
+def shot_spent(world: World, m: Model) -> bool:
+    """Whether model ``m`` has no shot left this shooting phase, whatever is in range: he fired, or his squad
+    ran instead of shooting, or it has shot and has no second target left (Split Fire)."""
+    unit = world.state.units[m.unit]
+    focus = world.unit_has(unit, "Battle Focus")
+    if m.fired or (m.ran or unit.ran_turn == world.state.turn) and not focus:
+        return True
+    return bool(unit.targets_shot) and (not world.unit_has(unit, "Split Fire") or len(unit.targets_shot) >= 2)
+
+
 def check_shoot(world: World, cmd: Shoot) -> FirePlan:
     """Validate a Shoot without rolling; the fire plan or IllegalCommand with the reason."""
     st = world.state

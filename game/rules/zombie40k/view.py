@@ -38,7 +38,7 @@ from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ri
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.percent import percent
 from game.rules.routing import Routes
-from game.rules.zombie40k import coherency, log_words, power_ups, sight
+from game.rules.zombie40k import coherency, log_words, power_ups, shooting, sight
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
@@ -615,12 +615,14 @@ class Z40View:
         m = game.figure(fid)
         c = (float(look.position[0]), float(look.position[1]))
         out: list[Primitive] = []
-        bonus = game.world.hooks.move_bonus(game.world, game.state.units[m.unit])  # (the Speed Pack)
+        unit = game.state.units[m.unit]
+        bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
         if "move" in keys:
-            out.append(Ring(c, float(game.data.h("move")) + bonus + m.radius, "move", f'{6 + bonus:g}"'))
+            out += _move_rings(game, unit, c, m.radius, bonus)
         if "run" in keys:
-            out.append(Ring(c, 6.0 + bonus + m.radius, "move", 'run D6"' + (f' +{bonus:g}"' if bonus else "")))
-        if "shoot" in keys or game.state.phase == Phase.SHOOTING:
+            out.append(_run_ring(unit, c, m.radius, bonus))
+        # in the shooting phase the ranges show even with nothing in range, until the model's shot is spent
+        if "shoot" in keys or game.state.phase == Phase.SHOOTING and not shooting.shot_spent(game.world, m):
             for k in m.weapons:
                 wpn = game.data.weapon(k)
                 if wpn.ranged:
@@ -801,6 +803,25 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
 
 
+def _move_rings(game: Zombie40kGame, unit: Any, c: tuple[float, float], radius: float, bonus: float) -> list[Primitive]:
+    """The move's reach, and once the squad has rolled for difficult terrain this phase, how far the roll
+    lets its models go through it (issue 33: the rings follow the rolls)."""
+    move = float(game.data.h("move")) + bonus
+    out: list[Primitive] = [Ring(c, move + radius, "move", f'{move:g}"')]
+    if unit.difficult_roll is not None and unit.difficult_roll + bonus < move:
+        through = unit.difficult_roll + bonus
+        out.append(Ring(c, through + radius, "range_short", f'{through:g}" through terrain (rolled)'))
+    return out
+
+
+def _run_ring(unit: Any, c: tuple[float, float], radius: float, bonus: float) -> Ring:
+    """The run's reach: a D6 until the squad rolls, then what it rolled (its models run no further)."""
+    extra = f' +{bonus:g}"' if bonus else ""
+    if unit.run_roll is None:
+        return Ring(c, 6.0 + bonus + radius, "move", 'run D6"' + extra)
+    return Ring(c, unit.run_roll + bonus + radius, "move", f'run {unit.run_roll + bonus:g}" (rolled)')
+
+
 def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     """Thin lines between the models of m's squad within 2" of each other (squad coherency [7th]), and a
     plate when the squad is out of coherency and must close up."""
@@ -810,9 +831,31 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     models = game.world.alive(unit)
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
-    if len(coherency.groups(models, gap)) > 1:
-        out.append(Plate(m.position, f'{unit.name}: out of coherency ({gap:g}"), close up', "bad"))
+    away = coherency.stragglers(models, gap, m)
+    if away:
+        out.append(Plate(m.position, coherency_words(game, unit.name, away, gap), "bad"))
     return out
+
+
+def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[tuple[Any, Any, float]], gap: float) -> str:
+    """Who is out of coherency, how far, and what to do (issue 33: a plate saying only "close up" left a
+    newcomer guessing): ``Guardsman 1 is 4.0" from Guardsman 3, the nearest of the squad``, a line for each
+    of the three farthest, then ``Move Guardsman 1 within 2" of a squad-mate.``"""
+    names = names_of(game)
+
+    def name(fid: str) -> str:  # the squad's heading already says whose: "Guardian 3", not "(player 2)"
+        return PLAYER_SUFFIX.sub("", names.figure(fid))
+
+    lines = [f"{squad}: out of coherency"]
+    lines += [
+        f'{name(m.id)} is {far:.1f}" from {name(mate.id)}, the nearest of the squad' for m, mate, far in away[:3]
+    ]
+    if len(away) > 3:
+        lines.append(f"and {len(away) - 3} more")
+    who = [name(m.id) for m, _, _ in away[:3]] + ([f"{len(away) - 3} more"] if len(away) > 3 else [])
+    named = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    lines.append(f'Move {named} within {gap:g}" of a squad-mate.')
+    return "\n".join(lines)
 
 
 def power_up_words(game: Zombie40kGame, unit: Any) -> str:

@@ -333,6 +333,12 @@ class ReportPanel:
         name_w = min(
             max(round(sfs * 8.2) - round(sfs * 1.2), widest), cell_w - round(sfs * (6.5 if note else 4.5))
         )
+        if note:  # one column: a mark too long for the room left wraps under its row, the rows below move down
+            for s in shown:
+                _roll_row(pic, s, (area.x, y), sfs, note, r.roll_mark, name_w, area.right)
+                marks = _mark_lines(s.mark or r.roll_mark, sfs, _mark_x(s, area.x, sfs, name_w), area.right)
+                y += row_h + round(sfs * 1.2) * max(0, len(marks) - 1) if s.marked else row_h
+            return
         for i, s in enumerate(shown):
             c, rr = divmod(i, rows)
             _roll_row(pic, s, (area.x + c * cell_w, y + rr * row_h), sfs, note, r.roll_mark, name_w)
@@ -419,12 +425,48 @@ def _medal(pic: pygame.Surface, centre: tuple[float, float], r: float) -> None:
     pygame.draw.circle(pic, (90, 70, 20), (round(x), round(y)), round(r), 2)
 
 
+def _columns(x: int, fs: int, name_w: int) -> tuple[int, int, int, int, int]:
+    """A roll row's fixed columns, so the numbers line up down the table: the start's right edge, the
+    arrow's two ends, the end's right edge and the change's left edge."""
+    start_r = x + name_w + round(fs * 1.2)
+    arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)
+    end_r = arrow_r + round(fs * 1.7)
+    return start_r, arrow_l, arrow_r, end_r, end_r + round(fs * 0.5)
+
+
+def _mark_x(s: RollRow, x: int, fs: int, name_w: int) -> int:
+    """Where a row's mark ("team escaped: 1 aboard, 2 left") starts: after its words, or its change."""
+    if s.words:
+        return x + name_w + round(fs * 0.6) + charts.font(fs).size(s.words)[0] + fs
+    return _columns(x, fs, name_w)[4] + round(fs * 2.2)
+
+
+def _mark_lines(mark: str, fs: int, x: int, right: int | None) -> list[str]:
+    """A mark as the lines it takes between ``x`` and the panel's ``right`` edge: broken after a comma (issue
+    33: "team escaped: 1 aboard," ran off the panel), whole when there is no edge to keep to."""
+    f, width = charts.font(fs), max(fs * 4, right - x) if right is not None else 0
+    if right is None or f.size(mark)[0] <= width:
+        return [mark]
+    head, colon, rest = mark.partition(": ")
+    if colon and f.size(head + ":")[0] <= width:  # "team escaped:" over "1 aboard, 2 left"
+        return [head + ":", *_wrap(rest, f, width)]
+    return _wrap(mark, f, width) or [mark]
+
+
 def _roll_row(
-    pic: pygame.Surface, s: RollRow, pos: tuple[int, int], fs: int, note: bool, mark: str, name_w: int
+    pic: pygame.Surface,
+    s: RollRow,
+    pos: tuple[int, int],
+    fs: int,
+    note: bool,
+    mark: str,
+    name_w: int,
+    right: int | None = None,
 ) -> tuple[pygame.Rect, pygame.Rect]:
     """``Pvt. us1-r3   7 -> 9  +2  got away``: a drawn arrow, the change as signed text as well as colour.
-    The name gets ``name_w`` pixels (cut with an ellipsis beyond them); the numbers follow in fixed columns.
-    Returns where the name and the first number were drawn."""
+    The name gets ``name_w`` pixels (cut with an ellipsis beyond them); the numbers follow in fixed columns;
+    the mark wraps under itself before the panel's ``right`` edge. Returns where the name and the first
+    number were drawn."""
     x, y = pos
     away = s.marked
     name = s.name + (" *" if away and not note else "")
@@ -432,16 +474,13 @@ def _roll_row(
     while len(name) > 2 and f.size(name)[0] > name_w - fs // 2:
         name = name[:-2] + "\u2026"
     name_rect = _line(pic, name, fs, TEXT, (x, y))
+    if away and note:
+        at = _mark_x(s, x, fs, name_w)
+        for i, part in enumerate(_mark_lines(s.mark or mark, fs, at, right)):
+            _line(pic, part, fs, MUTED, (at, y + i * round(fs * 1.2)))
     if s.words:  # the rule set's words instead of the numbers ("killed 2 zombies"), in the numbers' place
-        words = _line(pic, s.words, fs, TEXT, (x + name_w + round(fs * 0.6), y))
-        if away and note:
-            _line(pic, mark, fs, MUTED, (words.right + fs, y))
-        return name_rect, words
-    # fixed columns so the numbers line up down the table: start, arrow, end, change
-    start_r = x + name_w + round(fs * 1.2)
-    arrow_l, arrow_r = start_r + round(fs * 0.45), start_r + round(fs * 1.55)
-    end_r = arrow_r + round(fs * 1.7)
-    tag_x = end_r + round(fs * 0.5)
+        return name_rect, _line(pic, s.words, fs, TEXT, (x + name_w + round(fs * 0.6), y))
+    start_r, arrow_l, arrow_r, end_r, tag_x = _columns(x, fs, name_w)
     change = s.after - s.before
     tag = f"{change:+d}" if change else "="
     colour = UP if change > 0 else DOWN if change < 0 else MUTED
@@ -453,6 +492,4 @@ def _roll_row(
         pic, MUTED, [(arrow_r, ay), (arrow_r - fs // 3, ay - fs // 4), (arrow_r - fs // 3, ay + fs // 4)]
     )
     _line(pic, tag, fs, colour, (tag_x, y), bold=True)
-    if away and note:
-        _line(pic, s.mark or mark, fs, MUTED, (tag_x + round(fs * 2.2), y))
     return name_rect, start_rect

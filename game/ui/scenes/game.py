@@ -383,10 +383,11 @@ class GameScene(Scene):
             self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
             self.view.tokens = self._tokens
             self._hand_table_over()
-        else:
+        elif size != getattr(self, "_built_size", size):  # the window changed: the whole table again
             self.view.set_viewport(viewport)
-            if size != getattr(self, "_built_size", size):  # the window changed: the whole table again
-                self.view.fit()
+            self.view.fit()
+        else:  # the log grew or shrank (issue 33): the table stays put under it, never jumps
+            self.view.set_viewport(viewport, hold=True)
         self._built_size = size
 
     def _build_side_panel(self, size: tuple[int, int]) -> None:
@@ -721,6 +722,7 @@ class GameScene(Scene):
                 self._arrange_panel()  # the buttons that apply now (a model selected, a phase ended)
             self._refresh()
         self._hint()
+        self.roster_panel.watch(self.manager, self.match.figure_words)  # a hovered name: his whole entry
         if self.match.finished and not self.ended:
             self.ended = True
             if self.session is not None and self.session.autosaves is not None:

@@ -3,7 +3,9 @@ clicking a name selects that figure."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -23,6 +25,8 @@ class RosterPanel:
         self.box: UITextBox | None = None
         self.title: UILabel | None = None
         self._select = select
+        self.tip: Any = None  # the hovered name's tooltip (pygame_gui's), and whose it is
+        self.tip_for: str | None = None
 
     def build(
         self, ui: Keep, manager: pygame_gui.UIManager, container: IContainerLikeInterface, rect: pygame.Rect
@@ -54,6 +58,27 @@ class RosterPanel:
         box = self.box
         font = manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
         return lambda text: box is None or bool(font.size(text)[0] * 1.06 <= box.rect.width - 40)
+
+    def hovered(self) -> str | None:
+        """The figure whose name the pointer is on, or None."""
+        if self.box is None or not self.box.alive():
+            return None
+        return next((c.href for c in self.box.link_hover_chunks if c.is_hovered), None)
+
+    def watch(self, manager: pygame_gui.UIManager, words: Callable[[str], str]) -> None:
+        """Once a frame: a name hovered shows his whole entry (``words(figure)``: his profile and every
+        weapon whole, as the table's tooltip), so nothing the line leaves out is lost (issue 33)."""
+        fid = self.hovered()
+        if fid == self.tip_for:
+            return
+        if self.tip is not None:
+            self.tip.kill()
+        self.tip, self.tip_for = None, fid
+        text = words(fid) if fid is not None else ""
+        if text and self.box is not None:
+            x, y = pygame.mouse.get_pos()
+            tip = "<br>".join(html.escape(line) for line in text.splitlines())
+            self.tip = manager.create_tool_tip(tip, (x, y), (0, 14), self.box, None, wrap_width=320)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (
