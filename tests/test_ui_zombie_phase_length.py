@@ -41,13 +41,17 @@ def zombie_seconds(app: App, loop: DemoLoop, events: list[Any], speed: float) ->
     app.run_frames(1)
     scene.match.set_speed(speed)
     scene.match.show(events)
-    pb, frames = scene.match.playback, 0
+    pb, frames, played = scene.match.playback, 0, 0
+    schedule = pb.seconds_left()
     for _ in range(FPS * 120):
         if not pb.busy:
             break
         frames += pb.current is not None and pb.current.zombies
+        played += 1
         scene.update(1 / FPS)
     assert not pb.busy, "the animation never ended"
+    # the frames played are the schedule, give or take a frame a step (each ends on a frame)
+    assert schedule - 1 / FPS <= played / FPS <= schedule + len(events) / FPS, (played / FPS, schedule)
     for f in loop.game.figures:  # every figure where the rules have it
         assert scene.match.looks[f.id].position == scene.match.view.look(loop.game, f.id).position
     return frames / FPS
