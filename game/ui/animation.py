@@ -2,10 +2,13 @@
 
 Each event becomes a step through the rule set's :class:`~game.rules.contract.Animation`: moves
 glide along their path, shots flash a tracer, state changes (falls, deaths, a figure leaving) change
-the token, pauses let the dice be read. Moves of one group (a horde) glide together as one step.
-The zombies' moves keep a pace a spectator can follow at every speed setting: they shamble at
-:data:`ZOMBIE_SECONDS_PER_INCH`, and however fast the animations are set, a step of theirs lasts
-at least :data:`ZOMBIE_STEP_LEAST` seconds (Space skips them all, see :meth:`Playback.skip`).
+the token, pauses let the dice be read. Moves of one group (a horde) glide together as one step, and so
+do the moves the rules make one zombie after another between their dice, each starting as soon as its
+way is clear of the others' (:func:`steps_of`, :mod:`game.ui.stagger`). The zombies' moves keep a pace a
+spectator can follow at every speed setting: they shamble at :data:`game.ui.stagger.SECONDS_PER_INCH`, a
+phase of them lasts :data:`ZOMBIES_MOST` seconds at most at speed 1 (quicker when it would last longer),
+and however fast the animations are set, a step of theirs lasts at least :data:`ZOMBIE_STEP_LEAST`
+seconds (Space skips them all, see :meth:`Playback.skip`).
 Pure data (no pygame): the match reads ``looks`` and ``tracer`` each frame.
 
 >>> from game.rules.contract import Animation, Look
@@ -18,7 +21,6 @@ Pure data (no pygame): the match reads ``looks`` and ``tracer`` each frame.
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,34 +28,21 @@ from typing import Any
 
 from game.rules.contract import Animation, Look
 from game.table import path_length
+from game.ui.stagger import Glide, along, earliest
 
 Point = tuple[float, float]
 Animator = Callable[[Any], Animation | None]
 IsZombie = Callable[[str], bool]  # whether a figure (by id) is one of the zombies
+Radius = Callable[[str], float]  # a figure's base radius in inches (by id)
 
 # seconds at speed 1; the settings' animation speed divides them
 SOLDIER_SECONDS_PER_INCH = 0.11  # one figure's move
-ZOMBIE_SECONDS_PER_INCH = 0.2  # a group's moves (the horde) glide together, at a shamble: 6" in 1.2 s
-GROUP_LEAST, GROUP_MOST = 0.8, 2.4  # a group's step, at speed 1
+GROUP_LEAST = 0.8  # a group's step, at speed 1 (each glide in it keeps the shamble's pace: stagger.pace)
 # real seconds, whatever the speed: a zombie's step quicker than this reads as a jump (issue 33 item 13)
 ZOMBIE_STEP_LEAST = 0.6
+ZOMBIES_MOST = 3.5  # seconds at speed 1: the zombies' steps of one phase all told (Space skips them)
+BASE_RADIUS = 0.5  # inches: a base when the screen does not say
 FASTEST_SETTING = 4.0  # the settings' fastest animation speed; beyond it (tests, benches) the least shrinks too
-
-
-def _along(path: Sequence[Point], t: float) -> tuple[Point, float]:
-    """The point a fraction ``t`` (0..1) along a path, and the heading there in degrees."""
-    legs = [(a, b, math.dist(a, b)) for a, b in zip(path, path[1:])]
-    total = sum(d for _, _, d in legs)
-    if total <= 1e-9:
-        return tuple(path[-1]), 0.0  # type: ignore[return-value]
-    goal = t * total
-    for a, b, d in legs:
-        if goal <= d or (a, b, d) == legs[-1]:
-            k = 0.0 if d <= 1e-9 else min(1.0, goal / d)
-            heading = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
-            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k), heading
-        goal -= d
-    return tuple(path[-1]), 0.0  # type: ignore[return-value]
 
 
 @dataclass
@@ -65,6 +54,14 @@ class Step:
     group: str = ""  # the group whose moves share this step
     instants: list[Animation] = field(default_factory=list)  # state, badge and facing changes at its start
     zombies: bool = False  # zombies glide in it: it keeps a followable pace at any speed
+    clock: dict[str, Glide] = field(default_factory=dict)  # a group's glides: when each starts and its pace
+    natural: float = 0.0  # a group's step: its seconds at speed 1 before a phase was shortened
+
+    def along(self, fid: str, t: float) -> float:
+        """How far (0..1) along its path ``fid`` is, ``t`` (0..1) into the step: a group's glides each
+        start when their way is clear and keep the shamble's pace; any other glide spans the step."""
+        glide = self.clock.get(fid)
+        return t if glide is None else glide.done(t * self.natural)
 
     def rate(self, speed: float) -> float:
         """How fast this step plays at the settings' ``speed``: a zombies' step never quicker than
@@ -80,34 +77,86 @@ class Step:
         return min(speed, self.duration / least)
 
 
-def steps_of(events: Sequence[Any], animate: Animator) -> list[Step]:
-    """Group events into steps; consecutive moves of one group share one step."""
+def steps_of(events: Sequence[Any], animate: Animator, radius: Radius | None = None) -> list[Step]:
+    """Group events into steps. A group's moves glide together as one step, past events only the log shows
+    (the dice of one zombie after another): the rules move a horde one zombie at a time, and on the screen
+    each starts as soon as its base meets no other on the way (:mod:`game.ui.stagger`), so the horde
+    streams across the table. ``radius``: a figure's base (inches)."""
+    size = radius or (lambda fid: BASE_RADIUS)
     steps: list[Step] = []
+    held: list[Any] = []  # log-only events after a group's step, which a later move of the group joins
     for ev in events:
         a = animate(ev)
-        if a is None:
+        open_step = steps[-1] if steps and steps[-1].group else None
+        if a is None and open_step is not None:
+            held.append(ev)
+        elif a is None:
             steps.append(Step([ev], 0.0))
-        elif a.kind == "move" and a.group:
-            last = steps[-1] if steps else None
-            if last is not None and last.group == a.group:  # a group's step holds only its moves
-                step = last
-            else:
-                step = Step([], 0.0, group=a.group)
-                steps.append(step)
-            step.events.append(ev)
-            step.glides[a.figure] = (tuple(a.path), a.facing)
-            seconds = min(GROUP_MOST, max(GROUP_LEAST, path_length(a.path) * ZOMBIE_SECONDS_PER_INCH))
-            step.duration = max(step.duration, seconds)
-        elif a.kind == "move":
-            seconds = min(1.4, max(0.3, path_length(a.path) * SOLDIER_SECONDS_PER_INCH))
-            steps.append(Step([ev], seconds, {a.figure: (tuple(a.path), a.facing)}))
-        elif a.kind == "shot":
-            steps.append(Step([ev], a.seconds, tracer=(a.figure, a.target)))
-        elif a.kind in ("state", "badge", "face"):
-            steps.append(Step([ev], a.seconds, instants=[a]))
+        elif open_step is not None and _joins(open_step, a, bool(held)):
+            open_step.events.extend(held)
+            _glide(open_step, ev, a, size(a.figure))
+            held.clear()
         else:
-            steps.append(Step([ev], a.seconds))
+            steps.extend(Step([e], 0.0) for e in held)
+            held.clear()
+            steps.append(_step_of(ev, a, size))
+    steps.extend(Step([e], 0.0) for e in held)
     return steps
+
+
+def _step_of(ev: Any, a: Animation, size: Radius) -> Step:
+    """The step one event makes on its own (a group's move opens its group's step)."""
+    if a.kind == "move" and a.group:
+        step = Step([], 0.0, group=a.group)
+        _glide(step, ev, a, size(a.figure))
+        return step
+    if a.kind == "move":
+        seconds = min(1.4, max(0.3, path_length(a.path) * SOLDIER_SECONDS_PER_INCH))
+        return Step([ev], seconds, {a.figure: (tuple(a.path), a.facing)})
+    if a.kind == "shot":
+        return Step([ev], a.seconds, tracer=(a.figure, a.target))
+    if a.kind in ("state", "badge", "face"):
+        return Step([ev], a.seconds, instants=[a])
+    return Step([ev], a.seconds)
+
+
+def _joins(step: Step, a: Animation, bridged: bool) -> bool:
+    """Whether the move ``a`` glides in the group's ``step``: any of the group's, except a figure's second
+    move past other events (it waits for the next step)."""
+    if a.kind != "move" or a.group != step.group:
+        return False
+    return not (bridged and a.figure in step.glides)
+
+
+def _glide(step: Step, ev: Any, a: Animation, radius: float) -> None:
+    """``a``'s move glides in the group's ``step`` (on from the figure's earlier move in it, if any),
+    starting as soon as its way is clear of the glides already in it: the rules moved it after them."""
+    step.events.append(ev)
+    earlier = step.clock.pop(a.figure, None)
+    path = (*earlier.path, *a.path[1:]) if earlier is not None else a.path
+    glide = Glide.of(path, radius)
+    if len(glide.path) >= 2 and step.clock:
+        glide = replace(glide, start=earliest(glide, list(step.clock.values())))
+    step.glides[a.figure] = (glide.path, a.facing)
+    step.clock[a.figure] = glide
+    step.natural = step.duration = max(GROUP_LEAST, *(g.end for g in step.clock.values()))
+
+
+def cap_zombies(steps: Sequence[Step]) -> None:
+    """The zombies' steps of one phase last :data:`ZOMBIES_MOST` at speed 1 all told: longer ones are
+    shortened in proportion (they shamble quicker), none below :data:`ZOMBIE_STEP_LEAST`.
+
+    >>> steps = [Step([], 2.4, zombies=True), Step([], 2.4, zombies=True), Step([], 0.5)]
+    >>> cap_zombies(steps); [round(s.duration, 2) for s in steps]
+    [1.75, 1.75, 0.5]
+    """
+    zombies = [s for s in steps if s.zombies and s.duration > 0]
+    total = sum(s.duration for s in zombies)
+    if total <= ZOMBIES_MOST:
+        return
+    k = ZOMBIES_MOST / total
+    for s in zombies:
+        s.duration = max(min(s.duration, ZOMBIE_STEP_LEAST), s.duration * k)
 
 
 class Playback:
@@ -115,11 +164,17 @@ class Playback:
     began this frame (for the log, the dice tray and the sounds)."""
 
     def __init__(
-        self, looks: dict[str, Look], animate: Animator, speed: float = 1.0, is_zombie: IsZombie | None = None
+        self,
+        looks: dict[str, Look],
+        animate: Animator,
+        speed: float = 1.0,
+        is_zombie: IsZombie | None = None,
+        radius: Radius | None = None,
     ) -> None:
         self.looks = looks
         self.animate = animate
         self.is_zombie = is_zombie or (lambda fid: False)
+        self.radius = radius
         self.speed = max(0.05, speed)
         self.queue: deque[Step] = deque()
         self.current: Step | None = None
@@ -133,11 +188,18 @@ class Playback:
 
     def add(self, events: Sequence[Any]) -> list[Any]:
         """Queue events; the first step starts at once. Returns the events that began."""
-        steps = steps_of(events, self.animate)
+        steps = steps_of(events, self.animate, self.radius)
         for step in steps:
             step.zombies = any(self.is_zombie(fid) for fid in step.glides)
+        cap_zombies(steps)
         self.queue.extend(steps)
         return self._advance() if self.current is None else []
+
+    def seconds_left(self) -> float:
+        """Real seconds until the queued steps have all played at the current speed (the schedule)."""
+        left = 0.0 if self.current is None else max(0.0, self.current.duration - self.elapsed)
+        now = left / self.current.rate(self.speed) if self.current is not None and left else 0.0
+        return now + sum(s.duration / s.rate(self.speed) for s in self.queue if s.duration > 0)
 
     def update(self, dt: float) -> list[Any]:
         started: list[Any] = []
@@ -148,7 +210,7 @@ class Playback:
         t = 1.0 if step.duration <= 0 else min(1.0, self.elapsed / step.duration)
         for fid, (path, _) in step.glides.items():
             if fid in self.looks and len(path) >= 2:
-                p, heading = _along(path, t)
+                p, heading = along(path, step.along(fid, t))
                 self.looks[fid] = replace(self.looks[fid], position=p, facing=heading)
         if self.tracer is not None:
             a, b, _ = self.tracer
@@ -197,7 +259,7 @@ class Playback:
     def _finish(self, step: Step) -> None:
         for fid, (path, facing) in step.glides.items():
             if fid in self.looks and path:
-                end_heading = _along(path, 1.0)[1] if len(path) >= 2 else self.looks[fid].facing
+                end_heading = along(path, 1.0)[1] if len(path) >= 2 else self.looks[fid].facing
                 end = (float(path[-1][0]), float(path[-1][1]))
                 self.looks[fid] = replace(
                     self.looks[fid], position=end, facing=facing if facing is not None else end_heading

@@ -67,7 +67,7 @@ class Match:
         self.view = view
         self.controller = Controller(game, view, bots=bots, on_command=on_command)
         self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
-        self.playback = Playback(self.looks, view.animation, speed, self._is_zombie)
+        self.playback = Playback(self.looks, view.animation, speed, self._is_zombie, self._radius)
         self.log = log or (lambda line: None)
         self.sound = sound or (lambda sid: None)
         self.dice: DiceShown | None = None
@@ -104,6 +104,14 @@ class Match:
             return look is not None and self.view.token(self.game, fid, look).side == "zombie"
         except KeyError:
             return False
+
+    def _radius(self, fid: str) -> float:
+        """``fid``'s base radius in inches (as its token is drawn): whose glides meet on the screen."""
+        look = self.looks.get(fid)
+        try:
+            return self.view.token(self.game, fid, look).base_radius if look is not None else 0.5
+        except KeyError:
+            return 0.5
 
     # ---- input ---------------------------------------------------------------------------------
 

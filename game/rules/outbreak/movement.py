@@ -27,6 +27,7 @@ zombie he has spotted within 8" after the outbreak.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.dice import Roll
@@ -121,9 +122,7 @@ def plan(world: World, cmd: Move) -> MovePlan:
     path, facing = path_and_facing(cmd.path, cmd.facing)
     points = (f.position, *path)
     if path:
-        check = world.table.check_path(
-            points, f.radius, mover=f.id, max_length=world.num("movement", "human_rush")
-        )
+        check = way(world, f, points, world.num("movement", "human_rush"))
         if check.length < 0.01:
             raise IllegalCommand(
                 f"{f.id} cannot move that way: blocked by {in_words(check.blocked_by) or 'something'}."
@@ -158,17 +157,26 @@ def plan(world: World, cmd: Move) -> MovePlan:
     return MovePlan(f, points, facing, tuple(followers))
 
 
-def walk(
-    world: World, f: Figure, points: tuple[Point, ...] | list[Point], inches: float, facing: float | None
-) -> float:
-    """Move ``f`` along the legal part of ``points`` up to ``inches``; returns the length walked."""
-    check: PathCheck = world.table.check_path(list(points), f.radius, mover=f.id, max_length=inches)
+def way(world: World, f: Figure, points: Sequence[Point], inches: float) -> PathCheck:
+    """The way ``f`` walks along ``points`` with ``inches`` to spend: the legal part, cut where a wall, a
+    base or the allowance stops it. A move walks it and its preview shows it, so the two never differ."""
+    return world.table.check_path(list(points), f.radius, mover=f.id, max_length=inches)
+
+
+def walked(check: PathCheck) -> float:
+    """The inches a way walks, as a move reports them and its preview states them (the same rounding)."""
+    return round(check.length, 6)
+
+
+def walk(world: World, f: Figure, points: Sequence[Point], inches: float, facing: float | None) -> float:
+    """Move ``f`` along :func:`way` (``points`` up to ``inches``); returns the length walked."""
+    check = way(world, f, points, inches)
     pts = tuple(check.points)
     if check.length > 1e-9:
         face = facing if facing is not None else angle_to(pts[-2], pts[-1])
         world.set_position(f, pts[-1])
         f.facing = round(face, 6)
-        world.emit(Moved(f.id, pts, f.facing, round(check.length, 6)))
+        world.emit(Moved(f.id, pts, f.facing, walked(check)))
         f.ran, f.has_moved = running(world, pts), True
         leave_if_out(world, f)
         return check.length

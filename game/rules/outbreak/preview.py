@@ -51,10 +51,10 @@ def _move(world: World, cmd: Move) -> Preview:
         details["nobody_follows"] = "closes in to fight: nobody runs after him"
     if len(p.points) >= 2:
         for inches in sorted({world.num("movement", "human_move"), world.num("movement", "human_rush")}):
-            c = world.table.check_path(list(p.points), f.radius, mover=f.id, max_length=inches)
+            c = movement.way(world, f, p.points, inches)
             details["paths"][f'{inches:g}"'] = {
                 "points": list(c.points),
-                "length": round(c.length, 3),
+                "length": movement.walked(c),
                 "blocked_at": c.blocked_at,
                 "blocked_by": c.blocked_by,
                 "clutter": round(c.clutter_length, 3),
@@ -79,7 +79,7 @@ def _exits(world: World, p: movement.MovePlan, paths: dict[str, Any], followers:
     for gid in followers:
         g = world.state.figures[gid]
         route = movement.follow_route(world, g, end)
-        c = world.table.check_path(route, g.radius, mover=g.id, max_length=world.num("movement", "human_move"))
+        c = movement.way(world, g, route, world.num("movement", "human_move"))
         if in_zone and movement.leaves_at(world, g, c.end):
             led.append(gid)
     return {

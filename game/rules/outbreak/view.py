@@ -149,6 +149,26 @@ ACTED_WORDS = {"move": "moved", "fire": "fired", "spot": "spotted", "clear": "cl
 ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
 
 
+def inches_walked(length: float) -> str:
+    """A move's length in the words its preview and its log line share: ``5.7"``.
+
+    >>> inches_walked(5.700877), inches_walked(6.0)
+    ('5.7"', '6.0"')
+    """
+    return f'{length:.1f}"'
+
+
+def _how_far(paths: dict[str, Any]) -> str:
+    """How far the previewed move walks (the log line's length): ``moves 5.7"``, with the 8" run's length
+    after it when that goes further (``moves 6.0" (7.4" on the 8" run)``)."""
+    lengths = {label: inches_walked(p["length"]) for label, p in paths.items()}
+    if not lengths:
+        return ""
+    first, *rest = lengths.items()
+    further = [f"{words} on the {label} run" for label, words in rest if words != first[1]]
+    return f"moves {first[1]}" + (f" ({', '.join(further)})" if further else "")
+
+
 def _furthest(preview: Any) -> dict[str, Any] | None:
     """The previewed run at the furthest the movement roll may let him go (6" when no zombie is near)."""
     paths = preview.details.get("paths", {})
@@ -549,13 +569,20 @@ class OutbreakView:
             paths = preview.details.get("paths", {})
             if not preview.details.get("roll_needed"):  # no roll, no 8" run: only the 6" path
                 paths = {k: v for k, v in paths.items() if k == '6"'}
+            drawn: list[Any] = []
             for label, p in paths.items():
+                if p["points"] in drawn:  # a run that ends where the walk does is the same way
+                    continue
+                drawn.append(p["points"])
                 pts = tuple(tuple(x) for x in p["points"])
-                out.append(d.Path(pts, "legal" if label == '6"' else "route", label))  # type: ignore[arg-type]
+                kind = "legal" if label == '6"' else "route"
+                out.append(d.Path(pts, kind, inches_walked(p["length"])))  # type: ignore[arg-type]
             for n in preview.details.get("followers", []):
                 out.append(d.Path((game.figure(n).position, f.position), "command", "follows"))
             end = cmd.path[-1] if cmd.path else f.position
-            roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8": 6"'
+            how_far = _how_far(paths)
+            roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
+            roll += "\n" + how_far if how_far else ""
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
             roll += "".join("\n" + line for line in self._exit_lines(game, f, preview.details.get("exits")))
@@ -565,7 +592,7 @@ class OutbreakView:
                 marks, why = self.routes.marks(cmd.figure, cmd.path, stop, far["blocked_by"] or "", name)
                 out += marks
                 if why:
-                    end, roll = stop, f'{why}\n{far["length"]:.1f}" of it \u00b7 {roll}'
+                    end, roll = stop, f"{why}\n{inches_walked(far['length'])} of it \u00b7 {roll}"
             out.append(d.Plate(tuple(end), roll, "path"))  # type: ignore[arg-type]
         elif isinstance(cmd, Fire) and f is not None:
             t = game.figure(cmd.target)
@@ -712,7 +739,7 @@ class OutbreakView:
         if isinstance(e, ev.TirednessRolled) and e.tired:
             return toned("warn", f"{who(e.figure)} is tired and stops for a breather this move (D6 = {e.roll}).")
         if isinstance(e, ev.Moved):
-            return f'{who(e.figure)} moves {e.length:.1f}".'
+            return f"{who(e.figure)} moves {inches_walked(e.length)}."
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
                 return toned("bad", f"{who(e.figure)}'s gun jams! (D6 = {e.roll})")

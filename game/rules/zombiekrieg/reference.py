@@ -629,6 +629,11 @@ def _zombies(w: _Writer) -> Section:
                 "never through them. The unit moves nearest the goal first, so the front does not block the back."
             ),
             w.b(
+                "A zombie stopped short by another base (a zombie lying knocked down, one that has already moved, "
+                "a soldier it is not going for) goes round it toward where it was going, as far as its move allows.",
+                house_rule=True,
+            ),
+            w.b(
                 "A zombie sees in every direction (line of sight, not arc). Only standing zombies count for the ",
                 w.v("house.break_off", inches),
                 ' break-off, for "seen" and for the unit.',

@@ -6,7 +6,8 @@ furthest-left column that applies. Then every standing zombie moves:
 - a zombie within 4" of an Allied figure goes for the nearest Allied figure (a path around walls);
 - the rest move as one unit toward the cell's goal (nearest Allied figure, nearest one seen by any
   zombie, or the noise), nearest to the goal first so the front does not block the back: straight
-  at the goal in open ground, else downhill on one shared distance field round the walls;
+  at the goal in open ground, else downhill on one shared distance field round the walls; a zombie
+  stopped short by a base goes round it (module ``detour``) [house how];
 - Cohesion (module ``cohesion``): after the move every zombie not within 4" of an Allied figure is
   within 2" of another zombie, wherever the walls allow. One that would end further away stops on
   its path where it still is, else the neighbour that left it stops with it, else it goes back
@@ -26,7 +27,7 @@ import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from game.rules.zombiekrieg import cohesion
+from game.rules.zombiekrieg import cohesion, detour
 from game.rules.zombiekrieg.data import Reaction
 from game.rules.zombiekrieg.events import ReactionRolled, ZombieMoved
 from game.rules.zombiekrieg.geometry import angle_to, within_reach
@@ -191,7 +192,9 @@ def axis_move(world: World) -> None:
                     _straight_toward(z.position, goal, dist) if goal is not None else list(steps[z.id]),
                     None,
                 )
-    paths.update(zip((z.id for z in order), _walk_in_turn(world, order, clutter.cut_all(wanted, replans))))
+    cut = clutter.cut_all(wanted, replans)
+    paths.update(zip((z.id for z in order), _walk_in_turn(world, order, cut)))
+    detour.go_round(world, order, cut, paths)
     if not alone:
         _keep_together(world, order, paths, starts)
         # one that could not move (hemmed in) while the unit moved off, and that no neighbour could wait
