@@ -23,6 +23,7 @@ from game.rules.contract import (
     NamedFigures,
     Option,
     Pick,
+    Setup,
     SetupSpec,
     Switch,
     Team,
@@ -37,7 +38,7 @@ from game.ui.scenes.setup import GameSetup, SetupScene
 GUN = Pick("gun", "gun", (Option("pistol", "Pistol"), Option("shotgun", "Shotgun")), "pistol")
 
 
-class FakeSetup:
+class FakeSetup(Setup):
     """One of each field kind; refuses nameless survivors and an overspent team."""
 
     def spec(self, scenario: Scenario) -> SetupSpec:
