@@ -8,13 +8,14 @@ import pytest
 
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import assault, morale
-from game.rules.zombie40k.commands import Charge
+from game.rules.zombie40k.commands import Charge, Move
 from game.rules.zombie40k.events import (
     AttackStep,
     CombatResolved,
     Engaged,
     FellBack,
     Killed,
+    MoraleTested,
     Moved,
     ShotsFired,
     SweepingAdvance,
@@ -156,3 +157,23 @@ def test_furious_charge_rage_and_two_weapons() -> None:
     mine = [e for e in w.events if isinstance(e, AttackStep) and e.unit == "p1"][0]
     assert mine.dice == 4  # 2 Attacks + 1 charge + 1 second weapon
     assert mine.need == 3
+
+
+def test_and_they_shall_know_no_fear_regroups_with_no_test_and_then_moves_normally() -> None:
+    """Rules: "Zombie 40,000: The 40k core needed" and the Unit Rules' And They Shall Know No Fear [7th]: a
+    falling-back squad with it regroups at the start of its movement phase with no test and may move, shoot
+    (or run) and charge normally that turn; a squad that regroups by its Leadership test may not move."""
+    g = rigged_game({1: [(20, 30)]}, teams=["tactical_squad"], phase=Phase.MOVEMENT, dice=[])
+    w = g.world
+    w.unit("p1").falling_back = True
+    assert morale.regroup(w, w.unit("p1"))
+    assert not w.unit("p1").falling_back and g.dice.log == []  # automatic: no 2D6 rolled
+    g.apply(Move("p1-1", ((20, 25),)))  # 5", a full move
+    assert g.figure("p1-1").position == pytest.approx((20, 25))
+    g = rigged_game({1: [(20, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT, dice=[3, 4])
+    w = g.world
+    w.unit("p1").falling_back = True
+    assert morale.regroup(w, w.unit("p1"))  # 2D6 = 7 against Ld 7: regroups
+    assert [e.passed for e in ev(g, MoraleTested)] == [True] and g.dice.remaining == 0
+    with pytest.raises(IllegalCommand, match="regrouped this turn and may not move"):
+        g.apply(Move("p1-1", ((20, 25),)))
