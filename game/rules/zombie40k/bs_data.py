@@ -94,6 +94,7 @@ class Entry:
     apart: str = ""  # ... unless the unit has no entry of this id (then offered at any size)
     # profiles an entry elsewhere in the unit shows or hides: (its id, the profile, shown when it is taken)
     switches: tuple[tuple[str, Profile, bool], ...] = ()
+    shares: tuple[str, ...] = ()  # ids of entries each selection of which takes one off this one's maximum
 
     @property
     def group(self) -> bool:
@@ -210,6 +211,23 @@ def size_needed(el: ET.Element) -> tuple[tuple[int, str], str, str] | None:
             apart = taken[0].get("childId") or "" if taken else ""
             return (int(count), size[0].get("childId") or ""), fld, apart
     return None
+
+
+def shares_max(el: ET.Element) -> tuple[str, ...]:
+    """The entries whose every selection takes one off ``el``'s maximum (a decrement of 1 repeated for each
+    one selected, with no condition): the real Sternguard's Veterans, at most 9, one fewer for each Veteran
+    with a special or heavy weapon. Those models take the places of ``el``'s: they share its maximum."""
+    maxima = {c.get("id") for c in kids(el, "constraints", "constraint") if c.get("type") == "max"}
+    out: list[str] = []
+    for m in kids(el, "modifiers", "modifier"):
+        if m.get("type") != "decrement" or m.get("field") not in maxima or _number(m.get("value") or "") != 1:
+            continue
+        if any(kids(m, "conditions", "condition")) or any(kids(m, "conditionGroups", "conditionGroup")):
+            continue
+        reps = list(kids(m, "repeats", "repeat"))
+        if len(reps) == 1 and _number(reps[0].get("value") or "") == 1 and reps[0].get("childId"):
+            out.append(reps[0].get("childId") or "")
+    return tuple(out)
 
 
 def _all_of(modifier: ET.Element) -> list[ET.Element]:
@@ -369,6 +387,7 @@ class Library:
             needs=needed[0] if needed is not None else (0, ""),
             apart=needed[2] if needed is not None else "",
             switches=tuple(self.switches(el)),
+            shares=shares_max(el),
         )
 
     def link(self, link: ET.Element, file: str, depth: int) -> Entry | None:
@@ -397,6 +416,7 @@ class Library:
             categories=(*self.category_names(link), *target.categories),
             ids=(link.get("id") or "", *target.ids),
             switches=(*target.switches, *self.switches(link)),
+            shares=(*target.shares, *shares_max(link)),
         )
 
     def missing(self, link: ET.Element, file: str) -> None:

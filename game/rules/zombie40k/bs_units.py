@@ -145,11 +145,15 @@ def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
 
 
 def max_models(unit: Entry) -> int:
-    """How many models the unit may have at most: each group bounds the models inside it."""
+    """How many models the unit may have at most: each group bounds the models inside it, and a model whose
+    places come off another's maximum (see :func:`~game.rules.zombie40k.bs_data.shares_max`) adds none."""
 
     def cap(e: Entry) -> int:
         total = 0
+        shared = {i for c in e.visible() for i in c.shares}
         for c in e.visible():
+            if shared & set(c.ids):  # its models take the places of another's (Sternguard: 9 in all, not 9 + 2)
+                continue
             if any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit":
                 total += _cap(c.hi)
             elif c.group:
