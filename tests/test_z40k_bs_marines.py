@@ -39,3 +39,36 @@ def test_models_that_take_another_models_places_do_not_raise_the_squads_maximum(
     cat = imported(catalogue(STERNGUARD, ""))
     unit = cat.units["space_marines_sternguard_veteran_squad"]
     assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 10, 110)
+
+
+TECHMARINE = f"""<selectionEntries>
+<selectionEntry id="tech" name="Techmarine" type="unit">
+  <categoryLinks><categoryLink id="c1" name="No Force Org Slot" targetId="noslot" primary="true"/></categoryLinks>
+  <profiles>{model_profile("p-tech", "Techmarine", "Infantry (Character)")}</profiles>
+  <infoLinks><infoLink id="r1" name="Independent Character" targetId="ic" type="rule"/></infoLinks>
+  <entryLinks>{link("boltgun", "l1", 1, 1)}</entryLinks>
+  <selectionEntryGroups><selectionEntryGroup id="serv" name="Servitors">{counts(0, 5)}<selectionEntries>
+    <selectionEntry id="servitor" name="Servitor" type="model">{counts(0, 5)}
+      <profiles>{model_profile("p-serv", "Servitor")}</profiles>{pts(10)}</selectionEntry>
+  </selectionEntries></selectionEntryGroup></selectionEntryGroups>{pts(50)}
+</selectionEntry>
+<selectionEntry id="cypher" name="Cypher, Lord of the Fallen" type="model">
+  <categoryLinks><categoryLink id="c2" name="No Force Org Slot" targetId="noslot" primary="true"/></categoryLinks>
+  <profiles>{model_profile("p-cypher", "Cypher, Lord of the Fallen", "Infantry (Character)")}</profiles>
+  <rules><rule id="ic2" name="Independent Character"/></rules>
+  <entryLinks>{link("boltgun", "l2", 1, 1)}</entryLinks>{pts(140)}
+</selectionEntry>
+</selectionEntries>
+<sharedRules><rule id="ic" name="Independent Character"/></sharedRules>
+"""
+
+
+def test_an_independent_character_filed_under_no_hq_slot_is_refused_as_one() -> None:
+    """The real Techmarine and Cypher are filed under "No Force Org Slot", not HQ: as Independent Characters
+    (leaders who join other units, as the HQ choices are) they are refused all the same, with that reason."""
+    cat = imported(catalogue(TECHMARINE, ""))
+    assert cat.units == {}
+    why = {s.entry: (s.field, s.reason) for s in cat.skipped}
+    assert why["Techmarine"][0] == why["Cypher, Lord of the Fallen"][0] == "rules"
+    assert why["Techmarine"][1].startswith("an Independent Character: ")
+    assert why["Cypher, Lord of the Fallen"][1] == why["Techmarine"][1]

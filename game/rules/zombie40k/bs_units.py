@@ -9,8 +9,9 @@ take and each group's default; the other choices of a group replace the default,
 dedicated transport (a unit inside the unit) is never the unit.
 
 Who may join (one rule for every catalogue, :func:`refusal`): a single squad, not a formation or detachment;
-no HQ choice, Lord of War or fortification; only Infantry (no vehicle, walker, bike, jump, jet pack,
-cavalry, beast, monstrous creature or artillery); no psyker (this game has no Psychic phase).
+no HQ choice, Lord of War or fortification, and no Independent Character whatever slot he is filed under; only
+Infantry (no vehicle, walker, bike, jump, jet pack, cavalry, beast, monstrous creature or artillery); no psyker
+(this game has no Psychic phase).
 
 Costs are whole points, read as the codex prices a unit: its own cost (the base) plus each model's, a model
 costing what it must take with it too (see :func:`price`).
@@ -44,6 +45,10 @@ CATEGORIES = {
     "detachment": "a detachment: several units, and a team is one squad",
 }
 NOT_READ = " (it may be in a file not read: import the game system .gst with the catalogue)"
+CHARACTER = (
+    "an Independent Character: a leader who joins other units, as the HQ choices are, whatever slot the catalogue "
+    "files him under (No Force Org Slot, Elites); no HQ may join a Zombie Survival Team [seed; house reading]"
+)
 
 
 # -- the models of a unit ----------------------------------------------------------------------------------
@@ -177,6 +182,8 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
         why = CATEGORIES.get(c.strip().lower())
         if why:
             return "category", why
+    if independent(unit, models):
+        return "rules", CHARACTER
     if not models:
         if inner:
             return "entries", "units inside it (a platoon, a squadron): each is read on its own"
@@ -206,6 +213,13 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     if any(re.match(r"(psyker|psycher|brotherhood of psy|psychic (discipline|brood))", r.lower()) for r in rules):
         return "rules", PSYKER_REFUSED
     return None
+
+
+def independent(unit: Entry, models: list[Model]) -> bool:
+    """Whether the unit, or a model it must have, is an Independent Character (the real Techmarine and Cypher,
+    filed under no HQ slot); a character a squad may add (Arjac in a Wolf Guard pack) does not count."""
+    rules = [*carried_rules(unit), *(r for m in models if m.lo >= 1 for r in carried_rules(m.entry))]
+    return any(r.lower().startswith("independent character") for r in rules)
 
 
 def _own_kind(unit: Entry) -> tuple[str, str] | None:
