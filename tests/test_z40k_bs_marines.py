@@ -5,7 +5,7 @@ special weapon (they share its places).
 
 from __future__ import annotations
 
-from test_z40k_bs_library import catalogue, counts, imported, info, link, model_profile, pts
+from test_z40k_bs_library import catalogue, counts, gun, imported, info, link, model_profile, pts
 
 # one fewer Veteran (and one fewer needed) for each Veteran with a special or heavy weapon: the real decrement
 PER_SPECIAL = "".join(
@@ -72,3 +72,64 @@ def test_an_independent_character_filed_under_no_hq_slot_is_refused_as_one() -> 
     assert why["Techmarine"][0] == why["Cypher, Lord of the Fallen"][0] == "rules"
     assert why["Techmarine"][1].startswith("an Independent Character: ")
     assert why["Cypher, Lord of the Fallen"][1] == why["Techmarine"][1]
+
+
+def gun_entry(eid: str, name: str, points: int) -> str:
+    return (
+        f'<selectionEntry id="{eid}" name="{name}" type="upgrade">{counts(None, 1)}'
+        f"<profiles>{gun('p' + eid, name, chr(34).join(['24', '']), '5', '4', 'Heavy 1')}</profiles>{pts(points)}"
+        "</selectionEntry>"
+    )
+
+
+def squad(inner: str, name: str = "Tactical Squad") -> str:
+    return f"""<selectionEntries><selectionEntry id="tac" name="{name}" type="unit"><selectionEntries>
+    <selectionEntry id="sarge" name="Tactical Sergeant" type="model">{counts(1, 1)}
+      <infoLinks>{info("p-vsarge", "i1")}</infoLinks><entryLinks>{link("boltgun", "l1", 1, 1)}</entryLinks>{pts(14)}
+    </selectionEntry>
+    <selectionEntry id="tm" name="Tactical Marine" type="model">{counts(4, 9)}
+      <infoLinks>{info("p-vet", "i2")}</infoLinks><entryLinks>{link("boltgun", "l2", 1, 1)}</entryLinks>{pts(14)}
+    </selectionEntry></selectionEntries>
+  <selectionEntryGroups>{inner}</selectionEntryGroups>
+</selectionEntry></selectionEntries>
+<sharedProfiles>{model_profile("p-vet", "Space Marine")}{model_profile("p-vsarge", "Sergeant", a="2")}</sharedProfiles>
+"""
+
+
+# the real Blood Angels data: no special weapon while the squad has fewer than 9 Marines and a heavy weapon
+BLOOD_ANGELS = squad(f"""
+  <selectionEntryGroup id="sw" name="Special Weapon">{counts(None, 1, "sw")}<modifiers>
+    <modifier type="set" field="maxSelections" value="0.0"><conditionGroups><conditionGroup type="and"><conditions>
+      <condition field="selections" scope="tac" value="9.0" childId="tm" type="lessThan"/>
+      <condition field="selections" scope="tac" value="0.0" childId="hw" type="greaterThan"/>
+    </conditions></conditionGroup></conditionGroups></modifier></modifiers>
+    <selectionEntries>{gun_entry("flamer", "Flamer", 5)}{gun_entry("melta", "Meltagun", 10)}</selectionEntries>
+  </selectionEntryGroup>
+  <selectionEntryGroup id="hw" name="Heavy Weapon">{counts(None, 1, "hw")}
+    <selectionEntries>{gun_entry("hb", "Heavy bolter", 10)}</selectionEntries></selectionEntryGroup>""")
+
+# the real Dark Angels data: one "Weapons" choice (special or heavy), two once the squad has 9 Marines
+DARK_ANGELS = squad(f"""
+  <selectionEntryGroup id="wpn" name="Weapons">{counts(None, 1, "w")}<modifiers>
+    <modifier type="set" field="wmax" value="2"><conditions>
+      <condition field="selections" scope="tac" value="9.0" childId="tm" type="equalTo"/></conditions></modifier>
+    </modifiers><selectionEntryGroups>
+    <selectionEntryGroup id="sw" name="Special Weapons">{counts(None, 1)}
+      <selectionEntries>{gun_entry("flamer", "Flamer", 5)}{gun_entry("melta", "Meltagun", 10)}</selectionEntries>
+    </selectionEntryGroup>
+    <selectionEntryGroup id="hw" name="Heavy Weapons">{counts(None, 1)}
+      <selectionEntries>{gun_entry("hb", "Heavy bolter", 10)}</selectionEntries></selectionEntryGroup>
+  </selectionEntryGroups></selectionEntryGroup>""")
+
+
+def test_blood_angels_and_dark_angels_tactical_squads_carry_one_special_or_heavy_weapon_below_ten() -> None:
+    """The real Blood Angels ("greater than 0" heavy weapons) and Dark Angels (one "Weapons" choice raised to
+    two at nine Marines; Forge World's "Support" models the same) write the codex's rule their own way: below
+    ten models, a special weapon or a heavy weapon, not both; each option says so."""
+    for xml in (BLOOD_ANGELS, DARK_ANGELS):
+        cat = imported(catalogue(xml, ""))
+        options = {o["key"]: o for o in cat.units["space_marines_tactical_squad"]["weapon_options"]}
+        assert {"flamer", "meltagun", "heavy_bolter"} <= set(options)
+        assert options["flamer"]["alone_below"] == 10 and "heavy_bolter" in options["flamer"]["apart"]
+    # the Dark Angels' one choice below ten: not two special weapons either
+    assert "meltagun" in options["flamer"]["apart"] and "flamer" in options["heavy_bolter"]["apart"]

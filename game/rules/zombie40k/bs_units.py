@@ -639,7 +639,9 @@ class Maker(Tables):
                         continue
                     option = self.option(label, tuple(replaces), got, e.points)
                     least = max(team_size(x.needs, leader) for x in (c, e) if not x.apart)
-                    out.append({**option, "min_models": least} if least else option)
+                    option = {**option, "min_models": least} if least else option
+                    # tagged with what it is offered from, to tell which exclude which (see apart)
+                    out.append({**option, "_from": e if e.needs[0] or c is e else c})
         return out
 
     def unit_weapons(
@@ -726,7 +728,11 @@ def apart(options: list[dict[str, Any]], leader: int) -> list[dict[str, Any]]:
         made = {k: v for k, v in o.items() if k != "_from"}
         e = o.get("_from")
         if isinstance(e, Entry) and e.needs[0]:
-            others = [p["key"] for p in options if isinstance(p.get("_from"), Entry) and e.apart in p["_from"].ids]
+            others = [
+                p["key"]
+                for p in options
+                if p is not o and isinstance(p.get("_from"), Entry) and e.apart in p["_from"].ids
+            ]
             if not e.apart:
                 made["min_models"] = team_size(e.needs, leader)
             elif others:
