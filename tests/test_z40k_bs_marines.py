@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from test_z40k_bs_library import catalogue, counts, gun, imported, info, link, model_profile, pts
 
+from game.rules.zombie40k.battlescribe import merge
+
 # one fewer Veteran (and one fewer needed) for each Veteran with a special or heavy weapon: the real decrement
 PER_SPECIAL = "".join(
     f'<modifier type="decrement" field="{c}" value="1"><repeats><repeat field="selections" scope="stern" '
@@ -133,3 +135,29 @@ def test_blood_angels_and_dark_angels_tactical_squads_carry_one_special_or_heavy
         assert options["flamer"]["alone_below"] == 10 and "heavy_bolter" in options["flamer"]["apart"]
     # the Dark Angels' one choice below ten: not two special weapons either
     assert "meltagun" in options["flamer"]["apart"] and "flamer" in options["heavy_bolter"]["apart"]
+
+
+VETERAN_SERGEANT = f"""<selectionEntries><selectionEntry id="tac" name="Tactical Squad" type="unit"><selectionEntries>
+    <selectionEntry id="sarge" name="Space Marine Sergeant" type="model">{counts(1, 1)}
+      <infoLinks>{info("p-sarge", "i1")}</infoLinks><entryLinks>{link("boltgun", "l1", 1, 1)}</entryLinks>
+      <selectionEntries><selectionEntry id="vs" name="Veteran Sergeant" type="upgrade">{counts(None, 1)}
+        <profiles>{model_profile("p-vs", "Veteran Sergeant", "Infantry (Character)", a="2", ld="9")}</profiles>
+        {pts(10)}</selectionEntry></selectionEntries>{pts(14)}
+    </selectionEntry>
+    <selectionEntry id="tm" name="Space Marine" type="model">{counts(4, 9)}
+      <infoLinks>{info("p-marine", "i2")}</infoLinks><entryLinks>{link("boltgun", "l2", 1, 1)}</entryLinks>{pts(14)}
+    </selectionEntry></selectionEntries>
+</selectionEntry></selectionEntries>"""
+
+
+def test_the_veteran_sergeant_upgrade_is_offered_to_the_sergeant_at_its_points() -> None:
+    """The real Tactical Sergeant's "Veteran Sergeant" is an upgrade with a Unit profile of its own: the team's
+    sergeant may take it (rules: "Building a team": upgrades available to sergeants), +10 points, his profile
+    becoming the Veteran Sergeant's; the player's roster takes it."""
+    cat = imported(catalogue(VETERAN_SERGEANT, ""))
+    sarge = cat.units["space_marines_tactical_squad"]["sergeant"]
+    upgrade = sarge["options"][0]
+    assert (upgrade["name"], upgrade["cost"]) == ("Upgrade to Veteran Sergeant", 10)
+    assert cat.profiles[upgrade["profile"]]["ld"] == 9 and "with" not in upgrade
+    doc, refused = merge(None, cat)
+    assert refused == [] and doc["units"]["space_marines_tactical_squad"]["sergeant"]["options"][0] == upgrade

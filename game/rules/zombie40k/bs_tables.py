@@ -349,6 +349,7 @@ class Tables:
         """Keep only the profiles and weapons a kept unit uses (a refused unit may have made some)."""
         units = self.cat.units.values()
         used_p = {u["model"] for u in units} | {u["sergeant"]["profile"] for u in units if "sergeant" in u}
+        used_p |= {o["profile"] for u in units for o in u.get("sergeant", {}).get("options", []) if "profile" in o}
         self.cat.profiles = {k: v for k, v in self.cat.profiles.items() if k in used_p}
         used_w: set[str] = set()
         for u in units:
@@ -356,5 +357,5 @@ class Tables:
             sarge = u.get("sergeant", {})
             used_w.update(sarge.get("wargear", []))
             for o in [*u.get("weapon_options", []), *sarge.get("options", [])]:
-                used_w.update(o["with"])
+                used_w.update(o.get("with", []))  # (a Veteran Sergeant upgrade changes the profile only)
         self.cat.weapons = {k: v for k, v in self.cat.weapons.items() if k in used_w}

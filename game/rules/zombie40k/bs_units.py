@@ -529,13 +529,22 @@ class Maker(Tables):
         sarge: dict[str, Any] = {"name": m.entry.name, "cost": cost, "profile": made[0]}
         if gear and gear != trooper_gear:
             sarge["wargear"] = gear
-        sarge["options"] = unique(options, gear or trooper_gear)
-        for e in m.entry.visible():
-            if e.kind == "upgrade" and any(kind(p) == "unit" for p in e.profiles):
-                self.cat.note(
-                    f"{self.cat.file}: {unit!r}: the upgrade {e.name!r} is not offered (a team has one sergeant)"
-                )
+        sarge["options"] = [*self.promotions(unit, m.entry), *unique(options, gear or trooper_gear)]
         return sarge
+
+    def promotions(self, unit: str, sergeant: Entry) -> list[dict[str, Any]]:
+        """The sergeant's upgrades to another profile (the real Tactical Sergeant's Veteran Sergeant, an
+        upgrade with a Unit profile of its own), as options that change his profile, at their points."""
+        out = []
+        for e in sergeant.visible():
+            profile = next((p for p in e.profiles if kind(p) == "unit"), None)
+            if e.kind != "upgrade" or profile is None:
+                continue
+            made = self.unit_profile(f"{unit} / {e.name}", profile)
+            if made is not None:
+                name = f"Upgrade to {e.name}"
+                out.append({"key": slug(e.name), "name": name[:60], "profile": made[0], "cost": round(e.points)})
+        return out
 
     # wargear of one model
 
