@@ -161,3 +161,26 @@ def test_the_veteran_sergeant_upgrade_is_offered_to_the_sergeant_at_its_points()
     assert cat.profiles[upgrade["profile"]]["ld"] == 9 and "with" not in upgrade
     doc, refused = merge(None, cat)
     assert refused == [] and doc["units"]["space_marines_tactical_squad"]["sergeant"]["options"][0] == upgrade
+
+
+GRAV = f"""<selectionEntries><selectionEntry id="tac" name="Tactical Squad" type="unit"><selectionEntries>
+    <selectionEntry id="tm" name="Space Marine" type="model">{counts(5, 10)}
+      <infoLinks>{info("p-marine", "i2")}</infoLinks><entryLinks>{link("boltgun", "l2", 1, 1)}</entryLinks>
+      <selectionEntryGroups><selectionEntryGroup id="sw" name="Special Weapon">{counts(0, 1)}<selectionEntries>
+        <selectionEntry id="gg" name="Grav-gun" type="upgrade">{counts(None, 1)}
+          <profiles>{gun("pgg", "Grav-gun", '18"', "*", "2", "Salvo 2/3, Concussive, Graviton")}</profiles>
+          {pts(15)}</selectionEntry></selectionEntries></selectionEntryGroup></selectionEntryGroups>{pts(14)}
+    </selectionEntry></selectionEntries>
+</selectionEntry></selectionEntries>"""
+
+
+def test_a_grav_gun_comes_in_with_its_strength_star_and_the_graviton_rule() -> None:
+    """The real grav weapons' Strength is "*" (Graviton: the wound roll is the target's armour save): taken
+    as such, with its rules, and the player's roster takes it."""
+    cat = imported(catalogue(GRAV, ""))
+    unit = cat.units["space_marines_tactical_squad"]
+    option = unit["weapon_options"][0]
+    grav = cat.weapons[option["with"][0]]
+    assert (grav["s"], grav["ap"], grav["type"], grav["shots"]) == ("*", 2, "assault", 2)
+    assert grav["rules"] == ["Concussive", "Graviton"] and option["cost"] == 15
+    assert merge(None, cat)[1] == []

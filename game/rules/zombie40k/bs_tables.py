@@ -5,7 +5,8 @@ keys they go by in the player's roster. :mod:`game.rules.zombie40k.bs_units` bui
 House readings (each noted in the import's notes): a Salvo X/Y gun fires X shots as an Assault weapon (this
 game has no halved ranges); random shots (Heavy D3) are their average; a sniper rifle's Strength X is the
 shipped sniper rifle's 3 (its Sniper rule wounds on 4+); "+1/User*" is its ordinary value, the last one; a
-Large Blast is a Blast; grenades and bombs are thrown only in the Killing Floor mod.
+Large Blast is a Blast; grenades and bombs are thrown only in the Killing Floor mod. A Graviton weapon's
+Strength "*" is kept: it wounds on the target's armour save [7th].
 
 >>> str(Skipped("x.cat", "Rhino", "Unit Type", "a vehicle"))
 "x.cat: 'Rhino': field 'Unit Type': a vehicle"
@@ -19,7 +20,7 @@ from typing import Any
 
 from game.numerals import decimal, whole
 from game.rules.zombie40k.bs_data import MAX_LISTED, Profile
-from game.rules.zombie40k.data import STATS, Z40Data
+from game.rules.zombie40k.data import GRAVITON_S, STATS, Z40Data
 
 KINDS = {"rapid fire": "rapid_fire", "assault": "assault", "pistol": "pistol", "heavy": "heavy", "melee": "melee"}
 TEMPLATE_RANGE = 8.0  # a template's length [7th]; the shipped flamer has the same
@@ -254,7 +255,8 @@ class Tables:
                 "3"  # S X: the Sniper rule wounds on 4+ whatever the Toughness (the shipped sniper rifle's S 3)
             )
         raw_s, raw_ap = self.ordinary(where, "Strength", raw_s), self.ordinary(where, "AP", raw_ap)
-        s = self.weapon_strength(where, raw_s)
+        graviton = raw_s == GRAVITON_S and any(p.lower() == "graviton" for p in parts)
+        s = GRAVITON_S if graviton else self.weapon_strength(where, raw_s)  # S *: wounds on the save [7th]
         ap = self.weapon_ap(where, raw_ap)
         if rng is None or s is None or ap is None:
             return None
