@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from test_z40k_bs_library import catalogue, counts, gun, imported, info, link, model_profile, pts
 
+from game.assets import data_file
 from game.rules.zombie40k.battlescribe import merge
+from game.rules.zombie40k.data import build_data, load_toml
+from game.rules.zombie40k.setup_view import team_notes
 
 # one fewer Veteran (and one fewer needed) for each Veteran with a special or heavy weapon: the real decrement
 PER_SPECIAL = "".join(
@@ -184,3 +187,22 @@ def test_a_grav_gun_comes_in_with_its_strength_star_and_the_graviton_rule() -> N
     assert (grav["s"], grav["ap"], grav["type"], grav["shots"]) == ("*", 2, "assault", 2)
     assert grav["rules"] == ["Concussive", "Graviton"] and option["cost"] == 15
     assert merge(None, cat)[1] == []
+
+
+def test_chapter_tactics_come_in_as_a_team_rule_the_builder_says_has_no_effect() -> None:
+    """The real Space Marine squads carry "Chapter Tactics": this game plays no chapter's tactics, so the rule
+    comes in as a note of the whole team, and once the unit is taken the team builder's Add list says it has
+    no effect here (a line never added)."""
+    xml = VETERAN_SERGEANT.replace(
+        'type="unit">', 'type="unit"><rules><rule id="ct" name="Chapter Tactics"/></rules>', 1
+    )
+    cat = imported(catalogue(xml, ""))
+    assert cat.units["space_marines_tactical_squad"]["rules"] == ["Chapter Tactics"]
+    assert not any("Chapter Tactics" in n and "left out" in n for n in cat.notes)
+    doc, refused = merge(None, cat)
+    core, shipped = load_toml(data_file("zombie40k.toml")), load_toml(data_file("zombie40k_roster.toml"))
+    data = build_data(core, shipped, "zombie40k.toml", "zombie40k_roster.toml", doc, "mine.toml")
+    (note,) = team_notes(data, data.units["space_marines_tactical_squad"])
+    assert refused == [] and note.label == "Chapter Tactics (the team's rule)"
+    assert note.refused.startswith("no effect in this game: a Zombie Survival Team fights for no chapter")
+    assert team_notes(data, data.units["tactical_squad"]) == []  # the shipped squad has no such rule

@@ -201,6 +201,7 @@ class Usr:
     effect: str
     why: str = ""
     close_combat_only: bool = False
+    team_note: bool = False  # a rule of the whole team the builder names with its unit (Chapter Tactics)
 
     @property
     def has_effect(self) -> bool:
@@ -523,6 +524,7 @@ def build_data(
             effect=r.get("effect", str),
             why=r.get("why", str, ""),
             close_combat_only=r.get("close_combat_only", bool, False),
+            team_note=r.get("team_note", bool, False),
         )
     weapons: dict[str, Weapon] = {}
     for file, src in ((core_name, core), (roster_name, roster)):
