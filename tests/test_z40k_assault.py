@@ -4,11 +4,14 @@ charge, Rending, combat resolution, Morale, Sweeping Advance, falling back, cons
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import assault, morale
 from game.rules.zombie40k.commands import Charge, Move
+from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import (
     AttackStep,
     CombatResolved,
@@ -177,3 +180,18 @@ def test_and_they_shall_know_no_fear_regroups_with_no_test_and_then_moves_normal
     assert [e.passed for e in ev(g, MoraleTested)] == [True] and g.dice.remaining == 0
     with pytest.raises(IllegalCommand, match="regrouped this turn and may not move"):
         g.apply(Move("p1-1", ((20, 25),)))
+
+
+def test_melta_bombs_are_carried_but_never_struck_with_against_zombies() -> None:
+    """Rules: "Zombie 40,000: The 40k core needed" (close combat weapons) with 7th's melta bombs, used only
+    against vehicles and Monstrous Creatures: a model carrying them (an imported sergeant's option) strikes
+    with his other close combat weapon, and gets no extra Attack for them."""
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 28.99)]], teams=[GUARDS], phase=Phase.ASSAULT)
+    w = g.world
+    bombs = Weapon("melta_bombs", "Melta bombs", 0, 8, 1, "melee", rules=("Melta Bomb", "Armourbane", "Unwieldy"))
+    w.data = replace(w.data, weapons={**w.data.weapons, "melta_bombs": bombs})
+    m = g.figure("p1-1")
+    m.weapons = ("lasgun", "melta_bombs")
+    assert assault.melee_weapon(w, m).key == "close_combat_weapon" and not assault.two_weapons(w, m)
+    m.weapons = ("laspistol", "close_combat_weapon", "melta_bombs")
+    assert assault.two_weapons(w, m)  # the pistol and the close combat weapon, as without the bombs

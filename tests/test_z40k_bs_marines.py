@@ -206,3 +206,23 @@ def test_chapter_tactics_come_in_as_a_team_rule_the_builder_says_has_no_effect()
     assert refused == [] and note.label == "Chapter Tactics (the team's rule)"
     assert note.refused.startswith("no effect in this game: a Zombie Survival Team fights for no chapter")
     assert team_notes(data, data.units["tactical_squad"]) == []  # the shipped squad has no such rule
+
+
+def test_melta_bombs_come_in_as_the_sergeants_option_carried_never_used() -> None:
+    """The real melta bombs (S 8, AP 1, "Armourbane, Unwieldy") are no grenade to throw: the sergeant may buy
+    them at their points, a close combat weapon with the rule "Melta Bomb", which this game never strikes
+    with (no vehicles); the player's roster takes them."""
+    bombs = f"""<selectionEntry id="mb" name="Melta bombs" type="upgrade">{counts(None, 1)}
+      <profiles>{gun("pmb", "Melta Bomb", "-", "8", "1", "Armourbane, Unwieldy")}</profiles>{pts(5)}
+    </selectionEntry>"""
+    xml = VETERAN_SERGEANT.replace('<selectionEntry id="vs"', f'{bombs}<selectionEntry id="vs"')
+    cat = imported(catalogue(xml, ""))
+    option = next(o for o in cat.units["space_marines_tactical_squad"]["sergeant"]["options"] if "with" in o)
+    weapon = cat.weapons[option["with"][0]]
+    assert (option["name"], option["cost"], option["replaces"]) == ("Melta bombs", 5, [])
+    assert (weapon["type"], weapon["s"], weapon["ap"]) == ("melee", 8, 1)
+    assert weapon["rules"] == ["Melta Bomb", "Armourbane", "Unwieldy"]
+    doc, refused = merge(None, cat)
+    core, shipped = load_toml(data_file("zombie40k.toml")), load_toml(data_file("zombie40k_roster.toml"))
+    data = build_data(core, shipped, "zombie40k.toml", "zombie40k_roster.toml", doc, "mine.toml")
+    assert refused == [] and not data.fought_with(option["with"][0])

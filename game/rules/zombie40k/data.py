@@ -202,6 +202,7 @@ class Usr:
     why: str = ""
     close_combat_only: bool = False
     team_note: bool = False  # a rule of the whole team the builder names with its unit (Chapter Tactics)
+    carried_only: bool = False  # a weapon with this rule is carried, never used here (melta bombs)
 
     @property
     def has_effect(self) -> bool:
@@ -250,6 +251,12 @@ class Z40Data:
 
     def unit(self, key: str) -> UnitEntry:
         return self.units[key]
+
+    def fought_with(self, key: str) -> bool:
+        """Whether a model uses the weapon ``key`` in this game: not one only carried (melta bombs, for
+        vehicles and Monstrous Creatures this game has none of)."""
+        rules = self.weapons[key].rules
+        return not any(r in self.usrs and self.usrs[r].carried_only for r in rules)
 
     def usr_choices(self) -> list[Usr]:
         """The rules the team builder offers: the seed's Unit and Model lists."""
@@ -525,6 +532,7 @@ def build_data(
             why=r.get("why", str, ""),
             close_combat_only=r.get("close_combat_only", bool, False),
             team_note=r.get("team_note", bool, False),
+            carried_only=r.get("carried_only", bool, False),
         )
     weapons: dict[str, Weapon] = {}
     for file, src in ((core_name, core), (roster_name, roster)):
