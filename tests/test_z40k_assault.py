@@ -4,17 +4,21 @@ charge, Rending, combat resolution, Morale, Sweeping Advance, falling back, cons
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.rules.core import DiceRolled, IllegalCommand
 from game.rules.zombie40k import assault, morale
-from game.rules.zombie40k.commands import Charge
+from game.rules.zombie40k.commands import Charge, Move
+from game.rules.zombie40k.data import Weapon
 from game.rules.zombie40k.events import (
     AttackStep,
     CombatResolved,
     Engaged,
     FellBack,
     Killed,
+    MoraleTested,
     Moved,
     ShotsFired,
     SweepingAdvance,
@@ -172,3 +176,38 @@ def test_furious_charge_rage_and_two_weapons() -> None:
     mine = [e for e in w.events if isinstance(e, AttackStep) and e.unit == "p1"][0]
     assert mine.dice == 4  # 2 Attacks + 1 charge + 1 second weapon
     assert mine.need == 3
+
+
+def test_and_they_shall_know_no_fear_regroups_with_no_test_and_then_moves_normally() -> None:
+    """Rules: "Zombie 40,000: The 40k core needed" and the Unit Rules' And They Shall Know No Fear [7th]: a
+    falling-back squad with it regroups at the start of its movement phase with no test and may move, shoot
+    (or run) and charge normally that turn; a squad that regroups by its Leadership test may not move."""
+    g = rigged_game({1: [(20, 30)]}, teams=["tactical_squad"], phase=Phase.MOVEMENT, dice=[])
+    w = g.world
+    w.unit("p1").falling_back = True
+    assert morale.regroup(w, w.unit("p1"))
+    assert not w.unit("p1").falling_back and g.dice.log == []  # automatic: no 2D6 rolled
+    g.apply(Move("p1-1", ((20, 25),)))  # 5", a full move
+    assert g.figure("p1-1").position == pytest.approx((20, 25))
+    g = rigged_game({1: [(20, 30)]}, teams=[GUARDS], phase=Phase.MOVEMENT, dice=[3, 4])
+    w = g.world
+    w.unit("p1").falling_back = True
+    assert morale.regroup(w, w.unit("p1"))  # 2D6 = 7 against Ld 7: regroups
+    assert [e.passed for e in ev(g, MoraleTested)] == [True] and g.dice.remaining == 0
+    with pytest.raises(IllegalCommand, match="regrouped this turn and may not move"):
+        g.apply(Move("p1-1", ((20, 25),)))
+
+
+def test_melta_bombs_are_carried_but_never_struck_with_against_zombies() -> None:
+    """Rules: "Zombie 40,000: The 40k core needed" (close combat weapons) with 7th's melta bombs, used only
+    against vehicles and Monstrous Creatures: a model carrying them (an imported sergeant's option) strikes
+    with his other close combat weapon, and gets no extra Attack for them."""
+    g = rigged_game({1: [(20, 30)]}, hordes=[[(20, 28.99)]], teams=[GUARDS], phase=Phase.ASSAULT)
+    w = g.world
+    bombs = Weapon("melta_bombs", "Melta bombs", 0, 8, 1, "melee", rules=("Melta Bomb", "Armourbane", "Unwieldy"))
+    w.data = replace(w.data, weapons={**w.data.weapons, "melta_bombs": bombs})
+    m = g.figure("p1-1")
+    m.weapons = ("lasgun", "melta_bombs")
+    assert assault.melee_weapon(w, m).key == "close_combat_weapon" and not assault.two_weapons(w, m)
+    m.weapons = ("laspistol", "close_combat_weapon", "melta_bombs")
+    assert assault.two_weapons(w, m)  # the pistol and the close combat weapon, as without the bombs

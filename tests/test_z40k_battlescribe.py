@@ -86,6 +86,7 @@ SHARED = f"""
 <sharedRules>
   <rule id="atskgf" name="And They Shall Know No Fear"/>
   <rule id="tactics" name="Chapter Tactics"/>
+  <rule id="bolster" name="Bolster Defences"/>
 </sharedRules>
 """  # noqa: E501
 
@@ -95,6 +96,7 @@ TACTICAL = f"""
   <infoLinks>
     <infoLink id="il1" name="ATSKNF" targetId="atskgf" type="rule"/>
     <infoLink id="il2" name="Chapter Tactics" targetId="tactics" type="rule"/>
+    <infoLink id="il4" name="Bolster Defences" targetId="bolster" type="rule"/>
     <infoLink id="il3" name="Combat Squads" targetId="in-the-gst" type="rule"/>
   </infoLinks>
   <selectionEntries>
@@ -206,8 +208,9 @@ def test_a_tactical_squad_imports_with_its_profile_weapons_points_sergeant_and_s
     assert sarge["options"][0]["replaces"] == ["boltgun"]  # "replace his boltgun": named in the group
     # Universal Special Rules this game knows; the others are listed as left out
     # (a rule linked in another file keeps the name its link gives it)
-    assert unit["rules"] == ["And They Shall Know No Fear", "Combat Squads"]
-    assert any("Chapter Tactics" in n and "not in this game" in n for n in cat.notes)
+    # (Chapter Tactics: a note of the whole team, with no effect here, issue 35)
+    assert unit["rules"] == ["And They Shall Know No Fear", "Chapter Tactics", "Combat Squads"]
+    assert any("Bolster Defences" in n and "not in this game" in n for n in cat.notes)
     assert any("in-the-gst" in n and "another file" in n for n in cat.notes)  # a link into the game system
 
 

@@ -174,8 +174,9 @@ DEMOLITIONS = f"""<selectionEntries><selectionEntry id="demo" name="Demolitions"
 
 
 def test_demolitions_is_the_veterans_squad_upgrade_adding_a_charge_not_a_mans_swap(tmp_path: Path) -> None:
-    """The real Veterans' Demolitions, one a unit for 30 points: melta bombs for the squad (thrown: left out)
-    and a single demolition charge. It came in as one Veteran's swap of his lasgun for the charge."""
+    """The real Veterans' Demolitions, one a unit for 30 points: melta bombs for the squad (carried, never
+    used here: no vehicles, issue 35) and a single demolition charge. It came in as one Veteran's swap of his
+    lasgun for the charge."""
     units = VETERANS.replace("<selectionEntryGroups>", f"{DEMOLITIONS}<selectionEntryGroups>", 1)
     cat = imported(catalogue(units, VETERAN_SHARED, name="Astra Militarum"))
     demo = next(o for o in cat.units["astra_militarum_veterans"]["weapon_options"] if o["key"] == "demolitions")
@@ -185,7 +186,8 @@ def test_demolitions_is_the_veterans_squad_upgrade_adding_a_charge_not_a_mans_sw
     team = build_team(data, {**spec, "weapons": [*spec["weapons"], "veteran_w_shotgun"]}, 200)
     assert team.points == 60 + 30 + 5  # the squad upgrade is not one of the two weapon changes
     charged = [m for m in team.models if demo["with"][0] in m.weapons]
-    assert len(charged) == 1 and len(charged[0].weapons) == 2  # one Veteran carries it beside his gun
+    assert len(charged) == 1 and charged[0].weapons[0] == "flamer"  # one Veteran carries it beside his gun
+    assert [data.weapons[w].name for w in charged[0].weapons[1:]] == ["Melta Bomb", "Demolition Charge"]
     assert team_problems(data, {**spec, "weapons": ["demolitions", "demolitions"]}, 200) == [
         "Demolitions: once a team (it is the squad's)"
     ]

@@ -40,7 +40,7 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_every_catalogue_imports_without_a_crash_and_brings_at_least_300_units(dataset: Path) -> None:
+def test_every_catalogue_imports_without_a_crash_and_brings_at_least_270_units(dataset: Path) -> None:
     data = load_data(None, None, "no-user-roster")
     system = [("Warhammer40K.gst", read_game_system(dataset / "Warhammer40K.gst"))]
     cats = sorted(dataset.glob("*.cat"))
@@ -53,7 +53,9 @@ def test_every_catalogue_imports_without_a_crash_and_brings_at_least_300_units(d
             name = unit["name"]
             assert "entrylink" not in name.lower() and not name.lower().startswith(("formation", "detachment"))
             assert unit["type"] == "infantry" and unit["squad_cost"] % unit["squad_size"] == 0, name
-    assert total >= 300
+            # Independent Characters filed under no HQ slot are refused (issue 35: 35 of the 309 were)
+            assert not name.startswith(("Techmarine", "Cypher", "Enginseer", "Watch Master")), name
+    assert total >= 270
 
 
 def units_of(roster: dict, army_word: str) -> dict:

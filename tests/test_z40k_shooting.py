@@ -5,12 +5,15 @@ close combat, and never at another player unless by the vehicle or in retaliatio
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import attacks
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Move, Shoot
+from game.rules.zombie40k.data import GRAVITON_S, Weapon
 from game.rules.zombie40k.events import AttackStep, BlastPlaced, Killed
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game, small_scenario
@@ -259,3 +262,19 @@ def test_the_log_tells_a_volley_in_the_order_rolled_and_names_the_save() -> None
     rolls = [e for e in g.log if isinstance(e, DiceRolled) and "Plasma gun" in e.purpose]
     assert [e.faces for e in rolls] == [(6, 6), (6, 1), (1,)]
     assert "rolled 6 1" in log_words.line(g, rolls[1]) and "rolled 1" in log_words.line(g, rolls[2])
+
+
+def test_a_graviton_gun_wounds_on_the_targets_armour_save_6_with_none_and_concussive_slows_it() -> None:
+    """Rules: "Zombie 40,000: The 40k core needed" (weapons and their special rules) with 7th's Graviton: a
+    grav-gun (S *, AP 2, Salvo 2/3 played as Assault 2 [house], Concussive, Graviton) wounds on the target's
+    armour save, 6+ with none: a zombie only on a 6; a zombie hit by one strikes at Initiative 1 after."""
+    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 16), (12, 16)]], teams=guards(1), dice=[4, 4, 5, 6, 4])
+    w = g.world
+    grav = Weapon("grav_gun", "Grav-gun", 18, GRAVITON_S, 2, "assault", 2, rules=("Concussive", "Graviton"))
+    w.data = replace(w.data, weapons={**w.data.weapons, "grav_gun": grav})
+    g.figure("p1-1").weapons = ("grav_gun",)
+    g.apply(Shoot("p1", "h1"))
+    assert [(s.need, s.dice, s.successes) for s in steps(g, "wound")] == [(6, 2, 1)]  # 5 fails, 6 wounds
+    assert killed(g) == ["h1-1"] and g.dice.remaining == 0  # Feel No Pain 5+ failed on a 4
+    assert w.unit("h1").concussed_until == g.state.turn + 1
+    assert grav.profile == '18" S* AP2 Assault 2 (Concussive, Graviton)'

@@ -217,7 +217,8 @@ def pile_in(world: World, units: list[Unit]) -> None:
 
 def melee_weapon(world: World, m: Model) -> Weapon:
     """A model's best close combat weapon (a pistol is used as a close combat weapon [7th])."""
-    ws = [world.data.weapon(w) for w in m.weapons if world.data.weapon(w).type == "melee"]
+    melee = [w for w in m.weapons if world.data.weapon(w).type == "melee" and world.data.fought_with(w)]
+    ws = [world.data.weapon(w) for w in melee]
     special = [w for w in ws if w.key not in ("close_combat_weapon", "chainsword", "choppa")]
     first = world.hooks.weapons_first
     special.sort(key=lambda w: w.key not in first)  # an add-on's weapon first (a power-up Chainsaw)
@@ -229,7 +230,11 @@ def melee_weapon(world: World, m: Model) -> Weapon:
 def two_weapons(world: World, m: Model) -> bool:
     """+1 Attack with two close combat weapons (pistols count); not for Two-handed weapons, and a
     Specialist Weapon only pairs with another [7th]."""
-    ws = [world.data.weapon(w) for w in m.weapons if world.data.weapon(w).type in ("melee", "pistol")]
+    ws = [
+        world.data.weapon(w)
+        for w in m.weapons
+        if world.data.weapon(w).type in ("melee", "pistol") and world.data.fought_with(w)
+    ]
     if len(ws) < 2:
         return False
     main = melee_weapon(world, m)

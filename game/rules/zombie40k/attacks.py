@@ -40,6 +40,7 @@ class Pool:
     six_ap2: bool = False  # Bladestorm: a 6 to wound is AP 2
     six_wounds: bool = False  # Gauss: a 6 to wound always wounds
     poison: int = 0  # Poisoned (X+)
+    graviton: int = 0  # Graviton: the D6 to wound is this (the target's armour save), whatever S and T
     fleshbane: bool = False
     ignores_cover: bool = False
     gets_hot: bool = False
@@ -76,11 +77,23 @@ class Saves:
 
 
 def wound_need(data, pool: Pool, t: int) -> int:  # type: ignore[no-untyped-def]
-    """The D6 to wound: the chart, Fleshbane 2+, Poisoned when better [7th]."""
+    """The D6 to wound: the chart, Fleshbane 2+, Poisoned when better, Graviton the target's save [7th]."""
+    if pool.graviton:
+        return pool.graviton
     need = 2 if pool.fleshbane else charts.to_wound(data, pool.s, t)
     if pool.poison and (need == 0 or need > pool.poison):
         need = pool.poison
     return need
+
+
+def graviton_need(sv: int) -> int:
+    """A Graviton weapon's D6 to wound against an armour save of ``sv`` (0: none): the save, at worst 6+
+    [7th: "equal to the armour save of the target, to a minimum of 6+"].
+
+    >>> graviton_need(3), graviton_need(0), graviton_need(2)
+    (3, 6, 2)
+    """
+    return sv if 2 <= sv <= 6 else 6
 
 
 def wound_faces(pool: Pool, need: int) -> dict[int, str | None]:

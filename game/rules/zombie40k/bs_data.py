@@ -94,6 +94,7 @@ class Entry:
     apart: str = ""  # ... unless the unit has no entry of this id (then offered at any size)
     # profiles an entry elsewhere in the unit shows or hides: (its id, the profile, shown when it is taken)
     switches: tuple[tuple[str, Profile, bool], ...] = ()
+    shares: tuple[str, ...] = ()  # ids of entries each selection of which takes one off this one's maximum
 
     @property
     def group(self) -> bool:
@@ -201,8 +202,7 @@ def size_needed(el: ET.Element) -> tuple[tuple[int, str], str, str] | None:
         conds = _all_of(m)
         size = [c for c in conds if c.get("type") == "lessThan" and (c.get("field") or "") == "selections"]
         size = [c for c in size if (c.get("scope") or "") not in ("roster", "force") and c.get("childId")]
-        taken = [c for c in conds if c not in size and c.get("type") in ("equalTo", "atLeast")]
-        taken = [c for c in taken if _number(c.get("value") or "") == 1 and c.get("childId")]
+        taken = [c for c in conds if c not in size and c.get("childId") and _taken(c)]
         count = _number(size[0].get("value") or "") if len(size) == 1 else None
         if count is None or len(taken) > 1 or len(size) + len(taken) != len(conds):
             continue
@@ -210,6 +210,63 @@ def size_needed(el: ET.Element) -> tuple[tuple[int, str], str, str] | None:
             apart = taken[0].get("childId") or "" if taken else ""
             return (int(count), size[0].get("childId") or ""), fld, apart
     return None
+
+
+def _taken(cond: ET.Element) -> bool:
+    """Whether a condition asks that an entry be taken: "equal to 1", "at least 1", or (the real Blood
+    Angels data) "greater than 0"."""
+    v, kind = _number(cond.get("value") or ""), cond.get("type")
+    return (kind in ("equalTo", "atLeast") and v == 1) or (kind == "greaterThan" and v == 0)
+
+
+def one_at_a_time(el: ET.Element) -> tuple[int, str] | None:
+    """(count, entry id) when a group's maximum of 1 is raised once the unit holds ``count`` of an entry: the
+    real Dark Angels' and Forge World's Tactical Squads, one special or heavy weapon below ten models, one of
+    each with ten. Below that size the group's choices exclude each other."""
+    maxima = {
+        c.get("id"): c
+        for c in kids(el, "constraints", "constraint")
+        if c.get("type") == "max" and _number(c.get("value") or "") == 1
+    }
+    for m in kids(el, "modifiers", "modifier"):
+        conds = _all_of(m)
+        if m.get("type") != "set" or m.get("field") not in maxima or len(conds) != 1:
+            continue
+        c, raised = conds[0], _number(m.get("value") or "")
+        count = _number(c.get("value") or "")
+        if raised is None or raised <= 1 or count is None or count < 2 or not c.get("childId"):
+            continue
+        if c.get("type") in ("equalTo", "atLeast") and (c.get("scope") or "") not in ("roster", "force"):
+            return int(count), c.get("childId") or ""  # nine Marines (and the sergeant): ten
+    return None
+
+
+def shares_max(el: ET.Element) -> tuple[str, ...]:
+    """The entries whose every selection takes one off ``el``'s maximum (a decrement of 1 repeated for each
+    one selected, with no condition): the real Sternguard's Veterans, at most 9, one fewer for each Veteran
+    with a special or heavy weapon. Those models take the places of ``el``'s: they share its maximum."""
+    maxima = {c.get("id") for c in kids(el, "constraints", "constraint") if c.get("type") == "max"}
+    out: list[str] = []
+    for m in kids(el, "modifiers", "modifier"):
+        if m.get("type") != "decrement" or m.get("field") not in maxima or _number(m.get("value") or "") != 1:
+            continue
+        if any(kids(m, "conditions", "condition")) or any(kids(m, "conditionGroups", "conditionGroup")):
+            continue
+        reps = list(kids(m, "repeats", "repeat"))
+        if len(reps) == 1 and _number(reps[0].get("value") or "") == 1 and reps[0].get("childId"):
+            out.append(reps[0].get("childId") or "")
+    return tuple(out)
+
+
+def apart_below(e: Entry, needs: tuple[int, str], group: str, depth: int = 0) -> Entry:
+    """``e`` and the choices inside it marked as offered alone below a unit size (``needs``, as
+    :func:`size_needed` gives it): apart from every other choice of ``group``, whose id each then carries."""
+    if e.group and depth < 6:
+        kids_ = tuple(apart_below(c, needs, group, depth + 1) for c in e.children)
+        return replace(e, children=kids_, ids=(*e.ids, group))
+    if e.needs[0]:
+        return e
+    return replace(e, needs=needs, apart=group, ids=(*e.ids, group))
 
 
 def _all_of(modifier: ET.Element) -> list[ET.Element]:
@@ -349,6 +406,9 @@ class Library:
             if got is not None:
                 children.append(got)
         lo, hi = self.counts(el, mods)
+        alone = one_at_a_time(el) if group else None
+        if alone is not None:  # each choice inside: not with another of the group below that size
+            children = [apart_below(c, alone, el.get("id") or "") for c in children]
         return Entry(
             id=el.get("id") or "",
             name=clean(mods.get("name") or el.get("name")) or "(no name)",
@@ -369,6 +429,7 @@ class Library:
             needs=needed[0] if needed is not None else (0, ""),
             apart=needed[2] if needed is not None else "",
             switches=tuple(self.switches(el)),
+            shares=shares_max(el),
         )
 
     def link(self, link: ET.Element, file: str, depth: int) -> Entry | None:
@@ -397,6 +458,7 @@ class Library:
             categories=(*self.category_names(link), *target.categories),
             ids=(link.get("id") or "", *target.ids),
             switches=(*target.switches, *self.switches(link)),
+            shares=(*target.shares, *shares_max(link)),
         )
 
     def missing(self, link: ET.Element, file: str) -> None:

@@ -5,7 +5,9 @@ keys they go by in the player's roster. :mod:`game.rules.zombie40k.bs_units` bui
 House readings (each noted in the import's notes): a Salvo X/Y gun fires X shots as an Assault weapon (this
 game has no halved ranges); random shots (Heavy D3) are their average; a sniper rifle's Strength X is the
 shipped sniper rifle's 3 (its Sniper rule wounds on 4+); "+1/User*" is its ordinary value, the last one; a
-Large Blast is a Blast; grenades and bombs are thrown only in the Killing Floor mod.
+Large Blast is a Blast; grenades and bombs are thrown only in the Killing Floor mod, melta bombs carried
+with the rule "Melta Bomb" (never used here: no vehicles). A Graviton weapon's
+Strength "*" is kept: it wounds on the target's armour save [7th].
 
 >>> str(Skipped("x.cat", "Rhino", "Unit Type", "a vehicle"))
 "x.cat: 'Rhino': field 'Unit Type': a vehicle"
@@ -19,7 +21,7 @@ from typing import Any
 
 from game.numerals import decimal, whole
 from game.rules.zombie40k.bs_data import MAX_LISTED, Profile
-from game.rules.zombie40k.data import STATS, Z40Data
+from game.rules.zombie40k.data import GRAVITON_S, STATS, Z40Data
 
 KINDS = {"rapid fire": "rapid_fire", "assault": "assault", "pistol": "pistol", "heavy": "heavy", "melee": "melee"}
 TEMPLATE_RANGE = 8.0  # a template's length [7th]; the shipped flamer has the same
@@ -119,6 +121,15 @@ def _kind(profile: Profile) -> str:
     return "other"
 
 
+def melta_bomb(name: str) -> bool:
+    """Melta bombs, by name (the real data calls them "Melta Bomb", "Melta Bombs", "Melta bombs").
+
+    >>> melta_bomb("Melta Bombs"), melta_bomb("Meltagun")
+    (True, False)
+    """
+    return "melta bomb" in name.lower()
+
+
 def thrown(name: str) -> bool:
     """A grenade or a bomb (left out: thrown only in the Killing Floor mod), not a gun that fires them.
 
@@ -204,10 +215,13 @@ class Tables:
     def _weapon(self, entry: str, profile: Profile) -> str | None:
         name = profile.name or "weapon"
         where = f"{entry} / {name}"
-        if thrown(name):
+        if melta_bomb(name):
+            table = self.bomb_table(where, name, profile)
+        elif thrown(name):
             self.cat.note(f"{self.cat.file}: {where!r}: {GRENADES_LEFT_OUT}")
             return None
-        table = self.weapon_table(where, name, profile)
+        else:
+            table = self.weapon_table(where, name, profile)
         if table is None:
             return None
         same = self.shipped_weapon(table)
@@ -254,7 +268,8 @@ class Tables:
                 "3"  # S X: the Sniper rule wounds on 4+ whatever the Toughness (the shipped sniper rifle's S 3)
             )
         raw_s, raw_ap = self.ordinary(where, "Strength", raw_s), self.ordinary(where, "AP", raw_ap)
-        s = self.weapon_strength(where, raw_s)
+        graviton = raw_s == GRAVITON_S and any(p.lower() == "graviton" for p in parts)
+        s = GRAVITON_S if graviton else self.weapon_strength(where, raw_s)  # S *: wounds on the save [7th]
         ap = self.weapon_ap(where, raw_ap)
         if rng is None or s is None or ap is None:
             return None
@@ -271,6 +286,18 @@ class Tables:
         if rules:
             table["rules"] = rules
         return table
+
+    def bomb_table(self, where: str, name: str, profile: Profile) -> dict[str, Any] | None:
+        """Melta bombs (S 8, AP 1, "Armourbane, Unwieldy": no weapon type of their own) as a close combat
+        weapon carried with the rule "Melta Bomb": used only against vehicles and Monstrous Creatures [7th],
+        so never here, but the model has them (and paid for them) as the codex says [house]."""
+        s = self.weapon_strength(where, profile.get("Strength", "S"))
+        ap = self.weapon_ap(where, profile.get("AP"))
+        if s is None or ap is None:
+            return None
+        kinds = [p.strip() for p in (profile.get("Type") or "").split(",") if p.strip()]
+        rules = ["Melta Bomb", *(k for k in kinds if k.lower() not in ("melee", "melta bomb"))]
+        return {"name": name, "type": "melee", "s": s, "ap": ap, "rules": rules}
 
     def ordinary(self, where: str, field_name: str, raw: str | None) -> str | None:
         """A characteristic written "+1/User*" (a power lance: the first on the charge) as its ordinary value,
@@ -349,6 +376,7 @@ class Tables:
         """Keep only the profiles and weapons a kept unit uses (a refused unit may have made some)."""
         units = self.cat.units.values()
         used_p = {u["model"] for u in units} | {u["sergeant"]["profile"] for u in units if "sergeant" in u}
+        used_p |= {o["profile"] for u in units for o in u.get("sergeant", {}).get("options", []) if "profile" in o}
         self.cat.profiles = {k: v for k, v in self.cat.profiles.items() if k in used_p}
         used_w: set[str] = set()
         for u in units:
@@ -356,5 +384,5 @@ class Tables:
             sarge = u.get("sergeant", {})
             used_w.update(sarge.get("wargear", []))
             for o in [*u.get("weapon_options", []), *sarge.get("options", [])]:
-                used_w.update(o["with"])
+                used_w.update(o.get("with", []))  # (a Veteran Sergeant upgrade changes the profile only)
         self.cat.weapons = {k: v for k, v in self.cat.weapons.items() if k in used_w}

@@ -9,8 +9,9 @@ take and each group's default; the other choices of a group replace the default,
 dedicated transport (a unit inside the unit) is never the unit.
 
 Who may join (one rule for every catalogue, :func:`refusal`): a single squad, not a formation or detachment;
-no HQ choice, Lord of War or fortification; only Infantry (no vehicle, walker, bike, jump, jet pack,
-cavalry, beast, monstrous creature or artillery); no psyker (this game has no Psychic phase).
+no HQ choice, Lord of War or fortification, and no Independent Character whatever slot he is filed under; only
+Infantry (no vehicle, walker, bike, jump, jet pack, cavalry, beast, monstrous creature or artillery); no psyker
+(this game has no Psychic phase).
 
 Costs are whole points, read as the codex prices a unit: its own cost (the base) plus each model's, a model
 costing what it must take with it too (see :func:`price`).
@@ -44,6 +45,10 @@ CATEGORIES = {
     "detachment": "a detachment: several units, and a team is one squad",
 }
 NOT_READ = " (it may be in a file not read: import the game system .gst with the catalogue)"
+CHARACTER = (
+    "an Independent Character: a leader who joins other units, as the HQ choices are, whatever slot the catalogue "
+    "files him under (No Force Org Slot, Elites); no HQ may join a Zombie Survival Team [seed; house reading]"
+)
 
 
 # -- the models of a unit ----------------------------------------------------------------------------------
@@ -145,11 +150,15 @@ def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
 
 
 def max_models(unit: Entry) -> int:
-    """How many models the unit may have at most: each group bounds the models inside it."""
+    """How many models the unit may have at most: each group bounds the models inside it, and a model whose
+    places come off another's maximum (see :func:`~game.rules.zombie40k.bs_data.shares_max`) adds none."""
 
     def cap(e: Entry) -> int:
         total = 0
+        shared = {i for c in e.visible() for i in c.shares}
         for c in e.visible():
+            if shared & set(c.ids):  # its models take the places of another's (Sternguard: 9 in all, not 9 + 2)
+                continue
             if any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit":
                 total += _cap(c.hi)
             elif c.group:
@@ -173,6 +182,8 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
         why = CATEGORIES.get(c.strip().lower())
         if why:
             return "category", why
+    if independent(unit, models):
+        return "rules", CHARACTER
     if not models:
         if inner:
             return "entries", "units inside it (a platoon, a squadron): each is read on its own"
@@ -202,6 +213,13 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     if any(re.match(r"(psyker|psycher|brotherhood of psy|psychic (discipline|brood))", r.lower()) for r in rules):
         return "rules", PSYKER_REFUSED
     return None
+
+
+def independent(unit: Entry, models: list[Model]) -> bool:
+    """Whether the unit, or a model it must have, is an Independent Character (the real Techmarine and Cypher,
+    filed under no HQ slot); a character a squad may add (Arjac in a Wolf Guard pack) does not count."""
+    rules = [*carried_rules(unit), *(r for m in models if m.lo >= 1 for r in carried_rules(m.entry))]
+    return any(r.lower().startswith("independent character") for r in rules)
 
 
 def _own_kind(unit: Entry) -> tuple[str, str] | None:
@@ -511,13 +529,22 @@ class Maker(Tables):
         sarge: dict[str, Any] = {"name": m.entry.name, "cost": cost, "profile": made[0]}
         if gear and gear != trooper_gear:
             sarge["wargear"] = gear
-        sarge["options"] = unique(options, gear or trooper_gear)
-        for e in m.entry.visible():
-            if e.kind == "upgrade" and any(kind(p) == "unit" for p in e.profiles):
-                self.cat.note(
-                    f"{self.cat.file}: {unit!r}: the upgrade {e.name!r} is not offered (a team has one sergeant)"
-                )
+        sarge["options"] = [*self.promotions(unit, m.entry), *unique(options, gear or trooper_gear)]
         return sarge
+
+    def promotions(self, unit: str, sergeant: Entry) -> list[dict[str, Any]]:
+        """The sergeant's upgrades to another profile (the real Tactical Sergeant's Veteran Sergeant, an
+        upgrade with a Unit profile of its own), as options that change his profile, at their points."""
+        out = []
+        for e in sergeant.visible():
+            profile = next((p for p in e.profiles if kind(p) == "unit"), None)
+            if e.kind != "upgrade" or profile is None:
+                continue
+            made = self.unit_profile(f"{unit} / {e.name}", profile)
+            if made is not None:
+                name = f"Upgrade to {e.name}"
+                out.append({"key": slug(e.name), "name": name[:60], "profile": made[0], "cost": round(e.points)})
+        return out
 
     # wargear of one model
 
@@ -621,7 +648,9 @@ class Maker(Tables):
                         continue
                     option = self.option(label, tuple(replaces), got, e.points)
                     least = max(team_size(x.needs, leader) for x in (c, e) if not x.apart)
-                    out.append({**option, "min_models": least} if least else option)
+                    option = {**option, "min_models": least} if least else option
+                    # tagged with what it is offered from, to tell which exclude which (see apart)
+                    out.append({**option, "_from": e if e.needs[0] or c is e else c})
         return out
 
     def unit_weapons(
@@ -708,7 +737,11 @@ def apart(options: list[dict[str, Any]], leader: int) -> list[dict[str, Any]]:
         made = {k: v for k, v in o.items() if k != "_from"}
         e = o.get("_from")
         if isinstance(e, Entry) and e.needs[0]:
-            others = [p["key"] for p in options if isinstance(p.get("_from"), Entry) and e.apart in p["_from"].ids]
+            others = [
+                p["key"]
+                for p in options
+                if p is not o and isinstance(p.get("_from"), Entry) and e.apart in p["_from"].ids
+            ]
             if not e.apart:
                 made["min_models"] = team_size(e.needs, leader)
             elif others:

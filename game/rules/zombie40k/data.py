@@ -44,6 +44,7 @@ MAX_SHOTS = 20  # [house] shots of one weapon: Assault 10 is the most a codex in
 LONG_DIGITS = 4300  # Python reads no whole number longer than this from text
 _LONG_NUMBER = re.compile(rf"[0-9][0-9_]{{{LONG_DIGITS},}}")
 _TOO_LONG = 10 ** (LONG_DIGITS - 1)  # what a number too long to read is read as (see read_user_roster)
+GRAVITON_S = "*"  # [7th] a Graviton weapon's Strength: none, it wounds on the target's armour save
 _STRENGTH = re.compile(r"[+x][0-9]{1,2}")  # "+1", "x2": ASCII digits only (a superscript is no number)
 
 log = logging.getLogger(__name__)
@@ -75,9 +76,12 @@ class Weapon:
     rules: tuple[str, ...] = ()
 
     def strength(self, user: int) -> int:
-        """The weapon's Strength in the hands of a model of Strength ``user`` (never above 10)."""
+        """The weapon's Strength in the hands of a model of Strength ``user`` (never above 10); 0 for a
+        Graviton weapon's "*" (its wound roll is the target's armour save: never Instant Death)."""
         if isinstance(self.s, int):
             return self.s
+        if self.s == GRAVITON_S:
+            return 0
         if self.s == "user":
             return user
         if self.s.startswith("+"):
@@ -197,6 +201,8 @@ class Usr:
     effect: str
     why: str = ""
     close_combat_only: bool = False
+    team_note: bool = False  # a rule of the whole team the builder names with its unit (Chapter Tactics)
+    carried_only: bool = False  # a weapon with this rule is carried, never used here (melta bombs)
 
     @property
     def has_effect(self) -> bool:
@@ -245,6 +251,12 @@ class Z40Data:
 
     def unit(self, key: str) -> UnitEntry:
         return self.units[key]
+
+    def fought_with(self, key: str) -> bool:
+        """Whether a model uses the weapon ``key`` in this game: not one only carried (melta bombs, for
+        vehicles and Monstrous Creatures this game has none of)."""
+        rules = self.weapons[key].rules
+        return not any(r in self.usrs and self.usrs[r].carried_only for r in rules)
 
     def usr_choices(self) -> list[Usr]:
         """The rules the team builder offers: the seed's Unit and Model lists."""
@@ -364,8 +376,12 @@ def _read_weapon(file: str, key: str, t: Any) -> Weapon:
     r = _Reader(file, f"weapons.{key}", t)
     kind = r.get("type", str, check=lambda v: "" if v in WEAPON_TYPES else f"must be one of {WEAPON_TYPES}")
     s = r.get("s", (int, str))
-    if isinstance(s, str) and not (s == "user" or _STRENGTH.fullmatch(s)):
-        raise r.err("s", f'must be a number, "user", "+N" or "xN" (digits 0-9), not {_shown(s)}')
+    if s == GRAVITON_S and "Graviton" not in r.keys("rules", None, ()):
+        raise r.err(
+            "s", '"*" is a Graviton weapon\'s Strength: give it the rule "Graviton" (rules = ["Graviton"])'
+        )
+    if isinstance(s, str) and not (s in ("user", GRAVITON_S) or _STRENGTH.fullmatch(s)):
+        raise r.err("s", f'must be a number, "user", "+N", "xN" (digits 0-9) or "*" (Graviton), not {_shown(s)}')
     if isinstance(s, int):
         s = r.whole("s", 1, 10)
     return Weapon(
@@ -515,6 +531,8 @@ def build_data(
             effect=r.get("effect", str),
             why=r.get("why", str, ""),
             close_combat_only=r.get("close_combat_only", bool, False),
+            team_note=r.get("team_note", bool, False),
+            carried_only=r.get("carried_only", bool, False),
         )
     weapons: dict[str, Weapon] = {}
     for file, src in ((core_name, core), (roster_name, roster)):

@@ -2,8 +2,10 @@
 loser of a close combat tests at Leadership minus the difference (Stubborn: no minus); a squad losing a
 quarter of its models to shooting in one phase tests. Fearless units never test. A failed test falls back.
 Falling back squads regroup at the start of their movement phase on their full Leadership, even below 25%
-[seed]; And They Shall Know No Fear regroups automatically. A plug-in may re-roll a failed test, regroup
-included (the Blessing of Chuck Norris: ``world.hooks.reroll``). The test after a volley is shooting's.
+[seed]; a squad that regroups by its test may not move, fires Snap Shots and may not charge that turn. And
+They Shall Know No Fear regroups automatically and then moves, shoots (or runs) and charges normally [7th].
+A plug-in may re-roll a failed test, regroup included (the Blessing of Chuck Norris: ``world.hooks.reroll``).
+The test after a volley is shooting's.
 """
 
 from __future__ import annotations
@@ -48,12 +50,17 @@ def _roll(world: World, unit: Unit, need: int, purpose: str) -> bool:
 
 
 def regroup(world: World, unit: Unit) -> bool:
-    """At the start of its movement phase a falling-back squad tries to regroup [seed: on full Ld]."""
+    """At the start of its movement phase a falling-back squad tries to regroup [seed: on full Ld]; And They
+    Shall Know No Fear regroups with no test and plays its turn normally [7th]."""
     from game.rules.zombie40k.movement import fall_back
 
-    if world.unit_has(unit, "And They Shall Know No Fear") or test(world, unit, 0, "regroup"):
+    if world.unit_has(unit, "And They Shall Know No Fear"):  # no test, and the turn is its own [7th]
         unit.falling_back = False
-        unit.regrouped_turn = world.state.turn
+        world.emit(Regrouped(unit.id))
+        return True
+    if test(world, unit, 0, "regroup"):
+        unit.falling_back = False
+        unit.regrouped_turn = world.state.turn  # no move, Snap Shots, no charge this turn
         world.emit(Regrouped(unit.id))
         return True
     fall_back(world, unit)

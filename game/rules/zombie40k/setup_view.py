@@ -20,13 +20,14 @@ from typing import Any
 from game.rules.contract import Answers, Setup, SetupSpec, Switch, Team, TeamOption
 from game.rules.zombie40k import killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
-from game.rules.zombie40k.data import Z40Data, load_data
+from game.rules.zombie40k.data import UnitEntry, Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
 from game.rules.zombie40k.team_builder import cost, default_team, team_problems
 from game.scenario.model import Scenario
 
 TEAM = "team"
 MOD = "mod:"  # the game answers' key of a mod's switch: "mod:coop"
+NOTE = "note:"  # an Add-list line that only informs (a rule of the team with no effect here), never added
 
 
 def mod_switches(data: Z40Data, on: Sequence[str] = ()) -> tuple[Switch, ...]:
@@ -99,6 +100,13 @@ def unit_label(data: Z40Data, key: str) -> str:
     u = data.units[key]
     army = f"{u.army}, imported" if key in data.user_units else u.army
     return f"{u.name} ({army}), a model"  # the list adds the cost: "(14 pts)"
+
+
+def team_notes(data: Z40Data, unit: UnitEntry) -> list[TeamOption]:
+    """The rules of the whole team this game does not play (a Space Marine squad's Chapter Tactics), listed
+    in the Add list once the unit is taken, never to be added, with the reason."""
+    notes = [data.usrs[r] for r in unit.rules if r in data.usrs and data.usrs[r].team_note]
+    return [TeamOption(f"{NOTE}{u.name}", f"{u.name} (the team's rule)", 0, u.why) for u in notes]
 
 
 def model_label(data: Z40Data, key: str) -> str:
@@ -274,6 +282,7 @@ class Z40Setup(Setup):
                     offer(f"sergeant_option:{o.key}", f"{unit.sergeant.name}: {o.name}")
         for o in unit.weapon_options:
             offer(f"weapon:{o.key}", o.name)
+        out += team_notes(self.data, unit)
         hardcore = "hardcore" in chosen_mods(answers)
         if not spec.get("usr"):
             for rule in self.data.usr_choices():

@@ -335,6 +335,8 @@ def pools(world: World, p: FirePlan) -> list[Pool]:
             gets_hot="Gets Hot" in w.rules,
             rending="Rending" in w.rules or "Sniper" in w.rules,  # a Rending gun (assault cannon); Sniper [7th]
             poison=4 if "Sniper" in w.rules else 0,  # Sniper: wounds on 4+ whatever the Toughness [7th]
+            # Graviton: wounds on the armour save most of the target's models have [7th; house: the majority]
+            graviton=attacks.graviton_need(world.majority(p.target, "sv")) if "Graviton" in w.rules else 0,
             shooters=tuple(s.model.id for s in ss),
             weapon=wkey,
         )
@@ -379,7 +381,9 @@ def carry_out(world: World, p: FirePlan) -> None:
                 attacks.direct_wounds(world, unit, victim, pool.label, n, order, cause)
                 continue
             wounds = attacks.roll_wounds(world, unit, victim, pool, n)
-            attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
+            res = attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
+            if res.unsaved and pool.weapon and "Concussive" in world.data.weapon(pool.weapon).rules:
+                victim.concussed_until = world.state.turn + 1  # [7th] Initiative 1 until the end of the next turn
     for s in p.shooters:
         if s.weapon.blast and s.model.state != DEAD:
             blast(world, unit, s, p.aim)
