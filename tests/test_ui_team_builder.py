@@ -7,9 +7,10 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pygame
 import pygame_gui
 import pytest
-from ui_driver import click, click_link, headless_app
+from ui_driver import clear_team, click, click_link, headless_app, scroll_into_view, take
 
 from game.ui.app import App
 from game.ui.scenario_list import load_entry
@@ -143,3 +144,79 @@ def test_a_mods_tooltip_shows_beside_its_switch(scene: SetupScene) -> None:
     assert pygame.Rect(0, 0, *app.screen.get_size()).contains(tip.rect)
     assert abs(tip.rect.centery - coop.rect.centery) < tip.rect.height / 2 + 80  # beside it, not at the top
     assert tip.rect.width > tip.rect.height  # wide and short, not a narrow column
+
+
+def wrapped_link(box: pygame_gui.elements.UITextBox) -> tuple[str, list]:
+    """A link of the box laid out on two lines, and its parts as the box lays them out."""
+    rows: dict[str, list] = {}
+    for row in box.text_box_layout.layout_rows:
+        for item in row.items:
+            if isinstance(item, pygame_gui.core.text.HyperlinkTextChunk):
+                rows.setdefault(item.href, []).append(item)
+    href = next(h for h, parts in rows.items() if len({p.y for p in parts}) > 1)
+    return href, rows[href]
+
+
+def test_a_wrapped_entry_answers_a_click_on_its_first_line(scene: SetupScene) -> None:
+    """ "+ Space Marine Sergeant: Upgrade to Veteran Sergeant (10 / pts)" wraps: a click on its first line did
+    nothing, only "pts)" on the second line took it."""
+    app = scene.app
+    clear_team(app, scene)
+    take(app, scene, 1, "Tactical Squad")
+    take(app, scene, 1, "Upgrade one model")
+    box = add_list(scene)
+    href, parts = wrapped_link(box)
+    first = min(parts, key=lambda p: p.y)
+    scroll_into_view(app, scene, box)
+    bar = box.scroll_bar
+    if bar is not None:  # the entry's first line at the top of the list
+        bar.set_scroll_from_start_percentage(first.y / box.text_box_layout.layout_rect.height)
+        app.run_frames(2)
+    x, y = box._calculate_hyperlinks_offsets()
+    before = len(scene.setup.answers["each"][0]["team"])
+    wanted = scene.add_lists[1][int(href.partition(":")[2])]
+    click(app, pygame.Rect((x + first.x, y + first.y), first.size).center)
+    taken = scene.setup.answers["each"][0]["team"]
+    assert len(taken) == before + 1 and taken[-1]["id"] == wanted.id
+
+
+def wheel_over(app: App, pos: tuple[int, int], clicks: int) -> None:
+    """Turn the mouse wheel ``clicks`` notches down (up when negative) with the pointer at ``pos``."""
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    for _ in range(abs(clicks)):
+        y = -1 if clicks > 0 else 1
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=y)
+        )
+        app.run_frames(2)
+    app.run_frames(30)
+
+
+def test_the_wheel_over_the_add_list_scrolls_the_list_alone(scene: SetupScene) -> None:
+    """The wheel over a player's Add list scrolled the set-up's page behind it too (a short list: the page
+    alone); it scrolls only the list under the pointer, and the page where the pointer is off the lists."""
+    app = scene.app
+
+    def page() -> float:
+        return scene.scroll_box.vert_scroll_bar.start_percentage  # (the set-up is laid out again on a change)
+
+    box = add_list(scene)
+    scroll_into_view(app, scene, box)
+    box = add_list(scene)
+    assert box.scroll_bar is not None  # the starting team's list of wargear and rules scrolls
+    on_page, on_list = page(), box.scroll_bar.start_percentage
+    wheel_over(app, box.rect.center, 3)
+    assert box.scroll_bar.start_percentage > on_list and page() == on_page
+    clear_team(app, scene)
+    take(app, scene, 1, "Tactical Squad")
+    take(app, scene, 1, "Stubborn")  # a rule taken: the list is short, nothing to scroll
+    box = add_list(scene)
+    scroll_into_view(app, scene, box)
+    on_page = page()
+    wheel_over(app, add_list(scene).rect.center, 3)
+    assert page() == on_page
+    save = next(e for e in scene._elements if e.alive() and "#save_team_1" in e.get_object_ids())
+    wheel_over(app, save.rect.center, 3)  # off the lists: the page
+    assert page() > on_page

@@ -122,6 +122,8 @@ class TeamOption:
     label: str
     cost: int
     refused: str = ""  # empty when allowed
+    help: str = ""  # what it does, in a few words (the Add list's tooltip)
+    heading: str = ""  # a line the list shows above it: the start of a group of options, and what they are
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,7 @@ from game.rules.contract import (
 from game.scenario.model import Scenario
 from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_team, teams_folder
 from game.ui.game_setup import GameSetup, resize_answers
+from game.ui.link_list import LinkList
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene
 
@@ -73,6 +74,8 @@ HOUSE_TAG = " [house]"
 REFUSED = "#E06050"
 GREYED = "#8C8A76"  # an option the rules refuse now
 DONE = "#A8C890"
+HEADING = "#C8C0A0"  # a line that says what a group of the Add list's options is
+NOTED = "#D8D0B0"  # what the rules note of these choices (a solo game has no one to charge)
 # an open drop-down shows at most six options and scrolls the rest: a long roster's last units stay
 # reachable for the last player, whose list would otherwise run past the bottom of the scrolled choices
 DROP_LIMIT = 6 * 36 + 12  # six options and the list's border: six show whole, no scroll bar over them
@@ -118,6 +121,8 @@ def add_list_html(options: list[TeamOption]) -> str:
         return f"<font color='{GREYED}'>Nothing to add</font>"
     rows = []
     for n, o in enumerate(options):
+        if o.heading:  # a group's start: what its options are (the rules' words)
+            rows.append(f"<font color='{HEADING}'>{html.escape(o.heading)}</font>")
         words = html.escape(f"{o.label} ({o.cost} pts)")
         if o.refused:
             reason = html.escape(o.refused)
@@ -478,12 +483,13 @@ class SetupScene(Scene):
         options = self.team_options(player)
         self.add_lists[player] = options
         listed = self.ui(
-            UITextBox(
+            LinkList(
                 add_list_html(options),
                 list_rect,
                 self.manager,
                 container=container,
                 object_id=ObjectID(f"#add_list_{player}", "@add_list"),
+                tips={f"add:{n}": o.help for n, o in enumerate(options) if o.help},
             )
         )
         self.actions[listed] = lambda e: self._take(player, f, options, e.link_target)
