@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
-from ui_driver import clear_team, click, click_link, headless_app, scroll_into_view, take
+from ui_driver import clear_team, click, click_link, headless_app, link_rect, scroll_into_view, take
 
 from game.ui.app import App
 from game.ui.scenario_list import load_entry
@@ -220,3 +220,30 @@ def test_the_wheel_over_the_add_list_scrolls_the_list_alone(scene: SetupScene) -
     save = next(e for e in scene._elements if e.alive() and "#save_team_1" in e.get_object_ids())
     wheel_over(app, save.rect.center, 3)  # off the lists: the page
     assert page() > on_page
+
+
+def test_the_usrs_say_what_they_are_why_free_and_each_what_it_does(scene: SetupScene) -> None:
+    """Every Universal Special Rule was offered at 0 pts with no word of why: the list says what a USR is and
+    that the team is given one free [seed], and each rule's tooltip says what it does (the rules' data)."""
+    import time
+
+    from game.rules.zombie40k.data import load_data
+
+    app = scene.app
+    box = add_list(scene)
+    said = html.unescape(box.html_text)
+    heading = said.index("Universal Special Rules (USR), free")
+    assert heading < said.index("+ And They Shall Know No Fear") and "at no points cost" in said
+    scroll_into_view(app, scene, box)
+    box = add_list(scene)
+    rect = link_rect(box, "+ Feel No Pain")
+    for _ in range(60):  # hover until the tooltip shows (it waits a moment)
+        pygame.mouse.set_pos(rect.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.run_frames(1)
+        if box.tool_tip is not None:
+            break
+        time.sleep(0.05)
+    assert box.tool_tip is not None
+    assert html.unescape(box.tool_tip.text_block.html_text) == load_data().usrs["Feel No Pain"].effect
+    assert pygame.Rect(0, 0, *app.screen.get_size()).contains(box.tool_tip.rect)

@@ -14,7 +14,7 @@ cost and the reason when it is refused; the answers become ``{"teams": [team tab
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
@@ -22,7 +22,7 @@ from game.rules.zombie40k import killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
-from game.rules.zombie40k.team_builder import cost, default_team, team_problems
+from game.rules.zombie40k.team_builder import USR_HEADING, cost, default_team, team_problems, usr_help
 from game.scenario.model import Scenario
 
 TEAM = "team"
@@ -252,13 +252,13 @@ class Z40Setup:
         # the Killing Floor mod: no weapons or upgrades bought here [seed] (the shop sells them in the game)
         kf = killing_floor.MOD in (self.options(scenario, answers).get("mods") or ())
 
-        def offer(item_id: str, label: str) -> None:
+        def offer(item_id: str, label: str, help: str = "", heading: str = "", refused: str = "") -> None:
             new = spec_of([*items, {"id": item_id}])
-            problems = team_problems(self.data, new, budget)
+            problems = [refused] if refused else team_problems(self.data, new, budget)
             if kf and item_id.partition(":")[0] in ("sergeant", "sergeant_option", "weapon"):
                 problems = [killing_floor.TEAM_REFUSED, *problems]
             price = cost(self.data, new) - (cost(self.data, spec) if spec else 0)
-            out.append(TeamOption(item_id, label, round(price), problems[0] if problems else ""))
+            out.append(TeamOption(item_id, label, round(price), problems[0] if problems else "", help, heading))
 
         if not spec:
             for key in self.data.units:  # an imported one told apart from a shipped one of the same name and army
@@ -274,18 +274,26 @@ class Z40Setup:
                     offer(f"sergeant_option:{o.key}", f"{unit.sergeant.name}: {o.name}")
         for o in unit.weapon_options:
             offer(f"weapon:{o.key}", o.name)
-        hardcore = "hardcore" in chosen_mods(answers)
         if not spec.get("usr"):
-            for rule in self.data.usr_choices():
-                if hardcore:  # Hardcore Mode: offered, refused with the reason
-                    label = f"{rule.name} ({rule.list} rule)"
-                    out.append(TeamOption(f"usr:{rule.name}", label, 0, mod_rules.HARDCORE_USR + "."))
-                    continue
+            self._offer_usrs(answers, offer)
+        return out
+
+    def _offer_usrs(self, answers: Answers, offer: Callable[..., None]) -> None:
+        """Offer the Universal Special Rules, the first under the words that say what they are and why they
+        are free, each with what it does; Hardcore Mode lists them refused, with the reason."""
+        hardcore = "hardcore" in chosen_mods(answers)
+        for n, rule in enumerate(self.data.usr_choices()):
+            heading = USR_HEADING if n == 0 else ""
+            label = f"{rule.name} ({rule.list} rule)"
+            if hardcore:  # offered, refused with the reason
+                offer(f"usr:{rule.name}", label, usr_help(rule), heading, mod_rules.HARDCORE_USR + ".")
+            else:
                 offer(
                     f"usr:{rule.name}",
-                    f"{rule.name} ({rule.list} rule)" + ("" if rule.has_effect else ": no effect in this game"),
+                    label + ("" if rule.has_effect else ": no effect in this game"),
+                    usr_help(rule),
+                    heading,
                 )
-        return out
 
 
 SETUP = Z40Setup()
