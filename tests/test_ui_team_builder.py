@@ -247,3 +247,21 @@ def test_the_usrs_say_what_they_are_why_free_and_each_what_it_does(scene: SetupS
     assert box.tool_tip is not None
     assert html.unescape(box.tool_tip.text_block.html_text) == load_data().usrs["Feel No Pain"].effect
     assert pygame.Rect(0, 0, *app.screen.get_size()).contains(box.tool_tip.rect)
+
+
+def test_a_solo_game_says_it_has_no_one_to_charge_and_two_players_do_not(scene: SetupScene) -> None:
+    """A newcomer alone looked for a charge all game: only another player's squad may be assaulted in a player
+    turn [seed]. The set-up says so, in the rules' words, while one team is chosen; with two it says nothing."""
+    from test_ui_setup import choose
+
+    from game.rules.zombie40k.assault import ONLY_PLAYERS
+
+    app = scene.app
+    said = html.unescape(scene.refusal_box.html_text)
+    assert "Solo game: your squad never charges" in said and ONLY_PLAYERS in said
+    assert scene.begin.is_enabled  # a note, not a refusal
+    choose(app, scene.players_menu, "2 players")
+    box = scene.refusal_box
+    assert box is None or "never charges" not in html.unescape(box.html_text)
+    choose(app, scene.players_menu, "1 player (solo)")
+    assert "Solo game: your squad never charges" in html.unescape(scene.refusal_box.html_text)

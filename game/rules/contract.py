@@ -233,7 +233,11 @@ def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
 
 
 class Setup(Protocol):
-    """A rule set's set-up: the spec for a scenario, and answers turned into game options."""
+    """A rule set's set-up: the spec for a scenario, and answers turned into game options.
+
+    A set-up may also say what the choices mean in play that a player should know before Begin, in the rules'
+    words: ``notes(scenario, answers) -> list[str]`` (a solo Zombie 40,000 game has no one to charge); without
+    it, the set-up notes nothing."""
 
     def spec(self, scenario: Scenario) -> SetupSpec:
         """The choices this scenario asks for (players allowed by its properties, and so on)."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.contract import Answers, SetupSpec, Switch, Team, TeamOption
-from game.rules.zombie40k import killing_floor, plugins, sight
+from game.rules.zombie40k import assault, killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
@@ -219,6 +219,16 @@ class Z40Setup:
             check_options(self.data, scenario, self.options(scenario, answers), add_ons=plugins.team_rules)
         except OptionsError as exc:
             return [str(exc)]
+        return []
+
+    def notes(self, scenario: Scenario, answers: Answers) -> list[str]:
+        """One team, or Coop Mode: the players never charge in their turns (only another player's squad may be
+        assaulted in a player turn [seed]), and the set-up says so before the game."""
+        players = len(answers.get("each") or [{}])
+        if players == 1:
+            return [assault.SOLO_NOTE]
+        if "coop" in chosen_mods(answers):
+            return [f"{mod_rules.NO_PVP} So no charges in your turns: {assault.IN_THEIR_TURN}."]
         return []
 
     def describe(self, options: dict[str, Any]) -> str:

@@ -664,14 +664,16 @@ class SetupScene(Scene):
     # ---- refusals and Begin ------------------------------------------------------------------------
 
     def _show_refusals(self) -> None:
-        """List the rules' refusals above Begin, and let Begin start only when there are none."""
-        refusals = self.setup.refusals
-        shown = refusals + ([self.notice] if self.notice else [])
+        """List the rules' refusals above Begin, then their notes on these choices (a solo game has no one to
+        charge), and let Begin start only when there are no refusals."""
+        refusals, notes = self.setup.refusals, self.setup.notes
+        shown = refusals + notes + ([self.notice] if self.notice else [])
         if self.refusal_box is not None:
             self.refusal_box.kill()
             self.refusal_box = None
         if shown:
-            colours = [REFUSED] * len(refusals) + [DONE if self.notice_done else REFUSED] * bool(self.notice)
+            colours = [REFUSED] * len(refusals) + [NOTED] * len(notes)
+            colours += [DONE if self.notice_done else REFUSED] * bool(self.notice)
             text = "<br>".join(
                 f"<font color='{c}'>{html.escape(r).replace(chr(10), '<br>')}</font>"
                 for c, r in zip(colours, shown)
