@@ -257,11 +257,35 @@ def test_a_solo_game_says_it_has_no_one_to_charge_and_two_players_do_not(scene: 
     from game.rules.zombie40k.assault import ONLY_PLAYERS
 
     app = scene.app
-    said = html.unescape(scene.refusal_box.html_text)
+    said = html.unescape(scene.notes_box.html_text)
     assert "Solo game: your squad never charges" in said and ONLY_PLAYERS in said
-    assert scene.begin.is_enabled  # a note, not a refusal
+    assert scene.begin.is_enabled and scene.refusal_box is None  # a note, not a refusal
+    screen = pygame.Rect(0, 0, *app.screen.get_size())
+    assert screen.contains(scene.notes_box.rect) and not scene.notes_box.rect.colliderect(scene.begin.rect)
+    assert scene.notes_box.scroll_bar is None  # read whole, beside Begin
     choose(app, scene.players_menu, "2 players")
-    box = scene.refusal_box
-    assert box is None or "never charges" not in html.unescape(box.html_text)
+    assert scene.notes_box is None
     choose(app, scene.players_menu, "1 player (solo)")
-    assert "Solo game: your squad never charges" in html.unescape(scene.refusal_box.html_text)
+    assert "Solo game: your squad never charges" in html.unescape(scene.notes_box.html_text)
+
+
+def test_long_names_in_the_team_wrap_or_fit_whole(scene: SetupScene, tmp_path: Path) -> None:
+    """ "Space Marine Sergeant: Upgrade to Veteran Sergeant (10 pts)" was cut in the team's rows, and a saved
+    team's name ("Bolter Brothers of Macragge") in the name entry and Load team...: each is read whole."""
+    app = scene.app
+    clear_team(app, scene)
+    for starts in ("Tactical Squad", "Upgrade one model", "Space Marine Sergeant: Upgrade to Veteran"):
+        take(app, scene, 1, starts)
+    font = app.manager.get_theme().get_font(["label", "#field"])
+    shown = [e for e in scene._elements if isinstance(e, pygame_gui.elements.UILabel) and e.alive()]
+    assert all(font.size(e.text)[0] <= e.rect.width for e in shown if "#field" in e.object_ids)
+    words = " ".join(e.text for e in shown)
+    assert "Space Marine Sergeant: Upgrade to Veteran Sergeant (10 pts)" in words
+    name = "Bolter Brothers of Macragge"
+    scene.team_names[1] = name
+    scene._save_team(1, scene.spec.per_player[0])
+    entry = next(e for e in scene._elements if e.alive() and "#team_name_1" in e.get_object_ids())
+    menu = next(e for e in scene._elements if e.alive() and "#load_team_1" in e.get_object_ids())
+    listed = app.manager.get_theme().get_font(["drop_down_menu", "#drop_down_options_list", "button"])
+    assert entry.rect.width >= font.size(name)[0] + 20
+    assert menu.rect.width >= listed.size(name)[0] + 50  # the open list: the name and the arrow's room
