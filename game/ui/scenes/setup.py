@@ -168,9 +168,10 @@ class SetupScene(Scene):
 
     name = "setup"
 
-    def __init__(self, app: Any, entry: ScenarioEntry) -> None:
+    def __init__(self, app: Any, entry: ScenarioEntry, seed: int | None = None) -> None:
         super().__init__(app)
         self.setup = GameSetup(entry)
+        self.seed = seed  # Begin plays on these dice (``deadground play MAP --seed N``); None: new ones
         spec = self.setup.spec
         self.spec: SetupSpec = spec if spec is not None else SetupSpec()
         self.allowed = list(range(self.spec.players_min, self.spec.players_max + 1)) or [1]
@@ -786,5 +787,5 @@ class SetupScene(Scene):
             self.begin.set_text(BEGIN_ANYWAY)
             self._show_refusals()
             return False
-        self.app.start_game(self.setup)
+        self.app.start_game(self.setup, seed=self.seed)
         return True
