@@ -787,5 +787,8 @@ class SetupScene(Scene):
             self.begin.set_text(BEGIN_ANYWAY)
             self._show_refusals()
             return False
-        self.app.start_game(self.setup, seed=self.seed)
+        if self.seed is None:
+            self.app.start_game(self.setup)  # new dice
+        else:
+            self.app.start_game(self.setup, seed=self.seed)  # ``play MAP --seed N``'s
         return True
