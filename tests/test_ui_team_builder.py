@@ -267,6 +267,13 @@ def test_a_solo_game_says_it_has_no_one_to_charge_and_two_players_do_not(scene: 
     assert scene.notes_box is None
     choose(app, scene.players_menu, "1 player (solo)")
     assert "Solo game: your squad never charges" in html.unescape(scene.notes_box.html_text)
+    pygame.display.set_mode((800, 560), pygame.RESIZABLE)  # the narrowest window, as its manager makes it
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=560, size=(800, 560)))
+    app.run_frames(3)
+    clear_team(app, scene)  # a refusal shows too ("team is empty")
+    notes, refused = scene.notes_box, scene.refusal_box
+    assert notes.scroll_bar is None and pygame.Rect(0, 0, 800, 560).contains(notes.rect)
+    assert not any(notes.rect.colliderect(e.rect) for e in (refused, scene.begin, scene.back))
 
 
 def test_long_names_in_the_team_wrap_or_fit_whole(scene: SetupScene, tmp_path: Path) -> None:

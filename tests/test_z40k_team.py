@@ -141,7 +141,7 @@ def test_the_set_up_notes_that_one_team_or_coop_players_never_charge():
     s = small_scenario()
     solo = {"players": 1, "each": [{}], "game": {}}
     assert SETUP.notes(s, solo) == [
-        f"Solo game: your squad never charges, as it has no other player's squad to assault. {ONLY_PLAYERS}"
+        f"Solo game: your squad never charges (no other player's squad to assault). {ONLY_PLAYERS}"
     ]
     two = {"players": 2, "each": [{}, {}], "game": {}}
     assert SETUP.notes(s, two) == []

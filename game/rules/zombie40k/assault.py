@@ -30,7 +30,7 @@ CHARGE_RANGE = 12.0  # [7th] 2D6 can never reach further
 IN_THEIR_TURN = "zombies are fought in their turn [seed]"
 ONLY_PLAYERS = f"In a player turn you may only assault another player's squad; {IN_THEIR_TURN}."
 # what the set-up says of a game with one team: nobody it may charge, ever (the rule that refuses the charge)
-SOLO_NOTE = f"Solo game: your squad never charges, as it has no other player's squad to assault. {ONLY_PLAYERS}"
+SOLO_NOTE = f"Solo game: your squad never charges (no other player's squad to assault). {ONLY_PLAYERS}"
 
 
 def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:

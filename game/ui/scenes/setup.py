@@ -705,30 +705,49 @@ class SetupScene(Scene):
         if self.refusal_box is not None:
             self.refusal_box.kill()
             self.refusal_box = None
-        self._show_notes()
+        taken = self._show_notes()
         if shown:
             colours = [REFUSED] * len(refusals) + [DONE if self.notice_done else REFUSED] * bool(self.notice)
             text = "<br>".join(
                 f"<font color='{c}'>{html.escape(r).replace(chr(10), '<br>')}</font>"
                 for c, r in zip(colours, shown)
             )
-            self.refusal_box = self.ui(UITextBox(text, self._refusal_rect, self.manager, object_id="#refusals"))
+            rect = self._refusal_rect.copy()
+            rect.height -= taken
+            rect.y += taken  # (under the notes when they took the top of it)
+            self.refusal_box = self.ui(UITextBox(text, rect, self.manager, object_id="#refusals"))
         if refusals:
             self.begin.disable()
         else:
             self.begin.enable()
 
-    def _show_notes(self) -> None:
-        """What the rules note of these choices (a solo game has no one to charge), between Back and Begin."""
+    def _show_notes(self) -> int:
+        """What the rules note of these choices (a solo game has no one to charge): between Back and Begin, or
+        in a window too narrow for that, at the top of the refusals' place. Returns the height it took there."""
         if self.notes_box is not None:
             self.notes_box.kill()
             self.notes_box = None
         notes = self.setup.notes
-        if notes:
-            text = "<br>".join(html.escape(n) for n in notes)
-            rect = pygame.Rect(self.back.rect.right + 16, self.back.rect.y - 6, 0, self.back.rect.height + 12)
-            rect.width = self.begin.rect.x - 16 - rect.x
-            self.notes_box = self.ui(UITextBox(text, rect, self.manager, object_id="#setup_notes"))
+        if not notes:
+            return 0
+        font = self.manager.get_theme().get_font(["text_box", "#setup_notes"])
+        line = int(font.size("Ag")[1]) + 3
+
+        def height(width: int) -> int:  # the notes' lines at this width, and the box's padding
+            return line * sum(len(wrap(n, width - 16, lambda t: int(font.size(t)[0]))) for n in notes) + 10
+
+        top, bottom = self.back.rect.y - 14, self.back.rect.bottom + 20  # (the window's margin is 24)
+        rect = pygame.Rect(
+            self.back.rect.right + 12, top, self.begin.rect.x - 24 - self.back.rect.right, bottom - top
+        )
+        taken = 0
+        if height(rect.width) > rect.height:
+            area = self._refusal_rect
+            taken = min(area.height - 40, height(area.width))  # a line of refusals still shows under it
+            rect = pygame.Rect(area.x, area.y, area.width, taken)
+        text = "<br>".join(html.escape(n) for n in notes)
+        self.notes_box = self.ui(UITextBox(text, rect, self.manager, object_id="#setup_notes"))
+        return taken
 
     # ---- events ------------------------------------------------------------------------------------
 
