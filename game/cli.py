@@ -27,9 +27,7 @@ def _play(args: argparse.Namespace) -> int:
     from game.ui.app import run
 
     _add_map_folders(args.maps)
-    return run(
-        scenario=args.scenario, fullscreen=args.fullscreen, straight_in=args.scenario is not None, seed=args.seed
-    )
+    return run(scenario=args.scenario, fullscreen=args.fullscreen, straight_in=args.quick, seed=args.seed)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -284,7 +282,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _play_parser(sub: Subcommands) -> None:
     play = sub.add_parser("play", help="open the game (the default)")
-    play.add_argument("scenario", nargs="?", help="a .tmx scenario to start straight away")
+    play.add_argument(
+        "scenario",
+        nargs="?",
+        help="a .tmx scenario: its set-up opens filled in (Begin plays it), or with --quick its table",
+    )
+    play.add_argument(
+        "--quick",
+        action="store_true",
+        help="skip the scenario's set-up: play at once with the starting choices (players, teams)",
+    )
     play.add_argument("--fullscreen", action="store_true")
     play.add_argument(
         "--seed",

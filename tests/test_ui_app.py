@@ -263,3 +263,35 @@ def test_each_settings_slider_shows_its_value_beside_it(app: App) -> None:
     assert shown == [(40, "40%"), (70, "70%"), (200, "2x")]
     assert all(label.rect.left > slider.rect.right for slider, label in (
         (s.volume, s.volume_value), (s.demo_volume, s.demo_volume_value), (s.speed, s.speed_value)))  # fmt: skip
+
+
+def test_play_a_map_opens_its_set_up_filled_in_and_quick_skips_it(app, monkeypatch) -> None:
+    """A newcomer's `deadground play maps/hive_street.tmx` went straight onto the table and never met the team
+    builder: it opens the map's set-up filled in with the starting team (Begin plays it, on --seed's dice; Back
+    goes to the title); `--quick` plays at once."""
+    import game.ui.app as app_module
+    from game.cli import main
+    from game.ui.scenario_list import load_entry
+
+    hive = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
+    asked: list[dict] = []
+    monkeypatch.setattr(app_module, "run", lambda **kw: asked.append(kw) or 0)
+    assert main(["play", str(hive)]) == 0 and main(["play", str(hive), "--quick", "--seed", "7"]) == 0
+    assert [a["straight_in"] for a in asked] == [False, True] and asked[1]["seed"] == 7
+
+    app_module.open_first(app, load_entry(hive), straight_in=False, seed=42)
+    app.run_frames(2)
+    scene = app.scene
+    assert scene.name == "setup" and scene.setup.answers["each"][0]["team"]  # the starting team, filled in
+    click(app, scene.begin.rect.center)
+    if app.scene is scene:  # points left that buy something: said once, then Begin anyway plays
+        click(app, scene.begin.rect.center)
+    assert app.scene.name == "game" and app.scene.match.game.seed == 42
+
+    app_module.open_first(app, load_entry(hive), straight_in=False, seed=None)
+    app.run_frames(2)
+    click(app, app.scene.back.rect.center)
+    assert app.scene.name == "title"
+    app_module.open_first(app, load_entry(hive), straight_in=True, seed=None)
+    app.run_frames(2)
+    assert app.scene.name == "game"

@@ -128,3 +128,24 @@ def test_without_teams_the_roster_is_dealt_round_the_seats_by_the_seed() -> None
     for seat in range(4):
         seen = {new_game(small_scenario(), {}, seed=s).state.squad_of(seat + 1).entry for s in range(6)}
         assert seen == set(units)
+
+
+def test_the_set_up_notes_that_one_team_or_coop_players_never_charge():
+    """Only another player's squad may be assaulted in a player turn [seed]: alone, or in Coop Mode (no player
+    assaults another), a team never charges, and the rules say so to the set-up; two rivals may."""
+    from game.rules.zombie40k.assault import ONLY_PLAYERS
+    from game.rules.zombie40k.mods import NO_PVP
+    from game.rules.zombie40k.setup_view import SETUP
+    from game.rules.zombie40k.testing import small_scenario
+
+    s = small_scenario()
+    solo = {"players": 1, "each": [{}], "game": {}}
+    assert SETUP.notes(s, solo) == [
+        f"Solo game: your squad never charges (no other player's squad to assault). {ONLY_PLAYERS}"
+    ]
+    two = {"players": 2, "each": [{}, {}], "game": {}}
+    assert SETUP.notes(s, two) == []
+    coop = {**two, "game": {"mod:coop": True}}
+    assert SETUP.notes(s, coop) == [
+        f"{NO_PVP} So no charges in your turns: zombies are fought in their turn [seed]."
+    ]

@@ -3,7 +3,7 @@
 Prints the wall-clock time of the first ``pygame.display.flip`` (:func:`game.ui.first_frame.stop_at_first_frame`)
 so :mod:`game.bench.startup` can measure start-up from outside, without a hook in the game itself.
 
-    python -m game.bench.first_frame play maps/normandy_village.tmx
+    python -m game.bench.first_frame play maps/normandy_village.tmx --quick
 """
 
 from __future__ import annotations

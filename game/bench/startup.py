@@ -42,9 +42,10 @@ def startup_once(scenario_path: str, pycache: str | None = None, seed: int = ALL
         if pycache is not None:
             env.pop("PYTHONDONTWRITEBYTECODE", None)
             env["PYTHONPYCACHEPREFIX"] = pycache
+        quick_play = ["play", scenario_path, "--quick", "--seed", str(seed)]  # straight onto the table
         t0 = time.time()
         done = subprocess.run(
-            [sys.executable, "-m", "game.bench.first_frame", "play", scenario_path, "--seed", str(seed)],
+            [sys.executable, "-m", "game.bench.first_frame", *quick_play],
             env=env,
             capture_output=True,
             text=True,

@@ -122,6 +122,8 @@ class TeamOption:
     label: str
     cost: int
     refused: str = ""  # empty when allowed
+    help: str = ""  # what it does, in a few words (the Add list's tooltip)
+    heading: str = ""  # a line the list shows above it: the start of a group of options, and what they are
 
 
 @dataclass(frozen=True)
@@ -233,7 +235,11 @@ class Setup(Protocol):
     """A rule set's set-up: the spec for a scenario, and answers turned into game options.
 
     A rule set's set-up subclasses this to take the defaults of the optional methods (a team and what Remove
-    leaves of it) and states only what differs."""
+    leaves of it) and states only what differs.
+
+    A set-up may also say what the choices mean in play that a player should know before Begin, in the rules'
+    words: ``notes(scenario, answers) -> list[str]`` (a solo Zombie 40,000 game has no one to charge); the default
+    notes nothing."""
 
     def spec(self, scenario: Scenario) -> SetupSpec:
         """The choices this scenario asks for (players allowed by its properties, and so on)."""
@@ -269,6 +275,16 @@ class Setup(Protocol):
         [{'id': 'a'}, {'id': 'c'}]
         """
         return taken[:index] + taken[index + 1 :]
+
+    def notes(self, scenario: Scenario, answers: Answers) -> list[str]:
+        """What these choices mean in play that a player should know before Begin, in the rules' words; by
+        default nothing.
+
+        >>> class Plain(Setup): ...
+        >>> Plain().notes(None, {})  # type: ignore[arg-type]
+        []
+        """
+        return []
 
 
 # ---- the view of a game ---------------------------------------------------------------------------

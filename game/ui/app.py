@@ -349,12 +349,14 @@ def run(
 ) -> int:
     """Open the game window and play until the player quits. Returns the exit code.
 
-    With ``straight_in`` and a ``scenario`` path, the table opens at once (solo set-up), on ``seed``'s dice
-    when it is given (the same game again, for a club's rematch or a bug report).
+    With a ``scenario`` path, its set-up opens filled in with the rules' starting choices (players, teams),
+    so Begin plays at once and a newcomer sees what he may choose; with ``straight_in`` the table opens at
+    once with those choices. The game plays on ``seed``'s dice when it is given (the same game again, for a
+    club's rematch or a bug report).
     """
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     entry = None
-    if straight_in and scenario:
+    if scenario:
         entry = load_entry(Path(scenario))
         if not entry.playable:
             print(f"deadground: cannot open {scenario}: {entry.error}", file=sys.stderr)
@@ -380,14 +382,7 @@ def run(
     from game.table.warm import warm_up_in_background
 
     try:
-        if entry is not None:
-            from game.ui.game_setup import GameSetup
-
-            app.start_game(GameSetup(entry), seed=seed)
-        else:
-            from game.ui.scenes.title import TitleScene
-
-            app.push(TitleScene(app))
+        open_first(app, entry, straight_in, seed)
         if app.step():
             # after the first frame (its start stays quick): the batches' compiled loops, ready before
             # the first zombie turn needs them
@@ -397,6 +392,25 @@ def run(
     finally:
         app.close()
     return 0
+
+
+def open_first(app: App, entry: ScenarioEntry | None, straight_in: bool, seed: int | None) -> None:
+    """The window's first screen: the title; over it ``entry``'s set-up (Back goes to the title), or with
+    ``straight_in`` (or a map that asks nothing) its table."""
+    from game.ui.game_setup import GameSetup
+    from game.ui.scenes.title import TitleScene
+
+    if entry is None:
+        app.push(TitleScene(app))
+        return
+    setup = GameSetup(entry)
+    if straight_in or setup.spec is None:
+        app.start_game(setup, seed=seed)
+        return
+    from game.ui.scenes.setup import SetupScene
+
+    app.push(TitleScene(app))
+    app.push(SetupScene(app, entry, seed=seed))
 
 
 # ---- the other windows: the demo, a replay, the map designer (``deadground demo|replay --watch|design``) ----

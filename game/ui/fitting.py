@@ -44,3 +44,19 @@ def fit(text: str, width: int, sizes: Sequence[tuple[str, Measure]]) -> tuple[st
             return name, text
     name, measure = sizes[-1]
     return name, elide(text, width, measure)
+
+
+def wrap(text: str, width: int, measure: Measure) -> list[str]:
+    """``text`` in lines of whole words that each measure at most ``width`` (a word wider than that alone on
+    its line), so a long name is read whole instead of cut.
+
+    >>> wrap("Space Marine Sergeant: Plasma pistol (15 pts)", 10 * 24, lambda t: 10 * len(t))
+    ['Space Marine Sergeant:', 'Plasma pistol (15 pts)']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and measure(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]

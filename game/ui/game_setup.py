@@ -109,6 +109,14 @@ class GameSetup:
             return []
         return rules.refusals(self.entry.scenario, self.answers)
 
+    @property
+    def notes(self) -> list[str]:
+        """What these choices mean in play, in the rules' words (a solo game's "no one to charge")."""
+        rules = self.rules
+        if rules is None or self.entry.scenario is None:
+            return []
+        return list(rules.notes(self.entry.scenario, self.answers))
+
     def use_options(self, options: dict[str, Any]) -> None:
         """Take the answers that give ``options`` (a game played again, a test's forces)."""
         rules = self.rules

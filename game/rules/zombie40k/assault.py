@@ -27,6 +27,10 @@ from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
 CHARGE_RANGE = 12.0  # [7th] 2D6 can never reach further
+IN_THEIR_TURN = "zombies are fought in their turn [seed]"
+ONLY_PLAYERS = f"In a player turn you may only assault another player's squad; {IN_THEIR_TURN}."
+# what the set-up says of a game with one team: nobody it may charge, ever (the rule that refuses the charge)
+SOLO_NOTE = f"Solo game: your squad never charges (no other player's squad to assault). {ONLY_PLAYERS}"
 
 
 def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
@@ -40,9 +44,7 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
     if target is None or not world.alive(target):
         raise IllegalCommand(f"There is no unit {cmd.target!r} on the table.")
     if target.side != PLAYERS or target.id == unit.id:
-        raise IllegalCommand(
-            "In a player turn you may only assault another player's squad; zombies are fought in their turn [seed]."
-        )
+        raise IllegalCommand(ONLY_PLAYERS)
     refused = world.hooks.attack_refused(world, unit, target) or world.hooks.frozen(world, unit)
     if refused:
         raise IllegalCommand(refused)

@@ -15,6 +15,7 @@ from typing import Any
 from game.rules.contract import Paragraph, Run, Section, Table
 from game.rules.zombie40k import killing_floor
 from game.rules.zombie40k.data import Z40Data, load_data
+from game.rules.zombie40k.team_builder import USR_WORDS
 from game.scenario.model import Scenario
 
 
@@ -492,9 +493,12 @@ def _universal_special_rules(d: Z40Data) -> Section:
     """The rules help's "Universal Special Rules" section."""
     return Section(
         "Universal Special Rules",
-        tuple(
-            _p(f"{u.name} ({u.list} rule): {u.effect if u.has_effect else u.why}", kind="bullet")
-            for u in d.usrs.values()
+        (
+            _p(USR_WORDS),
+            *(
+                _p(f"{u.name} ({u.list} rule): {u.effect if u.has_effect else u.why}", kind="bullet")
+                for u in d.usrs.values()
+            ),
         ),
     )
 

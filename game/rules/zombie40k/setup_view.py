@@ -14,15 +14,15 @@ cost and the reason when it is refused; the answers become ``{"teams": [team tab
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.contract import Answers, Setup, SetupSpec, Switch, Team, TeamOption
-from game.rules.zombie40k import killing_floor, plugins, sight
+from game.rules.zombie40k import assault, killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import UnitEntry, Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
-from game.rules.zombie40k.team_builder import cost, default_team, team_problems
+from game.rules.zombie40k.team_builder import USR_HEADING, cost, default_team, team_problems, usr_help
 from game.scenario.model import Scenario
 
 TEAM = "team"
@@ -229,6 +229,16 @@ class Z40Setup(Setup):
             return [str(exc)]
         return []
 
+    def notes(self, scenario: Scenario, answers: Answers) -> list[str]:
+        """One team, or Coop Mode: the players never charge in their turns (only another player's squad may be
+        assaulted in a player turn [seed]), and the set-up says so before the game."""
+        players = len(answers.get("each") or [{}])
+        if players == 1:
+            return [assault.SOLO_NOTE]
+        if "coop" in chosen_mods(answers):
+            return [f"{mod_rules.NO_PVP} So no charges in your turns: {assault.IN_THEIR_TURN}."]
+        return []
+
     def describe(self, options: dict[str, Any]) -> str:
         names = []
         for t in options.get("teams") or []:
@@ -260,13 +270,13 @@ class Z40Setup(Setup):
         # the Killing Floor mod: no weapons or upgrades bought here [seed] (the shop sells them in the game)
         kf = killing_floor.MOD in (self.options(scenario, answers).get("mods") or ())
 
-        def offer(item_id: str, label: str) -> None:
+        def offer(item_id: str, label: str, help: str = "", heading: str = "", refused: str = "") -> None:
             new = spec_of([*items, {"id": item_id}])
-            problems = team_problems(self.data, new, budget)
+            problems = [refused] if refused else team_problems(self.data, new, budget)
             if kf and item_id.partition(":")[0] in ("sergeant", "sergeant_option", "weapon"):
                 problems = [killing_floor.TEAM_REFUSED, *problems]
             price = cost(self.data, new) - (cost(self.data, spec) if spec else 0)
-            out.append(TeamOption(item_id, label, round(price), problems[0] if problems else ""))
+            out.append(TeamOption(item_id, label, round(price), problems[0] if problems else "", help, heading))
 
         if not spec:
             for key in self.data.units:  # an imported one told apart from a shipped one of the same name and army
@@ -283,18 +293,26 @@ class Z40Setup(Setup):
         for o in unit.weapon_options:
             offer(f"weapon:{o.key}", o.name)
         out += team_notes(self.data, unit)
-        hardcore = "hardcore" in chosen_mods(answers)
         if not spec.get("usr"):
-            for rule in self.data.usr_choices():
-                if hardcore:  # Hardcore Mode: offered, refused with the reason
-                    label = f"{rule.name} ({rule.list} rule)"
-                    out.append(TeamOption(f"usr:{rule.name}", label, 0, mod_rules.HARDCORE_USR + "."))
-                    continue
+            self._offer_usrs(answers, offer)
+        return out
+
+    def _offer_usrs(self, answers: Answers, offer: Callable[..., None]) -> None:
+        """Offer the Universal Special Rules, the first under the words that say what they are and why they
+        are free, each with what it does; Hardcore Mode lists them refused, with the reason."""
+        hardcore = "hardcore" in chosen_mods(answers)
+        for n, rule in enumerate(self.data.usr_choices()):
+            heading = USR_HEADING if n == 0 else ""
+            label = f"{rule.name} ({rule.list} rule)"
+            if hardcore:  # offered, refused with the reason
+                offer(f"usr:{rule.name}", label, usr_help(rule), heading, mod_rules.HARDCORE_USR + ".")
+            else:
                 offer(
                     f"usr:{rule.name}",
-                    f"{rule.name} ({rule.list} rule)" + ("" if rule.has_effect else ": no effect in this game"),
+                    label + ("" if rule.has_effect else ": no effect in this game"),
+                    usr_help(rule),
+                    heading,
                 )
-        return out
 
 
 SETUP = Z40Setup()

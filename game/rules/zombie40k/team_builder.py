@@ -23,12 +23,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.core import quoted
-from game.rules.zombie40k.data import Option, UnitEntry, Z40Data, name_problem, some_of
+from game.rules.zombie40k.data import Option, UnitEntry, Usr, Z40Data, name_problem, some_of
 
 FORBIDDEN_TYPES_NOTE = (
     "HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, Gargantuan or Monstrous Creatures, Jet Pack or Jump units, "
     "Vehicles"
 )
+
+
+# What a Universal Special Rule is in a Zombie Survival Team, and why it costs nothing [seed]: the rules help
+# says it, and the builder over the rules it offers (USR_HEADING)
+USR_WORDS = (
+    "Universal Special Rules (USR), free: once the team is bought, one of these rules is given to one model, "
+    "at no points cost [seed]. A unit rule helps the whole squad while that model lives; a model rule helps "
+    "that model alone."
+)
+USR_HEADING = USR_WORDS + " Hover one for what it does."
+
+
+def usr_help(rule: Usr) -> str:
+    """A rule's words in the builder: what it does here, or why it does nothing in this game."""
+    words = rule.effect if rule.has_effect else rule.why
+    return words[:1].upper() + words[1:]
 
 
 class TeamError(ValueError):

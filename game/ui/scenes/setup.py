@@ -64,7 +64,9 @@ from game.rules.contract import (
 )
 from game.scenario.model import Scenario
 from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_team, teams_folder
+from game.ui.fitting import wrap
 from game.ui.game_setup import GameSetup, resize_answers
+from game.ui.link_list import LinkList
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene
 
@@ -73,6 +75,7 @@ HOUSE_TAG = " [house]"
 REFUSED = "#E06050"
 GREYED = "#8C8A76"  # an option the rules refuse now
 DONE = "#A8C890"
+HEADING = "#C8C0A0"  # a line that says what a group of the Add list's options is
 # an open drop-down shows at most six options and scrolls the rest: a long roster's last units stay
 # reachable for the last player, whose list would otherwise run past the bottom of the scrolled choices
 DROP_LIMIT = 6 * 36 + 12  # six options and the list's border: six show whole, no scroll bar over them
@@ -80,6 +83,8 @@ ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
 ADD_LIST_H = 300  # a team's Add list: about ten rows show, the rest scroll
 TAKEN_W = 500  # what a team took, left of its Add list
+TAKEN_MIN_W = 440  # ... and under it, in a narrow window
+LINE_H = 24  # one line of a team's row that wraps
 TIP_W = 760  # how wide a switch's help grows before it wraps
 LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px between)
 
@@ -118,6 +123,8 @@ def add_list_html(options: list[TeamOption]) -> str:
         return f"<font color='{GREYED}'>Nothing to add</font>"
     rows = []
     for n, o in enumerate(options):
+        if o.heading:  # a group's start: what its options are (the rules' words)
+            rows.append(f"<font color='{HEADING}'>{html.escape(o.heading)}</font>")
         words = html.escape(f"{o.label} ({o.cost} pts)")
         if o.refused:
             reason = html.escape(o.refused)
@@ -146,6 +153,11 @@ def taken_rows(taken: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
     return rows
 
 
+def taken_height(lines: int) -> int:
+    """How tall a team's row of ``lines`` lines is: a button's height for one, more for a wrapped name."""
+    return 40 if lines <= 1 else LINE_H * lines + 8
+
+
 def player_choice(n: int) -> str:
     """The players drop-down's words for ``n``: ``1 player (solo)``, ``2 players``..."""
     return PLAYER_CHOICES[n - 1] if 1 <= n <= len(PLAYER_CHOICES) else f"{n} players"
@@ -156,9 +168,10 @@ class SetupScene(Scene):
 
     name = "setup"
 
-    def __init__(self, app: Any, entry: ScenarioEntry) -> None:
+    def __init__(self, app: Any, entry: ScenarioEntry, seed: int | None = None) -> None:
         super().__init__(app)
         self.setup = GameSetup(entry)
+        self.seed = seed  # Begin plays on these dice (``deadground play MAP --seed N``); None: new ones
         spec = self.setup.spec
         self.spec: SetupSpec = spec if spec is not None else SetupSpec()
         self.allowed = list(range(self.spec.players_min, self.spec.players_max + 1)) or [1]
@@ -166,6 +179,7 @@ class SetupScene(Scene):
         self.actions: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
         self.players_menu: UIDropDownMenu | None = None
         self.refusal_box: UITextBox | None = None
+        self.notes_box: UITextBox | None = None  # the rules' notes on these choices, beside Begin
         self.notice = "\n".join(self.spec.skipped)  # a refused team option's reason, shown until the next choice
         self.notice_done = False  # the notice says something was done (not refused)
         self.scroll_box: UIScrollingContainer | None = None
@@ -201,8 +215,9 @@ class SetupScene(Scene):
         """How tall a per-player field's block is (a list grows with its entries)."""
         if isinstance(f, NamedFigures):
             return ROW * (1 + len(self.answers["each"][player - 1].get(f.key, [])))
-        if isinstance(f, Team):
-            rows = 40 * len(taken_rows(self.answers["each"][player - 1].get(f.key, [])))
+        if isinstance(f, Team):  # (rows measured at the narrowest the team's column gets: never short)
+            taken = taken_rows(self.answers["each"][player - 1].get(f.key, []))
+            rows = sum(taken_height(len(self._taken_lines(words, TAKEN_MIN_W - 110))) for _, _, words in taken)
             return 44 + rows + ADD_LIST_H + 10 + ROW  # the list under the rows (a narrow window): the most
         return ROW
 
@@ -254,6 +269,7 @@ class SetupScene(Scene):
                 )
             )
         self.refusal_box = None
+        self.notes_box = None
         self._refusal_rect = pygame.Rect(m, h - m - 48 - 16 - REFUSALS_H, w - 2 * m, REFUSALS_H)
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
         self.begin = self.ui(
@@ -274,11 +290,22 @@ class SetupScene(Scene):
         return heights + [40] * bool(self.spec.note)
 
     def _label(
-        self, text: str, x: int, y: int, container: IContainerLikeInterface | None, width: int | None = None
+        self,
+        text: str,
+        x: int,
+        y: int,
+        container: IContainerLikeInterface | None,
+        width: int | None = None,
+        height: int = 40,
     ) -> UILabel:
         """A left-aligned label; its rect runs up to the widget column so a long one fits."""
-        rect = pygame.Rect(x, y, width or self.label_w + 10, 40)
+        rect = pygame.Rect(x, y, width or self.label_w + 10, height)
         return self.ui(UILabel(rect, text, self.manager, container=container, object_id="#field"))
+
+    def _taken_lines(self, words: str, width: int) -> list[str]:
+        """A team's row in lines that fit ``width`` (the label's padding kept clear)."""
+        font = self.manager.get_theme().get_font(["label", "#field"])
+        return wrap(words, width - 12, lambda t: int(font.size(t)[0]))
 
     def _label_width(self, room: int) -> int:
         """The label column: as wide as the longest label (never cut), within ``room`` beside the widgets."""
@@ -454,10 +481,13 @@ class SetupScene(Scene):
         right = w - 2 * 24 - 30 if container is not None else w - 24  # the choices' right edge
         x0 = max(0, cx - 220)  # the team takes the room left of the form's labels too
         side = right - (x0 + 20 + TAKEN_W + 20) >= 400  # room for the Add list beside what was taken
-        taken_x, taken_w = (x0 + 20, TAKEN_W) if side else (cx + 20, max(440, min(700, right - cx - 20)))
+        taken_x, taken_w = (x0 + 20, TAKEN_W) if side else (cx + 20, max(TAKEN_MIN_W, min(700, right - cx - 20)))
         rows_y = y
         for first, last, words in taken_rows(taken):
-            self._label(words, taken_x, rows_y, container, taken_w - 110)
+            lines = self._taken_lines(words, taken_w - 110)
+            for k, line in enumerate(lines):  # a long name wraps onto more lines, read whole
+                top = rows_y if len(lines) == 1 else rows_y + 4 + k * LINE_H
+                self._label(line, taken_x, top, container, taken_w - 110, 40 if len(lines) == 1 else LINE_H)
             remove = self.ui(
                 UIButton(
                     pygame.Rect(taken_x + taken_w - 100, rows_y + 2, 100, 36),
@@ -469,7 +499,7 @@ class SetupScene(Scene):
                 )
             )
             self.actions[remove] = partial(self._remove_taken, player, f.key, last)
-            rows_y += 40
+            rows_y += taken_height(len(lines))
         if side:
             list_rect = pygame.Rect(taken_x + taken_w + 20, y, right - (taken_x + taken_w + 20), ADD_LIST_H)
             self._label("Add (click one):", list_rect.x, y - 44, container, list_rect.width)
@@ -478,17 +508,18 @@ class SetupScene(Scene):
         options = self.team_options(player)
         self.add_lists[player] = options
         listed = self.ui(
-            UITextBox(
+            LinkList(
                 add_list_html(options),
                 list_rect,
                 self.manager,
                 container=container,
                 object_id=ObjectID(f"#add_list_{player}", "@add_list"),
+                tips={f"add:{n}": o.help for n, o in enumerate(options) if o.help},
             )
         )
         self.actions[listed] = lambda e: self._take(player, f, options, e.link_target)
         y = max(rows_y, list_rect.bottom) + 10
-        return self._build_saved_teams(f, player, cx, y, container)
+        return self._build_saved_teams(f, player, taken_x, y, container)
 
     # ---- saved teams -------------------------------------------------------------------------------
 
@@ -511,12 +542,23 @@ class SetupScene(Scene):
         return f"broken file: {t.path.name}"
 
     def _build_saved_teams(
-        self, f: Team, player: int, cx: int, y: int, container: IContainerLikeInterface | None
+        self, f: Team, player: int, x: int, y: int, container: IContainerLikeInterface | None
     ) -> int:
-        """A name entry and Save team, then Load team... with every saved team (broken files too)."""
+        """A name entry and Save team, then Load team... with every saved team (broken files too), from ``x``;
+        the entry and the list as wide as the row's room allows, so a team's name shows whole."""
+        w = self.manager.window_resolution[0]
+        right = w - 2 * 24 - 20 if container is not None else w - 24  # the row's right edge
+        teams, bad = self.saved_teams()
+        listed: list[SavedTeam | BadTeamFile] = [*teams, *bad]
+        font = self.manager.get_theme().get_font(["drop_down_menu", "#drop_down_options_list", "button"])
+        # the list as wide as its longest name (and the arrow), the name entry what room is left, up to 300 px
+        longest = max((font.size(self._saved_label(t))[0] for t in listed), default=0) + 70
+        spare = max(0, right - x - (170 + 6 + 100 + 6 + 158 + 6 + 190))
+        load_w = 158 + min(spare, max(0, longest - 158))
+        name_w = 170 + min(130, spare - (load_w - 158))
         entry = self.ui(
             UITextEntryLine(
-                pygame.Rect(cx + 20, y, 170, 40),
+                pygame.Rect(x, y, name_w, 40),
                 self.manager,
                 container=container,
                 object_id=f"#team_name_{player}",
@@ -527,7 +569,7 @@ class SetupScene(Scene):
         self.actions[entry] = lambda e: self.team_names.__setitem__(player, e.text)
         save = self.ui(
             UIButton(
-                pygame.Rect(cx + 196, y, 100, 40),
+                pygame.Rect(x + name_w + 6, y, 100, 40),
                 "Save team",
                 self.manager,
                 container=container,
@@ -536,14 +578,12 @@ class SetupScene(Scene):
             )
         )
         self.actions[save] = lambda e: self._save_team(player, f)
-        teams, bad = self.saved_teams()
-        listed: list[SavedTeam | BadTeamFile] = [*teams, *bad]
         labels: list[str | tuple[str, str]] = [LOAD_TEAM, *(self._saved_label(t) for t in listed)]
         menu = self.ui(
             UIDropDownMenu(
                 labels,
                 LOAD_TEAM,
-                pygame.Rect(cx + 302, y, 158, 40),
+                pygame.Rect(x + name_w + 112, y, load_w, 40),
                 self.manager,
                 container=container,
                 expansion_height_limit=DROP_LIMIT,
@@ -555,11 +595,11 @@ class SetupScene(Scene):
         )
         ruleset = self.setup.ruleset
         if ruleset is not None and ruleset.roster_import is not None:
-            w = self.manager.window_resolution[0]
-            room = (w - 2 * 24 - 20 if container is not None else w - 24) - (cx + 466)  # to the right edge
+            at = x + name_w + 112 + load_w + 6
+            room = right - at  # to the right edge
             button = self.ui(
                 UIButton(
-                    pygame.Rect(cx + 466, y, max(100, min(190, room)), 40),
+                    pygame.Rect(at, y, max(100, min(190, room)), 40),
                     IMPORT if room >= 190 else "Import...",  # a narrow window: the tip says the rest
                     self.manager,
                     container=container,
@@ -658,23 +698,56 @@ class SetupScene(Scene):
     # ---- refusals and Begin ------------------------------------------------------------------------
 
     def _show_refusals(self) -> None:
-        """List the rules' refusals above Begin, and let Begin start only when there are none."""
+        """List the rules' refusals above Begin, and let Begin start only when there are none; the rules' notes
+        on these choices go beside Begin."""
         refusals = self.setup.refusals
         shown = refusals + ([self.notice] if self.notice else [])
         if self.refusal_box is not None:
             self.refusal_box.kill()
             self.refusal_box = None
+        taken = self._show_notes()
         if shown:
             colours = [REFUSED] * len(refusals) + [DONE if self.notice_done else REFUSED] * bool(self.notice)
             text = "<br>".join(
                 f"<font color='{c}'>{html.escape(r).replace(chr(10), '<br>')}</font>"
                 for c, r in zip(colours, shown)
             )
-            self.refusal_box = self.ui(UITextBox(text, self._refusal_rect, self.manager, object_id="#refusals"))
+            rect = self._refusal_rect.copy()
+            rect.height -= taken
+            rect.y += taken  # (under the notes when they took the top of it)
+            self.refusal_box = self.ui(UITextBox(text, rect, self.manager, object_id="#refusals"))
         if refusals:
             self.begin.disable()
         else:
             self.begin.enable()
+
+    def _show_notes(self) -> int:
+        """What the rules note of these choices (a solo game has no one to charge): between Back and Begin, or
+        in a window too narrow for that, at the top of the refusals' place. Returns the height it took there."""
+        if self.notes_box is not None:
+            self.notes_box.kill()
+            self.notes_box = None
+        notes = self.setup.notes
+        if not notes:
+            return 0
+        font = self.manager.get_theme().get_font(["text_box", "#setup_notes"])
+        line = int(font.size("Ag")[1]) + 3
+
+        def height(width: int) -> int:  # the notes' lines at this width, and the box's padding
+            return line * sum(len(wrap(n, width - 16, lambda t: int(font.size(t)[0]))) for n in notes) + 10
+
+        top, bottom = self.back.rect.y - 14, self.back.rect.bottom + 20  # (the window's margin is 24)
+        rect = pygame.Rect(
+            self.back.rect.right + 12, top, self.begin.rect.x - 24 - self.back.rect.right, bottom - top
+        )
+        taken = 0
+        if height(rect.width) > rect.height:
+            area = self._refusal_rect
+            taken = min(area.height - 40, height(area.width))  # a line of refusals still shows under it
+            rect = pygame.Rect(area.x, area.y, area.width, taken)
+        text = "<br>".join(html.escape(n) for n in notes)
+        self.notes_box = self.ui(UITextBox(text, rect, self.manager, object_id="#setup_notes"))
+        return taken
 
     # ---- events ------------------------------------------------------------------------------------
 
@@ -733,5 +806,8 @@ class SetupScene(Scene):
             self.begin.set_text(BEGIN_ANYWAY)
             self._show_refusals()
             return False
-        self.app.start_game(self.setup)
+        if self.seed is None:
+            self.app.start_game(self.setup)  # new dice
+        else:
+            self.app.start_game(self.setup, seed=self.seed)  # ``play MAP --seed N``'s
         return True
