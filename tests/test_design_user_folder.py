@@ -4,6 +4,7 @@ maps saved in the user's ``scenarios`` folder, and in any ``--maps DIR``, appear
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import platformdirs
@@ -43,6 +44,18 @@ def test_kit_then_a_map_in_the_user_folder_is_listed(user_data, capsys):
     mine = [e for e in entries if e.path.name == "my_farm.tmx"]
     assert mine and mine[0].playable and mine[0].title == "Test"
     assert any(e.path.name == "normandy_village.tmx" for e in entries)
+
+
+def test_kit_guides_link_to_the_kits_own_rules_pages(user_data, tmp_path):
+    """The guide and reference link to the rules pages; in a kit those are in its rules/ folder, so every
+    link a designer clicks there opens a page of the kit (not ../docs/rules/, which a kit has not got)."""
+    folder = tmp_path / "kit"
+    assert cli(["kit", str(folder)]) == 0
+    for guide in ("README.md", "REFERENCE.md"):
+        text = (folder / guide).read_text(encoding="utf-8")
+        links = re.findall(r"\]\(([^)#]+\.md)\)", text)
+        assert "rules/outbreak.md" in links, guide
+        assert all((folder / link).is_file() for link in links), (guide, links)
 
 
 def test_kit_keeps_what_the_designer_changed(user_data, tmp_path, capsys):
