@@ -53,6 +53,16 @@ def test_a_walled_off_map_names_its_top_stall_cause():
     assert STALL_CAUSES["waited"] in first
 
 
+def test_outbreak_characters_held_by_the_quiet_start_stall_for_it():
+    """Before the first attack the rules play the moves alone and the characters cannot act: the report
+    says so, not "no safe way forward" (a designer's trial read that as a bot afraid of the way). Seed 2:
+    nobody is attacked in the three moves, so each of the three is a quiet-start stall for Ann."""
+    report = _report("outbreak", outbreak_table(turn_limit=3), {}, seeds=(2,))
+    causes = report["ground"]["stalled"]["causes"]
+    assert [(c["cause"], c["count"]) for c in causes] == [("quiet_start", 3)]
+    assert "waited for the outbreak (the quiet start" in simulate.format_report(report)
+
+
 def test_a_failed_guts_test_to_move_is_the_stall_s_cause():
     """Dice pinned: a soldier's MOVE test of 6+5 against GUTS 8 fails; he stalls for it."""
     from game.rules.zombiekrieg.commands import Move

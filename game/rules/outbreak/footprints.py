@@ -5,7 +5,8 @@ A turn is a move (``MoveStarted`` to the next); a character fights when a zombie
 (``Engaged``, ``FirstBlow``, ``Grappled``); a character who turns is lost where he turned, as if
 killed. The objective's place is the exit zones for ``escape`` and ``rescue`` (reached: a character, or
 for ``rescue`` a bystander, left through the exit); ``survive`` and ``clear`` have none.
-Why a character stalled is read from his rolls and actions (:func:`stall_readers`); bystanders who
+Why a character stalled is read from his rolls and actions (:func:`stall_readers`), and before the first
+attack from the quiet start, which holds every character (``quiet_start``); bystanders who
 fall are counted where they fell, and the zombies each generation point brings on by its name.
 
 >>> from game.rules.outbreak.testing import rigged_game
@@ -35,9 +36,17 @@ def tracker(game: Any) -> Tracker:
             t.got_there()
         t.left(e.figure)
 
+    quiet = [True]  # before the first attack the characters cannot act: that is why they stall, not caution
+
     def move_started(e: Any) -> None:
         if e.move > 1:
             t.end_turn()
+        if quiet[0]:
+            for fid in t.players:
+                t.note(fid, "quiet_start")
+
+    def outbreak(e: Any) -> None:
+        quiet[0] = False
 
     def fought(e: Any) -> None:
         t.fight(e.human)
@@ -54,6 +63,7 @@ def tracker(game: Any) -> Tracker:
 
     own = {"Engaged": fought, "FirstBlow": fought, "Grappled": fought, "HumanTurned": lambda e: t.died(e.figure)}
     own |= {"FigurePlaced": placed, "ZombiesGenerated": generated, **stall_readers(t)}
+    own["OutbreakStarted"] = outbreak
     t.read(game.log, PLAYERS, {**own, "Exited": exited, "MoveStarted": move_started})
     t.end_turn()  # the last move (the one in progress, in a game not over)
     return t
