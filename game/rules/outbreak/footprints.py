@@ -4,7 +4,8 @@
 A turn is a move (``MoveStarted`` to the next); a character fights when a zombie engages him
 (``Engaged``, ``FirstBlow``, ``Grappled``); a character who turns is lost where he turned, as if
 killed. The objective's place is the exit zones for ``escape`` and ``rescue`` (reached: a character, or
-for ``rescue`` a bystander, left through the exit); ``survive`` and ``clear`` have none.
+for ``rescue`` a bystander, left through the exit; for ``rescue`` the approach and the distance by turn are
+the bystanders', who must get there); ``survive`` and ``clear`` have none.
 Why a character stalled is read from his rolls and actions (:func:`stall_readers`), and before the first
 attack from the quiet start, which holds every character (``quiet_start``); bystanders who
 fall are counted where they fell, and the zombies each generation point brings on by its name.
@@ -22,7 +23,7 @@ from game.rules.contract import Footprints
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS
 from game.rules.tracks import Tracker
 
-PLACES = {"escape": "the exit zone", "rescue": "the exit zone"}
+PLACES = {"escape": "the exit zone", "rescue": "the exit zone (by a bystander)"}
 
 
 def tracker(game: Any) -> Tracker:
@@ -30,6 +31,8 @@ def tracker(game: Any) -> Tracker:
     objective = str(game.state.objective)
     zones = game.scenario.zones_of("exit") if objective in PLACES else ()
     t = Tracker(targets=tuple(z.area for z in zones), objective=PLACES[objective] if zones else "")
+    if objective == "rescue":  # the bystanders are the ones to get there: their approach, not the characters'
+        t.approachers = t.bystanders
 
     def exited(e: Any) -> None:
         if e.figure in t.players or objective == "rescue":  # a character, or a bystander led out
@@ -54,9 +57,9 @@ def tracker(game: Any) -> Tracker:
     names = {f"spawn{z.id}": z.name or f"spawn {n}" for n, z in enumerate(game.scenario.zones_of("spawn"), 1)}
 
     def placed(e: Any) -> None:
-        t.placed(e.figure, e.position, e.side == PLAYERS)
-        if e.side == BYSTANDERS:
+        if e.side == BYSTANDERS:  # first, so a rescue's approach counts where he starts
             t.add_bystander(e.figure)
+        t.placed(e.figure, e.position, e.side == PLAYERS)
 
     def generated(e: Any) -> None:
         t.arrived(names.get(e.spawn, e.spawn), len(e.figures))
