@@ -135,6 +135,14 @@ def test_whole_game_through_the_view(name):
     assert set(out.figures) <= set(RS.outcome_labels)
 
 
+def test_reference_says_the_characters_wait_for_the_outbreak():
+    """The rules help (and docs/rules/outbreak.md) tells a designer what his first simulations showed him the
+    hard way: the players' characters stand still through the quiet start, while the generation points roll."""
+    (sec,) = [s for s in RS.reference(None, {}) if s.title == "Before the outbreak"]
+    text = " ".join(getattr(b, "text", "") for b in sec.body)
+    assert "the players' characters stand where they started" in text and "generation points roll" in text
+
+
 def test_reference_covers_the_section_and_marks_house_values():
     secs = RS.reference(None, {})
     assert all(isinstance(s, Section) for s in secs)

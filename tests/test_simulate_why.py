@@ -53,6 +53,36 @@ def test_a_walled_off_map_names_its_top_stall_cause():
     assert STALL_CAUSES["waited"] in first
 
 
+def test_outbreak_characters_held_by_the_quiet_start_stall_for_it():
+    """Before the first attack the rules play the moves alone and the characters cannot act: the report
+    says so, not "no safe way forward" (a designer's trial read that as a bot afraid of the way). Seed 2:
+    nobody is attacked in the three moves, so each of the three is a quiet-start stall for Ann."""
+    report = _report("outbreak", outbreak_table(turn_limit=3), {}, seeds=(2,))
+    causes = report["ground"]["stalled"]["causes"]
+    assert [(c["cause"], c["count"]) for c in causes] == [("quiet_start", 3)]
+    assert "waited for the outbreak (the quiet start" in simulate.format_report(report)
+
+
+def test_a_rescue_s_approach_is_the_bystanders_not_the_characters():
+    """In a rescue the bystanders must reach the exit: the report's nearest approach and distance by turn are
+    theirs. Ann stands 1" from the exit, Bob 23" from it: a designer's trial read "reached in 99%" off
+    characters who started beside the exit while no bystander came near it."""
+    from game.rules.outbreak import new_game
+    from game.rules.outbreak.footprints import footprints
+
+    ann = ("Ann", 3, 21, {"ranged": "pistol", "melee": "club"})
+    table = outbreak_table(
+        objective="rescue", turn_limit=2, exits=((0, 18, 2, 6),), characters=(ann,), npcs=(("Bob", 20, 3),)
+    )
+    game = new_game(table, {}, seed=1)
+    bot = bot_for("outbreak")
+    while not game.over:
+        game.apply(bot(game))
+    f = footprints(game)
+    assert f.objective == "the exit zone (by a bystander)" and not f.reached
+    assert f.nearest is not None and f.nearest > 20 and min(f.distances) > 20
+
+
 def test_a_failed_guts_test_to_move_is_the_stall_s_cause():
     """Dice pinned: a soldier's MOVE test of 6+5 against GUTS 8 fails; he stalls for it."""
     from game.rules.zombiekrieg.commands import Move

@@ -115,6 +115,22 @@ def test_new_game_options_are_validated_with_a_clear_error() -> None:
         new_game(small_scenario(), {"teams": ["ork_boyz", {"unit": "tactical_squad", "models": 6}]}, seed=1)
     with pytest.raises(OptionsError, match="player 1: no unit 'grots'"):
         new_game(small_scenario(), {"teams": ["grots"]}, seed=1)
+    # a misspelt option is refused with the known ones, not played as the roster dealt in turn
+    with pytest.raises(OptionsError, match="Unknown option 'team' for Zombie 40,000; known: teams, players, mods"):
+        new_game(small_scenario(), {"team": ["ork_boyz", "tactical_squad"]}, seed=1)
+
+
+def test_every_option_the_set_up_writes_is_known() -> None:
+    """What New game's set-up writes (teams, mods, the sight reading) starts a game: the known options are
+    the set-up's own."""
+    from game.rules.zombie40k.setup import OPTION_KEYS
+    from game.rules.zombie40k.setup_view import Z40Setup
+
+    sc = small_scenario()
+    answers = {"players": 1, "each": [{}], "game": {"mod:coop": True, "ruins_block_sight": True}}
+    options = Z40Setup().options(sc, answers)
+    assert set(options) <= set(OPTION_KEYS)
+    new_game(sc, options, seed=1)
 
 
 def test_without_teams_the_roster_is_dealt_round_the_seats_by_the_seed() -> None:

@@ -90,6 +90,8 @@ def test_two_sections_use_their_player_zones():
         ({"sections": []}, "one to four"),
         ({"sections": ["french"]}, "Unknown section"),
         ({"sections": ["american"], "american_corporal_weapon": "mp40"}, "Corporal"),
+        # a misspelt option is refused with the known ones, not played as the default American section
+        ({"section": ["british"]}, "Unknown option 'section' for Zombiekrieg 848; known: sections, "),
     ],
 )
 def test_bad_options_get_a_clear_error(options, message):
@@ -155,3 +157,15 @@ def test_no_base_is_deployed_into_a_wall_s_thickness():
         g = new_game(sc, {"sections": sections}, 5)
         for f in g.state.allied():
             assert all(wall_overlap(t, f.position, f.radius) <= 1e-6 for t in walls), (sections, f.id)
+
+
+def test_simulate_refuses_a_misspelt_option(capsys):
+    """A designer's ``simulate --options`` typo is refused by name (exit 2), never reported as played."""
+    from game.assets import default_scenario
+    from game.cli import main as cli
+
+    options = '{"sectons": ["british", "soviet"]}'
+    assert cli(["simulate", str(default_scenario()), "--games", "1", "--quiet", "--options", options]) == 2
+    out, err = capsys.readouterr()
+    assert "Unknown option 'sectons'" in err and "known: sections" in err
+    assert "Options played" not in out

@@ -819,6 +819,7 @@ STALL_CAUSES: dict[str, str] = {
     "blocked": 'moved under 0.5" (blocked or clutter)',
     "turned": "only turned to face",
     "at_objective": "held the objective",
+    "quiet_start": "waited for the outbreak (the quiet start: nobody acts before the first attack)",
     "waited": "took no action (no safe way forward)",
 }
 

@@ -43,6 +43,8 @@ class Tracker:
 
     ``players`` are the ids of the human players' figures (others are followed but not counted);
     ``targets`` the objective's places (an empty tuple: the objective has none, ``nearest`` is None).
+    The nearest approach and the distance by turn are the players' figures', or those of ``approachers``
+    when a rule set names them (Outbreak's rescue: the bystanders, who are the ones to get there).
     """
 
     def __init__(self, players: Iterable[str] = (), targets: Sequence[Area] = (), objective: str = "") -> None:
@@ -64,6 +66,10 @@ class Tracker:
         self._arrivals: dict[str, int] = {}
         self._nearest = math.inf
         self._reached = False
+        self.approachers: set[str] | None = None  # whose approach counts; None: the players' figures
+
+    def _approaching(self) -> set[str]:
+        return self.players if self.approachers is None else self.approachers
 
     def read(self, log: Iterable[Any], side: str, own: Mapping[str, Reader]) -> None:
         """Follow a rule set's log. The events every log has are read alike: a figure placed (of ``side``:
@@ -110,7 +116,7 @@ class Tracker:
         self.at[fid] = p
         self.on_table.add(fid)
         self._turn_start.setdefault(fid, p)
-        if fid in self.players:
+        if fid in self._approaching():
             self._near(p, p)
 
     def move(self, fid: str, path: Sequence[Point]) -> None:
@@ -119,7 +125,7 @@ class Tracker:
             return
         pts = [(float(x), float(y)) for x, y in path]
         self._walked.add(fid)
-        if fid in self.players:
+        if fid in self._approaching():
             for a, b in zip(pts, pts[1:] or pts):
                 self._near(a, b)
         self.at[fid] = pts[-1]
@@ -203,7 +209,7 @@ class Tracker:
         if self._reached:
             self._distances.append(0.0)
             return
-        here = [self.at[f] for f in self.on_table & self.players if f in self.at]
+        here = [self.at[f] for f in self.on_table & self._approaching() if f in self.at]
         if here:
             self._distances.append(round(min(leg_distance(p, p, t) for p in here for t in self.targets), 2))
 

@@ -19,6 +19,17 @@ from game.assets import assets_dir
 
 KIT = ("deadground.tiled-project", "objecttypes.xml", "README.md", "REFERENCE.md", "templates", "tiles")
 _SKIP = ("*.py", "__pycache__", "*.tiled-session")
+_GUIDES = ("README.md", "REFERENCE.md")  # their links to the rules pages point into the repository's docs/
+_RULES_LINK = ("](../docs/rules/", "](rules/")  # ... and in a kit the pages sit in its rules/ folder
+
+
+def kit_guide(text: str) -> str:
+    """A guide as the kit holds it: its links to the rules pages lead to the kit's own ``rules/`` folder.
+
+    >>> kit_guide("[outbreak](../docs/rules/outbreak.md)")
+    '[outbreak](rules/outbreak.md)'
+    """
+    return text.replace(*_RULES_LINK)
 
 
 def copy_kit(
@@ -48,7 +59,10 @@ def copy_kit(
                 kept += 1
                 continue
             dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, dst)
+            if path.name in _GUIDES and path.parent == source:
+                dst.write_text(kit_guide(path.read_text(encoding="utf-8")), encoding="utf-8")
+            else:
+                shutil.copy2(path, dst)
             written += 1
     for name, text in (pages or {}).items():
         dst = target / name

@@ -230,7 +230,11 @@ class _Reader:
                 "object with one placed from the .tx (or detach it: right click > Detach)",
             )
             return None
-        fix = "put the template back in maps/templates, or detach the object from it (right click > Detach)"
+        fix = (
+            f'put "{source[:200]}" back beside the map (in {self.folder[:200]}: a map reads templates/ and tiles/ '
+            "from its own folder, so keep the map in the folder `deadground kit` made), or detach the object from it "
+            "(right click > Detach)"
+        )
         try:
             data = self.read_file(source, "template")
         except Unreadable as err:
@@ -403,7 +407,10 @@ class _Reader:
     def tilesets(self, root: ET.Element) -> None:
         """External tilesets and every tileset's image must be readable files inside the map's tree or the
         kit: the screen draws them, so a missing or unreadable image is refused here, not while drawing."""
-        fix = "put the tileset back (maps/tiles/deadground.tsx) or remove it in Tiled"
+        fix = (
+            f"put the tileset back beside the map (in {self.folder[:200]}: a map reads tiles/ from its own folder, "
+            "so keep the map in the folder `deadground kit` made) or remove it in Tiled"
+        )
         for ts in root.findall("tileset"):
             source = ts.get("source")
             folder = ""

@@ -122,6 +122,11 @@ def before_the_outbreak() -> Section:
                 "who spot it and do not freeze flee directly away; characters who spot it move (the "
                 "movement roll applies)."
             ),
+            Paragraph(
+                "Until then the rules play the moves alone (the quiet start): the zombies shuffle, the generation "
+                "points roll, and the players' characters stand where they started. The log says from which "
+                "move the characters act."
+            ),
         ),
     )
 

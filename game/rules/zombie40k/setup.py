@@ -43,6 +43,16 @@ def rotated_teams(data: Z40Data, players: int, seed: int) -> list[str]:
 
 
 TeamRules = Callable[[Z40Data, dict[str, Any]], Callable[[int, Any, bool], tuple[Any, str]]]
+# the options a game takes; the last is :data:`.sight.OPTION` (sight imports this module, so it is spelt here)
+OPTION_KEYS = ("teams", "players", "mods", "ruins_block_sight")
+
+
+def refuse_unknown(options: dict[str, Any]) -> None:
+    """OptionsError for an option no part of the game reads: a misspelt ``teams`` would otherwise deal the
+    roster in turn, and a designer would tune his map against teams he did not ask for."""
+    for key in options:
+        if key not in OPTION_KEYS:
+            raise OptionsError(f"Unknown option {quoted(key)} for Zombie 40,000; known: {', '.join(OPTION_KEYS)}.")
 
 
 def check_options(
@@ -52,6 +62,7 @@ def check_options(
     Without ``teams``, ``{"players": N}`` (default: as many as the map takes) deals :func:`rotated_teams`.
     ``add_ons`` (:func:`.plugins.team_rules`) gives the add-ons' rule for each team once they are counted:
     the mods' (Killing Floor: no upgrades bought; Hardcore Mode: no Universal Special Rule)."""
+    refuse_unknown(options)
     top = int(scenario.properties.get("players_max", 4))
     low = int(scenario.properties.get("players_min", 1))
     if "teams" not in options:

@@ -28,13 +28,22 @@ from game.rules.core import CannotStart, quoted
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import FigurePlaced
 from game.rules.zombiekrieg.geometry import angle_to, base_clear, grid_spots
+from game.rules.zombiekrieg.readings import OPTION as READINGS
 from game.rules.zombiekrieg.state import ALLIES, ZOMBIES, Figure, Section
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Area, Point, Zone
 
+OPTION_KEYS = ("sections", "american_corporal_weapon", READINGS)  # the options a game takes
+
 
 def check_options(data: ZkData, options: dict[str, Any]) -> tuple[list[str], str]:
-    """The sections (one per player) and the American Corporal's weapon; clear errors for bad options."""
+    """The sections (one per player) and the American Corporal's weapon; clear errors for bad options,
+    an unknown option among them (a misspelt ``sections`` would otherwise play the default section)."""
+    for key in options:
+        if key not in OPTION_KEYS:
+            raise CannotStart(
+                f"Unknown option {quoted(key)} for Zombiekrieg 848; known: {', '.join(OPTION_KEYS)}."
+            )
     sections = options.get("sections", ["american"])
     if isinstance(sections, str):
         sections = [sections]
