@@ -92,23 +92,32 @@ def _one_wound(
 ) -> dict[State, float]:
     out: dict[State, float] = {}
     n = len(models)
+    chances: dict[int, tuple[float, float]] = {}  # model k's save and FNP chances: the same for every state
     for (k, dmg), p in states.items():
         if k >= n:
             out[(k, dmg)] = out.get((k, dmg), 0.0) + p
             continue
         m = models[k]
-        ps = 0.0 if direct else rerolls.p_success(rerolls.needed(m.save(ap, cover_ok)), m.save_rerolls)
+        if k not in chances:
+            chances[k] = _save_and_fnp(m, s, ap, cover_ok, direct)
+        ps, pf = chances[k]
         out[(k, dmg)] = out.get((k, dmg), 0.0) + p * ps
         pu = p * (1 - ps)
         if m.instant_death(s) and not direct:
             out[(k + 1, 0)] = out.get((k + 1, 0), 0.0) + pu
             continue
-        pf = rerolls.p_success(rerolls.needed(m.fnp), m.fnp_rerolls) if m.fnp and not direct else 0.0
         out[(k, dmg)] = out.get((k, dmg), 0.0) + pu * pf
         hurt = pu * (1 - pf)
         key = (k + 1, 0) if dmg + 1 >= m.w else (k, dmg + 1)
         out[key] = out.get(key, 0.0) + hurt
     return out
+
+
+def _save_and_fnp(m: Saves, s: int, ap: int, cover_ok: bool, direct: bool) -> tuple[float, float]:
+    """A model's chance to save a wound and, failing, to shrug it off (Feel No Pain; none against Instant Death)."""
+    ps = 0.0 if direct else rerolls.p_success(rerolls.needed(m.save(ap, cover_ok)), m.save_rerolls)
+    pf = rerolls.p_success(rerolls.needed(m.fnp), m.fnp_rerolls) if m.fnp and not direct else 0.0
+    return ps, pf
 
 
 def allocate(states: dict[State, float], models: Sequence[Saves], pool: Pool, wounds: Dist) -> dict[State, float]:
