@@ -42,7 +42,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
     "outbreak": {"full": {"repeats": 7}, "quick": {"repeats": 1, "zombies": 40}},
     "zombie40k": {"full": {"repeats": 5}, "quick": {"repeats": 1}},
-    "previews": {"full": {"commands": 1000}, "quick": {"commands": 30}},
+    "previews": {"full": {"commands": 400}, "quick": {"commands": 20, "seeds": 1, "crowd_repeats": 1}},
     "simulate_maps": {"full": {"games": 40}, "quick": {"games": 1, "maps": ("small_town",)}},
 }
 

@@ -127,44 +127,77 @@ def nearest(game: Any, fid: str, k: int = 3) -> list[str]:
 
 
 def timed_previews(
-    game: Any, commands: int, every: int = 3, clock: Callable[[], float] = time.perf_counter
+    game: Any, commands: int, every: int = 1, clock: Callable[[], float] = time.perf_counter
 ) -> dict[str, list[float]]:
     """Play the bot on ``game`` for up to ``commands`` commands; at every ``every``-th position, before the
-    bot's command, the ms of each legal hover preview round the figure the bot acts with, by kind."""
+    bot's command, the ms of each legal hover preview round the figure the bot acts with (the one it acted
+    with last when its command names none: ending a phase), by kind."""
     from game.ai import bot_for
 
     bot = bot_for(game.ruleset)
     times: dict[str, list[float]] = defaultdict(list)
+    fid: str | None = None
     while not game.over and len(game.commands) < commands:
         cmd = bot(game)
         who = acting(cmd)
-        if len(game.commands) % every == 0 and who is not None:
-            fid = (
-                who if who in pieces(game) else next(iter(getattr(game.state.units.get(who), "models", [])), None)
-            )
-            if fid is not None and fid in game.table:
-                for probe in hovers(game, fid, nearest(game, fid)):
-                    kind = kind_of(game, probe)
-                    t0 = clock()
-                    legal = game.preview(probe).legal
-                    ms = (clock() - t0) * 1000
-                    if legal and kind is not None:
-                        times[kind].append(ms)
+        if who is not None:
+            fid = who if who in pieces(game) else next(iter(getattr(game.state.units.get(who), "models", [])), fid)
+        if len(game.commands) % every == 0 and fid is not None and fid in game.table:
+            for probe in hovers(game, fid, nearest(game, fid)):
+                kind = kind_of(game, probe)
+                t0 = clock()
+                legal = game.preview(probe).legal
+                ms = (clock() - t0) * 1000
+                if legal and kind is not None:
+                    times[kind].append(ms)
         game.apply(cmd)
     return dict(times)
 
 
-def bench_previews(commands: int = 400, seed: int = 1, rulesets: tuple[str, ...] = RULESETS) -> dict[str, Any]:
-    """``preview_ms_p95`` ({"<rule set>.<kind>": ms}), ``preview_counts`` (previews timed) and the maps played."""
-    p95: dict[str, float] = {}
-    counts: dict[str, int] = {}
+def crowd_previews(repeats: int, clock: Callable[[], float] = time.perf_counter) -> dict[str, list[float]]:
+    """Zombie 40,000's blast and template previews, which no shipped team carries: a grenade launcher's
+    blast and a flamer's template over a crowd of 50 packed zombies (the ``z40k_blast_preview_ms`` position)."""
+    from game.rules.zombie40k.commands import Shoot
+    from game.rules.zombie40k.testing import rigged_game
+
+    crowd = [(20 + (i % 10) * 1.05, 14 + (i // 10) * 1.05) for i in range(50)]
+    out: dict[str, list[float]] = {}
+    for kind, weapon, at, aim in (
+        ("blast", "grenade_launcher", (24, 30), (24.7, 16.1)),
+        ("template", "flamer", (24, 22.5), None),
+    ):
+        team = {"unit": "infantry_squad", "models": 1, "weapons": [weapon]}
+        g = rigged_game({1: [at]}, hordes=[crowd], teams=[team])
+        cmd = Shoot("p1", "h1", aim=aim)
+        assert g.preview(cmd).legal, f"game/bench/previews.py: the {kind} preview's position is refused"
+        out[kind] = []
+        for _ in range(repeats):
+            t0 = clock()
+            g.preview(cmd)
+            out[kind].append((clock() - t0) * 1000)
+    return out
+
+
+def bench_previews(
+    commands: int = 400, seeds: int = 3, crowd_repeats: int = 40, rulesets: tuple[str, ...] = RULESETS
+) -> dict[str, Any]:
+    """``preview_ms_p95`` ({"<rule set>.<kind>": ms}), ``preview_counts`` (previews timed) and the maps
+    played: ``seeds`` bot games of up to ``commands`` commands on each rule set's busiest map."""
+    from game.assets import assets_dir
+
+    times: dict[str, list[float]] = defaultdict(list)
     maps: dict[str, str] = {}
     for ruleset in rulesets:
-        from game.assets import assets_dir
-
-        path = assets_dir("maps") / f"{BUSIEST[ruleset]}.tmx"
-        maps[ruleset] = path.stem
-        for kind, ms in sorted(timed_previews(new_game(path, seed), commands).items()):
-            p95[f"{ruleset}.{kind}"] = percentile(ms, 95)
-            counts[f"{ruleset}.{kind}"] = len(ms)
-    return {"preview_ms_p95": p95, "preview_counts": counts, "preview_maps": maps}
+        maps[ruleset] = BUSIEST[ruleset]
+        for seed in range(1, seeds + 1):
+            game = new_game(assets_dir("maps") / f"{BUSIEST[ruleset]}.tmx", seed)
+            for kind, ms in timed_previews(game, commands).items():
+                times[f"{ruleset}.{kind}"] += ms
+    if "zombie40k" in rulesets:
+        for kind, ms in crowd_previews(crowd_repeats).items():
+            times[f"zombie40k.{kind}"] += ms
+    return {
+        "preview_ms_p95": {k: percentile(v, 95) for k, v in sorted(times.items())},
+        "preview_counts": {k: len(v) for k, v in sorted(times.items())},
+        "preview_maps": maps,
+    }
