@@ -88,18 +88,20 @@ def _convolve(n: int, p0: float, pn: float, pa: float) -> Dist:
 
 
 def _one_wound(
-    states: dict[State, float], models: Sequence[Saves], s: int, ap: int, cover_ok: bool, direct: bool = False
+    states: dict[State, float],
+    models: Sequence[Saves],
+    s: int,
+    chances: Sequence[tuple[float, float]],
+    direct: bool,
 ) -> dict[State, float]:
+    """One more wound allocated in every state; ``chances``: each model's save and FNP chances against it."""
     out: dict[State, float] = {}
     n = len(models)
-    chances: dict[int, tuple[float, float]] = {}  # model k's save and FNP chances: the same for every state
     for (k, dmg), p in states.items():
         if k >= n:
             out[(k, dmg)] = out.get((k, dmg), 0.0) + p
             continue
         m = models[k]
-        if k not in chances:
-            chances[k] = _save_and_fnp(m, s, ap, cover_ok, direct)
         ps, pf = chances[k]
         out[(k, dmg)] = out.get((k, dmg), 0.0) + p * ps
         pu = p * (1 - ps)
@@ -113,7 +115,7 @@ def _one_wound(
     return out
 
 
-def _save_and_fnp(m: Saves, s: int, ap: int, cover_ok: bool, direct: bool) -> tuple[float, float]:
+def _save_and_fnp(m: Saves, ap: int, cover_ok: bool, direct: bool) -> tuple[float, float]:
     """A model's chance to save a wound and, failing, to shrug it off (Feel No Pain; none against Instant Death)."""
     ps = 0.0 if direct else rerolls.p_success(rerolls.needed(m.save(ap, cover_ok)), m.save_rerolls)
     pf = rerolls.p_success(rerolls.needed(m.fnp), m.fnp_rerolls) if m.fnp and not direct else 0.0
@@ -125,16 +127,22 @@ def allocate(states: dict[State, float], models: Sequence[Saves], pool: Pool, wo
     order rolled... both orders give the same kills when every model shares its saves)."""
     out: dict[State, float] = {}
     max_n = max((a for a, _ in wounds), default=0)
+    cover_ok = not pool.ignores_cover
+    # each model's chances, worked out once a pool rather than once a state and wound
+    normal = [_save_and_fnp(m, pool.ap, cover_ok, pool.direct) for m in models]
     after_n: list[dict[State, float]] = [states]
     for _ in range(max_n):
-        after_n.append(_one_wound(after_n[-1], models, pool.s, pool.ap, not pool.ignores_cover, pool.direct))
+        after_n.append(_one_wound(after_n[-1], models, pool.s, normal, pool.direct))
+    ap2: list[tuple[float, float]] = []
     cache: dict[tuple[int, int], dict[State, float]] = {}
     for (a, b), p in wounds.items():
         st = cache.get((a, b))
         if st is None:
             st = after_n[a]
+            if b and not ap2:
+                ap2 = [_save_and_fnp(m, 2, cover_ok, False) for m in models]
             for _ in range(b):
-                st = _one_wound(st, models, pool.s, 2, not pool.ignores_cover)
+                st = _one_wound(st, models, pool.s, ap2, False)
             cache[(a, b)] = st
         for key, q in st.items():
             out[key] = out.get(key, 0.0) + p * q
