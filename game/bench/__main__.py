@@ -30,6 +30,7 @@ BENCHES = (
     "zombie40k",
     "previews",
     "simulate_maps",
+    "horde_limit",
 )
 
 # (full, quick) repeat counts
@@ -44,6 +45,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "zombie40k": {"full": {"repeats": 5}, "quick": {"repeats": 1}},
     "previews": {"full": {"commands": 400}, "quick": {"commands": 20, "seeds": 1, "crowd_repeats": 1}},
     "simulate_maps": {"full": {"games": 40}, "quick": {"games": 1, "maps": ("small_town",)}},
+    "horde_limit": {"full": {"repeats": 2}, "quick": {"sizes": ((50, 1), (200, 2)), "repeats": 1}},
 }
 
 
@@ -111,6 +113,10 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             from game.bench.simulate_maps import bench_simulate_maps
 
             out.update(bench_simulate_maps(**kw))
+        elif name == "horde_limit":
+            from game.bench.horde_limit import bench_horde_limit
+
+            out.update(bench_horde_limit(**kw))
     return out
 
 
