@@ -29,6 +29,7 @@ KEYS = {
     "z40k_zombie_turn_ms",
     "z40k_blast_ms",
     "z40k_blast_preview_ms",
+    "simulate_jobs_agree",
 }
 
 
@@ -44,6 +45,9 @@ def test_the_quick_benchmark_prints_every_figure_as_json():
     for key in KEYS - {"cores", "zombie_turn_ms", "frame_ratio_vs_pyscroll"}:
         assert figures[key] > 0, key
     assert figures["zombie_turn_ms"] and all(v > 0 for v in figures["zombie_turn_ms"].values())
+    assert figures["simulate_jobs_agree"] == 1.0 and figures["simulate_1000_s_by_map"]["small_town"] > 0
+    assert figures["zombie_turn_limit_ms"] and all(v > 0 for v in figures["zombie_turn_limit_ms"].values())
+    assert figures["machine"] and set(figures["preview_maps"]) == {"zombiekrieg", "outbreak", "zombie40k"}
     # the ratio needs pyscroll (the bench extra); without it the figure is there but empty
     pyscroll = pytest.importorskip("pyscroll")
     assert pyscroll and figures["frame_ratio_vs_pyscroll"] > 0

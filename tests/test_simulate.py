@@ -249,3 +249,13 @@ def test_the_report_lists_only_the_seats_the_map_has_and_says_what_it_cut(monkey
     assert "Player 3 wins" not in text and "Player 2 wins" in text
     assert "4 of 7 end reasons shown; 3 more (3 games) in report.json" in text
     assert """--options '{"sections": ["british"]}'""" in text
+
+
+@pytest.mark.parametrize("name", ["small_town", "last_evac"])
+def test_two_jobs_play_the_games_one_job_plays_on_each_rule_sets_shipped_map(name):
+    """Zombie Rules (Outbreak) and Zombie 40,000 too: the same results on 1 and 2 jobs (issue 38)."""
+    from game.bench.simulate_maps import options_for
+
+    path = f"maps/{name}.tmx"
+    options = options_for(path)
+    assert run(path, 2, seed=7, jobs=2, options=options) == run(path, 2, seed=7, jobs=1, options=options)

@@ -19,7 +19,19 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup", "outbreak", "zombie40k")
+BENCHES = (
+    "frame",
+    "sight",
+    "horde",
+    "games",
+    "simulate",
+    "startup",
+    "outbreak",
+    "zombie40k",
+    "previews",
+    "simulate_maps",
+    "horde_limit",
+)
 
 # (full, quick) repeat counts
 PLAN: dict[str, dict[str, dict[str, Any]]] = {
@@ -31,6 +43,9 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
     "outbreak": {"full": {"repeats": 7}, "quick": {"repeats": 1, "zombies": 40}},
     "zombie40k": {"full": {"repeats": 5}, "quick": {"repeats": 1}},
+    "previews": {"full": {"commands": 400}, "quick": {"commands": 20, "seeds": 1, "crowd_repeats": 1}},
+    "simulate_maps": {"full": {"games": 40}, "quick": {"games": 1, "maps": ("small_town",)}},
+    "horde_limit": {"full": {"repeats": 2}, "quick": {"sizes": ((50, 1), (200, 2)), "repeats": 1}},
 }
 
 
@@ -39,7 +54,9 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
     from game.bench.common import starter_scenario
 
     scenario = starter_scenario()
-    out: dict[str, Any] = {"cores": os.cpu_count()}
+    from game.bench.guard import load_average, machine
+
+    out: dict[str, Any] = {"cores": os.cpu_count(), "machine": machine(), "load_average": load_average()}
     for name in only:
         kw = dict(PLAN[name]["quick" if quick else "full"])
         if progress:
@@ -88,6 +105,18 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             from game.bench.zombie40k import bench_zombie40k
 
             out.update(bench_zombie40k(**kw))
+        elif name == "previews":
+            from game.bench.previews import bench_previews
+
+            out.update(bench_previews(**kw))
+        elif name == "simulate_maps":
+            from game.bench.simulate_maps import bench_simulate_maps
+
+            out.update(bench_simulate_maps(**kw))
+        elif name == "horde_limit":
+            from game.bench.horde_limit import bench_horde_limit
+
+            out.update(bench_horde_limit(**kw))
     return out
 
 
@@ -119,11 +148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(text + "\n")
-    if before is not None:
-        from game.bench.compare import format_comparison
+    if before is not None:  # exit 1 on a figure 25% worse, twice, than a baseline of this machine
+        from game.bench.guard import judge
 
-        print(f"\ncompared with {args.compare}:", file=sys.stderr)
-        print(format_comparison(before, figures), file=sys.stderr)
+        def again() -> dict[str, Any]:
+            return run(args.only, args.quick, progress=lambda s: print(f"again: {s}", file=sys.stderr, flush=True))
+
+        return judge(before, figures, again, args.compare)
     return 0
 
 

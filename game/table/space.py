@@ -1068,6 +1068,15 @@ class Table:
         ground = crowd.Ground(self.width, self.height)
         return crowd.others_within(fids, reaches, where, self._grid.where, ground, single)
 
+    def counts_in_circles(self, xs: Any, ys: Any, r: float, fids: Iterable[str]) -> Any:
+        """For centres (``xs[i]``, ``ys[i]``): ``len(figures_in_circle(centre, r, where=lambda f: f in fids))``,
+        the same counts, asked of every centre at once (a numpy array, :mod:`game.table.markers`);
+        figures not on the table count for none."""
+        from game.table import markers
+
+        circles = [self._grid.where[f] for f in fids if f in self._grid.where]
+        return markers.counts_under(circles, xs, ys, r)
+
     def any_of_in_circle(
         self, centre: Point, r: float, fids: Iterable[str], where: Callable[[str], bool] | None = None
     ) -> bool:

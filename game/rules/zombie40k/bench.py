@@ -70,3 +70,33 @@ if __name__ == "__main__":  # pragma: no cover
     print(f"zombie turn (4 hordes of 10, 4 squads): {zombie_turn_seconds() * 1000:.1f} ms")
     print(f"blast over a crowd of 50: {blast_seconds() * 1000:.2f} ms")
     print(f"blast preview over a crowd of 50: {blast_preview_seconds() * 1000:.1f} ms")
+
+
+def blast_preview_pair():  # type: ignore[no-untyped-def]
+    """Two callables over the blast preview's crowd of 50: the preview's scatter sum as played, and the same
+    sum counted marker by marker (``units_under`` at each of ``scatter_centre``'s 3,240 centres), for the
+    guard's ratio (``game.bench.guard``)."""
+    from game.rules.zombie40k import preview
+
+    crowd = [(20 + (i % 10) * 1.05, 14 + (i // 10) * 1.05) for i in range(50)]
+    team = {"unit": "infantry_squad", "models": 1, "weapons": ["grenade_launcher"]}
+    g = rigged_game({1: [(24, 30)]}, hordes=[crowd], teams=[team])
+    plan = g.check_shoot(Shoot("p1", "h1", aim=(24.7, 16.1)))
+    s = next(x for x in plan.shooters if x.weapon.blast)
+    w = g.world
+    r = float(w.data.h("blast_diameter")) / 2
+    bs = w.profile(s.model).bs
+
+    def marker_by_marker() -> dict[int, float]:
+        aim = shooting.blast_aim(w, s, plan.aim)
+        on = len(shooting.units_under(w, aim, r).get("h1", []))
+        out = {on: 2 / 6}
+        for total, pt in preview.TWO_D6.items():
+            dist = max(0, total - bs)
+            for face in range(360):
+                c = shooting.scatter_centre(aim, False, float(face), float(dist))
+                h = on if dist == 0 else len(shooting.units_under(w, c, r).get("h1", []))
+                out[h] = out.get(h, 0.0) + (1 - 2 / 6) * pt / 360
+        return out
+
+    return (lambda: preview.blast_hits(w, s, plan.aim, "h1")), marker_by_marker

@@ -88,27 +88,37 @@ def _convolve(n: int, p0: float, pn: float, pa: float) -> Dist:
 
 
 def _one_wound(
-    states: dict[State, float], models: Sequence[Saves], s: int, ap: int, cover_ok: bool, direct: bool = False
+    states: dict[State, float], models: Sequence[Saves], chances: Sequence[tuple[float, float, bool]]
 ) -> dict[State, float]:
+    """One more wound allocated in every state; ``chances``: each model's save and FNP chances against it,
+    and whether it kills the model outright (Instant Death)."""
     out: dict[State, float] = {}
     n = len(models)
+    get = out.get
     for (k, dmg), p in states.items():
         if k >= n:
-            out[(k, dmg)] = out.get((k, dmg), 0.0) + p
+            out[(k, dmg)] = get((k, dmg), 0.0) + p
             continue
-        m = models[k]
-        ps = 0.0 if direct else rerolls.p_success(rerolls.needed(m.save(ap, cover_ok)), m.save_rerolls)
-        out[(k, dmg)] = out.get((k, dmg), 0.0) + p * ps
+        ps, pf, at_once = chances[k]
+        here = (k, dmg)
+        out[here] = get(here, 0.0) + p * ps
         pu = p * (1 - ps)
-        if m.instant_death(s) and not direct:
-            out[(k + 1, 0)] = out.get((k + 1, 0), 0.0) + pu
+        if at_once:
+            out[(k + 1, 0)] = get((k + 1, 0), 0.0) + pu
             continue
-        pf = rerolls.p_success(rerolls.needed(m.fnp), m.fnp_rerolls) if m.fnp and not direct else 0.0
-        out[(k, dmg)] = out.get((k, dmg), 0.0) + pu * pf
+        out[here] = out[here] + pu * pf
         hurt = pu * (1 - pf)
-        key = (k + 1, 0) if dmg + 1 >= m.w else (k, dmg + 1)
-        out[key] = out.get(key, 0.0) + hurt
+        key = (k + 1, 0) if dmg + 1 >= models[k].w else (k, dmg + 1)
+        out[key] = get(key, 0.0) + hurt
     return out
+
+
+def _save_and_fnp(m: Saves, s: int, ap: int, cover_ok: bool, direct: bool) -> tuple[float, float, bool]:
+    """A model's chance to save a wound and, failing, to shrug it off (Feel No Pain), and whether the wound
+    kills it outright (Instant Death: no FNP then)."""
+    ps = 0.0 if direct else rerolls.p_success(rerolls.needed(m.save(ap, cover_ok)), m.save_rerolls)
+    pf = rerolls.p_success(rerolls.needed(m.fnp), m.fnp_rerolls) if m.fnp and not direct else 0.0
+    return ps, pf, m.instant_death(s) and not direct
 
 
 def allocate(states: dict[State, float], models: Sequence[Saves], pool: Pool, wounds: Dist) -> dict[State, float]:
@@ -116,16 +126,22 @@ def allocate(states: dict[State, float], models: Sequence[Saves], pool: Pool, wo
     order rolled... both orders give the same kills when every model shares its saves)."""
     out: dict[State, float] = {}
     max_n = max((a for a, _ in wounds), default=0)
+    cover_ok = not pool.ignores_cover
+    # each model's chances, worked out once a pool rather than once a state and wound
+    normal = [_save_and_fnp(m, pool.s, pool.ap, cover_ok, pool.direct) for m in models]
     after_n: list[dict[State, float]] = [states]
     for _ in range(max_n):
-        after_n.append(_one_wound(after_n[-1], models, pool.s, pool.ap, not pool.ignores_cover, pool.direct))
+        after_n.append(_one_wound(after_n[-1], models, normal))
+    ap2: list[tuple[float, float, bool]] = []
     cache: dict[tuple[int, int], dict[State, float]] = {}
     for (a, b), p in wounds.items():
         st = cache.get((a, b))
         if st is None:
             st = after_n[a]
+            if b and not ap2:
+                ap2 = [_save_and_fnp(m, pool.s, 2, cover_ok, False) for m in models]
             for _ in range(b):
-                st = _one_wound(st, models, pool.s, 2, not pool.ignores_cover)
+                st = _one_wound(st, models, ap2)
             cache[(a, b)] = st
         for key, q in st.items():
             out[key] = out.get(key, 0.0) + p * q

@@ -17,6 +17,7 @@ from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
 from game.rules.zombie40k.movement import MovePlan, difficult_dice, plan_move
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
+from game.table import markers
 
 TWO_D6 = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
 
@@ -45,25 +46,29 @@ def p_sum_at_least(need: float, difficult: bool = False) -> float:
     return n / 216
 
 
+SCATTER_FACES = 360  # the scatter die's directions, a degree apart, as the preview sums them
+
+
 def blast_hits(world: World, s: shooting.Shooter, aim: Any, target_unit: str) -> dict[int, float]:
-    """The distribution of models of ``target_unit`` under one blast marker, over its scatter [7th]."""
+    """The distribution of models of ``target_unit`` under one blast marker, over its scatter [7th].
+
+    Every scattered marker is counted in one call (``Table.counts_in_circles``: the counts
+    ``shooting.units_under`` gives marker by marker, at ``shooting.scatter_centre``'s centres), and the
+    chances summed as the dice come, so the figures are exactly those of counting marker by marker."""
     r = float(world.data.h("blast_diameter")) / 2
     bs = world.profile(s.model).bs
     aim_pt = shooting.blast_aim(world, s, aim)
-
-    def count(c: Any) -> int:
-        return len(shooting.units_under(world, c, r).get(target_unit, []))
-
-    out: dict[int, float] = {}
-    on = count(aim_pt)
-    p_hit = 2 / 6
-    out[on] = p_hit
+    mine = [f for f, m in world.state.models.items() if m.unit == target_unit and m.alive]
+    dists = sorted({max(0, total - bs) for total in TWO_D6} - {0})
+    on = int(world.table.counts_in_circles([aim_pt[0]], [aim_pt[1]], r, mine)[0])
+    counts = world.table.counts_in_circles(*markers.scattered(aim_pt, dists, SCATTER_FACES), r, mine).tolist()
+    out: dict[int, float] = {on: 2 / 6}
     for total, pt in TWO_D6.items():
         dist = max(0, total - bs)
-        for face in range(360):
-            c = shooting.scatter_centre(aim_pt, False, float(face), float(dist))
-            h = on if dist == 0 else count(c)
-            out[h] = out.get(h, 0.0) + (1 - p_hit) * pt / 360
+        share = (1 - 2 / 6) * pt / SCATTER_FACES
+        at = dists.index(dist) * SCATTER_FACES if dist else 0
+        for h in counts[at : at + SCATTER_FACES] if dist else [on] * SCATTER_FACES:
+            out[h] = out.get(h, 0.0) + share
     return out
 
 

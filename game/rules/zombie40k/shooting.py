@@ -199,17 +199,24 @@ def _unseen(unit: str, target: str, blocked_by: str | None) -> str:
     return f"No model of {unit} can see {target}: no line of sight: {what or 'terrain'} is in the way."
 
 
-def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit) -> int:
+def cover_bonus(world: World, target: Unit) -> int:
+    """Shrouded +2 and Stealth +1 to a unit's cover saves (the same for each of its models)."""
+    return (2 if world.unit_has(target, "Shrouded") else 0) + (1 if world.unit_has(target, "Stealth") else 0)
+
+
+def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit, bonus: int | None = None) -> int:
     """The cover save of a target model: 4+ inside ruins or behind one from the nearest firer (:mod:`.sight`:
     the house reading gives behind a ruin only the obscured 5+), 5+ in clutter or obscured; Shrouded +2 and
-    Stealth +1 (or 5+ / 6+ in the open) [7th]."""
+    Stealth +1 (or 5+ / 6+ in the open) [7th]. ``bonus``: :func:`cover_bonus`, when the caller has it for
+    the whole unit."""
     d = world.data
     kinds = {t.kind for t in world.table.clutter_at(m.position)}  # what the target stands in
     if shooter_models:
         near = min(shooter_models, key=lambda s: reach(world, s, m))
         kinds |= sights.in_the_way(world, fire_point(world, near, m.position), m.position)
     cover = int(d.h("cover_ruin")) if "ruin" in kinds else int(d.h("cover_obscured")) if kinds else 0
-    bonus = (2 if world.unit_has(target, "Shrouded") else 0) + (1 if world.unit_has(target, "Stealth") else 0)
+    if bonus is None:
+        bonus = cover_bonus(world, target)
     if bonus:
         cover = max(2, (cover or 7) - bonus)
     return cover
@@ -296,7 +303,8 @@ def plan(
         raise IllegalCommand(_unseen(unit.name, target.name, walled[1] if walled else None))
     firing = [s.model for s in shooters]
     order = sorted(seen, key=lambda f: (min(reach(world, s, world.model(f)) for s in firing), f))
-    covers = {f: cover_of(world, firing, world.model(f), target) for f in order}
+    bonus = cover_bonus(world, target)
+    covers = {f: cover_of(world, firing, world.model(f), target, bonus) for f in order}
     p = FirePlan(unit, target, shooters, order, covers, overwatch, aim)
     p.pools = pools(world, p)
     return p
@@ -376,7 +384,8 @@ def carry_out(world: World, p: FirePlan) -> None:
                     (m.id for m in world.alive(victim)),
                     key=lambda f: min(reach(world, s, world.model(f)) for s in firing),
                 )
-                covers = {f: cover_of(world, firing, world.model(f), victim) for f in order}
+                bonus = cover_bonus(world, victim)
+                covers = {f: cover_of(world, firing, world.model(f), victim, bonus) for f in order}
             if world.hooks.direct(world, pool, victim):
                 attacks.direct_wounds(world, unit, victim, pool.label, n, order, cause)
                 continue
@@ -544,7 +553,10 @@ def _hit_all(
         pool = marker_pool(world, unit, s, len(fids), ignores_cover)
         if centre is not None:
             fids = sorted(fids, key=lambda f: (math.dist(world.model(f).position, centre), f))
-        covers = {f: (0 if ignores_cover else cover_of(world, [s.model], world.model(f), victim)) for f in fids}
+        bonus = 0 if ignores_cover else cover_bonus(world, victim)
+        covers = {
+            f: (0 if ignores_cover else cover_of(world, [s.model], world.model(f), victim, bonus)) for f in fids
+        }
         wounds = attacks.roll_wounds(world, unit, victim, pool, len(fids))
         attacks.allocate(world, unit, victim, pool, wounds, fids, covers, f"{unit.id} {w.name}")
 
