@@ -26,8 +26,8 @@ _RULES_LINK = ("](../docs/rules/", "](rules/")  # ... and in a kit the pages sit
 def kit_guide(text: str) -> str:
     """A guide as the kit holds it: its links to the rules pages lead to the kit's own ``rules/`` folder.
 
-    >>> kit_guide("[outbreak](../docs/rules/outbreak.md)")
-    '[outbreak](rules/outbreak.md)'
+    >>> kit_guide("[the rules](../docs/rules/page.md)")
+    '[the rules](rules/page.md)'
     """
     return text.replace(*_RULES_LINK)
 
