@@ -99,3 +99,14 @@ def test_the_set_up_screen_offers_the_horde_size(app: App) -> None:
     assert "Heavy (3 to 1)" in texts(scene, pygame_gui.elements.UIDropDownMenu)
     assert scene.setup.options["horde"] == "heavy"
     assert SETUP.describe(scene.setup.options) == "American; heavy horde"
+
+
+def test_the_top_bar_says_a_light_or_heavy_horde():
+    """The objective line (the game's top bar) ends "· heavy horde" for a heavy game; a normal one is as before."""
+    from game.rules.zombiekrieg.view import ZombiekriegView
+
+    sc, view = load_scenario(NORMANDY), ZombiekriegView()
+    heavy = view.objective_line(new_game(sc, {"sections": ["american"], "horde": "heavy"}, 2))
+    normal = view.objective_line(new_game(sc, {"sections": ["american"]}, 2))
+    assert heavy.endswith("turns left \u00b7 heavy horde") and normal.endswith("turns left")
+    assert "light horde" in view.objective_line(new_game(sc, {"sections": ["american"], "horde": "light"}, 2))
