@@ -775,11 +775,10 @@ def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
     out.append(
         w.p(
             f"This scenario ({w.scenario.title or 'untitled'}) plays ",
-            Run(
-                num(ratio),
-                size != horde.NORMAL,
-                f"horde.{size}" if size != horde.NORMAL else "scenario.zombie_ratio",
-            ),
+            # a light or heavy horde's ratio is the data file's (its own tag); a normal one the map's
+            w.text(f"horde.{size}", num(ratio))
+            if size != horde.NORMAL
+            else Run(num(ratio), False, "scenario.zombie_ratio"),
             " zombies to each Allied figure, never fewer than ",
             Run(num(least), False, "scenario.zombies_min"),
             f": {count} zombies against {allied} Allied figures"
