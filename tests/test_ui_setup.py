@@ -335,14 +335,20 @@ def starter(app: App) -> SetupScene:
 
 
 def test_the_starter_map_asks_players_each_section_and_the_corporal_weapon(app: App) -> None:
-    """Rules: Forces: one to four players, one section each; the American Corporal's Thompson or Burp."""
+    """Rules: Forces: one to four players, one section each; the American Corporal's Thompson or Burp; the
+    horde size (normal: the map's own ratio)."""
     scene = starter(app)
     labels = texts(scene, pygame_gui.elements.UILabel)
     assert ["Players", "Player 1 section", "American Corporal's weapon"] == [
         t for t in labels if t in ("Players", "Player 1 section", "American Corporal's weapon")
     ]
     assert "All players are on the Allied side; the game plays the zombies." in labels
-    assert texts(scene, pygame_gui.elements.UIDropDownMenu) == ["1 player (solo)", "American", "Thompson SMG"]
+    assert texts(scene, pygame_gui.elements.UIDropDownMenu) == [
+        "1 player (solo)",
+        "American",
+        "Thompson SMG",
+        "Normal (2.5 to 1)",
+    ]
     assert [o[0] for o in scene.players_menu.options_list] == [
         "1 player (solo)",
         "2 players",
@@ -351,11 +357,18 @@ def test_the_starter_map_asks_players_each_section_and_the_corporal_weapon(app: 
     ]
     choose(app, scene.players_menu, "2 players")
     choose(app, menus(scene)[2], "Soviet")
-    choose(app, menus(scene)[-1], '"Burp" SMG')
-    assert texts(scene, pygame_gui.elements.UIDropDownMenu) == ["2 players", "American", "Soviet", '"Burp" SMG']
+    choose(app, menus(scene)[-2], '"Burp" SMG')
+    assert texts(scene, pygame_gui.elements.UIDropDownMenu) == [
+        "2 players",
+        "American",
+        "Soviet",
+        '"Burp" SMG',
+        "Normal (2.5 to 1)",
+    ]
     assert scene.setup.options == {
         "sections": ["american", "soviet"],
         "american_corporal_weapon": "burp",
+        "horde": "normal",
         "readings": HOUSE_READINGS,  # the source's literal readings, all off: the house readings play
     }
 
@@ -367,6 +380,7 @@ def test_a_game_setup_without_answers_is_the_rule_set_default(app: App) -> None:
     assert setup.options == {
         "sections": ["american"],
         "american_corporal_weapon": "thompson",
+        "horde": "normal",
         "readings": HOUSE_READINGS,
     }
     setup.use_options({"sections": ["british", "soviet"]})

@@ -70,6 +70,7 @@ OPTION_KEYS = (
     "mods",
     "readings",
     "american_corporal_weapon",
+    "horde",
     "caught_running_first_blow",
     "all_aware_after_outbreak_move",
     "ruins_block_sight",

@@ -35,7 +35,9 @@ RULESET = register(
         commands=COMMANDS,
         events=EVENTS,
         options_help='sections: list of 1-4 of "american", "british", "soviet" (one per player); '
-        'american_corporal_weapon: "thompson" or "burp"; readings: the source\'s literal readings chosen, '
+        'american_corporal_weapon: "thompson" or "burp"; horde: "light" (2 zombies per soldier), "normal" '
+        '(the map\'s zombie_ratio, the default) or "heavy" (3 per soldier); '
+        "readings: the source's literal readings chosen, "
         'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py)',
         view=VIEW,
         setup=SETUP,

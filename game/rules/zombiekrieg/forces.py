@@ -11,7 +11,8 @@ Choices where the rules are silent [house]:
   files; never in a wall or on another base, all facing the table centre. A zone too small spills
   onto clear ground around it.
 - Zombies: the map's ``zombie`` placements, then enough more to reach
-  max(``zombies_min``, round(``zombie_ratio`` x Allied figures)), dealt out one at a time over the
+  max(``zombies_min``, round(``zombie_ratio`` x Allied figures)) (the set-up's horde size may play
+  the source's two or three to one instead of the map's ratio: :mod:`.horde`), dealt out one at a time over the
   ``spawn`` zones on a grid from each zone's centre (no dice: the set-up is the map's). Without a
   spawn zone they fill the 8" strip along the table edge furthest from the Allies. Each zombie
   faces the nearest Allied figure.
@@ -25,6 +26,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from game.rules.core import CannotStart, quoted
+from game.rules.zombiekrieg import horde
 from game.rules.zombiekrieg.data import ZkData
 from game.rules.zombiekrieg.events import FigurePlaced
 from game.rules.zombiekrieg.geometry import angle_to, base_clear, grid_spots
@@ -225,16 +227,17 @@ def _with_meaning(ev, text):
     return replace(ev, meaning=text)
 
 
-def zombie_numbers(data: ZkData, properties: dict[str, Any]) -> tuple[float, int]:
-    """(zombies per Allied figure, fewest zombies) a scenario plays: its map's ``zombie_ratio`` and
-    ``zombies_min``, else the data file's."""
-    z = data.raw["zombies"]
-    return float(properties.get("zombie_ratio", z["ratio"])), int(properties.get("zombies_min", z["count_min"]))
+def zombie_numbers(data: ZkData, properties: dict[str, Any], size: str = horde.NORMAL) -> tuple[float, int]:
+    """(zombies per Allied figure, fewest zombies) a scenario plays with a horde size: its map's
+    ``zombie_ratio`` (for a light or heavy horde the data file's ratio instead) and ``zombies_min``, else
+    the data file's."""
+    least = int(properties.get("zombies_min", data.raw["zombies"]["count_min"]))
+    return horde.ratio(data, size, properties), least
 
 
-def zombies_for(data: ZkData, properties: dict[str, Any], allied: int) -> int:
+def zombies_for(data: ZkData, properties: dict[str, Any], allied: int, size: str = horde.NORMAL) -> int:
     """How many zombies face ``allied`` Allied figures: the ratio (rounded half up), at least the minimum."""
-    ratio, lo = zombie_numbers(data, properties)
+    ratio, lo = zombie_numbers(data, properties, size)
     return max(lo, int(math.floor(ratio * allied + 0.5)))
 
 
@@ -242,8 +245,8 @@ def section_size(data: ZkData, nation: str) -> int:
     return sum(m.count for m in data.sections[nation].members)
 
 
-def zombie_count(world: World) -> int:
-    return zombies_for(world.data, world.scenario.properties, len(world.state.allied()))
+def zombie_count(world: World, size: str = horde.NORMAL) -> int:
+    return zombies_for(world.data, world.scenario.properties, len(world.state.allied()), size)
 
 
 def _far_strip(world: World) -> Area:
@@ -261,14 +264,14 @@ def _far_strip(world: World) -> Area:
     return max(strips, key=lambda a: math.dist(a.centre, (ax, ay)))
 
 
-def raise_zombies(world: World) -> None:
-    """The zombie unit: the map's zombies, then enough from the spawn zones."""
+def raise_zombies(world: World, size: str = horde.NORMAL) -> None:
+    """The zombie unit of a horde size: the map's zombies, then enough from the spawn zones."""
     data, st = world.data, world.state
     r = float(data.raw["zombies"]["base_size"]) / 2
     placed: list[tuple[Point, float]] = []
     for pl in world.scenario.placements_of("zombie"):
         placed.append((pl.position, pl.facing))
-    want = zombie_count(world)
+    want = zombie_count(world, size)
     zones: list[Zone] = list(world.scenario.zones_of("spawn"))
     areas = [z.area for z in zones] or [_far_strip(world)]
     n = 0

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.kit import KitGame, Rule, end_of_turn
-from game.rules.zombiekrieg import fire, forces, move, objectives, order, readings, turn
+from game.rules.zombiekrieg import fire, forces, horde, move, objectives, order, readings, turn
 from game.rules.zombiekrieg import preview as previews
 from game.rules.zombiekrieg.actions import turn_reason
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
@@ -66,12 +66,13 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
         self._may_shoot: dict[tuple[Any, ...], int | None] = {}
         sections, corporal = forces.check_options(self.data, self.options)
         chosen = readings.chosen(self.data, self.options)  # the literal readings, saved as an option
+        size = horde.chosen(self.data, self.options)  # light, normal (the map's ratio) or heavy
         table = Table.from_scenario(self.scenario)
         self.world = World(self.scenario, self.data, self.dice, ZkState(), table, readings=chosen)
         self.world.table.keep_sight()
         forces.raise_sections(self.world, sections, corporal)
         objectives.setup(self.world)
-        forces.raise_zombies(self.world)
+        forces.raise_zombies(self.world, size)
 
     @property
     def over(self) -> bool:

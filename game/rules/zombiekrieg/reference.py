@@ -26,7 +26,7 @@ from typing import Any, cast
 
 from game.assets import data_file
 from game.rules import contract
-from game.rules.zombiekrieg import forces, objectives
+from game.rules.zombiekrieg import forces, horde, objectives
 from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
 from game.rules.zombiekrieg.readings import chosen, readings
 from game.scenario.model import Scenario
@@ -247,6 +247,13 @@ class _Writer:
         except ValueError:
             sections = ["american"]
         return sum(forces.section_size(self.data, s) for s in sections)
+
+    def horde(self) -> str:
+        """The horde size the game's options choose (normal while a set-up is still choosing a bad one)."""
+        try:
+            return horde.chosen(self.data, self.options)
+        except ValueError:
+            return horde.NORMAL
 
     def tag(self, path: str) -> str:
         """A path's own tag, else its nearest tagged table's."""
@@ -744,22 +751,39 @@ def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
             " to one, never fewer than ",
             w.v("zombies.count_min"),
             " (a map's zombie_ratio and zombies_min properties change this).",
-        )
+        ),
+        w.p(
+            "Horde size, a choice in the new-game set-up: light plays ",
+            w.v("horde.light"),
+            " zombies to each Allied figure, normal the map's own ratio, heavy ",
+            w.v("horde.heavy"),
+            " (the source's two or three to one); the minimum holds whatever the size. A new game plays ",
+            w.v("horde.default"),
+            ".",
+        ),
     ]
     if w.scenario is None:
         return out
-    ratio, least = forces.zombie_numbers(w.data, w.scenario.properties)
+    size = w.horde()
+    ratio, least = forces.zombie_numbers(w.data, w.scenario.properties, size)
     allied = w.allied()
-    count = forces.zombies_for(w.data, w.scenario.properties, allied)
+    count = forces.zombies_for(w.data, w.scenario.properties, allied, size)
     own = [k for k in ("zombie_ratio", "zombies_min") if k in w.scenario.properties]
+    if size != horde.NORMAL:
+        own = [k for k in own if k != "zombie_ratio"]
+    whose = f" (the map sets {' and '.join(own)})" if own else " (the data file's numbers)"
     out.append(
         w.p(
             f"This scenario ({w.scenario.title or 'untitled'}) plays ",
-            Run(num(ratio), False, "scenario.zombie_ratio"),
+            # a light or heavy horde's ratio is the data file's (its own tag); a normal one the map's
+            w.text(f"horde.{size}", num(ratio))
+            if size != horde.NORMAL
+            else Run(num(ratio), False, "scenario.zombie_ratio"),
             " zombies to each Allied figure, never fewer than ",
             Run(num(least), False, "scenario.zombies_min"),
             f": {count} zombies against {allied} Allied figures"
-            + (f" (the map sets {' and '.join(own)})." if own else " (the data file's numbers)."),
+            + whose
+            + (f"; this game plays the {size} horde." if size != horde.NORMAL else "."),
         )
     )
     return out
@@ -883,6 +907,11 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         " deep.",
     ),
     "zombies.base_size": lambda w: ("A zombie's base is ", w.v("zombies.base_size", inches), " across."),
+    "horde.default": lambda w: (
+        "A new game plays the ",
+        w.v("horde.default"),
+        " horde size (the map's own zombie ratio); light and heavy are a set-up choice (Forces section).",
+    ),
     "objective.default": lambda w: (
         "A game set up without an objective (a map must name its own) plays ",
         w.v("objective.default"),

@@ -2,16 +2,17 @@
 
 One to four players (a scenario narrows it with its ``players_min`` / ``players_max`` properties),
 each with one section (American, British or Soviet), all on the Allied side; for the game, the
-American Corporal's weapon (Thompson or "Burp" SMG, [seed]). The answers become the options
-``new_game`` reads: ``{"sections": [...], "american_corporal_weapon": ...}``.
+American Corporal's weapon (Thompson or "Burp" SMG, [seed]) and the horde size (:mod:`.horde`). The
+answers become the options ``new_game`` reads: ``{"sections": [...], "american_corporal_weapon": ...,
+"horde": ...}``.
 
 >>> from game.rules.zombiekrieg.testing import tiny_scenario
 >>> s = tiny_scenario()
 >>> o = SETUP.options(s, {"players": 2, "each": [{"section": "british"}, {"section": "soviet"}], "game": {}})
->>> o["sections"], o["american_corporal_weapon"], o["readings"]["fire_needs_clear_sight"]
-(['british', 'soviet'], 'thompson', False)
->>> SETUP.describe({"sections": ["american", "british"]})
-'American, British'
+>>> o["sections"], o["american_corporal_weapon"], o["horde"], o["readings"]["fire_needs_clear_sight"]
+(['british', 'soviet'], 'thompson', 'normal', False)
+>>> SETUP.describe({"sections": ["american", "british"]}), SETUP.describe({"sections": ["soviet"], "horde": "heavy"})
+('American, British', 'Soviet; heavy horde')
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.contract import Answers, Option, Pick, Setup, SetupField, SetupSpec, Switch
-from game.rules.zombiekrieg import forces
+from game.rules.zombiekrieg import forces, horde
 from game.rules.zombiekrieg.data import ZkData, load_data
 from game.rules.zombiekrieg.readings import OPTION as READINGS
 from game.rules.zombiekrieg.readings import chosen as check_readings
@@ -87,9 +88,26 @@ class ZombiekriegSetup(Setup):
             help='the American Corporal carries a Thompson or a "Burp" SMG.',
         )
 
-    def game_fields(self) -> tuple[SetupField, ...]:
-        """Everything asked once per game: the Corporal's weapon, then the readings."""
-        return (self.corporal_pick(), *readings(self.data))
+    def horde_pick(self, scenario: Scenario | None = None) -> Pick:
+        """The horde size (:mod:`.horde`): each size with its zombies per Allied figure, normal with the
+        scenario's own ratio when there is a scenario."""
+        words = {"light": "Light", horde.NORMAL: "Normal", "heavy": "Heavy"}
+        sizes = []
+        for size in horde.SIZES:
+            ratio = horde.ratio(self.data, size, scenario.properties if scenario is not None else {})
+            sizes.append(Option(size, f"{words[size]} ({ratio:g} to 1)"))
+        return Pick(
+            horde.OPTION,
+            "Horde size",
+            tuple(sizes),
+            horde.default(self.data),
+            help="Zombies per Allied figure: the source says two or three to one; normal plays the map's own.",
+            house=True,
+        )
+
+    def game_fields(self, scenario: Scenario | None = None) -> tuple[SetupField, ...]:
+        """Everything asked once per game: the Corporal's weapon, the horde size, then the readings."""
+        return (self.corporal_pick(), self.horde_pick(scenario), *readings(self.data))
 
     def spec(self, scenario: Scenario) -> SetupSpec:
         lo, hi = _players_range(scenario)
@@ -98,7 +116,7 @@ class ZombiekriegSetup(Setup):
             players_max=hi,
             players_default=lo,
             per_player=(self.section_pick(),),
-            for_game=self.game_fields(),
+            for_game=self.game_fields(scenario),
             player_noun="section",
             note="All players are on the Allied side; the game plays the zombies.",
         )
@@ -144,6 +162,7 @@ class ZombiekriegSetup(Setup):
             out.append(f"Every one of the {players} players needs a section.")
         try:
             forces.check_options(self.data, self.options(scenario, answers))
+            horde.chosen(self.data, self.options(scenario, answers))
             check_readings(self.data, self.options(scenario, answers))
         except ValueError as exc:  # the rules' own words
             out.append(str(exc))
@@ -154,7 +173,9 @@ class ZombiekriegSetup(Setup):
         if isinstance(sections, str):
             sections = [sections]
         names = self.data.sections
-        return ", ".join(names[s].name if s in names else str(s).capitalize() for s in sections)
+        said = ", ".join(names[s].name if s in names else str(s).capitalize() for s in sections)
+        size = options.get(horde.OPTION, horde.NORMAL)
+        return said if size == horde.NORMAL else f"{said}; {size} horde"
 
 
 SETUP = ZombiekriegSetup()

@@ -33,7 +33,7 @@ from game.rules.contract import (
 )
 from game.rules.drawing import Primitive
 from game.rules.routing import Routes
-from game.rules.zombiekrieg import names, view_events, view_previews
+from game.rules.zombiekrieg import horde, names, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, short_name
@@ -115,6 +115,16 @@ def _guts(look: Look | None, f: Figure) -> int:
     return f.guts if guts is None else guts
 
 
+def _horde_words(game: ZombiekriegGame) -> str:
+    """`` · heavy horde`` (or light) when the set-up chose one: the top bar says the game is not the map's
+    own numbers; nothing for the normal horde."""
+    try:
+        size = horde.chosen(game.data, game.options)
+    except ValueError:  # a game never starts with a bad size; a test's hand-made game may carry one
+        return ""
+    return "" if size == horde.NORMAL else f" \u00b7 {size} horde"
+
+
 class ZombiekriegView:
     """The contract's :class:`~game.rules.contract.View` for a Zombiekrieg game."""
 
@@ -151,7 +161,8 @@ class ZombiekriegView:
         progress = f" ({s.exited} out)" if s.objective == "exit" else ""
         left = max(0, s.turn_limit - s.turn + 1)
         first = "Allies" if s.first == "allies" else "Zombies"
-        return f"{first} first \u00b7 {what}{progress} \u00b7 {left} of {s.turn_limit} turns left"
+        line = f"{first} first \u00b7 {what}{progress} \u00b7 {left} of {s.turn_limit} turns left"
+        return line + _horde_words(game)
 
     def roster(self, game: ZombiekriegGame, looks: dict[str, Look], ready: set[str]) -> list[RosterGroup]:
         """One line per soldier, grouped by player; in hot-seat the acting player's section comes first,
