@@ -35,7 +35,7 @@ from game.rules.zombiekrieg.state import ALLIES, ZOMBIES, Figure, Section
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Area, Point, Zone
 
-OPTION_KEYS = ("sections", "american_corporal_weapon", READINGS)  # the options a game takes
+OPTION_KEYS = ("sections", "american_corporal_weapon", READINGS, horde.OPTION)  # the options a game takes
 
 
 def check_options(data: ZkData, options: dict[str, Any]) -> tuple[list[str], str]:
