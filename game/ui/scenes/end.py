@@ -338,6 +338,8 @@ class ReportPanel:
                 _roll_row(pic, s, (area.x, y), sfs, note, r.roll_mark, name_w, area.right)
                 marks = _mark_lines(s.mark or r.roll_mark, sfs, _mark_x(s, area.x, sfs, name_w), area.right)
                 y += row_h + round(sfs * 1.2) * max(0, len(marks) - 1) if s.marked else row_h
+            if len(shown) < len(survivors):
+                _line(pic, f"... and {len(survivors) - len(shown)} more", sfs, MUTED, (area.x, y))
             return
         for i, s in enumerate(shown):
             c, rr = divmod(i, rows)
@@ -442,8 +444,8 @@ def _mark_x(s: RollRow, x: int, fs: int, name_w: int) -> int:
 
 
 def _mark_lines(mark: str, fs: int, x: int, right: int | None) -> list[str]:
-    """A mark as the lines it takes between ``x`` and the panel's ``right`` edge: broken after a comma (issue
-    33: "team escaped: 1 aboard," ran off the panel), whole when there is no edge to keep to."""
+    """A mark as the lines it takes between ``x`` and the panel's ``right`` edge: broken after its colon, then
+    after a comma (issue 33: "team escaped: 1 aboard," ran off the panel); whole when there is no edge."""
     f, width = charts.font(fs), max(fs * 4, right - x) if right is not None else 0
     if right is None or f.size(mark)[0] <= width:
         return [mark]
