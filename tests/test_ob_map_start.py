@@ -132,3 +132,47 @@ def test_two_characters_on_one_figure_are_refused() -> None:
     options = {"characters": [{"name": "Ann", "figure": 33}, {"name": "Bo", "figure": 33}]}
     with pytest.raises(CannotStart, match="stands on map figure 33 too"):
         new_game(sc, options, seed=1)
+
+
+def shown_button(scene: Any, text: str, nth: int = 0) -> Any:
+    """The set-up screen's ``nth`` button that says ``text``."""
+    import pygame_gui
+
+    found = [
+        e for e in scene._elements if isinstance(e, pygame_gui.elements.UIButton) and e.alive() and e.text == text
+    ]
+    return found[nth]
+
+
+def test_on_the_set_up_screen_begin_plays_the_map_start_and_a_character_added_starts_in_the_deploy_zone(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui_driver import click, scroll_into_view
+
+    from game.ui.scenes.setup import SetupScene
+
+    started: list[GameSetup] = []
+    monkeypatch.setattr(app, "start_game", lambda setup, seed=None: started.append(setup))
+    entry = load_entry(MAPS / "small_town.tmx")
+    app.push(SetupScene(app, entry))
+    app.run_frames(2)
+    scene = app.scene
+    remove = shown_button(scene, "Remove", 3)  # Trina's row
+    scroll_into_view(app, scene, remove)
+    click(app, remove.rect.center)
+    add = shown_button(scene, "Add")
+    scroll_into_view(app, scene, add)
+    click(app, add.rect.center)
+    for _ in range(2):  # a second press when the first one warns ("Begin anyway")
+        if not started:
+            click(app, scene.begin.rect.center)
+    [setup] = started
+    sc = entry.scenario
+    assert sc is not None
+    pcs = new_game(sc, setup.options, seed=1).state.pcs()
+    assert [(p.name, p.position) for p in pcs[:3]] == [
+        ("Sheriff Dale", (3.0, 43.0)),
+        ("Jo the mechanic", (5.5, 43.0)),
+        ("Deacon Hale", (8.0, 43.0)),
+    ]
+    assert len(pcs) == 4 and in_deploy_zone(sc, pcs[3].position)  # the one added: no figure of his own
