@@ -39,6 +39,8 @@ def _players_range(scenario: Scenario) -> tuple[int, int]:
 
 
 def _map_characters(scenario: Scenario, players: int) -> dict[int, list[dict[str, Any]]]:
+    """The map's characters dealt to ``players`` players, each with his figure's object id (``figure``):
+    New game stands him where the map draws him, as ``simulate`` and ``demo`` do."""
     out: dict[int, list[dict[str, Any]]] = {}
     data = load_data()
     for pl in scenario.placements_of("character"):
