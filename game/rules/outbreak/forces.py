@@ -4,13 +4,15 @@ points (rules: Outbreak, Forces).
 Options (validated here, each refusal names the option):
 - ``players``: 1 to 4 (default 1);
 - ``characters``: a list of ``{"name", "player", "ranged", "melee"}`` (ranged: pistol, revolver,
-  automatic, shotgun, rifle or none; melee: knife, club, bat, sword, ... or none); without it the
+  automatic, shotgun, rifle or none; melee: knife, club, bat, sword, ... or none), each with an optional
+  ``figure``: the object id of the map's ``character`` figure he stands on (the set-up gives the map's own
+  characters theirs, so New game starts as ``simulate`` does); without it the
   map's ``character`` objects play, dealt to the players by their ``player`` property
   (a player number above ``players`` goes round again: with one player he has them all) [house];
 - ``caught_running_first_blow``: the reading of close combat (default from the data: false, the
   source's "caught while running, straight to the grapple").
 
-Choices [house]: characters from the options stand in the players' deploy zone (``player`` = N,
+Choices [house]: characters from the options stand on their ``figure``, else in the players' deploy zone (``player`` = N,
 else ``side`` = players) from its centre outward, in files 2.5" apart across its longer side and 1.5"
 apart along each file (so every one can walk out down the lane between two files), else on the map's
 character spots, else along the bottom edge. Figure ids: ``pc1``.., ``npc1``.., zombies ``z1``...
@@ -44,6 +46,7 @@ class CharacterSpec:
     melee: str
     position: Point | None = None
     facing: float | None = None
+    figure: int | None = None  # the map's character figure (its object id) he stands on
 
 
 def _weapon(data: ObData, value: Any, kind: str, where: str, strict: bool) -> str:
@@ -97,7 +100,9 @@ def check_options(
             raw = [{"name": f"Survivor {p}", "player": p} for p in range(1, players + 1)]
         else:
             specs = [
-                CharacterSpec(c.name, (c.player - 1) % players + 1, c.ranged, c.melee, c.position, c.facing)
+                CharacterSpec(
+                    c.name, (c.player - 1) % players + 1, c.ranged, c.melee, c.position, c.facing, c.figure
+                )
                 for c in scenario_characters
             ]
             return players, specs, reading
@@ -109,7 +114,7 @@ def check_options(
         where = f"Option 'characters' #{i}"
         if not isinstance(c, dict):
             raise CannotStart(f"{where} must be a table with name, player, ranged and melee.")
-        extra = set(c) - {"name", "player", "ranged", "melee"}
+        extra = set(c) - {"name", "player", "ranged", "melee", "figure"}
         if extra:
             raise CannotStart(f"{where} has unknown field(s) {', '.join(quoted(k) for k in sorted(extra))}.")
         name = c.get("name", f"Survivor {i}")
@@ -128,7 +133,9 @@ def check_options(
             )
         ranged = _weapon(data, c.get("ranged", data.get("forces", "default_ranged")), "ranged", where, True)
         melee = _weapon(data, c.get("melee", data.get("forces", "default_melee")), "melee", where, True)
-        specs.append(CharacterSpec(name, player, ranged, melee))
+        spot = _figure_spot(c.get("figure"), scenario_characters, f"{where} ({name})")
+        specs.append(CharacterSpec(name, player, ranged, melee, spot.position, spot.facing, spot.figure))
+    _check_one_each(specs)
     seen: dict[str, int] = {}
     for i, spec in enumerate(specs, start=1):
         j = seen.setdefault(spec.name.casefold(), i)
@@ -146,6 +153,32 @@ def check_options(
     return players, specs, reading
 
 
+def _figure_spot(figure: Any, scenario_characters: list[CharacterSpec], where: str) -> CharacterSpec:
+    """Where the character's ``figure`` stands (a spec with no position: he has no figure, the deploy zone);
+    CannotStart when it is no character figure of the map."""
+    nowhere = CharacterSpec("", 0, "", "")
+    if figure is None:
+        return nowhere
+    if isinstance(figure, bool) or not isinstance(figure, int):
+        raise CannotStart(f"{where}: 'figure' must be the id of a map character figure, not {quoted(figure)}.")
+    own = next((c for c in scenario_characters if c.figure == figure), None)
+    if own is None:
+        ids = ", ".join(str(c.figure) for c in scenario_characters) or "none"
+        raise CannotStart(f"{where}: the map has no character figure {figure} (its character figures: {ids}).")
+    return own
+
+
+def _check_one_each(specs: list[CharacterSpec]) -> None:
+    """CannotStart when two characters would stand on one map figure."""
+    seen: dict[int, int] = {}
+    for i, spec in enumerate(specs, start=1):
+        if spec.figure is not None and seen.setdefault(spec.figure, i) != i:
+            raise CannotStart(
+                f"Option 'characters' #{i} ({spec.name}): character #{seen[spec.figure]} stands on map figure "
+                f"{spec.figure} too; leave out the 'figure' of one of them (he starts in the deploy zone)."
+            )
+
+
 def check_names(scenario: Scenario, specs: list[CharacterSpec]) -> None:
     """CannotStart when a player's character is called as one of the map's bystanders: the log would name
     two people alike. (Two of the map's own people sharing a name are refused when the map is loaded.)"""
@@ -160,14 +193,21 @@ def check_names(scenario: Scenario, specs: list[CharacterSpec]) -> None:
 
 
 def map_characters(world: World) -> list[CharacterSpec]:
+    """The map's ``character`` figures, each where it is drawn."""
+    return scenario_characters(world.data, world.scenario)
+
+
+def scenario_characters(data: ObData, scenario: Scenario) -> list[CharacterSpec]:
+    """The ``character`` figures of ``scenario``, each where it is drawn (``figure``: its object id)."""
     out = []
-    for pl in world.scenario.placements_of("character"):
+    for pl in scenario.placements_of("character"):
         props = pl.properties
         where = f"map character {pl.id} {pl.name!r}"
         player = int(props.get("player") or 1)
-        ranged = _weapon(world.data, props.get("ranged", ""), "ranged", where, False)
-        melee = _weapon(world.data, props.get("melee", ""), "melee", where, False)
-        out.append(CharacterSpec(pl.name or f"Character {pl.id}", player, ranged, melee, pl.position, pl.facing))
+        ranged = _weapon(data, props.get("ranged", ""), "ranged", where, False)
+        melee = _weapon(data, props.get("melee", ""), "melee", where, False)
+        name = pl.name or f"Character {pl.id}"
+        out.append(CharacterSpec(name, player, ranged, melee, pl.position, pl.facing, pl.id))
     return out
 
 

@@ -39,6 +39,8 @@ def _players_range(scenario: Scenario) -> tuple[int, int]:
 
 
 def _map_characters(scenario: Scenario, players: int) -> dict[int, list[dict[str, Any]]]:
+    """The map's characters dealt to ``players`` players, each with his figure's object id (``figure``):
+    New game stands him where the map draws him, as ``simulate`` and ``demo`` do."""
     out: dict[int, list[dict[str, Any]]] = {}
     data = load_data()
     for pl in scenario.placements_of("character"):
@@ -50,6 +52,7 @@ def _map_characters(scenario: Scenario, players: int) -> dict[int, list[dict[str
                 "name": pl.name or f"Character {pl.id}",
                 "ranged": ranged if ranged in data.ranged_weapons else "none",
                 "melee": melee if melee in data.melee_weapons else ("none" if melee == "none" else "club"),
+                "figure": pl.id,  # he stands on his figure, as in simulate (an added character has none)
             }
         )
     return out
@@ -118,14 +121,15 @@ class OutbreakSetup(Setup):
         chars = []
         for p, each in enumerate(answers.get("each", [])[:players], start=1):
             for c in each.get("characters", []):
-                chars.append(
-                    {
-                        "name": str(c.get("name", "")).strip(),
-                        "player": p,
-                        "ranged": c.get("ranged", "none"),
-                        "melee": c.get("melee", "none"),
-                    }
-                )
+                char = {
+                    "name": str(c.get("name", "")).strip(),
+                    "player": p,
+                    "ranged": c.get("ranged", "none"),
+                    "melee": c.get("melee", "none"),
+                }
+                if c.get("figure") is not None:
+                    char["figure"] = c["figure"]
+                chars.append(char)
         out: dict[str, Any] = {"players": players, "characters": chars}
         game = answers.get("game", {})
         for key in (READING, AWARENESS):
@@ -144,13 +148,14 @@ class OutbreakSetup(Setup):
             for c in chars:
                 p = int(c.get("player", 1))
                 if 1 <= p <= players:
-                    each[p - 1]["characters"].append(
-                        {
-                            "name": c.get("name", ""),
-                            "ranged": c.get("ranged") or "none",
-                            "melee": c.get("melee") or "none",
-                        }
-                    )
+                    char = {
+                        "name": c.get("name", ""),
+                        "ranged": c.get("ranged") or "none",
+                        "melee": c.get("melee") or "none",
+                    }
+                    if c.get("figure") is not None:
+                        char["figure"] = c["figure"]
+                    each[p - 1]["characters"].append(char)
         data = load_data()
         game = {
             READING: bool(options.get(READING, data.get("movement", READING))),
@@ -162,7 +167,9 @@ class OutbreakSetup(Setup):
         from game.rules.outbreak import forces
 
         try:
-            _, specs, _ = forces.check_options(load_data(), self.options(scenario, answers), [])
+            data = load_data()
+            mapped = forces.scenario_characters(data, scenario)
+            _, specs, _ = forces.check_options(data, self.options(scenario, answers), mapped)
             forces.check_names(scenario, specs)
         except ValueError as exc:
             return [str(exc)]
