@@ -44,7 +44,7 @@ def test_the_controller_plays_it_through_its_view() -> None:
     ctl.handle(Hover(zombie))
     assert ctl.preview is not None and ctl.preview.chances["kill"] == 2 / 6
     fb = ctl.handle(Click(zombie))
-    assert fb.accepted and [type(e).__name__ for e in fb.events] == ["DiceRolled", "Fell", "DuelOver"]
+    assert fb.accepted and [type(e).__name__ for e in fb.events] == ["DiceRolled", "Killed", "GameOver"]
     ctl.handle(AnimationDone())
     assert ctl.mode == Mode.GAME_OVER and game.winner == "humans"
 
