@@ -803,7 +803,9 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
 
 
-def _move_rings(game: Zombie40kGame, unit: Any, c: tuple[float, float], radius: float, bonus: float) -> list[Primitive]:
+def _move_rings(
+    game: Zombie40kGame, unit: Any, c: tuple[float, float], radius: float, bonus: float
+) -> list[Primitive]:
     """The move's reach, and once the squad has rolled for difficult terrain this phase, how far the roll
     lets its models go through it (issue 33: the rings follow the rolls)."""
     move = float(game.data.h("move")) + bonus
