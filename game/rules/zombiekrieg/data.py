@@ -19,11 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
+from game.rules.kit.data import DataError, KitData, need
 from game.rules.zombiekrieg.geometry import within
-
-
-class DataError(ValueError):
-    """The TOML is missing something the rules need; the message says what and where."""
 
 
 @dataclass(frozen=True)
@@ -92,20 +89,16 @@ class InitiativeResult:
 
 
 @dataclass(frozen=True)
-class ZkData:
+class ZkData(KitData):
     """Every Zombiekrieg table and [house] value."""
 
-    raw: dict[str, Any]
+    FILE = "zombiekrieg.toml"
     weapons: dict[str, Weapon]
     sections: dict[str, SectionSpec]
     reaction: dict[str, tuple[Reaction, ...]]
     reaction_columns: tuple[str, ...]
     initiative: dict[str, InitiativeResult]
     starting: tuple[tuple[tuple[int, ...], int], ...]
-
-    def house(self, key: str) -> Any:
-        """A value of the ``[house]`` table; a missing one names itself."""
-        return _need(self.raw["house"], key, "house")
 
     def weapon(self, key: str) -> Weapon:
         try:
@@ -136,9 +129,7 @@ class ZkData:
 
 
 def _need(table: dict[str, Any], key: str, where: str) -> Any:
-    if key not in table:
-        raise DataError(f"zombiekrieg.toml: [{where}] needs {key!r}")
-    return table[key]
+    return need(table, key, where, "zombiekrieg.toml")
 
 
 def parse_data(raw: dict[str, Any]) -> ZkData:
