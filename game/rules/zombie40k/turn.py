@@ -19,7 +19,7 @@ import re
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import assault, morale, zombie_turn
 from game.rules.zombie40k.commands import Charge
-from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseSkipped, PhaseStarted, TurnStarted
+from game.rules.zombie40k.events import OrderRolled, PhaseSkipped, PhaseStarted, TurnStarted
 from game.rules.zombie40k.state import Phase, Unit
 from game.rules.zombie40k.world import World
 
@@ -30,8 +30,8 @@ def game_over(world: World, winner: str, reason: str) -> None:
     st = world.state
     if st.phase == Phase.OVER:
         return
-    st.winner, st.reason, st.phase, st.active_player = winner, reason, Phase.OVER, None
-    world.emit(GameOver(winner, reason))
+    st.phase, st.active_player = Phase.OVER, None
+    world.end(winner, reason)
 
 
 def players_left(world: World) -> list[int]:
