@@ -11,8 +11,11 @@ game.rules.kit.data.DataError: toy.toml: [house] needs 'move'
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+V = TypeVar("V")
 
 
 class DataError(ValueError):
@@ -36,3 +39,10 @@ class KitData:
     def house(self, key: str) -> Any:
         """A value of the ``[house]`` table; a missing one names itself."""
         return need(self.raw["house"], key, "house", self.FILE)
+
+    def entry(self, table: Mapping[str, V], key: str, what: str) -> V:
+        """The entry ``key`` of one of its tables (a weapon), or a refusal naming it: ``no weapon 'x' in ...``."""
+        try:
+            return table[key]
+        except KeyError:
+            raise DataError(f"no {what} {key!r} in {self.FILE}") from None

@@ -65,10 +65,7 @@ class ObData(KitData):
         return _need(_need(self.raw, table, "top"), key, table)
 
     def ranged(self, key: str) -> Ranged:
-        try:
-            return self.ranged_weapons[key]
-        except KeyError:
-            raise DataError(f"no ranged weapon {key!r} in outbreak.toml") from None
+        return self.entry(self.ranged_weapons, key, "ranged weapon")
 
     def melee_kills_on(self, key: str) -> int:
         """What a close combat weapon needs to kill: a knife 5+, any other 4+ [seed]."""

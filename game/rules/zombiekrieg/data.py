@@ -101,10 +101,7 @@ class ZkData(KitData):
     starting: tuple[tuple[tuple[int, ...], int], ...]
 
     def weapon(self, key: str) -> Weapon:
-        try:
-            return self.weapons[key]
-        except KeyError:
-            raise DataError(f"no weapon {key!r} in zombiekrieg.toml") from None
+        return self.entry(self.weapons, key, "weapon")
 
     def command_range(self, role: str) -> float:
         """How far (edge to edge) an NCO of ``role`` orders: the Sergeant 12", the Corporal 6"."""
