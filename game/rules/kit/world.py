@@ -63,6 +63,15 @@ class KitWorld(Generic[DataT, StateT]):
         self.state.winner, self.state.reason = winner, reason  # type: ignore[attr-defined]
         self.emit(GameOver(winner, reason))
 
+    def finish(self, over: Any, winner: str, reason: str) -> None:
+        """The game is won once, in a rule set whose state has a ``phase``: it becomes ``over`` and no player
+        acts (a later win in the same command is ignored), then :meth:`end`."""
+        st: Any = self.state
+        if st.phase == over:
+            return
+        st.phase, st.active_player = over, None
+        self.end(winner, reason)
+
     # -- the table follows the figures
     def set_position(self, f: Any, p: Point) -> None:
         """Put figure ``f`` at ``p``, on its record and on the table alike."""

@@ -27,11 +27,7 @@ PLAYER_PHASES = (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)
 
 
 def game_over(world: World, winner: str, reason: str) -> None:
-    st = world.state
-    if st.phase == Phase.OVER:
-        return
-    st.phase, st.active_player = Phase.OVER, None
-    world.end(winner, reason)
+    world.finish(Phase.OVER, winner, reason)
 
 
 def players_left(world: World) -> list[int]:

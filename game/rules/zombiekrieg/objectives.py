@@ -48,11 +48,7 @@ def setup(world: World) -> None:
 
 
 def finish(world: World, winner: str, reason: str) -> None:
-    st = world.state
-    if st.phase == Phase.OVER:
-        return
-    st.phase, st.active_player = Phase.OVER, None
-    world.end(winner, reason)
+    world.finish(Phase.OVER, winner, reason)
 
 
 def check_now(world: World) -> bool:
