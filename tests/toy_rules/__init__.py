@@ -68,7 +68,7 @@ DuelWorld = KitWorld[None, DuelState]  # the kit's world as it is (the duel has 
 
 def duel_scenario() -> Scenario:
     """The duel's map, shipped beside this package."""
-    return load_scenario(MAP)
+    return load_scenario(str(MAP))
 
 
 def check_strike(world: DuelWorld, cmd: Strike) -> Strike:

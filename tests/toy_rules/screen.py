@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from game.rules.contract import ActionKind, Aim, NamedFigures, Setup, SetupSpec
+from game.rules.core import Command, Preview
 from game.rules.drawing import Plate, Primitive, Sight
 from game.rules.kit.view import KitView
 from toy_rules import DuelGame, Strike
@@ -34,7 +35,8 @@ class DuelView(KitView[DuelGame]):
     def command(self, game: DuelGame, fid: str, action: str, aim: Aim) -> Strike | None:
         return Strike(fid, aim.targets[0]) if action == "strike" and aim.targets else None
 
-    def drawing(self, game: DuelGame, cmd: Strike, preview: Any, face_toward: Any = None) -> list[Primitive]:
+    def drawing(self, game: DuelGame, cmd: Command, preview: Preview, face_toward: Any = None) -> list[Primitive]:
+        assert isinstance(cmd, Strike)  # the duel's one command
         a, b = game.figure(cmd.figure).position, game.figure(cmd.target).position
         if not preview.legal:
             return [Plate(b, f"Cannot strike: {preview.reason}", "bad")]

@@ -154,17 +154,17 @@ class KitView(View[K]):
         return kind.prompt if kind and kind.prompt else "Pick an action."
 
     # -- events
-    def log_lines(self, game: K, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: K, events: Sequence[Event]) -> list[str]:
         """Each event's line by ``WORDS`` (an event without words only shows)."""
         lines = (words(self, game, ev) for ev in events if (words := words_of(self.WORDS, type(ev))))
         return [line for line in lines if line]
 
-    def sound(self, game: K, event: Any) -> str | None:
+    def sound(self, game: K, event: Event) -> str | None:
         return sound_of(self.SOUNDS, game, event)
 
-    def animation(self, event: Any) -> Animation | None:
+    def animation(self, event: Event) -> Animation | None:
         return _shown(event)
 
-    def opponent_moved(self, events: Sequence[Any]) -> bool:
+    def opponent_moved(self, events: Sequence[Event]) -> bool:
         """Whether the zombies' own turn is among ``events``: none is marked as such by default."""
         return False
