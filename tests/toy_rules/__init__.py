@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
 
 from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, register
 from game.rules.kit import KitGame, KitWorld, Rule
@@ -109,7 +108,7 @@ class DuelGame(KitGame[DuelState, Fighter]):
     ruleset = KEY
     title = "Duel"
     DATA = dict  # the duel has no tables
-    RULES: ClassVar[dict[type[Command], Rule]] = {Strike: Rule(check_strike, strike)}
+    RULES = {Strike: Rule(check_strike, strike)}
 
     def set_up(self) -> None:
         name = self.options.get("hero", "Hero")
