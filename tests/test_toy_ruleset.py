@@ -184,3 +184,11 @@ def test_the_kit_words_reports_and_explains_the_duel_for_it() -> None:
     assert outcome.human_win and outcome.figures == {"standing": 1.0}
     (section,) = RULES.reference(duel_scenario(), {})
     assert section.title == "The duel" and "on 5-6 the zombie falls" in section.body[0].text
+
+
+def test_the_kit_words_the_zombies_shamble_as_the_enemys_move() -> None:
+    game = new_game(duel_scenario(), {"hero": "Ash"}, 1, dice=ScriptedDice([3]))
+    view = RULES.view()
+    lines = view.log_lines(game, game.apply(Strike("hero", "zombie")))
+    assert lines[1] == '<font color="#D98C8C">Zombie moves 1".</font>'
+    assert view.roster(game, {}, {"hero"})[0].rows[0].name == "Ash"

@@ -65,7 +65,8 @@ def _dice(view: Any, game: Any, ev: DiceRolled) -> str:
 
 
 def _moved(view: Any, game: Any, ev: Moved) -> str:
-    return toned("enemy", f'{html.escape(view.name(game, ev.figure))} moves {ev.length:.0f}".')
+    tone = "enemy" if game.figure(ev.figure).side == ZOMBIES else "plain"  # the game's own move, or his
+    return toned(tone, f'{html.escape(view.name(game, ev.figure))} moves {ev.length:.0f}".')
 
 
 def _killed(view: Any, game: Any, ev: Killed) -> str:
@@ -120,7 +121,7 @@ class KitView(View[K]):
             for f in game.figures
             if f.side != ZOMBIES
         )
-        return [RosterGroup(f"Player 1: {self.figure_noun}s", True, rows)]
+        return [RosterGroup("Player 1", True, rows)]
 
     def acting_player(self, game: K) -> int | None:
         """The one player, until the game is over."""
