@@ -44,7 +44,7 @@ def test_the_controller_plays_it_through_its_view() -> None:
     ctl.handle(Hover(zombie))
     assert ctl.preview is not None and ctl.preview.chances["kill"] == 2 / 6
     fb = ctl.handle(Click(zombie))
-    assert fb.accepted and [type(e).__name__ for e in fb.events] == ["DiceRolled", "Fell", "DuelOver"]
+    assert fb.accepted and [type(e).__name__ for e in fb.events] == ["DiceRolled", "Killed", "GameOver"]
     ctl.handle(AnimationDone())
     assert ctl.mode == Mode.GAME_OVER and game.winner == "humans"
 
@@ -160,3 +160,35 @@ def test_the_demo_plays_the_toy_and_the_menus_list_it(app: App) -> None:
     app.push(rules)
     app.run_frames(2)
     assert "toy" in [r.key for r in rules.choices]
+
+
+def test_the_kit_words_reports_and_explains_the_duel_for_it() -> None:
+    """The toy writes no log lines, report, outcome or rules help: the kit's defaults say them (a 6 fells the
+    zombie)."""
+    game = new_game(duel_scenario(), {"hero": "Ash"}, 1, dice=ScriptedDice([6]))
+    view = RULES.view()
+    events = game.apply(Strike("hero", "zombie"))
+    lines = view.log_lines(game, events)
+    assert lines[0].endswith("Dice, strike: D6 = 6</font>")
+    assert "<b>Zombie falls</b> (struck down by Ash)." in lines[1]
+    assert lines[2] == "<b>The humans win.</b> The zombie is down."
+    assert [view.sound(game, e) for e in events] == ["dice", "hit", None]
+    assert view.result(game) == ("The humans win: The zombie is down.", False)
+    report = RULES.report(game)
+    assert (report.headline, report.reason, [r.name for r in report.roll]) == (
+        "VICTORY",
+        "The zombie is down.",
+        ["Ash"],
+    )
+    outcome = RULES.outcome(game)
+    assert outcome.human_win and outcome.figures == {"standing": 1.0}
+    (section,) = RULES.reference(duel_scenario(), {})
+    assert section.title == "The duel" and "on 5-6 the zombie falls" in section.body[0].text
+
+
+def test_the_kit_words_the_zombies_shamble_as_the_enemys_move() -> None:
+    game = new_game(duel_scenario(), {"hero": "Ash"}, 1, dice=ScriptedDice([3]))
+    view = RULES.view()
+    lines = view.log_lines(game, game.apply(Strike("hero", "zombie")))
+    assert lines[1] == '<font color="#D98C8C">Zombie moves 1".</font>'
+    assert view.roster(game, {}, {"hero"})[0].rows[0].name == "Ash"

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, TypeVar
 
 from game.rules.drawing import Point, Primitive
+from game.rules.plays import Command, Event, Preview
 from game.scenario.model import Scenario
 
 # ---- words and tones ------------------------------------------------------------------------------
@@ -510,7 +511,7 @@ class View(Protocol[G]):
         ``turn`` is the turn the screen is showing while events play (the rules may be a turn ahead)."""
         ...
 
-    def turn_of(self, event: Any) -> int | None:
+    def turn_of(self, event: Event) -> int | None:
         """The turn an event begins (the rule set's "turn started" event), else None (by default, none does:
         the screen counts no turns)."""
         return None
@@ -526,7 +527,7 @@ class View(Protocol[G]):
         """The human player whose commands the game waits for; None while the rules move."""
         ...
 
-    def end_turn(self, game: G) -> Any:
+    def end_turn(self, game: G) -> Command:
         """The command that ends the acting player's turn (End turn / E)."""
         ...
 
@@ -571,7 +572,7 @@ class View(Protocol[G]):
         """The obvious action when the selected ``fid`` hovers ``target`` (None: open ground)."""
         ...
 
-    def command(self, game: G, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: G, fid: str, action: str, aim: Aim) -> Command | None:
         """The command for ``action`` aimed at ``aim``, or None when the aim makes no command."""
         ...
 
@@ -585,12 +586,12 @@ class View(Protocol[G]):
         figure is only selected)."""
         ...
 
-    def confirm(self, game: G, cmd: Any, preview: Any) -> str:
+    def confirm(self, game: G, cmd: Command, preview: Preview) -> str:
         """A question to ask before ``cmd`` is sent (a move that stops short of the pointer): the first
         click shows it, a second click on the same command sends it. Empty (the default): send at once."""
         return ""
 
-    def explain(self, game: G, fid: str, target: str) -> Any | None:
+    def explain(self, game: G, fid: str, target: str) -> Command | None:
         """A command to preview only to show why ``target`` cannot be acted on (a zombie he cannot
         shoot: its sight line and the reason), or None (the default)."""
         return None
@@ -600,34 +601,36 @@ class View(Protocol[G]):
         nothing)."""
         return []
 
-    def drawing(self, game: G, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
+    def drawing(
+        self, game: G, cmd: Command, preview: Preview, face_toward: Point | None = None
+    ) -> list[Primitive]:
         """A previewed command drawn: its path, sight line, markers and the plate with the odds."""
         ...
 
     # -- events
-    def log_lines(self, game: G, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: G, events: Sequence[Event]) -> list[str]:
         """Log lines (HTML with :func:`toned` colours, ``<b>``, ``<i>``) for a batch of events."""
         ...
 
-    def sound(self, game: G, event: Any) -> str | None:
+    def sound(self, game: G, event: Event) -> str | None:
         """The sound id (``sounds/manifest.toml``) an event makes, or None."""
         ...
 
-    def animation(self, event: Any) -> Animation | None:
+    def animation(self, event: Event) -> Animation | None:
         """How an event shows on the table, or None (it only logs)."""
         ...
 
-    def handoff(self, game: G, event: Any) -> tuple[int, str] | None:
+    def handoff(self, game: G, event: Event) -> tuple[int, str] | None:
         """For an event that gives the table to a human player: (player, "Player 2 — your section"); by
         default none does (one player)."""
         return None
 
-    def command_words(self, game: G, cmd: Any) -> str:
+    def command_words(self, game: G, cmd: Command) -> str:
         """A command in a player's words, for undo's refusal: ``End turn``, ``MOVE of Rifleman us1-r3`` (by
         default its kind's name: ``Strike``)."""
         return type(cmd).__name__
 
-    def opponent_moved(self, events: Sequence[Any]) -> bool:
+    def opponent_moved(self, events: Sequence[Event]) -> bool:
         """True when these events include the game's own side's turn (the zombies moving)."""
         ...
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from game.rules.builtin import load_builtin  # the built-in rule sets are named there, not here
+from game.rules.plays import Command, Event, Preview
 from game.scenario.model import Point, Scenario
 from game.scenario.problems import Problem
 
@@ -58,14 +59,6 @@ class Registry(dict[str, type]):
             raise ValueError(f"{cls.__name__} is registered twice")
         self[cls.__name__] = cls
         return cls
-
-
-class Command:
-    """A request to the rules (``Move``, ``Fire``, ``Order``, ``EndTurn`` ...): plain data."""
-
-
-class Event:
-    """Something that happened (``DiceRolled``, ``Moved``, ``KnockedDown`` ...): plain data."""
 
 
 class IllegalCommand(ValueError):
@@ -245,21 +238,6 @@ class DiceRolled(Event):
     faces: tuple[int, ...]
     total: int
     meaning: str = ""  # e.g. "2D6 = 4+4 = 8 vs GUTS 9: Critical Success, GUTS 10"
-
-
-@dataclass(frozen=True)
-class Preview:
-    """What a command would do, computed by the rules without rolling.
-
-    ``legal`` says whether the rules would accept it now; ``reason`` why not. ``chances`` maps
-    each outcome name to its probability. ``details`` holds rule-set specific figures for the
-    screen (path legs, blocked point, LOS state, range band, modified GUTS ...).
-    """
-
-    legal: bool
-    reason: str = ""
-    chances: dict[str, float] = dataclasses.field(default_factory=dict)
-    details: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 class Piece(Protocol):

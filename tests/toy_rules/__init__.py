@@ -1,19 +1,17 @@
 """Duel: a toy rule set that lives only under tests/ — two figures, one command, one die.
 
 It proves the rule-set contract: registered here, it is played through the real controller and game
-scene, saved, replayed, simulated and listed in the menus, with no edit outside this package. Its game is
-built on the rule-set kit (``game.rules.kit``): it states its one rule and the kit does the rest.
+scene, saved, replayed, simulated and listed in the menus, with no edit outside this package. Built on the
+rule-set kit (``game.rules.kit``), it states its one rule; the kit's events, view, report, outcome and rules
+help do the rest.
 
 The rules: a hero faces a zombie 6" away. Each turn the hero STRIKEs (one D6): on 5-6 the zombie
 falls and the hero wins; on 1 the zombie bites and wins; otherwise the zombie shambles 1" closer.
 Reaching it, or the turn limit, wins for the zombie.
 
 >>> game = new_game(duel_scenario(), {"hero": "Ash"}, seed=2)
->>> [f.id for f in game.figures]
-['hero', 'zombie']
->>> events = game.apply(Strike("hero", "zombie"))
->>> type(events[0]).__name__
-'DiceRolled'
+>>> [f.id for f in game.figures], type(game.apply(Strike("hero", "zombie"))[0]).__name__
+(['hero', 'zombie'], 'DiceRolled')
 """
 
 from __future__ import annotations
@@ -21,11 +19,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
 
-from game.rules.core import Command, DiceRolled, Event, IllegalCommand, Registry, RuleSet, register
+from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, register
 from game.rules.kit import KitGame, KitWorld, Rule
-from game.rules.kit.events import shared_events
+from game.rules.kit.events import GameOver, Killed, Moved, shared_events
 from game.rules.kit.figure import KitFigure
 from game.rules.kit.plain import PlainState
 from game.scenario import load_scenario
@@ -34,7 +31,7 @@ from game.table import Table
 
 KEY = "toy"
 MAP = Path(__file__).parent / "duel.tmx"
-COMMANDS, EVENTS = Registry(), shared_events()
+COMMANDS, EVENTS = Registry(), shared_events(Moved, Killed, GameOver)
 
 
 @COMMANDS.add
@@ -44,27 +41,6 @@ class Strike(Command):
 
     figure: str
     target: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class Shambled(Event):
-    figure: str
-    path: tuple[tuple[float, float], ...]
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class Fell(Event):
-    figure: str
-    cause: str
-
-
-@EVENTS.add
-@dataclass(frozen=True)
-class DuelOver(Event):
-    winner: str
-    reason: str
 
 
 @dataclass
@@ -85,17 +61,13 @@ class DuelState(PlainState):
     winner: str | None = None
     reason: str = ""
 
-    @property
-    def active_player(self) -> int | None:
-        return None if self.winner else 1
-
 
 DuelWorld = KitWorld[None, DuelState]  # the kit's world as it is (the duel has no tables of its own)
 
 
 def duel_scenario() -> Scenario:
     """The duel's map, shipped beside this package."""
-    return load_scenario(MAP)
+    return load_scenario(str(MAP))
 
 
 def check_strike(world: DuelWorld, cmd: Strike) -> Strike:
@@ -105,32 +77,29 @@ def check_strike(world: DuelWorld, cmd: Strike) -> Strike:
 
 
 def strike(world: DuelWorld, cmd: Strike) -> None:
-    """One D6: 5-6 the zombie falls, 1 the hero is bitten, else the zombie shambles 1" closer."""
+    """Each turn the hero strikes with one D6: on 5-6 the zombie falls and the hero wins, on 1 the hero is
+    bitten and the zombie wins, else the zombie shambles 1" closer (reaching the hero, or the last turn, wins
+    for it)."""
     face = world.dice.d6("strike")
     world.emit(DiceRolled("strike", "D6", (face,), face, f"D6 = {face}"))
     hero, zombie = world.state.figures["hero"], world.state.figures["zombie"]
     if face >= 5:
         zombie.state = "dead"
-        world.emit(Fell("zombie", f"struck down by {hero.name}"))
-        end(world, "humans", "The zombie is down.")
+        world.emit(Killed("zombie", f"struck down by {hero.name}"))
+        world.end("humans", "The zombie is down.")
     elif face == 1:
         hero.state = "dead"
-        world.emit(Fell("hero", "bitten"))
-        end(world, "zombies", "The hero was bitten.")
+        world.emit(Killed("hero", "bitten"))
+        world.end("zombies", "The hero was bitten.")
     else:
         start = zombie.position
         world.set_position(zombie, (start[0] - 1.0, start[1]))
-        world.emit(Shambled("zombie", (start, zombie.position)))
+        world.emit(Moved("zombie", (start, zombie.position), zombie.facing, 1.0))
         world.state.turn += 1
         if math.dist(zombie.position, hero.position) <= 1.0 + 1e-9:
-            end(world, "zombies", "The zombie reached the hero.")
+            world.end("zombies", "The zombie reached the hero.")
         elif world.state.turn > world.state.turn_limit:
-            end(world, "zombies", "Time ran out.")
-
-
-def end(world: DuelWorld, winner: str, reason: str) -> None:
-    world.state.winner, world.state.reason = winner, reason
-    world.emit(DuelOver(winner, reason))
+            world.end("zombies", "Time ran out.")
 
 
 class DuelGame(KitGame[DuelState, Fighter]):
@@ -139,22 +108,18 @@ class DuelGame(KitGame[DuelState, Fighter]):
     ruleset = KEY
     title = "Duel"
     DATA = dict  # the duel has no tables
-    RULES: ClassVar[dict[type[Command], Rule]] = {Strike: Rule(check_strike, strike)}
+    RULES = {Strike: Rule(check_strike, strike)}
 
     def set_up(self) -> None:
         name = self.options.get("hero", "Hero")
         if not isinstance(name, str) or not name.strip():
             raise ValueError("hero: give the hero a name")
         mid = self.scenario.height / 2
-        state = DuelState(
-            {
-                "hero": Fighter("hero", "humans", (3.0, mid), 0.0, name=name.strip()),
-                "zombie": Fighter("zombie", "zombies", (9.0, mid), 180.0, name="Zombie"),
-            },
-            turn_limit=int(self.scenario.turn_limit or 6),
-        )
+        hero = Fighter("hero", "humans", (3.0, mid), 0.0, name=name.strip())
+        zombie = Fighter("zombie", "zombies", (9.0, mid), 180.0, name="Zombie")
+        state = DuelState({"hero": hero, "zombie": zombie}, turn_limit=int(self.scenario.turn_limit or 6))
         self.world = DuelWorld(self.scenario, None, self.dice, state, Table.from_scenario(self.scenario))
-        for f in state.figures.values():
+        for f in (hero, zombie):
             self.table.place(f.id, f.position, f.radius)
 
     def chances(self, cmd: Command) -> dict[str, float]:
@@ -172,6 +137,7 @@ new_game = DuelGame  # new_game(scenario, options, seed, dice=None): the game cl
 
 def _register() -> RuleSet:
     from game.ai import BOTS
+    from game.rules.kit import report
     from toy_rules import screen  # the contract's other parts, beside the rules
 
     BOTS[KEY] = "toy_rules.bot"  # the bot that plays the hero (demo, simulator, hand-over)
@@ -185,10 +151,9 @@ def _register() -> RuleSet:
             options_help='hero: the hero\'s name, e.g. "Ash"',
             view=screen.DuelView,
             setup=screen.DuelSetup(),
-            reference=screen.reference,
-            report=screen.report,
-            outcome=screen.outcome,
-            outcome_labels={"hero_alive": "Hero alive"},
+            reference=report.rules_help("The duel", strike),
+            report=report.report,
+            outcome=report.outcome,
             demo_forces=screen.demo_forces,
             invariants=screen.invariants,
         )

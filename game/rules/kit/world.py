@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from game.dice import Dice, Roll
 from game.rules.core import DiceRolled, Event
+from game.rules.kit.events import GameOver
 from game.rules.kit.figure import EXITED
 from game.scenario.model import Point, Scenario
 from game.table import Table, edge_distance_between
@@ -56,6 +57,20 @@ class KitWorld(Generic[DataT, StateT]):
             meaning = f"{n}D6 = {'+'.join(map(str, r.faces))} = {r.total}" if n > 1 else f"D6 = {r.total}"
         self.emit(DiceRolled(purpose, r.kind, r.faces, r.total, meaning))
         return r
+
+    def end(self, winner: str, reason: str) -> None:
+        """The game is won: the state's ``winner`` and ``reason`` set, and a GameOver logged."""
+        self.state.winner, self.state.reason = winner, reason  # type: ignore[attr-defined]
+        self.emit(GameOver(winner, reason))
+
+    def finish(self, over: Any, winner: str, reason: str) -> None:
+        """The game is won once, in a rule set whose state has a ``phase``: it becomes ``over`` and no player
+        acts (a later win in the same command is ignored), then :meth:`end`."""
+        st: Any = self.state
+        if st.phase == over:
+            return
+        st.phase, st.active_player = over, None
+        self.end(winner, reason)
 
     # -- the table follows the figures
     def set_position(self, f: Any, p: Point) -> None:

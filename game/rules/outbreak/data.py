@@ -21,12 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
+from game.rules.kit.data import DataError, KitData, need
 
 NO_WEAPON = ("", "none")
-
-
-class DataError(ValueError):
-    """The TOML is missing something the rules need; the message says what and where."""
 
 
 @dataclass(frozen=True)
@@ -55,26 +52,20 @@ class Band:
 
 
 @dataclass(frozen=True)
-class ObData:
+class ObData(KitData):
     """Every Outbreak table and [house] value."""
 
-    raw: dict[str, Any]
+    FILE = "outbreak.toml"
     ranged_weapons: dict[str, Ranged]
     melee_weapons: dict[str, tuple[str, int]]  # key -> (name, kills on)
     bands: tuple[Band, ...]
     shots: tuple[ShotRow, ...]
 
-    def house(self, key: str) -> Any:
-        return _need(self.raw["house"], key, "house")
-
     def get(self, table: str, key: str) -> Any:
         return _need(_need(self.raw, table, "top"), key, table)
 
     def ranged(self, key: str) -> Ranged:
-        try:
-            return self.ranged_weapons[key]
-        except KeyError:
-            raise DataError(f"no ranged weapon {key!r} in outbreak.toml") from None
+        return self.entry(self.ranged_weapons, key, "ranged weapon")
 
     def melee_kills_on(self, key: str) -> int:
         """What a close combat weapon needs to kill: a knife 5+, any other 4+ [seed]."""
@@ -103,9 +94,7 @@ class ObData:
 
 
 def _need(table: dict[str, Any], key: str, where: str) -> Any:
-    if key not in table:
-        raise DataError(f"outbreak.toml: [{where}] needs {key!r}")
-    return table[key]
+    return need(table, key, where, "outbreak.toml")
 
 
 def parse_data(raw: dict[str, Any]) -> ObData:

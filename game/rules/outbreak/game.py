@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
@@ -41,7 +41,7 @@ class OutbreakGame(KitGame[ObState, Figure]):
     ruleset = "outbreak"
     title = "Zombie Rules (Outbreak)"
     DATA = load_data
-    RULES: ClassVar[dict[type[Command], Rule]] = {
+    RULES = {
         Move: Rule(move_plan, move_carry_out),
         Fire: Rule(shooting.plan, shooting.carry_out),
         ClearJam: Rule(shooting.plan_clear, shooting.clear),

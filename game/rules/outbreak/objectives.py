@@ -13,7 +13,6 @@ longer be met (too few PCs or NPCs left, no PC left on the table to lead NPCs ou
 from __future__ import annotations
 
 from game.rules.outbreak.data import ObData, load_data
-from game.rules.outbreak.events import GameOver
 from game.rules.outbreak.state import PLAYERS_WIN, ZOMBIES_WIN, Step
 from game.rules.outbreak.world import World
 from game.scenario.model import Scenario
@@ -36,9 +35,8 @@ def setup(world: World) -> None:
 
 def _end(world: World, winner: str, reason: str) -> bool:
     st = world.state
-    st.winner, st.reason, st.step = winner, reason, Step.OVER
-    st.active_player = None
-    world.emit(GameOver(winner, reason))
+    st.step, st.active_player = Step.OVER, None
+    world.end(winner, reason)
     return True
 
 

@@ -34,7 +34,7 @@ from game.rules.contract import (
     TokenLook,
     toned,
 )
-from game.rules.core import DiceRolled
+from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import compass, counted, first_up, swap_ids
 from game.rules.outbreak import acting, clock, movement
@@ -237,7 +237,7 @@ class OutbreakView:
             head += f" · Player {st.active_player}"
         return head
 
-    def turn_of(self, event: Any) -> int | None:
+    def turn_of(self, event: Event) -> int | None:
         return int(event.move) if isinstance(event, ev.MoveStarted) else None
 
     def objective_line(self, game: OutbreakGame) -> str:
@@ -318,7 +318,7 @@ class OutbreakView:
     def acting_player(self, game: OutbreakGame) -> int | None:
         return game.state.active_player
 
-    def end_turn(self, game: OutbreakGame) -> Any:
+    def end_turn(self, game: OutbreakGame) -> EndStep:
         return EndStep()
 
     def can_end_turn(self, game: OutbreakGame) -> str:
@@ -461,7 +461,7 @@ class OutbreakView:
             return None
         return "move" if "move" in have else None
 
-    def command(self, game: OutbreakGame, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: OutbreakGame, fid: str, action: str, aim: Aim) -> Command | None:
         if action == "move":
             if not aim.path and aim.facing is None:
                 return None
@@ -520,7 +520,7 @@ class OutbreakView:
         odds = "spotted for sure" if need <= 1 else f"{need}+ on a D6 ({preview.chances.get('spotted', 0):.0%})"
         return f'Spot {who}, {dist:.1f}" away: {odds}.'
 
-    def explain(self, game: OutbreakGame, fid: str, target: str) -> Any | None:
+    def explain(self, game: OutbreakGame, fid: str, target: str) -> Command | None:
         t = game.state.figures.get(target)
         return Fire(fid, target) if t is not None and t.is_zombie else None
 
@@ -652,7 +652,7 @@ class OutbreakView:
         return lines
 
     # -- events
-    def log_lines(self, game: OutbreakGame, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: OutbreakGame, events: Sequence[Event]) -> list[str]:
         """One line an event; a roll whose event comes next and tells it (with its die) is not told twice,
         nor a zombie's death after the roll that destroyed him."""
         out = []
@@ -810,10 +810,10 @@ class OutbreakView:
             f'{first_up(who(e.who))} {verb} {who(e.target)} ({e.distance:.1f}"{die}).',
         )
 
-    def sound(self, game: OutbreakGame, event: Any) -> str | None:
+    def sound(self, game: OutbreakGame, event: Event) -> str | None:
         return sound_of(SOUNDS, game, event)
 
-    def animation(self, event: Any) -> Animation | None:
+    def animation(self, event: Event) -> Animation | None:
         if isinstance(event, ev.Moved):
             return Animation("move", event.figure, event.path, event.facing)
         if isinstance(event, ev.ZombieMoved):
@@ -834,7 +834,7 @@ class OutbreakView:
             return Animation("pause", seconds=0.5)
         return None
 
-    def handoff(self, game: OutbreakGame, event: Any) -> tuple[int, str] | None:
+    def handoff(self, game: OutbreakGame, event: Event) -> tuple[int, str] | None:
         if isinstance(event, ev.PlayerStarted):
             return event.player, f"Player {event.player} — your survivors"
         return None
@@ -855,5 +855,5 @@ class OutbreakView:
             return f"Clearing of {who}'s gun"
         return kind
 
-    def opponent_moved(self, events: Sequence[Any]) -> bool:
+    def opponent_moved(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, ev.ZombieMoved) for e in events)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file, user_data_folder
+from game.rules.kit.data import DataError, need
 from game.safe_xml import Unreadable, read_bounded
 
 WEAPON_TYPES = ("rapid_fire", "assault", "pistol", "heavy", "melee")
@@ -48,10 +49,6 @@ GRAVITON_S = "*"  # [7th] a Graviton weapon's Strength: none, it wounds on the t
 _STRENGTH = re.compile(r"[+x][0-9]{1,2}")  # "+1", "x2": ASCII digits only (a superscript is no number)
 
 log = logging.getLogger(__name__)
-
-
-class DataError(ValueError):
-    """A data file is broken; the message names the file, the entry and the field."""
 
 
 @dataclass(frozen=True)
@@ -238,10 +235,7 @@ class Z40Data:
 
     def h(self, key: str) -> Any:
         """A house value."""
-        try:
-            return self.house[key]
-        except KeyError:
-            raise DataError(f"zombie40k.toml: [house] has no {key!r}") from None
+        return need(self.house, key, "house", "zombie40k.toml")
 
     def weapon(self, key: str) -> Weapon:
         return self.weapons[key]

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
@@ -39,7 +39,7 @@ class Zombie40kGame(KitGame[Z40State, Model]):
     ROSTER = "models"
     DATA = load_data
     # the core's commands; an add-on's (power-ups, Killing Floor) are its plug-in's (see check)
-    RULES: ClassVar[dict[type[Command], Rule]] = {
+    RULES = {
         Move: Rule(movement.plan_move, movement.carry_out),
         Run: Rule(movement.plan_move, movement.carry_out),
         Shoot: Rule(shooting.check_shoot, shooting.fire),

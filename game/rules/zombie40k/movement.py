@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import coherency
 from game.rules.zombie40k.commands import Move, Run
-from game.rules.zombie40k.events import Embarked, EmbarkRefused, FellBack, GameOver, MoveRolled
+from game.rules.zombie40k.events import Embarked, EmbarkRefused, FellBack, MoveRolled
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
@@ -192,10 +192,8 @@ def check_embark(world: World, m: Model) -> bool:
     )
     if not winner:  # (Coop Mode: not every team is aboard yet)
         return True
-    st.winner, st.reason = winner, reason
-    st.phase = Phase.OVER
-    st.active_player = None
-    world.emit(GameOver(st.winner, st.reason))
+    st.phase, st.active_player = Phase.OVER, None
+    world.end(winner, reason)
     return True
 
 

@@ -19,7 +19,7 @@ import re
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import assault, morale, zombie_turn
 from game.rules.zombie40k.commands import Charge
-from game.rules.zombie40k.events import GameOver, OrderRolled, PhaseSkipped, PhaseStarted, TurnStarted
+from game.rules.zombie40k.events import OrderRolled, PhaseSkipped, PhaseStarted, TurnStarted
 from game.rules.zombie40k.state import Phase, Unit
 from game.rules.zombie40k.world import World
 
@@ -27,11 +27,7 @@ PLAYER_PHASES = (Phase.MOVEMENT, Phase.PSYCHIC, Phase.SHOOTING, Phase.ASSAULT)
 
 
 def game_over(world: World, winner: str, reason: str) -> None:
-    st = world.state
-    if st.phase == Phase.OVER:
-        return
-    st.winner, st.reason, st.phase, st.active_player = winner, reason, Phase.OVER, None
-    world.emit(GameOver(winner, reason))
+    world.finish(Phase.OVER, winner, reason)
 
 
 def players_left(world: World) -> list[int]:

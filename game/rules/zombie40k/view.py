@@ -34,6 +34,7 @@ from game.rules.contract import (
     ShopWare,
     TokenLook,
 )
+from game.rules.core import Command, Event
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.percent import percent
@@ -559,7 +560,7 @@ class Z40View:
         cmd: UsePowerUp | None = power_up_actions(game, fid).get(action)
         return cmd
 
-    def command(self, game: Zombie40kGame, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: Zombie40kGame, fid: str, action: str, aim: Aim) -> Command | None:
         if action in POWER_UP_ACTIONS:
             return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
@@ -606,7 +607,7 @@ class Z40View:
             return self._why(game, fid, "move" if game.state.phase == Phase.MOVEMENT else "shoot")
         return "Nothing to do there."
 
-    def explain(self, game: Zombie40kGame, fid: str, target: str) -> Any | None:
+    def explain(self, game: Zombie40kGame, fid: str, target: str) -> Command | None:
         t = game.figure(target)
         return Shoot(game.figure(fid).unit, t.unit) if t.unit != game.figure(fid).unit else None
 
@@ -702,10 +703,10 @@ class Z40View:
 
     # ---- events --------------------------------------------------------------------------------------
 
-    def log_lines(self, game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: Zombie40kGame, events: Sequence[Event]) -> list[str]:
         return log_words.lines(game, events)
 
-    def sound(self, game: Zombie40kGame, event: Any) -> str | None:
+    def sound(self, game: Zombie40kGame, event: Event) -> str | None:
         return sound_of(SOUNDS, game, event)
 
     def animation(self, event: Any) -> Animation | None:

@@ -19,11 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
+from game.rules.kit.data import DataError, KitData, need
 from game.rules.zombiekrieg.geometry import within
-
-
-class DataError(ValueError):
-    """The TOML is missing something the rules need; the message says what and where."""
 
 
 @dataclass(frozen=True)
@@ -92,10 +89,10 @@ class InitiativeResult:
 
 
 @dataclass(frozen=True)
-class ZkData:
+class ZkData(KitData):
     """Every Zombiekrieg table and [house] value."""
 
-    raw: dict[str, Any]
+    FILE = "zombiekrieg.toml"
     weapons: dict[str, Weapon]
     sections: dict[str, SectionSpec]
     reaction: dict[str, tuple[Reaction, ...]]
@@ -103,15 +100,8 @@ class ZkData:
     initiative: dict[str, InitiativeResult]
     starting: tuple[tuple[tuple[int, ...], int], ...]
 
-    def house(self, key: str) -> Any:
-        """A value of the ``[house]`` table; a missing one names itself."""
-        return _need(self.raw["house"], key, "house")
-
     def weapon(self, key: str) -> Weapon:
-        try:
-            return self.weapons[key]
-        except KeyError:
-            raise DataError(f"no weapon {key!r} in zombiekrieg.toml") from None
+        return self.entry(self.weapons, key, "weapon")
 
     def command_range(self, role: str) -> float:
         """How far (edge to edge) an NCO of ``role`` orders: the Sergeant 12", the Corporal 6"."""
@@ -136,9 +126,7 @@ class ZkData:
 
 
 def _need(table: dict[str, Any], key: str, where: str) -> Any:
-    if key not in table:
-        raise DataError(f"zombiekrieg.toml: [{where}] needs {key!r}")
-    return table[key]
+    return need(table, key, where, "zombiekrieg.toml")
 
 
 def parse_data(raw: dict[str, Any]) -> ZkData:

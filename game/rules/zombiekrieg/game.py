@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
@@ -41,7 +41,7 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
     ruleset = "zombiekrieg"
     title = "Zombiekrieg 848"
     DATA = load_data
-    RULES: ClassVar[dict[type[Command], Rule]] = {
+    RULES = {
         Move: Rule(move.plan, move.carry_out),
         Fire: Rule(fire.plan, fire.carry_out),
         Order: Rule(order.plan, order.carry_out),

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 
 from game.rules.zombiekrieg.data import ZkData, load_data
-from game.rules.zombiekrieg.events import GameOver
 from game.rules.zombiekrieg.state import ALLIES, DEAD, ZOMBIES, Phase
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Scenario
@@ -49,12 +48,7 @@ def setup(world: World) -> None:
 
 
 def finish(world: World, winner: str, reason: str) -> None:
-    st = world.state
-    if st.phase == Phase.OVER:
-        return
-    st.phase, st.winner, st.reason = Phase.OVER, winner, reason
-    st.active_player = None
-    world.emit(GameOver(winner, reason))
+    world.finish(Phase.OVER, winner, reason)
 
 
 def check_now(world: World) -> bool:

@@ -31,6 +31,7 @@ from game.rules.contract import (
     RosterRow,
     TokenLook,
 )
+from game.rules.core import Command, Event
 from game.rules.drawing import Primitive
 from game.rules.routing import Routes
 from game.rules.zombiekrieg import horde, names, view_events, view_previews
@@ -311,7 +312,7 @@ class ZombiekriegView:
             return "fire" if "fire" in available else None
         return None  # another soldier: a click selects him; ORDER is the O key or the button, never a surprise
 
-    def command(self, game: ZombiekriegGame, fid: str, action: str, aim: Aim) -> Any | None:
+    def command(self, game: ZombiekriegGame, fid: str, action: str, aim: Aim) -> Command | None:
         if action == "move":
             path = tuple(aim.path)
             f = game.figure(fid)
@@ -366,7 +367,7 @@ class ZombiekriegView:
             cmd.figure, cmd.path, end, float(d.get("length", 0.0)), d.get("blocked_by") or "", name
         )
 
-    def explain(self, game: ZombiekriegGame, fid: str, target: str) -> Any | None:
+    def explain(self, game: ZombiekriegGame, fid: str, target: str) -> Command | None:
         return Fire(fid, target) if game.figure(target).is_zombie else None
 
     def reach(self, game: ZombiekriegGame, fid: str, look: Look, actions: Sequence[Action]) -> list[Primitive]:
@@ -377,7 +378,7 @@ class ZombiekriegView:
 
     # ---- events ---------------------------------------------------------------------------------
 
-    def log_lines(self, game: ZombiekriegGame, events: Sequence[Any]) -> list[str]:
+    def log_lines(self, game: ZombiekriegGame, events: Sequence[Event]) -> list[str]:
         return view_events.lines_of(
             events,
             lambda fid: self._safe_name(game, fid),
@@ -398,10 +399,10 @@ class ZombiekriegView:
         except KeyError:
             return fid
 
-    def sound(self, game: ZombiekriegGame, event: Any) -> str | None:
+    def sound(self, game: ZombiekriegGame, event: Event) -> str | None:
         return view_events.sound_of(game, event)
 
-    def animation(self, event: Any) -> Animation | None:
+    def animation(self, event: Event) -> Animation | None:
         return view_events.animation_of(event)
 
     def handoff(self, game: ZombiekriegGame, event: Any) -> tuple[int, str] | None:
@@ -427,5 +428,5 @@ class ZombiekriegView:
             return f"ORDER by {who} to {self._safe_name(game, cmd.target)}"
         return kind
 
-    def opponent_moved(self, events: Sequence[Any]) -> bool:
+    def opponent_moved(self, events: Sequence[Event]) -> bool:
         return any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)
