@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game.saves import Autosaves, data_folder
+from game.ui.allocator import return_freed_pictures
 from game.ui.assets import Assets
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
 from game.ui.scenes.base import Scene
@@ -71,6 +72,7 @@ class App:
         self.settings = Settings.load(self.settings_path)
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen or self.settings.fullscreen
+        return_freed_pictures()  # before the first picture: zooming out gives the memory back
         pygame.init()
         self.assets = Assets()
         pygame.display.set_caption("Dead Ground")
