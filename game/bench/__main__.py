@@ -6,7 +6,8 @@ los_batch_per_s, los_ratio_vs_reference, zombie_turn_ms (by horde size, 5000 inc
 zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, outbreak_move_ms (one
 whole Zombie Rules (Outbreak) move sequence, 300 zombies and 20 humans) and its CPU time, z40k_zombie_turn_ms
 (4 hordes of 10 against 4 squads), z40k_blast_ms and z40k_blast_preview_ms (a blast over a crowd of 50), plus the
-reference figures they were compared with.
+reference figures they were compared with; peak_rss_mb by rule set (a game played on screen on the rule set's
+largest shipped map, with rss_start_mb, rss_end_mb and rss_growth_mb beside it).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup", "outbreak", "zombie40k")
+BENCHES = ("frame", "sight", "horde", "games", "simulate", "startup", "outbreak", "zombie40k", "memory")
 
 # (full, quick) repeat counts
 PLAN: dict[str, dict[str, dict[str, Any]]] = {
@@ -31,6 +32,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
     "outbreak": {"full": {"repeats": 7}, "quick": {"repeats": 1, "zombies": 40}},
     "zombie40k": {"full": {"repeats": 5}, "quick": {"repeats": 1}},
+    "memory": {"full": {"commands": 150}, "quick": {"commands": 3}},
 }
 
 
@@ -88,6 +90,10 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
             from game.bench.zombie40k import bench_zombie40k
 
             out.update(bench_zombie40k(**kw))
+        elif name == "memory":
+            from game.bench.memory import bench_memory
+
+            out.update(bench_memory(**kw))
     return out
 
 
