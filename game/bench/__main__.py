@@ -32,7 +32,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "startup": {"full": {"repeats": 3}, "quick": {"repeats": 1}},
     "outbreak": {"full": {"repeats": 7}, "quick": {"repeats": 1, "zombies": 40}},
     "zombie40k": {"full": {"repeats": 5}, "quick": {"repeats": 1}},
-    "memory": {"full": {"commands": 150}, "quick": {"commands": 3}},
+    "memory": {"full": {"commands": 100}, "quick": {"commands": 3}},
 }
 
 

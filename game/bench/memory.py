@@ -48,7 +48,7 @@ def measure(path: Path, commands: int) -> dict[str, Any]:
     return json.loads(lines[-1])  # type: ignore[no-any-return]
 
 
-def bench_memory(commands: int = 150) -> dict[str, Any]:
+def bench_memory(commands: int = 100) -> dict[str, Any]:
     """``peak_rss_mb`` and the rest, by rule set."""
     out: dict[str, dict[str, Any]] = {
         k: {}

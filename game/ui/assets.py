@@ -21,8 +21,8 @@ log = logging.getLogger(__name__)
 FACING_STEP = 5  # degrees: tokens are pre-rotated in steps this big
 # scaled and turned token images kept (a few kB each at the fit zoom, 100 kB at the deepest), and the
 # same pictures by the exact call that asked for them (the draw path's quick way in)
-TOKEN_BYTES = 8 * MB
-TOKEN_CALL_BYTES = 8 * MB
+TOKEN_BYTES = 4 * MB
+TOKEN_CALL_BYTES = 4 * MB
 SMALL_BELOW = 30  # px: a token drawn smaller than this uses its bold "<id>_small" art, where it has one
 SHADOW_ALPHA = 150  # how dark a token's shadow is at its middle (0-255)
 SHADOW_BLUR = 0.12  # the shadow's soft edge, as a fraction of the base's width

@@ -26,7 +26,7 @@ from game.ui.kept import MB, KeptSurfaces
 log = logging.getLogger(__name__)
 
 CHUNK = 512  # screen pixels per chunk side
-CHUNK_BYTES = 32 * MB  # chunks kept (1 MB each): a 1920x1080 table view at two zooms
+CHUNK_BYTES = 24 * MB  # chunks kept (1 MB each): a 1920x1080 table view (15 to 20 chunks) and some
 TABLE_COLOUR = (74, 82, 58)  # bare baize, for a map that cannot be drawn
 
 

@@ -90,8 +90,8 @@ def player_mark_size(base_radius: float) -> float:
 
 READY_COLOUR = (150, 240, 120)
 # the token looks kept: a few kB each at the fit zoom, 100 kB at the deepest (least recently used go)
-LOOK_BYTES = 16 * MB
-STROKE_BYTES = 12 * MB  # the dashed and dotted strokes kept
+LOOK_BYTES = 12 * MB
+STROKE_BYTES = 10 * MB  # the dashed and dotted strokes kept
 # A stroke reaching further than this many pixels (a range ring or a path at a deep zoom) is painted
 # straight onto the screen each frame: its canvas would be 8 MB or more (tens of GB at the deepest zoom).
 STROKE_KEEP_REACH = 1024
