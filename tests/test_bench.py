@@ -24,6 +24,7 @@ KEYS = {
     "simulate_1000_s",
     "frame_1000_ms_median",
     "startup_s",
+    "startup_table_s",
     "outbreak_move_ms",
     "outbreak_move_cpu_ms",
     "z40k_zombie_turn_ms",
@@ -44,6 +45,8 @@ def test_the_quick_benchmark_prints_every_figure_as_json():
     for key in KEYS - {"cores", "zombie_turn_ms", "frame_ratio_vs_pyscroll"}:
         assert figures[key] > 0, key
     assert figures["zombie_turn_ms"] and all(v > 0 for v in figures["zombie_turn_ms"].values())
+    assert set(figures["peak_rss_mb"]) == {"zombiekrieg", "outbreak", "zombie40k"}  # every rule set's memory
+    assert all(v > 0 for v in figures["peak_rss_mb"].values())
     # the ratio needs pyscroll (the bench extra); without it the figure is there but empty
     pyscroll = pytest.importorskip("pyscroll")
     assert pyscroll and figures["frame_ratio_vs_pyscroll"] > 0
