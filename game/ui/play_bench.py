@@ -99,6 +99,8 @@ class Player:
         """The ``n``-th command: select, hover (zoom now and then), send, skip the dice, wait."""
         import pygame
 
+        if getattr(self.scene, "match", None) is None:  # the end report came up
+            return
         match, game = self.scene.match, self.scene.match.game
         points = _points(game, cmd)
         if points:
@@ -142,9 +144,10 @@ def play_on_screen(scenario: Scenario, commands: int, seed: int = 5) -> list[flo
     app.run_frames(3)
     rss = [resident_mb()]
     player = Player(app, rng)
+    table: Any = app.scene
     for n in range(commands):
-        game = player.scene.match.game
-        if game.over:
+        game = table.match.game
+        if game.over or app.scene is not table:  # the game ended: the end report is up
             break
         player.play(bot(game), n)
         rss.append(resident_mb())
