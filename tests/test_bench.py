@@ -24,6 +24,7 @@ KEYS = {
     "simulate_1000_s",
     "frame_1000_ms_median",
     "startup_s",
+    "startup_table_s",
     "outbreak_move_ms",
     "outbreak_move_cpu_ms",
     "z40k_zombie_turn_ms",
@@ -48,6 +49,8 @@ def test_the_quick_benchmark_prints_every_figure_as_json():
     assert figures["simulate_jobs_agree"] == 1.0 and figures["simulate_1000_s_by_map"]["small_town"] > 0
     assert figures["zombie_turn_limit_ms"] and all(v > 0 for v in figures["zombie_turn_limit_ms"].values())
     assert figures["machine"] and set(figures["preview_maps"]) == {"zombiekrieg", "outbreak", "zombie40k"}
+    assert set(figures["peak_rss_mb"]) == {"zombiekrieg", "outbreak", "zombie40k"}  # every rule set's memory
+    assert all(v > 0 for v in figures["peak_rss_mb"].values())
     # the ratio needs pyscroll (the bench extra); without it the figure is there but empty
     pyscroll = pytest.importorskip("pyscroll")
     assert pyscroll and figures["frame_ratio_vs_pyscroll"] > 0

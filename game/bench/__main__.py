@@ -6,13 +6,15 @@ los_batch_per_s, los_ratio_vs_reference, zombie_turn_ms (by horde size, 5000 inc
 zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, outbreak_move_ms (one
 whole Zombie Rules (Outbreak) move sequence, 300 zombies and 20 humans) and its CPU time, z40k_zombie_turn_ms
 (4 hordes of 10 against 4 squads), z40k_blast_ms and z40k_blast_preview_ms (a blast over a crowd of 50), plus the
-reference figures they were compared with.
+reference figures they were compared with; peak_rss_mb by rule set (a game played on screen on the rule set's
+largest shipped map, with rss_start_mb, rss_end_mb and rss_growth_mb beside it).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import json
 import os
 import sys
@@ -31,7 +33,25 @@ BENCHES = (
     "previews",
     "simulate_maps",
     "horde_limit",
+    "memory",
 )
+
+# each bench's module under game/bench (its function is bench_<module>) and whether it is given the scenario;
+# the frame and memory benches drive the real screen (the bench may reach up to the UI)
+BENCH_CODE: dict[str, tuple[str, bool]] = {
+    "frame": ("frame", True),
+    "sight": ("sight", True),
+    "horde": ("horde", True),
+    "games": ("games", True),
+    "simulate": ("simulate", False),
+    "startup": ("startup", False),
+    "outbreak": ("outbreak", False),
+    "zombie40k": ("zombie40k", False),
+    "previews": ("previews", False),
+    "simulate_maps": ("simulate_maps", False),
+    "horde_limit": ("horde_limit", False),
+    "memory": ("memory", False),
+}
 
 # (full, quick) repeat counts
 PLAN: dict[str, dict[str, dict[str, Any]]] = {
@@ -46,6 +66,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "previews": {"full": {"commands": 400}, "quick": {"commands": 20, "seeds": 1, "crowd_repeats": 1}},
     "simulate_maps": {"full": {"games": 40}, "quick": {"games": 1, "maps": ("small_town",)}},
     "horde_limit": {"full": {"repeats": 2}, "quick": {"sizes": ((50, 1), (200, 2)), "repeats": 1}},
+    "memory": {"full": {"commands": 100}, "quick": {"commands": 3}},
 }
 
 
@@ -65,58 +86,17 @@ def run(only: Sequence[str] = BENCHES, quick: bool = False, progress=None) -> di
         # reference cycles (a 5000-zombie horde is 170,000 objects), and every collection the next
         # bench triggers would walk them (games a second read 17% low after the horde).
         gc.collect()
-        if name == "frame":
-            from game.bench.frame import bench_frame  # drives the real screen (the bench may reach up to the UI)
-
-            out.update(bench_frame(scenario=scenario, **kw))
-        elif name == "sight":
-            from game.bench.sight import bench_sight
-
-            out.update(bench_sight(scenario=scenario, **kw))
-        elif name == "horde":
-            from game.bench.horde import bench_horde
-
-            figures = bench_horde(scenario=scenario, **kw)
-            if quick:  # the smoke run uses small hordes; name the growth as the full run does
-                figures = {
-                    "zombie_turn_ms": figures["zombie_turn_ms"],
-                    "zombie_turn_growth_1000_over_100": next(
-                        v for k, v in figures.items() if k.startswith("zombie_turn_growth")
-                    ),
-                }
-            out.update(figures)
-        elif name == "games":
-            from game.bench.games import bench_games
-
-            out.update(bench_games(scenario=scenario, **kw))
-        elif name == "simulate":
-            from game.bench.simulate import bench_simulate
-
-            out.update(bench_simulate(**kw))
-        elif name == "startup":
-            from game.bench.startup import bench_startup
-
-            out.update(bench_startup(**kw))
-        elif name == "outbreak":
-            from game.bench.outbreak import bench_outbreak
-
-            out.update(bench_outbreak(**kw))
-        elif name == "zombie40k":
-            from game.bench.zombie40k import bench_zombie40k
-
-            out.update(bench_zombie40k(**kw))
-        elif name == "previews":
-            from game.bench.previews import bench_previews
-
-            out.update(bench_previews(**kw))
-        elif name == "simulate_maps":
-            from game.bench.simulate_maps import bench_simulate_maps
-
-            out.update(bench_simulate_maps(**kw))
-        elif name == "horde_limit":
-            from game.bench.horde_limit import bench_horde_limit
-
-            out.update(bench_horde_limit(**kw))
+        module, takes_scenario = BENCH_CODE[name]
+        bench = getattr(importlib.import_module(f"game.bench.{module}"), f"bench_{module}")
+        figures = bench(scenario=scenario, **kw) if takes_scenario else bench(**kw)
+        if name == "horde" and quick:  # the smoke run uses small hordes; name the growth as the full run does
+            figures = {
+                "zombie_turn_ms": figures["zombie_turn_ms"],
+                "zombie_turn_growth_1000_over_100": next(
+                    v for k, v in figures.items() if k.startswith("zombie_turn_growth")
+                ),
+            }
+        out.update(figures)
     return out
 
 

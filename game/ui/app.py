@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game.saves import Autosaves, data_folder
+from game.ui.allocator import return_freed_pictures
 from game.ui.assets import Assets
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
 from game.ui.scenes.base import Scene
@@ -48,6 +49,23 @@ IDLE_AFTER = 1.0  # seconds without input before the screen slows down
 THEME = Path(__file__).with_name("theme.json")
 
 
+FIRST_LIGHT = "Setting up the table..."
+BACKDROP = (18, 19, 16)
+INK = (233, 227, 201)
+
+
+def first_light(screen: pygame.Surface) -> None:
+    """The window's first frame, drawn the moment it opens: the name and what is happening. A window left
+    black while the fonts, the rules and the table load (seconds on a busy machine, twenty on a first start)
+    looks like a game that hung."""
+    screen.fill(BACKDROP)
+    w, h = screen.get_size()
+    for text, size, dy in (("Dead Ground", 64, -30), (FIRST_LIGHT, 24, 30)):
+        words = pygame.font.Font(None, size).render(text, True, INK)
+        screen.blit(words, words.get_rect(center=(w // 2, h // 2 + dy)))
+    pygame.display.flip()
+
+
 class App:
     """One game window: the stack of scenes, and the :class:`~game.ui.navigator.Navigator` they are handed
     (the only module that names every scene; the scenes name none of each other)."""
@@ -71,6 +89,7 @@ class App:
         self.settings = Settings.load(self.settings_path)
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen or self.settings.fullscreen
+        return_freed_pictures()  # before the first picture: zooming out gives the memory back
         pygame.init()
         self.assets = Assets()
         pygame.display.set_caption("Dead Ground")
@@ -80,6 +99,7 @@ class App:
             log.warning("window icon not set: %s", exc)
         self.windowed_size = size
         self.screen = self._open_window(self.settings.fullscreen)
+        first_light(self.screen)
         self.assets.prepare_for_display()
         self.manager = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
         # the text boxes' bold and italic runs, loaded up front rather than on first use (the bold 14 and

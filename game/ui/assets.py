@@ -13,12 +13,16 @@ from pathlib import Path
 import pygame
 
 from game.assets import assets_dir
+from game.ui.kept import MB, KeptSurfaces
 from game.ui.manifest import Entry, load_manifest
 
 log = logging.getLogger(__name__)
 
 FACING_STEP = 5  # degrees: tokens are pre-rotated in steps this big
-TOKEN_CACHE_SIZE = 1024  # scaled/rotated token images kept
+# scaled and turned token images kept (a few kB each at the fit zoom, 100 kB at the deepest), and the
+# same pictures by the exact call that asked for them (the draw path's quick way in)
+TOKEN_BYTES = 4 * MB
+TOKEN_CALL_BYTES = 4 * MB
 SMALL_BELOW = 30  # px: a token drawn smaller than this uses its bold "<id>_small" art, where it has one
 SHADOW_ALPHA = 150  # how dark a token's shadow is at its middle (0-255)
 SHADOW_BLUR = 0.12  # the shadow's soft edge, as a fraction of the base's width
@@ -45,11 +49,11 @@ class Assets:
         self.dir = sprites_dir if sprites_dir is not None else _sprites_dir()
         self.entries: dict[str, Entry] = load_manifest(self.dir / "manifest.toml") if self.dir else {}
         self._images: dict[str, pygame.Surface] = {}
-        self._tokens: OrderedDict[tuple[str, int, int, bool], pygame.Surface] = OrderedDict()
+        self._tokens = KeptSurfaces(TOKEN_BYTES)  # by (id, pixels, facing step, dimmed)
         self._scaled: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
         # The same images by the caller's own arguments: a steady frame asks for the same tokens
         # again and again, so one dict look-up answers without rounding or reordering the LRU.
-        self._token_calls: dict[tuple[str, float, float, bool], pygame.Surface] = {}
+        self._token_calls = KeptSurfaces(TOKEN_CALL_BYTES)  # by (id, pixels, facing, dimmed) as asked
         self._warned: set[str] = set()
         self._shadows: dict[int, pygame.Surface] = {}
 
@@ -101,8 +105,6 @@ class Assets:
         hit = self._token_calls.get(call)
         if hit is not None:
             return hit
-        if len(self._token_calls) >= 4 * TOKEN_CACHE_SIZE:
-            self._token_calls.clear()
         surface = self._token_calls[call] = self._token(sprite_id, pixels, facing, dim)
         return surface
 
@@ -139,7 +141,6 @@ class Assets:
         key = (sprite_id, pixels, step, dim)
         cached = self._tokens.get(key)
         if cached is not None:
-            self._tokens.move_to_end(key)
             return cached
         source = self.small_art(sprite_id, pixels)
         surface = self.scaled(source, (pixels, pixels))
@@ -150,8 +151,6 @@ class Assets:
             surface = surface.copy()
             surface.fill((120, 120, 120, 170), special_flags=pygame.BLEND_RGBA_MULT)
         self._tokens[key] = surface
-        while len(self._tokens) > TOKEN_CACHE_SIZE:
-            self._tokens.popitem(last=False)
         return surface
 
     def _load(self, sprite_id: str) -> pygame.Surface:

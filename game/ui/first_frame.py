@@ -12,15 +12,20 @@ import os
 import time
 
 
-def stop_at_first_frame() -> None:
-    """From now on the first flip of the screen prints ``first-frame <time>`` and ends the process."""
+def stop_at_first_frame(frames: int = 2) -> None:
+    """From now on each flip of the screen prints ``frame <n> <time>``; the ``frames``-th ends the process.
+    The first frame is the window's first light (:func:`game.ui.app.first_light`), the second the first of
+    the scene asked for (the title, or the table)."""
     import pygame
 
     flip = pygame.display.flip
+    count = [0]
 
-    def first_flip() -> None:
+    def counted_flip() -> None:
         flip()
-        print(f"first-frame {time.time():.6f}", flush=True)
-        os._exit(0)  # nothing after the first frame is being measured
+        count[0] += 1
+        print(f"frame {count[0]} {time.time():.6f}", flush=True)
+        if count[0] >= frames:
+            os._exit(0)  # nothing after these frames is being measured
 
-    pygame.display.flip = first_flip
+    pygame.display.flip = counted_flip

@@ -2,7 +2,9 @@
 
 The whole map is composed once at its native tile resolution. For each zoom level (pixels per
 inch) the view asks for square chunks; each chunk is scaled from the native image the first
-time it is needed and kept (least recently used are dropped), so a steady frame only blits.
+time it is needed and kept (least recently used are dropped, past :data:`CHUNK_BYTES`), so a steady
+frame only blits. A new zoom forgets the chunks of every zoom but the one it left: zooming back a step
+finds them, while a wheel run through twenty zooms keeps no twenty screens of pixels.
 
 >>> renderer = MapRenderer.from_tmx("maps/normandy_village.tmx", inches_per_tile=1.0)  # doctest: +SKIP
 >>> renderer.draw(screen, camera)                                                     # doctest: +SKIP
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import math
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -20,11 +21,12 @@ import pygame
 from game.scenario.geometry import turn
 from game.scenario.tiles import FLIP_D, FLIP_H, FLIP_V, ImageLayer, TileLayer, TileMap, TileObject
 from game.ui.camera import Camera
+from game.ui.kept import MB, KeptSurfaces
 
 log = logging.getLogger(__name__)
 
 CHUNK = 512  # screen pixels per chunk side
-CHUNK_CACHE = 96  # chunks kept across all zoom levels (about 100 MB at most)
+CHUNK_BYTES = 24 * MB  # chunks kept (1 MB each): a 1920x1080 table view (15 to 20 chunks) and some
 TABLE_COLOUR = (74, 82, 58)  # bare baize, for a map that cannot be drawn
 
 
@@ -34,7 +36,8 @@ class MapRenderer:
     def __init__(self, native: pygame.Surface, native_ppi: float) -> None:
         self.native = native
         self.native_ppi = native_ppi
-        self._chunks: OrderedDict[tuple[float, int, int], pygame.Surface] = OrderedDict()
+        self._chunks = KeptSurfaces(CHUNK_BYTES)  # (zoom, column, row) -> chunk
+        self._zooms: tuple[float, ...] = ()  # the zoom drawn last and the one before it
         self.table_size = (native.get_width() / native_ppi, native.get_height() / native_ppi)
 
     @classmethod
@@ -75,7 +78,6 @@ class MapRenderer:
         key = (round(ppi, 3), i, j)
         cached = self._chunks.get(key)
         if cached is not None:
-            self._chunks.move_to_end(key)
             return cached
         k = ppi / self.native_ppi  # screen pixels per native pixel
         nw, nh = self.native.get_size()
@@ -92,12 +94,20 @@ class MapRenderer:
         chunk.fill(TABLE_COLOUR)
         chunk.blit(scaled, (round(sx0 * k - i * CHUNK), round(sy0 * k - j * CHUNK)))
         self._chunks[key] = chunk
-        while len(self._chunks) > CHUNK_CACHE:
-            self._chunks.popitem(last=False)
         return chunk
+
+    def _zoom_to(self, ppi: float) -> None:
+        """Drawing at ``ppi`` now: forget the chunks of the zooms before the last one."""
+        zoom = round(ppi, 3)
+        if self._zooms and self._zooms[0] == zoom:
+            return
+        self._zooms = (zoom, *self._zooms[:1])
+        kept = self._zooms
+        self._chunks.drop_where(lambda key: key[0] not in kept)
 
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         """Blit the chunks that cover the viewport."""
+        self._zoom_to(camera.ppi)
         ox, oy = camera.to_screen((0.0, 0.0))
         ox, oy = round(ox), round(oy)
         vx, vy, vw, vh = camera.viewport

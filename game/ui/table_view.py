@@ -25,6 +25,7 @@ from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
 from game.ui.declutter import Placer, along_ring, around, overlap
 from game.ui.drawing import TextCache
+from game.ui.kept import MB, KeptSurfaces
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
@@ -89,11 +90,12 @@ def player_mark_size(base_radius: float) -> float:
 
 READY_COLOUR = (150, 240, 120)
 DONE_COLOUR = (225, 222, 205)  # the tick on a base whose figure has acted this turn
-LOOK_CACHE_SIZE = 4096  # token looks kept (each a few kB); forgotten all at once when full
-STROKE_CACHE_SIZE = 256  # dashed and dotted strokes kept; forgotten all at once when full
-# A stroke reaching further than this many pixels (a range ring or a path at the deepest zoom) is
-# painted straight onto the screen each frame: a canvas round it would take gigabytes.
-STROKE_KEEP_REACH = 2048
+# the token looks kept: a few kB each at the fit zoom, 100 kB at the deepest (least recently used go)
+LOOK_BYTES = 12 * MB
+STROKE_BYTES = 10 * MB  # the dashed and dotted strokes kept
+# A stroke reaching further than this many pixels (a range ring or a path at a deep zoom) is painted
+# straight onto the screen each frame: its canvas would be 8 MB or more (tens of GB at the deepest zoom).
+STROKE_KEEP_REACH = 1024
 
 
 def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
@@ -249,12 +251,12 @@ class TableView:
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
         # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
-        self._looks: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._looks = KeptSurfaces(LOOK_BYTES)  # (surface, its centre on it) by look
         self._last_tokens: Sequence[TokenView] | None = None  # the last frame's tokens, how seen, its blits
         self._last_seen: tuple = ()
         self._last_blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # dashed and dotted strokes painted once: shape on screen -> (surface, its reference point on it)
-        self._strokes: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._strokes = KeptSurfaces(STROKE_BYTES)  # (surface, its reference point on it) by shape
         self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
         # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
@@ -497,8 +499,6 @@ class TableView:
         x1, y1 = x0 + vw, y0 + vh
         ox, oy = cam.offset
         looks = self._looks
-        if len(looks) > LOOK_CACHE_SIZE:
-            looks.clear()
         blits = []
         for token in tokens:
             px, py = token.position
@@ -738,8 +738,6 @@ class TableView:
             return
         kept = self._strokes.get(key)
         if kept is None:
-            if len(self._strokes) > STROKE_CACHE_SIZE:
-                self._strokes.clear()
             half = math.ceil(reach) + 8
             canvas = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
             paint(canvas, half, half)

@@ -19,6 +19,7 @@ that :meth:`GameScene.do` carries out; the table view hands its clicks straight 
 
 from __future__ import annotations
 
+import gc
 import html
 import logging
 import random
@@ -468,6 +469,9 @@ class GameScene(Scene):
         view.drag_sets_facing = match.controller.aim == "path"
         if self._set("banner", match.banner()):
             self.set_banner(self._shown["banner"])
+            # a new turn or phase: collect the panels' old text layouts now (pygame_gui's hang together in
+            # cycles, each with its pictures: 20 MB and more waited for Python's rare full collection)
+            gc.collect()
         if self._set("objective", match.objective()):
             self.set_objective(self._shown["objective"])
         if self._set("roster", match.roster(self.roster_panel.fits(self.manager))):

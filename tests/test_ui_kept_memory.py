@@ -1,0 +1,73 @@
+"""Issue 38: a game on screen holds a bounded memory, however the player zooms. A wheel run from the fit zoom
+to the deepest and back, with figures, range rings and a dashed path showing, leaves the table view's
+kept pictures (map chunks, token looks, dashed strokes, token images) within their byte budgets, and
+the map keeps the chunks of no more than two zooms (the 1.1 GB a Zombie 40,000 player saw was these
+caches at every zoom he had passed through)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.ui import assets as assets_module
+from game.ui import map_render, table_view
+from game.ui.assets import Assets
+from game.ui.kept import KeptSurfaces
+from game.ui.map_render import MapRenderer
+from game.ui.overlays import Circle, Line
+from game.ui.table_view import TableView
+from game.ui.tokens import TokenView
+
+VIEW = (0, 0, 800, 600)
+
+
+@pytest.fixture
+def view():
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    renderer = MapRenderer(pygame.Surface((720, 480)), 10.0)  # a 72" x 48" table
+    v = TableView(renderer, Assets(), None, VIEW)
+    v.camera.fit((72, 48))
+    yield v
+    pygame.quit()
+
+
+def crowd() -> list[TokenView]:
+    return [
+        TokenView(f"z{i}", "zombie", (2.0 + (i * 7) % 68, 2.0 + (i * 5) % 44), facing=i * 37.0, side="zombie")
+        for i in range(60)
+    ]
+
+
+def test_zooming_all_the_way_in_and_out_keeps_the_pictures_within_their_budgets(view: TableView) -> None:
+    screen = pygame.Surface((800, 600))
+    view.tokens = crowd()
+    view.overlays = [
+        Circle((36.0, 24.0), 12.0, (240, 230, 200), "dashed", 2),
+        Circle((36.0, 24.0), 24.0, (240, 200, 90), "dotted", 2),
+        Line(((30.0, 20.0), (40.0, 28.0), (44.0, 20.0)), (250, 200, 90), "dashed", 3),
+    ]
+    for clicks in list(range(24)) + list(range(24, -1, -1)):
+        view.camera.ppi = view.camera.min_ppi
+        view.camera.wheel((400, 300), clicks)
+        view.draw(screen)
+    chunks = view.renderer._chunks
+    assert chunks.nbytes <= map_render.CHUNK_BYTES
+    assert len({key[0] for key in chunks.keys()}) <= 2  # the chunks of two zooms at most
+    assert view._looks.nbytes <= table_view.LOOK_BYTES
+    assert view._strokes.nbytes <= table_view.STROKE_BYTES
+    assert view.assets._tokens.nbytes <= assets_module.TOKEN_BYTES
+    assert view.assets._token_calls.nbytes <= assets_module.TOKEN_CALL_BYTES
+
+
+def test_the_least_recently_used_picture_goes_first() -> None:
+    kept = KeptSurfaces(max_bytes=2 * 400)
+    kept["a"] = pygame.Surface((10, 10), pygame.SRCALPHA)
+    kept["b"] = (pygame.Surface((10, 10), pygame.SRCALPHA), (5, 5))
+    assert kept.get("a") is not None  # "b" is now the older
+    kept["c"] = pygame.Surface((10, 10), pygame.SRCALPHA)
+    assert sorted(kept.keys()) == ["a", "c"] and kept.nbytes == 800
