@@ -285,6 +285,17 @@ class Routes:
         self._heading = (mover, out, heading) if heading is not None else None
         return out
 
+    def stop_short(
+        self, mover: str, path: Sequence[Point], shorter: Sequence[Point], why: str
+    ) -> tuple[Point, ...]:
+        """The move of ``mover`` along ``path`` (the latest made here) cut back to ``shorter`` by the rules
+        (a move may not end there), still heading where it was pointed, ``why`` naming what stops it."""
+        heading = self.heading(mover, path)
+        out = tuple((float(x), float(y)) for x, y in shorter)
+        if heading is not None:
+            self._heading = (mover, out, Heading(heading.way, why))
+        return out
+
     def heading(self, mover: str, path: Sequence[Point]) -> Heading | None:
         """Where the move of ``mover`` along ``path`` was heading, if this is the latest move made here."""
         if self._heading is None or self._heading[0] != mover or self._heading[1] != tuple(path):

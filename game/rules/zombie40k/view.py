@@ -38,8 +38,8 @@ from game.rules.core import Command, Event
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.percent import percent
-from game.rules.routing import Routes
-from game.rules.zombie40k import coherency, log_words, power_ups, shooting, sight
+from game.rules.routing import MOVED, Point, Routes
+from game.rules.zombie40k import coherency, log_words, movement, power_ups, shooting, sight
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
@@ -60,6 +60,7 @@ from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
+from game.table import path_length
 
 ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind(
@@ -573,6 +574,7 @@ class Z40View:
             path = self.routes.move(
                 game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log), limit
             )
+            path = self._clear_of_enemies(game, fid, path)
             return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
             t = game.figure(aim.targets[0])
@@ -586,6 +588,17 @@ class Z40View:
             kinds = kf.throwable(game.world, game.state.units[unit])
             return Throw(unit, game.figure(aim.targets[0]).unit, kinds[0] if kinds else "", fid)
         return None
+
+    def _clear_of_enemies(self, game: Zombie40kGame, fid: str, path: tuple[Point, ...]) -> tuple[Point, ...]:
+        """A routed move that would end within 1" of an enemy stops where the rules let it (the click then
+        asks first, naming him); one the rules would cut back to nothing is kept, so they refuse it."""
+        if not path:
+            return path
+        start = game.figure(fid).position
+        way, near = movement.clear_of_enemies(game.world, fid, [start, *path])
+        if near is None or path_length(way) <= MOVED:
+            return path
+        return self.routes.stop_short(fid, path, way[1:], f'1" from {self.name(game, near)}')
 
     def first_pick(self, game: Zombie40kGame, fid: str, action: str, target: str) -> tuple[bool, str]:
         return False, "A squad fires at one unit at a time: click a model of it."

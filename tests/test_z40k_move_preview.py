@@ -1,0 +1,37 @@
+"""The Zombie 40,000 move preview near the enemy and the vehicle: what a player sees while he aims a move."""
+
+from __future__ import annotations
+
+import math
+
+from game.controller import Click, Controller, Hover
+from game.rules.core import get_ruleset
+from game.rules.drawing import Plate
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game, small_scenario
+
+Z40K = get_ruleset("zombie40k")
+
+
+def _plates(ctl: Controller) -> list[str]:
+    return [d.text for d in ctl.view.drawing(ctl.game, ctl.preview_command, ctl.preview) if isinstance(d, Plate)]
+
+
+def test_a_move_routed_past_the_boss_stops_short_of_him_and_asks_instead_of_refusing() -> None:
+    # the sergeant behind a barricade, the Boss beyond its east end; he points north of the barricade, 3"
+    # from the Boss: the way round passes the Boss, and 6" of it would end within 1" of him
+    walls = [((17, 28.5), (21.5, 28.5))]
+    g = rigged_game({1: [(20, 30), (21.2, 30)]}, boss=(22.5, 27.5), phase=Phase.MOVEMENT,
+                    scenario=small_scenario(walls=walls))  # fmt: skip
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((20, 30)))
+    goal = (22.0, 24.5)
+    ctl.handle(Hover(goal))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
+    assert any('Stops here: 1" from the Zombie Boss' in t for t in _plates(ctl)), _plates(ctl)
+    first = ctl.handle(Click(goal))
+    assert first.accepted and "reachable" in first.message and not g.figure("p1-1").moved, first.message
+    second = ctl.handle(Click(goal))
+    assert second.accepted and g.figure("p1-1").moved, second.message
+    boss = g.figure("boss")
+    assert math.dist(g.figure("p1-1").position, boss.position) - boss.radius - 0.5 > 1.0 - 1e-6
