@@ -35,3 +35,17 @@ def test_a_move_routed_past_the_boss_stops_short_of_him_and_asks_instead_of_refu
     assert second.accepted and g.figure("p1-1").moved, second.message
     boss = g.figure("boss")
     assert math.dist(g.figure("p1-1").position, boss.position) - boss.radius - 0.5 > 1.0 - 1e-6
+
+
+def test_a_spot_near_but_far_round_a_barricade_says_how_long_the_way_there_is() -> None:
+    # 4.1" straight north, but the barricade between: the way round is longer than the 6" move
+    g = rigged_game({1: [(20, 30), (21.2, 30)]}, phase=Phase.MOVEMENT,
+                    scenario=small_scenario(walls=[((16, 28.5), (23, 28.5))]))  # fmt: skip
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((20, 30)))
+    goal = (20.0, 25.9)
+    ctl.handle(Hover(goal))
+    first = ctl.handle(Click(goal))
+    assert first.accepted and 'Only 6.0" reachable of the ' in first.message, first.message
+    way = float(first.message.split("of the ")[1].split('"')[0])
+    assert way > 6.5  # round the barricade's end, not the 4.1" straight line

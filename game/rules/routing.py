@@ -232,14 +232,18 @@ def stops_here(why: str) -> str:
     return f"Stops here: {why or 'the way is blocked'}"
 
 
-def short_question(length: float, why: str) -> str:
-    """What a click asks before a move that stops short of where it was pointed spends the action.
+def short_question(length: float, why: str, way: float | None = None) -> str:
+    """What a click asks before a move that stops short of where it was pointed spends the action; ``way``
+    the whole way's length round what is in the way (a spot 4" off may be 7" round a barricade).
 
     >>> short_question(2.04, "the Garden wall")
     'Only 2.0" reachable (stopped by the Garden wall): click again to move there, or point elsewhere.'
+    >>> short_question(6.0, "", 7.44)
+    'Only 6.0" reachable of the 7.4" way there: click again to move there, or point elsewhere.'
     """
     because = f" (stopped by {why})" if why else ""
-    return f'Only {length:.1f}" reachable{because}: click again to move there, or point elsewhere.'
+    of_way = f' of the {way:.1f}" way there' if way is not None else ""
+    return f'Only {length:.1f}" reachable{of_way}{because}: click again to move there, or point elsewhere.'
 
 
 class Routes:
@@ -322,7 +326,8 @@ class Routes:
         why = heading.cut_by or blocked_by
         if math.dist(end, heading.goal) <= SHORT or why == "move allowance" and not allowance_asks:
             return ""
-        return short_question(length, "" if why == "move allowance" else in_words(why, name))
+        way = length + path_length(heading.rest(end))
+        return short_question(length, "" if why == "move allowance" else in_words(why, name), way)
 
     def marks(
         self, mover: str, path: Sequence[Point], end: Point, blocked_by: str, name: Callable[[str], str]
