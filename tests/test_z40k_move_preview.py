@@ -49,3 +49,18 @@ def test_a_spot_near_but_far_round_a_barricade_says_how_long_the_way_there_is() 
     assert first.accepted and 'Only 6.0" reachable of the ' in first.message, first.message
     way = float(first.message.split("of the ")[1].split('"')[0])
     assert way > 6.5  # round the barricade's end, not the 4.1" straight line
+
+
+def test_a_move_that_ends_by_the_vehicle_says_it_boards_it_and_one_short_of_it_does_not() -> None:
+    # the vehicle's bottom edge at y 4.5; a sergeant 5" below it, a squad-mate by him
+    g = rigged_game({1: [(24, 9.5), (25.2, 9.5)]}, phase=Phase.MOVEMENT)
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((24, 9.5)))
+    ctl.handle(Hover((24.0, 5.3)))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
+    assert any("boards the escape vehicle" in t for t in _plates(ctl)), _plates(ctl)
+    ctl.handle(Hover((24.0, 7.5)))
+    assert not any("boards" in t for t in _plates(ctl)), _plates(ctl)
+    ctl.handle(Hover((24.0, 5.3)))
+    ctl.handle(Click((24.0, 5.3)))
+    assert g.state.winner, "the move the plate said boards the vehicle won the game"

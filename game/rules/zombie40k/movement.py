@@ -177,6 +177,13 @@ def clear_of_enemies(world: World, fid: str, way: list[Point]) -> tuple[list[Poi
     return (way, None) if near is None else (back_off(world, m, way), near)
 
 
+def boards_at(world: World, m: Model, p: Point) -> bool:
+    """Whether ``m`` ending a move at ``p`` would board the escape vehicle (within reach, not refused)."""
+    return (
+        m.side == PLAYERS and world.within_embark_reach(p, m.radius) and not world.hooks.embark_refused(world, m)
+    )
+
+
 def check_embark(world: World, m: Model) -> bool:
     """A player's model within reach of the escape vehicle embarks: the first to embark wins [seed] (Coop Mode:
     the players win together once every team still in the game has a model aboard; until then the game goes on

@@ -14,7 +14,7 @@ from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombie40k import assault, odds, rerolls, shooting
 from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
-from game.rules.zombie40k.movement import MovePlan, difficult_dice, plan_move
+from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, plan_move
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
 from game.table import markers
@@ -149,6 +149,7 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
         "path": [list(pt) for pt in mp.check.points],
         "length": round(mp.check.length, 3),
         "enters_difficult_terrain": mp.check.enters_clutter,
+        "boards": boards_at(world, mp.model, mp.check.points[-1]),  # (the move's end: the vehicle won)
     }
     bonus = world.hooks.move_bonus(world, mp.unit)  # (the Speed Pack)
     chance = 1.0

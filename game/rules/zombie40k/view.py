@@ -806,15 +806,25 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     length = float(preview.details.get("length", 0.0))
     chance = preview.chances.get("whole move", 1.0)
     dice = preview.details.get("run_dice")
+    boards = f"\nboards the {_vehicle_name(game)}" if preview.details.get("boards") else ""  # (the rules say)
     if isinstance(cmd, Run) and dice:
         unit = game.state.units[game.figure(cmd.figure).unit]
         bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
         roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
         plus = f' +{bonus:g}"' if bonus else ""
         most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
-        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}'
+        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{boards}'
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
-    return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
+    return (
+        f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
+    )
+
+
+def _vehicle_name(game: Zombie40kGame) -> str:
+    """The escape vehicle as the map names it (``Thunderhawk gunship``), else "escape vehicle"."""
+    zones = game.scenario.zones_of("escape_vehicle")
+    name = zones[0].name.strip() if zones else ""
+    return name if name and name.lower() != "escape vehicle" else "escape vehicle"
 
 
 def _move_rings(
