@@ -1,4 +1,5 @@
-"""The Zombie 40,000 move preview near the enemy and the vehicle: what a player sees while he aims a move."""
+"""The Zombie 40,000 previews a newcomer reads while he aims: a move near the enemy, round a barricade, onto the
+vehicle, and a shot at the Boss."""
 
 from __future__ import annotations
 
@@ -64,3 +65,13 @@ def test_a_move_that_ends_by_the_vehicle_says_it_boards_it_and_one_short_of_it_d
     ctl.handle(Hover((24.0, 5.3)))
     ctl.handle(Click((24.0, 5.3)))
     assert g.state.winner, "the move the plate said boards the vehicle won the game"
+
+
+def test_the_shooting_plate_at_the_boss_says_the_wounds_come_before_his_save() -> None:
+    g = rigged_game({1: [(24, 20), (25.2, 20)]}, boss=(24, 12), phase=Phase.SHOOTING)
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((24, 20)))
+    ctl.handle(Hover(g.figure("boss").position))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
+    save = g.world.profile(g.world.model("boss")).sv
+    assert save and any(f"wounds before his {save}+ save" in t for t in _plates(ctl)), _plates(ctl)

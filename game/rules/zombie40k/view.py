@@ -689,7 +689,7 @@ class Z40View:
             d = preview.details
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
-                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
+                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_before_saves(d)}, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
             )
@@ -818,6 +818,17 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     return (
         f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
     )
+
+
+def _before_saves(details: dict[str, Any]) -> str:
+    """The wounds the plate counts are rolled before saves: `` before his 2+ save`` (one model), `` before
+    their 3+ saves`` (all alike), `` before saves`` (mixed), "" when no model of the target has one."""
+    saves = [int(v) for v in details.get("saves", [])]
+    if not any(saves):
+        return ""
+    if len(set(saves)) > 1:
+        return " before saves"
+    return f" before his {saves[0]}+ save" if len(saves) == 1 else f" before their {saves[0]}+ saves"
 
 
 def _vehicle_name(game: Zombie40kGame) -> str:
