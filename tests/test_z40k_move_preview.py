@@ -75,3 +75,18 @@ def test_the_shooting_plate_at_the_boss_says_the_wounds_come_before_his_save() -
     assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
     save = g.world.profile(g.world.model("boss")).sv
     assert save and any(f"wounds before his {save}+ save" in t for t in _plates(ctl)), _plates(ctl)
+
+
+def test_a_sergeant_boxed_in_by_his_squad_takes_the_short_way_round_it() -> None:
+    # four squad-mates base to base round his east side; he points 5" east-north-east: the only way out is
+    # west, round the north-west marine, then straight on (about 8.9"), not the coarse grid's wide loop (9.5")
+    squad = [(10, 30), (11.05, 30.0), (10.55, 30.95), (9.45, 29.05), (10.55, 29.05)]
+    g = rigged_game({1: squad}, phase=Phase.MOVEMENT)
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((10, 30)))
+    goal = (10 + 5 * math.cos(math.radians(330)), 30 + 5 * math.sin(math.radians(330)))
+    ctl.handle(Hover(goal))
+    first = ctl.handle(Click(goal))
+    assert first.accepted and 'Only 6.0" reachable of the ' in first.message, first.message
+    way = float(first.message.split("of the ")[1].split('"')[0])
+    assert way < 9.2, first.message

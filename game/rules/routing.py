@@ -36,6 +36,7 @@ CELL = 0.3  # inches: the local grid a route is searched on round the other base
 TIGHT_CELL = 0.15  # inches: the finer grid tried when the first finds no way (a gap a base just passes)
 TIGHT_CLEARANCE = 0.02  # inches: on it a route may pass a hair from a base (the rules let bases touch)
 NEAR_GOAL = 1.5  # inches: pointing on a base, the route ends on the free ground this near the pointer
+DETOUR = 1.5  # inches: a route this much longer than the straight line is tried on the finer grid too
 
 
 def _clear(table: Any, points: list[Point], radius: float, mover: str) -> bool:
@@ -357,11 +358,17 @@ class Routes:
             self._key, self._grid, self._tight = key, LocalGrid(table, mover, start, radius, reach), None
         route = route_to(table, mover, start, radius, goal, self._grid)
         walked = table.legal_part([start, *route], radius, mover=mover)
-        if not walked.blocked_by.startswith("figure"):
+        detour = path_length([start, *route]) > math.dist(start, goal) + DETOUR
+        if not walked.blocked_by.startswith("figure") and not detour:
             return route
-        # a squad-mate's base stops it: a way between the bases may be narrower than the coarse grid sees
+        # a squad-mate's base stops it, or it loops far round the squad: a way between the bases may be
+        # narrower than the coarse grid sees
         if self._tight is None:
             self._tight = LocalGrid(table, mover, start, radius, reach, TIGHT_CELL, TIGHT_CLEARANCE)
         tight = route_to(table, mover, start, radius, goal, self._tight)
         further = path_length(table.legal_path([start, *tight], radius, mover=mover))
-        return tight if further > path_length(walked.points) + SHORT else route
+        if further > path_length(walked.points) + SHORT:
+            return tight
+        whole = path_length([start, *tight])
+        as_far = further >= min(whole, path_length(walked.points)) - SHORT  # (the whole way, or as far)
+        return tight if detour and as_far and whole < path_length([start, *route]) - SHORT else route
