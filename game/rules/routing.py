@@ -36,6 +36,7 @@ CELL = 0.3  # inches: the local grid a route is searched on round the other base
 TIGHT_CELL = 0.15  # inches: the finer grid tried when the first finds no way (a gap a base just passes)
 TIGHT_CLEARANCE = 0.02  # inches: on it a route may pass a hair from a base (the rules let bases touch)
 NEAR_GOAL = 1.5  # inches: pointing on a base, the route ends on the free ground this near the pointer
+DETOUR = 1.5  # inches: a route this much longer than the straight line is tried on the finer grid too
 
 
 def _clear(table: Any, points: list[Point], radius: float, mover: str) -> bool:
@@ -232,14 +233,18 @@ def stops_here(why: str) -> str:
     return f"Stops here: {why or 'the way is blocked'}"
 
 
-def short_question(length: float, why: str) -> str:
-    """What a click asks before a move that stops short of where it was pointed spends the action.
+def short_question(length: float, why: str, way: float | None = None) -> str:
+    """What a click asks before a move that stops short of where it was pointed spends the action; ``way``
+    the whole way's length round what is in the way (a spot 4" off may be 7" round a barricade).
 
     >>> short_question(2.04, "the Garden wall")
     'Only 2.0" reachable (stopped by the Garden wall): click again to move there, or point elsewhere.'
+    >>> short_question(6.0, "", 7.44)
+    'Only 6.0" reachable of the 7.4" way there: click again to move there, or point elsewhere.'
     """
     because = f" (stopped by {why})" if why else ""
-    return f'Only {length:.1f}" reachable{because}: click again to move there, or point elsewhere.'
+    of_way = f' of the {way:.1f}" way there' if way is not None else ""
+    return f'Only {length:.1f}" reachable{of_way}{because}: click again to move there, or point elsewhere.'
 
 
 class Routes:
@@ -285,6 +290,17 @@ class Routes:
         self._heading = (mover, out, heading) if heading is not None else None
         return out
 
+    def stop_short(
+        self, mover: str, path: Sequence[Point], shorter: Sequence[Point], why: str
+    ) -> tuple[Point, ...]:
+        """The move of ``mover`` along ``path`` (the latest made here) cut back to ``shorter`` by the rules
+        (a move may not end there), still heading where it was pointed, ``why`` naming what stops it."""
+        heading = self.heading(mover, path)
+        out = tuple((float(x), float(y)) for x, y in shorter)
+        if heading is not None:
+            self._heading = (mover, out, Heading(heading.way, why))
+        return out
+
     def heading(self, mover: str, path: Sequence[Point]) -> Heading | None:
         """Where the move of ``mover`` along ``path`` was heading, if this is the latest move made here."""
         if self._heading is None or self._heading[0] != mover or self._heading[1] != tuple(path):
@@ -311,7 +327,8 @@ class Routes:
         why = heading.cut_by or blocked_by
         if math.dist(end, heading.goal) <= SHORT or why == "move allowance" and not allowance_asks:
             return ""
-        return short_question(length, "" if why == "move allowance" else in_words(why, name))
+        way = length + path_length(heading.rest(end))
+        return short_question(length, "" if why == "move allowance" else in_words(why, name), way)
 
     def marks(
         self, mover: str, path: Sequence[Point], end: Point, blocked_by: str, name: Callable[[str], str]
@@ -341,11 +358,17 @@ class Routes:
             self._key, self._grid, self._tight = key, LocalGrid(table, mover, start, radius, reach), None
         route = route_to(table, mover, start, radius, goal, self._grid)
         walked = table.legal_part([start, *route], radius, mover=mover)
-        if not walked.blocked_by.startswith("figure"):
+        detour = path_length([start, *route]) > math.dist(start, goal) + DETOUR
+        if not walked.blocked_by.startswith("figure") and not detour:
             return route
-        # a squad-mate's base stops it: a way between the bases may be narrower than the coarse grid sees
+        # a squad-mate's base stops it, or it loops far round the squad: a way between the bases may be
+        # narrower than the coarse grid sees
         if self._tight is None:
             self._tight = LocalGrid(table, mover, start, radius, reach, TIGHT_CELL, TIGHT_CLEARANCE)
         tight = route_to(table, mover, start, radius, goal, self._tight)
         further = path_length(table.legal_path([start, *tight], radius, mover=mover))
-        return tight if further > path_length(walked.points) + SHORT else route
+        if further > path_length(walked.points) + SHORT:
+            return tight
+        whole = path_length([start, *tight])
+        as_far = further >= min(whole, path_length(walked.points)) - SHORT  # (the whole way, or as far)
+        return tight if detour and as_far and whole < path_length([start, *route]) - SHORT else route

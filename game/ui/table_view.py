@@ -25,6 +25,7 @@ from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
 from game.ui.declutter import Placer, along_ring, around, overlap
 from game.ui.drawing import TextCache
+from game.ui.fitting import wrap
 from game.ui.kept import MB, KeptSurfaces
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
@@ -174,6 +175,9 @@ class WordJob(NamedTuple):
     prefer: int = 0  # the spot to try first (a zone's name keeps the spot it had)
 
 
+PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
+
+
 def _placed(o: Label) -> bool:
     """A plain word centred on its point (an area's name) is placed among the table's words, clear of the
     figures; a plate and a word set beside its point (a waypoint's number) keep their own place."""
@@ -257,7 +261,7 @@ class TableView:
         self._last_blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # dashed and dotted strokes painted once: shape on screen -> (surface, its reference point on it)
         self._strokes = KeptSurfaces(STROKE_BYTES)  # (surface, its reference point on it) by shape
-        self._plates: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        self._plates: dict[tuple[str, int, tuple[int, int, int], int | None], pygame.Surface] = {}
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
         # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
@@ -651,13 +655,20 @@ class TableView:
             self._shades[radius] = cached
         return cached
 
-    def plate(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-        """Several lines of text on a dark rounded plate (made once per text)."""
-        key = (text, size, colour)
+    def plate(
+        self, text: str, size: int, colour: tuple[int, int, int], width: int | None = None
+    ) -> pygame.Surface:
+        """Several lines of text on a dark rounded plate (made once per text); with ``width`` (pixels) a line
+        longer than that is wrapped at words, so a long refusal stays on the screen."""
+        key = (text, size, colour, width)
         cached = self._plates.get(key)
         if cached is not None:
             return cached
-        lines = [self.texts.render(line, size, colour, shadow=False) for line in text.split("\n")]
+        rows = text.split("\n")
+        if width is not None:
+            measure = lambda t: self.texts.font(size).size(t)[0]  # noqa: E731
+            rows = [part for row in rows for part in wrap(row, max(width - 16, 40), measure)]
+        lines = [self.texts.render(line, size, colour, shadow=False) for line in rows]
         w = max(line.get_width() for line in lines) + 16
         h = sum(line.get_height() for line in lines) + 10
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -793,7 +804,8 @@ class TableView:
                 x, y = self.camera.to_screen(o.position)
                 pos = (round(x + o.offset[0]), round(y + o.offset[1]))
                 if o.plate:
-                    image = self.plate(o.text, o.size, o.colour)
+                    wide = min(PLATE_WIDTH, pygame.Rect(self.camera.viewport).width - 24)
+                    image = self.plate(o.text, o.size, o.colour, wide)
                     rect = self.plate_rect(image.get_size(), (x, y), o)
                     surface.blit(image, rect)
                     self.plates.append(rect)

@@ -169,6 +169,21 @@ def back_off(world: World, m: Model, path: list[Point]) -> list[Point]:
     return path
 
 
+def clear_of_enemies(world: World, fid: str, way: list[Point]) -> tuple[list[Point], str | None]:
+    """Where a move along ``way`` (its start first) may end clear of the enemy: cut back until its end is not
+    within 1" of an enemy model, with the enemy that cut it (None when the end was already clear)."""
+    m = world.state.models[fid]
+    near = enemy_within(world, m, way[-1], float(world.data.h("enemy_gap")))
+    return (way, None) if near is None else (back_off(world, m, way), near)
+
+
+def boards_at(world: World, m: Model, p: Point) -> bool:
+    """Whether ``m`` ending a move at ``p`` would board the escape vehicle (within reach, not refused)."""
+    return (
+        m.side == PLAYERS and world.within_embark_reach(p, m.radius) and not world.hooks.embark_refused(world, m)
+    )
+
+
 def check_embark(world: World, m: Model) -> bool:
     """A player's model within reach of the escape vehicle embarks: the first to embark wins [seed] (Coop Mode:
     the players win together once every team still in the game has a model aboard; until then the game goes on

@@ -14,7 +14,7 @@ from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombie40k import assault, odds, rerolls, shooting
 from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
-from game.rules.zombie40k.movement import MovePlan, difficult_dice, plan_move
+from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, plan_move
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
 from game.table import markers
@@ -149,6 +149,7 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
         "path": [list(pt) for pt in mp.check.points],
         "length": round(mp.check.length, 3),
         "enters_difficult_terrain": mp.check.enters_clutter,
+        "boards": boards_at(world, mp.model, mp.check.points[-1]),  # (the move's end: the vehicle won)
     }
     bonus = world.hooks.move_bonus(world, mp.unit)  # (the Speed Pack)
     chance = 1.0
@@ -164,6 +165,16 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
     return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
 
 
+def target_saves(world: World, fp: shooting.FirePlan) -> list[int]:
+    """The best save (armour, invulnerable or cover, before AP) of each target model in the order wounds
+    reach them, 0 where a model has none: the wounds the plate counts are rolled before these saves."""
+    out = []
+    for fid in fp.order:
+        s = model_saves(world, world.model(fid), fp.covers.get(fid, 0))
+        out.append(min((v for v in (s.sv, s.inv, s.cover) if v), default=0))
+    return out
+
+
 def fire_preview(world: Any, fp: Any) -> Preview:
     """A shooting's (or a thrown grenade's) expected hits, wounds and kills with their odds."""
     out, _ = shoot_outlook(world, fp)
@@ -174,6 +185,7 @@ def fire_preview(world: Any, fp: Any) -> Preview:
         "snap_shots": any(s.snap for s in fp.shooters),
         "covers": dict(fp.covers),
         "kills_distribution": [round(x, 6) for x in out.kills_dist],
+        "saves": target_saves(world, fp),
     }
     return Preview(
         True,

@@ -38,8 +38,8 @@ from game.rules.core import Command, Event
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.percent import percent
-from game.rules.routing import Routes
-from game.rules.zombie40k import coherency, log_words, power_ups, shooting, sight
+from game.rules.routing import MOVED, Point, Routes
+from game.rules.zombie40k import coherency, log_words, movement, power_ups, shooting, sight
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
@@ -60,6 +60,7 @@ from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
+from game.table import path_length
 
 ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind(
@@ -573,6 +574,7 @@ class Z40View:
             path = self.routes.move(
                 game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log), limit
             )
+            path = self._clear_of_enemies(game, fid, path)
             return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
             t = game.figure(aim.targets[0])
@@ -586,6 +588,17 @@ class Z40View:
             kinds = kf.throwable(game.world, game.state.units[unit])
             return Throw(unit, game.figure(aim.targets[0]).unit, kinds[0] if kinds else "", fid)
         return None
+
+    def _clear_of_enemies(self, game: Zombie40kGame, fid: str, path: tuple[Point, ...]) -> tuple[Point, ...]:
+        """A routed move that would end within 1" of an enemy stops where the rules let it (the click then
+        asks first, naming him); one the rules would cut back to nothing is kept, so they refuse it."""
+        if not path:
+            return path
+        start = game.figure(fid).position
+        way, near = movement.clear_of_enemies(game.world, fid, [start, *path])
+        if near is None or path_length(way) <= MOVED:
+            return path
+        return self.routes.stop_short(fid, path, way[1:], f'1" from {self.name(game, near)}')
 
     def first_pick(self, game: Zombie40kGame, fid: str, action: str, target: str) -> tuple[bool, str]:
         return False, "A squad fires at one unit at a time: click a model of it."
@@ -676,7 +689,7 @@ class Z40View:
             d = preview.details
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
-                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds, "
+                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_before_saves(d)}, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
             )
@@ -793,15 +806,36 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     length = float(preview.details.get("length", 0.0))
     chance = preview.chances.get("whole move", 1.0)
     dice = preview.details.get("run_dice")
+    boards = f"\nboards the {_vehicle_name(game)}" if preview.details.get("boards") else ""  # (the rules say)
     if isinstance(cmd, Run) and dice:
         unit = game.state.units[game.figure(cmd.figure).unit]
         bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
         roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
         plus = f' +{bonus:g}"' if bonus else ""
         most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
-        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}'
+        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{boards}'
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
-    return f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
+    return (
+        f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
+    )
+
+
+def _before_saves(details: dict[str, Any]) -> str:
+    """The wounds the plate counts are rolled before saves: `` before his 2+ save`` (one model), `` before
+    their 3+ saves`` (all alike), `` before saves`` (mixed), "" when no model of the target has one."""
+    saves = [int(v) for v in details.get("saves", [])]
+    if not any(saves):
+        return ""
+    if len(set(saves)) > 1:
+        return " before saves"
+    return f" before his {saves[0]}+ save" if len(saves) == 1 else f" before their {saves[0]}+ saves"
+
+
+def _vehicle_name(game: Zombie40kGame) -> str:
+    """The escape vehicle as the map names it (``Thunderhawk gunship``), else "escape vehicle"."""
+    zones = game.scenario.zones_of("escape_vehicle")
+    name = zones[0].name.strip() if zones else ""
+    return name if name and name.lower() != "escape vehicle" else "escape vehicle"
 
 
 def _move_rings(
