@@ -216,6 +216,7 @@ class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
+    ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, buildings, friends and bystanders
