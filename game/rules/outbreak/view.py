@@ -37,7 +37,7 @@ from game.rules.contract import (
 from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, movement
+from game.rules.outbreak import acting, clock, movement, paces
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -655,9 +655,15 @@ class OutbreakView:
     # -- events
     def log_lines(self, game: OutbreakGame, events: Sequence[Event]) -> list[str]:
         """One line an event; a roll whose event comes next and tells it (with its die) is not told twice,
-        nor a zombie's death after the roll that destroyed him."""
+        nor a zombie's death after the roll that destroyed him; the zombies' paces are one line a move."""
         out = []
+        base = paces.where_in_log(game.log, events) if any(map(paces.is_pace, events)) else None
         for i, e in enumerate(events):
+            if base is not None and paces.is_pace(e):  # the zombies' paces: one line for the step
+                line = paces.folded(game, base + i, lambda fid: self.player_words(game, fid))
+                if line is not None:
+                    out += [toned("dice", _esc(line))] if line else []
+                    continue
             after = events[i + 1] if i + 1 < len(events) else None
             if isinstance(e, DiceRolled) and isinstance(after, _RETOLD) and self._line(game, after):
                 continue
