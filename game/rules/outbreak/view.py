@@ -586,7 +586,10 @@ class OutbreakView:
             roll += "\n" + how_far if how_far else ""
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
-            roll += "".join("\n" + line for line in self._exit_lines(game, f, preview.details.get("exits")))
+            exits = preview.details.get("exits")
+            roll += "".join(
+                "\n" + line for line in self._exit_lines(game, f, exits, bool(preview.details.get("roll_needed")))
+            )
             far = _furthest(preview)
             if far is not None:  # where and why the run stops short of the pointer
                 stop, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
@@ -630,15 +633,16 @@ class OutbreakView:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
 
-    def _exit_lines(self, game: OutbreakGame, f: Figure, exits: dict[str, Any] | None) -> list[str]:
-        """What the move does at the exit: who gets away, who is led out, or why the runner stays."""
+    def _exit_lines(self, game: OutbreakGame, f: Figure, exits: dict[str, Any] | None, rolls: bool) -> list[str]:
+        """What the move does at the exit: who gets away, who is led out, or why the runner stays. ``rolls``:
+        whether he rolls to move (with no zombie near he walks 6", never an 8" run)."""
         if not exits:
             return []
         who = _esc(f.name or f.id)
         noun = "out" if exits["objective"] == "escape" else "led out"
         count = f"({exits['out']} of {exits['needed']} {noun})"
         lines = []
-        walks = [k for k, out in exits["leader"].items() if out]
+        walks = [k for k, out in exits["leader"].items() if out and (rolls or k == '6"')]
         if walks and walks[0] == '6"':
             lines.append(f"{who} gets away by the exit" + ("" if exits["led"] else f" {count}"))
         elif walks:  # only the longer run reaches: one more out than the 6" count says
