@@ -37,7 +37,7 @@ from game.rules.contract import (
 from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, movement, paces
+from game.rules.outbreak import acting, clock, movement, paces, short_runs
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -661,7 +661,7 @@ class OutbreakView:
         """One line an event; a roll whose event comes next and tells it (with its die) is not told twice,
         nor a zombie's death after the roll that destroyed him; the zombies' paces are one line a move."""
         out = []
-        base = paces.where_in_log(game.log, events) if any(map(paces.is_pace, events)) else None
+        base = paces.where_in_log(game.log, events)  # where the batch sits in the log (the rules may be ahead)
         for i, e in enumerate(events):
             if base is not None and paces.is_pace(e):  # the zombies' paces: one line for the step
                 line = paces.folded(game, base + i, lambda fid: self.player_words(game, fid))
@@ -679,6 +679,9 @@ class OutbreakView:
                 if quiet:
                     out.append(toned("gold", _esc(quiet)))
             line = self._line(game, e)
+            if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
+                why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
+                line = f"{line[:-1]} {_esc(why)}." if why else line
             if line:
                 out.append(line)
         return out
