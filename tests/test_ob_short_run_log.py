@@ -35,3 +35,11 @@ def test_a_bystanders_short_run_says_what_stopped_him() -> None:
 def test_a_whole_run_says_nothing_more() -> None:
     moved = next(line for line in bystander_lines(wall=False) if " moves " in line)
     assert re.fullmatch(r'npc1 moves 8(\.0)?"\.', moved), moved
+
+
+def test_a_shop_owned_by_someone_is_not_the_hanks_hardware() -> None:
+    """Playtest: "stopped by the Hank's Hardware"; a possessive name takes no "the" (the Churchyard wall does)."""
+    from game.table.wording import in_words
+
+    assert in_words("building 3 'Hank's Hardware'") == "Hank's Hardware"
+    assert in_words("wall 7 'Churchyard wall'") == "the Churchyard wall"
