@@ -94,7 +94,21 @@ _ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
 _DEGREES = re.compile(r"toward (-?[\d.]+) degrees")
 # a roll whose purpose is a thing of the figure's own ("Zombie 3's pace"), not something he does ("spots")
 _HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "hiding")
+
+
 # events whose line tells the roll just made (its die with it): the roll's own line would say it twice
+def _generation_retold(log: Sequence[Event], i: int) -> bool:
+    """Whether ``log[i]`` is a generation roll its ``ZombiesGenerated`` tells again, after the zombies it placed
+    ("3 zombies come out of Open grave (1D6 = 3)": one line, not the roll's too)."""
+    e = log[i]
+    if not (isinstance(e, DiceRolled) and e.purpose.startswith("generation at ")):
+        return False
+    k = i + 1
+    while k < len(log) and isinstance(log[k], ev.FigurePlaced):
+        k += 1
+    return k < len(log) and isinstance(log[k], ev.ZombiesGenerated)
+
+
 _RETOLD = (
     ev.ZombiesGenerated,
     ev.SpotRolled,
@@ -671,6 +685,8 @@ class OutbreakView:
             after = events[i + 1] if i + 1 < len(events) else None
             if isinstance(e, DiceRolled) and isinstance(after, _RETOLD) and self._line(game, after):
                 continue
+            if base is not None and _generation_retold(game.log, base + i):
+                continue
             before = events[i - 1] if i else None
             if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
                 continue
@@ -728,10 +744,11 @@ class OutbreakView:
         if isinstance(e, ev.PlayerStarted):
             return toned("turn", f"Player {e.player}: spot, move or fire")
         if isinstance(e, ev.ZombiesGenerated):
-            where = next((s.name for s in game.state.spawns if s.id == e.spawn), e.spawn)
+            spawn = next((s for s in game.state.spawns if s.id == e.spawn), None)
+            where, dice = (spawn.name, f"{spawn.dice}D6") if spawn is not None else (e.spawn, "rolled")
             verb = "comes" if len(e.figures) == 1 else "come"
             return toned(
-                "enemy", f"{counted(len(e.figures), 'zombie')} {verb} out of {_esc(where)} ({e.roll} rolled)."
+                "enemy", f"{counted(len(e.figures), 'zombie')} {verb} out of {_esc(where)} ({dice} = {e.roll})."
             )
         if isinstance(e, ev.OutbreakStarted):
             return toned(
