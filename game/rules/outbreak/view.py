@@ -93,7 +93,7 @@ SHORT_STEPS = {
 _ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
 _DEGREES = re.compile(r"toward (-?[\d.]+) degrees")
 # a roll whose purpose is a thing of the figure's own ("Zombie 3's pace"), not something he does ("spots")
-_HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "hiding")
+_HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "hiding", "bite check")
 
 
 # events whose line tells the roll just made (its die with it): the roll's own line would say it twice
@@ -716,6 +716,8 @@ class OutbreakView:
     def dice_words(self, game: OutbreakGame, e: DiceRolled) -> str:
         """A roll's line: ``Zombie 3's pace: D6 = 2: Zombie 3 moves 6"``, ``Trina shoots Zombie 7: ...``."""
         purpose = self.player_words(game, e.purpose)
+        if purpose.endswith(" bitten?"):  # the rules' "npc3 bitten?" reads "Shop assistant's bite check: ..."
+            purpose = purpose.removesuffix(" bitten?") + " bite check"
         for what in _HIS_ROLL:
             if purpose.endswith(" " + what):
                 purpose = f"{purpose[: -len(what) - 1]}'s {what}"
