@@ -53,3 +53,12 @@ def test_the_clock_reads_whole_on_the_top_bar(app) -> None:
     app.run_frames(3)
     shown = scene.top_bar.objective_label.text
     assert shown == scene.match.objective() and "only 7 left" in shown, shown
+
+
+def test_the_quiet_start_on_a_farm_at_midnight_says_nothing_of_a_town() -> None:
+    """Playtest: Hollow Creek Farm's first line said "(the town went about its day)": neutral words now."""
+    game = RS.new_game(load_scenario(MAPS / "hollow_creek_farm.tmx"), {}, 3)
+    logged: list[str] = []
+    Match(game, RS.view(), log=logged.append)
+    said = next(line for line in logged if "the quiet start" in line)
+    assert "Move 1, the quiet start (nobody knew yet): " in said and "town" not in said and "day" not in said

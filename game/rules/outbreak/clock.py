@@ -100,4 +100,4 @@ def quiet_start_line(game: OutbreakGame, move: int, name: Callable[[str], str]) 
     parts += [attack] if attack else []
     parts += [f"killed: {', '.join(killed)}"] if killed else []
     said = "; ".join(parts) or "nothing stirred"
-    return f"{moves}, the quiet start (the town went about its day): {said}. Your characters act from Move {move}."
+    return f"{moves}, the quiet start (nobody knew yet): {said}. Your characters act from Move {move}."
