@@ -33,11 +33,14 @@ class RulesScene(Scene):
         ruleset: str | None = None,
         scenario: Scenario | None = None,
         options: dict[str, Any] | None = None,
+        first: str = "",
     ) -> None:
-        """``ruleset`` (a key): that rule set only (a game's); None: a chooser over every registered one."""
+        """``ruleset`` (a key): that rule set only (a game's); None: a chooser over every registered one, open
+        on ``first`` (the rule set played or read last) where it is one of them."""
         super().__init__(app)
         self.choices: list[RuleSet] = [] if ruleset is not None else written_rulesets()
-        self.ruleset: str = ruleset if ruleset is not None else (self.choices[0].key if self.choices else "")
+        keys = [r.key for r in self.choices]
+        self.ruleset: str = ruleset if ruleset is not None else (first if first in keys else (keys or [""])[0])
         self.scenario = scenario
         self.options = dict(options or {})
         self.help: RulesHelp = RulesHelp("", ())
@@ -129,6 +132,7 @@ class RulesScene(Scene):
     def choose(self, key: str) -> None:
         """Show another registered rule set's rules."""
         self.ruleset = key
+        self.app.last_ruleset = key  # read last: the next Rules opens on it
         self.app.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> None:
