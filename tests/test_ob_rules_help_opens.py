@@ -32,3 +32,14 @@ def test_the_rule_set_read_last_is_the_next_one_opened(app) -> None:
     app.show_rules()
     app.run_frames(2)
     assert app.scene.ruleset == "zombiekrieg"
+
+
+def test_every_rule_sets_name_reads_whole_in_the_drop_down(app) -> None:
+    app.show_rules()
+    app.run_frames(2)
+    scene = app.scene
+    font = scene.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
+    longest = max(font.size(r.name)[0] for r in scene.choices)
+    assert "Zombie Rules (Outbreak)" in [r.name for r in scene.choices]
+    assert scene.chooser.rect.w >= longest + 40  # the name, the arrow button and the padding
+    assert not scene.chooser.rect.colliderect(scene.text.rect)  # and it covers none of the text
