@@ -320,14 +320,14 @@ class OutbreakView:
 
     def _shots_cell(self, game: OutbreakGame, f: Figure) -> Cell:
         """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots left"
-        when it landed in the last third, and "none in range" when shots are left but no zombie to shoot."""
+        when it landed in the last third, and "1 shot left (no zombie in range)" when no zombie is left to shoot."""
         left = acting.shots_left(game.world, f)
         if f.acted != "fire":
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
             return Cell("no shots left", "spent")
-        if not game.fire_targets(f.id):
-            return Cell(f"{counted(left, 'shot')}, none in range", "spent")
+        if not game.fire_targets(f.id):  # "1 shot, none in range" beside "fired" read as one phrase
+            return Cell(f"{counted(left, 'shot')} left (no zombie in range)", "spent")
         return Cell(counted(left, "shot"), "plain")
 
     def acting_player(self, game: OutbreakGame) -> int | None:
