@@ -30,9 +30,10 @@ def test_the_objective_line_shows_the_walk_to_the_exit_against_the_moves_left() 
     game = RS.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
     match = Match(game, RS.view())
     line = match.objective()
-    assert line == 'Escape: 0/2 out · exit 44" (8 moves) · 9 of 10 moves left', line
+    # whose walk it is (playtest: "exit 13\" (3 moves)" did not say): the second nearest, as two must get out
+    assert line == 'Escape: 0/2 out · 2nd nearest 44" from exit (8 moves) · 9 left', line
     game.state.move = 4  # seven moves left for the same walk
-    assert Match(game, RS.view()).objective() == 'Escape: 0/2 out · exit 44" needs 8 moves · only 7 left'
+    assert Match(game, RS.view()).objective() == 'Escape: 0/2 out · 2nd nearest 44" from exit: 8 moves, 7 left'
 
 
 def test_no_walk_is_shown_without_an_exit() -> None:
@@ -52,4 +53,13 @@ def test_the_clock_reads_whole_on_the_top_bar(app) -> None:
     scene.match.version += 1
     app.run_frames(3)
     shown = scene.top_bar.objective_label.text
-    assert shown == scene.match.objective() and "only 7 left" in shown, shown
+    assert shown == scene.match.objective() and "8 moves, 7 left" in shown, shown
+
+
+def test_the_quiet_start_on_a_farm_at_midnight_says_nothing_of_a_town() -> None:
+    """Playtest: Hollow Creek Farm's first line said "(the town went about its day)": neutral words now."""
+    game = RS.new_game(load_scenario(MAPS / "hollow_creek_farm.tmx"), {}, 3)
+    logged: list[str] = []
+    Match(game, RS.view(), log=logged.append)
+    said = next(line for line in logged if "the quiet start" in line)
+    assert "Move 1, the quiet start (nobody knew yet): " in said and "town" not in said and "day" not in said

@@ -42,3 +42,17 @@ def test_a_move_short_of_the_exit_says_nothing_of_it() -> None:
     match.hover((12.0, 15.0))
     match.update(0.01)
     assert not any("exit" in o.text for o in match.overlays() if isinstance(o, Label) and o.plate)
+
+
+def test_with_no_zombie_near_the_plate_promises_no_8_inch_run() -> None:
+    """Playtest: 'no zombie within 8": ... on an 8" run Jo the mechanic gets away': with no roll there is no
+    8" run, so the exit 7" off is out of his 6" walk and the plate says nothing of getting away."""
+    scen = tiny_scenario(objective="escape", characters=(), spawns=(), exits=[(0, 0, 24, 2)])
+    game = rigged_game(pcs={"pc1": (12, 9)}, scenario=scen, dice=[])
+    match = Match(game, RS.view())
+    match.select("pc1")
+    match.button("move")
+    match.hover((12.0, 1.0))
+    match.update(0.01)
+    text = "\n".join(o.text for o in match.overlays() if isinstance(o, Label) and o.plate)
+    assert 'no zombie within 8"' in text and '8" run' not in text and "gets away" not in text

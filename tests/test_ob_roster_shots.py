@@ -35,4 +35,4 @@ def test_a_shot_in_the_last_third_leaves_no_shots() -> None:
 def test_a_shot_left_with_no_zombie_in_range_says_so() -> None:
     match, line = roster_after_a_shot([5, 3, 5])  # hit in third 2, destroyed: the other zombie is far
     assert "fire" not in match.game.actions_for("pc1")
-    assert "1 shot, none in range" in line
+    assert "1 shot left (no zombie in range)" in line  # playtest: "1 shot, none in range fired" was hard to parse

@@ -15,6 +15,7 @@ def test_the_roster_shows_tired_only_after_the_roll_is_shown() -> None:
     game.state.figures["pc1"].has_moved = True  # tiredness is rolled from the move after the first
     logged: list[str] = []
     match = Match(game, rs.view(), speed=1.0, log=logged.append)
+    match.button("end_turn")  # asks first: pc1 has not acted
     match.button("end_turn")
     assert game.state.figures["pc1"].tired and match.playback.busy  # the rules are a move ahead of the screen
     while match.playback.busy:

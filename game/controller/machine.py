@@ -97,6 +97,7 @@ class Controller:
         self._confirming: Command | None = None  # a command whose first click asked a question
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
         self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
+        self._end_asked = False  # E pressed once with figures who had not acted: the next E ends
 
     # -- queries for the screen
     @property
@@ -154,6 +155,8 @@ class Controller:
             return self._refuse("The game is over.")
         if isinstance(intent, Hover):
             return self._hover(intent.point)
+        if not (isinstance(intent, Button) and intent.name == "end_turn"):
+            self._end_asked = False  # anything else done between: the question is asked afresh
         if isinstance(intent, Button):
             return self._button(intent.name)
         if isinstance(intent, Click):
@@ -309,7 +312,9 @@ class Controller:
     # -- buttons and keys
     def _button(self, name: str) -> Feedback:
         if name == "end_turn":
-            return self._send(self.view.end_turn(self.game))
+            question = "" if self._end_asked else self._end_question()
+            self._end_asked = bool(question)
+            return Feedback(message=question) if question else self._send(self.view.end_turn(self.game))
         if name in ("cancel", "undo"):
             return self._back()
         if name in self.kinds:
@@ -353,6 +358,28 @@ class Controller:
             return Feedback(message=question)
         self._confirming = self._confirming_at = None
         return self._send(cmd)
+
+    def not_acted(self) -> list[str]:
+        """The acting player's figures on the table who may act and have not yet (their token not ``acted``)."""
+        out = []
+        for f in self.game.figures:
+            if not f.on_table or self.view.selectable(self.game, f.id) or not self.available(f.id):
+                continue
+            if self.view.token(self.game, f.id, self.view.look(self.game, f.id)).state != "acted":
+                out.append(f.id)
+        return out
+
+    def _end_question(self) -> str:
+        """Where the rule set asks (``ask_before_ending``), the question the first E asks while figures have not
+        acted: "2 survivors have not acted: press E again to end the step." Else ""."""
+        if not getattr(self.view, "ask_before_ending", False):
+            return ""
+        n = len(self.not_acted())
+        if not n:
+            return ""
+        noun = self.view.figure_noun if n == 1 else f"{self.view.figure_noun}s"
+        end = getattr(self.view, "end_words", "End turn").lower().replace("end ", "end the ", 1)
+        return f"{n} {noun} {'has' if n == 1 else 'have'} not acted: press E again to {end}."
 
     def _select_next(self) -> Feedback:
         """Select the next figure of the acting player who may still act."""

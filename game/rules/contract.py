@@ -502,6 +502,8 @@ class View(Protocol[G]):
     figure_noun: str  # what the player's figures are called: "soldier", "survivor", "model"
     # (optional) ``end_words``: the End button's words where E ends less than a turn ("End phase");
     # the screen reads it with getattr and says "End turn" without it
+    # (optional) ``ask_before_ending``: True where the first E asks before ending while figures who may act have
+    # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once
     # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
 

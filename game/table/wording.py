@@ -26,10 +26,13 @@ def terrain_words(kind: str, name: str) -> str:
 
     >>> terrain_words("building", "Ferme Lemaire"), terrain_words("ruin", ""), terrain_words("wall", " ")
     ('the Ferme Lemaire', 'a ruin', 'a wall')
+    >>> terrain_words("building", "Hank's Hardware")  # a name owned by someone takes no "the"
+    "Hank's Hardware"
     """
     name = name.strip()
     if name:
-        return name if name.lower().startswith(("the ", "le ", "la ", "les ", "l'")) else f"the {name}"
+        owned = re.match(r"^\S+'s\b", name) is not None
+        return name if owned or name.lower().startswith(("the ", "le ", "la ", "les ", "l'")) else f"the {name}"
     kind = kind.replace("_", " ").strip() or "terrain"
     return f"an {kind}" if kind[0].lower() in "aeiou" else f"a {kind}"
 

@@ -118,6 +118,7 @@ class App:
         self.held: set[tuple[int, int]] = set()  # keys and mouse buttons down now: (event type, key or button)
         self.running = True
         self.scenes: list[Scene] = []
+        self.last_ruleset = ""  # the rule set played or read last: the title's Rules opens on it
         self._scenarios: list[ScenarioEntry] | None = None
         self.frames = 0
 
@@ -210,7 +211,7 @@ class App:
     ) -> None:
         from game.ui.scenes.rules import RulesScene
 
-        self.push(RulesScene(self, ruleset, scenario, options))
+        self.push(RulesScene(self, ruleset, scenario, options, first=self.last_ruleset))
 
     def show_replay(self, replay: Replay, title: str = "") -> None:
         from game.ui.scenes.replay import ReplayScene
@@ -248,6 +249,7 @@ class App:
             return
         while self.scenes:
             self.scenes.pop().teardown()
+        self.last_ruleset = setup.entry.scenario.ruleset
         self.push(GameScene(self, setup.entry.scenario, setup.options, seed=seed))
         self.sounds.play("whistle")
 
@@ -268,6 +270,7 @@ class App:
         from game.ui.scenes.game import GameScene
 
         game = session.game
+        self.last_ruleset = game.scenario.ruleset
         while self.scenes:
             self.scenes.pop().teardown()
         scene = GameScene(self, game.scenario, game.options, game=game, bots=bots, session=session)

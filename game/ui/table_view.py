@@ -90,7 +90,7 @@ def player_mark_size(base_radius: float) -> float:
 
 
 READY_COLOUR = (150, 240, 120)
-DONE_COLOUR = (225, 222, 205)  # the tick on a base whose figure has acted this turn
+DONE_COLOUR = (30, 26, 20)  # the dark tick on a base whose figure has acted this turn (on his colour)
 # the token looks kept: a few kB each at the fit zoom, 100 kB at the deepest (least recently used go)
 LOOK_BYTES = 12 * MB
 STROKE_BYTES = 10 * MB  # the dashed and dotted strokes kept
@@ -578,7 +578,7 @@ class TableView:
         ring = PLAYER_COLOURS.get(token.player, side)
         pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
         if token.state == "acted" and r >= 5:  # and a done tick on the rim, not colour alone
-            self._draw_done_mark(surface, (cx + r * 0.72, cy + r * 0.72), r)
+            self._draw_done_mark(surface, (cx + r * 0.72, cy + r * 0.72), r, ring)
         if token.player and r >= 5:  # hot-seat: the player's mark on the rim, in his colour (never colour alone)
             self._draw_player_mark(surface, token.player, (cx - r * 0.72, cy - r * 0.72), r, side)
         if not down and r >= 6:  # facing tick on the base edge
@@ -626,15 +626,15 @@ class TableView:
             pygame.draw.polygon(surface, colour, shape)
             pygame.draw.polygon(surface, (12, 12, 10), shape, 1)
 
-    def _draw_done_mark(self, surface: pygame.Surface, at: Point, r: float) -> None:
-        """A figure who has acted: a light tick on a dark disc on his base's rim (the hot-seat mark sits
-        opposite), so the side's rim and the figure still show under the grey."""
-        size = max(3.5, r * 0.3)  # bigger than the player's mark: a tick must read as one
+    def _draw_done_mark(self, surface: pygame.Surface, at: Point, r: float, colour: tuple[int, int, int]) -> None:
+        """A figure who has acted: a dark tick on a disc of his rim's colour (his player's), on the rim
+        opposite the hot-seat mark, so a done figure still reads as the player's and not as a bystander."""
+        size = max(4.0, r * 0.38)  # bigger than the player's mark: a tick must read as one
         x, y = at
-        pygame.draw.circle(surface, (12, 12, 10), (x, y), size + 1)
-        pygame.draw.circle(surface, DONE_COLOUR, (x, y), size, 1)
+        pygame.draw.circle(surface, (12, 12, 10), (x, y), size + 1.5)
+        pygame.draw.circle(surface, colour, (x, y), size)
         tick = [(x - size * 0.55, y), (x - size * 0.15, y + size * 0.45), (x + size * 0.55, y - size * 0.45)]
-        pygame.draw.lines(surface, DONE_COLOUR, False, tick, max(2, round(size / 3)))
+        pygame.draw.lines(surface, DONE_COLOUR, False, tick, max(2, round(size / 2.5)))
 
     def _blit_shadow(self, surface: pygame.Surface, cx: float, cy: float, r: float, lying: bool = False) -> None:
         """The token's soft shadow on the table, cast down and to the right (a figure lying down

@@ -21,7 +21,7 @@ Side = Literal["allies", "zombie", "npc", "neutral"]
 SIDE_COLOURS: dict[str, tuple[int, int, int]] = {
     "allies": (86, 120, 70),  # olive drab
     "zombie": (120, 40, 40),  # dried blood
-    "npc": (70, 90, 130),
+    "npc": (176, 172, 160),  # bystanders: pale stone, never a hue a player's rim could be taken for
     "neutral": (110, 110, 100),
 }
 

@@ -45,9 +45,22 @@ def _field(game: OutbreakGame, radius: float) -> Any | None:
     return _FIELDS[key]
 
 
+def _nth(n: int) -> str:
+    """The words before "nearest" for the ``n``-th nearest: "" for the first, "2nd ", "3rd ", "4th "...
+
+    >>> [_nth(n) for n in (1, 2, 3, 4, 11, 21)]
+    ['', '2nd ', '3rd ', '4th ', '11th ', '21st ']
+    """
+    if n <= 1:
+        return ""
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end} "
+
+
 def exit_words(game: OutbreakGame) -> str:
     """The walk to the exit against the moves left, short enough for the objective line:
-    ``exit 44" (8 moves) · 9 of 10 moves left``, or ``exit 44" needs 8 moves · only 3 left`` when it cannot be
+    ``2nd nearest 44" from exit (8 moves) · 9 left`` (the second nearest character's walk, when two must get
+    out), or ``2nd nearest 44" from exit: 8 moves, 3 left`` when it cannot be
     walked in them (at 6" a move). The walk is that of the character whose escape decides the game (the
     nearest ones, as many as must still get out), round walls and buildings. Empty when there is no exit or
     nobody left to walk it."""
@@ -68,10 +81,11 @@ def exit_words(game: OutbreakGame) -> str:
     step = float(game.world.data.get("movement", "human_move"))
     moves = max(1, math.ceil(far / step - 1e-9))
     left = max(0, st.turn_limit - st.move + 1)
+    whose = f'{_nth(need)}nearest {far:.0f}" from exit'  # whose walk it is: the top bar has room for few words
     if moves > left:
-        words = f'exit {far:.0f}" needs {moves} moves · only {left} left'
+        words = f"{whose}: {moves} moves, {left} left"
     else:
-        words = f'exit {far:.0f}" ({moves} move{"s" if moves != 1 else ""}) · {left} of {st.turn_limit} moves left'
+        words = f"{whose} ({moves} move{'s' if moves != 1 else ''}) · {left} left"
     if len(_SAID) > 64:
         _SAID.clear()
     _SAID[key] = words
@@ -100,4 +114,4 @@ def quiet_start_line(game: OutbreakGame, move: int, name: Callable[[str], str]) 
     parts += [attack] if attack else []
     parts += [f"killed: {', '.join(killed)}"] if killed else []
     said = "; ".join(parts) or "nothing stirred"
-    return f"{moves}, the quiet start (the town went about its day): {said}. Your characters act from Move {move}."
+    return f"{moves}, the quiet start (nobody knew yet): {said}. Your characters act from Move {move}."

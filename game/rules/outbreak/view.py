@@ -37,7 +37,7 @@ from game.rules.contract import (
 from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, movement
+from game.rules.outbreak import acting, clock, movement, paces, short_runs
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -93,8 +93,22 @@ SHORT_STEPS = {
 _ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
 _DEGREES = re.compile(r"toward (-?[\d.]+) degrees")
 # a roll whose purpose is a thing of the figure's own ("Zombie 3's pace"), not something he does ("spots")
-_HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "hiding")
+_HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "hiding", "bite check")
+
+
 # events whose line tells the roll just made (its die with it): the roll's own line would say it twice
+def _generation_retold(log: Sequence[Event], i: int) -> bool:
+    """Whether ``log[i]`` is a generation roll its ``ZombiesGenerated`` tells again, after the zombies it placed
+    ("3 zombies come out of Open grave (1D6 = 3)": one line, not the roll's too)."""
+    e = log[i]
+    if not (isinstance(e, DiceRolled) and e.purpose.startswith("generation at ")):
+        return False
+    k = i + 1
+    while k < len(log) and isinstance(log[k], ev.FigurePlaced):
+        k += 1
+    return k < len(log) and isinstance(log[k], ev.ZombiesGenerated)
+
+
 _RETOLD = (
     ev.ZombiesGenerated,
     ev.SpotRolled,
@@ -216,6 +230,7 @@ class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
+    ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, buildings, friends and bystanders
@@ -305,14 +320,14 @@ class OutbreakView:
 
     def _shots_cell(self, game: OutbreakGame, f: Figure) -> Cell:
         """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots left"
-        when it landed in the last third, and "none in range" when shots are left but no zombie to shoot."""
+        when it landed in the last third, and "1 shot left (no zombie in range)" when no zombie is left to shoot."""
         left = acting.shots_left(game.world, f)
         if f.acted != "fire":
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
             return Cell("no shots left", "spent")
-        if not game.fire_targets(f.id):
-            return Cell(f"{counted(left, 'shot')}, none in range", "spent")
+        if not game.fire_targets(f.id):  # "1 shot, none in range" beside "fired" read as one phrase
+            return Cell(f"{counted(left, 'shot')} left (no zombie in range)", "spent")
         return Cell(counted(left, "shot"), "plain")
 
     def acting_player(self, game: OutbreakGame) -> int | None:
@@ -585,7 +600,10 @@ class OutbreakView:
             roll += "\n" + how_far if how_far else ""
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
-            roll += "".join("\n" + line for line in self._exit_lines(game, f, preview.details.get("exits")))
+            exits = preview.details.get("exits")
+            roll += "".join(
+                "\n" + line for line in self._exit_lines(game, f, exits, bool(preview.details.get("roll_needed")))
+            )
             far = _furthest(preview)
             if far is not None:  # where and why the run stops short of the pointer
                 stop, name = tuple(far["points"][-1]), lambda fid: self.name(game, fid)
@@ -629,15 +647,16 @@ class OutbreakView:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
 
-    def _exit_lines(self, game: OutbreakGame, f: Figure, exits: dict[str, Any] | None) -> list[str]:
-        """What the move does at the exit: who gets away, who is led out, or why the runner stays."""
+    def _exit_lines(self, game: OutbreakGame, f: Figure, exits: dict[str, Any] | None, rolls: bool) -> list[str]:
+        """What the move does at the exit: who gets away, who is led out, or why the runner stays. ``rolls``:
+        whether he rolls to move (with no zombie near he walks 6", never an 8" run)."""
         if not exits:
             return []
         who = _esc(f.name or f.id)
         noun = "out" if exits["objective"] == "escape" else "led out"
         count = f"({exits['out']} of {exits['needed']} {noun})"
         lines = []
-        walks = [k for k, out in exits["leader"].items() if out]
+        walks = [k for k, out in exits["leader"].items() if out and (rolls or k == '6"')]
         if walks and walks[0] == '6"':
             lines.append(f"{who} gets away by the exit" + ("" if exits["led"] else f" {count}"))
         elif walks:  # only the longer run reaches: one more out than the 6" count says
@@ -654,11 +673,19 @@ class OutbreakView:
     # -- events
     def log_lines(self, game: OutbreakGame, events: Sequence[Event]) -> list[str]:
         """One line an event; a roll whose event comes next and tells it (with its die) is not told twice,
-        nor a zombie's death after the roll that destroyed him."""
+        nor a zombie's death after the roll that destroyed him; the zombies' paces are one line a move."""
         out = []
+        base = paces.where_in_log(game.log, events)  # where the batch sits in the log (the rules may be ahead)
         for i, e in enumerate(events):
+            if base is not None and paces.is_pace(e):  # the zombies' paces: one line for the step
+                line = paces.folded(game, base + i, lambda fid: self.player_words(game, fid))
+                if line is not None:
+                    out += [toned("dice", _esc(line))] if line else []
+                    continue
             after = events[i + 1] if i + 1 < len(events) else None
             if isinstance(e, DiceRolled) and isinstance(after, _RETOLD) and self._line(game, after):
+                continue
+            if base is not None and _generation_retold(game.log, base + i):
                 continue
             before = events[i - 1] if i else None
             if isinstance(e, ev.Killed) and isinstance(before, ev.DestroyRolled) and before.target == e.figure:
@@ -668,6 +695,9 @@ class OutbreakView:
                 if quiet:
                     out.append(toned("gold", _esc(quiet)))
             line = self._line(game, e)
+            if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
+                why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
+                line = f"{line[:-1]} {_esc(why)}." if why else line
             if line:
                 out.append(line)
         return out
@@ -686,6 +716,8 @@ class OutbreakView:
     def dice_words(self, game: OutbreakGame, e: DiceRolled) -> str:
         """A roll's line: ``Zombie 3's pace: D6 = 2: Zombie 3 moves 6"``, ``Trina shoots Zombie 7: ...``."""
         purpose = self.player_words(game, e.purpose)
+        if purpose.endswith(" bitten?"):  # the rules' "npc3 bitten?" reads "Shop assistant's bite check: ..."
+            purpose = purpose.removesuffix(" bitten?") + " bite check"
         for what in _HIS_ROLL:
             if purpose.endswith(" " + what):
                 purpose = f"{purpose[: -len(what) - 1]}'s {what}"
@@ -714,10 +746,11 @@ class OutbreakView:
         if isinstance(e, ev.PlayerStarted):
             return toned("turn", f"Player {e.player}: spot, move or fire")
         if isinstance(e, ev.ZombiesGenerated):
-            where = next((s.name for s in game.state.spawns if s.id == e.spawn), e.spawn)
+            spawn = next((s for s in game.state.spawns if s.id == e.spawn), None)
+            where, dice = (spawn.name, f"{spawn.dice}D6") if spawn is not None else (e.spawn, "rolled")
             verb = "comes" if len(e.figures) == 1 else "come"
             return toned(
-                "enemy", f"{counted(len(e.figures), 'zombie')} {verb} out of {_esc(where)} ({e.roll} rolled)."
+                "enemy", f"{counted(len(e.figures), 'zombie')} {verb} out of {_esc(where)} ({dice} = {e.roll})."
             )
         if isinstance(e, ev.OutbreakStarted):
             return toned(

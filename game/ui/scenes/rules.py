@@ -33,11 +33,14 @@ class RulesScene(Scene):
         ruleset: str | None = None,
         scenario: Scenario | None = None,
         options: dict[str, Any] | None = None,
+        first: str = "",
     ) -> None:
-        """``ruleset`` (a key): that rule set only (a game's); None: a chooser over every registered one."""
+        """``ruleset`` (a key): that rule set only (a game's); None: a chooser over every registered one, open
+        on ``first`` (the rule set played or read last) where it is one of them."""
         super().__init__(app)
         self.choices: list[RuleSet] = [] if ruleset is not None else written_rulesets()
-        self.ruleset: str = ruleset if ruleset is not None else (self.choices[0].key if self.choices else "")
+        keys = [r.key for r in self.choices]
+        self.ruleset: str = ruleset if ruleset is not None else (first if first in keys else (keys or [""])[0])
         self.scenario = scenario
         self.options = dict(options or {})
         self.help: RulesHelp = RulesHelp("", ())
@@ -72,6 +75,16 @@ class RulesScene(Scene):
             char = MONO_CHAR
         return max(40, int((text_width - 48) / char) - 2)  # 48: the box's padding and scroll bar
 
+    def _chooser_width(self, names: list[str | tuple[str, str]]) -> int:
+        """How wide the rule-set drop-down must be for its longest name to read whole ("Zombie Rules
+        (Outbreak)" was cut), its arrow button and padding included."""
+        try:
+            font = self.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
+            longest = max(font.size(n if isinstance(n, str) else n[0])[0] for n in names)
+        except Exception:  # an odd font back end: a generous guess per character
+            longest = 9 * max(len(n if isinstance(n, str) else n[0]) for n in names)
+        return longest + 64
+
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         m = 24
@@ -90,7 +103,7 @@ class RulesScene(Scene):
         if chooser:
             names: list[str | tuple[str, str]] = [r.name for r in self.choices]
             current = next((r.name for r in self.choices if r.key == self.ruleset), self.choices[0].name)
-            width = CONTENTS_W if wide else min(w - 2 * m, 360)
+            width = min(w - 2 * m, max(CONTENTS_W if wide else 360, self._chooser_width(names)))
             self.chooser = self.ui(
                 UIDropDownMenu(names, current, pygame.Rect(m, m, width, CHOOSER_H - 6), self.manager)
             )
@@ -99,7 +112,10 @@ class RulesScene(Scene):
         for k, title in enumerate(self.help.titles if wide else ()):
             b = self.ui(UIButton(pygame.Rect(m, top + k * 38, CONTENTS_W, 34), title, self.manager))
             self.sections[b] = title
-        text_top = m if wide or not chooser else top
+        # the text starts beside the contents, or under a chooser wider than them
+        text_top = (
+            m if not chooser or (wide and self.chooser is not None and self.chooser.rect.w <= CONTENTS_W) else top
+        )
         self.text = self.ui(
             UITextBox(
                 self.help.html,
@@ -129,6 +145,7 @@ class RulesScene(Scene):
     def choose(self, key: str) -> None:
         """Show another registered rule set's rules."""
         self.ruleset = key
+        self.app.last_ruleset = key  # read last: the next Rules opens on it
         self.app.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> None:

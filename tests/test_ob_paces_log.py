@@ -1,0 +1,48 @@
+"""Outbreak playtest: the log flooded with a "Zombie N's pace: D6 = ..." line per zombie per move (~25). The
+zombies' move step tells the paces on one line, where the first was; the dice tray still gets every roll."""
+
+from __future__ import annotations
+
+from game.rules.core import DiceRolled
+from game.rules.outbreak.commands import EndStep
+from game.rules.outbreak.testing import rigged_game
+from game.rules.outbreak.view import OutbreakView
+
+
+def plain(lines: list[str]) -> list[str]:
+    import re
+
+    return [re.sub(r"<[^>]*>", "", line).replace("&quot;", '"') for line in lines]
+
+
+def zombies_move() -> tuple[list[str], list[object]]:
+    # four zombies far off (aware): paces 6, 2, 6, 3 -- two run 8", two walk 6"
+    zombies = [(2, 40), (6, 40), (10, 40), (14, 40)]
+    game = rigged_game(pcs={"pc1": (12, 2)}, zombies=zombies, dice=[6, 2, 6, 3] + [4] * 60)
+    n = len(game.log)
+    events = game.apply(EndStep())
+    assert game.log[n:] == events
+    return plain(OutbreakView().log_lines(game, events)), events
+
+
+def test_a_moves_paces_are_one_line_in_the_log() -> None:
+    lines, events = zombies_move()
+    paces = [line for line in lines if "pace" in line]
+    assert paces == ['Zombies\' pace: 2 run 8" (Zombie 1, Zombie 3 rolled a 6), 2 walk 6"']
+    assert lines.index(paces[0]) == lines.index("Step 4: zombies move") + 1  # where the first roll was
+    rolls = [e for e in events if isinstance(e, DiceRolled) and e.purpose.endswith(" pace")]
+    assert [r.total for r in rolls] == [6, 2, 6, 3]  # every roll still an event: the dice tray shows each
+
+
+def test_the_fold_holds_when_the_screen_gets_the_events_a_few_at_a_time() -> None:
+    lines, _ = zombies_move()
+    game_view = OutbreakView()
+    # the playback hands the log its events in runs: the paces are still told once, where the first was
+    game = rigged_game(
+        pcs={"pc1": (12, 2)}, zombies=[(2, 40), (6, 40), (10, 40), (14, 40)], dice=[6, 2, 6, 3] + [4] * 60
+    )
+    events = game.apply(EndStep())
+    chunked = []
+    for k in range(len(events)):
+        chunked += plain(game_view.log_lines(game, events[k : k + 1]))
+    assert chunked == lines
