@@ -76,8 +76,8 @@ class RulesScene(Scene):
         return max(40, int((text_width - 48) / char) - 2)  # 48: the box's padding and scroll bar
 
     def _chooser_width(self, names: list[str | tuple[str, str]]) -> int:
-        """How wide the rule-set drop-down must be for its longest name to read whole ("Zombie Rules
-        (Outbreak)" was cut), its arrow button and padding included."""
+        """How wide the rule-set drop-down must be for its longest name to read whole (a long one was cut
+        after its first words), its arrow button and padding included."""
         try:
             font = self.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
             longest = max(font.size(n if isinstance(n, str) else n[0])[0] for n in names)
