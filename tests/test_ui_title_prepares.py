@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import click, motion
+from ui_driver import click, motion, need_default_scenario
 
 from game.table import warm
 from game.ui.app import App
-from game.ui.scenes.title import waiting_label
+from game.ui.scenes.base import waiting_label
 
 
 def test_the_title_screen_answers_while_a_child_process_compiles(
@@ -112,3 +112,26 @@ def test_a_waiting_button_shows_the_childs_progress(monkeypatch: pytest.MonkeyPa
     assert waiting_label("New game", warm.progress()) == "New game \u2014 preparing\u2026 44%"
     warm._ready.set()
     assert warm.progress() == 1.0
+
+
+def test_begin_pressed_while_the_loops_compile_plays_once_they_are_ready(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``deadground play MAP`` opens the set-up at once: a Begin pressed while the loops are made ready says
+    so on the button and puts the game on the table once they are (not a window frozen while they compile)."""
+    need_default_scenario()
+    click(app, app.scene.buttons["new_game"].rect.center)
+    click(app, app.scene.start.rect.center)
+    setup = app.scene
+    assert setup.name == "setup"
+    go = tmp_path / "go"
+    slow_child(monkeypatch, go)
+    warm.warm_up_in_background()
+    click(app, setup.begin.rect.center)
+    assert app.scene is setup and re.fullmatch(r"Preparing\u2026 \d+%", setup.begin.text)
+    go.touch()
+    deadline = time.monotonic() + 30
+    while app.scene is setup and time.monotonic() < deadline:
+        app.run_frames(1)
+        time.sleep(0.01)
+    assert app.scene.name == "game"

@@ -12,22 +12,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Scene, waiting_label
 
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
 PREPARING = "Preparing the table's fast paths... (the first start takes longest)"
 # the buttons whose screens walk a table (the menu's map check, a game's start): clicked while the compiled
 # loops are made ready, they wait for them and say so, rather than compile them here and freeze the window
 NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "demo")
-
-
-def waiting_label(text: str, done: float) -> str:
-    """A button's words while its screen waits for the compiled loops.
-
-    >>> waiting_label("New game", 0.4)
-    'New game — preparing… 40%'
-    """
-    return f"{text} — preparing… {round(done * 100)}%"
 
 
 def demo_tip() -> str:
@@ -142,7 +133,10 @@ class TitleScene(Scene):
         if self.preparing is not None and preparing() != self.preparing.visible:
             self.preparing.show() if preparing() else self.preparing.hide()
         if self.waiting and preparing():
-            self.show_words(self.waiting, waiting_label(self.words.get(self.waiting, ""), progress()))
+            short = (
+                "Resume" if self.waiting == "resume" else self.words.get(self.waiting, "")
+            )  # the map's name: too long
+            self.show_words(self.waiting, waiting_label(short, progress()))
 
     def show_words(self, key: str, text: str) -> None:
         """Put ``text`` on button ``key`` (redrawn only when it changes)."""
