@@ -19,6 +19,15 @@ E = TypeVar("E", bound=pygame_gui.core.UIElement)
 BACKDROP = (22, 24, 20)
 
 
+def waiting_label(text: str, done: float) -> str:
+    """A button's words while its screen waits for the compiled loops (only the progress on a narrow one).
+
+    >>> waiting_label("New game", 0.4), waiting_label("", 0.4)
+    ('New game — preparing… 40%', 'Preparing… 40%')
+    """
+    return f"{text} — preparing… {round(done * 100)}%" if text else f"Preparing… {round(done * 100)}%"
+
+
 class Scene:
     """Base class: keep the widgets made in ``build`` with ``self.ui(...)`` so teardown removes them."""
 

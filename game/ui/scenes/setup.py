@@ -68,7 +68,7 @@ from game.ui.fitting import wrap
 from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.link_list import LinkList
 from game.ui.scenario_list import ScenarioEntry
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Scene, waiting_label
 
 PLAYER_CHOICES = ("1 player (solo)", "2 players", "3 players", "4 players")
 HOUSE_TAG = " [house]"
@@ -189,6 +189,7 @@ class SetupScene(Scene):
         self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
         self.add_lists: dict[int, list[TeamOption]] = {}  # what each player's Add list offers now
         self.unspent_asked = False  # Begin said the points left once: the next Begin plays
+        self.begin_waits = False  # Begin pressed while the compiled loops are made ready: it plays once they are
 
     # ---- the answers -------------------------------------------------------------------------------
 
@@ -751,6 +752,22 @@ class SetupScene(Scene):
 
     # ---- events ------------------------------------------------------------------------------------
 
+    def update(self, dt: float) -> None:
+        """A Begin pressed while the compiled loops are made ready (a first start): its progress on the
+        button, and the game once they are ready (starting it now would compile them in the window)."""
+        from game.table.warm import preparing, progress
+
+        if not self.begin_waits:
+            return
+        if preparing():
+            text = waiting_label("", progress())  # the button is narrow
+            if self.begin.text != text:
+                self.begin.set_text(text)
+            return
+        self.begin_waits = False
+        self.begin.set_text(BEGIN_ANYWAY if self.unspent_asked else "Begin")
+        self.start()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (
             pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
@@ -805,6 +822,12 @@ class SetupScene(Scene):
             )
             self.begin.set_text(BEGIN_ANYWAY)
             self._show_refusals()
+            return False
+        from game.table.warm import preparing
+
+        if preparing():
+            self.begin_waits = True
+            self.update(0.0)
             return False
         if self.seed is None:
             self.app.start_game(self.setup)  # new dice

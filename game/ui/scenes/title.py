@@ -12,10 +12,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Scene, waiting_label
 
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
 PREPARING = "Preparing the table's fast paths... (the first start takes longest)"
+# the buttons whose screens walk a table (the menu's map check, a game's start): clicked while the compiled
+# loops are made ready, they wait for them and say so, rather than compile them here and freeze the window
+NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "demo")
 
 
 def demo_tip() -> str:
@@ -40,6 +43,8 @@ class TitleScene(Scene):
         self.message = ""  # why a resume was refused
         self.resumable = self._find_resumable()
         self.preparing: UILabel | None = None  # "Preparing..." while the compiled loops are made ready
+        self.waiting = ""  # the button clicked while the loops are made ready: its screen opens once they are
+        self.words: dict[str, str] = {}  # each button's own words (a waiting one shows its progress)
 
     def _find_resumable(self):
         from game.saves import remove_stale_temporaries
@@ -65,11 +70,12 @@ class TitleScene(Scene):
         total = len(labels) * (BUTTON_H + GAP)
         x = (w - BUTTON_W) // 2
         y = max(h // 2 - 40, h - total - 70)
-        self.buttons = {}
+        self.buttons, self.words = {}, {}
         if self.resumable is not None:
             _, line = self.resumable
             rw = min(w - 40, RESUME_W)  # clear of the church tower's window in the picture
             y -= BUTTON_H + GAP
+            self.words["resume"] = resume_label(line)
             self.buttons["resume"] = self.ui(
                 UIButton(
                     pygame.Rect((w - rw) // 2, y, rw, BUTTON_H),
@@ -93,6 +99,7 @@ class TitleScene(Scene):
                 )
             )
             self.buttons[key] = button
+            self.words[key] = text
             y += BUTTON_H + GAP
         self.ui(
             UILabel(
@@ -105,36 +112,72 @@ class TitleScene(Scene):
         self.preparing = self.ui(
             UILabel(pygame.Rect(w - 428, h - 28, 420, 24), PREPARING, self.manager, object_id="#footnote")
         )
-        self.update(0.0)
+        self.refresh()
 
     def update(self, dt: float) -> None:
         """Say "Preparing..." while the compiled loops are made ready (a first start compiles them): the
-        buttons answer meanwhile, and a game started before they are ready waits for them at its first need."""
+        buttons answer meanwhile; one whose screen needs the loops shows their progress and opens it once
+        they are ready."""
         from game.table.warm import preparing
 
-        if self.preparing is not None:
-            if preparing() != self.preparing.visible:
-                self.preparing.show() if preparing() else self.preparing.hide()
+        self.refresh()
+        if self.waiting and not preparing():
+            key, self.waiting = self.waiting, ""
+            self.show_words(key, self.words.get(key, ""))
+            self.act(key)
+
+    def refresh(self) -> None:
+        """The footer shown while the loops are made ready, and the waiting button's progress."""
+        from game.table.warm import preparing, progress
+
+        if self.preparing is not None and preparing() != self.preparing.visible:
+            self.preparing.show() if preparing() else self.preparing.hide()
+        if self.waiting and preparing():
+            short = (
+                "Resume" if self.waiting == "resume" else self.words.get(self.waiting, "")
+            )  # the map's name: too long
+            self.show_words(self.waiting, waiting_label(short, progress()))
+
+    def show_words(self, key: str, text: str) -> None:
+        """Put ``text`` on button ``key`` (redrawn only when it changes)."""
+        button = self.buttons.get(key)
+        if button is not None and button.text != text:
+            button.set_text(text)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            app = self.app
-            if event.ui_element is self.buttons.get("resume"):
-                self.resume()
-            elif event.ui_element is self.buttons.get("load_game"):
-                app.show_load()
-            elif event.ui_element is self.buttons.get("demo"):
-                self.demo()
-            elif event.ui_element is self.buttons.get("new_game"):
-                app.show_new_game()
-            elif event.ui_element is self.buttons.get("rules"):
-                app.show_rules()  # every registered rule set, to choose from
-            elif event.ui_element is self.buttons.get("settings"):
-                app.show_settings()
-            elif event.ui_element is self.buttons.get("quit"):
-                app.quit()
+            key = next((k for k, b in self.buttons.items() if b is event.ui_element), "")
+            self.press(key)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
+
+    def press(self, key: str) -> None:
+        """A button clicked: its screen now, or, when it needs the loops still being made ready, once they
+        are (the latest such click is the one kept)."""
+        from game.table.warm import preparing
+
+        if key in NEEDS_THE_LOOPS and preparing():
+            if self.waiting and self.waiting != key:
+                self.show_words(self.waiting, self.words.get(self.waiting, ""))
+            self.waiting = key
+            self.refresh()
+            return
+        self.act(key)
+
+    def act(self, key: str) -> None:
+        """Open button ``key``'s screen (or do what it says)."""
+        app = self.app
+        actions = {
+            "resume": self.resume,
+            "load_game": app.show_load,
+            "demo": self.demo,
+            "new_game": app.show_new_game,
+            "rules": app.show_rules,  # every registered rule set, to choose from
+            "settings": app.show_settings,
+            "quit": app.quit,
+        }
+        if key in actions:
+            actions[key]()
 
     def resume(self) -> bool:
         """Open the interrupted game where it was; a refusal is shown on the title screen."""
