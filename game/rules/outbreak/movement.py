@@ -17,6 +17,8 @@ move [house]), round walls and buildings. At most three zombies engage one human
 zombie heads for the nearest human not already engaged by three [house reading of the cap]. A zombie
 stopped short of contact by another base comes round it [house]: to the free place beside the nearest
 hunted human it can still reach, so three zombies reach one human in the same move, not in single file. A
+zombie held up on its way by other zombies moves on once they have gone, stepping aside round one still in
+its way [house], so a crowd at a gap or a generation point empties instead of standing still. A
 zombie in contact with a human stays in the combat [seed]. A human hidden in cover is no target.
 
 Choices [house]: a PC whose move ends with his centre in an exit zone leaves the table (``escape``);
@@ -34,6 +36,7 @@ from game.dice import Roll
 from game.numerals import digits_in
 from game.rules.core import IllegalCommand
 from game.rules.kit.checks import path_and_facing
+from game.rules.kit.detour import REACH_MOST, SHORT, ahead, way_round
 from game.rules.outbreak import acting
 from game.rules.outbreak.commands import Move
 from game.rules.outbreak.events import (
@@ -379,59 +382,118 @@ def targets(world: World, humans: list[Figure] | None = None) -> list[Figure]:
     return [h for h in pool if h.on_table and not h.hidden and len(st.engaged.get(h.id, [])) < cap]
 
 
+HELD_UP_PASSES = 3  # times the zombies held up by others move on: one that got out lets the one behind it out
+
+
+class Hunt:
+    """The hunt of a zombies' step: the humans (indexed once: none moves in this step), the hunted ones
+    (:func:`targets`, changing only when a zombie joins a fight) and their distance fields."""
+
+    def __init__(self, world: World, zs: list[Figure]) -> None:
+        self.world = world
+        self.humans = world.crowd(zombies=False)
+        self.touching = {z.id for z in zs if self.humans.contacts(z)}  # until a zombie moves, its contacts stay
+        self.radius = zs[0].radius if zs else 0.5
+        self.fields: dict[tuple[str, ...], DistanceField] = {}
+        self.last: DistanceField | None = None  # the latest field: the hunted only ever drop out this step
+        self.retarget()
+
+    def retarget(self) -> None:
+        self.goals = targets(self.world, self.humans.figures)
+        self.goal_ids = {h.id for h in self.goals}
+
+    def field(self) -> DistanceField:
+        key = tuple(h.id for h in self.goals)
+        field = self.fields.get(key)
+        if field is None:
+            points = [h.position for h in self.goals]
+            # Narrowing the last field searches again only around the humans dropped since
+            # (about eleven fields a move); it gives the very field a new search would.
+            last = self.last
+            field = (
+                last.narrowed(points) if last is not None else self.world.table.distance_field(points, self.radius)
+            )
+            self.fields[key] = field
+        self.last = field
+        return field
+
+    def engage(self, z: Figure) -> None:
+        if engage(self.world, z, self.humans):
+            self.retarget()
+
+
 def zombies_move(world: World) -> None:
     """Step 4: every zombie not in a combat moves (shot zombies only what is left of their move).
 
-    No human moves in this step, so the humans are indexed once (a :class:`Crowd`) and the hunted
-    ones (:func:`targets`) change only when a zombie joins a fight."""
+    A hunting zombie held up by other zombies (a crowd round a generation point, a file through a gap)
+    moves on with what is left of its move once they have gone [house]: the held-up zombies are gone over
+    again, up to three times, the one nearest the hunted first, stepping aside round a base still in the
+    way; so a crowd empties front first instead of standing still behind its front rank."""
     st = world.state
     st.engaged = {}
     zs = sorted((z for z in st.zombies() if z.on_table), key=lambda z: _num(z.id))
-    humans = world.crowd(zombies=False)
-    touching = {z.id for z in zs if humans.contacts(z)}  # until a zombie moves, its contacts stay
+    hunt = Hunt(world, zs)
     for z in zs:
-        if z.id in touching:
-            engage(world, z, humans)
-    goals = targets(world, humans.figures)
-    goal_ids = {h.id for h in goals}
-    key = tuple(h.id for h in goals)
-    fields: dict[tuple[str, ...], DistanceField] = {}
-    last: DistanceField | None = None  # the latest field: the hunted only ever drop out this step
-    r = zs[0].radius if zs else 0.5
-    for z in zs:
-        if not z.on_table or z.id in touching:
-            if z.on_table and engage(world, z, humans):
-                goals = targets(world, humans.figures)
-                goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
-            continue
-        inches = zombie_allowance(world, z) - z.moved_inches
-        if inches <= 1e-6:
-            continue
-        if not z.aware:
-            shuffle(world, z, inches)
+        if z.id in hunt.touching:
+            hunt.engage(z)
+    held = [z for z in zs if z.on_table and z.id not in hunt.touching and _zombie_moves(hunt, z)]
+    for _ in range(HELD_UP_PASSES):
+        held = [z for z in held if z.on_table and _held_up(hunt, z)]
+        if not held:
+            return
+        ahead_first = sorted(zip(hunt.field().distances([z.position for z in held]), held), key=lambda dz: dz[0])
+        held = [z for _, z in ahead_first if _zombie_moves(hunt, z, True)]
+
+
+def _held_up(hunt: Hunt, z: Figure) -> bool:
+    """Whether hunting ``z`` still has some of its move left and is in no fight."""
+    world = hunt.world
+    if not z.aware or not hunt.goals or hunt.humans.contacts(z):
+        return False
+    return zombie_allowance(world, z) - z.moved_inches > SHORT
+
+
+def _zombie_moves(hunt: Hunt, z: Figure, go_round: bool = False) -> bool:
+    """``z`` moves (what is left of its move) and joins a fight it reaches; True when it hunts and stopped
+    short of where it was going (held up), so it may move on later in the step. ``go_round``: held up
+    again, it steps aside round the base in its way."""
+    world, st = hunt.world, hunt.world.state
+    inches = zombie_allowance(world, z) - z.moved_inches
+    if z.id in hunt.touching or inches <= 1e-6:
+        return False
+    held = False
+    if not z.aware:
+        shuffle(world, z, inches)
+    else:
+        target = st.figures.get(z.target) if z.target else None
+        if target is not None and target.on_table and target.id in hunt.goal_ids:
+            route = world.table.find_path(z.position, target.position, z.radius, max_length=inches)
+            zombie_walk(world, z, list(route or []), "hunt")
+        elif not hunt.goals:
+            shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
         else:
-            target = st.figures.get(z.target) if z.target else None
-            if target is not None and target.on_table and target.id in goal_ids:
-                route = world.table.find_path(z.position, target.position, z.radius, max_length=inches)
-                zombie_walk(world, z, list(route or []), "hunt")
-            elif not goals:
-                shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
-            else:
-                field = fields.get(key)
-                if field is None:
-                    points = [h.position for h in goals]
-                    # Narrowing the last field searches again only around the humans dropped since
-                    # (about eleven fields a move); it gives the very field a new search would.
-                    field = last.narrowed(points) if last is not None else world.table.distance_field(points, r)
-                    fields[key] = field
-                last = field
-                step = field.step(z.position, inches)
-                zombie_walk(world, z, list(step), "hunt")
-            if goals and not humans.contacts(z):
-                come_round(world, z, zombie_allowance(world, z) - z.moved_inches, goals)
-        if z.on_table and humans.contacts(z) and engage(world, z, humans):
-            goals = targets(world, humans.figures)
-            goal_ids, key = {h.id for h in goals}, tuple(h.id for h in goals)
+            step = list(hunt.field().step(z.position, inches))
+            held = zombie_walk(world, z, step, "hunt") < path_length(step) - SHORT
+            if held and go_round:
+                _go_round(world, z, step)
+        if hunt.goals and not hunt.humans.contacts(z):
+            come_round(world, z, zombie_allowance(world, z) - z.moved_inches, hunt.goals)
+    if z.on_table and hunt.humans.contacts(z):
+        hunt.engage(z)
+        return False
+    return held
+
+
+def _go_round(world: World, z: Figure, want: list[Point]) -> None:
+    """``z``, stopped short of the end of ``want`` by a base, steps aside round it toward where it was going
+    with what is left of its move, when that gets it nearer (Zombiekrieg's way round, the kit's)."""
+    left = zombie_allowance(world, z) - z.moved_inches
+    if left <= SHORT or len(want) < 2 or math.dist(z.position, want[-1]) <= SHORT:
+        return
+    reach = min(left, REACH_MOST)
+    way = way_round(world.table, z.id, z.position, z.radius, ahead(want, z.position, reach), reach)
+    if way is not None and math.dist(way[-1], want[-1]) < math.dist(z.position, want[-1]) - SHORT:
+        zombie_walk(world, z, way[1:], "hunt")
 
 
 def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> None:

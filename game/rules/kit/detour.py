@@ -1,0 +1,59 @@
+"""A figure stopped short by a base steps aside and carries on (shared by the rule sets' zombies).
+
+The way round is a step aside, to either hand and a base or two wide, then on toward where the figure was
+going; of those the table allows, the one that ends nearest the goal [house how]. Zombiekrieg's horde and
+Outbreak's hunting zombies both use it, so a file of zombies through a gap does not stand still behind one
+that stopped in it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.scenario.model import Point
+from game.table import Table, path_length, truncate_path
+
+SHORT = 0.25  # inches: a figure this near where it was going got there; a way round shorter is none
+REACH_MOST = 4.0  # inches: how far ahead along its way a figure going round heads for
+# (degrees off the way, inches): the steps aside tried, nearest the way first, to either hand
+SIDESTEPS = tuple(
+    (side * turn, aside) for turn, aside in ((30, 1.2), (60, 1.2), (90, 1.2), (45, 2.2)) for side in (1, -1)
+)
+
+
+def way_round(
+    table: Table, mover: str, here: Point, radius: float, goal: Point, left: float
+) -> list[Point] | None:
+    """The legal way of at most ``left`` inches from ``here`` toward ``goal`` round the bases in ``mover``'s
+    way: a step aside (to either hand, a base or two wide) and on to the goal, the one that ends nearest it
+    (or None)."""
+    heading = math.atan2(goal[1] - here[1], goal[0] - here[0])
+    best: tuple[float, list[Point]] | None = None
+    for turn, aside in SIDESTEPS:
+        a = heading + math.radians(turn)
+        step = (here[0] + aside * math.cos(a), here[1] + aside * math.sin(a))
+        way = list(table.legal_path([here, step, goal], radius, mover=mover, max_length=left))
+        if path_length(way) > SHORT and (best is None or math.dist(way[-1], goal) < best[0] - 1e-9):
+            best = (math.dist(way[-1], goal), way)
+    return best[1] if best is not None else None
+
+
+def ahead(want: list[Point], here: Point, inches: float) -> Point:
+    """The point ``inches`` further along ``want`` than the point of it nearest ``here``."""
+    best, done = (math.inf, 0.0), 0.0
+    for a, b in zip(want, want[1:]):
+        leg = math.dist(a, b)
+        t = _fraction_nearest(a, b, here)
+        off = math.dist(here, (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+        if off < best[0]:
+            best = (off, done + t * leg)
+        done += leg
+    return truncate_path(want, min(done, best[1] + inches))[-1]
+
+
+def _fraction_nearest(a: Point, b: Point, p: Point) -> float:
+    """How far (0..1) along the leg from ``a`` to ``b`` its point nearest ``p`` is."""
+    span = (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2
+    if span == 0:
+        return 0.0
+    return max(0.0, min(1.0, ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / span))
