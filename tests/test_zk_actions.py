@@ -368,6 +368,17 @@ def test_order_ranges_and_corporal_succession():
     assert of(events, Ordered)[0].success
 
 
+def test_a_corporal_whose_sergeant_lives_is_told_why_he_cannot_order():
+    """ORDER [seed/house]: the Corporal orders only once his Sergeant is dead or gone. A newcomer's Corporal, with
+    ready soldiers 2" away, was refused as "no soldier of his section in command range who can still act"."""
+    from game.rules.zombiekrieg.view import ZombiekriegView
+
+    solds = {"us1-sgt": (2, 20, 0), "us1-cpl": (2, 10, 0), "us1-r3": (4.5, 10, 0)}
+    g = rigged_game(soldiers=solds, zombies=[(22, 2)], dice=[1, 2])
+    why = {a.key: a.reason for a in ZombiekriegView().actions(g, "us1-cpl")}["order"]
+    assert "only once his Sergeant is dead or has left the table" in why and "command range" not in why
+
+
 def test_free_order_after_critical_initiative():
     """Initiative Critical Success: the lead NCO's first ORDER that turn does not use his action [house]."""
     g = rigged_game(

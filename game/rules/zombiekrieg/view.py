@@ -34,7 +34,7 @@ from game.rules.contract import (
 from game.rules.core import Command, Event
 from game.rules.drawing import Primitive
 from game.rules.routing import Routes
-from game.rules.zombiekrieg import horde, names, view_events, view_previews
+from game.rules.zombiekrieg import horde, names, order, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, short_name
@@ -294,6 +294,8 @@ class ZombiekriegView:
             elif kind.key == "order" and not f.is_nco:
                 why = f"{who} cannot ORDER: he is not an NCO (only the Sergeant, or the Corporal once he is dead)."
                 out.append(Action("order", False, why))
+            elif kind.key == "order" and order.nco_reason(game.world, f) is not None:
+                out.append(Action("order", False, f"{who} cannot ORDER: {_while_his_sergeant_leads(game)}"))
             elif kind.key == "order":
                 out.append(
                     Action("order", False, f"{who}: no soldier of his section in command range who can still act.")
@@ -430,3 +432,11 @@ class ZombiekriegView:
 
     def opponent_moved(self, events: Sequence[Event]) -> bool:
         return any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)
+
+
+def _while_his_sergeant_leads(game: ZombiekriegGame) -> str:
+    """Why a Corporal cannot order yet, in the game's reading of "if he has been killed" (a newcomer read "no
+    soldier in command range" with soldiers 2" away: the Sergeant was alive)."""
+    if game.world.reading("corporal_only_when_sergeant_dead"):
+        return "the Corporal orders only once his Sergeant is dead."
+    return "the Corporal orders only once his Sergeant is dead or has left the table by the exit."
