@@ -829,6 +829,95 @@ STALL_CAUSES: dict[str, str] = {
 }
 
 
+# ---- campaigns ------------------------------------------------------------------------------------
+#
+# A campaign is a chain of games. What the players' force carries from one chapter into the next is
+# plain data, a :class:`Force`, that the rule set musters from a finished game and puts into the next
+# chapter's *options* (:meth:`CampaignRules.options`). So a chapter is an ordinary game (scenario,
+# options, seed, commands): saves, undo, replays and their checks need nothing new, and whatever is
+# rolled between chapters (a wounded man's recovery, a replacement) is rolled by the next game's own
+# dice when it is set up, and shows in its log.
+
+
+@dataclass(frozen=True)
+class Veteran:
+    """One figure of a campaign force as a chapter left him.
+
+    ``key`` is who he is from chapter to chapter (unique in the force: a soldier's name, a character's
+    name, a team's model); ``state`` is the rule set's own plain data about him (GUTS, wounds, weapons,
+    power-ups) and only the rule set reads it; ``history`` is what the campaign screen lists, one line
+    per chapter in the player's words ("Farmhouse: 2 kills, lost 1 GUTS").
+
+    >>> v = Veteran("Pvt Kowalski", "Pvt Kowalski", 0, "Rifleman", {"guts": 8})
+    >>> v.dead, v.history
+    (False, ())
+    """
+
+    key: str
+    name: str
+    player: int  # 0-based: which player's (section's, group's, team's) figure
+    kind: str  # what he is, in the rule set's words ("Rifleman", "Tactical Marine", "Character")
+    state: dict[str, Any] = field(default_factory=dict)
+    history: tuple[str, ...] = ()
+    kills: int = 0  # over the whole campaign
+    dead: bool = False  # the dead stay in the force's record (the campaign screen names them) but never play
+
+
+@dataclass(frozen=True)
+class Force:
+    """The players' side as a chapter left it: its veterans and what the side holds as a whole (a team's
+    Killing Floor points, the chapter count for a growing horde), both plain data that go into the next
+    chapter's options and into the campaign's progress file.
+
+    >>> f = Force((Veteran("a", "Pvt A", 0, "Rifleman"), Veteran("b", "Pvt B", 0, "Rifleman", dead=True)))
+    >>> [v.name for v in f.living]
+    ['Pvt A']
+    """
+
+    veterans: tuple[Veteran, ...] = ()
+    pool: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def living(self) -> tuple[Veteran, ...]:
+        return tuple(v for v in self.veterans if not v.dead)
+
+
+@dataclass(frozen=True)
+class CarryRule:
+    """One thing a rule set carries from chapter to chapter, for the rules help, the reference and
+    ``check``: its ``key`` (what a campaign file's ``carry`` list names), the rule in words, and whether it
+    is a house rule (the sources are silent) or the sources' own.
+
+    >>> CarryRule("guts", "Each soldier keeps his GUTS as the chapter ended them.", house=False).key
+    'guts'
+    """
+
+    key: str
+    words: str
+    house: bool = True
+
+
+class CampaignRules(Protocol):
+    """What a rule set adds to play campaigns. A chapter's outcome is the simulator's: ``"win"`` when
+    :class:`Outcome`'s ``human_win``, else ``"lose"`` (``"draw"`` when the rules name no winner), or the rule
+    set's own winner key (``"allies"``), so a campaign file may branch on either."""
+
+    carries: tuple[CarryRule, ...]
+
+    def muster(self, game: Any) -> Force:
+        """The force as ``game`` ended: every veteran who came into it (``game.options``' carried force, or the
+        players' figures of a first chapter), the dead marked, each with this chapter's line added to his
+        history."""
+
+    def options(
+        self, scenario: Scenario, options: dict[str, Any], force: Force, carry: frozenset[str]
+    ) -> dict[str, Any]:
+        """The next chapter's game options: the chapter's own ``options`` with the ``carry`` parts of ``force``
+        put in, so ``new_game`` sets the carried figures up (rolling what the rule set rolls between
+        chapters with the game's own dice, into its log). Raises :class:`~game.rules.core.CannotStart` when
+        the force cannot play this map (nobody left alive, no room)."""
+
+
 # ---- what a rule set registers besides its game ----------------------------------------------------
 
 ViewFactory = Callable[[], View[Any]]

@@ -34,6 +34,7 @@ from game.scenario.problems import Problem
 
 if TYPE_CHECKING:  # the contract's types, for the RuleSet's fields (the contract imports nothing of core)
     from game.rules.contract import (
+        CampaignRules,
         FootprintsMaker,
         ForcePicker,
         Invariants,
@@ -326,6 +327,7 @@ class RuleSet:
     mods: tuple[str, ...] = ()  # the rule set's mod ids (the "mods" option; simulate and demo --mods)
     turn_word: str = "turn"  # what the rules call a round of play ("move" in Outbreak): load lists, saves
     turn_limit: Callable[[Scenario], int] | None = None  # the turns a game on a map lasts (the scenario card)
+    campaign: CampaignRules | None = None  # what carries from chapter to chapter; None: no campaigns
 
 
 RULESETS: dict[str, RuleSet] = {}
