@@ -881,6 +881,65 @@ class Force:
     def living(self) -> tuple[Veteran, ...]:
         return tuple(v for v in self.veterans if not v.dead)
 
+    def to_data(self) -> dict[str, Any]:
+        """The force as JSON-ready data (a chapter's options, the progress file).
+
+        >>> Force((Veteran("a", "Pvt A", 0, "Rifleman", {"guts": 8}),)).to_data()["veterans"][0]["state"]
+        {'guts': 8}
+        """
+        return {
+            "veterans": [{**v.__dict__, "history": list(v.history)} for v in self.veterans],
+            "pool": copy.deepcopy(self.pool),
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Force:
+        """A force from :meth:`to_data`; a ValueError says what is wrong (a save or progress file may be
+        hostile: at most :data:`MAX_VETERANS` veterans, every field of its type).
+
+        >>> f = Force((Veteran("a", "Pvt A", 0, "Rifleman", history=("Farm: 1 kill",)),))
+        >>> Force.from_data(f.to_data()) == f
+        True
+        >>> Force.from_data({"veterans": [{"key": "a"}]})
+        Traceback (most recent call last):
+        ...
+        ValueError: veteran 1: missing 'name'
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("veterans", []), list):
+            raise ValueError("a force is a table with a list of veterans")
+        rows, pool = data.get("veterans", []), data.get("pool", {})
+        if len(rows) > MAX_VETERANS or not isinstance(pool, dict):
+            raise ValueError(f"a force has at most {MAX_VETERANS} veterans and a table of what it holds")
+        return cls(tuple(_veteran(i, row) for i, row in enumerate(rows, 1)), copy.deepcopy(pool))
+
+
+MAX_VETERANS = 200  # [house] figures carried in one force: a few squads, never thousands
+
+
+def _veteran(number: int, row: Any) -> Veteran:
+    """One veteran of :meth:`Force.from_data`, its fields checked."""
+    if not isinstance(row, dict):
+        raise ValueError(f"veteran {number}: not a table")
+    types: dict[str, tuple[type, ...]] = {"key": (str,), "name": (str,), "player": (int,), "kind": (str,)}
+    for name, kinds in types.items():
+        if name not in row:
+            raise ValueError(f"veteran {number}: missing {name!r}")
+        if not isinstance(row[name], kinds) or isinstance(row[name], bool):
+            raise ValueError(f"veteran {number}: {name!r} is not a {kinds[0].__name__}")
+    state, history = row.get("state", {}), row.get("history", [])
+    if (
+        not isinstance(state, dict)
+        or not isinstance(history, list)
+        or not all(isinstance(h, str) for h in history)
+    ):
+        raise ValueError(f"veteran {number}: 'state' is not a table or 'history' not a list of lines")
+    kills, dead = row.get("kills", 0), row.get("dead", False)
+    if not isinstance(kills, int) or isinstance(kills, bool) or not isinstance(dead, bool):
+        raise ValueError(f"veteran {number}: 'kills' is not a number or 'dead' not true/false")
+    return Veteran(
+        row["key"], row["name"], row["player"], row["kind"], copy.deepcopy(state), tuple(history), kills, dead
+    )
+
 
 @dataclass(frozen=True)
 class CarryRule:
