@@ -244,3 +244,58 @@ def test_a_group_that_names_no_default_is_made_up_by_its_one_model_there_may_be_
     cat = imported(catalogue(DEVASTATORS, ""))
     unit = cat.units["space_marines_devastator_squad"]
     assert (unit["squad_size"], unit["max_models"], unit["squad_cost"], unit["sergeant"]["cost"]) == (5, 10, 70, 0)
+
+
+# The real Deathwatch Veterans: the unit is a pick of squads ("Veteran Squad", 5-10 Veterans in a group, or a
+# named squad), an upgrade with no profile of its own that holds the models; its rules are on that upgrade.
+KILL_TEAM = f"""<selectionEntries><selectionEntry id="dwv" name="Veterans" type="unit"><selectionEntryGroups>
+  <selectionEntryGroup id="pick" name="Veteran Squad" defaultSelectionEntryId="sq">{counts(1, 1)}<selectionEntries>
+    <selectionEntry id="sq" name="Veteran Squad" type="upgrade">
+      <rules><rule id="atsknf" name="And They Shall Know No Fear"/></rules>
+      <selectionEntryGroups><selectionEntryGroup id="vg" name="Veterans" defaultSelectionEntryId="dv">{counts(5, 10)}
+        <selectionEntries><selectionEntry id="dv" name="Veteran" type="upgrade">{counts(None, 10)}
+          <profiles>{model_profile("p-dv", "Veteran")}</profiles>
+          <entryLinks>{link("lasgun", "dl", 1, 1)}</entryLinks>{pts(22)}</selectionEntry></selectionEntries>
+      </selectionEntryGroup></selectionEntryGroups></selectionEntry>
+    <selectionEntry id="crull" name="Squad Crull" type="upgrade">
+      <selectionEntryGroups><selectionEntryGroup id="cg" name="Crull's men">{counts(4, 4)}
+        <selectionEntries><selectionEntry id="cv" name="Crull's Veteran" type="upgrade">{counts(4, 4)}
+          <profiles>{model_profile("p-cv", "Crull's Veteran")}</profiles>{pts(30)}</selectionEntry></selectionEntries>
+      </selectionEntryGroup></selectionEntryGroups></selectionEntry>
+  </selectionEntries></selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_a_unit_that_picks_one_of_several_squads_comes_in_as_its_default_squad_with_that_squads_rules() -> None:
+    """Deathwatch Veterans were refused as "a vehicle" (the only profiles found were the transports'): the
+    squad's models sit in an upgrade that picks the squad. The default squad is the unit, 5 to 10 Veterans at
+    22 points each, with And They Shall Know No Fear; the other squad's men are not mixed in."""
+    cat = imported(
+        catalogue(KILL_TEAM, f"<sharedSelectionEntries>{ARMOURY}</sharedSelectionEntries>", "Deathwatch")
+    )
+    unit = cat.units["deathwatch_veterans"]
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 10, 110)
+    assert cat.profiles[unit["model"]]["name"] == "Veteran"
+    assert "And They Shall Know No Fear" in unit["rules"]
+    assert "sergeant" not in unit
+
+
+GUARDIANS = f"""<selectionEntries><selectionEntry id="gd" name="Guardian Defenders" type="unit"><selectionEntryGroups>
+  <selectionEntryGroup id="gg" name="Guardians" defaultSelectionEntryId="g">{counts(10, 20)}<selectionEntries>
+    <selectionEntry id="g" name="Guardian" type="model">{counts(None, 20)}<profiles>{model_profile("p-g", "Guardian")}</profiles>
+      <entryLinks>{link("lasgun", "gl", 1, 1)}</entryLinks>{pts(9)}</selectionEntry></selectionEntries>
+  </selectionEntryGroup></selectionEntryGroups>
+  <selectionEntries><selectionEntry id="wl" name="Warlock" type="model">{counts(0, 1)}
+    <rules><rule id="psy" name="Psyker (Mastery Level 1)"/></rules>
+    <profiles>{model_profile("p-wl", "Warlock")}</profiles>{pts(35)}</selectionEntry></selectionEntries>
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_a_squad_that_may_take_a_psyker_comes_in_without_him_and_says_so() -> None:
+    """Rules: Zombie 40,000 has no Psychic phase, so a psyker cannot be played. A Guardian squad may take a
+    Warlock; it was refused whole. The squad comes in and the optional Warlock is left out with the reason."""
+    cat = imported(catalogue(GUARDIANS, f"<sharedSelectionEntries>{ARMOURY}</sharedSelectionEntries>", "Eldar"))
+    unit = cat.units["eldar_guardian_defenders"]
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (10, 20, 90)
+    assert any("'Warlock' is left out" in n and "Psychic phase" in n for n in cat.notes)
+    assert "sergeant" not in unit

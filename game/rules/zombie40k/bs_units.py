@@ -77,12 +77,16 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
     inner: list[Entry] = []
     own = [p for p in unit.profiles if kind(p) == "unit"]
 
-    def walk(e: Entry, group: Entry | None, fill: str = "") -> None:
+    def walk(e: Entry, group: Entry | None, fill: str = "", depth: int = 0) -> None:
+        squad = chosen_squad(e)
         for c in e.visible():
             if c.kind == "unit":
                 inner.append(c)
             elif c.group:
-                walk(c, c, filler(c))  # once a group: a hostile one may hold thousands of entries
+                walk(c, c, filler(c), depth)  # once a group: a hostile one may hold thousands of entries
+            elif c in squads(e):  # one squad of a pick of squads (Deathwatch Veterans): its models, once
+                if c is squad and depth < 2:
+                    walk(c, None, "", depth + 1)
             else:  # a model; some catalogues type a model "upgrade" (a Ratling): its Unit profile tells
                 profile = next((p for p in c.profiles if kind(p) in ("unit", "vehicle")), None)
                 if profile is None and c.kind == "model":  # a model with no profile: the unit is not whole
@@ -108,6 +112,34 @@ def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
         if single is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
             found.append(Model(unit, single, 1, 1))
     return found, inner
+
+
+def squads(e: Entry) -> list[Entry]:
+    """The upgrades under ``e`` that hold a squad's models but are no model themselves: the real Deathwatch
+    Veterans pick a "Veteran Squad" (5-10 Veterans in a group) or Squad Crull; the default, else the first, is
+    the unit read."""
+    return [
+        c
+        for c in e.visible()
+        if c.kind == "upgrade"
+        and not any(kind(p) in ("unit", "vehicle") for p in c.profiles)
+        and any(
+            g.group and any(any(kind(p) == "unit" for p in m.profiles) for m in g.visible()) for g in c.children
+        )
+    ]
+
+
+def chosen_squad(e: Entry) -> Entry | None:
+    """The squad of :func:`squads` the unit is read as: the default, else the first."""
+    return next(iter(sorted(squads(e), key=lambda c: e.default not in c.ids)), None)
+
+
+def picked_squads(e: Entry, depth: int = 0) -> list[Entry]:
+    """Every squad of :func:`chosen_squad` in the unit's groups: its rules are the unit's (the Deathwatch
+    Veteran Squad's And They Shall Know No Fear)."""
+    inner = [q for c in e.visible() if c.group and depth < 3 for q in picked_squads(c, depth + 1)]
+    own = chosen_squad(e)
+    return [*inner, own] if own is not None else inner
 
 
 def filler(group: Entry) -> str:
@@ -160,10 +192,11 @@ def max_models(unit: Entry) -> int:
             if shared & set(c.ids):  # its models take the places of another's (Sternguard: 9 in all, not 9 + 2)
                 continue
             if any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit":
-                total += _cap(c.hi)
-            elif c.group:
-                total += min(cap(c), _cap(c.hi))
-        return min(total, MAX_MODELS)
+                total += 0 if c.lo == 0 and psyker(c) else _cap(c.hi)  # an optional psyker is left out
+            elif c.group:  # a pick of squads counts squads, not models
+                total += cap(c) if squads(c) else min(cap(c), _cap(c.hi))
+        picked = chosen_squad(e)
+        return min(total + (cap(picked) if picked is not None else 0), MAX_MODELS)
 
     return cap(unit) or 1
 
@@ -209,10 +242,15 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
         "infantry" in c.lower() for c in unit.categories
     ):
         return "Unit Type", "the characteristic is missing, so the game cannot tell it is Infantry"
-    rules = [*carried_rules(unit), *(r for m in models for r in carried_rules(m.entry))]
-    if any(re.match(r"(psyker|psycher|brotherhood of psy|psychic (discipline|brood))", r.lower()) for r in rules):
+    if psyker(unit) or any(psyker(m.entry) for m in models):
         return "rules", PSYKER_REFUSED
     return None
+
+
+def psyker(e: Entry) -> bool:
+    """Whether the entry is a psyker when added (its own rules or what it must take)."""
+    psychic = r"(psyker|psycher|brotherhood of psy|psychic (discipline|brood))"
+    return any(re.match(psychic, r.lower()) for r in carried_rules(e))
 
 
 def independent(unit: Entry, models: list[Model]) -> bool:
@@ -405,6 +443,11 @@ class Maker(Tables):
     def unit(self, unit: Entry, depth: int = 0) -> None:
         """``unit`` into the catalogue's tables, or listed as skipped with the field and the reason."""
         models, inner = models_of(unit)
+        for m in [m for m in models if m.lo == 0 and psyker(m.entry)]:  # a Guardian squad's optional Warlock
+            self.cat.note(
+                f"{self.cat.file}: {unit.name!r}: the model {m.entry.name!r} is left out: {PSYKER_REFUSED}"
+            )
+            models.remove(m)
         why = refusal(unit, models, inner)
         if why is not None and why[0] == "entries" and depth < 2:  # a platoon: its squads one by one
             self.cat.note(f"{self.cat.file}: {unit.name!r}: units inside it: each is read on its own")
@@ -504,7 +547,9 @@ class Maker(Tables):
             "max_models": max(size, max_models(unit)),
             "model": made[0],
             "wargear": wargear,
-            "rules": self.known_rules(name, [*unit.rules, *trooper.entry.rules]),
+            "rules": self.known_rules(
+                name, [*unit.rules, *(r for q in picked_squads(unit) for r in q.rules), *trooper.entry.rules]
+            ),
             "source": self.cat.file,
         }
         if sergeant is not None:
