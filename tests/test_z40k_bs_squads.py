@@ -299,3 +299,38 @@ def test_a_squad_that_may_take_a_psyker_comes_in_without_him_and_says_so() -> No
     assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (10, 20, 90)
     assert any("'Warlock' is left out" in n and "Psychic phase" in n for n in cat.notes)
     assert "sergeant" not in unit
+
+
+# The real Blood Angels Tactical Squad: a Tactical Marine is a profile and 14 points, no weapon at all; the
+# sergeant's weapons group defaults to a boltgun; the special weapons name nothing they replace.
+BARE_MARINES = f"""<selectionEntries><selectionEntry id="ba" name="Tactical Squad" type="unit">
+  <selectionEntries>
+    <selectionEntry id="sgt" name="Tactical Sergeant" type="upgrade">{counts(1, 1)}
+      <profiles>{model_profile("p-sgt", "Space Marine Sergeant")}</profiles>
+      <selectionEntryGroups><selectionEntryGroup id="sw" name="Weapons" defaultSelectionEntryId="sb">{counts(1, 1)}
+        <selectionEntries><selectionEntry id="sb" name="Boltgun" type="upgrade">{counts(None, 1)}
+          <profiles>{gun("pbg", "Boltgun", '24"', "4", "5", "Rapid Fire")}</profiles>{pts(0)}</selectionEntry>
+        <selectionEntry id="sp" name="Bolt Pistol" type="upgrade">{counts(None, 1)}
+          <profiles>{gun("pbp", "Bolt Pistol", '12"', "4", "5", "Pistol")}</profiles>{pts(0)}</selectionEntry>
+        </selectionEntries></selectionEntryGroup></selectionEntryGroups>{pts(0)}</selectionEntry>
+    <selectionEntry id="tm" name="Tactical Marine" type="upgrade">{counts(4, 9)}
+      <profiles>{model_profile("p-tm", "Space Marine")}</profiles>{pts(14)}</selectionEntry>
+  </selectionEntries>
+  <selectionEntryGroups><selectionEntryGroup id="spec" name="Special Weapon">{counts(None, 1)}<selectionEntries>
+    <selectionEntry id="fl" name="Flamer" type="upgrade">{counts(None, 1)}
+      <entryLinks>{link("flamer", "fl1", 1, 1)}</entryLinks>{pts(5)}</selectionEntry>
+  </selectionEntries></selectionEntryGroup></selectionEntryGroups>{pts(14)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_troopers_the_data_gives_no_weapon_carry_their_sergeants_gun_and_a_special_weapon_replaces_it() -> None:
+    """The Blood Angels and Dark Angels Tactical Marines came in with only a close combat weapon (the data
+    lists none for them), so a team of them had no gun. House reading: they carry their sergeant's default
+    gun, the boltgun, and the squad's flamer takes its place (it was an extra gun on top)."""
+    cat = imported(catalogue(BARE_MARINES, f"<sharedSelectionEntries>{ARMOURY}</sharedSelectionEntries>", "BA"))
+    unit = cat.units["ba_tactical_squad"]
+    assert unit["wargear"] == ["boltgun"]
+    assert [(o["name"], o["replaces"], o["with"]) for o in unit["weapon_options"]] == [
+        ("Flamer for the Boltgun", ["boltgun"], ["flamer"])
+    ]
+    assert any("carry their sergeant's Boltgun [house]" in n for n in cat.notes)

@@ -522,6 +522,8 @@ class Maker(Tables):
             leader = sergeant.lo if sergeant is not None else 0
             options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader, wide)
             options += self.mob_changes(name, unit, trooper.entry, max(1, sum(m.lo for m in models)))
+        if not wargear and sergeant is not None and not self.armed(trooper.entry):
+            wargear, options = self.sergeants_guns(name, sergeant, options)
         if not wargear and self.armed(trooper.entry):
             self.cat.skip(name, "wargear", "none of its weapons is one this game plays (each is listed above)")
             return None
@@ -740,13 +742,36 @@ class Maker(Tables):
         low = text.lower()
         return [w for w in gear if self.weapon_name(w).lower() in low][:1]
 
-    def same_kind(self, got: list[str], gear: list[str]) -> list[str]:
-        def kind_of(w: str) -> str:
-            t = self.cat.weapons[w]["type"] if w in self.cat.weapons else self.data.weapons[w].type
-            return "pistol" if t == "pistol" else ("melee" if t == "melee" else "gun")
+    def weapon_kind(self, w: str) -> str:
+        """ "pistol", "melee" or "gun"."""
+        t = self.cat.weapons[w]["type"] if w in self.cat.weapons else self.data.weapons[w].type
+        return "pistol" if t == "pistol" else ("melee" if t == "melee" else "gun")
 
-        wanted = kind_of(got[0])
-        return [w for w in gear if kind_of(w) == wanted][:1]
+    def same_kind(self, got: list[str], gear: list[str]) -> list[str]:
+        wanted = self.weapon_kind(got[0])
+        return [w for w in gear if self.weapon_kind(w) == wanted][:1]
+
+    def sergeants_guns(
+        self, unit: str, sergeant: Model, options: list[dict[str, Any]]
+    ) -> tuple[list[str], list[dict[str, Any]]]:
+        """[house] A trooper the data gives no weapon at all (the real Blood Angels and Dark Angels Tactical
+        Marines: a profile and a cost, nothing else) carries his sergeant's default guns, and a gun the squad may
+        take without naming what it gives up takes the place of the first of them."""
+        gear, _ = self.gear(unit, sergeant.entry)
+        guns = [w for w in gear if self.weapon_kind(w) == "gun"]
+        if not guns:
+            return [], options
+        self.cat.note(
+            f"{self.cat.file}: {unit!r}: the data gives its models no weapon: they carry their sergeant's "
+            f"{', '.join(self.weapon_name(w) for w in guns)} [house]"
+        )
+        swapped = [
+            self.option(o["name"], (guns[0],), o["with"], o["cost"])
+            if not o["replaces"] and o["with"] and all(self.weapon_kind(w) == "gun" for w in o["with"])
+            else o
+            for o in options
+        ]
+        return guns, swapped
 
     def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
         label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
