@@ -334,3 +334,17 @@ def test_troopers_the_data_gives_no_weapon_carry_their_sergeants_gun_and_a_speci
         ("Flamer for the Boltgun", ["boltgun"], ["flamer"])
     ]
     assert any("carry their sergeant's Boltgun [house]" in n for n in cat.notes)
+
+
+def test_a_sergeant_keeps_every_weapon_change_the_real_data_gives_him() -> None:
+    """The real Space Marine sergeant may make 34 weapon changes; the import kept 16, so his storm bolter
+    (listed late) was not offered. Every change is kept up to a bound a hostile file cannot stretch."""
+    from game.rules.zombie40k.bs_units import MAX_OPTIONS, unique
+
+    changes = [
+        {"key": f"gun_{i}", "name": f"Gun {i}", "replaces": ["boltgun"], "with": [f"gun_{i}"], "cost": 1}
+        for i in range(34)
+    ]
+    assert [o["key"] for o in unique(changes, ["boltgun"])][-1] == "gun_33"
+    hostile = [{**o, "key": f"k{i}", "with": [f"w{i}"]} for i, o in enumerate(changes * 100)]
+    assert len(unique(hostile, ["boltgun"])) == MAX_OPTIONS

@@ -28,7 +28,7 @@ from game.rules.zombie40k.bs_data import Entry, Profile, TooMuchWork
 from game.rules.zombie40k.bs_tables import Tables, kind, slug, thrown
 from game.rules.zombie40k.data import PSYKER_REFUSED
 
-MAX_OPTIONS = 16  # weapon changes kept per list (the set-up lists them all)
+MAX_OPTIONS = 40  # weapon changes kept per list: the real Space Marine sergeant has 34 (the set-up lists them all)
 MAX_MODELS = 50  # "any number" of models is bounded: a 75-point team never reaches it
 NOT_INFANTRY = (
     "only Infantry may join a Zombie Survival Team (no HQ, Artillery, Beasts, Bikes, Jetbikes, Cavalry, "
