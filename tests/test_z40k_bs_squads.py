@@ -348,3 +348,27 @@ def test_a_sergeant_keeps_every_weapon_change_the_real_data_gives_him() -> None:
     assert [o["key"] for o in unique(changes, ["boltgun"])][-1] == "gun_33"
     hostile = [{**o, "key": f"k{i}", "with": [f"w{i}"]} for i, o in enumerate(changes * 100)]
     assert len(unique(hostile, ["boltgun"])) == MAX_OPTIONS
+
+
+def test_a_choice_the_data_allows_once_a_squad_is_taken_once_a_team(tmp_path: Path) -> None:
+    """The Dark Angels' Tactical Squad may take one special weapon (its "Special Weapon" group allows one); a
+    team of them could take the flamer twice. The team builder refuses the second, naming the choice."""
+    import pytest
+
+    from game.rules.zombie40k.team_builder import TeamError
+
+    flamer = f'<entryLinks>{link("flamer", "fl1", 1, 1)}</entryLinks>{pts(5)}</selectionEntry>'
+    shotgun = f'<selectionEntry id="sh" name="Shotgun" type="upgrade">{counts(None, 1)}'
+    shotgun += f'<entryLinks>{link("shotgun", "sh1", 1, 1)}</entryLinks>{pts(0)}</selectionEntry>'
+    assert BARE_MARINES.count(flamer) == 1
+    two = BARE_MARINES.replace(flamer, flamer + shotgun)
+    (tmp_path / "Warhammer40K.gst").write_bytes(GST.encode())
+    cat = tmp_path / "Dark Angels.cat"
+    cat.write_bytes(catalogue(two, f"<sharedSelectionEntries>{ARMOURY}</sharedSelectionEntries>", "Dark Angels"))
+    done = roster_import(cat, tmp_path / "data")
+    core, ship = load_toml(data_file("zombie40k.toml")), load_toml(data_file("zombie40k_roster.toml"))
+    data = build_data(core, ship, "zombie40k.toml", "zombie40k_roster.toml", tomllib.loads(done.text))
+    spec = {"unit": "dark_angels_tactical_squad", "models": 5, "sergeant": True}
+    assert build_team(data, {**spec, "weapons": ["flamer"]}, 100).points == 75
+    with pytest.raises(TeamError, match=r"Special Weapon: at most 1 a team \(Flamer for the Boltgun, Shotgun"):
+        build_team(data, {**spec, "weapons": ["flamer", "shotgun"]}, 100)

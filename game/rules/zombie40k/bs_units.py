@@ -696,6 +696,8 @@ class Maker(Tables):
                     option = self.option(label, tuple(replaces), got, e.points)
                     least = max(team_size(x.needs, leader) for x in (c, e) if not x.apart)
                     option = {**option, "min_models": least} if least else option
+                    if c.group and c.hi:  # the Dark Angels' "Special Weapon": one a squad
+                        option = {**option, "choice": c.name[:60], "choice_max": c.hi}
                     # tagged with what it is offered from, to tell which exclude which (see apart)
                     out.append({**option, "_from": e if e.needs[0] or c is e else c})
         return out
@@ -766,7 +768,7 @@ class Maker(Tables):
             f"{', '.join(self.weapon_name(w) for w in guns)} [house]"
         )
         swapped = [
-            self.option(o["name"], (guns[0],), o["with"], o["cost"])
+            {**o, **self.option(o["name"], (guns[0],), o["with"], o["cost"])}
             if not o["replaces"] and o["with"] and all(self.weapon_kind(w) == "gun" for w in o["with"])
             else o
             for o in options

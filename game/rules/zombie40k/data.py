@@ -157,6 +157,8 @@ class Option:
     each: int = 0  # points a model on top of ``cost`` (a change the whole mob makes)
     alone_below: int = 0  # in a team smaller than this, not with any of the options ``apart`` names
     apart: tuple[str, ...] = ()
+    choice: str = ""  # the unit's choice it is one of ("Special Weapon"): at most ``choice_max`` of them a team
+    choice_max: int = 0  # 0: no limit
 
 
 @dataclass(frozen=True)
@@ -443,6 +445,8 @@ def _read_option(
         each=r.whole("each", 0, MAX_COST, 0),
         alone_below=r.whole("alone_below", 0, MAX_MODELS, 0),
         apart=r.keys("apart", None, ()),
+        choice=r.get("choice", str, "")[:60],
+        choice_max=r.whole("choice_max", 0, MAX_MODELS, 0),
     )
 
 

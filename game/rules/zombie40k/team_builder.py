@@ -203,6 +203,12 @@ def _chosen(entry: UnitEntry, spec: dict[str, Any], n: int) -> tuple[list[Option
     small = next((o for o in chosen if n < o.min_models), None)
     if small is not None:
         raise TeamError(f"{small.name}: only in a team of at least {small.min_models} models, not {n}")
+    crowded = next(
+        (o for o in chosen if o.choice_max and sum(p.choice == o.choice for p in chosen) > o.choice_max), None
+    )
+    if crowded is not None:
+        taken = ", ".join(p.name for p in chosen if p.choice == crowded.choice)
+        raise TeamError(f"{crowded.choice}: at most {crowded.choice_max} a team ({taken})")
     for o in chosen:
         other = next((p for p in chosen if p.key in o.apart), None)
         if other is not None and n < o.alone_below:
