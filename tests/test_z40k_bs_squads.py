@@ -357,9 +357,9 @@ def test_a_choice_the_data_allows_once_a_squad_is_taken_once_a_team(tmp_path: Pa
 
     from game.rules.zombie40k.team_builder import TeamError
 
-    flamer = f'<entryLinks>{link("flamer", "fl1", 1, 1)}</entryLinks>{pts(5)}</selectionEntry>'
+    flamer = f"<entryLinks>{link('flamer', 'fl1', 1, 1)}</entryLinks>{pts(5)}</selectionEntry>"
     shotgun = f'<selectionEntry id="sh" name="Shotgun" type="upgrade">{counts(None, 1)}'
-    shotgun += f'<entryLinks>{link("shotgun", "sh1", 1, 1)}</entryLinks>{pts(0)}</selectionEntry>'
+    shotgun += f"<entryLinks>{link('shotgun', 'sh1', 1, 1)}</entryLinks>{pts(0)}</selectionEntry>"
     assert BARE_MARINES.count(flamer) == 1
     two = BARE_MARINES.replace(flamer, flamer + shotgun)
     (tmp_path / "Warhammer40K.gst").write_bytes(GST.encode())

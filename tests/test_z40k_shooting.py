@@ -278,3 +278,22 @@ def test_a_graviton_gun_wounds_on_the_targets_armour_save_6_with_none_and_concus
     assert killed(g) == ["h1-1"] and g.dice.remaining == 0  # Feel No Pain 5+ failed on a 4
     assert w.unit("h1").concussed_until == g.state.turn + 1
     assert grav.profile == '18" S* AP2 Assault 2 (Concussive, Graviton)'
+
+
+def test_a_grav_hit_that_goes_into_another_unit_in_the_combat_wounds_on_that_units_save() -> None:
+    """Rules: Graviton wounds on the armour save of the models it strikes [7th]; a hit on a unit in close
+    combat may go into the unit it fights. The hit sent into player 2's Guardsmen (5+ armour) wounds on a 5+;
+    it used the zombies' (none: 6+), so a 5 did nothing."""
+    g = rigged_game(
+        {1: [(10, 40)], 2: [(30, 20)]}, hordes=[[(30, 21.01)]], teams=guards(1) + ["infantry_squad"], dice=[]
+    )
+    grav = Weapon("grav_gun", "Grav-gun", 18, GRAVITON_S, 2, "assault", 1, rules=("Graviton",))
+    g.world.data = replace(g.world.data, weapons={**g.world.data.weapons, "grav_gun": grav})
+    g.figure("p1-1").weapons = ("grav_gun",)
+    g.world.engage(g.world.unit("h1"), g.world.unit("p2"))
+    g.world.set_position(g.figure("p1-1"), (30, 36))
+    g.dice._faces, g.dice._used = [6, 3, 5], 0  # hit; a 3 sends it into player 2's squad; wound on 5+
+    g.apply(Shoot("p1", "h1"))
+    wound = steps(g, "wound")[0]
+    assert (wound.target, wound.need) == ("p2", 5) and killed(g) == ["p2-1"]  # AP2: no armour save
+    assert g.dice.remaining == 0

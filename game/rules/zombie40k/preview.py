@@ -105,7 +105,7 @@ def shoot_outlook(world: World, p: shooting.FirePlan) -> tuple[odds.Outlook, lis
             pts = shooting.template_points(world, s.model, world.model(s.aim_at).position)
             n = sum(1 for f in world.table.figures_in_polygon(pts) if world.model(f).unit == target.id)
             hits_dists[len(pools)] = {n: 1.0}
-        add(shooting.marker_pool(world, p.unit, s, 0, not w.blast))
+        add(shooting.graviton_on(world, shooting.marker_pool(world, p.unit, s, 0, not w.blast), target))
     return odds.outlook(pools, models, hits_dists, again), [x for x, _ in pools]
 
 

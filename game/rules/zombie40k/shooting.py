@@ -24,7 +24,7 @@ A Shoot reads here, start to end (:func:`check_shoot`, :func:`shoot`); the add-o
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.rules.core import DiceRolled, IllegalCommand
 from game.rules.zombie40k import attacks, charts, morale
@@ -389,8 +389,9 @@ def carry_out(world: World, p: FirePlan) -> None:
             if world.hooks.direct(world, pool, victim):
                 attacks.direct_wounds(world, unit, victim, pool.label, n, order, cause)
                 continue
-            wounds = attacks.roll_wounds(world, unit, victim, pool, n)
-            res = attacks.allocate(world, unit, victim, pool, wounds, order, covers, cause)
+            struck = graviton_on(world, pool, victim) if victim is not target else pool
+            wounds = attacks.roll_wounds(world, unit, victim, struck, n)
+            res = attacks.allocate(world, unit, victim, struck, wounds, order, covers, cause)
             if res.unsaved and pool.weapon and "Concussive" in world.data.weapon(pool.weapon).rules:
                 victim.concussed_until = world.state.turn + 1  # [7th] Initiative 1 until the end of the next turn
     for s in p.shooters:
@@ -398,6 +399,16 @@ def carry_out(world: World, p: FirePlan) -> None:
             blast(world, unit, s, p.aim)
         elif s.weapon.template and s.model.state != DEAD:
             template(world, unit, s)
+
+
+def graviton_on(world: World, pool: Pool, victim: Unit) -> Pool:
+    """``pool`` as it wounds ``victim``: a Graviton weapon wounds on the armour save most of the models it
+    strikes have [7th; house: the majority], so hits that go into another unit (into a close combat, under a
+    marker) wound on that unit's save, not the target's."""
+    weapon = world.data.weapon(pool.weapon) if pool.weapon else None
+    if weapon is None or "Graviton" not in weapon.rules:
+        return pool
+    return replace(pool, graviton=attacks.graviton_need(world.majority(victim, "sv")))
 
 
 def _into_combat(world: World, unit: Unit, target: Unit, hits: int) -> list[tuple[Unit, int]]:
@@ -550,7 +561,7 @@ def _hit_all(
     w = s.weapon
     for uid, fids in sorted(under.items()):
         victim = world.unit(uid)
-        pool = marker_pool(world, unit, s, len(fids), ignores_cover)
+        pool = graviton_on(world, marker_pool(world, unit, s, len(fids), ignores_cover), victim)
         if centre is not None:
             fids = sorted(fids, key=lambda f: (math.dist(world.model(f).position, centre), f))
         bonus = 0 if ignores_cover else cover_bonus(world, victim)
