@@ -59,6 +59,23 @@ def scenario():
 
 
 @pytest.fixture
+def table() -> Iterator:
+    """A plain 24" x 18" table in a 400 x 300 view, zoomed so a base is a thumb across (the tokens' looks)."""
+    import pygame
+
+    from game.ui.assets import Assets
+    from game.ui.map_render import MapRenderer
+    from game.ui.table_view import TableView
+
+    pygame.init()
+    pygame.display.set_mode((400, 300))
+    view = TableView(MapRenderer(pygame.Surface((240, 180)), 10.0), Assets(), None, (0, 0, 400, 300))
+    view.camera.ppi, view.camera.offset = 40.0, (7.0, 5.25)
+    yield view
+    pygame.quit()
+
+
+@pytest.fixture
 def app(tmp_path: Path) -> Iterator:
     from ui_driver import headless_app
 

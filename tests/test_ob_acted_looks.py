@@ -12,23 +12,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.ui.assets import Assets
-from game.ui.map_render import MapRenderer
 from game.ui.table_view import DONE_COLOUR, TableView, shown_radius
 from game.ui.tokens import PLAYER_COLOURS, SIDE_COLOURS, TokenView
 
 AT = (12.0, 9.0)
-
-
-@pytest.fixture(scope="module")
-def table():
-    """A plain 24" x 18" table in a 400 x 300 view, zoomed so a base is a thumb across."""
-    pygame.init()
-    pygame.display.set_mode((400, 300))
-    view = TableView(MapRenderer(pygame.Surface((240, 180)), 10.0), Assets(), None, (0, 0, 400, 300))
-    view.camera.ppi, view.camera.offset = 40.0, (7.0, 5.25)
-    yield view
-    pygame.quit()
 
 
 def drawn(view: TableView, token: TokenView) -> pygame.Surface:
