@@ -50,7 +50,23 @@ def imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.add(node.module)
             out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Call) and _dynamic(node):
+            out.add(_dynamic(node))
     return out
+
+
+def _dynamic(call: ast.Call) -> str:
+    """The module an ``importlib.import_module`` / ``find_spec`` call names: its text, or the package an
+    f-string starts with (``f"game.bench.{name}"``: game.bench); "" for anything else."""
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    if name not in ("import_module", "find_spec") or not call.args:
+        return ""
+    arg = call.args[0]
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return arg.value
+    if isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
+        return str(arg.values[0].value).rstrip(".")
+    return ""
 
 
 def test_only_the_screen_imports_pygame() -> None:
