@@ -137,22 +137,25 @@ def load_campaign(path: str | Path) -> Campaign:
 
 
 def read_campaign(path: str | Path) -> tuple[Campaign | None, list[CampaignProblem]]:
-    """The campaign (None when it cannot be read whole) and every problem of the file itself and its rule set
-    (its maps' own problems are ``check``'s)."""
+    """The campaign as far as it could be read (None when the file is not a TOML table; else its good
+    chapters, for ``check`` to look at their maps) and every problem of the file itself and its rule set
+    (its maps' own problems are ``check``'s). Only a campaign without errors may be played."""
     path = Path(path)
     data, problems = _toml(path)
     if data is None:
         return None, problems
-    reader = _Reader(path, data)
+    reader = _Reader(path, data[0], data[1])
     campaign = reader.campaign()
     problems = reader.problems
-    if campaign is not None:
-        problems += graph_problems(campaign) + rule_set_problems(campaign)
-    return (campaign if not any(p.is_error for p in problems) else None), problems
+    # a chapter left out for its own errors would make others look unreachable: loops only, then
+    problems += graph_problems(campaign, unreached=not problems)
+    if campaign.ruleset:
+        problems += rule_set_problems(campaign)
+    return campaign, problems
 
 
-def _toml(path: Path) -> tuple[dict[str, Any] | None, list[CampaignProblem]]:
-    """The file's TOML as a table, read bounded; or the one problem why not."""
+def _toml(path: Path) -> tuple[tuple[dict[str, Any], str] | None, list[CampaignProblem]]:
+    """The file's TOML as a table and the file's hash, read bounded; or the one problem why not."""
     try:
         raw = read_bounded(str(path), MAX_BYTES, f"a campaign file is at most {MAX_BYTES // 1024} KB")
     except Unreadable as exc:
@@ -165,22 +168,22 @@ def _toml(path: Path) -> tuple[dict[str, Any] | None, list[CampaignProblem]]:
         return None, [problem(f"not valid TOML ({exc})", "correct the line named; see docs/CAMPAIGNS.md")]
     except RecursionError:
         return None, [problem("it is nested too deep to be a campaign", "a campaign's tables are 3 deep")]
-    return {**data, "_hash": hashlib.sha256(raw).hexdigest()}, []
+    return (data, hashlib.sha256(raw).hexdigest()), []
 
 
 class _Reader:
     """Reads the file's table into a :class:`Campaign`, keeping every problem it meets."""
 
-    def __init__(self, path: Path, data: dict[str, Any]) -> None:
-        self.path, self.data = path, data
+    def __init__(self, path: Path, data: dict[str, Any], digest: str) -> None:
+        self.path, self.data, self.digest = path, data, digest
         self.problems: list[CampaignProblem] = []
 
     def say(self, message: str, fix: str, chapter: str = "") -> None:
         self.problems.append(problem(message, fix, chapter))
 
-    def campaign(self) -> Campaign | None:
+    def campaign(self) -> Campaign:
         d = self.data
-        for key in sorted(set(d) - {*CAMPAIGN_FIELDS, "_hash"}):
+        for key in sorted(set(d) - set(CAMPAIGN_FIELDS)):
             self.say(f"unknown key {key!r}", f"use one of: {', '.join(CAMPAIGN_FIELDS)}")
         title = self.text(d, "title", MAX_TITLE, required=True)
         ruleset = self.text(d, "ruleset", 40, required=True)
@@ -190,9 +193,7 @@ class _Reader:
         chapters = self.chapters(d.get("chapters"))
         if first and chapters and first not in chapters:
             self.say(f"first = {first!r} is not a chapter", f"use one of: {', '.join(chapters)}")
-        if self.problems or None in (title, ruleset, first, chapters):
-            return None
-        return Campaign(title, ruleset, intro, first, carry, chapters, self.path, d["_hash"])
+        return Campaign(title, ruleset, intro, first, carry, chapters, self.path, self.digest)
 
     def text(self, table: dict[str, Any], key: str, limit: int, chapter: str = "", required: bool = False) -> str:
         value = table.get(key)
@@ -227,11 +228,11 @@ class _Reader:
                 self.say(f"chapter id {cid[:50]!r} is not 1-40 of a-z, 0-9, _", "rename [chapters.<id>]")
             elif not isinstance(table, dict):
                 self.say("is not a table", f"write [chapters.{cid}] with title and map", cid)
-            elif (chapter := self.chapter(cid, table, set(value))) is not None:
+            elif (chapter := self.chapter(cid, table, [k for k in value if ID.match(k)])) is not None:
                 out[cid] = chapter
         return out
 
-    def chapter(self, cid: str, table: dict[str, Any], ids: set[str]) -> Chapter | None:
+    def chapter(self, cid: str, table: dict[str, Any], ids: list[str]) -> Chapter | None:
         before = len(self.problems)
         title = self.text(table, "title", MAX_TITLE, cid, required=True)
         briefing = self.text(table, "briefing", MAX_TEXT, cid)
@@ -265,7 +266,7 @@ class _Reader:
             return None
         return full
 
-    def nexts(self, cid: str, table: dict[str, Any], ids: set[str]) -> dict[str, str]:
+    def nexts(self, cid: str, table: dict[str, Any], ids: list[str]) -> dict[str, str]:
         out = {}
         for key, value in table.items():
             if not isinstance(value, str):
@@ -291,8 +292,8 @@ def plain_problem(value: Any, depth: int = 0) -> str:
     return next((why for v in items if (why := plain_problem(v, depth + 1))), "")
 
 
-def graph_problems(campaign: Campaign) -> list[CampaignProblem]:
-    """Loops (a campaign must end) and chapters no outcome leads to."""
+def graph_problems(campaign: Campaign, unreached: bool = True) -> list[CampaignProblem]:
+    """Loops (a campaign must end) and, with ``unreached``, the chapters no outcome leads to."""
     edges = {cid: [n for n in c.next.values() if n not in ENDINGS] for cid, c in campaign.chapters.items()}
     out = [
         problem(
@@ -309,7 +310,7 @@ def graph_problems(campaign: Campaign) -> list[CampaignProblem]:
             cid,
             WARNING,
         )  # fmt: skip
-        for cid in unreachable(edges, campaign.first)
+        for cid in (unreachable(edges, campaign.first) if unreached else ())
     ]
     return out
 

@@ -99,6 +99,14 @@ def new_progress(campaign: Campaign, seed: int, setup: dict[str, Any] | None = N
                     next=campaign.first)  # fmt: skip
 
 
+def default_setup(campaign: Campaign) -> dict[str, Any]:
+    """The players' set-up when they change nothing: what Begin plays on the first chapter's map, less what
+    the chapter's own options set (those stay the chapter's, and do not follow the force into the next)."""
+    first = campaign.chapters[campaign.first]
+    defaults = start_options(get_ruleset(campaign.ruleset), load_scenario(str(first.map)))[0]
+    return {k: v for k, v in defaults.items() if k not in first.options}
+
+
 def chapter_seed(seed: int, number: int) -> int:
     """The dice's seed of a campaign's chapter ``number`` (0 the first): the campaign's seed and the chapter
     in one number a player can read (campaign 7's third chapter plays with seed 702)."""
