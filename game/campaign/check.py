@@ -21,6 +21,7 @@ from game.campaign.model import Campaign, CampaignProblem, read_campaign
 from game.rules.core import get_ruleset, known_rulesets
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
 from game.scenario.review import Review, review_map
+from game.scenario.tmx import read_tmx
 
 
 def campaign_problems(path: str | Path) -> list[Problem]:
@@ -44,13 +45,22 @@ def chapter_map_problems(campaign: Campaign) -> list[CampaignProblem]:
     for chapter in campaign.chapters.values():
         review = reviews.get(chapter.map) or reviews.setdefault(chapter.map, review_map(str(chapter.map)))
         name = _relative(campaign, chapter.map)
-        sc = review.scenario
-        if sc is not None and campaign.ruleset and sc.ruleset != campaign.ruleset:
-            theirs, ours = _rules_name(sc.ruleset), _rules_name(campaign.ruleset)
+        theirs = _map_rules(review)
+        if theirs is not None and campaign.ruleset and theirs != campaign.ruleset:
+            theirs, ours = _rules_name(theirs), _rules_name(campaign.ruleset)
             out.append(CampaignProblem(None, "", f"map {name} is for {theirs}, not {ours}",
                                        f"use a map of {ours} (its ruleset property)", chapter=chapter.id))  # fmt: skip
         out += [CampaignProblem(**asdict(p), chapter=chapter.id, map=name) for p in review.problems]
     return out
+
+
+def _map_rules(review: Review) -> str | None:
+    """The rule set a map is for: its scenario's, or for a map that does not load its ``ruleset`` property."""
+    if review.scenario is not None:
+        return review.scenario.ruleset
+    raw, _ = read_tmx(review.path)
+    prop = raw.properties.get("ruleset") if raw is not None else None
+    return str(prop.value).strip() if prop is not None else None
 
 
 def _rules_name(key: str) -> str:

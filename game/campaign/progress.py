@@ -400,12 +400,17 @@ def _verify_chapter(rules: RuleSet, played: PlayedChapter, before: PlayedChapter
         return [*said, f"does not replay ({type(exc).__name__}: {str(exc)[:160]})"]
     if not game.over:
         return [*said, "its game does not end with its commands"]
-    if chapter_outcome(game) != (played.outcome, played.winner):
-        said.append(f"it ends {chapter_outcome(game)}, not {(played.outcome, played.winner)} as recorded")
+    if (ended := chapter_outcome(game)) != (played.outcome, played.winner):
+        said.append(f"it ends {_words(*ended)}, not {_words(played.outcome, played.winner)} as recorded")
     assert rules.campaign is not None
     if rules.campaign.muster(game).to_data() != played.force_after:
         said.append("the force it musters is not the force recorded")
     return said
+
+
+def _words(outcome: str, winner: str) -> str:
+    """``a win (humans)``: an outcome as the verifier says it."""
+    return f"a {outcome} ({winner or 'no winner'})"
 
 
 def _verify_route(campaign: Campaign, played: PlayedChapter, before: PlayedChapter | None) -> list[str]:
