@@ -107,7 +107,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
         return compare_main(*args.compare)
     if args.map is None:
-        print("deadground simulate: give a .tmx map, a .toml campaign (or --compare RUN_A RUN_B)", file=sys.stderr)
+        print(
+            "deadground simulate: give a .tmx map (or --compare RUN_A RUN_B), or a .toml campaign", file=sys.stderr
+        )
         return 2
     if args.map.endswith(".toml"):  # a campaign: whole campaigns, chapter after chapter
         from game.campaign.simulate import main as campaign_main

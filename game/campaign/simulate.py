@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.ai import bot_for
 from game.campaign.model import Campaign, CampaignError, load_campaign
 from game.campaign.progress import chapter_options, default_setup, finish_chapter, new_progress
-from game.rules.core import get_ruleset, start_error
+from game.rules.core import start_error
 from game.simulate import ProgressBar, default_jobs, play_out, win_rate_ci95, workers
 
 
@@ -230,9 +231,13 @@ def main(
     ``options`` (JSON) are the first chapter's set-up, as the map simulator's are. Bad input: exit code 2."""
     try:
         campaign = load_campaign(path)
-        get_ruleset(campaign.ruleset)
     except CampaignError as exc:
         print(f"deadground simulate: {path} is not a playable campaign:\n{exc}", file=sys.stderr)
+        return 2
+    try:
+        bot_for(campaign.ruleset)
+    except KeyError as exc:
+        print(f"deadground simulate: {Path(path).name} cannot be simulated: {exc.args[0]}", file=sys.stderr)
         return 2
     setup = None
     if options:
