@@ -185,3 +185,11 @@ def test_a_rule_set_without_campaigns_says_so(folder: Path, monkeypatch: pytest.
     assert "campaign: the rule set Duel (toy) has no campaigns yet — play its maps one by one for now" in messages(
         GOOD
     )
+
+
+def test_a_chapters_options_the_rules_refuse_are_named(folder: Path) -> None:
+    path = write(folder, HEAD + WELL + 'options = { hero = " " }\n')
+    assert messages(path) == [
+        "chapter 'well': its options are refused: hero: give the hero a name — correct them "
+        '(hero: the hero\'s name, e.g. "Ash")'
+    ]

@@ -204,3 +204,22 @@ def test_a_kill_9_while_saving_leaves_the_last_good_file(tmp_path: Path) -> None
         saved = [int(line.split()[1]) for line in [first, *proc.stdout.read().split("\n")[:-1]] if line]
         kept = read_progress(target)  # whole, never a mix of two writes
         assert kept.seed in (saved[-1], saved[-1] + 1) and kept.played == read_progress(source).played
+
+
+def test_the_replay_command_verifies_a_run_chapter_by_chapter(tmp_path: Path, capsys) -> None:
+    from game.cli import main as cli_main
+
+    path = save_progress(tmp_path / "run.json", played_out(1))
+    assert cli_main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The Duel Road (toy), seed 1: 3 chapter(s) played, ended in victory\n")
+    assert "  1. At the well (well): win (humans), " in out and "1 of 1 living after" in out
+    assert out.endswith("Verified: every chapter replays to its outcome and force\n")
+    data = json.loads(path.read_text())
+    data["played"][2]["outcome"] = "draw"
+    path.write_text(json.dumps(data))
+    assert cli_main(["replay", str(path)]) == 1
+    assert (
+        "NOT REPRODUCED: chapter 3 ('ford'): it ends a win (humans), not a draw (humans)"
+        in capsys.readouterr().out
+    )

@@ -30,7 +30,7 @@ from game.campaign.model import (
     load_campaign,
     problem,
 )
-from game.rules.contract import Force
+from game.rules.contract import CampaignRules, Force
 from game.rules.core import Command, Game, RuleSet, from_data, get_ruleset, known_rulesets, replay, to_data
 from game.saves import MAX_COMMANDS, SaveError, default_folder, read_json, read_save, write_atomic
 from game.scenario import ScenarioError, load_scenario
@@ -193,7 +193,7 @@ def status(campaign: Campaign, progress: Progress) -> list[tuple[Chapter, str]]:
     ]
 
 
-def _campaign_rules(key: str) -> Any:
+def _campaign_rules(key: str) -> CampaignRules:
     rules = get_ruleset(key).campaign
     if rules is None:
         raise CampaignError(key, [_no_campaigns(get_ruleset(key))])
@@ -283,6 +283,15 @@ def _progress_data(p: Progress) -> dict[str, Any]:
         "next": p.next,
         "saved_at": p.saved_at,
     }
+
+
+def is_progress(path: Path | str) -> bool:
+    """Whether ``path`` is a campaign run's progress file (by its format; a file that cannot be read is not)."""
+    try:
+        data = read_json(path)
+    except SaveError:
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
 
 
 def read_progress(path: Path | str) -> Progress:
@@ -392,7 +401,8 @@ def _verify_chapter(rules: RuleSet, played: PlayedChapter, before: PlayedChapter
     if scenario.content_hash != played.map_hash:
         return [f"its map {Path(played.map).name} has changed since it was played"]
     said = []
-    if before is not None and (played.options.get("campaign") or {}).get("force") != before.force_after:
+    carried = played.options.get("campaign")
+    if before is not None and (not isinstance(carried, dict) or carried.get("force") != before.force_after):
         said.append("the force put into it is not the force the chapter before left")
     try:
         game = replay(rules, scenario, dict(played.options), played.seed, list(played.commands))
