@@ -21,13 +21,14 @@ from game.ai import bot_for
 from game.campaign import load_campaign
 from game.campaign.progress import (
     Progress,
-    chapter_autosaves,
+    chapter_in_play,
     chapter_options,
     finish_chapter,
     new_progress,
     new_progress_path,
     progress_files,
     read_progress,
+    resumable_runs,
     save_progress,
     status,
     verify_progress,
@@ -115,8 +116,11 @@ def test_a_run_is_kept_beside_the_autosaves_and_its_chapter_in_play_found(tmp_pa
     game = toy_rules.new_game(scenario, options, seed)
     written = autos.write(game)
     assert read_save(written).extra["campaign"] == str(path)
-    assert chapter_autosaves(path, tmp_path) == written
-    assert chapter_autosaves(tmp_path / "other.json", tmp_path) is None
+    assert chapter_in_play(path, tmp_path) == written
+    assert chapter_in_play(tmp_path / "other.json", tmp_path) is None
+    (tmp_path / "campaign-broken-1.json").write_text("{")
+    assert [p for p, _ in resumable_runs(tmp_path)] == [path]  # the broken one passed over, and kept
+    assert (tmp_path / "campaign-broken-1.json").exists()
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
 """A campaign being played: the campaign file (path and content hash), its seed, the players' first set-up,
 and each chapter played as an ordinary game (map, options, seed, commands) with its outcome and the force
 it left. The chapter in play is an ordinary game autosaved beside the game autosaves, its ``extra`` naming
-the progress file (:func:`chapter_autosaves`), so it resumes as a game does.
+the progress file (:func:`chapter_in_play`), so it resumes as a game does.
 
 A progress file is written as a save is (atomically: a kill -9 leaves the last good file) and read as a
 save is (hostile: bounded, checked, the file left untouched); :func:`verify_progress` replays every
@@ -235,7 +235,21 @@ def progress_files(folder: Path | None = None) -> list[Path]:
     return [p for *_, p in sorted(found, reverse=True)]
 
 
-def chapter_autosaves(progress_path: Path, folder: Path | None = None) -> Path | None:
+def resumable_runs(folder: Path | None = None) -> list[tuple[Path, Progress]]:
+    """The campaign runs in ``folder`` not yet ended, newest first, each read (a damaged file is passed over,
+    never deleted: reading it names what is wrong)."""
+    runs = []
+    for path in progress_files(folder):
+        try:
+            progress = read_progress(path)
+        except SaveError:
+            continue
+        if not progress.over:
+            runs.append((path, progress))
+    return runs
+
+
+def chapter_in_play(progress_path: Path, folder: Path | None = None) -> Path | None:
     """The newest unfinished game autosave of ``progress_path``'s chapter in play (its ``extra`` names the
     progress file: set ``Autosaves.extra = {"campaign": str(progress_path)}``), or None."""
     from game.saves import Autosaves
