@@ -522,3 +522,25 @@ def _embarked(game: Zombie40kGame, e: ev.Embarked) -> str:
 def _game_over(game: Zombie40kGame, e: ev.GameOver) -> str:
     who = who_won(e.winner)
     return toned("gold", f"<b>{who}</b>: {esc(e.reason)}")
+
+
+# -- campaigns ----------------------------------------------------------------------------------------------------
+
+
+@says(ev.VeteransCarried)
+def _veterans_carried(game: Zombie40kGame, e: ev.VeteransCarried) -> str:
+    n = _n(game)
+    who = ", ".join(n.figure(f) for f in e.figures)
+    held = [power_ups.name_of(game.world, k) for k in e.power_ups]
+    words = f"Chapter {e.chapter}: player {e.player}'s {n.unit(e.unit)} carries on with {who}"
+    words += f"; carrying {', '.join(held)}" if held else ""
+    words += f"; {e.points} Killing Floor points" if e.points else ""
+    return toned("turn", esc(words))
+
+
+@says(ev.WoundsRecovered)
+def _wounds_recovered(game: Zombie40kGame, e: ev.WoundsRecovered) -> str:
+    who = _n(game).figure(e.figure)
+    if e.healed:
+        return toned("good", esc(f"{who} rolls {e.roll} to heal ({e.need}+ needed): back to {e.wounds} wounds"))
+    return toned("warn", esc(f"{who} rolls {e.roll} to heal ({e.need}+ needed): starts with {e.wounds} wounds"))
