@@ -6,10 +6,14 @@ carried force is refused with the veteran and the reason."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from game.campaign.check import check_campaign
+from game.campaign.model import load_campaign
+from game.campaign.simulate import play_campaign
 from game.dice import Dice
 from game.rules.contract import Force
 from game.rules.core import CannotStart, get_ruleset
@@ -228,3 +232,22 @@ def test_the_rules_help_words_every_carry_rule():
     for rule in RULES.carries:
         assert rule.words[:40] in text
     assert [r.house for r in RULES.carries].count(False) == 1  # "permanently, until you die": the source's
+
+
+SHIPPED = Path(__file__).resolve().parent.parent / "maps" / "campaigns" / "hive_descent.toml"
+
+
+def test_the_shipped_campaign_checks_clean_with_four_chapters_on_three_new_maps():
+    campaign, problems = check_campaign(SHIPPED)
+    assert campaign is not None and problems == []
+    assert campaign.first == "landing_pad" and len(campaign.chapters) == 4
+    maps = {c.map.name for c in campaign.chapters.values()}
+    assert maps == {"01_landing_pad.tmx", "02_manufactorum.tmx", "03_reactor.tmx"}
+
+
+def test_the_shipped_campaign_plays_to_its_end_with_the_squad_carried():
+    result = play_campaign(load_campaign(SHIPPED), seed=1)
+    assert result.ending in ("victory", "defeat") and not result.error
+    rows = result.chapters
+    assert rows[0].chapter == "landing_pad" and rows[0].going_in == 5  # the Tactical Squad
+    assert all(later.going_in == earlier.after for earlier, later in zip(rows, rows[1:]))
