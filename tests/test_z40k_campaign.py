@@ -6,6 +6,7 @@ carried force is refused with the veteran and the reason."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,10 @@ from game.campaign.simulate import play_campaign
 from game.dice import Dice
 from game.rules.contract import Force
 from game.rules.core import CannotStart, get_ruleset
-from game.rules.zombie40k import mods
+from game.rules.zombie40k import mods, respawn
 from game.rules.zombie40k.events import VeteransCarried, WoundsRecovered
 from game.rules.zombie40k.game import Zombie40kGame, new_game
+from game.rules.zombie40k.log_words import lines
 from game.rules.zombie40k.names import names_of
 from game.rules.zombie40k.testing import small_scenario
 from game.rules.zombie40k.veterans import CARRY_KEYS
@@ -101,6 +103,9 @@ def test_a_wounded_veteran_who_rolls_4_heals_between_chapters():
     assert squad_models(g2)[0].wounds == 2
     rolled = [e for e in g2.log if isinstance(e, WoundsRecovered)]
     assert rolled == [WoundsRecovered("p1-1", 4, 4, 2, True)]
+    told = [re.sub("<[^>]+>", "", t) for t in lines(g2, g2.log)[:2]]
+    assert told[0].startswith("Chapter 2: player 1&#x27;s Ork Boyz march on with Boss Nob, Ork Boy 1")
+    assert told[1] == "Boss Nob rolls 4 to heal (4+ needed): back to 2 wounds"
 
 
 def test_a_wounded_veteran_who_rolls_3_starts_the_chapter_wounded():
@@ -215,6 +220,26 @@ def test_a_chapter_refuses_teams_beside_its_carried_force():
     opts = {**_options_with(lambda c: None), "teams": ["ork_boyz"]}
     with pytest.raises(CannotStart, match="not 'teams'"):
         new_game(SCENARIO, opts, seed=1)
+
+
+def test_a_respawn_brings_back_the_veterans_of_the_chapter_not_the_fallen_of_earlier_ones():
+    g = first_chapter()
+    g.world.kill(squad_models(g)[2], "h1 close combat")
+    g2 = next_chapter(g)
+    for m in squad_models(g2):
+        g2.world.kill(m, "h1 close combat")
+    squad = g2.state.squad_of(1)
+    assert squad.wiped_out and mods.respawn_refused(g2.world, squad) == ""
+    respawn.respawn_squad(g2.world, squad)
+    assert len(g2.world.alive(squad)) == 5
+
+
+def test_a_veteran_risen_with_the_horde_is_dead_to_the_campaign():
+    g = first_chapter()
+    m = squad_models(g)[1]
+    m.side, m.unit = "zombies", "h1"  # (Dead Men Walking)
+    vet = RULES.muster(g).veterans[1]
+    assert vet.dead and vet.history[-1].startswith("Small table: killed, and rose with the horde")
 
 
 def test_without_the_respawns_rule_a_wiped_out_team_stays_out():

@@ -176,7 +176,9 @@ def _mustered(game: Zombie40kGame, m: Model, v: Veteran, player: int, names: Nam
 def history_line(game: Zombie40kGame, m: Model, alive: bool, kills: int) -> str:
     """One chapter in a veteran's history: "Landing Pad: aboard; 1 of 2 wounds left; squad kills 9;
     power-ups won: Medpack; given the Chainsaw"."""
-    fate = "killed" if not alive else "aboard" if m.state == EMBARKED else "came through"
+    fate = "aboard" if m.state == EMBARKED else "came through" if alive else "killed"
+    if m.side != PLAYERS:
+        fate = "killed, and rose with the horde"  # (Dead Men Walking)
     parts = [fate]
     most = game.data.profile(m.profile).w
     if alive and m.wounds < most:

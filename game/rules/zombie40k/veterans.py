@@ -210,9 +210,9 @@ def set_up(world: World, chapter: Chapter) -> None:
     the team's power-ups, its Killing Floor points, grenades and wares; each team's coming logged."""
     for seat, t in enumerate(chapter.seats(), 1):
         squad = world.state.squad_of(seat)
+        _team_on(world, squad, t, chapter)
         for fid in squad.models:
             _veteran_on(world, world.state.models[fid], chapter.ids[fid], chapter)
-        _team_on(world, squad, t, chapter)
 
 
 def _veteran_on(world: World, m: Model, v: Veteran, chapter: Chapter) -> None:
