@@ -208,6 +208,8 @@ def _options_with(change: Any) -> dict[str, Any]:
         (lambda c: c["force"]["pool"]["teams"][0].update(power_ups=["speed_pack"] * 2), "'power_ups'"),
         (lambda c: c["force"]["pool"].update(teams=[]), "1 to 4 teams"),
         (lambda c: c.update(carry=["guts"]), "'carry'"),
+        (lambda c: c["force"]["veterans"][1].update(key="Boss Nob"), "two veterans are both 'Boss Nob'"),
+        (lambda c: c["force"]["veterans"][0].update(name="x" * 500), "at most 80 characters"),
         (lambda c: c.update(chapter=10**30), "'chapter'"),
     ],
 )

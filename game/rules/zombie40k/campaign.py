@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.assets import data_file
 from game.rules.contract import CarryRule, Force, Veteran
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
-from game.rules.zombie40k.data import Z40Data, load_data
+from game.rules.zombie40k.data import load_data, load_toml
 from game.rules.zombie40k.events import PowerUpGained, PowerUpUsed
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, names_of
@@ -26,9 +27,10 @@ from game.rules.zombie40k.veterans import CARRY_KEYS, OPTION, Chapter, read_chap
 from game.scenario.model import Scenario
 
 
-def carry_rules(data: Z40Data) -> tuple[CarryRule, ...]:
-    """What carries over, in the rules help's words, in :data:`.veterans.CARRY_KEYS` order."""
-    heal = int(data.h("campaign_heal"))
+def carry_rules(house: dict[str, Any]) -> tuple[CarryRule, ...]:
+    """What carries over, in the rules help's words, in :data:`.veterans.CARRY_KEYS` order; ``house``: the
+    data's house values."""
+    heal = int(house["campaign_heal"])
     return (
         CarryRule(
             "dead",
@@ -74,7 +76,8 @@ class Z40Campaign:
     """Zombie 40,000's campaign rules (the contract's ``CampaignRules``)."""
 
     def __init__(self) -> None:
-        self.carries = carry_rules(load_data())
+        # the shipped house values alone: the whole data (and the player's roster) is read when a game asks
+        self.carries = carry_rules(load_toml(data_file("zombie40k.toml"))["house"])
 
     def muster(self, game: Any) -> Force:
         """The force as ``game`` ended (see :func:`muster`)."""

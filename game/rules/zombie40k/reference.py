@@ -603,5 +603,5 @@ def _campaigns(d: Z40Data) -> Section:
             "next chapter's, in its log."
         )
     ]
-    body += [_p(f"{r.words} (carry: {r.key})", house=r.house, kind="bullet") for r in carry_rules(d)]
+    body += [_p(f"{r.words} (carry: {r.key})", house=r.house, kind="bullet") for r in carry_rules(d.house)]
     return Section("Campaigns", tuple(body))

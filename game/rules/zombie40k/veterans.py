@@ -90,6 +90,10 @@ def read_chapter(data: Z40Data, scenario: Scenario, options: dict[str, Any]) -> 
     if not isinstance(carry, list) or any(c not in CARRY_KEYS for c in carry):
         raise ForceError(f"{where}: 'carry' lists what carries over, of: {', '.join(CARRY_KEYS)}")
     teams = tuple(_team(data, where, i, t) for i, t in enumerate(_pool_teams(force, where), 1))
+    keys = [v.key for v in force.veterans]
+    if len(set(keys)) != len(keys):
+        twice = next(k for k in keys if keys.count(k) > 1)
+        raise ForceError(f"{where}: two veterans are both {twice[:MAX_TEXT]!r}; each is one model")
     for number_, v in enumerate(force.veterans, 1):
         _check_veteran(data, f"{where}: veteran {number_} ({v.name[:MAX_TEXT]!r})", v, len(teams))
     chapter = Chapter(force, number, frozenset(carry), teams)
@@ -143,6 +147,8 @@ def _known_rules(data: Z40Data) -> set[str]:
 def _check_veteran(data: Z40Data, here: str, v: Veteran, teams: int) -> None:
     """A veteran's state, every field of its kind and known to the rules (ForceError when not)."""
     s = v.state
+    if not all(0 < len(text) <= MAX_TEXT and text.isprintable() for text in (v.key, v.name, v.kind)):
+        raise ForceError(f"{here}: 'key', 'name' and 'kind' are one line of at most {MAX_TEXT} characters")
     if not 0 <= v.player < teams:
         raise ForceError(f"{here}: 'player' {v.player} has no team in the pool")
     if s.get("profile") not in player_profiles(data):
