@@ -21,7 +21,7 @@ from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.data import load_data, load_toml
 from game.rules.zombie40k.events import PowerUpGained, PowerUpUsed
 from game.rules.zombie40k.game import Zombie40kGame
-from game.rules.zombie40k.names import Names, names_of
+from game.rules.zombie40k.names import names_of
 from game.rules.zombie40k.state import ALIVE, EMBARKED, PLAYERS, Model, Unit
 from game.rules.zombie40k.veterans import CARRY_KEYS, OPTION, Chapter, read_chapter
 from game.scenario.model import Scenario
@@ -114,17 +114,14 @@ def muster(game: Zombie40kGame) -> Force:
     played = {v.key: fid for fid, v in ids.items()}
     names = names_of(game)
     old = list(chapter.force.veterans) if chapter is not None else []
-    out = [
-        _mustered(game, game.state.models[played[v.key]], v, v.player, names) if v.key in played else v
-        for v in old
-    ]
+    out = [_mustered(game, game.state.models[played[v.key]], v, v.player) if v.key in played else v for v in old]
     used = {v.key for v in out}
     for squad in game.state.squads():
         for fid in squad.models:
             if fid not in ids:
                 key = _unique(names.figure(fid), used)
                 new = Veteran(key, key, seats[squad.player] - 1, _kind(game, game.state.models[fid]))
-                out.append(_mustered(game, game.state.models[fid], new, new.player, names))
+                out.append(_mustered(game, game.state.models[fid], new, new.player))
     return Force(tuple(out), {"teams": _teams(game, chapter, seats), "chapters": _chapters(chapter)})
 
 
@@ -158,7 +155,7 @@ def _alive(game: Zombie40kGame, m: Model) -> bool:
     return m.state in (ALIVE, EMBARKED) and m.side == PLAYERS and m.unit in game.state.units
 
 
-def _mustered(game: Zombie40kGame, m: Model, v: Veteran, player: int, names: Names) -> Veteran:
+def _mustered(game: Zombie40kGame, m: Model, v: Veteran, player: int) -> Veteran:
     """``v`` as the chapter left his model ``m``: his state, the dead marked, this chapter's history line."""
     st, alive = game.state, _alive(game, m)
     wares = st.kf_wares.get(m.id, []) if kf.killing_floor_on(st) else v.state.get("wares", [])
