@@ -11,6 +11,7 @@ from collections.abc import Callable
 from game.rules.contract import View
 from game.rules.core import RuleSet, register
 from game.rules.zombie40k.battlescribe import roster_import
+from game.rules.zombie40k.campaign import CAMPAIGN
 from game.rules.zombie40k.checks import scenario_warnings
 from game.rules.zombie40k.commands import COMMANDS, Charge, EndPhase, Move, Run, Shoot  # noqa: F401
 from game.rules.zombie40k.events import EVENTS
@@ -52,5 +53,6 @@ RULESET = register(
         force_facts=force_facts,
         roster_import=roster_import,
         mods=MOD_IDS,
+        campaign=CAMPAIGN,
     )
 )

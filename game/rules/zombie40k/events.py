@@ -413,3 +413,33 @@ class GrenadeThrown(Event):
     grenade: str
     weapon: str
     target: str
+
+
+# -- campaigns (veterans.py) ------------------------------------------------------------------------------
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class VeteransCarried(Event):
+    """A campaign chapter: ``unit`` came into it with ``figures``, the veterans of the chapters before, and
+    what the team still holds: its ``power_ups`` and its Killing Floor ``points``."""
+
+    unit: str
+    player: int
+    chapter: int
+    figures: tuple[str, ...]
+    power_ups: tuple[str, ...] = ()
+    points: int = 0
+
+
+@EVENTS.add
+@dataclass(frozen=True)
+class WoundsRecovered(Event):
+    """Between two chapters a wounded veteran rolled to heal (``roll`` against ``need``): ``wounds`` is what he
+    starts the chapter with."""
+
+    figure: str
+    roll: int
+    need: int
+    wounds: int
+    healed: bool

@@ -13,7 +13,19 @@ from typing import Any
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.kit import KitGame, Rule, as_given, end_of_turn
-from game.rules.zombie40k import assault, facts, mods, movement, plugins, power_ups, setup, shooting, sight, turn
+from game.rules.zombie40k import (
+    assault,
+    facts,
+    mods,
+    movement,
+    plugins,
+    power_ups,
+    setup,
+    shooting,
+    sight,
+    turn,
+    veterans,
+)
 from game.rules.zombie40k import preview as previews
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.data import Z40Data, load_data
@@ -53,16 +65,24 @@ class Zombie40kGame(KitGame[Z40State, Model]):
         scenario = self.scenario
         if "mods" not in self.options and mods.scenario_mods(scenario):  # the scenario's own (Last Evac: coop)
             self.options["mods"] = mods.scenario_mods(scenario)
-        teams = setup.check_options(self.data, scenario, self.options, self.seed, plugins.team_rules)
+        chapter = veterans.read_chapter(self.data, scenario, self.options)  # a campaign's carried force
+        if chapter is None:
+            teams = setup.check_options(self.data, scenario, self.options, self.seed, plugins.team_rules)
+        else:
+            setup.refuse_unknown(self.options)
+            teams = veterans.teams_of(self.data, chapter)
         chosen = mods.check_mods(self.data, self.options)
         self.data = mods.adjust_data(self.data, chosen)  # the mods' zombie profiles and Boss wargear
         state = Z40State(turn_limit=facts.turn_limit(scenario, self.data), mods=chosen)
         state.ruins_block_sight = sight.reading(self.options)  # (7th's true line of sight, or the house's)
         hooks = plugins.assemble(chosen, state)  # the add-ons this game plays
         self.world = World(scenario, self.data, self.dice, state, Table.from_scenario(scenario), hooks=hooks)
+        self.world.chapter = chapter
         setup.place_vehicle(self.world)
         setup.deploy_squads(self.world, teams)
         self.world.hooks.squads_deployed(self.world)  # (Killing Floor's kit)
+        if chapter is not None:
+            veterans.set_up(self.world, chapter)  # (their wounds, rolled to heal, and what they carry)
         setup.place_boss(self.world)
         setup.place_hordes(self.world)
         turn.next_turn(self.world)  # the first turn's order (run_on then starts it)

@@ -112,7 +112,7 @@ def _counted_repeats(texts: list[str]) -> list[str]:
 # the events that say again what the roll just before them said: the roll's line goes, its dice go into theirs
 CARRIES = (ev.MoveRolled, ev.MoraleTested, ev.PowerUpRolled, ev.BlastPlaced)
 # and those whose line already gives the roll
-RESTATES = (*CARRIES, ev.AttackStep, ev.HordeRespawned, ev.WatchingForBetrayal, ev.PushedBack)
+RESTATES = (*CARRIES, ev.AttackStep, ev.HordeRespawned, ev.WatchingForBetrayal, ev.PushedBack, ev.WoundsRecovered)
 BRACKETED = re.compile(r" \(([A-Za-z0-9-]+)\)")
 JOINS = re.compile(r" \(([^()]+)\) joins \1\b")
 RESULT = re.compile(r": (passed|failed)$")
@@ -522,3 +522,29 @@ def _embarked(game: Zombie40kGame, e: ev.Embarked) -> str:
 def _game_over(game: Zombie40kGame, e: ev.GameOver) -> str:
     who = who_won(e.winner)
     return toned("gold", f"<b>{who}</b>: {esc(e.reason)}")
+
+
+# -- campaigns ----------------------------------------------------------------------------------------------------
+
+
+@says(ev.VeteransCarried)
+def _veterans_carried(game: Zombie40kGame, e: ev.VeteransCarried) -> str:
+    n = _n(game)
+    who = ", ".join(n.figure(f) for f in e.figures)
+    held = [power_ups.name_of(game.world, k) for k in e.power_ups]
+    words = f"Chapter {e.chapter}: player {e.player}'s {n.does(e.unit, 'marches')} on with {who}"
+    words += f"; carrying {', '.join(held)}" if held else ""
+    words += f"; {e.points} Killing Floor points" if e.points else ""
+    return toned("turn", esc(words))
+
+
+@says(ev.WoundsRecovered)
+def _wounds_recovered(game: Zombie40kGame, e: ev.WoundsRecovered) -> str:
+    who = _n(game).figure(e.figure)
+    if e.healed:
+        return toned(
+            "good", esc(f"{who} rolls {e.roll} to heal ({e.need}+ needed): back to {_models(e.wounds, 'wound')}")
+        )
+    return toned(
+        "warn", esc(f"{who} rolls {e.roll} to heal ({e.need}+ needed): starts with {_models(e.wounds, 'wound')}")
+    )

@@ -393,6 +393,9 @@ def respawn_refused(world: World, squad: Unit) -> str:
         return "every model of the team joined the horde (Dead Men Walking)"
     if has_mod(world, "instant_death"):
         return "Instant Death: players may not respawn"
+    chapter = getattr(world, "chapter", None)  # a campaign chapter (veterans.py)
+    if chapter is not None and "respawns" not in chapter.carry:
+        return "this campaign's teams do not respawn: the fallen stay fallen"
     if has_mod(world, "hardcore") and squad.respawns >= int(value(world.data, "hardcore", "respawns")):
         return "Hardcore Mode: a team respawns only once"
     if has_mod(world, "coop"):

@@ -173,7 +173,11 @@ def names_of(game: Zombie40kGame) -> Names:
         return _last[2]  # type: ignore[no-any-return]
     units = unit_names(st)
     players = {u.player: units[u.id] for u in st.units.values() if u.kind == SQUAD}
-    found = Names(figure_names(game, units), units, players)
+    figures = figure_names(game, units)
+    chapter = getattr(game.world, "chapter", None)  # a campaign's veterans keep their names (veterans.py)
+    if chapter is not None:
+        figures.update({fid: v.name for fid, v in chapter.ids.items() if fid in figures})
+    found = Names(figures, units, players)
     _last[:] = [st, which, found]
     return found
 

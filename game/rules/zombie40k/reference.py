@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules.contract import Paragraph, Run, Section, Table
 from game.rules.zombie40k import killing_floor
+from game.rules.zombie40k.campaign import carry_rules
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.team_builder import USR_WORDS
 from game.scenario.model import Scenario
@@ -113,6 +114,7 @@ def _sections(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         _house_readings(d),
         _mods_section(d, options),
         killing_floor.reference_section(d),  # issue 15 mods: the Killing Floor shop
+        _campaigns(d),  # issue 39
     ]
 
 
@@ -589,3 +591,17 @@ def _mods_section(d: Any, options: dict[str, Any]) -> Section:
                 )
             )
     return Section("Mods", tuple(body))
+
+
+def _campaigns(d: Z40Data) -> Section:
+    """Rules: "Campaigns": what a team carries from one chapter into the next, each rule in its words."""
+    body = [
+        _p(
+            "A campaign is a chain of chapters, each an ordinary game on its own map. Each team that comes out "
+            "of a chapter plays the next with the models it has left; a campaign file's carry list names the "
+            "rules below that it plays (all of them when it names none). Every roll between chapters is the "
+            "next chapter's, in its log."
+        )
+    ]
+    body += [_p(f"{r.words} (carry: {r.key})", house=r.house, kind="bullet") for r in carry_rules(d.house)]
+    return Section("Campaigns", tuple(body))

@@ -44,7 +44,7 @@ def rotated_teams(data: Z40Data, players: int, seed: int) -> list[str]:
 
 TeamRules = Callable[[Z40Data, dict[str, Any]], Callable[[int, Any, bool], tuple[Any, str]]]
 # the options a game takes; the last is :data:`.sight.OPTION` (sight imports this module, so it is spelt here)
-OPTION_KEYS = ("teams", "players", "mods", "ruins_block_sight")
+OPTION_KEYS = ("teams", "players", "mods", "ruins_block_sight", "campaign")  # campaign: veterans.py
 
 
 def refuse_unknown(options: dict[str, Any]) -> None:

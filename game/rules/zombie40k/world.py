@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.rules.core import DiceRolled
 from game.rules.kit import KitWorld
@@ -22,6 +23,7 @@ from game.table import edge_distance_between
 @dataclass
 class World(KitWorld[Z40Data, Z40State]):
     hooks: Hooks = field(default_factory=Hooks)
+    chapter: Any = None  # a campaign chapter's carried force (veterans.Chapter, which imports this module)
 
     # -- events and dice (emit: the kit's) --------------------------------------------------------
     def d6s(self, n: int, purpose: str, meaning: str = "") -> list[int]:
