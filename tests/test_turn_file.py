@@ -290,3 +290,94 @@ def test_hostile_exchange_in_a_save_counts_as_none() -> None:
 def test_nothing_to_send_is_said(tmp_path: Path) -> None:
     with pytest.raises(TurnRefused, match="Nothing to send: no action has been played since the game began"):
         turn_to_send(new_game("outbreak"), Exchange())
+
+
+# -- on screen: the in-game menu's Send turn (file)… and Receive turn (file)… -------------------------
+
+
+def menu_pick(app: Any, scene: Any, key: str) -> None:
+    """Open the in-game menu (Esc) and click its item ``key``, as the player does."""
+    import pygame
+    from ui_driver import click
+    from ui_driver import key as press
+
+    press(app, pygame.K_ESCAPE)
+    assert scene.menu_open
+    click(app, scene.menu_buttons[key].rect.center)
+
+
+def pick_file(app: Any, dialog: Any, path: Path) -> None:
+    """Click ``path`` in the file dialog's list, then OK."""
+    from ui_driver import click
+
+    item = next(i for i in dialog.file_selection_list.item_list if i["text"] == path.name)
+    click(app, item["button_element"].rect.center)
+    click(app, dialog.ok_button.rect.center)
+
+
+def test_the_game_menu_sends_a_turn_file_and_the_other_players_game_receives_it(app: Any) -> None:
+    import pygame
+    from ui_driver import click, need_default_scenario, play_out, start_game
+    from ui_driver import key as press
+
+    need_default_scenario()
+    scene = start_game(app, ["british", "soviet"], speed=4.0)
+    start = scene.save(app.saves_dir / "start.json")  # the other player's copy of the same game
+    labels = {"send_turn": "Send turn (file)…", "receive_turn": "Receive turn (file)…"}
+    press(app, pygame.K_ESCAPE)  # the in-game menu offers both, beside Save and Load
+    assert {k: scene.menu_buttons[k].text for k in labels} == labels
+    assert all(scene.menu_buttons[k].is_enabled for k in labels)
+    press(app, pygame.K_ESCAPE)
+    assert not scene.menu_open
+    click(app, scene.buttons["end_turn"].rect.center)  # player 1 ends his turn
+    play_out(app, scene)
+    played = list(scene.game.commands)
+    assert played
+
+    menu_pick(app, scene, "send_turn")
+    sent_file = app.saves_dir / "normandy_village-turn-1.deadground-turn"
+    assert sent_file.is_file() and read_turn(sent_file).game.commands == played
+    assert (
+        scene.match.status == f"Turn file 1 written ({len(played)} action{'s' * (len(played) > 1)}): {sent_file}"
+    )
+    window = scene.turn_files.window
+    assert window is not None and window.alive() and sent_file.name in window.text_block.html_text
+    sender = state_hash(scene.game)
+
+    assert scene.load(start)  # the other machine: the game as it was before player 1's turn
+    other = app.scene
+    assert other is not scene and other.game.commands == []
+    menu_pick(app, other, "receive_turn")
+    dialog = other.turn_files.dialog
+    assert dialog is not None and dialog.alive()
+    assert [i["text"] for i in dialog.file_selection_list.item_list if i["text"].endswith(".json")] == []
+    pick_file(app, dialog, sent_file)
+    received = app.scene
+    assert received is not other and received.game.commands == played  # the game goes on from there
+    assert state_hash(received.game) == sender
+    assert received.match.status.startswith("Received turn 1 (") and "verified" in received.match.status
+
+    menu_pick(app, received, "receive_turn")  # the same file again: refused, said, nothing changed
+    pick_file(app, received.turn_files.dialog, sent_file)
+    assert app.scene is received and received.game.commands == played
+    assert received.match.status_bad and "already in your game" in received.match.status
+    menu_pick(app, received, "send_turn")  # player 2 has played nothing yet
+    assert received.match.status_bad and received.match.status.startswith("Nothing to send")
+
+
+def test_a_game_played_by_file_that_ends_on_screen_sends_its_last_turn(app: Any) -> None:
+    """The end screen leaves no menu to send from: the last turn is written, and said, when the game ends."""
+    from game.session import Session
+    from game.ui.widgets.turn_files import TurnFilesPanel
+
+    game = at_one_table("outbreak")
+    said: list[tuple[str, bool]] = []
+    folder = app.saves_dir
+    session = Session(game, extra=Exchange(3, len(game.commands) - 2).to_extra({}))
+    panel = TurnFilesPanel(lambda: session, lambda: folder, lambda text, bad: said.append((text, bad)), print)
+    path = panel.game_over(app.manager)
+    assert path == folder / "hollow_creek_farm-turn-4.deadground-turn" and said[0][0].startswith("Turn file 4")
+    assert read_turn(path).game.over and len(read_turn(path).game.commands) == 2
+    assert panel.game_over(app.manager) == path  # (sent again: the same file)
+    alone = Session(at_one_table("outbreak"))  # a game not played by file writes nothing
+    assert TurnFilesPanel(lambda: alone, lambda: folder, print, print).game_over(app.manager) is None
