@@ -124,12 +124,23 @@ class Session:
         """Why undo is refused now, or "" when it is allowed."""
         if not self.game.commands:
             return "Nothing to undo yet."
+        if len(self.game.commands) <= self.shared():
+            return (
+                "The last action went by turn file to the other player (or came from him); "
+                "undo never takes back what the other player has."
+            )
         if self.rolled[-1]:
             return (
                 f"The last action ({self.words(self.game.commands[-1])}) rolled dice; "
                 "undo never goes back before a dice roll."
             )
         return ""
+
+    def shared(self) -> int:
+        """How many of the game's actions the other players have by turn file (sent or received)."""
+        from game.turn_file import shared_actions
+
+        return shared_actions(self.extra)
 
     def can_undo(self) -> bool:
         return not self.undo_refusal()
@@ -143,7 +154,7 @@ class Session:
         if reason:
             raise UndoRefused(reason)
         keep = len(self.rolled)
-        while keep and not self.rolled[keep - 1]:
+        while keep > self.shared() and not self.rolled[keep - 1]:
             keep -= 1
         self.game = self._rebuild(keep)
         self.rolled = self.rolled[:keep]

@@ -11,10 +11,10 @@ is legal and the copy's fingerprint is the sender's (the replay's check); otherw
 Where a game stands with its turn files (:class:`Exchange`) is kept in its save's ``extra``, so a game
 saved, loaded or autosaved goes on sending the right actions under the right number.
 
->>> Exchange.from_extra({"turn_files": {"number": 3, "at": 57, "sent": False}})
-Exchange(number=3, at=57, sent=False)
+>>> Exchange.from_extra({"turn_files": {"number": 3, "at": 57, "sent": False, "shared": 57}})
+Exchange(number=3, at=57, sent=False, shared=57)
 >>> Exchange.from_extra({"turn_files": "rubbish"})
-Exchange(number=0, at=0, sent=False)
+Exchange(number=0, at=0, sent=False, shared=0)
 """
 
 from __future__ import annotations
@@ -63,15 +63,17 @@ class TurnRefused(SaveError):
 class Exchange:
     """Where a game stands with its turn files: ``number`` is the last turn file it sent or received
     (0: none yet), ``at`` how many actions the game had when it last received one (its next turn starts
-    there), ``sent`` whether ``number`` is its own file, sent from ``at`` (sent again, it keeps its number).
+    there), ``sent`` whether ``number`` is its own file, sent from ``at`` (sent again, it keeps its number),
+    ``shared`` how many of its actions the other players have (sent or received): undo never takes them back.
 
     >>> Exchange().to_extra({"turn": 4})
-    {'turn': 4, 'turn_files': {'number': 0, 'at': 0, 'sent': False}}
+    {'turn': 4, 'turn_files': {'number': 0, 'at': 0, 'sent': False, 'shared': 0}}
     """
 
     number: int = 0
     at: int = 0
     sent: bool = False
+    shared: int = 0
 
     @classmethod
     def from_extra(cls, extra: dict[str, Any]) -> Exchange:
@@ -80,14 +82,15 @@ class Exchange:
         kept = extra.get(EXTRA_KEY)
         if not isinstance(kept, dict):
             return cls()
-        number, at, sent = kept.get("number"), kept.get("at"), kept.get("sent")
-        if not (_count(number) and _count(at) and isinstance(sent, bool)):
+        number, at, sent, shared = (kept.get(k) for k in ("number", "at", "sent", "shared"))
+        if not (_count(number) and _count(at) and isinstance(sent, bool) and _count(shared)):
             return cls()
-        return cls(number, at, sent)
+        return cls(number, at, sent, shared)
 
     def to_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
         """``extra`` with this exchange kept in it (a new dict)."""
-        return {**extra, EXTRA_KEY: {"number": self.number, "at": self.at, "sent": self.sent}}
+        kept = {"number": self.number, "at": self.at, "sent": self.sent, "shared": self.shared}
+        return {**extra, EXTRA_KEY: kept}
 
     def next_number(self) -> int:
         """The number the next turn file sent gets: its own again when it is sent again, else the next."""
@@ -110,7 +113,11 @@ class TurnFile:
 
     @property
     def file_name(self) -> str:
-        """``normandy_village-turn-3.deadground-turn``"""
+        """The name it is written under: its scenario's and its number.
+
+        >>> TurnFile(SavedGame("some_rules", "/maps/small_town.tmx", "", {}, 1, []), 0, 3).file_name
+        'small_town-turn-3.deadground-turn'
+        """
         return f"{Path(self.game.scenario_path).stem or 'game'}-turn-{self.number}{SUFFIX}"
 
     def to_json(self) -> bytes:
@@ -140,7 +147,16 @@ def turn_to_send(game: Game, exchange: Exchange) -> TurnFile:
 
 def sent(turn: TurnFile, exchange: Exchange) -> Exchange:
     """The exchange once ``turn`` is sent."""
-    return Exchange(turn.number, exchange.at, sent=True)
+    return Exchange(turn.number, exchange.at, sent=True, shared=turn.after + len(turn.game.commands))
+
+
+def shared_actions(extra: dict[str, Any]) -> int:
+    """How many of a game's actions (its save's ``extra``) the other players have by file: undo stops there.
+
+    >>> shared_actions({}), shared_actions(Exchange(2, 40, True, 52).to_extra({}))
+    (0, 52)
+    """
+    return Exchange.from_extra(extra).shared
 
 
 def write_turn(turn: TurnFile, where: Path) -> Path:
@@ -194,7 +210,7 @@ def receive(game: Game, turn: TurnFile, exchange: Exchange, name: str) -> Receiv
             f"{name}: turn {turn.number}'s actions do not reproduce the sender's game (the sender's state "
             f"{turn.game.state_hash[:16]}, yours after them {mine}); your game was not changed."
         )
-    return Received(copy, events, Exchange(turn.number, len(copy.commands)))
+    return Received(copy, events, Exchange(turn.number, len(copy.commands), shared=len(copy.commands)))
 
 
 def belongs(game: Game, turn: TurnFile, name: str) -> None:
@@ -329,6 +345,11 @@ def export_main(save: str, out: str | None = None, stream: Any = None) -> int:
     except SaveError as exc:
         print(f"deadground turn export: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a folder that cannot be made or written: the save was not changed
+        print(
+            f"deadground turn export: cannot write {exc.filename or out}: {exc.strerror or exc}", file=sys.stderr
+        )
+        return 1
     n = len(turn.game.commands)
     print(f"Turn file {turn.number} written to {path}: {n} action{'' if n == 1 else 's'}.", file=stream)
     for line in lines:
@@ -350,6 +371,11 @@ def import_main(save: str, turn_file: str, stream: Any = None) -> int:
     except SaveError as exc:
         print(f"deadground turn import: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the save cannot be written: it is as it was (writes are atomic)
+        print(
+            f"deadground turn import: cannot write {exc.filename or save}: {exc.strerror or exc}", file=sys.stderr
+        )
+        return 1
     n = len(turn.game.commands)
     print(
         f"Turn file {turn.number} received into {save}: {n} action{'' if n == 1 else 's'} played and verified "

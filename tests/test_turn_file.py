@@ -265,6 +265,9 @@ def test_the_command_line_exports_and_imports_turns_and_says_what_happened(
     assert "already in your game" in capsys.readouterr().err
     assert cli_main(["turn", "export", str(theirs), "--out", str(tmp_path / "two.deadground-turn")]) == 2
     assert "Nothing to send" in capsys.readouterr().err  # player 2 has not played yet
+    (tmp_path / "a_file").write_text("in the way")
+    assert cli_main(["turn", "export", str(mine), "--out", str(tmp_path / "a_file" / "t.deadground-turn")]) == 1
+    assert "deadground turn export: cannot write" in capsys.readouterr().err  # said, no traceback
 
 
 def test_a_save_keeps_where_its_game_stands_with_its_turn_files(tmp_path: Path) -> None:
@@ -276,14 +279,32 @@ def test_a_save_keeps_where_its_game_stands_with_its_turn_files(tmp_path: Path) 
     session = Session(b.game, extra=b.exchange.to_extra({}))
     session.save(tmp_path / "b.json")
     loaded = Session.resume(tmp_path / "b.json")
-    assert Exchange.from_extra(loaded.extra) == Exchange(1, len(a.game.commands))
+    assert Exchange.from_extra(loaded.extra) == Exchange(1, len(a.game.commands), shared=len(a.game.commands))
     b.play_turn()
     turn = turn_to_send(b.game, Exchange.from_extra(loaded.extra))
     assert turn.number == 2 and turn.after == len(a.game.commands)
 
 
+def test_undo_never_takes_back_an_action_the_other_player_has(tmp_path: Path) -> None:
+    """Sent or received by file, an action is the other player's too: taking it back would split the game."""
+    from game.session import Session
+
+    def session(player: Player) -> Session:  # as if no action rolled dice: undo would take them all back
+        return Session(player.game, rolled=[False] * len(player.game.commands), extra=player.exchange.to_extra({}))
+
+    a, b, one = first_turn("outbreak", tmp_path)
+    assert session(Player(a.game, a.seats)).undo_refusal() == ""  # before it was sent, it could go
+    assert "undo never takes back what the other player has" in session(a).undo_refusal()
+    b.take(one)
+    assert "went by turn file" in session(b).undo_refusal()
+    b.game.apply(bot_for("outbreak")(b.game))  # player 2's first action: his own, not sent yet
+    mine = session(b)
+    assert mine.undo_refusal() == ""
+    assert len(mine.undo_to_last_roll().commands) == len(a.game.commands)  # back to the turn received, no further
+
+
 def test_hostile_exchange_in_a_save_counts_as_none() -> None:
-    for kept in ("x", {"number": -1, "at": 0, "sent": False}, {"number": True, "at": 0, "sent": False}, {}):
+    for kept in ("x", {"number": -1, "at": 0, "sent": False, "shared": 0}, {"number": True, "at": 0}, {}):
         assert Exchange.from_extra({"turn_files": kept}) == Exchange()
 
 
