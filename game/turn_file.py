@@ -200,6 +200,7 @@ class Received:
 def receive(game: Game, turn: TurnFile, exchange: Exchange, name: str) -> Received:
     """Play the turn file ``name`` into a copy of ``game``: refused (:class:`TurnRefused`, ``game`` as it
     was) unless it is this game's, follows it, every action is legal and the state is the sender's."""
+    name = name if len(name) <= 80 else name[:77] + "..."  # a file's name may be 255 characters of noise
     belongs(game, turn, name)
     follows(game, turn, exchange, name)
     copy = fork(game)
@@ -244,8 +245,8 @@ def follows(game: Game, turn: TurnFile, exchange: Exchange, name: str) -> None:
     if game.commands[after : after + len(turn.game.commands)] == turn.game.commands:
         raise TurnRefused(f"{name}: turn {turn.number}'s file is already in your game; nothing to do.")
     raise TurnRefused(
-        f"{name}: turn {turn.number}'s file was sent after {after} actions, but your game has {have} and "
-        f"they differ from action {after + 1}: it does not follow your game (was a turn played twice?); "
+        f"{name}: turn {turn.number}'s file was sent after {after} actions, but your game has {have}: it does "
+        "not follow your game (were actions played here after the last turn file, or a turn played twice?); "
         "your game was not changed."
     )
 
