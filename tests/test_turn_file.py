@@ -364,6 +364,9 @@ def test_the_game_menu_sends_a_turn_file_and_the_other_players_game_receives_it(
     window = scene.turn_files.window
     assert window is not None and window.alive() and sent_file.name in window.text_block.html_text
     sender = state_hash(scene.game)
+    click(app, window.dismiss_button.rect.center)  # read: it does not come back at the next layout
+    app.rebuild()
+    assert scene.turn_files.window is None
 
     assert scene.load(start)  # the other machine: the game as it was before player 1's turn
     other = app.scene
