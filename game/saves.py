@@ -408,6 +408,27 @@ def _saved_at(value: Any) -> float:
     return float(value)
 
 
+def _parse(path: Path, raw: bytes) -> Any:
+    """The JSON in ``raw`` (read from ``path``), its numbers bounded; SaveError naming the file."""
+    try:
+        return json.loads(
+            raw.decode("utf-8"),
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_parse_constant,
+        )
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise SaveError(
+            f"{_name(path)} is corrupt or truncated (not valid JSON); the file was left untouched."
+        ) from None
+    except _Refused as exc:
+        raise SaveError(f"{_name(path)} is damaged ({exc}); the file was left untouched.") from None
+    except RecursionError:
+        raise SaveError(
+            f"{_name(path)} is damaged (it is nested more than {MAX_DEPTH} deep); the file was left untouched."
+        ) from None
+
+
 def read_save(path: Path | str) -> SavedGame:
     """Read and check a save without replaying it. Raises :class:`SaveError`; never changes the file."""
     path = Path(path)
@@ -440,27 +461,6 @@ def read_document(path: Path, kind: FileKind) -> dict[str, Any]:
     except _Refused as exc:
         raise SaveError(f"{_name(path)} is damaged ({exc}); the file was left untouched.") from None
     return data
-
-
-def _parse(path: Path, raw: bytes) -> Any:
-    """JSON only (no other syntax is read), numbers and nesting bounded as they are parsed."""
-    try:
-        return json.loads(
-            raw.decode("utf-8"),
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-        )
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SaveError(
-            f"{_name(path)} is corrupt or truncated (not valid JSON); the file was left untouched."
-        ) from None
-    except _Refused as exc:
-        raise SaveError(f"{_name(path)} is damaged ({exc}); the file was left untouched.") from None
-    except RecursionError:
-        raise SaveError(
-            f"{_name(path)} is damaged (it is nested more than {MAX_DEPTH} deep); the file was left untouched."
-        ) from None
 
 
 def saved_from(data: dict[str, Any], path: Path, kind: FileKind = SAVE) -> SavedGame:

@@ -735,8 +735,8 @@ class GameScene(Scene):
         self._hint()
         self.roster_panel.watch(self.manager, self.match.figure_words)  # a hovered name: his whole entry
         if self.match.finished and not self.ended:
-            self.ended = True
             self.turn_files.game_over(self.manager)  # a game played by file sends its last turn
+            self.ended = True
             if self.session is not None and self.session.autosaves is not None:
                 self.session.autosaves.clear()  # nothing left to resume
             self._show_end()
