@@ -635,6 +635,7 @@ class Autosaves:
         self.game_id = uuid.uuid4().hex[:12]
         self._seq = 0
         self._carried: list[Path] = []  # the autosaves of the game this one carries on, as they were resumed
+        self.extra: dict[str, Any] = {}  # kept in every autosave's extra (where its game stands with turn files)
         remove_stale_temporaries(self.folder)
 
     def carry_on(self, path: Path | str) -> None:
@@ -645,14 +646,13 @@ class Autosaves:
         if _SEQ.match(path.name) and path.parent.resolve() == self.folder.resolve():
             self._carried += self.files(_game_of(path))
 
-    def write(self, game: Game, extra: dict[str, Any] | None = None) -> Path:
-        """Autosave ``game`` (with the save's ``extra``) as this game's newest file; older ones are pruned."""
+    def write(self, game: Game) -> Path:
         if not self._seq:
             mine = self.files(self.game_id)
             self._seq = _sequence(mine[-1]) if mine else 0
         self._seq += 1
         path = self.folder / f"autosave-{self._seq:08d}-{time.strftime('%Y%m%d-%H%M%S')}-{self.game_id}.json"
-        save_game(game, path, extra=extra)
+        save_game(game, path, extra=self.extra or None)
         self._prune()
         self._forget_carried()  # this game's newest file is now further on than theirs
         return path

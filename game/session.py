@@ -98,7 +98,8 @@ class Session:
         if self.autosaves is None:
             return None
         try:
-            self.last_autosave = self.autosaves.write(self.game, self.extra)
+            self.autosaves.extra.update(self.extra)  # what its saves keep besides the game
+            self.last_autosave = self.autosaves.write(self.game)
         except OSError as exc:
             self.autosave_error = (
                 f"Autosave failed ({exc.strerror or exc}); the newest autosave is {self._kept()}. "

@@ -21,7 +21,7 @@ import pytest
 from game.ai import bot_for
 from game.cli import main as cli_main
 from game.rules.core import Game, get_ruleset, to_data
-from game.saves import SaveError, read_save, save_game, state_hash
+from game.saves import Autosaves, SaveError, read_save, save_game, state_hash
 from game.scenario import load_scenario
 from game.scenario.model import Scenario
 from game.turn_file import Exchange, TurnRefused, read_turn, receive, sent, turn_to_send, write_turn
@@ -278,8 +278,10 @@ def test_a_save_keeps_where_its_game_stands_with_its_turn_files(tmp_path: Path) 
     b.take(one)
     session = Session(b.game, extra=b.exchange.to_extra({}))
     session.save(tmp_path / "b.json")
-    loaded = Session.resume(tmp_path / "b.json")
+    loaded = Session.resume(tmp_path / "b.json", Autosaves(tmp_path / "autosave"))
     assert Exchange.from_extra(loaded.extra) == Exchange(1, len(a.game.commands), shared=len(a.game.commands))
+    autosaved = loaded.autosave()  # and every autosave of it
+    assert autosaved is not None and Exchange.from_extra(read_save(autosaved).extra) == b.exchange
     b.play_turn()
     turn = turn_to_send(b.game, Exchange.from_extra(loaded.extra))
     assert turn.number == 2 and turn.after == len(a.game.commands)
