@@ -142,7 +142,9 @@ def turn_to_send(game: Game, exchange: Exchange) -> TurnFile:
             + (f"turn file {exchange.number} was received." if exchange.number else "the game began.")
         )
     whole = snapshot(game)
-    return TurnFile(replace(whole, commands=list(actions), extra={}), exchange.at, exchange.next_number())
+    name = Path(whole.scenario_path).name  # its folder is the sender's business (his home's name, say)
+    turn = replace(whole, scenario_path=name, commands=list(actions), extra={})
+    return TurnFile(turn, exchange.at, exchange.next_number())
 
 
 def sent(turn: TurnFile, exchange: Exchange) -> Exchange:

@@ -119,7 +119,7 @@ def test_a_turn_file_holds_the_games_identity_the_turns_actions_and_the_state_af
     a, _, path = first_turn("outbreak", tmp_path)
     data = json.loads(path.read_text())
     assert data["format"] == "deadground-turn" and data["ruleset"] == "outbreak"
-    assert data["scenario"]["hash"] == scenario("outbreak").content_hash
+    assert data["scenario"] == {"path": "hollow_creek_farm.tmx", "hash": scenario("outbreak").content_hash}
     assert data["options"] == {"players": 2} and data["seed"] == SEED
     assert data["after"] == 0 and data["number"] == 1
     assert data["commands"] == [to_data(c) for c in a.game.commands]
