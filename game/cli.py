@@ -1,4 +1,4 @@
-"""The ``deadground`` command: play (the default), check, design, kit, demo, simulate, soak, replay, roster.
+"""The ``deadground`` command: play (the default), check, design, kit, demo, simulate, soak, replay, roster, turn.
 
 Each subcommand lives in its own module and is imported only when used, so ``deadground check``
 never loads pygame. The headless modules (demo, replay, simulate) never import the UI: this module
@@ -226,6 +226,15 @@ def _roster(args: argparse.Namespace) -> int:
         if not done.imported:
             print("  nothing imported: no unit the team builder can use")
     return 1 if failed else 0
+
+
+def _turn(args: argparse.Namespace) -> int:
+    """``deadground turn export SAVE`` / ``deadground turn import SAVE TURNFILE``: play by file."""
+    from game.turn_file import export_main, import_main
+
+    if args.turn_command == "export":
+        return export_main(args.save, out=args.out)
+    return import_main(args.save, args.turn_file)
 
 
 def _minutes(text: str) -> float:
@@ -477,6 +486,31 @@ def _replay_parser(sub: Subcommands) -> None:
     replay.set_defaults(func=_replay)
 
 
+def _turn_parser(sub: Subcommands) -> None:
+    turn = sub.add_parser(
+        "turn", help="play by file: send your turn to the other player in a file, and receive theirs"
+    )
+    turn_sub = turn.add_subparsers(dest="turn_command", required=True)
+    export = turn_sub.add_parser(
+        "export",
+        help="write the actions played since the last turn file received into a turn file",
+        description="Write the actions a saved game has played since it last received a turn file into "
+        "<scenario>-turn-<n>.deadground-turn (beside the save, or --out), and note in the save that it was sent.",
+    )
+    export.add_argument("save", help="your save of the game (.json)")
+    export.add_argument("--out", metavar="F", default=None, help="the turn file to write, or a folder for it")
+    export.set_defaults(func=_turn)
+    receive = turn_sub.add_parser(
+        "import",
+        help="play the other player's turn file into your save of the game, checked by the rules",
+        description="Check that the turn file is this game's next, play its actions through the rules and "
+        "check the state is the sender's, then write the save with them. A refusal changes nothing.",
+    )
+    receive.add_argument("save", help="your save of the game (.json), written with the turn")
+    receive.add_argument("turn_file", help="the other player's .deadground-turn file")
+    receive.set_defaults(func=_turn)
+
+
 SUBCOMMAND_PARSERS = (
     _play_parser,
     _check_parser,
@@ -487,6 +521,7 @@ SUBCOMMAND_PARSERS = (
     _soak_parser,
     _roster_parser,
     _replay_parser,
+    _turn_parser,
 )
 
 
@@ -504,6 +539,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "soak",
         "replay",
         "roster",
+        "turn",
         "-h",
         "--help",
     }

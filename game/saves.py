@@ -64,6 +64,26 @@ SAVE_FIELDS = frozenset(
 OnApplied = Callable[[Command, list[Event]], None]
 
 
+@dataclass(frozen=True)
+class FileKind:
+    """What sort of game file is read (a save, a turn file): its format and version, its noun in a
+    refusal, the fields it may hold and its limits. One reader refuses them all in the same words.
+
+    >>> SAVE.noun, SAVE.format
+    ('save', 'deadground-save')
+    """
+
+    format: str
+    version: int
+    noun: str
+    fields: frozenset[str]
+    max_bytes: int = MAX_SAVE_BYTES
+    max_commands: int = MAX_COMMANDS
+
+
+SAVE = FileKind(FORMAT, VERSION, "save", SAVE_FIELDS)
+
+
 class _Unplayable(Exception):
     """A whole save for a rule set this build does not have (not damage: said as it is)."""
 
@@ -119,7 +139,11 @@ class SavedGame:
         return None
 
     def to_json(self) -> bytes:
-        data = {
+        return json.dumps(self.to_data(), indent=1).encode("utf-8")
+
+    def to_data(self) -> dict[str, Any]:
+        """The save as plain JSON-ready data (a turn file adds its own fields to it)."""
+        return {
             "format": FORMAT,
             "version": VERSION,
             "ruleset": self.ruleset,
@@ -134,7 +158,6 @@ class SavedGame:
             "over": self.over,
             "extra": self.extra,
         }
-        return json.dumps(data, indent=1).encode("utf-8")
 
 
 def snapshot(
@@ -275,8 +298,8 @@ class _Refused(ValueError):
     """Something in a save's JSON past a limit; the message says what."""
 
 
-def _read_bounded(path: Path) -> bytes:
-    """The bytes of an ordinary file of at most MAX_SAVE_BYTES; SaveError for anything else.
+def _read_bounded(path: Path, kind: FileKind = SAVE) -> bytes:
+    """The bytes of an ordinary file of at most ``kind.max_bytes``; SaveError for anything else.
 
     A FIFO would block the open or read forever and /dev/zero would fill memory, so the file is
     checked with stat before it is opened (non-blocking) and again on the open descriptor.
@@ -290,14 +313,14 @@ def _read_bounded(path: Path) -> bytes:
         raise SaveError(f"{name} cannot be read ({exc.strerror or exc}).") from None
     if not stat.S_ISREG(info.st_mode):
         raise SaveError(
-            f"{name} is not an ordinary file (a folder, pipe or device), so it is not a save; "
+            f"{name} is not an ordinary file (a folder, pipe or device), so it is not a {kind.noun}; "
             "the file was left untouched."
         )
     too_big = SaveError(
-        f"{name} is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB, far more than any saved game; "
+        f"{name} is larger than {kind.max_bytes // (1024 * 1024)} MB, far more than any {kind.noun}; "
         "the file was left untouched."
     )
-    if info.st_size > MAX_SAVE_BYTES:
+    if info.st_size > kind.max_bytes:
         raise too_big
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -305,7 +328,9 @@ def _read_bounded(path: Path) -> bytes:
         raise SaveError(f"{name} cannot be read ({exc.strerror or exc}).") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else since the stat
-            raise SaveError(f"{name} is not an ordinary file, so it is not a save; the file was left untouched.")
+            raise SaveError(
+                f"{name} is not an ordinary file, so it is not a {kind.noun}; the file was left untouched."
+            )
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -313,7 +338,7 @@ def _read_bounded(path: Path) -> bytes:
             if not chunk:
                 break
             total += len(chunk)
-            if total > MAX_SAVE_BYTES:  # it grew while being read
+            if total > kind.max_bytes:  # it grew while being read
                 raise too_big
             chunks.append(chunk)
     except OSError as exc:
@@ -426,67 +451,98 @@ def read_json(path: Path | str) -> Any:
 def read_save(path: Path | str) -> SavedGame:
     """Read and check a save without replaying it. Raises :class:`SaveError`; never changes the file."""
     path = Path(path)
-    data = _parse(path, _read_bounded(path))
-    _require(isinstance(data, dict) and data.get("format") == FORMAT, path, "is not a Dead Ground save")
+    return saved_from(read_document(path, SAVE), path, SAVE)
+
+
+def read_document(path: Path, kind: FileKind) -> dict[str, Any]:
+    """A game file's JSON, read as hostile: bounded, of ``kind``'s format and version, within the depth,
+    text and number limits, and no field ``kind`` does not know. Raises :class:`SaveError` naming the file."""
+    data = _parse(path, _read_bounded(path, kind))
+    _require(
+        isinstance(data, dict) and data.get("format") == kind.format, path, f"is not a Dead Ground {kind.noun}"
+    )
     version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and version > kind.version:
         raise SaveError(
-            f"{_name(path)} was written by a newer Dead Ground (save format {version}; this one "
-            f"reads format {VERSION}); the file was left untouched."
+            f"{_name(path)} was written by a newer Dead Ground ({kind.noun} format {version}; this one "
+            f"reads format {kind.version}); the file was left untouched."
         )
     _require(
-        version == VERSION, path, f"has an unknown save format version {version!r} (this game reads {VERSION})"
+        version == kind.version,
+        path,
+        f"has an unknown {kind.noun} format version {version!r} (this game reads {kind.version})",
     )
     try:
         _check_tree(data)
-        unknown = sorted(set(data) - SAVE_FIELDS)
+        unknown = sorted(set(data) - kind.fields)
         if unknown:
             raise _Refused(f"it has fields this game does not know: {', '.join(map(repr, unknown[:5]))}")
-        scenario = data["scenario"]
-        if not isinstance(scenario, dict) or set(scenario) - {"path", "hash"}:
-            raise TypeError("the scenario is not a table of path and hash")
-        if len(str(scenario["path"])) > MAX_PATH_CHARS:
-            raise _Refused(f"its scenario path is longer than {MAX_PATH_CHARS} characters")
-        commands = data["commands"]
-        if not isinstance(commands, list):
-            raise TypeError("the command list is not a list")
-        if len(commands) > MAX_COMMANDS:
-            raise _Refused(f"it holds {len(commands)} commands (at most {MAX_COMMANDS})")
-        failed = data.get("failed")
-        options = data.get("options") or {}
-        extra = data.get("extra") or {}
-        if not isinstance(options, dict) or not isinstance(extra, dict):
-            raise TypeError("options are not a table")
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"the seed {seed!r} is not a whole number")
-        saved_at = _saved_at(data.get("saved_at"))
-        rules_key = str(data["ruleset"])
-        if rules_key not in known_rulesets():
-            raise _Unplayable(
-                f"{_name(path)} is for the rule set {rules_key[:40]!r}, which this Dead Ground does not have; "
-                "the file was left untouched."
-            )
-        registry = get_ruleset(rules_key).commands
-        saved = SavedGame(
-            ruleset=str(data["ruleset"]),
-            scenario_path=str(scenario["path"]),
-            scenario_hash=str(scenario["hash"]),
-            options=options,
-            seed=seed,
-            commands=[from_data(c, registry) for c in commands],
-            saved_at=saved_at,
-            error=str(data.get("error") or ""),
-            failed=from_data(failed, registry) if failed is not None else None,
-            state_hash=str(data.get("state_hash") or ""),
-            over=bool(data.get("over", False)),
-            extra=extra,
-        )
+    except _Refused as exc:
+        raise SaveError(f"{_name(path)} is damaged ({exc}); the file was left untouched.") from None
+    return data
+
+
+def saved_from(data: dict[str, Any], path: Path, kind: FileKind = SAVE) -> SavedGame:
+    """The game a checked document (:func:`read_document`) holds; its commands rebuilt by their rule set's
+    registry, each field's type checked. Raises :class:`SaveError` naming the file and what is wrong."""
+    try:
+        return _saved_game(data, path, kind)
     except _Unplayable as exc:
         raise SaveError(str(exc)) from None
+    except _Refused as exc:
+        raise SaveError(f"{_name(path)} is damaged ({exc}); the file was left untouched.") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{_name(path)} is damaged ({str(exc)[:200]}); the file was left untouched.") from None
-    return saved
+
+
+def _saved_game(data: dict[str, Any], path: Path, kind: FileKind) -> SavedGame:
+    scenario = data["scenario"]
+    if not isinstance(scenario, dict) or set(scenario) - {"path", "hash"}:
+        raise TypeError("the scenario is not a table of path and hash")
+    if len(str(scenario["path"])) > MAX_PATH_CHARS:
+        raise _Refused(f"its scenario path is longer than {MAX_PATH_CHARS} characters")
+    commands = data["commands"]
+    if not isinstance(commands, list):
+        raise TypeError("the command list is not a list")
+    if len(commands) > kind.max_commands:
+        raise _Refused(f"it holds {len(commands)} commands (at most {kind.max_commands})")
+    failed = data.get("failed")
+    options = data.get("options") or {}
+    extra = data.get("extra") or {}
+    if not isinstance(options, dict) or not isinstance(extra, dict):
+        raise TypeError("options are not a table")
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"the seed {seed!r} is not a whole number")
+    rules_key = str(data["ruleset"])
+    if rules_key not in known_rulesets():
+        raise _Unplayable(
+            f"{_name(path)} is for the rule set {rules_key[:40]!r}, which this Dead Ground does not have; "
+            "the file was left untouched."
+        )
+    registry = get_ruleset(rules_key).commands
+    return SavedGame(
+        ruleset=rules_key,
+        scenario_path=str(scenario["path"]),
+        scenario_hash=str(scenario["hash"]),
+        options=options,
+        seed=seed,
+        commands=[_command(c, registry, n) for n, c in enumerate(commands, start=1)],
+        saved_at=_saved_at(data.get("saved_at")),
+        error=str(data.get("error") or ""),
+        failed=from_data(failed, registry) if failed is not None else None,
+        state_hash=str(data.get("state_hash") or ""),
+        over=bool(data.get("over", False)),
+        extra=extra,
+    )
+
+
+def _command(data: Any, registry: dict[str, type], n: int) -> Command:
+    """Command ``n`` of a file's list, or ValueError naming its place in the list."""
+    try:
+        return from_data(data, registry)  # type: ignore[no-any-return]
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"command {n}: {str(exc)[:160]}") from None
 
 
 def find_scenario(saved: SavedGame, save_name: str = "save") -> Scenario:
@@ -598,7 +654,7 @@ class Autosaves:
         self.game_id = uuid.uuid4().hex[:12]
         self._seq = 0
         self._carried: list[Path] = []  # the autosaves of the game this one carries on, as they were resumed
-        self.extra: dict[str, Any] = {}  # kept in every autosave's extra (a campaign chapter: its progress file)
+        self.extra: dict[str, Any] = {}  # kept in every autosave's extra (a campaign chapter's progress file, turn files)
         remove_stale_temporaries(self.folder)
 
     def carry_on(self, path: Path | str) -> None:

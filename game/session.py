@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from game.rules.core import RULESETS, Command, DiceRolled, Event, Game
 from game.saves import (
@@ -44,9 +45,13 @@ class Session:
         autosaves: Autosaves | None = None,
         rolled: list[bool] | None = None,
         scenario_name: str = "",
+        extra: dict[str, Any] | None = None,
     ) -> None:
         self.game = game
         self.autosaves = autosaves
+        # what the game's saves keep besides the game (where it stands with its turn files), carried from
+        # the save it was loaded from into every save and autosave of it; its turn is the game's own
+        self.extra: dict[str, Any] = {k: v for k, v in (extra or {}).items() if k != "turn"}
         # rolled[i]: did commands[i] roll dice? (a resumed game learns this while replaying)
         self.rolled: list[bool] = list(rolled) if rolled is not None else [True] * len(game.commands)
         self.last_autosave: Path | None = None
@@ -93,6 +98,7 @@ class Session:
         if self.autosaves is None:
             return None
         try:
+            self.autosaves.extra.update(self.extra)  # what its saves keep besides the game
             self.last_autosave = self.autosaves.write(self.game)
         except OSError as exc:
             self.autosave_error = (
@@ -119,12 +125,23 @@ class Session:
         """Why undo is refused now, or "" when it is allowed."""
         if not self.game.commands:
             return "Nothing to undo yet."
+        if len(self.game.commands) <= self.shared():
+            return (
+                "The last action went by turn file to the other player (or came from him); "
+                "undo never takes back what the other player has."
+            )
         if self.rolled[-1]:
             return (
                 f"The last action ({self.words(self.game.commands[-1])}) rolled dice; "
                 "undo never goes back before a dice roll."
             )
         return ""
+
+    def shared(self) -> int:
+        """How many of the game's actions the other players have by turn file (sent or received)."""
+        from game.turn_file import shared_actions
+
+        return shared_actions(self.extra)
 
     def can_undo(self) -> bool:
         return not self.undo_refusal()
@@ -138,7 +155,7 @@ class Session:
         if reason:
             raise UndoRefused(reason)
         keep = len(self.rolled)
-        while keep and not self.rolled[keep - 1]:
+        while keep > self.shared() and not self.rolled[keep - 1]:
             keep -= 1
         self.game = self._rebuild(keep)
         self.rolled = self.rolled[:keep]
@@ -162,10 +179,10 @@ class Session:
     # -- files
     def save(self, path: Path | str) -> Path:
         """Save the game to ``path`` (atomic)."""
-        return save_game(self.game, path)
+        return save_game(self.game, path, extra=self.extra)
 
     def saved(self) -> SavedGame:
-        return snapshot(self.game)
+        return snapshot(self.game, extra=self.extra)
 
     @classmethod
     def resume(cls, path: Path | str, autosaves: Autosaves | None = None) -> Session:
@@ -185,7 +202,7 @@ class Session:
             name,
             on_applied=lambda cmd, events: rolled.append(any(isinstance(e, DiceRolled) for e in events)),
         )
-        return cls(game, autosaves, rolled)
+        return cls(game, autosaves, rolled, extra=saved.extra)
 
     @staticmethod
     def resumable(autosaves: Autosaves) -> tuple[Path, str] | None:

@@ -49,6 +49,8 @@ from game.ui.widgets.menu import GameMenu
 from game.ui.widgets.roster import RosterPanel
 from game.ui.widgets.shop import ShopPanel
 from game.ui.widgets.top_bar import TOP_BAR, TopBar
+from game.ui.widgets.turn_files import ITEMS as TURN_FILE_ITEMS
+from game.ui.widgets.turn_files import TurnFilesPanel
 
 if TYPE_CHECKING:
     from game.ui.match import Match
@@ -156,6 +158,9 @@ class GameScene(Scene):
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
         self.actions_panel = ActionsPanel(app.assets, press=self._button, sound=app.sounds.play)
         self.game_menu = GameMenu(pick=self._menu, show=self.open_menu)
+        self.turn_files = TurnFilesPanel(
+            lambda: self.session, lambda: app.saves_dir, self.say, lambda s, text: app.open_session(s, notice=text)
+        )  # play by file: Send turn (file)…, Receive turn (file)…
         self.shop_panel = ShopPanel(lambda: self.match, app.rebuild, app.sounds.play)  # Killing Floor's shop
         self.roster_panel = RosterPanel(select=self._select)
         self.dice_tray = DiceTray(app.assets, lambda: self.match.dice if self.match else None, self._texts)
@@ -371,6 +376,7 @@ class GameScene(Scene):
         self._shown = {}  # new widgets: show everything again
         self._seen_version = -1
         self.game_menu.build(self.ui, self.manager, size, RIGHT_PANEL, TOP_BAR, can_save=self.match is not None)
+        self.turn_files.build(self.ui, self.manager, size)
         self.shop_panel.widgets = {}
         if not self.menu_open:
             self.shop_panel.build(self.ui, self.manager, shop_area(size))
@@ -608,6 +614,7 @@ class GameScene(Scene):
         """The panels that take their own events, the modal menu first."""
         return [
             self.game_menu,
+            self.turn_files,
             self.top_bar,
             self.shop_panel,
             self.log_panel,
@@ -728,6 +735,7 @@ class GameScene(Scene):
         self._hint()
         self.roster_panel.watch(self.manager, self.match.figure_words)  # a hovered name: his whole entry
         if self.match.finished and not self.ended:
+            self.turn_files.game_over(self.manager)  # a game played by file sends its last turn
             self.ended = True
             if self.session is not None and self.session.autosaves is not None:
                 self.session.autosaves.clear()  # nothing left to resume
@@ -818,6 +826,9 @@ class GameScene(Scene):
             self.save()
         elif key == "load":
             self.open_load()
+        elif key in TURN_FILE_ITEMS:
+            self.turn_files.pick(key)
+            self.app.rebuild()
         elif key == "rules":
             self.app.show_rules(self.scenario.ruleset, self.scenario, dict(self.options))
         elif key == "settings":

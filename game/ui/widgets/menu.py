@@ -1,5 +1,6 @@
-"""The in-game menu: a column of buttons over the table (Resume, Save, Load, Rules help, Settings, Quit to
-title), modal while it is open: the table takes no clicks and no keys but Esc and the save keys."""
+"""The in-game menu: a column of buttons over the table (Resume, Save, Load, Send and Receive turn (file)…,
+Rules help, Settings, Quit to title), modal while it is open: the table takes no clicks and no keys but Esc and
+the save keys."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ MENU_ITEMS = (
     ("resume", "Resume"),
     ("save", "Save"),
     ("load", "Load"),
+    ("send_turn", "Send turn (file)…"),
+    ("receive_turn", "Receive turn (file)…"),
     ("rules", "Rules help"),
     ("settings", "Settings"),
     ("title", "Quit to title"),
@@ -32,7 +35,7 @@ class GameMenu:
     def build(self, ui: Keep, manager: pygame_gui.UIManager, size: tuple[int, int], side: int, top: int,
               can_save: bool) -> None:  # fmt: skip
         """The menu's panel in the middle of the table (the window less the ``side`` panel and ``top`` bar);
-        Save and Load are off without a game to save."""
+        Save, Load and the turn files are off without a game to save."""
         self.buttons = {}
         if not self.open:
             return
@@ -53,7 +56,7 @@ class GameMenu:
                 )
             )
         if not can_save:
-            for key in ("save", "load"):
+            for key in ("save", "load", "send_turn", "receive_turn"):
                 self.buttons[key].disable()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
