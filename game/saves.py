@@ -654,7 +654,7 @@ class Autosaves:
         self.game_id = uuid.uuid4().hex[:12]
         self._seq = 0
         self._carried: list[Path] = []  # the autosaves of the game this one carries on, as they were resumed
-        self.extra: dict[str, Any] = {}  # kept in every autosave's extra (a campaign chapter's progress file, turn files)
+        self.extra: dict[str, Any] = {}  # kept in every autosave's extra (a campaign's progress, turn files)
         remove_stale_temporaries(self.folder)
 
     def carry_on(self, path: Path | str) -> None:
