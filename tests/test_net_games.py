@@ -1,0 +1,94 @@
+"""Networked games on 127.0.0.1 (issue 40): a host and two clients play seeded bot games of each rule set to the
+end with the same log and state (the offline game of that seed), a spectator following; a client killed mid-game
+rejoins its seat and finishes; a player who leaves is replaced by a bot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from net_helpers import MAPS, Player, log_of, offline, seated, served, short_map, wait_until
+
+from game.net.client import Client
+from game.net.headless import HostPlan
+from game.saves import state_hash
+
+GAMES = {
+    "outbreak": ("small_town", 0),
+    "zombie40k": ("hive_street", 0),
+    "zombiekrieg": ("normandy_village", 2),  # two turns of its fifteen: a whole game would take a minute
+}
+
+
+def _map(tmp_path: Path, rules: str) -> str:
+    name, turns = GAMES[rules]
+    return str(short_map(tmp_path, name, turns) if turns else MAPS / f"{name}.tmx")
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_two_clients_and_a_spectator_play_a_seeded_game_to_the_end_as_it_plays_offline(
+    tmp_path: Path, rules: str
+) -> None:
+    with served(HostPlan(_map(tmp_path, rules), seats="net,net", seed=3)) as (room, host, address):
+        players = [Player(Client(address, f"p{n}", n)) for n in (1, 2)]
+        watcher = Player(Client(address, "projector", spectate=True), bot=False)
+        for p in (*players, watcher):
+            p.start()
+        wait_until(lambda: seated(host, 2), what="two players seated")
+        host.begin()
+        for p in (*players, watcher):
+            p.join(120)
+            assert p.error is None, p.error
+        assert room.over
+        twin = offline(room)
+        for p in (*players, watcher):
+            assert p.game is not None and p.game.over
+            assert log_of(p.game) == room.log == log_of(twin)
+            assert state_hash(p.game) == state_hash(room.game) == state_hash(twin)
+            assert p.client.checks >= 1 and not p.client.desyncs
+
+
+def test_a_client_killed_mid_game_rejoins_its_seat_and_finishes(tmp_path: Path) -> None:
+    with served(HostPlan(str(MAPS / "hive_street.tmx"), seats="net,net", seed=5)) as (room, host, address):
+        steady = Player(Client(address, "steady", 1))
+        first = Player(Client(address, "flaky", 2))
+        steady.start(), first.start()
+        wait_until(lambda: seated(host, 2), what="two players seated")
+        host.begin()
+        wait_until(lambda: len(room.log) >= 40, what="40 commands")
+        first.client.drop()  # as a killed process: no goodbye
+        first.join(10)
+        wait_until(lambda: not seated(host, 2), what="the host noticing the drop")
+        again = Player(Client(address, "flaky again", 2))  # a new process, the same seat
+        again.start()
+        for p in (steady, again):
+            p.join(120)
+            assert p.error is None, p.error
+        assert again.game is not None and log_of(again.game) == room.log == log_of(offline(room))
+        assert state_hash(again.game) == state_hash(room.game)
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot_and_the_game_ends(tmp_path: Path) -> None:
+    plan = HostPlan(str(MAPS / "small_town.tmx"), seats="net,net", seed=2)
+    with served(plan, bot_after=0.1) as (room, host, address):
+        stays = Player(Client(address, "stays", 1))
+        leaves = Client(address, "leaves", 2).start()
+        stays.start()
+        wait_until(lambda: seated(host, 2), what="two players seated")
+        host.begin()
+        leaves.close()  # he leaves before his first move
+        stays.join(60)
+        assert stays.error is None and room.over
+        assert any(s["kind"] == "bot" and s["seat"] == 2 for s in host.seats_now)
+        assert log_of(room.game) == log_of(offline(room))
+
+
+def test_bots_fill_the_seats_nobody_takes(tmp_path: Path) -> None:
+    with served(HostPlan(str(MAPS / "small_town.tmx"), seats="net,net", seed=4)) as (room, host, address):
+        one = Player(Client(address, "alone"))  # no seat asked: the first free one
+        one.start()
+        wait_until(lambda: seated(host, 1), what="one player seated")
+        host.begin(fill=True)
+        one.join(60)
+        assert one.error is None and one.client.seats == [1]
+        assert room.over and [s["kind"] for s in host.seats_now] == ["network", "bot"]
