@@ -16,20 +16,24 @@ from game.saves import state_hash
 GAMES = {
     "outbreak": ("small_town", 0),
     "zombie40k": ("hive_street", 0),
-    "zombiekrieg": ("normandy_village", 2),  # two turns of its fifteen: a whole game would take a minute
+    "zombiekrieg": (
+        "normandy_village",
+        2,
+    ),  # two turns of its fifteen (--fuzz-long: all): a whole game takes ~30 s
 }
 
 
-def _map(tmp_path: Path, rules: str) -> str:
+def _map(tmp_path: Path, rules: str, long_run: bool) -> str:
     name, turns = GAMES[rules]
+    turns = 0 if long_run else turns  # --fuzz-long: the whole game
     return str(short_map(tmp_path, name, turns) if turns else MAPS / f"{name}.tmx")
 
 
 @pytest.mark.parametrize("rules", sorted(GAMES))
 def test_two_clients_and_a_spectator_play_a_seeded_game_to_the_end_as_it_plays_offline(
-    tmp_path: Path, rules: str
+    tmp_path: Path, rules: str, long_run: bool
 ) -> None:
-    with served(HostPlan(_map(tmp_path, rules), seats="net,net", seed=3)) as (room, host, address):
+    with served(HostPlan(_map(tmp_path, rules, long_run), seats="net,net", seed=3)) as (room, host, address):
         players = [Player(Client(address, f"p{n}", n)) for n in (1, 2)]
         watcher = Player(Client(address, "projector", spectate=True), bot=False)
         for p in (*players, watcher):
