@@ -10,8 +10,8 @@ own outbox, so a slow client never holds up the others: one that falls :data:`OU
 and rejoins to catch up from the log. The rules (and the bots) run on one worker thread beside the loop, so a
 slow bot never stops the loop from answering the others.
 
->>> Host.__init__.__defaults__[1]  # the room is served on this machine only, unless told the LAN
-False
+>>> LOOPBACK  # where a room is served unless told the LAN (``--lan``: every interface)
+'127.0.0.1'
 """
 
 from __future__ import annotations
@@ -107,7 +107,6 @@ class Host:
         if loop is not None and not loop.is_closed() and self._thread is not None and self._thread.is_alive():
             loop.call_soon_threadsafe(self._stopping.set)
             self._thread.join(timeout)
-        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def _call(self, coro: Any, timeout: float) -> Any:
         assert self._loop is not None, "the host has not started"
@@ -120,6 +119,7 @@ class Host:
         try:
             loop.run_until_complete(self._serve())
         finally:
+            self._pool.shutdown(wait=False, cancel_futures=True)
             loop.close()
 
     async def _serve(self) -> None:
@@ -146,9 +146,9 @@ class Host:
     async def _goodbye(self, server: Server) -> None:
         over = self.room.over
         reason = "The game is over." if over else "The host has stopped; rejoin when it is back."
-        for m in list(self._members):
-            await self._drain(m)
-            await self._close(m.conn, reason, NORMAL if over else GOING_AWAY)
+        members = list(self._members)
+        await asyncio.gather(*(self._drain(m) for m in members))
+        await asyncio.gather(*(self._close(m.conn, reason, NORMAL if over else GOING_AWAY) for m in members))
         server.close()
         await server.wait_closed()
 
@@ -237,8 +237,11 @@ class Host:
             member = Member(conn, seats, hello["name"])
             member.backlog = await self._rules(self._catch_up, seats)
             self._members.add(member)
-        self._seats_changed()
-        self._wake.set()
+        if (
+            seats
+        ):  # a spectator changes no seat: nobody is told (a hundred watchers joining are not 10,000 messages)
+            self._seats_changed()
+            self._wake.set()
         return member
 
     def _catch_up(self, seats: list[int]) -> list[str]:
@@ -270,6 +273,8 @@ class Host:
 
     async def _left(self, member: Member) -> None:
         self._members.discard(member)
+        if not member.seats:
+            return
         async with self._lock:
             self.room.leave(member.seats)
         self._seats_changed()

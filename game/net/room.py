@@ -82,7 +82,7 @@ class Room:
         self.log: list[dict[str, Any]] = [to_data(c) for c in session.game.commands]
         self.started = bool(self.log)  # a resumed game goes on at once
         self._turn = turn_of(session.game)
-        self._bot: Bot | None = None
+        self.bot: Bot | None = None  # what plays the bot seats: the rule set's bot unless set
 
     @classmethod
     def new(
@@ -229,9 +229,9 @@ class Room:
         acting = self.acting()
         if acting is None or self.seat(acting).kind != "bot":
             return None
-        if self._bot is None:
-            self._bot = bot_for(self.game.ruleset)
-        return self._apply(self._bot(self.game), acting)
+        if self.bot is None:
+            self.bot = bot_for(self.game.ruleset)
+        return self._apply(self.bot(self.game), acting)
 
     def save_desync(self, folder: Path, index: int, theirs: str) -> Path:
         """The host's side of a mismatch, saved beside the client's (the client saves its own)."""
