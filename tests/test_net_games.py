@@ -4,13 +4,17 @@ rejoins its seat and finishes; a player who leaves is replaced by a bot."""
 
 from __future__ import annotations
 
+import io
+import re
+import threading
 from pathlib import Path
 
 import pytest
 from net_helpers import MAPS, Player, log_of, offline, seated, served, short_map, wait_until
 
 from game.net.client import Client
-from game.net.headless import HostPlan
+from game.net.headless import HostPlan, join, serve
+from game.replay import verify
 from game.saves import state_hash
 
 GAMES = {
@@ -96,3 +100,37 @@ def test_bots_fill_the_seats_nobody_takes(tmp_path: Path) -> None:
         one.join(60)
         assert one.error is None and one.client.seats == [1]
         assert room.over and [s["kind"] for s in host.seats_now] == ["network", "bot"]
+
+
+def test_a_copy_that_differs_from_the_host_is_reported_and_both_sides_are_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.net.client as client_module
+
+    with served(HostPlan(str(MAPS / "small_town.tmx"), seats="net,bot"), desync_folder=tmp_path) as (
+        room,
+        host,
+        address,
+    ):
+        monkeypatch.setattr(client_module, "state_hash", lambda game: "0" * 16)  # as if our copy had drifted
+        client = Client(address, "drifted", 1, desync_folder=tmp_path).start()
+        updates: list[str] = []
+        wait_until(lambda: updates.extend(u.kind for u in client.poll()) or "desync" in updates, what="a desync")
+        wait_until(lambda: (tmp_path / "desync-host-00000.json").exists(), what="the host's save")
+        client.close()
+    assert client.desyncs == [tmp_path / "desync-client-00000.json"] and client.desyncs[0].exists()
+    assert verify(tmp_path / "desync-host-00000.json")[0]  # the host's side replays, for the bug report
+
+
+def test_deadground_host_and_join_play_headless_and_print_the_same_result(tmp_path: Path) -> None:
+    out = io.StringIO()
+    plan = HostPlan(str(MAPS / "small_town.tmx"), seats="net,bot", seed=9, wait=30, autosaves=str(tmp_path))
+    hosting = threading.Thread(target=serve, args=(plan, out), daemon=True)
+    hosting.start()
+    wait_until(lambda: "Hosting" in out.getvalue(), what="the host listening")
+    port = re.search(r":(\d+)", out.getvalue().splitlines()[0]).group(1)  # type: ignore[union-attr]
+    seen = io.StringIO()
+    assert join(f"127.0.0.1:{port}", None, False, True, out=seen) == 0
+    hosting.join(30)
+    host_result = out.getvalue().splitlines()[-1]
+    assert host_result.startswith("Result:") and host_result == seen.getvalue().splitlines()[-1]
