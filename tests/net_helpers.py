@@ -41,7 +41,7 @@ def served(plan: HostPlan, **host: Any) -> Iterator[tuple[Room, Host, str]]:
     """A room made from ``plan``, served on 127.0.0.1: (the room, its host, the address to join)."""
     room = make_room(plan)
     if plan.autosaves is None:
-        room.session.autosaves = None  # the tests that do not crash the host leave the disk alone
+        room.autosaves = None  # the tests that do not crash the host leave the disk alone
     h = Host(room, port=0, password=plan.password, on_notice=lambda text: None, **host)
     port = h.start()
     try:

@@ -134,3 +134,20 @@ def test_deadground_host_and_join_play_headless_and_print_the_same_result(tmp_pa
     hosting.join(30)
     host_result = out.getvalue().splitlines()[-1]
     assert host_result.startswith("Result:") and host_result == seen.getvalue().splitlines()[-1]
+
+
+def test_a_client_ahead_of_a_host_resumed_from_its_autosave_rewinds_to_the_hosts_log() -> None:
+    with served(HostPlan(str(MAPS / "small_town.tmx"), seats="bot,bot", seed=2)) as (room, host, address):
+        watcher = Player(Client(address, "watcher", spectate=True), bot=False)
+        watcher.start()
+        wait_until(lambda: watcher.client.game is not None, what="the watcher's copy")
+        host.begin()
+        watcher.join(60)
+    client = watcher.client
+    assert client.game is not None and len(client.game.commands) == len(room.log) > 3
+    while client.poll(wait=0.2):  # the host's goodbye
+        pass
+    welcome = {"type": "welcome", "room": client._room, "you": [], "seats": [], "started": True}
+    client._inbox.put({**welcome, "log": len(room.log) - 3})  # what a host resumed 3 commands back says
+    assert [u.kind for u in client.poll()] == ["joined"]
+    assert log_of(client.game) == room.log[:-3] and not client.game.over

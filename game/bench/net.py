@@ -34,7 +34,7 @@ def _room(kinds: Sequence[str], autosave: bool = False) -> Any:
     folder = tempfile.mkdtemp(prefix="deadground-bench-") if autosave else None
     room = make_room(HostPlan(str(assets_dir("maps") / MAP), seats=",".join(kinds), seed=1, autosaves=folder))
     if not autosave:
-        room.session.autosaves = None
+        room.autosaves = None
     return room
 
 

@@ -25,12 +25,18 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode
-from game.rules.core import Command, Event, Game, from_data, get_ruleset, to_data
+from game.rules.core import Command, Event, Game, from_data, get_ruleset, replay, to_data
 from game.saves import SavedGame, SaveError, restore, save_game, state_hash
 
 DEFAULT_PORT = 8765
 FOR_GOOD = (1000, 1008)  # the host closed normally (the game is over) or refused us: no rejoining
 GIVE_UP = 60.0  # seconds without the host before the client stops trying to rejoin
+
+
+def rebuild(game: Game, upto: int) -> Game:
+    """``game`` as it was after its first ``upto`` commands."""
+    rules = get_ruleset(game.ruleset)
+    return replay(rules, game.scenario, dict(game.options), game.seed, list(game.commands[:upto]))
 
 
 def uri_of(address: str) -> str:
@@ -45,7 +51,8 @@ def uri_of(address: str) -> str:
 
 @dataclass(frozen=True)
 class Update:
-    """What the screen is told after a poll. ``kind``: ``joined`` (the room is set up, ``text`` its scenario),
+    """What the screen is told after a poll. ``kind``: ``joined`` (the room is set up, ``text`` its scenario; after a
+    rejoin the copy may have been rebuilt or rewound to the host's log: draw it afresh),
     ``applied`` (command ``index`` of the log, its ``events`` to animate, the ``seat`` it was for), ``refused``
     (our command, ``text`` why), ``seats`` (who sits where changed), ``checked`` (the copy's fingerprint agrees
     with the host's), ``desync`` (it does not: ``text`` is where the copy was saved), ``dropped`` (rejoining),
@@ -191,6 +198,8 @@ class Client:
                 self.closed = str(exc)
                 return [Update("closed", text=self.closed)]
             self._room = room
+        elif msg["log"] < len(self.game.commands):  # the host lost its last commands (resumed from its autosave)
+            self.game = rebuild(self.game, msg["log"])
         self.seats, self.room_seats, self.started = list(msg["you"]), msg["seats"], msg["started"]
         self.pending = False
         return [Update("joined", text=str(room["scenario"]))]

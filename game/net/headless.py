@@ -88,7 +88,7 @@ def _players(game: Game) -> int:
 def serve(plan: HostPlan, out: TextIO = sys.stdout) -> int:
     """Host the plan's room until its game is over; 0 when it finished."""
     room = make_room(plan)
-    folder = room.session.autosaves.folder.parent if room.session.autosaves is not None else Path(".")
+    folder = room.autosaves.folder.parent if room.autosaves is not None else Path(".")
     host = Host(room, plan.lan, plan.port, plan.password, plan.bot_after, folder / "desync")
     host.on_applied = _printer(room, out, plan.quiet)
     host.on_notice = lambda text: print(text, file=out, flush=True)

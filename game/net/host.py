@@ -80,6 +80,7 @@ class Host:
         self.finished = threading.Event()  # the game is over
         self.seats_now: list[dict[str, Any]] = room.seats_data()  # for the host's screen: replaced, never changed
         self._members: set[Member] = set()
+        self._autosave_error = ""
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
@@ -316,8 +317,18 @@ class Host:
             except Refused as exc:
                 self._put(member, encode("refused", reason=exc.reason[:1000]))
                 return
+            await self._autosave()
             self._publish(applied)
         self._wake.set()
+
+    async def _autosave(self) -> None:
+        """Autosave before the command goes out, so no client is ever ahead of a host resumed from its autosave
+        (a rewound copy and its bot's memory part ways: docs/NETWORK.md); a failure is told once, until one
+        succeeds again."""
+        error = await self._rules(self.room.autosave)
+        if error and error != self._autosave_error:
+            self.on_notice(error)
+        self._autosave_error = error
 
     async def _bots(self) -> None:
         """Play the bots' seats whenever one of them is acting (woken after every change)."""
@@ -333,6 +344,7 @@ class Host:
                         applied = None
                     if applied is None:
                         break
+                    await self._autosave()
                     self._publish(applied)
                 await asyncio.sleep(0)  # the connections' turn
 

@@ -76,6 +76,9 @@ class Room:
 
     def __init__(self, session: Session, seats: list[Seat]) -> None:
         self.session = session
+        # autosaved by :meth:`autosave`, which the host calls before it sends the command out (outside the rules'
+        # own apply, so a failed autosave is told to the host's players, not raised)
+        self.autosaves, session.autosaves = session.autosaves, None
         self.seats = seats
         self.ruleset = get_ruleset(session.game.ruleset)
         self.view = self.ruleset.view() if self.ruleset.view is not None else None
@@ -221,6 +224,17 @@ class Room:
         self._turn = turn
         mark = (turn or 0, state_hash(self.game)) if due else None
         return Applied(len(self.log) - 1, self.log[-1], seat, events, mark, bool(self.game.over))
+
+    def autosave(self) -> str:
+        """Autosave the game as it is now: "" when done (or no autosaves are kept), else why it failed."""
+        if self.autosaves is None:
+            return ""
+        self.session.autosaves = self.autosaves
+        try:
+            self.session.autosave()  # a full disk is told, never raised: the game goes on
+        finally:
+            self.session.autosaves = None
+        return self.session.autosave_error
 
     def bot_command(self) -> Applied | None:
         """If the acting seat is a bot's, its next command applied; else None."""
