@@ -281,6 +281,24 @@ def _positive(text: str) -> int:
     return _whole_number(text, 1, "{value} must be at least 1")
 
 
+def _port(text: str) -> int:
+    port = _whole_number(text, 0, "{value} is not a port (0 to 65535; 0: any free one)")
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port (0 to 65535; 0: any free one)")
+    return port
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, or -1 for never."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (value >= 0 or value == -1) or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (or -1: never)")
+    return value
+
+
 def _mods(text: str) -> list[str]:
     """``--mods coop,t_virus``: mod ids, each checked against the ones the rule sets know."""
     from game.rules.core import get_ruleset, known_rulesets
@@ -507,7 +525,7 @@ def _replay_parser(sub: Subcommands) -> None:
 def _host_parser(sub: Subcommands) -> None:
     host = sub.add_parser("host", help="host a game other machines join (docs/NETWORK.md)")
     host.add_argument("map", nargs="?", help="the scenario (.tmx)")
-    host.add_argument("--port", type=int, default=8765, help="the port to listen on (0: any free one; 8765)")
+    host.add_argument("--port", type=_port, default=8765, help="the port to listen on (0: any free one; 8765)")
     host.add_argument(
         "--lan", action="store_true", help="listen on the local network too (else this machine only)"
     )
@@ -515,10 +533,10 @@ def _host_parser(sub: Subcommands) -> None:
     host.add_argument("--seats", help="each seat's kind in order: net, bot or local (e.g. net,bot)")
     host.add_argument("--players", type=_positive, help="how many players (default: as many as --seats names)")
     host.add_argument("--seed", type=int, default=1, help="the game's seed (1)")
-    host.add_argument("--wait", type=float, default=60.0, help="seconds to wait for players before bots sit in")
+    host.add_argument("--wait", type=_seconds, default=60.0, help="seconds to wait for players before bots sit in")
     host.add_argument(
         "--bot-after",
-        type=float,
+        type=_seconds,
         default=30.0,
         help="seconds before a bot plays a dropped player's seat (-1: never)",
     )

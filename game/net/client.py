@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI, WebSocketException
 
 from game.net.protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, decode, encode
 from game.rules.core import Command, Event, Game, from_data, get_ruleset, replay, to_data
@@ -294,7 +294,9 @@ class Client:
             return (exc.rcvd.code if exc.rcvd else 1006), self._said or str(exc), self._welcomed
         except ProtocolError as exc:
             return 1008, f"The host sent {exc}.", self._welcomed
-        except (OSError, TimeoutError, InvalidHandshake) as exc:
+        except (InvalidURI, ValueError) as exc:  # no address to try again
+            return 1008, f"{self.uri} is not an address to join ({exc})", False
+        except (OSError, TimeoutError, InvalidHandshake, WebSocketException) as exc:
             return 1006, f"cannot reach the host ({exc})", self._welcomed
         finally:
             self._ws = None
