@@ -237,6 +237,47 @@ def _turn(args: argparse.Namespace) -> int:
     return import_main(args.save, args.turn_file)
 
 
+def _host(args: argparse.Namespace) -> int:
+    """``deadground host``: headless for now (bots take the seats nobody joins; the log is printed). The
+    screen's Host (New game) will serve the same :class:`~game.net.room.Room` and join it as a client."""
+    from game.net.headless import HostPlan, serve
+    from game.saves import SaveError
+    from game.scenario import ScenarioError
+
+    plan = HostPlan(
+        args.map or "",
+        args.port,
+        args.lan,
+        args.password or "",
+        args.seats or "",
+        args.players,
+        args.seed,
+        args.wait,
+        None if args.bot_after < 0 else args.bot_after,
+        args.autosaves,
+        args.resume,
+        args.quiet,
+    )
+    if not plan.scenario and not plan.resume:
+        print("deadground host: give a map (.tmx), or --resume latest", file=sys.stderr)
+        return 2
+    try:
+        return serve(plan)
+    except (OSError, ValueError, KeyError, ScenarioError, SaveError) as exc:
+        print(f"deadground host: {exc}", file=sys.stderr)
+        return 2
+
+
+def _join(args: argparse.Namespace) -> int:
+    """``deadground join``: headless for now (``--watch`` or ``--bot``); the screen's Join comes later."""
+    from game.net.headless import join
+
+    if not (args.watch or args.bot):
+        print("deadground join: the screen's Join is not there yet; join with --bot or --watch", file=sys.stderr)
+        return 2
+    return join(args.address, args.seat, args.watch, args.bot, args.password or "", args.name or "")
+
+
 def _minutes(text: str) -> float:
     try:
         value = float(text)
@@ -259,6 +300,24 @@ def _whole_number(text: str, least: int, why: str) -> int:
 
 def _positive(text: str) -> int:
     return _whole_number(text, 1, "{value} must be at least 1")
+
+
+def _port(text: str) -> int:
+    port = _whole_number(text, 0, "{value} is not a port (0 to 65535; 0: any free one)")
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port (0 to 65535; 0: any free one)")
+    return port
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, or -1 for never."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (value >= 0 or value == -1) or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (or -1: never)")
+    return value
 
 
 def _mods(text: str) -> list[str]:
@@ -511,6 +570,42 @@ def _turn_parser(sub: Subcommands) -> None:
     receive.set_defaults(func=_turn)
 
 
+def _host_parser(sub: Subcommands) -> None:
+    host = sub.add_parser("host", help="host a game other machines join (docs/NETWORK.md)")
+    host.add_argument("map", nargs="?", help="the scenario (.tmx)")
+    host.add_argument("--port", type=_port, default=8765, help="the port to listen on (0: any free one; 8765)")
+    host.add_argument(
+        "--lan", action="store_true", help="listen on the local network too (else this machine only)"
+    )
+    host.add_argument("--password", help="a password players must give to join")
+    host.add_argument("--seats", help="each seat's kind in order: net, bot or local (e.g. net,bot)")
+    host.add_argument("--players", type=_positive, help="how many players (default: as many as --seats names)")
+    host.add_argument("--seed", type=int, default=1, help="the game's seed (1)")
+    host.add_argument("--wait", type=_seconds, default=60.0, help="seconds to wait for players before bots sit in")
+    host.add_argument(
+        "--bot-after",
+        type=_seconds,
+        default=30.0,
+        help="seconds before a bot plays a dropped player's seat (-1: never)",
+    )
+    host.add_argument("--autosaves", help="the autosave folder (default: the game's own)")
+    host.add_argument("--resume", help="carry on an autosaved room: a save file, or 'latest'")
+    host.add_argument("--quiet", action="store_true", help="do not print the game's log")
+    host.set_defaults(func=_host)
+
+
+def _join_parser(sub: Subcommands) -> None:
+    join = sub.add_parser("join", help="join a hosted game (docs/NETWORK.md)")
+    join.add_argument("address", help="HOST[:PORT] (port 8765 when none is given)")
+    seat = join.add_mutually_exclusive_group()
+    seat.add_argument("--seat", type=_positive, help="the seat to take (default: the first free one)")
+    seat.add_argument("--watch", action="store_true", help="watch the game, taking no seat")
+    join.add_argument("--bot", action="store_true", help="play the seat with the rule set's bot (headless)")
+    join.add_argument("--password", help="the room's password")
+    join.add_argument("--name", help="your name at the table")
+    join.set_defaults(func=_join)
+
+
 SUBCOMMAND_PARSERS = (
     _play_parser,
     _check_parser,
@@ -522,6 +617,8 @@ SUBCOMMAND_PARSERS = (
     _roster_parser,
     _replay_parser,
     _turn_parser,
+    _host_parser,
+    _join_parser,
 )
 
 
@@ -540,6 +637,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay",
         "roster",
         "turn",
+        "host",
+        "join",
         "-h",
         "--help",
     }

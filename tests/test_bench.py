@@ -31,6 +31,7 @@ KEYS = {
     "z40k_blast_ms",
     "z40k_blast_preview_ms",
     "simulate_jobs_agree",
+    "net_round_trip_ms",
 }
 
 

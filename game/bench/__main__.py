@@ -7,7 +7,8 @@ zombie_turn_growth_1000_over_100, games_per_s, simulate_1000_s, startup_s, outbr
 whole Zombie Rules (Outbreak) move sequence, 300 zombies and 20 humans) and its CPU time, z40k_zombie_turn_ms
 (4 hordes of 10 against 4 squads), z40k_blast_ms and z40k_blast_preview_ms (a blast over a crowd of 50), plus the
 reference figures they were compared with; peak_rss_mb by rule set (a game played on screen on the rule set's
-largest shipped map, with rss_start_mb, rss_end_mb and rss_growth_mb beside it).
+largest shipped map, with rss_start_mb, rss_end_mb and rss_growth_mb beside it); net_round_trip_ms (a command sent
+to a host on 127.0.0.1 and heard applied) and net_spectators_at_60fps (game/bench/net.py).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ BENCHES = (
     "simulate_maps",
     "horde_limit",
     "memory",
+    "net",
 )
 
 # each bench's module under game/bench (its function is bench_<module>) and whether it is given the scenario;
@@ -51,6 +53,7 @@ BENCH_CODE: dict[str, tuple[str, bool]] = {
     "simulate_maps": ("simulate_maps", False),
     "horde_limit": ("horde_limit", False),
     "memory": ("memory", False),
+    "net": ("net", False),
 }
 
 # (full, quick) repeat counts
@@ -67,6 +70,7 @@ PLAN: dict[str, dict[str, dict[str, Any]]] = {
     "simulate_maps": {"full": {"games": 40}, "quick": {"games": 1, "maps": ("small_town",)}},
     "horde_limit": {"full": {"repeats": 2}, "quick": {"sizes": ((50, 1), (200, 2)), "repeats": 1}},
     "memory": {"full": {"commands": 100}, "quick": {"commands": 3}},
+    "net": {"full": {}, "quick": {"commands": 10, "sizes": (1, 4), "watched": 10}},
 }
 
 
