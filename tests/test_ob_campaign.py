@@ -60,6 +60,12 @@ def test_the_rule_set_registers_its_carry_rules_in_words():
     assert all(c.house and len(c.words) > 60 for c in CARRIES)
 
 
+def test_the_rules_help_has_a_campaigns_section_made_of_the_carry_rules():
+    sections = {s.title: s for s in get_ruleset("outbreak").reference(None, {})}  # type: ignore[misc]
+    bullets = [p.text for p in sections["Campaigns"].body if p.kind == "bullet"]
+    assert bullets == [f"{rule.key}: {rule.words}" for rule in CARRIES]
+
+
 def test_weapons_and_a_jammed_gun_carry_into_the_next_chapter():
     game = first_chapter()
     pc(game, "Bob").jammed = True

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.rules.contract import CarryRule, Force, Veteran
+from game.rules.contract import CarryRule, Force, Paragraph, Section, Veteran
 from game.rules.core import CannotStart, quoted
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.data import load_data
@@ -65,6 +65,17 @@ CARRIES: tuple[CarryRule, ...] = (
     ),
 )
 KEYS = frozenset(rule.key for rule in CARRIES)
+
+
+def reference_section() -> Section:
+    """The rules help's "Campaigns": what carries from chapter to chapter, from :data:`CARRIES`."""
+    intro = Paragraph(
+        "A campaign chains chapters, each an ordinary game on its own map: the group that lived through one "
+        "plays the next, and the campaign file names the rules below that carry over (its carry list; all of "
+        "them when it does not say). The sources are silent on campaigns: these are house rules."
+    )
+    rules = tuple(Paragraph(f"{rule.key}: {rule.words}", house=rule.house, kind="bullet") for rule in CARRIES)
+    return Section("Campaigns", (intro, *rules))
 
 
 # ---- after a chapter: the force ----------------------------------------------------------------
