@@ -151,8 +151,9 @@ def test_a_rescued_bystander_joins_the_group_in_place_of_the_fallen():
     joined = pc(nxt, "Pastor Abel")
     assert (joined.ranged, joined.melee, joined.player) == ("", "club", 1)
     assert [f.name for f in nxt.state.pcs()] == ["Ann", "Bob", "Pastor Abel"]  # the group's size: Dot stays behind
-    again = muster(nxt)
-    assert again.veterans[-1].kind == "Bystander who joined" and again.veterans[-1].history == (
+    again = muster(nxt).veterans[-1]
+    assert again.kind == "Bystander who joined" and again.history == (
+        "Tiny table: saved by the group, joined it with a club",
         "Tiny table: 0 kills, still standing",
     )
 
@@ -231,3 +232,20 @@ def test_a_game_without_a_campaign_has_no_carried_rolls():
     game = new_game(chapter(), {}, seed=3)
     assert all(p.side == PLAYERS and not p.bitten for p in game.state.pcs())
     assert muster(game).pool["chapters"] == 1
+
+
+def test_the_shipped_campaign_carries_the_diners_group_to_the_church_and_the_roadblock():
+    from pathlib import Path
+
+    from game.campaign.model import load_campaign
+    from game.scenario import load_scenario
+
+    campaign = load_campaign(Path(__file__).resolve().parent.parent / "maps" / "campaigns" / "cedar_falls.toml")
+    assert list(campaign.chapters) == ["diner", "church", "roadblock"] and campaign.carry == ALL
+    diner = OutbreakGame(load_scenario(campaign.chapters["diner"].map), {}, 1, ScriptedDice([]), start=False)
+    pc(diner, "Lou the cook").state = DEAD
+    force = muster(diner)
+    for key in ("church", "roadblock"):
+        scenario = load_scenario(campaign.chapters[key].map)
+        game = new_game(scenario, chapter_options(scenario, {}, force, campaign.carry), seed=1)
+        assert [f.name for f in game.state.pcs()] == ["Deputy Reyes", "Nurse Ada", "Trucker Boone"]

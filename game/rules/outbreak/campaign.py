@@ -142,7 +142,8 @@ def _rescued(game: OutbreakGame) -> list[dict[str, Any]]:
     out = [st.figures[fid] for fid in order if fid in st.figures and not st.figures[fid].is_pc]
     if st.winner == PLAYERS_WIN:
         out += [n for n in st.npcs() if n.on_table and not n.bitten]
-    return [{"name": n.name, "ranged": n.ranged, "melee": n.melee} for n in out]
+    title = game.scenario.title or Path(game.scenario.path).stem
+    return [{"name": n.name, "ranged": n.ranged, "melee": n.melee, "chapter": title} for n in out]
 
 
 def muster(game: OutbreakGame) -> Force:
@@ -222,10 +223,10 @@ def _join(force: Force, scenario: Scenario) -> Force:
         player = min(range(len(counts)), key=lambda p: (counts[p], p))
         if room <= 0 or counts[player] >= per or str(b.get("name", "")).casefold() in taken:
             continue
-        melee = b.get("melee") or str(data.get("campaign", "joiner_melee"))
-        veterans.append(
-            Veteran(b["name"], b["name"], player, JOINED, {"ranged": b.get("ranged", ""), "melee": melee})
-        )
+        state = {"ranged": b["ranged"], "melee": b["melee"] or str(data.get("campaign", "joiner_melee"))}
+        arms = " and ".join(w for w in (state["ranged"], state["melee"]) if w)
+        line = f"{b.get('chapter') or 'Rescued'}: saved by the group, joined it with a {arms}"
+        veterans.append(Veteran(b["name"], b["name"], player, JOINED, state, (line,)))
         taken.add(b["name"].casefold())
         room -= 1
     return Force(tuple(veterans), {**force.pool, "rescued": []})
