@@ -158,6 +158,15 @@ def test_a_rescued_bystander_joins_the_group_in_place_of_the_fallen():
     )
 
 
+def test_a_bystander_with_a_pitchfork_joins_with_a_club_type_weapon():
+    force = Force(
+        (Veteran("Ann", "Ann", 0, "Character", {"ranged": "", "melee": "knife"}),),
+        {"players": 1, "group": 2, "rescued": [{"name": "Jed", "ranged": "", "melee": "pitchfork"}]},
+    )
+    nxt = OutbreakGame(chapter(), chapter_options(chapter(), {}, force, ALL), 1, ScriptedDice([]), start=False)
+    assert pc(nxt, "Jed").melee == "club" and "pitchfork" in muster(nxt).veterans[1].history[0]
+
+
 def test_no_one_joins_without_the_bystanders_rule():
     game = first_chapter(npcs=(("Dot", 3, 2),))
     game.state.npcs()[0].state = EXITED

@@ -201,11 +201,11 @@ def check_force(force: Force) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
             raise CannotStart(f"Option 'campaign': the force's {key!r} is not a number, {quoted(value)}.")
     rescued = force.pool.get("rescued", [])
-    fields = ("name", "ranged", "melee")
+    fields = ("name", "ranged", "melee", "chapter")
     if (
         not isinstance(rescued, list)
         or len(rescued) > 200
-        or not all(isinstance(b, dict) and all(isinstance(b.get(k), str) for k in fields) for b in rescued)
+        or not all(isinstance(b, dict) and all(isinstance(b.get(k, ""), str) for k in fields) for b in rescued)
     ):
         raise CannotStart("Option 'campaign': the force's 'rescued' is not a list of bystanders (name, weapons).")
 
@@ -277,12 +277,16 @@ def chapter_options(
 
 
 def _character(v: Veteran, player: int, figure: int | None) -> dict[str, Any]:
-    """One entry of the ``characters`` option for a carried character."""
+    """One entry of the ``characters`` option for a carried character. A close combat weapon of a name the
+    tables do not list (a map's pitchfork) is club-type, as the rules read it: he plays it as a club."""
+    melee = str(v.state.get("melee") or "none")
+    if melee != "none" and melee not in load_data().melee_weapons:
+        melee = "club"
     out: dict[str, Any] = {
         "name": v.name,
         "player": player,
         "ranged": v.state.get("ranged") or "none",
-        "melee": v.state.get("melee") or "none",
+        "melee": melee,
     }
     if figure is not None:
         out["figure"] = figure
