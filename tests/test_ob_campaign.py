@@ -258,3 +258,16 @@ def test_the_shipped_campaign_carries_the_diners_group_to_the_church_and_the_roa
         scenario = load_scenario(campaign.chapters[key].map)
         game = new_game(scenario, chapter_options(scenario, {}, force, campaign.carry), seed=1)
         assert [f.name for f in game.state.pcs()] == ["Deputy Reyes", "Nurse Ada", "Trucker Boone"]
+
+
+def test_the_bots_play_the_shipped_campaign_through_with_the_carried_force():
+    from pathlib import Path
+
+    from game.campaign.model import load_campaign
+    from game.campaign.simulate import play_campaign
+
+    campaign = load_campaign(Path(__file__).resolve().parent.parent / "maps" / "campaigns" / "cedar_falls.toml")
+    result = play_campaign(campaign, seed=3)
+    assert result.ending in ("victory", "defeat") and not result.error
+    first = result.chapters[0]
+    assert (first.chapter, first.going_in) == ("diner", 4) and first.after <= 4

@@ -17,18 +17,30 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.contract import CarryRule, Force, Paragraph, Section, Veteran
-from game.rules.core import CannotStart, quoted
+from game.rules.core import CannotStart, Event, quoted
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.data import load_data
-from game.rules.outbreak.state import DEAD, EXITED, PLAYERS_WIN, STANDING, TURNED, Figure
+from game.rules.outbreak.state import DEAD, EXITED, PLAYERS_WIN, STANDING, TURNED, Figure, ObState
 from game.scenario.model import Scenario
 
 if TYPE_CHECKING:
-    from game.rules.outbreak.game import OutbreakGame
     from game.rules.outbreak.world import World
+
+
+class OutbreakGame(Protocol):
+    """What :func:`muster` reads of a finished chapter (an :class:`~game.rules.outbreak.game.OutbreakGame`,
+    named here without importing it: the game imports this module to set a chapter up)."""
+
+    options: dict[str, Any]
+    scenario: Scenario
+    log: list[Event]
+
+    @property
+    def state(self) -> ObState: ...
+
 
 CHARACTER, JOINED = "Character", "Bystander who joined"
 
