@@ -43,6 +43,7 @@ class OutbreakGame(Protocol):
 
 
 CHARACTER, JOINED = "Character", "Bystander who joined"
+PUT_DOWN = "put down by the group: he turned between chapters"  # the cause of his Killed event
 
 CARRIES: tuple[CarryRule, ...] = (
     CarryRule(
@@ -118,9 +119,11 @@ def _figure_state(f: Figure) -> dict[str, Any]:
     }
 
 
-def _line(title: str, f: Figure, kills: int) -> str:
+def _line(title: str, f: Figure, kills: int, put_down: bool = False) -> str:
     """His history line for this chapter, in the player's words: "The diner: 2 kills, got out, bitten"."""
     fate = {DEAD: "killed", TURNED: "turned", EXITED: "got out", STANDING: "still standing"}[f.state]
+    if put_down:
+        return f"{title}: put down before it began (the bite turned him between chapters)"
     words = [f"{kills} kill{'' if kills == 1 else 's'}", fate]
     if f.bitten and f.state != TURNED:
         words.append("bitten")
@@ -129,13 +132,13 @@ def _line(title: str, f: Figure, kills: int) -> str:
     return f"{title}: {', '.join(words)}"
 
 
-def _after(v: Veteran, f: Figure, kills: int, title: str) -> Veteran:
-    """``v`` as this chapter left him (his figure ``f``)."""
+def _after(v: Veteran, f: Figure, kills: int, title: str, put_down: bool) -> Veteran:
+    """``v`` as this chapter left him (his figure ``f``; ``put_down`` before it began)."""
     dead = f.state in (DEAD, TURNED)
     return replace(
         v,
         state={**v.state, **_figure_state(f)},
-        history=(*v.history, _line(title, f, kills)),
+        history=(*v.history, _line(title, f, kills, put_down)),
         kills=v.kills + kills,
         dead=dead,
     )
@@ -167,8 +170,11 @@ def muster(game: OutbreakGame) -> Force:
         carried = Force(tuple(_first(f) for f in pcs.values()), {"players": game.state.players, "group": len(pcs)})
     kills = kills_by_figure(game)
     title = game.scenario.title or Path(game.scenario.path).stem
+    put_down = {e.figure for e in game.log if isinstance(e, ev.Killed) and e.cause == PUT_DOWN}
     veterans = tuple(
-        v if v.name not in pcs else _after(v, pcs[v.name], kills.get(pcs[v.name].id, 0), title)
+        v
+        if v.name not in pcs
+        else _after(v, pcs[v.name], kills.get(pcs[v.name].id, 0), title, pcs[v.name].id in put_down)
         for v in carried.veterans
     )
     chapters = int(carried.pool.get("chapters", 0)) + 1
@@ -342,7 +348,7 @@ def _fever(world: World, f: Figure) -> None:
     roll = world.d6(f"{f.id} fever")
     if roll <= int(world.data.get("campaign", "put_down_on")):
         world.explain(f"D6 = {roll}: {f.id} turned between chapters; the group had to put him down")
-        world.kill(f, "put down by the group: he turned between chapters")
+        world.kill(f, PUT_DOWN)
         return
     f.turns_on = roll * int(world.data.get("campaign", "turns_after"))
     world.explain(f"D6 = {roll}: {f.id} holds on, and turns at the start of move {f.turns_on}")
