@@ -114,11 +114,11 @@ def test_a_bitten_character_who_fails_the_fever_roll_was_put_down_between_chapte
     pc(game, "Bob").bitten = True
     nxt = next_chapter(muster(game), dice=[1])
     assert pc(nxt, "Bob").state == DEAD
-    assert "the group had to put him down" in next(e.meaning for e in nxt.log if isinstance(e, DiceRolled))
+    assert "the group had to put the body down" in next(e.meaning for e in nxt.log if isinstance(e, DiceRolled))
     bob = muster(nxt).veterans[1]
     assert (
         bob.dead
-        and bob.history[-1] == "Tiny table: put down before it began (the bite turned him between chapters)"
+        and bob.history[-1] == "Tiny table: put down before it began (the bite turned them between chapters)"
     )
     escape = next_chapter(muster(game), dice=[1], objective="escape")
     assert escape.state.exit_count == 2  # three must get out, but only two are left to

@@ -43,7 +43,7 @@ class OutbreakGame(Protocol):
 
 
 CHARACTER, JOINED = "Character", "Bystander who joined"
-PUT_DOWN = "put down by the group: he turned between chapters"  # the cause of his Killed event
+PUT_DOWN = "put down by the group: the bite turned them between chapters"  # the cause of his Killed event
 
 CARRIES: tuple[CarryRule, ...] = (
     CarryRule(
@@ -123,7 +123,7 @@ def _line(title: str, f: Figure, kills: int, put_down: bool = False) -> str:
     """His history line for this chapter, in the player's words: "The diner: 2 kills, got out, bitten"."""
     fate = {DEAD: "killed", TURNED: "turned", EXITED: "got out", STANDING: "still standing"}[f.state]
     if put_down:
-        return f"{title}: put down before it began (the bite turned him between chapters)"
+        return f"{title}: put down before it began (the bite turned them between chapters)"
     words = [f"{kills} kill{'' if kills == 1 else 's'}", fate]
     if f.bitten and f.state != TURNED:
         words.append("bitten")
@@ -337,17 +337,17 @@ def set_up(world: World, options: dict[str, Any]) -> None:
 
 def _bite_roll(world: World, f: Figure) -> None:
     """The bite roll he had still to make after his last fight (rules: Bites)."""
-    roll = world.d6(f"{f.id} bitten? (his last fight)")
+    roll = world.d6(f"{f.id} bitten? (the last fight before this chapter)")
     f.bitten = roll <= int(world.data.get("bites", "bitten_on"))
-    world.explain(f"D6 = {roll}: {f.id} {'was bitten in his last fight' if f.bitten else 'was not bitten'}")
+    world.explain(f"D6 = {roll}: {f.id} {'was bitten in the last fight' if f.bitten else 'was not bitten'}")
     world.emit(ev.BiteRolled(f.id, roll, f.bitten))
 
 
 def _fever(world: World, f: Figure) -> None:
     """The bitten character's roll between chapters: put down, or the move he turns at."""
-    roll = world.d6(f"{f.id} fever")
+    roll = world.d6(f"{f.id} fever (between chapters)")
     if roll <= int(world.data.get("campaign", "put_down_on")):
-        world.explain(f"D6 = {roll}: {f.id} turned between chapters; the group had to put him down")
+        world.explain(f"D6 = {roll}: {f.id} turned between chapters, and the group had to put the body down")
         world.kill(f, PUT_DOWN)
         return
     f.turns_on = roll * int(world.data.get("campaign", "turns_after"))
