@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from game.rules.contract import View
 from game.rules.core import RuleSet, register
+from game.rules.outbreak.campaign import CAMPAIGN
 from game.rules.outbreak.checks import scenario_warnings
 from game.rules.outbreak.commands import COMMANDS, ClearJam, EndStep, Fire, Move, Spot  # noqa: F401
 from game.rules.outbreak.events import EVENTS
@@ -48,5 +49,6 @@ RULESET = register(
         footprints=footprints,
         force_facts=force_facts,
         turn_word="move",
+        campaign=CAMPAIGN,
     )
 )

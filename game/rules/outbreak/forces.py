@@ -35,7 +35,13 @@ from game.scenario.model import Area, Point, Scenario
 
 MAX_NAME = 60  # [house] characters in a character's name: the screen draws it beside the figure
 
-OPTION_KEYS = ("players", "characters", "caught_running_first_blow", "all_aware_after_outbreak_move")
+OPTION_KEYS = (
+    "players",
+    "characters",
+    "caught_running_first_blow",
+    "all_aware_after_outbreak_move",
+    "campaign",  # a campaign chapter's carried force (rules: .campaign)
+)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 from game.dice import Dice
 from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.kit import KitGame, Rule, end_of_turn
-from game.rules.outbreak import acting, forces, objectives, sequence, shooting, spotting
+from game.rules.outbreak import acting, campaign, forces, objectives, sequence, shooting, spotting
 from game.rules.outbreak import preview as previews
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.data import ObData, load_data
@@ -64,6 +64,7 @@ class OutbreakGame(KitGame[ObState, Figure]):
         forces.check_names(self.scenario, specs)
         self.state.all_aware = forces.awareness_option(self.data, self.options)
         forces.raise_forces(self.world, players, specs)
+        campaign.set_up(self.world, self.options)  # a campaign chapter: what the characters carried
         objectives.setup(self.world)
 
     @property

@@ -29,7 +29,8 @@ def setup(world: World) -> None:
     st.objective = sc.objective or str(data.get("objective", "default"))
     st.turn_limit = turn_limit(sc, data)
     count = int(sc.properties.get("exit_count", data.get("objective", "exit_count")))
-    pool = len(st.npcs()) if st.objective == "rescue" else len(st.pcs())
+    people = st.npcs() if st.objective == "rescue" else st.pcs()
+    pool = sum(f.on_table for f in people)  # a campaign's character put down at the start does not count
     st.exit_count = max(1, min(count, pool)) if pool else count
 
 

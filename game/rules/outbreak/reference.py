@@ -14,6 +14,7 @@ from typing import Any
 
 from game.assets import data_file
 from game.rules.contract import Paragraph, Run, Section, Table
+from game.rules.outbreak import campaign
 from game.rules.outbreak.data import ObData, load_data
 from game.scenario.model import Scenario
 
@@ -74,6 +75,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
         close_combat(d, reading),
         bites(),
         winning(d),
+        campaign.reference_section(),
         Section("House values", tuple(house_sentence(kv, why) for _, kv, why in house_values())),
     ]
     if scenario is not None:
