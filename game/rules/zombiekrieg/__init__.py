@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from game.rules.contract import View
 from game.rules.core import RuleSet, register
+from game.rules.zombiekrieg.campaign import CAMPAIGN
 from game.rules.zombiekrieg.checks import scenario_warnings
 from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
 from game.rules.zombiekrieg.demo import demo_forces
@@ -49,5 +50,6 @@ RULESET = register(
         invariants=invariants,
         scenario_warnings=scenario_warnings,
         footprints=footprints,
+        campaign=CAMPAIGN,
     )
 )
