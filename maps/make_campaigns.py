@@ -174,11 +174,11 @@ def causeway() -> Table:
         "The Causeway",
         "D+1, first light. The relief never came; the bridge at La Fiere is the only way back to the beaches. "
         "Half a mile of causeway over the flooded Merderet, and the water is full of things that used to be "
-        "paratroopers. Get five men across the bridge: the beach will not send a boat for fewer.",
+        "paratroopers. Get four men across the bridge: the beach will not send a boat for fewer.",
         "exit",
         12,
-        exit_count=5,
-        zombie_ratio=2.5,
+        exit_count=4,
+        zombie_ratio=2.3,
     )
     return Table("campaigns/bocage/03_causeway.tmx", W, H, props, g, o)
 
