@@ -61,8 +61,8 @@ def hedgerows() -> Table:
     lane = g.path([(30, 0), (31, 12), (36, 17), (48, 18)], 1.0, [("dirt", 60), ("dirt_ruts_h", 40)])
     g.verges(lane, "dirt")
     for name, x, y, w, h in (
-        ("Hedgerow", 14, 0, 1.5, 13),
-        ("Hedgerow", 14, 17, 1.5, 19),
+        ("Hedgerow", 14, 0, 1.5, 11),
+        ("Hedgerow", 14, 19, 1.5, 17),
         ("Hedgerow", 26, 0, 1.5, 6),
         ("Hedgerow", 26, 10, 1.5, 14),
         ("Hedgerow", 26, 28, 1.5, 8),
@@ -80,7 +80,7 @@ def hedgerows() -> Table:
     paint_floors(g, o, {"Ferme des Haies": "wood_floor", "Cart shed": "dirt"})
     o.append(poly(T, "wall", "Farmyard wall", [(17, 17), (17, 20), (24, 20)], line=True, thickness=0.4))
     o.append(rect(Z, "deploy", "Where the glider came down", 1, 24, 10, 11, side="allies"))
-    o.append(rect(Z, "exit", "Sunken lane to Saint-Come", 22, 0.5, 10, 3))
+    o.append(rect(Z, "exit", "Sunken lane to Saint-Come", 17, 0.5, 15, 3))
     o.append(rect(Z, "spawn", "Bois Dauphin", 42, 26, 5, 5))
     o.append(rect(Z, "spawn", "The hanged sticks of Easy Company", 43, 5, 4, 6))
     o.append(rect(Z, "spawn", "Dead cattle in the low field", 30, 31, 6, 4))
@@ -176,7 +176,7 @@ def causeway() -> Table:
         "Half a mile of causeway over the flooded Merderet, and the water is full of things that used to be "
         "paratroopers. Get four men across the bridge: the beach will not send a boat for fewer.",
         "exit",
-        12,
+        14,
         exit_count=4,
         zombie_ratio=2.3,
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from game.ai import bot_for
 from game.dice import ScriptedDice
 from game.rules.contract import Force, Veteran
 from game.rules.core import CannotStart, DiceRolled
@@ -16,10 +17,12 @@ from game.rules.zombiekrieg import new_game
 from game.rules.zombiekrieg.campaign import CAMPAIGN
 from game.rules.zombiekrieg.events import GutsChanged
 from game.rules.zombiekrieg.game import ZombiekriegGame
+from game.rules.zombiekrieg.invariants import invariants
 from game.rules.zombiekrieg.names import name_of
 from game.rules.zombiekrieg.reference import rules_reference
 from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, ZOMBIES
 from game.rules.zombiekrieg.testing import tiny_scenario
+from game.simulate import MAX_COMMANDS
 
 SCENARIO = tiny_scenario()
 ALL = frozenset(rule.key for rule in CAMPAIGN.carries)
@@ -137,9 +140,11 @@ def test_the_horde_grows_by_chapter() -> None:
     second = next_chapter(force, [])
     second.state.winner = ALLIES
     third = next_chapter(CAMPAIGN.muster(second), [])
-    # eleven men: 2.5 to one in the first chapter (28), 2.75 (30) in the second, 3 (33) in the third
-    assert [len(g.state.zombies()) for g in (chapter_one(), second, third)] == [28, 30, 33]
+    # eleven men: 2.5 to one in the first chapter (28), 2.6 (29) in the second, 2.7 (30) in the third
+    assert [len(g.state.zombies()) for g in (chapter_one(), second, third)] == [28, 29, 30]
     assert len(next_chapter(force, [], ALL - {"horde"}).state.zombies()) == 28
+    late = Force(force.veterans, {"chapters": 19})  # the twentieth chapter: never above three to one
+    assert len(next_chapter(late, []).state.zombies()) == 33
 
 
 def test_the_force_goes_through_the_options_into_a_new_game_and_musters_again() -> None:
@@ -215,3 +220,30 @@ def test_the_rules_help_states_every_carry_rule_and_which_are_house_rules() -> N
         line = next(p for p in campaigns.paragraphs if getattr(p, "text", "").startswith(f"{rule.key}:"))
         assert line.house == rule.house  # type: ignore[union-attr]
     assert "rejoins on 4+" in campaigns.text and "up to 9" in campaigns.text
+
+
+def test_a_carried_chapter_played_by_the_bot_keeps_the_rules_invariants_and_replays() -> None:
+    """Soak, for one chapter: a lost first chapter carried into a second (cut-off rolls, replacements), played
+    to the end by the bot with the invariants after every command, then rebuilt from its commands."""
+    first = chapter_one(dead=("us1-sgt", "us1-r1", "us1-r2", "us1-r3"), winner=ZOMBIES)
+    options = CAMPAIGN.options(SCENARIO, {}, CAMPAIGN.muster(first), ALL)
+    g, bot = new_game(SCENARIO, options, seed=11), bot_for("zombiekrieg")
+    while not g.over and len(g.commands) < MAX_COMMANDS:
+        g.apply(bot(g))
+        assert invariants(g) == []
+    again = new_game(SCENARIO, json.loads(json.dumps(options)), seed=11)
+    for cmd in g.commands:
+        again.apply(cmd)
+    assert g.over and again.state_data() == g.state_data() and again.log == g.log
+
+
+def test_a_section_of_green_men_only_gets_names_no_veteran_had() -> None:
+    """Every veteran cut off and missing the chapter: the nine men who play are all green, and none takes the
+    name of a man still on the record."""
+    force = CAMPAIGN.muster(chapter_one(dead=("us1-sgt", "us1-cpl"), winner=ZOMBIES))
+    g = next_chapter(force, [1] * 9 + [3] * 9)  # nine cut off, each failing; nine green riflemen
+    assert g.carried_names == {} and len(g.state.allied()) == 9
+    names = {v.key for v in force.veterans}
+    assert not {name_of(g, f).split()[-1] for f in g.state.allied()} & names
+    g.state.winner = ALLIES
+    assert len({v.key for v in CAMPAIGN.muster(g).veterans}) == 20

@@ -39,7 +39,8 @@ RULESET = register(
         'american_corporal_weapon: "thompson" or "burp"; horde: "light" (2 zombies per soldier), "normal" '
         '(the map\'s zombie_ratio, the default) or "heavy" (3 per soldier); '
         "readings: the source's literal readings chosen, "
-        'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py)',
+        'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py); '
+        "campaign: a campaign chapter's carried force (written by the campaign, never by hand)",
         view=VIEW,
         setup=SETUP,
         reference=reference,

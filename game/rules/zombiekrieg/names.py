@@ -91,11 +91,12 @@ def soldier_names(game: ZombiekriegGame) -> Mapping[str, str]:
     """Every soldier's surname in this game (see :func:`surnames`): a campaign chapter's veterans keep
     theirs, and its new men are dealt names no veteran had."""
     carried: Mapping[str, str] = getattr(game, "carried_names", {})
+    taken: frozenset[str] = getattr(game, "taken_names", frozenset())
     soldiers = tuple((f.id, f.nation) for f in game.state.figures.values() if not f.is_zombie)
-    if not carried:
+    if not carried and not taken:
         return surnames(str(game.scenario.title), soldiers)
     new = tuple(s for s in soldiers if s[0] not in carried)
-    return {**surnames(str(game.scenario.title), new, getattr(game, "taken_names", frozenset())), **carried}
+    return {**surnames(str(game.scenario.title), new, taken), **carried}
 
 
 def name_of(game: ZombiekriegGame, f: Figure) -> str:
