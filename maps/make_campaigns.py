@@ -114,7 +114,7 @@ def mill() -> Table:
     g.box(15, 11, 17, 13, [("cobbles", 60), ("cobbles_worn", 25), ("mud", 15)])  # the mill yard
     mill_house = rect(T, "building", "Moulin de Saint-Come", 24, 12, 7, 5)
     granary = rect(T, "building", "Granary", 16, 12, 4, 3)
-    cottage = rect(T, "building", "Miller's cottage", 6, 26, 5, 4)
+    cottage = rect(T, "building", "Miller's cottage", 2, 20.5, 5, 4)
     o += [mill_house, granary, cottage]
     paint_floors(g, o, {"Moulin de Saint-Come": "wood_floor_v", "Granary": "wood_floor", "Miller's cottage": "tiled_floor"})
     o.append(poly(T, "wall", "Yard wall", [(14, 21), (14, 10), (23, 10)], line=True, thickness=0.5))
