@@ -4,11 +4,13 @@ with the dice pinned (the rolls between chapters are the next game's own, at its
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.ai import bot_for
+from game.campaign.check import campaign_problems
 from game.dice import ScriptedDice
 from game.rules.contract import Force, Veteran
 from game.rules.core import CannotStart, DiceRolled
@@ -22,6 +24,7 @@ from game.rules.zombiekrieg.names import name_of
 from game.rules.zombiekrieg.reference import rules_reference
 from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED, ZOMBIES
 from game.rules.zombiekrieg.testing import tiny_scenario
+from game.scenario import check_map
 from game.simulate import MAX_COMMANDS
 
 SCENARIO = tiny_scenario()
@@ -247,3 +250,14 @@ def test_a_section_of_green_men_only_gets_names_no_veteran_had() -> None:
     assert not {name_of(g, f).split()[-1] for f in g.state.allied()} & names
     g.state.winner = ALLIES
     assert len({v.key for v in CAMPAIGN.muster(g).veterans}) == 20
+
+
+def test_the_shipped_bocage_campaign_and_its_chapter_maps_pass_check() -> None:
+    """Six Days in the Bocage: the campaign file and each of its new chapter maps check clean (the maps
+    are written by maps/make_campaigns.py with the map kit)."""
+    root = Path(__file__).resolve().parent.parent / "maps" / "campaigns"
+    assert campaign_problems(root / "bocage.toml") == []
+    maps = sorted((root / "bocage").glob("*.tmx"))
+    assert [p.name for p in maps] == ["01_hedgerows.tmx", "02_mill.tmx", "03_causeway.tmx"]
+    for path in maps:
+        assert check_map(str(path)) == [], path.name
