@@ -261,3 +261,16 @@ def test_the_shipped_bocage_campaign_and_its_chapter_maps_pass_check() -> None:
     assert [p.name for p in maps] == ["01_hedgerows.tmx", "02_mill.tmx", "03_causeway.tmx"]
     for path in maps:
         assert check_map(str(path)) == [], path.name
+
+
+def test_two_sections_carry_on_as_two_players_with_their_own_nations() -> None:
+    first = new_game(SCENARIO, {"sections": ["american", "british"]}, seed=5)
+    first.state.figures["gb2-r1"].state = DEAD
+    first.state.winner = ALLIES
+    force = CAMPAIGN.muster(first)
+    assert {v.player for v in force.veterans} == {0, 1} and len(force.living) == 21
+    options = CAMPAIGN.options(SCENARIO, {"sections": ["soviet"]}, force, ALL)
+    assert options["sections"] == ["american", "british"]  # the force's, whatever the set-up said
+    g = new_game(SCENARIO, options, seed=9, dice=ScriptedDice(INITIATIVE))
+    assert [s.nation for s in g.state.sections] == ["american", "british"]
+    assert len(g.state.section_of(2)) == 10 and "gb2-r1" not in g.state.figures
