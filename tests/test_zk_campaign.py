@@ -3,6 +3,7 @@ with the dice pinned (the rolls between chapters are the next game's own, at its
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,9 @@ from game.dice import ScriptedDice
 from game.rules.contract import Force, Veteran
 from game.rules.core import CannotStart, DiceRolled
 from game.rules.kit.events import Killed
-from game.rules.zombiekrieg import new_game
+from game.rules.zombiekrieg import carried, new_game
 from game.rules.zombiekrieg.campaign import CAMPAIGN
+from game.rules.zombiekrieg.data import load_data
 from game.rules.zombiekrieg.events import GutsChanged
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.invariants import invariants
@@ -119,14 +121,14 @@ def test_a_section_short_of_men_gets_green_replacements_with_new_names() -> None
     force = CAMPAIGN.muster(chapter_one(dead=dead))  # seven left: two green riflemen up to nine
     g = next_chapter(force, [6, 1])
     greens = [g.state.figures["us1-g1"], g.state.figures["us1-g2"]]
-    assert [f.guts for f in greens] == [7, 5]  # a new soldier's 8 and 6, less 1 for being green
+    assert [f.guts for f in greens] == [8, 6]  # a new soldier's starting GUTS for a 6 and a 1
     assert all(f.role == "rifleman" and f.weapon == "m1_garand" for f in greens)
-    assert rolls(g) == ["D6 = 6: us1-g1, green, starts with GUTS 7", "D6 = 1: us1-g2, green, starts with GUTS 5"]
+    assert rolls(g) == ["D6 = 6: us1-g1, green, starts with GUTS 8", "D6 = 1: us1-g2, green, starts with GUTS 6"]
     names = {v.key for v in force.veterans}
     assert all(name_of(g, f).split()[-1] not in names for f in greens)
     g.state.winner = ALLIES
     joined = veteran(CAMPAIGN.muster(g), "us1-g1")
-    assert joined.history[-1].endswith("joined as a green replacement") and joined.state["guts_first"] == 7
+    assert joined.history[-1].endswith("joined as a green replacement") and joined.state["guts_first"] == 8
 
 
 def test_a_section_with_no_nco_left_makes_its_bravest_soldier_corporal() -> None:
@@ -274,3 +276,13 @@ def test_two_sections_carry_on_as_two_players_with_their_own_nations() -> None:
     g = new_game(SCENARIO, options, seed=9, dice=ScriptedDice(INITIATIVE))
     assert [s.nation for s in g.state.sections] == ["american", "british"]
     assert len(g.state.section_of(2)) == 10 and "gb2-r1" not in g.state.figures
+
+
+def test_a_club_may_make_green_replacements_less_brave() -> None:
+    """``campaign.green_guts`` (0 as shipped) changes a green man's starting GUTS, within GUTS's bounds, and the
+    rules help says so."""
+    data = load_data()
+    club = dataclasses.replace(data, raw={**data.raw, "campaign": {**data.raw["campaign"], "green_guts": -5}})
+    assert [carried._green(club, face) for face in (1, 6)] == [2, 3]  # 6 and 8 less 5, never below 2
+    words = next(r.words for r in carried.carry_rules(club) if r.key == "replacements")
+    assert words.endswith("-5 for being green.")

@@ -10,7 +10,7 @@ in ``zombiekrieg.toml`` (``[campaign]``):
   still on the table when a chapter is lost. Each rolls a D6 at the next chapter's set-up: on ``rejoin_on`` or
   more he is back; else he misses that chapter and rolls again before the next.
 - Replacements: a section with fewer men ready than ``replacements_up_to`` gets green riflemen up to that many,
-  each rolling his starting GUTS as a new soldier does, changed by ``green_guts``.
+  each rolling his starting GUTS as a new soldier does, changed by ``green_guts`` (none as shipped).
 - Field promotion: a section with no NCO makes its soldier with the highest GUTS Corporal.
 - The horde grows: ``horde_growth`` more zombies per Allied figure for each chapter after the first, never above
   ``horde_cap``.
@@ -54,8 +54,8 @@ def carry_rules(data: ZkData) -> tuple[CarryRule, ...]:
         CarryRule(
             "replacements",
             f"A section with fewer than {c['replacements_up_to']} men ready gets green riflemen up to "
-            f"{c['replacements_up_to']}; each rolls his starting GUTS as a new soldier does, {c['green_guts']:+d} "
-            "for being green.",
+            f"{c['replacements_up_to']}; each rolls his starting GUTS as a new soldier does"
+            + (f", {c['green_guts']:+d} for being green." if c["green_guts"] else "."),
         ),
         CarryRule(
             "promotion",
