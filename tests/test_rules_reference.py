@@ -40,6 +40,7 @@ TITLES = [
     "Melee",
     "Line of sight and clutter",
     "Winning and losing",
+    "Campaigns",  # rules: Campaigns, what a section carries from chapter to chapter
     "Readings",  # rules: Common, Readings: the literal readings a game may choose
     "House rules in force",
 ]

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from game.rules.contract import View
 from game.rules.core import RuleSet, register
+from game.rules.zombiekrieg.campaign import CAMPAIGN
 from game.rules.zombiekrieg.checks import scenario_warnings
 from game.rules.zombiekrieg.commands import COMMANDS, EndTurn, Fire, Move, Order  # noqa: F401
 from game.rules.zombiekrieg.demo import demo_forces
@@ -38,7 +39,8 @@ RULESET = register(
         'american_corporal_weapon: "thompson" or "burp"; horde: "light" (2 zombies per soldier), "normal" '
         '(the map\'s zombie_ratio, the default) or "heavy" (3 per soldier); '
         "readings: the source's literal readings chosen, "
-        'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py)',
+        'e.g. {"fire_needs_clear_sight": true} (keys in game/rules/zombiekrieg/readings.py); '
+        "campaign: a campaign chapter's carried force (written by the campaign, never by hand)",
         view=VIEW,
         setup=SETUP,
         reference=reference,
@@ -49,5 +51,6 @@ RULESET = register(
         invariants=invariants,
         scenario_warnings=scenario_warnings,
         footprints=footprints,
+        campaign=CAMPAIGN,
     )
 )

@@ -35,7 +35,13 @@ from game.rules.zombiekrieg.state import ALLIES, ZOMBIES, Figure, Section
 from game.rules.zombiekrieg.world import World
 from game.scenario.model import Area, Point, Zone
 
-OPTION_KEYS = ("sections", "american_corporal_weapon", READINGS, horde.OPTION)  # the options a game takes
+OPTION_KEYS = (
+    "sections",
+    "american_corporal_weapon",
+    READINGS,
+    horde.OPTION,
+    "campaign",
+)  # the options a game takes
 
 
 def check_options(data: ZkData, options: dict[str, Any]) -> tuple[list[str], str]:
@@ -154,20 +160,8 @@ def _zone_name(zone: Zone) -> str:
 def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> None:
     """Create every section's figures, roll their starting GUTS and deploy them."""
     data, st = world.data, world.state
-    r = float(data.house("base_size")) / 2
-    centre = (world.scenario.width / 2, world.scenario.height / 2)
     sizes = [sum(m.count for m in data.sections[key].members) for key in sections]
-    # files with lanes between them where the table has room for every section so, else the close grid
-    plan = _deployment(world, sizes, r, float(data.house("deploy_file_spacing")))
-    if isinstance(plan, int):
-        plan = _deployment(world, sizes, r, None)
-    if isinstance(plan, int):
-        player, name = plan, data.sections[sections[plan - 1]].name
-        raise CannotStart(
-            f"There is no room to deploy player {player}'s section ({name}) in {_deploy_zone(world, player)[1]} "
-            "nor around it: walls, buildings and other bases fill it. Make the zone bigger or clear some of it "
-            "in Tiled."
-        )
+    plan = deployment(world, sizes, [data.sections[key].name for key in sections])
     for player, key in enumerate(sections, start=1):
         spec = data.sections[key]
         prefix = f"{spec.prefix}{player}"
@@ -183,11 +177,36 @@ def raise_sections(world: World, sections: list[str], corporal_weapon: str) -> N
                     face = world.roll(1, f"{fid} starting GUTS").total
                     g = data.starting_guts(face)
                     world.events[-1] = _with_meaning(world.events[-1], f"D6 = {face}: {fid} starts with GUTS {g}")
-                p = next(place)
-                f = Figure(fid, ALLIES, p, round(angle_to(p, centre), 3), r, player, key, m.role, weapon, g, g)
-                st.figures[fid] = f
-                world.table.place(fid, p, r)
-                world.emit(FigurePlaced(fid, ALLIES, m.role, p, f.facing))
+                put_soldier(world, Figure(fid, ALLIES, next(place), 0.0, 0.0, player, key, m.role, weapon, g, g))
+
+
+def deployment(world: World, sizes: list[int], names: list[str]) -> list[list[Point]]:
+    """Where each section (of ``sizes[k]`` figures, player k + 1, its section called ``names[k]``) stands:
+    in files with lanes between them where the table has room for every section so, else on the close
+    grid; :class:`CannotStart` naming the first player with no room at all."""
+    r = float(world.data.house("base_size")) / 2
+    plan = _deployment(world, sizes, r, float(world.data.house("deploy_file_spacing")))
+    if isinstance(plan, int):
+        plan = _deployment(world, sizes, r, None)
+    if isinstance(plan, int):
+        player = plan
+        raise CannotStart(
+            f"There is no room to deploy player {player}'s section ({names[player - 1]}) in "
+            f"{_deploy_zone(world, player)[1]} nor around it: walls, buildings and other bases fill it. "
+            "Make the zone bigger or clear some of it in Tiled."
+        )
+    return plan
+
+
+def put_soldier(world: World, f: Figure) -> None:
+    """Stand a new soldier on the table where ``f`` says, with a base of the house size, facing the table
+    centre (``f``'s facing and radius are set here)."""
+    r = float(world.data.house("base_size")) / 2
+    centre = (world.scenario.width / 2, world.scenario.height / 2)
+    f.radius, f.facing = r, round(angle_to(f.position, centre), 3)
+    world.state.figures[f.id] = f
+    world.table.place(f.id, f.position, r)
+    world.emit(FigurePlaced(f.id, ALLIES, f.role, f.position, f.facing))
 
 
 def _deployment(world: World, sizes: list[int], r: float, files: float | None) -> list[list[Point]] | int:
@@ -235,18 +254,21 @@ def zombie_numbers(data: ZkData, properties: dict[str, Any], size: str = horde.N
     return horde.ratio(data, size, properties), least
 
 
-def zombies_for(data: ZkData, properties: dict[str, Any], allied: int, size: str = horde.NORMAL) -> int:
-    """How many zombies face ``allied`` Allied figures: the ratio (rounded half up), at least the minimum."""
+def zombies_for(
+    data: ZkData, properties: dict[str, Any], allied: int, size: str = horde.NORMAL, extra: float = 0.0
+) -> int:
+    """How many zombies face ``allied`` Allied figures: the ratio (``extra`` more per figure, a campaign's
+    growing horde) rounded half up, at least the minimum."""
     ratio, lo = zombie_numbers(data, properties, size)
-    return max(lo, int(math.floor(ratio * allied + 0.5)))
+    return max(lo, int(math.floor((ratio + extra) * allied + 0.5)))
 
 
 def section_size(data: ZkData, nation: str) -> int:
     return sum(m.count for m in data.sections[nation].members)
 
 
-def zombie_count(world: World, size: str = horde.NORMAL) -> int:
-    return zombies_for(world.data, world.scenario.properties, len(world.state.allied()), size)
+def zombie_count(world: World, size: str = horde.NORMAL, extra: float = 0.0) -> int:
+    return zombies_for(world.data, world.scenario.properties, len(world.state.allied()), size, extra)
 
 
 def _far_strip(world: World) -> Area:
@@ -264,14 +286,15 @@ def _far_strip(world: World) -> Area:
     return max(strips, key=lambda a: math.dist(a.centre, (ax, ay)))
 
 
-def raise_zombies(world: World, size: str = horde.NORMAL) -> None:
-    """The zombie unit of a horde size: the map's zombies, then enough from the spawn zones."""
+def raise_zombies(world: World, size: str = horde.NORMAL, extra: float = 0.0) -> None:
+    """The zombie unit of a horde size (``extra`` zombies more per Allied figure): the map's zombies, then
+    enough from the spawn zones."""
     data, st = world.data, world.state
     r = float(data.raw["zombies"]["base_size"]) / 2
     placed: list[tuple[Point, float]] = []
     for pl in world.scenario.placements_of("zombie"):
         placed.append((pl.position, pl.facing))
-    want = zombie_count(world, size)
+    want = zombie_count(world, size, extra)
     zones: list[Zone] = list(world.scenario.zones_of("spawn"))
     areas = [z.area for z in zones] or [_far_strip(world)]
     n = 0

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from game.dice import Dice
-from game.rules.core import Command, IllegalCommand, Preview
+from game.rules.core import CannotStart, Command, IllegalCommand, Preview
 from game.rules.kit import KitGame, Rule, end_of_turn
-from game.rules.zombiekrieg import fire, forces, horde, move, objectives, order, readings, turn
+from game.rules.zombiekrieg import carried, fire, forces, horde, move, objectives, order, readings, turn
 from game.rules.zombiekrieg import preview as previews
 from game.rules.zombiekrieg.actions import turn_reason
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
@@ -70,9 +70,25 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
         table = Table.from_scenario(self.scenario)
         self.world = World(self.scenario, self.data, self.dice, ZkState(), table, readings=chosen)
         self.world.table.keep_sight()
-        forces.raise_sections(self.world, sections, corporal)
+        self.carried_names: dict[str, str] = {}  # a campaign chapter's veterans: figure id -> name
+        self.taken_names: frozenset[str] = frozenset()  # every name of the carried force, the dead's too
+        campaign = carried.read(self.data, self.options)
+        if campaign is None:
+            forces.raise_sections(self.world, sections, corporal)
+        else:
+            self._raise_carried(campaign, sections)
         objectives.setup(self.world)
-        forces.raise_zombies(self.world, size)
+        ratio = forces.zombie_numbers(self.data, self.scenario.properties, size)[0]
+        forces.raise_zombies(self.world, size, carried.horde_growth(self.data, campaign, ratio))
+
+    def _raise_carried(self, campaign: carried.Carried, sections: list[str]) -> None:
+        """A campaign chapter's sections: the force the option carries, in the sections it names."""
+        if "sections" in self.options and list(campaign.nations) != sections:
+            raise CannotStart(
+                f"The carried force is {', '.join(campaign.nations)}, not the sections chosen ({', '.join(sections)})."
+            )
+        self.carried_names = carried.raise_force(self.world, campaign)
+        self.taken_names = frozenset(v.key for v in campaign.force.veterans)
 
     @property
     def over(self) -> bool:

@@ -65,10 +65,13 @@ def zombie_name(fid: str) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def surnames(title: str, soldiers: tuple[tuple[str, str], ...]) -> Mapping[str, str]:
+def surnames(
+    title: str, soldiers: tuple[tuple[str, str], ...], taken: frozenset[str] = frozenset()
+) -> Mapping[str, str]:
     """Each soldier's surname, ``soldiers`` being (id, nation) in the order the sections were raised. A
-    nation's list is shuffled by the title and the nation and dealt in that order; a list that runs out
-    deals again with a number ("Novak 2"), so no two soldiers share a name."""
+    nation's list is shuffled by the title and the nation and dealt in that order, but for the names
+    ``taken`` (a campaign's veterans, living and dead); a list that runs out deals again with a number
+    ("Novak 2"), so no two soldiers share a name."""
     decks: dict[str, list[str]] = {}
     dealt: dict[str, int] = {}
     out: dict[str, str] = {}
@@ -76,6 +79,7 @@ def surnames(title: str, soldiers: tuple[tuple[str, str], ...]) -> Mapping[str, 
         if nation not in decks:
             deck = list(SURNAMES.get(nation, SURNAMES["american"]))
             random.Random(zlib.crc32(f"{title}|{nation}".encode())).shuffle(deck)
+            deck = [name for name in deck if name not in taken] or deck
             decks[nation], dealt[nation] = deck, 0
         deck, k = decks[nation], dealt[nation]
         out[fid] = deck[k % len(deck)] + (f" {k // len(deck) + 1}" if k >= len(deck) else "")
@@ -84,9 +88,15 @@ def surnames(title: str, soldiers: tuple[tuple[str, str], ...]) -> Mapping[str, 
 
 
 def soldier_names(game: ZombiekriegGame) -> Mapping[str, str]:
-    """Every soldier's surname in this game (see :func:`surnames`)."""
+    """Every soldier's surname in this game (see :func:`surnames`): a campaign chapter's veterans keep
+    theirs, and its new men are dealt names no veteran had."""
+    carried: Mapping[str, str] = getattr(game, "carried_names", {})
+    taken: frozenset[str] = getattr(game, "taken_names", frozenset())
     soldiers = tuple((f.id, f.nation) for f in game.state.figures.values() if not f.is_zombie)
-    return surnames(str(game.scenario.title), soldiers)
+    if not carried and not taken:
+        return surnames(str(game.scenario.title), soldiers)
+    new = tuple(s for s in soldiers if s[0] not in carried)
+    return {**surnames(str(game.scenario.title), new, taken), **carried}
 
 
 def name_of(game: ZombiekriegGame, f: Figure) -> str:

@@ -26,7 +26,7 @@ from typing import Any, cast
 
 from game.assets import data_file
 from game.rules import contract
-from game.rules.zombiekrieg import forces, horde, objectives
+from game.rules.zombiekrieg import carried, forces, horde, objectives
 from game.rules.zombiekrieg.data import ZkData, load_data, parse_data
 from game.rules.zombiekrieg.readings import chosen, readings
 from game.scenario.model import Scenario
@@ -742,6 +742,22 @@ def _winning(w: _Writer) -> Section:
     )
 
 
+def _campaigns(w: _Writer) -> Section:
+    """What a section carries from one chapter of a campaign into the next, one bullet per carry rule (the
+    key a campaign file's ``carry`` list names it by)."""
+    out: list[Paragraph | Table] = [
+        w.p(
+            "A campaign is a chain of games on its chapters' maps. The first chapter's section is the "
+            "campaign's; after each chapter it carries over as follows (a campaign file's carry list names the "
+            "rules it plays, all of them unless it says). The rolls between chapters are made when the next "
+            "chapter is set up and show in its dice log."
+        )
+    ]
+    for rule in carried.carry_rules(w.data):
+        out.append(w.b(f"{rule.key}: {rule.words}", house_rule=rule.house))
+    return Section("Campaigns", out)
+
+
 def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
     """How many zombies: the data file's default, and with a scenario the numbers it plays."""
     out: list[Paragraph | Table] = [
@@ -1086,6 +1102,7 @@ def _sections(w: _Writer) -> list[Section]:
         _melee(w),
         _sight(w),
         _winning(w),
+        _campaigns(w),
         _readings(w),
         _house(w),
     ]
