@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from make_kit import Value
-from make_maps import Ground, Obj, Table, ellipse, figure, paint_floors, poly, rect
+from make_maps import Ground, Obj, Table, ellipse, figure, paint_floors, poly, rect, write_tables
 
 HERE = Path(__file__).resolve().parent
 FOLDER = "campaigns/cedar_falls"
@@ -213,19 +213,7 @@ def roadblock() -> Table:
 
 
 def main() -> None:
-    bad = False
-    for table in (lous_diner(), st_judes(), roadblock()):
-        problems = table.check()
-        for p in problems:
-            print(f"{table.file}: {p}")
-        bad = bad or bool(problems)
-        path = HERE / table.file
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # the tileset sits beside make_maps.py: two folders up from a chapter map
-        path.write_text(table.tmx().replace('source="tiles/', 'source="../../tiles/'), encoding="utf-8")
-        print(f"wrote {table.file}: {len(table.objects)} objects")
-    if bad:
-        raise SystemExit(1)
+    write_tables((lous_diner(), st_judes(), roadblock()))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,18 @@ end, it was 30% (40 campaigns); with the Reactor at 14 turns 44.0% and 37.0%.
 
 from __future__ import annotations
 
-from make_maps import HERE, Ground, Obj, Table, Value, ellipse, ellipse_poly, from_template, poly, rect
+from make_maps import (
+    Ground,
+    Obj,
+    Table,
+    Value,
+    ellipse,
+    ellipse_poly,
+    from_template,
+    poly,
+    rect,
+    write_tables,
+)
 
 KEY = "hive_descent"
 FOLDER = f"campaigns/{KEY}"
@@ -188,25 +199,8 @@ def reactor() -> Table:
     return Table(f"{FOLDER}/03_reactor.tmx", W, H, _props("The Reactor", briefing, TURNS["reactor"]), g, o)
 
 
-def relative(tmx: str) -> str:
-    """A map two folders down: the tileset and the templates are ``../../`` away."""
-    return tmx.replace('source="tiles/', 'source="../../tiles/').replace(
-        'template="templates/', 'template="../../templates/'
-    )
-
-
 def main() -> None:
-    bad = False
-    (HERE / FOLDER).mkdir(parents=True, exist_ok=True)
-    for table in (landing_pad(), manufactorum_floor(), reactor()):
-        problems = table.check()
-        for p in problems:
-            print(f"{table.file}: {p}")
-        bad = bad or bool(problems)
-        (HERE / table.file).write_text(relative(table.tmx()), encoding="utf-8")
-        print(f"wrote {table.file}: {len(table.objects)} objects")
-    if bad:
-        raise SystemExit(1)
+    write_tables((landing_pad(), manufactorum_floor(), reactor()))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
@@ -1294,24 +1295,29 @@ def hollow_creek_farm() -> Table:
     return Table("hollow_creek_farm.tmx", W, H, props, g, o)
 
 
-def main() -> None:
+def write_tables(tables: Iterable[Table]) -> None:
+    """Write each table's .tmx under maps/ (a chapter map in a subfolder finds the kit's tileset and templates
+    from there) and print what it checks; exit 1 when any table has a problem."""
     bad = False
-    for table in (
-        normandy_village(),
-        small_town(),
-        hive_street(),
-        hollow_creek_farm(),
-        manufactorum(),
-        last_evac(),
-    ):
+    for table in tables:
         problems = table.check()
         for p in problems:
             print(f"{table.file}: {p}")
         bad = bad or bool(problems)
-        (HERE / table.file).write_text(table.tmx(), encoding="utf-8")
+        path = HERE / table.file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        up = "../" * (len(Path(table.file).parts) - 1)
+        tmx = table.tmx().replace('source="tiles/', f'source="{up}tiles/')
+        path.write_text(tmx.replace('template="templates/', f'template="{up}templates/'), encoding="utf-8")
         print(f"wrote {table.file}: {len(table.objects)} objects")
     if bad:
         raise SystemExit(1)
+
+
+def main() -> None:
+    write_tables(
+        (normandy_village(), small_town(), hive_street(), hollow_creek_farm(), manufactorum(), last_evac())
+    )
 
 
 if __name__ == "__main__":

@@ -256,7 +256,7 @@ def test_a_section_of_green_men_only_gets_names_no_veteran_had() -> None:
 
 def test_the_shipped_bocage_campaign_and_its_chapter_maps_pass_check() -> None:
     """Six Days in the Bocage: the campaign file and each of its new chapter maps check clean (the maps
-    are written by maps/make_campaigns.py with the map kit)."""
+    are written by maps/make_bocage.py with the map kit)."""
     root = Path(__file__).resolve().parent.parent / "maps" / "campaigns"
     assert campaign_problems(root / "bocage.toml") == []
     maps = sorted((root / "bocage").glob("*.tmx"))

@@ -1,6 +1,6 @@
 """Write the shipped campaigns' chapter maps (.tmx) deterministically, with the map kit of make_maps.py.
 
-    python maps/make_campaigns.py
+    python maps/make_bocage.py
 
 "Six Days in the Bocage" (Zombiekrieg, maps/campaigns/bocage.toml): a US section dropped wide of its zone on
 D-Day night fights through the hedgerows, holds a mill for the night and crosses the flooded causeway to the
@@ -10,10 +10,14 @@ kit's tileset two folders up.
 
 from __future__ import annotations
 
-from make_maps import HERE, Ground, Obj, Table, Value, ellipse, figure, paint_floors, poly, rect
+from make_maps import Ground, Obj, Table, Value, figure, paint_floors, poly, rect, write_tables
 
 T, Z, F = "terrain", "zones", "figures"
-GRASS = [(0.35, [("grass_dark", 85), ("grass", 15)]), (0.8, "grass"), (1.0, [("grass_flowers", 30), ("grass", 70)])]
+GRASS = [
+    (0.35, [("grass_dark", 85), ("grass", 15)]),
+    (0.8, "grass"),
+    (1.0, [("grass_flowers", 30), ("grass", 70)]),
+]
 
 
 def _clutter(g: Ground, o: list[Obj], name: str, x: float, y: float, w: float, h: float, kind: str) -> None:
@@ -116,7 +120,9 @@ def mill() -> Table:
     granary = rect(T, "building", "Granary", 16, 12, 4, 3)
     cottage = rect(T, "building", "Miller's cottage", 2, 20.5, 5, 4)
     o += [mill_house, granary, cottage]
-    paint_floors(g, o, {"Moulin de Saint-Come": "wood_floor_v", "Granary": "wood_floor", "Miller's cottage": "tiled_floor"})
+    paint_floors(
+        g, o, {"Moulin de Saint-Come": "wood_floor_v", "Granary": "wood_floor", "Miller's cottage": "tiled_floor"}
+    )
     o.append(poly(T, "wall", "Yard wall", [(14, 21), (14, 10), (23, 10)], line=True, thickness=0.5))
     o.append(poly(T, "wall", "Yard wall", [(27, 24), (32, 24), (32, 19)], line=True, thickness=0.5))
     _clutter(g, o, "Sacks and carts", 25, 20, 2.5, 1.5, "rubble")
@@ -183,23 +189,8 @@ def causeway() -> Table:
     return Table("campaigns/bocage/03_causeway.tmx", W, H, props, g, o)
 
 
-def kit_relative(tmx: str) -> str:
-    """A map two folders below the kit finds its tileset and templates there."""
-    return tmx.replace('source="tiles/', 'source="../../tiles/').replace('template="templates/', 'template="../../templates/')
-
-
 def main() -> None:
-    bad = False
-    for table in (hedgerows(), mill(), causeway()):
-        for p in table.check():
-            print(f"{table.file}: {p}")
-            bad = True
-        path = HERE / table.file
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(kit_relative(table.tmx()), encoding="utf-8")
-        print(f"wrote {table.file}: {len(table.objects)} objects")
-    if bad:
-        raise SystemExit(1)
+    write_tables((hedgerows(), mill(), causeway()))
 
 
 if __name__ == "__main__":
