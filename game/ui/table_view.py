@@ -135,6 +135,19 @@ def _ring_about(
     drawing.circle(canvas, colour, (x, y), radius, width, style)
 
 
+def zones_in_play(scenario: Scenario, players: int | None) -> Scenario:
+    """The scenario as the table shows it in a game of ``players`` players: a deploy zone given to a player
+    who is not in the game (Player 2's in a solo game) is left off. None: every zone."""
+    if players is None:
+        return scenario
+
+    def in_play(zone: Any) -> bool:
+        player = zone.properties.get("player") if zone.kind == "deploy" else None
+        return not isinstance(player, int) or player <= players
+
+    return replace(scenario, zones=tuple(z for z in scenario.zones if in_play(z)))
+
+
 def _player_colour(zone: Any, colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """A deploy zone given to one player takes his colour (its label says "player N" too)."""
     player = zone.properties.get("player") if zone.kind == "deploy" else None

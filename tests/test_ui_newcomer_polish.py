@@ -1,0 +1,38 @@
+"""What the last play-tests' newcomers still found (issue 33, closing note of session 34), each seen on screen:
+the zones of players not in the game, the action icons' tooltips, the objective line a turn early, the DOWN tag
+under a neighbour, the tags' meaning, the set-up's help on every choice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ui_driver import headless_app
+
+from game.scenario import load_scenario
+from game.ui.scenes.game import GameScene
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+
+
+def _deploy_players(scene: GameScene) -> set[int]:
+    assert scene.view is not None and scene.view.scenario is not None
+    return {
+        int(z.properties["player"]) for z in scene.view.scenario.zones_of("deploy") if "player" in z.properties
+    }
+
+
+@pytest.mark.parametrize(("teams", "players"), [(["tactical_squad"], {1}), (["tactical_squad"] * 2, {1, 2})])
+def test_the_table_draws_the_deploy_zones_of_the_players_in_the_game_only(
+    tmp_path: Path, teams: list[str], players: set[int]
+) -> None:
+    """A solo game of Hive Street drew Players 2-4's deployment zones, named, as if they were in the game."""
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(GameScene(app, load_scenario(MAPS / "hive_street.tmx"), {"teams": teams}, seed=1))
+        app.run_frames(3)
+        scene = app.scene
+        assert _deploy_players(scene) == players
+        zone_words = [text for kind, text, _ in scene.view.words if kind == "zone"]
+        assert any("(Player 1)" in t for t in zone_words), zone_words
+        assert not any(f"(Player {p})" in t for p in (3, 4) for t in zone_words), zone_words
+        assert any("(Player 2)" in t for t in zone_words) == (2 in players), zone_words
