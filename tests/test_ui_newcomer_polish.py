@@ -36,3 +36,36 @@ def test_the_table_draws_the_deploy_zones_of_the_players_in_the_game_only(
         assert any("(Player 1)" in t for t in zone_words), zone_words
         assert not any(f"(Player {p})" in t for p in (3, 4) for t in zone_words), zone_words
         assert any("(Player 2)" in t for t in zone_words) == (2 in players), zone_words
+
+
+def _hover_tip(app, element, seconds: float = 3.0):
+    """Hover ``element`` until its tooltip shows (pygame_gui waits a moment); the tooltip or None."""
+    import time
+
+    import pygame
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pygame.mouse.set_pos(element.rect.center)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=element.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        app.run_frames(1)
+        if element.tool_tip is not None:
+            return element.tool_tip
+        time.sleep(0.05)
+    return None
+
+
+def test_the_heart_beside_next_says_what_it_is_for(tmp_path: Path) -> None:
+    """The heart icon beside Next (Zombiekrieg's GUTS) read as "wounds" in Zombie 40,000, and had no tooltip:
+    hovering any action's icon says what its button does."""
+    import html
+
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(GameScene(app, load_scenario(MAPS / "hive_street.tmx"), {"teams": ["tactical_squad"]}, seed=1))
+        app.run_frames(3)
+        icon = app.scene.actions_panel.icons["next"]
+        tip = _hover_tip(app, icon)
+        assert tip is not None
+        assert "Select the next" in html.unescape(tip.text_block.html_text)

@@ -519,6 +519,9 @@ class GameScene(Scene):
                 elif not enabled and button.is_enabled:
                     button.disable()
                 button.set_tooltip(tip)
+                icon = self.actions_panel.icons.get(name)
+                if icon is not None:  # the icon beside it says the same (Next's heart read as "wounds")
+                    icon.set_tooltip(tip)
 
     def _keys_away(self) -> str:
         """The rule set's actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C``."""
