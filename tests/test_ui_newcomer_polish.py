@@ -69,3 +69,24 @@ def test_the_heart_beside_next_says_what_it_is_for(tmp_path: Path) -> None:
         tip = _hover_tip(app, icon)
         assert tip is not None
         assert "Select the next" in html.unescape(tip.text_block.html_text)
+
+
+def test_the_objective_line_counts_the_turn_when_the_header_does() -> None:
+    """The top bar read "Turn 1 - Zombies moving" beside "11 of 12 turns left": the rules had begun turn 2 while
+    its zombies still walked on screen. The objective line waits for the turn the header shows."""
+    from game.rules.core import get_ruleset
+    from game.ui.match import Match
+
+    rules = get_ruleset("zombie40k")
+    game = rules.new_game(load_scenario(MAPS / "hive_street.tmx"), {"teams": ["tactical_squad"]}, seed=1)
+    match = Match(game, rules.view())
+    assert "12 of 12 turns left" in match.objective()
+    seen: list[tuple[str, str]] = []
+    for _ in range(3):  # movement, shooting, then the assault phase's end hands over to the zombies
+        match.button("end_turn")
+        while match.playback.busy:
+            seen.append((match.banner(), match.objective()))
+            match.update(0.05)
+    zombies = [objective for banner, objective in seen if banner.startswith("Turn 1") and "Zombies" in banner]
+    assert zombies and all("12 of 12 turns left" in o for o in zombies), zombies
+    assert game.state.turn == 2 and "11 of 12 turns left" in match.objective()
