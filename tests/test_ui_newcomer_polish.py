@@ -90,3 +90,36 @@ def test_the_objective_line_counts_the_turn_when_the_header_does() -> None:
     zombies = [objective for banner, objective in seen if banner.startswith("Turn 1") and "Zombies" in banner]
     assert zombies and all("12 of 12 turns left" in o for o in zombies), zombies
     assert game.state.turn == 2 and "11 of 12 turns left" in match.objective()
+
+
+def test_a_knocked_down_zombies_tag_shows_over_the_neighbour_standing_on_it() -> None:
+    """Zombiekrieg: the DOWN of a knocked-down zombie was hidden under the base of the zombie beside him (the
+    fallen are drawn first). The status tags are drawn after every token."""
+    import pygame
+
+    from game.ui.assets import Assets
+    from game.ui.map_render import MapRenderer
+    from game.ui.table_view import TableView
+    from game.ui.tokens import TokenView
+
+    pygame.init()
+    pygame.display.set_mode((400, 300))
+    view = TableView(MapRenderer(pygame.Surface((240, 180)), 10.0), Assets(), None, (0, 0, 400, 300))
+    view.camera.fit((24, 18))
+    down = TokenView(
+        id="z1", sprite="tokens.zombie_down", position=(12.0, 9.0), side="zombie", state="knocked_down"
+    )
+    above = TokenView(id="z2", sprite="tokens.zombie_1", position=(12.0, 8.2), side="zombie")
+    view.tokens = [down, above]  # the fallen first, as the rule sets lay them
+    screen = pygame.Surface((400, 300))
+    view.draw(screen)
+    x, y = view.camera.to_screen(down.position)
+    nx, ny = view.camera.to_screen(above.position)
+    box = pygame.Rect(round(nx) - 6, round(ny) - 6, 12, round(y - ny))  # the neighbour's base, over the tag
+    tag = [
+        (px, py)
+        for px in range(box.left, box.right)
+        for py in range(box.top, box.bottom)
+        if (c := screen.get_at((px, py))) and c.r > 230 and 180 <= c.g <= 220 and c.b < 150
+    ]
+    assert len(tag) >= 6, len(tag)  # (none before: the neighbour covered it)
