@@ -123,3 +123,29 @@ def test_a_knocked_down_zombies_tag_shows_over_the_neighbour_standing_on_it() ->
         if (c := screen.get_at((px, py))) and c.r > 230 and 180 <= c.g <= 220 and c.b < 150
     ]
     assert len(tag) >= 6, len(tag)  # (none before: the neighbour covered it)
+
+
+def test_a_shot_at_a_zombie_already_down_asks_first_and_says_what_a_hit_does() -> None:
+    """Zombiekrieg: a second shot at a zombie already knocked down was spent with no warning, though only a
+    Critical Success affects him (rules: FIRE [seed]). The plate says so, and the click asks before it fires."""
+    from game.rules.zombiekrieg.testing import rigged_game
+    from game.rules.zombiekrieg.view import ZombiekriegView
+    from game.ui.match import Match
+    from game.ui.overlays import Label
+
+    sgt = "us1-sgt"
+    game = rigged_game(soldiers={sgt: (12, 20, 270)}, zombies=[(12, 14)], guts={sgt: 8}, dice=[3, 4])
+    m = Match(game, ZombiekriegView())
+    zombie = m.game.figure("z1")
+    zombie.state = "knocked_down"
+    m.resync()
+    m.click(m.game.figure(sgt).position)
+    m.hover(zombie.position)
+    m.update(0.0)
+    plate = " ".join(o.text.replace("\n", " ") for o in m.overlays() if isinstance(o, Label))
+    assert "Zombie 1 is already down: only a Critical Success (a double) kills him" in plate, plate
+    m.click(zombie.position)
+    assert "Zombie 1 is already down" in m.status and "Click him again" in m.status, m.status
+    assert not any(type(e).__name__ == "Fired" for e in m.game.log)  # nothing rolled yet
+    m.click(zombie.position)
+    assert any(type(e).__name__ == "Fired" for e in m.game.log), "the second click fires"

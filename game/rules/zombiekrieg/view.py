@@ -358,8 +358,11 @@ class ZombiekriegView:
         return "Nothing to do there."
 
     def confirm(self, game: ZombiekriegGame, cmd: Any, preview: Any) -> str:
-        """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance) asks for a
-        second click before it spends the action."""
+        """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance), or a FIRE at a
+        zombie already down (a plain hit is wasted on him), asks for a second click before it spends the action."""
+        if type(cmd).__name__ == "Fire" and preview.legal:
+            standing = game.figure(cmd.target).standing
+            return "" if standing else view_previews.down_question(self.name(game, cmd.target))
         if type(cmd).__name__ != "Move" or not preview.legal or not cmd.path:
             return ""
         d = preview.details
