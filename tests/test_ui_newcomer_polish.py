@@ -149,3 +149,38 @@ def test_a_shot_at_a_zombie_already_down_asks_first_and_says_what_a_hit_does() -
     assert not any(type(e).__name__ == "Fired" for e in m.game.log)  # nothing rolled yet
     m.click(zombie.position)
     assert any(type(e).__name__ == "Fired" for e in m.game.log), "the second click fires"
+
+
+@pytest.mark.parametrize("name", ["normandy_village.tmx", "small_town.tmx", "hive_street.tmx"])
+def test_every_set_up_choice_says_what_it_is_when_hovered(tmp_path: Path, name: str) -> None:
+    """Zombiekrieg's set-up options had no tooltips: every Pick and Switch of every rule set has a help, and the
+    screen shows it on its label and its widget, the drop-down's still after a choice is made."""
+    import html
+
+    import pygame_gui
+    from test_ui_setup import choose
+
+    from game.rules.contract import NamedFigures, Pick, Switch
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import SetupScene
+
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(SetupScene(app, load_entry(MAPS / name)))
+        app.run_frames(2)
+        scene = app.scene
+        fields = [*scene.spec.per_player, *scene.spec.for_game]
+        fields += [g for f in fields if isinstance(f, NamedFigures) for g in f.gear]
+        asked = [f for f in fields if isinstance(f, Pick | Switch)]
+        assert asked and all(f.help for f in asked), [f.label for f in asked if not f.help]
+        labels = {e.text: e for e in scene._elements if isinstance(e, pygame_gui.elements.UILabel) and e.alive()}
+        players = labels["Players"]
+        assert players.tool_tip_text and "How many people play" in players.tool_tip_text
+        menu = scene.players_menu
+        assert menu is not None
+        tip = _hover_tip(app, menu.current_state.selected_option_button)
+        assert tip is not None and "How many people play" in html.unescape(tip.text_block.html_text)
+        if name == "normandy_village.tmx":  # a choice made: the drop-down's new button says it too
+            section = next(m for m in scene.menu_tips if "section you command" in scene.menu_tips[m])
+            choose(app, section, section.options_list[-1][0])
+            section = next(m for m in scene.menu_tips if "section you command" in scene.menu_tips[m])
+            assert "section you command" in (section.current_state.selected_option_button.tool_tip_text or "")

@@ -90,6 +90,7 @@ LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px betw
 
 
 LOAD_TEAM = "Load team..."
+PLAYERS_HELP = "How many people play at this table, each with his own {noun}, taking turns at one screen."
 BEGIN_ANYWAY = "Begin anyway"
 IMPORT = "Import catalogue..."
 CATALOGUE_SUFFIXES = {".cat", ".catz", ".CAT", ".CATZ"}  # BattleScribe catalogues (the dialog lists these)
@@ -177,6 +178,7 @@ class SetupScene(Scene):
         self.allowed = list(range(self.spec.players_min, self.spec.players_max + 1)) or [1]
         # what each widget does when used: pygame_gui events name the widget
         self.actions: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
+        self.menu_tips: dict[UIDropDownMenu, str] = {}  # each drop-down's help (its Pick's), shown as its tooltip
         self.players_menu: UIDropDownMenu | None = None
         self.refusal_box: UITextBox | None = None
         self.notes_box: UITextBox | None = None  # the rules' notes on these choices, beside Begin
@@ -226,6 +228,7 @@ class SetupScene(Scene):
         w, h = size
         m = 24
         self.actions = {}
+        self.menu_tips = {}
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
@@ -319,7 +322,8 @@ class SetupScene(Scene):
         return max(LABEL_W, min(widest, room - MENU_W - 10))
 
     def _build_players(self, cx: int, y: int, container: IContainerLikeInterface | None) -> int:
-        self._label("Players", cx, y, container)
+        noun = self.spec.player_noun or "side"
+        self._tip(self._label("Players", cx, y, container), PLAYERS_HELP.format(noun=noun))
         self.players_menu = self.ui(
             UIDropDownMenu(
                 [player_choice(n) for n in self.allowed],
@@ -330,6 +334,7 @@ class SetupScene(Scene):
                 expansion_height_limit=DROP_LIMIT,
             )
         )
+        self.menu_tips[self.players_menu] = PLAYERS_HELP.format(noun=noun)
         self.actions[self.players_menu] = lambda e: self.set_players(
             next(n for n in self.allowed if player_choice(n) == e.text)
         )
@@ -347,11 +352,11 @@ class SetupScene(Scene):
         self, f: SetupField, player: int | None, cx: int, y: int, container: IContainerLikeInterface | None
     ) -> int:
         if isinstance(f, Pick):
-            self._label(self._title(f, player), cx, y, container)
+            self._tip(self._label(self._title(f, player), cx, y, container), f.help)
             self._pick(f, player, self._value(player, f.key), cx + self.label_w + 10, y, MENU_W, container)
             return y + ROW
         if isinstance(f, Switch):
-            self._label(self._title(f, player), cx, y, container)
+            self._tip(self._label(self._title(f, player), cx, y, container), f.help)
             on = bool(self._value(player, f.key))
             button = self.ui(
                 UIButton(
@@ -359,12 +364,10 @@ class SetupScene(Scene):
                     "Yes" if on else "No",
                     self.manager,
                     container=container,
-                    tool_tip_text=f.help or None,
                     object_id=f"#switch_{f.key}",
                 )
             )
-            if f.help:  # a long help (Coop Mode's) wide and short: a narrow one was too tall to fit on screen
-                button.set_tooltip(f.help, wrap_width=min(TIP_W, self.manager.window_resolution[0] - 40))
+            self._tip(button, f.help)  # a long help (Coop Mode's) wide and short
             self.actions[button] = partial(self._toggle, player, f.key, on)
             return y + ROW
         if isinstance(f, NamedFigures):
@@ -398,7 +401,23 @@ class SetupScene(Scene):
         self.actions[menu] = lambda e: self.set_answer(
             player, f.key, next((o.value for o in f.options if o.label == e.text), value)
         )
+        if f.help:
+            self.menu_tips[menu] = f.help
+            self._tip_menus()
         return menu
+
+    def _tip(self, element: UIElement, help: str) -> None:
+        """``help`` as the tooltip of ``element``, wide and short (a narrow one was too tall to fit on screen)."""
+        if help:
+            element.set_tooltip(help, wrap_width=min(TIP_W, self.manager.window_resolution[0] - 40))
+
+    def _tip_menus(self) -> None:
+        """Each drop-down's help on the button that shows its choice: pygame_gui makes that button afresh each
+        time the list closes, without a tooltip, and it is what the pointer hovers."""
+        for menu, help in self.menu_tips.items():
+            button = getattr(menu.current_state, "selected_option_button", None)
+            if button is not None and button.tool_tip_text != help:
+                self._tip(button, help)
 
     def _build_figures(
         self, f: NamedFigures, player: int, cx: int, y: int, container: IContainerLikeInterface | None
@@ -757,6 +776,7 @@ class SetupScene(Scene):
         button, and the game once they are ready (starting it now would compile them in the window)."""
         from game.table.warm import preparing, progress
 
+        self._tip_menus()
         if not self.begin_waits:
             return
         if preparing():
