@@ -184,3 +184,51 @@ def test_every_set_up_choice_says_what_it_is_when_hovered(tmp_path: Path, name: 
             choose(app, section, section.options_list[-1][0])
             section = next(m for m in scene.menu_tips if "section you command" in scene.menu_tips[m])
             assert "section you command" in (section.current_state.selected_option_button.tool_tip_text or "")
+
+
+@pytest.mark.parametrize("key", ["outbreak", "zombie40k", "zombiekrieg"])
+def test_the_rules_help_opens_with_what_the_game_is_then_what_the_tags_mean(key: str) -> None:
+    """Zombiekrieg's rules help began "Numbers come from game/data/zombiekrieg.toml", and [seed] and [house] were
+    never explained: the first line under the title says what the game is, the next what the tags mean, and the
+    data file is named at the end, for designers."""
+    import html
+    import re
+
+    from game.rules.core import get_ruleset
+    from game.ui.rules_help import rules_html
+
+    page = html.unescape(re.sub(r"<[^>]+>", "", rules_html(key).replace("<br>", "\n")))
+    lines = [line.strip() for line in page.splitlines() if line.strip()]
+    assert lines[0] == get_ruleset(key).name
+    assert lines[1].startswith(get_ruleset(key).about[:30]) and len(get_ruleset(key).about) > 60
+    legend = lines[2]
+    assert "[house]: the club's reading where the source rules are silent" in legend, lines[:8]
+    assert "[seed]: straight from the source rules" in legend, lines[:8]
+    assert lines[-2] == "For designers" and lines[-1].startswith(f"Numbers come from game/data/{key}.toml")
+
+
+@pytest.mark.parametrize("name", ["hive_street.tmx", "normandy_village.tmx"])
+def test_the_set_up_says_what_its_tags_mean(tmp_path: Path, name: str) -> None:
+    """ "[seed]" beside Begin (a solo Zombie 40,000 game's note) and "[house]" on Zombiekrieg's Horde size were
+    unexplained: under the set-up's heading a line says what the tags mean, whole, at the narrowest window too."""
+    import warnings
+
+    import pygame
+
+    from game.ui.rules_help import TAGS_SHORT
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import SetupScene
+
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(SetupScene(app, load_entry(MAPS / name)))
+        app.run_frames(2)
+        legend = app.scene.legend
+        assert legend is not None and legend.text == TAGS_SHORT
+        pygame.display.set_mode((800, 560), pygame.RESIZABLE)  # the narrowest window
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")  # pygame_gui warns when a label's words do not fit it
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=560, size=(800, 560)))
+            app.run_frames(3)
+        assert not [w for w in said if "[seed]" in str(w.message)], [str(w.message) for w in said]
+        legend = app.scene.legend
+        assert legend is not None and pygame.Rect(0, 0, 800, 560).contains(legend.rect)

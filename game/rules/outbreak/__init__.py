@@ -48,5 +48,7 @@ RULESET = register(
         footprints=footprints,
         force_facts=force_facts,
         turn_word="move",
+        about="Survivors caught in a zombie outbreak try to get out alive and lead bystanders to safety, a move "
+        "at a time: each player runs his own characters, the game runs the bystanders and the zombies.",
     )
 )

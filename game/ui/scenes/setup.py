@@ -67,6 +67,7 @@ from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_t
 from game.ui.fitting import wrap
 from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.link_list import LinkList
+from game.ui.rules_help import TAGS_SHORT as TAGS_LEGEND
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene, waiting_label
 
@@ -192,6 +193,7 @@ class SetupScene(Scene):
         self.add_lists: dict[int, list[TeamOption]] = {}  # what each player's Add list offers now
         self.unspent_asked = False  # Begin said the points left once: the next Begin plays
         self.begin_waits = False  # Begin pressed while the compiled loops are made ready: it plays once they are
+        self.legend: UILabel | None = None  # what [house] and [seed] mean, under the heading when they show
 
     # ---- the answers -------------------------------------------------------------------------------
 
@@ -284,6 +286,11 @@ class SetupScene(Scene):
                 object_id="#primary",
             )
         )
+        self.legend = None
+        if self._tagged():  # the tags explained at the top (a newcomer met "[seed]" beside Begin unexplained)
+            self.legend = self.ui(
+                UILabel(pygame.Rect(m, m + 42, w - 2 * m, 30), TAGS_LEGEND, self.manager, object_id="#footnote")
+            )
         self._show_refusals()
 
     def _block_heights(self) -> list[int]:
@@ -768,6 +775,15 @@ class SetupScene(Scene):
         text = "<br>".join(html.escape(n) for n in notes)
         self.notes_box = self.ui(UITextBox(text, rect, self.manager, object_id="#setup_notes"))
         return taken
+
+    def _tagged(self) -> bool:
+        """Whether the set-up shows a [house] or [seed] tag: on a choice, in the notes, or in an Add list."""
+        fields = [*self.spec.per_player, *self.spec.for_game]
+        if any(isinstance(f, Pick | Switch) and f.house for f in fields):
+            return True
+        words = [*self.setup.notes, self.spec.note, *self.spec.skipped, *(getattr(f, "help", "") for f in fields)]
+        words += [f"{o.heading} {o.refused}" for options in self.add_lists.values() for o in options]
+        return any("[seed]" in w or "[house" in w for w in words)
 
     # ---- events ------------------------------------------------------------------------------------
 
