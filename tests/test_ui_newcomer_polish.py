@@ -232,3 +232,25 @@ def test_the_set_up_says_what_its_tags_mean(tmp_path: Path, name: str) -> None:
         assert not [w for w in said if "[seed]" in str(w.message)], [str(w.message) for w in said]
         legend = app.scene.legend
         assert legend is not None and pygame.Rect(0, 0, 800, 560).contains(legend.rect)
+
+
+def test_zombiekriegs_objective_line_says_how_far_the_nearest_soldier_has_to_walk_to_the_exit() -> None:
+    """Zombiekrieg's objective line said "exit 3 men (0 out)" and no distance, with the exit off the view: it
+    says how far the nearest soldier walks to it, round what is in the way (never less than as the crow flies)."""
+    import math
+    import re
+
+    from game.rules.core import get_ruleset
+
+    rules = get_ruleset("zombiekrieg")
+    game = rules.new_game(load_scenario(MAPS / "normandy_village.tmx"), {}, seed=1)
+    line = rules.view().objective_line(game)
+    found = re.search(r'\(0 out, nearest (\d+)" away\)', line)
+    assert found, line
+    exit_zone = game.scenario.zones_of("exit")[0]
+    crow = min(
+        math.dist(f.position, p)
+        for f in game.state.allied()
+        for p in [exit_zone.area.centre, *exit_zone.area.points]
+    )
+    assert crow - 12 <= int(found[1]) < 60, (line, crow)
