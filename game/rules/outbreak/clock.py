@@ -46,9 +46,9 @@ def exit_words(game: OutbreakGame) -> str:
     key = (id(game), st.move, tuple((f.id, f.position) for f in walkers))
     if key in _SAID:
         return _SAID[key]
-    key = game.scenario.content_hash or id(game.table)
+    where = game.scenario.content_hash or id(game.table)
     radius = max(f.radius for f in walkers)
-    found = walks(game.table, key, game.world.exit_zones(), [f.position for f in walkers], radius)
+    found = walks(game.table, where, game.world.exit_zones(), [f.position for f in walkers], radius)
     if len(found) < need:
         return ""
     far = found[need - 1]
