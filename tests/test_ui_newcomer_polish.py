@@ -254,3 +254,50 @@ def test_zombiekriegs_objective_line_says_how_far_the_nearest_soldier_has_to_wal
         for p in [exit_zone.area.centre, *exit_zone.area.points]
     )
     assert crow - 12 <= int(found[1]) < 60, (line, crow)
+
+
+@pytest.mark.parametrize("player", [1, 2])
+def test_the_load_team_list_opens_whole_inside_the_set_up(tmp_path: Path, player: int) -> None:
+    """Zombie 40,000's Load team... list opened cut by the bottom of the set-up's choices. Opened, every row of
+    it shows inside the choices' box (the box scrolls to it)."""
+    import pygame
+    import pygame_gui
+    from test_ui_setup import choose, scroll_to
+    from ui_driver import click
+
+    from game.teams import save_team
+    from game.ui.scenario_list import load_entry
+    from game.ui.scenes.setup import SetupScene
+
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(SetupScene(app, load_entry(MAPS / "hive_street.tmx")))
+        app.run_frames(2)
+        scene = app.scene
+        for k in range(5):
+            save_team(scene.teams_folder, "zombie40k", f"Saved team {k + 1}", ["unit:ork_boyz"])
+        choose(app, scene.players_menu, "2 players")
+        menu = next(e for e in scene._elements if e.alive() and f"#load_team_{player}" in e.get_object_ids())
+        scroll_to(app, scene, menu)
+        box = scene.scroll_box
+        assert box is not None
+        bar = box.vert_scroll_bar
+        # the row at the bottom of the box's view, where a newcomer met it
+        below = (menu.relative_rect.bottom - box.rect.height + 4) / box.scrolling_height
+        bar.set_scroll_from_start_percentage(max(0.0, min(below, 1.0 - bar.visible_percentage)))
+        app.run_frames(3)
+        assert box.rect.contains(menu.rect), (box.rect, menu.rect)
+        click(app, menu.rect.center)
+        app.run_frames(4)
+        state = menu.menu_states["expanded"]
+        assert menu.current_state is state
+        listed = state.options_selection_list
+        assert isinstance(listed, pygame_gui.elements.UISelectionList)
+        assert box.rect.contains(listed.rect), (box.rect, listed.rect)
+        assert pygame.Rect(0, 0, *app.screen.get_size()).contains(listed.rect)
+        last = listed.item_list[-1]  # (the list scrolls within itself past six rows)
+        if listed.scroll_bar is not None:
+            listed.scroll_bar.set_scroll_from_start_percentage(1.0)
+        app.run_frames(2)
+        click(app, last["button_element"].rect.center)
+        app.run_frames(3)
+        assert scene.team_names.get(player) == last["text"], (scene.team_names, last["text"])

@@ -413,6 +413,25 @@ class SetupScene(Scene):
             self._tip_menus()
         return menu
 
+    def _open_list_in_view(self) -> None:
+        """An open drop-down's list wholly inside the choices' box: the box scrolls down to it (Load team...
+        at the bottom of the view opened cut by the box's edge)."""
+        box = self.scroll_box
+        bar = box.vert_scroll_bar if box is not None else None
+        if box is None or bar is None or not box.scrolling_height:
+            return
+        for element in self._elements:
+            if not isinstance(element, UIDropDownMenu) or not element.alive():
+                continue
+            listed = getattr(element.current_state, "options_selection_list", None)
+            if element.current_state is not element.menu_states["expanded"] or listed is None:
+                continue
+            over = listed.rect.bottom + 4 - box.rect.bottom
+            if over > 0:
+                at = bar.start_percentage + over / box.scrolling_height
+                bar.set_scroll_from_start_percentage(min(at, 1.0 - bar.visible_percentage))
+            return
+
     def _tip(self, element: UIElement, help: str) -> None:
         """``help`` as the tooltip of ``element``, wide and short (a narrow one was too tall to fit on screen)."""
         if help:
@@ -793,6 +812,7 @@ class SetupScene(Scene):
         from game.table.warm import preparing, progress
 
         self._tip_menus()
+        self._open_list_in_view()
         if not self.begin_waits:
             return
         if preparing():
