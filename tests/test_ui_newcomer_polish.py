@@ -145,7 +145,7 @@ def test_a_shot_at_a_zombie_already_down_asks_first_and_says_what_a_hit_does() -
     plate = " ".join(o.text.replace("\n", " ") for o in m.overlays() if isinstance(o, Label))
     assert "Zombie 1 is already down: only a Critical Success (a double) kills him" in plate, plate
     m.click(zombie.position)
-    assert "Zombie 1 is already down" in m.status and "Click him again" in m.status, m.status
+    assert "Zombie 1 is already down" in m.status and "Click again to fire" in m.status, m.status
     assert not any(type(e).__name__ == "Fired" for e in m.game.log)  # nothing rolled yet
     m.click(zombie.position)
     assert any(type(e).__name__ == "Fired" for e in m.game.log), "the second click fires"

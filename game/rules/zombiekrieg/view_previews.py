@@ -36,7 +36,7 @@ def down_words(zombie: str) -> str:
 
 def down_question(zombie: str) -> str:
     """The question a FIRE at a fallen zombie asks before it spends the action."""
-    return f"{down_words(zombie)}. Click him again to fire anyway, or pick a standing zombie."
+    return f"{down_words(zombie)}. Click again to fire."
 
 
 def _namer(game: ZombiekriegGame) -> Any:
