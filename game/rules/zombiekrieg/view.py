@@ -144,6 +144,7 @@ class ZombiekriegView:
 
     action_kinds: tuple[ActionKind, ...] = ACTION_KINDS
     figure_noun: str = "soldier"
+    ask_before_ending: bool = True  # an E with soldiers still ready asks once: a turn ended by a slip is lost
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls and bases (issue "Club-night play", item 3)
