@@ -392,7 +392,7 @@ def fence_kind(name: str) -> str | None:
 
 
 def _fence(surface: pygame.Surface, pts: Sequence[tuple[float, float]], ppi: float, piece: Terrain) -> None:
-    """A fence from above, clear on any ground (a newcomer found Outbreak's faint): its shadow, a dark edge,
+    """A fence from above, clear on any ground (a newcomer found the thin grey line faint): its shadow, a dark edge,
     the rail, and a post every half inch, at least 0.2" across whatever the map's thickness."""
     rail, post = FENCES[fence_kind(piece.name) or "fence"]
     w = max(3, round(0.2 * ppi))
