@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
+from ui_driver import END_ASKED, end_turn_of
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
 from game.rules.zombiekrieg.testing import rigged_game
@@ -160,7 +161,7 @@ def test_cancel_steps_back_mode_by_mode(ctl: Controller) -> None:
 
 
 def test_end_turn_plays_the_zombie_turn_then_returns_to_idle(ctl: Controller) -> None:
-    fb = ctl.handle(Button("end_turn"))
+    fb = end_turn_of(ctl)  # (E again: the game asks first while soldiers are still ready)
     assert fb.accepted and ctl.mode in (Mode.ZOMBIE_TURN, Mode.RESOLVING)
     assert any(type(e).__name__ == "ReactionRolled" for e in fb.events)
     ctl.handle(AnimationDone())
@@ -234,10 +235,12 @@ def test_a_whole_game_played_through_the_controller_with_clicks() -> None:
         for intent in clicks_for(ctl, cmd):
             ctl.handle(Hover(intent.point) if isinstance(intent, Click) else intent)
             fb = ctl.handle(intent)
+        if END_ASKED in fb.message:  # E with soldiers still ready: the game asks first, E again ends
+            fb = ctl.handle(Button("end_turn"))
         if len(ctl.game.commands) == before:  # the click path refused it (e.g. the path hits a base)
             ctl.handle(Button("cancel"))
             ctl.handle(Button("cancel"))
-            fb = ctl.handle(Button("end_turn"))
+            fb = end_turn_of(ctl)
             assert fb.accepted, fb.message
         while ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
             ctl.handle(AnimationDone())

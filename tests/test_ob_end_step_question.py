@@ -42,7 +42,9 @@ def test_once_everyone_has_acted_e_ends_at_once() -> None:
 
 
 def test_a_rule_set_that_does_not_ask_ends_at_once() -> None:
-    ctl = Controller(zk_game(dice=[3] * 60), ZombiekriegView())
+    view = ZombiekriegView()
+    view.ask_before_ending = False  # a rule set that does not ask (Zombiekrieg asks now)
+    ctl = Controller(zk_game(dice=[3] * 60), view)
     ctl.handle(Button("end_turn"))
     assert ctl.mode in (Mode.ZOMBIE_TURN, Mode.RESOLVING)
     ctl.handle(AnimationDone())

@@ -350,7 +350,7 @@ def test_the_replay_viewer_refuses_hostile_saves(tmp_path: Path, case: str, caps
 
 
 def test_a_full_disk_is_reported_on_the_game_screen(tmp_path: Path, monkeypatch) -> None:
-    from ui_driver import click, headless_app, need_default_scenario, play_out, start_game
+    from ui_driver import end_turn, headless_app, need_default_scenario, play_out, start_game
 
     need_default_scenario()
 
@@ -360,7 +360,7 @@ def test_a_full_disk_is_reported_on_the_game_screen(tmp_path: Path, monkeypatch)
     with headless_app(tmp_path / "settings.json") as app:
         scene = start_game(app, speed=8.0)
         monkeypatch.setattr(Autosaves, "write", full)
-        click(app, scene.buttons["end_turn"].rect.center)
+        end_turn(app, scene)  # (E again: the game asks first while soldiers are still ready)
         play_out(app, scene)
         assert "No space left on device" in scene.session.autosave_error
         said = [line for line in scene.log_lines if "Autosave failed" in line]

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 
-import pygame
-from ui_driver import click, key, play_out, screen_of, start_game
+from ui_driver import click, end_turn, play_out, screen_of, start_game
 
 from game.ui.app import App
 from game.ui.tokens import PLAYER_COLOURS, player_hex
@@ -28,7 +27,7 @@ def test_each_players_tokens_and_roster_are_marked_and_a_selection_stays_in_its_
     sgt = game.figure("us1-sgt")
     click(app, screen_of(scene, sgt.position))
     assert m.controller.selected == "us1-sgt"
-    key(app, pygame.K_e)  # player 1 ends his part of the turn with his Sergeant still selected
+    end_turn(app, scene, by_key=True)  # player 1 ends his part of the turn with his Sergeant still selected
     play_out(app, scene)
     if not game.over:
         assert game.state.active_player == 2

@@ -11,7 +11,7 @@ import math
 
 import pygame
 import pytest
-from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game, zoom_on
+from ui_driver import click, end_turn, key, need_default_scenario, play_out, screen_of, start_game, zoom_on
 
 from game.controller import Mode
 from game.rules.zombiekrieg.preview import fire_geometry
@@ -96,7 +96,7 @@ def test_a_turn_played_with_the_mouse_moves_the_soldier_or_he_fails_as_the_log_s
     token = next(t for t in scene.view.tokens if t.id == fid)
     assert token.position == pytest.approx(sgt.position)
 
-    click(app, scene.buttons["end_turn"].rect.center)
+    end_turn(app, scene)  # (E again: the game asks first while soldiers are still ready)
     play_out(app, scene)
     assert game.state.turn == turn + 1 or game.over
     assert any(type(e).__name__ == "ReactionRolled" for e in game.log)
@@ -177,7 +177,7 @@ def test_space_skips_the_zombie_turn_to_its_end(app: App) -> None:
     scene = start_game(app, speed=0.25)  # slow: the zombies would take seconds
     m, game = scene.match, scene.match.game
     turn = game.state.turn
-    key(app, pygame.K_e)  # End turn
+    end_turn(app, scene, by_key=True)  # End turn
     assert m.playback.busy
     key(app, pygame.K_SPACE)
     app.run_frames(2)
@@ -210,7 +210,7 @@ def test_hot_seat_hands_over_between_players(app: App) -> None:
     scene = start_game(app, ["american", "british"])
     m, game = scene.match, scene.match.game
     assert "Player 1 (American)" in scene.banner_label.text
-    key(app, pygame.K_e)
+    end_turn(app, scene, by_key=True)
     play_out(app, scene)
     assert game.state.active_player == 2 or game.over
     if not game.over:

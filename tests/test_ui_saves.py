@@ -14,6 +14,7 @@ from pathlib import Path
 import platformdirs
 import pygame
 import pytest
+import ui_driver
 from ui_driver import click, headless_app, key, need_default_scenario, play_out, start_game
 
 from game.controller import Mode
@@ -42,7 +43,7 @@ def app(data: Path):
 
 
 def end_turn(app: App, scene) -> None:
-    click(app, scene.buttons["end_turn"].rect.center)
+    ui_driver.end_turn(app, scene)  # (E again: the game asks first while soldiers are still ready)
     play_out(app, scene)
 
 

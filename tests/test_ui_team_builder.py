@@ -296,3 +296,17 @@ def test_long_names_in_the_team_wrap_or_fit_whole(scene: SetupScene, tmp_path: P
     listed = app.manager.get_theme().get_font(["drop_down_menu", "#drop_down_options_list", "button"])
     assert entry.rect.width >= font.size(name)[0] + 20
     assert menu.rect.width >= listed.size(name)[0] + 50  # the open list: the name and the arrow's room
+
+
+def test_a_rule_the_models_have_already_is_not_offered_as_their_free_usr(scene: SetupScene) -> None:
+    """A newcomer was offered And They Shall Know No Fear as the Tactical Squad's free rule, though every Marine
+    has it: the Add list offers only rules the unit lacks (an Ork mob, without it, is still offered it)."""
+    app = scene.app
+    remove_all(app, scene)
+    click_link(app, add_list(scene), "+ Tactical Squad")
+    offered = [c.text for c in add_list(scene).link_hover_chunks]
+    assert any(t.startswith("+ Feel No Pain") for t in offered), offered
+    assert not any("Know No Fear" in t for t in offered), offered
+    remove_all(app, scene)
+    click_link(app, add_list(scene), "+ Ork Boyz")
+    assert any("Know No Fear" in c.text for c in add_list(scene).link_hover_chunks)

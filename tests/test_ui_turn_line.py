@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ui_driver import click, start_game
+from ui_driver import end_turn, start_game
 
 from game.rules.core import get_ruleset
 from game.ui.app import App
@@ -18,7 +18,7 @@ def test_the_zombies_move_of_turn_1_is_shown_as_turn_1(app: App) -> None:
     m, game = scene.match, scene.match.game
     view = get_ruleset(game.ruleset).view()
     assert game.state.turn == 1 and game.state.first == "allies"
-    click(app, scene.buttons["end_turn"].rect.center)
+    end_turn(app, scene)
     seen_moving = seen_two = False
     for _ in range(20000):  # the match's own clock, a fiftieth of a second a tick: no frame is skipped
         if not m.playback.busy:

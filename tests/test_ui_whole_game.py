@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
-from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game
+from ui_driver import click, end_turn, key, need_default_scenario, play_out, screen_of, start_game
 
 from game.ai.zombiekrieg_bot import choose_command
 from game.ui.app import App
@@ -64,7 +64,7 @@ def test_a_whole_game_with_the_mouse_alone_reaches_the_end_screen(app: App) -> N
             kinds.add(type(game.commands[-1]).__name__ if len(game.commands) > before else "")
         if len(game.commands) == before:  # nothing to click (or pixels rounded it off): end the turn
             key(app, pygame.K_ESCAPE) if scene.match.controller.selected else None
-            click(app, scene.buttons["end_turn"].rect.center)
+            end_turn(app, scene)
             assert len(game.commands) == before + 1, scene.match.status
         key(app, pygame.K_SPACE)  # skip the animation, as an impatient player does
         play_out(app, scene)

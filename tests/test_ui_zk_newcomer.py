@@ -61,7 +61,7 @@ def test_end_turn_pressed_while_the_dice_roll_ends_the_turn_once_they_stop(app) 
     scene = _rolling(app)
     game = scene.match.game
     turn = game.state.turn
-    key(app, pygame.K_e)
+    key(app, pygame.K_e)  # said once while rolling ("End turn once the dice stop"): never asked again
     message = scene.match.controller.message
     assert "still rolling" not in message, message
     # the rest at the settings' quickest: at speed 0.1 the zombies' turn alone outlasts play_out's frames
@@ -95,7 +95,7 @@ def test_the_roster_says_waits_for_a_figure_that_stays_never_wait() -> None:
 
 
 def test_the_zombies_charge_is_counted_and_says_toward_whom_not_a_list_of_numbers(app) -> None:
-    from ui_driver import key, need_default_scenario, play_out, start_game
+    from ui_driver import end_turn, need_default_scenario, play_out, start_game
 
     from game.ui.event_text import plain
 
@@ -104,7 +104,7 @@ def test_the_zombies_charge_is_counted_and_says_toward_whom_not_a_list_of_number
     game = scene.match.game
     charges: list[str] = []
     while not game.over and game.state.turn < 15 and not charges:  # the dice are the game's own: until a charge
-        key(app, pygame.K_e)
+        end_turn(app, scene, by_key=True)
         play_out(app, scene)
         lines = [plain(line) for line in scene.log_lines]
         charges = [line for line in lines if re.search(r"\bcharges?\b", line) and "reaction" not in line]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from ui_driver import end_turn_of
 
-from game.controller import Button, Controller
+from game.controller import Controller
 from game.rules.core import get_ruleset
 from game.rules.zombie40k.commands import Run, Shoot
 from game.rules.zombie40k.reference import reference
@@ -24,7 +25,7 @@ def plain(html_line: str) -> str:
 def test_the_log_says_there_is_no_psychic_phase_as_the_rules_help_does() -> None:
     g = rigged_game({1: [(10, 30)]}, hordes=[[(40, 10)]], phase=Phase.MOVEMENT, dice=[1] * 200)
     view = RS.view()
-    Controller(g, view).handle(Button("end_turn"))  # the movement phase ends: the shooting phase is next
+    end_turn_of(Controller(g, view))  # the movement phase ends: the shooting phase is next
     assert g.state.phase == Phase.SHOOTING
     lines = [plain(x) for x in view.log_lines(g, g.log)]
     said = [x for x in lines if "sychic" in x]

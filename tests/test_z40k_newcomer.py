@@ -137,7 +137,10 @@ def test_the_end_report_says_the_team_escaped_and_how_many_are_aboard(app, monke
     app.push(end.EndScene(app, Z40K.report(g)))
     app.run_frames(3)
     # (drawn whole, wrapped after its colon where the panel is too narrow for it on one line: issue 33)
-    assert "team escaped: 1 aboard, 2 left" in " ".join(drawn), drawn
+    # "2 left" read as two models that had left the table: the one aboard and the one on the table, in words
+    said = " ".join(drawn)
+    assert "team escaped: 2 survived, 1 aboard and 1 still on the table" in said, drawn
+    assert "2 left" not in said, drawn
     assert "escaped" not in [t.strip() for t in drawn], drawn  # not the bare mark after "2 -> 2 ="
 
 

@@ -5,7 +5,9 @@ rules help's words "no Psychic phase (this game has no psykers)")."""
 
 from __future__ import annotations
 
-from game.controller import AnimationDone, Button, Controller
+from ui_driver import end_turn_of
+
+from game.controller import AnimationDone, Controller
 from game.dice import Dice
 from game.rules.core import get_ruleset
 from game.rules.zombie40k import log_words, power_ups
@@ -32,7 +34,7 @@ def test_a_squad_locked_in_combat_stops_in_its_movement_phase_to_shop() -> None:
     g.state.kf_points["2"] = 10
     g.dice = g.world.dice = Dice(seed=5)  # (the combat is fought as player 2's assault phase ends)
     ctl = Controller(g, RS.view())
-    fb = ctl.handle(Button("end_turn"))  # player 1 ends his assault phase: player 2's turn begins
+    fb = end_turn_of(ctl)  # player 1 ends his assault phase: player 2's turn begins
     assert fb.accepted
     assert (g.state.active_player, g.state.phase) == (2, Phase.MOVEMENT)  # not played through to his combat
     assert g.state.locked("p2")
@@ -41,7 +43,7 @@ def test_a_squad_locked_in_combat_stops_in_its_movement_phase_to_shop() -> None:
     assert bought.accepted, bought.message
     assert "boltgun" in g.figure("p2-1").weapons
     ctl.handle(AnimationDone())
-    ctl.handle(Button("end_turn"))  # the squad cannot shoot or charge: those phases say why they passed
+    end_turn_of(ctl)  # the squad cannot shoot or charge: those phases say why they passed
     skipped = [e for e in g.log if isinstance(e, PhaseSkipped) and e.player == 2]
     assert [e.phase for e in skipped][:3] == ["psychic", "shooting", "assault"]
     assert any("locked in close combat" in line for line in words(g) if "shooting phase skipped" in line)
@@ -50,7 +52,7 @@ def test_a_squad_locked_in_combat_stops_in_its_movement_phase_to_shop() -> None:
 def test_a_solo_games_assault_phase_says_why_it_was_skipped() -> None:
     g = rigged_game({1: [(10, 30)]}, hordes=[[(40, 10)]], phase=Phase.SHOOTING, dice=[1] * 200)
     ctl = Controller(g, RS.view())
-    ctl.handle(Button("end_turn"))
+    end_turn_of(ctl)
     lines = words(g)
     assert any(
         "Player 1: assault phase skipped: no other team to charge (the zombies are fought in their turn)" in x
@@ -64,7 +66,7 @@ def test_a_squad_locked_in_combat_stops_in_its_movement_phase_to_use_duct_tape()
     g.world.unit("p2").power_ups.append(power_ups.DUCT_TAPE)
     g.dice = g.world.dice = Dice(seed=5)
     ctl = Controller(g, RS.view())
-    ctl.handle(Button("end_turn"))
+    end_turn_of(ctl)
     assert (g.state.active_player, g.state.phase) == (2, Phase.MOVEMENT)
     ctl.handle(AnimationDone())
     taped = ctl.send(UsePowerUp("p2", power_ups.DUCT_TAPE, "p2-1", "attack"))
@@ -73,6 +75,6 @@ def test_a_squad_locked_in_combat_stops_in_its_movement_phase_to_use_duct_tape()
 
 def test_a_charge_out_of_reach_says_so_in_plain_words() -> None:
     g = rigged_game({1: [(10, 40)], 2: [(40, 40)]}, phase=Phase.SHOOTING, dice=[1] * 200)
-    Controller(g, RS.view()).handle(Button("end_turn"))
+    end_turn_of(Controller(g, RS.view()))
     skipped = [e.reason for e in g.log if isinstance(e, PhaseSkipped) and e.phase == "assault"]
     assert skipped[0] == 'no enemy team within 12"'

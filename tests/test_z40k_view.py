@@ -6,6 +6,7 @@ simulator's outcome."""
 from __future__ import annotations
 
 import pytest
+from ui_driver import end_turn_of
 
 from game.ai import bot_for
 from game.rules.contract import Aim
@@ -167,18 +168,18 @@ def test_a_roll_is_named_once_in_the_log() -> None:
 def test_the_selection_ends_with_the_turn() -> None:
     """A model selected in turn 1 is not still selected when turn 2 starts after the zombies (Esc then
     clears nothing and opens the menu)."""
-    from game.controller import AnimationDone, Button, Click, Controller, Mode
+    from game.controller import AnimationDone, Click, Controller, Mode
 
     g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
     ctl = Controller(g, RS.view())
     fid = g.state.squad_of(g.state.active_player).models[0]
     ctl.handle(Click(g.figure(fid).position))
     assert ctl.selected == fid
-    ctl.handle(Button("end_turn"))  # movement -> shooting: the same player's turn, he stays selected
+    end_turn_of(ctl)  # movement -> shooting: the same player's turn, he stays selected
     while ctl.mode == Mode.RESOLVING:
         ctl.handle(AnimationDone())
     assert ctl.mode == Mode.SELECTED and ctl.selected == fid
-    ctl.handle(Button("end_turn"))  # shooting -> the zombies' turn -> turn 2
+    end_turn_of(ctl)  # shooting -> the zombies' turn -> turn 2
     while ctl.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN):
         ctl.handle(AnimationDone())
     assert g.state.turn == 2 and ctl.mode == Mode.IDLE and ctl.selected is None

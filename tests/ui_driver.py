@@ -149,6 +149,32 @@ def key(app: App, k: int, mod: int = 0, up: bool = True) -> None:
     app.run_frames(2)
 
 
+# what the first E says when figures are still ready (the rule set's ``ask_before_ending``): E again ends
+END_ASKED = "press E again"
+
+
+def end_turn(app: App, scene, by_key: bool = False) -> None:
+    """End the turn (or phase, or step) as a player does: E (the key, or the button), and E again when the game
+    asks first because figures are still ready."""
+    for _ in range(2):
+        if by_key:
+            key(app, pygame.K_e)
+        else:
+            click(app, scene.buttons["end_turn"].rect.center)
+        if END_ASKED not in scene.match.status:
+            return
+
+
+def end_turn_of(ctl):  # noqa: ANN001, ANN201  (a Controller, its Feedback)
+    """The controller's End turn, answered as a player does when it asks first; the last Feedback."""
+    from game.controller import Button
+
+    fb = ctl.handle(Button("end_turn"))
+    if END_ASKED in fb.message:
+        fb = ctl.handle(Button("end_turn"))
+    return fb
+
+
 def motion(app: App, pos: tuple[int, int]) -> None:
     """Move the mouse to ``pos`` (no button held) and run one frame."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -459,7 +459,10 @@ class Controller:
         self.mode = self._after_resolve if self.selected else Mode.IDLE
         queued, self._queued = self._queued, None
         if queued is not None and queued[1] == self.active_player and self.active_player not in self.bots:
-            return self.handle(Button(queued[0]))  # the key pressed while the dice rolled, now they stopped
+            # the key pressed while the dice rolled, now they stopped: an E said "End turn once the dice stop"
+            # and is not asked again (the question would be lost under the roll's last words)
+            self._end_asked = self._end_asked or queued[0] == "end_turn"
+            return self.handle(Button(queued[0]))
         return self.play_bots()
 
     def _keep(self, button: str) -> Feedback:

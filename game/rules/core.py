@@ -326,6 +326,7 @@ class RuleSet:
     roster_import: RosterImporter | None = None  # an army-builder file into the player's roster (`roster import`)
     mods: tuple[str, ...] = ()  # the rule set's mod ids (the "mods" option; simulate and demo --mods)
     turn_word: str = "turn"  # what the rules call a round of play ("move" in Outbreak): load lists, saves
+    about: str = ""  # what the game is, in a sentence for a newcomer: the rules help's first line
     turn_limit: Callable[[Scenario], int] | None = None  # the turns a game on a map lasts (the scenario card)
     campaign: CampaignRules | None = None  # what carries from chapter to chapter; None: no campaigns
 

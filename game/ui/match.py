@@ -86,6 +86,7 @@ class Match:
         # the turn and side the screen is showing: while events play back the rules may be a turn ahead
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
+        self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
         self._pending_hover: Point | None = None
         self._away = False  # the pointer went off the table since the last frame
         self._resyncs = 0
@@ -342,7 +343,16 @@ class Match:
         return self.view.turn_line(self.game)
 
     def objective(self) -> str:
-        return self.view.objective_line(self.game)
+        """The objective line (turns left, who goes first): while the events of a turn still play, the line
+        of that turn, not the next one the rules have already begun (it counted the turn early)."""
+        if self.playback.busy and self.shown_turn is not None and self.shown_turn != self._rules_turn():
+            return self._objective_shown or self.view.objective_line(self.game)
+        self._objective_shown = self.view.objective_line(self.game)
+        return self._objective_shown
+
+    def _rules_turn(self) -> int | None:
+        """The turn the rules are in: the last one their log started."""
+        return next((t for t in map(self.view.turn_of, reversed(self.game.log)) if t), None)
 
     def roster(self, fits: Any = None) -> str:
         """The roster panel's HTML; ``fits(text)`` (the scene's box) says whether a line fits unwrapped."""

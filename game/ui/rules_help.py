@@ -29,6 +29,8 @@ from game.scenario.model import Scenario
 
 __all__ = [
     "HOUSE",
+    "TAGS_LEGEND",
+    "TAGS_SHORT",
     "RulesHelp",
     "reference_html",
     "rules_help",
@@ -194,19 +196,37 @@ def ruleset_title(key: str) -> str:
         return key
 
 
-def _head(ruleset: RuleSet) -> str:
-    """The title and what [house] means; a rule set whose numbers live in ``game/data/<key>.toml`` names it."""
-    title = f"<font size=6><b>{_esc(ruleset.name)}</b></font><br>"
-    where = f"game/data/{ruleset.key}.toml"
-    if data_file(f"{ruleset.key}.toml").exists():
-        return (
-            f"{title}Numbers come from {_esc(where)}; {HOUSE} marks the club's house rules "
-            f"(their values in <font color='{AMBER}'>amber</font>): the source text is silent there, "
-            "and a club may change them in the data file.<br>"
-        )
+def tags_legend(house: str = HOUSE, seed: str = "[seed]") -> str:
+    """What the tags beside the rules mean, in a line (the rules help's top; the set-up where they show)."""
     return (
-        f"{title}{HOUSE} marks the club's house rules (their values in <font color='{AMBER}'>amber</font>): "
-        "the source text is silent there.<br>"
+        f"{house}: the club's reading where the source rules are silent (its values in amber); "
+        f"{seed}: straight from the source rules."
+    )
+
+
+TAGS_LEGEND = tags_legend("[house]")  # the same line in plain words
+# ... and shorter, for a screen's top line
+TAGS_SHORT = (
+    "[house]: the club's reading where the source rules are silent \u00b7 [seed]: straight from the source rules"
+)
+
+
+def _head(ruleset: RuleSet) -> str:
+    """The title, what the game is in a sentence, then what the tags mean."""
+    title = f"<font size=6><b>{_esc(ruleset.name)}</b></font><br>"
+    about = f"<i>{_esc(ruleset.about)}</i><br>" if ruleset.about else ""
+    amber = f"<font color='{AMBER}'>amber</font>"
+    return f"{title}{about}{tags_legend().replace('amber', amber)}<br>"
+
+
+def _designers(ruleset: RuleSet) -> str:
+    """The end of the help, for a club that changes the game: where the numbers live."""
+    if not data_file(f"{ruleset.key}.toml").exists():
+        return ""
+    where = _esc(f"game/data/{ruleset.key}.toml")
+    return (
+        f"<br><font size=5.5 color='{HEADING}'><b>For designers</b></font><br>"
+        f"Numbers come from {where}; a club may change the {HOUSE} values there.<br>"
     )
 
 
@@ -246,7 +266,9 @@ def rules_help(
             head + f"<br>The rules of {_esc(ruleset.name)} cannot be read: {_esc(str(exc) or type(exc).__name__)}",
             (),
         )
-    return RulesHelp(head + reference_html(sections, columns), tuple(s.title for s in sections))
+    return RulesHelp(
+        head + reference_html(sections, columns) + _designers(ruleset), tuple(s.title for s in sections)
+    )
 
 
 def rules_html(

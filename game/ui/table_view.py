@@ -135,6 +135,19 @@ def _ring_about(
     drawing.circle(canvas, colour, (x, y), radius, width, style)
 
 
+def zones_in_play(scenario: Scenario, players: int | None) -> Scenario:
+    """The scenario as the table shows it in a game of ``players`` players: a deploy zone given to a player
+    who is not in the game (Player 2's in a solo game) is left off. None: every zone."""
+    if players is None:
+        return scenario
+
+    def in_play(zone: Any) -> bool:
+        player = zone.properties.get("player") if zone.kind == "deploy" else None
+        return not isinstance(player, int) or player <= players
+
+    return replace(scenario, zones=tuple(z for z in scenario.zones if in_play(z)))
+
+
 def _player_colour(zone: Any, colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """A deploy zone given to one player takes his colour (its label says "player N" too)."""
     player = zone.properties.get("player") if zone.kind == "deploy" else None
@@ -504,6 +517,7 @@ class TableView:
         ox, oy = cam.offset
         looks = self._looks
         blits = []
+        tags: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for token in tokens:
             px, py = token.position
             cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
@@ -528,8 +542,22 @@ class TableView:
                 look = looks[key] = self._look(token, r, key[2], key[-1])
             image, (dx, dy) = look
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
+            if token.state == "knocked_down" and r >= 6:
+                tags.append(self._down_tag(token, cx, cy, r))
+        blits += tags  # the status tags last, over every token: a neighbour's base never hides a DOWN
         surface.fblits(blits)
         self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
+
+    def _down_tag(
+        self, token: TokenView, cx: float, cy: float, r: float
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A knocked-down figure's DOWN in words: above the base of one lying on it (not across him), else on
+        his middle. Drawn after every token (:meth:`_draw_tokens`)."""
+        lying = token.sprite.endswith("_down") or self.assets.has(token.sprite + "_down")
+        size = max(12, int(r * 0.5)) if lying else max(14, int(r * 0.7))
+        text = self.texts.render("DOWN", size, (255, 200, 120))
+        rect = text.get_rect(midbottom=(round(cx), round(cy - r - 2))) if lying else text.get_rect(center=(cx, cy))
+        return text, rect.topleft
 
     def forget_looks(self) -> None:
         """Paint every token afresh next frame (after its art or shadows were changed)."""
@@ -587,13 +615,6 @@ class TableView:
             left = (cx + math.cos(a + 0.35) * (r - 1), cy + math.sin(a + 0.35) * (r - 1))
             right = (cx + math.cos(a - 0.35) * (r - 1), cy + math.sin(a - 0.35) * (r - 1))
             pygame.draw.polygon(surface, (245, 240, 220), [tip, left, right])
-        if down and r >= 6:  # in words too; over a lying figure, above the base, not across him
-            if lying:
-                self.texts.blit(
-                    surface, "DOWN", max(12, int(r * 0.5)), (255, 200, 120), (cx, cy - r - 2), "midbottom"
-                )
-            else:
-                self.texts.blit(surface, "DOWN", max(14, int(r * 0.7)), (255, 200, 120), (cx, cy))
         highlight = token.highlight or ("hover" if self.hover is not None and self.hover.id == token.id else None)
         if highlight:
             colour = HIGHLIGHT_COLOURS.get(highlight, (255, 255, 255))

@@ -50,5 +50,7 @@ RULESET = register(
         force_facts=force_facts,
         turn_word="move",
         campaign=CAMPAIGN,
+        about="Survivors caught in a zombie outbreak try to get out alive and lead bystanders to safety, a move "
+        "at a time: each player runs his own characters, the game runs the bystanders and the zombies.",
     )
 )

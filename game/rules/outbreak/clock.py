@@ -12,37 +12,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from game.rules.kit.exit_walk import walks
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.game import OutbreakGame
 
-_FIELDS: dict[tuple[Any, ...], Any] = {}  # the walking distance to the exits, one a map (a handful at most)
 _SAID: dict[tuple[Any, ...], str] = {}  # the last words for the same figures where they stood
-
-
-def _exit_goals(zones: Any) -> list[tuple[float, float]]:
-    """Points an inch apart inside the exit zones (their centres too): the walk ends at the nearest."""
-    out: list[tuple[float, float]] = []
-    for z in zones:
-        x0, y0, x1, y1 = z.area.bounds
-        nx, ny = max(1, min(20, int(x1 - x0))), max(1, min(20, int(y1 - y0)))
-        grid = [
-            (x0 + (x1 - x0) * (i + 0.5) / nx, y0 + (y1 - y0) * (j + 0.5) / ny)
-            for i in range(nx)
-            for j in range(ny)
-        ]
-        out.extend(p for p in [z.area.centre, *grid] if z.area.contains(p))
-    return out
-
-
-def _field(game: OutbreakGame, radius: float) -> Any | None:
-    zones = game.world.exit_zones()
-    key = (game.scenario.content_hash or id(game.table), radius)
-    if key not in _FIELDS:
-        goals = _exit_goals(zones)
-        if len(_FIELDS) > 8:
-            _FIELDS.clear()
-        _FIELDS[key] = game.table.distance_field(goals, radius) if goals else None
-    return _FIELDS[key]
 
 
 def _nth(n: int) -> str:
@@ -72,10 +46,12 @@ def exit_words(game: OutbreakGame) -> str:
     key = (id(game), st.move, tuple((f.id, f.position) for f in walkers))
     if key in _SAID:
         return _SAID[key]
-    field = _field(game, max(f.radius for f in walkers))
-    if field is None:
+    where = game.scenario.content_hash or id(game.table)
+    radius = max(f.radius for f in walkers)
+    found = walks(game.table, where, game.world.exit_zones(), [f.position for f in walkers], radius)
+    if len(found) < need:
         return ""
-    far = sorted(field.distances([f.position for f in walkers]))[need - 1]
+    far = found[need - 1]
     if not math.isfinite(far):
         return ""
     step = float(game.world.data.get("movement", "human_move"))

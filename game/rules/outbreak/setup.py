@@ -73,12 +73,14 @@ class OutbreakSetup(Setup):
                 "Ranged weapon",
                 (*ranged, Option("none", "none")),
                 str(data.get("forces", "default_ranged")),
+                help='The character\'s gun and its range in inches (a shot past it misses); "none": he cannot fire.',
             ),
             Pick(
                 "melee",
                 "Close combat weapon",
                 (*melee, Option("none", "none")),
                 str(data.get("forces", "default_melee")),
+                help="What the character fights with up close, and the die it kills a zombie on (4+: a 4, 5 or 6).",
             ),
         )
         per = int(data.get("forces", "characters_per_player_max"))

@@ -33,6 +33,8 @@ RULESET = register(
         scenario_warnings=scenario_warnings,
         turn_limit=turn_limit,
         name="Zombie 40,000",
+        about="Squads of the 41st millennium race each other across a zombie-infested hive city to the one "
+        "escape vehicle, by the Warhammer 40,000 (7th edition) rules; the game plays the zombies.",
         new_game=new_game,
         commands=COMMANDS,
         events=EVENTS,

@@ -86,6 +86,18 @@ def who_won(winner: str | None) -> str:
     return "the zombies win" if winner == "zombies" else f"{winner[:1].upper()}{winner[1:]} wins"
 
 
+def escaped_words(aboard: int, survived: int) -> str:
+    """The mark of a team that escaped, in words a newcomer cannot read as "left the table": who is aboard the
+    vehicle and who is still on the table, both survivors.
+
+    >>> escaped_words(1, 4), escaped_words(2, 2)
+    ('team escaped: 4 survived, 1 aboard and 3 still on the table', 'team escaped: 2 survived, all aboard')
+    """
+    rest = survived - aboard
+    where = "all aboard" if rest <= 0 else f"{aboard} aboard and {rest} still on the table"
+    return f"team escaped: {survived} survived, {where}"
+
+
 def report(game: Zombie40kGame) -> Report:
     s, w = game.state, game.world
     winner = s.winner
@@ -116,8 +128,7 @@ def report(game: Zombie40kGame) -> Report:
             f"Player {p} ({u.name}): {left} of {u.start_size} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
         )
         escaped = winner == f"player {p}" or (winner == "players" and left > 0)  # Coop Mode: all together
-        # the team escaped with whoever is aboard when the vehicle lifts off; the rest of it still counts as left
-        said = f"team escaped: {aboard} aboard, {left} left" if escaped else ""
+        said = escaped_words(aboard, left) if escaped else ""
         roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, marked=escaped, mark=said))
     turns, counts = _series(game)
     best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0

@@ -294,14 +294,21 @@ class Z40Setup(Setup):
             offer(f"weapon:{o.key}", o.name)
         out += team_notes(self.data, unit)
         if not spec.get("usr"):
-            self._offer_usrs(answers, offer)
+            self._offer_usrs(answers, offer, self.rules_had(unit))
         return out
 
-    def _offer_usrs(self, answers: Answers, offer: Callable[..., None]) -> None:
-        """Offer the Universal Special Rules, the first under the words that say what they are and why they
-        are free, each with what it does; Hardcore Mode lists them refused, with the reason."""
+    def rules_had(self, unit: UnitEntry) -> set[str]:
+        """The rules a unit's models have already (the unit's, the model's profile's): the builder never sells
+        a Tactical Squad And They Shall Know No Fear, which every Marine has."""
+        profile = self.data.profiles.get(unit.model)
+        return {*unit.rules, *(profile.rules if profile is not None else ())}
+
+    def _offer_usrs(self, answers: Answers, offer: Callable[..., None], had: set[str]) -> None:
+        """Offer the Universal Special Rules the unit lacks (``had``: what its models have already), the first
+        under the words that say what they are and why they are free, each with what it does; Hardcore Mode
+        lists them refused, with the reason."""
         hardcore = "hardcore" in chosen_mods(answers)
-        for n, rule in enumerate(self.data.usr_choices()):
+        for n, rule in enumerate(r for r in self.data.usr_choices() if r.name not in had):
             heading = USR_HEADING if n == 0 else ""
             label = f"{rule.name} ({rule.list} rule)"
             if hardcore:  # offered, refused with the reason

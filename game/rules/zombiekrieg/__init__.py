@@ -32,6 +32,8 @@ RULESET = register(
         key="zombiekrieg",
         turn_limit=turn_limit,
         name="Zombiekrieg 848",
+        about="Allied soldiers in 1944 fight their way past a horde of German zombies (Abteilung 848): every "
+        "action is a roll of two dice against the soldier's nerve (GUTS), and the game plays the zombies.",
         new_game=new_game,
         commands=COMMANDS,
         events=EVENTS,

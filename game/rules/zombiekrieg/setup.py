@@ -74,6 +74,8 @@ class ZombiekriegSetup(Setup):
             "section",
             tuple(Option(key, spec.name) for key, spec in sections.items()),
             "american" if "american" in sections else next(iter(sections)),
+            help="The nation of the section you command: a Sergeant, a Corporal and their riflemen, with that "
+            "nation's weapons (Rules help: Forces).",
         )
 
     def corporal_pick(self) -> Pick:
@@ -85,7 +87,7 @@ class ZombiekriegSetup(Setup):
             "American Corporal's weapon",
             tuple(Option(w, self.data.weapons[w].name if w in self.data.weapons else w) for w in weapons),
             weapons[0],
-            help='the American Corporal carries a Thompson or a "Burp" SMG.',
+            help='The American Corporal carries a Thompson or a "Burp" SMG.',
         )
 
     def horde_pick(self, scenario: Scenario | None = None) -> Pick:

@@ -33,6 +33,7 @@ from game.rules.contract import (
 )
 from game.rules.core import Command, Event
 from game.rules.drawing import Primitive
+from game.rules.kit.exit_walk import nearest_walk
 from game.rules.routing import Routes
 from game.rules.zombiekrieg import horde, names, order, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
@@ -116,6 +117,18 @@ def _guts(look: Look | None, f: Figure) -> int:
     return f.guts if guts is None else guts
 
 
+def _exit_walk(game: ZombiekriegGame) -> str:
+    """``, nearest 23" away``: the nearest soldier's walk to the exit, round walls and clutter's edges (the
+    objective line gave no distance, and the exit is often off the view)."""
+    soldiers = [f for f in game.state.allied() if f.on_table]
+    if not soldiers:
+        return ""
+    zones = game.scenario.zones_of("exit")
+    key = game.scenario.content_hash or id(game.table)
+    far = nearest_walk(game.table, key, zones, [f.position for f in soldiers], max(f.radius for f in soldiers))
+    return f', nearest {far:.0f}" away' if math.isfinite(far) else ""
+
+
 def _horde_words(game: ZombiekriegGame) -> str:
     """`` · heavy horde`` (or light) when the set-up chose one: the top bar says the game is not the map's
     own numbers; nothing for the normal horde."""
@@ -131,6 +144,7 @@ class ZombiekriegView:
 
     action_kinds: tuple[ActionKind, ...] = ACTION_KINDS
     figure_noun: str = "soldier"
+    ask_before_ending: bool = True  # an E with soldiers still ready asks once: a turn ended by a slip is lost
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls and bases (issue "Club-night play", item 3)
@@ -159,7 +173,7 @@ class ZombiekriegView:
     def objective_line(self, game: ZombiekriegGame) -> str:
         s = game.state
         what = OBJECTIVE_WORDS.get(s.objective, s.objective).format(n=s.exit_count)
-        progress = f" ({s.exited} out)" if s.objective == "exit" else ""
+        progress = f" ({s.exited} out{_exit_walk(game)})" if s.objective == "exit" else ""
         left = max(0, s.turn_limit - s.turn + 1)
         first = "Allies" if s.first == "allies" else "Zombies"
         line = f"{first} first \u00b7 {what}{progress} \u00b7 {left} of {s.turn_limit} turns left"
@@ -358,8 +372,11 @@ class ZombiekriegView:
         return "Nothing to do there."
 
     def confirm(self, game: ZombiekriegGame, cmd: Any, preview: Any) -> str:
-        """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance) asks for a
-        second click before it spends the action."""
+        """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance), or a FIRE at a
+        zombie already down (a plain hit is wasted on him), asks for a second click before it spends the action."""
+        if type(cmd).__name__ == "Fire" and preview.legal:
+            standing = game.figure(cmd.target).standing
+            return "" if standing else view_previews.down_question(self.name(game, cmd.target))
         if type(cmd).__name__ != "Move" or not preview.legal or not cmd.path:
             return ""
         d = preview.details

@@ -25,6 +25,20 @@ from game.table.wording import in_words
 pct = percent  # (every rule set's odds read alike)
 
 
+def down_words(zombie: str) -> str:
+    """What a shot at a zombie already down can do (rules: FIRE [seed]): only a Critical Success affects him.
+
+    >>> down_words("Zombie 4")
+    'Zombie 4 is already down: only a Critical Success (a double) kills him; a plain success does nothing'
+    """
+    return f"{zombie} is already down: only a Critical Success (a double) kills him; a plain success does nothing"
+
+
+def down_question(zombie: str) -> str:
+    """The question a FIRE at a fallen zombie asks before it spends the action."""
+    return f"{down_words(zombie)}. Click again to fire."
+
+
 def _namer(game: ZombiekriegGame) -> Any:
     """A figure's name for :func:`in_words`: his rank and name, as the log and the roster say him."""
     return lambda fid: name_of(game, game.figure(fid))
@@ -218,7 +232,8 @@ def fire_drawing(
         if effects.get("success") == "no effect":  # a fallen zombie: only the critical that kills matters
             crit = preview.chances.get("critical_success", 0.0)
             lines.append(f"Kill (a double at most {d.get('modified_guts', 0)}): {pct(crit)}")
-            lines.append("He is down: a plain success does nothing")
+            said, what = down_words(zombie_name(tid)).split(": ", 1)  # two lines: one would cover the table
+            lines += [said + ":", what]
         else:
             lines.append(need_text(d.get("modified_guts", 0), preview.chances))
         lines.append(risk_text(preview.chances))

@@ -437,7 +437,7 @@ def _columns(x: int, fs: int, name_w: int) -> tuple[int, int, int, int, int]:
 
 
 def _mark_x(s: RollRow, x: int, fs: int, name_w: int) -> int:
-    """Where a row's mark ("team escaped: 1 aboard, 2 left") starts: after its words, or its change."""
+    """Where a row's mark ("team escaped: 2 survived, all aboard") starts: after its words, or its change."""
     if s.words:
         return x + name_w + round(fs * 0.6) + charts.font(fs).size(s.words)[0] + fs
     return _columns(x, fs, name_w)[4] + round(fs * 2.2)
@@ -450,7 +450,7 @@ def _mark_lines(mark: str, fs: int, x: int, right: int | None) -> list[str]:
     if right is None or f.size(mark)[0] <= width:
         return [mark]
     head, colon, rest = mark.partition(": ")
-    if colon and f.size(head + ":")[0] <= width:  # "team escaped:" over "1 aboard, 2 left"
+    if colon and f.size(head + ":")[0] <= width:  # "team escaped:" over "2 survived, all aboard"
         return [head + ":", *_wrap(rest, f, width)]
     return _wrap(mark, f, width) or [mark]
 

@@ -39,7 +39,7 @@ from game.ui.camera import Viewport
 from game.ui.keymap import KEYMAP, PRESS, WHILE_MENU_OPEN, Chord, intent_for, with_actions
 from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
-from game.ui.table_view import TableView
+from game.ui.table_view import TableView, zones_in_play
 from game.ui.tokens import TokenView
 from game.ui.widgets import Widget
 from game.ui.widgets.actions import ActionsPanel
@@ -387,7 +387,8 @@ class GameScene(Scene):
         """The table view in the window's middle: made (and the map drawn) once per scene, then moved."""
         viewport = table_viewport(size, log_h)
         if self.view is None:  # the map is drawn once per scene, not per layout
-            self.view = TableView.for_scenario(self.scenario, self.app.assets, viewport)
+            shown = zones_in_play(self.scenario, self._players())  # a solo game draws no Player 2-4 zones
+            self.view = TableView.for_scenario(shown, self.app.assets, viewport)
             self.view.tokens = self._tokens
             self._hand_table_over()
         elif size != getattr(self, "_built_size", size):  # the window changed: the whole table again
@@ -396,6 +397,18 @@ class GameScene(Scene):
         else:  # the log grew or shrank (issue 33): the table stays put under it, never jumps
             self.view.set_viewport(viewport, hold=True)
         self._built_size = size
+
+    def _players(self) -> int | None:
+        """How many players this game has, by its rule set's set-up (None: it does not say)."""
+        setup = self.rules.setup if self.rules is not None else None
+        game = self.match.game if self.match is not None else None
+        if setup is None or game is None:
+            return None
+        try:
+            answers = setup.answers(self.scenario, dict(getattr(game, "options", None) or self.options))
+        except (KeyError, TypeError, ValueError):
+            return None
+        return int(answers.get("players") or len(answers.get("each") or ())) or None
 
     def _build_side_panel(self, size: tuple[int, int]) -> None:
         """The right panel: the controls (the rule set's actions, the hint, the dice tray), then the roster."""
@@ -512,6 +525,9 @@ class GameScene(Scene):
                 elif not enabled and button.is_enabled:
                     button.disable()
                 button.set_tooltip(tip)
+                icon = self.actions_panel.icons.get(name)
+                if icon is not None:  # the icon beside it says the same (Next's heart read as "wounds")
+                    icon.set_tooltip(tip)
 
     def _keys_away(self) -> str:
         """The rule set's actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C``."""

@@ -67,6 +67,7 @@ from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_t
 from game.ui.fitting import wrap
 from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.link_list import LinkList
+from game.ui.rules_help import TAGS_SHORT as TAGS_LEGEND
 from game.ui.scenario_list import ScenarioEntry
 from game.ui.scenes.base import Scene, waiting_label
 
@@ -90,6 +91,7 @@ LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px betw
 
 
 LOAD_TEAM = "Load team..."
+PLAYERS_HELP = "How many people play at this table, each with his own {noun}, taking turns at one screen."
 BEGIN_ANYWAY = "Begin anyway"
 IMPORT = "Import catalogue..."
 CATALOGUE_SUFFIXES = {".cat", ".catz", ".CAT", ".CATZ"}  # BattleScribe catalogues (the dialog lists these)
@@ -177,6 +179,7 @@ class SetupScene(Scene):
         self.allowed = list(range(self.spec.players_min, self.spec.players_max + 1)) or [1]
         # what each widget does when used: pygame_gui events name the widget
         self.actions: dict[UIElement, Callable[[pygame.event.Event], None]] = {}
+        self.menu_tips: dict[UIDropDownMenu, str] = {}  # each drop-down's help (its Pick's), shown as its tooltip
         self.players_menu: UIDropDownMenu | None = None
         self.refusal_box: UITextBox | None = None
         self.notes_box: UITextBox | None = None  # the rules' notes on these choices, beside Begin
@@ -190,6 +193,7 @@ class SetupScene(Scene):
         self.add_lists: dict[int, list[TeamOption]] = {}  # what each player's Add list offers now
         self.unspent_asked = False  # Begin said the points left once: the next Begin plays
         self.begin_waits = False  # Begin pressed while the compiled loops are made ready: it plays once they are
+        self.legend: UILabel | None = None  # what [house] and [seed] mean, under the heading when they show
 
     # ---- the answers -------------------------------------------------------------------------------
 
@@ -226,6 +230,7 @@ class SetupScene(Scene):
         w, h = size
         m = 24
         self.actions = {}
+        self.menu_tips = {}
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
@@ -281,6 +286,11 @@ class SetupScene(Scene):
                 object_id="#primary",
             )
         )
+        self.legend = None
+        if self._tagged():  # the tags explained at the top (a newcomer met "[seed]" beside Begin unexplained)
+            self.legend = self.ui(
+                UILabel(pygame.Rect(m, m + 42, w - 2 * m, 30), TAGS_LEGEND, self.manager, object_id="#footnote")
+            )
         self._show_refusals()
 
     def _block_heights(self) -> list[int]:
@@ -319,7 +329,8 @@ class SetupScene(Scene):
         return max(LABEL_W, min(widest, room - MENU_W - 10))
 
     def _build_players(self, cx: int, y: int, container: IContainerLikeInterface | None) -> int:
-        self._label("Players", cx, y, container)
+        noun = self.spec.player_noun or "side"
+        self._tip(self._label("Players", cx, y, container), PLAYERS_HELP.format(noun=noun))
         self.players_menu = self.ui(
             UIDropDownMenu(
                 [player_choice(n) for n in self.allowed],
@@ -330,6 +341,7 @@ class SetupScene(Scene):
                 expansion_height_limit=DROP_LIMIT,
             )
         )
+        self.menu_tips[self.players_menu] = PLAYERS_HELP.format(noun=noun)
         self.actions[self.players_menu] = lambda e: self.set_players(
             next(n for n in self.allowed if player_choice(n) == e.text)
         )
@@ -347,11 +359,11 @@ class SetupScene(Scene):
         self, f: SetupField, player: int | None, cx: int, y: int, container: IContainerLikeInterface | None
     ) -> int:
         if isinstance(f, Pick):
-            self._label(self._title(f, player), cx, y, container)
+            self._tip(self._label(self._title(f, player), cx, y, container), f.help)
             self._pick(f, player, self._value(player, f.key), cx + self.label_w + 10, y, MENU_W, container)
             return y + ROW
         if isinstance(f, Switch):
-            self._label(self._title(f, player), cx, y, container)
+            self._tip(self._label(self._title(f, player), cx, y, container), f.help)
             on = bool(self._value(player, f.key))
             button = self.ui(
                 UIButton(
@@ -359,12 +371,10 @@ class SetupScene(Scene):
                     "Yes" if on else "No",
                     self.manager,
                     container=container,
-                    tool_tip_text=f.help or None,
                     object_id=f"#switch_{f.key}",
                 )
             )
-            if f.help:  # a long help (Coop Mode's) wide and short: a narrow one was too tall to fit on screen
-                button.set_tooltip(f.help, wrap_width=min(TIP_W, self.manager.window_resolution[0] - 40))
+            self._tip(button, f.help)  # a long help (Coop Mode's) wide and short
             self.actions[button] = partial(self._toggle, player, f.key, on)
             return y + ROW
         if isinstance(f, NamedFigures):
@@ -398,7 +408,42 @@ class SetupScene(Scene):
         self.actions[menu] = lambda e: self.set_answer(
             player, f.key, next((o.value for o in f.options if o.label == e.text), value)
         )
+        if f.help:
+            self.menu_tips[menu] = f.help
+            self._tip_menus()
         return menu
+
+    def _open_list_in_view(self) -> None:
+        """An open drop-down's list wholly inside the choices' box: the box scrolls down to it (Load team...
+        at the bottom of the view opened cut by the box's edge)."""
+        box = self.scroll_box
+        bar = box.vert_scroll_bar if box is not None else None
+        if box is None or bar is None or not box.scrolling_height:
+            return
+        for element in self._elements:
+            if not isinstance(element, UIDropDownMenu) or not element.alive():
+                continue
+            listed = getattr(element.current_state, "options_selection_list", None)
+            if element.current_state is not element.menu_states["expanded"] or listed is None:
+                continue
+            over = listed.rect.bottom + 4 - box.rect.bottom
+            if over > 0:
+                at = bar.start_percentage + over / box.scrolling_height
+                bar.set_scroll_from_start_percentage(min(at, 1.0 - bar.visible_percentage))
+            return
+
+    def _tip(self, element: UIElement, help: str) -> None:
+        """``help`` as the tooltip of ``element``, wide and short (a narrow one was too tall to fit on screen)."""
+        if help:
+            element.set_tooltip(help, wrap_width=min(TIP_W, self.manager.window_resolution[0] - 40))
+
+    def _tip_menus(self) -> None:
+        """Each drop-down's help on the button that shows its choice: pygame_gui makes that button afresh each
+        time the list closes, without a tooltip, and it is what the pointer hovers."""
+        for menu, help in self.menu_tips.items():
+            button = getattr(menu.current_state, "selected_option_button", None)
+            if button is not None and button.tool_tip_text != help:
+                self._tip(button, help)
 
     def _build_figures(
         self, f: NamedFigures, player: int, cx: int, y: int, container: IContainerLikeInterface | None
@@ -750,6 +795,15 @@ class SetupScene(Scene):
         self.notes_box = self.ui(UITextBox(text, rect, self.manager, object_id="#setup_notes"))
         return taken
 
+    def _tagged(self) -> bool:
+        """Whether the set-up shows a [house] or [seed] tag: on a choice, in the notes, or in an Add list."""
+        fields = [*self.spec.per_player, *self.spec.for_game]
+        if any(isinstance(f, Pick | Switch) and f.house for f in fields):
+            return True
+        words = [*self.setup.notes, self.spec.note, *self.spec.skipped, *(getattr(f, "help", "") for f in fields)]
+        words += [f"{o.heading} {o.refused}" for options in self.add_lists.values() for o in options]
+        return any("[seed]" in w or "[house" in w for w in words)
+
     # ---- events ------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -757,6 +811,8 @@ class SetupScene(Scene):
         button, and the game once they are ready (starting it now would compile them in the window)."""
         from game.table.warm import preparing, progress
 
+        self._tip_menus()
+        self._open_list_in_view()
         if not self.begin_waits:
             return
         if preparing():

@@ -51,6 +51,7 @@ class ActionsPanel:
             button_w = self._cell * 2 + 4 if name == "end_turn" else self._cell
             image = self._assets.scaled(icon, (26, 26))
             self.icons[name] = ui(UIImage(pygame.Rect(0, 0, 26, 26), image, m, container=container))
+            self.icons[name].set_tooltip(label)  # an icon alone (Next's heart) says nothing: its button's words
             self.buttons[name] = ui(
                 UIButton(
                     pygame.Rect(0, 0, button_w - 32, 36),
