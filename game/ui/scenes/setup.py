@@ -168,9 +168,10 @@ class SetupScene(Scene):
 
     name = "setup"
 
-    def __init__(self, app: Any, entry: ScenarioEntry, seed: int | None = None) -> None:
+    def __init__(self, app: Any, entry: ScenarioEntry, seed: int | None = None, campaign: Any = None) -> None:
         super().__init__(app)
-        self.setup = GameSetup(entry)
+        # a campaign's first chapter: the players chosen here become its force
+        self.setup = GameSetup(entry, campaign=campaign)
         self.seed = seed  # Begin plays on these dice (``deadground play MAP --seed N``); None: new ones
         spec = self.setup.spec
         self.spec: SetupSpec = spec if spec is not None else SetupSpec()
@@ -229,7 +230,7 @@ class SetupScene(Scene):
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
-                f"Set-up - {self.setup.entry.title}",
+                self.heading(),
                 self.manager,
                 object_id="#heading",
             )
@@ -282,6 +283,13 @@ class SetupScene(Scene):
             )
         )
         self._show_refusals()
+
+    def heading(self) -> str:
+        """The screen's heading: the map, or the campaign and its first chapter."""
+        play = self.setup.campaign
+        if play is None:
+            return f"Set-up - {self.setup.entry.title}"
+        return f"Campaign {play.campaign.title} - chapter 1: {self.setup.entry.title}"
 
     def _block_heights(self) -> list[int]:
         heights = [70]

@@ -42,6 +42,7 @@ class TitleScene(Scene):
         self._backdrop: pygame.Surface | None = None
         self.message = ""  # why a resume was refused
         self.resumable = self._find_resumable()
+        self.campaign = self._find_campaign()  # the campaign between chapters to continue (CampaignPlay)
         self.preparing: UILabel | None = None  # "Preparing..." while the compiled loops are made ready
         self.waiting = ""  # the button clicked while the loops are made ready: its screen opens once they are
         self.words: dict[str, str] = {}  # each button's own words (a waiting one shows its progress)
@@ -54,6 +55,22 @@ class TitleScene(Scene):
         try:
             return Session.resumable(self.app.autosaves())
         except (OSError, ValueError):  # an unreadable folder or a hostile autosave: nothing to offer, not a crash
+            return None
+
+    def _find_campaign(self):
+        """The newest campaign not over, unless the interrupted game is its chapter (Resume carries it on)."""
+        from game.saves import SaveError, read_save
+        from game.ui.campaign_play import latest_campaign
+
+        skip = ""
+        if self.resumable is not None:
+            try:
+                skip = str(read_save(self.resumable[0]).extra.get("campaign", ""))
+            except (SaveError, OSError):
+                skip = ""
+        try:
+            return latest_campaign(self.app.campaigns_dir, skip)
+        except OSError:
             return None
 
     def build(self, size: tuple[int, int]) -> None:
@@ -71,10 +88,10 @@ class TitleScene(Scene):
         x = (w - BUTTON_W) // 2
         y = max(h // 2 - 40, h - total - 70)
         self.buttons, self.words = {}, {}
+        y -= (BUTTON_H + GAP) * ((self.resumable is not None) + (self.campaign is not None))  # above the column
         if self.resumable is not None:
             _, line = self.resumable
             rw = min(w - 40, RESUME_W)  # clear of the church tower's window in the picture
-            y -= BUTTON_H + GAP
             self.words["resume"] = resume_label(line)
             self.buttons["resume"] = self.ui(
                 UIButton(
@@ -83,6 +100,20 @@ class TitleScene(Scene):
                     self.manager,
                     object_id="#primary",
                     tool_tip_text=f"Carry on with the game that was interrupted: {line}",
+                )
+            )
+            y += BUTTON_H + GAP
+        if self.campaign is not None:
+            rw = min(w - 40, RESUME_W)
+            words = campaign_label(self.campaign.campaign.title, self.campaign.played + 1)
+            self.words["campaign"] = words
+            self.buttons["campaign"] = self.ui(
+                UIButton(
+                    pygame.Rect((w - rw) // 2, y, rw, BUTTON_H),
+                    words,
+                    self.manager,
+                    object_id="#primary",
+                    tool_tip_text=f"Back to the campaign screen: {self.campaign.subtitle()}",
                 )
             )
             y += BUTTON_H + GAP
@@ -169,6 +200,7 @@ class TitleScene(Scene):
         app = self.app
         actions = {
             "resume": self.resume,
+            "campaign": self.continue_campaign,
             "load_game": app.show_load,
             "demo": self.demo,
             "new_game": app.show_new_game,
@@ -196,6 +228,11 @@ class TitleScene(Scene):
             return False
         self.app.open_session(session, notice="Resumed the interrupted game where it was.")
         return True
+
+    def continue_campaign(self) -> None:
+        """The campaign screen of the campaign between chapters."""
+        if self.campaign is not None:
+            self.app.show_campaign(self.campaign)
 
     def demo(self) -> None:
         from game.demo import DemoDirector, DemoLoop
@@ -234,3 +271,12 @@ def resume_label(line: str) -> str:
     title = line.split(" (")[0]
     found = re.search(r"\b(?:turn|move) \d+", line)
     return f"Resume: {title}" + (f", {found.group(0)}" if found else "")
+
+
+def campaign_label(title: str, chapter: int) -> str:
+    """The Continue campaign button's words: the campaign and its next chapter.
+
+    >>> campaign_label("The Long Road", 2)
+    'Continue campaign: The Long Road, chapter 2'
+    """
+    return f"Continue campaign: {title[:40]}, chapter {chapter}"

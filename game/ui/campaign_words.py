@@ -1,0 +1,118 @@
+"""A campaign in the players' words, for the campaign screen and a chapter's end screen: the force carried
+over (each figure, his kills and his history, the fallen marked) and what a chapter changed. Plain text and
+pygame_gui HTML, no widgets; any rule set's :class:`~game.rules.contract.Force` reads the same.
+
+>>> from game.rules.contract import Force, Veteran
+>>> force = Force((Veteran("a", "Pvt Able", 0, "Rifleman", history=("The village: 2 kills",), kills=2),
+...                Veteran("b", "Pvt Baker", 0, "Rifleman", history=("The village: killed",), dead=True)))
+>>> carried_lines(Force(), force)
+['Fallen: Pvt Baker (The village: killed).', 'Pvt Able, Rifleman: The village: 2 kills.']
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from game.rules.contract import Force, Veteran
+
+FALLEN = "#E06050"
+MUTED = "#A9A68E"
+GOLD = "#E4CE84"
+GOOD = "#A8C890"
+
+
+def kills_words(n: int) -> str:
+    """``1 kill``, ``3 kills``, ``no kills``.
+
+    >>> kills_words(0), kills_words(1), kills_words(4)
+    ('no kills', '1 kill', '4 kills')
+    """
+    return "no kills" if n == 0 else f"{n} kill" if n == 1 else f"{n} kills"
+
+
+def _player_heads(force: Force) -> bool:
+    """Whether the force has figures of more than one player (then each player's figures get a heading)."""
+    return len({v.player for v in force.veterans}) > 1
+
+
+def veteran_html(v: Veteran) -> str:
+    """One figure: his name and kind, his kills, FALLEN when dead, then his history a line each."""
+    name = html.escape(v.name)
+    kind = html.escape(v.kind)
+    if v.dead:
+        head = f"<font color='{MUTED}'><b>{name}</b> ({kind})</font> <font color='{FALLEN}'><b>FALLEN</b></font>"
+    else:
+        head = f"<b>{name}</b> ({kind})"
+    head += f" <font color='{MUTED}'>- {kills_words(v.kills)}</font>"
+    lines = [f"&nbsp;&nbsp;&nbsp;{html.escape(h)}" for h in v.history] or [
+        f"&nbsp;&nbsp;&nbsp;<i><font color='{MUTED}'>no chapter played yet</font></i>"
+    ]
+    return "<br>".join([head, *lines])
+
+
+def pool_words(pool: dict[str, Any]) -> list[str]:
+    """What the force holds as a whole, a line per plain value (``points: 40``); tables and lists are the
+    rule set's own and are left out.
+
+    >>> pool_words({"points": 40, "chapter": 2, "bought": ["shotgun"]})
+    ['points: 40', 'chapter: 2']
+    """
+    return [
+        f"{k.replace('_', ' ')}: {v}"
+        for k, v in pool.items()
+        if isinstance(k, str) and isinstance(v, (int, float, str)) and not isinstance(v, bool)
+    ]
+
+
+def force_html(force: Force, players: list[str] | None = None) -> str:
+    """The force carried over: the living first, then the fallen, by player when there are several
+    (``players`` names them, else "Player N"); what the force holds as a whole at the end."""
+    if not force.veterans:
+        return f"<i><font color='{MUTED}'>Nobody yet: the first chapter's figures become the force.</font></i>"
+    living = len(force.living)
+    parts = [
+        f"<font color='{GOLD}'><b>The force: {living} standing, {len(force.veterans) - living} fallen</b></font>"
+    ]
+    heads = _player_heads(force)
+    for player in sorted({v.player for v in force.veterans}):
+        if heads:
+            name = players[player] if players and player < len(players) else f"Player {player + 1}"
+            parts.append(f"<font color='{GOLD}'>{html.escape(name)}</font>")
+        mine = [v for v in force.veterans if v.player == player]
+        parts += [veteran_html(v) for v in sorted(mine, key=lambda v: v.dead)]
+    held = pool_words(force.pool)
+    if held:
+        parts.append(f"<font color='{MUTED}'>Held by the force: {html.escape(', '.join(held))}</font>")
+    return "<br><br>".join(parts)
+
+
+def carried_lines(before: Force, after: Force) -> list[str]:
+    """What a chapter carried over, a sentence each: who fell in it (with how), then every figure still
+    standing with this chapter's line of his history (wounds, GUTS, what he carries)."""
+    was_dead = {v.key for v in before.veterans if v.dead}
+    fell = [v for v in after.veterans if v.dead and v.key not in was_dead]
+    lines = []
+    if fell:
+        lines.append("Fallen: " + ", ".join(_with_last(v) for v in fell) + ".")
+    for v in after.living:
+        last = v.history[-1] if v.history else "carries on"
+        lines.append(f"{v.name}, {v.kind}: {last.rstrip('.')}.")
+    if not after.living:
+        lines.append("Nobody is left standing to carry on.")
+    return lines
+
+
+def _with_last(v: Veteran) -> str:
+    return f"{v.name} ({v.history[-1].rstrip('.')})" if v.history else v.name
+
+
+def ending_line(ending: str) -> str:
+    """The campaign's end in a sentence ("victory" or "defeat").
+
+    >>> ending_line("victory")
+    'The campaign is won: this was its last chapter.'
+    """
+    if ending == "victory":
+        return "The campaign is won: this was its last chapter."
+    return "The campaign is lost: this was its last chapter."
