@@ -31,7 +31,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from game.scenario.check import main as check_main
+    from game.campaign.check import main as check_main  # maps as ever; campaign .toml files too
 
     if args.reference:
         from game.scenario.reference import reference
@@ -39,7 +39,7 @@ def _check(args: argparse.Namespace) -> int:
         print(reference(), end="")
         return 0
     if not args.maps:
-        print("deadground check: give .tmx maps or folders (or --reference)", file=sys.stderr)
+        print("deadground check: give .tmx maps, .toml campaigns or folders (or --reference)", file=sys.stderr)
         return 2
     return check_main(args.maps, strict=args.strict, as_json=args.json, verbose=args.verbose)
 
@@ -107,8 +107,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
         return compare_main(*args.compare)
     if args.map is None:
-        print("deadground simulate: give a .tmx map (or --compare RUN_A RUN_B)", file=sys.stderr)
+        print("deadground simulate: give a .tmx map, a .toml campaign (or --compare RUN_A RUN_B)", file=sys.stderr)
         return 2
+    if args.map.endswith(".toml"):  # a campaign: whole campaigns, chapter after chapter
+        from game.campaign.simulate import main as campaign_main
+
+        return campaign_main(args.map, args.games, args.seed, args.jobs, args.options, not args.quiet, args.report)
     picture = heat = None
     if args.report:
         _headless_display()
@@ -306,8 +310,8 @@ def _play_parser(sub: Subcommands) -> None:
 
 
 def _check_parser(sub: Subcommands) -> None:
-    check = sub.add_parser("check", help="validate scenario maps and print every problem")
-    check.add_argument("maps", nargs="*", help=".tmx files, or folders of them")
+    check = sub.add_parser("check", help="validate scenario maps and campaigns and print every problem")
+    check.add_argument("maps", nargs="*", help=".tmx maps, .toml campaigns, or folders of them")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
     check.add_argument("--json", action="store_true", help="one JSON document, for editors")
     check.add_argument("--verbose", "-v", action="store_true", help="also print notes")
@@ -361,7 +365,9 @@ def _demo_parser(sub: Subcommands) -> None:
 
 def _simulate_parser(sub: Subcommands) -> None:
     simulate = sub.add_parser("simulate", help="play bot games headless and print the balance report")
-    simulate.add_argument("map", nargs="?", default=None, help="a .tmx scenario")
+    simulate.add_argument(
+        "map", nargs="?", default=None, help="a .tmx scenario, or a .toml campaign (whole campaigns are played)"
+    )
     simulate.add_argument(
         "--compare",
         nargs=2,

@@ -383,12 +383,10 @@ def _saved_at(value: Any) -> float:
     return float(value)
 
 
-def read_save(path: Path | str) -> SavedGame:
-    """Read and check a save without replaying it. Raises :class:`SaveError`; never changes the file."""
-    path = Path(path)
-    raw = _read_bounded(path)
+def _parse(path: Path, raw: bytes) -> Any:
+    """The JSON in ``raw`` (read from ``path``), its numbers bounded; SaveError naming the file."""
     try:
-        data = json.loads(
+        return json.loads(
             raw.decode("utf-8"),
             parse_int=_parse_int,
             parse_float=_parse_float,
@@ -404,6 +402,31 @@ def read_save(path: Path | str) -> SavedGame:
         raise SaveError(
             f"{_name(path)} is damaged (it is nested more than {MAX_DEPTH} deep); the file was left untouched."
         ) from None
+
+
+def read_json(path: Path | str) -> Any:
+    """A JSON file the game wrote beside its saves (a campaign's progress), read as a save is: an ordinary
+    file, bounded in size, depth, numbers and texts. Raises :class:`SaveError` naming the file; never
+    changes it.
+
+    >>> read_json("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    game.saves.SaveError: file.json cannot be read (No such file or directory).
+    """
+    path = Path(path)
+    data = _parse(path, _read_bounded(path))
+    try:
+        _check_tree(data)
+    except _Refused as exc:
+        raise SaveError(f"{_name(path)} is damaged ({exc}); the file was left untouched.") from None
+    return data
+
+
+def read_save(path: Path | str) -> SavedGame:
+    """Read and check a save without replaying it. Raises :class:`SaveError`; never changes the file."""
+    path = Path(path)
+    data = _parse(path, _read_bounded(path))
     _require(isinstance(data, dict) and data.get("format") == FORMAT, path, "is not a Dead Ground save")
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
@@ -575,6 +598,7 @@ class Autosaves:
         self.game_id = uuid.uuid4().hex[:12]
         self._seq = 0
         self._carried: list[Path] = []  # the autosaves of the game this one carries on, as they were resumed
+        self.extra: dict[str, Any] = {}  # kept in every autosave's extra (a campaign chapter: its progress file)
         remove_stale_temporaries(self.folder)
 
     def carry_on(self, path: Path | str) -> None:
@@ -591,7 +615,7 @@ class Autosaves:
             self._seq = _sequence(mine[-1]) if mine else 0
         self._seq += 1
         path = self.folder / f"autosave-{self._seq:08d}-{time.strftime('%Y%m%d-%H%M%S')}-{self.game_id}.json"
-        save_game(game, path)
+        save_game(game, path, extra=self.extra or None)
         self._prune()
         self._forget_carried()  # this game's newest file is now further on than theirs
         return path

@@ -88,6 +88,15 @@ class GameResult:
 
 def play_one(scenario: Scenario, options: dict[str, Any], seed: int) -> GameResult:
     """One bot game to the end; an error in the rules or the bot is recorded with its seed."""
+    game, error = play_out(scenario, options, seed)
+    if game is None:
+        return GameResult(seed, "", 0, 0, error=error)
+    return measure(game, seed, error)
+
+
+def play_out(scenario: Scenario, options: dict[str, Any], seed: int) -> tuple[Game | None, str]:
+    """One bot game played to the end: the game (None when it could not start) and the error that stopped
+    it ("" when it ended). The simulator measures it; a campaign carries its force on."""
     ruleset = get_ruleset(scenario.ruleset)
     bot = bot_for(scenario.ruleset)
     game = None
@@ -98,9 +107,7 @@ def play_one(scenario: Scenario, options: dict[str, Any], seed: int) -> GameResu
         error = "" if game.over else f"stuck: no result after {MAX_COMMANDS} commands"
     except Exception as exc:  # one broken game must not end a night's simulation
         error = f"{type(exc).__name__}: {exc}"
-    if game is None:
-        return GameResult(seed, "", 0, 0, error=error)
-    return measure(game, seed, error)
+    return game, error
 
 
 def outcome_of(game: Game) -> Outcome:

@@ -139,6 +139,7 @@ def _register() -> RuleSet:
     from game.ai import BOTS
     from game.rules.kit import report
     from toy_rules import screen  # the contract's other parts, beside the rules
+    from toy_rules.campaign import DuelCampaign
 
     BOTS[KEY] = "toy_rules.bot"  # the bot that plays the hero (demo, simulator, hand-over)
     return register(
@@ -156,6 +157,7 @@ def _register() -> RuleSet:
             outcome=report.outcome,
             demo_forces=screen.demo_forces,
             invariants=screen.invariants,
+            campaign=DuelCampaign(),
         )
     )
 
