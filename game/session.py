@@ -161,8 +161,8 @@ class Session:
 
     # -- files
     def save(self, path: Path | str) -> Path:
-        """Save the game to ``path`` (atomic)."""
-        return save_game(self.game, path)
+        """Save the game to ``path`` (atomic), with what its autosaves keep (the campaign of a chapter)."""
+        return save_game(self.game, path, extra=getattr(self.autosaves, "extra", None))
 
     def saved(self) -> SavedGame:
         return snapshot(self.game)
@@ -185,7 +185,11 @@ class Session:
             name,
             on_applied=lambda cmd, events: rolled.append(any(isinstance(e, DiceRolled) for e in events)),
         )
-        return cls(game, autosaves, rolled)
+        session = cls(game, autosaves, rolled)
+        campaign = saved.extra.get("campaign")
+        if autosaves is not None and isinstance(campaign, str) and 0 < len(campaign) <= 1000:
+            autosaves.extra = {"campaign": campaign}  # a campaign's chapter carries on as its chapter
+        return session
 
     @staticmethod
     def resumable(autosaves: Autosaves) -> tuple[Path, str] | None:

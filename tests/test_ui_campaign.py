@@ -10,30 +10,31 @@ duels) stand in for a real rule set; the dice are pinned by the game's seed.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 import toy_rules  # noqa: F401  (registers the toy rule set and its campaign rules)
-from toy_rules import Strike
 from ui_driver import click, headless_app, play_out, screen_of
 
-import game.ui.scenes.game as game_scene
-from game.ui import campaign_list
+from game.ui import campaign_list, campaign_play
 from game.ui.app import App
 
 CAMPAIGNS = Path(__file__).parent / "data" / "campaigns"
 
 
-def seed_where(first: int) -> int:
-    """A seed whose first strike rolls ``first`` (5-6 fell the zombie, 2-4 let it shamble, 1 bites)."""
+def seed_where(*firsts: int) -> int:
+    """A campaign seed whose chapters' first strikes roll ``firsts`` (5-6 fell the zombie, 2-4 let it shamble,
+    1 bites): chapter n plays with the campaign's seed * 100 + n."""
+    from game.campaign.progress import chapter_seed
     from game.dice import Dice
 
-    for seed in range(1, 500):
-        if Dice(seed).d6("strike") == first:
+    for seed in range(1, 5000):
+        if all(Dice(chapter_seed(seed, n)).d6("strike") == f for n, f in enumerate(firsts)):
             return seed
-    raise AssertionError(f"no seed rolls {first} first")
+    raise AssertionError(f"no seed rolls {firsts} first")
 
 
 @pytest.fixture
@@ -46,10 +47,10 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     return found
 
 
-def dice(monkeypatch: pytest.MonkeyPatch, first: int) -> None:
-    """The next game on the table gets a seed whose first strike rolls ``first``."""
-    seed = seed_where(first)
-    monkeypatch.setattr(game_scene.random, "randrange", lambda *a: seed)
+def dice(monkeypatch: pytest.MonkeyPatch, *firsts: int) -> None:
+    """The next campaign gets a seed whose chapters' first strikes roll ``firsts``."""
+    seed = seed_where(*firsts)
+    monkeypatch.setattr(campaign_play.random, "randrange", lambda *a: seed)
 
 
 @pytest.fixture
@@ -115,7 +116,7 @@ def to_end(app: App) -> None:
 def test_a_campaign_chosen_in_new_game_plays_its_first_chapter_and_carries_the_hero_on(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dice(monkeypatch, 6)
+    dice(monkeypatch, 6, 6)
     new_campaign(app)
     scene = app.scene
     assert scene.match.game.scenario.title and scene.on_end is not None
@@ -132,12 +133,13 @@ def test_a_campaign_chosen_in_new_game_plays_its_first_chapter_and_carries_the_h
     chapters = camp.chapters_box.html_text
     assert "won" in chapters and "2. At the mill - next" in chapters and "At the ford (locked)" in chapters
     assert camp.play_button.text == "Play chapter 2: At the mill"
-    dice(monkeypatch, 6)
     click(app, camp.play_button.rect.center)
     assert app.scene.name == "game" and app.scene.match.game.options["hero"] == "Ash"
 
 
-def test_a_fallen_hero_ends_the_campaign_and_the_end_screen_says_so(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_fallen_hero_ends_the_campaign_and_the_end_screen_says_so(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     dice(monkeypatch, 1)
     new_campaign(app)
     strike(app)
@@ -153,7 +155,7 @@ def test_a_fallen_hero_ends_the_campaign_and_the_end_screen_says_so(app: App, mo
 def test_the_campaign_comes_back_from_the_title_after_a_restart(
     settings: Path, folders: list[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dice(monkeypatch, 6)
+    dice(monkeypatch, 6, 3)  # the first duel is won; in the second the zombie shambles: the chapter goes on
     with headless_app(settings) as app:
         new_campaign(app)
         strike(app)
@@ -165,7 +167,6 @@ def test_the_campaign_comes_back_from_the_title_after_a_restart(
         assert title.buttons["campaign"].text == "Continue campaign: The Duel Road, chapter 2"
         click(app, title.buttons["campaign"].rect.center)
         assert app.scene.name == "campaign"
-        dice(monkeypatch, 3)  # the zombie shambles: the chapter goes on
         click(app, app.scene.play_button.rect.center)
         strike(app)
         assert not app.scene.match.game.over
@@ -198,8 +199,8 @@ def test_a_broken_campaign_file_is_listed_with_its_error(app: App, folders: list
     app.run_frames(2)
     menu = app.scene
     pick(app, menu, "Campaign: Bad road  (cannot load)")
-    text = menu.details.html_text
-    assert "cannot be played" in text and "bad_road.toml" in text and "chapter 'well'" in text
+    text = html.unescape(menu.details.html_text)
+    assert "cannot be played" in text and "bad_road.toml" in text and "chapter 'well': no 'map'" in text
     assert not menu.start.is_enabled
     pick(app, menu, "Campaign: Garbage  (cannot load)")
     assert "garbage.toml" in menu.details.html_text and not menu.start.is_enabled
@@ -208,14 +209,14 @@ def test_a_broken_campaign_file_is_listed_with_its_error(app: App, folders: list
 def test_a_broken_progress_file_is_explained_in_load(app: App) -> None:
     folder = app.campaigns_dir
     folder.mkdir(parents=True)
-    (folder / "road-1.json").write_text("{not json")
+    (folder / "campaign-road-1.json").write_text("{not json")
     from game.ui.scenes.load import LoadScene
 
     app.push(LoadScene(app))
     app.run_frames(2)
     scene = app.scene
-    pick_line = next(i for i in scene.list.item_list if "Campaign: road-1.json" in i["text"])
+    pick_line = next(i for i in scene.list.item_list if "Campaign: campaign-road-1.json" in i["text"])
     click(app, pick_line["button_element"].rect.center)
-    assert "road-1.json" in scene.details.html_text and "cannot be loaded" in scene.details.html_text
+    assert "campaign-road-1.json" in scene.details.html_text and "cannot be loaded" in scene.details.html_text
     assert not scene.load.is_enabled
     pygame.event.pump()

@@ -264,9 +264,12 @@ class App:
         if setup.entry.scenario is None:
             return
         play = setup.campaign
-        options = setup.options if play is None else self._chapter_options(play, setup.options)
-        if options is None:
-            return  # the campaign screen says why the chapter cannot start
+        options = setup.options
+        if play is not None:  # a campaign's chapter: the force carried over, and the campaign's dice
+            chosen = self._chapter_options(play, setup.options)
+            if chosen is None:
+                return  # the campaign screen says why the chapter cannot start
+            options, seed = chosen
         while self.scenes:
             self.scenes.pop().teardown()
         self.last_ruleset = setup.entry.scenario.ruleset
@@ -280,8 +283,8 @@ class App:
 
     @property
     def campaigns_dir(self) -> Path:
-        """Where campaigns in progress are kept: ``<data dir>/campaigns``."""
-        return self.data_dir / "campaigns"
+        """Where campaigns in progress are kept: beside the autosaves (a chapter in play is one)."""
+        return self.data_dir / "autosave"
 
     def start_campaign(self, entry: CampaignEntry) -> None:
         """A new campaign: its first chapter's set-up (the players' names, sections, teams become its force)."""
@@ -327,7 +330,7 @@ class App:
         from game.saves import SaveError
         from game.session import Session
 
-        path = play.in_play(self.autosaves())
+        path = play.in_play()
         if path is None:
             return False
         try:
@@ -338,14 +341,15 @@ class App:
         self.open_session(session, notice="Resumed the chapter where it was.")
         return True
 
-    def _chapter_options(self, play: CampaignPlay, setup: dict[str, Any]) -> dict[str, Any] | None:
-        """The chapter's game options with the force carried over; None (the campaign screen says why) when
-        the force cannot play it. The progress file is written first: the chapter's autosaves name it."""
+    def _chapter_options(self, play: CampaignPlay, setup: dict[str, Any]) -> tuple[dict[str, Any], int] | None:
+        """The chapter's game options (the force carried over) and its seed; None (the campaign screen says
+        why) when the force cannot play it. The progress file is written first: the chapter's autosaves name
+        it."""
         from game.rules.core import start_error
         from game.ui.campaign_play import CampaignRefused
 
         try:
-            options = play.game_options(setup)
+            chosen = play.game_options(setup)
         except (CampaignRefused, ValueError, KeyError) as exc:  # CannotStart is a ValueError
             self.show_campaign(play, notice=f"Cannot start the chapter: {start_error(exc)}")
             return None
@@ -353,7 +357,7 @@ class App:
         if trouble:
             self.show_campaign(play, notice=trouble)
             return None
-        return options
+        return chosen
 
     def _play_as_chapter(self, scene: GameScene, play: CampaignPlay) -> None:
         """``scene``'s game is ``play``'s chapter: its autosaves name the campaign, its end goes to the campaign."""
@@ -428,15 +432,18 @@ class App:
         returns why the campaign cannot go on ("" when it can, or the game is no chapter)."""
         from game.ui.campaign_play import CampaignPlay, CampaignRefused
 
-        path = (
-            session.extra.get("campaign") if session.autosaves is None else session.autosaves.extra.get("campaign")
-        )
-        if not path:
+        autosaves = session.autosaves
+        path = autosaves.extra.get("campaign") if autosaves is not None else None
+        if autosaves is None or not path:
             return ""
         try:
             play = CampaignPlay.open(Path(path))
         except CampaignRefused as exc:
+            autosaves.extra = {}  # a lone game from now on
             return f"This chapter's campaign cannot go on ({exc}); the game plays on its own."
+        if not play.is_chapter(session.game):
+            autosaves.extra = {}
+            return "This game is a chapter the campaign has played since: it plays on its own."
         self._play_as_chapter(scene, play)
         return ""
 

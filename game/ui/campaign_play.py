@@ -10,23 +10,29 @@ screen, the New game menu, the title and the App read it.
 from __future__ import annotations
 
 import html
-import time
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.campaign.model import Campaign, CampaignError, Chapter, load_campaign
+from game.campaign.model import Campaign, CampaignError, Chapter
 from game.campaign.progress import (
     Progress,
+    chapter_autosaves,
     chapter_options,
     finish_chapter,
+    load_progress_campaign,
     new_progress,
+    new_progress_path,
     next_chapter,
+    progress_files,
     read_progress,
     save_progress,
+    status,
 )
 from game.rules.contract import Force
-from game.saves import Autosaves, SaveError, read_save
+from game.saves import SaveError
+from game.scenario import ScenarioError
 from game.ui.campaign_words import GOLD, MUTED
 from game.ui.scenario_list import ScenarioEntry, load_entry
 
@@ -51,7 +57,8 @@ class ChapterRow:
 
 @dataclass
 class CampaignPlay:
-    """One campaign on screen: the campaign, where it stands, and the file that keeps it."""
+    """One campaign on screen: the campaign, where it stands, and the file that keeps it (beside the
+    autosaves: a chapter in play is an autosaved game that names it)."""
 
     campaign: Campaign
     progress: Progress
@@ -59,41 +66,39 @@ class CampaignPlay:
 
     @classmethod
     def begin(cls, campaign: Campaign, folder: Path) -> CampaignPlay:
-        """A new campaign, to be kept in ``folder`` (written when its first chapter starts)."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        return cls(campaign, new_progress(campaign), folder / f"{campaign.path.stem}-{stamp}.json")
+        """A new run of ``campaign``, kept in ``folder`` (written when its first chapter starts); its dice
+        are new (each chapter's seed comes from the campaign's)."""
+        progress = new_progress(campaign, random.randrange(1, 2**24))
+        return cls(campaign, progress, new_progress_path(campaign, folder))
 
     @classmethod
     def open(cls, path: Path) -> CampaignPlay:
         """The campaign kept at ``path``; :class:`CampaignRefused` says what is wrong (file and place)."""
         try:
             progress = read_progress(path)
-        except (SaveError, ValueError, OSError) as exc:
+            campaign = load_progress_campaign(progress)
+            next_chapter(campaign, progress)  # the next chapter is still in the file
+        except SaveError as exc:
             raise CampaignRefused(str(exc)) from None
-        try:
-            campaign = load_campaign(progress.campaign_path)
         except CampaignError as exc:
-            raise CampaignRefused(f"{path.name}: its campaign cannot be played:\n{exc}") from None
+            raise CampaignRefused(f"{path.name}: its campaign cannot go on:\n{exc}") from None
         return cls(campaign, progress, Path(path))
 
     # ---- where it stands ---------------------------------------------------------------------------
 
     @property
     def force(self) -> Force:
-        return self.progress.force
-
-    def next_id(self) -> str:
-        """The next chapter's id, or how the campaign ended ("victory", "defeat")."""
-        return next_chapter(self.campaign, self.progress)
+        """The force as the last chapter left it (nobody before the first)."""
+        return self.progress.force or Force()
 
     def next_chapter(self) -> Chapter | None:
         """The chapter to play next (None: the campaign is over)."""
-        return self.campaign.chapters.get(self.next_id())
+        return next_chapter(self.campaign, self.progress)
 
     @property
     def ending(self) -> str:
         """ "victory" or "defeat" once the campaign is over, else ""."""
-        return "" if self.next_chapter() is not None else self.next_id()
+        return self.progress.next if self.progress.over else ""
 
     @property
     def played(self) -> int:
@@ -106,16 +111,13 @@ class CampaignPlay:
     def rows(self) -> list[ChapterRow]:
         """The chapters played (in order, with their outcome), the next, then the others, locked."""
         rows = [
-            ChapterRow(self.campaign.chapters[p.chapter], n, PLAYED, OUTCOME_WORDS.get(p.outcome, p.outcome))
+            ChapterRow(self.campaign.chapters[p.chapter_id], n, PLAYED, OUTCOME_WORDS.get(p.outcome, p.outcome))
             for n, p in enumerate(self.progress.played, 1)
-            if p.chapter in self.campaign.chapters
+            if p.chapter_id in self.campaign.chapters
         ]
-        upcoming = self.next_chapter()
-        if upcoming is not None:
-            rows.append(ChapterRow(upcoming, self.played + 1, NEXT))
-        seen = {r.chapter.id for r in rows}
-        rows += [ChapterRow(c, 0, LOCKED) for c in self.campaign.chapters.values() if c.id not in seen]
-        return rows
+        states = status(self.campaign, self.progress)
+        rows += [ChapterRow(c, self.played + 1, NEXT) for c, state in states if state == NEXT]
+        return rows + [ChapterRow(c, 0, LOCKED) for c, state in states if state == LOCKED]
 
     def subtitle(self) -> str:
         """The campaign in a line: rule set, chapters, where it stands."""
@@ -126,40 +128,37 @@ class CampaignPlay:
         return f"{ruleset_title(self.campaign.ruleset)} - {total} chapters - {self.played} played, {where}"
 
     def player_names(self) -> list[str]:
-        """The players' names as the first chapter's set-up gave them (none kept: "Player N")."""
+        """The players' names (none kept by the campaign: the screen says "Player N")."""
         return []
 
     # ---- playing a chapter ---------------------------------------------------------------------------
 
-    def in_play(self, autosaves: Autosaves) -> Path | None:
+    def in_play(self) -> Path | None:
         """The newest autosave of this campaign's chapter when its game was interrupted (None: no chapter is
         in play; a finished one is the progress file's)."""
-        for path in reversed(autosaves.files()):
-            try:
-                saved = read_save(path)
-            except SaveError:
-                continue
-            if saved.extra.get("campaign") == str(self.path):
-                return None if saved.over else path
-        return None
+        return chapter_autosaves(self.path, self.path.parent)
 
     def chapter_entry(self) -> ScenarioEntry:
         """The next chapter's map as the menus judge it (a broken map keeps its error)."""
         chapter = self.next_chapter()
         if chapter is None:
-            raise CampaignRefused("the campaign is over: there is no chapter to play")
+            raise CampaignRefused(f"the campaign has ended in {self.ending}: there is no chapter to play")
         return load_entry(chapter.map)
 
-    def game_options(self, setup: dict[str, Any]) -> dict[str, Any]:
-        """The next chapter's game options: the set-up's (the first chapter's players), the chapter's own, and
-        the force carried over; :class:`~game.rules.core.CannotStart` when the force cannot play it."""
+    def game_options(self, setup: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        """The next chapter's game options and seed: the players' set-up (the first chapter's), the chapter's
+        own options, and the force carried over. Raises :class:`CampaignRefused`, or the rules'
+        :class:`~game.rules.core.CannotStart` when the force cannot play it."""
+        try:
+            _, _, options, seed = chapter_options(self.campaign, self.progress, setup if not self.played else None)
+        except (CampaignError, ScenarioError) as exc:
+            raise CampaignRefused(str(exc)) from None
+        return options, seed
+
+    def is_chapter(self, game: Any) -> bool:
+        """Whether ``game`` is played on the chapter in play's map (an old save of a chapter played since is not)."""
         chapter = self.next_chapter()
-        if chapter is None:
-            raise CampaignRefused("the campaign is over: there is no chapter to play")
-        entry = self.chapter_entry()
-        if entry.scenario is None:
-            raise CampaignRefused(f"chapter {chapter.title!r}: its map cannot be played:\n{entry.error}")
-        return chapter_options(self.campaign, self.progress, entry.scenario, setup)
+        return chapter is not None and Path(game.scenario.path or ".").resolve() == chapter.map.resolve()
 
     def finish(self, game: Any) -> str:
         """Record a finished chapter and keep the campaign; "" or why it could not be kept."""
@@ -169,26 +168,13 @@ class CampaignPlay:
     def save(self) -> str:
         """Write the progress file; "" or why it could not be written (the screen says so)."""
         try:
-            save_progress(self.progress, self.path)
+            save_progress(self.path, self.progress)
         except (OSError, TypeError, ValueError) as exc:
             return f"The campaign could not be saved to {self.path}: {exc}"
         return ""
 
 
 MAX_LOOKED_AT = 20  # progress files the title reads for one to continue (newest first)
-
-
-def progress_files(folder: Path) -> list[Path]:
-    """The campaigns kept in ``folder``, newest first (a missing folder has none)."""
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.glob("*.json"):
-        try:
-            found.append((path.stat().st_mtime_ns, path.name, path))
-        except OSError:
-            continue
-    return [p for *_, p in sorted(found, reverse=True)]
 
 
 def latest_campaign(folder: Path, skip: str = "") -> CampaignPlay | None:
