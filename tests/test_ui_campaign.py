@@ -87,7 +87,7 @@ def new_campaign(app: App) -> None:
     assert "Start campaign" == menu.start.text and "3</b> chapters" in menu.details.html_text
     assert "Three duels between the well and the ford." in menu.details.html_text
     click(app, menu.start.rect.center)
-    assert app.scene.name == "setup" and "The Duel Road - chapter 1" in app.scene.heading()
+    assert app.scene.name == "setup" and "The Duel Road, chapter 1: At the well" in app.scene.heading()
     click(app, app.scene.begin.rect.center)
     for _ in range(200):
         if app.scene.name == "game":
@@ -119,17 +119,20 @@ def test_a_campaign_chosen_in_new_game_plays_its_first_chapter_and_carries_the_h
     dice(monkeypatch, 6, 6)
     new_campaign(app)
     scene = app.scene
-    assert scene.match.game.scenario.title and scene.on_end is not None
+    assert scene.on_end is not None  # a chapter: its end goes to the campaign
+    assert any("Campaign The Duel Road, chapter 1: At the well" in line for line in scene.log_lines)
     strike(app)
     to_end(app)
     end = app.scene
     assert "continue" in end.buttons and "again" not in end.buttons
-    assert any("Ash" in line and "felled the zombie" in line for line in end.carry), end.carry
+    assert "Ash, Hero: Duel at the well: felled the zombie (1 kill)." in end.carry, end.carry
+    assert end.carry[-1] == "Next: chapter 2, At the mill." and end.buttons["continue"].text == "Continue campaign"
     click(app, end.buttons["continue"].rect.center)
     camp = app.scene
     assert camp.name == "campaign"
     force = camp.force_box.html_text
     assert "Ash" in force and "1 kill" in force and "felled the zombie" in force
+    assert "What carries over" in force and "The hero carries on if he lives" in html.unescape(force)
     chapters = camp.chapters_box.html_text
     assert "won" in chapters and "2. At the mill - next" in chapters and "At the ford (locked)" in chapters
     assert camp.play_button.text == "Play chapter 2: At the mill"
@@ -146,6 +149,7 @@ def test_a_fallen_hero_ends_the_campaign_and_the_end_screen_says_so(
     to_end(app)
     carry = app.scene.carry
     assert carry[0].startswith("Fallen: Ash") and "The campaign is lost" in carry[-1]
+    assert app.scene.buttons["continue"].text == "Campaign record"
     click(app, app.scene.buttons["continue"].rect.center)
     camp = app.scene
     assert camp.play_button is None and "DEFEAT" in camp.briefing_box.html_text

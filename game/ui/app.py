@@ -10,6 +10,7 @@ Tests drive it frame by frame without a screen (SDL_VIDEODRIVER=dummy):
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import sys
@@ -237,11 +238,20 @@ class App:
         on_title: Callable[[], None] | None = None,
         on_continue: Callable[[], None] | None = None,
         carry: Sequence[str] = (),
+        continue_words: str = "Continue campaign",
     ) -> None:
         from game.ui.scenes.end import EndScene
 
         self.push(
-            EndScene(self, report, on_again=on_again, on_title=on_title, on_continue=on_continue, carry=carry)
+            EndScene(
+                self,
+                report,
+                on_again,
+                on_title,
+                on_continue=on_continue,
+                carry=carry,
+                continue_words=continue_words,
+            )
         )
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
@@ -362,6 +372,7 @@ class App:
     def _play_as_chapter(self, scene: GameScene, play: CampaignPlay) -> None:
         """``scene``'s game is ``play``'s chapter: its autosaves name the campaign, its end goes to the campaign."""
         scene.on_end = lambda game: self.end_chapter(play, game)
+        scene.log(f"<b>{html.escape(play.chapter_words())}</b>")
         if scene.session is not None and scene.session.autosaves is not None:
             scene.session.autosaves.extra = {"campaign": str(play.path)}
 
@@ -369,7 +380,7 @@ class App:
         """A chapter is over: the campaign records it, and its end screen says what carries over (Continue
         campaign opens the campaign screen)."""
         from game.rules.core import get_ruleset
-        from game.ui.campaign_words import carried_lines, ending_line
+        from game.ui.campaign_words import carried_lines
 
         before = play.force
         try:
@@ -377,17 +388,17 @@ class App:
         except ValueError as exc:  # the rules could not muster the force (a fault, shown rather than a crash)
             self.show_campaign(play, notice=f"The chapter could not be recorded: {exc}")
             return
-        lines = [*carried_lines(before, play.force), *([ending_line(play.ending)] if play.ending else [])]
+        lines = [*carried_lines(before, play.force), play.outlook(), *([trouble] if trouble else [])]
         make_report = get_ruleset(game.ruleset).report
         if make_report is None:
-            self.show_campaign(play, notice=" ".join([*lines, trouble]))
+            self.show_campaign(play, notice=" ".join(lines))
             return
-        carry = [*lines, *([trouble] if trouble else [])]
         self.show_end(
             make_report(game),
             on_title=self.back_to_title,
             on_continue=lambda: self.show_campaign(play),
-            carry=carry,
+            carry=lines,
+            continue_words="Continue campaign" if not play.ending else "Campaign record",
         )
 
     def open_campaign(self, path: Path) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.campaign.model import Campaign, CampaignError, load_campaign
+from game.rules.core import get_ruleset
 from game.ui.scenario_list import scenario_folders
 
 SHOWN_ERRORS = 4  # the menu's error box names the first few; deadground check lists them all
@@ -33,6 +34,13 @@ class CampaignEntry:
         if self.campaign is not None:
             return self.campaign.title
         return self.path.stem.replace("_", " ").capitalize()
+
+
+def carry_words(campaign: Campaign) -> list[str]:
+    """What ``campaign`` carries from chapter to chapter, in its rule set's words ([house] marked)."""
+    rules = get_ruleset(campaign.ruleset).campaign
+    carries = rules.carries if rules is not None else ()
+    return [c.words + (" [house]" if c.house else "") for c in carries if c.key in campaign.carry]
 
 
 def load_campaign_entry(path: Path) -> CampaignEntry:

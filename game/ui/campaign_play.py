@@ -33,7 +33,8 @@ from game.campaign.progress import (
 from game.rules.contract import Force
 from game.saves import SaveError
 from game.scenario import ScenarioError
-from game.ui.campaign_words import GOLD, MUTED
+from game.ui.campaign_list import carry_words
+from game.ui.campaign_words import GOLD, MUTED, ending_line
 from game.ui.scenario_list import ScenarioEntry, load_entry
 
 PLAYED, NEXT, LOCKED = "played", "next", "locked"
@@ -126,6 +127,23 @@ class CampaignPlay:
         total = len(self.campaign.chapters)
         where = f"chapter {self.played + 1} next" if not self.ending else f"ended in {self.ending}"
         return f"{ruleset_title(self.campaign.ruleset)} - {total} chapters - {self.played} played, {where}"
+
+    def outlook(self) -> str:
+        """What follows now, in a sentence: the next chapter, or how the campaign ended."""
+        chapter = self.next_chapter()
+        if chapter is None:
+            return ending_line(self.ending)
+        return f"Next: chapter {self.played + 1}, {chapter.title}."
+
+    def chapter_words(self) -> str:
+        """The chapter in play, for the table's log: ``The Duel Road, chapter 2 of 3: At the mill``."""
+        chapter = self.next_chapter()
+        title = chapter.title if chapter is not None else "?"
+        return f"Campaign {self.campaign.title}, chapter {self.played + 1}: {title}"
+
+    def carry_rules(self) -> list[str]:
+        """What this campaign carries from chapter to chapter, in the rule set's words."""
+        return carry_words(self.campaign)
 
     def player_names(self) -> list[str]:
         """The players' names (none kept by the campaign: the screen says "Player N")."""

@@ -3,10 +3,10 @@ over (each figure, his kills and his history, the fallen marked) and what a chap
 pygame_gui HTML, no widgets; any rule set's :class:`~game.rules.contract.Force` reads the same.
 
 >>> from game.rules.contract import Force, Veteran
->>> force = Force((Veteran("a", "Pvt Able", 0, "Rifleman", history=("The village: 2 kills",), kills=2),
+>>> force = Force((Veteran("a", "Pvt Able", 0, "Rifleman", history=("The village: held",), kills=2),
 ...                Veteran("b", "Pvt Baker", 0, "Rifleman", history=("The village: killed",), dead=True)))
 >>> carried_lines(Force(), force)
-['Fallen: Pvt Baker (The village: killed).', 'Pvt Able, Rifleman: The village: 2 kills.']
+['Fallen: Pvt Baker (The village: killed).', 'Pvt Able, Rifleman: The village: held (2 kills).']
 """
 
 from __future__ import annotations
@@ -95,9 +95,13 @@ def carried_lines(before: Force, after: Force) -> list[str]:
     lines = []
     if fell:
         lines.append("Fallen: " + ", ".join(_with_last(v) for v in fell) + ".")
+    kills = {v.key: v.kills for v in before.veterans}
     for v in after.living:
         last = v.history[-1] if v.history else "carries on"
-        lines.append(f"{v.name}, {v.kind}: {last.rstrip('.')}.")
+        gained = v.kills - kills.get(v.key, 0)
+        lines.append(
+            f"{v.name}, {v.kind}: {last.rstrip('.')}" + (f" ({kills_words(gained)})." if gained > 0 else ".")
+        )
     if not after.living:
         lines.append("Nobody is left standing to carry on.")
     return lines
@@ -116,3 +120,18 @@ def ending_line(ending: str) -> str:
     if ending == "victory":
         return "The campaign is won: this was its last chapter."
     return "The campaign is lost: this was its last chapter."
+
+
+def intro_html(intro: str) -> str:
+    """The campaign's introduction under the chapters ("" when it has none)."""
+    if not intro:
+        return ""
+    return f"<br><br><i><font color='{MUTED}'>{html.escape(intro).replace(chr(10), '<br>')}</font></i>"
+
+
+def carries_html(rules: list[str]) -> str:
+    """What the campaign carries from chapter to chapter, in the rule set's words, under the force."""
+    if not rules:
+        return ""
+    lines = "".join(f"<br>- {html.escape(r)}" for r in rules)
+    return f"<br><br><font color='{GOLD}'><b>What carries over</b></font><font color='{MUTED}'>{lines}</font>"

@@ -18,7 +18,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ui.campaign_play import CampaignPlay, chapters_html, ending_html
-from game.ui.campaign_words import force_html
+from game.ui.campaign_words import carries_html, force_html, intro_html
 from game.ui.scenes.base import Scene
 
 M = 24  # the window's margin
@@ -59,7 +59,11 @@ class CampaignScene(Scene):
         left_w = max(300, min(460, w * 2 // 5))
         split = top + (bottom - top) * 2 // 5
         self.chapters_box = self.ui(
-            UITextBox(chapters_html(play), pygame.Rect(M, top, left_w, split - top - 6), self.manager)
+            UITextBox(
+                chapters_html(play) + intro_html(play.campaign.intro),
+                pygame.Rect(M, top, left_w, split - top - 6),
+                self.manager,
+            )
         )
         self.briefing_box = self.ui(
             UITextBox(
@@ -71,7 +75,7 @@ class CampaignScene(Scene):
         )
         self.force_box = self.ui(
             UITextBox(
-                force_html(play.force, play.player_names()),
+                force_html(play.force, play.player_names()) + carries_html(play.carry_rules()),
                 pygame.Rect(2 * M + left_w, top, w - 3 * M - left_w, bottom - top),
                 self.manager,
             )

@@ -105,6 +105,7 @@ class EndScene(Scene):
         on_title: Callable[[], None] | None = None,
         on_continue: Callable[[], None] | None = None,
         carry: Sequence[str] = (),
+        continue_words: str = "Continue campaign",
     ) -> None:
         super().__init__(app)
         self.report = report
@@ -112,6 +113,7 @@ class EndScene(Scene):
         self.on_title = on_title
         self.on_continue = on_continue
         self.carry = tuple(carry)
+        self.continue_words = continue_words
         self.buttons: dict[str, UIButton] = {}
         self.chart: pygame.Surface | None = None
         self._picture: pygame.Surface | None = None
@@ -123,7 +125,7 @@ class EndScene(Scene):
         lay = end_layout(size)
         self.layout = lay
         self.buttons = {}
-        first = ("continue", "Continue campaign") if self.on_continue is not None else ("again", "Play again")
+        first = ("continue", self.continue_words) if self.on_continue is not None else ("again", "Play again")
         for key, text, rect, oid in (
             (*first, lay.buttons[0], "#primary"),
             ("title", "Title screen", lay.buttons[1], "#end_title"),

@@ -16,9 +16,10 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.assets import default_scenario
+from game.campaign.model import Campaign
 from game.rules.core import RuleSet, get_ruleset, known_rulesets
 from game.scenario.model import Scenario
-from game.ui.campaign_list import CampaignEntry
+from game.ui.campaign_list import CampaignEntry, carry_words
 from game.ui.rules_help import ruleset_title
 from game.ui.scenario_list import ScenarioEntry, not_playable
 from game.ui.scenes.base import Scene
@@ -218,12 +219,22 @@ def campaign_card(entry: CampaignEntry) -> str:
         f"<br><br>{intro}<br><br><b>Chapter 1: {html.escape(first.title)}</b><br>"
         f"{_lines(first.briefing) if first.briefing else ''}<br><br>"
         "<i>The figures you take into the first chapter become the campaign's force: who survives carries on "
-        "into the next.</i>"
+        "into the next.</i>" + carried_html(c)
     )
     why = not_playable(c.ruleset)
     if why:
         text += f"<br><br><font color='#E0A050'><b>Not playable yet:</b> {html.escape(why)}.</font>"
     return text
+
+
+def carried_html(campaign: Campaign) -> str:
+    """What the campaign carries from chapter to chapter, in its rule set's words."""
+    words = carry_words(campaign)
+    return (
+        "".join(["<br><br><b>What carries over:</b>", *(f"<br>- {html.escape(w)}" for w in words)])
+        if words
+        else ""
+    )
 
 
 def _lines(text: str) -> str:

@@ -289,7 +289,7 @@ class SetupScene(Scene):
         play = self.setup.campaign
         if play is None:
             return f"Set-up - {self.setup.entry.title}"
-        return f"Campaign {play.campaign.title} - chapter 1: {self.setup.entry.title}"
+        return f"{play.chapter_words()} - set-up"
 
     def _block_heights(self) -> list[int]:
         heights = [70]
