@@ -168,7 +168,7 @@ def test_the_campaign_comes_back_from_the_title_after_a_restart(
     with headless_app(settings) as app:
         title = app.scene
         assert "campaign" in title.buttons and "resume" not in title.buttons
-        assert title.buttons["campaign"].text == "Continue campaign: The Duel Road, chapter 2"
+        assert title.buttons["campaign"].text == "Continue: The Duel Road, chapter 2"
         click(app, title.buttons["campaign"].rect.center)
         assert app.scene.name == "campaign"
         click(app, app.scene.play_button.rect.center)
@@ -178,6 +178,7 @@ def test_the_campaign_comes_back_from_the_title_after_a_restart(
     with headless_app(settings) as app:
         title = app.scene
         assert "resume" in title.buttons and "campaign" not in title.buttons
+        assert title.buttons["resume"].text == "Resume: The Duel Road, turn 2"  # the campaign, not the map
         click(app, title.buttons["resume"].rect.center)
         for _ in range(200):
             if app.scene.name == "game":

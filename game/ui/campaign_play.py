@@ -31,8 +31,9 @@ from game.campaign.progress import (
     status,
 )
 from game.rules.contract import Force
-from game.saves import SaveError
+from game.saves import SavedGame, SaveError
 from game.scenario import ScenarioError
+from game.session import progress
 from game.ui.campaign_list import carry_words
 from game.ui.campaign_words import GOLD, MUTED, ending_line
 from game.ui.scenario_list import ScenarioEntry, load_entry
@@ -256,6 +257,21 @@ def kept_campaigns(folder: Path) -> list[KeptCampaign]:
         except CampaignRefused as exc:
             out.append(KeptCampaign(path, None, str(exc)))
     return out
+
+
+def chapter_line(saved: SavedGame, line: str) -> tuple[str, str]:
+    """The progress file a chapter's save names ("" for a lone game), and the save in a line for the title's
+    Resume: the campaign and the chapter in place of the map (``line`` when the campaign cannot be read)."""
+    kept = saved.extra.get("campaign")
+    if not isinstance(kept, str) or not kept:
+        return "", line
+    try:
+        play = CampaignPlay.open(Path(kept))
+    except (CampaignRefused, OSError):
+        return kept, line
+    chapter = play.next_chapter()
+    where = f"chapter {play.played + 1}: {chapter.title}" if chapter is not None else "campaign"
+    return kept, f"{play.campaign.title} ({where}), {progress(saved)}"
 
 
 def chapters_html(play: CampaignPlay) -> str:

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
+from game.ui.fitting import Measure, elide
 from game.ui.scenes.base import Scene, waiting_label
 
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
@@ -58,16 +59,19 @@ class TitleScene(Scene):
             return None
 
     def _find_campaign(self):
-        """The newest campaign not over, unless the interrupted game is its chapter (Resume carries it on)."""
+        """The newest campaign not over, unless the interrupted game is its chapter (Resume carries it on, and
+        names the campaign and the chapter)."""
         from game.saves import SaveError, read_save
-        from game.ui.campaign_play import latest_campaign
+        from game.ui.campaign_play import chapter_line, latest_campaign
 
         skip = ""
         if self.resumable is not None:
+            path, line = self.resumable
             try:
-                skip = str(read_save(self.resumable[0]).extra.get("campaign", ""))
+                skip, line = chapter_line(read_save(path), line)
             except (SaveError, OSError):
-                skip = ""
+                pass
+            self.resumable = (path, line)
         try:
             return latest_campaign(self.app.campaigns_dir, skip)
         except OSError:
@@ -105,7 +109,10 @@ class TitleScene(Scene):
             y += BUTTON_H + GAP
         if self.campaign is not None:
             rw = min(w - 40, RESUME_W)
-            words = campaign_label(self.campaign.campaign.title, self.campaign.played + 1)
+            font = self.manager.get_theme().get_font(["button", "#primary"])
+            words = campaign_label(
+                self.campaign.campaign.title, self.campaign.played + 1, rw - 24, lambda t: int(font.size(t)[0])
+            )
             self.words["campaign"] = words
             self.buttons["campaign"] = self.ui(
                 UIButton(
@@ -113,7 +120,7 @@ class TitleScene(Scene):
                     words,
                     self.manager,
                     object_id="#primary",
-                    tool_tip_text=f"Back to the campaign screen: {self.campaign.subtitle()}",
+                    tool_tip_text=f"Carry on with the campaign {self.campaign.campaign.title}: {self.campaign.subtitle()}",
                 )
             )
             y += BUTTON_H + GAP
@@ -273,10 +280,14 @@ def resume_label(line: str) -> str:
     return f"Resume: {title}" + (f", {found.group(0)}" if found else "")
 
 
-def campaign_label(title: str, chapter: int) -> str:
-    """The Continue campaign button's words: the campaign and its next chapter.
+def campaign_label(title: str, chapter: int, width: int = 10**6, measure: Measure = len) -> str:
+    """The Continue campaign button's words: the campaign (cut short to fit ``width``) and its next chapter.
 
     >>> campaign_label("The Long Road", 2)
-    'Continue campaign: The Long Road, chapter 2'
+    'Continue: The Long Road, chapter 2'
+    >>> campaign_label("The Long Road to the Coast", 2, 30)
+    'Continue: The Long…, chapter 2'
     """
-    return f"Continue campaign: {title[:40]}, chapter {chapter}"
+    tail = f", chapter {chapter}"
+    room = width - measure("Continue: ") - measure(tail)
+    return f"Continue: {elide(title, room, measure)}{tail}"
