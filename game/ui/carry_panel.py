@@ -43,9 +43,27 @@ def carry_rows(lines: Sequence[str], width: int, size: int) -> list[tuple[str, b
     return rows
 
 
+def cut_rows(rows: list[tuple[str, bool]], room: int, last: int) -> list[tuple[str, bool]]:
+    """At most ``room`` rows: when they are more, the first ones, "... and more on the campaign screen" and
+    the ``last`` rows (the last sentence says what comes next: it is never the one cut).
+
+    >>> [r for r, _ in cut_rows([("a", True), ("b", True), ("c", True), ("next", True)], 3, 1)]
+    ['a', '... and more on the campaign screen', 'next']
+    >>> [r for r, _ in cut_rows([("a", True), ("b", True), ("b2", False), ("c", True), ("next", True)], 4, 1)]
+    ['a', '... and more on the campaign screen', 'next']
+    """
+    if len(rows) <= room:
+        return rows
+    tail = rows[-last:] if 0 < last < room else []
+    cut = max(0, room - 1 - len(tail))
+    while 0 < cut < len(rows) and not rows[cut][1]:  # whole sentences only
+        cut -= 1
+    return [*rows[:cut], ("... and more on the campaign screen", True), *tail]
+
+
 def draw_carry(pic: pygame.Surface, lines: Sequence[str], area: pygame.Rect, fs: int) -> None:
     """The heading and the sentences in ``area``: the largest print from ``fs`` down to 12 px that shows them
-    all, else as many as fit and "... and more on the campaign screen"."""
+    all, else as many as fit, "... and more on the campaign screen" and the last sentence."""
     head = charts.font(round(fs * 1.0), True).render(HEADING, True, GOLD)
     pic.blit(head, area.topleft)
     top = area.y + head.get_height() + fs // 3
@@ -53,9 +71,9 @@ def draw_carry(pic: pygame.Surface, lines: Sequence[str], area: pygame.Rect, fs:
     while size > 12 and len(carry_rows(lines, area.width - size, size)) * round(size * 1.25) > area.bottom - top:
         size -= 1
     rows, step = carry_rows(lines, area.width - size, size), round(size * 1.25)
-    room = max(1, (area.bottom - top) // step)
-    if len(rows) > room:
-        rows = rows[: room - 1] + [("... and more on the campaign screen", True)]
+    rows = cut_rows(
+        rows, max(1, (area.bottom - top) // step), len(carry_rows(lines[-1:], area.width - size, size))
+    )
     f = charts.font(size)
     for i, (row, first) in enumerate(rows):
         colour = FALLEN if row.startswith("Fallen:") else TEXT if first else MUTED

@@ -125,7 +125,11 @@ class EndScene(Scene):
         lay = end_layout(size)
         self.layout = lay
         self.buttons = {}
-        first = ("continue", self.continue_words) if self.on_continue is not None else ("again", "Play again")
+        first = (
+            ("continue", self._fitting(self.continue_words, lay.buttons[0].width))
+            if self.on_continue
+            else ("again", "Play again")
+        )
         for key, text, rect, oid in (
             (*first, lay.buttons[0], "#primary"),
             ("title", "Title screen", lay.buttons[1], "#end_title"),
@@ -146,6 +150,11 @@ class EndScene(Scene):
             theme=charts.DARK,
         )
         self._picture = self._render(size, lay, inner)
+
+    def _fitting(self, words: str, width: int) -> str:
+        """``words`` on a button ``width`` wide, or their first word when they do not fit (a small window)."""
+        font = self.manager.get_theme().get_font(["button", "#primary"])
+        return words if font.size(words)[0] <= width - 20 else words.split()[0]
 
     # ---- input -------------------------------------------------------------------------------
 

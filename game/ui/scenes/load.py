@@ -113,7 +113,8 @@ class LoadScene(Scene):
         self.entries = list_saves(app.saves_dir, app.autosaves().folder)
         self.kept = kept_campaigns(app.campaigns_dir)  # the campaigns in progress, listed after the saves
         self.items = self._items()
-        self.campaign: KeptCampaign | None = None  # the campaign chosen (then ``chosen`` is None)
+        # the campaign chosen (then ``chosen`` is None): the newest, when there is no save to show first
+        self.campaign: KeptCampaign | None = self.kept[0] if self.kept and not self.entries else None
         self.chosen: SaveEntry | None = self.entries[0] if self.entries else None
         self.message = ""  # why the last Load was refused
 
