@@ -80,8 +80,14 @@ def _headless_display() -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from game.campaign.progress import is_progress
     from game.replay import Watch
     from game.replay import main as replay_main
+
+    if is_progress(args.save):  # a campaign run: every chapter replayed and verified
+        from game.campaign.verify import main as verify_main
+
+        return verify_main(args.save)
 
     watch: Watch | None = None
     if args.watch:
@@ -107,7 +113,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
         return compare_main(*args.compare)
     if args.map is None:
-        print("deadground simulate: give a .tmx map, a .toml campaign (or --compare RUN_A RUN_B)", file=sys.stderr)
+        print(
+            "deadground simulate: give a .tmx map (or --compare RUN_A RUN_B), or a .toml campaign", file=sys.stderr
+        )
         return 2
     if args.map.endswith(".toml"):  # a campaign: whole campaigns, chapter after chapter
         from game.campaign.simulate import main as campaign_main
@@ -462,8 +470,8 @@ def _roster_parser(sub: Subcommands) -> None:
 
 
 def _replay_parser(sub: Subcommands) -> None:
-    replay = sub.add_parser("replay", help="play a saved game back and check it reproduces")
-    replay.add_argument("save", help="a save file (.json)")
+    replay = sub.add_parser("replay", help="play a saved game (or a campaign run) back and check it reproduces")
+    replay.add_argument("save", help="a save file (.json), or a campaign run's progress file")
     replay.add_argument("--watch", action="store_true", help="watch it on screen with the animations")
     replay.add_argument("--detail", action="store_true", help="print every dice roll too")
     replay.set_defaults(func=_replay)

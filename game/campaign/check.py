@@ -17,10 +17,13 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.campaign.model import Campaign, CampaignProblem, read_campaign
-from game.rules.core import get_ruleset, known_rulesets
+from game.campaign.model import Campaign, CampaignProblem, Chapter, problem, read_campaign
+from game.rules.core import get_ruleset, known_rulesets, start_error
+from game.scenario.model import Scenario
 from game.scenario.problems import ERROR, NOTE, WARNING, Problem
 from game.scenario.review import Review, review_map
+from game.scenario.tmx import read_tmx
+from game.startcheck import start_options
 
 
 def campaign_problems(path: str | Path) -> list[Problem]:
@@ -44,13 +47,38 @@ def chapter_map_problems(campaign: Campaign) -> list[CampaignProblem]:
     for chapter in campaign.chapters.values():
         review = reviews.get(chapter.map) or reviews.setdefault(chapter.map, review_map(str(chapter.map)))
         name = _relative(campaign, chapter.map)
-        sc = review.scenario
-        if sc is not None and campaign.ruleset and sc.ruleset != campaign.ruleset:
-            theirs, ours = _rules_name(sc.ruleset), _rules_name(campaign.ruleset)
+        theirs = _map_rules(review)
+        if theirs is not None and campaign.ruleset and theirs != campaign.ruleset:
+            theirs, ours = _rules_name(theirs), _rules_name(campaign.ruleset)
             out.append(CampaignProblem(None, "", f"map {name} is for {theirs}, not {ours}",
                                        f"use a map of {ours} (its ruleset property)", chapter=chapter.id))  # fmt: skip
         out += [CampaignProblem(**asdict(p), chapter=chapter.id, map=name) for p in review.problems]
+        if review.scenario is not None and theirs == campaign.ruleset:
+            out += options_problems(campaign, chapter, review.scenario)
     return out
+
+
+def options_problems(campaign: Campaign, chapter: Chapter, scenario: Scenario) -> list[CampaignProblem]:
+    """Whether the rule set sets a game up on the chapter's map with its options over the set-up's starting
+    choices (no force carried: the options' names and values are what is asked)."""
+    if not chapter.options:
+        return []
+    rules = get_ruleset(campaign.ruleset)
+    try:
+        rules.new_game(scenario, {**start_options(rules, scenario)[0], **chapter.options}, 1)
+    except Exception as exc:  # the rules' refusal, or a fault the options reveal: said, never a traceback
+        fix = f"correct them ({rules.options_help})" if rules.options_help else "correct them"
+        return [problem(f"its options are refused: {start_error(exc)}", fix, chapter.id)]
+    return []
+
+
+def _map_rules(review: Review) -> str | None:
+    """The rule set a map is for: its scenario's, or for a map that does not load its ``ruleset`` property."""
+    if review.scenario is not None:
+        return review.scenario.ruleset
+    raw, _ = read_tmx(review.path)
+    prop = raw.properties.get("ruleset") if raw is not None else None
+    return str(prop.value).strip() if prop is not None else None
 
 
 def _rules_name(key: str) -> str:

@@ -184,7 +184,7 @@ class _Reader:
     def campaign(self) -> Campaign:
         d = self.data
         for key in sorted(set(d) - set(CAMPAIGN_FIELDS)):
-            self.say(f"unknown key {key!r}", f"use one of: {', '.join(CAMPAIGN_FIELDS)}")
+            self.say(f"unknown key {_short(key)}", f"use one of: {', '.join(CAMPAIGN_FIELDS)}")
         title = self.text(d, "title", MAX_TITLE, required=True)
         ruleset = self.text(d, "ruleset", 40, required=True)
         first = self.text(d, "first", 40, required=True)
@@ -225,9 +225,9 @@ class _Reader:
         out = {}
         for cid, table in value.items():
             if not ID.match(cid):
-                self.say(f"chapter id {cid[:50]!r} is not 1-40 of a-z, 0-9, _", "rename [chapters.<id>]")
+                self.say(f"chapter id {_short(cid)} is not 1-40 of a-z, 0-9, _", "rename [chapters.<id>]")
             elif not isinstance(table, dict):
-                self.say("is not a table", f"write [chapters.{cid}] with title and map", cid)
+                self.say("it is not a table", f"write [chapters.{cid}] with title and map", cid)
             elif (chapter := self.chapter(cid, table, [k for k in value if ID.match(k)])) is not None:
                 out[cid] = chapter
         return out
@@ -257,26 +257,37 @@ class _Reader:
         if len(text) > 300 or "\x00" in text or not text.endswith(".tmx"):
             self.say(f"map {text[:60]!r} is not a .tmx path", fix, cid)
             return None
-        full = (folder / text).resolve()
-        if Path(text).is_absolute() or ".." in Path(text).parts or not full.is_relative_to(folder):
+        try:
+            full = (folder / text).resolve()
+            outside = Path(text).is_absolute() or ".." in Path(text).parts or not full.is_relative_to(folder)
+            missing = not outside and not full.is_file()
+        except (OSError, RuntimeError) as exc:  # a name the system refuses, a loop of links
+            self.say(f"map {_short(text)} cannot be read ({getattr(exc, 'strerror', None) or exc})", fix, cid)
+            return None
+        if outside:
             self.say(f"map {text!r} is outside the campaign's folder", fix, cid)
-            return None
-        if not full.is_file():
+        elif missing:
             self.say(f"map {text!r} does not exist", f"put the map at {self.path.parent / text}, or {fix}", cid)
-            return None
-        return full
+        return None if outside or missing else full
 
     def nexts(self, cid: str, table: dict[str, Any], ids: list[str]) -> dict[str, str]:
         out = {}
         for key, value in table.items():
             if not isinstance(value, str):
-                self.say(f"unknown key {key!r}", f'use {", ".join(CHAPTER_FIELDS)}, or an outcome = "<next>"', cid)
+                self.say(
+                    f"unknown key {_short(key)}", f'use {", ".join(CHAPTER_FIELDS)}, or an outcome = "<next>"', cid
+                )
             elif value not in ids and value not in ENDINGS:
-                self.say(f"{key} = {value[:50]!r} is neither a chapter nor victory/defeat",
+                self.say(f"{_short(key)[1:-1]} = {_short(value)} is neither a chapter nor victory/defeat",
                          f"use one of: {', '.join([*ids, *ENDINGS])}", cid)  # fmt: skip
             else:
                 out[key] = value
         return out
+
+
+def _short(text: str) -> str:
+    """A name from the file as a message quotes it: a hostile key can be thousands of characters."""
+    return repr(text if len(text) <= 50 else text[:47] + "...")
 
 
 def plain_problem(value: Any, depth: int = 0) -> str:

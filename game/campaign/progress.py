@@ -1,7 +1,7 @@
 """A campaign being played: the campaign file (path and content hash), its seed, the players' first set-up,
 and each chapter played as an ordinary game (map, options, seed, commands) with its outcome and the force
 it left. The chapter in play is an ordinary game autosaved beside the game autosaves, its ``extra`` naming
-the progress file (:func:`chapter_autosaves`), so it resumes as a game does.
+the progress file (:func:`chapter_in_play`), so it resumes as a game does.
 
 A progress file is written as a save is (atomically: a kill -9 leaves the last good file) and read as a
 save is (hostile: bounded, checked, the file left untouched); :func:`verify_progress` replays every
@@ -30,7 +30,7 @@ from game.campaign.model import (
     load_campaign,
     problem,
 )
-from game.rules.contract import Force
+from game.rules.contract import CampaignRules, Force
 from game.rules.core import Command, Game, RuleSet, from_data, get_ruleset, known_rulesets, replay, to_data
 from game.saves import MAX_COMMANDS, SaveError, default_folder, read_json, read_save, write_atomic
 from game.scenario import ScenarioError, load_scenario
@@ -193,7 +193,7 @@ def status(campaign: Campaign, progress: Progress) -> list[tuple[Chapter, str]]:
     ]
 
 
-def _campaign_rules(key: str) -> Any:
+def _campaign_rules(key: str) -> CampaignRules:
     rules = get_ruleset(key).campaign
     if rules is None:
         raise CampaignError(key, [_no_campaigns(get_ruleset(key))])
@@ -235,7 +235,21 @@ def progress_files(folder: Path | None = None) -> list[Path]:
     return [p for *_, p in sorted(found, reverse=True)]
 
 
-def chapter_autosaves(progress_path: Path, folder: Path | None = None) -> Path | None:
+def resumable_runs(folder: Path | None = None) -> list[tuple[Path, Progress]]:
+    """The campaign runs in ``folder`` not yet ended, newest first, each read (a damaged file is passed over,
+    never deleted: reading it names what is wrong)."""
+    runs = []
+    for path in progress_files(folder):
+        try:
+            progress = read_progress(path)
+        except SaveError:
+            continue
+        if not progress.over:
+            runs.append((path, progress))
+    return runs
+
+
+def chapter_in_play(progress_path: Path, folder: Path | None = None) -> Path | None:
     """The newest unfinished game autosave of ``progress_path``'s chapter in play (its ``extra`` names the
     progress file: set ``Autosaves.extra = {"campaign": str(progress_path)}``), or None."""
     from game.saves import Autosaves
@@ -283,6 +297,15 @@ def _progress_data(p: Progress) -> dict[str, Any]:
         "next": p.next,
         "saved_at": p.saved_at,
     }
+
+
+def is_progress(path: Path | str) -> bool:
+    """Whether ``path`` is a campaign run's progress file (by its format; a file that cannot be read is not)."""
+    try:
+        data = read_json(path)
+    except SaveError:
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
 
 
 def read_progress(path: Path | str) -> Progress:
@@ -392,7 +415,8 @@ def _verify_chapter(rules: RuleSet, played: PlayedChapter, before: PlayedChapter
     if scenario.content_hash != played.map_hash:
         return [f"its map {Path(played.map).name} has changed since it was played"]
     said = []
-    if before is not None and (played.options.get("campaign") or {}).get("force") != before.force_after:
+    carried = played.options.get("campaign")
+    if before is not None and (not isinstance(carried, dict) or carried.get("force") != before.force_after):
         said.append("the force put into it is not the force the chapter before left")
     try:
         game = replay(rules, scenario, dict(played.options), played.seed, list(played.commands))
@@ -400,12 +424,17 @@ def _verify_chapter(rules: RuleSet, played: PlayedChapter, before: PlayedChapter
         return [*said, f"does not replay ({type(exc).__name__}: {str(exc)[:160]})"]
     if not game.over:
         return [*said, "its game does not end with its commands"]
-    if chapter_outcome(game) != (played.outcome, played.winner):
-        said.append(f"it ends {chapter_outcome(game)}, not {(played.outcome, played.winner)} as recorded")
+    if (ended := chapter_outcome(game)) != (played.outcome, played.winner):
+        said.append(f"it ends {_words(*ended)}, not {_words(played.outcome, played.winner)} as recorded")
     assert rules.campaign is not None
     if rules.campaign.muster(game).to_data() != played.force_after:
         said.append("the force it musters is not the force recorded")
     return said
+
+
+def _words(outcome: str, winner: str) -> str:
+    """``a win (humans)``: an outcome as the verifier says it."""
+    return f"a {outcome} ({winner or 'no winner'})"
 
 
 def _verify_route(campaign: Campaign, played: PlayedChapter, before: PlayedChapter | None) -> list[str]:

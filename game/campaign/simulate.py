@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.ai import bot_for
 from game.campaign.model import Campaign, CampaignError, load_campaign
 from game.campaign.progress import chapter_options, default_setup, finish_chapter, new_progress
-from game.rules.core import get_ruleset, start_error
+from game.rules.core import start_error
 from game.simulate import ProgressBar, default_jobs, play_out, win_rate_ci95, workers
 
 
@@ -57,8 +58,11 @@ class CampaignResult:
 def play_campaign(campaign: Campaign, seed: int, setup: dict[str, Any] | None = None) -> CampaignResult:
     """One campaign played to its end by the bots; an error (a chapter that cannot start, a game that
     breaks or never ends) ends it as "error", said with the chapter and its seed."""
-    progress = new_progress(campaign, seed, default_setup(campaign) if setup is None else setup)
     rows: list[ChapterRow] = []
+    try:
+        progress = new_progress(campaign, seed, default_setup(campaign) if setup is None else setup)
+    except Exception as exc:  # a first map gone bad, a rule set this process does not have
+        return CampaignResult(seed, "error", (), f"the set-up: {start_error(exc)}")
     while not progress.over:
         try:
             chapter, scenario, options, chapter_seed = chapter_options(campaign, progress)
@@ -83,11 +87,13 @@ def play_campaign(campaign: Campaign, seed: int, setup: dict[str, Any] | None = 
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(path: str, setup: dict[str, Any] | None) -> None:
+def _init_worker(campaign: Campaign, setup: dict[str, Any] | None) -> None:
+    """A worker keeps the campaign as read (nothing here can fail: a failing start-up would be retried by
+    the pool for ever); Ctrl+C is the run's, which stops the pool."""
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the run's: it stops the pool
-    _worker["campaign"], _worker["setup"] = load_campaign(path), setup
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker["campaign"], _worker["setup"] = campaign, setup
 
 
 def _play_seed(seed: int) -> CampaignResult:
@@ -106,6 +112,8 @@ def run(
     by seed, so a run is the same on any number of jobs. Ctrl+C ends the run with the campaigns played."""
     seeds = range(seed, seed + games)
     jobs = min(workers(jobs), max(1, games))
+    if setup is None and jobs > 1:  # worked out once, here, where the rule sets are known
+        setup = default_setup(campaign)
     results: list[CampaignResult] = []
     pool = None
     stream: Iterable[CampaignResult]
@@ -115,7 +123,7 @@ def run(
         import multiprocessing
 
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = multiprocessing.get_context(method).Pool(jobs, _init_worker, (str(campaign.path), setup))
+        pool = multiprocessing.get_context(method).Pool(jobs, _init_worker, (campaign, setup))
         stream = pool.imap_unordered(_play_seed, seeds)
     try:
         for result in stream:
@@ -230,9 +238,13 @@ def main(
     ``options`` (JSON) are the first chapter's set-up, as the map simulator's are. Bad input: exit code 2."""
     try:
         campaign = load_campaign(path)
-        get_ruleset(campaign.ruleset)
     except CampaignError as exc:
         print(f"deadground simulate: {path} is not a playable campaign:\n{exc}", file=sys.stderr)
+        return 2
+    try:
+        bot_for(campaign.ruleset)
+    except KeyError as exc:
+        print(f"deadground simulate: {Path(path).name} cannot be simulated: {exc.args[0]}", file=sys.stderr)
         return 2
     setup = None
     if options:
