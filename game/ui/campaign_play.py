@@ -18,7 +18,7 @@ from typing import Any
 from game.campaign.model import Campaign, CampaignError, Chapter
 from game.campaign.progress import (
     Progress,
-    chapter_autosaves,
+    chapter_in_play,
     chapter_options,
     finish_chapter,
     load_progress_campaign,
@@ -155,7 +155,7 @@ class CampaignPlay:
     def in_play(self) -> Path | None:
         """The newest autosave of this campaign's chapter when its game was interrupted (None: no chapter is
         in play; a finished one is the progress file's)."""
-        return chapter_autosaves(self.path, self.path.parent)
+        return chapter_in_play(self.path, self.path.parent)
 
     def chapter_entry(self) -> ScenarioEntry:
         """The next chapter's map as the menus judge it (a broken map keeps its error)."""
