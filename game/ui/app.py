@@ -372,7 +372,7 @@ class App:
     def _play_as_chapter(self, scene: GameScene, play: CampaignPlay) -> None:
         """``scene``'s game is ``play``'s chapter: its autosaves name the campaign, its end goes to the campaign."""
         scene.on_end = lambda game: self.end_chapter(play, game)
-        scene.log(f"<b>{html.escape(play.chapter_words())}</b>")
+        scene.log_lines.insert(0, f"<b>{html.escape(play.chapter_words())}</b>")  # the log's first words
         if scene.session is not None and scene.session.autosaves is not None:
             scene.session.autosaves.extra = {"campaign": str(play.path)}
 

@@ -6,7 +6,7 @@ pygame_gui HTML, no widgets; any rule set's :class:`~game.rules.contract.Force` 
 >>> force = Force((Veteran("a", "Pvt Able", 0, "Rifleman", history=("The village: held",), kills=2),
 ...                Veteran("b", "Pvt Baker", 0, "Rifleman", history=("The village: killed",), dead=True)))
 >>> carried_lines(Force(), force)
-['Fallen: Pvt Baker (The village: killed).', 'Pvt Able, Rifleman: The village: held (2 kills).']
+['Fallen: Pvt Baker.', 'Pvt Able, Rifleman: held (2 kills).']
 """
 
 from __future__ import annotations
@@ -39,13 +39,14 @@ def _player_heads(force: Force) -> bool:
 def veteran_html(v: Veteran) -> str:
     """One figure: his name and kind, his kills, FALLEN when dead, then his history a line each."""
     name = html.escape(v.name)
-    kind = html.escape(v.kind)
+    kind = "" if v.kind.lower() in v.name.lower() else f" ({html.escape(v.kind)})"
     if v.dead:
-        head = f"<font color='{MUTED}'><b>{name}</b> ({kind})</font> <font color='{FALLEN}'><b>FALLEN</b></font>"
+        head = f"<font color='{MUTED}'><b>{name}</b>{kind}</font> <font color='{FALLEN}'><b>FALLEN</b></font>"
     else:
-        head = f"<b>{name}</b> ({kind})"
+        head = f"<b>{name}</b>{kind}"
     head += f" <font color='{MUTED}'>- {kills_words(v.kills)}</font>"
-    lines = [f"&nbsp;&nbsp;&nbsp;{html.escape(h)}" for h in v.history] or [
+    tint = f"<font color='{MUTED}'>{{}}</font>" if v.dead else "{}"
+    lines = [f"&nbsp;&nbsp;&nbsp;{tint.format(html.escape(h))}" for h in v.history] or [
         f"&nbsp;&nbsp;&nbsp;<i><font color='{MUTED}'>no chapter played yet</font></i>"
     ]
     return "<br>".join([head, *lines])
@@ -88,27 +89,32 @@ def force_html(force: Force, players: list[str] | None = None) -> str:
 
 
 def carried_lines(before: Force, after: Force) -> list[str]:
-    """What a chapter carried over, a sentence each: who fell in it (with how), then every figure still
-    standing with this chapter's line of his history (wounds, GUTS, what he carries)."""
+    """What a chapter carried over, a sentence each: who fell in it, then every figure still standing with this
+    chapter's line of his history (wounds, GUTS, what he carries), its chapter's name said once by the screen."""
     was_dead = {v.key for v in before.veterans if v.dead}
     fell = [v for v in after.veterans if v.dead and v.key not in was_dead]
-    lines = []
-    if fell:
-        lines.append("Fallen: " + ", ".join(_with_last(v) for v in fell) + ".")
+    lines = ["Fallen: " + ", ".join(v.name for v in fell) + "."] if fell else []
     kills = {v.key: v.kills for v in before.veterans}
-    for v in after.living:
-        last = v.history[-1] if v.history else "carries on"
+    lasts = [v.history[-1] if v.history else "carries on" for v in after.living]
+    heads = {line.partition(": ")[0] for line in lasts}
+    shared = len(heads) == 1 and all(": " in line for line in lasts)  # "The Mill: ..." on every line
+    for v, last in zip(after.living, lasts):
+        said = last.partition(": ")[2] if shared else last
         gained = v.kills - kills.get(v.key, 0)
-        lines.append(
-            f"{v.name}, {v.kind}: {last.rstrip('.')}" + (f" ({kills_words(gained)})." if gained > 0 else ".")
-        )
+        counted = f" ({kills_words(gained)})" if gained > 0 and "kill" not in said else ""
+        lines.append(f"{who(v)}: {said.rstrip('.')}{counted}.")
     if not after.living:
         lines.append("Nobody is left standing to carry on.")
     return lines
 
 
-def _with_last(v: Veteran) -> str:
-    return f"{v.name} ({v.history[-1].rstrip('.')})" if v.history else v.name
+def who(v: Veteran) -> str:
+    """A figure's name, with what he is unless his name says it already.
+
+    >>> who(Veteran("a", "Rifleman Bishop", 0, "Rifleman")), who(Veteran("b", "Ash", 0, "Hero"))
+    ('Rifleman Bishop', 'Ash, Hero')
+    """
+    return v.name if v.kind.lower() in v.name.lower() else f"{v.name}, {v.kind}"
 
 
 def ending_line(ending: str) -> str:
