@@ -12,7 +12,6 @@ pygame_gui HTML, no widgets; any rule set's :class:`~game.rules.contract.Force` 
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from game.rules.contract import Force, Veteran
 
@@ -52,23 +51,10 @@ def veteran_html(v: Veteran) -> str:
     return "<br>".join([head, *lines])
 
 
-def pool_words(pool: dict[str, Any]) -> list[str]:
-    """What the force holds as a whole, a line per plain value (``points: 40``); tables and lists are the
-    rule set's own and are left out.
-
-    >>> pool_words({"points": 40, "chapter": 2, "bought": ["shotgun"]})
-    ['points: 40', 'chapter: 2']
-    """
-    return [
-        f"{k.replace('_', ' ')}: {v}"
-        for k, v in pool.items()
-        if isinstance(k, str) and isinstance(v, (int, float, str)) and not isinstance(v, bool)
-    ]
-
-
 def force_html(force: Force, players: list[str] | None = None) -> str:
     """The force carried over: the living first, then the fallen, by player when there are several
-    (``players`` names them, else "Player N"); what the force holds as a whole at the end."""
+    (``players`` names them, else "Player N"). What the force holds as a whole is the rule set's to put in its
+    figures' history lines: its own numbers would mean nothing here."""
     if not force.veterans:
         return f"<i><font color='{MUTED}'>Nobody yet: the first chapter's figures become the force.</font></i>"
     living = len(force.living)
@@ -77,14 +63,12 @@ def force_html(force: Force, players: list[str] | None = None) -> str:
     ]
     heads = _player_heads(force)
     for player in sorted({v.player for v in force.veterans}):
+        mine = sorted((v for v in force.veterans if v.player == player), key=lambda v: v.dead)
+        rows = "<br>".join(veteran_html(v) for v in mine)  # a figure's bold name starts his rows
         if heads:
             name = players[player] if players and player < len(players) else f"Player {player + 1}"
-            parts.append(f"<font color='{GOLD}'>{html.escape(name)}</font>")
-        mine = [v for v in force.veterans if v.player == player]
-        parts += [veteran_html(v) for v in sorted(mine, key=lambda v: v.dead)]
-    held = pool_words(force.pool)
-    if held:
-        parts.append(f"<font color='{MUTED}'>Held by the force: {html.escape(', '.join(held))}</font>")
+            rows = f"<font color='{GOLD}'>{html.escape(name)}</font><br>{rows}"
+        parts.append(rows)
     return "<br><br>".join(parts)
 
 
