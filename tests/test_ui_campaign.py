@@ -18,6 +18,7 @@ import pytest
 import toy_rules  # noqa: F401  (registers the toy rule set and its campaign rules)
 from ui_driver import click, headless_app, play_out, screen_of
 
+from game.saves import read_save
 from game.ui import campaign_list, campaign_play
 from game.ui.app import App
 
@@ -180,6 +181,8 @@ def test_the_campaign_comes_back_from_the_title_after_a_restart(
         click(app, app.scene.play_button.rect.center)
         strike(app)
         assert not app.scene.match.game.over
+        saved = app.scene.save()  # Ctrl+S: the save names the campaign too, so Load plays it as its chapter
+        assert read_save(saved).extra["campaign"] == app.scene.session.autosaves.extra["campaign"]
     # in the middle of a chapter: Resume puts it back on the table, still a chapter of the campaign
     with headless_app(settings) as app:
         title = app.scene
