@@ -19,7 +19,7 @@ BUTTON_W, BUTTON_H, GAP = 280, 46, 10
 PREPARING = "Preparing the table's fast paths... (the first start takes longest)"
 # the buttons whose screens walk a table (the menu's map check, a game's start): clicked while the compiled
 # loops are made ready, they wait for them and say so, rather than compile them here and freeze the window
-NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "demo")
+NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "campaign", "demo")
 
 
 def demo_tip() -> str:
@@ -171,9 +171,8 @@ class TitleScene(Scene):
         if self.preparing is not None and preparing() != self.preparing.visible:
             self.preparing.show() if preparing() else self.preparing.hide()
         if self.waiting and preparing():
-            short = (
-                "Resume" if self.waiting == "resume" else self.words.get(self.waiting, "")
-            )  # the map's name: too long
+            shorts = {"resume": "Resume", "campaign": "Continue"}  # the map's or campaign's name: too long
+            short = shorts.get(self.waiting, self.words.get(self.waiting, ""))
             self.show_words(self.waiting, waiting_label(short, progress()))
 
     def show_words(self, key: str, text: str) -> None:
