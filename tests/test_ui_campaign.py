@@ -236,3 +236,28 @@ def test_a_broken_progress_file_is_explained_in_load(app: App) -> None:
     app.push(TitleScene(app))  # the title passes over it: nothing to continue, and no crash
     app.run_frames(2)
     assert "campaign" not in app.scene.buttons and "new_game" in app.scene.buttons
+
+
+def test_a_campaign_whose_file_changed_since_is_explained_in_load_not_continued(app: App, tmp_path: Path) -> None:
+    import shutil
+
+    from game.campaign.model import load_campaign
+    from game.campaign.progress import new_progress, new_progress_path, save_progress
+
+    road = tmp_path / "road"
+    shutil.copytree(CAMPAIGNS, road)
+    campaign = load_campaign(road / "duel_road.toml")
+    save_progress(new_progress_path(campaign, app.campaigns_dir), new_progress(campaign, 7))
+    (road / "duel_road.toml").write_text(
+        (road / "duel_road.toml").read_text().replace("Three duels", "Four duels")
+    )
+    from game.ui.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    app.run_frames(2)
+    assert "campaign" not in app.scene.buttons  # nothing the title could carry on
+    click(app, app.scene.buttons["load_game"].rect.center)
+    load = app.scene
+    text = html.unescape(load.details.html_text)
+    assert "cannot be loaded" in text and "duel_road.toml" in text and "has changed since this run began" in text
+    assert not load.load.is_enabled
