@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from game.ui.campaign_play import CampaignPlay, chapters_html, ending_html
 from game.ui.campaign_words import carries_html, force_html, intro_html
+from game.ui.fitting import elide
 from game.ui.scenes.base import Scene
 
 M = 24  # the window's margin
@@ -42,7 +43,7 @@ class CampaignScene(Scene):
         self.ui(
             UILabel(
                 pygame.Rect(M, M, w - 2 * M, 40),
-                f"Campaign - {play.campaign.title}",
+                elide(f"Campaign - {play.campaign.title}", w - 2 * M - 12, self._heading_width),
                 self.manager,
                 object_id="#heading",
             )
@@ -102,6 +103,9 @@ class CampaignScene(Scene):
                     tool_tip_text="Put the chapter on the table with the force as it stands.",
                 )
             )
+
+    def _heading_width(self, text: str) -> int:
+        return int(self.manager.get_theme().get_font(["label", "#heading"]).size(text)[0])
 
     def _briefing(self) -> str:
         """The next chapter's briefing (or how the campaign ended), and the notice under it."""

@@ -64,7 +64,7 @@ from game.rules.contract import (
 )
 from game.scenario.model import Scenario
 from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_team, teams_folder
-from game.ui.fitting import wrap
+from game.ui.fitting import elide, wrap
 from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.link_list import LinkList
 from game.ui.scenario_list import ScenarioEntry
@@ -230,7 +230,7 @@ class SetupScene(Scene):
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
-                self.heading(),
+                self.heading(w - 2 * m),
                 self.manager,
                 object_id="#heading",
             )
@@ -284,12 +284,12 @@ class SetupScene(Scene):
         )
         self._show_refusals()
 
-    def heading(self) -> str:
-        """The screen's heading: the map, or the campaign and its first chapter."""
+    def heading(self, width: int = 10**6) -> str:
+        """The screen's heading: the map, or the campaign and its first chapter (cut short to ``width``)."""
         play = self.setup.campaign
-        if play is None:
-            return f"Set-up - {self.setup.entry.title}"
-        return f"{play.chapter_words()} - set-up"
+        words = f"Set-up - {self.setup.entry.title}" if play is None else f"{play.chapter_words()} - set-up"
+        font = self.manager.get_theme().get_font(["label", "#heading"])
+        return elide(words, width - 12, lambda t: int(font.size(t)[0]))
 
     def _block_heights(self) -> list[int]:
         heights = [70]
