@@ -156,6 +156,7 @@ def test_a_fallen_hero_ends_the_campaign_and_the_end_screen_says_so(
     to_end(app)
     carry = app.scene.carry
     assert carry[0] == "Fallen: Ash." and "The campaign is lost" in carry[-1]
+    assert app.scene.chapter.title == "THE CAMPAIGN IS LOST"
     assert app.scene.buttons["continue"].text == "Campaign record"
     click(app, app.scene.buttons["continue"].rect.center)
     camp = app.scene
@@ -198,7 +199,7 @@ def test_the_campaign_comes_back_from_the_title_after_a_restart(
         while not scene.match.game.over:
             strike(app)
         to_end(app)
-        assert app.scene.on_continue is not None
+        assert app.scene.chapter is not None
         click(app, app.scene.buttons["continue"].rect.center)
         assert "2. At the mill - " in app.scene.chapters_box.html_text
 

@@ -29,7 +29,7 @@ from game.ui.settings import Settings, default_settings_path
 from game.ui.sound import Sounds
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from game.demo import DemoLoop
     from game.replay import Replay
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from game.session import Session
     from game.ui.campaign_list import CampaignEntry
     from game.ui.campaign_play import CampaignPlay
+    from game.ui.carry_panel import ChapterEnd
     from game.ui.game_setup import GameSetup
     from game.ui.scenes.game import GameScene
 
@@ -54,6 +55,7 @@ THEME = Path(__file__).with_name("theme.json")
 
 
 FIRST_LIGHT = "Setting up the table..."
+ENDING_TITLES = {"victory": "THE CAMPAIGN IS WON", "defeat": "THE CAMPAIGN IS LOST"}  # after its last chapter
 BACKDROP = (18, 19, 16)
 INK = (233, 227, 201)
 
@@ -236,23 +238,11 @@ class App:
         report: Report,
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
-        on_continue: Callable[[], None] | None = None,
-        carry: Sequence[str] = (),
-        continue_words: str = "Continue campaign",
+        chapter: ChapterEnd | None = None,
     ) -> None:
         from game.ui.scenes.end import EndScene
 
-        self.push(
-            EndScene(
-                self,
-                report,
-                on_again,
-                on_title,
-                on_continue=on_continue,
-                carry=carry,
-                continue_words=continue_words,
-            )
-        )
+        self.push(EndScene(self, report, on_again=on_again, on_title=on_title, chapter=chapter))
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         from game.ui.scenes.demo import DemoScene
@@ -381,6 +371,7 @@ class App:
         campaign opens the campaign screen)."""
         from game.rules.core import get_ruleset
         from game.ui.campaign_words import carried_lines
+        from game.ui.carry_panel import HEADING, ChapterEnd
 
         before = play.force
         try:
@@ -393,13 +384,11 @@ class App:
         if make_report is None:
             self.show_campaign(play, notice=" ".join(lines))
             return
-        self.show_end(
-            make_report(game),
-            on_title=self.back_to_title,
-            on_continue=lambda: self.show_campaign(play),
-            carry=lines,
-            continue_words="Continue campaign" if not play.ending else "Campaign record",
+        words, title = (
+            ("Campaign record", ENDING_TITLES[play.ending]) if play.ending else ("Continue campaign", HEADING)
         )
+        chapter = ChapterEnd(tuple(lines), lambda: self.show_campaign(play), words, title)
+        self.show_end(make_report(game), on_title=self.back_to_title, chapter=chapter)
 
     def open_campaign(self, path: Path) -> str:
         """The campaign kept at ``path`` on its screen; "" or why it cannot be opened (file and place)."""

@@ -8,7 +8,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -20,6 +21,17 @@ TEXT = (233, 227, 201)
 MUTED = (169, 166, 142)
 FALLEN = (226, 96, 72)
 HEADING = "WHAT CARRIES OVER"
+
+
+@dataclass(frozen=True)
+class ChapterEnd:
+    """What a campaign chapter's end screen adds: what carries over (a sentence each), the panel's heading,
+    and the button that goes on to the campaign screen."""
+
+    carry: tuple[str, ...]
+    on_continue: Callable[[], None]
+    continue_words: str = "Continue campaign"
+    title: str = HEADING
 
 
 def carry_split(rect: pygame.Rect, carry: bool, fs: int) -> tuple[pygame.Rect, pygame.Rect | None]:
@@ -61,10 +73,12 @@ def cut_rows(rows: list[tuple[str, bool]], room: int, last: int) -> list[tuple[s
     return [*rows[:cut], ("... and more on the campaign screen", True), *tail]
 
 
-def draw_carry(pic: pygame.Surface, lines: Sequence[str], area: pygame.Rect, fs: int) -> None:
+def draw_carry(
+    pic: pygame.Surface, lines: Sequence[str], area: pygame.Rect, fs: int, heading: str = HEADING
+) -> None:
     """The heading and the sentences in ``area``: the largest print from ``fs`` down to 12 px that shows them
     all, else as many as fit, "... and more on the campaign screen" and the last sentence."""
-    head = charts.font(round(fs * 1.0), True).render(HEADING, True, GOLD)
+    head = charts.font(round(fs * 1.0), True).render(heading, True, GOLD)
     pic.blit(head, area.topleft)
     top = area.y + head.get_height() + fs // 3
     size = max(12, round(fs * 0.85))
