@@ -183,7 +183,10 @@ def test_the_campaign_comes_back_from_the_title_after_a_restart(
         strike(app)
         assert not app.scene.match.game.over
         saved = app.scene.save()  # Ctrl+S: the save names the campaign too, so Load plays it as its chapter
-        assert read_save(saved).extra["campaign"] == app.scene.session.autosaves.extra["campaign"]
+        run = app.scene.session.autosaves.extra["campaign"]
+        assert read_save(saved).extra["campaign"] == run
+        assert app.open_campaign(Path(run)) == ""  # its screen (from Load) offers to resume the chapter
+        assert app.scene.play_button.text == "Resume chapter 2: At the mill"
     # in the middle of a chapter: Resume puts it back on the table, still a chapter of the campaign
     with headless_app(settings) as app:
         title = app.scene

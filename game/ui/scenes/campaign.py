@@ -92,7 +92,10 @@ class CampaignScene(Scene):
         self.play_button = None
         chapter = play.next_chapter()
         if chapter is not None:
-            words = f"Play chapter {play.number(chapter)}: {chapter.title}"
+            verb = (
+                "Resume" if play.in_play() is not None else "Play"
+            )  # an interrupted chapter goes on where it was
+            words = f"{verb} chapter {play.number(chapter)}: {chapter.title}"
             bw = min(w - 3 * M - 180, max(260, 20 + 10 * len(words)))
             self.play_button = self.ui(
                 UIButton(
