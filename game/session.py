@@ -50,8 +50,9 @@ class Session:
         self.game = game
         self.autosaves = autosaves
         # what the game's saves keep besides the game (where it stands with its turn files), carried from
-        # the save it was loaded from into every save and autosave of it; its turn is the game's own
-        self.extra: dict[str, Any] = {k: v for k, v in (extra or {}).items() if k != "turn"}
+        # the save it was loaded from into every save and autosave of it; its turn is the game's own, and a
+        # chapter's campaign is kept by its autosaves once checked (see resume)
+        self.extra: dict[str, Any] = {k: v for k, v in (extra or {}).items() if k not in ("turn", "campaign")}
         # rolled[i]: did commands[i] roll dice? (a resumed game learns this while replaying)
         self.rolled: list[bool] = list(rolled) if rolled is not None else [True] * len(game.commands)
         self.last_autosave: Path | None = None
@@ -178,8 +179,9 @@ class Session:
 
     # -- files
     def save(self, path: Path | str) -> Path:
-        """Save the game to ``path`` (atomic)."""
-        return save_game(self.game, path, extra=self.extra)
+        """Save the game to ``path`` (atomic), with what its autosaves keep (the campaign of a chapter) and its
+        own record (turn files)."""
+        return save_game(self.game, path, extra={**getattr(self.autosaves, "extra", {}), **self.extra})
 
     def saved(self) -> SavedGame:
         return snapshot(self.game, extra=self.extra)
@@ -202,7 +204,11 @@ class Session:
             name,
             on_applied=lambda cmd, events: rolled.append(any(isinstance(e, DiceRolled) for e in events)),
         )
-        return cls(game, autosaves, rolled, extra=saved.extra)
+        session = cls(game, autosaves, rolled, extra=saved.extra)
+        campaign = saved.extra.get("campaign")
+        if autosaves is not None and isinstance(campaign, str) and 0 < len(campaign) <= 1000:
+            autosaves.extra["campaign"] = campaign  # a campaign's chapter carries on as its chapter
+        return session
 
     @staticmethod
     def resumable(autosaves: Autosaves) -> tuple[Path, str] | None:

@@ -340,7 +340,7 @@ def pick_file(app: Any, dialog: Any, path: Path) -> None:
 
 def test_the_game_menu_sends_a_turn_file_and_the_other_players_game_receives_it(app: Any) -> None:
     import pygame
-    from ui_driver import click, need_default_scenario, play_out, start_game
+    from ui_driver import click, end_turn, need_default_scenario, play_out, start_game
     from ui_driver import key as press
 
     need_default_scenario()
@@ -352,7 +352,7 @@ def test_the_game_menu_sends_a_turn_file_and_the_other_players_game_receives_it(
     assert all(scene.menu_buttons[k].is_enabled for k in labels)
     press(app, pygame.K_ESCAPE)
     assert not scene.menu_open
-    click(app, scene.buttons["end_turn"].rect.center)  # player 1 ends his turn
+    end_turn(app, scene)  # player 1 ends his turn (and says yes when the game asks)
     play_out(app, scene)
     played = list(scene.game.commands)
     assert played

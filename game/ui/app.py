@@ -10,6 +10,7 @@ Tests drive it frame by frame without a screen (SDL_VIDEODRIVER=dummy):
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import sys
@@ -35,7 +36,11 @@ if TYPE_CHECKING:
     from game.rules.contract import Report
     from game.scenario.model import Scenario
     from game.session import Session
+    from game.ui.campaign_list import CampaignEntry
+    from game.ui.campaign_play import CampaignPlay
+    from game.ui.carry_panel import ChapterEnd
     from game.ui.game_setup import GameSetup
+    from game.ui.scenes.game import GameScene
 
 __all__ = ["App", "not_playable", "run", "run_demo", "run_designer", "watch_replay"]
 
@@ -50,6 +55,7 @@ THEME = Path(__file__).with_name("theme.json")
 
 
 FIRST_LIGHT = "Setting up the table..."
+ENDING_TITLES = {"victory": "THE CAMPAIGN IS WON", "defeat": "THE CAMPAIGN IS LOST"}  # after its last chapter
 BACKDROP = (18, 19, 16)
 INK = (233, 227, 201)
 
@@ -120,6 +126,7 @@ class App:
         self.scenes: list[Scene] = []
         self.last_ruleset = ""  # the rule set played or read last: the title's Rules opens on it
         self._scenarios: list[ScenarioEntry] | None = None
+        self._campaigns: list[CampaignEntry] | None = None
         self.frames = 0
 
     # ---- window ------------------------------------------------------------------------------
@@ -188,6 +195,14 @@ class App:
             self._scenarios = list_scenarios()
         return self._scenarios
 
+    def campaigns(self) -> list[CampaignEntry]:
+        """Every campaign file beside the maps (``campaigns/*.toml``), read once per run."""
+        if self._campaigns is None:
+            from game.ui.campaign_list import list_campaigns
+
+            self._campaigns = list_campaigns()
+        return self._campaigns
+
     # ---- the navigator: where a scene asks to go (game.ui.navigator) -----------------------------
     # the scenes are imported when first shown: the title comes up without loading the table's modules
 
@@ -223,10 +238,11 @@ class App:
         report: Report,
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
+        chapter: ChapterEnd | None = None,
     ) -> None:
         from game.ui.scenes.end import EndScene
 
-        self.push(EndScene(self, report, on_again=on_again, on_title=on_title))
+        self.push(EndScene(self, report, on_again=on_again, on_title=on_title, chapter=chapter))
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         from game.ui.scenes.demo import DemoScene
@@ -247,11 +263,143 @@ class App:
 
         if setup.entry.scenario is None:
             return
+        play = setup.campaign
+        options = setup.options
+        if play is not None:  # a campaign's chapter: the force carried over, and the campaign's dice
+            chosen = self._chapter_options(play, setup.options)
+            if chosen is None:
+                return  # the campaign screen says why the chapter cannot start
+            options, seed = chosen
         while self.scenes:
             self.scenes.pop().teardown()
         self.last_ruleset = setup.entry.scenario.ruleset
-        self.push(GameScene(self, setup.entry.scenario, setup.options, seed=seed))
+        scene = GameScene(self, setup.entry.scenario, options, seed=seed)
+        if play is not None:
+            self._play_as_chapter(scene, play)
+        self.push(scene)
         self.sounds.play("whistle")
+
+    # ---- campaigns: a chain of ordinary games (game.ui.campaign_play) ------------------------------
+
+    @property
+    def campaigns_dir(self) -> Path:
+        """Where campaigns in progress are kept: beside the autosaves (a chapter in play is one)."""
+        return self.data_dir / "autosave"
+
+    def start_campaign(self, entry: CampaignEntry) -> None:
+        """A new campaign: its first chapter's set-up (the players' names, sections, teams become its force)."""
+        from game.ui.campaign_play import CampaignPlay
+
+        if entry.campaign is not None:
+            self.play_chapter(CampaignPlay.begin(entry.campaign, self.campaigns_dir))
+
+    def show_campaign(self, play: CampaignPlay, notice: str = "") -> None:
+        """The campaign screen (its chapters, the force, the next briefing) in place of every screen."""
+        from game.ui.scenes.campaign import CampaignScene
+
+        while self.scenes:
+            self.scenes.pop().teardown()
+        self.last_ruleset = play.campaign.ruleset
+        self.push(CampaignScene(self, play, notice))
+
+    def play_chapter(self, play: CampaignPlay) -> None:
+        """The campaign's next chapter: its interrupted game where it was, else the first chapter's set-up,
+        else a new game with the force carried over. A chapter that cannot start says why on the campaign
+        screen."""
+        from game.ui.campaign_play import CampaignRefused
+        from game.ui.game_setup import GameSetup
+        from game.ui.scenes.setup import SetupScene
+
+        if self._resume_chapter(play):
+            return
+        try:
+            entry = play.chapter_entry()
+        except CampaignRefused as exc:
+            self.show_campaign(play, notice=str(exc))
+            return
+        why = entry.error or (not_playable(entry.scenario.ruleset) if entry.scenario is not None else "")
+        if why:
+            self.show_campaign(play, notice=f"The chapter's map {entry.path.name} cannot be played: {why}")
+        elif not play.played:
+            self.push(SetupScene(self, entry, campaign=play))
+        else:
+            self.start_game(GameSetup(entry, campaign=play))
+
+    def _resume_chapter(self, play: CampaignPlay) -> bool:
+        """Resume the chapter's interrupted game when an autosave of it is left (True: it is on the table)."""
+        from game.saves import SaveError
+        from game.session import Session
+
+        path = play.in_play()
+        if path is None:
+            return False
+        try:
+            session = Session.resume(path, self.autosaves())
+        except SaveError as exc:
+            self.show_campaign(play, notice=f"The chapter's autosave cannot be resumed: {exc}")
+            return True
+        self.open_session(session, notice="Resumed the chapter where it was.")
+        return True
+
+    def _chapter_options(self, play: CampaignPlay, setup: dict[str, Any]) -> tuple[dict[str, Any], int] | None:
+        """The chapter's game options (the force carried over) and its seed; None (the campaign screen says
+        why) when the force cannot play it. The progress file is written first: the chapter's autosaves name
+        it."""
+        from game.rules.core import start_error
+        from game.ui.campaign_play import CampaignRefused
+
+        try:
+            chosen = play.game_options(setup)
+        except (CampaignRefused, ValueError, KeyError) as exc:  # CannotStart is a ValueError
+            self.show_campaign(play, notice=f"Cannot start the chapter: {start_error(exc)}")
+            return None
+        trouble = play.save()
+        if trouble:
+            self.show_campaign(play, notice=trouble)
+            return None
+        return chosen
+
+    def _play_as_chapter(self, scene: GameScene, play: CampaignPlay) -> None:
+        """``scene``'s game is ``play``'s chapter: its autosaves name the campaign, its end goes to the campaign."""
+        scene.on_end = lambda game: self.end_chapter(play, game)
+        scene.log_lines.insert(0, f"<b>{html.escape(play.chapter_words())}</b>")  # the log's first words
+        if scene.session is not None and scene.session.autosaves is not None:
+            scene.session.autosaves.extra = {"campaign": str(play.path)}
+
+    def end_chapter(self, play: CampaignPlay, game: Any) -> None:
+        """A chapter is over: the campaign records it, and its end screen says what carries over (Continue
+        campaign opens the campaign screen)."""
+        from game.rules.core import get_ruleset
+        from game.ui.campaign_words import carried_lines
+        from game.ui.carry_panel import HEADING, ChapterEnd
+
+        before = play.force
+        try:
+            trouble = play.finish(game)
+        except ValueError as exc:  # the rules could not muster the force (a fault, shown rather than a crash)
+            self.show_campaign(play, notice=f"The chapter could not be recorded: {exc}")
+            return
+        lines = [*carried_lines(before, play.force), play.outlook(), *([trouble] if trouble else [])]
+        make_report = get_ruleset(game.ruleset).report
+        if make_report is None:
+            self.show_campaign(play, notice=" ".join(lines))
+            return
+        words, title = (
+            ("Campaign record", ENDING_TITLES[play.ending]) if play.ending else ("Continue campaign", HEADING)
+        )
+        chapter = ChapterEnd(tuple(lines), lambda: self.show_campaign(play), words, title)
+        self.show_end(make_report(game), on_title=self.back_to_title, chapter=chapter)
+
+    def open_campaign(self, path: Path) -> str:
+        """The campaign kept at ``path`` on its screen; "" or why it cannot be opened (file and place)."""
+        from game.ui.campaign_play import CampaignPlay, CampaignRefused
+
+        try:
+            play = CampaignPlay.open(path)
+        except CampaignRefused as exc:
+            return str(exc)
+        self.show_campaign(play)
+        return ""
 
     # ---- saved games ---------------------------------------------------------------------------
 
@@ -274,9 +422,30 @@ class App:
         while self.scenes:
             self.scenes.pop().teardown()
         scene = GameScene(self, game.scenario, game.options, game=game, bots=bots, session=session)
+        notice = self._chapter_of(scene, session) or notice
         self.push(scene)
         if notice:
             scene.say(notice)
+
+    def _chapter_of(self, scene: GameScene, session: Session) -> str:
+        """When ``session``'s game is a campaign chapter (its save names the progress file), play it as one;
+        returns why the campaign cannot go on ("" when it can, or the game is no chapter)."""
+        from game.ui.campaign_play import CampaignPlay, CampaignRefused
+
+        autosaves = session.autosaves
+        path = autosaves.extra.get("campaign") if autosaves is not None else None
+        if autosaves is None or not path:
+            return ""
+        try:
+            play = CampaignPlay.open(Path(path))
+        except CampaignRefused as exc:
+            autosaves.extra = {}  # a lone game from now on
+            return f"This chapter's campaign cannot go on ({exc}); the game plays on its own."
+        if not play.is_chapter(session.game):
+            autosaves.extra = {}
+            return "This game is a chapter the campaign has played since: it plays on its own."
+        self._play_as_chapter(scene, play)
+        return ""
 
     def replace(self, scene: Scene) -> None:
         """Swap the current scene for ``scene`` (the demo's next game)."""

@@ -53,6 +53,7 @@ class GameSetup:
 
     entry: ScenarioEntry
     answers: Answers = field(default_factory=dict)
+    campaign: Any = None  # the campaign (a CampaignPlay) whose first chapter this sets up; None: a lone game
 
     def __post_init__(self) -> None:
         spec = self.spec

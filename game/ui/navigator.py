@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from game.scenario.model import Scenario
     from game.session import Session
     from game.ui.assets import Assets
+    from game.ui.campaign_list import CampaignEntry
+    from game.ui.campaign_play import CampaignPlay
     from game.ui.game_setup import GameSetup
     from game.ui.scenario_list import ScenarioEntry
     from game.ui.settings import Settings
@@ -60,6 +62,13 @@ class Navigator(Protocol):
     def autosaves(self) -> Autosaves: ...
 
     def scenarios(self) -> list[ScenarioEntry]: ...
+
+    def campaigns(self) -> list[CampaignEntry]: ...
+
+    @property
+    def campaigns_dir(self) -> Path:
+        """Where campaigns in progress are kept."""
+        ...
 
     def apply_settings(self) -> None: ...
 
@@ -116,4 +125,21 @@ class Navigator(Protocol):
 
     def open_session(self, session: Session, bots: dict[str, Any] | None = None, notice: str = "") -> None:
         """Put a loaded, resumed or handed-over game on the table; ``notice`` goes in its status line."""
+        ...
+
+    # ---- campaigns ----------------------------------------------------------------------------------
+    def start_campaign(self, entry: CampaignEntry) -> None:
+        """A new campaign of ``entry``'s file: its first chapter's set-up."""
+        ...
+
+    def show_campaign(self, play: CampaignPlay, notice: str = "") -> None:
+        """The campaign screen: chapters, the force carried over, the next briefing."""
+        ...
+
+    def play_chapter(self, play: CampaignPlay) -> None:
+        """The campaign's next chapter on the table (its interrupted game resumed where it was)."""
+        ...
+
+    def open_campaign(self, path: Path) -> str:
+        """The campaign kept at ``path`` on its screen; "" or why it cannot be opened."""
         ...

@@ -12,6 +12,7 @@ window size (``build``), never per frame.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from pygame_gui.elements import UIButton
 
 from game.rules.contract import Report, RollRow
 from game.ui import charts
+from game.ui.carry_panel import ChapterEnd, carry_split, draw_carry
 from game.ui.scenes.base import BACKDROP, Scene
 
 GOLD = (240, 217, 138)
@@ -89,7 +91,9 @@ def end_layout(size: tuple[int, int]) -> EndLayout:
 
 class EndScene(Scene):
     """The end of a game. ``on_again`` plays again (default: the scenario's set-up, else the title);
-    ``on_title`` goes to the title (default: ``app.back_to_title``)."""
+    ``on_title`` goes to the title (default: ``app.back_to_title``). A campaign chapter's end has its
+    ``chapter`` (:class:`~game.ui.carry_panel.ChapterEnd`): Continue campaign in Play again's place, and what
+    carries over to the next chapter, a sentence each, drawn under the chart."""
 
     name = "end"
 
@@ -99,11 +103,14 @@ class EndScene(Scene):
         report: Report,
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
+        chapter: ChapterEnd | None = None,
     ) -> None:
         super().__init__(app)
         self.report = report
         self.on_again = on_again
         self.on_title = on_title
+        self.chapter = chapter
+        self.carry = chapter.carry if chapter is not None else ()
         self.buttons: dict[str, UIButton] = {}
         self.chart: pygame.Surface | None = None
         self._picture: pygame.Surface | None = None
@@ -115,12 +122,17 @@ class EndScene(Scene):
         lay = end_layout(size)
         self.layout = lay
         self.buttons = {}
+        first = ("again", "Play again")
+        if self.chapter is not None:  # a campaign's chapter
+            first = ("continue", self._fitting(self.chapter.continue_words, lay.buttons[0].width))
         for key, text, rect, oid in (
-            ("again", "Play again", lay.buttons[0], "#primary"),
+            (*first, lay.buttons[0], "#primary"),
             ("title", "Title screen", lay.buttons[1], "#end_title"),
             ("quit", "Quit", lay.buttons[2], "#end_quit"),
         ):
             self.buttons[key] = self.ui(UIButton(rect, text, self.manager, object_id=oid))
+        chart_rect, self.carry_rect = carry_split(lay.chart, bool(self.carry), lay.fs)
+        lay = dataclasses.replace(lay, chart=chart_rect)
         inner = lay.chart.inflate(-2 * max(6, lay.fs // 2), -2 * max(6, lay.fs // 2))
         self.chart = charts.line_chart(
             inner.size,
@@ -134,12 +146,19 @@ class EndScene(Scene):
         )
         self._picture = self._render(size, lay, inner)
 
+    def _fitting(self, words: str, width: int) -> str:
+        """``words`` on a button ``width`` wide, or their first word when they do not fit (a small window)."""
+        font = self.manager.get_theme().get_font(["button", "#primary"])
+        return words if font.size(words)[0] <= width - 20 else words.split()[0]
+
     # ---- input -------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.buttons.get("again"):
                 self.play_again()
+            elif event.ui_element is self.buttons.get("continue") and self.chapter is not None:
+                self.chapter.on_continue()
             elif event.ui_element is self.buttons.get("title"):
                 self.to_title()
             elif event.ui_element is self.buttons.get("quit"):
@@ -147,6 +166,8 @@ class EndScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.to_title()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chapter is not None:
+                self.chapter.on_continue()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.play_again()
 
@@ -195,6 +216,9 @@ class EndScene(Scene):
         ReportPanel(self.report, lay.fs).draw(pic, lay.report.inflate(-2 * lay.fs, -2 * round(lay.fs * 0.8)))
         if self.chart is not None:
             pic.blit(self.chart, chart_at)
+        if self.carry_rect is not None and self.chapter is not None:
+            _panel(pic, self.carry_rect)
+            draw_carry(pic, self.carry, self.carry_rect.inflate(-2 * lay.fs, -lay.fs), lay.fs, self.chapter.title)
         return pic
 
     def _backdrop(self, pic: pygame.Surface) -> None:

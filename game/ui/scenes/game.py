@@ -165,6 +165,7 @@ class GameScene(Scene):
         self.roster_panel = RosterPanel(select=self._select)
         self.dice_tray = DiceTray(app.assets, lambda: self.match.dice if self.match else None, self._texts)
         self._bots, self._on_command = bots, on_command
+        self.on_end: Callable[[Any], None] | None = None  # a campaign chapter's end: the campaign takes the game
         if game is None and session is not None:
             game = session.game
         if game is None and playable:
@@ -753,9 +754,9 @@ class GameScene(Scene):
         if self.match.finished and not self.ended:
             self.turn_files.game_over(self.manager)  # a game played by file sends its last turn
             self.ended = True
+            self._show_end()  # (first: a campaign keeps the chapter before its autosaves go)
             if self.session is not None and self.session.autosaves is not None:
                 self.session.autosaves.clear()  # nothing left to resume
-            self._show_end()
 
     # ---- saving, loading, undo, the menu ------------------------------------------------------------
 
@@ -857,6 +858,9 @@ class GameScene(Scene):
         match = self.match
         assert match is not None
         game = match.game
+        if self.on_end is not None:
+            self.on_end(game)
+            return
         make_report = self.rules.report if self.rules is not None else None
         if make_report is None:
             text, _ = match.view.result(game)

@@ -1,4 +1,5 @@
-"""Load game: the saves and autosaves, newest first; Load opens one where it was, Replay watches it.
+"""Load game: the saves and autosaves, newest first; Load opens one where it was, Replay watches it. After
+them the campaigns in progress: Load opens a campaign's screen.
 
 A save that cannot be read is listed with the reason (the :class:`~game.saves.SaveError` message)
 and cannot be loaded; nothing here ever writes to a save file.
@@ -19,6 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.saves import SavedGame, SaveError, read_save
 from game.session import actions, describe_save, format_time, progress
+from game.ui.campaign_play import KeptCampaign, kept_campaigns
 from game.ui.rules_help import ruleset_title
 from game.ui.scenes.base import Scene
 
@@ -109,13 +111,17 @@ class LoadScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.entries = list_saves(app.saves_dir, app.autosaves().folder)
+        self.kept = kept_campaigns(app.campaigns_dir)  # the campaigns in progress, listed after the saves
         self.items = self._items()
+        # the campaign chosen (then ``chosen`` is None): the newest, when there is no save to show first
+        self.campaign: KeptCampaign | None = self.kept[0] if self.kept and not self.entries else None
         self.chosen: SaveEntry | None = self.entries[0] if self.entries else None
         self.message = ""  # why the last Load was refused
 
     def _items(self) -> list[str]:
         # the list shows text only, so each line is made unique by its place
-        return [f"{i + 1}. {e.line}" for i, e in enumerate(self.entries)]
+        lines = [e.line for e in self.entries] + [k.line for k in self.kept]
+        return [f"{i + 1}. {line}" for i, line in enumerate(lines)]
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -124,7 +130,9 @@ class LoadScene(Scene):
         self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "Load game", self.manager, object_id="#heading"))
         items: list[str | tuple[str, str]] = [*self.items] or ["No saved games yet"]
         default = None
-        if self.chosen is not None:
+        if self.campaign is not None:
+            default = self.items[len(self.entries) + self.kept.index(self.campaign)]
+        elif self.chosen is not None:
             default = self.items[self.entries.index(self.chosen)]
         self.list = self.ui(
             UISelectionList(
@@ -155,10 +163,26 @@ class LoadScene(Scene):
         self.load = self.ui(
             UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Load", self.manager, object_id="#primary")
         )
-        self._show(self.chosen)
+        if self.campaign is not None:
+            self._show_campaign(self.campaign)
+        else:
+            self._show(self.chosen)
+
+    def _show_campaign(self, kept: KeptCampaign) -> None:
+        """A campaign in progress: where it stands (Load opens its screen), or why it cannot be loaded."""
+        self.chosen, self.campaign = None, kept
+        text = kept.details_html()
+        if self.message:
+            text += f"<br><br><font color='#E06050'><b>Not loaded:</b> {html.escape(self.message)}</font>"
+        self.details.set_text(text)
+        self.replay_button.disable()
+        if kept.play is not None:
+            self.load.enable()
+        else:
+            self.load.disable()
 
     def _show(self, entry: SaveEntry | None) -> None:
-        self.chosen = entry
+        self.chosen, self.campaign = entry, None
         if entry is None:
             self.details.set_text(
                 "There are no saved games yet. Ctrl+S or F5 in a game saves it; "
@@ -204,6 +228,11 @@ class LoadScene(Scene):
         from game.session import Session
 
         entry = self.chosen
+        if self.campaign is not None and self.campaign.play is not None:
+            self.message = shown(self.app.open_campaign(self.campaign.path))
+            if self.message:
+                self._show_campaign(self.campaign)
+            return not self.message
         if entry is None or entry.saved is None:
             return False
         try:
@@ -236,7 +265,11 @@ class LoadScene(Scene):
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
             if event.text in self.items:
                 self.message = ""
-                self._show(self.entries[self.items.index(event.text)])
+                n = self.items.index(event.text)
+                if n < len(self.entries):
+                    self._show(self.entries[n])
+                else:
+                    self._show_campaign(self.kept[n - len(self.entries)])
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.list:
             self.load_chosen()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -1,4 +1,6 @@
 """New game: every scenario in maps/ with its title, rule set and briefing; broken maps show their error.
+After them, every campaign (``campaigns/*.toml`` beside the maps) with its rule set, chapters and intro; Start
+opens its first chapter's set-up. A broken campaign file shows its errors (file and place).
 
 Every registered rule set shows here: through its scenarios, or, when no map uses it yet, as a line
 of its own that says so. A scenario whose rule set this build lacks, or whose rule set is registered
@@ -14,13 +16,16 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.assets import default_scenario
+from game.campaign.model import Campaign
 from game.rules.core import RuleSet, get_ruleset, known_rulesets
 from game.scenario.model import Scenario
+from game.ui.campaign_list import CampaignEntry, carry_words
 from game.ui.rules_help import ruleset_title
 from game.ui.scenario_list import ScenarioEntry, not_playable
 from game.ui.scenes.base import Scene
 
 ERROR_MARK = "  (cannot load)"
+CAMPAIGN_MARK = "Campaign: "
 NO_SCENARIO_MARK = " - no scenario yet"
 
 
@@ -42,6 +47,8 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.entries: list[ScenarioEntry] = app.scenarios()
         self.bare: list[RuleSet] = rulesets_without_scenario(self.entries)
+        self.campaigns: list[CampaignEntry] = app.campaigns()
+        self.campaign: CampaignEntry | None = None  # the campaign chosen (then ``chosen`` is None)
         default = default_scenario()
         self.chosen: ScenarioEntry | None = next(
             (e for e in self.entries if e.path.resolve() == default.resolve() and e.playable),
@@ -58,13 +65,14 @@ class NewGameScene(Scene):
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
-                "New game - choose a scenario",
+                "New game - choose a scenario or a campaign",
                 self.manager,
                 object_id="#heading",
             )
         )
         items: list[str | tuple[str, str]] = [self._item(e) for e in self.entries]
         items += [r.name + NO_SCENARIO_MARK for r in self.bare]
+        items += [self._campaign_item(c) for c in self.campaigns]
         items = items or ["No scenarios in maps/"]
         self.list = self.ui(
             UISelectionList(
@@ -72,7 +80,7 @@ class NewGameScene(Scene):
                 items,
                 self.manager,
                 object_id="#scenario_list",
-                default_selection=self._item(self.chosen) if self.chosen else None,
+                default_selection=self._selected_item(),
             )
         )
         self.details = self.ui(
@@ -87,10 +95,34 @@ class NewGameScene(Scene):
         self.start = self.ui(
             UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Start", self.manager, object_id="#primary")
         )
-        self._show(self.chosen)
+        if self.campaign is not None:  # (a rebuild keeps the campaign chosen)
+            self._show_campaign(self.campaign)
+        else:
+            self._show(self.chosen)
+
+    def _selected_item(self) -> str | None:
+        if self.campaign is not None:
+            return self._campaign_item(self.campaign)
+        return self._item(self.chosen) if self.chosen else None
+
+    @staticmethod
+    def _campaign_item(entry: CampaignEntry) -> str:
+        return CAMPAIGN_MARK + entry.title + ("" if entry.playable else ERROR_MARK)
+
+    def _show_campaign(self, entry: CampaignEntry) -> None:
+        """A campaign: its card (rule set, chapters, intro, the first chapter), or its errors."""
+        self.chosen, self.campaign = None, entry
+        self.details.set_text(campaign_card(entry))
+        self.start.set_text("Start campaign")
+        if entry.campaign is not None and not not_playable(entry.campaign.ruleset):
+            self.start.enable()
+        else:
+            self.start.disable()
 
     def _show(self, entry: ScenarioEntry | None) -> None:
-        self.chosen = entry
+        self.chosen, self.campaign = entry, None
+        if self.start.text != "Start":
+            self.start.set_text("Start")
         if entry is None:
             self.details.set_text("There are no scenarios in the maps/ folder.")
             self.start.disable()
@@ -128,7 +160,7 @@ class NewGameScene(Scene):
 
     def _show_ruleset(self, ruleset: RuleSet) -> None:
         """A registered rule set no map uses yet: say so (there is nothing to start)."""
-        self.chosen = None
+        self.chosen = self.campaign = None
         why = not_playable(ruleset.key)
         self.details.set_text(
             f"<font size=5><b>{html.escape(ruleset.name)}</b></font><br>Rule set: <b>{html.escape(ruleset.key)}</b>"
@@ -149,14 +181,60 @@ class NewGameScene(Scene):
                     if ruleset.name + NO_SCENARIO_MARK == event.text:
                         self._show_ruleset(ruleset)
                         break
+                for campaign in self.campaigns:
+                    if self._campaign_item(campaign) == event.text:
+                        self._show_campaign(campaign)
+                        break
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back:
                 self.app.pop()
+            elif event.ui_element is self.start and self.campaign is not None and self.campaign.playable:
+                self.app.start_campaign(self.campaign)
             elif event.ui_element is self.start and self.chosen is not None and self.chosen.playable:
                 # start_setup does nothing for a rule set that cannot play on screen (Start is off then)
                 self.app.start_setup(self.chosen)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+
+def campaign_card(entry: CampaignEntry) -> str:
+    """A campaign's card: its title, rule set, chapter count, intro and first chapter; or, for a file that
+    cannot be played, its errors (each naming the file and the place) and how to see them all."""
+    c = entry.campaign
+    if c is None:
+        return (
+            f"<font size=5><b>{html.escape(entry.title)}</b></font><br>Campaign file {html.escape(entry.path.name)}"
+            f"<br><br><font color='#E06050'><b>This campaign cannot be played:</b></font><br>{_lines(entry.error)}"
+            "<br><br>Fix the file (see <i>deadground check</i> and docs/CAMPAIGNS.md) and come back."
+        )
+    first = c.chapters[c.first]
+    chapters = len(c.chapters)
+    facts = [
+        f"Rule set: <b>{html.escape(ruleset_title(c.ruleset))}</b>",
+        f"<b>{chapters}</b> chapter{'' if chapters == 1 else 's'}",
+    ]
+    intro = _lines(c.intro) if c.intro else "No introduction."
+    text = (
+        f"<font size=5><b>{html.escape(c.title)}</b></font><br>Campaign &middot; {' &middot; '.join(facts)}"
+        f"<br><br>{intro}<br><br><b>Chapter 1: {html.escape(first.title)}</b><br>"
+        f"{_lines(first.briefing) if first.briefing else ''}<br><br>"
+        "<i>The figures you take into the first chapter become the campaign's force: who survives carries on "
+        "into the next.</i>" + carried_html(c)
+    )
+    why = not_playable(c.ruleset)
+    if why:
+        text += f"<br><br><font color='#E0A050'><b>Not playable yet:</b> {html.escape(why)}.</font>"
+    return text
+
+
+def carried_html(campaign: Campaign) -> str:
+    """What the campaign carries from chapter to chapter, in its rule set's words."""
+    words = carry_words(campaign)
+    return (
+        "".join(["<br><br><b>What carries over:</b>", *(f"<br>- {html.escape(w)}" for w in words)])
+        if words
+        else ""
+    )
 
 
 def _lines(text: str) -> str:

@@ -64,7 +64,7 @@ from game.rules.contract import (
 )
 from game.scenario.model import Scenario
 from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_team, teams_folder
-from game.ui.fitting import wrap
+from game.ui.fitting import elide, wrap
 from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.link_list import LinkList
 from game.ui.rules_help import TAGS_SHORT as TAGS_LEGEND
@@ -170,9 +170,10 @@ class SetupScene(Scene):
 
     name = "setup"
 
-    def __init__(self, app: Any, entry: ScenarioEntry, seed: int | None = None) -> None:
+    def __init__(self, app: Any, entry: ScenarioEntry, seed: int | None = None, campaign: Any = None) -> None:
         super().__init__(app)
-        self.setup = GameSetup(entry)
+        # a campaign's first chapter: the players chosen here become its force
+        self.setup = GameSetup(entry, campaign=campaign)
         self.seed = seed  # Begin plays on these dice (``deadground play MAP --seed N``); None: new ones
         spec = self.setup.spec
         self.spec: SetupSpec = spec if spec is not None else SetupSpec()
@@ -234,7 +235,7 @@ class SetupScene(Scene):
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
-                f"Set-up - {self.setup.entry.title}",
+                self.heading(w - 2 * m),
                 self.manager,
                 object_id="#heading",
             )
@@ -292,6 +293,13 @@ class SetupScene(Scene):
                 UILabel(pygame.Rect(m, m + 42, w - 2 * m, 30), TAGS_LEGEND, self.manager, object_id="#footnote")
             )
         self._show_refusals()
+
+    def heading(self, width: int = 10**6) -> str:
+        """The screen's heading: the map, or the campaign and its first chapter (cut short to ``width``)."""
+        play = self.setup.campaign
+        words = f"Set-up - {self.setup.entry.title}" if play is None else f"{play.chapter_words()} - set-up"
+        font = self.manager.get_theme().get_font(["label", "#heading"])
+        return elide(words, width - 12, lambda t: int(font.size(t)[0]))
 
     def _block_heights(self) -> list[int]:
         heights = [70]

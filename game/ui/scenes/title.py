@@ -12,13 +12,14 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
+from game.ui.fitting import Measure, elide
 from game.ui.scenes.base import Scene, waiting_label
 
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
 PREPARING = "Preparing the table's fast paths... (the first start takes longest)"
 # the buttons whose screens walk a table (the menu's map check, a game's start): clicked while the compiled
 # loops are made ready, they wait for them and say so, rather than compile them here and freeze the window
-NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "demo")
+NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "campaign", "demo")
 
 
 def demo_tip() -> str:
@@ -42,6 +43,7 @@ class TitleScene(Scene):
         self._backdrop: pygame.Surface | None = None
         self.message = ""  # why a resume was refused
         self.resumable = self._find_resumable()
+        self.campaign = self._find_campaign()  # the campaign between chapters to continue (CampaignPlay)
         self.preparing: UILabel | None = None  # "Preparing..." while the compiled loops are made ready
         self.waiting = ""  # the button clicked while the loops are made ready: its screen opens once they are
         self.words: dict[str, str] = {}  # each button's own words (a waiting one shows its progress)
@@ -54,6 +56,25 @@ class TitleScene(Scene):
         try:
             return Session.resumable(self.app.autosaves())
         except (OSError, ValueError):  # an unreadable folder or a hostile autosave: nothing to offer, not a crash
+            return None
+
+    def _find_campaign(self):
+        """The newest campaign not over, unless the interrupted game is its chapter (Resume carries it on, and
+        names the campaign and the chapter)."""
+        from game.saves import SaveError, read_save
+        from game.ui.campaign_play import chapter_line, latest_campaign
+
+        skip = ""
+        if self.resumable is not None:
+            path, line = self.resumable
+            try:
+                skip, line = chapter_line(read_save(path), line)
+            except (SaveError, OSError):
+                pass
+            self.resumable = (path, line)
+        try:
+            return latest_campaign(self.app.campaigns_dir, skip)
+        except OSError:
             return None
 
     def build(self, size: tuple[int, int]) -> None:
@@ -71,10 +92,10 @@ class TitleScene(Scene):
         x = (w - BUTTON_W) // 2
         y = max(h // 2 - 40, h - total - 70)
         self.buttons, self.words = {}, {}
+        y -= (BUTTON_H + GAP) * ((self.resumable is not None) + (self.campaign is not None))  # above the column
         if self.resumable is not None:
             _, line = self.resumable
             rw = min(w - 40, RESUME_W)  # clear of the church tower's window in the picture
-            y -= BUTTON_H + GAP
             self.words["resume"] = resume_label(line)
             self.buttons["resume"] = self.ui(
                 UIButton(
@@ -83,6 +104,23 @@ class TitleScene(Scene):
                     self.manager,
                     object_id="#primary",
                     tool_tip_text=f"Carry on with the game that was interrupted: {line}",
+                )
+            )
+            y += BUTTON_H + GAP
+        if self.campaign is not None:
+            rw = min(w - 40, RESUME_W)
+            font = self.manager.get_theme().get_font(["button", "#primary"])
+            words = campaign_label(
+                self.campaign.campaign.title, self.campaign.played + 1, rw - 24, lambda t: int(font.size(t)[0])
+            )
+            self.words["campaign"] = words
+            self.buttons["campaign"] = self.ui(
+                UIButton(
+                    pygame.Rect((w - rw) // 2, y, rw, BUTTON_H),
+                    words,
+                    self.manager,
+                    object_id="#primary",
+                    tool_tip_text=f"Carry on with the campaign {self.campaign.campaign.title}: {self.campaign.subtitle()}",
                 )
             )
             y += BUTTON_H + GAP
@@ -133,9 +171,8 @@ class TitleScene(Scene):
         if self.preparing is not None and preparing() != self.preparing.visible:
             self.preparing.show() if preparing() else self.preparing.hide()
         if self.waiting and preparing():
-            short = (
-                "Resume" if self.waiting == "resume" else self.words.get(self.waiting, "")
-            )  # the map's name: too long
+            shorts = {"resume": "Resume", "campaign": "Continue"}  # the map's or campaign's name: too long
+            short = shorts.get(self.waiting, self.words.get(self.waiting, ""))
             self.show_words(self.waiting, waiting_label(short, progress()))
 
     def show_words(self, key: str, text: str) -> None:
@@ -169,6 +206,7 @@ class TitleScene(Scene):
         app = self.app
         actions = {
             "resume": self.resume,
+            "campaign": self.continue_campaign,
             "load_game": app.show_load,
             "demo": self.demo,
             "new_game": app.show_new_game,
@@ -196,6 +234,11 @@ class TitleScene(Scene):
             return False
         self.app.open_session(session, notice="Resumed the interrupted game where it was.")
         return True
+
+    def continue_campaign(self) -> None:
+        """The campaign screen of the campaign between chapters."""
+        if self.campaign is not None:
+            self.app.show_campaign(self.campaign)
 
     def demo(self) -> None:
         from game.demo import DemoDirector, DemoLoop
@@ -234,3 +277,16 @@ def resume_label(line: str) -> str:
     title = line.split(" (")[0]
     found = re.search(r"\b(?:turn|move) \d+", line)
     return f"Resume: {title}" + (f", {found.group(0)}" if found else "")
+
+
+def campaign_label(title: str, chapter: int, width: int = 10**6, measure: Measure = len) -> str:
+    """The Continue campaign button's words: the campaign (cut short to fit ``width``) and its next chapter.
+
+    >>> campaign_label("The Long Road", 2)
+    'Continue: The Long Road, chapter 2'
+    >>> campaign_label("The Long Road to the Coast", 2, 30)
+    'Continue: The Long…, chapter 2'
+    """
+    tail = f", chapter {chapter}"
+    room = width - measure("Continue: ") - measure(tail)
+    return f"Continue: {elide(title, room, measure)}{tail}"
