@@ -280,3 +280,19 @@ def test_a_rifleman_cannot_pick_a_second_target() -> None:
     ctl.handle(Click(pos(ctl, "us1-r1")))
     fb = ctl.handle(Click((12, 12), shift=True))
     assert not fb.accepted and "LMG" in fb.message and not ctl.picked
+
+
+def test_a_bots_command_that_names_nobody_or_a_dead_model_selects_no_one() -> None:
+    """Hand-over to a bot: a Zombie 40,000 bot's Speed Pack names no model (figure ""), a Defibrillator names a
+    dead one. The controller selected "" and the screen's next look at the selection crashed (KeyError); it
+    selects no one and the game goes on."""
+    from game.rules.zombie40k.commands import UsePowerUp
+    from game.rules.zombie40k.testing import rigged_game as z40k_game
+    from game.rules.zombie40k.view import Z40View
+
+    g = z40k_game({1: [(10, 30), (12, 30)]}, hordes=[[(10, 10)]])
+    g.figure("p1-2").state = "dead"
+    for cmd in (UsePowerUp("p1", "speed_pack"), UsePowerUp("p1", "defibrillator", figure="p1-2", near="p1-1")):
+        ctl = Controller(g, Z40View(), bots={1: lambda game, cmd=cmd: cmd})
+        ctl.play_bots()  # refused here (the squad carries neither): the selection is what matters
+        assert ctl.selected is None

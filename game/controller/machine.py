@@ -477,8 +477,14 @@ class Controller:
         if self.game.over or player not in self.bots:
             return Feedback()
         cmd = self.bots[player](self.game)
-        self.selected = getattr(cmd, "figure", None)
+        self.selected = self._on_table(getattr(cmd, "figure", None))
         return self._send(cmd)
+
+    def _on_table(self, fid: object) -> str | None:
+        """``fid`` when it names a figure on the table, else None: a bot's command may name nobody (Zombie
+        40,000's Speed Pack: ``figure`` "") or a dead model (the Defibrillator), and neither can be selected."""
+        ids = {f.id for f in self.game.figures if f.on_table}
+        return fid if isinstance(fid, str) and fid in ids else None
 
     def _refuse(self, reason: str) -> Feedback:
         self.message = reason
