@@ -229,3 +229,17 @@ def test_several_sections_get_a_line_each_and_the_exits_are_marked(seed: int) ->
     assert [row.name for row in r.roll] == [s.name for s in aa.survivors]
     assert sum(row.marked for row in r.roll) == aa.allies.exited
     assert r.victory == (g.winner == "allies") and r.headline == ("VICTORY" if r.victory else "DEFEAT")
+
+
+def test_the_end_screen_names_the_soldier_who_holds_the_objective_not_his_id() -> None:
+    """A campaign's chapter ended "us1-g2 holds the objective at the end of turn 5." on the end screen and in
+    the chapter's record: the reason of a Zombiekrieg report names the soldier as the log does."""
+    from game.rules.zombiekrieg.names import name_of
+    from game.rules.zombiekrieg.report import report
+    from game.rules.zombiekrieg.testing import rigged_game
+
+    g = rigged_game()
+    fid = next(f.id for f in g.state.allied())
+    g.state.winner, g.state.reason = "allies", f"{fid} holds the objective at the end of turn 5."
+    reason = report(g).reason
+    assert reason == f"{name_of(g, g.figure(fid))} holds the objective at the end of turn 5." and fid not in reason

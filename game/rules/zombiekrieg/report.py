@@ -32,7 +32,7 @@ from typing import Any
 
 from game.rules.contract import Report, RollRow, Series
 from game.rules.zombiekrieg.game import ZombiekriegGame
-from game.rules.zombiekrieg.names import soldier_names, zombies_named
+from game.rules.zombiekrieg.names import player_words, soldier_names, zombies_named
 
 ALLIES, ZOMBIES = "allies", "zombies"
 STANDING, KNOCKED_DOWN, DEAD, EXITED = "standing", "knocked_down", "dead", "exited"
@@ -227,7 +227,7 @@ class AfterAction:
             ruleset=str(getattr(game, "ruleset", "") or getattr(scenario, "ruleset", "")),
             scenario=str(getattr(scenario, "title", "") or "Scenario"),
             winner=getattr(st, "winner", None) or tally.winner,
-            reason=getattr(st, "reason", "") or tally.reason,
+            reason=player_words(game, getattr(st, "reason", "") or tally.reason),  # names, not ids
             turns=turns,
             turn_limit=int(getattr(st, "turn_limit", 0) or 0),
             objective=str(getattr(st, "objective", "")),
