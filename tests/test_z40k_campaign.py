@@ -278,3 +278,17 @@ def test_the_shipped_campaign_plays_to_its_end_with_the_squad_carried():
     rows = result.chapters
     assert rows[0].chapter == "landing_pad" and rows[0].going_in == 5  # the Tactical Squad
     assert all(later.going_in == earlier.after for earlier, later in zip(rows, rows[1:]))
+
+
+def test_a_model_carries_no_kills_of_his_own_only_his_squads_in_his_history() -> None:
+    """Zombie 40,000 pools a squad's wounds, so the rules know who died but not whose shot killed. The
+    campaign screen showed every one of eight Guardians with the squad's "5 kills"; a veteran's own count
+    stays 0 and his history line tells the squad's kills."""
+    from game.rules.zombie40k.campaign import CAMPAIGN
+    from game.rules.zombie40k.testing import rigged_game
+
+    g = rigged_game({1: [(10, 30), (12, 30)]})
+    g.state.kills["p1"] = 5
+    force = CAMPAIGN.muster(g)
+    assert force.veterans and all(v.kills == 0 for v in force.veterans)
+    assert all("squad kills 5" in v.history[-1] for v in force.veterans)

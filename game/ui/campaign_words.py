@@ -43,7 +43,8 @@ def veteran_html(v: Veteran) -> str:
         head = f"<font color='{MUTED}'><b>{name}</b>{kind}</font> <font color='{FALLEN}'><b>FALLEN</b></font>"
     else:
         head = f"<b>{name}</b>{kind}"
-    head += f" <font color='{MUTED}'>- {kills_words(v.kills)}</font>"
+    if v.kills:  # (Zombie 40,000 counts a squad's kills, not a model's: its history lines say them)
+        head += f" <font color='{MUTED}'>- {kills_words(v.kills)}</font>"
     tint = f"<font color='{MUTED}'>{{}}</font>" if v.dead else "{}"
     lines = [f"&nbsp;&nbsp;&nbsp;{tint.format(html.escape(h))}" for h in v.history] or [
         f"&nbsp;&nbsp;&nbsp;<i><font color='{MUTED}'>no chapter played yet</font></i>"

@@ -4,7 +4,8 @@ carried models up in the new game).
 
 A veteran is one model of a team, known by his name in the chapter he first played (``names.py``); his
 history has a line a chapter. The squad's wounds are pooled (7th edition), so the rules know who died but not
-whose shot killed: a veteran's kills are his squad's in the chapters he fought [house].
+whose shot killed: a veteran's history tells his squad's kills in each chapter he fought, and his own
+count stays 0 [house].
 
 >>> [r.key for r in CAMPAIGN.carries]
 ['dead', 'wounds', 'power_ups', 'duct_tape', 'killing_floor', 'respawns']
@@ -170,7 +171,7 @@ def _mustered(game: Zombie40kGame, m: Model, v: Veteran, player: int) -> Veteran
     }
     kills = st.kills.get(m.unit, 0)
     line = history_line(game, m, alive, kills)
-    return Veteran(v.key, v.name, player, v.kind, state, (*v.history, line), v.kills + kills, not alive)
+    return Veteran(v.key, v.name, player, v.kind, state, (*v.history, line), v.kills, not alive)
 
 
 def history_line(game: Zombie40kGame, m: Model, alive: bool, kills: int) -> str:
