@@ -1,5 +1,5 @@
-"""``deadground soak``: bot games on every shipped scenario of every rule set with a bot, the rules'
-invariants checked after every command, and any failure written as a save (a replay file) with its seed.
+"""``deadground soak``: bot games on every shipped scenario (and whole shipped campaigns) of every rule set with
+a bot, the rules' invariants checked after every command, and any failure written as a save (a replay file) with its seed.
 
 ``deadground soak [--games N] [--jobs J] [--minutes M] [--seed S] [--out DIR] [MAP...]`` plays N games
 per rule set (spread over its maps, game k with seed S+k), on J worker processes, for at most M minutes.
@@ -71,8 +71,12 @@ def soak_maps(paths: Sequence[str] = (), skipped: list[str] | None = None) -> di
     named = bool(paths)
     if not paths:
         paths = [str(p) for p in sorted(assets_dir("maps").glob("*.tmx"))]
+        paths += [str(p) for p in sorted(assets_dir("maps").glob("campaigns/*.toml"))]
     found: dict[str, list[str]] = {}
     for path in paths:
+        if path.endswith(".toml"):
+            _campaign_ruleset(path, found, skipped, named)
+            continue
         try:
             scenario = load_scenario(path)
         except ScenarioError as exc:
@@ -86,6 +90,22 @@ def soak_maps(paths: Sequence[str] = (), skipped: list[str] | None = None) -> di
         else:
             found.setdefault(scenario.ruleset, []).append(str(path))
     return found
+
+
+def _campaign_ruleset(path: str, found: dict[str, list[str]], skipped: list[str] | None, named: bool) -> None:
+    """A campaign file soaks under its rule set (with a bot), or is skipped with why."""
+    from game.ai import has_bot
+    from game.campaign.model import CampaignError, load_campaign
+
+    try:
+        campaign = load_campaign(path)
+    except (CampaignError, OSError) as exc:
+        _skip(skipped, named, f"{path}: does not load: {str(exc).splitlines()[0]}")
+        return
+    if not has_bot(campaign.ruleset):
+        _skip(skipped, named, f"{path}: {campaign.ruleset} has no bot to play it")
+    else:
+        found.setdefault(campaign.ruleset, []).append(path)
 
 
 def _skip(skipped: list[str] | None, named: bool, why: str) -> None:
@@ -106,15 +126,53 @@ _SCENARIOS: dict[str, Any] = {}
 
 
 def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult:
-    """One bot game with the invariants checked after every command; a failure is saved to ``out``."""
-    from game.ai import bot_for
+    """One bot game with the invariants checked after every command (a campaign file: the whole campaign,
+    chapter after chapter with its carried force); a failure is saved to ``out``."""
     from game.rules.core import get_ruleset
-    from game.saves import describe_error, save_game
     from game.scenario import load_scenario
 
+    if map_path.endswith(".toml"):
+        return play_campaign(ruleset_key, map_path, seed, out)
     if map_path not in _SCENARIOS:
         _SCENARIOS[map_path] = load_scenario(map_path)
     scenario = _SCENARIOS[map_path]
+    options = soak_forces(get_ruleset(ruleset_key), scenario, seed)
+    game, failure, saved = _checked(ruleset_key, scenario, options, seed, out, Path(map_path).stem)
+    return SoakResult(ruleset_key, map_path, seed, len(game.commands) if game else 0, failure, saved)
+
+
+def play_campaign(ruleset_key: str, path: str, seed: int, out: str) -> SoakResult:
+    """A whole campaign by the bots, each chapter checked as :func:`play_one` checks a game."""
+    from game.campaign.model import load_campaign
+    from game.campaign.progress import chapter_options, default_setup, finish_chapter, new_progress
+    from game.rules.core import start_error
+
+    commands = 0
+    try:
+        campaign = load_campaign(path)
+        progress = new_progress(campaign, seed, default_setup(campaign))
+        while not progress.over:
+            chapter, scenario, options, chapter_seed = chapter_options(campaign, progress)
+            label = f"{Path(path).stem}-{chapter.id}"
+            game, failure, saved = _checked(ruleset_key, scenario, options, chapter_seed, out, label)
+            commands += len(game.commands) if game else 0
+            if failure or game is None:
+                return SoakResult(ruleset_key, path, seed, commands, f"chapter {chapter.id!r}: {failure}", saved)
+            progress = finish_chapter(campaign, progress, game)
+    except Exception as exc:  # a chapter that cannot start with its force, a broken campaign
+        return SoakResult(ruleset_key, path, seed, commands, f"campaign: {start_error(exc)}")
+    return SoakResult(ruleset_key, path, seed, commands)
+
+
+def _checked(
+    ruleset_key: str, scenario: Any, options: dict[str, Any], seed: int, out: str, label: str
+) -> tuple[Game | None, str, str]:
+    """A bot game played with the invariants asked after every command and the replay compared at its end:
+    the game, what went wrong ("" when nothing did) and the replay file written for it."""
+    from game.ai import bot_for
+    from game.rules.core import get_ruleset
+    from game.saves import describe_error, save_game
+
     ruleset = get_ruleset(ruleset_key)
     check = find_invariants(ruleset)
     bot = bot_for(ruleset_key)
@@ -122,7 +180,7 @@ def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult
     cmd = None
     failure = ""
     try:
-        game = ruleset.new_game(scenario, soak_forces(ruleset, scenario, seed), seed)
+        game = ruleset.new_game(scenario, options, seed)
         if check is not None:
             failure = _said(_ask(check, game, since=0))
         while not failure and not game.over:
@@ -143,13 +201,12 @@ def play_one(ruleset_key: str, map_path: str, seed: int, out: str) -> SoakResult
         failure = describe_error(exc)
     saved = ""
     if failure and game is not None:
-        name = f"soak-{ruleset_key}-{Path(map_path).stem}-seed{seed}.json"
+        name = f"soak-{ruleset_key}-{label}-seed{seed}.json"
         try:
             saved = str(save_game(game, Path(out) / name, error=f"soak: {failure}", failed=cmd))
         except (OSError, TypeError, ValueError) as exc:
             failure += f" (and the replay file could not be written: {exc})"
-    commands = len(game.commands) if game is not None else 0
-    return SoakResult(ruleset_key, map_path, seed, commands, failure, saved)
+    return game, failure, saved
 
 
 def soak_forces(ruleset: Any, scenario: Any, seed: int) -> dict[str, Any]:

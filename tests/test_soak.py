@@ -53,7 +53,10 @@ def test_a_slice_of_soak_games_holds_every_invariant(tmp_path: Path) -> None:
 
 def test_the_shipped_maps_are_soaked_per_rule_set() -> None:
     maps = soak.soak_maps()
-    assert "zombiekrieg" in maps and all(p.endswith(".tmx") for p in maps["zombiekrieg"])
+    assert "zombiekrieg" in maps and all(
+        p.endswith((".tmx", ".toml")) for p in maps["zombiekrieg"]
+    )  # campaigns too
+    assert any(p.endswith("normandy_village.tmx") for p in maps["zombiekrieg"])
 
 
 def test_a_broken_invariant_is_written_as_a_replay_with_its_seed(tmp_path: Path, monkeypatch) -> None:
@@ -114,3 +117,18 @@ def test_each_shipped_rule_set_soaks_a_whole_game_with_its_own_forces(tmp_path: 
         assert result.failure == "" and result.commands > 0, (key, result)
     z40k = get_ruleset("zombie40k")
     assert soak.soak_forces(z40k, None, 4) == soak.soak_forces(z40k, None, 4)  # drawn from the seed
+
+
+def test_the_soak_plays_each_shipped_campaign_whole_with_its_carried_force(tmp_path) -> None:
+    """Issue 39: the soak plays campaigns too. Every shipped campaign is soaked under its rule set, and one is
+    played chapter after chapter by the bots (the force carried in), the invariants asked after every
+    command and each chapter replayed from its commands."""
+    maps = soak.soak_maps()
+    campaigns = {key: [p for p in paths if p.endswith(".toml")] for key, paths in maps.items()}
+    assert {key: len(found) for key, found in campaigns.items()} == {
+        "outbreak": 1,
+        "zombie40k": 1,
+        "zombiekrieg": 1,
+    }
+    result = soak.play_one("zombiekrieg", campaigns["zombiekrieg"][0], 1, str(tmp_path))
+    assert result.failure == "" and result.commands > 0, result.failure
