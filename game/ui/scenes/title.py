@@ -93,14 +93,15 @@ class TitleScene(Scene):
         y = max(h // 2 - 40, h - total - 70)
         self.buttons, self.words = {}, {}
         y -= (BUTTON_H + GAP) * ((self.resumable is not None) + (self.campaign is not None))  # above the column
+        font = self.manager.get_theme().get_font(["button", "#primary"])
+        fit = (min(w - 40, RESUME_W), lambda t: int(font.size(t)[0]))  # the width, and how wide a text is
         if self.resumable is not None:
             _, line = self.resumable
-            rw = min(w - 40, RESUME_W)  # clear of the church tower's window in the picture
-            self.words["resume"] = resume_label(line)
+            self.words["resume"] = resume_label(line, fit[0] - 24, fit[1])
             self.buttons["resume"] = self.ui(
                 UIButton(
-                    pygame.Rect((w - rw) // 2, y, rw, BUTTON_H),
-                    resume_label(line),
+                    pygame.Rect((w - fit[0]) // 2, y, fit[0], BUTTON_H),
+                    self.words["resume"],
                     self.manager,
                     object_id="#primary",
                     tool_tip_text=f"Carry on with the game that was interrupted: {line}",
@@ -108,11 +109,8 @@ class TitleScene(Scene):
             )
             y += BUTTON_H + GAP
         if self.campaign is not None:
-            rw = min(w - 40, RESUME_W)
-            font = self.manager.get_theme().get_font(["button", "#primary"])
-            words = campaign_label(
-                self.campaign.campaign.title, self.campaign.played + 1, rw - 24, lambda t: int(font.size(t)[0])
-            )
+            rw = fit[0]
+            words = campaign_label(self.campaign.campaign.title, self.campaign.played + 1, rw - 24, fit[1])
             self.words["campaign"] = words
             self.buttons["campaign"] = self.ui(
                 UIButton(
@@ -265,18 +263,22 @@ class TitleScene(Scene):
         surface.blit(self._backdrop, (0, 0))
 
 
-RESUME_W = 360
+RESUME_W = 360  # the widest a button above the column may be (the title picture's church beside it)
 
 
-def resume_label(line: str) -> str:
-    """The Resume button's words: the map and how far it got; the whole line is its tooltip.
+def resume_label(line: str, width: int = 10**6, measure: Measure = len) -> str:
+    """The Resume button's words: the map (cut short to fit ``width``) and how far it got; the whole line is
+    its tooltip.
 
     >>> resume_label("Small Town (Some Rules (Second Edition)), move 3, 12 actions, 2026-12-06 01:00")
     'Resume: Small Town, move 3'
+    >>> resume_label("The Last Night in Cedar Falls (chapter 2), move 4, 9 actions", 34)
+    'Resume: The Last Night in…, move 4'
     """
     title = line.split(" (")[0]
     found = re.search(r"\b(?:turn|move) \d+", line)
-    return f"Resume: {title}" + (f", {found.group(0)}" if found else "")
+    tail = f", {found.group(0)}" if found else ""
+    return f"Resume: {elide(title, width - measure('Resume: ') - measure(tail), measure)}{tail}"
 
 
 def campaign_label(title: str, chapter: int, width: int = 10**6, measure: Measure = len) -> str:
