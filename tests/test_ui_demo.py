@@ -132,3 +132,9 @@ def test_the_demo_banner_and_hint_cover_no_zone(app: App) -> None:
     assert table.contains(banner) and table.contains(hint) and not banner.colliderect(hint)
     for zone in view.zone_rects():
         assert not banner.colliderect(zone) and not hint.colliderect(zone), (banner, hint, zone)
+    # nor the foot, where the latest line and the dice are drawn over it (a club organiser saw the night's
+    # score hidden under "Zombie 14's pace: D6 = 2")
+    from game.ui.scenes.demo import FOOT
+
+    vx, vy, vw, vh = view.camera.viewport
+    assert not banner.colliderect(pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)), banner

@@ -376,15 +376,15 @@ class DemoScene(GameScene):
         """The banner and the hint where they hide no zone, figure or word on the table: the clearest
         spot, in a smaller print if the full one finds none (looked for twice a second, not each frame)."""
         assert self.view is not None
+        vx, vy, vw, vh = self.view.camera.viewport
+        foot = pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)  # the latest line and the dice live there
         self._banner_size = 30
-        self.banner_rect, hidden = self.view.clear_spot(plate.get_size())
+        self.banner_rect, hidden = self.view.clear_spot(plate.get_size(), avoid=[foot])
         for size in (26, 22):
             if not hidden:
                 break
             smaller = self.view.plate(lines, size, GOLD)
-            rect, less = self.view.clear_spot(smaller.get_size())
+            rect, less = self.view.clear_spot(smaller.get_size(), avoid=[foot])
             if less < hidden:
                 self.banner_rect, hidden, self._banner_size = rect, less, size
-        vx, vy, vw, vh = self.view.camera.viewport
-        foot = pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)  # the latest line and the dice live there
         self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect, foot])
