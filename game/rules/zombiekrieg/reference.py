@@ -943,6 +943,33 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
         " the Allied figures, rounded up.",
     ),
+    "campaign.rejoin_on": lambda w: (
+        "Campaigns: a soldier cut off when a chapter was lost rejoins on a D6 of ",
+        w.v("campaign.rejoin_on"),
+        " or more.",
+    ),
+    "campaign.replacements_up_to": lambda w: (
+        "Campaigns: a section with fewer men ready gets green riflemen up to ",
+        w.v("campaign.replacements_up_to"),
+        " men.",
+    ),
+    "campaign.green_guts": lambda w: (
+        "Campaigns: a green replacement rolls his starting GUTS like any new soldier, changed by ",
+        w.v("campaign.green_guts", mod),
+        ".",
+    ),
+    "campaign.horde_growth": lambda w: (
+        "Campaigns: each chapter after the first adds ",
+        w.v("campaign.horde_growth"),
+        " zombies per Allied figure to the map's ratio, never above ",
+        w.v("campaign.horde_cap"),
+        " to one.",
+    ),
+    "campaign.horde_cap": lambda w: (
+        "Campaigns: the horde never grows past ",
+        w.v("campaign.horde_cap"),
+        " to one.",
+    ),
     "guts.min": lambda w: ("GUTS never falls below ", w.v("guts.min"), "."),
     "guts.max": lambda w: ("GUTS never rises above ", w.v("guts.max"), "."),
     "guts.critical_success_change": lambda w: (
