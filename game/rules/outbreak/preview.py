@@ -48,7 +48,7 @@ def _move(world: World, cmd: Move) -> Preview:
     runs = len(p.points) >= 2 and movement.running(world, tuple(p.points))
     details: dict[str, Any] = {"followers": [g.id for g in p.followers] if runs else [], "paths": {}}
     if p.followers and not runs:
-        details["nobody_follows"] = "closes in to fight: nobody runs after him"
+        details["nobody_follows"] = "ends nearer the zombies than it starts: not a run, so nobody follows"
     if len(p.points) >= 2:
         for inches in sorted({world.num("movement", "human_move"), world.num("movement", "human_rush")}):
             c = movement.way(world, f, p.points, inches)
