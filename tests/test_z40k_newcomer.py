@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.controller import Click, Controller, Hover
+from game.controller import Button, Click, Controller, Hover
 from game.rules.core import get_ruleset
 from game.rules.drawing import Plate
 from game.rules.zombie40k.state import Phase
@@ -30,6 +30,7 @@ def test_a_run_not_yet_rolled_says_its_die_and_runs_on_the_first_click() -> None
     g = rigged_game({1: [(10, 30), (11.2, 30)]}, phase=Phase.SHOOTING, dice=[4])
     ctl = _controller(g)
     ctl.handle(Click((10, 30)))
+    ctl.handle(Button("run"))  # R: a run is asked for, never a stray click's
     goal = (10.0, 20.0)  # 10" away: past any run
     ctl.handle(Hover(goal))
     plates = _plates(ctl)
@@ -44,7 +45,21 @@ def test_a_rolled_run_cut_short_still_asks() -> None:
     g.state.units["p1"].run_roll = 2  # the squad's run already rolled: 2"
     ctl = _controller(g)
     ctl.handle(Click((10, 30)))
+    ctl.handle(Button("run"))
     assert 'Only 2.0" reachable' in ctl.handle(Click((10.0, 20.0))).message and not g.figure("p1-1").ran
+
+
+def test_a_click_on_the_table_in_the_shooting_phase_never_runs() -> None:
+    """A 40k player's extra click on the table in the Shooting phase ran his squad (D6 = 2) and cost it its
+    shooting. A run is asked for with R; a click on the open table says so and rolls nothing."""
+    g = rigged_game({1: [(10, 30), (11.2, 30)]}, phase=Phase.SHOOTING, dice=[4])
+    ctl = _controller(g)
+    ctl.handle(Click((10, 30)))
+    ctl.handle(Hover((10.0, 20.0)))
+    fb = ctl.handle(Click((10.0, 20.0)))
+    fb = ctl.handle(Click((10.0, 20.0)))  # and again: still no run
+    assert "press R" in fb.message and not g.figure("p1-1").ran and g.figure("p1-1").position == (10, 30)
+    assert g.dice.remaining == 1
 
 
 def test_a_shot_that_cannot_kill_reads_0_percent_never_minus_0() -> None:

@@ -541,8 +541,8 @@ class Z40View:
 
     def default_action(self, game: Zombie40kGame, fid: str, target: str | None) -> str | None:
         available = game.actions_for(fid)
-        if target is None:
-            return next((a for a in ("move", "run") if a in available), None)
+        if target is None:  # a run costs the squad its shooting: asked for by R, never by a stray click
+            return "move" if "move" in available else None
         t = game.figure(target)
         if t.unit == game.figure(fid).unit:
             return None
@@ -619,6 +619,8 @@ class Z40View:
         available = game.actions_for(fid)
         if not available:
             return self._why(game, fid, "move" if game.state.phase == Phase.MOVEMENT else "shoot")
+        if "run" in available and target is None:
+            return 'To run instead of shooting, press R (Run), then click where: the squad runs D6" and shoots no more.'
         return "Nothing to do there."
 
     def explain(self, game: Zombie40kGame, fid: str, target: str) -> Command | None:
