@@ -90,3 +90,17 @@ def test_a_sergeant_boxed_in_by_his_squad_takes_the_short_way_round_it() -> None
     assert first.accepted and 'Only 6.0" reachable of the ' in first.message, first.message
     way = float(first.message.split("of the ")[1].split('"')[0])
     assert way < 9.2, first.message
+
+
+def test_the_shooting_plate_names_a_cover_save_as_one() -> None:
+    """A 40k player read "before his 4+ save" on the plate for zombies with no armour (Sv -) in a ruin: it is
+    their 4+ cover save, and the plate says so."""
+    sc = small_scenario(players=1, ruins=[(22, 10, 6, 4)])
+    g = rigged_game(
+        {1: [(24, 22), (25.2, 22)]}, hordes=[[(24, 12), (25.2, 12)]], phase=Phase.SHOOTING, scenario=sc
+    )
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((24, 22)))
+    ctl.handle(Hover((24, 12)))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
+    assert any("wounds before their 4+ cover saves" in t for t in _plates(ctl)), _plates(ctl)

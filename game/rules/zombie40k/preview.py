@@ -165,19 +165,22 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
     return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
 
 
-def target_saves(world: World, fp: shooting.FirePlan) -> list[int]:
+def target_saves(world: World, fp: shooting.FirePlan) -> list[tuple[int, str]]:
     """The best save (armour, invulnerable or cover, before AP) of each target model in the order wounds
-    reach them, 0 where a model has none: the wounds the plate counts are rolled before these saves."""
+    reach them, with its kind, (0, "") where a model has none: the wounds the plate counts are rolled before
+    these saves."""
     out = []
     for fid in fp.order:
         s = model_saves(world, world.model(fid), fp.covers.get(fid, 0))
-        out.append(min((v for v in (s.sv, s.inv, s.cover) if v), default=0))
+        kinds = [(v, k) for v, k in ((s.sv, ""), (s.inv, "invulnerable"), (s.cover, "cover")) if v]
+        out.append(min(kinds, default=(0, "")))
     return out
 
 
 def fire_preview(world: Any, fp: Any) -> Preview:
     """A shooting's (or a thrown grenade's) expected hits, wounds and kills with their odds."""
     out, _ = shoot_outlook(world, fp)
+    saves = target_saves(world, fp)
     details = {
         **out.as_dict(),
         "shooters": [s.model.id for s in fp.shooters],
@@ -185,7 +188,8 @@ def fire_preview(world: Any, fp: Any) -> Preview:
         "snap_shots": any(s.snap for s in fp.shooters),
         "covers": dict(fp.covers),
         "kills_distribution": [round(x, 6) for x in out.kills_dist],
-        "saves": target_saves(world, fp),
+        "saves": [v for v, _ in saves],
+        "save_kinds": [k for _, k in saves],
     }
     return Preview(
         True,

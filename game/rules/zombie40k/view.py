@@ -825,13 +825,16 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
 
 def _before_saves(details: dict[str, Any]) -> str:
     """The wounds the plate counts are rolled before saves: `` before his 2+ save`` (one model), `` before
-    their 3+ saves`` (all alike), `` before saves`` (mixed), "" when no model of the target has one."""
+    their 3+ saves`` (all alike), `` before their 4+ cover saves`` (a horde in a ruin), `` before saves``
+    (mixed), "" when no model of the target has one."""
     saves = [int(v) for v in details.get("saves", [])]
+    kinds = set(details.get("save_kinds", [""]))
     if not any(saves):
         return ""
-    if len(set(saves)) > 1:
+    if len(set(saves)) > 1 or len(kinds) > 1:
         return " before saves"
-    return f" before his {saves[0]}+ save" if len(saves) == 1 else f" before their {saves[0]}+ saves"
+    kind = f"{kinds.pop()} " if kinds and "" not in kinds else ""  # "4+ cover save": a zombie has no armour
+    return f" before his {saves[0]}+ {kind}save" if len(saves) == 1 else f" before their {saves[0]}+ {kind}saves"
 
 
 def _vehicle_name(game: Zombie40kGame) -> str:
