@@ -199,3 +199,11 @@ def test_two_players_with_the_same_team_are_told_apart() -> None:
     groups = view.roster(g, {}, set())
     assert {grp.title.split(" \u00b7")[0] for grp in groups} >= {"Player 1: Ork Boyz", "Player 2: Ork Boyz"}
     assert all(not row.name.endswith(")") for grp in groups for row in grp.rows)  # the heading says whose
+
+
+def test_the_end_buttons_tooltip_says_what_the_button_says() -> None:
+    """A 40k player read "End phase E" on the button and "End this player's turn" in its tooltip: E ends a
+    phase, and the tooltip says so."""
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
+    ok, tip = Match(g, Z40View()).button_states()["end_turn"]
+    assert ok and tip == "End phase (E / Enter)"

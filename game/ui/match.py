@@ -380,7 +380,8 @@ class Match:
         why_not = self.view.can_end_turn(self.game)
         allowed = not why_not and not busy and not over
         waiting = "Wait for the dice and the zombies." if busy else "The game is over."
-        out["end_turn"] = (allowed, "End this player's turn (E / Enter)" if allowed else why_not or waiting)
+        end = getattr(self.view, "end_words", "End turn")  # "End phase" where E ends less than a turn
+        out["end_turn"] = (allowed, f"{end} (E / Enter)" if allowed else why_not or waiting)
         noun = self.view.figure_noun
         out["next"] = (not busy and not over and bool(self.ready()), f"Select the next {noun} who can act (Tab)")
         out["cancel"] = (ctl.mode in CHOOSING, "Step back: waypoint, mode, selection (Esc / right click)")
