@@ -322,3 +322,24 @@ def test_e_with_figures_still_ready_asks_once_in_zombiekrieg_and_zombie_40000(na
     assert len(game.commands) == before
     fb = ctl.handle(Button("end_turn"))
     assert fb.accepted and len(game.commands) == before + 1
+
+
+def test_the_roster_under_the_action_buttons_never_jumps_up_when_fewer_buttons_show() -> None:
+    """A Zombiekrieg newcomer clicked a soldier's name in the roster and got another: the action panel above
+    it lost a row of buttons (nobody selected: no Order or Fire; Cancel gone) and the roster moved up under
+    the pointer. The panel keeps the most rows it has needed; the roster stays where it was."""
+    import pygame
+    import pygame_gui
+
+    from game.ui.assets import Assets
+    from game.ui.widgets.actions import ActionsPanel
+
+    pygame.init()
+    pygame.display.set_mode((400, 700))
+    manager = pygame_gui.UIManager((400, 700))
+    panel = ActionsPanel(Assets(), press=lambda name: None, sound=lambda name: None)
+    specs = [(n, n.title(), "icons.move") for n in ("move", "fire", "order", "next", "cancel", "end_turn")]
+    everything = panel.build(lambda e: e, manager, manager.get_root_container(), 0, 300, specs)
+    assert panel.arrange(["next", "end_turn"]) == everything  # fewer buttons: the roster's top stays put
+    assert not panel.buttons["fire"].visible and panel.buttons["next"].visible
+    pygame.quit()

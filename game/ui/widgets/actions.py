@@ -1,6 +1,7 @@
 """The actions on the right: the rule set's action buttons, then Next, Cancel, Skip and End turn, each with
 its icon, and the hint under them (what the hovered button does, or the selected figure's actions). Only the
-buttons that apply now are on view (:meth:`ActionsPanel.arrange`), so the roster under them keeps its rows."""
+buttons that apply now are on view (:meth:`ActionsPanel.arrange`), so the roster under them keeps its rows; the
+panel keeps the most rows it has needed, so the roster never jumps under the pointer."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class ActionsPanel:
         self.hint_html = ""
         self._assets, self._press, self._sound = assets, press, sound
         self._top, self._cell = 0, 0  # where the buttons start, and a half-row button's width
+        self._rows = 0  # the most rows of buttons shown yet: the panel never shrinks back (see arrange)
 
     def build(
         self,
@@ -46,7 +48,7 @@ class ActionsPanel:
             )
         )
         self._top, self._cell = y + 28, (width - 22) // 2
-        self.buttons, self.icons = {}, {}
+        self.buttons, self.icons, self._rows = {}, {}, 0
         for name, label, icon in specs:
             button_w = self._cell * 2 + 4 if name == "end_turn" else self._cell
             image = self._assets.scaled(icon, (26, 26))
@@ -71,7 +73,9 @@ class ActionsPanel:
         """Show the buttons named in ``shown`` (End turn always), two a row in the order they were built with
         End turn across the bottom, hide the rest, and put the hint box under them; returns the y under it."""
         own = [n for n in self.buttons if n in shown and n != "end_turn"]
-        rows = (len(own) + 1) // 2
+        # the panel keeps the most rows it has needed: were it to shrink and grow with each selection, the
+        # roster under it would jump, and a click meant for one soldier's name would land on another's
+        rows = self._rows = max(self._rows, (len(own) + 1) // 2)
         slots = {name: (i % 2, i // 2) for i, name in enumerate(own)} | {"end_turn": (0, rows)}
         for name, button in self.buttons.items():
             col, row = slots.get(name, (0, 0))
