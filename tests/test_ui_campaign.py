@@ -191,7 +191,9 @@ def test_the_campaign_comes_back_from_the_title_after_a_restart(
     with headless_app(settings) as app:
         title = app.scene
         assert "resume" in title.buttons and "campaign" not in title.buttons
-        assert title.buttons["resume"].text == "Resume: The Duel Road, turn 2"  # the campaign, not the map
+        assert (
+            title.buttons["resume"].text == "Resume: The Duel…, chapter 2, turn 2"
+        )  # the campaign and its chapter
         click(app, title.buttons["resume"].rect.center)
         for _ in range(200):
             if app.scene.name == "game":

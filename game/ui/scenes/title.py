@@ -272,12 +272,12 @@ def resume_label(line: str, width: int = 10**6, measure: Measure = len) -> str:
 
     >>> resume_label("Small Town (Some Rules (Second Edition)), move 3, 12 actions, 2026-12-06 01:00")
     'Resume: Small Town, move 3'
-    >>> resume_label("The Last Night in Cedar Falls (chapter 2), move 4, 9 actions", 34)
-    'Resume: The Last Night in…, move 4'
+    >>> resume_label("The Last Night in Cedar Falls (chapter 2: St. Jude's), move 4, 9 actions", 44)
+    'Resume: The Last Night i…, chapter 2, move 4'
     """
     title = line.split(" (")[0]
-    found = re.search(r"\b(?:turn|move) \d+", line)
-    tail = f", {found.group(0)}" if found else ""
+    found = [m.group(0) for m in (re.search(p, line) for p in (r"\bchapter \d+", r"\b(?:turn|move) \d+")) if m]
+    tail = "".join(f", {f}" for f in found)
     return f"Resume: {elide(title, width - measure('Resume: ') - measure(tail), measure)}{tail}"
 
 
