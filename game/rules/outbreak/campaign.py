@@ -129,6 +129,9 @@ def _line(title: str, f: Figure, kills: int, put_down: bool = False) -> str:
         words.append("bitten")
     if f.ranged and f.jammed and f.state not in (DEAD, TURNED):
         words.append(f"{f.ranged} jammed")
+    kit = [w.replace("_", " ") for w in (f.ranged, f.melee) if w]
+    if kit and f.state not in (DEAD, TURNED):  # what he carries on: the campaign screen lists no weapons else
+        words.append(f"carries {' and '.join(kit)}")
     return f"{title}: {', '.join(words)}"
 
 
