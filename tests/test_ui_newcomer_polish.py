@@ -343,3 +343,26 @@ def test_the_roster_under_the_action_buttons_never_jumps_up_when_fewer_buttons_s
     assert panel.arrange(["next", "end_turn"]) == everything  # fewer buttons: the roster's top stays put
     assert not panel.buttons["fire"].visible and panel.buttons["next"].visible
     pygame.quit()
+
+
+def test_the_menus_bots_finish_the_game_play_every_side_to_the_end_screen(app) -> None:
+    """Issue 39's trial: a newcomer looked for a way to let the bots finish a campaign chapter and found none.
+    Menu > Bots finish the game: the bots play the player's side from there, with the dice and the moves on
+    screen as a player's, to the game's end (a half-made move is dropped, not played)."""
+    import pygame
+    from ui_driver import click, key, need_default_scenario, start_game
+
+    from game.controller import Mode
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0)
+    key(app, pygame.K_ESCAPE)
+    assert scene.menu_buttons["bots"].text == "Bots finish the game"
+    click(app, scene.menu_buttons["bots"].rect.center)
+    assert not scene.menu_open
+    for _ in range(60_000):
+        if scene.match.controller.mode == Mode.GAME_OVER or app.scene is not scene:
+            break
+        app.run_frames(1)
+    assert scene.match.game.over, scene.match.status
+    assert len(scene.match.game.commands) > 10

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -162,6 +162,17 @@ class Match:
             self.skip()
             return
         self._answer(self.controller.handle(Button(name)))
+
+    def hand_to_bots(self, bot: Callable[[Any], Any], players: Iterable[int]) -> None:
+        """The bots play every one of ``players`` from here to the game's end (the players leave the table:
+        a campaign chapter they let the bots finish); what they do is shown like a click's."""
+        ctl = self.controller
+        ctl.bots.update({p: bot for p in players})
+        for _ in range(4):  # a half-made move or aim is dropped (waypoints, aim, selection), not played
+            if ctl.mode in (Mode.SELECTED, Mode.AIMING):
+                ctl.handle(Button("cancel"))
+        if ctl.mode == Mode.IDLE:  # else the bots take over once the dice or the zombies stop
+            self._answer(ctl.play_bots())
 
     def send(self, cmd: Any) -> Any:
         """Send a command made by a panel (the shop), shown like a click's; returns the controller's answer."""

@@ -846,12 +846,26 @@ class GameScene(Scene):
         elif key in TURN_FILE_ITEMS:
             self.turn_files.pick(key)
             self.app.rebuild()
+        elif key == "bots":
+            self.app.rebuild()
+            self.bots_finish()
         elif key == "rules":
             self.app.show_rules(self.scenario.ruleset, self.scenario, dict(self.options))
         elif key == "settings":
             self.app.show_settings()
         elif key == "title":
             self.app.back_to_title()
+
+    def bots_finish(self) -> None:
+        """Menu: the bots play every player's side to the game's end (a campaign chapter the players let the bots
+        finish); the players watch, and may still save, load or leave."""
+        from game.ai import bot_for, has_bot
+
+        if self.match is None or not has_bot(self.scenario.ruleset):
+            self.say("No bot plays this rule set: the game goes on with you.", bad=True)
+            return
+        self.match.hand_to_bots(bot_for(self.scenario.ruleset), range(0, 9))  # every seat a rule set numbers
+        self.say("The bots play every side from here to the end.")
 
     def _show_end(self) -> None:
         """The rule set's after-action report on the end screen; without one, a plain message window."""

@@ -1,6 +1,6 @@
 """The in-game menu: a column of buttons over the table (Resume, Save, Load, Send and Receive turn (file)…,
-Rules help, Settings, Quit to title), modal while it is open: the table takes no clicks and no keys but Esc and
-the save keys."""
+Bots finish the game, Rules help, Settings, Quit to title), modal while it is open: the table takes no clicks and
+no keys but Esc and the save keys."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ MENU_ITEMS = (
     ("load", "Load"),
     ("send_turn", "Send turn (file)…"),
     ("receive_turn", "Receive turn (file)…"),
+    ("bots", "Bots finish the game"),
     ("rules", "Rules help"),
     ("settings", "Settings"),
     ("title", "Quit to title"),
