@@ -240,6 +240,8 @@ def _turn(args: argparse.Namespace) -> int:
 def _host(args: argparse.Namespace) -> int:
     """``deadground host``: headless for now (bots take the seats nobody joins; the log is printed). The
     screen's Host (New game) will serve the same :class:`~game.net.room.Room` and join it as a client."""
+    if not _net_installed("host"):
+        return 2
     from game.net.headless import HostPlan, serve
     from game.saves import SaveError
     from game.scenario import ScenarioError
@@ -270,12 +272,24 @@ def _host(args: argparse.Namespace) -> int:
 
 def _join(args: argparse.Namespace) -> int:
     """``deadground join``: headless for now (``--watch`` or ``--bot``); the screen's Join comes later."""
+    if not _net_installed("join"):
+        return 2
     from game.net.headless import join
 
     if not (args.watch or args.bot):
         print("deadground join: the screen's Join is not there yet; join with --bot or --watch", file=sys.stderr)
         return 2
     return join(args.address, args.seat, args.watch, args.bot, args.password or "", args.name or "")
+
+
+def _net_installed(command: str) -> bool:
+    """Whether network play's library is installed (the optional ``net`` extra); else says how to get it."""
+    import importlib.util
+
+    if importlib.util.find_spec("websockets") is not None:
+        return True
+    print(f"deadground {command}: network play needs its extra: pip install 'deadground[net]'", file=sys.stderr)
+    return False
 
 
 def _minutes(text: str) -> float:

@@ -39,3 +39,18 @@ def test_odd_host_and_join_arguments_are_refused_by_name(
     except SystemExit as exc:  # argparse's refusal
         code = int(exc.code or 0)
     assert code == 2 and words in capsys.readouterr().err
+
+
+def test_host_and_join_without_the_net_extra_say_how_to_install_it(monkeypatch, capsys) -> None:
+    """An install without the optional ``net`` extra: host and join say what to install, not a traceback."""
+    import importlib.util
+
+    from game.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "websockets" else real(name, *a)
+    )
+    assert main(["host", "x.tmx"]) == 2 and main(["join", "127.0.0.1", "--watch"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("pip install 'deadground[net]'") == 2 and "Traceback" not in err
