@@ -95,6 +95,7 @@ class Client:
         self.desyncs: list[Path] = []
         self._room: dict[str, Any] | None = None
         self._refused_at = -1  # the log's length when our last command was refused: wait for the next
+        self._host_log = 0  # the host's log length as last heard: a copy behind it must not act
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._backlog: deque[dict[str, Any]] = deque()
         self._ws: ClientConnection | None = None
@@ -142,7 +143,7 @@ class Client:
         """Whether we may send a command now: our seat acts, the copy is caught up, nothing of ours is on its way."""
         if self.game is None or not self.started or self.pending or self.closed:
             return False
-        caught_up = not self._backlog and self._inbox.empty()
+        caught_up = not self._backlog and self._inbox.empty() and len(self.game.commands) >= self._host_log
         return caught_up and self.acting() in self.seats and len(self.game.commands) != self._refused_at
 
     def poll(self, budget: float = 0.008, wait: float = 0.0) -> list[Update]:
@@ -201,7 +202,7 @@ class Client:
         elif msg["log"] < len(self.game.commands):  # the host lost its last commands (resumed from its autosave)
             self.game = rebuild(self.game, msg["log"])
         self.seats, self.room_seats, self.started = list(msg["you"]), msg["seats"], msg["started"]
-        self.pending = False
+        self.pending, self._host_log = False, int(msg["log"])  # its catch-up may still be on the way
         return [Update("joined", text=str(room["scenario"]))]
 
     @staticmethod
