@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, register
+from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, record, register
 from game.rules.kit import KitGame, KitWorld, Rule
 from game.rules.kit.events import GameOver, Killed, Moved, shared_events
 from game.rules.kit.figure import KitFigure
@@ -34,8 +34,7 @@ MAP = Path(__file__).parent / "duel.tmx"
 COMMANDS, EVENTS = Registry(), shared_events(Moved, Killed, GameOver)
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Strike(Command):
     """The hero strikes at the zombie: one D6."""
 
