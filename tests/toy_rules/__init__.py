@@ -138,7 +138,7 @@ def _register() -> RuleSet:
     from game.ai import BOTS
     from game.rules.kit import report
     from toy_rules import screen  # the contract's other parts, beside the rules
-    from toy_rules.campaign import DuelCampaign
+    from toy_rules.campaign import DUEL_CAMPAIGN
 
     BOTS[KEY] = "toy_rules.bot"  # the bot that plays the hero (demo, simulator, hand-over)
     return register(
@@ -156,7 +156,7 @@ def _register() -> RuleSet:
             outcome=report.outcome,
             demo_forces=screen.demo_forces,
             invariants=screen.invariants,
-            campaign=DuelCampaign(),
+            campaign=DUEL_CAMPAIGN,
         )
     )
 
