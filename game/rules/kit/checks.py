@@ -8,11 +8,21 @@
 >>> path_and_facing((), None)
 Traceback (most recent call last):
 game.rules.core.IllegalCommand: Say where to move (a path) or which way to face.
+
+Whether a command's figure is one a player may act with at all:
+
+>>> from game.rules.kit.figure import KitFigure
+>>> figures = {"z1": KitFigure("z1", "zombies", (0, 0), 0), "pc1": KitFigure("pc1", "players", (1, 1), 0)}
+>>> figure_refusal(figures, "z9", "players", False), figure_refusal(figures, "z1", "players", False)
+("There is no figure 'z9'.", 'z1 is a zombie; the game moves the zombies.')
+>>> figure_refusal(figures, "pc1", "players", True), figure_refusal(figures, "pc1", "players", False)
+('The game is over.', None)
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from game.rules.core import IllegalCommand
@@ -49,3 +59,15 @@ def path_and_facing(path: object, facing: object) -> tuple[tuple[Point, ...], fl
     if not points and degrees is None:
         raise IllegalCommand("Say where to move (a path) or which way to face.")
     return points, degrees
+
+
+def figure_refusal(figures: Mapping[str, Any], fid: str, side: str, over: bool) -> str | None:
+    """Why no player may act with ``fid`` at all, before the rules of his turn: there is no such figure, the
+    game moves him (a zombie, a bystander: not of the players' ``side``), or the game is ``over``; else None."""
+    f = figures.get(fid)
+    if f is None:
+        return f"There is no figure {fid!r}."
+    if f.side != side:
+        who, whom = ("a zombie", "the zombies") if f.is_zombie else ("a bystander", "bystanders")
+        return f"{fid} is {who}; the game moves {whom}."
+    return "The game is over." if over else None

@@ -10,6 +10,7 @@ move [seed]; he may still spot, fire or clear a jam [house].
 from __future__ import annotations
 
 from game.rules.core import IllegalCommand
+from game.rules.kit.checks import figure_refusal
 from game.rules.outbreak.state import PLAYERS, Figure, Step
 from game.rules.outbreak.world import World
 
@@ -17,14 +18,10 @@ from game.rules.outbreak.world import World
 def turn_reason(world: World, fid: str) -> str | None:
     """Why ``fid`` may not act at all now, or None (ignoring what he has done this step)."""
     st = world.state
-    f = st.figures.get(fid)
-    if f is None:
-        return f"There is no figure {fid!r}."
-    if f.side != PLAYERS:
-        who = "a zombie" if f.is_zombie else "a bystander"
-        return f"{fid} is {who}; the game moves {'the zombies' if f.is_zombie else 'bystanders'}."
-    if st.step == Step.OVER:
-        return "The game is over."
+    refusal = figure_refusal(st.figures, fid, PLAYERS, st.step == Step.OVER)
+    if refusal:
+        return refusal
+    f = st.figures[fid]
     if st.step not in (Step.HUMANS, Step.REACTION):
         return "It is not the humans' step."
     if f.player != st.active_player:
