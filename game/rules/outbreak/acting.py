@@ -18,14 +18,14 @@ from game.rules.outbreak.world import World
 def turn_reason(world: World, fid: str) -> str | None:
     """Why ``fid`` may not act at all now, or None (ignoring what he has done this step)."""
     st = world.state
-    refusal = figure_refusal(st.figures, fid, PLAYERS, st.step == Step.OVER)
+    humans = st.step in (Step.HUMANS, Step.REACTION)
+    not_now = "" if humans else "It is not the humans' step."
+    refusal = figure_refusal(
+        st.figures, fid, PLAYERS, st.step == Step.OVER, not_now, st.active_player, "part of the step"
+    )
     if refusal:
         return refusal
     f = st.figures[fid]
-    if st.step not in (Step.HUMANS, Step.REACTION):
-        return "It is not the humans' step."
-    if f.player != st.active_player:
-        return f"{fid} belongs to player {f.player}; it is player {st.active_player}'s part of the step."
     if not f.on_table:
         return f"{fid} is {f.state} and cannot act."
     if st.step == Step.REACTION and f.reacted:

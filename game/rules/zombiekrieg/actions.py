@@ -17,14 +17,11 @@ from game.rules.zombiekrieg.world import World
 def turn_reason(world: World, fid: str) -> str | None:
     """Why ``fid`` may not act at all now, or None if it may (ignoring whether it has acted)."""
     st = world.state
-    refusal = figure_refusal(st.figures, fid, ALLIES, st.phase == Phase.OVER)
+    not_now = "" if st.phase == Phase.ALLIED else "It is not the Allied turn."
+    refusal = figure_refusal(st.figures, fid, ALLIES, st.phase == Phase.OVER, not_now, st.active_player)
     if refusal:
         return refusal
     f = st.figures[fid]
-    if st.phase != Phase.ALLIED:
-        return "It is not the Allied turn."
-    if f.player != st.active_player:
-        return f"{fid} belongs to player {f.player}; it is player {st.active_player}'s turn."
     if f.state != "standing":
         return f"{fid} is {f.state.replace('_', ' ')} and cannot act."
     return None
