@@ -30,6 +30,7 @@ from typing import Any, TextIO
 
 from game.ai import bot_for
 from game.heat import approach, grid, hot_spots, spot_words
+from game.pool import RunStopped, Worker, play_seeds
 from game.rules.contract import Footprints, Outcome
 from game.rules.core import Game, get_ruleset, start_error
 from game.scenario import ScenarioError, load_scenario
@@ -202,22 +203,6 @@ def _init_worker(path: str, options: dict[str, Any]) -> None:
     _worker["options"] = options
 
 
-def _init_pool_worker(path: str, options: dict[str, Any]) -> None:
-    """A worker process leaves Ctrl+C to the run, which stops the pool and keeps the games played."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _init_worker(path, options)
-
-
-class RunStopped(Exception):
-    """The run was stopped (Ctrl+C); ``results`` are the games finished by then, sorted by seed."""
-
-    def __init__(self, results: list[GameResult]) -> None:
-        super().__init__(f"stopped after {len(results)} games")
-        self.results = results
-
-
 def _play_seed(seed: int) -> GameResult:
     return play_one(_worker["scenario"], _worker["options"], seed)
 
@@ -240,40 +225,14 @@ def run(
     """
     options = dict(options or {})
     seeds = range(seed, seed + games)
-    jobs = workers(jobs)
-    jobs = min(jobs, games) if games else 1
-    results: list[GameResult] = []
-    stream: Iterable[GameResult]
-    if scheduler:
-        stream = _on_cluster(scheduler, path, options, seeds)
-        pool = None
-    elif jobs == 1:
-        _init_worker(str(path), options)
-        stream = (_play_seed(s) for s in seeds)
-        pool = None
-    else:
-        import multiprocessing
+    jobs = min(workers(jobs), games) if games else 1
+    stream = _on_cluster(scheduler, path, options, seeds) if scheduler else None
+    worker = Worker(_init_worker, (str(path), options), _play_seed)
+    return play_seeds(worker, seeds, jobs, _seed_of, on_result, stream)
 
-        # workers start from a clean server process, never a fork of this one: a fork of a process that
-        # has loaded a picture with pygame (the report's heat maps, a test before) can hang on a lock
-        # SDL's threads held at the fork
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = multiprocessing.get_context(method).Pool(
-            jobs, initializer=_init_pool_worker, initargs=(str(path), options)
-        )
-        stream = pool.imap_unordered(_play_seed, seeds, chunksize=max(1, min(8, games // (jobs * 8) or 1)))
-    try:
-        for result in stream:
-            results.append(result)
-            if on_result is not None:
-                on_result(len(results), result)
-    except KeyboardInterrupt:
-        raise RunStopped(sorted(results, key=lambda r: r.seed)) from None
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    return sorted(results, key=lambda r: r.seed)
+
+def _seed_of(result: GameResult) -> int:
+    return result.seed
 
 
 def _on_cluster(scheduler: str, path: str | Path, options: dict[str, Any], seeds: range) -> Iterator[GameResult]:

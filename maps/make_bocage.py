@@ -10,7 +10,7 @@ kit's tileset two folders up.
 
 from __future__ import annotations
 
-from make_maps import Ground, Obj, Table, Value, figure, paint_floors, poly, rect, write_tables
+from make_maps import Chapters, Ground, Obj, Table, figure, paint_floors, poly, rect, write_tables
 
 T, Z, F = "terrain", "zones", "figures"
 GRASS = [
@@ -34,21 +34,12 @@ def _clutter(g: Ground, o: list[Obj], name: str, x: float, y: float, w: float, h
     g.box(x, y, w, h, tiles[kind])
 
 
-def _props(title: str, briefing: str, objective: str, turns: int, **more: Value) -> dict[str, Value]:
-    """A chapter map's properties: one to four players, Zombiekrieg, 1" tiles."""
-    props: dict[str, Value] = {
-        "ruleset": "zombiekrieg",
-        "title": title,
-        "briefing": briefing,
-        "objective": objective,
-        "turn_limit": turns,
-        "players_min": 1,
-        "players_max": 4,
-        "zombies_min": 12,
-        "inches_per_tile": 1.0,
-    }
-    props.update(more)
-    return props
+# every chapter: Zombiekrieg, one to four players, 1" tiles
+BOCAGE = Chapters(
+    "campaigns/bocage",
+    {"ruleset": "zombiekrieg"},
+    {"players_min": 1, "players_max": 4, "zombies_min": 12, "inches_per_tile": 1.0},
+)
 
 
 # --- chapter 1: the hedgerows -------------------------------------------------------------------
@@ -89,7 +80,10 @@ def hedgerows() -> Table:
     o.append(rect(Z, "spawn", "The hanged sticks of Easy Company", 43, 5, 4, 6))
     o.append(rect(Z, "spawn", "Dead cattle in the low field", 30, 31, 6, 4))
     o.append(figure("zombie", "Feldgrau shambler", 39, 20))
-    props = _props(
+    return BOCAGE.chapter(
+        "01_hedgerows.tmx",
+        g,
+        o,
         "The Hedgerows",
         "6 June 1944, before dawn. The glider came down three fields short, and the Jerries in these hedges are "
         "not shooting back: they are eating. Get three men through the bocage and into the sunken lane to the "
@@ -99,7 +93,6 @@ def hedgerows() -> Table:
         exit_count=3,
         zombie_ratio=2.1,
     )
-    return Table("campaigns/bocage/01_hedgerows.tmx", W, H, props, g, o)
 
 
 # --- chapter 2: the mill ------------------------------------------------------------------------
@@ -135,7 +128,10 @@ def mill() -> Table:
     o.append(rect(Z, "spawn", "Out of the wheat", 30, 28, 5, 5))
     for n, (x, y) in enumerate(((10, 15), (36, 16), (18, 17)), 1):
         o.append(figure("zombie", f"The miller's family {n}", x, y))
-    props = _props(
+    return BOCAGE.chapter(
+        "02_mill.tmx",
+        g,
+        o,
         "The Mill at Saint-Come",
         "Dusk, D-Day. The sunken lane comes out below the mill the battalion was to hold as its rally point. "
         "Nobody rallied: the miller's family is still in the yard, and they are hungry. The battalion radio "
@@ -144,7 +140,6 @@ def mill() -> Table:
         12,
         zombie_ratio=2.5,
     )
-    return Table("campaigns/bocage/02_mill.tmx", W, H, props, g, o)
 
 
 # --- chapter 3: the causeway --------------------------------------------------------------------
@@ -176,7 +171,10 @@ def causeway() -> Table:
     o.append(rect(Z, "spawn", "Following from the mill", 0.5, 1, 4, 6))
     o.append(rect(Z, "spawn", "Following from the mill", 0.5, 23, 4, 6))
     o.append(figure("zombie", "Wading dead", 30, 6))
-    props = _props(
+    return BOCAGE.chapter(
+        "03_causeway.tmx",
+        g,
+        o,
         "The Causeway",
         "D+1, first light. The relief never came; the bridge at La Fiere is the only way back to the beaches. "
         "Half a mile of causeway over the flooded Merderet, and the water is full of things that used to be "
@@ -186,7 +184,6 @@ def causeway() -> Table:
         exit_count=4,
         zombie_ratio=2.3,
     )
-    return Table("campaigns/bocage/03_causeway.tmx", W, H, props, g, o)
 
 
 def main() -> None:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from make_kit import Value
-from make_maps import Ground, Obj, Table, ellipse, figure, paint_floors, poly, rect, write_tables
+from make_maps import Chapters, Ground, Obj, Table, ellipse, figure, paint_floors, poly, rect, write_tables
 
 HERE = Path(__file__).resolve().parent
-FOLDER = "campaigns/cedar_falls"
+# every chapter: Outbreak, one to four players
+CEDAR_FALLS = Chapters("campaigns/cedar_falls", {"ruleset": "outbreak", "players_min": 1, "players_max": 4})
 T, Z = "terrain", "zones"
 CREW = (  # the group: name, ranged, close combat weapon
     ("Lou the cook", "shotgun", "knife"),
@@ -40,12 +40,6 @@ def route(g: Ground, y: float, h: float) -> None:
     mid = int(y + h / 2)
     for i in range(0, g.w, 3):
         g.cells[mid][i] = "road_line_h"
-
-
-def chapter(file: str, g: Ground, objects: list[Obj], **props: Value) -> Table:
-    """A chapter table of the campaign (Outbreak, 1-4 players)."""
-    base: dict[str, Value] = {"ruleset": "outbreak", "players_min": 1, "players_max": 4}
-    return Table(f"{FOLDER}/{file}", g.w, g.h, {**base, **props}, g, objects)
 
 
 # --- Chapter 1: Lou's Diner ------------------------------------------------------------------
@@ -86,17 +80,17 @@ def lous_diner() -> Table:
     o.append(figure("zombie", "Motel guest", 44, 24.5, facing=270.0))
     o.append(figure("zombie", "Motel guest", 41, 25.5, facing=270.0))
     o += crew([(17, 25), (19.5, 25), (22, 25), (18, 27)], 0.0)
-    return chapter(
+    return CEDAR_FALLS.chapter(
         "01_lous_diner.tmx",
         g,
         o,
-        title="Last Orders at Lou's",
-        briefing=(
+        "Last Orders at Lou's",
+        (
             "Friday night on Route 9, Cedar Falls. The radio went to static at eleven, and the folks at the "
             "Sunset Motel are walking wrong. Lou is locking up. Get the group across the car park and up "
             "Church Street before the motel empties: St. Jude's has thick walls and a bell."
         ),
-        objective="escape",
+        "escape",
         exit_count=2,
         turn_limit=10,
     )
@@ -143,17 +137,17 @@ def st_judes() -> Table:
     o.append(figure("zombie", "Risen parishioner", 39, 24, facing=180.0))
     o.append(figure("zombie", "Risen parishioner", 44, 28, facing=180.0))
     o += crew([(20, 31), (22.5, 31), (25, 31), (21, 33)], 270.0)
-    return chapter(
+    return CEDAR_FALLS.chapter(
         "02_st_judes.tmx",
         g,
         o,
-        title="Sanctuary at St. Jude's",
-        briefing=(
+        "Sanctuary at St. Jude's",
+        (
             "The bell was ringing when you got there, and the graves were open. Pastor Abel has his flock "
             "in the nave and the church bus has half a tank. Get three of them onto the bus before the "
             "churchyard is on its feet; whoever you save may pick up a weapon and come along."
         ),
-        objective="rescue",
+        "rescue",
         exit_count=3,
         turn_limit=9,
     )
@@ -196,17 +190,17 @@ def roadblock() -> Table:
     o.append(figure("zombie", "Hiker", 4, 16, facing=90.0))
     o.append(figure("zombie", "Guardsman (turned)", 40, 12, facing=180.0))
     o += crew([(21, 25), (23.5, 25), (26, 25), (22, 27)], 270.0)
-    return chapter(
+    return CEDAR_FALLS.chapter(
         "03_roadblock.tmx",
         g,
         o,
-        title="The Roadblock on Route 9",
-        briefing=(
+        "The Roadblock on Route 9",
+        (
             "Dawn. The bus died two miles short, but the National Guard holds the bridge at the county line: "
             "one Humvee, a wall of concrete and a boy with a rifle waving you on. Everything that followed the "
             "bus up Route 9 is coming on behind it. Get two of the group through the roadblock."
         ),
-        objective="escape",
+        "escape",
         exit_count=2,
         turn_limit=10,
     )

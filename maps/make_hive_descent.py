@@ -22,10 +22,10 @@ end, it was 30% (40 campaigns); with the Reactor at 14 turns 44.0% and 37.0%.
 from __future__ import annotations
 
 from make_maps import (
+    Chapters,
     Ground,
     Obj,
     Table,
-    Value,
     ellipse,
     ellipse_poly,
     from_template,
@@ -34,8 +34,10 @@ from make_maps import (
     write_tables,
 )
 
-KEY = "hive_descent"
-FOLDER = f"campaigns/{KEY}"
+# every chapter: Zombie 40,000, one team of 75 points racing for the way down
+HIVE = Chapters(
+    "campaigns/hive_descent", {"ruleset": "zombie40k"}, {"players_min": 1, "players_max": 1, "points": 75}
+)
 T, Z, F = "terrain", "zones", "figures"
 # [balance] each chapter's turn limit and the Zombie Boss's mark (beside the way down, not on the path to it:
 # in front of it, a squad walking into the Boss died there)
@@ -43,20 +45,6 @@ TURNS = {"pad": 12, "forge": 16, "reactor": 15}
 # the hall wall's runs (x0, x1) at y 20: three gates between them [balance]
 FORGE_WALLS = ((0.0, 8.0), (14.0, 20.0), (28.0, 34.0), (40.0, 48.0))
 BOSS = {"pad": (15.0, 3.0), "forge": (33.0, 3.0), "reactor": (15.0, 3.0)}
-
-
-def _props(title: str, briefing: str, turns: int) -> dict[str, Value]:
-    """A chapter map's properties: Zombie 40,000, one team racing for the way down."""
-    return {
-        "ruleset": "zombie40k",
-        "title": title,
-        "briefing": briefing,
-        "objective": "escape",
-        "turn_limit": turns,
-        "players_min": 1,
-        "players_max": 1,
-        "points": 75,
-    }
 
 
 def _spawns(o: list[Obj], w: float, h: float) -> None:
@@ -114,7 +102,7 @@ def landing_pad() -> Table:
         "already crawling with the plague-dead. The cargo lift at the far end is the only way down into the "
         "hive. Reach it before the pad is overrun; whoever you lose here stays here."
     )
-    return Table(f"{FOLDER}/01_landing_pad.tmx", W, H, _props("The Landing Pad", briefing, TURNS["pad"]), g, o)
+    return HIVE.chapter("01_landing_pad.tmx", g, o, "The Landing Pad", briefing, "escape", TURNS["pad"])
 
 
 # --- Chapter 2: the manufactorum -------------------------------------------------------------
@@ -154,8 +142,8 @@ def manufactorum_floor() -> Table:
         "still stand at their presses. A maglev tram waits beyond the hall wall and runs down to the reactor. "
         "Get through one of the three gates and aboard before the shift-bell calls every one of them to you."
     )
-    return Table(
-        f"{FOLDER}/02_manufactorum.tmx", W, H, _props("Manufactorum Ninety-Nine", briefing, TURNS["forge"]), g, o
+    return HIVE.chapter(
+        "02_manufactorum.tmx", g, o, "Manufactorum Ninety-Nine", briefing, "escape", TURNS["forge"]
     )
 
 
@@ -196,7 +184,7 @@ def reactor() -> Table:
         "by the exhaust vent, where your Thunderhawk hovers for one pass only. Past the core, past the "
         "overseer, and aboard: the Chapter will want to know what you found down here."
     )
-    return Table(f"{FOLDER}/03_reactor.tmx", W, H, _props("The Reactor", briefing, TURNS["reactor"]), g, o)
+    return HIVE.chapter("03_reactor.tmx", g, o, "The Reactor", briefing, "escape", TURNS["reactor"])
 
 
 def main() -> None:

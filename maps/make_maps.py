@@ -1295,6 +1295,43 @@ def hollow_creek_farm() -> Table:
     return Table("hollow_creek_farm.tmx", W, H, props, g, o)
 
 
+@dataclass(frozen=True)
+class Chapters:
+    """One campaign's chapter maps, written under ``maps/<folder>/``. A chapter map's properties are, in the
+    order its .tmx lists them: the campaign's ``head`` (its rule set...), the chapter's story (title,
+    briefing, objective and, when given, turn limit), the campaign's ``tail``, then the chapter's ``more``.
+
+    >>> hive = Chapters("campaigns/hive", {"ruleset": "zombie40k"}, {"players_max": 1})
+    >>> pad = hive.chapter("01_pad.tmx", Ground(4, 4, "pad"), [], "The Pad", "Go down.", "escape", 12)
+    >>> pad.file, list(pad.properties)
+    ('campaigns/hive/01_pad.tmx', ['ruleset', 'title', 'briefing', 'objective', 'turn_limit', 'players_max'])
+    """
+
+    folder: str
+    head: dict[str, Value]
+    tail: dict[str, Value] = field(default_factory=dict)
+
+    def chapter(
+        self,
+        file: str,
+        g: Ground,
+        objects: list[Obj],
+        title: str,
+        briefing: str,
+        objective: str,
+        turns: int | None = None,
+        /,
+        **more: Value,
+    ) -> Table:
+        """The chapter's table, ``file`` in the campaign's folder, as large as its ground (``turns``: its
+        turn limit in the story; a map that lists it after the rest passes ``turn_limit=`` among ``more``)."""
+        story: dict[str, Value] = {"title": title, "briefing": briefing, "objective": objective}
+        if turns is not None:
+            story["turn_limit"] = turns
+        props = {**self.head, **story, **self.tail, **more}
+        return Table(f"{self.folder}/{file}", g.w, g.h, props, g, objects)
+
+
 def write_tables(tables: Iterable[Table]) -> None:
     """Write each table's .tmx under maps/ (a chapter map in a subfolder finds the kit's tileset and templates
     from there) and print what it checks; exit 1 when any table has a problem."""

@@ -360,6 +360,7 @@ def test_the_menus_bots_finish_the_game_play_every_side_to_the_end_screen(app) -
     assert scene.menu_buttons["bots"].text == "Bots finish the game"
     click(app, scene.menu_buttons["bots"].rect.center)
     assert not scene.menu_open
+    assert sorted(scene.match.controller.bots) == [1]  # the game's one player, not made-up seats 0-8
     for _ in range(60_000):
         if scene.match.controller.mode == Mode.GAME_OVER or app.scene is not scene:
             break

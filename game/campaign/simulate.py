@@ -16,7 +16,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from game.ai import bot_for
 from game.campaign.model import Campaign, CampaignError, load_campaign
 from game.campaign.progress import chapter_options, default_setup, finish_chapter, new_progress
+from game.pool import RunStopped, Worker, play_seeds
 from game.rules.core import start_error
 from game.simulate import ProgressBar, default_jobs, play_out, win_rate_ci95, workers
 
@@ -89,15 +90,16 @@ _worker: dict[str, Any] = {}
 
 def _init_worker(campaign: Campaign, setup: dict[str, Any] | None) -> None:
     """A worker keeps the campaign as read (nothing here can fail: a failing start-up would be retried by
-    the pool for ever); Ctrl+C is the run's, which stops the pool."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    the pool for ever)."""
     _worker["campaign"], _worker["setup"] = campaign, setup
 
 
 def _play_seed(seed: int) -> CampaignResult:
     return play_campaign(_worker["campaign"], seed, _worker["setup"])
+
+
+def _seed_of(result: CampaignResult) -> int:
+    return result.seed
 
 
 def run(
@@ -110,35 +112,18 @@ def run(
 ) -> list[CampaignResult]:
     """Play ``games`` campaigns (seeds seed .. seed+games-1) on ``jobs`` processes (0: every core), sorted
     by seed, so a run is the same on any number of jobs. Ctrl+C ends the run with the campaigns played."""
-    seeds = range(seed, seed + games)
     jobs = min(workers(jobs), max(1, games))
     if setup is None and jobs > 1:  # worked out once, here, where the rule sets are known
         setup = default_setup(campaign)
-    results: list[CampaignResult] = []
-    pool = None
-    stream: Iterable[CampaignResult]
-    if jobs == 1:
-        stream = (play_campaign(campaign, s, setup) for s in seeds)
-    else:
-        import multiprocessing
-
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = multiprocessing.get_context(method).Pool(jobs, _init_worker, (campaign, setup))
-        stream = pool.imap_unordered(_play_seed, seeds)
+    worker = Worker(_init_worker, (campaign, setup), _play_seed)
     try:
-        for result in stream:
-            results.append(result)
-            if on_result is not None:
-                on_result(len(results), result)
-    except KeyboardInterrupt:
+        return play_seeds(worker, range(seed, seed + games), jobs, _seed_of, on_result)
+    except RunStopped as stop:
         print(
-            f"\ndeadground simulate: stopped by Ctrl+C after {len(results)} of {games} campaigns", file=sys.stderr
+            f"\ndeadground simulate: stopped by Ctrl+C after {len(stop.results)} of {games} campaigns",
+            file=sys.stderr,
         )
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    return sorted(results, key=lambda r: r.seed)
+        return stop.results
 
 
 # -- the report --------------------------------------------------------------------------------------

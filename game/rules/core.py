@@ -5,8 +5,7 @@ answer; both are plain dataclasses that turn into JSON-ready dicts and back. Eac
 its own :class:`Registry` of command and event classes, so two rule sets may both have a ``Move``.
 
 >>> COMMANDS = Registry()
->>> @COMMANDS.add
-... @dataclass(frozen=True)
+>>> @record(COMMANDS)
 ... class Wave(Command):
 ...     figure: str
 >>> data = to_data(Wave("sgt-1"))
@@ -60,6 +59,18 @@ class Registry(dict[str, type]):
             raise ValueError(f"{cls.__name__} is registered twice")
         self[cls.__name__] = cls
         return cls
+
+
+@typing.dataclass_transform(frozen_default=True)
+def record(registry: Registry) -> Callable[[type[T]], type[T]]:
+    """Class decorator: ``cls`` as a frozen dataclass (a command or an event is plain data that never
+    changes), registered in ``registry`` under its class name. One line for the two every command and
+    event needs (see the module's example)."""
+
+    def declare(cls: type[T]) -> type[T]:
+        return registry.add(dataclass(frozen=True)(cls))
+
+    return declare
 
 
 class IllegalCommand(ValueError):

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, register
+from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, record, register
 from game.rules.kit import KitGame, KitWorld, Rule
 from game.rules.kit.events import GameOver, Killed, Moved, shared_events
 from game.rules.kit.figure import KitFigure
@@ -34,8 +34,7 @@ MAP = Path(__file__).parent / "duel.tmx"
 COMMANDS, EVENTS = Registry(), shared_events(Moved, Killed, GameOver)
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Strike(Command):
     """The hero strikes at the zombie: one D6."""
 
@@ -139,7 +138,7 @@ def _register() -> RuleSet:
     from game.ai import BOTS
     from game.rules.kit import report
     from toy_rules import screen  # the contract's other parts, beside the rules
-    from toy_rules.campaign import DuelCampaign
+    from toy_rules.campaign import DUEL_CAMPAIGN
 
     BOTS[KEY] = "toy_rules.bot"  # the bot that plays the hero (demo, simulator, hand-over)
     return register(
@@ -157,7 +156,7 @@ def _register() -> RuleSet:
             outcome=report.outcome,
             demo_forces=screen.demo_forces,
             invariants=screen.invariants,
-            campaign=DuelCampaign(),
+            campaign=DUEL_CAMPAIGN,
         )
     )
 

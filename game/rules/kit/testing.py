@@ -8,16 +8,52 @@
 >>> sc = s.scenario("zombiekrieg", 24, objective="exit")
 >>> [t.name for t in sc.terrain], [z.name for z in sc.zones], sc.width
 (['wall 0', 'rubble 0'], ['exit 0'], 24)
+
+A rule set's tiny table takes the parts every one has by keyword (:class:`TinyTable`) and draws its own:
+
+>>> table: TinyTable = {"walls": [[(0, 5), (10, 5)]], "exits": [(0, 20, 24, 4)], "turn_limit": 6}
+>>> s = sketched(table, "hedge")
+>>> s.zone_rects("exit", "exit", table.get("exits", ()))
+>>> sc = finished(s, "outbreak", "escape", table)
+>>> [t.name for t in sc.terrain], sc.turn_limit, sc.width
+(['wall 0'], 6, 24)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from game.scenario.model import Area, Placement, Point, Scenario, Terrain, Zone
 
 Rect = tuple[float, float, float, float]
+
+
+class TinyTable(TypedDict, total=False):
+    """The parts of a tiny table every rule set's tests may give, by keyword (each rule set adds its own
+    pieces): the turn limit (10), walls as polylines, clutter and exits as rectangles (x, y, w, h), the
+    table's size in inches (24, square) and more map properties."""
+
+    turn_limit: int
+    walls: Sequence[Sequence[Point]]
+    clutter: Sequence[Rect]
+    exits: Sequence[Rect]
+    size: float
+    properties: dict[str, Any] | None
+
+
+def sketched(table: TinyTable, clutter: str) -> Sketch:
+    """A sketch with the table's walls drawn, then its clutter (named ``clutter`` 0, 1 ...)."""
+    sketch = Sketch()
+    sketch.walls(table.get("walls", ()))
+    sketch.terrain_rects(clutter, "clutter", table.get("clutter", ()))
+    return sketch
+
+
+def finished(sketch: Sketch, ruleset: str, objective: str, table: TinyTable) -> Scenario:
+    """The scenario of what ``sketch`` holds, with the table's size, turn limit and properties."""
+    size, turns = table.get("size", 24), table.get("turn_limit", 10)
+    return sketch.scenario(ruleset, size, objective, turns, table.get("properties"))
 
 
 class Sketch:

@@ -11,13 +11,28 @@ The table's y grows down the screen, so a bearing of 0 degrees points right (eas
 ('Aunt Clara follows', 'Aunt clara')
 >>> swap_ids("z3 shuffles, z30 waits", {"z3": "Zombie 3", "z30": "Zombie 30"})
 'Zombie 3 shuffles, Zombie 30 waits'
+
+A command in a player's words (undo's refusal names the command it cannot take back):
+
+>>> from dataclasses import dataclass
+>>> from game.rules.core import Command
+>>> @dataclass(frozen=True)
+... class Fire(Command):
+...     figure: str
+...     target: str
+>>> command_words(Fire("us1-r3", "z4"), {Fire: "FIRE by {who} at {target}"}, str.upper)
+'FIRE by US1-R3 at Z4'
+>>> command_words(Command(), {Fire: "FIRE by {who}"}, str.upper)
+'Command'
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+
+from game.rules.core import Command
 
 # eight points, clockwise from the east as the table's angles run (y down)
 _POINTS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
@@ -45,6 +60,23 @@ def swap_ids(text: str, names: Mapping[str, str]) -> str:
     if not text or not names:
         return text
     return _ids_pattern(tuple(sorted(names, key=len, reverse=True))).sub(lambda m: names[m.group(1)], text)
+
+
+def command_words(
+    cmd: Command,
+    lines: Mapping[type[Command], str],
+    who: Callable[[str], str],
+    target: Callable[[str], str] | None = None,
+) -> str:
+    """``cmd`` in a player's words by its class's line in ``lines``: ``{who}`` there is its figure, named by
+    ``who``; ``{target}`` its target, named by ``target`` (else ``who``). A command without a line: its
+    class's name."""
+    line = lines.get(type(cmd))
+    if line is None:
+        return type(cmd).__name__
+    actor = who(getattr(cmd, "figure", "")) if "{who}" in line else ""
+    aim = (target or who)(getattr(cmd, "target", "")) if "{target}" in line else ""
+    return line.format(who=actor, target=aim)
 
 
 @functools.lru_cache(maxsize=16)

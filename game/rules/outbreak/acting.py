@@ -10,6 +10,7 @@ move [seed]; he may still spot, fire or clear a jam [house].
 from __future__ import annotations
 
 from game.rules.core import IllegalCommand
+from game.rules.kit.checks import figure_refusal
 from game.rules.outbreak.state import PLAYERS, Figure, Step
 from game.rules.outbreak.world import World
 
@@ -17,18 +18,14 @@ from game.rules.outbreak.world import World
 def turn_reason(world: World, fid: str) -> str | None:
     """Why ``fid`` may not act at all now, or None (ignoring what he has done this step)."""
     st = world.state
-    f = st.figures.get(fid)
-    if f is None:
-        return f"There is no figure {fid!r}."
-    if f.side != PLAYERS:
-        who = "a zombie" if f.is_zombie else "a bystander"
-        return f"{fid} is {who}; the game moves {'the zombies' if f.is_zombie else 'bystanders'}."
-    if st.step == Step.OVER:
-        return "The game is over."
-    if st.step not in (Step.HUMANS, Step.REACTION):
-        return "It is not the humans' step."
-    if f.player != st.active_player:
-        return f"{fid} belongs to player {f.player}; it is player {st.active_player}'s part of the step."
+    humans = st.step in (Step.HUMANS, Step.REACTION)
+    not_now = "" if humans else "It is not the humans' step."
+    refusal = figure_refusal(
+        st.figures, fid, PLAYERS, st.step == Step.OVER, not_now, st.active_player, "part of the step"
+    )
+    if refusal:
+        return refusal
+    f = st.figures[fid]
     if not f.on_table:
         return f"{fid} is {f.state} and cannot act."
     if st.step == Step.REACTION and f.reacted:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.contract import CarryRule, Force, Paragraph, Section, Veteran
 from game.rules.core import CannotStart, Event, quoted
+from game.rules.kit.campaign import KitCampaign
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.data import load_data
 from game.rules.outbreak.state import DEAD, EXITED, PLAYERS_WIN, STANDING, TURNED, Figure, ObState
@@ -357,18 +358,4 @@ def _fever(world: World, f: Figure) -> None:
     world.explain(f"D6 = {roll}: {f.id} holds on, and turns at the start of move {f.turns_on}")
 
 
-class OutbreakCampaign:
-    """Outbreak's :class:`~game.rules.contract.CampaignRules`."""
-
-    carries: tuple[CarryRule, ...] = CARRIES
-
-    def muster(self, game: Any) -> Force:
-        return muster(game)
-
-    def options(
-        self, scenario: Scenario, options: dict[str, Any], force: Force, carry: frozenset[str]
-    ) -> dict[str, Any]:
-        return chapter_options(scenario, options, force, carry)
-
-
-CAMPAIGN = OutbreakCampaign()
+CAMPAIGN = KitCampaign(CARRIES, muster, chapter_options)  # Outbreak's CampaignRules

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from game.rules.core import Command, Registry
+from game.rules.core import Command, Registry, record
 
 Point = tuple[float, float]
 COMMANDS = Registry()  # Outbreak's commands by name
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Move(Command):
     """Move along ``path`` (waypoints after the figure's position), up to the movement roll's
     allowance (6", 8" on a 6, frozen on a 1 while a zombie is within 8"), then face ``facing`` or
@@ -23,8 +20,7 @@ class Move(Command):
     followers: tuple[str, ...] = ()
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Fire(Command):
     """One shot at ``target`` (a spotted zombie in LOS and range); a gun fires up to three a move."""
 
@@ -32,23 +28,20 @@ class Fire(Command):
     target: str
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Spot(Command):
     """A human who has not yet spotted the zombies looks for them (the nearest in LOS, by its band)."""
 
     figure: str
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class ClearJam(Command):
     """Clear a jammed gun instead of firing (4-6)."""
 
     figure: str
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class EndStep(Command):
     """The active player is done with step 3 (or with the reaction to the first attack)."""

@@ -3,34 +3,29 @@ events, beside the kit's shared ones (moved, turned, killed, exited, the end).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.rules.core import DiceRolled as DiceRolled  # the shared dice event, in this log too
-from game.rules.core import Event
+from game.rules.core import Event, record
 from game.rules.kit import events as kit
 from game.rules.kit.events import Exited, GameOver, Killed, Moved, Point, Turned, shared_events
 
 EVENTS = shared_events(Moved, Turned, Killed, Exited, GameOver)  # Outbreak's events by name
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class FigurePlaced(kit.FigurePlaced):
     """A figure was set up on the table (at creation, or generated); its role pc, npc or zombie."""
 
     name: str = ""
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class MoveStarted(Event):
     """A new move (the game's turn) begins."""
 
     move: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class StepStarted(Event):
     """A step of the move sequence begins (0 = generation)."""
 
@@ -38,24 +33,21 @@ class StepStarted(Event):
     name: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PlayerStarted(Event):
     """The active player's part of step 3 (or of the reaction)."""
 
     player: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ZombiesGenerated(Event):
     spawn: str
     roll: int
     figures: tuple[str, ...]
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class SpotRolled(Event):
     """A spotting check: ``who`` looked for ``target`` at ``distance`` (its band), needing ``need``."""
 
@@ -67,8 +59,7 @@ class SpotRolled(Event):
     spotted: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Followed(Event):
     """A zombie follows one that spotted; a human runs after one who ran."""
 
@@ -76,8 +67,7 @@ class Followed(Event):
     leader: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class HideRolled(Event):
     """A human in cover rolled to stay hidden from the zombies within 8"."""
 
@@ -88,8 +78,7 @@ class HideRolled(Event):
     spotted: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class OutbreakStarted(Event):
     """The first victim is attacked: the quiet start is over."""
 
@@ -98,8 +87,7 @@ class OutbreakStarted(Event):
     at: Point
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class MovementRolled(Event):
     """A human's roll before moving with a zombie within 8": frozen, 6" or 8"."""
 
@@ -109,24 +97,21 @@ class MovementRolled(Event):
     frozen: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class TirednessRolled(Event):
     figure: str
     roll: int
     tired: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ZombieMoved(Event):
     figure: str
     path: tuple[Point, ...]  # from the start to the end
     why: str = ""  # shuffle | hunt | shot (its share of the move while a shot lands) | rest
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Fired(Event):
     """One shot of a gun: shot number ``shot`` of this move at ``target``."""
 
@@ -138,8 +123,7 @@ class Fired(Event):
     result: str  # jammed | killed | hit
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class DestroyRolled(Event):
     figure: str
     target: str
@@ -147,22 +131,19 @@ class DestroyRolled(Event):
     destroyed: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Jammed(Event):
     figure: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class JamCleared(Event):
     figure: str
     roll: int
     cleared: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Engaged(Event):
     """A zombie is in contact with a human and fights him this move (at most three)."""
 
@@ -171,8 +152,7 @@ class Engaged(Event):
     order: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class FirstBlow(Event):
     human: str
     zombie: str
@@ -182,8 +162,7 @@ class FirstBlow(Event):
     killed: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Grappled(Event):
     human: str
     zombie: str
@@ -192,24 +171,21 @@ class Grappled(Event):
     result: str  # won | lost | draw
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class BiteRolled(Event):
     figure: str
     roll: int
     bitten: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class TurningRolled(Event):
     figure: str
     roll: int
     result: str  # now | next move | roll again
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class HumanTurned(Event):
     """A bitten human became a zombie (``zombie`` is the new figure), going for ``target``."""
 
@@ -218,8 +194,7 @@ class HumanTurned(Event):
     target: str | None
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Sealed(Event):
     spawn: str
     figure: str

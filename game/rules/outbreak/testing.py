@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from game.dice import ScriptedDice
-from game.rules.kit.testing import Sketch
+from game.rules.kit.testing import TinyTable, finished, sketched
 from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spawn, Step
 from game.scenario.model import Placement, Point, Scenario
@@ -19,25 +19,18 @@ from game.scenario.model import Placement, Point, Scenario
 
 def tiny_scenario(
     objective: str = "survive",
-    turn_limit: int = 10,
-    walls: Sequence[Sequence[Point]] = (),
-    clutter: Sequence[tuple[float, float, float, float]] = (),
-    exits: Sequence[tuple[float, float, float, float]] = (),
     spawns: Sequence[tuple[float, float, float, float, int]] = ((10, 1, 4, 3, 1),),
     characters: Sequence[tuple[str, float, float, dict]] = (
         ("Ann", 12, 22, {"ranged": "pistol", "melee": "club"}),
     ),
     npcs: Sequence[tuple[str, float, float]] = (),
     zombies: Sequence[Point] = (),
-    size: float = 24,
-    properties: dict[str, Any] | None = None,
+    **parts: Unpack[TinyTable],
 ) -> Scenario:
-    """An empty table (24" square by default): walls are polylines, clutter and exits rectangles
-    (x, y, w, h), spawns (x, y, w, h, dice); figures are (name, x, y, properties)."""
-    table = Sketch()
-    table.walls(walls)
-    table.terrain_rects("hedge", "clutter", clutter)
-    table.zone_rects("exit", "exit", exits)
+    """An empty table (the kit's :class:`TinyTable` parts: 24" square by default, walls, hedges, exits...):
+    spawns are rectangles with their dice (x, y, w, h, dice); figures are (name, x, y, properties)."""
+    table = sketched(parts, "hedge")
+    table.zone_rects("exit", "exit", parts.get("exits", ()))
     table.zone_rects("grave", "spawn", [s[:4] for s in spawns], [{"dice": s[4]} for s in spawns])
     place = table.placements
     place += [Placement(table.next_id(), c[0], "character", (c[1], c[2]), 270.0, dict(c[3])) for c in characters]
@@ -45,7 +38,7 @@ def tiny_scenario(
     place += [
         Placement(table.next_id(), "Zombie", "zombie", (float(z[0]), float(z[1])), 90.0, {}) for z in zombies
     ]
-    return table.scenario("outbreak", size, objective, turn_limit, properties)
+    return finished(table, "outbreak", objective, parts)
 
 
 def rigged_game(

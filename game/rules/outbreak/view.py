@@ -35,8 +35,9 @@ from game.rules.contract import (
     toned,
 )
 from game.rules.core import Command, DiceRolled, Event
+from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
-from game.rules.kit.words import compass, counted, first_up, swap_ids
+from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
 from game.rules.outbreak import acting, clock, movement, paces, short_runs
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
@@ -45,15 +46,18 @@ from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure,
 from game.rules.percent import percent
 from game.rules.routing import Routes
 
+# a command in a player's words (undo's refusal): {who} its figure, {target} its target
+COMMAND_WORDS = {
+    EndStep: "End of your step",
+    Move: "Move of {who}",
+    Fire: "Shot by {who} at {target}",
+    Spot: "Spotting by {who}",
+    ClearJam: "Clearing of {who}'s gun",
+}
 KINDS = (
-    ActionKind(
-        "move",
-        "Move",
-        "m",
-        "icons.move",
-        "path",
+    move_kind(
         'Run up to 6" (8" on a 6, frozen on a 1 with a zombie within 8") (M)',
-        prompt='Click where to run; bystanders within 8" follow.',
+        'Click where to run; bystanders within 8" follow.',
     ),
     ActionKind(
         "fire",
@@ -873,20 +877,12 @@ class OutbreakView:
         return None
 
     def command_words(self, game: OutbreakGame, cmd: Any) -> str:
-        kind = type(cmd).__name__
-        if kind == "EndStep":
-            return "End of your step"
-        fid = getattr(cmd, "figure", "")
-        who = self.name(game, fid) if fid in game.state.figures else fid
-        if kind == "Move":
-            return f"Move of {who}"
-        if kind == "Fire":
-            return f"Shot by {who} at {self._who(game, cmd.target, html_safe=False)}"
-        if kind == "Spot":
-            return f"Spotting by {who}"
-        if kind == "ClearJam":
-            return f"Clearing of {who}'s gun"
-        return kind
+        return command_words(
+            cmd,
+            COMMAND_WORDS,
+            lambda fid: self.name(game, fid) if fid in game.state.figures else fid,
+            lambda fid: self._who(game, fid, html_safe=False),
+        )
 
     def opponent_moved(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, ev.ZombieMoved) for e in events)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from game.rules.zombie40k.bs_data import Entry, Profile, TooMuchWork
@@ -71,20 +72,22 @@ def _cap(hi: int | None) -> int:
     return MAX_MODELS if hi is None else min(hi, MAX_MODELS)
 
 
-def models_of(unit: Entry) -> tuple[list[Model], list[Entry]]:
-    """The unit's models with their counts, and the units inside it (dedicated transports)."""
+def models_of(unit: Entry, picks: Picks = None) -> tuple[list[Model], list[Entry]]:
+    """The unit's models with their counts, and the units inside it (dedicated transports); ``picks`` gives
+    each entry's :func:`squads` (a catalogue's :class:`Squads`, else worked out here)."""
+    picks = picks or Squads()
     found: list[Model] = []
     inner: list[Entry] = []
     own = [p for p in unit.profiles if kind(p) == "unit"]
 
     def walk(e: Entry, group: Entry | None, fill: str = "", depth: int = 0) -> None:
-        squad = chosen_squad(e)
+        squad = chosen_squad(e, picks)
         for c in e.visible():
             if c.kind == "unit":
                 inner.append(c)
             elif c.group:
                 walk(c, c, filler(c), depth)  # once a group: a hostile one may hold thousands of entries
-            elif c in squads(e):  # one squad of a pick of squads (Deathwatch Veterans): its models, once
+            elif c in picks(e):  # one squad of a pick of squads (Deathwatch Veterans): its models, once
                 if c is squad and depth < 2:
                     walk(c, None, "", depth + 1)
             else:  # a model; some catalogues type a model "upgrade" (a Ratling): its Unit profile tells
@@ -129,16 +132,41 @@ def squads(e: Entry) -> list[Entry]:
     ]
 
 
-def chosen_squad(e: Entry) -> Entry | None:
+class Squads:
+    """:func:`squads` of each entry, worked out once per catalogue (the catalogue's :class:`Maker` keeps one):
+    reading a unit asks it of every entry it walks and again for each of its children.
+
+    >>> picks = Squads()
+    >>> unit = Entry("u", "Veterans", "unit")
+    >>> picks(unit), picks(unit) is picks(unit)
+    ([], True)
+    """
+
+    def __init__(self) -> None:
+        # by the entry's id; the entry is kept with its squads, so no id is reused while the catalogue is read
+        self._known: dict[int, tuple[Entry, list[Entry]]] = {}
+
+    def __call__(self, e: Entry) -> list[Entry]:
+        known = self._known.get(id(e))
+        if known is None:
+            known = self._known[id(e)] = (e, squads(e))
+        return known[1]
+
+
+Picks = Squads | None  # a catalogue's squads as worked out so far; None: none yet
+
+
+def chosen_squad(e: Entry, picks: Picks = None) -> Entry | None:
     """The squad of :func:`squads` the unit is read as: the default, else the first."""
-    return next(iter(sorted(squads(e), key=lambda c: e.default not in c.ids)), None)
+    return next(iter(sorted((picks or Squads())(e), key=lambda c: e.default not in c.ids)), None)
 
 
-def picked_squads(e: Entry, depth: int = 0) -> list[Entry]:
+def picked_squads(e: Entry, picks: Picks = None, depth: int = 0) -> list[Entry]:
     """Every squad of :func:`chosen_squad` in the unit's groups: its rules are the unit's (the Deathwatch
     Veteran Squad's And They Shall Know No Fear)."""
-    inner = [q for c in e.visible() if c.group and depth < 3 for q in picked_squads(c, depth + 1)]
-    own = chosen_squad(e)
+    picks = picks or Squads()
+    inner = [q for c in e.visible() if c.group and depth < 3 for q in picked_squads(c, picks, depth + 1)]
+    own = chosen_squad(e, picks)
     return [*inner, own] if own is not None else inner
 
 
@@ -181,9 +209,11 @@ def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
     return m
 
 
-def max_models(unit: Entry) -> int:
+def max_models(unit: Entry, picks: Picks = None) -> int:
     """How many models the unit may have at most: each group bounds the models inside it, and a model whose
     places come off another's maximum (see :func:`~game.rules.zombie40k.bs_data.shares_max`) adds none."""
+
+    known = picks or Squads()
 
     def cap(e: Entry) -> int:
         total = 0
@@ -194,8 +224,8 @@ def max_models(unit: Entry) -> int:
             if any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit":
                 total += 0 if c.lo == 0 and psyker(c) else _cap(c.hi)  # an optional psyker is left out
             elif c.group:  # a pick of squads counts squads, not models
-                total += cap(c) if squads(c) else min(cap(c), _cap(c.hi))
-        picked = chosen_squad(e)
+                total += cap(c) if known(c) else min(cap(c), _cap(c.hi))
+        picked = chosen_squad(e, known)
         return min(total + (cap(picked) if picked is not None else 0), MAX_MODELS)
 
     return cap(unit) or 1
@@ -429,6 +459,11 @@ class Maker(Tables):
 
     characters: frozenset[str] = frozenset()
 
+    @cached_property
+    def picks(self) -> Squads:
+        """The catalogue's :func:`squads`, each entry's worked out once."""
+        return Squads()
+
     def spend(self, reads: int) -> None:
         """Count profiles read for wargear; past :data:`MAX_READS` the file is refused as no real one is."""
         self.reads = getattr(self, "reads", 0) + reads
@@ -442,7 +477,7 @@ class Maker(Tables):
 
     def unit(self, unit: Entry, depth: int = 0) -> None:
         """``unit`` into the catalogue's tables, or listed as skipped with the field and the reason."""
-        models, inner = models_of(unit)
+        models, inner = models_of(unit, self.picks)
         for m in [m for m in models if m.lo == 0 and psyker(m.entry)]:  # a Guardian squad's optional Warlock
             self.cat.note(
                 f"{self.cat.file}: {unit.name!r}: the model {m.entry.name!r} is left out: {PSYKER_REFUSED}"
@@ -546,11 +581,16 @@ class Maker(Tables):
             "type": "infantry",
             "squad_cost": per_model * size,
             "squad_size": size,
-            "max_models": max(size, max_models(unit)),
+            "max_models": max(size, max_models(unit, self.picks)),
             "model": made[0],
             "wargear": wargear,
             "rules": self.known_rules(
-                name, [*unit.rules, *(r for q in picked_squads(unit) for r in q.rules), *trooper.entry.rules]
+                name,
+                [
+                    *unit.rules,
+                    *(r for q in picked_squads(unit, self.picks) for r in q.rules),
+                    *trooper.entry.rules,
+                ],
             ),
             "source": self.cat.file,
         }

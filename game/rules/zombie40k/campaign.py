@@ -17,6 +17,7 @@ from typing import Any
 
 from game.assets import data_file
 from game.rules.contract import CarryRule, Force, Veteran
+from game.rules.kit.campaign import KitCampaign
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.data import load_data, load_toml
@@ -71,24 +72,6 @@ def carry_rules(house: dict[str, Any]) -> tuple[CarryRule, ...]:
             "power-ups. Left out of a campaign, a team wiped out in a later chapter stays out of it.",
         ),
     )
-
-
-class Z40Campaign:
-    """Zombie 40,000's campaign rules (the contract's ``CampaignRules``)."""
-
-    def __init__(self) -> None:
-        # the shipped house values alone: the whole data (and the player's roster) is read when a game asks
-        self.carries = carry_rules(load_toml(data_file("zombie40k.toml"))["house"])
-
-    def muster(self, game: Any) -> Force:
-        """The force as ``game`` ended (see :func:`muster`)."""
-        return muster(game)
-
-    def options(
-        self, scenario: Scenario, options: dict[str, Any], force: Force, carry: frozenset[str]
-    ) -> dict[str, Any]:
-        """The next chapter's options (see :func:`next_options`)."""
-        return next_options(scenario, options, force, carry)
 
 
 def next_options(
@@ -221,4 +204,6 @@ def _team(game: Zombie40kGame, squad: Unit, before: dict[str, Any] | None) -> di
     }
 
 
-CAMPAIGN = Z40Campaign()
+# Zombie 40,000's CampaignRules; what carries by the shipped house values alone: the whole data (and the
+# player's roster) is read when a game asks
+CAMPAIGN = KitCampaign(carry_rules(load_toml(data_file("zombie40k.toml"))["house"]), muster, next_options)

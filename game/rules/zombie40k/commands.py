@@ -5,15 +5,12 @@ Zombies need no commands: their turn is driven by the rules (:mod:`.zombie_turn`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from game.rules.core import Command, Registry
+from game.rules.core import Command, Registry, record
 
 COMMANDS = Registry()  # Zombie 40,000's commands by name
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Move(Command):
     """Movement phase: move one model along ``path`` (waypoints after its position), up to 6" (2D6 keep
     highest when the path enters difficult terrain), then face ``facing`` or along the last leg."""
@@ -23,8 +20,7 @@ class Move(Command):
     facing: float | None = None
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Run(Command):
     """Shooting phase, instead of shooting: one model runs D6" (one roll for the squad)."""
 
@@ -33,8 +29,7 @@ class Run(Command):
     facing: float | None = None
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Shoot(Command):
     """Shooting phase: the squad's models (all that can, or those listed) fire at the ``target`` unit.
     ``aim`` places a blast marker (by default on the target model nearest the firer)."""
@@ -45,8 +40,7 @@ class Shoot(Command):
     aim: tuple[float, float] | None = None
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Charge(Command):
     """Assault phase: charge another player's squad (only within 8" of the escape vehicle [seed])."""
 
@@ -54,14 +48,12 @@ class Charge(Command):
     target: str
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class EndPhase(Command):
     """The active player is done with this phase (movement, shooting or assault)."""
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class PowerUpChoice(Command):
     """The squad furthest from the escape vehicle chooses for a power-up roll it is owed: ``option`` 1 rolls
     twice, 2 moves the player closest to the vehicle D6" back; after rolling twice, 1 or 2 keeps that roll."""
@@ -70,8 +62,7 @@ class PowerUpChoice(Command):
     option: int
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class UsePowerUp(Command):
     """In the squad's turn: give a carried Chainsaw, Shotgun or Duct Tape (``bonus`` "attack" or "shot") to
     model ``figure``; activate the Speed Pack; or use the Defibrillator to bring back the dead model
@@ -84,8 +75,7 @@ class UsePowerUp(Command):
     near: str = ""
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Buy(Command):
     """Killing Floor: at the start of ``player``'s turn, buy ``item`` from the shop for ``model`` (grenades:
     for the whole squad, ``model`` may be empty)."""
@@ -95,8 +85,7 @@ class Buy(Command):
     item: str
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Sell(Command):
     """Killing Floor: sell back a bought ``item`` of ``model`` (grenades: the squad's) for half its price."""
 
@@ -105,8 +94,7 @@ class Sell(Command):
     item: str
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Throw(Command):
     """Killing Floor, shooting phase: one model of the squad (``model``, or the one nearest the target) throws
     one of the squad's ``grenade`` at the ``target`` unit instead of firing its own weapon, once a phase [7th]."""

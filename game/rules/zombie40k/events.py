@@ -3,17 +3,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from game.rules.core import Event
+from game.rules.core import Event, record
 from game.rules.kit import events as kit
 from game.rules.kit.events import GameOver, Killed, TurnStarted, shared_events
 
 EVENTS = shared_events(TurnStarted, Killed, GameOver)  # Zombie 40,000's events by name
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class FigurePlaced(Event):
     figure: str
     side: str
@@ -23,23 +20,20 @@ class FigurePlaced(Event):
     radius: float
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class OrderRolled(Event):
     """The players rolled off for this turn's order; the zombies go last [seed]."""
 
     order: tuple[int, ...]
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PhaseStarted(Event):
     phase: str
     player: int | None = None
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PhaseSkipped(Event):
     """A phase of ``player``'s turn passed by itself: nothing in it was his to decide, and ``reason`` says
     why ("no psykers on the table", "Infantry Squad is locked in close combat")."""
@@ -49,16 +43,14 @@ class PhaseSkipped(Event):
     reason: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Moved(kit.Moved):
     """A model moved; ``how`` is move, run, charge, pile in, consolidate, fall back or shamble."""
 
     how: str = "move"
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class MoveRolled(Event):
     """A unit's roll for this phase: difficult terrain (keep highest), run, charge, shamble, consolidate..."""
 
@@ -67,8 +59,7 @@ class MoveRolled(Event):
     inches: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class AttackStep(Event):
     """One grouped roll of an attack sequence: ``step`` is hit, wound, save, fnp or gets hot; a save's
     ``kind`` says which save it was (armour, invulnerable or cover)."""
@@ -84,8 +75,7 @@ class AttackStep(Event):
     kind: str = ""
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ShotsFired(Event):
     unit: str
     target: str
@@ -94,8 +84,7 @@ class ShotsFired(Event):
     overwatch: bool = False
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class BlastPlaced(Event):
     """A blast marker (or a template when ``template``) came down; ``hits`` are the models under it."""
 
@@ -109,23 +98,20 @@ class BlastPlaced(Event):
     template: tuple[tuple[float, float], ...] = ()
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Wounded(Event):
     figure: str
     wounds_left: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ChargeDeclared(Event):
     unit: str
     target: str
     distance: float  # inches to close, edge to edge
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Engaged(Event):
     """Two units are locked in close combat (a charge, or zombies shambling into contact)."""
 
@@ -134,8 +120,7 @@ class Engaged(Event):
     charger: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class CombatResolved(Event):
     units: tuple[str, ...]
     wounds: tuple[tuple[str, int], ...]  # side -> unsaved wounds caused
@@ -143,8 +128,7 @@ class CombatResolved(Event):
     margin: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class MoraleTested(Event):
     unit: str
     need: int
@@ -153,8 +137,7 @@ class MoraleTested(Event):
     why: str = ""
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class SweepingAdvance(Event):
     unit: str
     loser: str
@@ -163,34 +146,29 @@ class SweepingAdvance(Event):
     caught: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class FellBack(Event):
     unit: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Regrouped(Event):
     unit: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class UnitDestroyed(Event):
     unit: str
     cause: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Embarked(Event):
     figure: str
     player: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class SquadRespawned(Event):
     """A wiped-out squad came back at the start of its player's turn [seed]; ``need`` is the least distance
     from the escape vehicle the rule asked (6" beyond the furthest squad [house])."""
@@ -202,8 +180,7 @@ class SquadRespawned(Event):
     need: float
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class HordeRespawned(Event):
     """A destroyed horde came back at the start of the zombie turn: ``roll`` on the D6 table, ``where`` in
     words [seed]; it may assault this turn."""
@@ -218,8 +195,7 @@ class HordeRespawned(Event):
 # -- mods (rules: "Zombie 40,000: Mods"; mods.py) -------------------------------------------------
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class EmbarkRefused(Event):
     """A model reached the escape vehicle but may not embark yet (Coop Mode: the Zombie Boss still stands)."""
 
@@ -227,8 +203,7 @@ class EmbarkRefused(Event):
     reason: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class JoinedHorde(Event):
     """Dead Men Walking: a team's model killed by a horde in close combat rises and joins that horde."""
 
@@ -237,8 +212,7 @@ class JoinedHorde(Event):
     horde: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ZombiesHardened(Event):
     """Death Korps Zombies: a respawned horde came back tougher (its Toughness and Feel No Pain now)."""
 
@@ -247,8 +221,7 @@ class ZombiesHardened(Event):
     fnp: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class WatchingForBetrayal(Event):
     """Every Man For Himself: a team near another rolled at the start of its turn; ``frozen`` on ``need``+."""
 
@@ -259,8 +232,7 @@ class WatchingForBetrayal(Event):
     frozen: bool
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class OutForGood(Event):
     """A wiped-out team may not respawn (Instant Death, Hardcore Mode, Coop Mode); ``reason`` says why."""
 
@@ -269,8 +241,7 @@ class OutForGood(Event):
     reason: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class WoundRegained(Event):
     """It Will Not Die: a wounded model regained a wound at the end of its turn."""
 
@@ -281,8 +252,7 @@ class WoundRegained(Event):
 # -- power-ups (rules: "Zombie 40,000: Power-ups"; power_ups.py) -----------------------------------
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PowerUpRolled(Event):
     """A squad rolled 2D6 on the power-up table [seed]: ``why`` it rolled (a horde destroyed, respawned),
     ``kept`` False for the first of two rolls the furthest player chooses between."""
@@ -295,8 +265,7 @@ class PowerUpRolled(Event):
     kept: bool = True
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PowerUpGained(Event):
     """The squad has the power-up: carried (``held`` of that key now) or at work at once; ``effect`` in words."""
 
@@ -307,8 +276,7 @@ class PowerUpGained(Event):
     held: int = 0
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PowerUpChoiceOffered(Event):
     """The player must choose (power-up button 1 or 2): roll twice or push back, or which roll to keep."""
 
@@ -317,8 +285,7 @@ class PowerUpChoiceOffered(Event):
     options: tuple[str, ...]
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PowerUpUsed(Event):
     """A power-up was used or given to a model (``figure``); ``what`` says what it did."""
 
@@ -328,8 +295,7 @@ class PowerUpUsed(Event):
     what: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PowerUpLost(Event):
     """Power-ups gone: discarded (a second Speed Pack, a Chainsaw out of fuel) or lost with a wiped-out team."""
 
@@ -338,8 +304,7 @@ class PowerUpLost(Event):
     why: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PushedBack(Event):
     """The furthest player moved the player closest to the escape vehicle (and the zombies fighting it) back."""
 
@@ -352,8 +317,7 @@ class PushedBack(Event):
 # -- Killing Floor (rules: "Zombie 40,000: Mods"; killing_floor.py) -------------------------------
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ShopKit(Event):
     """Killing Floor: a squad starts with ``points`` and every model's wargear replaced by ``wargear`` and the
     squad's ``grenades`` [seed]."""
@@ -365,8 +329,7 @@ class ShopKit(Event):
     points: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PointScored(Event):
     """Killing Floor: a zombie killed by the player's squad earned ``gain`` points; ``points`` to spend now."""
 
@@ -376,8 +339,7 @@ class PointScored(Event):
     points: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class WareBought(Event):
     """Killing Floor: ``item`` bought for ``price`` for a model (``model``) or the whole squad (no model)."""
 
@@ -389,8 +351,7 @@ class WareBought(Event):
     points: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class WareSold(Event):
     """Killing Floor: ``item`` sold back for ``refund`` points (half its price, rounded up [seed])."""
 
@@ -402,8 +363,7 @@ class WareSold(Event):
     points: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class GrenadeThrown(Event):
     """Killing Floor: ``model`` of ``unit`` throws one of the squad's ``grenade`` (as the ``weapon``) at
     ``target`` instead of firing its own weapon [7th]."""
@@ -418,8 +378,7 @@ class GrenadeThrown(Event):
 # -- campaigns (veterans.py) ------------------------------------------------------------------------------
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class VeteransCarried(Event):
     """A campaign chapter: ``unit`` came into it with ``figures``, the veterans of the chapters before, and
     what the team still holds: its ``power_ups`` and its Killing Floor ``points``."""
@@ -432,8 +391,7 @@ class VeteransCarried(Event):
     points: int = 0
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class WoundsRecovered(Event):
     """Between two chapters a wounded veteran rolled to heal (``roll`` against ``need``): ``wounds`` is what he
     starts the chapter with."""

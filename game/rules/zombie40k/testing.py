@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.dice import ScriptedDice
-from game.rules.kit.testing import Sketch
+from game.rules.kit.testing import sketched
 from game.rules.zombie40k.game import Zombie40kGame, new_game
 from game.rules.zombie40k.state import ALIVE, HORDE, PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.scenario.model import Area, Point, Scenario
@@ -29,9 +29,7 @@ def small_scenario(
 ) -> Scenario:
     """An open table (48" square by default): the vehicle mid top edge, deploy zones along the bottom,
     spawn zones on the left and right edges."""
-    table = Sketch()
-    table.walls(walls)
-    table.terrain_rects("rubble", "clutter", clutter)
+    table = sketched({"walls": walls, "clutter": clutter}, "rubble")
     table.terrain_rects("ruin", "ruin", ruins)
     table.zone("Escape vehicle", "escape_vehicle", Area.rect(size / 2 - 4, 0.5, 8, 4))
     width = size / max(players, 1)

@@ -36,7 +36,9 @@ from game.rules.contract import (
 )
 from game.rules.core import Command, Event
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
+from game.rules.kit.actions import MOVE
 from game.rules.kit.sounds import SoundTable, sound_of
+from game.rules.kit.words import command_words
 from game.rules.percent import percent
 from game.rules.routing import MOVED, Point, Routes
 from game.rules.zombie40k import coherency, log_words, movement, power_ups, shooting, sight
@@ -62,16 +64,10 @@ from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 from game.table import path_length
 
+# a command in a player's words (undo's refusal) where the shared words serve: {who} its model
+COMMAND_WORDS = {EndPhase: "End phase", Move: "MOVE of {who}", Run: "RUN of {who}"}
 ACTION_KINDS: tuple[ActionKind, ...] = (
-    ActionKind(
-        "move",
-        "Move",
-        "m",
-        "icons.move",
-        "path",
-        'MOVE up to 6" (M)',
-        prompt="Click where to move (shift-click for waypoints).",
-    ),
+    MOVE,
     ActionKind(
         "run", "Run", "r", "icons.move", "path", 'RUN D6" instead of shooting (R)', prompt="Click where to run."
     ),
@@ -236,10 +232,6 @@ class Z40View:
 
     def command_words(self, game: Zombie40kGame, cmd: Any) -> str:
         kind = type(cmd).__name__
-        if kind == "EndPhase":
-            return "End phase"
-        if kind in ("Move", "Run"):
-            return f"{kind.upper()} of {self.name(game, cmd.figure)}"
         if kind in ("Shoot", "Charge", "Throw"):
             target = game.state.units.get(cmd.target)
             return f"{kind.upper()} at {names_of(game).unit(cmd.target) if target else cmd.target}"
@@ -252,7 +244,7 @@ class Z40View:
             item = kf.Shop.of(game.data).items.get(cmd.item)
             what = item.name if item else cmd.item
             return f"{kind.upper()} {what}" + (f" for {self.name(game, cmd.model)}" if cmd.model else "")
-        return kind
+        return command_words(cmd, COMMAND_WORDS, lambda fid: self.name(game, fid))
 
     def objective_line(self, game: Zombie40kGame) -> str:
         """``Order: 1, 3, 2, then zombies \u00b7 first aboard the vehicle wins \u00b7 12 of 12 turns

@@ -9,6 +9,7 @@ his first ORDER that turn is the free one; he may give it before or after his ow
 from __future__ import annotations
 
 from game.rules.core import IllegalCommand
+from game.rules.kit.checks import figure_refusal
 from game.rules.zombiekrieg.state import ALLIES, Figure, Phase
 from game.rules.zombiekrieg.world import World
 
@@ -16,17 +17,11 @@ from game.rules.zombiekrieg.world import World
 def turn_reason(world: World, fid: str) -> str | None:
     """Why ``fid`` may not act at all now, or None if it may (ignoring whether it has acted)."""
     st = world.state
-    f = st.figures.get(fid)
-    if f is None:
-        return f"There is no figure {fid!r}."
-    if f.side != ALLIES:
-        return f"{fid} is a zombie; the game moves the zombies."
-    if st.phase == Phase.OVER:
-        return "The game is over."
-    if st.phase != Phase.ALLIED:
-        return "It is not the Allied turn."
-    if f.player != st.active_player:
-        return f"{fid} belongs to player {f.player}; it is player {st.active_player}'s turn."
+    not_now = "" if st.phase == Phase.ALLIED else "It is not the Allied turn."
+    refusal = figure_refusal(st.figures, fid, ALLIES, st.phase == Phase.OVER, not_now, st.active_player)
+    if refusal:
+        return refusal
+    f = st.figures[fid]
     if f.state != "standing":
         return f"{fid} is {f.state.replace('_', ' ')} and cannot act."
     return None

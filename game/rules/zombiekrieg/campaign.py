@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.rules.contract import CarryRule, Force, Veteran
+from game.rules.contract import Force, Veteran
 from game.rules.core import CannotStart
+from game.rules.kit.campaign import KitCampaign
 from game.rules.zombiekrieg import carried
 from game.rules.zombiekrieg.data import load_data
 from game.rules.zombiekrieg.events import GutsChanged
@@ -24,45 +25,38 @@ from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED
 from game.scenario.model import Scenario
 
 
-class ZkCampaign:
-    """What a Zombiekrieg section carries from chapter to chapter (:func:`carried.carry_rules`)."""
+def muster(game: Any) -> Force:
+    """The section as ``game`` ended: every veteran it carried (those who did not play as they were, a
+    cut-off man's missed chapter in his history) and every new man, each with this chapter's line."""
+    before = carried.read(game.data, game.options)
+    force = before.force if before is not None else Force()
+    records = {r.id: r for r in AfterAction.from_game(game).soldiers}
+    lost = game.state.winner != ALLIES
+    title = str(game.scenario.title)
+    names: dict[str, str] = getattr(game, "carried_names", {})
+    veterans = [_after(v, records.get(v.state["fid"]), game, title, lost) for v in force.veterans]
+    seen = {v.state["fid"] for v in force.veterans if v.state["fid"] in names}
+    for fid, record in records.items():
+        if fid not in seen:
+            veterans.append(_recruit(record, game, title, lost, before is not None))
+    return Force(tuple(veterans), {**force.pool, "chapters": before.chapter if before else 1})
 
-    def __init__(self) -> None:
-        self.carries: tuple[CarryRule, ...] = carried.carry_rules(load_data())
 
-    def muster(self, game: Any) -> Force:
-        """The section as ``game`` ended: every veteran it carried (those who did not play as they were, a
-        cut-off man's missed chapter in his history) and every new man, each with this chapter's line."""
-        before = carried.read(game.data, game.options)
-        force = before.force if before is not None else Force()
-        records = {r.id: r for r in AfterAction.from_game(game).soldiers}
-        lost = game.state.winner != ALLIES
-        title = str(game.scenario.title)
-        names: dict[str, str] = getattr(game, "carried_names", {})
-        veterans = [_after(v, records.get(v.state["fid"]), game, title, lost) for v in force.veterans]
-        seen = {v.state["fid"] for v in force.veterans if v.state["fid"] in names}
-        for fid, record in records.items():
-            if fid not in seen:
-                veterans.append(_recruit(record, game, title, lost, before is not None))
-        return Force(tuple(veterans), {**force.pool, "chapters": before.chapter if before else 1})
-
-    def options(
-        self, scenario: Scenario, options: dict[str, Any], force: Force, carry: frozenset[str]
-    ) -> dict[str, Any]:
-        """The chapter's options with the force put in (its sections as the option ``sections``)."""
-        data = load_data()
-        known = {r.key for r in carried.carry_rules(data)}
-        if not carry <= known:
-            raise CannotStart(
-                f"Zombiekrieg carries only {', '.join(sorted(known))}, not {', '.join(carry - known)}."
-            )
-        if not force.living and not {"replacements"} <= carry:
-            raise CannotStart("Nobody of the section is left alive to play this chapter.")
-        chapter = int(force.pool.get("chapters", 0)) + 1
-        value = {"force": force.to_data(), "chapter": chapter, "carry": sorted(carry)}
-        nations = carried.read(data, {carried.OPTION: value})
-        out = {k: v for k, v in options.items() if k not in ("sections", "american_corporal_weapon")}
-        return {**out, "sections": list(nations.nations if nations else ()), carried.OPTION: value}
+def next_options(
+    scenario: Scenario, options: dict[str, Any], force: Force, carry: frozenset[str]
+) -> dict[str, Any]:
+    """The chapter's options with the force put in (its sections as the option ``sections``)."""
+    data = load_data()
+    known = {r.key for r in carried.carry_rules(data)}
+    if not carry <= known:
+        raise CannotStart(f"Zombiekrieg carries only {', '.join(sorted(known))}, not {', '.join(carry - known)}.")
+    if not force.living and not {"replacements"} <= carry:
+        raise CannotStart("Nobody of the section is left alive to play this chapter.")
+    chapter = int(force.pool.get("chapters", 0)) + 1
+    value = {"force": force.to_data(), "chapter": chapter, "carry": sorted(carry)}
+    nations = carried.read(data, {carried.OPTION: value})
+    out = {k: v for k, v in options.items() if k not in ("sections", "american_corporal_weapon")}
+    return {**out, "sections": list(nations.nations if nations else ()), carried.OPTION: value}
 
 
 def _after(v: Veteran, record: SoldierRecord | None, game: ZombiekriegGame, title: str, lost: bool) -> Veteran:
@@ -129,4 +123,5 @@ def _line(record: SoldierRecord, game: ZombiekriegGame, title: str, lost: bool) 
     return f"{title}: {', '.join(parts)}"
 
 
-CAMPAIGN = ZkCampaign()
+# what a Zombiekrieg section carries from chapter to chapter (:func:`carried.carry_rules`)
+CAMPAIGN = KitCampaign(carried.carry_rules(load_data()), muster, next_options)

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from game.rules.core import Command, Registry
+from game.rules.core import Command, Registry, record
 
 Point = tuple[float, float]
 COMMANDS = Registry()  # Zombiekrieg's commands by name
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Move(Command):
     """MOVE along ``path`` (waypoints after the figure's position), then face ``facing`` (degrees)
     or along the last leg. An empty path with a facing is a MOVE that only turns the figure."""
@@ -21,8 +18,7 @@ class Move(Command):
     facing: float | None = None
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Fire(Command):
     """FIRE at ``target``; an LMG's second shot goes at ``second_target`` (same zombie or one
     within 3" of it), by default the same zombie while it stands."""
@@ -32,8 +28,7 @@ class Fire(Command):
     second_target: str | None = None
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class Order(Command):
     """ORDER (NCOs only): ``target`` gets +2 GUTS for his MOVE or FIRE this turn on a success."""
 
@@ -41,7 +36,6 @@ class Order(Command):
     target: str
 
 
-@COMMANDS.add
-@dataclass(frozen=True)
+@record(COMMANDS)
 class EndTurn(Command):
     """The active player is done for this turn."""

@@ -3,10 +3,8 @@ events, beside the kit's shared ones (moved, turned, killed, exited, the turn an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.rules.core import DiceRolled as DiceRolled  # the shared dice event, in this log too
-from game.rules.core import Event
+from game.rules.core import Event, record
 from game.rules.kit.events import (
     Exited,
     FigurePlaced,
@@ -23,16 +21,14 @@ from game.rules.kit.events import (
 EVENTS = shared_events(FigurePlaced, TurnStarted, Moved, Turned, Killed, Exited, GameOver)
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class StoodUp(Event):
     """A knocked-down zombie stood up and rejoined the unit."""
 
     figure: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class InitiativeRolled(Event):
     figure: str  # the lead NCO who tested
     outcome: str
@@ -41,15 +37,13 @@ class InitiativeRolled(Event):
     reaction_bonus: int
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class PhaseStarted(Event):
     side: str  # allies | zombies
     player: int | None = None
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class GutsTested(Event):
     figure: str
     action: str  # move, fire, order, initiative, melee
@@ -60,8 +54,7 @@ class GutsTested(Event):
     modifiers: tuple[tuple[str, int], ...] = ()
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class GutsChanged(Event):
     figure: str
     old: int
@@ -69,8 +62,7 @@ class GutsChanged(Event):
     reason: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Fired(Event):
     figure: str
     target: str
@@ -79,8 +71,7 @@ class Fired(Event):
     shot: int = 1
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class NoEffect(Event):
     """A test that succeeded changed nothing (a plain Success on a knocked-down zombie)."""
 
@@ -88,14 +79,12 @@ class NoEffect(Event):
     reason: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class KnockedDown(Event):
     figure: str
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class Ordered(Event):
     figure: str
     target: str
@@ -103,16 +92,14 @@ class Ordered(Event):
     free: bool = False
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ReactionRolled(Event):
     roll: int  # after any initiative bonus
     column: str
     result: str  # e.g. "lurch 4\" toward the nearest seen"
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class ZombieMoved(Event):
     figure: str
     path: tuple[Point, ...]  # from the start to the end
@@ -122,8 +109,7 @@ class ZombieMoved(Event):
     how: str = ""
 
 
-@EVENTS.add
-@dataclass(frozen=True)
+@record(EVENTS)
 class MeleeAttack(Event):
     zombie: str
     soldier: str

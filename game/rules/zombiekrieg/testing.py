@@ -8,10 +8,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Unpack
 
 from game.dice import ScriptedDice
-from game.rules.kit.testing import Sketch
+from game.rules.kit.testing import TinyTable, finished, sketched
 from game.rules.zombiekrieg.game import ZombiekriegGame, new_game
 from game.rules.zombiekrieg.state import Phase
 from game.scenario.model import Point, Scenario
@@ -19,25 +19,19 @@ from game.scenario.model import Point, Scenario
 
 def tiny_scenario(
     objective: str = "survive",
-    turn_limit: int = 10,
-    walls: Sequence[Sequence[Point]] = (),
-    clutter: Sequence[tuple[float, float, float, float]] = (),
-    exits: Sequence[tuple[float, float, float, float]] = (),
     objectives: Sequence[tuple[float, float, float, float]] = (),
     deploy: Sequence[tuple[float, float, float, float, dict]] = ((2, 19, 20, 4, {"side": "allies"}),),
     spawn: Sequence[tuple[float, float, float, float]] = ((4, 1, 16, 5),),
-    size: float = 24,
-    properties: dict[str, Any] | None = None,
+    **parts: Unpack[TinyTable],
 ) -> Scenario:
-    """An empty table (24" square by default): walls are polylines, the rest rectangles (x, y, w, h)."""
-    table = Sketch()
-    table.walls(walls)
-    table.terrain_rects("rubble", "clutter", clutter)
+    """An empty table (the kit's :class:`TinyTable` parts: 24" square by default, walls, rubble, exits...);
+    objectives, deploy and spawn zones are rectangles (x, y, w, h)."""
+    table = sketched(parts, "rubble")
     table.zone_rects("deploy", "deploy", [d[:4] for d in deploy], [d[4] for d in deploy])
     table.zone_rects("spawn", "spawn", spawn)
-    table.zone_rects("exit", "exit", exits)
+    table.zone_rects("exit", "exit", parts.get("exits", ()))
     table.zone_rects("objective", "objective", objectives)
-    return table.scenario("zombiekrieg", size, objective, turn_limit, properties)
+    return finished(table, "zombiekrieg", objective, parts)
 
 
 def rigged_game(

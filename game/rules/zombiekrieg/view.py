@@ -20,20 +20,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.numerals import whole
-from game.rules.contract import (
-    Action,
-    ActionKind,
-    Aim,
-    Animation,
-    Cell,
-    Look,
-    RosterGroup,
-    RosterRow,
-    TokenLook,
-)
+from game.rules.contract import Action, ActionKind, Aim, Animation, Cell, Look, RosterGroup, RosterRow, TokenLook
 from game.rules.core import Command, Event
 from game.rules.drawing import Primitive
+from game.rules.kit.actions import MOVE
 from game.rules.kit.exit_walk import nearest_walk
+from game.rules.kit.words import command_words
 from game.rules.routing import Routes
 from game.rules.zombiekrieg import horde, names, order, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
@@ -51,9 +43,15 @@ OBJECTIVE_WORDS = {
     "reach": "reach the objective zone",
 }
 
+# a command in a player's words (undo's refusal): {who} its figure, {target} its target
+COMMAND_WORDS = {
+    EndTurn: "End turn",
+    Move: "MOVE of {who}",
+    Fire: "FIRE by {who} at {target}",
+    Order: "ORDER by {who} to {target}",
+}
 ACTION_KINDS = (
-    ActionKind("move", "Move", "m", "icons.move", "path", 'MOVE up to 6" (M)',
-               prompt="Click where to move (shift-click for waypoints)."),
+    MOVE,
     ActionKind("fire", "Fire", "f", "icons.fire", "figure", "FIRE at a zombie (F)", targets=2,
                prompt="Click a zombie to fire at."),
     ActionKind("order", "Order", "o", "icons.order", "figure", "ORDER a soldier: +2 GUTS (O)",
@@ -435,17 +433,7 @@ class ZombiekriegView:
         return event.player, f"Player {event.player}{nation} \u2014 your section"
 
     def command_words(self, game: ZombiekriegGame, cmd: Any) -> str:
-        kind = type(cmd).__name__
-        if kind == "EndTurn":
-            return "End turn"
-        who = self._safe_name(game, getattr(cmd, "figure", ""))
-        if kind == "Move":
-            return f"MOVE of {who}"
-        if kind == "Fire":
-            return f"FIRE by {who} at {self._safe_name(game, cmd.target)}"
-        if kind == "Order":
-            return f"ORDER by {who} to {self._safe_name(game, cmd.target)}"
-        return kind
+        return command_words(cmd, COMMAND_WORDS, lambda fid: self._safe_name(game, fid))
 
     def opponent_moved(self, events: Sequence[Event]) -> bool:
         return any(type(e).__name__ in ("ReactionRolled", "ZombieMoved") for e in events)

@@ -864,7 +864,7 @@ class GameScene(Scene):
         if self.match is None or not has_bot(self.scenario.ruleset):
             self.say("No bot plays this rule set: the game goes on with you.", bad=True)
             return
-        self.match.hand_to_bots(bot_for(self.scenario.ruleset), range(0, 9))  # every seat a rule set numbers
+        self.match.hand_to_bots(bot_for(self.scenario.ruleset), range(1, (self._players() or 1) + 1))
         self.say("The bots play every side from here to the end.")
 
     def _show_end(self) -> None:
