@@ -74,6 +74,12 @@ class Navigator(Protocol):
 
     def set_fullscreen(self, on: bool) -> None: ...
 
+    ui_size: float  # the interface size the window shows (may be less than the settings ask: a small window)
+
+    def set_interface_size(self, size: float) -> None:
+        """Menus, panels and the table's labels drawn ``size`` times as big, from the next frame, and kept."""
+        ...
+
     # ---- the window's own moves -----------------------------------------------------------------
     def rebuild(self) -> None:
         """Lay the current scene out again (its state changed what it shows)."""
@@ -102,6 +108,10 @@ class Navigator(Protocol):
         self, ruleset: str | None = None, scenario: Scenario | None = None, options: dict[str, Any] | None = None
     ) -> None:
         """The rules help: of one rule set as ``scenario`` plays it with ``options``, or of every one."""
+        ...
+
+    def show_how_to_play(self, ruleset: str | None = None) -> None:
+        """The mouse, the keys, a turn and a rule set's primer: of ``ruleset`` (a game's), or of any one."""
         ...
 
     def show_replay(self, replay: Replay, title: str = "") -> None: ...

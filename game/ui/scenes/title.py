@@ -1,4 +1,5 @@
-"""The title screen: Resume (an interrupted game), New game, Load game, Demo, Rules help, Settings, Quit.
+"""The title screen: Resume (an interrupted game), New game, Load game, Demo, How to play, Rules help, Settings,
+Quit.
 
 Start-up looks for an unfinished autosave (:meth:`game.session.Session.resumable`); when there is
 one, a "Resume: <what it was>" button heads the column.
@@ -84,6 +85,7 @@ class TitleScene(Scene):
             ("new_game", "New game", None),
             ("load_game", "Load game", None),
             ("demo", "Demo", demo_tip()),
+            ("how_to_play", "How to play", "The mouse, the keys, how a turn goes, each rule set in short"),
             ("rules", "Rules help", None),
             ("settings", "Settings", None),
             ("quit", "Quit", None),
@@ -208,6 +210,7 @@ class TitleScene(Scene):
             "load_game": app.show_load,
             "demo": self.demo,
             "new_game": app.show_new_game,
+            "how_to_play": app.show_how_to_play,
             "rules": app.show_rules,  # every registered rule set, to choose from
             "settings": app.show_settings,
             "quit": app.quit,

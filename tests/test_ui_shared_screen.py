@@ -1,0 +1,148 @@
+"""Issue 33, the shared screen as newcomers found it: no interface size, no How to play page, the rules help's
+drop-down cutting "Zombie Rules (Outbreak", and a tooltip left on the table after the pointer went."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from ui_driver import headless_app, start_game
+
+from game.rules.core import get_ruleset, known_rulesets
+from game.ui.keymap import KEYMAP, VIEW_KEYS, key_words
+
+GOLD = (0xE4, 0xCE, 0x84)  # the theme's heading colour
+
+
+def _heading_pixels(app) -> int:
+    """How many pixels of the window the heading's gold print covers (its size on screen)."""
+    window = app.display
+    top = window.subsurface(pygame.Rect(0, 0, window.get_width(), window.get_height() // 6))
+    return pygame.mask.from_threshold(top, GOLD, (40, 40, 40, 255)).count()
+
+
+def test_the_interface_size_makes_the_print_bigger_at_once_and_is_kept(tmp_path: Path) -> None:
+    settings = tmp_path / "settings.json"
+    with headless_app(settings) as app:
+        pygame.display.set_mode((1600, 1000))  # a big screen: room for 150%
+        app.display = pygame.display.get_surface()
+        app.set_interface_size(1.0)
+        app.show_settings()
+        app.run_frames(2)
+        before = _heading_pixels(app)
+        chosen = pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=app.scene.interface, text="150%"
+        )
+        app.scene.handle_event(chosen)  # the player picks 150% in the drop-down
+        app.run_frames(2)
+        assert app.ui_size == 1.5 and app.screen.get_size() == (1067, 667)
+        assert _heading_pixels(app) > 1.8 * before  # the print is half as big again each way: 2.25x the ink
+        assert app.scene.interface.selected_option[0] == "150%"
+    with headless_app(settings) as again:
+        assert again.settings.interface_size == 1.5  # kept in the settings file for the next start
+
+
+def test_a_window_too_small_for_the_size_says_so(app) -> None:
+    app.set_interface_size(2.0)
+    app.show_settings()
+    app.run_frames(2)
+    notes = [e.text for e in app.scene._elements if hasattr(e, "text") and "This window shows" in str(e.text)]
+    assert notes and "143%" in notes[0], notes
+
+
+def test_clicks_land_where_the_bigger_buttons_are_drawn(tmp_path: Path) -> None:
+    from ui_driver import click
+
+    with headless_app(tmp_path / "settings.json") as app:
+        pygame.display.set_mode((1600, 1000))
+        app.display = pygame.display.get_surface()
+        app.set_interface_size(1.5)
+        app.show_settings()
+        app.run_frames(2)
+        back = app.scene.back.rect  # on the canvas; on the window it is half as big again
+        on_window = (round(back.centerx * 1.5), round(back.centery * 1.5))
+        pygame.mouse.set_pos(on_window)
+        click(app, on_window)
+        assert app.scene.name == "title"
+
+
+def test_how_to_play_lists_every_key_of_the_keymap_and_each_rule_sets_actions(app) -> None:
+    app.scene.act("how_to_play")
+    app.run_frames(2)
+    scene = app.scene
+    assert scene.name == "how_to_play" and len(scene.choices) == len(known_rulesets())
+    for ruleset in scene.choices:
+        scene.ruleset = ruleset.key
+        app.rebuild()
+        app.run_frames(1)
+        page = scene.html
+        for chord in KEYMAP:
+            assert f"<b>{key_words(chord)}" in page or f" / {key_words(chord)}" in page, (ruleset.key, chord)
+        for key, _ in VIEW_KEYS:
+            assert f"<b>{key}</b>" in page
+        for kind in ruleset.view().action_kinds:
+            assert f"<b>{kind.hotkey.upper()}</b>: {kind.label}" in page, (ruleset.key, kind.key)
+        assert f"{ruleset.name} in short" in page  # the primer, from the rule set's own reference
+
+
+def test_how_to_play_opens_from_the_game_menu_on_the_games_rule_set(app) -> None:
+    scene = start_game(app)
+    scene._menu("how_to_play")
+    app.run_frames(2)
+    assert app.scene.name == "how_to_play" and app.scene.ruleset == scene.scenario.ruleset
+    assert "How a turn goes" in app.scene.html and app.scene.chooser is None
+
+
+def test_the_rules_help_drop_down_shows_every_name_whole(app) -> None:
+    app.show_rules()
+    app.run_frames(2)
+    scene = app.scene
+    button = scene.chooser.current_state.selected_option_button
+    for ruleset in scene.choices:  # in the drop-down's own print (bold 18), with its padding (the arrow is beside)
+        assert button.font.size(ruleset.name)[0] + 16 <= button.rect.w, ruleset.name
+    assert not scene.chooser.rect.colliderect(scene.text.rect)
+
+
+def _hover_until_tip(app, element, seconds: float = 3.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pygame.mouse.set_pos(element.rect.center)
+        app.run_frames(1)
+        if element.tool_tip is not None:
+            return element.tool_tip
+        time.sleep(0.05)
+    return None
+
+
+def test_a_tooltip_goes_when_its_icon_is_hidden_and_the_pointer_leaves(app) -> None:
+    scene = start_game(app)
+    name = next(n for n, icon in scene.actions_panel.icons.items() if icon.visible)
+    icon = scene.actions_panel.icons[name]
+    tip = _hover_until_tip(app, icon)
+    assert tip is not None and tip.alive()
+    icon.hide()  # the panel hides an icon whose action no longer applies (the selection changed)
+    x, y, w, h = scene.view.camera.viewport
+    pygame.mouse.set_pos((x + w // 2, y + h // 2))  # and the pointer goes back to the table
+    app.run_frames(3)
+    assert not tip.alive()
+
+
+def test_a_buttons_tooltip_goes_when_the_pointer_leaves_it(app) -> None:
+    scene = start_game(app)
+    button = scene.buttons["end_turn"]
+    tip = _hover_until_tip(app, button)
+    assert tip is not None
+    x, y, w, h = scene.view.camera.viewport
+    pygame.mouse.set_pos((x + w // 2, y + h // 2))
+    app.run_frames(3)
+    assert not tip.alive()
+
+
+def test_every_rule_set_has_a_how_to_play_page() -> None:
+    from game.ui.how_to_play import how_to_play_html
+
+    for key in known_rulesets():
+        page = how_to_play_html(key)
+        assert get_ruleset(key).name in page and "The keys" in page
