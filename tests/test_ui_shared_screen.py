@@ -146,3 +146,41 @@ def test_every_rule_set_has_a_how_to_play_page() -> None:
     for key in known_rulesets():
         page = how_to_play_html(key)
         assert get_ruleset(key).name in page and "The keys" in page
+
+
+def _colours(surface: pygame.Surface) -> int:
+    """How many colours a picture has (a blank place has one)."""
+    small = pygame.transform.scale(surface, (64, 48))
+    return len({small.get_at((x, y))[:3] for x in range(64) for y in range(48)})
+
+
+def test_new_game_shows_a_picture_of_the_selected_map_drawn_by_the_table(app) -> None:
+    from game.ui.thumbnails import draw_thumbnail
+
+    app.show_new_game()
+    app.run_frames(3)
+    scene = app.scene
+    small_town = next(e for e in scene.entries if e.path.name == "small_town.tmx")
+    hive = next(e for e in scene.entries if e.path.name == "hive_street.tmx")
+    for entry in (small_town, hive):
+        scene._show(entry)  # as a click on its line in the list
+        app.run_frames(3)
+        assert scene.picture_of == entry.path and scene.picture.visible
+        shown = scene.picture.image
+        assert _colours(shown) > 20  # a table, not the blank place
+        table = draw_thumbnail(entry.scenario, app.assets)  # what the table's own drawing makes of the map
+        assert abs(shown.get_width() / shown.get_height() - table.get_width() / table.get_height()) < 0.05
+        assert not scene.picture.rect.colliderect(scene.details.rect)  # the card is under it
+    kept = list((app.cache_dir / "thumbnails").glob("*.png"))
+    assert len(kept) >= 2  # kept on disk by the maps' hashes: the next menu loads them
+
+
+def test_a_campaign_shows_no_map_picture(app) -> None:
+    app.show_new_game()
+    app.run_frames(3)
+    scene = app.scene
+    if not scene.campaigns:
+        return
+    scene._show_campaign(scene.campaigns[0])
+    app.run_frames(2)
+    assert not scene.picture.visible and scene.details.rect.top == scene.picture_box.top

@@ -93,6 +93,8 @@ class App:
         if data_dir is None:
             data_dir = settings_path.parent if settings_path is not None else data_folder()
         self.data_dir = Path(data_dir)
+        # pictures drawn once and kept (the maps' thumbnails): the user's cache folder, or beside given settings
+        self.cache_dir = self.data_dir / "cache" if settings_path is not None else _user_cache()
         self.settings_path = settings_path if settings_path is not None else default_settings_path()
         self.settings = Settings.load(self.settings_path)
         if fullscreen is not None:
@@ -706,6 +708,13 @@ def run_designer(
     finally:
         app.close()
     return 0
+
+
+def _user_cache() -> Path:
+    """The user's cache folder for ``deadground``."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("deadground"))
 
 
 def _is_file(path: str) -> bool:

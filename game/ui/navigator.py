@@ -49,6 +49,7 @@ class Navigator(Protocol):
     screen: pygame.Surface
     frames: int  # frames drawn so far (a scene paces slow work by it)
     data_dir: Path
+    cache_dir: Path  # pictures drawn once and kept (the maps' thumbnails)
     last_ruleset: str  # the rule set played or read last (the title's Rules opens on it)
 
     @property
