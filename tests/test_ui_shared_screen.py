@@ -13,6 +13,8 @@ from ui_driver import headless_app, start_game
 from game.rules.core import get_ruleset, known_rulesets
 from game.ui.keymap import KEYMAP, VIEW_KEYS, key_words
 
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+
 GOLD = (0xE4, 0xCE, 0x84)  # the theme's heading colour
 
 
@@ -184,3 +186,23 @@ def test_a_campaign_shows_no_map_picture(app) -> None:
     scene._show_campaign(scene.campaigns[0])
     app.run_frames(2)
     assert not scene.picture.visible and scene.details.rect.top == scene.picture_box.top
+
+
+def test_the_demo_says_when_a_side_is_wiped_out(app) -> None:
+    """The newcomer watched "Player 1 0 up" with no word of why: the banner says the team is wiped out."""
+    from game.demo import DemoDirector, DemoLoop, standing
+    from game.ui.scenes.demo import DemoScene
+
+    loop = DemoLoop(DemoDirector([str(MAPS / "last_evac.tmx")], seed=0))
+    for _ in range(20000):  # the bots play on until a team is down and the game goes on without it
+        loop.tick()
+        if loop.game is not None and not loop.game.over and " 0 up" in standing(loop.game):
+            break
+    else:
+        raise AssertionError("no team was wiped out")
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    app.run_frames(1)
+    board = scene.scoreboard().splitlines()
+    assert any("0 up" in line for line in board)
+    assert "wiped out" in board[2] or board[2].startswith("All survivors down"), board
