@@ -206,3 +206,29 @@ def test_the_demo_says_when_a_side_is_wiped_out(app) -> None:
     board = scene.scoreboard().splitlines()
     assert any("0 up" in line for line in board)
     assert "wiped out" in board[2] or board[2].startswith("All survivors down"), board
+
+
+def test_the_title_shows_before_the_rule_sets_and_the_table_are_imported(tmp_path: Path) -> None:
+    """A slow first start: the Demo button's tooltip imported all three rule sets, and the warm-up the table's
+    modules, before the title's first frame. They come when asked (a hover, a click, after the first frame)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, pathlib\n"
+        "from game.ui.app import App\n"
+        "from game.ui.scenes.title import TitleScene\n"
+        f"app = App(settings_path=pathlib.Path({str(tmp_path / 's.json')!r}), sounds_enabled=False, fps=0)\n"
+        "app.push(TitleScene(app)); app.step()\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('game.rules.zombie', 'game.rules.outbreak',"
+        " 'game.table'))))\n"
+        "print(app.scene.buttons['demo'].tool_tip_text)\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=root, timeout=120
+    ).stdout.splitlines()
+    assert out[-2] == "[]", out[-2]  # nothing of a rule set nor of the table before the first frame
+    assert "Zombiekrieg 848" in out[-1]  # the Demo tooltip still names them when it is asked for

@@ -599,11 +599,11 @@ def run(
             file=sys.stderr,
         )
         return 2
-    from game.table.warm import warm_up_in_background
-
     try:
         open_first(app, entry, straight_in, seed)
         if app.step():
+            from game.table.warm import warm_up_in_background  # (it imports the table: after the title shows)
+
             # after the first frame (its start stays quick): the batches' compiled loops, ready before
             # the first zombie turn needs them
             warm_up_in_background()
