@@ -232,3 +232,12 @@ def test_the_title_shows_before_the_rule_sets_and_the_table_are_imported(tmp_pat
     ).stdout.splitlines()
     assert out[-2] == "[]", out[-2]  # nothing of a rule set nor of the table before the first frame
     assert "Zombiekrieg 848" in out[-1]  # the Demo tooltip still names them when it is asked for
+
+
+def test_every_title_button_is_on_the_screen_at_a_bigger_interface_size(app) -> None:
+    """At 125% on a 1280x800 window the title's column ran off the foot of the screen (Quit half gone)."""
+    for size in (1.0, 1.25, 1.5):
+        app.set_interface_size(size)
+        app.run_frames(1)
+        h = app.screen.get_height()
+        assert all(b.rect.bottom <= h - 28 for b in app.scene.buttons.values()), size  # above the footnote

@@ -29,7 +29,7 @@ MOUSE = (
     ("Mouse wheel", "zoom in and out where the pointer is"),
 )
 # the sections of a rule set's reference that make its primer: what the game is, how a turn goes, who wins
-PRIMER = re.compile(r"^(the game|forces|the turn|the move sequence|zombie turn|winning.*)$", re.IGNORECASE)
+PRIMER = re.compile(r"^(the game|the turn|the move sequence|zombie turn|winning.*)$", re.IGNORECASE)
 PRIMER_ITEMS = 5  # paragraphs and tables kept of each section: a primer, the rules help has the rest
 
 
@@ -104,8 +104,8 @@ def primer_sections(ruleset: RuleSet) -> list[Section]:
 
 
 def _short(body: Sequence[Paragraph | Table]) -> tuple[Paragraph | Table, ...]:
-    """A section's first paragraphs and tables, at most PRIMER_ITEMS."""
-    return tuple(body[:PRIMER_ITEMS])
+    """A section's first paragraphs, at most PRIMER_ITEMS (its tables stay in the rules help)."""
+    return tuple(p for p in body if isinstance(p, Paragraph))[:PRIMER_ITEMS]
 
 
 def how_to_play_html(ruleset_key: str | None) -> str:

@@ -131,7 +131,7 @@ class TitleScene(Scene):
         ]
         total = len(labels) * (BUTTON_H + GAP)
         x = (w - BUTTON_W) // 2
-        y = max(h // 2 - 40, h - total - 70)
+        y = min(max(h // 2 - 40, h - total - 70), h - total - 30)  # the column ends above the footnote
         self.buttons, self.words = {}, {}
         y -= (BUTTON_H + GAP) * ((self.resumable is not None) + (self.campaign is not None))  # above the column
         font = self.manager.get_theme().get_font(["button", "#primary"])
