@@ -241,3 +241,13 @@ def test_every_title_button_is_on_the_screen_at_a_bigger_interface_size(app) -> 
         app.run_frames(1)
         h = app.screen.get_height()
         assert all(b.rect.bottom <= h - 28 for b in app.scene.buttons.values()), size  # above the footnote
+
+
+def test_the_new_game_list_reads_every_line_whole_at_a_bigger_interface_size(app) -> None:
+    app.set_interface_size(1.25)
+    app.show_new_game()
+    app.run_frames(3)
+    scene = app.scene
+    font = app.manager.get_theme().get_font_dictionary().find_font(18, "noto_sans")
+    for item in scene.list.item_list:
+        assert font.size(item["text"])[0] + 24 <= scene.list.rect.w - 20, item["text"]  # padding, scroll bar

@@ -71,7 +71,6 @@ class NewGameScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         m = 24
-        list_w = min(380, w // 3)
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
@@ -84,6 +83,7 @@ class NewGameScene(Scene):
         items += [r.name + NO_SCENARIO_MARK for r in self.bare]
         items += [self._campaign_item(c) for c in self.campaigns]
         items = items or ["No scenarios in maps/"]
+        list_w = self._list_width(items, w)
         self.list = self.ui(
             UISelectionList(
                 pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60),
@@ -107,6 +107,13 @@ class NewGameScene(Scene):
             self._show_campaign(self.campaign)
         else:
             self._show(self.chosen)
+
+    def _list_width(self, items: list[str | tuple[str, str]], w: int) -> int:
+        """The list as wide as its longest line (in the list's print, with its padding and scroll bar), at
+        least 380 and at most two fifths of the window: a campaign's name read "The Last Night in Cedar Fa"."""
+        font = self.manager.get_theme().get_font_dictionary().find_font(18, "noto_sans")
+        widest = max(font.size(i if isinstance(i, str) else i[0])[0] for i in items) + 48
+        return min(max(380, widest), w * 2 // 5) if w >= 760 else w // 3
 
     def _selected_item(self) -> str | None:
         if self.campaign is not None:
