@@ -191,6 +191,34 @@ def standing(game: Game, turn: int | None = None) -> str:
     return f"{head}: {score}" if head and score else head or score or "Under way"
 
 
+_UP = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) (\d+) up")  # a score's "Player 1 0 up", "Allies 3 up"
+
+
+def down_line(score: str) -> str:
+    """What a score's "0 up" means, in words ("" while every side has someone standing): a side wiped out.
+
+    >>> down_line("Turn 9: Player 1 0 up - Player 2 8 up")
+    "Player 1's team is wiped out — the others fight on"
+    >>> down_line("Allies 0 up - Zombies 12 up")
+    'All survivors down — a new game starts'
+    >>> down_line("Allies 3 up (1 out) - Zombies 0 up")
+    'Every zombie is down'
+    >>> down_line("Allies 3 up - Zombies 5 up")
+    ''
+    """
+    counts = {side: int(n) for side, n in _UP.findall(score)}
+    living = {side: n for side, n in counts.items() if "zombie" not in side.lower()}
+    if living and not any(living.values()):
+        return "All survivors down \u2014 a new game starts"
+    out = [side for side, n in living.items() if n == 0]
+    if out:
+        names = " and ".join(f"{side}'s team" if side.startswith("Player") else side for side in out)
+        return f"{names} {'is' if len(out) == 1 else 'are'} wiped out \u2014 the others fight on"
+    if any(n == 0 for side, n in counts.items() if "zombie" in side.lower()):
+        return "Every zombie is down"
+    return ""
+
+
 class DemoLoop:
     """Plays demo games one command per tick, game after game."""
 

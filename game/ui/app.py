@@ -23,10 +23,12 @@ import pygame_gui
 from game.saves import Autosaves, data_folder
 from game.ui.allocator import return_freed_pictures
 from game.ui.assets import Assets
+from game.ui.interface_size import canvas_for, on_canvas, present, shown_size
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
 from game.ui.scenes.base import Scene
 from game.ui.settings import Settings, default_settings_path
 from game.ui.sound import Sounds
+from game.ui.tooltips import drop_stray_tips
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,6 +93,8 @@ class App:
         if data_dir is None:
             data_dir = settings_path.parent if settings_path is not None else data_folder()
         self.data_dir = Path(data_dir)
+        # pictures drawn once and kept (the maps' thumbnails): the user's cache folder, or beside given settings
+        self.cache_dir = self.data_dir / "cache" if settings_path is not None else _user_cache()
         self.settings_path = settings_path if settings_path is not None else default_settings_path()
         self.settings = Settings.load(self.settings_path)
         if fullscreen is not None:
@@ -104,10 +108,13 @@ class App:
         except pygame.error as exc:  # an icon is a nicety
             log.warning("window icon not set: %s", exc)
         self.windowed_size = size
-        self.screen = self._open_window(self.settings.fullscreen)
-        first_light(self.screen)
+        self.display = self._open_window(self.settings.fullscreen)  # the window; ``screen``: what scenes draw on
+        first_light(self.display)
         self.assets.prepare_for_display()
-        self.manager = pygame_gui.UIManager(self.screen.get_size(), str(THEME))
+        self.ui_size = 1.0  # the interface size shown (see game.ui.interface_size)
+        self.screen = self.display
+        self.manager = pygame_gui.UIManager(self.display.get_size(), str(THEME))
+        self._size_canvas()
         # the text boxes' bold and italic runs, loaded up front rather than on first use (the bold 14 and
         # 24 come with the theme: the small buttons and the banner's smaller print)
         self.manager.preload_fonts(
@@ -137,18 +144,31 @@ class App:
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def set_fullscreen(self, on: bool) -> None:
-        if on == self.settings.fullscreen and self.screen is pygame.display.get_surface():
+        if on == self.settings.fullscreen and self.display is pygame.display.get_surface():
             return
         if not self.settings.fullscreen:
-            self.windowed_size = self.screen.get_size()
+            self.windowed_size = self.display.get_size()
         self.settings.fullscreen = on
         self.settings.save(self.settings_path)
-        self.screen = self._open_window(on)
-        self._resized(self.screen.get_size())
+        self.display = self._open_window(on)
+        self._resized()
 
-    def _resized(self, size: tuple[int, int]) -> None:
-        self.manager.set_window_resolution(size)
+    def _resized(self) -> None:
+        self._size_canvas()
         self.rebuild()
+
+    def _size_canvas(self) -> None:
+        """The canvas the scenes draw on for the window and the interface size asked for (the settings')."""
+        self.ui_size = shown_size(self.settings.interface_size, self.display.get_size(), MIN_SIZE)
+        self.screen = canvas_for(self.display, self.ui_size)
+        self.manager.set_window_resolution(self.screen.get_size())
+        self.manager.mouse_pos_scale_factor = [1 / self.ui_size, 1 / self.ui_size]
+
+    def set_interface_size(self, size: float) -> None:
+        """Draw the interface at ``size`` (1.5: half as big again) from the next frame, and keep it."""
+        self.settings.interface_size = size
+        self.settings.save(self.settings_path)
+        self._resized()
 
     # ---- scenes ------------------------------------------------------------------------------
 
@@ -227,6 +247,11 @@ class App:
         from game.ui.scenes.rules import RulesScene
 
         self.push(RulesScene(self, ruleset, scenario, options, first=self.last_ruleset))
+
+    def show_how_to_play(self, ruleset: str | None = None) -> None:
+        from game.ui.scenes.how_to_play import HowToPlayScene
+
+        self.push(HowToPlayScene(self, ruleset, first=self.last_ruleset))
 
     def show_replay(self, replay: Replay, title: str = "") -> None:
         from game.ui.scenes.replay import ReplayScene
@@ -478,10 +503,12 @@ class App:
         if not self.running:
             return False
         self.manager.update(dt)
+        drop_stray_tips(self.manager)  # a tooltip goes when the pointer leaves its element, hidden or not
         if self.scene is not None:
             self.scene.update(dt)
             self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        present(self.screen, self.display)
         pygame.display.flip()
         self.frames += 1
         return self.running
@@ -507,23 +534,24 @@ class App:
             size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
             self.windowed_size = size
             if size != (event.w, event.h):
-                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                self.display = pygame.display.set_mode(size, pygame.RESIZABLE)
             else:
-                self.screen = pygame.display.get_surface() or self.screen
-            self._resized(size)
+                self.display = pygame.display.get_surface() or self.display
+            self._resized()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             return
+        seen = on_canvas(event, self.ui_size)  # pygame_gui scales the pointer itself; the scenes see the canvas
         intercept = getattr(self.scene, "intercept", None)
-        if intercept is not None and intercept(event):
+        if intercept is not None and intercept(seen):
             return  # the scene saw it first (the demo: any touch hands over)
         consumed = self.manager.process_events(event)
         if self.scene is None:
             return
         if event.type >= pygame.USEREVENT or not consumed:
             # pygame_gui's own events (button pressed...) and everything it did not swallow
-            self.scene.handle_event(event)
+            self.scene.handle_event(seen)
 
     def run_frames(self, frames: int) -> None:
         """Run at most ``frames`` frames (for tests and benchmarks)."""
@@ -571,11 +599,11 @@ def run(
             file=sys.stderr,
         )
         return 2
-    from game.table.warm import warm_up_in_background
-
     try:
         open_first(app, entry, straight_in, seed)
         if app.step():
+            from game.table.warm import warm_up_in_background  # (it imports the table: after the title shows)
+
             # after the first frame (its start stays quick): the batches' compiled loops, ready before
             # the first zombie turn needs them
             warm_up_in_background()
@@ -680,6 +708,13 @@ def run_designer(
     finally:
         app.close()
     return 0
+
+
+def _user_cache() -> Path:
+    """The user's cache folder for ``deadground``."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("deadground"))
 
 
 def _is_file(path: str) -> bool:

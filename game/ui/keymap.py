@@ -42,6 +42,38 @@ KEYMAP: dict[Chord, str] = {
 }
 # what the keys may still ask while the in-game menu is open (it is modal otherwise)
 WHILE_MENU_OPEN = frozenset({"back", "save", "undo", "quick_save", "quick_load"})
+# what each intent of KEYMAP does, in a player's words (How to play lists them: every key of the table, so
+# the page never drifts from the keys); ``press end_turn`` is said in the rule set's own words there
+INTENT_WORDS: dict[str, str] = {
+    "back": "step back: cancel a choice, close the menu, or open the menu",
+    "save": "save the game",
+    "undo": "take back the last action (while no dice were rolled for it)",
+    "quick_save": "quick save",
+    "quick_load": "quick load (the last quick save)",
+    press("end_turn"): "end the turn",
+    press("next"): "select the next figure who can still act",
+    press("skip"): "skip to the end of the animation (the zombies' turn, a roll)",
+}
+# the keys the table view reads itself (game.ui.table_view), and the window's (game.ui.app)
+VIEW_KEYS: tuple[tuple[str, str], ...] = (
+    ("Arrow keys", "pan the table"),
+    ("Home", "fit the whole table in view"),
+    ("T", "the tape measure: it follows the pointer until T again"),
+    ("L", "outlines of terrain and zones on or off"),
+    ("F11", "fullscreen on or off"),
+)
+KEY_NAMES = {"escape": "Esc", "return": "Enter", "enter": "Enter (keypad)", "space": "Space", "tab": "Tab"}
+
+
+def key_words(chord: Chord) -> str:
+    """A chord as a player reads it: ``Ctrl+S``, ``Esc``, ``F5``, ``E``.
+
+    >>> key_words((pygame.K_s, True)), key_words((pygame.K_ESCAPE, False))
+    ('Ctrl+S', 'Esc')
+    """
+    name = pygame.key.name(chord[0])
+    words = KEY_NAMES.get(name, name.upper() if len(name) <= 3 else name.title())
+    return f"Ctrl+{words}" if chord[1] else words
 
 
 def with_actions(keymap: Mapping[Chord, str], actions: Iterable[tuple[str, str]]) -> dict[Chord, str]:

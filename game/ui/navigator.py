@@ -49,6 +49,7 @@ class Navigator(Protocol):
     screen: pygame.Surface
     frames: int  # frames drawn so far (a scene paces slow work by it)
     data_dir: Path
+    cache_dir: Path  # pictures drawn once and kept (the maps' thumbnails)
     last_ruleset: str  # the rule set played or read last (the title's Rules opens on it)
 
     @property
@@ -73,6 +74,12 @@ class Navigator(Protocol):
     def apply_settings(self) -> None: ...
 
     def set_fullscreen(self, on: bool) -> None: ...
+
+    ui_size: float  # the interface size the window shows (may be less than the settings ask: a small window)
+
+    def set_interface_size(self, size: float) -> None:
+        """Menus, panels and the table's labels drawn ``size`` times as big, from the next frame, and kept."""
+        ...
 
     # ---- the window's own moves -----------------------------------------------------------------
     def rebuild(self) -> None:
@@ -102,6 +109,10 @@ class Navigator(Protocol):
         self, ruleset: str | None = None, scenario: Scenario | None = None, options: dict[str, Any] | None = None
     ) -> None:
         """The rules help: of one rule set as ``scenario`` plays it with ``options``, or of every one."""
+        ...
+
+    def show_how_to_play(self, ruleset: str | None = None) -> None:
+        """The mouse, the keys, a turn and a rule set's primer: of ``ruleset`` (a game's), or of any one."""
         ...
 
     def show_replay(self, replay: Replay, title: str = "") -> None: ...

@@ -1,4 +1,5 @@
-"""The player's settings (volume, the demo's volume, mute, animation speed, fullscreen), kept in a JSON file.
+"""The player's settings (volume, the demo's volume, mute, animation speed, fullscreen, interface size), kept in
+a JSON file.
 
 A missing file gives the defaults; a broken one is ignored with a logged warning, never a crash.
 
@@ -36,6 +37,7 @@ class Settings:
     animation_speed: float = 1.0  # 0.25 (slow) .. 4 (fast)
     fullscreen: bool = False
     demo_volume: float = 1.0  # 0..1: the demo plays at this level (a club room is loud), mute still mutes
+    interface_size: float = 1.0  # 1..2: menus, panels and the table's labels drawn this much bigger
     # what this window last read from or wrote to the file (not a setting: saving writes only what changed)
     _read: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -75,6 +77,7 @@ class Settings:
         settings.master_volume = min(1.0, max(0.0, settings.master_volume))
         settings.demo_volume = min(1.0, max(0.0, settings.demo_volume))
         settings.animation_speed = min(4.0, max(0.25, settings.animation_speed))
+        settings.interface_size = min(2.0, max(1.0, settings.interface_size))
         settings._read = settings.values()
         return settings
 

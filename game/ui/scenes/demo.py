@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import DemoLoop, side_of, standing
+from game.demo import DemoLoop, down_line, side_of, standing
 from game.ui.demo_camera import CameraOperator
 from game.ui.dice_tray import tray_surface
 from game.ui.scenes.game import GameScene
@@ -152,6 +152,9 @@ class DemoScene(GameScene):
             now = standing(game, self.match.shown_turn)
             objective = self.match.objective()
             lines.append(f"{now}  \u00b7  {objective}" if ":" not in now and objective else now)
+            down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
+            if down:
+                lines.append(down)
         lines.append(self.loop.tally.line())
         return "\n".join(lines)
 
@@ -310,10 +313,12 @@ class DemoScene(GameScene):
         assert game is not None
         side = side_of(game)
         won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
+        down = down_line(standing(game))
         return [
             (self.title(), 34, TEXT),
             (won, 72, GOLD),
             (self.match.view.result(game)[0], 28, TEXT),
+            *([(down, 30, GOLD)] if down.startswith("All") else []),
             ("", 20, TEXT),
             (self.loop.tally.line(), 34, GOLD),
             ("Next game in a moment \u2014 " + TAKE_OVER.lower(), 24, HINT),

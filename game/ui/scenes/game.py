@@ -555,7 +555,7 @@ class GameScene(Scene):
         """Hovering a button says what it does, or why it is off (disabled buttons show no tooltip)."""
         if self.match is None or not self.buttons:
             return
-        mouse = pygame.mouse.get_pos() if self.view is None else self.view.input.mouse
+        mouse = self.manager.get_mouse_position() if self.view is None else self.view.input.mouse
         text = ""
         states = self._shown.get("buttons") or {}
         for name, button in self.buttons.items():
@@ -648,6 +648,8 @@ class GameScene(Scene):
         view = self.view
         if view is None:
             return
+        if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no figure is under it any more
+            view.hover = None
         if event.type == pygame.MOUSEWHEEL and self.shop_open:
             if shop_area(self.app.screen.get_size()).collidepoint(view.input.mouse):
                 return  # the wheel over the shop (its price list) scrolls the shop, not the table behind it
@@ -750,6 +752,8 @@ class GameScene(Scene):
                 self._arrange_panel()  # the buttons that apply now (a model selected, a phase ended)
             self._refresh()
         self._hint()
+        if self.view is not None and self.manager.get_hovering_any_element():
+            self.view.hover = None  # the pointer is on a panel or a button: the table's tooltip goes
         self.roster_panel.watch(self.manager, self.match.figure_words)  # a hovered name: his whole entry
         if self.match.finished and not self.ended:
             self.turn_files.game_over(self.manager)  # a game played by file sends its last turn
@@ -851,6 +855,8 @@ class GameScene(Scene):
             self.bots_finish()
         elif key == "rules":
             self.app.show_rules(self.scenario.ruleset, self.scenario, dict(self.options))
+        elif key == "how_to_play":
+            self.app.show_how_to_play(self.scenario.ruleset)
         elif key == "settings":
             self.app.show_settings()
         elif key == "title":

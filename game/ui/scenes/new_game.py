@@ -1,4 +1,5 @@
-"""New game: every scenario in maps/ with its title, rule set and briefing; broken maps show their error.
+"""New game: every scenario in maps/ with a picture of its table, its title, rule set and briefing; broken maps
+show their error.
 After them, every campaign (``campaigns/*.toml`` beside the maps) with its rule set, chapters and intro; Start
 opens its first chapter's set-up. A broken campaign file shows its errors (file and place).
 
@@ -10,10 +11,11 @@ without a view or a set-up, is listed as not playable (on screen) yet and cannot
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UISelectionList, UITextBox
 
 from game.assets import default_scenario
 from game.campaign.model import Campaign
@@ -23,10 +25,13 @@ from game.ui.campaign_list import CampaignEntry, carry_words
 from game.ui.rules_help import ruleset_title
 from game.ui.scenario_list import ScenarioEntry, not_playable
 from game.ui.scenes.base import Scene
+from game.ui.thumbnails import map_thumbnail, thumbnail_size
 
 ERROR_MARK = "  (cannot load)"
 CAMPAIGN_MARK = "Campaign: "
 NO_SCENARIO_MARK = " - no scenario yet"
+PICTURE_SHARE = 0.42  # of the details column's height, at most, for the map's picture
+DRAWING = (30, 32, 26)  # the picture's place while the map is drawn (the first time, up to a second)
 
 
 def ruleset_playable(key: str) -> bool:
@@ -49,6 +54,11 @@ class NewGameScene(Scene):
         self.bare: list[RuleSet] = rulesets_without_scenario(self.entries)
         self.campaigns: list[CampaignEntry] = app.campaigns()
         self.campaign: CampaignEntry | None = None  # the campaign chosen (then ``chosen`` is None)
+        self.pictures: dict[Path, pygame.Surface] = {}  # the maps' pictures drawn or loaded so far
+        self.picture: UIImage | None = None
+        self.picture_of: Path | None = None  # the map whose picture is shown
+        self._wanted: Path | None = None  # the map whose picture is drawn on the next frame
+        self._shown_waiting = False  # a frame has shown the picture's place (the picture comes next)
         default = default_scenario()
         self.chosen: ScenarioEntry | None = next(
             (e for e in self.entries if e.path.resolve() == default.resolve() and e.playable),
@@ -61,7 +71,6 @@ class NewGameScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         m = 24
-        list_w = min(380, w // 3)
         self.ui(
             UILabel(
                 pygame.Rect(m, m, w - 2 * m, 40),
@@ -74,6 +83,7 @@ class NewGameScene(Scene):
         items += [r.name + NO_SCENARIO_MARK for r in self.bare]
         items += [self._campaign_item(c) for c in self.campaigns]
         items = items or ["No scenarios in maps/"]
+        list_w = self._list_width(items, w)
         self.list = self.ui(
             UISelectionList(
                 pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60),
@@ -83,14 +93,12 @@ class NewGameScene(Scene):
                 default_selection=self._selected_item(),
             )
         )
-        self.details = self.ui(
-            UITextBox(
-                "",
-                pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - 60),
-                self.manager,
-                object_id="#briefing",
-            )
-        )
+        column = pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - 60)
+        self.picture_box = pygame.Rect(column.x, column.y, column.w, int(column.h * PICTURE_SHARE))
+        self.picture = self.ui(UIImage(self.picture_box.copy(), pygame.Surface((1, 1)), self.manager))
+        self.picture.hide()
+        self.picture_of = None
+        self.details = self.ui(UITextBox("", column, self.manager, object_id="#briefing"))
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
         self.start = self.ui(
             UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Start", self.manager, object_id="#primary")
@@ -99,6 +107,13 @@ class NewGameScene(Scene):
             self._show_campaign(self.campaign)
         else:
             self._show(self.chosen)
+
+    def _list_width(self, items: list[str | tuple[str, str]], w: int) -> int:
+        """The list as wide as its longest line (in the list's print, with its padding and scroll bar), at
+        least 380 and at most two fifths of the window: a campaign's name read "The Last Night in Cedar Fa"."""
+        font = self.manager.get_theme().get_font_dictionary().find_font(18, "noto_sans")
+        widest = max(font.size(i if isinstance(i, str) else i[0])[0] for i in items) + 48
+        return min(max(380, widest), w * 2 // 5) if w >= 760 else w // 3
 
     def _selected_item(self) -> str | None:
         if self.campaign is not None:
@@ -112,6 +127,7 @@ class NewGameScene(Scene):
     def _show_campaign(self, entry: CampaignEntry) -> None:
         """A campaign: its card (rule set, chapters, intro, the first chapter), or its errors."""
         self.chosen, self.campaign = None, entry
+        self._show_picture(None)
         self.details.set_text(campaign_card(entry))
         self.start.set_text("Start campaign")
         if entry.campaign is not None and not not_playable(entry.campaign.ruleset):
@@ -121,6 +137,7 @@ class NewGameScene(Scene):
 
     def _show(self, entry: ScenarioEntry | None) -> None:
         self.chosen, self.campaign = entry, None
+        self._show_picture(entry.scenario if entry is not None else None)
         if self.start.text != "Start":
             self.start.set_text("Start")
         if entry is None:
@@ -161,6 +178,7 @@ class NewGameScene(Scene):
     def _show_ruleset(self, ruleset: RuleSet) -> None:
         """A registered rule set no map uses yet: say so (there is nothing to start)."""
         self.chosen = self.campaign = None
+        self._show_picture(None)
         why = not_playable(ruleset.key)
         self.details.set_text(
             f"<font size=5><b>{html.escape(ruleset.name)}</b></font><br>Rule set: <b>{html.escape(ruleset.key)}</b>"
@@ -169,6 +187,55 @@ class NewGameScene(Scene):
             + (f"<br><br>{html.escape(why)}." if why else "")
         )
         self.start.disable()
+
+    # ---- the map's picture ------------------------------------------------------------------------------
+
+    def _show_picture(self, scenario: Scenario | None) -> None:
+        """The picture of ``scenario``'s table over its card (None: no picture, the card takes the column);
+        one not drawn yet is drawn on the next frame, its place kept meanwhile, so the click answers at once."""
+        if self.picture is None:
+            return
+        if scenario is None:
+            self.picture.hide()
+            self.picture_of = self._wanted = None
+            self._place_details(self.details, 0)
+            return
+        size = self._fit(thumbnail_size((scenario.width, scenario.height)))
+        self.picture.set_dimensions(size)
+        self.picture.set_relative_position((self.picture_box.centerx - size[0] // 2, self.picture_box.y))
+        kept = self.pictures.get(Path(scenario.path))
+        self.picture.set_image(self._scaled(kept, size) if kept is not None else _placeholder(size))
+        self.picture.show()
+        self.picture_of = Path(scenario.path) if kept is not None else None
+        self._wanted = None if kept is not None else Path(scenario.path)
+        self._place_details(self.details, size[1] + 8)
+
+    def _fit(self, size: tuple[int, int]) -> tuple[int, int]:
+        """``size`` shrunk (its shape kept) into the picture's place."""
+        k = min(1.0, self.picture_box.w / size[0], self.picture_box.h / size[1])
+        return max(1, int(size[0] * k)), max(1, int(size[1] * k))
+
+    @staticmethod
+    def _scaled(picture: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        return picture if picture.get_size() == size else pygame.transform.smoothscale(picture, size)
+
+    def _place_details(self, details: UITextBox, top: int) -> None:
+        """The card under the picture (``top`` pixels of the column are the picture's)."""
+        column_h = self.picture_box.h / PICTURE_SHARE
+        details.set_relative_position((self.picture_box.x, self.picture_box.y + top))
+        details.set_dimensions((self.picture_box.w, int(column_h) - top))
+
+    def update(self, dt: float) -> None:
+        """Draw the picture the menu waits for (once per map: it is kept on disk and in memory)."""
+        if self._wanted is not None and not self._shown_waiting:
+            self._shown_waiting = True  # a frame with the picture's place first: the click answers at once
+            return
+        wanted, self._wanted, self._shown_waiting = self._wanted, None, False
+        entry = self.chosen
+        if wanted is None or entry is None or entry.scenario is None or Path(entry.scenario.path) != wanted:
+            return
+        self.pictures[wanted] = map_thumbnail(entry.scenario, self.app.assets, self.app.cache_dir / "thumbnails")
+        self._show_picture(entry.scenario)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
@@ -235,6 +302,13 @@ def carried_html(campaign: Campaign) -> str:
         if words
         else ""
     )
+
+
+def _placeholder(size: tuple[int, int]) -> pygame.Surface:
+    """The picture's place while the map is drawn."""
+    blank = pygame.Surface(size)
+    blank.fill(DRAWING)
+    return blank
 
 
 def _lines(text: str) -> str:

@@ -21,6 +21,7 @@ from game.ui.scenes.base import Scene
 
 CONTENTS_W = 236
 CHOOSER_H = 40  # the rule-set drop-down above the contents
+CHOOSER_POINTS = 18  # the drop-down's print (the theme's buttons and list items)
 MONO_CHAR = 8.4  # width of one Fira Code character at 14 px, when the font cannot be asked
 
 
@@ -77,9 +78,10 @@ class RulesScene(Scene):
 
     def _chooser_width(self, names: list[str | tuple[str, str]]) -> int:
         """How wide the rule-set drop-down must be for its longest name to read whole (a long one was cut
-        after its first words), its arrow button and padding included."""
+        after its first words), its arrow button and padding included. Measured in the drop-down's own
+        print: its closed button is bold 18 (the 14 it was once measured in cut "Zombie Rules (Outbreak")."""
         try:
-            font = self.manager.get_theme().get_font_dictionary().find_font(14, "noto_sans")
+            font = self.manager.get_theme().get_font_dictionary().find_font(CHOOSER_POINTS, "noto_sans", bold=True)
             longest = max(font.size(n if isinstance(n, str) else n[0])[0] for n in names)
         except Exception:  # an odd font back end: a generous guess per character
             longest = 9 * max(len(n if isinstance(n, str) else n[0]) for n in names)
@@ -89,11 +91,13 @@ class RulesScene(Scene):
         w, h = size
         m = 24
         self._preload()
-        left = m
         wide = w >= 900  # a narrow window gives the text all its width
         chooser = len(self.choices) > 1
-        if wide:
-            left = m + CONTENTS_W + 12
+        names: list[str | tuple[str, str]] = [r.name for r in self.choices]
+        chooser_w = min(w - 2 * m, max(CONTENTS_W if wide else 360, self._chooser_width(names))) if chooser else 0
+        # the contents column widens to the chooser (its names read whole) while the text keeps two thirds
+        contents_w = max(CONTENTS_W, chooser_w) if chooser_w <= w // 3 else CONTENTS_W
+        left = m + contents_w + 12 if wide else m
         text_w = w - left - m if wide or not chooser else w - 2 * m
         self.help = rules_help(self.ruleset, self.scenario, self.options, columns=self._columns(text_w))
         if not (self.help.titles or chooser):
@@ -101,20 +105,18 @@ class RulesScene(Scene):
         top = m
         self.chooser = None
         if chooser:
-            names: list[str | tuple[str, str]] = [r.name for r in self.choices]
             current = next((r.name for r in self.choices if r.key == self.ruleset), self.choices[0].name)
-            width = min(w - 2 * m, max(CONTENTS_W if wide else 360, self._chooser_width(names)))
             self.chooser = self.ui(
-                UIDropDownMenu(names, current, pygame.Rect(m, m, width, CHOOSER_H - 6), self.manager)
+                UIDropDownMenu(names, current, pygame.Rect(m, m, chooser_w, CHOOSER_H - 6), self.manager)
             )
             top += CHOOSER_H
         self.sections.clear()
         for k, title in enumerate(self.help.titles if wide else ()):
-            b = self.ui(UIButton(pygame.Rect(m, top + k * 38, CONTENTS_W, 34), title, self.manager))
+            b = self.ui(UIButton(pygame.Rect(m, top + k * 38, contents_w, 34), title, self.manager))
             self.sections[b] = title
         # the text starts beside the contents, or under a chooser wider than them
         text_top = (
-            m if not chooser or (wide and self.chooser is not None and self.chooser.rect.w <= CONTENTS_W) else top
+            m if not chooser or (wide and self.chooser is not None and self.chooser.rect.w <= contents_w) else top
         )
         self.text = self.ui(
             UITextBox(

@@ -1,12 +1,16 @@
-"""Settings: master volume, the demo's volume, mute, animation speed, fullscreen; saved as soon as they change."""
+"""Settings: master volume, the demo's volume, mute, animation speed, fullscreen, interface size; saved as soon as
+they change, and the interface size shown at once."""
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
+from game.ui.interface_size import SIZES, size_words
 from game.ui.scenes.base import Scene
+
+INTERFACE_SIZE = "Interface size"
 
 
 class SettingsScene(Scene):
@@ -40,7 +44,22 @@ class SettingsScene(Scene):
                 pygame.Rect(x + 210, y + 8, 22, 22), "Fullscreen (F11)", self.manager, initial_state=s.fullscreen
             )
         )
+        y += 60
+        self.interface = self._interface_row((x, y))
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
+
+    def _interface_row(self, at: tuple[int, int]) -> UIDropDownMenu:
+        """The interface size: a choice of sizes, and a note when the window shows less than asked."""
+        x, y = at
+        s, shown = self.app.settings, self.app.ui_size
+        self.ui(UILabel(pygame.Rect(x, y, 200, 36), INTERFACE_SIZE, self.manager, object_id="#field"))
+        words: list[str | tuple[str, str]] = [size_words(k) for k in SIZES]
+        current = size_words(s.interface_size)
+        menu = self.ui(UIDropDownMenu(words, current, pygame.Rect(x + 210, y, 120, 36), self.manager))
+        if abs(shown - s.interface_size) > 0.01:
+            note = f"This window shows {size_words(shown)}: a bigger window or fullscreen (F11) shows more"
+            self.ui(UILabel(pygame.Rect(x, y + 40, 560, 28), note, self.manager, object_id="#subtle"))
+        return menu
 
     def _slider(
         self, at: tuple[int, int], label: str, value: int, span: tuple[int, int], shown: str, step: int = 1
@@ -77,6 +96,8 @@ class SettingsScene(Scene):
                 self.app.apply_settings()
             elif event.ui_element is self.fullscreen:
                 self.app.set_fullscreen(checked)  # rebuilds this scene for the new size
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.interface:
+            self.app.set_interface_size(float(event.text.rstrip("%")) / 100)  # lays this screen out again
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,4 +1,5 @@
-"""The title screen: Resume (an interrupted game), New game, Load game, Demo, Rules help, Settings, Quit.
+"""The title screen: Resume (an interrupted game), New game, Load game, Demo, How to play, Rules help, Settings,
+Quit.
 
 Start-up looks for an unfinished autosave (:meth:`game.session.Session.resumable`); when there is
 one, a "Resume: <what it was>" button heads the column.
@@ -7,6 +8,8 @@ one, a "Resume: <what it was>" button heads the column.
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -32,6 +35,43 @@ def demo_tip() -> str:
     names = [r.name + (" (no demo yet)" if picking and r.demo_forces is None else "") for r in rulesets]
     tip = "Bots play every seat, game after game: " + ", ".join(names)
     return tip
+
+
+def preparing() -> bool:
+    """Whether the compiled loops are being made ready. Asked of the warm-up only once it has started (after
+    the first frame): importing it imports the table's modules, a second of a slow start before the title."""
+    warm = sys.modules.get("game.table.warm")
+    return bool(warm is not None and warm.preparing())
+
+
+def progress() -> float:
+    """How far the warm-up has got (0..1)."""
+    from game.table.warm import progress as done
+
+    return done()
+
+
+class LateTipButton(UIButton):
+    """A button whose tooltip is worked out when first wanted (hovered), not when the screen is built: the
+    Demo button's names every rule set, and reading them imports all three, seconds of a first start before
+    the title showed (issue 33: slow first start)."""
+
+    _tip: str | None = None
+    _tip_maker: Callable[[], str] | None = None
+
+    @property  # type: ignore[override]
+    def tool_tip_text(self) -> str | None:
+        if self._tip_maker is not None:
+            self._tip, self._tip_maker = self._tip_maker(), None
+        return self._tip
+
+    @tool_tip_text.setter
+    def tool_tip_text(self, text: str | None) -> None:
+        self._tip = text
+
+    def tip_later(self, maker: Callable[[], str]) -> None:
+        """The tooltip is ``maker()``, asked when it is first shown."""
+        self._tip_maker = maker
 
 
 class TitleScene(Scene):
@@ -83,14 +123,15 @@ class TitleScene(Scene):
         labels: list[tuple[str, str, str | None]] = [
             ("new_game", "New game", None),
             ("load_game", "Load game", None),
-            ("demo", "Demo", demo_tip()),
+            ("demo", "Demo", None),  # its tooltip is read when first hovered (see LateTipButton)
+            ("how_to_play", "How to play", "The mouse, the keys, how a turn goes, each rule set in short"),
             ("rules", "Rules help", None),
             ("settings", "Settings", None),
             ("quit", "Quit", None),
         ]
         total = len(labels) * (BUTTON_H + GAP)
         x = (w - BUTTON_W) // 2
-        y = max(h // 2 - 40, h - total - 70)
+        y = min(max(h // 2 - 40, h - total - 70), h - total - 30)  # the column ends above the footnote
         self.buttons, self.words = {}, {}
         y -= (BUTTON_H + GAP) * ((self.resumable is not None) + (self.campaign is not None))  # above the column
         font = self.manager.get_theme().get_font(["button", "#primary"])
@@ -126,7 +167,7 @@ class TitleScene(Scene):
             self.ui(UILabel(pygame.Rect(20, h - 60, w - 40, 30), self.message, self.manager, object_id="#subtle"))
         for key, text, tip in labels:
             button = self.ui(
-                UIButton(
+                LateTipButton(
                     pygame.Rect(x, y, BUTTON_W, BUTTON_H),
                     text,
                     self.manager,
@@ -134,6 +175,8 @@ class TitleScene(Scene):
                     tool_tip_text=tip,
                 )
             )
+            if key == "demo":
+                button.tip_later(demo_tip)
             self.buttons[key] = button
             self.words[key] = text
             y += BUTTON_H + GAP
@@ -154,8 +197,6 @@ class TitleScene(Scene):
         """Say "Preparing..." while the compiled loops are made ready (a first start compiles them): the
         buttons answer meanwhile; one whose screen needs the loops shows their progress and opens it once
         they are ready."""
-        from game.table.warm import preparing
-
         self.refresh()
         if self.waiting and not preparing():
             key, self.waiting = self.waiting, ""
@@ -164,8 +205,6 @@ class TitleScene(Scene):
 
     def refresh(self) -> None:
         """The footer shown while the loops are made ready, and the waiting button's progress."""
-        from game.table.warm import preparing, progress
-
         if self.preparing is not None and preparing() != self.preparing.visible:
             self.preparing.show() if preparing() else self.preparing.hide()
         if self.waiting and preparing():
@@ -189,8 +228,6 @@ class TitleScene(Scene):
     def press(self, key: str) -> None:
         """A button clicked: its screen now, or, when it needs the loops still being made ready, once they
         are (the latest such click is the one kept)."""
-        from game.table.warm import preparing
-
         if key in NEEDS_THE_LOOPS and preparing():
             if self.waiting and self.waiting != key:
                 self.show_words(self.waiting, self.words.get(self.waiting, ""))
@@ -208,6 +245,7 @@ class TitleScene(Scene):
             "load_game": app.show_load,
             "demo": self.demo,
             "new_game": app.show_new_game,
+            "how_to_play": app.show_how_to_play,
             "rules": app.show_rules,  # every registered rule set, to choose from
             "settings": app.show_settings,
             "quit": app.quit,

@@ -1,6 +1,6 @@
 """The in-game menu: a column of buttons over the table (Resume, Save, Load, Send and Receive turn (file)…,
-Bots finish the game, Rules help, Settings, Quit to title), modal while it is open: the table takes no clicks and
-no keys but Esc and the save keys."""
+Bots finish the game, How to play, Rules help, Settings, Quit to title), modal while it is open: the table takes no
+clicks and no keys but Esc and the save keys."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ MENU_ITEMS = (
     ("send_turn", "Send turn (file)…"),
     ("receive_turn", "Receive turn (file)…"),
     ("bots", "Bots finish the game"),
+    ("how_to_play", "How to play"),
     ("rules", "Rules help"),
     ("settings", "Settings"),
     ("title", "Quit to title"),
@@ -41,7 +42,8 @@ class GameMenu:
         if not self.open:
             return
         w, h = size
-        bw, bh, gap = 260, 44, 8
+        bw, gap = 260, 8
+        bh = max(30, min(44, (h - top - 20 - 64) // len(MENU_ITEMS) - gap))  # a small window: shorter buttons
         panel_h = len(MENU_ITEMS) * (bh + gap) + 64
         rect = pygame.Rect((w - side - bw - 40) // 2, max(top + 10, (h - panel_h) // 2), bw + 40, panel_h)
         panel = ui(UIPanel(rect, manager=manager, starting_height=5, object_id="#side_panel"))

@@ -76,7 +76,7 @@ class RosterPanel:
         self.tip, self.tip_for = None, fid
         text = words(fid) if fid is not None else ""
         if text and self.box is not None:
-            x, y = pygame.mouse.get_pos()
+            x, y = manager.get_mouse_position()  # on the canvas (see game.ui.interface_size)
             tip = "<br>".join(html.escape(line) for line in text.splitlines())
             self.tip = manager.create_tool_tip(tip, (x, y), (0, 14), self.box, None, wrap_width=320)
 
