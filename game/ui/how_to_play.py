@@ -72,9 +72,12 @@ def _plain_hint(hint: str, label: str) -> str:
 
     >>> _plain_hint('MOVE up to 6" (M)', "Move")
     'up to 6"'
+    >>> _plain_hint("SHOOT: the squad fires at a unit (F)", "Shoot")
+    'the squad fires at a unit'
     """
     text = re.sub(r"\s*\([^)]*\)\s*$", "", hint).strip()
-    return text[len(label) :].lstrip(" :") if text.upper().startswith(label.upper() + " ") else text
+    named = text.upper().startswith((label.upper() + " ", label.upper() + ":"))
+    return text[len(label) :].lstrip(" :") if named else text
 
 
 def turn_html(ruleset: RuleSet | None) -> str:
