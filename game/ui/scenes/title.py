@@ -83,6 +83,7 @@ class TitleScene(Scene):
         labels: list[tuple[str, str, str | None]] = [
             ("new_game", "New game", None),
             ("load_game", "Load game", None),
+            ("join", "Join", "Join a game hosted on another machine, or watch it"),
             ("demo", "Demo", demo_tip()),
             ("rules", "Rules help", None),
             ("settings", "Settings", None),
@@ -206,6 +207,7 @@ class TitleScene(Scene):
             "resume": self.resume,
             "campaign": self.continue_campaign,
             "load_game": app.show_load,
+            "join": app.show_join,
             "demo": self.demo,
             "new_game": app.show_new_game,
             "rules": app.show_rules,  # every registered rule set, to choose from
