@@ -46,6 +46,7 @@ class HostScene(Scene):
     """The seats, LAN and password; then the open room, who sits where, and Begin."""
 
     name = "host"
+    ports = (PORT, 0)  # the port a bare address means, else any free one (the tests: any)
 
     def __init__(self, app: Any, setup: GameSetup, seed: int | None = None) -> None:
         super().__init__(app)
@@ -180,7 +181,7 @@ class HostScene(Scene):
     def _listen(self, room: Any) -> Any:
         from game.net.host import Host
 
-        for port in (PORT, 0):  # the port a bare address means, else any free one
+        for port in self.ports:
             host = Host(
                 room,
                 self.lan,
