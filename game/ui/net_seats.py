@@ -10,7 +10,7 @@ the host's own screen (``local``), over the network, or by a bot. The host's set
 'Team 2: network, waiting for a player'
 >>> begin_words(seats), all_seated(seats)
 ('Begin, bots fill the empty seats', False)
->>> changes(seats, [seats[0], {"seat": 2, "kind": "network", "name": "Bob", "here": True}])
+>>> changes(seats, [seats[0], {"seat": 2, "kind": "network", "name": "Bob", "here": True}], "team")
 ['Bob took team 2.']
 """
 
@@ -76,6 +76,19 @@ def changes(old: Sequence[Seat], new: Sequence[Seat], noun: str = "seat") -> lis
         elif was["here"] and not s["here"]:
             out.append(f"{was['name'] or 'A player'} left {where}; it waits for him (or a bot).")
     return out
+
+
+def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str:
+    """The status line while another seat acts: whose turn it is, and that his moves will show here.
+
+    >>> waiting_words([{"seat": 2, "kind": "network", "name": "Bob", "here": True}], 2, "team")
+    'Waiting for Bob (team 2): his moves appear here as he makes them.'
+    """
+    s = next((s for s in seats if s["seat"] == acting), None)
+    if s is not None and s["kind"] == "bot":
+        return f"A bot plays {noun} {acting}: its moves appear here as it makes them."
+    who = (s["name"] if s is not None else "") or "the player"
+    return f"Waiting for {who} ({noun} {acting}): his moves appear here as he makes them."
 
 
 def noun_of(game: Any) -> str:

@@ -27,6 +27,10 @@ from game.ui.scenes.base import Scene
 
 BAD, GOOD = "#E06050", "#A8C890"
 PORT = 8765  # the port a joining player's address assumes (another one when it is taken)
+OPEN_HELP = (
+    "Each {noun} is played on this screen (hot-seat), by a player on another machine (network), or by a bot. "
+    "Open the room, then give the others the address it shows: they press Join on the title screen."
+)
 BOT_AFTER = 30.0  # seconds a dropped player's seat waits before a bot plays it
 
 
@@ -118,7 +122,7 @@ class HostScene(Scene):
             self.buttons["open"] = self.ui(UIButton(right, "Open the room", self.manager, object_id="#primary"))
 
     def _seats_html(self) -> str:
-        out = []
+        out = [] if self.table is not None else [OPEN_HELP.format(noun=self.noun)]
         if self.address:
             reach = "the local network" if self.lan else "this machine only"
             out.append(

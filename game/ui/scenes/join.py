@@ -101,7 +101,7 @@ class JoinScene(Scene):
         noun = noun_of(client.game)
         lines = [html.escape(seat_line(s, noun)) for s in client.room_seats]
         mine = ", ".join(map(str, client.seats)) or "none: watching"
-        return "<b>The table</b><br>" + "<br>".join(lines) + f"<br><br>Your seat: {html.escape(mine)}"
+        return "<b>The table</b><br>" + "<br>".join(lines) + f"<br><br>Your {noun}: {html.escape(mine)}"
 
     def teardown(self) -> None:
         if self.entries:
@@ -156,7 +156,8 @@ class JoinScene(Scene):
                 started = (
                     "The game has begun: catching up..." if client.started else "Waiting for the host to begin."
                 )
-                self.show(f"Joined {u.text}. {started}", False)
+                title = client.game.scenario.title if client.game is not None else u.text
+                self.show(f"Joined {title}. {started}", False)
             elif u.kind == "closed":
                 self.table = None
                 client.close(0.5)

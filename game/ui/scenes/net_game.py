@@ -15,10 +15,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from game.controller import Mode
 from game.controller.outlet import SendToHost
 from game.net.client import Update
 from game.ui.follow_camera import ActionCamera
-from game.ui.net_seats import changes, noun_of
+from game.ui.net_seats import changes, noun_of, waiting_words
 from game.ui.net_table import NetTable, leave
 from game.ui.scenes.game import GameScene
 
@@ -41,6 +42,7 @@ class NetGameScene(GameScene):
         self.camera_man: ActionCamera | None = None
         self.seats_seen = list(client.room_seats)
         self.dropped = False
+        self.acting_said: int | None = None  # the seat whose turn the status line last said
         game = client.game
         super().__init__(app, game.scenario, game.options, game=game, autosave=False)
         self.log(f'<font color="{NEWS}">{html.escape(self.who_am_i())}</font>')
@@ -68,10 +70,29 @@ class NetGameScene(GameScene):
         for update in self.table.client.poll():
             self.hear(update)
         super().update(dt)
+        self._whose_turn()
         if self.table.watch and self.match is not None:
             self.match.handoff = None  # nobody's hand-over plate: this screen plays no seat
             if self.camera_man is not None:
                 self.camera_man.update(self.match, dt)
+
+    def _whose_turn(self) -> None:
+        """Once the screen is still, say whose turn it is when it is another seat's (this screen waits)."""
+        client, match = self.table.client, self.match
+        if match is None or match.playback.busy or match.controller.mode != Mode.IDLE:
+            return
+        acting = client.acting()
+        if acting == self.acting_said:
+            return
+        self.acting_said = acting
+        if acting is None or not client.seats or match.status_bad:  # (a refusal's reason stays up)
+            return
+        if acting in client.seats:
+            self.say(
+                f"Your turn ({self.noun()} {acting}): click one of your {self.match.view.figure_noun}s, or Tab."
+            )
+        else:
+            self.say(waiting_words(client.room_seats, acting, self.noun()))
 
     def hear(self, u: Update) -> None:
         """One piece of news from the host, shown."""
