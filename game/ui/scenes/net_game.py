@@ -88,9 +88,7 @@ class NetGameScene(GameScene):
         if acting is None or not client.seats or match.status_bad:  # (a refusal's reason stays up)
             return
         if acting in client.seats:
-            self.say(
-                f"Your turn ({self.noun()} {acting}): click one of your {self.match.view.figure_noun}s, or Tab."
-            )
+            self.say(f"Your turn ({self.noun()} {acting}): click one of your {match.view.figure_noun}s, or Tab.")
         else:
             self.say(waiting_words(client.room_seats, acting, self.noun()))
 
