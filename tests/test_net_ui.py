@@ -193,7 +193,7 @@ def test_the_screen_says_what_happens_at_the_table(windows: list[Any]) -> None:
     """A drop, the rejoin, a player who left and the bot in his seat, a desync, the room's end: each in words."""
     host, bob, _ = begun(windows)
     client = bob.table.client
-    bob.hear(Update("dropped", text="gone"))
+    bob.hear(Update("dropped", text="The connection dropped: rejoining."))
     assert "dropped: rejoining" in bob.match.status
     bob.hear(Update("joined"))
     assert bob.match.status.startswith("Rejoined")

@@ -28,6 +28,19 @@ NEWS = "#A8C890"
 DROPPED = "The connection to the host dropped: rejoining..."
 
 
+def dropped_words(reason: str) -> str:
+    """The news of a dropped connection: the host's words when it said why (it stopped), and that we rejoin.
+
+    >>> dropped_words("The host has stopped; rejoin when it is back.")
+    'The host has stopped; rejoin when it is back. Rejoining...'
+    >>> dropped_words("")
+    'The connection to the host dropped: rejoining...'
+    """
+    if not reason or "dropped" in reason:
+        return DROPPED
+    return reason if "rejoining" in reason.lower() else f"{reason} Rejoining..."
+
+
 class NetGameScene(GameScene):
     """A networked game on the table (``table.watch``: only watched)."""
 
@@ -46,6 +59,9 @@ class NetGameScene(GameScene):
         game = client.game
         super().__init__(app, game.scenario, game.options, game=game, autosave=False)
         self.log(f'<font color="{NEWS}">{html.escape(self.who_am_i())}</font>')
+        if table.watch:
+            self.say("Watching: the camera follows the action (the other screens play).")
+        self._whose_turn()
 
     def who_am_i(self) -> str:
         """The log's line on this screen's place in the room."""
@@ -85,7 +101,7 @@ class NetGameScene(GameScene):
         if acting == self.acting_said:
             return
         self.acting_said = acting
-        if acting is None or not client.seats or match.status_bad:  # (a refusal's reason stays up)
+        if acting is None or not client.seats:
             return
         if acting in client.seats:
             self.say(f"Your turn ({self.noun()} {acting}): click one of your {match.view.figure_noun}s, or Tab.")
@@ -111,9 +127,10 @@ class NetGameScene(GameScene):
             self.seats_seen = list(client.room_seats)
         elif u.kind == "dropped":
             self.dropped = True
+            words = dropped_words(u.text)
             if self.match is not None and self.match.controller.sent is not None:
-                self.match.refused(DROPPED)  # it may come back applied with the catch-up, or not at all
-            self.news(DROPPED, bad=True)
+                self.match.refused(words)  # it may come back applied with the catch-up, or not at all
+            self.news(words, bad=True)
         elif u.kind == "desync":
             self.news(u.text, bad=True)
         elif u.kind == "closed":
