@@ -12,6 +12,9 @@ the host's own screen (``local``), over the network, or by a bot. The host's set
 ('Begin, bots fill the empty seats', False)
 >>> changes(seats, [seats[0], {"seat": 2, "kind": "network", "name": "Bob", "here": True}], "team")
 ['Bob took team 2.']
+>>> changes([{"seat": 2, "kind": "bot", "name": "bot (for Bob)", "here": False}],
+...         [{"seat": 2, "kind": "network", "name": "Bob", "here": True}], "team")
+['Bob is back at team 2.']
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ def changes(old: Sequence[Seat], new: Sequence[Seat], noun: str = "seat") -> lis
             left = f"{was['name']} left" if was["name"] else "Nobody took it"
             out.append(f"{left}; a bot plays {where}.")
         elif s["here"] and not was["here"]:
-            back = s["name"] == was["name"] and bool(was["name"])
+            back = bool(s["name"]) and was["name"] in (s["name"], f"bot (for {s['name']})")
             out.append(f"{s['name'] or 'A player'} {'is back at' if back else 'took'} {where}.")
         elif was["here"] and not s["here"]:
             out.append(f"{was['name'] or 'A player'} left {where}; it waits for him (or a bot).")

@@ -164,6 +164,8 @@ class JoinScene(Scene):
                 self.show(join_words(u.text, self.address), True)
                 self.app.rebuild()
                 return
+            elif u.kind == "dropped":
+                self.show(f"{u.text} Waiting for the host to come back...", True)
             if self.lobby is not None and u.kind in ("joined", "seats"):
                 self.lobby.set_text(self._lobby_html())
         game = client.game

@@ -25,6 +25,8 @@ from game.ui.scenes.game import GameScene
 
 BAD = "#F08A6E"
 NEWS = "#A8C890"
+OFF_IN_THE_MENU = ("load", "send_turn", "receive_turn", "bots")
+GONE = "The host is gone (nobody answered for a minute): the room is closed. Menu, Save keeps a copy of the game."
 DROPPED = "The connection to the host dropped: rejoining..."
 
 
@@ -79,6 +81,12 @@ class NetGameScene(GameScene):
 
     def build(self, size: tuple[int, int]) -> None:
         super().build(size)
+        menu = self.game_menu.buttons
+        for key in OFF_IN_THE_MENU:  # the host's log is the game: no other game loaded in, no turn files
+            if key in menu:
+                menu[key].disable()
+        if "title" in menu:
+            menu["title"].set_text("Leave the game" if self.table.host is None else "Close the room")
         if self.table.watch and self.view is not None:
             self.camera_man = ActionCamera(self.view.camera, self.view.table_size)
 
@@ -135,7 +143,8 @@ class NetGameScene(GameScene):
             self.news(u.text, bad=True)
         elif u.kind == "closed":
             over = self.match is not None and self.match.game.over
-            self.news(u.text if over else f"The host closed the room: {u.text}", bad=not over)
+            words = GONE if "is gone" in u.text else f"The host closed the room: {u.text}"
+            self.news(u.text if over else words, bad=not over)
         elif u.kind == "notice" and u.text:
             self.news(u.text)
 
