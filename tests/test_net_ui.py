@@ -50,7 +50,7 @@ def host_screen(app: Any, choices: list[str]) -> HostScene:
     scene = app.scene
     assert isinstance(scene, HostScene)
     scene.ports = (0,)
-    scene.choices = list(choices)
+    scene.choices, scene.menus = list(choices), []  # (as if picked in its drop-downs)
     app.rebuild()
     assert scene.open_room(), scene.message
     return scene
@@ -208,3 +208,24 @@ def test_the_screen_says_what_happens_at_the_table(windows: list[Any]) -> None:
     assert "desync-client.json" in bob.log_lines[-1]
     bob.hear(Update("closed", text="The host has stopped."))
     assert bob.match.status == "The host closed the room: The host has stopped." and bob.match.status_bad
+
+
+def test_hot_seat_and_network_seats_mix_on_the_host(windows: list[Any]) -> None:
+    """Teams 1 and 2 on the host's screen (hot-seat), team 3 over the network: the host's screen holds both of its
+    teams, each screen acts for its own, and the games agree."""
+    a, b, _ = windows
+    host = host_screen(a, ["this screen", "this screen", "network"])
+    join_screen(b, host.address, "Cy")
+    until(windows, lambda: all(s["here"] for s in host.table.host.seats_now), "Cy taking team 3")
+    host.begin()
+    until(windows, lambda: a.scene.name == b.scene.name == "net_game", "the tables opening")
+    here, there = a.scene, b.scene
+    assert here.table.client.seats == [1, 2] and there.table.client.seats == [3]
+    acted = set()
+    for _ in range(6):
+        screen = acting_screen([here, there])
+        acted.add(screen.match.controller.active_player)
+        end_phase(screen)
+        until(windows, lambda: settled([here, there]), "both screens showing the command")
+    assert len(acted) >= 2, "more than one team acted"
+    assert state_hash(here.match.game) == state_hash(there.match.game) == state_hash(here.table.host.room.game)
