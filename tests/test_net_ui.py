@@ -229,3 +229,22 @@ def test_hot_seat_and_network_seats_mix_on_the_host(windows: list[Any]) -> None:
         until(windows, lambda: settled([here, there]), "both screens showing the command")
     assert len(acted) >= 2, "more than one team acted"
     assert state_hash(here.match.game) == state_hash(there.match.game) == state_hash(here.table.host.room.game)
+
+
+def test_join_says_when_this_machine_lacks_the_hosts_map(windows: list[Any], tmp_path: Path) -> None:
+    """The host plays a map the joining machine does not have: Join says so in words and the form stays."""
+    a, b, _ = windows
+    for part in ("tiles", "templates"):
+        (tmp_path / part).symlink_to(MAP.parent / part)
+    path = tmp_path / "hive_street_copy.tmx"
+    path.write_text(MAP.read_text(encoding="utf-8"), encoding="utf-8")
+    setup = GameSetup(load_entry(path))
+    setup.answers = setup.starting_teams(resize_answers(setup.spec, setup.answers, 2))
+    a.show_host(setup, 7)
+    host = a.scene
+    host.ports = (0,)
+    assert host.open_room(), host.message
+    path.unlink()  # (the host has it loaded; the player's machine has no such file)
+    scene = join_screen(b, host.address, "Bob")
+    until(windows, lambda: scene.table is None, "the join giving up", timeout=30)
+    assert scene.bad and "hive_street_copy.tmx" in scene.message and "Traceback" not in scene.message
