@@ -27,10 +27,12 @@ from enum import Enum
 from typing import Any
 
 from game.controller.intents import AnimationDone, Away, Button, Click, Hover, Intent, Point
+from game.controller.outlet import ApplyHere, Outlet
 from game.rules.contract import Action, ActionKind, Aim, View
 from game.rules.core import Command, Event, Game, IllegalCommand, Preview
 
 STILL_ROLLING = "Wait: the dice are still rolling (Space skips)."  # a refusal that holds only while they roll
+SENT = "Sent to the host..."  # a networked game's command on its way: the host applies it, or refuses it
 
 
 class Mode(str, Enum):
@@ -65,7 +67,8 @@ class Controller:
     """Turns intents into commands for one game, through its rule set's view.
 
     ``bots`` maps a player number to a function choosing that player's next command (demo mode,
-    or a computer ally); the controller plays them when their part of the turn comes.
+    or a computer ally); the controller plays them when their part of the turn comes. ``outlet`` is where
+    its commands go (:mod:`game.controller.outlet`): applied here, or sent to a host that sends them back.
     """
 
     PICK_SLACK = 0.25  # inches around a base that still count as clicking it
@@ -76,9 +79,12 @@ class Controller:
         view: View[Game],
         bots: dict[int, Callable[[Any], Command]] | None = None,
         on_command: Callable[[Command, list[Event]], None] | None = None,
+        outlet: Outlet | None = None,
     ) -> None:
         self.game = game
         self.view = view
+        self.outlet: Outlet = outlet or ApplyHere()
+        self.sent: Command | None = None  # a command on its way to the host (the screen waits for it)
         self.bots = dict(bots or {})
         self.on_command = on_command  # e.g. the autosave
         self.kinds: dict[str, ActionKind] = {k.key: k for k in view.action_kinds}
@@ -148,7 +154,7 @@ class Controller:
             if isinstance(intent, Hover):
                 self.hover_point = intent.point
                 return Feedback()
-            return self._refuse(STILL_ROLLING)
+            return self._refuse(SENT if self.sent is not None else STILL_ROLLING)
         if self.mode == Mode.GAME_OVER:
             if isinstance(intent, Hover):
                 return Feedback()
@@ -424,10 +430,21 @@ class Controller:
         return self._send(cmd)
 
     def _send(self, cmd: Command) -> Feedback:
+        if self.sent is not None:
+            return self._refuse(SENT)
         try:
-            events = self.game.apply(cmd)
+            events = self.outlet(self.game, cmd)
         except IllegalCommand as exc:
             return self._refuse(exc.reason)
+        if events is None:  # on its way to the host: the screen waits (busy) for it to come back, or not
+            self.sent, self.mode = cmd, Mode.RESOLVING
+            self._after_resolve = Mode.SELECTED if self.selected else Mode.IDLE
+            return Feedback(True, SENT)
+        return self.arrived(cmd, events)
+
+    def arrived(self, cmd: Command, events: list[Event]) -> Feedback:
+        """``cmd`` was applied (here, or by the host and then to this copy): show its ``events``."""
+        self.sent = None
         if self.on_command is not None:
             self.on_command(cmd, events)
         acted = self.selected
@@ -447,11 +464,18 @@ class Controller:
         self.message = ""
         return Feedback(True, "", events)
 
+    def refused(self, reason: str) -> Feedback:
+        """The host refused the command we sent (nothing was applied): back to the choice it came from."""
+        self.sent = None
+        if self.mode == Mode.RESOLVING:
+            self.mode = Mode.SELECTED if self.selected else Mode.IDLE
+        return self._refuse(reason)
+
     def _can_act(self, fid: str | None) -> bool:
         return fid is not None and bool(self.available(fid))
 
     def _animation_done(self) -> Feedback:
-        if self.mode not in BUSY:
+        if self.mode not in BUSY or self.sent is not None:  # (a command on its way: still waiting for it)
             return Feedback()
         if self.game.over:
             self.mode = Mode.GAME_OVER

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.ui.campaign_play import CampaignPlay
     from game.ui.carry_panel import ChapterEnd
     from game.ui.game_setup import GameSetup
+    from game.ui.net_table import NetTable
     from game.ui.scenes.game import GameScene
 
 __all__ = ["App", "not_playable", "run", "run_demo", "run_designer", "watch_replay"]
@@ -302,6 +303,32 @@ class App:
         if play is not None:
             self._play_as_chapter(scene, play)
         self.push(scene)
+        self.sounds.play("whistle")
+
+    # ---- network play (game.net; docs/NETWORK.md) --------------------------------------------------
+
+    def show_join(self) -> None:
+        """The title's Join: an address, a name, a password; a seat or Watch; then the lobby."""
+        from game.ui.scenes.join import JoinScene
+
+        self.push(JoinScene(self))
+
+    def show_host(self, setup: GameSetup, seed: int | None = None) -> None:
+        """The set-up's Host: each seat on this screen, over the network or a bot; the room; Begin."""
+        from game.ui.scenes.host import HostScene
+
+        self.push(HostScene(self, setup, seed))
+
+    def play_network(self, table: NetTable) -> None:
+        """Put a networked game on the table (its client has the host's game)."""
+        from game.ui.scenes.net_game import NetGameScene
+
+        game = table.client.game
+        assert game is not None
+        self.last_ruleset = game.scenario.ruleset
+        while self.scenes:
+            self.scenes.pop().teardown()
+        self.push(NetGameScene(self, table))
         self.sounds.play("whistle")
 
     # ---- campaigns: a chain of ordinary games (game.ui.campaign_play) ------------------------------

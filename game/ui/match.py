@@ -14,14 +14,16 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.controller import AnimationDone, Away, Button, Click, Controller, Hover, Mode
 from game.controller.machine import BUSY, CHOOSING, STILL_ROLLING
+from game.controller.outlet import Outlet
 from game.rules.contract import Action, Look, View
-from game.rules.core import Game
+from game.rules.core import Game, to_data
 from game.ui import previews
 from game.ui.animation import Playback
 from game.ui.overlays import Line, Overlay
@@ -50,6 +52,11 @@ def dice_of(ev: Any) -> DiceShown | None:
     return DiceShown(tuple(ev.faces), ev.meaning or f"{ev.kind} = {ev.total}", "Failure" in ev.meaning)
 
 
+def same_command(a: Any, b: Any) -> bool:
+    """Whether two commands are one (as the host sends it back: through JSON, a tuple comes back a list)."""
+    return a == b or json.loads(json.dumps(to_data(a))) == json.loads(json.dumps(to_data(b)))
+
+
 class Match:
     """One game on screen. The scene calls ``hover``/``click``/``button``/``update``; reads the rest."""
 
@@ -62,10 +69,11 @@ class Match:
         on_command: Callable | None = None,
         log: Callable[[str], None] | None = None,
         sound: Callable[[str], None] | None = None,
+        outlet: Outlet | None = None,
     ) -> None:
         self.game = game
         self.view = view
-        self.controller = Controller(game, view, bots=bots, on_command=on_command)
+        self.controller = Controller(game, view, bots=bots, on_command=on_command, outlet=outlet)
         self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
         self.playback = Playback(self.looks, view.animation, speed, self._is_zombie, self._radius)
         self.log = log or (lambda line: None)
@@ -194,6 +202,18 @@ class Match:
         self._announce(self.playback.add(list(events)))
         if not self.playback.busy:
             self._finish_playback()
+
+    def heard(self, cmd: Any, events: Sequence[Any]) -> None:
+        """A command the host applied to this copy of the game: ours (the one the controller sent) finishes
+        as a click's would; another seat's is shown like a bot's."""
+        if self.controller.sent is not None and same_command(cmd, self.controller.sent):
+            self._answer(self.controller.arrived(cmd, list(events)))
+        else:
+            self.show(events)
+
+    def refused(self, reason: str) -> None:
+        """The host refused our command: its reason in the status line; the choice stays in hand."""
+        self._answer(self.controller.refused(reason))
 
     def say(self, text: str, bad: bool = False) -> None:
         """Put ``text`` in the status line (saved, loaded, why undo is refused)."""

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from game.ui.campaign_list import CampaignEntry
     from game.ui.campaign_play import CampaignPlay
     from game.ui.game_setup import GameSetup
+    from game.ui.net_table import NetTable
     from game.ui.scenario_list import ScenarioEntry
     from game.ui.settings import Settings
     from game.ui.sound import Sounds
@@ -136,6 +137,19 @@ class Navigator(Protocol):
 
     def open_session(self, session: Session, bots: dict[str, Any] | None = None, notice: str = "") -> None:
         """Put a loaded, resumed or handed-over game on the table; ``notice`` goes in its status line."""
+        ...
+
+    # ---- network play ---------------------------------------------------------------------------------
+    def show_join(self) -> None:
+        """Join a game hosted on another machine (or watch it)."""
+        ...
+
+    def show_host(self, setup: GameSetup, seed: int | None = None) -> None:
+        """Host ``setup``'s game: its seats on this screen, over the network or bots."""
+        ...
+
+    def play_network(self, table: NetTable) -> None:
+        """A networked game on the table."""
         ...
 
     # ---- campaigns ----------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.controller import Mode
 from game.controller.machine import CHOOSING
+from game.controller.outlet import Outlet
 from game.rules.contract import ActionKind
 from game.rules.core import Game, RuleSet, get_ruleset, start_error
 from game.scenario.model import Scenario
@@ -117,6 +118,7 @@ class GameScene(Scene):
     """A scenario on the table, played (or, without a view for its rule set, only shown)."""
 
     name = "game"
+    outlet: Outlet | None = None  # where the table's commands go: None, applied here (a networked game: the host)
 
     def __init__(
         self,
@@ -205,6 +207,7 @@ class GameScene(Scene):
             on_command=heard,
             log=self.log,
             sound=self.app.sounds.play,
+            outlet=self.outlet,
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()

@@ -93,6 +93,7 @@ LABEL_W, MENU_W = 180, 260  # the label column and the widget column (10 px betw
 LOAD_TEAM = "Load team..."
 PLAYERS_HELP = "How many people play at this table, each with his own {noun}, taking turns at one screen."
 BEGIN_ANYWAY = "Begin anyway"
+HOST = "Host..."
 IMPORT = "Import catalogue..."
 CATALOGUE_SUFFIXES = {".cat", ".catz", ".CAT", ".CATZ"}  # BattleScribe catalogues (the dialog lists these)
 
@@ -285,6 +286,15 @@ class SetupScene(Scene):
                 BEGIN_ANYWAY if self.unspent_asked else "Begin",
                 self.manager,
                 object_id="#primary",
+            )
+        )
+        self.host_button = self.ui(
+            UIButton(
+                pygame.Rect(w - m - 200 - 12 - 170, h - m - 48, 170, 48),
+                HOST,
+                self.manager,
+                tool_tip_text="Play these choices with players on other machines (or bots): each seat on this "
+                "screen, over the network, or a bot",
             )
         )
         self.legend = None
@@ -770,10 +780,8 @@ class SetupScene(Scene):
             rect.height -= taken
             rect.y += taken  # (under the notes when they took the top of it)
             self.refusal_box = self.ui(UITextBox(text, rect, self.manager, object_id="#refusals"))
-        if refusals:
-            self.begin.disable()
-        else:
-            self.begin.enable()
+        for button in (self.begin, self.host_button):
+            button.disable() if refusals else button.enable()
 
     def _show_notes(self) -> int:
         """What the rules note of these choices (a solo game has no one to charge): between Back and Begin, or
@@ -792,7 +800,7 @@ class SetupScene(Scene):
 
         top, bottom = self.back.rect.y - 14, self.back.rect.bottom + 20  # (the window's margin is 24)
         rect = pygame.Rect(
-            self.back.rect.right + 12, top, self.begin.rect.x - 24 - self.back.rect.right, bottom - top
+            self.back.rect.right + 12, top, self.host_button.rect.x - 24 - self.back.rect.right, bottom - top
         )
         taken = 0
         if height(rect.width) > rect.height:
@@ -852,6 +860,8 @@ class SetupScene(Scene):
                 self.app.pop()
             elif event.ui_element is self.begin:
                 self.start()
+            elif event.ui_element is self.host_button:
+                self.host()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
@@ -870,6 +880,14 @@ class SetupScene(Scene):
                         f"({fits[0].label}, {fits[0].cost} pts, still fits)."
                     )
         return out
+
+    def host(self) -> bool:
+        """Host these choices over the network (the seats, LAN and password come next), unless refused."""
+        if self.setup.refusals:
+            self._show_refusals()
+            return False
+        self.app.show_host(self.setup, self.seed)
+        return True
 
     def start(self) -> bool:
         """Begin the game, unless the rules refuse these choices (they stay on the screen). Points left that

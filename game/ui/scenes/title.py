@@ -123,6 +123,7 @@ class TitleScene(Scene):
         labels: list[tuple[str, str, str | None]] = [
             ("new_game", "New game", None),
             ("load_game", "Load game", None),
+            ("join", "Join", "Join a game hosted on another machine, or watch it"),
             ("demo", "Demo", None),  # its tooltip is read when first hovered (see LateTipButton)
             ("how_to_play", "How to play", "The mouse, the keys, how a turn goes, each rule set in short"),
             ("rules", "Rules help", None),
@@ -243,6 +244,7 @@ class TitleScene(Scene):
             "resume": self.resume,
             "campaign": self.continue_campaign,
             "load_game": app.show_load,
+            "join": app.show_join,
             "demo": self.demo,
             "new_game": app.show_new_game,
             "how_to_play": app.show_how_to_play,

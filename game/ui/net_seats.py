@@ -1,0 +1,112 @@
+"""The seats of a networked game in the players' words: who sits where, what changed, when play may begin.
+
+A seat (:class:`~game.net.room.Seat`, sent as a dict: ``seat``, ``kind``, ``name``, ``here``) is played on
+the host's own screen (``local``), over the network, or by a bot. The host's set-up calls the kinds
+"this screen", "network" and "bot". No pygame here.
+
+>>> seats = [{"seat": 1, "kind": "local", "name": "Ann", "here": True},
+...          {"seat": 2, "kind": "network", "name": "", "here": False}]
+>>> seat_line(seats[1], "team")
+'Team 2: network, waiting for a player'
+>>> begin_words(seats), all_seated(seats)
+('Begin, bots fill the empty seats', False)
+>>> changes(seats, [seats[0], {"seat": 2, "kind": "network", "name": "Bob", "here": True}], "team")
+['Bob took team 2.']
+>>> changes([{"seat": 2, "kind": "bot", "name": "bot (for Bob)", "here": False}],
+...         [{"seat": 2, "kind": "network", "name": "Bob", "here": True}], "team")
+['Bob is back at team 2.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+CHOICES = ("this screen", "network", "bot")  # what the host's set-up offers for each seat
+KIND_OF = {"this screen": "local", "network": "network", "bot": "bot"}  # ... as the room calls them
+BEGIN, BEGIN_FILLING = "Begin", "Begin, bots fill the empty seats"
+
+Seat = dict[str, Any]
+
+
+def seat_kinds(choices: Sequence[str]) -> list[str]:
+    """The room's kinds of seat for the host's choices (``this screen`` is a ``local`` seat)."""
+    return [KIND_OF[c] for c in choices]
+
+
+def seat_line(s: Seat, noun: str = "seat") -> str:
+    """One seat as the lobby lists it: ``Team 2: network, Bob``."""
+    head = f"{noun.capitalize()} {s['seat']}"
+    if s["kind"] == "bot":
+        return f"{head}: a bot{_for(s['name'])}"
+    where = "this screen" if s["kind"] == "local" else "network"
+    if s["here"]:
+        return f"{head}: {where}, {s['name'] or 'a player'}"
+    if s["name"]:
+        return f"{head}: {where}, {s['name']} (away)"
+    return f"{head}: {where}, waiting for a player"
+
+
+def _for(name: str) -> str:
+    return f" ({name})" if name and name != "bot" and not name.startswith("bot") else ""
+
+
+def all_seated(seats: Sequence[Seat]) -> bool:
+    """Whether every seat a player plays has its player (the bots' need none)."""
+    return all(s["here"] or s["kind"] == "bot" for s in seats)
+
+
+def begin_words(seats: Sequence[Seat]) -> str:
+    """The host's Begin button: plain when everyone is seated, else it says the bots fill the rest."""
+    return BEGIN if all(s["here"] or s["kind"] != "network" for s in seats) else BEGIN_FILLING
+
+
+def changes(old: Sequence[Seat], new: Sequence[Seat], noun: str = "seat") -> list[str]:
+    """What changed at the table, a sentence a change: who took a seat, who left, where a bot took over."""
+    before = {s["seat"]: s for s in old}
+    out = []
+    for s in new:
+        was = before.get(s["seat"])
+        if was is None or was == s:
+            continue
+        where = f"{noun} {s['seat']}"
+        if s["kind"] == "bot" and was["kind"] != "bot":
+            left = f"{was['name']} left" if was["name"] else "Nobody took it"
+            out.append(f"{left}; a bot plays {where}.")
+        elif s["here"] and not was["here"]:
+            back = bool(s["name"]) and was["name"] in (s["name"], f"bot (for {s['name']})")
+            out.append(f"{s['name'] or 'A player'} {'is back at' if back else 'took'} {where}.")
+        elif was["here"] and not s["here"]:
+            out.append(f"{was['name'] or 'A player'} left {where}; it waits for him (or a bot).")
+    return out
+
+
+def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str:
+    """The status line while another seat acts: whose turn it is, and that his moves will show here.
+
+    >>> waiting_words([{"seat": 2, "kind": "network", "name": "Bob", "here": True}], 2, "team")
+    'Waiting for Bob (team 2): his moves appear here as he makes them.'
+    """
+    s = next((s for s in seats if s["seat"] == acting), None)
+    if s is not None and s["kind"] == "bot":
+        return f"A bot plays {noun} {acting}: its moves appear here as it makes them."
+    who = (s["name"] if s is not None else "") or "the player"
+    return f"Waiting for {who} ({noun} {acting}): his moves appear here as he makes them."
+
+
+def noun_of(game: Any) -> str:
+    """What the rule set calls a seat (``section``, ``survivor group``, ``team``); ``seat`` without a game."""
+    if game is None:
+        return "seat"
+    from game.rules.core import get_ruleset
+
+    setup = get_ruleset(game.ruleset).setup
+    return str(setup.spec(game.scenario).player_noun or "seat") if setup is not None else "seat"
+
+
+def join_words(reason: str, address: str) -> str:
+    """Why joining failed, in words (never a traceback): the client's reason, an unreachable host said plainly."""
+    if "cannot reach" in reason or "is gone" in reason:
+        detail = reason.split("(", 1)[-1].rstrip(").") if "(" in reason else reason
+        return f"Cannot reach a host at {address}: is it hosting, on that port, and open to the LAN? ({detail})"
+    return reason or f"The host at {address} closed the connection."

@@ -1,0 +1,215 @@
+"""The table of a networked game: the game is the host's; this screen shows its :class:`~game.net.client.Client`'s
+copy and sends its own seats' commands to the host.
+
+It is the ordinary game scene with one thing changed: where the table's commands go (the controller's outlet,
+:class:`~game.controller.outlet.SendToHost`). The host checks each command with the rules and sends it back to
+every copy, or refuses it to its sender with the reason (shown in the status line and the log). Every frame
+the client is polled: the host's commands are applied to the copy there and animated here as usual (another
+seat's like a bot's); who took or left a seat, a dropped connection and its rejoin, a desync and the room's
+end are said in the log. The host's own window plays the same way (it joins its room over 127.0.0.1, taking
+the seats played on this screen). A spectator's table has the demo's camera that follows the action.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from game.controller import Mode
+from game.controller.outlet import SendToHost
+from game.net.client import Update
+from game.ui.follow_camera import ActionCamera
+from game.ui.net_seats import changes, noun_of, waiting_words
+from game.ui.net_table import NetTable, leave
+from game.ui.scenes.game import GameScene
+
+BAD = "#F08A6E"
+NEWS = "#A8C890"
+OFF_IN_THE_MENU = ("load", "send_turn", "receive_turn", "bots")
+GONE = "The host is gone (nobody answered for a minute): the room is closed. Menu, Save keeps a copy of the game."
+DROPPED = "The connection to the host dropped: rejoining..."
+
+
+def dropped_words(reason: str) -> str:
+    """The news of a dropped connection: the host's words when it said why (it stopped), and that we rejoin.
+
+    >>> dropped_words("The host has stopped; rejoin when it is back.")
+    'The host has stopped; rejoin when it is back. Rejoining...'
+    >>> dropped_words("")
+    'The connection to the host dropped: rejoining...'
+    """
+    if not reason or "dropped" in reason:
+        return DROPPED
+    return reason if "rejoining" in reason.lower() else f"{reason} Rejoining..."
+
+
+class NetGameScene(GameScene):
+    """A networked game on the table (``table.watch``: only watched)."""
+
+    name = "net_game"
+
+    def __init__(self, app: Any, table: NetTable) -> None:
+        client = table.client
+        assert client.game is not None, "the client has no game yet"
+        self.table = table
+        self.takes_orders = not table.watch
+        self.outlet = SendToHost(client.send)  # (a spectator's key presses go there too: the host refuses them)
+        self.camera_man: ActionCamera | None = None
+        self.seats_seen = list(client.room_seats)
+        self.dropped = False
+        self.acting_said: int | None = None  # the seat whose turn the status line last said
+        game = client.game
+        super().__init__(app, game.scenario, game.options, game=game, autosave=False)
+        self.log(f'<font color="{NEWS}">{html.escape(self.who_am_i())}</font>')
+        if table.watch:
+            self.say("Watching: the camera follows the action (the other screens play).")
+        self._whose_turn()
+
+    def who_am_i(self) -> str:
+        """The log's line on this screen's place in the room."""
+        client, noun = self.table.client, self.noun()
+        host = "this machine hosts" if self.table.host is not None else f"the host is {client.uri[5:]}"
+        if not client.seats:
+            return f"Watching the game ({host}); the camera follows the action."
+        seats = ", ".join(map(str, client.seats))
+        return f"You play {noun} {seats} ({host}); the other seats' moves appear as they are made."
+
+    def noun(self) -> str:
+        return noun_of(self.match.game if self.match is not None else None)
+
+    # ---- the frame --------------------------------------------------------------------------------
+
+    def build(self, size: tuple[int, int]) -> None:
+        super().build(size)
+        menu = self.game_menu.buttons
+        for key in OFF_IN_THE_MENU:  # the host's log is the game: no other game loaded in, no turn files
+            if key in menu:
+                menu[key].disable()
+        if "title" in menu:
+            menu["title"].set_text("Leave the game" if self.table.host is None else "Close the room")
+        if self.table.watch and self.view is not None:
+            self.camera_man = ActionCamera(self.view.camera, self.view.table_size)
+
+    def update(self, dt: float) -> None:
+        for update in self.table.client.poll():
+            self.hear(update)
+        super().update(dt)
+        self._whose_turn()
+        if self.table.watch and self.match is not None:
+            self.match.handoff = None  # nobody's hand-over plate: this screen plays no seat
+            if self.camera_man is not None:
+                self.camera_man.update(self.match, dt)
+
+    def _whose_turn(self) -> None:
+        """Once the screen is still, say whose turn it is when it is another seat's (this screen waits)."""
+        client, match = self.table.client, self.match
+        if match is None or match.playback.busy or match.controller.mode != Mode.IDLE:
+            return
+        acting = client.acting()
+        if acting == self.acting_said:
+            return
+        self.acting_said = acting
+        if acting is None or not client.seats:
+            return
+        if acting in client.seats:
+            self.say(f"Your turn ({self.noun()} {acting}): click one of your {match.view.figure_noun}s, or Tab.")
+        else:
+            self.say(waiting_words(client.room_seats, acting, self.noun()))
+
+    def hear(self, u: Update) -> None:
+        """One piece of news from the host, shown."""
+        client = self.table.client
+        if client.game is not None and (self.match is None or client.game is not self.match.game):
+            self._follow_copy()  # the copy was rebuilt after a rejoin: draw it afresh
+        if u.kind == "applied" and self.match is not None:
+            self.match.heard(u.cmd, u.events)
+        elif u.kind == "refused" and self.match is not None:
+            self.match.refused(u.text)
+            self.news(f"Refused: {u.text}", bad=True)
+        elif u.kind == "joined" and self.dropped:
+            self.dropped = False
+            self.news("Rejoined: caught up with the host.")
+        elif u.kind == "seats":
+            for line in changes(self.seats_seen, client.room_seats, self.noun()):
+                self.news(line)
+            self.seats_seen = list(client.room_seats)
+        elif u.kind == "dropped":
+            self.dropped = True
+            words = dropped_words(u.text)
+            if self.match is not None and self.match.controller.sent is not None:
+                self.match.refused(words)  # it may come back applied with the catch-up, or not at all
+            self.news(words, bad=True)
+        elif u.kind == "desync":
+            self.news(u.text, bad=True)
+        elif u.kind == "closed":
+            over = self.match is not None and self.match.game.over
+            words = GONE if "is gone" in u.text else f"The host closed the room: {u.text}"
+            self.news(u.text if over else words, bad=not over)
+        elif u.kind == "notice" and u.text:
+            self.news(u.text)
+
+    def _follow_copy(self) -> None:
+        game = self.table.client.game
+        assert game is not None
+        self._attach(game)
+        self._shown, self._seen_version = {}, -1
+
+    def news(self, text: str, bad: bool = False) -> None:
+        """A line in the log and the status line."""
+        self.log(f'<font color="{BAD if bad else NEWS}">{html.escape(text)}</font>')
+        self.say(text, bad)
+
+    # ---- what a networked game does differently --------------------------------------------------------
+
+    def undo(self) -> None:
+        self.say("Undo is off in a network game: the host's log is the game.", bad=True)
+
+    def load(self, path: Any) -> bool:
+        self.say("Leave the network game (Menu, Title) before loading another.", bad=True)
+        return False
+
+    def open_load(self) -> None:
+        self.menu_open = False
+        self.load(None)
+
+    def quick_load(self) -> None:
+        self.load(None)
+
+    def bots_finish(self) -> None:
+        self.say("In a network game a bot plays the seat of a player who leaves: leave to let it.", bad=True)
+
+    def save(self, path: Any = None) -> Any:
+        """A copy of the game as it stands here (the host autosaves the game itself)."""
+        from game.saves import save_game
+
+        if self.match is None:
+            return None
+        if path is None:
+            import time
+
+            path = self.app.saves_dir / f"network-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            written = save_game(self.match.game, path)
+        except (OSError, TypeError, ValueError) as exc:
+            self.say(f"Could not save to {path}: {exc}", bad=True)
+            return None
+        self.say(f"Saved a copy to {written}")
+        return written
+
+    def _menu(self, key: str) -> None:
+        if key == "title":
+            self.leave()
+            return
+        super()._menu(key)
+
+    def leave(self) -> None:
+        """Leave the room (hosting: close it) and go back to the title."""
+        leave(self.app)
+        self.app.back_to_title()
+
+    def _show_end(self) -> None:
+        make_report = self.rules.report if self.rules is not None else None
+        if make_report is None or self.match is None:
+            super()._show_end()
+            return
+        self.app.show_end(make_report(self.match.game), on_again=self.leave, on_title=self.leave)

@@ -1,0 +1,250 @@
+"""Network play on screen: a window hosts a Zombie 40,000 game from its set-up, another joins it from the title,
+a third watches; they play through their screens on 127.0.0.1 and every copy of the game agrees.
+
+Every window is a headless App in this process (the SDL dummy drivers); the host's listens on a port the
+system picks. A refused command shows its reason; Join with nobody at the address says so in words; a client
+that does not poll for seconds holds up neither the host nor another screen.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ui_driver import headless_app
+
+from game.net.client import Client, Update
+from game.saves import state_hash
+from game.ui.game_setup import GameSetup, resize_answers
+from game.ui.scenario_list import load_entry
+from game.ui.scenes.host import HostScene
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.net_game import NetGameScene
+
+MAP = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
+
+
+def frames(apps: list[Any], n: int = 1) -> None:
+    for _ in range(n):
+        for app in apps:
+            app.run_frames(1)
+        time.sleep(0.003)
+
+
+def until(apps: list[Any], test: Any, what: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline, f"{what} did not happen within {timeout:g} s"
+        frames(apps)
+
+
+def host_screen(app: Any, choices: list[str]) -> HostScene:
+    """The set-up's Host for hive_street with these seats, the room open on a free port."""
+    setup = GameSetup(load_entry(MAP))
+    setup.answers = setup.starting_teams(resize_answers(setup.spec, setup.answers, len(choices)))
+    app.show_host(setup, 7)
+    scene = app.scene
+    assert isinstance(scene, HostScene)
+    scene.ports = (0,)
+    scene.choices, scene.menus = list(choices), []  # (as if picked in its drop-downs)
+    app.rebuild()
+    assert scene.open_room(), scene.message
+    return scene
+
+
+def join_screen(app: Any, address: str, name: str, watch: bool = False) -> JoinScene:
+    app.show_join()
+    scene = app.scene
+    assert isinstance(scene, JoinScene)
+    scene.entries["address"].set_text(address)
+    scene.entries["player"].set_text(name)
+    scene.join(watch)
+    return scene
+
+
+@pytest.fixture
+def windows(tmp_path: Path) -> Iterator[list[Any]]:
+    """Three game windows: the host's, a player's, a spectator's."""
+    with (
+        headless_app(tmp_path / "host" / "settings.json") as a,
+        headless_app(tmp_path / "player" / "settings.json") as b,
+        headless_app(tmp_path / "watcher" / "settings.json") as c,
+    ):
+        for app in (a, b, c):
+            app.settings.animation_speed = 8.0  # the moves are shown, quickly
+        yield [a, b, c]
+        for app in (a, b, c):
+            scene = app.scene
+            if isinstance(scene, NetGameScene):
+                scene.leave()
+
+
+def begun(windows: list[Any], watch: bool = False) -> tuple[NetGameScene, NetGameScene, NetGameScene | None]:
+    """The host's screen (team 1 on this screen, team 2 over the network), Bob's joined screen, and a watcher's:
+    the host presses Begin once Bob sits; the tables open."""
+    a, b, c = windows
+    host = host_screen(a, ["this screen", "network"])
+    join_screen(b, host.address, "Bob")
+    until(windows, lambda: all(s["here"] for s in host.table.host.seats_now), "Bob taking team 2")
+    frames(windows)
+    assert "Team 2: network, Bob" in host.seats_box.html_text
+    assert host.buttons["begin"].text == "Begin"
+    host.begin()
+    if watch:
+        join_screen(c, host.address, "Projector", watch=True)
+    playing = [a, b, c] if watch else [a, b]
+    until(windows, lambda: all(app.scene.name == "net_game" for app in playing), "the tables opening")
+    return a.scene, b.scene, (c.scene if watch else None)
+
+
+def settled(screens: list[NetGameScene]) -> bool:
+    room = screens[0].table.host.room
+    return all(
+        len(s.match.game.commands) == len(room.log)
+        and not s.match.playback.busy
+        and s.match.controller.sent is None
+        for s in screens
+    )
+
+
+def end_phase(screen: NetGameScene) -> None:
+    """The acting player's E, pressed twice (the first asks when models have not acted)."""
+    screen.match.button("end_turn")
+    screen.match.button("end_turn")
+
+
+def acting_screen(screens: list[NetGameScene]) -> NetGameScene:
+    actor = screens[0].match.controller.active_player
+    return next(s for s in screens if actor in s.table.client.seats)
+
+
+def test_host_and_joined_screens_play_one_game(windows: list[Any]) -> None:
+    """Both players end phases on their own screens; the host's game, both screens' and the watcher's agree, and
+    each screen animated the other's commands."""
+    host, bob, watcher = begun(windows, watch=True)
+    assert watcher is not None and watcher.takes_orders is False
+    assert host.table.client.seats == [1] and bob.table.client.seats == [2]
+    screens = [host, bob, watcher]
+    actors = set()
+    for _ in range(4):
+        screen = acting_screen([host, bob])
+        other = bob if screen is host else host
+        lines = len(other.log_lines), len(watcher.log_lines)
+        actors.add(screen.table.client.seats[0])
+        end_phase(screen)
+        until(windows, lambda: settled(screens), "every screen showing the command")
+        assert (len(other.log_lines), len(watcher.log_lines)) > lines, "the other screens logged the command"
+    assert actors == {1, 2}, "both players acted"
+    room = host.table.host.room
+    assert len(room.log) == 4
+    hashes = {state_hash(room.game), *(state_hash(s.match.game) for s in screens)}
+    assert len(hashes) == 1, "every copy of the game is the host's"
+    assert watcher.camera_man is not None, "the spectator's camera follows the action"
+
+
+def test_a_refused_command_shows_its_reason(windows: list[Any]) -> None:
+    """The screen whose team is not acting presses End: the host refuses, and the reason is on that screen."""
+    host, bob, _ = begun(windows)
+    idle = bob if acting_screen([host, bob]) is host else host
+    end_phase(idle)
+    until(windows, lambda: idle.match.controller.sent is None, "the host's answer")
+    assert "It is not your turn" in idle.match.status and idle.match.status_bad
+    assert "It is not your turn" in idle.log_lines[-1]
+    assert len(host.table.host.room.log) == 0, "nothing was applied"
+
+
+def test_join_with_nobody_at_the_address_says_so(windows: list[Any]) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = windows[1]
+    scene = join_screen(app, f"127.0.0.1:{port}", "Bob")
+    until([app], lambda: scene.table is None, "the join giving up", timeout=30)
+    assert scene.bad and scene.message.startswith(f"Cannot reach a host at 127.0.0.1:{port}")
+    assert "Traceback" not in scene.message
+    assert scene.buttons["play"].is_enabled, "the form may be tried again"
+
+
+def test_a_slow_client_stalls_nobody(windows: list[Any]) -> None:
+    """A spectator that does not poll for seconds: the host and Bob's screen play on at their pace; it catches up
+    afterwards and agrees."""
+    host, bob, _ = begun(windows)
+    slow = Client(f"127.0.0.1:{host.table.host.port}", "slow", spectate=True).start()
+    try:
+        started = time.monotonic()
+        for _ in range(4):
+            end_phase(acting_screen([host, bob]))
+            until(windows, lambda: settled([host, bob]), "both screens showing the command", timeout=20)
+        assert time.monotonic() - started < 20
+        time.sleep(2.0)  # still not polled
+        deadline = time.monotonic() + 20
+        while slow.checked_at != 4 and time.monotonic() < deadline:
+            slow.poll(budget=1.0, wait=0.05)
+        assert slow.game is not None and state_hash(slow.game) == state_hash(host.match.game)
+    finally:
+        slow.close()
+
+
+def test_the_screen_says_what_happens_at_the_table(windows: list[Any]) -> None:
+    """A drop, the rejoin, a player who left and the bot in his seat, a desync, the room's end: each in words."""
+    host, bob, _ = begun(windows)
+    client = bob.table.client
+    bob.hear(Update("dropped", text="The connection dropped: rejoining."))
+    assert "dropped: rejoining" in bob.match.status
+    bob.hear(Update("joined"))
+    assert bob.match.status.startswith("Rejoined")
+    before = [dict(s) for s in client.room_seats]
+    client.room_seats = [before[0], {"seat": 2, "kind": "bot", "name": "bot (for Bob)", "here": False}]
+    bob.seats_seen = before
+    bob.hear(Update("seats"))
+    assert bob.match.status == "Bob left; a bot plays team 2."
+    bob.hear(
+        Update("desync", text="Our game differs from the host's at command 3. Saved to /x/desync-client.json.")
+    )
+    assert "desync-client.json" in bob.log_lines[-1]
+    bob.hear(Update("closed", text="The host has stopped."))
+    assert bob.match.status == "The host closed the room: The host has stopped." and bob.match.status_bad
+
+
+def test_hot_seat_and_network_seats_mix_on_the_host(windows: list[Any]) -> None:
+    """Teams 1 and 2 on the host's screen (hot-seat), team 3 over the network: the host's screen holds both of its
+    teams, each screen acts for its own, and the games agree."""
+    a, b, _ = windows
+    host = host_screen(a, ["this screen", "this screen", "network"])
+    join_screen(b, host.address, "Cy")
+    until(windows, lambda: all(s["here"] for s in host.table.host.seats_now), "Cy taking team 3")
+    host.begin()
+    until(windows, lambda: a.scene.name == b.scene.name == "net_game", "the tables opening")
+    here, there = a.scene, b.scene
+    assert here.table.client.seats == [1, 2] and there.table.client.seats == [3]
+    acted = set()
+    for _ in range(6):
+        screen = acting_screen([here, there])
+        acted.add(screen.match.controller.active_player)
+        end_phase(screen)
+        until(windows, lambda: settled([here, there]), "both screens showing the command")
+    assert len(acted) >= 2, "more than one team acted"
+    assert state_hash(here.match.game) == state_hash(there.match.game) == state_hash(here.table.host.room.game)
+
+
+def test_join_says_when_this_machine_lacks_the_hosts_map(windows: list[Any], tmp_path: Path) -> None:
+    """The host plays a map the joining machine does not have: Join says so in words and the form stays."""
+    a, b, _ = windows
+    for part in ("tiles", "templates"):
+        (tmp_path / part).symlink_to(MAP.parent / part)
+    path = tmp_path / "hive_street_copy.tmx"
+    path.write_text(MAP.read_text(encoding="utf-8"), encoding="utf-8")
+    setup = GameSetup(load_entry(path))
+    setup.answers = setup.starting_teams(resize_answers(setup.spec, setup.answers, 2))
+    a.show_host(setup, 7)
+    host = a.scene
+    host.ports = (0,)
+    assert host.open_room(), host.message
+    path.unlink()  # (the host has it loaded; the player's machine has no such file)
+    scene = join_screen(b, host.address, "Bob")
+    until(windows, lambda: scene.table is None, "the join giving up", timeout=30)
+    assert scene.bad and "hive_street_copy.tmx" in scene.message and "Traceback" not in scene.message
