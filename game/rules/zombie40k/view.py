@@ -58,7 +58,7 @@ from game.rules.zombie40k.commands import (
 from game.rules.zombie40k.events import BlastPlaced, PhaseStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, names_of, player_words
-from game.rules.zombie40k.report import who_won
+from game.rules.zombie40k.report import vehicle_words, who_won
 from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 from game.table import path_length
 
@@ -298,8 +298,7 @@ class Z40View:
                 wounds = _shown_wounds(m.wounds, prof.w, look)
                 cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
                 rows.append(RosterRow(fid, self.roster_name(game, fid), cells, status))
-            dist = w.unit_vehicle_distance(unit)
-            far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
+            far = f" \u00b7 {vehicle_words(game, unit)}"  # the end screen's words and number
             items = power_up_words(game, unit)
             held = f" \u00b7 {items}" if items else ""
             if kf.killing_floor_on(s):  # the points to spend in the shop
@@ -891,7 +890,8 @@ def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[tuple[Any, A
 
     lines = [f"{squad}: out of coherency"]
     lines += [
-        f'{name(m.id)} is {far:.1f}" from {name(mate.id)}, the nearest of the squad' for m, mate, far in away[:3]
+        f'{name(m.id)} is {coherency.shown(far)}" from {name(mate.id)}, the nearest of the squad'
+        for m, mate, far in away[:3]
     ]
     if len(away) > 3:
         lines.append(f"and {len(away) - 3} more")
