@@ -46,6 +46,7 @@ class Mode(str, Enum):
 
 CHOOSING = (Mode.SELECTED, Mode.AIMING)  # the player is choosing: Esc steps back, not to the menu
 BUSY = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
+MOVED_ON = "Not ended: the game moved on by itself. See the new phase, then press E to end it."
 # buttons a player may press while his own dice roll, done once they stop (not in the zombies' turn: an
 # End turn pressed then would end the next turn before he saw it)
 KEPT_WHILE_ROLLING = frozenset({"end_turn"})
@@ -98,6 +99,9 @@ class Controller:
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
         self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
         self._end_asked = False  # E pressed once with figures who had not acted: the next E ends
+        # the last command moved the game on further than asked (a move that ended the phase by itself, an E
+        # that ran on through skipped phases): an E pressed before the player has seen where is not kept
+        self.moved_on = False
 
     # -- queries for the screen
     @property
@@ -424,10 +428,12 @@ class Controller:
         return self._send(cmd)
 
     def _send(self, cmd: Command) -> Feedback:
+        ending = cmd == self.view.end_turn(self.game)
         try:
             events = self.game.apply(cmd)
         except IllegalCommand as exc:
             return self._refuse(exc.reason)
+        self.moved_on = self.phases_begun(events) > (1 if ending else 0)
         if self.on_command is not None:
             self.on_command(cmd, events)
         acted = self.selected
@@ -446,6 +452,14 @@ class Controller:
             self.selected = None
         self.message = ""
         return Feedback(True, "", events)
+
+    def phases_begun(self, events: list[Event]) -> int:
+        """How many phases (or turns) these events begin or pass, as the view's notices count them (a skipped
+        phase's start and skip are one)."""
+        notice = getattr(self.view, "phase_notice", None)
+        if notice is None:
+            return 0
+        return len({said[0] for said in (notice(self.game, e) for e in events) if said})
 
     def _can_act(self, fid: str | None) -> bool:
         return fid is not None and bool(self.available(fid))
@@ -466,7 +480,11 @@ class Controller:
         return self.play_bots()
 
     def _keep(self, button: str) -> Feedback:
-        """A button pressed while the player's own dice still roll: remembered, pressed once they stop."""
+        """A button pressed while the player's own dice still roll: remembered, pressed once they stop; but
+        not an E when the command being shown moved the game on by itself: it was meant for the phase before,
+        and would end one the player has not seen."""
+        if button == "end_turn" and self.moved_on:
+            return self._refuse(MOVED_ON)
         self._queued = (button, self.active_player)
         self.message = "End turn once the dice stop." if button == "end_turn" else ""
         return Feedback(True, self.message)

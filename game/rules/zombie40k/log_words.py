@@ -191,7 +191,13 @@ def _phase_started(game: Zombie40kGame, e: ev.PhaseStarted) -> str:
 def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
     if e.phase == "psychic":  # in the rules help's words: this game has no Psychic phase (issue 33)
         return toned("turn", esc(f"Player {e.player}: no Psychic phase (this game has no psykers)"))
-    return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {_n(game).text(e.reason)}"))
+    return toned("turn", esc(f"Player {e.player}: {skipped_words(game, e)}"))
+
+
+def skipped_words(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
+    """Why a phase passed by itself, as the log and the screen's notice say it: ``Shooting skipped: Infantry
+    Squad is locked in close combat``."""
+    return f"{e.phase.capitalize()} skipped: {_n(game).text(e.reason)}"
 
 
 @says(DiceRolled)

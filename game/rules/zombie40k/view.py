@@ -753,6 +753,20 @@ class Z40View:
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
 
+    def phase_notice(self, game: Zombie40kGame, event: Any) -> tuple[str, str] | None:
+        """The notice over the table as a phase begins or passes by itself, keyed by the phase (a skip's
+        words replace its start's): ``Player 1: Shooting phase``, ``Shooting skipped: Infantry Squad is locked
+        in close combat``, ``The zombies' turn``. None for the Psychic phase this game never plays."""
+        if isinstance(event, ev.PhaseStarted) and event.phase == "zombies":
+            return "zombies", "The zombies' turn"
+        if not isinstance(event, ev.PhaseStarted | ev.PhaseSkipped) or event.phase == "psychic":
+            return None
+        key = f"{event.player}:{event.phase}"
+        if isinstance(event, ev.PhaseSkipped):
+            return key, log_words.skipped_words(game, event)
+        who = f"Player {event.player}: " if len(game.state.players) > 1 else ""
+        return key, f"{who}{event.phase.capitalize()} phase"
+
 
 POWER_UP_BUTTONS = {  # the carried power-up each button uses
     "arm": (power_ups.CHAINSAW, power_ups.SHOTGUN),
