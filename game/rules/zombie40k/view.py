@@ -34,7 +34,7 @@ from game.rules.contract import (
     ShopWare,
     TokenLook,
 )
-from game.rules.core import Command, Event
+from game.rules.core import Command, Event, IllegalCommand
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.percent import percent
@@ -688,6 +688,11 @@ class Z40View:
                 if far > 0:
                     out.append(Area(aim, "scatter", far + r, label=f'may scatter up to {far:g}"'))
                 out.append(Area(aim, "blast", r, label="blast"))
+                out += touched_rings(
+                    game, [f for fs in shooting.units_under(game.world, aim, r).values() for f in fs]
+                )
+            if isinstance(cmd, Shoot):
+                out += template_marks(game, cmd)
             d = preview.details
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
@@ -943,6 +948,35 @@ def _max_scatter(game: Zombie40kGame, unit: str) -> float:
         game.world.profile(m).bs for m in game.world.alive(u) if any(game.data.weapon(k).blast for k in m.weapons)
     ]
     return float(max(0, 12 - max(bs))) if bs else 0.0
+
+
+def template_marks(game: Zombie40kGame, cmd: Shoot) -> list[Primitive]:
+    """Each template weapon's teardrop as it would lie, from its bearer toward the model it goes at, with
+    how many it would touch and a ring round each of them (as the blast marker's aim has): the flamer's aim
+    was a line and a plate, and a newcomer could not tell whom it would burn."""
+    try:
+        plan = game.check_shoot(cmd)
+    except IllegalCommand:
+        return []
+    w = game.world
+    out: list[Primitive] = []
+    touched: list[str] = []
+    for s in (s for s in plan.shooters if s.weapon.template):
+        pts = tuple(shooting.template_points(w, s.model, w.model(s.aim_at).position))
+        under = [
+            fid
+            for fid in game.table.figures_in_polygon(list(pts))
+            if (m := game.state.models.get(fid)) is not None and m.alive and m.unit != plan.unit.id
+        ]
+        middle = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+        out.append(Area(middle, "blast", points=pts, label=f"{s.weapon.name}: {len(under)} under it"))
+        touched += [f for f in under if f not in touched]
+    return out + touched_rings(game, touched)
+
+
+def touched_rings(game: Zombie40kGame, fids: Sequence[str]) -> list[Primitive]:
+    """A ring round each model a blast marker or a template would touch."""
+    return [Ring(game.figure(f).position, game.figure(f).radius + 0.3, "danger") for f in fids]
 
 
 def landed_blasts(game: Zombie40kGame) -> list[Primitive]:
