@@ -127,3 +127,17 @@ def coherency_plates(g) -> list[str]:
     from game.rules.zombie40k.view import coherency_links
 
     return [p.text for p in coherency_links(g, g.figure("p1-1")) if isinstance(p, Plate)]
+
+
+def test_a_squad_spread_out_part_way_through_its_move_is_told_so_not_warned() -> None:
+    """Rules: coherency counts when the squad's move is over [7th]: with Guardsman 2 still to move, Guardsman 1
+    4" ahead is said calmly ("spread out while it moves"), not in the warning's red."""
+    from game.rules.drawing import Plate
+    from game.rules.zombie40k.view import coherency_links
+
+    g = rigged_game({1: [(10.0, 30.0), (11.5, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    g.apply(Move("p1-1", ((10.0, 25.0),)))
+    plates = [p for p in coherency_links(g, g.figure("p1-1")) if isinstance(p, Plate)]
+    assert len(plates) == 1 and plates[0].tone == "info", plates
+    assert plates[0].text.startswith("Infantry Squad: spread out while it moves"), plates[0].text
+    assert plates[0].text.endswith('End its move with each model within 2" of a squad-mate.'), plates[0].text

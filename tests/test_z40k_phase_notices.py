@@ -62,7 +62,7 @@ def test_an_e_pressed_while_the_move_that_ended_the_phase_plays_is_not_kept() ->
     m.skip()
     assert g.state.phase == Phase.SHOOTING  # the Shooting phase was not ended unseen
     m.button("end_turn")  # at once, while the notice is still up: asked first
-    assert g.state.phase == Phase.SHOOTING and m.status == JUST_BEGUN
+    assert g.state.phase == Phase.SHOOTING and m.status == f"Turn 1 \u00b7 Player 1 \u00b7 Shooting {JUST_BEGUN}"
     m.button("end_turn")  # asked and answered: the phase ends
     assert (g.state.turn, g.state.phase) != (1, Phase.SHOOTING)
 

@@ -37,3 +37,20 @@ def test_hovering_a_target_with_a_flamer_draws_its_template_and_rings_whom_it_to
     assert [tuple(p) for p in expected] == list(templates[0].points)
     rings = {r.centre for r in marks if isinstance(r, Ring) and r.kind == "danger"}
     assert rings == {(10.0, 26.0), (10.8, 25.0)}, rings  # the zombie to the side is not touched
+
+
+def test_the_flames_teardrop_stays_drawn_where_it_lay_for_the_phase() -> None:
+    from game.dice import Dice
+    from game.rules.zombie40k.commands import Shoot
+    from game.rules.zombie40k.view import landed_blasts
+
+    g = rigged_game(
+        {1: [(10, 30)]}, hordes=[[(10, 26), (10.8, 25), (20, 26)]], teams=[FLAMER], phase=Phase.SHOOTING
+    )
+    g.dice = g.world.dice = Dice(seed=1)
+    aimed = shooting.template_points(g.world, g.figure("p1-1"), g.figure("h1-1").position)
+    g.apply(Shoot("p1", "h1"))
+    lay = [a for a in landed_blasts(g) if isinstance(a, Area) and a.points]
+    assert (
+        len(lay) == 1 and lay[0].label == "flamed: 2 under it" and list(lay[0].points) == [tuple(p) for p in aimed]
+    )

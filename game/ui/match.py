@@ -33,7 +33,7 @@ GENERIC_BUTTONS = ("next", "cancel", "skip", "end_turn")
 HANDOFF_SECONDS = 1.8
 NOTICE_SECONDS = 2.4  # a phase's notice over the table: long enough to read a skip's reason
 GUARD_SECONDS = 2.0  # an E this soon after the game moved on by itself asks first
-JUST_BEGUN = "This phase began by itself just now: press E again to end it."
+JUST_BEGUN = "began by itself just now: press E again to end it."
 TRACER_COLOUR = (255, 240, 150)
 
 
@@ -170,7 +170,7 @@ class Match:
             return
         if name == "end_turn" and self._guard > 0 and not self.playback.busy:
             self._guard = 0.0  # asked once: the next E ends the phase
-            self.say(self.words(JUST_BEGUN))
+            self.say(f"{self.view.turn_line(self.game)} {JUST_BEGUN}")
             return
         self._answer(self.controller.handle(Button(name)))
 

@@ -183,7 +183,8 @@ def _phase_started(game: Zombie40kGame, e: ev.PhaseStarted) -> str:
         else ""
     )
     return toned(
-        "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase{shop}"
+        "turn",
+        "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase.capitalize()} phase{shop}",
     )
 
 

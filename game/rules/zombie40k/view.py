@@ -893,9 +893,24 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
     away = coherency.stragglers(models, gap, m)
-    if away:
+    if away and mid_move(game, models):  # legal while squad-mates still move [7th]: said, not warned
+        words = coherency_words(game, unit.name, away, gap).split("\n")
+        words[0], words[-1] = f"{unit.name}: spread out while it moves", MID_MOVE.format(gap=gap)
+        out.append(Plate(m.position, "\n".join(words), "info"))
+    elif away:
         out.append(Plate(m.position, coherency_words(game, unit.name, away, gap), "bad"))
     return out
+
+
+MID_MOVE = 'End its move with each model within {gap:g}" of a squad-mate.'
+
+
+def mid_move(game: Zombie40kGame, models: Sequence[Any]) -> bool:
+    """Whether the squad is part way through its move: some have moved this Movement phase, some not yet
+    (coherency counts when the squad's move is over [7th])."""
+    if game.state.phase != Phase.MOVEMENT:
+        return False
+    return any(o.moved for o in models) and not all(o.moved for o in models)
 
 
 def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[tuple[Any, Any, float]], gap: float) -> str:
@@ -986,7 +1001,12 @@ def landed_blasts(game: Zombie40kGame) -> list[Primitive]:
     for e in reversed(game.log):
         if isinstance(e, PhaseStarted):
             break
-        if not isinstance(e, BlastPlaced) or e.template:
+        if not isinstance(e, BlastPlaced):
+            continue
+        if e.template:  # the flame's teardrop where it lay
+            pts = tuple((float(x), float(y)) for x, y in e.template)
+            middle = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+            out.append(Area(middle, "blast", points=pts, label=f"flamed: {len(e.hits)} under it"))
             continue
         aim, centre = (float(e.aim[0]), float(e.aim[1])), (float(e.centre[0]), float(e.centre[1]))
         if math.dist(aim, centre) > 1e-6:
