@@ -62,3 +62,16 @@ def test_a_wiped_out_teams_history_marks_its_power_ups_lost() -> None:
     g._flush()
     line = history_line(g, g.figure("p1-1"), False, 2)
     assert "power-ups won: Medpack (lost), Shotgun (lost)" in line, line
+
+
+def test_a_speed_pack_that_ran_its_turn_wears_off_in_the_log_not_lost() -> None:
+    """The log said "Tactical Squad loses Super Mushroom Speed Pack: its turn is over" for a Speed Pack used
+    and spent: it wears off; a loss is a loss (a wiped-out team's items)."""
+    from game.rules.zombie40k import log_words
+    from game.rules.zombie40k.events import PowerUpLost
+
+    g = rigged_game({1: [(10, 30)]})
+    spent = log_words.line(g, PowerUpLost("p1", (power_ups.SPEED_PACK,), "its turn is over"))
+    assert "wears off (its turn is over)" in spent and "loses" not in spent, spent
+    lost = log_words.line(g, PowerUpLost("p1", (power_ups.MEDPACK,), "Infantry Squad was wiped out"))
+    assert "loses Medpack" in lost, lost

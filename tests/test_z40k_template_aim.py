@@ -54,3 +54,17 @@ def test_the_flames_teardrop_stays_drawn_where_it_lay_for_the_phase() -> None:
     assert (
         len(lay) == 1 and lay[0].label == "flamed: 2 under it" and list(lay[0].points) == [tuple(p) for p in aimed]
     )
+
+
+def test_the_pointer_left_over_a_horde_just_destroyed_draws_no_refusal_in_the_corner() -> None:
+    """The squad shot the last zombie of a horde with the pointer still on it: the preview went on asking for
+    the horde, and a red "There is no unit 'Horde 2' on the table." stood in the table's top left corner."""
+    from game.rules.drawing import Plate
+    from game.rules.zombie40k.commands import Shoot
+
+    g = rigged_game({1: [(10, 30)]}, hordes=[[(10, 26)]], teams=[FLAMER], phase=Phase.SHOOTING)
+    g.world.kill(g.figure("h1-1"), "shot")
+    cmd = Shoot("p1", "h1")
+    preview = g.preview(cmd)
+    assert not preview.legal
+    assert not [p for p in Z40K.view().drawing(g, cmd, preview) if isinstance(p, Plate)]

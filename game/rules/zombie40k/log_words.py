@@ -456,7 +456,12 @@ def _power_up_used(game: Zombie40kGame, e: ev.PowerUpUsed) -> str:
 @says(ev.PowerUpLost)
 def _power_up_lost(game: Zombie40kGame, e: ev.PowerUpLost) -> str:
     names = ", ".join(power_ups.name_of(game.world, k) for k in e.keys)
+    if e.why in WORN_OFF:  # an effect that ran its course was used, not lost (a newcomer read "loses" as lost)
+        return toned("turn", esc(f"{_n(game).unit(e.unit)}: {names} wears off ({e.why})"))
     return toned("warn", esc(f"{_n(game).does(e.unit, 'loses')} {names}: {player_words(game, e.why)}"))
+
+
+WORN_OFF = ("its turn is over", "its Shamble is over")  # power_ups: the ends of effects that last a while
 
 
 @says(ev.PushedBack)

@@ -671,9 +671,9 @@ class Z40View:
             return out
         if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
-            if target is None:
-                return out
-            centre = game.world.alive(target)[0].position if game.world.alive(target) else (0.0, 0.0)
+            if target is None or not game.world.alive(target):
+                return out  # (the pointer still over a unit just destroyed: nothing to aim at, nothing said)
+            centre = game.world.alive(target)[0].position
             if not preview.legal:
                 return [Cross(centre), Plate(centre, player_words(game, preview.reason), "bad")]
             for fid in preview.details.get("shooters", []):
