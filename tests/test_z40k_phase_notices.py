@@ -76,3 +76,18 @@ def test_an_e_pressed_during_an_ordinary_move_still_ends_the_phase_once_the_dice
     m.button("end_turn")
     m.skip()
     assert g.state.phase != Phase.MOVEMENT
+
+
+def test_a_skip_for_a_rules_refusal_reads_as_one_sentence() -> None:
+    """Two players far from the vehicle: the Assault phase passes, and its reason follows the colon in lower
+    case ("Assault skipped: you may only assault..."), where the notice read "skipped: You may only"."""
+    from game.rules.zombie40k import log_words
+    from game.rules.zombie40k.events import PhaseSkipped
+
+    g = rigged_game({1: [(10, 40)], 2: [(14, 40)]}, phase=Phase.ASSAULT)
+    said = log_words.skipped_words(g, PhaseSkipped("assault", 1, "You may only assault another player near it"))
+    assert said == "Assault skipped: you may only assault another player near it", said
+    locked = log_words.skipped_words(g, PhaseSkipped("shooting", 1, "Infantry Squad is locked in close combat"))
+    assert locked == "Shooting skipped: Infantry Squad is locked in close combat", (
+        locked
+    )  # a name keeps its capital

@@ -198,7 +198,14 @@ def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
 def skipped_words(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
     """Why a phase passed by itself, as the log and the screen's notice say it: ``Shooting skipped: Infantry
     Squad is locked in close combat``."""
-    return f"{e.phase.capitalize()} skipped: {_n(game).text(e.reason)}"
+    why = _n(game).text(e.reason)
+    first, _, rest = why.partition(" ")
+    if first in SENTENCE_OPENERS:  # a refusal's sentence, now after a colon: "...skipped: you may only..."
+        why = f"{first.lower()} {rest}"
+    return f"{e.phase.capitalize()} skipped: {why}"
+
+
+SENTENCE_OPENERS = ("You", "The", "A", "An", "No", "There", "Nobody")  # never a name: lowered after a colon
 
 
 @says(DiceRolled)
