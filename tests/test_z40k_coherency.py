@@ -102,23 +102,25 @@ def test_the_table_draws_thin_coherency_lines_when_a_model_is_selected() -> None
     assert {tuple(sorted(o.points)) for o in drawn} >= {tuple(sorted((LINE[i], LINE[i + 1]))) for i in range(3)}
 
 
-def test_bases_read_as_2_inches_apart_are_in_coherency_and_no_plate_warns() -> None:
-    """Rules: coherency is "within 2"" [7th]: 2" exactly (and 2.04", which the screen reads "2.0"") is in
-    coherency: no warning plate, no refusal (a newcomer saw "out of coherency ... 2.0"" at exactly 2")."""
-    g = rigged_game({1: [(10.0, 30.0), (13.04, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+def test_bases_exactly_2_inches_apart_are_in_coherency_and_no_plate_warns() -> None:
+    """Rules: coherency is "within 2"" [7th]: 2" exactly is in coherency, also when the log has carried a
+    position rounded to 1/10,000" (2.00004"): no warning plate, no refusal."""
+    g = rigged_game({1: [(10.0, 30.0), (13.0, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
     assert coherency.in_coherency(g.world, g.world.unit("p1"))
-    prims = coherency_plates(g)
-    assert not prims
+    assert not coherency_plates(g)
     stay(g, "p1-1")
     g.apply(Move("p1-2", ((13.00004, 30.0),)))  # 2" as the log rounds it: 2.00004"
     assert g.figure("p1-2").position == (13.00004, 30.0)
+    assert not coherency_plates(g)
 
 
 def test_a_model_just_beyond_2_inches_is_told_a_distance_that_reads_beyond_2() -> None:
-    """Rules: 2.08" is out of coherency and the plate says 2.1", never a "2.0"" that looks within 2"."""
-    g = rigged_game({1: [(10.0, 30.0), (13.08, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    """Rules: 2.04" is out of coherency, and the plate says 2.1": a warning at "2.0"" told a newcomer that 2"
+    apart was out of coherency (it was 2.04", rounded down)."""
+    g = rigged_game({1: [(10.0, 30.0), (13.04, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
     assert not coherency.in_coherency(g.world, g.world.unit("p1"))
-    assert any('2.1" from' in t for t in coherency_plates(g))
+    said = coherency_plates(g)
+    assert any('2.1" from' in t for t in said) and not any('2.0"' in t for t in said), said
 
 
 def coherency_plates(g) -> list[str]:

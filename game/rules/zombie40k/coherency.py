@@ -16,8 +16,8 @@ minimum spanning tree) and add up by how much each link is longer than 2". A squ
 >>> line = [M(id="a", position=(0.0, 0.0), radius=0.5), M(id="b", position=(3.0, 0.0), radius=0.5)]
 >>> stretch(line, 2.0)  # 2" between the bases: in coherency
 0.0
->>> round(stretch(line, 2.0, {"b": (4.5, 0.0)}), 6)  # 3.5" apart: 1.5" too far (less the tenth it is read to)
-1.45
+>>> round(stretch(line, 2.0, {"b": (4.5, 0.0)}), 3)  # 3.5" apart: 1.5" too far
+1.5
 """
 
 from __future__ import annotations
@@ -32,19 +32,19 @@ from game.scenario.model import Point
 from game.table import truncate_path
 
 SLACK = 1e-6  # rounding room when comparing a squad's stretch before and after a move
-# Coherency is measured as the screen shows it, to a tenth of an inch: two bases 2.04" apart read "2.0"" and
-# are within 2" (a warning at "2.0"" told a newcomer the rule was broken when it was kept; positions also
-# come back from the log rounded to 1/10,000", so an exact 2" may read 2.00007").
-TOLERANCE = 0.05
+# Within 2" means what it says, to the rounding of floating point and of the log, which carries positions
+# to 1/10,000" (an exact 2" could come back 2.00004" and be flagged); a distance beyond coherency is shown
+# rounded up (``shown``), so a warning never reads "2.0"".
+TOLERANCE = 1e-4
 
 
 def within(inches: float, gap: float) -> bool:
-    """Whether a distance is within ``gap``, as measured on the table (to a tenth of an inch)."""
+    """Whether a distance is within ``gap`` (to the rounding of floating point and of the log)."""
     return inches <= gap + TOLERANCE
 
 
 def shown(inches: float) -> str:
-    """A distance beyond coherency as the player reads it, rounded up to a tenth: 2.06" reads 2.1", never
+    """A distance beyond coherency as the player reads it, rounded up to a tenth: 2.04" reads 2.1", never
     2.0" (which would look within 2")."""
     return f"{math.ceil(inches * 10 - 1e-6) / 10:.1f}"
 
