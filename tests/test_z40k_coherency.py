@@ -100,3 +100,46 @@ def test_the_table_draws_thin_coherency_lines_when_a_model_is_selected() -> None
     colour, _, width = PATH_STYLE["coherency"]
     drawn = [o for o in m.overlays() if isinstance(o, Line) and o.width == width and o.colour == colour]
     assert {tuple(sorted(o.points)) for o in drawn} >= {tuple(sorted((LINE[i], LINE[i + 1]))) for i in range(3)}
+
+
+def test_bases_exactly_2_inches_apart_are_in_coherency_and_no_plate_warns() -> None:
+    """Rules: coherency is "within 2"" [7th]: 2" exactly is in coherency, also when the log has carried a
+    position rounded to 1/10,000" (2.00004"): no warning plate, no refusal."""
+    g = rigged_game({1: [(10.0, 30.0), (13.0, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    assert coherency.in_coherency(g.world, g.world.unit("p1"))
+    assert not coherency_plates(g)
+    stay(g, "p1-1")
+    g.apply(Move("p1-2", ((13.00004, 30.0),)))  # 2" as the log rounds it: 2.00004"
+    assert g.figure("p1-2").position == (13.00004, 30.0)
+    assert not coherency_plates(g)
+
+
+def test_a_model_just_beyond_2_inches_is_told_a_distance_that_reads_beyond_2() -> None:
+    """Rules: 2.04" is out of coherency, and the plate says 2.1": a warning at "2.0"" told a newcomer that 2"
+    apart was out of coherency (it was 2.04", rounded down)."""
+    g = rigged_game({1: [(10.0, 30.0), (13.04, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    assert not coherency.in_coherency(g.world, g.world.unit("p1"))
+    said = coherency_plates(g)
+    assert any('2.1" from' in t for t in said) and not any('2.0"' in t for t in said), said
+
+
+def coherency_plates(g) -> list[str]:
+    """The words of the plates the screen shows over the selected Guardsman 1 for his squad's coherency."""
+    from game.rules.drawing import Plate
+    from game.rules.zombie40k.view import coherency_links
+
+    return [p.text for p in coherency_links(g, g.figure("p1-1")) if isinstance(p, Plate)]
+
+
+def test_a_squad_spread_out_part_way_through_its_move_is_told_so_not_warned() -> None:
+    """Rules: coherency counts when the squad's move is over [7th]: with Guardsman 2 still to move, Guardsman 1
+    4" ahead is said calmly ("spread out while it moves"), not in the warning's red."""
+    from game.rules.drawing import Plate
+    from game.rules.zombie40k.view import coherency_links
+
+    g = rigged_game({1: [(10.0, 30.0), (11.5, 30.0)]}, teams=[GUARDS], phase=Phase.MOVEMENT)
+    g.apply(Move("p1-1", ((10.0, 25.0),)))
+    plates = [p for p in coherency_links(g, g.figure("p1-1")) if isinstance(p, Plate)]
+    assert len(plates) == 1 and plates[0].tone == "info", plates
+    assert plates[0].text.startswith("Infantry Squad: spread out while it moves"), plates[0].text
+    assert plates[0].text.endswith('End its move with each model within 2" of a squad-mate.'), plates[0].text

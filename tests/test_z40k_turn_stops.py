@@ -1,6 +1,6 @@
 """Never play a player's turn for him (issue 33 item 7), Zombie 40,000 through the real controller: the game
 stops at each phase the player may act in (a squad locked in close combat still shops in Killing Floor's
-movement phase) and the log says why a phase passes by itself ("assault phase skipped: ...", and in the
+movement phase) and the log says why a phase passes by itself ("Assault skipped: ...", and in the
 rules help's words "no Psychic phase (this game has no psykers)")."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def test_a_squad_locked_in_combat_stops_in_its_movement_phase_to_shop() -> None:
     end_turn_of(ctl)  # the squad cannot shoot or charge: those phases say why they passed
     skipped = [e for e in g.log if isinstance(e, PhaseSkipped) and e.player == 2]
     assert [e.phase for e in skipped][:3] == ["psychic", "shooting", "assault"]
-    assert any("locked in close combat" in line for line in words(g) if "shooting phase skipped" in line)
+    assert any("locked in close combat" in line for line in words(g) if "Shooting skipped" in line)
 
 
 def test_a_solo_games_assault_phase_says_why_it_was_skipped() -> None:
@@ -55,7 +55,7 @@ def test_a_solo_games_assault_phase_says_why_it_was_skipped() -> None:
     end_turn_of(ctl)
     lines = words(g)
     assert any(
-        "Player 1: assault phase skipped: no other team to charge (the zombies are fought in their turn)" in x
+        "Player 1: Assault skipped: no other team to charge (the zombies are fought in their turn)" in x
         for x in lines
     ), lines
 

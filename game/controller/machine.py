@@ -48,6 +48,7 @@ class Mode(str, Enum):
 
 CHOOSING = (Mode.SELECTED, Mode.AIMING)  # the player is choosing: Esc steps back, not to the menu
 BUSY = (Mode.RESOLVING, Mode.ZOMBIE_TURN)
+MOVED_ON = "Not ended: the game moved on by itself. See the new phase, then press E to end it."
 # buttons a player may press while his own dice roll, done once they stop (not in the zombies' turn: an
 # End turn pressed then would end the next turn before he saw it)
 KEPT_WHILE_ROLLING = frozenset({"end_turn"})
@@ -104,6 +105,10 @@ class Controller:
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
         self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
         self._end_asked = False  # E pressed once with figures who had not acted: the next E ends
+        # the last command moved the game on further than asked (a move that ended the phase by itself, an E
+        # that ran on through skipped phases): an E pressed before the player has seen where is not kept
+        self.moved_on = False
+        self._ending = False  # the command in flight is the end of a turn or phase (read before it applied)
 
     # -- queries for the screen
     @property
@@ -432,6 +437,7 @@ class Controller:
     def _send(self, cmd: Command) -> Feedback:
         if self.sent is not None:
             return self._refuse(SENT)
+        self._ending = cmd == self.view.end_turn(self.game)  # read before the command changes the game
         try:
             events = self.outlet(self.game, cmd)
         except IllegalCommand as exc:
@@ -445,6 +451,8 @@ class Controller:
     def arrived(self, cmd: Command, events: list[Event]) -> Feedback:
         """``cmd`` was applied (here, or by the host and then to this copy): show its ``events``."""
         self.sent = None
+        self.moved_on = self.phases_begun(events) > (1 if self._ending else 0)
+        self._ending = False
         if self.on_command is not None:
             self.on_command(cmd, events)
         acted = self.selected
@@ -466,10 +474,18 @@ class Controller:
 
     def refused(self, reason: str) -> Feedback:
         """The host refused the command we sent (nothing was applied): back to the choice it came from."""
-        self.sent = None
+        self.sent, self._ending = None, False
         if self.mode == Mode.RESOLVING:
             self.mode = Mode.SELECTED if self.selected else Mode.IDLE
         return self._refuse(reason)
+
+    def phases_begun(self, events: list[Event]) -> int:
+        """How many phases (or turns) these events begin or pass, as the view's notices count them (a skipped
+        phase's start and skip are one)."""
+        notice = getattr(self.view, "phase_notice", None)
+        if notice is None:
+            return 0
+        return len({said[0] for said in (notice(self.game, e) for e in events) if said})
 
     def _can_act(self, fid: str | None) -> bool:
         return fid is not None and bool(self.available(fid))
@@ -490,7 +506,11 @@ class Controller:
         return self.play_bots()
 
     def _keep(self, button: str) -> Feedback:
-        """A button pressed while the player's own dice still roll: remembered, pressed once they stop."""
+        """A button pressed while the player's own dice still roll: remembered, pressed once they stop; but
+        not an E when the command being shown moved the game on by itself: it was meant for the phase before,
+        and would end one the player has not seen."""
+        if button == "end_turn" and self.moved_on:
+            return self._refuse(MOVED_ON)
         self._queued = (button, self.active_player)
         self.message = "End turn once the dice stop." if button == "end_turn" else ""
         return Feedback(True, self.message)

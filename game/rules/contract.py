@@ -504,6 +504,10 @@ class View(Protocol[G]):
     # the screen reads it with getattr and says "End turn" without it
     # (optional) ``ask_before_ending``: True where the first E asks before ending while figures who may act have
     # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once
+    # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase
+    # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
+    # of the same key replaces it. A command that moves the game on further than the player asked arms the
+    # screen's guard against an E meant for the phase before (see ``Controller.moved_on``)
     # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
 

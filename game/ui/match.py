@@ -33,6 +33,9 @@ from game.ui.tokens import TokenView
 Point = tuple[float, float]
 GENERIC_BUTTONS = ("next", "cancel", "skip", "end_turn")
 HANDOFF_SECONDS = 1.8
+NOTICE_SECONDS = 2.4  # a phase's notice over the table: long enough to read a skip's reason
+GUARD_SECONDS = 2.0  # an E this soon after the game moved on by itself asks first
+JUST_BEGUN = "began by itself just now: press E again to end it."
 TRACER_COLOUR = (255, 240, 150)
 
 
@@ -82,6 +85,10 @@ class Match:
         self.status = ""
         self.status_bad = False
         self.handoff: tuple[str, float] | None = None  # "Player 2 - your section", seconds left
+        self.notices: list[tuple[str, str]] = []  # (key, words) of the phases begun or skipped, on the table
+        self.notice_left = 0.0  # seconds the notices stay up
+        self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
+        self._moved_on = False  # a command since the last stop moved the game on by itself
         self.face_toward: Point | None = None  # a drag in progress at a move destination
         self.finished = False  # GAME_OVER reached and the last event shown
         self.version = 0  # bumps whenever tokens/overlays/panels may have changed
@@ -169,6 +176,10 @@ class Match:
         if name == "skip":
             self.skip()
             return
+        if name == "end_turn" and self._guard > 0 and not self.playback.busy:
+            self._guard = 0.0  # asked once: the next E ends the phase
+            self.say(f"{self.view.turn_line(self.game)} {JUST_BEGUN}")
+            return
         self._answer(self.controller.handle(Button(name)))
 
     def hand_to_bots(self, bot: Callable[[Any], Any], players: Iterable[int]) -> None:
@@ -226,6 +237,12 @@ class Match:
     # ---- the frame -------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._guard = max(0.0, self._guard - dt)
+        if self.notices:
+            self.notice_left -= dt
+            if self.notice_left <= 0:
+                self.notices = []
+            self.version += 1
         if self.handoff is not None:
             text, left = self.handoff
             self.handoff = (text, left - dt) if left - dt > 0 else None
@@ -467,6 +484,7 @@ class Match:
     # ---- answers and playback -----------------------------------------------------------------------
 
     def _answer(self, fb: Any) -> None:
+        self._moved_on = self._moved_on or (bool(fb.events) and self.controller.moved_on)
         if fb.message or not fb.accepted:
             self.status, self.status_bad = self.words(fb.message), not fb.accepted
         elif fb.events:
@@ -495,6 +513,7 @@ class Match:
             dice = dice_of(ev)
             if dice is not None:
                 self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
+            self._notice(ev)
             handoff = self.view.handoff(self.game, ev)
             if handoff is not None:
                 player, text = handoff
@@ -508,6 +527,17 @@ class Match:
                 sounds.append(sid)
         for sid in sounds[-3:] if quiet else sounds:  # a skip does not fire a volley of sounds
             self.sound(sid)
+
+    def _notice(self, ev: Any) -> None:
+        """A phase begun or skipped goes up over the table (the view's words; one of the same key replaces
+        it: "Shooting skipped: ..." takes the place of "Shooting phase"); the last three stay up."""
+        notice = getattr(self.view, "phase_notice", None)
+        said = notice(self.game, ev) if notice is not None else None
+        if not said:
+            return
+        self.notices = [n for n in self.notices if n[0] != said[0]][-2:] + [said]
+        self.notice_left = NOTICE_SECONDS
+        self.version += 1
 
     def log_lines_for(self, events: Sequence[Any]) -> None:
         for line in self.view.log_lines(self.game, events):
@@ -530,6 +560,8 @@ class Match:
             return
         if self.status == self.words(STILL_ROLLING):  # the dice have stopped: the refusal no longer holds
             self.status, self.status_bad = "", False
+        if self._moved_on:  # the player sees the phase the game moved on to before an E ends it
+            self._guard, self._moved_on = GUARD_SECONDS, False
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)

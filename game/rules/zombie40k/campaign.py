@@ -13,6 +13,7 @@ count stays 0 [house].
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from game.assets import data_file
@@ -21,7 +22,7 @@ from game.rules.kit.campaign import KitCampaign
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
 from game.rules.zombie40k.data import load_data, load_toml
-from game.rules.zombie40k.events import PowerUpGained, PowerUpUsed
+from game.rules.zombie40k.events import PowerUpGained, PowerUpLost, PowerUpRolled, PowerUpUsed
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import names_of
 from game.rules.zombie40k.state import ALIVE, EMBARKED, PLAYERS, Model, Unit
@@ -168,7 +169,7 @@ def history_line(game: Zombie40kGame, m: Model, alive: bool, kills: int) -> str:
     if alive and m.wounds < most:
         parts.append(f"{m.wounds} of {most} wounds left")
     parts.append(f"squad kills {kills}")
-    won = [e.name for e in game.log if isinstance(e, PowerUpGained) and e.unit == m.unit]
+    won = won_record(game, m.unit)
     if won:
         parts.append(f"power-ups won: {', '.join(won)}")
     given = [
@@ -177,6 +178,44 @@ def history_line(game: Zombie40kGame, m: Model, alive: bool, kills: int) -> str:
     if given:
         parts.append("given " + ", ".join(power_ups.name_of(game.world, k) for k in given))
     return f"{game.scenario.title}: {'; '.join(parts)}"
+
+
+USED_UP = (power_ups.MEDPACK, power_ups.DEFIBRILLATOR, power_ups.SPEED_PACK)  # gone once used
+
+
+def won_record(game: Zombie40kGame, unit: str) -> list[str]:
+    """The power-ups a squad won this chapter, each marked with its fate unless it is still held at the end:
+    ``["Medpack (used)", "Chainsaw (lost)", "Shotgun"]`` (the record listed items lost with a wiped-out
+    team as if they were carried on)."""
+    entries: list[list[str]] = []  # [name, key, fate], in the order won
+    refused = ""  # a roll whose power-up never came (no room for the Ork Boy, a second Speed Pack)
+    spent: Counter[str] = Counter()  # a used Speed Pack's effect, which ends with a loss of its own
+    for e in (e for e in game.log if getattr(e, "unit", None) == unit):
+        if isinstance(e, PowerUpRolled) and e.kept:
+            refused = e.key
+        elif isinstance(e, PowerUpGained):
+            refused = ""
+            entries.append([e.name, e.key, ""])
+        elif isinstance(e, PowerUpUsed) and e.key in USED_UP:
+            _mark(entries, e.key, "used")
+            spent[e.key] += e.key == power_ups.SPEED_PACK
+        elif isinstance(e, PowerUpLost):
+            for key in e.keys:
+                if key == refused:
+                    refused = ""
+                elif spent[key]:
+                    spent[key] -= 1
+                elif key in (*power_ups.CARRIED, power_ups.ORK_BOY):
+                    _mark(entries, key, "lost")
+    return [name + (f" ({fate})" if fate else "") for name, _, fate in entries]
+
+
+def _mark(entries: list[list[str]], key: str, fate: str) -> None:
+    """The earliest power-up of ``key`` still held meets its ``fate``."""
+    for entry in entries:
+        if entry[1] == key and not entry[2]:
+            entry[2] = fate
+            return
 
 
 def _teams(game: Zombie40kGame, chapter: Chapter | None, seats: dict[int, int]) -> list[dict[str, Any]]:

@@ -16,7 +16,7 @@ minimum spanning tree) and add up by how much each link is longer than 2". A squ
 >>> line = [M(id="a", position=(0.0, 0.0), radius=0.5), M(id="b", position=(3.0, 0.0), radius=0.5)]
 >>> stretch(line, 2.0)  # 2" between the bases: in coherency
 0.0
->>> round(stretch(line, 2.0, {"b": (4.5, 0.0)}), 6)  # 3.5" apart: 1.5" too far
+>>> round(stretch(line, 2.0, {"b": (4.5, 0.0)}), 3)  # 3.5" apart: 1.5" too far
 1.5
 """
 
@@ -31,7 +31,22 @@ from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 from game.table import truncate_path
 
-SLACK = 1e-6  # rounding room when comparing inches
+SLACK = 1e-6  # rounding room when comparing a squad's stretch before and after a move
+# Within 2" means what it says, to the rounding of floating point and of the log, which carries positions
+# to 1/10,000" (an exact 2" could come back 2.00004" and be flagged); a distance beyond coherency is shown
+# rounded up (``shown``), so a warning never reads "2.0"".
+TOLERANCE = 1e-4
+
+
+def within(inches: float, gap: float) -> bool:
+    """Whether a distance is within ``gap`` (to the rounding of floating point and of the log)."""
+    return inches <= gap + TOLERANCE
+
+
+def shown(inches: float) -> str:
+    """A distance beyond coherency as the player reads it, rounded up to a tenth: 2.04" reads 2.1", never
+    2.0" (which would look within 2")."""
+    return f"{math.ceil(inches * 10 - 1e-6) / 10:.1f}"
 
 
 def gap_of(world: World) -> float:
@@ -50,7 +65,7 @@ def links(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = No
         (a, b)
         for i, a in enumerate(models)
         for b in models[i + 1 :]
-        if _edge(a, pos[a.id], b, pos[b.id]) <= gap + SLACK
+        if within(_edge(a, pos[a.id], b, pos[b.id]), gap)
     ]
 
 
@@ -85,7 +100,7 @@ def _tree(models: Sequence[Any], at: Mapping[str, Point] | None = None) -> list[
 
 def stretch(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = None) -> float:
     """By how many inches, in all, the squad's chain is longer than coherency allows (0: in coherency)."""
-    return sum(max(0.0, d - gap) for _, _, d in _tree(models, at))
+    return sum(max(0.0, d - gap - TOLERANCE) for _, _, d in _tree(models, at))
 
 
 def groups(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = None) -> list[list[Any]]:
@@ -153,11 +168,11 @@ def breaks(world: World, m: Model, end: Point) -> bool:
     if waiting:  # squad-mates still to move this phase may yet close up on him [7th: the unit's move ends]
         reach = gap + 6.0 + world.hooks.move_bonus(world, unit)
         return not (
-            any(_edge(m, end, o, o.position) <= gap + SLACK for o in done)
-            or any(_edge(m, end, o, o.position) <= reach + SLACK for o in waiting)
+            any(within(_edge(m, end, o, o.position), gap) for o in done)
+            or any(within(_edge(m, end, o, o.position), reach) for o in waiting)
         )
     before = _stretch_now(models, gap)
-    if before <= SLACK and all(_edge(m, end, o, o.position) > gap + SLACK for o in models if o is not m):
+    if before <= SLACK and not any(within(_edge(m, end, o, o.position), gap) for o in models if o is not m):
         return True  # (a lone model beyond 2" of all: no need to measure the rest)
     return stretch(models, gap, {m.id: end}) > before + SLACK
 
@@ -179,13 +194,13 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     near = min(_edge(m, end, o, o.position) for o in models if o is not m)
     if before > SLACK:
         return (
-            f'{unit.name} is out of coherency and must close up: {who(world, m)} would be {near:.1f}" from '
+            f'{unit.name} is out of coherency and must close up: {who(world, m)} would be {shown(near)}" from '
             f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}"): move him nearer '
             "his squad."
         )
-    if near > gap + SLACK:  # who, how far, and what to do (issue 33)
+    if not within(near, gap):  # who, how far, and what to do (issue 33)
         return (
-            f'{who(world, m)} would be {near:.1f}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
+            f'{who(world, m)} would be {shown(near)}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
             "of a squad-mate."
         )
     parts = groups(models, gap, {m.id: end})
@@ -193,7 +208,7 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     names = ", ".join(who(world, o) for o in sorted(cut, key=lambda o: o.id))
     kept = [x for x in models if all(x is not o for o in cut)]
     far = min(_edge(o, o.position, x, end if x is m else x.position) for o in cut for x in kept)
-    return f'That move would leave {names} {far:.1f}" from the rest of the squad: coherency is {gap:g}".'
+    return f'That move would leave {names} {shown(far)}" from the rest of the squad: coherency is {gap:g}".'
 
 
 def hold_back(world: World, m: Model, path: list[Point]) -> list[Point]:
@@ -215,7 +230,7 @@ def keep_up(world: World, m: Model, path: list[Point], inches: float, moved: Seq
     if unit.kind != SQUAD or not others or not earlier or not path:
         return path
     gap = gap_of(world)
-    if min(_edge(m, path[-1], o, o.position) for o in others) <= gap + SLACK:
+    if within(min(_edge(m, path[-1], o, o.position) for o in others), gap):
         return path
     lead = min(earlier, key=lambda o: math.dist(o.position, m.position))
     goal = _beside(m, lead, gap)
@@ -249,4 +264,6 @@ __all__ = [
     "keep_up",
     "gap_of",
     "who",
+    "within",
+    "shown",
 ]

@@ -183,7 +183,8 @@ def _phase_started(game: Zombie40kGame, e: ev.PhaseStarted) -> str:
         else ""
     )
     return toned(
-        "turn", "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase} phase{shop}"
+        "turn",
+        "The zombies' turn" if e.phase == "zombies" else f"Player {e.player}: {e.phase.capitalize()} phase{shop}",
     )
 
 
@@ -191,7 +192,20 @@ def _phase_started(game: Zombie40kGame, e: ev.PhaseStarted) -> str:
 def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
     if e.phase == "psychic":  # in the rules help's words: this game has no Psychic phase (issue 33)
         return toned("turn", esc(f"Player {e.player}: no Psychic phase (this game has no psykers)"))
-    return toned("turn", esc(f"Player {e.player}: {e.phase} phase skipped: {_n(game).text(e.reason)}"))
+    return toned("turn", esc(f"Player {e.player}: {skipped_words(game, e)}"))
+
+
+def skipped_words(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
+    """Why a phase passed by itself, as the log and the screen's notice say it: ``Shooting skipped: Infantry
+    Squad is locked in close combat``."""
+    why = _n(game).text(e.reason)
+    first, _, rest = why.partition(" ")
+    if first in SENTENCE_OPENERS:  # a refusal's sentence, now after a colon: "...skipped: you may only..."
+        why = f"{first.lower()} {rest}"
+    return f"{e.phase.capitalize()} skipped: {why}"
+
+
+SENTENCE_OPENERS = ("You", "The", "A", "An", "No", "There", "Nobody")  # never a name: lowered after a colon
 
 
 @says(DiceRolled)
@@ -449,7 +463,12 @@ def _power_up_used(game: Zombie40kGame, e: ev.PowerUpUsed) -> str:
 @says(ev.PowerUpLost)
 def _power_up_lost(game: Zombie40kGame, e: ev.PowerUpLost) -> str:
     names = ", ".join(power_ups.name_of(game.world, k) for k in e.keys)
+    if e.why in WORN_OFF:  # an effect that ran its course was used, not lost (a newcomer read "loses" as lost)
+        return toned("turn", esc(f"{_n(game).unit(e.unit)}: {names} wears off ({e.why})"))
     return toned("warn", esc(f"{_n(game).does(e.unit, 'loses')} {names}: {player_words(game, e.why)}"))
+
+
+WORN_OFF = ("its turn is over", "its Shamble is over")  # power_ups: the ends of effects that last a while
 
 
 @says(ev.PushedBack)

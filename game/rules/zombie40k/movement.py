@@ -11,6 +11,7 @@ Each ``plan_*`` checks a command without rolling and raises IllegalCommand; ``ca
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
@@ -145,18 +146,39 @@ def carry_out(world: World, plan: MovePlan) -> None:
 
 def _roll_move(world: World, unit: Unit, what: str, dice: int, best: bool) -> int:
     """The squad's roll for a run or a difficult-terrain move (the highest of ``dice`` D6; one D6 for a plain
-    run), re-rolled once when a plug-in says so (the Blessing of Chuck Norris: a short one)."""
+    run), re-rolled by each of ``move_rerolls`` in turn while it is short (Fleet, then the Blessing)."""
 
     def roll(purpose: str) -> int:
         return world.best_of(dice, purpose) if best or dice > 1 else world.d6(purpose)
 
     inches = roll(f"{unit.id} {what}")
-    why = world.hooks.reroll(world, unit, "move", inches)
-    if why:
-        inches = roll(f"{unit.id} re-roll {what} ({why})")
-        what = f"{what} (re-rolled: {why})"
-    world.emit(MoveRolled(unit.id, what, inches))
+    last = ""
+    for ask in move_rerolls(world, unit, what == "run"):
+        why = ask(inches)
+        if why:
+            inches = roll(f"{unit.id} re-roll {what} ({why})")
+            last = why
+    world.emit(MoveRolled(unit.id, f"{what} (re-rolled: {last})" if last else what, inches))
     return inches
+
+
+FLEET = "Fleet"
+
+
+def fleet_reroll(world: World, unit: Unit, inches: int) -> bool:
+    """Fleet [7th] re-rolls a squad's Run: the player takes it when the die shows ``fleet_reroll_run_at_most``
+    or less [house]."""
+    return world.unit_has(unit, FLEET) and inches <= int(world.data.h("fleet_reroll_run_at_most"))
+
+
+def move_rerolls(world: World, unit: Unit, run: bool) -> list[Callable[[int], str]]:
+    """What re-rolls a run or difficult-terrain roll, in order: each asks of the roll so far what re-rolls it
+    ("" when nothing): Fleet (a run only), then a plug-in (the Blessing of Chuck Norris: a short one). The
+    dice and the move preview both read this list."""
+    asks: list[Callable[[int], str]] = [lambda v: world.hooks.reroll(world, unit, "move", v)]
+    if run:
+        asks.insert(0, lambda v: FLEET if fleet_reroll(world, unit, v) else "")
+    return asks
 
 
 def back_off(world: World, m: Model, path: list[Point]) -> list[Point]:

@@ -14,7 +14,7 @@ from game.rules.core import Command, IllegalCommand, Preview
 from game.rules.zombie40k import assault, odds, rerolls, shooting
 from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
-from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, plan_move
+from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, move_rerolls, plan_move
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
 from game.table import markers
@@ -22,12 +22,15 @@ from game.table import markers
 TWO_D6 = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
 
 
-def p_move_at_least(world: World, unit: Any, dice: int, need: float) -> float:
+def p_move_at_least(world: World, unit: Any, dice: int, need: float, run: bool = False) -> float:
     """P(a run or difficult-terrain roll - the highest of ``dice`` D6 - is at least ``need``), re-rolled
-    once where a plug-in re-rolls it (the Blessing of Chuck Norris: 3" or less), as ``movement`` rolls it."""
+    where ``movement.move_rerolls`` re-rolls it (Fleet: a run of 3" or less; the Blessing of Chuck Norris),
+    as ``movement`` rolls it."""
     first = {v: (v / 6) ** dice - ((v - 1) / 6) ** dice for v in range(1, 7)}
-    again = sum(p for v, p in first.items() if world.hooks.reroll(world, unit, "move", v))
-    final = {v: (0.0 if world.hooks.reroll(world, unit, "move", v) else p) + again * p for v, p in first.items()}
+    final = dict(first)
+    for ask in move_rerolls(world, unit, run):  # each re-roll is a fresh roll of the same dice
+        again = sum(p for v, p in final.items() if ask(v))
+        final = {v: (0.0 if ask(v) else p) + again * first[v] for v, p in final.items()}
     k = math.ceil(need - 1e-9)
     return sum(p for v, p in final.items() if v >= k)
 
@@ -156,7 +159,7 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
     if mp.run and mp.unit.run_roll is None:
         dice = 2 if world.unit_has(mp.unit, "Crusader") else 1
         details["run_dice"] = dice  # the squad's run is rolled with its first runner's move
-        chance = p_move_at_least(world, mp.unit, dice, mp.check.length - bonus)
+        chance = p_move_at_least(world, mp.unit, dice, mp.check.length - bonus, run=True)
     if (mp.check.enters_clutter or world.hooks.moves_as_difficult(world, mp.unit)) and not mp.run:
         if mp.unit.difficult_roll is None:
             chance = p_move_at_least(world, mp.unit, difficult_dice(world, mp.unit), mp.check.length - bonus)

@@ -98,6 +98,18 @@ def escaped_words(aboard: int, survived: int) -> str:
     return f"team escaped: {survived} survived, {where}"
 
 
+def vehicle_words(game: Zombie40kGame, unit: Any) -> str:
+    """Where a team stands from the escape vehicle, the one number the roster and the end screen both show:
+    ``9" from the vehicle``, ``2 aboard the escape vehicle`` (``..., the rest 9" from it``), ``wiped out``."""
+    w = game.world
+    dist = w.unit_vehicle_distance(unit)
+    far = f'{dist:.0f}"' if dist < math.inf else ""
+    aboard = len(w.aboard(unit))
+    if not aboard:
+        return f"{far} from the vehicle" if far else "wiped out"
+    return f"{aboard} aboard the escape vehicle" + (f", the rest {far} from it" if far else "")
+
+
 def report(game: Zombie40kGame) -> Report:
     s, w = game.state, game.world
     winner = s.winner
@@ -119,11 +131,8 @@ def report(game: Zombie40kGame) -> Report:
     for p in s.players:
         u = s.squad_of(p)
         left = len(w.alive(u)) + sum(game.figure(f).state == "embarked" for f in u.models)
-        dist = w.unit_vehicle_distance(u)
         aboard = sum(game.figure(f).state == "embarked" for f in u.models)
-        where = f'{dist:.0f}" from the vehicle' if dist < math.inf else "wiped out"
-        if aboard:  # a team aboard is no distance from the vehicle: it escaped
-            where = f"{aboard} aboard the escape vehicle"
+        where = vehicle_words(game, u)  # (the roster's words too: one number)
         groups.append(
             f"Player {p} ({u.name}): {left} of {u.start_size} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
         )

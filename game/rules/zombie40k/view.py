@@ -34,7 +34,7 @@ from game.rules.contract import (
     ShopWare,
     TokenLook,
 )
-from game.rules.core import Command, Event
+from game.rules.core import Command, Event, IllegalCommand
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
 from game.rules.kit.actions import MOVE
 from game.rules.kit.sounds import SoundTable, sound_of
@@ -60,7 +60,7 @@ from game.rules.zombie40k.commands import (
 from game.rules.zombie40k.events import BlastPlaced, PhaseStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, names_of, player_words
-from game.rules.zombie40k.report import who_won
+from game.rules.zombie40k.report import vehicle_words, who_won
 from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 from game.table import path_length
 
@@ -290,8 +290,7 @@ class Z40View:
                 wounds = _shown_wounds(m.wounds, prof.w, look)
                 cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
                 rows.append(RosterRow(fid, self.roster_name(game, fid), cells, status))
-            dist = w.unit_vehicle_distance(unit)
-            far = f' \u00b7 {dist:.0f}" to the vehicle' if dist < math.inf else ""
+            far = f" \u00b7 {vehicle_words(game, unit)}"  # the end screen's words and number
             items = power_up_words(game, unit)
             held = f" \u00b7 {items}" if items else ""
             if kf.killing_floor_on(s):  # the points to spend in the shop
@@ -664,9 +663,9 @@ class Z40View:
             return out
         if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
-            if target is None:
-                return out
-            centre = game.world.alive(target)[0].position if game.world.alive(target) else (0.0, 0.0)
+            if target is None or not game.world.alive(target):
+                return out  # (the pointer still over a unit just destroyed: nothing to aim at, nothing said)
+            centre = game.world.alive(target)[0].position
             if not preview.legal:
                 return [Cross(centre), Plate(centre, player_words(game, preview.reason), "bad")]
             for fid in preview.details.get("shooters", []):
@@ -681,6 +680,11 @@ class Z40View:
                 if far > 0:
                     out.append(Area(aim, "scatter", far + r, label=f'may scatter up to {far:g}"'))
                 out.append(Area(aim, "blast", r, label="blast"))
+                out += touched_rings(
+                    game, [f for fs in shooting.units_under(game.world, aim, r).values() for f in fs]
+                )
+            if isinstance(cmd, Shoot):
+                out += template_marks(game, cmd)
             d = preview.details
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
@@ -745,6 +749,20 @@ class Z40View:
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
         return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+
+    def phase_notice(self, game: Zombie40kGame, event: Any) -> tuple[str, str] | None:
+        """The notice over the table as a phase begins or passes by itself, keyed by the phase (a skip's
+        words replace its start's): ``Player 1: Shooting phase``, ``Shooting skipped: Infantry Squad is locked
+        in close combat``, ``The zombies' turn``. None for the Psychic phase this game never plays."""
+        if isinstance(event, ev.PhaseStarted) and event.phase == "zombies":
+            return "zombies", "The zombies' turn"
+        if not isinstance(event, ev.PhaseStarted | ev.PhaseSkipped) or event.phase == "psychic":
+            return None
+        key = f"{event.player}:{event.phase}"
+        if isinstance(event, ev.PhaseSkipped):
+            return key, log_words.skipped_words(game, event)
+        who = f"Player {event.player}: " if len(game.state.players) > 1 else ""
+        return key, f"{who}{event.phase.capitalize()} phase"
 
 
 POWER_UP_BUTTONS = {  # the carried power-up each button uses
@@ -867,9 +885,24 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
     away = coherency.stragglers(models, gap, m)
-    if away:
+    if away and mid_move(game, models):  # legal while squad-mates still move [7th]: said, not warned
+        words = coherency_words(game, unit.name, away, gap).split("\n")
+        words[0], words[-1] = f"{unit.name}: spread out while it moves", MID_MOVE.format(gap=gap)
+        out.append(Plate(m.position, "\n".join(words), "info"))
+    elif away:
         out.append(Plate(m.position, coherency_words(game, unit.name, away, gap), "bad"))
     return out
+
+
+MID_MOVE = 'End its move with each model within {gap:g}" of a squad-mate.'
+
+
+def mid_move(game: Zombie40kGame, models: Sequence[Any]) -> bool:
+    """Whether the squad is part way through its move: some have moved this Movement phase, some not yet
+    (coherency counts when the squad's move is over [7th])."""
+    if game.state.phase != Phase.MOVEMENT:
+        return False
+    return any(o.moved for o in models) and not all(o.moved for o in models)
 
 
 def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[tuple[Any, Any, float]], gap: float) -> str:
@@ -883,7 +916,8 @@ def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[tuple[Any, A
 
     lines = [f"{squad}: out of coherency"]
     lines += [
-        f'{name(m.id)} is {far:.1f}" from {name(mate.id)}, the nearest of the squad' for m, mate, far in away[:3]
+        f'{name(m.id)} is {coherency.shown(far)}" from {name(mate.id)}, the nearest of the squad'
+        for m, mate, far in away[:3]
     ]
     if len(away) > 3:
         lines.append(f"and {len(away) - 3} more")
@@ -923,6 +957,35 @@ def _max_scatter(game: Zombie40kGame, unit: str) -> float:
     return float(max(0, 12 - max(bs))) if bs else 0.0
 
 
+def template_marks(game: Zombie40kGame, cmd: Shoot) -> list[Primitive]:
+    """Each template weapon's teardrop as it would lie, from its bearer toward the model it goes at, with
+    how many it would touch and a ring round each of them (as the blast marker's aim has): the flamer's aim
+    was a line and a plate, and a newcomer could not tell whom it would burn."""
+    try:
+        plan = game.check_shoot(cmd)
+    except IllegalCommand:
+        return []
+    w = game.world
+    out: list[Primitive] = []
+    touched: list[str] = []
+    for s in (s for s in plan.shooters if s.weapon.template):
+        pts = tuple(shooting.template_points(w, s.model, w.model(s.aim_at).position))
+        under = [
+            fid
+            for fid in game.table.figures_in_polygon(list(pts))
+            if (m := game.state.models.get(fid)) is not None and m.alive and m.unit != plan.unit.id
+        ]
+        middle = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+        out.append(Area(middle, "blast", points=pts, label=f"{s.weapon.name}: {len(under)} under it"))
+        touched += [f for f in under if f not in touched]
+    return out + touched_rings(game, touched)
+
+
+def touched_rings(game: Zombie40kGame, fids: Sequence[str]) -> list[Primitive]:
+    """A ring round each model a blast marker or a template would touch."""
+    return [Ring(game.figure(f).position, game.figure(f).radius + 0.3, "danger") for f in fids]
+
+
 def landed_blasts(game: Zombie40kGame) -> list[Primitive]:
     """Where this phase's blast markers came down: the marker where it landed, and the scatter from the aim
     (shown while the phase lasts, so the player sees what the dice did)."""
@@ -930,7 +993,12 @@ def landed_blasts(game: Zombie40kGame) -> list[Primitive]:
     for e in reversed(game.log):
         if isinstance(e, PhaseStarted):
             break
-        if not isinstance(e, BlastPlaced) or e.template:
+        if not isinstance(e, BlastPlaced):
+            continue
+        if e.template:  # the flame's teardrop where it lay
+            pts = tuple((float(x), float(y)) for x, y in e.template)
+            middle = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+            out.append(Area(middle, "blast", points=pts, label=f"flamed: {len(e.hits)} under it"))
             continue
         aim, centre = (float(e.aim[0]), float(e.aim[1])), (float(e.centre[0]), float(e.centre[1]))
         if math.dist(aim, centre) > 1e-6:

@@ -726,6 +726,7 @@ class GameScene(Scene):
             not (
                 m.playback.busy
                 or m.handoff is not None
+                or bool(m.notices)
                 or m.controller.mode in (Mode.RESOLVING, Mode.ZOMBIE_TURN)
                 or m.controller.active_player in m.controller.bots
             )
@@ -928,8 +929,20 @@ class GameScene(Scene):
             vx, vy, vw, vh = self.view.camera.viewport
             image.set_alpha(int(255 * min(1.0, left / 0.4)))
             surface.blit(image, image.get_rect(center=(vx + vw // 2, vy + vh // 3)))
+        if self.match is not None and self.match.notices and self.view is not None:
+            self._draw_notices(surface)
+
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        """The phases just begun or skipped, at the top of the table ("Shooting skipped: ..."), fading out."""
+        assert self.match is not None and self.view is not None
+        vx, vy, vw, _ = self.view.camera.viewport
+        text = "\n".join(words for _, words in self.match.notices)
+        image = self.view.plate(text, 30, NOTICE_GOLD, width=max(200, vw - 40))
+        image.set_alpha(int(255 * min(1.0, self.match.notice_left / 0.4)))
+        surface.blit(image, image.get_rect(midtop=(vx + vw // 2, vy + 12)))
 
 
+NOTICE_GOLD = (240, 217, 138)  # a phase's notice: the hand-over's gold, smaller
 BACKDROP = (18, 19, 16)  # behind the table and the panels (the table view fills its area the same)
 
 
