@@ -147,7 +147,9 @@ class ZombiekriegView:
     ask_before_ending: bool = True  # an E with soldiers still ready asks once: a turn ended by a slip is lost
 
     def __init__(self) -> None:
-        self.routes = Routes()  # a click goes round walls and bases (issue "Club-night play", item 3)
+        # a click goes round walls and bases, and round clutter where that is not much longer (it cuts a move to
+        # 1D6")
+        self.routes = Routes(avoid_clutter=True)
 
     # ---- the panels --------------------------------------------------------------------------
 
@@ -382,8 +384,16 @@ class ZombiekriegView:
         d = preview.details
         end = tuple(d["points"][-1]) if d.get("points") else cmd.path[-1]
         name = lambda fid: self.name(game, fid)  # noqa: E731
+        allowance = float(game.data.house("move_distance"))
         return self.routes.question(
-            cmd.figure, cmd.path, end, float(d.get("length", 0.0)), d.get("blocked_by") or "", name
+            cmd.figure,
+            cmd.path,
+            end,
+            float(d.get("length", 0.0)),
+            d.get("blocked_by") or "",
+            name,
+            False,
+            allowance,
         )
 
     def explain(self, game: ZombiekriegGame, fid: str, target: str) -> Command | None:

@@ -153,6 +153,33 @@ def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> lis
     return [r for r in runs if len(r) >= 2]
 
 
+def _clutter_marks(game: ZombiekriegGame, legal: Sequence[Point], dice: int) -> tuple[list[Primitive], str]:
+    """The stretches of a move in clutter, each saying what it is and what it costs where the player looks
+    (``Bocage hedge: 1D6"``), the clutter icon at the end, and the clutter's names for the plate."""
+    runs = _clutter_runs(game.table, legal)
+    out: list[Primitive] = [
+        Path(tuple(run), "clutter", f'{piece_name(game.table, run)}: {dice}D6"') for run in runs
+    ]
+    out.append(Icon(legal[-1], "icons.clutter", 22))
+    return out, " and ".join(clutter_names(game.table, runs)) or "clutter"
+
+
+def piece_name(table: Any, run: Sequence[Point]) -> str:
+    """The name of the clutter a stretch of path runs through, from its middle: ``Bocage hedge``."""
+    pieces = table.clutter_at(run[len(run) // 2])
+    return str(pieces[0].name or pieces[0].kind) if pieces else "clutter"
+
+
+def clutter_names(table: Any, runs: Sequence[Sequence[Point]]) -> list[str]:
+    """The clutter a path's stretches run through, each named once, in the order walked."""
+    names: list[str] = []
+    for run in runs:
+        name = piece_name(table, run)
+        if name not in names:
+            names.append(name)
+    return names
+
+
 def move_drawing(
     game: ZombiekriegGame, requested: Sequence[Point], preview: Any, face_toward: Point | None = None
 ) -> list[Primitive]:
@@ -167,10 +194,11 @@ def move_drawing(
     d = preview.details
     legal = [tuple(p) for p in d.get("points", [])] or requested[:1]
     out.append(Path(tuple(legal), "legal"))  # type: ignore[arg-type]
+    dice = int(game.data.house("clutter_move_dice"))
+    slow = ""
     if d.get("enters_clutter"):
-        for run in _clutter_runs(game.table, legal):  # type: ignore[arg-type]
-            out.append(Path(tuple(run), "clutter"))
-        out.append(Icon(legal[-1], "icons.clutter", 22))  # type: ignore[arg-type]
+        marks, slow = _clutter_marks(game, legal, dice)  # type: ignore[arg-type]
+        out += marks
     lines = []
     exits = d.get("exits")
     if exits:
@@ -184,14 +212,15 @@ def move_drawing(
         lines.append(stops_here(in_words(d.get("blocked_by") or "", _namer(game))))
     length = float(d.get("length", 0.0))
     head = f'MOVE {length:.1f}"'
-    if d.get("enters_clutter"):
-        head += ' - enters clutter: only 1D6" (rolled after the test)'
     lines.insert(0, head)
+    if d.get("enters_clutter"):
+        head += f" through the {slow}"
+        full = float(game.data.house("move_distance"))
+        lines[0:1] = [head, f'The {slow} slows him: only {dice}D6", not {full:g}" (rolled after the test)']
     lines.append(guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)))
     lines.append(need_text(d.get("modified_guts", 0), preview.chances))
     if d.get("enters_clutter"):  # the real question: will he get where I point?
         success = preview.chances.get("critical_success", 0.0) + preview.chances.get("success", 0.0)
-        dice = int(game.data.house("clutter_move_dice"))
         reach = success * at_least(length, dice)
         lines.append(f'Reaches the pointer: {pct(reach)} (a success, then {dice}D6 >= {length:.1f}")')
     lines.append(risk_text(preview.chances))

@@ -1,0 +1,77 @@
+"""Zombiekrieg for a newcomer (issue 33, third play-test): moves that reach round friends and hedges, the hedge
+on the move's preview, Tab that skips the done, and the table's words that stay put and apart. Through the real
+controller and view."""
+
+from __future__ import annotations
+
+import math
+
+from game.controller import AnimationDone, Click, Controller, Hover, Mode
+from game.rules.drawing import Path, Plate
+from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
+from game.rules.zombiekrieg.view import ZombiekriegView
+
+SGT = "us1-sgt"
+SUCCESS = [1, 1, 1, 2]
+
+
+def _plate_text(ctl: Controller) -> str:
+    prims = ctl.view.drawing(ctl.game, ctl.preview_command, ctl.preview)
+    return "\n".join(p.text for p in prims if isinstance(p, Plate))
+
+
+def _move(ctl: Controller, fid: str, goal: tuple[float, float]) -> str:
+    """Select ``fid``, click ``goal`` once; the answer's words (a question, or nothing once it moved)."""
+    ctl.handle(Click(ctl.game.figure(fid).position))
+    ctl.handle(Hover(goal))
+    fb = ctl.handle(Click(goal))
+    if ctl.mode == Mode.RESOLVING:
+        ctl.handle(AnimationDone())
+    return fb.message
+
+
+# the section after its first bound (a newcomer's game): the front men stand in a loose knot, the last man
+# is still back at the start line
+AFTER_A_BOUND = {
+    "us1-sgt": (12.44, 24.06), "us1-cpl": (13.17, 21.39), "us1-r1": (12.75, 22.78), "us1-r2": (11.97, 20.45),
+    "us1-r3": (11.27, 24.25), "us1-r4": (12.79, 19.55), "us1-r5": (12.42, 25.15), "us1-r6": (14.01, 25.51),
+    "us1-r7": (6.76, 19.15), "us1-r8": (10.9, 21.78), "us1-lmg": (5.58, 22.35),
+}  # fmt: skip
+
+
+def test_the_last_man_pointing_past_his_section_goes_round_it_without_asking() -> None:
+    # once this walked him straight into a rifleman's back: 'Only 4.4" reachable (stopped by Rifleman ...):
+    # click again'
+    scenario = tiny_scenario(size=30, deploy=((1, 12, 8, 16, {"side": "allies"}),))
+    soldiers = {fid: (x, y, 0.0) for fid, (x, y) in AFTER_A_BOUND.items()}
+    g = rigged_game(soldiers=soldiers, dice=SUCCESS * 3, scenario=scenario)
+    ctl = Controller(g, ZombiekriegView())
+    goal = (16.68, 22.53)
+    message = _move(ctl, "us1-r7", goal)
+    assert "click again" not in message, message
+    r7 = g.figure("us1-r7").position
+    assert math.dist((6.76, 19.15), goal) - math.dist(r7, goal) > 4.5, r7  # most of a move nearer
+
+
+def test_a_move_round_a_friend_goes_the_open_side_not_through_the_hedge() -> None:
+    # a friend in the way, a hedge just south of him: the way round south is shorter but only 1D6" through it
+    scenario = tiny_scenario(clutter=[(0, 12.9, 24, 1.6)])
+    g = rigged_game(soldiers={SGT: (4, 12, 0), "us1-r1": (7, 12, 0)}, dice=SUCCESS * 3, scenario=scenario)
+    ctl = Controller(g, ZombiekriegView())
+    ctl.handle(Click((4, 12)))
+    ctl.handle(Hover((10.0, 12.6)))
+    assert ctl.preview.legal and not ctl.preview.details["enters_clutter"], ctl.preview.details
+    assert "through the" not in _plate_text(ctl)
+
+
+def test_a_move_through_a_hedge_names_it_and_its_cost_on_the_path_and_the_plate() -> None:
+    scenario = tiny_scenario(clutter=[(0, 10, 24, 1.5)])
+    g = rigged_game(soldiers={SGT: (12, 14, 270)}, dice=SUCCESS * 3, scenario=scenario)
+    ctl = Controller(g, ZombiekriegView())
+    ctl.handle(Click((12, 14)))
+    ctl.handle(Hover((12.0, 9.0)))  # over the hedge: no way round it
+    prims = ctl.view.drawing(g, ctl.preview_command, ctl.preview)
+    labels = [p.label for p in prims if isinstance(p, Path) and p.kind == "clutter"]
+    assert labels == ['rubble 0: 1D6"'], labels  # the stretch in it says what it is and what it costs
+    text = _plate_text(ctl)
+    assert "through the rubble 0" in text and 'only 1D6", not 6"' in text, text
