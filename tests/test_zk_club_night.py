@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from game.controller import AnimationDone, Click, Controller, Hover, Mode
+from game.controller import AnimationDone, Button, Click, Controller, Hover, Mode
 from game.rules.drawing import Path, Plate
 from game.rules.zombiekrieg.testing import rigged_game, tiny_scenario
 from game.rules.zombiekrieg.view import ZombiekriegView
@@ -75,3 +75,30 @@ def test_a_move_through_a_hedge_names_it_and_its_cost_on_the_path_and_the_plate(
     assert labels == ['rubble 0: 1D6"'], labels  # the stretch in it says what it is and what it costs
     text = _plate_text(ctl)
     assert "through the rubble 0" in text and 'only 1D6", not 6"' in text, text
+
+
+# ---- Tab and the Sergeant's free ORDER ----------------------------------------------------------------------
+
+
+def _tab(ctl: Controller) -> str | None:
+    ctl.handle(Button("next"))
+    return ctl.selected
+
+
+def test_tab_goes_on_round_the_roster_and_comes_to_the_sergeants_free_order_last() -> None:
+    soldiers = {SGT: (4, 12, 0), "us1-cpl": (4, 14, 0), "us1-r1": (4, 16, 0), "us1-r2": (4, 18, 0)}
+    g = rigged_game(soldiers=soldiers, dice=SUCCESS * 6)
+    g.state.free_order_for = SGT  # the initiative's double: his free ORDER
+    view = ZombiekriegView()
+    ctl = Controller(g, view)
+    assert _tab(ctl) == SGT
+    assert "click again" not in _move(ctl, SGT, (8.0, 12.0))  # he moves: acted, his free ORDER still to give
+    assert g.figure(SGT).acted_this_turn and g.state.free_order_for == SGT
+    assert _tab(ctl) == "us1-cpl"  # on from him, not back to him
+    assert "click again" not in _move(ctl, "us1-cpl", (8.0, 14.0))
+    assert [_tab(ctl) for _ in range(2)] == ["us1-r1", "us1-r2"]
+    fb_words = ctl.handle(Button("next")).message
+    assert ctl.selected == SGT  # the free ORDER after everyone's own action
+    assert "free ORDER" in fb_words and "still to give" in fb_words, fb_words
+    rows = {row.figure: row for group in view.roster(g, {}, set()) for row in group.rows}
+    assert rows[SGT].status.text == "free ORDER" and rows["us1-cpl"].status.text == "acted"

@@ -198,6 +198,8 @@ class ZombiekriegView:
                     status = Cell("exited", "good")
                 elif state == "knocked_down":
                     status = Cell("down", "warn")
+                elif self.extra_left(game, f.id):
+                    status = Cell("free ORDER", "warn")  # acted, but his free ORDER is still to give
                 elif f.acted_this_turn:
                     status = Cell("acted", "spent")
                 elif f.id in ready:
@@ -268,10 +270,20 @@ class ZombiekriegView:
         state = STATE_WORDS.get(look.state, look.state)
         if look.state == "standing":
             state = "has acted this turn" if f.acted_this_turn else "may act"
+            if self.extra_left(game, fid):
+                state += "; his free ORDER is still to give"
             if f.ordered_this_turn:
                 state += ", ORDERed (+2)"
         lines.append(state.capitalize())
         return lines
+
+    def extra_left(self, game: ZombiekriegGame, fid: str) -> str:
+        """What the lead NCO has left once he has acted: the free ORDER of a Critical Success on initiative
+        (Tab comes to him last, the roster says it); "" for everyone else."""
+        f = game.figure(fid)
+        if f.is_zombie or not f.acted_this_turn or game.state.free_order_for != fid or not f.standing:
+            return ""
+        return "has acted; his free ORDER (the initiative's double) is still to give: O, then click a soldier."
 
     def summary(self, game: ZombiekriegGame, fid: str) -> str:
         return f"G{game.figure(fid).guts}"
