@@ -102,3 +102,52 @@ def test_tab_goes_on_round_the_roster_and_comes_to_the_sergeants_free_order_last
     assert "free ORDER" in fb_words and "still to give" in fb_words, fb_words
     rows = {row.figure: row for group in view.roster(g, {}, set()) for row in group.rows}
     assert rows[SGT].status.text == "free ORDER" and rows["us1-cpl"].status.text == "acted"
+
+
+# ---- the table's words --------------------------------------------------------------------------------------
+
+
+def test_a_zone_name_stands_in_the_same_place_on_turn_2_as_on_turn_1(app) -> None:
+    from ui_driver import end_turn, need_default_scenario, play_out, start_game
+
+    need_default_scenario()
+    scene = start_game(app)
+    view, game = scene.view, scene.match.game
+    app.run_frames(2)
+    before = {text: rect for kind, text, rect in view.words if kind == "zone"}
+    assert any(t.startswith("DEPLOY") for t in before), before
+    # the section's turn ends with men standing where the names stood (a bound out of the start line)
+    soldiers = [f for f in game.state.allied() if f.on_table]
+    for f, rect in zip(soldiers, before.values()):
+        game.world.set_position(f, view.camera.to_table(rect.center))
+    scene.match.set_speed(4.0)
+    end_turn(app, scene)
+    play_out(app, scene)
+    app.run_frames(2)
+    assert game.state.turn == 2
+    after = {text: rect for kind, text, rect in view.words if kind == "zone"}
+    assert after == before
+
+
+def test_the_down_tags_of_fallen_zombies_lying_close_do_not_overlap() -> None:
+    import pygame
+
+    from game.ui.assets import Assets
+    from game.ui.map_render import MapRenderer
+    from game.ui.table_view import TableView
+    from game.ui.tokens import TokenView
+
+    pygame.init()
+    pygame.display.set_mode((400, 300))
+    view = TableView(MapRenderer(pygame.Surface((240, 180)), 10.0), Assets(), None, (0, 0, 400, 300))
+    view.camera.fit((24, 18))
+    # four zombies shot down in a huddle, bases touching
+    spots = [(10.0, 9.0), (11.0, 9.0), (10.5, 9.8), (11.6, 9.6)]
+    view.tokens = [
+        TokenView(f"z{i}", "tokens.zombie_1", p, side="zombie", state="knocked_down") for i, p in enumerate(spots)
+    ]
+    view.draw(pygame.Surface((400, 300)))
+    tags = view.tag_rects
+    assert len(tags) == 4
+    assert not any(a.colliderect(b) for i, a in enumerate(tags) for b in tags[i + 1 :]), tags
+    pygame.quit()

@@ -23,7 +23,7 @@ from game.scenario.model import Scenario
 from game.ui import drawing
 from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
-from game.ui.declutter import Placer, along_ring, around, overlap
+from game.ui.declutter import Placer, along_ring, around, overlap, stacked
 from game.ui.drawing import TextCache
 from game.ui.fitting import wrap
 from game.ui.kept import MB, KeptSurfaces
@@ -185,7 +185,6 @@ class WordJob(NamedTuple):
     colour: tuple[int, int, int]
     spots: list[pygame.Rect]
     must: bool
-    prefer: int = 0  # the spot to try first (a zone's name keeps the spot it had)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -278,12 +277,14 @@ class TableView:
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
         # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
+        self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
+        # where the fallen figures' DOWN tags were drawn last (stacked apart)
+        self.tag_rects: list[pygame.Rect] = []
         self.words_forced = 0  # words that had to show but found no free spot last frame
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.plates: list[pygame.Rect] = []  # where the preview plates went last frame
-        self._zone_spots: dict[str, int] = {}  # a zone name -> the spot it took last (kept while free)
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
@@ -544,7 +545,11 @@ class TableView:
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
             if token.state == "knocked_down" and r >= 6:
                 tags.append(self._down_tag(token, cx, cy, r))
-        blits += tags  # the status tags last, over every token: a neighbour's base never hides a DOWN
+        # the status tags last, over every token (a neighbour's base never hides a DOWN), stacked apart where
+        # fallen figures lie close (their DOWNs ran together)
+        rects = stacked([image.get_rect(topleft=at) for image, at in tags])
+        blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
+        self.tag_rects = rects
         surface.fblits(blits)
         self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
 
@@ -919,37 +924,46 @@ class TableView:
         self._words_for = (things, seen)
 
     def _draw_words(self, surface: pygame.Surface) -> None:
-        """The table's words, most wanted first, each where it overlaps neither a figure nor a word
-        placed before it: the pointed-at figure's GUTS, the rings' and lines' readings, the zones'
-        names, then every other figure's GUTS (one in a packed line shows when pointed at) and, with
-        the outlines on, the terrain's names."""
+        """The table's words: the zones' names where the table alone puts them (:meth:`_zone_words`), then,
+        most wanted first, each where it overlaps neither a figure nor a word placed before it: the
+        pointed-at figure's GUTS, the rings' and lines' readings, every other figure's GUTS (one in a
+        packed line shows when pointed at) and, with the outlines on, the terrain's names."""
         pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
-        # the zones' names first, each in the spot it had before when still free: they stay put whatever is
-        # selected or aimed, and the readings find room round them
-        jobs = self._zone_jobs() if self.show_zones else []
-        jobs += [job for t in pointed if (job := self._badge_job(t, True)) is not None]
+        jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
         jobs += self._overlay_jobs()
         jobs += [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
         placer = Placer(self.table_rect(), self.token_rects())
-        words: list[tuple[str, str, pygame.Rect]] = []
-        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        words, blits = self._zone_words()
+        placer.words += [rect for _, _, rect in words]  # the readings and the GUTS find room round them
         for job in jobs:
-            if 0 < job.prefer < len(job.spots):  # where it was last time first, if that is still free
-                placed = _place_word(placer, job._replace(spots=[job.spots[job.prefer], *job.spots]))
-            else:
-                placed = _place_word(placer, job)
+            placed = _place_word(placer, job)
             if placed is None:
                 continue
-            if job.kind == "zone":
-                self._zone_spots[job.text] = job.spots.index(placed) if placed in job.spots else 0
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
         surface.blits(blits, doreturn=False)
         self.words, self.words_forced, self._words_blits = words, placer.forced, blits
+
+    def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
+        """The zones' names placed clear of one another and of the figures as they stood when the table was first
+        drawn (the zombies in their spawn zones), never of where they stand now: the same spot on every turn,
+        whatever is selected or aimed (a newcomer saw them move each turn)."""
+        if not self._set_up and self.tokens:
+            self._set_up = tuple(self.tokens)
+        fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
+        words: list[tuple[str, str, pygame.Rect]] = []
+        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        for job in self._zone_jobs() if self.show_zones else []:
+            placed = fixed.place(job.spots, True)
+            if placed is not None:
+                image = self.texts.render(job.text, job.size, job.colour)
+                blits.append((image, image.get_rect(center=placed.center)))
+                words.append((job.kind, job.text, placed))
+        return words, blits
 
     def _text_size(self, text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
         return self.texts.render(text, size, colour).get_size()
@@ -1024,7 +1038,7 @@ class TableView:
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
             spots = _zone_spots(wh, (ax, ay, bx, by), view)
-            jobs.append(WordJob("zone", label, 20, colour, spots, True, self._zone_spots.get(label, 0)))
+            jobs.append(WordJob("zone", label, 20, colour, spots, True))
         return jobs
 
     def table_rect(self) -> pygame.Rect:
