@@ -64,6 +64,16 @@ def test_a_move_round_a_friend_goes_the_open_side_not_through_the_hedge() -> Non
     assert "through the" not in _plate_text(ctl)
 
 
+def test_a_move_round_the_end_of_a_hedge_keeps_off_its_corner() -> None:
+    # past the hedge's end: once the route clipped its corner by a hair and cost him his 6" for 1D6"
+    scenario = tiny_scenario(clutter=[(6.5, 13, 11, 1.5)])
+    g = rigged_game(soldiers={SGT: (4.25, 11, 0), "us1-r1": (8.5, 12.5, 0)}, dice=SUCCESS * 3, scenario=scenario)
+    ctl = Controller(g, ZombiekriegView())
+    ctl.handle(Click((4.25, 11)))
+    ctl.handle(Hover((9.2, 15.2)))
+    assert ctl.preview.legal and not ctl.preview.details["enters_clutter"], ctl.preview.details
+
+
 def test_a_move_through_a_hedge_names_it_and_its_cost_on_the_path_and_the_plate() -> None:
     scenario = tiny_scenario(clutter=[(0, 10, 24, 1.5)])
     g = rigged_game(soldiers={SGT: (12, 14, 270)}, dice=SUCCESS * 3, scenario=scenario)
@@ -101,7 +111,7 @@ def test_tab_goes_on_round_the_roster_and_comes_to_the_sergeants_free_order_last
     assert ctl.selected == SGT  # the free ORDER after everyone's own action
     assert "free ORDER" in fb_words and "still to give" in fb_words, fb_words
     rows = {row.figure: row for group in view.roster(g, {}, set()) for row in group.rows}
-    assert rows[SGT].status.text == "free ORDER" and rows["us1-cpl"].status.text == "acted"
+    assert rows[SGT].status.text == "ORDER" and rows["us1-cpl"].status.text == "acted"
 
 
 # ---- the table's words --------------------------------------------------------------------------------------

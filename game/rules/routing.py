@@ -84,7 +84,7 @@ class LocalGrid:
         # where clutter slows a move (Zombiekrieg's 1D6"), a route pays for its clutter and goes round a hedge
         # when that is not much longer
         self.slow = [
-            [avoid_clutter and table.in_clutter(self.point(i, j)) for j in range(self.n)] for i in range(self.n)
+            [avoid_clutter and self._near_clutter(self.point(i, j)) for j in range(self.n)] for i in range(self.n)
         ]
 
     def point(self, i: int, j: int) -> Point:
@@ -175,13 +175,22 @@ class LocalGrid:
             i = j
         return out
 
+    def _near_clutter(self, p: Point) -> bool:
+        """In clutter, or within half a cell of it: a route kept off such cells clears a hedge's corner."""
+        h = self.step / 2
+        return any(
+            self.table.in_clutter((p[0] + dx, p[1] + dy)) for dx, dy in ((0, 0), (h, 0), (-h, 0), (0, h), (0, -h))
+        )
+
     def _tight_leg(self, path: list[Point], i: int, j: int) -> bool:
         """May the grid path from its point ``i`` to ``j`` be one straight leg? Clear of walls and bases, and
         (where clutter slows) entering no clutter the grid path kept out of."""
         a, b = path[i], path[j]
         if not _clear(self.table, [a, b], self.radius, self.mover):
             return False
-        if not self.avoid_clutter or any(self.table.in_clutter(p) for p in path[i : j + 1]):
+        if not self.avoid_clutter or any(
+            self.slow[c[0]][c[1]] for c in map(self.cell, path[i : j + 1]) if self.inside(c)
+        ):
             return True
         return self.table.clutter_on_path([a, b]) <= 0.0
 

@@ -213,8 +213,8 @@ def _zone_spots(
     wh: tuple[int, int], corners: tuple[float, float, float, float], view: pygame.Rect
 ) -> list[pygame.Rect]:
     """Where a zone's name may go, best first: just outside the zone, above or below it, middle then ends,
-    a step further out each time; then beside it; then inside its top; then the first two slid into the view
-    (for a zone that runs off it). ``corners`` are the zone's screen bounds (left, top, right, bottom)."""
+    a step further out each time; then inside its top (of the part on the view); then beside it; then the
+    first two slid into the view. ``corners`` are the zone's screen bounds (left, top, right, bottom)."""
     w, h = wh
     ax, ay, bx, by = corners
     cx, cy = round((ax + bx) / 2), round((ay + by) / 2)
@@ -225,12 +225,19 @@ def _zone_spots(
                 rect = pygame.Rect(0, 0, w, h)
                 setattr(rect, anchor, (x, round(y)))
                 spots.append(rect)
-    for y in (cy, round(ay + h / 2), round(by - h / 2)):
-        spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
-        spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
     for x in (cx, round(ax + w / 2), round(bx - w / 2)):
         spots.append(pygame.Rect(0, 0, w, h))
         spots[-1].midtop = (x, round(ay + 3))
+    # inside the top of the part on the view (a zone running off it), before the sides: the ground beside a
+    # start line is where the section walks out
+    seen = pygame.Rect(round(ax), round(ay), max(1, round(bx - ax)), max(1, round(by - ay))).clip(view)
+    if seen.w and seen.h:
+        for x in (seen.centerx, seen.x + w // 2 + 3):
+            spots.append(pygame.Rect(0, 0, w, h))
+            spots[-1].midtop = (x, seen.top + 3)
+    for y in (cy, round(ay + h / 2), round(by - h / 2)):
+        spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
+        spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
     return spots + [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
 
 

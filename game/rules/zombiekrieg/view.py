@@ -199,7 +199,7 @@ class ZombiekriegView:
                 elif state == "knocked_down":
                     status = Cell("down", "warn")
                 elif self.extra_left(game, f.id):
-                    status = Cell("free ORDER", "warn")  # acted, but his free ORDER is still to give
+                    status = Cell("ORDER", "warn")  # acted, but his free ORDER is still to give (the line fits)
                 elif f.acted_this_turn:
                     status = Cell("acted", "spent")
                 elif f.id in ready:

@@ -135,7 +135,7 @@ def drawing(game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Point | 
     return []
 
 
-def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> list[list[Point]]:
+def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.05) -> list[list[Point]]:
     """The stretches of a path that lie in clutter (sampled along it; geometry only)."""
     runs: list[list[Point]] = []
     current: list[Point] = []
@@ -161,7 +161,20 @@ def _clutter_marks(game: ZombiekriegGame, legal: Sequence[Point], dice: int) -> 
         Path(tuple(run), "clutter", f'{piece_name(game.table, run)}: {dice}D6"') for run in runs
     ]
     out.append(Icon(legal[-1], "icons.clutter", 22))
-    return out, " and ".join(clutter_names(game.table, runs)) or "clutter"
+    return out, " and ".join(clutter_names(game.table, runs)) or _grazed(game.table, legal)
+
+
+def _grazed(table: Any, points: Sequence[Point], step: float = 0.05) -> str:
+    """The name of the clutter a path only grazes (along its edge, too thin a stretch to draw), or "clutter"."""
+    for a, b in zip(points, points[1:]):
+        n = max(1, int(math.dist(a, b) / step))
+        for i in range(n + 1):
+            x, y = a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n
+            for q in ((x, y + step), (x, y - step), (x + step, y), (x - step, y)):
+                pieces = table.clutter_at(q)
+                if pieces:
+                    return str(pieces[0].name or pieces[0].kind)
+    return "clutter"
 
 
 def piece_name(table: Any, run: Sequence[Point]) -> str:
@@ -206,10 +219,14 @@ def move_drawing(
     elif d.get("blocked_at") is not None:
         stop = tuple(d["blocked_at"])
         rest = [stop, *requested[max(1, len(legal) - 1) :]]
+        far = d.get("blocked_by") == "move allowance"  # nothing in the way: the pointer is just beyond his 6"
         if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
-            out.append(Path(tuple(rest), "blocked"))  # type: ignore[arg-type]
-        out.append(Cross(stop))  # type: ignore[arg-type]
-        lines.append(stops_here(in_words(d.get("blocked_by") or "", _namer(game))))
+            out.append(Path(tuple(rest), "route" if far else "blocked"))  # type: ignore[arg-type]
+        if far:
+            lines.append(f'His whole move toward the pointer, {float(d.get("requested_length", 0.0)):.1f}" away')
+        else:
+            out.append(Cross(stop))  # type: ignore[arg-type]
+            lines.append(stops_here(in_words(d.get("blocked_by") or "", _namer(game))))
     length = float(d.get("length", 0.0))
     head = f'MOVE {length:.1f}"'
     lines.insert(0, head)
