@@ -95,7 +95,7 @@ def _tab(ctl: Controller) -> str | None:
     return ctl.selected
 
 
-def test_tab_goes_on_round_the_roster_and_comes_to_the_sergeants_free_order_last() -> None:
+def test_tab_goes_on_round_the_roster_from_the_last_man_and_says_the_sergeants_free_order() -> None:
     soldiers = {SGT: (4, 12, 0), "us1-cpl": (4, 14, 0), "us1-r1": (4, 16, 0), "us1-r2": (4, 18, 0)}
     g = rigged_game(soldiers=soldiers, dice=SUCCESS * 6)
     g.state.free_order_for = SGT  # the initiative's double: his free ORDER
@@ -108,10 +108,14 @@ def test_tab_goes_on_round_the_roster_and_comes_to_the_sergeants_free_order_last
     assert "click again" not in _move(ctl, "us1-cpl", (8.0, 14.0))
     assert [_tab(ctl) for _ in range(2)] == ["us1-r1", "us1-r2"]
     fb_words = ctl.handle(Button("next")).message
-    assert ctl.selected == SGT  # the free ORDER after everyone's own action
+    assert ctl.selected == SGT  # round the roster once: his free ORDER in his place, said plainly
     assert "free ORDER" in fb_words and "still to give" in fb_words, fb_words
     rows = {row.figure: row for group in view.roster(g, {}, set()) for row in group.rows}
     assert rows[SGT].status.text == "ORDER" and rows["us1-cpl"].status.text == "acted"
+    for fid in ("us1-r1", "us1-r2"):  # once nobody is left to take it, it is not offered
+        assert "click again" not in _move(ctl, fid, (8.0, g.figure(fid).position[1]))
+    rows = {row.figure: row for group in view.roster(g, {}, set()) for row in group.rows}
+    assert rows[SGT].status.text == "acted" and "Nobody else can act" in ctl.handle(Button("next")).message
 
 
 # ---- the table's words --------------------------------------------------------------------------------------

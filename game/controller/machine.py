@@ -387,25 +387,23 @@ class Controller:
         return f"{n} {noun} {'has' if n == 1 else 'have'} not acted: press E again to {end}."
 
     def _select_next(self) -> Feedback:
-        """Select the next figure of the acting player who may still act, in the roster's order: those with
-        their own action first, then those left only an extra (a Sergeant's free ORDER after his action), so
-        Tab does not keep coming back to a man who has done his part."""
+        """Select the next figure of the acting player who may still act, in the roster's order and on from the
+        one last selected (his action clears the selection): Tab never keeps coming back to the first man ready."""
         ready = [
             f.id for f in self.game.figures if not self.view.selectable(self.game, f.id) and self.available(f.id)
         ]
         if not ready:
             return self._refuse("Nobody else can act: End turn.")
         roster = [f.id for f in self.game.figures]
-
-        def place(fid: str) -> tuple[bool, int]:  # the roster's order, the extras after everyone's own actions
-            return bool(self._extra_left(fid)), roster.index(fid)
-
-        ready.sort(key=place)
         after = self.selected or self.last_selected
         if after in ready:
             i = ready.index(after) + 1
-        else:  # his action cleared the selection: on from where he stands in the round
-            i = bisect.bisect_left([place(fid) for fid in ready], place(after)) if after in roster else 0
+        else:  # on from where he stands in the roster
+            i = (
+                bisect.bisect_left([roster.index(fid) for fid in ready], roster.index(after))
+                if after in roster
+                else 0
+            )
         return self._select(ready[i % len(ready)])
 
     def _extra_left(self, fid: str) -> str:

@@ -278,10 +278,13 @@ class ZombiekriegView:
         return lines
 
     def extra_left(self, game: ZombiekriegGame, fid: str) -> str:
-        """What the lead NCO has left once he has acted: the free ORDER of a Critical Success on initiative
-        (Tab comes to him last, the roster says it); "" for everyone else."""
+        """What the lead NCO has left once he has acted: the free ORDER of a Critical Success on initiative, while
+        a soldier in his command range may still take it (the roster and his selection say it); "" for everyone
+        else."""
         f = game.figure(fid)
         if f.is_zombie or not f.acted_this_turn or game.state.free_order_for != fid or not f.standing:
+            return ""
+        if "order" not in game.actions_for(fid):
             return ""
         return "has acted; his free ORDER (the initiative's double) is still to give: O, then click a soldier."
 
