@@ -165,3 +165,14 @@ def test_the_down_tags_of_fallen_zombies_lying_close_do_not_overlap() -> None:
     assert len(tags) == 4
     assert not any(a.colliderect(b) for i, a in enumerate(tags) for b in tags[i + 1 :]), tags
     pygame.quit()
+
+
+def test_the_roster_says_a_soldier_ordered_this_turn_has_his_plus_2() -> None:
+    from game.rules.zombiekrieg.commands import Order
+
+    g = rigged_game(soldiers={SGT: (4, 12, 0), "us1-r1": (6, 12, 0)}, dice=SUCCESS * 3)
+    view = ZombiekriegView()
+    ready = {SGT, "us1-r1"}
+    assert g.apply(Order(SGT, "us1-r1")) and g.figure("us1-r1").ordered_this_turn
+    rows = {row.figure: row for group in view.roster(g, {}, ready) for row in group.rows}
+    assert rows["us1-r1"].status.text == "ready +2"

@@ -203,7 +203,7 @@ class ZombiekriegView:
                 elif f.acted_this_turn:
                     status = Cell("acted", "spent")
                 elif f.id in ready:
-                    status = Cell("ready", "good")
+                    status = Cell("ready +2" if f.ordered_this_turn else "ready", "good")  # ORDERed: +2 GUTS
                 else:
                     status = Cell("waits", "muted")
                 cells = (
