@@ -282,7 +282,7 @@ class TableView:
         self._strokes = KeptSurfaces(STROKE_BYTES)  # (surface, its reference point on it) by shape
         self._plates: dict[tuple[str, int, tuple[int, int, int], int | None], pygame.Surface] = {}
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
-        # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
+        # readings, GUTS numbers, placed clear of the figures and of each other (see _place_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
         self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
         # where the fallen figures' DOWN tags were drawn last (stacked apart)
@@ -291,6 +291,7 @@ class TableView:
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._zone_blits: list[tuple[pygame.Surface, pygame.Rect]] = []  # drawn under the figures
         self.plates: list[pygame.Rect] = []  # where the preview plates went last frame
 
     @classmethod
@@ -472,9 +473,11 @@ class TableView:
         over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
         surface.set_clip(self.table_rect())  # rings, arcs and their readings end at the table's edge
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
+        self._place_words_kept()  # names, readings and numbers: clear of the figures and of each other
+        surface.blits(self._zone_blits, doreturn=False)  # under the figures: a name that stays put hides nobody
         self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
-        self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
+        surface.blits(self._words_blits, doreturn=False)
         surface.set_clip(pygame.Rect(cam.viewport))
         self.plates = []
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label) and not _placed(o)])
@@ -916,21 +919,20 @@ class TableView:
         assert best is not None
         return best[1], best[0]
 
-    def _draw_words_kept(self, surface: pygame.Surface) -> None:
-        """:meth:`_draw_words`, or last frame's words again when nothing they depend on has changed: the
-        same tokens and overlays (the scene hands new sequences when they change), pointer, camera and
-        switches. Placing a thousand figures' words costs a few milliseconds a frame."""
+    def _place_words_kept(self) -> None:
+        """:meth:`_place_words`, unless nothing they depend on has changed since last frame: the same tokens
+        and overlays (the scene hands new sequences when they change), pointer, camera and switches. Placing
+        a thousand figures' words costs a few milliseconds a frame."""
         cam = self.camera
         things = (self.tokens, self.overlays, self.hover, self.scenario)
         seen = (len(self.tokens), cam.viewport, cam.ppi, cam.offset, self.show_zones, self.show_outlines)
         last = self._words_for
         if last and all(a is b for a, b in zip(last[0], things)) and last[1] == seen:
-            surface.blits(self._words_blits, doreturn=False)
             return
-        self._draw_words(surface)
+        self._place_words()
         self._words_for = (things, seen)
 
-    def _draw_words(self, surface: pygame.Surface) -> None:
+    def _place_words(self) -> None:
         """The table's words: the zones' names where the table alone puts them (:meth:`_zone_words`), then,
         most wanted first, each where it overlaps neither a figure nor a word placed before it: the
         pointed-at figure's GUTS, the rings' and lines' readings, every other figure's GUTS (one in a
@@ -943,8 +945,9 @@ class TableView:
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
         placer = Placer(self.table_rect(), self.token_rects())
-        words, blits = self._zone_words()
+        words, self._zone_blits = self._zone_words()
         placer.words += [rect for _, _, rect in words]  # the readings and the GUTS find room round them
+        blits = []
         for job in jobs:
             placed = _place_word(placer, job)
             if placed is None:
@@ -952,7 +955,6 @@ class TableView:
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
-        surface.blits(blits, doreturn=False)
         self.words, self.words_forced, self._words_blits = words, placer.forced, blits
 
     def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
