@@ -20,6 +20,7 @@ The modes and what moves between them:
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -92,6 +93,7 @@ class Controller:
         self.mode = Mode.GAME_OVER if game.over else Mode.IDLE
         self.action: str | None = None  # the action being aimed (AIMING)
         self.selected: str | None = None
+        self.last_selected: str | None = None  # Tab goes on from him after his action cleared the selection
         self.waypoints: list[Point] = []
         self.picked: list[str] = []  # targets chosen by shift-click before the last (an LMG's first shot)
         self.hover_point: Point | None = None
@@ -299,7 +301,7 @@ class Controller:
         self._clear_selection()
         if why_not:
             return self._refuse(why_not)
-        self.selected = fid
+        self.selected = self.last_selected = fid
         self.mode = Mode.SELECTED
         actions = self.view.actions(self.game, fid)
         available = [a.key for a in actions if a.available]
@@ -307,6 +309,9 @@ class Controller:
             return self._refuse(next((a.reason for a in actions if a.reason), f"{fid} cannot act now."))
         labels = {k.key: k.label.upper() for k in self.view.action_kinds}  # the buttons' words, not the keys
         words = ", ".join(labels.get(a, a.upper()) for a in available)
+        extra = self._extra_left(fid)
+        if extra:  # he has acted: say what is left to him, not "selected: ORDER" as if he had not
+            return Feedback(message=f"{self.view.name(self.game, fid)} {extra}")
         return Feedback(message=f"{self.view.name(self.game, fid)} selected: {words}.")
 
     def _clear_selection(self) -> None:
@@ -393,14 +398,30 @@ class Controller:
         return f"{n} {noun} {'has' if n == 1 else 'have'} not acted: press E again to {end}."
 
     def _select_next(self) -> Feedback:
-        """Select the next figure of the acting player who may still act."""
+        """Select the next figure of the acting player who may still act, in the roster's order and on from the
+        one last selected (his action clears the selection): Tab never keeps coming back to the first man ready."""
         ready = [
             f.id for f in self.game.figures if not self.view.selectable(self.game, f.id) and self.available(f.id)
         ]
         if not ready:
             return self._refuse("Nobody else can act: End turn.")
-        i = ready.index(self.selected) + 1 if self.selected in ready else 0
+        roster = [f.id for f in self.game.figures]
+        after = self.selected or self.last_selected
+        if after in ready:
+            i = ready.index(after) + 1
+        else:  # on from where he stands in the roster
+            i = (
+                bisect.bisect_left([roster.index(fid) for fid in ready], roster.index(after))
+                if after in roster
+                else 0
+            )
         return self._select(ready[i % len(ready)])
+
+    def _extra_left(self, fid: str) -> str:
+        """What the view says ``fid`` has left once his own action is spent ("" when he has his action, or a
+        view that has no such extras)."""
+        extra = getattr(self.view, "extra_left", None)
+        return str(extra(self.game, fid)) if extra is not None else ""
 
     def _back(self) -> Feedback:
         """Undo the last choice that rolled no dice: a waypoint, a picked target, the aiming, the selection."""

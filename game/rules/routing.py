@@ -29,6 +29,7 @@ CLEARANCE = 0.15  # inches between bases when a route steps round one
 
 
 SHORT = 0.25  # inches: a move that ends this near where it was heading went where it was pointed
+NEARLY_ALL = 1.0  # inches: a move stopped this near its allowance, on a way longer than it, goes without asking
 MOVED = 0.01  # inches: a way shorter than this goes nowhere (the rules refuse it)
 
 
@@ -37,6 +38,8 @@ TIGHT_CELL = 0.15  # inches: the finer grid tried when the first finds no way (a
 TIGHT_CLEARANCE = 0.02  # inches: on it a route may pass a hair from a base (the rules let bases touch)
 NEAR_GOAL = 1.5  # inches: pointing on a base, the route ends on the free ground this near the pointer
 DETOUR = 1.5  # inches: a route this much longer than the straight line is tried on the finer grid too
+DETOUR_WEIGHT = 0.25  # of the inches walked, counted against the spot nearest a goal the bases keep him from
+CLUTTER_COST = 3.0  # an inch of clutter costs a route this many inches of open ground, where clutter slows a move
 
 
 def _clear(table: Any, points: list[Point], radius: float, mover: str) -> bool:
@@ -59,8 +62,11 @@ class LocalGrid:
         reach: float,
         cell: float = CELL,
         clearance: float = CLEARANCE,
+        avoid_clutter: bool = False,
     ) -> None:
         self.table, self.mover, self.start, self.radius, self.step = table, mover, start, radius, cell
+        self.reach = reach
+        self.avoid_clutter = avoid_clutter
         self.n = int(2 * reach / cell) + 1
         self.x0, self.y0 = start[0] - reach, start[1] - reach
         others = [(table.position(o), table.radius(o)) for o in table.figures_in_circle(start, reach + 2.0)
@@ -75,6 +81,11 @@ class LocalGrid:
                 )
                 row.append(ok and not table.overlaps_blocking(p, radius))
             self.free.append(row)
+        # where clutter slows a move (Zombiekrieg's 1D6"), a route pays for its clutter and goes round a hedge
+        # when that is not much longer
+        self.slow = [
+            [avoid_clutter and self._near_clutter(self.point(i, j)) for j in range(self.n)] for i in range(self.n)
+        ]
 
     def point(self, i: int, j: int) -> Point:
         return (self.x0 + i * self.step, self.y0 + j * self.step)
@@ -115,7 +126,7 @@ class LocalGrid:
                 nxt = (c[0] + dx, c[1] + dy)
                 if not self.inside(nxt) or not (self.free[nxt[0]][nxt[1]] or nxt == a):
                     continue
-                new = cost[c] + w
+                new = cost[c] + (w * CLUTTER_COST if self.slow[nxt[0]][nxt[1]] else w)
                 if new < cost.get(nxt, math.inf):
                     cost[nxt], seen[nxt] = new, c
                     heapq.heappush(queue, (new + math.dist(nxt, b), nxt))
@@ -158,11 +169,70 @@ class LocalGrid:
         i = 0
         while i < len(path) - 1:
             j = len(path) - 1
-            while j > i + 1 and not _clear(self.table, [path[i], path[j]], self.radius, self.mover):
+            while j > i + 1 and not self._tight_leg(path, i, j):
                 j -= 1
             out.append(path[j])
             i = j
         return out
+
+    def _near_clutter(self, p: Point) -> bool:
+        """In clutter, or within half a cell of it: a route kept off such cells clears a hedge's corner."""
+        h = self.step / 2
+        return any(
+            self.table.in_clutter((p[0] + dx, p[1] + dy)) for dx, dy in ((0, 0), (h, 0), (-h, 0), (0, h), (0, -h))
+        )
+
+    def _tight_leg(self, path: list[Point], i: int, j: int) -> bool:
+        """May the grid path from its point ``i`` to ``j`` be one straight leg? Clear of walls and bases, and
+        (where clutter slows) entering no clutter the grid path kept out of."""
+        a, b = path[i], path[j]
+        if not _clear(self.table, [a, b], self.radius, self.mover):
+            return False
+        if not self.avoid_clutter or any(
+            self.slow[c[0]][c[1]] for c in map(self.cell, path[i : j + 1]) if self.inside(c)
+        ):
+            return True
+        return self.table.clutter_on_path([a, b]) <= 0.0
+
+    def nearest_reached(self, goal: Point) -> list[Point] | None:
+        """A path to the free cell within the grid's reach nearest ``goal`` (a long way round it counts a
+        little against it), for a goal the search cannot reach: the man goes as near it as the bases let him."""
+        import heapq
+
+        a = self.cell(self.start)
+        seen: dict[tuple[int, int], tuple[int, int] | None] = {a: None}
+        cost = {a: 0.0}
+        queue = [(0.0, a)]
+        steps = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        best, best_left = a, math.dist(self.start, goal)
+        while queue:
+            g, c = heapq.heappop(queue)
+            if g > cost[c]:
+                continue
+            walked = g * self.step
+            if walked > self.reach:
+                continue
+            left = math.dist(self.point(*c), goal) + DETOUR_WEIGHT * walked
+            if left < best_left - 1e-9:
+                best, best_left = c, left
+            for dx, dy, w in steps:
+                nxt = (c[0] + dx, c[1] + dy)
+                if not self.inside(nxt) or not self.free[nxt[0]][nxt[1]]:
+                    continue
+                new = g + (w * CLUTTER_COST if self.slow[nxt[0]][nxt[1]] else w)
+                if new < cost.get(nxt, math.inf):
+                    cost[nxt], seen[nxt] = new, c
+                    heapq.heappush(queue, (new, nxt))
+        if best == a:
+            return None
+        out: list[Point] = []
+        cur: tuple[int, int] | None = best
+        while cur is not None:
+            out.append(self.point(*cur))
+            cur = seen[cur]
+        points = list(reversed(out))
+        points[0] = self.start
+        return points
 
 
 def route_to(
@@ -172,11 +242,11 @@ def route_to(
     and buildings by the table's walker paths, round the other bases on the local grid near him. When
     nothing better is found, the straight line (the rules then stop the move where it is blocked)."""
     goal = (float(goal[0]), float(goal[1]))
-    if _clear(table, [start, goal], radius, mover):
+    if _clear(table, [start, goal], radius, mover) and not _slowed(table, grid, [start, goal]):
         return [goal]
     walked = table.find_path(start, goal, radius)
     route = [start, *(walked[1:] if walked else [goal])]
-    if _clear(table, route, radius, mover):
+    if _clear(table, route, radius, mover) and not _slowed(table, grid, route):
         return route[1:]
     if grid is None:
         return route[1:]
@@ -195,7 +265,20 @@ def route_to(
         head = grid.search(route[k])
         if head is not None:
             return [*grid.straighten(head)[1:], *route[k + 1 :]]
+    # friends all round the way on: as far toward it as the bases let him, then on toward the goal
+    toward = edge[1] if edge is not None else goal
+    head = grid.nearest_reached(toward)
+    if head is not None:
+        return [*grid.straighten(head)[1:], *([] if edge is None else route[edge[0] + 1 :])]
     return route[1:]
+
+
+def _slowed(table: Any, grid: LocalGrid | None, way: list[Point]) -> bool:
+    """Does ``way`` enter clutter that slows the move, its goal out of it (a way round may cost less)?
+    Only where the grid avoids clutter."""
+    if grid is None or not grid.avoid_clutter or table.in_clutter(way[-1]):
+        return False
+    return bool(table.clutter_on_path(way) > 0.0)
 
 
 @dataclass(frozen=True)
@@ -254,7 +337,8 @@ class Routes:
     It also remembers where the latest move it made was heading, so the view can ask before a move that
     stops short of it (:meth:`question`): the first click asks, a second click on the same spot sends."""
 
-    def __init__(self) -> None:
+    def __init__(self, avoid_clutter: bool = False) -> None:
+        self.avoid_clutter = avoid_clutter  # a rule set whose clutter slows a move routes round it where it can
         self._key: tuple | None = None
         self._grid: LocalGrid | None = None
         self._tight: LocalGrid | None = None  # the finer grid, made only when the coarse one finds no way
@@ -281,6 +365,10 @@ class Routes:
         else:
             path = [(float(x), float(y)) for x, y in pointed]
         heading = Heading(tuple(path)) if path else None
+        if path and len(pointed) == 1 and math.dist(path[-1], pointed[0]) > NEAR_GOAL:
+            # the bases kept the route short of the pointer: it still heads there, and says what is in the way
+            goal = (float(pointed[0][0]), float(pointed[0][1]))
+            heading = Heading((*path, goal), table.check_path([path[-1], goal], radius, mover=mover).blocked_by)
         if heading is not None and limit is not None:
             check = table.check_path([start, *path], radius, mover=mover, max_length=limit)
             if check.blocked and check.length > MOVED:
@@ -316,11 +404,13 @@ class Routes:
         blocked_by: str,
         name: Callable[[str], str],
         allowance_asks: bool = False,
+        allowance: float | None = None,
     ) -> str:
         """What to ask before the move of ``mover`` along ``path`` is sent, when the rules' preview says it
         ends at ``end`` after ``length`` inches, cut by ``blocked_by``: empty when it gets where it was
         heading. A move cut by its allowance only asks when ``allowance_asks`` (a rule set whose moves are
-        short where a player points far)."""
+        short where a player points far); given the ``allowance``, neither does one stopped by a base within
+        an inch of it on a way longer than it (he could not have got there anyway)."""
         if not path:
             return ""
         heading = self.heading(mover, path) or Heading(tuple(path))
@@ -328,6 +418,8 @@ class Routes:
         if math.dist(end, heading.goal) <= SHORT or why == "move allowance" and not allowance_asks:
             return ""
         way = length + path_length(heading.rest(end))
+        if allowance is not None and not allowance_asks and way > allowance and length >= allowance - NEARLY_ALL:
+            return ""
         return short_question(length, "" if why == "move allowance" else in_words(why, name), way)
 
     def marks(
@@ -355,16 +447,20 @@ class Routes:
         start = (float(start[0]), float(start[1]))
         key = (mover, version, start, reach)
         if self._key != key:
-            self._key, self._grid, self._tight = key, LocalGrid(table, mover, start, radius, reach), None
+            grid = LocalGrid(table, mover, start, radius, reach, avoid_clutter=self.avoid_clutter)
+            self._key, self._grid, self._tight = key, grid, None
         route = route_to(table, mover, start, radius, goal, self._grid)
         walked = table.legal_part([start, *route], radius, mover=mover)
         detour = path_length([start, *route]) > math.dist(start, goal) + DETOUR
-        if not walked.blocked_by.startswith("figure") and not detour:
+        short = math.dist(route[-1], goal) > NEAR_GOAL  # the coarse grid got only as near as the bases let it
+        if not walked.blocked_by.startswith("figure") and not detour and not short:
             return route
         # a squad-mate's base stops it, or it loops far round the squad: a way between the bases may be
         # narrower than the coarse grid sees
         if self._tight is None:
-            self._tight = LocalGrid(table, mover, start, radius, reach, TIGHT_CELL, TIGHT_CLEARANCE)
+            self._tight = LocalGrid(
+                table, mover, start, radius, reach, TIGHT_CELL, TIGHT_CLEARANCE, self.avoid_clutter
+            )
         tight = route_to(table, mover, start, radius, goal, self._tight)
         further = path_length(table.legal_path([start, *tight], radius, mover=mover))
         if further > path_length(walked.points) + SHORT:

@@ -23,7 +23,7 @@ from game.scenario.model import Scenario
 from game.ui import drawing
 from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
-from game.ui.declutter import Placer, along_ring, around, overlap
+from game.ui.declutter import Placer, along_ring, around, overlap, stacked
 from game.ui.drawing import TextCache
 from game.ui.fitting import wrap
 from game.ui.kept import MB, KeptSurfaces
@@ -185,7 +185,6 @@ class WordJob(NamedTuple):
     colour: tuple[int, int, int]
     spots: list[pygame.Rect]
     must: bool
-    prefer: int = 0  # the spot to try first (a zone's name keeps the spot it had)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -214,8 +213,8 @@ def _zone_spots(
     wh: tuple[int, int], corners: tuple[float, float, float, float], view: pygame.Rect
 ) -> list[pygame.Rect]:
     """Where a zone's name may go, best first: just outside the zone, above or below it, middle then ends,
-    a step further out each time; then beside it; then inside its top; then the first two slid into the view
-    (for a zone that runs off it). ``corners`` are the zone's screen bounds (left, top, right, bottom)."""
+    a step further out each time; then inside its top (of the part on the view); then beside it; then the
+    first two slid into the view. ``corners`` are the zone's screen bounds (left, top, right, bottom)."""
     w, h = wh
     ax, ay, bx, by = corners
     cx, cy = round((ax + bx) / 2), round((ay + by) / 2)
@@ -226,12 +225,19 @@ def _zone_spots(
                 rect = pygame.Rect(0, 0, w, h)
                 setattr(rect, anchor, (x, round(y)))
                 spots.append(rect)
-    for y in (cy, round(ay + h / 2), round(by - h / 2)):
-        spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
-        spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
     for x in (cx, round(ax + w / 2), round(bx - w / 2)):
         spots.append(pygame.Rect(0, 0, w, h))
         spots[-1].midtop = (x, round(ay + 3))
+    # inside the top of the part on the view (a zone running off it), before the sides: the ground beside a
+    # start line is where the section walks out
+    seen = pygame.Rect(round(ax), round(ay), max(1, round(bx - ax)), max(1, round(by - ay))).clip(view)
+    if seen.w and seen.h:
+        for x in (seen.centerx, seen.x + w // 2 + 3):
+            spots.append(pygame.Rect(0, 0, w, h))
+            spots[-1].midtop = (x, seen.top + 3)
+    for y in (cy, round(ay + h / 2), round(by - h / 2)):
+        spots += [pygame.Rect(0, 0, w, h), pygame.Rect(0, 0, w, h)]
+        spots[-2].midright, spots[-1].midleft = (round(ax - 4), y), (round(bx + 4), y)
     return spots + [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
 
 
@@ -276,14 +282,17 @@ class TableView:
         self._strokes = KeptSurfaces(STROKE_BYTES)  # (surface, its reference point on it) by shape
         self._plates: dict[tuple[str, int, tuple[int, int, int], int | None], pygame.Surface] = {}
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
-        # readings, GUTS numbers, placed clear of the figures and of each other (see _draw_words)
+        # readings, GUTS numbers, placed clear of the figures and of each other (see _place_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
+        self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
+        # where the fallen figures' DOWN tags were drawn last (stacked apart)
+        self.tag_rects: list[pygame.Rect] = []
         self.words_forced = 0  # words that had to show but found no free spot last frame
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._zone_blits: list[tuple[pygame.Surface, pygame.Rect]] = []  # drawn under the figures
         self.plates: list[pygame.Rect] = []  # where the preview plates went last frame
-        self._zone_spots: dict[str, int] = {}  # a zone name -> the spot it took last (kept while free)
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
@@ -464,9 +473,11 @@ class TableView:
         over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
         surface.set_clip(self.table_rect())  # rings, arcs and their readings end at the table's edge
         self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
+        self._place_words_kept()  # names, readings and numbers: clear of the figures and of each other
+        surface.blits(self._zone_blits, doreturn=False)  # under the figures: a name that stays put hides nobody
         self._draw_tokens(surface)
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
-        self._draw_words_kept(surface)  # names, readings and numbers: clear of the figures and of each other
+        surface.blits(self._words_blits, doreturn=False)
         surface.set_clip(pygame.Rect(cam.viewport))
         self.plates = []
         self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, Label) and not _placed(o)])
@@ -544,7 +555,11 @@ class TableView:
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
             if token.state == "knocked_down" and r >= 6:
                 tags.append(self._down_tag(token, cx, cy, r))
-        blits += tags  # the status tags last, over every token: a neighbour's base never hides a DOWN
+        # the status tags last, over every token (a neighbour's base never hides a DOWN), stacked apart where
+        # fallen figures lie close (their DOWNs ran together)
+        rects = stacked([image.get_rect(topleft=at) for image, at in tags])
+        blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
+        self.tag_rects = rects
         surface.fblits(blits)
         self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
 
@@ -904,52 +919,60 @@ class TableView:
         assert best is not None
         return best[1], best[0]
 
-    def _draw_words_kept(self, surface: pygame.Surface) -> None:
-        """:meth:`_draw_words`, or last frame's words again when nothing they depend on has changed: the
-        same tokens and overlays (the scene hands new sequences when they change), pointer, camera and
-        switches. Placing a thousand figures' words costs a few milliseconds a frame."""
+    def _place_words_kept(self) -> None:
+        """:meth:`_place_words`, unless nothing they depend on has changed since last frame: the same tokens
+        and overlays (the scene hands new sequences when they change), pointer, camera and switches. Placing
+        a thousand figures' words costs a few milliseconds a frame."""
         cam = self.camera
         things = (self.tokens, self.overlays, self.hover, self.scenario)
         seen = (len(self.tokens), cam.viewport, cam.ppi, cam.offset, self.show_zones, self.show_outlines)
         last = self._words_for
         if last and all(a is b for a, b in zip(last[0], things)) and last[1] == seen:
-            surface.blits(self._words_blits, doreturn=False)
             return
-        self._draw_words(surface)
+        self._place_words()
         self._words_for = (things, seen)
 
-    def _draw_words(self, surface: pygame.Surface) -> None:
-        """The table's words, most wanted first, each where it overlaps neither a figure nor a word
-        placed before it: the pointed-at figure's GUTS, the rings' and lines' readings, the zones'
-        names, then every other figure's GUTS (one in a packed line shows when pointed at) and, with
-        the outlines on, the terrain's names."""
+    def _place_words(self) -> None:
+        """The table's words: the zones' names where the table alone puts them (:meth:`_zone_words`), then,
+        most wanted first, each where it overlaps neither a figure nor a word placed before it: the
+        pointed-at figure's GUTS, the rings' and lines' readings, every other figure's GUTS (one in a
+        packed line shows when pointed at) and, with the outlines on, the terrain's names."""
         pointed = [t for t in self.tokens if t.highlight in ("selected", "target") or t is self.hover]
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
-        # the zones' names first, each in the spot it had before when still free: they stay put whatever is
-        # selected or aimed, and the readings find room round them
-        jobs = self._zone_jobs() if self.show_zones else []
-        jobs += [job for t in pointed if (job := self._badge_job(t, True)) is not None]
+        jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
         jobs += self._overlay_jobs()
         jobs += [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
         placer = Placer(self.table_rect(), self.token_rects())
-        words: list[tuple[str, str, pygame.Rect]] = []
-        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        words, self._zone_blits = self._zone_words()
+        placer.words += [rect for _, _, rect in words]  # the readings and the GUTS find room round them
+        blits = []
         for job in jobs:
-            if 0 < job.prefer < len(job.spots):  # where it was last time first, if that is still free
-                placed = _place_word(placer, job._replace(spots=[job.spots[job.prefer], *job.spots]))
-            else:
-                placed = _place_word(placer, job)
+            placed = _place_word(placer, job)
             if placed is None:
                 continue
-            if job.kind == "zone":
-                self._zone_spots[job.text] = job.spots.index(placed) if placed in job.spots else 0
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
             words.append((job.kind, job.text, placed))
-        surface.blits(blits, doreturn=False)
         self.words, self.words_forced, self._words_blits = words, placer.forced, blits
+
+    def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
+        """The zones' names placed clear of one another and of the figures as they stood when the table was first
+        drawn (the zombies in their spawn zones), never of where they stand now: the same spot on every turn,
+        whatever is selected or aimed (a newcomer saw them move each turn)."""
+        if not self._set_up and self.tokens:
+            self._set_up = tuple(self.tokens)
+        fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
+        words: list[tuple[str, str, pygame.Rect]] = []
+        blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+        for job in self._zone_jobs() if self.show_zones else []:
+            placed = fixed.place(job.spots, True)
+            if placed is not None:
+                image = self.texts.render(job.text, job.size, job.colour)
+                blits.append((image, image.get_rect(center=placed.center)))
+                words.append((job.kind, job.text, placed))
+        return words, blits
 
     def _text_size(self, text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
         return self.texts.render(text, size, colour).get_size()
@@ -1024,7 +1047,7 @@ class TableView:
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
             spots = _zone_spots(wh, (ax, ay, bx, by), view)
-            jobs.append(WordJob("zone", label, 20, colour, spots, True, self._zone_spots.get(label, 0)))
+            jobs.append(WordJob("zone", label, 20, colour, spots, True))
         return jobs
 
     def table_rect(self) -> pygame.Rect:

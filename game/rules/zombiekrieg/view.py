@@ -145,7 +145,9 @@ class ZombiekriegView:
     ask_before_ending: bool = True  # an E with soldiers still ready asks once: a turn ended by a slip is lost
 
     def __init__(self) -> None:
-        self.routes = Routes()  # a click goes round walls and bases (issue "Club-night play", item 3)
+        # a click goes round walls and bases, and round clutter where that is not much longer (it cuts a move to
+        # 1D6")
+        self.routes = Routes(avoid_clutter=True)
 
     # ---- the panels --------------------------------------------------------------------------
 
@@ -194,10 +196,12 @@ class ZombiekriegView:
                     status = Cell("exited", "good")
                 elif state == "knocked_down":
                     status = Cell("down", "warn")
+                elif self.extra_left(game, f.id):
+                    status = Cell("ORDER", "warn")  # acted, but his free ORDER is still to give (the line fits)
                 elif f.acted_this_turn:
                     status = Cell("acted", "spent")
                 elif f.id in ready:
-                    status = Cell("ready", "good")
+                    status = Cell("ready +2" if f.ordered_this_turn else "ready", "good")  # ORDERed: +2 GUTS
                 else:
                     status = Cell("waits", "muted")
                 cells = (
@@ -264,10 +268,23 @@ class ZombiekriegView:
         state = STATE_WORDS.get(look.state, look.state)
         if look.state == "standing":
             state = "has acted this turn" if f.acted_this_turn else "may act"
+            if self.extra_left(game, fid):
+                state += "; his free ORDER is still to give"
             if f.ordered_this_turn:
                 state += ", ORDERed (+2)"
         lines.append(state.capitalize())
         return lines
+
+    def extra_left(self, game: ZombiekriegGame, fid: str) -> str:
+        """What the lead NCO has left once he has acted: the free ORDER of a Critical Success on initiative, while
+        a soldier in his command range may still take it (the roster and his selection say it); "" for everyone
+        else."""
+        f = game.figure(fid)
+        if f.is_zombie or not f.acted_this_turn or game.state.free_order_for != fid or not f.standing:
+            return ""
+        if "order" not in game.actions_for(fid):
+            return ""
+        return "has acted; his free ORDER (the initiative's double) is still to give: O, then click a soldier."
 
     def summary(self, game: ZombiekriegGame, fid: str) -> str:
         return f"G{game.figure(fid).guts}"
@@ -380,8 +397,16 @@ class ZombiekriegView:
         d = preview.details
         end = tuple(d["points"][-1]) if d.get("points") else cmd.path[-1]
         name = lambda fid: self.name(game, fid)  # noqa: E731
+        allowance = float(game.data.house("move_distance"))
         return self.routes.question(
-            cmd.figure, cmd.path, end, float(d.get("length", 0.0)), d.get("blocked_by") or "", name
+            cmd.figure,
+            cmd.path,
+            end,
+            float(d.get("length", 0.0)),
+            d.get("blocked_by") or "",
+            name,
+            False,
+            allowance,
         )
 
     def explain(self, game: ZombiekriegGame, fid: str, target: str) -> Command | None:

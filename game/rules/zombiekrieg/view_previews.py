@@ -135,7 +135,7 @@ def drawing(game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Point | 
     return []
 
 
-def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> list[list[Point]]:
+def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.05) -> list[list[Point]]:
     """The stretches of a path that lie in clutter (sampled along it; geometry only)."""
     runs: list[list[Point]] = []
     current: list[Point] = []
@@ -153,6 +153,46 @@ def _clutter_runs(table: Any, points: Sequence[Point], step: float = 0.2) -> lis
     return [r for r in runs if len(r) >= 2]
 
 
+def _clutter_marks(game: ZombiekriegGame, legal: Sequence[Point], dice: int) -> tuple[list[Primitive], str]:
+    """The stretches of a move in clutter, each saying what it is and what it costs where the player looks
+    (``Bocage hedge: 1D6"``), the clutter icon at the end, and the clutter's names for the plate."""
+    runs = _clutter_runs(game.table, legal)
+    out: list[Primitive] = [
+        Path(tuple(run), "clutter", f'{piece_name(game.table, run)}: {dice}D6"') for run in runs
+    ]
+    out.append(Icon(legal[-1], "icons.clutter", 22))
+    return out, " and ".join(clutter_names(game.table, runs)) or _grazed(game.table, legal)
+
+
+def _grazed(table: Any, points: Sequence[Point], step: float = 0.05) -> str:
+    """The name of the clutter a path only grazes (along its edge, too thin a stretch to draw), or "clutter"."""
+    for a, b in zip(points, points[1:]):
+        n = max(1, int(math.dist(a, b) / step))
+        for i in range(n + 1):
+            x, y = a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n
+            for q in ((x, y + step), (x, y - step), (x + step, y), (x - step, y)):
+                pieces = table.clutter_at(q)
+                if pieces:
+                    return str(pieces[0].name or pieces[0].kind)
+    return "clutter"
+
+
+def piece_name(table: Any, run: Sequence[Point]) -> str:
+    """The name of the clutter a stretch of path runs through, from its middle: ``Bocage hedge``."""
+    pieces = table.clutter_at(run[len(run) // 2])
+    return str(pieces[0].name or pieces[0].kind) if pieces else "clutter"
+
+
+def clutter_names(table: Any, runs: Sequence[Sequence[Point]]) -> list[str]:
+    """The clutter a path's stretches run through, each named once, in the order walked."""
+    names: list[str] = []
+    for run in runs:
+        name = piece_name(table, run)
+        if name not in names:
+            names.append(name)
+    return names
+
+
 def move_drawing(
     game: ZombiekriegGame, requested: Sequence[Point], preview: Any, face_toward: Point | None = None
 ) -> list[Primitive]:
@@ -167,10 +207,11 @@ def move_drawing(
     d = preview.details
     legal = [tuple(p) for p in d.get("points", [])] or requested[:1]
     out.append(Path(tuple(legal), "legal"))  # type: ignore[arg-type]
+    dice = int(game.data.house("clutter_move_dice"))
+    slow = ""
     if d.get("enters_clutter"):
-        for run in _clutter_runs(game.table, legal):  # type: ignore[arg-type]
-            out.append(Path(tuple(run), "clutter"))
-        out.append(Icon(legal[-1], "icons.clutter", 22))  # type: ignore[arg-type]
+        marks, slow = _clutter_marks(game, legal, dice)  # type: ignore[arg-type]
+        out += marks
     lines = []
     exits = d.get("exits")
     if exits:
@@ -178,20 +219,25 @@ def move_drawing(
     elif d.get("blocked_at") is not None:
         stop = tuple(d["blocked_at"])
         rest = [stop, *requested[max(1, len(legal) - 1) :]]
+        far = d.get("blocked_by") == "move allowance"  # nothing in the way: the pointer is just beyond his 6"
         if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
-            out.append(Path(tuple(rest), "blocked"))  # type: ignore[arg-type]
-        out.append(Cross(stop))  # type: ignore[arg-type]
-        lines.append(stops_here(in_words(d.get("blocked_by") or "", _namer(game))))
+            out.append(Path(tuple(rest), "route" if far else "blocked"))  # type: ignore[arg-type]
+        if far:
+            lines.append(f'His whole move toward the pointer, {float(d.get("requested_length", 0.0)):.1f}" away')
+        else:
+            out.append(Cross(stop))  # type: ignore[arg-type]
+            lines.append(stops_here(in_words(d.get("blocked_by") or "", _namer(game))))
     length = float(d.get("length", 0.0))
     head = f'MOVE {length:.1f}"'
-    if d.get("enters_clutter"):
-        head += ' - enters clutter: only 1D6" (rolled after the test)'
     lines.insert(0, head)
+    if d.get("enters_clutter"):
+        head += f" through the {slow}"
+        full = float(game.data.house("move_distance"))
+        lines[0:1] = [head, f'The {slow} slows him: only {dice}D6", not {full:g}" (rolled after the test)']
     lines.append(guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)))
     lines.append(need_text(d.get("modified_guts", 0), preview.chances))
     if d.get("enters_clutter"):  # the real question: will he get where I point?
         success = preview.chances.get("critical_success", 0.0) + preview.chances.get("success", 0.0)
-        dice = int(game.data.house("clutter_move_dice"))
         reach = success * at_least(length, dice)
         lines.append(f'Reaches the pointer: {pct(reach)} (a success, then {dice}D6 >= {length:.1f}")')
     lines.append(risk_text(preview.chances))
