@@ -15,10 +15,10 @@ from game.table import Table, path_length, truncate_path
 
 SHORT = 0.25  # inches: a figure this near where it was going got there; a way round shorter is none
 REACH_MOST = 4.0  # inches: how far ahead along its way a figure going round heads for
-# (degrees off the way, inches): the steps aside tried, nearest the way first, to either hand
 # inches: far more than the rounding of a distance on a table; a way round is skipped unasked only when it
 # could not beat the best by even this much (so the choice is the one asking every way makes)
 BOUND_SLACK = 1e-6
+# (degrees off the way, inches): the steps aside tried, nearest the way first, to either hand
 SIDESTEPS = tuple(
     (side * turn, aside) for turn, aside in ((30, 1.2), (60, 1.2), (90, 1.2), (45, 2.2)) for side in (1, -1)
 )
