@@ -15,6 +15,9 @@ from game.table import Table, path_length, truncate_path
 
 SHORT = 0.25  # inches: a figure this near where it was going got there; a way round shorter is none
 REACH_MOST = 4.0  # inches: how far ahead along its way a figure going round heads for
+# inches: far more than the rounding of a distance on a table; a way round is skipped unasked only when it
+# could not beat the best by even this much (so the choice is the one asking every way makes)
+BOUND_SLACK = 1e-6
 # (degrees off the way, inches): the steps aside tried, nearest the way first, to either hand
 SIDESTEPS = tuple(
     (side * turn, aside) for turn, aside in ((30, 1.2), (60, 1.2), (90, 1.2), (45, 2.2)) for side in (1, -1)
@@ -32,10 +35,25 @@ def way_round(
     for turn, aside in SIDESTEPS:
         a = heading + math.radians(turn)
         step = (here[0] + aside * math.cos(a), here[1] + aside * math.sin(a))
+        if best is not None and _nearest_it_gets(here, step, goal, left) - BOUND_SLACK >= best[0] - 1e-9:
+            continue  # even walked whole it ends no nearer the goal than the best: the table need not be asked
         way = list(table.legal_path([here, step, goal], radius, mover=mover, max_length=left))
         if path_length(way) > SHORT and (best is None or math.dist(way[-1], goal) < best[0] - 1e-9):
             best = (math.dist(way[-1], goal), way)
     return best[1] if best is not None else None
+
+
+def _nearest_it_gets(here: Point, step: Point, goal: Point, left: float) -> float:
+    """How near ``goal`` a figure walking from ``here`` by ``step`` toward it, at most ``left`` inches, ever
+    comes: no legal part of that way (the table's cut is a part of it) ends nearer."""
+    walk = truncate_path([here, step, goal], left)
+    return min(_to_leg(goal, a, b) for a, b in zip(walk, walk[1:])) if len(walk) >= 2 else math.dist(here, goal)
+
+
+def _to_leg(p: Point, a: Point, b: Point) -> float:
+    """The distance from ``p`` to the leg from ``a`` to ``b``."""
+    t = _fraction_nearest(a, b, p)
+    return math.dist(p, (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
 
 
 def ahead(want: list[Point], here: Point, inches: float) -> Point:

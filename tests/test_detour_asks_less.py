@@ -1,0 +1,42 @@
+"""A figure going round a base asks the table only about the ways that could beat the best found so far
+(rules: "Common to all three": movement; Zombiekrieg 848, The zombies: a zombie stopped short by a base goes
+round it [house how]): a horde of 1000 zombies on the starter map ends its Axis turn with every zombie where
+asking every way round puts it, and fewer ways are asked."""
+
+from __future__ import annotations
+
+import math
+from unittest.mock import patch
+
+from game.bench.common import starter_scenario
+from game.bench.horde import axis_turn, horde_game
+from game.rules.kit import detour
+from game.scenario.model import Point
+from game.table import Table
+
+
+def turn_ends(slack: float) -> tuple[dict[str, tuple[Point, str]], int]:
+    """Every figure's place and state after one Axis turn, and the ways round asked of the table."""
+    game = horde_game(starter_scenario(), 1000, seed=4)
+    asked = [0]
+    legal_path = Table.legal_path
+
+    def counted(table: Table, *args: object, **kwargs: object) -> tuple[Point, ...]:
+        asked[0] += 1
+        return legal_path(table, *args, **kwargs)  # type: ignore[arg-type]
+
+    with (
+        patch.object(detour, "BOUND_SLACK", slack),
+        patch("game.rules.zombiekrieg.detour.way_round", side_effect=detour.way_round) as went_round,
+        patch.object(Table, "legal_path", counted),
+    ):
+        axis_turn(game)
+    assert went_round.call_count > 50  # the horde did go round
+    return {f.id: (f.position, f.state) for f in game.state.figures.values()}, asked[0]
+
+
+def test_the_horde_goes_round_as_when_every_way_is_asked() -> None:
+    every, asked_every = turn_ends(math.inf)  # no bound can skip a way
+    bounded, asked_bounded = turn_ends(detour.BOUND_SLACK)
+    assert bounded == every
+    assert asked_bounded < asked_every
