@@ -30,7 +30,8 @@ from game.rules.zombiekrieg.events import (
 from game.rules.zombiekrieg.geometry import base_clear
 from game.rules.zombiekrieg.invariants import invariants, wall_overlap
 
-GAMES = 200
+GAMES = 200  # with --fuzz-long; a default run plays the first GAMES_DEFAULT
+GAMES_DEFAULT = 60
 
 
 @pytest.fixture(scope="module")
@@ -106,8 +107,8 @@ def play(scenario, seed: int, options: dict | None = None):
     return g
 
 
-def test_two_hundred_games(scenario, monkeypatch):
-    """Two hundred whole games with different seeds all end in a win or a loss, no rule broken on the way;
+def test_two_hundred_games(scenario, monkeypatch, long_run):
+    """Two hundred whole games (--fuzz-long; sixty by default) with different seeds all end in a win or a loss, no rule broken on the way;
     after every Axis move each zombie that started it in touch (rules: Cohesion) ends it in touch, the
     one hemmed in where it stood too (it spends its move rejoining)."""
     from game.rules.zombiekrieg import zombies as zk_zombies
@@ -124,11 +125,12 @@ def test_two_hundred_games(scenario, monkeypatch):
 
     monkeypatch.setattr(zk_zombies, "axis_move", together)
     winners = defaultdict(int)
-    for seed in range(GAMES):
+    games = GAMES if long_run else GAMES_DEFAULT
+    for seed in range(games):
         options = {"sections": [["american"], ["british"], ["soviet"], ["american", "soviet"]][seed % 4]}
         g = play(scenario, seed, options)
         winners[g.winner] += 1
-    assert sum(winners.values()) == GAMES
+    assert sum(winners.values()) == games
 
 
 @pytest.mark.parametrize("seed", [66, 71])
