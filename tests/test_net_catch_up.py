@@ -29,3 +29,50 @@ def test_a_client_does_not_act_until_the_log_the_welcome_named_has_arrived() -> 
         client._take({"type": "applied", "index": n, "cmd": cmd, "seat": None})
     assert client.my_turn()
     assert to_data(bot_for(client.game.ruleset)(client.game)) == to_data(bot(room.game))
+
+
+class LosingClient:
+    """A client whose first send is lost with its host (killed before it saved the command); the rejoin then
+    asks again at the same place in the log, and the next sends arrive."""
+
+    uri, closed, checked_at = "ws://127.0.0.1:1", "", -1
+
+    def __init__(self, game: object) -> None:
+        self.game, self.sent = game, []  # type: ignore[var-annotated]
+        self.lost = 1
+
+    def poll(self, budget: float = 0.0, wait: float = 0.0) -> list[object]:
+        return []
+
+    def my_turn(self) -> bool:
+        return not self.game.over and len(self.game.commands) < 3  # type: ignore[attr-defined]
+
+    def send(self, cmd: object) -> str:
+        self.sent.append(cmd)
+        if self.lost:
+            self.lost -= 1
+        else:
+            self.game.apply(cmd)  # type: ignore[attr-defined]
+        if len(self.game.commands) >= 3:  # type: ignore[attr-defined]
+            self.closed = "done"
+        return ""
+
+
+def test_a_command_lost_with_its_host_is_sent_again_not_chosen_again() -> None:
+    """A bot that plans ahead, asked twice at one place in the log, would take the next step of its plan and
+    part ways with the game (its command then refused, the seat waiting for ever)."""
+    from game.net.headless import play
+
+    room = make_room(HostPlan(str(MAPS / "hive_street.tmx"), seats="net,net", seed=8))
+    room.begin(fill=False)
+    asked: list[int] = []
+    bot = bot_for(room.game.ruleset)
+
+    def counting(game):  # type: ignore[no-untyped-def]
+        asked.append(len(game.commands))
+        return bot(game)
+
+    client = LosingClient(room.game)
+    play(client, counting, timeout=30)  # type: ignore[arg-type]
+    assert asked == [0, 1, 2]
+    assert to_data(client.sent[0]) == to_data(client.sent[1])

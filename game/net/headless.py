@@ -25,7 +25,7 @@ from game.net.host import Host
 from game.net.room import Applied, Room, make_seats
 from game.replay import event_lines
 from game.rules.contract import default_answers
-from game.rules.core import Game, get_ruleset
+from game.rules.core import Command, Game, get_ruleset
 from game.saves import Autosaves, SaveError, state_hash
 from game.scenario import load_scenario
 
@@ -135,6 +135,7 @@ def play(
     """Follow the host's game to its end (or the client's): with ``bot`` (a bot, or True: the rule set's own), play
     our seats' turns with it. The game's last fingerprint is awaited a moment, so the copy ends checked."""
     deadline, chooser = time.monotonic() + timeout, bot if callable(bot) else None
+    chosen: tuple[int, Command] | None = None  # (the log's length, our command for it)
     while time.monotonic() < deadline:
         for update in client.poll(budget=1.0, wait=STEP):
             if on_update is not None:
@@ -144,8 +145,12 @@ def play(
             return game
         if game is not None and bot is True and chooser is None:
             chooser = bot_for(game.ruleset)
-        if chooser is not None and client.my_turn():
-            client.send(chooser(game))
+        if chooser is not None and game is not None and client.my_turn():
+            # a command lost with its host (or its connection) is sent again, not chosen again: a bot that
+            # plans ahead would take the next step of its plan and part ways with the game it plans for
+            if chosen is None or chosen[0] != len(game.commands):
+                chosen = (len(game.commands), chooser(game))
+            client.send(chosen[1])
     raise TimeoutError(f"the game at {client.uri} did not end within {timeout:g} s")
 
 
