@@ -108,9 +108,9 @@ def play(scenario, seed: int, options: dict | None = None):
 
 
 def test_two_hundred_games(scenario, monkeypatch, long_run):
-    """Two hundred whole games (--fuzz-long; sixty by default) with different seeds all end in a win or a loss, no rule broken on the way;
-    after every Axis move each zombie that started it in touch (rules: Cohesion) ends it in touch, the
-    one hemmed in where it stood too (it spends its move rejoining)."""
+    """Two hundred whole games (--fuzz-long; sixty by default) with different seeds all end in a win or a loss,
+    no rule broken on the way; after every Axis move each zombie that started it in touch (rules: Cohesion) ends
+    it in touch, the one hemmed in where it stood too (it spends its move rejoining)."""
     from game.rules.zombiekrieg import zombies as zk_zombies
     from game.rules.zombiekrieg.cohesion import settled
 
