@@ -76,3 +76,23 @@ def test_a_command_lost_with_its_host_is_sent_again_not_chosen_again() -> None:
     play(client, counting, timeout=30)  # type: ignore[arg-type]
     assert asked == [0, 1, 2]
     assert to_data(client.sent[0]) == to_data(client.sent[1])
+
+
+def test_after_a_drop_a_client_does_not_act_until_the_rejoins_welcome_is_read() -> None:
+    """A command sent on the new connection before its welcome is read arrived twice: the welcome cleared
+    'on its way', the bot sent it again, and the host refused the second ('has already moved this phase'),
+    leaving the seat waiting for ever (seen on a loaded machine after a killed host came back)."""
+    room = make_room(HostPlan(str(MAPS / "hive_street.tmx"), seats="net,net", seed=8))
+    room.autosaves = None
+    room.begin(fill=False)
+    first = room.acting()
+    assert first is not None
+    client = Client("127.0.0.1:1", "p", first)
+    welcome = {"type": "welcome", "room": room.room_data(), "seats": room.seats_data(), "you": [first],
+               "log": 0, "started": True}  # fmt: skip
+    client._take(welcome)
+    assert client.my_turn()
+    client._take({"type": "_dropped", "reason": "The connection dropped: rejoining."})
+    assert not client.my_turn(), "acted between the drop and the rejoin's welcome"
+    client._take(welcome)
+    assert client.my_turn()

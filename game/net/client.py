@@ -96,6 +96,7 @@ class Client:
         self._room: dict[str, Any] | None = None
         self._refused_at = -1  # the log's length when our last command was refused: wait for the next
         self._host_log = 0  # the host's log length as last heard: a copy behind it must not act
+        self._joined = False  # this connection's welcome is read (False from a drop until the rejoin's welcome)
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._backlog: deque[dict[str, Any]] = deque()
         self._ws: ClientConnection | None = None
@@ -141,8 +142,8 @@ class Client:
 
     def my_turn(self) -> bool:
         """Whether we may send a command now: our seat acts, the copy is caught up, nothing of ours is on its way."""
-        if self.game is None or not self.started or self.pending or self.closed:
-            return False
+        if self.game is None or not self.started or self.pending or self.closed or not self._joined:
+            return False  # (a command sent before the rejoin's welcome could arrive twice: it clears pending)
         caught_up = not self._backlog and self._inbox.empty() and len(self.game.commands) >= self._host_log
         return caught_up and self.acting() in self.seats and len(self.game.commands) != self._refused_at
 
@@ -182,7 +183,7 @@ class Client:
             self.room_seats, self.started = msg["seats"], msg["started"]
             return [Update("seats")]
         if kind == "_dropped":
-            self.pending = False
+            self.pending, self._joined = False, False
             return [Update("dropped", text=msg["reason"])]
         if kind == "_closed":
             self.closed = msg["reason"] or "The host closed the room."
@@ -203,6 +204,7 @@ class Client:
             self.game = rebuild(self.game, msg["log"])
         self.seats, self.room_seats, self.started = list(msg["you"]), msg["seats"], msg["started"]
         self.pending, self._host_log = False, int(msg["log"])  # its catch-up may still be on the way
+        self._joined = True
         return [Update("joined", text=str(room["scenario"]))]
 
     @staticmethod
