@@ -79,7 +79,7 @@ class RulesScene(Scene):
     def _chooser_width(self, names: list[str | tuple[str, str]]) -> int:
         """How wide the rule-set drop-down must be for its longest name to read whole (a long one was cut
         after its first words), its arrow button and padding included. Measured in the drop-down's own
-        print: its closed button is bold 18 (the 14 it was once measured in cut "Zombie Rules (Outbreak")."""
+        print: its closed button is bold 18 (the 14 it was once measured in cut a rule set's longer names short)."""
         try:
             font = self.manager.get_theme().get_font_dictionary().find_font(CHOOSER_POINTS, "noto_sans", bold=True)
             longest = max(font.size(n if isinstance(n, str) else n[0])[0] for n in names)
