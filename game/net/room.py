@@ -34,6 +34,12 @@ class Refused(ValueError):
         self.reason = reason
 
 
+def seat_noun(game: Game) -> str:
+    """What the game's rule set calls a seat (``section``, ``survivor group``, ``team``), else ``seat``."""
+    setup = get_ruleset(game.ruleset).setup
+    return str(setup.spec(game.scenario).player_noun or "seat") if setup is not None else "seat"
+
+
 @dataclass
 class Seat:
     """One player's place at the table: how it is played, who holds it, whether he is here now."""
@@ -196,8 +202,9 @@ class Room:
         return self._apply(self._command(data), acting)
 
     def _who(self, n: int) -> str:
-        s = self.seat(n)
-        return f"{s.name} (seat {n})" if s.name else f"seat {n}"
+        """A seat in the rule set's word for it: "Bob (team 2)", "section 1"."""
+        s, noun = self.seat(n), seat_noun(self.game)
+        return f"{s.name} ({noun} {n})" if s.name else f"{noun} {n}"
 
     def _command(self, data: Any) -> Command:
         try:

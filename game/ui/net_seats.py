@@ -96,12 +96,9 @@ def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str
 
 def noun_of(game: Any) -> str:
     """What the rule set calls a seat (``section``, ``survivor group``, ``team``); ``seat`` without a game."""
-    if game is None:
-        return "seat"
-    from game.rules.core import get_ruleset
+    from game.net.room import seat_noun
 
-    setup = get_ruleset(game.ruleset).setup
-    return str(setup.spec(game.scenario).player_noun or "seat") if setup is not None else "seat"
+    return "seat" if game is None else seat_noun(game)
 
 
 def join_words(reason: str, address: str) -> str:

@@ -104,6 +104,8 @@ class HostScene(Scene):
             self.ui(UILabel(pygame.Rect(x, y, lw, 40), label, self.manager))
             entry = self.ui(UITextEntryLine(pygame.Rect(x + lw + 10, y, fw, 40), self.manager))
             entry.set_text(value)
+            if key == "password":
+                entry.set_text_hidden(True)  # as the joiner's: a password on the club's projector is no password
             self.entries[key] = entry
             y += 50
         if open_:
