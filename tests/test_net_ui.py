@@ -154,7 +154,9 @@ def test_a_refused_command_shows_its_reason(windows: list[Any]) -> None:
     until(windows, lambda: idle.match.controller.sent is None, "the host's answer")
     assert "It is not your turn" in idle.match.status and idle.match.status_bad
     assert "It is not your turn" in idle.log_lines[-1]
-    assert "(team " in idle.match.status and "seat" not in idle.match.status, "the refusal names a team, as the screen"
+    assert "(team " in idle.match.status and "seat" not in idle.match.status, (
+        "the refusal names a team, as the screen"
+    )
     assert len(host.table.host.room.log) == 0, "nothing was applied"
 
 

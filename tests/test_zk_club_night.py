@@ -176,3 +176,26 @@ def test_the_roster_says_a_soldier_ordered_this_turn_has_his_plus_2() -> None:
     assert g.apply(Order(SGT, "us1-r1")) and g.figure("us1-r1").ordered_this_turn
     rows = {row.figure: row for group in view.roster(g, {}, ready) for row in group.rows}
     assert rows["us1-r1"].status.text == "ready +2"
+
+
+def test_a_sergeant_who_has_moved_is_not_offered_the_keys_of_what_he_can_no_longer_do(app) -> None:
+    """The action hint's 'Also:' names the keys of actions left off the panel; once the Sergeant had moved it
+    still said 'Also: Move M, Fire F' (a newcomer pressed M and was refused)."""
+    from ui_driver import click, motion, need_default_scenario, play_out, screen_of, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0)
+    game = scene.match.game
+    sgt = next(f for f in game.state.allied() if f.on_table and f.id.endswith("-sgt"))
+    x, y = sgt.position
+    goal = (x + 4.0, y)  # off the start line, into the table
+    click(app, screen_of(scene, sgt.position))
+    motion(app, screen_of(scene, goal))
+    click(app, screen_of(scene, goal))
+    play_out(app, scene)
+    assert sgt.acted_this_turn, scene.match.status
+    click(app, screen_of(scene, sgt.position))
+    app.run_frames(2)
+    hint = scene.actions_panel.hint_html
+    assert scene.match.controller.selected == sgt.id, hint
+    assert "Move M" not in hint and "Fire F" not in hint, hint
