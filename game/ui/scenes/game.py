@@ -533,10 +533,9 @@ class GameScene(Scene):
                 if icon is not None:  # the icon beside it says the same (Next's heart read as "wounds")
                     icon.set_tooltip(tip)
 
-    def _keys_away(self, available: Sequence[str]) -> str:
-        """The ``available`` actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C`` (one
-        the figure cannot take now is not offered: a Sergeant who has moved was told "Also: Move M")."""
-        away = [k for k in self.action_kinds() if k.key not in self._built_buttons and k.key in available]
+    def _keys_away(self) -> str:
+        """The rule set's actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C``."""
+        away = [k for k in self.action_kinds() if k.key not in self._built_buttons]
         if not away:
             return ""
         return "<br><i>Also: " + ", ".join(f"{html.escape(k.label)} {k.hotkey.upper()}" for k in away) + "</i>"
@@ -581,7 +580,7 @@ class GameScene(Scene):
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else "no action left"
             )
-            text += self._keys_away(acts)
+            text += self._keys_away() if acts else ""  # a figure who is done is offered no keys
         self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
