@@ -251,3 +251,22 @@ def test_the_new_game_list_reads_every_line_whole_at_a_bigger_interface_size(app
     font = app.manager.get_theme().get_font_dictionary().find_font(18, "noto_sans")
     for item in scene.list.item_list:
         assert font.size(item["text"])[0] + 24 <= scene.list.rect.w - 20, item["text"]  # padding, scroll bar
+
+
+def test_the_title_buttons_leave_its_tagline_clear_even_with_resume_above_them(app) -> None:
+    """With Join and How to play added, a Resume button above the column sat on 'A TABLETOP ZOMBIE SKIRMISH'
+    (a newcomer's screenshot); the lesser buttons now make a row along the foot."""
+    from pathlib import Path
+
+    from game.ui.scenes.title import TAGLINE_FOOT
+
+    scene = app.scene
+    scene.resumable = (Path("x.json"), "Manufactorum Ferrum (Zombie 40,000), turn 2, 14 actions")
+    app.rebuild()
+    app.run_frames(1)
+    scene = app.scene
+    h = app.screen.get_height()
+    rects = [b.rect for b in scene.buttons.values()]
+    assert "resume" in scene.buttons and min(r.top for r in rects) >= h * TAGLINE_FOOT - 1
+    assert all(r.bottom <= h - 28 for r in rects)  # above the footnote
+    assert all(a.collidelist([b for b in rects if b is not a]) < 0 for a in rects), "no button on another"

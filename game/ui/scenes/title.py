@@ -19,6 +19,8 @@ from game.ui.fitting import Measure, elide
 from game.ui.scenes.base import Scene, waiting_label
 
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
+ROW_W = 170  # a button of the row along the foot
+TAGLINE_FOOT = 0.37  # how far down the title picture its tagline ends (a share of the height)
 PREPARING = "Preparing the table's fast paths... (the first start takes longest)"
 # the buttons whose screens walk a table (the menu's map check, a game's start): clicked while the compiled
 # loops are made ready, they wait for them and say so, rather than compile them here and freeze the window
@@ -120,67 +122,52 @@ class TitleScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         self._backdrop = None
-        labels: list[tuple[str, str, str | None]] = [
+        column: list[tuple[str, str, str | None]] = [
             ("new_game", "New game", None),
             ("load_game", "Load game", None),
             ("join", "Join", "Join a game hosted on another machine, or watch it"),
             ("demo", "Demo", None),  # its tooltip is read when first hovered (see LateTipButton)
+        ]
+        row: list[tuple[str, str, str | None]] = [  # along the foot: the title's words stay clear above
             ("how_to_play", "How to play", "The mouse, the keys, how a turn goes, each rule set in short"),
             ("rules", "Rules help", None),
             ("settings", "Settings", None),
             ("quit", "Quit", None),
         ]
-        total = len(labels) * (BUTTON_H + GAP)
-        x = (w - BUTTON_W) // 2
-        y = min(max(h // 2 - 40, h - total - 70), h - total - 30)  # the column ends above the footnote
         self.buttons, self.words = {}, {}
-        y -= (BUTTON_H + GAP) * ((self.resumable is not None) + (self.campaign is not None))  # above the column
+        row_y = h - 40 - BUTTON_H  # above the footnote
+        above = (self.resumable is not None) + (self.campaign is not None)
+        total = (len(column) + above) * (BUTTON_H + GAP)
+        y = max(20, min(int(h * TAGLINE_FOOT), row_y - GAP - total))  # under the tagline when there is room
         font = self.manager.get_theme().get_font(["button", "#primary"])
         fit = (min(w - 40, RESUME_W), lambda t: int(font.size(t)[0]))  # the width, and how wide a text is
         if self.resumable is not None:
             _, line = self.resumable
             self.words["resume"] = resume_label(line, fit[0] - 24, fit[1])
-            self.buttons["resume"] = self.ui(
-                UIButton(
-                    pygame.Rect((w - fit[0]) // 2, y, fit[0], BUTTON_H),
-                    self.words["resume"],
-                    self.manager,
-                    object_id="#primary",
-                    tool_tip_text=f"Carry on with the game that was interrupted: {line}",
-                )
-            )
+            tip = f"Carry on with the game that was interrupted: {line}"
+            self._primary("resume", self.words["resume"], pygame.Rect((w - fit[0]) // 2, y, fit[0], BUTTON_H), tip)
             y += BUTTON_H + GAP
         if self.campaign is not None:
-            rw = fit[0]
-            words = campaign_label(self.campaign.campaign.title, self.campaign.played + 1, rw - 24, fit[1])
+            words = campaign_label(self.campaign.campaign.title, self.campaign.played + 1, fit[0] - 24, fit[1])
             self.words["campaign"] = words
-            self.buttons["campaign"] = self.ui(
-                UIButton(
-                    pygame.Rect((w - rw) // 2, y, rw, BUTTON_H),
-                    words,
-                    self.manager,
-                    object_id="#primary",
-                    tool_tip_text=f"Carry on with the campaign {self.campaign.campaign.title}: {self.campaign.subtitle()}",
-                )
-            )
+            tip = f"Carry on with the campaign {self.campaign.campaign.title}: {self.campaign.subtitle()}"
+            self._primary("campaign", words, pygame.Rect((w - fit[0]) // 2, y, fit[0], BUTTON_H), tip)
             y += BUTTON_H + GAP
         if self.message:
-            self.ui(UILabel(pygame.Rect(20, h - 60, w - 40, 30), self.message, self.manager, object_id="#subtle"))
-        for key, text, tip in labels:
-            button = self.ui(
-                LateTipButton(
-                    pygame.Rect(x, y, BUTTON_W, BUTTON_H),
-                    text,
-                    self.manager,
-                    object_id=f"#title_{key}",
-                    tool_tip_text=tip,
+            self.ui(
+                UILabel(
+                    pygame.Rect(20, h - 60 - BUTTON_H, w - 40, 30), self.message, self.manager, object_id="#subtle"
                 )
             )
-            if key == "demo":
-                button.tip_later(demo_tip)
-            self.buttons[key] = button
-            self.words[key] = text
+        x = (w - BUTTON_W) // 2
+        for key, text, hint in column:
+            self._title_button(key, text, hint, pygame.Rect(x, y, BUTTON_W, BUTTON_H))
             y += BUTTON_H + GAP
+        small = min(ROW_W, (w - 40 - GAP * (len(row) - 1)) // len(row))
+        x = (w - len(row) * small - GAP * (len(row) - 1)) // 2
+        for key, text, hint in row:
+            self._title_button(key, text, hint, pygame.Rect(x, row_y, small, BUTTON_H))
+            x += small + GAP
         self.ui(
             UILabel(
                 pygame.Rect(8, h - 28, 400, 24),
@@ -193,6 +180,17 @@ class TitleScene(Scene):
             UILabel(pygame.Rect(w - 428, h - 28, 420, 24), PREPARING, self.manager, object_id="#footnote")
         )
         self.refresh()
+
+    def _primary(self, key: str, words: str, rect: pygame.Rect, tip: str) -> None:
+        """A button above the column: carry on with what was interrupted."""
+        self.buttons[key] = self.ui(UIButton(rect, words, self.manager, object_id="#primary", tool_tip_text=tip))
+
+    def _title_button(self, key: str, text: str, tip: str | None, rect: pygame.Rect) -> None:
+        button = self.ui(LateTipButton(rect, text, self.manager, object_id=f"#title_{key}", tool_tip_text=tip))
+        if key == "demo":
+            button.tip_later(demo_tip)
+        self.buttons[key] = button
+        self.words[key] = text
 
     def update(self, dt: float) -> None:
         """Say "Preparing..." while the compiled loops are made ready (a first start compiles them): the
