@@ -183,3 +183,14 @@ def test_events_log_each_roll_and_result():
     assert v.animation([e for e in events if isinstance(e, Fired)][0]).kind == "shot"
     assert [e for e in events if isinstance(e, Moved)] == []
     assert isinstance(v.look(g, "z1"), Look)
+
+
+def test_a_character_named_character_1_is_not_called_character_character_1():
+    """A newcomer's status line read 'Character Character 1 selected': a default survivor's name already says
+    what he is."""
+    g = rigged_game(pcs={"pc1": (12, 20)}, dice=[])
+    v = RS.view()
+    g.figure("pc1").name = "Character 1"
+    assert v.name(g, "pc1") == "Character 1"
+    g.figure("pc1").name = "Sheriff Dale"
+    assert v.name(g, "pc1") == "Character Sheriff Dale"

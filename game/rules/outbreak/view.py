@@ -357,8 +357,8 @@ class OutbreakView:
         f = game.figure(fid)
         if f.is_zombie:
             return self._zombie(game, f)
-        role = "Character" if f.side == PLAYERS else "Bystander"
-        return f"{role} {f.name or fid}"
+        role, name = ("Character" if f.side == PLAYERS else "Bystander"), f.name or fid
+        return name if name.startswith(role) else f"{role} {name}"  # never "Character Character 1"
 
     def look(self, game: OutbreakGame, fid: str) -> Look:
         f = game.figure(fid)
