@@ -89,6 +89,28 @@ def test_how_to_play_lists_every_key_of_the_keymap_and_each_rule_sets_actions(ap
         assert f"{ruleset.name} in short" in page  # the primer, from the rule set's own reference
 
 
+def test_how_to_play_from_the_title_opens_on_the_default_scenarios_rule_set_then_on_the_one_read(app) -> None:
+    """A newcomer's first How to play opened on whichever rule set came first in the alphabet, not the one of
+    the game the README starts, and forgot the one he chose."""
+
+    from game.assets import default_scenario
+    from game.scenario import load_scenario
+
+    app.scene.act("how_to_play")
+    app.run_frames(2)
+    assert app.scene.ruleset == load_scenario(default_scenario()).ruleset
+    other = next(r for r in app.scene.choices if r.key != app.scene.ruleset)
+    chosen = pygame.event.Event(
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=app.scene.chooser, text=other.name
+    )
+    app.scene.handle_event(chosen)
+    app.pop()
+    app.run_frames(1)
+    app.scene.act("how_to_play")
+    app.run_frames(2)
+    assert app.scene.ruleset == other.key
+
+
 def test_how_to_play_opens_from_the_game_menu_on_the_games_rule_set(app) -> None:
     scene = start_game(app)
     scene._menu("how_to_play")

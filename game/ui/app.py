@@ -247,12 +247,25 @@ class App:
     ) -> None:
         from game.ui.scenes.rules import RulesScene
 
-        self.push(RulesScene(self, ruleset, scenario, options, first=self.last_ruleset))
+        self.push(RulesScene(self, ruleset, scenario, options, first=self.first_ruleset()))
 
     def show_how_to_play(self, ruleset: str | None = None) -> None:
         from game.ui.scenes.how_to_play import HowToPlayScene
 
-        self.push(HowToPlayScene(self, ruleset, first=self.last_ruleset))
+        self.push(HowToPlayScene(self, ruleset, first=self.first_ruleset()))
+
+    def first_ruleset(self) -> str:
+        """The rule set a page of rules opens on: the one played or read last, else the default scenario's (a
+        newcomer's first How to play opened on whichever came first in the alphabet)."""
+        if not self.last_ruleset:
+            from game.assets import default_scenario
+            from game.scenario import load_scenario
+
+            try:
+                self.last_ruleset = load_scenario(str(default_scenario())).ruleset
+            except Exception:  # a broken install: the chooser opens on its first, as before
+                return ""
+        return self.last_ruleset
 
     def show_replay(self, replay: Replay, title: str = "") -> None:
         from game.ui.scenes.replay import ReplayScene

@@ -77,7 +77,7 @@ class HowToPlayScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.chooser:
             chosen = next((r for r in self.choices if r.name == event.text), None)
             if chosen is not None:
-                self.ruleset = chosen.key
+                self.ruleset = self.app.last_ruleset = chosen.key  # read last: the next page opens on it
                 self.app.rebuild()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
