@@ -66,7 +66,7 @@ def test_start_wargear_is_replaced_and_points_are_zero() -> None:
     assert not any(m.sergeant for m in players)  # the dealt team buys no sergeant upgrade
     lines = Z40View().log_lines(g, g.log)
     assert any(
-        "movement phase (Killing Floor: the Shop is open until a model of the squad moves)" in x for x in lines
+        "Movement phase (Killing Floor: the Shop is open until a model of the squad moves)" in x for x in lines
     )
     # without the mod nothing changes
     plain = new_game(small_scenario(), {"teams": ["tactical_squad"]}, seed=3)

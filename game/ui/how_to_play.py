@@ -103,7 +103,8 @@ def primer_sections(ruleset: RuleSet) -> list[Section]:
         sections = ruleset.reference(None, {})
     except Exception:  # another package's data: the rules help says why; the page goes on without it
         return []
-    return [Section(s.title, _short(s.body)) for s in sections if PRIMER.match(s.title.strip())]
+    chosen = [s for s in sections if PRIMER.match(s.title.strip())] or list(sections[:1])  # else its first
+    return [Section(s.title, _short(s.body)) for s in chosen]
 
 
 def _short(body: Sequence[Paragraph | Table]) -> tuple[Paragraph | Table, ...]:
