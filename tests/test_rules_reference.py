@@ -308,7 +308,8 @@ def two_rulesets(monkeypatch: pytest.MonkeyPatch) -> RuleSet:
 
 
 def test_rules_help_from_the_title_offers_every_registered_rule_set(app, two_rulesets: RuleSet) -> None:
-    """Title -> Rules help: a chooser lists every registered rule set; choosing one shows its rules."""
+    """Title -> Rules help: a chooser lists every registered rule set, open on the default scenario's (nothing
+    played or read yet); choosing one shows its rules."""
     from ui_driver import click
 
     click(app, app.scene.buttons["rules"].rect.center)
@@ -317,7 +318,10 @@ def test_rules_help_from_the_title_offers_every_registered_rule_set(app, two_rul
     names = [r.name for r in scene.choices]
     assert names[0] == "A Toy Rule Set" and names == sorted(names)  # by name
     assert {"Zombiekrieg 848", "Zombie Rules (Outbreak)", "Zombie 40,000"} <= set(names)
-    assert "Toy moves" in scene.html and list(scene.sections.values()) == ["Toy moves"]
+    assert "Reaction table" in scene.html and list(scene.sections.values()) == TITLES  # the default map's
+    assert scene.chooser.selected_option[0] == "Zombiekrieg 848"
+    scene.choose("toy")
+    assert app.scene is scene and "Toy moves" in scene.html and list(scene.sections.values()) == ["Toy moves"]
     scene.choose("zombiekrieg")
     assert app.scene is scene and "Reaction table" in scene.html
     assert list(scene.sections.values()) == TITLES
