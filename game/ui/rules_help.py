@@ -284,3 +284,20 @@ def rules_html(
 def written_rulesets() -> list[RuleSet]:
     """Every registered rule set, by name (the rules help's chooser)."""
     return sorted((get_ruleset(k) for k in known_rulesets()), key=lambda r: r.name.lower())
+
+
+def preload_help_fonts(manager: Any) -> None:
+    """Load the rules help's fonts once (pygame_gui warns both on a font not preloaded and on a second
+    preload); How to play lays its primer out with them too."""
+    fonts = manager.get_theme().get_font_dictionary()
+    missing = [
+        f
+        for f in FONTS
+        if not fonts.check_font_preloaded(
+            fonts.create_font_id(
+                int(f["point_size"]), str(f["name"]), bold=f["style"] == "bold", italic=f["style"] == "italic"
+            )
+        )
+    ]
+    if missing:
+        manager.preload_fonts(missing)

@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox
 
 from game.rules.core import RuleSet
 from game.ui.how_to_play import how_to_play_html
-from game.ui.rules_help import FONTS, written_rulesets
+from game.ui.rules_help import preload_help_fonts, written_rulesets
 from game.ui.scenes.base import Scene
 
 CHOOSER_H = 40
@@ -59,19 +59,7 @@ class HowToPlayScene(Scene):
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
 
     def _preload(self) -> None:
-        """The rules help's fonts (the primer is laid out by it), loaded once."""
-        fonts = self.manager.get_theme().get_font_dictionary()
-        missing = [
-            f
-            for f in FONTS
-            if not fonts.check_font_preloaded(
-                fonts.create_font_id(
-                    int(f["point_size"]), str(f["name"]), bold=f["style"] == "bold", italic=f["style"] == "italic"
-                )
-            )
-        ]
-        if missing:
-            self.manager.preload_fonts(missing)
+        preload_help_fonts(self.manager)  # the primer is laid out by the rules help
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.chooser:

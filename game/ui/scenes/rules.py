@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox
 
 from game.rules.core import RuleSet
 from game.scenario.model import Scenario
-from game.ui.rules_help import FONTS, MONO, RulesHelp, rules_help, written_rulesets
+from game.ui.rules_help import MONO, RulesHelp, preload_help_fonts, rules_help, written_rulesets
 from game.ui.scenes.base import Scene
 
 CONTENTS_W = 236
@@ -53,19 +53,7 @@ class RulesScene(Scene):
         return self.help.html
 
     def _preload(self) -> None:
-        """Load the help's fonts once (pygame_gui warns both on a font not preloaded and on a second preload)."""
-        fonts = self.manager.get_theme().get_font_dictionary()
-        missing = [
-            f
-            for f in FONTS
-            if not fonts.check_font_preloaded(
-                fonts.create_font_id(
-                    int(f["point_size"]), str(f["name"]), bold=f["style"] == "bold", italic=f["style"] == "italic"
-                )
-            )
-        ]
-        if missing:
-            self.manager.preload_fonts(missing)
+        preload_help_fonts(self.manager)
 
     def _columns(self, text_width: int) -> int:
         """How many monospaced characters a table line may take in a text box this wide."""
