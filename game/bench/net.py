@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bench.common import clock, median, percentile
+from game.rules.core import Command, Game
 
 FRAME_MS = 1000 / 60
 MAP = "hive_street.tmx"
@@ -75,7 +76,7 @@ def delivery(spectators: int, commands: int, every: float = 0.02) -> list[float]
     room = _room(["bot", "bot"])
     bot = bot_for(room.game.ruleset)
 
-    def paced(game: Any) -> Any:  # a player's pace, on the rules' thread
+    def paced(game: Game) -> Command:  # a player's pace, on the rules' thread
         time.sleep(every)
         return bot(game)
 

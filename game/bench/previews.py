@@ -13,11 +13,19 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 from game.bench.common import percentile
+from game.rules.core import Command, Game
 
 RULESETS = ("zombiekrieg", "outbreak", "zombie40k")
+
+
+class Benched(Game, Protocol):
+    """A shipped rule set's game: the core's, with its state (figures, or Zombie 40,000's models and units)."""
+
+    @property
+    def state(self) -> Any: ...
 
 
 def shipped_maps(ruleset: str) -> list[Path]:
@@ -28,7 +36,7 @@ def shipped_maps(ruleset: str) -> list[Path]:
     return [p for p in sorted(assets_dir("maps").glob("*.tmx")) if load_scenario(str(p)).ruleset == ruleset]
 
 
-def new_game(path: Path, seed: int = 1) -> Any:
+def new_game(path: Path, seed: int = 1) -> Benched:
     """A game on the map as ``deadground simulate`` starts it (the set-up's defaults where it needs options)."""
     from game.rules.core import get_ruleset
     from game.scenario import load_scenario
@@ -37,9 +45,9 @@ def new_game(path: Path, seed: int = 1) -> Any:
     scenario = load_scenario(str(path))
     ruleset = get_ruleset(scenario.ruleset)
     try:
-        return ruleset.new_game(scenario, {}, seed)
+        return cast(Benched, ruleset.new_game(scenario, {}, seed))  # a shipped rule set's game has a state
     except Exception:  # a rule set that needs options: the set-up's, as the simulator plays them
-        return ruleset.new_game(scenario, dict(setup_defaults(scenario, seed) or {}), seed)
+        return cast(Benched, ruleset.new_game(scenario, dict(setup_defaults(scenario, seed) or {}), seed))
 
 
 # each rule set's shipped map whose game starts with the most figures on the table (busiest_map says so)
@@ -52,12 +60,17 @@ def busiest_map(ruleset: str) -> Path:
     return max(shipped_maps(ruleset), key=lambda p: len(new_game(p).table.figures()))
 
 
-def kind_of(game: Any, cmd: Any) -> str | None:
+def kind_of(game: Game, cmd: Command) -> str | None:
     """The preview's kind as the issue names them; None for a command with no hover (end a phase)."""
     name = type(cmd).__name__.lower()
     if name in ("move", "run"):
         return "move"
     if name == "shoot":  # Zombie 40,000: a blast or template weapon among the shooters makes it that preview
+        from game.rules.zombie40k.commands import Shoot
+        from game.rules.zombie40k.game import Zombie40kGame
+
+        if not (isinstance(game, Zombie40kGame) and isinstance(cmd, Shoot)):
+            return "fire"
         try:
             plan = game.check_shoot(cmd)
         except Exception:  # a refused shot is a fire preview all the same
@@ -73,7 +86,7 @@ def kind_of(game: Any, cmd: Any) -> str | None:
     return name if name in ("fire", "charge", "spot", "order") else None
 
 
-def pieces(game: Any) -> dict[str, Any]:
+def pieces(game: Benched) -> dict[str, Any]:
     """The game's figures by id (Zombie 40,000 calls them models); each has a ``side`` and ``position``."""
     st = game.state
     return st.models if hasattr(st, "models") else st.figures
@@ -84,13 +97,13 @@ def acting(cmd: Any) -> str | None:
     return getattr(cmd, "figure", None) or getattr(cmd, "unit", None)
 
 
-def hovers(game: Any, fid: str, near: list[str]) -> list[Any]:
+def hovers(game: Benched, fid: str, near: list[str]) -> list[Command]:
     """The commands a player's pointer would preview for ``fid`` over each of ``near``: a 6" move toward
     it, a shot at it, and the rule set's own (charge, spot, order)."""
     mod = __import__(f"game.rules.{game.ruleset}.commands", fromlist=["*"])
     figs = pieces(game)
     me = figs[fid]
-    out: list[Any] = []
+    out: list[Command] = []
     if hasattr(mod, "Spot"):
         out.append(mod.Spot(fid))
     for t in near:
@@ -110,7 +123,7 @@ def hovers(game: Any, fid: str, near: list[str]) -> list[Any]:
     return out
 
 
-def nearest(game: Any, fid: str, k: int = 3) -> list[str]:
+def nearest(game: Benched, fid: str, k: int = 3) -> list[str]:
     """The ``k`` nearest figures of another side and the 2 nearest of its own (an order's target)."""
     figs = pieces(game)
     me = figs[fid]
@@ -127,7 +140,7 @@ def nearest(game: Any, fid: str, k: int = 3) -> list[str]:
 
 
 def timed_previews(
-    game: Any, commands: int, every: int = 1, clock: Callable[[], float] = time.perf_counter
+    game: Benched, commands: int, every: int = 1, clock: Callable[[], float] = time.perf_counter
 ) -> dict[str, list[float]]:
     """Play the bot on ``game`` for up to ``commands`` commands; at every ``every``-th position, before the
     bot's command, the ms of each legal hover preview round the figure the bot acts with (the one it acted

@@ -193,7 +193,7 @@ def status(campaign: Campaign, progress: Progress) -> list[tuple[Chapter, str]]:
     ]
 
 
-def _campaign_rules(key: str) -> CampaignRules:
+def _campaign_rules(key: str) -> CampaignRules[Any]:
     rules = get_ruleset(key).campaign
     if rules is None:
         raise CampaignError(key, [_no_campaigns(get_ruleset(key))])

@@ -23,21 +23,21 @@ game.rules.core.IllegalCommand: Not connected to the host.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
-from game.rules.core import Command, Event, IllegalCommand
+from game.rules.core import Command, Event, Game, IllegalCommand
 
 
 class Outlet(Protocol):
     """Takes a command for ``game``: its events when applied at once, None when they come later."""
 
-    def __call__(self, game: Any, cmd: Command) -> list[Event] | None: ...
+    def __call__(self, game: Game, cmd: Command) -> list[Event] | None: ...
 
 
 class ApplyHere:
     """The game on this screen is the game: the rules apply the command now."""
 
-    def __call__(self, game: Any, cmd: Command) -> list[Event] | None:
+    def __call__(self, game: Game, cmd: Command) -> list[Event] | None:
         return list(game.apply(cmd))
 
 
@@ -47,7 +47,7 @@ class SendToHost:
     def __init__(self, send: Callable[[Command], str]) -> None:
         self.send = send
 
-    def __call__(self, game: Any, cmd: Command) -> list[Event] | None:
+    def __call__(self, game: Game, cmd: Command) -> list[Event] | None:
         why_not = self.send(cmd)
         if why_not:
             raise IllegalCommand(why_not)

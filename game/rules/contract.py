@@ -960,14 +960,15 @@ class CarryRule:
     house: bool = True
 
 
-class CampaignRules(Protocol):
+class CampaignRules(Protocol[G]):
     """What a rule set adds to play campaigns. A chapter's outcome is the simulator's: ``"win"`` when
     :class:`Outcome`'s ``human_win``, else ``"lose"`` (``"draw"`` when the rules name no winner), or the rule
-    set's own winner key (``"allies"``), so a campaign file may branch on either."""
+    set's own winner key (``"allies"``), so a campaign file may branch on either. Generic over the rule set's
+    game, as :class:`View` is, so mypy checks ``muster`` against it."""
 
     carries: tuple[CarryRule, ...]
 
-    def muster(self, game: Any) -> Force:
+    def muster(self, game: G) -> Force:
         """The force as ``game`` ended: every veteran who came into it (``game.options``' carried force, or the
         players' figures of a first chapter), the dead marked, each with this chapter's line added to his
         history."""

@@ -339,7 +339,7 @@ class RuleSet:
     turn_word: str = "turn"  # what the rules call a round of play ("move" in Outbreak): load lists, saves
     about: str = ""  # what the game is, in a sentence for a newcomer: the rules help's first line
     turn_limit: Callable[[Scenario], int] | None = None  # the turns a game on a map lasts (the scenario card)
-    campaign: CampaignRules | None = None  # what carries from chapter to chapter; None: no campaigns
+    campaign: CampaignRules[Any] | None = None  # what carries from chapter to chapter; None: no campaigns
 
 
 RULESETS: dict[str, RuleSet] = {}

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from game.demo import DemoLoop
     from game.replay import Replay
     from game.rules.contract import Report
+    from game.rules.core import Game
     from game.scenario.model import Scenario
     from game.session import Session
     from game.ui.campaign_list import CampaignEntry
@@ -431,7 +432,7 @@ class App:
         if scene.session is not None and scene.session.autosaves is not None:
             scene.session.autosaves.extra = {"campaign": str(play.path)}
 
-    def end_chapter(self, play: CampaignPlay, game: Any) -> None:
+    def end_chapter(self, play: CampaignPlay, game: Game) -> None:
         """A chapter is over: the campaign records it, and its end screen says what carries over (Continue
         campaign opens the campaign screen)."""
         from game.rules.core import get_ruleset

@@ -31,6 +31,7 @@ from game.campaign.progress import (
     status,
 )
 from game.rules.contract import Force
+from game.rules.core import Game
 from game.saves import SavedGame, SaveError
 from game.scenario import ScenarioError
 from game.session import progress
@@ -174,12 +175,12 @@ class CampaignPlay:
             raise CampaignRefused(str(exc)) from None
         return options, seed
 
-    def is_chapter(self, game: Any) -> bool:
+    def is_chapter(self, game: Game) -> bool:
         """Whether ``game`` is played on the chapter in play's map (an old save of a chapter played since is not)."""
         chapter = self.next_chapter()
         return chapter is not None and Path(game.scenario.path or ".").resolve() == chapter.map.resolve()
 
-    def finish(self, game: Any) -> str:
+    def finish(self, game: Game) -> str:
         """Record a finished chapter and keep the campaign; "" or why it could not be kept."""
         self.progress = finish_chapter(self.campaign, self.progress, game)
         return self.save()

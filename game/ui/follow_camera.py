@@ -7,10 +7,13 @@ and pulls back to the whole table when the game is over. No pygame here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ui.camera import Camera
 from game.ui.demo_camera import CameraOperator, Point
+
+if TYPE_CHECKING:
+    from game.rules.core import Game
 
 GONE = ("dead", "exited", "embarked")  # a figure in these states is no action to look at
 
@@ -20,7 +23,7 @@ def standing(match: Any) -> dict[str, Point]:
     return {fid: look.position for fid, look in match.looks.items() if look.state not in GONE}
 
 
-def units_of(game: Any) -> dict[str, list[str]]:
+def units_of(game: Game) -> dict[str, list[str]]:
     """The figures of each unit, for a rule set whose events name units (a squad shoots at a horde)."""
     units: dict[str, list[str]] = {}
     for f in game.figures:

@@ -20,7 +20,10 @@ the host's own screen (``local``), over the network, or by a bot. The host's set
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.rules.core import Game
 
 CHOICES = ("this screen", "network", "bot")  # what the host's set-up offers for each seat
 KIND_OF = {"this screen": "local", "network": "network", "bot": "bot"}  # ... as the room calls them
@@ -94,7 +97,7 @@ def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str
     return f"Waiting for {who} ({noun} {acting}): his moves appear here as he makes them."
 
 
-def noun_of(game: Any) -> str:
+def noun_of(game: Game | None) -> str:
     """What the rule set calls a seat (``section``, ``survivor group``, ``team``); ``seat`` without a game."""
     from game.net.room import seat_noun
 

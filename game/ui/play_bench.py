@@ -15,9 +15,12 @@ import os
 import random
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.scenario.model import Point, Scenario
+
+if TYPE_CHECKING:
+    from game.rules.core import Command, Game
 
 SIZE = (1920, 1080)
 ZOOM_EVERY = 7  # commands between deep zooms at the acting figure
@@ -45,7 +48,7 @@ def peak_mb() -> float:
     return peak / 2**20 if sys.platform == "darwin" else peak / 1024  # bytes on macOS, kB on Linux
 
 
-def _points(game: Any, cmd: Any) -> list[Point]:
+def _points(game: Game, cmd: Command) -> list[Point]:
     """The table points a player points at for ``cmd``: its figure first, then its target and path."""
     out: list[Point] = []
     for name in ("figure", "unit", "target", "model", "near"):

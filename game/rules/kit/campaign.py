@@ -16,19 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from game.rules.contract import CarryRule, Force
 from game.scenario.model import Scenario
 
-Muster = Callable[[Any], Force]  # the force as a finished game left it
+GameT = TypeVar("GameT")  # the rule set's game
+Muster = Callable[[GameT], Force]  # the force as a finished game left it
 NextOptions = Callable[[Scenario, dict[str, Any], Force, frozenset[str]], dict[str, Any]]  # the next chapter's
 
 
 @dataclass  # not frozen: the contract's ``carries`` is a plain attribute
-class KitCampaign:
+class KitCampaign(Generic[GameT]):
     """Campaign rules of ``carries``, ``muster`` and ``options`` (see the contract's ``CampaignRules``)."""
 
     carries: tuple[CarryRule, ...]
-    muster: Muster
+    muster: Muster[GameT]
     options: NextOptions

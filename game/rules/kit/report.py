@@ -15,13 +15,16 @@ from typing import Any
 
 from game.rules.contract import Outcome, Paragraph, ReferenceMaker, Report, RollRow, Section, Series
 from game.rules.kit.figure import ZOMBIES
+from game.rules.kit.game import KitGame
+
+Ended = KitGame[Any, Any]  # any rule set's game on the kit: its state's turn and reason, its figures' sides
 
 
-def _players(game: Any) -> list[Any]:
+def _players(game: Ended) -> list[Any]:
     return [f for f in game.figures if f.side != ZOMBIES]
 
 
-def report(game: Any) -> Report:
+def report(game: Ended) -> Report:
     """VICTORY or DEFEAT with the state's reason, the turns and commands played, the player's figures still
     standing on the roll, and the figures standing at the start and the end."""
     won, turn, title = game.winner not in (None, ZOMBIES), game.state.turn, game.scenario.title
@@ -40,7 +43,7 @@ def report(game: Any) -> Report:
     )
 
 
-def outcome(game: Any) -> Outcome:
+def outcome(game: Ended) -> Outcome:
     """Who won and why, and how many of the player's figures are still on the table (``standing``)."""
     standing = float(sum(f.on_table for f in _players(game)))
     return Outcome(game.winner or "", game.winner not in (None, ZOMBIES), game.state.turn, game.state.reason,

@@ -60,24 +60,24 @@ def words_of(table: Mapping[type, Words], kind: type) -> Words | None:
     return next((table[k] for k in kind.__mro__ if k in table), None)
 
 
-def _dice(view: Any, game: Any, ev: DiceRolled) -> str:
+def _dice(view: KitView[Any], game: Kitted, ev: DiceRolled) -> str:
     return toned("dice", f"Dice, {html.escape(ev.purpose)}: {html.escape(ev.meaning)}")
 
 
-def _moved(view: Any, game: Any, ev: Moved) -> str:
+def _moved(view: KitView[Any], game: Kitted, ev: Moved) -> str:
     tone = "enemy" if game.figure(ev.figure).side == ZOMBIES else "plain"  # the game's own move, or his
     return toned(tone, f'{html.escape(view.name(game, ev.figure))} moves {ev.length:.0f}".')
 
 
-def _killed(view: Any, game: Any, ev: Killed) -> str:
+def _killed(view: KitView[Any], game: Kitted, ev: Killed) -> str:
     return toned("bad", f"<b>{html.escape(view.name(game, ev.figure))} falls</b> ({html.escape(ev.cause)}).")
 
 
-def _exited(view: Any, game: Any, ev: Exited) -> str:
+def _exited(view: KitView[Any], game: Kitted, ev: Exited) -> str:
     return toned("good", f"{html.escape(view.name(game, ev.figure))} gets away.")
 
 
-def _over(view: Any, game: Any, ev: GameOver) -> str:
+def _over(view: KitView[Any], game: Kitted, ev: GameOver) -> str:
     return f"<b>The {html.escape(ev.winner)} win.</b> {html.escape(ev.reason)}"
 
 

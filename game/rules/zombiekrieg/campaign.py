@@ -25,7 +25,7 @@ from game.rules.zombiekrieg.state import ALLIES, DEAD, EXITED
 from game.scenario.model import Scenario
 
 
-def muster(game: Any) -> Force:
+def muster(game: ZombiekriegGame) -> Force:
     """The section as ``game`` ended: every veteran it carried (those who did not play as they were, a
     cut-off man's missed chapter in his history) and every new man, each with this chapter's line."""
     before = carried.read(game.data, game.options)
