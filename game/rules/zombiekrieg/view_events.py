@@ -1,5 +1,8 @@
 """Zombiekrieg's events on screen: log lines (HTML with the contract's tones), sounds, animations.
 
+Each event class has one formatter in :data:`LINES` (``@tells(events.Fired)``), as Zombie 40,000's
+``log_words.WORDS``; :func:`lines_of` tells a batch (a run of zombie moves in one line, a roll told once).
+
 >>> from game.rules.zombiekrieg.events import KnockedDown
 >>> line_of(KnockedDown("z4"), lambda fid: f"Zombie {fid[1:]}")
 '<font color="#9BD77A">Zombie 4 is knocked down.</font>'
@@ -11,7 +14,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from game.rules.contract import Animation, toned
 from game.rules.kit.sounds import SoundTable
@@ -24,6 +28,7 @@ from game.rules.zombiekrieg.state import figure_number
 Namer = Callable[[str], str]
 Words = Callable[[str], str]  # a text from the rules with each figure's id swapped for his name
 Toward = Callable[[tuple[float, float]], str]  # the name of the soldier nearest a point, "" for none
+L = TypeVar("L", bound=Callable[..., str | None])  # an event's formatter
 
 # the old log's colour names, mapped onto the contract's tones
 _TONES = {"good": "good", "bad": "bad", "dice": "dice", "turn": "turn", "zombie": "enemy"}
@@ -57,107 +62,194 @@ def dice_words(purpose: str, meaning: str, words: Words = _plain) -> str:
     return f"Dice, {head or 'dice'}: {words(meaning)}"
 
 
+@dataclass(frozen=True)
+class Telling:
+    """What an event's line is told with: ``name`` names a figure by his id, ``words`` names the figures in
+    the rules' own texts (a cause, a reason, a roll's meaning), ``dice`` is the roll an initiative line tells
+    (its own dice line is left out)."""
+
+    name: Namer
+    words: Words = _plain
+    dice: str = ""
+
+    def n(self, fid: str) -> str:
+        """The figure's name, escaped for the log."""
+        return _e(self.name(fid))
+
+
+Line = Callable[[Any, Telling], str | None]  # (the event, how it is told) -> its line, or None for none
+LINES: dict[type, Line] = {}  # one formatter per event class
+
+
+def tells(*kinds: type) -> Callable[[L], L]:
+    """Register a formatter for these event classes in :data:`LINES`."""
+
+    def put(fn: L) -> L:
+        LINES.update(dict.fromkeys(kinds, fn))
+        return fn
+
+    return put
+
+
 def line_of(ev: Any, name: Namer, words: Words = _plain, dice: str = "") -> str | None:
-    """One event as one HTML line, or None for an event that is not worth a line of its own; ``words``
-    names the figures in the rules' own texts (a cause, a reason, a roll's meaning); ``dice`` is the roll
-    an initiative line tells (its own dice line is left out)."""
-    kind = type(ev).__name__
-    n = lambda fid: _e(name(fid))  # noqa: E731
-    if kind == "FigurePlaced":
-        return None
-    if kind == "TurnStarted":
-        return _c("turn", f"<b>Turn {ev.turn}</b>")
-    if kind == "StoodUp":
-        return _c("zombie", f"{n(ev.figure)} stands up and rejoins the unit.")
-    if kind == "InitiativeRolled":
-        first = "the Allies go first" if ev.first == "allies" else "the zombies go first"
-        extra = "; a free ORDER for the lead NCO" if ev.free_order else ""
-        extra += f"; zombies +{ev.reaction_bonus} on the reaction roll" if ev.reaction_bonus else ""
-        roll = f", {_e(dice)}" if dice else ""
-        return _c(
-            "turn", f"Initiative ({n(ev.figure)}{roll}): {_e(ev.outcome.replace('_', ' '))}: {first}{extra}."
-        )
-    if kind == "PhaseStarted":
-        if ev.side == "allies":
-            who = f"Player {ev.player}" if ev.player else "The Allies"
-            return _c("turn", f"{who}: your section acts.")
-        return _c("zombie", "The zombies' turn.")
-    if kind == "DiceRolled":
-        return _c("dice", _e(dice_words(ev.purpose or "dice", str(ev.meaning or ev.total), words)))
-    if kind == "GutsTested":
-        if not ev.modifiers:
-            return None
-        mods = ", ".join(f"{_e(r)} {v:+d}" for r, v in ev.modifiers)
-        return f"&nbsp;&nbsp;(modifiers: {mods})"
-    if kind == "GutsChanged":
-        tone = "good" if ev.new > ev.old else "bad"
-        return _c(tone, f"{n(ev.figure)}: GUTS {ev.old} to {ev.new} for good ({_e(words(ev.reason))}).")
-    if kind == "Moved":
-        return f'{n(ev.figure)} moves {ev.length:.1f}".'
-    if kind == "Turned":
-        return f"{n(ev.figure)} turns to face {compass(ev.facing)}."
-    if kind == "Fired":
-        shot = f" (shot {ev.shot})" if ev.shot > 1 else ""
-        return f"{n(ev.figure)} fires at {n(ev.target)}{shot}: {_e(ev.sight)} sight, {_e(ev.band)} range."
-    if kind == "NoEffect":
-        return f"{n(ev.figure)}: no effect ({_e(words(ev.reason))})."
-    if kind == "KnockedDown":
-        return _c("good" if name(ev.figure).startswith("Zombie") else "bad", f"{n(ev.figure)} is knocked down.")
-    if kind == "Killed":
-        zombie = name(ev.figure).startswith("Zombie")
-        return _c("good" if zombie else "bad", f"<b>{n(ev.figure)} is killed</b> ({_e(words(ev.cause))}).")
-    if kind == "Ordered":
-        if ev.success:
-            free = " (the free ORDER)" if ev.free else ""
-            return _c("good", f"{n(ev.figure)} ORDERs {n(ev.target)}{free}: +2 GUTS for his action this turn.")
-        return _c("bad", f"{n(ev.figure)} fails to ORDER {n(ev.target)}.")
-    if kind == "ReactionRolled":
-        return _c("zombie", f"Zombie reaction D6 = {ev.roll} ({_e(words(ev.column))}): {_e(words(ev.result))}.")
-    if kind == "ZombieMoved":
-        return _c("zombie", f"{n(ev.figure)} moves.")
-    if kind == "MeleeAttack":
-        return _c("bad", f"{n(ev.zombie)} attacks {n(ev.soldier)}!")
-    if kind == "Exited":
-        return _c("good", f"{n(ev.figure)} leaves the table through the exit.")
-    if kind == "GameOver":
-        tone = "good" if ev.winner == "allies" else "bad"
-        return _c(tone, f"<b>Game over: the {_e(ev.winner)} win.</b> {_e(words(ev.reason))}")
+    """One event as one HTML line by its formatter in :data:`LINES` (its class's, else its nearest base
+    class's), or None for an event that is not worth a line of its own; see :class:`Telling` for the rest."""
+    told = Telling(name, words, dice)
+    line = next((LINES[k] for k in type(ev).__mro__ if k in LINES), None)
+    if line is not None:
+        return line(ev, told)
     fields = ", ".join(f"{k}={v}" for k, v in vars(ev).items()) if hasattr(ev, "__dict__") else ""
-    return _e(f"{kind} {fields}")
+    return _e(f"{type(ev).__name__} {fields}")
+
+
+@tells(events.FigurePlaced)
+def _placed(ev: events.FigurePlaced, t: Telling) -> None:
+    return None
+
+
+@tells(events.TurnStarted)
+def _turn(ev: events.TurnStarted, t: Telling) -> str:
+    return _c("turn", f"<b>Turn {ev.turn}</b>")
+
+
+@tells(events.StoodUp)
+def _stood_up(ev: events.StoodUp, t: Telling) -> str:
+    return _c("zombie", f"{t.n(ev.figure)} stands up and rejoins the unit.")
+
+
+@tells(events.InitiativeRolled)
+def _initiative(ev: events.InitiativeRolled, t: Telling) -> str:
+    first = "the Allies go first" if ev.first == "allies" else "the zombies go first"
+    extra = "; a free ORDER for the lead NCO" if ev.free_order else ""
+    extra += f"; zombies +{ev.reaction_bonus} on the reaction roll" if ev.reaction_bonus else ""
+    roll = f", {_e(t.dice)}" if t.dice else ""
+    return _c("turn", f"Initiative ({t.n(ev.figure)}{roll}): {_e(ev.outcome.replace('_', ' '))}: {first}{extra}.")
+
+
+@tells(events.PhaseStarted)
+def _phase(ev: events.PhaseStarted, t: Telling) -> str:
+    if ev.side == "allies":
+        who = f"Player {ev.player}" if ev.player else "The Allies"
+        return _c("turn", f"{who}: your section acts.")
+    return _c("zombie", "The zombies' turn.")
+
+
+@tells(events.DiceRolled)
+def _dice(ev: events.DiceRolled, t: Telling) -> str:
+    return _c("dice", _e(dice_words(ev.purpose or "dice", str(ev.meaning or ev.total), t.words)))
+
+
+@tells(events.GutsTested)
+def _guts_tested(ev: events.GutsTested, t: Telling) -> str | None:
+    if not ev.modifiers:
+        return None
+    mods = ", ".join(f"{_e(r)} {v:+d}" for r, v in ev.modifiers)
+    return f"&nbsp;&nbsp;(modifiers: {mods})"
+
+
+@tells(events.GutsChanged)
+def _guts_changed(ev: events.GutsChanged, t: Telling) -> str:
+    tone = "good" if ev.new > ev.old else "bad"
+    return _c(tone, f"{t.n(ev.figure)}: GUTS {ev.old} to {ev.new} for good ({_e(t.words(ev.reason))}).")
+
+
+@tells(events.Moved)
+def _moved(ev: events.Moved, t: Telling) -> str:
+    return f'{t.n(ev.figure)} moves {ev.length:.1f}".'
+
+
+@tells(events.Turned)
+def _turned(ev: events.Turned, t: Telling) -> str:
+    return f"{t.n(ev.figure)} turns to face {compass(ev.facing)}."
+
+
+@tells(events.Fired)
+def _fired(ev: events.Fired, t: Telling) -> str:
+    shot = f" (shot {ev.shot})" if ev.shot > 1 else ""
+    return f"{t.n(ev.figure)} fires at {t.n(ev.target)}{shot}: {_e(ev.sight)} sight, {_e(ev.band)} range."
+
+
+@tells(events.NoEffect)
+def _no_effect(ev: events.NoEffect, t: Telling) -> str:
+    return f"{t.n(ev.figure)}: no effect ({_e(t.words(ev.reason))})."
+
+
+@tells(events.KnockedDown)
+def _knocked_down(ev: events.KnockedDown, t: Telling) -> str:
+    return _c("good" if t.name(ev.figure).startswith("Zombie") else "bad", f"{t.n(ev.figure)} is knocked down.")
+
+
+@tells(events.Killed)
+def _killed(ev: events.Killed, t: Telling) -> str:
+    zombie = t.name(ev.figure).startswith("Zombie")
+    return _c("good" if zombie else "bad", f"<b>{t.n(ev.figure)} is killed</b> ({_e(t.words(ev.cause))}).")
+
+
+@tells(events.Ordered)
+def _ordered(ev: events.Ordered, t: Telling) -> str:
+    if ev.success:
+        free = " (the free ORDER)" if ev.free else ""
+        return _c("good", f"{t.n(ev.figure)} ORDERs {t.n(ev.target)}{free}: +2 GUTS for his action this turn.")
+    return _c("bad", f"{t.n(ev.figure)} fails to ORDER {t.n(ev.target)}.")
+
+
+@tells(events.ReactionRolled)
+def _reaction(ev: events.ReactionRolled, t: Telling) -> str:
+    return _c("zombie", f"Zombie reaction D6 = {ev.roll} ({_e(t.words(ev.column))}): {_e(t.words(ev.result))}.")
+
+
+@tells(events.ZombieMoved)
+def _zombie_moved(ev: events.ZombieMoved, t: Telling) -> str:
+    return _c("zombie", f"{t.n(ev.figure)} moves.")
+
+
+@tells(events.MeleeAttack)
+def _melee(ev: events.MeleeAttack, t: Telling) -> str:
+    return _c("bad", f"{t.n(ev.zombie)} attacks {t.n(ev.soldier)}!")
+
+
+@tells(events.Exited)
+def _exited(ev: events.Exited, t: Telling) -> str:
+    return _c("good", f"{t.n(ev.figure)} leaves the table through the exit.")
+
+
+@tells(events.GameOver)
+def _over(ev: events.GameOver, t: Telling) -> str:
+    tone = "good" if ev.winner == "allies" else "bad"
+    return _c(tone, f"<b>Game over: the {_e(ev.winner)} win.</b> {_e(t.words(ev.reason))}")
 
 
 # events whose line tells the roll just before them: the roll's own line would say it twice
-_RETOLD = ("InitiativeRolled", "ReactionRolled")
+_RETOLD = (events.InitiativeRolled, events.ReactionRolled)
 
 
-def _retold(events: Sequence[Any]) -> dict[int, tuple[int, str]]:
+def _retold(batch: Sequence[Any]) -> dict[int, tuple[int, str]]:
     """The rolls an event after them tells (a GUTS test's note may come between): the roll's place ->
     (the telling event's place, the roll as it reads: ``2D6 = 1+5 = 6 vs GUTS 9``)."""
     out: dict[int, tuple[int, str]] = {}
-    for i, ev in enumerate(events):
-        if type(ev).__name__ != "DiceRolled":
+    for i, ev in enumerate(batch):
+        if not isinstance(ev, events.DiceRolled):
             continue
         j = i + 1
-        while j < len(events) and type(events[j]).__name__ == "GutsTested" and not events[j].modifiers:
+        while j < len(batch) and isinstance(batch[j], events.GutsTested) and not batch[j].modifiers:
             j += 1
-        if j < len(events) and type(events[j]).__name__ in _RETOLD:
+        if j < len(batch) and isinstance(batch[j], _RETOLD):
             out[i] = (j, str(ev.meaning).split(": ")[0])
     return out
 
 
-def lines_of(events: Sequence[Any], name: Namer, words: Words = _plain, toward: Toward | None = None) -> list[str]:
+def lines_of(batch: Sequence[Any], name: Namer, words: Words = _plain, toward: Toward | None = None) -> list[str]:
     """Log lines for a batch of events; a run of zombie moves is one line, not one per zombie, and a roll
     that the next event tells is told once. ``toward(point)`` names the soldier nearest a point ("" for
     none), to say where a group of zombies went."""
     out: list[str] = []
     run: list[Any] = []
-    told = _retold(events)
+    told = _retold(batch)
     telling = {j: roll for j, roll in told.values()}  # the telling event's place -> the roll it tells
-    for i, ev in enumerate(events):
-        kind = type(ev).__name__
+    for i, ev in enumerate(batch):
         if i in told:
             continue
-        if kind == "ZombieMoved":
+        if isinstance(ev, events.ZombieMoved):
             run.append(ev)
             continue
         if run:
