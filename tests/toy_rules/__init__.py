@@ -2,12 +2,8 @@
 
 It proves the rule-set contract: registered here, it is played through the real controller and game
 scene, saved, replayed, simulated and listed in the menus, with no edit outside this package. Built on the
-rule-set kit (``game.rules.kit``), it states its one rule; the kit's events, view, report, outcome and rules
-help do the rest.
-
-The rules: a hero faces a zombie 6" away. Each turn the hero STRIKEs (one D6): on 5-6 the zombie
-falls and the hero wins; on 1 the zombie bites and wins; otherwise the zombie shambles 1" closer.
-Reaching it, or the turn limit, wins for the zombie.
+rule-set kit (``game.rules.kit``), it states its one rule (:func:`strike`, whose docstring is the rules
+help); the kit's events, view, set-up, bot, report and outcome do the rest.
 
 >>> game = new_game(duel_scenario(), {"hero": "Ash"}, seed=2)
 >>> [f.id for f in game.figures], type(game.apply(Strike("hero", "zombie"))[0]).__name__
@@ -20,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, record, register
+from game.rules.core import Command, DiceRolled, IllegalCommand, Registry, RuleSet, record
 from game.rules.kit import KitGame, KitWorld, Rule
 from game.rules.kit.events import GameOver, Killed, Moved, shared_events
 from game.rules.kit.figure import KitFigure
@@ -118,8 +114,7 @@ class DuelGame(KitGame[DuelState, Fighter]):
         zombie = Fighter("zombie", "zombies", (9.0, mid), 180.0, name="Zombie")
         state = DuelState({"hero": hero, "zombie": zombie}, turn_limit=int(self.scenario.turn_limit or 6))
         self.world = DuelWorld(self.scenario, None, self.dice, state, Table.from_scenario(self.scenario))
-        for f in (hero, zombie):
-            self.table.place(f.id, f.position, f.radius)
+        self.world.place(hero, zombie)
 
     def chances(self, cmd: Command) -> dict[str, float]:
         return {"kill": 2 / 6, "bitten": 1 / 6, "miss": 3 / 6}
@@ -136,28 +131,25 @@ new_game = DuelGame  # new_game(scenario, options, seed, dice=None): the game cl
 
 def _register() -> RuleSet:
     from game.ai import BOTS
-    from game.rules.kit import report
+    from game.rules.kit.report import rules_help
+    from game.rules.kit.ruleset import kit_ruleset
+    from game.rules.kit.setup import NamedFigureSetup
     from toy_rules import screen  # the contract's other parts, beside the rules
     from toy_rules.campaign import DUEL_CAMPAIGN
 
-    BOTS[KEY] = "toy_rules.bot"  # the bot that plays the hero (demo, simulator, hand-over)
-    return register(
-        RuleSet(
-            key=KEY,
-            name="Duel (toy)",
-            new_game=new_game,
-            commands=COMMANDS,
-            events=EVENTS,
-            options_help='hero: the hero\'s name, e.g. "Ash"',
-            view=screen.DuelView,
-            setup=screen.DuelSetup(),
-            reference=report.rules_help("The duel", strike),
-            report=report.report,
-            outcome=report.outcome,
-            demo_forces=screen.demo_forces,
-            invariants=screen.invariants,
-            campaign=DUEL_CAMPAIGN,
-        )
+    BOTS[KEY] = "game.ai.first_legal"  # the hero always strikes (demo, simulator, hand-over)
+    return kit_ruleset(
+        DuelGame,
+        screen.DuelView,
+        name="Duel (toy)",
+        commands=COMMANDS,
+        events=EVENTS,
+        options_help='hero: the hero\'s name, e.g. "Ash"',
+        setup=NamedFigureSetup("hero", "hero", "Ash"),
+        reference=rules_help("The duel", strike),
+        demo_forces=screen.demo_forces,
+        invariants=screen.invariants,
+        campaign=DUEL_CAMPAIGN,
     )
 
 

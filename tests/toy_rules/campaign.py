@@ -7,43 +7,24 @@ from typing import Any
 
 from game.rules.contract import CarryRule, Force, Veteran
 from game.rules.core import CannotStart
-from game.rules.kit.campaign import KitCampaign
+from game.rules.kit.campaign import OPTION, KitCampaign, carried_force, played, riding
 from game.scenario.model import Scenario
+from toy_rules import DuelGame
 
 
-def muster(game: Any) -> Force:
-    carried = (game.options.get("campaign") or {}).get("force")
-    force = Force.from_data(carried) if carried else None
-    hero = force.living[0] if force else Veteran("hero", game.state.figures["hero"].name, 0, "Hero")
-    felled = game.state.figures["zombie"].state == "dead"
+def muster(game: DuelGame) -> Force:
+    force, fighters = carried_force(game.options), game.state.figures
+    hero = force.living[0] if force else Veteran("hero", fighters["hero"].name, 0, "Hero")
+    felled, dead = fighters["zombie"].state == "dead", fighters["hero"].state == "dead"
     line = f"{game.scenario.title}: {'felled the zombie' if felled else 'bitten' if game.winner else 'unfinished'}"
-    dead = game.state.figures["hero"].state == "dead"
-    return Force(
-        (
-            Veteran(
-                hero.key,
-                hero.name,
-                0,
-                "Hero",
-                dict(hero.state),
-                (*hero.history, line),
-                hero.kills + felled,
-                dead,
-            ),
-        ),
-        {"chapters": int((force.pool if force else {}).get("chapters", 0)) + 1},
-    )
+    chapters = int((force.pool if force else {}).get("chapters", 0)) + 1
+    return Force((played(hero, line, felled, dead),), {"chapters": chapters})
 
 
 def options(scenario: Scenario, options: dict[str, Any], force: Force, carry: frozenset[str]) -> dict[str, Any]:
     if not force.living:
         raise CannotStart("The hero is dead: nobody is left to carry on.")
-    chapter = int(force.pool.get("chapters", 0)) + 1
-    return {
-        **options,
-        "hero": force.living[0].name,
-        "campaign": {"force": force.to_data(), "chapter": chapter, "carry": sorted(carry)},
-    }
+    return {**options, "hero": force.living[0].name, OPTION: riding(force, carry)}
 
 
 # the hero is the whole force: he lives or he does not, and counts the zombies he has felled

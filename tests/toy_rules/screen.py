@@ -1,12 +1,12 @@
 """Duel on screen and around it: what differs from the kit's view (its button, its command, its lines), its
-set-up, demo forces and invariants."""
+demo forces and invariants."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from game.rules.contract import ActionKind, Aim, NamedFigures, Setup, SetupSpec
+from game.rules.contract import ActionKind, Aim
 from game.rules.core import Command, Preview
 from game.rules.drawing import Plate, Primitive, Sight
 from game.rules.kit.view import KitView
@@ -29,9 +29,6 @@ class DuelView(KitView[DuelGame]):
     def end_turn(self, game: DuelGame) -> Strike:
         return Strike("hero", "zombie")  # a duel has no turn to end: End turn strikes
 
-    def default_action(self, game: DuelGame, fid: str, target: str | None) -> str | None:
-        return "strike" if target == "zombie" and game.actions_for(fid) else None
-
     def command(self, game: DuelGame, fid: str, action: str, aim: Aim) -> Strike | None:
         return Strike(fid, aim.targets[0]) if action == "strike" and aim.targets else None
 
@@ -43,27 +40,6 @@ class DuelView(KitView[DuelGame]):
         odds = preview.chances
         text = f"STRIKE: 5-6 fells it ({odds['kill']:.0%}), 1 is a bite ({odds['bitten']:.0%})"
         return [Sight(a, b, "clear"), Plate(b, text, "sight_clear")]
-
-
-class DuelSetup(Setup):
-    """One player names his hero."""
-
-    def spec(self, scenario: Any) -> SetupSpec:
-        hero = NamedFigures("hero", "Your hero", 1, 1, (), ("Ash",))
-        return SetupSpec(1, 1, 1, per_player=(hero,), player_noun="hero")
-
-    def options(self, scenario: Any, answers: dict[str, Any]) -> dict[str, Any]:
-        heroes = (answers.get("each") or [{}])[0].get("hero") or [{"name": "Ash"}]
-        return {"hero": str(heroes[0].get("name") or "Ash")}
-
-    def answers(self, scenario: Any, options: dict[str, Any]) -> dict[str, Any]:
-        return {"players": 1, "each": [{"hero": [{"name": options.get("hero", "Ash")}]}], "game": {}}
-
-    def refusals(self, scenario: Any, answers: dict[str, Any]) -> list[str]:
-        return [] if self.options(scenario, answers)["hero"].strip() else ["Give the hero a name."]
-
-    def describe(self, options: dict[str, Any]) -> str:
-        return f"hero {options.get('hero', 'Ash')}"
 
 
 def demo_forces(rng: random.Random, scenario: Any) -> dict[str, Any]:

@@ -149,6 +149,14 @@ class KitView(View[K]):
         now = game.actions_for(fid)
         return [Action(k.key, k.key in now, "" if k.key in now else "Not now.") for k in self.action_kinds]
 
+    def default_action(self, game: K, fid: str, target: str | None) -> str | None:
+        """The first button aimed at a figure that ``fid`` has now, when pointing at a figure of another side
+        (none over open ground or his own side)."""
+        if target is None or game.figure(target).side == game.figure(fid).side:
+            return None
+        now = game.actions_for(fid)
+        return next((k.key for k in self.action_kinds if k.aim == "figure" and k.key in now), None)
+
     def miss(self, game: K, fid: str, action: str | None, target: str | None) -> str:
         """The action's prompt again (else: pick an action)."""
         kind = next((k for k in self.action_kinds if k.key == action), None)

@@ -78,6 +78,11 @@ class KitWorld(Generic[DataT, StateT]):
         f.position = (float(p[0]), float(p[1]))
         self.table.move(f.id, f.position)
 
+    def place(self, *figures: Based) -> None:
+        """Put each figure's base on the table where its record stands (a figure set up, or back on it)."""
+        for f in figures:
+            self.table.place(f.id, f.position, f.radius)
+
     def take_off(self, f: Any, state: str = EXITED) -> None:
         """Take figure ``f`` off the table with the state word ``state`` (by default: left by an exit)."""
         f.state = state

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.contract import CarryRule, Force, Paragraph, Section, Veteran
 from game.rules.core import CannotStart, Event, quoted
-from game.rules.kit.campaign import KitCampaign
+from game.rules.kit.campaign import OPTION, KitCampaign, played, riding
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.data import load_data
 from game.rules.outbreak.state import DEAD, EXITED, PLAYERS_WIN, STANDING, TURNED, Figure, ObState
@@ -139,13 +139,7 @@ def _line(title: str, f: Figure, kills: int, put_down: bool = False) -> str:
 def _after(v: Veteran, f: Figure, kills: int, title: str, put_down: bool) -> Veteran:
     """``v`` as this chapter left him (his figure ``f``; ``put_down`` before it began)."""
     dead = f.state in (DEAD, TURNED)
-    return replace(
-        v,
-        state={**v.state, **_figure_state(f)},
-        history=(*v.history, _line(title, f, kills, put_down)),
-        kills=v.kills + kills,
-        dead=dead,
-    )
+    return played(v, _line(title, f, kills, put_down), kills, dead, state={**v.state, **_figure_state(f)})
 
 
 def _first(f: Figure) -> Veteran:
@@ -293,9 +287,7 @@ def chapter_options(
         _character(v, groups.index(v.player) + 1, figures[i] if i < len(figures) else None)
         for i, v in enumerate(living)
     ]
-    chapter = int(force.pool.get("chapters", 0)) + 1
-    campaign = {"force": force.to_data(), "chapter": chapter, "carry": sorted(carry)}
-    return {**options, "players": len(groups), "characters": characters, "campaign": campaign}
+    return {**options, "players": len(groups), "characters": characters, OPTION: riding(force, carry)}
 
 
 def _character(v: Veteran, player: int, figure: int | None) -> dict[str, Any]:

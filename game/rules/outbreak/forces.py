@@ -258,7 +258,7 @@ def _deploy_area(world: World, player: int) -> Area | None:
 
 def _place(world: World, f: Figure, role: str) -> None:
     world.state.figures[f.id] = f
-    world.table.place(f.id, f.position, f.radius)
+    world.place(f)
     world.emit(FigurePlaced(f.id, f.side, role, f.position, f.facing, f.name))
 
 

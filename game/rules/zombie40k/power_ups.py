@@ -213,7 +213,7 @@ def add_ork_boy(world: World, squad: Unit) -> Model | None:
     st.models[m.id] = m
     squad.models.append(m.id)
     squad.start_size += 1
-    world.table.place(m.id, m.position, m.radius)
+    world.place(m)
     world.emit(FigurePlaced(m.id, m.side, squad.id, m.position, m.facing, m.radius))
     return m
 

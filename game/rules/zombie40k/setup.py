@@ -171,7 +171,7 @@ def file_offsets(spacing: float, lane: float, pairs: int) -> list[float]:
 def _add(world: World, unit: Unit, m: Model) -> None:
     world.state.models[m.id] = m
     unit.models.append(m.id)
-    world.table.place(m.id, m.position, m.radius)
+    world.place(m)
     world.emit(FigurePlaced(m.id, m.side, unit.id, m.position, m.facing, m.radius))
 
 

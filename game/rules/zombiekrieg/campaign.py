@@ -14,7 +14,7 @@ from typing import Any
 
 from game.rules.contract import Force, Veteran
 from game.rules.core import CannotStart
-from game.rules.kit.campaign import KitCampaign
+from game.rules.kit.campaign import KitCampaign, played, riding
 from game.rules.zombiekrieg import carried
 from game.rules.zombiekrieg.data import load_data
 from game.rules.zombiekrieg.events import GutsChanged
@@ -52,8 +52,7 @@ def next_options(
         raise CannotStart(f"Zombiekrieg carries only {', '.join(sorted(known))}, not {', '.join(carry - known)}.")
     if not force.living and not {"replacements"} <= carry:
         raise CannotStart("Nobody of the section is left alive to play this chapter.")
-    chapter = int(force.pool.get("chapters", 0)) + 1
-    value = {"force": force.to_data(), "chapter": chapter, "carry": sorted(carry)}
+    value = riding(force, carry)
     nations = carried.read(data, {carried.OPTION: value})
     out = {k: v for k, v in options.items() if k not in ("sections", "american_corporal_weapon")}
     return {**out, "sections": list(nations.nations if nations else ()), carried.OPTION: value}
@@ -68,14 +67,8 @@ def _after(v: Veteran, record: SoldierRecord | None, game: ZombiekriegGame, titl
         return replace(v, history=(*v.history, f"{title}: cut off, missed the chapter"))
     state = {**v.state, **_state_of(record, lost)}
     line = _line(record, game, title, lost)
-    return replace(
-        v,
-        name=_name(record),
-        kind=ROLE_NAMES[record.role],
-        state=state,
-        history=(*v.history, line),
-        kills=v.kills + record.kills,
-        dead=record.fate == DEAD,
+    return played(
+        v, line, record.kills, record.fate == DEAD, name=_name(record), kind=ROLE_NAMES[record.role], state=state
     )
 
 

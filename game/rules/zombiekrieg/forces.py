@@ -205,7 +205,7 @@ def put_soldier(world: World, f: Figure) -> None:
     centre = (world.scenario.width / 2, world.scenario.height / 2)
     f.radius, f.facing = r, round(angle_to(f.position, centre), 3)
     world.state.figures[f.id] = f
-    world.table.place(f.id, f.position, r)
+    world.place(f)
     world.emit(FigurePlaced(f.id, ALLIES, f.role, f.position, f.facing))
 
 
