@@ -15,9 +15,11 @@ G = TypeVar("G", bound=Game)  # the rule set's game class (a KitGame with its qu
 
 
 def kit_ruleset(game: type[G], view: Callable[[], View[G]], **parts: Any) -> RuleSet:
-    """Register the rule set of ``game``: its key and its maker from the class (``game(scenario, options,
-    seed, dice)`` is a new game), ``view`` a view of it, the kit's ``report`` and ``outcome`` unless ``parts``
-    (the other :class:`~game.rules.core.RuleSet` fields: name, commands, events, setup...) give their own."""
+    """Register the rule set of ``game``: its key from the class, its maker the class (``game(scenario,
+    options, seed, dice)`` is a new game) unless ``new_game`` is given, ``view`` a view of it, the kit's
+    ``report`` and ``outcome`` unless ``parts`` (the other :class:`~game.rules.core.RuleSet` fields: name,
+    commands, events, setup...) give their own."""
+    parts.setdefault("new_game", game)
     parts.setdefault("report", report.report)
     parts.setdefault("outcome", report.outcome)
-    return register(RuleSet(key=game.ruleset, new_game=game, view=view, **parts))
+    return register(RuleSet(key=game.ruleset, view=view, **parts))

@@ -6,10 +6,7 @@ Public API: :func:`new_game` -> :class:`OutbreakGame` (``apply``, ``preview``, `
 ``ClearJam``, ``EndStep`` and the events in :mod:`.events`. Registers itself as ``outbreak``.
 """
 
-from collections.abc import Callable
-
-from game.rules.contract import View
-from game.rules.core import RuleSet, register
+from game.rules.kit.ruleset import kit_ruleset
 from game.rules.outbreak.campaign import CAMPAIGN
 from game.rules.outbreak.checks import scenario_warnings
 from game.rules.outbreak.commands import COMMANDS, ClearJam, EndStep, Fire, Move, Spot  # noqa: F401
@@ -23,34 +20,30 @@ from game.rules.outbreak.report import OUTCOME_LABELS, demo_forces, outcome, pro
 from game.rules.outbreak.setup import OutbreakSetup
 from game.rules.outbreak.view import OutbreakView
 
-# the view as the screen takes it, checked by mypy against this rule set's game
-VIEW: Callable[[], View[OutbreakGame]] = OutbreakView
-
-RULESET = register(
-    RuleSet(
-        key="outbreak",
-        scenario_warnings=scenario_warnings,
-        turn_limit=turn_limit,
-        name="Zombie Rules (Outbreak)",
-        new_game=new_game,
-        commands=COMMANDS,
-        events=EVENTS,
-        options_help='players: 1-4; characters: list of {"name", "player", "ranged": pistol|revolver|automatic|'
-        'shotgun|rifle|none, "melee": knife|club|bat|sword|chainsaw|...|none} (default: the map\'s characters); '
-        "caught_running_first_blow: true|false",
-        view=VIEW,
-        setup=OutbreakSetup(),
-        reference=reference,
-        report=report,
-        outcome=outcome,
-        outcome_labels=OUTCOME_LABELS,
-        demo_forces=demo_forces,
-        invariants=problems,
-        footprints=footprints,
-        force_facts=force_facts,
-        turn_word="move",
-        campaign=CAMPAIGN,
-        about="Survivors caught in a zombie outbreak try to get out alive and lead bystanders to safety, a move "
-        "at a time: each player runs his own characters, the game runs the bystanders and the zombies.",
-    )
+# the view is checked by mypy against this rule set's game
+RULESET = kit_ruleset(
+    OutbreakGame,
+    OutbreakView,
+    scenario_warnings=scenario_warnings,
+    turn_limit=turn_limit,
+    name="Zombie Rules (Outbreak)",
+    new_game=new_game,
+    commands=COMMANDS,
+    events=EVENTS,
+    options_help='players: 1-4; characters: list of {"name", "player", "ranged": pistol|revolver|automatic|'
+    'shotgun|rifle|none, "melee": knife|club|bat|sword|chainsaw|...|none} (default: the map\'s characters); '
+    "caught_running_first_blow: true|false",
+    setup=OutbreakSetup(),
+    reference=reference,
+    report=report,
+    outcome=outcome,
+    outcome_labels=OUTCOME_LABELS,
+    demo_forces=demo_forces,
+    invariants=problems,
+    footprints=footprints,
+    force_facts=force_facts,
+    turn_word="move",
+    campaign=CAMPAIGN,
+    about="Survivors caught in a zombie outbreak try to get out alive and lead bystanders to safety, a move "
+    "at a time: each player runs his own characters, the game runs the bystanders and the zombies.",
 )

@@ -6,10 +6,7 @@ Public API: :func:`new_game` -> :class:`Zombie40kGame`; commands ``Move``, ``Run
 ``EndPhase``; events in :mod:`.events`; the team builder in :mod:`.team_builder`. Registers ``zombie40k``.
 """
 
-from collections.abc import Callable
-
-from game.rules.contract import View
-from game.rules.core import RuleSet, register
+from game.rules.kit.ruleset import kit_ruleset
 from game.rules.zombie40k.battlescribe import roster_import
 from game.rules.zombie40k.campaign import CAMPAIGN
 from game.rules.zombie40k.checks import scenario_warnings
@@ -24,37 +21,33 @@ from game.rules.zombie40k.report import OUTCOME_LABELS, demo_forces, invariants,
 from game.rules.zombie40k.setup_view import SETUP
 from game.rules.zombie40k.view import Z40View
 
-# the view as the screen takes it, checked by mypy against this rule set's game
-VIEW: Callable[[], View[Zombie40kGame]] = Z40View
-
-RULESET = register(
-    RuleSet(
-        key="zombie40k",
-        scenario_warnings=scenario_warnings,
-        turn_limit=turn_limit,
-        name="Zombie 40,000",
-        about="Squads of the 41st millennium race each other across a zombie-infested hive city to the one "
-        "escape vehicle, by the Warhammer 40,000 (7th edition) rules; the game plays the zombies.",
-        new_game=new_game,
-        commands=COMMANDS,
-        events=EVENTS,
-        options_help='teams: a list of 1-4 teams, one per player; a team is a roster unit key ("tactical_squad", '
-        '"infantry_squad", "guardian_defenders", "ork_boyz", "strike_team", "necron_warriors": as many models '
-        'as 75 points buy) or a table {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", '
-        '"usr_model"} checked by the team builder. Without teams, players: N (default: as many as the map takes) '
-        "deals the roster round the seats, seat k the unit (seed + k)",
-        view=VIEW,
-        setup=SETUP,
-        reference=reference,
-        report=report,
-        outcome=outcome,
-        outcome_labels=OUTCOME_LABELS,
-        demo_forces=demo_forces,
-        invariants=invariants,
-        footprints=footprints,
-        force_facts=force_facts,
-        roster_import=roster_import,
-        mods=MOD_IDS,
-        campaign=CAMPAIGN,
-    )
+# the view is checked by mypy against this rule set's game
+RULESET = kit_ruleset(
+    Zombie40kGame,
+    Z40View,
+    scenario_warnings=scenario_warnings,
+    turn_limit=turn_limit,
+    name="Zombie 40,000",
+    about="Squads of the 41st millennium race each other across a zombie-infested hive city to the one "
+    "escape vehicle, by the Warhammer 40,000 (7th edition) rules; the game plays the zombies.",
+    new_game=new_game,
+    commands=COMMANDS,
+    events=EVENTS,
+    options_help='teams: a list of 1-4 teams, one per player; a team is a roster unit key ("tactical_squad", '
+    '"infantry_squad", "guardian_defenders", "ork_boyz", "strike_team", "necron_warriors": as many models '
+    'as 75 points buy) or a table {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", '
+    '"usr_model"} checked by the team builder. Without teams, players: N (default: as many as the map takes) '
+    "deals the roster round the seats, seat k the unit (seed + k)",
+    setup=SETUP,
+    reference=reference,
+    report=report,
+    outcome=outcome,
+    outcome_labels=OUTCOME_LABELS,
+    demo_forces=demo_forces,
+    invariants=invariants,
+    footprints=footprints,
+    force_facts=force_facts,
+    roster_import=roster_import,
+    mods=MOD_IDS,
+    campaign=CAMPAIGN,
 )
