@@ -17,6 +17,7 @@ from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, 
 from game.rules.percent import percent
 from game.rules.routing import stops_here
 from game.rules.zombiekrieg import order
+from game.rules.zombiekrieg.commands import Fire, Move, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, player_words, zombie_name
 from game.rules.zombiekrieg.preview import fire_geometry
@@ -122,15 +123,15 @@ def reach(game: ZombiekriegGame, fid: str, look: Look, actions: Sequence[str]) -
 
 
 def drawing(game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Point | None = None) -> list[Primitive]:
-    kind = type(cmd).__name__
-    if kind == "Move":
+    """A command's preview on the table, by its class: a move's path, a shot's line and odds, an ORDER's."""
+    if isinstance(cmd, Move):
         requested = [game.figure(cmd.figure).position, *cmd.path]
         return move_drawing(game, requested, preview, face_toward)
-    if kind == "Fire":
+    if isinstance(cmd, Fire):
         return fire_drawing(
             game, cmd.figure, cmd.target, preview, fire_geometry(game.world, cmd.figure, cmd.target)
         )
-    if kind == "Order":
+    if isinstance(cmd, Order):
         return order_drawing(game, cmd.figure, cmd.target, preview)
     return []
 
