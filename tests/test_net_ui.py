@@ -251,3 +251,14 @@ def test_join_says_when_this_machine_lacks_the_hosts_map(windows: list[Any], tmp
     scene = join_screen(b, host.address, "Bob")
     until(windows, lambda: scene.table is None, "the join giving up", timeout=30)
     assert scene.bad and "hive_street_copy.tmx" in scene.message and "Traceback" not in scene.message
+
+
+def test_the_hosts_last_words_show_once_on_the_joined_screen(windows: list[Any]) -> None:
+    """The host closes the room: Bob's screen says why once (the host's goodbye), not a second time as news."""
+    host, bob, _ = begun(windows)
+    host.leave()
+    until(windows, lambda: bob.dropped, "Bob's screen hearing the host go")
+    frames(windows, 5)
+    said = [line for line in bob.log_lines if "The host has stopped" in line]
+    assert len(said) == 1, said
+    assert "Rejoining" in said[0]
