@@ -8,6 +8,7 @@ that does not poll for seconds holds up neither the host nor another screen.
 
 from __future__ import annotations
 
+import html
 import socket
 import time
 from collections.abc import Iterator
@@ -262,3 +263,17 @@ def test_the_hosts_last_words_show_once_on_the_joined_screen(windows: list[Any])
     said = [line for line in bob.log_lines if "The host has stopped" in line]
     assert len(said) == 1, said
     assert "Rejoining" in said[0]
+
+
+def test_the_joined_lobby_reads_from_the_joiners_side(windows: list[Any]) -> None:
+    """Bob's lobby calls his own team 'this screen, you' and the host's team the host's (not 'this screen')."""
+    a, b, _ = windows
+    host = host_screen(a, ["this screen", "network"])
+    bob = join_screen(b, host.address, "Bob")
+    until(windows, lambda: bob.table is not None and bob.table.client.seats == [2], "Bob taking team 2")
+    frames(windows, 3)
+    lobby = html.unescape(bob.lobby.html_text)
+    assert "Team 2: this screen, you (Bob)" in lobby
+    assert "Team 1: the host's screen, Host" in lobby
+    assert "Team 1: this screen" not in lobby
+    assert "Team 1: this screen, Host" in host.seats_box.html_text, "the host's own screen reads as before"

@@ -34,12 +34,23 @@ def seat_kinds(choices: Sequence[str]) -> list[str]:
     return [KIND_OF[c] for c in choices]
 
 
-def seat_line(s: Seat, noun: str = "seat") -> str:
-    """One seat as the lobby lists it: ``Team 2: network, Bob``."""
+def seat_line(s: Seat, noun: str = "seat", mine: Sequence[int] | None = None) -> str:
+    """One seat as the lobby lists it: ``Team 2: network, Bob``. ``mine``: the seats a joined screen holds
+    (None: the host's screen), so a player who joined reads his own seat as his and the host's as the host's.
+
+    >>> host = {"seat": 1, "kind": "local", "name": "Ann", "here": True}
+    >>> bob = {"seat": 2, "kind": "network", "name": "Bob", "here": True}
+    >>> seat_line(host, "team"), seat_line(bob, "team")
+    ('Team 1: this screen, Ann', 'Team 2: network, Bob')
+    >>> seat_line(host, "team", mine=[2]), seat_line(bob, "team", mine=[2])
+    ("Team 1: the host's screen, Ann", 'Team 2: this screen, you (Bob)')
+    """
     head = f"{noun.capitalize()} {s['seat']}"
     if s["kind"] == "bot":
         return f"{head}: a bot{_for(s['name'])}"
-    where = "this screen" if s["kind"] == "local" else "network"
+    if mine is not None and s["seat"] in mine:
+        return f"{head}: this screen, you" + (f" ({s['name']})" if s["name"] else "")
+    where = "network" if s["kind"] != "local" else "this screen" if mine is None else "the host's screen"
     if s["here"]:
         return f"{head}: {where}, {s['name'] or 'a player'}"
     if s["name"]:

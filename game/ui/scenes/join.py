@@ -99,7 +99,7 @@ class JoinScene(Scene):
         if client is None or not client.room_seats:
             return ""
         noun = noun_of(client.game)
-        lines = [html.escape(seat_line(s, noun)) for s in client.room_seats]
+        lines = [html.escape(seat_line(s, noun, client.seats)) for s in client.room_seats]
         mine = ", ".join(map(str, client.seats)) or "none: watching"
         return "<b>The table</b><br>" + "<br>".join(lines) + f"<br><br>Your {noun}: {html.escape(mine)}"
 
