@@ -277,3 +277,32 @@ def test_the_joined_lobby_reads_from_the_joiners_side(windows: list[Any]) -> Non
     assert "Team 1: the host's screen, Host" in lobby
     assert "Team 1: this screen" not in lobby
     assert "Team 1: this screen, Host" in host.seats_box.html_text, "the host's own screen reads as before"
+
+
+def test_join_remembers_the_address_and_name_but_not_the_password(tmp_path: Path) -> None:
+    """Join once with an address, a name and a password: the next Join (in this window, or after a restart)
+    offers the address and the name again; the password is typed again and is nowhere in the settings."""
+    settings = tmp_path / "player" / "settings.json"
+    with headless_app(settings) as app:
+        app.show_join()
+        scene = app.scene
+        assert isinstance(scene, JoinScene)
+        for key, text in (("address", "192.0.2.7:9000"), ("player", "Bob"), ("password", "club night")):
+            scene.entries[key].set_text(text)
+        scene.join(False)  # (nobody answers there)
+        scene.back()
+        app.show_join()
+        again = app.scene
+        assert isinstance(again, JoinScene)
+        assert again.entries["address"].get_text() == "192.0.2.7:9000"
+        assert again.entries["player"].get_text() == "Bob"
+        assert again.entries["password"].get_text() == ""
+    assert "club night" not in settings.read_text(encoding="utf-8")
+    with headless_app(settings) as app:
+        app.show_join()
+        scene = app.scene
+        assert isinstance(scene, JoinScene)
+        assert (scene.entries["address"].get_text(), scene.entries["player"].get_text()) == (
+            "192.0.2.7:9000",
+            "Bob",
+        )

@@ -57,7 +57,7 @@ class HostScene(Scene):
         self.setup, self.seed = setup, seed
         players = setup.players
         self.choices = ["this screen"] + ["network"] * (players - 1) if players > 1 else ["this screen"]
-        self.lan, self.password, self.player = False, "", "Host"
+        self.lan, self.password, self.player = False, "", app.settings.player_name or "Host"
         self.table: NetTable | None = None
         self.address = ""  # HOST:PORT to give the others, once the room is open
         self.message, self.bad = "", False
@@ -163,6 +163,9 @@ class HostScene(Scene):
         if scenario is None or self.setup.refusals:
             self.say("This set-up cannot start a game: go Back and see why.", True)
             return False
+        if self.player != self.app.settings.player_name:  # the next Host or Join offers it again
+            self.app.settings.player_name = self.player
+            self.app.apply_settings()
         kinds = seat_kinds(self.choices)
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         room = Room.new(scenario, self.setup.options, seed, make_seats(kinds), self.app.autosaves())
