@@ -306,3 +306,27 @@ def test_join_remembers_the_address_and_name_but_not_the_password(tmp_path: Path
             "192.0.2.7:9000",
             "Bob",
         )
+
+
+def test_another_seats_models_are_looked_at_not_ordered(windows: list[Any]) -> None:
+    """On the host's screen during Bob's turn: Bob's models show their tooltips but a click (or Tab) selects none
+    of them, nor are they marked ready; the status line says whose turn it is. Bob's own screen selects them."""
+    host, bob, _ = begun(windows)
+    while acting_screen([host, bob]) is host:
+        end_phase(host)
+        until(windows, lambda: settled([host, bob]), "both screens showing the command")
+    match, ctl = host.match, host.match.controller
+    game = match.game
+    his = [
+        f.id for f in game.figures if f.on_table and not ctl.view.selectable(game, f.id) and ctl.available(f.id)
+    ]
+    assert his, "Bob has models who may act"
+    match.click(game.figure(his[0]).position)
+    assert ctl.selected is None, "the host's screen selected one of Bob's models"
+    assert "Bob" in match.status and "(team 2)" in match.status
+    match.button("next")
+    assert ctl.selected is None and match.ready() == set()
+    look = match.looks[his[0]]
+    assert match.view.tooltip(game, his[0], look), "his models may still be looked at"
+    bob.match.click(bob.match.game.figure(his[0]).position)
+    assert bob.match.controller.selected == his[0], "Bob's own screen orders them"

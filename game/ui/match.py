@@ -267,8 +267,9 @@ class Match:
     # ---- what the scene draws ------------------------------------------------------------------
 
     def ready(self) -> set[str]:
-        """The acting player's figures who can still act (marked on the table and in the roster)."""
-        if self.controller.mode in (*BUSY, Mode.GAME_OVER):
+        """The acting player's figures who can still act (marked on the table and in the roster); none when
+        they take their orders on another screen."""
+        if self.controller.mode in (*BUSY, Mode.GAME_OVER) or self.controller.not_here():
             return set()
         return {
             f.id

@@ -105,6 +105,18 @@ def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str
     return f"Waiting for {who} ({noun} {acting}): his moves appear here as he makes them."
 
 
+def not_yours_words(seats: Sequence[Seat], acting: int, noun: str = "seat", figures: str = "model") -> str:
+    """Why a click on the acting seat's figures selects none on this screen: whose turn it is.
+
+    >>> not_yours_words([{"seat": 2, "kind": "network", "name": "Bob", "here": True}], 2, "team")
+    "It is Bob's turn (team 2): his models may be looked at here, not ordered."
+    """
+    s = next((s for s in seats if s["seat"] == acting), None)
+    who = "a bot" if s is not None and s["kind"] == "bot" else (s["name"] if s is not None else "") or "the player"
+    his = "its" if who == "a bot" else "his"
+    return f"It is {who}'s turn ({noun} {acting}): {his} {figures}s may be looked at here, not ordered."
+
+
 def noun_of(game: Any) -> str:
     """What the rule set calls a seat (``section``, ``survivor group``, ``team``); ``seat`` without a game."""
     from game.net.room import seat_noun

@@ -19,7 +19,7 @@ from game.controller import Mode
 from game.controller.outlet import SendToHost
 from game.net.client import Update
 from game.ui.follow_camera import ActionCamera
-from game.ui.net_seats import changes, noun_of, waiting_words
+from game.ui.net_seats import changes, not_yours_words, noun_of, waiting_words
 from game.ui.net_table import NetTable, leave
 from game.ui.scenes.game import GameScene
 
@@ -76,6 +76,19 @@ class NetGameScene(GameScene):
 
     def noun(self) -> str:
         return noun_of(self.match.game if self.match is not None else None)
+
+    def _attach(self, game: Any) -> None:
+        super()._attach(game)
+        if self.match is not None and self.takes_orders:  # (a spectator's screen marks who may act, as before)
+            self.match.controller.not_here = self.turn_elsewhere
+
+    def turn_elsewhere(self) -> str:
+        """Why the acting seat's figures take no orders here ("" when this screen plays it): whose turn it is."""
+        client = self.table.client
+        acting = client.acting()
+        if acting is None or acting in client.seats or self.match is None:
+            return ""
+        return not_yours_words(client.room_seats, acting, self.noun(), self.match.view.figure_noun)
 
     # ---- the frame --------------------------------------------------------------------------------
 
