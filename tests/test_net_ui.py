@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import headless_app
+from ui_driver import click, headless_app
 
 from game.net.client import Client, Update
 from game.saves import state_hash
@@ -330,3 +330,35 @@ def test_another_seats_models_are_looked_at_not_ordered(windows: list[Any]) -> N
     assert match.view.tooltip(game, his[0], look), "his models may still be looked at"
     bob.match.click(bob.match.game.figure(his[0]).position)
     assert bob.match.controller.selected == his[0], "Bob's own screen orders them"
+
+
+def test_a_stopped_room_is_resumed_from_the_title_and_its_player_rejoins(windows: list[Any]) -> None:
+    """The host's window stops mid-game (Bob's screen drops and keeps rejoining); back at the title, Resume the
+    room (a click) opens the Host screen with the seats as they were, and Open the room (a click) serves the
+    autosave's game on the same port: Bob's screen rejoins by itself and the game plays on, every copy agreeing."""
+    a, b, _ = windows
+    host, bob, _ = begun(windows)
+    port = host.table.host.port
+    for _ in range(2):
+        end_phase(acting_screen([host, bob]))
+        until(windows, lambda: settled([host, bob]), "both screens showing the command")
+    played = len(host.table.host.room.log)
+    host.leave()  # (the window that hosted is gone: its autosave is left)
+    until(windows, lambda: bob.dropped, "Bob's screen hearing the host go")
+    title = a.scene
+    assert title.name == "title" and title.buttons["resume"].text.startswith("Resume the room: ")
+    click(a, title.buttons["resume"].rect.center)
+    again = a.scene
+    assert isinstance(again, HostScene) and again.resumed is not None
+    assert again.choices == ["this screen", "network"] and again.ports[0] == port
+    click(a, again.buttons["open"].rect.center)
+    until(windows, lambda: a.scene.name == "net_game", "the host's table opening on the resumed game")
+    until(windows, lambda: not bob.dropped and bob.table.client.seats == [2], "Bob rejoining team 2")
+    here = a.scene
+    assert isinstance(here, NetGameScene) and here.table.host is not None and here.table.host.port == port
+    assert len(here.table.host.room.log) == played, "the room goes on from its autosave"
+    for _ in range(2):
+        end_phase(acting_screen([here, bob]))
+        until(windows, lambda: settled([here, bob]), "both screens showing the command")
+    assert len(here.table.host.room.log) == played + 2
+    assert state_hash(here.match.game) == state_hash(bob.match.game) == state_hash(here.table.host.room.game)

@@ -29,6 +29,16 @@ BEGIN, BEGIN_FILLING = "Begin", "Begin, bots fill the empty seats"
 Seat = dict[str, Any]
 
 
+def seat_choices(kinds: Sequence[str]) -> list[str]:
+    """The host's choices for the room's kinds of seat (a resumed room's, as its autosave kept them).
+
+    >>> seat_choices(["local", "network", "bot"])
+    ['this screen', 'network', 'bot']
+    """
+    choice_of = {kind: choice for choice, kind in KIND_OF.items()}
+    return [choice_of[k] for k in kinds]
+
+
 def seat_kinds(choices: Sequence[str]) -> list[str]:
     """The room's kinds of seat for the host's choices (``this screen`` is a ``local`` seat)."""
     return [KIND_OF[c] for c in choices]

@@ -26,7 +26,10 @@ from game.ui.scenes.game import GameScene
 BAD = "#F08A6E"
 NEWS = "#A8C890"
 OFF_IN_THE_MENU = ("load", "send_turn", "receive_turn", "bots")
-GONE = "The host is gone (nobody answered for a minute): the room is closed. Menu, Save keeps a copy of the game."
+GONE = (
+    "The host is gone (nobody answered for ten minutes): the room is closed. Menu, Save keeps a copy of the game."
+)
+REJOIN_WAIT = 600.0  # seconds a table waits for its host: one that crashed is restarted and resumes the room
 DROPPED = "The connection to the host dropped: rejoining..."
 
 
@@ -53,6 +56,7 @@ class NetGameScene(GameScene):
         assert client.game is not None, "the client has no game yet"
         self.table = table
         self.takes_orders = not table.watch
+        client.give_up = max(client.give_up, REJOIN_WAIT)
         self.outlet = SendToHost(client.send)  # (a spectator's key presses go there too: the host refuses them)
         self.camera_man: ActionCamera | None = None
         self.seats_seen = list(client.room_seats)
