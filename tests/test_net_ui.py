@@ -326,6 +326,7 @@ def test_another_seats_models_are_looked_at_not_ordered(windows: list[Any]) -> N
     assert "Bob" in match.status and "(team 2)" in match.status
     match.button("next")
     assert ctl.selected is None and match.ready() == set()
+    assert "ready" in match.roster(), "the roster still says which of his models may act"
     look = match.looks[his[0]]
     assert match.view.tooltip(game, his[0], look), "his models may still be looked at"
     bob.match.click(bob.match.game.figure(his[0]).position)
