@@ -8,6 +8,7 @@ that does not poll for seconds holds up neither the host nor another screen.
 
 from __future__ import annotations
 
+import html
 import socket
 import time
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ui_driver import headless_app
+from ui_driver import click, headless_app
 
 from game.net.client import Client, Update
 from game.saves import state_hash
@@ -251,3 +252,114 @@ def test_join_says_when_this_machine_lacks_the_hosts_map(windows: list[Any], tmp
     scene = join_screen(b, host.address, "Bob")
     until(windows, lambda: scene.table is None, "the join giving up", timeout=30)
     assert scene.bad and "hive_street_copy.tmx" in scene.message and "Traceback" not in scene.message
+
+
+def test_the_hosts_last_words_show_once_on_the_joined_screen(windows: list[Any]) -> None:
+    """The host closes the room: Bob's screen says why once (the host's goodbye), not a second time as news."""
+    host, bob, _ = begun(windows)
+    host.leave()
+    until(windows, lambda: bob.dropped, "Bob's screen hearing the host go")
+    frames(windows, 5)
+    said = [line for line in bob.log_lines if "The host has stopped" in line]
+    assert len(said) == 1, said
+    assert "Rejoining" in said[0]
+
+
+def test_the_joined_lobby_reads_from_the_joiners_side(windows: list[Any]) -> None:
+    """Bob's lobby calls his own team 'this screen, you' and the host's team the host's (not 'this screen')."""
+    a, b, _ = windows
+    host = host_screen(a, ["this screen", "network"])
+    bob = join_screen(b, host.address, "Bob")
+    until(windows, lambda: bob.table is not None and bob.table.client.seats == [2], "Bob taking team 2")
+    frames(windows, 3)
+    lobby = html.unescape(bob.lobby.html_text)
+    assert "Team 2: this screen, you (Bob)" in lobby
+    assert "Team 1: the host's screen, Host" in lobby
+    assert "Team 1: this screen" not in lobby
+    assert "Team 1: this screen, Host" in host.seats_box.html_text, "the host's own screen reads as before"
+
+
+def test_join_remembers_the_address_and_name_but_not_the_password(tmp_path: Path) -> None:
+    """Join once with an address, a name and a password: the next Join (in this window, or after a restart)
+    offers the address and the name again; the password is typed again and is nowhere in the settings."""
+    settings = tmp_path / "player" / "settings.json"
+    with headless_app(settings) as app:
+        app.show_join()
+        scene = app.scene
+        assert isinstance(scene, JoinScene)
+        for key, text in (("address", "192.0.2.7:9000"), ("player", "Bob"), ("password", "club night")):
+            scene.entries[key].set_text(text)
+        scene.join(False)  # (nobody answers there)
+        scene.back()
+        app.show_join()
+        again = app.scene
+        assert isinstance(again, JoinScene)
+        assert again.entries["address"].get_text() == "192.0.2.7:9000"
+        assert again.entries["player"].get_text() == "Bob"
+        assert again.entries["password"].get_text() == ""
+    assert "club night" not in settings.read_text(encoding="utf-8")
+    with headless_app(settings) as app:
+        app.show_join()
+        scene = app.scene
+        assert isinstance(scene, JoinScene)
+        assert (scene.entries["address"].get_text(), scene.entries["player"].get_text()) == (
+            "192.0.2.7:9000",
+            "Bob",
+        )
+
+
+def test_another_seats_models_are_looked_at_not_ordered(windows: list[Any]) -> None:
+    """On the host's screen during Bob's turn: Bob's models show their tooltips but a click (or Tab) selects none
+    of them, nor are they marked ready; the status line says whose turn it is. Bob's own screen selects them."""
+    host, bob, _ = begun(windows)
+    while acting_screen([host, bob]) is host:
+        end_phase(host)
+        until(windows, lambda: settled([host, bob]), "both screens showing the command")
+    match, ctl = host.match, host.match.controller
+    game = match.game
+    his = [
+        f.id for f in game.figures if f.on_table and not ctl.view.selectable(game, f.id) and ctl.available(f.id)
+    ]
+    assert his, "Bob has models who may act"
+    match.click(game.figure(his[0]).position)
+    assert ctl.selected is None, "the host's screen selected one of Bob's models"
+    assert "Bob" in match.status and "(team 2)" in match.status
+    match.button("next")
+    assert ctl.selected is None and match.ready() == set()
+    assert "ready" in match.roster(), "the roster still says which of his models may act"
+    look = match.looks[his[0]]
+    assert match.view.tooltip(game, his[0], look), "his models may still be looked at"
+    bob.match.click(bob.match.game.figure(his[0]).position)
+    assert bob.match.controller.selected == his[0], "Bob's own screen orders them"
+
+
+def test_a_stopped_room_is_resumed_from_the_title_and_its_player_rejoins(windows: list[Any]) -> None:
+    """The host's window stops mid-game (Bob's screen drops and keeps rejoining); back at the title, Resume the
+    room (a click) opens the Host screen with the seats as they were, and Open the room (a click) serves the
+    autosave's game on the same port: Bob's screen rejoins by itself and the game plays on, every copy agreeing."""
+    a, b, _ = windows
+    host, bob, _ = begun(windows)
+    port = host.table.host.port
+    for _ in range(2):
+        end_phase(acting_screen([host, bob]))
+        until(windows, lambda: settled([host, bob]), "both screens showing the command")
+    played = len(host.table.host.room.log)
+    host.leave()  # (the window that hosted is gone: its autosave is left)
+    until(windows, lambda: bob.dropped, "Bob's screen hearing the host go")
+    title = a.scene
+    assert title.name == "title" and title.buttons["resume"].text.startswith("Resume the room: ")
+    click(a, title.buttons["resume"].rect.center)
+    again = a.scene
+    assert isinstance(again, HostScene) and again.resumed is not None
+    assert again.choices == ["this screen", "network"] and again.ports[0] == port
+    click(a, again.buttons["open"].rect.center)
+    until(windows, lambda: a.scene.name == "net_game", "the host's table opening on the resumed game")
+    until(windows, lambda: not bob.dropped and bob.table.client.seats == [2], "Bob rejoining team 2")
+    here = a.scene
+    assert isinstance(here, NetGameScene) and here.table.host is not None and here.table.host.port == port
+    assert len(here.table.host.room.log) == played, "the room goes on from its autosave"
+    for _ in range(2):
+        end_phase(acting_screen([here, bob]))
+        until(windows, lambda: settled([here, bob]), "both screens showing the command")
+    assert len(here.table.host.room.log) == played + 2
+    assert state_hash(here.match.game) == state_hash(bob.match.game) == state_hash(here.table.host.room.game)

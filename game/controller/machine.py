@@ -89,6 +89,9 @@ class Controller:
         self.sent: Command | None = None  # a command on its way to the host (the screen waits for it)
         self.bots = dict(bots or {})
         self.on_command = on_command  # e.g. the autosave
+        # why the acting player's figures take no orders on this screen ("" when they do): in a networked game
+        # another seat's are looked at here, ordered on their player's screen
+        self.not_here: Callable[[], str] = lambda: ""
         self.kinds: dict[str, ActionKind] = {k.key: k for k in view.action_kinds}
         self.mode = Mode.GAME_OVER if game.over else Mode.IDLE
         self.action: str | None = None  # the action being aimed (AIMING)
@@ -297,7 +300,7 @@ class Controller:
         if fid is None:
             self._clear_selection()
             return Feedback(message="")
-        why_not = self.view.selectable(self.game, fid)
+        why_not = self.not_here() or self.view.selectable(self.game, fid)
         self._clear_selection()
         if why_not:
             return self._refuse(why_not)
@@ -400,6 +403,9 @@ class Controller:
     def _select_next(self) -> Feedback:
         """Select the next figure of the acting player who may still act, in the roster's order and on from the
         one last selected (his action clears the selection): Tab never keeps coming back to the first man ready."""
+        elsewhere = self.not_here()
+        if elsewhere:
+            return self._refuse(elsewhere)
         ready = [
             f.id for f in self.game.figures if not self.view.selectable(self.game, f.id) and self.available(f.id)
         ]
@@ -509,7 +515,7 @@ class Controller:
         return len({said[0] for said in (notice(self.game, e) for e in events) if said})
 
     def _can_act(self, fid: str | None) -> bool:
-        return fid is not None and bool(self.available(fid))
+        return fid is not None and not self.not_here() and bool(self.available(fid))
 
     def _animation_done(self) -> Feedback:
         if self.mode not in BUSY or self.sent is not None:  # (a command on its way: still waiting for it)

@@ -55,8 +55,8 @@ class Update:
     rejoin the copy may have been rebuilt or rewound to the host's log: draw it afresh),
     ``applied`` (command ``index`` of the log, its ``events`` to animate, the ``seat`` it was for), ``refused``
     (our command, ``text`` why), ``seats`` (who sits where changed), ``checked`` (the copy's fingerprint agrees
-    with the host's), ``desync`` (it does not: ``text`` is where the copy was saved), ``dropped`` (rejoining),
-    ``notice`` (the host's words), ``closed`` (for good: ``text`` why)."""
+    with the host's), ``desync`` (it does not: ``text`` is where the copy was saved), ``dropped`` (rejoining:
+    ``text`` the host's last words, if it said any), ``closed`` (for good: ``text`` why)."""
 
     kind: str
     index: int = -1
@@ -326,8 +326,9 @@ class Client:
             if msg["type"] == "welcome":
                 self._welcomed = True
                 self.wanted = msg["you"] or None  # a rejoin asks for the same seats
-            if msg["type"] == "bye":
+            if msg["type"] == "bye":  # its words come once, with the drop or the close that follows
                 self._said = msg["reason"]
+                continue
             self._inbox.put(msg)
 
     def _hello(self) -> str:

@@ -136,6 +136,7 @@ class Host:
             self._ready.set()
             return
         self.port = next(iter(server.sockets)).getsockname()[1]
+        self.room.port, self.room.lan = self.port, self.interface == EVERY_INTERFACE  # its autosaves keep them
         self._ready.set()
         bots = asyncio.create_task(self._bots())
         if self.room.started:  # a resumed room: its absent players' seats wait for them (or a bot)

@@ -64,6 +64,59 @@ def make_seats(kinds: Sequence[str]) -> list[Seat]:
     return out
 
 
+NOTE = "network_room"  # the key of an autosave's extra that keeps how its room was served
+MAX_PORT = 65535
+
+
+@dataclass(frozen=True)
+class RoomNote:
+    """How a room was served, kept in each of its autosaves so a host restarted after a crash opens it again on
+    the same port (its clients rejoin there by themselves): the seats (kind and name), the port, whether the LAN
+    could join. Never the password: the host types it again.
+
+    >>> note = RoomNote([Seat(1, "local", "Ann"), Seat(2, "network", "Bob")], 8765, False)
+    >>> RoomNote.read({NOTE: note.data()}) == note
+    True
+    >>> RoomNote.read({NOTE: {"seats": "all", "port": 1, "lan": False}}) is None  # a hostile save: no room
+    True
+    """
+
+    seats: list[Seat]
+    port: int
+    lan: bool
+
+    def data(self) -> dict[str, Any]:
+        return {"seats": [[s.kind, s.name] for s in self.seats], "port": self.port, "lan": self.lan}
+
+    @classmethod
+    def read(cls, extra: Any) -> RoomNote | None:
+        """The note an autosave's ``extra`` keeps; None when it keeps none, or one that is not a note."""
+        data = extra.get(NOTE) if isinstance(extra, dict) else None
+        if not isinstance(data, dict) or set(data) != {"seats", "port", "lan"}:
+            return None
+        seats, port, lan = data["seats"], data["port"], data["lan"]
+        if not isinstance(seats, list) or not 0 < len(seats) <= 8 or not all(map(_seat_kept, seats)):
+            return None
+        if (
+            not isinstance(port, int)
+            or isinstance(port, bool)
+            or not 0 <= port <= MAX_PORT
+            or type(lan) is not bool
+        ):
+            return None
+        return cls([Seat(n, kind, name) for n, (kind, name) in enumerate(seats, start=1)], port, lan)
+
+
+def _seat_kept(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and value[0] in SEAT_KINDS
+        and isinstance(value[1], str)
+        and len(value[1]) <= 40
+    )
+
+
 @dataclass(frozen=True)
 class Applied:
     """A command the room applied: its place in the log, its plain data, the seat it was for, its events, and
@@ -92,6 +145,7 @@ class Room:
         self.started = bool(self.log)  # a resumed game goes on at once
         self._turn = turn_of(session.game)
         self.bot: Bot | None = None  # what plays the bot seats: the rule set's bot unless set
+        self.port, self.lan = 0, False  # where the host serves it (kept in its autosaves: RoomNote)
 
     @classmethod
     def new(
@@ -135,7 +189,8 @@ class Room:
             free = [s.seat for s in self.seats if s.kind == "network" and not s.here]
             if not free:
                 raise Refused("Every seat is taken; join to watch instead.")
-            numbers = free[:1]
+            his = [n for n in free if name and self.seat(n).name == name]  # back after the room was resumed
+            numbers = (his or free)[:1]
         for n in numbers:
             self._takeable(self.seat(n), local)
         for n in numbers:
@@ -236,6 +291,7 @@ class Room:
         """Autosave the game as it is now: "" when done (or no autosaves are kept), else why it failed."""
         if self.autosaves is None:
             return ""
+        self.session.extra[NOTE] = RoomNote(self.seats, self.port, self.lan).data()  # how to open it again
         self.session.autosaves = self.autosaves
         try:
             self.session.autosave()  # a full disk is told, never raised: the game goes on

@@ -333,6 +333,18 @@ class App:
 
         self.push(HostScene(self, setup, seed))
 
+    def host_again(self, session: Session) -> None:
+        """The title's Resume of a hosted game that stopped: its Host screen, the seats and port as they were,
+        to open the room again (its clients rejoin)."""
+        from game.ui.game_setup import GameSetup
+        from game.ui.scenario_list import ScenarioEntry
+        from game.ui.scenes.host import HostScene
+
+        game = session.game
+        setup = GameSetup(ScenarioEntry(Path(game.scenario.path), game.scenario))
+        setup.use_options(dict(game.options))
+        self.push(HostScene(self, setup, resumed=session))
+
     def play_network(self, table: NetTable) -> None:
         """Put a networked game on the table (its client has the host's game)."""
         from game.ui.scenes.net_game import NetGameScene

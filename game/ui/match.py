@@ -266,9 +266,10 @@ class Match:
 
     # ---- what the scene draws ------------------------------------------------------------------
 
-    def ready(self) -> set[str]:
-        """The acting player's figures who can still act (marked on the table and in the roster)."""
-        if self.controller.mode in (*BUSY, Mode.GAME_OVER):
+    def ready(self, here: bool = True) -> set[str]:
+        """The acting player's figures who can still act (marked on the table and in the roster); ``here``: none
+        on the table when they take their orders on another screen (the roster still says who may act)."""
+        if self.controller.mode in (*BUSY, Mode.GAME_OVER) or (here and self.controller.not_here()):
             return set()
         return {
             f.id
@@ -404,7 +405,7 @@ class Match:
 
     def roster(self, fits: Any = None) -> str:
         """The roster panel's HTML; ``fits(text)`` (the scene's box) says whether a line fits unwrapped."""
-        groups = self.view.roster(self.game, self.looks, self.ready())
+        groups = self.view.roster(self.game, self.looks, self.ready(here=False))
         return roster_html(groups, self.controller.selected, fits)
 
     def button_states(self) -> dict[str, tuple[bool, str]]:

@@ -152,6 +152,10 @@ class Navigator(Protocol):
         """A networked game on the table."""
         ...
 
+    def host_again(self, session: Session) -> None:
+        """Host a room's game that stopped (resumed from its autosave): its room opens again as it was."""
+        ...
+
     # ---- campaigns ----------------------------------------------------------------------------------
     def start_campaign(self, entry: CampaignEntry) -> None:
         """A new campaign of ``entry``'s file: its first chapter's set-up."""

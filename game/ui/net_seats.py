@@ -32,17 +32,38 @@ BEGIN, BEGIN_FILLING = "Begin", "Begin, bots fill the empty seats"
 Seat = dict[str, Any]
 
 
+def seat_choices(kinds: Sequence[str]) -> list[str]:
+    """The host's choices for the room's kinds of seat (a resumed room's, as its autosave kept them).
+
+    >>> seat_choices(["local", "network", "bot"])
+    ['this screen', 'network', 'bot']
+    """
+    choice_of = {kind: choice for choice, kind in KIND_OF.items()}
+    return [choice_of[k] for k in kinds]
+
+
 def seat_kinds(choices: Sequence[str]) -> list[str]:
     """The room's kinds of seat for the host's choices (``this screen`` is a ``local`` seat)."""
     return [KIND_OF[c] for c in choices]
 
 
-def seat_line(s: Seat, noun: str = "seat") -> str:
-    """One seat as the lobby lists it: ``Team 2: network, Bob``."""
+def seat_line(s: Seat, noun: str = "seat", mine: Sequence[int] | None = None) -> str:
+    """One seat as the lobby lists it: ``Team 2: network, Bob``. ``mine``: the seats a joined screen holds
+    (None: the host's screen), so a player who joined reads his own seat as his and the host's as the host's.
+
+    >>> host = {"seat": 1, "kind": "local", "name": "Ann", "here": True}
+    >>> bob = {"seat": 2, "kind": "network", "name": "Bob", "here": True}
+    >>> seat_line(host, "team"), seat_line(bob, "team")
+    ('Team 1: this screen, Ann', 'Team 2: network, Bob')
+    >>> seat_line(host, "team", mine=[2]), seat_line(bob, "team", mine=[2])
+    ("Team 1: the host's screen, Ann", 'Team 2: this screen, you (Bob)')
+    """
     head = f"{noun.capitalize()} {s['seat']}"
     if s["kind"] == "bot":
         return f"{head}: a bot{_for(s['name'])}"
-    where = "this screen" if s["kind"] == "local" else "network"
+    if mine is not None and s["seat"] in mine:
+        return f"{head}: this screen, you" + (f" ({s['name']})" if s["name"] else "")
+    where = "network" if s["kind"] != "local" else "this screen" if mine is None else "the host's screen"
     if s["here"]:
         return f"{head}: {where}, {s['name'] or 'a player'}"
     if s["name"]:
@@ -95,6 +116,18 @@ def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str
         return f"A bot plays {noun} {acting}: its moves appear here as it makes them."
     who = (s["name"] if s is not None else "") or "the player"
     return f"Waiting for {who} ({noun} {acting}): his moves appear here as he makes them."
+
+
+def not_yours_words(seats: Sequence[Seat], acting: int, noun: str = "seat", figures: str = "model") -> str:
+    """Why a click on the acting seat's figures selects none on this screen: whose turn it is.
+
+    >>> not_yours_words([{"seat": 2, "kind": "network", "name": "Bob", "here": True}], 2, "team")
+    "It is Bob's turn (team 2): his models may be looked at here, not ordered."
+    """
+    s = next((s for s in seats if s["seat"] == acting), None)
+    who = "a bot" if s is not None and s["kind"] == "bot" else (s["name"] if s is not None else "") or "the player"
+    his = "its" if who == "a bot" else "his"
+    return f"It is {who}'s turn ({noun} {acting}): {his} {figures}s may be looked at here, not ordered."
 
 
 def noun_of(game: Game | None) -> str:

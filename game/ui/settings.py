@@ -1,5 +1,5 @@
-"""The player's settings (volume, the demo's volume, mute, animation speed, fullscreen, interface size), kept in
-a JSON file.
+"""The player's settings (volume, the demo's volume, mute, animation speed, fullscreen, interface size, the
+address and name Join last used), kept in a JSON file.
 
 A missing file gives the defaults; a broken one is ignored with a logged warning, never a crash.
 
@@ -21,6 +21,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a few lines; a bigger one is not ours
+MAX_TEXT = 200  # characters of a text setting (an address, a name)
 
 
 def default_settings_path() -> Path:
@@ -38,6 +39,8 @@ class Settings:
     fullscreen: bool = False
     demo_volume: float = 1.0  # 0..1: the demo plays at this level (a club room is loud), mute still mutes
     interface_size: float = 1.0  # 1..2: menus, panels and the table's labels drawn this much bigger
+    join_address: str = ""  # the host Join last reached (HOST[:PORT]); never the room's password
+    player_name: str = ""  # the name Join and Host last gave the other players
     # what this window last read from or wrote to the file (not a setting: saving writes only what changed)
     _read: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -60,11 +63,13 @@ class Settings:
                 continue
             value = raw[f.name]
             default = getattr(settings, f.name)
-            if isinstance(default, bool):
+            if isinstance(default, str):
+                ok = isinstance(value, str) and len(value) <= MAX_TEXT
+            elif isinstance(default, bool):
                 ok = isinstance(value, bool)
             else:
                 ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-            if ok and not isinstance(default, bool):
+            if ok and not isinstance(default, (bool, str)):
                 try:  # a huge int does not fit a float; inf and NaN are no setting
                     value = float(value)
                     ok = math.isfinite(value)

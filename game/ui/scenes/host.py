@@ -14,22 +14,31 @@ import html
 import queue
 import random
 import socket
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from game.ui.game_setup import GameSetup
-from game.ui.net_seats import CHOICES, all_seated, begin_words, seat_kinds, seat_line
+from game.ui.net_seats import CHOICES, all_seated, begin_words, seat_choices, seat_kinds, seat_line
 from game.ui.net_table import NetTable, leave, take
 from game.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from game.net.room import Room, RoomNote, Seat
+    from game.session import Session
 
 BAD, GOOD = "#E06050", "#A8C890"
 PORT = 8765  # the port a joining player's address assumes (another one when it is taken)
 OPEN_HELP = (
     "Each {noun} is played on this screen (hot-seat), by a player on another machine (network), or by a bot. "
     "Open the room, then give the others the address it shows: they press Join on the title screen."
+)
+RESUME_HELP = (
+    "This room's game stopped (the host's window closed or crashed): it goes on from its autosave. Open the room "
+    "again: the players who were in it rejoin by themselves, or Join again with the same name. A password must "
+    "be typed again."
 )
 BOT_AFTER = 30.0  # seconds a dropped player's seat waits before a bot plays it
 
@@ -50,14 +59,22 @@ class HostScene(Scene):
     """The seats, LAN and password; then the open room, who sits where, and Begin."""
 
     name = "host"
-    ports = (PORT, 0)  # the port a bare address means, else any free one (the tests: any)
+    ports: tuple[int, ...] = (PORT, 0)  # the port a bare address means, else any free one (the tests: any)
 
-    def __init__(self, app: Any, setup: GameSetup, seed: int | None = None) -> None:
+    def __init__(
+        self, app: Any, setup: GameSetup, seed: int | None = None, resumed: Session | None = None
+    ) -> None:
         super().__init__(app)
         self.setup, self.seed = setup, seed
+        self.resumed = resumed  # a room's game that stopped, from its autosave: the room opens again on it
         players = setup.players
         self.choices = ["this screen"] + ["network"] * (players - 1) if players > 1 else ["this screen"]
-        self.lan, self.password, self.player = False, "", "Host"
+        self.lan, self.password, self.player = False, "", app.settings.player_name or "Host"
+        self.names: dict[int, str] = {}  # a resumed room's players, by seat: each is waited for in his own
+        if resumed is not None:
+            from game.net.room import RoomNote
+
+            self._as_it_was(RoomNote.read(resumed.extra))
         self.table: NetTable | None = None
         self.address = ""  # HOST:PORT to give the others, once the room is open
         self.message, self.bad = "", False
@@ -67,6 +84,17 @@ class HostScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.seats_box: UITextBox | None = None
         self.shown_seats: list[dict[str, Any]] = []
+
+    def _as_it_was(self, note: RoomNote | None) -> None:
+        """A resumed room's seats, reach and port as its autosave kept them (its clients rejoin that port)."""
+        if note is None:
+            return
+        self.choices = seat_choices([s.kind for s in note.seats])
+        self.names = {s.seat: s.name for s in note.seats}
+        self.player = next((s.name for s in note.seats if s.kind == "local" and s.name), self.player)
+        self.lan = note.lan
+        if note.port:
+            self.ports = (note.port, *(p for p in self.ports if p != note.port))
 
     @property
     def noun(self) -> str:
@@ -79,7 +107,7 @@ class HostScene(Scene):
         w, h = size
         m, lw, fw = 24, 200, 320
         x = max(m, (w - lw - 10 - fw) // 2)
-        title = f"Host - {self.setup.entry.title}"
+        title = f"Host - {self.setup.entry.title}" + (" (resumed)" if self.resumed is not None else "")
         self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), title, self.manager, object_id="#heading"))
         y = m + 70
         open_ = self.table is not None
@@ -124,7 +152,7 @@ class HostScene(Scene):
             self.buttons["open"] = self.ui(UIButton(right, "Open the room", self.manager, object_id="#primary"))
 
     def _seats_html(self) -> str:
-        out = [] if self.table is not None else [OPEN_HELP.format(noun=self.noun)]
+        out = [] if self.table is not None else [RESUME_HELP if self.resumed else OPEN_HELP.format(noun=self.noun)]
         if self.address:
             reach = "the local network" if self.lan else "this machine only"
             out.append(
@@ -156,16 +184,18 @@ class HostScene(Scene):
     def open_room(self) -> bool:
         """Open the room with the form's seats (this window joins it to play its own); False when it cannot."""
         from game.net.client import Client
-        from game.net.room import Room, make_seats
+        from game.net.room import make_seats
 
         self.read_form()
         scenario = self.setup.entry.scenario
-        if scenario is None or self.setup.refusals:
+        if self.resumed is None and (scenario is None or self.setup.refusals):
             self.say("This set-up cannot start a game: go Back and see why.", True)
             return False
+        if self.player != self.app.settings.player_name:  # the next Host or Join offers it again
+            self.app.settings.player_name = self.player
+            self.app.apply_settings()
         kinds = seat_kinds(self.choices)
-        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        room = Room.new(scenario, self.setup.options, seed, make_seats(kinds), self.app.autosaves())
+        room = self._room(make_seats(kinds))
         host = self._listen(room)
         if host is None:
             return False
@@ -183,6 +213,17 @@ class HostScene(Scene):
         self.say("The room is open.", False)
         self.app.rebuild()
         return True
+
+    def _room(self, seats: list[Seat]) -> Room:
+        """A new room for the set-up's game, or the resumed game's room with its players' names in their seats."""
+        from game.net.room import Room
+
+        if self.resumed is not None:
+            for s in seats:
+                s.name = self.names.get(s.seat, s.name) if s.kind == "network" else s.name
+            return Room(self.resumed, seats)
+        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        return Room.new(self.setup.entry.scenario, self.setup.options, seed, seats, self.app.autosaves())
 
     def _listen(self, room: Any) -> Any:
         from game.net.host import Host

@@ -34,7 +34,9 @@ class JoinScene(Scene):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.address, self.player, self.password, self.seat = "127.0.0.1", "Player", "", FIRST_FREE
+        kept = app.settings  # the address and name used last (the password is never kept)
+        self.address, self.player = kept.join_address or "127.0.0.1", kept.player_name or "Player"
+        self.password, self.seat = "", FIRST_FREE
         self.table: NetTable | None = None  # the client, once Join was pressed
         self.message, self.bad = "", False
         self.entries: dict[str, UITextEntryLine] = {}
@@ -99,7 +101,7 @@ class JoinScene(Scene):
         if client is None or not client.room_seats:
             return ""
         noun = noun_of(client.game)
-        lines = [html.escape(seat_line(s, noun)) for s in client.room_seats]
+        lines = [html.escape(seat_line(s, noun, client.seats)) for s in client.room_seats]
         mine = ", ".join(map(str, client.seats)) or "none: watching"
         return "<b>The table</b><br>" + "<br>".join(lines) + f"<br><br>Your {noun}: {html.escape(mine)}"
 
@@ -126,6 +128,7 @@ class JoinScene(Scene):
                 "Type the host's address (its screen shows it), e.g. 192.168.1.20 or 192.168.1.20:8765.", True
             )
             return
+        self.remember()
         seat = None if watch or self.seat == FIRST_FREE else int(self.seat)
         client = Client(
             self.address,
@@ -139,6 +142,13 @@ class JoinScene(Scene):
         self.table = take(self.app, NetTable(client.start(), None, watch))
         self.show(f"Reaching {self.address}...", False)
         self.app.rebuild()
+
+    def remember(self) -> None:
+        """Keep the address and the name in the player's settings for the next Join (not the password)."""
+        kept = self.app.settings
+        if (kept.join_address, kept.player_name) != (self.address, self.player):
+            kept.join_address, kept.player_name = self.address, self.player
+            self.app.apply_settings()
 
     def show(self, text: str, bad: bool) -> None:
         self.message, self.bad = text, bad

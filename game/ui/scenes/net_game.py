@@ -19,14 +19,17 @@ from game.controller import Mode
 from game.controller.outlet import SendToHost
 from game.net.client import Update
 from game.ui.follow_camera import ActionCamera
-from game.ui.net_seats import changes, noun_of, waiting_words
+from game.ui.net_seats import changes, not_yours_words, noun_of, waiting_words
 from game.ui.net_table import NetTable, leave
 from game.ui.scenes.game import GameScene
 
 BAD = "#F08A6E"
 NEWS = "#A8C890"
 OFF_IN_THE_MENU = ("load", "send_turn", "receive_turn", "bots")
-GONE = "The host is gone (nobody answered for a minute): the room is closed. Menu, Save keeps a copy of the game."
+GONE = (
+    "The host is gone (nobody answered for ten minutes): the room is closed. Menu, Save keeps a copy of the game."
+)
+REJOIN_WAIT = 600.0  # seconds a table waits for its host: one that crashed is restarted and resumes the room
 DROPPED = "The connection to the host dropped: rejoining..."
 
 
@@ -53,6 +56,7 @@ class NetGameScene(GameScene):
         assert client.game is not None, "the client has no game yet"
         self.table = table
         self.takes_orders = not table.watch
+        client.give_up = max(client.give_up, REJOIN_WAIT)
         self.outlet = SendToHost(client.send)  # (a spectator's key presses go there too: the host refuses them)
         self.camera_man: ActionCamera | None = None
         self.seats_seen = list(client.room_seats)
@@ -76,6 +80,19 @@ class NetGameScene(GameScene):
 
     def noun(self) -> str:
         return noun_of(self.match.game if self.match is not None else None)
+
+    def _attach(self, game: Any) -> None:
+        super()._attach(game)
+        if self.match is not None and self.takes_orders:  # (a spectator's screen marks who may act, as before)
+            self.match.controller.not_here = self.turn_elsewhere
+
+    def turn_elsewhere(self) -> str:
+        """Why the acting seat's figures take no orders here ("" when this screen plays it): whose turn it is."""
+        client = self.table.client
+        acting = client.acting()
+        if acting is None or acting in client.seats or self.match is None:
+            return ""
+        return not_yours_words(client.room_seats, acting, self.noun(), self.match.view.figure_noun)
 
     # ---- the frame --------------------------------------------------------------------------------
 

@@ -86,6 +86,7 @@ class TitleScene(Scene):
         self.message = ""  # why a resume was refused
         self.resumable = self._find_resumable()
         self.campaign = self._find_campaign()  # the campaign between chapters to continue (CampaignPlay)
+        self.hosted = self._hosted()  # the interrupted game is a network room's: Resume opens the room again
         self.preparing: UILabel | None = None  # "Preparing..." while the compiled loops are made ready
         self.waiting = ""  # the button clicked while the loops are made ready: its screen opens once they are
         self.words: dict[str, str] = {}  # each button's own words (a waiting one shows its progress)
@@ -99,6 +100,18 @@ class TitleScene(Scene):
             return Session.resumable(self.app.autosaves())
         except (OSError, ValueError):  # an unreadable folder or a hostile autosave: nothing to offer, not a crash
             return None
+
+    def _hosted(self) -> bool:
+        """Whether the interrupted game was hosted for players on other machines (its autosave says how)."""
+        from game.net.room import RoomNote
+        from game.saves import SaveError, read_save
+
+        if self.resumable is None:
+            return False
+        try:
+            return RoomNote.read(read_save(self.resumable[0]).extra) is not None
+        except (SaveError, OSError):
+            return False
 
     def _find_campaign(self):
         """The newest campaign not over, unless the interrupted game is its chapter (Resume carries it on, and
@@ -143,8 +156,11 @@ class TitleScene(Scene):
         fit = (min(w - 40, RESUME_W), lambda t: int(font.size(t)[0]))  # the width, and how wide a text is
         if self.resumable is not None:
             _, line = self.resumable
-            self.words["resume"] = resume_label(line, fit[0] - 24, fit[1])
-            tip = f"Carry on with the game that was interrupted: {line}"
+            head, tip = (
+                ("Resume the room", ROOM_TIP) if self.hosted else ("Resume", "Carry on with the game that was")
+            )
+            self.words["resume"] = resume_label(line, fit[0] - 24, fit[1], head)
+            tip = f"{tip} interrupted: {line}"
             self._primary("resume", self.words["resume"], pygame.Rect((w - fit[0]) // 2, y, fit[0], BUTTON_H), tip)
             y += BUTTON_H + GAP
         if self.campaign is not None:
@@ -268,6 +284,9 @@ class TitleScene(Scene):
             self.resumable = None
             self.app.rebuild()
             return False
+        if self.hosted:  # its players are on other machines: open the room again, they rejoin
+            self.app.host_again(session)
+            return True
         self.app.open_session(session, notice="Resumed the interrupted game where it was.")
         return True
 
@@ -302,9 +321,10 @@ class TitleScene(Scene):
 
 
 RESUME_W = 360  # the widest a button above the column may be (the title picture's church beside it)
+ROOM_TIP = "Open the network room again (its players rejoin) on the game that was"
 
 
-def resume_label(line: str, width: int = 10**6, measure: Measure = len) -> str:
+def resume_label(line: str, width: int = 10**6, measure: Measure = len, head: str = "Resume") -> str:
     """The Resume button's words: the map (cut short to fit ``width``) and how far it got; the whole line is
     its tooltip.
 
@@ -316,7 +336,7 @@ def resume_label(line: str, width: int = 10**6, measure: Measure = len) -> str:
     title = line.split(" (")[0]
     found = [m.group(0) for m in (re.search(p, line) for p in (r"\bchapter \d+", r"\b(?:turn|move) \d+")) if m]
     tail = "".join(f", {f}" for f in found)
-    return f"Resume: {elide(title, width - measure('Resume: ') - measure(tail), measure)}{tail}"
+    return f"{head}: {elide(title, width - measure(f'{head}: ') - measure(tail), measure)}{tail}"
 
 
 def campaign_label(title: str, chapter: int, width: int = 10**6, measure: Measure = len) -> str:

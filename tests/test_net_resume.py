@@ -1,0 +1,30 @@
+"""A room resumed from its autosave (issue 40, faults): the autosave keeps how the room was served, and a player
+who joins again by name, without naming a seat, gets his own seat back, not the first free one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from net_helpers import MAPS
+
+from game.net.headless import HostPlan, make_room
+from game.net.room import NOTE, Room, RoomNote, make_seats
+from game.saves import Autosaves, read_save
+
+
+def test_the_autosave_keeps_the_room_and_a_player_back_by_name_gets_his_seat(tmp_path: Path) -> None:
+    room = make_room(HostPlan(str(MAPS / "hive_street.tmx"), seats="net,net,net", seed=8, autosaves=str(tmp_path)))
+    assert room.join(None, "Ann", False) == [1] and room.join(None, "Bob", False) == [2]
+    room.port = 9123
+    assert room.autosave() == ""
+    path = Autosaves(tmp_path).resumable()
+    assert path is not None
+    note = RoomNote.read(read_save(path).extra)
+    assert note is not None and note.port == 9123 and not note.lan
+    assert [(s.kind, s.name) for s in note.seats] == [("network", "Ann"), ("network", "Bob"), ("network", "")]
+    assert "password" not in str(read_save(path).extra[NOTE])
+    again = Room.resume(path, make_seats([s.kind for s in note.seats]), None)
+    for s, kept in zip(again.seats, note.seats, strict=True):
+        s.name = kept.name
+    assert again.join(None, "Bob", False) == [2], "Bob is back in his own seat"
+    assert again.join(None, "Cy", False) == [1], "a newcomer takes the first free seat"
