@@ -37,3 +37,18 @@ def test_a_fire_refused_to_a_soldier_who_has_acted_does_not_aim() -> None:
     ctl.handle(Click(g.figure(RIFLEMAN).position))
     ctl.handle(Button("fire"))
     assert ctl.mode != Mode.AIMING
+
+
+def test_a_right_click_with_nothing_selected_does_nothing(app) -> None:
+    """It tried an undo ("Nothing to undo: dice already rolled stay rolled."); undo stays on Ctrl+Z."""
+    from ui_driver import click, need_default_scenario, start_game
+
+    need_default_scenario()
+    scene = start_game(app)
+    match = scene.match
+    assert match.controller.mode == Mode.IDLE
+    before = (match.status, match.status_bad, len(match.game.commands))
+    x, y, w, h = scene.view.camera.viewport
+    click(app, (x + w // 2, y + h // 2), button=3)
+    assert (match.status, match.status_bad, len(match.game.commands)) == before, match.status
+    assert match.controller.mode == Mode.IDLE and not scene.menu_open

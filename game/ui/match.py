@@ -141,8 +141,10 @@ class Match:
         self._answer(self.controller.handle(Click(point, shift, face_toward)))
 
     def cancel(self) -> None:
-        """A right click on the table: back out of the choice in hand (what Cancel does)."""
-        self.button("cancel")
+        """A right click on the table: back out of the choice in hand (what Cancel does); with no choice in hand
+        it does nothing (it said "Nothing to undo": undo is Ctrl+Z's, never a stray right click's)."""
+        if self.controller.mode in CHOOSING:
+            self.button("cancel")
 
     def face(self, point: Point | None) -> None:
         """A drag at the destination: the figure will end facing ``point`` (None: let go of it)."""
