@@ -52,3 +52,38 @@ def test_a_right_click_with_nothing_selected_does_nothing(app) -> None:
     click(app, (x + w // 2, y + h // 2), button=3)
     assert (match.status, match.status_bad, len(match.game.commands)) == before, match.status
     assert match.controller.mode == Mode.IDLE and not scene.menu_open
+
+
+def _places(scene) -> dict[str, tuple[int, int]]:
+    """Where each action button on view is (its top-left), with the roster's top as ``roster``."""
+    out = {name: b.rect.topleft for name, b in scene.buttons.items() if b.visible}
+    return out | {"roster": scene.roster_box.rect.topleft}
+
+
+def test_the_action_buttons_and_the_roster_keep_their_places_through_a_turn(app) -> None:
+    """Selecting a soldier brought Cancel (and took Fire or Order away): the panel grew a row, End turn and the
+    roster moved down under the pointer, and a click aimed at one button landed on another."""
+    from ui_driver import click, need_default_scenario, play_out, screen_of, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=50.0)
+    match = scene.match
+    at_start = _places(scene)
+    seen: dict[str, tuple[int, int]] = dict(at_start)
+    for fid in sorted(match.ready())[:6]:
+        match.select(fid)
+        app.run_frames(3)
+        now = _places(scene)
+        moved = {n: (seen[n], at) for n, at in now.items() if n in seen and seen[n] != at}
+        assert not moved, (fid, moved)
+        seen |= now
+    mover = sorted(match.ready())[0]  # one soldier acts: the others' buttons stay where they were
+    match.select(mover)
+    app.run_frames(2)
+    f = match.game.figure(mover)
+    click(app, screen_of(scene, (f.position[0], f.position[1] - 1.5)))
+    click(app, screen_of(scene, (f.position[0], f.position[1] - 1.5)))  # (a second click where one asks)
+    play_out(app, scene)
+    app.run_frames(3)
+    now = _places(scene)
+    assert not {n: (seen[n], at) for n, at in now.items() if n in seen and seen[n] != at}
