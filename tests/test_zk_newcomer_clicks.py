@@ -87,3 +87,32 @@ def test_the_action_buttons_and_the_roster_keep_their_places_through_a_turn(app)
     app.run_frames(3)
     now = _places(scene)
     assert not {n: (seen[n], at) for n, at in now.items() if n in seen and seen[n] != at}
+
+
+def test_a_click_meant_for_the_table_never_loads_from_a_menu_that_opened_under_it(app) -> None:
+    """Esc with nothing selected opens the menu over the table; the player's next click, aimed at the table,
+    landed on the menu's Load button. Now the menu shades the screen, a button that opened under the resting
+    pointer does nothing till the pointer leaves it, and a click outside the menu closes it and does nothing else."""
+    import pygame
+    from ui_driver import click, key, motion, need_default_scenario, start_game
+
+    need_default_scenario()
+    scene = start_game(app)
+    key(app, pygame.K_ESCAPE)
+    load_at = scene.menu_buttons["load"].rect.center
+    key(app, pygame.K_ESCAPE)
+    assert not scene.menu_open
+    motion(app, load_at)  # the pointer rests on the table where the menu's Load button will be
+    key(app, pygame.K_ESCAPE)  # nothing selected: the menu opens under it
+    assert scene.menu_open
+    click(app, load_at)  # the click meant for the table
+    assert app.scene is scene and not scene.menu_open, app.scene.name  # no load screen: the menu closed
+    assert scene.match.controller.mode == Mode.IDLE  # and the click did nothing on the table either
+    key(app, pygame.K_ESCAPE)
+    x, y, w, h = scene.view.camera.viewport
+    click(app, (x + 10, y + h - 10))  # outside the menu: it closes, nothing else
+    assert app.scene is scene and not scene.menu_open
+    assert scene.match.controller.mode == Mode.IDLE
+    key(app, pygame.K_ESCAPE)  # the pointer comes to Load and clicks: it loads (the button still works)
+    click(app, scene.menu_buttons["load"].rect.center)
+    assert app.scene.name == "load", app.scene.name
