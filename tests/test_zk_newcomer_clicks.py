@@ -3,6 +3,9 @@ mean. Each through the real controller or game scene."""
 
 from __future__ import annotations
 
+import html
+import re
+
 from game.controller import Button, Click, Controller, Mode
 from game.rules.zombiekrieg.testing import rigged_game
 from game.rules.zombiekrieg.view import ZombiekriegView
@@ -116,3 +119,46 @@ def test_a_click_meant_for_the_table_never_loads_from_a_menu_that_opened_under_i
     key(app, pygame.K_ESCAPE)  # the pointer comes to Load and clicks: it loads (the button still works)
     click(app, scene.menu_buttons["load"].rect.center)
     assert app.scene.name == "load", app.scene.name
+
+
+# a map's property names: a designer's words, never a player's
+DESIGNER_WORDS = re.compile(
+    r"turn_limit|exit_count|exit_fraction|zombie_ratio|zombies_min|objective property|deadground"
+)
+
+
+def _page_text(app) -> str:
+    """The words of the page on screen (its text box), without the markup."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", app.scene.text.html_text))
+
+
+def test_how_to_play_says_the_free_order_comes_with_a_critical_success_only(app) -> None:
+    """The page said "The free ORDER: the lead NCO may ORDER once this turn without using his action", as if
+    every turn (the initiative table that says when is left to the rules help)."""
+    app.show_how_to_play("zombiekrieg")
+    app.run_frames(2)
+    text = " ".join(_page_text(app).split())
+    assert "free ORDER comes only with a Critical Success on initiative" in text, text
+    assert "may ORDER once this turn without using his action" not in text
+
+
+def test_the_players_pages_never_name_a_maps_properties(app) -> None:
+    """How to play and the rules help of a game on Normandy Village said "turn_limit", "exit_count",
+    "zombie_ratio and zombies_min"; they say the turns and the count in words."""
+    from ui_driver import need_default_scenario
+
+    from game.assets import default_scenario
+    from game.scenario import load_scenario
+
+    need_default_scenario()
+    app.show_how_to_play("zombiekrieg")
+    app.run_frames(2)
+    page = _page_text(app)
+    assert not DESIGNER_WORDS.findall(page), DESIGNER_WORDS.findall(page)
+    assert "a map that does not say lasts 10 turns" in " ".join(page.split())
+    app.show_rules("zombiekrieg", load_scenario(default_scenario()), {"sections": ["american"]})
+    app.run_frames(2)
+    rules = " ".join(_page_text(app).split())
+    players = rules.split("For designers")[0]  # (that last section is the data file's, for a club that edits it)
+    assert not DESIGNER_WORDS.findall(players), DESIGNER_WORDS.findall(players)
+    assert "This scenario: 3 figures must leave through the exit; the game ends after 15 turns." in rules
