@@ -66,7 +66,7 @@ def _places(scene) -> dict[str, tuple[int, int]]:
 def test_the_action_buttons_and_the_roster_keep_their_places_through_a_turn(app) -> None:
     """Selecting a soldier brought Cancel (and took Fire or Order away): the panel grew a row, End turn and the
     roster moved down under the pointer, and a click aimed at one button landed on another."""
-    from ui_driver import click, need_default_scenario, play_out, screen_of, start_game
+    from ui_driver import SHOWING, click, end_turn, need_default_scenario, play_out, screen_of, start_game
 
     need_default_scenario()
     scene = start_game(app, speed=50.0)
@@ -90,6 +90,15 @@ def test_the_action_buttons_and_the_roster_keep_their_places_through_a_turn(app)
     app.run_frames(3)
     now = _places(scene)
     assert not {n: (seen[n], at) for n, at in now.items() if n in seen and seen[n] != at}
+    kept = {n: seen[n] for n in ("end_turn", "roster")}  # through the zombies' turn into the next
+    end_turn(app, scene, by_key=True)
+    for _ in range(3000):
+        now = _places(scene)
+        assert {n: now[n] for n in kept} == kept, (match.controller.mode, now)
+        if match.controller.mode not in SHOWING and not match.playback.busy:
+            break
+        app.run_frames(1)
+    assert match.game.state.turn == 2
 
 
 def test_a_click_meant_for_the_table_never_loads_from_a_menu_that_opened_under_it(app) -> None:

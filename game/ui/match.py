@@ -466,15 +466,17 @@ class Match:
         }
         return (*own, *(name for name, on in generic.items() if on))
 
-    def panel_turn(self) -> tuple[str, tuple[str, ...]]:
-        """The part of the turn the action panel's places are for (the banner: a turn, a phase, the zombies'
-        move), and the buttons to keep a place for in it: what any figure who can act may do, Next and Cancel
-        (Cancel comes with the first selection: without its place the buttons under it would move)."""
+    def panel_turn(self) -> tuple[tuple[str, bool], tuple[str, ...]]:
+        """The part of the turn the action panel's places are for (the banner: a turn, a phase; and whether the
+        zombies move, from their first event on), and the buttons to keep a place for in it: what any figure who
+        can act may do, Next and Cancel (Cancel comes with the first selection: without its place the buttons
+        under it would move)."""
         ctl = self.controller
+        part = (self.banner(), ctl.mode == Mode.ZOMBIE_TURN)
         if ctl.mode in BUSY or ctl.mode == Mode.GAME_OVER:
-            return self.banner(), ()
+            return part, ()
         able = {key for fid in self.ready() for key in self.actions(fid)}
-        return self.banner(), (*sorted(able), "next", "cancel")
+        return part, (*sorted(able), "next", "cancel")
 
     def name(self, fid: str) -> str:
         try:
