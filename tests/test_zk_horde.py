@@ -84,7 +84,7 @@ def test_the_rules_help_says_the_sizes_and_the_one_played():
     played = next(p for p in forces.paragraphs if "this game plays the heavy horde" in getattr(p, "text", ""))
     assert [(r.text, r.house) for r in played.runs if r.key == "horde.heavy"] == [("3", False)]  # [seed]
     normal = scenario_reference(sc, {"sections": ["american"]})[0]
-    assert "28 zombies against 11 Allied figures (the map sets zombie_ratio and zombies_min)." in " ".join(
+    assert "28 zombies against 11 Allied figures (the map sets the ratio and the least number)." in " ".join(
         p.text for p in normal.paragraphs if hasattr(p, "text")
     )
 

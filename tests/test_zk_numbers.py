@@ -77,7 +77,7 @@ def test_the_reference_shows_the_numbers_the_scenario_plays():
     )
     assert "28 zombies against 11 Allied figures" in forces
     winning = next(s for s in sections if s.title == "Winning and losing").text
-    assert "This scenario plays exit: 3 figures must leave through the exit within 15 turns." in winning
+    assert "This scenario: 3 figures must leave through the exit; the game ends after 15 turns." in winning
     two = next(
         s for s in scenario_reference(normandy, {"sections": ["american", "soviet"]}) if s.title == "Forces"
     )

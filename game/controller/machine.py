@@ -349,9 +349,18 @@ class Controller:
             return self._refuse(f"Select one of your {self.view.figure_noun}s first.")
         action = self._action(self.selected, kind.key)
         if action is None or not action.available:
-            return self._refuse(action.reason if action is not None else f"{self.selected} cannot do that.")
+            reason = action.reason if action is not None else f"{self.selected} cannot do that."
+            if kind.key in getattr(self.view, "aim_when_refused", ()) and self.available(self.selected):
+                self._aim(kind)  # the mode he asked for stays: his next click on a target says why, never a move
+                return self._refuse(f"{reason} (Still aiming: Esc steps back.)")
+            return self._refuse(reason)
         if kind.aim == "now":
             return self._now(kind)
+        self._aim(kind)
+        return Feedback(message=kind.prompt)
+
+    def _aim(self, kind: ActionKind) -> None:
+        """Aim ``kind``: the clicks that follow pick where it goes or at whom."""
         self.mode = Mode.AIMING
         self.action = kind.key
         self._confirming = self._confirming_at = None
@@ -359,7 +368,6 @@ class Controller:
         self.picked = []
         self.preview_command = None
         self.preview = None
-        return Feedback(message=kind.prompt)
 
     def _now(self, kind: ActionKind) -> Feedback:
         """A button that acts at once; when the rules ask a question first (a Spot's odds), the first press

@@ -504,6 +504,8 @@ class View(Protocol[G]):
     # the screen reads it with getattr and says "End turn" without it
     # (optional) ``ask_before_ending``: True where the first E asks before ending while figures who may act have
     # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once
+    # (optional) ``aim_when_refused``: the keys of figure-aimed actions whose refused button still aims them (a
+    # refused FIRE stays in fire mode: the next click on a target says why, never moves toward it)
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the

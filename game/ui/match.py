@@ -141,8 +141,10 @@ class Match:
         self._answer(self.controller.handle(Click(point, shift, face_toward)))
 
     def cancel(self) -> None:
-        """A right click on the table: back out of the choice in hand (what Cancel does)."""
-        self.button("cancel")
+        """A right click on the table: back out of the choice in hand (what Cancel does); with no choice in hand
+        it does nothing (it said "Nothing to undo": undo is Ctrl+Z's, never a stray right click's)."""
+        if self.controller.mode in CHOOSING:
+            self.button("cancel")
 
     def face(self, point: Point | None) -> None:
         """A drag at the destination: the figure will end facing ``point`` (None: let go of it)."""
@@ -464,6 +466,18 @@ class Match:
             "end_turn": True,
         }
         return (*own, *(name for name, on in generic.items() if on))
+
+    def panel_turn(self) -> tuple[tuple[str, bool], tuple[str, ...]]:
+        """The part of the turn the action panel's places are for (the banner: a turn, a phase; and whether the
+        zombies move, from their first event on), and the buttons to keep a place for in it: what any figure who
+        can act may do, Next and Cancel (Cancel comes with the first selection: without its place the buttons
+        under it would move)."""
+        ctl = self.controller
+        part = (self.banner(), ctl.mode == Mode.ZOMBIE_TURN)
+        if ctl.mode in BUSY or ctl.mode == Mode.GAME_OVER:
+            return part, ()
+        able = {key for fid in self.ready() for key in self.actions(fid)}
+        return part, (*sorted(able), "next", "cancel")
 
     def name(self, fid: str) -> str:
         try:

@@ -444,8 +444,9 @@ def _turn(w: _Writer) -> Section:
             ),
             init,
             w.p(
-                "The GUTS change of a critical applies here too. The free ORDER: the lead NCO may ORDER once "
-                "this turn without using his action."
+                "The GUTS change of a critical applies here too. The free ORDER comes only with a Critical Success "
+                "on initiative: that turn the lead NCO may give one ORDER without using his action (his first ORDER, "
+                "before or after his own action). Any other turn an ORDER is the NCO's one action."
             ),
             s(
                 "Allied turn: player by player, each figure of the section may take one action. Press End turn "
@@ -719,14 +720,13 @@ def _winning(w: _Writer) -> Section:
                 "lost both NCOs, the Allies have lost."
             ),
             w.p(
-                "The map names the objective (its objective property: deadground check refuses a map without one) "
-                "and the turn limit (turn_limit; a map that does not say plays ",
+                "Each map sets its objective and how many turns the game lasts (a map that does not say lasts ",
                 w.v("objective.turn_limit"),
-                " turns).",
+                " turns); the briefing and the top bar say both.",
             ),
             w.b(
-                "exit: move a number of figures off the table through the exit zone (exit_count; if the map does "
-                "not say, ",
+                "exit: move a number of figures off the table through the exit zone (the map says how many; if it "
+                "does not, ",
                 w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
                 " the Allied figures, rounded up). Too few left on the table to make it is a defeat.",
             ),
@@ -766,7 +766,7 @@ def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
             w.v("zombies.ratio"),
             " to one, never fewer than ",
             w.v("zombies.count_min"),
-            " (a map's zombie_ratio and zombies_min properties change this).",
+            " (a map may set its own ratio and least number).",
         ),
         w.p(
             "Horde size, a choice in the new-game set-up: light plays ",
@@ -784,9 +784,9 @@ def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
     ratio, least = forces.zombie_numbers(w.data, w.scenario.properties, size)
     allied = w.allied()
     count = forces.zombies_for(w.data, w.scenario.properties, allied, size)
-    own = [k for k in ("zombie_ratio", "zombies_min") if k in w.scenario.properties]
-    if size != horde.NORMAL:
-        own = [k for k in own if k != "zombie_ratio"]
+    # the map's own numbers, in a player's words (never its property names)
+    said = {"zombie_ratio": "the ratio", "zombies_min": "the least number"}
+    own = [said[k] for k in said if k in w.scenario.properties and (k != "zombie_ratio" or size == horde.NORMAL)]
     whose = f" (the map sets {' and '.join(own)})" if own else " (the data file's numbers)"
     out.append(
         w.p(
@@ -805,17 +805,27 @@ def _zombie_numbers(w: _Writer) -> list[Paragraph | Table]:
     return out
 
 
+# each objective but exit (whose count the scenario gives) as the rules help says it to a player
+OBJECTIVE_GOALS = {
+    "survive": "an NCO must still be alive at the end of the last turn",
+    "exterminate": "every zombie must be killed",
+    "reach": "an Allied figure must end a turn in the objective zone",
+}
+
+
 def _scenario_objective(w: _Writer) -> list[Paragraph | Table]:
     """With a scenario: the objective, turn limit and exit count it plays."""
     if w.scenario is None:
         return []
     objective, turn_limit, exit_count = objectives.scenario_objective(w.data, w.scenario, w.allied())
-    goal = f"{exit_count} figures must leave through the exit" if objective == "exit" else objective
+    goal = (
+        f"{exit_count} figures must leave through the exit" if objective == "exit" else OBJECTIVE_GOALS[objective]
+    )
     return [
         w.p(
-            f"This scenario plays {objective}: ",
+            "This scenario: ",
             Run(goal, False, "scenario.exit_count" if objective == "exit" else "scenario.objective"),
-            " within ",
+            "; the game ends after ",
             Run(str(turn_limit), False, "scenario.turn_limit"),
             " turns.",
         )
@@ -922,6 +932,11 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         w.v("house.spawn_edge_strip", inches),
         " deep.",
     ),
+    "zombies.ratio": lambda w: (
+        "The zombies outnumber the Allied figures ",
+        w.v("zombies.ratio"),
+        " to one, unless the map sets its own ratio.",
+    ),
     "zombies.base_size": lambda w: ("A zombie's base is ", w.v("zombies.base_size", inches), " across."),
     "horde.default": lambda w: (
         "A new game plays the ",
@@ -939,7 +954,7 @@ HOUSE_LINES: dict[str, Callable[[_Writer], tuple[Part, ...]]] = {
         " turns.",
     ),
     "objective.exit_fraction": lambda w: (
-        "The default exit_count is ",
+        "A map that does not say how many must leave by the exit asks for ",
         w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
         " the Allied figures, rounded up.",
     ),

@@ -143,6 +143,9 @@ class ZombiekriegView:
     action_kinds: tuple[ActionKind, ...] = ACTION_KINDS
     figure_noun: str = "soldier"
     ask_before_ending: bool = True  # an E with soldiers still ready asks once: a turn ended by a slip is lost
+    # a FIRE refused (no zombie in range, sight or arc) keeps the fire mode: the next click on the zombie he meant
+    # says why that one cannot be shot, where in move mode it would have walked him toward it (issue 33)
+    aim_when_refused: tuple[str, ...] = ("fire",)
 
     def __init__(self) -> None:
         # a click goes round walls and bases, and round clutter where that is not much longer (it cuts a move to

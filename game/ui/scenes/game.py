@@ -461,7 +461,9 @@ class GameScene(Scene):
             shown = self.match.shown_buttons(self._built_kinds)
             self._built_buttons = shown if shown is not None else self._built_buttons or self._built_kinds
             specs = action_buttons(kinds, getattr(self.match.view, "end_words", "End turn"))
-            y = self.actions_panel.build(self.ui, self.manager, right, y, RIGHT_PANEL, specs, self._built_buttons)
+            y = self.actions_panel.build(
+                self.ui, self.manager, right, y, RIGHT_PANEL, specs, self._built_buttons, *self.match.panel_turn()
+            )
             self.dice_tray.build(self.ui, self.manager, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
             y += TRAY_HEIGHT + 4
         return y
@@ -545,10 +547,11 @@ class GameScene(Scene):
         others leave to the roster (issue 33: a panel of grey buttons squeezed it to four rows)."""
         assert self.match is not None
         shown = self.match.shown_buttons(self._built_kinds or ())
-        if shown is None or shown == self._built_buttons:
+        turn, reserve = self.match.panel_turn()
+        if shown is None or shown == self._built_buttons and turn == self.actions_panel.turn:
             return
         self._built_buttons = shown
-        y = self.actions_panel.arrange(shown)
+        y = self.actions_panel.arrange(shown, turn, reserve)
         self.dice_tray.move_to(y)
         y += TRAY_HEIGHT + 4
         h = self.app.screen.get_height()

@@ -1,7 +1,8 @@
 """The actions on the right: the rule set's action buttons, then Next, Cancel, Skip and End turn, each with
 its icon, and the hint under them (what the hovered button does, or the selected figure's actions). Only the
 buttons that apply now are on view (:meth:`ActionsPanel.arrange`), so the roster under them keeps its rows; the
-panel keeps the most rows it has needed, so the roster never jumps under the pointer."""
+panel keeps the most rows it has needed, so the roster never jumps under the pointer, and each button keeps its
+place for the turn, so a click never lands on a button that moved under it."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ class ActionsPanel:
         self._assets, self._press, self._sound = assets, press, sound
         self._top, self._cell = 0, 0  # where the buttons start, and a half-row button's width
         self._rows = 0  # the most rows of buttons shown yet: the panel never shrinks back (see arrange)
+        # each button's place for this turn (see arrange): a button that comes or goes leaves the others where they were
+        self._slots: list[str] = []
+        self.turn: object = None  # the turn (or phase) the places are for
 
     def build(
         self,
@@ -37,6 +41,8 @@ class ActionsPanel:
         width: int,
         specs: Sequence[tuple[str, str, str]],
         shown: Sequence[str] | None = None,
+        turn: object = None,
+        reserve: Sequence[str] = (),
     ) -> int:
         """The "Actions" title, a button for each of ``specs`` (name, label, icon), and the hint box, from
         ``y`` down in a panel ``width`` wide; only the buttons named in ``shown`` (all: None) are on view,
@@ -67,16 +73,23 @@ class ActionsPanel:
         # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
         hint_rect = pygame.Rect(6, self._top, width - 18, 76)
         self.hint_box = ui(UITextBox(self.hint_html, hint_rect, m, container=container, object_id="#footnote"))
-        return self.arrange(list(self.buttons) if shown is None else shown)
+        return self.arrange(list(self.buttons) if shown is None else shown, turn, reserve)
 
-    def arrange(self, shown: Sequence[str]) -> int:
-        """Show the buttons named in ``shown`` (End turn always), two a row in the order they were built with
-        End turn across the bottom, hide the rest, and put the hint box under them; returns the y under it."""
-        own = [n for n in self.buttons if n in shown and n != "end_turn"]
+    def arrange(self, shown: Sequence[str], turn: object = None, reserve: Sequence[str] = ()) -> int:
+        """Show the buttons named in ``shown`` (End turn always), two a row with End turn across the bottom, hide
+        the rest, and put the hint box under them; returns the y under it. Within one ``turn`` each button keeps
+        its place: the places are given as the turn begins, in the order the buttons were built, to those shown
+        and those in ``reserve`` (Cancel, which comes with the first selection); a button that goes leaves a gap,
+        one that comes later takes the next place at the bottom."""
+        if turn != self.turn or any(n not in self.buttons for n in self._slots):
+            self.turn = turn
+            self._slots = [n for n in self.buttons if n != "end_turn" and (n in shown or n in reserve)]
+        self._slots += [n for n in self.buttons if n in shown and n != "end_turn" and n not in self._slots]
         # the panel keeps the most rows it has needed: were it to shrink and grow with each selection, the
         # roster under it would jump, and a click meant for one soldier's name would land on another's
-        rows = self._rows = max(self._rows, (len(own) + 1) // 2)
-        slots = {name: (i % 2, i // 2) for i, name in enumerate(own)} | {"end_turn": (0, rows)}
+        rows = self._rows = max(self._rows, (len(self._slots) + 1) // 2)
+        places = {name: (i % 2, i // 2) for i, name in enumerate(self._slots)}
+        slots = {name: places[name] for name in shown if name in places} | {"end_turn": (0, rows)}
         for name, button in self.buttons.items():
             col, row = slots.get(name, (0, 0))
             x0, y0 = 8 + col * (self._cell + 4), self._top + row * 40

@@ -1,6 +1,9 @@
 """The in-game menu: a column of buttons over the table (Resume, Save, Load, Send and Receive turn (file)…,
-Bots finish the game, How to play, Rules help, Settings, Quit to title), modal while it is open: the table takes no
-clicks and no keys but Esc and the save keys."""
+Bots finish the game, How to play, Rules help, Settings, Quit to title), modal while it is open: a shade darkens
+the screen behind it, the table takes no clicks and no keys but Esc and the save keys, and a click outside it
+closes it without doing anything else. A button that opened under a resting pointer (Esc pressed with the pointer
+on the table) does nothing until the pointer has left it: the click meant for the table closes the menu instead of
+loading a game."""
 
 from __future__ import annotations
 
@@ -33,15 +36,24 @@ class GameMenu:
         self.open = False
         self.buttons: dict[str, UIButton] = {}
         self._pick, self._show = pick, show
+        self._shade: UIButton | None = None  # the whole screen behind the menu: a click on it closes the menu
+        self._pointer: tuple[int, int] | None = None  # where the pointer last was (the table's or the panels')
+        self._was_open = False
+        self.unarmed: str | None = None  # the button the menu opened under the pointer: not pressed until left
 
     def build(self, ui: Keep, manager: pygame_gui.UIManager, size: tuple[int, int], side: int, top: int,
               can_save: bool) -> None:  # fmt: skip
         """The menu's panel in the middle of the table (the window less the ``side`` panel and ``top`` bar);
         Save, Load and the turn files are off without a game to save."""
-        self.buttons = {}
+        self.buttons, self._shade = {}, None
+        opening, self._was_open = self.open and not self._was_open, self.open
         if not self.open:
+            self.unarmed = None
             return
         w, h = size
+        self._shade = ui(
+            UIButton(pygame.Rect(0, 0, w, h), "", manager, starting_height=4, object_id="#menu_shade")
+        )
         bw, gap = 260, 8
         bh = max(30, min(44, (h - top - 20 - 64) // len(MENU_ITEMS) - gap))  # a small window: shorter buttons
         panel_h = len(MENU_ITEMS) * (bh + gap) + 64
@@ -61,13 +73,28 @@ class GameMenu:
         if not can_save:
             for key in ("save", "load", "send_turn", "receive_turn"):
                 self.buttons[key].disable()
+        if opening:
+            self.unarmed = self._under(self._pointer)
+
+    def _under(self, pointer: tuple[int, int] | None) -> str | None:
+        """The menu button under ``pointer`` (None: none, or the pointer is not known)."""
+        if pointer is None:
+            return None
+        return next((k for k, b in self.buttons.items() if b.rect.collidepoint(pointer)), None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+            if self.unarmed is not None and self._under(event.pos) != self.unarmed:
+                self.unarmed = None  # the pointer left it: it is a button again
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             key = next((k for k, b in self.buttons.items() if event.ui_element is b), None)
+            if (key is not None and key == self.unarmed) or (self.open and event.ui_element is self._shade):
+                self._show(False)  # a click meant for the table behind: the menu goes, nothing else happens
+                return True
             if key is not None:
                 self._pick(key)
-            return key is not None
+            return key is not None or self.open  # modal: no other panel's button acts under it
         if not self.open:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
