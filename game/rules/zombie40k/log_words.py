@@ -197,11 +197,13 @@ def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
 
 def skipped_words(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
     """Why a phase passed by itself, as the log and the screen's notice say it: ``Shooting skipped: Infantry
-    Squad is locked in close combat``."""
+    Squad is locked in close combat (it fights as the Assault phase ends)``."""
     why = _n(game).text(e.reason)
     first, _, rest = why.partition(" ")
     if first in SENTENCE_OPENERS:  # a refusal's sentence, now after a colon: "...skipped: you may only..."
         why = f"{first.lower()} {rest}"
+    if why.endswith("locked in close combat") and e.phase in ("movement", "shooting"):
+        why += " (it fights as the Assault phase ends)"  # where its turn went (issue 33)
     return f"{e.phase.capitalize()} skipped: {why}"
 
 

@@ -41,7 +41,7 @@ from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words
 from game.rules.percent import percent
 from game.rules.routing import MOVED, Point, Routes
-from game.rules.zombie40k import coherency, log_words, movement, power_ups, shooting, sight
+from game.rules.zombie40k import coherency, log_words, lost_phases, movement, power_ups, shooting, sight
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
@@ -763,6 +763,11 @@ class Z40View:
             return key, log_words.skipped_words(game, event)
         who = f"Player {event.player}: " if len(game.state.players) > 1 else ""
         return key, f"{who}{event.phase.capitalize()} phase"
+
+    def while_waiting(self, game: Zombie40kGame, events: Sequence[Any]) -> str:
+        """The status line once the player has the table again: what a squad lost in the phases that passed
+        by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``)."""
+        return lost_phases.while_waiting(game, events)
 
 
 POWER_UP_BUTTONS = {  # the carried power-up each button uses
