@@ -153,6 +153,20 @@ def _allowance(game: Zombie40kGame, fid: str, action: str) -> float:
 ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
 
 
+def _rolled_through(game: Zombie40kGame, fid: str, path: Sequence[Point]) -> float | None:
+    """How far a move along ``path`` may go once its squad has rolled for difficult terrain this phase and the
+    move enters it (the roll and the Speed Pack), else None: the rules cut such a move at the roll."""
+    m = game.figure(fid)
+    unit = game.state.units[m.unit]
+    w = game.world
+    if unit.difficult_roll is None or not path:
+        return None
+    check = game.table.check_path([m.position, *path], m.radius, mover=fid)
+    if not (check.enters_clutter or w.hooks.moves_as_difficult(w, unit)):
+        return None
+    return float(unit.difficult_roll) + w.hooks.move_bonus(w, unit)
+
+
 def _death(game: Zombie40kGame, event: Any) -> str:
     """A zombie's death or a player's model's, by the side of the model killed."""
     dead = game.state.models.get(event.figure)
@@ -566,6 +580,16 @@ class Z40View:
             path = self.routes.move(
                 game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log), limit
             )
+            rolled = _rolled_through(game, fid, path) if action == "move" else None
+            if rolled is not None and rolled < limit:  # the squad's terrain roll is the reach now (issue 33)
+                path = self.routes.move(
+                    game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log), rolled
+                )
+                if path_length([f.position, *path]) >= rolled - 0.05:  # said where it stops, and why
+                    roll = game.state.units[f.unit].difficult_roll
+                    path = self.routes.stop_short(
+                        fid, path, path, f"the squad's difficult-terrain roll ({roll}\")"
+                    )
             path = self._clear_of_enemies(game, fid, path)
             return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
@@ -833,6 +857,19 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
         most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
         return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{boards}'
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
+    unit = game.state.units[game.figure(cmd.figure).unit]
+    if (
+        isinstance(cmd, Move)
+        and unit.difficult_roll is not None
+        and preview.details.get("enters_difficult_terrain")
+    ):
+        roll = f'{unit.difficult_roll}"'  # the reach the roll left
+        rolled = (
+            f" (difficult terrain: the squad rolled {roll})"
+            if chance >= 1
+            else f" \u2014 beyond its roll of {roll}"
+        )
+        return f'{word} {length:.1f}"' + rolled + boards
     return (
         f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
     )
@@ -865,8 +902,13 @@ def _move_rings(
     """The move's reach, and once the squad has rolled for difficult terrain this phase, how far the roll
     lets its models go through it (issue 33: the rings follow the rolls)."""
     move = float(game.data.h("move")) + bonus
+    rolled = unit.difficult_roll is not None and unit.difficult_roll + bonus < move
+    slowed = game.table.in_clutter(c) or game.world.hooks.moves_as_difficult(game.world, unit)
+    if rolled and slowed:  # in difficult ground every way out enters it: the roll is his whole reach
+        through = unit.difficult_roll + bonus
+        return [Ring(c, through + radius, "move", f'{through:g}" (difficult terrain: rolled)')]
     out: list[Primitive] = [Ring(c, move + radius, "move", f'{move:g}"')]
-    if unit.difficult_roll is not None and unit.difficult_roll + bonus < move:
+    if rolled:
         through = unit.difficult_roll + bonus
         out.append(Ring(c, through + radius, "range_short", f'{through:g}" through terrain (rolled)'))
     return out
