@@ -196,6 +196,7 @@ class Z40View:
     figure_noun = "model"
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     ask_before_ending = True  # an E with models still able to act in this phase asks once
+    optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
 
     def kinds_for(self, game: Zombie40kGame) -> tuple[ActionKind, ...]:
