@@ -505,8 +505,9 @@ class View(Protocol[G]):
     # (optional) ``ask_before_ending``: True where the first E asks before ending while figures who may act have
     # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once.
     # ``optional_actions``: the action keys that do not count there (a figure who could only run is not asked about)
-    # (optional) ``while_waiting(game, events) -> str``: the status line once the game stops for the player, saying
-    # what passed by itself in ``events`` (those shown since he last had the table), "" for nothing to say
+    # (optional) ``stop_words(game, events) -> str``: the status line once the game stops for the player, saying
+    # what he should know of ``events`` (those shown since he last had the table): what passed by itself, how an
+    # order he gave goes on; "" for nothing to say
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the

@@ -543,7 +543,7 @@ class Match:
             if dice is not None:
                 self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
             self._notice(ev)
-            if hasattr(self.view, "while_waiting"):
+            if hasattr(self.view, "stop_words"):
                 self._since_stop.append(ev)
             handoff = self.view.handoff(self.game, ev)
             if handoff is not None:
@@ -625,8 +625,8 @@ class Match:
 
     def _stopped(self) -> None:
         """The game waits for the player: the status line says what passed by itself while he watched (the
-        view's ``while_waiting``: a squad locked in combat lost its move and its shots), else what to do."""
-        waited = getattr(self.view, "while_waiting", None)
+        view's ``stop_words``: a squad locked in combat lost its move and its shots), else what to do."""
+        waited = getattr(self.view, "stop_words", None)
         shown, self._since_stop = self._since_stop, []
         said = waited(self.game, shown) if waited is not None else ""
         if said:

@@ -547,7 +547,9 @@ class Z40View:
 
     def default_action(self, game: Zombie40kGame, fid: str, target: str | None) -> str | None:
         available = game.actions_for(fid)
-        if target is None:  # a run costs the squad its shooting: asked for by R, never by a stray click
+        if target is None:  # a run costs the squad its shooting: asked for by R, never by a stray click...
+            if "run" in available and _squad_ran(game, fid):  # ...but once ordered, each model's click runs it
+                return "run"
             return "move" if "move" in available else None
         t = game.figure(target)
         if t.unit == game.figure(fid).unit:
@@ -789,10 +791,11 @@ class Z40View:
         who = f"Player {event.player}: " if len(game.state.players) > 1 else ""
         return key, f"{who}{event.phase.capitalize()} phase"
 
-    def while_waiting(self, game: Zombie40kGame, events: Sequence[Any]) -> str:
+    def stop_words(self, game: Zombie40kGame, events: Sequence[Any]) -> str:
         """The status line once the player has the table again: what a squad lost in the phases that passed
-        by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``)."""
-        return lost_phases.while_waiting(game, events)
+        by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``), or
+        how the squad's Run goes on (:func:`run_order_words`)."""
+        return lost_phases.while_waiting(game, events) or run_order_words(game, events)
 
 
 POWER_UP_BUTTONS = {  # the carried power-up each button uses
@@ -874,6 +877,26 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     return (
         f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
     )
+
+
+def _squad_ran(game: Zombie40kGame, fid: str) -> bool:
+    """Whether ``fid``'s squad has run this turn (it shoots no more: its other models run at a click)."""
+    return bool(game.state.units[game.figure(fid).unit].ran_turn == game.state.turn)
+
+
+def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
+    """After the first model of the acting squad runs, how the others follow: ``Infantry Squad runs 4": click
+    each other model, then where it runs (no R needed)``; "" when no run was rolled or nobody is left to run."""
+    player = game.state.active_player
+    rolled = next((e for e in events if isinstance(e, ev.MoveRolled) and e.what == "run"), None)
+    if rolled is None or player is None or rolled.unit != game.state.squad_of(player).id:
+        return ""
+    unit = game.state.units[rolled.unit]
+    if not any("run" in game.actions_for(m.id) for m in game.world.alive(unit)):
+        return ""
+    bonus = game.world.hooks.move_bonus(game.world, unit)
+    far = f'{(unit.run_roll or rolled.inches) + bonus:g}"'
+    return f"{names_of(game).unit(unit.id)} runs {far}: click each other model, then where it runs (no R needed)."
 
 
 def _before_saves(details: dict[str, Any]) -> str:
