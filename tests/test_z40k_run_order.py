@@ -38,3 +38,22 @@ def test_before_the_order_a_click_on_open_ground_still_never_runs() -> None:
     m.click((20, 40))
     m.click((20, 37))
     assert not g.figure("p1-1").ran and "press R" in m.status, m.status
+
+
+def test_a_squad_that_may_run_and_shoot_is_told_the_run_order_while_its_runner_stays_selected() -> None:
+    """Guardian Defenders (Battle Focus) run and still shoot: the runner stays selected, and the status line
+    still says how the others follow (it was empty: the line waited for nobody to be selected)."""
+    g = rigged_game({1: [(20, 40), (21.2, 40)]}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[4] + [1] * 20,
+                    teams=["guardian_defenders"])  # fmt: skip
+    m = Match(g, Z40K.view())
+    m.click((20, 40))
+    m.button("run")
+    m.click((20, 37))
+    m.skip()
+    assert m.status == 'Guardian Defenders run 4": click each other model, then where it runs (no R needed).', (
+        m.status
+    )
+    m.click((21.2, 40))
+    m.click((21.2, 37.5))
+    m.skip()
+    assert g.figure("p1-2").ran

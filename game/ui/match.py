@@ -620,7 +620,7 @@ class Match:
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)
-        elif self.controller.mode == Mode.IDLE:
+        elif self.controller.mode in (Mode.IDLE, *CHOOSING):  # (a model may stay selected: he can act again)
             self._stopped()
 
     def _stopped(self) -> None:
@@ -631,7 +631,7 @@ class Match:
         said = waited(self.game, shown) if waited is not None else ""
         if said:
             self.status, self.status_bad = said, False
-        elif not self.status:
+        elif not self.status and self.controller.mode == Mode.IDLE:
             noun = self.view.figure_noun
             end = getattr(self.view, "end_words", "End turn")  # "End phase" where E ends less than a turn
             self.status, self.status_bad = f"Click a {noun} (or Tab), or {end}.", False

@@ -896,7 +896,8 @@ def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
         return ""
     bonus = game.world.hooks.move_bonus(game.world, unit)
     far = f'{(unit.run_roll or rolled.inches) + bonus:g}"'
-    return f"{names_of(game).unit(unit.id)} runs {far}: click each other model, then where it runs (no R needed)."
+    runs = names_of(game).does(unit.id, "runs")  # ("Guardian Defenders run 4\"")
+    return f"{runs} {far}: click each other model, then where it runs (no R needed)."
 
 
 def _before_saves(details: dict[str, Any]) -> str:
