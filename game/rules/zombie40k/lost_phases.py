@@ -8,6 +8,8 @@ under the combat's animation). The log tells each phase; this says it once, plai
 ...                   PhaseSkipped("shooting", 1, "Infantry Squad is locked in close combat")])
 'Infantry Squad could not move or shoot: it was locked in close combat, and fought as the Assault phase ended \
 (the log tells each phase).'
+>>> while_waiting(g, [PhaseSkipped("movement", 1, "Infantry Squad regrouped this turn and may not move")])
+'Infantry Squad could not move: the squad regrouped this turn and may not move (the log tells each phase).'
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def _sentence(game: Zombie40kGame, player: int, why: str, verbs: list[str], turn
     reason = why[len(squad.name) :].strip() if why.startswith(squad.name) else why
     if reason == LOCKED:
         reason = "it was locked in close combat, and fought as the Assault phase ended"
-    elif reason.startswith("is "):
-        reason = f"it {reason}"
+    elif reason and reason[0].islower():  # "the squad is falling back", "the squad regrouped this turn..."
+        reason = f"the squad {reason}"
     often = f" for {turns} turns" if turns > 1 else ""
     return f"{whose} could not {' or '.join(sorted(verbs))}{often}: {reason}"
