@@ -88,6 +88,7 @@ def test_a_skip_for_a_rules_refusal_reads_as_one_sentence() -> None:
     said = log_words.skipped_words(g, PhaseSkipped("assault", 1, "You may only assault another player near it"))
     assert said == "Assault skipped: you may only assault another player near it", said
     locked = log_words.skipped_words(g, PhaseSkipped("shooting", 1, "Infantry Squad is locked in close combat"))
-    assert locked == "Shooting skipped: Infantry Squad is locked in close combat", (
+    assert (
         locked
-    )  # a name keeps its capital
+        == "Shooting skipped: Infantry Squad is locked in close combat (it fights as the Assault phase ends)"
+    ), locked  # a name keeps its capital; and where its turn went

@@ -387,10 +387,15 @@ class Controller:
         return self._send(cmd)
 
     def not_acted(self) -> list[str]:
-        """The acting player's figures on the table who may act and have not yet (their token not ``acted``)."""
+        """The acting player's figures on the table who may act and have not yet (their token not ``acted``).
+        A figure whose only actions are ones he need not take (the view's ``optional_actions``: Zombie 40,000's
+        run and power-ups) is not counted: nobody had a shot, nobody is asked about (issue 33)."""
         out = []
+        optional = set(getattr(self.view, "optional_actions", ()))
         for f in self.game.figures:
-            if not f.on_table or self.view.selectable(self.game, f.id) or not self.available(f.id):
+            if not f.on_table or self.view.selectable(self.game, f.id):
+                continue
+            if not set(self.available(f.id)) - optional:
                 continue
             if self.view.token(self.game, f.id, self.view.look(self.game, f.id)).state != "acted":
                 out.append(f.id)

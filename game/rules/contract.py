@@ -503,7 +503,11 @@ class View(Protocol[G]):
     # (optional) ``end_words``: the End button's words where E ends less than a turn ("End phase");
     # the screen reads it with getattr and says "End turn" without it
     # (optional) ``ask_before_ending``: True where the first E asks before ending while figures who may act have
-    # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once
+    # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once.
+    # ``optional_actions``: the action keys that do not count there (a figure who could only run is not asked about)
+    # (optional) ``stop_words(game, events) -> str``: the status line once the game stops for the player, saying
+    # what he should know of ``events`` (those shown since he last had the table): what passed by itself, how an
+    # order he gave goes on; "" for nothing to say
     # (optional) ``aim_when_refused``: the keys of figure-aimed actions whose refused button still aims them (a
     # refused FIRE stays in fire mode: the next click on a target says why, never moves toward it)
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase

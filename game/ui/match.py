@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.controller import AnimationDone, Away, Button, Click, Controller, Hover, Mode
 from game.controller.machine import BUSY, CHOOSING, STILL_ROLLING
 from game.controller.outlet import Outlet
-from game.rules.contract import Action, Look, View
+from game.rules.contract import Action, Look, RosterGroup, View
 from game.rules.core import Game, to_data
 from game.ui import previews
 from game.ui.animation import Playback
@@ -34,6 +34,7 @@ Point = tuple[float, float]
 GENERIC_BUTTONS = ("next", "cancel", "skip", "end_turn")
 HANDOFF_SECONDS = 1.8
 NOTICE_SECONDS = 2.4  # a phase's notice over the table: long enough to read a skip's reason
+NOTICES_SHOWN = 3  # notices up at once; later ones wait their turn (none is pushed off before it was read)
 GUARD_SECONDS = 2.0  # an E this soon after the game moved on by itself asks first
 JUST_BEGUN = "began by itself just now: press E again to end it."
 TRACER_COLOUR = (255, 240, 150)
@@ -87,6 +88,11 @@ class Match:
         self.handoff: tuple[str, float] | None = None  # "Player 2 - your section", seconds left
         self.notices: list[tuple[str, str]] = []  # (key, words) of the phases begun or skipped, on the table
         self.notice_left = 0.0  # seconds the notices stay up
+        self._notice_times: dict[str, float] = {}  # each notice up: the seconds it still stays
+        self._notice_queue: list[tuple[str, str]] = []  # notices waiting for room over the table
+        self._since_stop: list[Any] = []  # the events shown since the player last had the table
+        # the roster as last drawn while nothing played back, and each token's state then
+        self._roster_still: tuple[Sequence[RosterGroup], dict[str, str]] | None = None
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
         self._moved_on = False  # a command since the last stop moved the game on by itself
         self.face_toward: Point | None = None  # a drag in progress at a move destination
@@ -241,10 +247,7 @@ class Match:
     def update(self, dt: float) -> None:
         self._guard = max(0.0, self._guard - dt)
         if self.notices:
-            self.notice_left -= dt
-            if self.notice_left <= 0:
-                self.notices = []
-            self.version += 1
+            self._age_notices(dt)
         if self.handoff is not None:
             text, left = self.handoff
             self.handoff = (text, left - dt) if left - dt > 0 else None
@@ -406,9 +409,35 @@ class Match:
         return next((t for t in map(self.view.turn_of, reversed(self.game.log)) if t), None)
 
     def roster(self, fits: Any = None) -> str:
-        """The roster panel's HTML; ``fits(text)`` (the scene's box) says whether a line fits unwrapped."""
+        """The roster panel's HTML; ``fits(text)`` (the scene's box) says whether a line fits unwrapped. While
+        events play back it follows the screen, not the rules (:meth:`_as_shown`)."""
         groups = self.view.roster(self.game, self.looks, self.ready(here=False))
+        if self.playback.busy and self._roster_still is not None:
+            groups = self._as_shown(groups)
+        else:
+            self._roster_still = (groups, {fid: look.state for fid, look in self.looks.items()})
         return roster_html(groups, self.controller.selected, fits)
+
+    def _as_shown(self, groups: Sequence[RosterGroup]) -> list[RosterGroup]:
+        """The roster as the screen has shown it so far (issue 33: a model was dead in the roster, a power-up
+        held, before the animation and the log came to it): each heading as it stood when the events began,
+        each row's cells from its token (wounds, dead) and its state word kept until its token changes."""
+        still, states = self._roster_still or ((), {})
+        before = {g.player: g for g in still}
+        rows = {r.figure: r for g in still for r in g.rows}
+        out = []
+        for g in groups:
+            kept = tuple(
+                replace(r, status=rows[r.figure].status)
+                if r.figure in rows
+                and self.looks.get(r.figure)
+                and self.looks[r.figure].state == states.get(r.figure)
+                else r
+                for r in g.rows
+            )
+            title = before[g.player].title if g.player in before else g.title
+            out.append(replace(g, title=title, rows=kept))
+        return out
 
     def button_states(self) -> dict[str, tuple[bool, str]]:
         """Each action button: enabled, and the tooltip (why not, when disabled)."""
@@ -529,6 +558,8 @@ class Match:
             if dice is not None:
                 self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
             self._notice(ev)
+            if hasattr(self.view, "stop_words"):
+                self._since_stop.append(ev)
             handoff = self.view.handoff(self.game, ev)
             if handoff is not None:
                 player, text = handoff
@@ -545,13 +576,37 @@ class Match:
 
     def _notice(self, ev: Any) -> None:
         """A phase begun or skipped goes up over the table (the view's words; one of the same key replaces
-        it: "Shooting skipped: ..." takes the place of "Shooting phase"); the last three stay up."""
+        it: "Shooting skipped: ..." takes the place of "Shooting phase"). Each stays up its
+        :data:`NOTICE_SECONDS`, however quickly the animation runs on: a fourth waits for room (issue 33: the
+        skips of a squad locked in combat flashed by under the combat's animation)."""
         notice = getattr(self.view, "phase_notice", None)
         said = notice(self.game, ev) if notice is not None else None
         if not said:
             return
-        self.notices = [n for n in self.notices if n[0] != said[0]][-2:] + [said]
-        self.notice_left = NOTICE_SECONDS
+        key = said[0]
+        if key in self._notice_times:
+            self.notices = [said if n[0] == key else n for n in self.notices]
+            self._notice_times[key] = NOTICE_SECONDS
+        elif any(n[0] == key for n in self._notice_queue):
+            self._notice_queue = [said if n[0] == key else n for n in self._notice_queue]
+        elif len(self.notices) < NOTICES_SHOWN:
+            self.notices = [*self.notices, said]
+            self._notice_times[key] = NOTICE_SECONDS
+        else:
+            self._notice_queue = [*self._notice_queue, said][-NOTICES_SHOWN:]
+        self.notice_left = max(self._notice_times.values(), default=0.0)
+        self.version += 1
+
+    def _age_notices(self, dt: float) -> None:
+        """The notices' time passes: those read long enough go, and the waiting ones take their place."""
+        times = {k: t - dt for k, t in self._notice_times.items()}
+        self.notices = [n for n in self.notices if times[n[0]] > 0]
+        self._notice_times = {k: t for k, t in times.items() if t > 0}
+        while self._notice_queue and len(self.notices) < NOTICES_SHOWN:
+            said, *self._notice_queue = self._notice_queue
+            self.notices.append(said)
+            self._notice_times[said[0]] = NOTICE_SECONDS
+        self.notice_left = max(self._notice_times.values(), default=0.0)
         self.version += 1
 
     def log_lines_for(self, events: Sequence[Any]) -> None:
@@ -580,7 +635,18 @@ class Match:
         if self.controller.mode == Mode.GAME_OVER:
             self.finished = True
             self.status, self.status_bad = self.view.result(self.game)
-        elif self.controller.mode == Mode.IDLE and not self.status:
+        elif self.controller.mode in (Mode.IDLE, *CHOOSING):  # (a model may stay selected: he can act again)
+            self._stopped()
+
+    def _stopped(self) -> None:
+        """The game waits for the player: the status line says what passed by itself while he watched (the
+        view's ``stop_words``: a squad locked in combat lost its move and its shots), else what to do."""
+        waited = getattr(self.view, "stop_words", None)
+        shown, self._since_stop = self._since_stop, []
+        said = waited(self.game, shown) if waited is not None else ""
+        if said:
+            self.status, self.status_bad = said, False
+        elif not self.status and self.controller.mode == Mode.IDLE:
             noun = self.view.figure_noun
             end = getattr(self.view, "end_words", "End turn")  # "End phase" where E ends less than a turn
             self.status, self.status_bad = f"Click a {noun} (or Tab), or {end}.", False

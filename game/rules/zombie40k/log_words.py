@@ -197,11 +197,13 @@ def _phase_skipped(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
 
 def skipped_words(game: Zombie40kGame, e: ev.PhaseSkipped) -> str:
     """Why a phase passed by itself, as the log and the screen's notice say it: ``Shooting skipped: Infantry
-    Squad is locked in close combat``."""
+    Squad is locked in close combat (it fights as the Assault phase ends)``."""
     why = _n(game).text(e.reason)
     first, _, rest = why.partition(" ")
     if first in SENTENCE_OPENERS:  # a refusal's sentence, now after a colon: "...skipped: you may only..."
         why = f"{first.lower()} {rest}"
+    if why.endswith("locked in close combat") and e.phase in ("movement", "shooting"):
+        why += " (it fights as the Assault phase ends)"  # where its turn went (issue 33)
     return f"{e.phase.capitalize()} skipped: {why}"
 
 
@@ -362,10 +364,16 @@ def _sweeping_advance(game: Zombie40kGame, e: ev.SweepingAdvance) -> str:
 
 @says(ev.SquadRespawned)
 def _squad_respawned(game: Zombie40kGame, e: ev.SquadRespawned) -> str:
-    words = (
-        f"Player {e.player}'s {_n(game).does(e.unit, 'respawns')} with {_models(len(e.figures))}, "
-        f'{e.need:.0f}" or more from the escape vehicle'
-    )
+    """``Player 1's Infantry Squad respawns with 3 models in its deployment zone, 40" from the escape vehicle``;
+    behind another team: ``..., 28" from the escape vehicle (at least 6" further from it than any other team)``.
+    (It read "0" or more from the escape vehicle" where no team was ahead, issue 33.)"""
+    base = float(game.data.h("base")) / 2  # (from the squad's middle, as it stood: a reloaded log says the same)
+    far = f'{game.world.vehicle_distance(e.centre, base):.0f}" from the escape vehicle'
+    where = f" in its deployment zone, {far}" if e.need <= 0 else f", {far}"
+    gap = float(game.data.h("respawn_distance"))
+    behind = f' (at least {gap:g}" further from it than any other team)' if e.need > 0 else ""
+    squad = re.sub(r" \(player \d+\)", "", _n(game).does(e.unit, "respawns"))  # ("Player 2's" says whose)
+    words = f"Player {e.player}'s {squad} with {_models(len(e.figures))}{where}{behind}"
     return toned("good", esc(words))
 
 

@@ -41,7 +41,7 @@ from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words
 from game.rules.percent import percent
 from game.rules.routing import MOVED, Point, Routes
-from game.rules.zombie40k import coherency, log_words, movement, power_ups, shooting, sight
+from game.rules.zombie40k import coherency, log_words, lost_phases, movement, power_ups, shooting, sight
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
@@ -153,6 +153,20 @@ def _allowance(game: Zombie40kGame, fid: str, action: str) -> float:
 ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
 
 
+def _rolled_through(game: Zombie40kGame, fid: str, path: Sequence[Point]) -> float | None:
+    """How far a move along ``path`` may go once its squad has rolled for difficult terrain this phase and the
+    move enters it (the roll and the Speed Pack), else None: the rules cut such a move at the roll."""
+    m = game.figure(fid)
+    unit = game.state.units[m.unit]
+    w = game.world
+    if unit.difficult_roll is None or not path:
+        return None
+    check = game.table.check_path([m.position, *path], m.radius, mover=fid)
+    if not (check.enters_clutter or w.hooks.moves_as_difficult(w, unit)):
+        return None
+    return float(unit.difficult_roll) + w.hooks.move_bonus(w, unit)
+
+
 def _death(game: Zombie40kGame, event: Any) -> str:
     """A zombie's death or a player's model's, by the side of the model killed."""
     dead = game.state.models.get(event.figure)
@@ -182,6 +196,7 @@ class Z40View:
     figure_noun = "model"
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     ask_before_ending = True  # an E with models still able to act in this phase asks once
+    optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
 
     def kinds_for(self, game: Zombie40kGame) -> tuple[ActionKind, ...]:
@@ -532,7 +547,9 @@ class Z40View:
 
     def default_action(self, game: Zombie40kGame, fid: str, target: str | None) -> str | None:
         available = game.actions_for(fid)
-        if target is None:  # a run costs the squad its shooting: asked for by R, never by a stray click
+        if target is None:  # a run costs the squad its shooting: asked for by R, never by a stray click...
+            if "run" in available and _squad_ran(game, fid):  # ...but once ordered, each model's click runs it
+                return "run"
             return "move" if "move" in available else None
         t = game.figure(target)
         if t.unit == game.figure(fid).unit:
@@ -566,6 +583,16 @@ class Z40View:
             path = self.routes.move(
                 game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log), limit
             )
+            rolled = _rolled_through(game, fid, path) if action == "move" else None
+            if rolled is not None and rolled < limit:  # the squad's terrain roll is the reach now (issue 33)
+                path = self.routes.move(
+                    game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log), rolled
+                )
+                if path_length([f.position, *path]) >= rolled - 0.05:  # said where it stops, and why
+                    roll = game.state.units[f.unit].difficult_roll
+                    path = self.routes.stop_short(
+                        fid, path, path, f"the squad's difficult-terrain roll ({roll}\")"
+                    )
             path = self._clear_of_enemies(game, fid, path)
             return (Move if action == "move" else Run)(fid, path, aim.facing)
         if action == "shoot" and aim.targets:
@@ -764,6 +791,12 @@ class Z40View:
         who = f"Player {event.player}: " if len(game.state.players) > 1 else ""
         return key, f"{who}{event.phase.capitalize()} phase"
 
+    def stop_words(self, game: Zombie40kGame, events: Sequence[Any]) -> str:
+        """The status line once the player has the table again: what a squad lost in the phases that passed
+        by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``), or
+        how the squad's Run goes on (:func:`run_order_words`)."""
+        return lost_phases.while_waiting(game, events) or run_order_words(game, events)
+
 
 POWER_UP_BUTTONS = {  # the carried power-up each button uses
     "arm": (power_ups.CHAINSAW, power_ups.SHOTGUN),
@@ -828,9 +861,43 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
         most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
         return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{boards}'
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
+    unit = game.state.units[game.figure(cmd.figure).unit]
+    if (
+        isinstance(cmd, Move)
+        and unit.difficult_roll is not None
+        and preview.details.get("enters_difficult_terrain")
+    ):
+        roll = f'{unit.difficult_roll}"'  # the reach the roll left
+        rolled = (
+            f" (difficult terrain: the squad rolled {roll})"
+            if chance >= 1
+            else f" \u2014 beyond its roll of {roll}"
+        )
+        return f'{word} {length:.1f}"' + rolled + boards
     return (
         f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
     )
+
+
+def _squad_ran(game: Zombie40kGame, fid: str) -> bool:
+    """Whether ``fid``'s squad has run this turn (it shoots no more: its other models run at a click)."""
+    return bool(game.state.units[game.figure(fid).unit].ran_turn == game.state.turn)
+
+
+def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
+    """After the first model of the acting squad runs, how the others follow: ``Infantry Squad runs 4": click
+    each other model, then where it runs (no R needed)``; "" when no run was rolled or nobody is left to run."""
+    player = game.state.active_player
+    rolled = next((e for e in events if isinstance(e, ev.MoveRolled) and e.what == "run"), None)
+    if rolled is None or player is None or rolled.unit != game.state.squad_of(player).id:
+        return ""
+    unit = game.state.units[rolled.unit]
+    if not any("run" in game.actions_for(m.id) for m in game.world.alive(unit)):
+        return ""
+    bonus = game.world.hooks.move_bonus(game.world, unit)
+    far = f'{(unit.run_roll or rolled.inches) + bonus:g}"'
+    runs = names_of(game).does(unit.id, "runs")  # ("Guardian Defenders run 4\"")
+    return f"{runs} {far}: click each other model, then where it runs (no R needed)."
 
 
 def _before_saves(details: dict[str, Any]) -> str:
@@ -860,8 +927,13 @@ def _move_rings(
     """The move's reach, and once the squad has rolled for difficult terrain this phase, how far the roll
     lets its models go through it (issue 33: the rings follow the rolls)."""
     move = float(game.data.h("move")) + bonus
+    rolled = unit.difficult_roll is not None and unit.difficult_roll + bonus < move
+    slowed = game.table.in_clutter(c) or game.world.hooks.moves_as_difficult(game.world, unit)
+    if rolled and slowed:  # in difficult ground every way out enters it: the roll is his whole reach
+        through = unit.difficult_roll + bonus
+        return [Ring(c, through + radius, "move", f'{through:g}" (difficult terrain: rolled)')]
     out: list[Primitive] = [Ring(c, move + radius, "move", f'{move:g}"')]
-    if unit.difficult_roll is not None and unit.difficult_roll + bonus < move:
+    if rolled:
         through = unit.difficult_roll + bonus
         out.append(Ring(c, through + radius, "range_short", f'{through:g}" through terrain (rolled)'))
     return out
