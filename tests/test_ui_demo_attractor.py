@@ -125,7 +125,7 @@ def test_the_demo_plays_at_its_own_volume_and_hands_back_the_players(app: App) -
 
 
 def test_a_game_opens_with_a_whistle_and_ends_with_a_fanfare(app: App) -> None:
-    scene = demo(app)
+    scene = demo(app, seed=0)  # a Zombie 40,000 game first (the rule sets take turns), whose state has a phase
     assert app.sounds.last_played == "whistle"
     scene.card_left = 0
     game = scene.loop.game
@@ -157,3 +157,18 @@ def test_the_settings_screen_has_a_demo_volume_slider(app: App) -> None:
     assert scene.name == "settings" and scene.demo_volume.get_current_value() == round(
         app.settings.demo_volume * 100
     )
+
+
+def test_the_title_card_hides_no_figure_and_fades_into_the_game(app: App) -> None:
+    """Issue 33 (the demo): the title card veiled the whole table, the action and the lines under it. Now it
+    is a panel where it hides no figure, above the foot's lines and dice, and fades out at its end."""
+    scene = demo(app)
+    scene.draw(app.screen)
+    view = pygame.Rect(scene.view.camera.viewport)
+    card = scene.card_rect
+    assert card.width * card.height < view.width * view.height / 3  # a panel, not a veil
+    assert view.contains(card) and card.bottom <= view.bottom - FOOT
+    assert not any(card.colliderect(r) for r in scene.view.token_rects())
+    scene.card_left = 0.2
+    scene.draw(app.screen)
+    assert scene._card_panel is not None and scene._card_panel[1].get_alpha() < 255  # fading out
