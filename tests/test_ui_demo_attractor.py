@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.demo import DemoDirector, DemoLoop
+from game.ui.animation import Step
 from game.ui.app import App
 from game.ui.camera import Camera
 from game.ui.demo_camera import HOLD_SECONDS, CameraOperator, action_figures
@@ -172,3 +173,26 @@ def test_the_title_card_hides_no_figure_and_fades_into_the_game(app: App) -> Non
     scene.card_left = 0.2
     scene.draw(app.screen)
     assert scene._card_panel is not None and scene._card_panel[1].get_alpha() < 255  # fading out
+
+
+def test_the_camera_frames_a_horde_move_and_the_figures_between_actions() -> None:
+    """Issue 33 (the demo): the figures were dots, the camera at the whole table for every horde's move and
+    between actions. Now it frames a move from where it starts to where it ends, and the standing figures
+    between actions; the whole table only once the game is over."""
+    cam = Camera(viewport=(0, 48, 1280, 752))
+    cam.fit((72.0, 48.0))
+    op = CameraOperator(cam, (72.0, 48.0), FOOT)
+    fit = op.whole_table()
+    horde = {f"z{i}": (((60.0 + i, 40.0), (54.0 + i, 34.0)), None) for i in range(6)}
+    standing = {fid: path[-1] for fid, (path, _) in horde.items()} | {"pc1": (50.0, 30.0)}
+    op.follow(Step([], 1.0, glides=horde), standing)
+    assert op.target.ppi > fit.ppi * 1.5
+    assert abs(op.target.centre[0] - 59.5) < 6 and abs(op.target.centre[1] - 37.0) < 8
+    for _ in range(FPS * 6):
+        op.update(1 / FPS)
+    assert op.settled() and op.target.ppi > fit.ppi * 1.5  # between actions: the figures, not the table
+    x0, y0, x1, y1 = cam.visible_table_rect()
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in standing.values())
+    op.pull_back()
+    op.update(1 / FPS)
+    assert op.target == fit  # the game is over: the whole table
