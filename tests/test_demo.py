@@ -165,3 +165,15 @@ def test_deadground_demo_headless(capsys):
     captured = capsys.readouterr()
     assert "Game 1: " in captured.out and "Traceback" not in captured.err
     assert " win: " in captured.out and "Tonight: " in captured.out
+
+
+def test_the_demo_plays_every_rule_set_in_its_first_games():
+    """Issue 33 (club night): five minutes of the demo showed only Zombie 40,000 maps (it has three of the
+    six); the rule sets take turns, so the first three games show all three, and each comes round again."""
+    for seed in range(8):
+        d = DemoDirector(seed=seed)
+        rulesets = {sc.ruleset for sc in d.scenarios}
+        dealt = [d.next_scenario().ruleset for _ in range(12)]
+        k = len(rulesets)
+        assert set(dealt[:k]) == rulesets, (seed, dealt)
+        assert set(dealt[len(d.scenarios) : len(d.scenarios) + k]) == rulesets, (seed, dealt)

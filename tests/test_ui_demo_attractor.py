@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.demo import DemoDirector, DemoLoop
+from game.ui.animation import Step
 from game.ui.app import App
 from game.ui.camera import Camera
 from game.ui.demo_camera import HOLD_SECONDS, CameraOperator, action_figures
@@ -125,7 +126,7 @@ def test_the_demo_plays_at_its_own_volume_and_hands_back_the_players(app: App) -
 
 
 def test_a_game_opens_with_a_whistle_and_ends_with_a_fanfare(app: App) -> None:
-    scene = demo(app)
+    scene = demo(app, seed=0)  # a Zombie 40,000 game first (the rule sets take turns), whose state has a phase
     assert app.sounds.last_played == "whistle"
     scene.card_left = 0
     game = scene.loop.game
@@ -157,3 +158,41 @@ def test_the_settings_screen_has_a_demo_volume_slider(app: App) -> None:
     assert scene.name == "settings" and scene.demo_volume.get_current_value() == round(
         app.settings.demo_volume * 100
     )
+
+
+def test_the_title_card_hides_no_figure_and_fades_into_the_game(app: App) -> None:
+    """Issue 33 (the demo): the title card veiled the whole table, the action and the lines under it. Now it
+    is a panel where it hides no figure, above the foot's lines and dice, and fades out at its end."""
+    scene = demo(app)
+    scene.draw(app.screen)
+    view = pygame.Rect(scene.view.camera.viewport)
+    card = scene.card_rect
+    assert card.width * card.height < view.width * view.height / 3  # a panel, not a veil
+    assert view.contains(card) and card.bottom <= view.bottom - FOOT
+    assert not any(card.colliderect(r) for r in scene.view.token_rects())
+    scene.card_left = 0.2
+    scene.draw(app.screen)
+    assert scene._card_panel is not None and scene._card_panel[1].get_alpha() < 255  # fading out
+
+
+def test_the_camera_frames_a_horde_move_and_the_figures_between_actions() -> None:
+    """Issue 33 (the demo): the figures were dots, the camera at the whole table for every horde's move and
+    between actions. Now it frames a move from where it starts to where it ends, and the standing figures
+    between actions; the whole table only once the game is over."""
+    cam = Camera(viewport=(0, 48, 1280, 752))
+    cam.fit((72.0, 48.0))
+    op = CameraOperator(cam, (72.0, 48.0), FOOT)
+    fit = op.whole_table()
+    horde = {f"z{i}": (((60.0 + i, 40.0), (54.0 + i, 34.0)), None) for i in range(6)}
+    standing = {fid: path[-1] for fid, (path, _) in horde.items()} | {"pc1": (50.0, 30.0)}
+    op.follow(Step([], 1.0, glides=horde), standing)
+    assert op.target.ppi > fit.ppi * 1.5
+    assert abs(op.target.centre[0] - 59.5) < 6 and abs(op.target.centre[1] - 37.0) < 8
+    for _ in range(FPS * 6):
+        op.update(1 / FPS)
+    assert op.settled() and op.target.ppi > fit.ppi * 1.5  # between actions: the figures, not the table
+    x0, y0, x1, y1 = cam.visible_table_rect()
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in standing.values())
+    op.pull_back()
+    op.update(1 / FPS)
+    assert op.target == fit  # the game is over: the whole table

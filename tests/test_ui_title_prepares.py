@@ -135,3 +135,36 @@ def test_begin_pressed_while_the_loops_compile_plays_once_they_are_ready(
         app.run_frames(1)
         time.sleep(0.01)
     assert app.scene.name == "game"
+
+
+def test_demo_clicked_while_the_loops_compile_plays_at_once_on_plain_loops(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 (the demo): on a loaded first start the Demo button said "preparing…" for 2.5 minutes while
+    a child compiled every loop. Now the demo opens at once and its bots play with the loops as plain Python
+    (the same moves, a little slower); the compiled loops come back once the child is done."""
+    from game.table import plain
+
+    go = tmp_path / "go"
+    slow_child(monkeypatch, go)
+    monkeypatch.setattr(warm, "_compiled", threading.Event())
+    try:
+        app.run_frames(2)
+        warm.warm_up_in_background()
+        click(app, app.scene.buttons["demo"].rect.center)
+        demo = app.scene
+        assert demo.name == "demo" and warm.preparing()  # no waiting on the title
+        assert plain.plain()
+        demo.card_left = 0.0
+        deadline = time.monotonic() + 60
+        while demo.commands_shown < 3 and time.monotonic() < deadline:
+            app.run_frames(1)
+        assert demo.commands_shown >= 3 and plain.plain()  # the bots play while the child compiles
+        go.touch()
+        deadline = time.monotonic() + 30
+        while warm.preparing() and time.monotonic() < deadline:
+            app.run_frames(1)
+        assert not warm.preparing() and not plain.plain()  # compiled loops again once they are ready
+    finally:
+        go.touch()
+        plain.run_compiled()

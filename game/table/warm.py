@@ -28,6 +28,8 @@ from collections.abc import Callable
 
 _started = threading.Event()  # once a process: the loops, once compiled, stay
 _ready = threading.Event()  # the loops are loaded in this process
+_compiled = threading.Event()  # the child has compiled the loops (or could not): no more plain loops
+_plain_lock = threading.Lock()  # the loops go plain (the demo) or back to compiled, not both at once
 # what the child process runs: at a lower priority where there is one (the window's frames come first)
 CHILD = (
     "import os\nif hasattr(os, 'nice'):\n    os.nice(5)\nfrom game.table.warm import warm_up\n"
@@ -113,11 +115,27 @@ def compile_in_child() -> bool:
 def prepare() -> None:
     """Compile the loops in a child process, then load them here from numba's cache (a fraction of a second);
     when the child could not do it, compile them here."""
+    from game.table import plain
+
     try:
         compile_in_child()
+        with _plain_lock:
+            _compiled.set()
+            plain.run_compiled()  # the demo's plain loops give way: each loads from the cache now
         warm_up()
     finally:
         _ready.set()
+
+
+def play_while_preparing() -> None:
+    """Start the warm-up (once a process) and, until its child has compiled the loops, run them as plain
+    Python (:mod:`game.table.plain`): the demo plays at once, where it waited minutes on a loaded first start."""
+    from game.table import plain
+
+    with _plain_lock:
+        if not _compiled.is_set():
+            plain.run_plain()
+    warm_up_in_background()
 
 
 def preparing() -> bool:

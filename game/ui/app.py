@@ -691,11 +691,13 @@ def open_first(app: App, entry: ScenarioEntry | None, straight_in: bool, seed: i
 
 def run_demo(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:
     """``deadground demo``: a window playing demo games until closed (or ``games`` are done)."""
+    from game.table.warm import play_while_preparing
     from game.ui.scenes.demo import DemoScene
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     app = App(fullscreen=fullscreen or None)
     try:
+        play_while_preparing()  # the first game plays at once, the loops compiled behind it
         app.push(DemoScene(app, loop, games, standalone=True))
         while app.step():
             pass

@@ -1,5 +1,6 @@
-"""The demo's camera operator: it zooms to the action (a shot, a fight, a grapple, a figure falling), holds
-there while the action goes on, then pulls back to the whole table.
+"""The demo's camera operator: it zooms to the action (a shot, a fight, a grapple, a figure falling) and to a
+move (a horde's too), holds there while the action goes on, then frames the figures standing (the whole
+table once the game is over).
 
 It reads only what the shared playback shows (:class:`~game.ui.animation.Step`: a tracer, a change of
 state, a pause the rule set asks for) and which figures an event names, so it knows no rule set. Its
@@ -30,7 +31,7 @@ HOLD_SECONDS = 2.5  # the camera stays on an action this long after its last ste
 EASE_PER_SECOND = 2.2  # how fast the camera closes on its target (a fraction e^-k*t is left after t s)
 CLOSE_SPAN = 18.0  # inches: the least stretch of table shown round an action
 MOST_ZOOM = 3.0  # times the fit scale: close enough to read, far enough to see who is round about
-CROWD = 3  # a step in which this many figures glide (the horde moves): show the whole table
+MOVE_HOLD = 1.5  # the camera stays on a move (a horde's too) this long after it began, then frames the figures
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,9 @@ class CameraOperator:
         self.foot = foot  # pixels at the view's foot that the screen covers (the dice, the latest line)
         self.target = self.whole_table()
         self.hold = 0.0  # real seconds the camera stays on the action
+        self.standing: dict[str, Point] = {}  # where the figures stand: framed between actions
+        self.wide = False  # pulled back to the whole table (the game is over)
+        self.on_action = False  # the hold is an action's (a roll or a pause after it keeps the camera there)
 
     def whole_table(self) -> Focus:
         """The fit view (Home) as a focus."""
@@ -111,8 +115,12 @@ class CameraOperator:
 
     def look_at(self, points: Sequence[Point]) -> None:
         """Close in on ``points`` (the figures of an action) and stay there a while."""
-        if not points:
-            return
+        if points:
+            self.target, self.hold, self.on_action = self.framing(points), HOLD_SECONDS, True
+
+    def framing(self, points: Sequence[Point]) -> Focus:
+        """The closest view (no closer than :data:`MOST_ZOOM` times the fit) that shows ``points`` with some
+        table round them, above the covered foot."""
         fit = self.whole_table()
         _, _, w, h = self.camera.viewport
         clear = max(1, h - self.foot)  # the action goes above the covered foot
@@ -122,30 +130,38 @@ class CameraOperator:
         ppi = min(w / span_w, clear / span_h, fit.ppi * MOST_ZOOM)
         ppi = max(ppi, fit.ppi)
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 + self.foot / 2 / ppi)
-        self.target = Focus(self._inside(centre, ppi), ppi)
-        self.hold = HOLD_SECONDS
+        return Focus(self._inside(centre, ppi), ppi)
+
+    def rest(self) -> Focus:
+        """Where the camera waits between actions: every standing figure in view, as close as that allows (the
+        whole table made the figures dots); the whole table once pulled back or when no figure is known."""
+        if self.wide or not self.standing:
+            return self.whole_table()
+        return self.framing(list(self.standing.values()))
 
     def pull_back(self) -> None:
-        """Back to the whole table at once (the horde moves: everyone should see it)."""
-        self.target, self.hold = self.whole_table(), 0.0
+        """Back to the whole table (the game is over: everyone should see the final position)."""
+        self.target, self.hold, self.wide = self.whole_table(), 0.0, True
 
     def follow(self, step: Step, positions: Mapping[str, Point], units: Mapping[str, Sequence[str]] = {}) -> None:
-        """A step begins on screen: look at its action (the figures it names, or the units' figures), or pull
-        back for a horde's move."""
-        if len(step.glides) >= CROWD:
-            self.pull_back()
+        """A step begins on screen: frame a move (a horde's too) from where it starts to where it ends; look at
+        an action (the figures it names, or the units' figures)."""
+        self.standing, self.wide = dict(positions), False
+        way = [p for path, _ in step.glides.values() for p in path]
+        if way and step.tracer is None:
+            self.target, self.hold, self.on_action = self.framing(way), max(self.hold, MOVE_HOLD), False
             return
         who = action_figures(step, positions, units)
         if who:
             self.look_at([positions[fid] for fid in who])
-        elif who is not None and self.hold > 0:
+        elif who is not None and self.hold > 0 and self.on_action:
             self.hold = HOLD_SECONDS  # the same action goes on (a roll, a pause): stay
 
     def update(self, dt: float) -> None:
         """Ease the camera toward its target; once the hold runs out, toward the whole table."""
         self.hold -= dt
-        if self.hold <= 0 and self.target != (fit := self.whole_table()):
-            self.target = fit
+        if self.hold <= 0 and self.target != (rest := self.rest()):
+            self.target = rest
         k = 1.0 - math.exp(-EASE_PER_SECOND * max(0.0, dt))
         cam = self.camera
         here = self.centre_of(cam)

@@ -32,6 +32,8 @@ TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
 RESULT_SECONDS = 5.0
 CARD_SECONDS = 4.0  # the title card at speed 1 (a faster speed shortens it, to no less than CARD_LEAST)
 CARD_LEAST = 1.5
+CARD_FADE = 0.8  # the title card's last seconds: it fades into the game
+CARD_PRINT = 0.6  # the title card's print, a share of the result card's: a panel beside the action, not a veil
 DICE_SECONDS = 3.0  # a roll stays up this long (real seconds)
 FOOT = 170  # pixels at the table's foot for the latest line and the dice: the camera keeps the action above
 GOLD = (240, 217, 138)
@@ -85,6 +87,8 @@ class DemoScene(GameScene):
         self._dice_shown: object = None
         self.dice_left = 0.0
         self.dice_rect = pygame.Rect(0, 0, 0, 0)  # where the big dice were drawn last
+        self.card_rect = pygame.Rect(0, 0, 0, 0)  # where the title card was drawn last
+        self._card_panel: tuple[tuple, pygame.Surface] | None = None  # the card's panel, for its lines and view
         assert loop.current is not None
         deal = loop.current
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
@@ -296,7 +300,8 @@ class DemoScene(GameScene):
             self._place_banner(lines, plate, hint)
             self._placed_for, self._placed_at = where, self.app.frames
         if self.card_left > 0:
-            self._draw_card(surface, self.card())
+            self._draw_title_card(surface)
+            surface.blit(hint, self.hint_rect)
             return
         game = self.loop.game
         if game is not None and game.over and self.result_left is not None:
@@ -323,6 +328,44 @@ class DemoScene(GameScene):
             (self.loop.tally.line(), 34, GOLD),
             ("Next game in a moment \u2014 " + TAKE_OVER.lower(), 24, HINT),
         ]
+
+    def _draw_title_card(self, surface: pygame.Surface) -> None:
+        """The title card as a panel where it hides no zone, figure or word (a veil over the whole table hid the
+        action and the lines); it fades out over its last :data:`CARD_FADE` seconds."""
+        assert self.view is not None
+        card = self.card()
+        key = (tuple(card), self.view.camera.viewport, self.view.camera.ppi, self.view.camera.offset)
+        if self._card_panel is None or self._card_panel[0] != key:
+            panel = self.card_panel(card)
+            foot = pygame.Rect(self.view.camera.viewport)
+            foot.top = foot.bottom - FOOT
+            self.card_rect, _ = self.view.clear_spot(panel.get_size(), avoid=[foot, self.hint_rect])
+            self._card_panel = (key, panel)
+        panel = self._card_panel[1]
+        panel.set_alpha(int(255 * min(1.0, self.card_left / CARD_FADE)))
+        surface.blit(panel, self.card_rect)
+
+    def card_panel(self, card: list[tuple[str, int, tuple[int, int, int]]]) -> pygame.Surface:
+        """The card's lines centred on a dark framed panel, in :data:`CARD_PRINT` of their size, at most two
+        thirds of the view wide."""
+        assert self.view is not None
+        rows = [self.view.texts.render(w, max(14, round(n * CARD_PRINT)), c) for w, n, c in card]
+        room = self.view.camera.viewport[2] * 2 // 3
+        rows = [
+            r
+            if r.get_width() <= room
+            else pygame.transform.smoothscale(r, (room, round(r.get_height() * room / r.get_width())))
+            for r in rows
+        ]
+        w, h = max(r.get_width() for r in rows) + 32, sum(r.get_height() + 4 for r in rows) + 20
+        panel = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(panel, (12, 13, 10, 225), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(panel, GOLD, panel.get_rect(), 2, border_radius=10)
+        y = 10
+        for row in rows:
+            panel.blit(row, row.get_rect(midtop=(w // 2, y)))
+            y += row.get_height() + 4
+        return panel
 
     def _draw_card(
         self, surface: pygame.Surface, card: list[tuple[str, int, tuple[int, int, int]]], shade: int = 215

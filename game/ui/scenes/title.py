@@ -24,7 +24,8 @@ TAGLINE_FOOT = 0.37  # how far down the title picture its tagline ends (a share 
 PREPARING = "Preparing the table's fast paths... (the first start takes longest)"
 # the buttons whose screens walk a table (the menu's map check, a game's start): clicked while the compiled
 # loops are made ready, they wait for them and say so, rather than compile them here and freeze the window
-NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "campaign", "demo")
+# (the demo does not wait: it plays with the loops as plain Python meanwhile, see game.table.plain)
+NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "campaign")
 
 
 def demo_tip() -> str:
@@ -297,7 +298,9 @@ class TitleScene(Scene):
 
     def demo(self) -> None:
         from game.demo import DemoDirector, DemoLoop
+        from game.table.warm import play_while_preparing
 
+        play_while_preparing()  # a first start's minutes of compiling go on behind the demo
         try:
             loop = DemoLoop(DemoDirector())
         except ValueError as exc:  # no scenario of a rule set the bots play

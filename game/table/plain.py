@@ -1,0 +1,58 @@
+"""The compiled loops run as plain Python until numba has them ready (a first start after an install).
+
+numba keeps the Python function it compiles (a dispatcher's ``py_func``), and that function's globals are
+its module's. With every loop of the kernel modules put back to its Python function, the loops call each
+other in Python too: about twice as slow on a demo's table, but ready at once, and the same answers (the
+loops keep to numpy's arithmetic, see :mod:`game.table.compiled`). The demo plays so while the warm-up
+(:mod:`game.table.warm`) compiles in its child: a first start showed "Preparing" for minutes.
+
+>>> run_plain(); plain()                                          # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import threading
+from typing import Any
+
+KERNEL_MODULES = (
+    "game.table.compiled",
+    "game.table.legs_kernel",
+    "game.table.sight_kernel",
+    "game.table.nav_kernel",
+    "game.table.corners_kernel",
+    "game.table.crowd_kernel",
+)
+
+_put_back: dict[tuple[str, str], Any] = {}  # (module, name): the compiled loop a plain one stands in for
+_lock = threading.Lock()
+
+
+def run_plain() -> None:
+    """Every compiled loop of the kernel modules as its plain Python function, until :func:`run_compiled`."""
+    from numba.core.dispatcher import Dispatcher
+
+    with _lock:
+        if _put_back:
+            return
+        for name in KERNEL_MODULES:
+            module = importlib.import_module(name)
+            for attr, value in list(vars(module).items()):
+                if isinstance(value, Dispatcher):
+                    _put_back[(name, attr)] = value
+                    setattr(module, attr, value.py_func)
+
+
+def run_compiled() -> None:
+    """The compiled loops back in their modules (numba compiles or loads each when next asked)."""
+    with _lock:
+        for (name, attr), loop in _put_back.items():
+            setattr(sys.modules[name], attr, loop)
+        _put_back.clear()
+
+
+def plain() -> bool:
+    """Whether the loops run as plain Python now."""
+    return bool(_put_back)
