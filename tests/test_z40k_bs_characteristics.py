@@ -1,0 +1,74 @@
+"""Characteristics the real 7th-edition data writes otherwise than one number (issue 35), in a small catalogue
+of its shapes: a Renegade's rolled Leadership "D6+4", a Corsair's "8/5" (the second only for Regroup tests),
+a Harlequin's save "-/5++", a Genestealer's BS 0 and a Plague Zombie's Leadership "-". Each squad comes in,
+each reading noted; a Toughness of "-" is still refused with the reason.
+"""
+
+from __future__ import annotations
+
+from test_z40k_bs_library import catalogue, chars, counts, gun, imported, link, pts
+
+
+def profile(pid: str, name: str, **stats: str) -> str:
+    """A Unit profile of an Infantry model, Guard-like unless ``stats`` say otherwise."""
+    base = {"WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3", "A": "1", "Ld": "7", "Save": "5+"}
+    values = chars(Unit_Type="Infantry", **{**base, **stats})
+    return (
+        f'<profile id="{pid}" name="{name}" typeId="pt-unit"><characteristics>{values}</characteristics></profile>'
+    )
+
+
+def squad(uid: str, name: str, **stats: str) -> str:
+    """A unit of 5-10 models of ``name``, 5 points each, with a lasgun, the model's profile written ``stats``."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="unit"><selectionEntries>'
+        f'<selectionEntry id="{uid}-m" name="{name} model" type="model">{counts(5, 10, uid)}'
+        f"<profiles>{profile(uid + '-p', name, **stats)}</profiles>"
+        f"<entryLinks>{link('lasgun', uid + '-l', 1, 1)}</entryLinks>{pts(5)}"
+        "</selectionEntry></selectionEntries></selectionEntry>"
+    )
+
+
+SHARED = f"""<sharedSelectionEntries>
+<selectionEntry id="lasgun" name="Lasgun" type="upgrade"><profiles>{gun("pl", "Lasgun", '24"', "3", "-", "Rapid Fire")}</profiles>{pts(0)}</selectionEntry>
+</sharedSelectionEntries>"""  # noqa: E501
+
+ROOTS = "".join(
+    [
+        "<selectionEntries>",
+        squad("ren", "Renegade Infantry Squad", Ld="D6+4"),
+        squad("cor", "Corsair Reaver Band", Ld="8/5"),
+        squad("har", "Troupe", Save="-/5++"),
+        squad("gen", "Genestealer Brood", BS="0"),
+        squad("zom", "Plague Zombie Mob", Ld="-"),
+        squad("spo", "Spore Mine Cluster", T="-"),
+        "</selectionEntries>",
+    ]
+)
+
+
+def test_characteristics_written_otherwise_are_read_as_a_40k_player_plays_them_and_noted() -> None:
+    cat = imported(catalogue(ROOTS, SHARED, name="Renegades"))
+    got = {u["name"]: cat.profiles[u["model"]] for u in cat.units.values()}
+    assert got["Renegade Infantry Squad"]["ld"] == 7  # D6+4: 7.5 on average, rounded down
+    assert got["Corsair Reaver Band"]["ld"] == 8  # the first: the second is only for Regroup tests
+    assert (got["Troupe"]["sv"], got["Troupe"]["inv"]) == (0, 5)  # no armour, a 5+ invulnerable save
+    assert got["Genestealer Brood"]["bs"] == 1  # it has no gun to fire
+    assert got["Plague Zombie Mob"]["ld"] == 10  # it never tests
+    for unit in cat.units.values():  # each a squad with its gun, whole points
+        assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 10, 25)
+        assert unit["wargear"] == ["lasgun"]
+    notes = "\n".join(cat.notes)
+    assert "'Renegade Infantry Squad': Ld 'D6+4' is played as 7 (rolled: its average) [house]" in notes
+    assert "'Corsair Reaver Band': Ld '8/5' is played as 8 (the first of two) [house]" in notes
+    assert "'Genestealer Brood': BS '0' is played as 1 (it has no such attack) [house]" in notes
+    assert "'Plague Zombie Mob': Ld '-' is played as 10 (it never tests) [house]" in notes
+
+
+def test_a_toughness_of_none_is_still_refused_with_the_reason() -> None:
+    cat = imported(catalogue(ROOTS, SHARED, name="Renegades"))
+    assert "Spore Mine Cluster" not in {u["name"] for u in cat.units.values()}
+    assert any(
+        s.entry == "Spore Mine Cluster" and s.field == "T" and "'-' is not a characteristic" in s.reason
+        for s in cat.skipped
+    )
