@@ -72,3 +72,48 @@ def test_a_toughness_of_none_is_still_refused_with_the_reason() -> None:
         s.entry == "Spore Mine Cluster" and s.field == "T" and "'-' is not a characteristic" in s.reason
         for s in cat.skipped
     )
+
+
+def corsair(uid: str, name: str, gun_id: str) -> str:
+    """A Corsair of the band, written as the real data writes him: a model with no profile of his own (the
+    unit has it) and his gun."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="model">'
+        f"<entryLinks>{link(gun_id, uid + '-l', 1, 1)}</entryLinks>{pts(10)}</selectionEntry>"
+    )
+
+
+BAND = f"""<selectionEntries><selectionEntry id="band" name="Corsair Reaver Band" type="unit">
+  <profiles>{profile("p-corsair", "Corsair", WS="4", BS="4", I="5", Ld="8/5")}</profiles>
+  <selectionEntryGroups><selectionEntryGroup id="members" name="Members">{counts(5, 20, "mem")}
+    <selectionEntries><selectionEntry id="felarch" name="Corsair Felarch" type="model">{counts(0, 1, "fel")}
+      <profiles>{profile("p-felarch", "Corsair Felarch", WS="5", A="2", Ld="9")}</profiles>
+      <entryLinks>{link("lasgun", "fel-l", 1, 1)}</entryLinks>{pts(15)}</selectionEntry></selectionEntries>
+    <selectionEntryGroups>
+      <selectionEntryGroup id="special" name="Special Weapons - 2 for every 5 members">{counts(0, 2, "sp")}
+        <selectionEntries>{corsair("c-flamer", "Corsair w/ Flamer", "flamer")}</selectionEntries>
+      </selectionEntryGroup>
+      <selectionEntryGroup id="basic" name="Basic Weapons"><selectionEntries>
+        {corsair("c-las", "Corsair w/ Lasblaster", "lasgun")}
+      </selectionEntries></selectionEntryGroup>
+    </selectionEntryGroups>
+  </selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""
+
+BAND_SHARED = SHARED.replace(
+    "</sharedSelectionEntries>",
+    f'<selectionEntry id="flamer" name="Flamer" type="upgrade"><profiles>'
+    f"{gun('pf', 'Flamer', 'Template', '4', '5', 'Assault 1')}</profiles>{pts(0)}</selectionEntry>"
+    "</sharedSelectionEntries>",
+)
+
+
+def test_a_band_whose_corsairs_are_in_groups_inside_its_members_group_is_a_squad_of_five_to_twenty() -> None:
+    cat = imported(catalogue(BAND, BAND_SHARED, name="Eldar Corsairs"))
+    unit = cat.units["eldar_corsairs_corsair_reaver_band"]
+    # the Members group's 5-20 made up by the Basic Weapons Corsairs, 10 points each (not one Corsair)
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 20, 50)
+    assert cat.profiles[unit["model"]]["name"] == "Corsair"
+    assert unit["wargear"] == ["lasgun"]
+    assert any(o["with"] == ["flamer"] for o in unit["weapon_options"])  # a Corsair w/ Flamer
+    assert unit["sergeant"]["name"] == "Corsair Felarch"
