@@ -117,3 +117,24 @@ def test_a_band_whose_corsairs_are_in_groups_inside_its_members_group_is_a_squad
     assert unit["wargear"] == ["lasgun"]
     assert any(o["with"] == ["flamer"] for o in unit["weapon_options"])  # a Corsair w/ Flamer
     assert unit["sergeant"]["name"] == "Corsair Felarch"
+
+
+SPEEDERS = """<selectionEntries><selectionEntry id="lss" name="Ravenwing Land Speeders" type="unit">
+  <selectionEntryGroups><selectionEntryGroup id="g" name="Ravenwing Land Speeders">
+    <constraints><constraint field="selections" scope="parent" value="1.0" type="min" id="gmin"/>
+      <constraint field="selections" scope="parent" value="5.0" type="max" id="gmax"/></constraints>
+    <selectionEntries><selectionEntry id="ls" name="Ravenwing Land Speeder" type="upgrade">
+      <profiles><profile id="pls" name="Ravenwing Land Speeder" typeId="pt-veh"><characteristics>
+        <characteristic name="BS">4</characteristic><characteristic name="Front">10</characteristic>
+        <characteristic name="Side">10</characteristic><characteristic name="Rear">10</characteristic>
+        <characteristic name="HP">2</characteristic></characteristics></profile></profiles>
+      <costs><cost name="pts" typeId="points" value="50"/></costs></selectionEntry></selectionEntries>
+  </selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""
+
+
+def test_a_squadron_of_vehicles_typed_as_upgrades_is_refused_as_a_vehicle() -> None:
+    cat = imported(catalogue(SPEEDERS, SHARED, name="Dark Angels"))
+    assert not cat.units
+    (refused,) = [s for s in cat.skipped if s.entry == "Ravenwing Land Speeders"]
+    assert refused.reason.startswith("a vehicle (armour values, no Toughness)")

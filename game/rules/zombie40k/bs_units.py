@@ -265,7 +265,7 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     if not models:
         if inner:
             return "entries", "units inside it (a platoon, a squadron): each is read on its own"
-        if any(kind(p) == "vehicle" for p in unit.profiles):
+        if any(kind(p) == "vehicle" for p in unit.profiles) or holds_vehicle(unit):
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
         if not unit.profiles and not any(c.kind in ("unit", "model") or c.group for c in unit.children):
             return "profiles", "not a unit: no model in it (a switch or a note of the catalogue)"
@@ -290,6 +290,12 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     if psyker(unit) or any(psyker(m.entry) for m in models):
         return "rules", PSYKER_REFUSED
     return None
+
+
+def holds_vehicle(unit: Entry) -> bool:
+    """Whether a unit of no model holds vehicles in its groups, typed as upgrades (the real Ravenwing Land
+    Speeders and Chaos Vindicators: "1-5 Land Speeders", each an upgrade with a Vehicle profile)."""
+    return any(kind(p) == "vehicle" for g in unit.visible() if g.group for c in g.visible() for p in c.profiles)
 
 
 def psyker(e: Entry) -> bool:
