@@ -138,3 +138,31 @@ def test_a_squadron_of_vehicles_typed_as_upgrades_is_refused_as_a_vehicle() -> N
     assert not cat.units
     (refused,) = [s for s in cat.skipped if s.entry == "Ravenwing Land Speeders"]
     assert refused.reason.startswith("a vehicle (armour values, no Toughness)")
+
+
+UNHIDE = (
+    '<modifiers><modifier type="set" field="hidden" value="false"><conditions>'
+    '<condition field="selections" scope="force" value="0.0" childId="standard" type="instanceOf"/>'
+    "</conditions></modifier></modifiers>"
+)
+
+
+def shown_by_link(link_hidden: str, unhide: str) -> bytes:
+    """A root link to a squad hidden in the shared entries: the link hidden or not, shown by ``unhide``."""
+    roots = (
+        f'<entryLinks><entryLink id="root" name="Skitarii Squad" hidden="{link_hidden}" targetId="sk" '
+        f'type="selectionEntry">{unhide}</entryLink></entryLinks>'
+    )
+    shared = SHARED.replace("<sharedSelectionEntries>", "<sharedSelectionEntries>" + squad("sk", "Skitarii Squad"))
+    return catalogue(
+        roots, shared.replace('id="sk" name="Skitarii Squad"', 'id="sk" name="Skitarii Squad" hidden="true"')
+    )
+
+
+def test_a_hidden_squad_a_link_shows_in_some_armies_comes_in_and_one_never_shown_is_refused() -> None:
+    cat = imported(shown_by_link("true", UNHIDE))  # BattleScribe offers it with a Standard Detachment
+    assert [u["name"] for u in cat.units.values()] == ["Skitarii Squad"]
+    assert any("'Skitarii Squad': BattleScribe shows it only in some armies" in n for n in cat.notes)
+    never = imported(shown_by_link("false", ""))
+    assert not never.units
+    assert [s.reason for s in never.skipped] == ["hidden in the catalogue (never shown)"]
