@@ -166,3 +166,38 @@ def test_a_hidden_squad_a_link_shows_in_some_armies_comes_in_and_one_never_shown
     never = imported(shown_by_link("false", ""))
     assert not never.units
     assert [s.reason for s in never.skipped] == ["hidden in the catalogue (never shown)"]
+
+
+def marine(uid: str, name: str, guns: str, lo: int, hi: int, points: int, extra: str = "") -> str:
+    """A model of the Tactical Squad with the shared Space Marine profile and ``guns`` (links)."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="model">{counts(lo, hi, uid)}'
+        f"<profiles>{profile(uid + '-p', 'Space Marine', WS='4', BS='4', S='4', T='4', Ld='8', Save='3+')}</profiles>"
+        f"<entryLinks>{guns}</entryLinks>{extra}{pts(points)}</selectionEntry>"
+    )
+
+
+CHAINSWORD = (
+    '<selectionEntries><selectionEntry id="cs" name="Chainsword, Carcharodons" type="upgrade">'
+    f"{counts(0, 1, 'cs')}<profiles>{gun('pcs', 'Chainsword', '-', 'User', '-', 'Melee')}</profiles>{pts(1)}"
+    "</selectionEntry></selectionEntries>"
+)
+
+CARCHARODONS = f"""<selectionEntries><selectionEntry id="tac" name="Tactical Squad" type="unit">
+  <selectionEntries>
+    {marine("sm", "Space Marine", link("lasgun", "sm-l", 1, 1), 4, 9, 14)}
+    {marine("smf", "Space Marine w/ Flamer", link("flamer", "smf-l", 1, 1), 0, 1, 19, CHAINSWORD)}
+  </selectionEntries>
+</selectionEntry></selectionEntries>"""
+
+
+def test_a_variant_with_a_choice_of_its_own_is_named_by_both_guns() -> None:
+    cat = imported(catalogue(CARCHARODONS, BAND_SHARED, name="Carcharodons"))
+    options = {
+        o["name"]: (o["with"], o["cost"]) for o in cat.units["carcharodons_tactical_squad"]["weapon_options"]
+    }
+    assert options["Space Marine w/ Flamer for the Lasgun"] == (["flamer"], 5)
+    # the flamer and the chainsword the Carcharodons' flamer marine may add, not "Chainsword, Carcharodons"
+    (with_, cost) = options["Flamer and Chainsword for the Lasgun"]
+    assert "flamer" in with_ and len(with_) == 2 and cost == 6
+    assert not any(name.startswith("Chainsword") for name in options)

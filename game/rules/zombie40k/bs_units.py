@@ -194,6 +194,15 @@ def within(inner: Entry, outer: Entry) -> Entry:
     return replace(inner, lo=outer.lo, hi=hi, default=inner.default or first.ids[-1])
 
 
+def carried(variant: str) -> str:
+    """What a trooper variant carries, from his name: "Space Marine w/ Multi-melta" carries a "Multi-melta".
+
+    >>> carried("Space Marine w/ Multi-melta"), carried("Guardsman with Flamer"), carried("Heavy Gunner")
+    ('Multi-melta', 'Flamer', 'Heavy Gunner')
+    """
+    return re.sub(r"^.*?\s(?:w/|with)\s+", "", variant, count=1, flags=re.IGNORECASE) or variant
+
+
 def named_after(entry: str, profile: str) -> bool:
     """Whether an entry's name is a profile's name and the gun he carries: the real Astra Militarum data writes
     its Veterans as "Veteran w/ Lasgun" and "Veteran w/ Flamer", upgrades of the unit's one Veteran profile.
@@ -721,9 +730,11 @@ class Maker(Tables):
         for o in options:
             from_added = [w for w in o["replaces"] if w in added]
             replaces = [*missing, *(w for w in o["replaces"] if w not in added)]
-            with_ = [*(w for w in added if w not in from_added), *o["with"]]
+            kept = [w for w in added if w not in from_added]
             name = o["name"].split(" for the ")[0]
-            out.append(self.option(name, tuple(replaces), with_, o["cost"] + extra))
+            if kept:  # the variant's gun and this choice: named by both, not by the choice alone
+                name = f"{carried(v.entry.name)} and {name.split(',')[0].strip()}"
+            out.append(self.option(name, tuple(replaces), [*kept, *o["with"]], o["cost"] + extra))
         return out
 
     def squad_options(
