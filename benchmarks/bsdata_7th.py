@@ -27,6 +27,8 @@ from game.rules.zombie40k.battlescribe import CatalogueError, convert, read_cata
 from game.rules.zombie40k.data import load_data
 
 WHOLE_UNIT = ("category", "profile", "profiles", "Unit Type", "rules", "hidden", "pts", "entries", "wargear")
+# a Unit profile's characteristic the game cannot play refuses the whole unit (its weapons' fields do not)
+CHARACTERISTICS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save")
 MIRROR = Path(os.environ.get("BSDATA_MIRROR", "/work/.mirror/BSData+wh40k-7th-edition/repo"))
 
 
@@ -65,9 +67,9 @@ def run(folder: Path) -> dict[str, Any]:
         except CatalogueError as exc:
             files[name] = {"refused": str(exc)}
             continue
-        refused = [s for s in cat.skipped if s.field in WHOLE_UNIT]
+        refused = [s for s in cat.skipped if s.field in WHOLE_UNIT or characteristic(s)]
         for s in refused:
-            reasons[reason_of(s.reason)] += 1
+            reasons[f"{s.field} {reason_of(s.reason)}" if characteristic(s) else reason_of(s.reason)] += 1
         other = len(cat.skipped) - len(refused)
         reasons["(weapons and characteristics left out)"] += other
         files[name] = {"imported": len(cat.units), "refused": len(refused), "seconds": time.perf_counter() - start}
@@ -78,6 +80,11 @@ def run(folder: Path) -> dict[str, Any]:
                 "weapons": cat.weapons,
             }
     return {"files": files, "reasons": dict(reasons.most_common()), "units": units}
+
+
+def characteristic(s: Any) -> bool:
+    """Whether a left-out item is a unit refused for its Unit profile's characteristic (not a weapon's)."""
+    return " / " not in s.entry and s.field in CHARACTERISTICS
 
 
 def sergeant_profile(unit: dict[str, Any]) -> str:

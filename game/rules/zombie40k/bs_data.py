@@ -452,7 +452,7 @@ class Library:
             hi=hi,
             points=target.points if points is None else points,
             hidden=self.hidden(link, mods) or target.hidden,
-            shown_somewhere=self.may_show(link) and target.shown_somewhere,
+            shown_somewhere=self.may_show(link) and (target.shown_somewhere or self.unhides(link)),
             profiles=(*target.profiles, *self.profiles(link, file)),
             rules=(*target.rules, *(r for r in self.rules(link) if r not in target.rules)),
             categories=(*self.category_names(link), *target.categories),
@@ -547,6 +547,12 @@ class Library:
         """Whether BattleScribe shows ``el`` in some roster: not hidden, or a modifier may show it."""
         if (el.get("hidden") or "false").strip().lower() != "true":
             return True
+        return Library.unhides(el)
+
+    @staticmethod
+    def unhides(el: ET.Element) -> bool:
+        """Whether a modifier of ``el`` shows it under some condition: on a link, it shows the hidden entry it
+        links (the real Belisarius Cawl, hidden but for a Standard or Allied Detachment)."""
         return any(
             m.get("field") == "hidden" and m.get("value") == "false" for m in kids(el, "modifiers", "modifier")
         )

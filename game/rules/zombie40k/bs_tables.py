@@ -95,6 +95,31 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "entry"
 
 
+def _read_characteristic(label: str, text: str) -> tuple[int, str] | None:
+    """A characteristic written otherwise than one number, as (value, why), or None.
+
+    >>> _read_characteristic("Ld", "8/5"), _read_characteristic("Ld", "D6+4"), _read_characteristic("A", "D6")
+    ((8, 'the first of two'), (7, 'rolled: its average'), (3, 'rolled: its average'))
+    >>> _read_characteristic("Ld", "-"), _read_characteristic("BS", "0"), _read_characteristic("T", "-")
+    ((10, 'it never tests'), (1, 'it has no such attack'), None)
+    """
+    two = re.fullmatch(r"(\d+)\s*/\s*\d+", text)
+    if two:
+        return int(two.group(1)), "the first of two"
+    rolled = re.fullmatch(r"(\d?)[dD](3|6)\s*(?:\+\s*(\d))?", text)
+    if rolled:
+        dice, sides, plus = int(rolled.group(1) or 1), int(rolled.group(2)), int(rolled.group(3) or 0)
+        return int(dice * (sides + 1) / 2) + plus, "rolled: its average"
+    if label == "Ld" and text in NONE_WRITTEN:
+        return 10, "it never tests"
+    if label in ("WS", "BS") and text in ("0", *NONE_WRITTEN):
+        return 1, "it has no such attack"
+    return None
+
+
+NONE_WRITTEN = ("-", "–", "—")
+
+
 def kind(profile: Profile) -> str:
     """ "unit", "vehicle", "weapon" or "other", from the profile's type or, unnamed, its characteristics."""
     known = _KINDS.get(id(profile))
@@ -186,8 +211,8 @@ class Tables:
             if raw is None:
                 self.cat.skip(entry, label, "the characteristic is missing")
                 return None
-            value = whole(raw, signed=False)  # ASCII digits: "²" is a digit to isdigit, not to int
-            if value is None or not 1 <= value <= 10:
+            value = self.characteristic(entry, label, raw)
+            if value is None:
                 self.cat.skip(entry, label, f"{raw!r} is not a characteristic from 1 to 10")
                 return None
             table[stat] = value
@@ -196,7 +221,7 @@ class Tables:
             self.cat.skip(entry, "Save", "the characteristic is missing")
             return None
         # "3+" an armour save, "4++" an invulnerable one (the 7th-edition data sets write both so), "3+/5++"
-        m = re.fullmatch(r"(?:([2-6])\+?)?\s*/?\s*(?:([2-6])\+\+)?", save.replace(" ", ""))
+        m = re.fullmatch(r"(?:([2-6])\+?|[-–—])?\s*/?\s*(?:([2-6])\+\+)?", save.replace(" ", ""))
         if save not in ("-", "–", "—", "") and (m is None or not (m.group(1) or m.group(2))):
             self.cat.skip(entry, "Save", f"{save!r} is not a save (2+ to 6+, 4++ invulnerable, or -)")
             return None
@@ -204,6 +229,23 @@ class Tables:
         if m and m.group(2):
             table["inv"] = int(m.group(2))
         return self.key(self.cat.profiles, slug(table["name"]), table), table
+
+    def characteristic(self, entry: str, label: str, raw: str) -> int | None:
+        """A characteristic from 1 to 10, or None; the data's other ways of writing one are read so [house,
+        noted]: "8/5" (a Corsair's Leadership: the second only for Regroup tests) as the first, a rolled "D6+4"
+        (a Renegade's Leadership) as its average rounded down, a Leadership of "-" (a Plague Zombie never
+        tests) as 10, a WS or BS of 0 or "-" (a Genestealer has no gun to fire) as 1."""
+        text = raw.strip().rstrip("*").strip()
+        value = whole(text, signed=False)  # ASCII digits: "²" is a digit to isdigit, not to int
+        if value is not None and 1 <= value <= 10:
+            return value
+        read = _read_characteristic(label, text)
+        if read is not None and 1 <= read[0] <= 10:
+            self.cat.note(
+                f"{self.cat.file}: {entry!r}: {label} {raw!r} is played as {read[0]} ({read[1]}) [house]"
+            )
+            return read[0]
+        return None
 
     def weapon(self, entry: str, profile: Profile) -> str | None:
         """A Weapon profile as a weapon key (a shipped one when it is the same weapon), or None with the

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -86,7 +86,8 @@ def models_of(unit: Entry, picks: Picks = None) -> tuple[list[Model], list[Entry
             if c.kind == "unit":
                 inner.append(c)
             elif c.group:
-                walk(c, c, filler(c), depth)  # once a group: a hostile one may hold thousands of entries
+                bounded = within(c, group) if group is not None else c
+                walk(bounded, bounded, filler(bounded), depth)  # once a group: a hostile one may hold thousands
             elif c in picks(e):  # one squad of a pick of squads (Deathwatch Veterans): its models, once
                 if c is squad and depth < 2:
                     walk(c, None, "", depth + 1)
@@ -181,6 +182,27 @@ def filler(group: Entry) -> str:
     return many[0].ids[-1] if len(many) == 1 and group.lo >= 1 else ""
 
 
+def within(inner: Entry, outer: Entry) -> Entry:
+    """A group inside a group, bounded by the outer one: at most its maximum; the outer group's minimum made
+    up by the inner group with no maximum of its own and no default of the outer's, from its default or else
+    its first model (the real Corsair band's "Basic Weapons" of its 5-20 "Members") [house reading]."""
+    hi = outer.hi if inner.hi is None else (inner.hi if outer.hi is None else min(inner.hi, outer.hi))
+    fills = inner.hi is None and inner.lo == 0 and outer.lo >= 1 and not filler(outer)
+    first = next((c for c in inner.visible() if c.kind == "model"), None)
+    if not fills or first is None:
+        return replace(inner, hi=hi)
+    return replace(inner, lo=outer.lo, hi=hi, default=inner.default or first.ids[-1])
+
+
+def carried(variant: str) -> str:
+    """What a trooper variant carries, from his name: "Space Marine w/ Multi-melta" carries a "Multi-melta".
+
+    >>> carried("Space Marine w/ Multi-melta"), carried("Guardsman with Flamer"), carried("Heavy Gunner")
+    ('Multi-melta', 'Flamer', 'Heavy Gunner')
+    """
+    return re.sub(r"^.*?\s(?:w/|with)\s+", "", variant, count=1, flags=re.IGNORECASE) or variant
+
+
 def named_after(entry: str, profile: str) -> bool:
     """Whether an entry's name is a profile's name and the gun he carries: the real Astra Militarum data writes
     its Veterans as "Veteran w/ Lasgun" and "Veteran w/ Flamer", upgrades of the unit's one Veteran profile.
@@ -221,7 +243,9 @@ def max_models(unit: Entry, picks: Picks = None) -> int:
         for c in e.visible():
             if shared & set(c.ids):  # its models take the places of another's (Sternguard: 9 in all, not 9 + 2)
                 continue
-            if any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit":
+            if (c.kind == "model" and not c.profiles) or (
+                any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit"
+            ):
                 total += 0 if c.lo == 0 and psyker(c) else _cap(c.hi)  # an optional psyker is left out
             elif c.group:  # a pick of squads counts squads, not models
                 total += cap(c) if known(c) else min(cap(c), _cap(c.hi))
@@ -250,7 +274,7 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     if not models:
         if inner:
             return "entries", "units inside it (a platoon, a squadron): each is read on its own"
-        if any(kind(p) == "vehicle" for p in unit.profiles):
+        if any(kind(p) == "vehicle" for p in unit.profiles) or holds_vehicle(unit):
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
         if not unit.profiles and not any(c.kind in ("unit", "model") or c.group for c in unit.children):
             return "profiles", "not a unit: no model in it (a switch or a note of the catalogue)"
@@ -275,6 +299,12 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     if psyker(unit) or any(psyker(m.entry) for m in models):
         return "rules", PSYKER_REFUSED
     return None
+
+
+def holds_vehicle(unit: Entry) -> bool:
+    """Whether a unit of no model holds vehicles in its groups, typed as upgrades (the real Ravenwing Land
+    Speeders and Chaos Vindicators: "1-5 Land Speeders", each an upgrade with a Vehicle profile)."""
+    return any(kind(p) == "vehicle" for g in unit.visible() if g.group for c in g.visible() for p in c.profiles)
 
 
 def psyker(e: Entry) -> bool:
@@ -700,9 +730,11 @@ class Maker(Tables):
         for o in options:
             from_added = [w for w in o["replaces"] if w in added]
             replaces = [*missing, *(w for w in o["replaces"] if w not in added)]
-            with_ = [*(w for w in added if w not in from_added), *o["with"]]
+            kept = [w for w in added if w not in from_added]
             name = o["name"].split(" for the ")[0]
-            out.append(self.option(name, tuple(replaces), with_, o["cost"] + extra))
+            if kept:  # the variant's gun and this choice: named by both, not by the choice alone
+                name = f"{carried(v.entry.name)} and {name.split(',')[0].strip()}"
+            out.append(self.option(name, tuple(replaces), [*kept, *o["with"]], o["cost"] + extra))
         return out
 
     def squad_options(

@@ -1,0 +1,203 @@
+"""Characteristics the real 7th-edition data writes otherwise than one number (issue 35), in a small catalogue
+of its shapes: a Renegade's rolled Leadership "D6+4", a Corsair's "8/5" (the second only for Regroup tests),
+a Harlequin's save "-/5++", a Genestealer's BS 0 and a Plague Zombie's Leadership "-". Each squad comes in,
+each reading noted; a Toughness of "-" is still refused with the reason.
+"""
+
+from __future__ import annotations
+
+from test_z40k_bs_library import catalogue, chars, counts, gun, imported, link, pts
+
+
+def profile(pid: str, name: str, **stats: str) -> str:
+    """A Unit profile of an Infantry model, Guard-like unless ``stats`` say otherwise."""
+    base = {"WS": "3", "BS": "3", "S": "3", "T": "3", "W": "1", "I": "3", "A": "1", "Ld": "7", "Save": "5+"}
+    values = chars(Unit_Type="Infantry", **{**base, **stats})
+    return (
+        f'<profile id="{pid}" name="{name}" typeId="pt-unit"><characteristics>{values}</characteristics></profile>'
+    )
+
+
+def squad(uid: str, name: str, **stats: str) -> str:
+    """A unit of 5-10 models of ``name``, 5 points each, with a lasgun, the model's profile written ``stats``."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="unit"><selectionEntries>'
+        f'<selectionEntry id="{uid}-m" name="{name} model" type="model">{counts(5, 10, uid)}'
+        f"<profiles>{profile(uid + '-p', name, **stats)}</profiles>"
+        f"<entryLinks>{link('lasgun', uid + '-l', 1, 1)}</entryLinks>{pts(5)}"
+        "</selectionEntry></selectionEntries></selectionEntry>"
+    )
+
+
+SHARED = f"""<sharedSelectionEntries>
+<selectionEntry id="lasgun" name="Lasgun" type="upgrade"><profiles>{gun("pl", "Lasgun", '24"', "3", "-", "Rapid Fire")}</profiles>{pts(0)}</selectionEntry>
+</sharedSelectionEntries>"""  # noqa: E501
+
+ROOTS = "".join(
+    [
+        "<selectionEntries>",
+        squad("ren", "Renegade Infantry Squad", Ld="D6+4"),
+        squad("cor", "Corsair Reaver Band", Ld="8/5"),
+        squad("har", "Troupe", Save="-/5++"),
+        squad("gen", "Genestealer Brood", BS="0"),
+        squad("zom", "Plague Zombie Mob", Ld="-"),
+        squad("spo", "Spore Mine Cluster", T="-"),
+        "</selectionEntries>",
+    ]
+)
+
+
+def test_characteristics_written_otherwise_are_read_as_a_40k_player_plays_them_and_noted() -> None:
+    cat = imported(catalogue(ROOTS, SHARED, name="Renegades"))
+    got = {u["name"]: cat.profiles[u["model"]] for u in cat.units.values()}
+    assert got["Renegade Infantry Squad"]["ld"] == 7  # D6+4: 7.5 on average, rounded down
+    assert got["Corsair Reaver Band"]["ld"] == 8  # the first: the second is only for Regroup tests
+    assert (got["Troupe"]["sv"], got["Troupe"]["inv"]) == (0, 5)  # no armour, a 5+ invulnerable save
+    assert got["Genestealer Brood"]["bs"] == 1  # it has no gun to fire
+    assert got["Plague Zombie Mob"]["ld"] == 10  # it never tests
+    for unit in cat.units.values():  # each a squad with its gun, whole points
+        assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 10, 25)
+        assert unit["wargear"] == ["lasgun"]
+    notes = "\n".join(cat.notes)
+    assert "'Renegade Infantry Squad': Ld 'D6+4' is played as 7 (rolled: its average) [house]" in notes
+    assert "'Corsair Reaver Band': Ld '8/5' is played as 8 (the first of two) [house]" in notes
+    assert "'Genestealer Brood': BS '0' is played as 1 (it has no such attack) [house]" in notes
+    assert "'Plague Zombie Mob': Ld '-' is played as 10 (it never tests) [house]" in notes
+
+
+def test_a_toughness_of_none_is_still_refused_with_the_reason() -> None:
+    cat = imported(catalogue(ROOTS, SHARED, name="Renegades"))
+    assert "Spore Mine Cluster" not in {u["name"] for u in cat.units.values()}
+    assert any(
+        s.entry == "Spore Mine Cluster" and s.field == "T" and "'-' is not a characteristic" in s.reason
+        for s in cat.skipped
+    )
+
+
+def corsair(uid: str, name: str, gun_id: str) -> str:
+    """A Corsair of the band, written as the real data writes him: a model with no profile of his own (the
+    unit has it) and his gun."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="model">'
+        f"<entryLinks>{link(gun_id, uid + '-l', 1, 1)}</entryLinks>{pts(10)}</selectionEntry>"
+    )
+
+
+BAND = f"""<selectionEntries><selectionEntry id="band" name="Corsair Reaver Band" type="unit">
+  <profiles>{profile("p-corsair", "Corsair", WS="4", BS="4", I="5", Ld="8/5")}</profiles>
+  <selectionEntryGroups><selectionEntryGroup id="members" name="Members">{counts(5, 20, "mem")}
+    <selectionEntries><selectionEntry id="felarch" name="Corsair Felarch" type="model">{counts(0, 1, "fel")}
+      <profiles>{profile("p-felarch", "Corsair Felarch", WS="5", A="2", Ld="9")}</profiles>
+      <entryLinks>{link("lasgun", "fel-l", 1, 1)}</entryLinks>{pts(15)}</selectionEntry></selectionEntries>
+    <selectionEntryGroups>
+      <selectionEntryGroup id="special" name="Special Weapons - 2 for every 5 members">{counts(0, 2, "sp")}
+        <selectionEntries>{corsair("c-flamer", "Corsair w/ Flamer", "flamer")}</selectionEntries>
+      </selectionEntryGroup>
+      <selectionEntryGroup id="basic" name="Basic Weapons"><selectionEntries>
+        {corsair("c-las", "Corsair w/ Lasblaster", "lasgun")}
+      </selectionEntries></selectionEntryGroup>
+    </selectionEntryGroups>
+  </selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""
+
+BAND_SHARED = SHARED.replace(
+    "</sharedSelectionEntries>",
+    f'<selectionEntry id="flamer" name="Flamer" type="upgrade"><profiles>'
+    f"{gun('pf', 'Flamer', 'Template', '4', '5', 'Assault 1')}</profiles>{pts(0)}</selectionEntry>"
+    "</sharedSelectionEntries>",
+)
+
+
+def test_a_band_whose_corsairs_are_in_groups_inside_its_members_group_is_a_squad_of_five_to_twenty() -> None:
+    cat = imported(catalogue(BAND, BAND_SHARED, name="Eldar Corsairs"))
+    unit = cat.units["eldar_corsairs_corsair_reaver_band"]
+    # the Members group's 5-20 made up by the Basic Weapons Corsairs, 10 points each (not one Corsair)
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 20, 50)
+    assert cat.profiles[unit["model"]]["name"] == "Corsair"
+    assert unit["wargear"] == ["lasgun"]
+    assert any(o["with"] == ["flamer"] for o in unit["weapon_options"])  # a Corsair w/ Flamer
+    assert unit["sergeant"]["name"] == "Corsair Felarch"
+
+
+SPEEDERS = """<selectionEntries><selectionEntry id="lss" name="Ravenwing Land Speeders" type="unit">
+  <selectionEntryGroups><selectionEntryGroup id="g" name="Ravenwing Land Speeders">
+    <constraints><constraint field="selections" scope="parent" value="1.0" type="min" id="gmin"/>
+      <constraint field="selections" scope="parent" value="5.0" type="max" id="gmax"/></constraints>
+    <selectionEntries><selectionEntry id="ls" name="Ravenwing Land Speeder" type="upgrade">
+      <profiles><profile id="pls" name="Ravenwing Land Speeder" typeId="pt-veh"><characteristics>
+        <characteristic name="BS">4</characteristic><characteristic name="Front">10</characteristic>
+        <characteristic name="Side">10</characteristic><characteristic name="Rear">10</characteristic>
+        <characteristic name="HP">2</characteristic></characteristics></profile></profiles>
+      <costs><cost name="pts" typeId="points" value="50"/></costs></selectionEntry></selectionEntries>
+  </selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""
+
+
+def test_a_squadron_of_vehicles_typed_as_upgrades_is_refused_as_a_vehicle() -> None:
+    cat = imported(catalogue(SPEEDERS, SHARED, name="Dark Angels"))
+    assert not cat.units
+    (refused,) = [s for s in cat.skipped if s.entry == "Ravenwing Land Speeders"]
+    assert refused.reason.startswith("a vehicle (armour values, no Toughness)")
+
+
+UNHIDE = (
+    '<modifiers><modifier type="set" field="hidden" value="false"><conditions>'
+    '<condition field="selections" scope="force" value="0.0" childId="standard" type="instanceOf"/>'
+    "</conditions></modifier></modifiers>"
+)
+
+
+def shown_by_link(link_hidden: str, unhide: str) -> bytes:
+    """A root link to a squad hidden in the shared entries: the link hidden or not, shown by ``unhide``."""
+    roots = (
+        f'<entryLinks><entryLink id="root" name="Skitarii Squad" hidden="{link_hidden}" targetId="sk" '
+        f'type="selectionEntry">{unhide}</entryLink></entryLinks>'
+    )
+    shared = SHARED.replace("<sharedSelectionEntries>", "<sharedSelectionEntries>" + squad("sk", "Skitarii Squad"))
+    return catalogue(
+        roots, shared.replace('id="sk" name="Skitarii Squad"', 'id="sk" name="Skitarii Squad" hidden="true"')
+    )
+
+
+def test_a_hidden_squad_a_link_shows_in_some_armies_comes_in_and_one_never_shown_is_refused() -> None:
+    cat = imported(shown_by_link("true", UNHIDE))  # BattleScribe offers it with a Standard Detachment
+    assert [u["name"] for u in cat.units.values()] == ["Skitarii Squad"]
+    assert any("'Skitarii Squad': BattleScribe shows it only in some armies" in n for n in cat.notes)
+    never = imported(shown_by_link("false", ""))
+    assert not never.units
+    assert [s.reason for s in never.skipped] == ["hidden in the catalogue (never shown)"]
+
+
+def marine(uid: str, name: str, guns: str, lo: int, hi: int, points: int, extra: str = "") -> str:
+    """A model of the Tactical Squad with the shared Space Marine profile and ``guns`` (links)."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="model">{counts(lo, hi, uid)}'
+        f"<profiles>{profile(uid + '-p', 'Space Marine', WS='4', BS='4', S='4', T='4', Ld='8', Save='3+')}</profiles>"
+        f"<entryLinks>{guns}</entryLinks>{extra}{pts(points)}</selectionEntry>"
+    )
+
+
+CHAINSWORD = (
+    '<selectionEntries><selectionEntry id="cs" name="Chainsword, Carcharodons" type="upgrade">'
+    f"{counts(0, 1, 'cs')}<profiles>{gun('pcs', 'Chainsword', '-', 'User', '-', 'Melee')}</profiles>{pts(1)}"
+    "</selectionEntry></selectionEntries>"
+)
+
+CARCHARODONS = f"""<selectionEntries><selectionEntry id="tac" name="Tactical Squad" type="unit">
+  <selectionEntries>
+    {marine("sm", "Space Marine", link("lasgun", "sm-l", 1, 1), 4, 9, 14)}
+    {marine("smf", "Space Marine w/ Flamer", link("flamer", "smf-l", 1, 1), 0, 1, 19, CHAINSWORD)}
+  </selectionEntries>
+</selectionEntry></selectionEntries>"""
+
+
+def test_a_variant_with_a_choice_of_its_own_is_named_by_both_guns() -> None:
+    cat = imported(catalogue(CARCHARODONS, BAND_SHARED, name="Carcharodons"))
+    options = {
+        o["name"]: (o["with"], o["cost"]) for o in cat.units["carcharodons_tactical_squad"]["weapon_options"]
+    }
+    assert options["Space Marine w/ Flamer for the Lasgun"] == (["flamer"], 5)
+    # the flamer and the chainsword the Carcharodons' flamer marine may add, not "Chainsword, Carcharodons"
+    (with_, cost) = options["Flamer and Chainsword for the Lasgun"]
+    assert "flamer" in with_ and len(with_) == 2 and cost == 6
+    assert not any(name.startswith("Chainsword") for name in options)
