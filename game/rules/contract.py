@@ -162,6 +162,8 @@ class SetupSpec:
     # the answers a new game opens with when the map fills them (e.g. the characters a map places, the
     # ones the simulator plays); None: every field at its default
     starting: dict[str, Any] | None = None
+    # the same for other numbers of players, keyed by the number (the map's team shared out evenly)
+    starting_for: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 # What the set-up screen hands back: {"players": n, "each": [{key: value} per player], "game": {key: value}}
@@ -225,6 +227,8 @@ def default_answers(spec: SetupSpec, players: int | None = None) -> Answers:
     n = max(spec.players_min, min(spec.players_max, n))
     if spec.starting is not None and int(spec.starting.get("players", 0)) == n:
         return copy.deepcopy(spec.starting)
+    if n in spec.starting_for:
+        return copy.deepcopy(spec.starting_for[n])
     answers: Answers = {"players": n, "each": [], "game": {}}
     for _ in range(n):
         answers["each"].append(default_player(spec, figure_names(answers)))

@@ -21,7 +21,11 @@ from game.ui.scenario_list import ScenarioEntry
 
 def resize_answers(spec: SetupSpec, answers: Answers, players: int) -> Answers:
     """``answers`` for ``players`` players: the first ones keep their choices, new ones get defaults (their
-    figures named as nobody else is)."""
+    figures named as nobody else is). Untouched defaults become the defaults for ``players`` (the map's team
+    shared out among them, not all of it kept by player 1 and a lone stranger for player 2)."""
+    if answers.get("each") == default_answers(spec, int(answers.get("players", 1))).get("each"):
+        dealt = default_answers(spec, players)
+        return {**dealt, "game": copy.deepcopy(answers.get("game", dealt["game"]))}
     out = copy.deepcopy(answers)
     out["each"] = out.get("each", [])[:players]
     while len(out["each"]) < players:

@@ -51,7 +51,7 @@ from game.rules.outbreak.events import (
 )
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, Figure, Step
 from game.rules.outbreak.world import Crowd, World, angle_to
-from game.rules.routing import LocalGrid
+from game.rules.routing import CLEARANCE, LocalGrid, route_to
 from game.scenario.model import Area, Point
 from game.table import DistanceField, PathCheck, path_length, truncate_path
 from game.table.wording import in_words
@@ -274,12 +274,25 @@ def follow(world: World, g: Figure, leader: Figure) -> None:
 
 
 def follow_route(world: World, g: Figure, leader_at: Point) -> list[Point]:
-    """The way ``g`` runs after a leader ending at ``leader_at``: to his side, or into the exit he is in."""
-    goal = leader_at
+    """The way ``g`` runs after a leader ending at ``leader_at``: to his side (stopping at contact), or into the
+    exit he is in, to the free place there nearest him, round the leader's base and the other followers', so
+    bystanders led to the exit do not stop behind the first one short of it [house]."""
     zone = next((z for z in world.exit_zones() if z.area.contains(leader_at)), None)
-    if zone is not None:  # the leader is at (or out through) the exit: follow him in [house]
+    if zone is None:
+        return world.table.find_path(g.position, leader_at, g.radius) or [g.position, leader_at]
+    grid = LocalGrid(world.table, g.id, g.position, g.radius, world.num("movement", "human_rush") + 1.0)
+    side = 2 * g.radius + CLEARANCE  # clear of the leader's base (in a preview he is still where he starts)
+    spots = [p for p in _free_spots(grid) if zone.area.contains(p) and math.dist(p, leader_at) >= side]
+    goal = min(spots, key=lambda p: (math.dist(p, g.position), p), default=None)
+    if goal is None:  # the exit is beyond this move's reach: a base's width into it
         goal = into_zone(zone.area, g.position, g.radius)
-    return world.table.find_path(g.position, goal, g.radius) or [g.position, goal]
+        return world.table.find_path(g.position, goal, g.radius) or [g.position, goal]
+    return [g.position, *route_to(world.table, g.id, g.position, g.radius, goal, grid)]
+
+
+def _free_spots(grid: LocalGrid) -> list[Point]:
+    """The places on ``grid`` the walker's base may stand on (off walls, clear of every other base)."""
+    return [grid.point(i, j) for i in range(grid.n) for j in range(grid.n) if grid.free[i][j]]
 
 
 def into_zone(area: Area, p: Point, radius: float) -> Point:

@@ -23,6 +23,8 @@ from game.scenario.model import Scenario
 
 READING = "caught_running_first_blow"
 AWARENESS = "all_aware_after_outbreak_move"
+# who makes up a smaller group when the map's characters do not share out evenly [house]
+SPARE_NAMES = ("Nurse Abby", "Coach Reyes", "Postman Gus", "Old Walt", "Officer Dana", "Pastor Lee")
 
 
 def _short(key: str, name: str) -> str:
@@ -107,6 +109,7 @@ class OutbreakSetup(Setup):
             ),
             player_noun="survivor group",
             starting=self._map_start(scenario, lo, per),
+            starting_for={n: self._shared_out(scenario, n, per, names) for n in range(lo + 1, hi + 1)},
         )
 
     def _map_start(self, scenario: Scenario, players: int, per: int) -> Answers | None:
@@ -116,6 +119,21 @@ class OutbreakSetup(Setup):
         groups = [each["characters"] for each in start["each"]]
         if not any(groups) or any(not g or len(g) > per for g in groups):
             return None
+        return start
+
+    def _shared_out(self, scenario: Scenario, players: int, per: int, names: tuple[str, ...]) -> Answers:
+        """The map's characters shared out among ``players`` players (by each one's ``player``), every group
+        then made up to the largest with a named newcomer carrying the default gun and club, so no player
+        opens with a bigger team than another [house]."""
+        start = self.answers(scenario, {"players": players})
+        groups = [each["characters"] for each in start["each"]]
+        size = min(per, max(1, *(len(g) for g in groups)))
+        spare = (n for n in SPARE_NAMES if n not in names)
+        data = load_data()
+        for g in groups:
+            while len(g) < size:
+                gun, club = str(data.get("forces", "default_ranged")), str(data.get("forces", "default_melee"))
+                g.append({"name": next(spare, f"Survivor {len(names) + len(g)}"), "ranged": gun, "melee": club})
         return start
 
     def options(self, scenario: Scenario, answers: Answers) -> dict[str, Any]:

@@ -1,0 +1,27 @@
+"""Play-test (issue 33, Outbreak): with two players, player 1 kept the map's whole named team and player 2
+got a lone "Character 1". Choosing 2 players on the set-up screen now shares the map's characters out, every
+group made up to the same size with a named newcomer: teams equal in number and every one named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_ui_setup import choose, open_setup
+
+from game.ui.app import App
+from game.ui.scenario_list import load_entry
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+
+
+@pytest.mark.parametrize("name", ["small_town", "hollow_creek_farm"])
+def test_two_players_open_with_equal_named_teams(app: App, name: str) -> None:
+    scene = open_setup(app, load_entry(MAPS / f"{name}.tmx"))
+    choose(app, scene.players_menu, "2 players")
+    teams = [each["characters"] for each in scene.setup.answers["each"]]
+    assert len(teams) == 2 and len(teams[0]) == len(teams[1])
+    names = [c["name"] for team in teams for c in team]
+    assert not any(n.startswith("Character") for n in names) and len(set(names)) == len(names)
+    assert all(c["ranged"] != "none" or c["melee"] != "none" for team in teams for c in team)
+    assert scene.setup.refusals == []
