@@ -358,36 +358,41 @@ SOUNDS: SoundTable[ZombiekriegGame] = {
 
 # ---- animations -----------------------------------------------------------------------------------
 
-# seconds at speed 1 that an event holds the screen (the settings' animation speed divides them)
-PAUSES = {
-    "Fired": 0.35,
-    "DiceRolled": 0.5,
-    "KnockedDown": 0.3,
-    "Killed": 0.35,
-    "ReactionRolled": 0.6,
-    "MeleeAttack": 0.3,
-    "TurnStarted": 0.25,
-    "StoodUp": 0.15,
-    "Exited": 0.25,
-    "GameOver": 0.5,
+# seconds at speed 1 that an event holds the screen (the settings' animation speed divides them), by its class
+PAUSES: dict[type, float] = {
+    events.Fired: 0.35,
+    events.DiceRolled: 0.5,
+    events.KnockedDown: 0.3,
+    events.Killed: 0.35,
+    events.ReactionRolled: 0.6,
+    events.MeleeAttack: 0.3,
+    events.TurnStarted: 0.25,
+    events.StoodUp: 0.15,
+    events.Exited: 0.25,
+    events.GameOver: 0.5,
 }
-_NEW_STATE = {"KnockedDown": "knocked_down", "Killed": "dead", "StoodUp": "standing", "Exited": "exited"}
+_NEW_STATE: dict[type, str] = {
+    events.KnockedDown: "knocked_down",
+    events.Killed: "dead",
+    events.StoodUp: "standing",
+    events.Exited: "exited",
+}
 
 
 def animation_of(ev: Any) -> Animation | None:
     """How one event shows on the table; the zombies' moves glide together as the horde."""
-    kind = type(ev).__name__
-    if kind == "ZombieMoved":
+    kind = type(ev)
+    if isinstance(ev, events.ZombieMoved):
         return Animation("move", ev.figure, tuple(ev.path), group="zombies")
-    if kind == "Moved":
+    if isinstance(ev, events.Moved):
         return Animation("move", ev.figure, tuple(ev.path), facing=ev.facing)
-    if kind == "Fired":
+    if isinstance(ev, events.Fired):
         return Animation("shot", ev.figure, target=ev.target, seconds=PAUSES[kind])
     if kind in _NEW_STATE:
         return Animation("state", ev.figure, state=_NEW_STATE[kind], seconds=PAUSES[kind])
-    if kind == "GutsChanged":
+    if isinstance(ev, events.GutsChanged):
         return Animation("badge", ev.figure, badge=str(ev.new))
-    if kind == "Turned":
+    if isinstance(ev, events.Turned):
         return Animation("face", ev.figure, facing=ev.facing)
     if kind in PAUSES:
         return Animation("pause", seconds=PAUSES[kind])
