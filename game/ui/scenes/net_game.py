@@ -18,6 +18,7 @@ from typing import Any
 from game.controller import Mode
 from game.controller.outlet import SendToHost
 from game.net.client import Update
+from game.rules.core import Game
 from game.ui.follow_camera import ActionCamera
 from game.ui.net_seats import changes, not_yours_words, noun_of, waiting_words
 from game.ui.net_table import NetTable, leave
@@ -81,7 +82,7 @@ class NetGameScene(GameScene):
     def noun(self) -> str:
         return noun_of(self.match.game if self.match is not None else None)
 
-    def _attach(self, game: Any) -> None:
+    def _attach(self, game: Game) -> None:
         super()._attach(game)
         if self.match is not None and self.takes_orders:  # (a spectator's screen marks who may act, as before)
             self.match.controller.not_here = self.turn_elsewhere
