@@ -444,9 +444,10 @@ def _turn(w: _Writer) -> Section:
             ),
             init,
             w.p(
-                "The GUTS change of a critical applies here too. The free ORDER comes only with a Critical Success "
-                "on initiative: that turn the lead NCO may give one ORDER without using his action (his first ORDER, "
-                "before or after his own action). Any other turn an ORDER is the NCO's one action."
+                "A critical initiative roll changes the lead NCO's GUTS like any other. The free ORDER comes only "
+                "with a Critical Success on initiative: that turn the lead NCO may give one ORDER without using his "
+                "action (his first ORDER, before or after his own action). Any other turn an ORDER is the NCO's one "
+                "action."
             ),
             s(
                 "Allied turn: player by player, each figure of the section may take one action. Press End turn "
@@ -722,7 +723,7 @@ def _winning(w: _Writer) -> Section:
             w.p(
                 "Each map sets its objective and how many turns the game lasts (a map that does not say lasts ",
                 w.v("objective.turn_limit"),
-                " turns); the briefing and the top bar say both.",
+                " turns); its card in New game and the top bar say both.",
             ),
             w.b(
                 "exit: move a number of figures off the table through the exit zone (the map says how many; if it "
