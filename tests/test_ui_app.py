@@ -295,3 +295,15 @@ def test_play_a_map_opens_its_set_up_filled_in_and_quick_skips_it(app, monkeypat
     app_module.open_first(app, load_entry(hive), straight_in=True, seed=None)
     app.run_frames(2)
     assert app.scene.name == "game"
+
+
+def test_the_new_game_card_says_the_objective_in_a_players_words(app: App) -> None:
+    """The card read "Objective: exit" (the map property's value): it says what the players must do."""
+    click(app, app.scene.buttons["new_game"].rect.center)
+    scene = app.scene
+    farm = next(e for e in app.scenarios() if e.path.name == "hollow_creek_farm.tmx")  # objective = rescue
+    scene._show(farm)
+    assert "Objective: <b>lead the bystanders to safety</b>" in scene.details.html_text
+    village = next(e for e in app.scenarios() if e.path.name == "normandy_village.tmx")  # objective = exit
+    scene._show(village)
+    assert "through the exit" in scene.details.html_text and "Objective: <b>exit</b>" not in scene.details.html_text

@@ -48,6 +48,8 @@ class PropertySpec:
     item_word: str = "id"  # what one item is called in a message ("mod id")
     # what each rule set plays when the map leaves it out, in words (its own house value; docs only)
     played_default: dict[str, str] = field(default_factory=dict)
+    # what each allowed value means to a player, per rule set ("exit": "get 3 figures out through the exit")
+    words_by_ruleset: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def is_unset(self, raw: Any) -> bool:
         """An empty value (or one listed as ``unset``) counts as left out, so the default applies.
@@ -71,6 +73,14 @@ class PropertySpec:
 
     def default_for(self, ruleset: str | None) -> Any:
         return self.default_by_ruleset.get(ruleset or "", self.default)
+
+    def words_for(self, value: Any, ruleset: str | None) -> str:
+        """``value`` as a player reads it in ``ruleset`` (the value itself where no words are given).
+
+        >>> load_schema().map["objective"].words_for("rescue", "outbreak")
+        'lead the bystanders to safety'
+        """
+        return self.words_by_ruleset.get(ruleset or "", {}).get(str(value), str(value))
 
     def example(self) -> str:
         """A value to show in a fix, e.g. ``10`` or ``0.25``."""
@@ -275,6 +285,9 @@ def _property(name: str, data: dict[str, Any]) -> PropertySpec:
         items=tuple(data.get("items", ())),
         item_word=data.get("item_word", "id"),
         played_default={k: str(v) for k, v in data.get("played_default", {}).items()},
+        words_by_ruleset={
+            k: {str(a): str(b) for a, b in v.items()} for k, v in data.get("words_by_ruleset", {}).items()
+        },
     )
 
 

@@ -21,6 +21,7 @@ from game.assets import default_scenario
 from game.campaign.model import Campaign
 from game.rules.core import RuleSet, get_ruleset, known_rulesets
 from game.scenario.model import Scenario
+from game.scenario.schema import load_schema
 from game.ui.campaign_list import CampaignEntry, carry_words
 from game.ui.rules_help import ruleset_title
 from game.ui.scenario_list import ScenarioEntry, not_playable
@@ -156,7 +157,8 @@ class NewGameScene(Scene):
         ruleset = ruleset_title(s.ruleset)
         facts = [f"Rule set: <b>{html.escape(ruleset)}</b>"]
         if s.objective:
-            facts.append(f"Objective: <b>{html.escape(s.objective)}</b>")
+            words = load_schema().map["objective"].words_for(s.objective, s.ruleset)
+            facts.append(f"Objective: <b>{html.escape(words)}</b>")
         turns = _turns(s)
         if turns:
             facts.append(turns)
