@@ -231,16 +231,16 @@ def need_default_scenario() -> None:
         pytest.skip("the default scenario is not there yet")
 
 
-def start_game(app: App, sections: list[str] | None = None, speed: float = 1.0):
-    """The starter map on the table (solo American unless ``sections``), animations at ``speed``;
-    returns the game scene after a few frames."""
+def start_game(app: App, sections: list[str] | None = None, speed: float = 1.0, seed: int | None = None):
+    """The starter map on the table (solo American unless ``sections``), animations at ``speed``, on the dice of
+    ``seed`` (None: new ones); returns the game scene after a few frames."""
     from game.ui.scenario_list import load_entry
     from game.ui.scenes.setup import GameSetup
 
     app.settings.animation_speed = speed
     setup = GameSetup(load_entry(default_scenario()))
     setup.use_options({"sections": sections or ["american"]})  # the rule set's answers for these sections
-    app.start_game(setup)
+    app.start_game(setup, seed=seed)
     app.run_frames(3)
     assert app.scene.name == "game" and app.scene.match is not None and app.scene.session is not None
     return app.scene

@@ -512,6 +512,8 @@ class View(Protocol[G]):
     # (optional) ``stop_words(game, events) -> str``: the status line once the game stops for the player, saying
     # what he should know of ``events`` (those shown since he last had the table): what passed by itself, how an
     # order he gave goes on; "" for nothing to say
+    # (optional) ``spent(game, fid) -> bool``: the figure has taken his action this turn, so the hint offers no
+    # keys of the actions left off the panel (what is left him, a free ORDER, is on it)
     # (optional) ``aim_when_refused``: the keys of figure-aimed actions whose refused button still aims them (a
     # refused FIRE stays in fire mode: the next click on a target says why, never moves toward it)
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase

@@ -147,6 +147,11 @@ class ZombiekriegView:
     # says why that one cannot be shot, where in move mode it would have walked him toward it (issue 33)
     aim_when_refused: tuple[str, ...] = ("fire",)
 
+    def spent(self, game: ZombiekriegGame, fid: str) -> bool:
+        """Whether the soldier has taken his action this turn: what is left him (a Sergeant's free ORDER) is on
+        the panel, and the other actions' keys are not offered (a newcomer was told 'Also: Move M, Fire F')."""
+        return game.figure(fid).acted_this_turn
+
     def __init__(self) -> None:
         # a click goes round walls and bases, and round clutter where that is not much longer (it cuts a move to
         # 1D6")

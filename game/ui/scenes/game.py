@@ -583,7 +583,9 @@ class GameScene(Scene):
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else "no action left"
             )
-            text += self._keys_away() if acts else ""  # a figure who is done is offered no keys
+            spent = getattr(self.match.view, "spent", None)  # (optional) he has taken this turn's action
+            done = not acts or (spent is not None and spent(self.match.game, fid))
+            text += "" if done else self._keys_away()  # a figure who is done is offered no keys
         self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
