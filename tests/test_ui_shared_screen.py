@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 from ui_driver import headless_app, start_game
 
 from game.rules.core import get_ruleset, known_rulesets
@@ -292,3 +293,53 @@ def test_the_title_buttons_leave_its_tagline_clear_even_with_resume_above_them(a
     assert "resume" in scene.buttons and min(r.top for r in rects) >= h * TAGLINE_FOOT - 1
     assert all(r.bottom <= h - 28 for r in rects)  # above the footnote
     assert all(a.collidelist([b for b in rects if b is not a]) < 0 for a in rects), "no button on another"
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1600, 900), (1920, 1200)])
+def test_every_interface_size_offered_shows_whole_and_its_drop_downs_stay_on_the_screen(
+    tmp_path: Path, window: tuple[int, int]
+) -> None:
+    """Issue 33 (interface size, 7/10): 200% was offered on a window that shows 143% at most, and a drop-down
+    opened at a big size ran off the foot of the screen (cut, with a scroll bar). Every size offered is one the
+    window shows; at each, the Settings', Rules help's and How to play's drop-downs open whole on the screen."""
+    with headless_app(tmp_path / "settings.json") as app:
+        pygame.display.set_mode(window)
+        app.display = pygame.display.get_surface()
+        app.set_interface_size(1.0)
+        every_size_on_the_screen(app)
+
+
+def every_size_on_the_screen(app) -> None:
+    """Each size the settings offer: shown as chosen, and each screen's drop-downs open whole on it."""
+    from pygame_gui.elements import UIDropDownMenu
+
+    app.show_settings()
+    app.run_frames(2)
+    offered = [text for text, _ in app.scene.interface.options_list]
+    for words in offered:
+        app.scene.handle_event(
+            pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=app.scene.interface, text=words)
+        )
+        app.run_frames(1)
+        assert abs(app.ui_size - float(words.rstrip("%")) / 100) < 0.01, (words, app.ui_size)
+        for show in (None, app.show_rules, app.show_how_to_play):
+            if show is not None:
+                show()
+                app.run_frames(2)
+            screen = pygame.Rect((0, 0), app.screen.get_size())
+            menus = [e for e in app.scene._elements if isinstance(e, UIDropDownMenu)]
+            assert menus, app.scene.name
+            for menu in menus:
+                menu.current_state.finish()
+                menu.current_state = menu.menu_states["expanded"]
+                menu.current_state.start()
+                app.run_frames(1)
+                listed = menu.current_state.options_selection_list
+                assert screen.contains(listed.rect), (words, app.scene.name, listed.rect, screen)
+                assert listed.scroll_bar is None, (words, app.scene.name)  # every option shown, none cut
+                menu.current_state.finish()
+                menu.current_state = menu.menu_states["closed"]
+                menu.current_state.start()
+            if show is not None:
+                app.pop()
+                app.run_frames(1)

@@ -23,7 +23,7 @@ import pygame_gui
 from game.saves import Autosaves, data_folder
 from game.ui.allocator import return_freed_pictures
 from game.ui.assets import Assets
-from game.ui.interface_size import canvas_for, on_canvas, present, shown_size
+from game.ui.interface_size import LEAST_CANVAS, canvas_for, on_canvas, present, shown_size
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
 from game.ui.scenes.base import Scene
 from game.ui.settings import Settings, default_settings_path
@@ -51,7 +51,7 @@ __all__ = ["App", "not_playable", "run", "run_demo", "run_designer", "watch_repl
 log = logging.getLogger(__name__)
 
 WINDOW_SIZE = (1280, 800)
-MIN_SIZE = (800, 560)
+MIN_SIZE = LEAST_CANVAS
 FPS = 60
 IDLE_FPS = 10  # a screen nobody touches and nothing moves on: a laptop at a club night should not run hot
 IDLE_AFTER = 1.0  # seconds without input before the screen slows down

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import pygame
 
-SIZES = (1.0, 1.25, 1.5, 2.0)  # the choices the settings offer
+SIZES = (1.0, 1.25, 1.5, 2.0)  # the choices the settings offer (those a window shows, see offered)
+LEAST_CANVAS = (800, 560)  # the smallest window (and canvas) the screens are laid out for
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -31,6 +32,20 @@ def shown_size(wanted: float, window: tuple[int, int], least: tuple[int, int]) -
     """The size the window can show: ``wanted``, less where the canvas would be smaller than ``least``."""
     room = min(window[0] / least[0], window[1] / least[1])
     return max(1.0, min(wanted, room))
+
+
+def offered(window: tuple[int, int], least: tuple[int, int]) -> list[float]:
+    """The sizes the settings offer for ``window``: those of :data:`SIZES` it shows whole, and the most it
+    shows when that lies between them (200% was offered on a window that shows 143% at most).
+
+    >>> offered((1280, 800), (800, 560))
+    [1.0, 1.25, 1.43]
+    >>> offered((1920, 1200), (800, 560))
+    [1.0, 1.25, 1.5, 2.0]
+    """
+    most = shown_size(max(SIZES), window, least)
+    sizes = [k for k in SIZES if k <= most + 0.005]
+    return sizes + [round(most, 2)] if most - sizes[-1] >= 0.05 else sizes
 
 
 def canvas_for(display: pygame.Surface, size: float) -> pygame.Surface:

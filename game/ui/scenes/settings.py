@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
-from game.ui.interface_size import SIZES, size_words
+from game.ui.interface_size import LEAST_CANVAS, offered, size_words
 from game.ui.scenes.base import Scene
 
 INTERFACE_SIZE = "Interface size"
@@ -53,9 +53,15 @@ class SettingsScene(Scene):
         x, y = at
         s, shown = self.app.settings, self.app.ui_size
         self.ui(UILabel(pygame.Rect(x, y, 200, 36), INTERFACE_SIZE, self.manager, object_id="#field"))
-        words: list[str | tuple[str, str]] = [size_words(k) for k in SIZES]
-        current = size_words(s.interface_size)
-        menu = self.ui(UIDropDownMenu(words, current, pygame.Rect(x + 210, y, 120, 36), self.manager))
+        cw, ch = self.app.screen.get_size()  # the canvas: the window divided by the size shown
+        window = (round(cw * shown), round(ch * shown))
+        words: list[str | tuple[str, str]] = [size_words(k) for k in offered(window, LEAST_CANVAS)]
+        current = size_words(shown)  # the size shown, one of those offered (a saved 200% may show less here)
+        menu = self.ui(
+            UIDropDownMenu(
+                words, current, pygame.Rect(x + 210, y, 120, 36), self.manager, object_id="#size_choice"
+            )
+        )
         if abs(shown - s.interface_size) > 0.01:
             note = f"This window shows {size_words(shown)}: a bigger window or fullscreen (F11) shows more"
             self.ui(UILabel(pygame.Rect(x, y + 40, 560, 28), note, self.manager, object_id="#subtle"))
