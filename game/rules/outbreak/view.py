@@ -176,6 +176,11 @@ def inches_walked(length: float) -> str:
     return f'{length:.1f}"'
 
 
+def _stood_still(length: float) -> bool:
+    """Whether a walk of ``length`` reads as no move at all in the log (``0.0"``)."""
+    return inches_walked(length) == inches_walked(0.0)
+
+
 def _how_far(paths: dict[str, Any]) -> str:
     """How far the previewed move walks (the log line's length): ``moves 5.7"``, with the 8" run's length
     after it when that goes further (``moves 6.0" (7.4" on the 8" run)``)."""
@@ -701,7 +706,10 @@ class OutbreakView:
             line = self._line(game, e)
             if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
                 why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
-                line = f"{line[:-1]} {_esc(why)}." if why else line
+                if why and _stood_still(e.length):  # "stays where he is: stopped by the table edge"
+                    line = f"{line.split(':')[0]}: {_esc(why.split('): ', 1)[-1])}."
+                else:
+                    line = f"{line[:-1]} {_esc(why)}." if why else line
             if line:
                 out.append(line)
         return out
@@ -776,6 +784,8 @@ class OutbreakView:
         if isinstance(e, ev.TirednessRolled) and e.tired:
             return toned("warn", f"{who(e.figure)} is tired and stops for a breather this move (D6 = {e.roll}).")
         if isinstance(e, ev.Moved):
+            if _stood_still(e.length):  # a walk that rounds to 0.0" is no move to a reader: say why
+                return f"{who(e.figure)} stays where he is: the way is blocked."
             return f"{who(e.figure)} moves {inches_walked(e.length)}."
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
