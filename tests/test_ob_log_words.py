@@ -1,6 +1,9 @@
 """Play-test (issue 33, Outbreak): the log's words for newcomers, through the real match and view.
 
 - "Paperboy moves 0.0"": a walk that rounds to nothing is no move; the log says he stays where he is and why.
+- "no shots left" after one shot: the thirds of the move are spent, in the Fire preview's words.
+- "hit in third 3" said nothing to a newcomer: the line says how far the zombie comes and the thirds left.
+- A friend in the line of fire: the rules let the shot past him, and the Fire preview now says so.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from game.rules.core import get_ruleset
 from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.testing import rigged_game
 from game.ui.match import Match
+from game.ui.overlays import Label
 
 RS = get_ruleset("outbreak")
 
@@ -69,3 +73,20 @@ def test_a_hit_in_third_3_says_what_it_means() -> None:
     assert (
         "hit in third 3: the zombie comes its whole move before the hit lands; no thirds left to fire in" in fired
     )
+
+
+def test_the_fire_preview_says_a_friend_in_the_line_of_fire_blocks_nothing() -> None:
+    """A newcomer held fire for a friend between him and the zombie; the rules let the shot past, and the
+    plate now says so (and says nothing of friends when the line is clear)."""
+    game = rigged_game(pcs={"pc1": (12, 20), "pc2": (12, 17)}, zombies=[(12, 14), (16, 20)], dice=[])
+    match = Match(game, RS.view())
+    match.select("pc1")
+    match.button("fire")
+
+    def plate_over(fid: str) -> str:
+        match.hover(game.figure(fid).position)
+        match.update(0.01)
+        return "\n".join(o.text for o in match.overlays() if isinstance(o, Label) and o.plate)
+
+    assert "fires past PC 2: a friend in the line of fire blocks nothing here" in plate_over("z1")
+    assert "fires past" not in plate_over("z2")

@@ -660,6 +660,9 @@ class OutbreakView:
             text = f"Shot ({left}): {odds}\nlands in {thirds}"
             if arrives is not None:
                 text += f"\nit reaches {_esc(f.name or f.id)} by third {arrives}: no shot after that"
+            friends = [self._who(game, h) for h in preview.details.get("friends_in_line", [])]
+            if friends:  # a newcomer wonders whether a friend in the way spoils the shot: he does not
+                text += f"\nfires past {', '.join(friends)}: a friend in the line of fire blocks nothing here"
             out.append(d.Plate(t.position, text, "sight_obscured" if state == "obscured" else "sight_clear"))
         elif isinstance(cmd, Spot) and f is not None:
             target = game.state.figures.get(preview.details.get("target") or "")
