@@ -1,34 +1,92 @@
-"""Outbreak playtest, the log's words: a generation was told twice ("Generation at Open grave: 1D6 = 3: 3
-zombies appear at Open grave" and "3 zombies come out of Open grave (3 rolled)"), and a bite check read
-"Shop assistant bitten?: D6 = 3"."""
+"""Play-test (issue 33, Outbreak): the log's words for newcomers, through the real match and view.
+
+- "Paperboy moves 0.0"": a walk that rounds to nothing is no move; the log says he stays where he is and why.
+- "no shots left" after one shot: the thirds of the move are spent, in the Fire preview's words.
+- "hit in third 3" said nothing to a newcomer: the line says how far the zombie comes and the thirds left.
+- A friend in the line of fire: the rules let the shot past him, and the Fire preview now says so.
+"""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
+from game.rules.core import get_ruleset
+from game.rules.outbreak.game import OutbreakGame
+from game.rules.outbreak.testing import rigged_game
+from game.ui.match import Match
+from game.ui.overlays import Label
 
-from game.rules.core import DiceRolled, get_ruleset
-from game.rules.outbreak.view import OutbreakView
-from game.scenario.loader import load_scenario
-
-MAPS = Path(__file__).resolve().parents[1] / "maps"
-
-
-def plain(lines: list[str]) -> list[str]:
-    return [re.sub(r"<[^>]*>", "", line) for line in lines]
+RS = get_ruleset("outbreak")
 
 
-def test_a_generation_is_one_line_with_its_dice() -> None:
-    game = get_ruleset("outbreak").new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
-    lines = plain(OutbreakView().log_lines(game, game.log))
-    told = [line for line in lines if "Open grave" in line]
-    assert told[0] == "2 zombies come out of Open grave (1D6 = 2)."  # seed 3: the first move's roll is a 2
-    assert not any(line.lower().startswith("generation at") for line in lines)
+def log_of(game: OutbreakGame, *buttons: str) -> list[str]:
+    """The log lines the match writes while the buttons are pressed and what follows is shown."""
+    lines: list[str] = []
+    match = Match(game, RS.view(), log=lines.append)
+    for b in buttons:
+        match.button(b)
+    for _ in range(100):
+        match.update(0.1)
+    return lines
 
 
-def test_a_bite_check_reads_as_the_figures_roll() -> None:
-    game = get_ruleset("outbreak").new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
-    npc = next(f for f in game.state.figures.values() if f.name == "Shop assistant")
-    roll = DiceRolled(f"{npc.id} bitten?", "D6", (5,), 5, f"D6 = 5: {npc.id} was not bitten")
-    line = plain(OutbreakView().log_lines(game, [roll]))[0]
-    assert line == "Shop assistant's bite check: D6 = 5: Shop assistant was not bitten"
+def test_a_bystander_who_cannot_run_stays_where_he_is_and_the_log_says_why() -> None:
+    game = rigged_game(
+        pcs={"pc1": (20.0, 20.0)}, npcs={"npc1": (0.52, 12.0)}, zombies=[(4.0, 12.0)], dice=[3] * 40
+    )
+    game.figure("npc1").name = "Paperboy"
+    lines = log_of(game, "end_turn", "end_turn")  # the bystanders act once the player ends his step
+    assert not any('0.0"' in line for line in lines)
+    assert "Paperboy stays where he is: stopped by the table edge." in lines
+
+
+def shot_in_the_last_third() -> tuple[Match, list[str]]:
+    """pc1's shotgun hits Zombie 1 in third 3 (D6 = 3), not destroyed; Zombie 2 stands in range; pc2 has yet
+    to act, so the step goes on."""
+    game = rigged_game(
+        pcs={"pc1": (12, 20), "pc2": (2, 22)},
+        zombies=[(12, 14), (16, 18)],
+        dice=[3, 3] + [3] * 30,
+        weapons={"pc1": ("shotgun", "club")},
+    )
+    lines: list[str] = []
+    match = Match(game, RS.view(), log=lines.append)
+    match.select("pc1")
+    match.button("fire")
+    match.click(game.figure("z1").position)
+    for _ in range(100):
+        match.update(0.1)
+    return match, lines
+
+
+def test_a_gun_whose_thirds_are_spent_says_thirds_not_shots() -> None:
+    """He fired once: "no shots left" read as if the gun were empty; the thirds of the move are spent."""
+    match, _ = shot_in_the_last_third()
+    row = match.roster().split("<br>")[1]
+    assert "no thirds left" in row and "shots left" not in row
+    match.select("pc1")
+    match.click(match.game.figure("z2").position)
+    assert "no thirds of this move left to fire in" in match.status and "shots left" not in match.status
+
+
+def test_a_hit_in_third_3_says_what_it_means() -> None:
+    _, lines = shot_in_the_last_third()
+    fired = next(line for line in lines if "fires at" in line)
+    assert (
+        "hit in third 3: the zombie comes its whole move before the hit lands; no thirds left to fire in" in fired
+    )
+
+
+def test_the_fire_preview_says_a_friend_in_the_line_of_fire_blocks_nothing() -> None:
+    """A newcomer held fire for a friend between him and the zombie; the rules let the shot past, and the
+    plate now says so (and says nothing of friends when the line is clear)."""
+    game = rigged_game(pcs={"pc1": (12, 20), "pc2": (12, 17)}, zombies=[(12, 14), (16, 20)], dice=[])
+    match = Match(game, RS.view())
+    match.select("pc1")
+    match.button("fire")
+
+    def plate_over(fid: str) -> str:
+        match.hover(game.figure(fid).position)
+        match.update(0.01)
+        return "\n".join(o.text for o in match.overlays() if isinstance(o, Label) and o.plate)
+
+    assert "fires past PC 2: a friend in the line of fire blocks nothing here" in plate_over("z1")
+    assert "fires past" not in plate_over("z2")

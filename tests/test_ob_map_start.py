@@ -75,17 +75,20 @@ def test_a_character_swapped_in_starts_in_the_deploy_zone_the_others_on_their_fi
     assert pcs[3].position not in [p.position for p in pcs[:3]]
 
 
-def test_a_second_players_new_character_starts_in_the_deploy_zone() -> None:
+def test_a_later_players_new_character_starts_in_the_deploy_zone() -> None:
+    """Players: 3 shares the map's four characters out (each on his figure) and makes every group up to two
+    with a named newcomer, who has no figure and starts in the deploy zone."""
     setup = GameSetup(load_entry(MAPS / "small_town.tmx"))
     sc, spec = setup.entry.scenario, setup.spec
     assert sc is not None and spec is not None
-    setup.answers = setup.starting_teams(resize_answers(spec, setup.answers, 2))  # Players: 2
+    setup.answers = setup.starting_teams(resize_answers(spec, setup.answers, 3))  # Players: 3
     assert setup.refusals == []
     pcs = new_game(sc, setup.options, seed=1).state.pcs()
-    mine = [p for p in pcs if p.player == 1]
-    theirs = [p for p in pcs if p.player == 2]
-    assert [p.position for p in mine] == [pl.position for pl in sc.placements_of("character")]
-    assert len(theirs) == 1 and in_deploy_zone(sc, theirs[0].position)
+    drawn = {pl.name: pl.position for pl in sc.placements_of("character")}
+    assert [len([p for p in pcs if p.player == n]) for n in (1, 2, 3)] == [2, 2, 2]
+    assert all(p.position == drawn[p.name] for p in pcs if p.name in drawn)
+    newcomers = [p for p in pcs if p.name not in drawn]
+    assert len(newcomers) == 2 and all(in_deploy_zone(sc, p.position) for p in newcomers)
 
 
 OLD_SAVE: dict[str, Any] = {  # a save's options before characters named their figure

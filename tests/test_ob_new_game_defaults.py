@@ -29,8 +29,9 @@ def test_check_and_the_screen_start_from_the_same_answers() -> None:
     spec = get_ruleset("outbreak").setup.spec(scenario)
     start = default_answers(spec)
     assert [c["ranged"] for c in start["each"][0]["characters"]] == ["shotgun", "revolver", "rifle"]
-    two = default_answers(spec, players=2)  # another number of players: every field at its default
-    assert two["players"] == 2 and all(len(e["characters"]) == 1 for e in two["each"])
+    two = default_answers(spec, players=2)  # another number of players: the map's characters shared out
+    teams = [[c["name"] for c in e["characters"]] for e in two["each"]]
+    assert two["players"] == 2 and teams == [["Deputy Ruth", "Sam the vet"], ["Doc Harlan", "Nurse Abby"]]
 
 
 def test_four_players_start_with_four_different_names_and_the_game_sets_up() -> None:

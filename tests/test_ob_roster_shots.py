@@ -26,9 +26,9 @@ def roster_after_a_shot(dice: list[int]) -> tuple[Match, str]:
     return match, match.roster().split("<br>")[1]
 
 
-def test_a_shot_in_the_last_third_leaves_no_shots() -> None:
+def test_a_shot_in_the_last_third_leaves_no_thirds() -> None:
     match, line = roster_after_a_shot([3, 3, 3])  # hit in third 3 (pace 6"), not destroyed
-    assert "no shots left" in line and "0 shots" not in line
+    assert "no thirds left" in line and "0 shots" not in line and "no shots" not in line
     assert match.game.actions_for("pc1") == []
 
 

@@ -64,6 +64,7 @@ PLATE_STEP_COST = 60
 NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows the player's number
 
 
+ZOMBIE_TEETH_COLOUR = (196, 38, 34)  # fresh blood: brighter than the dried-blood rim inside it
 MIN_TOKEN_RADIUS = 8.0  # pixels: a figure never shows smaller than a 16-pixel token, whatever the zoom
 BASE_RING_COLOUR = (245, 240, 220)  # the true base, drawn inside a token shown bigger than it
 
@@ -77,6 +78,22 @@ def shown_radius(base_pixels: float) -> float:
     (8.0, 20.0)
     """
     return max(MIN_TOKEN_RADIUS, base_pixels)
+
+
+def zombie_teeth(cx: float, cy: float, r: float, teeth: int = 8) -> list[Point]:
+    """The jagged ring round a zombie's base ``r`` pixels round: ``teeth`` points standing two fifths of
+    the radius (at least 4 pixels) out of it, so its outline differs from a bystander's round one.
+
+    >>> len(zombie_teeth(0, 0, 8)), round(max(math.hypot(*p) for p in zombie_teeth(0, 0, 8)), 1)
+    (16, 12.0)
+    """
+    tip, root = r + max(4.0, r * 0.4), r - 0.5
+    out = []
+    for k in range(2 * teeth):
+        a = math.pi * k / teeth
+        d = tip if k % 2 == 0 else root
+        out.append((cx + d * math.cos(a), cy + d * math.sin(a)))
+    return out
 
 
 def player_mark_size(base_radius: float) -> float:
@@ -606,6 +623,8 @@ class TableView:
             surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
             return
         self._blit_shadow(surface, cx, cy, r, lying=down)
+        if token.side == "zombie":  # a ring of teeth: a zombie never reads as a bystander, at any zoom
+            pygame.draw.polygon(surface, ZOMBIE_TEETH_COLOUR, zombie_teeth(cx, cy, r))
         if token.ready and r >= 4:  # may still act: a bright ring outside the base
             pygame.draw.circle(surface, READY_COLOUR, (cx, cy), r + 3, 2)
         pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)

@@ -116,6 +116,7 @@ def _fire(world: World, cmd: Fire) -> Preview:
         "shots_left": acting.shots_left(world, f),
         "third_chances": thirds,
         "zombie_after_third": advance,
+        "friends_in_line": [h.id for h in shooting.friends_in_line(world, f, t)],
     }
     return Preview(True, chances=chances, details=details)
 

@@ -21,6 +21,7 @@ arcs in these rules); a zombie that is shot becomes aware of the shooter.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
@@ -70,12 +71,29 @@ def shooter_reason(world: World, f: Figure) -> str | None:
     if f.jammed:
         return f"{f.id}'s gun is jammed; clear it (4-6) instead of firing."
     if acting.shots_left(world, f) <= 0:
-        return f"{f.id} has no shots left this move (three a move, one a third)."
+        return f"{f.id} has no thirds of this move left to fire in (one shot a third, three a move)."
     if not f.aware:
         return f"{f.id} has not spotted the zombies yet."
     if acting.in_combat(world, f):
         return f"{f.id} is in contact with a zombie: the gun is a close combat weapon now."
     return None
+
+
+def friends_in_line(world: World, f: Figure, t: Figure) -> list[Figure]:
+    """The humans whose bases the line of fire from ``f`` to ``t`` crosses. The rules neither refuse nor
+    penalise a shot past them [house: the source has no rule for it]; the preview names them so a player
+    knows."""
+    ax, ay = f.position
+    bx, by = t.position
+    span = (bx - ax) ** 2 + (by - ay) ** 2 or 1.0
+    out = []
+    for h in world.state.humans():
+        if h.id == f.id or not h.on_table:
+            continue
+        k = max(0.0, min(1.0, ((h.position[0] - ax) * (bx - ax) + (h.position[1] - ay) * (by - ay)) / span))
+        if math.dist(h.position, (ax + k * (bx - ax), ay + k * (by - ay))) < h.radius:
+            out.append(h)
+    return out
 
 
 def targets_in_reach(world: World, f: Figure) -> list[Figure]:

@@ -176,6 +176,23 @@ def inches_walked(length: float) -> str:
     return f'{length:.1f}"'
 
 
+def _late_hit(third: int) -> str:
+    """A hit that lands late, in plain words: how far the zombie comes first, and the thirds left to fire in.
+
+    >>> _late_hit(3)
+    'hit in third 3: the zombie comes its whole move before the hit lands; no thirds left to fire in'
+    """
+    comes = "its whole move" if third >= 3 else f"{third} thirds of its move"
+    left = 3 - third
+    thirds = "no thirds" if left <= 0 else "one third" if left == 1 else f"{left} thirds"
+    return f"hit in third {third}: the zombie comes {comes} before the hit lands; {thirds} left to fire in"
+
+
+def _stood_still(length: float) -> bool:
+    """Whether a walk of ``length`` reads as no move at all in the log (``0.0"``)."""
+    return inches_walked(length) == inches_walked(0.0)
+
+
 def _how_far(paths: dict[str, Any]) -> str:
     """How far the previewed move walks (the log line's length): ``moves 5.7"``, with the 8" run's length
     after it when that goes further (``moves 6.0" (7.4" on the 8" run)``)."""
@@ -323,13 +340,14 @@ class OutbreakView:
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
 
     def _shots_cell(self, game: OutbreakGame, f: Figure) -> Cell:
-        """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots left"
-        when it landed in the last third, and "1 shot left (no zombie in range)" when no zombie is left to shoot."""
+        """The shots his gun has left this move, as the rules allow them now: after a shot, "no thirds left"
+        when it landed in the last third (the thirds of the move, as the Fire preview counts them), and
+        "1 shot left (no zombie in range)" when no zombie is left to shoot."""
         left = acting.shots_left(game.world, f)
         if f.acted != "fire":
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
-            return Cell("no shots left", "spent")
+            return Cell("no thirds left", "spent")
         if not game.fire_targets(f.id):  # "1 shot, none in range" beside "fired" read as one phrase
             return Cell(f"{counted(left, 'shot')} left (no zombie in range)", "spent")
         return Cell(counted(left, "shot"), "plain")
@@ -463,7 +481,7 @@ class OutbreakView:
             if fighting:
                 return "In contact: the gun is a close combat weapon now."
             if acting.shots_left(w, f) <= 0:
-                return "No shots left this move."
+                return "No thirds of this move left to fire in (one shot a third)."
             return "No zombie in sight and in range."
         if key == "spot":
             return "Has already spotted the zombies." if f.aware else "Cannot look now."
@@ -508,13 +526,16 @@ class OutbreakView:
         if action == "fire":
             return "Click a zombie to shoot." if target is None else "That is not a zombie."
         have = game.actions_for(fid)
+        if target is not None and game.figure(target).is_zombie and "fire" not in have:
+            # a click on a zombie asks to shoot it: why he cannot, first (no thirds left, out of range)
+            why = self.player_words(game, game.preview(Fire(fid, target)).reason)
+            if why or have:
+                return why or "He cannot shoot now."
         if not have:
             return (
                 self.player_words(game, acting.turn_reason(game.world, fid) or "")
                 or f"{self.name(game, fid)} has nothing left to do this step."
             )
-        if target is not None and game.figure(target).is_zombie and "fire" not in have:
-            return self.player_words(game, game.preview(Fire(fid, target)).reason) or "He cannot shoot now."
         return "Nothing to do there."
 
     def confirm(self, game: OutbreakGame, cmd: Any, preview: Any) -> str:
@@ -639,6 +660,9 @@ class OutbreakView:
             text = f"Shot ({left}): {odds}\nlands in {thirds}"
             if arrives is not None:
                 text += f"\nit reaches {_esc(f.name or f.id)} by third {arrives}: no shot after that"
+            friends = [self._who(game, h) for h in preview.details.get("friends_in_line", [])]
+            if friends:  # a newcomer wonders whether a friend in the way spoils the shot: he does not
+                text += f"\nfires past {', '.join(friends)}: a friend in the line of fire blocks nothing here"
             out.append(d.Plate(t.position, text, "sight_obscured" if state == "obscured" else "sight_clear"))
         elif isinstance(cmd, Spot) and f is not None:
             target = game.state.figures.get(preview.details.get("target") or "")
@@ -701,7 +725,10 @@ class OutbreakView:
             line = self._line(game, e)
             if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
                 why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
-                line = f"{line[:-1]} {_esc(why)}." if why else line
+                if why and _stood_still(e.length):  # "stays where he is: stopped by the table edge"
+                    line = f"{line.split(':')[0]}: {_esc(why.split('): ', 1)[-1])}."
+                else:
+                    line = f"{line[:-1]} {_esc(why)}." if why else line
             if line:
                 out.append(line)
         return out
@@ -776,11 +803,13 @@ class OutbreakView:
         if isinstance(e, ev.TirednessRolled) and e.tired:
             return toned("warn", f"{who(e.figure)} is tired and stops for a breather this move (D6 = {e.roll}).")
         if isinstance(e, ev.Moved):
+            if _stood_still(e.length):  # a walk that rounds to 0.0" is no move to a reader: say why
+                return f"{who(e.figure)} stays where he is: the way is blocked."
             return f"{who(e.figure)} moves {inches_walked(e.length)}."
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
                 return toned("bad", f"{who(e.figure)}'s gun jams! (D6 = {e.roll})")
-            hit = "hit and killed in the first third" if e.result == "killed" else f"hit in third {e.third}"
+            hit = "hit and killed in the first third" if e.result == "killed" else _late_hit(e.third)
             return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
         if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
             if e.destroyed:

@@ -20,6 +20,7 @@ BOTTOM_LOG = 170  # the log panel's least height; it grows with the window, and 
 LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show the newest)
 LOG_SHOWN = 60
 LOG_TRIM_AT = 90
+END_SLACK = 1.0  # pixels of the newest line the box may hide and still count as showing it
 
 
 def log_height(size: tuple[int, int], tall: bool = False) -> int:
@@ -136,9 +137,19 @@ class LogPanel:
             self.scroll_to_end()
 
     def at_end(self) -> bool:
-        """True when the box shows its newest line (the player has not scrolled up)."""
-        bar = getattr(self.box, "scroll_bar", None)
-        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.985
+        """True when the box shows its newest line whole (the player has not scrolled up)."""
+        return self.end_hidden() <= END_SLACK
+
+    def end_hidden(self) -> float:
+        """Pixels of the newest line below the box's bottom edge (0: it shows whole). Measured in pixels: a
+        fraction of a long log's height hid half a line."""
+        box = self.box
+        bar = getattr(box, "scroll_bar", None)
+        layout = getattr(box, "text_box_layout", None)
+        if box is None or bar is None or layout is None or not layout.layout_rows:
+            return 0.0
+        top = bar.start_percentage * layout.layout_rect.height
+        return max(0.0, float(layout.layout_rows[-1].bottom) - (top + box.text_wrap_rect[3]))
 
     def scroll_to_end(self) -> None:
         bar = getattr(self.box, "scroll_bar", None)
@@ -149,7 +160,7 @@ class LogPanel:
     def jump_to_latest(self) -> None:
         """The "Latest" control: back to the newest line, and follow the log again."""
         self.following = True
-        self.scroll_to_end()
+        self._show_end()
         self._show_latest_button()
 
     # ---- each frame: before the match adds lines, then after ------------------------------------------
@@ -171,12 +182,16 @@ class LogPanel:
                 if top is not None:
                     self._restore(top)
             if self.following:
-                self.scroll_to_end()
-                if not self.at_end() and self.cap > 12:  # this box is too long for its scroll bar
-                    self.cap = max(12, self.box_lines * 2 // 3)
-                    self._refill_box()
-                    self.scroll_to_end()
+                self._show_end()
         self._show_latest_button()
+
+    def _show_end(self) -> None:
+        """Scroll to the newest line, holding fewer lines when the scroll bar cannot reach it whole."""
+        self.scroll_to_end()
+        if not self.at_end() and self.cap > 12:  # this box is too long for its scroll bar
+            self.cap = max(12, self.box_lines * 2 // 3)
+            self._refill_box()
+            self.scroll_to_end()
 
     def _top(self) -> float:
         """The box's scroll position as a fraction of its text height from the top."""
