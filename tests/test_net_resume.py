@@ -28,3 +28,32 @@ def test_the_autosave_keeps_the_room_and_a_player_back_by_name_gets_his_seat(tmp
         s.name = kept.name
     assert again.join(None, "Bob", False) == [2], "Bob is back in his own seat"
     assert again.join(None, "Cy", False) == [1], "a newcomer takes the first free seat"
+
+
+def test_a_host_that_vanishes_is_said_in_the_games_words() -> None:
+    """A host killed mid-game sends no goodbye: the table says its connection dropped and that it rejoins, not the
+    network library's 'no close frame received or sent' (seen on the joined screen after a kill -9)."""
+    import time
+
+    from net_helpers import served
+
+    from game.net.client import Client
+    from game.ui.scenes.net_game import DROPPED, dropped_words
+
+    with served(HostPlan(str(MAPS / "hive_street.tmx"), seats="net,net", seed=8)) as (_, host, address):
+        client = Client(address, "Bob", 2).start()
+        try:
+            deadline, seen = time.monotonic() + 20, []
+            while "joined" not in seen:
+                assert time.monotonic() < deadline, "never joined"
+                seen += [u.kind for u in client.poll(wait=0.05)]
+            loop = host._loop
+            assert loop is not None
+            loop.call_soon_threadsafe(lambda: [m.conn.transport.abort() for m in list(host._members)])
+            dropped = []
+            while not dropped:
+                assert time.monotonic() < deadline, "the drop was never told"
+                dropped = [u for u in client.poll(wait=0.05) if u.kind == "dropped"]
+            assert dropped_words(dropped[0].text) == DROPPED, dropped[0].text
+        finally:
+            client.close()

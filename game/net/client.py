@@ -274,7 +274,8 @@ class Client:
                 delay, lost_at = 0.05, time.monotonic()
                 self._inbox.put({"type": "_dropped", "reason": reason or "The connection dropped: rejoining."})
             if time.monotonic() - lost_at > self.give_up:
-                self._inbox.put({"type": "_closed", "reason": f"The host at {self.uri} is gone ({reason})."})
+                why = f" ({reason})" if reason else ""
+                self._inbox.put({"type": "_closed", "reason": f"The host at {self.uri} is gone{why}."})
                 return
             try:
                 await asyncio.wait_for(self._stop.wait(), delay)
@@ -293,8 +294,8 @@ class Client:
                 if await self._until_stopped(ws):
                     return 1000, "Left the room.", True
             return ws.close_code or 1006, self._said or (ws.close_reason or ""), self._welcomed
-        except ConnectionClosed as exc:
-            return (exc.rcvd.code if exc.rcvd else 1006), self._said or str(exc), self._welcomed
+        except ConnectionClosed as exc:  # without the host's words the drop is told in the game's ("" here)
+            return (exc.rcvd.code if exc.rcvd else 1006), self._said, self._welcomed
         except ProtocolError as exc:
             return 1008, f"The host sent {exc}.", self._welcomed
         except (InvalidURI, ValueError) as exc:  # no address to try again
