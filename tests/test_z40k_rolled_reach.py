@@ -51,3 +51,14 @@ def test_a_model_standing_in_difficult_ground_shows_only_the_rolled_reach() -> N
         if isinstance(d, Ring)
     ]
     assert '6"' in rings and '2" through terrain (rolled)' in rings, rings  # in the open he still goes 6"
+
+
+def test_a_move_within_the_roll_says_the_roll_and_one_cut_by_it_says_so_once() -> None:
+    ctl, g = _rolled_two()
+    ctl.handle(Click((22.4, 27.5)))  # Guardsman 2 stands in the rubble
+    ctl.handle(Hover((22.4, 26.5)))  # 1" on
+    plates = [d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate)]
+    assert plates == ['MOVE 1.0" (difficult terrain: the squad rolled 2")'], plates
+    ctl.handle(Hover((22.4, 22.5)))  # 5" on: cut at the roll, said once
+    plates = [d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate)]
+    assert plates == ['MOVE 2.0"\nStops here: the squad\'s difficult-terrain roll (2")'], plates

@@ -89,7 +89,7 @@ class Match:
         self.notices: list[tuple[str, str]] = []  # (key, words) of the phases begun or skipped, on the table
         self.notice_left = 0.0  # seconds the notices stay up
         self._notice_times: dict[str, float] = {}  # each notice up: the seconds it still stays
-        self._notice_queue: list[tuple[str, str]] = []  # notices waiting for room over the table
+        self._notice_queue: list[tuple[str, str]] = []  # the notice waiting for room over the table
         self._since_stop: list[Any] = []  # the events shown since the player last had the table
         # the roster as last drawn while nothing played back, and each token's state then
         self._roster_still: tuple[Sequence[RosterGroup], dict[str, str]] | None = None
@@ -577,8 +577,9 @@ class Match:
     def _notice(self, ev: Any) -> None:
         """A phase begun or skipped goes up over the table (the view's words; one of the same key replaces
         it: "Shooting skipped: ..." takes the place of "Shooting phase"). Each stays up its
-        :data:`NOTICE_SECONDS`, however quickly the animation runs on: a fourth waits for room (issue 33: the
-        skips of a squad locked in combat flashed by under the combat's animation)."""
+        :data:`NOTICE_SECONDS`, however quickly the animation runs on: a fourth waits for room, and a later one
+        takes its place there (issue 33: the skips of a squad locked in combat flashed by under the combat's
+        animation; a zombies' turn still waiting once the next turn began would be stale news)."""
         notice = getattr(self.view, "phase_notice", None)
         said = notice(self.game, ev) if notice is not None else None
         if not said:
@@ -593,7 +594,7 @@ class Match:
             self.notices = [*self.notices, said]
             self._notice_times[key] = NOTICE_SECONDS
         else:
-            self._notice_queue = [*self._notice_queue, said][-NOTICES_SHOWN:]
+            self._notice_queue = [said]  # only the latest waits: one it replaces is no longer the news
         self.notice_left = max(self._notice_times.values(), default=0.0)
         self.version += 1
 

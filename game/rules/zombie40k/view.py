@@ -873,6 +873,8 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
             if chance >= 1
             else f" \u2014 beyond its roll of {roll}"
         )
+        if chance >= 1 and length >= unit.difficult_roll - 0.05:  # cut at the roll: the stop line says it
+            rolled = ""
         return f'{word} {length:.1f}"' + rolled + boards
     return (
         f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
