@@ -201,3 +201,43 @@ def test_a_variant_with_a_choice_of_its_own_is_named_by_both_guns() -> None:
     (with_, cost) = options["Flamer and Chainsword for the Lasgun"]
     assert "flamer" in with_ and len(with_) == 2 and cost == 6
     assert not any(name.startswith("Chainsword") for name in options)
+
+
+def team(uid: str, name: str, gun_id: str) -> str:
+    """A weapons team of the Renegades: an upgrade with the one shared weapons team profile."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="upgrade"><infoLinks>'
+        f'<infoLink id="{uid}-i" targetId="p-team" type="profile"/></infoLinks>'
+        f"<entryLinks>{link(gun_id, uid + '-l', 1, 1)}</entryLinks>{pts(11)}</selectionEntry>"
+    )
+
+
+PLATOON_COMMAND = f"""<selectionEntries><selectionEntry id="pcs" name="Platoon Command Squad" type="unit">
+  <selectionEntryGroups><selectionEntryGroup id="ren" name="Renegades" defaultSelectionEntryId="r-las">
+    {counts(10, 20, "ren")}
+    <selectionEntries><selectionEntry id="r-las" name="Renegade w/ Lasgun" type="model">
+      <profiles>{profile("p-ren", "Renegade", Ld="D6+4")}</profiles>
+      <entryLinks>{link("lasgun", "r-l", 1, 1)}</entryLinks>{pts(3)}</selectionEntry></selectionEntries>
+    <selectionEntryGroups>
+      <selectionEntryGroup id="teams" name="Weapons Teams">{counts(None, 1, "tm")}<selectionEntries>
+        {team("t-stub", "Heavy Stubber Team", "flamer")}{team("t-las", "Lascannon Team", "flamer")}
+      </selectionEntries></selectionEntryGroup>
+      <selectionEntryGroup id="champ" name="Champion">{counts(None, 1, "ch")}<selectionEntries>
+        <selectionEntry id="c" name="Renegade Champion" type="model">{counts(None, 1, "c")}
+          <profiles>{profile("p-champ", "Renegade Champion", A="2", Ld="D6+5")}</profiles>
+          <entryLinks>{link("lasgun", "c-l", 1, 1)}</entryLinks>{pts(8)}</selectionEntry>
+      </selectionEntries></selectionEntryGroup>
+    </selectionEntryGroups>
+  </selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""
+
+
+def test_the_sergeant_is_the_champion_not_one_of_the_weapons_teams_of_one_profile() -> None:
+    shared = BAND_SHARED.replace(
+        "<sharedSelectionEntries>",
+        f"<sharedProfiles>{profile('p-team', 'Renegade Weapons Team', W='2')}</sharedProfiles><sharedSelectionEntries>",
+    )  # noqa: E501
+    cat = imported(catalogue(PLATOON_COMMAND, shared, name="Renegades"))
+    unit = cat.units["renegades_platoon_command_squad"]
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (10, 20, 30)
+    assert unit["sergeant"]["name"] == "Renegade Champion"

@@ -555,8 +555,18 @@ class Maker(Tables):
 
         rest = [m for m in models if m is not trooper]
         variants = [m for m in rest if variant(m)]
+        # a leader's profile is his own: five optional weapons teams of one profile are no sergeant
+        # (Renegades); a leader the unit must have may come in several kits (a Bullgryn Bone 'ead)
+        names = [m.profile.name for m in rest]
+        shared = {p for p in names if names.count(p) > 1}
+        shared -= {m.profile.name for m in rest if m.lo >= 1}
         leaders = sorted(
-            (m for m in rest if not variant(m) and m.hi <= 1 and not self.character(m)), key=lambda m: -m.lo
+            (
+                m
+                for m in rest
+                if not variant(m) and m.hi <= 1 and not self.character(m) and m.profile.name not in shared
+            ),
+            key=lambda m: -m.lo,
         )
         sergeant = leaders[0] if leaders else None
         others = [m for m in rest if m is not sergeant and m not in variants]
