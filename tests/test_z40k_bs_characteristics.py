@@ -217,7 +217,11 @@ PLATOON_COMMAND = f"""<selectionEntries><selectionEntry id="pcs" name="Platoon C
     {counts(10, 20, "ren")}
     <selectionEntries><selectionEntry id="r-las" name="Renegade w/ Lasgun" type="model">
       <profiles>{profile("p-ren", "Renegade", Ld="D6+4")}</profiles>
-      <entryLinks>{link("lasgun", "r-l", 1, 1)}</entryLinks>{pts(3)}</selectionEntry></selectionEntries>
+      <entryLinks>{link("lasgun", "r-l", 1, 1)}</entryLinks>{pts(3)}</selectionEntry>
+      <selectionEntry id="r-vox" name="Renegade w/ Vox-caster" type="model">{counts(None, 1, "vox")}
+      <profiles>{profile("p-vox", "Renegade", Ld="D6+4")}</profiles>
+      <entryLinks><entryLink id="v-g" targetId="weapons-i" type="selectionEntryGroup"/></entryLinks>{pts(8)}
+      </selectionEntry></selectionEntries>
     <selectionEntryGroups>
       <selectionEntryGroup id="teams" name="Weapons Teams">{counts(None, 1, "tm")}<selectionEntries>
         {team("t-stub", "Heavy Stubber Team", "flamer")}{team("t-las", "Lascannon Team", "flamer")}
@@ -233,11 +237,16 @@ PLATOON_COMMAND = f"""<selectionEntries><selectionEntry id="pcs" name="Platoon C
 
 
 def test_the_sergeant_is_the_champion_not_one_of_the_weapons_teams_of_one_profile() -> None:
-    shared = BAND_SHARED.replace(
-        "<sharedSelectionEntries>",
-        f"<sharedProfiles>{profile('p-team', 'Renegade Weapons Team', W='2')}</sharedProfiles><sharedSelectionEntries>",
-    )  # noqa: E501
+    groups = (  # the real data's "Weapons I": a lasgun or another gun, none the default
+        '<sharedSelectionEntryGroups><selectionEntryGroup id="weapons-i" name="Weapons I">'
+        f"<entryLinks>{link('lasgun', 'wi-1', None, 1)}{link('flamer', 'wi-2', None, 1)}</entryLinks>"
+        "</selectionEntryGroup></sharedSelectionEntryGroups>"
+    )
+    team_profile = f"<sharedProfiles>{profile('p-team', 'Renegade Weapons Team', W='2')}</sharedProfiles>"
+    shared = groups + BAND_SHARED.replace("<sharedSelectionEntries>", team_profile + "<sharedSelectionEntries>")
     cat = imported(catalogue(PLATOON_COMMAND, shared, name="Renegades"))
     unit = cat.units["renegades_platoon_command_squad"]
     assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (10, 20, 30)
     assert unit["sergeant"]["name"] == "Renegade Champion"
+    # the vox-caster is no weapon: no "Lasgun for the Lasgun" at 5 points
+    assert not [o for o in unit["weapon_options"] if sorted(o["with"]) == sorted(o["replaces"])]

@@ -932,14 +932,16 @@ def kind_of_unit(e: Entry) -> str:
 
 
 def unique(options: list[dict[str, Any]], gear: list[str]) -> list[dict[str, Any]]:
-    """Options with unique keys whose replaced weapons the model has, the same change once, at most
-    :data:`MAX_OPTIONS`."""
+    """Options with unique keys whose replaced weapons the model has, the same change once, none that gives
+    back the weapons it takes (a Renegade with a vox-caster keeps his lasgun), at most :data:`MAX_OPTIONS`."""
     out: list[dict[str, Any]] = []
     keys: set[str] = set()
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
     for o in options:
         change = (tuple(o["replaces"]), tuple(o["with"]))
         if any(w not in gear for w in o["replaces"]) or change in seen:
+            continue
+        if sorted(o["with"]) == sorted(o["replaces"]):  # a lasgun for the lasgun: paying for gear not played
             continue
         seen.add(change)
         key, n = o["key"], 2
