@@ -250,3 +250,41 @@ def test_the_sergeant_is_the_champion_not_one_of_the_weapons_teams_of_one_profil
     assert unit["sergeant"]["name"] == "Renegade Champion"
     # the vox-caster is no weapon: no "Lasgun for the Lasgun" at 5 points
     assert not [o for o in unit["weapon_options"] if sorted(o["with"]) == sorted(o["replaces"])]
+
+
+SERPENT = """<selectionEntryGroup id="{uid}-dt" name="Dedicated Transport - up to 1">
+  <constraints><constraint field="selections" scope="parent" value="1.0" type="max" id="{uid}-dtmax"/></constraints>
+  <selectionEntries><selectionEntry id="{uid}-ws" name="Wave Serpent" type="model">
+    <profiles><profile id="{uid}-pws" name="Wave Serpent" typeId="pt-veh"><characteristics>
+      <characteristic name="BS">4</characteristic><characteristic name="Front">12</characteristic>
+      <characteristic name="Side">12</characteristic><characteristic name="Rear">10</characteristic>
+      <characteristic name="HP">3</characteristic></characteristics></profile></profiles>
+    <costs><cost name="pts" typeId="points" value="110"/></costs></selectionEntry></selectionEntries>
+</selectionEntryGroup>"""
+
+WRAITH = f"""<selectionEntries>
+<selectionEntry id="wb" name="Wraithblades" type="unit">
+  <profiles>{profile("p-wb", "Wraithblade", WS="4", BS="4", S="5", T="6", Ld="10", Save="3+")}</profiles>
+  <selectionEntryGroups>{SERPENT.format(uid="wb")}
+    <selectionEntryGroup id="wb-m" name="Members - 5 to 10" defaultSelectionEntryId="wb-1">
+    {counts(5, 10, "wbm")}<selectionEntries>
+      <selectionEntry id="wb-1" name="Wraithblade" type="model">{counts(None, 10, "wb1")}
+        <entryLinks>{link("lasgun", "wb-l", 1, 1)}</entryLinks>{pts(30)}</selectionEntry>
+    </selectionEntries></selectionEntryGroup>
+  </selectionEntryGroups>
+</selectionEntry>
+<selectionEntry id="wg" name="(E) Wraithguard" type="unit">
+  <selectionEntries><selectionEntry id="wg-1" name="Wraithguard" type="unit">{counts(5, 10, "wg1")}
+    <profiles>{profile("p-wg", "Wraithguard", WS="4", BS="4", S="5", T="6", Ld="10", Save="3+")}</profiles>
+    <entryLinks>{link("lasgun", "wg-l", 1, 1)}</entryLinks>{pts(32)}</selectionEntry></selectionEntries>
+  <selectionEntryGroups>{SERPENT.format(uid="wg")}</selectionEntryGroups>
+</selectionEntry>
+</selectionEntries>"""
+
+
+def test_wraith_squads_with_a_transport_typed_as_a_model_are_infantry_not_vehicles() -> None:
+    # Wraithblades: the unit has the profile, its models none; Ynnari Wraithguard: the models typed "unit"
+    cat = imported(catalogue(WRAITH, SHARED, name="Eldar"))
+    got = {u["name"]: (u["squad_size"], u["max_models"], u["squad_cost"]) for u in cat.units.values()}
+    assert got == {"Wraithblades": (5, 10, 150), "(E) Wraithguard": (5, 10, 160)}
+    assert not [s for s in cat.skipped if "vehicle" in s.reason]
