@@ -288,3 +288,19 @@ def test_wraith_squads_with_a_transport_typed_as_a_model_are_infantry_not_vehicl
     got = {u["name"]: (u["squad_size"], u["max_models"], u["squad_cost"]) for u in cat.units.values()}
     assert got == {"Wraithblades": (5, 10, 150), "(E) Wraithguard": (5, 10, 160)}
     assert not [s for s in cat.skipped if "vehicle" in s.reason]
+
+
+GITZ = f"""<selectionEntries><selectionEntry id="fg" name="Flash Gitz" type="unit"><selectionEntries>
+  <selectionEntry id="fg-m" name="Flash Git" type="model">{counts(5, 10, "fg")}
+    <profiles>{profile("p-fg", "Flash Git", WS="4", BS="2", S="4", T="4", W="2", A="3", Save="6+")}
+      {gun("p-snazz", "Snazzgun", '24"', "5", "D6", "Heavy 3")}</profiles>{pts(22)}</selectionEntry>
+</selectionEntries></selectionEntry></selectionEntries>"""
+
+
+def test_a_snazzgun_whose_ap_is_rolled_is_played_at_its_average_and_the_flash_gitz_come_in() -> None:
+    cat = imported(catalogue(GITZ, SHARED, name="Orks"))
+    unit = cat.units["orks_flash_gitz"]
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 10, 110)
+    (snazzgun,) = [cat.weapons[w] for w in unit["wargear"]]
+    assert (snazzgun["name"], snazzgun["ap"]) == ("Snazzgun", 4)  # D6: 3.5, rounded as random shots are
+    assert any("AP 'D6' is played as 4 [house]" in n for n in cat.notes)
