@@ -201,3 +201,106 @@ def test_a_variant_with_a_choice_of_its_own_is_named_by_both_guns() -> None:
     (with_, cost) = options["Flamer and Chainsword for the Lasgun"]
     assert "flamer" in with_ and len(with_) == 2 and cost == 6
     assert not any(name.startswith("Chainsword") for name in options)
+
+
+def team(uid: str, name: str, gun_id: str) -> str:
+    """A weapons team of the Renegades: an upgrade with the one shared weapons team profile."""
+    return (
+        f'<selectionEntry id="{uid}" name="{name}" type="upgrade"><infoLinks>'
+        f'<infoLink id="{uid}-i" targetId="p-team" type="profile"/></infoLinks>'
+        f"<entryLinks>{link(gun_id, uid + '-l', 1, 1)}</entryLinks>{pts(11)}</selectionEntry>"
+    )
+
+
+PLATOON_COMMAND = f"""<selectionEntries><selectionEntry id="pcs" name="Platoon Command Squad" type="unit">
+  <selectionEntryGroups><selectionEntryGroup id="ren" name="Renegades" defaultSelectionEntryId="r-las">
+    {counts(10, 20, "ren")}
+    <selectionEntries><selectionEntry id="r-las" name="Renegade w/ Lasgun" type="model">
+      <profiles>{profile("p-ren", "Renegade", Ld="D6+4")}</profiles>
+      <entryLinks>{link("lasgun", "r-l", 1, 1)}</entryLinks>{pts(3)}</selectionEntry>
+      <selectionEntry id="r-vox" name="Renegade w/ Vox-caster" type="model">{counts(None, 1, "vox")}
+      <profiles>{profile("p-vox", "Renegade", Ld="D6+4")}</profiles>
+      <entryLinks><entryLink id="v-g" targetId="weapons-i" type="selectionEntryGroup"/></entryLinks>{pts(8)}
+      </selectionEntry></selectionEntries>
+    <selectionEntryGroups>
+      <selectionEntryGroup id="teams" name="Weapons Teams">{counts(None, 1, "tm")}<selectionEntries>
+        {team("t-stub", "Heavy Stubber Team", "flamer")}{team("t-las", "Lascannon Team", "flamer")}
+      </selectionEntries></selectionEntryGroup>
+      <selectionEntryGroup id="champ" name="Champion">{counts(None, 1, "ch")}<selectionEntries>
+        <selectionEntry id="c" name="Renegade Champion" type="model">{counts(None, 1, "c")}
+          <profiles>{profile("p-champ", "Renegade Champion", A="2", Ld="D6+5")}</profiles>
+          <entryLinks>{link("lasgun", "c-l", 1, 1)}</entryLinks>{pts(8)}</selectionEntry>
+      </selectionEntries></selectionEntryGroup>
+    </selectionEntryGroups>
+  </selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""
+
+
+def test_the_sergeant_is_the_champion_not_one_of_the_weapons_teams_of_one_profile() -> None:
+    groups = (  # the real data's "Weapons I": a lasgun or another gun, none the default
+        '<sharedSelectionEntryGroups><selectionEntryGroup id="weapons-i" name="Weapons I">'
+        f"<entryLinks>{link('lasgun', 'wi-1', None, 1)}{link('flamer', 'wi-2', None, 1)}</entryLinks>"
+        "</selectionEntryGroup></sharedSelectionEntryGroups>"
+    )
+    team_profile = f"<sharedProfiles>{profile('p-team', 'Renegade Weapons Team', W='2')}</sharedProfiles>"
+    shared = groups + BAND_SHARED.replace("<sharedSelectionEntries>", team_profile + "<sharedSelectionEntries>")
+    cat = imported(catalogue(PLATOON_COMMAND, shared, name="Renegades"))
+    unit = cat.units["renegades_platoon_command_squad"]
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (10, 20, 30)
+    assert unit["sergeant"]["name"] == "Renegade Champion"
+    # the vox-caster is no weapon: no "Lasgun for the Lasgun" at 5 points
+    assert not [o for o in unit["weapon_options"] if sorted(o["with"]) == sorted(o["replaces"])]
+
+
+SERPENT = """<selectionEntryGroup id="{uid}-dt" name="Dedicated Transport - up to 1">
+  <constraints><constraint field="selections" scope="parent" value="1.0" type="max" id="{uid}-dtmax"/></constraints>
+  <selectionEntries><selectionEntry id="{uid}-ws" name="Wave Serpent" type="model">
+    <profiles><profile id="{uid}-pws" name="Wave Serpent" typeId="pt-veh"><characteristics>
+      <characteristic name="BS">4</characteristic><characteristic name="Front">12</characteristic>
+      <characteristic name="Side">12</characteristic><characteristic name="Rear">10</characteristic>
+      <characteristic name="HP">3</characteristic></characteristics></profile></profiles>
+    <costs><cost name="pts" typeId="points" value="110"/></costs></selectionEntry></selectionEntries>
+</selectionEntryGroup>"""
+
+WRAITH = f"""<selectionEntries>
+<selectionEntry id="wb" name="Wraithblades" type="unit">
+  <profiles>{profile("p-wb", "Wraithblade", WS="4", BS="4", S="5", T="6", Ld="10", Save="3+")}</profiles>
+  <selectionEntryGroups>{SERPENT.format(uid="wb")}
+    <selectionEntryGroup id="wb-m" name="Members - 5 to 10" defaultSelectionEntryId="wb-1">
+    {counts(5, 10, "wbm")}<selectionEntries>
+      <selectionEntry id="wb-1" name="Wraithblade" type="model">{counts(None, 10, "wb1")}
+        <entryLinks>{link("lasgun", "wb-l", 1, 1)}</entryLinks>{pts(30)}</selectionEntry>
+    </selectionEntries></selectionEntryGroup>
+  </selectionEntryGroups>
+</selectionEntry>
+<selectionEntry id="wg" name="(E) Wraithguard" type="unit">
+  <selectionEntries><selectionEntry id="wg-1" name="Wraithguard" type="unit">{counts(5, 10, "wg1")}
+    <profiles>{profile("p-wg", "Wraithguard", WS="4", BS="4", S="5", T="6", Ld="10", Save="3+")}</profiles>
+    <entryLinks>{link("lasgun", "wg-l", 1, 1)}</entryLinks>{pts(32)}</selectionEntry></selectionEntries>
+  <selectionEntryGroups>{SERPENT.format(uid="wg")}</selectionEntryGroups>
+</selectionEntry>
+</selectionEntries>"""
+
+
+def test_wraith_squads_with_a_transport_typed_as_a_model_are_infantry_not_vehicles() -> None:
+    # Wraithblades: the unit has the profile, its models none; Ynnari Wraithguard: the models typed "unit"
+    cat = imported(catalogue(WRAITH, SHARED, name="Eldar"))
+    got = {u["name"]: (u["squad_size"], u["max_models"], u["squad_cost"]) for u in cat.units.values()}
+    assert got == {"Wraithblades": (5, 10, 150), "(E) Wraithguard": (5, 10, 160)}
+    assert not [s for s in cat.skipped if "vehicle" in s.reason]
+
+
+GITZ = f"""<selectionEntries><selectionEntry id="fg" name="Flash Gitz" type="unit"><selectionEntries>
+  <selectionEntry id="fg-m" name="Flash Git" type="model">{counts(5, 10, "fg")}
+    <profiles>{profile("p-fg", "Flash Git", WS="4", BS="2", S="4", T="4", W="2", A="3", Save="6+")}
+      {gun("p-snazz", "Snazzgun", '24"', "5", "D6", "Heavy 3")}</profiles>{pts(22)}</selectionEntry>
+</selectionEntries></selectionEntry></selectionEntries>"""
+
+
+def test_a_snazzgun_whose_ap_is_rolled_is_played_at_its_average_and_the_flash_gitz_come_in() -> None:
+    cat = imported(catalogue(GITZ, SHARED, name="Orks"))
+    unit = cat.units["orks_flash_gitz"]
+    assert (unit["squad_size"], unit["max_models"], unit["squad_cost"]) == (5, 10, 110)
+    (snazzgun,) = [cat.weapons[w] for w in unit["wargear"]]
+    assert (snazzgun["name"], snazzgun["ap"]) == ("Snazzgun", 4)  # D6: 3.5, rounded as random shots are
+    assert any("AP 'D6' is played as 4 [house]" in n for n in cat.notes)

@@ -3,11 +3,11 @@ weapon (a shipped one when it is the same gun), with the reason for anything thi
 keys they go by in the player's roster. :mod:`game.rules.zombie40k.bs_units` builds units on it.
 
 House readings (each noted in the import's notes): a Salvo X/Y gun fires X shots as an Assault weapon (this
-game has no halved ranges); random shots (Heavy D3) are their average; a sniper rifle's Strength X is the
-shipped sniper rifle's 3 (its Sniper rule wounds on 4+); "+1/User*" is its ordinary value, the last one; a
-Large Blast is a Blast; grenades and bombs are thrown only in the Killing Floor mod, melta bombs carried
-with the rule "Melta Bomb" (never used here: no vehicles). A Graviton weapon's
-Strength "*" is kept: it wounds on the target's armour save [7th].
+game has no halved ranges); random shots (Heavy D3) and a random AP (a Snazzgun's D6) are their average,
+rounded; a sniper rifle's Strength X is the shipped sniper rifle's 3 (its Sniper rule wounds on 4+);
+"+1/User*" is its ordinary value, the last one; a Large Blast is a Blast; grenades and bombs are thrown only
+in the Killing Floor mod, melta bombs carried with the rule "Melta Bomb" (never used here: no vehicles). A
+Graviton weapon's Strength "*" is kept: it wounds on the target's armour save [7th].
 
 >>> str(Skipped("x.cat", "Rhino", "Unit Type", "a vehicle"))
 "x.cat: 'Rhino': field 'Unit Type': a vehicle"
@@ -392,6 +392,10 @@ class Tables:
         ap = whole(raw, signed=False)
         if ap is not None and 1 <= ap <= 6:
             return ap
+        rolled = {"d3": 2, "d6": 4}.get(raw.strip().lower())  # a Snazzgun's AP rolled: its average, rounded
+        if rolled is not None:
+            self.cat.note(f"{self.cat.file}: {where!r}: AP {raw!r} is played as {rolled} [house]")
+            return rolled
         self.cat.skip(where, "AP", f"{raw!r} is not an AP this game plays (1 to 6, or -)")
         return None
 

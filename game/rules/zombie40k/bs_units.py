@@ -83,7 +83,7 @@ def models_of(unit: Entry, picks: Picks = None) -> tuple[list[Model], list[Entry
     def walk(e: Entry, group: Entry | None, fill: str = "", depth: int = 0) -> None:
         squad = chosen_squad(e, picks)
         for c in e.visible():
-            if c.kind == "unit":
+            if c.kind == "unit" and not typed_unit(c):
                 inner.append(c)
             elif c.group:
                 bounded = within(c, group) if group is not None else c
@@ -107,9 +107,9 @@ def models_of(unit: Entry, picks: Picks = None) -> tuple[list[Model], list[Entry
                 found.append(Model(c, profile, lo, _cap(hi)))
 
     walk(unit, None)
+    found = [_faced(m, found, own) for m in found]  # first: a Wraithblade has the unit's profile
     if any(kind(m.profile) == "unit" for m in found):  # a transport typed as a model is not the unit
         found = [m for m in found if kind(m.profile) != "vehicle"]
-    found = [_faced(m, found, own) for m in found]
     found = [m for m in found if kind(m.profile) != "other" or m.lo >= 1]  # an optional model left unwritten
     if not found:
         single = next((p for p in unit.profiles if kind(p) in ("unit", "vehicle")), None)
@@ -182,6 +182,15 @@ def filler(group: Entry) -> str:
     return many[0].ids[-1] if len(many) == 1 and group.lo >= 1 else ""
 
 
+def typed_unit(e: Entry) -> bool:
+    """Whether an entry typed "unit" inside a unit is its models: a Unit profile and no model inside it (the
+    Ynnari's "5-10 Wraithguard" typed unit; a dedicated transport has a Vehicle profile, a platoon's squad its
+    models, a Cyclops its Guardsman operator)."""
+    return any(kind(p) == "unit" for p in e.profiles) and not any(
+        c.kind in ("model", "unit") or c.group or any(kind(p) == "unit" for p in c.profiles) for c in e.children
+    )
+
+
 def within(inner: Entry, outer: Entry) -> Entry:
     """A group inside a group, bounded by the outer one: at most its maximum; the outer group's minimum made
     up by the inner group with no maximum of its own and no default of the outer's, from its default or else
@@ -244,7 +253,7 @@ def max_models(unit: Entry, picks: Picks = None) -> int:
             if shared & set(c.ids):  # its models take the places of another's (Sternguard: 9 in all, not 9 + 2)
                 continue
             if (c.kind == "model" and not c.profiles) or (
-                any(kind(p) == "unit" for p in c.profiles) and c.kind != "unit"
+                any(kind(p) == "unit" for p in c.profiles) and (c.kind != "unit" or typed_unit(c))
             ):
                 total += 0 if c.lo == 0 and psyker(c) else _cap(c.hi)  # an optional psyker is left out
             elif c.group:  # a pick of squads counts squads, not models
@@ -555,8 +564,18 @@ class Maker(Tables):
 
         rest = [m for m in models if m is not trooper]
         variants = [m for m in rest if variant(m)]
+        # a leader's profile is his own: five optional weapons teams of one profile are no sergeant
+        # (Renegades); a leader the unit must have may come in several kits (a Bullgryn Bone 'ead)
+        names = [m.profile.name for m in rest]
+        shared = {p for p in names if names.count(p) > 1}
+        shared -= {m.profile.name for m in rest if m.lo >= 1}
         leaders = sorted(
-            (m for m in rest if not variant(m) and m.hi <= 1 and not self.character(m)), key=lambda m: -m.lo
+            (
+                m
+                for m in rest
+                if not variant(m) and m.hi <= 1 and not self.character(m) and m.profile.name not in shared
+            ),
+            key=lambda m: -m.lo,
         )
         sergeant = leaders[0] if leaders else None
         others = [m for m in rest if m is not sergeant and m not in variants]
@@ -922,14 +941,16 @@ def kind_of_unit(e: Entry) -> str:
 
 
 def unique(options: list[dict[str, Any]], gear: list[str]) -> list[dict[str, Any]]:
-    """Options with unique keys whose replaced weapons the model has, the same change once, at most
-    :data:`MAX_OPTIONS`."""
+    """Options with unique keys whose replaced weapons the model has, the same change once, none that gives
+    back the weapons it takes (a Renegade with a vox-caster keeps his lasgun), at most :data:`MAX_OPTIONS`."""
     out: list[dict[str, Any]] = []
     keys: set[str] = set()
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
     for o in options:
         change = (tuple(o["replaces"]), tuple(o["with"]))
         if any(w not in gear for w in o["replaces"]) or change in seen:
+            continue
+        if sorted(o["with"]) == sorted(o["replaces"]):  # a lasgun for the lasgun: paying for gear not played
             continue
         seen.add(change)
         key, n = o["key"], 2
