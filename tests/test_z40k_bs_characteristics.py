@@ -140,6 +140,34 @@ def test_a_squadron_of_vehicles_typed_as_upgrades_is_refused_as_a_vehicle() -> N
     assert refused.reason.startswith("a vehicle (armour values, no Toughness)")
 
 
+BATTERY = f"""<selectionEntries>
+<selectionEntry id="bat" name="Death Korps Field Artillery Battery" type="unit"><selectionEntries>
+  <selectionEntry id="bat-c" name="Additional Crew" type="upgrade">{counts(0, 2, "bc")}
+    <profiles>{profile("bat-cp", "Krieg Guardsman")}</profiles>
+    <entryLinks>{link("lasgun", "bat-l", 1, 1)}</entryLinks>{pts(7)}</selectionEntry>
+  </selectionEntries>
+  <selectionEntryGroups><selectionEntryGroup id="bat-g" name="Artillery Pieces" defaultSelectionEntryId="bat-m">
+    {counts(1, 4, "bg")}<selectionEntries>
+    <selectionEntry id="bat-m" name="Heavy Mortar" type="unit"><profiles><profile id="bat-mp"
+      name="Field Artillery Piece" typeId="pt-unit"><characteristics>{
+    chars(Unit_Type="Artillery (Immobile)", WS="-", BS="-", S="-", T="7", W="2", I="-", A="-", Ld="-", Save="3+")
+}</characteristics></profile></profiles>
+      <selectionEntries><selectionEntry id="bat-mc" name="Crew" type="upgrade">{counts(3, 3, "mc")}
+        <profiles>{profile("bat-mcp", "Krieg Guardsman")}</profiles>{pts(0)}</selectionEntry></selectionEntries>
+      {pts(30)}</selectionEntry>
+  </selectionEntries></selectionEntryGroup></selectionEntryGroups>
+</selectionEntry></selectionEntries>"""
+
+
+def test_a_battery_that_must_take_an_artillery_piece_is_refused_as_artillery_not_imported_as_its_crew() -> None:
+    """The real Death Korps Field Artillery Battery must take 1-4 guns, each typed a unit of Unit Type Artillery
+    with its crew inside, in a group; it came in as 1-2 Krieg Guardsmen at 7 points, its additional crew alone."""
+    cat = imported(catalogue(BATTERY, SHARED, name="Death Korps"))
+    assert not cat.units
+    (refused,) = [s for s in cat.skipped if s.entry == "Death Korps Field Artillery Battery"]
+    assert refused.field == "Unit Type" and "'Artillery (Immobile)'" in refused.reason, refused
+
+
 UNHIDE = (
     '<modifiers><modifier type="set" field="hidden" value="false"><conditions>'
     '<condition field="selections" scope="force" value="0.0" childId="standard" type="instanceOf"/>'

@@ -291,7 +291,7 @@ def refusal(unit: Entry, models: list[Model], inner: list[Entry]) -> tuple[str, 
     for m in models:
         if kind(m.profile) == "vehicle":
             return "profile", f"a vehicle (armour values, no Toughness): {NOT_INFANTRY}"
-    own = _own_kind(unit)
+    own = _own_kind(unit) or _required_kind(unit)
     if own is not None:
         return own
     for m in models:
@@ -338,6 +338,20 @@ def _own_kind(unit: Entry) -> tuple[str, str] | None:
         utype = p.get("Unit Type", "Type") if kind(p) == "unit" else None
         if utype is not None and not infantry(utype):
             return "Unit Type", f"it is {utype!r}: {NOT_INFANTRY}"
+    return None
+
+
+def _required_kind(unit: Entry) -> tuple[str, str] | None:
+    """Why a unit that must take one of a group of pieces the team cannot have is refused: the real Death Korps
+    Field Artillery Battery must take 1-4 guns (each typed a unit, of Unit Type Artillery) and came in as its
+    crew alone."""
+    for g in unit.visible():
+        if not g.group or g.lo < 1:
+            continue
+        members = list(g.visible())
+        types = [p.get("Unit Type", "Type") for c in members if c.kind == "unit" for p in c.profiles[:1]]
+        if types and len(types) == len(members) and not any(t is None or infantry(t) for t in types):
+            return "Unit Type", f"it is {types[0]!r} (it must take one of its {g.name!r}): {NOT_INFANTRY}"
     return None
 
 
