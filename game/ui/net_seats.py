@@ -101,7 +101,7 @@ def changes(old: Sequence[Seat], new: Sequence[Seat], noun: str = "seat") -> lis
             back = bool(s["name"]) and was["name"] in (s["name"], f"bot (for {s['name']})")
             out.append(f"{s['name'] or 'A player'} {'is back at' if back else 'took'} {where}.")
         elif was["here"] and not s["here"]:
-            out.append(f"{was['name'] or 'A player'} left {where}; it waits for him (or a bot).")
+            out.append(f"{was['name'] or 'A player'} left {where}; it waits for them (or a bot).")
     return out
 
 
