@@ -43,9 +43,9 @@ def until(apps: list[Any], test: Any, what: str, timeout: float = 60.0) -> None:
         frames(apps)
 
 
-def host_screen(app: Any, choices: list[str]) -> HostScene:
-    """The set-up's Host for hive_street with these seats, the room open on a free port."""
-    setup = GameSetup(load_entry(MAP))
+def host_screen(app: Any, choices: list[str], path: Path = MAP) -> HostScene:
+    """The set-up's Host for hive_street (or the map at ``path``) with these seats, the room open on a free port."""
+    setup = GameSetup(load_entry(path))
     setup.answers = setup.starting_teams(resize_answers(setup.spec, setup.answers, len(choices)))
     app.show_host(setup, 7)
     scene = app.scene
@@ -84,11 +84,13 @@ def windows(tmp_path: Path) -> Iterator[list[Any]]:
                 scene.leave()
 
 
-def begun(windows: list[Any], watch: bool = False) -> tuple[NetGameScene, NetGameScene, NetGameScene | None]:
+def begun(
+    windows: list[Any], watch: bool = False, path: Path = MAP
+) -> tuple[NetGameScene, NetGameScene, NetGameScene | None]:
     """The host's screen (team 1 on this screen, team 2 over the network), Bob's joined screen, and a watcher's:
     the host presses Begin once Bob sits; the tables open."""
     a, b, c = windows
-    host = host_screen(a, ["this screen", "network"])
+    host = host_screen(a, ["this screen", "network"], path)
     join_screen(b, host.address, "Bob")
     until(windows, lambda: all(s["here"] for s in host.table.host.seats_now), "Bob taking team 2")
     frames(windows)
@@ -363,3 +365,36 @@ def test_a_stopped_room_is_resumed_from_the_title_and_its_player_rejoins(windows
         until(windows, lambda: settled([here, bob]), "both screens showing the command")
     assert len(here.table.host.room.log) == played + 2
     assert state_hash(here.match.game) == state_hash(bob.match.game) == state_hash(here.table.host.room.game)
+
+
+def one_turn_map(folder: Path) -> Path:
+    """A copy of hive_street that lasts one turn (its tiles and templates linked beside it)."""
+    for part in ("tiles", "templates"):
+        (folder / part).symlink_to(MAP.parent / part)
+    text = MAP.read_text(encoding="utf-8").replace(
+        "<properties>", '<properties>\n  <property name="turn_limit" type="int" value="1"/>', 1
+    )
+    path = folder / "hive_street_one_turn.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_window_opens_the_end_screen_when_the_game_ends(windows: list[Any], tmp_path: Path) -> None:
+    """A one-turn game played to its end: the host's window, Bob's and the watcher's each open the after-action
+    report, and none still says it waits for a player."""
+    host, bob, watcher = begun(windows, watch=True, path=one_turn_map(tmp_path))
+    assert watcher is not None
+    screens = [host, bob, watcher]
+    room = host.table.host.room
+    for _ in range(40):
+        if room.game.over:
+            break
+        end_phase(acting_screen([host, bob]))
+        until(windows, lambda: settled(screens), "every screen showing the command")
+    assert room.game.over, "the one-turn game ended"
+    until(
+        windows, lambda: all(app.scene.name == "end" for app in windows), "every window opening the end screen", 20
+    )
+    for screen in screens:
+        assert "Waiting for" not in screen.match.status, screen.match.status
+        screen.leave()

@@ -101,21 +101,24 @@ def changes(old: Sequence[Seat], new: Sequence[Seat], noun: str = "seat") -> lis
             back = bool(s["name"]) and was["name"] in (s["name"], f"bot (for {s['name']})")
             out.append(f"{s['name'] or 'A player'} {'is back at' if back else 'took'} {where}.")
         elif was["here"] and not s["here"]:
-            out.append(f"{was['name'] or 'A player'} left {where}; it waits for him (or a bot).")
+            out.append(f"{was['name'] or 'A player'} left {where}; it waits for them (or a bot).")
     return out
 
 
 def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str:
-    """The status line while another seat acts: whose turn it is, and that his moves will show here.
+    """The status line while another seat acts: whose turn it is, and that the player's moves will show here.
 
     >>> waiting_words([{"seat": 2, "kind": "network", "name": "Bob", "here": True}], 2, "team")
-    'Waiting for Bob (team 2): his moves appear here as he makes them.'
+    "Waiting for Bob (team 2): Bob's moves appear here as they are made."
+    >>> waiting_words([], 1, "team")
+    'Waiting for the player (team 1): their moves appear here as they are made.'
     """
     s = next((s for s in seats if s["seat"] == acting), None)
     if s is not None and s["kind"] == "bot":
         return f"A bot plays {noun} {acting}: its moves appear here as it makes them."
-    who = (s["name"] if s is not None else "") or "the player"
-    return f"Waiting for {who} ({noun} {acting}): his moves appear here as he makes them."
+    name = s["name"] if s is not None else ""
+    whose = f"{name}'s" if name else "their"
+    return f"Waiting for {name or 'the player'} ({noun} {acting}): {whose} moves appear here as they are made."
 
 
 def not_yours_words(seats: Sequence[Seat], acting: int, noun: str = "seat", figures: str = "model") -> str:

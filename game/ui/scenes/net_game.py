@@ -111,6 +111,7 @@ class NetGameScene(GameScene):
     def update(self, dt: float) -> None:
         for update in self.table.client.poll():
             self.hear(update)
+        self._over_here()
         super().update(dt)
         self._whose_turn()
         if self.table.watch and self.match is not None:
@@ -121,7 +122,7 @@ class NetGameScene(GameScene):
     def _whose_turn(self) -> None:
         """Once the screen is still, say whose turn it is when it is another seat's (this screen waits)."""
         client, match = self.table.client, self.match
-        if match is None or match.playback.busy or match.controller.mode != Mode.IDLE:
+        if match is None or match.playback.busy or match.controller.mode != Mode.IDLE or match.game.over:
             return
         acting = client.acting()
         if acting == self.acting_said:
@@ -133,6 +134,18 @@ class NetGameScene(GameScene):
             self.say(f"Your turn ({self.noun()} {acting}): click one of your {match.view.figure_noun}s, or Tab.")
         else:
             self.say(waiting_words(client.room_seats, acting, self.noun()))
+
+    def _over_here(self) -> None:
+        """Another seat's command ended the game: once it is shown, this table ends it too (its own command
+        would have, as a click's does), and the game scene opens the end screen."""
+        match = self.match
+        if match is None or match.finished or not match.game.over or match.playback.busy:
+            return
+        if match.controller.sent is not None:
+            return  # our own command's answer is on its way: it ends the game as a click's would
+        match.controller.mode = Mode.GAME_OVER
+        match.finished = True
+        match.status, match.status_bad = match.view.result(match.game)
 
     def hear(self, u: Update) -> None:
         """One piece of news from the host, shown."""
