@@ -160,11 +160,18 @@ def test_demo_clicked_while_the_loops_compile_plays_at_once_on_plain_loops(
         while demo.commands_shown < 3 and time.monotonic() < deadline:
             app.run_frames(1)
         assert demo.commands_shown >= 3 and plain.plain()  # the bots play while the child compiles
+        put_back = plain.run_compiled
+        monkeypatch.setattr(
+            plain, "run_compiled", lambda: (threads.append(threading.current_thread()), put_back())
+        )
+        threads: list[threading.Thread] = []
         go.touch()
         deadline = time.monotonic() + 30
         while warm.preparing() and time.monotonic() < deadline:
             app.run_frames(1)
-        assert not warm.preparing() and not plain.plain()  # compiled loops again once they are ready
+        app.run_frames(1)
+        assert not warm.preparing() and not plain.plain()  # compiled loops again once they are ready,
+        assert threads == [threading.main_thread()]  # put back between two frames, never by the warm-up's thread
     finally:
         go.touch()
         plain.run_compiled()

@@ -28,6 +28,7 @@ KERNEL_MODULES = (
 
 _put_back: dict[tuple[str, str], Any] = {}  # (module, name): the compiled loop a plain one stands in for
 _lock = threading.Lock()
+_give_way = threading.Event()  # the loops are compiled: the main thread puts them back at its next frame
 
 
 def run_plain() -> None:
@@ -37,6 +38,7 @@ def run_plain() -> None:
     with _lock:
         if _put_back:
             return
+        _give_way.clear()  # until the loops are compiled (again)
         for name in KERNEL_MODULES:
             module = importlib.import_module(name)
             for attr, value in list(vars(module).items()):
@@ -51,6 +53,19 @@ def run_compiled() -> None:
         for (name, attr), loop in _put_back.items():
             setattr(sys.modules[name], attr, loop)
         _put_back.clear()
+
+
+def give_way() -> None:
+    """The loops are compiled (the warm-up's thread says so): :func:`settle` puts them back."""
+    _give_way.set()
+
+
+def settle() -> None:
+    """Called by the main thread between frames: the compiled loops back once they are ready. Never from another
+    thread: a loop compiled by the game while the others were being put back found a plain one among its
+    globals and failed ("Untyped global name 'crosses_box'", a crash on a zombie turn after the demo)."""
+    if _give_way.is_set() and _put_back:
+        run_compiled()
 
 
 def plain() -> bool:

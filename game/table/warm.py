@@ -121,8 +121,10 @@ def prepare() -> None:
         compile_in_child()
         with _plain_lock:
             _compiled.set()
-            plain.run_compiled()  # the demo's plain loops give way: each loads from the cache now
-        warm_up()
+            was_plain = plain.plain()
+            plain.give_way()  # the demo's plain loops give way at the main thread's next frame (plain.settle)
+        if not was_plain:  # (with plain loops on, each loads from the cache when the game first asks for it)
+            warm_up()
     finally:
         _ready.set()
 

@@ -542,6 +542,9 @@ class App:
     def step(self) -> bool:
         """One frame: events, update, draw, flip, at most ``fps`` a second. False once the game should end."""
         dt = min(self.clock.tick(self.frame_cap()) / 1000.0, 0.1)  # a stall never makes the view jump
+        settle = getattr(sys.modules.get("game.table.plain"), "settle", None)  # (imported if the demo ran plain)
+        if settle is not None:
+            settle()  # the demo's plain loops put back here, between frames, never while the game uses them
         events = pygame.event.get()
         self.quiet_for = 0.0 if events else self.quiet_for + dt
         for event in events:
