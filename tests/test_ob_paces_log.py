@@ -46,3 +46,11 @@ def test_the_fold_holds_when_the_screen_gets_the_events_a_few_at_a_time() -> Non
     for k in range(len(events)):
         chunked += plain(game_view.log_lines(game, events[k : k + 1]))
     assert chunked == lines
+
+
+def test_one_zombies_pace_names_him() -> None:
+    """A move with one zombie read "Zombie's pace: 1 walks 6"" (a newcomer took the 1 for a zombie's number)."""
+    for die, words in ((2, 'Zombie 1 walks 6"'), (6, 'Zombie 1 runs 8" (rolled a 6)')):
+        game = rigged_game(pcs={"pc1": (12, 2)}, zombies=[(2, 40)], dice=[die] + [4] * 30)
+        lines = plain(OutbreakView().log_lines(game, game.apply(EndStep())))
+        assert words in lines and not [line for line in lines if "pace" in line], lines

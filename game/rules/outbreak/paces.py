@@ -61,12 +61,14 @@ def paces_words(game: OutbreakGame, rolls: Sequence[DiceRolled], name: Callable[
     rush, walk = w.num("movement", "zombie_rush"), w.num("movement", "zombie_move")
     runners = [name(r.purpose.removesuffix(" pace")) for r in rolls if r.total >= rush_on]
     walkers = len(rolls) - len(runners)
+    need = f"a {rush_on}" if rush_on >= 6 else f"{rush_on}+"
+    if len(rolls) == 1:  # one zombie is named: "Zombie 1 walks 6"" (it read "Zombie's pace: 1 walks 6"")
+        alone = name(rolls[0].purpose.removesuffix(" pace"))
+        return f'{alone} runs {rush:g}" (rolled {need})' if runners else f'{alone} walks {walk:g}"'
     parts = []
     if runners:
-        need = f"a {rush_on}" if rush_on >= 6 else f"{rush_on}+"
         verb = "runs" if len(runners) == 1 else "run"
         parts.append(f'{len(runners)} {verb} {rush:g}" ({", ".join(runners)} rolled {need})')
     if walkers:
         parts.append(f'{walkers} {"walks" if walkers == 1 else "walk"} {walk:g}"')
-    who = "Zombie's" if len(rolls) == 1 else "Zombies'"
-    return f"{who} pace: {', '.join(parts)}"
+    return f"Zombies' pace: {', '.join(parts)}"
