@@ -77,8 +77,9 @@ class PropertySpec:
     def words_for(self, value: Any, ruleset: str | None) -> str:
         """``value`` as a player reads it in ``ruleset`` (the value itself where no words are given).
 
-        >>> load_schema().map["objective"].words_for("rescue", "outbreak")
-        'lead the bystanders to safety'
+        >>> spec = PropertySpec("objective", "string", words_by_ruleset={"mine": {"rescue": "lead them out"}})
+        >>> spec.words_for("rescue", "mine"), spec.words_for("rescue", None)
+        ('lead them out', 'rescue')
         """
         return self.words_by_ruleset.get(ruleset or "", {}).get(str(value), str(value))
 
