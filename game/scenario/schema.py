@@ -13,6 +13,7 @@ scenario may use, their types, limits, defaults and shapes, and what each rule s
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -74,14 +75,17 @@ class PropertySpec:
     def default_for(self, ruleset: str | None) -> Any:
         return self.default_by_ruleset.get(ruleset or "", self.default)
 
-    def words_for(self, value: Any, ruleset: str | None) -> str:
-        """``value`` as a player reads it in ``ruleset`` (the value itself where no words are given).
+    def words_for(self, value: Any, ruleset: str | None, facts: dict[str, Any] | None = None) -> str:
+        """``value`` as a player reads it in ``ruleset`` (the value itself where no words are given), a
+        ``{name} `` in the words filled from ``facts`` (the map's properties) or left out.
 
-        >>> spec = PropertySpec("objective", "string", words_by_ruleset={"mine": {"rescue": "lead them out"}})
-        >>> spec.words_for("rescue", "mine"), spec.words_for("rescue", None)
-        ('lead them out', 'rescue')
+        >>> spec = PropertySpec("objective", "string", words_by_ruleset={"mine": {"rescue": "lead {n} out"}})
+        >>> spec.words_for("rescue", "mine", {"n": 2}), spec.words_for("rescue", "mine"), spec.words_for("rescue", "")
+        ('lead 2 out', 'lead out', 'rescue')
         """
-        return self.words_by_ruleset.get(ruleset or "", {}).get(str(value), str(value))
+        words = self.words_by_ruleset.get(ruleset or "", {}).get(str(value), str(value))
+        known = facts or {}
+        return re.sub(r"\{(\w+)\} ?", lambda m: f"{known[m[1]]} " if m[1] in known else "", words)
 
     def example(self) -> str:
         """A value to show in a fix, e.g. ``10`` or ``0.25``."""

@@ -157,7 +157,7 @@ class NewGameScene(Scene):
         ruleset = ruleset_title(s.ruleset)
         facts = [f"Rule set: <b>{html.escape(ruleset)}</b>"]
         if s.objective:
-            words = load_schema().map["objective"].words_for(s.objective, s.ruleset)
+            words = load_schema().map["objective"].words_for(s.objective, s.ruleset, s.properties)
             facts.append(f"Objective: <b>{html.escape(words)}</b>")
         turns = _turns(s)
         if turns:
