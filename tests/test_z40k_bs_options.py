@@ -272,3 +272,15 @@ def test_below_ten_models_a_tactical_squad_takes_a_heavy_or_a_special_weapon_not
     assert team_problems(data, five, 300) == [f"{heavy.name}: not with {special.name} in a team under 10 models"]
     assert not team_problems(data, {**five, "weapons": [heavy.key]}, 300)
     assert not team_problems(data, {**five, "models": 10}, 300)
+
+
+def test_keys_of_long_names_fit_the_roster_so_no_unit_is_lost_on_loading(tmp_path: Path) -> None:
+    """A 40k player imported the Space Marines and found no Terminator Squad: its cyclone missile's key,
+    army prefix and weapon name, was 62 characters, which the roster loader refuses (at most 60), and the
+    squad that carried it went with it. Every key the import writes fits; a long one is cut, never refused."""
+    army = "Chaos Space Marines of the Long Forgotten Legion"  # a 40-character prefix
+    long_unit = CSM.replace('name="Chaos Space Marines"', 'name="Chaos Space Marines of the Eye of Terror"', 1)
+    data = imported_data(tmp_path, long_unit, army)  # (it asserts the roster loads with no problem)
+    (key,) = [k for k in data.user_units]
+    assert len(key) <= 60 and data.units[key].name == "Chaos Space Marines of the Eye of Terror"
+    assert all(len(k) <= 60 for k in (*data.user_weapons, *data.user_profiles))

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.numerals import decimal, whole
 from game.rules.zombie40k.bs_data import MAX_LISTED, Profile
-from game.rules.zombie40k.data import GRAVITON_S, STATS, Z40Data
+from game.rules.zombie40k.data import GRAVITON_S, MAX_NAME, STATS, Z40Data
 
 KINDS = {"rapid fire": "rapid_fire", "assault": "assault", "pistol": "pistol", "heavy": "heavy", "melee": "melee"}
 TEMPLATE_RANGE = 8.0  # a template's length [7th]; the shipped flamer has the same
@@ -192,8 +192,10 @@ class Tables:
     # profiles and weapons as roster tables
 
     def key(self, into: dict[str, dict[str, Any]], base: str, table: dict[str, Any]) -> str:
-        """A key for ``table`` in ``into``: the army's prefix, never a shipped key; the same table, the same key."""
-        stem = f"{self.prefix}_{base}"
+        """A key for ``table`` in ``into``: the army's prefix, never a shipped key; the same table, the same key;
+        never longer than the roster takes (a 62-character cyclone missile key was refused as the roster loaded,
+        and the Terminator Squad that carried it with it)."""
+        stem = f"{self.prefix}_{base}"[: MAX_NAME - 4].rstrip("_")  # room for "_99"
         n = 1
         while True:
             candidate = stem if n == 1 else f"{stem}_{n}"
