@@ -514,6 +514,8 @@ class View(Protocol[G]):
     # order he gave goes on; "" for nothing to say
     # (optional) ``spent(game, fid) -> bool``: the figure has taken his action this turn, so the hint offers no
     # keys of the actions left off the panel (what is left him, a free ORDER, is on it)
+    # (optional) ``never_takes(game, fid) -> frozenset[str]``: the keys of the actions the figure can never take
+    # (a rifleman never ORDERs), which the hint does not offer; one he takes later in the turn it still offers
     # (optional) ``aim_when_refused``: the keys of figure-aimed actions whose refused button still aims them (a
     # refused FIRE stays in fire mode: the next click on a target says why, never moves toward it)
     # (optional) ``phase_notice(game, event) -> (key, words) | None``: the notice shown over the table as a phase

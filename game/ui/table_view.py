@@ -258,6 +258,22 @@ def _zone_spots(
     return spots + [rect.clamp(view) for rect in spots[:2]]  # the zone runs off the view: slid in
 
 
+def stood_on(lying: TokenView, tokens: Sequence[TokenView]) -> bool:
+    """Whether a standing figure's base covers the middle of ``lying``'s: his DOWN over the one standing there
+    read as the standing one's (a newcomer took a soldier on a fallen zombie for down), so it is not shown.
+
+    >>> zombie = TokenView("z1", "tokens.zombie_1", (5.0, 5.0), state="knocked_down")
+    >>> stood_on(zombie, [zombie, TokenView("us1-r1", "tokens.us_rifleman", (5.2, 5.1))])
+    True
+    >>> stood_on(zombie, [zombie, TokenView("us1-r1", "tokens.us_rifleman", (6.2, 5.0))])
+    False
+    """
+    x, y = lying.position
+    return any(
+        t.state == "standing" and math.hypot(t.position[0] - x, t.position[1] - y) < t.base_radius for t in tokens
+    )
+
+
 class TableView:
     """Draws one table and handles its input. Feed it ``tokens`` and ``overlays``; read ``hover``."""
 
@@ -570,7 +586,7 @@ class TableView:
                 look = looks[key] = self._look(token, r, key[2], key[-1])
             image, (dx, dy) = look
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
-            if token.state == "knocked_down" and r >= 6:
+            if token.state == "knocked_down" and r >= 6 and not stood_on(token, tokens):
                 tags.append(self._down_tag(token, cx, cy, r))
         # the status tags last, over every token (a neighbour's base never hides a DOWN), stacked apart where
         # fallen figures lie close (their DOWNs ran together)

@@ -152,6 +152,11 @@ class ZombiekriegView:
         the panel, and the other actions' keys are not offered (a newcomer was told 'Also: Move M, Fire F')."""
         return game.figure(fid).acted_this_turn
 
+    def never_takes(self, game: ZombiekriegGame, fid: str) -> frozenset[str]:
+        """The actions the soldier can never take, whose keys the hint does not offer: ORDER but for an NCO (a
+        newcomer's Rifleman was told 'Also: Fire F, Order O'). A Corporal may yet order: his Sergeant may fall."""
+        return frozenset() if game.figure(fid).is_nco else frozenset({"order"})
+
     def __init__(self) -> None:
         # a click goes round walls and bases, and round clutter where that is not much longer (it cuts a move to
         # 1D6")

@@ -21,14 +21,15 @@ from game.rules.contract import Animation, toned
 from game.rules.kit.sounds import SoundTable
 from game.rules.kit.sounds import sound_of as kit_sound
 from game.rules.kit.words import compass, first_up
-from game.rules.zombiekrieg import events
+from game.rules.zombiekrieg import events, guts
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import figure_number
 
 Namer = Callable[[str], str]
 Words = Callable[[str], str]  # a text from the rules with each figure's id swapped for his name
 Toward = Callable[[tuple[float, float]], str]  # the name of the soldier nearest a point, "" for none
-L = TypeVar("L", bound=Callable[..., str | None])  # an event's formatter
+Told = str | tuple[str, ...] | None  # an event's line, its lines (a roll's modifiers, then its outcome), or none
+L = TypeVar("L", bound=Callable[..., Told])  # an event's formatter
 
 # the old log's colour names, mapped onto the contract's tones
 _TONES = {"good": "good", "bad": "bad", "dice": "dice", "turn": "turn", "zombie": "enemy"}
@@ -77,7 +78,7 @@ class Telling:
         return _e(self.name(fid))
 
 
-Line = Callable[[Any, Telling], str | None]  # (the event, how it is told) -> its line, or None for none
+Line = Callable[[Any, Telling], Told]  # (the event, how it is told) -> what the log says of it
 LINES: dict[type, Line] = {}  # one formatter per event class
 
 
@@ -91,9 +92,10 @@ def tells(*kinds: type) -> Callable[[L], L]:
     return put
 
 
-def line_of(ev: Any, name: Namer, words: Words = _plain, dice: str = "") -> str | None:
-    """One event as one HTML line by its formatter in :data:`LINES` (its class's, else its nearest base
-    class's), or None for an event that is not worth a line of its own; see :class:`Telling` for the rest."""
+def line_of(ev: Any, name: Namer, words: Words = _plain, dice: str = "") -> Told:
+    """One event as one HTML line (or a few) by its formatter in :data:`LINES` (its class's, else its nearest
+    base class's), or None for an event that is not worth a line of its own; see :class:`Telling` for the
+    rest."""
     told = Telling(name, words, dice)
     line = next((LINES[k] for k in type(ev).__mro__ if k in LINES), None)
     if line is not None:
@@ -139,12 +141,19 @@ def _dice(ev: events.DiceRolled, t: Telling) -> str:
     return _c("dice", _e(dice_words(ev.purpose or "dice", str(ev.meaning or ev.total), t.words)))
 
 
+# a failed test whose roll alone does not say what came of it: the outcome in words, as a failed ORDER's
+# "ORDER ... fails" (a newcomer read "... = 9 vs GUTS 7: Failure" and looked for where his man went)
+_FAILED = {"move": "{who} stays where he is: the MOVE failed."}
+
+
 @tells(events.GutsTested)
-def _guts_tested(ev: events.GutsTested, t: Telling) -> str | None:
-    if not ev.modifiers:
-        return None
+def _guts_tested(ev: events.GutsTested, t: Telling) -> tuple[str, ...]:
+    """The test's modifiers under its roll, then what a failure came to where the roll alone does not say."""
     mods = ", ".join(f"{_e(r)} {v:+d}" for r, v in ev.modifiers)
-    return f"&nbsp;&nbsp;(modifiers: {mods})"
+    failed = _FAILED.get(ev.action) if ev.outcome in (guts.FAILURE, guts.CRITICAL_FAILURE) else None
+    return (f"&nbsp;&nbsp;(modifiers: {mods})",) * bool(mods) + (
+        (_c("bad", failed.format(who=t.n(ev.figure))),) if failed else ()
+    )
 
 
 @tells(events.GutsChanged)
@@ -189,8 +198,9 @@ def _killed(ev: events.Killed, t: Telling) -> str:
 def _ordered(ev: events.Ordered, t: Telling) -> str:
     if ev.success:
         free = " (the free ORDER)" if ev.free else ""
-        return _c("good", f"{t.n(ev.figure)} ORDERs {t.n(ev.target)}{free}: +2 GUTS for his action this turn.")
-    return _c("bad", f"{t.n(ev.figure)} fails to ORDER {t.n(ev.target)}.")
+        said = f"{t.n(ev.figure)} gives {t.n(ev.target)} an ORDER{free}: +2 GUTS for his action this turn."
+        return _c("good", said)
+    return _c("bad", f"{t.n(ev.figure)}'s ORDER to {t.n(ev.target)} fails: no +2 for him.")
 
 
 @tells(events.ReactionRolled)
@@ -256,8 +266,7 @@ def lines_of(batch: Sequence[Any], name: Namer, words: Words = _plain, toward: T
             out.append(_zombies_move(run, toward))
             run = []
         line = line_of(ev, name, words, telling.get(i, ""))
-        if line:
-            out.append(line)
+        out.extend((line,) if isinstance(line, str) else line or ())
     if run:
         out.append(_zombies_move(run, toward))
     return out

@@ -535,9 +535,13 @@ class GameScene(Scene):
                 if icon is not None:  # the icon beside it says the same (Next's heart read as "wounds")
                     icon.set_tooltip(tip)
 
-    def _keys_away(self) -> str:
-        """The rule set's actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C``."""
-        away = [k for k in self.action_kinds() if k.key not in self._built_buttons]
+    def _keys_away(self, fid: str) -> str:
+        """The rule set's actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C``; not those
+        the figure ``fid`` can never take (the view's optional ``never_takes``)."""
+        assert self.match is not None
+        never_takes = getattr(self.match.view, "never_takes", None)
+        never = never_takes(self.match.game, fid) if never_takes is not None else frozenset()
+        away = [k for k in self.action_kinds() if k.key not in self._built_buttons and k.key not in never]
         if not away:
             return ""
         return "<br><i>Also: " + ", ".join(f"{html.escape(k.label)} {k.hotkey.upper()}" for k in away) + "</i>"
@@ -585,7 +589,7 @@ class GameScene(Scene):
             )
             spent = getattr(self.match.view, "spent", None)  # (optional) he has taken this turn's action
             done = not acts or (spent is not None and spent(self.match.game, fid))
-            text += "" if done else self._keys_away()  # a figure who is done is offered no keys
+            text += "" if done else self._keys_away(fid)  # a figure who is done is offered no keys
         self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
