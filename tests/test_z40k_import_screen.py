@@ -170,8 +170,13 @@ def test_an_imported_unit_is_offered_at_once_and_a_team_of_it_plays_to_the_end(
     pick(app, scene, cat)
     said = notice(scene)
     assert "1 unit(s) imported from Dark Angels.cat: Tactical Squad" in said
-    assert "skipped: Dark Angels.cat: 'Rhino': field 'profile': a vehicle" in said  # each with its reason
-    assert "skipped: Dark Angels.cat: 'Scout Squad': field 'Ld': the characteristic is missing" in said
+    assert "entries skipped, each with its reason in the import report" in said
+    # the whole report in a window that scrolls (the box above Begin could not show 100 skipped entries)
+    report = html.unescape(scene.import_report.text_block.html_text)
+    assert "skipped: Dark Angels.cat: 'Rhino': field 'profile': a vehicle" in report  # each with its reason
+    assert "skipped: Dark Angels.cat: 'Scout Squad': field 'Ld': the characteristic is missing" in report
+    click(app, scene.import_report.dismiss_button.rect.center)  # read, and closed
+    app.run_frames(2)
     shown = scene.refusal_box.html_text  # the import said as done; in red only the emptied teams' refusals
     assert f"<font color='{DONE}'>1 unit(s) imported" in shown and shown.count(REFUSED) == 2
     assert "team is empty" in notice(scene)

@@ -46,7 +46,7 @@ from pygame_gui.elements import (
     UITextBox,
     UITextEntryLine,
 )
-from pygame_gui.windows import UIFileDialog
+from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
 from game.roster_import import ImportRefused, import_roster, imported_line
 from game.rules.contract import (
@@ -95,6 +95,7 @@ PLAYERS_HELP = "How many people play at this table, each with his own {noun}, ta
 BEGIN_ANYWAY = "Begin anyway"
 HOST = "Host..."
 IMPORT = "Import catalogue..."
+REPORT_LINES = 500  # the import report's lines shown at the most (each cut at 300 characters)
 CATALOGUE_SUFFIXES = {".cat", ".catz", ".CAT", ".CATZ"}  # BattleScribe catalogues (the dialog lists these)
 
 
@@ -192,6 +193,7 @@ class SetupScene(Scene):
         self.scrolled = 0.0  # how far down the choices were scrolled: kept when the rows are laid out again
         self.team_names: dict[int, str] = {}  # the name each player typed to save his team under
         self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
+        self.import_report: UIMessageWindow | None = None  # what the last import did, entry by entry
         self.add_lists: dict[int, list[TeamOption]] = {}  # what each player's Add list offers now
         self.unspent_asked = False  # Begin said the points left once: the next Begin plays
         self.begin_waits = False  # Begin pressed while the compiled loops are made ready: it plays once they are
@@ -735,15 +737,35 @@ class SetupScene(Scene):
         self.notice, self.notice_done = "", False
         if ruleset is None:
             return False
+        skipped: list[str] = []
         try:
             done = import_roster(ruleset, Path(path))
         except ImportRefused as exc:
             self.notice = f"Catalogue refused: {str(exc).removeprefix('refused: ')}"
         else:
-            lines = [imported_line(done), *(f"skipped: {s}" for s in done.skipped)]
-            self.notice, self.notice_done = "\n".join(lines), bool(done.imported)
+            skipped = [f"skipped: {s}" for s in done.skipped]
+            more = (
+                f"\n{len(skipped)} entries skipped, each with its reason in the import report." if skipped else ""
+            )
+            self.notice, self.notice_done = imported_line(done) + more, bool(done.imported)
         self.app.rebuild()
+        if self.notice_done or skipped:
+            self.show_import_report([imported_line(done), *skipped])
         return self.notice_done
+
+    def show_import_report(self, lines: list[str]) -> None:
+        """The whole import report in a window of its own that scrolls (a 40k player's 100 skipped entries were
+        squeezed into the one-line box above Begin, which could not be read)."""
+        if self.import_report is not None:
+            self.import_report.kill()
+        w, h = self.manager.window_resolution
+        cut = lines[:REPORT_LINES] + [f"... and {len(lines) - REPORT_LINES} more"] * (len(lines) > REPORT_LINES)
+        text = "<br>".join(html.escape(line[:300]) for line in cut)
+        rect = pygame.Rect(0, 0, min(900, w - 40), min(560, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.import_report = self.ui(
+            UIMessageWindow(rect, text, self.manager, window_title="Import report", object_id="#import_report")
+        )
 
     def _take(self, player: int, f: Team, options: list[TeamOption], link: str) -> None:
         """Take the option of the Add list's link ``link`` (``add:N``); a refused one is not a link."""
