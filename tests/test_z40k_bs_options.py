@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 from test_z40k_bs_library import GST, catalogue, counts, gun, imported, info, link, model_profile, pts
+from test_z40k_bs_library import SHARED as LIBRARY_SHARED
 from test_z40k_bs_squads import VETERAN_SHARED, VETERANS
 
 from game.assets import data_file
@@ -284,3 +285,38 @@ def test_keys_of_long_names_fit_the_roster_so_no_unit_is_lost_on_loading(tmp_pat
     (key,) = [k for k in data.user_units]
     assert len(key) <= 60 and data.units[key].name == "Chaos Space Marines of the Eye of Terror"
     assert all(len(k) <= 60 for k in (*data.user_weapons, *data.user_profiles))
+
+
+SPECIAL_WEAPONS = f"""<selectionEntries><selectionEntry id="is" name="Infantry Squad" type="unit"><selectionEntries>
+  <selectionEntry id="is-s" name="Sergeant" type="model">{counts(1, 1)}<infoLinks>{info("p-sarge", "s1")}</infoLinks>
+    <entryLinks>{link("boltgun", "s2", 1, 1)}</entryLinks>{pts(10)}</selectionEntry></selectionEntries>
+  <selectionEntryGroups><selectionEntryGroup id="is-g" name="Guardsmen" defaultSelectionEntryId="is-m">{counts(9, 9)}
+    <selectionEntries><selectionEntry id="is-m" name="Guardsman" type="model">{counts(None, 9)}
+      <infoLinks>{info("p-marine", "m1")}</infoLinks><entryLinks>{link("boltgun", "m2", 1, 1)}</entryLinks>{pts(5)}
+    </selectionEntry></selectionEntries>
+    <selectionEntryGroups><selectionEntryGroup id="is-sw" name="Special Weapons">{counts(None, 1)}<selectionEntries>
+      <selectionEntry id="is-f" name="Guardsman w/ Flamer" type="upgrade">{counts(None, 1)}
+        <infoLinks>{info("p-marine", "f1")}</infoLinks><entryLinks>{link("flamer", "f2", 1, 1)}</entryLinks>{pts(10)}
+      </selectionEntry>
+      <selectionEntry id="is-me" name="Guardsman w/ Meltagun" type="upgrade">{counts(None, 1)}
+        <infoLinks>{info("p-marine", "e1")}</infoLinks><entryLinks>{link("melta", "e2", 1, 1)}</entryLinks>{pts(15)}
+      </selectionEntry></selectionEntries></selectionEntryGroup></selectionEntryGroups>
+  </selectionEntryGroup></selectionEntryGroups>{pts(0)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_one_special_weapon_a_squad_when_its_variants_share_a_group_of_one(tmp_path: Path) -> None:
+    """The real Infantry Squad's "Special Weapons" group (at most 1) holds the Guardsman w/ Flamer, w/ Meltagun
+    and the rest: a 40k player built a squad with both a flamer and a meltagun. The second is refused, naming
+    the group; one alone is taken."""
+    data = imported_data(tmp_path, SPECIAL_WEAPONS, "Astra Militarum", LIBRARY_SHARED)
+    key = "astra_militarum_infantry_squad"
+    options = {o.name: o.key for o in data.units[key].weapon_options}
+    flamer, melta = (
+        options["Guardsman w/ Flamer for the Boltgun"],
+        options["Guardsman w/ Meltagun for the Boltgun"],
+    )
+    squad = {"unit": key, "models": 10, "sergeant": True}
+    assert not team_problems(data, {**squad, "weapons": [flamer]}, 300)
+    (problem,) = team_problems(data, {**squad, "weapons": [flamer, melta]}, 300)
+    assert "Special Weapons" in problem, problem

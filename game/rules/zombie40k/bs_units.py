@@ -66,6 +66,9 @@ class Model:
     profile: Profile
     lo: int
     hi: int
+    group: Entry | None = (
+        None  # the group it is one choice of (an Infantry Squad's "Special Weapons", one a squad)
+    )
 
 
 def _cap(hi: int | None) -> int:
@@ -104,7 +107,7 @@ def models_of(unit: Entry, picks: Picks = None) -> tuple[list[Model], list[Entry
                     if fill and fill in c.ids:  # "4-9 Storm Troopers", the entry's own minimum 2
                         lo = max(lo, group.lo)  # (real Forge World data)
                     hi = group.hi if hi is None else (hi if group.hi is None else min(hi, group.hi))
-                found.append(Model(c, profile, lo, _cap(hi)))
+                found.append(Model(c, profile, lo, _cap(hi), group))
 
     walk(unit, None)
     found = [_faced(m, found, own) for m in found]  # first: a Wraithblade has the unit's profile
@@ -225,18 +228,28 @@ def named_after(entry: str, profile: str) -> bool:
     return bool(base) and any(low.startswith(f"{base} {word} ") for word in ("w/", "with"))
 
 
+def shared_choice(v: Model, variants: list[Model]) -> dict[str, Any]:
+    """The team builder's bound on a trooper variant picked from a group of them: the real Infantry Squad's
+    "Special Weapons" group (at most 1) holds the Guardsman w/ Flamer, w/ Meltagun...: one a squad, where two
+    were taken."""
+    g = v.group
+    if g is None or not g.hi or sum(1 for w in variants if w.group is g) < 2:
+        return {}
+    return {"choice": g.name[:60], "choice_max": g.hi}
+
+
 def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
     """A model the data gives no profile takes the unit's own (Chosen: the profile is the unit's), or that of
     the model whose name his starts with ("Kabalite Warrior with special weapon") [house reading]."""
     if kind(m.profile) != "other":
         return m
     if len(own) == 1:
-        return Model(m.entry, own[0], m.lo, m.hi)
+        return replace(m, profile=own[0])
     low = m.entry.name.lower()
     for other in models:
         base = other.entry.name.split("(")[0].strip().lower()
         if other is not m and kind(other.profile) == "unit" and base and low.startswith(base):
-            return Model(m.entry, other.profile, m.lo, m.hi)
+            return replace(m, profile=other.profile)
     return m
 
 
@@ -615,7 +628,8 @@ class Maker(Tables):
         if wide:
             wargear, options = self.unit_weapons(name, unit, wargear, options)
         for v in variants:  # each tagged with its model, to tell which exclude which (see apart)
-            options += [{**o, "_from": v.entry} for o in self.variant_options(name, v, trooper, wargear)]
+            one_of = shared_choice(v, variants)
+            options += [{**o, **one_of, "_from": v.entry} for o in self.variant_options(name, v, trooper, wargear)]
         if unit is not trooper.entry:
             leader = sergeant.lo if sergeant is not None else 0
             options += self.squad_options(name, unit, wargear, {id(m.entry) for m in models}, leader, wide)
