@@ -59,7 +59,7 @@ class Saves:
     inv: int
     cover: int
     t: int
-    w: int
+    w: int  # the wounds it has left (the odds kill a wounded Boss with fewer)
     fnp: int
     eternal: bool
     save_rerolls: tuple[rerolls.Reroll, ...] = ()
@@ -128,7 +128,7 @@ def model_saves(world, m: Model, cover: int) -> Saves:  # type: ignore[no-untype
         p.inv,
         cover,
         p.t,
-        p.w,
+        max(1, m.wounds) if m.alive else p.w,
         fnp,
         world.model_has(m, "Eternal Warrior"),
         rerolls.of(world, unit, "", "save"),

@@ -152,6 +152,17 @@ class FellBack(Event):
 
 
 @record(EVENTS)
+class FallBackCut(Event):
+    """A model falling back went ``moved`` inches, short of the roll: ``by`` (a figure's id, the table
+    edge or the terrain) stood in every way home; ``surrounded`` when no way took him any nearer."""
+
+    figure: str
+    moved: float
+    by: str
+    surrounded: bool
+
+
+@record(EVENTS)
 class Regrouped(Event):
     unit: str
 

@@ -246,6 +246,14 @@ def _fell_back(game: Zombie40kGame, e: ev.FellBack) -> str:
     return toned("warn", esc(f"{_n(game).does(e.unit, 'falls back')}"))
 
 
+@says(ev.FallBackCut)
+def _fall_back_cut(game: Zombie40kGame, e: ev.FallBackCut) -> str:
+    n = _n(game)
+    by = n.figure(e.by) if e.by in game.state.models else e.by
+    why = f"surrounded, {by} in his way" if e.surrounded else f"{by} in his way"
+    return toned("warn", esc(f'{n.figure(e.figure)} can fall back only {e.moved:.1f}": {why}'))
+
+
 @says(ev.Regrouped)
 def _regrouped(game: Zombie40kGame, e: ev.Regrouped) -> str:
     return toned("good", esc(f"{_n(game).does(e.unit, 'regroups')}"))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import coherency
 from game.rules.zombie40k.commands import Move, Run
-from game.rules.zombie40k.events import Embarked, EmbarkRefused, FellBack, MoveRolled
+from game.rules.zombie40k.events import Embarked, EmbarkRefused, FallBackCut, FellBack, MoveRolled
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
@@ -244,8 +244,60 @@ def home_direction(world: World, unit: Unit) -> Point:
     return min(edges)[1]
 
 
+FALL_BACK_TURNS = (0.0, 20.0, -20.0, 40.0, -40.0, 60.0, -60.0, 80.0, -80.0)  # degrees off the way home
+SIDESTEPS = (1.0, 2.0, 3.0)  # inches aside before turning home
+
+
+def _turned(d: Point, degrees: float) -> Point:
+    a = math.radians(degrees)
+    return (d[0] * math.cos(a) - d[1] * math.sin(a), d[0] * math.sin(a) + d[1] * math.cos(a))
+
+
+def _ahead(p: Point, d: Point, inches: float) -> Point:
+    return (p[0] + d[0] * inches, p[1] + d[1] * inches)
+
+
+def fall_back_ways(start: Point, home: Point, inches: float) -> list[list[Point]]:
+    """The ways a model may try home: straight first, then turned up to 80 degrees aside, then a sidestep
+    of 1-3" and home (round a base or a corner in the way)."""
+    ways = [[start, _ahead(start, _turned(home, a), inches)] for a in FALL_BACK_TURNS]
+    for step in SIDESTEPS:
+        for side in (90.0, -90.0):
+            aside = _ahead(start, _turned(home, side), step)
+            ways.append([start, aside, _ahead(aside, home, inches - step)])
+    return ways
+
+
+def fall_back_route(
+    world: World, m: Model, home: Point, inches: float, placed: list[Model]
+) -> tuple[list[Point], PathCheck]:
+    """The way that takes ``m`` nearest his own edge within ``inches`` and keeps him with his squad (the
+    squad-mates ``placed`` before him), round the bases and terrain in the way [7th: falling back goes round
+    what blocks it]; and the straight way's check (what stands in it)."""
+    checks = [
+        world.table.check_path(w, m.radius, mover=m.id, max_length=inches)
+        for w in fall_back_ways(m.position, home, inches)
+    ]
+    routes = [coherency.keep_up(world, m, list(c.points), inches, placed) for c in checks]
+
+    def gain(pts: list[Point]) -> float:
+        return (pts[-1][0] - m.position[0]) * home[0] + (pts[-1][1] - m.position[1]) * home[1]
+
+    return max(routes, key=gain), checks[0]  # (the first of equals: straight home when nothing is in the way)
+
+
+def _fall_back_cut(world: World, m: Model, pts: list[Point], straight: PathCheck, inches: float) -> None:
+    """Say why a model fell back short of the roll (not when his own edge stopped him [house])."""
+    moved = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+    if moved >= inches - 0.05 or straight.blocked_by in ("", "table edge", "move allowance"):
+        return
+    by = straight.blocked_by.removeprefix("figure ")
+    world.emit(FallBackCut(m.id, round(moved, 4), by, moved < 0.5))
+
+
 def fall_back(world: World, unit: Unit) -> None:
-    """2D6" straight toward the unit's own edge; it stops at the edge [house] or at what blocks it."""
+    """2D6" toward the unit's own edge, each model round what is in his way; it stops at the edge [house].
+    A model that cannot go the whole way says what stopped him (surrounded when nothing let him go)."""
     world.disengage(unit.id)
     unit.falling_back = True
     inches = world.sum_d6(int(world.data.h("fall_back_dice")), f"{unit.id} fall back")
@@ -256,8 +308,7 @@ def fall_back(world: World, unit: Unit) -> None:
     placed: list[Model] = []
     for m in models:
         placed.append(m)
-        goal = (m.position[0] + dx * inches, m.position[1] + dy * inches)
-        check = world.table.check_path([m.position, goal], m.radius, mover=m.id)
-        pts = coherency.keep_up(world, m, list(check.points), float(inches), placed)
+        pts, straight = fall_back_route(world, m, (dx, dy), float(inches), placed)
+        _fall_back_cut(world, m, pts, straight, float(inches))
         if len(pts) > 1:
             world.move_along(m, pts, "fall back")

@@ -158,6 +158,7 @@ class Outlook:
     p_any_kill: float
     p_wipe: float
     kills_dist: tuple[float, ...]
+    ap2_wounds: float = 0.0  # of ``wounds``, those at AP 2 (Rending, Bladestorm: a 6 to wound)
 
     def as_dict(self) -> dict[str, float]:
         return {
@@ -177,7 +178,7 @@ def outlook(
     ``hits_dists`` gives, for a pool index, the distribution of its hits (blasts: markers scatter);
     ``again`` each pool's re-rolls (the pool's own when not given)."""
     states: dict[State, float] = {(0, 0): 1.0}
-    e_hits = e_wounds = 0.0
+    e_hits = e_wounds = e_ap2 = 0.0
     for i, (pool, need) in enumerate(pools):
         rr = again[i] if again is not None else None
         if hits_dists and i in hits_dists:
@@ -190,6 +191,7 @@ def outlook(
             e_hits += pool.attacks * hit_chance(pool, rr)
             wounds = wound_dist(pool, need, rr)
         e_wounds += sum((a + b) * p for (a, b), p in wounds.items())
+        e_ap2 += sum(b * p for (_, b), p in wounds.items())
         states = allocate(states, models, pool, wounds)
     n = len(models)
     dist = [0.0] * (n + 1)
@@ -202,6 +204,7 @@ def outlook(
         p_any_kill=1 - dist[0],
         p_wipe=dist[n] if n else 0.0,
         kills_dist=tuple(dist),
+        ap2_wounds=e_ap2,
     )
 
 

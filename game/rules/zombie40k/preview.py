@@ -186,6 +186,7 @@ def fire_preview(world: Any, fp: Any) -> Preview:
     saves = target_saves(world, fp)
     details = {
         **out.as_dict(),
+        "expected_ap2_wounds": round(out.ap2_wounds, 6),
         "shooters": [s.model.id for s in fp.shooters],
         "weapons": sorted({s.weapon.name for s in fp.shooters}),
         "snap_shots": any(s.snap for s in fp.shooters),

@@ -715,7 +715,7 @@ class Z40View:
             d = preview.details
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
-                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_before_saves(d)}, "
+                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{_before_saves(d)}, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
             )
@@ -900,6 +900,13 @@ def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
     far = f'{(unit.run_roll or rolled.inches) + bonus:g}"'
     runs = names_of(game).does(unit.id, "runs")  # ("Guardian Defenders run 4\"")
     return f"{runs} {far}: click each other model, then where it runs (no R needed)."
+
+
+def _at_ap2(details: dict[str, Any]) -> str:
+    """Of the wounds the plate counts, those at AP 2 (a Rending or Bladestorm 6 to wound), which only an
+    invulnerable or cover save stops: `` (1.1 at AP 2)``; "" when next to none are."""
+    ap2 = float(details.get("expected_ap2_wounds", 0.0))
+    return f" ({ap2:.1f} at AP 2)" if ap2 >= 0.05 else ""
 
 
 def _before_saves(details: dict[str, Any]) -> str:
