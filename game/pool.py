@@ -14,6 +14,8 @@ processes.
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -41,8 +43,6 @@ class Worker(Generic[R]):
 
 def _start_worker(init: Callable[..., None], args: tuple[Any, ...]) -> None:
     """A pool's process leaves Ctrl+C to the run, which stops the pool and keeps the seeds played."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     init(*args)
 
@@ -78,15 +78,35 @@ def play_seeds(
     elif stream is None:
         pool, stream = _pooled(worker, seeds, jobs)
     results: list[R] = []
+    asked, previous = _hear_ctrl_c()
     try:
         for result in stream:
             results.append(result)
             if on_result is not None:
                 on_result(len(results), result)
+            if asked:  # a Ctrl+C whose KeyboardInterrupt something swallowed: stop after this game
+                raise KeyboardInterrupt
     except KeyboardInterrupt:
         raise RunStopped(sorted(results, key=seed_of)) from None
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         if pool is not None:
             pool.terminate()
             pool.join()
     return sorted(results, key=seed_of)
+
+
+def _hear_ctrl_c() -> tuple[list[bool], Any]:
+    """Ctrl+C noted as well as raised, and the handler it replaces (None off the main thread, where none can be
+    set): a KeyboardInterrupt raised inside a callback is only printed ("Exception ignored from callback for
+    ffi.gc", pymunk freeing a body), and the run went on to its last game and exited 0."""
+    asked: list[bool] = []
+    if threading.current_thread() is not threading.main_thread():
+        return asked, None
+
+    def ctrl_c(signum: int, frame: Any) -> None:
+        asked.append(True)
+        raise KeyboardInterrupt
+
+    return asked, signal.signal(signal.SIGINT, ctrl_c)
