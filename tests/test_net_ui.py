@@ -24,7 +24,7 @@ from game.ui.game_setup import GameSetup, resize_answers
 from game.ui.scenario_list import load_entry
 from game.ui.scenes.host import HostScene
 from game.ui.scenes.join import JoinScene
-from game.ui.scenes.net_game import NetGameScene
+from game.ui.scenes.net_game import CATCH_UP_SECONDS, NetGameScene
 
 MAP = Path(__file__).resolve().parent.parent / "maps" / "hive_street.tmx"
 
@@ -398,3 +398,45 @@ def test_every_window_opens_the_end_screen_when_the_game_ends(windows: list[Any]
     for screen in screens:
         assert "Waiting for" not in screen.match.status, screen.match.status
         screen.leave()
+
+
+def heard(screens: list[NetGameScene]) -> bool:
+    """Every screen's copy has the host's whole log and no command of its own on the way (seen or not)."""
+    room = screens[0].table.host.room
+    return all(len(s.match.game.commands) == len(room.log) and s.match.controller.sent is None for s in screens)
+
+
+def caught_up(screen: NetGameScene) -> bool:
+    match = screen.match
+    return len(match.game.commands) == len(screen.table.client.game.commands) and not match.playback.busy
+
+
+def test_a_watcher_at_the_projectors_pace_keeps_up_with_quick_players(windows: list[Any]) -> None:
+    """The players end phases as fast as they can (Space, then E); the watcher's window animates at speed 1 (the
+    club's projector). When a command arrives it has at most a few seconds of older action still to show (it
+    shows the backlog at once and animates the newest action: it fell 29 s behind in 20 commands), and it shows
+    the latest state moments after the last command."""
+    host, bob, watcher = begun(windows, watch=True)
+    assert watcher is not None
+    watcher.match.set_speed(1.0)
+    behind: list[float] = []  # the older action still to show, as each command reaches the watcher
+    shown = watcher.match.heard
+
+    def hearing(cmd: Any, events: Any) -> None:
+        behind.append(watcher.match.playback.seconds_left())
+        shown(cmd, events)
+
+    watcher.match.heard = hearing  # type: ignore[method-assign]
+    room = host.table.host.room
+    for _ in range(60):
+        if len(room.log) >= 20:
+            break
+        for screen in (host, bob):
+            screen.match.skip()  # (Space: they have seen enough)
+        end_phase(acting_screen([host, bob]))
+        until(windows, lambda: heard([host, bob]), "both players' screens hearing the command")
+    assert len(room.log) >= 20
+    until(windows, lambda: caught_up(watcher), "the watcher showing the latest state", timeout=15)
+    assert len(behind) == len(room.log)
+    assert max(behind) <= CATCH_UP_SECONDS, f"the watcher fell {max(behind):.1f} s of animation behind"
+    assert state_hash(watcher.match.game) == state_hash(room.game)

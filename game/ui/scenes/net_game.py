@@ -31,6 +31,7 @@ GONE = (
     "The host is gone (nobody answered for ten minutes): the room is closed. Menu, Save keeps a copy of the game."
 )
 REJOIN_WAIT = 600.0  # seconds a table waits for its host: one that crashed is restarted and resumes the room
+CATCH_UP_SECONDS = 3.0  # seconds of animation a table may be behind the game; beyond, the backlog is shown at once
 DROPPED = "The connection to the host dropped: rejoining..."
 
 
@@ -153,6 +154,7 @@ class NetGameScene(GameScene):
         if client.game is not None and (self.match is None or client.game is not self.match.game):
             self._follow_copy()  # the copy was rebuilt after a rejoin: draw it afresh
         if u.kind == "applied" and self.match is not None:
+            self._keep_up()
             self.match.heard(u.cmd, u.events)
         elif u.kind == "refused" and self.match is not None:
             self.match.refused(u.text)
@@ -178,6 +180,14 @@ class NetGameScene(GameScene):
             self.news(u.text if over else words, bad=not over)
         elif u.kind == "notice" and u.text:
             self.news(u.text)
+
+    def _keep_up(self) -> None:
+        """Players who end phases quickly leave a table that animates everything behind (a projector at speed 1
+        fell a turn behind): one more than :data:`CATCH_UP_SECONDS` of animation behind shows its backlog at
+        once, as Space does, so the next command is the one animated (and the watcher's camera frames it)."""
+        match = self.match
+        if match is not None and match.playback.seconds_left() > CATCH_UP_SECONDS:
+            match.skip()
 
     def _follow_copy(self) -> None:
         game = self.table.client.game
