@@ -587,7 +587,9 @@ def _turn_parser(sub: Subcommands) -> None:
 def _host_parser(sub: Subcommands) -> None:
     host = sub.add_parser("host", help="host a game other machines join (docs/NETWORK.md)")
     host.add_argument("map", nargs="?", help="the scenario (.tmx)")
-    host.add_argument("--port", type=_port, default=8765, help="the port to listen on (0: any free one; 8765)")
+    host.add_argument(
+        "--port", type=_port, help="the port to listen on (0: any free one; 8765, or a resumed room's own)"
+    )
     host.add_argument(
         "--lan", action="store_true", help="listen on the local network too (else this machine only)"
     )
@@ -603,7 +605,10 @@ def _host_parser(sub: Subcommands) -> None:
         help="seconds before a bot plays a dropped player's seat (-1: never)",
     )
     host.add_argument("--autosaves", help="the autosave folder (default: the game's own)")
-    host.add_argument("--resume", help="carry on an autosaved room: a save file, or 'latest'")
+    host.add_argument(
+        "--resume",
+        help="carry on an autosaved room (its seats, names, port and LAN as kept): a save file, or 'latest'",
+    )
     host.add_argument("--quiet", action="store_true", help="do not print the game's log")
     host.set_defaults(func=_host)
 

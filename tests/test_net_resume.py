@@ -57,3 +57,40 @@ def test_a_host_that_vanishes_is_said_in_the_games_words() -> None:
             assert dropped_words(dropped[0].text) == DROPPED, dropped[0].text
         finally:
             client.close()
+
+
+def test_the_command_lines_resume_seats_its_players_as_the_autosave_kept_them(tmp_path: Path) -> None:
+    """``deadground host --resume SAVE`` opens the room as the title's Resume does: the seats, their players'
+    names and the port from the autosave (the host's own seat served over the network), so Bob, rejoining by name
+    without naming a seat, gets team 2 back, not the first free seat."""
+    import time
+
+    from game.cli import build_parser
+    from game.net.client import Client
+    from game.net.headless import listen_port
+    from game.net.host import Host
+
+    room = make_room(HostPlan(str(MAPS / "hive_street.tmx"), seats="local,net", seed=8, autosaves=str(tmp_path)))
+    room.join([1], "Ann", True), room.join(None, "Bob", False)
+    room.begin()
+    room.port = 9124
+    assert room.autosave() == ""
+    path = Autosaves(tmp_path).resumable()
+    args = build_parser().parse_args(["host", "--resume", str(path), "--autosaves", str(tmp_path)])
+    plan = HostPlan("", args.port, args.lan, resume=args.resume, autosaves=args.autosaves)
+    again = make_room(plan)
+    assert [(s.kind, s.name) for s in again.seats] == [("network", "Ann"), ("network", "Bob")]
+    assert listen_port(plan, again) == 9124, "the clients rejoin the port they knew"
+    again.autosaves = None
+    host = Host(again, port=0, on_notice=lambda text: None)
+    port = host.start()
+    bob = Client(f"127.0.0.1:{port}", "Bob").start()
+    try:
+        deadline = time.monotonic() + 20
+        while not bob.seats:
+            assert time.monotonic() < deadline, "Bob never sat"
+            bob.poll(wait=0.05)
+        assert bob.seats == [2], "Bob is back in his own seat"
+    finally:
+        bob.close()
+        host.stop()

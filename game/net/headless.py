@@ -28,8 +28,10 @@ from game.rules.contract import default_answers
 from game.rules.core import Command, Game, get_ruleset
 from game.saves import Autosaves, SaveError, state_hash
 from game.scenario import load_scenario
+from game.session import Session
 
 STEP = 0.05  # seconds a headless loop waits for news
+PORT = 8765  # the port a new room listens on unless told
 
 
 def seat_kinds(text: str) -> list[str]:
@@ -42,7 +44,7 @@ class HostPlan:
     """What ``deadground host`` was asked for."""
 
     scenario: str
-    port: int = 0
+    port: int | None = None  # None: a resumed room's own port, else PORT
     lan: bool = False
     password: str = ""
     seats: str = ""
@@ -62,8 +64,9 @@ def make_room(plan: HostPlan) -> Room:
         path = autosaves.resumable() if plan.resume == "latest" else Path(plan.resume)
         if path is None:
             raise SaveError(f"no unfinished game autosaved in {autosaves.folder} to resume")
-        room = Room.resume(path, [], autosaves)
-        room.seats = make_seats(seat_kinds(plan.seats) or ["network"] * _players(room.game))
+        room = Room.reopen(Session.resume(path, autosaves), seat_kinds(plan.seats), screen=False)
+        if not room.seats:  # a save of a game that was never hosted: a network seat for every player
+            room.seats = make_seats(["network"] * _players(room.game))
         return room
     scenario = load_scenario(plan.scenario)
     rules = get_ruleset(scenario.ruleset)
@@ -89,7 +92,9 @@ def serve(plan: HostPlan, out: TextIO = sys.stdout) -> int:
     """Host the plan's room until its game is over; 0 when it finished."""
     room = make_room(plan)
     folder = room.autosaves.folder.parent if room.autosaves is not None else Path(".")
-    host = Host(room, plan.lan, plan.port, plan.password, plan.bot_after, folder / "desync")
+    host = Host(
+        room, plan.lan or room.lan, listen_port(plan, room), plan.password, plan.bot_after, folder / "desync"
+    )
     host.on_applied = _printer(room, out, plan.quiet)
     host.on_notice = lambda text: print(text, file=out, flush=True)
     port = host.start()
@@ -106,6 +111,13 @@ def serve(plan: HostPlan, out: TextIO = sys.stdout) -> int:
         host.stop()
     print(f"Result: {room.game.winner} after {len(room.log)} commands; state {state_hash(room.game)}", file=out)
     return 0 if room.over else 1
+
+
+def listen_port(plan: HostPlan, room: Room) -> int:
+    """The port asked for, else the one a resumed room was served on (its clients rejoin there), else PORT."""
+    if plan.port is not None:
+        return plan.port
+    return room.port or PORT
 
 
 def _wait_for_players(host: Host, wait: float) -> None:

@@ -310,6 +310,28 @@ class Room:
             self.bot = bot_for(self.game.ruleset)
         return self._apply(self.bot(self.game), acting)
 
+    @classmethod
+    def reopen(cls, session: Session, kinds: Sequence[str] = (), screen: bool = True) -> Room:
+        """The room of a hosted game that stopped, from its autosave (the title's Resume and ``deadground host
+        --resume`` both open it here): its seats as the autosave kept them, or of ``kinds`` when given, each
+        network seat keeping its player's name (he rejoins by name and gets it back); the port and LAN setting
+        it was served with. A host without a ``screen`` (the command line) serves its local seats over the
+        network: their player rejoins by name too. The password is never kept: the host gives it again."""
+        note = RoomNote.read(session.extra)
+        kept = note.seats if note is not None else []
+        wanted = list(kinds) or [s.kind for s in kept]
+        if not screen:
+            wanted = ["network" if k == "local" else k for k in wanted]
+        names = {s.seat: s.name for s in kept}
+        seats = make_seats(wanted)
+        for s in seats:
+            if s.kind == "network":
+                s.name = names.get(s.seat, s.name)
+        room = cls(session, seats)
+        if note is not None:
+            room.port, room.lan = note.port, note.lan
+        return room
+
     def save_desync(self, folder: Path, index: int, theirs: str) -> Path:
         """The host's side of a mismatch, saved beside the client's (the client saves its own)."""
         at = restore(snapshot(self.game), scenario=self.game.scenario, upto=index)  # the moment the hashes differ

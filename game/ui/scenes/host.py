@@ -70,7 +70,6 @@ class HostScene(Scene):
         players = setup.players
         self.choices = ["this screen"] + ["network"] * (players - 1) if players > 1 else ["this screen"]
         self.lan, self.password, self.player = False, "", app.settings.player_name or "Host"
-        self.names: dict[int, str] = {}  # a resumed room's players, by seat: each is waited for in his own
         if resumed is not None:
             from game.net.room import RoomNote
 
@@ -90,7 +89,6 @@ class HostScene(Scene):
         if note is None:
             return
         self.choices = seat_choices([s.kind for s in note.seats])
-        self.names = {s.seat: s.name for s in note.seats}
         self.player = next((s.name for s in note.seats if s.kind == "local" and s.name), self.player)
         self.lan = note.lan
         if note.port:
@@ -219,9 +217,7 @@ class HostScene(Scene):
         from game.net.room import Room
 
         if self.resumed is not None:
-            for s in seats:
-                s.name = self.names.get(s.seat, s.name) if s.kind == "network" else s.name
-            return Room(self.resumed, seats)
+            return Room.reopen(self.resumed, [s.kind for s in seats])
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         return Room.new(self.setup.entry.scenario, self.setup.options, seed, seats, self.app.autosaves())
 
