@@ -107,6 +107,19 @@ class RoomNote:
         return cls([Seat(n, kind, name) for n, (kind, name) in enumerate(seats, start=1)], port, lan)
 
 
+def hosted(extra: Any) -> bool:
+    """Whether a save's ``extra`` keeps a room: the game was hosted for players on other machines."""
+    return RoomNote.read(extra) is not None
+
+
+def unhost(session: Session) -> None:
+    """The game plays on one screen from now on: its autosaves keep no room (the title's Resume would open the
+    room again for players long gone)."""
+    session.extra.pop(NOTE, None)
+    if session.autosaves is not None:
+        session.autosaves.extra.pop(NOTE, None)
+
+
 def _seat_kept(value: Any) -> bool:
     return (
         isinstance(value, list)

@@ -105,6 +105,21 @@ def list_saves(saves_dir: Path, autosave_dir: Path) -> list[SaveEntry]:
     return entries
 
 
+ROOM_WORDS = "Resume the room (players rejoin)"
+HERE_WORDS = "Play it here on one screen"
+HOSTED_WORDS = (
+    "This game was hosted for players on other machines. Resume the room: the Host screen opens with its seats "
+    "as they were, and its players rejoin. Or play it here on one screen: its autosaves no longer open a room."
+)
+
+
+def was_hosted(entry: SaveEntry | None) -> bool:
+    """Whether the save is of a game hosted for players on other machines (Load asks how to go on)."""
+    from game.net.room import hosted
+
+    return entry is not None and entry.saved is not None and not entry.saved.over and hosted(entry.saved.extra)
+
+
 class LoadScene(Scene):
     name = "load"
 
@@ -154,22 +169,40 @@ class LoadScene(Scene):
         self.back = self.ui(UIButton(pygame.Rect(m, h - m - 48, 160, 48), "Back", self.manager))
         self.replay_button = self.ui(
             UIButton(
-                pygame.Rect(w - m - 420, h - m - 48, 200, 48),
+                pygame.Rect(w - m - 520, h - m - 48, 200, 48),
                 "Watch a replay",
                 self.manager,
                 tool_tip_text="Play the saved game back, step by step",
             )
         )
         self.load = self.ui(
-            UIButton(pygame.Rect(w - m - 200, h - m - 48, 200, 48), "Load", self.manager, object_id="#primary")
+            UIButton(pygame.Rect(w - m - 300, h - m - 48, 300, 48), "Load", self.manager, object_id="#primary")
+        )
+        self.room_button = self.ui(
+            UIButton(
+                pygame.Rect(w - m - 300, h - m - 48 - 58, 300, 48),
+                ROOM_WORDS,
+                self.manager,
+                tool_tip_text="Open the room again on the same port; its players rejoin by themselves",
+            )
         )
         if self.campaign is not None:
             self._show_campaign(self.campaign)
         else:
             self._show(self.chosen)
 
+    def _room_choice(self, entry: SaveEntry | None) -> None:
+        """A hosted game's save offers the room or one screen; any other just Load."""
+        if was_hosted(entry):
+            self.room_button.show()
+            self.load.set_text(HERE_WORDS)
+        else:
+            self.room_button.hide()
+            self.load.set_text("Load")
+
     def _show_campaign(self, kept: KeptCampaign) -> None:
         """A campaign in progress: where it stands (Load opens its screen), or why it cannot be loaded."""
+        self._room_choice(None)
         self.chosen, self.campaign = None, kept
         text = kept.details_html()
         if self.message:
@@ -182,6 +215,7 @@ class LoadScene(Scene):
             self.load.disable()
 
     def _show(self, entry: SaveEntry | None) -> None:
+        self._room_choice(entry)
         self.chosen, self.campaign = entry, None
         if entry is None:
             self.details.set_text(
@@ -217,6 +251,8 @@ class LoadScene(Scene):
         )
         if s.error:
             text += f"<br><br><font color='#E0A050'>Bug report: {html.escape(s.error)}</font>"
+        if was_hosted(entry):
+            text += f"<br><br><b>{html.escape(HOSTED_WORDS)}</b>"
         if self.message:
             text += f"<br><br><font color='#E06050'><b>Not loaded:</b> {html.escape(self.message)}</font>"
         self.details.set_text(text)
@@ -241,9 +277,30 @@ class LoadScene(Scene):
             self.message = shown(str(exc))
             self._show(entry)
             return False
+        if was_hosted(entry):
+            from game.net.room import unhost
+
+            unhost(session)  # played here on one screen: no longer a room
         self.app.open_session(
             session, notice=f"Loaded {shown(entry.path.name)}: {actions(len(session.game.commands))} replayed."
         )
+        return True
+
+    def resume_room(self) -> bool:
+        """The chosen hosted game's room opened again (the Host screen, its seats as they were)."""
+        from game.session import Session
+
+        entry = self.chosen
+        if not was_hosted(entry):
+            return False
+        assert entry is not None
+        try:
+            session = Session.resume(entry.path, self.app.autosaves())
+        except SaveError as exc:
+            self.message = shown(str(exc))
+            self._show(entry)
+            return False
+        self.app.host_again(session)
         return True
 
     def replay_chosen(self) -> bool:
@@ -279,5 +336,7 @@ class LoadScene(Scene):
                 self.load_chosen()
             elif event.ui_element is self.replay_button:
                 self.replay_chosen()
+            elif event.ui_element is self.room_button:
+                self.resume_room()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
