@@ -149,9 +149,10 @@ class LoadScene(Scene):
             default = self.items[len(self.entries) + self.kept.index(self.campaign)]
         elif self.chosen is not None:
             default = self.items[self.entries.index(self.chosen)]
+        foot = 118  # the buttons, and a row above them for a hosted game's Resume the room
         self.list = self.ui(
             UISelectionList(
-                pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - 60),
+                pygame.Rect(m, m + 52, list_w, h - 2 * m - 52 - foot),
                 items,
                 self.manager,
                 object_id="#scenario_list",
@@ -161,7 +162,7 @@ class LoadScene(Scene):
         self.details = self.ui(
             UITextBox(
                 "",
-                pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - 60),
+                pygame.Rect(2 * m + list_w, m + 52, w - 3 * m - list_w, h - 2 * m - 52 - foot),
                 self.manager,
                 object_id="#briefing",
             )
@@ -180,7 +181,7 @@ class LoadScene(Scene):
         )
         self.room_button = self.ui(
             UIButton(
-                pygame.Rect(w - m - 300, h - m - 48 - 58, 300, 48),
+                pygame.Rect(w - m - 360, h - m - 48 - 58, 360, 48),
                 ROOM_WORDS,
                 self.manager,
                 tool_tip_text="Open the room again on the same port; its players rejoin by themselves",
