@@ -77,3 +77,24 @@ def test_a_held_power_up_stays_on_the_panel_grey_with_why(tmp_path: Path) -> Non
         app.run_frames(3)
         assert {"tape_attack", "tape_shot"} <= _shown(app.scene), sorted(_shown(app.scene))
         assert not app.scene.buttons["tape_attack"].is_enabled  # nobody selected: grey, and says why
+
+
+def test_a_held_power_ups_grey_button_says_on_screen_what_it_waits_for(tmp_path: Path) -> None:
+    """A player who uses only the mouse read the grey power-up buttons as out of reach (the reason was only in a
+    tooltip): when the game waits for him, the status line says to select a model to use a power-up."""
+    with headless_app(tmp_path / "settings.json") as app:
+        app.push(GameScene(app, load_scenario(MAPS / "hive_street.tmx"), {}, seed=1))
+        app.run_frames(3)
+        match = app.scene.match
+        assert "power-up" not in match.status, "nobody holds one yet"
+        match.game.state.squad_of(match.game.state.active_player).power_ups.append("duct_tape")
+        match.resync()
+        for _ in range(2):
+            match.button("end_turn")
+        for _ in range(600):
+            if not match.playback.busy and match.controller.mode.name == "IDLE":
+                break
+            match.skip()
+            app.run_frames(1)
+        app.run_frames(2)
+        assert "Select a model to use a power-up." in match.status, match.status

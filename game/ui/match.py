@@ -650,4 +650,14 @@ class Match:
         elif not self.status and self.controller.mode == Mode.IDLE:
             noun = self.view.figure_noun
             end = getattr(self.view, "end_words", "End turn")  # "End phase" where E ends less than a turn
-            self.status, self.status_bad = f"Click a {noun} (or Tab), or {end}.", False
+            self.status, self.status_bad = f"Click a {noun} (or Tab), or {end}.{self._kept_words()}", False
+
+    def _kept_words(self) -> str:
+        """What the grey buttons kept on the panel wait for, said where a player who uses only the mouse reads
+        it (a Zombie 40,000 player thought his power-ups out of reach till he selected a model): " Select a model
+        to use a power-up." while the view keeps such a button on the panel now."""
+        kept = set(getattr(self.view, "kept_on_panel", ()))
+        kinds_for = getattr(self.view, "kinds_for", None)
+        if not kept or kinds_for is None or not kept & {k.key for k in kinds_for(self.game)}:
+            return ""
+        return f" Select a {self.view.figure_noun} to use {getattr(self.view, 'kept_words', 'the grey buttons')}."

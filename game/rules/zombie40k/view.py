@@ -198,6 +198,7 @@ class Z40View:
     ask_before_ending = True  # an E with models still able to act in this phase asks once
     optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
+    kept_words = "a power-up"  # the status line: "Select a model to use a power-up."
 
     def kinds_for(self, game: Zombie40kGame) -> tuple[ActionKind, ...]:
         """The buttons this game has now: the grenade only in Killing Floor; a power-up's only while a team
