@@ -246,6 +246,11 @@ def _fell_back(game: Zombie40kGame, e: ev.FellBack) -> str:
     return toned("warn", esc(f"{_n(game).does(e.unit, 'falls back')}"))
 
 
+@says(ev.SquadMoveHeld)
+def _squad_move_held(game: Zombie40kGame, e: ev.SquadMoveHeld) -> str:
+    return toned("warn", esc(f"{_n(game).figure(e.figure)} stays where he is: {player_words(game, e.reason)}"))
+
+
 @says(ev.FallBackCut)
 def _fall_back_cut(game: Zombie40kGame, e: ev.FallBackCut) -> str:
     n = _n(game)

@@ -41,7 +41,7 @@ from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words
 from game.rules.percent import percent
 from game.rules.routing import MOVED, Point, Routes
-from game.rules.zombie40k import coherency, log_words, lost_phases, movement, power_ups, shooting, sight
+from game.rules.zombie40k import coherency, formation, log_words, lost_phases, movement, power_ups, shooting, sight
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
@@ -50,6 +50,7 @@ from game.rules.zombie40k.commands import (
     Charge,
     EndPhase,
     Move,
+    MoveSquad,
     PowerUpChoice,
     Run,
     Sell,
@@ -65,9 +66,18 @@ from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 from game.table import path_length
 
 # a command in a player's words (undo's refusal) where the shared words serve: {who} its model
-COMMAND_WORDS = {EndPhase: "End phase", Move: "MOVE of {who}", Run: "RUN of {who}"}
+COMMAND_WORDS = {EndPhase: "End phase", Move: "MOVE of {who}", Run: "RUN of {who}", MoveSquad: "MOVE SQUAD"}
 ACTION_KINDS: tuple[ActionKind, ...] = (
     MOVE,
+    ActionKind(
+        "squad",
+        "Move squad",
+        "q",
+        "icons.move",
+        "path",
+        "MOVE SQUAD: every model still to move goes the same way, in formation, each round what is in his way (Q)",
+        prompt="Click where this model goes: his squad-mates move with him, keeping their places round him.",
+    ),
     ActionKind(
         "run", "Run", "r", "icons.move", "path", 'RUN D6" instead of shooting (R)', prompt="Click where to run."
     ),
@@ -211,6 +221,10 @@ class Z40View:
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, ruins and the squad's other models
+        self.squad_routes: dict[str, Routes] = {}  # a squad move's: one a model, so each keeps its grid
+
+    def _routes_of(self, fid: str) -> Routes:
+        return self.squad_routes.setdefault(fid, Routes())
 
     # ---- the panels ----------------------------------------------------------------------------
 
@@ -236,6 +250,8 @@ class Z40View:
     def confirm(self, game: Zombie40kGame, cmd: Any, preview: Any) -> str:
         """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
         second click before the model goes less far than asked."""
+        if isinstance(cmd, MoveSquad) and preview.legal:
+            return squad_question(game, preview)
         if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
             return ""
         d = preview.details
@@ -501,6 +517,7 @@ class Z40View:
             return "Grenades are thrown in the Killing Floor mod only."
         want = {
             "move": Phase.MOVEMENT,
+            "squad": Phase.MOVEMENT,
             "run": Phase.SHOOTING,
             "shoot": Phase.SHOOTING,
             "charge": Phase.ASSAULT,
@@ -510,6 +527,9 @@ class Z40View:
             return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
             return game.preview(Move(fid, ())).reason or f"{self.name(game, fid)} has already moved."
+        if key == "squad":
+            why = game.preview(Move(fid, ())).reason
+            return why or "Only this model of the squad is still to move: move him with M."
         if key == "run":
             return game.preview(Run(fid, ())).reason or f"{self.name(game, fid)} cannot run now."
         if key == "shoot":
@@ -527,6 +547,8 @@ class Z40View:
         available = list(game.actions_for(fid))
         s = game.state
         m = game.figure(fid)
+        if "move" in available and len(formation.still_to_move(game, fid)) > 1:
+            available.insert(available.index("move") + 1, "squad")
         if (
             kf.killing_floor_on(s)
             and s.phase == Phase.SHOOTING
@@ -574,6 +596,9 @@ class Z40View:
         if action in POWER_UP_ACTIONS:
             return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
+        if action == "squad" and aim.path:
+            limit = _allowance(game, fid, "move")
+            return formation.squad_command(game, fid, aim.path[-1], limit, self._routes_of)
         if action in ("move", "run"):
             f = game.figure(fid)
             # a destination alone is routed round what is in the way (waypoints force a route), then cut as
@@ -672,6 +697,8 @@ class Z40View:
 
     def drawing(self, game: Zombie40kGame, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
         out: list[Primitive] = []
+        if isinstance(cmd, MoveSquad):
+            return squad_marks(game, cmd, preview)
         if isinstance(cmd, (Move, Run)):
             m = game.figure(cmd.figure)
             pts = preview.details.get("path") or [list(m.position), *[list(p) for p in cmd.path]]
@@ -832,6 +859,53 @@ def _shown_wounds(wounds: int, most: int, look: Look | None) -> int:
     if look.badge.isdigit():
         return min(most, int(look.badge))
     return most if look.state in ("alive", "embarked") else 0  # (a one-wound model's token has no badge)
+
+
+def squad_question(game: Zombie40kGame, preview: Any) -> str:
+    """A squad move that leaves a model behind asks first: who stays, and that a second click moves the rest."""
+    steps = preview.details["steps"]
+    held = [st for st in steps if st["reason"]]
+    if not held:
+        return ""
+    first = held[0]
+    why = player_words(game, first["reason"])
+    more = f" (and {len(held) - 1} more)" if len(held) > 1 else ""
+    return (
+        f"{len(steps) - len(held)} of {len(steps)} move; {names_of(game).figure(first['figure'])} stays{more}: "
+        f"{why} Click again to move the rest."
+    )
+
+
+def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primitive]:
+    """A squad move's preview: each model's way and a ghost ring where he lands; a cross on each who stays
+    or stops short of his place in the formation, and a plate of the squad's move."""
+    if not preview.legal:
+        m = game.figure(cmd.moves[0][0])
+        return [Cross(m.position), Plate(m.position, player_words(game, preview.reason), "bad")]
+    out: list[Primitive] = []
+    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in preview.details["steps"]}
+    held = {st["figure"] for st in preview.details["steps"] if st["reason"]}
+    for fid, path in cmd.moves:
+        m = game.figure(fid)
+        end = ends[fid]
+        if fid in held:
+            out.append(Cross(m.position))
+            continue
+        out.append(Path((m.position, *path), "legal"))
+        out.append(Ring(end, m.radius, "move"))
+        if path and math.dist(end, path[-1]) > 0.1:
+            out.append(Cross(end))
+    lead = game.figure(cmd.moves[0][0])
+    chance = preview.chances.get("whole move", 1.0)
+    text = f"MOVE SQUAD: {preview.details['moving']} of {len(cmd.moves)} models move"
+    if chance < 1.0:
+        text += f"\nall the way through difficult terrain {percent(chance)}"
+    question = squad_question(game, preview)
+    if question:
+        text += "\n" + question
+    at = max((ends[f] for f, _ in cmd.moves if f not in held), key=lambda p: math.dist(p, lead.position))
+    out.append(Plate(at, text, "path"))
+    return out
 
 
 def turn_order_words(order: Sequence[int]) -> str:
