@@ -20,6 +20,7 @@ from game.rules.core import DiceRolled
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
+from game.rules.zombie40k.bearer import free_usr
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
 from game.rules.zombie40k.report import who_won
@@ -303,7 +304,10 @@ def _wounded(game: Zombie40kGame, e: ev.Wounded) -> str:
 
 @says(ev.Killed)
 def _killed(game: Zombie40kGame, e: ev.Killed) -> str:
-    return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed: {cause_words(game, e.cause)}"))
+    m = game.state.models.get(e.figure)
+    usr = free_usr(game.world, m) if m is not None else ""
+    lost = f"; {_n(game).unit(m.unit)} loses {usr} with him" if m is not None and usr else ""
+    return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed: {cause_words(game, e.cause)}{lost}"))
 
 
 def cause_words(game: Zombie40kGame, cause: str) -> str:

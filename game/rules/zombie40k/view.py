@@ -45,6 +45,7 @@ from game.rules.zombie40k import coherency, formation, log_words, lost_phases, m
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
+from game.rules.zombie40k.bearer import free_usr
 from game.rules.zombie40k.commands import (
     Buy,
     Charge,
@@ -320,7 +321,9 @@ class Z40View:
                 )
                 wounds = _shown_wounds(m.wounds, prof.w, look)
                 cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
-                rows.append(RosterRow(fid, self.roster_name(game, fid), cells, status))
+                usr = free_usr(w, m)  # the team's free Universal Special Rule goes with him (issue 33)
+                name = self.roster_name(game, fid) + (f" \u00b7 {usr}" if usr else "")
+                rows.append(RosterRow(fid, name, cells, status))
             far = f" \u00b7 {vehicle_words(game, unit)}"  # the end screen's words and number
             items = power_up_words(game, unit)
             held = f" \u00b7 {items}" if items else ""
@@ -444,11 +447,12 @@ class Z40View:
             )
         if state == "standing" and not zombie and (m.moved or m.fired or m.ran):
             state = "acted"
+        star = "*" if free_usr(game.world, m) else ""  # the bearer of the team's free USR, marked
         return TokenLook(
             sprite,
             "zombie" if zombie else "allies",
             state,
-            "" if look.state == "dead" else look.badge,
+            "" if look.state == "dead" else look.badge + star,
             capitalised(self.name(game, fid)),
             m.radius,
             0 if look.state == "dead" else 2,
