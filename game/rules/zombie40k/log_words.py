@@ -282,6 +282,8 @@ def _attack_step(game: Zombie40kGame, e: ev.AttackStep) -> str:
     roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
     step = STEP_WORDS.get(e.step, e.step)
     step = f"{e.kind} {step}" if e.kind else step  # which save: armour, invulnerable, cover
+    if e.step == "hit" and e.target != e.unit:  # whom the blows or shots go at (a melee has no aiming line)
+        roller = f"{roller} against {_n(game).unit(e.target)}"
     return toned("muted", esc(f"  {roller}, {e.weapon}: {e.successes} of {e.dice} {step}{need}{note}"))
 
 
