@@ -28,7 +28,7 @@ def p_move_at_least(world: World, unit: Any, dice: int, need: float, run: bool =
     as ``movement`` rolls it."""
     first = {v: (v / 6) ** dice - ((v - 1) / 6) ** dice for v in range(1, 7)}
     final = dict(first)
-    for ask in move_rerolls(world, unit, run):  # each re-roll is a fresh roll of the same dice
+    for ask in move_rerolls(world, unit, run, need):  # each re-roll is a fresh roll of the same dice
         again = sum(p for v, p in final.items() if ask(v))
         final = {v: (0.0 if ask(v) else p) + again * first[v] for v, p in final.items()}
     k = math.ceil(need - 1e-9)
