@@ -259,10 +259,6 @@ def home_direction(world: World, unit: Unit) -> Point:
     return min(edges)[1]
 
 
-FALL_BACK_TURNS = (0.0, 20.0, -20.0, 40.0, -40.0, 60.0, -60.0, 80.0, -80.0)  # degrees off the way home
-SIDESTEPS = (1.0, 2.0, 3.0)  # inches aside before turning home
-
-
 def _turned(d: Point, degrees: float) -> Point:
     a = math.radians(degrees)
     return (d[0] * math.cos(a) - d[1] * math.sin(a), d[0] * math.sin(a) + d[1] * math.cos(a))
@@ -272,11 +268,12 @@ def _ahead(p: Point, d: Point, inches: float) -> Point:
     return (p[0] + d[0] * inches, p[1] + d[1] * inches)
 
 
-def fall_back_ways(start: Point, home: Point, inches: float) -> list[list[Point]]:
-    """The ways a model may try home: straight first, then turned up to 80 degrees aside, then a sidestep
-    of 1-3" and home (round a base or a corner in the way)."""
-    ways = [[start, _ahead(start, _turned(home, a), inches)] for a in FALL_BACK_TURNS]
-    for step in SIDESTEPS:
+def fall_back_ways(world: World, start: Point, home: Point, inches: float) -> list[list[Point]]:
+    """The ways a model may try home: straight first, then turned aside (the house's ``fall_back_turns``, in
+    degrees), then a sidestep (``fall_back_sidesteps``, in inches) and home (round a base or a corner in the way)."""
+    turns = [float(a) for a in world.data.h("fall_back_turns")]
+    ways = [[start, _ahead(start, _turned(home, a), inches)] for a in turns]
+    for step in (float(x) for x in world.data.h("fall_back_sidesteps")):
         for side in (90.0, -90.0):
             aside = _ahead(start, _turned(home, side), step)
             ways.append([start, aside, _ahead(aside, home, inches - step)])
@@ -291,7 +288,7 @@ def fall_back_route(
     what blocks it]; and the straight way's check (what stands in it)."""
     checks = [
         world.table.check_path(w, m.radius, mover=m.id, max_length=inches)
-        for w in fall_back_ways(m.position, home, inches)
+        for w in fall_back_ways(world, m.position, home, inches)
     ]
     routes = [coherency.keep_up(world, m, list(c.points), inches, placed) for c in checks]
 
