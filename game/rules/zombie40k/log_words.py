@@ -239,7 +239,15 @@ def _moved(game: Zombie40kGame, e: ev.Moved) -> str:
 
 @says(ev.MoveRolled)
 def _move_rolled(game: Zombie40kGame, e: ev.MoveRolled) -> str:
-    return toned("dice", esc(f'{_n(game).unit(e.unit)}: {player_words(game, e.what)} {e.inches}"'))
+    said = f'{_n(game).unit(e.unit)}: {player_words(game, e.what)} {e.inches}"'
+    unit = game.state.units.get(e.unit)
+    bonus = game.world.hooks.move_bonus(game.world, unit) if unit is not None else 0.0
+    if bonus and e.what.startswith(SPED):  # the Speed Pack's inches are the squad's too
+        said += f' +{bonus:g}" Speed Pack = {e.inches + bonus:g}"'
+    return toned("dice", esc(said))
+
+
+SPED = ("run", "difficult terrain", "charge")  # the rolls the Speed Pack adds its inches to
 
 
 @says(ev.FellBack)

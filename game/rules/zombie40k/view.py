@@ -312,7 +312,7 @@ class Z40View:
                     status = Cell("in combat", "warn")
                 elif unit.falling_back:
                     status = Cell("falling back", "warn")
-                elif fid in ready:
+                elif fid in ready and not self._only_extras_left(game, m):
                     status = Cell("ready", "good")
                 else:
                     status = Cell("done", "spent")
@@ -331,6 +331,12 @@ class Z40View:
                 far += f" \u00b7 {kf.points(s, p)} point{'s' if kf.points(s, p) != 1 else ''}"
             groups.append(RosterGroup(f"Player {p}: {unit.name}{far}{held}", p == s.active_player, tuple(rows), p))
         return groups
+
+    def _only_extras_left(self, game: Zombie40kGame, m: Any) -> bool:
+        """Whether model ``m`` has acted this phase (moved, shot, ran) and all he may still do is an extra no
+        one need take (a power-up): the roster says "done", not "ready", once a model has shot."""
+        acted = m.moved or m.fired or m.ran
+        return bool(acted) and not set(self._available(game, m.id)) - set(self.optional_actions)
 
     # ---- the Killing Floor shop (its own panel on the screen) -------------------------------------------
 
