@@ -485,7 +485,8 @@ def _power_up_choice_offered(game: Zombie40kGame, e: ev.PowerUpChoiceOffered) ->
         lambda m: "" if m[1] in n.units else m[0], "; ".join(f"{i} {o}" for i, o in enumerate(e.options, 1))
     )
     opts = player_words(game, ids)
-    words = f"Player {e.player} ({_n(game).unit(e.unit)}) chooses with the Power-up buttons: {opts}"
+    how = "select one of its models, then 1 or 2"  # the buttons light only with a model selected
+    words = f"Player {e.player} ({_n(game).unit(e.unit)}) chooses with the Power-up buttons ({how}): {opts}"
     return toned("gold", esc(words))
 
 

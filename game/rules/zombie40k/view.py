@@ -125,7 +125,12 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "DEFIBRILLATOR: the dead sergeant (else a dead model) back beside this one (D)",
     ),
     ActionKind(
-        "choice_1", "Power-up 1", "1", "icons.objective", "now", "POWER-UP: roll twice, or keep the first roll (1)"
+        "choice_1",
+        "Power-up 1",
+        "1",
+        "icons.objective",
+        "now",
+        "POWER-UP: roll twice, or keep the first roll (1; select a model of the squad first)",
     ),
     ActionKind(
         "choice_2",
@@ -133,7 +138,7 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "2",
         "icons.order",
         "now",
-        'POWER-UP: push the leader D6" back, or keep the second roll (2)',
+        'POWER-UP: push the leader D6" back, or keep the second roll (2; select a model of the squad first)',
     ),
     ActionKind(  # Killing Floor: the squad's grenades [7th]
         "throw",
