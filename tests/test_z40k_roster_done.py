@@ -32,6 +32,14 @@ def test_a_model_that_has_shot_reads_done_though_a_power_up_could_still_be_given
     assert _status(view, g, ready, "p1-1") == "done"
 
 
+def test_a_model_that_moved_and_may_still_run_reads_ready() -> None:
+    g = rigged_game({1: [(20, 30), (21.2, 30)]})
+    g.figure("p1-1").moved = True  # (moved in the movement phase; nothing in range to shoot)
+    view = Z40K.view()
+    assert [a.key for a in view.actions(g, "p1-1") if a.available] == ["run"]
+    assert _status(view, g, {"p1-1"}, "p1-1") == "ready"
+
+
 def test_the_run_line_counts_the_speed_packs_inches() -> None:
     g = rigged_game({1: [(20, 30)]}, phase=Phase.SHOOTING)
     g.state.units["p1"].power_up_effects[power_ups.SPEED_PACK] = g.state.turn

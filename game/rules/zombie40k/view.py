@@ -72,7 +72,7 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
     MOVE,
     ActionKind(
         "squad",
-        "Move squad",
+        "Squad",
         "q",
         "icons.move",
         "path",
@@ -341,7 +341,7 @@ class Z40View:
         """Whether model ``m`` has acted this phase (moved, shot, ran) and all he may still do is an extra no
         one need take (a power-up): the roster says "done", not "ready", once a model has shot."""
         acted = m.moved or m.fired or m.ran
-        return bool(acted) and not set(self._available(game, m.id)) - set(self.optional_actions)
+        return bool(acted) and not set(self._available(game, m.id)) - set(POWER_UP_ACTIONS)  # (a run still is his)
 
     # ---- the Killing Floor shop (its own panel on the screen) -------------------------------------------
 
