@@ -16,7 +16,10 @@ def test_the_bearer_of_the_free_usr_is_marked_on_his_token_and_his_roster_row() 
     view = Z40K.view()
     looks = {fid: view.look(g, fid) for fid in ("p1-1", "p1-2", "p1-3")}
     badges = {fid: view.token(g, fid, look).badge for fid, look in looks.items()}
-    assert badges == {"p1-1": "", "p1-2": "*", "p1-3": ""}
+    assert badges == {"p1-1": "", "p1-2": "USR", "p1-3": ""}
+    assert "Bears the team's free Universal Special Rule (USR): Feel No Pain" in view.tooltip(
+        g, "p1-2", looks["p1-2"]
+    )
     rows = {r.figure: r.name for r in view.roster(g, looks, set())[0].rows}
     assert rows["p1-2"].endswith("\u00b7 Feel No Pain") and "Feel No Pain" not in rows["p1-1"] + rows["p1-3"], rows
 

@@ -458,12 +458,14 @@ class Z40View:
             )
         if state == "standing" and not zombie and (m.moved or m.fired or m.ran):
             state = "acted"
-        star = "*" if free_usr(game.world, m) else ""  # the bearer of the team's free USR, marked
+        star = (
+            " USR" if free_usr(game.world, m) else ""
+        )  # the bearer of the team's free USR, marked (a * was lost)
         return TokenLook(
             sprite,
             "zombie" if zombie else "allies",
             state,
-            "" if look.state == "dead" else look.badge + star,
+            "" if look.state == "dead" else (look.badge + star).strip(),
             capitalised(self.name(game, fid)),
             m.radius,
             0 if look.state == "dead" else 2,
@@ -489,6 +491,9 @@ class Z40View:
         rules = sorted(set(m.rules) | set(m.unit_rules) | set(p.rules))
         if rules:
             lines.append(", ".join(rules))
+        usr = free_usr(game.world, m)
+        if usr:
+            lines.append(f"Bears the team's free Universal Special Rule (USR): {usr}")
         if m.side == PLAYERS:
             items = power_up_words(game, unit)
             if items:
