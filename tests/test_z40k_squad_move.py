@@ -69,3 +69,16 @@ def test_the_squad_button_is_grey_with_why_once_only_one_model_is_left_to_move()
     ctl.handle(Click(SQUAD[0]))
     refused = ctl.handle(Button("squad"))
     assert not refused.accepted and "move him with M" in refused.message, refused.message
+
+
+def test_a_model_stopped_short_of_his_place_by_a_wall_is_marked_and_counted() -> None:
+    # a wall north of the right-hand model: his way round its west end is longer than the 6" the others walk
+    g = rigged_game(
+        {1: SQUAD[:3]}, phase=Phase.MOVEMENT, scenario=small_scenario(walls=[((20.3, 36.6), (30.0, 36.6))])
+    )
+    ctl = Controller(g, Z40K.view())
+    _squad_move(ctl, (18.0, 32.0))
+    drawn = ctl.view.drawing(g, ctl.preview_command, ctl.preview)
+    plate = next(d.text for d in drawn if isinstance(d, Plate))
+    assert "MOVE SQUAD: 3 of 3 models move\n1 stops short of his place (X)" in plate, plate
+    assert sum(isinstance(d, Cross) for d in drawn) == 1

@@ -905,27 +905,56 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
     out: list[Primitive] = []
     ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in preview.details["steps"]}
     held = {st["figure"] for st in preview.details["steps"] if st["reason"]}
+    short = short_of_place(game, ends, held)
     for fid, path in cmd.moves:
         m = game.figure(fid)
-        end = ends[fid]
         if fid in held:
             out.append(Cross(m.position))
             continue
-        out.append(Path((m.position, *path), "legal"))
-        out.append(Ring(end, m.radius, "move"))
-        if path and math.dist(end, path[-1]) > 0.1:
-            out.append(Cross(end))
-    lead = game.figure(cmd.moves[0][0])
+        out += [Path((m.position, *path), "legal"), Ring(ends[fid], m.radius, "move")]
+        if fid in short:
+            out.append(Cross(ends[fid]))
+    out.append(Plate(_plate_spot(game, cmd, ends, held), _squad_plate(game, preview, len(short)), "path"))
+    return out
+
+
+def short_of_place(game: Zombie40kGame, ends: dict[str, Point], held: set[str]) -> set[str]:
+    """The moving models who end more than half an inch short of their place in the formation: where the one who
+    went furthest went, from where each stands."""
+    moving = [f for f in ends if f not in held]
+    if not moving:
+        return set()
+
+    def shift(fid: str) -> Point:
+        x, y = game.figure(fid).position
+        return (ends[fid][0] - x, ends[fid][1] - y)
+
+    dx, dy = max((shift(f) for f in moving), key=lambda d: math.hypot(*d))
+    out = set()
+    for fid in moving:
+        x, y = game.figure(fid).position
+        if math.dist(ends[fid], (x + dx, y + dy)) > 0.5:
+            out.add(fid)
+    return out
+
+
+def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
+    """The squad move's plate: how many move, how many fall short of their places, the terrain roll's odds and
+    the question asked before a model is left behind."""
+    text = f"MOVE SQUAD: {preview.details['moving']} of {len(preview.details['steps'])} models move"
+    if short:
+        text += f"\n{short} stop{'s' if short == 1 else ''} short of {'his' if short == 1 else 'their'} place (X)"
     chance = preview.chances.get("whole move", 1.0)
-    text = f"MOVE SQUAD: {preview.details['moving']} of {len(cmd.moves)} models move"
     if chance < 1.0:
         text += f"\nall the way through difficult terrain {percent(chance)}"
     question = squad_question(game, preview)
-    if question:
-        text += "\n" + question
-    at = max((ends[f] for f, _ in cmd.moves if f not in held), key=lambda p: math.dist(p, lead.position))
-    out.append(Plate(at, text, "path"))
-    return out
+    return text + ("\n" + question if question else "")
+
+
+def _plate_spot(game: Zombie40kGame, cmd: MoveSquad, ends: dict[str, Point], held: set[str]) -> Point:
+    """Where the plate stands: by the model that lands furthest from the front model's start."""
+    lead = game.figure(cmd.moves[0][0])
+    return max((ends[f] for f, _ in cmd.moves if f not in held), key=lambda p: math.dist(p, lead.position))
 
 
 def turn_order_words(order: Sequence[int]) -> str:
