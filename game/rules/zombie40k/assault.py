@@ -479,7 +479,8 @@ def sweep(world: World, winners: list[Unit], loser: Unit) -> None:
         world.emit(SweepingAdvance(w.id, loser.id, roll, loser_roll, hit))
         caught = caught or hit
     if caught and doomed:
-        world.destroy(loser, f"caught by a Sweeping Advance ({', '.join(w.id for w in able)})")
+        catchers = ", ".join(w.id for w, roll in rolls if roll >= loser_roll)  # the kill is theirs, not the missed
+        world.destroy(loser, f"caught by a Sweeping Advance ({catchers})")
         return
     fall_back(world, loser)
 

@@ -103,3 +103,13 @@ class Throw(Command):
     target: str
     grenade: str
     model: str = ""
+
+
+@record(COMMANDS)
+class MoveSquad(Command):
+    """Movement phase: the squad moves together, each model in the order listed along its own path (``moves``:
+    (model, waypoints) pairs). Each is that model's own Move, checked as one: a model the rules stop stays where
+    he is, and the log says why; the models after him still move."""
+
+    unit: str
+    moves: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]

@@ -412,3 +412,11 @@ class WoundsRecovered(Event):
     need: int
     wounds: int
     healed: bool
+
+
+@record(EVENTS)
+class SquadMoveHeld(Event):
+    """In a squad's move, model ``figure`` did not move: ``reason`` is the rules' refusal of his Move."""
+
+    figure: str
+    reason: str

@@ -23,11 +23,12 @@ from game.rules.zombie40k import (
     setup,
     shooting,
     sight,
+    squad_move,
     turn,
     veterans,
 )
 from game.rules.zombie40k import preview as previews
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, PowerUpChoice, Run, Shoot, UsePowerUp
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, MoveSquad, PowerUpChoice, Run, Shoot, UsePowerUp
 from game.rules.zombie40k.data import Z40Data, load_data
 from game.rules.zombie40k.state import PLAYERS, Model, Phase, Unit, Z40State
 from game.rules.zombie40k.world import World
@@ -54,6 +55,7 @@ class Zombie40kGame(KitGame[Z40State, Model]):
     RULES = {
         Move: Rule(movement.plan_move, movement.carry_out),
         Run: Rule(movement.plan_move, movement.carry_out),
+        MoveSquad: Rule(squad_move.plan_squad, squad_move.carry_out_squad),
         Shoot: Rule(shooting.check_shoot, shooting.fire),
         Charge: Rule(assault.plan_charge, _charge),
         EndPhase: end_of_turn(_player_phase, "No player phase is waiting to end.", turn.end_phase),

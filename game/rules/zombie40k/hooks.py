@@ -12,7 +12,7 @@ The moments:
 
 - commands: an add-on's own commands (``commands``: apply, preview), and ``before_command`` (a power-up
   choice owed refuses every other command);
-- set-up and turns: ``squads_deployed``, ``player_respawn_phase``, ``squad_respawned``, ``squad_turn_begins``,
+- set-up and turns: ``squads_deployed``, ``player_respawn_phase``, ``squad_respawned``, ``squad_turn_begins``, ``turn_over``,
   ``has_choice``, ``zombie_respawn_phase``, ``shamble_roll``, ``shamble_targets``, ``shamble_over``;
 - what is refused: ``frozen`` (moving, shooting, running, charging), ``attack_refused`` (shooting at or
   charging one unit), ``shot_refused`` (a Shoot at one unit), ``embark_refused``, ``winner`` (who wins
@@ -98,6 +98,9 @@ class Plugin:
 
     def squad_turn_begins(self, world: Any, squad: Unit) -> None:
         """The squad's turn begins (its models have not moved); before its movement phase."""
+
+    def turn_over(self, world: Any) -> None:
+        """The game turn is over (the zombies have moved), before the next turn begins."""
 
     def has_choice(self, world: Any, squad: Unit) -> bool:
         """Whether the active squad has something of this add-on to decide now (the phase waits for it)."""
@@ -301,6 +304,10 @@ class Hooks:
         for ask in self._each("squad_turn_begins"):
             ask(world, squad)
 
+    def turn_over(self, world: Any) -> None:
+        for ask in self._each("turn_over"):
+            ask(world)
+
     def has_choice(self, world: Any, squad: Unit) -> bool:
         return any(ask(world, squad) for ask in self._each("has_choice"))
 
@@ -420,6 +427,7 @@ _MOMENTS = (
     "player_respawn_phase",
     "squad_respawned",
     "squad_turn_begins",
+    "turn_over",
     "has_choice",
     "zombie_respawn_phase",
     "shamble_roll",

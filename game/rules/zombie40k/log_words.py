@@ -20,6 +20,7 @@ from game.rules.core import DiceRolled
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
+from game.rules.zombie40k.bearer import free_usr
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
 from game.rules.zombie40k.report import who_won
@@ -238,12 +239,25 @@ def _moved(game: Zombie40kGame, e: ev.Moved) -> str:
 
 @says(ev.MoveRolled)
 def _move_rolled(game: Zombie40kGame, e: ev.MoveRolled) -> str:
-    return toned("dice", esc(f'{_n(game).unit(e.unit)}: {player_words(game, e.what)} {e.inches}"'))
+    said = f'{_n(game).unit(e.unit)}: {player_words(game, e.what)} {e.inches}"'
+    unit = game.state.units.get(e.unit)
+    bonus = game.world.hooks.move_bonus(game.world, unit) if unit is not None else 0.0
+    if bonus and e.what.startswith(SPED):  # the Speed Pack's inches are the squad's too
+        said += f' +{bonus:g}" Speed Pack = {e.inches + bonus:g}"'
+    return toned("dice", esc(said))
+
+
+SPED = ("run", "difficult terrain", "charge")  # the rolls the Speed Pack adds its inches to
 
 
 @says(ev.FellBack)
 def _fell_back(game: Zombie40kGame, e: ev.FellBack) -> str:
     return toned("warn", esc(f"{_n(game).does(e.unit, 'falls back')}"))
+
+
+@says(ev.SquadMoveHeld)
+def _squad_move_held(game: Zombie40kGame, e: ev.SquadMoveHeld) -> str:
+    return toned("warn", esc(f"{_n(game).figure(e.figure)} stays where he is: {player_words(game, e.reason)}"))
 
 
 @says(ev.FallBackCut)
@@ -276,6 +290,8 @@ def _attack_step(game: Zombie40kGame, e: ev.AttackStep) -> str:
     roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
     step = STEP_WORDS.get(e.step, e.step)
     step = f"{e.kind} {step}" if e.kind else step  # which save: armour, invulnerable, cover
+    if e.step == "hit" and e.target != e.unit:  # whom the blows or shots go at (a melee has no aiming line)
+        roller = f"{roller} against {_n(game).unit(e.target)}"
     return toned("muted", esc(f"  {roller}, {e.weapon}: {e.successes} of {e.dice} {step}{need}{note}"))
 
 
@@ -298,7 +314,10 @@ def _wounded(game: Zombie40kGame, e: ev.Wounded) -> str:
 
 @says(ev.Killed)
 def _killed(game: Zombie40kGame, e: ev.Killed) -> str:
-    return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed: {cause_words(game, e.cause)}"))
+    m = game.state.models.get(e.figure)
+    usr = free_usr(game.world, m) if m is not None else ""
+    lost = f"; {_n(game).unit(m.unit)} loses {usr} with him" if m is not None and usr else ""
+    return toned("bad", esc(f"{_n(game).figure(e.figure)} is killed: {cause_words(game, e.cause)}{lost}"))
 
 
 def cause_words(game: Zombie40kGame, cause: str) -> str:
@@ -466,7 +485,8 @@ def _power_up_choice_offered(game: Zombie40kGame, e: ev.PowerUpChoiceOffered) ->
         lambda m: "" if m[1] in n.units else m[0], "; ".join(f"{i} {o}" for i, o in enumerate(e.options, 1))
     )
     opts = player_words(game, ids)
-    words = f"Player {e.player} ({_n(game).unit(e.unit)}) chooses with the Power-up buttons: {opts}"
+    how = "select one of its models, then 1 or 2"  # the buttons light only with a model selected
+    words = f"Player {e.player} ({_n(game).unit(e.unit)}) chooses with the Power-up buttons ({how}): {opts}"
     return toned("gold", esc(words))
 
 

@@ -125,7 +125,8 @@ def carry_out(world: World, plan: MovePlan) -> None:
     bonus = world.hooks.move_bonus(world, unit)  # (the Speed Pack)
     if plan.run:
         if unit.run_roll is None:
-            unit.run_roll = _roll_move(world, unit, "run", 2 if world.unit_has(unit, "Crusader") else 1, False)
+            dice = 2 if world.unit_has(unit, "Crusader") else 1
+            unit.run_roll = _roll_move(world, unit, "run", dice, False, plan.check.length - bonus)
         allowed = min(allowed, float(unit.run_roll) + bonus)
         m.ran = True
         unit.ran_turn = st.turn
@@ -144,16 +145,17 @@ def carry_out(world: World, plan: MovePlan) -> None:
     check_embark(world, m)
 
 
-def _roll_move(world: World, unit: Unit, what: str, dice: int, best: bool) -> int:
+def _roll_move(world: World, unit: Unit, what: str, dice: int, best: bool, need: float = math.inf) -> int:
     """The squad's roll for a run or a difficult-terrain move (the highest of ``dice`` D6; one D6 for a plain
-    run), re-rolled by each of ``move_rerolls`` in turn while it is short (Fleet, then the Blessing)."""
+    run), re-rolled by each of ``move_rerolls`` in turn while it is short (Fleet, then the Blessing); ``need``:
+    the inches the die must show for the move being made to go the whole way."""
 
     def roll(purpose: str) -> int:
         return world.best_of(dice, purpose) if best or dice > 1 else world.d6(purpose)
 
     inches = roll(f"{unit.id} {what}")
     last = ""
-    for ask in move_rerolls(world, unit, what == "run"):
+    for ask in move_rerolls(world, unit, what == "run", need):
         why = ask(inches)
         if why:
             inches = roll(f"{unit.id} re-roll {what} ({why})")
@@ -165,19 +167,32 @@ def _roll_move(world: World, unit: Unit, what: str, dice: int, best: bool) -> in
 FLEET = "Fleet"
 
 
-def fleet_reroll(world: World, unit: Unit, inches: int) -> bool:
-    """Fleet [7th] re-rolls a squad's Run: the player takes it when the die shows ``fleet_reroll_run_at_most``
-    or less [house]."""
-    return world.unit_has(unit, FLEET) and inches <= int(world.data.h("fleet_reroll_run_at_most"))
+def fleet_reroll(world: World, unit: Unit, inches: int, need: float = math.inf) -> bool:
+    """Fleet [7th] may re-roll a squad's Run; it is taken only when it helps, as a player (or a bot) would choose
+    by the expected result: the die shows ``fleet_reroll_run_at_most`` or less [house], the run it starts is
+    short of the ``need`` inches its runner asked for, and a fresh D6 would take him further on average (a
+    re-roll must be kept, worse or not [7th]; on a tie the whole way is worth the try)."""
+    if not world.unit_has(unit, FLEET) or inches > int(world.data.h("fleet_reroll_run_at_most")):
+        return False
+    return inches < need - 1e-9 and expected_reach(need) >= inches - 1e-9  # (a tie: the whole way is worth trying)
 
 
-def move_rerolls(world: World, unit: Unit, run: bool) -> list[Callable[[int], str]]:
+def expected_reach(need: float) -> float:
+    """How far a fresh D6 run takes a runner who asked for ``need`` inches, on average (never past them).
+
+    >>> round(expected_reach(2.0), 3), round(expected_reach(5.0), 3)
+    (1.833, 3.333)
+    """
+    return sum(min(float(v), need) for v in range(1, 7)) / 6
+
+
+def move_rerolls(world: World, unit: Unit, run: bool, need: float = math.inf) -> list[Callable[[int], str]]:
     """What re-rolls a run or difficult-terrain roll, in order: each asks of the roll so far what re-rolls it
-    ("" when nothing): Fleet (a run only), then a plug-in (the Blessing of Chuck Norris: a short one). The
-    dice and the move preview both read this list."""
+    ("" when nothing): Fleet (a run only, when it helps the run of ``need`` inches), then a plug-in (the
+    Blessing of Chuck Norris: a short one). The dice and the move preview both read this list."""
     asks: list[Callable[[int], str]] = [lambda v: world.hooks.reroll(world, unit, "move", v)]
     if run:
-        asks.insert(0, lambda v: FLEET if fleet_reroll(world, unit, v) else "")
+        asks.insert(0, lambda v: FLEET if fleet_reroll(world, unit, v, need) else "")
     return asks
 
 
@@ -244,10 +259,6 @@ def home_direction(world: World, unit: Unit) -> Point:
     return min(edges)[1]
 
 
-FALL_BACK_TURNS = (0.0, 20.0, -20.0, 40.0, -40.0, 60.0, -60.0, 80.0, -80.0)  # degrees off the way home
-SIDESTEPS = (1.0, 2.0, 3.0)  # inches aside before turning home
-
-
 def _turned(d: Point, degrees: float) -> Point:
     a = math.radians(degrees)
     return (d[0] * math.cos(a) - d[1] * math.sin(a), d[0] * math.sin(a) + d[1] * math.cos(a))
@@ -257,11 +268,12 @@ def _ahead(p: Point, d: Point, inches: float) -> Point:
     return (p[0] + d[0] * inches, p[1] + d[1] * inches)
 
 
-def fall_back_ways(start: Point, home: Point, inches: float) -> list[list[Point]]:
-    """The ways a model may try home: straight first, then turned up to 80 degrees aside, then a sidestep
-    of 1-3" and home (round a base or a corner in the way)."""
-    ways = [[start, _ahead(start, _turned(home, a), inches)] for a in FALL_BACK_TURNS]
-    for step in SIDESTEPS:
+def fall_back_ways(world: World, start: Point, home: Point, inches: float) -> list[list[Point]]:
+    """The ways a model may try home: straight first, then turned aside (the house's ``fall_back_turns``, in
+    degrees), then a sidestep (``fall_back_sidesteps``, in inches) and home (round a base or a corner in the way)."""
+    turns = [float(a) for a in world.data.h("fall_back_turns")]
+    ways = [[start, _ahead(start, _turned(home, a), inches)] for a in turns]
+    for step in (float(x) for x in world.data.h("fall_back_sidesteps")):
         for side in (90.0, -90.0):
             aside = _ahead(start, _turned(home, side), step)
             ways.append([start, aside, _ahead(aside, home, inches - step)])
@@ -276,7 +288,7 @@ def fall_back_route(
     what blocks it]; and the straight way's check (what stands in it)."""
     checks = [
         world.table.check_path(w, m.radius, mover=m.id, max_length=inches)
-        for w in fall_back_ways(m.position, home, inches)
+        for w in fall_back_ways(world, m.position, home, inches)
     ]
     routes = [coherency.keep_up(world, m, list(c.points), inches, placed) for c in checks]
 

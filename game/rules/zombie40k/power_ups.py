@@ -495,13 +495,21 @@ def shamble_over(world: World) -> None:
 
 
 def start_of_turn(world: World, squad: Unit) -> None:
-    """The squad's turn begins: the Banana Peel and the Blessing wait no longer; yesterday's effects end."""
+    """The squad's turn begins: the Banana Peel and the Blessing wait no longer; yesterday's effects end
+    (when the turn's end did not end them)."""
     st = world.state
     fx = squad.power_up_effects
     for key in (BANANA_PEEL, CHUCK_NORRIS):
         if fx.get(key) == 0:
             fx[key] = st.turn
-    for key in [k for k, t in fx.items() if k in (BANANA_PEEL, CHUCK_NORRIS, SPEED_PACK) and 0 < t < st.turn]:
+    wear_off(world, squad, st.turn - 1)
+
+
+def wear_off(world: World, squad: Unit, turn: int) -> None:
+    """The effects that last a turn (the Banana Peel, the Blessing, the Speed Pack) end once turn ``turn`` is
+    over: said when it ends, before the next turn begins."""
+    fx = squad.power_up_effects
+    for key in [k for k, t in fx.items() if k in (BANANA_PEEL, CHUCK_NORRIS, SPEED_PACK) and 0 < t <= turn]:
         del fx[key]
         world.emit(PowerUpLost(squad.id, (key,), "its turn is over"))
 
@@ -623,6 +631,10 @@ class PowerUps(Plugin):
 
     def squad_respawned(self, world: Any, squad: Unit) -> None:
         earn(world, squad, "respawned")
+
+    def turn_over(self, world: Any) -> None:
+        for squad in world.state.squads():
+            wear_off(world, squad, world.state.turn)
 
     def has_choice(self, world: Any, squad: Unit) -> bool:
         if waiting(world, squad):

@@ -11,9 +11,9 @@ import math
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.zombie40k import assault, odds, rerolls, shooting
+from game.rules.zombie40k import assault, odds, rerolls, shooting, squad_move
 from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
-from game.rules.zombie40k.commands import Charge, EndPhase, Move, Run, Shoot
+from game.rules.zombie40k.commands import Charge, EndPhase, Move, MoveSquad, Run, Shoot
 from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, move_rerolls, plan_move
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.world import World
@@ -28,7 +28,7 @@ def p_move_at_least(world: World, unit: Any, dice: int, need: float, run: bool =
     as ``movement`` rolls it."""
     first = {v: (v / 6) ** dice - ((v - 1) / 6) ** dice for v in range(1, 7)}
     final = dict(first)
-    for ask in move_rerolls(world, unit, run):  # each re-roll is a fresh roll of the same dice
+    for ask in move_rerolls(world, unit, run, need):  # each re-roll is a fresh roll of the same dice
         again = sum(p for v, p in final.items() if ask(v))
         final = {v: (0.0 if ask(v) else p) + again * first[v] for v, p in final.items()}
     k = math.ceil(need - 1e-9)
@@ -121,6 +121,8 @@ def preview(world: World, cmd: Command) -> Preview:
             return own.preview(world, cmd)
         if isinstance(cmd, (Move, Run)):
             return _move_preview(world, plan_move(world, cmd))
+        if isinstance(cmd, MoveSquad):
+            return _squad_preview(world, cmd)
         if isinstance(cmd, Shoot):
             return fire_preview(world, shooting.check_shoot(world, cmd))
         if isinstance(cmd, Charge):
@@ -144,6 +146,28 @@ def preview(world: World, cmd: Command) -> Preview:
         raise AssertionError("unreachable")  # pragma: no cover
     except IllegalCommand as exc:
         return Preview(False, exc.reason)
+
+
+def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
+    """Where each model of a squad's move would stand, who stays and why (:mod:`.squad_move`), and the chance
+    the squad's difficult-terrain roll lets every model through it go the whole way."""
+    steps = squad_move.walk(world, cmd)
+    if all(s.reason for s in steps):
+        return Preview(False, steps[0].reason)
+    unit = world.state.units[cmd.unit]
+    rough = [s.length for s in steps if s.difficult and not s.reason]
+    chance = 1.0
+    if rough or world.hooks.moves_as_difficult(world, unit) and any(not s.reason for s in steps):
+        need = max(rough or [s.length for s in steps if not s.reason]) - world.hooks.move_bonus(world, unit)
+        if unit.difficult_roll is None:
+            chance = p_move_at_least(world, unit, difficult_dice(world, unit), need)
+        else:
+            chance = 1.0 if unit.difficult_roll >= need - 1e-9 else 0.0
+    details: dict[str, Any] = {
+        "steps": [{"figure": s.figure, "end": list(s.end), "reason": s.reason} for s in steps],
+        "moving": sum(1 for s in steps if not s.reason),
+    }
+    return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
 
 
 def _move_preview(world: World, mp: MovePlan) -> Preview:

@@ -62,6 +62,7 @@ def next_turn(world: World) -> None:
         )
         game_over(world, winner, reason)
         return
+    world.hooks.turn_over(world)  # (a power-up that lasts the turn wears off before the next turn's header)
     st.turn += 1
     st.phase = Phase.ORDER
     world.emit(TurnStarted(st.turn))

@@ -41,15 +41,17 @@ from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words
 from game.rules.percent import percent
 from game.rules.routing import MOVED, Point, Routes
-from game.rules.zombie40k import coherency, log_words, lost_phases, movement, power_ups, shooting, sight
+from game.rules.zombie40k import coherency, formation, log_words, lost_phases, movement, power_ups, shooting, sight
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
+from game.rules.zombie40k.bearer import free_usr
 from game.rules.zombie40k.commands import (
     Buy,
     Charge,
     EndPhase,
     Move,
+    MoveSquad,
     PowerUpChoice,
     Run,
     Sell,
@@ -65,9 +67,18 @@ from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 from game.table import path_length
 
 # a command in a player's words (undo's refusal) where the shared words serve: {who} its model
-COMMAND_WORDS = {EndPhase: "End phase", Move: "MOVE of {who}", Run: "RUN of {who}"}
+COMMAND_WORDS = {EndPhase: "End phase", Move: "MOVE of {who}", Run: "RUN of {who}", MoveSquad: "MOVE SQUAD"}
 ACTION_KINDS: tuple[ActionKind, ...] = (
     MOVE,
+    ActionKind(
+        "squad",
+        "Squad",
+        "q",
+        "icons.move",
+        "path",
+        "MOVE SQUAD: every model still to move goes the same way, in formation, each round what is in his way (Q)",
+        prompt="Click where this model goes: his squad-mates move with him, keeping their places round him.",
+    ),
     ActionKind(
         "run", "Run", "r", "icons.move", "path", 'RUN D6" instead of shooting (R)', prompt="Click where to run."
     ),
@@ -114,7 +125,12 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "DEFIBRILLATOR: the dead sergeant (else a dead model) back beside this one (D)",
     ),
     ActionKind(
-        "choice_1", "Power-up 1", "1", "icons.objective", "now", "POWER-UP: roll twice, or keep the first roll (1)"
+        "choice_1",
+        "Power-up 1",
+        "1",
+        "icons.objective",
+        "now",
+        "POWER-UP: roll twice, or keep the first roll (1; select a model of the squad first)",
     ),
     ActionKind(
         "choice_2",
@@ -122,7 +138,7 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "2",
         "icons.order",
         "now",
-        'POWER-UP: push the leader D6" back, or keep the second roll (2)',
+        'POWER-UP: push the leader D6" back, or keep the second roll (2; select a model of the squad first)',
     ),
     ActionKind(  # Killing Floor: the squad's grenades [7th]
         "throw",
@@ -212,6 +228,10 @@ class Z40View:
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, ruins and the squad's other models
+        self.squad_routes: dict[str, Routes] = {}  # a squad move's: one a model, so each keeps its grid
+
+    def _routes_of(self, fid: str) -> Routes:
+        return self.squad_routes.setdefault(fid, Routes())
 
     # ---- the panels ----------------------------------------------------------------------------
 
@@ -237,6 +257,8 @@ class Z40View:
     def confirm(self, game: Zombie40kGame, cmd: Any, preview: Any) -> str:
         """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
         second click before the model goes less far than asked."""
+        if isinstance(cmd, MoveSquad) and preview.legal:
+            return squad_question(game, preview)
         if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
             return ""
         d = preview.details
@@ -296,7 +318,7 @@ class Z40View:
                     status = Cell("in combat", "warn")
                 elif unit.falling_back:
                     status = Cell("falling back", "warn")
-                elif fid in ready:
+                elif fid in ready and not self._only_extras_left(game, m):
                     status = Cell("ready", "good")
                 else:
                     status = Cell("done", "spent")
@@ -305,7 +327,9 @@ class Z40View:
                 )
                 wounds = _shown_wounds(m.wounds, prof.w, look)
                 cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
-                rows.append(RosterRow(fid, self.roster_name(game, fid), cells, status))
+                usr = free_usr(w, m)  # the team's free Universal Special Rule goes with him (issue 33)
+                name = self.roster_name(game, fid) + (f" \u00b7 {usr}" if usr else "")
+                rows.append(RosterRow(fid, name, cells, status))
             far = f" \u00b7 {vehicle_words(game, unit)}"  # the end screen's words and number
             items = power_up_words(game, unit)
             held = f" \u00b7 {items}" if items else ""
@@ -313,6 +337,12 @@ class Z40View:
                 far += f" \u00b7 {kf.points(s, p)} point{'s' if kf.points(s, p) != 1 else ''}"
             groups.append(RosterGroup(f"Player {p}: {unit.name}{far}{held}", p == s.active_player, tuple(rows), p))
         return groups
+
+    def _only_extras_left(self, game: Zombie40kGame, m: Any) -> bool:
+        """Whether model ``m`` has acted this phase (moved, shot, ran) and all he may still do is an extra no
+        one need take (a power-up): the roster says "done", not "ready", once a model has shot."""
+        acted = m.moved or m.fired or m.ran
+        return bool(acted) and not set(self._available(game, m.id)) - set(POWER_UP_ACTIONS)  # (a run still is his)
 
     # ---- the Killing Floor shop (its own panel on the screen) -------------------------------------------
 
@@ -429,11 +459,14 @@ class Z40View:
             )
         if state == "standing" and not zombie and (m.moved or m.fired or m.ran):
             state = "acted"
+        star = (
+            " USR" if free_usr(game.world, m) else ""
+        )  # the bearer of the team's free USR, marked (a * was lost)
         return TokenLook(
             sprite,
             "zombie" if zombie else "allies",
             state,
-            "" if look.state == "dead" else look.badge,
+            "" if look.state == "dead" else (look.badge + star).strip(),
             capitalised(self.name(game, fid)),
             m.radius,
             0 if look.state == "dead" else 2,
@@ -459,6 +492,9 @@ class Z40View:
         rules = sorted(set(m.rules) | set(m.unit_rules) | set(p.rules))
         if rules:
             lines.append(", ".join(rules))
+        usr = free_usr(game.world, m)
+        if usr:
+            lines.append(f"Bears the team's free Universal Special Rule (USR): {usr}")
         if m.side == PLAYERS:
             items = power_up_words(game, unit)
             if items:
@@ -502,6 +538,7 @@ class Z40View:
             return "Grenades are thrown in the Killing Floor mod only."
         want = {
             "move": Phase.MOVEMENT,
+            "squad": Phase.MOVEMENT,
             "run": Phase.SHOOTING,
             "shoot": Phase.SHOOTING,
             "charge": Phase.ASSAULT,
@@ -511,6 +548,9 @@ class Z40View:
             return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
             return game.preview(Move(fid, ())).reason or f"{self.name(game, fid)} has already moved."
+        if key == "squad":
+            why = game.preview(Move(fid, ())).reason
+            return why or "Only this model of the squad is still to move: move him with M."
         if key == "run":
             return game.preview(Run(fid, ())).reason or f"{self.name(game, fid)} cannot run now."
         if key == "shoot":
@@ -528,6 +568,8 @@ class Z40View:
         available = list(game.actions_for(fid))
         s = game.state
         m = game.figure(fid)
+        if "move" in available and len(formation.still_to_move(game, fid)) > 1:
+            available.insert(available.index("move") + 1, "squad")
         if (
             kf.killing_floor_on(s)
             and s.phase == Phase.SHOOTING
@@ -575,6 +617,9 @@ class Z40View:
         if action in POWER_UP_ACTIONS:
             return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
+        if action == "squad" and aim.path:
+            limit = _allowance(game, fid, "move")
+            return formation.squad_command(game, fid, aim.path[-1], limit, self._routes_of)
         if action in ("move", "run"):
             f = game.figure(fid)
             # a destination alone is routed round what is in the way (waypoints force a route), then cut as
@@ -673,6 +718,8 @@ class Z40View:
 
     def drawing(self, game: Zombie40kGame, cmd: Any, preview: Any, face_toward: Any = None) -> list[Primitive]:
         out: list[Primitive] = []
+        if isinstance(cmd, MoveSquad):
+            return squad_marks(game, cmd, preview)
         if isinstance(cmd, (Move, Run)):
             m = game.figure(cmd.figure)
             pts = preview.details.get("path") or [list(m.position), *[list(p) for p in cmd.path]]
@@ -833,6 +880,82 @@ def _shown_wounds(wounds: int, most: int, look: Look | None) -> int:
     if look.badge.isdigit():
         return min(most, int(look.badge))
     return most if look.state in ("alive", "embarked") else 0  # (a one-wound model's token has no badge)
+
+
+def squad_question(game: Zombie40kGame, preview: Any) -> str:
+    """A squad move that leaves a model behind asks first: who stays, and that a second click moves the rest."""
+    steps = preview.details["steps"]
+    held = [st for st in steps if st["reason"]]
+    if not held:
+        return ""
+    first = held[0]
+    why = player_words(game, first["reason"])
+    more = f" (and {len(held) - 1} more)" if len(held) > 1 else ""
+    return (
+        f"{len(steps) - len(held)} of {len(steps)} move; {names_of(game).figure(first['figure'])} stays{more}: "
+        f"{why} Click again to move the rest."
+    )
+
+
+def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primitive]:
+    """A squad move's preview: each model's way and a ghost ring where he lands; a cross on each who stays
+    or stops short of his place in the formation, and a plate of the squad's move."""
+    if not preview.legal:
+        m = game.figure(cmd.moves[0][0])
+        return [Cross(m.position), Plate(m.position, player_words(game, preview.reason), "bad")]
+    out: list[Primitive] = []
+    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in preview.details["steps"]}
+    held = {st["figure"] for st in preview.details["steps"] if st["reason"]}
+    short = short_of_place(game, ends, held)
+    for fid, path in cmd.moves:
+        m = game.figure(fid)
+        if fid in held:
+            out.append(Cross(m.position))
+            continue
+        out += [Path((m.position, *path), "legal"), Ring(ends[fid], m.radius, "move")]
+        if fid in short:
+            out.append(Cross(ends[fid]))
+    out.append(Plate(_plate_spot(game, cmd, ends, held), _squad_plate(game, preview, len(short)), "path"))
+    return out
+
+
+def short_of_place(game: Zombie40kGame, ends: dict[str, Point], held: set[str]) -> set[str]:
+    """The moving models who end more than half an inch short of their place in the formation: where the one who
+    went furthest went, from where each stands."""
+    moving = [f for f in ends if f not in held]
+    if not moving:
+        return set()
+
+    def shift(fid: str) -> Point:
+        x, y = game.figure(fid).position
+        return (ends[fid][0] - x, ends[fid][1] - y)
+
+    dx, dy = max((shift(f) for f in moving), key=lambda d: math.hypot(*d))
+    out = set()
+    for fid in moving:
+        x, y = game.figure(fid).position
+        if math.dist(ends[fid], (x + dx, y + dy)) > 0.5:
+            out.add(fid)
+    return out
+
+
+def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
+    """The squad move's plate: how many move, how many fall short of their places, the terrain roll's odds and
+    the question asked before a model is left behind."""
+    text = f"MOVE SQUAD: {preview.details['moving']} of {len(preview.details['steps'])} models move"
+    if short:
+        text += f"\n{short} stop{'s' if short == 1 else ''} short of {'his' if short == 1 else 'their'} place (X)"
+    chance = preview.chances.get("whole move", 1.0)
+    if chance < 1.0:
+        text += f"\nall the way through difficult terrain {percent(chance)}"
+    question = squad_question(game, preview)
+    return text + ("\n" + question if question else "")
+
+
+def _plate_spot(game: Zombie40kGame, cmd: MoveSquad, ends: dict[str, Point], held: set[str]) -> Point:
+    """Where the plate stands: by the model that lands furthest from the front model's start."""
+    lead = game.figure(cmd.moves[0][0])
+    return max((ends[f] for f, _ in cmd.moves if f not in held), key=lambda p: math.dist(p, lead.position))
 
 
 def turn_order_words(order: Sequence[int]) -> str:

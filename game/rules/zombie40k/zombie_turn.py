@@ -26,7 +26,6 @@ from game.rules.zombie40k.state import HORDE, PLAYERS, ZOMBIES, Model, Unit
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
-SIDESTEPS = (25.0, -25.0, 50.0, -50.0, 80.0, -80.0)
 NAV_CELL = 1.0  # inches: the zombies' walking grid (coarser than the players' for a fast turn)
 
 
@@ -158,8 +157,8 @@ def _walk(world: World, z: Model, path: list[Point], inches: float, goals: list[
     (x0, y0), (x1, y1) = path[0], path[1]
     base = math.atan2(y1 - y0, x1 - x0)
     leg = min(inches, math.dist(path[0], path[1]) if len(path) == 2 else inches)
-    for turn in SIDESTEPS:
-        a = base + math.radians(turn)
+    for turn in world.data.h("zombie_sidesteps"):  # [house] degrees aside
+        a = base + math.radians(float(turn))
         goal = (x0 + leg * math.cos(a), y0 + leg * math.sin(a))
         side = world.table.legal_path([path[0], goal], z.radius, mover=z.id, max_length=inches)
         gap = _nearest_gap(z, side[-1], goals)

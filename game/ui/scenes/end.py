@@ -89,6 +89,21 @@ def end_layout(size: tuple[int, int]) -> EndLayout:
     return EndLayout(pygame.Rect(0, 0, w, header_h), report, chart, buttons, fs)  # type: ignore[arg-type]
 
 
+def headline_width(headline: str, big: int, has_icon: bool) -> int:
+    """How wide the headline stands at font size ``big``, with its two icons when it has them."""
+    icons = 2 * (round(big * 1.05) + big // 3) if has_icon else 0
+    return charts.font(big, bold=True).size(headline)[0] + icons
+
+
+def headline_size(headline: str, big: int, width: int, has_icon: bool) -> int:
+    """The headline's font size: ``big``, or smaller until it fits the screen's ``width`` with a margin (a long
+    winner's name was cut at both edges)."""
+    room = width * 0.94
+    while big > 18 and headline_width(headline, big, has_icon) > room:
+        big = max(18, int(big * 0.9))
+    return big
+
+
 class EndScene(Scene):
     """The end of a game. ``on_again`` plays again (default: the scenario's set-up, else the title);
     ``on_title`` goes to the title (default: ``app.back_to_title``). A campaign chapter's end has its
@@ -245,14 +260,14 @@ class EndScene(Scene):
     def _header(self, pic: pygame.Surface, lay: EndLayout) -> None:
         r = self.report
         hh = lay.header.height
-        big = max(44, round(hh * 0.42))
         colour = GOLD if r.victory else (BLOOD if r.victory is not None else TEXT)
         headline = r.headline
+        has_icon = r.victory is not None
+        big = headline_size(headline, max(44, round(hh * 0.42)), pic.get_width(), has_icon)
         text = charts.font(big, bold=True).render(headline, True, colour)
         shadow = charts.font(big, bold=True).render(headline, True, (0, 0, 0))
         icon_px = round(big * 1.05)
         gap = big // 3
-        has_icon = r.victory is not None
         total = text.get_width() + (2 * (icon_px + gap) if has_icon else 0)
         x = (pic.get_width() - total) // 2
         top = round(hh * 0.06)

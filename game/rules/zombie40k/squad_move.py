@@ -1,0 +1,98 @@
+"""A squad's move [7th: a unit moves model by model]: a :class:`~.commands.MoveSquad` is a sequence of its
+models' own Moves, each checked and carried out as that Move alone would be (:mod:`.movement`), in the order
+given. A model whose Move the rules refuse stays where he is and the log says why; the models after him still
+move. The squad's move is refused as a whole only when none of its models could move.
+
+The preview walks the same sequence without rolling: each model is stood where his move would end (so the
+next is checked against the squad as it will stand), then every one is put back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.core import IllegalCommand
+from game.rules.zombie40k import movement
+from game.rules.zombie40k.commands import Move, MoveSquad
+from game.rules.zombie40k.events import SquadMoveHeld
+from game.rules.zombie40k.state import Model, Phase
+from game.rules.zombie40k.world import World
+from game.scenario.model import Point
+
+
+@dataclass(frozen=True)
+class Step:
+    """One model's part in a squad's move as the rules see it before the dice: where his move would end
+    (``end``; his place when he stays), through difficult terrain or not, and why he stays ("" when he moves)."""
+
+    figure: str
+    path: tuple[Point, ...]
+    end: Point
+    difficult: bool = False
+    reason: str = ""
+    length: float = 0.0
+
+
+def _models(world: World, cmd: MoveSquad) -> list[Model]:
+    """The models the command names, each a model of its squad, each once; else IllegalCommand."""
+    unit = world.state.units.get(cmd.unit)
+    if unit is None:
+        raise IllegalCommand(f"There is no unit {cmd.unit!r}.")
+    if not cmd.moves:
+        raise IllegalCommand(f"{unit.name}: no model to move.")
+    ids = [fid for fid, _ in cmd.moves]
+    if len(set(ids)) != len(ids):
+        raise IllegalCommand(f"{unit.name}: a model is named twice in one squad move.")
+    out = []
+    for fid in ids:
+        m = world.state.models.get(fid)
+        if m is None or m.unit != unit.id:
+            raise IllegalCommand(f"{fid} is not a model of {unit.name}.")
+        out.append(m)
+    return out
+
+
+def walk(world: World, cmd: MoveSquad) -> list[Step]:
+    """Each model's Move checked in turn, the squad stood as the earlier moves leave it; nothing rolled, and
+    the table is as it was afterwards."""
+    stood: list[tuple[Model, Point, bool]] = []
+    steps: list[Step] = []
+    try:
+        for m, (fid, path) in zip(_models(world, cmd), cmd.moves):
+            try:
+                plan = movement.plan_move(world, Move(fid, path))
+            except IllegalCommand as exc:
+                steps.append(Step(fid, path, m.position, reason=exc.reason))
+                continue
+            end = plan.check.points[-1]
+            steps.append(Step(fid, path, end, plan.check.enters_clutter, length=plan.check.length))
+            stood.append((m, m.position, m.moved))
+            world.set_position(m, end)
+            m.moved = True
+    finally:
+        for m, at, moved in reversed(stood):
+            world.set_position(m, at)
+            m.moved = moved
+    return steps
+
+
+def plan_squad(world: World, cmd: MoveSquad) -> MoveSquad:
+    """The command when at least one of its models could move (the first refusal otherwise)."""
+    steps = walk(world, cmd)
+    if all(s.reason for s in steps):
+        raise IllegalCommand(steps[0].reason)
+    return cmd
+
+
+def carry_out_squad(world: World, cmd: MoveSquad) -> None:
+    """Each model's Move in turn, as if sent alone; a refused one is told and skipped. The move stops when the
+    phase does (a model embarked and won)."""
+    for fid, path in cmd.moves:
+        if world.state.phase != Phase.MOVEMENT:
+            return
+        try:
+            plan = movement.plan_move(world, Move(fid, path))
+        except IllegalCommand as exc:
+            world.emit(SquadMoveHeld(fid, exc.reason))
+            continue
+        movement.carry_out(world, plan)
