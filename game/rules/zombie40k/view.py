@@ -147,7 +147,7 @@ def _allowance(game: Zombie40kGame, fid: str, action: str) -> float:
     bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
     if action == "run":
         return (float(unit.run_roll) if unit.run_roll is not None else 6.0) + bonus
-    return float(game.data.h("move")) + bonus
+    return game.data.house.move + bonus
 
 
 ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
@@ -702,7 +702,7 @@ class Z40View:
                 out.append(Sight(m.position, t.position, cast(SightState, state)))
             if isinstance(cmd, Shoot) and cmd.aim is not None:
                 aim = (float(cmd.aim[0]), float(cmd.aim[1]))
-                r = float(game.data.h("blast_diameter")) / 2
+                r = game.data.house.blast_diameter / 2
                 far = _max_scatter(game, cmd.unit)
                 if far > 0:
                     out.append(Area(aim, "scatter", far + r, label=f'may scatter up to {far:g}"'))
@@ -935,7 +935,7 @@ def _move_rings(
 ) -> list[Primitive]:
     """The move's reach, and once the squad has rolled for difficult terrain this phase, how far the roll
     lets its models go through it (issue 33: the rings follow the rolls)."""
-    move = float(game.data.h("move")) + bonus
+    move = game.data.house.move + bonus
     rolled = unit.difficult_roll is not None and unit.difficult_roll + bonus < move
     slowed = game.table.in_clutter(c) or game.world.hooks.moves_as_difficult(game.world, unit)
     if rolled and slowed:  # in difficult ground every way out enters it: the roll is his whole reach

@@ -34,8 +34,8 @@ def surrounded(world: World, squad: Unit) -> bool:
     """Every model of a squad in close combat has at least N zombies in base contact [house]."""
     if not world.state.locked(squad.id):
         return False
-    need = int(world.data.h("surrounded_contacts"))
-    c = float(world.data.h("contact"))
+    need = world.data.house.surrounded_contacts
+    c = world.data.house.contact
     for m in world.alive(squad):
         n = 0
         for fid in world.table.figures_in_circle(m.position, m.radius + c + 0.9):
@@ -80,7 +80,7 @@ def shamble(world: World) -> None:
                 continue
         move_horde(world, unit, target, float(inches), fields)
         touched: list[str] = []
-        c = float(world.data.h("contact"))
+        c = world.data.house.contact
         for z in world.alive(unit):
             for fid in world.table.figures_in_circle(z.position, z.radius + c + 0.9):
                 o = st.models.get(fid)

@@ -365,7 +365,7 @@ class ZombiekriegView:
                     Move(fid, (), aim.facing) if aim.facing is not None else None
                 )  # stands (a drag gives the way)
             # a destination alone: route round what is in the way (waypoints force a route)
-            reach = float(game.data.house("move_distance")) + 1.0
+            reach = game.data.house.move_distance + 1.0
             path = self.routes.move(game.table, fid, f.position, f.radius, path, reach, len(game.log))
             return Move(fid, path, aim.facing)
         if action == "fire" and aim.targets:
@@ -410,7 +410,7 @@ class ZombiekriegView:
         d = preview.details
         end = tuple(d["points"][-1]) if d.get("points") else cmd.path[-1]
         name = lambda fid: self.name(game, fid)  # noqa: E731
-        allowance = float(game.data.house("move_distance"))
+        allowance = game.data.house.move_distance
         return self.routes.question(
             cmd.figure,
             cmd.path,
