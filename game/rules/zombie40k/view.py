@@ -57,7 +57,7 @@ from game.rules.zombie40k.commands import (
     Throw,
     UsePowerUp,
 )
-from game.rules.zombie40k.events import BlastPlaced, PhaseStarted
+from game.rules.zombie40k.events import BlastPlaced, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import vehicle_words, who_won
@@ -231,7 +231,7 @@ class Z40View:
         return " \u00b7 ".join(parts)
 
     def turn_of(self, event: Any) -> int | None:
-        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
+        return int(event.turn) if isinstance(event, TurnStarted) else None
 
     def confirm(self, game: Zombie40kGame, cmd: Any, preview: Any) -> str:
         """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
@@ -775,7 +775,7 @@ class Z40View:
         return event.player, f"Player {event.player} ({self._team(game, event.player)}) \u2014 your team"
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
-        return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+        return any(isinstance(e, PhaseStarted) and e.phase == "zombies" for e in events)
 
     def phase_notice(self, game: Zombie40kGame, event: Any) -> tuple[str, str] | None:
         """The notice over the table as a phase begins or passes by itself, keyed by the phase (a skip's
