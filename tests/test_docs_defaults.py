@@ -51,7 +51,7 @@ def test_the_defaults_the_loader_fills_in_are_the_rule_sets_own():
     zk, z40k = zk_data().raw["zombies"], z40k_data().house
     assert SCHEMA.map["zombies_min"].default == zk["count_min"]
     assert SCHEMA.map["zombie_ratio"].default == zk["ratio"]
-    assert SCHEMA.map["points"].default == z40k["points"]
+    assert SCHEMA.map["points"].default == z40k.points
 
 
 def test_the_guide_states_the_schemas_defaults():

@@ -18,7 +18,7 @@ LAUNCHER = {"unit": "infantry_squad", "models": 1, "weapons": ["grenade_launcher
 
 def marker_by_marker(world, s, aim, target_unit: str) -> dict[int, float]:  # type: ignore[no-untyped-def]
     """The preview's sum as written before it was vectorised: one ``units_under`` per marker."""
-    r = float(world.data.h("blast_diameter")) / 2
+    r = world.data.house.blast_diameter / 2
     bs = world.profile(s.model).bs
     aim_pt = shooting.blast_aim(world, s, aim)
 

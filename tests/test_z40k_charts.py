@@ -97,8 +97,8 @@ def test_one_save_armour_unless_ap_beats_it_else_invulnerable_or_cover(
 
 def test_house_values_are_data() -> None:
     h = D.house
-    assert h["points"] == 75 and h["cover_obscured"] == 5 and h["cover_ruin"] == 4
-    assert h["blast_diameter"] == 3.0 and h["consolidate_dice"] == "D3" and h["pile_in"] == 3.0
+    assert h.points == 75 and h.cover_obscured == 5 and h.cover_ruin == 4
+    assert h.blast_diameter == 3.0 and h.consolidate_dice == "D3" and h.pile_in == 3.0
     assert (
         D.profile("zombie").fnp == 5 and D.profile("zombie_boss").inv == 5 and D.profile("zombie_boss").base == 1.6
     )

@@ -29,7 +29,7 @@ def test_fleet_rerolls_a_run_of_3_or_less() -> None:
     assert g.state.units["p1"].run_roll == 5 and math.isclose(g.figure("p1-1").position[1], 25.0, abs_tol=0.05)
     assert [r.purpose for r in g.dice.log] == ["p1 run", "p1 re-roll run (Fleet)"]
     rolled = [e for e in [*g.log, *g.world.events] if isinstance(e, MoveRolled)]
-    assert rolled[-1].what == "run (re-rolled: Fleet)" and g.world.data.h("fleet_reroll_run_at_most") == 3
+    assert rolled[-1].what == "run (re-rolled: Fleet)" and g.world.data.house.fleet_reroll_run_at_most == 3
 
 
 def test_fleet_keeps_a_run_of_4() -> None:

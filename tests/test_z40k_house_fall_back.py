@@ -22,7 +22,7 @@ def test_the_fall_back_tries_the_ways_the_house_values_give() -> None:
     g = rigged_game({1: [(20, 30)]})
     assert len(movement.fall_back_ways(g.world, (20, 30), (0, 1), 6.0)) == 9 + 3 * 2
     g.world.data = dataclasses.replace(
-        g.data, house={**g.data.house, "fall_back_turns": [0.0], "fall_back_sidesteps": [2.0]}
+        g.data, house=dataclasses.replace(g.data.house, fall_back_turns=(0.0,), fall_back_sidesteps=(2.0,))
     )
     ways = movement.fall_back_ways(g.world, (20, 30), (0, 1), 6.0)
     assert len(ways) == 3 and ways[0] == [(20, 30), (20.0, 36.0)]

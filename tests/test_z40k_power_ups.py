@@ -381,7 +381,7 @@ def test_blessing_of_chuck_norris_rerolls_a_run_of_3_or_less() -> None:
     assert g.state.units["p1"].run_roll == 5 and math.isclose(g.figure("p1-1").position[1], 25.0, abs_tol=0.05)
     assert chuck_rolls(g) == [f"p1 re-roll run ({CHUCK})"]
     assert CHUCK in [e for e in evs(g, MoveRolled) if e.what.startswith("run")][0].what
-    assert g.world.data.h("chuck_reroll_move_at_most") == 3
+    assert g.world.data.house.chuck_reroll_move_at_most == 3
     g = blessed_game({1: [(10, 30)]}, teams=[GUARDS], dice=[4])
     g.apply(Run("p1-1", ((10, 24),)))
     assert g.state.units["p1"].run_roll == 4 and chuck_rolls(g) == [] and g.dice.remaining == 0

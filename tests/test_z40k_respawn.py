@@ -52,7 +52,7 @@ def test_a_squad_alone_on_the_table_respawns_in_its_deployment_zone_not_at_the_v
     squad = st.squad_of(1)
     assert not squad.wiped_out and len(w.alive(squad)) == 2
     home = next(z for z in g.scenario.zones_of("deploy") if int(z.properties.get("player", 0) or 0) == 1)
-    reach = float(w.data.h("embark_reach")) + 6.0  # further than a move and boarding from the vehicle
+    reach = w.data.house.embark_reach + 6.0  # further than a move and boarding from the vehicle
     for m in w.alive(squad):
         assert w.vehicle_distance(m.position, m.radius) > reach, m.position
         assert math.dist(m.position, home.area.centre) < 6.0, (m.position, home.area.centre)

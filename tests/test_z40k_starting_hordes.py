@@ -34,15 +34,15 @@ def _middle(g, unit):  # noqa: ANN001, ANN202
 def test_the_house_numbers_are_written_with_the_digits_the_copy_lost() -> None:
     """Squads (plural) of zombies (plural), each number made of the digits 1-6 only: never "10"."""
     h = load_data().house
-    for key in ("horde_squads", "horde_size"):
-        assert int(h[key]) >= 2 and set(str(h[key])) <= set("123456"), key
+    for key, value in (("horde_squads", h.horde_squads), ("horde_size", h.horde_size)):
+        assert value >= 2 and set(str(value)) <= set("123456"), key
 
 
 def test_hordes_for_each_player_round_the_cells_two_dice_pick() -> None:
     """Two players get 2 x horde_squads hordes of horde_size; the D6s pick column then row, and a cell too
     near the vehicle, or already holding a horde, is rolled again."""
     h = load_data().house
-    squads, size = int(h["horde_squads"]), int(h["horde_size"])
+    squads, size = h.horde_squads, h.horde_size
     # the 48" table's cells are 8" square: column 3, row 1 is beside the vehicle (rolled again); column 1,
     # row 1 is the top-left corner; for the second horde it is taken (rolled again), then column 6, row 1;
     # the others in row 3, 20" down, each a new cell; then the players' roll-off
@@ -65,7 +65,7 @@ def test_no_starting_zombie_stands_near_a_deployment_zone_or_the_vehicle(name: s
     least horde_clearance from every deployment zone and the escape vehicle, and the hordes are spread across
     the table (today's edge hordes never started more than 8" from an edge)."""
     sc = load_scenario(str(MAPS / f"{name}.tmx"))
-    need = float(load_data().house["horde_clearance"])
+    need = load_data().house.horde_clearance
     inland = 0
     for seed in range(1, 11):
         g = new_game(sc, {"players": 4}, seed=seed)
@@ -76,5 +76,5 @@ def test_no_starting_zombie_stands_near_a_deployment_zone_or_the_vehicle(name: s
                 assert away(m.position) - m.radius >= need - 1e-6, (seed, f, m.position)
             x, y = _middle(g, u)
             inland += min(x, y, sc.width - x, sc.height - y) > 8
-        assert len(_hordes(g)) == 4 * int(load_data().house["horde_squads"])
+        assert len(_hordes(g)) == 4 * load_data().house.horde_squads
     assert inland > 0

@@ -27,13 +27,13 @@ def test_set_up_hordes_boss_and_squads() -> None:
     st = g.state
     hordes = [u for u in st.units.values() if u.kind == "horde"]
     h = g.data.house
-    assert len(hordes) == 3 * int(h["horde_squads"])  # for each player [seed; the number house]
+    assert len(hordes) == 3 * h.horde_squads  # for each player [seed; the number house]
     away = clearance(g.world)
     for horde in hordes:
         models = [g.figure(f) for f in horde.models]
-        assert len(models) == int(h["horde_size"]) and sum("autogun" in m.weapons for m in models) == 1
+        assert len(models) == h.horde_size and sum("autogun" in m.weapons for m in models) == 1
         # at random across the table, clear of the deployment zones and the vehicle (test_z40k_starting_hordes)
-        assert all(away(m.position) - m.radius >= float(h["horde_clearance"]) - 1e-6 for m in models)
+        assert all(away(m.position) - m.radius >= h.horde_clearance - 1e-6 for m in models)
     boss = g.figure("boss")
     assert boss.radius == pytest.approx(0.8) and math.dist(boss.position, vehicle_centre(g.world)) < 6
     for p in (1, 2, 3):

@@ -260,7 +260,7 @@ def test_the_allies_the_unit_sees_are_those_some_zombie_has_a_line_to(seed):
         g.apply(choose_command(g))
     zs = [z for z in g.state.zombies() if z.standing]
     allies = [a for a in g.state.allied() if a.on_table]
-    limit = float(g.world.data.house("clutter_los_limit"))
+    limit = g.world.data.house.clutter_los_limit
 
     def seen_by(a, who) -> bool:
         return any(g.table.line_of_sight(z.position, a.position, limit).state != "blocked" for z in who)

@@ -127,7 +127,7 @@ def _nearest_threat(game: Zombie40kGame, squad: Any) -> Any:
     rivals = [u for u in st.squads() if u.id != squad.id and w.alive(u)]
     rivals.sort(key=lambda u: w.unit_vehicle_distance(u))
     for r in rivals:
-        if w.unit_vehicle_distance(r) <= float(w.data.h("vehicle_pvp_range")):
+        if w.unit_vehicle_distance(r) <= w.data.house.vehicle_pvp_range:
             try:
                 game.check_shoot(Shoot(squad.id, r.id))
                 return r
@@ -246,7 +246,7 @@ def choose_command(game: Zombie40kGame) -> Command:
         for m in models:
             if m.moved:
                 continue
-            cmd = _try_step(game, m, Move, float(w.data.h("move")) + w.hooks.move_bonus(w, squad))
+            cmd = _try_step(game, m, Move, w.data.house.move + w.hooks.move_bonus(w, squad))
             if cmd is not None:
                 return cmd
             mem["skip"].add(m.id)

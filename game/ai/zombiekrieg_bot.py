@@ -107,7 +107,7 @@ def _safe(game: ZombiekriegGame, f: Figure, p: tuple[float, float]) -> bool:
 
 def _advance(game: ZombiekriegGame, f: Figure, field: RouteField) -> Command | None:
     """Move along the route toward the goal, sidestepping friends in the way; None if no progress."""
-    reach = float(game.data.house("move_distance"))
+    reach = game.data.house.move_distance
     here = field.distance(f.position)
     if math.isinf(here):
         return _manoeuvre(game, f)
@@ -146,7 +146,7 @@ def _advance(game: ZombiekriegGame, f: Figure, field: RouteField) -> Command | N
 
 def _manoeuvre(game: ZombiekriegGame, f: Figure, heading: bool = False) -> Command | None:
     """With no route to follow: fall back from a close zombie, or face one behind."""
-    table, reach = game.table, float(game.data.house("move_distance"))
+    table, reach = game.table, game.data.house.move_distance
     near = table.nearest(f.position, where=game.world.is_standing_zombie)
     zombie = game.state.figures[near] if near else None
     if zombie is None:
@@ -264,7 +264,7 @@ def _order(
     """The ORDER worth most to the section, if any is worth giving (``to_goal``: each soldier's way to
     the goal, None with no goal)."""
     st = game.state
-    bonus = int(game.data.house("order_bonus"))
+    bonus = game.data.house.order_bonus
     leaders: list[str] = []
     if to_goal is not None:
         ranked = sorted((f for f in mine if not f.is_nco), key=lambda f: to_goal[f.id])

@@ -58,7 +58,7 @@ def turn(world: World, h: Figure) -> None:
     """``h`` leaves the table as a human (HumanTurned) and comes back as a zombie on the same spot."""
     at, facing = h.position, h.facing
     world.take_off(h, TURNED)
-    target = world.table.nearest(at, where=world.is_human) if world.data.house("turned_attacks_nearest") else None
+    target = world.table.nearest(at, where=world.is_human) if world.data.house.turned_attacks_nearest else None
     zid = f"z{world.state.next_zombie}"
     h.turned_into = zid
     world.emit(HumanTurned(h.id, zid, target))

@@ -21,7 +21,7 @@ def act(world: World) -> None:
 
 
 def act_one(world: World, h: Figure) -> None:
-    if h.ranged and world.data.house("npc_shoots"):
+    if h.ranged and world.data.house.npc_shoots:
         if h.jammed:
             shooting.clear(world, h)
             return
@@ -40,7 +40,7 @@ def act_one(world: World, h: Figure) -> None:
         if z is not None and spotting.check(world, h, z, f"{h.id} spots"):
             h.aware = True
         return
-    near = world.within(h, float(world.data.house("npc_flee_within")), zombies=True)
+    near = world.within(h, world.data.house.npc_flee_within, zombies=True)
     if near and not h.tired:
         movement.flee(world, h, near[0].position)
         return

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
-from game.rules.kit.data import DataError, KitData, need
+from game.rules.kit.data import DataError, KitData, need, typed
 
 NO_WEAPON = ("", "none")
 
@@ -52,10 +52,36 @@ class Band:
 
 
 @dataclass(frozen=True)
+class ObHouse:
+    """The ``[house]`` values of outbreak.toml, each of its kind; the file gives each one's provenance
+    (``[seed]``, ``[house]``...) beside it."""
+
+    base_size: float
+    contact: float
+    clutter_los_limit: float
+    deploy_spacing: float
+    deploy_file_spacing: float
+    zombie_spacing: float
+    hiding_group_gap: float
+    shuffle_directions: int
+    turned_attacks_nearest: bool
+    generate_before_outbreak: bool
+    seal_only_for_clear: bool
+    all_aware_after_outbreak_move: bool
+    npc_flee_within: float
+    npc_shoots: bool
+    shot_zombie_toward_shooter: bool
+    hit_zombie_moves_rest: bool
+    tired_can_fire: bool
+    clearing_is_the_action: bool
+
+
+@dataclass(frozen=True)
 class ObData(KitData):
     """Every Outbreak table and [house] value."""
 
     FILE = "outbreak.toml"
+    house: ObHouse
     ranged_weapons: dict[str, Ranged]
     melee_weapons: dict[str, tuple[str, int]]  # key -> (name, kills on)
     bands: tuple[Band, ...]
@@ -127,7 +153,7 @@ def parse_data(raw: dict[str, Any]) -> ObData:
         raise DataError(f"outbreak.toml: the shooting table must cover the faces 1-6 once each, not {covered}")
     for section in ("house", "forces", "generation", "movement", "close_combat", "bites", "objective"):
         _need(raw, section, "top")
-    return ObData(raw, ranged, melee, bands, shots)
+    return ObData(raw, typed(ObHouse, raw["house"], "house", "outbreak.toml"), ranged, melee, bands, shots)
 
 
 @lru_cache(maxsize=4)

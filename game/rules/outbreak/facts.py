@@ -28,4 +28,4 @@ def force_facts(scenario: Scenario | None = None) -> ForceFacts:
             pool = len(scenario.placements_of("npc"))
         elif scenario.placements_of("character"):
             pool = len(scenario.placements_of("character"))
-    return ForceFacts(1, most, float(d.house("base_size")) / 2, float(d.house("deploy_spacing")), pool)
+    return ForceFacts(1, most, d.house.base_size / 2, d.house.deploy_spacing, pool)

@@ -78,7 +78,7 @@ def awareness_option(data: ObData, options: dict[str, Any]) -> bool:
     """The awareness reading: true (the default, the source's) makes every human and zombie aware of the
     other side once the first attack has been spotted; false leaves each human to spot a zombie himself."""
     key = "all_aware_after_outbreak_move"
-    reading = options.get(key, bool(data.house(key)))
+    reading = options.get(key, data.house.all_aware_after_outbreak_move)
     if not isinstance(reading, bool):
         raise CannotStart(f"Option {key!r} must be true or false, not {quoted(reading)}.")
     return reading
@@ -272,7 +272,7 @@ def raise_forces(world: World, players: int, specs: list[CharacterSpec]) -> None
     """Place the PCs, the NPCs, the map's zombies, and read the generation points."""
     data, st, sc = world.data, world.state, world.scenario
     st.players = players
-    r = float(data.house("base_size")) / 2
+    r = data.house.base_size / 2
     centre = (sc.width / 2, sc.height / 2)
     placers: dict[int, Iterator[Point]] = {}
     for i, s in enumerate(specs, start=1):
@@ -282,10 +282,8 @@ def raise_forces(world: World, players: int, specs: list[CharacterSpec]) -> None
             area = _deploy_area(world, s.player)
             if area is None:
                 area = Area.rect(0, sc.height - 4, sc.width, 4)
-            files = float(data.house("deploy_file_spacing"))
-            gen = placers.setdefault(
-                hash(area.points), spots(world, area, float(data.house("deploy_spacing")), r, files)
-            )
+            files = data.house.deploy_file_spacing
+            gen = placers.setdefault(hash(area.points), spots(world, area, data.house.deploy_spacing, r, files))
             p = next(gen)
         facing = s.facing if s.facing is not None else angle_to(p, centre)
         _place(world, Figure(f"pc{i}", PLAYERS, p, round(facing, 3), r, s.name, s.player, s.ranged, s.melee), "pc")
@@ -308,7 +306,7 @@ def new_zombie(world: World, p: Point, facing: float, name: str = "Zombie", turn
     st = world.state
     fid = f"z{st.next_zombie}"
     st.next_zombie += 1
-    r = float(world.data.house("base_size")) / 2
+    r = world.data.house.base_size / 2
     f = Figure(
         fid, ZOMBIES, (float(p[0]), float(p[1])), round(facing % 360.0, 3), r, name, turned_from=turned_from
     )

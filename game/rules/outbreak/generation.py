@@ -18,10 +18,10 @@ from game.table.geometry import distance_to_edges, polygon_edges
 
 def generate(world: World) -> None:
     st = world.state
-    if not st.outbreak and not world.data.house("generate_before_outbreak"):
+    if not st.outbreak and not world.data.house.generate_before_outbreak:
         return
-    r = float(world.data.house("base_size")) / 2
-    spacing = float(world.data.house("zombie_spacing"))
+    r = world.data.house.base_size / 2
+    spacing = world.data.house.zombie_spacing
     for sp in st.spawns:
         if sp.sealed:
             continue
@@ -48,7 +48,7 @@ def in_contact_with_point(world: World, fid: str, sid: str) -> bool:
     area = world.spawn_zone(sid).area
     if area.contains(f.position):
         return True
-    reach = f.radius + float(world.data.house("contact"))
+    reach = f.radius + world.data.house.contact
     pts = list(area.points)
     if len(pts) < 3:  # a point object
         return min(math.dist(f.position, p) for p in pts) <= reach
@@ -58,7 +58,7 @@ def in_contact_with_point(world: World, fid: str, sid: str) -> bool:
 def seal(world: World) -> None:
     """End of the move: a PC in contact with a point seals it (``clear`` scenarios)."""
     st = world.state
-    if world.data.house("seal_only_for_clear") and st.objective != "clear":
+    if world.data.house.seal_only_for_clear and st.objective != "clear":
         return
     for sp in st.spawns:
         if sp.sealed:

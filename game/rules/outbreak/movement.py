@@ -335,7 +335,7 @@ def zombie_allowance(world: World, z: Figure) -> float:
 
 
 def shuffle(world: World, z: Figure, inches: float) -> None:
-    n = int(world.data.house("shuffle_directions"))
+    n = world.data.house.shuffle_directions
 
     def direction(r: Roll) -> float:
         return 360.0 * (((r.faces[0] - 1) * 6 + (r.faces[1] - 1)) % n) / n
@@ -528,7 +528,7 @@ def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> N
         way = [*grid.straighten(route), spot]
         path = world.table.legal_path(way, z.radius, mover=z.id, max_length=inches)
         end = path[-1]
-        if math.dist(end, h.position) <= z.radius + h.radius + float(world.data.house("contact")):
+        if math.dist(end, h.position) <= z.radius + h.radius + world.data.house.contact:
             zombie_walk(world, z, list(path[1:]), "hunt")
             return
 

@@ -64,7 +64,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
     """The rules help: the scenario's briefing (if one is given), then the rules section by section."""
     d = load_data()
     reading = bool(options.get("caught_running_first_blow", d.raw["movement"]["caught_running_first_blow"]))
-    aware = bool(options.get(AWARE, d.raw["house"][AWARE]))
+    aware = bool(options.get(AWARE, d.house.all_aware_after_outbreak_move))
     secs = [
         forces(d),
         before_the_outbreak(),

@@ -102,7 +102,7 @@ class OutbreakSetup(Setup):
                 Switch(
                     AWARENESS,
                     "All aware after the outbreak",
-                    bool(data.house(AWARENESS)),
+                    data.house.all_aware_after_outbreak_move,
                     "After the first attack has been spotted both sides know of each other, as the source "
                     "says; switch off to make each human who missed it spot a zombie himself (house reading).",
                 ),
@@ -179,7 +179,7 @@ class OutbreakSetup(Setup):
         data = load_data()
         game = {
             READING: bool(options.get(READING, data.get("movement", READING))),
-            AWARENESS: bool(options.get(AWARENESS, data.house(AWARENESS))),
+            AWARENESS: bool(options.get(AWARENESS, data.house.all_aware_after_outbreak_move)),
         }
         return {"players": players, "each": each, "game": game}
 

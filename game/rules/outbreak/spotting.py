@@ -61,7 +61,7 @@ def in_cover(world: World, h: Figure) -> bool:
 
 
 def _hiding_group(world: World, h: Figure, hiders: set[str]) -> int:
-    gap = float(world.data.house("hiding_group_gap"))
+    gap = world.data.house.hiding_group_gap
     group, todo = {h.id}, [h]
     while todo:
         cur = todo.pop()

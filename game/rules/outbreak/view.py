@@ -641,7 +641,7 @@ class OutbreakView:
             t = game.figure(cmd.target)
             state = preview.details.get("sight", "clear")
             out.append(d.Sight(f.position, t.position, state))
-            reach = f.radius + t.radius + float(game.world.data.house("contact")) + 0.05
+            reach = f.radius + t.radius + game.world.data.house.contact + 0.05
             spots: dict[tuple[float, float], tuple[Any, list[int]]] = {}
             for third, at in preview.details.get("zombie_after_third", {}).get('6"', {}).items():
                 spots.setdefault((round(at[0], 2), round(at[1], 2)), (at, []))[1].append(int(third))

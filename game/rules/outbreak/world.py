@@ -82,11 +82,11 @@ class World(KitWorld[ObData, ObState]):
         return f is not None and f.side != ZOMBIES and f.on_table
 
     def in_contact(self, a: Figure, b: Figure) -> bool:
-        return self.edge_distance(a, b) <= float(self.data.house("contact")) + EPS
+        return self.edge_distance(a, b) <= self.data.house.contact + EPS
 
     def contacts(self, f: Figure, zombies: bool) -> list[Figure]:
         """Figures of the other kind in contact with ``f``, nearest first."""
-        reach = f.radius + float(self.data.house("contact")) + EPS
+        reach = f.radius + self.data.house.contact + EPS
         where = self.is_zombie if zombies else self.is_human
         found = self.table.figures_in_circle(f.position, reach, where=where)
         return [self.fig(fid) for fid in found if fid != f.id and self.in_contact(f, self.fig(fid))]
@@ -109,7 +109,7 @@ class World(KitWorld[ObData, ObState]):
         return self.table.any_figure_in_circle(f.position, f.radius + inches + EPS, where=near)
 
     def sight(self, a: Figure, b: Figure) -> Sight:
-        return self.table.line_of_sight(a.position, b.position, float(self.data.house("clutter_los_limit")))
+        return self.table.line_of_sight(a.position, b.position, self.data.house.clutter_los_limit)
 
     def crowd(self, zombies: bool, where: Callable[[Figure], bool] | None = None) -> Crowd:
         """The figures of one kind on the table now (passing ``where``), indexed for a step's queries."""
@@ -143,7 +143,7 @@ class Crowd:
         self.figures = figures
         self.by_id = {f.id: f for f in figures}
         # the [house] contact distance, read once: a horde's step asks hundreds of times
-        self._contact = float(world.data.house("contact"))
+        self._contact = world.data.house.contact
         self.grid = BaseGrid()
         for f in figures:
             self.grid.put(f.id, f.position[0], f.position[1], f.radius)

@@ -54,7 +54,7 @@ def plan_charge(world: World, cmd: Charge) -> tuple[Unit, Unit, float]:
         raise IllegalCommand(
             f"{target.name} is already in a close combat: you may not join another player's assault [seed]."
         )
-    reach = float(world.data.h("vehicle_pvp_range"))
+    reach = world.data.house.vehicle_pvp_range
     if world.unit_vehicle_distance(target) > reach + 1e-9:
         raise IllegalCommand(
             f'You may only assault another player within {reach:g}" of the escape vehicle [seed].'
@@ -123,7 +123,7 @@ def _charge_roll(world: World, unit: Unit, difficult: bool, need: float) -> tupl
 
 
 def _charge_dice(world: World, unit: Unit, difficult: bool, need: float, purpose: str) -> int:
-    n = 3 if difficult else int(world.data.h("charge_dice"))
+    n = 3 if difficult else world.data.house.charge_dice
     r = world.dice.roll(n, purpose)
     faces = sorted(r.faces)
     total = sum(faces[:2]) if difficult else sum(faces)
@@ -172,7 +172,7 @@ def move_in(world: World, unit: Unit, target: Unit, inches: float, how: str) -> 
         t = min(targets, key=lambda o: (world.edge(m, o), o.id))
         gap = world.edge(m, t)
         placed.append(m)
-        if gap <= float(world.data.h("contact")):
+        if gap <= world.data.house.contact:
             continue
         goal = _contact_point(m, t)
         check = world.table.check_path([m.position, goal], m.radius, mover=m.id, max_length=inches)
@@ -197,13 +197,13 @@ def _contact_point(m: Model, t: Model) -> Point:
 
 
 def in_contact(world: World, m: Model, enemies: list[Model]) -> bool:
-    c = float(world.data.h("contact"))
+    c = world.data.house.contact
     return any(world.edge(m, e) <= c for e in enemies)
 
 
 def pile_in(world: World, units: list[Unit]) -> None:
     """Every model of the combat not in base contact moves up to 3" toward the nearest enemy [7th]."""
-    inches = float(world.data.h("pile_in"))
+    inches = world.data.house.pile_in
     for u in units:
         enemies = [e for v in units if world.enemies(u, v) for e in world.alive(v)]
         for m in world.alive(u):
@@ -252,7 +252,7 @@ def fighters(world: World, u: Unit, units: list[Unit]) -> list[Model]:
     enemies = [e for v in units if world.enemies(u, v) for e in world.alive(v)]
     ms = world.alive(u)
     touching = [m for m in ms if in_contact(world, m, enemies)]
-    reach = float(world.data.h("fight_reach"))
+    reach = world.data.house.fight_reach
     return [m for m in ms if m in touching or any(world.edge(m, t) <= reach for t in touching)]
 
 

@@ -84,7 +84,7 @@ def blast_preview_pair():  # type: ignore[no-untyped-def]
     plan = g.check_shoot(Shoot("p1", "h1", aim=(24.7, 16.1)))
     s = next(x for x in plan.shooters if x.weapon.blast)
     w = g.world
-    r = float(w.data.h("blast_diameter")) / 2
+    r = w.data.house.blast_diameter / 2
     bs = w.profile(s.model).bs
 
     def marker_by_marker() -> dict[int, float]:

@@ -19,9 +19,10 @@ from typing import Any
 from game.assets import data_file
 from game.rules.contract import CarryRule, Force, Veteran
 from game.rules.kit.campaign import KitCampaign
+from game.rules.kit.data import typed
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
-from game.rules.zombie40k.data import load_data, load_toml
+from game.rules.zombie40k.data import Z40House, load_data, load_toml
 from game.rules.zombie40k.events import PowerUpGained, PowerUpLost, PowerUpRolled, PowerUpUsed
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import names_of
@@ -30,10 +31,9 @@ from game.rules.zombie40k.veterans import CARRY_KEYS, OPTION, Chapter, read_chap
 from game.scenario.model import Scenario
 
 
-def carry_rules(house: dict[str, Any]) -> tuple[CarryRule, ...]:
-    """What carries over, in the rules help's words, in :data:`.veterans.CARRY_KEYS` order; ``house``: the
-    data's house values."""
-    heal = int(house["campaign_heal"])
+def carry_rules(heal: int) -> tuple[CarryRule, ...]:
+    """What carries over, in the rules help's words, in :data:`.veterans.CARRY_KEYS` order; ``heal``: the
+    D6 a wounded model needs between chapters (the ``campaign_heal`` house value)."""
     return (
         CarryRule(
             "dead",
@@ -245,4 +245,5 @@ def _team(game: Zombie40kGame, squad: Unit, before: dict[str, Any] | None) -> di
 
 # Zombie 40,000's CampaignRules; what carries by the shipped house values alone: the whole data (and the
 # player's roster) is read when a game asks
-CAMPAIGN = KitCampaign(carry_rules(load_toml(data_file("zombie40k.toml"))["house"]), muster, next_options)
+_SHIPPED = typed(Z40House, load_toml(data_file("zombie40k.toml"))["house"], "house", "zombie40k.toml")
+CAMPAIGN = KitCampaign(carry_rules(_SHIPPED.campaign_heal), muster, next_options)

@@ -24,7 +24,7 @@ def _clamp(v: int) -> int:
 def to_hit_ranged(data: Z40Data, bs: int, snap: bool = False) -> int:
     """The D6 needed to hit by Ballistic Skill; Snap Shots need a 6 [7th]. A 1 always misses."""
     if snap:
-        return int(data.h("overwatch_bs"))
+        return data.house.overwatch_bs
     return data.to_hit_ranged[_clamp(bs) - 1]
 
 

@@ -96,7 +96,7 @@ def scenario_warnings(scenario: Scenario) -> list[Problem]:
     """One warning per deploy zone too far from the far edge, per pair of players' zones too close, and for
     a vehicle or Boss mark out of its place (:func:`vehicle_warnings`)."""
     h = load_data().house
-    edge_reach, apart = float(h["deploy_edge"]), float(h["deploy_apart"])
+    edge_reach, apart = h.deploy_edge, h.deploy_apart
     edge = _far_edge(scenario)
     zones = [
         z for z in scenario.zones_of("deploy") if _player(z) or str(z.properties.get("side", "")) != "zombies"

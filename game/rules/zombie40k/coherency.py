@@ -51,7 +51,7 @@ def shown(inches: float) -> str:
 
 def gap_of(world: World) -> float:
     """Coherency distance in inches [7th] (the house table's ``coherency``)."""
-    return float(world.data.h("coherency"))
+    return world.data.house.coherency
 
 
 def _edge(a: Any, pa: Point, b: Any, pb: Point) -> float:

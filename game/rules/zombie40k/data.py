@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file, user_data_folder
-from game.rules.kit.data import DataError, need
+from game.rules.kit.data import DataError, typed
 from game.safe_xml import Unreadable, read_bounded
 
 WEAPON_TYPES = ("rapid_fire", "assault", "pistol", "heavy", "melee")
@@ -209,10 +209,68 @@ class Usr:
 
 
 @dataclass(frozen=True)
+class Z40House:
+    """The ``[house]`` values of zombie40k.toml, each of its kind; the file gives each one's provenance
+    (``[seed]``, ``[house]``...) beside it."""
+
+    fall_back_turns: tuple[float, ...]
+    fall_back_sidesteps: tuple[float, ...]
+    zombie_sidesteps: tuple[float, ...]
+    points: int
+    move: float
+    run_dice: int
+    charge_dice: int
+    difficult_terrain_dice: int
+    pile_in: float
+    consolidate_dice: str
+    fall_back_dice: int
+    contact: float
+    fight_reach: float
+    coherency: float
+    enemy_gap: float
+    clutter_los_limit: float
+    cover_obscured: int
+    cover_ruin: int
+    blast_diameter: float
+    template_length: float
+    template_width: float
+    overwatch_bs: int
+    overwatch_per: str
+    vehicle_pvp_range: float
+    embark_reach: float
+    deploy_edge: float
+    deploy_apart: float
+    deploy_spacing: float
+    deploy_lane: float
+    horde_squads: int
+    horde_size: int
+    horde_clearance: float
+    horde_spacing: float
+    boss_base: float
+    base: float
+    turn_limit: int
+    surrounded_contacts: int
+    into_combat_hit: int
+    respawn_distance: float
+    horde_drop_gap: float
+    chainsaw_hits: int
+    chainsaw_fuel_out: int
+    shotgun_hits: int
+    speed_inches: float
+    speed_initiative: int
+    duct_tape_bonus: int
+    speed_pack_max: int
+    fleet_reroll_run_at_most: int
+    chuck_reroll_move_at_most: int
+    push_back_dice: int
+    campaign_heal: int
+
+
+@dataclass(frozen=True)
 class Z40Data:
     """Everything the rules read from the TOML, plain and frozen."""
 
-    house: dict[str, Any]
+    house: Z40House
     to_hit_ranged: tuple[int, ...]
     ws_chart: tuple[tuple[int, ...], ...]
     to_wound: tuple[tuple[int, ...], ...]
@@ -234,10 +292,6 @@ class Z40Data:
         """The keys of the units the game ships, in the roster's order (demos, default and dealt teams and so
         replays stay the same on every machine, whatever the player imported)."""
         return [k for k in self.units if k not in self.user_units]
-
-    def h(self, key: str) -> Any:
-        """A house value."""
-        return need(self.house, key, "house", "zombie40k.toml")
 
     def weapon(self, key: str) -> Weapon:
         return self.weapons[key]
@@ -559,7 +613,7 @@ def build_data(
         grids.append(tuple(tuple(int(x) for x in row) for row in g))
     mods = _read_mods(core_name, core.get("mods", {}), weapons, profiles)
     return Z40Data(
-        house=dict(core.get("house", {})),
+        house=typed(Z40House, core.get("house", {}), "house", core_name),
         to_hit_ranged=tuple(int(x) for x in to_hit),
         ws_chart=grids[0],
         to_wound=grids[1],

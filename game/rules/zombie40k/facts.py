@@ -17,11 +17,11 @@ def force_facts(scenario: Scenario | None = None) -> ForceFacts:
     """The fewest and the most models one player's team fields (as many as the points buy, per roster
     unit), a base's radius and the deployment spacing of a squad (the same on every map)."""
     d = load_data()
-    points = float(d.h("points"))
+    points = float(d.house.points)
     sizes = [max(1, min(u.max_models, int((points + 1e-9) // u.model_cost))) for u in d.units.values()]
-    return ForceFacts(min(sizes), max(sizes), float(d.h("base")) / 2, float(d.h("deploy_spacing")))
+    return ForceFacts(min(sizes), max(sizes), d.house.base / 2, d.house.deploy_spacing)
 
 
 def turn_limit(scenario: Scenario, data: Z40Data | None = None) -> int:
     """The turns a game on ``scenario`` lasts: the map's ``turn_limit``, else the house default [house]."""
-    return int(scenario.turn_limit or (data or load_data()).h("turn_limit"))
+    return int(scenario.turn_limit or (data or load_data()).house.turn_limit)

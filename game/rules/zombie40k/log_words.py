@@ -394,10 +394,10 @@ def _squad_respawned(game: Zombie40kGame, e: ev.SquadRespawned) -> str:
     """``Player 1's Infantry Squad respawns with 3 models in its deployment zone, 40" from the escape vehicle``;
     behind another team: ``..., 28" from the escape vehicle (at least 6" further from it than any other team)``.
     (It read "0" or more from the escape vehicle" where no team was ahead, issue 33.)"""
-    base = float(game.data.h("base")) / 2  # (from the squad's middle, as it stood: a reloaded log says the same)
+    base = game.data.house.base / 2  # (from the squad's middle, as it stood: a reloaded log says the same)
     far = f'{game.world.vehicle_distance(e.centre, base):.0f}" from the escape vehicle'
     where = f" in its deployment zone, {far}" if e.need <= 0 else f", {far}"
-    gap = float(game.data.h("respawn_distance"))
+    gap = game.data.house.respawn_distance
     behind = f' (at least {gap:g}" further from it than any other team)' if e.need > 0 else ""
     squad = re.sub(r" \(player \d+\)", "", _n(game).does(e.unit, "respawns"))  # ("Player 2's" says whose)
     words = f"Player {e.player}'s {squad} with {_models(len(e.figures))}{where}{behind}"

@@ -64,7 +64,7 @@ def enemy_within(world: World, m: Model, p: Point, gap: float) -> str | None:
 
 
 def difficult_dice(world: World, unit: Unit) -> int:
-    n = int(world.data.h("difficult_terrain_dice"))
+    n = world.data.house.difficult_terrain_dice
     return n + 1 if world.unit_has(unit, "Move Through Cover") else n
 
 
@@ -101,7 +101,7 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
         if world.unit_has(unit, "Crusader") and unit.run_roll is None:
             limit = 6.0
     else:
-        limit = float(world.data.h("move"))
+        limit = world.data.house.move
     limit += world.hooks.move_bonus(world, unit)  # (the Speed Pack)
     check = world.table.check_path(path, m.radius, mover=m.id)
     if check.blocked:
@@ -109,7 +109,7 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
     if check.length > limit + 1e-6:
         raise IllegalCommand(f'{m.id} may {"run" if run else "move"} at most {limit:g}", not {check.length:.1f}".')
     if len(path) > 1:
-        near = enemy_within(world, m, path[-1], float(world.data.h("enemy_gap")))
+        near = enemy_within(world, m, path[-1], world.data.house.enemy_gap)
         if near:
             raise IllegalCommand(f'A move may not end within 1" of an enemy model ({near}).')
         broken = coherency.move_refusal(world, m, path[-1])  # squad coherency [7th]: a rule check of its own
@@ -172,7 +172,7 @@ def fleet_reroll(world: World, unit: Unit, inches: int, need: float = math.inf) 
     by the expected result: the die shows ``fleet_reroll_run_at_most`` or less [house], the run it starts is
     short of the ``need`` inches its runner asked for, and a fresh D6 would take him further on average (a
     re-roll must be kept, worse or not [7th]; on a tie the whole way is worth the try)."""
-    if not world.unit_has(unit, FLEET) or inches > int(world.data.h("fleet_reroll_run_at_most")):
+    if not world.unit_has(unit, FLEET) or inches > world.data.house.fleet_reroll_run_at_most:
         return False
     return inches < need - 1e-9 and expected_reach(need) >= inches - 1e-9  # (a tie: the whole way is worth trying)
 
@@ -198,7 +198,7 @@ def move_rerolls(world: World, unit: Unit, run: bool, need: float = math.inf) ->
 
 def back_off(world: World, m: Model, path: list[Point]) -> list[Point]:
     """Cut a path back until its end is not within 1" of an enemy (a roll cut it short near one)."""
-    gap = float(world.data.h("enemy_gap"))
+    gap = world.data.house.enemy_gap
     length = sum(math.dist(a, b) for a, b in zip(path, path[1:]))
     while length > 0 and enemy_within(world, m, path[-1], gap):
         length = max(0.0, length - 0.25)
@@ -210,7 +210,7 @@ def clear_of_enemies(world: World, fid: str, way: list[Point]) -> tuple[list[Poi
     """Where a move along ``way`` (its start first) may end clear of the enemy: cut back until its end is not
     within 1" of an enemy model, with the enemy that cut it (None when the end was already clear)."""
     m = world.state.models[fid]
-    near = enemy_within(world, m, way[-1], float(world.data.h("enemy_gap")))
+    near = enemy_within(world, m, way[-1], world.data.house.enemy_gap)
     return (way, None) if near is None else (back_off(world, m, way), near)
 
 
@@ -271,9 +271,9 @@ def _ahead(p: Point, d: Point, inches: float) -> Point:
 def fall_back_ways(world: World, start: Point, home: Point, inches: float) -> list[list[Point]]:
     """The ways a model may try home: straight first, then turned aside (the house's ``fall_back_turns``, in
     degrees), then a sidestep (``fall_back_sidesteps``, in inches) and home (round a base or a corner in the way)."""
-    turns = [float(a) for a in world.data.h("fall_back_turns")]
+    turns = list(world.data.house.fall_back_turns)
     ways = [[start, _ahead(start, _turned(home, a), inches)] for a in turns]
-    for step in (float(x) for x in world.data.h("fall_back_sidesteps")):
+    for step in world.data.house.fall_back_sidesteps:
         for side in (90.0, -90.0):
             aside = _ahead(start, _turned(home, side), step)
             ways.append([start, aside, _ahead(aside, home, inches - step)])
@@ -312,7 +312,7 @@ def fall_back(world: World, unit: Unit) -> None:
     A model that cannot go the whole way says what stopped him (surrounded when nothing let him go)."""
     world.disengage(unit.id)
     unit.falling_back = True
-    inches = world.sum_d6(int(world.data.h("fall_back_dice")), f"{unit.id} fall back")
+    inches = world.sum_d6(world.data.house.fall_back_dice, f"{unit.id} fall back")
     world.emit(MoveRolled(unit.id, "fall back", inches))
     world.emit(FellBack(unit.id))
     dx, dy = home_direction(world, unit)

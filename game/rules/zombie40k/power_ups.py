@@ -178,7 +178,7 @@ def gain(world: World, squad: Unit, result: int) -> None:
         else:
             world.emit(PowerUpGained(squad.id, key, name, f"{boy.id} joins {squad.name}"))
         return
-    if key == SPEED_PACK and squad.power_ups.count(SPEED_PACK) >= int(world.data.h("speed_pack_max")):
+    if key == SPEED_PACK and squad.power_ups.count(SPEED_PACK) >= world.data.house.speed_pack_max:
         world.emit(PowerUpLost(squad.id, (key,), "a squad carries at most one Speed Pack"))
         return
     squad.power_ups.append(key)
@@ -190,7 +190,7 @@ def add_ork_boy(world: World, squad: Unit) -> Model | None:
     st = world.state
     near = min(world.alive(squad), key=lambda m: (world.vehicle_distance(m.position, m.radius), m.id))
     prof = world.data.profile(ORK_PROFILE)
-    r = prof.base / 2 if prof.base != 1.0 else float(world.data.h("base")) / 2
+    r = prof.base / 2 if prof.base != 1.0 else world.data.house.base / 2
     spot = _spot_beside(world, squad, near.position, r)
     if spot is None:
         return None
@@ -219,7 +219,7 @@ def add_ork_boy(world: World, squad: Unit) -> Model | None:
 
 
 def _spot_beside(world: World, squad: Unit, centre: Point, r: float) -> Point | None:
-    gap = float(world.data.h("enemy_gap"))
+    gap = world.data.house.enemy_gap
 
     def clear(p: Point) -> bool:
         if not world.table.on_table(p, r):
@@ -230,7 +230,7 @@ def _spot_beside(world: World, squad: Unit, centre: Point, r: float) -> Point | 
                 return False
         return True
 
-    spots = spots_near(world, centre, 1, r, float(world.data.h("deploy_spacing")), clear)
+    spots = spots_near(world, centre, 1, r, world.data.house.deploy_spacing, clear)
     return (float(spots[0][0]), float(spots[0][1])) if spots else None
 
 
@@ -377,7 +377,7 @@ def use(world: World, cmd: UsePowerUp) -> None:
     elif cmd.item == SPEED_PACK:
         squad.power_ups.remove(SPEED_PACK)
         squad.power_up_effects[SPEED_PACK] = st.turn
-        inches, ini = float(world.data.h("speed_inches")), int(world.data.h("speed_initiative"))
+        inches, ini = world.data.house.speed_inches, world.data.house.speed_initiative
         world.emit(
             PowerUpUsed(squad.id, SPEED_PACK, "", f'+{inches:g}" to moves, runs and charges, +{ini} Initiative')
         )
@@ -441,11 +441,11 @@ def speed_active(world: World, unit: Unit) -> bool:
 
 def move_bonus(world: World, unit: Unit) -> float:
     """Inches the Speed Pack adds to every move, run and charge this turn [house 3"]."""
-    return float(world.data.h("speed_inches")) if speed_active(world, unit) else 0.0
+    return world.data.house.speed_inches if speed_active(world, unit) else 0.0
 
 
 def initiative_bonus(world: World, unit: Unit) -> int:
-    return int(world.data.h("speed_initiative")) if speed_active(world, unit) else 0
+    return world.data.house.speed_initiative if speed_active(world, unit) else 0
 
 
 def slippery(world: World, unit: Unit) -> bool:
@@ -467,15 +467,15 @@ BLESSING_NOTE = f"re-rolled: {BLESSING}"
 def blessed_move_reroll(world: World, unit: Unit, inches: int) -> bool:
     """The Blessing re-rolls a Run or a difficult-terrain move of ``chuck_reroll_move_at_most`` or less
     [house 3"]."""
-    return inches <= int(world.data.h("chuck_reroll_move_at_most")) and blessed(world, unit)
+    return inches <= world.data.house.chuck_reroll_move_at_most and blessed(world, unit)
 
 
 def extra_attacks(world: World, m: Model) -> int:
-    return int(world.data.h("duct_tape_bonus")) if TAPE_RULE["attack"] in m.rules else 0
+    return world.data.house.duct_tape_bonus if TAPE_RULE["attack"] in m.rules else 0
 
 
 def extra_shots(world: World, m: Model) -> int:
-    return int(world.data.h("duct_tape_bonus")) if TAPE_RULE["shot"] in m.rules else 0
+    return world.data.house.duct_tape_bonus if TAPE_RULE["shot"] in m.rules else 0
 
 
 def shamble_candidates(world: World, squads: list[Unit]) -> list[Unit]:
@@ -542,8 +542,8 @@ def shotgun_pool(pool: attacks.Pool, target: Unit) -> bool:
 def chainsaw_hits(world: World, unit: Unit, target: Unit, pool: attacks.Pool) -> int:
     """The chainsaw's blows [seed, house 2+]: a 1 runs it out of fuel after this round, unless a re-roll
     (the squad's own, or the Blessing) turns it into something else."""
-    need = int(world.data.h("chainsaw_hits"))
-    out = int(world.data.h("chainsaw_fuel_out"))
+    need = world.data.house.chainsaw_hits
+    out = world.data.house.chainsaw_fuel_out
     faces = world.d6s(pool.attacks, f"{unit.id} to hit (Chainsaw)", "")
     hits = sum(f >= need for f in faces)
     ones = sum(f <= out for f in faces)
@@ -671,7 +671,7 @@ class PowerUps(Plugin):
 
     def shot_pool(self, world: Any, pool: attacks.Pool, target: Unit) -> attacks.Pool:
         if shotgun_pool(pool, target):  # whatever the firer's BS [seed, house 2+]
-            return replace(pool, need_hit=int(world.data.h("shotgun_hits")), direct=True)
+            return replace(pool, need_hit=world.data.house.shotgun_hits, direct=True)
         return pool
 
     def roll_hits(self, world: Any, unit: Unit, target: Unit, pool: attacks.Pool) -> int | None:

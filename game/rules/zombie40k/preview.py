@@ -58,7 +58,7 @@ def blast_hits(world: World, s: shooting.Shooter, aim: Any, target_unit: str) ->
     Every scattered marker is counted in one call (``Table.counts_in_circles``: the counts
     ``shooting.units_under`` gives marker by marker, at ``shooting.scatter_centre``'s centres), and the
     chances summed as the dice come, so the figures are exactly those of counting marker by marker."""
-    r = float(world.data.h("blast_diameter")) / 2
+    r = world.data.house.blast_diameter / 2
     bs = world.profile(s.model).bs
     aim_pt = shooting.blast_aim(world, s, aim)
     mine = [f for f, m in world.state.models.items() if m.unit == target_unit and m.alive]
@@ -91,7 +91,7 @@ def shoot_outlook(world: World, p: shooting.FirePlan) -> tuple[odds.Outlook, lis
 
     for pool in p.pools:
         if locked:  # only a 4+ of the hits strikes a unit in close combat
-            k = (7 - int(world.data.h("into_combat_hit"))) / 6
+            k = (7 - world.data.house.into_combat_hit) / 6
             h = odds.hit_chance(pool, odds.Rerolls(hit_rerolls(world, p.unit, pool))) * k
             dist = {}
             for n in range(pool.attacks + 1):

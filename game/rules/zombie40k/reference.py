@@ -15,7 +15,7 @@ from typing import Any
 from game.rules.contract import Paragraph, Run, Section, Table
 from game.rules.zombie40k import killing_floor
 from game.rules.zombie40k.campaign import carry_rules
-from game.rules.zombie40k.data import Z40Data, load_data
+from game.rules.zombie40k.data import Z40Data, Z40House, load_data
 from game.rules.zombie40k.team_builder import USR_WORDS
 from game.scenario.model import Scenario
 
@@ -100,7 +100,7 @@ def reference(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
 def _sections(scenario: Scenario | None, options: dict[str, Any]) -> list[Section]:
     d = load_data()
     h = d.house
-    points = int(scenario.properties.get("points", h["points"])) if scenario else int(h["points"])
+    points = int(scenario.properties.get("points", h.points)) if scenario else h.points
     return [
         _the_game(h),
         _building_a_team(d, points),
@@ -118,7 +118,7 @@ def _sections(scenario: Scenario | None, options: dict[str, Any]) -> list[Sectio
     ]
 
 
-def _the_game(h: dict[str, Any]) -> Section:
+def _the_game(h: Z40House) -> Section:
     """The rules help's "The game" section."""
     return Section(
         "The game",
@@ -147,12 +147,12 @@ def _the_game(h: dict[str, Any]) -> Section:
             ),
             _hv(
                 "A model whose base comes within ",
-                f'{h["embark_reach"]:g}"',
+                f'{h.embark_reach:g}"',
                 " of the escape vehicle embarks.",
             ),
             _hv(
                 "With no team embarked after ",
-                f"{h['turn_limit']} turns",
+                f"{h.turn_limit} turns",
                 ", the zombies have won (in Coop Mode the vehicle then lifts off: with a team aboard, the players win). "
                 "A map's turn_limit property changes the number of turns; its objective is escape, the only one.",
             ),
@@ -205,25 +205,25 @@ def _sergeant_words(d: Z40Data, u: Any) -> str:
     return words + "".join(f"; {up}" for up in ups)
 
 
-def _set_up(h: dict[str, Any]) -> Section:
+def _set_up(h: Z40House) -> Section:
     """The rules help's "Set-up" section."""
     return Section(
         "Set-up",
         (
             _hv(
                 "Players deploy in their deployment zones, within ",
-                f'{h["deploy_edge"]:g}"',
-                f' of the edge opposite the vehicle and no closer than {h["deploy_apart"]:g}" to each other.',
+                f'{h.deploy_edge:g}"',
+                f' of the edge opposite the vehicle and no closer than {h.deploy_apart:g}" to each other.',
             ),
             _hv(
-                f'A squad stands in files {h["deploy_spacing"]:g}" apart in pairs, with a lane ',
-                f'{h["deploy_lane"]:g}" wide',
+                f'A squad stands in files {h.deploy_spacing:g}" apart in pairs, with a lane ',
+                f'{h.deploy_lane:g}" wide',
                 " (centre to centre) down the middle and between every two pairs, so every model can walk out.",
             ),
             _p("The Zombie Boss stands by the escape vehicle [seed].", kind="bullet"),
             _hv(
                 "Hordes: the zombies have ",
-                f"{h['horde_squads']} hordes of {h['horde_size']} zombies for each player",
+                f"{h.horde_squads} hordes of {h.horde_size} zombies for each player",
                 ", one zombie of each with an autogun, placed at random across the table [seed; the copy lost both "
                 "numbers, and it lost only the digits 1 to 6, so the house's are written with those digits].",
             ),
@@ -231,7 +231,7 @@ def _set_up(h: dict[str, Any]) -> Section:
                 "Placed at random: the table is cut into 6 columns and 6 rows; a D6 picks the column and a D6 the "
                 "row, and the horde stands as near that cell's middle as it fits wholly inside the cell, off "
                 "blocking terrain, every zombie at least ",
-                f'{h["horde_clearance"]:g}"',
+                f'{h.horde_clearance:g}"',
                 " from each team's deployment zone and from the escape vehicle. A cell with no such room is rolled "
                 "again, and so is a cell already holding a horde while a free one is left.",
             ),
@@ -246,12 +246,12 @@ def _sight(d: Z40Data, options: dict[str, Any]) -> tuple[Paragraph, ...]:
         return (
             _hv(
                 "Sight (the house reading, switched on in the set-up): more than ",
-                f'{float(h["clutter_los_limit"]):g}"',
+                f'{h.clutter_los_limit:g}"',
                 " of ruins or other area terrain crossed blocks sight; walls and buildings block it.",
             ),
             _hv(
                 "Cover: ",
-                f"{h['cover_ruin']}+ inside ruins, {h['cover_obscured']}+ in other area terrain or obscured by it "
+                f"{h.cover_ruin}+ inside ruins, {h.cover_obscured}+ in other area terrain or obscured by it "
                 "(behind a ruin too)",
                 " [7th values, house reading].",
             ),
@@ -260,13 +260,13 @@ def _sight(d: Z40Data, options: dict[str, Any]) -> tuple[Paragraph, ...]:
         _p(
             "Sight: true line of sight [7th]. Ruins and other area terrain are drawn as their footprints and never "
             "block sight; only walls and buildings do. (A set-up switch plays the house reading: more than "
-            f'{float(h["clutter_los_limit"]):g}" of area terrain crossed blocks sight.)',
+            f'{h.clutter_los_limit:g}" of area terrain crossed blocks sight.)',
             kind="bullet",
         ),
         _hv(
             "Cover: ",
-            f"{h['cover_ruin']}+ inside a ruin or behind one (the line from the nearest firer crosses a ruin he "
-            f"does not stand in), {h['cover_obscured']}+ in or behind other area terrain",
+            f"{h.cover_ruin}+ inside a ruin or behind one (the line from the nearest firer crosses a ruin he "
+            f"does not stand in), {h.cover_obscured}+ in or behind other area terrain",
             " [7th].",
         ),
     )
@@ -297,7 +297,7 @@ def _shooting(d: Z40Data, options: dict[str, Any]) -> Section:
             ),
             _hv(
                 "Hits on a unit in close combat strike it on ",
-                f"{h['into_combat_hit']}+",
+                f"{h.into_combat_hit}+",
                 ", else an enemy unit it fights (blasts and templates hit as they land).",
             ),
             *_tab(
@@ -336,7 +336,7 @@ def _assault(d: Z40Data) -> Section:
                 "sets up a Wall of Death instead, D3 automatic hits [7th].",
                 kind="bullet",
             ),
-            _hv("Consolidation is ", str(h["consolidate_dice"]), '" [house reading of the lost digits].'),
+            _hv("Consolidation is ", h.consolidate_dice, '" [house reading of the lost digits].'),
             *_tab(
                 ("WS \\ WS", *[str(i) for i in range(1, 11)]),
                 tuple((str(a), *[f"{v}+" for v in row]) for a, row in enumerate(d.ws_chart, 1)),
@@ -346,7 +346,7 @@ def _assault(d: Z40Data) -> Section:
     )
 
 
-def _zombie_turn(h: dict[str, Any]) -> Section:
+def _zombie_turn(h: Z40House) -> Section:
     """The rules help's "Zombie turn" section."""
     return Section(
         "Zombie turn",
@@ -359,7 +359,7 @@ def _zombie_turn(h: dict[str, Any]) -> Section:
             ),
             _hv(
                 "A squad is completely surrounded (and ignored) when every model has ",
-                f"{h['surrounded_contacts']} zombies",
+                f"{h.surrounded_contacts} zombies",
                 " in base contact.",
             ),
             _p(
@@ -374,7 +374,7 @@ def _zombie_turn(h: dict[str, Any]) -> Section:
             ),
             _hv(
                 "Respawning: a wiped-out squad comes back at the start of its player's turn, at least ",
-                f'{h["respawn_distance"]:g}"',
+                f'{h.respawn_distance:g}"',
                 " further from the escape vehicle than the squad furthest from it; the rules place it for "
                 "the player as near the vehicle as that allows, in formation on the line from the vehicle "
                 "through its deployment zone (none such on the table, or no other squad on it, as in a solo "
@@ -385,7 +385,7 @@ def _zombie_turn(h: dict[str, Any]) -> Section:
                 "players' edge, 2 the edge to its left, 3 to its right, 4 the vehicle's edge (at the point "
                 "nearest the nearest squad not fighting zombies), 5 deep strike from the table centre, "
                 "scattering 2D6, 6 the furthest player drops them ",
-                f'{h["horde_drop_gap"]:g}"',
+                f'{h.horde_drop_gap:g}"',
                 " in front of the squad nearest the vehicle (the rules choose for that player) [seed, house].",
             ),
         ),
@@ -422,7 +422,7 @@ def _power_ups(d: Z40Data) -> Section:
                 "The Blessing of Chuck Norris, as the rules play it: until the end of the squad's next turn "
                 "every roll it fails is re-rolled by itself: to-hit (Overwatch too), to-wound, saves, Feel No "
                 "Pain, Morale and regroup tests, a charge short of its target, a Run or difficult-terrain move "
-                f'of {h["chuck_reroll_move_at_most"]}" or less [house], a losing Sweeping Advance, the '
+                f'of {h.chuck_reroll_move_at_most}" or less [house], a losing Sweeping Advance, the '
                 "Chainsaw's fuel-out roll; where a re-roll already applies, what still fails after it is "
                 "re-rolled again [house reading]. The dice tray and the log say each re-roll.",
                 True,
@@ -430,10 +430,10 @@ def _power_ups(d: Z40Data) -> Section:
             ),
             _hv(
                 "Chainsaw: hits on ",
-                f"{h['chainsaw_hits']}+, runs out of fuel on a {h['chainsaw_fuel_out']}",
+                f"{h.chainsaw_hits}+, runs out of fuel on a {h.chainsaw_fuel_out}",
                 "; Shotgun: hits a zombie on "
-                f'{h["shotgun_hits"]}+ whatever the BS; Speed Pack: +{h["speed_inches"]:g}" and '
-                f"+{h['speed_initiative']} Initiative; Duct Tape: +{h['duct_tape_bonus']} [house digits].",
+                f'{h.shotgun_hits}+ whatever the BS; Speed Pack: +{h.speed_inches:g}" and '
+                f"+{h.speed_initiative} Initiative; Duct Tape: +{h.duct_tape_bonus} [house digits].",
             ),
             *_tab(
                 ("2D6", "Power-up", "Effect"),
@@ -526,7 +526,7 @@ def _house_readings(d: Z40Data) -> Section:
                 "Respawn roll of 6: the source lets the player furthest from the escape vehicle Deep Strike the "
                 "horde anywhere on the table with Drop Pod rules. The game plays the zombie turn without stopping "
                 "to ask a player, so the rules place the horde for that player where someone racing the leader "
-                f'would want it: {h["horde_drop_gap"]:g}" in front of the squad nearest the vehicle (not the '
+                f'would want it: {h.horde_drop_gap:g}" in front of the squad nearest the vehicle (not the '
                 "furthest player's own), on its way to the vehicle; in Coop Mode in front of the team closest to "
                 "the vehicle, as that mod says. It does not scatter: the 6 is a chosen spot, unlike the 5's drop "
                 "from the table centre, and like a drop pod it never mishaps (it lands clear of every model).",
@@ -550,7 +550,7 @@ def _house_readings(d: Z40Data) -> Section:
             ),
             _p(
                 "Killing Floor's prices: the source's price lists lost every number. The game's prices are scaled "
-                f"to the {kf.get('points_per_zombie', 1)} point a zombie kill earns (a horde is {h['horde_size']} "
+                f"to the {kf.get('points_per_zombie', 1)} point a zombie kill earns (a horde is {h.horde_size} "
                 f"zombies): {shown}; every price is in the Killing Floor section below.",
                 True,
                 "bullet",
@@ -603,5 +603,7 @@ def _campaigns(d: Z40Data) -> Section:
             "next chapter's, in its log."
         )
     ]
-    body += [_p(f"{r.words} (carry: {r.key})", house=r.house, kind="bullet") for r in carry_rules(d.house)]
+    body += [
+        _p(f"{r.words} (carry: {r.key})", house=r.house, kind="bullet") for r in carry_rules(d.house.campaign_heal)
+    ]
     return Section("Campaigns", tuple(body))

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from game.rules.contract import Outcome, Report, RollRow, Series
-from game.rules.zombie40k.events import Killed
+from game.rules.zombie40k.events import FigurePlaced, Killed
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.scenario.model import Scenario
@@ -43,7 +43,7 @@ def _series(game: Zombie40kGame) -> tuple[tuple[int, ...], dict[str, list[int]]]
     for m in game.figures:
         sides[m.id] = f"Player {m.player}" if m.side == PLAYERS else "Zombies"
     for e in log:  # a Dead Man Walking started in his team (FigurePlaced says whose)
-        if type(e).__name__ == "FigurePlaced" and e.side == PLAYERS and e.unit[1:].isdigit():
+        if isinstance(e, FigurePlaced) and e.side == PLAYERS and e.unit[1:].isdigit():
             sides[e.figure] = f"Player {e.unit[1:]}"
     alive: dict[str, int] = {}
     for s in sides.values():

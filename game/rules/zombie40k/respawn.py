@@ -70,15 +70,15 @@ def respawn_spots(world: World, squad: Unit) -> tuple[list[Point], float]:
     st, d = world.state, world.data
     others = [u for u in st.squads() if u.id != squad.id and world.alive(u)]
     furthest = max((world.unit_vehicle_distance(u) for u in others), default=0.0)
-    need = furthest + float(d.h("respawn_distance")) if others else 0.0
-    r = float(d.h("base")) / 2
+    need = furthest + d.house.respawn_distance if others else 0.0
+    r = d.house.base / 2
     n = len(squad.models)
-    spacing = float(d.h("deploy_spacing"))
+    spacing = d.house.deploy_spacing
     back = _deploy_centre(world, squad)
     goal = vehicle_centre(world)
     length = math.dist(goal, back)
     ux, uy = ((back[0] - goal[0]) / length, (back[1] - goal[1]) / length) if length > 1e-9 else (0.0, 1.0)
-    enemy_gap = float(d.h("enemy_gap"))
+    enemy_gap = d.house.enemy_gap
     if not others:  # alone on the table (solo): no one to come back behind, so its deployment zone [house]
         goal = back  # (the walk out from the vehicle would stand it at the vehicle, a move from winning)
 
@@ -187,7 +187,7 @@ def _clamp(world: World, p: Point, inset: float) -> Point:
 def respawn_horde(world: World, horde: Unit) -> None:
     """A destroyed horde comes back where a D6 says [seed] (Coop Mode: on the vehicle's edge once a team came
     within 8" of it), clear of the squads; Death Korps Zombies come back tougher."""
-    r = float(world.data.h("base")) / 2
+    r = world.data.house.base / 2
     forced = mods.vehicle_edge_forced(world)  # Coop Mode: a team within 8" of the vehicle
     face = 4 if forced else world.d6(f"{horde.id} respawn", "")
     squads = [u for u in world.state.squads() if world.alive(u)]
@@ -259,7 +259,7 @@ def _dropped_arrival(world: World, squads: list[Unit], r: float) -> tuple[Point,
         centre = (world.scenario.width / 2, world.scenario.height / 2)
     else:
         m = min(world.alive(leader), key=lambda m: (world.vehicle_distance(m.position, m.radius), m.id))
-        gap = float(world.data.h("horde_drop_gap"))
+        gap = world.data.house.horde_drop_gap
         dist = math.dist(m.position, goal)
         t = min(1.0, gap / dist) if dist > 1e-9 else 0.0
         centre = _clamp(
@@ -277,7 +277,7 @@ def _dropped_arrival(world: World, squads: list[Unit], r: float) -> tuple[Point,
 def _place_horde(world: World, horde: Unit, centre: Point, r: float) -> list[str]:
     """The horde's models back on the table around ``centre``, clear of the squads' bases; the ones placed."""
     st, d = world.state, world.data
-    enemy_gap = float(d.h("enemy_gap"))
+    enemy_gap = d.house.enemy_gap
 
     def clear(p: Point) -> bool:
         for fid in world.table.figures_in_circle(p, r + enemy_gap + 1.0):
@@ -291,7 +291,7 @@ def _place_horde(world: World, horde: Unit, centre: Point, r: float) -> list[str
                 return False
         return True
 
-    spots = spots_near(world, centre, len(horde.models), r, float(d.h("horde_spacing")), clear)
+    spots = spots_near(world, centre, len(horde.models), r, d.house.horde_spacing, clear)
     back: list[str] = []
     for fid, p in zip(horde.models, spots):
         m = st.models[fid]

@@ -80,7 +80,7 @@ def check_options(
         raise OptionsError('options need "teams": a list of 1 to 4 teams (a roster unit key, or a team table)')
     if not low <= len(teams) <= min(4, top):
         raise OptionsError(f"{scenario.title} takes {low} to {min(4, top)} players, not {len(teams)}")
-    points = int(scenario.properties.get("points", data.h("points")))
+    points = int(scenario.properties.get("points", data.house.points))
     rule = add_ons(data, options) if add_ons is not None else None
     out = []
     for i, spec in enumerate(teams, 1):
@@ -230,7 +230,7 @@ def deploy_squads(world: World, teams: list[Team]) -> None:
 def base_radius(d: Z40Data, profile: str) -> float:
     """A model's base radius: its profile's base, or the house base for a profile that gives none."""
     base = d.profile(profile).base
-    return base / 2 if base != 1.0 else float(d.h("base")) / 2
+    return base / 2 if base != 1.0 else d.house.base / 2
 
 
 def squad_spots(world: World, zone: Zone | None, n: int, teams: int, count: int, r: float) -> list[Point]:
@@ -247,8 +247,8 @@ def squad_spots(world: World, zone: Zone | None, n: int, teams: int, count: int,
         w, h = world.scenario.width, world.scenario.height
         centre, inside = ((n - 0.5) * w / teams, h - 4), None
     # the house spacing is for 1" bases (0.6" between two); a lane lets one base walk between two files
-    spacing = max(float(d.h("deploy_spacing")), 2 * r + 0.6)
-    lane = max(float(d.h("deploy_lane")), 4 * r + 0.6)
+    spacing = max(d.house.deploy_spacing, 2 * r + 0.6)
+    lane = max(d.house.deploy_lane, 4 * r + 0.6)
     spots = spots_near(world, centre, count, r, spacing, inside, lane=lane, wide=wide)
     if len(spots) < count:
         more = count - len(spots)
@@ -365,10 +365,10 @@ def place_hordes(world: World) -> None:
     """``horde_squads`` hordes of ``horde_size`` a player, each round a cell the dice pick (see the module's
     docstring)."""
     d, st = world.data, world.state
-    r, spacing = float(d.h("base")) / 2, float(d.h("horde_spacing"))
-    need = float(d.h("horde_clearance"))
-    size = int(d.h("horde_size"))
-    count = int(d.h("horde_squads")) * len(st.players)
+    r, spacing = d.house.base / 2, d.house.horde_spacing
+    need = d.house.horde_clearance
+    size = d.house.horde_size
+    count = d.house.horde_squads * len(st.players)
     away = clearance(world)
     middles = cells(world.scenario.width, world.scenario.height)
     rooms = [_in_cell(world, m, r, need, away) for m in middles]

@@ -46,7 +46,7 @@ def mod_switches(data: Z40Data, on: Sequence[str] = ()) -> tuple[Switch, ...]:
 
 def sight_switch(data: Z40Data) -> Switch:
     """The area-terrain reading (:mod:`.sight`): off plays 7th edition's true line of sight (the default)."""
-    limit = float(data.h("clutter_los_limit"))
+    limit = data.house.clutter_los_limit
     return Switch(
         sight.OPTION,
         "Ruins block sight",
@@ -161,7 +161,7 @@ class Z40Setup(Setup):
         return self._data if self._data is not None else load_data()
 
     def budget(self, scenario: Scenario) -> int:
-        return int(scenario.properties.get("points", self.data.h("points")))
+        return int(scenario.properties.get("points", self.data.house.points))
 
     def spec(self, scenario: Scenario) -> SetupSpec:
         lo, hi = _players_range(scenario)

@@ -156,7 +156,7 @@ def pvp_reason(world: World, unit: Unit, target: Unit) -> str | None:
     """Why ``unit`` may not shoot (or assault) the player squad ``target`` now [seed], else None."""
     if target.side != PLAYERS or unit.side != PLAYERS:
         return None
-    reach = float(world.data.h("vehicle_pvp_range"))
+    reach = world.data.house.vehicle_pvp_range
     if world.unit_vehicle_distance(target) <= reach + 1e-9:
         return None
     if unit.player in world.state.shot_at.get(str(target.player), []):
@@ -214,7 +214,7 @@ def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit, 
     if shooter_models:
         near = min(shooter_models, key=lambda s: reach(world, s, m))
         kinds |= sights.in_the_way(world, fire_point(world, near, m.position), m.position)
-    cover = int(d.h("cover_ruin")) if "ruin" in kinds else int(d.h("cover_obscured")) if kinds else 0
+    cover = d.house.cover_ruin if "ruin" in kinds else d.house.cover_obscured if kinds else 0
     if bonus is None:
         bonus = cover_bonus(world, target)
     if bonus:
@@ -416,7 +416,7 @@ def _into_combat(world: World, unit: Unit, target: Unit, hits: int) -> list[tupl
     others = [world.unit(u) for u in world.state.engaged_with(target.id) if world.alive(u) and u != unit.id]
     if hits <= 0 or not others:
         return [(target, hits)]
-    need = int(world.data.h("into_combat_hit"))
+    need = world.data.house.into_combat_hit
     faces = world.d6s(hits, f"{unit.id} hits into close combat", "")
     stay = sum(f >= need for f in faces)
     world.events[-1] = DiceRolled(
@@ -472,7 +472,7 @@ def blast(world: World, unit: Unit, s: Shooter, aim: Point | None) -> None:
         )
     )
     centre = scatter_centre(aim_pt, sc.hit, sc.direction_deg, dist)
-    r = float(d.h("blast_diameter")) / 2
+    r = d.house.blast_diameter / 2
     under = units_under(world, centre, r)
     world.emit(
         BlastPlaced(
@@ -491,7 +491,7 @@ def blast(world: World, unit: Unit, s: Shooter, aim: Point | None) -> None:
 def template_points(world: World, m: Model, toward: Point) -> list[Point]:
     """The flame template: 8" long from the firer's base edge, narrow at the firer, 3" wide near its end."""
     d = world.data
-    length, width = float(d.h("template_length")), float(d.h("template_width"))
+    length, width = d.house.template_length, d.house.template_width
     start = fire_point(world, m, toward)
     ang = math.atan2(toward[1] - start[1], toward[0] - start[0])
     ux, uy = math.cos(ang), math.sin(ang)

@@ -47,7 +47,7 @@ def reading(options: dict[str, Any]) -> bool:
 def limit(world: Any) -> float:
     """The inches of area terrain a sight line may cross before it is blocked: no limit [7th], or the house
     ``clutter_los_limit`` (2")."""
-    return float(world.data.h("clutter_los_limit")) if world.state.ruins_block_sight else math.inf
+    return world.data.house.clutter_los_limit if world.state.ruins_block_sight else math.inf
 
 
 def line(world: Any, a: Point, b: Point) -> Sight:

@@ -102,7 +102,7 @@ def cost(data: Z40Data, spec: dict[str, Any]) -> float:
 
 def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -> Team:
     """Build the models of a legal team, or raise :class:`TeamError` with the reason."""
-    limit = int(points if points is not None else data.h("points"))
+    limit = int(points if points is not None else data.house.points)
     if not isinstance(spec, dict):
         raise TeamError(f"a team is a table with a 'unit', not {quoted(spec)}")
     unknown = set(spec) - {"unit", "models", "sergeant", "sergeant_options", "weapons", "usr", "usr_model", "name"}
@@ -253,7 +253,7 @@ def team_problems(data: Z40Data, spec: dict[str, Any], points: int | None = None
 def default_team(data: Z40Data, unit: str, points: int | None = None) -> dict[str, Any]:
     """As many models of ``unit`` as the points allow, the sergeant when it is free or affordable, then the
     dearest weapon changes the points left still buy."""
-    limit = int(points if points is not None else data.h("points"))
+    limit = int(points if points is not None else data.house.points)
     entry = data.units[unit]
     n = max(1, min(entry.max_models, int((limit + 1e-9) // entry.model_cost)))
     spec: dict[str, Any] = {"unit": unit, "models": n}
@@ -277,5 +277,5 @@ def default_team(data: Z40Data, unit: str, points: int | None = None) -> dict[st
 
 
 def points_left(data: Z40Data, spec: dict[str, Any], points: int | None = None) -> float:
-    limit = int(points if points is not None else data.h("points"))
+    limit = int(points if points is not None else data.house.points)
     return limit - cost(data, spec)

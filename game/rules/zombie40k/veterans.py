@@ -116,7 +116,7 @@ def _team(data: Z40Data, where: str, player: int, t: Any) -> dict[str, Any]:
     if t.get("unit") not in data.units:
         raise ForceError(f"{here}: no unit {str(t.get('unit'))[:MAX_TEXT]!r} in the roster")
     items, points, grenades = t.get("power_ups", []), t.get("points", 0), t.get("grenades", [])
-    if not _keys(items, CARRIED) or items.count(SPEED_PACK) > int(data.h("speed_pack_max")):
+    if not _keys(items, CARRIED) or items.count(SPEED_PACK) > data.house.speed_pack_max:
         raise ForceError(f"{here}: 'power_ups' lists at most {MAX_LIST} of: {', '.join(CARRIED)}")
     if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MAX_POINTS:
         raise ForceError(f"{here}: 'points' is a number from 0 to {MAX_POINTS}")
@@ -232,7 +232,7 @@ def _veteran_on(world: World, m: Model, v: Veteran, chapter: Chapter) -> None:
             m.weapons = (*kf.Shop.of(world.data).start_wargear, *kept_weapons(_given(v), chapter.carry))
     wounds = v.state["wounds"]
     if WOUNDS in chapter.carry and 0 < wounds < m.wounds:
-        need = int(world.data.h("campaign_heal"))
+        need = world.data.house.campaign_heal
         roll = world.d6(f"{m.id} recovery between chapters")
         healed = roll >= need
         m.wounds = m.wounds if healed else wounds

@@ -59,7 +59,7 @@ from game.rules.zombie40k.commands import (
     Throw,
     UsePowerUp,
 )
-from game.rules.zombie40k.events import BlastPlaced, PhaseStarted
+from game.rules.zombie40k.events import BlastPlaced, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, names_of, player_words
 from game.rules.zombie40k.report import vehicle_words, who_won
@@ -163,7 +163,7 @@ def _allowance(game: Zombie40kGame, fid: str, action: str) -> float:
     bonus = game.world.hooks.move_bonus(game.world, unit)  # (the Speed Pack)
     if action == "run":
         return (float(unit.run_roll) if unit.run_roll is not None else 6.0) + bonus
-    return float(game.data.h("move")) + bonus
+    return game.data.house.move + bonus
 
 
 ROUTE_REACH = 7.0  # inches round a model the local grid covers: a 6" move or run and a base to spare
@@ -252,7 +252,7 @@ class Z40View:
         return " \u00b7 ".join(parts)
 
     def turn_of(self, event: Any) -> int | None:
-        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
+        return int(event.turn) if isinstance(event, TurnStarted) else None
 
     def confirm(self, game: Zombie40kGame, cmd: Any, preview: Any) -> str:
         """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
@@ -750,7 +750,7 @@ class Z40View:
                 out.append(Sight(m.position, t.position, cast(SightState, state)))
             if isinstance(cmd, Shoot) and cmd.aim is not None:
                 aim = (float(cmd.aim[0]), float(cmd.aim[1]))
-                r = float(game.data.h("blast_diameter")) / 2
+                r = game.data.house.blast_diameter / 2
                 far = _max_scatter(game, cmd.unit)
                 if far > 0:
                     out.append(Area(aim, "scatter", far + r, label=f'may scatter up to {far:g}"'))
@@ -823,7 +823,7 @@ class Z40View:
         return event.player, f"Player {event.player} ({self._team(game, event.player)}) \u2014 your team"
 
     def opponent_moved(self, events: Sequence[Any]) -> bool:
-        return any(type(e).__name__ == "PhaseStarted" and e.phase == "zombies" for e in events)
+        return any(isinstance(e, PhaseStarted) and e.phase == "zombies" for e in events)
 
     def phase_notice(self, game: Zombie40kGame, event: Any) -> tuple[str, str] | None:
         """The notice over the table as a phase begins or passes by itself, keyed by the phase (a skip's
@@ -1059,7 +1059,7 @@ def _move_rings(
 ) -> list[Primitive]:
     """The move's reach, and once the squad has rolled for difficult terrain this phase, how far the roll
     lets its models go through it (issue 33: the rings follow the rolls)."""
-    move = float(game.data.h("move")) + bonus
+    move = game.data.house.move + bonus
     rolled = unit.difficult_roll is not None and unit.difficult_roll + bonus < move
     slowed = game.table.in_clutter(c) or game.world.hooks.moves_as_difficult(game.world, unit)
     if rolled and slowed:  # in difficult ground every way out enters it: the roll is his whole reach

@@ -138,7 +138,7 @@ class World(KitWorld[Z40Data, Z40State]):
 
     def within_embark_reach(self, p: Point, radius: float) -> bool:
         """Whether a base of ``radius`` at ``p`` is near enough to the escape vehicle to board it."""
-        return self.vehicle_distance(p, radius) <= float(self.data.h("embark_reach")) + 1e-9
+        return self.vehicle_distance(p, radius) <= self.data.house.embark_reach + 1e-9
 
     def vehicle_point(self, p: Point) -> Point:
         """The point of the escape vehicle's outline nearest ``p`` (``p`` itself inside it)."""

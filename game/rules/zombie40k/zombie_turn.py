@@ -33,8 +33,8 @@ def surrounded(world: World, squad: Unit) -> bool:
     """Every model of a squad in close combat has at least N zombies in base contact [house]."""
     if not world.state.locked(squad.id):
         return False
-    need = int(world.data.h("surrounded_contacts"))
-    c = float(world.data.h("contact"))
+    need = world.data.house.surrounded_contacts
+    c = world.data.house.contact
     for m in world.alive(squad):
         n = 0
         for fid in world.table.figures_in_circle(m.position, m.radius + c + 0.9):
@@ -79,7 +79,7 @@ def shamble(world: World) -> None:
                 continue
         move_horde(world, unit, target, float(inches), fields)
         touched: list[str] = []
-        c = float(world.data.h("contact"))
+        c = world.data.house.contact
         for z in world.alive(unit):
             for fid in world.table.figures_in_circle(z.position, z.radius + c + 0.9):
                 o = st.models.get(fid)
@@ -157,7 +157,7 @@ def _walk(world: World, z: Model, path: list[Point], inches: float, goals: list[
     (x0, y0), (x1, y1) = path[0], path[1]
     base = math.atan2(y1 - y0, x1 - x0)
     leg = min(inches, math.dist(path[0], path[1]) if len(path) == 2 else inches)
-    for turn in world.data.h("zombie_sidesteps"):  # [house] degrees aside
+    for turn in world.data.house.zombie_sidesteps:  # [house] degrees aside
         a = base + math.radians(float(turn))
         goal = (x0 + leg * math.cos(a), y0 + leg * math.sin(a))
         side = world.table.legal_path([path[0], goal], z.radius, mover=z.id, max_length=inches)

@@ -28,7 +28,7 @@ SPAN_TOLERANCE = WITHIN_TOLERANCE / 2
 
 def in_touch(world: World, z: Figure, p: Point) -> bool:
     """Is a base of ``z`` at ``p`` within 2" (cohesion) of another standing zombie?"""
-    cohesion = float(world.data.house("cohesion"))
+    cohesion = world.data.house.cohesion
     return world.table.any_figure_in_circle(
         p, within_reach(z.radius, cohesion), where=lambda fid: fid != z.id and world.is_standing_zombie(fid)
     )
@@ -36,14 +36,14 @@ def in_touch(world: World, z: Figure, p: Point) -> bool:
 
 def in_touch_where_they_stand(world: World, zs: Sequence[Figure]) -> list[bool]:
     """``[in_touch(world, z, z.position) for z in zs]``, asked of the table in one call."""
-    cohesion = float(world.data.house("cohesion"))
+    cohesion = world.data.house.cohesion
     reaches = [within_reach(z.radius, cohesion) for z in zs]
     return world.table.others_within([z.id for z in zs], reaches, world.is_standing_zombie)
 
 
 def near_allied(world: World, z: Figure, p: Point) -> bool:
     """Is a base of ``z`` at ``p`` within 4" (break-off) of an Allied figure on the table?"""
-    reach = float(world.data.house("break_off"))
+    reach = world.data.house.break_off
     return world.table.any_of_in_circle(
         p, within_reach(z.radius, reach), world.allied_ids(), where=world.is_allied
     )
@@ -94,8 +94,8 @@ def _leg_spans(
     """Where on the leg a-b ``z`` would be settled (by ``anchor`` alone, if given), and where its base
     would overlap another base."""
     table = world.table
-    cohesion = float(world.data.house("cohesion"))
-    reach = float(world.data.house("break_off"))
+    cohesion = world.data.house.cohesion
+    reach = world.data.house.break_off
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     around = math.dist(a, b) / 2 + z.radius + max(cohesion, reach) + 2.0
     good: list[Span] = []
@@ -181,7 +181,7 @@ def furthest_settled(
         return None
     if anchor is None:
         return [start] if settled(world, z, start) else None
-    table, cohesion = world.table, float(world.data.house("cohesion"))
+    table, cohesion = world.table, world.data.house.cohesion
     gap = math.dist(start, table.position(anchor)) - z.radius - table.radius(anchor)
     return [start] if within(gap, cohesion) else None
 
@@ -190,9 +190,9 @@ def _anchor_near_path(world: World, z: Figure, path: Sequence[Point], anchor: st
     """Does a leg of ``path`` have a span where ``z`` is within 2" of ``anchor`` (the span
     :func:`_leg_spans` finds for it, asked without looking for the other bases)?"""
     if world.is_standing_zombie(anchor):
-        within_of = float(world.data.house("cohesion"))
+        within_of = world.data.house.cohesion
     elif world.is_allied(anchor):
-        within_of = float(world.data.house("break_off"))
+        within_of = world.data.house.break_off
     else:
         return False
     table = world.table

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.assets import data_file
-from game.rules.kit.data import DataError, KitData, need
+from game.rules.kit.data import DataError, KitData, need, typed
 from game.rules.zombiekrieg.geometry import within
 
 
@@ -89,10 +89,39 @@ class InitiativeResult:
 
 
 @dataclass(frozen=True)
+class ZkHouse:
+    """The ``[house]`` values of zombiekrieg.toml, each of its kind; the file gives each one's provenance
+    (``[seed]``, ``[house]``...) beside it."""
+
+    base_size: float
+    contact: float
+    clutter_los_limit: float
+    move_distance: float
+    clutter_move_dice: int
+    zombie_near: float
+    zombie_near_modifier: int
+    obscured_modifier: int
+    order_bonus: int
+    lmg_second_shot_radius: float
+    cohesion: float
+    break_off: float
+    melee_reach: float
+    melee_zombie_near_applies: bool
+    knocked_down_turns: int
+    max_reaction_roll: int
+    deploy_spacing: float
+    deploy_file_spacing: float
+    zombie_spacing: float
+    deploy_edge_strip: float
+    spawn_edge_strip: float
+
+
+@dataclass(frozen=True)
 class ZkData(KitData):
     """Every Zombiekrieg table and [house] value."""
 
     FILE = "zombiekrieg.toml"
+    house: ZkHouse
     weapons: dict[str, Weapon]
     sections: dict[str, SectionSpec]
     reaction: dict[str, tuple[Reaction, ...]]
@@ -172,7 +201,16 @@ def parse_data(raw: dict[str, Any]) -> ZkData:
         for k, v in _need(raw, "initiative", "top").items()
     }
     starting = tuple((tuple(r["faces"]), int(r["guts"])) for r in raw["guts"]["starting"])
-    return ZkData(raw, weapons, sections, reaction, columns, initiative, starting)
+    return ZkData(
+        raw,
+        typed(ZkHouse, _need(raw, "house", "top"), "house", "zombiekrieg.toml"),
+        weapons,
+        sections,
+        reaction,
+        columns,
+        initiative,
+        starting,
+    )
 
 
 @lru_cache(maxsize=4)

@@ -76,7 +76,7 @@ def judge(world: World, f: Figure, t: Figure) -> tuple[str, float, Sight | None,
         return "range", dist, None, None
     if not in_front_arc(f.position, f.facing, t.position):
         return "arc", dist, None, None
-    sight = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
+    sight = world.table.line_of_sight(f.position, t.position, world.data.house.clutter_los_limit)
     if sight.state == "blocked":
         return "blocked", dist, sight, None
     if sight.state == "obscured" and world.reading("fire_needs_clear_sight"):
@@ -87,7 +87,7 @@ def judge(world: World, f: Figure, t: Figure) -> tuple[str, float, Sight | None,
     if band_mod:
         mods.append((f"{band} range", band_mod))
     if sight.state == "obscured":
-        mods.append(("target obscured", int(world.data.house("obscured_modifier"))))
+        mods.append(("target obscured", world.data.house.obscured_modifier))
     return "", dist, sight, Shot(t, sight, dist, band, mods)
 
 
@@ -117,7 +117,7 @@ def plan(world: World, cmd: Fire) -> FirePlan:
             reason, shot = shot_reason(world, f, second, second_id)
             if reason:
                 raise IllegalCommand(f"Second shot: {reason}")
-            radius = float(world.data.house("lmg_second_shot_radius"))
+            radius = world.data.house.lmg_second_shot_radius
             if not within(world.edge_distance(first.target, second), radius):  # type: ignore[arg-type]
                 raise IllegalCommand(
                     f'The second shot must go at {cmd.target} or a zombie within {radius:g}" of it.'

@@ -133,7 +133,7 @@ def _deploy_zone(world: World, player: int) -> tuple[Area, str]:
         zone = allied[(player - 1) % len(allied)]
         return zone.area, _zone_name(zone)
     sc = world.scenario
-    depth = float(world.data.house("deploy_edge_strip"))
+    depth = world.data.house.deploy_edge_strip
     return Area.rect(0, sc.height - depth, sc.width, depth), f'the {depth:g}" strip along the bottom edge'
 
 
@@ -184,8 +184,8 @@ def deployment(world: World, sizes: list[int], names: list[str]) -> list[list[Po
     """Where each section (of ``sizes[k]`` figures, player k + 1, its section called ``names[k]``) stands:
     in files with lanes between them where the table has room for every section so, else on the close
     grid; :class:`CannotStart` naming the first player with no room at all."""
-    r = float(world.data.house("base_size")) / 2
-    plan = _deployment(world, sizes, r, float(world.data.house("deploy_file_spacing")))
+    r = world.data.house.base_size / 2
+    plan = _deployment(world, sizes, r, world.data.house.deploy_file_spacing)
     if isinstance(plan, int):
         plan = _deployment(world, sizes, r, None)
     if isinstance(plan, int):
@@ -201,7 +201,7 @@ def deployment(world: World, sizes: list[int], names: list[str]) -> list[list[Po
 def put_soldier(world: World, f: Figure) -> None:
     """Stand a new soldier on the table where ``f`` says, with a base of the house size, facing the table
     centre (``f``'s facing and radius are set here)."""
-    r = float(world.data.house("base_size")) / 2
+    r = world.data.house.base_size / 2
     centre = (world.scenario.width / 2, world.scenario.height / 2)
     f.radius, f.facing = r, round(angle_to(f.position, centre), 3)
     world.state.figures[f.id] = f
@@ -213,7 +213,7 @@ def _deployment(world: World, sizes: list[int], r: float, files: float | None) -
     """Where each section (of ``sizes[k]`` figures, player k + 1) stands: in its block of its deploy
     zone, ``files`` apart (None: on the close grid); or the first player with no room, as a number.
     Worked out on the table with stand-in bases, taken away again (no dice are rolled here)."""
-    spacing = float(world.data.house("deploy_spacing"))
+    spacing = world.data.house.deploy_spacing
     zones = {player: _deploy_zone(world, player)[0] for player in range(1, len(sizes) + 1)}
     sharing: dict[tuple[float, float, float, float], list[int]] = {}
     for player, zone in zones.items():
@@ -276,7 +276,7 @@ def _far_strip(world: World) -> Area:
     allies = [f.position for f in world.state.allied()] or [(sc.width / 2, sc.height)]
     ax = sum(p[0] for p in allies) / len(allies)
     ay = sum(p[1] for p in allies) / len(allies)
-    d = float(world.data.house("spawn_edge_strip"))
+    d = world.data.house.spawn_edge_strip
     strips = [
         Area.rect(0, 0, sc.width, d),
         Area.rect(0, sc.height - d, sc.width, d),
@@ -312,7 +312,7 @@ def raise_zombies(world: World, size: str = horde.NORMAL, extra: float = 0.0) ->
 
     for p, _ in placed:
         put(p)
-    gens = [spots(world, a, float(data.house("zombie_spacing")), r) for a in areas]
+    gens = [spots(world, a, data.house.zombie_spacing, r) for a in areas]
     live = list(range(len(gens)))
     while n < want and live:
         for i in list(live):

@@ -348,7 +348,7 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
         if f.acted_this_turn:
             return cmds
         cmds = [Fire(figure_id, t) for t in self.fire_targets(figure_id)] + cmds
-        reach = float(self.data.house("move_distance"))
+        reach = self.data.house.move_distance
         return cmds + [Move(figure_id, (end,)) for end in self.compass_moves(f, reach)]
 
 

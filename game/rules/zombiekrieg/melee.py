@@ -20,7 +20,7 @@ from game.rules.zombiekrieg.world import World
 
 def melee(world: World) -> None:
     st = world.state
-    reach = float(world.data.house("melee_reach"))
+    reach = world.data.house.melee_reach
     # Only zombies touching a circle of the melee reach round some soldier can attack: ask the table
     # from the few soldiers' side rather than asking round every zombie of the horde.
     candidates: set[str] = set()

@@ -37,9 +37,7 @@ def plan(world: World, cmd: Move) -> MovePlan:
     f = actions.figure(world, cmd.figure)
     path, facing = path_and_facing(cmd.path, cmd.facing)
     points = (f.position, *path)
-    check = world.table.check_path(
-        points, f.radius, mover=f.id, max_length=float(world.data.house("move_distance"))
-    )
+    check = world.table.check_path(points, f.radius, mover=f.id, max_length=world.data.house.move_distance)
     if path and check.length < 0.01:
         raise IllegalCommand(
             f"{f.id} cannot move that way: blocked by {in_words(check.blocked_by) or 'something'}."
@@ -55,9 +53,9 @@ def carry_out(world: World, p: MovePlan) -> None:
         return
     check = p.check
     if len(p.points) > 1 and check.enters_clutter:
-        dice = int(world.data.house("clutter_move_dice"))
+        dice = world.data.house.clutter_move_dice
         r = world.roll(dice, f"{f.id} move in clutter")
-        allowance = min(float(world.data.house("move_distance")), float(r.total))
+        allowance = min(world.data.house.move_distance, float(r.total))
         world.events[-1] = _meaning(
             world.events[-1], f'{dice}D6 = {r.total}: {f.id} moves up to {allowance:g}" in clutter'
         )

@@ -161,7 +161,7 @@ def fire_geometry(world: World, fid: str, tid: str) -> dict[str, Any]:
     from game.table import in_front_arc
 
     f, t = world.state.figures[fid], world.state.figures[tid]
-    s = world.table.line_of_sight(f.position, t.position, float(world.data.house("clutter_los_limit")))
+    s = world.table.line_of_sight(f.position, t.position, world.data.house.clutter_los_limit)
     w = world.data.weapon(f.weapon)
     d = world.edge_distance(f, t)
     return {

@@ -65,7 +65,7 @@ def start_of_turn(world: World) -> None:
         f.acted_this_turn = False
         f.ordered_this_turn = False
     world.emit(TurnStarted(st.turn))
-    lie = int(world.data.house("knocked_down_turns"))
+    lie = world.data.house.knocked_down_turns
     for z in st.zombies():
         if z.state == KNOCKED_DOWN and z.knocked_down_on is not None and st.turn >= z.knocked_down_on + lie:
             z.state = STANDING

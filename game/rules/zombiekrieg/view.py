@@ -24,6 +24,7 @@ from game.rules.contract import Action, ActionKind, Aim, Animation, Cell, Look, 
 from game.rules.core import Command, Event
 from game.rules.drawing import Primitive
 from game.rules.kit.actions import MOVE
+from game.rules.kit.events import TurnStarted
 from game.rules.kit.exit_walk import nearest_walk
 from game.rules.kit.words import command_words
 from game.rules.routing import Routes
@@ -181,7 +182,7 @@ class ZombiekriegView:
         return " \u2014 ".join(parts)
 
     def turn_of(self, event: Any) -> int | None:
-        return int(event.turn) if type(event).__name__ == "TurnStarted" else None
+        return int(event.turn) if isinstance(event, TurnStarted) else None
 
     def objective_line(self, game: ZombiekriegGame) -> str:
         s = game.state
@@ -365,7 +366,7 @@ class ZombiekriegView:
                     Move(fid, (), aim.facing) if aim.facing is not None else None
                 )  # stands (a drag gives the way)
             # a destination alone: route round what is in the way (waypoints force a route)
-            reach = float(game.data.house("move_distance")) + 1.0
+            reach = game.data.house.move_distance + 1.0
             path = self.routes.move(game.table, fid, f.position, f.radius, path, reach, len(game.log))
             return Move(fid, path, aim.facing)
         if action == "fire" and aim.targets:
@@ -402,7 +403,7 @@ class ZombiekriegView:
     def confirm(self, game: ZombiekriegGame, cmd: Any, preview: Any) -> str:
         """A MOVE stopped short of where the player pointed (a base, a wall, not the allowance), or a FIRE at a
         zombie already down (a plain hit is wasted on him), asks for a second click before it spends the action."""
-        if type(cmd).__name__ == "Fire" and preview.legal:
+        if isinstance(cmd, Fire) and preview.legal:
             standing = game.figure(cmd.target).standing
             return "" if standing else view_previews.down_question(self.name(game, cmd.target))
         if type(cmd).__name__ != "Move" or not preview.legal or not cmd.path:
@@ -410,7 +411,7 @@ class ZombiekriegView:
         d = preview.details
         end = tuple(d["points"][-1]) if d.get("points") else cmd.path[-1]
         name = lambda fid: self.name(game, fid)  # noqa: E731
-        allowance = float(game.data.house("move_distance"))
+        allowance = game.data.house.move_distance
         return self.routes.question(
             cmd.figure,
             cmd.path,

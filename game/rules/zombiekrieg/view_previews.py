@@ -91,7 +91,7 @@ def reach(game: ZombiekriegGame, fid: str, look: Look, actions: Sequence[str]) -
     if f.is_zombie or not f.on_table or look.state != "standing":
         return out
     position, facing = look.position, look.facing
-    move = float(game.data.house("move_distance"))
+    move = game.data.house.move_distance
     if "move" in actions or not f.acted_this_turn:
         out.append(Ring(position, move, "move", f'MOVE {move:g}"'))
     if f.is_nco and order.nco_reason(game.world, f) is None:  # a Corporal orders only once his Sergeant is gone
@@ -208,7 +208,7 @@ def move_drawing(
     d = preview.details
     legal = [tuple(p) for p in d.get("points", [])] or requested[:1]
     out.append(Path(tuple(legal), "legal"))  # type: ignore[arg-type]
-    dice = int(game.data.house("clutter_move_dice"))
+    dice = game.data.house.clutter_move_dice
     slow = ""
     if d.get("enters_clutter"):
         marks, slow = _clutter_marks(game, legal, dice)  # type: ignore[arg-type]
@@ -233,7 +233,7 @@ def move_drawing(
     lines.insert(0, head)
     if d.get("enters_clutter"):
         head += f" through the {slow}"
-        full = float(game.data.house("move_distance"))
+        full = game.data.house.move_distance
         lines[0:1] = [head, f'The {slow} slows him: only {dice}D6", not {full:g}" (rolled after the test)']
     lines.append(guts_text(d.get("guts", 0), d.get("modifiers", []), d.get("modified_guts", 0)))
     lines.append(need_text(d.get("modified_guts", 0), preview.chances))

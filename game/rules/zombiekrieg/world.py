@@ -51,13 +51,13 @@ class World(KitWorld[ZkData, ZkState]):
     def _modifiers(self, f: Figure, action: str, down: str | None) -> Modifiers:
         mods: Modifiers = []
         if f.ordered_this_turn and action in ("move", "fire"):
-            mods.append(("ORDERed this turn", int(self.data.house("order_bonus"))))
-        if action != "melee" or self.data.house("melee_zombie_near_applies"):
-            if self.standing_zombie_near(f, float(self.data.house("zombie_near")), down):
+            mods.append(("ORDERed this turn", self.data.house.order_bonus))
+        if action != "melee" or self.data.house.melee_zombie_near_applies:
+            if self.standing_zombie_near(f, self.data.house.zombie_near, down):
                 mods.append(
                     (
-                        f'standing zombie within {self.data.house("zombie_near"):g}"',
-                        int(self.data.house("zombie_near_modifier")),
+                        f'standing zombie within {self.data.house.zombie_near:g}"',
+                        self.data.house.zombie_near_modifier,
                     )
                 )
         return mods

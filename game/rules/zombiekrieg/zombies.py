@@ -46,7 +46,7 @@ def column(world: World) -> str:
     allies = [a for a in world.state.allied() if a.on_table]
     if not zs or not allies:
         return "otherwise"
-    reach = float(world.data.house("break_off"))
+    reach = world.data.house.break_off
     if _breakers(world, zs, reach, first_only=True):
         return "close"
     if seen_allies(world, zs, allies):
@@ -85,7 +85,7 @@ def seen_allies(
     unit of a few dozen, are asked of the table in one call; otherwise each ally's two nearest
     zombies are tried first, and every other zombie's line to an ally not yet seen is asked in one
     call (an ally no zombie sees costs a line from every zombie)."""
-    limit = float(world.data.house("clutter_los_limit"))
+    limit = world.data.house.clutter_los_limit
     table = world.table
     watchers = [z.position for z in zs]
     if not first_only and len(zs) * len(allies) <= ALL_LINES_UP_TO:  # a few dozen zombies: one call
@@ -114,7 +114,7 @@ def reaction_roll(world: World) -> tuple[int, str, Reaction]:
     st = world.state
     col = column(world)
     r = world.dice.d6("reaction table")
-    roll = min(int(world.data.house("max_reaction_roll")), r + st.reaction_bonus)
+    roll = min(world.data.house.max_reaction_roll, r + st.reaction_bonus)
     cell = world.data.reaction_cell(col, roll)
     bonus = f" +{st.reaction_bonus} = {roll}" if st.reaction_bonus else ""
     from game.rules.core import DiceRolled
@@ -141,7 +141,7 @@ def axis_move(world: World) -> None:
         dist = float(cell.distance)
     if dist <= 0:
         return
-    breakers = _breakers(world, zs, float(world.data.house("break_off")))
+    breakers = _breakers(world, zs, world.data.house.break_off)
     breaking = {z.id for z in breakers}
     # out of touch at the start (set-up, or left behind): these spend the move rejoining; a unit of one
     # zombie is together by itself
