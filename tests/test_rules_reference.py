@@ -36,6 +36,7 @@ TITLES = [
     "The turn",
     "Actions",
     "Weapons",
+    "Firing, step by step",  # FIRE for a newcomer, in the order it happens (How to play shows it)
     "The zombies",
     "Melee",
     "Line of sight and clutter",

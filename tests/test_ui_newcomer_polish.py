@@ -327,7 +327,8 @@ def test_e_with_figures_still_ready_asks_once_in_zombiekrieg_and_zombie_40000(na
 def test_the_roster_under_the_action_buttons_never_jumps_up_when_fewer_buttons_show() -> None:
     """A Zombiekrieg newcomer clicked a soldier's name in the roster and got another: the action panel above
     it lost a row of buttons (nobody selected: no Order or Fire; Cancel gone) and the roster moved up under
-    the pointer. The panel keeps the most rows it has needed; the roster stays where it was."""
+    the pointer. Every button now stays on view (grey when it does not apply), and when a button that comes
+    and goes (a held power-up) goes, the panel keeps the most rows it has needed; the roster stays put."""
     import pygame
     import pygame_gui
 
@@ -338,10 +339,12 @@ def test_the_roster_under_the_action_buttons_never_jumps_up_when_fewer_buttons_s
     pygame.display.set_mode((400, 700))
     manager = pygame_gui.UIManager((400, 700))
     panel = ActionsPanel(Assets(), press=lambda name: None, sound=lambda name: None)
-    specs = [(n, n.title(), "icons.move") for n in ("move", "fire", "order", "next", "cancel", "end_turn")]
-    everything = panel.build(lambda e: e, manager, manager.get_root_container(), 0, 300, specs)
-    assert panel.arrange(["next", "end_turn"]) == everything  # fewer buttons: the roster's top stays put
-    assert not panel.buttons["fire"].visible and panel.buttons["next"].visible
+    names = ("move", "fire", "order", "next", "cancel", "end_turn", "arm")
+    specs = [(n, n.title(), "icons.move") for n in names]
+    everything = panel.build(lambda e: e, manager, manager.get_root_container(), 0, 300, specs, ["arm"])
+    fewer = panel.build(lambda e: e, manager, manager.get_root_container(), 0, 300, specs[:-1], ["arm"])
+    assert fewer == everything  # the power-up used: the roster's top stays put
+    assert all(b.visible for b in panel.buttons.values())
     pygame.quit()
 
 

@@ -29,7 +29,7 @@ MOUSE = (
     ("Mouse wheel", "zoom in and out where the pointer is"),
 )
 # the sections of a rule set's reference that make its primer: what the game is, how a turn goes, who wins
-PRIMER = re.compile(r"^(the game|the turn|the move sequence|zombie turn|winning.*)$", re.IGNORECASE)
+PRIMER = re.compile(r"^(the game|the turn|the move sequence|firing.*|zombie turn|winning.*)$", re.IGNORECASE)
 PRIMER_ITEMS = 5  # paragraphs and tables kept of each section: a primer, the rules help has the rest
 
 
@@ -87,10 +87,25 @@ def turn_html(ruleset: RuleSet | None) -> str:
     end = getattr(view, "end_words", "End turn") if view is not None else "End turn"
     steps = (
         f"Click one of your {noun}s (the roster on the right lists them; Tab picks the next who can act).",
-        "Choose an action: its button on the right, or its key. Only the actions he can take now are shown.",
+        "Choose an action: its button on the right, or its key. Each button keeps its place all game; a grey one"
+        " cannot be used now, and hovering it says why.",
         "Hover the table: it previews the path, the range and the odds before you commit. Click to act.",
         f"When your {noun}s are done, press {end} (E). The game plays the zombies; Space skips their animation.",
         "The log at the foot of the screen tells every roll; the top bar shows the turn and the objective.",
+    )
+    return "".join(f"&nbsp;&nbsp;<b>{i}.</b> {html.escape(s)}<br>" for i, s in enumerate(steps, 1))
+
+
+def start_html() -> str:
+    """How to start a game, from the title screen to the table, in the order a player meets the screens."""
+    steps = (
+        "On the title screen, press New game.",
+        "Pick a scenario in the list (its picture, rule set and briefing show beside it), then press Start.",
+        "The set-up: choose the players and their forces (hover a choice for what it means; Rules help has the"
+        " rest), then press Begin.",
+        "A game left unfinished (closed, or the window lost) waits on the title screen: Resume carries it on"
+        " where it was. Load game opens a saved one (Ctrl+S or the Menu saves).",
+        "Esc goes back a screen; F11 is fullscreen on any screen.",
     )
     return "".join(f"&nbsp;&nbsp;<b>{i}.</b> {html.escape(s)}<br>" for i, s in enumerate(steps, 1))
 
@@ -121,6 +136,7 @@ def how_to_play_html(ruleset_key: str | None) -> str:
     parts = [f"<font size=6><b>{html.escape(title)}</b></font><br>"]
     if ruleset is not None and ruleset.about:
         parts.append(f"<i>{html.escape(ruleset.about)}</i><br>")
+    parts += [_heading("Starting a game"), start_html()]
     parts += [_heading("The mouse"), "".join(_row(k, w) for k, w in MOUSE)]
     parts += [_heading("The keys"), keys_html(ruleset)]
     parts += [_heading("How a turn goes"), turn_html(ruleset)]

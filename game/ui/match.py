@@ -463,50 +463,23 @@ class Match:
         end = getattr(self.view, "end_words", "End turn")  # "End phase" where E ends less than a turn
         out["end_turn"] = (allowed, f"{end} (E / Enter)" if allowed else why_not or waiting)
         noun = self.view.figure_noun
-        out["next"] = (not busy and not over and bool(self.ready()), f"Select the next {noun} who can act (Tab)")
-        out["cancel"] = (ctl.mode in CHOOSING, "Step back: waypoint, mode, selection (Esc / right click)")
-        out["skip"] = (self.playback.busy, "Skip to the end of the animation (Space)")
+        ready = not busy and not over and bool(self.ready())
+        out["next"] = (
+            ready,
+            f"Select the next {noun} who can act (Tab)" if ready else f"No {noun} left who can act.",
+        )
+        choosing = ctl.mode in CHOOSING
+        out["cancel"] = (
+            choosing,
+            "Step back: waypoint, mode, selection (Esc / right click)"
+            if choosing
+            else "Nothing to step back from.",
+        )
+        out["skip"] = (
+            self.playback.busy,
+            "Skip to the end of the animation (Space)" if self.playback.busy else "Nothing is playing to skip.",
+        )
         return out
-
-    def shown_buttons(self, kinds: Sequence[str]) -> tuple[str, ...] | None:
-        """The buttons the action panel shows now, of the rule set's ``kinds`` and the generic ones: the
-        actions the selected figure may take (nobody selected: those some figure who can still act may take,
-        what this phase offers) and those the view keeps on the panel while the game offers them (Zombie
-        40,000's power-ups, grey with the reason); Next while someone can act, Cancel while choosing, Skip
-        while the zombies move; End turn always. The rest are a key away. None while a command resolves:
-        the panel stays as it is rather than jump twice a click."""
-        ctl = self.controller
-        if ctl.mode == Mode.RESOLVING:
-            return None
-        idle = ctl.mode not in BUSY and ctl.mode != Mode.GAME_OVER
-        ready = self.ready() if idle else set()
-        if not idle:
-            able: set[str] = set()
-        elif ctl.selected is not None:
-            able = set(self.actions(ctl.selected))
-        else:
-            able = {key for fid in ready for key in self.actions(fid)}
-        kept = set(getattr(self.view, "kept_on_panel", ()))
-        own = [k for k in kinds if k in able or k in kept]
-        generic = {
-            "next": bool(ready),
-            "cancel": ctl.mode in CHOOSING,
-            "skip": ctl.mode == Mode.ZOMBIE_TURN,
-            "end_turn": True,
-        }
-        return (*own, *(name for name, on in generic.items() if on))
-
-    def panel_turn(self) -> tuple[tuple[str, bool], tuple[str, ...]]:
-        """The part of the turn the action panel's places are for (the banner: a turn, a phase; and whether the
-        zombies move, from their first event on), and the buttons to keep a place for in it: what any figure who
-        can act may do, Next and Cancel (Cancel comes with the first selection: without its place the buttons
-        under it would move)."""
-        ctl = self.controller
-        part = (self.banner(), ctl.mode == Mode.ZOMBIE_TURN)
-        if ctl.mode in BUSY or ctl.mode == Mode.GAME_OVER:
-            return part, ()
-        able = {key for fid in self.ready() for key in self.actions(fid)}
-        return part, (*sorted(able), "next", "cancel")
 
     def name(self, fid: str) -> str:
         try:

@@ -10,7 +10,7 @@ the whole rules section with its tables read from ``outbreak.toml``; every value
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from game.assets import data_file
 from game.rules.contract import Paragraph, Run, Section, Table
@@ -303,36 +303,47 @@ def bites() -> Section:
     )
 
 
+def _with_value(before: str, value: Any, after: str, kind: Literal["text", "bullet"] = "text") -> Paragraph:
+    """A paragraph with one house value in it (amber and tagged on screen, bold and tagged in docs/)."""
+    runs = (Run(before), Run(f"{value}", True), Run(after))
+    return Paragraph("".join(r.text for r in runs), house=True, kind=kind, runs=runs)
+
+
 def winning(d: ObData) -> Section:
-    """Each objective with the map properties it reads and their defaults, and losing."""
+    """Each objective in a player's words, with the defaults a map that says nothing plays (house values), and
+    losing."""
     count, limit = d.get("objective", "exit_count"), d.get("objective", "turn_limit")
-    said = f"exit_count, the map's; {count} when it does not say"
     return Section(
         "Winning",
         (
-            Paragraph(
-                "The map names its objective (its objective property: deadground check refuses a map without one) "
-                f"and the moves the game lasts (turn_limit; {limit} when it does not say)."
+            _with_value(
+                "Each map sets its objective and how many moves the game lasts (a map that does not say lasts ",
+                limit,
+                " moves); its card in New game and the top bar say both.",
+            ),
+            _with_value(
+                "Escape: get characters off the table through the exit zone (the map says how many; ",
+                count,
+                " if it does not).",
+                "bullet",
+            ),
+            Paragraph("Survive: a character is still alive at the end of the last move.", kind="bullet"),
+            _with_value(
+                "Rescue: lead bystanders out through the exit zone (the map says how many; ",
+                count,
+                " if it does not); a map for it has bystanders.",
+                "bullet",
             ),
             Paragraph(
-                f"escape: a number of characters ({said}) leave the table through the exit zone.", kind="bullet"
-            ),
-            Paragraph("survive: a character is still alive at the end of the last move.", kind="bullet"),
-            Paragraph(
-                f"rescue: a number of bystanders ({said}) are led out through the exit zone; a map for it needs "
-                "bystanders.",
+                "Clear: seal every generation point (a character in contact with it at the end of a move) and "
+                "leave no zombie.",
                 kind="bullet",
             ),
             Paragraph(
-                "clear: every generation point sealed (a character in contact at the end of a move) and no zombie "
-                "left.",
-                kind="bullet",
-            ),
-            Paragraph(
-                "The number to get out is at most the characters (escape) or bystanders (rescue) there are. escape, "
-                "rescue and clear are lost when the last move ends without them, or as soon as they can no longer "
-                "be met (too few characters or bystanders left, no character left on the table to lead bystanders "
-                "out). Losing every character loses the game.",
+                "The number to get out is never more than the characters (escape) or bystanders (rescue) there "
+                "are. Escape, rescue and clear are lost when the last move ends without them, or as soon as they "
+                "can no longer be met (too few characters or bystanders left, no character left on the table to "
+                "lead bystanders out). Losing every character loses the game.",
                 house=True,
             ),
         ),

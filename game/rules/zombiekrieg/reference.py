@@ -550,6 +550,55 @@ def _weapons(w: _Writer) -> Section:
     )
 
 
+def _firing(w: _Writer) -> Section:
+    """FIRE for a newcomer, in the order it happens: the target, the range, the roll, what a hit does (the
+    How to play page's primer shows it; the numbers are the rules data's, house ones marked)."""
+    ranges: list[Part] = ["Range, measured base edge to base edge: "]
+    for i, (key, c) in enumerate(w.data.raw["weapon_classes"].items()):
+        at = f"weapon_classes.{key}"
+        ranges += ["; " if i else "", f"{c.get('name', key)} ", w.v(f"{at}.range", inches), " ("]
+        ranges += [w.v(f"{at}.short_mod", mod), " within ", w.v(f"{at}.short", inches), ", "]
+        ranges += [w.v(f"{at}.long_mod", mod), " beyond)"]
+    return Section(
+        "Firing, step by step",
+        [
+            w.p(
+                "Select a soldier, press F (or the Fire button) and click a zombie. It must be in his line of "
+                "sight, in his 180-degree front arc and within his weapon's range. FIRE is his action for the turn."
+            ),
+            w.p(*ranges, "."),
+            w.p(
+                "The shot is a GUTS test: roll 2D6; it hits when the total is at most his GUTS plus the range "
+                "modifier, ",
+                w.v("house.obscured_modifier", mod),
+                " if the target is obscured, ",
+                w.v("house.zombie_near_modifier", mod),
+                " with a standing zombie within ",
+                w.v("house.zombie_near", inches),
+                " of him, and ",
+                w.v("house.order_bonus", mod),
+                " when ORDERed this turn.",
+            ),
+            w.p(
+                "A hit (Success) knocks a standing zombie down; it stands up two turns later. A Critical Success "
+                "(a double that hits) kills it, and is the only hit that touches a zombie already down; it also "
+                "gives him ",
+                w.v("guts.critical_success_change", mod),
+                " GUTS for good. A double that misses costs him ",
+                w.v("guts.critical_failure_change", mod),
+                " GUTS. Hit or miss, the shot makes noise that draws the zombies.",
+            ),
+            w.p(
+                "An LMG fires ",
+                w.v("weapon_classes.lmg.shots"),
+                " shots, each its own test; the second goes at the same zombie or one within ",
+                w.v("house.lmg_second_shot_radius", inches),
+                " of it.",
+            ),
+        ],
+    )
+
+
 GOALS = {
     "nearest": "toward the nearest Allied figure",
     "nearest_seen": "toward the nearest seen",
@@ -1141,6 +1190,7 @@ def _sections(w: _Writer) -> list[Section]:
         _turn(w),
         _actions(w),
         _weapons(w),
+        _firing(w),
         _zombies(w),
         _melee(w),
         _sight(w),

@@ -154,7 +154,6 @@ class GameScene(Scene):
         self.ended = False
         self._shown: dict[str, Any] = {}
         self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
-        self._built_buttons: tuple[str, ...] = ()  # the buttons the panel shows (Match.shown_buttons)
         self._seen_version = -1
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
@@ -458,12 +457,9 @@ class GameScene(Scene):
         if self.match is not None:
             kinds = self.action_kinds()
             self._built_kinds = tuple(k.key for k in kinds)
-            shown = self.match.shown_buttons(self._built_kinds)
-            self._built_buttons = shown if shown is not None else self._built_buttons or self._built_kinds
             specs = action_buttons(kinds, getattr(self.match.view, "end_words", "End turn"))
-            y = self.actions_panel.build(
-                self.ui, self.manager, right, y, RIGHT_PANEL, specs, self._built_buttons, *self.match.panel_turn()
-            )
+            later = tuple(getattr(self.match.view, "kept_on_panel", ()))  # (they come and go with what is held)
+            y = self.actions_panel.build(self.ui, self.manager, right, y, RIGHT_PANEL, specs, later)
             self.dice_tray.build(self.ui, self.manager, right, pygame.Rect(6, y, RIGHT_PANEL - 18, TRAY_HEIGHT))
             y += TRAY_HEIGHT + 4
         return y
@@ -535,32 +531,6 @@ class GameScene(Scene):
                 if icon is not None:  # the icon beside it says the same (Next's heart read as "wounds")
                     icon.set_tooltip(tip)
 
-    def _keys_away(self, fid: str) -> str:
-        """The rule set's actions left off the panel, with their keys: ``<br>Also: Shoot F, Charge C``; not those
-        the figure ``fid`` can never take (the view's optional ``never_takes``)."""
-        assert self.match is not None
-        never_takes = getattr(self.match.view, "never_takes", None)
-        never = never_takes(self.match.game, fid) if never_takes is not None else frozenset()
-        away = [k for k in self.action_kinds() if k.key not in self._built_buttons and k.key not in never]
-        if not away:
-            return ""
-        return "<br><i>Also: " + ", ".join(f"{html.escape(k.label)} {k.hotkey.upper()}" for k in away) + "</i>"
-
-    def _arrange_panel(self) -> None:
-        """Show only the action buttons that apply now (:meth:`Match.shown_buttons`), and give the room the
-        others leave to the roster (issue 33: a panel of grey buttons squeezed it to four rows)."""
-        assert self.match is not None
-        shown = self.match.shown_buttons(self._built_kinds or ())
-        turn, reserve = self.match.panel_turn()
-        if shown is None or shown == self._built_buttons and turn == self.actions_panel.turn:
-            return
-        self._built_buttons = shown
-        y = self.actions_panel.arrange(shown, turn, reserve)
-        self.dice_tray.move_to(y)
-        y += TRAY_HEIGHT + 4
-        h = self.app.screen.get_height()
-        self.roster_panel.move_to(pygame.Rect(6, y, RIGHT_PANEL - 18, h - TOP_BAR - y - 8))
-
     def _hint(self) -> None:
         """Hovering a button says what it does, or why it is off (disabled buttons show no tooltip)."""
         if self.match is None or not self.buttons:
@@ -587,9 +557,6 @@ class GameScene(Scene):
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else "no action left"
             )
-            spent = getattr(self.match.view, "spent", None)  # (optional) he has taken this turn's action
-            done = not acts or (spent is not None and spent(self.match.game, fid))
-            text += "" if done else self._keys_away(fid)  # a figure who is done is offered no keys
         self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
@@ -761,8 +728,6 @@ class GameScene(Scene):
             if built is not None and tuple(k.key for k in self.action_kinds()) != built:
                 self.app.rebuild()  # a kind of button came or went (a power-up found or used): build it again
                 return
-            if built is not None:
-                self._arrange_panel()  # the buttons that apply now (a model selected, a phase ended)
             self._refresh()
         self._hint()
         if self.view is not None and self.manager.get_hovering_any_element():

@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 from game.saves import SavedGame, SaveError, read_save
 from game.session import actions, describe_save, format_time, progress
 from game.ui.campaign_play import KeptCampaign, kept_campaigns
+from game.ui.fitting import elide
 from game.ui.rules_help import ruleset_title
 from game.ui.scenes.base import Scene
 
@@ -128,6 +129,7 @@ class LoadScene(Scene):
         self.entries = list_saves(app.saves_dir, app.autosaves().folder)
         self.kept = kept_campaigns(app.campaigns_dir)  # the campaigns in progress, listed after the saves
         self.items = self._items()
+        self.shown_items = list(self.items)  # the lines as the list shows them (see build)
         # the campaign chosen (then ``chosen`` is None): the newest, when there is no save to show first
         self.campaign: KeptCampaign | None = self.kept[0] if self.kept and not self.entries else None
         self.chosen: SaveEntry | None = self.entries[0] if self.entries else None
@@ -143,12 +145,15 @@ class LoadScene(Scene):
         m = 24
         list_w = min(640, w // 2)
         self.ui(UILabel(pygame.Rect(m, m, w - 2 * m, 40), "Load game", self.manager, object_id="#heading"))
-        items: list[str | tuple[str, str]] = [*self.items] or ["No saved games yet"]
+        # each line whole, or cut short with "…" where the list is narrow (the details box has the rest)
+        font = self.manager.get_theme().get_font_dictionary().find_font(18, "noto_sans")
+        self.shown_items = [elide(i, list_w - 48, lambda t: int(font.size(t)[0])) for i in self.items]
+        items: list[str | tuple[str, str]] = [*self.shown_items] or ["No saved games yet"]
         default = None
         if self.campaign is not None:
-            default = self.items[len(self.entries) + self.kept.index(self.campaign)]
+            default = self.shown_items[len(self.entries) + self.kept.index(self.campaign)]
         elif self.chosen is not None:
-            default = self.items[self.entries.index(self.chosen)]
+            default = self.shown_items[self.entries.index(self.chosen)]
         foot = 118  # the buttons, and a row above them for a hosted game's Resume the room
         self.list = self.ui(
             UISelectionList(
@@ -321,9 +326,9 @@ class LoadScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
-            if event.text in self.items:
+            if event.text in self.shown_items:
                 self.message = ""
-                n = self.items.index(event.text)
+                n = self.shown_items.index(event.text)
                 if n < len(self.entries):
                     self._show(self.entries[n])
                 else:

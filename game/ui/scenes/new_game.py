@@ -111,10 +111,10 @@ class NewGameScene(Scene):
 
     def _list_width(self, items: list[str | tuple[str, str]], w: int) -> int:
         """The list as wide as its longest line (in the list's print, with its padding and scroll bar), at
-        least 380 and at most two fifths of the window: a campaign's name read "The Last Night in Cedar Fa"."""
+        least 380 and at most half the window: a campaign's name read "The Last Night in Cedar Fa"."""
         font = self.manager.get_theme().get_font_dictionary().find_font(18, "noto_sans")
         widest = max(font.size(i if isinstance(i, str) else i[0])[0] for i in items) + 48
-        return min(max(380, widest), w * 2 // 5) if w >= 760 else w // 3
+        return min(max(380, widest), w // 2) if w >= 760 else w // 3
 
     def _selected_item(self) -> str | None:
         if self.campaign is not None:

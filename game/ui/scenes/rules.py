@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextBox
 
 from game.rules.core import RuleSet
 from game.scenario.model import Scenario
+from game.ui.interface_size import LEAST_CANVAS as MIN_SIZE
 from game.ui.rules_help import MONO, RulesHelp, preload_help_fonts, rules_help, written_rulesets
 from game.ui.scenes.base import Scene
 
@@ -79,7 +80,7 @@ class RulesScene(Scene):
         w, h = size
         m = 24
         self._preload()
-        wide = w >= 900  # a narrow window gives the text all its width
+        wide = w >= MIN_SIZE[0]  # the contents at every size offered (at 143% the canvas is 896 wide)
         chooser = len(self.choices) > 1
         names: list[str | tuple[str, str]] = [r.name for r in self.choices]
         chooser_w = min(w - 2 * m, max(CONTENTS_W if wide else 360, self._chooser_width(names))) if chooser else 0
@@ -99,8 +100,11 @@ class RulesScene(Scene):
             )
             top += CHOOSER_H
         self.sections.clear()
-        for k, title in enumerate(self.help.titles if wide else ()):
-            b = self.ui(UIButton(pygame.Rect(m, top + k * 38, contents_w, 34), title, self.manager))
+        titles = self.help.titles if wide else ()
+        # every section's button above Back: closer together when the window is short (none lost, none under Back)
+        pitch = min(38, (h - m - 48 - 8 - top) // max(1, len(titles)))
+        for k, title in enumerate(titles):
+            b = self.ui(UIButton(pygame.Rect(m, top + k * pitch, contents_w, pitch - 4), title, self.manager))
             self.sections[b] = title
         # the text starts beside the contents, or under a chooser wider than them
         text_top = (

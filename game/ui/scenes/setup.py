@@ -82,6 +82,8 @@ HEADING = "#C8C0A0"  # a line that says what a group of the Add list's options i
 DROP_LIMIT = 6 * 36 + 12  # six options and the list's border: six show whole, no scroll bar over them
 ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
+NOTE_LINE = 24  # a line of the rules' note under the choices
+SAVE_W = 112  # the Save team button: its words whole (at 100 px the button's padding cut "Save team")
 ADD_LIST_H = 300  # a team's Add list: about ten rows show, the rest scroll
 TAKEN_W = 500  # what a team took, left of its Add list
 TAKEN_MIN_W = 440  # ... and under it, in a narrow window
@@ -244,10 +246,10 @@ class SetupScene(Scene):
             )
         )
         top, bottom = m + 80, h - m - 48 - 16 - REFUSALS_H  # the refusals' place is kept free
-        needed = sum(self._block_heights())
         container: IContainerLikeInterface | None = None
         self.label_w = self._label_width(w - 2 * m - 40)
         form = self.label_w + 10 + MENU_W  # the form is centred: labels, then their widgets
+        needed = sum(self._block_heights())
         cx, y = max(m, (w - form) // 2), top
         old = self.scroll_box
         if old is not None and old.vert_scroll_bar is not None and old.scrolling_height:
@@ -268,11 +270,12 @@ class SetupScene(Scene):
                 y = self._build_field(f, player, cx, y, container)
         for f in self.spec.for_game:
             y = self._build_field(f, None, cx, y, container)
-        if self.spec.note:
+        note_w = w - cx - 2 * m - (20 if self.scroll_box is not None else 0)  # (beside the scroll bar)
+        for i, line in enumerate(self._note_lines(max(form, note_w))):  # whole, on as many lines as it needs
             self.ui(
                 UILabel(
-                    pygame.Rect(cx, y + 10, max(520, w - cx - 2 * m), 30),  # the whole line, not cut at 520 px
-                    self.spec.note,
+                    pygame.Rect(cx, y + 10 + NOTE_LINE * i, max(form, note_w), NOTE_LINE),
+                    line,
                     self.manager,
                     container=container,
                     object_id="#footnote",
@@ -318,7 +321,18 @@ class SetupScene(Scene):
         for player in range(1, self.setup.players + 1):
             heights += [self._field_height(f, player) for f in self.spec.per_player]
         heights += [ROW] * len(self.spec.for_game)
-        return heights + [40] * bool(self.spec.note)
+        # (the note's lines at the form's width: never fewer than it takes where it is laid out)
+        return heights + [10 + NOTE_LINE * len(self._note_lines(self.label_w + 10 + MENU_W))] * bool(
+            self.spec.note
+        )
+
+    def _note_lines(self, width: int) -> list[str]:
+        """The rules' note under the choices in lines of whole words ``width`` wide (at 125% and more one line
+        of Zombie 40,000's was cut)."""
+        if not self.spec.note:
+            return []
+        font = self.manager.get_theme().get_font(["label", "#footnote"])
+        return wrap(self.spec.note, width - 12, lambda t: int(font.size(t)[0]))
 
     def _label(
         self,
@@ -619,7 +633,7 @@ class SetupScene(Scene):
         font = self.manager.get_theme().get_font(["drop_down_menu", "#drop_down_options_list", "button"])
         # the list as wide as its longest name (and the arrow), the name entry what room is left, up to 300 px
         longest = max((font.size(self._saved_label(t))[0] for t in listed), default=0) + 70
-        spare = max(0, right - x - (170 + 6 + 100 + 6 + 158 + 6 + 190))
+        spare = max(0, right - x - (170 + 6 + SAVE_W + 6 + 158 + 6 + 190))
         load_w = 158 + min(spare, max(0, longest - 158))
         name_w = 170 + min(130, spare - (load_w - 158))
         entry = self.ui(
@@ -635,7 +649,7 @@ class SetupScene(Scene):
         self.actions[entry] = lambda e: self.team_names.__setitem__(player, e.text)
         save = self.ui(
             UIButton(
-                pygame.Rect(x + name_w + 6, y, 100, 40),
+                pygame.Rect(x + name_w + 6, y, SAVE_W, 40),
                 "Save team",
                 self.manager,
                 container=container,
@@ -649,7 +663,7 @@ class SetupScene(Scene):
             UIDropDownMenu(
                 labels,
                 LOAD_TEAM,
-                pygame.Rect(x + name_w + 112, y, load_w, 40),
+                pygame.Rect(x + name_w + SAVE_W + 12, y, load_w, 40),
                 self.manager,
                 container=container,
                 expansion_height_limit=DROP_LIMIT,
@@ -661,7 +675,7 @@ class SetupScene(Scene):
         )
         ruleset = self.setup.ruleset
         if ruleset is not None and ruleset.roster_import is not None:
-            at = x + name_w + 112 + load_w + 6
+            at = x + name_w + SAVE_W + 12 + load_w + 6
             room = right - at  # to the right edge
             button = self.ui(
                 UIButton(

@@ -150,9 +150,10 @@ class TitleScene(Scene):
         ]
         self.buttons, self.words = {}, {}
         row_y = h - 40 - BUTTON_H  # above the footnote
-        above = (self.resumable is not None) + (self.campaign is not None)
-        total = (len(column) + above) * (BUTTON_H + GAP)
-        y = max(20, min(int(h * TAGLINE_FOOT), row_y - GAP - total))  # under the tagline when there is room
+        rows = len(column) + (self.resumable is not None) + (self.campaign is not None)
+        foot = tagline_foot(size, self.app.assets.image("ui.title").get_size())
+        button_h, gap = column_pitch(rows, row_y - GAP - foot)  # closer when short: never over the tagline
+        y = max(20, min(foot, row_y - GAP - rows * (button_h + gap)))  # under the tagline when there is room
         font = self.manager.get_theme().get_font(["button", "#primary"])
         fit = (min(w - 40, RESUME_W), lambda t: int(font.size(t)[0]))  # the width, and how wide a text is
         if self.resumable is not None:
@@ -162,14 +163,14 @@ class TitleScene(Scene):
             )
             self.words["resume"] = resume_label(line, fit[0] - 24, fit[1], head)
             tip = f"{tip} interrupted: {line}"
-            self._primary("resume", self.words["resume"], pygame.Rect((w - fit[0]) // 2, y, fit[0], BUTTON_H), tip)
-            y += BUTTON_H + GAP
+            self._primary("resume", self.words["resume"], pygame.Rect((w - fit[0]) // 2, y, fit[0], button_h), tip)
+            y += button_h + gap
         if self.campaign is not None:
             words = campaign_label(self.campaign.campaign.title, self.campaign.played + 1, fit[0] - 24, fit[1])
             self.words["campaign"] = words
             tip = f"Carry on with the campaign {self.campaign.campaign.title}: {self.campaign.subtitle()}"
-            self._primary("campaign", words, pygame.Rect((w - fit[0]) // 2, y, fit[0], BUTTON_H), tip)
-            y += BUTTON_H + GAP
+            self._primary("campaign", words, pygame.Rect((w - fit[0]) // 2, y, fit[0], button_h), tip)
+            y += button_h + gap
         if self.message:
             self.ui(
                 UILabel(
@@ -178,8 +179,8 @@ class TitleScene(Scene):
             )
         x = (w - BUTTON_W) // 2
         for key, text, hint in column:
-            self._title_button(key, text, hint, pygame.Rect(x, y, BUTTON_W, BUTTON_H))
-            y += BUTTON_H + GAP
+            self._title_button(key, text, hint, pygame.Rect(x, y, BUTTON_W, button_h))
+            y += button_h + gap
         small = min(ROW_W, (w - 40 - GAP * (len(row) - 1)) // len(row))
         x = (w - len(row) * small - GAP * (len(row) - 1)) // 2
         for key, text, hint in row:
@@ -321,6 +322,30 @@ class TitleScene(Scene):
             self._backdrop = pygame.Surface(size)
             self._backdrop.blit(cover, cover.get_rect(center=(size[0] // 2, size[1] // 2)))
         surface.blit(self._backdrop, (0, 0))
+
+
+def tagline_foot(size: tuple[int, int], picture: tuple[int, int]) -> int:
+    """How far down a screen of ``size`` the title picture's tagline ends: the picture covers the screen, centred,
+    keeping its shape.
+
+    >>> tagline_foot((1280, 800), (1280, 800)), tagline_foot((1000, 562), (1280, 800))
+    (296, 200)
+    """
+    (w, h), (pw, ph) = size, picture
+    k = max(w / pw, h / ph)
+    return round((h - ph * k) / 2 + TAGLINE_FOOT * ph * k)
+
+
+def column_pitch(rows: int, room: int) -> tuple[int, int]:
+    """The column's button height and gap for ``rows`` buttons in ``room`` pixels: the usual ones when they fit,
+    else closer and lower (at most 12 px less tall), so the buttons keep off the tagline.
+
+    >>> column_pitch(5, 400), column_pitch(5, 257), column_pitch(6, 100)
+    ((46, 10), (45, 6), (34, 6))
+    """
+    if rows * (BUTTON_H + GAP) <= room:
+        return BUTTON_H, GAP
+    return max(BUTTON_H - 12, min(BUTTON_H, room // rows - 6)), 6
 
 
 RESUME_W = 360  # the widest a button above the column may be (the title picture's church beside it)

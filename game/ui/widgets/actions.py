@@ -1,8 +1,8 @@
 """The actions on the right: the rule set's action buttons, then Next, Cancel, Skip and End turn, each with
-its icon, and the hint under them (what the hovered button does, or the selected figure's actions). Only the
-buttons that apply now are on view (:meth:`ActionsPanel.arrange`), so the roster under them keeps its rows; the
-panel keeps the most rows it has needed, so the roster never jumps under the pointer, and each button keeps its
-place for the turn, so a click never lands on a button that moved under it."""
+its icon, and the hint under them (what the hovered button does, or the selected figure's actions). Every button
+has one place for the whole game (:meth:`ActionsPanel.arrange`), on view and grey with its reason when it does
+not apply: a panel that showed only what applied moved End turn down a row on the first turn Fire could be
+used, and swapped Order and Next, so a click aimed at one button landed on another (issue 33, club night)."""
 
 from __future__ import annotations
 
@@ -28,9 +28,6 @@ class ActionsPanel:
         self._assets, self._press, self._sound = assets, press, sound
         self._top, self._cell = 0, 0  # where the buttons start, and a half-row button's width
         self._rows = 0  # the most rows of buttons shown yet: the panel never shrinks back (see arrange)
-        # each button's place for this turn (see arrange): a button that comes or goes leaves the others where they were
-        self._slots: list[str] = []
-        self.turn: object = None  # the turn (or phase) the places are for
 
     def build(
         self,
@@ -40,13 +37,11 @@ class ActionsPanel:
         y: int,
         width: int,
         specs: Sequence[tuple[str, str, str]],
-        shown: Sequence[str] | None = None,
-        turn: object = None,
-        reserve: Sequence[str] = (),
+        later: Sequence[str] = (),
     ) -> int:
         """The "Actions" title, a button for each of ``specs`` (name, label, icon), and the hint box, from
-        ``y`` down in a panel ``width`` wide; only the buttons named in ``shown`` (all: None) are on view,
-        laid out by :meth:`arrange`. Returns the y under them."""
+        ``y`` down in a panel ``width`` wide, laid out by :meth:`arrange` (``later``: the buttons that come
+        and go). Returns the y under them."""
         m = manager
         ui(
             UILabel(
@@ -54,9 +49,10 @@ class ActionsPanel:
             )
         )
         self._top, self._cell = y + 28, (width - 22) // 2
-        self.buttons, self.icons, self._rows = {}, {}, 0
+        self.buttons, self.icons = {}, {}
+        odd = len([n for n, _, _ in specs if n != "end_turn" and n not in later]) % 2  # End turn beside the last
         for name, label, icon in specs:
-            button_w = self._cell * 2 + 4 if name == "end_turn" else self._cell
+            button_w = self._cell * 2 + 4 if name == "end_turn" and not odd else self._cell  # (see arrange)
             image = self._assets.scaled(icon, (26, 26))
             self.icons[name] = ui(UIImage(pygame.Rect(0, 0, 26, 26), image, m, container=container))
             self.icons[name].set_tooltip(label)  # an icon alone (Next's heart) says nothing: its button's words
@@ -67,43 +63,47 @@ class ActionsPanel:
                     m,
                     container=container,
                     tool_tip_text=label,
-                    object_id="#primary" if name == "end_turn" else self._size_for(m, label, button_w - 32),
+                    object_id=self._id_for(m, name, label, button_w - 32),
                 )
             )
         # two lines of footnote text without a scroll bar: "Sergeant us1-sgt G9: MOVE, FIRE, ORDER"
         hint_rect = pygame.Rect(6, self._top, width - 18, 76)
         self.hint_box = ui(UITextBox(self.hint_html, hint_rect, m, container=container, object_id="#footnote"))
-        return self.arrange(list(self.buttons) if shown is None else shown, turn, reserve)
+        return self.arrange(later)
 
-    def arrange(self, shown: Sequence[str], turn: object = None, reserve: Sequence[str] = ()) -> int:
-        """Show the buttons named in ``shown`` (End turn always), two a row with End turn across the bottom, hide
-        the rest, and put the hint box under them; returns the y under it. Within one ``turn`` each button keeps
-        its place: the places are given as the turn begins, in the order the buttons were built, to those shown
-        and those in ``reserve`` (Cancel, which comes with the first selection); a button that goes leaves a gap,
-        one that comes later takes the next place at the bottom."""
-        if turn != self.turn or any(n not in self.buttons for n in self._slots):
-            self.turn = turn
-            self._slots = [n for n in self.buttons if n != "end_turn" and (n in shown or n in reserve)]
-        self._slots += [n for n in self.buttons if n in shown and n != "end_turn" and n not in self._slots]
-        # the panel keeps the most rows it has needed: were it to shrink and grow with each selection, the
-        # roster under it would jump, and a click meant for one soldier's name would land on another's
-        rows = self._rows = max(self._rows, (len(self._slots) + 1) // 2)
-        places = {name: (i % 2, i // 2) for i, name in enumerate(self._slots)}
-        slots = {name: places[name] for name in shown if name in places} | {"end_turn": (0, rows)}
+    def arrange(self, later: Sequence[str] = ()) -> int:
+        """Lay every button out, two a row in the order built, End turn under them (across the row, or beside
+        the last button when they are odd, which leaves the roster a row), and the buttons named in ``later``
+        (those that come and go with what a team holds: Zombie 40,000's power-ups) under End turn, so none of
+        the others ever moves when they come or go; put the hint box under them. Returns the y under the hint.
+        The panel keeps the most rows it has had, so the roster under it never jumps."""
+        fixed = [n for n in self.buttons if n != "end_turn" and n not in later]
+        extra = [n for n in self.buttons if n in later]
+        places = {name: (i % 2, i // 2) for i, name in enumerate(fixed)} | {
+            "end_turn": (len(fixed) % 2, len(fixed) // 2)
+        }
+        first = len(fixed) // 2 + 1  # the row under End turn
+        places |= {name: (i % 2, first + i // 2) for i, name in enumerate(extra)}
+        rows = self._rows = max(self._rows, first + (len(extra) + 1) // 2)
         for name, button in self.buttons.items():
-            col, row = slots.get(name, (0, 0))
+            col, row = places[name]
+            if name == "end_turn":  # across the row when it has it to itself
+                button.set_dimensions((self._cell * (2 - col) + 4 * (1 - col) - 32, 36))
             x0, y0 = 8 + col * (self._cell + 4), self._top + row * 40
             button.set_relative_position((x0 + 32, y0))
             self.icons[name].set_relative_position((x0 + 2, y0 + 5))
-            for element in (button, self.icons[name]):
-                if name in slots and not element.visible:
-                    element.show()
-                elif name not in slots and element.visible:
-                    element.hide()
-        y = self._top + (rows + 1) * 40 + 2
+        y = self._top + rows * 40 + 2
         if self.hint_box is not None:
             self.hint_box.set_relative_position((6, y))
         return y + 80
+
+    @classmethod
+    def _id_for(cls, manager: pygame_gui.UIManager, name: str, label: str, width: int) -> str | None:
+        """The theme's id for a button: End turn stands out (in the smaller face when beside another button)."""
+        small = cls._size_for(manager, label, width)
+        if name == "end_turn":
+            return "#primary_small" if small else "#primary"
+        return small
 
     @staticmethod
     def _size_for(manager: pygame_gui.UIManager, label: str, width: int) -> str | None:
