@@ -6,6 +6,7 @@ and an all-sniper Scout Squad refused without saying whose rule refused it.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from test_z40k_bs_library import counts, gun, link, model_profile, pts
@@ -170,3 +171,31 @@ def test_a_warband_of_several_kinds_of_henchmen_is_as_many_of_one_kind_as_the_da
     assert (unit.squad_size, unit.max_models) == (1, 12)
     spec = {"unit": unit.key, "models": 13}
     assert team_problems(data, spec, 1000) == [f"{unit.name} has at most 12 models, not 13"]
+
+
+CORSAIRS = f"""<selectionEntries><selectionEntry id="cb" name="Corsair Band" type="unit">
+  <selectionEntries><selectionEntry id="cm" name="Corsair" type="model">{counts(5, 10)}
+    <profiles>{model_profile("p-cors", "Corsair")}</profiles>
+    <selectionEntryGroups><selectionEntryGroup id="bw" name="Basic Weapons" defaultSelectionEntryId="lb">{counts(1, 1)}
+      <selectionEntries>
+        <selectionEntry id="lb" name="Lasblaster and Close combat weapon" type="upgrade">
+          <profiles>{gun("plb", "Lasblaster", '24"', "3", "5", "Assault 2")}{gun("pcc", "Close combat weapon", "-", "User", "-", "Melee")}</profiles>{pts(0)}</selectionEntry>
+        <selectionEntry id="sd" name="Shuriken Catapult and Dissonance Pistol" type="upgrade">
+          <profiles>{gun("psc", "Shuriken Catapult", '12"', "4", "5", "Assault 2")}{gun("pdp", "Dissonance Pistol", '12"', "5", "4", "Pistol")}</profiles>{pts(7)}</selectionEntry>
+      </selectionEntries></selectionEntryGroup></selectionEntryGroups>{pts(11)}</selectionEntry>
+  </selectionEntries>{pts(0)}
+</selectionEntry></selectionEntries>"""  # noqa: E501
+
+
+def test_a_long_option_name_is_cut_at_a_word_and_its_tooltip_tells_the_whole(tmp_path: Path) -> None:
+    """The real Corsairs' "Shuriken Catapult and Dissonance Pistol for the Lasblaster, Close combat weapon" was
+    cut at 60 characters mid-word ("... for the Lasblaster, Clo"). The name keeps both guns it gives and the
+    first it replaces, with an ellipsis; the set-up's tooltip names every weapon whole."""
+    from game.rules.zombie40k.setup_view import option_help
+
+    data = imported_data(tmp_path, CORSAIRS, "Eldar Corsairs")
+    (o,) = data.units["eldar_corsairs_corsair_band"].weapon_options
+    assert o.name == "Shuriken Catapult and Dissonance Pistol for the Lasblaster…"
+    tip = html.unescape(option_help(data, o))
+    assert tip.startswith(f'{o.name}: replaces Lasblaster, Close combat weapon; Shuriken catapult 12" S4 AP5')
+    assert tip.endswith('; Dissonance Pistol 12" S5 AP4 Pistol')  # (the catapult is the shipped one)

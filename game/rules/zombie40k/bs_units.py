@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from game.rules.zombie40k.bs_data import Entry, Profile, TooMuchWork
-from game.rules.zombie40k.bs_tables import Tables, kind, slug, thrown
+from game.rules.zombie40k.bs_tables import Tables, kind, short_name, slug, thrown
 from game.rules.zombie40k.data import PSYKER_REFUSED
 
 MAX_OPTIONS = 40  # weapon changes kept per list: the real Space Marine sergeant has 34 (the set-up lists them all)
@@ -915,10 +915,9 @@ class Maker(Tables):
         return guns, swapped
 
     def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
-        label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
         return {
             "key": slug(name),
-            "name": label[:60],
+            "name": short_name(name, [self.weapon_name(w) for w in replaces]),
             "replaces": list(replaces),
             "with": with_,
             "cost": round(cost),
