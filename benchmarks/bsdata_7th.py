@@ -105,7 +105,10 @@ def show(result: dict[str, Any], name: str) -> None:
         print(f"   trooper {u['profiles'].get(u['model'])}")
         print(f"   wargear {[label(w) for w in u['wargear']]}; rules {u['rules']}")
         for o in u.get("weapon_options", []):
-            print(f"   option {o['name']} -> {[label(w) for w in o['with']]} ({o['cost']} pts)")
+            bounds = {
+                k: o[k] for k in ("min_models", "alone_below", "apart", "choice", "choice_max", "squad") if k in o
+            }
+            print(f"   option {o['name']} -> {[label(w) for w in o['with']]} ({o['cost']} pts) {bounds or ''}")
         if "sergeant" in u:
             s = u["sergeant"]
             print(f"   sergeant {s['name']} (+{s['cost']} pts) {u['profiles'].get(s['profile'])}")

@@ -194,9 +194,11 @@ def test_a_tactical_squad_split_across_the_cat_and_the_gst_comes_in_with_its_gun
     assert (marine["name"], marine["ws"], marine["sv"]) == ("Space Marine", 4, 3)
     assert unit["wargear"] == ["bolt_pistol", "boltgun"]  # the shared pistol, the group's default boltgun (.gst)
     swaps = {o["key"]: o for o in unit["weapon_options"]}
-    # the Special Weapon model's shared group: each gun replaces the boltgun he does not carry, at its points
+    # the Special Weapon model's shared group: each gun replaces the boltgun he does not carry, at its points;
+    # one such model a squad (his maximum), so one of his guns a team
     assert swaps["flamer"] == {
-        "key": "flamer", "name": "Flamer for the Boltgun", "replaces": ["boltgun"], "with": ["flamer"], "cost": 5
+        "key": "flamer", "name": "Flamer for the Boltgun", "replaces": ["boltgun"], "with": ["flamer"], "cost": 5,
+        "choice": "Space Marine (Special Weapon)", "choice_max": 1,
     }  # fmt: skip
     assert swaps["meltagun"]["cost"] == 10 and swaps["meltagun"]["replaces"] == ["boltgun"]
     sarge = unit["sergeant"]

@@ -293,3 +293,56 @@ def test_the_set_up_offers_a_heavy_weapon_only_a_squad_of_ten_may_take_with_the_
         assert heavy.refused == (
             "" if models == 10 else "Heavy Bolter for the Boltgun: only in a team of at least 10 models, not 5"
         )
+
+
+def test_hovering_a_unit_in_the_add_list_shows_its_squad_profile_wargear_and_options(
+    app: App, hive: ScenarioEntry, home: Path
+) -> None:
+    """A 40k player hovered an imported unit in the Add list and saw nothing. Every unit, shipped or imported,
+    shows its squad size, points a model, the trooper's profile and wargear, the sergeant and each option
+    with its points; a weapon option shows its whole name and each weapon it gives."""
+    from test_z40k_bs_library import GST
+    from test_z40k_bs_library import catalogue as bs_catalogue
+
+    from game.roster_import import import_roster
+
+    (home / "Warhammer40K.gst").write_bytes(GST.encode())
+    cat = home / "Space Marines.cat"
+    cat.write_bytes(bs_catalogue(name="Space Marines"))
+    import_roster(get_ruleset("zombie40k"), cat)
+    scene = open_setup(app, hive)
+    clear_team(app, scene, 1)
+    offers = scene.add_lists[1]
+    n = next(i for i, o in enumerate(offers) if o.label == "Tactical Squad (Space Marines, imported), a model")
+    tip = html.unescape(element(scene, "#add_list_1").tips[f"add:{n}"])
+    assert tip.startswith("Tactical Squad (Space Marines): 5-10 models in the codex, 14 pts a model")
+    assert "Space Marine WS4 BS4 S4 T4 W1 I4 A1 Ld8 Sv3+; Bolt pistol, Boltgun" in tip
+    assert "Sergeant: Space Marine Sergeant (+0 pts) WS4 BS4 S4 T4 W1 I4 A2 Ld9 Sv3+; 1 wargear options" in tip
+    assert "Flamer for the Boltgun (5 pts, at most 1 a team)" in tip
+    shipped = next(i for i, o in enumerate(offers) if o.label.startswith("Tactical Squad (Space Marines), "))
+    assert "Options: " in element(scene, "#add_list_1").tips[f"add:{shipped}"]
+    take(app, scene, 1, "Tactical Squad (Space Marines, imported), a model")
+    flamer = next(o for o in scene.add_lists[1] if o.label == "Flamer for the Boltgun")
+    assert (
+        html.unescape(flamer.help)
+        == 'Flamer for the Boltgun: replaces Boltgun; Flamer 8" S4 AP5 Assault 1, Template'
+    )
+
+
+@pytest.mark.parametrize("size", [1.0, 1.25, 1.5])
+def test_the_add_list_takes_the_room_of_the_choices_box_at_every_interface_size(
+    app: App, hive: ScenarioEntry, size: float
+) -> None:
+    """The Add list was 300 high at every interface size: at 143% it ran past the choices' box, about three
+    options in view. It is as tall as the box less the players' row, the team's heading and its saved-team
+    row (never under six rows or so): the first team's block shows whole."""
+    from game.ui.scenes.setup import ADD_LIST_H, ROW
+
+    app.set_interface_size(size)
+    scene = open_setup(app, hive)
+    listed = element(scene, "#add_list_1")
+    box = scene.scroll_box
+    assert box is not None
+    assert listed.rect.height == max(ADD_LIST_H, box.rect.height - 70 - 44 - 10 - ROW)
+    assert listed.rect.height <= box.rect.height  # scrolled to, it shows whole
+    assert size > 1.0 or listed.rect.height > 300  # at 100% more rows than the fixed 300 showed

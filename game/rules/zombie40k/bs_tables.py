@@ -95,6 +95,37 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:40] or "entry"
 
 
+def short_name(name: str, replaced: list[str], limit: int = MAX_NAME) -> str:
+    """An option's name as the roster keeps it (at most ``limit`` characters): "X for the A, B" whole, else
+    with only the first weapon it replaces, else cut at a word with an ellipsis; what it gives is always
+    named first, and the set-up's tooltip tells the whole (its weapons and what it replaces).
+
+    >>> short_name("Splinter Rifle and Dissonance Pistol", ["Lasblaster", "Close combat weapon"])
+    'Splinter Rifle and Dissonance Pistol for the Lasblaster…'
+    >>> short_name("Bullgryn w/ Power Maul & Brute Shield", ["Grenadier Gauntlet"])
+    'Bullgryn w/ Power Maul & Brute Shield for the Grenadier…'
+    >>> short_name("Corsair Malevolent w/ Venom Blade and Pistols", ["Lasblaster", "Close combat weapon"])
+    'Corsair Malevolent w/ Venom Blade and Pistols…'
+    >>> short_name("Flamer", ["Boltgun"])
+    'Flamer for the Boltgun'
+    """
+    whole = f"{name} for the {', '.join(replaced)}" if replaced else name
+    if len(whole) <= limit:
+        return whole
+    first = f"{name} for the {replaced[0]}…" if len(replaced) > 1 else ""
+    if first and len(first) <= limit:
+        return first
+    cut = whole[: limit - 1]
+    cut = cut.rsplit(" ", 1)[0] if " " in cut else cut
+    words = cut.split(" ")
+    while len(words) > 1 and words[-1].lower().strip(",:;") in _JOINERS:  # never "... for the…"
+        words.pop()
+    return " ".join(words).rstrip(",&/:; ") + "…"
+
+
+_JOINERS = ("for", "the", "and", "&", "w/", "with", "or")  # words an option's name never ends on when cut
+
+
 def _read_characteristic(label: str, text: str) -> tuple[int, str] | None:
     """A characteristic written otherwise than one number, as (value, why), or None.
 

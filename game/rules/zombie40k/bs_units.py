@@ -26,7 +26,7 @@ from functools import cached_property
 from typing import Any
 
 from game.rules.zombie40k.bs_data import Entry, Profile, TooMuchWork
-from game.rules.zombie40k.bs_tables import Tables, kind, slug, thrown
+from game.rules.zombie40k.bs_tables import Tables, kind, short_name, slug, thrown
 from game.rules.zombie40k.data import PSYKER_REFUSED
 
 MAX_OPTIONS = 40  # weapon changes kept per list: the real Space Marine sergeant has 34 (the set-up lists them all)
@@ -90,7 +90,10 @@ def models_of(unit: Entry, picks: Picks = None) -> tuple[list[Model], list[Entry
                 inner.append(c)
             elif c.group:
                 bounded = within(c, group) if group is not None else c
-                walk(bounded, bounded, filler(bounded), depth)  # once a group: a hostile one may hold thousands
+                sole = not any(is_model(o) and o.lo >= 1 for o in e.visible() if o is not c)  # none beside
+                walk(
+                    bounded, bounded, filler(bounded, sole), depth
+                )  # once a group: a hostile one may hold thousands
             elif c in picks(e):  # one squad of a pick of squads (Deathwatch Veterans): its models, once
                 if c is squad and depth < 2:
                     walk(c, None, "", depth + 1)
@@ -119,6 +122,11 @@ def models_of(unit: Entry, picks: Picks = None) -> tuple[list[Model], list[Entry
         if single is not None:  # a one-model unit (a single model entry, or a unit with its own profile)
             found.append(Model(unit, single, 1, 1))
     return found, inner
+
+
+def is_model(e: Entry) -> bool:
+    """Whether a child of a unit is a model of it (typed so, or with a Unit profile), not its wargear."""
+    return not e.group and (e.kind == "model" or any(kind(p) == "unit" for p in e.profiles))
 
 
 def squads(e: Entry) -> list[Entry]:
@@ -174,15 +182,22 @@ def picked_squads(e: Entry, picks: Picks = None, depth: int = 0) -> list[Entry]:
     return [*inner, own] if own is not None else inner
 
 
-def filler(group: Entry) -> str:
+def filler(group: Entry, sole: bool = False) -> str:
     """The id of the model that makes up a group's minimum: its default, else its one model there may be
     more than one of (Forge World's Devastators: "4-9 Marines" with a Space Marine of up to 9 and one-only
-    Imperial Space Marine, no default named); "" when none is."""
+    Imperial Space Marine, no default named), else, in a group beside which the unit must take no model (``sole``),
+    the cheapest of several kits of one model (the real Heavy Weapons Squad: exactly 3 of six teams of one
+    profile, each at its gun's points; the mortar team at 5 is the codex's squad, the others its upgrades);
+    "" when none is."""
     if group.default:
         return group.default
     many = [c for c in group.visible() if not c.group and c.kind != "unit" and (c.hi is None or c.hi > 1)]
     many = [c for c in many if any(kind(p) == "unit" for p in c.profiles)]
-    return many[0].ids[-1] if len(many) == 1 and group.lo >= 1 else ""
+    if group.lo < 1 or not many:
+        return ""
+    if len(many) > 1 and (not sole or len({p.name for c in many for p in c.profiles if kind(p) == "unit"}) > 1):
+        return ""  # troopers beside the group, or several kinds of model: none is the squad's own
+    return min(many, key=as_added).ids[-1]
 
 
 def typed_unit(e: Entry) -> bool:
@@ -231,11 +246,16 @@ def named_after(entry: str, profile: str) -> bool:
 def shared_choice(v: Model, variants: list[Model]) -> dict[str, Any]:
     """The team builder's bound on a trooper variant picked from a group of them: the real Infantry Squad's
     "Special Weapons" group (at most 1) holds the Guardsman w/ Flamer, w/ Meltagun...: one a squad, where two
-    were taken."""
+    were taken. A variant of at most so many of its own bounds the guns it offers as tightly: the real Scout
+    Squad's one "Scout (Heavy Weapon)" gives a heavy bolter or a missile launcher, one a squad, where two heavy
+    bolters were taken; the group's bound when it is as tight (the variants share it)."""
     g = v.group
-    if g is None or not g.hi or sum(1 for w in variants if w.group is g) < 2:
-        return {}
-    return {"choice": g.name[:60], "choice_max": g.hi}
+    shared = g is not None and bool(g.hi) and sum(1 for w in variants if w.group is g) >= 2
+    if g is not None and shared and g.hi is not None and g.hi <= v.hi:
+        return {"choice": g.name[:60], "choice_max": g.hi}
+    if v.hi < MAX_MODELS:
+        return {"choice": v.entry.name[:60], "choice_max": v.hi}
+    return {"choice": g.name[:60], "choice_max": g.hi} if g is not None and shared else {}
 
 
 def _faced(m: Model, models: list[Model], own: list[Profile]) -> Model:
@@ -658,7 +678,7 @@ class Maker(Tables):
             "type": "infantry",
             "squad_cost": per_model * size,
             "squad_size": size,
-            "max_models": max(size, max_models(unit, self.picks)),
+            "max_models": max(size, min(max_models(unit, self.picks), sum(m.hi for m in team))),
             "model": made[0],
             "wargear": wargear,
             "rules": self.known_rules(
@@ -895,10 +915,9 @@ class Maker(Tables):
         return guns, swapped
 
     def option(self, name: str, replaces: tuple[str, ...], with_: list[str], cost: float) -> dict[str, Any]:
-        label = f"{name} for the {', '.join(self.weapon_name(w) for w in replaces)}" if replaces else name
         return {
             "key": slug(name),
-            "name": label[:60],
+            "name": short_name(name, [self.weapon_name(w) for w in replaces]),
             "replaces": list(replaces),
             "with": with_,
             "cost": round(cost),

@@ -14,13 +14,14 @@ cost and the reason when it is refused; the answers become ``{"teams": [team tab
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.rules.contract import Answers, Setup, SetupSpec, Switch, Team, TeamOption
 from game.rules.zombie40k import assault, killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
-from game.rules.zombie40k.data import UnitEntry, Z40Data, load_data
+from game.rules.zombie40k.data import Option, UnitEntry, Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
 from game.rules.zombie40k.team_builder import USR_HEADING, cost, default_team, team_problems, usr_help
 from game.scenario.model import Scenario
@@ -100,6 +101,42 @@ def unit_label(data: Z40Data, key: str) -> str:
     u = data.units[key]
     army = f"{u.army}, imported" if key in data.user_units else u.army
     return f"{u.name} ({army}), a model"  # the list adds the cost: "(14 pts)"
+
+
+def unit_help(data: Z40Data, key: str) -> str:
+    """A unit's tooltip in the Add list, a shipped one's or an imported one's alike: its squad size and cost,
+    the trooper's profile and wargear, the sergeant, the weapon options with their points and its rules (the
+    tooltip is HTML: each part a line)."""
+    u = data.units[key]
+    p = data.profile(u.model)
+    size = f"{u.squad_size}-{u.max_models}" if u.max_models > u.squad_size else f"{u.squad_size}"
+    lines = [
+        f"{u.name} ({u.army}): {size} models in the codex, {u.model_cost:g} pts a model (a team takes as many "
+        "as its points buy)",
+        f"{p.name} {mod_rules.profile_line(p)}; {', '.join(data.weapon(w).name for w in u.wargear)}",
+    ]
+    if u.sergeant is not None:
+        s = data.profile(u.sergeant.profile)
+        more = f"; {len(u.sergeant.options)} wargear options" if u.sergeant.options else ""
+        lines.append(f"Sergeant: {u.sergeant.name} (+{u.sergeant.cost} pts) {mod_rules.profile_line(s)}{more}")
+    if u.weapon_options:
+        lines.append("Options: " + "; ".join(f"{o.name} ({o.cost} pts{bound(o)})" for o in u.weapon_options))
+    if u.rules:
+        lines.append("Rules: " + ", ".join(u.rules))
+    return "<br>".join(html.escape(line) for line in lines)
+
+
+def bound(o: Option) -> str:
+    """What bounds an option in a team, as its tooltip adds it: ", at most 1 a team", ", with 10 models"."""
+    words = f", at most {o.choice_max} a team" if o.choice_max else ""
+    return words + (f", with {o.min_models} models" if o.min_models else "")
+
+
+def option_help(data: Z40Data, o: Option) -> str:
+    """A weapon option's tooltip: its whole name (the roster may keep it cut) and each weapon it gives."""
+    gives = "; ".join(f"{data.weapon(w).name} {data.weapon(w).profile}" for w in o.with_)
+    gone = f"replaces {', '.join(data.weapon(w).name for w in o.replaces)}" if o.replaces else "added"
+    return html.escape(f"{o.name}: {gone}; {gives}" if gives else f"{o.name}: {gone}")
 
 
 def team_notes(data: Z40Data, unit: UnitEntry) -> list[TeamOption]:
@@ -280,7 +317,7 @@ class Z40Setup(Setup):
 
         if not spec:
             for key in self.data.units:  # an imported one told apart from a shipped one of the same name and army
-                offer(f"unit:{key}", unit_label(self.data, key))
+                offer(f"unit:{key}", unit_label(self.data, key), unit_help(self.data, key))
             return out
         unit = self.data.units[spec["unit"]]
         offer("model", model_label(self.data, unit.key))
@@ -289,9 +326,9 @@ class Z40Setup(Setup):
                 offer("sergeant", f"Upgrade one model to {unit.sergeant.name}")
             else:
                 for o in unit.sergeant.options:
-                    offer(f"sergeant_option:{o.key}", f"{unit.sergeant.name}: {o.name}")
+                    offer(f"sergeant_option:{o.key}", f"{unit.sergeant.name}: {o.name}", option_help(self.data, o))
         for o in unit.weapon_options:
-            offer(f"weapon:{o.key}", o.name)
+            offer(f"weapon:{o.key}", o.name, option_help(self.data, o))
         out += team_notes(self.data, unit)
         if not spec.get("usr"):
             self._offer_usrs(answers, offer, self.rules_had(unit))

@@ -47,6 +47,13 @@ def usr_help(rule: Usr) -> str:
     return words[:1].upper() + words[1:]
 
 
+# whose rule the two weapon changes are: a catalogue may allow a whole squad of sniper rifles, this game not
+TWO_CHANGES = (
+    "the rule of a Zombie Survival Team in Zombie 40,000 [seed], this game's, not the catalogue's (the unit's "
+    "entry may allow more)"
+)
+
+
 class TeamError(ValueError):
     """A team the builder refuses; the message is the reason."""
 
@@ -130,7 +137,7 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
         raise TeamError("sergeant wargear needs the sergeant upgrade")
     squad, weapons = _chosen(entry, spec, n)
     if len(weapons) > 2:
-        raise TeamError(f"only two models may change weapons, not {len(weapons)}")
+        raise TeamError(f"only two models may change weapons, not {len(weapons)}: {TWO_CHANGES}")
     others = n - (1 if sergeant else 0)
     if len(weapons) > others:
         raise TeamError(
@@ -208,7 +215,10 @@ def _chosen(entry: UnitEntry, spec: dict[str, Any], n: int) -> tuple[list[Option
     )
     if crowded is not None:
         taken = ", ".join(p.name for p in chosen if p.choice == crowded.choice)
-        raise TeamError(f"{crowded.choice}: at most {crowded.choice_max} a team ({taken})")
+        raise TeamError(
+            f"{crowded.choice}: at most {crowded.choice_max} a team ({taken}), as the unit's entry in its catalogue "
+            "allows"
+        )
     for o in chosen:
         other = next((p for p in chosen if p.key in o.apart), None)
         if other is not None and n < o.alone_below:

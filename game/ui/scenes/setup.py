@@ -84,7 +84,7 @@ ROW = 54  # one field's row
 REFUSALS_H = 96  # the box of the rules' refusals, above Begin
 NOTE_LINE = 24  # a line of the rules' note under the choices
 SAVE_W = 112  # the Save team button: its words whole (at 100 px the button's padding cut "Save team")
-ADD_LIST_H = 300  # a team's Add list: about ten rows show, the rest scroll
+ADD_LIST_H = 220  # a team's Add list at the least (about six rows); it takes the room the choices' box has
 TAKEN_W = 500  # what a team took, left of its Add list
 TAKEN_MIN_W = 440  # ... and under it, in a narrow window
 LINE_H = 24  # one line of a team's row that wraps
@@ -159,6 +159,18 @@ def taken_rows(taken: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
     return rows
 
 
+def add_list_height(room: int) -> int:
+    """How tall a team's Add list is in a choices' box ``room`` tall: the box's room less the players' row, the
+    team's heading and its saved-team row, so that the first team's block shows whole in the box, its list
+    as tall as the box allows, at every interface size (a fixed 300 ran past the box at 143%, where about three
+    options showed, and left a third of it empty at 100%); never under :data:`ADD_LIST_H`.
+
+    >>> add_list_height(612), add_list_height(512), add_list_height(432), add_list_height(341)
+    (434, 334, 254, 220)
+    """
+    return max(ADD_LIST_H, room - 70 - 44 - 10 - ROW)
+
+
 def taken_height(lines: int) -> int:
     """How tall a team's row of ``lines`` lines is: a button's height for one, more for a wrapped name."""
     return 40 if lines <= 1 else LINE_H * lines + 8
@@ -197,6 +209,7 @@ class SetupScene(Scene):
         self.import_dialog: UIFileDialog | None = None  # Import catalogue...'s file dialog, while open
         self.import_report: UIMessageWindow | None = None  # what the last import did, entry by entry
         self.add_lists: dict[int, list[TeamOption]] = {}  # what each player's Add list offers now
+        self.add_list_h = ADD_LIST_H  # how tall each Add list is: the choices' box's room (set as it is built)
         self.unspent_asked = False  # Begin said the points left once: the next Begin plays
         self.begin_waits = False  # Begin pressed while the compiled loops are made ready: it plays once they are
         self.legend: UILabel | None = None  # what [house] and [seed] mean, under the heading when they show
@@ -229,7 +242,7 @@ class SetupScene(Scene):
         if isinstance(f, Team):  # (rows measured at the narrowest the team's column gets: never short)
             taken = taken_rows(self.answers["each"][player - 1].get(f.key, []))
             rows = sum(taken_height(len(self._taken_lines(words, TAKEN_MIN_W - 110))) for _, _, words in taken)
-            return 44 + rows + ADD_LIST_H + 10 + ROW  # the list under the rows (a narrow window): the most
+            return 44 + rows + self.add_list_h + 10 + ROW  # the list under the rows (a narrow window): the most
         return ROW
 
     def build(self, size: tuple[int, int]) -> None:
@@ -246,6 +259,7 @@ class SetupScene(Scene):
             )
         )
         top, bottom = m + 80, h - m - 48 - 16 - REFUSALS_H  # the refusals' place is kept free
+        self.add_list_h = add_list_height(bottom - top)
         container: IContainerLikeInterface | None = None
         self.label_w = self._label_width(w - 2 * m - 40)
         form = self.label_w + 10 + MENU_W  # the form is centred: labels, then their widgets
@@ -581,10 +595,10 @@ class SetupScene(Scene):
             self.actions[remove] = partial(self._remove_taken, player, f.key, last)
             rows_y += taken_height(len(lines))
         if side:
-            list_rect = pygame.Rect(taken_x + taken_w + 20, y, right - (taken_x + taken_w + 20), ADD_LIST_H)
+            list_rect = pygame.Rect(taken_x + taken_w + 20, y, right - (taken_x + taken_w + 20), self.add_list_h)
             self._label("Add (click one):", list_rect.x, y - 44, container, list_rect.width)
         else:
-            list_rect = pygame.Rect(taken_x, rows_y, taken_w, ADD_LIST_H)
+            list_rect = pygame.Rect(taken_x, rows_y, taken_w, self.add_list_h)
         options = self.team_options(player)
         self.add_lists[player] = options
         listed = self.ui(
