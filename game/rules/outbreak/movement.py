@@ -502,6 +502,8 @@ def _zombie_moves(hunt: Hunt, z: Figure, go_round: bool = False) -> bool:
             zombie_walk(world, z, list(route or []), "hunt")
         elif not hunt.goals:
             shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
+        elif come_round(world, z, inches, hunt.goals):
+            pass  # in reach of a hunted human: straight to a free place beside him, round the others
         else:
             step = list(hunt.field().step(z.position, inches))
             held = zombie_walk(world, z, step, "hunt") < path_length(step) - SHORT
@@ -527,15 +529,15 @@ def _go_round(world: World, z: Figure, want: list[Point]) -> None:
         zombie_walk(world, z, way[1:], "hunt")
 
 
-def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> None:
+def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> bool:
     """A hunting zombie stopped short of contact goes round the bases in its way to a free place beside the
     nearest hunted human it can still reach: the places round him nearest first, the first whose way is
     clear to contact (one more walk, or none when no place can be reached this move)."""
     if inches <= 0.05:
-        return
+        return False
     near = [h for h in goals if h.on_table and world.edge_distance(z, h) <= inches + 1e-6]
     if not near:
-        return
+        return False
     h = min(near, key=lambda h: (world.edge_distance(z, h), h.id))
     grid: LocalGrid | None = None
     for spot in _free_places_beside(world, z, h):
@@ -548,7 +550,8 @@ def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> N
         end = path[-1]
         if math.dist(end, h.position) <= z.radius + h.radius + float(world.data.house("contact")):
             zombie_walk(world, z, list(path[1:]), "hunt")
-            return
+            return True
+    return False
 
 
 def _free_places_beside(world: World, z: Figure, h: Figure) -> list[Point]:
