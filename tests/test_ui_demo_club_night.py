@@ -99,13 +99,13 @@ def test_on_last_evac_the_demos_plates_leave_the_games_notices_alone(app: App) -
 
 
 def test_the_scoreboard_keeps_its_place_and_glides_when_it_moves(app: App) -> None:
-    """The banner and the hint jumped between the corners every half second as the camera moved: now they
-    move only when a figure comes under them, and glide there (no frame moves them far)."""
+    """The banner and the hint jumped between the corners every half second as the camera moved: now they move
+    only when a figure comes under them, and glide there (no frame of 15 s of play moves them far)."""
     scene = on_table(app, DemoLoop(DemoDirector(["maps/hive_street.tmx"], seed=4)))
     scene.card_left = 0.0
     last = scene.banner_rect.topleft
     moves, frames, worst = 0, 0, 0.0
-    while frames < FPS * 40:
+    while frames < FPS * 15:
         scene.update(1 / FPS)
         scene.draw(app.screen)
         app.frames += 1
@@ -114,7 +114,7 @@ def test_the_scoreboard_keeps_its_place_and_glides_when_it_moves(app: App) -> No
         step = ((now[0] - last[0]) ** 2 + (now[1] - last[1]) ** 2) ** 0.5
         worst, moves, last = max(worst, step), moves + (step > 0), now
     assert worst < 120, f"the scoreboard jumped {worst:.0f} px in a frame"
-    assert scene.commands_shown > 20  # the bots played on meanwhile
+    assert scene.commands_shown > 5  # the bots played on meanwhile
 
 
 def test_a_touch_takes_over_at_the_next_point_a_player_can_act_and_says_so(app: App) -> None:
