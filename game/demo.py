@@ -314,6 +314,26 @@ class DemoLoop:
         return game, current
 
 
+def mid_move(game: Game) -> bool:
+    """Whether the last command moved a model of a squad part way through its move: some of the squad moved
+    this phase, some not yet (a Zombie 40,000 squad moves a model a command). A player handed the game then
+    would find half his squad moved for him."""
+    cmd = game.commands[-1] if game.commands else None
+    fid = getattr(cmd, "figure", None)
+    if not isinstance(fid, str):
+        return False
+    try:
+        unit = getattr(game.figure(fid), "unit", None)
+    except (KeyError, AttributeError):
+        return False
+    if not isinstance(unit, str):
+        return False
+    moved = [
+        bool(getattr(f, "moved", False)) for f in game.figures if getattr(f, "unit", None) == unit and f.on_table
+    ]
+    return any(moved) and not all(moved)
+
+
 def play_demo_games(
     n: int, maps: Sequence[str | Path] | None = None, seed: int | None = 0, max_ticks: int = 1_000_000
 ) -> DemoLoop:

@@ -31,7 +31,8 @@ def test_check_and_the_screen_start_from_the_same_answers() -> None:
     assert [c["ranged"] for c in start["each"][0]["characters"]] == ["shotgun", "revolver", "rifle"]
     two = default_answers(spec, players=2)  # another number of players: the map's characters shared out
     teams = [[c["name"] for c in e["characters"]] for e in two["each"]]
-    assert two["players"] == 2 and teams == [["Deputy Ruth", "Sam the vet"], ["Doc Harlan", "Nurse Abby"]]
+    # even in guns too: the shotgun (Ruth) and the rifle (Sam) one a player (both were player 1's, issue 33)
+    assert two["players"] == 2 and teams == [["Deputy Ruth", "Doc Harlan"], ["Sam the vet", "Nurse Abby"]]
 
 
 def test_four_players_start_with_four_different_names_and_the_game_sets_up() -> None:

@@ -31,8 +31,8 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.run_frames(2)
-    scene = app.scene
-    assert scene.name == "demo"
+    assert app.scene.name == "demo_dealing"  # "Setting up the table..." at once, the table dealt behind it
+    scene = until_the_table(app)
     first_game = scene.loop.game
     commands = len(first_game.commands)
 
@@ -55,7 +55,7 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
         demo = app.scene
         game = demo.loop.game
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
-    app.run_frames(2)
+    handed_within(app, 90)  # at the next point a player can act (never a squad half moved)
     play = app.scene
     assert play.name == "game" and play.game is game  # the same game, where it was
     assert play.match.controller.bots == {} and play.session is not None
@@ -82,6 +82,24 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
     assert len(play.game.commands) == n
 
 
+def until_the_table(app: App) -> DemoScene:
+    """Frames until the demo's first table is dealt (behind "Setting up the table...") and on the screen."""
+    for _ in range(3000):
+        if app.scene.name == "demo":
+            return app.scene
+        app.run_frames(1)
+    pytest.fail("the demo's table never came up")
+
+
+def handed_within(app: App, frames: int) -> None:
+    """Frames until the touched demo has handed its game over (at most ``frames``)."""
+    for _ in range(frames):
+        app.run_frames(1)
+        if app.scene.name != "demo":
+            return
+    pytest.fail(f"the demo did not hand its game over within {frames} frames of the touch")
+
+
 def past_the_card(app: App) -> None:
     """Frames until the demo's title card has gone (the bots wait for it)."""
     for _ in range(2000):
@@ -96,6 +114,7 @@ def test_a_real_mouse_move_hands_over_too(app: App) -> None:
     app.run_frames(5)
     motion(app, (300, 300))
     motion(app, (340, 300))
+    handed_within(app, 90)
     assert app.scene.name == "game"
 
 
@@ -123,9 +142,9 @@ def test_the_demo_banner_and_hint_cover_no_zone(app: App) -> None:
     motion(app, pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(2)
+    scene = until_the_table(app)
     app.run_frames(30)
-    scene = app.scene
-    assert scene.name == "demo"
     view = scene.view
     banner, hint = scene.banner_rect, scene.hint_rect
     table = pygame.Rect(view.camera.viewport)

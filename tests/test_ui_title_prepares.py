@@ -152,8 +152,12 @@ def test_demo_clicked_while_the_loops_compile_plays_at_once_on_plain_loops(
         app.run_frames(2)
         warm.warm_up_in_background()
         click(app, app.scene.buttons["demo"].rect.center)
+        assert app.scene.name == "demo_dealing" and warm.preparing()  # no waiting on the title
+        deadline = time.monotonic() + 60
+        while app.scene.name == "demo_dealing" and time.monotonic() < deadline:
+            app.run_frames(1)
         demo = app.scene
-        assert demo.name == "demo" and warm.preparing()  # no waiting on the title
+        assert demo.name == "demo" and warm.preparing()
         assert plain.plain()
         demo.card_left = 0.0
         deadline = time.monotonic() + 60

@@ -15,6 +15,8 @@ from __future__ import annotations
 import importlib
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 KERNEL_MODULES = (
@@ -27,8 +29,9 @@ KERNEL_MODULES = (
 )
 
 _put_back: dict[tuple[str, str], Any] = {}  # (module, name): the compiled loop a plain one stands in for
-_lock = threading.Lock()
+_lock = threading.RLock()  # (settle holds it round run_compiled)
 _give_way = threading.Event()  # the loops are compiled: the main thread puts them back at its next frame
+_working = 0  # threads playing on the loops now (the demo's next table dealt behind the screen)
 
 
 def run_plain() -> None:
@@ -55,6 +58,20 @@ def run_compiled() -> None:
         _put_back.clear()
 
 
+@contextmanager
+def working() -> Iterator[None]:
+    """A thread other than the main one plays on the loops meanwhile (the demo deals its next table behind the
+    screen): :func:`settle` leaves them as they are until it is done, so none is swapped under it."""
+    global _working
+    with _lock:
+        _working += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _working -= 1
+
+
 def give_way() -> None:
     """The loops are compiled (the warm-up's thread says so): :func:`settle` puts them back."""
     _give_way.set()
@@ -65,7 +82,9 @@ def settle() -> None:
     thread: a loop compiled by the game while the others were being put back found a plain one among its
     globals and failed ("Untyped global name 'crosses_box'", a crash on a zombie turn after the demo)."""
     if _give_way.is_set() and _put_back:
-        run_compiled()
+        with _lock:
+            if not _working:  # a thread dealing a table keeps the loops it started with until it is done
+                run_compiled()
 
 
 def plain() -> bool:

@@ -289,6 +289,12 @@ class App:
 
         self.replace(DemoScene(self, loop, games, standalone))
 
+    def deal_demo(self, make: Callable[[], DemoLoop], games: int | None = None, standalone: bool = False) -> None:
+        from game.ui.demo_dealing import Dealing
+        from game.ui.scenes.demo_dealing import DemoDealScene
+
+        self.replace(DemoDealScene(self, Dealing(make), games, standalone))
+
     def start_setup(self, entry: ScenarioEntry) -> None:
         """The set-up screen of a scenario whose rule set plays on screen (else nothing happens: the
         menus say why, see :func:`~game.ui.scenario_list.not_playable`)."""
@@ -695,13 +701,14 @@ def open_first(app: App, entry: ScenarioEntry | None, straight_in: bool, seed: i
 def run_demo(loop: DemoLoop, games: int | None = None, fullscreen: bool = False) -> int:
     """``deadground demo``: a window playing demo games until closed (or ``games`` are done)."""
     from game.table.warm import play_while_preparing
-    from game.ui.scenes.demo import DemoScene
+    from game.ui.scenes.title import TitleScene
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     app = App(fullscreen=fullscreen or None)
     try:
         play_while_preparing()  # the first game plays at once, the loops compiled behind it
-        app.push(DemoScene(app, loop, games, standalone=True))
+        app.push(TitleScene(app))  # under the demo: where a touch between games goes
+        app.deal_demo(lambda: loop, games, standalone=True)  # its first table dealt behind "Setting up the table"
         while app.step():
             pass
     finally:

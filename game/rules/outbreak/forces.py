@@ -28,6 +28,7 @@ from typing import Any
 
 from game.rules.core import CannotStart, quoted
 from game.rules.outbreak.data import NO_WEAPON, ObData
+from game.rules.outbreak.deal import deal
 from game.rules.outbreak.events import FigurePlaced
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, ZOMBIES, Figure, Spawn
 from game.rules.outbreak.world import World, angle_to
@@ -84,6 +85,13 @@ def awareness_option(data: ObData, options: dict[str, Any]) -> bool:
     return reading
 
 
+def dealt(data: ObData, characters: list[tuple[int, str]], players: int) -> list[int]:
+    """The player of each of the map's characters (his map player, his gun), even in number and guns."""
+    guns = data.ranged_weapons
+    ranges = [(p, guns[g].range if g in guns else 0.0) for p, g in characters]
+    return deal(ranges, players, guns[str(data.get("forces", "default_ranged"))].range)
+
+
 def check_options(
     data: ObData, options: dict[str, Any], scenario_characters: list[CharacterSpec]
 ) -> tuple[int, list[CharacterSpec], bool]:
@@ -105,11 +113,10 @@ def check_options(
         if not scenario_characters:
             raw = [{"name": f"Survivor {p}", "player": p} for p in range(1, players + 1)]
         else:
+            seats = dealt(data, [(c.player, c.ranged) for c in scenario_characters], players)
             specs = [
-                CharacterSpec(
-                    c.name, (c.player - 1) % players + 1, c.ranged, c.melee, c.position, c.facing, c.figure
-                )
-                for c in scenario_characters
+                CharacterSpec(c.name, seat, c.ranged, c.melee, c.position, c.facing, c.figure)
+                for c, seat in zip(scenario_characters, seats)
             ]
             return players, specs, reading
     if not isinstance(raw, (list, tuple)) or not raw:

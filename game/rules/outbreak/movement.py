@@ -270,16 +270,17 @@ def follow(world: World, g: Figure, leader: Figure) -> None:
     if inches <= 0:
         g.frozen = True
         return
-    walk(world, g, follow_route(world, g, leader.position), inches, None)
+    walk(world, g, follow_route(world, g, leader.position, leader.id), inches, None)
 
 
-def follow_route(world: World, g: Figure, leader_at: Point) -> list[Point]:
-    """The way ``g`` runs after a leader ending at ``leader_at``: to his side (stopping at contact), or into the
-    exit he is in, to the free place there nearest him, round the leader's base and the other followers', so
-    bystanders led to the exit do not stop behind the first one short of it [house]."""
+def follow_route(world: World, g: Figure, leader_at: Point, leader: str = "") -> list[Point]:
+    """The way ``g`` runs after a leader ending at ``leader_at``: to his side (stopping at contact), round a
+    friend in the way (:func:`beside_leader`), or into the exit he is in, to the free place there nearest him,
+    round the leader's base and the other followers', so bystanders led to the exit do not stop behind the
+    first one short of it [house]."""
     zone = next((z for z in world.exit_zones() if z.area.contains(leader_at)), None)
     if zone is None:
-        return world.table.find_path(g.position, leader_at, g.radius) or [g.position, leader_at]
+        return beside_leader(world, g, leader_at, leader)
     grid = LocalGrid(world.table, g.id, g.position, g.radius, world.num("movement", "human_rush") + 1.0)
     side = 2 * g.radius + CLEARANCE  # clear of the leader's base (in a preview he is still where he starts)
     spots = [p for p in _free_spots(grid) if zone.area.contains(p) and math.dist(p, leader_at) >= side]
@@ -287,6 +288,23 @@ def follow_route(world: World, g: Figure, leader_at: Point) -> list[Point]:
     if goal is None:  # the exit is beyond this move's reach: a base's width into it
         goal = into_zone(zone.area, g.position, g.radius)
         return world.table.find_path(g.position, goal, g.radius) or [g.position, goal]
+    return [g.position, *route_to(world.table, g.id, g.position, g.radius, goal, grid)]
+
+
+def beside_leader(world: World, g: Figure, leader_at: Point, leader: str) -> list[Point]:
+    """The way ``g`` runs to his leader's side: straight (round walls) when nobody but the leader stops him;
+    else round the friend in the way to the free place nearest the leader [house] (a bystander stopped by a
+    friend stood where he was, "moves 0.0")."""
+    path = world.table.find_path(g.position, leader_at, g.radius) or [g.position, leader_at]
+    stop = world.table.check_path(path, g.radius, mover=g.id).blocked_by
+    if not stop.startswith("figure ") or stop == f"figure {leader}":
+        return path
+    grid = LocalGrid(world.table, g.id, g.position, g.radius, world.num("movement", "human_rush") + 1.0)
+    side = 2 * g.radius + CLEARANCE  # clear of the leader's base
+    spots = [p for p in _free_spots(grid) if math.dist(p, leader_at) >= side]
+    goal = min(spots, key=lambda p: (round(math.dist(p, leader_at), 1), math.dist(p, g.position), p), default=None)
+    if goal is None:
+        return path
     return [g.position, *route_to(world.table, g.id, g.position, g.radius, goal, grid)]
 
 
@@ -484,6 +502,8 @@ def _zombie_moves(hunt: Hunt, z: Figure, go_round: bool = False) -> bool:
             zombie_walk(world, z, list(route or []), "hunt")
         elif not hunt.goals:
             shuffle(world, z, min(inches, world.num("movement", "zombie_shuffle")))
+        elif come_round(world, z, inches, hunt.goals):
+            pass  # in reach of a hunted human: straight to a free place beside him, round the others
         else:
             step = list(hunt.field().step(z.position, inches))
             held = zombie_walk(world, z, step, "hunt") < path_length(step) - SHORT
@@ -509,15 +529,15 @@ def _go_round(world: World, z: Figure, want: list[Point]) -> None:
         zombie_walk(world, z, way[1:], "hunt")
 
 
-def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> None:
+def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> bool:
     """A hunting zombie stopped short of contact goes round the bases in its way to a free place beside the
     nearest hunted human it can still reach: the places round him nearest first, the first whose way is
     clear to contact (one more walk, or none when no place can be reached this move)."""
     if inches <= 0.05:
-        return
+        return False
     near = [h for h in goals if h.on_table and world.edge_distance(z, h) <= inches + 1e-6]
     if not near:
-        return
+        return False
     h = min(near, key=lambda h: (world.edge_distance(z, h), h.id))
     grid: LocalGrid | None = None
     for spot in _free_places_beside(world, z, h):
@@ -530,7 +550,8 @@ def come_round(world: World, z: Figure, inches: float, goals: list[Figure]) -> N
         end = path[-1]
         if math.dist(end, h.position) <= z.radius + h.radius + world.data.house.contact:
             zombie_walk(world, z, list(path[1:]), "hunt")
-            return
+            return True
+    return False
 
 
 def _free_places_beside(world: World, z: Figure, h: Figure) -> list[Point]:

@@ -78,7 +78,7 @@ def _exits(world: World, p: movement.MovePlan, paths: dict[str, Any], followers:
     led: list[str] = []
     for gid in followers:
         g = world.state.figures[gid]
-        route = movement.follow_route(world, g, end)
+        route = movement.follow_route(world, g, end, f.id)
         c = movement.way(world, g, route, world.num("movement", "human_move"))
         if in_zone and movement.leaves_at(world, g, c.end):
             led.append(gid)

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.rules.contract import Answers, NamedFigures, Option, Pick, Setup, SetupSpec, Switch
 from game.rules.outbreak.data import load_data
-from game.rules.outbreak.forces import MAX_NAME
+from game.rules.outbreak.forces import MAX_NAME, dealt
 from game.scenario.model import Scenario
 
 READING = "caught_running_first_blow"
@@ -45,9 +45,10 @@ def _map_characters(scenario: Scenario, players: int) -> dict[int, list[dict[str
     New game stands him where the map draws him, as ``simulate`` and ``demo`` do."""
     out: dict[int, list[dict[str, Any]]] = {}
     data = load_data()
-    for pl in scenario.placements_of("character"):
-        p = (int(pl.properties.get("player") or 1) - 1) % players + 1
-        ranged = str(pl.properties.get("ranged") or "none").lower()
+    placed = scenario.placements_of("character")
+    guns = [str(pl.properties.get("ranged") or "none").lower() for pl in placed]
+    seats = dealt(data, [(int(pl.properties.get("player") or 1), g) for pl, g in zip(placed, guns)], players)
+    for pl, p, ranged in zip(placed, seats, guns):
         melee = str(pl.properties.get("melee") or "none").lower()
         out.setdefault(p, []).append(
             {

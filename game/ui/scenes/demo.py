@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import DemoLoop, down_line, side_of, standing
+from game.demo import DemoLoop, down_line, mid_move, side_of, standing
 from game.ui.demo_camera import CameraOperator
+from game.ui.demo_dealing import Dealing
+from game.ui.demo_layout import Glide, hides_action, notice_band
 from game.ui.dice_tray import tray_surface
 from game.ui.scenes.game import GameScene
 from game.ui.widgets.top_bar import TOP_BAR
@@ -40,6 +42,8 @@ GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
 TEXT = (233, 227, 201)
 TAKE_OVER = "Move the mouse or press a key to take over this game"
+HANDED_SECONDS = 4.0  # the "You have the game" plate stays up this long
+TAKING_OVER = "Taking over: the table is yours as soon as the move under way ends…"
 
 if TYPE_CHECKING:
     from game.ui.match import Match
@@ -48,6 +52,15 @@ if TYPE_CHECKING:
 def score_line(loop: DemoLoop) -> str:
     """``Survivors 3 – Zombies 2`` from the night's tally, in the same words for every rule set."""
     return loop.tally.score()
+
+
+def handed_over(where: str) -> str:
+    """What the player is told as the demo hands him its game.
+
+    >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")
+    'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved)'
+    """
+    return f"You have the game at {where}: every side the bots played is yours now. (Autosaved)"
 
 
 def plain(html_line: str) -> str:
@@ -77,11 +90,13 @@ class DemoScene(GameScene):
         self.commands_shown = 0
         self.latest = ""  # the newest log line, in words: printed big at the foot of the table
         self.hint_text = TAKE_OVER
-        # where the banner and the hint go (see _place_banner), and for which view and sizes
-        self.banner_rect = self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.taking_over = False  # touched: the game is handed over at the next point a player can act
+        # where the banner and the hint go (see _place_banner): kept, glided to a new place when needed
+        self.banner_glide, self.hint_glide = Glide(), Glide()
         self._banner_size = 30
         self._placed_for: tuple = ()
         self._placed_at = -(10**9)
+        self.next_deal: Dealing | None = None  # the next game, dealt behind the result card
         self.operator: CameraOperator | None = None
         self._followed: object = None  # the playback step the camera last looked at
         self._dice_shown: object = None
@@ -90,7 +105,7 @@ class DemoScene(GameScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)  # where the title card was drawn last
         self._card_panel: tuple[tuple, pygame.Surface] | None = None  # the card's panel, for its lines and view
         assert loop.current is not None
-        deal = loop.current
+        deal = self.deal = loop.current  # this scene's game (the loop deals the next one behind the result)
         super().__init__(app, deal.scenario, deal.options, game=loop.game, autosave=False)
         speed = max(0.25, app.settings.animation_speed)
         self.card_left = max(CARD_LEAST, CARD_SECONDS / max(1.0, speed))
@@ -136,7 +151,7 @@ class DemoScene(GameScene):
     # ---- the demo --------------------------------------------------------------------------------------
 
     def title(self) -> str:
-        return self.loop.current.scenario.title if self.loop.current else self.scenario.title
+        return self.deal.scenario.title
 
     def banner_text(self) -> str:
         """``DEMO — Hive Street — Survivors 1 – Zombies 2 (3 games so far)``."""
@@ -147,7 +162,7 @@ class DemoScene(GameScene):
     def scoreboard(self) -> str:
         """The plate over the table: the game, who is winning now (in the rule set's turn words, the turn
         the screen shows), and the night's score."""
-        game = self.loop.game
+        game = self.match.game
         rules = self.rules.name if self.rules is not None else ""
         lines = [f"{self.title()}  \u00b7  {rules}" if rules else self.title()]
         if game is not None and game.over:
@@ -164,7 +179,7 @@ class DemoScene(GameScene):
 
     def card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The title card's lines: (words, print size, colour)."""
-        deal = self.loop.current
+        deal = self.deal
         rules = self.rules.name if self.rules is not None else ""
         lines = [
             (f"DEAD GROUND  \u00b7  DEMO  \u00b7  game {self.loop.games_started} tonight", 26, HINT),
@@ -178,23 +193,55 @@ class DemoScene(GameScene):
         ]
         return [line for line in lines if line[0] or line[1] == 20]
 
+    @property
+    def banner_rect(self) -> pygame.Rect:
+        """Where the scoreboard is drawn now."""
+        return self.banner_glide.rect
+
+    @property
+    def hint_rect(self) -> pygame.Rect:
+        """Where the hint is drawn now."""
+        return self.hint_glide.rect
+
     def intercept(self, event: pygame.event.Event) -> bool:
-        """Any real touch hands over (seen before pygame_gui, so no widget swallows it)."""
+        """Any real touch asks to take over (seen before pygame_gui, so no widget swallows it)."""
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.hand_over()
+            self.take_over()
             return True
         if event.type == pygame.MOUSEMOTION:
             if self._touch_origin is None:
                 self._touch_origin = tuple(event.pos)
                 return True
             if math.dist(self._touch_origin, event.pos) > TOUCH_PIXELS:
-                self.hand_over()
+                self.take_over()
             return True
         return False
+
+    def take_over(self) -> None:
+        """The game goes to the player at once if a player can act now, else as soon as the move under way
+        ends (a squad half moved is never handed over); the hint says so meanwhile."""
+        self.taking_over = True
+        self.hint_text = TAKING_OVER
+        if self._at_a_point():
+            self.hand_over()
+
+    def _at_a_point(self) -> bool:
+        """Whether a player could act now: the game over (the title is the place then), or a player's turn
+        with nothing on its way across the table and no squad part way through its move."""
+        game = self.match.game
+        if game.over or self.loop.game is not game:
+            return True
+        return (
+            not self.match.playback.busy and self.match.view.acting_player(game) is not None and not mid_move(game)
+        )
 
     def hand_over(self) -> None:
         """The player takes the game in progress (no bots), or goes to the title between games."""
         self.app.sounds.set_volume(self.app.settings.master_volume)  # the player's own level again
+        if self.match.game.over or self.loop.game is not self.match.game:  # between games: the next is not his
+            self.app.back_to_title()
+            return
+        where = self.match.view.turn_line(self.match.game)
         game, deal = self.loop.hand_over()
         if game is None:
             self.app.back_to_title()
@@ -203,7 +250,10 @@ class DemoScene(GameScene):
 
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
-        self.app.open_session(session, notice="Your game now: the bots have left the table. (Autosaved)")
+        self.app.open_session(session, notice=handed_over(where))
+        match = getattr(self.app.scene, "match", None)
+        if match is not None:  # and big, where the eye is: the status line alone was missed
+            match.handoff = (f"You have the game: {where}", HANDED_SECONDS)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -211,9 +261,15 @@ class DemoScene(GameScene):
         if self.app.scene is self:
             self._play(dt)
         self._film(dt)
+        self.banner_glide.update(dt)
+        self.hint_glide.update(dt)
 
     def _play(self, dt: float) -> None:
-        """The bots' next command once the last one has been shown; the result, then the next game."""
+        """The bots' next command once the last one has been shown; the result, then the next game. Touched,
+        the game is handed over at the first point a player can act."""
+        if self.taking_over and self._at_a_point():
+            self.hand_over()
+            return
         if self.card_left > 0:
             self.card_left -= dt
             return
@@ -234,26 +290,34 @@ class DemoScene(GameScene):
         self.match.say(loop.status())
 
     def _between_games(self, dt: float) -> None:
-        loop, game = self.loop, self.loop.game
-        assert game is not None
+        """The result for :data:`RESULT_SECONDS` while the next game is dealt behind it (never on this thread:
+        a table's first searches took seconds), then the next game."""
+        loop, game = self.loop, self.match.game
+        last = self.games is not None and loop.games_finished >= self.games
         if self.result_left is None:
             self.result_left = RESULT_SECONDS
             self.app.sounds.play("defeat" if side_of(game) == "Zombies" else "victory")
             self.match.say(f"Game over: {self.match.view.result(game)[0]} {loop.tally.line()}")
+            if not last:
+                self.next_deal = Dealing(lambda: loop)
             return
         self.result_left -= dt
         if self.result_left > 0:
             return
-        if self.games is not None and loop.games_finished >= self.games:
+        if last:
             if self.standalone:
                 self.app.quit()
             else:
                 self.app.sounds.set_volume(self.app.settings.master_volume)
                 self.app.back_to_title()
             return
-        while loop.game is game:  # past the loop's own pause: the next game
-            loop.tick()
-        self.app.show_demo(loop, self.games, self.standalone)
+        deal = self.next_deal
+        if deal is None or not deal.done.is_set():
+            return  # the result stays up until the next table is ready
+        if deal.loop is None:
+            self.app.back_to_title()
+            return
+        self.app.show_demo(deal.loop, self.games, self.standalone)
 
     def _film(self, dt: float) -> None:
         """The camera follows the step on screen; a new roll comes up big."""
@@ -263,7 +327,7 @@ class DemoScene(GameScene):
         if step is not None and step is not self._followed:
             self._followed = step
             self.operator.follow(step, self._on_table(), self._units())
-        if self.loop.game is not None and self.loop.game.over:
+        if self.match.game.over:
             self.operator.pull_back()
         self.operator.update(dt)
         if self.match.dice is not self._dice_shown:
@@ -295,16 +359,16 @@ class DemoScene(GameScene):
         lines = self.scoreboard()
         plate = self.view.plate(lines, 30, GOLD)
         hint = self.view.plate(self.hint_text, 24, HINT)
-        where = (plate.get_size(), hint.get_size(), self.view.camera.ppi, self.view.camera.offset)
+        where = (plate.get_size(), hint.get_size(), self.view.camera.viewport)
         if where != self._placed_for or self.app.frames - self._placed_at > 30:
-            self._place_banner(lines, plate, hint)
+            self._place_banner(lines, plate, hint, moved=where != self._placed_for)
             self._placed_for, self._placed_at = where, self.app.frames
         if self.card_left > 0:
             self._draw_title_card(surface)
             surface.blit(hint, self.hint_rect)
             return
-        game = self.loop.game
-        if game is not None and game.over and self.result_left is not None:
+        game = self.match.game
+        if game.over and self.result_left is not None:
             self._draw_card(surface, self.result_card(), shade=150)
             return
         surface.blit(self.view.plate(lines, self._banner_size, GOLD), self.banner_rect)
@@ -312,10 +376,18 @@ class DemoScene(GameScene):
         self._draw_latest(surface)
         surface.blit(hint, self.hint_rect)
 
+    def _draw_notices(self, surface: pygame.Surface) -> None:
+        """The game's notices in the band kept for them at the top middle (no plate of the demo goes there)."""
+        assert self.match is not None and self.view is not None
+        band = notice_band(self.view.camera.viewport)
+        text = "\n".join(words for _, words in self.match.notices)
+        image = self.view.plate(text, 30, GOLD, width=band.width)
+        image.set_alpha(int(255 * min(1.0, self.match.notice_left / 0.4)))
+        surface.blit(image, image.get_rect(midtop=band.midtop))
+
     def result_card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """The card at a game's end: who won, why (in the rule set's words), the night's score."""
-        game = self.loop.game
-        assert game is not None
+        game = self.match.game
         side = side_of(game)
         won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
         down = down_line(standing(game))
@@ -326,20 +398,27 @@ class DemoScene(GameScene):
             *([(down, 30, GOLD)] if down.startswith("All") else []),
             ("", 20, TEXT),
             (self.loop.tally.line(), 34, GOLD),
-            ("Next game in a moment \u2014 " + TAKE_OVER.lower(), 24, HINT),
+            (self._next_words(), 24, HINT),
         ]
+
+    def _next_words(self) -> str:
+        """The result card's last line: the next game coming (or being set up), and how to stop the demo."""
+        deal = self.next_deal
+        if deal is not None and not deal.done.is_set() and (self.result_left or 0) <= 0:
+            return "Setting up the next table\u2026 \u2014 press a key to go back to the title"
+        return "Next game in a moment \u2014 press a key to go back to the title"
 
     def _draw_title_card(self, surface: pygame.Surface) -> None:
         """The title card as a panel where it hides no zone, figure or word (a veil over the whole table hid the
         action and the lines); it fades out over its last :data:`CARD_FADE` seconds."""
         assert self.view is not None
         card = self.card()
-        key = (tuple(card), self.view.camera.viewport, self.view.camera.ppi, self.view.camera.offset)
+        key = (tuple(card), self.view.camera.viewport)  # placed once a game: the card stays where it came up
         if self._card_panel is None or self._card_panel[0] != key:
             panel = self.card_panel(card)
-            foot = pygame.Rect(self.view.camera.viewport)
-            foot.top = foot.bottom - FOOT
-            self.card_rect, _ = self.view.clear_spot(panel.get_size(), avoid=[foot, self.hint_rect])
+            band = notice_band(self.view.camera.viewport)
+            avoid = [self._foot(), self.hint_glide.goal or self.hint_rect, band]
+            self.card_rect, _ = self.view.clear_spot(panel.get_size(), avoid=avoid)
             self._card_panel = (key, panel)
         panel = self._card_panel[1]
         panel.set_alpha(int(255 * min(1.0, self.card_left / CARD_FADE)))
@@ -420,19 +499,42 @@ class DemoScene(GameScene):
             )
         surface.blit(plate, plate.get_rect(bottomleft=(vx + 12, vy + vh - 12)))
 
-    def _place_banner(self, lines: str, plate: pygame.Surface, hint: pygame.Surface) -> None:
-        """The banner and the hint where they hide no zone, figure or word on the table: the clearest
-        spot, in a smaller print if the full one finds none (looked for twice a second, not each frame)."""
+    def _foot(self) -> pygame.Rect:
+        """The view's foot, where the latest line and the dice are drawn."""
         assert self.view is not None
         vx, vy, vw, vh = self.view.camera.viewport
-        foot = pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)  # the latest line and the dice live there
+        return pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)
+
+    def _place_banner(self, lines: str, plate: pygame.Surface, hint: pygame.Surface, moved: bool) -> None:
+        """The banner and the hint stay where they are while they hide no figure, the notices' band nor the foot
+        (looked at twice a second); else each goes to the clearest spot (the banner in a smaller print if the
+        full one finds none), gliding there. ``moved``: their sizes or the view changed: placed again."""
+        assert self.view is not None
+        figures = self.view.token_rects()
+        kept = [self._foot(), notice_band(self.view.camera.viewport)]
+        goal = self.banner_glide.goal
+        if moved or goal is None or hides_action(goal, figures, kept):
+            spot = self._clearest_banner(lines, plate, kept)
+            if moved or goal is None or not hides_action(spot, figures, kept):  # never a move for no better
+                self.banner_glide.go(spot)
+        banner = self.banner_glide.goal
+        assert banner is not None
+        goal = self.hint_glide.goal
+        if moved or goal is None or hides_action(goal, figures, [*kept, banner]):
+            spot = self.view.clear_spot(hint.get_size(), avoid=[banner, *kept])[0]
+            if moved or goal is None or not hides_action(spot, figures, [*kept, banner]):
+                self.hint_glide.go(spot)
+
+    def _clearest_banner(self, lines: str, plate: pygame.Surface, kept: list[pygame.Rect]) -> pygame.Rect:
+        """The clearest spot for the banner, in a smaller print if the full one hides something everywhere."""
+        assert self.view is not None
         self._banner_size = 30
-        self.banner_rect, hidden = self.view.clear_spot(plate.get_size(), avoid=[foot])
+        rect, hidden = self.view.clear_spot(plate.get_size(), avoid=kept)
         for size in (26, 22):
             if not hidden:
                 break
             smaller = self.view.plate(lines, size, GOLD)
-            rect, less = self.view.clear_spot(smaller.get_size(), avoid=[foot])
+            spot, less = self.view.clear_spot(smaller.get_size(), avoid=kept)
             if less < hidden:
-                self.banner_rect, hidden, self._banner_size = rect, less, size
-        self.hint_rect, _ = self.view.clear_spot(hint.get_size(), avoid=[self.banner_rect, foot])
+                rect, hidden, self._banner_size = spot, less, size
+        return rect

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -17,6 +18,9 @@ from pygame_gui.elements import UIButton, UILabel
 
 from game.ui.fitting import Measure, elide
 from game.ui.scenes.base import Scene, waiting_label
+
+if TYPE_CHECKING:
+    from game.demo import DemoLoop
 
 BUTTON_W, BUTTON_H, GAP = 280, 46, 10
 ROW_W = 170  # a button of the row along the foot
@@ -26,6 +30,18 @@ PREPARING = "Preparing the table's fast paths... (the first start takes longest)
 # loops are made ready, they wait for them and say so, rather than compile them here and freeze the window
 # (the demo does not wait: it plays with the loops as plain Python meanwhile, see game.table.plain)
 NEEDS_THE_LOOPS = ("new_game", "load_game", "resume", "campaign")
+
+
+def first_demo() -> DemoLoop:
+    """The demo's loop, made on the dealing thread: numba imported and the loops made plain Python while the
+    child compiles them (a first start's minutes of compiling go on behind the demo), the maps read."""
+    from game.demo import DemoDirector, DemoLoop
+    from game.table.warm import play_while_preparing
+
+    play_while_preparing()
+    import game.ui.scenes.demo  # noqa: F401  (its imports too: the table comes up the sooner)
+
+    return DemoLoop(DemoDirector())
 
 
 def demo_tip() -> str:
@@ -298,17 +314,9 @@ class TitleScene(Scene):
             self.app.show_campaign(self.campaign)
 
     def demo(self) -> None:
-        from game.demo import DemoDirector, DemoLoop
-        from game.table.warm import play_while_preparing
-
-        play_while_preparing()  # a first start's minutes of compiling go on behind the demo
-        try:
-            loop = DemoLoop(DemoDirector())
-        except ValueError as exc:  # no scenario of a rule set the bots play
-            self.message = f"{exc} {demo_tip()}."
-            self.app.rebuild()
-            return
-        self.app.show_demo(loop)
+        # "Setting up the table..." at once; the maps read and the first game dealt behind it (a cold first
+        # start showed nothing for 40 s); a map the bots cannot play comes back to this screen's message
+        self.app.deal_demo(first_demo)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

@@ -1,0 +1,147 @@
+"""The demo at a club night (issue 33, the newcomers' 6/10), through the real title, demo scene and app, headless:
+the click on Demo answers at once, the demo's plates leave the game's notices alone and keep their place, and a
+touch takes the game over at the next point a player can act, saying so."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from ui_driver import click
+
+from game.demo import DemoDirector, DemoLoop, mid_move
+from game.ui.app import App
+from game.ui.scenes.demo import TAKING_OVER, DemoScene
+from game.ui.scenes.demo_dealing import SETTING_UP
+
+FPS = 60
+
+
+@pytest.fixture
+def app(app: App) -> App:
+    app.settings.animation_speed = 4.0
+    return app
+
+
+def on_table(app: App, loop: DemoLoop) -> DemoScene:
+    scene = DemoScene(app, loop)
+    app.replace(scene)
+    app.run_frames(1)
+    return scene
+
+
+def test_the_click_on_demo_shows_the_setting_up_card_at_once_and_the_window_keeps_answering(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold first start dealt the first table on the click's frame: 40 s of a dead window. With the deal
+    made slow (3 s), the card comes up within a second, the frames go on while the table is dealt behind it,
+    and the table follows."""
+    slow = DemoLoop.start_next
+
+    def slow_deal(self: DemoLoop) -> list:
+        time.sleep(3.0)
+        return slow(self)
+
+    monkeypatch.setattr(DemoLoop, "start_next", slow_deal)
+    worst, started = 0.0, time.monotonic()
+    click(app, app.scene.buttons["demo"].rect.center)  # (six frames)
+    assert app.scene.name == "demo_dealing" and time.monotonic() - started < 1.0  # the card, within a second
+    while app.scene.name == "demo_dealing" and time.monotonic() - started < 60:
+        t = time.monotonic()
+        app.run_frames(1)
+        if app.scene.name == "demo_dealing":  # (the frame that lays the table out is the table's)
+            worst = max(worst, time.monotonic() - t)
+            assert app.scene.dealing.words.endswith("\u2026")
+    assert app.scene.name == "demo" and time.monotonic() - started > 2.5  # (the deal did take its 3 s)
+    # the deal's 3 s were one frame before; now a frame waits at most for the deal's thread to let go of the
+    # interpreter (hundredths of a second, a few tenths while numba is imported on a loaded machine)
+    assert worst < 1.5, f"a frame took {worst:.1f} s while the table was dealt"
+
+
+def test_the_setting_up_card_says_so(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.demo_dealing import Dealing
+    from game.ui.scenes.demo_dealing import DemoDealScene
+
+    gate = pytest.importorskip("threading").Event()
+    scene = DemoDealScene(app, Dealing(lambda: (gate.wait(10), DemoLoop(DemoDirector(seed=1)))[1]))
+    app.replace(scene)
+    words: list[str] = []
+    monkeypatch.setattr(
+        scene.texts, "render", lambda text, *a, **k: (words.append(text), pygame.Surface((4, 4)))[1]
+    )
+    app.run_frames(2)
+    assert SETTING_UP in words and "Reading the maps\u2026" in words
+    gate.set()
+    for _ in range(3000):
+        if app.scene.name == "demo":
+            break
+        app.run_frames(1)
+    assert app.scene.name == "demo"
+
+
+def test_on_last_evac_the_demos_plates_leave_the_games_notices_alone(app: App) -> None:
+    """The title card and the hint covered Last Evac's phase notices ("Shooting skipped: ..."): the notices
+    keep the top middle, and no plate of the demo goes over them, on the card or in play."""
+    scene = on_table(app, DemoLoop(DemoDirector(["maps/last_evac.tmx"], seed=3)))
+    scene.match.notices = [("shooting", 'Shooting phase skipped: no enemy team within 12"'), ("move", "Movement")]
+    scene.match._notice_times = {"shooting": 60.0, "move": 60.0}  # up as long as the test looks
+    scene.match.notice_left = 60.0
+    for card in (True, False):
+        scene.card_left = 3.0 if card else 0.0
+        app.run_frames(35)  # the plates are placed again twice a second
+        drawn = pygame.Surface(app.screen.get_size(), pygame.SRCALPHA)
+        scene._draw_notices(drawn)
+        notices = drawn.get_bounding_rect()
+        assert notices.width > 100
+        plates = [scene.hint_rect, scene.card_rect if card else scene.banner_rect]
+        assert all(not p.colliderect(notices) for p in plates), (plates, notices)
+
+
+def test_the_scoreboard_keeps_its_place_and_glides_when_it_moves(app: App) -> None:
+    """The banner and the hint jumped between the corners every half second as the camera moved: now they move
+    only when a figure comes under them, and glide there (no frame of 15 s of play moves them far)."""
+    scene = on_table(app, DemoLoop(DemoDirector(["maps/hive_street.tmx"], seed=4)))
+    scene.card_left = 0.0
+    last = scene.banner_rect.topleft
+    moves, frames, worst = 0, 0, 0.0
+    while frames < FPS * 15:
+        scene.update(1 / FPS)
+        scene.draw(app.screen)
+        app.frames += 1
+        frames += 1
+        now = scene.banner_rect.topleft
+        step = ((now[0] - last[0]) ** 2 + (now[1] - last[1]) ** 2) ** 0.5
+        worst, moves, last = max(worst, step), moves + (step > 0), now
+    assert worst < 120, f"the scoreboard jumped {worst:.0f} px in a frame"
+    assert scene.commands_shown > 5  # the bots played on meanwhile
+
+
+@pytest.mark.xfail(
+    reason="open (session 38): a touch mid-squad on Hive Street seed 5 went to the title, not to the game"
+)
+def test_a_touch_takes_over_at_the_next_point_a_player_can_act_and_says_so(app: App) -> None:
+    """A touch while a Zombie 40,000 squad is half moved waits for the squad's last model (a newcomer was
+    handed a squad part way through its move), then hands over within frames, and the screen says so."""
+    loop = DemoLoop(DemoDirector(["maps/hive_street.tmx"], seed=5))
+    scene = on_table(app, loop)
+    scene.card_left = 0.0
+    for _ in range(FPS * 120):
+        app.run_frames(1)
+        if app.scene is scene and not loop.game.over and mid_move(loop.game) and not scene.match.playback.busy:
+            break  # (a game that ended on a model's move is over: a touch then goes to the title)
+    else:
+        pytest.fail("no squad part way through its move in two minutes of demo")
+    game = loop.game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    app.run_frames(1)
+    assert app.scene is scene and scene.hint_text == TAKING_OVER  # not yet: his squad is still moving
+    for _ in range(FPS * 3):
+        if app.scene is not scene:
+            break
+        app.run_frames(1)
+    play = app.scene
+    assert play.name == "game" and play.game is game
+    assert not mid_move(game)  # the whole squad had moved
+    assert play.match.status.startswith("You have the game at ")  # the status line, and big over the table:
+    assert play.match.handoff is not None and play.match.handoff[0].startswith("You have the game: ")
