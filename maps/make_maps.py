@@ -725,7 +725,10 @@ def small_town() -> Table:
         ),
         "objective": "escape",
         "exit_count": 2,
-        "turn_limit": 10,
+        # 11 moves, not 10, since the zombies come round each other to surround (up to three engage, as the
+        # rules say): with 10 the players won 32.8% of 400 games at seed 1 (28.3-37.5%), mostly lost at the
+        # bell (262 games) a few inches short of the highway [balance]
+        "turn_limit": 11,
         "players_min": 1,
         "players_max": 4,
     }
