@@ -53,6 +53,7 @@ MOVED_ON = "Not ended: the game moved on by itself. See the new phase, then pres
 # buttons a player may press while his own dice roll, done once they stop (not in the zombies' turn: an
 # End turn pressed then would end the next turn before he saw it)
 KEPT_WHILE_ROLLING = frozenset({"end_turn"})
+NO_ORDER = frozenset({"skip", "cancel", "undo"})  # the buttons any screen may press, its turn or not
 
 
 @dataclass
@@ -92,6 +93,7 @@ class Controller:
         # why the acting player's figures take no orders on this screen ("" when they do): in a networked game
         # another seat's are looked at here, ordered on their player's screen
         self.not_here: Callable[[], str] = lambda: ""
+        self.watching = ""  # why this screen gives no orders at all ("" when it plays): a spectator's words
         self.kinds: dict[str, ActionKind] = {k.key: k for k in view.action_kinds}
         self.mode = Mode.GAME_OVER if game.over else Mode.IDLE
         self.action: str | None = None  # the action being aimed (AIMING)
@@ -142,6 +144,10 @@ class Controller:
             return []
         return [self.game.figure(self.selected).position, *self.waypoints]
 
+    def orders_elsewhere(self) -> str:
+        """Why this screen gives no orders now ("" when it does): it watches, or it is another seat's turn."""
+        return self.watching or self.not_here()
+
     def available(self, fid: str) -> list[str]:
         """The actions ``fid`` may take now (keys)."""
         return [a.key for a in self.view.actions(self.game, fid) if a.available]
@@ -156,6 +162,11 @@ class Controller:
             return self._animation_done()
         if isinstance(intent, Away):
             return self._away()
+        if isinstance(intent, Button) and intent.name not in NO_ORDER:
+            elsewhere = self.orders_elsewhere()
+            if elsewhere:  # (before any question: E asks nothing on a screen whose turn it is not)
+                self._end_asked = False
+                return self._refuse(elsewhere)
         if self.mode in BUSY:
             if isinstance(intent, Button) and intent.name == "skip":
                 return self._animation_done()
@@ -300,7 +311,7 @@ class Controller:
         if fid is None:
             self._clear_selection()
             return Feedback(message="")
-        why_not = self.not_here() or self.view.selectable(self.game, fid)
+        why_not = self.orders_elsewhere() or self.view.selectable(self.game, fid)
         self._clear_selection()
         if why_not:
             return self._refuse(why_not)
@@ -416,7 +427,7 @@ class Controller:
     def _select_next(self) -> Feedback:
         """Select the next figure of the acting player who may still act, in the roster's order and on from the
         one last selected (his action clears the selection): Tab never keeps coming back to the first man ready."""
-        elsewhere = self.not_here()
+        elsewhere = self.orders_elsewhere()
         if elsewhere:
             return self._refuse(elsewhere)
         ready = [

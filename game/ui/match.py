@@ -86,6 +86,8 @@ class Match:
         self.status = ""
         self.status_bad = False
         self.handoff: tuple[str, float] | None = None  # "Player 2 - your section", seconds left
+        # the hand-over plate's words for this screen (a networked table names a player it does not seat)
+        self.handoff_words: Callable[[int, str], str] = lambda player, text: text
         self.notices: list[tuple[str, str]] = []  # (key, words) of the phases begun or skipped, on the table
         self.notice_left = 0.0  # seconds the notices stay up
         self._notice_times: dict[str, float] = {}  # each notice up: the seconds it still stays
@@ -469,6 +471,10 @@ class Match:
             f"Select the next {noun} who can act (Tab)" if ready else f"No {noun} left who can act.",
         )
         choosing = ctl.mode in CHOOSING
+        elsewhere = ctl.orders_elsewhere()
+        if elsewhere:  # another seat's turn, or a watcher's screen: no order is this screen's to give
+            out.update({key: (False, elsewhere) for key in (*(k.key for k in self.view.action_kinds), "next")})
+            out["end_turn"] = (False, elsewhere)
         out["cancel"] = (
             choosing,
             "Step back: waypoint, mode, selection (Esc / right click)"
@@ -537,7 +543,7 @@ class Match:
             if handoff is not None:
                 player, text = handoff
                 if text and player != self._last_player:
-                    self.handoff = (text, HANDOFF_SECONDS)
+                    self.handoff = (self.handoff_words(player, text), HANDOFF_SECONDS)
                     if self.controller.selected is not None:  # a choice made in one player's turn stays there
                         self.controller._clear_selection()
                 self._last_player = player
@@ -617,6 +623,8 @@ class Match:
         view's ``stop_words``: a squad locked in combat lost its move and its shots), else what to do."""
         waited = getattr(self.view, "stop_words", None)
         shown, self._since_stop = self._since_stop, []
+        if self.controller.orders_elsewhere():
+            return  # the prompts are the acting player's, on his screen (this one says whose turn it is)
         said = waited(self.game, shown) if waited is not None else ""
         if said:
             self.status, self.status_bad = said, False
