@@ -152,3 +152,50 @@ def test_each_end_screen_reads_from_its_own_side_and_says_what_again_does(
     assert b.scene.name == "join"
     a.scene.play_again()
     assert isinstance(a.scene, HostScene) and a.scene.choices == ["this screen", "network"]
+
+
+def test_the_header_follows_the_phase_on_screen_during_the_bots_turn(windows: list[Any]) -> None:
+    """Ann hosts team 1, Bob team 2, a bot team 3: on every screen, while a phase's events play, the top bar names
+    that phase (the bot's commands arrive faster than they are shown: the rules are further on)."""
+    a, b, _ = windows
+    for app in (a, b):
+        app.settings.animation_speed = 1.0  # (the moves take their time: the bot is quicker)
+    host = host_screen(a, ["this screen", "network", "bot"])
+    join_screen(b, host.address, "Bob")
+    until(windows, lambda: sum(s["here"] for s in host.table.host.seats_now) >= 2, "Bob taking team 2")
+    host.begin()
+    until(windows, lambda: a.scene.name == b.scene.name == "net_game", "the tables opening")
+    screens: list[NetGameScene] = [a.scene, b.scene]
+    shown: dict[int, Any] = {}
+    wrong: list[str] = []
+    for i, screen in enumerate(screens):
+        screen.match.set_speed(1.0)
+        announce = screen.match._announce
+
+        def noting(events: Any, quiet: bool = False, i: int = i, announce: Any = announce) -> None:
+            for ev in events:
+                if type(ev).__name__ == "PhaseStarted" and ev.phase != "psychic":
+                    shown[i] = ev
+            announce(events, quiet)
+
+        screen.match._announce = noting  # type: ignore[method-assign]
+
+    def header_in_step() -> bool:
+        for i, screen in enumerate(screens):
+            ev = shown.get(i)
+            if ev is None or not screen.match.playback.busy:
+                continue
+            bar = screen.match.banner()
+            want = (
+                "Zombies moving" if ev.phase == "zombies" else f"Player {ev.player} \u00b7 {ev.phase.capitalize()}"
+            )
+            if want not in bar:
+                wrong.append(f"screen {i}: {bar!r} while showing {want!r}")
+        return False
+
+    room = host.table.host.room
+    for _ in range(12):
+        end_phase(acting_screen(screens))
+        until(windows, lambda: header_in_step() or settled(screens), "every screen showing the command")
+    assert any(getattr(e, "player", 0) == 3 for e in shown.values()) or len(room.log) > 12
+    assert not wrong, wrong[:5]

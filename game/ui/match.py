@@ -109,6 +109,7 @@ class Match:
         # the turn and side the screen is showing: while events play back the rules may be a turn ahead
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
+        self.phase_shown: Any = None  # the last phase's start the screen has shown (the top bar's, while busy)
         self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
         self._pending_hover: Point | None = None
         self._away = False  # the pointer went off the table since the last frame
@@ -393,7 +394,11 @@ class Match:
         return False
 
     def banner(self) -> str:
-        """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
+        """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line). While events
+        play back, the phase they show where the view says it (``phase_line``): the rules may be further on."""
+        phase_line = getattr(self.view, "phase_line", None)
+        if self.playback.busy and phase_line is not None and self.phase_shown is not None:
+            return str(phase_line(self.game, self.shown_turn, self.phase_shown))
         if self.playback.busy:
             return self.view.turn_line(self.game, self.opponent_shown, self.shown_turn)
         return self.view.turn_line(self.game)
@@ -533,6 +538,9 @@ class Match:
                 self.opponent_shown = False
             elif self.view.opponent_moved([ev]):
                 self.opponent_shown = True
+            notice = getattr(self.view, "phase_notice", None)
+            if type(ev).__name__ == "PhaseStarted" and notice is not None and notice(self.game, ev):
+                self.phase_shown = ev  # (a phase the game plays: not the psychic, which passes by)
             dice = dice_of(ev)
             if dice is not None:
                 self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
