@@ -23,6 +23,7 @@ from test_net_ui import (
     windows,
 )
 
+from game.ai import bot_for
 from game.rules.contract import Report
 from game.ui.scenes.host import HostScene
 from game.ui.scenes.net_game import NetGameScene
@@ -199,3 +200,26 @@ def test_the_header_follows_the_phase_on_screen_during_the_bots_turn(windows: li
         until(windows, lambda: header_in_step() or settled(screens), "every screen showing the command")
     assert any(getattr(e, "player", 0) == 3 for e in shown.values()) or len(room.log) > 12
     assert not wrong, wrong[:5]
+
+
+def test_a_click_made_while_a_command_travels_follows_it(windows: list[Any]) -> None:
+    """On Bob's screen in his turn: a model's move goes to the host; before its answer the roster and the buttons
+    stay as they were, and a click on another of his models says it follows: once the answer is back, that model
+    is selected (the click was not dropped)."""
+    host, bob, _ = begun(windows)
+    while acting_screen([host, bob]) is host:
+        end_phase(host)
+        until(windows, lambda: settled([host, bob]), "both screens showing the command")
+    match, ctl = bob.match, bob.match.controller
+    game = match.game
+    cmd = bot_for(game.ruleset)(game)
+    mover = getattr(cmd, "figure", None)
+    other = next(fid for fid in match.ready() if fid != mover and game.figure(fid).player == 2)
+    roster, buttons = match.roster(), match.button_states()
+    assert not match.send(cmd).message.startswith("Refused")
+    assert ctl.sent is not None, "the command is on its way"
+    assert match.roster() == roster and match.button_states() == buttons, "the panels flipped while it travelled"
+    match.click(game.figure(other).position)
+    assert "click follows" in match.status, match.status
+    until(windows, lambda: settled([host, bob]), "the host's answer shown")
+    assert ctl.selected == other, (ctl.selected, other, match.status)

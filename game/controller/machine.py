@@ -33,6 +33,7 @@ from game.rules.contract import Action, ActionKind, Aim, View
 from game.rules.core import Command, Event, Game, IllegalCommand, Preview
 
 STILL_ROLLING = "Wait: the dice are still rolling (Space skips)."  # a refusal that holds only while they roll
+CLICK_WAITS = "Sending to the host... your click follows once it answers."
 SENT = "Sent to the host..."  # a networked game's command on its way: the host applies it, or refuses it
 
 
@@ -111,6 +112,7 @@ class Controller:
         self._confirming: Command | None = None  # a command whose first click asked a question
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
         self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
+        self._queued_click: Click | None = None  # a click made while our command went to the host: it follows
         self._end_asked = False  # E pressed once with figures who had not acted: the next E ends
         # the last command moved the game on further than asked (a move that ended the phase by itself, an E
         # that ran on through skipped phases): an E pressed before the player has seen where is not kept
@@ -175,6 +177,9 @@ class Controller:
             if isinstance(intent, Hover):
                 self.hover_point = intent.point
                 return Feedback()
+            if isinstance(intent, Click) and self.sent is not None:
+                self._queued_click = intent  # (the latest: a player who clicks twice meant the second)
+                return Feedback(True, CLICK_WAITS)
             return self._refuse(SENT if self.sent is not None else STILL_ROLLING)
         if self.mode == Mode.GAME_OVER:
             if isinstance(intent, Hover):
@@ -526,6 +531,7 @@ class Controller:
     def refused(self, reason: str) -> Feedback:
         """The host refused the command we sent (nothing was applied): back to the choice it came from."""
         self.sent, self._ending = None, False
+        self._queued_click = None  # (made on the table the refused command would have changed)
         if self.mode == Mode.RESOLVING:
             self.mode = Mode.SELECTED if self.selected else Mode.IDLE
         return self._refuse(reason)
@@ -548,6 +554,9 @@ class Controller:
             self.mode = Mode.GAME_OVER
             return Feedback()
         self.mode = self._after_resolve if self.selected else Mode.IDLE
+        click, self._queued_click = self._queued_click, None
+        if click is not None and self.active_player not in self.bots and not self.orders_elsewhere():
+            return self.handle(click)  # the click made while the command was on its way, now it is back
         queued, self._queued = self._queued, None
         if queued is not None and queued[1] == self.active_player and self.active_player not in self.bots:
             # the key pressed while the dice rolled, now they stopped: an E said "End turn once the dice stop"

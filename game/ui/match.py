@@ -95,6 +95,8 @@ class Match:
         self._since_stop: list[Any] = []  # the events shown since the player last had the table
         # the roster as last drawn while nothing played back, and each token's state then
         self._roster_still: tuple[Sequence[RosterGroup], dict[str, str]] | None = None
+        self._buttons_kept: dict[str, tuple[bool, str]] = {}
+        self._ready_kept: dict[bool, set[str]] = {}  # who could act, as last shown (kept while a command travels)
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
         self._moved_on = False  # a command since the last stop moved the game on by itself
         self.face_toward: Point | None = None  # a drag in progress at a move destination
@@ -277,13 +279,19 @@ class Match:
     def ready(self, here: bool = True) -> set[str]:
         """The acting player's figures who can still act (marked on the table and in the roster); ``here``: none
         on the table when they take their orders on another screen (the roster still says who may act)."""
+        if (
+            self.controller.sent is not None
+        ):  # on its way to the host: the panels stay as they were till it is back
+            return set(self._ready_kept.get(here, ()))
         if self.controller.mode in (*BUSY, Mode.GAME_OVER) or (here and self.controller.not_here()):
+            self._ready_kept[here] = set()
             return set()
-        return {
+        self._ready_kept[here] = {
             f.id
             for f in self.game.figures
             if f.on_table and not self.view.selectable(self.game, f.id) and self.actions(f.id)
         }
+        return set(self._ready_kept[here])
 
     def action_states(self, fid: str) -> list[Action]:
         """The view's actions for ``fid``, worked out once per command applied: the rules' state
@@ -447,8 +455,11 @@ class Match:
         return out
 
     def button_states(self) -> dict[str, tuple[bool, str]]:
-        """Each action button: enabled, and the tooltip (why not, when disabled)."""
+        """Each action button: enabled, and the tooltip (why not, when disabled); as they were while our command
+        is on its way to the host (they flipped grey for each command, and the clicks then seemed lost)."""
         ctl = self.controller
+        if ctl.sent is not None and self._buttons_kept:
+            return dict(self._buttons_kept)
         busy = ctl.mode in BUSY
         over = ctl.mode == Mode.GAME_OVER
         sel = ctl.selected
@@ -490,6 +501,7 @@ class Match:
             self.playback.busy,
             "Skip to the end of the animation (Space)" if self.playback.busy else "Nothing is playing to skip.",
         )
+        self._buttons_kept = out
         return out
 
     def name(self, fid: str) -> str:
