@@ -150,10 +150,11 @@ def test_host_and_joined_screens_play_one_game(windows: list[Any]) -> None:
 
 
 def test_a_refused_command_shows_its_reason(windows: list[Any]) -> None:
-    """The screen whose team is not acting presses End: the host refuses, and the reason is on that screen."""
+    """The screen whose team is not acting sends an end of phase (its End button is grey: a panel's command,
+    as the shop's, goes all the same): the host refuses, and the reason is on that screen."""
     host, bob, _ = begun(windows)
     idle = bob if acting_screen([host, bob]) is host else host
-    end_phase(idle)
+    idle.match.send(idle.match.view.end_turn(idle.match.game))
     until(windows, lambda: idle.match.controller.sent is None, "the host's answer")
     assert "It is not your turn" in idle.match.status and idle.match.status_bad
     assert "It is not your turn" in idle.log_lines[-1]

@@ -33,6 +33,7 @@ from game.rules.contract import Action, ActionKind, Aim, View
 from game.rules.core import Command, Event, Game, IllegalCommand, Preview
 
 STILL_ROLLING = "Wait: the dice are still rolling (Space skips)."  # a refusal that holds only while they roll
+CLICK_WAITS = "Sending to the host... your click follows once it answers."
 SENT = "Sent to the host..."  # a networked game's command on its way: the host applies it, or refuses it
 
 
@@ -53,6 +54,7 @@ MOVED_ON = "Not ended: the game moved on by itself. See the new phase, then pres
 # buttons a player may press while his own dice roll, done once they stop (not in the zombies' turn: an
 # End turn pressed then would end the next turn before he saw it)
 KEPT_WHILE_ROLLING = frozenset({"end_turn"})
+NO_ORDER = frozenset({"skip", "cancel", "undo"})  # the buttons any screen may press, its turn or not
 
 
 @dataclass
@@ -92,6 +94,7 @@ class Controller:
         # why the acting player's figures take no orders on this screen ("" when they do): in a networked game
         # another seat's are looked at here, ordered on their player's screen
         self.not_here: Callable[[], str] = lambda: ""
+        self.watching = ""  # why this screen gives no orders at all ("" when it plays): a spectator's words
         self.kinds: dict[str, ActionKind] = {k.key: k for k in view.action_kinds}
         self.mode = Mode.GAME_OVER if game.over else Mode.IDLE
         self.action: str | None = None  # the action being aimed (AIMING)
@@ -109,6 +112,7 @@ class Controller:
         self._confirming: Command | None = None  # a command whose first click asked a question
         self._confirming_at: Point | None = None  # where that click was: a second click there sends it
         self._queued: tuple[str, int | None] | None = None  # (button, its player) pressed while the dice rolled
+        self._queued_click: Click | None = None  # a click made while our command went to the host: it follows
         self._end_asked = False  # E pressed once with figures who had not acted: the next E ends
         # the last command moved the game on further than asked (a move that ended the phase by itself, an E
         # that ran on through skipped phases): an E pressed before the player has seen where is not kept
@@ -142,6 +146,10 @@ class Controller:
             return []
         return [self.game.figure(self.selected).position, *self.waypoints]
 
+    def orders_elsewhere(self) -> str:
+        """Why this screen gives no orders now ("" when it does): it watches, or it is another seat's turn."""
+        return self.watching or self.not_here()
+
     def available(self, fid: str) -> list[str]:
         """The actions ``fid`` may take now (keys)."""
         return [a.key for a in self.view.actions(self.game, fid) if a.available]
@@ -156,6 +164,11 @@ class Controller:
             return self._animation_done()
         if isinstance(intent, Away):
             return self._away()
+        if isinstance(intent, Button) and intent.name not in NO_ORDER:
+            elsewhere = self.orders_elsewhere()
+            if elsewhere:  # (before any question: E asks nothing on a screen whose turn it is not)
+                self._end_asked = False
+                return self._refuse(elsewhere)
         if self.mode in BUSY:
             if isinstance(intent, Button) and intent.name == "skip":
                 return self._animation_done()
@@ -164,6 +177,9 @@ class Controller:
             if isinstance(intent, Hover):
                 self.hover_point = intent.point
                 return Feedback()
+            if isinstance(intent, Click) and self.sent is not None:
+                self._queued_click = intent  # (the latest: a player who clicks twice meant the second)
+                return Feedback(True, CLICK_WAITS)
             return self._refuse(SENT if self.sent is not None else STILL_ROLLING)
         if self.mode == Mode.GAME_OVER:
             if isinstance(intent, Hover):
@@ -300,7 +316,7 @@ class Controller:
         if fid is None:
             self._clear_selection()
             return Feedback(message="")
-        why_not = self.not_here() or self.view.selectable(self.game, fid)
+        why_not = self.orders_elsewhere() or self.view.selectable(self.game, fid)
         self._clear_selection()
         if why_not:
             return self._refuse(why_not)
@@ -416,7 +432,7 @@ class Controller:
     def _select_next(self) -> Feedback:
         """Select the next figure of the acting player who may still act, in the roster's order and on from the
         one last selected (his action clears the selection): Tab never keeps coming back to the first man ready."""
-        elsewhere = self.not_here()
+        elsewhere = self.orders_elsewhere()
         if elsewhere:
             return self._refuse(elsewhere)
         ready = [
@@ -515,6 +531,7 @@ class Controller:
     def refused(self, reason: str) -> Feedback:
         """The host refused the command we sent (nothing was applied): back to the choice it came from."""
         self.sent, self._ending = None, False
+        self._queued_click = None  # (made on the table the refused command would have changed)
         if self.mode == Mode.RESOLVING:
             self.mode = Mode.SELECTED if self.selected else Mode.IDLE
         return self._refuse(reason)
@@ -537,6 +554,9 @@ class Controller:
             self.mode = Mode.GAME_OVER
             return Feedback()
         self.mode = self._after_resolve if self.selected else Mode.IDLE
+        click, self._queued_click = self._queued_click, None
+        if click is not None and self.active_player not in self.bots and not self.orders_elsewhere():
+            return self.handle(click)  # the click made while the command was on its way, now it is back
         queued, self._queued = self._queued, None
         if queued is not None and queued[1] == self.active_player and self.active_player not in self.bots:
             # the key pressed while the dice rolled, now they stopped: an E said "End turn once the dice stop"

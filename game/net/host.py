@@ -84,6 +84,7 @@ class Host:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
+        self._closing = ""  # the words of a room closed on purpose (its clients stop rejoining)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="deadground-rules")
 
@@ -102,8 +103,10 @@ class Host:
         """Start play; ``fill``: bots take the network seats nobody holds (the host's Start button)."""
         self._call(self._begin(fill), timeout)
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Say goodbye to everyone and stop listening (clients rejoin if the game is not over)."""
+    def stop(self, timeout: float = 10.0, closing: str = "") -> None:
+        """Say goodbye to everyone and stop listening (clients rejoin if the game is not over); ``closing``: the
+        room is closed on purpose, in these words ("Ann closed the room."), and the clients stop for good."""
+        self._closing = closing
         loop = self._loop
         if loop is not None and not loop.is_closed() and self._thread is not None and self._thread.is_alive():
             loop.call_soon_threadsafe(self._stopping.set)
@@ -147,10 +150,11 @@ class Host:
 
     async def _goodbye(self, server: Server) -> None:
         over = self.room.over
-        reason = "The game is over." if over else "The host has stopped; rejoin when it is back."
+        reason = "The game is over." if over else self._closing or "The host has stopped; rejoin when it is back."
         members = list(self._members)
         await asyncio.gather(*(self._drain(m) for m in members))
-        await asyncio.gather(*(self._close(m.conn, reason, NORMAL if over else GOING_AWAY) for m in members))
+        for_good = over or bool(self._closing)  # a normal close: no client rejoins
+        await asyncio.gather(*(self._close(m.conn, reason, NORMAL if for_good else GOING_AWAY) for m in members))
         server.close()
         await server.wait_closed()
 

@@ -279,10 +279,14 @@ class App:
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
         chapter: ChapterEnd | None = None,
+        *,
+        again_words: str = "Play again",
     ) -> None:
         from game.ui.scenes.end import EndScene
 
-        self.push(EndScene(self, report, on_again=on_again, on_title=on_title, chapter=chapter))
+        end = EndScene(self, report, on_again=on_again, on_title=on_title, chapter=chapter)
+        end.again_words = again_words
+        self.push(end)
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         from game.ui.scenes.demo import DemoScene

@@ -86,6 +86,8 @@ class Match:
         self.status = ""
         self.status_bad = False
         self.handoff: tuple[str, float] | None = None  # "Player 2 - your section", seconds left
+        # the hand-over plate's words for this screen (a networked table names a player it does not seat)
+        self.handoff_words: Callable[[int, str], str] = lambda player, text: text
         self.notices: list[tuple[str, str]] = []  # (key, words) of the phases begun or skipped, on the table
         self.notice_left = 0.0  # seconds the notices stay up
         self._notice_times: dict[str, float] = {}  # each notice up: the seconds it still stays
@@ -93,6 +95,8 @@ class Match:
         self._since_stop: list[Any] = []  # the events shown since the player last had the table
         # the roster as last drawn while nothing played back, and each token's state then
         self._roster_still: tuple[Sequence[RosterGroup], dict[str, str]] | None = None
+        self._buttons_kept: dict[str, tuple[bool, str]] = {}
+        self._ready_kept: dict[bool, set[str]] = {}  # who could act, as last shown (kept while a command travels)
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
         self._moved_on = False  # a command since the last stop moved the game on by itself
         self.face_toward: Point | None = None  # a drag in progress at a move destination
@@ -107,6 +111,7 @@ class Match:
         # the turn and side the screen is showing: while events play back the rules may be a turn ahead
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
+        self.phase_shown: Any = None  # the last phase's start the screen has shown (the top bar's, while busy)
         self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
         self._pending_hover: Point | None = None
         self._away = False  # the pointer went off the table since the last frame
@@ -274,13 +279,19 @@ class Match:
     def ready(self, here: bool = True) -> set[str]:
         """The acting player's figures who can still act (marked on the table and in the roster); ``here``: none
         on the table when they take their orders on another screen (the roster still says who may act)."""
+        if (
+            self.controller.sent is not None
+        ):  # on its way to the host: the panels stay as they were till it is back
+            return set(self._ready_kept.get(here, ()))
         if self.controller.mode in (*BUSY, Mode.GAME_OVER) or (here and self.controller.not_here()):
+            self._ready_kept[here] = set()
             return set()
-        return {
+        self._ready_kept[here] = {
             f.id
             for f in self.game.figures
             if f.on_table and not self.view.selectable(self.game, f.id) and self.actions(f.id)
         }
+        return set(self._ready_kept[here])
 
     def action_states(self, fid: str) -> list[Action]:
         """The view's actions for ``fid``, worked out once per command applied: the rules' state
@@ -391,7 +402,11 @@ class Match:
         return False
 
     def banner(self) -> str:
-        """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line)."""
+        """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line). While events
+        play back, the phase they show where the view says it (``phase_line``): the rules may be further on."""
+        phase_line = getattr(self.view, "phase_line", None)
+        if self.playback.busy and phase_line is not None and self.phase_shown is not None:
+            return str(phase_line(self.game, self.shown_turn, self.phase_shown))
         if self.playback.busy:
             return self.view.turn_line(self.game, self.opponent_shown, self.shown_turn)
         return self.view.turn_line(self.game)
@@ -440,8 +455,11 @@ class Match:
         return out
 
     def button_states(self) -> dict[str, tuple[bool, str]]:
-        """Each action button: enabled, and the tooltip (why not, when disabled)."""
+        """Each action button: enabled, and the tooltip (why not, when disabled); as they were while our command
+        is on its way to the host (they flipped grey for each command, and the clicks then seemed lost)."""
         ctl = self.controller
+        if ctl.sent is not None and self._buttons_kept:
+            return dict(self._buttons_kept)
         busy = ctl.mode in BUSY
         over = ctl.mode == Mode.GAME_OVER
         sel = ctl.selected
@@ -469,6 +487,10 @@ class Match:
             f"Select the next {noun} who can act (Tab)" if ready else f"No {noun} left who can act.",
         )
         choosing = ctl.mode in CHOOSING
+        elsewhere = ctl.orders_elsewhere()
+        if elsewhere:  # another seat's turn, or a watcher's screen: no order is this screen's to give
+            out.update({key: (False, elsewhere) for key in (*(k.key for k in self.view.action_kinds), "next")})
+            out["end_turn"] = (False, elsewhere)
         out["cancel"] = (
             choosing,
             "Step back: waypoint, mode, selection (Esc / right click)"
@@ -479,6 +501,7 @@ class Match:
             self.playback.busy,
             "Skip to the end of the animation (Space)" if self.playback.busy else "Nothing is playing to skip.",
         )
+        self._buttons_kept = out
         return out
 
     def name(self, fid: str) -> str:
@@ -527,6 +550,9 @@ class Match:
                 self.opponent_shown = False
             elif self.view.opponent_moved([ev]):
                 self.opponent_shown = True
+            notice = getattr(self.view, "phase_notice", None)
+            if type(ev).__name__ == "PhaseStarted" and notice is not None and notice(self.game, ev):
+                self.phase_shown = ev  # (a phase the game plays: not the psychic, which passes by)
             dice = dice_of(ev)
             if dice is not None:
                 self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)
@@ -537,7 +563,7 @@ class Match:
             if handoff is not None:
                 player, text = handoff
                 if text and player != self._last_player:
-                    self.handoff = (text, HANDOFF_SECONDS)
+                    self.handoff = (self.handoff_words(player, text), HANDOFF_SECONDS)
                     if self.controller.selected is not None:  # a choice made in one player's turn stays there
                         self.controller._clear_selection()
                 self._last_player = player
@@ -617,6 +643,8 @@ class Match:
         view's ``stop_words``: a squad locked in combat lost its move and its shots), else what to do."""
         waited = getattr(self.view, "stop_words", None)
         shown, self._since_stop = self._since_stop, []
+        if self.controller.orders_elsewhere():
+            return  # the prompts are the acting player's, on his screen (this one says whose turn it is)
         said = waited(self.game, shown) if waited is not None else ""
         if said:
             self.status, self.status_bad = said, False

@@ -123,8 +123,11 @@ class Navigator(Protocol):
         report: Report,
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
+        *,
+        again_words: str = "Play again",
     ) -> None:
-        """The end screen with the rule set's report; ``on_again`` plays again (default: the set-up)."""
+        """The end screen with the rule set's report; ``on_again`` plays again (default: the set-up), its
+        button reading ``again_words``."""
         ...
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:

@@ -19,6 +19,7 @@ the host's own screen (``local``), over the network, or by a bot. The host's set
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -119,6 +120,63 @@ def waiting_words(seats: Sequence[Seat], acting: int, noun: str = "seat") -> str
     name = s["name"] if s is not None else ""
     whose = f"{name}'s" if name else "their"
     return f"Waiting for {name or 'the player'} ({noun} {acting}): {whose} moves appear here as they are made."
+
+
+def handoff_words(seats: Sequence[Seat], mine: Sequence[int], player: int, text: str) -> str:
+    """The hand-over plate on a networked screen: the rule set's "your team" words only where ``player`` sits
+    (``mine``: this screen's seats); elsewhere whose turn it is, by name.
+
+    >>> seats = [{"seat": 2, "kind": "network", "name": "Bob", "here": True},
+    ...          {"seat": 3, "kind": "bot", "name": "bot", "here": False}]
+    >>> handoff_words(seats, [2], 2, "Player 2 (Infantry Squad) \u2014 your team")
+    'Player 2 (Infantry Squad) \u2014 your team'
+    >>> handoff_words(seats, [1], 2, "Player 2 (Infantry Squad) \u2014 your team")
+    "Bob's turn: Player 2, Infantry Squad"
+    >>> handoff_words(seats, [1], 3, "Player 3 (Necron Warriors) \u2014 your team")
+    "The bot's turn: Player 3, Necron Warriors"
+    >>> handoff_words([], [], 1, "Player 1 \u2014 your survivors")
+    "The player's turn: Player 1"
+    """
+    if player in mine:
+        return text
+    s = next((s for s in seats if s["seat"] == player), None)
+    if s is not None and s["kind"] == "bot":
+        who = "The bot's"
+    else:
+        who = f"{s['name']}'s" if s is not None and s["name"] else "The player's"
+    head = text.split(" \u2014 ", 1)[0]
+    named = re.sub(r"^(.*?) \((.*)\)$", r"\1, \2", head)
+    return f"{who} turn: {named}"
+
+
+def seat_won(winner: str | None) -> int | None:
+    """The seat a race's winner key names (``"player 2"``: 2); None when a side won together, or nobody.
+
+    >>> seat_won("player 2"), seat_won("players"), seat_won(None)
+    (2, None, None)
+    """
+    found = re.fullmatch(r"player (\d+)", winner or "")
+    return int(found.group(1)) if found else None
+
+
+def end_words(seats: Sequence[Seat], mine: Sequence[int], won: int, reason: str) -> tuple[bool | None, str, str]:
+    """The end screen's verdict from this screen's side when seat ``won`` won a race: (victory, headline,
+    reason). Its winner reads VICTORY; another player DEFEAT, with who won; a watcher GAME OVER.
+
+    >>> seats = [{"seat": 1, "kind": "local", "name": "Ann", "here": True}]
+    >>> end_words(seats, [2], 1, "Guardian Defenders (player 1) reached the escape vehicle")
+    (False, 'DEFEAT', "Defeat: Ann's Guardian Defenders (player 1) reached the escape vehicle")
+    >>> end_words(seats, [], 1, "Guardian Defenders (player 1) reached the escape vehicle")
+    (None, 'GAME OVER', "Ann's Guardian Defenders (player 1) reached the escape vehicle")
+    """
+    if won in mine:
+        return True, "VICTORY", reason
+    s = next((s for s in seats if s["seat"] == won), None)
+    who = "The bot's" if s is not None and s["kind"] == "bot" else f"{s['name']}'s" if s and s["name"] else ""
+    said = f"{who} {reason}" if who else reason
+    if not mine:
+        return None, "GAME OVER", said
+    return False, "DEFEAT", f"Defeat: {said}"
 
 
 def not_yours_words(seats: Sequence[Seat], acting: int, noun: str = "seat", figures: str = "model") -> str:

@@ -24,11 +24,12 @@ class NetTable:
     host: Host | None = None
     watch: bool = False
 
-    def close(self) -> None:
-        """Leave the room (and, hosting, close it: every client is told)."""
+    def close(self, closing: str = "") -> None:
+        """Leave the room (and, hosting, close it: every client is told; ``closing``: on purpose, in these
+        words, and they stop rejoining)."""
         self.client.close(1.0)
         if self.host is not None:
-            self.host.stop(3.0)
+            self.host.stop(3.0, closing)
 
 
 _tables: weakref.WeakKeyDictionary[Any, NetTable] = weakref.WeakKeyDictionary()  # a window's, by its app
@@ -43,11 +44,11 @@ def take(app: Any, table: NetTable) -> NetTable:
     return table
 
 
-def leave(app: Any) -> None:
-    """Close the network game of ``app``'s window, if any."""
+def leave(app: Any, closing: str = "") -> None:
+    """Close the network game of ``app``'s window, if any (``closing``: see :meth:`NetTable.close`)."""
     table = _tables.pop(app, None)
     if table is not None:
-        table.close()
+        table.close(closing)
 
 
 def current(app: Any) -> NetTable | None:

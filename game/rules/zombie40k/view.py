@@ -251,6 +251,16 @@ class Z40View:
             parts += [f"Player {s.active_player}", s.phase.value.capitalize()]
         return " \u00b7 ".join(parts)
 
+    def phase_line(self, game: Zombie40kGame, turn: int | None, event: Any) -> str:
+        """The top bar while ``event`` (a phase's start) is on screen: ``Turn 1 \u00b7 Player 3 \u00b7 Movement``,
+        the phase shown, not the one the rules have moved on to (a bot's commands arrive faster than shown)."""
+        parts = [f"Turn {turn or game.state.turn}"]
+        if event.phase == "zombies":
+            parts.append("Zombies moving")
+        elif event.player:
+            parts += [f"Player {event.player}", str(event.phase).capitalize()]
+        return " \u00b7 ".join(parts)
+
     def turn_of(self, event: Any) -> int | None:
         return int(event.turn) if isinstance(event, TurnStarted) else None
 

@@ -130,6 +130,7 @@ class EndScene(Scene):
         self.chart: pygame.Surface | None = None
         self._picture: pygame.Surface | None = None
         self._announced = False  # the fanfare plays once, not on every resize
+        self.again_words = "Play again"  # what Play again does, where it does more than play (a network game)
 
     # ---- layout ------------------------------------------------------------------------------
 
@@ -137,7 +138,7 @@ class EndScene(Scene):
         lay = end_layout(size)
         self.layout = lay
         self.buttons = {}
-        first = ("again", "Play again")
+        first = ("again", self.again_words)
         if self.chapter is not None:  # a campaign's chapter
             first = ("continue", self._fitting(self.chapter.continue_words, lay.buttons[0].width))
         for key, text, rect, oid in (

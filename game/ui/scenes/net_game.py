@@ -12,15 +12,27 @@ the seats played on this screen). A spectator's table has the demo's camera that
 
 from __future__ import annotations
 
+import dataclasses
 import html
+from pathlib import Path
 from typing import Any
 
 from game.controller import Mode
 from game.controller.outlet import SendToHost
 from game.net.client import Update
+from game.rules.contract import Report
 from game.rules.core import Game
 from game.ui.follow_camera import ActionCamera
-from game.ui.net_seats import changes, not_yours_words, noun_of, waiting_words
+from game.ui.net_seats import (
+    changes,
+    end_words,
+    handoff_words,
+    not_yours_words,
+    noun_of,
+    seat_choices,
+    seat_won,
+    waiting_words,
+)
 from game.ui.net_table import NetTable, leave
 from game.ui.scenes.game import GameScene
 
@@ -33,6 +45,11 @@ GONE = (
 REJOIN_WAIT = 600.0  # seconds a table waits for its host: one that crashed is restarted and resumes the room
 CATCH_UP_SECONDS = 3.0  # seconds of animation a table may be behind the game; beyond, the backlog is shown at once
 DROPPED = "The connection to the host dropped: rejoining..."
+CLOSE_QUESTION = (
+    "Close the room? The game stops for the other players (its autosave keeps it: Resume the room at the "
+    "title). Press Yes, close the room to close it."
+)
+WATCHING = "You are watching: the players give the orders on their own screens."
 
 
 def dropped_words(reason: str) -> str:
@@ -46,6 +63,19 @@ def dropped_words(reason: str) -> str:
     if not reason or "dropped" in reason:
         return DROPPED
     return reason if "rejoining" in reason.lower() else f"{reason} Rejoining..."
+
+
+def closed_words(reason: str) -> str:
+    """The news of a room its host closed for good: the host's words when they say who closed it.
+
+    >>> closed_words("Ann closed the room.")
+    'Ann closed the room. Menu, Save keeps a copy of the game; Leave the game goes back to the title.'
+    >>> closed_words("The host has stopped.")
+    'The host closed the room: The host has stopped.'
+    """
+    if reason.endswith("closed the room."):
+        return f"{reason} Menu, Save keeps a copy of the game; Leave the game goes back to the title."
+    return f"The host closed the room: {reason}"
 
 
 class NetGameScene(GameScene):
@@ -63,6 +93,7 @@ class NetGameScene(GameScene):
         self.camera_man: ActionCamera | None = None
         self.seats_seen = list(client.room_seats)
         self.dropped = False
+        self.close_asked = False  # the host's Close the room was pressed once: the next press closes it
         self.acting_said: int | None = None  # the seat whose turn the status line last said
         game = client.game
         super().__init__(app, game.scenario, game.options, game=game, autosave=False)
@@ -85,8 +116,18 @@ class NetGameScene(GameScene):
 
     def _attach(self, game: Game) -> None:
         super()._attach(game)
-        if self.match is not None and self.takes_orders:  # (a spectator's screen marks who may act, as before)
+        if self.match is None:
+            return
+        self.match.handoff_words = self.handoff_words
+        if self.takes_orders:  # (a spectator's screen marks who may act, as before)
             self.match.controller.not_here = self.turn_elsewhere
+        else:
+            self.match.controller.watching = WATCHING
+
+    def handoff_words(self, player: int, text: str) -> str:
+        """The hand-over plate: "your team" only on the screen that plays it, else whose turn, by name."""
+        client = self.table.client
+        return handoff_words(client.room_seats, client.seats, player, text)
 
     def turn_elsewhere(self) -> str:
         """Why the acting seat's figures take no orders here ("" when this screen plays it): whose turn it is."""
@@ -105,7 +146,8 @@ class NetGameScene(GameScene):
             if key in menu:
                 menu[key].disable()
         if "title" in menu:
-            menu["title"].set_text("Leave the game" if self.table.host is None else "Close the room")
+            closing = "Yes, close the room" if self.close_asked else "Close the room"
+            menu["title"].set_text("Leave the game" if self.table.host is None else closing)
         if self.table.watch and self.view is not None:
             self.camera_man = ActionCamera(self.view.camera, self.view.table_size)
 
@@ -115,10 +157,8 @@ class NetGameScene(GameScene):
         self._over_here()
         super().update(dt)
         self._whose_turn()
-        if self.table.watch and self.match is not None:
-            self.match.handoff = None  # nobody's hand-over plate: this screen plays no seat
-            if self.camera_man is not None:
-                self.camera_man.update(self.match, dt)
+        if self.table.watch and self.match is not None and self.camera_man is not None:
+            self.camera_man.update(self.match, dt)
 
     def _whose_turn(self) -> None:
         """Once the screen is still, say whose turn it is when it is another seat's (this screen waits)."""
@@ -129,9 +169,11 @@ class NetGameScene(GameScene):
         if acting == self.acting_said:
             return
         self.acting_said = acting
-        if acting is None or not client.seats:
+        if acting is None:
             return
-        if acting in client.seats:
+        if not client.seats:
+            self.say(f"You are watching. {waiting_words(client.room_seats, acting, self.noun())}")
+        elif acting in client.seats:
             self.say(f"Your turn ({self.noun()} {acting}): click one of your {match.view.figure_noun}s, or Tab.")
         else:
             self.say(waiting_words(client.room_seats, acting, self.noun()))
@@ -176,7 +218,7 @@ class NetGameScene(GameScene):
             self.news(u.text, bad=True)
         elif u.kind == "closed":
             over = self.match is not None and self.match.game.over
-            words = GONE if "is gone" in u.text else f"The host closed the room: {u.text}"
+            words = GONE if "is gone" in u.text else closed_words(u.text)
             self.news(u.text if over else words, bad=not over)
         elif u.kind == "notice" and u.text:
             self.news(u.text)
@@ -238,10 +280,21 @@ class NetGameScene(GameScene):
         return written
 
     def _menu(self, key: str) -> None:
+        asked, self.close_asked = self.close_asked, False
+        if key == "title" and self.table.host is not None and not asked:
+            self.close_asked = True  # the menu stays open, its button asking
+            self.app.rebuild()
+            self.say(CLOSE_QUESTION, bad=True)
+            return
         if key == "title":
-            self.leave()
+            self.close_room() if self.table.host is not None else self.leave()
             return
         super()._menu(key)
+
+    def close_room(self) -> None:
+        """Close the room on purpose: the others read who closed it, and stop rejoining."""
+        leave(self.app, f"{self.table.client.name or 'The host'} closed the room.")
+        self.app.back_to_title()
 
     def leave(self) -> None:
         """Leave the room (hosting: close it) and go back to the title."""
@@ -253,4 +306,39 @@ class NetGameScene(GameScene):
         if make_report is None or self.match is None:
             super()._show_end()
             return
-        self.app.show_end(make_report(self.match.game), on_again=self.leave, on_title=self.leave)
+        report = self.seat_report(make_report(self.match.game))
+        hosting = self.table.host is not None
+        again, words = (self.host_again, "Host again") if hosting else (self.join_again, "Join again")
+        self.app.show_end(report, on_again=again, on_title=self.leave, again_words=words)
+
+    def seat_report(self, report: Report) -> Report:
+        """The report from this screen's side: a race its player lost reads DEFEAT, with who won."""
+        won = seat_won(report.winner)
+        if won is None:
+            return report
+        client = self.table.client
+        victory, headline, reason = end_words(client.room_seats, client.seats, won, report.reason)
+        return dataclasses.replace(report, victory=victory, headline=headline, reason=reason)
+
+    def host_again(self) -> None:
+        """The end's Host again: the room closes, and the Host screen opens on the same map, options and seats."""
+        from game.ui.game_setup import GameSetup
+        from game.ui.scenario_list import ScenarioEntry
+        from game.ui.scenes.host import HostScene
+
+        game, kinds = self.match.game if self.match else None, [s["kind"] for s in self.table.client.room_seats]
+        self.leave()
+        if game is None:
+            return
+        setup = GameSetup(ScenarioEntry(Path(game.scenario.path), game.scenario))
+        setup.use_options(dict(game.options))
+        self.app.show_host(setup)
+        scene = getattr(self.app, "scene", None)
+        if isinstance(scene, HostScene) and len(kinds) == len(scene.choices):
+            scene.choices = seat_choices(kinds)
+            self.app.rebuild()
+
+    def join_again(self) -> None:
+        """The end's Join again: the Join form, its address and name as last time (for the host's next room)."""
+        self.leave()
+        self.app.show_join()
