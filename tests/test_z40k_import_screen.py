@@ -383,3 +383,32 @@ def test_a_unit_with_many_notes_shows_some_and_says_how_many_more() -> None:
     lines = report_lines(done)
     assert lines[1] == "  Squad" and len(lines) == 2 + UNIT_NOTES + 1
     assert lines[-1] == "      and 3 more"
+
+
+def test_a_notch_of_the_wheel_scrolls_a_long_add_list_by_rows(app: App, hive: ScenarioEntry, home: Path) -> None:
+    # a 40k player's long list: pygame_gui glided its bar at a pace scaled by the part shown, a few pixels a notch
+    units = "".join(
+        TACTICAL.replace('id="', f'id="w{k}').replace("Tactical Squad", f"Squad {k}") for k in range(150)
+    )
+    cat = home / "Many.cat"
+    cat.write_bytes(catalogue(units, name="Many"))
+    scene = open_setup(app, hive)
+    pick(app, scene, cat)
+    click(app, scene.import_report.dismiss_button.rect.center)
+    clear_team(app, scene, 1)
+    box = element(scene, "#add_list_1")
+    scroll_into_view(app, scene, box)
+    box = element(scene, "#add_list_1")
+    bar, height = box.scroll_bar, box.text_box_layout.layout_rect.height
+    row = box.text_box_layout.layout_rows[0].height
+    assert bar is not None and bar.visible_percentage < 0.07
+    pygame.mouse.set_pos(box.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    for turn in range(2):
+        before = bar.start_percentage * height
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+        )
+        app.run_frames(30)  # half a second
+        assert bar.start_percentage * height - before >= 2 * row, f"notch {turn + 1}"
