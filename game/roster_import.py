@@ -10,6 +10,9 @@ to show the player, and changes nothing.
 >>> done = RosterImport("sm.cat", Path("r.toml"), "", ("...",), ("sm.cat: 'Rhino': a vehicle",), names=("Tactical Squad",))
 >>> imported_line(done)
 '1 unit(s) imported from sm.cat: Tactical Squad'
+>>> import dataclasses
+>>> report_lines(dataclasses.replace(done, notes=("sm.cat: 'Tactical Squad': no Rhino",)))
+['1 unit(s) imported from sm.cat:', '  Tactical Squad', '      - no Rhino', "skipped: sm.cat: 'Rhino': a vehicle"]
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from game.rules.contract import RosterImport, RosterImporter
 from game.rules.core import RuleSet
 from game.saves import data_folder, write_atomic
 
+UNIT_NOTES = 8  # an imported unit's notes the report shows at the most; "and N more" says the rest
 ROSTERS = "rosters"  # the player's rosters' folder under the data folder; its lock is beside it
 
 
@@ -77,3 +81,35 @@ def imported_line(done: RosterImport) -> str:
         return f"Nothing imported from {done.file}: no unit the team builder can use"
     names = done.names or done.imported
     return f"{len(done.imported)} unit(s) imported from {done.file}: {', '.join(names)}"
+
+
+def report_lines(done: RosterImport, most: int = UNIT_NOTES) -> list[str]:
+    """The import report, a line each: the file, each unit imported with under it what the import left out of
+    it (what ``roster import -v`` prints, at most ``most`` a unit), then each entry skipped with its reason."""
+    if not done.imported:
+        return [imported_line(done), *(f"skipped: {s}" for s in done.skipped)]
+    lines = [f"{len(done.imported)} unit(s) imported from {done.file}:"]
+    for name in done.names or done.imported:
+        said = [_note_words(n, name) for n in done.notes]
+        said = [w for w in said if w]
+        lines.append(f"  {name}")
+        lines += [f"      - {w}" for w in said[:most]]
+        lines += [f"      and {len(said) - most} more"] * (len(said) > most)
+    names = done.names or done.imported
+    others = [n for n in done.notes if not any(_note_words(n, name) for name in names)]
+    lines += [f"note: {n}" for n in others[:most]] + [f"and {len(others) - most} more notes"] * (
+        len(others) > most
+    )
+    return lines + [f"skipped: {s}" for s in done.skipped]
+
+
+def _note_words(note: str, unit: str) -> str:
+    """What ``note`` ("sm.cat: 'Tactical Squad / Grav-gun': ...") says of the unit ``unit`` (without the file
+    and the unit's name; a note on its wargear keeps the wargear's name), or "" when it is not about it."""
+    _, _, rest = note.partition(": ")
+    quoted = repr(unit)
+    if rest.startswith(quoted + ": "):
+        return rest[len(quoted) + 2 :]
+    if rest.startswith(quoted[:-1] + " / "):  # 'Tactical Squad / Grav-gun': the quote closes after the part
+        return rest[len(quoted) + 2 :].replace(quoted[0] + ": ", ": ", 1)
+    return ""

@@ -20,10 +20,12 @@ import platformdirs
 import pygame
 import pygame_gui
 import pytest
-from test_z40k_battlescribe import catalogue
+from test_z40k_battlescribe import TACTICAL, catalogue
 from ui_driver import clear_team, click, headless_app, scroll_into_view, take
 
 from game.ai import bot_for
+from game.roster_import import UNIT_NOTES, report_lines
+from game.rules.contract import RosterImport
 from game.rules.core import RULESETS, get_ruleset
 from game.rules.zombie40k.battlescribe import roster_path
 from game.rules.zombie40k.data import load_data
@@ -346,3 +348,67 @@ def test_the_add_list_takes_the_room_of_the_choices_box_at_every_interface_size(
     assert listed.rect.height == max(ADD_LIST_H, box.rect.height - 70 - 44 - 10 - ROW)
     assert listed.rect.height <= box.rect.height  # scrolled to, it shows whole
     assert size > 1.0 or listed.rect.height > 300  # at 100% more rows than the fixed 300 showed
+
+
+def test_the_import_report_names_every_unit_imported_each_with_what_was_left_out_of_it(
+    app: App, hive: ScenarioEntry, home: Path
+) -> None:
+    # twelve long-named squads: their names were one line cut at 300 characters, the last ones never shown
+    units = "".join(
+        TACTICAL.replace("Tactical Squad", f"Tactical Squad of the Long Name Company {k}").replace(
+            'id="', f'id="k{k}'
+        )
+        for k in range(12)
+    )
+    cat = home / "Dark Angels.cat"
+    cat.write_bytes(catalogue(units, name="Dark Angels"))
+    scene = open_setup(app, hive)
+    pick(app, scene, cat)
+    report = html.unescape(scene.import_report.text_block.html_text).split("<br>")
+    assert report[0] == "12 unit(s) imported from Dark Angels.cat:"
+    for k in range(12):  # each on a line of its own, the window scrolls
+        assert f"  Tactical Squad of the Long Name Company {k}" in report
+    # what roster import -v says of a unit, under it: the rule it cannot play, the house reading of a gun
+    at = report.index("  Tactical Squad of the Long Name Company 0")
+    under = report[at + 1 : report.index("  Tactical Squad of the Long Name Company 1")]
+    assert "      - the rule 'Bolster Defences' is not in this game: left out" in under
+    assert "      - Grav-cannon: 'Salvo 3/5' is played as Assault 3 [house]" in under
+    assert any("read without its game system (.gst)" in line for line in report)  # the file's own notes too
+    assert scene.import_report.text_block.scroll_bar is not None  # it scrolls
+
+
+def test_a_unit_with_many_notes_shows_some_and_says_how_many_more() -> None:
+    notes = tuple(f"x.cat: 'Squad': the rule 'R{k}' is not in this game: left out" for k in range(UNIT_NOTES + 3))
+    done = RosterImport("x.cat", Path("r.toml"), "", ("Squad",), (), notes, ("Squad",))
+    lines = report_lines(done)
+    assert lines[1] == "  Squad" and len(lines) == 2 + UNIT_NOTES + 1
+    assert lines[-1] == "      and 3 more"
+
+
+def test_a_notch_of_the_wheel_scrolls_a_long_add_list_by_rows(app: App, hive: ScenarioEntry, home: Path) -> None:
+    # a 40k player's long list: pygame_gui glided its bar at a pace scaled by the part shown, a few pixels a notch
+    units = "".join(
+        TACTICAL.replace('id="', f'id="w{k}').replace("Tactical Squad", f"Squad {k}") for k in range(150)
+    )
+    cat = home / "Many.cat"
+    cat.write_bytes(catalogue(units, name="Many"))
+    scene = open_setup(app, hive)
+    pick(app, scene, cat)
+    click(app, scene.import_report.dismiss_button.rect.center)
+    clear_team(app, scene, 1)
+    box = element(scene, "#add_list_1")
+    scroll_into_view(app, scene, box)
+    box = element(scene, "#add_list_1")
+    bar, height = box.scroll_bar, box.text_box_layout.layout_rect.height
+    row = box.text_box_layout.layout_rows[0].height
+    assert bar is not None and bar.visible_percentage < 0.07
+    pygame.mouse.set_pos(box.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    for turn in range(2):
+        before = bar.start_percentage * height
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+        )
+        app.run_frames(30)  # half a second
+        assert bar.start_percentage * height - before >= 2 * row, f"notch {turn + 1}"

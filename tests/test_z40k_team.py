@@ -10,6 +10,7 @@ import pytest
 from game.rules.zombie40k import new_game
 from game.rules.zombie40k.data import load_data
 from game.rules.zombie40k.setup import OptionsError
+from game.rules.zombie40k.setup_view import unit_help
 from game.rules.zombie40k.team_builder import TeamError, build_team, cost, default_team, points_left, team_problems
 from game.rules.zombie40k.testing import small_scenario
 
@@ -165,3 +166,14 @@ def test_the_set_up_notes_that_one_team_or_coop_players_never_charge():
     assert SETUP.notes(s, coop) == [
         f"{NO_PVP} So no charges in your turns: zombies are fought in their turn [seed]."
     ]
+
+
+def test_the_builder_counts_one_model_as_one_model_not_one_models() -> None:
+    said = team_problems(D, {"unit": "tactical_squad", "models": 1}, 10)
+    assert said == ["1 model of Tactical Squad cost 14 points: over the 10-point limit"]
+    assert team_problems(D, {"unit": "tactical_squad", "models": 2}, 10)[0].startswith(
+        "2 models of Tactical Squad"
+    )
+    one = dataclasses.replace(D.units["tactical_squad"], squad_size=1, max_models=1)
+    tip = unit_help(dataclasses.replace(D, units={**D.units, "tactical_squad": one}), "tactical_squad")
+    assert tip.startswith("Tactical Squad (Space Marines): 1 model in the codex,")

@@ -20,6 +20,10 @@ from pygame_gui.core.text import HyperlinkTextChunk
 from pygame_gui.elements import UITextBox
 
 TIP_W = 420  # how wide an entry's tooltip grows before it wraps
+# pygame_gui's wheel glides its bar at a pace scaled by the part of the list shown: in a long list (a 40k
+# player's imported units) a notch crawled a few pixels. A notch scrolls WHEEL_ROWS rows, in about GLIDE s.
+WHEEL_ROWS = 3
+GLIDE = 0.15
 
 
 class LinkList(UITextBox):
@@ -39,6 +43,19 @@ class LinkList(UITextBox):
         self.link_hover_chunks = [
             item for row in layout.layout_rows for item in row.items if isinstance(item, HyperlinkTextChunk)
         ]
+        self._pace_wheel()
+
+    def _pace_wheel(self) -> None:
+        """Set the scroll bar's wheel so that a notch scrolls WHEEL_ROWS rows of the list, whatever its length:
+        the bar moves ``speed * shown part`` of its track a notch (the list: that over the track, times its
+        height), and glides there at ``pace * shown part`` of the distance a second."""
+        layout, bar = self.text_box_layout, self.scroll_bar
+        if layout is None or bar is None or not layout.layout_rows:
+            return
+        row = max(r.height for r in layout.layout_rows[:3])
+        shown = max(bar.visible_percentage, 1e-3)
+        bar.scroll_wheel_speed = WHEEL_ROWS * row * bar.scrollable_height / (shown * layout.layout_rect.height)
+        bar.scroll_to_target_speed = 1.0 / (GLIDE * shown)
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.hovered:

@@ -72,6 +72,7 @@ from game.rules.zombie40k.data import (
     load_toml,
     read_user_roster,
 )
+from game.rules.zombie40k.team_builder import counted
 from game.safe_xml import Unreadable, parse_xml, read_bounded
 
 MAX_BYTES = 4 * 1024 * 1024  # the largest 7th-edition catalogues are about 2 MB
@@ -538,8 +539,8 @@ def describe(unit: dict[str, Any]) -> str:
     sarge = f", sergeant {unit['sergeant']['name']}" if "sergeant" in unit else ""
     swaps = len(unit.get("weapon_options", []))
     return (
-        f"{unit['name']} ({unit['army']}): {per:g} points a model, {unit['squad_size']} to {unit['max_models']} "
-        f"models{sarge}, {swaps} weapon change{'s' if swaps != 1 else ''}"
+        f"{unit['name']} ({unit['army']}): {per:g} points a model, {unit['squad_size']} to "
+        f"{counted(unit['max_models'])}{sarge}, {swaps} weapon change{'s' if swaps != 1 else ''}"
     )
 
 

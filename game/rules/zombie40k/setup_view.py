@@ -23,7 +23,7 @@ from game.rules.zombie40k import assault, killing_floor, plugins, sight
 from game.rules.zombie40k import mods as mod_rules
 from game.rules.zombie40k.data import Option, UnitEntry, Z40Data, load_data
 from game.rules.zombie40k.setup import OptionsError, check_options
-from game.rules.zombie40k.team_builder import USR_HEADING, cost, default_team, team_problems, usr_help
+from game.rules.zombie40k.team_builder import USR_HEADING, cost, counted, default_team, team_problems, usr_help
 from game.scenario.model import Scenario
 
 TEAM = "team"
@@ -109,9 +109,9 @@ def unit_help(data: Z40Data, key: str) -> str:
     tooltip is HTML: each part a line)."""
     u = data.units[key]
     p = data.profile(u.model)
-    size = f"{u.squad_size}-{u.max_models}" if u.max_models > u.squad_size else f"{u.squad_size}"
+    size = f"{u.squad_size}-{u.max_models} models" if u.max_models > u.squad_size else counted(u.squad_size)
     lines = [
-        f"{u.name} ({u.army}): {size} models in the codex, {u.model_cost:g} pts a model (a team takes as many "
+        f"{u.name} ({u.army}): {size} in the codex, {u.model_cost:g} pts a model (a team takes as many "
         "as its points buy)",
         f"{p.name} {mod_rules.profile_line(p)}; {', '.join(data.weapon(w).name for w in u.wargear)}",
     ]
@@ -129,7 +129,7 @@ def unit_help(data: Z40Data, key: str) -> str:
 def bound(o: Option) -> str:
     """What bounds an option in a team, as its tooltip adds it: ", at most 1 a team", ", with 10 models"."""
     words = f", at most {o.choice_max} a team" if o.choice_max else ""
-    return words + (f", with {o.min_models} models" if o.min_models else "")
+    return words + (f", with {counted(o.min_models)}" if o.min_models else "")
 
 
 def option_help(data: Z40Data, o: Option) -> str:

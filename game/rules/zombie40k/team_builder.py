@@ -54,6 +54,11 @@ TWO_CHANGES = (
 )
 
 
+def counted(n: object, noun: str = "model") -> str:
+    """A count as the builder writes it: "1 model", "6 models" (a count that is not a number keeps "models")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 class TeamError(ValueError):
     """A team the builder refuses; the message is the reason."""
 
@@ -128,7 +133,7 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise TeamError(f"a team needs at least 1 model, not {quoted(n)}")
     if n > entry.max_models:
-        raise TeamError(f"{entry.name} has at most {entry.max_models} models, not {quoted(n)}")
+        raise TeamError(f"{entry.name} has at most {counted(entry.max_models)}, not {quoted(n)}")
     sergeant = bool(spec.get("sergeant", False))
     if sergeant and entry.sergeant is None:
         raise TeamError(f"{entry.name} has no sergeant upgrade")
@@ -141,7 +146,8 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
     others = n - (1 if sergeant else 0)
     if len(weapons) > others:
         raise TeamError(
-            f"{len(weapons)} weapon changes need {len(weapons)} models besides the sergeant; the team has {others}"
+            f"{counted(len(weapons), 'weapon change')} need{'s' * (len(weapons) == 1)} {counted(len(weapons))} "
+            f"besides the sergeant; the team has {others}"
         )
     models: list[ModelSpec] = []
     base_rules = tuple(r for r in entry.rules if r != "Hit and Run")  # never used in this game [seed]
@@ -183,7 +189,7 @@ def build_team(data: Z40Data, spec: dict[str, Any], points: int | None = None) -
             models[i] = ModelSpec(m.profile, m.weapons, (*m.rules, usr), m.unit_rules, m.sergeant, m.label)
     total = cost(data, spec)
     if total > limit + 1e-9:
-        raise TeamError(f"{n} models of {entry.name} cost {total:g} points: over the {limit}-point limit")
+        raise TeamError(f"{counted(n)} of {entry.name} cost {total:g} points: over the {limit}-point limit")
     return Team(entry, tuple(models), total, dict(spec))
 
 
@@ -209,7 +215,7 @@ def _chosen(entry: UnitEntry, spec: dict[str, Any], n: int) -> tuple[list[Option
         raise TeamError(f"{twice.name}: once a team (it is the squad's)")
     small = next((o for o in chosen if n < o.min_models), None)
     if small is not None:
-        raise TeamError(f"{small.name}: only in a team of at least {small.min_models} models, not {n}")
+        raise TeamError(f"{small.name}: only in a team of at least {counted(small.min_models)}, not {n}")
     crowded = next(
         (o for o in chosen if o.choice_max and sum(p.choice == o.choice for p in chosen) > o.choice_max), None
     )
@@ -222,7 +228,7 @@ def _chosen(entry: UnitEntry, spec: dict[str, Any], n: int) -> tuple[list[Option
     for o in chosen:
         other = next((p for p in chosen if p.key in o.apart), None)
         if other is not None and n < o.alone_below:
-            raise TeamError(f"{o.name}: not with {other.name} in a team under {o.alone_below} models")
+            raise TeamError(f"{o.name}: not with {other.name} in a team under {counted(o.alone_below)}")
     return squad, [o.key for o in chosen if not o.squad]
 
 

@@ -48,7 +48,7 @@ from pygame_gui.elements import (
 )
 from pygame_gui.windows import UIFileDialog, UIMessageWindow
 
-from game.roster_import import ImportRefused, import_roster, imported_line
+from game.roster_import import ImportRefused, import_roster, imported_line, report_lines
 from game.rules.contract import (
     Answers,
     NamedFigures,
@@ -97,7 +97,8 @@ PLAYERS_HELP = "How many people play at this table, each with his own {noun}, ta
 BEGIN_ANYWAY = "Begin anyway"
 HOST = "Host..."
 IMPORT = "Import catalogue..."
-REPORT_LINES = 500  # the import report's lines shown at the most (each cut at 300 characters)
+REPORT_LINES = 500  # the import report's lines shown at the most (each cut at LINE_CUT characters, with "…")
+LINE_CUT = 300
 CATALOGUE_SUFFIXES = {".cat", ".catz", ".CAT", ".CATZ"}  # BattleScribe catalogues (the dialog lists these)
 
 
@@ -120,6 +121,11 @@ def rebuild_team(
             return [], f"{option.label}: {option.refused}"
         taken.append({"id": option.id, "label": option.label, "cost": option.cost})
     return taken, ""
+
+
+def cut_line(line: str) -> str:
+    """A report line of at most LINE_CUT characters, a cut one ending in "…" so the player sees it goes on."""
+    return line if len(line) <= LINE_CUT else line[: LINE_CUT - 1] + "…"
 
 
 def add_list_html(options: list[TeamOption]) -> str:
@@ -778,7 +784,7 @@ class SetupScene(Scene):
             self.notice, self.notice_done = imported_line(done) + more, bool(done.imported)
         self.app.rebuild()
         if self.notice_done or skipped:
-            self.show_import_report([imported_line(done), *skipped])
+            self.show_import_report(report_lines(done))
         return self.notice_done
 
     def show_import_report(self, lines: list[str]) -> None:
@@ -788,7 +794,7 @@ class SetupScene(Scene):
             self.import_report.kill()
         w, h = self.manager.window_resolution
         cut = lines[:REPORT_LINES] + [f"... and {len(lines) - REPORT_LINES} more"] * (len(lines) > REPORT_LINES)
-        text = "<br>".join(html.escape(line[:300]) for line in cut)
+        text = "<br>".join(html.escape(cut_line(line)) for line in cut)
         rect = pygame.Rect(0, 0, min(900, w - 40), min(560, h - 40))
         rect.center = (w // 2, h // 2)
         self.import_report = self.ui(
