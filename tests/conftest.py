@@ -89,3 +89,17 @@ def xvfb() -> Iterator[str]:
 
     with start_xvfb() as display:
         yield display
+
+
+@pytest.fixture(autouse=True)
+def _compiled_loops_after_each_test() -> Iterator[None]:
+    """A demo test may leave the loops as plain Python (it dealt a table while the warm-up compiled, and no
+    frame of the game came after to put them back, as ``plain.settle`` does in play): the next test starts with
+    the compiled loops, after any table still being dealt behind the screen. Without it, a test of the rules
+    run after the club-night demo tests found plain loops among numba's globals ("Untyped global name")."""
+    yield
+    from game.table import plain
+
+    if plain.plain():
+        plain.wait_for_workers(120.0)
+        plain.run_compiled()

@@ -87,6 +87,19 @@ def settle() -> None:
                 run_compiled()
 
 
+def wait_for_workers(seconds: float) -> bool:
+    """Wait up to ``seconds`` for the threads playing on the loops (:func:`working`) to be done; True if they are."""
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with _lock:
+            if not _working:
+                return True
+        time.sleep(0.05)
+    return False
+
+
 def plain() -> bool:
     """Whether the loops run as plain Python now."""
     return bool(_put_back)
