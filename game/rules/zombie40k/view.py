@@ -144,10 +144,10 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind(  # Killing Floor: the squad's grenades [7th]
         "throw",
         "Grenade",
-        "t",
+        "b",  # (T is the table's tape measure)
         "icons.fire",
         "figure",
-        "THROW a grenade 8\" instead of this model's shot, once a phase (T; Killing Floor)",
+        "THROW a grenade 8\" instead of this model's shot, once a phase (B; Killing Floor)",
         prompt="Click a model of the unit to throw the grenade at.",
     ),
 )
