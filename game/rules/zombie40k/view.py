@@ -1039,7 +1039,8 @@ def _squad_ran(game: Zombie40kGame, fid: str) -> bool:
 
 def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
     """After the first model of the acting squad runs, how the others follow: ``Infantry Squad runs 4": click
-    each other model, then where it runs (no R needed)``; "" when no run was rolled or nobody is left to run."""
+    each other model, then where it runs (no R needed); or Q, then where, runs them all`` (Q with two or more
+    left); "" when no run was rolled or nobody is left to run."""
     player = game.state.active_player
     rolled = next((e for e in events if isinstance(e, ev.MoveRolled) and e.what == "run"), None)
     if rolled is None or player is None or rolled.unit != game.state.squad_of(player).id:
@@ -1050,7 +1051,9 @@ def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
     bonus = game.world.hooks.move_bonus(game.world, unit)
     far = f'{(unit.run_roll or rolled.inches) + bonus:g}"'
     runs = names_of(game).does(unit.id, "runs")  # ("Guardian Defenders run 4\"")
-    return f"{runs} {far}: click each other model, then where it runs (no R needed)."
+    still = [m for m in game.world.alive(unit) if "run" in game.actions_for(m.id)]
+    squad = "; or Q, then where, runs them all" if len(still) > 1 else ""  # (the squad run, issue 33)
+    return f"{runs} {far}: click each other model, then where it runs (no R needed){squad}."
 
 
 def _at_ap2(details: dict[str, Any]) -> str:
