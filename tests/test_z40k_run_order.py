@@ -22,7 +22,10 @@ def test_r_once_then_each_models_click_runs_it_within_the_squads_roll() -> None:
     m.click((20, 37))
     m.skip()
     assert g.figure("p1-1").position == (20.0, 37.0)
-    assert m.status == 'Infantry Squad runs 4": click each other model, then where it runs (no R needed).'
+    assert m.status == (
+        'Infantry Squad runs 4": click each other model, then where it runs (no R needed); or Q, then where,'
+        " runs them all."
+    )
     for fid, x in (("p1-2", 21.2), ("p1-3", 22.4)):
         m.click((x, 40))  # select him
         m.click((x, 37.5))  # and where: no R

@@ -31,6 +31,8 @@ MOUSE = (
 # the sections of a rule set's reference that make its primer: what the game is, how a turn goes, who wins
 PRIMER = re.compile(r"^(the game|the turn|the move sequence|firing.*|zombie turn|winning.*)$", re.IGNORECASE)
 PRIMER_ITEMS = 5  # paragraphs and tables kept of each section: a primer, the rules help has the rest
+# under the primer's heading (its first section's heading came straight under it: a heading with nothing of its own)
+PRIMER_LINE = "What the game is, how a turn goes and who wins, in a few lines each; Rules help has every rule.<br>"
 
 
 def _row(key: str, words: str) -> str:
@@ -143,6 +145,6 @@ def how_to_play_html(ruleset_key: str | None) -> str:
     if ruleset is not None:
         primer = primer_sections(ruleset)
         if primer:
-            parts += [_heading(f"{ruleset.name} in short"), reference_html(primer)]
+            parts += [_heading(f"{ruleset.name} in short"), PRIMER_LINE, reference_html(primer)]
         parts.append("<br><i>Every rule, with the numbers the game plays: Rules help.</i>")
     return "".join(parts)

@@ -62,6 +62,8 @@ VIEW_KEYS: tuple[tuple[str, str], ...] = (
     ("L", "outlines of terrain and zones on or off"),
     ("F11", "fullscreen on or off"),
 )
+# the letters the table view reads itself: no action's hotkey may take them (the tape would be out of reach)
+VIEW_CHORDS: frozenset[Chord] = frozenset({(pygame.K_t, False), (pygame.K_l, False), (pygame.K_HOME, False)})
 KEY_NAMES = {"escape": "Esc", "return": "Enter", "enter": "Enter (keypad)", "space": "Space", "tab": "Tab"}
 
 
@@ -78,14 +80,16 @@ def key_words(chord: Chord) -> str:
 
 def with_actions(keymap: Mapping[Chord, str], actions: Iterable[tuple[str, str]]) -> dict[Chord, str]:
     """``keymap`` and the rule set's action hotkeys, as (hotkey letter, action key) pairs; the screen's own
-    keys (E, Tab, Space...) win over an action that wants the same one.
+    keys (E, Tab, Space...) and the table view's (T, L, Home) win over an action that wants the same one.
 
     >>> with_actions({}, [("m", "move")])[(pygame.K_m, False)]
     'press move'
     """
     out = dict(keymap)
     for hotkey, action in actions:
-        out.setdefault((pygame.key.key_code(hotkey), False), press(action))
+        chord = (pygame.key.key_code(hotkey), False)
+        if chord not in VIEW_CHORDS:
+            out.setdefault(chord, press(action))
     return out
 
 

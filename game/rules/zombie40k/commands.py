@@ -109,7 +109,9 @@ class Throw(Command):
 class MoveSquad(Command):
     """Movement phase: the squad moves together, each model in the order listed along its own path (``moves``:
     (model, waypoints) pairs). Each is that model's own Move, checked as one: a model the rules stop stays where
-    he is, and the log says why; the models after him still move."""
+    he is, and the log says why; the models after him still move. With ``run`` it is the shooting phase's squad
+    run instead: each model's own Run, within the squad's one roll."""
 
     unit: str
     moves: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+    run: bool = False

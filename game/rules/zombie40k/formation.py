@@ -9,6 +9,7 @@ The front models go first, so the squad does not walk into its own backs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from game.rules.routing import Point, Routes
 from game.rules.zombie40k import movement
@@ -20,10 +21,11 @@ from game.table import path_length, truncate_path
 REACH = 7.0  # inches round a model its local grid covers (a 6" move and a base to spare)
 
 
-def still_to_move(game: Zombie40kGame, fid: str) -> list[Model]:
-    """The living models of ``fid``'s squad who have not moved this phase (him among them)."""
+def still_to_move(game: Zombie40kGame, fid: str, run: bool = False) -> list[Model]:
+    """The living models of ``fid``'s squad who have not moved this phase (with ``run``: not run this turn),
+    him among them."""
     unit = game.state.units[game.figure(fid).unit]
-    return [m for m in game.world.alive(unit) if not m.moved]
+    return [m for m in game.world.alive(unit) if not (m.ran if run else m.moved)]
 
 
 def _front_first(models: Sequence[Model], way: Point) -> list[Model]:
@@ -49,12 +51,17 @@ def _route(
 
 
 def squad_command(
-    game: Zombie40kGame, fid: str, point: Point, limit: float, routes: Callable[[str], Routes]
+    game: Zombie40kGame,
+    fid: str,
+    point: Point,
+    limit: float,
+    routes: Callable[[str], Routes],
+    run: bool = False,
 ) -> MoveSquad | None:
-    """The squad move that takes ``fid`` toward ``point`` and each squad-mate still to move the same way, or
-    None when none is left to move."""
+    """The squad move (with ``run``, the squad run) that takes ``fid`` toward ``point`` and each squad-mate
+    still to move (run) the same way, or None when none is left to move."""
     lead = game.figure(fid)
-    models = still_to_move(game, fid)
+    models = still_to_move(game, fid, run)
     if not models:
         return None
     dx, dy = point[0] - lead.position[0], point[1] - lead.position[1]
@@ -63,7 +70,7 @@ def squad_command(
     for m in _front_first(models, (dx, dy)):
         goal = (m.position[0] + dx, m.position[1] + dy)
         moves.append((m.id, _route(game, m, goal, limit, squad, routes)))
-    return _mended(game, MoveSquad(lead.unit, tuple(moves)), limit, routes)
+    return _mended(game, MoveSquad(lead.unit, tuple(moves), run), limit, routes)
 
 
 Moves = tuple[tuple[str, tuple[Point, ...]], ...]
@@ -100,7 +107,7 @@ def _mended(game: Zombie40kGame, cmd: MoveSquad, limit: float, routes: Callable[
         better = None
         for fid in held:
             for moves in _tries(game, cmd, fid, limit, routes):
-                tried = MoveSquad(cmd.unit, moves)
+                tried = replace(cmd, moves=moves)
                 again = _held(game, tried)
                 if again is not None and len(again) < len(held):
                     better = (tried, again)

@@ -290,12 +290,19 @@ def _attack_step(game: Zombie40kGame, e: ev.AttackStep) -> str:
     roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
     step = STEP_WORDS.get(e.step, e.step)
     step = f"{e.kind} {step}" if e.kind else step  # which save: armour, invulnerable, cover
-    if e.step == "hit" and e.target != e.unit:  # whom the blows or shots go at (a melee has no aiming line)
-        roller = f"{roller} against {_n(game).unit(e.target)}"
+    aimed = e.step == "hit" or e.step == "wound" and _no_hit_roll(game, e.weapon)
+    if aimed and e.target != e.unit:  # whom the blows or shots go at (a melee has no aiming line; a blast its
+        roller = f"{roller} against {_n(game).unit(e.target)}"  # wound roll: its marker rolls no hit)
     return toned("muted", esc(f"  {roller}, {e.weapon}: {e.successes} of {e.dice} {step}{need}{note}"))
 
 
 STEP_WORDS = {"fnp": "Feel No Pain"}
+
+
+def _no_hit_roll(game: Zombie40kGame, weapon: str) -> bool:
+    """Whether the weapon of this name hits by its marker or template (a Blight grenade), so that its first
+    line of dice is the wound roll."""
+    return any(w.name == weapon and (w.blast or w.template) for w in game.data.weapons.values())
 
 
 @says(ev.BlastPlaced)

@@ -149,15 +149,20 @@ def preview(world: World, cmd: Command) -> Preview:
 
 
 def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
-    """Where each model of a squad's move would stand, who stays and why (:mod:`.squad_move`), and the chance
-    the squad's difficult-terrain roll lets every model through it go the whole way."""
+    """Where each model of a squad's move (or run) would stand, who stays and why (:mod:`.squad_move`), and the
+    chance the squad's difficult-terrain (or run) roll lets every model go the whole way."""
     steps = squad_move.walk(world, cmd)
     if all(s.reason for s in steps):
         return Preview(False, steps[0].reason)
     unit = world.state.units[cmd.unit]
     rough = [s.length for s in steps if s.difficult and not s.reason]
     chance = 1.0
-    if rough or world.hooks.moves_as_difficult(world, unit) and any(not s.reason for s in steps):
+    if cmd.run:  # a run ignores difficult terrain; once rolled, the screen cuts each way at the roll
+        need = max(s.length for s in steps if not s.reason) - world.hooks.move_bonus(world, unit)
+        if unit.run_roll is None:
+            dice = 2 if world.unit_has(unit, "Crusader") else 1
+            chance = p_move_at_least(world, unit, dice, need, run=True)
+    elif rough or world.hooks.moves_as_difficult(world, unit) and any(not s.reason for s in steps):
         need = max(rough or [s.length for s in steps if not s.reason]) - world.hooks.move_bonus(world, unit)
         if unit.difficult_roll is None:
             chance = p_move_at_least(world, unit, difficult_dice(world, unit), need)
@@ -166,6 +171,7 @@ def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
     details: dict[str, Any] = {
         "steps": [{"figure": s.figure, "end": list(s.end), "reason": s.reason} for s in steps],
         "moving": sum(1 for s in steps if not s.reason),
+        "run": cmd.run,
     }
     return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
 

@@ -1,7 +1,7 @@
-"""A squad's move [7th: a unit moves model by model]: a :class:`~.commands.MoveSquad` is a sequence of its
+"""A squad's move or run [7th: a unit moves model by model]: a :class:`~.commands.MoveSquad` is a sequence of its
 models' own Moves, each checked and carried out as that Move alone would be (:mod:`.movement`), in the order
-given. A model whose Move the rules refuse stays where he is and the log says why; the models after him still
-move. The squad's move is refused as a whole only when none of its models could move.
+given (with ``run``, each model's own Run). A model whose Move the rules refuse stays where he is and the log
+says why; the models after him still move. The squad's move is refused as a whole only when none of its models could move.
 
 The preview walks the same sequence without rolling: each model is stood where his move would end (so the
 next is checked against the squad as it will stand), then every one is put back.
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.rules.core import IllegalCommand
 from game.rules.zombie40k import movement
-from game.rules.zombie40k.commands import Move, MoveSquad
+from game.rules.zombie40k.commands import Move, MoveSquad, Run
 from game.rules.zombie40k.events import SquadMoveHeld
 from game.rules.zombie40k.state import Model, Phase
 from game.rules.zombie40k.world import World
@@ -52,6 +52,24 @@ def _models(world: World, cmd: MoveSquad) -> list[Model]:
     return out
 
 
+def _one(cmd: MoveSquad, fid: str, path: tuple[Point, ...]) -> Move | Run:
+    """Model ``fid``'s own part of the squad's move: a Move, or a Run when the squad runs."""
+    return Run(fid, path) if cmd.run else Move(fid, path)
+
+
+def _done(m: Model, run: bool) -> bool:
+    """Whether ``m`` has moved (or, in a run, run)."""
+    return m.ran if run else m.moved
+
+
+def _mark(m: Model, run: bool, done: bool) -> None:
+    """Stand ``m`` as moved (run) or not, for the preview's walk."""
+    if run:
+        m.ran = done
+    else:
+        m.moved = done
+
+
 def walk(world: World, cmd: MoveSquad) -> list[Step]:
     """Each model's Move checked in turn, the squad stood as the earlier moves leave it; nothing rolled, and
     the table is as it was afterwards."""
@@ -60,19 +78,19 @@ def walk(world: World, cmd: MoveSquad) -> list[Step]:
     try:
         for m, (fid, path) in zip(_models(world, cmd), cmd.moves):
             try:
-                plan = movement.plan_move(world, Move(fid, path))
+                plan = movement.plan_move(world, _one(cmd, fid, path))
             except IllegalCommand as exc:
                 steps.append(Step(fid, path, m.position, reason=exc.reason))
                 continue
             end = plan.check.points[-1]
             steps.append(Step(fid, path, end, plan.check.enters_clutter, length=plan.check.length))
-            stood.append((m, m.position, m.moved))
+            stood.append((m, m.position, _done(m, cmd.run)))
             world.set_position(m, end)
-            m.moved = True
+            _mark(m, cmd.run, True)
     finally:
-        for m, at, moved in reversed(stood):
+        for m, at, done in reversed(stood):
             world.set_position(m, at)
-            m.moved = moved
+            _mark(m, cmd.run, done)
     return steps
 
 
@@ -85,13 +103,14 @@ def plan_squad(world: World, cmd: MoveSquad) -> MoveSquad:
 
 
 def carry_out_squad(world: World, cmd: MoveSquad) -> None:
-    """Each model's Move in turn, as if sent alone; a refused one is told and skipped. The move stops when the
-    phase does (a model embarked and won)."""
+    """Each model's Move (or Run) in turn, as if sent alone; a refused one is told and skipped. The move stops
+    when the phase does (a model embarked and won)."""
+    phase = Phase.SHOOTING if cmd.run else Phase.MOVEMENT
     for fid, path in cmd.moves:
-        if world.state.phase != Phase.MOVEMENT:
+        if world.state.phase != phase:
             return
         try:
-            plan = movement.plan_move(world, Move(fid, path))
+            plan = movement.plan_move(world, _one(cmd, fid, path))
         except IllegalCommand as exc:
             world.emit(SquadMoveHeld(fid, exc.reason))
             continue

@@ -76,7 +76,8 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "q",
         "icons.move",
         "path",
-        "MOVE SQUAD: every model still to move goes the same way, in formation, each round what is in his way (Q)",
+        "MOVE SQUAD: every model still to move goes the same way, in formation, each round what is in his way;"
+        " once the squad's run is rolled, every model still to run runs so (Q)",
         prompt="Click where this model goes: his squad-mates move with him, keeping their places round him.",
     ),
     ActionKind(
@@ -143,10 +144,10 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
     ActionKind(  # Killing Floor: the squad's grenades [7th]
         "throw",
         "Grenade",
-        "t",
+        "b",  # (T is the table's tape measure)
         "icons.fire",
         "figure",
-        "THROW a grenade 8\" instead of this model's shot, once a phase (T; Killing Floor)",
+        "THROW a grenade 8\" instead of this model's shot, once a phase (B; Killing Floor)",
         prompt="Click a model of the unit to throw the grenade at.",
     ),
 )
@@ -292,6 +293,8 @@ class Z40View:
             item = kf.Shop.of(game.data).items.get(cmd.item)
             what = item.name if item else cmd.item
             return f"{kind.upper()} {what}" + (f" for {self.name(game, cmd.model)}" if cmd.model else "")
+        if isinstance(cmd, MoveSquad) and cmd.run:
+            return "RUN SQUAD"
         return command_words(cmd, COMMAND_WORDS, lambda fid: self.name(game, fid))
 
     def objective_line(self, game: Zombie40kGame) -> str:
@@ -548,7 +551,7 @@ class Z40View:
             return "Grenades are thrown in the Killing Floor mod only."
         want = {
             "move": Phase.MOVEMENT,
-            "squad": Phase.MOVEMENT,
+            "squad": Phase.SHOOTING if s.phase == Phase.SHOOTING else Phase.MOVEMENT,
             "run": Phase.SHOOTING,
             "shoot": Phase.SHOOTING,
             "charge": Phase.ASSAULT,
@@ -558,6 +561,8 @@ class Z40View:
             return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
             return game.preview(Move(fid, ())).reason or f"{self.name(game, fid)} has already moved."
+        if key == "squad" and s.phase == Phase.SHOOTING:
+            return _squad_run_refusal(game, fid)
         if key == "squad":
             why = game.preview(Move(fid, ())).reason
             return why or "Only this model of the squad is still to move: move him with M."
@@ -580,6 +585,8 @@ class Z40View:
         m = game.figure(fid)
         if "move" in available and len(formation.still_to_move(game, fid)) > 1:
             available.insert(available.index("move") + 1, "squad")
+        if "run" in available and not _squad_run_refusal(game, fid):
+            available.insert(available.index("run"), "squad")
         if (
             kf.killing_floor_on(s)
             and s.phase == Phase.SHOOTING
@@ -628,8 +635,9 @@ class Z40View:
             return self._power_up_command(game, fid, action)
         unit = game.figure(fid).unit
         if action == "squad" and aim.path:
-            limit = _allowance(game, fid, "move")
-            return formation.squad_command(game, fid, aim.path[-1], limit, self._routes_of)
+            run = game.state.phase == Phase.SHOOTING  # (Q once the squad's run is rolled)
+            limit = _allowance(game, fid, "run" if run else "move")
+            return formation.squad_command(game, fid, aim.path[-1], limit, self._routes_of, run)
         if action in ("move", "run"):
             f = game.figure(fid)
             # a destination alone is routed round what is in the way (waypoints force a route), then cut as
@@ -903,7 +911,7 @@ def squad_question(game: Zombie40kGame, preview: Any) -> str:
     more = f" (and {len(held) - 1} more)" if len(held) > 1 else ""
     return (
         f"{len(steps) - len(held)} of {len(steps)} move; {names_of(game).figure(first['figure'])} stays{more}: "
-        f"{why} Click again to move the rest."
+        f"{why} Click again to {_verb(preview)} the rest."
     )
 
 
@@ -929,6 +937,11 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
     return out
 
 
+def _verb(preview: Any) -> str:
+    """``run`` for a squad run's preview, ``move`` for a squad move's."""
+    return "run" if preview.details.get("run") else "move"
+
+
 def short_of_place(game: Zombie40kGame, ends: dict[str, Point], held: set[str]) -> set[str]:
     """The moving models who end more than half an inch short of their place in the formation: where the one who
     went furthest went, from where each stands."""
@@ -952,7 +965,8 @@ def short_of_place(game: Zombie40kGame, ends: dict[str, Point], held: set[str]) 
 def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
     """The squad move's plate: how many move, how many fall short of their places, the terrain roll's odds and
     the question asked before a model is left behind."""
-    text = f"MOVE SQUAD: {preview.details['moving']} of {len(preview.details['steps'])} models move"
+    verb = _verb(preview)
+    text = f"{verb.upper()} SQUAD: {preview.details['moving']} of {len(preview.details['steps'])} models {verb}"
     if short:
         text += f"\n{short} stop{'s' if short == 1 else ''} short of {'his' if short == 1 else 'their'} place (X)"
     chance = preview.chances.get("whole move", 1.0)
@@ -1015,6 +1029,19 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     )
 
 
+def _squad_run_refusal(game: Zombie40kGame, fid: str) -> str:
+    """Why Squad (Q) may not run ``fid``'s squad now ("" when it may): its run is rolled and more than one
+    model is still to run (the first runner's move rolls it, so each runs within the one roll)."""
+    why = game.preview(Run(fid, ())).reason
+    if why:
+        return why
+    if game.state.units[game.figure(fid).unit].run_roll is None:
+        return "Run first (R, then where): once the squad's run is rolled, Squad runs every model still to run."
+    if len(formation.still_to_move(game, fid, run=True)) < 2:
+        return "Only this model of the squad is still to run: click where he runs."
+    return ""
+
+
 def _squad_ran(game: Zombie40kGame, fid: str) -> bool:
     """Whether ``fid``'s squad has run this turn (it shoots no more: its other models run at a click)."""
     return bool(game.state.units[game.figure(fid).unit].ran_turn == game.state.turn)
@@ -1022,7 +1049,8 @@ def _squad_ran(game: Zombie40kGame, fid: str) -> bool:
 
 def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
     """After the first model of the acting squad runs, how the others follow: ``Infantry Squad runs 4": click
-    each other model, then where it runs (no R needed)``; "" when no run was rolled or nobody is left to run."""
+    each other model, then where it runs (no R needed); or Q, then where, runs them all`` (Q with two or more
+    left); "" when no run was rolled or nobody is left to run."""
     player = game.state.active_player
     rolled = next((e for e in events if isinstance(e, ev.MoveRolled) and e.what == "run"), None)
     if rolled is None or player is None or rolled.unit != game.state.squad_of(player).id:
@@ -1033,7 +1061,9 @@ def run_order_words(game: Zombie40kGame, events: Sequence[Any]) -> str:
     bonus = game.world.hooks.move_bonus(game.world, unit)
     far = f'{(unit.run_roll or rolled.inches) + bonus:g}"'
     runs = names_of(game).does(unit.id, "runs")  # ("Guardian Defenders run 4\"")
-    return f"{runs} {far}: click each other model, then where it runs (no R needed)."
+    still = [m for m in game.world.alive(unit) if "run" in game.actions_for(m.id)]
+    squad = "; or Q, then where, runs them all" if len(still) > 1 else ""  # (the squad run, issue 33)
+    return f"{runs} {far}: click each other model, then where it runs (no R needed){squad}."
 
 
 def _at_ap2(details: dict[str, Any]) -> str:
