@@ -31,8 +31,8 @@ def test_the_objective_line_shows_the_walk_to_the_exit_against_the_moves_left() 
     match = Match(game, RS.view())
     line = match.objective()
     # whose walk it is (playtest: "exit 13\" (3 moves)" did not say): the second nearest, as two must get out
-    assert line == 'Escape: 0/2 out · 2nd nearest 44" from exit (8 moves) · 9 left', line
-    game.state.move = 4  # seven moves left for the same walk
+    assert line == 'Escape: 0/2 out · 2nd nearest 44" from exit (8 moves) · 10 left', line
+    game.state.move = 5  # seven moves left (of Small Town's 11) for the same walk
     assert Match(game, RS.view()).objective() == 'Escape: 0/2 out · 2nd nearest 44" from exit: 8 moves, 7 left'
 
 
@@ -49,7 +49,7 @@ def test_the_clock_reads_whole_on_the_top_bar(app) -> None:
     app.start_game(GameSetup(load_entry(MAPS / "small_town.tmx")), seed=3)
     app.run_frames(5)
     scene = app.scene
-    scene.match.game.state.move = 4
+    scene.match.game.state.move = 5  # seven moves left of Small Town's 11
     scene.match.version += 1
     app.run_frames(3)
     shown = scene.top_bar.objective_label.text
