@@ -267,8 +267,6 @@ class LoadScene(Scene):
 
     def load_chosen(self) -> bool:
         """Open the chosen save where it was; a refusal is shown and the file is left as it is."""
-        from game.session import Session
-
         entry = self.chosen
         if self.campaign is not None and self.campaign.play is not None:
             self.message = shown(self.app.open_campaign(self.campaign.path))
@@ -277,11 +275,8 @@ class LoadScene(Scene):
             return not self.message
         if entry is None or entry.saved is None:
             return False
-        try:
-            session = Session.resume(entry.path, self.app.autosaves())
-        except SaveError as exc:
-            self.message = shown(str(exc))
-            self._show(entry)
+        session = self._resumed(entry)
+        if session is None:
             return False
         if was_hosted(entry):
             from game.net.room import unhost
@@ -294,20 +289,26 @@ class LoadScene(Scene):
 
     def resume_room(self) -> bool:
         """The chosen hosted game's room opened again (the Host screen, its seats as they were)."""
-        from game.session import Session
-
         entry = self.chosen
         if not was_hosted(entry):
             return False
         assert entry is not None
-        try:
-            session = Session.resume(entry.path, self.app.autosaves())
-        except SaveError as exc:
-            self.message = shown(str(exc))
-            self._show(entry)
+        session = self._resumed(entry)
+        if session is None:
             return False
         self.app.host_again(session)
         return True
+
+    def _resumed(self, entry: Any) -> Any:
+        """The save's game replayed, or None with the save's refusal shown beside it."""
+        from game.session import Session
+
+        try:
+            return Session.resume(entry.path, self.app.autosaves())
+        except SaveError as exc:
+            self.message = shown(str(exc))
+            self._show(entry)
+            return None
 
     def replay_chosen(self) -> bool:
         from game.replay import Replay
