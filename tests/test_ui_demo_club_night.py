@@ -47,7 +47,7 @@ def test_the_click_on_demo_shows_the_setting_up_card_at_once_and_the_window_keep
     worst, started = 0.0, time.monotonic()
     click(app, app.scene.buttons["demo"].rect.center)  # (six frames)
     assert app.scene.name == "demo_dealing" and time.monotonic() - started < 1.0  # the card, within a second
-    while app.scene.name == "demo_dealing" and time.monotonic() - started < 60:
+    while app.scene.name == "demo_dealing" and time.monotonic() - started < 180:
         t = time.monotonic()
         app.run_frames(1)
         if app.scene.name == "demo_dealing":  # (the frame that lays the table out is the table's)
@@ -73,9 +73,8 @@ def test_the_setting_up_card_says_so(app: App, monkeypatch: pytest.MonkeyPatch) 
     app.run_frames(2)
     assert SETTING_UP in words and "Reading the maps\u2026" in words
     gate.set()
-    for _ in range(3000):
-        if app.scene.name == "demo":
-            break
+    deadline = time.monotonic() + 300
+    while app.scene.name != "demo" and time.monotonic() < deadline:
         app.run_frames(1)
     assert app.scene.name == "demo"
 

@@ -37,7 +37,9 @@ class DemoDealScene(Scene):
 
     def update(self, dt: float) -> None:
         self.shown_for += dt
-        if not self.dealing.done.is_set():
+        # a frame of the card asks little: it waits for the deal a hundredth of a second, so the dealing thread
+        # has the interpreter (frames that never waited starved its file reads: a minute to read the maps)
+        if not self.dealing.done.wait(0.01):
             return
         loop = self.dealing.loop
         if loop is not None:
