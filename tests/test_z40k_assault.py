@@ -211,3 +211,20 @@ def test_melta_bombs_are_carried_but_never_struck_with_against_zombies() -> None
     assert assault.melee_weapon(w, m).key == "close_combat_weapon" and not assault.two_weapons(w, m)
     m.weapons = ("laspistol", "close_combat_weapon", "melta_bombs")
     assert assault.two_weapons(w, m)  # the pistol and the close combat weapon, as without the bombs
+
+
+def test_the_grey_charge_button_says_why_in_a_solo_game_and_by_the_vehicle() -> None:
+    """Player turn, Assault [seed]: a squad charges only another player's squad within 8" of the escape vehicle.
+    A solo newcomer with zombies in reach found Charge grey saying only "No other player's squad by the escape
+    vehicle": the button now says he never charges and that the zombies are fought in their turn."""
+    from game.rules.zombie40k.view import Z40View
+
+    solo = rigged_game({1: [(24, 24)]}, hordes=[[(24, 26)]], phase=Phase.ASSAULT)
+    (charge,) = [a for a in Z40View().actions(solo, "p1-1") if a.key == "charge"]
+    assert not charge.available and charge.reason.startswith("Solo game: your squad never charges")
+    assert "zombies are fought in their turn" in charge.reason
+    two = rigged_game({1: [(24, 24)], 2: [(24, 20)]}, teams=TWO, phase=Phase.ASSAULT)
+    (charge,) = [a for a in Z40View().actions(two, "p1-1") if a.key == "charge"]
+    assert (
+        'within 8" of the escape vehicle' in charge.reason and "zombies are fought in their turn" in charge.reason
+    )

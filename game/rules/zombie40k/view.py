@@ -41,7 +41,17 @@ from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words
 from game.rules.percent import percent
 from game.rules.routing import MOVED, Point, Routes
-from game.rules.zombie40k import coherency, formation, log_words, lost_phases, movement, power_ups, shooting, sight
+from game.rules.zombie40k import (
+    assault,
+    coherency,
+    formation,
+    log_words,
+    lost_phases,
+    movement,
+    power_ups,
+    shooting,
+    sight,
+)
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import mods as mod_rules
@@ -576,7 +586,7 @@ class Z40View:
             )
         if key == "throw":
             return kf.throw_refusal(game.world, fid) or "Not now."
-        return "No other player's squad by the escape vehicle within charge reach."
+        return _charge_refusal(game, m.player)
 
     def _available(self, game: Zombie40kGame, fid: str) -> list[str]:
         """The rules' actions for ``fid``, and a grenade throw when the Killing Floor squad may throw one."""
@@ -1254,3 +1264,12 @@ def landed_blasts(game: Zombie40kGame) -> list[Primitive]:
 
 
 VIEW = Z40View
+
+
+def _charge_refusal(game: Zombie40kGame, player: int) -> str:
+    """Why Charge is grey in an Assault phase: the rules let a squad charge only another player's (a solo player
+    looked for the zombies in reach and found the button grey with no word of why)."""
+    others = any(u.kind == SQUAD and u.player != player for u in game.state.units.values())
+    if not others:
+        return assault.SOLO_NOTE
+    return f"No other player's squad within 8\" of the escape vehicle is in charge reach; {assault.IN_THEIR_TURN}."
