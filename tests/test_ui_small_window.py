@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import headless_app
+from ui_driver import headless_app, start_game
 
 from game.ui.app import MIN_SIZE
+from game.ui.interface_size import offered
 from game.ui.scenario_list import load_entry
 from game.ui.scenes.setup import GameSetup
 
@@ -32,7 +33,8 @@ def test_the_least_window_lays_out_without_overlap(path: Path, tmp_path: Path) -
         too_small = [str(w.message) for w in caught if "too small" in str(w.message)]
         assert not too_small, too_small
         assert scene.banner_label.text.rstrip("\u2026") and scene.objective_label.text  # something of each shows
-        top = [scene.banner_label.rect, scene.objective_label.rect, *(b.rect for b in scene.top.values())]
+        more = [scene.top_bar.objective_more.rect] if scene.top_bar.objective_more.visible else []
+        top = [scene.banner_label.rect, scene.objective_label.rect, *more, *(b.rect for b in scene.top.values())]
         for i, a in enumerate(top):
             assert 0 <= a.left and a.right <= MIN_SIZE[0], a
             for b in top[i + 1 :]:
@@ -66,4 +68,21 @@ def test_a_new_banner_or_objective_is_fitted_too(tmp_path: Path) -> None:
                 app.run_frames(1)
         assert not [str(w.message) for w in caught if "too small" in str(w.message)]
         assert scene.banner_label.text == "Turn 3 \u2014 a b"  # a short line shows whole
-        assert scene.objective_label.text.endswith("\u2026")  # a long one is cut short, not spilled
+        shown = scene.top_bar.objective_shown()  # a long one goes onto two lines, is cut short, not spilled,
+        assert "\u2026" in shown and shown.endswith("9 of 12 turns left")  # and keeps its clock whole
+
+
+def test_at_the_biggest_interface_size_the_objective_keeps_the_turns_left(tmp_path: Path) -> None:
+    """Issue 33 (interface size): at 143% Zombiekrieg's objective read "Zombies first · exit 3 men (0..." and the
+    turns left were lost off its end. It now takes two lines, and what is cut is in the middle, never the clock."""
+    with headless_app(tmp_path / "settings.json") as app:
+        pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+        scene = start_game(app)
+        app.set_interface_size(offered((1280, 800), MIN_SIZE)[-1])
+        app.run_frames(3)
+        scene = app.scene
+        shown = scene.top_bar.objective_shown()
+        assert shown.endswith(f"of {scene.game.state.turn_limit} turns left"), shown
+        first, more = scene.objective_label.rect, scene.top_bar.objective_more.rect
+        assert more.top >= first.bottom - 1 and more.bottom <= 48
+        assert not any(r.colliderect(b.rect) for r in (first, more) for b in scene.top.values())

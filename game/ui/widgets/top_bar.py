@@ -1,7 +1,8 @@
 """The top bar: the turn banner, the objective, and the buttons (Fit, Outlines, Save, Load, Shop, Menu...).
 
 Each label takes the largest print that fits its place, then cuts its end short, rather than overflow
-(:func:`game.ui.fitting.fit`). A button asks for the intent of its key (``fit``, ``menu``...).
+(:func:`game.ui.fitting.fit`); the objective goes onto two lines before it is cut (at 143% the turns left were
+lost off the end). A button asks for the intent of its key (``fit``, ``menu``...).
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
 from game.ui.assets import Assets
-from game.ui.fitting import fit
+from game.ui.fitting import elide, fit, wrap
 from game.ui.widgets import Keep
 
 TOP_BAR = 48
+PARTS = " \u00b7 "  # between the objective line's parts, where it breaks onto its second line
+Fitted = list[tuple[str, str]]  # (object id, text) a line
 ButtonSpec = tuple[str, str, str, str | None]  # key (the intent), label, tooltip, icon id or None
 
 
@@ -31,6 +34,7 @@ class TopBar:
         self.buttons: dict[str, UIButton] = {}
         self.banner_label: UILabel | None = None
         self.objective_label: UILabel | None = None
+        self.objective_more: UILabel | None = None  # the objective's second line, when it needs one
         self._intent = intent
         self._manager: pygame_gui.UIManager | None = None
 
@@ -67,11 +71,15 @@ class TopBar:
                     object_id=banner_id)
         )  # fmt: skip
         objective_w = max(50, bx - banner_w - 22)
-        objective_id, objective_text = self._fit_objective(self.objective or self.subtitle, objective_w)
         self.objective_label = ui(
-            UILabel(pygame.Rect(banner_w + 16, 4, objective_w, TOP_BAR - 12), objective_text, manager,
-                    container=top, object_id=objective_id)
+            UILabel(pygame.Rect(banner_w + 16, 4, objective_w, TOP_BAR - 12), " ", manager, container=top,
+                    object_id="#subtle")
         )  # fmt: skip
+        self.objective_more = ui(
+            UILabel(pygame.Rect(banner_w + 16, TOP_BAR // 2 - 1, objective_w, 21), " ", manager, container=top,
+                    object_id="#footnote")
+        )  # fmt: skip
+        self.set_objective(self.objective)
 
     def set_banner(self, text: str) -> None:
         self.banner = text
@@ -79,10 +87,34 @@ class TopBar:
             _refit(self.banner_label, self._fit_banner(text, self.banner_label.rect.width))
 
     def set_objective(self, text: str) -> None:
-        """The objective line, in the largest print that fits its place (then cut short)."""
+        """The objective line (the subtitle while there is none), in the largest print that fits its place;
+        else on two lines, broken between its parts; then cut short."""
         self.objective = text
-        if self.objective_label is not None:
-            _refit(self.objective_label, self._fit_objective(text, self.objective_label.rect.width))
+        first, more = self.objective_label, self.objective_more
+        if first is None or more is None:
+            return
+        lines = self._fit_objective(text or self.subtitle, first.rect.width)
+        x, width = first.relative_rect.x, first.rect.width
+        if len(lines) == 1:
+            first.set_relative_position((x, 4))
+            first.set_dimensions((width, TOP_BAR - 12))
+        else:
+            first.set_relative_position((x, 2))
+            first.set_dimensions((width, 21))
+        _refit(first, lines[0])
+        _refit(more, lines[1] if len(lines) > 1 else ("#footnote", " "))
+        if len(lines) > 1:
+            more.show()
+        else:
+            more.hide()
+
+    def objective_shown(self) -> str:
+        """The objective as it reads on the bar now (both lines)."""
+        lines = [
+            self.objective_label,
+            self.objective_more if self.objective_more and self.objective_more.visible else None,
+        ]
+        return " ".join(label.text for label in lines if label is not None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -104,8 +136,11 @@ class TopBar:
         ]
         return fit(text, width - 12, sizes)
 
-    def _fit_objective(self, text: str, width: int) -> tuple[str, str]:
-        return fit(text, width - 10, [("#subtle", self._measure(18)), ("#footnote", self._measure(14))])
+    def _fit_objective(self, text: str, width: int) -> Fitted:
+        one = fit(text, width - 10, [("#subtle", self._measure(18)), ("#footnote", self._measure(14))])
+        if one[1] == text:
+            return [one]
+        return [("#footnote", line) for line in two_lines(text, width - 10, self._measure(14))]
 
 
 def _refit(label: UILabel, fitted: tuple[str, str]) -> None:
@@ -115,3 +150,25 @@ def _refit(label: UILabel, fitted: tuple[str, str]) -> None:
         label.set_text(" ")  # the old text is not laid out in the new print
         label.change_object_id(object_id)
     label.set_text(shown)
+
+
+def two_lines(text: str, width: int, measure: Callable[[str], int]) -> tuple[str, str]:
+    """``text`` on two lines of whole words of at most ``width``; when that is not room enough, the last part
+    (after the last " · ": the turns or moves left) stays whole and what comes before it is cut short.
+
+    >>> two_lines("Allies first · exit 3 men (0 out) · 12 of 12 turns left", 10 * 34, lambda t: 10 * len(t))
+    ('Allies first · exit 3 men (0 out)', '12 of 12 turns left')
+    >>> two_lines("Allies first · exit 3 men (0 out, nearest 22 from it) · 12 of 12 turns left", 10 * 30,
+    ...           lambda t: 10 * len(t))
+    ('Allies first · exit 3 men (0', 'out, ne… · 12 of 12 turns left')
+    """
+    lines = wrap(text, width, measure)
+    top, bottom = lines[0].rstrip(" \u00b7"), " ".join(lines[1:]).lstrip(" \u00b7")
+    if measure(bottom) <= width:
+        return top, bottom
+    head, sep, last = text.rpartition(PARTS)
+    keep = sep + last
+    room = width - measure(keep)
+    if sep and len(top) < len(head) and room > measure("x\u2026"):
+        return top, elide(head[len(top) :].strip(), room, measure) + keep
+    return top, elide(bottom, width, measure)
