@@ -791,14 +791,15 @@ class GameScene(Scene):
         self.app.show_load()
 
     def undo(self) -> None:
-        """Ctrl+Z: the controller's own choices first, then the commands that rolled no dice."""
+        """Ctrl+Z: an aim's waypoints and the aim first, then the commands that rolled no dice. A figure merely
+        selected is not a choice to undo (a newcomer's first Ctrl+Z after a move only cleared his selection)."""
         if self.match is None:
             return
         ctl = self.match.controller
-        if ctl.mode in CHOOSING:
+        if ctl.mode == Mode.AIMING:
             self._button("undo")
             return
-        if ctl.mode != Mode.IDLE or self.session is None:
+        if ctl.mode not in (Mode.IDLE, Mode.SELECTED) or self.session is None:
             self.say("Nothing to undo now." if self.session is not None else "Undo is off here.", bad=True)
             return
         from game.session import UndoRefused
