@@ -63,6 +63,7 @@ def test_zombiekrieg_how_to_play_explains_fire_from_the_rules_data(app) -> None:
         "knocks a standing zombie down",
         "(a double that hits) kills it",
         "press F",
+        "Shift-click the first shot's",  # an LMG's two shots at two zombies: a newcomer never found how
     ):
         assert words in fire, (words, fire[:900])
     assert "[house]" in fire  # the club's values say so

@@ -593,7 +593,8 @@ def _firing(w: _Writer) -> Section:
                 w.v("weapon_classes.lmg.shots"),
                 " shots, each its own test; the second goes at the same zombie or one within ",
                 w.v("house.lmg_second_shot_radius", inches),
-                " of it.",
+                " of it. A click fires both at the zombie clicked; to split them, Shift-click the first shot's "
+                "zombie, then click the second's.",
             ),
         ],
     )
