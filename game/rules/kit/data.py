@@ -23,7 +23,7 @@ class DataError(ValueError):
     """The TOML is missing something the rules need; the message says what and where."""
 
 
-def need(table: dict[str, Any], key: str, where: str, file: str) -> Any:
+def need(table: Mapping[str, Any], key: str, where: str, file: str) -> Any:
     """``table[key]``, or a :class:`DataError` naming the file and the table that lacks it."""
     if key not in table:
         raise DataError(f"{file}: [{where}] needs {key!r}")
@@ -70,7 +70,7 @@ def typed(cls: type[T], table: Mapping[str, Any], where: str, file: str) -> T:
     if unknown:
         raise DataError(f"{file}: [{where}] has no use for {unknown[0]!r} (a misspelling?)")
     values = {
-        f.name: _of_kind(need(dict(table), f.name, where, file), kinds[f.name], f"{where}.{f.name}", file)
+        f.name: _of_kind(need(table, f.name, where, file), kinds[f.name], f"{where}.{f.name}", file)
         for f in fields(cls)  # type: ignore[arg-type]
     }
     return cls(**values)

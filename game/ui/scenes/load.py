@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
 from game.saves import SavedGame, SaveError, read_save
-from game.session import actions, describe_save, format_time, progress
+from game.session import Session, actions, describe_save, format_time, progress
 from game.ui.campaign_play import KeptCampaign, kept_campaigns
 from game.ui.fitting import elide
 from game.ui.rules_help import ruleset_title
@@ -299,9 +299,8 @@ class LoadScene(Scene):
         self.app.host_again(session)
         return True
 
-    def _resumed(self, entry: Any) -> Any:
+    def _resumed(self, entry: SaveEntry) -> Session | None:
         """The save's game replayed, or None with the save's refusal shown beside it."""
-        from game.session import Session
 
         try:
             return Session.resume(entry.path, self.app.autosaves())
