@@ -90,3 +90,27 @@ def test_zombies_whose_ways_cross_take_turns_the_others_shamble_at_once() -> Non
     clock = {fid: g.start for fid, g in moving[0].clock.items()}
     assert len(moving) == 1 and clock["z1"] == clock["z3"] == 0.0 < clock["z2"], clock
     assert [looks[f].position for f in moves] == [a.path[-1] for a in moves.values()]
+
+
+def test_zombie_40000_hordes_shamble_one_after_another_after_the_turn_and_its_die_are_read(app: App) -> None:
+    """A Zombie 40,000 newcomer: "the whole zombie turn is over in about 0.5-1.5 s; I learned what happened from
+    the log". Every horde shambled in one step. Now "The zombies' turn" and the shamble's die each hold the
+    table a moment, then each horde shambles as its own step, the next after it (the phase at most 3.5 s at 1x)."""
+    loop = DemoLoop(DemoDirector([assets_dir("maps") / "hive_street.tmx"], seed=1))
+    loop.tick()
+    for _ in range(300):
+        events = loop.tick()
+        hordes = {e.figure.rsplit("-", 1)[0] for e in events if type(e).__name__ == "Moved" and e.how == "shamble"}
+        if len(hordes) >= 2:
+            break
+    else:
+        pytest.fail("no zombie turn of Hive Street shambled two hordes")
+    view = loop.current.view
+    steps = steps_of(events, view.animation)
+    kinds = [type(s.events[0]).__name__ for s in steps]
+    assert kinds.index("PhaseStarted") < kinds.index("MoveRolled") < kinds.index("Moved")
+    assert min(s.duration for s in steps[: kinds.index("Moved")] if s.duration) >= 0.6
+    shambles = [s for s in steps if any(getattr(e, "how", "") == "shamble" for e in s.events)]
+    assert len(shambles) == len(hordes)  # a step a horde
+    seconds = zombie_seconds(app, loop, events, speed=1.0)
+    assert 0.6 * len(hordes) <= seconds <= ZOMBIES_MOST + 0.1, seconds

@@ -108,7 +108,7 @@ def unit_names(state: Any) -> dict[str, str]:
     return out
 
 
-def _home(fid: str) -> str:
+def home_unit(fid: str) -> str:
     """The unit a model started in: its id's head (``p2`` of ``p2-3``)."""
     return fid.rsplit("-", 1)[0]
 
@@ -128,14 +128,14 @@ def _base(game: Zombie40kGame, m: Any, home: Any) -> str:
 def figure_names(game: Zombie40kGame, units: dict[str, str]) -> dict[str, str]:
     """Every model's name (see the module's words)."""
     st = game.state
-    ordered = sorted(st.models.values(), key=lambda m: (_home(m.id), _number(m.id), m.id))
-    base = {m.id: _base(game, m, st.units.get(_home(m.id))) for m in ordered}
-    same = Counter((_home(f), b) for f, b in base.items())
+    ordered = sorted(st.models.values(), key=lambda m: (home_unit(m.id), _number(m.id), m.id))
+    base = {m.id: _base(game, m, st.units.get(home_unit(m.id))) for m in ordered}
+    same = Counter((home_unit(f), b) for f, b in base.items())
     seen: Counter[tuple[str, str]] = Counter()
     plain: dict[str, str] = {}
     for m in ordered:
-        home = st.units.get(_home(m.id))
-        key = (_home(m.id), base[m.id])
+        home = st.units.get(home_unit(m.id))
+        key = (home_unit(m.id), base[m.id])
         seen[key] += 1
         alone = m.sergeant or home is None or home.kind == BOSS or (same[key] == 1 and home.start_size == 1)
         plain[m.id] = base[m.id] if alone else f"{base[m.id]} {seen[key]}"
@@ -145,7 +145,7 @@ def figure_names(game: Zombie40kGame, units: dict[str, str]) -> dict[str, str]:
     shared = Counter(name for fid, name in plain.items() if fid not in joined)
     out = {}
     for m in ordered:
-        home = st.units.get(_home(m.id))
+        home = st.units.get(home_unit(m.id))
         if home is not None and home.kind == BOSS:
             out[m.id] = units[home.id]
         elif home is not None and (m.id in joined or shared[plain[m.id]] > 1):
@@ -158,7 +158,7 @@ def figure_names(game: Zombie40kGame, units: dict[str, str]) -> dict[str, str]:
 
 def base_zombies(state: Any) -> set[str]:
     """The models that started in a horde or as the Boss (their profiles' brackets are the mods')."""
-    return {f for f in state.models if (u := state.units.get(_home(f))) is not None and u.side == ZOMBIES}
+    return {f for f in state.models if (u := state.units.get(home_unit(f))) is not None and u.side == ZOMBIES}
 
 
 _last: list[Any] = [None, (), None]  # the state last named, its model and unit ids, its Names (held: no id reuse)

@@ -71,7 +71,7 @@ from game.rules.zombie40k.commands import (
 )
 from game.rules.zombie40k.events import BlastPlaced, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
-from game.rules.zombie40k.names import capitalised, names_of, player_words
+from game.rules.zombie40k.names import capitalised, home_unit, names_of, player_words
 from game.rules.zombie40k.report import vehicle_words, who_won
 from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
 from game.table import path_length
@@ -826,8 +826,13 @@ class Z40View:
 
     def animation(self, event: Any) -> Animation | None:
         kind = type(event).__name__
-        if kind == "Moved":
-            return Animation("move", event.figure, tuple(event.path), event.facing, group=event.how)
+        if kind == "Moved":  # a horde shambles as one, the next horde after it (all at once read as a jump)
+            group = f"shamble {home_unit(event.figure)}" if event.how == "shamble" else event.how
+            return Animation("move", event.figure, tuple(event.path), event.facing, group=group)
+        if kind == "PhaseStarted" and event.phase == "zombies":
+            return Animation("pause", seconds=0.8)  # "The zombies' turn" is read before the first of them moves
+        if kind == "MoveRolled" and event.what == "shamble":
+            return Animation("pause", seconds=0.6)  # the shamble's die, read before they move by it
         if kind == "Killed":
             return Animation("state", event.figure, state="dead", seconds=0.3)
         if kind == "Embarked":
