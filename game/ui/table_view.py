@@ -304,6 +304,7 @@ class TableView:
         self.on_face_drag: Callable[[Point | None], None] | None = None
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
+        self.tip_asleep = False  # a click put the hovered token's card away until the pointer moves again
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
         # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
@@ -396,6 +397,8 @@ class TableView:
         A right click (no drag) goes to ``on_right_click``; a right or middle drag pans.
         """
         inp = self.input
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):  # a click's result is read, not hidden
+            self.tip_asleep = event.type == pygame.MOUSEBUTTONDOWN
         if event.type == pygame.MOUSEMOTION:
             previous = inp.mouse
             inp.mouse = event.pos
@@ -1179,6 +1182,8 @@ class TableView:
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         if self.hover is None or self.tooltip is None or self.input.press is not None:
+            return
+        if self.tip_asleep or self.tape is not None:  # (the card covered the shot's result and the tape's reading)
             return
         text = self.tooltip(self.hover)
         if not text:
