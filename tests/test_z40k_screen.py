@@ -48,3 +48,16 @@ def test_the_end_button_says_it_ends_the_phase(tmp_path: Path) -> None:
         app.start_game(setup)
         app.run_frames(5)
         assert app.scene.buttons["end_turn"].text == "End phase  E"
+
+
+def test_the_outlines_call_clutter_difficult_ground_in_zombie_40000(tmp_path: Path) -> None:
+    """A newcomer on Hive Street: the yellow-dotted patches "are not explained anywhere on the table"; with the
+    outlines on they read "clutter: Rubble", a mapmaker's word. In Zombie 40,000 they read "difficult ground"."""
+    if not HIVE.exists():
+        pytest.skip("Hive Street is not there")
+    with headless_app(tmp_path / "settings.json") as app:
+        app.start_game(GameSetup(load_entry(HIVE)))
+        app.run_frames(3)
+        words = [job.text for job in app.scene.view._terrain_jobs()]
+        assert any(w.startswith("difficult ground: ") for w in words), words
+        assert not any(w.startswith("clutter") for w in words), words

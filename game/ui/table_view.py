@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, NamedTuple
@@ -304,6 +304,7 @@ class TableView:
         self.on_face_drag: Callable[[Point | None], None] | None = None
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
+        self.terrain_words: Mapping[str, str] = {}  # a map class in the rule set's words (the outlines' labels)
         self.tip_asleep = False  # a click put the hovered token's card away until the pointer moves again
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
@@ -1100,7 +1101,8 @@ class TableView:
         jobs = []
         for piece in self.scenario.terrain if self.scenario else ():
             colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
-            text = piece.kind if not piece.name else f"{piece.kind}: {piece.name}"
+            kind = self.terrain_words.get(piece.kind, piece.kind)
+            text = kind if not piece.name else f"{kind}: {piece.name}"
             w, h = self._text_size(text, 16, colour)
             c = self.camera.to_screen(piece.area.centre)
             middle = pygame.Rect(0, 0, w, h).move(round(c[0] - w / 2), round(c[1] - h / 2))

@@ -221,6 +221,7 @@ class Z40View:
 
     action_kinds = ACTION_KINDS
     figure_noun = "model"
+    terrain_words = {"clutter": "difficult ground"}  # the outlines' labels, in 40k's word for it
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     ask_before_ending = True  # an E with models still able to act in this phase asks once
     optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked

@@ -574,6 +574,7 @@ class GameScene(Scene):
         view.on_right_click = orders.cancel if orders is not None else None
         view.on_face_drag = orders.face if orders is not None else None
         view.tooltip = match.tooltip if match is not None else _label
+        view.terrain_words = getattr(match.view, "terrain_words", {}) if match is not None else {}
 
     def _button(self, name: str) -> None:
         if self.match is not None:
