@@ -144,3 +144,34 @@ def test_a_touch_takes_over_at_the_next_point_a_player_can_act_and_says_so(app: 
     assert not mid_move(game)  # the whole squad had moved
     assert play.match.status.startswith("You have the game at ")  # the status line, and big over the table:
     assert play.match.handoff is not None and play.match.handoff[0].startswith("You have the game: ")
+
+
+def test_the_next_game_dealt_behind_the_result_card_is_never_played_in_the_last_games_view(app: App) -> None:
+    """A newcomer's demo closed the game at every switch between games ("'PhaseStarted' object has no attribute
+    'side'", "'Moved' object has no attribute 'how'"), or played the next game out of sight behind a frozen result
+    card: the screen ticked the loop's game, which the thread dealing behind the card had made the next one, and
+    showed its events through the last game's view. The screen plays only the game it shows."""
+    from game.assets import assets_dir
+
+    maps = [assets_dir("maps") / "small_town.tmx", assets_dir("maps") / "hive_street.tmx"]
+    loop = DemoLoop(DemoDirector(maps, seed=1))
+    loop.tick()
+    first = loop.game
+    for _ in range(3000):
+        if first.over:
+            break
+        loop.tick()
+    assert first.over
+    scene = on_table(app, loop)
+    deadline = time.monotonic() + 300
+    while scene.next_deal is None and time.monotonic() < deadline:
+        app.run_frames(1)
+    assert scene.next_deal is not None and scene.next_deal.done.wait(300)
+    second = loop.game
+    assert second is not first and second.ruleset != first.ruleset
+    dealt = len(second.commands)
+    while app.scene is scene and time.monotonic() < deadline:
+        app.run_frames(1)
+        assert len(second.commands) == dealt or app.scene is not scene  # never ticked behind the card
+    assert app.scene.name == "demo" and app.scene.match.game is second  # its own table, its own view
+    app.run_frames(30)

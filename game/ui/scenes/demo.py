@@ -275,9 +275,9 @@ class DemoScene(GameScene):
             return
         if self.match.playback.busy:
             return
-        loop, game = self.loop, self.loop.game
-        if game is None:
-            return
+        # the game shown, not the loop's: once this one is over, the next is dealt on a thread behind the result
+        # card, and the loop's game is the next one (ticked here, its events went to this game's view: a crash)
+        loop, game = self.loop, self.match.game
         if game.over:
             self._between_games(dt)
             return
