@@ -13,7 +13,7 @@ from game.rules.contract import Force, Veteran
 from game.rules.core import CannotStart, DiceRolled, get_ruleset
 from game.rules.outbreak import bites
 from game.rules.outbreak import events as ev
-from game.rules.outbreak.campaign import CARRIES, KEYS, chapter_options, muster
+from game.rules.outbreak.campaign import CAMPAIGN, CARRIES, KEYS, chapter_options, muster
 from game.rules.outbreak.game import OutbreakGame, new_game
 from game.rules.outbreak.state import DEAD, EXITED, PLAYERS, TURNED
 from game.rules.outbreak.testing import tiny_scenario
@@ -283,3 +283,25 @@ def test_the_bots_play_the_shipped_campaign_through_with_the_carried_force():
     assert result.ending in ("victory", "defeat") and not result.error
     first = result.chapters[0]
     assert (first.chapter, first.going_in) == ("diner", 4) and first.after <= 4
+
+
+def test_the_end_and_campaign_screens_name_the_bystanders_who_will_join_before_the_next_chapter():
+    """A newcomer: "chapter 2 showed 'bystanders rescued 2'; the end screen listed only Boone, the campaign
+    screen '1 standing, 3 fallen'; chapter 3 then opened with two more, and nothing explained it". The force's
+    notes now name who joins in the next chapter and who stays behind (the rule "bystanders", the same pick)."""
+    from game.ui.campaign_words import force_html
+
+    game = first_chapter(npcs=(("Pastor Abel", 2, 2), ("Dot", 3, 2)))
+    for n in game.state.npcs():
+        n.state = EXITED
+        game.log.append(ev.Exited(n.id))
+    pc(game, "Cy").state = DEAD
+    force = muster(game)
+    said = CAMPAIGN.notes(force, frozenset(KEYS))
+    assert said == (
+        "Joining the group in the next chapter: Pastor Abel, with a club.",
+        "Saved, but staying behind (no room in the group): Dot.",
+    )
+    assert [f.name for f in next_chapter(force, dice=[]).state.pcs()][-1] == "Pastor Abel"  # as said
+    assert "Pastor Abel, with a club" in force_html(force, notes=said)
+    assert CAMPAIGN.notes(force, frozenset(KEYS - {"bystanders"})) == ()

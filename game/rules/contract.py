@@ -997,6 +997,10 @@ class CampaignRules(Protocol[G]):
         chapters with the game's own dice, into its log). Raises :class:`~game.rules.core.CannotStart` when
         the force cannot play this map (nobody left alive, no room)."""
 
+    # (optional) ``notes(force, carry) -> tuple[str, ...]``: what ``force`` holds for the next chapter besides
+    # its figures, a sentence each ("Joining the group in the next chapter: Choir girl Lucy, with a club."),
+    # for a chapter's end screen and the campaign screen
+
 
 # ---- what a rule set registers besides its game ----------------------------------------------------
 

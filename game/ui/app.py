@@ -467,7 +467,12 @@ class App:
         except ValueError as exc:  # the rules could not muster the force (a fault, shown rather than a crash)
             self.show_campaign(play, notice=f"The chapter could not be recorded: {exc}")
             return
-        lines = [*carried_lines(before, play.force), play.outlook(), *([trouble] if trouble else [])]
+        lines = [
+            *carried_lines(before, play.force),
+            *play.notes(),
+            play.outlook(),
+            *([trouble] if trouble else []),
+        ]
         make_report = get_ruleset(game.ruleset).report
         if make_report is None:
             self.show_campaign(play, notice=" ".join(lines))

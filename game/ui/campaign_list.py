@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.campaign.model import Campaign, CampaignError, load_campaign
+from game.rules.contract import Force
 from game.rules.core import get_ruleset
 from game.ui.scenario_list import scenario_folders
 
@@ -41,6 +42,12 @@ def carry_words(campaign: Campaign) -> list[str]:
     rules = get_ruleset(campaign.ruleset).campaign
     carries = rules.carries if rules is not None else ()
     return [c.words + (" [house]" if c.house else "") for c in carries if c.key in campaign.carry]
+
+
+def force_notes(campaign: Campaign, force: Force) -> list[str]:
+    """What ``force`` holds for ``campaign``'s next chapter besides its figures, in its rule set's words."""
+    notes = getattr(get_ruleset(campaign.ruleset).campaign, "notes", None)
+    return list(notes(force, campaign.carry)) if notes is not None else []
 
 
 def load_campaign_entry(path: Path) -> CampaignEntry:

@@ -35,7 +35,7 @@ from game.rules.core import Game
 from game.saves import SavedGame, SaveError
 from game.scenario import ScenarioError
 from game.session import progress
-from game.ui.campaign_list import carry_words
+from game.ui.campaign_list import carry_words, force_notes
 from game.ui.campaign_words import GOLD, MUTED, ending_line
 from game.ui.scenario_list import ScenarioEntry, load_entry
 
@@ -146,6 +146,10 @@ class CampaignPlay:
     def carry_rules(self) -> list[str]:
         """What this campaign carries from chapter to chapter, in the rule set's words."""
         return carry_words(self.campaign)
+
+    def notes(self) -> list[str]:
+        """What the force holds for the next chapter besides its figures (bystanders who will join)."""
+        return force_notes(self.campaign, self.force) if not self.ending else []
 
     def player_names(self) -> list[str]:
         """The players' names (none kept by the campaign: the screen says "Player N")."""

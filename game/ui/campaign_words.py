@@ -12,6 +12,7 @@ pygame_gui HTML, no widgets; any rule set's :class:`~game.rules.contract.Force` 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from game.rules.contract import Force, Veteran
 
@@ -52,10 +53,10 @@ def veteran_html(v: Veteran) -> str:
     return "<br>".join([head, *lines])
 
 
-def force_html(force: Force, players: list[str] | None = None) -> str:
+def force_html(force: Force, players: list[str] | None = None, notes: Sequence[str] = ()) -> str:
     """The force carried over: the living first, then the fallen, by player when there are several
-    (``players`` names them, else "Player N"). What the force holds as a whole is the rule set's to put in its
-    figures' history lines: its own numbers would mean nothing here."""
+    (``players`` names them, else "Player N"), then the rule set's ``notes`` on what else it holds for the next
+    chapter (bystanders who will join). Its own numbers would mean nothing here."""
     if not force.veterans:
         return f"<i><font color='{MUTED}'>Nobody yet: the first chapter's figures become the force.</font></i>"
     living = len(force.living)
@@ -70,6 +71,7 @@ def force_html(force: Force, players: list[str] | None = None) -> str:
             name = players[player] if players and player < len(players) else f"Player {player + 1}"
             rows = f"<font color='{GOLD}'>{html.escape(name)}</font><br>{rows}"
         parts.append(rows)
+    parts += [f"<font color='{GOOD}'>{html.escape(note)}</font>" for note in notes]
     return "<br><br>".join(parts)
 
 

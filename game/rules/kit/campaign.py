@@ -26,16 +26,19 @@ from game.scenario.model import Scenario
 GameT = TypeVar("GameT")  # the rule set's game
 Muster = Callable[[GameT], Force]  # the force as a finished game left it
 NextOptions = Callable[[Scenario, dict[str, Any], Force, frozenset[str]], dict[str, Any]]  # the next chapter's
+Notes = Callable[[Force, frozenset[str]], tuple[str, ...]]  # what the force holds besides its figures, in words
 OPTION = "campaign"  # the game option a chapter's carried force rides in
 
 
 @dataclass  # not frozen: the contract's ``carries`` is a plain attribute
 class KitCampaign(Generic[GameT]):
-    """Campaign rules of ``carries``, ``muster`` and ``options`` (see the contract's ``CampaignRules``)."""
+    """Campaign rules of ``carries``, ``muster`` and ``options`` (see the contract's ``CampaignRules``), and
+    ``notes``: sentences on what the force holds for the next chapter besides its figures (none by default)."""
 
     carries: tuple[CarryRule, ...]
     muster: Muster[GameT]
     options: NextOptions
+    notes: Notes = lambda force, carry: ()
 
 
 def carried_force(options: dict[str, Any]) -> Force | None:

@@ -228,24 +228,59 @@ def check_force(force: Force) -> None:
 
 def _join(force: Force, scenario: Scenario) -> Force:
     """The force with the rescued bystanders who may join made characters (the rule "bystanders")."""
+    taken = {pl.name.strip().casefold() for pl in scenario.placements_of("npc")}  # the map's own bystanders
+    veterans = list(force.veterans)
+    for b, player, state in _joiners(force, taken):
+        arms = " and ".join(w for w in (state["ranged"], state["melee"]) if w)
+        line = f"{b.get('chapter') or 'Rescued'}: saved by the group, joined it with a {arms}"
+        veterans.append(Veteran(b["name"], b["name"], player, JOINED, state, (line,)))
+    return Force(tuple(veterans), {**force.pool, "rescued": []})
+
+
+def _joiners(force: Force, taken: set[str]) -> list[tuple[dict[str, Any], int, dict[str, Any]]]:
+    """The rescued bystanders who join, in order: each with his player (0-based) and what he carries. Those
+    whose name is ``taken`` (casefolded) or the force's, or for whom there is no room, stay behind."""
     data = load_data()
     room = int(force.pool.get("group", len(force.veterans))) - len(force.living)
     per = int(data.get("forces", "characters_per_player_max"))
-    taken = {v.name.casefold() for v in force.veterans}
-    taken |= {pl.name.strip().casefold() for pl in scenario.placements_of("npc")}
-    veterans = list(force.veterans)
+    taken = taken | {v.name.casefold() for v in force.veterans}
+    veterans, out = list(force.veterans), []
     for b in force.pool.get("rescued", []):
         counts = _group_sizes(veterans, int(force.pool.get("players", 1)))
         player = min(range(len(counts)), key=lambda p: (counts[p], p))
         if room <= 0 or counts[player] >= per or str(b.get("name", "")).casefold() in taken:
             continue
         state = {"ranged": b["ranged"], "melee": b["melee"] or str(data.get("campaign", "joiner_melee"))}
-        arms = " and ".join(w for w in (state["ranged"], state["melee"]) if w)
-        line = f"{b.get('chapter') or 'Rescued'}: saved by the group, joined it with a {arms}"
-        veterans.append(Veteran(b["name"], b["name"], player, JOINED, state, (line,)))
+        out.append((b, player, state))
+        veterans.append(Veteran(b["name"], b["name"], player, JOINED, state))
         taken.add(b["name"].casefold())
         room -= 1
-    return Force(tuple(veterans), {**force.pool, "rescued": []})
+    return out
+
+
+def notes(force: Force, carry: frozenset[str]) -> tuple[str, ...]:
+    """The bystanders the group saved who will join it in the next chapter, and those left behind, in words
+    (the end screen and the campaign screen: they showed nobody until the next chapter began).
+
+    >>> saved = [{"name": "Lucy", "ranged": "", "melee": "", "chapter": "St. Jude's"}]
+    >>> notes(Force((Veteran("Boone", "Boone", 0, CHARACTER, {}),), {"group": 4, "rescued": saved}),
+    ...       frozenset({"bystanders"}))
+    ('Joining the group in the next chapter: Lucy, with a club.',)
+    """
+    rescued = force.pool.get("rescued", [])
+    if "bystanders" not in carry or not rescued:
+        return ()
+    joining = _joiners(force, set())
+    names = {b["name"] for b, _, _ in joining}
+    words = [
+        f"{b['name']}, with a {' and a '.join(w for w in (st['ranged'], st['melee']) if w)}"
+        for b, _, st in joining
+    ]
+    out = [f"Joining the group in the next chapter: {'; '.join(words)}."] if words else []
+    behind = [str(b.get("name", "")) for b in rescued if b.get("name") not in names]
+    if behind:
+        out.append(f"Saved, but staying behind (no room in the group): {', '.join(behind)}.")
+    return tuple(out)
 
 
 def _group_sizes(veterans: list[Veteran], players: int) -> list[int]:
@@ -350,4 +385,4 @@ def _fever(world: World, f: Figure) -> None:
     world.explain(f"D6 = {roll}: {f.id} holds on, and turns at the start of move {f.turns_on}")
 
 
-CAMPAIGN = KitCampaign(CARRIES, muster, chapter_options)  # Outbreak's CampaignRules
+CAMPAIGN = KitCampaign(CARRIES, muster, chapter_options, notes)  # Outbreak's CampaignRules

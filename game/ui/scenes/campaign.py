@@ -76,7 +76,7 @@ class CampaignScene(Scene):
         )
         self.force_box = self.ui(
             UITextBox(
-                force_html(play.force, play.player_names()) + carries_html(play.carry_rules()),
+                force_html(play.force, play.player_names(), play.notes()) + carries_html(play.carry_rules()),
                 pygame.Rect(2 * M + left_w, top, w - 3 * M - left_w, bottom - top),
                 self.manager,
             )
