@@ -524,6 +524,8 @@ class View(Protocol[G]):
     # screen's guard against an E meant for the phase before (see ``Controller.moved_on``)
     # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
+    # (optional) ``table_marks(game, looks) -> list[Primitive]``: marks the table shows whatever is selected (a
+    # zombie's grab on the human it holds), drawn at the figures' ``looks`` once no event is playing
 
     # -- the panels
     def turn_line(self, game: G, opponent_moving: bool = False, turn: int | None = None) -> str:

@@ -38,7 +38,7 @@ from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, movement, paces, short_runs
+from game.rules.outbreak import acting, clock, holds, movement, paces, short_runs
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -417,8 +417,13 @@ class OutbreakView:
             lines.append("hunting (has spotted the humans)" if f.aware else "shuffling (has not spotted anyone)")
             if f.target and f.target in game.state.figures:
                 lines.append(f"goes for {self._who(game, f.target, html_safe=False)}")
+            grab = self._grab_words(game, fid)
+            lines += [grab] if grab else []
         else:
             lines.append(self.summary(game, fid))
+            held = holds.held_by(game.world, fid) if f.on_table else []
+            if held:  # up to three tokens crowd him: which ones have hold of him
+                lines.append("held by " + ", ".join(self._who(game, z, html_safe=False) for z in held))
             # what he knows, in words: an unaware one cannot fire until he spots a zombie
             lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
             lines += [w for w in flags(f) if w != "unaware"]
@@ -429,9 +434,28 @@ class OutbreakView:
         f = game.figure(fid)
         w = game.world
         if f.is_zombie:
-            return "hunting" if f.aware else "shuffling"
+            grab = self._grab_words(game, fid)
+            return ("hunting" if f.aware else "shuffling") + (f", {grab}" if grab else "")
         gun = f"{w.data.ranged(f.ranged).name} {acting.shots_left(w, f)}/3" if f.ranged else "no gun"
         return f"{gun}, {w.data.melee_name(f.melee) if f.melee else 'unarmed'}"
+
+    def _grab_words(self, game: OutbreakGame, zid: str) -> str:
+        """``grabbing Deacon Hale`` for a zombie that holds a human now; empty for one that holds nobody."""
+        z = game.state.figures.get(zid)
+        human = holds.grabbing(game.world, zid) if z is not None and z.on_table else None
+        return f"grabbing {self._who(game, human, html_safe=False)}" if human else ""
+
+    def table_marks(self, game: OutbreakGame, looks: dict[str, Look]) -> list[d.Primitive]:
+        """A line from each zombie to the human it holds, where the screen shows them: up to three tokens
+        crowd one human and overlap, and the line says which ones have hold of him."""
+        out: list[d.Primitive] = []
+        for hid, zids in holds.holds(game.world).items():
+            h = looks.get(hid)
+            for zid in zids:
+                z = looks.get(zid)
+                if h is not None and z is not None and "dead" not in (h.state, z.state):
+                    out.append(d.Path((z.position, h.position), "grab"))
+        return out
 
     def selectable(self, game: OutbreakGame, fid: str) -> str:
         f = game.state.figures.get(fid)
