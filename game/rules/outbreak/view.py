@@ -141,6 +141,7 @@ def zombie_name(f: Figure, was: str = "") -> str:
 
 
 AWARE_WORDS = "knows the zombies are here"
+IN_CONTACT = "In contact: the gun is a close combat weapon now"  # why Fire is off (its button, the roster)
 UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
 
 
@@ -320,10 +321,10 @@ class OutbreakView:
         # on every line; "no gun" says nothing the missing shots do not
         cells = [Cell(w.data.ranged(f.ranged).name, "muted")] if f.ranged else []
         cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
-        if f.ranged:
+        state = _shown_state(game, f, look.state if look is not None else f.state, looks or {})
+        if f.ranged and state == "standing":  # a dead man's shots ("3 shots DEAD") are nothing to him now
             jammed = "jammed" in look.words if look is not None else f.jammed
             cells.append(Cell("jammed", "bad") if jammed else self._shots_cell(game, f))
-        state = _shown_state(game, f, look.state if look is not None else f.state, looks or {})
         # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
         # roll of the next move stood in the roster while the zombies of this one still moved; one off the
         # table shows only what he is now ("bitten TURNED", "hidden EXITED" said what no longer held)
@@ -332,9 +333,10 @@ class OutbreakView:
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
         if state == "standing":
             can = (f.id in ready) if ready is not None else not f.acted
-            status = Cell(
-                "ready" if can else ACTED_WORDS.get(f.acted, f.acted or "waits"), "good" if can else "spent"
-            )
+            unaware = "unaware" in (look.words if look is not None else flags(f))
+            # a spot that found nobody is no "spotted" beside "unaware" (the log said "does not spot")
+            did = "looked" if f.acted == "spot" and unaware else ACTED_WORDS.get(f.acted, f.acted or "waits")
+            status = Cell("ready" if can else did, "good" if can else "spent")
         else:
             status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
@@ -349,7 +351,9 @@ class OutbreakView:
         if left <= 0:
             return Cell("no thirds left", "spent")
         if not game.fire_targets(f.id):  # "1 shot, none in range" beside "fired" read as one phrase
-            return Cell(f"{counted(left, 'shot')} left (no zombie in range)", "spent")
+            # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
+            why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
+            return Cell(f"{counted(left, 'shot')} left ({why})", "spent")
         return Cell(counted(left, "shot"), "plain")
 
     def acting_player(self, game: OutbreakGame) -> int | None:
@@ -503,7 +507,7 @@ class OutbreakView:
             if not f.aware:
                 return "Has not spotted the zombies yet."
             if fighting:
-                return "In contact: the gun is a close combat weapon now."
+                return f"{IN_CONTACT}."
             if acting.shots_left(w, f) <= 0:
                 return "No thirds of this move left to fire in (one shot a third)."
             return "No zombie in sight and in range."
