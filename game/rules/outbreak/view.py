@@ -103,7 +103,7 @@ _HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "h
 # events whose line tells the roll just made (its die with it): the roll's own line would say it twice
 def _generation_retold(log: Sequence[Event], i: int) -> bool:
     """Whether ``log[i]`` is a generation roll its ``ZombiesGenerated`` tells again, after the zombies it placed
-    ("3 zombies come out of Open grave (1D6 = 3)": one line, not the roll's too)."""
+    ("Open grave: 1D6 = 3, 3 zombies come out.": one line, not the roll's too)."""
     e = log[i]
     if not (isinstance(e, DiceRolled) and e.purpose.startswith("generation at ")):
         return False
@@ -334,7 +334,7 @@ class OutbreakView:
         if state == "standing":
             can = (f.id in ready) if ready is not None else not f.acted
             unaware = "unaware" in (look.words if look is not None else flags(f))
-            # a spot that found nobody is no "spotted" beside "unaware" (the log said "does not spot")
+            # a spot that found nobody is no "spotted" beside "unaware" (the log said "not spotted")
             did = "looked" if f.acted == "spot" and unaware else ACTED_WORDS.get(f.acted, f.acted or "waits")
             status = Cell("ready" if can else did, "good" if can else "spent")
         else:
@@ -809,7 +809,7 @@ class OutbreakView:
             where, dice = (spawn.name, f"{spawn.dice}D6") if spawn is not None else (e.spawn, "rolled")
             verb = "comes" if len(e.figures) == 1 else "come"
             return toned(
-                "enemy", f"{counted(len(e.figures), 'zombie')} {verb} out of {_esc(where)} ({dice} = {e.roll})."
+                "enemy", f"{_esc(where)}: {dice} = {e.roll}, {counted(len(e.figures), 'zombie')} {verb} out."
             )
         if isinstance(e, ev.OutbreakStarted):
             return toned(
@@ -822,35 +822,38 @@ class OutbreakView:
         if isinstance(e, ev.HideRolled):
             return toned(
                 "good" if not e.spotted else "warn",
-                f"{who(e.figure)} {'is spotted in cover' if e.spotted else 'stays hidden'} (D6 = {e.roll}).",
+                f"{who(e.figure)} hides in cover: D6 = {e.roll}, {'spotted' if e.spotted else 'stays hidden'}.",
             )
         if isinstance(e, ev.MovementRolled):
             if e.frozen:
-                return toned("bad", f"{who(e.figure)} freezes! (D6 = {e.roll})")
-            return f'{who(e.figure)} runs up to {e.allowance:g}" (D6 = {e.roll}).'
+                return toned("bad", f"{who(e.figure)} rolls to move: D6 = {e.roll}, freezes!")
+            return f'{who(e.figure)} rolls to move: D6 = {e.roll}, runs up to {e.allowance:g}".'
         if isinstance(e, ev.TirednessRolled) and e.tired:
-            return toned("warn", f"{who(e.figure)} is tired and stops for a breather this move (D6 = {e.roll}).")
+            return toned(
+                "warn", f"{who(e.figure)} rolls for tiredness: D6 = {e.roll}, is tired and stops for a breather."
+            )
         if isinstance(e, ev.Moved):
             if _stood_still(e.length):  # a walk that rounds to 0.0" is no move to a reader: say why
                 return f"{who(e.figure)} stays where he is: the way is blocked."
             return f"{who(e.figure)} moves {inches_walked(e.length)}."
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
-                return toned("bad", f"{who(e.figure)}'s gun jams! (D6 = {e.roll})")
+                return toned("bad", f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, the gun jams!")
             hit = "hit and killed in the first third" if e.result == "killed" else _late_hit(e.third)
             return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
         if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
+            shot = f"{who(e.figure)}'s shot on {who(e.target)}: D6 = {e.roll}"
             if e.destroyed:
-                return toned(
-                    "good", f"{first_up(who(e.target))} is destroyed by {who(e.figure)}'s shot (D6 = {e.roll})."
-                )
+                return toned("good", f"{shot}, destroyed.")
             z = game.state.figures.get(e.target)
             fighting = z is not None and z.on_table and game.world.contacts(z, zombies=False)
-            rest = "and stays in the fight" if fighting else "and keeps coming"
-            return toned("warn", f"{first_up(who(e.target))} is hit but not destroyed (D6 = {e.roll}) {rest}.")
+            rest = "it stays in the fight" if fighting else "it keeps coming"
+            return toned("warn", f"{shot}, not destroyed: {rest}.")
         if isinstance(e, ev.JamCleared):
-            did = "clears the jam" if e.cleared else "cannot clear the jam"
-            return toned("good" if e.cleared else "warn", f"{who(e.figure)} {did} (D6 = {e.roll}).")
+            did = "cleared" if e.cleared else "still jammed"
+            return toned(
+                "good" if e.cleared else "warn", f"{who(e.figure)} works the jammed gun: D6 = {e.roll}, {did}."
+            )
         if isinstance(e, ev.Engaged):
             return toned("enemy", f"{first_up(who(e.zombie))} grabs {who(e.human)}.")
         if isinstance(e, ev.FirstBlow):
@@ -874,10 +877,10 @@ class OutbreakView:
                 f"{first_up(who(e.figure))} is killed ({_esc(cause)}).",
             )
         if isinstance(e, ev.BiteRolled) and e.bitten:
-            return toned("bad", f"<b>{who(e.figure)} has been bitten! (D6 = {e.roll})</b>")
+            return toned("bad", f"<b>{who(e.figure)}'s bite check: D6 = {e.roll}, bitten!</b>")
         if isinstance(e, ev.TurningRolled):
             turns = f"turns {e.result}" if e.result != "roll again" else "holds on"
-            return toned("bad", f"{who(e.figure)} {turns} (D6 = {e.roll}).")
+            return toned("bad", f"{who(e.figure)}'s turning roll: D6 = {e.roll}, {turns}.")
         if isinstance(e, ev.HumanTurned):
             return toned("bad", f"<b>{who(e.figure)} has turned!</b>")
         if isinstance(e, ev.Exited):
@@ -893,15 +896,20 @@ class OutbreakView:
         return ""
 
     def _spot_line(self, game: OutbreakGame, e: ev.SpotRolled) -> str:
-        """``Zombie 3 spots Trina (11.2", D6 = 5 vs 3+).`` (no die within the distance that spots for sure)"""
+        """``Zombie 3 looks for Trina, 11.2" away: D6 = 5 vs 3+, spotted.``: the roll, then what it did (no die
+        within the distance that spots for sure)."""
         who = lambda fid: self._who(game, fid)  # noqa: E731
         if not e.target:
             return toned("muted", f"{first_up(who(e.who))} sees nothing.")
-        verb = "spots" if e.spotted else "does not spot"
-        die = f", D6 = {e.roll} vs {e.need}+" if e.roll else ""
+        found = "spotted" if e.spotted else "not spotted"
+        die = (
+            f"D6 = {e.roll} vs {e.need}+, {found}"
+            if e.roll
+            else ("spotted without a roll" if e.spotted else found)
+        )
         return toned(
             "good" if e.spotted else "muted",
-            f'{first_up(who(e.who))} {verb} {who(e.target)} ({e.distance:.1f}"{die}).',
+            f'{first_up(who(e.who))} looks for {who(e.target)}, {e.distance:.1f}" away: {die}.',
         )
 
     def sound(self, game: OutbreakGame, event: Event) -> str | None:
