@@ -461,6 +461,17 @@ class OutbreakView:
                     out.append(d.Path((z.position, h.position), "grab"))
         return out
 
+    def idle_words(self, game: OutbreakGame, fid: str) -> str:
+        """What a tired character with no action now may still do this step (the hint said "no action left"): a
+        breather stops his run, not his gun [house]; empty for anyone else."""
+        f = game.state.figures.get(fid)
+        if f is None or not f.on_table or not f.tired or f.acted:
+            return ""
+        w = game.world
+        if f.ranged and f.aware and acting.shots_left(w, f) > 0 and not acting.in_combat(w, f):
+            return "tired, no run this move: he may still fire once a zombie is in sight and range"
+        return "tired, no run this move: nothing else to do this step"
+
     def selectable(self, game: OutbreakGame, fid: str) -> str:
         f = game.state.figures.get(fid)
         if f is None:
