@@ -31,9 +31,9 @@ def test_the_objective_line_shows_the_walk_to_the_exit_against_the_moves_left() 
     match = Match(game, RS.view())
     line = match.objective()
     # whose walk it is (playtest: "exit 13\" (3 moves)" did not say): the second nearest, as two must get out
-    assert line == 'Escape: 0/2 out · 2nd nearest 44" from exit (8 moves) · 10 left', line
+    assert line == 'Escape: 0/2 out · 2nd nearest 43" from exit (8 moves) · 10 left', line
     game.state.move = 5  # seven moves left (of Small Town's 11) for the same walk
-    assert Match(game, RS.view()).objective() == 'Escape: 0/2 out · 2nd nearest 44" from exit: 8 moves, 7 left'
+    assert Match(game, RS.view()).objective() == 'Escape: 0/2 out · 2nd nearest 43" from exit: 8 moves, 7 left'
 
 
 def test_no_walk_is_shown_without_an_exit() -> None:
@@ -63,3 +63,18 @@ def test_the_quiet_start_on_a_farm_at_midnight_says_nothing_of_a_town() -> None:
     Match(game, RS.view(), log=logged.append)
     said = next(line for line in logged if "the quiet start" in line)
     assert "Move 1, the quiet start (nobody knew yet): " in said and "town" not in said and "day" not in said
+
+
+def test_the_moves_to_the_exit_count_a_move_that_ends_in_it() -> None:
+    """Play-test: the top bar said '6" from exit (2 moves)' while that character's 6" move preview said he
+    gets away by the exit, and he did: a walk was measured to points an inch apart inside the zone, not to
+    its edge, where a move that ends inside it already leaves."""
+    from game.rules.outbreak import Move
+    from game.rules.outbreak.testing import tiny_scenario
+
+    sc = tiny_scenario(objective="escape", characters=(), spawns=(), exits=[(0, 0, 24, 3)])
+    game = rigged_game(pcs={"pc1": (12.0, 8.8)}, scenario=sc)  # 5.8" from the exit's edge
+    line = Match(game, RS.view()).objective()
+    assert 'nearest 6" from exit (1 move)' in line, line
+    preview = game.preview(Move("pc1", ((12.0, 1.0),), None, ()))
+    assert preview.details["exits"]["leader"]['6"'], preview.details

@@ -27,7 +27,7 @@ def test_one_zombie_appears_and_comes_out() -> None:
     game = get_ruleset("outbreak").new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
     spawn = game.state.spawns[0]
     one = OutbreakView().log_lines(game, [ev.ZombiesGenerated(spawn.id, 1, ("z99",))])
-    assert "1 zombie comes out of" in one[0], one
+    assert "1 zombie comes out." in one[0], one
 
 
 def end_screen_words(app, report) -> list[str]:

@@ -27,7 +27,7 @@ def bystander_lines(wall: bool) -> list[str]:
 
 def test_a_bystanders_short_run_says_what_stopped_him() -> None:
     lines = bystander_lines(wall=True)
-    assert 'npc1 runs up to 8" (D6 = 6).' in lines
+    assert 'npc1 rolls to move: D6 = 6, runs up to 8".' in lines
     moved = next(line for line in lines if " moves " in line)
     assert re.fullmatch(r'npc1 moves 1\.\d" \(of 8"\): stopped by (a|the) wall( 0)?\.', moved), moved
 

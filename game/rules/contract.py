@@ -526,6 +526,10 @@ class View(Protocol[G]):
     # labels ({"clutter": "difficult ground"}: "difficult ground: Rubble"); without it the class is shown
     # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
+    # (optional) ``idle_words(game, fid) -> str``: what a selected figure with no action now may still do this turn
+    # (a tired survivor may still fire once a zombie is in range), said where the hint would say "no action left"
+    # (optional) ``table_marks(game, looks) -> list[Primitive]``: marks the table shows whatever is selected (a
+    # zombie's grab on the human it holds), drawn at the figures' ``looks`` once no event is playing
 
     # -- the panels
     def turn_line(self, game: G, opponent_moving: bool = False, turn: int | None = None) -> str:

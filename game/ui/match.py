@@ -356,11 +356,12 @@ class Match:
             len(self.game.log),
             self._resyncs,  # the rules' state was read afresh (it may change without a new event)
             self.playback.tracer is not None and self.version,
+            self.playback.busy,  # the table's standing marks wait for the figures to stand still
         )
         if key == self._overlay_key:
             return self._overlays
         self._overlay_key = key
-        out: list[Overlay] = []
+        out: list[Overlay] = self._table_marks()
         tracer = self.playback.tracer
         if tracer is not None:
             a, b, _ = tracer
@@ -375,6 +376,14 @@ class Match:
             out.extend(self._preview_overlays())
         self._overlays = out
         return out
+
+    def _table_marks(self) -> list[Overlay]:
+        """What the rule set marks on the table whatever is selected (a zombie's grab on a human), drawn once
+        the figures stand where the rules have them: the view's optional ``table_marks(game, looks)``."""
+        marks = getattr(self.view, "table_marks", None)
+        if marks is None or self.playback.busy:
+            return []
+        return previews.overlays_of(marks(self.game, self.looks))
 
     def _preview_overlays(self) -> list[Overlay]:
         ctl = self.controller

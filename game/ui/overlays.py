@@ -23,6 +23,7 @@ class Line:
     style: str = "solid"  # solid | dashed | dotted
     width: int = 2  # pixels
     label: str = ""  # drawn at the last point
+    over: bool = False  # drawn over the figures (a link between two touching bases would hide under them)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ PATH_STYLE: dict[str, tuple[Colour, str, int]] = {
     "command": (COMMAND_COLOUR, "dotted", 3),
     "threat": (BAD_COLOUR, "dotted", 2),
     "coherency": (MOVE_COLOUR, "solid", 1),  # thin: a squad's links, drawn under everything else it shows
+    "grab": (BAD_COLOUR, "solid", 3),  # over the figures: the two bases touch, so a line under them hides
 }
 # ring and arc kind -> (colour, style, width)
 REACH_STYLE: dict[str, tuple[Colour, str, int]] = {
@@ -81,6 +82,9 @@ def overlays_of(primitives: Iterable[d.Primitive]) -> list[Overlay]:
 def _overlay(p: d.Primitive) -> list[Overlay]:
     if isinstance(p, d.Path):
         colour, style, width = PATH_STYLE.get(p.kind, (PATH_COLOUR, "solid", 2))
+        if p.kind == "grab":  # over the figures, with the dark edge: it crosses both tokens
+            pts = tuple(p.points)
+            return [Line(pts, EDGE_COLOUR, "solid", 6, over=True), Line(pts, colour, style, width, over=True)]
         line = Line(tuple(p.points), colour, style, width, p.label)
         return [Line(tuple(p.points), EDGE_COLOUR, "solid", 6), line] if p.kind == "legal" else [line]
     if isinstance(p, d.Sight):

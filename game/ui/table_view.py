@@ -207,6 +207,11 @@ class WordJob(NamedTuple):
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
 
 
+def _over(o: Overlay) -> bool:
+    """A line drawn over the figures, not under them (a grab between two touching bases)."""
+    return isinstance(o, Line) and o.over
+
+
 def _placed(o: Label) -> bool:
     """A plain word centred on its point (an area's name) is placed among the table's words, clear of the
     figures; a plate and a word set beside its point (a waypoint's number) keep their own place."""
@@ -509,11 +514,11 @@ class TableView:
                 self._draw_terrain(surface)
         over = (Label, Icon, Cross)  # marks and words go on top of the figures, lines under them
         surface.set_clip(self.table_rect())  # rings, arcs and their readings end at the table's edge
-        self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over)])
+        self._draw_overlays(surface, [o for o in self.overlays if not isinstance(o, over) and not _over(o)])
         self._place_words_kept()  # names, readings and numbers: clear of the figures and of each other
         surface.blits(self._zone_blits, doreturn=False)  # under the figures: a name that stays put hides nobody
         self._draw_tokens(surface)
-        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross))])
+        self._draw_overlays(surface, [o for o in self.overlays if isinstance(o, (Icon, Cross)) or _over(o)])
         surface.blits(self._words_blits, doreturn=False)
         surface.set_clip(pygame.Rect(cam.viewport))
         self.plates = []

@@ -32,12 +32,42 @@ def exit_goals(zones: Sequence[Any]) -> list[Point]:
     return out
 
 
-def walks(table: Table, key: Any, zones: Sequence[Any], starts: Sequence[Point], radius: float) -> list[float]:
+def edge_goals(zones: Sequence[Any], spacing: float = 0.5) -> list[Point]:
+    """Points along the exit zones' edges, a hair inside, ``spacing`` apart: a walk that ends at one has its
+    centre in the zone, as a move that leaves by it does (the points an inch apart inside it are up to half
+    an inch further, and a 6" move that got out read as two moves).
+
+    >>> from game.scenario.model import Area
+    >>> class Zone: area = Area.rect(0, 0, 4, 2)
+    >>> [(round(x, 2), round(y, 2)) for x, y in edge_goals([Zone()], 2.0)][:3]
+    [(0.01, 0.0), (2.0, 0.01), (3.99, 0.0)]
+    """
+    out: list[Point] = []
+    for z in zones:
+        pts, (cx, cy) = z.area.points, z.area.centre
+        for a, b in zip(pts, (*pts[1:], pts[0])):
+            n = max(1, math.ceil(math.dist(a, b) / spacing))
+            for i in range(n):
+                x, y = a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n
+                d = math.dist((x, y), (cx, cy)) or 1.0
+                inside = (x + (cx - x) * INSET / d, y + (cy - y) * INSET / d)
+                if z.area.contains(inside):
+                    out.append(inside)
+    return out
+
+
+INSET = 0.01  # inches inside a zone's edge: "in the zone", not on its line
+
+
+def walks(
+    table: Table, key: Any, zones: Sequence[Any], starts: Sequence[Point], radius: float, to_edge: bool = False
+) -> list[float]:
     """How far each of ``starts`` walks to the nearest exit zone, round what blocks a base of ``radius``
-    (``inf``: no way out), nearest first. ``key`` names the map (its content hash): the field is kept by it."""
-    field_key = (key, radius)
+    (``inf``: no way out), nearest first. ``key`` names the map (its content hash): the field is kept by it.
+    ``to_edge``: to just inside the zone's edge (:func:`edge_goals`), not to the points an inch apart in it."""
+    field_key = (key, radius, to_edge)
     if field_key not in _FIELDS:
-        goals = exit_goals(zones)
+        goals = exit_goals(zones) + (edge_goals(zones) if to_edge else [])
         if len(_FIELDS) > 8:
             _FIELDS.clear()
         _FIELDS[field_key] = table.distance_field(goals, radius) if goals else None

@@ -48,7 +48,8 @@ def exit_words(game: OutbreakGame) -> str:
         return _SAID[key]
     where = game.scenario.content_hash or id(game.table)
     radius = max(f.radius for f in walkers)
-    found = walks(game.table, where, game.world.exit_zones(), [f.position for f in walkers], radius)
+    # to the zone's edge: a move that ends with him in the zone gets him out (movement.leaves_at)
+    found = walks(game.table, where, game.world.exit_zones(), [f.position for f in walkers], radius, to_edge=True)
     if len(found) < need:
         return ""
     far = found[need - 1]

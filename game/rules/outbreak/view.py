@@ -38,7 +38,7 @@ from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, movement, paces, short_runs
+from game.rules.outbreak import acting, clock, holds, movement, paces, short_runs
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -103,7 +103,7 @@ _HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "h
 # events whose line tells the roll just made (its die with it): the roll's own line would say it twice
 def _generation_retold(log: Sequence[Event], i: int) -> bool:
     """Whether ``log[i]`` is a generation roll its ``ZombiesGenerated`` tells again, after the zombies it placed
-    ("3 zombies come out of Open grave (1D6 = 3)": one line, not the roll's too)."""
+    ("Open grave: 1D6 = 3, 3 zombies come out.": one line, not the roll's too)."""
     e = log[i]
     if not (isinstance(e, DiceRolled) and e.purpose.startswith("generation at ")):
         return False
@@ -141,6 +141,7 @@ def zombie_name(f: Figure, was: str = "") -> str:
 
 
 AWARE_WORDS = "knows the zombies are here"
+IN_CONTACT = "In contact: the gun is a close combat weapon now"  # why Fire is off (its button, the roster)
 UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
 
 
@@ -320,10 +321,10 @@ class OutbreakView:
         # on every line; "no gun" says nothing the missing shots do not
         cells = [Cell(w.data.ranged(f.ranged).name, "muted")] if f.ranged else []
         cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
-        if f.ranged:
+        state = _shown_state(game, f, look.state if look is not None else f.state, looks or {})
+        if f.ranged and state == "standing":  # a dead man's shots ("3 shots DEAD") are nothing to him now
             jammed = "jammed" in look.words if look is not None else f.jammed
             cells.append(Cell("jammed", "bad") if jammed else self._shots_cell(game, f))
-        state = _shown_state(game, f, look.state if look is not None else f.state, looks or {})
         # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
         # roll of the next move stood in the roster while the zombies of this one still moved; one off the
         # table shows only what he is now ("bitten TURNED", "hidden EXITED" said what no longer held)
@@ -332,9 +333,10 @@ class OutbreakView:
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
         if state == "standing":
             can = (f.id in ready) if ready is not None else not f.acted
-            status = Cell(
-                "ready" if can else ACTED_WORDS.get(f.acted, f.acted or "waits"), "good" if can else "spent"
-            )
+            unaware = "unaware" in (look.words if look is not None else flags(f))
+            # a spot that found nobody is no "spotted" beside "unaware" (the log said "not spotted")
+            did = "looked" if f.acted == "spot" and unaware else ACTED_WORDS.get(f.acted, f.acted or "waits")
+            status = Cell("ready" if can else did, "good" if can else "spent")
         else:
             status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
@@ -349,7 +351,9 @@ class OutbreakView:
         if left <= 0:
             return Cell("no thirds left", "spent")
         if not game.fire_targets(f.id):  # "1 shot, none in range" beside "fired" read as one phrase
-            return Cell(f"{counted(left, 'shot')} left (no zombie in range)", "spent")
+            # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
+            why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
+            return Cell(f"{counted(left, 'shot')} left ({why})", "spent")
         return Cell(counted(left, "shot"), "plain")
 
     def acting_player(self, game: OutbreakGame) -> int | None:
@@ -417,8 +421,13 @@ class OutbreakView:
             lines.append("hunting (has spotted the humans)" if f.aware else "shuffling (has not spotted anyone)")
             if f.target and f.target in game.state.figures:
                 lines.append(f"goes for {self._who(game, f.target, html_safe=False)}")
+            grab = self._grab_words(game, fid)
+            lines += [grab] if grab else []
         else:
             lines.append(self.summary(game, fid))
+            held = holds.held_by(game.world, fid) if f.on_table else []
+            if held:  # up to three tokens crowd him: which ones have hold of him
+                lines.append("held by " + ", ".join(self._who(game, z, html_safe=False) for z in held))
             # what he knows, in words: an unaware one cannot fire until he spots a zombie
             lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
             lines += [w for w in flags(f) if w != "unaware"]
@@ -429,9 +438,39 @@ class OutbreakView:
         f = game.figure(fid)
         w = game.world
         if f.is_zombie:
-            return "hunting" if f.aware else "shuffling"
+            grab = self._grab_words(game, fid)
+            return ("hunting" if f.aware else "shuffling") + (f", {grab}" if grab else "")
         gun = f"{w.data.ranged(f.ranged).name} {acting.shots_left(w, f)}/3" if f.ranged else "no gun"
         return f"{gun}, {w.data.melee_name(f.melee) if f.melee else 'unarmed'}"
+
+    def _grab_words(self, game: OutbreakGame, zid: str) -> str:
+        """``grabbing Deacon Hale`` for a zombie that holds a human now; empty for one that holds nobody."""
+        z = game.state.figures.get(zid)
+        human = holds.grabbing(game.world, zid) if z is not None and z.on_table else None
+        return f"grabbing {self._who(game, human, html_safe=False)}" if human else ""
+
+    def table_marks(self, game: OutbreakGame, looks: dict[str, Look]) -> list[d.Primitive]:
+        """A line from each zombie to the human it holds, where the screen shows them: up to three tokens
+        crowd one human and overlap, and the line says which ones have hold of him."""
+        out: list[d.Primitive] = []
+        for hid, zids in holds.holds(game.world).items():
+            h = looks.get(hid)
+            for zid in zids:
+                z = looks.get(zid)
+                if h is not None and z is not None and "dead" not in (h.state, z.state):
+                    out.append(d.Path((z.position, h.position), "grab"))
+        return out
+
+    def idle_words(self, game: OutbreakGame, fid: str) -> str:
+        """What a tired character with no action now may still do this step (the hint said "no action left"): a
+        breather stops his run, not his gun [house]; empty for anyone else."""
+        f = game.state.figures.get(fid)
+        if f is None or not f.on_table or not f.tired or f.acted:
+            return ""
+        w = game.world
+        if f.ranged and f.aware and acting.shots_left(w, f) > 0 and not acting.in_combat(w, f):
+            return "tired, no run this move: he may still fire once a zombie is in sight and range"
+        return "tired, no run this move: nothing else to do this step"
 
     def selectable(self, game: OutbreakGame, fid: str) -> str:
         f = game.state.figures.get(fid)
@@ -479,7 +518,7 @@ class OutbreakView:
             if not f.aware:
                 return "Has not spotted the zombies yet."
             if fighting:
-                return "In contact: the gun is a close combat weapon now."
+                return f"{IN_CONTACT}."
             if acting.shots_left(w, f) <= 0:
                 return "No thirds of this move left to fire in (one shot a third)."
             return "No zombie in sight and in range."
@@ -781,7 +820,7 @@ class OutbreakView:
             where, dice = (spawn.name, f"{spawn.dice}D6") if spawn is not None else (e.spawn, "rolled")
             verb = "comes" if len(e.figures) == 1 else "come"
             return toned(
-                "enemy", f"{counted(len(e.figures), 'zombie')} {verb} out of {_esc(where)} ({dice} = {e.roll})."
+                "enemy", f"{_esc(where)}: {dice} = {e.roll}, {counted(len(e.figures), 'zombie')} {verb} out."
             )
         if isinstance(e, ev.OutbreakStarted):
             return toned(
@@ -794,35 +833,38 @@ class OutbreakView:
         if isinstance(e, ev.HideRolled):
             return toned(
                 "good" if not e.spotted else "warn",
-                f"{who(e.figure)} {'is spotted in cover' if e.spotted else 'stays hidden'} (D6 = {e.roll}).",
+                f"{who(e.figure)} hides in cover: D6 = {e.roll}, {'spotted' if e.spotted else 'stays hidden'}.",
             )
         if isinstance(e, ev.MovementRolled):
             if e.frozen:
-                return toned("bad", f"{who(e.figure)} freezes! (D6 = {e.roll})")
-            return f'{who(e.figure)} runs up to {e.allowance:g}" (D6 = {e.roll}).'
+                return toned("bad", f"{who(e.figure)} rolls to move: D6 = {e.roll}, freezes!")
+            return f'{who(e.figure)} rolls to move: D6 = {e.roll}, runs up to {e.allowance:g}".'
         if isinstance(e, ev.TirednessRolled) and e.tired:
-            return toned("warn", f"{who(e.figure)} is tired and stops for a breather this move (D6 = {e.roll}).")
+            return toned(
+                "warn", f"{who(e.figure)} rolls for tiredness: D6 = {e.roll}, is tired and stops for a breather."
+            )
         if isinstance(e, ev.Moved):
             if _stood_still(e.length):  # a walk that rounds to 0.0" is no move to a reader: say why
                 return f"{who(e.figure)} stays where he is: the way is blocked."
             return f"{who(e.figure)} moves {inches_walked(e.length)}."
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
-                return toned("bad", f"{who(e.figure)}'s gun jams! (D6 = {e.roll})")
+                return toned("bad", f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, the gun jams!")
             hit = "hit and killed in the first third" if e.result == "killed" else _late_hit(e.third)
             return f"{who(e.figure)} fires at {who(e.target)}: D6 = {e.roll}, {hit}."
         if isinstance(e, ev.DestroyRolled):  # destroyed: this line says it, not the Killed line after it
+            shot = f"{who(e.figure)}'s shot on {who(e.target)}: D6 = {e.roll}"
             if e.destroyed:
-                return toned(
-                    "good", f"{first_up(who(e.target))} is destroyed by {who(e.figure)}'s shot (D6 = {e.roll})."
-                )
+                return toned("good", f"{shot}, destroyed.")
             z = game.state.figures.get(e.target)
             fighting = z is not None and z.on_table and game.world.contacts(z, zombies=False)
-            rest = "and stays in the fight" if fighting else "and keeps coming"
-            return toned("warn", f"{first_up(who(e.target))} is hit but not destroyed (D6 = {e.roll}) {rest}.")
+            rest = "it stays in the fight" if fighting else "it keeps coming"
+            return toned("warn", f"{shot}, not destroyed: {rest}.")
         if isinstance(e, ev.JamCleared):
-            did = "clears the jam" if e.cleared else "cannot clear the jam"
-            return toned("good" if e.cleared else "warn", f"{who(e.figure)} {did} (D6 = {e.roll}).")
+            did = "cleared" if e.cleared else "still jammed"
+            return toned(
+                "good" if e.cleared else "warn", f"{who(e.figure)} works the jammed gun: D6 = {e.roll}, {did}."
+            )
         if isinstance(e, ev.Engaged):
             return toned("enemy", f"{first_up(who(e.zombie))} grabs {who(e.human)}.")
         if isinstance(e, ev.FirstBlow):
@@ -846,10 +888,10 @@ class OutbreakView:
                 f"{first_up(who(e.figure))} is killed ({_esc(cause)}).",
             )
         if isinstance(e, ev.BiteRolled) and e.bitten:
-            return toned("bad", f"<b>{who(e.figure)} has been bitten! (D6 = {e.roll})</b>")
+            return toned("bad", f"<b>{who(e.figure)}'s bite check: D6 = {e.roll}, bitten!</b>")
         if isinstance(e, ev.TurningRolled):
             turns = f"turns {e.result}" if e.result != "roll again" else "holds on"
-            return toned("bad", f"{who(e.figure)} {turns} (D6 = {e.roll}).")
+            return toned("bad", f"{who(e.figure)}'s turning roll: D6 = {e.roll}, {turns}.")
         if isinstance(e, ev.HumanTurned):
             return toned("bad", f"<b>{who(e.figure)} has turned!</b>")
         if isinstance(e, ev.Exited):
@@ -865,15 +907,20 @@ class OutbreakView:
         return ""
 
     def _spot_line(self, game: OutbreakGame, e: ev.SpotRolled) -> str:
-        """``Zombie 3 spots Trina (11.2", D6 = 5 vs 3+).`` (no die within the distance that spots for sure)"""
+        """``Zombie 3 looks for Trina, 11.2" away: D6 = 5 vs 3+, spotted.``: the roll, then what it did (no die
+        within the distance that spots for sure)."""
         who = lambda fid: self._who(game, fid)  # noqa: E731
         if not e.target:
             return toned("muted", f"{first_up(who(e.who))} sees nothing.")
-        verb = "spots" if e.spotted else "does not spot"
-        die = f", D6 = {e.roll} vs {e.need}+" if e.roll else ""
+        found = "spotted" if e.spotted else "not spotted"
+        die = (
+            f"D6 = {e.roll} vs {e.need}+, {found}"
+            if e.roll
+            else ("spotted without a roll" if e.spotted else found)
+        )
         return toned(
             "good" if e.spotted else "muted",
-            f'{first_up(who(e.who))} {verb} {who(e.target)} ({e.distance:.1f}"{die}).',
+            f'{first_up(who(e.who))} looks for {who(e.target)}, {e.distance:.1f}" away: {die}.',
         )
 
     def sound(self, game: OutbreakGame, event: Event) -> str | None:

@@ -554,8 +554,10 @@ class GameScene(Scene):
             acts = self.match.actions(fid) if self.match.controller.mode != Mode.RESOLVING else []
             name, summary = self.match.name(fid), self.match.view.summary(self.match.game, fid)
             words = {k.key: k.label.upper() for k in self.match.view.action_kinds}  # the buttons', not the keys
+            idle = getattr(self.match.view, "idle_words", None)  # what he may still do: more than "no action"
+            none = (idle(self.match.game, fid) if idle is not None else "") or "no action left"
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
-                ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else "no action left"
+                ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else html.escape(none)
             )
         self.actions_panel.show_hint(text)
 
