@@ -31,3 +31,14 @@ def test_the_bearers_death_says_the_squad_loses_the_rule() -> None:
     lines = Z40K.view().log_lines(g, g._flush())  # the two deaths, as the screen is given them
     assert any("loses Feel No Pain with him" in line for line in lines[:1]), lines
     assert not any("loses" in line for line in lines[1:]), lines
+
+
+def test_the_last_space_marine_standing_is_no_bearer_of_his_squads_own_rule() -> None:
+    """Building a team [seed]: one model takes the free Universal Special Rule. A campaign's chapter 3 marked the
+    last Space Marine of a Tactical Squad as the bearer of "And They Shall Know No Fear" (his squad's own rule:
+    every model of the entry has it) once his mates had fallen; the chosen rule had gone with its bearer."""
+    from game.rules.zombie40k.bearer import free_usr
+
+    g = rigged_game({1: [(24, 24)]}, teams=[{"unit": "tactical_squad", "models": 5}])
+    last = g.state.models["p1-1"]
+    assert "And They Shall Know No Fear" in last.rules and free_usr(g.world, last) == ""

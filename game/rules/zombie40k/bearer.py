@@ -15,8 +15,12 @@ def free_usr(world: World, m: Model) -> str:
     """The Universal Special Rule model ``m`` bears for his team ("" when he bears none), alive or dead."""
     if m.side != PLAYERS:
         return ""
-    own = world.profile(m).rules
-    mates = [world.state.models[f] for f in world.state.units[m.unit].models if f != m.id]
+    squad = world.state.units[m.unit]
+    entry = world.data.units.get(squad.entry)
+    # his profile's rules and his unit entry's are his own: the last Space Marine standing is no bearer of
+    # And They Shall Know No Fear (a campaign's chapter 3 named him so once his mates had fallen)
+    own = {*world.profile(m).rules, *(entry.rules if entry is not None else ())}
+    mates = [world.state.models[f] for f in squad.models if f != m.id]
     for rule in (*m.unit_rules, *m.rules):
         usr = world.data.usrs.get(rule)
         if usr is None or usr.list not in ("unit", "model") or rule in own:
