@@ -47,14 +47,13 @@ def test_the_title_demo_button_plays_bots_for_hundreds_of_frames_and_a_key_hands
     assert scene.hint_text == "Move the mouse or press a key to take over this game"
 
     demo = app.scene
-    game = demo.loop.game
-    if game.over:  # between games: play on into the next one first
-        for _ in range(3000):
+    game = demo.match.game
+    if game.over:  # between games: play on until the next one is on the table (the loop deals it behind the card)
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and (app.scene.name != "demo" or app.scene.match.game.over):
             app.run_frames(1)
-            if app.scene.loop.game is not None and not app.scene.loop.game.over:
-                break
         demo = app.scene
-        game = demo.loop.game
+        game = demo.match.game
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
     handed_within(app, 90)  # at the next point a player can act (never a squad half moved)
     play = app.scene
