@@ -77,6 +77,18 @@ def test_the_hero_carries_from_chapter_to_chapter_with_his_history() -> None:
     assert (hero.name, hero.kills, hero.history) == ("Ash", 1, ("Duel at the well: felled the zombie",))
 
 
+def test_a_chapter_no_outcome_can_lead_to_any_more_reads_not_taken_not_locked() -> None:
+    """A newcomer's Bocage ended in defeat, and its screen still listed "The Causeway, under the Navy's guns
+    (locked)" as if it were still to come. Once the campaign is over, or a branch has passed a chapter by, it is
+    "not taken"; a chapter an outcome may still lead to stays "locked"."""
+    campaign = load_campaign(GOOD)
+    lost_at_the_well = played_out(2)
+    assert lost_at_the_well.next == "defeat"
+    assert [s for _, s in status(campaign, lost_at_the_well)] == ["played", "not taken", "not taken"]
+    under_way = new_progress(campaign, 5, {"hero": "Ash"})
+    assert [s for _, s in status(campaign, under_way)] == ["next", "locked", "locked"]
+
+
 def test_a_force_with_nobody_living_ends_the_campaign_in_defeat(tmp_path: Path) -> None:
     shutil.copytree(DATA / "duel_road", tmp_path / "duel_road")
     text = GOOD.read_text().replace('lose = "defeat"', 'lose = "mill"')  # a lost well leads on to the mill

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game.campaign.graph import reachable
 from game.campaign.model import (
     ENDINGS,
     MAX_CHAPTERS,
@@ -183,12 +184,22 @@ def _set_up_part(chapter: Chapter, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def status(campaign: Campaign, progress: Progress) -> list[tuple[Chapter, str]]:
-    """Each chapter in the file's order with where it stands: "played", "next" or "locked".
-
-    (A chapter is "locked" until an outcome leads to it; one a branch passed by stays locked.)"""
+    """Each chapter in the file's order with where it stands: "played", "next", "locked" (an outcome may still
+    lead to it) or "not taken" (a branch passed it by, or the campaign is over: it read "locked" to the end)."""
     done = {p.chapter_id for p in progress.played}
+    edges = {cid: [n for n in c.next.values() if n not in ENDINGS] for cid, c in campaign.chapters.items()}
+    ahead = set(reachable(edges, progress.next)) if not progress.over else set()
     return [
-        (c, "played" if c.id in done else "next" if c.id == progress.next else "locked")
+        (
+            c,
+            "played"
+            if c.id in done
+            else "next"
+            if c.id == progress.next
+            else "locked"
+            if c.id in ahead
+            else "not taken",
+        )
         for c in campaign.chapters.values()
     ]
 

@@ -39,7 +39,7 @@ from game.ui.campaign_list import carry_words, force_notes
 from game.ui.campaign_words import GOLD, MUTED, ending_line
 from game.ui.scenario_list import ScenarioEntry, load_entry
 
-PLAYED, NEXT, LOCKED = "played", "next", "locked"
+PLAYED, NEXT, LOCKED, NOT_TAKEN = "played", "next", "locked", "not taken"
 OUTCOME_WORDS = {"win": "won", "lose": "lost", "draw": "drawn"}
 
 
@@ -54,7 +54,7 @@ class ChapterRow:
 
     chapter: Chapter
     number: int
-    state: str  # PLAYED, NEXT or LOCKED
+    state: str  # PLAYED, NEXT, LOCKED or NOT_TAKEN
     words: str = ""
 
 
@@ -120,7 +120,7 @@ class CampaignPlay:
         ]
         states = status(self.campaign, self.progress)
         rows += [ChapterRow(c, self.played + 1, NEXT) for c, state in states if state == NEXT]
-        return rows + [ChapterRow(c, 0, LOCKED) for c, state in states if state == LOCKED]
+        return rows + [ChapterRow(c, 0, state) for c, state in states if state in (LOCKED, NOT_TAKEN)]
 
     def subtitle(self) -> str:
         """The campaign in a line: rule set, chapters, where it stands."""
@@ -290,7 +290,7 @@ def chapters_html(play: CampaignPlay) -> str:
         elif row.state == NEXT:
             lines.append(f"<font color='{GOLD}'><b>{row.number}. {title} - next</b></font>")
         else:
-            lines.append(f"<font color='{MUTED}'>- {title} (locked)</font>")
+            lines.append(f"<font color='{MUTED}'>- {title} ({row.state})</font>")  # locked, or not taken
     return "<br>".join(lines)
 
 
