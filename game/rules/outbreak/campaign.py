@@ -49,10 +49,10 @@ PUT_DOWN = "put down by the group: the bite turned them between chapters"  # the
 CARRIES: tuple[CarryRule, ...] = (
     CarryRule(
         "weapons",
-        "The characters who lived carry on with their weapons and the shots left in them: each keeps his ranged "
-        "and close combat weapon, and a gun jammed when the chapter ended has no shots left and starts the next "
-        "chapter still jammed (clearing it takes the usual 4-6). Without this rule each character starts a "
-        "chapter with the default pistol and club.",
+        "The characters who lived carry on with their weapons: each keeps his ranged and close combat weapon "
+        "(the rules count no ammunition: a gun fires its shots every move), and a gun jammed when the chapter "
+        "ended starts the next chapter still jammed (clearing it takes the usual 4-6). Without this rule each "
+        "character starts a chapter with the default pistol and club.",
     ),
     CarryRule(
         "dead",
