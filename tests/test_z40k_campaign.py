@@ -19,6 +19,7 @@ from game.dice import Dice
 from game.rules.contract import Force
 from game.rules.core import CannotStart, get_ruleset
 from game.rules.zombie40k import mods, respawn
+from game.rules.zombie40k.campaign import CAMPAIGN
 from game.rules.zombie40k.events import VeteransCarried, WoundsRecovered
 from game.rules.zombie40k.game import Zombie40kGame, new_game
 from game.rules.zombie40k.log_words import lines
@@ -67,7 +68,10 @@ def test_the_first_chapter_musters_every_model_by_his_name():
     assert [v.key for v in force.veterans] == [names.figure(m.id) for m in squad_models(g)]
     assert force.veterans[0].kind == "Boss Nob" and force.veterans[0].state["wounds"] == 2
     assert force.pool["teams"] == [{"player": 1, "unit": "ork_boyz", "power_ups": [], "points": 0, "grenades": []}]
-    assert all(v.history == ("Small table: came through; squad kills 0",) for v in force.veterans)
+    # what each carries on, by name (a newcomer found no weapon in the record)
+    assert all(
+        v.history == ("Small table: came through; carries Slugga, Choppa; squad kills 0",) for v in force.veterans
+    )
 
 
 def test_the_dead_stay_dead_and_the_living_keep_their_names():
@@ -292,3 +296,11 @@ def test_a_model_carries_no_kills_of_his_own_only_his_squads_in_his_history() ->
     force = CAMPAIGN.muster(g)
     assert force.veterans and all(v.kills == 0 for v in force.veterans)
     assert all("squad kills 5" in v.history[-1] for v in force.veterans)
+
+
+def test_the_campaign_screens_say_what_power_ups_each_team_carries_on_with():
+    """Power-ups are kept permanently, until you die [seed]. The record listed each chapter's power-ups won
+    and lost on every model's line, and never what the team still held: the force's notes say it."""
+    force = Force((), {"teams": [{"player": 1, "unit": "tactical_squad", "power_ups": ["medpack", "chainsaw"]}]})
+    assert CAMPAIGN.notes(force, frozenset(CARRY_KEYS)) == ("Tactical Squad carries on with: Medpack, Chainsaw.",)
+    assert CAMPAIGN.notes(force, frozenset(CARRY_KEYS) - {"power_ups"}) == ()

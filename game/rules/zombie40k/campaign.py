@@ -168,6 +168,8 @@ def history_line(game: Zombie40kGame, m: Model, alive: bool, kills: int) -> str:
     most = game.data.profile(m.profile).w
     if alive and m.wounds < most:
         parts.append(f"{m.wounds} of {most} wounds left")
+    if alive and m.weapons:  # what he carries on (a newcomer found no weapon on the campaign screen)
+        parts.append("carries " + ", ".join(game.data.weapon(w).name for w in m.weapons))
     parts.append(f"squad kills {kills}")
     won = won_record(game, m.unit)
     if won:
@@ -210,6 +212,31 @@ def won_record(game: Zombie40kGame, unit: str) -> list[str]:
     return [name + (f" ({fate})" if fate else "") for name, _, fate in entries]
 
 
+def notes(force: Force, carry: frozenset[str]) -> tuple[str, ...]:
+    """What each team carries into the next chapter besides its models: its power-ups (the models' history
+    lines tell what each squad won and lost, but not what it holds now).
+
+    >>> notes(Force((), {"teams": [{"player": 1, "unit": "tactical_squad", "power_ups": ["medpack"]}]}),
+    ...       frozenset({"power_ups"}))
+    ('Tactical Squad carries on with: Medpack.',)
+    """
+    teams = force.pool.get("teams", [])
+    if "power_ups" not in carry or not teams:
+        return ()
+    data = load_data()
+    names = {e["key"]: e["name"] for e in data.power_up_table.values()}
+    out = []
+    for team in teams:
+        held = [names.get(k, k) for k in team.get("power_ups", [])]
+        unit = data.units.get(team.get("unit", ""))
+        who = unit.name if unit is not None else "The team"
+        if len(teams) > 1:
+            who += f" (player {team.get('player', '?')})"
+        if held:
+            out.append(f"{who} carries on with: {', '.join(held)}.")
+    return tuple(out)
+
+
 def _mark(entries: list[list[str]], key: str, fate: str) -> None:
     """The earliest power-up of ``key`` still held meets its ``fate``."""
     for entry in entries:
@@ -246,4 +273,4 @@ def _team(game: Zombie40kGame, squad: Unit, before: dict[str, Any] | None) -> di
 # Zombie 40,000's CampaignRules; what carries by the shipped house values alone: the whole data (and the
 # player's roster) is read when a game asks
 _SHIPPED = typed(Z40House, load_toml(data_file("zombie40k.toml"))["house"], "house", "zombie40k.toml")
-CAMPAIGN = KitCampaign(carry_rules(_SHIPPED.campaign_heal), muster, next_options)
+CAMPAIGN = KitCampaign(carry_rules(_SHIPPED.campaign_heal), muster, next_options, notes)
