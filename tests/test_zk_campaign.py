@@ -128,7 +128,8 @@ def test_a_section_short_of_men_gets_green_replacements_with_new_names() -> None
     assert all(name_of(g, f).split()[-1] not in names for f in greens)
     g.state.winner = ALLIES
     joined = veteran(CAMPAIGN.muster(g), "us1-g1")
-    assert joined.history[-1].endswith("joined as a green replacement") and joined.state["guts_first"] == 8
+    # said first, before his kills and fate ("killed, joined as a green replacement" read backwards)
+    assert ": joined as a green replacement, " in joined.history[-1] and joined.state["guts_first"] == 8
 
 
 def test_a_section_with_no_nco_left_makes_its_bravest_soldier_corporal() -> None:

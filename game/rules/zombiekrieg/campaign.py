@@ -77,13 +77,15 @@ def _recruit(record: SoldierRecord, game: ZombiekriegGame, title: str, lost: boo
     state = {"fid": record.id, "nation": record.nation, "weapon": record.weapon, "guts_first": record.guts_start}
     state.update(_state_of(record, lost))
     line = _line(record, game, title, lost)
+    if green:  # said first: "killed, joined as a green replacement" read as if he joined after he fell
+        line = line.replace(": ", ": joined as a green replacement, ", 1)
     return Veteran(
         record.surname or record.id,
         _name(record),
         record.player - 1,
         ROLE_NAMES[record.role],
         state,
-        (f"{line}, joined as a green replacement" if green else line,),
+        (line,),
         record.kills,
         record.fate == DEAD,
     )
