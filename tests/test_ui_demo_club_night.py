@@ -179,3 +179,14 @@ def test_the_next_game_dealt_behind_the_result_card_is_never_played_in_the_last_
         assert len(second.commands) == dealt or app.scene is not scene  # never ticked behind the card
     assert app.scene.name == "demo" and app.scene.match.game is second  # its own table, its own view
     app.run_frames(30)
+
+
+def test_the_demo_prints_a_soldiers_guts_big_enough_to_read_across_a_room(app: App) -> None:
+    """A newcomer at the demo: "the GUTS numbers over figures are tiny, about 8 px". The demo prints them at
+    22 px at the least (a player's screen keeps 14)."""
+    from game.ui.scenes.demo import DEMO_BADGE
+
+    scene = on_table(app, DemoLoop(DemoDirector(["maps/normandy_village.tmx"], seed=1)))
+    jobs = [scene.view._badge_job(t, False) for t in scene.view.tokens if t.badge and t.state != "dead"]
+    assert jobs and all(j is None or j.size >= DEMO_BADGE >= 22 for j in jobs)
+    assert any(j is not None for j in jobs)

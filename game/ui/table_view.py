@@ -310,7 +310,8 @@ class TableView:
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.terrain_words: Mapping[str, str] = {}  # a map class in the rule set's words (the outlines' labels)
-        self.tip_asleep = False  # a click put the hovered token's card away until the pointer moves again
+        self.tip_asleep = False
+        self.badge_least = 14  # pixels: a figure's GUTS at its smallest print (the demo's, read across a room, more)  # a click put the hovered token's card away until the pointer moves again
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
         # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
@@ -1035,7 +1036,7 @@ class TableView:
         r = shown_radius(t.base_radius * self.camera.ppi)
         if r < 5:
             return None
-        size = max(14, min(24, int(r * 0.9)))
+        size = max(self.badge_least, min(max(24, self.badge_least), int(r * 0.9)))
         wh = self._text_size(t.badge, size, BADGE_COLOUR)
         centre = self.camera.to_screen(t.position)
         spots = around(wh, centre, r + 4, gap=0)  # just clear of the token's square (token_rects)

@@ -32,6 +32,9 @@ from game.ui.widgets.top_bar import TOP_BAR
 
 TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
 RESULT_SECONDS = 5.0
+DEMO_BADGE = (
+    22  # pixels: the least print of a figure's GUTS in the demo (14 on a player's screen: 8 px across a room)
+)
 CARD_SECONDS = 4.0  # the title card at speed 1 (a faster speed shortens it, to no less than CARD_LEAST)
 CARD_LEAST = 1.5
 CARD_FADE = 0.8  # the title card's last seconds: it fades into the game
@@ -124,6 +127,7 @@ class DemoScene(GameScene):
         if self.view is None:
             self._place_table(size, 0)
         assert self.view is not None
+        self.view.badge_least = DEMO_BADGE
         self.view.set_viewport(viewport)
         self.view.fit()
         self.operator = CameraOperator(self.view.camera, self.view.table_size, FOOT)
