@@ -310,8 +310,8 @@ class TableView:
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.terrain_words: Mapping[str, str] = {}  # a map class in the rule set's words (the outlines' labels)
-        self.tip_asleep = False
-        self.badge_least = 14  # pixels: a figure's GUTS at its smallest print (the demo's, read across a room, more)  # a click put the hovered token's card away until the pointer moves again
+        self.tip_asleep = False  # a click put the hovered token's card away until the pointer moves again
+        self.badge_least = 14  # pixels: a figure's GUTS at its least print (the demo's, read across a room, more)
         self.face_drag: tuple[Point, Point] | None = None  # (destination, facing point) while dragging
         self._shades: dict[int, pygame.Surface] = {}
         # each token look painted once: (sprite, radius, facing, state, ...) -> (surface, centre on it)
