@@ -305,3 +305,16 @@ def test_the_end_and_campaign_screens_name_the_bystanders_who_will_join_before_t
     assert [f.name for f in next_chapter(force, dice=[]).state.pcs()][-1] == "Pastor Abel"  # as said
     assert "Pastor Abel, with a club" in force_html(force, notes=said)
     assert CAMPAIGN.notes(force, frozenset(KEYS - {"bystanders"})) == ()
+
+
+def test_the_quiet_start_does_not_count_a_character_put_down_between_chapters_among_its_kills():
+    """A newcomer's chapter 2 opened "Move 1, the quiet start: ... killed: Nurse Ada", though the bite had
+    turned her between chapters and the group put her down before play began (the campaign's own line)."""
+    from game.rules.outbreak.clock import quiet_start_line
+
+    game = first_chapter()
+    pc(game, "Bob").bitten = True
+    nxt = next_chapter(muster(game), dice=[1])
+    nxt.state.outbreak, nxt.state.outbreak_move = True, 1
+    line = quiet_start_line(nxt, 2, lambda fid: nxt.state.figures[fid].name)
+    assert line.startswith("Move 1, the quiet start") and "Bob" not in line

@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules.kit.exit_walk import walks
 from game.rules.outbreak import events as ev
+from game.rules.outbreak.campaign import PUT_DOWN
 from game.rules.outbreak.game import OutbreakGame
 
 _SAID: dict[tuple[Any, ...], str] = {}  # the last words for the same figures where they stood
@@ -84,7 +85,7 @@ def quiet_start_line(game: OutbreakGame, move: int, name: Callable[[str], str]) 
             came += len(e.figures)
         elif isinstance(e, ev.OutbreakStarted):
             attack = f"{name(e.zombie)} attacked {name(e.victim)} and the outbreak began"
-        elif isinstance(e, ev.Killed) and e.figure in st.figures:
+        elif isinstance(e, ev.Killed) and e.figure in st.figures and e.cause != PUT_DOWN:  # (before it began)
             killed.append(name(e.figure))
     moves = "Move 1" if move == 2 else f"Moves 1-{move - 1}"
     parts = [f"{came} zombie{'s' if came != 1 else ''} came out"] if came else []
