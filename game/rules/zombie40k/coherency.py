@@ -147,11 +147,6 @@ def in_coherency(world: World, unit: Unit) -> bool:
     return stretch(world.alive(unit), gap_of(world)) <= SLACK
 
 
-def who(world: World, m: Model) -> str:
-    """A model as the player calls him: his profile and his number in the squad ("Space Marine 3")."""
-    return f"{world.profile(m).name} {m.id.rpartition('-')[2]}"
-
-
 def breaks(world: World, m: Model, end: Point) -> bool:
     """Whether moving (or running) ``m`` to ``end`` breaks his squad's coherency. While squad-mates are still
     to move this phase, he must end within 2" of one who has moved, or near enough to one still to move for
@@ -184,7 +179,9 @@ def boards(world: World, m: Model, end: Point) -> bool:
 
 
 def move_refusal(world: World, m: Model, end: Point) -> str:
-    """Why moving ``m`` to ``end`` breaks his squad's coherency, in inches ("" when it does not)."""
+    """Why moving ``m`` to ``end`` breaks his squad's coherency, in inches ("" when it does not). Models and
+    squads go by their ids, which the screen and the log name as the roster does (``names.player_words``):
+    (a name made here from the id's number called a sergeant's squad-mates one too high)."""
     if not breaks(world, m, end):
         return ""
     unit = world.state.units[m.unit]
@@ -194,18 +191,18 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     near = min(_edge(m, end, o, o.position) for o in models if o is not m)
     if before > SLACK:
         return (
-            f'{unit.name} is out of coherency and must close up: {who(world, m)} would be {shown(near)}" from '
+            f'{unit.id} is out of coherency and must close up: {m.id} would be {shown(near)}" from '
             f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}"): move him nearer '
             "his squad."
         )
     if not within(near, gap):  # who, how far, and what to do (issue 33)
         return (
-            f'{who(world, m)} would be {shown(near)}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
+            f'{m.id} would be {shown(near)}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
             "of a squad-mate."
         )
     parts = groups(models, gap, {m.id: end})
     cut = [o for g in parts if all(x is not m for x in g) for o in g]
-    names = ", ".join(who(world, o) for o in sorted(cut, key=lambda o: o.id))
+    names = ", ".join(o.id for o in models if any(o is c for c in cut))  # in the roster's order
     kept = [x for x in models if all(x is not o for o in cut)]
     far = min(_edge(o, o.position, x, end if x is m else x.position) for o in cut for x in kept)
     return f'That move would leave {names} {shown(far)}" from the rest of the squad: coherency is {gap:g}".'
@@ -263,7 +260,6 @@ __all__ = [
     "move_refusal",
     "keep_up",
     "gap_of",
-    "who",
     "within",
     "shown",
 ]

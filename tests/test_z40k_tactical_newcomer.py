@@ -1,0 +1,32 @@
+"""Zombie 40,000 as a newcomer played a whole solo game on Hive Street with a Space Marine Tactical Squad
+(Sergeant and Space Marines 1-4), through the real screen glue (``Match``), view and controller: every
+refusal names a model as the panel and the roster do.
+
+Rules: Zombie 40,000, Movement (squad coherency [7th])."""
+
+from __future__ import annotations
+
+from game.rules.core import get_ruleset
+from game.rules.zombie40k.commands import Move
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game
+from game.ui.match import Match
+
+Z40K = get_ruleset("zombie40k")
+TACTICAL = {"unit": "tactical_squad", "models": 5, "sergeant": True}  # Sergeant, Space Marines 1-4
+LINE = [(10.0, 30.0), (12.0, 30.0), (14.0, 30.0), (16.0, 30.0), (18.0, 30.0)]  # 1" between the bases
+
+
+def test_a_coherency_refusal_names_the_model_as_the_panel_does() -> None:
+    """Space Marine 4 (the fifth model, after the Sergeant) moved away from his squad was refused as "Space
+    Marine 5", a model the squad does not have."""
+    g = rigged_game({1: LINE}, teams=[TACTICAL], phase=Phase.MOVEMENT)
+    g.world.kill(g.figure("p1-3"), "shot")  # Space Marine 2 is dead: the squad must close up
+    for fid in ("p1-1", "p1-2", "p1-4"):
+        g.apply(Move(fid, (g.figure(fid).position,)))
+    m = Match(g, Z40K.view())
+    m.click((18.0, 30.0))
+    assert m.hint("p1-5").startswith("Space Marine 4 "), m.hint("p1-5")
+    m.click((23.0, 30.0))
+    assert m.status_bad and 'Space Marine 4 would be 6.0"' in m.status, m.status
+    assert "Space Marine 5" not in m.status and m.status.startswith("Tactical Squad is out of coherency"), m.status
