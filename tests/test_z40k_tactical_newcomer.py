@@ -6,7 +6,9 @@ Rules: Zombie 40,000, Movement (squad coherency [7th])."""
 
 from __future__ import annotations
 
+from game.controller import Click, Controller
 from game.rules.core import get_ruleset
+from game.rules.drawing import Plate
 from game.rules.zombie40k.commands import Move
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game
@@ -30,3 +32,24 @@ def test_a_coherency_refusal_names_the_model_as_the_panel_does() -> None:
     m.click((23.0, 30.0))
     assert m.status_bad and 'Space Marine 4 would be 6.0"' in m.status, m.status
     assert "Space Marine 5" not in m.status and m.status.startswith("Tactical Squad is out of coherency"), m.status
+
+
+def _reach_plates(ctl: Controller) -> list[str]:
+    """The plates the view draws round the selected model (his reach, his squad's coherency)."""
+    v, g, fid = ctl.view, ctl.game, ctl.selected
+    return [m.text for m in v.reach(g, fid, v.look(g, fid), v.actions(g, fid)) if isinstance(m, Plate)]
+
+
+def test_a_squad_split_in_two_groups_is_told_so_group_to_group() -> None:
+    """Space Marines 1 and 3 stand 1" apart, 3.8" from the rest: the plate told "Space Marine 3 is 3.8" from
+    Space Marine 4, the nearest of the squad", and Space Marine 1 the same, as if each stood alone."""
+    at = [(10.0, 30.0), (18.8, 30.0), (12.0, 30.0), (20.8, 30.0), (14.0, 30.0)]  # Sergeant, Space Marines 1-4
+    g = rigged_game({1: at}, teams=[TACTICAL], phase=Phase.MOVEMENT)
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((10.0, 30.0)))
+    plate = next(t for t in _reach_plates(ctl) if "coherency" in t)
+    assert plate.splitlines() == [
+        "Tactical Squad: out of coherency, split in two groups",
+        "Space Marine 1's group (Space Marine 1 and Space Marine 3) is 3.8\" from Space Marine 4's",
+        'Move the groups within 2" of each other.',
+    ], plate

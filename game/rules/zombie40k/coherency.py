@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules.zombie40k.state import SQUAD, Model, Phase, Unit
@@ -116,19 +117,33 @@ def groups(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = N
     return list(out.values())
 
 
-def stragglers(models: Sequence[Any], gap: float, keep: Any = None) -> list[tuple[Any, Any, float]]:
-    """Who is out of coherency: each model outside the squad's biggest group (on a tie, the group without
-    ``keep``, the model in hand, so he is told to move), with the nearest model of that group and how far
-    from him he stands, edge to edge: ``[(straggler, nearest squad-mate, inches)]``, farthest first."""
+@dataclass(frozen=True)
+class Apart:
+    """A group of a squad cut off from the rest: its models, and the nearest pair across the gap (``near``, of
+    the group, and ``mate``, of the squad's biggest group) with the inches between them, edge to edge."""
+
+    models: list[Any]
+    near: Any
+    mate: Any
+    inches: float
+
+
+def apart(models: Sequence[Any], gap: float, keep: Any = None) -> list[Apart]:
+    """Who is out of coherency: each group outside the squad's biggest (on a tie, the group without ``keep``,
+    the model in hand, so he is told to move), measured from its nearest model to the biggest group; the
+    farthest first. (A model of a group cut off stands within 2" of his own group: it is the group that
+    stands too far from the rest.)"""
     split = groups(models, gap)
     if len(split) < 2:
         return []
     main = max(split, key=lambda g: (len(g), keep not in g))
     out = []
-    for m in (m for g in split if g is not main for m in g):
-        mate = min(main, key=lambda o: _edge(m, m.position, o, o.position))
-        out.append((m, mate, _edge(m, m.position, mate, mate.position)))
-    return sorted(out, key=lambda t: -t[2])
+    for g in (g for g in split if g is not main):
+        near, mate = min(
+            ((m, o) for m in g for o in main), key=lambda p: _edge(p[0], p[0].position, p[1], p[1].position)
+        )
+        out.append(Apart(g, near, mate, _edge(near, near.position, mate, mate.position)))
+    return sorted(out, key=lambda a: -a.inches)
 
 
 _NOW: dict[tuple, float] = {}  # the stretch of a squad as it stands, asked again for every move tried
@@ -253,7 +268,8 @@ def _beside(m: Model, lead: Model, gap: float) -> Point:
 __all__ = [
     "links",
     "groups",
-    "stragglers",
+    "apart",
+    "Apart",
     "stretch",
     "in_coherency",
     "breaks",

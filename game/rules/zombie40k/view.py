@@ -1139,7 +1139,7 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     models = game.world.alive(unit)
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
-    away = coherency.stragglers(models, gap, m)
+    away = coherency.apart(models, gap, m)
     if away and mid_move(game, models):  # legal while squad-mates still move [7th]: said, not warned
         words = coherency_words(game, unit.name, away, gap).split("\n")
         words[0], words[-1] = f"{unit.name}: spread out while it moves", MID_MOVE.format(gap=gap)
@@ -1160,26 +1160,47 @@ def mid_move(game: Zombie40kGame, models: Sequence[Any]) -> bool:
     return any(o.moved for o in models) and not all(o.moved for o in models)
 
 
-def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[tuple[Any, Any, float]], gap: float) -> str:
+GROUPS = {2: "two", 3: "three", 4: "four", 5: "five"}  # how many groups a split squad is in, in words
+
+
+def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[coherency.Apart], gap: float) -> str:
     """Who is out of coherency, how far, and what to do (issue 33: a plate saying only "close up" left a
     newcomer guessing): ``Guardsman 1 is 4.0" from Guardsman 3, the nearest of the squad``, a line for each
-    of the three farthest, then ``Move Guardsman 1 within 2" of a squad-mate.``"""
+    of the three farthest groups, then ``Move Guardsman 1 within 2" of a squad-mate.`` A squad split in groups
+    says so: a model 1" from his own group was told he stood 2.8" from the nearest of the squad."""
     names = names_of(game)
 
     def name(fid: str) -> str:  # the squad's heading already says whose: "Guardian 3", not "(player 2)"
         return PLAYER_SUFFIX.sub("", names.figure(fid))
 
-    lines = [f"{squad}: out of coherency"]
-    lines += [
-        f'{name(m.id)} is {coherency.shown(far)}" from {name(mate.id)}, the nearest of the squad'
-        for m, mate, far in away[:3]
-    ]
+    split = any(len(a.models) > 1 for a in away)
+    groups = GROUPS.get(len(away) + 1, str(len(away) + 1))
+    lines = [f"{squad}: out of coherency" + (f", split in {groups} groups" if split else "")]
+    for a in away[:3]:
+        far = coherency.shown(a.inches)
+        if len(a.models) == 1:
+            lines.append(f'{name(a.near.id)} is {far}" from {name(a.mate.id)}, the nearest of the squad')
+        else:
+            group = listed([name(m.id) for m in a.models], 3)
+            lines.append(f"{name(a.near.id)}'s group ({group}) is {far}\" from {name(a.mate.id)}'s")
     if len(away) > 3:
         lines.append(f"and {len(away) - 3} more")
-    who = [name(m.id) for m, _, _ in away[:3]] + ([f"{len(away) - 3} more"] if len(away) > 3 else [])
-    named = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
-    lines.append(f'Move {named} within {gap:g}" of a squad-mate.')
+    if split:
+        lines.append(f'Move the groups within {gap:g}" of each other.')
+        return "\n".join(lines)
+    who = listed([name(a.near.id) for a in away], 3)
+    lines.append(f'Move {who} within {gap:g}" of a squad-mate.')
     return "\n".join(lines)
+
+
+def listed(names: Sequence[str], most: int) -> str:
+    """Names as a list in words, the first ``most`` of them: ``A``, ``A and B``, ``A, B and 2 more``.
+
+    >>> listed(["A"], 3), listed(["A", "B", "C"], 3), listed(["A", "B", "C", "D", "E"], 3)
+    ('A', 'A, B and C', 'A, B, C and 2 more')
+    """
+    shown = list(names[:most]) + ([f"{len(names) - most} more"] if len(names) > most else [])
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def power_up_words(game: Zombie40kGame, unit: Any) -> str:
