@@ -9,7 +9,7 @@ from __future__ import annotations
 from game.controller import Click, Controller
 from game.rules.core import get_ruleset
 from game.rules.drawing import Plate
-from game.rules.zombie40k.commands import Move
+from game.rules.zombie40k.commands import Move, Run, Shoot
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game
 from game.ui.match import Match
@@ -53,3 +53,18 @@ def test_a_squad_split_in_two_groups_is_told_so_group_to_group() -> None:
         "Space Marine 1's group (Space Marine 1 and Space Marine 3) is 3.8\" from Space Marine 4's",
         'Move the groups within 2" of each other.',
     ], plate
+
+
+def test_a_model_that_has_fired_or_run_says_so_when_clicked() -> None:
+    """Clicked in the Shooting phase after firing, Space Marine 1 said "Move is for the movement phase; it is
+    the shooting phase", true of every model and not why he could do nothing."""
+    at = [(10.0, 30.0), (11.2, 30.0), (12.4, 30.0)]
+    small = {**TACTICAL, "models": 3}
+    g = rigged_game({1: at}, hordes=[[(10.0, 20.0)]], teams=[small], dice=[1] * 40)
+    g.apply(Shoot("p1", "h1"))
+    assert Controller(g, Z40K.view()).handle(Click(at[1])).message == "Space Marine 1 has fired this phase."
+    g = rigged_game({1: at}, hordes=[[(10.0, 10.0)]], teams=[small], dice=[3] * 40)
+    for fid, (x, _) in zip(("p1-1", "p1-2", "p1-3"), at):
+        g.apply(Run(fid, ((x, 29.0),)))
+    said = Controller(g, Z40K.view()).handle(Click((11.2, 29.0))).message
+    assert said == "Space Marine 1 has run this turn: a run is instead of shooting.", said

@@ -567,8 +567,9 @@ class Z40View:
             "charge": Phase.ASSAULT,
             "throw": Phase.SHOOTING,
         }[key]
-        if s.phase != want:
-            return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
+        if s.phase != want:  # a model with nothing left this phase is told what he did, not the phases
+            done = "" if game.actions_for(fid) else _done_words(game, fid, self.name(game, fid))
+            return done or f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
             return game.preview(Move(fid, ())).reason or f"{self.name(game, fid)} has already moved."
         if key == "squad" and s.phase == Phase.SHOOTING:
@@ -1037,6 +1038,19 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     return (
         f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
     )
+
+
+def _done_words(game: Zombie40kGame, fid: str, name: str) -> str:
+    """What a model has done this phase that leaves him nothing to do in it ("" when nothing): a newcomer
+    clicking a Space Marine who had fired read "Move is for the movement phase; it is the shooting phase"."""
+    m, phase = game.figure(fid), game.state.phase
+    if phase == Phase.SHOOTING and m.ran:
+        return f"{name} has run this turn: a run is instead of shooting."
+    if phase == Phase.SHOOTING and m.fired:
+        return f"{name} has fired this phase."
+    if phase == Phase.MOVEMENT and m.moved:
+        return f"{name} has moved this phase."
+    return ""
 
 
 def _squad_run_refusal(game: Zombie40kGame, fid: str) -> str:
