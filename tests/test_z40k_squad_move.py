@@ -1,5 +1,5 @@
-"""Zombie 40,000's squad move (issue 33): one click moves every model still to move, in formation, each round what
-is in his way, as a sequence of the models' own Moves the rules check one by one."""
+"""Zombie 40,000's squad move (issue 33): one click moves every model still to move, keeping his place in the
+squad and going round anything in his way, as a sequence of the models' own Moves the rules check one by one."""
 
 from __future__ import annotations
 

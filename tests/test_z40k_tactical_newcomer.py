@@ -12,6 +12,7 @@ from game.rules.drawing import Plate
 from game.rules.zombie40k.commands import Move, Run, Shoot
 from game.rules.zombie40k.state import Phase
 from game.rules.zombie40k.testing import rigged_game
+from game.ui.how_to_play import keys_html
 from game.ui.match import Match
 
 Z40K = get_ruleset("zombie40k")
@@ -68,3 +69,10 @@ def test_a_model_that_has_fired_or_run_says_so_when_clicked() -> None:
         g.apply(Run(fid, ((x, 29.0),)))
     said = Controller(g, Z40K.view()).handle(Click((11.2, 29.0))).message
     assert said == "Space Marine 1 has run this turn: a run is instead of shooting.", said
+
+
+def test_how_to_play_says_the_squad_move_in_sentences() -> None:
+    """The keys of How to play read "Q: ... in formation, each round what is in his way"."""
+    keys = keys_html(Z40K)
+    assert "keeping his place in the squad and going round anything in his way." in keys, keys
+    assert "each round what" not in keys and "runs so" not in keys

@@ -86,8 +86,9 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "q",
         "icons.move",
         "path",
-        "MOVE SQUAD: every model still to move goes the same way, in formation, each round what is in his way;"
-        " once the squad's run is rolled, every model still to run runs so (Q)",
+        "MOVE SQUAD: every model still to move goes the same way, keeping his place in the squad and going"
+        " round anything in his way. Once the squad's run is rolled, every model still to run runs the same way"
+        " (Q)",
         prompt="Click where this model goes: his squad-mates move with him, keeping their places round him.",
     ),
     ActionKind(
