@@ -6,12 +6,14 @@ Rules: Zombie 40,000, Movement (squad coherency [7th])."""
 
 from __future__ import annotations
 
-from game.controller import Click, Controller
+import math
+
+from game.controller import Click, Controller, Hover
 from game.rules.core import get_ruleset
-from game.rules.drawing import Plate
+from game.rules.drawing import Path, Plate
 from game.rules.zombie40k.commands import Move, Run, Shoot
 from game.rules.zombie40k.state import Phase
-from game.rules.zombie40k.testing import rigged_game
+from game.rules.zombie40k.testing import rigged_game, small_scenario
 from game.ui.how_to_play import keys_html
 from game.ui.match import Match
 
@@ -76,3 +78,22 @@ def test_how_to_play_says_the_squad_move_in_sentences() -> None:
     keys = keys_html(Z40K)
     assert "keeping his place in the squad and going round anything in his way." in keys, keys
     assert "each round what" not in keys and "runs so" not in keys
+
+
+def test_the_move_plate_says_its_inches_are_along_the_path() -> None:
+    """A move pointed 4" away round the end of a wall: the plate read "MOVE 5.5"" and the player measured 4".
+    It says the 5.5" is along the drawn path, and the 4" straight."""
+    g = rigged_game(
+        {1: [(20.0, 30.0)]},
+        teams=[TACTICAL],
+        phase=Phase.MOVEMENT,
+        scenario=small_scenario(walls=[((19.0, 28.0), (21.2, 28.0))]),
+    )
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((20.0, 30.0)))
+    ctl.handle(Hover((20.0, 26.0)))
+    marks = ctl.view.drawing(g, ctl.preview_command, ctl.preview)
+    way = next(m.points for m in marks if isinstance(m, Path))
+    plate = next(m.text for m in marks if isinstance(m, Plate))
+    along = sum(math.dist(a, b) for a, b in zip(way, way[1:]))
+    assert plate == f'MOVE {along:.1f}" along the path (4.0" straight)', (plate, along)

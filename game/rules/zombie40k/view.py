@@ -1006,9 +1006,24 @@ def turn_order_words(order: Sequence[int]) -> str:
     return f"Order: {players}, then zombies"  # (short: four players' order and the goal fit the top bar)
 
 
+def walked(preview: Any) -> str:
+    """How far a move's path goes, saying it is the path's length (a newcomer read "MOVE 5.0"" for a move
+    that ended 4" away: the way went round a wall), and how far that is straight when the way winds.
+
+    >>> from types import SimpleNamespace as P
+    >>> walked(P(details={"path": [[20, 30], [18, 28], [20, 26]]}))
+    '5.7" along the path (4.0" straight)'
+    >>> walked(P(details={"path": [[20, 30], [20, 26]]}))
+    '4.0" along the path'
+    """
+    path = [(float(x), float(y)) for x, y in preview.details.get("path") or [[0.0, 0.0]]]
+    length, straight = path_length(path), math.dist(path[0], path[-1])  # (the drawn path's, to its rounding)
+    return f'{length:.1f}" along the path' + (f' ({straight:.1f}" straight)' if length - straight > 0.5 else "")
+
+
 def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
-    """The plate's words for a move or a run: how far, and the odds where a die decides it; a run not yet
-    rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
+    """The plate's words for a move or a run: how far along the path, and the odds where a die decides it; a
+    run not yet rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
     length = float(preview.details.get("length", 0.0))
     chance = preview.chances.get("whole move", 1.0)
     dice = preview.details.get("run_dice")
@@ -1035,9 +1050,11 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
         )
         if chance >= 1 and length >= unit.difficult_roll - 0.05:  # cut at the roll: the stop line says it
             rolled = ""
-        return f'{word} {length:.1f}"' + rolled + boards
+        return f"{word} {walked(preview)}" + rolled + boards
     return (
-        f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
+        f"{word} {walked(preview)}"
+        + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
+        + boards
     )
 
 
