@@ -97,3 +97,22 @@ def test_the_move_plate_says_its_inches_are_along_the_path() -> None:
     plate = next(m.text for m in marks if isinstance(m, Plate))
     along = sum(math.dist(a, b) for a, b in zip(way, way[1:]))
     assert plate == f'MOVE {along:.1f}" along the path (4.0" straight)', (plate, along)
+
+
+def test_the_end_screen_tells_a_wiped_out_team_came_back_and_gives_a_solo_team_no_medal() -> None:
+    """The TEAMS line read "Tactical Squad 5 -> 5 =" after the squad was wiped out and respawned, and a solo
+    game gave its only team the MOST ZOMBIES DESTROYED medal."""
+    from game.rules.zombie40k import turn
+
+    g = rigged_game({1: LINE}, hordes=[[(30.0, 10.0)]], teams=[TACTICAL], phase=Phase.ASSAULT, dice=[3, 4] * 4)
+    g.state.kills["p1"] = 7
+    for fid in list(g.state.squad_of(1).models):
+        g.world.kill(g.state.models[fid], "h1 test")
+    g.state.order, g.state.order_index = [1], 0
+    turn.begin_player(g.world)  # the squad respawns, all five
+    g.log.extend(e for e in g.world.events if e not in g.log)
+    report = Z40K.report(g)
+    row = next(r for r in report.roll if r.name == "Player 1: Tactical Squad")
+    assert (row.before, row.after) == (5, 5)
+    assert row.words == "5 to 5: wiped out once, respawned", row.words
+    assert report.citation == "", report.citation
