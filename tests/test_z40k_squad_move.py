@@ -18,7 +18,11 @@ SQUAD = [(18.0, 38.0), (19.5, 38.0), (21.0, 38.0), (18.0, 39.5), (19.5, 39.5), (
 
 
 def _squad_move(ctl: Controller, at: tuple[float, float]) -> None:
-    ctl.handle(Click(SQUAD[0]))
+    _squad_move_from(ctl, SQUAD[0], at)
+
+
+def _squad_move_from(ctl: Controller, lead: tuple[float, float], at: tuple[float, float]) -> None:
+    ctl.handle(Click(lead))
     assert ctl.handle(Button("squad")).accepted, ctl.message
     ctl.handle(Hover(at))
 
@@ -58,6 +62,27 @@ def test_a_model_whose_way_a_squad_mate_stops_in_moves_up_behind_him_and_the_squ
     assert not any("stays where he is" in x for x in lines), lines
     assert all(m.moved for m in g.world.alive(g.state.units["p1"]))
     assert g.figure("p1-5").position[1] < 39.0  # up behind Guardsman 1 (p1-2, at y 37.5)
+    assert coherency.in_coherency(g.world, g.state.units["p1"])
+
+
+def test_a_model_behind_one_a_terrain_roll_stopped_moves_up_behind_him() -> None:
+    """Hive Street, as a newcomer's squad move went: the front model walks into rubble and the squad rolls 1";
+    the model behind, whose way stays in the open, went his whole way into him and stayed where he was ("The
+    path is blocked by ..."), out of coherency. He now stops up behind him."""
+    g = rigged_game(
+        {1: [(20.0, 30.0), (20.0, 32.0)]},
+        phase=Phase.MOVEMENT,
+        scenario=small_scenario(clutter=[(14, 20, 14, 6)]),  # rubble from y 20 to y 26
+        dice=[1, 1],  # the squad's difficult-terrain roll: 1"
+    )
+    ctl = Controller(g, Z40K.view())
+    _squad_move_from(ctl, (20.0, 30.0), (20.0, 25.0))
+    ctl.handle(Click((20.0, 25.0)))  # (asked first: all the way through the rubble 56%)
+    done = ctl.handle(Click((20.0, 25.0)))
+    lines = Z40K.view().log_lines(g, done.events)
+    assert not any("stays where he is" in x for x in lines), lines
+    assert g.figure("p1-1").position == (20.0, 29.0)  # the roll's 1"
+    assert 29.9 < g.figure("p1-2").position[1] < 30.1, g.figure("p1-2").position  # up behind him
     assert coherency.in_coherency(g.world, g.state.units["p1"])
 
 
