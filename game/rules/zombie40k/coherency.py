@@ -195,8 +195,8 @@ def boards(world: World, m: Model, end: Point) -> bool:
 
 def move_refusal(world: World, m: Model, end: Point) -> str:
     """Why moving ``m`` to ``end`` breaks his squad's coherency, in inches ("" when it does not). Models and
-    squads go by their ids, which the screen and the log name as the roster does (``names.player_words``):
-    (a name made here from the id's number called a sergeant's squad-mates one too high)."""
+    squads go by their ids, which the screen and the log name as the roster does (``names.player_words``); a
+    name made here from the id's number called a sergeant's squad-mates one too high."""
     if not breaks(world, m, end):
         return ""
     unit = world.state.units[m.unit]

@@ -1,9 +1,9 @@
 """A squad's move or run [7th: a unit moves model by model]: a :class:`~.commands.MoveSquad` is a sequence of its
 models' own Moves, each checked and carried out as that Move alone would be (:mod:`.movement`), in the order
-given (with ``run``, each model's own Run). A model whose way a squad-mate's base now blocks (he stopped short
-on a difficult-terrain roll) moves up behind him, as a player moving the models by hand would. A model whose
-Move the rules refuse stays where he is and the log says why; the models after him still move. The squad's move
-is refused as a whole only when none of its models could move.
+given (with ``run``, each model's own Run). A model whose way a squad-mate's base now blocks (he stopped
+short: a difficult-terrain roll, an enemy's 1") moves up behind him, as a player moving the models by hand
+would. A model whose Move the rules refuse stays where he is and the log says why; the models after him still
+move. The squad's move is refused as a whole only when none of its models could move.
 
 The preview walks the same sequence without rolling: each model is stood where his move would end (so the
 next is checked against the squad as it will stand), then every one is put back.
