@@ -170,6 +170,7 @@ def test_after_the_squads_difficult_terrain_roll_the_move_ring_shows_how_far_thr
 def test_a_move_refused_for_coherency_says_what_to_do() -> None:
     """The preview's plate of a move too far from the squad says who, how far, and where to move him."""
     from game.rules.zombie40k.commands import Move
+    from game.rules.zombie40k.names import player_words
 
     g = rigged_game({1: LINE}, teams=[GUARDS], phase=Phase.MOVEMENT)
     for fid in ("p1-1", "p1-2", "p1-3"):
@@ -177,6 +178,6 @@ def test_a_move_refused_for_coherency_says_what_to_do() -> None:
     p = g.preview(Move("p1-4", ((21.0, 30.0),)))
     assert not p.legal
     assert (
-        p.reason
+        player_words(g, p.reason)
         == 'Guardsman 4 would be 5.0" from his squad: coherency is 2"; move him within 2" of a squad-mate.'
     )

@@ -31,7 +31,7 @@ def test_after_the_terrain_roll_a_move_into_difficult_ground_previews_the_rolled
     ctl.handle(Click((21.2, 30)))
     ctl.handle(Hover((21.5, 26.5)))  # 3.5" away, into the rubble
     plates = [d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate)]
-    assert plates == ['MOVE 2.0"\nStops here: the squad\'s difficult-terrain roll (2")'], plates
+    assert plates == ['MOVE 2.0" along the path\nStops here: the squad\'s difficult-terrain roll (2")'], plates
     asked = ctl.handle(Click((21.5, 26.5)))
     assert asked.accepted and 'Only 2.0" reachable' in asked.message and not g.figure("p1-2").moved, asked.message
 
@@ -58,7 +58,7 @@ def test_a_move_within_the_roll_says_the_roll_and_one_cut_by_it_says_so_once() -
     ctl.handle(Click((22.4, 27.5)))  # Guardsman 2 stands in the rubble
     ctl.handle(Hover((22.4, 26.5)))  # 1" on
     plates = [d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate)]
-    assert plates == ['MOVE 1.0" (difficult terrain: the squad rolled 2")'], plates
+    assert plates == ['MOVE 1.0" along the path (difficult terrain: the squad rolled 2")'], plates
     ctl.handle(Hover((22.4, 22.5)))  # 5" on: cut at the roll, said once
     plates = [d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate)]
-    assert plates == ['MOVE 2.0"\nStops here: the squad\'s difficult-terrain roll (2")'], plates
+    assert plates == ['MOVE 2.0" along the path\nStops here: the squad\'s difficult-terrain roll (2")'], plates

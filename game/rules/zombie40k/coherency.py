@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.rules.zombie40k.state import SQUAD, Model, Phase, Unit
@@ -116,19 +117,33 @@ def groups(models: Sequence[Any], gap: float, at: Mapping[str, Point] | None = N
     return list(out.values())
 
 
-def stragglers(models: Sequence[Any], gap: float, keep: Any = None) -> list[tuple[Any, Any, float]]:
-    """Who is out of coherency: each model outside the squad's biggest group (on a tie, the group without
-    ``keep``, the model in hand, so he is told to move), with the nearest model of that group and how far
-    from him he stands, edge to edge: ``[(straggler, nearest squad-mate, inches)]``, farthest first."""
+@dataclass(frozen=True)
+class Apart:
+    """A group of a squad cut off from the rest: its models, and the nearest pair across the gap (``near``, of
+    the group, and ``mate``, of the squad's biggest group) with the inches between them, edge to edge."""
+
+    models: list[Any]
+    near: Any
+    mate: Any
+    inches: float
+
+
+def apart(models: Sequence[Any], gap: float, keep: Any = None) -> list[Apart]:
+    """Who is out of coherency: each group outside the squad's biggest (on a tie, the group without ``keep``,
+    the model in hand, so he is told to move), measured from its nearest model to the biggest group; the
+    farthest first. (A model of a group cut off stands within 2" of his own group: it is the group that
+    stands too far from the rest.)"""
     split = groups(models, gap)
     if len(split) < 2:
         return []
     main = max(split, key=lambda g: (len(g), keep not in g))
     out = []
-    for m in (m for g in split if g is not main for m in g):
-        mate = min(main, key=lambda o: _edge(m, m.position, o, o.position))
-        out.append((m, mate, _edge(m, m.position, mate, mate.position)))
-    return sorted(out, key=lambda t: -t[2])
+    for g in (g for g in split if g is not main):
+        near, mate = min(
+            ((m, o) for m in g for o in main), key=lambda p: _edge(p[0], p[0].position, p[1], p[1].position)
+        )
+        out.append(Apart(g, near, mate, _edge(near, near.position, mate, mate.position)))
+    return sorted(out, key=lambda a: -a.inches)
 
 
 _NOW: dict[tuple, float] = {}  # the stretch of a squad as it stands, asked again for every move tried
@@ -145,11 +160,6 @@ def _stretch_now(models: Sequence[Any], gap: float) -> float:
 
 def in_coherency(world: World, unit: Unit) -> bool:
     return stretch(world.alive(unit), gap_of(world)) <= SLACK
-
-
-def who(world: World, m: Model) -> str:
-    """A model as the player calls him: his profile and his number in the squad ("Space Marine 3")."""
-    return f"{world.profile(m).name} {m.id.rpartition('-')[2]}"
 
 
 def breaks(world: World, m: Model, end: Point) -> bool:
@@ -184,7 +194,9 @@ def boards(world: World, m: Model, end: Point) -> bool:
 
 
 def move_refusal(world: World, m: Model, end: Point) -> str:
-    """Why moving ``m`` to ``end`` breaks his squad's coherency, in inches ("" when it does not)."""
+    """Why moving ``m`` to ``end`` breaks his squad's coherency, in inches ("" when it does not). Models and
+    squads go by their ids, which the screen and the log name as the roster does (``names.player_words``); a
+    name made here from the id's number called a sergeant's squad-mates one too high."""
     if not breaks(world, m, end):
         return ""
     unit = world.state.units[m.unit]
@@ -194,18 +206,18 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     near = min(_edge(m, end, o, o.position) for o in models if o is not m)
     if before > SLACK:
         return (
-            f'{unit.name} is out of coherency and must close up: {who(world, m)} would be {shown(near)}" from '
+            f'{unit.id} is out of coherency and must close up: {m.id} would be {shown(near)}" from '
             f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}"): move him nearer '
             "his squad."
         )
     if not within(near, gap):  # who, how far, and what to do (issue 33)
         return (
-            f'{who(world, m)} would be {shown(near)}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
+            f'{m.id} would be {shown(near)}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
             "of a squad-mate."
         )
     parts = groups(models, gap, {m.id: end})
     cut = [o for g in parts if all(x is not m for x in g) for o in g]
-    names = ", ".join(who(world, o) for o in sorted(cut, key=lambda o: o.id))
+    names = ", ".join(o.id for o in models if any(o is c for c in cut))  # in the roster's order
     kept = [x for x in models if all(x is not o for o in cut)]
     far = min(_edge(o, o.position, x, end if x is m else x.position) for o in cut for x in kept)
     return f'That move would leave {names} {shown(far)}" from the rest of the squad: coherency is {gap:g}".'
@@ -256,14 +268,14 @@ def _beside(m: Model, lead: Model, gap: float) -> Point:
 __all__ = [
     "links",
     "groups",
-    "stragglers",
+    "apart",
+    "Apart",
     "stretch",
     "in_coherency",
     "breaks",
     "move_refusal",
     "keep_up",
     "gap_of",
-    "who",
     "within",
     "shown",
 ]

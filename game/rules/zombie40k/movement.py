@@ -308,7 +308,7 @@ def _fall_back_cut(world: World, m: Model, pts: list[Point], straight: PathCheck
 
 
 def fall_back(world: World, unit: Unit) -> None:
-    """2D6" toward the unit's own edge, each model round what is in his way; it stops at the edge [house].
+    """2D6" toward the unit's own edge, each model going round anything in his way; it stops at the edge [house].
     A model that cannot go the whole way says what stopped him (surrounded when nothing let him go)."""
     world.disengage(unit.id)
     unit.falling_back = True

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from game.rules.contract import Outcome, Report, RollRow, Series
-from game.rules.zombie40k.events import FigurePlaced, Killed
+from game.rules.zombie40k.events import FigurePlaced, Killed, SquadRespawned
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.scenario.model import Scenario
@@ -110,6 +110,24 @@ def vehicle_words(game: Zombie40kGame, unit: Any) -> str:
     return f"{aboard} aboard the escape vehicle" + (f", the rest {far} from it" if far else "")
 
 
+def respawn_words(before: int, after: int, respawns: int) -> str:
+    """A team's line on the end screen's roll when it was wiped out and came back ("" otherwise: the
+    numbers say it): "5 -> 5 =" hid a wipe-out and a respawn. (Short, and no arrow: the roll's font has none.)
+
+    >>> respawn_words(5, 5, 0), respawn_words(5, 5, 1), respawn_words(5, 3, 2)
+    ('', '5 to 5: wiped out once, respawned', '5 to 3: wiped out twice, respawned')
+    """
+    if not respawns:
+        return ""
+    times = {1: "once", 2: "twice"}.get(respawns, f"{respawns} times")
+    return f"{before} to {after}: wiped out {times}, respawned"
+
+
+def _respawns(game: Zombie40kGame, unit: str) -> int:
+    """How many times a team came back after it was wiped out."""
+    return sum(1 for e in game.log if isinstance(e, SquadRespawned) and e.unit == unit)
+
+
 def report(game: Zombie40kGame) -> Report:
     s, w = game.state, game.world
     winner = s.winner
@@ -138,11 +156,12 @@ def report(game: Zombie40kGame) -> Report:
         )
         escaped = winner == f"player {p}" or (winner == "players" and left > 0)  # Coop Mode: all together
         said = escaped_words(aboard, left) if escaped else ""
-        roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, marked=escaped, mark=said))
+        words = respawn_words(u.start_size, left, _respawns(game, u.id))
+        roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, escaped, said, words))
     turns, counts = _series(game)
     best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0
-    if best and not s.kills.get(f"p{best}", 0):
-        best = 0  # nobody destroyed a zombie: no medal
+    if len(s.players) < 2 or (best and not s.kills.get(f"p{best}", 0)):
+        best = 0  # nobody destroyed a zombie, or one team alone (its own medal, against nobody): no medal
     return Report(
         ruleset="zombie40k",
         scenario=game.scenario.title,

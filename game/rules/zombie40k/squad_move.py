@@ -1,7 +1,9 @@
 """A squad's move or run [7th: a unit moves model by model]: a :class:`~.commands.MoveSquad` is a sequence of its
 models' own Moves, each checked and carried out as that Move alone would be (:mod:`.movement`), in the order
-given (with ``run``, each model's own Run). A model whose Move the rules refuse stays where he is and the log
-says why; the models after him still move. The squad's move is refused as a whole only when none of its models could move.
+given (with ``run``, each model's own Run). A model whose way a squad-mate's base now blocks (he stopped
+short: a difficult-terrain roll, an enemy's 1") moves up behind him, as a player moving the models by hand
+would. A model whose Move the rules refuse stays where he is and the log says why; the models after him still
+move. The squad's move is refused as a whole only when none of its models could move.
 
 The preview walks the same sequence without rolling: each model is stood where his move would end (so the
 next is checked against the squad as it will stand), then every one is put back.
@@ -70,6 +72,27 @@ def _mark(m: Model, run: bool, done: bool) -> None:
         m.moved = done
 
 
+def _up_behind(world: World, m: Model, path: tuple[Point, ...]) -> tuple[Point, ...] | None:
+    """The part of ``path`` short of a squad-mate's base that stands in it, or None when no squad-mate's does
+    (or he would not get off the spot)."""
+    check = world.table.check_path([m.position, *path], m.radius, mover=m.id)
+    mate = world.state.models.get(check.blocked_by.removeprefix("figure ").strip())
+    if not check.blocked_by.startswith("figure") or mate is None or mate.unit != m.unit or check.length < 0.05:
+        return None
+    return tuple(check.points[1:])
+
+
+def plan_part(world: World, cmd: MoveSquad, m: Model, path: tuple[Point, ...]) -> movement.MovePlan:
+    """Model ``m``'s own Move (Run) in the squad's, checked as if sent alone; up behind a squad-mate in his way."""
+    try:
+        return movement.plan_move(world, _one(cmd, m.id, path))
+    except IllegalCommand:
+        shorter = _up_behind(world, m, path)
+        if shorter is None:
+            raise
+        return movement.plan_move(world, _one(cmd, m.id, shorter))
+
+
 def walk(world: World, cmd: MoveSquad) -> list[Step]:
     """Each model's Move checked in turn, the squad stood as the earlier moves leave it; nothing rolled, and
     the table is as it was afterwards."""
@@ -78,7 +101,7 @@ def walk(world: World, cmd: MoveSquad) -> list[Step]:
     try:
         for m, (fid, path) in zip(_models(world, cmd), cmd.moves):
             try:
-                plan = movement.plan_move(world, _one(cmd, fid, path))
+                plan = plan_part(world, cmd, m, path)
             except IllegalCommand as exc:
                 steps.append(Step(fid, path, m.position, reason=exc.reason))
                 continue
@@ -110,7 +133,7 @@ def carry_out_squad(world: World, cmd: MoveSquad) -> None:
         if world.state.phase != phase:
             return
         try:
-            plan = movement.plan_move(world, _one(cmd, fid, path))
+            plan = plan_part(world, cmd, world.state.models[fid], path)
         except IllegalCommand as exc:
             world.emit(SquadMoveHeld(fid, exc.reason))
             continue

@@ -86,8 +86,9 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "q",
         "icons.move",
         "path",
-        "MOVE SQUAD: every model still to move goes the same way, in formation, each round what is in his way;"
-        " once the squad's run is rolled, every model still to run runs so (Q)",
+        "MOVE SQUAD: every model still to move goes the same way, keeping his place in the squad and going"
+        " round anything in his way. Once the squad's run is rolled, every model still to run runs the same way"
+        " (Q)",
         prompt="Click where this model goes: his squad-mates move with him, keeping their places round him.",
     ),
     ActionKind(
@@ -568,8 +569,9 @@ class Z40View:
             "charge": Phase.ASSAULT,
             "throw": Phase.SHOOTING,
         }[key]
-        if s.phase != want:
-            return f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
+        if s.phase != want:  # a model with nothing left this phase is told what he did, not the phases
+            done = "" if game.actions_for(fid) else _done_words(game, fid, self.name(game, fid))
+            return done or f"{key.capitalize()} is for the {want.value} phase; it is the {s.phase.value} phase."
         if key == "move":
             return game.preview(Move(fid, ())).reason or f"{self.name(game, fid)} has already moved."
         if key == "squad" and s.phase == Phase.SHOOTING:
@@ -1010,9 +1012,24 @@ def turn_order_words(order: Sequence[int]) -> str:
     return f"Order: {players}, then zombies"  # (short: four players' order and the goal fit the top bar)
 
 
+def walked(preview: Any) -> str:
+    """How far a move's path goes, saying it is the path's length (a newcomer read "MOVE 5.0"" for a move
+    that ended 4" away: the way went round a wall), and how far that is straight when the way winds.
+
+    >>> from types import SimpleNamespace as P
+    >>> walked(P(details={"path": [[20, 30], [18, 28], [20, 26]]}))
+    '5.7" along the path (4.0" straight)'
+    >>> walked(P(details={"path": [[20, 30], [20, 26]]}))
+    '4.0" along the path'
+    """
+    path = [(float(x), float(y)) for x, y in preview.details.get("path") or [[0.0, 0.0]]]
+    length, straight = path_length(path), math.dist(path[0], path[-1])  # (the drawn path's, to its rounding)
+    return f'{length:.1f}" along the path' + (f' ({straight:.1f}" straight)' if length - straight > 0.5 else "")
+
+
 def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
-    """The plate's words for a move or a run: how far, and the odds where a die decides it; a run not yet
-    rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
+    """The plate's words for a move or a run: how far along the path, and the odds where a die decides it; a
+    run not yet rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
     length = float(preview.details.get("length", 0.0))
     chance = preview.chances.get("whole move", 1.0)
     dice = preview.details.get("run_dice")
@@ -1039,10 +1056,25 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
         )
         if chance >= 1 and length >= unit.difficult_roll - 0.05:  # cut at the roll: the stop line says it
             rolled = ""
-        return f'{word} {length:.1f}"' + rolled + boards
+        return f"{word} {walked(preview)}" + rolled + boards
     return (
-        f'{word} {length:.1f}"' + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "") + boards
+        f"{word} {walked(preview)}"
+        + (f" \u2014 {percent(chance)} to go all the way" if chance < 1 else "")
+        + boards
     )
+
+
+def _done_words(game: Zombie40kGame, fid: str, name: str) -> str:
+    """What a model has done this phase that leaves him nothing to do in it ("" when nothing): a newcomer
+    clicking a Space Marine who had fired read "Move is for the movement phase; it is the shooting phase"."""
+    m, phase = game.figure(fid), game.state.phase
+    if phase == Phase.SHOOTING and m.ran:
+        return f"{name} has run this turn: a run is instead of shooting."
+    if phase == Phase.SHOOTING and m.fired:
+        return f"{name} has fired this phase."
+    if phase == Phase.MOVEMENT and m.moved:
+        return f"{name} has moved this phase."
+    return ""
 
 
 def _squad_run_refusal(game: Zombie40kGame, fid: str) -> str:
@@ -1145,7 +1177,7 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     models = game.world.alive(unit)
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
-    away = coherency.stragglers(models, gap, m)
+    away = coherency.apart(models, gap, m)
     if away and mid_move(game, models):  # legal while squad-mates still move [7th]: said, not warned
         words = coherency_words(game, unit.name, away, gap).split("\n")
         words[0], words[-1] = f"{unit.name}: spread out while it moves", MID_MOVE.format(gap=gap)
@@ -1166,26 +1198,47 @@ def mid_move(game: Zombie40kGame, models: Sequence[Any]) -> bool:
     return any(o.moved for o in models) and not all(o.moved for o in models)
 
 
-def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[tuple[Any, Any, float]], gap: float) -> str:
+GROUPS = {2: "two", 3: "three", 4: "four", 5: "five"}  # how many groups a split squad is in, in words
+
+
+def coherency_words(game: Zombie40kGame, squad: str, away: Sequence[coherency.Apart], gap: float) -> str:
     """Who is out of coherency, how far, and what to do (issue 33: a plate saying only "close up" left a
     newcomer guessing): ``Guardsman 1 is 4.0" from Guardsman 3, the nearest of the squad``, a line for each
-    of the three farthest, then ``Move Guardsman 1 within 2" of a squad-mate.``"""
+    of the three farthest groups, then ``Move Guardsman 1 within 2" of a squad-mate.`` A squad split in groups
+    says so: a model 1" from his own group was told he stood 2.8" from the nearest of the squad."""
     names = names_of(game)
 
     def name(fid: str) -> str:  # the squad's heading already says whose: "Guardian 3", not "(player 2)"
         return PLAYER_SUFFIX.sub("", names.figure(fid))
 
-    lines = [f"{squad}: out of coherency"]
-    lines += [
-        f'{name(m.id)} is {coherency.shown(far)}" from {name(mate.id)}, the nearest of the squad'
-        for m, mate, far in away[:3]
-    ]
+    split = any(len(a.models) > 1 for a in away)
+    groups = GROUPS.get(len(away) + 1, str(len(away) + 1))
+    lines = [f"{squad}: out of coherency" + (f", split in {groups} groups" if split else "")]
+    for a in away[:3]:
+        far = coherency.shown(a.inches)
+        if len(a.models) == 1:
+            lines.append(f'{name(a.near.id)} is {far}" from {name(a.mate.id)}, the nearest of the squad')
+        else:
+            group = listed([name(m.id) for m in a.models], 3)
+            lines.append(f"{name(a.near.id)}'s group ({group}) is {far}\" from {name(a.mate.id)}'s")
     if len(away) > 3:
         lines.append(f"and {len(away) - 3} more")
-    who = [name(m.id) for m, _, _ in away[:3]] + ([f"{len(away) - 3} more"] if len(away) > 3 else [])
-    named = who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
-    lines.append(f'Move {named} within {gap:g}" of a squad-mate.')
+    if split:
+        lines.append(f'Move the groups within {gap:g}" of each other.')
+        return "\n".join(lines)
+    who = listed([name(a.near.id) for a in away], 3)
+    lines.append(f'Move {who} within {gap:g}" of a squad-mate.')
     return "\n".join(lines)
+
+
+def listed(names: Sequence[str], most: int) -> str:
+    """Names as a list in words, the first ``most`` of them: ``A``, ``A and B``, ``A, B and 2 more``.
+
+    >>> listed(["A"], 3), listed(["A", "B", "C"], 3), listed(["A", "B", "C", "D", "E"], 3)
+    ('A', 'A, B and C', 'A, B, C and 2 more')
+    """
+    shown = list(names[:most]) + ([f"{len(names) - most} more"] if len(names) > most else [])
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def power_up_words(game: Zombie40kGame, unit: Any) -> str:
