@@ -18,6 +18,7 @@ import pytest
 import toy_rules  # noqa: F401  (registers the toy rule set and its campaign rules)
 from ui_driver import click, headless_app, play_out, screen_of
 
+from game.campaign.progress import progress_files
 from game.saves import read_save
 from game.ui import campaign_list, campaign_play
 from game.ui.app import App
@@ -267,3 +268,30 @@ def test_a_campaign_whose_file_changed_since_is_explained_in_load_not_continued(
     text = html.unescape(load.details.html_text)
     assert "cannot be loaded" in text and "duel_road.toml" in text and "has changed since this run began" in text
     assert not load.load.is_enabled
+
+
+def test_starting_a_campaign_again_while_a_run_is_under_way_asks_first_and_keeps_it(
+    settings: Path, folders: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer began Cedar Falls again from New game while chapter 3 waited, and nothing said the run under way
+    was kept. The first Start says so; a second begins a new run, and the first is still there."""
+    dice(monkeypatch, 6, 3)
+    with headless_app(settings) as app:
+        new_campaign(app)
+        strike(app)
+        to_end(app)  # chapter 1 played: the run is under way
+        app.back_to_title()
+        click(app, app.scene.buttons["new_game"].rect.center)
+        for _ in range(200):
+            if app.scene.name == "new_game":
+                break
+            app.run_frames(1)
+        menu = app.scene
+        pick(app, menu, "Campaign: The Duel Road")
+        click(app, menu.start.rect.center)
+        assert app.scene is menu and "This campaign is under way" in menu.details.html_text
+        assert "chapter 2 next" in menu.details.html_text
+        runs = progress_files(app.campaigns_dir)
+        click(app, menu.start.rect.center)
+        assert app.scene.name == "setup"  # a new run's first chapter
+        assert set(runs) <= set(progress_files(app.campaigns_dir))  # the one under way is kept

@@ -55,6 +55,7 @@ class NewGameScene(Scene):
         self.bare: list[RuleSet] = rulesets_without_scenario(self.entries)
         self.campaigns: list[CampaignEntry] = app.campaigns()
         self.campaign: CampaignEntry | None = None  # the campaign chosen (then ``chosen`` is None)
+        self._again: Path | None = None  # a campaign under way whose second Start begins a new run
         self.pictures: dict[Path, pygame.Surface] = {}  # the maps' pictures drawn or loaded so far
         self.picture: UIImage | None = None
         self.picture_of: Path | None = None  # the map whose picture is shown
@@ -135,6 +136,25 @@ class NewGameScene(Scene):
             self.start.enable()
         else:
             self.start.disable()
+
+    def _asked_before_again(self, entry: CampaignEntry) -> bool:
+        """True, the card saying so, the first time Start is pressed for a campaign with a run under way: a
+        newcomer began Cedar Falls again while chapter 3 waited, and nothing said the old run was kept."""
+        from game.ui.campaign_play import kept_campaigns
+
+        if self._again == entry.path:
+            return False
+        runs = [k.play for k in kept_campaigns(self.app.campaigns_dir) if k.play is not None and not k.play.ending]
+        under_way = [p for p in runs if p.campaign.path.resolve() == entry.path.resolve()]
+        if not under_way:
+            return False
+        self._again = entry.path
+        self.details.set_text(
+            campaign_card(entry) + f"<br><br><font color='#E4CE84'><b>This campaign is under way: "
+            f"{html.escape(under_way[0].subtitle())}.</b> Press Start campaign again to begin a new run; the one "
+            "under way is kept (Continue it from the title, or Load).</font>"
+        )
+        return True
 
     def _show(self, entry: ScenarioEntry | None) -> None:
         self.chosen, self.campaign = entry, None
@@ -258,7 +278,8 @@ class NewGameScene(Scene):
             if event.ui_element is self.back:
                 self.app.pop()
             elif event.ui_element is self.start and self.campaign is not None and self.campaign.playable:
-                self.app.start_campaign(self.campaign)
+                if not self._asked_before_again(self.campaign):
+                    self.app.start_campaign(self.campaign)
             elif event.ui_element is self.start and self.chosen is not None and self.chosen.playable:
                 # start_setup does nothing for a rule set that cannot play on screen (Start is off then)
                 self.app.start_setup(self.chosen)
