@@ -95,7 +95,8 @@ def test_zombies_whose_ways_cross_take_turns_the_others_shamble_at_once() -> Non
 def test_zombie_40000_hordes_shamble_one_after_another_after_the_turn_and_its_die_are_read(app: App) -> None:
     """A Zombie 40,000 newcomer: "the whole zombie turn is over in about 0.5-1.5 s; I learned what happened from
     the log". Every horde shambled in one step. Now "The zombies' turn" and the shamble's die each hold the
-    table a moment, then each horde shambles as its own step, the next after it (the phase at most 3.5 s at 1x)."""
+    table a moment, then each horde shambles as its own step, the next after it, each at least 0.8 s at 1x (a
+    second newcomer found the hordes' 3.5 s all told still too quick to follow: Zombie 40,000's phase may take 8)."""
     loop = DemoLoop(DemoDirector([assets_dir("maps") / "hive_street.tmx"], seed=1))
     loop.tick()
     for _ in range(300):
@@ -113,4 +114,5 @@ def test_zombie_40000_hordes_shamble_one_after_another_after_the_turn_and_its_di
     shambles = [s for s in steps if any(getattr(e, "how", "") == "shamble" for e in s.events)]
     assert len(shambles) == len(hordes)  # a step a horde
     seconds = zombie_seconds(app, loop, events, speed=1.0)
-    assert 0.6 * len(hordes) <= seconds <= ZOMBIES_MOST + 0.1, seconds
+    most = view.zombie_phase_seconds  # (few hordes: longer than the 3.5 s of twenty zombies at once)
+    assert 0.8 * len(hordes) <= seconds <= most + 0.1 and most > ZOMBIES_MOST, (seconds, len(hordes))

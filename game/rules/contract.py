@@ -522,6 +522,8 @@ class View(Protocol[G]):
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the
     # screen's guard against an E meant for the phase before (see ``Controller.moved_on``)
+    # (optional) ``zombie_phase_seconds``: how long, at 1x, the zombies' moves of one phase may take on screen at
+    # most (3.5 s without it: twenty zombies shamble at once; a few hordes, one after another, want longer)
     # (optional) ``terrain_words``: a map class in the rule set's words where they differ, for the outlines'
     # labels ({"clutter": "difficult ground"}: "difficult ground: Rubble"); without it the class is shown
     # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and

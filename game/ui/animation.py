@@ -142,8 +142,8 @@ def _glide(step: Step, ev: Any, a: Animation, radius: float) -> None:
     step.natural = step.duration = max(GROUP_LEAST, *(g.end for g in step.clock.values()))
 
 
-def cap_zombies(steps: Sequence[Step]) -> None:
-    """The zombies' steps of one phase last :data:`ZOMBIES_MOST` at speed 1 all told: longer ones are
+def cap_zombies(steps: Sequence[Step], most: float = ZOMBIES_MOST) -> None:
+    """The zombies' steps of one phase last ``most`` seconds at speed 1 all told: longer ones are
     shortened in proportion (they shamble quicker), none below :data:`ZOMBIE_STEP_LEAST`.
 
     >>> steps = [Step([], 2.4, zombies=True), Step([], 2.4, zombies=True), Step([], 0.5)]
@@ -152,9 +152,9 @@ def cap_zombies(steps: Sequence[Step]) -> None:
     """
     zombies = [s for s in steps if s.zombies and s.duration > 0]
     total = sum(s.duration for s in zombies)
-    if total <= ZOMBIES_MOST:
+    if total <= most:
         return
-    k = ZOMBIES_MOST / total
+    k = most / total
     for s in zombies:
         s.duration = max(min(s.duration, ZOMBIE_STEP_LEAST), s.duration * k)
 
@@ -170,8 +170,10 @@ class Playback:
         speed: float = 1.0,
         is_zombie: IsZombie | None = None,
         radius: Radius | None = None,
+        zombies_most: float = ZOMBIES_MOST,
     ) -> None:
         self.looks = looks
+        self.zombies_most = zombies_most  # seconds at speed 1: a phase of the zombies' steps at most
         self.animate = animate
         self.is_zombie = is_zombie or (lambda fid: False)
         self.radius = radius
@@ -191,7 +193,7 @@ class Playback:
         steps = steps_of(events, self.animate, self.radius)
         for step in steps:
             step.zombies = any(self.is_zombie(fid) for fid in step.glides)
-        cap_zombies(steps)
+        cap_zombies(steps, self.zombies_most)
         self.queue.extend(steps)
         return self._advance() if self.current is None else []
 

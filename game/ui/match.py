@@ -25,7 +25,7 @@ from game.controller.outlet import Outlet
 from game.rules.contract import Action, Look, RosterGroup, View
 from game.rules.core import Game, to_data
 from game.ui import previews
-from game.ui.animation import Playback
+from game.ui.animation import ZOMBIES_MOST, Playback
 from game.ui.overlays import Line, Overlay
 from game.ui.roster import roster_html
 from game.ui.tokens import TokenView
@@ -79,7 +79,8 @@ class Match:
         self.view = view
         self.controller = Controller(game, view, bots=bots, on_command=on_command, outlet=outlet)
         self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
-        self.playback = Playback(self.looks, view.animation, speed, self._is_zombie, self._radius)
+        most = getattr(view, "zombie_phase_seconds", ZOMBIES_MOST)  # (a rule set of few hordes takes longer)
+        self.playback = Playback(self.looks, view.animation, speed, self._is_zombie, self._radius, most)
         self.log = log or (lambda line: None)
         self.sound = sound or (lambda sid: None)
         self.dice: DiceShown | None = None

@@ -223,6 +223,7 @@ class Z40View:
     action_kinds = ACTION_KINDS
     figure_noun = "model"
     terrain_words = {"clutter": "difficult ground"}  # the outlines' labels, in 40k's word for it
+    zombie_phase_seconds = 8.0  # a few hordes, each its own step: about a second and a half each at 1x
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     ask_before_ending = True  # an E with models still able to act in this phase asks once
     optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
