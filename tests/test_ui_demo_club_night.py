@@ -99,8 +99,7 @@ def test_on_last_evac_the_demos_plates_leave_the_games_notices_alone(app: App) -
 
 def test_the_scoreboard_keeps_its_place_and_glides_when_it_moves(app: App) -> None:
     """The banner and the hint jumped between the corners every half second as the camera moved: now they move
-    only when a figure comes under them, and glide there (no frame of 15 s of play moves them far). They keep to
-    the top and bottom edges: in the middle they covered the fight the camera had followed (a newcomer)."""
+    only when a figure comes under them, and glide there (no frame of 15 s of play moves them far)."""
     scene = on_table(app, DemoLoop(DemoDirector(["maps/hive_street.tmx"], seed=4)))
     scene.card_left = 0.0
     last = scene.banner_rect.topleft
@@ -111,9 +110,6 @@ def test_the_scoreboard_keeps_its_place_and_glides_when_it_moves(app: App) -> No
         app.frames += 1
         frames += 1
         now = scene.banner_rect.topleft
-        vx, vy, vw, vh = scene.view.camera.viewport
-        for goal in (scene.banner_glide.goal, scene.hint_glide.goal):
-            assert goal is None or goal.top <= vy + 8 or goal.bottom >= vy + vh - 8, (goal, (vx, vy, vw, vh))
         step = ((now[0] - last[0]) ** 2 + (now[1] - last[1]) ** 2) ** 0.5
         worst, moves, last = max(worst, step), moves + (step > 0), now
     assert worst < 120, f"the scoreboard jumped {worst:.0f} px in a frame"

@@ -938,25 +938,18 @@ class TableView:
         return out
 
     def clear_spot(
-        self,
-        size: tuple[int, int],
-        margin: int = 8,
-        avoid: Sequence[pygame.Rect] = (),
-        bottom_first: bool = False,
-        edges_only: bool = False,
+        self, size: tuple[int, int], margin: int = 8, avoid: Sequence[pygame.Rect] = (), bottom_first: bool = False
     ) -> tuple[pygame.Rect, int]:
         """Where a banner of ``size`` goes over the table, and the pixels of zones, figures, words and
         ``avoid`` it hides there: the top or bottom middle when clear (the bottom first if
-        ``bottom_first``), else the clearest spot along the top and bottom edges and then down the view
-        (``edges_only``: never down the middle, where a camera that follows the action keeps it)."""
+        ``bottom_first``), else the clearest spot along the top and bottom edges and then down the view."""
         vx, vy, vw, vh = self.camera.viewport
         w, h = size
         top, bottom = vy + margin, vy + vh - margin - h
         xs = [vx + (vw - w) // 2, vx + margin, vx + vw - margin - w]
         xs += list(range(vx + margin, max(vx + margin, vx + vw - margin - w) + 1, 24))
         rows = [bottom, top] if bottom_first else [top, bottom]
-        if not edges_only:
-            rows += list(range(top + h, bottom, max(8, h // 2)))
+        rows += list(range(top + h, bottom, max(8, h // 2)))
         hide = self.zone_rects() + self.token_rects() + [r for _, _, r in self.words] + list(avoid)
         view = pygame.Rect(self.camera.viewport)
         best: tuple[int, pygame.Rect] | None = None

@@ -525,7 +525,7 @@ class DemoScene(GameScene):
         assert banner is not None
         goal = self.hint_glide.goal
         if moved or goal is None or hides_action(goal, figures, [*kept, banner]):
-            spot = self.view.clear_spot(hint.get_size(), avoid=[banner, *kept], edges_only=True)[0]
+            spot = self.view.clear_spot(hint.get_size(), avoid=[banner, *kept])[0]
             if moved or goal is None or not hides_action(spot, figures, [*kept, banner]):
                 self.hint_glide.go(spot)
 
@@ -533,12 +533,12 @@ class DemoScene(GameScene):
         """The clearest spot for the banner, in a smaller print if the full one hides something everywhere."""
         assert self.view is not None
         self._banner_size = 30
-        rect, hidden = self.view.clear_spot(plate.get_size(), avoid=kept, edges_only=True)
+        rect, hidden = self.view.clear_spot(plate.get_size(), avoid=kept)
         for size in (26, 22):
             if not hidden:
                 break
             smaller = self.view.plate(lines, size, GOLD)
-            spot, less = self.view.clear_spot(smaller.get_size(), avoid=kept, edges_only=True)
+            spot, less = self.view.clear_spot(smaller.get_size(), avoid=kept)
             if less < hidden:
                 rect, hidden, self._banner_size = spot, less, size
         return rect
