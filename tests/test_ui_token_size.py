@@ -26,6 +26,7 @@ AROUND = [(0, -1), (-1, 0), (-0.7, -0.7), (0.7, -0.7)]
 
 def _table_pixels(app, scene, tokens) -> np.ndarray:
     scene.view.tokens = tokens
+    scene.view.overlays = []  # the tokens' pictures alone: Outbreak's grab lines are drawn over them
     scene.view.draw(app.screen)
     return pygame.surfarray.array3d(app.screen).astype(int)
 
