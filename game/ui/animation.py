@@ -42,6 +42,7 @@ GROUP_LEAST = 0.8  # a group's step, at speed 1 (each glide in it keeps the sham
 ZOMBIE_STEP_LEAST = 0.6
 ZOMBIES_MOST = 3.5  # seconds at speed 1: the zombies' steps of one phase all told (Space skips them)
 BASE_RADIUS = 0.5  # inches: a base when the screen does not say
+OFF_TABLE = frozenset({"dead", "exited", "embarked"})  # state words of a figure off the table: no shot, no action
 FASTEST_SETTING = 4.0  # the settings' fastest animation speed; beyond it (tests, benches) the least shrinks too
 
 
@@ -252,11 +253,21 @@ class Playback:
     def _begin(self, step: Step) -> None:
         self.moving = set(step.glides)
         if step.tracer is not None:
-            shooter, target = (self.looks.get(fid) for fid in step.tracer)
+            shooter = self.looks.get(step.tracer[0])
+            target = self._aimed_at(shooter, step.tracer[1]) if shooter is not None else None
             if shooter is not None and target is not None:
                 self.tracer = (shooter.position, target.position, 1.0)
         for instant in step.instants:
             self._apply_instant(instant)
+
+    def _aimed_at(self, shooter: Look, target: str) -> Look | None:
+        """The look a shot at ``target`` goes to: the figure, or the unit's figure (``target-N``) nearest the
+        shooter still on the table."""
+        if target in self.looks:
+            return self.looks[target]
+        head = f"{target}-"
+        squad = [k for fid, k in self.looks.items() if fid.startswith(head) and k.state not in OFF_TABLE]
+        return min(squad, key=lambda k: path_length((shooter.position, k.position)), default=None)
 
     def _finish(self, step: Step) -> None:
         for fid, (path, facing) in step.glides.items():

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.ui.animation import OFF_TABLE
 from game.ui.camera import Camera
 from game.ui.demo_camera import CameraOperator, Point
 
 if TYPE_CHECKING:
     from game.rules.core import Game
 
-GONE = ("dead", "exited", "embarked")  # a figure in these states is no action to look at
-
 
 def standing(match: Any) -> dict[str, Point]:
     """Where each figure standing on the table is shown now (the dead and the gone are no action)."""
-    return {fid: look.position for fid, look in match.looks.items() if look.state not in GONE}
+    return {fid: look.position for fid, look in match.looks.items() if look.state not in OFF_TABLE}
 
 
 def units_of(game: Game) -> dict[str, list[str]]:

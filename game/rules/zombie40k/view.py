@@ -848,6 +848,8 @@ class Z40View:
             return Animation("pause", seconds=0.6)
         if kind == "Wounded":
             return Animation("badge", event.figure, badge=str(event.wounds_left))
+        if kind == "ShotsFired" and event.shooters:  # a tracer to the target squad's model nearest the shooter
+            return Animation("shot", event.shooters[0], target=event.target, seconds=0.4)
         if kind in ("ShotsFired", "BlastPlaced", "CombatResolved"):
             return Animation("pause", seconds=0.4)
         return None
