@@ -61,3 +61,16 @@ def test_the_outlines_call_clutter_difficult_ground_in_zombie_40000(tmp_path: Pa
         words = [job.text for job in app.scene.view._terrain_jobs()]
         assert any(w.startswith("difficult ground: ") for w in words), words
         assert not any(w.startswith("clutter") for w in words), words
+
+
+def test_the_outlines_call_a_crashed_police_car_a_vehicle_not_a_building(tmp_path: Path) -> None:
+    """A newcomer on Small Town with the outlines on (L): the parked cars, drawn as cars, were labelled
+    "building: Crashed police car". A building whose name says it is a vehicle is labelled one."""
+    town = HIVE.parent / "small_town.tmx"
+    with headless_app(tmp_path / "settings.json") as app:
+        app.start_game(GameSetup(load_entry(town)))
+        app.run_frames(3)
+        words = [job.text for job in app.scene.view._terrain_jobs()]
+        assert "vehicle: Crashed police car" in words, words
+        assert not any(w.startswith("building") and "car" in w.lower() for w in words), words
+        assert any(w.startswith("building: ") for w in words), words  # the town's houses stay buildings

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from game.scenario.model import Scenario
+from game.scenario.model import Scenario, Terrain
 from game.ui import drawing
 from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
@@ -32,6 +32,7 @@ from game.ui.overlays import Arc, Circle, Cross, Icon, Label, Line, Overlay
 from game.ui.tape import Tape
 from game.ui.terrain_art import bake_terrain
 from game.ui.tokens import HIGHLIGHT_COLOURS, PLAYER_COLOURS, SIDE_COLOURS, TokenView
+from game.ui.vehicle_art import vehicle_kind
 
 log = logging.getLogger(__name__)
 
@@ -1107,13 +1108,20 @@ class TableView:
         jobs = []
         for piece in self.scenario.terrain if self.scenario else ():
             colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
-            kind = self.terrain_words.get(piece.kind, piece.kind)
-            text = kind if not piece.name else f"{kind}: {piece.name}"
+            text = self._terrain_label(piece)
             w, h = self._text_size(text, 16, colour)
             c = self.camera.to_screen(piece.area.centre)
             middle = pygame.Rect(0, 0, w, h).move(round(c[0] - w / 2), round(c[1] - h / 2))
             jobs.append(WordJob("terrain", text, 16, colour, [middle, *around((w, h), c, 0, gap=0)], False))
         return jobs
+
+    def _terrain_label(self, piece: Terrain) -> str:
+        """A piece's outline label: its class in the rule set's words and its name ("ruin: Hab block"); a
+        building whose name says it is a car or a tractor is a vehicle, as it is drawn."""
+        kind = self.terrain_words.get(piece.kind, piece.kind)
+        if piece.kind == "building" and vehicle_kind(piece.name or ""):
+            kind = "vehicle"
+        return kind if not piece.name else f"{kind}: {piece.name}"
 
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, near or
