@@ -25,3 +25,21 @@ def events_of(g):
     """The events a module function left on the world (direct calls of one step)."""
     out, g.world.events = g.world.events, []
     return out
+
+
+def failed_spot():
+    """An unaware PC 1 who looks for Zombie 1, 11" away (3+ to spot), rolls a 1 and finds nobody, shown
+    through the screen's Match: the match and the log lines it wrote."""
+    from game.rules.core import get_ruleset
+    from game.rules.outbreak import Spot
+    from game.rules.outbreak.testing import rigged_game
+    from game.ui.match import Match
+
+    game = rigged_game(pcs={"pc1": (12, 20), "pc2": (22, 22)}, zombies=[(12, 8)], dice=[1] * 20)
+    game.state.figures["pc1"].aware = False
+    logged: list[str] = []
+    match = Match(game, get_ruleset("outbreak").view(), log=logged.append)
+    match.send(Spot("pc1"))
+    for _ in range(100):
+        match.update(0.1)
+    return match, logged

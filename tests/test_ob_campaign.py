@@ -143,13 +143,18 @@ def test_without_the_bitten_rule_the_bite_is_cured():
     assert not pc(nxt, "Bob").bitten
 
 
-def test_a_rescued_bystander_joins_the_group_in_place_of_the_fallen():
+def two_saved_and_cy_fallen() -> Force:
+    """The force after a first chapter in which Pastor Abel and Dot got out and Cy fell (room for one to join)."""
     game = first_chapter(npcs=(("Pastor Abel", 2, 2), ("Dot", 3, 2)))
     for n in game.state.npcs():
         n.state = EXITED
         game.log.append(ev.Exited(n.id))
     pc(game, "Cy").state = DEAD
-    force = muster(game)
+    return muster(game)
+
+
+def test_a_rescued_bystander_joins_the_group_in_place_of_the_fallen():
+    force = two_saved_and_cy_fallen()
     assert [b["name"] for b in force.pool["rescued"]] == ["Pastor Abel", "Dot"]
     nxt = next_chapter(force, dice=[])
     joined = pc(nxt, "Pastor Abel")
@@ -291,12 +296,7 @@ def test_the_end_and_campaign_screens_name_the_bystanders_who_will_join_before_t
     notes now name who joins in the next chapter and who stays behind (the rule "bystanders", the same pick)."""
     from game.ui.campaign_words import force_html
 
-    game = first_chapter(npcs=(("Pastor Abel", 2, 2), ("Dot", 3, 2)))
-    for n in game.state.npcs():
-        n.state = EXITED
-        game.log.append(ev.Exited(n.id))
-    pc(game, "Cy").state = DEAD
-    force = muster(game)
+    force = two_saved_and_cy_fallen()
     said = CAMPAIGN.notes(force, frozenset(KEYS))
     assert said == (
         "Joining the group in the next chapter: Pastor Abel, with a club.",

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
+from ob_helpers import failed_spot
+
 from game.rules.core import get_ruleset
-from game.rules.outbreak import Spot
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.testing import rigged_game
-from game.ui.match import Match
 
 RS = get_ruleset("outbreak")
 
@@ -21,13 +21,7 @@ def plain(line: str) -> str:
 
 
 def test_a_failed_spot_reads_roll_first() -> None:
-    game = rigged_game(pcs={"pc1": (12, 20), "pc2": (22, 22)}, zombies=[(12, 8)], dice=[1] * 20)  # 11": 3+
-    game.state.figures["pc1"].aware = False
-    logged: list[str] = []
-    match = Match(game, RS.view(), log=logged.append)
-    match.send(Spot("pc1"))
-    for _ in range(100):
-        match.update(0.1)
+    _, logged = failed_spot()
     assert 'PC 1 looks for Zombie 1, 11.0" away: D6 = 1 vs 3+, not spotted.' in map(plain, logged), logged
 
 

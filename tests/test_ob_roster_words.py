@@ -5,8 +5,9 @@ Through the screen's Match."""
 
 from __future__ import annotations
 
+from ob_helpers import failed_spot
+
 from game.rules.core import get_ruleset
-from game.rules.outbreak import Spot
 from game.rules.outbreak.testing import rigged_game
 from game.ui.match import Match
 
@@ -31,13 +32,7 @@ def test_a_shot_left_in_contact_gives_the_fire_buttons_reason() -> None:
 
 
 def test_a_spot_that_found_nobody_reads_looked() -> None:
-    game = rigged_game(pcs={"pc1": (12, 20), "pc2": (22, 22)}, zombies=[(12, 8)], dice=[1] * 20)  # 11": 3+ to spot
-    game.state.figures["pc1"].aware = False
-    logged: list[str] = []
-    match = Match(game, RS.view(), log=logged.append)
-    match.send(Spot("pc1"))
-    for _ in range(100):
-        match.update(0.1)
+    match, logged = failed_spot()
     assert any("not spotted" in line for line in logged), logged
     line = pc1_line(match)
     assert "unaware" in line and "looked" in line and "spotted" not in line, line
