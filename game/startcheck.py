@@ -16,16 +16,17 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.contract import default_answers
-from game.rules.core import RuleSet, get_ruleset, known_rulesets
+from game.rules.core import RuleSet, get_ruleset
 from game.scenario.model import Scenario
 from game.scenario.problems import Problem
 
 
 def start_problems(scenario: Scenario, seed: int = 1) -> list[Problem]:
     """Why ``scenario`` cannot be set up (empty when it can, or when its rule set is not playable yet)."""
-    if scenario.ruleset not in known_rulesets():
+    try:  # only the map's own rule set is loaded: a Zombiekrieg map's check never imports the other two
+        ruleset = get_ruleset(scenario.ruleset)
+    except KeyError:  # not a rule set of this version: the loader's warning says so
         return []
-    ruleset = get_ruleset(scenario.ruleset)
     try:
         for options in start_options(ruleset, scenario):
             ruleset.new_game(scenario, options, seed)
