@@ -4,6 +4,8 @@ it covered the neighbours' tokens (a newcomer could not see who stood there)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 from ui_driver import start_game, zoom_on
 
@@ -38,3 +40,22 @@ def test_a_plate_keeps_clear_of_the_other_figures(app: App) -> None:
             covered += rect.collidelist(others) >= 0
     assert shown >= 3 and covered == 0, f"{covered} plates covered another figure's token"
     pygame.event.pump()
+
+
+def test_the_figures_a_plate_keeps_clear_of_follow_a_move_and_the_camera(app: App) -> None:
+    """The squares of the other figures are kept from frame to frame (a thousand of them cost a few ms a frame):
+    a figure that moved, or a camera that panned, is where the plate now looks, never where it was."""
+    scene = start_game(app)
+    view = scene.view
+    app.run_frames(2)
+    squares = view._keep_clear()["figures"]
+    assert squares and view._keep_clear()["figures"] is squares  # nothing changed: kept
+    first = next(t for t in view.tokens if t.highlight not in ("selected", "target") and t.state != "dead")
+    moved = replace(first, position=(first.position[0] + 2.0, first.position[1]))
+    view.tokens = [moved if t is first else t for t in view.tokens]
+    figures = view._keep_clear()["figures"]
+    assert view.token_rects([moved])[0] in figures and view.token_rects([first])[0] not in figures
+    view.camera.pan_pixels(40, 0)
+    assert view._keep_clear()["figures"] == view.token_rects(
+        [t for t in view.tokens if t.highlight not in ("selected", "target")]
+    )

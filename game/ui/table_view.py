@@ -332,6 +332,7 @@ class TableView:
         self.words_forced = 0  # words that had to show but found no free spot last frame
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
+        self._plate_figures_for: tuple = ()  # (tokens, camera, squares): see _plate_figures
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._zone_blits: list[tuple[pygame.Surface, pygame.Rect]] = []  # drawn under the figures
         self.plates: list[pygame.Rect] = []  # where the preview plates went last frame
@@ -1183,8 +1184,20 @@ class TableView:
                     )
         if self.tape is not None:
             rects.append(self._tape_plate_rect(self.tape))
-        shown = [t for t in self.tokens if t.highlight not in ("selected", "target")]
-        return {"rects": rects, "points": points, "figures": self.token_rects(shown)}
+        return {"rects": rects, "points": points, "figures": self._plate_figures()}
+
+    def _plate_figures(self) -> list[pygame.Rect]:
+        """The squares of the figures a plate should not hide (all but the selected and the target), kept
+        while the tokens and the camera stay: a plate is placed every frame, and a thousand figures' squares
+        cost a few milliseconds (the scene hands a new token sequence when any token changes)."""
+        cam = self.camera
+        seen = (cam.viewport, cam.ppi, cam.offset)
+        kept = self._plate_figures_for
+        if kept and kept[0] is self.tokens and kept[1] == seen:
+            return kept[2]
+        rects = self.token_rects([t for t in self.tokens if t.highlight not in ("selected", "target")])
+        self._plate_figures_for = (self.tokens, seen, rects)
+        return rects
 
     def _tape_plate_rect(self, tape: Tape) -> pygame.Rect:
         _, b = (self.camera.to_screen(p) for p in tape.edge_points())
