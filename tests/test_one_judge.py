@@ -29,10 +29,12 @@ def test_play_refuses_what_check_refuses(
 ) -> None:
     import game.ui.app as app_module
 
-    def no_window(*args: object, **kwargs: object) -> None:
-        raise AssertionError("play opened a window on a map check refuses")
+    def no_play(*args: object, **kwargs: object) -> None:
+        raise AssertionError("play set up a map check refuses")
 
-    monkeypatch.setattr(app_module, "App", no_window)
+    # the window shows its first frame while the map is checked (issue 38: the check loads the compiled
+    # loops, seconds on a first start); a refused map then closes it, and is never set up or played
+    monkeypatch.setattr(app_module, "open_first", no_play)
     assert app_module.run(scenario=str(refused), straight_in=True) == 2
     err = capsys.readouterr().err
     assert "cannot open" in err and "exit_count is 60" in err and "set exit_count to" in err
@@ -77,3 +79,34 @@ def test_checking_a_zombiekrieg_map_before_play_loads_no_other_rule_set() -> Non
     playable, loaded = out.stdout.split(" ", 1)
     assert playable == "True" and "zombiekrieg" in loaded, out.stdout
     assert "outbreak" not in loaded and "zombie40k" not in loaded, loaded
+
+
+def test_the_window_shows_before_the_maps_check_loads_the_compiled_loops(tmp_path: Path) -> None:
+    """``deadground play MAP`` left the screen empty while it checked the map, and the check loads the table's
+    compiled loops: seconds on a first start (issue 38, item 2). The window's first frame now shows first."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, os, pygame\n"
+        "flip = pygame.display.flip\n"
+        "def first(): flip(); print('numba' in sys.modules, flush=True); os._exit(0)\n"
+        "pygame.display.flip = first\n"
+        "from game.cli import main\n"
+        "main(['play', 'maps/normandy_village.tmx', '--quick'])\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(root),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path),
+        "XDG_CACHE_HOME": str(tmp_path),
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=root, env=env, timeout=300
+    )
+    assert out.stdout.strip().splitlines()[-1:] == ["False"], (out.stdout, out.stderr[-2000:])

@@ -646,23 +646,8 @@ def run(
     club's rematch or a bug report).
     """
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    entry = None
-    if scenario:
-        entry = load_entry(Path(scenario))
-        if not entry.playable:
-            print(f"deadground: cannot open {scenario}: {entry.error}", file=sys.stderr)
-            return 2
-        key = entry.scenario.ruleset if entry.scenario is not None else ""
-        why = not_playable(key) if key else ""
-        if why:
-            print(
-                f"deadground: {scenario} is a {key} scenario, and that rule set is not "
-                f"playable in this version yet ({why})",
-                file=sys.stderr,
-            )
-            return 2
     try:
-        app = App(fullscreen=fullscreen or None)
+        app = App(fullscreen=fullscreen or None)  # its first frame shows at once: the map's check takes a while
     except pygame.error as exc:  # no screen to open a window on (a server, an SSH session without X)
         print(
             f"deadground: cannot open a window ({exc}). The game needs a display; on a machine without one, "
@@ -671,6 +656,10 @@ def run(
         )
         return 2
     try:
+        entry, why = judged(scenario) if scenario else (None, "")
+        if why:  # a map check refuses never plays: check's words, and the window closes
+            print(why, file=sys.stderr)
+            return 2
         open_first(app, entry, straight_in, seed)
         if app.step():
             from game.table.warm import warm_up_in_background  # (it imports the table: after the title shows)
@@ -683,6 +672,21 @@ def run(
     finally:
         app.close()
     return 0
+
+
+def judged(scenario: str) -> tuple[ScenarioEntry, str]:
+    """The map at ``scenario`` as ``deadground check`` judges it, and why it cannot be played ("" when it can):
+    check's words, or the rule set not yet playable on screen."""
+    entry = load_entry(Path(scenario))
+    if not entry.playable:
+        return entry, f"deadground: cannot open {scenario}: {entry.error}"
+    key = entry.scenario.ruleset if entry.scenario is not None else ""
+    why = not_playable(key) if key else ""
+    if why:
+        return entry, (
+            f"deadground: {scenario} is a {key} scenario, and that rule set is not playable in this version yet ({why})"
+        )
+    return entry, ""
 
 
 def open_first(app: App, entry: ScenarioEntry | None, straight_in: bool, seed: int | None) -> None:
