@@ -23,7 +23,7 @@ from game.scenario.problems import Problem
 
 def start_problems(scenario: Scenario, seed: int = 1) -> list[Problem]:
     """Why ``scenario`` cannot be set up (empty when it can, or when its rule set is not playable yet)."""
-    try:  # only the map's own rule set is loaded: a Zombiekrieg map's check never imports the other two
+    try:  # only the map's own rule set is loaded, never every one to see whether it is among them
         ruleset = get_ruleset(scenario.ruleset)
     except KeyError:  # not a rule set of this version: the loader's warning says so
         return []
