@@ -560,9 +560,9 @@ class Match:
                 self.opponent_shown = False
             elif self.view.opponent_moved([ev]):
                 self.opponent_shown = True
-            notice = getattr(self.view, "phase_notice", None)
-            if type(ev).__name__ == "PhaseStarted" and notice is not None and notice(self.game, ev):
-                self.phase_shown = ev  # (a phase the game plays: not the psychic, which passes by)
+            phase_line = getattr(self.view, "phase_line", None)
+            if phase_line is not None and phase_line(self.game, self.shown_turn, ev) is not None:
+                self.phase_shown = ev  # a phase or step begins: the top bar names it while events play
             dice = dice_of(ev)
             if dice is not None:
                 self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)

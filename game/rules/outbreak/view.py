@@ -42,6 +42,7 @@ from game.rules.outbreak import acting, clock, holds, movement, paces, short_run
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
+from game.rules.outbreak.sequence import STEP_NAMES
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
 from game.rules.percent import percent
 from game.rules.routing import Routes
@@ -273,6 +274,18 @@ class OutbreakView:
         if st.active_player is not None:
             head += f" · Player {st.active_player}"
         return head
+
+    def phase_line(self, game: OutbreakGame, turn: int | None, event: Event) -> str | None:
+        """The top bar while events play back from ``event``, a step's start, on: ``Move 3 · 5. first blows``,
+        the step shown, not the one the rules have reached (the zombies' move, blows and grapples arrive at
+        once). A player's part of step 3 names him. None for any other event."""
+        head = f"Move {turn or game.state.move} · "
+        if isinstance(event, ev.PlayerStarted):
+            return f"{head}3. {SHORT_STEPS[Step.HUMANS]} · Player {event.player}"
+        if not isinstance(event, ev.StepStarted):
+            return None
+        step = next((s for s, name in STEP_NAMES.items() if name == event.name), None)
+        return f"{head}{event.step}. {SHORT_STEPS.get(step, event.name) if step else event.name}"
 
     def turn_of(self, event: Event) -> int | None:
         return int(event.move) if isinstance(event, ev.MoveStarted) else None

@@ -265,9 +265,12 @@ class Z40View:
             parts += [f"Player {s.active_player}", s.phase.value.capitalize()]
         return " \u00b7 ".join(parts)
 
-    def phase_line(self, game: Zombie40kGame, turn: int | None, event: Any) -> str:
+    def phase_line(self, game: Zombie40kGame, turn: int | None, event: Any) -> str | None:
         """The top bar while ``event`` (a phase's start) is on screen: ``Turn 1 \u00b7 Player 3 \u00b7 Movement``,
-        the phase shown, not the one the rules have moved on to (a bot's commands arrive faster than shown)."""
+        the phase shown, not the one the rules have moved on to (a bot's commands arrive faster than shown).
+        None for any other event, and for the Psychic phase this game never plays."""
+        if not isinstance(event, ev.PhaseStarted) or event.phase == "psychic":
+            return None
         parts = [f"Turn {turn or game.state.turn}"]
         if event.phase == "zombies":
             parts.append("Zombies moving")
