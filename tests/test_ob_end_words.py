@@ -58,8 +58,9 @@ def test_the_roll_reads_in_words_and_the_best_survivor_is_alive(app) -> None:
     report = get_ruleset("outbreak").report(game)
     assert (report.citation_title, report.citation) == ("BEST SURVIVOR", "PC 2: 1 zombie")
     drawn = end_screen_words(app, report)
-    roll = drawn[drawn.index("SURVIVORS: 2") :]
+    roll = drawn[drawn.index("THE GROUP: 3") :]
     assert "PC 2" in roll and "killed 1 zombie" in roll and "PC 3" in roll and "killed none" in roll
+    assert "PC 1" in roll and "killed 2 zombies, fell" in roll  # the fallen are on the roll, not only counted
     assert "=" not in roll and "0" not in roll  # no "0 -> 0 =" row
     assert "PC 2: 1 zombie" in drawn and "PC 1: 2 zombies" not in drawn
 
@@ -96,4 +97,29 @@ def test_the_fallen_top_killer_is_named_and_every_kill_is_credited(app) -> None:
     assert (report.citation_title, report.citation) == ("BEST SURVIVOR", "PC 2: 1 zombie")
     drawn = " ".join(end_screen_words(app, report))
     assert "Fell fighting: PC 1 (2 zombies, the most of anyone, then fell)" in drawn
-    assert "Zombies killed: 4: 2 by PC 1, 1 by PC 2," in drawn and "1 by the bystanders" in drawn
+    assert "Zombies killed, 4 in all: 2 by PC 1, 1 by PC 2," in drawn and "1 by the bystanders" in drawn
+
+
+def test_the_roll_names_the_fallen_and_the_bystanders_led_out_or_left_behind(app) -> None:
+    """A newcomer's Small Town win: the Paperboy and Mrs Pearson, alive, were named nowhere on the end screen,
+    and a dead character was only a number in the counts."""
+    from game.rules.outbreak.testing import rigged_game
+
+    game = rigged_game(
+        pcs={"pc1": (5, 5), "pc2": (10, 5)},
+        npcs={"npc1": (15, 5), "npc2": (20, 5), "npc3": (25, 5)},
+        zombies=[(30, 30)],
+    )
+    st = game.state
+    st.figures["pc1"].state = "turned"
+    st.figures["pc2"].state = "exited"
+    st.figures["npc1"].state, st.figures["npc2"].state = "exited", "dead"
+    rows = {r.name: r for r in get_ruleset("outbreak").report(game).roll}
+    names = {f.id: f.name or f.id for f in st.figures.values()}
+    assert rows[names["pc1"]].words == "killed none, turned" and not rows[names["pc1"]].marked
+    assert rows[names["pc2"]].marked  # got away
+    assert rows[names["npc1"]].marked and rows[names["npc1"]].mark == "led out"
+    assert rows[names["npc3"]].words == "bystander, left in town"
+    assert names["npc2"] not in rows  # a dead bystander is in the count of bystanders lost
+    drawn = end_screen_words(app, get_ruleset("outbreak").report(game))
+    assert names["npc3"] in drawn and "bystander, left in town" in drawn

@@ -141,11 +141,37 @@ def _credits(game: OutbreakGame, kills: dict[str, int]) -> tuple[str, ...]:
     other = total - sum(kills.get(f.id, 0) for f in [*st.pcs(), *st.npcs()])
     if other > 0:
         parts.append(f"{other} by other causes")
-    return (f"Zombies killed: {total}: " + ", ".join(parts),)
+    return (f"Zombies killed, {total} in all: " + ", ".join(parts),)  # never "Zombies killed: 5: 5 by .."
 
 
 def _roll_words(kills: int) -> str:
     return f"killed {_zombies(kills)}" if kills else "killed none"
+
+
+FATES = {"dead": "fell", "turned": "turned"}  # a character's end, after his kills
+
+
+def _roll(game: OutbreakGame, kills: dict[str, int]) -> tuple[RollRow, ...]:
+    """Everyone the players had: each character with his kills and his end (a newcomer found the fallen only
+    in the counts), then the bystanders still alive, led out or left in town."""
+    pcs = tuple(
+        RollRow(
+            p.name or p.id,
+            0,
+            kills.get(p.id, 0),
+            p.state == "exited",
+            words=_roll_words(kills.get(p.id, 0)) + (f", {FATES[p.state]}" if p.state in FATES else ""),
+        )
+        for p in game.state.pcs()
+    )
+    npcs = tuple(
+        RollRow(n.name or n.id, 0, 0, n.state == "exited", mark="led out", words="bystander")
+        if n.state == "exited"
+        else RollRow(n.name or n.id, 0, 0, words="bystander, left in town")
+        for n in game.state.npcs()
+        if n.state in ("standing", "exited")
+    )
+    return pcs + npcs
 
 
 def report(game: OutbreakGame) -> Report:
@@ -168,16 +194,10 @@ def report(game: OutbreakGame) -> Report:
         citation_title=cited,
         citation=citation,
         groups=_fallen_hero(game, kills, cited) + _credits(game, kills),
-        roll_title="SURVIVORS",
+        roll_title="THE GROUP",
         roll_key="",  # each row says it in words
         roll_mark="got away",
-        roll=tuple(
-            RollRow(
-                p.name or p.id, 0, kills.get(p.id, 0), p.state == "exited", words=_roll_words(kills.get(p.id, 0))
-            )
-            for p in st.pcs()
-            if p.state in ("standing", "exited")
-        ),
+        roll=_roll(game, kills),
         chart_title="The outbreak, move by move",
         chart_y_label="figures",
         series_turns=turns,
