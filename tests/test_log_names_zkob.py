@@ -236,3 +236,14 @@ def check_roster_lines(app, longest: list[str]) -> None:
         state = html.unescape(re.sub(r"<[^>]+>", "", line)).split()[-1]
         assert not ZK_ID.search(name)
         assert any(r.lstrip("> ").startswith(name) and r.endswith(state) for r in rows), (name, state, rows)
+
+
+def test_zombiekrieg_a_zombie_out_of_range_reads_out_of_range_not_long_range() -> None:
+    """A newcomer: "50.8" - long range (OUT OF RANGE)" contradicted itself. Out of range, the plate says only so."""
+    g = rigged_game(soldiers={SGT: (2, 34, 270)}, zombies=[(46, 2)], dice=[3, 4] * 8)  # far beyond any rifle
+    m = Match(g, ZombiekriegView())
+    m.click(g.figure(SGT).position)
+    m.hover(g.figure("z1").position)
+    m.update(0.0)
+    plate = [o.text for o in m.overlays() if isinstance(o, Label) and o.plate][-1]
+    assert '" - OUT OF RANGE' in plate and "long range" not in plate, plate

@@ -267,8 +267,10 @@ def fire_drawing(
     band = geometry.get("band", "")
     lines = [
         f"FIRE at {zombie_name(tid)}: {word}",
-        f'{geometry.get("distance", 0.0):.1f}" - {band} range'
-        + ("" if geometry.get("in_range", True) else " (OUT OF RANGE)"),
+        f'{geometry.get("distance", 0.0):.1f}" - '
+        + (
+            f"{band} range" if geometry.get("in_range", True) else "OUT OF RANGE"
+        ),  # never "long range (OUT OF ..."
     ]
     if preview.legal:
         d = preview.details
