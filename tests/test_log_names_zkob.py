@@ -247,3 +247,19 @@ def test_zombiekrieg_a_zombie_out_of_range_reads_out_of_range_not_long_range() -
     m.update(0.0)
     plate = [o.text for o in m.overlays() if isinstance(o, Label) and o.plate][-1]
     assert '" - OUT OF RANGE' in plate and "long range" not in plate, plate
+
+
+def test_zombiekrieg_a_zombies_reaction_roll_is_told_once_on_screen() -> None:
+    """A newcomer's log: "Dice, reaction table: D6 = 6: charge 6"..." then "Zombie reaction D6 = 6 (seen): charge
+    6"...": the roll and the line that tells it began on screen one after the other, so the log told it twice."""
+    from game.rules.zombiekrieg.commands import EndTurn
+
+    g = rigged_game(soldiers={SGT: (12, 20, 270)}, zombies=[(12, 12), (20, 8)], dice=[4] * 80)
+    logged: list[str] = []
+    m = Match(g, ZombiekriegView(), log=logged.append)
+    m.send(EndTurn())
+    for _ in range(400):
+        m.update(0.05)
+    plain = [re.sub(r"<[^>]+>", "", line) for line in logged]
+    assert any(line.startswith("Zombie reaction D6") for line in plain), plain
+    assert not any(line.startswith("Dice, reaction table") for line in plain), plain

@@ -229,6 +229,7 @@ def _over(ev: events.GameOver, t: Telling) -> str:
     return _c(tone, f"<b>Game over: the {_e(ev.winner)} win.</b> {_e(t.words(ev.reason))}")
 
 
+REACTION_ROLL = "reaction table"  # a zombie's reaction roll's purpose (its ReactionRolled tells it)
 # events whose line tells the roll just before them: the roll's own line would say it twice
 _RETOLD = (events.InitiativeRolled, events.ReactionRolled)
 
@@ -391,6 +392,8 @@ _NEW_STATE: dict[type, str] = {
 def animation_of(ev: Any) -> Animation | None:
     """How one event shows on the table; the zombies' moves glide together as the horde."""
     kind = type(ev)
+    if isinstance(ev, events.DiceRolled) and ev.purpose == REACTION_ROLL:
+        return None  # the reaction's line tells it and holds the screen: one log batch, the roll told once
     if isinstance(ev, events.ZombieMoved):
         return Animation("move", ev.figure, tuple(ev.path), group="zombies")
     if isinstance(ev, events.Moved):
