@@ -263,3 +263,21 @@ def test_zombiekrieg_a_zombies_reaction_roll_is_told_once_on_screen() -> None:
     plain = [re.sub(r"<[^>]+>", "", line) for line in logged]
     assert any(line.startswith("Zombie reaction D6") for line in plain), plain
     assert not any(line.startswith("Dice, reaction table") for line in plain), plain
+
+
+def test_zombiekrieg_a_shift_click_waypoint_behind_a_friend_is_reached_round_him() -> None:
+    """A newcomer: the same point clicked alone went round Rifleman Doyle, but as a shift-click waypoint the
+    leg to it ran straight into him ("Stops here: Rifleman Doyle"). The leg to the first waypoint is routed."""
+    g = rigged_game(soldiers={SGT: (12, 20, 270), RFN: (12, 17, 270)}, dice=[3, 4] * 8)
+    view = ZombiekriegView()
+    m = Match(g, view)
+    m.click(g.figure(SGT).position)
+    m.click((12.0, 14.5), shift=True)  # just beyond the rifleman, straight ahead
+    m.hover((14.0, 13.0))
+    m.update(0.0)
+    cmd = m.controller.preview_command
+    assert cmd is not None and cmd.path[-1] == (14.0, 13.0), cmd
+    walked = g.table.check_path([g.figure(SGT).position, *cmd.path], 0.5, mover=SGT)
+    assert not walked.blocked_by.startswith("figure"), walked.blocked_by
+    plates = " ".join(o.text for o in m.overlays() if isinstance(o, Label) and o.plate)
+    assert "Stops here" not in plates, plates
