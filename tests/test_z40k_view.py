@@ -319,3 +319,26 @@ def test_a_weapon_of_the_users_strength_reads_s_user_on_hover() -> None:
     tips = [line for fid in g.state.models for line in v.tooltip(g, fid, v.look(g, fid))]
     assert any(" S user AP" in line for line in tips)
     assert not any("Suser" in line for line in tips)
+
+
+def test_a_heavy_blast_weapon_after_a_move_is_not_drawn_on_the_aim_and_the_plate_says_why() -> None:
+    """A newcomer's missile launcher: the preview drew the blast marker and its scatter on the aim, four times,
+    and each time only the bolt pistols fired (his squad had moved: a heavy weapon then fires only Snap Shots,
+    and a blast never does). The marker is drawn only when a blast will come down; else the plate says why."""
+    horde = [(20 + dx, 16 + dy) for dx in (-1.1, 0, 1.1) for dy in (-1.1, 0, 1.1)]
+    team = {"unit": "infantry_squad", "models": 2}
+    g = rigged_game({1: [(20, 30), (22, 30)]}, hordes=[horde], teams=[team], phase=Phase.SHOOTING, dice=[4] * 40)
+    launcher = g.state.models["p1-2"]
+    launcher.weapons = type(launcher.weapons)(["missile_launcher"])  # a Tactical Squad's heavy weapon
+    v = RS.view()
+    cmd = Shoot("p1", "h1", aim=(20, 16))
+    drawn = v.drawing(g, cmd, g.preview(cmd))
+    assert any(isinstance(m, Area) and m.kind == "blast" for m in drawn)  # standing still: it fires
+    g.state.units["p1"].moved_turn = g.state.turn  # the squad moved this turn
+    preview = g.preview(cmd)
+    drawn = v.drawing(g, cmd, preview)
+    assert preview.legal and not any(isinstance(m, Area) and m.kind in ("blast", "scatter") for m in drawn)
+    plate = next(m for m in drawn if isinstance(m, Plate)).text
+    assert "No Missile launcher (frag): the squad moved" in plate and "Snap Shots" in plate, plate
+    g.apply(cmd)
+    assert not any(type(e).__name__ == "BlastPlaced" for e in g.log)  # as said: no marker came down

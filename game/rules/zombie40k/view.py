@@ -783,7 +783,8 @@ class Z40View:
                 t = min(game.world.alive(target), key=lambda o: game.world.edge(m, o))
                 state = sight.line(game.world, m.position, t.position).state  # (the game's reading of ruins)
                 out.append(Sight(m.position, t.position, cast(SightState, state)))
-            if isinstance(cmd, Shoot) and cmd.aim is not None:
+            no_blast = _blast_left_out(game, cmd) if isinstance(cmd, Shoot) and cmd.aim is not None else ""
+            if isinstance(cmd, Shoot) and cmd.aim is not None and not no_blast:
                 aim = (float(cmd.aim[0]), float(cmd.aim[1]))
                 r = game.data.house.blast_diameter / 2
                 far = _max_scatter(game, cmd.unit)
@@ -801,6 +802,7 @@ class Z40View:
                 f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{_before_saves(d)}, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
+                + (f"\n{no_blast}" if no_blast else "")
             )
             out.append(Plate(centre, text, "sight_clear"))
             return out
@@ -1263,6 +1265,27 @@ def power_up_words(game: Zombie40kGame, unit: Any) -> str:
 def _weapon_words(game: Zombie40kGame, key: str) -> str:
     """A weapon's profile in a line: ``24" S4 AP5 Rapid Fire``, then its special rules."""
     return str(game.data.weapon(key).profile)
+
+
+def _blast_left_out(game: Zombie40kGame, cmd: Shoot) -> str:
+    """Why the squad's blast weapon will not fire this shot ("" when it will, or none is carried): a newcomer's
+    missile launcher had its marker drawn on the aim four times, and each time only the pistols fired."""
+    try:
+        plan = game.check_shoot(cmd)
+    except IllegalCommand:
+        return ""
+    if any(s.weapon.blast for s in plan.shooters):
+        return ""
+    unit = game.state.units[cmd.unit]
+    carried = [game.data.weapon(k) for m in game.world.alive(unit) for k in m.weapons if game.data.weapon(k).blast]
+    if not carried:
+        return ""
+    w = carried[0]
+    if w.type == "heavy" and unit.moved_turn == game.state.turn:
+        return f"No {w.name}: the squad moved, so a heavy weapon fires only Snap Shots, and a blast never does"
+    if any(s.snap for s in plan.shooters):
+        return f"No {w.name}: only Snap Shots this time, and a blast never fires them"
+    return f"No {w.name}: its bearer cannot fire it at them (range, sight, or he has fired)"
 
 
 def _max_scatter(game: Zombie40kGame, unit: str) -> float:
