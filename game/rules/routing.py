@@ -51,7 +51,10 @@ class LocalGrid:
     """The ground within ``reach`` of a base that the base may stand on: off walls and buildings, on the
     table, clear of every other base. Made once per selection (the bases do not move while he aims).
     ``cell`` and ``clearance`` in inches: a finer grid with less room round the bases finds the narrow gaps
-    between squad-mates the coarse one misses."""
+    between squad-mates the coarse one misses.
+
+    A cell is told free or not when first asked (a search near the start asks few of a grid's cells; a
+    hunting zombie's grid is made for one short search): the same answer as telling every cell at once."""
 
     def __init__(
         self,
@@ -69,23 +72,33 @@ class LocalGrid:
         self.avoid_clutter = avoid_clutter
         self.n = int(2 * reach / cell) + 1
         self.x0, self.y0 = start[0] - reach, start[1] - reach
-        others = [(table.position(o), table.radius(o)) for o in table.figures_in_circle(start, reach + 2.0)
-                  if o != mover]  # fmt: skip
-        self.free: list[list[bool]] = []
-        for i in range(self.n):
-            row = []
-            for j in range(self.n):
-                p = self.point(i, j)
-                ok = table.on_table(p, radius) and not any(
-                    math.dist(p, c) < r + radius + clearance for c, r in others
-                )
-                row.append(ok and not table.overlaps_blocking(p, radius))
-            self.free.append(row)
+        self._others = [(table.position(o), table.radius(o)) for o in table.figures_in_circle(start, reach + 2.0)
+                        if o != mover]  # fmt: skip
+        self._clearance = clearance
+        self._told: list[list[bool | None]] = [[None] * self.n for _ in range(self.n)]
+        self._reached: set[tuple[int, int]] | None = None  # every cell the start reaches, once a search failed
         # where clutter slows a move (Zombiekrieg's 1D6"), a route pays for its clutter and goes round a hedge
         # when that is not much longer
         self.slow = [
             [avoid_clutter and self._near_clutter(self.point(i, j)) for j in range(self.n)] for i in range(self.n)
         ]
+
+    @property
+    def free(self) -> list[list[bool]]:
+        """Every cell's answer of :meth:`is_free`, row by row (``free[i][j]``)."""
+        return [[self.is_free(i, j) for j in range(self.n)] for i in range(self.n)]
+
+    def is_free(self, i: int, j: int) -> bool:
+        """May the base stand on cell (i, j) (inside the grid): on the table, clear of the other bases by the
+        clearance, off walls and buildings."""
+        told = self._told[i][j]
+        if told is None:
+            p, radius, clearance, table = self.point(i, j), self.radius, self._clearance, self.table
+            ok = table.on_table(p, radius) and not any(
+                math.dist(p, c) < r + radius + clearance for c, r in self._others
+            )
+            told = self._told[i][j] = ok and not table.overlaps_blocking(p, radius)
+        return told
 
     def point(self, i: int, j: int) -> Point:
         return (self.x0 + i * self.step, self.y0 + j * self.step)
@@ -102,11 +115,13 @@ class LocalGrid:
 
         a, b = self.cell(self.start), self.cell(goal)
         end = goal
-        if not self.inside(b) or not self.free[b[0]][b[1]]:  # on a friend's base: the free ground beside it
+        if not self.inside(b) or not self.is_free(*b):  # on a friend's base: the free ground beside it
             near = self.nearest_free(goal, NEAR_GOAL)
             if near is None:
                 return None
             b, end = near, self.point(*near)
+        if self._reached is not None and b not in self._reached:
+            return None  # a search before went over every cell the start reaches, and not this one
         seen: dict[tuple[int, int], tuple[int, int] | None] = {a: None}
         cost = {a: 0.0}
         queue = [(0.0, a)]
@@ -124,12 +139,13 @@ class LocalGrid:
                 return points
             for dx, dy, w in steps:
                 nxt = (c[0] + dx, c[1] + dy)
-                if not self.inside(nxt) or not (self.free[nxt[0]][nxt[1]] or nxt == a):
+                if not self.inside(nxt) or not (nxt == a or self.is_free(*nxt)):
                     continue
                 new = cost[c] + (w * CLUTTER_COST if self.slow[nxt[0]][nxt[1]] else w)
                 if new < cost.get(nxt, math.inf):
                     cost[nxt], seen[nxt] = new, c
                     heapq.heappush(queue, (new + math.dist(nxt, b), nxt))
+        self._reached = set(seen)  # the search went over every cell the start reaches
         return None
 
     def nearest_free(self, goal: Point, within: float) -> tuple[int, int] | None:
@@ -140,7 +156,7 @@ class LocalGrid:
         for i in range(max(0, gi - k), min(self.n, gi + k + 1)):
             for j in range(max(0, gj - k), min(self.n, gj + k + 1)):
                 d = math.dist(self.point(i, j), goal)
-                if self.free[i][j] and d <= within and (best is None or d < best[0]):
+                if d <= within and (best is None or d < best[0]) and self.is_free(i, j):
                     best = (d, (i, j))
         return best[1] if best is not None else None
 
@@ -217,7 +233,7 @@ class LocalGrid:
                 best, best_left = c, left
             for dx, dy, w in steps:
                 nxt = (c[0] + dx, c[1] + dy)
-                if not self.inside(nxt) or not self.free[nxt[0]][nxt[1]]:
+                if not self.inside(nxt) or not self.is_free(*nxt):
                     continue
                 new = g + (w * CLUTTER_COST if self.slow[nxt[0]][nxt[1]] else w)
                 if new < cost.get(nxt, math.inf):
