@@ -33,6 +33,7 @@ NEARLY_ALL = 1.0  # inches: a move stopped this near its allowance, on a way lon
 MOVED = 0.01  # inches: a way shorter than this goes nowhere (the rules refuse it)
 
 
+WALLED_IN = 60  # cells: a goal's pocket this small is gone over before a search for it from the start
 CELL = 0.3  # inches: the local grid a route is searched on round the other bases
 TIGHT_CELL = 0.15  # inches: the finer grid tried when the first finds no way (a gap a base just passes)
 TIGHT_CLEARANCE = 0.02  # inches: on it a route may pass a hair from a base (the rules let bases touch)
@@ -49,12 +50,14 @@ def _clear(table: Any, points: list[Point], radius: float, mover: str) -> bool:
 
 class LocalGrid:
     """The ground within ``reach`` of a base that the base may stand on: off walls and buildings, on the
-    table, clear of every other base. Made once per selection (the bases do not move while he aims).
-    ``cell`` and ``clearance`` in inches: a finer grid with less room round the bases finds the narrow gaps
-    between squad-mates the coarse one misses.
+        table, clear of every other base. Made once per selection (the bases do not move while he aims).
+        ``cell`` and ``clearance`` in inches: a finer grid with less room round the bases finds the narrow gaps
+        between squad-mates the coarse one misses.
 
-    A cell is told free or not when first asked (a search near the start asks few of a grid's cells; a
-    hunting zombie's grid is made for one short search): the same answer as telling every cell at once."""
+        A cell is told free or not when first asked (a search near the start asks few of a grid's cells; a
+        hunting zombie's grid is made for one short search): the same answer as telling every cell at once. A search
+    for a goal the start cannot reach is answered without going over every cell the start reaches when the goal
+    is in a small pocket (a place beside a human walled in by zombies), or when a search before went over them."""
 
     def __init__(
         self,
@@ -77,6 +80,7 @@ class LocalGrid:
         self._clearance = clearance
         self._told: list[list[bool | None]] = [[None] * self.n for _ in range(self.n)]
         self._reached: set[tuple[int, int]] | None = None  # every cell the start reaches, once a search failed
+        self._walled: set[tuple[int, int]] = set()  # free cells in pockets the start is not in
         # where clutter slows a move (Zombiekrieg's 1D6"), a route pays for its clutter and goes round a hedge
         # when that is not much longer
         self.slow = [
@@ -122,6 +126,8 @@ class LocalGrid:
             b, end = near, self.point(*near)
         if self._reached is not None and b not in self._reached:
             return None  # a search before went over every cell the start reaches, and not this one
+        if b in self._walled or self._walled_in(b, a):
+            return None
         seen: dict[tuple[int, int], tuple[int, int] | None] = {a: None}
         cost = {a: 0.0}
         queue = [(0.0, a)]
@@ -147,6 +153,35 @@ class LocalGrid:
                     heapq.heappush(queue, (new + math.dist(nxt, b), nxt))
         self._reached = set(seen)  # the search went over every cell the start reaches
         return None
+
+    def _walled_in(self, b: tuple[int, int], a: tuple[int, int]) -> bool:
+        """Is free cell ``b`` in a pocket of at most WALLED_IN cells that the start's cell ``a`` is not in? (The
+        ways between cells go both ways, so the search from ``a`` would go over every cell it reaches first
+        and find none.) The pocket's cells are remembered."""
+        pocket, todo = {b}, [b]
+        while todo:
+            i, j = todo.pop()
+            for nxt in (
+                (i - 1, j - 1),
+                (i - 1, j),
+                (i - 1, j + 1),
+                (i, j - 1),
+                (i, j + 1),
+                (i + 1, j - 1),
+                (i + 1, j),
+                (i + 1, j + 1),
+            ):
+                if nxt in pocket or not self.inside(nxt):
+                    continue
+                if nxt == a:
+                    return False
+                if self.is_free(*nxt):
+                    if len(pocket) >= WALLED_IN:
+                        return False
+                    pocket.add(nxt)
+                    todo.append(nxt)
+        self._walled |= pocket
+        return True
 
     def nearest_free(self, goal: Point, within: float) -> tuple[int, int] | None:
         """The free cell nearest ``goal`` no further than ``within`` inches from it, or None."""
