@@ -81,6 +81,7 @@ class LocalGrid:
         self._told: list[list[bool | None]] = [[None] * self.n for _ in range(self.n)]
         self._reached: set[tuple[int, int]] | None = None  # every cell the start reaches, once a search failed
         self._walled: set[tuple[int, int]] = set()  # free cells in pockets the start is not in
+        self._column_others: dict[int, list[tuple[Point, float]]] = {}
         # where clutter slows a move (Zombiekrieg's 1D6"), a route pays for its clutter and goes round a hedge
         # when that is not much longer
         self.slow = [
@@ -99,10 +100,19 @@ class LocalGrid:
         if told is None:
             p, radius, clearance, table = self.point(i, j), self.radius, self._clearance, self.table
             ok = table.on_table(p, radius) and not any(
-                math.dist(p, c) < r + radius + clearance for c, r in self._others
+                math.dist(p, c) < r + radius + clearance for c, r in self._others_by_column(i)
             )
             told = self._told[i][j] = ok and not table.overlaps_blocking(p, radius)
         return told
+
+    def _others_by_column(self, i: int) -> list[tuple[Point, float]]:
+        """The other bases that may come within the clearance of a cell of column ``i`` (those further across
+        than that, by a millionth of an inch, are further off too)."""
+        near = self._column_others.get(i)
+        if near is None:
+            x, grown = self.x0 + i * self.step, self.radius + self._clearance + 1e-6
+            near = self._column_others[i] = [(c, r) for c, r in self._others if abs(c[0] - x) < r + grown]
+        return near
 
     def point(self, i: int, j: int) -> Point:
         return (self.x0 + i * self.step, self.y0 + j * self.step)
