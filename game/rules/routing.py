@@ -142,6 +142,7 @@ class LocalGrid:
         cost = {a: 0.0}
         queue = [(0.0, a)]
         steps = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        n, told, slow, push, dist, inf = self.n, self._told, self.slow, heapq.heappush, math.dist, math.inf
         while queue:
             _, c = heapq.heappop(queue)
             if c == b:
@@ -153,14 +154,20 @@ class LocalGrid:
                 points = list(reversed(out))
                 points[0], points[-1] = self.start, end  # the exact ends, not their cells
                 return points
+            ci, cj = c
+            here = cost[c]
             for dx, dy, w in steps:
-                nxt = (c[0] + dx, c[1] + dy)
-                if not self.inside(nxt) or not (nxt == a or self.is_free(*nxt)):
+                i, j = ci + dx, cj + dy
+                if not (0 <= i < n and 0 <= j < n):
                     continue
-                new = cost[c] + (w * CLUTTER_COST if self.slow[nxt[0]][nxt[1]] else w)
-                if new < cost.get(nxt, math.inf):
+                free = told[i][j]  # is_free's answer when it has been asked (this loop runs most)
+                nxt = (i, j)
+                if not (free or nxt == a or free is None and self.is_free(i, j)):
+                    continue
+                new = here + (w * CLUTTER_COST if slow[i][j] else w)
+                if new < cost.get(nxt, inf):
                     cost[nxt], seen[nxt] = new, c
-                    heapq.heappush(queue, (new + math.dist(nxt, b), nxt))
+                    push(queue, (new + dist(nxt, b), nxt))
         self._reached = set(seen)  # the search went over every cell the start reaches
         return None
 
