@@ -46,7 +46,7 @@ def way_round(
         step = (here[0] + aside * math.cos(a), here[1] + aside * math.sin(a))
         if best is not None and _nearest_it_gets(here, step, goal, left) - BOUND_SLACK >= best[0] - 1e-9:
             continue  # even walked whole it ends no nearer the goal than the best: the table need not be asked
-        if _stopped_at_once(beside, here, step, goal, left):
+        if beside and _stopped_at_once(beside, here, step, goal, left):
             continue  # a base beside it stops this way within SHORT: the table's way would be none
         way = list(table.legal_path([here, step, goal], radius, mover=mover, max_length=left))
         if path_length(way) > SHORT and (best is None or math.dist(way[-1], goal) < best[0] - 1e-9):
@@ -61,13 +61,13 @@ def _stopped_at_once(
     first leg of the table's walk from ``here`` by ``step`` toward ``goal`` (cut at ``left`` inches as the
     table cuts it) within SHORT, by BOUND_SLACK? The table stops a way at the first thing in it, so its
     legal way is then no longer than SHORT."""
-    walk = [here, step, goal]
-    if path_length(walk) > left + 1e-9:
-        walk = truncate_path(walk, left)
-    if len(walk) < 2:
-        return False
-    a, b = walk[0], walk[1]
+    a, b = here, step
     length = math.dist(a, b)
+    # the table's cut (truncate_path's arithmetic) when the first leg is longer than what is left
+    if length > left and length + math.dist(step, goal) > left + 1e-9:
+        f = left / length
+        b = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        length = math.dist(a, b)
     for centre, reach in beside:
         t = circle_entry(a, b, centre, reach)
         if t is not None and t * length <= SHORT - BOUND_SLACK:
