@@ -44,10 +44,10 @@ def way_round(
     for turn, aside in SIDESTEPS:
         a = heading + math.radians(turn)
         step = (here[0] + aside * math.cos(a), here[1] + aside * math.sin(a))
-        if best is not None and _nearest_it_gets(here, step, goal, left) - BOUND_SLACK >= best[0] - 1e-9:
-            continue  # even walked whole it ends no nearer the goal than the best: the table need not be asked
         if beside and _stopped_at_once(beside, here, step, goal, left):
             continue  # a base beside it stops this way within SHORT: the table's way would be none
+        if best is not None and _nearest_it_gets(here, step, goal, left) - BOUND_SLACK >= best[0] - 1e-9:
+            continue  # even walked whole it ends no nearer the goal than the best: the table need not be asked
         way = list(table.legal_path([here, step, goal], radius, mover=mover, max_length=left))
         if path_length(way) > SHORT and (best is None or math.dist(way[-1], goal) < best[0] - 1e-9):
             best = (math.dist(way[-1], goal), way)
