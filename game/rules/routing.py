@@ -33,6 +33,7 @@ NEARLY_ALL = 1.0  # inches: a move stopped this near its allowance, on a way lon
 MOVED = 0.01  # inches: a way shorter than this goes nowhere (the rules refuse it)
 
 
+WALLED_IN = 60  # cells: a goal's pocket this small is gone over before a search for it from the start
 CELL = 0.3  # inches: the local grid a route is searched on round the other bases
 TIGHT_CELL = 0.15  # inches: the finer grid tried when the first finds no way (a gap a base just passes)
 TIGHT_CLEARANCE = 0.02  # inches: on it a route may pass a hair from a base (the rules let bases touch)
@@ -49,9 +50,14 @@ def _clear(table: Any, points: list[Point], radius: float, mover: str) -> bool:
 
 class LocalGrid:
     """The ground within ``reach`` of a base that the base may stand on: off walls and buildings, on the
-    table, clear of every other base. Made once per selection (the bases do not move while he aims).
-    ``cell`` and ``clearance`` in inches: a finer grid with less room round the bases finds the narrow gaps
-    between squad-mates the coarse one misses."""
+        table, clear of every other base. Made once per selection (the bases do not move while he aims).
+        ``cell`` and ``clearance`` in inches: a finer grid with less room round the bases finds the narrow gaps
+        between squad-mates the coarse one misses.
+
+        A cell is told free or not when first asked (a search near the start asks few of a grid's cells; a
+        hunting zombie's grid is made for one short search): the same answer as telling every cell at once. A search
+    for a goal the start cannot reach is answered without going over every cell the start reaches when the goal
+    is in a small pocket (a place beside a human walled in by zombies), or when a search before went over them."""
 
     def __init__(
         self,
@@ -69,23 +75,44 @@ class LocalGrid:
         self.avoid_clutter = avoid_clutter
         self.n = int(2 * reach / cell) + 1
         self.x0, self.y0 = start[0] - reach, start[1] - reach
-        others = [(table.position(o), table.radius(o)) for o in table.figures_in_circle(start, reach + 2.0)
-                  if o != mover]  # fmt: skip
-        self.free: list[list[bool]] = []
-        for i in range(self.n):
-            row = []
-            for j in range(self.n):
-                p = self.point(i, j)
-                ok = table.on_table(p, radius) and not any(
-                    math.dist(p, c) < r + radius + clearance for c, r in others
-                )
-                row.append(ok and not table.overlaps_blocking(p, radius))
-            self.free.append(row)
+        self._others = [(table.position(o), table.radius(o)) for o in table.figures_in_circle(start, reach + 2.0)
+                        if o != mover]  # fmt: skip
+        self._clearance = clearance
+        self._told: list[list[bool | None]] = [[None] * self.n for _ in range(self.n)]
+        self._reached: set[tuple[int, int]] | None = None  # every cell the start reaches, once a search failed
+        self._walled: set[tuple[int, int]] = set()  # free cells in pockets the start is not in
+        self._column_others: dict[int, list[tuple[Point, float]]] = {}
         # where clutter slows a move (Zombiekrieg's 1D6"), a route pays for its clutter and goes round a hedge
         # when that is not much longer
         self.slow = [
             [avoid_clutter and self._near_clutter(self.point(i, j)) for j in range(self.n)] for i in range(self.n)
         ]
+
+    @property
+    def free(self) -> list[list[bool]]:
+        """Every cell's answer of :meth:`is_free`, row by row (``free[i][j]``)."""
+        return [[self.is_free(i, j) for j in range(self.n)] for i in range(self.n)]
+
+    def is_free(self, i: int, j: int) -> bool:
+        """May the base stand on cell (i, j) (inside the grid): on the table, clear of the other bases by the
+        clearance, off walls and buildings."""
+        told = self._told[i][j]
+        if told is None:
+            p, radius, clearance, table = self.point(i, j), self.radius, self._clearance, self.table
+            ok = table.on_table(p, radius) and not any(
+                math.dist(p, c) < r + radius + clearance for c, r in self._others_by_column(i)
+            )
+            told = self._told[i][j] = ok and not table.overlaps_blocking(p, radius)
+        return told
+
+    def _others_by_column(self, i: int) -> list[tuple[Point, float]]:
+        """The other bases that may come within the clearance of a cell of column ``i`` (those further across
+        than that, by a millionth of an inch, are further off too)."""
+        near = self._column_others.get(i)
+        if near is None:
+            x, grown = self.x0 + i * self.step, self.radius + self._clearance + 1e-6
+            near = self._column_others[i] = [(c, r) for c, r in self._others if abs(c[0] - x) < r + grown]
+        return near
 
     def point(self, i: int, j: int) -> Point:
         return (self.x0 + i * self.step, self.y0 + j * self.step)
@@ -102,15 +129,20 @@ class LocalGrid:
 
         a, b = self.cell(self.start), self.cell(goal)
         end = goal
-        if not self.inside(b) or not self.free[b[0]][b[1]]:  # on a friend's base: the free ground beside it
+        if not self.inside(b) or not self.is_free(*b):  # on a friend's base: the free ground beside it
             near = self.nearest_free(goal, NEAR_GOAL)
             if near is None:
                 return None
             b, end = near, self.point(*near)
+        if self._reached is not None and b not in self._reached:
+            return None  # a search before went over every cell the start reaches, and not this one
+        if b in self._walled or self._walled_in(b, a):
+            return None
         seen: dict[tuple[int, int], tuple[int, int] | None] = {a: None}
         cost = {a: 0.0}
         queue = [(0.0, a)]
         steps = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        n, told, slow, push, dist, inf = self.n, self._told, self.slow, heapq.heappush, math.dist, math.inf
         while queue:
             _, c = heapq.heappop(queue)
             if c == b:
@@ -122,15 +154,51 @@ class LocalGrid:
                 points = list(reversed(out))
                 points[0], points[-1] = self.start, end  # the exact ends, not their cells
                 return points
+            ci, cj = c
+            here = cost[c]
             for dx, dy, w in steps:
-                nxt = (c[0] + dx, c[1] + dy)
-                if not self.inside(nxt) or not (self.free[nxt[0]][nxt[1]] or nxt == a):
+                i, j = ci + dx, cj + dy
+                if not (0 <= i < n and 0 <= j < n):
                     continue
-                new = cost[c] + (w * CLUTTER_COST if self.slow[nxt[0]][nxt[1]] else w)
-                if new < cost.get(nxt, math.inf):
+                free = told[i][j]  # is_free's answer when it has been asked (this loop runs most)
+                nxt = (i, j)
+                if not (free or nxt == a or free is None and self.is_free(i, j)):
+                    continue
+                new = here + (w * CLUTTER_COST if slow[i][j] else w)
+                if new < cost.get(nxt, inf):
                     cost[nxt], seen[nxt] = new, c
-                    heapq.heappush(queue, (new + math.dist(nxt, b), nxt))
+                    push(queue, (new + dist(nxt, b), nxt))
+        self._reached = set(seen)  # the search went over every cell the start reaches
         return None
+
+    def _walled_in(self, b: tuple[int, int], a: tuple[int, int]) -> bool:
+        """Is free cell ``b`` in a pocket of at most WALLED_IN cells that the start's cell ``a`` is not in? (The
+        ways between cells go both ways, so the search from ``a`` would go over every cell it reaches first
+        and find none.) The pocket's cells are remembered."""
+        pocket, todo = {b}, [b]
+        while todo:
+            i, j = todo.pop()
+            for nxt in (
+                (i - 1, j - 1),
+                (i - 1, j),
+                (i - 1, j + 1),
+                (i, j - 1),
+                (i, j + 1),
+                (i + 1, j - 1),
+                (i + 1, j),
+                (i + 1, j + 1),
+            ):
+                if nxt in pocket or not self.inside(nxt):
+                    continue
+                if nxt == a:
+                    return False
+                if self.is_free(*nxt):
+                    if len(pocket) >= WALLED_IN:
+                        return False
+                    pocket.add(nxt)
+                    todo.append(nxt)
+        self._walled |= pocket
+        return True
 
     def nearest_free(self, goal: Point, within: float) -> tuple[int, int] | None:
         """The free cell nearest ``goal`` no further than ``within`` inches from it, or None."""
@@ -140,7 +208,7 @@ class LocalGrid:
         for i in range(max(0, gi - k), min(self.n, gi + k + 1)):
             for j in range(max(0, gj - k), min(self.n, gj + k + 1)):
                 d = math.dist(self.point(i, j), goal)
-                if self.free[i][j] and d <= within and (best is None or d < best[0]):
+                if d <= within and (best is None or d < best[0]) and self.is_free(i, j):
                     best = (d, (i, j))
         return best[1] if best is not None else None
 
@@ -217,7 +285,7 @@ class LocalGrid:
                 best, best_left = c, left
             for dx, dy, w in steps:
                 nxt = (c[0] + dx, c[1] + dy)
-                if not self.inside(nxt) or not self.free[nxt[0]][nxt[1]]:
+                if not self.inside(nxt) or not self.is_free(*nxt):
                     continue
                 new = g + (w * CLUTTER_COST if self.slow[nxt[0]][nxt[1]] else w)
                 if new < cost.get(nxt, math.inf):

@@ -310,7 +310,7 @@ def beside_leader(world: World, g: Figure, leader_at: Point, leader: str) -> lis
 
 def _free_spots(grid: LocalGrid) -> list[Point]:
     """The places on ``grid`` the walker's base may stand on (off walls, clear of every other base)."""
-    return [grid.point(i, j) for i in range(grid.n) for j in range(grid.n) if grid.free[i][j]]
+    return [grid.point(i, j) for i in range(grid.n) for j in range(grid.n) if grid.is_free(i, j)]
 
 
 def into_zone(area: Area, p: Point, radius: float) -> Point:
