@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from ui_driver import headless_app
 
+from game.rules.core import get_ruleset
 from game.ui.scenario_list import load_entry
 from game.ui.scenes.setup import GameSetup
 
@@ -74,3 +75,30 @@ def test_the_outlines_call_a_crashed_police_car_a_vehicle_not_a_building(tmp_pat
         assert "vehicle: Crashed police car" in words, words
         assert not any(w.startswith("building") and "car" in w.lower() for w in words), words
         assert any(w.startswith("building: ") for w in words), words  # the town's houses stay buildings
+
+
+def test_the_top_bar_names_no_phase_of_the_last_turn_once_a_new_turn_is_shown() -> None:
+    """A newcomer: "Turn 6 · Zombies moving" while his squad respawned at the start of turn 6, before any
+    zombie of turn 6 moved: the top bar kept the last phase shown (turn 5's zombies) under the new turn."""
+    from game.rules.zombie40k import events as ev
+    from game.rules.zombie40k.testing import rigged_game
+    from game.ui.match import Match
+
+    game = rigged_game({1: [(10, 30)]})
+    match = Match(game, get_ruleset("zombie40k").view())
+    turn = game.state.turn + 1
+    match.show(
+        [
+            ev.PhaseStarted("zombies"),
+            ev.TurnStarted(turn),
+            ev.SquadRespawned("p1", 1, ("p1-1",), (10.0, 30.0), 6.0),  # holds the table a moment
+            ev.PhaseStarted("movement", 1),
+        ]
+    )
+    seen = []
+    for _ in range(200):
+        if not match.playback.busy:
+            break
+        seen.append(match.banner())
+        match.update(1 / 30)
+    assert f"Turn {turn} \u00b7 Zombies moving" not in seen and any(f"Turn {turn}" in line for line in seen), seen

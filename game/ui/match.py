@@ -555,7 +555,7 @@ class Match:
         for ev in events:
             turn = self.view.turn_of(ev)
             if turn is not None:
-                self.shown_turn, self.opponent_shown = turn, False
+                self.shown_turn, self.opponent_shown, self.phase_shown = turn, False, None  # no phase yet
             elif self.view.handoff(self.game, ev) is not None:  # the table goes back to a player
                 self.opponent_shown = False
             elif self.view.opponent_moved([ev]):
