@@ -12,8 +12,9 @@ import pytest
 from ui_driver import motion, play_out
 
 from game.controller import Mode
-from game.demo import DemoDirector, DemoLoop
+from game.demo import SURVIVORS, DemoDirector, DemoLoop
 from game.ui.app import App
+from game.ui.navigator import DEMO_AGAIN_SECONDS
 from game.ui.scenes.demo import DemoScene, score_line
 
 
@@ -103,8 +104,10 @@ def handed_within(app: App, frames: int) -> None:
 
 
 def past_the_card(app: App) -> None:
-    """Frames until the demo's title card has gone (the bots wait for it)."""
-    for _ in range(2000):
+    """Frames until the demo's title card has gone (the bots wait for it): by the clock, a minute at most (the
+    card counts real seconds, and on a quiet machine 2000 headless frames passed in less than its one)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         if app.scene.name != "demo" or app.scene.card_left <= 0:
             return
         app.run_frames(1)
@@ -118,6 +121,29 @@ def test_a_real_mouse_move_hands_over_too(app: App) -> None:
     motion(app, (340, 300))
     handed_within(app, 90)
     assert app.scene.name == "game"
+
+
+def test_a_taken_over_game_left_alone_brings_the_demo_back_with_the_nights_score(app: App) -> None:
+    """A club night's newcomer left a taken-over game idle for seven minutes and it just waited: the screen sat
+    on an abandoned half-game. Left untouched for DEMO_AGAIN_SECONDS, the demo deals its next game again, the
+    night's score kept; the passer-by's game stays autosaved for Resume. A touch meanwhile keeps it his."""
+    loop = DemoLoop(DemoDirector(seed=2))
+    app.replace(DemoScene(app, loop))
+    app.run_frames(5)
+    loop.tally.add("Small Town", SURVIVORS)  # a game already won tonight
+    motion(app, (300, 300))
+    motion(app, (340, 300))
+    handed_within(app, 90)
+    assert app.scene.name == "game" and "the demo comes back" in app.scene.match.status
+    app.quiet_for = DEMO_AGAIN_SECONDS - 5.0  # nearly long enough, then a touch: still his game
+    motion(app, (350, 310))
+    app.run_frames(3)
+    assert app.scene.name == "game"
+    app.quiet_for = DEMO_AGAIN_SECONDS + 1.0  # left alone
+    app.run_frames(2)
+    assert app.scene.name in ("demo_dealing", "demo")
+    scene = until_the_table(app)
+    assert scene.loop is loop and "Survivors 1" in score_line(loop)
 
 
 def test_a_touch_between_games_returns_to_the_title(app: App) -> None:

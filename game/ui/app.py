@@ -24,6 +24,7 @@ from game.saves import Autosaves, data_folder
 from game.ui.allocator import return_freed_pictures
 from game.ui.assets import Assets
 from game.ui.interface_size import LEAST_CANVAS, canvas_for, on_canvas, present, shown_size
+from game.ui.navigator import DEMO_AGAIN_SECONDS
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
 from game.ui.scenes.base import Scene
 from game.ui.settings import Settings, default_settings_path
@@ -130,6 +131,7 @@ class App:
         self.sounds = Sounds(self.settings.master_volume, self.settings.muted, enabled=sounds_enabled)
         self.clock = pygame.time.Clock()
         self.quiet_for = 0.0  # seconds since the last input event (see frame_cap)
+        self._demo_again: Callable[[], None] | None = None  # see demo_when_left
         self.held: set[tuple[int, int]] = set()  # keys and mouse buttons down now: (event type, key or button)
         self.running = True
         self.scenes: list[Scene] = []
@@ -293,7 +295,14 @@ class App:
 
         self.replace(DemoScene(self, loop, games, standalone))
 
+    def demo_when_left(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
+        """The demo again, with the night's score, once nobody has touched the screen for
+        :data:`DEMO_AGAIN_SECONDS` (a club night's screen left on a passer-by's half-played game, or on the
+        title). His game is autosaved: Resume finds it."""
+        self._demo_again = lambda: self.deal_demo(lambda: loop, games, standalone)
+
     def deal_demo(self, make: Callable[[], DemoLoop], games: int | None = None, standalone: bool = False) -> None:
+        self._demo_again = None  # the demo is on again
         from game.ui.demo_dealing import Dealing
         from game.ui.scenes.demo_dealing import DemoDealScene
 
@@ -573,6 +582,9 @@ class App:
             self.handle_event(event)
         if not self.running:
             return False
+        if self._demo_again is not None and self.quiet_for >= DEMO_AGAIN_SECONDS:
+            again, self._demo_again = self._demo_again, None
+            again()
         self.manager.update(dt)
         drop_stray_tips(self.manager)  # a tooltip goes when the pointer leaves its element, hidden or not
         if self.scene is not None:

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+DEMO_AGAIN_SECONDS = 180.0  # a game taken over from the demo, left untouched this long: the demo again
+
 if TYPE_CHECKING:
     import pygame
     import pygame_gui
@@ -136,6 +138,10 @@ class Navigator(Protocol):
 
     def deal_demo(self, make: Callable[[], DemoLoop], games: int | None = None, standalone: bool = False) -> None:
         """ "Setting up the table..." in place of this screen, the demo's first table dealt behind it."""
+        ...
+
+    def demo_when_left(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
+        """The demo again (its next game, the night's score kept) once nobody has touched the screen a while."""
         ...
 
     def start_setup(self, entry: ScenarioEntry) -> None: ...

@@ -27,6 +27,7 @@ from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import Glide, hides_action, notice_band
 from game.ui.dice_tray import tray_surface
+from game.ui.navigator import DEMO_AGAIN_SECONDS
 from game.ui.scenes.game import GameScene
 from game.ui.widgets.top_bar import TOP_BAR
 
@@ -60,10 +61,14 @@ def score_line(loop: DemoLoop) -> str:
 def handed_over(where: str) -> str:
     """What the player is told as the demo hands him its game.
 
-    >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")
-    'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved)'
+    >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")  # doctest: +ELLIPSIS
+    'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved; ...)'
     """
-    return f"You have the game at {where}: every side the bots played is yours now. (Autosaved)"
+    minutes = round(DEMO_AGAIN_SECONDS / 60)
+    return (
+        f"You have the game at {where}: every side the bots played is yours now. (Autosaved; left untouched "
+        f"for {minutes} minutes, the demo comes back and Resume keeps this game.)"
+    )
 
 
 def plain(html_line: str) -> str:
@@ -242,6 +247,9 @@ class DemoScene(GameScene):
     def hand_over(self) -> None:
         """The player takes the game in progress (no bots), or goes to the title between games."""
         self.app.sounds.set_volume(self.app.settings.master_volume)  # the player's own level again
+        self.app.demo_when_left(
+            self.loop, self.games, self.standalone
+        )  # left alone, the screen draws a crowd again
         if self.match.game.over or self.loop.game is not self.match.game:  # between games: the next is not his
             self.app.back_to_title()
             return
