@@ -185,3 +185,14 @@ def test_the_demo_banner_and_hint_cover_no_zone(app: App) -> None:
 
     vx, vy, vw, vh = view.camera.viewport
     assert not banner.colliderect(pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)), banner
+
+
+def test_the_title_card_stays_long_enough_to_read_across_a_room(app: App) -> None:
+    """A newcomer at the demo: the card naming the game and how to take over was gone about three seconds after
+    it came (four frames of his 0.8 s captures). At the usual speed it now stays seven seconds, three at least."""
+    app.settings.animation_speed = 1.0
+    app.replace(DemoScene(app, DemoLoop(DemoDirector(seed=2))))
+    assert app.scene.card_left >= 7.0
+    app.settings.animation_speed = 4.0
+    app.replace(DemoScene(app, DemoLoop(DemoDirector(seed=2))))
+    assert app.scene.card_left >= 3.0
