@@ -31,3 +31,21 @@ def test_the_top_bar_follows_the_steps_the_zombies_turn_plays_back() -> None:
         steps.index(s) for s in ("5. first blows", "6. grapple") if s in steps
     ), shown
     assert not any("zombies moving" in line for line in shown), shown
+
+
+def test_each_blow_and_grapple_draws_a_line_between_the_two_who_fight() -> None:
+    """A newcomer: "nothing on the map marks who is fighting whom; I learned it from the log". A first blow
+    and a grapple each flash a line between the human and the zombie, as a shot does."""
+    game = rigged_game(pcs={"pc1": (12, 20)}, zombies=[(12, 17)], dice=[4] * 60)
+    match = Match(game, RS.view())
+    match.send(EndStep())
+    lines = set()
+    for _ in range(400):
+        if not match.playback.busy:
+            break
+        step = match.playback.current
+        if step is not None and step.tracer is not None:
+            lines.add((type(step.events[0]).__name__, step.tracer))
+        match.update(0.05)
+    fights = {kind for kind, (a, b) in lines if {a, b} == {"pc1", "z1"}}
+    assert fights & {"FirstBlow", "Grappled"}, lines

@@ -254,6 +254,9 @@ class OutbreakView:
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
+    zombie_phase_seconds = (
+        6.0  # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
+    )
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, buildings, friends and bystanders
@@ -956,7 +959,11 @@ class OutbreakView:
             return Animation("state", event.figure, state="standing", seconds=0.1)
         if isinstance(event, ev.Turned):
             return Animation("face", event.figure, facing=event.facing)
-        if isinstance(event, (ev.Grappled, ev.FirstBlow, ev.OutbreakStarted, ev.BiteRolled)):
+        if isinstance(event, ev.FirstBlow):  # a line for each blow and grapple: who fights whom, on the table
+            return Animation("shot", event.human, target=event.zombie, seconds=0.6)
+        if isinstance(event, ev.Grappled):
+            return Animation("shot", event.zombie, target=event.human, seconds=0.6)
+        if isinstance(event, (ev.OutbreakStarted, ev.BiteRolled)):
             return Animation("pause", seconds=0.5)
         return None
 
