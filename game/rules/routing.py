@@ -430,8 +430,11 @@ class Routes:
         start = (float(start[0]), float(start[1]))
         if len(pointed) == 1:
             path = self.to(table, mover, start, radius, pointed[0], reach, version)
-        else:
-            path = self._waypoints(table, mover, start, radius, pointed, reach, version)
+        else:  # the player's own waypoints, kept; the leg to the first routed round a base standing on it (a
+            # shift-click ran him into a squad-mate where the same point clicked alone went round him)
+            path = [(float(x), float(y)) for x, y in pointed]
+            if table.check_path([start, path[0]], radius, mover=mover).blocked_by.startswith("figure"):
+                path = [*self.to(table, mover, start, radius, path[0], reach, version), *path[1:]]
         heading = Heading(tuple(path)) if path else None
         if path and len(pointed) == 1 and math.dist(path[-1], pointed[0]) > NEAR_GOAL:
             # the bases kept the route short of the pointer: it still heads there, and says what is in the way
@@ -445,23 +448,6 @@ class Routes:
         out = tuple(path)
         self._heading = (mover, out, heading) if heading is not None else None
         return out
-
-    def _waypoints(
-        self,
-        table: Any,
-        mover: str,
-        start: Point,
-        radius: float,
-        pointed: Sequence[Point],
-        reach: float,
-        version: int,
-    ) -> list[Point]:
-        """The player's own waypoints, kept; the leg to the first routed round the bases when one stands on it
-        (a shift-click ran him straight into a squad-mate where the same point clicked alone went round)."""
-        points = [(float(x), float(y)) for x, y in pointed]
-        if not table.check_path([start, points[0]], radius, mover=mover).blocked_by.startswith("figure"):
-            return points
-        return [*self.to(table, mover, start, radius, points[0], reach, version), *points[1:]]
 
     def stop_short(
         self, mover: str, path: Sequence[Point], shorter: Sequence[Point], why: str
