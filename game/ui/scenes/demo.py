@@ -36,8 +36,9 @@ RESULT_SECONDS = 5.0
 DEMO_BADGE = (
     22  # pixels: the least print of a figure's GUTS in the demo (14 on a player's screen: 8 px across a room)
 )
-CARD_SECONDS = 7.0  # the title card at speed 1 (a faster speed shortens it, to no less than CARD_LEAST): a passer-by
-# reads which game is on and how to take over (at 4 s a newcomer across the room caught it in four frames of 0.8 s)
+# the title card at speed 1 (a faster speed shortens it, to no less than CARD_LEAST): a passer-by reads which
+# game is on and how to take over (at 4 s a newcomer across the room caught it in four frames of 0.8 s)
+CARD_SECONDS = 7.0
 CARD_LEAST = 3.0
 CARD_FADE = 0.8  # the title card's last seconds: it fades into the game
 CARD_PRINT = 0.6  # the title card's print, a share of the result card's: a panel beside the action, not a veil
