@@ -59,7 +59,8 @@ def test_zombie_40000_a_hordes_autogun_shot_is_a_line_from_the_zombie_to_the_nea
 
 def shot_line(looks: dict[str, Look]) -> tuple[Any, ...] | None:
     """The tracer of a shot from ``h1-1`` at the unit ``p1``, as it starts."""
-    pb = Playback(looks, lambda e: Animation("shot", "h1-1", target="p1", seconds=0.4))
+    squad = {"p1": [fid for fid in looks if fid.startswith("p1-")]}
+    pb = Playback(looks, lambda e: Animation("shot", "h1-1", target="p1", seconds=0.4), units=lambda: squad)
     pb.add(["the shot"])
     return pb.tracer
 

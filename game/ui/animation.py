@@ -160,6 +160,19 @@ def cap_zombies(steps: Sequence[Step], most: float = ZOMBIES_MOST) -> None:
         s.duration = max(min(s.duration, ZOMBIE_STEP_LEAST), s.duration * k)
 
 
+def units_of(game: Any) -> dict[str, list[str]]:
+    """The figures of each unit, for a rule set whose events name units (a squad shoots at a horde)."""
+    units: dict[str, list[str]] = {}
+    for f in game.figures:
+        unit = getattr(f, "unit", None)
+        if isinstance(unit, str):
+            units.setdefault(unit, []).append(f.id)
+    return units
+
+
+Units = Callable[[], dict[str, list[str]]]  # each unit's figures now (a rule set whose events name units)
+
+
 class Playback:
     """Plays steps in order. ``looks`` is what the screen shows; ``update`` returns the events that
     began this frame (for the log, the dice tray and the sounds)."""
@@ -172,8 +185,10 @@ class Playback:
         is_zombie: IsZombie | None = None,
         radius: Radius | None = None,
         zombies_most: float = ZOMBIES_MOST,
+        units: Units | None = None,
     ) -> None:
         self.looks = looks
+        self.units = units or (lambda: {})
         self.zombies_most = zombies_most  # seconds at speed 1: a phase of the zombies' steps at most
         self.animate = animate
         self.is_zombie = is_zombie or (lambda fid: False)
@@ -261,12 +276,12 @@ class Playback:
             self._apply_instant(instant)
 
     def _aimed_at(self, shooter: Look, target: str) -> Look | None:
-        """The look a shot at ``target`` goes to: the figure, or the unit's figure (``target-N``) nearest the
-        shooter still on the table."""
+        """The look a shot at ``target`` goes to: the figure, or the unit's figure nearest the shooter still on
+        the table."""
         if target in self.looks:
             return self.looks[target]
-        head = f"{target}-"
-        squad = [k for fid, k in self.looks.items() if fid.startswith(head) and k.state not in OFF_TABLE]
+        members = self.units().get(target, [])
+        squad = [k for fid in members if (k := self.looks.get(fid)) is not None and k.state not in OFF_TABLE]
         return min(squad, key=lambda k: path_length((shooter.position, k.position)), default=None)
 
     def _finish(self, step: Step) -> None:

@@ -7,29 +7,16 @@ and pulls back to the whole table when the game is over. No pygame here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.ui.animation import OFF_TABLE
+from game.ui.animation import OFF_TABLE, units_of
 from game.ui.camera import Camera
 from game.ui.demo_camera import CameraOperator, Point
-
-if TYPE_CHECKING:
-    from game.rules.core import Game
 
 
 def standing(match: Any) -> dict[str, Point]:
     """Where each figure standing on the table is shown now (the dead and the gone are no action)."""
     return {fid: look.position for fid, look in match.looks.items() if look.state not in OFF_TABLE}
-
-
-def units_of(game: Game) -> dict[str, list[str]]:
-    """The figures of each unit, for a rule set whose events name units (a squad shoots at a horde)."""
-    units: dict[str, list[str]] = {}
-    for f in game.figures:
-        unit = getattr(f, "unit", None)
-        if isinstance(unit, str):
-            units.setdefault(unit, []).append(f.id)
-    return units
 
 
 class ActionCamera:

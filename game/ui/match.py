@@ -25,7 +25,7 @@ from game.controller.outlet import Outlet
 from game.rules.contract import Action, Look, RosterGroup, View
 from game.rules.core import Game, to_data
 from game.ui import previews
-from game.ui.animation import ZOMBIES_MOST, Playback
+from game.ui.animation import ZOMBIES_MOST, Playback, units_of
 from game.ui.overlays import Line, Overlay
 from game.ui.roster import roster_html
 from game.ui.tokens import TokenView
@@ -80,7 +80,9 @@ class Match:
         self.controller = Controller(game, view, bots=bots, on_command=on_command, outlet=outlet)
         self.looks: dict[str, Look] = {f.id: view.look(game, f.id) for f in game.figures}
         most = getattr(view, "zombie_phase_seconds", ZOMBIES_MOST)  # (a rule set of few hordes takes longer)
-        self.playback = Playback(self.looks, view.animation, speed, self._is_zombie, self._radius, most)
+        self.playback = Playback(
+            self.looks, view.animation, speed, self._is_zombie, self._radius, most, lambda: units_of(self.game)
+        )
         self.log = log or (lambda line: None)
         self.sound = sound or (lambda sid: None)
         self.dice: DiceShown | None = None
@@ -112,7 +114,7 @@ class Match:
         # the turn and side the screen is showing: while events play back the rules may be a turn ahead
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
-        self.phase_shown: Any = None  # the last phase's start the screen has shown (the top bar's, while busy)
+        self.phase_shown: str | None = None  # the top bar while busy: the view's line for the phase shown
         self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
         self._pending_hover: Point | None = None
         self._away = False  # the pointer went off the table since the last frame
@@ -414,9 +416,8 @@ class Match:
     def banner(self) -> str:
         """``Turn 3 — Player 2 (British)``: who acts now (who went first is on the objective line). While events
         play back, the phase they show where the view says it (``phase_line``): the rules may be further on."""
-        phase_line = getattr(self.view, "phase_line", None)
-        if self.playback.busy and phase_line is not None and self.phase_shown is not None:
-            return str(phase_line(self.game, self.shown_turn, self.phase_shown))
+        if self.playback.busy and self.phase_shown is not None:
+            return self.phase_shown
         if self.playback.busy:
             return self.view.turn_line(self.game, self.opponent_shown, self.shown_turn)
         return self.view.turn_line(self.game)
@@ -561,8 +562,9 @@ class Match:
             elif self.view.opponent_moved([ev]):
                 self.opponent_shown = True
             phase_line = getattr(self.view, "phase_line", None)
-            if phase_line is not None and phase_line(self.game, self.shown_turn, ev) is not None:
-                self.phase_shown = ev  # a phase or step begins: the top bar names it while events play
+            line = phase_line(self.game, self.shown_turn, ev) if phase_line is not None else None
+            if line is not None:
+                self.phase_shown = line  # a phase or step begins: the top bar names it while events play
             dice = dice_of(ev)
             if dice is not None:
                 self.dice = DiceShown(dice.faces, self.words(dice.meaning), dice.failed)

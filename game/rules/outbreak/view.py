@@ -93,6 +93,7 @@ SHORT_STEPS = {
     Step.GRAPPLE: "grapple",
     Step.END_OF_MOVE: "end of move",
 }
+STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}  # a StepStarted's name -> its step
 
 
 _ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
@@ -254,9 +255,8 @@ class OutbreakView:
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
-    zombie_phase_seconds = (
-        6.0  # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
-    )
+    # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
+    zombie_phase_seconds = 6.0
 
     def __init__(self) -> None:
         self.routes = Routes()  # a click goes round walls, buildings, friends and bystanders
@@ -287,8 +287,8 @@ class OutbreakView:
             return f"{head}3. {SHORT_STEPS[Step.HUMANS]} · Player {event.player}"
         if not isinstance(event, ev.StepStarted):
             return None
-        step = next((s for s, name in STEP_NAMES.items() if name == event.name), None)
-        return f"{head}{event.step}. {SHORT_STEPS.get(step, event.name) if step else event.name}"
+        step = STEP_BY_NAME.get(event.name)
+        return f"{head}{event.step}. {SHORT_STEPS[step] if step in SHORT_STEPS else event.name}"
 
     def turn_of(self, event: Event) -> int | None:
         return int(event.move) if isinstance(event, ev.MoveStarted) else None
