@@ -3,20 +3,22 @@ spot (the others keep their places round him, each routed round walls and buildi
 way that will not move), as one :class:`~.commands.MoveSquad` of their own Moves. The rules check each Move
 (:mod:`.squad_move`); nothing here decides a rule.
 
-The front models go first, so the squad does not walk into its own backs.
+The formation itself is the kit's (:mod:`game.rules.kit.group_move`): the front models go first, so the squad
+does not walk into its own backs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
+from game.rules.kit import group_move
+from game.rules.kit.group_move import Moves
 from game.rules.routing import Point, Routes
 from game.rules.zombie40k import movement
 from game.rules.zombie40k.commands import MoveSquad
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import Model
-from game.table import path_length, truncate_path
 
 REACH = 7.0  # inches round a model its local grid covers (a 6" move and a base to spare)
 
@@ -28,24 +30,12 @@ def still_to_move(game: Zombie40kGame, fid: str, run: bool = False) -> list[Mode
     return [m for m in game.world.alive(unit) if not (m.ran if run else m.moved)]
 
 
-def _front_first(models: Sequence[Model], way: Point) -> list[Model]:
-    """The models ordered by how far forward they stand along ``way`` (the front first)."""
-    return sorted(models, key=lambda m: -(m.position[0] * way[0] + m.position[1] * way[1]))
-
-
 def _route(
     game: Zombie40kGame, m: Model, goal: Point, limit: float, squad: set[str], routes: Callable[[str], Routes]
 ) -> tuple[Point, ...]:
     """Model ``m``'s way toward ``goal``: round walls and buildings; round a base in his way that is not of his
     squad (his squad-mates move out of it first); cut at ``limit`` and clear of the enemy's 1"."""
-    table = game.table
-    way = table.find_path(m.position, goal, m.radius) or [m.position, goal]
-    check = table.check_path(way, m.radius, mover=m.id)
-    blocker = check.blocked_by.removeprefix("figure ").strip() if check.blocked_by.startswith("figure") else ""
-    if blocker and blocker not in squad:
-        way = [m.position, *routes(m.id).move(table, m.id, m.position, m.radius, (goal,), REACH, len(game.log))]
-    if path_length(way) > limit:
-        way = truncate_path(way, limit)
+    way = group_move.routed(game.table, m, goal, limit, squad, routes(m.id), REACH, len(game.log))
     way, _ = movement.clear_of_enemies(game.world, m.id, way)
     return tuple(way[1:])
 
@@ -64,16 +54,11 @@ def squad_command(
     models = still_to_move(game, fid, run)
     if not models:
         return None
-    dx, dy = point[0] - lead.position[0], point[1] - lead.position[1]
     squad = {m.id for m in game.world.alive(game.state.units[lead.unit])}
-    moves = []
-    for m in _front_first(models, (dx, dy)):
-        goal = (m.position[0] + dx, m.position[1] + dy)
-        moves.append((m.id, _route(game, m, goal, limit, squad, routes)))
-    return _mended(game, MoveSquad(lead.unit, tuple(moves), run), limit, routes)
-
-
-Moves = tuple[tuple[str, tuple[Point, ...]], ...]
+    moves = group_move.formation(
+        models, lead.position, point, lambda m, goal: _route(game, m, goal, limit, squad, routes)
+    )
+    return _mended(game, MoveSquad(lead.unit, moves, run), limit, routes)
 
 
 def _held(game: Zombie40kGame, cmd: MoveSquad) -> list[str] | None:
@@ -89,32 +74,19 @@ def _tries(
 ) -> list[Moves]:
     """Other ways to give model ``fid`` his move: first of the squad, or routed round the bases as they stand."""
     mine = next(mv for mv in cmd.moves if mv[0] == fid)
-    rest = tuple(mv for mv in cmd.moves if mv[0] != fid)
     m = game.figure(fid)
     goal = mine[1][-1] if mine[1] else m.position
     way = routes(fid).move(game.table, fid, m.position, m.radius, (goal,), REACH, len(game.log), limit)
     rerouted = tuple((fid, tuple(way)) if mv[0] == fid else mv for mv in cmd.moves)
-    return [(mine, *rest), rerouted]
+    return [group_move.first_of(cmd.moves, fid), rerouted]
 
 
 def _mended(game: Zombie40kGame, cmd: MoveSquad, limit: float, routes: Callable[[str], Routes]) -> MoveSquad:
     """The squad move with each model the rules' preview holds back moved earlier, or routed round the bases,
     where that lets more of the squad move (a way round a wall may cross where a squad-mate will stand)."""
-    held = _held(game, cmd)
-    for _ in range(len(cmd.moves)):
-        if not held:
-            return cmd
-        better = None
-        for fid in held:
-            for moves in _tries(game, cmd, fid, limit, routes):
-                tried = replace(cmd, moves=moves)
-                again = _held(game, tried)
-                if again is not None and len(again) < len(held):
-                    better = (tried, again)
-                    break
-            if better:
-                break
-        if better is None:
-            return cmd
-        cmd, held = better
-    return cmd
+    moves = group_move.mended(
+        cmd.moves,
+        lambda moves: _held(game, replace(cmd, moves=moves)),
+        lambda moves, fid: _tries(game, replace(cmd, moves=moves), fid, limit, routes),
+    )
+    return replace(cmd, moves=moves)

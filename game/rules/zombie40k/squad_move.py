@@ -11,9 +11,9 @@ next is checked against the squad as it will stand), then every one is put back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.rules.core import IllegalCommand
+from game.rules.kit import group_move
+from game.rules.kit.group_move import Step
 from game.rules.zombie40k import movement
 from game.rules.zombie40k.commands import Move, MoveSquad, Run
 from game.rules.zombie40k.events import SquadMoveHeld
@@ -21,18 +21,7 @@ from game.rules.zombie40k.state import Model, Phase
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
 
-
-@dataclass(frozen=True)
-class Step:
-    """One model's part in a squad's move as the rules see it before the dice: where his move would end
-    (``end``; his place when he stays), through difficult terrain or not, and why he stays ("" when he moves)."""
-
-    figure: str
-    path: tuple[Point, ...]
-    end: Point
-    difficult: bool = False
-    reason: str = ""
-    length: float = 0.0
+__all__ = ["Step", "walk", "plan_squad", "carry_out_squad", "plan_part"]
 
 
 def _models(world: World, cmd: MoveSquad) -> list[Model]:
@@ -72,22 +61,15 @@ def _mark(m: Model, run: bool, done: bool) -> None:
         m.moved = done
 
 
-def _up_behind(world: World, m: Model, path: tuple[Point, ...]) -> tuple[Point, ...] | None:
-    """The part of ``path`` short of a squad-mate's base that stands in it, or None when no squad-mate's does
-    (or he would not get off the spot)."""
-    check = world.table.check_path([m.position, *path], m.radius, mover=m.id)
-    mate = world.state.models.get(check.blocked_by.removeprefix("figure ").strip())
-    if not check.blocked_by.startswith("figure") or mate is None or mate.unit != m.unit or check.length < 0.05:
-        return None
-    return tuple(check.points[1:])
-
-
 def plan_part(world: World, cmd: MoveSquad, m: Model, path: tuple[Point, ...]) -> movement.MovePlan:
     """Model ``m``'s own Move (Run) in the squad's, checked as if sent alone; up behind a squad-mate in his way."""
     try:
         return movement.plan_move(world, _one(cmd, m.id, path))
     except IllegalCommand:
-        shorter = _up_behind(world, m, path)
+        models = world.state.models
+        shorter = group_move.up_behind(
+            world.table, m, path, lambda fid: fid in models and models[fid].unit == m.unit
+        )
         if shorter is None:
             raise
         return movement.plan_move(world, _one(cmd, m.id, shorter))
@@ -96,25 +78,13 @@ def plan_part(world: World, cmd: MoveSquad, m: Model, path: tuple[Point, ...]) -
 def walk(world: World, cmd: MoveSquad) -> list[Step]:
     """Each model's Move checked in turn, the squad stood as the earlier moves leave it; nothing rolled, and
     the table is as it was afterwards."""
-    stood: list[tuple[Model, Point, bool]] = []
-    steps: list[Step] = []
-    try:
-        for m, (fid, path) in zip(_models(world, cmd), cmd.moves):
-            try:
-                plan = plan_part(world, cmd, m, path)
-            except IllegalCommand as exc:
-                steps.append(Step(fid, path, m.position, reason=exc.reason))
-                continue
-            end = plan.check.points[-1]
-            steps.append(Step(fid, path, end, plan.check.enters_clutter, length=plan.check.length))
-            stood.append((m, m.position, _done(m, cmd.run)))
-            world.set_position(m, end)
-            _mark(m, cmd.run, True)
-    finally:
-        for m, at, done in reversed(stood):
-            world.set_position(m, at)
-            _mark(m, cmd.run, done)
-    return steps
+    return group_move.walk(
+        world,
+        list(zip(_models(world, cmd), (path for _, path in cmd.moves))),
+        lambda m, path: plan_part(world, cmd, m, path),
+        lambda m: _done(m, cmd.run),
+        lambda m, done: _mark(m, cmd.run, done),
+    )
 
 
 def plan_squad(world: World, cmd: MoveSquad) -> MoveSquad:

@@ -36,6 +36,7 @@ from game.rules.contract import (
 )
 from game.rules.core import Command, Event, IllegalCommand
 from game.rules.drawing import Area, Cross, Path, PathKind, Plate, Primitive, Ring, Sight, SightState
+from game.rules.kit import group_move
 from game.rules.kit.actions import MOVE
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words
@@ -950,7 +951,7 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
     out: list[Primitive] = []
     ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in preview.details["steps"]}
     held = {st["figure"] for st in preview.details["steps"] if st["reason"]}
-    short = short_of_place(game, ends, held)
+    short = group_move.short_of_place({f: game.figure(f).position for f in ends}, ends, held)
     for fid, path in cmd.moves:
         m = game.figure(fid)
         if fid in held:
@@ -966,26 +967,6 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
 def _verb(preview: Any) -> str:
     """``run`` for a squad run's preview, ``move`` for a squad move's."""
     return "run" if preview.details.get("run") else "move"
-
-
-def short_of_place(game: Zombie40kGame, ends: dict[str, Point], held: set[str]) -> set[str]:
-    """The moving models who end more than half an inch short of their place in the formation: where the one who
-    went furthest went, from where each stands."""
-    moving = [f for f in ends if f not in held]
-    if not moving:
-        return set()
-
-    def shift(fid: str) -> Point:
-        x, y = game.figure(fid).position
-        return (ends[fid][0] - x, ends[fid][1] - y)
-
-    dx, dy = max((shift(f) for f in moving), key=lambda d: math.hypot(*d))
-    out = set()
-    for fid in moving:
-        x, y = game.figure(fid).position
-        if math.dist(ends[fid], (x + dx, y + dy)) > 0.5:
-            out.add(fid)
-    return out
 
 
 def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:

@@ -1,0 +1,173 @@
+"""A group's move (a squad, a section) as its figures' own moves, one after another, and the screen's formation
+that proposes it: each figure goes the way the leader is pointed, keeping his place, the front first.
+
+The rules' part (:func:`walk`, :func:`up_behind`) checks each figure's own move with the group stood as the
+earlier moves leave it, rolling nothing, and puts every figure back. The screen's part (:func:`formation`,
+:func:`mended`, :func:`short_of_place`) only proposes the moves; the rules check each one. A rule set says how
+one figure's move is planned, what marks him moved, and who is of his group.
+
+>>> front_first([("a", (0.0, 0.0)), ("b", (3.0, 0.0))], (1.0, 0.0))
+['b', 'a']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from game.rules.core import IllegalCommand
+from game.rules.routing import Routes
+from game.scenario.model import Point
+from game.table import PathCheck, Table, path_length, truncate_path
+
+Path = tuple[Point, ...]
+Moves = tuple[tuple[str, Path], ...]  # each figure's own way, in the order they move
+
+
+class Mover(Protocol):
+    id: str
+    position: Point
+    radius: float
+
+
+F = TypeVar("F", bound=Mover)
+
+
+class Planned(Protocol):
+    """What the kit reads of a rule set's plan of one figure's move: the table's check of its path."""
+
+    @property
+    def check(self) -> PathCheck: ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """One figure's part in a group's move as the rules see it before the dice: where his move would end
+    (``end``; his place when he stays), through difficult ground or not, and why he stays ("" when he moves)."""
+
+    figure: str
+    path: Path
+    end: Point
+    difficult: bool = False
+    reason: str = ""
+    length: float = 0.0
+
+
+def walk(
+    world: Any,
+    parts: Sequence[tuple[Any, Path]],
+    plan: Callable[[Any, Path], Planned],
+    moved: Callable[[Any], bool],
+    mark: Callable[[Any, bool], None],
+) -> list[Step]:
+    """Each figure's move (``plan``, IllegalCommand when refused) checked in turn, the group stood as the earlier
+    moves leave it and marked moved (``mark``); nothing rolled, and the table is as it was afterwards."""
+    stood: list[tuple[Any, Point, bool]] = []
+    steps: list[Step] = []
+    try:
+        for f, path in parts:
+            try:
+                planned = plan(f, path)
+            except IllegalCommand as exc:
+                steps.append(Step(f.id, path, f.position, reason=exc.reason))
+                continue
+            check = planned.check
+            end = check.points[-1]
+            steps.append(Step(f.id, path, end, check.enters_clutter, length=check.length))
+            stood.append((f, f.position, moved(f)))
+            world.set_position(f, end)
+            mark(f, True)
+    finally:
+        for f, at, done in reversed(stood):
+            world.set_position(f, at)
+            mark(f, done)
+    return steps
+
+
+def up_behind(table: Table, f: Mover, path: Path, mate: Callable[[str], bool]) -> Path | None:
+    """The part of ``path`` short of a group-mate's base (``mate`` of a figure id) that stands in it, or None when
+    no group-mate's does (or he would not get off the spot): a figure moves up behind him, as a player would."""
+    check = table.check_path([f.position, *path], f.radius, mover=f.id)
+    if not check.blocked_by.startswith("figure") or check.length < 0.05:
+        return None
+    if not mate(check.blocked_by.removeprefix("figure ").strip()):
+        return None
+    return tuple(check.points[1:])
+
+
+# ---- the screen's formation ------------------------------------------------------------------------------------
+
+
+def front_first(figures: Sequence[tuple[str, Point]], way: Point) -> list[str]:
+    """The figures (id, where he stands) ordered by how far forward they stand along ``way``, the front first."""
+    return [fid for fid, _ in sorted(figures, key=lambda f: -(f[1][0] * way[0] + f[1][1] * way[1]))]
+
+
+def formation(figures: Sequence[F], lead: Point, point: Point, route: Callable[[F, Point], Path]) -> Moves:
+    """Each figure's way when the one standing at ``lead`` is pointed at ``point``: every one the same way from
+    where he stands (``route`` finds it), the front first so the group does not walk into its own backs."""
+    dx, dy = point[0] - lead[0], point[1] - lead[1]
+    by_id = {f.id: f for f in figures}
+    order = front_first([(f.id, f.position) for f in figures], (dx, dy))
+    return tuple(
+        (fid, route(by_id[fid], (by_id[fid].position[0] + dx, by_id[fid].position[1] + dy))) for fid in order
+    )
+
+
+def routed(
+    table: Table, f: Mover, goal: Point, limit: float, group: set[str], routes: Routes, reach: float, stamp: int
+) -> list[Point]:
+    """Figure ``f``'s way toward ``goal``, from where he stands: round walls and buildings; round a base in his
+    way that is not of his ``group`` (his group-mates move out of it first, see :func:`formation`); cut at
+    ``limit``. (``routes``, ``reach`` and ``stamp`` as :meth:`~game.rules.routing.Routes.move` takes them.)"""
+    way = table.find_path(f.position, goal, f.radius) or [f.position, goal]
+    check = table.check_path(way, f.radius, mover=f.id)
+    blocker = check.blocked_by.removeprefix("figure ").strip() if check.blocked_by.startswith("figure") else ""
+    if blocker and blocker not in group:
+        way = [f.position, *routes.move(table, f.id, f.position, f.radius, (goal,), reach, stamp)]
+    return truncate_path(way, limit) if path_length(way) > limit else way
+
+
+def mended(
+    moves: Moves, held: Callable[[Moves], list[str] | None], tries: Callable[[Moves, str], list[Moves]]
+) -> Moves:
+    """The moves with each figure the rules' preview holds back (``held``: who stays, None when all are refused)
+    tried another way (``tries``: moved earlier, routed round the bases), while that lets more of the group move."""
+    stays = held(moves)
+    for _ in range(len(moves)):
+        if not stays:
+            return moves
+        better = None
+        for fid in stays:
+            for tried in tries(moves, fid):
+                again = held(tried)
+                if again is not None and len(again) < len(stays):
+                    better = (tried, again)
+                    break
+            if better:
+                break
+        if better is None:
+            return moves
+        moves, stays = better
+    return moves
+
+
+def first_of(moves: Moves, fid: str) -> Moves:
+    """``moves`` with ``fid``'s own moved to the front."""
+    return (*(mv for mv in moves if mv[0] == fid), *(mv for mv in moves if mv[0] != fid))
+
+
+def short_of_place(starts: dict[str, Point], ends: dict[str, Point], held: set[str]) -> set[str]:
+    """The moving figures who end more than half an inch short of their place in the formation: where the one who
+    went furthest went, from where each stands (``starts``)."""
+    moving = [f for f in ends if f not in held]
+    if not moving:
+        return set()
+
+    def shift(fid: str) -> Point:
+        return (ends[fid][0] - starts[fid][0], ends[fid][1] - starts[fid][1])
+
+    dx, dy = max((shift(f) for f in moving), key=lambda d: math.hypot(*d))
+    return {f for f in moving if math.dist(ends[f], (starts[f][0] + dx, starts[f][1] + dy)) > 0.5}
