@@ -20,7 +20,7 @@ MAPS = Path(__file__).resolve().parent.parent / "maps"
     [
         ("small_town.tmx", ["Click a survivor", "E: end step"], ["soldier", "M/F/O)"]),
         ("hive_street.tmx", ["Click a model", "E: end phase"], ["soldier", "M/F/O)"]),
-        ("normandy_village.tmx", ["Click a soldier", "(or M/F/O)", "E: end turn"], []),
+        ("normandy_village.tmx", ["Click a soldier", "(or M/Q/F/O)", "E: end turn"], []),
     ],
 )
 def test_the_opening_help_is_the_rule_sets_own(tmp_path: Path, map_name: str, says, not_says) -> None:

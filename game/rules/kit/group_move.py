@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from game.rules.core import IllegalCommand
+from game.rules.drawing import Cross, Primitive, Ring
+from game.rules.drawing import Path as DrawnPath
 from game.rules.routing import Routes
 from game.scenario.model import Point
 from game.table import PathCheck, Table, path_length, truncate_path
@@ -86,6 +88,34 @@ def walk(
     return steps
 
 
+def some_move(steps: Sequence[Step]) -> None:
+    """IllegalCommand with the first refusal when none of the group could move: a group's move is refused as a
+    whole only then."""
+    if all(s.reason for s in steps):
+        raise IllegalCommand(steps[0].reason)
+
+
+def carry_out(
+    moves: Moves,
+    going: Callable[[], bool],
+    plan: Callable[[str, Path], Any],
+    held: Callable[[str, str], None],
+    carry: Callable[[Any], None],
+) -> None:
+    """Each figure's own move in turn, planned (``plan``) as the table stands then and carried out (``carry``);
+    one the rules refuse is told (``held``, his id and why) and skipped. Stops when ``going`` says the phase is
+    over (the game was won by the way)."""
+    for fid, path in moves:
+        if not going():
+            return
+        try:
+            planned = plan(fid, path)
+        except IllegalCommand as exc:
+            held(fid, exc.reason)
+            continue
+        carry(planned)
+
+
 def up_behind(table: Table, f: Mover, path: Path, mate: Callable[[str], bool]) -> Path | None:
     """The part of ``path`` short of a group-mate's base (``mate`` of a figure id) that stands in it, or None when
     no group-mate's does (or he would not get off the spot): a figure moves up behind him, as a player would."""
@@ -130,19 +160,26 @@ def routed(
     return truncate_path(way, limit) if path_length(way) > limit else way
 
 
-def mended(
-    moves: Moves, held: Callable[[Moves], list[str] | None], tries: Callable[[Moves, str], list[Moves]]
-) -> Moves:
-    """The moves with each figure the rules' preview holds back (``held``: who stays, None when all are refused)
-    tried another way (``tries``: moved earlier, routed round the bases), while that lets more of the group move."""
-    stays = held(moves)
+def held_back(preview: Any) -> list[str] | None:
+    """Who a group move's preview says stays (its ``steps``' figures with a reason); None when it is refused."""
+    if not preview.legal:
+        return None
+    return [st["figure"] for st in preview.details["steps"] if st["reason"]]
+
+
+def mended(moves: Moves, preview_of: Callable[[Moves], Any], reroute: Callable[[str, Path], Path]) -> Moves:
+    """The moves with each figure the rules' preview (``preview_of``) holds back moved first, or routed round the
+    bases as they stand (``reroute`` of his id and way), while that lets more of the group move (a way round a
+    wall may cross where a group-mate will stand)."""
+    stays = held_back(preview_of(moves))
     for _ in range(len(moves)):
         if not stays:
             return moves
         better = None
         for fid in stays:
-            for tried in tries(moves, fid):
-                again = held(tried)
+            rerouted = tuple((f, reroute(fid, way) if f == fid else way) for f, way in moves)
+            for tried in (first_of(moves, fid), rerouted):
+                again = held_back(preview_of(tried))
                 if again is not None and len(again) < len(stays):
                     better = (tried, again)
                     break
@@ -171,3 +208,46 @@ def short_of_place(starts: dict[str, Point], ends: dict[str, Point], held: set[s
 
     dx, dy = max((shift(f) for f in moving), key=lambda d: math.hypot(*d))
     return {f for f in moving if math.dist(ends[f], (starts[f][0] + dx, starts[f][1] + dy)) > 0.5}
+
+
+def marks(
+    moves: Moves, figure: Callable[[str], Mover], steps: Sequence[dict[str, Any]]
+) -> tuple[list[Primitive], Point, int]:
+    """A group move's preview (``steps`` of the rules' preview: figure, end, reason): each figure's way and a ring
+    where he lands; a cross on each who stays or stops short of his place. Also where its plate stands: by the
+    figure who lands furthest from the first one's start, and how many stop short."""
+    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps}
+    held = {st["figure"] for st in steps if st["reason"]}
+    short = short_of_place({f: figure(f).position for f in ends}, ends, held)
+    out: list[Primitive] = []
+    for fid, way in moves:
+        f = figure(fid)
+        if fid in held:
+            out.append(Cross(f.position))
+            continue
+        out += [DrawnPath((f.position, *way), "legal"), Ring(ends[fid], f.radius, "move")]
+        if fid in short:
+            out.append(Cross(ends[fid]))
+    first = figure(moves[0][0]).position
+    spot = max((ends[f] for f, _ in moves if f not in held), key=lambda p: math.dist(p, first), default=first)
+    return out, spot, len(short)
+
+
+def stays_question(
+    steps: Sequence[dict[str, Any]], name: Callable[[str], str], why: Callable[[str], str], verb: str
+) -> str:
+    """A group move that leaves a figure behind asks first: who stays and why, and that a second click moves the
+    rest ("" when all move).
+
+    >>> stays_question([{"figure": "a", "reason": ""}, {"figure": "b", "reason": "Blocked."}], str.upper, str, "move")
+    '1 of 2 move; B stays: Blocked. Click again to move the rest.'
+    """
+    held = [st for st in steps if st["reason"]]
+    if not held:
+        return ""
+    more = f" (and {len(held) - 1} more)" if len(held) > 1 else ""
+    first = held[0]
+    return (
+        f"{len(steps) - len(held)} of {len(steps)} move; {name(first['figure'])} stays{more}: "
+        f"{why(first['reason'])} Click again to {verb} the rest."
+    )

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.rules.kit import group_move
-from game.rules.kit.group_move import Moves
 from game.rules.routing import Point, Routes
 from game.rules.zombie40k import movement
 from game.rules.zombie40k.commands import MoveSquad
@@ -61,32 +60,20 @@ def squad_command(
     return _mended(game, MoveSquad(lead.unit, moves, run), limit, routes)
 
 
-def _held(game: Zombie40kGame, cmd: MoveSquad) -> list[str] | None:
-    """Who the rules' preview says stays (None: the whole move is refused)."""
-    preview = game.preview(cmd)
-    if not preview.legal:
-        return None
-    return [st["figure"] for st in preview.details["steps"] if st["reason"]]
-
-
-def _tries(
-    game: Zombie40kGame, cmd: MoveSquad, fid: str, limit: float, routes: Callable[[str], Routes]
-) -> list[Moves]:
-    """Other ways to give model ``fid`` his move: first of the squad, or routed round the bases as they stand."""
-    mine = next(mv for mv in cmd.moves if mv[0] == fid)
+def _rerouted(
+    game: Zombie40kGame, fid: str, way: tuple[Point, ...], limit: float, routes: Callable[[str], Routes]
+) -> tuple[Point, ...]:
+    """Model ``fid``'s way to where ``way`` ends, routed round the bases as they stand."""
     m = game.figure(fid)
-    goal = mine[1][-1] if mine[1] else m.position
-    way = routes(fid).move(game.table, fid, m.position, m.radius, (goal,), REACH, len(game.log), limit)
-    rerouted = tuple((fid, tuple(way)) if mv[0] == fid else mv for mv in cmd.moves)
-    return [group_move.first_of(cmd.moves, fid), rerouted]
+    goal = way[-1] if way else m.position
+    return tuple(routes(fid).move(game.table, fid, m.position, m.radius, (goal,), REACH, len(game.log), limit))
 
 
 def _mended(game: Zombie40kGame, cmd: MoveSquad, limit: float, routes: Callable[[str], Routes]) -> MoveSquad:
-    """The squad move with each model the rules' preview holds back moved earlier, or routed round the bases,
-    where that lets more of the squad move (a way round a wall may cross where a squad-mate will stand)."""
+    """The squad move with each model the rules' preview holds back moved earlier, or routed round the bases."""
     moves = group_move.mended(
         cmd.moves,
-        lambda moves: _held(game, replace(cmd, moves=moves)),
-        lambda moves, fid: _tries(game, replace(cmd, moves=moves), fid, limit, routes),
+        lambda moves: game.preview(replace(cmd, moves=moves)),
+        lambda fid, way: _rerouted(game, fid, way, limit, routes),
     )
     return replace(cmd, moves=moves)

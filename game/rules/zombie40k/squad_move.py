@@ -89,9 +89,7 @@ def walk(world: World, cmd: MoveSquad) -> list[Step]:
 
 def plan_squad(world: World, cmd: MoveSquad) -> MoveSquad:
     """The command when at least one of its models could move (the first refusal otherwise)."""
-    steps = walk(world, cmd)
-    if all(s.reason for s in steps):
-        raise IllegalCommand(steps[0].reason)
+    group_move.some_move(walk(world, cmd))
     return cmd
 
 
@@ -99,12 +97,10 @@ def carry_out_squad(world: World, cmd: MoveSquad) -> None:
     """Each model's Move (or Run) in turn, as if sent alone; a refused one is told and skipped. The move stops
     when the phase does (a model embarked and won)."""
     phase = Phase.SHOOTING if cmd.run else Phase.MOVEMENT
-    for fid, path in cmd.moves:
-        if world.state.phase != phase:
-            return
-        try:
-            plan = plan_part(world, cmd, world.state.models[fid], path)
-        except IllegalCommand as exc:
-            world.emit(SquadMoveHeld(fid, exc.reason))
-            continue
-        movement.carry_out(world, plan)
+    group_move.carry_out(
+        cmd.moves,
+        lambda: world.state.phase == phase,
+        lambda fid, path: plan_part(world, cmd, world.state.models[fid], path),
+        lambda fid, why: world.emit(SquadMoveHeld(fid, why)),
+        lambda plan: movement.carry_out(world, plan),
+    )

@@ -929,16 +929,9 @@ def _shown_wounds(wounds: int, most: int, look: Look | None) -> int:
 
 def squad_question(game: Zombie40kGame, preview: Any) -> str:
     """A squad move that leaves a model behind asks first: who stays, and that a second click moves the rest."""
-    steps = preview.details["steps"]
-    held = [st for st in steps if st["reason"]]
-    if not held:
-        return ""
-    first = held[0]
-    why = player_words(game, first["reason"])
-    more = f" (and {len(held) - 1} more)" if len(held) > 1 else ""
-    return (
-        f"{len(steps) - len(held)} of {len(steps)} move; {names_of(game).figure(first['figure'])} stays{more}: "
-        f"{why} Click again to {_verb(preview)} the rest."
+    n = names_of(game)
+    return group_move.stays_question(
+        preview.details["steps"], n.figure, lambda why: player_words(game, why), _verb(preview)
     )
 
 
@@ -948,20 +941,8 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
     if not preview.legal:
         m = game.figure(cmd.moves[0][0])
         return [Cross(m.position), Plate(m.position, player_words(game, preview.reason), "bad")]
-    out: list[Primitive] = []
-    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in preview.details["steps"]}
-    held = {st["figure"] for st in preview.details["steps"] if st["reason"]}
-    short = group_move.short_of_place({f: game.figure(f).position for f in ends}, ends, held)
-    for fid, path in cmd.moves:
-        m = game.figure(fid)
-        if fid in held:
-            out.append(Cross(m.position))
-            continue
-        out += [Path((m.position, *path), "legal"), Ring(ends[fid], m.radius, "move")]
-        if fid in short:
-            out.append(Cross(ends[fid]))
-    out.append(Plate(_plate_spot(game, cmd, ends, held), _squad_plate(game, preview, len(short)), "path"))
-    return out
+    out, spot, short = group_move.marks(cmd.moves, game.figure, preview.details["steps"])
+    return [*out, Plate(spot, _squad_plate(game, preview, short), "path")]
 
 
 def _verb(preview: Any) -> str:
@@ -981,12 +962,6 @@ def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
         text += f"\nall the way through difficult terrain {percent(chance)}"
     question = squad_question(game, preview)
     return text + ("\n" + question if question else "")
-
-
-def _plate_spot(game: Zombie40kGame, cmd: MoveSquad, ends: dict[str, Point], held: set[str]) -> Point:
-    """Where the plate stands: by the model that lands furthest from the front model's start."""
-    lead = game.figure(cmd.moves[0][0])
-    return max((ends[f] for f, _ in cmd.moves if f not in held), key=lambda p: math.dist(p, lead.position))
 
 
 def turn_order_words(order: Sequence[int]) -> str:

@@ -39,3 +39,12 @@ class Order(Command):
 @record(COMMANDS)
 class EndTurn(Command):
     """The active player is done for this turn."""
+
+
+@record(COMMANDS)
+class MoveSection(Command):
+    """MOVE of several soldiers of one section, one after another in the order listed, each along its own path
+    (``moves``: (figure, waypoints) pairs). Each is that soldier's own MOVE, tested and checked as one: a soldier
+    the rules stop stays where he is and the log says why; the soldiers after him still move."""
+
+    moves: tuple[tuple[str, tuple[Point, ...]], ...]

@@ -113,3 +113,11 @@ class ZombieMoved(Event):
 class MeleeAttack(Event):
     zombie: str
     soldier: str
+
+
+@record(EVENTS)
+class SectionMoveHeld(Event):
+    """In a section's move, soldier ``figure`` did not move: ``reason`` is the rules' refusal of his MOVE."""
+
+    figure: str
+    reason: str

@@ -15,10 +15,21 @@ from typing import Any
 from game.dice import Dice
 from game.rules.core import CannotStart, Command, IllegalCommand, Preview
 from game.rules.kit import KitGame, Rule, end_of_turn
-from game.rules.zombiekrieg import carried, fire, forces, horde, move, objectives, order, readings, turn
+from game.rules.zombiekrieg import (
+    carried,
+    fire,
+    forces,
+    horde,
+    move,
+    objectives,
+    order,
+    readings,
+    section_move,
+    turn,
+)
 from game.rules.zombiekrieg import preview as previews
 from game.rules.zombiekrieg.actions import turn_reason
-from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, MoveSection, Order
 from game.rules.zombiekrieg.data import ZkData, load_data
 from game.rules.zombiekrieg.state import Figure, Phase, ZkState
 from game.rules.zombiekrieg.world import World
@@ -45,6 +56,7 @@ class ZombiekriegGame(KitGame[ZkState, Figure]):
         Move: Rule(move.plan, move.carry_out),
         Fire: Rule(fire.plan, fire.carry_out),
         Order: Rule(order.plan, order.carry_out),
+        MoveSection: Rule(section_move.plan_section, section_move.carry_out_section),
         EndTurn: end_of_turn(
             lambda w: w.state.phase == Phase.ALLIED, "It is not the Allied turn.", turn.end_player_turn
         ),

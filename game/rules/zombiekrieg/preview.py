@@ -10,8 +10,9 @@ from fractions import Fraction
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.zombiekrieg import fire, move, order
-from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.kit import group_move
+from game.rules.zombiekrieg import fire, move, order, section_move
+from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, MoveSection, Order
 from game.rules.zombiekrieg.geometry import within
 from game.rules.zombiekrieg.guts import (
     CRITICAL_SUCCESS,
@@ -20,6 +21,7 @@ from game.rules.zombiekrieg.guts import (
     changed_guts,
     outcome_chances,
     outcome_fractions,
+    success_chance,
 )
 from game.rules.zombiekrieg.state import Figure
 from game.rules.zombiekrieg.world import Modifiers, World
@@ -39,6 +41,8 @@ def preview(world: World, cmd: Command, move_plan: Callable[[Move], move.MovePla
             return _fire(world, fire.plan(world, cmd))
         if isinstance(cmd, Order):
             return _order(world, order.plan(world, cmd))
+        if isinstance(cmd, MoveSection):
+            return _section(world, cmd)
         if isinstance(cmd, EndTurn):
             from game.rules.zombiekrieg.state import Phase
 
@@ -73,6 +77,25 @@ def _move(world: World, p: move.MovePlan) -> Preview:
         # a success takes him off the table: the count toward the objective, his exit included
         details["exits"] = {"out": world.state.exited + 1, "needed": world.state.exit_count}
     return Preview(True, chances=outcome_chances(mg), details=details)
+
+
+def _section(world: World, cmd: MoveSection) -> Preview:
+    """Where each soldier of a section's move would stand if his test succeeds, who stays and why
+    (:mod:`.section_move`), each one's odds of passing his MOVE test, and how many are expected to move."""
+    steps = section_move.walk(world, cmd)
+    group_move.some_move(steps)
+    chances = [0.0 if s.reason else _move_chance(world, world.state.figures[s.figure]) for s in steps]
+    rows = [
+        {"figure": s.figure, "end": list(s.end), "reason": s.reason, "clutter": s.difficult, "chance": c}
+        for s, c in zip(steps, chances)
+    ]
+    details = {"steps": rows, "moving": sum(1 for s in steps if not s.reason), "expected": round(sum(chances), 6)}
+    return Preview(True, details=details)
+
+
+def _move_chance(world: World, f: Figure) -> float:
+    """The chance ``f`` passes his MOVE test now."""
+    return round(success_chance(f.guts + sum(v for _, v in world.modifiers(f, "move"))), 6)
 
 
 def _fire(world: World, p: fire.FirePlan) -> Preview:

@@ -1091,6 +1091,11 @@ CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
         "(it is still an action and a test).",
     ),
     lambda w: (
+        "A section may move together, in one go, as its soldiers' own MOVEs: the front soldiers first, each "
+        "testing his GUTS and spending his action. One who fails stays; one whose way a section-mate now blocks "
+        "moves up behind him; one whose MOVE is refused stays and may still act.",
+    ),
+    lambda w: (
         "An LMG's second shot without a chosen target goes at the same zombie; a second shot whose "
         "zombie the first killed is lost.",
     ),

@@ -28,8 +28,8 @@ from game.rules.kit.events import TurnStarted
 from game.rules.kit.exit_walk import nearest_walk
 from game.rules.kit.words import command_words
 from game.rules.routing import Routes
-from game.rules.zombiekrieg import horde, names, order, view_events, view_previews
-from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, Order
+from game.rules.zombiekrieg import formation, horde, names, order, view_events, view_previews
+from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, MoveSection, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, short_name
 from game.rules.zombiekrieg.state import Figure
@@ -48,11 +48,16 @@ OBJECTIVE_WORDS = {
 COMMAND_WORDS = {
     EndTurn: "End turn",
     Move: "MOVE of {who}",
+    MoveSection: "MOVE SECTION",
     Fire: "FIRE by {who} at {target}",
     Order: "ORDER by {who} to {target}",
 }
 ACTION_KINDS = (
     MOVE,
+    ActionKind("section", "Section", "q", "icons.move", "path",
+               "MOVE SECTION: every soldier still to act goes the same way, keeping his place and going round what"
+               " is in his way; each still tests his GUTS and spends his action (Q)",
+               prompt="Click where this soldier goes: the rest of his section moves with him, keeping their places."),
     ActionKind("fire", "Fire", "f", "icons.fire", "figure", "FIRE at a zombie (F)", targets=2,
                prompt="Click a zombie to fire at."),
     ActionKind("order", "Order", "o", "icons.order", "figure", "ORDER a soldier: +2 GUTS (O)",
@@ -162,6 +167,10 @@ class ZombiekriegView:
         # a click goes round walls and bases, and round clutter where that is not much longer (it cuts a move to
         # 1D6")
         self.routes = Routes(avoid_clutter=True)
+        self.section_routes: dict[str, Routes] = {}  # a section move's: one a soldier, so each keeps his grid
+
+    def _routes_of(self, fid: str) -> Routes:
+        return self.section_routes.setdefault(fid, Routes(avoid_clutter=True))
 
     # ---- the panels --------------------------------------------------------------------------
 
@@ -319,8 +328,15 @@ class ZombiekriegView:
             return f"{who} has already acted this turn."
         return self.player_words(game, game.preview(Move(fid, (), None)).reason) or f"{who} cannot act now."
 
+    def _available(self, game: ZombiekriegGame, fid: str) -> list[str]:
+        """The rules' actions for ``fid``, and the section's move when a section-mate may still move with him."""
+        available = list(game.actions_for(fid))
+        if "move" in available and len(formation.still_to_act(game, fid)) > 1:
+            available.insert(1, "section")
+        return available
+
     def actions(self, game: ZombiekriegGame, fid: str) -> list[Action]:
-        available = game.actions_for(fid)
+        available = self._available(game, fid)
         if not available:
             reason = self._figure_reason(game, fid)
             return [Action(k.key, False, reason) for k in ACTION_KINDS]
@@ -343,6 +359,8 @@ class ZombiekriegView:
                 out.append(
                     Action("order", False, f"{who}: no soldier of his section in command range who can still act.")
                 )
+            elif kind.key == "section" and not f.acted_this_turn:
+                out.append(Action("section", False, f"Only {who} is left to act in his section: move him with M."))
             else:
                 out.append(Action(kind.key, False, f"{who} has already acted this turn."))
         return out
@@ -358,6 +376,8 @@ class ZombiekriegView:
         return None  # another soldier: a click selects him; ORDER is the O key or the button, never a surprise
 
     def command(self, game: ZombiekriegGame, fid: str, action: str, aim: Aim) -> Command | None:
+        if action == "section" and aim.path:
+            return formation.section_command(game, fid, aim.path[-1], self._routes_of)
         if action == "move":
             path = tuple(aim.path)
             f = game.figure(fid)
@@ -406,6 +426,8 @@ class ZombiekriegView:
         if isinstance(cmd, Fire) and preview.legal:
             standing = game.figure(cmd.target).standing
             return "" if standing else view_previews.down_question(self.name(game, cmd.target))
+        if isinstance(cmd, MoveSection) and preview.legal:
+            return view_previews.section_question(game, preview)
         if type(cmd).__name__ != "Move" or not preview.legal or not cmd.path:
             return ""
         d = preview.details

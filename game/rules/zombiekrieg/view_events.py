@@ -32,7 +32,7 @@ Told = str | tuple[str, ...] | None  # an event's line, its lines (a roll's modi
 L = TypeVar("L", bound=Callable[..., Told])  # an event's formatter
 
 # the old log's colour names, mapped onto the contract's tones
-_TONES = {"good": "good", "bad": "bad", "dice": "dice", "turn": "turn", "zombie": "enemy"}
+_TONES = {"good": "good", "bad": "bad", "dice": "dice", "turn": "turn", "zombie": "enemy", "warn": "warn"}
 
 
 def _c(kind: str, text: str) -> str:
@@ -221,6 +221,11 @@ def _melee(ev: events.MeleeAttack, t: Telling) -> str:
 @tells(events.Exited)
 def _exited(ev: events.Exited, t: Telling) -> str:
     return _c("good", f"{t.n(ev.figure)} leaves the table through the exit.")
+
+
+@tells(events.SectionMoveHeld)
+def _held(ev: events.SectionMoveHeld, t: Telling) -> str:
+    return _c("warn", f"{t.n(ev.figure)} stays where he is: {_e(t.words(ev.reason))}")
 
 
 @tells(events.GameOver)

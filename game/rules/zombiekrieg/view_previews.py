@@ -14,10 +14,11 @@ from typing import Any
 
 from game.rules.contract import Look
 from game.rules.drawing import Arc, Cross, Icon, Path, Plate, Point, Primitive, Ring, Sight
+from game.rules.kit import group_move
 from game.rules.percent import percent
 from game.rules.routing import stops_here
 from game.rules.zombiekrieg import order
-from game.rules.zombiekrieg.commands import Fire, Move, Order
+from game.rules.zombiekrieg.commands import Fire, Move, MoveSection, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.names import name_of, player_words, zombie_name
 from game.rules.zombiekrieg.preview import fire_geometry
@@ -133,6 +134,8 @@ def drawing(game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Point | 
         )
     if isinstance(cmd, Order):
         return order_drawing(game, cmd.figure, cmd.target, preview)
+    if isinstance(cmd, MoveSection):
+        return section_drawing(game, cmd, preview)
     return []
 
 
@@ -247,6 +250,44 @@ def move_drawing(
         out.append(Path((legal[-1], face_toward), "facing", "face"))  # type: ignore[arg-type]
     out.append(Plate(legal[-1], "\n".join(lines), "path"))  # type: ignore[arg-type]
     return out
+
+
+def section_question(game: ZombiekriegGame, preview: Any) -> str:
+    """A section's move that leaves a soldier behind asks first: who stays, and that a second click moves the rest."""
+    steps = preview.details["steps"]
+    return group_move.stays_question(steps, _namer(game), lambda why: player_words(game, why), "move")
+
+
+def section_drawing(game: ZombiekriegGame, cmd: MoveSection, preview: Any) -> list[Primitive]:
+    """A section's move: each soldier's way and a ring where he lands if his test succeeds, a cross on each who
+    stays or stops short of his place; a plate with how many move, the odds and what clutter does."""
+    if not preview.legal:
+        f = game.figure(cmd.moves[0][0])
+        return [Cross(f.position), Plate(f.position, f"Cannot move: {player_words(game, preview.reason)}", "bad")]
+    d = preview.details
+    out, spot, short = group_move.marks(cmd.moves, game.figure, d["steps"])
+    moving = [st for st in d["steps"] if not st["reason"]]
+    lines = [
+        f"MOVE SECTION: {d['moving']} of {len(d['steps'])} soldiers",
+        f"Each tests his GUTS: about {d['expected']:.1f} move (a fail stays put)",
+    ]
+    chances = sorted(st["chance"] for st in moving)
+    if chances:
+        lines.append(
+            f"Each passes {pct(chances[0])}"
+            if chances[0] == chances[-1]
+            else f"Each passes {pct(chances[0])}-{pct(chances[-1])}"
+        )
+    slowed = sum(1 for st in moving if st["clutter"])
+    if slowed:
+        dice = game.data.house.clutter_move_dice
+        lines.append(f'{slowed} through clutter: only {dice}D6" each (rolled after the test)')
+    if short:
+        lines.append(
+            f"{short} stop{'s' if short == 1 else ''} short of {'his' if short == 1 else 'their'} place (X)"
+        )
+    question = section_question(game, preview)
+    return [*out, Plate(spot, "\n".join(lines + ([question] if question else [])), "path")]
 
 
 def fire_drawing(

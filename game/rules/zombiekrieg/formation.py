@@ -1,0 +1,49 @@
+"""The screen's section move: where each soldier of the section goes when the player points the selected one at a
+spot (the others keep their places round him, each routed round walls, buildings and bases that will not move),
+as one :class:`~.commands.MoveSection` of their own MOVEs. The rules test and check each MOVE
+(:mod:`.section_move`); nothing here decides a rule. The formation is the kit's
+(:mod:`game.rules.kit.group_move`): the front soldiers go first, so the section does not walk into its own backs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.rules.kit import group_move
+from game.rules.routing import Point, Routes
+from game.rules.zombiekrieg.commands import MoveSection
+from game.rules.zombiekrieg.game import ZombiekriegGame
+from game.rules.zombiekrieg.state import Figure
+
+REACH = 7.0  # inches round a soldier his local grid covers (a 6" move and a base to spare)
+
+
+def still_to_act(game: ZombiekriegGame, fid: str) -> list[Figure]:
+    """The soldiers of ``fid``'s section who may still MOVE this turn, him among them."""
+    player = game.figure(fid).player
+    return [f for f in game.state.section_of(player) if "move" in game.actions_for(f.id)]
+
+
+def section_command(
+    game: ZombiekriegGame, fid: str, point: Point, routes: Callable[[str], Routes]
+) -> MoveSection | None:
+    """The section's move that takes ``fid`` toward ``point`` and each section-mate still to act the same way
+    (``routes``: each soldier's own), or None when none is left to move."""
+    soldiers = still_to_act(game, fid)
+    if not soldiers:
+        return None
+    lead = game.figure(fid)
+    limit = game.data.house.move_distance
+    section = {f.id for f in game.state.section_of(lead.player) if f.on_table}
+    stamp = len(game.log)
+
+    def route(f: Figure, goal: Point) -> tuple[Point, ...]:
+        return tuple(group_move.routed(game.table, f, goal, limit, section, routes(f.id), REACH, stamp)[1:])
+
+    def reroute(sid: str, way: tuple[Point, ...]) -> tuple[Point, ...]:
+        f = game.figure(sid)
+        goal = way[-1] if way else f.position
+        return tuple(routes(sid).move(game.table, sid, f.position, f.radius, (goal,), REACH, stamp, limit))
+
+    moves = group_move.formation(soldiers, lead.position, point, route)
+    return MoveSection(group_move.mended(moves, lambda mv: game.preview(MoveSection(mv)), reroute))
