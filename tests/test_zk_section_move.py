@@ -51,8 +51,8 @@ def test_one_click_moves_the_whole_section_in_formation_each_testing_his_guts_as
     assert not any("us1-" in line for line in lines)  # names, never ids
 
 
-def test_a_soldier_who_fails_his_test_stays_and_the_one_behind_him_moves_up_behind() -> None:
-    # the front row goes first: the sergeant fails; Rifleman 3, behind him, stops at his back
+def test_a_soldier_who_fails_his_test_stays_and_the_one_behind_him_goes_round_him() -> None:
+    # the front row goes first: the sergeant fails; Rifleman 3, behind him, goes round him to near his place
     g = rigged_game(BLOCK, zombies=[(20, 2)], dice=FAIL + PASS * 5)
     ctl = Controller(g, ZombiekriegView())
     _pointed(ctl, (10.0, 20.0), (10.0, 15.0))
@@ -62,10 +62,27 @@ def test_a_soldier_who_fails_his_test_stays_and_the_one_behind_him_moves_up_behi
     assert done.accepted, done.message
     sgt, r3 = g.figure("us1-sgt"), g.figure("us1-r3")
     assert sgt.position == (10.0, 20.0) and sgt.acted_this_turn  # a failed MOVE: he stays, his action spent
-    assert r3.position[0] == 10.0 and 20.0 + 2 * sgt.radius - 0.05 <= r3.position[1] < 21.5  # up behind him
+    assert r3.position[1] < 20.0 - 2 * sgt.radius  # past him, not stopped at his back
+    assert math.dist(r3.position, (10.0, 16.5)) < 1.5, r3.position  # near his place in the formation
     assert math.dist(g.figure("us1-r1").position, (11.5, 15.0)) < 0.3  # the others went
     lines = ZombiekriegView().log_lines(g, done.events)
-    assert any("stays" in line or "fail" in line.lower() for line in lines)
+    assert any("Sergeant" in line and "Failure" in line for line in lines)
+
+
+def test_in_a_lane_too_narrow_to_pass_the_one_behind_a_failed_soldier_moves_up_behind_him() -> None:
+    lane = tiny_scenario(walls=[((9.35, 12.0), (9.35, 23.0)), ((10.65, 12.0), (10.65, 23.0))])
+    g = rigged_game(
+        {"us1-sgt": (10.0, 20.0, 270), "us1-r3": (10.0, 21.5, 270)},
+        zombies=[(20, 2)],
+        dice=FAIL + PASS,
+        scenario=lane,
+    )
+    ctl = Controller(g, ZombiekriegView())
+    _pointed(ctl, (10.0, 20.0), (10.0, 15.0))
+    assert ctl.handle(Click((10.0, 15.0))).accepted, ctl.message
+    sgt, r3 = g.figure("us1-sgt"), g.figure("us1-r3")
+    assert sgt.position == (10.0, 20.0)
+    assert r3.position[0] == 10.0 and 20.0 + 2 * sgt.radius - 0.05 <= r3.position[1] < 21.5  # up behind him
 
 
 def _boxed(x: float, y: float, half: float) -> list[tuple[float, float]]:

@@ -1093,7 +1093,8 @@ CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
     lambda w: (
         "A section may move together, in one go, as its soldiers' own MOVEs: the front soldiers first, each "
         "testing his GUTS and spending his action. One who fails stays; one whose way a section-mate now blocks "
-        "moves up behind him; one whose MOVE is refused stays and may still act.",
+        "goes round him, or moves up behind him where no way round reaches further; one whose MOVE is refused "
+        "stays and may still act.",
     ),
     lambda w: (
         "An LMG's second shot without a chosen target goes at the same zombie; a second shot whose "
