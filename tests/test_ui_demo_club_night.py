@@ -144,6 +144,13 @@ def test_a_touch_takes_over_at_the_next_point_a_player_can_act_and_says_so(app: 
     assert not mid_move(game)  # the whole squad had moved
     assert play.match.status.startswith("You have the game at ")  # the status line, and big over the table:
     assert play.match.handoff is not None and play.match.handoff[0].startswith("You have the game: ")
+    # he takes the seat whose turn it was; the bots keep the other players (he was handed all four squads)
+    seat = play.match.view.acting_player(game)
+    assert seat not in play.match.controller.bots
+    others = set(game.state.players) - {seat}
+    assert set(play.match.controller.bots) == others
+    if others:
+        assert f"you are Player {seat}; the bots play the other {len(others)} player" in play.match.status
 
 
 def test_the_next_game_dealt_behind_the_result_card_is_never_played_in_the_last_games_view(app: App) -> None:

@@ -514,7 +514,7 @@ class App:
         """The autosaves of this installation (``<data dir>/autosave``, the newest few kept)."""
         return Autosaves(self.data_dir / "autosave")
 
-    def open_session(self, session: Session, bots: dict[str, Any] | None = None, notice: str = "") -> None:
+    def open_session(self, session: Session, bots: dict[int, Any] | None = None, notice: str = "") -> None:
         """Put a :class:`~game.session.Session` (a loaded, resumed or handed-over game) on the table;
         ``notice`` (what happened) goes in its status line."""
         from game.ui.scenes.game import GameScene

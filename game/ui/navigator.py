@@ -148,7 +148,7 @@ class Navigator(Protocol):
 
     def start_game(self, setup: GameSetup, seed: int | None = None) -> None: ...
 
-    def open_session(self, session: Session, bots: dict[str, Any] | None = None, notice: str = "") -> None:
+    def open_session(self, session: Session, bots: dict[int, Any] | None = None, notice: str = "") -> None:
         """Put a loaded, resumed or handed-over game on the table; ``notice`` goes in its status line."""
         ...
 

@@ -60,15 +60,21 @@ def score_line(loop: DemoLoop) -> str:
     return loop.tally.score()
 
 
-def handed_over(where: str) -> str:
-    """What the player is told as the demo hands him its game.
+def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
+    """What the player is told as the demo hands him its game: his seat, when the bots keep the others.
 
     >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")  # doctest: +ELLIPSIS
     'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved; ...)'
+    >>> handed_over("Turn 2", seat=3, others=2)  # doctest: +ELLIPSIS
+    'You have the game at Turn 2: you are Player 3; the bots play the other 2 players. (Autosaved; ...)'
     """
     minutes = round(DEMO_AGAIN_SECONDS / 60)
+    if seat is not None and others:
+        yours = f"you are Player {seat}; the bots play the other {others} player{'s' if others > 1 else ''}"
+    else:
+        yours = "every side the bots played is yours now"
     return (
-        f"You have the game at {where}: every side the bots played is yours now. (Autosaved; left untouched "
+        f"You have the game at {where}: {yours}. (Autosaved; left untouched "
         f"for {minutes} minutes, the demo comes back and Resume keeps this game.)"
     )
 
@@ -256,15 +262,19 @@ class DemoScene(GameScene):
             self.app.back_to_title()
             return
         where = self.match.view.turn_line(self.match.game)
+        seat = self.match.view.acting_player(self.match.game)
         game, deal = self.loop.hand_over()
         if game is None:
             self.app.back_to_title()
             return
         from game.session import Session
 
+        # the passer-by takes the seat whose turn it is; the bots keep every other player's (a newcomer was
+        # handed all four Zombie 40,000 squads at once)
+        bots = {p: bot for p, bot in (deal.bots if deal is not None else {}).items() if p != seat}
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
-        self.app.open_session(session, notice=handed_over(where))
+        self.app.open_session(session, bots=bots or None, notice=handed_over(where, seat, len(bots)))
         match = getattr(self.app.scene, "match", None)
         if match is not None:  # and big, where the eye is: the status line alone was missed
             match.handoff = (f"You have the game: {where}", HANDED_SECONDS)
