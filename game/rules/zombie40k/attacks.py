@@ -220,6 +220,7 @@ class _Tally:
     made: int = 0
     rerolled: int = 0  # the re-rolls among the faces
     why: str = ""  # what re-rolled them
+    denied: int = 0  # wounds whose armour the AP beat, with no other save to take (kind "no save")
 
 
 Tallies = dict[str, _Tally]  # by kind and need ("cover 4"; Feel No Pain by need: "5")
@@ -273,7 +274,11 @@ def _take_wound(  # type: ignore[no-untyped-def]
 ) -> None:
     """One wound on ``m``: its save, Instant Death, Feel No Pain, then a plug-in's way to ignore it."""
     sv = model_saves(world, m, cover)
-    need, save = sv.save_taken(2 if kind == AP2 else pool.ap, not pool.ignores_cover)
+    ap = 2 if kind == AP2 else pool.ap
+    need, save = sv.save_taken(ap, not pool.ignores_cover)
+    if not need and sv.sv:  # his armour would have saved but for the AP: the log says so (a Rending 6)
+        denied = saves.setdefault(f"no save {kind} {sv.sv}", _Tally(NO_SAVE, sv.sv, why=_denied(kind, ap, sv.sv)))
+        denied.denied += 1
     tally = saves.setdefault(f"{save} {need}", _Tally(save, need))
     if need and _made(world, m, need, f"save {need}+", sv.save_rerolls, tally):
         return
@@ -294,6 +299,20 @@ def _take_wound(  # type: ignore[no-untyped-def]
         return
     if world.wound(m, cause):
         res.killed.append(m.id)
+
+
+NO_SAVE = "no save"  # an AttackStep of the wounds the AP left with no save
+
+
+def _denied(kind: str, ap: int, armour: int) -> str:
+    """Why a wound has no save: ``a 6 to wound is AP 2, beating 3+ armour``.
+
+    >>> _denied(AP2, 2, 3), _denied(NORMAL, 3, 4)
+    ('a 6 to wound is AP 2, beating 3+ armour', 'AP 3 beats 4+ armour')
+    """
+    if kind == AP2:
+        return f"a 6 to wound is AP 2, beating {armour}+ armour"
+    return f"AP {ap} beats {armour}+ armour"
 
 
 def _made(  # type: ignore[no-untyped-def]
@@ -318,7 +337,9 @@ def _made(  # type: ignore[no-untyped-def]
 
 def _tell(world, unit: Unit, target: Unit, pool: Pool, step: str, tally: _Tally) -> None:  # type: ignore[no-untyped-def]
     """One kind of the allocation's saves (``step`` "save") or its Feel No Pain rolls ("fnp"), with the
-    faces rolled: the dice tray and the log."""
+    faces rolled: the dice tray and the log; the wounds the AP left with no save are told too."""
+    if tally.denied:
+        world.emit(AttackStep(unit.id, target.id, pool.label, NO_SAVE, 0, tally.denied, 0, tally.why))
     if not tally.faces:
         return
     n = len(tally.faces) - tally.rerolled

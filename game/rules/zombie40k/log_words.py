@@ -20,6 +20,7 @@ from game.rules.core import DiceRolled
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
 from game.rules.zombie40k import power_ups
+from game.rules.zombie40k.attacks import NO_SAVE
 from game.rules.zombie40k.bearer import free_usr
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
@@ -285,6 +286,9 @@ def _shots_fired(game: Zombie40kGame, e: ev.ShotsFired) -> str:
 
 @says(ev.AttackStep)
 def _attack_step(game: Zombie40kGame, e: ev.AttackStep) -> str:
+    if e.step == NO_SAVE:  # (no dice: the wounds the AP left unsaveable)
+        wounds = _models(e.dice, "wound")
+        return toned("muted", esc(f"  {_n(game).unit(e.target)}, {e.weapon}: {wounds} with no save ({e.note})"))
     need = f" on {e.need}+" if e.need else ""
     note = f" ({e.note})" if e.note else ""
     roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
