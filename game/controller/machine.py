@@ -360,13 +360,24 @@ class Controller:
             return Feedback()
         return self._refuse(f"Unknown button {name!r}.")
 
+    def _stood_for(self, key: str) -> str | None:
+        """The figure the view says button ``key`` stands for with none selected (a squad's power-up choice),
+        selected now; None when it names none (or he may not be selected)."""
+        stands_for = getattr(self.view, "acts_for", None)
+        fid = stands_for(self.game, key) if stands_for is not None else None
+        if fid is None or not self._select(fid).accepted:
+            self._clear_selection()
+            return None
+        return str(fid)
+
     def _start_aiming(self, kind: ActionKind) -> Feedback:
-        if self.selected is None:
+        selected = self.selected or self._stood_for(kind.key)
+        if selected is None:
             return self._refuse(f"Select one of your {self.view.figure_noun}s first.")
-        action = self._action(self.selected, kind.key)
+        action = self._action(selected, kind.key)
         if action is None or not action.available:
             reason = action.reason if action is not None else f"{self.selected} cannot do that."
-            if kind.key in getattr(self.view, "aim_when_refused", ()) and self.available(self.selected):
+            if kind.key in getattr(self.view, "aim_when_refused", ()) and self.available(selected):
                 self._aim(kind)  # the mode he asked for stays: his next click on a target says why, never a move
                 return self._refuse(f"{reason} (Still aiming: Esc steps back.)")
             return self._refuse(reason)

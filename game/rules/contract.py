@@ -533,6 +533,8 @@ class View(Protocol[G]):
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
     # (optional) ``idle_words(game, fid) -> str``: what a selected figure with no action now may still do this turn
     # (a tired survivor may still fire once a zombie is in range), said where the hint would say "no action left"
+    # (optional) ``acts_for(game, action) -> str | None``: the figure an action button stands for when none is
+    # selected (the squad that owes a power-up choice: keys 1 and 2 need no pick first); None: select first
     # (optional) ``table_marks(game, looks) -> list[Primitive]``: marks the table shows whatever is selected (a
     # zombie's grab on the human it holds), drawn at the figures' ``looks`` once no event is playing
 

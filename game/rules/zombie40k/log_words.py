@@ -490,15 +490,20 @@ def _power_up_gained(game: Zombie40kGame, e: ev.PowerUpGained) -> str:
 
 @says(ev.PowerUpChoiceOffered)
 def _power_up_choice_offered(game: Zombie40kGame, e: ev.PowerUpChoiceOffered) -> str:
+    words = f"Player {e.player} ({_n(game).unit(e.unit)}) chooses its power-up: {choice_words(game, e.options)}"
+    return toned("gold", esc(words))
+
+
+def choice_words(game: Zombie40kGame, options: Sequence[str]) -> str:
+    """A power-up choice's keys and options in the player's words: ``press 1 to roll twice and keep one, or 2 to
+    move Strike Team D6" back`` (the Power-up buttons do the same)."""
     n = _n(game)
     # an option names the squad and then its id in brackets ("move Strike Team (p4) D6\" back"): the name does
     ids = BRACKETED.sub(
-        lambda m: "" if m[1] in n.units else m[0], "; ".join(f"{i} {o}" for i, o in enumerate(e.options, 1))
+        lambda m: "" if m[1] in n.units else m[0], ", or ".join(f"{i} to {o}" for i, o in enumerate(options, 1))
     )
-    opts = player_words(game, ids)
-    how = "select one of its models, then 1 or 2"  # the buttons light only with a model selected
-    words = f"Player {e.player} ({_n(game).unit(e.unit)}) chooses with the Power-up buttons ({how}): {opts}"
-    return toned("gold", esc(words))
+    ids = f"press {ids}"
+    return player_words(game, ids)
 
 
 @says(ev.PowerUpUsed)

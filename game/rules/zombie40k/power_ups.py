@@ -145,13 +145,16 @@ def earn(world: World, squad: Unit, why: str) -> None:
 
 def offer_choice(world: World, squad: Unit) -> None:
     """Tell the player what the power-up buttons 1 and 2 do now."""
+    world.emit(PowerUpChoiceOffered(squad.id, squad.player, choice_options(world, squad)))
+
+
+def choice_options(world: World, squad: Unit) -> tuple[str, ...]:
+    """What the power-up buttons 1 and 2 do now for ``squad``: keep one of two rolls, or roll twice or push."""
     if squad.power_up_offer:
-        options = tuple(f"keep {r} {entry(world, r)['name']}" for r in squad.power_up_offer)
-    else:
-        leader = closest_other(world, squad)
-        push = f'move {leader.name} ({leader.id}) D6" back' if leader else "push back (nobody to push)"
-        options = ("roll twice and keep one", push)
-    world.emit(PowerUpChoiceOffered(squad.id, squad.player, options))
+        return tuple(f"keep {r} {entry(world, r)['name']}" for r in squad.power_up_offer)
+    leader = closest_other(world, squad)
+    push = f'move {leader.name} ({leader.id}) D6" back' if leader else "push back (nobody to push)"
+    return ("roll twice and keep one", push)
 
 
 def roll(world: World, squad: Unit, why: str, kept: bool = True) -> int:

@@ -143,7 +143,7 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "1",
         "icons.objective",
         "now",
-        "POWER-UP: roll twice, or keep the first roll (1; select a model of the squad first)",
+        "POWER-UP: roll twice, or keep the first roll (1)",
     ),
     ActionKind(
         "choice_2",
@@ -151,7 +151,7 @@ ACTION_KINDS: tuple[ActionKind, ...] = (
         "2",
         "icons.order",
         "now",
-        'POWER-UP: push the leader D6" back, or keep the second roll (2; select a model of the squad first)',
+        'POWER-UP: push the leader D6" back, or keep the second roll (2)',
     ),
     ActionKind(  # Killing Floor: the squad's grenades [7th]
         "throw",
@@ -876,6 +876,9 @@ class Z40View:
         in close combat``, ``The zombies' turn``. None for the Psychic phase this game never plays."""
         if isinstance(event, ev.PhaseStarted) and event.phase == "zombies":
             return "zombies", "The zombies' turn"
+        if isinstance(event, ev.PowerUpChoiceOffered):  # the game waits for it: said big, over the table
+            squad = names_of(game).unit(event.unit)
+            return f"choice:{event.unit}", f"Power-up for {squad}: {log_words.choice_words(game, event.options)}"
         if not isinstance(event, ev.PhaseStarted | ev.PhaseSkipped) or event.phase == "psychic":
             return None
         key = f"{event.player}:{event.phase}"
@@ -888,7 +891,29 @@ class Z40View:
         """The status line once the player has the table again: what a squad lost in the phases that passed
         by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``), or
         how the squad's Run goes on (:func:`run_order_words`)."""
-        return lost_phases.while_waiting(game, events) or run_order_words(game, events)
+        return lost_phases.while_waiting(game, events) or run_order_words(game, events) or self._choice_owed(game)
+
+    def _choice_owed(self, game: Zombie40kGame) -> str:
+        """The status line while the acting player's squad owes a power-up choice: nothing else goes before it."""
+        squad = self._owing(game)
+        if squad is None:
+            return ""
+        options = log_words.choice_words(game, power_ups.choice_options(game.world, squad))
+        return f"{names_of(game).unit(squad.id)} chooses its power-up first: {options}."
+
+    def _owing(self, game: Zombie40kGame) -> Any:
+        """The acting player's squad when it owes a power-up choice, else None."""
+        s = game.state
+        if s.active_player is None or game.over:
+            return None
+        squad = s.squad_of(s.active_player)
+        return squad if power_ups.waiting(game.world, squad) else None
+
+    def acts_for(self, game: Zombie40kGame, action: str) -> str | None:
+        """Power-up 1 and 2 with nothing selected act for the squad that owes the choice."""
+        squad = self._owing(game) if action in ("choice_1", "choice_2") else None
+        alive = game.world.alive(squad) if squad is not None else []
+        return alive[0].id if alive else None
 
 
 POWER_UP_BUTTONS = {  # the carried power-up each button uses
