@@ -127,3 +127,17 @@ def test_the_section_button_is_grey_with_why_once_he_is_the_last_to_act() -> Non
     refused = ctl.handle(Button("section"))
     assert not refused.accepted
     assert "Only Sergeant" in ctl.message and "move him with M" in ctl.message
+
+
+def test_the_section_glides_as_one_on_screen_not_one_man_after_another() -> None:
+    """Eleven men moved one after another took about 15 s to watch; the section's moves now glide together."""
+    from game.ui.animation import steps_of
+
+    g = rigged_game(BLOCK, zombies=[(20, 2)], dice=PASS * 6)
+    ctl = Controller(g, ZombiekriegView())
+    _pointed(ctl, (10.0, 20.0), (10.0, 15.0))
+    done = ctl.handle(Click((10.0, 15.0)))
+    steps = steps_of(done.events, ZombiekriegView().animation)
+    gliding = [s for s in steps if s.glides]
+    assert len(gliding) == 1 and len(gliding[0].glides) == 6  # one step, every man in it
+    assert sum(s.duration for s in steps) < 3.0  # at speed 1 (one 5" move alone takes 1 s)

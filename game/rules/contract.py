@@ -435,8 +435,8 @@ class Animation:
 
     - ``move``: ``figure`` glides along ``path`` and ends facing ``facing`` (or along the last leg);
       consecutive moves with the same ``group`` glide together as one step;
-    - ``shot``: a tracer from ``figure`` to ``target``: a figure, or a unit whose figures' ids are
-      ``target-N`` (the tracer then goes to the one of them nearest ``figure`` and still on the table);
+    - ``shot``: a tracer from ``figure`` to ``target``: a figure, or a unit (the tracer then goes to the figure
+      of the unit nearest ``figure`` and still on the table);
     - ``state``: ``figure`` takes the state word ``state`` (falls, dies, stands, leaves, appears);
     - ``badge``: ``figure``'s badge becomes ``badge``;
     - ``face``: ``figure`` turns to ``facing``;

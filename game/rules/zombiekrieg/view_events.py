@@ -13,6 +13,7 @@ Each event class has one formatter in :data:`LINES` (``@tells(events.Fired)``), 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -394,15 +395,21 @@ _NEW_STATE: dict[type, str] = {
 }
 
 
+_MOVE_TEST = re.compile(r" move( in clutter)?$")  # a MOVE's GUTS test, or its 1D6 in clutter
+
+
 def animation_of(ev: Any) -> Animation | None:
-    """How one event shows on the table; the zombies' moves glide together as the horde."""
+    """How one event shows on the table; the zombies' moves glide together as the horde, and a section's as the
+    section."""
     kind = type(ev)
     if isinstance(ev, events.DiceRolled) and ev.purpose == REACTION_ROLL:
         return None  # the reaction's line tells it and holds the screen: one log batch, the roll told once
+    if isinstance(ev, events.DiceRolled) and _MOVE_TEST.search(ev.purpose):
+        return None  # a MOVE's test is told as he sets off (a section's men then glide together, not one by one)
     if isinstance(ev, events.ZombieMoved):
         return Animation("move", ev.figure, tuple(ev.path), group="zombies")
-    if isinstance(ev, events.Moved):
-        return Animation("move", ev.figure, tuple(ev.path), facing=ev.facing)
+    if isinstance(ev, events.Moved):  # a section's move glides as one (eleven men one after another took 15 s)
+        return Animation("move", ev.figure, tuple(ev.path), facing=ev.facing, group="soldiers")
     if isinstance(ev, events.Fired):
         return Animation("shot", ev.figure, target=ev.target, seconds=PAUSES[kind])
     if kind in _NEW_STATE:
