@@ -193,3 +193,20 @@ def test_the_demo_prints_a_soldiers_guts_big_enough_to_read_across_a_room(app: A
     jobs = [scene.view._badge_job(t, False) for t in scene.view.tokens if t.badge and t.state != "dead"]
     assert jobs and all(j is None or j.size >= DEMO_BADGE >= 22 for j in jobs)
     assert any(j is not None for j in jobs)
+
+
+def test_after_a_take_over_a_bots_turn_shows_no_your_team_plate() -> None:
+    """A newcomer who took over Player 1 saw "Player 2 (Tactical Squad) — your team" big over the table as the
+    bot began Player 2's turn: a seat the bots keep is nobody's "your team" at this screen."""
+    from game.ai import bot_for
+    from game.rules.core import get_ruleset
+    from game.rules.zombie40k.events import PhaseStarted
+    from game.rules.zombie40k.testing import rigged_game
+    from game.ui.match import Match
+
+    g = rigged_game({1: [(10, 40)], 2: [(34, 20)]})
+    match = Match(g, get_ruleset("zombie40k").view(), bots={2: bot_for("zombie40k")})
+    match.show([PhaseStarted("movement", 2)])
+    assert match.handoff is None
+    match.show([PhaseStarted("movement", 1)])
+    assert match.handoff is not None and "Player 1" in match.handoff[0]

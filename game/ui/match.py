@@ -574,7 +574,8 @@ class Match:
             handoff = self.view.handoff(self.game, ev)
             if handoff is not None:
                 player, text = handoff
-                if text and player != self._last_player:
+                if text and player != self._last_player and player not in self.controller.bots:  # a bot's seat
+                    # is no one's "your team" at this screen
                     self.handoff = (self.handoff_words(player, text), HANDOFF_SECONDS)
                     if self.controller.selected is not None:  # a choice made in one player's turn stays there
                         self.controller._clear_selection()

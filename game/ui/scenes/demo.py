@@ -64,9 +64,9 @@ def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
     """What the player is told as the demo hands him its game: his seat, when the bots keep the others.
 
     >>> handed_over("Turn 2 \u00b7 Player 1 \u00b7 Movement")  # doctest: +ELLIPSIS
-    'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved; ...)'
+    'You have the game at Turn 2 · Player 1 · Movement: every side the bots played is yours now. (Autosaved: ...)'
     >>> handed_over("Turn 2", seat=3, others=2)  # doctest: +ELLIPSIS
-    'You have the game at Turn 2: you are Player 3; the bots play the other 2 players. (Autosaved; ...)'
+    'You have the game at Turn 2: you are Player 3; the bots play the other 2 players. (Autosaved: ...)'
     """
     minutes = round(DEMO_AGAIN_SECONDS / 60)
     if seat is not None and others:
@@ -74,8 +74,8 @@ def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
     else:
         yours = "every side the bots played is yours now"
     return (
-        f"You have the game at {where}: {yours}. (Autosaved; left untouched "
-        f"for {minutes} minutes, the demo comes back and Resume keeps this game.)"
+        f"You have the game at {where}: {yours}. (Autosaved: left {minutes} minutes, the demo comes back; "
+        "Resume keeps this game.)"
     )
 
 
@@ -271,7 +271,8 @@ class DemoScene(GameScene):
 
         # the passer-by takes the seat whose turn it is; the bots keep every other player's (a newcomer was
         # handed all four Zombie 40,000 squads at once)
-        bots = {p: bot for p, bot in (deal.bots if deal is not None else {}).items() if p != seat}
+        seats = {g.player for g in self.match.view.roster(game, self.match.looks, set()) if g.player}
+        bots = {p: bot for p, bot in (deal.bots if deal is not None else {}).items() if p != seat and p in seats}
         session = Session(game, self.app.autosaves())
         session.autosave()  # from now on it is the player's game, resumable like any other
         self.app.open_session(session, bots=bots or None, notice=handed_over(where, seat, len(bots)))
