@@ -6,6 +6,7 @@ still tests his GUTS and spends his action, and a soldier who fails stays where 
 from __future__ import annotations
 
 import math
+import re
 
 from game.controller import AnimationDone, Button, Click, Controller, Hover
 from game.rules.drawing import Cross, Plate, Ring
@@ -105,7 +106,8 @@ def test_the_preview_gives_how_many_move_the_odds_and_asks_before_leaving_one_be
     drawn = ctl.view.drawing(g, ctl.preview_command, ctl.preview)
     plate = next(d.text for d in drawn if isinstance(d, Plate))
     assert plate.startswith("MOVE SECTION: 5 of 6 soldiers")
-    assert "Each tests his GUTS: about " in plate and "Each passes " in plate
+    assert re.search(r"Each tests his GUTS \(\d+%-\d+%\): about \d of 5 should pass", plate), plate
+    assert "Each spends his action: none of them fires this turn" in plate
     assert Cross((13.0, 21.5)) in drawn  # he is crossed out where he stands
     assert "Rifleman" in plate and "stays" in plate and "Click again to move the rest." in plate
     assert not ctl.handle(Click((10.0, 15.0))).events  # the first click only asks
@@ -123,6 +125,12 @@ def test_the_section_button_is_grey_with_why_once_he_is_the_last_to_act() -> Non
     ctl.handle(Click((11.5, 16.0)))
     assert g.figure("us1-r1").acted_this_turn
     ctl.handle(AnimationDone())
+    two = rigged_game({**BLOCK}, zombies=[(20, 2)], dice=PASS * 7)
+    two.figure("us1-r5").acted_this_turn = True
+    c2 = Controller(two, ZombiekriegView())
+    _pointed(c2, (10.0, 20.0), (10.0, 15.0))  # the man who has acted is named, not left out silently
+    plate = next(d.text for d in c2.view.drawing(two, c2.preview_command, c2.preview) if isinstance(d, Plate))
+    assert plate.startswith("MOVE SECTION: 5 of 5 soldiers (Rifleman ") and " has acted)" in plate
     ctl.handle(Click((10.0, 20.0)))
     refused = ctl.handle(Button("section"))
     assert not refused.accepted

@@ -258,6 +258,17 @@ def section_question(game: ZombiekriegGame, preview: Any) -> str:
     return group_move.stays_question(steps, _namer(game), lambda why: player_words(game, why), "move")
 
 
+def _left_out(game: ZombiekriegGame, cmd: MoveSection) -> str:
+    """`` (Rossi and Miller have acted)``: the section's men on the table the move leaves out, by name."""
+    moving = {fid for fid, _ in cmd.moves}
+    player = game.figure(cmd.moves[0][0]).player
+    out = [name_of(game, f) for f in game.state.section_of(player) if f.standing and f.id not in moving]
+    if not out:
+        return ""
+    who = out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1]
+    return f" ({who} {'has' if len(out) == 1 else 'have'} acted)"
+
+
 def section_drawing(game: ZombiekriegGame, cmd: MoveSection, preview: Any) -> list[Primitive]:
     """A section's move: each soldier's way and a ring where he lands if his test succeeds, a cross on each who
     stays or stops short of his place; a plate with how many move, the odds and what clutter does."""
@@ -267,17 +278,12 @@ def section_drawing(game: ZombiekriegGame, cmd: MoveSection, preview: Any) -> li
     d = preview.details
     out, spot, short = group_move.marks(cmd.moves, game.figure, d["steps"])
     moving = [st for st in d["steps"] if not st["reason"]]
-    lines = [
-        f"MOVE SECTION: {d['moving']} of {len(d['steps'])} soldiers",
-        f"Each tests his GUTS: about {d['expected']:.1f} move (a fail stays put)",
-    ]
+    lines = [f"MOVE SECTION: {d['moving']} of {len(d['steps'])} soldiers{_left_out(game, cmd)}"]
     chances = sorted(st["chance"] for st in moving)
     if chances:
-        lines.append(
-            f"Each passes {pct(chances[0])}"
-            if chances[0] == chances[-1]
-            else f"Each passes {pct(chances[0])}-{pct(chances[-1])}"
-        )
+        each = pct(chances[0]) if chances[0] == chances[-1] else f"{pct(chances[0])}-{pct(chances[-1])}"
+        lines.append(f"Each tests his GUTS ({each}): about {round(d['expected'])} of {len(moving)} should pass")
+    lines.append("A fail stays put. Each spends his action: none of them fires this turn")
     slowed = sum(1 for st in moving if st["clutter"])
     if slowed:
         dice = game.data.house.clutter_move_dice
