@@ -20,7 +20,14 @@ from game.rules.zombie40k import attacks, charts, coherency, morale, shooting
 from game.rules.zombie40k.attacks import Pool
 from game.rules.zombie40k.commands import Charge
 from game.rules.zombie40k.data import Weapon
-from game.rules.zombie40k.events import ChargeDeclared, CombatResolved, Engaged, MoveRolled, SweepingAdvance
+from game.rules.zombie40k.events import (
+    ChargeDeclared,
+    CombatBrokenOff,
+    CombatResolved,
+    Engaged,
+    MoveRolled,
+    SweepingAdvance,
+)
 from game.rules.zombie40k.movement import back_off, check_embark, fall_back
 from game.rules.zombie40k.state import PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
@@ -263,6 +270,11 @@ def fight(world: World, group: list[str]) -> None:
     if len({world.side_key(u) for u in units}) < 2:
         return
     pile_in(world, units)
+    if not any(fighters(world, u, units) for u in units):  # walled apart: it would be a draw every phase
+        for u in units:
+            world.disengage(u.id)
+        world.emit(CombatBrokenOff(tuple(u.id for u in units)))
+        return
     caused: dict[str, int] = defaultdict(int)
     first_round = {u.id: (u.engaged_turn == st.turn) for u in units}
     counter = {u.id: counter_attacks(world, u, units, first_round[u.id]) for u in units}

@@ -112,6 +112,14 @@ class ChargeDeclared(Event):
 
 
 @record(EVENTS)
+class CombatBrokenOff(Event):
+    """After the pile-in no model of a close combat was in base contact with an enemy (a wall or a building
+    between them): the units are no longer locked [house]."""
+
+    units: tuple[str, ...]
+
+
+@record(EVENTS)
 class Engaged(Event):
     """Two units are locked in close combat (a charge, or zombies shambling into contact)."""
 

@@ -371,6 +371,15 @@ def _engaged(game: Zombie40kGame, e: ev.Engaged) -> str:
     return toned("warn", esc(f"{n.unit(e.unit)} and {n.unit(e.target)} are locked in close combat"))
 
 
+@says(ev.CombatBrokenOff)
+def _broken_off(game: Zombie40kGame, e: ev.CombatBrokenOff) -> str:
+    n = _n(game)
+    who = " and ".join(n.unit(u) for u in e.units)
+    return toned(
+        "warn", esc(f"{who} break off: after the pile-in no model reaches an enemy (something stands between)")
+    )
+
+
 @says(ev.CombatResolved)
 def _combat_resolved(game: Zombie40kGame, e: ev.CombatResolved) -> str:
     n = _n(game)

@@ -337,6 +337,12 @@ def _assault(d: Z40Data) -> Section:
                 kind="bullet",
             ),
             _hv("Consolidation is ", h.consolidate_dice, '" [house reading of the lost digits].'),
+            _p(
+                "A combat in which, after the pile-in, no model of either side stands in base contact with an enemy "
+                'or within 2" of a friend who does (a wall or a building between them) breaks off: the units are '
+                "no longer locked and act as usual from their next phase [house].",
+                kind="bullet",
+            ),
             *_tab(
                 ("WS \\ WS", *[str(i) for i in range(1, 11)]),
                 tuple((str(a), *[f"{v}+" for v in row]) for a, row in enumerate(d.ws_chart, 1)),
