@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 Point = tuple[float, float]
 
 # Zone and terrain looks: colour, line style, a word on the label (never colour alone).
+PLAYERS_SIDES = ("allies", "players")  # a deploy zone's side that is the players': no word needed
 ZONE_STYLE: dict[str, tuple[tuple[int, int, int], str, str]] = {
     "deploy": ((90, 150, 230), "dashed", "DEPLOY"),
     "exit": ((110, 220, 120), "dashed", "EXIT"),
@@ -898,7 +899,8 @@ class TableView:
     # ---- words: placed clear of the figures and of each other -------------------------------------
 
     def zone_label(self, zone: Any) -> tuple[str, tuple[int, int, int]]:
-        """A zone's label and colour: ``DEPLOY: Allied start line (allies)`` (a word, never colour alone)."""
+        """A zone's label and colour: ``DEPLOY: Allied start line``, ``DEPLOY: Crypt (zombies)`` (a word, never colour
+        alone). The players' own side goes unsaid: a newcomer read "(allies)" and "(players)" as a programmer's tag."""
         colour, _, word = ZONE_STYLE.get(zone.kind, ((200, 200, 200), "solid", zone.kind.upper()))
         colour = _player_colour(zone, colour)
         label = word if not zone.name or zone.name.upper() == word else f"{word}: {zone.name}"
@@ -907,7 +909,7 @@ class TableView:
         if zone.kind == "deploy" and isinstance(player, int) and player:
             if f"player {player}" not in label.lower():  # never "(Player 4) (player 4)"
                 label += f" (player {player})"
-        elif zone.kind == "deploy" and side not in (None, ""):
+        elif zone.kind == "deploy" and side not in (None, "", *PLAYERS_SIDES):
             label += f" ({side})"
         return label, colour
 

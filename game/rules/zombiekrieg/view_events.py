@@ -404,8 +404,9 @@ def animation_of(ev: Any) -> Animation | None:
     kind = type(ev)
     if isinstance(ev, events.DiceRolled) and ev.purpose == REACTION_ROLL:
         return None  # the reaction's line tells it and holds the screen: one log batch, the roll told once
-    if isinstance(ev, events.DiceRolled) and _MOVE_TEST.search(ev.purpose):
-        return None  # a MOVE's test is told as he sets off (a section's men then glide together, not one by one)
+    if isinstance(ev, events.DiceRolled) and _MOVE_TEST.search(ev.purpose) and "Failure" not in ev.meaning:
+        return None  # a MOVE passed is told as he sets off (a section's men glide together, not one by one); a
+        # failed one holds the screen as any roll does: he stays, and the die is all there is to see
     if isinstance(ev, events.ZombieMoved):
         return Animation("move", ev.figure, tuple(ev.path), group="zombies")
     if isinstance(ev, events.Moved):  # a section's move glides as one (eleven men one after another took 15 s)
