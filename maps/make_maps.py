@@ -1087,7 +1087,7 @@ EVAC_DEPLOY: dict[int, tuple[float, float, float, float]] = {
 }
 EVAC_WALL_Y = 12.0
 EVAC_GATE = 25.5  # where the spaceport wall ends and the west pylon starts (mirrored): a 17" checkpoint gap
-EVAC_TURN_LIMIT = 15
+EVAC_TURN_LIMIT = 13
 
 
 def evac_mirror(pts: list[Pt]) -> list[Pt]:
