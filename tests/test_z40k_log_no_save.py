@@ -40,3 +40,10 @@ def test_a_zombie_with_no_armour_gets_no_such_line() -> None:
     assault.fight(g.world, ["h1", "p1"])
     steps = [e for e in g.world.events[start:] if isinstance(e, AttackStep)]
     assert not [e for e in steps if e.step == "no save" and e.target == "h1"]
+
+
+def test_feel_no_pain_says_how_many_wounds_it_ignored() -> None:
+    """A newcomer read "1 of 5 Feel No Pain on 5+" as a kind of roll; the dice tray's "1 of 5 ignored" was clear."""
+    g = rigged_game({1: [(20, 30)]}, teams=[GUARDS])
+    line = Z40K.view().log_lines(g, [AttackStep("h1", "p1", "Claws", "fnp", 5, 5, 1)])[0]
+    assert "Feel No Pain: 1 of 5 wounds ignored on 5+" in line, line

@@ -291,6 +291,11 @@ def _attack_step(game: Zombie40kGame, e: ev.AttackStep) -> str:
         return toned("muted", esc(f"  {_n(game).unit(e.target)}, {e.weapon}: {wounds} with no save ({e.note})"))
     need = f" on {e.need}+" if e.need else ""
     note = f" ({e.note})" if e.note else ""
+    if e.step == "fnp":  # "1 of 5 Feel No Pain" read as one roll of a kind: say what the dice did
+        who = _n(game).unit(e.target)
+        return toned(
+            "muted", esc(f"  {who}, Feel No Pain: {e.successes} of {_models(e.dice, 'wound')} ignored{need}{note}")
+        )
     roller = _n(game).unit(e.target if e.step in ("save", "fnp") else e.unit)  # who rolled these dice
     step = STEP_WORDS.get(e.step, e.step)
     step = f"{e.kind} {step}" if e.kind else step  # which save: armour, invulnerable, cover
