@@ -65,10 +65,11 @@ def test_a_model_whose_way_a_squad_mate_stops_in_moves_up_behind_him_and_the_squ
     assert coherency.in_coherency(g.world, g.state.units["p1"])
 
 
-def test_a_model_behind_one_a_terrain_roll_stopped_moves_up_behind_him() -> None:
+def test_a_model_behind_one_a_terrain_roll_stopped_moves_the_roll_too_and_never_into_him() -> None:
     """Hive Street, as a newcomer's squad move went: the front model walks into rubble and the squad rolls 1";
     the model behind, whose way stays in the open, went his whole way into him and stayed where he was ("The
-    path is blocked by ..."), out of coherency. He now stops up behind him."""
+    path is blocked by ..."), out of coherency. The roll now caps him too [7th: the unit moves through
+    difficult terrain], so he moves 1" and keeps his place behind."""
     g = rigged_game(
         {1: [(20.0, 30.0), (20.0, 32.0)]},
         phase=Phase.MOVEMENT,
@@ -77,12 +78,12 @@ def test_a_model_behind_one_a_terrain_roll_stopped_moves_up_behind_him() -> None
     )
     ctl = Controller(g, Z40K.view())
     _squad_move_from(ctl, (20.0, 30.0), (20.0, 25.0))
-    ctl.handle(Click((20.0, 25.0)))  # (asked first: all the way through the rubble 56%)
-    done = ctl.handle(Click((20.0, 25.0)))
+    done = ctl.handle(Click((20.0, 25.0)))  # (a chance at the whole way is not a question: no model stays)
+    assert done.accepted, done.message
     lines = Z40K.view().log_lines(g, done.events)
     assert not any("stays where he is" in x for x in lines), lines
     assert g.figure("p1-1").position == (20.0, 29.0)  # the roll's 1"
-    assert 29.9 < g.figure("p1-2").position[1] < 30.1, g.figure("p1-2").position  # up behind him
+    assert g.figure("p1-2").position == (20.0, 31.0), g.figure("p1-2").position  # the roll's 1" too
     assert coherency.in_coherency(g.world, g.state.units["p1"])
 
 
@@ -124,3 +125,27 @@ def test_a_model_stopped_short_of_his_place_by_a_wall_is_marked_and_counted() ->
     plate = next(d.text for d in drawn if isinstance(d, Plate))
     assert "MOVE SQUAD: 3 of 3 models move\n1 stops short of his place (X)" in plate, plate
     assert sum(isinstance(d, Cross) for d in drawn) == 1
+
+
+def test_a_squad_move_into_difficult_terrain_rolls_before_any_model_moves_and_the_roll_caps_every_model() -> None:
+    """Movement through difficult terrain [7th]: the unit rolls before it moves and no model moves further than
+    the roll. A newcomer's lead walked his whole 6" on open ground before the squad rolled 1" for the models
+    behind him going into rubble: the squad ended strung out, out of coherency."""
+    g = rigged_game(
+        {1: [(18.0, 30.0), (20.5, 30.0)]},
+        phase=Phase.MOVEMENT,
+        scenario=small_scenario(clutter=[(20, 20, 6, 6)]),  # rubble from x 20 to 26: in the second man's way only
+        dice=[1, 1],  # the squad's difficult-terrain roll: 1"
+    )
+    ctl = Controller(g, Z40K.view())
+    _squad_move_from(ctl, (18.0, 30.0), (18.0, 25.0))
+    plate = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+    assert "the squad rolls first" in plate, plate
+    done = ctl.handle(Click((18.0, 25.0)))
+    assert done.accepted, done.message
+    lines = Z40K.view().log_lines(g, done.events)
+    rolled = next(i for i, x in enumerate(lines) if "difficult terrain" in x)
+    assert all("moves" not in x for x in lines[:rolled]), lines  # the roll first
+    assert math.dist(g.figure("p1-1").position, (18.0, 29.0)) < 0.05, g.figure("p1-1").position  # capped too
+    assert math.dist(g.figure("p1-2").position, (20.5, 29.0)) < 0.05, g.figure("p1-2").position
+    assert coherency.in_coherency(g.world, g.state.units["p1"])

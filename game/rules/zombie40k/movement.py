@@ -118,7 +118,10 @@ def plan_move(world: World, cmd: Move | Run) -> MovePlan:
     return MovePlan(m, unit, path, cmd.facing, check, run, limit)
 
 
-def carry_out(world: World, plan: MovePlan) -> None:
+def carry_out(world: World, plan: MovePlan, rough: bool = False) -> None:
+    """Roll what the move needs and move; ``rough``: the model's squad moves through difficult terrain [7th]
+    (a squad move that rolled before its first model), so the roll caps him whether his own way enters it or
+    not."""
     m, unit = plan.model, plan.unit
     st = world.state
     allowed = plan.check.length
@@ -134,15 +137,20 @@ def carry_out(world: World, plan: MovePlan) -> None:
         m.moved = True
         if plan.check.length > 1e-9:
             unit.moved_turn = st.turn
-    if (plan.check.enters_clutter or world.hooks.moves_as_difficult(world, unit)) and not plan.run:
-        if unit.difficult_roll is None:
-            unit.difficult_roll = _roll_move(world, unit, "difficult terrain", difficult_dice(world, unit), True)
-        allowed = min(allowed, float(unit.difficult_roll) + bonus)
+    if (rough or plan.check.enters_clutter or world.hooks.moves_as_difficult(world, unit)) and not plan.run:
+        allowed = min(allowed, float(roll_difficult(world, unit)) + bonus)
     path = truncate_path(list(plan.path), allowed) if allowed < plan.check.length - 1e-9 else list(plan.path)
     path = back_off(world, m, path)
     path = coherency.hold_back(world, m, path)  # a roll cut it short: it stops where the squad holds together
     world.move_along(m, path, "run" if plan.run else "move", plan.facing)
     check_embark(world, m)
+
+
+def roll_difficult(world: World, unit: Unit) -> int:
+    """The squad's difficult-terrain roll for the phase: rolled once, by the first move that needs it."""
+    if unit.difficult_roll is None:
+        unit.difficult_roll = _roll_move(world, unit, "difficult terrain", difficult_dice(world, unit), True)
+    return unit.difficult_roll
 
 
 def _roll_move(world: World, unit: Unit, what: str, dice: int, best: bool, need: float = math.inf) -> int:

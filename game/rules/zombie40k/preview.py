@@ -155,15 +155,16 @@ def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
     if all(s.reason for s in steps):
         return Preview(False, steps[0].reason)
     unit = world.state.units[cmd.unit]
-    rough = [s.length for s in steps if s.difficult and not s.reason]
+    through = squad_move.through_difficult(world, cmd.unit, steps)
     chance = 1.0
     if cmd.run:  # a run ignores difficult terrain; once rolled, the screen cuts each way at the roll
         need = max(s.length for s in steps if not s.reason) - world.hooks.move_bonus(world, unit)
         if unit.run_roll is None:
             dice = 2 if world.unit_has(unit, "Crusader") else 1
             chance = p_move_at_least(world, unit, dice, need, run=True)
-    elif rough or world.hooks.moves_as_difficult(world, unit) and any(not s.reason for s in steps):
-        need = max(rough or [s.length for s in steps if not s.reason]) - world.hooks.move_bonus(world, unit)
+    elif through:
+        # the squad rolls before its first model moves and the roll caps every model [7th]
+        need = max(s.length for s in steps if not s.reason) - world.hooks.move_bonus(world, unit)
         if unit.difficult_roll is None:
             chance = p_move_at_least(world, unit, difficult_dice(world, unit), need)
         else:
@@ -172,6 +173,7 @@ def _squad_preview(world: World, cmd: MoveSquad) -> Preview:
         "steps": [{"figure": s.figure, "end": list(s.end), "reason": s.reason} for s in steps],
         "moving": sum(1 for s in steps if not s.reason),
         "run": cmd.run,
+        "through_difficult": through and not cmd.run,
     }
     return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
 

@@ -145,6 +145,14 @@ def _the_game(h: Z40House) -> Section:
                 "coherency [house]. A phase with nothing to decide passes by itself, and the log says why.",
                 kind="bullet",
             ),
+            _p(
+                "Difficult terrain [7th]: a squad whose move takes any of its models into or through difficult "
+                "ground (rubble, ruins) rolls 2D6 and keeps the highest before it moves. A squad move (Q) rolls "
+                "before its first model and no model of the squad moves further than the roll; a model moved on "
+                "his own rolls when his way first enters the ground, and that roll holds for every later way into "
+                "it this phase.",
+                kind="bullet",
+            ),
             _hv(
                 "A model whose base comes within ",
                 f'{h.embark_reach:g}"',

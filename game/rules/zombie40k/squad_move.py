@@ -2,7 +2,9 @@
 models' own Moves, each checked and carried out as that Move alone would be (:mod:`.movement`), in the order
 given (with ``run``, each model's own Run). A model whose way a squad-mate's base now blocks (he stopped
 short: a difficult-terrain roll, an enemy's 1") moves up behind him, as a player moving the models by hand
-would. A model whose Move the rules refuse stays where he is and the log says why; the models after him still
+would. A squad whose move takes any of its models through difficult terrain rolls for it before the first
+model moves, and no model moves further than the roll [7th: the unit moves through difficult terrain]. A model
+whose Move the rules refuse stays where he is and the log says why; the models after him still
 move. The squad's move is refused as a whole only when none of its models could move.
 
 The preview walks the same sequence without rolling: each model is stood where his move would end (so the
@@ -20,8 +22,17 @@ from game.rules.zombie40k.events import SquadMoveHeld
 from game.rules.zombie40k.state import Model, Phase
 from game.rules.zombie40k.world import World
 from game.scenario.model import Point
+from game.table.geometry import path_length, truncate_path
 
-__all__ = ["Step", "walk", "plan_squad", "carry_out_squad", "plan_part"]
+__all__ = [
+    "Step",
+    "walk",
+    "plan_squad",
+    "carry_out_squad",
+    "plan_part",
+    "goes_through_difficult",
+    "through_difficult",
+]
 
 
 def _models(world: World, cmd: MoveSquad) -> list[Model]:
@@ -87,6 +98,28 @@ def walk(world: World, cmd: MoveSquad) -> list[Step]:
     )
 
 
+def _cut(world: World, fid: str, path: tuple[Point, ...], reach: float) -> tuple[Point, ...]:
+    """Model ``fid``'s way cut at ``reach`` inches, and back from an enemy's 1" where the cut ends by one."""
+    way = [world.state.models[fid].position, *path]
+    if path_length(way) <= reach + 1e-9:
+        return path
+    way, _ = movement.clear_of_enemies(world, fid, truncate_path(way, reach))
+    return tuple(way[1:])
+
+
+def goes_through_difficult(world: World, cmd: MoveSquad) -> bool:
+    """Whether the squad's move takes any model that moves through difficult terrain (or the whole squad moves
+    as if it did): then the squad rolls first and the roll caps every model."""
+    return through_difficult(world, cmd.unit, walk(world, cmd))
+
+
+def through_difficult(world: World, unit_id: str, steps: list[Step]) -> bool:
+    """Whether any model of ``steps`` that moves goes through difficult terrain, or the squad moves as if."""
+    moving = [s for s in steps if not s.reason]
+    unit = world.state.units[unit_id]
+    return any(s.difficult for s in moving) or bool(moving) and world.hooks.moves_as_difficult(world, unit)
+
+
 def plan_squad(world: World, cmd: MoveSquad) -> MoveSquad:
     """The command when at least one of its models could move (the first refusal otherwise)."""
     group_move.some_move(walk(world, cmd))
@@ -97,10 +130,16 @@ def carry_out_squad(world: World, cmd: MoveSquad) -> None:
     """Each model's Move (or Run) in turn, as if sent alone; a refused one is told and skipped. The move stops
     when the phase does (a model embarked and won)."""
     phase = Phase.SHOOTING if cmd.run else Phase.MOVEMENT
+    rough = not cmd.run and goes_through_difficult(world, cmd)
+    moves = cmd.moves
+    if rough:  # rolled before any model moves; each way is cut at the roll, so each is checked where it ends
+        unit = world.state.units[cmd.unit]
+        reach = movement.roll_difficult(world, unit) + world.hooks.move_bonus(world, unit)
+        moves = tuple((fid, _cut(world, fid, path, reach)) for fid, path in moves)
     group_move.carry_out(
-        cmd.moves,
+        moves,
         lambda: world.state.phase == phase,
         lambda fid, path: plan_part(world, cmd, world.state.models[fid], path),
         lambda fid, why: world.emit(SquadMoveHeld(fid, why)),
-        lambda plan: movement.carry_out(world, plan),
+        lambda plan: movement.carry_out(world, plan, rough),
     )
