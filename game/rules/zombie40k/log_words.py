@@ -25,6 +25,7 @@ from game.rules.zombie40k.bearer import free_usr
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
 from game.rules.zombie40k.report import who_won
+from game.rules.zombie40k.state import PLAYERS
 
 Words = Callable[[Any, Any], str]  # (game, event) -> the log line
 WORDS: dict[type, Words] = {}
@@ -67,13 +68,32 @@ def lines(game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
         after = events[j] if j is not None else None
         if isinstance(e, DiceRolled) and _restated(e, after, sweeping):
             texts[k] = ""
-            if j is not None and type(after) in CARRIES:
+            if j is not None and type(after) in (*CARRIES, ev.AttackStep):
                 carried[j] = e
     _cells_told(game, events, texts)
     for j, roll in carried.items():
+        if isinstance(events[j], ev.AttackStep):  # its counts are said: the faces show what the dice did
+            texts[j] = _added(texts[j], esc(f" ({faces_words(roll.faces)})"))
+            continue
         meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
         texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
     return _counted_repeats([t for t in texts if t])
+
+
+def faces_words(faces: Sequence[int]) -> str:
+    """A batch of dice highest first, as a player lays them out; a big batch counted by face.
+
+    >>> faces_words((2, 6, 4)), faces_words((5,) * 3 + (1,) * 11)
+    ('rolled 6 4 2', 'rolled 5×3 1×11')
+    """
+    ordered = sorted(faces, reverse=True)
+    if len(ordered) <= FACES_LISTED:
+        return "rolled " + " ".join(str(f) for f in ordered)
+    counts = [(f, ordered.count(f)) for f in sorted(set(ordered), reverse=True)]
+    return "rolled " + " ".join(f"{f}×{n}" for f, n in counts)
+
+
+FACES_LISTED = 12  # more dice than this are counted by face, so a horde's 30 attacks fit a line
 
 
 def _cells_told(game: Zombie40kGame, events: list[Any], texts: list[str]) -> None:
@@ -279,9 +299,13 @@ def _regrouped(game: Zombie40kGame, e: ev.Regrouped) -> str:
 
 @says(ev.ShotsFired)
 def _shots_fired(game: Zombie40kGame, e: ev.ShotsFired) -> str:
-    what = "fires Overwatch at" if e.overwatch else "shoots at"
     n = _n(game)
-    return esc(f"{n.does(e.unit, what)} {n.unit(e.target)} ({_models(len(e.shooters))} firing)")
+    firing = f"({_models(len(e.shooters))} firing)"
+    charger = game.state.units.get(e.target)
+    if e.overwatch and charger is not None and charger.side != PLAYERS:  # a shamble into reach: no declaring
+        return esc(f"{n.does(e.target, 'shambles')} in to charge: {n.does(e.unit, 'fires Overwatch')} {firing}")
+    what = "fires Overwatch at" if e.overwatch else "shoots at"
+    return esc(f"{n.does(e.unit, what)} {n.unit(e.target)} {firing}")
 
 
 @says(ev.AttackStep)
