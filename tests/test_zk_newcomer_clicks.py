@@ -171,3 +171,28 @@ def test_the_players_pages_never_name_a_maps_properties(app) -> None:
     players = rules.split("For designers")[0]  # (that last section is the data file's, for a club that edits it)
     assert not DESIGNER_WORDS.findall(players), DESIGNER_WORDS.findall(players)
     assert "This scenario: 3 figures must leave through the exit; the game ends after 15 turns." in rules
+
+
+def test_an_order_by_a_click_on_a_roster_name_shows_its_odds_first_and_the_second_click_sends_it(app) -> None:
+    """ORDER by a click on a name in the roster went at once, without the odds hovering him on the table shows;
+    the soldier was then no longer selected, so the Esc the player pressed to back out opened the menu, and his
+    next click on the roster only closed it ("the first roster click after Esc is ignored")."""
+    import pygame
+    from ui_driver import click_link, key, need_default_scenario, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=50.0, seed=3)
+    match = scene.match
+    names = [c.text for c in scene.roster_box.link_hover_chunks]
+    click_link(app, scene.roster_box, names[0])  # the sergeant
+    key(app, pygame.K_o)
+    assert match.controller.action == "order", match.status
+    click_link(app, scene.roster_box, names[2])  # a rifleman: what the ORDER would do, and nothing sent
+    assert not match.game.commands, match.status
+    assert "Need 2D6" in match.status and "%" in match.status and "again to ORDER" in match.status, match.status
+    key(app, pygame.K_ESCAPE)  # backs out of the ORDER: no menu
+    assert not scene.menu_open and match.controller.selected is not None
+    key(app, pygame.K_o)
+    click_link(app, scene.roster_box, names[2])
+    click_link(app, scene.roster_box, names[2])  # the second click on his name sends it
+    assert len(match.game.commands) == 1, match.status

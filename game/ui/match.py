@@ -24,6 +24,7 @@ from game.controller.machine import BUSY, CHOOSING, STILL_ROLLING
 from game.controller.outlet import Outlet
 from game.rules.contract import Action, Look, RosterGroup, View
 from game.rules.core import Game, to_data
+from game.rules.drawing import Plate
 from game.ui import previews
 from game.ui.animation import ZOMBIES_MOST, Playback, units_of
 from game.ui.overlays import Line, Overlay
@@ -118,6 +119,7 @@ class Match:
         self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
         self._pending_hover: Point | None = None
         self._away = False  # the pointer went off the table since the last frame
+        self._aimed_from_roster: tuple[str, str | None] | None = None  # the name clicked while aiming, and why
         self._resyncs = 0
         self._actions: dict[str, list[Action]] = {}
         self._actions_key: tuple | None = None
@@ -151,7 +153,7 @@ class Match:
         self._away = point is None
 
     def click(self, point: Point, shift: bool = False, face_toward: Point | None = None) -> None:
-        self.face_toward = None
+        self.face_toward, self._aimed_from_roster = None, None
         self._answer(self.controller.handle(Click(point, shift, face_toward)))
 
     def cancel(self) -> None:
@@ -184,11 +186,37 @@ class Match:
             return ""
 
     def select(self, fid: str) -> None:
-        """Select a figure from the roster."""
+        """A name clicked on the roster: select him; while aiming (an ORDER, a shot), the first click on a name
+        shows what aiming at him would do, with its odds, as hovering him on the table does, and the second
+        sends it (a click on a name never acts unseen)."""
         f = self.game.figure(fid)
+        ctl = self.controller
+        aim = (fid, ctl.action)
+        if ctl.mode == Mode.AIMING and self._aimed_from_roster != aim:
+            self._aimed_from_roster = aim
+            ctl.handle(Hover(f.position))
+            self.say(*self._aim_words(fid))
+            return
+        self._aimed_from_roster = None
         self.click(f.position)
 
+    def _aim_words(self, fid: str) -> tuple[str, bool]:
+        """What aiming at ``fid`` would do, as the table's plate says it, and the click that sends it."""
+        ctl = self.controller
+        preview = ctl.preview
+        if ctl.preview_command is None or preview is None:
+            return f"{self.name(fid)}: nothing to do to him with this.", True
+        if not preview.legal:
+            return self.words(preview.reason), True
+        drawn = self.view.drawing(self.game, ctl.preview_command, preview)
+        plate = next((p.text for p in drawn if isinstance(p, Plate)), "")
+        said = "; ".join(line for line in plate.splitlines() if line.strip())
+        kind = ctl.kinds.get(ctl.action or "")
+        act = kind.label.upper() if kind is not None else "act"
+        return f"{said + '. ' if said else ''}Click {self.name(fid)} again to {act}.", False
+
     def button(self, name: str) -> None:
+        self._aimed_from_roster = None
         if name == "skip":
             self.skip()
             return
