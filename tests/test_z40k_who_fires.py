@@ -100,3 +100,25 @@ def test_a_larger_group_is_counted_and_a_whole_squad_said_to_fire() -> None:
     assert plate(g).split("\n")[2:4] == ["1 of 5 models fires", "3 have already fired"]
     g = rigged_game({1: SQUAD[1:3]}, hordes=[HORDE])
     assert plate(g).split("\n")[2:] == ["All 2 models fire"]
+
+
+def test_a_heavy_blast_after_a_move_is_said_once() -> None:
+    """A missile launcher after the squad moved fires only Snap Shots, and a blast never does: the plate says
+    it of its bearer, or leaves it to the blast's own line when the shot is aimed for the marker."""
+    horde = [(20 + dx, 16 + dy) for dx in (-1.1, 0, 1.1) for dy in (-1.1, 0, 1.1)]
+    g = rigged_game({1: [(20, 30), (22, 30)]}, hordes=[horde], teams=[{"unit": "infantry_squad", "models": 2}])
+    launcher = g.figure("p1-2")
+    launcher.weapons = type(launcher.weapons)(["missile_launcher"])
+    g.state.units["p1"].moved_turn = g.state.turn
+    view = get_ruleset("zombie40k").view()
+
+    def text(cmd: Shoot) -> str:
+        return next(m.text for m in view.drawing(g, cmd, g.preview(cmd)) if isinstance(m, Plate))
+
+    plain = text(Shoot("p1", "h1")).split("\n")
+    assert plain[2:] == [
+        "1 of 2 models fires",
+        "Guardsman 2 cannot fire his Missile launcher (frag): only Snap Shots, and a blast never fires them",
+    ], plain
+    aimed = text(Shoot("p1", "h1", aim=(20, 16)))
+    assert "No Missile launcher (frag): the squad moved" in aimed and "cannot fire his" not in aimed, aimed
