@@ -212,14 +212,36 @@ def target_saves(world: World, fp: shooting.FirePlan) -> list[tuple[int, str]]:
     return out
 
 
+def held_details(world: World, fp: shooting.FirePlan) -> list[dict[str, Any]]:
+    """The squad's models who do not fire, each with why (:class:`.shooting.Held`): the weapon by its name
+    and range, what blocks the sight as the table names it."""
+    out = []
+    for h in fp.held:
+        w = world.data.weapon(h.weapon) if h.weapon else None
+        out.append(
+            {
+                "figure": h.model,
+                "why": h.why,
+                "weapon": w.name if w else "",
+                "range": w.range if w else 0.0,
+                "blast": bool(w and w.blast),
+                "blocked_by": h.blocked_by,
+            }
+        )
+    return out
+
+
 def fire_preview(world: Any, fp: Any) -> Preview:
-    """A shooting's (or a thrown grenade's) expected hits, wounds and kills with their odds."""
+    """A shooting's (or a thrown grenade's) expected hits, wounds and kills with their odds; how many of
+    the squad's models fire, and why the others do not."""
     out, _ = shoot_outlook(world, fp)
     saves = target_saves(world, fp)
     details = {
         **out.as_dict(),
         "expected_ap2_wounds": round(out.ap2_wounds, 6),
         "shooters": [s.model.id for s in fp.shooters],
+        "models": len(fp.shooters) + len(fp.held),  # the models asked: those who fire and those held
+        "held": held_details(world, fp),
         "weapons": sorted({s.weapon.name for s in fp.shooters}),
         "snap_shots": any(s.snap for s in fp.shooters),
         "covers": dict(fp.covers),

@@ -49,6 +49,21 @@ class Shooter:
     aim_at: str  # the target model the shot (or marker, or template) goes at
 
 
+@dataclass(frozen=True)
+class Held:
+    """A model of the firing squad who does not fire, and why (the preview says it, the view words it).
+
+    ``why``: "fired" (already, this phase), "ran", "locked" (in close combat), "no_gun" (no ranged weapon),
+    "out_of_range" (no target model within his longest-ranged ``weapon``), "no_sight" (every target model in
+    range is behind ``blocked_by``, as the table names it: the one nearest him), "snap_blast" (his only
+    ``weapon`` in range is a blast or a template, and he may fire only Snap Shots)."""
+
+    model: str
+    why: str
+    weapon: str = ""  # a weapon key
+    blocked_by: str = ""
+
+
 @dataclass
 class FirePlan:
     unit: Unit
@@ -59,6 +74,7 @@ class FirePlan:
     overwatch: bool = False
     aim: Point | None = None
     pools: list[Pool] = field(default_factory=list)
+    held: list[Held] = field(default_factory=list)  # the models asked who do not fire, and why
 
 
 def check_fire(
@@ -193,10 +209,19 @@ def _unseen(unit: str, target: str, blocked_by: str | None) -> str:
     """
     if blocked_by is None:
         return f"No model of {unit} has {target} within range of a weapon."
+    return f"No model of {unit} can see {target}: no line of sight: {what_blocks(blocked_by)} is in the way."
+
+
+def what_blocks(blocked_by: str) -> str:
+    """What blocks a sight line (``blocked_by`` as the table says it) in a player's words.
+
+    >>> what_blocks("building 3 'Sealed bastion'"), what_blocks('clutter (2.4" crossed)'), what_blocks("")
+    ('the Sealed bastion', 'area terrain (2.4" crossed)', 'terrain')
+    """
     what = in_words(blocked_by)
     if what.startswith("clutter ("):  # (the house reading: too much area terrain crossed)
         what = "area terrain " + what[len("clutter ") :]
-    return f"No model of {unit} can see {target}: no line of sight: {what or 'terrain'} is in the way."
+    return what or "terrain"
 
 
 def cover_bonus(world: World, target: Unit) -> int:
@@ -253,6 +278,40 @@ def choose_weapon(
     return None
 
 
+def _sights(
+    world: World, m: Model, targets: list[Model], longest: float
+) -> tuple[list[tuple[float, Model]], tuple[float, str] | None]:
+    """The target models ``m`` sees within ``longest``, nearest first, and the nearest one in that range he
+    cannot see, with what blocks it (None when none is hidden). Each firer looks from his own base (or his
+    fire point aboard the vehicle); figures never block sight."""
+    visible = []
+    blocked: tuple[float, str] | None = None
+    for t in targets:
+        d = reach(world, m, t)
+        if d > longest + 1e-9:
+            continue
+        seen_line = sights.line(world, fire_point(world, m, t.position), t.position)
+        if seen_line.state != "blocked":
+            visible.append((d, t))
+        elif blocked is None or d < blocked[0]:
+            blocked = (d, seen_line.blocked_by)
+    visible.sort(key=lambda x: (x[0], x[1].id))
+    return visible, blocked
+
+
+def _held(
+    m: Model, guns: list[Weapon], visible: list[tuple[float, Model]], blocked: tuple[float, str] | None
+) -> Held:
+    """Why ``m``, with a ranged weapon, has no shot at the target (:func:`choose_weapon` found none)."""
+    if visible:  # in range and in sight, but only of a marker or a template he may not fire as Snap Shots
+        near = visible[0][0]
+        marker = next((w for w in guns if (w.blast or w.template) and near <= w.range + 1e-9), guns[0])
+        return Held(m.id, "snap_blast", marker.key)
+    if blocked is not None:
+        return Held(m.id, "no_sight", blocked_by=blocked[1] or "")
+    return Held(m.id, "out_of_range", max(guns, key=lambda w: w.range).key)
+
+
 def plan(
     world: World,
     unit: Unit,
@@ -274,27 +333,25 @@ def plan(
             raise IllegalCommand(f"{m.id} is locked in close combat and cannot shoot.")
     snap_all = overwatch or unit.falling_back or unit.regrouped_turn == st.turn
     shooters: list[Shooter] = []
+    # the models on the table when the squad, locked in close combat, fires only from the vehicle
+    held = [Held(m.id, "locked") for m in world.alive(unit)] if not models and st.locked(unit.id) else []
     seen: set[str] = set()
     walled: tuple[float, str] | None = None  # the nearest target in range out of sight, and what blocks it
     for m in pool_models:
         if m.fired or m.ran and not world.unit_has(unit, "Battle Focus"):
+            held.append(Held(m.id, "fired" if m.fired else "ran"))
             continue
-        longest = max((w.range for w in _ranged(world, m)), default=0.0)
+        guns = _ranged(world, m)
+        longest = max((w.range for w in guns), default=0.0)
         if longest <= 0:
+            held.append(Held(m.id, "no_gun"))
             continue
-        visible = []
-        for t in targets:
-            d = reach(world, m, t)
-            if d > longest + 1e-9:
-                continue
-            seen_line = sights.line(world, fire_point(world, m, t.position), t.position)
-            if seen_line.state != "blocked":
-                visible.append((d, t))
-            elif walled is None or d < walled[0]:
-                walled = (d, seen_line.blocked_by)
-        visible.sort(key=lambda x: (x[0], x[1].id))
+        visible, blocked = _sights(world, m, targets, longest)
+        if blocked is not None and (walled is None or blocked[0] < walled[0]):
+            walled = blocked
         choice = choose_weapon(world, m, unit, visible, snap_all)
         if choice is None:
+            held.append(_held(m, guns, visible, blocked))
             continue
         w, shots, snap, t = choice
         shooters.append(Shooter(m, w, shots, snap, t.id))
@@ -305,7 +362,7 @@ def plan(
     order = sorted(seen, key=lambda f: (min(reach(world, s, world.model(f)) for s in firing), f))
     bonus = cover_bonus(world, target)
     covers = {f: cover_of(world, firing, world.model(f), target, bonus) for f in order}
-    p = FirePlan(unit, target, shooters, order, covers, overwatch, aim)
+    p = FirePlan(unit, target, shooters, order, covers, overwatch, aim, held=held)
     p.pools = pools(world, p)
     return p
 
@@ -654,6 +711,7 @@ __all__ = [
     "overwatch",
     "pvp_reason",
     "FirePlan",
+    "Held",
     "Shooter",
     "ZOMBIES",
 ]

@@ -45,6 +45,7 @@ from game.rules.routing import MOVED, Point, Routes
 from game.rules.zombie40k import (
     assault,
     coherency,
+    fire_words,
     formation,
     log_words,
     lost_phases,
@@ -798,11 +799,19 @@ class Z40View:
             if isinstance(cmd, Shoot):
                 out += template_marks(game, cmd)
             d = preview.details
+            # who of the squad fires, and why the others do not (one thrower: nothing to count)
+            skip = ("snap_blast",) if no_blast else ()  # (the blast's own line says it)
+            who = (
+                ""
+                if isinstance(cmd, Throw)
+                else "".join(f"\n{w}" for w in fire_words.who_fires(game, target.id, d, skip))
+            )
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
                 f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{_before_saves(d)}, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
+                + who
                 + (f"\n{no_blast}" if no_blast else "")
             )
             out.append(Plate(centre, text, "sight_clear"))
