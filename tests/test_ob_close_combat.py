@@ -49,7 +49,7 @@ def test_a_kill_on_4_or_5_does_not_chain():
 
 
 def test_a_gun_strikes_with_its_remaining_shots_only():
-    """A gun with shots left strikes first at 4+, one shot a blow; a jammed gun (or one with no thirds left) has none."""
+    """A gun with shots left strikes first at 4+, one shot a blow; a jammed gun (or one with no shots this move) has none."""
     g, _, blows = fight([6, 6, 6], weapon=("pistol", ""))
     assert len(blows) == 3 and g.figure("pc1").thirds_used == 3
     g2 = rigged_game(pcs={"pc1": (12, 12)}, zombies=RING, dice=[6, 6], weapons={"pc1": ("pistol", "")})

@@ -2,7 +2,7 @@
 
 - "Paperboy moves 0.0"": a walk that rounds to nothing is no move; the log says he stays where he is and why.
 - "no shots left" after one shot: the thirds of the move are spent, in the Fire preview's words.
-- "hit in third 3" said nothing to a newcomer: the line says how far the zombie comes and the thirds left.
+- "hit in third 3" said nothing to a newcomer: the line says how far the zombie comes and the shots left this move.
 - A friend in the line of fire: the rules let the shot past him, and the Fire preview now says so.
 """
 
@@ -57,22 +57,21 @@ def shot_in_the_last_third() -> tuple[Match, list[str]]:
     return match, lines
 
 
-def test_a_gun_whose_thirds_are_spent_says_thirds_not_shots() -> None:
-    """He fired once: "no shots left" read as if the gun were empty; the thirds of the move are spent."""
+def test_a_gun_whose_thirds_are_spent_says_no_shots_this_move_in_shots_as_everywhere() -> None:
+    """He fired once: "no shots left" read as if the gun were empty, and "no thirds left" beside "3 shots" as a
+    second count: the words count shots, and say the spent ones are this move's."""
     match, _ = shot_in_the_last_third()
     row = match.roster().split("<br>")[1]
-    assert "no thirds left" in row and "shots left" not in row
+    assert "no shots this move" in row and "thirds" not in row
     match.select("pc1")
     match.click(match.game.figure("z2").position)
-    assert "no thirds of this move left to fire in" in match.status and "shots left" not in match.status
+    assert "no shots left this move" in match.status.lower(), match.status
 
 
 def test_a_hit_in_third_3_says_what_it_means() -> None:
     _, lines = shot_in_the_last_third()
     fired = next(line for line in lines if "fires at" in line)
-    assert (
-        "hit in third 3: the zombie comes its whole move before the hit lands; no thirds left to fire in" in fired
-    )
+    assert "hit in third 3: the zombie comes its whole move before the hit lands; no shots left this move" in fired
 
 
 def test_the_fire_preview_says_a_friend_in_the_line_of_fire_blocks_nothing() -> None:
@@ -90,3 +89,23 @@ def test_the_fire_preview_says_a_friend_in_the_line_of_fire_blocks_nothing() -> 
 
     assert "fires past PC 2: a friend in the line of fire blocks nothing here" in plate_over("z1")
     assert "fires past" not in plate_over("z2")
+
+
+def test_a_grapple_reads_as_dice_rolled_not_as_bracketed_code() -> None:
+    """A newcomer read "Grapple: Mags [1 2 1] vs Zombie 3 [4]" as code: the log and the dice tray say who rolled
+    what and what he kept. Dice pinned: the human's 3D6 (1, 2, 1), the zombie's D6 (4)."""
+    from game.rules.outbreak import close_combat, movement
+
+    game = rigged_game(pcs={"pc1": (12, 12)}, zombies=[(12, 11)], dice=[1, 2, 1, 4], weapons={"pc1": ("", "")})
+    game.figure("pc1").name = "Mags"
+    movement.zombies_move(game.world)
+    close_combat.grapple(game.world)
+    lines: list[str] = []
+    match = Match(game, RS.view(), log=lines.append)
+    match.show(game.world.events)
+    for _ in range(100):
+        match.update(0.1)
+    grapple = next(line for line in lines if "Grapple" in line)
+    assert "Mags rolls 1, 2, 1 and keeps 2; Zombie 1 rolls 4: lost" in grapple, lines
+    assert not any("[" in line for line in lines), lines
+    assert match.dice is not None and "[" not in match.dice.meaning and "rolls 1, 2, 1" in match.dice.meaning

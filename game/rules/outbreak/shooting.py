@@ -71,7 +71,7 @@ def shooter_reason(world: World, f: Figure) -> str | None:
     if f.jammed:
         return f"{f.id}'s gun is jammed; clear it (4-6) instead of firing."
     if acting.shots_left(world, f) <= 0:
-        return f"{f.id} has no thirds of this move left to fire in (one shot a third, three a move)."
+        return f"{f.id} has no shots left this move (one shot a third of the move, three a move)."
     if not f.aware:
         return f"{f.id} has not spotted the zombies yet."
     if acting.in_combat(world, f):

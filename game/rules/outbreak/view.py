@@ -97,6 +97,7 @@ STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}  # a StepStarte
 
 
 _ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
+_BRACKETED_DICE = re.compile(r"\[(\d(?: \d)*)\]")  # a grapple's "[1 2 5] keeps 5": "rolls 1, 2, 5, keeps 5"
 _DEGREES = re.compile(r"toward (-?[\d.]+) degrees")
 # a roll whose purpose is a thing of the figure's own ("Zombie 3's pace"), not something he does ("spots")
 _HIS_ROLL = ("pace", "shuffle direction", "movement", "tiredness", "turning", "hiding", "bite check")
@@ -179,16 +180,31 @@ def inches_walked(length: float) -> str:
     return f'{length:.1f}"'
 
 
+def grapple_words(human: str, faces: Sequence[int], zombie: str, roll: int) -> str:
+    """A grapple's dice as a player reads them: the human keeps his highest die (``[1 2 1]`` read as code).
+
+    >>> grapple_words("Mags", (1, 2, 1), "the zombie", 4)
+    'Mags rolls 1, 2, 1 and keeps 2; the zombie rolls 4'
+    >>> grapple_words("Mags", (5,), "a zombie of the north horde", 3)
+    'Mags rolls 5; a zombie of the north horde rolls 3'
+    """
+    kept = "" if len(faces) < 2 else f" and keeps {max(faces)}"
+    return f"{human} rolls {', '.join(str(x) for x in faces)}{kept}; {zombie} rolls {roll}"
+
+
 def _late_hit(third: int) -> str:
-    """A hit that lands late, in plain words: how far the zombie comes first, and the thirds left to fire in.
+    """A hit that lands late, in plain words: how far the zombie comes first, and the shots left this move
+    (one a third of it: a shot is counted in shots everywhere, the thirds say when it lands).
 
     >>> _late_hit(3)
-    'hit in third 3: the zombie comes its whole move before the hit lands; no thirds left to fire in'
+    'hit in third 3: the zombie comes its whole move before the hit lands; no shots left this move'
+    >>> _late_hit(2)
+    'hit in third 2: the zombie comes 2 thirds of its move before the hit lands; 1 shot left this move'
     """
     comes = "its whole move" if third >= 3 else f"{third} thirds of its move"
-    left = 3 - third
-    thirds = "no thirds" if left <= 0 else "one third" if left == 1 else f"{left} thirds"
-    return f"hit in third {third}: the zombie comes {comes} before the hit lands; {thirds} left to fire in"
+    left = max(0, 3 - third)
+    shots = counted(left, "shot") if left else "no shots"
+    return f"hit in third {third}: the zombie comes {comes} before the hit lands; {shots} left this move"
 
 
 def _stood_still(length: float) -> bool:
@@ -358,14 +374,14 @@ class OutbreakView:
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
 
     def _shots_cell(self, game: OutbreakGame, f: Figure) -> Cell:
-        """The shots his gun has left this move, as the rules allow them now: after a shot, "no thirds left"
-        when it landed in the last third (the thirds of the move, as the Fire preview counts them), and
+        """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots this move"
+        when it landed in the last third (one shot a third of the move; "no shots left" read as an empty gun), and
         "1 shot left (no zombie in range)" when no zombie is left to shoot."""
         left = acting.shots_left(game.world, f)
         if f.acted != "fire":
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
-            return Cell("no thirds left", "spent")
+            return Cell("no shots this move", "spent")
         if not game.fire_targets(f.id):  # "1 shot, none in range" beside "fired" read as one phrase
             # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
             why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
@@ -456,7 +472,11 @@ class OutbreakView:
         if f.is_zombie:
             grab = self._grab_words(game, fid)
             return ("hunting" if f.aware else "shuffling") + (f", {grab}" if grab else "")
-        gun = f"{w.data.ranged(f.ranged).name} {acting.shots_left(w, f)}/3" if f.ranged else "no gun"
+        gun = (
+            f"{w.data.ranged(f.ranged).name} ({counted(acting.shots_left(w, f), 'shot')})"
+            if f.ranged
+            else "no gun"
+        )
         return f"{gun}, {w.data.melee_name(f.melee) if f.melee else 'unarmed'}"
 
     def _grab_words(self, game: OutbreakGame, zid: str) -> str:
@@ -536,7 +556,7 @@ class OutbreakView:
             if fighting:
                 return f"{IN_CONTACT}."
             if acting.shots_left(w, f) <= 0:
-                return "No thirds of this move left to fire in (one shot a third)."
+                return "No shots left this move (one shot a third of the move, and its last third is spent)."
             return "No zombie in sight and in range."
         if key == "spot":
             return "Has already spotted the zombies." if f.aware else "Cannot look now."
@@ -711,8 +731,8 @@ class OutbreakView:
                 f"third {k} {percent(v)}" for k, v in preview.details.get("third_chances", {}).items()
             )
             first = preview.details.get("shot", 1)
-            left = "3 thirds left" if first == 1 else f"thirds {first}-3 left" if first < 3 else "last third left"
-            text = f"Shot ({left}): {odds}\nlands in {thirds}"
+            left = counted(max(0, 4 - first), "shot")  # one a third of the move: the thirds say when it lands
+            text = f"Shot ({left} left this move): {odds}\nlands in {thirds}"
             if arrives is not None:
                 text += f"\nit reaches {_esc(f.name or f.id)} by third {arrives}: no shot after that"
             friends = [self._who(game, h) for h in preview.details.get("friends_in_line", [])]
@@ -797,6 +817,7 @@ class OutbreakView:
         names = {f.id: f.name for f in game.state.figures.values() if f.is_human and f.name and f.name != f.id}
         names.update({f.id: self._zombie(game, f) for f in game.state.figures.values() if f.turned_from})
         text = _ZOMBIE_ID.sub(lambda m: f"Zombie {int(m.group(1))}", swap_ids(text, names))
+        text = _BRACKETED_DICE.sub(lambda m: "rolls " + ", ".join(m.group(1).split()) + ",", text)
         return _DEGREES.sub(lambda m: f"toward {compass(float(m.group(1)))}", text)
 
     def dice_words(self, game: OutbreakGame, e: DiceRolled) -> str:
@@ -891,10 +912,9 @@ class OutbreakView:
                 f"D6 = {e.roll} vs {e.need}+, {'killed' if e.killed else 'missed'}.",
             )
         if isinstance(e, ev.Grappled):
-            faces = " ".join(str(x) for x in e.human_faces)
             return toned(
                 "good" if e.result == "won" else ("bad" if e.result == "lost" else "warn"),
-                f"Grapple: {who(e.human)} [{faces}] vs {who(e.zombie)} [{e.zombie_roll}]: {e.result}.",
+                f"Grapple: {grapple_words(who(e.human), e.human_faces, who(e.zombie), e.zombie_roll)}: {e.result}.",
             )
         if isinstance(e, ev.Killed):
             f = game.state.figures.get(e.figure)

@@ -75,11 +75,18 @@ def at_least(total: float, dice: int) -> float:
 
 
 def guts_text(guts: int, modifiers: Sequence[dict[str, Any]], modified: int) -> str:
-    """``GUTS 9 +1 short range -1 obscured = 9`` (just ``GUTS 9`` without modifiers)."""
+    """The GUTS the test is rolled against, then how it came to that (a newcomer read "GUTS 10 +2 ORDERed this
+    turn" as GUTS 12 being ordered).
+
+    >>> guts_text(9, [{"value": 1, "reason": "short range"}, {"value": -1, "reason": "obscured"}], 9)
+    'GUTS 9 (9, +1 short range, -1 obscured)'
+    >>> guts_text(9, [], 9)
+    'GUTS 9'
+    """
     if not modifiers:
         return f"GUTS {guts}"
-    mods = " ".join(f"{m['value']:+d} {m['reason']}" for m in modifiers)
-    return f"GUTS {guts} {mods} = {modified}"
+    mods = ", ".join(f"{m['value']:+d} {m['reason']}" for m in modifiers)
+    return f"GUTS {modified} ({guts}, {mods})"
 
 
 # ---- the selected soldier ---------------------------------------------------------------------
