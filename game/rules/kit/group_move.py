@@ -146,6 +146,16 @@ def formation(figures: Sequence[F], lead: Point, point: Point, route: Callable[[
     )
 
 
+REACH = 7.0  # inches round a figure his local grid covers (a 6" move and a base to spare)
+
+
+def rerouted(table: Table, f: Mover, way: Path, routes: Routes, stamp: int, limit: float) -> Path:
+    """Figure ``f``'s way to where ``way`` ends (where he stands when it is empty), routed round the bases as they
+    stand now, cut at ``limit`` (the ``reroute`` a :func:`mended` group move asks for)."""
+    goal = way[-1] if way else f.position
+    return tuple(routes.move(table, f.id, f.position, f.radius, (goal,), REACH, stamp, limit))
+
+
 def routed(
     table: Table, f: Mover, goal: Point, limit: float, group: set[str], routes: Routes, reach: float, stamp: int
 ) -> list[Point]:

@@ -19,8 +19,6 @@ from game.rules.zombie40k.commands import MoveSquad
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import Model
 
-REACH = 7.0  # inches round a model its local grid covers (a 6" move and a base to spare)
-
 
 def still_to_move(game: Zombie40kGame, fid: str, run: bool = False) -> list[Model]:
     """The living models of ``fid``'s squad who have not moved this phase (with ``run``: not run this turn),
@@ -34,7 +32,7 @@ def _route(
 ) -> tuple[Point, ...]:
     """Model ``m``'s way toward ``goal``: round walls and buildings; round a base in his way that is not of his
     squad (his squad-mates move out of it first); cut at ``limit`` and clear of the enemy's 1"."""
-    way = group_move.routed(game.table, m, goal, limit, squad, routes(m.id), REACH, len(game.log))
+    way = group_move.routed(game.table, m, goal, limit, squad, routes(m.id), group_move.REACH, len(game.log))
     way, _ = movement.clear_of_enemies(game.world, m.id, way)
     return tuple(way[1:])
 
@@ -60,20 +58,11 @@ def squad_command(
     return _mended(game, MoveSquad(lead.unit, moves, run), limit, routes)
 
 
-def _rerouted(
-    game: Zombie40kGame, fid: str, way: tuple[Point, ...], limit: float, routes: Callable[[str], Routes]
-) -> tuple[Point, ...]:
-    """Model ``fid``'s way to where ``way`` ends, routed round the bases as they stand."""
-    m = game.figure(fid)
-    goal = way[-1] if way else m.position
-    return tuple(routes(fid).move(game.table, fid, m.position, m.radius, (goal,), REACH, len(game.log), limit))
-
-
 def _mended(game: Zombie40kGame, cmd: MoveSquad, limit: float, routes: Callable[[str], Routes]) -> MoveSquad:
     """The squad move with each model the rules' preview holds back moved earlier, or routed round the bases."""
     moves = group_move.mended(
         cmd.moves,
         lambda moves: game.preview(replace(cmd, moves=moves)),
-        lambda fid, way: _rerouted(game, fid, way, limit, routes),
+        lambda fid, way: group_move.rerouted(game.table, game.figure(fid), way, routes(fid), len(game.log), limit),
     )
     return replace(cmd, moves=moves)

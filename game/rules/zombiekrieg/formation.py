@@ -15,8 +15,6 @@ from game.rules.zombiekrieg.commands import MoveSection
 from game.rules.zombiekrieg.game import ZombiekriegGame
 from game.rules.zombiekrieg.state import Figure
 
-REACH = 7.0  # inches round a soldier his local grid covers (a 6" move and a base to spare)
-
 
 def still_to_act(game: ZombiekriegGame, fid: str) -> list[Figure]:
     """The soldiers of ``fid``'s section who may still MOVE this turn, him among them."""
@@ -38,12 +36,12 @@ def section_command(
     stamp = len(game.log)
 
     def route(f: Figure, goal: Point) -> tuple[Point, ...]:
-        return tuple(group_move.routed(game.table, f, goal, limit, section, routes(f.id), REACH, stamp)[1:])
+        return tuple(
+            group_move.routed(game.table, f, goal, limit, section, routes(f.id), group_move.REACH, stamp)[1:]
+        )
 
     def reroute(sid: str, way: tuple[Point, ...]) -> tuple[Point, ...]:
-        f = game.figure(sid)
-        goal = way[-1] if way else f.position
-        return tuple(routes(sid).move(game.table, sid, f.position, f.radius, (goal,), REACH, stamp, limit))
+        return group_move.rerouted(game.table, game.figure(sid), way, routes(sid), stamp, limit)
 
     moves = group_move.formation(soldiers, lead.position, point, route)
     return MoveSection(group_move.mended(moves, lambda mv: game.preview(MoveSection(mv)), reroute))
