@@ -97,8 +97,8 @@ class Match:
         self._notice_times: dict[str, float] = {}  # each notice up: the seconds it still stays
         self._notice_queue: list[tuple[str, str]] = []  # the notice waiting for room over the table
         self._since_stop: list[Any] = []  # the events shown since the player last had the table
-        # the roster as last drawn while nothing played back, and each token's state then
-        self._roster_still: tuple[Sequence[RosterGroup], dict[str, str]] | None = None
+        # the roster as last drawn while nothing played back, and each look's state and words then
+        self._roster_still: tuple[Sequence[RosterGroup], dict[str, tuple[str, tuple[str, ...]]]] | None = None
         self._buttons_kept: dict[str, tuple[bool, str]] = {}
         self._ready_kept: dict[bool, set[str]] = {}  # who could act, as last shown (kept while a command travels)
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
@@ -469,13 +469,14 @@ class Match:
         if self.playback.busy and self._roster_still is not None:
             groups = self._as_shown(groups)
         else:
-            self._roster_still = (groups, {fid: look.state for fid, look in self.looks.items()})
+            self._roster_still = (groups, {fid: (look.state, look.words) for fid, look in self.looks.items()})
         return roster_html(groups, self.controller.selected, fits)
 
     def _as_shown(self, groups: Sequence[RosterGroup]) -> list[RosterGroup]:
         """The roster as the screen has shown it so far (issue 33: a model was dead in the roster, a power-up
         held, before the animation and the log came to it): each heading as it stood when the events began,
-        each row's cells from its token (wounds, dead) and its state word kept until its token changes."""
+        each row's cells from its look (wounds, dead; the words the view's ``shown_looks`` changed as each event
+        was shown) and its state word kept until its look changes."""
         still, states = self._roster_still or ((), {})
         before = {g.player: g for g in still}
         rows = {r.figure: r for g in still for r in g.rows}
@@ -485,7 +486,7 @@ class Match:
                 replace(r, status=rows[r.figure].status)
                 if r.figure in rows
                 and self.looks.get(r.figure)
-                and self.looks[r.figure].state == states.get(r.figure)
+                and (self.looks[r.figure].state, self.looks[r.figure].words) == states.get(r.figure)
                 else r
                 for r in g.rows
             )
@@ -581,7 +582,10 @@ class Match:
             return
         self.log_lines_for(events)
         sounds: list[str] = []
+        shown_looks = getattr(self.view, "shown_looks", None)
         for ev in events:
+            if shown_looks is not None:  # the words the roster reads, as of this event (the rules may be ahead)
+                self.looks.update(shown_looks(self.game, ev, self.looks))
             turn = self.view.turn_of(ev)
             if turn is not None:
                 self.shown_turn, self.opponent_shown, self.phase_shown = turn, False, None  # no phase yet

@@ -38,11 +38,12 @@ from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, holds, movement, paces, short_runs
+from game.rules.outbreak import acting, clock, holds, movement, paces, short_runs, shown
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
 from game.rules.outbreak.sequence import STEP_NAMES
+from game.rules.outbreak.shown import flags
 from game.rules.outbreak.state import BYSTANDERS, PLAYERS, STEP_NUMBERS, Figure, Step
 from game.rules.percent import percent
 from game.rules.routing import Routes
@@ -148,26 +149,6 @@ IN_CONTACT = "In contact: the gun is a close combat weapon now"  # why Fire is o
 UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
 
 
-def flags(f: Figure) -> list[str]:
-    out = []
-    if f.is_human and not f.aware:
-        out.append("unaware")
-    if f.frozen:
-        out.append("frozen")
-    if f.tired:
-        out.append("tired")
-    if f.jammed:
-        out.append("jammed")
-    if f.bitten:
-        out.append("bitten")
-    if f.hidden:
-        out.append("hidden")
-    return out
-
-
-# the roster's word for what a figure did this step: one wording for a figure that stays ("waits", as for one
-# whose go has not come), the rest said as done
-ACTED_WORDS = {"move": "moved", "fire": "fired", "spot": "spotted", "clear": "cleared jam", "wait": "waits"}
 ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
 
 
@@ -353,36 +334,43 @@ class OutbreakView:
         # on every line; "no gun" says nothing the missing shots do not
         cells = [Cell(w.data.ranged(f.ranged).name, "muted")] if f.ranged else []
         cells.append(Cell(w.data.melee_name(f.melee) if f.melee else "unarmed", "muted"))
-        state = _shown_state(game, f, look.state if look is not None else f.state, looks or {})
+        look = look if look is not None else self.look(game, f.id)
+        said = look.words  # his words as shown (shown.py): the rules may be a move ahead of the screen
+        state = _shown_state(game, f, look.state, looks or {})
         if f.ranged and state == "standing":  # a dead man's shots ("3 shots DEAD") are nothing to him now
-            jammed = "jammed" in look.words if look is not None else f.jammed
-            cells.append(Cell("jammed", "bad") if jammed else self._shots_cell(game, f))
-        # the words as shown (the look), not the rules' state ahead of the events still playing: a tiredness
-        # roll of the next move stood in the roster while the zombies of this one still moved; one off the
-        # table shows only what he is now ("bitten TURNED", "hidden EXITED" said what no longer held)
-        for word in (look.words if look is not None else flags(f)) if state == "standing" else ():
-            if word != "jammed":
+            cells.append(Cell("jammed", "bad") if "jammed" in said else self._shots_cell(game, f, said))
+        # the words as shown, not the rules' state ahead of the events still playing: a tiredness roll of the
+        # next move stood in the roster while the zombies of this one still moved; one off the table shows
+        # only what he is now ("bitten TURNED", "hidden EXITED" said what no longer held)
+        for word in shown.FLAGS if state == "standing" else ():
+            if word in said and word != "jammed":
                 cells.append(Cell(word, "bad" if word in ("bitten", "frozen") else "warn"))
+        if state == "standing" and shown.grabbed(w, said, looks or {}):  # the log said a zombie grabbed him
+            cells.append(Cell("grabbed", "bad"))
         if state == "standing":
-            can = (f.id in ready) if ready is not None else not f.acted
-            unaware = "unaware" in (look.words if look is not None else flags(f))
+            did = shown.did(said)
+            can = (f.id in ready) if ready is not None else did is None
+            can = can and shown.GO_OVER not in said
             # a spot that found nobody is no "spotted" beside "unaware" (the log said "not spotted")
-            did = "looked" if f.acted == "spot" and unaware else ACTED_WORDS.get(f.acted, f.acted or "waits")
+            did = "looked" if did == shown.DID["spot"] and "unaware" in said else did or shown.DID["wait"]
             status = Cell("ready" if can else did, "good" if can else "spent")
         else:
             status = Cell(state.upper(), "bad" if state in ("dead", "turned") else "good", bold=True)
         return RosterRow(f.id, f.name or f.id, tuple(cells), status)
 
-    def _shots_cell(self, game: OutbreakGame, f: Figure) -> Cell:
-        """The shots his gun has left this move, as the rules allow them now: after a shot, "no shots this move"
-        when it landed in the last third (one shot a third of the move; "no shots left" read as an empty gun), and
-        "1 shot left (no zombie in range)" when no zombie is left to shoot."""
-        left = acting.shots_left(game.world, f)
-        if f.acted != "fire":
+    def _shots_cell(self, game: OutbreakGame, f: Figure, said: tuple[str, ...]) -> Cell:
+        """The shots his gun has left this move as shown (``said``, his look's words): after a shot, "no shots
+        this move" when it landed in the last third (one shot a third of the move; "no shots left" read as an
+        empty gun), and, while the screen is in step with the rules, "1 shot left (no zombie in range)" when no
+        zombie is left to shoot."""
+        left = shown.shots(said)
+        left = acting.shots_left(game.world, f) if left is None else left
+        if shown.did(said) != shown.DID["fire"]:
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
             return Cell("no shots this move", "spent")
-        if not game.fire_targets(f.id):  # "1 shot, none in range" beside "fired" read as one phrase
+        # "1 shot, none in range" beside "fired" read as one phrase
+        if said == shown.words(game.world, f) and not game.fire_targets(f.id):
             # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
             why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
             return Cell(f"{counted(left, 'shot')} left ({why})", "spent")
@@ -416,7 +404,7 @@ class OutbreakView:
 
     def look(self, game: OutbreakGame, fid: str) -> Look:
         f = game.figure(fid)
-        return Look(f.position, f.facing, f.state, self._badge(f), tuple(flags(f)))
+        return Look(f.position, f.facing, f.state, self._badge(f), shown.words(game.world, f))
 
     def _badge(self, f: Figure) -> str:
         if f.is_zombie:
@@ -602,7 +590,7 @@ class OutbreakView:
             return "Click a zombie to shoot." if target is None else "That is not a zombie."
         have = game.actions_for(fid)
         if target is not None and game.figure(target).is_zombie and "fire" not in have:
-            # a click on a zombie asks to shoot it: why he cannot, first (no thirds left, out of range)
+            # a click on a zombie asks to shoot it: why he cannot, first (no shots this move, out of range)
             why = self.player_words(game, game.preview(Fire(fid, target)).reason)
             if why or have:
                 return why or "He cannot shoot now."
@@ -961,6 +949,11 @@ class OutbreakView:
 
     def sound(self, game: OutbreakGame, event: Event) -> str | None:
         return sound_of(SOUNDS, game, event)
+
+    def shown_looks(self, game: OutbreakGame, event: Event, looks: dict[str, Look]) -> dict[str, Look]:
+        """The looks ``event`` changes once the screen shows it: the roster's words as the table and the log
+        have come to them (a grab, a shot spent, a move made), not the rules' a move ahead (:mod:`.shown`)."""
+        return shown.after(game.world, event, looks)
 
     def animation(self, event: Event) -> Animation | None:
         if isinstance(event, ev.Moved):
