@@ -210,10 +210,12 @@ class Match:
             return self.words(preview.reason), True
         drawn = self.view.drawing(self.game, ctl.preview_command, preview)
         plate = next((p.text for p in drawn if isinstance(p, Plate)), "")
-        said = "; ".join(line for line in plate.splitlines() if line.strip())
+        lines = [line for line in plate.splitlines() if line.strip()][1:]  # (its head says what the ask says)
+        said = "; ".join(sorted(lines, key=lambda line: "%" not in line))  # the odds first, before the cut
         kind = ctl.kinds.get(ctl.action or "")
         act = kind.label.upper() if kind is not None else "act"
-        return f"{said + '. ' if said else ''}Click {self.name(fid)} again to {act}.", False
+        ask = f"Click {self.name(fid)} again to {act}"  # first: a long plate is cut at the status line's end
+        return f"{ask}: {said}" if said else f"{ask}.", False
 
     def button(self, name: str) -> None:
         self._aimed_from_roster = None
