@@ -149,3 +149,34 @@ def test_a_squad_move_into_difficult_terrain_rolls_before_any_model_moves_and_th
     assert math.dist(g.figure("p1-1").position, (18.0, 29.0)) < 0.05, g.figure("p1-1").position  # capped too
     assert math.dist(g.figure("p1-2").position, (20.5, 29.0)) < 0.05, g.figure("p1-2").position
     assert coherency.in_coherency(g.world, g.state.units["p1"])
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    return [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))]
+
+
+def test_a_squad_too_wide_for_a_gap_between_buildings_follows_its_leader_through_in_file() -> None:
+    """Hive Street: the squad move shifted the whole formation, so in a gap between buildings the outside models
+    were stopped by the walls ("Guardian 7 stays: the path is blocked by the Sealed bastion") and the squad
+    ended split in groups. Now the squad files through behind the model pointed, as a player would move it."""
+    wide = [(18.0, 38.0), (20.0, 38.0), (22.0, 38.0), (18.0, 39.5), (20.0, 39.5), (22.0, 39.5)]
+    buildings = _box(8.0, 29.0, 18.6, 34.0) + _box(21.4, 29.0, 32.0, 34.0)  # a 2.8" gap from x 18.6 to 21.4
+    g = rigged_game({1: wide}, phase=Phase.MOVEMENT, scenario=small_scenario(walls=buildings))
+    ctl = Controller(g, Z40K.view())
+    _squad_move_from(ctl, wide[1], (20.0, 32.5))
+    plate = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+    assert "6 of 6 models move" in plate and "stays" not in plate, plate
+    done = ctl.handle(Click((20.0, 32.5)))
+    assert done.accepted, done.message
+    assert all(m.moved for m in g.world.alive(g.state.units["p1"]))
+    assert g.figure("p1-2").position == (20.0, 32.5)
+    assert coherency.in_coherency(g.world, g.state.units["p1"])
+
+
+def test_a_squad_move_that_would_split_the_squad_asks_first() -> None:
+    """A squad move that would leave the squad in two groups (a newcomer's squad went round both sides of a
+    building) asks before it moves, and says so."""
+    g = rigged_game({1: SQUAD[:2]}, phase=Phase.MOVEMENT)
+    cmd = MoveSquad("p1", (("p1-1", ((18.0, 33.0),)), ("p1-2", ((19.5, 38.0),))))  # one goes 5", one stays put
+    question = Z40K.view().confirm(g, cmd, g.preview(cmd))
+    assert "out of coherency" in question and "Click again" in question, question

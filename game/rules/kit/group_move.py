@@ -201,6 +201,74 @@ def mended(moves: Moves, preview_of: Callable[[Moves], Any], reroute: Callable[[
     return moves
 
 
+def follow_slots(way: Sequence[Point], count: int, spacing: float) -> list[Point]:
+    """``count`` places on ``way`` (its start first) behind its end, ``spacing`` apart, the nearest the end
+    first; where the way runs out, on back the way its first leg came.
+
+    >>> follow_slots([(0.0, 0.0), (4.0, 0.0)], 3, 2.0)
+    [(2.0, 0.0), (0.0, 0.0), (-2.0, 0.0)]
+    """
+    (x0, y0), (x1, y1) = way[0], way[1] if len(way) > 1 else (way[0][0], way[0][1] - 1.0)
+    first = math.hypot(x1 - x0, y1 - y0) or 1.0
+    back = count * spacing  # (the way run on backwards, for the file's tail)
+    start = (x0 - (x1 - x0) / first * back, y0 - (y1 - y0) / first * back)
+    trail = [start, *way]
+    length = path_length(trail)
+    return [_point(truncate_path(trail, length - k * spacing)[-1]) for k in range(1, count + 1)]
+
+
+def _point(p: Sequence[float]) -> Point:
+    return (round(float(p[0]), 6), round(float(p[1]), 6))
+
+
+FOLLOW_GAP = 1.0  # inches between a follower's base and the base ahead of him on the leader's way
+
+
+def follow_the_leader(
+    moves: Moves,
+    lead: Mover,
+    preview_of: Callable[[Moves], Any],
+    figure: Callable[[str], Mover],
+    route: Callable[[str, Point], Path],
+    spread: Callable[[dict[str, Point]], float] = lambda ends: 0.0,
+) -> Moves:
+    """The group's move in formation (``moves``), or, when that leaves figures behind or short of their places
+    or the group in gaps (``spread``: the rule set's measure of them, where the moves end), as when a gap
+    between buildings is too narrow for the formation, the same with the figures behind or short of their
+    places, or the whole group, following the leader along his way instead, in file behind him: whichever the
+    rules' preview says leaves fewest behind, then the group least spread. ``route`` finds a figure's way toward
+    a point, as the formation's does."""
+
+    def score(tried: Moves) -> tuple[tuple[int, float], set[str]] | None:
+        p = preview_of(tried)
+        if not p.legal:
+            return None
+        ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in p.details["steps"]}
+        held = {st["figure"] for st in p.details["steps"] if st["reason"]}
+        ways = {f: (figure(f).position, *way) for f, way in tried if f not in held}
+        in_file = {f for f in ends if any(_on_way(ends[f], w) for g, w in ways.items() if g != f)}
+        short = short_of_place({f: figure(f).position for f in ends}, ends, held) - in_file
+        return (len(held), round(spread(ends), 1)), held | short
+
+    first = score(moves)
+    ways = dict(moves)
+    if first is None or first[0] == (0, 0.0) or lead.id in first[1] or lead.id not in ways:
+        return moves  # none left behind and no gap, or the leader himself cannot go: nothing to follow
+    trail = (lead.position, *ways[lead.id])
+    best, best_score = moves, first[0]
+    for left in (first[1], set(ways) - {lead.id}):
+        by_nearness = sorted(left, key=lambda f: math.dist(figure(f).position, trail[-1]))
+        slots = follow_slots(trail, len(by_nearness), 2 * lead.radius + FOLLOW_GAP)
+        tried = (
+            *((f, way) for f, way in moves if f not in left),
+            *((f, route(f, slot)) for f, slot in zip(by_nearness, slots)),
+        )
+        got = score(tried)
+        if got is not None and got[0] < best_score:
+            best, best_score = tried, got[0]
+    return best
+
+
 def first_of(moves: Moves, fid: str) -> Moves:
     """``moves`` with ``fid``'s own moved to the front."""
     return (*(mv for mv in moves if mv[0] == fid), *(mv for mv in moves if mv[0] != fid))
@@ -228,7 +296,9 @@ def marks(
     figure who lands furthest from the first one's start, and how many stop short."""
     ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps}
     held = {st["figure"] for st in steps if st["reason"]}
-    short = short_of_place({f: figure(f).position for f in ends}, ends, held)
+    ways = {fid: (figure(fid).position, *way) for fid, way in moves if fid not in held}
+    in_file = {f for f in ends if any(_on_way(ends[f], way) for g, way in ways.items() if g != f)}
+    short = short_of_place({f: figure(f).position for f in ends}, ends, held) - in_file  # (following: in place)
     out: list[Primitive] = []
     for fid, way in moves:
         f = figure(fid)
@@ -241,6 +311,17 @@ def marks(
     first = figure(moves[0][0]).position
     spot = max((ends[f] for f, _ in moves if f not in held), key=lambda p: math.dist(p, first), default=first)
     return out, spot, len(short)
+
+
+def _on_way(p: Point, way: Sequence[Point], within: float = 0.5) -> bool:
+    """Whether ``p`` stands on ``way`` (a figure following another in file stands on his way)."""
+    for a, b in zip(way, way[1:]):
+        ab = (b[0] - a[0], b[1] - a[1])
+        t = ((p[0] - a[0]) * ab[0] + (p[1] - a[1]) * ab[1]) / max(ab[0] ** 2 + ab[1] ** 2, 1e-12)
+        t = min(1.0, max(0.0, t))
+        if math.dist(p, (a[0] + t * ab[0], a[1] + t * ab[1])) <= within:
+            return True
+    return False
 
 
 def stays_question(

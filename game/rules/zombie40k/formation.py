@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from game.rules.kit import group_move
 from game.rules.routing import Point, Routes
-from game.rules.zombie40k import movement
+from game.rules.zombie40k import coherency, movement
 from game.rules.zombie40k.commands import MoveSquad
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.state import Model
@@ -55,7 +55,24 @@ def squad_command(
     moves = group_move.formation(
         models, lead.position, point, lambda m, goal: _route(game, m, goal, limit, squad, routes)
     )
-    return _mended(game, MoveSquad(lead.unit, moves, run), limit, routes)
+    cmd = _mended(game, MoveSquad(lead.unit, moves, run), limit, routes)
+    if lead not in models:
+        return cmd
+    followed = group_move.follow_the_leader(  # a gap the formation is too wide for: in file behind him
+        cmd.moves,
+        lead,
+        lambda moves: game.preview(replace(cmd, moves=moves)),
+        game.figure,
+        lambda f, goal: _route(game, game.figure(f), goal, limit, squad, routes),
+        lambda ends: _spread(game, lead, ends),
+    )
+    return cmd if followed == cmd.moves else _mended(game, replace(cmd, moves=followed), limit, routes)
+
+
+def _spread(game: Zombie40kGame, lead: Model, ends: dict[str, Point]) -> float:
+    """How far out of coherency the squad would stand with its movers at ``ends`` (0: in coherency)."""
+    models = game.world.alive(game.state.units[lead.unit])
+    return coherency.stretch(models, coherency.gap_of(game.world), ends)
 
 
 def _mended(game: Zombie40kGame, cmd: MoveSquad, limit: float, routes: Callable[[str], Routes]) -> MoveSquad:

@@ -962,10 +962,28 @@ def _shown_wounds(wounds: int, most: int, look: Look | None) -> int:
 
 
 def squad_question(game: Zombie40kGame, preview: Any) -> str:
-    """A squad move that leaves a model behind asks first: who stays, and that a second click moves the rest."""
+    """A squad move that leaves a model behind asks first: who stays, and that a second click moves the rest;
+    one that would leave the squad out of coherency (in groups) asks too."""
     n = names_of(game)
-    return group_move.stays_question(
+    stays = group_move.stays_question(
         preview.details["steps"], n.figure, lambda why: player_words(game, why), _verb(preview)
+    )
+    return stays or split_question(game, preview)
+
+
+def split_question(game: Zombie40kGame, preview: Any) -> str:
+    """"" unless the squad's move would leave it more spread out than it stands, and out of coherency."""
+    steps = preview.details["steps"]
+    unit = game.state.units[game.figure(steps[0]["figure"]).unit]
+    models, gap = game.world.alive(unit), coherency.gap_of(game.world)
+    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps}
+    if coherency.stretch(models, gap, ends) <= max(coherency.stretch(models, gap), 0.05):
+        return ""
+    parts = len(coherency.groups(models, gap, ends))
+    return (
+        f"The squad would end out of coherency ({parts} groups). Click again to {_verb(preview)} anyway."
+        if parts > 1
+        else f"The squad would end out of coherency. Click again to {_verb(preview)} anyway."
     )
 
 

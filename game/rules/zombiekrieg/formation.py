@@ -44,4 +44,16 @@ def section_command(
         return group_move.rerouted(game.table, game.figure(sid), way, routes(sid), stamp, limit)
 
     moves = group_move.formation(soldiers, lead.position, point, route)
-    return MoveSection(group_move.mended(moves, lambda mv: game.preview(MoveSection(mv)), reroute))
+    moves = group_move.mended(moves, lambda mv: game.preview(MoveSection(mv)), reroute)
+    if lead not in soldiers:
+        return MoveSection(moves)
+    followed = group_move.follow_the_leader(  # a gap the formation is too wide for: in file behind him
+        moves,
+        lead,
+        lambda mv: game.preview(MoveSection(mv)),
+        game.figure,
+        lambda sid, goal: route(game.figure(sid), goal),
+    )
+    if followed != moves:
+        followed = group_move.mended(followed, lambda mv: game.preview(MoveSection(mv)), reroute)
+    return MoveSection(followed)
