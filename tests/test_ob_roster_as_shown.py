@@ -8,6 +8,7 @@ scene (headless), its roster panel and its log."""
 from __future__ import annotations
 
 import html
+import math
 import re
 from pathlib import Path
 
@@ -80,3 +81,31 @@ def test_a_character_reads_moved_while_his_move_plays(tmp_path: Path) -> None:
                 assert row_of(scene, "pc2").endswith("ready"), row_of(scene, "pc2")  # his friend's go is his yet
         play_out(app, scene)
         assert frames > 1 and row_of(scene, "pc1").endswith("moved")
+
+
+def test_a_grab_is_told_when_the_zombie_gets_there_not_as_the_horde_sets_off(tmp_path: Path) -> None:
+    """Small Town: "Zombie 5/6/4 grabs Shop assistant" and her "grabbed" came up while those zombies still stood
+    in their old spots; they arrived about a second later. Three zombies come on; each grab line is told only
+    once its zombie stands where the rules put it."""
+    game = rigged_game(
+        pcs={"pc1": (12, 20), "pc2": (30, 30)}, zombies=[(12, 14), (16, 15), (8, 15)], dice=[3] * 80
+    )
+    with headless_app(tmp_path / "settings.json") as app:
+        app.settings.animation_speed = 1.0
+        app.push(GameScene(app, game.scenario, {}, game=game, autosave=False))
+        app.run_frames(3)
+        scene = app.scene
+        end_turn(app, scene)
+        told = len(scene.log_lines)
+        grabs = 0
+        while scene.match.playback.busy:
+            app.run_frames(1)
+            for line in scene.log_lines[told:]:
+                found = re.search(r"Zombie (\d+) grabs", html.unescape(re.sub("<[^>]+>", "", line)))
+                if found:
+                    zid = f"z{found.group(1)}"
+                    shown, there = scene.match.looks[zid].position, game.figure(zid).position
+                    assert math.dist(shown, there) < 0.05, (line, shown, there)
+                    grabs += 1
+            told = len(scene.log_lines)
+        assert grabs >= 2, scene.log_lines

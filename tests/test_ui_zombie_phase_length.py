@@ -70,7 +70,9 @@ def glide(fid: str, path: tuple[tuple[float, float], ...]) -> Animation:
 def test_zombies_whose_ways_cross_take_turns_the_others_shamble_at_once() -> None:
     """Three zombies moved one after another, each after its dice: the second crosses the first one's way
     where the first is half way, so it waits until the way is clear; the third, far off, goes at once. No
-    two bases ever overlap on the screen, and the log keeps the rules' order."""
+    two bases ever overlap on the screen, and the log keeps the rules' order, telling the second zombie's dice
+    and move when he sets off, not before (an Outbreak newcomer read grabs in the log before the zombie got
+    there)."""
     moves = {
         "z1": glide("z1", ((0.0, 0.0), (6.0, 0.0))),
         "z2": glide("z2", ((3.0, -3.0), (3.0, 3.0))),  # over (3, 0) half way, as z1 is there
@@ -79,12 +81,17 @@ def test_zombies_whose_ways_cross_take_turns_the_others_shamble_at_once() -> Non
     events = ["dice z1", "z1", "dice z2", "z2", "dice z3", "z3"]
     looks = {fid: Look(a.path[0], 0.0, "standing", fid) for fid, a in moves.items()}
     pb = Playback(looks, lambda e: moves.get(e), is_zombie=lambda fid: True)
-    assert pb.add(events) == events  # one step: the log shows them all, in the rules' order
+    told = pb.add(events)
+    assert told == ["dice z1", "z1"], told  # the second zombie waits: his dice and move are told when he goes
     closest = 99.0
     while pb.busy:
         shown = [looks[f].position for f in moves]
         closest = min(closest, *(math.dist(a, b) for a, b in itertools.combinations(shown, 2)))
-        pb.update(1 / FPS)
+        now = pb.update(1 / FPS)
+        if "z2" in now:  # told as he sets off, once the first is well on his way
+            assert math.dist(looks["z2"].position, (3.0, -3.0)) < 0.3 and looks["z1"].position[0] > 1.0, looks
+        told += now
+    assert told == events  # the rules' order
     assert 0.98 <= closest, closest  # two 0.5" bases: z2 waited for z1 to pass
     moving = [s for s in steps_of(events, lambda e: moves.get(e)) if s.glides]
     clock = {fid: g.start for fid, g in moving[0].clock.items()}

@@ -21,6 +21,7 @@ Pure data (no pygame): the match reads ``looks`` and ``tracer`` each frame.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -57,6 +58,8 @@ class Step:
     zombies: bool = False  # zombies glide in it: it keeps a followable pace at any speed
     clock: dict[str, Glide] = field(default_factory=dict)  # a group's glides: when each starts and its pace
     natural: float = 0.0  # a group's step: its seconds at speed 1 before a phase was shortened
+    later: list[tuple[float, Any]] = field(default_factory=list)  # events shown as the glides reach them
+    last: str = ""  # the figure of the group's last move so far
 
     def along(self, fid: str, t: float) -> float:
         """How far (0..1) along its path ``fid`` is, ``t`` (0..1) into the step: a group's glides each
@@ -94,8 +97,7 @@ def steps_of(events: Sequence[Any], animate: Animator, radius: Radius | None = N
         elif a is None:
             steps.append(Step([ev], 0.0))
         elif open_step is not None and _joins(open_step, a, bool(held)):
-            open_step.events.extend(held)
-            _glide(open_step, ev, a, size(a.figure))
+            _glide_later(open_step, held, ev, a, size(a.figure))
             held.clear()
         else:
             steps.extend(Step([e], 0.0) for e in held)
@@ -103,6 +105,33 @@ def steps_of(events: Sequence[Any], animate: Animator, radius: Radius | None = N
             steps.append(_step_of(ev, a, size))
     steps.extend(Step([e], 0.0) for e in held)
     return steps
+
+
+def _glide_later(step: Step, held: list[Any], ev: Any, a: Animation, radius: float) -> None:
+    """A later move of the group's ``step`` glides in it, and it and the events told before it show in the rules'
+    order as the screen reaches them: what the last move brought about (a zombie grabs the man it reached) when
+    its glide ends, the rest (the next zombie's dice, his move) when his glide starts. The log and the roster
+    never tell a grab before the zombie is there, nor a move before it starts."""
+    last = step.last
+    ended = step.clock[last].end if last in step.clock else 0.0
+    _glide(step, ev, a, radius, told=False)
+    starts = step.clock[a.figure].start
+    brought = True  # (the events right after the last move, while they are about his figure)
+    for e in held:
+        brought = brought and _about(e, last)
+        _tell_at(step, ended if brought else starts, e)
+    _tell_at(step, starts, ev)
+
+
+def _about(ev: Any, fid: str) -> bool:
+    """Whether an event names the figure ``fid`` (a grab by the zombie, his dice)."""
+    values = vars(ev).values() if hasattr(ev, "__dict__") else ()
+    return bool(fid) and any(v == fid or isinstance(v, str) and fid in v.split() for v in values)
+
+
+def _tell_at(step: Step, at: float, ev: Any) -> None:
+    """Show ``ev`` ``at`` natural seconds into the step, never before an event told before it."""
+    step.later.append((max(at, step.later[-1][0]) if step.later else at, ev))
 
 
 def _step_of(ev: Any, a: Animation, size: Radius) -> Step:
@@ -129,10 +158,13 @@ def _joins(step: Step, a: Animation, bridged: bool) -> bool:
     return not (bridged and a.figure in step.glides)
 
 
-def _glide(step: Step, ev: Any, a: Animation, radius: float) -> None:
+def _glide(step: Step, ev: Any, a: Animation, radius: float, told: bool = True) -> None:
     """``a``'s move glides in the group's ``step`` (on from the figure's earlier move in it, if any),
-    starting as soon as its way is clear of the glides already in it: the rules moved it after them."""
-    step.events.append(ev)
+    starting as soon as its way is clear of the glides already in it: the rules moved it after them. ``told``:
+    its event shows when the step begins (else the caller times it)."""
+    if told:
+        step.events.append(ev)
+    step.last = a.figure
     earlier = step.clock.pop(a.figure, None)
     path = (*earlier.path, *a.path[1:]) if earlier is not None else a.path
     glide = Glide.of(path, radius)
@@ -233,19 +265,29 @@ class Playback:
         if self.tracer is not None:
             a, b, _ = self.tracer
             self.tracer = (a, b, 1.0 - t)
+        started.extend(self._due(step, t * step.natural if t < 1.0 else math.inf))
         if t >= 1.0:
             self._finish(step)
             started.extend(self._advance())
         return started
 
+    @staticmethod
+    def _due(step: Step, now: float) -> list[Any]:
+        """The step's held events whose glide has ended by ``now`` (natural seconds), taken off it."""
+        due = [e for at, e in step.later if at <= now + 1e-9]
+        step.later = [(at, e) for at, e in step.later if at > now + 1e-9]
+        return due
+
     def skip(self) -> list[Any]:
         """Jump to the end: every queued event is applied now. Returns the events not yet begun."""
         started: list[Any] = []
         if self.current is not None:
+            started.extend(self._due(self.current, math.inf))
             self._finish(self.current)
         while self.queue:
             step = self.queue.popleft()
             started.extend(step.events)
+            started.extend(self._due(step, math.inf))
             self._begin(step)
             self._finish(step)
         self.current = None
@@ -261,6 +303,7 @@ class Playback:
             if step.duration > 0:
                 self.current, self.elapsed = step, 0.0
                 return started
+            started.extend(self._due(step, math.inf))
             self._finish(step)
         self.current = None
         return started

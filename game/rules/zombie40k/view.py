@@ -972,7 +972,7 @@ def squad_question(game: Zombie40kGame, preview: Any) -> str:
 
 
 def split_question(game: Zombie40kGame, preview: Any) -> str:
-    """"" unless the squad's move would leave it more spread out than it stands, and out of coherency."""
+    """ "" unless the squad's move would leave it more spread out than it stands, and out of coherency."""
     steps = preview.details["steps"]
     unit = game.state.units[game.figure(steps[0]["figure"]).unit]
     models, gap = game.world.alive(unit), coherency.gap_of(game.world)
