@@ -38,7 +38,7 @@ from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, holds, movement, paces, short_runs, shown
+from game.rules.outbreak import acting, clock, contact, holds, movement, paces, short_runs, shown
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -186,6 +186,19 @@ def _late_hit(third: int) -> str:
     left = max(0, 3 - third)
     shots = counted(left, "shot") if left else "no shots"
     return f"hit in third {third}: the zombie comes {comes} before the hit lands; {shots} left this move"
+
+
+def inches_apart(gap: float, touching: bool) -> str:
+    """A gap between bases in words, never read as contact when it is none: ``0.3"``; a gap just over the
+    contact distance keeps a second decimal (``0.12"``, not ``0.1"``, which is within it).
+
+    >>> inches_apart(0.3, False), inches_apart(0.12, False), inches_apart(0.104, False)
+    ('0.3"', '0.12"', '0.11"')
+    """
+    text = f'{gap:.1f}"'
+    if not touching and gap <= 0.15:  # a tenth would round onto the contact distance (0.1")
+        text = f'{math.ceil(gap * 100 - 1e-6) / 100:.2f}"'
+    return text
 
 
 def _stood_still(length: float) -> bool:
@@ -448,6 +461,8 @@ class OutbreakView:
             held = holds.held_by(game.world, fid) if f.on_table else []
             if held:  # up to three tokens crowd him: which ones have hold of him
                 lines.append("held by " + ", ".join(self._who(game, z, html_safe=False) for z in held))
+            near = self._contact_words(game, contact.around(game.world, f), False) if f.on_table else ""
+            lines += [near] if near else []  # tokens a little way apart look touching: whether they are
             # what he knows, in words: an unaware one cannot fire until he spots a zombie
             lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
             lines += [w for w in flags(f) if w != "unaware"]
@@ -686,6 +701,8 @@ class OutbreakView:
             how_far = _how_far(paths)
             roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
             roll += "\n" + how_far if how_far else ""
+            ends = self._ends_near(game, f, paths)
+            roll += "\n" + ends if ends else ""
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
             exits = preview.details.get("exits")
@@ -737,6 +754,33 @@ class OutbreakView:
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
+
+    def _ends_near(self, game: OutbreakGame, f: Figure, paths: dict[str, Any]) -> str:
+        """Where the move ends against the zombie nearest its end, by the rules' contact test: ``ends in
+        contact with Zombie 3``, ``ends 0.3" from Zombie 3: not in contact`` (tokens a little way apart look
+        touching); the 8" run's words after the walk's when they differ. Empty with no zombie near the end."""
+        said = {
+            label: self._contact_words(game, contact.around(game.world, f, tuple(p["points"][-1])), True)
+            for label, p in paths.items()
+        }
+        if not said:
+            return ""
+        (_, first), *rest = said.items()
+        other = [f"on the {label} run {words}" for label, words in rest if words and words != first]
+        return (first + (f" ({'; '.join(other)})" if first else "; ".join(other))) if other else first
+
+    def _contact_words(self, game: OutbreakGame, near: contact.Around, ends: bool) -> str:
+        """``in contact with Zombie 3`` / ``Zombie 3 is 0.3" away: not in contact`` (``ends``: a move's end,
+        ``ends in contact with ...`` / ``ends 0.3" from Zombie 3: not in contact``); empty with none near."""
+        who = lambda fid: self._who(game, fid, html_safe=False)  # noqa: E731
+        if near.touching:
+            return ("ends " if ends else "") + "in contact with " + ", ".join(who(z) for z in near.touching)
+        if near.nearest is None:
+            return ""
+        gap = inches_apart(near.gap, False)
+        if ends:
+            return f"ends {gap} from {who(near.nearest)}: not in contact"
+        return f"{who(near.nearest)} is {gap} away: not in contact"
 
     def _exit_lines(self, game: OutbreakGame, f: Figure, exits: dict[str, Any] | None, rolls: bool) -> list[str]:
         """What the move does at the exit: who gets away, who is led out, or why the runner stays. ``rolls``:
