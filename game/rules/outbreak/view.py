@@ -38,7 +38,7 @@ from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, contact, holds, movement, paces, short_runs, shown
+from game.rules.outbreak import acting, caught, clock, contact, holds, movement, paces, short_runs, shown
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -149,6 +149,8 @@ IN_CONTACT = "In contact: the gun is a close combat weapon now"  # why Fire is o
 UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
 
 
+# a run ending near a zombie: the rules take a grabbed runner's first blow (close_combat.py) and nothing said so
+CAUGHT_RUNNING = "a run: if a zombie grabs him this move, no first blow (caught running)"
 ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
 
 
@@ -703,6 +705,8 @@ class OutbreakView:
             roll += "\n" + how_far if how_far else ""
             ends = self._ends_near(game, f, paths)
             roll += "\n" + ends if ends else ""
+            if any(caught.would_be(game.world, f, p["points"], game.reading) for p in paths.values()):
+                roll += "\n" + CAUGHT_RUNNING
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
             exits = preview.details.get("exits")
@@ -829,6 +833,9 @@ class OutbreakView:
                 quiet = clock.quiet_start_line(game, e.move, lambda fid: self._who(game, fid, html_safe=False))
                 if quiet:
                     out.append(toned("gold", _esc(quiet)))
+            if isinstance(e, ev.Grappled) and base is not None:  # the blow he never struck: why
+                if caught.no_first_blow(game.world, game.log, base + i, game.reading):
+                    out.append(toned("warn", f"{self._who(game, e.human)} was caught running: no first blow."))
             line = self._line(game, e)
             if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
                 why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
