@@ -549,7 +549,7 @@ class OutbreakView:
             return f"{f.name} has already taken his option this step ({f.acted})."
         if key == "move":
             if fighting:
-                return "In contact with a zombie: no human can leave a combat."
+                return self._held_words(game, f)
             return "Stopped for a breather (tired)." if f.tired else "Cannot move now."
         if key == "fire":
             if not f.ranged:
@@ -568,6 +568,17 @@ class OutbreakView:
         if key == "clear":
             return "The gun is not jammed." if not f.jammed else "Cannot clear it now."
         return ""
+
+    def _held_words(self, game: OutbreakGame, f: Figure) -> str:
+        """Why a man in contact cannot move, in the player's terms: ``Sheriff Dale is held by Zombie 2: a
+        grabbed man cannot move; he fights at the close combat step.`` (no human leaves a combat [seed])."""
+        w = game.world
+        holding = holds.held_by(w, f.id) or [z.id for z in w.contacts(f, zombies=True)]  # a 4th touches him
+        zombies = ", ".join(self._who(game, z, html_safe=False) for z in holding)
+        return (
+            f"{self._who(game, f.id, html_safe=False)} is held by {zombies}: a grabbed man cannot move; "
+            "he fights at the close combat step."
+        )
 
     def default_action(self, game: OutbreakGame, fid: str, target: str | None) -> str | None:
         have = game.actions_for(fid)
@@ -611,6 +622,9 @@ class OutbreakView:
             why = self.player_words(game, game.preview(Fire(fid, target)).reason)
             if why or have:
                 return why or "He cannot shoot now."
+        f = game.figure(fid)
+        if "move" not in have and not acting.turn_reason(game.world, fid) and acting.in_combat(game.world, f):
+            return self._held_words(game, f)  # a click to run him: what holds him ("Nothing to do there.")
         if not have:
             return (
                 self.player_words(game, acting.turn_reason(game.world, fid) or "")
