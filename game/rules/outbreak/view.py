@@ -830,6 +830,8 @@ class OutbreakView:
         out = []
         base = paces.where_in_log(game.log, events)  # where the batch sits in the log (the rules may be ahead)
         for i, e in enumerate(events):
+            if base is not None and paces.of_the_dead(game.log, base + i):  # shot dead: no pace to tell
+                continue
             if base is not None and paces.is_pace(e):  # the zombies' paces: one line for the step
                 line = paces.folded(game, base + i, lambda fid: self.player_words(game, fid))
                 if line is not None:
