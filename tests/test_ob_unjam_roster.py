@@ -51,3 +51,18 @@ def test_a_cleared_jam_reads_cleared_and_not_jammed(tmp_path: Path, roll: int) -
     during, after, log = unjam_rows(tmp_path, roll)
     assert any("cleared." in line for line in log), log
     assert after.endswith("cleared jam") and "jammed" not in after, after
+
+
+def test_while_events_play_the_unjam_reads_as_rolled() -> None:
+    """The roster's words as each event is shown (the view's shown_looks), before the rules' words come back."""
+    from game.rules.outbreak import events as ev
+    from game.rules.outbreak.view import OutbreakView
+
+    game = rigged_game(pcs={"pc1": (12, 20)}, zombies=[(2, 2)], dice=[])
+    game.state.figures["pc1"].jammed = True
+    view = OutbreakView()
+    looks = {"pc1": view.look(game, "pc1")}
+    failed = view.shown_looks(game, ev.JamCleared("pc1", 2, False), looks)["pc1"].words
+    cleared = view.shown_looks(game, ev.JamCleared("pc1", 5, True), looks)["pc1"].words
+    assert "jammed" in failed and "tried the jam" in failed and "cleared jam" not in failed, failed
+    assert "jammed" not in cleared and "cleared jam" in cleared, cleared
