@@ -54,3 +54,33 @@ def test_one_zombies_pace_names_him() -> None:
         game = rigged_game(pcs={"pc1": (12, 2)}, zombies=[(2, 40)], dice=[die] + [4] * 30)
         lines = plain(OutbreakView().log_lines(game, game.apply(EndStep())))
         assert words in lines and not [line for line in lines if "pace" in line], lines
+
+
+def shot_log(dice: list[int]) -> list[str]:
+    """The log the real match writes while PC 1 fires at Zombie 1, 6" off, and the shot plays."""
+    from game.rules.outbreak import Fire
+    from game.rules.outbreak.view import OutbreakView as View
+    from game.ui.match import Match
+
+    game = rigged_game(pcs={"pc1": (12, 20), "pc2": (2, 22)}, zombies=[(12, 14)], dice=dice + [3] * 30)
+    lines: list[str] = []
+    match = Match(game, View(), log=lines.append)
+    match.send(Fire("pc1", "z1"))
+    for _ in range(100):
+        match.update(0.1)
+    return plain(lines)
+
+
+def test_a_zombie_shot_dead_in_the_first_third_has_no_pace_line() -> None:
+    """A newcomer read 'Zombie 1's pace: D6 = 3: Zombie 1 moves 6"' after 'hit and killed in the first third':
+    the zombie rolls the pace it comes on at before it drops (an event still, for the dice tray), but the log
+    does not tell the pace of a zombie it has told dead."""
+    lines = shot_log([6, 3])
+    assert "PC 1 fires at Zombie 1: D6 = 6, hit and killed in the first third." in lines, lines
+    assert not any("pace" in line or "moves 6" in line for line in lines), lines
+
+
+def test_a_zombie_hit_later_still_has_its_pace_told() -> None:
+    lines = shot_log([4, 3, 5])  # the second third; it comes on at 6" (a 3), then the 5 destroys it
+    pace = next(i for i, line in enumerate(lines) if "pace" in line)
+    assert 'moves 6"' in lines[pace] and "destroyed" in lines[pace + 1], lines

@@ -28,6 +28,22 @@ def where_in_log(log: Sequence[Event], events: Sequence[Event]) -> int | None:
     return next((k for k in range(len(log) - 1, -1, -1) if log[k] is first), None)
 
 
+def of_the_dead(log: Sequence[Event], i: int) -> bool:
+    """Whether the pace roll ``log[i]`` is of a zombie the log has already killed: one shot dead in the first
+    third still rolls the pace it comes on at before it drops, and "Zombie 1 moves 6"" read after "hit and
+    killed in the first third" as if it lived on. The roll stays an event (the dice tray shows it)."""
+    e = log[i]
+    if not (isinstance(e, DiceRolled) and is_pace(e)):
+        return False
+    zid = e.purpose.removesuffix(" pace")
+    start, _ = _step_bounds(log, i)
+    return any(
+        (isinstance(x, ev.Fired) and x.target == zid and x.result == "killed")
+        or (isinstance(x, ev.Killed) and x.figure == zid)
+        for x in log[start:i]
+    )
+
+
 def _step_bounds(log: Sequence[Event], i: int) -> tuple[int, int]:
     """The step around ``log[i]``: the index of the event that began it, and of the one that begins the next."""
     start = i

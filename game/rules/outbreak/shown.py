@@ -35,7 +35,9 @@ from game.rules.outbreak.world import World
 # the roster's word for what a figure did this step: one wording for a figure that stays ("waits", as for one
 # whose go has not come), the rest said as done
 DID = {"move": "moved", "fire": "fired", "spot": "spotted", "clear": "cleared jam", "wait": "waits"}
-DONE = frozenset(DID.values())
+# an unjam that failed: "jammed cleared jam" read as a success beside the roll's "still jammed"
+TRIED_JAM = "tried the jam"
+DONE = frozenset(DID.values()) | {TRIED_JAM}
 HELD = "held by "  # + the zombie's id
 SHOTS = re.compile(r"(\d+) shots?")
 # the events that end a player's go: no one is "ready" from them on till the screen has caught up
@@ -58,7 +60,7 @@ def words(world: World, f: Figure) -> tuple[str, ...]:
     if f.is_human and f.on_table:
         out += [HELD + z for z in holds.held_by(world, f.id)]
     if f.acted:
-        out.append(DID.get(f.acted, f.acted))
+        out.append(TRIED_JAM if f.acted == "clear" and f.jammed else DID.get(f.acted, f.acted))
     if f.ranged:
         out.append(counted(acting.shots_left(world, f), "shot"))
     return tuple(out)
@@ -154,7 +156,7 @@ def _acted(world: World, e: Event, said: _Words) -> None:
         said.did(e.figure, DID["fire"])
         said.shots(e.figure, 0 if e.result == "jammed" else full_shots(world) - e.third)
     elif isinstance(e, ev.JamCleared):
-        said.did(e.figure, DID["clear"])
+        said.did(e.figure, DID["clear"] if e.cleared else TRIED_JAM)
         if e.cleared:  # cleared as his option: a move of his own, no third used yet
             said.flag(e.figure, "jammed", False)
             said.shots(e.figure, full_shots(world))

@@ -38,7 +38,7 @@ from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, clock, holds, movement, paces, short_runs, shown
+from game.rules.outbreak import acting, caught, clock, contact, holds, movement, paces, short_runs, shown
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -149,6 +149,8 @@ IN_CONTACT = "In contact: the gun is a close combat weapon now"  # why Fire is o
 UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to look)"
 
 
+# a run ending near a zombie: the rules take a grabbed runner's first blow (close_combat.py) and nothing said so
+CAUGHT_RUNNING = "a run: if a zombie grabs him this move, no first blow (caught running)"
 ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
 
 
@@ -186,6 +188,19 @@ def _late_hit(third: int) -> str:
     left = max(0, 3 - third)
     shots = counted(left, "shot") if left else "no shots"
     return f"hit in third {third}: the zombie comes {comes} before the hit lands; {shots} left this move"
+
+
+def inches_apart(gap: float, touching: bool) -> str:
+    """A gap between bases in words, never read as contact when it is none: ``0.3"``; a gap just over the
+    contact distance keeps a second decimal (``0.12"``, not ``0.1"``, which is within it).
+
+    >>> inches_apart(0.3, False), inches_apart(0.12, False), inches_apart(0.104, False)
+    ('0.3"', '0.12"', '0.11"')
+    """
+    text = f'{gap:.1f}"'
+    if not touching and gap <= 0.15:  # a tenth would round onto the contact distance (0.1")
+        text = f'{math.ceil(gap * 100 - 1e-6) / 100:.2f}"'
+    return text
 
 
 def _stood_still(length: float) -> bool:
@@ -448,6 +463,8 @@ class OutbreakView:
             held = holds.held_by(game.world, fid) if f.on_table else []
             if held:  # up to three tokens crowd him: which ones have hold of him
                 lines.append("held by " + ", ".join(self._who(game, z, html_safe=False) for z in held))
+            near = self._contact_words(game, contact.around(game.world, f), False) if f.on_table else ""
+            lines += [near] if near else []  # tokens a little way apart look touching: whether they are
             # what he knows, in words: an unaware one cannot fire until he spots a zombie
             lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
             lines += [w for w in flags(f) if w != "unaware"]
@@ -532,7 +549,7 @@ class OutbreakView:
             return f"{f.name} has already taken his option this step ({f.acted})."
         if key == "move":
             if fighting:
-                return "In contact with a zombie: no human can leave a combat."
+                return self._held_words(game, f)
             return "Stopped for a breather (tired)." if f.tired else "Cannot move now."
         if key == "fire":
             if not f.ranged:
@@ -551,6 +568,17 @@ class OutbreakView:
         if key == "clear":
             return "The gun is not jammed." if not f.jammed else "Cannot clear it now."
         return ""
+
+    def _held_words(self, game: OutbreakGame, f: Figure) -> str:
+        """Why a man in contact cannot move, in the player's terms: ``Sheriff Dale is held by Zombie 2: a
+        grabbed man cannot move; he fights at the close combat step.`` (no human leaves a combat [seed])."""
+        w = game.world
+        holding = holds.held_by(w, f.id) or [z.id for z in w.contacts(f, zombies=True)]  # a 4th touches him
+        zombies = ", ".join(self._who(game, z, html_safe=False) for z in holding)
+        return (
+            f"{self._who(game, f.id, html_safe=False)} is held by {zombies}: a grabbed man cannot move; "
+            "he fights at the close combat step."
+        )
 
     def default_action(self, game: OutbreakGame, fid: str, target: str | None) -> str | None:
         have = game.actions_for(fid)
@@ -594,6 +622,9 @@ class OutbreakView:
             why = self.player_words(game, game.preview(Fire(fid, target)).reason)
             if why or have:
                 return why or "He cannot shoot now."
+        f = game.figure(fid)
+        if "move" not in have and not acting.turn_reason(game.world, fid) and acting.in_combat(game.world, f):
+            return self._held_words(game, f)  # a click to run him: what holds him ("Nothing to do there.")
         if not have:
             return (
                 self.player_words(game, acting.turn_reason(game.world, fid) or "")
@@ -686,6 +717,10 @@ class OutbreakView:
             how_far = _how_far(paths)
             roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
             roll += "\n" + how_far if how_far else ""
+            ends = self._ends_near(game, f, paths)
+            roll += "\n" + ends if ends else ""
+            if any(caught.would_be(game.world, f, p["points"], game.reading) for p in paths.values()):
+                roll += "\n" + CAUGHT_RUNNING
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
             exits = preview.details.get("exits")
@@ -738,6 +773,33 @@ class OutbreakView:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
 
+    def _ends_near(self, game: OutbreakGame, f: Figure, paths: dict[str, Any]) -> str:
+        """Where the move ends against the zombie nearest its end, by the rules' contact test: ``ends in
+        contact with Zombie 3``, ``ends 0.3" from Zombie 3: not in contact`` (tokens a little way apart look
+        touching); the 8" run's words after the walk's when they differ. Empty with no zombie near the end."""
+        said = {
+            label: self._contact_words(game, contact.around(game.world, f, tuple(p["points"][-1])), True)
+            for label, p in paths.items()
+        }
+        if not said:
+            return ""
+        (_, first), *rest = said.items()
+        other = [f"on the {label} run {words}" for label, words in rest if words and words != first]
+        return (first + (f" ({'; '.join(other)})" if first else "; ".join(other))) if other else first
+
+    def _contact_words(self, game: OutbreakGame, near: contact.Around, ends: bool) -> str:
+        """``in contact with Zombie 3`` / ``Zombie 3 is 0.3" away: not in contact`` (``ends``: a move's end,
+        ``ends in contact with ...`` / ``ends 0.3" from Zombie 3: not in contact``); empty with none near."""
+        who = lambda fid: self._who(game, fid, html_safe=False)  # noqa: E731
+        if near.touching:
+            return ("ends " if ends else "") + "in contact with " + ", ".join(who(z) for z in near.touching)
+        if near.nearest is None:
+            return ""
+        gap = inches_apart(near.gap, False)
+        if ends:
+            return f"ends {gap} from {who(near.nearest)}: not in contact"
+        return f"{who(near.nearest)} is {gap} away: not in contact"
+
     def _exit_lines(self, game: OutbreakGame, f: Figure, exits: dict[str, Any] | None, rolls: bool) -> list[str]:
         """What the move does at the exit: who gets away, who is led out, or why the runner stays. ``rolls``:
         whether he rolls to move (with no zombie near he walks 6", never an 8" run)."""
@@ -768,6 +830,8 @@ class OutbreakView:
         out = []
         base = paces.where_in_log(game.log, events)  # where the batch sits in the log (the rules may be ahead)
         for i, e in enumerate(events):
+            if base is not None and paces.of_the_dead(game.log, base + i):  # shot dead: no pace to tell
+                continue
             if base is not None and paces.is_pace(e):  # the zombies' paces: one line for the step
                 line = paces.folded(game, base + i, lambda fid: self.player_words(game, fid))
                 if line is not None:
@@ -785,6 +849,9 @@ class OutbreakView:
                 quiet = clock.quiet_start_line(game, e.move, lambda fid: self._who(game, fid, html_safe=False))
                 if quiet:
                     out.append(toned("gold", _esc(quiet)))
+            if isinstance(e, ev.Grappled) and base is not None:  # the blow he never struck: why
+                if caught.no_first_blow(game.world, game.log, base + i, game.reading):
+                    out.append(toned("warn", f"{self._who(game, e.human)} was caught running: no first blow."))
             line = self._line(game, e)
             if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
                 why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
