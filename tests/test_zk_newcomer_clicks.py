@@ -196,3 +196,21 @@ def test_an_order_by_a_click_on_a_roster_name_shows_its_odds_first_and_the_secon
     click_link(app, scene.roster_box, names[2])
     click_link(app, scene.roster_box, names[2])  # the second click on his name sends it
     assert len(match.game.commands) == 1, match.status
+
+
+def test_a_roster_name_clicked_while_aiming_a_shot_selects_that_soldier(app) -> None:
+    """Aiming FIRE, a newcomer clicked Kowalski's name to pick him next: the plate read "FIRE at ... Cannot
+    fire: Allied soldiers only shoot zombies" and nothing was selected. A name the aim cannot take selects him."""
+    import pygame
+    from ui_driver import click_link, key, need_default_scenario, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=50.0, seed=3)
+    match = scene.match
+    names = [c.text for c in scene.roster_box.link_hover_chunks]
+    click_link(app, scene.roster_box, names[2])
+    key(app, pygame.K_f)
+    assert match.controller.action == "fire", match.status
+    click_link(app, scene.roster_box, names[4])
+    assert match.controller.selected == "us1-r3" and match.controller.action is None, match.status
+    assert not match.game.commands

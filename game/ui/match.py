@@ -188,15 +188,19 @@ class Match:
     def select(self, fid: str) -> None:
         """A name clicked on the roster: select him; while aiming (an ORDER, a shot), the first click on a name
         shows what aiming at him would do, with its odds, as hovering him on the table does, and the second
-        sends it (a click on a name never acts unseen)."""
+        sends it (a click on a name never acts unseen); a name the aim cannot take (a shot at a friend) selects
+        him when he may act."""
         f = self.game.figure(fid)
         ctl = self.controller
         aim = (fid, ctl.action)
         if ctl.mode == Mode.AIMING and self._aimed_from_roster != aim:
-            self._aimed_from_roster = aim
             ctl.handle(Hover(f.position))
-            self.say(*self._aim_words(fid))
-            return
+            if (ctl.preview is None or not ctl.preview.legal) and self.actions(fid):
+                ctl.handle(Button("cancel"))  # no target for this aim but one of his to act: a name selects him
+            else:
+                self._aimed_from_roster = aim
+                self.say(*self._aim_words(fid))
+                return
         self._aimed_from_roster = None
         self.click(f.position)
 
