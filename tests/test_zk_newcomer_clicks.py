@@ -214,3 +214,20 @@ def test_a_roster_name_clicked_while_aiming_a_shot_selects_that_soldier(app) -> 
     click_link(app, scene.roster_box, names[4])
     assert match.controller.selected == "us1-r3" and match.controller.action is None, match.status
     assert not match.game.commands
+
+
+def test_holding_an_arrow_key_never_pans_the_table_off_the_screen(app) -> None:
+    """Holding the up arrow scrolled the table right off the screen into black (only Home brought it back):
+    the middle of the view now stays over the table."""
+    import pygame
+    from ui_driver import key, need_default_scenario, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=50.0, seed=3)
+    key(app, pygame.K_UP, up=False)  # held
+    app.run_frames(240)
+    key(app, pygame.K_UP)
+    cam, (tw, th) = scene.view.camera, scene.view.table_size
+    x, y, w, h = cam.viewport
+    cx, cy = cam.to_table((x + w / 2, y + h / 2))
+    assert 0.0 <= cx <= tw and 0.0 <= cy <= th, (cx, cy)

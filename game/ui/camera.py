@@ -72,6 +72,18 @@ class Camera:
         """Drag the table by a screen distance (the table follows the mouse)."""
         self.offset = (self.offset[0] - dx / self.ppi, self.offset[1] - dy / self.ppi)
 
+    def keep_on(self, table_size: Point) -> None:
+        """Keep the middle of the view over the table, so panning never leaves the screen black.
+
+        >>> cam = Camera(viewport=(0, 0, 100, 100), ppi=10.0, offset=(0.0, 0.0))
+        >>> cam.pan_pixels(0, 5000); cam.keep_on((48.0, 48.0)); cam.offset
+        (0.0, -5.0)
+        """
+        _, _, w, h = self.viewport
+        cx = min(max(self.offset[0] + w / 2 / self.ppi, 0.0), table_size[0])
+        cy = min(max(self.offset[1] + h / 2 / self.ppi, 0.0), table_size[1])
+        self.offset = (cx - w / 2 / self.ppi, cy - h / 2 / self.ppi)
+
     def pan_key(self, dx: int, dy: int) -> None:
         """Arrow keys: move the view one step (dx, dy in -1..1) toward that side of the table."""
         self.pan_pixels(-dx * PAN_STEP, -dy * PAN_STEP)

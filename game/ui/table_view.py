@@ -414,6 +414,7 @@ class TableView:
             inp.mouse = event.pos
             if inp.panning:
                 self.camera.pan_pixels(event.pos[0] - previous[0], event.pos[1] - previous[1])
+                self.camera.keep_on(self.table_size)
                 inp.pan_travel += abs(event.pos[0] - previous[0]) + abs(event.pos[1] - previous[1])
             if inp.press is not None and inp.dragging is None and math.dist(inp.press, event.pos) > DRAG_PIXELS:
                 if self.drag_sets_facing:
@@ -471,6 +472,7 @@ class TableView:
             elif event.key in ARROWS:
                 self.input.held_arrows.add(event.key)
                 self.camera.pan_key(*ARROWS[event.key])  # a tap moves a step, whatever else the screen is doing
+                self.camera.keep_on(self.table_size)
             elif event.key == pygame.K_t:  # T toggles the tape: it follows the pointer until T again
                 if self.input.taping == "key":
                     self.tape, self.input.taping = None, None
@@ -501,6 +503,7 @@ class TableView:
             dx = (pygame.K_LEFT in held) - (pygame.K_RIGHT in held)
             dy = (pygame.K_UP in held) - (pygame.K_DOWN in held)
             self.camera.pan_pixels(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
+            self.camera.keep_on(self.table_size)  # (held down, it went on into the black)
 
     # ---- drawing -----------------------------------------------------------------------------
 
