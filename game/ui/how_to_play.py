@@ -76,8 +76,13 @@ def _plain_hint(hint: str, label: str) -> str:
     'up to 6"'
     >>> _plain_hint("SHOOT: the squad fires at a unit (F)", "Shoot")
     'the squad fires at a unit'
+    >>> _plain_hint("MOVE SECTION: every soldier still to act goes the same way (Q)", "Section")
+    'every soldier still to act goes the same way'
     """
     text = re.sub(r"\s*\([^)]*\)\s*$", "", hint).strip()
+    headed = re.match(rf"[A-Z ]*\b{re.escape(label.upper())}\b[A-Z ]*:\s*", text)  # "MOVE SECTION: ..."
+    if headed:
+        return text[headed.end() :]
     named = text.upper().startswith((label.upper() + " ", label.upper() + ":"))
     return text[len(label) :].lstrip(" :") if named else text
 

@@ -61,7 +61,25 @@ def dice_words(purpose: str, meaning: str, words: Words = _plain) -> str:
     named = words(who)
     # "<id> <what>": every soldier's roll is his (his move, his fire, his starting GUTS)
     head = f"{named}'s {what}" if what and named != who else words(purpose)
-    return f"Dice, {head or 'dice'}: {words(meaning)}"
+    return f"Dice, {head or 'dice'}: {_CLUTTER_CAPPED.sub(_clutter_capped, words(meaning))}"
+
+
+# "1D6 = 4: zombies in clutter move up to 2"" read as a contradiction: the roll is capped at their move
+_CLUTTER_CAPPED = re.compile(r'(\d)D6 = (\d+): zombies in clutter move up to ([\d.]+)"')
+
+
+def _clutter_capped(m: re.Match[str]) -> str:
+    """A clutter roll's words, saying when the zombies' own move this turn, not the roll, is the limit.
+
+    >>> _CLUTTER_CAPPED.sub(_clutter_capped, '1D6 = 4: zombies in clutter move up to 2"')
+    '1D6 = 4: zombies in clutter move up to 4", no further than their 2" this turn'
+    >>> _CLUTTER_CAPPED.sub(_clutter_capped, '1D6 = 1: zombies in clutter move up to 1"')
+    '1D6 = 1: zombies in clutter move up to 1"'
+    """
+    dice, roll, allowed = m.group(1), m.group(2), m.group(3)
+    if float(allowed) >= float(roll):
+        return m.group(0)
+    return f'{dice}D6 = {roll}: zombies in clutter move up to {roll}", no further than their {allowed}" this turn'
 
 
 @dataclass(frozen=True)
