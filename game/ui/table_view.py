@@ -392,6 +392,10 @@ class TableView:
         self.tape = Tape(start, start, start_radius=radius)
         self.input.taping = how
 
+    def put_away_tape(self) -> None:
+        """The tape goes, however it was taken out (T or a drag); T takes it out again."""
+        self.tape, self.input.taping = None, None
+
     def _move_tape(self) -> None:
         if self.tape is not None:
             end, radius = self._tape_anchor(self.input.mouse)
@@ -452,7 +456,7 @@ class TableView:
             if event.button == 1 and inp.press is not None:
                 press, dragging = inp.press, inp.dragging
                 inp.press, inp.dragging = None, None
-                if dragging == "tape" and inp.taping == "drag":
+                if dragging == "tape":  # (a tape put away mid-drag: the release is no click either)
                     self.tape, inp.taping = None, None
                 elif self.on_click is not None:
                     face = self.camera.to_table(event.pos) if dragging == "face" else None
