@@ -641,6 +641,10 @@ class GameScene(Scene):
             inside = view.camera.contains_screen(event.pos)
             self.match.hover(view.click_point(event.pos) if inside else None)  # a big token: its figure
 
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Seen before pygame_gui: the wheel at the log's top (or bottom) brings its page before (or after)."""
+        return self.log_panel.intercept(event)
+
     def _key(self, event: pygame.event.Event) -> bool:
         """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
         intent = intent_for(event, self.keymap()) if self.match is not None else None
