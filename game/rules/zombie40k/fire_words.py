@@ -20,7 +20,7 @@ cover save): one line, by save, with what gives it as the table names it.
 >>> cover_words("Horde 1", {"h1-1": 5, "h1-2": 5, "h1-3": 0}, {"h1-1": "in the Rubble heap", "h1-2": "in the Rubble heap"})
 'Horde 1: 2 of 3 in cover, 5+ cover save (in the Rubble heap)'
 >>> cover_words("Horde 2", {"a": 4, "b": 5}, {"a": "in a ruin", "b": "behind a ruin"})
-'Horde 2: all 2 in cover: 1 at 4+ (in a ruin), 1 at 5+ (behind a ruin)'
+'Horde 2: both in cover: 1 at 4+ (in a ruin), 1 at 5+ (behind a ruin)'
 >>> cover_words("Horde 3", {"a": 0}, {})
 ''
 """
@@ -111,7 +111,7 @@ def cover_words(target: str, covers: dict[str, int], sources: dict[str, str], ig
     n, k = len(covers), sum(len(whats) for whats in by_save.values())
     head = target[:1].upper() + target[1:] + ": "
     if n > 1:
-        head += f"all {n} in cover" if k == n else f"{k} of {n} in cover"
+        head += ("both" if n == 2 else f"all {n}") + " in cover" if k == n else f"{k} of {n} in cover"
     if len(by_save) == 1:
         (save, whats), *_ = by_save.items()
         line = f"{head}{', ' if n > 1 else ''}{save}+ cover save{_where(whats)}"
