@@ -29,7 +29,7 @@ def press(button: str) -> str:
 
 
 KEYMAP: dict[Chord, str] = {
-    (pygame.K_ESCAPE, False): "back",  # close the menu, or cancel a choice, or open the menu
+    (pygame.K_ESCAPE, False): "back",  # close the menu, put the tape away, cancel a choice, or open the menu
     (pygame.K_s, True): "save",
     (pygame.K_z, True): "undo",
     (pygame.K_F5, False): "quick_save",
@@ -45,7 +45,7 @@ WHILE_MENU_OPEN = frozenset({"back", "save", "undo", "quick_save", "quick_load"}
 # what each intent of KEYMAP does, in a player's words (How to play lists them: every key of the table, so
 # the page never drifts from the keys); ``press end_turn`` is said in the rule set's own words there
 INTENT_WORDS: dict[str, str] = {
-    "back": "step back: cancel a choice, close the menu, or open the menu",
+    "back": "step back: close the menu, put the tape away, cancel a choice, or open the menu",
     "save": "save the game",
     "undo": "take back the last action (while no dice were rolled for it)",
     "quick_save": "quick save",
@@ -58,7 +58,7 @@ INTENT_WORDS: dict[str, str] = {
 VIEW_KEYS: tuple[tuple[str, str], ...] = (
     ("Arrow keys", "pan the table"),
     ("Home", "fit the whole table in view"),
-    ("T", "the tape measure: it follows the pointer until T again"),
+    ("T", "the tape measure: it follows the pointer until T again, Esc, or the turn passes"),
     ("L", "outlines of terrain and zones on or off"),
     ("F11", "fullscreen on or off"),
 )

@@ -115,6 +115,7 @@ class Match:
         # the turn and side the screen is showing: while events play back the rules may be a turn ahead
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
+        self.sides_passed = 0  # bumps as the table passes to another side on screen (the tape is put away)
         self.phase_shown: str | None = None  # the top bar while busy: the view's line for the phase shown
         self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
         self._pending_hover: Point | None = None
@@ -595,10 +596,13 @@ class Match:
             turn = self.view.turn_of(ev)
             if turn is not None:
                 self.shown_turn, self.opponent_shown, self.phase_shown = turn, False, None  # no phase yet
+                self.sides_passed += 1
             elif self.view.handoff(self.game, ev) is not None:  # the table goes back to a player
                 self.opponent_shown = False
+                self.sides_passed += 1
             elif self.view.opponent_moved([ev]):
                 self.opponent_shown = True
+                self.sides_passed += 1
             phase_line = getattr(self.view, "phase_line", None)
             line = phase_line(self.game, self.shown_turn, ev) if phase_line is not None else None
             if line is not None:

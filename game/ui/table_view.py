@@ -220,6 +220,22 @@ def _placed(o: Label) -> bool:
     return not o.plate and o.anchor == "center" and o.offset == (0, 0)
 
 
+def _centred(size: tuple[int, int], at: Point) -> pygame.Rect:
+    """A word of ``size`` with its middle at ``at`` (screen pixels)."""
+    w, h = size
+    return pygame.Rect(0, 0, w, h).move(round(at[0] - w / 2), round(at[1] - h / 2))
+
+
+def _side_by_side(a: Point, b: Point, w: int, h: int) -> bool:
+    """Whether two labels ``w`` by ``h`` centred at ``a`` and ``b`` would touch, or stand within a word's gap (two
+    of the print's heights across, one up or down) and so read as one doubled line.
+
+    >>> _side_by_side((100, 50), (235, 50), 130, 14), _side_by_side((100, 50), (400, 50), 130, 14)
+    (True, False)
+    """
+    return abs(a[0] - b[0]) < w + 2 * h and abs(a[1] - b[1]) < 2 * h
+
+
 def _place_word(placer: Placer, job: WordJob) -> pygame.Rect | None:
     """Where ``job``'s word goes, or None when it finds no room and need not show. A figure's GUTS never
     pushes onto another word except on its own rim; the must-show readings do when nothing is free."""
@@ -392,6 +408,10 @@ class TableView:
         self.tape = Tape(start, start, start_radius=radius)
         self.input.taping = how
 
+    def put_away_tape(self) -> None:
+        """The tape goes, however it was taken out (T or a drag); T takes it out again."""
+        self.tape, self.input.taping = None, None
+
     def _move_tape(self) -> None:
         if self.tape is not None:
             end, radius = self._tape_anchor(self.input.mouse)
@@ -453,7 +473,7 @@ class TableView:
             if event.button == 1 and inp.press is not None:
                 press, dragging = inp.press, inp.dragging
                 inp.press, inp.dragging = None, None
-                if dragging == "tape" and inp.taping == "drag":
+                if dragging == "tape":  # (a tape put away mid-drag: the release is no click either)
                     self.tape, inp.taping = None, None
                 elif self.on_click is not None:
                     face = self.camera.to_table(event.pos) if dragging == "face" else None
@@ -1110,16 +1130,31 @@ class TableView:
         return table.clip(view) if table.colliderect(view) else view
 
     def _terrain_jobs(self) -> list[WordJob]:
-        """The terrain's names (the outlines are on): its own middle first, then round it."""
+        """The terrain's names (the outlines are on): its own middle first, then round it. Pieces of one label
+        whose labels would stand side by side share one, in their middle (at the fit zoom the two segments of
+        Hive Street's sandbag wall read "wall: Sandbag linewall: Sandbag line"); zoomed in, each has its own."""
         jobs = []
+        for text, colour, centres in self._terrain_labels():
+            w, h = self._text_size(text, 16, colour)
+            c = (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
+            spots = [_centred((w, h), c), *around((w, h), c, 0, gap=0)]
+            spots += [_centred((w, h), own) for own in centres] if len(centres) > 1 else []
+            jobs.append(WordJob("terrain", text, 16, colour, spots, False))
+        return jobs
+
+    def _terrain_labels(self) -> list[tuple[str, tuple[int, int, int], list[Point]]]:
+        """Each label of the terrain once per cluster: (text, colour, the screen middles of its pieces), the
+        pieces of one label joined where their labels would touch or stand within a word's gap of each other."""
+        groups: list[tuple[str, tuple[int, int, int], list[Point]]] = []
         for piece in self.scenario.terrain if self.scenario else ():
             colour = TERRAIN_STYLE.get(piece.kind, ((220, 220, 220), "solid", 2))[0]
             text = self._terrain_label(piece)
             w, h = self._text_size(text, 16, colour)
             c = self.camera.to_screen(piece.area.centre)
-            middle = pygame.Rect(0, 0, w, h).move(round(c[0] - w / 2), round(c[1] - h / 2))
-            jobs.append(WordJob("terrain", text, 16, colour, [middle, *around((w, h), c, 0, gap=0)], False))
-        return jobs
+            near = [g for g in groups if g[0] == text and any(_side_by_side(c, o, w, h) for o in g[2])]
+            centres = [c, *(o for g in near for o in g[2])]
+            groups = [g for g in groups if g not in near] + [(text, colour, centres)]
+        return groups
 
     def _terrain_label(self, piece: Terrain) -> str:
         """A piece's outline label: its class in the rule set's words and its name ("ruin: Hab block"); a

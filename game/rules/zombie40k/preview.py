@@ -212,6 +212,15 @@ def target_saves(world: World, fp: shooting.FirePlan) -> list[tuple[int, str]]:
     return out
 
 
+def cover_sources(world: World, fp: shooting.FirePlan) -> dict[str, str]:
+    """What gives each target model in cover its cover save (:func:`.shooting.cover_from`): ``in the Shrine of
+    the Lost``, ``behind a ruin``; the models in the open are left out."""
+    firing = [s.model for s in fp.shooters]
+    return {
+        f: shooting.cover_from(world, firing, world.model(f), fp.target) for f, save in fp.covers.items() if save
+    }
+
+
 def held_details(world: World, fp: shooting.FirePlan) -> list[dict[str, Any]]:
     """The squad's models who do not fire, each with why (:class:`.shooting.Held`): the weapon by its name
     and range, what blocks the sight as the table names it."""
@@ -245,6 +254,8 @@ def fire_preview(world: Any, fp: Any) -> Preview:
         "weapons": sorted({s.weapon.name for s in fp.shooters}),
         "snap_shots": any(s.snap for s in fp.shooters),
         "covers": dict(fp.covers),
+        "cover_from": cover_sources(world, fp),
+        "cover_ignored": all(s.weapon.template for s in fp.shooters),  # a flame template: no cover
         "kills_distribution": [round(x, 6) for x in out.kills_dist],
         "saves": [v for v, _ in saves],
         "save_kinds": [k for _, k in saves],

@@ -366,8 +366,9 @@ def _zombie_turn(h: Z40House) -> Section:
         "Zombie turn",
         (
             _p(
-                "Shamble: one D6 for every zombie; each unengaged horde moves toward the nearest player squad (engaged "
-                "squads count), ignoring difficult terrain; reaching contact is an assault with Overwatch and +1 Attack [seed].",  # noqa: E501
+                "Shamble: one D6 is rolled for all the zombies together, and each unengaged horde moves that many inches "
+                "toward the nearest player squad (engaged squads count), ignoring difficult terrain; reaching contact is an "
+                "assault with Overwatch and +1 Attack [seed].",
                 kind="step",
                 number=1,
             ),

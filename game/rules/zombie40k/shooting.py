@@ -36,8 +36,8 @@ from game.rules.zombie40k.events import BlastPlaced, ShotsFired
 from game.rules.zombie40k.movement import fall_back
 from game.rules.zombie40k.state import ALIVE, DEAD, EMBARKED, PLAYERS, ZOMBIES, Model, Phase, Unit
 from game.rules.zombie40k.world import World
-from game.scenario.model import Point
-from game.table.wording import in_words
+from game.scenario.model import Point, Terrain
+from game.table.wording import in_words, terrain_words
 
 
 @dataclass(frozen=True)
@@ -245,6 +245,28 @@ def cover_of(world: World, shooter_models: list[Model], m: Model, target: Unit, 
     if bonus:
         cover = max(2, (cover or 7) - bonus)
     return cover
+
+
+def cover_from(world: World, shooter_models: list[Model], m: Model, target: Unit) -> str:
+    """What gives a target model the cover :func:`cover_of` finds, in a player's words: ``in the Shrine of the
+    Lost``, ``behind a ruin``, ``in difficult ground``, ``obscured`` (the house reading), ``Shrouded`` (in the
+    open); "" for none. A ruin before other area terrain, standing in before behind, as the save is counted."""
+    found: list[tuple[Terrain, str]] = [(t, "in") for t in world.table.clutter_at(m.position)]
+    obscured = False
+    if shooter_models:
+        near = min(shooter_models, key=lambda s: reach(world, s, m))
+        firer = fire_point(world, near, m.position)
+        found += [(t, "behind") for t in sights.pieces_in_the_way(world, firer, m.position)]
+        obscured = bool(sights.in_the_way(world, firer, m.position))  # (the house reading names no piece)
+    if found:
+        piece, where = min(found, key=lambda tw: (tw[0].kind != "ruin", tw[1] != "in"))
+        name = (piece.name or "").strip()
+        what = terrain_words(piece.kind, name) if name or piece.kind != "clutter" else "difficult ground"
+        return f"{where} {what}"
+    if obscured:
+        return "obscured"
+    skills = [s for s in ("Shrouded", "Stealth") if world.unit_has(target, s)]
+    return " and ".join(skills)
 
 
 def _ranged(world: World, m: Model) -> list[Weapon]:

@@ -68,3 +68,18 @@ def in_the_way(world: Any, firer: Point, target: Point) -> set[str]:
         if segment_inside_intervals(firer, target, polygon_edges(piece.area.points)):
             out.add(piece.kind)
     return out
+
+
+def pieces_in_the_way(world: Any, firer: Point, target: Point) -> list[Any]:
+    """The pieces of area terrain :func:`in_the_way` counts, each by itself (a plate names what gives the
+    cover); none under the house reading, where the cover is the sight line's being obscured."""
+    if world.state.ruins_block_sight:
+        return []
+    return [
+        piece
+        for piece in world.scenario.terrain
+        if piece.is_clutter
+        and not piece.area.is_line
+        and not piece.area.contains(firer)
+        and segment_inside_intervals(firer, target, polygon_edges(piece.area.points))
+    ]

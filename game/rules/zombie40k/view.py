@@ -811,6 +811,7 @@ class Z40View:
                 f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{_before_saves(d)}, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
+                + "".join(f"\n{c}" for c in [fire_words.target_cover(game, target.id, d)] if c)
                 + who
                 + (f"\n{no_blast}" if no_blast else "")
             )

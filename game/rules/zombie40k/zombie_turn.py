@@ -1,7 +1,7 @@
 """The zombie turn (rules: Zombie 40,000: Zombie turn [seed]), driven by the rules:
 
 1. Respawning: destroyed hordes come back by the D6 table (respawn.py) and may assault this turn.
-2. Shamble: one D6 for every zombie; each unengaged horde (and the Boss) moves that far toward the nearest
+2. Shamble: one D6 for all the zombies; each unengaged horde (and the Boss) moves that far toward the nearest
    player squad (engaged squads count; a squad completely surrounded by zombies is ignored), ignoring
    difficult terrain and going around walls. A horde that can reach base contact charges: the squad fires
    Overwatch first [7th], the zombies that reach contact lock the squad in combat and get +1 Attack.

@@ -155,6 +155,7 @@ class GameScene(Scene):
         self._shown: dict[str, Any] = {}
         self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
         self._seen_version = -1
+        self._seen_sides = 0  # the match's sides_passed as last seen (a side passing puts the tape away)
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
         self.actions_panel = ActionsPanel(app.assets, press=self._button, sound=app.sounds.play)
@@ -640,6 +641,10 @@ class GameScene(Scene):
             inside = view.camera.contains_screen(event.pos)
             self.match.hover(view.click_point(event.pos) if inside else None)  # a big token: its figure
 
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Seen before pygame_gui: the wheel at the log's top (or bottom) brings its page before (or after)."""
+        return self.log_panel.intercept(event)
+
     def _key(self, event: pygame.event.Event) -> bool:
         """A key of the keymap: do its intent. True when the key is spent (the open menu takes them all)."""
         intent = intent_for(event, self.keymap()) if self.match is not None else None
@@ -686,10 +691,12 @@ class GameScene(Scene):
             self.view.show_outlines = not self.view.show_outlines
 
     def _back(self) -> None:
-        """Esc: close the menu, or back out of the choice in hand, or open the menu."""
+        """Esc: close the menu, or put the tape away, or back out of the choice in hand, or open the menu."""
         mode = self.match.controller.mode if self.match else None
         if self.menu_open:
             self.open_menu(False)
+        elif self.view is not None and self.view.tape is not None:
+            self.view.put_away_tape()
         elif mode in CHOOSING:
             self._button("cancel")
         else:
@@ -720,6 +727,9 @@ class GameScene(Scene):
         self.log_panel.watch()  # has the player scrolled the log up since its last line?
         self.match.update(dt)
         self.log_panel.settle()  # the new lines in view, unless he did
+        if self.match.sides_passed != self._seen_sides and self.view is not None:
+            self._seen_sides = self.match.sides_passed
+            self.view.put_away_tape()  # a length measured in one side's turn is no help in the next
         if self.shop_panel.stale:
             self.shop_panel.stale = False
             if self.shop_open and self.shop_panel.refusal():

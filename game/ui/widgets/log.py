@@ -3,7 +3,10 @@ log, and "Latest" back to the newest line once the player has scrolled up.
 
 The newest line comes into view unless the player scrolled up to read; then the box stays where he was.
 The box holds at most ``cap`` lines, then starts again from the newest ones: pygame_gui's scroll bar has a
-least slider size, so in a box of hundreds of lines its end (the newest line) cannot be reached.
+least slider size, so in a box of hundreds of lines its end (the newest line) cannot be reached (and a box of
+thousands would be slow to lay out). The panel keeps the whole game's lines (up to :data:`LOG_LIMIT`), and the
+box shows a page of them: scrolling up past its first line (or clicking "Earlier lines") brings the page
+before, so a player reads back to turn 1 of a long game; "Later lines" and "Latest" come back.
 """
 
 from __future__ import annotations
@@ -12,14 +15,18 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core.text import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.ui.widgets import Keep
 
 BOTTOM_LOG = 170  # the log panel's least height; it grows with the window, and "Log +" makes it tall
-LOG_LIMIT = 400  # lines of the log kept (the load list and a rebuilt box show the newest)
-LOG_SHOWN = 60
+LOG_LIMIT = 20_000  # lines of the log kept: a whole long game's, to read back (a page at a time)
+LOG_SHOWN = 60  # lines in the box at a time: the newest, or a page read back
 LOG_TRIM_AT = 90
+EARLIER, LATER = "log:earlier", "log:later"  # the links at the ends of a page that is not the whole log
+EARLIER_LINK = f'<i><a href="{EARLIER}">Earlier lines (click, or scroll up)</a></i>'
+LATER_LINK = f'<i><a href="{LATER}">Later lines (click, or scroll down; Latest for the newest)</a></i>'
 END_SLACK = 1.0  # pixels of the newest line the box may hide and still count as showing it
 
 
@@ -45,6 +52,10 @@ class LogPanel:
         self.latest_button: UIButton | None = None
         self.size_button: UIButton | None = None
         self.box_lines = 0  # lines in the box now
+        self.first = (
+            0  # the index in ``lines`` of the box's first line (the box shows lines[first:first + box_lines])
+        )
+        self.pointer: tuple[int, int] = (0, 0)  # where the mouse was last seen (the wheel pages over the box)
         self.refill = False  # start the box again from the newest lines, once this frame
         self.following = True  # the box shows its newest line; False once the player scrolls up
         self.cap = LOG_TRIM_AT  # lines the box may hold; lowered if a small window's slider cannot reach the end
@@ -72,10 +83,10 @@ class LogPanel:
         # tall enough for one line of 16 pt text inside the text boxes' padding
         status_rect = pygame.Rect(64, 1, area.width - 76, 38)
         self.status_box = ui(UITextBox(self.status_html, status_rect, m, container=bottom, object_id="#status"))
-        shown = self.lines[-LOG_SHOWN:]
         box_rect = pygame.Rect(62, 41, log_w, log_h - 49)
-        self.box = ui(UITextBox("<br>".join(shown), box_rect, m, container=bottom, object_id="#log"))
-        self.box_lines, self.refill, self.following = len(shown), False, True
+        self.box = ui(UITextBox("", box_rect, m, container=bottom, object_id="#log"))
+        self._fill(max(0, len(self.lines) - LOG_SHOWN), len(self.lines))
+        self.following = True
         self.latest_button = ui(
             UIButton(
                 pygame.Rect(62 + log_w - 150, log_h - 40, 128, 30),
@@ -95,7 +106,20 @@ class LogPanel:
         if self.status_box is not None:
             self.status_box.set_text(text)
 
+    def intercept(self, event: pygame.event.Event) -> bool:
+        """Seen before pygame_gui (whose scroll bar swallows the wheel): the wheel at the top of the box brings
+        the page before, at its bottom the page after. True when it did."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        return event.type == pygame.MOUSEWHEEL and self._wheel(event.y)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is self.box:
+            if event.link_target == EARLIER:
+                self.earlier()
+            elif event.link_target == LATER:
+                self.later()
+            return event.link_target in (EARLIER, LATER)
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
         if event.ui_element is self.latest_button:
@@ -115,25 +139,30 @@ class LogPanel:
 
     def log(self, html_line: str) -> None:
         """Add one line (pygame_gui HTML); it comes into view unless the player scrolled up."""
+        at_tail = self.first + self.box_lines == len(self.lines)
         self.lines.append(html_line)
-        del self.lines[:-LOG_LIMIT]
+        dropped = max(0, len(self.lines) - LOG_LIMIT)
+        del self.lines[:dropped]
+        self.first = max(0, self.first - dropped)
         box = self.box
-        if box is None:
-            return
-        self.box_lines += 1
-        if self.box_lines > self.cap:
-            self.refill = True  # once this frame, in settle: start the box again from the newest lines
-        elif not self.refill:
-            keep = None if self.following else self._top()
-            box.append_html_text("<br>" + html_line)
-            if keep is not None:  # pygame_gui jumps to the end on append: put the reader back where he was
-                self._restore(keep)
         self.dirty = True
+        if box is None or not at_tail or self.refill:
+            return  # (a page read back stays as it is: "Later lines" and "Latest" lead on)
+        if self.following and self.box_lines + 1 > self.cap:
+            self.refill = True  # once this frame, in settle: start the box again from the newest lines
+            return
+        keep = None if self.following else self._top()
+        more = self.following or self.box_lines < self.cap  # the reader's page is full: the new line waits
+        if more:
+            self.box_lines += 1
+        box.append_html_text("<br>" + (html_line if more else LATER_LINK))
+        if keep is not None:  # pygame_gui jumps to the end on append: put the reader back where he was
+            self._restore(keep)
 
     def reshow(self) -> None:
         """The box shows ``lines`` afresh, at their end (a replay that stepped back set them anew)."""
         if self.box is not None:
-            self.box.set_text("<br>".join(self.lines))
+            self._refill_box()
             self.scroll_to_end()
 
     def at_end(self) -> bool:
@@ -160,6 +189,8 @@ class LogPanel:
     def jump_to_latest(self) -> None:
         """The "Latest" control: back to the newest line, and follow the log again."""
         self.following = True
+        if self.first + self.box_lines != len(self.lines):  # a page read back: the newest lines again
+            self._refill_box()
         self._show_end()
         self._show_latest_button()
 
@@ -168,7 +199,7 @@ class LogPanel:
     def watch(self) -> None:
         """Before the frame's lines: has the player scrolled up since the last line?"""
         if self.box is not None and not self.dirty:
-            self.following = self.at_end()
+            self.following = self.at_end() and self.first + self.box_lines == len(self.lines)
             layout = self.box.text_box_layout
             self.height_was = layout.layout_rect.height if layout is not None else None
 
@@ -208,11 +239,82 @@ class LogPanel:
         box.update(0.0)
 
     def _refill_box(self) -> None:
-        lines = self.lines[-min(LOG_SHOWN, self.cap * 2 // 3) :]
+        """The box starts again from the newest lines."""
+        self._fill(max(0, len(self.lines) - self._page()), len(self.lines))
+
+    def _page(self) -> int:
+        """Lines the box shows at a time (fewer when a small window's scroll bar could not reach the end)."""
+        return max(1, min(LOG_SHOWN, self.cap * 2 // 3))
+
+    def _fill(self, first: int, end: int) -> None:
+        """The box shows ``lines[first:end]``, with a link to the lines before and after where there are more."""
+        shown = self.lines[first:end]
+        self.first, self.box_lines, self.refill = first, len(shown), False
         if self.box is not None:
-            self.box.set_text("<br>".join(lines))
-        self.box_lines = len(lines)
-        self.refill = False
+            text = [EARLIER_LINK] if first > 0 else []
+            text += shown
+            text += [LATER_LINK] if end < len(self.lines) else []
+            self.box.set_text("<br>".join(text))
+
+    # ---- reading back a long game: a page at a time -------------------------------------------------
+
+    def _wheel(self, up: int) -> bool:
+        """The wheel over the box at its top (or bottom) brings the page before (or after). True when it did."""
+        box, bar = self.box, getattr(self.box, "scroll_bar", None)
+        if box is None or not box.rect.collidepoint(self.pointer) or not up:
+            return False
+        top = bar is None or bar.start_percentage <= 0.0
+        if up > 0 and top and self.first > 0:
+            self.earlier()
+            return True
+        if up < 0 and self.at_end() and self.first + self.box_lines < len(self.lines):
+            self.later()
+            return True
+        return False
+
+    def earlier(self) -> None:
+        """The page before: the line that was at the top stays at the top, with the earlier lines above it."""
+        if self.box is None or self.first == 0:
+            return
+        was, page = self.first, self._page()
+        first = max(0, was - page // 2)
+        self.following = False
+        self._fill(first, min(len(self.lines), first + page))
+        self._scroll_to(self._line_top(was - first + (first > 0)))
+        self._show_latest_button()
+
+    def later(self) -> None:
+        """The page after: the line that was at the bottom stays in view, with the later lines below it."""
+        end_was = self.first + self.box_lines
+        if self.box is None or end_was >= len(self.lines):
+            return
+        page = self._page()
+        end = min(len(self.lines), end_was + page // 2)
+        first = max(0, end - page)
+        self._fill(first, end)
+        box_h = self.box.text_wrap_rect[3]
+        self._scroll_to(self._line_top(end_was - first + (first > 0)) - box_h)
+        self._show_latest_button()
+
+    def _line_top(self, line: int) -> float:
+        """Pixels from the top of the box's text to the top of its ``line``-th line (counted from 0, a link too)."""
+        layout = self.box.text_box_layout if self.box is not None else None
+        if layout is None:
+            return 0.0
+        breaks = 0
+        for row in layout.layout_rows:
+            if breaks >= line:
+                return float(row.top - layout.layout_rect.top)
+            breaks += any(isinstance(item, LineBreakLayoutRect) for item in row.items)
+        return float(layout.layout_rect.height)
+
+    def _scroll_to(self, y: float) -> None:
+        box = self.box
+        bar, layout = (box.scroll_bar, box.text_box_layout) if box is not None else (None, None)
+        if box is None or bar is None or layout is None:
+            return
+        bar.set_scroll_from_start_percentage(max(0.0, min(1.0, y / max(1, layout.layout_rect.height))))
+        box.update(0.0)
 
     def _show_latest_button(self) -> None:
         button = self.latest_button
