@@ -71,3 +71,18 @@ def test_the_least_recently_used_picture_goes_first() -> None:
     assert kept.get("a") is not None  # "b" is now the older
     kept["c"] = pygame.Surface((10, 10), pygame.SRCALPHA)
     assert sorted(kept.keys()) == ["a", "c"] and kept.nbytes == 800
+
+
+def test_hovering_many_previews_keeps_their_plates_and_words_within_their_budgets(view: TableView) -> None:
+    """Each hovered move or shot has a plate of its own words (a distance, odds, a refusal): a game's worth
+    of hovers (256 plates held 17 MB before) keeps at most the plates' and the words' budgets."""
+    from game.ui import drawing
+
+    for n in range(600):
+        words = f'Move {n / 10:.1f}" here: about {n % 11} of 11 should pass\nthe squad rolls first'
+        plate = view.plate(words, 22, (240, 230, 200), width=420)
+        assert view.plate(words, 22, (240, 230, 200), width=420) is plate  # the plate a frame asks again
+        view.texts.render(f"GUTS {n}", 30 + n % 40, (250, 250, 250))
+    assert view._plates.nbytes <= table_view.PLATE_BYTES
+    assert view.texts._texts.nbytes <= drawing.TEXT_BYTES
+    assert len(view.texts._texts) <= view.texts.limit

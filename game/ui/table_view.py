@@ -113,6 +113,9 @@ DONE_COLOUR = (30, 26, 20)  # the dark tick on a base whose figure has acted thi
 # the token looks kept: a few kB each at the fit zoom, 100 kB at the deepest (least recently used go)
 LOOK_BYTES = 12 * MB
 STROKE_BYTES = 10 * MB  # the dashed and dotted strokes kept
+# the preview plates kept (a hovered move's or shot's plate is 50 to 300 kB; a frame shows a few): 256
+# plates, the count kept before, held 17 MB after 100 Zombie 40,000 commands
+PLATE_BYTES = 4 * MB
 # A stroke reaching further than this many pixels (a range ring or a path at a deep zoom) is painted
 # straight onto the screen each frame: its canvas would be 8 MB or more (tens of GB at the deepest zoom).
 STROKE_KEEP_REACH = 1024
@@ -323,7 +326,7 @@ class TableView:
         self._last_blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # dashed and dotted strokes painted once: shape on screen -> (surface, its reference point on it)
         self._strokes = KeptSurfaces(STROKE_BYTES)  # (surface, its reference point on it) by shape
-        self._plates: dict[tuple[str, int, tuple[int, int, int], int | None], pygame.Surface] = {}
+        self._plates = KeptSurfaces(PLATE_BYTES)  # preview plates by (text, size, colour, width)
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
         # readings, GUTS numbers, placed clear of the figures and of each other (see _place_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
@@ -762,8 +765,6 @@ class TableView:
         for line in lines:
             surface.blit(line, (8, y))
             y += line.get_height()
-        if len(self._plates) > 256:
-            self._plates.clear()
         self._plates[key] = surface
         return surface
 
