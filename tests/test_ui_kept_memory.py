@@ -16,7 +16,7 @@ import pytest
 from game.ui import assets as assets_module
 from game.ui import map_render, table_view
 from game.ui.assets import Assets
-from game.ui.kept import KeptSurfaces
+from game.ui.kept import MB, KeptSurfaces, picture_bytes
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Circle, Line
 from game.ui.table_view import TableView
@@ -86,3 +86,13 @@ def test_hovering_many_previews_keeps_their_plates_and_words_within_their_budget
     assert view._plates.nbytes <= table_view.PLATE_BYTES
     assert view.texts._texts.nbytes <= drawing.TEXT_BYTES
     assert len(view.texts._texts) <= view.texts.limit
+
+
+def test_a_ring_reaching_800_pixels_is_painted_each_frame_not_kept(view: TableView) -> None:
+    """A 12" range ring at a zoom where it reaches 800 pixels: its kept canvas would be 1600 pixels square
+    (10 MB, and as much again while it was cut to what was painted), more than all the strokes' budget."""
+    screen = pygame.Surface((800, 600))
+    view.camera.ppi = 800 / 12
+    view.overlays = [Circle((36.0, 24.0), 12.0, (240, 230, 200), "dashed", 2)]
+    view.draw(screen)
+    assert all(picture_bytes(kept) <= 4.5 * MB for kept in view._strokes.values())

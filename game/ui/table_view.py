@@ -117,8 +117,10 @@ STROKE_BYTES = 10 * MB  # the dashed and dotted strokes kept
 # plates, the count kept before, held 17 MB after 100 Zombie 40,000 commands
 PLATE_BYTES = 4 * MB
 # A stroke reaching further than this many pixels (a range ring or a path at a deep zoom) is painted
-# straight onto the screen each frame: its canvas would be 8 MB or more (tens of GB at the deepest zoom).
-STROKE_KEEP_REACH = 1024
+# straight onto the screen each frame (a ring 1000 pixels across in a millisecond or two, about what
+# blitting its canvas took): its canvas would be 4 MB or more (17 MB at 1024 pixels, and as much again
+# while it was cut to what was painted; tens of GB at the deepest zoom).
+STROKE_KEEP_REACH = 512
 
 
 def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
