@@ -17,9 +17,9 @@ Point = tuple[float, float]
 Colour = tuple[int, int, int]
 
 DASH = {"dashed": (10, 7), "dotted": (2, 6)}
-# the rendered words kept: a frame's names, readings and GUTS numbers take a few hundred kB; 512 words at
-# the deepest zoom's print took 11 MB
-TEXT_BYTES = 4 * MB
+# the rendered words kept: a frame's names, readings and GUTS numbers take a few hundred kB (0.23 MB at
+# most in game.bench.memory's games); 512 words in a big print took 11 MB
+TEXT_BYTES = 1 * MB
 LONGEST_LINE = 300  # characters drawn in one line: more than the widest screen shows in the smallest print
 
 

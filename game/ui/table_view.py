@@ -110,12 +110,15 @@ def player_mark_size(base_radius: float) -> float:
 
 READY_COLOUR = (150, 240, 120)
 DONE_COLOUR = (30, 26, 20)  # the dark tick on a base whose figure has acted this turn (on his colour)
-# the token looks kept: a few kB each at the fit zoom, 100 kB at the deepest (least recently used go)
-LOOK_BYTES = 12 * MB
+# The pictures kept, least recently used going first, each budget a few frames' worth: the most one frame
+# drew of each in 100 bot commands a rule set (deep zooms, previews hovered, the zombies' turns played
+# out; game.bench.memory) was token looks 1.4 MB, strokes 4.5 MB, plates 0.24 MB, words 0.23 MB.
+# A token look is a few kB at the fit zoom, 100 kB to 1 MB at the deepest (12 MB kept 960 looks).
+LOOK_BYTES = 4 * MB
 STROKE_BYTES = 10 * MB  # the dashed and dotted strokes kept
-# the preview plates kept (a hovered move's or shot's plate is 50 to 300 kB; a frame shows a few): 256
-# plates, the count kept before, held 17 MB after 100 Zombie 40,000 commands
-PLATE_BYTES = 4 * MB
+# the preview plates kept (a hovered move's or shot's plate is 10 to 300 kB): 256 plates, the count kept
+# before, held 17 MB after 100 Zombie 40,000 commands
+PLATE_BYTES = 1 * MB
 # A stroke reaching further than this many pixels (a range ring or a path at a deep zoom) is painted
 # straight onto the screen each frame (a ring 1000 pixels across in a millisecond or two, about what
 # blitting its canvas took): its canvas would be 4 MB or more (17 MB at 1024 pixels, and as much again
