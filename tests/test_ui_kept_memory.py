@@ -16,7 +16,7 @@ import pytest
 from game.ui import assets as assets_module
 from game.ui import map_render, table_view
 from game.ui.assets import Assets
-from game.ui.kept import KeptSurfaces
+from game.ui.kept import MB, KeptSurfaces, picture_bytes
 from game.ui.map_render import MapRenderer
 from game.ui.overlays import Circle, Line
 from game.ui.table_view import TableView
@@ -71,3 +71,28 @@ def test_the_least_recently_used_picture_goes_first() -> None:
     assert kept.get("a") is not None  # "b" is now the older
     kept["c"] = pygame.Surface((10, 10), pygame.SRCALPHA)
     assert sorted(kept.keys()) == ["a", "c"] and kept.nbytes == 800
+
+
+def test_hovering_many_previews_keeps_their_plates_and_words_within_their_budgets(view: TableView) -> None:
+    """Each hovered move or shot has a plate of its own words (a distance, odds, a refusal): a game's worth
+    of hovers (256 plates held 17 MB before) keeps at most the plates' and the words' budgets."""
+    from game.ui import drawing
+
+    for n in range(600):
+        words = f'Move {n / 10:.1f}" here: about {n % 11} of 11 should pass\nthe squad rolls first'
+        plate = view.plate(words, 22, (240, 230, 200), width=420)
+        assert view.plate(words, 22, (240, 230, 200), width=420) is plate  # the plate a frame asks again
+        view.texts.render(f"GUTS {n}", 30 + n % 40, (250, 250, 250))
+    assert view._plates.nbytes <= table_view.PLATE_BYTES
+    assert view.texts._texts.nbytes <= drawing.TEXT_BYTES
+    assert len(view.texts._texts) <= view.texts.limit
+
+
+def test_a_ring_reaching_800_pixels_is_painted_each_frame_not_kept(view: TableView) -> None:
+    """A 12" range ring at a zoom where it reaches 800 pixels: its kept canvas would be 1600 pixels square
+    (10 MB, and as much again while it was cut to what was painted), more than all the strokes' budget."""
+    screen = pygame.Surface((800, 600))
+    view.camera.ppi = 800 / 12
+    view.overlays = [Circle((36.0, 24.0), 12.0, (240, 230, 200), "dashed", 2)]
+    view.draw(screen)
+    assert all(picture_bytes(kept) <= 4.5 * MB for kept in view._strokes.values())

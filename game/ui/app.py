@@ -29,6 +29,8 @@ from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not
 from game.ui.scenes.base import Scene
 from game.ui.settings import Settings, default_settings_path
 from game.ui.sound import Sounds
+from game.ui.text_pictures import paint_text_in_one_picture
+from game.ui.theme_ids import small_theme_keys
 from game.ui.tooltips import drop_stray_tips
 
 if TYPE_CHECKING:
@@ -117,6 +119,8 @@ class App:
         self.ui_size = 1.0  # the interface size shown (see game.ui.interface_size)
         self.screen = self.display
         self.manager = pygame_gui.UIManager(self.display.get_size(), str(THEME))
+        small_theme_keys(self.manager.get_theme())  # pygame_gui's own keys took megabytes an element
+        paint_text_in_one_picture()  # a text box made taller held its old picture and the new (22 MB the log)
         self._size_canvas()
         # the text boxes' bold and italic runs, loaded up front rather than on first use (the bold 14 and
         # 24 come with the theme: the small buttons and the banner's smaller print)

@@ -7,15 +7,19 @@
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Sequence
 
 import pygame
+
+from game.ui.kept import MB, KeptSurfaces
 
 Point = tuple[float, float]
 Colour = tuple[int, int, int]
 
 DASH = {"dashed": (10, 7), "dotted": (2, 6)}
+# the rendered words kept: a frame's names, readings and GUTS numbers take a few hundred kB (0.23 MB at
+# most in game.bench.memory's games); 512 words in a big print took 11 MB
+TEXT_BYTES = 1 * MB
 LONGEST_LINE = 300  # characters drawn in one line: more than the widest screen shows in the smallest print
 
 
@@ -83,11 +87,12 @@ def circle(
 
 
 class TextCache:
-    """Rendered text surfaces, kept so the draw path does not re-render the same label each frame."""
+    """Rendered text surfaces, kept so the draw path does not re-render the same label each frame: at most
+    ``limit`` of them and :data:`TEXT_BYTES` of their pixels (the least recently used go)."""
 
     def __init__(self, limit: int = 512) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+        self._texts = KeptSurfaces(TEXT_BYTES)
         self.limit = limit
 
     def font(self, size: int) -> pygame.font.Font:
@@ -100,8 +105,7 @@ class TextCache:
         key = (text, size, colour, shadow)
         cached = self._texts.get(key)
         if cached is not None:
-            self._texts.move_to_end(key)
-            return cached
+            return cached  # type: ignore[no-any-return]
         font = self.font(size)
         front = font.render(one_line(text), True, colour)
         if shadow:
@@ -113,8 +117,7 @@ class TextCache:
         else:
             surface = front
         self._texts[key] = surface
-        while len(self._texts) > self.limit:
-            self._texts.popitem(last=False)
+        self._texts.keep_at_most(self.limit)
         return surface
 
     def blit(

@@ -62,6 +62,12 @@ class KeptSurfaces:
             _, dropped = self._kept.popitem(last=False)
             self.nbytes -= picture_bytes(dropped)
 
+    def keep_at_most(self, count: int) -> None:
+        """Forget the least recently used pictures past the ``count`` most recent."""
+        while len(self._kept) > max(count, 1):
+            _, dropped = self._kept.popitem(last=False)
+            self.nbytes -= picture_bytes(dropped)
+
     def __contains__(self, key: Hashable) -> bool:
         return key in self._kept
 

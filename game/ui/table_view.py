@@ -110,12 +110,20 @@ def player_mark_size(base_radius: float) -> float:
 
 READY_COLOUR = (150, 240, 120)
 DONE_COLOUR = (30, 26, 20)  # the dark tick on a base whose figure has acted this turn (on his colour)
-# the token looks kept: a few kB each at the fit zoom, 100 kB at the deepest (least recently used go)
-LOOK_BYTES = 12 * MB
+# The pictures kept, least recently used going first, each budget a few frames' worth: the most one frame
+# drew of each in 100 bot commands a rule set (deep zooms, previews hovered, the zombies' turns played
+# out; game.bench.memory) was token looks 1.4 MB, strokes 4.5 MB, plates 0.24 MB, words 0.23 MB.
+# A token look is a few kB at the fit zoom, 100 kB to 1 MB at the deepest (12 MB kept 960 looks).
+LOOK_BYTES = 4 * MB
 STROKE_BYTES = 10 * MB  # the dashed and dotted strokes kept
+# the preview plates kept (a hovered move's or shot's plate is 10 to 300 kB): 256 plates, the count kept
+# before, held 17 MB after 100 Zombie 40,000 commands
+PLATE_BYTES = 1 * MB
 # A stroke reaching further than this many pixels (a range ring or a path at a deep zoom) is painted
-# straight onto the screen each frame: its canvas would be 8 MB or more (tens of GB at the deepest zoom).
-STROKE_KEEP_REACH = 1024
+# straight onto the screen each frame (a ring 1000 pixels across in a millisecond or two, about what
+# blitting its canvas took): its canvas would be 4 MB or more (17 MB at 1024 pixels, and as much again
+# while it was cut to what was painted; tens of GB at the deepest zoom).
+STROKE_KEEP_REACH = 512
 
 
 def bake_zones(renderer: MapRenderer, scenario: Scenario) -> None:
@@ -339,7 +347,7 @@ class TableView:
         self._last_blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         # dashed and dotted strokes painted once: shape on screen -> (surface, its reference point on it)
         self._strokes = KeptSurfaces(STROKE_BYTES)  # (surface, its reference point on it) by shape
-        self._plates: dict[tuple[str, int, tuple[int, int, int], int | None], pygame.Surface] = {}
+        self._plates = KeptSurfaces(PLATE_BYTES)  # preview plates by (text, size, colour, width)
         # the words drawn last frame and where (kind, text, screen rect): zone and terrain names, ring
         # readings, GUTS numbers, placed clear of the figures and of each other (see _place_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
@@ -785,8 +793,6 @@ class TableView:
         for line in lines:
             surface.blit(line, (8, y))
             y += line.get_height()
-        if len(self._plates) > 256:
-            self._plates.clear()
         self._plates[key] = surface
         return surface
 
