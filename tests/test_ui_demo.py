@@ -136,7 +136,9 @@ def test_a_taken_over_game_left_alone_brings_the_demo_back_with_the_nights_score
     motion(app, (340, 300))
     handed_within(app, 90)
     assert app.scene.name == "game" and "the demo comes back" in app.scene.match.status
+    assert app.demo_countdown() == ""  # just handed over: no countdown yet
     app.quiet_for = DEMO_AGAIN_SECONDS - 5.0  # nearly long enough, then a touch: still his game
+    assert "The demo comes back in 5 s" in app.demo_countdown()  # counted down on the screen, not a still screen
     motion(app, (350, 310))
     app.run_frames(3)
     assert app.scene.name == "game"

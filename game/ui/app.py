@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import logging
+import math
 import os
 import sys
 from pathlib import Path
@@ -24,7 +25,7 @@ from game.saves import Autosaves, data_folder
 from game.ui.allocator import return_freed_pictures
 from game.ui.assets import Assets
 from game.ui.interface_size import LEAST_CANVAS, canvas_for, on_canvas, present, shown_size
-from game.ui.navigator import DEMO_AGAIN_SECONDS
+from game.ui.navigator import DEMO_AGAIN_SECONDS, DEMO_AGAIN_WARNING
 from game.ui.scenario_list import ScenarioEntry, list_scenarios, load_entry, not_playable
 from game.ui.scenes.base import Scene
 from game.ui.settings import Settings, default_settings_path
@@ -298,6 +299,25 @@ class App:
         from game.ui.scenes.demo import DemoScene
 
         self.replace(DemoScene(self, loop, games, standalone))
+
+    def demo_countdown(self) -> str:
+        """The words counting down to the demo's return, in its last seconds ("" otherwise)."""
+        left = DEMO_AGAIN_SECONDS - self.quiet_for
+        if self._demo_again is None or left > DEMO_AGAIN_WARNING:
+            return ""
+        return f"The demo comes back in {max(0, math.ceil(left))} s: move the mouse to keep this game."
+
+    def _draw_demo_countdown(self) -> None:
+        text = self.demo_countdown()
+        if not text:
+            return
+        font = pygame.font.SysFont(None, max(22, self.screen.get_height() // 28))
+        words = font.render(text, True, (250, 236, 190))
+        plate = pygame.Rect(0, 0, words.get_width() + 32, words.get_height() + 16)
+        plate.midbottom = (self.screen.get_width() // 2, self.screen.get_height() - 24)
+        pygame.draw.rect(self.screen, (24, 20, 14), plate, border_radius=8)
+        pygame.draw.rect(self.screen, (200, 160, 70), plate, 2, border_radius=8)
+        self.screen.blit(words, words.get_rect(center=plate.center))
 
     def demo_when_left(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:
         """The demo again, with the night's score, once nobody has touched the screen for
@@ -595,6 +615,7 @@ class App:
             self.scene.update(dt)
             self.scene.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        self._draw_demo_countdown()
         present(self.screen, self.display)
         pygame.display.flip()
         self.frames += 1

@@ -19,7 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-DEMO_AGAIN_SECONDS = 180.0  # a game taken over from the demo, left untouched this long: the demo again
+DEMO_AGAIN_SECONDS = 90.0  # a game taken over from the demo, left untouched this long: the demo again (three
+# minutes of a still screen looked like a crash across a club room)
+DEMO_AGAIN_WARNING = 30.0  # the last seconds of it, counted down on the screen
 
 if TYPE_CHECKING:
     import pygame

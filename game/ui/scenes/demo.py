@@ -68,13 +68,12 @@ def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
     >>> handed_over("Turn 2", seat=3, others=2)  # doctest: +ELLIPSIS
     'You have the game at Turn 2: you are Player 3; the bots play the other 2 players. (Autosaved: ...)'
     """
-    minutes = round(DEMO_AGAIN_SECONDS / 60)
     if seat is not None and others:
         yours = f"you are Player {seat}; the bots play the other {others} player{'s' if others > 1 else ''}"
     else:
         yours = "every side the bots played is yours now"
     return (
-        f"You have the game at {where}: {yours}. (Autosaved: left {minutes} minutes, the demo comes back; "
+        f"You have the game at {where}: {yours}. (Autosaved: left {DEMO_AGAIN_SECONDS:.0f} s, the demo comes back; "
         "Resume keeps this game.)"
     )
 

@@ -24,6 +24,7 @@ import html
 import logging
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -888,7 +889,8 @@ class GameScene(Scene):
         def again() -> None:
             self.app.start_game(again_setup)
 
-        self.app.show_end(make_report(game), on_again=again, on_title=self.app.back_to_title)
+        report = seen_by_the_players(make_report(game), set(match.controller.bots))
+        self.app.show_end(report, on_again=again, on_title=self.app.back_to_title)
 
     def _setup_again(self, options: dict[str, Any]) -> Any:
         """The set-up that plays this scenario again with the same choices."""
@@ -969,3 +971,18 @@ def _ruleset(key: str) -> RuleSet | None:
         return get_ruleset(key)
     except KeyError:
         return None
+
+
+def seen_by_the_players(report: Any, bots: set[int]) -> Any:
+    """The report as the people at the screen lost or won: a seat the bots kept (a game taken over from the demo,
+    a player who left) that won is the players' DEFEAT, not their VICTORY.
+
+    >>> from game.rules.contract import Report
+    >>> r = Report("zombie40k", "Hive Street", "player 1", True, "VICTORY", "Player 1 got out.", "")
+    >>> seen_by_the_players(r, {1}).headline, seen_by_the_players(r, {2}).headline
+    ('DEFEAT', 'VICTORY')
+    """
+    seat = str(report.winner or "").removeprefix("player ")
+    if report.victory and seat.isdigit() and int(seat) in bots:
+        return replace(report, victory=False, headline="DEFEAT")
+    return report
