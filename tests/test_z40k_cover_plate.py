@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.controller import Click, Controller, Hover
-from game.rules.core import get_ruleset
-from game.rules.drawing import Plate
+from z40k_plates import shoot_plate as _shoot_plate
+
 from game.rules.zombie40k.testing import rigged_game, small_scenario
 from game.scenario.model import Area, Terrain
 
@@ -26,14 +25,7 @@ def game_with(*pieces: Terrain):  # type: ignore[no-untyped-def]
 
 def shoot_plate(g) -> str:  # type: ignore[no-untyped-def]
     """The plate a player reads: his gunner selected, the pointer on the horde."""
-    ctl = Controller(g, get_ruleset("zombie40k").view())
-    ctl.handle(Click(SQUAD[1]))
-    ctl.handle(Hover(HORDE[0]))
-    assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
-    plates = [m.text for m in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(m, Plate)]
-    shoot = [t for t in plates if t.startswith("SHOOT")]
-    assert len(shoot) == 1, plates
-    return shoot[0]
+    return _shoot_plate(g, SQUAD[1], HORDE[0])
 
 
 def test_a_horde_in_a_named_ruin_reads_its_cover_save_and_the_ruin() -> None:

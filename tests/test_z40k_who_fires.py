@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.controller import Click, Controller, Hover
+from z40k_plates import shoot_plate
+
 from game.rules.core import get_ruleset
 from game.rules.drawing import Plate
 from game.rules.zombie40k import preview
@@ -73,14 +74,8 @@ def test_each_model_looks_from_his_own_base_at_the_corner_of_a_building() -> Non
 
 
 def plate(g) -> str:  # type: ignore[no-untyped-def]
-    ctl = Controller(g, get_ruleset("zombie40k").view())
-    ctl.handle(Click(SQUAD[1]))
-    ctl.handle(Hover(HORDE[0]))
-    assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
-    plates = [m.text for m in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(m, Plate)]
-    shoot = [t for t in plates if t.startswith("SHOOT")]
-    assert len(shoot) == 1, plates
-    return shoot[0]
+    """The plate a player reads: his gunner selected, the pointer on the horde."""
+    return shoot_plate(g, SQUAD[1], HORDE[0])
 
 
 def test_the_plate_says_how_many_fire_and_why_the_others_do_not_in_a_players_words() -> None:
