@@ -1012,7 +1012,7 @@ def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
         text += f"\n{short} stop{'s' if short == 1 else ''} short of {'his' if short == 1 else 'their'} place (X)"
     chance = preview.chances.get("whole move", 1.0)
     if preview.details.get("through_difficult"):  # the roll caps every model, on open ground or not [7th]
-        text += "\nthrough difficult terrain: the squad rolls first, no model moves further"
+        text += "\nthrough difficult terrain: the squad rolls first; no model moves further than the roll"
     if chance < 1.0:
         text += f"\nall the way {percent(chance)}"
     question = squad_question(game, preview)
