@@ -117,3 +117,23 @@ def test_a_heavy_blast_after_a_move_is_said_once() -> None:
     ], plain
     aimed = text(Shoot("p1", "h1", aim=(20, 16)))
     assert "No Missile launcher (frag): the squad moved" in aimed and "cannot fire his" not in aimed, aimed
+
+
+def test_after_the_squad_shoots_the_pointer_on_its_target_shows_no_refusal() -> None:
+    """A newcomer's single click to fire was followed by a red "Guardian Defenders has already shot this phase."
+    as if the shot had been refused: the pointer, still on the horde, previewed a second shot. Dice: every shot
+    misses (1s). Guardian Defenders may still run after shooting (Battle Focus), so their model stays selected."""
+    from game.controller import AnimationDone, Click, Controller, Hover
+
+    g = rigged_game(
+        {1: SQUAD}, hordes=[HORDE], dice=[1] * 200, teams=[{"unit": "guardian_defenders", "models": 5}]
+    )
+    ctl = Controller(g, get_ruleset("zombie40k").view())
+    ctl.handle(Click(SQUAD[1]))
+    ctl.handle(Hover(HORDE[0]))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview
+    done = ctl.handle(Click(HORDE[0]))
+    assert done.accepted, done.message
+    ctl.handle(AnimationDone())
+    ctl.handle(Hover(HORDE[0]))
+    assert ctl.preview is None or ctl.preview.legal, ctl.preview.reason

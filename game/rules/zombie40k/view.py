@@ -636,8 +636,12 @@ class Z40View:
         if "charge" in available and t.side == PLAYERS:
             return "charge"
         # in the shooting phase a shot the rules refuse is still previewed: its plate says why (out of range,
-        # or what blocks the sight)
-        return "shoot" if "shoot" in available or game.state.phase == Phase.SHOOTING else None
+        # or what blocks the sight); not once the squad has shot (the pointer still on its target read
+        # "has already shot this phase" in red, as if the shot had been refused)
+        if "shoot" in available:
+            return "shoot"
+        shot = bool(game.state.units[game.figure(fid).unit].targets_shot)
+        return "shoot" if game.state.phase == Phase.SHOOTING and not shot else None
 
     def _power_up_command(self, game: Zombie40kGame, fid: str, action: str) -> Any | None:
         """The command a power-up button gives for the selected model (power_ups.py)."""
