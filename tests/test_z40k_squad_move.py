@@ -180,3 +180,13 @@ def test_a_squad_move_that_would_split_the_squad_asks_first() -> None:
     cmd = MoveSquad("p1", (("p1-1", ((18.0, 33.0),)), ("p1-2", ((19.5, 38.0),))))  # one goes 5", one stays put
     question = Z40K.view().confirm(g, cmd, g.preview(cmd))
     assert "out of coherency" in question and "Click again" in question, question
+
+
+def test_a_squad_move_that_boards_the_vehicle_says_so_before_the_click_wins() -> None:
+    """A single model's plate said "boards the Thunderhawk gunship"; the squad's plate for the same move said only
+    "5 of 5 models move", and its click won the game at once."""
+    g = rigged_game({1: [(24.0, 9.5), (25.5, 9.5)]}, phase=Phase.MOVEMENT)
+    ctl = Controller(g, Z40K.view())
+    _squad_move_from(ctl, (24.0, 9.5), (24.0, 5.4))
+    plate = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+    assert " boards the " in plate, plate

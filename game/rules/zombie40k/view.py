@@ -1019,6 +1019,10 @@ def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
         text += "\nthrough difficult terrain: the squad rolls first; no model moves further than the roll"
     if chance < 1.0:
         text += f"\nall the way {percent(chance)}"
+    boarding = preview.details.get("boards") or []
+    if boarding:  # (the single move's plate said it; the squad's did not, and its click won the game)
+        more = f" (and {len(boarding) - 1} more)" if len(boarding) > 1 else ""
+        text += f"\n{names_of(game).figure(boarding[0])}{more} boards the {_vehicle_name(game)}"
     question = squad_question(game, preview)
     return text + ("\n" + question if question else "")
 
