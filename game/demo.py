@@ -207,7 +207,7 @@ def standing(game: Game, turn: int | None = None) -> str:
     return f"{head}: {score}" if head and score else head or score or "Under way"
 
 
-_UP = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) (\d+) up")  # a score's "Player 1 0 up", "Allies 3 up"
+UP_SCORE = re.compile(r"([A-Z][A-Za-z]*(?: \d+)?) (\d+) up")  # a score's "Player 1 0 up", "Allies 3 up"
 
 
 def down_line(score: str) -> str:
@@ -222,7 +222,7 @@ def down_line(score: str) -> str:
     >>> down_line("Allies 3 up - Zombies 5 up")
     ''
     """
-    counts = {side: int(n) for side, n in _UP.findall(score)}
+    counts = {side: int(n) for side, n in UP_SCORE.findall(score)}
     living = {side: n for side, n in counts.items() if "zombie" not in side.lower()}
     if living and not any(living.values()):
         return "All survivors down \u2014 a new game starts"

@@ -227,7 +227,7 @@ def test_the_demo_says_when_a_side_is_wiped_out(app) -> None:
     app.replace(scene)
     app.run_frames(1)
     board = scene.scoreboard().splitlines()
-    assert any("0 up" in line for line in board)
+    assert any("0 standing" in line for line in board)  # ("0 up" read as jargon across the room)
     assert "wiped out" in board[2] or board[2].startswith("All survivors down"), board
 
 

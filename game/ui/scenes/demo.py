@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.demo import DemoLoop, down_line, mid_move, side_of, standing
+from game.demo import UP_SCORE, DemoLoop, down_line, mid_move, side_of, standing
 from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
 from game.ui.demo_layout import Glide, hides_action, notice_band
@@ -76,6 +76,17 @@ def handed_over(where: str, seat: int | None = None, others: int = 0) -> str:
         f"You have the game at {where}: {yours}. (Autosaved: left {DEMO_AGAIN_SECONDS:.0f} s, the demo comes back; "
         "Resume keeps this game.)"
     )
+
+
+def in_words(score: str) -> str:
+    """A score as a passer-by reads it: "Player 1 12 up" meant nothing across a club room.
+
+    >>> in_words("Turn 3: Player 1 12 up - Player 2 0 up")
+    'Turn 3: Player 1: 12 standing - Player 2: 0 standing'
+    >>> in_words("Allies 3 up (1 out) - Zombies 5 up")
+    'Allies: 3 standing (1 out) - Zombies: 5 standing'
+    """
+    return UP_SCORE.sub(lambda m: f"{m[1]}: {m[2]} standing", score)
 
 
 def plain(html_line: str) -> str:
@@ -186,7 +197,8 @@ class DemoScene(GameScene):
         elif game is not None:
             now = standing(game, self.match.shown_turn)
             objective = self.match.objective()
-            lines.append(f"{now}  \u00b7  {objective}" if ":" not in now and objective else now)
+            said = in_words(now)
+            lines.append(f"{said}  \u00b7  {objective}" if ":" not in now and objective else said)
             down = down_line(now)  # a "0 up" says why: a side wiped out (the newcomer saw a count drop to 0)
             if down:
                 lines.append(down)
