@@ -72,3 +72,17 @@ def test_squad_is_grey_in_the_shooting_phase_until_the_run_is_rolled() -> None:
     ctl.handle(Click(SQUAD[0]))
     refused = ctl.handle(Button("squad"))
     assert not refused.accepted and "Run first" in refused.message, refused.message
+
+
+def test_q_straight_after_the_first_run_needs_no_selection() -> None:
+    """A newcomer pressed Q straight after his first runner's run and read "Select one of your models first.":
+    with nothing selected, Q now takes the squad that just ran."""
+    g = rigged_game({1: SQUAD}, hordes=[[(5, 5)]], phase=Phase.SHOOTING, dice=[4] + [1] * 20)
+    ctl = Controller(g, Z40K.view())
+    _first_runs(ctl)
+    ctl.handle(Button("cancel"))
+    ctl.handle(Button("cancel"))
+    assert ctl.selected is None
+    pressed = ctl.handle(Button("squad"))
+    assert pressed.accepted and ctl.action == "squad", pressed.message
+    assert g.figure(ctl.selected).unit == "p1" and not g.figure(ctl.selected).ran

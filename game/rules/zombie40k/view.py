@@ -924,10 +924,29 @@ class Z40View:
         return squad if power_ups.waiting(game.world, squad) else None
 
     def acts_for(self, game: Zombie40kGame, action: str) -> str | None:
-        """Power-up 1 and 2 with nothing selected act for the squad that owes the choice."""
+        """Power-up 1 and 2 with nothing selected act for the squad that owes the choice; the squad move (Q) for
+        the squad whose model moved or ran last, while it has models still to go (a newcomer's Q straight after
+        his first runner's run said "Select one of your models first.")."""
+        if action == "squad":
+            return self._last_mover_with_mates(game)
         squad = self._owing(game) if action in ("choice_1", "choice_2") else None
         alive = game.world.alive(squad) if squad is not None else []
         return alive[0].id if alive else None
+
+    def _last_mover_with_mates(self, game: Zombie40kGame) -> str | None:
+        """A model of the squad whose move or run this phase came last (the player's), who Q still moves with his
+        squad-mates."""
+        for e in reversed(game.log):
+            if isinstance(e, (PhaseStarted, TurnStarted)):
+                return None
+            fid = getattr(e, "figure", None)
+            if type(e).__name__ == "Moved" and fid in game.state.models:
+                m = game.figure(fid)
+                if m.side != PLAYERS or m.player != game.state.active_player:
+                    return None
+                mates = game.world.alive(game.state.units[m.unit])
+                return next((k.id for k in mates if "squad" in self._available(game, k.id)), None)
+        return None
 
 
 POWER_UP_BUTTONS = {  # the carried power-up each button uses
