@@ -130,6 +130,8 @@ def test_the_roster_shows_whole_weapon_names_and_a_name_hovered_shows_his_whole_
     assert tip is not None and scene.roster_panel.tip_for is not None
     words = tip.text_block.html_text
     assert "Space Marine Sergeant" in words and "Boltgun: " in words and "Bolt pistol: " in words, words
+    # beside the roster, not over the names under the pointer (a newcomer's next click was on them)
+    assert tip.rect.right <= scene.roster_box.rect.left, (tip.rect, scene.roster_box.rect)
     pygame.mouse.set_pos((5, 5))
     motion(app, (5, 5))
     app.run_frames(2)

@@ -14,6 +14,7 @@ from pygame_gui.elements import UILabel, UITextBox
 
 from game.ui.widgets import Keep
 
+TIP_WIDTH = 320  # a hovered name's whole entry, in pixels
 WAITING = "<i>The roster appears here when the game begins: every soldier's GUTS, weapon and state.</i>"
 
 
@@ -76,9 +77,12 @@ class RosterPanel:
         self.tip, self.tip_for = None, fid
         text = words(fid) if fid is not None else ""
         if text and self.box is not None:
-            x, y = manager.get_mouse_position()  # on the canvas (see game.ui.interface_size)
+            _, y = manager.get_mouse_position()  # on the canvas (see game.ui.interface_size)
             tip = "<br>".join(html.escape(line) for line in text.splitlines())
-            self.tip = manager.create_tool_tip(tip, (x, y), (0, 14), self.box, None, wrap_width=320)
+            # beside the roster, over the table: below the pointer it covered the next names, the ones a player
+            # is about to click
+            x = self.box.rect.left - TIP_WIDTH - 8  # (its left edge)
+            self.tip = manager.create_tool_tip(tip, (x, y - 12), (0, 0), self.box, None, wrap_width=TIP_WIDTH)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (
