@@ -978,7 +978,7 @@ def seen_by_the_players(report: Any, bots: set[int]) -> Any:
     a player who left) that won is the players' DEFEAT, not their VICTORY.
 
     >>> from game.rules.contract import Report
-    >>> r = Report("zombie40k", "Hive Street", "player 1", True, "VICTORY", "Player 1 got out.", "")
+    >>> r = Report("toy", "Yard", "player 1", True, "VICTORY", "Player 1 got out.", "")
     >>> seen_by_the_players(r, {1}).headline, seen_by_the_players(r, {2}).headline
     ('DEFEAT', 'VICTORY')
     """
