@@ -137,6 +137,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.quiet_for = 0.0  # seconds since the last input event (see frame_cap)
         self._demo_again: Callable[[], None] | None = None  # see demo_when_left
+        self._countdown_font: tuple[int, pygame.font.Font] | None = None  # its size, and the demo countdown's font
         self.held: set[tuple[int, int]] = set()  # keys and mouse buttons down now: (event type, key or button)
         self.running = True
         self.scenes: list[Scene] = []
@@ -311,7 +312,10 @@ class App:
         text = self.demo_countdown()
         if not text:
             return
-        font = pygame.font.SysFont(None, max(22, self.screen.get_height() // 28))
+        size = max(22, self.screen.get_height() // 28)
+        if self._countdown_font is None or self._countdown_font[0] != size:  # (made once, not each frame)
+            self._countdown_font = (size, pygame.font.SysFont(None, size))
+        font = self._countdown_font[1]
         words = font.render(text, True, (250, 236, 190))
         plate = pygame.Rect(0, 0, words.get_width() + 32, words.get_height() + 16)
         plate.midbottom = (self.screen.get_width() // 2, self.screen.get_height() - 24)

@@ -245,9 +245,7 @@ def follow_the_leader(
             return None
         ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in p.details["steps"]}
         held = {st["figure"] for st in p.details["steps"] if st["reason"]}
-        ways = {f: (figure(f).position, *way) for f, way in tried if f not in held}
-        in_file = {f for f in ends if any(_on_way(ends[f], w) for g, w in ways.items() if g != f)}
-        short = short_of_place({f: figure(f).position for f in ends}, ends, held) - in_file
+        short = _short(tried, figure, ends, held)
         return (len(held), round(spread(ends), 1)), held | short
 
     first = score(moves)
@@ -296,9 +294,7 @@ def marks(
     figure who lands furthest from the first one's start, and how many stop short."""
     ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps}
     held = {st["figure"] for st in steps if st["reason"]}
-    ways = {fid: (figure(fid).position, *way) for fid, way in moves if fid not in held}
-    in_file = {f for f in ends if any(_on_way(ends[f], way) for g, way in ways.items() if g != f)}
-    short = short_of_place({f: figure(f).position for f in ends}, ends, held) - in_file  # (following: in place)
+    short = _short(moves, figure, ends, held)
     out: list[Primitive] = []
     for fid, way in moves:
         f = figure(fid)
@@ -311,6 +307,14 @@ def marks(
     first = figure(moves[0][0]).position
     spot = max((ends[f] for f, _ in moves if f not in held), key=lambda p: math.dist(p, first), default=first)
     return out, spot, len(short)
+
+
+def _short(moves: Moves, figure: Callable[[str], Mover], ends: dict[str, Point], held: set[str]) -> set[str]:
+    """The moving figures short of their places in the formation, less those in file on another's way (a
+    follower stands where he was sent)."""
+    ways = {fid: (figure(fid).position, *way) for fid, way in moves if fid not in held}
+    in_file = {f for f in ends if any(_on_way(ends[f], way) for g, way in ways.items() if g != f)}
+    return short_of_place({f: figure(f).position for f in ends}, ends, held) - in_file
 
 
 def _on_way(p: Point, way: Sequence[Point], within: float = 0.5) -> bool:

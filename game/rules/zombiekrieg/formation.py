@@ -43,17 +43,13 @@ def section_command(
     def reroute(sid: str, way: tuple[Point, ...]) -> tuple[Point, ...]:
         return group_move.rerouted(game.table, game.figure(sid), way, routes(sid), stamp, limit)
 
-    moves = group_move.formation(soldiers, lead.position, point, route)
-    moves = group_move.mended(moves, lambda mv: game.preview(MoveSection(mv)), reroute)
+    def preview(mv: group_move.Moves) -> object:
+        return game.preview(MoveSection(mv))
+
+    moves = group_move.mended(group_move.formation(soldiers, lead.position, point, route), preview, reroute)
     if lead not in soldiers:
         return MoveSection(moves)
     followed = group_move.follow_the_leader(  # a gap the formation is too wide for: in file behind him
-        moves,
-        lead,
-        lambda mv: game.preview(MoveSection(mv)),
-        game.figure,
-        lambda sid, goal: route(game.figure(sid), goal),
+        moves, lead, preview, game.figure, lambda sid, goal: route(game.figure(sid), goal)
     )
-    if followed != moves:
-        followed = group_move.mended(followed, lambda mv: game.preview(MoveSection(mv)), reroute)
-    return MoveSection(followed)
+    return MoveSection(followed if followed == moves else group_move.mended(followed, preview, reroute))
