@@ -12,6 +12,13 @@ look touching. A newcomer's Small Town game: a move "next to" a zombie ended 0.3
 >>> away = around(g.world, g.state.figures["pc1"], (12.0, 20.3))
 >>> away.touching, away.nearest, round(away.gap, 2)
 ([], 'z1', 0.3)
+
+A click on a zombie walks a man into contact with it (:func:`meeting_point`: his base against the zombie's,
+on the side he comes from), where the screen's routing round bases stopped him ~0.3" short:
+
+>>> at = meeting_point(g.world, g.state.figures["pc1"], g.state.figures["z2"], (18.0, 20.0))
+>>> at, around(g.world, g.state.figures["pc1"], at).touching
+((15.05, 20.0), ['z2'])
 """
 
 from __future__ import annotations
@@ -33,6 +40,25 @@ class Around:
     touching: list[str]
     nearest: str | None
     gap: float  # inches edge to edge to ``nearest`` (math.inf when none is near)
+
+
+def zombie_under(world: World, point: Point) -> Figure | None:
+    """The zombie on the table whose base is under ``point`` (a click on it), or None."""
+    for z in world.state.zombies():
+        if z.on_table and math.dist(z.position, point) <= z.radius:
+            return z
+    return None
+
+
+def meeting_point(world: World, f: Figure, z: Figure, coming_from: Point) -> Point:
+    """Where ``f``'s base stands in contact with zombie ``z``'s, on the line from ``coming_from`` to it: half the
+    [house] contact distance apart, so the rules' contact test holds however the inches round."""
+    apart = f.radius + z.radius + world.data.house.contact / 2
+    dx, dy = coming_from[0] - z.position[0], coming_from[1] - z.position[1]
+    length = math.hypot(dx, dy)
+    if length == 0.0:  # pointed at its very centre from there: any side will do
+        dx, dy, length = 0.0, 1.0, 1.0
+    return (round(z.position[0] + dx / length * apart, 6), round(z.position[1] + dy / length * apart, 6))
 
 
 def around(world: World, f: Figure, at: Point | None = None) -> Around:

@@ -586,8 +586,15 @@ class OutbreakView:
             t = game.state.figures.get(target)
             if t is not None and t.is_zombie and "fire" in have:
                 return "fire"
+            # no gun, or none that can shoot now: a click on a zombie walks him into the fight
+            if t is not None and t.is_zombie and "move" in have and not self._can_shoot(game, fid):
+                return "move"
             return None
         return "move" if "move" in have else None
+
+    def _can_shoot(self, game: OutbreakGame, fid: str) -> bool:
+        """Whether his gun has a shot in it this move (no gun, a jammed one or its thirds spent: none)."""
+        return acting.shots_left(game.world, game.figure(fid)) > 0
 
     def command(self, game: OutbreakGame, fid: str, action: str, aim: Aim) -> Command | None:
         if action == "move":
@@ -600,6 +607,12 @@ class OutbreakView:
             )
             f = game.figure(fid)
             path = self.routes.move(game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log))
+            z = contact.zombie_under(game.world, aim.path[-1]) if aim.path else None
+            if z is not None and path:  # pointed at a zombie: on into base contact, not a step short of it
+                ahead = path[:-1] if len(aim.path) > 1 else path  # his own waypoints end on the zombie's base
+                meet = contact.meeting_point(game.world, f, z, ahead[-1] if ahead else f.position)
+                way = (*ahead, meet)
+                path = self.routes.move(game.table, fid, f.position, f.radius, way, ROUTE_REACH, len(game.log))
             return Move(fid, path, aim.facing, followers)
         if action == "fire":
             return Fire(fid, aim.targets[-1]) if aim.targets else None
@@ -719,6 +732,8 @@ class OutbreakView:
             roll += "\n" + how_far if how_far else ""
             ends = self._ends_near(game, f, paths)
             roll += "\n" + ends if ends else ""
+            if ends.startswith("ends in contact") and not self._can_shoot(game, f.id):
+                roll += "\n" + self._closes_in_words(game, f)
             if any(caught.would_be(game.world, f, p["points"], game.reading) for p in paths.values()):
                 roll += "\n" + CAUGHT_RUNNING
             if preview.details.get("nobody_follows"):
@@ -772,6 +787,18 @@ class OutbreakView:
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
+
+    def _closes_in_words(self, game: OutbreakGame, f: Figure) -> str:
+        """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: he closes in to fight
+        (first blows at step 5, then the grapple)``."""
+        why = (
+            "his gun is jammed"
+            if f.ranged and f.jammed
+            else "no shot left"
+            if f.ranged
+            else "no gun to shoot with"
+        )
+        return f"{why}: he closes in to fight (first blows at step 5, then the grapple)"
 
     def _ends_near(self, game: OutbreakGame, f: Figure, paths: dict[str, Any]) -> str:
         """Where the move ends against the zombie nearest its end, by the rules' contact test: ``ends in
