@@ -525,6 +525,10 @@ class View(Protocol[G]):
     # begins or passes by itself ("Shooting skipped: Infantry Squad is locked in close combat"); a later notice
     # of the same key replaces it. A command that moves the game on further than the player asked arms the
     # screen's guard against an E meant for the phase before (see ``Controller.moved_on``)
+    # (optional) ``hold_before(game, events) -> (index, words)``: where a command's events go on by themselves into
+    # steps the player did not start (his last survivor acted, the zombies' step follows): the screen pauses
+    # before ``events[index]`` (None: no pause), ``words`` in the status line, until Space, a click or a moment
+    # (``HOLD_SECONDS``) goes on
     # (optional) ``zombie_phase_seconds``: how long, at 1x, the zombies' moves of one phase may take on screen at
     # most (3.5 s without it: twenty zombies shamble at once; a few hordes, one after another, want longer)
     # (optional) ``terrain_words``: a map class in the rule set's words where they differ, for the outlines'

@@ -60,6 +60,7 @@ class Step:
     natural: float = 0.0  # a group's step: its seconds at speed 1 before a phase was shortened
     later: list[tuple[float, Any]] = field(default_factory=list)  # events shown as the glides reach them
     last: str = ""  # the figure of the group's last move so far
+    hold: bool = False  # a pause before the rules' own steps go on: the player reads his result first
 
     def along(self, fid: str, t: float) -> float:
         """How far (0..1) along its path ``fid`` is, ``t`` (0..1) into the step: a group's glides each
@@ -236,14 +237,39 @@ class Playback:
     def busy(self) -> bool:
         return self.current is not None or bool(self.queue)
 
-    def add(self, events: Sequence[Any]) -> list[Any]:
-        """Queue events; the first step starts at once. Returns the events that began."""
-        steps = steps_of(events, self.animate, self.radius)
+    def add(self, events: Sequence[Any], hold_at: int | None = None, hold_seconds: float = 0.0) -> list[Any]:
+        """Queue events; the first step starts at once. Returns the events that began. ``hold_at``: a pause of
+        ``hold_seconds`` before that event (:meth:`release` ends it sooner).
+
+        >>> pb = Playback({}, lambda ev: None)
+        >>> pb.add(["shot", "zombies move"], hold_at=1, hold_seconds=3.0), pb.holding
+        (['shot'], True)
+        >>> pb.release(), pb.busy
+        (['zombies move'], False)
+        """
+        if hold_at:
+            steps = steps_of(events[:hold_at], self.animate, self.radius)
+            steps.append(Step([], hold_seconds, hold=True))
+            steps += steps_of(events[hold_at:], self.animate, self.radius)
+        else:
+            steps = steps_of(events, self.animate, self.radius)
         for step in steps:
             step.zombies = any(self.is_zombie(fid) for fid in step.glides)
         cap_zombies(steps, self.zombies_most)
         self.queue.extend(steps)
         return self._advance() if self.current is None else []
+
+    @property
+    def holding(self) -> bool:
+        """Whether the pause before the rules' own steps is on (see :meth:`add`)."""
+        return self.current is not None and self.current.hold
+
+    def release(self) -> list[Any]:
+        """End the pause now (Space, a click); returns the events that began."""
+        if not self.holding:
+            return []
+        self.current = None
+        return self._advance()
 
     def seconds_left(self) -> float:
         """Real seconds until the queued steps have all played at the current speed (the schedule)."""

@@ -36,6 +36,7 @@ GENERIC_BUTTONS = ("next", "cancel", "skip", "end_turn")
 HANDOFF_SECONDS = 1.8
 NOTICE_SECONDS = 2.4  # a phase's notice over the table: long enough to read a skip's reason
 NOTICES_SHOWN = 3  # notices up at once; later ones wait their turn (none is pushed off before it was read)
+HOLD_SECONDS = 3.0  # at 1x: the pause before the rules go on by themselves (the view's hold_before)
 GUARD_SECONDS = 2.0  # an E this soon after the game moved on by itself asks first
 JUST_BEGUN = "began by itself just now: press E again to end it."
 TRACER_COLOUR = (255, 240, 150)
@@ -103,6 +104,7 @@ class Match:
         self._ready_kept: dict[bool, set[str]] = {}  # who could act, as last shown (kept while a command travels)
         self._guard = 0.0  # seconds an E still asks first, after the game moved on by itself
         self._moved_on = False  # a command since the last stop moved the game on by itself
+        self._hold_words = ""  # the status line in the pause before the rules go on by themselves
         self.face_toward: Point | None = None  # a drag in progress at a move destination
         self.finished = False  # GAME_OVER reached and the last event shown
         self.version = 0  # bumps whenever tokens/overlays/panels may have changed
@@ -154,6 +156,9 @@ class Match:
         self._away = point is None
 
     def click(self, point: Point, shift: bool = False, face_toward: Point | None = None) -> None:
+        if self.playback.holding:  # the pause before the rules go on: a click goes on at once
+            self.skip()
+            return
         self.face_toward, self._aimed_from_roster = None, None
         self._answer(self.controller.handle(Click(point, shift, face_toward)))
 
@@ -251,8 +256,14 @@ class Match:
         return fb
 
     def skip(self) -> None:
-        """Show the rest of the events at once (Space / Skip)."""
-        if self.playback.busy:
+        """Show the rest of the events at once (Space / Skip); in the pause before the rules go on by
+        themselves, go on now (their steps then play)."""
+        if self.playback.holding:
+            self.status = ""
+            self._announce(self.playback.release())
+            if not self.playback.busy:
+                self._finish_playback()
+        elif self.playback.busy:
             self._announce(self.playback.skip(), quiet=True)
             self._finish_playback()
 
@@ -297,6 +308,8 @@ class Match:
             self.version += 1
         if self.playback.busy:
             self._announce(self.playback.update(dt))
+            if self.playback.holding:
+                self.status, self.status_bad = self._hold_words, False
             self.version += 1
             if not self.playback.busy:
                 self._finish_playback()
@@ -544,10 +557,8 @@ class Match:
             if choosing
             else "Nothing to step back from.",
         )
-        out["skip"] = (
-            self.playback.busy,
-            "Skip to the end of the animation (Space)" if self.playback.busy else "Nothing is playing to skip.",
-        )
+        skip = "Skip to the end of the animation (Space)" if self.playback.busy else "Nothing is playing to skip."
+        out["skip"] = (self.playback.busy, self._hold_words if self.playback.holding else skip)
         self._buttons_kept = out
         return out
 
@@ -579,7 +590,13 @@ class Match:
         self.version += 1
         if fb.events:
             self.face_toward = None
-            self._announce(self.playback.add(fb.events))
+            hold = getattr(self.view, "hold_before", None)  # the rules went on by themselves: pause first
+            at, words = hold(self.game, fb.events) if hold is not None else (None, "")
+            self._announce(self.playback.add(fb.events, at, HOLD_SECONDS))
+            if at:
+                self._hold_words = words
+                if self.playback.holding:  # his result took no time to show: the pause is on already
+                    self.status, self.status_bad = words, False
             if not self.playback.busy:
                 self._finish_playback()
 

@@ -38,7 +38,7 @@ from game.rules.core import Command, DiceRolled, Event
 from game.rules.kit.actions import move_kind
 from game.rules.kit.sounds import SoundTable, sound_of
 from game.rules.kit.words import command_words, compass, counted, first_up, swap_ids
-from game.rules.outbreak import acting, caught, clock, contact, holds, movement, paces, short_runs, shown
+from game.rules.outbreak import acting, caught, clock, contact, holds, movement, paces, pause, short_runs, shown
 from game.rules.outbreak import events as ev
 from game.rules.outbreak.commands import ClearJam, EndStep, Fire, Move, Spot
 from game.rules.outbreak.game import OutbreakGame
@@ -390,6 +390,11 @@ class OutbreakView:
             why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
             return Cell(f"{counted(left, 'shot')} left ({why})", "spent")
         return Cell(counted(left, "shot"), "plain")
+
+    def hold_before(self, game: OutbreakGame, events: Sequence[Event]) -> tuple[int | None, str]:
+        """Where the screen pauses before the rules go on by themselves after a player's last act (:mod:`.pause`):
+        he reads his result before the zombies' step begins."""
+        return pause.hold_at(events, {f.id for f in game.state.npcs()})
 
     def acting_player(self, game: OutbreakGame) -> int | None:
         return game.state.active_player
