@@ -407,6 +407,7 @@ class Cell:
     text: str
     tone: Tone = "plain"
     bold: bool = False
+    short: str = ""  # the words in a line too long for its box ("1 shot" for "1 shot left (in contact: ...)")
 
 
 @dataclass(frozen=True)

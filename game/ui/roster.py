@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from game.rules.contract import TONE_COLOURS, Cell, RosterGroup, RosterRow
 from game.ui.tokens import player_hex
@@ -31,14 +32,18 @@ def cell_html(cell: Cell) -> str:
 def fit_cells(name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[str], bool]) -> tuple[Cell, ...]:
     """A roster line's cells shortened until the line fits its box (``fits`` says whether a text does),
     so the state word ("ready") never wraps onto a line of its own: the muted cells (a weapon) are cut
-    short with an ellipsis, then left out, then the plain words, longest first; the name, the counts
-    (G9/9, 3 shots), the warnings, bold cells and the state are kept whole.
+    short with an ellipsis, then left out, then the plain words, longest first, then a cell with a short form
+    (:attr:`Cell.short`) takes it; the name, the counts (G9/9, 3 shots), the warnings, bold cells and the
+    state are kept whole.
 
     >>> cells = (Cell("G9/9"), Cell("Shuriken catapult", "muted"))
     >>> [c.text for c in fit_cells("Guardian p3-1", cells, Cell("ready"), lambda t: len(t) <= 36)]
     ['G9/9', 'Shuriken c…']
     >>> [c.text for c in fit_cells("Guardian p3-1", cells, Cell("ready"), lambda t: len(t) <= 20)]
     ['G9/9']
+    >>> aside = Cell("1 shot left (in contact)", "spent", short="1 shot")
+    >>> [c.text for c in fit_cells("Deacon", (aside,), Cell("fired"), lambda t: len(t) <= 30)]
+    ['1 shot']
     """
     cells = list(cells)
 
@@ -62,6 +67,12 @@ def fit_cells(name: str, cells: Sequence[Cell], status: Cell, fits: Callable[[st
             cells[i] = Cell(cut + "…" if len(cut) >= 4 else "", cells[i].tone, cells[i].bold)
         if fits(line()):
             break
+    # still too long: a cell's own short form ("1 shot left (in contact: ...)" reads "1 shot"), longest first;
+    # the name's hover card says it whole
+    for i in sorted((i for i, c in enumerate(cells) if c.short), key=lambda i: -len(cells[i].text)):
+        if fits(line()):
+            break
+        cells[i] = replace(cells[i], text=cells[i].short)
     return tuple(c for c in cells if c.text)
 
 

@@ -383,12 +383,12 @@ class OutbreakView:
         if shown.did(said) != shown.DID["fire"]:
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
-            return Cell("no shots this move", "spent")
+            return Cell("no shots this move", "spent", short="no shots")
         # "1 shot, none in range" beside "fired" read as one phrase
         if said == shown.words(game.world, f) and not game.fire_targets(f.id):
             # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
             why = IN_CONTACT.lower() if acting.in_combat(game.world, f) else "no zombie in range"
-            return Cell(f"{counted(left, 'shot')} left ({why})", "spent")
+            return Cell(f"{counted(left, 'shot')} left ({why})", "spent", short=counted(left, "shot"))
         return Cell(counted(left, "shot"), "plain")
 
     def hold_before(self, game: OutbreakGame, events: Sequence[Event]) -> tuple[int | None, str]:
@@ -465,6 +465,8 @@ class OutbreakView:
             lines += [grab] if grab else []
         else:
             lines.append(self.summary(game, fid))
+            shots = self._shots_cell(game, f, look.words) if f.ranged and f.on_table and not f.jammed else None
+            lines += [shots.text] if shots is not None and shots.short else []  # a long roster line reads short
             held = holds.held_by(game.world, fid) if f.on_table else []
             if held:  # up to three tokens crowd him: which ones have hold of him
                 lines.append("held by " + ", ".join(self._who(game, z, html_safe=False) for z in held))
