@@ -761,25 +761,16 @@ class OutbreakView:
             t = game.figure(cmd.target)
             state = preview.details.get("sight", "clear")
             out.append(d.Sight(f.position, t.position, state))
-            reach = f.radius + t.radius + game.world.data.house.contact + 0.05
-            spots: dict[tuple[float, float], tuple[Any, list[int]]] = {}
-            for third, at in preview.details.get("zombie_after_third", {}).get('6"', {}).items():
-                spots.setdefault((round(at[0], 2), round(at[1], 2)), (at, []))[1].append(int(third))
-            arrives = None
-            for at, thirds_there in spots.values():
-                label = "third " + "/".join(str(k) for k in thirds_there)
-                if math.dist(at, f.position) <= reach:
-                    arrives = arrives or min(thirds_there)
-                    label += f": at {_esc(f.name or f.id)}"
-                out.append(d.Area(tuple(at), "charge", radius=t.radius, label=label))  # type: ignore[arg-type]
-            thirds = ", ".join(
-                f"third {k} {percent(v)}" for k, v in preview.details.get("third_chances", {}).items()
-            )
+            marks, arrives = self._thirds_marks(game, f, t, preview)
+            out += marks
+            chances = {int(k): v for k, v in preview.details.get("third_chances", {}).items() if v > 0}
             first = preview.details.get("shot", 1)
             left = counted(max(0, 4 - first), "shot")  # one a third of the move: the thirds say when it lands
-            text = f"Shot ({left} left this move): {odds}\nlands in {thirds}"
+            text = f"Shot ({left} left this move): {odds}\nlands in " + ", ".join(
+                f"third {k} {percent(v)}" for k, v in chances.items()
+            )
             if arrives is not None:
-                text += f"\nit reaches {_esc(f.name or f.id)} by third {arrives}: no shot after that"
+                text += "\n" + self._arrives_words(f, arrives, min(chances, default=arrives))
             friends = [self._who(game, h) for h in preview.details.get("friends_in_line", [])]
             if friends:  # a newcomer wonders whether a friend in the way spoils the shot: he does not
                 text += f"\nfires past {', '.join(friends)}: a friend in the line of fire blocks nothing here"
@@ -794,6 +785,43 @@ class OutbreakView:
         elif f is not None:
             out.append(d.Plate(f.position, odds or "—", "info"))
         return out
+
+    def _thirds_marks(
+        self, game: OutbreakGame, f: Figure, t: Figure, preview: Any
+    ) -> tuple[list[d.Primitive], int | None]:
+        """Where the zombie is after each third the shot may land in (a spent third is no mark), thirds a base or
+        less apart sharing one mark so their labels do not pile up; and the first third it is at the shooter by."""
+        after = preview.details.get("zombie_after_third", {})
+        where: dict[Any, Any] = after.get('6"') or next(iter(after.values()), {})  # (or its rolled pace)
+        lands = {int(k) for k, v in preview.details.get("third_chances", {}).items() if v > 0}
+        reach = f.radius + t.radius + game.world.data.house.contact + 0.05
+        spots: list[tuple[Any, list[int]]] = []
+        for third, at in sorted((int(k), v) for k, v in where.items()):
+            if third not in lands:
+                continue
+            near = next((s for s in spots if math.dist(s[0], at) <= t.radius), None)
+            if near is not None:
+                near[1].append(third)
+            else:
+                spots.append((at, [third]))
+        out: list[d.Primitive] = []
+        arrives = None
+        for at, thirds_there in spots:
+            label = "third " + "/".join(str(k) for k in thirds_there)
+            if math.dist(at, f.position) <= reach:
+                arrives = arrives or min(thirds_there)
+                label += f": at {_esc(f.name or f.id)}"
+            out.append(d.Area(tuple(at), "charge", radius=t.radius, label=label))  # type: ignore[arg-type]
+        return out, arrives
+
+    def _arrives_words(self, f: Figure, arrives: int, earliest: int) -> str:
+        """The plate's line for a zombie that reaches the shooter, agreeing with the thirds' odds above it: a hit
+        lands whenever it comes, and once it is at him his gun is a close combat weapon (its shots left are
+        blows), so no shot follows this one."""
+        who = _esc(f.name or f.id)
+        if arrives <= earliest:
+            return f"it reaches {who} by third {arrives}, whichever third the hit lands in: no shot after this one"
+        return f"it reaches {who} by third {arrives}: if the hit lands then or later, no shot after this one"
 
     def _closes_in_words(self, game: OutbreakGame, f: Figure) -> str:
         """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: he closes in to fight
