@@ -746,7 +746,7 @@ def open_first(app: App, entry: ScenarioEntry | None, straight_in: bool, seed: i
     from game.ui.scenes.setup import SetupScene
 
     app.push(TitleScene(app))
-    app.push(SetupScene(app, entry, seed=seed))
+    app.push(SetupScene(app, entry, seed=seed, briefing=True))  # New game's briefing first, over it
 
 
 # ---- the other windows: the demo, a replay, the map designer (``deadground demo|replay --watch|design``) ----

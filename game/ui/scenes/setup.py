@@ -192,8 +192,14 @@ class SetupScene(Scene):
 
     name = "setup"
 
-    def __init__(self, app: Any, entry: ScenarioEntry, seed: int | None = None, campaign: Any = None) -> None:
+    def __init__(
+        self, app: Any, entry: ScenarioEntry, seed: int | None = None, campaign: Any = None, briefing: bool = False
+    ) -> None:
         super().__init__(app)
+        # opened straight from the command line (``deadground play MAP``): the briefing New game shows comes first,
+        # in a window over the choices, until the player dismisses it
+        self.brief_open = briefing and entry.scenario is not None and bool(entry.scenario.briefing)
+        self.briefing_window: UIMessageWindow | None = None
         # a campaign's first chapter: the players chosen here become its force
         self.setup = GameSetup(entry, campaign=campaign)
         self.seed = seed  # Begin plays on these dice (``deadground play MAP --seed N``); None: new ones
@@ -328,6 +334,20 @@ class SetupScene(Scene):
                 UILabel(pygame.Rect(m, m + 42, w - 2 * m, 30), TAGS_LEGEND, self.manager, object_id="#footnote")
             )
         self._show_refusals()
+        if self.brief_open:
+            self._show_briefing(w, h)
+
+    def _show_briefing(self, w: int, h: int) -> None:
+        """The scenario's briefing, as New game shows it, in a window over the set-up (Dismiss closes it)."""
+        s = self.setup.entry.scenario
+        assert s is not None
+        text = html.escape(s.briefing).replace("\n", "<br>")
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(420, h - 40))
+        rect.center = (w // 2, h // 2)
+        title = f"Briefing - {self.setup.entry.title}"
+        self.briefing_window = self.ui(
+            UIMessageWindow(rect, text, self.manager, window_title=title, object_id="#briefing_window")
+        )
 
     def heading(self, width: int = 10**6) -> str:
         """The screen's heading: the map, or the campaign and its first chapter (cut short to ``width``)."""
@@ -918,6 +938,12 @@ class SetupScene(Scene):
                 self.start()
             elif event.ui_element is self.host_button:
                 self.host()
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.briefing_window:
+            self.brief_open, self.briefing_window = False, None  # read: not shown again on a new layout
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.brief_open:
+            if self.briefing_window is not None:  # Esc puts the briefing away, not the set-up
+                self.briefing_window.kill()
+            self.brief_open, self.briefing_window = False, None
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
