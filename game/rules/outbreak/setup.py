@@ -104,8 +104,9 @@ class OutbreakSetup(Setup):
                     AWARENESS,
                     "All aware after the outbreak",
                     data.house.all_aware_after_outbreak_move,
-                    "After the first attack has been spotted both sides know of each other, as the source "
-                    "says; switch off to make each human who missed it spot a zombie himself (house reading).",
+                    "Yes (the source's reading): once the first attack has been spotted both sides know of each "
+                    "other, so no survivor needs to Spot (S) in this game. No (house reading): a survivor who "
+                    "missed the attack must Spot a zombie before he can fire.",
                 ),
             ),
             player_noun="survivor group",

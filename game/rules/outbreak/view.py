@@ -571,6 +571,8 @@ class OutbreakView:
                 return "No shots left this move (one shot a third of the move, and its last third is spent)."
             return "No zombie in sight and in range."
         if key == "spot":
+            if f.aware and game.state.outbreak and game.state.all_aware:  # the set-up's choice: say where it is
+                return "Everyone knows of the zombies since the outbreak (set-up: All aware after the outbreak)."
             return "Has already spotted the zombies." if f.aware else "Cannot look now."
         if key == "clear":
             return "The gun is not jammed." if not f.jammed else "Cannot clear it now."
