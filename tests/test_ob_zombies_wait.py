@@ -6,7 +6,7 @@ at once on Space or a click; a step he ended himself (E) goes on without a pause
 from __future__ import annotations
 
 from game.rules.core import get_ruleset
-from game.rules.outbreak import EndStep
+from game.rules.outbreak import EndStep, Move
 from game.rules.outbreak.testing import rigged_game
 from game.ui.match import HOLD_SECONDS, Match
 
@@ -70,3 +70,13 @@ def test_an_end_step_he_asked_for_does_not_pause() -> None:
         assert not match.playback.holding
         match.update(0.1)
     assert game.state.move == 3 and match.looks["z1"].position != (12.0, 4.0)
+
+
+def test_no_pause_while_bots_play_at_this_screen() -> None:
+    game = rigged_game(pcs={"pc1": (12, 20)}, zombies=[(12, 4)], dice=[3] * 400)
+    match = Match(game, RS.view())
+    match.hand_to_bots(lambda g: Move("pc1", ((12.0, 17.0),)) if g.actions_for("pc1") else EndStep(), [1])
+    for _ in range(60):
+        assert not match.playback.holding
+        match.update(0.1)
+    assert game.state.move >= 3  # the bot's run, then the zombies' step, went on without a pause

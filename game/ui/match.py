@@ -591,6 +591,7 @@ class Match:
         if fb.events:
             self.face_toward = None
             hold = getattr(self.view, "hold_before", None)  # the rules went on by themselves: pause first
+            hold = None if self.controller.bots else hold  # (not while bots play here: nobody reads for them)
             at, words = hold(self.game, fb.events) if hold is not None else (None, "")
             self._announce(self.playback.add(fb.events, at, HOLD_SECONDS))
             if at:
