@@ -63,6 +63,7 @@ from game.rules.contract import (
     figure_names,
 )
 from game.scenario.model import Scenario
+from game.scenario.schema import load_schema
 from game.teams import BadTeamFile, SavedTeam, TeamFileError, load_teams, save_team, teams_folder
 from game.ui.fitting import elide, wrap
 from game.ui.game_setup import GameSetup, resize_answers
@@ -342,7 +343,10 @@ class SetupScene(Scene):
         s = self.setup.entry.scenario
         assert s is not None
         text = html.escape(s.briefing).replace("\n", "<br>")
-        rect = pygame.Rect(0, 0, min(640, w - 40), min(420, h - 40))
+        if s.objective:  # as New game's card says it
+            words = load_schema().map["objective"].words_for(s.objective, s.ruleset, s.properties)
+            text = f"Objective: <b>{html.escape(words)}</b><br><br>{text}"
+        rect = pygame.Rect(0, 0, min(640, w - 40), min(320, h - 40))
         rect.center = (w // 2, h // 2)
         title = f"Briefing - {self.setup.entry.title}"
         self.briefing_window = self.ui(
