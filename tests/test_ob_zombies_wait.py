@@ -60,6 +60,9 @@ def test_a_click_goes_on_and_so_does_a_moment() -> None:
     for _ in range(int(HOLD_SECONDS / 0.1) + 2):
         waited.update(0.1)
     assert not waited.playback.holding
+    while waited.playback.busy:
+        waited.update(0.1)
+    assert "Space" not in waited.status, waited.status  # the pause's words went with it
 
 
 def test_an_end_step_he_asked_for_does_not_pause() -> None:

@@ -307,9 +307,12 @@ class Match:
             self.handoff = (text, left - dt) if left - dt > 0 else None
             self.version += 1
         if self.playback.busy:
+            held = self.playback.holding
             self._announce(self.playback.update(dt))
             if self.playback.holding:
                 self.status, self.status_bad = self._hold_words, False
+            elif held and self.status == self._hold_words:  # the moment is over: the words go with it
+                self.status = ""
             self.version += 1
             if not self.playback.busy:
                 self._finish_playback()
