@@ -1,0 +1,38 @@
+"""Zombiekrieg for a newcomer (issue 33, club night, session 43): the BAR's two shots, the status line's ask,
+the tokens' ranks, the initiative table's grammar, the piles of fallen zombies. Through the real controller,
+match and scene."""
+
+from __future__ import annotations
+
+from game.controller import Button, Click, Controller, Hover
+from game.rules.drawing import Plate
+from game.rules.zombiekrieg.testing import rigged_game
+from game.rules.zombiekrieg.view import ZombiekriegView
+
+LMG = "us1-lmg"
+
+
+def _plate_text(ctl: Controller) -> str:
+    prims = ctl.view.drawing(ctl.game, ctl.preview_command, ctl.preview)
+    return "\n".join(p.text for p in prims if isinstance(p, Plate))
+
+
+def test_the_bars_fire_plate_says_both_shots_go_at_one_zombie_and_how_to_split_them() -> None:
+    """A plain click sent both of the BAR's shots at one zombie; the second was wasted once the first knocked
+    him down, and nothing on screen said Shift-click splits them (the rules let the second go at a zombie near
+    the first; the screen never chooses it for him)."""
+    g = rigged_game(soldiers={LMG: (12, 20, 270)}, zombies=[(12, 14), (13.5, 14)], dice=[])
+    ctl = Controller(g, ZombiekriegView())
+    ctl.handle(Click(g.figure(LMG).position))
+    ctl.handle(Button("fire"))
+    ctl.handle(Hover(g.figure("z1").position))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview
+    text = _plate_text(ctl)
+    assert "2 shots at Zombie 1" in text and "Shift-click to split the shots" in text, text
+    assert "the 2nd kills only on a double" in text, text
+    # split: the first shot picked with Shift, the second's zombie clicked: the plate names the second instead
+    fb = ctl.handle(Click(g.figure("z1").position, shift=True))
+    assert fb.accepted, fb.message
+    ctl.handle(Hover(g.figure("z2").position))
+    text = _plate_text(ctl)
+    assert "2nd shot at Zombie 2" in text and "Shift-click" not in text, text
