@@ -36,3 +36,45 @@ def test_the_bars_fire_plate_says_both_shots_go_at_one_zombie_and_how_to_split_t
     ctl.handle(Hover(g.figure("z2").position))
     text = _plate_text(ctl)
     assert "2nd shot at Zombie 2" in text and "Shift-click" not in text, text
+
+
+# ---- the status line's ask ------------------------------------------------------------------------------------
+
+
+def _soldier_and_zombie_ahead(game, distance: float = 5.0):  # noqa: ANN001, ANN202
+    """A soldier on the table and a zombie moved ``distance`` inches straight ahead of him."""
+    import math
+
+    from game.table import in_front_arc
+
+    f = next(f for f in game.state.allied() if f.on_table and f.weapon)
+    z = next(z for z in game.figures if z.is_zombie and z.on_table)
+    for sign in (1.0, -1.0):  # (whichever way the table measures its angles)
+        a = math.radians(f.facing)
+        spot = (f.position[0] + distance * math.cos(a), f.position[1] + sign * distance * math.sin(a))
+        if in_front_arc(f.position, f.facing, spot):
+            break
+    game.world.set_position(z, spot)
+    return f, z
+
+
+def test_a_long_question_on_the_status_line_says_click_again_first(app) -> None:  # noqa: ANN001
+    """The status line is one line: 'Zombie 4 is already down: only a Critical Success (a double) kills him; a
+    plain success does nothing. Click again to fire.' was cut before its ask. The ask comes first."""
+    import pygame
+    from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    game = scene.match.game
+    f, z = _soldier_and_zombie_ahead(game)
+    z.state = "knocked_down"
+    scene.match.resync()
+    app.run_frames(2)
+    click(app, screen_of(scene, f.position))
+    key(app, pygame.K_f)
+    click(app, screen_of(scene, z.position))
+    assert "already down" in scene.match.status, scene.match.status
+    shown = scene.status_box.html_text
+    assert ">Click again to fire. Zombie" in shown, shown

@@ -46,7 +46,7 @@ from game.ui.tokens import TokenView
 from game.ui.widgets import Widget
 from game.ui.widgets.actions import ActionsPanel
 from game.ui.widgets.dice_tray import TRAY_HEIGHT, DiceTray
-from game.ui.widgets.log import LogPanel, log_height
+from game.ui.widgets.log import LogPanel, ask_first, log_height
 from game.ui.widgets.menu import GameMenu
 from game.ui.widgets.roster import RosterPanel
 from game.ui.widgets.shop import ShopPanel
@@ -502,7 +502,9 @@ class GameScene(Scene):
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
             warn = "(!) " if match.status_bad else ""
-            self.log_panel.set_status(f'<font color="{colour}">{warn}{html.escape(match.status)}</font>')
+            self.log_panel.set_status(
+                f'<font color="{colour}">{warn}{html.escape(ask_first(match.status))}</font>'
+            )
         if self._set("dice", match.dice):
             self.dice_tray.show()
         shop_button = self.top.get("shop")
