@@ -78,3 +78,34 @@ def test_a_long_question_on_the_status_line_says_click_again_first(app) -> None:
     assert "already down" in scene.match.status, scene.match.status
     shown = scene.status_box.html_text
     assert ">Click again to fire. Zombie" in shown, shown
+
+
+# ---- the tokens' ranks ----------------------------------------------------------------------------------------
+
+
+def test_the_sergeants_and_the_bar_gunners_tokens_say_so_at_the_fit_zoom(app) -> None:  # noqa: ANN001
+    """The tokens showed only GUTS: the Sergeant looked like any rifleman. His GUTS reads 'Sgt 9', the Corporal's
+    'Cpl 6', the BAR gunner's 'BAR 7' (the roster's short names), a rifleman's his GUTS alone; and as a packed
+    section at the fit zoom has no room for words beside its middle men, the rank's letter is on the base."""
+    from dataclasses import replace
+
+    import pygame
+    from ui_driver import need_default_scenario, start_game
+
+    from game.ui.table_view import shown_radius
+
+    need_default_scenario()
+    scene = start_game(app, seed=1)
+    app.run_frames(2)
+    game, view = scene.match.game, scene.view
+    tokens = {t.id: t for t in view.tokens}
+    marks = {"sergeant": "Sgt", "corporal": "Cpl", "lmg": "BAR", "rifleman": ""}
+    for f in (f for f in game.state.allied() if f.on_table):
+        t = tokens[f.id]
+        assert t.badge == f"{marks[f.role]} {f.guts}".strip(), (f.role, t.badge)
+        assert t.mark == marks[f.role][:1], (f.role, t.mark)
+        if t.mark:  # painted on his base at this zoom: his token is not a rifleman's
+            r = shown_radius(t.base_radius * view.camera.ppi)
+            marked, bare = (view._look(x, r, round(t.facing))[0] for x in (t, replace(t, mark="")))
+            assert pygame.image.tobytes(marked, "RGBA") != pygame.image.tobytes(bare, "RGBA"), f.role
+    assert any(t.mark == "S" for t in tokens.values()) and any(t.mark == "B" for t in tokens.values())

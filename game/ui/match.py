@@ -372,6 +372,7 @@ class Match:
                 label=t.label,
                 ready=f.id in ready,
                 player=t.player,
+                mark=t.mark,
             )
             out.append((t.layer, token))
         out.sort(key=lambda p: p[0])

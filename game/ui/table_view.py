@@ -109,6 +109,8 @@ def player_mark_size(base_radius: float) -> float:
 
 
 READY_COLOUR = (150, 240, 120)
+RANK_MARK_COLOUR = (245, 240, 220)  # a rank's letter on a base
+RIM_MARK = 14  # pixels: a base this big shows its rank's letter on its rim, a smaller one over the figure
 DONE_COLOUR = (30, 26, 20)  # the dark tick on a base whose figure has acted this turn (on his colour)
 # The pictures kept, least recently used going first, each budget a few frames' worth: the most one frame
 # drew of each in 100 bot commands a rule set (deep zooms, previews hovered, the zombies' turns played
@@ -622,6 +624,7 @@ class TableView:
                 token.player,
                 token.ready,
                 token.badge,
+                token.mark,
                 token.highlight or ("hover" if token.id == hover else None),
                 round(base, 1) if base < r else None,
             )
@@ -703,6 +706,8 @@ class TableView:
             self._draw_done_mark(surface, (cx + r * 0.72, cy + r * 0.72), r, ring)
         if token.player and r >= 5:  # hot-seat: the player's mark on the rim, in his colour (never colour alone)
             self._draw_player_mark(surface, token.player, (cx - r * 0.72, cy - r * 0.72), r, side)
+        if token.mark and not down and r >= 4:  # a rank, on the rim opposite the done tick
+            self._draw_rank_mark(surface, token.mark, cx, cy, r)
         if not down and r >= 6:  # facing tick on the base edge
             a = math.radians(token.facing)
             tip = (cx + math.cos(a) * (r + 5), cy + math.sin(a) * (r + 5))
@@ -740,6 +745,13 @@ class TableView:
         else:
             pygame.draw.polygon(surface, colour, shape)
             pygame.draw.polygon(surface, (12, 12, 10), shape, 1)
+
+    def _draw_rank_mark(self, surface: pygame.Surface, mark: str, cx: float, cy: float, r: float) -> None:
+        """A rank's letter on the base, pale and outlined: over the figure on a small base (at the fit zoom of a
+        big map, where a packed section's GUTS and ranks find no room beside the tokens), on the rim of a big one."""
+        size = max(17, int(r * 2)) if r < RIM_MARK else max(15, int(r * 0.7))
+        at = (cx, cy) if r < RIM_MARK else (cx - r * 0.72, cy + r * 0.72)
+        self.texts.blit(surface, mark, size, RANK_MARK_COLOUR, at)
 
     def _draw_done_mark(self, surface: pygame.Surface, at: Point, r: float, colour: tuple[int, int, int]) -> None:
         """A figure who has acted: a dark tick on a disc of his rim's colour (his player's), on the rim
@@ -1019,7 +1031,8 @@ class TableView:
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
         jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
         jobs += self._overlay_jobs()
-        jobs += [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
+        rest = [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
+        jobs += sorted(rest, key=lambda job: job.text.isdigit())  # a rank's ("Sgt 9") before bare numbers
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
         placer = Placer(self.table_rect(), self.token_rects())
