@@ -109,3 +109,27 @@ def test_the_sergeants_and_the_bar_gunners_tokens_say_so_at_the_fit_zoom(app) ->
             marked, bare = (view._look(x, r, round(t.facing))[0] for x in (t, replace(t, mark="")))
             assert pygame.image.tobytes(marked, "RGBA") != pygame.image.tobytes(bare, "RGBA"), f.role
     assert any(t.mark == "S" for t in tokens.values()) and any(t.mark == "B" for t in tokens.values())
+
+
+# ---- a melee's pile of fallen zombies ------------------------------------------------------------------------
+
+
+def test_a_pile_of_fallen_zombies_reads_3_down_once_not_down_down_down(app) -> None:  # noqa: ANN001
+    """A melee left zombies knocked down in a heap: their tags, stacked apart, read 'DOWN DOWN DOWN' up the
+    screen. One tag a heap says how many; a zombie down on his own still reads 'DOWN'."""
+    from ui_driver import need_default_scenario, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, seed=1)
+    game = scene.match.game
+    zombies = [z for z in game.figures if z.is_zombie and z.on_table]
+    heap, alone = (20.0, 20.0), (30.0, 20.0)
+    for z, spot in zip(zombies, [heap, (heap[0] + 1.0, heap[1]), (heap[0] + 0.5, heap[1] + 0.8), alone]):
+        game.world.set_position(z, spot)
+        z.state = "knocked_down"
+    scene.match.resync()
+    zoom_on(scene, (25.0, 20.0), 24.0)
+    app.run_frames(3)
+    assert sorted(scene.view.tag_words) == ["3 DOWN", "DOWN"], scene.view.tag_words
+    rects = scene.view.tag_rects
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), rects

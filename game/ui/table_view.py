@@ -23,7 +23,7 @@ from game.scenario.model import Scenario, Terrain
 from game.ui import drawing
 from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
-from game.ui.declutter import Placer, along_ring, around, overlap, stacked
+from game.ui.declutter import Placer, along_ring, around, overlap, piles, stacked
 from game.ui.drawing import TextCache
 from game.ui.fitting import wrap
 from game.ui.kept import MB, KeptSurfaces
@@ -356,6 +356,7 @@ class TableView:
         self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
         # where the fallen figures' DOWN tags were drawn last (stacked apart)
         self.tag_rects: list[pygame.Rect] = []
+        self.tag_words: list[str] = []  # and what each says ("DOWN", "3 DOWN" over a heap)
         self.words_forced = 0  # words that had to show but found no free spot last frame
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
@@ -607,7 +608,7 @@ class TableView:
         ox, oy = cam.offset
         looks = self._looks
         blits = []
-        tags: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        fallen: list[tuple[TokenView, float, float, float]] = []
         for token in tokens:
             px, py = token.position
             cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
@@ -634,23 +635,44 @@ class TableView:
             image, (dx, dy) = look
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
             if token.state == "knocked_down" and r >= 6 and not stood_on(token, tokens):
-                tags.append(self._down_tag(token, cx, cy, r))
-        # the status tags last, over every token (a neighbour's base never hides a DOWN), stacked apart where
-        # fallen figures lie close (their DOWNs ran together)
+                fallen.append((token, cx, cy, r))
+        # the status tags last, over every token (a neighbour's base never hides a DOWN): one a heap of fallen
+        # figures ("3 DOWN"), stacked apart where heaps lie close (their DOWNs ran together)
+        tags = self._down_tags(fallen)
         rects = stacked([image.get_rect(topleft=at) for image, at in tags])
         blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
         self.tag_rects = rects
         surface.fblits(blits)
         self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
 
+    def _down_tags(
+        self, fallen: Sequence[tuple[TokenView, float, float, float]]
+    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The knocked-down figures' tags: one "DOWN" each, but one "3 DOWN" a heap of them, bases all but
+        touching (a melee's pile read "DOWN DOWN DOWN", each tag over the next), over the heap's middle."""
+        tags = [self._down_tag(*one) for one in fallen]
+        bases = [pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)) for _, cx, cy, r in fallen]
+        out, self.tag_words = [], []
+        for pile in piles(bases, max((r for *_, r in fallen), default=0.0) // 2):
+            self.tag_words.append("DOWN" if len(pile) == 1 else f"{len(pile)} DOWN")
+            if len(pile) == 1:
+                out.append(tags[pile[0]])
+                continue
+            heap = [fallen[i] for i in pile]
+            cx = sum(cx for _, cx, _, _ in heap) / len(heap)
+            token, r = heap[0][0], max(r for _, _, _, r in heap)
+            top = min(cy - r for _, _, cy, r in heap)  # (over the highest base, as one figure's DOWN)
+            out.append(self._down_tag(token, cx, top + r, r, f"{len(heap)} DOWN"))
+        return out
+
     def _down_tag(
-        self, token: TokenView, cx: float, cy: float, r: float
+        self, token: TokenView, cx: float, cy: float, r: float, words: str = "DOWN"
     ) -> tuple[pygame.Surface, tuple[int, int]]:
         """A knocked-down figure's DOWN in words: above the base of one lying on it (not across him), else on
         his middle. Drawn after every token (:meth:`_draw_tokens`)."""
         lying = token.sprite.endswith("_down") or self.assets.has(token.sprite + "_down")
         size = max(12, int(r * 0.5)) if lying else max(14, int(r * 0.7))
-        text = self.texts.render("DOWN", size, (255, 200, 120))
+        text = self.texts.render(words, size, (255, 200, 120))
         rect = text.get_rect(midbottom=(round(cx), round(cy - r - 2))) if lying else text.get_rect(center=(cx, cy))
         return text, rect.topleft
 
