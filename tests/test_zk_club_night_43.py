@@ -133,3 +133,20 @@ def test_a_pile_of_fallen_zombies_reads_3_down_once_not_down_down_down(app) -> N
     assert sorted(scene.view.tag_words) == ["3 DOWN", "DOWN"], scene.view.tag_words
     rects = scene.view.tag_rects
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), rects
+
+
+# ---- the initiative table's grammar --------------------------------------------------------------------------
+
+
+def test_the_initiative_table_never_reads_the_allies_goes_first() -> None:
+    """Rules help, The turn: the initiative table's column 'goes first' over 'the Allies' read 'the Allies goes
+    first' (a newcomer). The heading asks the question: 'who goes first'; the cells answer it."""
+    from game.rules import contract
+    from game.rules.zombiekrieg.reference import Table, rules_reference
+    from game.ui.rules_help import table_lines
+
+    turn = next(s for s in rules_reference() if s.title == "The turn")
+    table = next(t for t in turn.paragraphs if isinstance(t, Table) and t.caption == "Initiative")
+    assert table.header[1] == "who goes first", table.header
+    shown = table_lines(contract.Table(table.header, table.rows, caption=table.caption), 100)
+    assert "who goes first" in shown[0] and "the Allies" in shown[2], shown
