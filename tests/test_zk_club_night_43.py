@@ -150,3 +150,38 @@ def test_the_initiative_table_never_reads_the_allies_goes_first() -> None:
     assert table.header[1] == "who goes first", table.header
     shown = table_lines(contract.Table(table.header, table.rows, caption=table.caption), 100)
     assert "who goes first" in shown[0] and "the Allies" in shown[2], shown
+
+
+# ---- a drag from the selected soldier turns him ---------------------------------------------------------------
+
+
+def test_a_drag_from_the_selected_soldiers_base_turns_him_without_m_first(app) -> None:  # noqa: ANN001
+    """A newcomer selected a soldier and dragged from him the way he should face: he got the tape measure, and
+    learned only later that M came first. The drag from his own base turns him (a MOVE with no path, as M and
+    the same drag send); a drag on empty table still measures."""
+    import math
+
+    import pygame
+    from ui_driver import click, need_default_scenario, play_out, screen_of, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    game = scene.match.game
+    f = next(f for f in game.state.allied() if f.on_table and f.role == "rifleman")
+    zoom_on(scene, f.position, 24.0)
+    app.run_frames(2)
+    click(app, screen_of(scene, f.position))
+    assert scene.match.controller.selected == f.id
+    a = screen_of(scene, f.position)
+    b = (a[0], a[1] + 72)  # straight down the screen: facing 90
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 72), buttons=(1, 0, 0)))
+    app.run_frames(2)
+    assert scene.view.tape is None, "the drag measured"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.run_frames(2)
+    sent = game.commands[-1] if game.commands else None
+    assert type(sent).__name__ == "Move" and sent.figure == f.id and not sent.path, sent
+    assert math.isclose(sent.facing, 90.0, abs_tol=2.0), sent.facing

@@ -336,6 +336,7 @@ class TableView:
         self.on_right_click: Callable[[], None] | None = None
         self.on_face_drag: Callable[[Point | None], None] | None = None
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
+        self.drag_turns: str | None = None  # the figure a left drag from his own base turns (else it measures)
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.terrain_words: Mapping[str, str] = {}  # a map class in the rule set's words (the outlines' labels)
         self.tip_asleep = False  # a click put the hovered token's card away until the pointer moves again
@@ -448,7 +449,8 @@ class TableView:
                 self.camera.keep_on(self.table_size)
                 inp.pan_travel += abs(event.pos[0] - previous[0]) + abs(event.pos[1] - previous[1])
             if inp.press is not None and inp.dragging is None and math.dist(inp.press, event.pos) > DRAG_PIXELS:
-                if self.drag_sets_facing:
+                turned = self.token_at(inp.press) if self.drag_turns is not None else None
+                if self.drag_sets_facing or (turned is not None and turned.id == self.drag_turns):
                     inp.dragging = "face"
                 elif inp.taping is None:
                     inp.dragging = "tape"

@@ -169,6 +169,7 @@ class ZombiekriegView:
     # a FIRE refused (no zombie in range, sight or arc) keeps the fire mode: the next click on the zombie he meant
     # says why that one cannot be shot, where in move mode it would have walked him toward it (issue 33)
     aim_when_refused: tuple[str, ...] = ("fire",)
+    drag_faces = True  # a drag from the selected soldier's own base turns him (a MOVE with no path), no M first
 
     def spent(self, game: ZombiekriegGame, fid: str) -> bool:
         """Whether the soldier has taken his action this turn: what is left him (a Sergeant's free ORDER) is on

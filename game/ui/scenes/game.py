@@ -490,6 +490,7 @@ class GameScene(Scene):
         view.tokens = match.tokens()
         view.overlays = match.overlays()
         view.drag_sets_facing = match.controller.aim == "path"
+        view.drag_turns = match.drag_turns()
         if self._set("banner", match.banner()):
             self.set_banner(self._shown["banner"])
             # a new turn or phase: collect the panels' old text layouts now (pygame_gui's hang together in
