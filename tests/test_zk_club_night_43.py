@@ -185,3 +185,81 @@ def test_a_drag_from_the_selected_soldiers_base_turns_him_without_m_first(app) -
     sent = game.commands[-1] if game.commands else None
     assert type(sent).__name__ == "Move" and sent.figure == f.id and not sent.path, sent
     assert math.isclose(sent.facing, 90.0, abs_tol=2.0), sent.facing
+
+
+# ---- the zombies' turn, brought into view --------------------------------------------------------------------
+
+
+def _zombies_in_view(scene) -> int:  # noqa: ANN001
+    x0, y0, x1, y1 = scene.view.camera.visible_table_rect()
+    return sum(
+        1
+        for fid, look in scene.match.looks.items()
+        if scene.match.game.figure(fid).is_zombie and x0 <= look.position[0] <= x1 and y0 <= look.position[1] <= y1
+    )
+
+
+def _zoomed_on_the_start_line(app):  # noqa: ANN001, ANN202
+    from ui_driver import need_default_scenario, play_out, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, speed=4.0, seed=1)
+    play_out(app, scene)
+    sgt = next(f for f in scene.match.game.state.allied() if f.role == "sergeant")
+    zoom_on(scene, sgt.position, 40.0)
+    app.run_frames(2)
+    assert _zombies_in_view(scene) == 0
+    return scene
+
+
+def test_the_zombies_turn_off_screen_is_brought_into_view_gently(app) -> None:  # noqa: ANN001
+    """The zombies' turn played where the camera was not: a newcomer zoomed on his section saw nothing of it. The
+    camera pans (never zooms) to bring their action into view, a pan at most every PAUSE seconds, and back where
+    he had it once his turn comes."""
+    import time
+
+    from ui_driver import end_turn
+
+    from game.controller import Mode
+    from game.ui.turn_camera import PAUSE
+
+    scene = _zoomed_on_the_start_line(app)
+    cam, ppi = scene.view.camera, scene.view.camera.ppi
+    home = cam.offset
+    end_turn(app, scene)
+    starts, seen, last = [], 0, None
+    for _ in range(20000):
+        if scene.match.controller.mode != Mode.ZOMBIE_TURN:
+            break
+        app.run_frames(1)
+        target = scene._turn_camera.target if scene._turn_camera is not None else None
+        if target is not None and target != last:
+            starts.append(time.monotonic())
+        last = target
+        seen = max(seen, _zombies_in_view(scene))
+    assert cam.ppi == ppi  # never a zoom
+    assert starts and seen > 0, (starts, seen)  # it panned, and the zombies came into view
+    gaps = [b - a for a, b in zip(starts, starts[1:])]
+    assert all(g >= PAUSE * 0.95 for g in gaps), gaps
+    back_by = time.monotonic() + PAUSE + 3.0  # his turn: after a last look, back where he had it
+    while time.monotonic() < back_by and cam.offset != home:
+        app.run_frames(1)
+    assert cam.offset == home
+
+
+def test_a_player_who_pans_in_the_zombies_turn_keeps_his_camera(app) -> None:  # noqa: ANN001
+    from ui_driver import end_turn
+
+    from game.controller import Mode
+
+    scene = _zoomed_on_the_start_line(app)
+    cam = scene.view.camera
+    end_turn(app, scene)
+    assert scene.match.controller.mode == Mode.ZOMBIE_TURN
+    cam.pan_pixels(-10, 0)  # he looks a little to the right himself (arrows, a right drag)
+    mine = cam.offset
+    for _ in range(20000):
+        if scene.match.controller.mode != Mode.ZOMBIE_TURN:
+            break
+        app.run_frames(1)
+        assert cam.offset == mine
