@@ -36,7 +36,7 @@ ASK_AGAIN = re.compile(r"\b(?:click|press \S+) again to\b", re.IGNORECASE)
 
 def ask_first(text: str) -> str:
     """A question's "click again to ..." put first: the status line is one line, and a long question was cut
-    before its ask (a Zombiekrieg newcomer never read how to fire at a zombie already down).
+    before its ask (a newcomer never read how to fire at a zombie already down).
 
     >>> ask_first("Zombie 4 is already down: only a double kills him. Click again to fire.")
     'Click again to fire. Zombie 4 is already down: only a double kills him.'
