@@ -185,6 +185,7 @@ def test_a_drag_from_the_selected_soldiers_base_turns_him_without_m_first(app) -
     sent = game.commands[-1] if game.commands else None
     assert type(sent).__name__ == "Move" and sent.figure == f.id and not sent.path, sent
     assert math.isclose(sent.facing, 90.0, abs_tol=2.0), sent.facing
+    assert "Drag from him: he turns." in scene.log_lines[1]  # the keys' line says so
 
 
 # ---- the zombies' turn, brought into view --------------------------------------------------------------------

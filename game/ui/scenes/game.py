@@ -105,6 +105,7 @@ def key_help(view: Any) -> str:
     return (
         f"Click a {view.figure_noun}, then hover to preview and click to act (or {keys})."
         + (" Shift-click: waypoints; drag at the destination: facing." if paths else "")
+        + (" Drag from him: he turns." if getattr(view, "drag_faces", False) else "")
         + f" Right click/Esc: back. E: {end}. Space: skip."
     )
 
