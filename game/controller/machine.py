@@ -223,6 +223,9 @@ class Controller:
         action = self.action if self.mode == Mode.AIMING else None
         if action is None:  # only selected: the obvious action for what is under the pointer
             action = self.view.default_action(self.game, self.selected, target)
+            if action is None and face_toward is not None and target == self.selected:
+                # a drag from his own base (where the view lets it face: drag_faces): the turn a path aim makes
+                action = self.view.default_action(self.game, self.selected, None)
             if action is None:
                 return None, ()
         kind = self.kinds.get(action)

@@ -361,6 +361,9 @@ class TokenLook:
     layer: int = 2
     hidden: bool = False
     player: int = 0  # the human player whose figure it is (hot-seat colours and marks); 0 for none
+    mark: str = (
+        ""  # a letter on the base (a rank: "S" a sergeant), read where a packed table has no room for words
+    )
 
 
 @dataclass(frozen=True)

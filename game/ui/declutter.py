@@ -86,6 +86,35 @@ def stacked(rects: Sequence[pygame.Rect], most: int = 8) -> list[pygame.Rect]:
     return out
 
 
+def piles(rects: Sequence[pygame.Rect], gap: float = 2) -> list[list[int]]:
+    """The indexes of ``rects`` in piles: rects within ``gap`` pixels of one another (through any chain of
+    them) share a pile, in first-seen order. A melee's fallen zombies lie in a heap whose DOWN tags, even
+    stacked apart, read "DOWN DOWN DOWN"; one tag a pile of bases ("3 DOWN") reads.
+
+    >>> piles([pygame.Rect(0, 0, 40, 12), pygame.Rect(90, 0, 40, 12), pygame.Rect(40, 5, 48, 12)])
+    [[0, 2, 1]]
+    >>> piles([pygame.Rect(0, 0, 40, 12), pygame.Rect(90, 0, 40, 12)])
+    [[0], [1]]
+    """
+    grown = [pygame.Rect(r).inflate(round(gap * 2), round(gap * 2)) for r in rects]
+    seen: set[int] = set()
+    out: list[list[int]] = []
+    for start in range(len(rects)):
+        if start in seen:
+            continue
+        pile, todo = [], [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop(0)
+            pile.append(i)
+            for j in grown[i].collidelistall(grown):
+                if j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        out.append(pile)
+    return out
+
+
 # (cos, sin) of the directions ``around`` tries: above, below, the sides, the diagonals
 _AROUND = tuple(
     (math.cos(math.radians(d)), math.sin(math.radians(d))) for d in (-90, 90, 0, 180, -45, -135, 45, 135)

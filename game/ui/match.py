@@ -168,6 +168,15 @@ class Match:
         if self.controller.mode in CHOOSING:
             self.button("cancel")
 
+    def drag_turns(self) -> str | None:
+        """The selected figure a left drag from his own base turns, no M first (else it measures): where the view
+        says so (``drag_faces``) and a click on the ground would move him. None while aiming (any drag faces)."""
+        ctl = self.controller
+        if not getattr(self.view, "drag_faces", False) or ctl.mode != Mode.SELECTED or ctl.selected is None:
+            return None
+        kind = ctl.kinds.get(self.view.default_action(self.game, ctl.selected, None) or "")
+        return ctl.selected if kind is not None and kind.aim == "path" else None
+
     def face(self, point: Point | None) -> None:
         """A drag at the destination: the figure will end facing ``point`` (None: let go of it)."""
         self.face_toward = point
@@ -388,6 +397,7 @@ class Match:
                 label=t.label,
                 ready=f.id in ready,
                 player=t.player,
+                mark=t.mark,
             )
             out.append((t.layer, token))
         out.sort(key=lambda p: p[0])

@@ -23,7 +23,7 @@ from game.scenario.model import Scenario, Terrain
 from game.ui import drawing
 from game.ui.assets import Assets
 from game.ui.camera import Camera, Viewport
-from game.ui.declutter import Placer, along_ring, around, overlap, stacked
+from game.ui.declutter import Placer, along_ring, around, overlap, piles, stacked
 from game.ui.drawing import TextCache
 from game.ui.fitting import wrap
 from game.ui.kept import MB, KeptSurfaces
@@ -109,6 +109,8 @@ def player_mark_size(base_radius: float) -> float:
 
 
 READY_COLOUR = (150, 240, 120)
+RANK_MARK_COLOUR = (245, 240, 220)  # a rank's letter on a base
+RIM_MARK = 14  # pixels: a base this big shows its rank's letter on its rim, a smaller one over the figure
 DONE_COLOUR = (30, 26, 20)  # the dark tick on a base whose figure has acted this turn (on his colour)
 # The pictures kept, least recently used going first, each budget a few frames' worth: the most one frame
 # drew of each in 100 bot commands a rule set (deep zooms, previews hovered, the zombies' turns played
@@ -334,6 +336,7 @@ class TableView:
         self.on_right_click: Callable[[], None] | None = None
         self.on_face_drag: Callable[[Point | None], None] | None = None
         self.drag_sets_facing = False  # True while choosing a move: a left drag turns, not measures
+        self.drag_turns: str | None = None  # the figure a left drag from his own base turns (else it measures)
         self.tooltip: Callable[[TokenView], str] | None = None  # text for the hovered token
         self.terrain_words: Mapping[str, str] = {}  # a map class in the rule set's words (the outlines' labels)
         self.tip_asleep = False  # a click put the hovered token's card away until the pointer moves again
@@ -354,6 +357,7 @@ class TableView:
         self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
         # where the fallen figures' DOWN tags were drawn last (stacked apart)
         self.tag_rects: list[pygame.Rect] = []
+        self.tag_words: list[str] = []  # and what each says ("DOWN", "3 DOWN" over a heap)
         self.words_forced = 0  # words that had to show but found no free spot last frame
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
@@ -445,7 +449,8 @@ class TableView:
                 self.camera.keep_on(self.table_size)
                 inp.pan_travel += abs(event.pos[0] - previous[0]) + abs(event.pos[1] - previous[1])
             if inp.press is not None and inp.dragging is None and math.dist(inp.press, event.pos) > DRAG_PIXELS:
-                if self.drag_sets_facing:
+                turned = self.token_at(inp.press) if self.drag_turns is not None else None
+                if self.drag_sets_facing or (turned is not None and turned.id == self.drag_turns):
                     inp.dragging = "face"
                 elif inp.taping is None:
                     inp.dragging = "tape"
@@ -605,7 +610,7 @@ class TableView:
         ox, oy = cam.offset
         looks = self._looks
         blits = []
-        tags: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        fallen: list[tuple[TokenView, float, float, float]] = []
         for token in tokens:
             px, py = token.position
             cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
@@ -622,6 +627,7 @@ class TableView:
                 token.player,
                 token.ready,
                 token.badge,
+                token.mark,
                 token.highlight or ("hover" if token.id == hover else None),
                 round(base, 1) if base < r else None,
             )
@@ -631,23 +637,44 @@ class TableView:
             image, (dx, dy) = look
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
             if token.state == "knocked_down" and r >= 6 and not stood_on(token, tokens):
-                tags.append(self._down_tag(token, cx, cy, r))
-        # the status tags last, over every token (a neighbour's base never hides a DOWN), stacked apart where
-        # fallen figures lie close (their DOWNs ran together)
+                fallen.append((token, cx, cy, r))
+        # the status tags last, over every token (a neighbour's base never hides a DOWN): one a heap of fallen
+        # figures ("3 DOWN"), stacked apart where heaps lie close (their DOWNs ran together)
+        tags = self._down_tags(fallen)
         rects = stacked([image.get_rect(topleft=at) for image, at in tags])
         blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
         self.tag_rects = rects
         surface.fblits(blits)
         self._last_tokens, self._last_seen, self._last_blits = tokens, seen, blits
 
+    def _down_tags(
+        self, fallen: Sequence[tuple[TokenView, float, float, float]]
+    ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The knocked-down figures' tags: one "DOWN" each, but one "3 DOWN" a heap of them, bases all but
+        touching (a melee's pile read "DOWN DOWN DOWN", each tag over the next), over the heap's middle."""
+        tags = [self._down_tag(*one) for one in fallen]
+        bases = [pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)) for _, cx, cy, r in fallen]
+        out, self.tag_words = [], []
+        for pile in piles(bases, max((r for *_, r in fallen), default=0.0) // 2):
+            self.tag_words.append("DOWN" if len(pile) == 1 else f"{len(pile)} DOWN")
+            if len(pile) == 1:
+                out.append(tags[pile[0]])
+                continue
+            heap = [fallen[i] for i in pile]
+            cx = sum(cx for _, cx, _, _ in heap) / len(heap)
+            token, r = heap[0][0], max(r for _, _, _, r in heap)
+            top = min(cy - r for _, _, cy, r in heap)  # (over the highest base, as one figure's DOWN)
+            out.append(self._down_tag(token, cx, top + r, r, f"{len(heap)} DOWN"))
+        return out
+
     def _down_tag(
-        self, token: TokenView, cx: float, cy: float, r: float
+        self, token: TokenView, cx: float, cy: float, r: float, words: str = "DOWN"
     ) -> tuple[pygame.Surface, tuple[int, int]]:
         """A knocked-down figure's DOWN in words: above the base of one lying on it (not across him), else on
         his middle. Drawn after every token (:meth:`_draw_tokens`)."""
         lying = token.sprite.endswith("_down") or self.assets.has(token.sprite + "_down")
         size = max(12, int(r * 0.5)) if lying else max(14, int(r * 0.7))
-        text = self.texts.render("DOWN", size, (255, 200, 120))
+        text = self.texts.render(words, size, (255, 200, 120))
         rect = text.get_rect(midbottom=(round(cx), round(cy - r - 2))) if lying else text.get_rect(center=(cx, cy))
         return text, rect.topleft
 
@@ -703,6 +730,8 @@ class TableView:
             self._draw_done_mark(surface, (cx + r * 0.72, cy + r * 0.72), r, ring)
         if token.player and r >= 5:  # hot-seat: the player's mark on the rim, in his colour (never colour alone)
             self._draw_player_mark(surface, token.player, (cx - r * 0.72, cy - r * 0.72), r, side)
+        if token.mark and not down and r >= 4:  # a rank, on the rim opposite the done tick
+            self._draw_rank_mark(surface, token.mark, cx, cy, r)
         if not down and r >= 6:  # facing tick on the base edge
             a = math.radians(token.facing)
             tip = (cx + math.cos(a) * (r + 5), cy + math.sin(a) * (r + 5))
@@ -740,6 +769,13 @@ class TableView:
         else:
             pygame.draw.polygon(surface, colour, shape)
             pygame.draw.polygon(surface, (12, 12, 10), shape, 1)
+
+    def _draw_rank_mark(self, surface: pygame.Surface, mark: str, cx: float, cy: float, r: float) -> None:
+        """A rank's letter on the base, pale and outlined: over the figure on a small base (at the fit zoom of a
+        big map, where a packed section's GUTS and ranks find no room beside the tokens), on the rim of a big one."""
+        size = max(17, int(r * 2)) if r < RIM_MARK else max(15, int(r * 0.7))
+        at = (cx, cy) if r < RIM_MARK else (cx - r * 0.72, cy + r * 0.72)
+        self.texts.blit(surface, mark, size, RANK_MARK_COLOUR, at)
 
     def _draw_done_mark(self, surface: pygame.Surface, at: Point, r: float, colour: tuple[int, int, int]) -> None:
         """A figure who has acted: a dark tick on a disc of his rim's colour (his player's), on the rim
@@ -1019,7 +1055,8 @@ class TableView:
         first = {id(t) for t in pointed}  # by identity: comparing two token views field by field is slow
         jobs = [job for t in pointed if (job := self._badge_job(t, True)) is not None]
         jobs += self._overlay_jobs()
-        jobs += [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
+        rest = [job for t in self.tokens if id(t) not in first and (job := self._badge_job(t, False)) is not None]
+        jobs += sorted(rest, key=lambda job: job.text.isdigit())  # a rank's ("Sgt 9") before bare numbers
         if self.show_outlines and self.camera.ppi >= 10:
             jobs += self._terrain_jobs()
         placer = Placer(self.table_rect(), self.token_rects())

@@ -416,7 +416,7 @@ def _turn(w: _Writer) -> Section:
         )
     init = Table(
         "Initiative",
-        ("result", "goes first", "free ORDER", "reaction roll"),
+        ("result", "who goes first", "free ORDER", "reaction roll"),  # never "the Allies goes first"
         tuple(rows),
         w.is_house("initiative"),
         "initiative",

@@ -116,6 +116,23 @@ def roster_weapon(game: ZombiekriegGame, f: Figure) -> str:
     return short or short_weapon(weapon_name(game, f))
 
 
+RANK_MARKS = {"sergeant": "Sgt", "corporal": "Cpl"}  # a rifleman's (or an SMG gunner's) token: his GUTS alone
+
+
+def rank_mark(game: ZombiekriegGame, f: Figure) -> str:
+    """The mark before a soldier's GUTS on his token, its first letter on his base: his rank, or the gun that sets
+    him apart ("BAR"): a newcomer's Sergeant, showing only his GUTS, looked like a rifleman."""
+    if f.role == "lmg":
+        return roster_weapon(game, f) or "LMG"
+    return RANK_MARKS.get(f.role, "")
+
+
+def _marked(game: ZombiekriegGame, f: Figure, guts: str) -> str:
+    """``Sgt 9``, ``BAR 7``, ``6``: the token's badge."""
+    mark = rank_mark(game, f)
+    return f"{mark} {guts}" if mark else guts
+
+
 def _guts(look: Look | None, f: Figure) -> int:
     guts = whole(look.badge) if look is not None else None
     return f.guts if guts is None else guts
@@ -152,6 +169,7 @@ class ZombiekriegView:
     # a FIRE refused (no zombie in range, sight or arc) keeps the fire mode: the next click on the zombie he meant
     # says why that one cannot be shot, where in move mode it would have walked him toward it (issue 33)
     aim_when_refused: tuple[str, ...] = ("fire",)
+    drag_faces = True  # a drag from the selected soldier's own base turns him (a MOVE with no path), no M first
 
     def spent(self, game: ZombiekriegGame, fid: str) -> bool:
         """Whether the soldier has taken his action this turn: what is left him (a Sergeant's free ORDER) is on
@@ -271,12 +289,13 @@ class ZombiekriegView:
             sprite=sprite_of(f, state),
             side="zombie" if f.is_zombie else "allies",
             state=shown,
-            badge="" if f.is_zombie or state == "dead" else look.badge,
+            badge="" if f.is_zombie or state == "dead" or not look.badge else _marked(game, f, look.badge),
             label=name_of(game, f),
             base_radius=f.radius,
             layer={"dead": 0, "knocked_down": 1}.get(state, 2),
             hidden=state == "exited",
             player=0 if f.is_zombie else f.player,
+            mark="" if f.is_zombie else rank_mark(game, f)[:1],
         )
 
     def tooltip(self, game: ZombiekriegGame, fid: str, look: Look) -> list[str]:

@@ -345,7 +345,7 @@ def fire_drawing(
                 f"Crit: {effects.get('critical_success')} - Success: {effects.get('success')} - Crit fail: GUTS -1"
             )
         if len(shots) > 1:
-            lines.append(f"{len(shots)} shots, each its own test")
+            lines += two_shots_lines(game, tid, shots)
             second = shots[1]
             if second["target"] != shots[0]["target"]:  # an LMG's second shot at a zombie near the first
                 t2 = game.figure(second["target"]).position
@@ -360,6 +360,19 @@ def fire_drawing(
         tone = "bad"
     out.append(Plate(t.position, "\n".join(lines), tone))  # type: ignore[arg-type]
     return out
+
+
+def two_shots_lines(game: ZombiekriegGame, tid: str, shots: list[dict[str, Any]]) -> list[str]:
+    """A weapon that fires twice: both shots at the zombie clicked, unless split (rules: FIRE, Weapons). A newcomer's
+    BAR sent both at one zombie, the second wasted once the first knocked him down, and nothing said how to split."""
+    if shots[1]["target"] != shots[0]["target"]:
+        return [f"{len(shots)} shots, each its own test"]
+    radius = game.data.house.lmg_second_shot_radius
+    return [
+        f"{len(shots)} shots at {zombie_name(tid)}, each its own test:",
+        "once he is down, the 2nd kills only on a double",
+        f'Shift-click to split the shots (2nd within {radius:g}")',
+    ]
 
 
 def order_drawing(game: ZombiekriegGame, fid: str, tid: str, preview: Any) -> list[Primitive]:

@@ -43,10 +43,11 @@ from game.ui.placements import placed_tokens
 from game.ui.scenes.base import Scene
 from game.ui.table_view import TableView, zones_in_play
 from game.ui.tokens import TokenView
+from game.ui.turn_camera import TurnCamera
 from game.ui.widgets import Widget
 from game.ui.widgets.actions import ActionsPanel
 from game.ui.widgets.dice_tray import TRAY_HEIGHT, DiceTray
-from game.ui.widgets.log import LogPanel, log_height
+from game.ui.widgets.log import LogPanel, ask_first, log_height
 from game.ui.widgets.menu import GameMenu
 from game.ui.widgets.roster import RosterPanel
 from game.ui.widgets.shop import ShopPanel
@@ -104,6 +105,7 @@ def key_help(view: Any) -> str:
     return (
         f"Click a {view.figure_noun}, then hover to preview and click to act (or {keys})."
         + (" Shift-click: waypoints; drag at the destination: facing." if paths else "")
+        + (" Drag from him: he turns." if getattr(view, "drag_faces", False) else "")
         + f" Right click/Esc: back. E: {end}. Space: skip."
     )
 
@@ -157,6 +159,7 @@ class GameScene(Scene):
         self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
         self._seen_version = -1
         self._seen_sides = 0  # the match's sides_passed as last seen (a side passing puts the tape away)
+        self._turn_camera: TurnCamera | None = None  # made with the table view (_follow_the_zombies)
         # the panels that take their own events (see handle_event)
         self.top_bar = TopBar(intent=self.do, subtitle=scenario.title)
         self.actions_panel = ActionsPanel(app.assets, press=self._button, sound=app.sounds.play)
@@ -490,6 +493,7 @@ class GameScene(Scene):
         view.tokens = match.tokens()
         view.overlays = match.overlays()
         view.drag_sets_facing = match.controller.aim == "path"
+        view.drag_turns = match.drag_turns()
         if self._set("banner", match.banner()):
             self.set_banner(self._shown["banner"])
             # a new turn or phase: collect the panels' old text layouts now (pygame_gui's hang together in
@@ -502,7 +506,9 @@ class GameScene(Scene):
         if self._set("status", (match.status, match.status_bad)):
             colour = "#FF8C6A" if match.status_bad else "#E9E3C9"
             warn = "(!) " if match.status_bad else ""
-            self.log_panel.set_status(f'<font color="{colour}">{warn}{html.escape(match.status)}</font>')
+            self.log_panel.set_status(
+                f'<font color="{colour}">{warn}{html.escape(ask_first(match.status))}</font>'
+            )
         if self._set("dice", match.dice):
             self.dice_tray.show()
         shop_button = self.top.get("shop")
@@ -585,6 +591,15 @@ class GameScene(Scene):
             self.match.button(name)
             if name == "next":  # Tab picks a figure the player may not see: bring her into view
                 self._show_selected()
+
+    def _follow_the_zombies(self, dt: float) -> None:
+        """In the zombies' turn, the camera brings their action into view when it happens off it, gently, till
+        the player moves it himself (a player's table only: the demo and a watcher have their own camera)."""
+        if self.view is None or self.match is None or not self.takes_orders:
+            return
+        if self._turn_camera is None or self._turn_camera.camera is not self.view.camera:
+            self._turn_camera = TurnCamera(self.view.camera, self.view.table_size)
+        self._turn_camera.update(self.match, dt)
 
     def _show_selected(self) -> None:
         """Centre the camera on the selected figure when she is off the view (every rule set)."""
@@ -727,6 +742,7 @@ class GameScene(Scene):
             return
         self.log_panel.watch()  # has the player scrolled the log up since its last line?
         self.match.update(dt)
+        self._follow_the_zombies(dt)
         self.log_panel.settle()  # the new lines in view, unless he did
         if self.match.sides_passed != self._seen_sides and self.view is not None:
             self._seen_sides = self.match.sides_passed

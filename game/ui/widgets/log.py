@@ -11,6 +11,7 @@ before, so a player reads back to turn 1 of a long game; "Later lines" and "Late
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pygame
@@ -28,6 +29,27 @@ EARLIER, LATER = "log:earlier", "log:later"  # the links at the ends of a page t
 EARLIER_LINK = f'<i><a href="{EARLIER}">Earlier lines (click, or scroll up)</a></i>'
 LATER_LINK = f'<i><a href="{LATER}">Later lines (click, or scroll down; Latest for the newest)</a></i>'
 END_SLACK = 1.0  # pixels of the newest line the box may hide and still count as showing it
+
+
+ASK_AGAIN = re.compile(r"\b(?:click|press \S+) again to\b", re.IGNORECASE)
+
+
+def ask_first(text: str) -> str:
+    """A question's "click again to ..." put first: the status line is one line, and a long question was cut
+    before its ask (a newcomer never read how to fire at a zombie already down).
+
+    >>> ask_first("Zombie 4 is already down: only a double kills him. Click again to fire.")
+    'Click again to fire. Zombie 4 is already down: only a double kills him.'
+    >>> ask_first('Only 2.0" reachable (stopped by a wall): click again to move there, or point elsewhere.')
+    'Click again to move there, or point elsewhere. Only 2.0" reachable (stopped by a wall).'
+    >>> ask_first("Click Sergeant Russo again to ORDER: need 2D6 <= 9 (83%)")
+    'Click Sergeant Russo again to ORDER: need 2D6 <= 9 (83%)'
+    """
+    m = ASK_AGAIN.search(text)
+    if m is None or m.start() == 0:
+        return text
+    ask, said = text[m.start() :].rstrip(" ."), text[: m.start()].rstrip(" :;,")
+    return f"{ask[0].upper()}{ask[1:]}. {said}{'' if said.endswith(('.', '!', '?')) else '.'}"
 
 
 def log_height(size: tuple[int, int], tall: bool = False) -> int:

@@ -1,0 +1,266 @@
+"""Zombiekrieg for a newcomer (issue 33, club night, session 43): the BAR's two shots, the status line's ask,
+the tokens' ranks, the initiative table's grammar, the piles of fallen zombies. Through the real controller,
+match and scene."""
+
+from __future__ import annotations
+
+from game.controller import Button, Click, Controller, Hover
+from game.rules.drawing import Plate
+from game.rules.zombiekrieg.testing import rigged_game
+from game.rules.zombiekrieg.view import ZombiekriegView
+
+LMG = "us1-lmg"
+
+
+def _plate_text(ctl: Controller) -> str:
+    prims = ctl.view.drawing(ctl.game, ctl.preview_command, ctl.preview)
+    return "\n".join(p.text for p in prims if isinstance(p, Plate))
+
+
+def test_the_bars_fire_plate_says_both_shots_go_at_one_zombie_and_how_to_split_them() -> None:
+    """A plain click sent both of the BAR's shots at one zombie; the second was wasted once the first knocked
+    him down, and nothing on screen said Shift-click splits them (the rules let the second go at a zombie near
+    the first; the screen never chooses it for him)."""
+    g = rigged_game(soldiers={LMG: (12, 20, 270)}, zombies=[(12, 14), (13.5, 14)], dice=[])
+    ctl = Controller(g, ZombiekriegView())
+    ctl.handle(Click(g.figure(LMG).position))
+    ctl.handle(Button("fire"))
+    ctl.handle(Hover(g.figure("z1").position))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview
+    text = _plate_text(ctl)
+    assert "2 shots at Zombie 1" in text and "Shift-click to split the shots" in text, text
+    assert "the 2nd kills only on a double" in text, text
+    # split: the first shot picked with Shift, the second's zombie clicked: the plate names the second instead
+    fb = ctl.handle(Click(g.figure("z1").position, shift=True))
+    assert fb.accepted, fb.message
+    ctl.handle(Hover(g.figure("z2").position))
+    text = _plate_text(ctl)
+    assert "2nd shot at Zombie 2" in text and "Shift-click" not in text, text
+
+
+# ---- the status line's ask ------------------------------------------------------------------------------------
+
+
+def _soldier_and_zombie_ahead(game, distance: float = 5.0):  # noqa: ANN001, ANN202
+    """A soldier on the table and a zombie moved ``distance`` inches straight ahead of him."""
+    import math
+
+    from game.table import in_front_arc
+
+    f = next(f for f in game.state.allied() if f.on_table and f.weapon)
+    z = next(z for z in game.figures if z.is_zombie and z.on_table)
+    for sign in (1.0, -1.0):  # (whichever way the table measures its angles)
+        a = math.radians(f.facing)
+        spot = (f.position[0] + distance * math.cos(a), f.position[1] + sign * distance * math.sin(a))
+        if in_front_arc(f.position, f.facing, spot):
+            break
+    game.world.set_position(z, spot)
+    return f, z
+
+
+def test_a_long_question_on_the_status_line_says_click_again_first(app) -> None:  # noqa: ANN001
+    """The status line is one line: 'Zombie 4 is already down: only a Critical Success (a double) kills him; a
+    plain success does nothing. Click again to fire.' was cut before its ask. The ask comes first."""
+    import pygame
+    from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    game = scene.match.game
+    f, z = _soldier_and_zombie_ahead(game)
+    z.state = "knocked_down"
+    scene.match.resync()
+    app.run_frames(2)
+    click(app, screen_of(scene, f.position))
+    key(app, pygame.K_f)
+    click(app, screen_of(scene, z.position))
+    assert "already down" in scene.match.status, scene.match.status
+    shown = scene.status_box.html_text
+    assert ">Click again to fire. Zombie" in shown, shown
+
+
+# ---- the tokens' ranks ----------------------------------------------------------------------------------------
+
+
+def test_the_sergeants_and_the_bar_gunners_tokens_say_so_at_the_fit_zoom(app) -> None:  # noqa: ANN001
+    """The tokens showed only GUTS: the Sergeant looked like any rifleman. His GUTS reads 'Sgt 9', the Corporal's
+    'Cpl 6', the BAR gunner's 'BAR 7' (the roster's short names), a rifleman's his GUTS alone; and as a packed
+    section at the fit zoom has no room for words beside its middle men, the rank's letter is on the base."""
+    from dataclasses import replace
+
+    import pygame
+    from ui_driver import need_default_scenario, start_game
+
+    from game.ui.table_view import shown_radius
+
+    need_default_scenario()
+    scene = start_game(app, seed=1)
+    app.run_frames(2)
+    game, view = scene.match.game, scene.view
+    tokens = {t.id: t for t in view.tokens}
+    marks = {"sergeant": "Sgt", "corporal": "Cpl", "lmg": "BAR", "rifleman": ""}
+    for f in (f for f in game.state.allied() if f.on_table):
+        t = tokens[f.id]
+        assert t.badge == f"{marks[f.role]} {f.guts}".strip(), (f.role, t.badge)
+        assert t.mark == marks[f.role][:1], (f.role, t.mark)
+        if t.mark:  # painted on his base at this zoom: his token is not a rifleman's
+            r = shown_radius(t.base_radius * view.camera.ppi)
+            marked, bare = (view._look(x, r, round(t.facing))[0] for x in (t, replace(t, mark="")))
+            assert pygame.image.tobytes(marked, "RGBA") != pygame.image.tobytes(bare, "RGBA"), f.role
+    assert any(t.mark == "S" for t in tokens.values()) and any(t.mark == "B" for t in tokens.values())
+
+
+# ---- a melee's pile of fallen zombies ------------------------------------------------------------------------
+
+
+def test_a_pile_of_fallen_zombies_reads_3_down_once_not_down_down_down(app) -> None:  # noqa: ANN001
+    """A melee left zombies knocked down in a heap: their tags, stacked apart, read 'DOWN DOWN DOWN' up the
+    screen. One tag a heap says how many; a zombie down on his own still reads 'DOWN'."""
+    from ui_driver import need_default_scenario, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, seed=1)
+    game = scene.match.game
+    zombies = [z for z in game.figures if z.is_zombie and z.on_table]
+    heap, alone = (20.0, 20.0), (30.0, 20.0)
+    for z, spot in zip(zombies, [heap, (heap[0] + 1.0, heap[1]), (heap[0] + 0.5, heap[1] + 0.8), alone]):
+        game.world.set_position(z, spot)
+        z.state = "knocked_down"
+    scene.match.resync()
+    zoom_on(scene, (25.0, 20.0), 24.0)
+    app.run_frames(3)
+    assert sorted(scene.view.tag_words) == ["3 DOWN", "DOWN"], scene.view.tag_words
+    rects = scene.view.tag_rects
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), rects
+
+
+# ---- the initiative table's grammar --------------------------------------------------------------------------
+
+
+def test_the_initiative_table_never_reads_the_allies_goes_first() -> None:
+    """Rules help, The turn: the initiative table's column 'goes first' over 'the Allies' read 'the Allies goes
+    first' (a newcomer). The heading asks the question: 'who goes first'; the cells answer it."""
+    from game.rules import contract
+    from game.rules.zombiekrieg.reference import Table, rules_reference
+    from game.ui.rules_help import table_lines
+
+    turn = next(s for s in rules_reference() if s.title == "The turn")
+    table = next(t for t in turn.paragraphs if isinstance(t, Table) and t.caption == "Initiative")
+    assert table.header[1] == "who goes first", table.header
+    shown = table_lines(contract.Table(table.header, table.rows, caption=table.caption), 100)
+    assert "who goes first" in shown[0] and "the Allies" in shown[2], shown
+
+
+# ---- a drag from the selected soldier turns him ---------------------------------------------------------------
+
+
+def test_a_drag_from_the_selected_soldiers_base_turns_him_without_m_first(app) -> None:  # noqa: ANN001
+    """A newcomer selected a soldier and dragged from him the way he should face: he got the tape measure, and
+    learned only later that M came first. The drag from his own base turns him (a MOVE with no path, as M and
+    the same drag send); a drag on empty table still measures."""
+    import math
+
+    import pygame
+    from ui_driver import click, need_default_scenario, play_out, screen_of, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    game = scene.match.game
+    f = next(f for f in game.state.allied() if f.on_table and f.role == "rifleman")
+    zoom_on(scene, f.position, 24.0)
+    app.run_frames(2)
+    click(app, screen_of(scene, f.position))
+    assert scene.match.controller.selected == f.id
+    a = screen_of(scene, f.position)
+    b = (a[0], a[1] + 72)  # straight down the screen: facing 90
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.run_frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 72), buttons=(1, 0, 0)))
+    app.run_frames(2)
+    assert scene.view.tape is None, "the drag measured"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.run_frames(2)
+    sent = game.commands[-1] if game.commands else None
+    assert type(sent).__name__ == "Move" and sent.figure == f.id and not sent.path, sent
+    assert math.isclose(sent.facing, 90.0, abs_tol=2.0), sent.facing
+    assert "Drag from him: he turns." in scene.log_lines[1]  # the keys' line says so
+
+
+# ---- the zombies' turn, brought into view --------------------------------------------------------------------
+
+
+def _zombies_in_view(scene) -> int:  # noqa: ANN001
+    x0, y0, x1, y1 = scene.view.camera.visible_table_rect()
+    return sum(
+        1
+        for fid, look in scene.match.looks.items()
+        if scene.match.game.figure(fid).is_zombie and x0 <= look.position[0] <= x1 and y0 <= look.position[1] <= y1
+    )
+
+
+def _zoomed_on_the_start_line(app):  # noqa: ANN001, ANN202
+    from ui_driver import need_default_scenario, play_out, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, speed=4.0, seed=1)
+    play_out(app, scene)
+    sgt = next(f for f in scene.match.game.state.allied() if f.role == "sergeant")
+    zoom_on(scene, sgt.position, 40.0)
+    app.run_frames(2)
+    assert _zombies_in_view(scene) == 0
+    return scene
+
+
+def test_the_zombies_turn_off_screen_is_brought_into_view_gently(app) -> None:  # noqa: ANN001
+    """The zombies' turn played where the camera was not: a newcomer zoomed on his section saw nothing of it. The
+    camera pans (never zooms) to bring their action into view, a pan at most every PAUSE seconds, and back where
+    he had it once his turn comes."""
+    import time
+
+    from ui_driver import end_turn
+
+    from game.controller import Mode
+    from game.ui.turn_camera import PAUSE
+
+    scene = _zoomed_on_the_start_line(app)
+    cam, ppi = scene.view.camera, scene.view.camera.ppi
+    home = cam.offset
+    end_turn(app, scene)
+    starts, seen, last = [], 0, None
+    for _ in range(20000):
+        if scene.match.controller.mode != Mode.ZOMBIE_TURN:
+            break
+        app.run_frames(1)
+        target = scene._turn_camera.target if scene._turn_camera is not None else None
+        if target is not None and target != last:
+            starts.append(time.monotonic())
+        last = target
+        seen = max(seen, _zombies_in_view(scene))
+    assert cam.ppi == ppi  # never a zoom
+    assert starts and seen > 0, (starts, seen)  # it panned, and the zombies came into view
+    gaps = [b - a for a, b in zip(starts, starts[1:])]
+    assert all(g >= PAUSE * 0.95 for g in gaps), gaps
+    back_by = time.monotonic() + PAUSE + 3.0  # his turn: after a last look, back where he had it
+    while time.monotonic() < back_by and cam.offset != home:
+        app.run_frames(1)
+    assert cam.offset == home
+
+
+def test_a_player_who_pans_in_the_zombies_turn_keeps_his_camera(app) -> None:  # noqa: ANN001
+    from ui_driver import end_turn
+
+    from game.controller import Mode
+
+    scene = _zoomed_on_the_start_line(app)
+    cam = scene.view.camera
+    end_turn(app, scene)
+    assert scene.match.controller.mode == Mode.ZOMBIE_TURN
+    cam.pan_pixels(-10, 0)  # he looks a little to the right himself (arrows, a right drag)
+    mine = cam.offset
+    for _ in range(20000):
+        if scene.match.controller.mode != Mode.ZOMBIE_TURN:
+            break
+        app.run_frames(1)
+        assert cam.offset == mine
