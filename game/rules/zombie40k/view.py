@@ -295,6 +295,9 @@ class Z40View:
         name = lambda fid: self.name(game, fid)  # noqa: E731
         unrolled = "run_dice" in d  # the die says how far: no reach to ask about before it is rolled
         length = float(d.get("length", 0.0))
+        last = last_move_question(game, {cmd.figure: (float(end[0]), float(end[1]))}, "move")
+        if isinstance(cmd, Move) and last and not d.get("boards"):
+            return last
         return self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
 
     def command_words(self, game: Zombie40kGame, cmd: Any) -> str:
@@ -775,7 +778,9 @@ class Z40View:
             out.append(Path(pts, kind))
             marks, stop = self.routes.marks(cmd.figure, cmd.path, pts[-1], "", lambda fid: self.name(game, fid))
             out += marks
-            out.append(Plate(pts[-1], _move_words(game, cmd, preview) + (f"\n{stop}" if stop else ""), "path"))
+            last = "" if preview.details.get("boards") else last_move_question(game, {cmd.figure: pts[-1]})
+            ask = "".join(f"\n{x}" for x in (stop, last if isinstance(cmd, Move) else "") if x)
+            out.append(Plate(pts[-1], _move_words(game, cmd, preview) + ask, "path"))
             return out
         if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
@@ -992,7 +997,38 @@ def squad_question(game: Zombie40kGame, preview: Any) -> str:
     stays = group_move.stays_question(
         preview.details["steps"], n.figure, lambda why: player_words(game, why), _verb(preview)
     )
-    return stays or split_question(game, preview)
+    if stays:
+        return stays
+    steps = preview.details["steps"]
+    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps if not st["reason"]}
+    last = "" if preview.details.get("run") or preview.details.get("boards") else last_move_question(game, ends)
+    return last or split_question(game, preview)
+
+
+def last_move_question(game: Zombie40kGame, ends: dict[str, Point], verb: str = "move") -> str:
+    """ "" unless the models moving to ``ends`` are the last of their squad to move this Movement phase and
+    would leave it out of coherency: the phase then ends by itself, so the click asks first and says who
+    would stand too far (a newcomer's phase ended with his squad strung out, and no chance to close it up)."""
+    if game.state.phase != Phase.MOVEMENT or not ends:
+        return ""
+    unit = game.state.units[game.figure(next(iter(ends))).unit]
+    models = game.world.alive(unit)
+    if unit.kind != SQUAD or len(models) < 2 or any(not m.moved for m in models if m.id not in ends):
+        return ""
+    gap = coherency.gap_of(game.world)
+    if coherency.stretch(models, gap, ends) <= coherency.SLACK:
+        return ""
+    far = coherency.apart(models, gap, at=ends)
+    names = names_of(game)
+    who = ""
+    if far:
+        a = far[0]
+        near, mate = (PLAYER_SUFFIX.sub("", names.figure(f.id)) for f in (a.near, a.mate))
+        who = f' ({near} {coherency.shown(a.inches)}" from {mate})'
+    return (
+        f"Last of the squad to move: it would end its move out of coherency{who}. Click again to {verb} "
+        "anyway; point nearer to close up."
+    )
 
 
 def split_question(game: Zombie40kGame, preview: Any) -> str:
