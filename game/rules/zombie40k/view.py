@@ -1260,12 +1260,15 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
     away = coherency.apart(models, gap, m)
+    # a small plate by the one out (the farthest), not over the model in hand: a newcomer's big red plate over
+    # his selected model covered the table where he was about to move
+    at = away[0].near.position if away else m.position
     if away and mid_move(game, models):  # legal while squad-mates still move [7th]: said, not warned
         words = coherency_words(game, unit.name, away, gap).split("\n")
         words[0], words[-1] = f"{unit.name}: spread out while it moves", MID_MOVE.format(gap=gap)
-        out.append(Plate(m.position, "\n".join(words), "info"))
+        out.append(Plate(at, "\n".join(words), "info", small=True))
     elif away:
-        out.append(Plate(m.position, coherency_words(game, unit.name, away, gap), "bad"))
+        out.append(Plate(at, coherency_words(game, unit.name, away, gap), "bad", small=True))
     return out
 
 
