@@ -1173,9 +1173,9 @@ class TableView:
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, near or
         a step or two farther out, the one that covers least of the aimed point and the pointer, the selected
-        figure and the target, the lines and the tape's reading, then of the other figures' tokens and the
-        words placed on the table (the zones' names among them), inside the table on the view (ties keep the
-        label's own corner, up and to the right, and the nearest step)."""
+        figure and the target, the lines and the tape's reading, the plates placed before it this frame, then of
+        the other figures' tokens and the words placed on the table (the zones' names among them), inside the
+        table on the view (ties keep the label's own corner, up and to the right, and the nearest step)."""
         view = pygame.Rect(self.camera.viewport)  # the table view: a plate may stand over the margin
         dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
         x, y = at
@@ -1203,6 +1203,7 @@ class TableView:
                 cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
                 # a neighbour's token hidden: worse than a word hidden, and than a step farther out
                 cost += 3 * overlap(moved, keep_clear["figures"]) + overlap(moved, words)
+                cost += 12 * overlap(moved, self.plates)  # a plate over another hides both: never piled up
                 shifted = abs(moved.x - rect.x) + abs(moved.y - rect.y)
                 cost += 0.01 * i + 2 * shifted + PLATE_STEP_COST * (step - 1)  # prefer unmoved, own corner, near
                 if best is None or cost < best[0]:
