@@ -1206,11 +1206,16 @@ def _at_ap2(details: dict[str, Any]) -> str:
 def _before_saves(details: dict[str, Any]) -> str:
     """The wounds the plate counts are rolled before saves: `` before his 2+ save`` (one model), `` before
     their 3+ saves`` (all alike), `` before their 4+ cover saves`` (a horde in a ruin), `` before saves``
-    (mixed), "" when no model of the target has one."""
+    (mixed), `` (no save)`` when no model of the target takes one against these shots (the power-up Shotgun at
+    zombies, an AP that beats the armour, a zombie in the open).
+
+    >>> _before_saves({"saves": [0, 0]}), _before_saves({"saves": [5], "save_kinds": [""]})
+    (' (no save)', ' before his 5+ save')
+    """
     saves = [int(v) for v in details.get("saves", [])]
     kinds = set(details.get("save_kinds", [""]))
     if not any(saves):
-        return ""
+        return " (no save)" if saves else ""
     if len(set(saves)) > 1 or len(kinds) > 1:
         return " before saves"
     kind = f"{kinds.pop()} " if kinds and "" not in kinds else ""  # "4+ cover save": a zombie has no armour
