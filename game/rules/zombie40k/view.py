@@ -836,10 +836,14 @@ class Z40View:
                 reason = player_words(game, preview.reason)
                 return [Path((m.position, o.position), "blocked"), Plate(o.position, reason, "bad")]
             out.append(Path((m.position, o.position), "threat"))
+            fleet = assault.FLEET in assault.charge_rerolls(
+                game.world, a, assault.through_difficult(game.world, a, b)
+            )
             out.append(
                 Plate(
                     o.position,
-                    f'CHARGE {preview.details["distance"]:.1f}": {percent(preview.chances["charge succeeds"])} (they fire Overwatch first)',  # noqa: E501
+                    f'CHARGE {preview.details["distance"]:.1f}": {percent(preview.chances["charge succeeds"])} (they fire Overwatch first)'  # noqa: E501
+                    + ("\nFleet re-rolls a charge that falls short (counted)" if fleet else ""),
                     "bad",
                 )
             )
@@ -1122,7 +1126,13 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
         roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
         plus = f' +{bonus:g}"' if bonus else ""
         most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
-        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{boards}'
+        fleet = ""
+        if game.world.unit_has(unit, movement.FLEET):  # (the game takes the re-roll for him: it says when)
+            low = game.world.data.house.fleet_reroll_run_at_most
+            fleet = (
+                f"\nFleet re-rolls a die of {low} or less that falls short, when a fresh D6 goes further (counted)"
+            )
+        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{fleet}{boards}'
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
     unit = game.state.units[game.figure(cmd.figure).unit]
     if (
