@@ -67,7 +67,7 @@ NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows th
 
 
 ZOMBIE_TEETH_COLOUR = (196, 38, 34)  # fresh blood: brighter than the dried-blood rim inside it
-MIN_TOKEN_RADIUS = 8.0  # pixels: a figure never shows smaller than a 16-pixel token, whatever the zoom
+MIN_TOKEN_RADIUS = 10.0  # pixels: a figure never shows smaller than a 20-pixel token, whatever the zoom
 BASE_RING_COLOUR = (245, 240, 220)  # the true base, drawn inside a token shown bigger than it
 
 
@@ -77,7 +77,7 @@ def shown_radius(base_pixels: float) -> float:
     measure that ring, never the picture).
 
     >>> shown_radius(5.4), shown_radius(20.0)
-    (8.0, 20.0)
+    (10.0, 20.0)
     """
     return max(MIN_TOKEN_RADIUS, base_pixels)
 
