@@ -285,7 +285,8 @@ class Z40View:
 
     def confirm(self, game: Zombie40kGame, cmd: Any, preview: Any) -> str:
         """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
-        second click before the model goes less far than asked."""
+        second click before the model goes less far than asked; so does the last move of a squad that would
+        leave it out of coherency (the phase then ends by itself)."""
         if isinstance(cmd, MoveSquad) and preview.legal:
             return squad_question(game, preview)
         if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
@@ -295,10 +296,11 @@ class Z40View:
         name = lambda fid: self.name(game, fid)  # noqa: E731
         unrolled = "run_dice" in d  # the die says how far: no reach to ask about before it is rolled
         length = float(d.get("length", 0.0))
+        short = self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
+        if not isinstance(cmd, Move) or d.get("boards"):
+            return short
         last = last_move_question(game, {cmd.figure: (float(end[0]), float(end[1]))}, "move")
-        if isinstance(cmd, Move) and last and not d.get("boards"):
-            return last
-        return self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
+        return " ".join(q for q in (short, last) if q)
 
     def command_words(self, game: Zombie40kGame, cmd: Any) -> str:
         kind = type(cmd).__name__
