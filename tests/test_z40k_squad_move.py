@@ -223,3 +223,20 @@ def test_a_squad_strung_along_a_wall_files_round_its_corner_in_coherency_and_ask
         done = ctl.handle(Click(goal))
         assert done.accepted and done.events, done.message
         assert coherency.in_coherency(g.world, g.state.units["p1"]), run
+
+
+def test_a_line_2_inches_apart_along_a_wall_moves_along_it_without_a_question() -> None:
+    """Models in a line along a wall with 2" between their bases are in coherency [7th]: a squad move along the
+    wall (or away from it) keeps them so, and nothing asks 'out of coherency ... Click again'."""
+    line = [(14.0 + 3.0 * i, 36.6) for i in range(5)]  # 1" bases, 3" apart: 2" edge to edge
+    for goal in ((10.0, 36.6), (32.0, 36.6), (20.0, 39.6)):
+        g = rigged_game(
+            {1: line}, phase=Phase.MOVEMENT, scenario=small_scenario(walls=[((5.0, 36.0), (45.0, 36.0))])
+        )
+        assert coherency.in_coherency(g.world, g.state.units["p1"])
+        ctl = Controller(g, Z40K.view())
+        _squad_move_from(ctl, line[0], goal)
+        plate = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+        assert "coherency" not in plate and "Click again" not in plate, (goal, plate)
+        assert ctl.handle(Click(goal)).events
+        assert coherency.in_coherency(g.world, g.state.units["p1"]), goal
