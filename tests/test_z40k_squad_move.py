@@ -190,3 +190,53 @@ def test_a_squad_move_that_boards_the_vehicle_says_so_before_the_click_wins() ->
     _squad_move_from(ctl, (24.0, 9.5), (24.0, 5.4))
     plate = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
     assert " boards the " in plate, plate
+
+
+LINE_ALONG_A_WALL = [
+    (10.5, 30.7),
+    (12.0, 30.9),
+    (13.5, 31.2),
+    (15.0, 31.6),
+    (16.8, 31.3),
+    (15.0, 33.0),
+    (15.3, 34.5),
+]
+
+
+def test_a_squad_strung_along_a_wall_files_round_its_corner_in_coherency_and_asks_nothing() -> None:
+    """Hive Street, a newcomer's Guardians strung along the Sealed bastion's wall, the one at its end pointed
+    past the corner: the squad-mates under the wall went round the far side of the building and the plate asked
+    'The squad would end out of coherency (3 groups). Click again'. The leader counted as 'short of his place'
+    beside the one who went furthest round, so no file was tried; and the file's tail was sent back along the
+    leader's first leg, out of reach. Now each follower out of reach closes up behind the one ahead."""
+    for run, goal in ((False, (16.0, 28.0)), (True, (18.0, 28.0))):
+        g = rigged_game(
+            {1: LINE_ALONG_A_WALL},
+            phase=Phase.SHOOTING if run else Phase.MOVEMENT,
+            scenario=small_scenario(walls=_box(8.0, 24.0, 17.0, 30.0)),  # the building; its wall at y 30
+        )
+        g.state.units["p1"].run_roll = 5
+        ctl = Controller(g, Z40K.view())
+        _squad_move_from(ctl, LINE_ALONG_A_WALL[4], goal)
+        plate = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+        assert "out of coherency" not in plate and "Click again" not in plate, (run, plate)
+        done = ctl.handle(Click(goal))
+        assert done.accepted and done.events, done.message
+        assert coherency.in_coherency(g.world, g.state.units["p1"]), run
+
+
+def test_a_line_2_inches_apart_along_a_wall_moves_along_it_without_a_question() -> None:
+    """Models in a line along a wall with 2" between their bases are in coherency [7th]: a squad move along the
+    wall (or away from it) keeps them so, and nothing asks 'out of coherency ... Click again'."""
+    line = [(14.0 + 3.0 * i, 36.6) for i in range(5)]  # 1" bases, 3" apart: 2" edge to edge
+    for goal in ((10.0, 36.6), (32.0, 36.6), (20.0, 39.6)):
+        g = rigged_game(
+            {1: line}, phase=Phase.MOVEMENT, scenario=small_scenario(walls=[((5.0, 36.0), (45.0, 36.0))])
+        )
+        assert coherency.in_coherency(g.world, g.state.units["p1"])
+        ctl = Controller(g, Z40K.view())
+        _squad_move_from(ctl, line[0], goal)
+        plate = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+        assert "coherency" not in plate and "Click again" not in plate, (goal, plate)
+        assert ctl.handle(Click(goal)).events
+        assert coherency.in_coherency(g.world, g.state.units["p1"]), goal

@@ -104,11 +104,13 @@ class Icon:
 
 @dataclass(frozen=True)
 class Plate:
-    """Lines of text on a dark plate beside ``position``: what an action will do and its odds."""
+    """Lines of text on a dark plate beside ``position``: what an action will do and its odds. A ``small`` plate
+    (a standing note, such as a squad's coherency) reads in smaller type, so it never hides the action."""
 
     position: Point
     text: str
     tone: PlateTone = "path"
+    small: bool = False
 
 
 Primitive = Path | Sight | Ring | Arc | Area | Cross | Icon | Plate

@@ -32,6 +32,7 @@ SIGHT_COLOUR = {"clear": (250, 240, 200), "obscured": (240, 200, 90), "blocked":
 SIGHT_STYLE = {"clear": "solid", "obscured": "dashed", "blocked": "dotted"}
 SIGHT_ICON = {"clear": "icons.los_clear", "obscured": "icons.los_obscured", "blocked": "icons.los_blocked"}
 PLATE = {"plate": True, "size": 20, "anchor": "bottomleft", "offset": (20, -16)}  # above right of the point
+SMALL_PLATE_SIZE = 15  # a standing note's plate (a squad's coherency): it must not cover the table
 
 # path kind -> (colour, style, width); "legal" also gets the dark edge
 PATH_STYLE: dict[str, tuple[Colour, str, int]] = {
@@ -118,7 +119,8 @@ def _overlay(p: d.Primitive) -> list[Overlay]:
     if isinstance(p, d.Icon):
         return [Icon(p.position, p.sprite, p.size)]
     if isinstance(p, d.Plate):
-        return [Label(p.position, p.text, PLATE_COLOUR.get(p.tone, PATH_COLOUR), **PLATE)]  # type: ignore[arg-type]
+        look = {**PLATE, "size": SMALL_PLATE_SIZE} if p.small else PLATE
+        return [Label(p.position, p.text, PLATE_COLOUR.get(p.tone, PATH_COLOUR), **look)]  # type: ignore[arg-type]
     return []
 
 

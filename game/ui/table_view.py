@@ -67,7 +67,7 @@ NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows th
 
 
 ZOMBIE_TEETH_COLOUR = (196, 38, 34)  # fresh blood: brighter than the dried-blood rim inside it
-MIN_TOKEN_RADIUS = 8.0  # pixels: a figure never shows smaller than a 16-pixel token, whatever the zoom
+MIN_TOKEN_RADIUS = 10.0  # pixels: a figure never shows smaller than a 20-pixel token, whatever the zoom
 BASE_RING_COLOUR = (245, 240, 220)  # the true base, drawn inside a token shown bigger than it
 
 
@@ -77,7 +77,7 @@ def shown_radius(base_pixels: float) -> float:
     measure that ring, never the picture).
 
     >>> shown_radius(5.4), shown_radius(20.0)
-    (8.0, 20.0)
+    (10.0, 20.0)
     """
     return max(MIN_TOKEN_RADIUS, base_pixels)
 
@@ -1210,9 +1210,9 @@ class TableView:
     def plate_rect(self, size: tuple[int, int], at: Point, label: Label) -> pygame.Rect:
         """Where a plate goes beside the point ``at`` (screen pixels): of the four corners round it, near or
         a step or two farther out, the one that covers least of the aimed point and the pointer, the selected
-        figure and the target, the lines and the tape's reading, then of the other figures' tokens and the
-        words placed on the table (the zones' names among them), inside the table on the view (ties keep the
-        label's own corner, up and to the right, and the nearest step)."""
+        figure and the target, the lines and the tape's reading, the plates placed before it this frame, then of
+        the other figures' tokens and the words placed on the table (the zones' names among them), inside the
+        table on the view (ties keep the label's own corner, up and to the right, and the nearest step)."""
         view = pygame.Rect(self.camera.viewport)  # the table view: a plate may stand over the margin
         dx, dy = abs(label.offset[0]) or 20, abs(label.offset[1]) or 16
         x, y = at
@@ -1240,6 +1240,7 @@ class TableView:
                 cost += 40 * sum(moved.collidepoint(p) for p in keep_clear["points"])
                 # a neighbour's token hidden: worse than a word hidden, and than a step farther out
                 cost += 3 * overlap(moved, keep_clear["figures"]) + overlap(moved, words)
+                cost += 12 * overlap(moved, self.plates)  # a plate over another hides both: never piled up
                 shifted = abs(moved.x - rect.x) + abs(moved.y - rect.y)
                 cost += 0.01 * i + 2 * shifted + PLATE_STEP_COST * (step - 1)  # prefer unmoved, own corner, near
                 if best is None or cost < best[0]:

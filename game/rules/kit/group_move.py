@@ -239,32 +239,77 @@ def follow_the_leader(
     rules' preview says leaves fewest behind, then the group least spread. ``route`` finds a figure's way toward
     a point, as the formation's does."""
 
-    def score(tried: Moves) -> tuple[tuple[int, float], set[str]] | None:
+    def score(tried: Moves) -> tuple[tuple[int, float], set[str], set[str]] | None:
         p = preview_of(tried)
         if not p.legal:
             return None
         ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in p.details["steps"]}
         held = {st["figure"] for st in p.details["steps"] if st["reason"]}
         short = _short(tried, figure, ends, held)
-        return (len(held), round(spread(ends), 1)), held | short
+        return (len(held), round(spread(ends), 1)), held | short, held
 
     first = score(moves)
     ways = dict(moves)
-    if first is None or first[0] == (0, 0.0) or lead.id in first[1] or lead.id not in ways:
+    # (a leader "short of his place" only beside a squad-mate who went round the far side of a building, as
+    # along its wall, still leads: only one the rules hold back cannot)
+    if first is None or first[0] == (0, 0.0) or lead.id in first[2] or lead.id not in ways:
         return moves  # none left behind and no gap, or the leader himself cannot go: nothing to follow
     trail = (lead.position, *ways[lead.id])
     best, best_score = moves, first[0]
-    for left in (first[1], set(ways) - {lead.id}):
+    for left in (first[1] - {lead.id}, set(ways) - {lead.id}):
         by_nearness = sorted(left, key=lambda f: math.dist(figure(f).position, trail[-1]))
         slots = follow_slots(trail, len(by_nearness), 2 * lead.radius + FOLLOW_GAP)
         tried = (
             *((f, way) for f, way in moves if f not in left),
-            *((f, route(f, slot)) for f, slot in zip(by_nearness, slots)),
+            *in_file(lead, trail[-1], by_nearness, slots, figure, route),
         )
+        # one in file whose way a follower placed before him now blocks moves before him
+        tried = mended(tried, preview_of, lambda fid, way: way)
         got = score(tried)
         if got is not None and got[0] < best_score:
             best, best_score = tried, got[0]
     return best
+
+
+def in_file(
+    lead: Mover,
+    end: Point,
+    followers: Sequence[str],
+    slots: Sequence[Point],
+    figure: Callable[[str], Mover],
+    route: Callable[[str, Point], Path],
+) -> list[tuple[str, Path]]:
+    """Each follower's way to his slot in the file behind ``lead`` (who ends at ``end``); one whose way falls
+    short of his slot (too far back for his move: the file ran on behind where the squad stood, as along a
+    wall), or whose slot is off the follower before him (who closed up himself), closes up behind that one
+    instead, on his own side of him: the file stays one chain, and no follower is left strung out short of a
+    place he could never reach."""
+    out: list[tuple[str, Path]] = []
+    ahead, ahead_at = lead, end
+    for fid, slot in zip(followers, slots):
+        f = figure(fid)
+        keep = ahead.radius + f.radius + FOLLOW_GAP
+        way = route(fid, slot) if math.dist(slot, ahead_at) <= keep + 0.25 else ()
+        there = way[-1] if way else f.position
+        if not way or math.dist(there, slot) > 0.25:  # (his slot is out of his reach, or off the one ahead)
+            way = route(fid, behind(ahead_at, f.position, keep))
+            there = way[-1] if way else f.position
+        out.append((fid, way))
+        ahead, ahead_at = f, there
+    return out
+
+
+def behind(ahead: Point, at: Point, keep: float) -> Point:
+    """The point ``keep`` inches from ``ahead`` toward ``at`` (``at`` itself when it is nearer).
+
+    >>> behind((0.0, 0.0), (4.0, 0.0), 2.0)
+    (2.0, 0.0)
+    """
+    d = math.dist(ahead, at)
+    if d <= keep:
+        return at
+    k = keep / d
+    return _point((ahead[0] + (at[0] - ahead[0]) * k, ahead[1] + (at[1] - ahead[1]) * k))
 
 
 def first_of(moves: Moves, fid: str) -> Moves:

@@ -128,21 +128,24 @@ class Apart:
     inches: float
 
 
-def apart(models: Sequence[Any], gap: float, keep: Any = None) -> list[Apart]:
+def apart(
+    models: Sequence[Any], gap: float, keep: Any = None, at: Mapping[str, Point] | None = None
+) -> list[Apart]:
     """Who is out of coherency: each group outside the squad's biggest (on a tie, the group without ``keep``,
     the model in hand, so he is told to move), measured from its nearest model to the biggest group; the
     farthest first. (A model of a group cut off stands within 2" of his own group: it is the group that
-    stands too far from the rest.)"""
-    split = groups(models, gap)
+    stands too far from the rest.) ``at``: where some models would stand instead (a move's ends)."""
+    split = groups(models, gap, at)
     if len(split) < 2:
         return []
     main = max(split, key=lambda g: (len(g), keep not in g))
+    pos = {m.id: (at or {}).get(m.id, m.position) for m in models}
     out = []
     for g in (g for g in split if g is not main):
         near, mate = min(
-            ((m, o) for m in g for o in main), key=lambda p: _edge(p[0], p[0].position, p[1], p[1].position)
+            ((m, o) for m in g for o in main), key=lambda p: _edge(p[0], pos[p[0].id], p[1], pos[p[1].id])
         )
-        out.append(Apart(g, near, mate, _edge(near, near.position, mate, mate.position)))
+        out.append(Apart(g, near, mate, _edge(near, pos[near.id], mate, pos[mate.id])))
     return sorted(out, key=lambda a: -a.inches)
 
 

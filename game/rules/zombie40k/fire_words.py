@@ -129,7 +129,10 @@ def _where(whats: list[str]) -> str:
 
 
 def target_cover(game: Zombie40kGame, target: str, details: dict[str, Any]) -> str:
-    """:func:`cover_words` for the unit ``target`` (its id) from a shooting preview's details."""
+    """:func:`cover_words` for the unit ``target`` (its id) from a shooting preview's details; "" when no shot
+    allows a save (cover is a save: the power-up Shotgun's hits at zombies take none)."""
+    if details.get("no_save"):
+        return ""
     covers = {f: int(v) for f, v in details.get("covers", {}).items()}
     ignored = bool(details.get("cover_ignored"))
     return cover_words(names_of(game).unit(target), covers, details.get("cover_from", {}), ignored)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from html import escape as esc
 from typing import Any
 
@@ -59,7 +60,7 @@ def lines(game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
     >>> lines(g, [DiceRolled("p1 run", "D6", (2,), 2, "D6 = 2"), ev.MoveRolled("p1", "run", 2)])
     ['<font color="#E4CE84">Infantry Squad: run 2&quot; (D6 = 2)</font>']
     """
-    events = list(events)
+    events = fleet_charges(list(events))
     texts = [line(game, e) for e in events]
     sweeping = any(isinstance(e, ev.SweepingAdvance) for e in events)
     carried: dict[int, DiceRolled] = {}  # line -> the roll told in it
@@ -78,6 +79,30 @@ def lines(game: Zombie40kGame, events: Sequence[Any]) -> list[str]:
         meaning = RESULT.sub("", dice_words(roll.purpose, roll.meaning or str(roll.faces)).split(": ", 1)[-1])
         texts[j] = _added(texts[j], esc(f" ({player_words(game, meaning)})"))
     return _counted_repeats([t for t in texts if t])
+
+
+def fleet_charges(events: list[Any]) -> list[Any]:
+    """The events with Fleet's re-roll of a failed charge told as one: the dice give the re-roll the charge's own
+    purpose (``p1 charge`` twice), so the first roll's line went as if said again, and nothing said Fleet
+    re-rolled it (a newcomer saw only the 8" that went home). The second roll reads ``p1 re-roll charge
+    (Fleet)`` and the charge's result ``charge (re-rolled: Fleet)``; the game's log is left as it is.
+
+    >>> a, b = DiceRolled("p1 charge", "2D6", (1, 2), 3, ""), DiceRolled("p1 charge", "2D6", (4, 4), 8, "")
+    >>> [e.purpose for e in fleet_charges([a, b])[:2]], fleet_charges([a, b, ev.MoveRolled("p1", "charge", 8)])[2].what
+    (['p1 charge', 'p1 re-roll charge (Fleet)'], 'charge (re-rolled: Fleet)')
+    """
+    out = list(events)
+    for k in range(1, len(out)):
+        e, before = out[k], out[k - 1]
+        fleet = isinstance(e, DiceRolled) and isinstance(before, DiceRolled) and e.purpose == before.purpose
+        if not (fleet and e.purpose.endswith(" charge")):
+            continue
+        unit = e.purpose.removesuffix(" charge")
+        out[k] = replace(e, purpose=f"{unit} re-roll charge (Fleet)")
+        rolled = next((j for j in range(k + 1, len(out)) if isinstance(out[j], ev.MoveRolled)), None)
+        if rolled is not None and out[rolled].unit == unit and out[rolled].what == "charge":
+            out[rolled] = replace(out[rolled], what="charge (re-rolled: Fleet)")
+    return out
 
 
 def faces_words(faces: Sequence[int]) -> str:
@@ -260,7 +285,10 @@ def _moved(game: Zombie40kGame, e: ev.Moved) -> str:
 
 @says(ev.MoveRolled)
 def _move_rolled(game: Zombie40kGame, e: ev.MoveRolled) -> str:
-    said = f'{_n(game).unit(e.unit)}: {player_words(game, e.what)} {e.inches}"'
+    what, fleet = e.what.removesuffix(" (re-rolled: Fleet)"), e.what.endswith(" (re-rolled: Fleet)")
+    said = f'{_n(game).unit(e.unit)}: {player_words(game, what)} {e.inches}"' + (
+        FLEET_WHY.get(what, "") if fleet else ""
+    )
     unit = game.state.units.get(e.unit)
     bonus = game.world.hooks.move_bonus(game.world, unit) if unit is not None else 0.0
     if bonus and e.what.startswith(SPED):  # the Speed Pack's inches are the squad's too
@@ -268,6 +296,11 @@ def _move_rolled(game: Zombie40kGame, e: ev.MoveRolled) -> str:
     return toned("dice", esc(said))
 
 
+# why Fleet re-rolled, in the line of the roll it re-rolled (a newcomer could not tell the game chose for him)
+FLEET_WHY = {
+    "run": " (Fleet re-rolled the first die: it fell short of the run, and a fresh D6 goes further on average)",
+    "charge": " (Fleet re-rolled the first roll: it fell short of the charge)",
+}
 SPED = ("run", "difficult terrain", "charge")  # the rolls the Speed Pack adds its inches to
 
 

@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from game.rules.core import Command, IllegalCommand, Preview
-from game.rules.zombie40k import assault, odds, rerolls, shooting, squad_move
+from game.rules.zombie40k import assault, charts, odds, rerolls, shooting, squad_move
 from game.rules.zombie40k.attacks import Pool, hit_rerolls, model_saves, wound_need, wound_rerolls
 from game.rules.zombie40k.commands import Charge, EndPhase, Move, MoveSquad, Run, Shoot
 from game.rules.zombie40k.movement import MovePlan, boards_at, difficult_dice, move_rerolls, plan_move
@@ -201,15 +201,31 @@ def _move_preview(world: World, mp: MovePlan) -> Preview:
     return Preview(True, chances={"whole move": round(chance, 6)}, details=details)
 
 
+def saved_against(fp: shooting.FirePlan) -> set[tuple[int, bool]]:
+    """The AP of the shots that allow a save, each with whether cover counts against it (a template: not);
+    the power-up Shotgun's hits at zombies allow none [seed] and are left out."""
+    out = {(pool.ap, not pool.ignores_cover) for pool in fp.pools if not pool.direct}
+    return out | {(s.weapon.ap, not s.weapon.template) for s in fp.shooters if s.weapon.blast or s.weapon.template}
+
+
 def target_saves(world: World, fp: shooting.FirePlan) -> list[tuple[int, str]]:
-    """The best save (armour, invulnerable or cover, before AP) of each target model in the order wounds
-    reach them, with its kind, (0, "") where a model has none: the wounds the plate counts are rolled before
-    these saves."""
+    """The save each target model takes (armour, invulnerable or cover) in the order wounds reach them, with
+    its kind ("" for armour), (0, "") where he takes none: against the shots' one AP when they share it (AP 2
+    beats a 5+ armour [7th]); the best before AP when their APs differ; none when no shot allows a save. The
+    wounds the plate counts are rolled before these saves."""
+    against = saved_against(fp)
     out = []
     for fid in fp.order:
         s = model_saves(world, world.model(fid), fp.covers.get(fid, 0))
-        kinds = [(v, k) for v, k in ((s.sv, ""), (s.inv, "invulnerable"), (s.cover, "cover")) if v]
-        out.append(min(kinds, default=(0, "")))
+        if len(against) == 1:
+            ((ap, cover_ok),) = against
+            v, k = charts.save_taken(s.sv, ap, s.inv, s.cover if cover_ok else 0)
+            out.append((v, "" if k == "armour" else k))
+        elif against:
+            kinds = [(v, k) for v, k in ((s.sv, ""), (s.inv, "invulnerable"), (s.cover, "cover")) if v]
+            out.append(min(kinds, default=(0, "")))
+        else:
+            out.append((0, ""))
     return out
 
 
@@ -257,6 +273,7 @@ def fire_preview(world: Any, fp: Any) -> Preview:
         "covers": dict(fp.covers),
         "cover_from": cover_sources(world, fp),
         "cover_ignored": all(s.weapon.template for s in fp.shooters),  # a flame template: no cover
+        "no_save": not saved_against(fp),  # no shot allows a save, cover or not (the power-up Shotgun at zombies)
         "kills_distribution": [round(x, 6) for x in out.kills_dist],
         "saves": [v for v, _ in saves],
         "save_kinds": [k for _, k in saves],

@@ -285,7 +285,8 @@ class Z40View:
 
     def confirm(self, game: Zombie40kGame, cmd: Any, preview: Any) -> str:
         """A move or run cut short of where the player pointed (by the allowance, round the way) asks for a
-        second click before the model goes less far than asked."""
+        second click before the model goes less far than asked; so does the last move of a squad that would
+        leave it out of coherency (the phase then ends by itself)."""
         if isinstance(cmd, MoveSquad) and preview.legal:
             return squad_question(game, preview)
         if type(cmd).__name__ not in ("Move", "Run") or not preview.legal or not cmd.path:
@@ -295,7 +296,11 @@ class Z40View:
         name = lambda fid: self.name(game, fid)  # noqa: E731
         unrolled = "run_dice" in d  # the die says how far: no reach to ask about before it is rolled
         length = float(d.get("length", 0.0))
-        return self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
+        short = self.routes.question(cmd.figure, cmd.path, end, length, "", name, not unrolled)
+        if not isinstance(cmd, Move) or d.get("boards"):
+            return short
+        last = last_move_question(game, {cmd.figure: (float(end[0]), float(end[1]))}, "move")
+        return " ".join(q for q in (short, last) if q)
 
     def command_words(self, game: Zombie40kGame, cmd: Any) -> str:
         kind = type(cmd).__name__
@@ -775,7 +780,9 @@ class Z40View:
             out.append(Path(pts, kind))
             marks, stop = self.routes.marks(cmd.figure, cmd.path, pts[-1], "", lambda fid: self.name(game, fid))
             out += marks
-            out.append(Plate(pts[-1], _move_words(game, cmd, preview) + (f"\n{stop}" if stop else ""), "path"))
+            last = "" if preview.details.get("boards") else last_move_question(game, {cmd.figure: pts[-1]})
+            ask = "".join(f"\n{x}" for x in (stop, last if isinstance(cmd, Move) else "") if x)
+            out.append(Plate(pts[-1], _move_words(game, cmd, preview) + ask, "path"))
             return out
         if isinstance(cmd, (Shoot, Throw)):
             target = game.state.units.get(cmd.target)
@@ -831,10 +838,14 @@ class Z40View:
                 reason = player_words(game, preview.reason)
                 return [Path((m.position, o.position), "blocked"), Plate(o.position, reason, "bad")]
             out.append(Path((m.position, o.position), "threat"))
+            fleet = assault.FLEET in assault.charge_rerolls(
+                game.world, a, assault.through_difficult(game.world, a, b)
+            )
             out.append(
                 Plate(
                     o.position,
-                    f'CHARGE {preview.details["distance"]:.1f}": {percent(preview.chances["charge succeeds"])} (they fire Overwatch first)',  # noqa: E501
+                    f'CHARGE {preview.details["distance"]:.1f}": {percent(preview.chances["charge succeeds"])} (they fire Overwatch first)'  # noqa: E501
+                    + ("\nFleet re-rolls a charge that falls short (counted)" if fleet else ""),
                     "bad",
                 )
             )
@@ -992,7 +1003,38 @@ def squad_question(game: Zombie40kGame, preview: Any) -> str:
     stays = group_move.stays_question(
         preview.details["steps"], n.figure, lambda why: player_words(game, why), _verb(preview)
     )
-    return stays or split_question(game, preview)
+    if stays:
+        return stays
+    steps = preview.details["steps"]
+    ends = {st["figure"]: (float(st["end"][0]), float(st["end"][1])) for st in steps if not st["reason"]}
+    last = "" if preview.details.get("run") or preview.details.get("boards") else last_move_question(game, ends)
+    return last or split_question(game, preview)
+
+
+def last_move_question(game: Zombie40kGame, ends: dict[str, Point], verb: str = "move") -> str:
+    """ "" unless the models moving to ``ends`` are the last of their squad to move this Movement phase and
+    would leave it out of coherency: the phase then ends by itself, so the click asks first and says who
+    would stand too far (a newcomer's phase ended with his squad strung out, and no chance to close it up)."""
+    if game.state.phase != Phase.MOVEMENT or not ends:
+        return ""
+    unit = game.state.units[game.figure(next(iter(ends))).unit]
+    models = game.world.alive(unit)
+    if unit.kind != SQUAD or len(models) < 2 or any(not m.moved for m in models if m.id not in ends):
+        return ""
+    gap = coherency.gap_of(game.world)
+    if coherency.stretch(models, gap, ends) <= coherency.SLACK:
+        return ""
+    far = coherency.apart(models, gap, at=ends)
+    names = names_of(game)
+    who = ""
+    if far:
+        a = far[0]
+        near, mate = (PLAYER_SUFFIX.sub("", names.figure(f.id)) for f in (a.near, a.mate))
+        who = f' ({near} {coherency.shown(a.inches)}" from {mate})'
+    return (
+        f"Last of the squad to move: it would end its move out of coherency{who}. Click again to {verb} "
+        "anyway; point nearer to close up."
+    )
 
 
 def split_question(game: Zombie40kGame, preview: Any) -> str:
@@ -1086,7 +1128,13 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
         roll = 'D6"' if dice == 1 else f'{dice}D6" (the best die)'
         plus = f' +{bonus:g}"' if bonus else ""
         most = " (the most a run goes)" if length >= 6 + bonus - 0.05 else ""
-        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{boards}'
+        fleet = ""
+        if game.world.unit_has(unit, movement.FLEET):  # (the game takes the re-roll for him: it says when)
+            low = game.world.data.house.fleet_reroll_run_at_most
+            fleet = (
+                f"\nFleet re-rolls a die of {low} or less that falls short, when a fresh D6 goes further (counted)"
+            )
+        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{fleet}{boards}'
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
     unit = game.state.units[game.figure(cmd.figure).unit]
     if (
@@ -1170,11 +1218,16 @@ def _at_ap2(details: dict[str, Any]) -> str:
 def _before_saves(details: dict[str, Any]) -> str:
     """The wounds the plate counts are rolled before saves: `` before his 2+ save`` (one model), `` before
     their 3+ saves`` (all alike), `` before their 4+ cover saves`` (a horde in a ruin), `` before saves``
-    (mixed), "" when no model of the target has one."""
+    (mixed), `` (no save)`` when no model of the target takes one against these shots (the power-up Shotgun at
+    zombies, an AP that beats the armour, a zombie in the open).
+
+    >>> _before_saves({"saves": [0, 0]}), _before_saves({"saves": [5], "save_kinds": [""]})
+    (' (no save)', ' before his 5+ save')
+    """
     saves = [int(v) for v in details.get("saves", [])]
     kinds = set(details.get("save_kinds", [""]))
     if not any(saves):
-        return ""
+        return " (no save)" if saves else ""
     if len(set(saves)) > 1 or len(kinds) > 1:
         return " before saves"
     kind = f"{kinds.pop()} " if kinds and "" not in kinds else ""  # "4+ cover save": a zombie has no armour
@@ -1224,12 +1277,15 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
     gap = coherency.gap_of(game.world)
     out: list[Primitive] = [Path((a.position, b.position), "coherency") for a, b in coherency.links(models, gap)]
     away = coherency.apart(models, gap, m)
+    # a small plate by the one out (the farthest), not over the model in hand: a newcomer's big red plate over
+    # his selected model covered the table where he was about to move
+    at = away[0].near.position if away else m.position
     if away and mid_move(game, models):  # legal while squad-mates still move [7th]: said, not warned
         words = coherency_words(game, unit.name, away, gap).split("\n")
         words[0], words[-1] = f"{unit.name}: spread out while it moves", MID_MOVE.format(gap=gap)
-        out.append(Plate(m.position, "\n".join(words), "info"))
+        out.append(Plate(at, "\n".join(words), "info", small=True))
     elif away:
-        out.append(Plate(m.position, coherency_words(game, unit.name, away, gap), "bad"))
+        out.append(Plate(at, coherency_words(game, unit.name, away, gap), "bad", small=True))
     return out
 
 
