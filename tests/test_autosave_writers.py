@@ -37,7 +37,8 @@ def window_playing_on(folder: str, seed: int, ending: Event, paused: Event, out:
 
     session = _session(folder, seed)
     bot = bot_for(session.game.scenario.ruleset)
-    while not (ending.is_set() and session.game.commands):
+    # it stops mid-game: a game that ended on its last command is cleared and the next one begun first
+    while not (ending.is_set() and session.game.commands and not session.game.over):
         if session.game.over:
             session.autosaves.clear()  # as the game screen does at the end
             seed += 1000
