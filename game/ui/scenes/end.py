@@ -343,6 +343,9 @@ class ReportPanel:
         fs = self.fs
         r = self.r
         survivors = r.roll
+        if survivors and all(s.words for s in survivors):  # rows in words: each reads whole, wrapped
+            self._word_roll(pic, area, y)
+            return
         # the largest text that shows everyone (down to 12 px); else "... and N more"
         for sfs in range(max(12, round(fs * 0.9)), 11, -1):
             row_h = round(sfs * 1.4)
@@ -393,6 +396,107 @@ class ReportPanel:
                 MUTED,
                 (area.x + c * cell_w, y + rr * row_h),
             )
+
+    def _word_roll(self, pic: pygame.Surface, area: pygame.Rect, y: int) -> None:
+        """The roll where each row is a name and its words ("Trina  killed 2 zombies, got away"): every entry
+        measured and wrapped inside its column, so none runs into the next (a newcomer read "killed 3
+        zombiesTrina" and "bystander, le…" in fixed cells)."""
+        fs, r = self.fs, self.r
+        rect = _line(pic, f"{r.roll_title}: {len(r.roll)}", round(fs * 0.9), GOLD, (area.x, y), bold=True)
+        if r.roll_key:
+            _line(pic, r.roll_key, round(fs * 0.8), MUTED, (rect.right + fs, rect.centery), "midleft")
+        top = rect.bottom + 4
+        sfs, cols, placed = word_roll_layout(r.roll, r.roll_mark, area.width, area.bottom - top, round(fs * 0.9))
+        cell_w = area.width // cols
+        for entry in placed:
+            x, ey = area.x + entry.column * cell_w, top + entry.y
+            name = _line(pic, entry.row.name, sfs, TEXT, (x, ey))
+            for i, part in enumerate(entry.lines):
+                at = (name.right + round(sfs * 0.6), ey) if i == 0 else (x + sfs, ey + i * _line_h(sfs))
+                _line(pic, part, sfs, MUTED, at)
+        left = len(r.roll) - len(placed)
+        if left:
+            last = placed[-1] if placed else None
+            ly = top + (last.y + last.height if last is not None else 0)
+            _line(pic, f"... and {left} more", sfs, MUTED, (area.x + (last.column if last else 0) * cell_w, ly))
+
+
+@dataclass(frozen=True)
+class WordEntry:
+    """One roll entry placed: its column, its top below the heading, its height and its words' lines."""
+
+    row: RollRow
+    column: int
+    y: int
+    height: int
+    lines: tuple[str, ...]
+
+
+def _line_h(sfs: int) -> int:
+    """A wrapped entry's line pitch: the font's own, so a second line never touches the next entry."""
+    return charts.font(sfs).get_linesize()
+
+
+def _row_words(row: RollRow, mark: str) -> str:
+    """What a row says after the name, its mark said in words ("killed 2 zombies, got away")."""
+    return row.words + (f", {row.mark or mark}" if row.marked and (row.mark or mark) else "")
+
+
+def _entry_lines(row: RollRow, mark: str, sfs: int, width: int) -> tuple[str, ...]:
+    """The row's words as lines: the first after the name, the rest indented under it."""
+    f = charts.font(sfs)
+    first = max(sfs * 3, width - f.size(row.name)[0] - round(sfs * 0.6))
+    words, cur = _row_words(row, mark).split(), ""
+    lines: list[str] = []
+    for word in words:
+        trial = f"{cur} {word}".strip()
+        room = first if not lines else width - sfs
+        if cur and f.size(trial)[0] > room:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return tuple(lines + ([cur] if cur else []))
+
+
+def word_roll_layout(
+    rows: tuple[RollRow, ...], mark: str, width: int, height: int, big: int
+) -> tuple[int, int, list[WordEntry]]:
+    """The font size, columns and placed entries of a roll in words: the largest size (down to 12 px) at which
+    every entry fits in one column, else in two; at 12 px in two columns, as many as fit."""
+    best: tuple[int, int, list[WordEntry]] | None = None
+    for sfs in range(max(12, big), 11, -1):
+        for cols in (1, 2):
+            placed = _pack_words(rows, mark, sfs, cols, width, height)
+            if len(placed) == len(rows):
+                return sfs, cols, placed
+            best = (sfs, cols, placed)
+    assert best is not None
+    sfs, cols, placed = best
+    return sfs, cols, placed[: max(0, len(placed) - 1)]  # room for "... and N more"
+
+
+def _pack_words(
+    rows: tuple[RollRow, ...], mark: str, sfs: int, cols: int, width: int, height: int
+) -> list[WordEntry]:
+    """The entries down the columns in order, each column as full as it may be (a column starts when the next
+    entry would pass the bottom)."""
+    cell_w = width // cols - (sfs if cols > 1 else 0)
+    line_h, gap = _line_h(sfs), round(sfs * 0.2)
+    placed: list[WordEntry] = []
+    column, y = 0, 0
+    for row in rows:
+        lines = _entry_lines(row, mark, sfs, cell_w)
+        if charts.font(sfs).size(row.name)[0] > cell_w:
+            return placed  # a name wider than the column: not at this size
+        h = max(1, len(lines)) * line_h + gap
+        if y + h > height and y > 0:
+            column, y = column + 1, 0
+        if column >= cols or h > height:
+            return placed
+        placed.append(WordEntry(row, column, y, h, lines))
+        y += h
+    return placed
 
 
 # ---- small drawing helpers -----------------------------------------------------------------------
