@@ -383,7 +383,8 @@ class OutbreakView:
         if shown.did(said) != shown.DID["fire"]:
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
-            return Cell("no shots this move", "spent", short="no shots")
+            # short: "no shots" beside the state "fired" read "no shots fired", as if he had not fired
+            return Cell("no shots this move", "spent", short="0 shots left")
         # "1 shot, none in range" beside "fired" read as one phrase
         if said == shown.words(game.world, f) and not game.fire_targets(f.id):
             # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
