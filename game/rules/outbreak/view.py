@@ -693,7 +693,7 @@ class OutbreakView:
             if near:  # without a zombie within 8" there is no roll, so no 8" run either
                 out.append(d.Ring(look.position, f.radius + w.num("movement", "human_rush"), "move", '8" on a 6'))
         # one label where the 8" rings meet: the roll is named on the run ring when it is drawn
-        label = 'zombie within 8": roll to move' if near else 'no zombie within 8": no roll'
+        label = 'zombie within 8": movement roll' if near else 'no zombie within 8": no roll'
         out.append(d.Ring(look.position, danger, "danger", "" if near and "move" in avail else label))
         if f.ranged and not f.jammed:
             out.append(
@@ -738,7 +738,7 @@ class OutbreakView:
                 out.append(d.Path((game.figure(n).position, f.position), "command", "follows"))
             end = cmd.path[-1] if cmd.path else f.position
             how_far = _how_far(paths)
-            roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
+            roll = "movement roll: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
             roll += "\n" + how_far if how_far else ""
             ends = self._ends_near(game, f, paths)
             roll += "\n" + ends if ends else ""
@@ -827,16 +827,16 @@ class OutbreakView:
         return f"it reaches {who} by third {arrives}: if the hit lands then or later, no shot after this one"
 
     def _closes_in_words(self, game: OutbreakGame, f: Figure) -> str:
-        """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: he closes in to fight
-        (first blows at step 5, then the grapple)``."""
+        """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: Jo closes in to fight
+        (first blows at step 5, then the grapple)``, by name (a newcomer's Trina was "he")."""
         why = (
-            "his gun is jammed"
+            "the gun is jammed"
             if f.ranged and f.jammed
             else "no shot left"
             if f.ranged
             else "no gun to shoot with"
         )
-        return f"{why}: he closes in to fight (first blows at step 5, then the grapple)"
+        return f"{why}: {f.name or f.id} closes in to fight (first blows at step 5, then the grapple)"
 
     def _ends_near(self, game: OutbreakGame, f: Figure, paths: dict[str, Any]) -> str:
         """Where the move ends against the zombie nearest its end, by the rules' contact test: ``ends in
@@ -993,9 +993,11 @@ class OutbreakView:
                 f"{who(e.figure)} hides in cover: D6 = {e.roll}, {'spotted' if e.spotted else 'stays hidden'}.",
             )
         if isinstance(e, ev.MovementRolled):
+            # the rules' movement roll (a zombie within 8"): "rolls to move ... runs up to 6"" was logged for a
+            # move closing in to fight; what it gives is a move's length, whatever the move is for
             if e.frozen:
-                return toned("bad", f"{who(e.figure)} rolls to move: D6 = {e.roll}, freezes!")
-            return f'{who(e.figure)} rolls to move: D6 = {e.roll}, runs up to {e.allowance:g}".'
+                return toned("bad", f"{who(e.figure)}'s movement roll: D6 = {e.roll}, freezes!")
+            return f"{who(e.figure)}'s movement roll: D6 = {e.roll}, moves up to {e.allowance:g}\"."
         if isinstance(e, ev.TirednessRolled) and e.tired:
             return toned(
                 "warn", f"{who(e.figure)} rolls for tiredness: D6 = {e.roll}, is tired and stops for a breather."
