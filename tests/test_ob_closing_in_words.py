@@ -38,3 +38,20 @@ def test_closing_in_reads_as_the_movement_roll_and_names_her() -> None:
     assert "runs up to" not in said and "rolls to move" not in said, said
     assert any("Trina closes in to fight: nobody follows" in t for t in tray), tray
     assert not any("him" in t.split() for t in tray), tray
+
+
+def test_a_grabbed_or_blocked_character_is_not_called_he() -> None:
+    """Trina held by a zombie read "a grabbed man cannot move; he fights at the close combat step"; a blocked
+    move "stays where he is"; words about a named character now use her name or none."""
+    from game.controller import Click, Controller
+    from game.rules.outbreak import events as ev
+    from game.rules.outbreak.view import OutbreakView
+
+    game = rigged_game(pcs={"pc1": (12, 20), "pc2": (4, 4)}, zombies=[(12, 19), (2, 12)], dice=[])
+    game.state.figures["pc1"].name = "Trina"
+    ctl = Controller(game, OutbreakView())
+    ctl.handle(Click((12.0, 20.0)))
+    said = ctl.handle(Click((16.0, 20.0))).message  # the ground: run there
+    assert said.startswith("Trina is held by Zombie 1") and " he " not in said and " man " not in said, said
+    blocked = OutbreakView().log_lines(game, [ev.Moved("pc1", ((12.0, 20.0), (12.0, 20.0)), 0.0, 0.0)])
+    assert not any(" he " in line or "him" in line for line in blocked), blocked

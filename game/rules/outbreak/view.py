@@ -150,7 +150,7 @@ UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to loo
 
 
 # a run ending near a zombie: the rules take a grabbed runner's first blow (close_combat.py) and nothing said so
-CAUGHT_RUNNING = "a run: if a zombie grabs him this move, no first blow (caught running)"
+CAUGHT_RUNNING = "a run: if a zombie grabs the runner this move, no first blow (caught running)"
 ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
 
 
@@ -518,7 +518,7 @@ class OutbreakView:
             return ""
         w = game.world
         if f.ranged and f.aware and acting.shots_left(w, f) > 0 and not acting.in_combat(w, f):
-            return "tired, no run this move: he may still fire once a zombie is in sight and range"
+            return "tired, no run this move: may still fire once a zombie is in sight and range"
         return "tired, no run this move: nothing else to do this step"
 
     def selectable(self, game: OutbreakGame, fid: str) -> str:
@@ -554,7 +554,7 @@ class OutbreakView:
         if game.state.step == Step.REACTION:
             return "Only a move answers the first attack."
         if f.acted and not (key == "fire" and f.acted == "fire"):
-            return f"{f.name} has already taken his option this step ({f.acted})."
+            return f"{f.name} has already taken an option this step ({f.acted})."
         if key == "move":
             if fighting:
                 return self._held_words(game, f)
@@ -581,13 +581,13 @@ class OutbreakView:
 
     def _held_words(self, game: OutbreakGame, f: Figure) -> str:
         """Why a man in contact cannot move, in the player's terms: ``Sheriff Dale is held by Zombie 2: a
-        grabbed man cannot move; he fights at the close combat step.`` (no human leaves a combat [seed])."""
+        grabbed human cannot move and fights at the close combat step.`` (no human leaves a combat [seed])."""
         w = game.world
         holding = holds.held_by(w, f.id) or [z.id for z in w.contacts(f, zombies=True)]  # a 4th touches him
         zombies = ", ".join(self._who(game, z, html_safe=False) for z in holding)
         return (
-            f"{self._who(game, f.id, html_safe=False)} is held by {zombies}: a grabbed man cannot move; "
-            "he fights at the close combat step."
+            f"{self._who(game, f.id, html_safe=False)} is held by {zombies}: a grabbed human cannot move "
+            "and fights at the close combat step."
         )
 
     def default_action(self, game: OutbreakGame, fid: str, target: str | None) -> str | None:
@@ -671,7 +671,7 @@ class OutbreakView:
         """What a Spot would look for and its odds: ``Spot Zombie 3, 11.0" away: 3+ on a D6 (67%).``"""
         target = preview.details.get("target")
         if not target:
-            return "Spot: no zombie in sight, the look finds nobody (it spends his option)."
+            return "Spot: no zombie in sight, the look finds nobody (it spends the option)."
         who = self._who(game, target, html_safe=False)
         dist, need = float(preview.details.get("distance", 0.0)), int(preview.details.get("need", 1))
         odds = "spotted for sure" if need <= 1 else f"{need}+ on a D6 ({preview.chances.get('spotted', 0):.0%})"
@@ -920,7 +920,7 @@ class OutbreakView:
             line = self._line(game, e)
             if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
                 why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
-                if why and _stood_still(e.length):  # "stays where he is: stopped by the table edge"
+                if why and _stood_still(e.length):  # "stays put: stopped by the table edge"
                     line = f"{line.split(':')[0]}: {_esc(why.split('): ', 1)[-1])}."
                 else:
                     line = f"{line[:-1]} {_esc(why)}." if why else line
@@ -1004,7 +1004,7 @@ class OutbreakView:
             )
         if isinstance(e, ev.Moved):
             if _stood_still(e.length):  # a walk that rounds to 0.0" is no move to a reader: say why
-                return f"{who(e.figure)} stays where he is: the way is blocked."
+                return f"{who(e.figure)} stays put: the way is blocked."
             return f"{who(e.figure)} moves {inches_walked(e.length)}."
         if isinstance(e, ev.Fired):
             if e.result == "jammed":
