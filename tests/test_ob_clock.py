@@ -33,7 +33,7 @@ def test_the_objective_line_shows_the_walk_to_the_exit_against_the_moves_left() 
     # whose walk it is (playtest: "exit 13\" (3 moves)" did not say): the second nearest, as two must get out
     assert line == 'Escape: 0/2 out · 2nd nearest 43" from exit (8 moves) · 10 left', line
     game.state.move = 5  # seven moves left (of Small Town's 11) for the same walk
-    assert Match(game, RS.view()).objective() == 'Escape: 0/2 out · 2nd nearest 43" from exit: 8 moves, 7 left'
+    assert Match(game, RS.view()).objective() == "Escape: 0/2 out · (!) out of reach: 8 moves needed, 7 left"
 
 
 def test_no_walk_is_shown_without_an_exit() -> None:
@@ -53,7 +53,8 @@ def test_the_clock_reads_whole_on_the_top_bar(app) -> None:
     scene.match.version += 1
     app.run_frames(3)
     shown = scene.top_bar.objective_label.text
-    assert shown == scene.match.objective() and "8 moves, 7 left" in shown, shown
+    assert shown == scene.match.objective() and "out of reach: 8 moves needed, 7 left" in shown, shown
+    assert scene.top_bar.objective_label.most_specific_combined_id.endswith("_warn")  # in the warning colour
 
 
 def test_the_quiet_start_on_a_farm_at_midnight_says_nothing_of_a_town() -> None:

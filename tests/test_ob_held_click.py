@@ -1,7 +1,7 @@
 """A grabbed character clicked to move (a newcomer's Small Town game): the Sheriff, held by a zombie with his
 gun jammed, was clicked to run and the game said only "Nothing to do there." (unjammed: "has nothing left to do
 this step"). Now the click, and the Move button, say why in the player's terms: "Sheriff Dale is held by
-Zombie 1: a grabbed man cannot move; he fights at the close combat step." Through the real controller."""
+Zombie 1: a grabbed human cannot move and fights at the close combat step." Through the real controller."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from game.controller import Button, Click, Controller
 from game.rules.outbreak.testing import rigged_game
 from game.rules.outbreak.view import OutbreakView
 
-HELD = "Sheriff Dale is held by Zombie 1: a grabbed man cannot move; he fights at the close combat step."
+HELD = "Sheriff Dale is held by Zombie 1: a grabbed human cannot move and fights at the close combat step."
 
 
 @pytest.mark.parametrize("jammed", [True, False])

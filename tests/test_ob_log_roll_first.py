@@ -45,8 +45,8 @@ def test_a_destroying_shot_a_freeze_and_the_other_rolls_read_roll_first() -> Non
     ]
     assert lines == [
         "PC 1's shot on Zombie 1: D6 = 6, destroyed.",
-        "PC 1 rolls to move: D6 = 1, freezes!",
-        'PC 1 rolls to move: D6 = 6, runs up to 8".',
+        "PC 1's movement roll: D6 = 1, freezes!",
+        "PC 1's movement roll: D6 = 6, moves up to 8\".",
         "PC 1 rolls for tiredness: D6 = 1, is tired and stops for a breather.",
         "PC 1 works the jammed gun: D6 = 2, still jammed.",
         "PC 1's bite check: D6 = 1, bitten!",

@@ -35,7 +35,7 @@ def test_a_bystander_who_cannot_run_stays_where_he_is_and_the_log_says_why() -> 
     game.figure("npc1").name = "Paperboy"
     lines = log_of(game, "end_turn", "end_turn")  # the bystanders act once the player ends his step
     assert not any('0.0"' in line for line in lines)
-    assert "Paperboy stays where he is: stopped by the table edge." in lines
+    assert "Paperboy stays put: stopped by the table edge." in lines
 
 
 def shot_in_the_last_third() -> tuple[Match, list[str]]:

@@ -40,7 +40,7 @@ def test_a_gunless_click_on_a_zombie_walks_him_into_base_contact() -> None:
     game = match.game
     text = _plate(match, (12.2, 16.3))  # on the zombie's base, off its centre
     assert "ends in contact with Zombie 1" in text, text
-    assert "no gun to shoot with: he closes in to fight" in text, text
+    assert "no gun to shoot with: PC 1 closes in to fight" in text, text
     match.click((12.2, 16.3))
     _settle(match)
     pc, z = game.figure("pc1"), game.figure("z1")
@@ -50,7 +50,7 @@ def test_a_gunless_click_on_a_zombie_walks_him_into_base_contact() -> None:
 
 def test_a_jammed_gun_closes_in_too_and_a_loaded_one_still_shoots() -> None:
     jammed = _match(("pistol", "club"), jammed=True)
-    assert "his gun is jammed: he closes in to fight" in _plate(jammed, (12.0, 16.0))
+    assert "the gun is jammed: PC 1 closes in to fight" in _plate(jammed, (12.0, 16.0))
     loaded = _match(("pistol", "club"))
     loaded.hover((12.0, 16.0))
     loaded.update(0.01)

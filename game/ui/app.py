@@ -289,10 +289,11 @@ class App:
         chapter: ChapterEnd | None = None,
         *,
         again_words: str = "Play again",
+        on_table: Callable[[], None] | None = None,
     ) -> None:
         from game.ui.scenes.end import EndScene
 
-        end = EndScene(self, report, on_again=on_again, on_title=on_title, chapter=chapter)
+        end = EndScene(self, report, on_again=on_again, on_title=on_title, chapter=chapter, on_table=on_table)
         end.again_words = again_words
         self.push(end)
 

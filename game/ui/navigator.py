@@ -129,9 +129,10 @@ class Navigator(Protocol):
         on_title: Callable[[], None] | None = None,
         *,
         again_words: str = "Play again",
+        on_table: Callable[[], None] | None = None,
     ) -> None:
         """The end screen with the rule set's report; ``on_again`` plays again (default: the set-up), its
-        button reading ``again_words``."""
+        button reading ``again_words``; ``on_table`` goes back to the final table (its button only then)."""
         ...
 
     def show_demo(self, loop: DemoLoop, games: int | None = None, standalone: bool = False) -> None:

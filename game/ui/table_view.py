@@ -365,6 +365,9 @@ class TableView:
         self._words_blits: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._zone_blits: list[tuple[pygame.Surface, pygame.Rect]] = []  # drawn under the figures
         self.plates: list[pygame.Rect] = []  # where the preview plates went last frame
+        self.tip_rect: pygame.Rect | None = (
+            None  # where the hovered figure's card went last frame (None: not shown)
+        )
 
     @classmethod
     def for_scenario(cls, scenario: Scenario, assets: Assets, viewport: Viewport) -> TableView:
@@ -832,16 +835,6 @@ class TableView:
         self._plates[key] = surface
         return surface
 
-    def _blit_inside(
-        self, surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, anchor_x: float | None = None
-    ) -> None:
-        """Blit keeping the whole image inside the table viewport (plates near an edge slide in)."""
-        view = pygame.Rect(self.camera.viewport)
-        if rect.right > view.right and anchor_x is not None:  # flip to the other side of the anchor point
-            rect.right = min(view.right, round(anchor_x) - 20)
-        rect.clamp_ip(view)
-        surface.blit(image, rect)
-
     def _arc(self, surface: pygame.Surface, o: Arc, c: Point, f: float, half: float, n: int) -> None:
         """A front arc's rim (and its two edges back to the centre, for a wedge) round ``c``."""
         radius = o.radius * self.camera.ppi
@@ -1294,6 +1287,7 @@ class TableView:
         return round(p[0]), round(p[1])
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        self.tip_rect = None
         if self.hover is None or self.tooltip is None or self.input.press is not None:
             return
         if self.tip_asleep or self.tape is not None:  # (the card covered the shot's result and the tape's reading)
@@ -1302,8 +1296,32 @@ class TableView:
         if not text:
             return
         image = self.plate(text, 18, (240, 235, 215))
+        rect = self._tip_rect(image.get_size())
+        if rect is not None:
+            surface.blit(image, rect)
+        self.tip_rect = rect
+
+    def _tip_rect(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """Where the hovered figure's card goes: above right of the pointer, else the first other corner round it
+        clear of this frame's preview plates (a zombie's card covered the move's plate when the move ended on
+        it); None when every corner covers one (the preview's words come first)."""
+        view = pygame.Rect(self.camera.viewport)
         mx, my = self.input.mouse
-        self._blit_inside(surface, image, image.get_rect(bottomleft=(mx + 16, my - 10)), mx)
+        corners = (
+            {"bottomleft": (mx + 16, my - 10)},
+            {"bottomright": (mx - 16, my - 10)},
+            {"topleft": (mx + 16, my + 18)},
+            {"topright": (mx - 16, my + 18)},
+        )
+        for corner in corners:
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, *next(iter(corner.items())))
+            if corner is corners[0] and rect.right > view.right:  # the old flip at the right edge
+                rect.right = min(view.right, mx - 20)
+            rect.clamp_ip(view)
+            if rect.collidelist(self.plates) < 0:
+                return rect
+        return None
 
     def _draw_tape(self, surface: pygame.Surface, tape: Tape) -> None:
         a, b = (self.camera.to_screen(p) for p in tape.edge_points())

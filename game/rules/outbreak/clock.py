@@ -18,6 +18,8 @@ from game.rules.outbreak.campaign import PUT_DOWN
 from game.rules.outbreak.game import OutbreakGame
 
 _SAID: dict[tuple[Any, ...], str] = {}  # the last words for the same figures where they stood
+_LAST: dict[int, str] = {}  # each game's last words: kept when too few are left to walk (the game is lost)
+WARNING = "(!) "  # before words that warn (the top bar shows them in the warning colour)
 
 
 def _nth(n: int) -> str:
@@ -35,17 +37,21 @@ def _nth(n: int) -> str:
 def exit_words(game: OutbreakGame) -> str:
     """The walk to the exit against the moves left, short enough for the objective line:
     ``2nd nearest 44" from exit (8 moves) · 9 left`` (the second nearest character's walk, when two must get
-    out), or ``2nd nearest 44" from exit: 8 moves, 3 left`` when it cannot be
-    walked in them (at 6" a move). The walk is that of the character whose escape decides the game (the
-    nearest ones, as many as must still get out), round walls and buildings. Empty when there is no exit or
-    nobody left to walk it."""
+    out), or ``(!) out of reach: 8 moves needed, 3 left`` when it cannot be walked in them (at 6" a move: "2nd
+    nearest 30" from exit: 6 moves, 2 left" in the usual colour did not warn a newcomer). The walk is that of the
+    character whose escape decides the game (the nearest ones, as many as must still get out), round walls and
+    buildings. Empty when there is no exit; the last words when too few are left to walk it (the game is lost:
+    the line kept its distance till then, and a newcomer saw it vanish as the last fight played)."""
     st = game.state
     need = st.exit_count - st.escaped
     walkers = [f for f in st.pcs() if f.state == "standing" and f.on_table]
-    if need <= 0 or len(walkers) < need:
+    if need <= 0:
         return ""
+    if len(walkers) < need:
+        return _LAST.get(id(game), "")
     key = (id(game), st.move, tuple((f.id, f.position) for f in walkers))
     if key in _SAID:
+        _LAST[id(game)] = _SAID[key]
         return _SAID[key]
     where = game.scenario.content_hash or id(game.table)
     radius = max(f.radius for f in walkers)
@@ -61,12 +67,13 @@ def exit_words(game: OutbreakGame) -> str:
     left = max(0, st.turn_limit - st.move + 1)
     whose = f'{_nth(need)}nearest {far:.0f}" from exit'  # whose walk it is: the top bar has room for few words
     if moves > left:
-        words = f"{whose}: {moves} moves, {left} left"
+        words = f"{WARNING}out of reach: {moves} moves needed, {left} left"
     else:
         words = f"{whose} ({moves} move{'s' if moves != 1 else ''}) · {left} left"
     if len(_SAID) > 64:
         _SAID.clear()
-    _SAID[key] = words
+        _LAST.clear()
+    _SAID[key] = _LAST[id(game)] = words
     return words
 
 

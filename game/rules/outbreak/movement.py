@@ -251,7 +251,7 @@ def carry_out(world: World, p: MovePlan) -> None:
         walk(world, f, p.points, inches, p.facing)
     if p.followers and not f.ran:
         why = "freezes" if f.frozen else "closes in to fight"
-        world.explain(f"{f.id} {why}: nobody runs after him")
+        world.explain(f"{f.id} {why}: nobody follows")
         return
     for g in p.followers:
         follow(world, g, f)

@@ -150,7 +150,7 @@ UNAWARE_WORDS = "unaware: has not spotted a zombie (cannot fire; Spot, S, to loo
 
 
 # a run ending near a zombie: the rules take a grabbed runner's first blow (close_combat.py) and nothing said so
-CAUGHT_RUNNING = "a run: if a zombie grabs him this move, no first blow (caught running)"
+CAUGHT_RUNNING = "a run: if a zombie grabs the runner this move, no first blow (caught running)"
 ROUTE_REACH = 9.0  # inches round a human the local grid covers: an 8" run and a base to spare
 
 
@@ -383,7 +383,8 @@ class OutbreakView:
         if shown.did(said) != shown.DID["fire"]:
             return Cell(counted(left, "shot"), "plain")
         if left <= 0:
-            return Cell("no shots this move", "spent", short="no shots")
+            # short: "no shots" beside the state "fired" read "no shots fired", as if he had not fired
+            return Cell("no shots this move", "spent", short="0 shots left")
         # "1 shot, none in range" beside "fired" read as one phrase
         if said == shown.words(game.world, f) and not game.fire_targets(f.id):
             # the Fire button's reason (_why_not): a zombie in contact makes the gun a close combat weapon
@@ -517,7 +518,7 @@ class OutbreakView:
             return ""
         w = game.world
         if f.ranged and f.aware and acting.shots_left(w, f) > 0 and not acting.in_combat(w, f):
-            return "tired, no run this move: he may still fire once a zombie is in sight and range"
+            return "tired, no run this move: may still fire once a zombie is in sight and range"
         return "tired, no run this move: nothing else to do this step"
 
     def selectable(self, game: OutbreakGame, fid: str) -> str:
@@ -553,7 +554,7 @@ class OutbreakView:
         if game.state.step == Step.REACTION:
             return "Only a move answers the first attack."
         if f.acted and not (key == "fire" and f.acted == "fire"):
-            return f"{f.name} has already taken his option this step ({f.acted})."
+            return f"{f.name} has already taken an option this step ({f.acted})."
         if key == "move":
             if fighting:
                 return self._held_words(game, f)
@@ -580,13 +581,13 @@ class OutbreakView:
 
     def _held_words(self, game: OutbreakGame, f: Figure) -> str:
         """Why a man in contact cannot move, in the player's terms: ``Sheriff Dale is held by Zombie 2: a
-        grabbed man cannot move; he fights at the close combat step.`` (no human leaves a combat [seed])."""
+        grabbed human cannot move and fights at the close combat step.`` (no human leaves a combat [seed])."""
         w = game.world
         holding = holds.held_by(w, f.id) or [z.id for z in w.contacts(f, zombies=True)]  # a 4th touches him
         zombies = ", ".join(self._who(game, z, html_safe=False) for z in holding)
         return (
-            f"{self._who(game, f.id, html_safe=False)} is held by {zombies}: a grabbed man cannot move; "
-            "he fights at the close combat step."
+            f"{self._who(game, f.id, html_safe=False)} is held by {zombies}: a grabbed human cannot move "
+            "and fights at the close combat step."
         )
 
     def default_action(self, game: OutbreakGame, fid: str, target: str | None) -> str | None:
@@ -670,7 +671,7 @@ class OutbreakView:
         """What a Spot would look for and its odds: ``Spot Zombie 3, 11.0" away: 3+ on a D6 (67%).``"""
         target = preview.details.get("target")
         if not target:
-            return "Spot: no zombie in sight, the look finds nobody (it spends his option)."
+            return "Spot: no zombie in sight, the look finds nobody (it spends the option)."
         who = self._who(game, target, html_safe=False)
         dist, need = float(preview.details.get("distance", 0.0)), int(preview.details.get("need", 1))
         odds = "spotted for sure" if need <= 1 else f"{need}+ on a D6 ({preview.chances.get('spotted', 0):.0%})"
@@ -692,7 +693,7 @@ class OutbreakView:
             if near:  # without a zombie within 8" there is no roll, so no 8" run either
                 out.append(d.Ring(look.position, f.radius + w.num("movement", "human_rush"), "move", '8" on a 6'))
         # one label where the 8" rings meet: the roll is named on the run ring when it is drawn
-        label = 'zombie within 8": roll to move' if near else 'no zombie within 8": no roll'
+        label = 'zombie within 8": movement roll' if near else 'no zombie within 8": no roll'
         out.append(d.Ring(look.position, danger, "danger", "" if near and "move" in avail else label))
         if f.ranged and not f.jammed:
             out.append(
@@ -737,7 +738,7 @@ class OutbreakView:
                 out.append(d.Path((game.figure(n).position, f.position), "command", "follows"))
             end = cmd.path[-1] if cmd.path else f.position
             how_far = _how_far(paths)
-            roll = "roll to move: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
+            roll = "movement roll: " + odds if preview.details.get("roll_needed") else 'no zombie within 8"'
             roll += "\n" + how_far if how_far else ""
             ends = self._ends_near(game, f, paths)
             roll += "\n" + ends if ends else ""
@@ -826,16 +827,16 @@ class OutbreakView:
         return f"it reaches {who} by third {arrives}: if the hit lands then or later, no shot after this one"
 
     def _closes_in_words(self, game: OutbreakGame, f: Figure) -> str:
-        """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: he closes in to fight
-        (first blows at step 5, then the grapple)``."""
+        """Why a click on a zombie moves him into it, not shoots: ``no gun to shoot with: Jo closes in to fight
+        (first blows at step 5, then the grapple)``, by name (a newcomer's Trina was "he")."""
         why = (
-            "his gun is jammed"
+            "the gun is jammed"
             if f.ranged and f.jammed
             else "no shot left"
             if f.ranged
             else "no gun to shoot with"
         )
-        return f"{why}: he closes in to fight (first blows at step 5, then the grapple)"
+        return f"{why}: {f.name or f.id} closes in to fight (first blows at step 5, then the grapple)"
 
     def _ends_near(self, game: OutbreakGame, f: Figure, paths: dict[str, Any]) -> str:
         """Where the move ends against the zombie nearest its end, by the rules' contact test: ``ends in
@@ -919,7 +920,7 @@ class OutbreakView:
             line = self._line(game, e)
             if line and isinstance(e, ev.Moved) and base is not None:  # a bystander's run cut short: why
                 why = short_runs.short_run_words(game, base + i, lambda fid: self.name(game, fid))
-                if why and _stood_still(e.length):  # "stays where he is: stopped by the table edge"
+                if why and _stood_still(e.length):  # "stays put: stopped by the table edge"
                     line = f"{line.split(':')[0]}: {_esc(why.split('): ', 1)[-1])}."
                 else:
                     line = f"{line[:-1]} {_esc(why)}." if why else line
@@ -992,16 +993,18 @@ class OutbreakView:
                 f"{who(e.figure)} hides in cover: D6 = {e.roll}, {'spotted' if e.spotted else 'stays hidden'}.",
             )
         if isinstance(e, ev.MovementRolled):
+            # the rules' movement roll (a zombie within 8"): "rolls to move ... runs up to 6"" was logged for a
+            # move closing in to fight; what it gives is a move's length, whatever the move is for
             if e.frozen:
-                return toned("bad", f"{who(e.figure)} rolls to move: D6 = {e.roll}, freezes!")
-            return f'{who(e.figure)} rolls to move: D6 = {e.roll}, runs up to {e.allowance:g}".'
+                return toned("bad", f"{who(e.figure)}'s movement roll: D6 = {e.roll}, freezes!")
+            return f"{who(e.figure)}'s movement roll: D6 = {e.roll}, moves up to {e.allowance:g}\"."
         if isinstance(e, ev.TirednessRolled) and e.tired:
             return toned(
                 "warn", f"{who(e.figure)} rolls for tiredness: D6 = {e.roll}, is tired and stops for a breather."
             )
         if isinstance(e, ev.Moved):
             if _stood_still(e.length):  # a walk that rounds to 0.0" is no move to a reader: say why
-                return f"{who(e.figure)} stays where he is: the way is blocked."
+                return f"{who(e.figure)} stays put: the way is blocked."
             return f"{who(e.figure)} moves {inches_walked(e.length)}."
         if isinstance(e, ev.Fired):
             if e.result == "jammed":

@@ -61,32 +61,35 @@ class EndLayout:
     header: pygame.Rect
     report: pygame.Rect
     chart: pygame.Rect
-    buttons: tuple[pygame.Rect, pygame.Rect, pygame.Rect]  # play again, title, quit
+    buttons: tuple[pygame.Rect, ...]  # play again, title, quit (with back to the table before title: four)
     fs: int  # body font size
 
 
-def end_layout(size: tuple[int, int]) -> EndLayout:
-    """The end screen's layout for a window of ``size`` (works down to 800 x 560).
+def end_layout(size: tuple[int, int], count: int = 3) -> EndLayout:
+    """The end screen's layout for a window of ``size`` (works down to 800 x 560), with ``count`` buttons.
 
     >>> lay = end_layout((1280, 800))
     >>> lay.report.right < lay.chart.left and lay.chart.bottom < lay.buttons[0].top
     True
+    >>> four = end_layout((800, 560), 4).buttons
+    >>> len(four), four[-1].right <= 800, four[0].right < four[1].left
+    (4, True, True)
     """
     w, h = size
     m = max(12, min(28, w // 60))
     fs = max(13, min(30, round(min(h / 44, w / 70))))
     header_h = max(120, min(260, round(h * 0.22)))
     bh = max(42, min(64, round(h * 0.062)))
-    bw = max(150, min(round(BUTTON_W * h / 800), 330, (w - 4 * m) // 3))
+    bw = max(150, min(round(BUTTON_W * h / 800), 330, (w - (count + 1) * m) // count))
     bar_y = h - m - bh
     body = pygame.Rect(m, header_h, w - 2 * m, max(120, bar_y - m - header_h))
     split = round(body.width * (0.44 if w >= 1100 else 0.5))
     report = pygame.Rect(body.x, body.y, split - m // 2, body.height)
     chart = pygame.Rect(body.x + split + m // 2, body.y, body.width - split - m // 2, body.height)
-    total = 3 * bw + 2 * m
+    total = count * bw + (count - 1) * m
     x = (w - total) // 2
-    buttons = tuple(pygame.Rect(x + i * (bw + m), bar_y, bw, bh) for i in range(3))
-    return EndLayout(pygame.Rect(0, 0, w, header_h), report, chart, buttons, fs)  # type: ignore[arg-type]
+    buttons = tuple(pygame.Rect(x + i * (bw + m), bar_y, bw, bh) for i in range(count))
+    return EndLayout(pygame.Rect(0, 0, w, header_h), report, chart, buttons, fs)
 
 
 def headline_width(headline: str, big: int, has_icon: bool) -> int:
@@ -106,7 +109,8 @@ def headline_size(headline: str, big: int, width: int, has_icon: bool) -> int:
 
 class EndScene(Scene):
     """The end of a game. ``on_again`` plays again (default: the scenario's set-up, else the title);
-    ``on_title`` goes to the title (default: ``app.back_to_title``). A campaign chapter's end has its
+    ``on_title`` goes to the title (default: ``app.back_to_title``); ``on_table``, where the game's table lies
+    under the screen, adds Back to the table (the last fight and the log, seen again). A campaign chapter's end has its
     ``chapter`` (:class:`~game.ui.carry_panel.ChapterEnd`): Continue campaign in Play again's place, and what
     carries over to the next chapter, a sentence each, drawn under the chart."""
 
@@ -119,11 +123,13 @@ class EndScene(Scene):
         on_again: Callable[[], None] | None = None,
         on_title: Callable[[], None] | None = None,
         chapter: ChapterEnd | None = None,
+        on_table: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.report = report
         self.on_again = on_again
         self.on_title = on_title
+        self.on_table = on_table
         self.chapter = chapter
         self.carry = chapter.carry if chapter is not None else ()
         self.buttons: dict[str, UIButton] = {}
@@ -135,17 +141,20 @@ class EndScene(Scene):
     # ---- layout ------------------------------------------------------------------------------
 
     def build(self, size: tuple[int, int]) -> None:
-        lay = end_layout(size)
+        table = self.on_table is not None
+        lay = end_layout(size, 4 if table else 3)
         self.layout = lay
         self.buttons = {}
         first = ("again", self.again_words)
         if self.chapter is not None:  # a campaign's chapter
             first = ("continue", self._fitting(self.chapter.continue_words, lay.buttons[0].width))
-        for key, text, rect, oid in (
-            (*first, lay.buttons[0], "#primary"),
-            ("title", "Title screen", lay.buttons[1], "#end_title"),
-            ("quit", "Quit", lay.buttons[2], "#end_quit"),
-        ):
+        rows = [(*first, "#primary"), ("title", "Title screen", "#end_title"), ("quit", "Quit", "#end_quit")]
+        if table:  # the newcomer never saw his last fight: the report came up as it ended
+            rows.insert(
+                1,
+                ("table", self._fitting("Back to the table", lay.buttons[1].width, "To the table"), "#end_table"),
+            )
+        for (key, text, oid), rect in zip(rows, lay.buttons, strict=True):
             self.buttons[key] = self.ui(UIButton(rect, text, self.manager, object_id=oid))
         chart_rect, self.carry_rect = carry_split(lay.chart, bool(self.carry), lay.fs)
         lay = dataclasses.replace(lay, chart=chart_rect)
@@ -162,10 +171,11 @@ class EndScene(Scene):
         )
         self._picture = self._render(size, lay, inner)
 
-    def _fitting(self, words: str, width: int) -> str:
-        """``words`` on a button ``width`` wide, or their first word when they do not fit (a small window)."""
+    def _fitting(self, words: str, width: int, short: str = "") -> str:
+        """``words`` on a button ``width`` wide, or ``short`` (else their first word) when they do not fit (a
+        small window)."""
         font = self.manager.get_theme().get_font(["button", "#primary"])
-        return words if font.size(words)[0] <= width - 20 else words.split()[0]
+        return words if font.size(words)[0] <= width - 20 else short or words.split()[0]
 
     # ---- input -------------------------------------------------------------------------------
 
@@ -177,6 +187,8 @@ class EndScene(Scene):
                 self.chapter.on_continue()
             elif event.ui_element is self.buttons.get("title"):
                 self.to_title()
+            elif event.ui_element is self.buttons.get("table") and self.on_table is not None:
+                self.on_table()
             elif event.ui_element is self.buttons.get("quit"):
                 self.app.quit()
         elif event.type == pygame.KEYDOWN:
@@ -343,6 +355,9 @@ class ReportPanel:
         fs = self.fs
         r = self.r
         survivors = r.roll
+        if survivors and all(s.words for s in survivors):  # rows in words: each reads whole, wrapped
+            self._word_roll(pic, area, y)
+            return
         # the largest text that shows everyone (down to 12 px); else "... and N more"
         for sfs in range(max(12, round(fs * 0.9)), 11, -1):
             row_h = round(sfs * 1.4)
@@ -393,6 +408,107 @@ class ReportPanel:
                 MUTED,
                 (area.x + c * cell_w, y + rr * row_h),
             )
+
+    def _word_roll(self, pic: pygame.Surface, area: pygame.Rect, y: int) -> None:
+        """The roll where each row is a name and its words ("Trina  killed 2 zombies, got away"): every entry
+        measured and wrapped inside its column, so none runs into the next (a newcomer read "killed 3
+        zombiesTrina" and "bystander, le…" in fixed cells)."""
+        fs, r = self.fs, self.r
+        rect = _line(pic, f"{r.roll_title}: {len(r.roll)}", round(fs * 0.9), GOLD, (area.x, y), bold=True)
+        if r.roll_key:
+            _line(pic, r.roll_key, round(fs * 0.8), MUTED, (rect.right + fs, rect.centery), "midleft")
+        top = rect.bottom + 4
+        sfs, cols, placed = word_roll_layout(r.roll, r.roll_mark, area.width, area.bottom - top, round(fs * 0.9))
+        cell_w = area.width // cols
+        for entry in placed:
+            x, ey = area.x + entry.column * cell_w, top + entry.y
+            name = _line(pic, entry.row.name, sfs, TEXT, (x, ey))
+            for i, part in enumerate(entry.lines):
+                at = (name.right + round(sfs * 0.6), ey) if i == 0 else (x + sfs, ey + i * _line_h(sfs))
+                _line(pic, part, sfs, MUTED, at)
+        left = len(r.roll) - len(placed)
+        if left:
+            last = placed[-1] if placed else None
+            ly = top + (last.y + last.height if last is not None else 0)
+            _line(pic, f"... and {left} more", sfs, MUTED, (area.x + (last.column if last else 0) * cell_w, ly))
+
+
+@dataclass(frozen=True)
+class WordEntry:
+    """One roll entry placed: its column, its top below the heading, its height and its words' lines."""
+
+    row: RollRow
+    column: int
+    y: int
+    height: int
+    lines: tuple[str, ...]
+
+
+def _line_h(sfs: int) -> int:
+    """A wrapped entry's line pitch: the font's own, so a second line never touches the next entry."""
+    return charts.font(sfs).get_linesize()
+
+
+def _row_words(row: RollRow, mark: str) -> str:
+    """What a row says after the name, its mark said in words ("killed 2 zombies, got away")."""
+    return row.words + (f", {row.mark or mark}" if row.marked and (row.mark or mark) else "")
+
+
+def _entry_lines(row: RollRow, mark: str, sfs: int, width: int) -> tuple[str, ...]:
+    """The row's words as lines: the first after the name, the rest indented under it."""
+    f = charts.font(sfs)
+    first = max(sfs * 3, width - f.size(row.name)[0] - round(sfs * 0.6))
+    words, cur = _row_words(row, mark).split(), ""
+    lines: list[str] = []
+    for word in words:
+        trial = f"{cur} {word}".strip()
+        room = first if not lines else width - sfs
+        if cur and f.size(trial)[0] > room:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return tuple(lines + ([cur] if cur else []))
+
+
+def word_roll_layout(
+    rows: tuple[RollRow, ...], mark: str, width: int, height: int, big: int
+) -> tuple[int, int, list[WordEntry]]:
+    """The font size, columns and placed entries of a roll in words: the largest size (down to 12 px) at which
+    every entry fits in one column, else in two; at 12 px in two columns, as many as fit."""
+    best: tuple[int, int, list[WordEntry]] | None = None
+    for sfs in range(max(12, big), 11, -1):
+        for cols in (1, 2):
+            placed = _pack_words(rows, mark, sfs, cols, width, height)
+            if len(placed) == len(rows):
+                return sfs, cols, placed
+            best = (sfs, cols, placed)
+    assert best is not None
+    sfs, cols, placed = best
+    return sfs, cols, placed[: max(0, len(placed) - 1)]  # room for "... and N more"
+
+
+def _pack_words(
+    rows: tuple[RollRow, ...], mark: str, sfs: int, cols: int, width: int, height: int
+) -> list[WordEntry]:
+    """The entries down the columns in order, each column as full as it may be (a column starts when the next
+    entry would pass the bottom)."""
+    cell_w = width // cols - (sfs if cols > 1 else 0)
+    line_h, gap = _line_h(sfs), round(sfs * 0.2)
+    placed: list[WordEntry] = []
+    column, y = 0, 0
+    for row in rows:
+        lines = _entry_lines(row, mark, sfs, cell_w)
+        if charts.font(sfs).size(row.name)[0] > cell_w:
+            return placed  # a name wider than the column: not at this size
+        h = max(1, len(lines)) * line_h + gap
+        if y + h > height and y > 0:
+            column, y = column + 1, 0
+        if column >= cols or h > height:
+            return placed
+        placed.append(WordEntry(row, column, y, h, lines))
+        y += h
+    return placed
 
 
 # ---- small drawing helpers -----------------------------------------------------------------------

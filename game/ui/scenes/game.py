@@ -155,6 +155,7 @@ class GameScene(Scene):
         self._tokens: list[TokenView] = placed_tokens(scenario)
         self.match: Match | None = None
         self.ended = False
+        self.at_final_table = False  # back from the end screen to look at the last fight: E shows it again
         self._shown: dict[str, Any] = {}
         self._built_kinds: tuple[str, ...] | None = None  # the rule set's action buttons on the panel (if any)
         self._seen_version = -1
@@ -587,6 +588,9 @@ class GameScene(Scene):
         view.terrain_words = getattr(match.view, "terrain_words", {}) if match is not None else {}
 
     def _button(self, name: str) -> None:
+        if name == "end_turn" and self.at_final_table:
+            self._show_end()  # back at the final table: E brings the report again
+            return
         if self.match is not None:
             self.match.button(name)
             if name == "next":  # Tab picks a figure the player may not see: bring her into view
@@ -906,7 +910,16 @@ class GameScene(Scene):
             self.app.start_game(again_setup)
 
         report = seen_by_the_players(make_report(game), set(match.controller.bots))
-        self.app.show_end(report, on_again=again, on_title=self.app.back_to_title)
+        self.app.show_end(report, on_again=again, on_title=self.app.back_to_title, on_table=self._back_to_table)
+
+    def _back_to_table(self) -> None:
+        """From the end screen to the final table and its log; E or Enter brings the report back."""
+        if self.app.scene is not self:
+            self.app.pop()
+        self.at_final_table = True
+        if self.match is not None:
+            text, _ = self.match.view.result(self.match.game)
+            self.say(f"{text} The game is over: E or Enter shows the report again.")
 
     def _setup_again(self, options: dict[str, Any]) -> Any:
         """The set-up that plays this scenario again with the same choices."""

@@ -20,6 +20,7 @@ from game.ui.widgets import Keep
 
 TOP_BAR = 48
 PARTS = " \u00b7 "  # between the objective line's parts, where it breaks onto its second line
+WARN_MARK = "(!)"  # an objective line that warns (the walk to the exit out of reach): shown in the warning colour
 Fitted = list[tuple[str, str]]  # (object id, text) a line
 ButtonSpec = tuple[str, str, str, str | None]  # key (the intent), label, tooltip, icon id or None
 
@@ -94,6 +95,8 @@ class TopBar:
         if first is None or more is None:
             return
         lines = self._fit_objective(text or self.subtitle, first.rect.width)
+        if WARN_MARK in text:  # a warning on the line ("(!) out of reach: ..."): in the warning colour
+            lines = [(object_id + "_warn", line) for object_id, line in lines]
         x, width = first.relative_rect.x, first.rect.width
         if len(lines) == 1:
             first.set_relative_position((x, 4))

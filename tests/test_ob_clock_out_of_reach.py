@@ -1,0 +1,42 @@
+"""The escape line on Outbreak's top bar (a newcomer's Small Town game): "2nd nearest 30" from exit: 6 moves, 2
+left" in the usual colour never said the escape was lost by the distances; and as the last fight played the
+walk vanished, leaving "2 of 11 moves left". Through the real game scene's top bar and the screen's Match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.rules.core import get_ruleset
+from game.scenario import load_scenario
+from game.ui.match import Match
+
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+RS = get_ruleset("outbreak")
+
+
+def test_an_escape_out_of_reach_says_so_in_the_warning_colour(app) -> None:
+    from game.ui.game_setup import GameSetup
+    from game.ui.scenario_list import load_entry
+
+    app.start_game(GameSetup(load_entry(MAPS / "small_town.tmx")), seed=3)
+    app.run_frames(5)
+    scene = app.scene
+    label = scene.top_bar.objective_label
+    assert "nearest" in label.text and not label.most_specific_combined_id.endswith("_warn"), label.text
+    scene.match.game.state.move = 10  # two moves left of Small Town's 11 for an 8-move walk
+    scene.match.version += 1
+    app.run_frames(3)
+    shown = scene.top_bar.objective_shown()
+    assert "out of reach: 8 moves needed, 2 left" in shown, shown
+    assert label.most_specific_combined_id.endswith("_warn"), label.most_specific_combined_id
+
+
+def test_the_walk_stays_on_the_line_when_too_few_are_left_to_walk_it() -> None:
+    game = RS.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
+    match = Match(game, RS.view())
+    before = match.objective()
+    assert "from exit (8 moves)" in before, before
+    standing = [f for f in game.state.pcs() if f.state == "standing"]
+    for f in standing[1:]:  # all but one turned in the last fight: two must get out
+        f.state = "turned"
+    assert match.objective() == before
