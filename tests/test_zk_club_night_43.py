@@ -130,7 +130,7 @@ def test_a_pile_of_fallen_zombies_reads_3_down_once_not_down_down_down(app) -> N
     scene.match.resync()
     zoom_on(scene, (25.0, 20.0), 24.0)
     app.run_frames(3)
-    assert sorted(scene.view.tag_words) == ["3 DOWN", "DOWN"], scene.view.tag_words
+    assert sorted(scene.view.tag_words) == ["3 down", "down"], scene.view.tag_words
     rects = scene.view.tag_rects
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), rects
 
@@ -264,3 +264,58 @@ def test_a_player_who_pans_in_the_zombies_turn_keeps_his_camera(app) -> None:  #
             break
         app.run_frames(1)
         assert cam.offset == mine
+
+
+# ---- the fallen read at the fit zoom (h98) --------------------------------------------------------------------
+
+
+def _colour_count(surface, colour) -> int:  # noqa: ANN001
+    import pygame
+
+    raw = pygame.image.tobytes(surface, "RGBA")
+    want = bytes(colour)
+    return sum(1 for i in range(0, len(raw), 4) if raw[i : i + 3] == want)
+
+
+def test_the_fallen_in_a_crowd_read_down_clear_of_the_exits_name_and_a_dead_man_shows_a_cross(app) -> None:  # noqa: ANN001
+    """Normandy Village by the exit (newcomer h98): a heap's tag read '5DOWN' across 'EXIT: Track to the bridge',
+    a knocked-down zombie looked like the standing ones round him, and a dead soldier was a red splat under the
+    zombies. The tag reads '3 down' (its count set apart), clear of the zone's name; a knocked-down base is
+    greyed, its teeth and rim no longer his side's fresh colours; a pale cross marks the dead man over them."""
+    import pygame
+    from ui_driver import need_default_scenario, start_game, zoom_on
+
+    from game.ui.table_view import GRAVE_COLOUR, ZOMBIE_TEETH_COLOUR, shown_radius
+
+    need_default_scenario()
+    scene = start_game(app, seed=1)
+    game, view = scene.match.game, scene.view
+    exit_zone = next(z for z in view.scenario.zones if "EXIT" in view.zone_label(z)[0])
+    x0, y0, x1, y1 = exit_zone.area.bounds
+    zoom_on(scene, ((x0 + x1) / 2, y1), 16.0)
+    app.run_frames(3)
+    name = next(rect for kind, text, rect in view.words if kind == "zone" and text.startswith("EXIT"))
+    zombies = [z for z in game.figures if z.is_zombie and z.on_table]
+    r = shown_radius(zombies[0].radius * view.camera.ppi)
+    first = view.camera.to_table((name.centerx, name.bottom + r - 2))  # its tag would sit on the name
+    heap = [first, (first[0] + 1.0, first[1] + 0.3), (first[0] + 0.5, first[1] + 1.0)]
+    for z, spot in zip(zombies, heap):
+        game.world.set_position(z, spot)
+        z.state = "knocked_down"
+    killed = next(f for f in game.state.allied() if f.on_table)
+    grave = (first[0] - 4.0, first[1] + 3.0)
+    game.world.set_position(killed, grave)
+    killed.state = "dead"
+    game.world.set_position(zombies[3], grave)  # a zombie standing on the man he killed
+    scene.match.resync()
+    app.run_frames(3)
+    assert view.tag_words == ["3 down"], view.tag_words
+    assert not any(tag.colliderect(name) for tag in view.tag_rects), (view.tag_rects, name)
+    down = next(t for t in view.tokens if t.id == zombies[0].id)
+    standing = next(t for t in view.tokens if t.id == zombies[3].id)
+    looks = [view._look(t, r, round(t.facing))[0] for t in (standing, down)]
+    assert _colour_count(looks[0], ZOMBIE_TEETH_COLOUR) > 20
+    assert _colour_count(looks[1], ZOMBIE_TEETH_COLOUR) == 0  # grey teeth, grey rim: not one standing
+    spot = tuple(round(v) for v in view.camera.to_screen(grave))
+    assert spot in view.grave_spots, (spot, view.grave_spots)
+    assert pygame.display.get_surface().get_at(spot)[:3] == GRAVE_COLOUR  # over the zombie on him
