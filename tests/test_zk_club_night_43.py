@@ -319,3 +319,114 @@ def test_the_fallen_in_a_crowd_read_down_clear_of_the_exits_name_and_a_dead_man_
     spot = tuple(round(v) for v in view.camera.to_screen(grave))
     assert spot in view.grave_spots, (spot, view.grave_spots)
     assert pygame.display.get_surface().get_at(spot)[:3] == GRAVE_COLOUR  # over the zombie on him
+
+
+# ---- what a drag's or a click's plate says it will do (h98) ---------------------------------------------------
+
+
+def _scene_plate(scene) -> str:  # noqa: ANN001
+    """The plate's words on the scene's table now (the preview the match draws, with the drag's facing)."""
+    m = scene.match
+    ctl = m.controller
+    prims = m.view.drawing(m.game, ctl.preview_command, ctl.preview, m.face_toward)
+    return "\n".join(p.text for p in prims if isinstance(p, Plate))
+
+
+def _drag(app, a, b, check) -> None:  # noqa: ANN001
+    """A left drag on the screen from ``a`` to ``b``; ``check()`` mid-drag, then let go."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.run_frames(1)
+    for k in (0.5, 1.0):
+        at = (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+        app.run_frames(2)
+    check()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.run_frames(2)
+
+
+def _rifleman_aiming_a_move(app):  # noqa: ANN001, ANN202
+    import pygame
+    from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    f = next(f for f in scene.match.game.state.allied() if f.on_table and f.role == "rifleman")
+    zoom_on(scene, f.position, 24.0)
+    app.run_frames(2)
+    click(app, screen_of(scene, f.position))
+    key(app, pygame.K_m)
+    return scene, f
+
+
+def _open_ground(scene, f, inches: float):  # noqa: ANN001, ANN202
+    """A spot ``inches`` from ``f`` that a move reaches straight (nothing to route round)."""
+    from game.rules.contract import Aim
+
+    m = scene.match
+    for dx, dy in ((0, -1), (1, 0), (-1, 0), (0, 1), (0.7, -0.7), (-0.7, -0.7)):
+        spot = (f.position[0] + dx * inches, f.position[1] + dy * inches)
+        cmd = m.view.command(m.game, f.id, "move", Aim(path=(spot,)))
+        preview = m.game.preview(cmd) if cmd is not None else None
+        if preview is not None and preview.legal and abs(preview.details.get("length", 0.0) - inches) < 0.2:
+            return spot
+    raise AssertionError("no open ground round him")
+
+
+def test_a_drag_from_a_moves_destination_says_he_moves_there_and_faces_the_pointer(app) -> None:  # noqa: ANN001
+    """A drag from a move's destination to set his facing showed 'MOVE 6.0" His whole move toward the pointer,
+    10.5" away' (a move to the pointer) though letting go moved him 3.3" to where the drag began. The plate, mid-drag,
+    is of what letting go sends: the move to where the drag began, facing the pointer."""
+    import re
+
+    from ui_driver import screen_of
+
+    scene, f = _rifleman_aiming_a_move(app)
+    game = scene.match.game
+    dest = _open_ground(scene, f, 3.0)
+    a = screen_of(scene, dest)
+    b = (a[0] + 200, a[1] - 60)  # far beyond his 6": the way he is to face
+    seen: dict[str, object] = {}
+
+    def check() -> None:
+        seen["plate"], seen["cmd"] = _scene_plate(scene), scene.match.controller.preview_command
+
+    _drag(app, a, b, check)
+    plate = str(seen["plate"])
+    assert re.search(r'MOVE: moves (2\.9|3\.[01])" and faces right', plate), plate  # (3" give or take a pixel)
+    assert "toward the pointer" not in plate and 'MOVE 6.0"' not in plate, plate
+    sent = game.commands[-1]
+    assert type(sent).__name__ == "Move" and sent == seen["cmd"], (sent, seen["cmd"])  # the plate's move was sent
+
+
+def test_turning_in_place_after_m_says_he_turns_to_face(app) -> None:  # noqa: ANN001
+    """After M, a drag from his own base showed 'MOVE 6.0" His whole move toward the pointer' but only turned him.
+    The plate says he turns to face the way dragged, and that is what is sent."""
+    from ui_driver import screen_of
+
+    scene, f = _rifleman_aiming_a_move(app)
+    a = screen_of(scene, f.position)
+    b = (a[0] + 150, a[1])  # to the right
+    seen: dict[str, str] = {}
+    _drag(app, a, b, lambda: seen.setdefault("plate", _scene_plate(scene)))
+    assert "MOVE: turns to face right" in seen["plate"], seen["plate"]
+    assert "toward the pointer" not in seen["plate"] and 'MOVE 6.0"' not in seen["plate"], seen["plate"]
+    sent = scene.match.game.commands[-1]
+    assert type(sent).__name__ == "Move" and not sent.path, sent
+
+
+def test_the_bars_plate_while_picking_the_second_zombie_says_what_the_click_does() -> None:
+    """While the BAR's second zombie was being picked, the plate over the first still said 'Shift-click to split
+    the shots'. It says this click sends the 2nd at him too, or to click the 2nd zombie within 3"."""
+    g = rigged_game(soldiers={LMG: (12, 20, 270)}, zombies=[(12, 14), (13.5, 14)], dice=[])
+    ctl = Controller(g, ZombiekriegView())
+    ctl.handle(Click(g.figure(LMG).position))
+    ctl.handle(Button("fire"))
+    assert ctl.handle(Click(g.figure("z1").position, shift=True)).accepted
+    ctl.handle(Hover(g.figure("z1").position))
+    text = _plate_text(ctl)
+    assert "Shift-click" not in text, text
+    assert "this click sends the 2nd at him too" in text and 'click the 2nd zombie within 3"' in text, text

@@ -331,7 +331,7 @@ class Match:
                 self._away = False
                 self.controller.handle(Away())
             if point is not None:
-                self.controller.handle(Hover(point))
+                self.controller.handle(Hover(point, self.face_toward))  # (a drag to face: what letting go sends)
             key = (self.controller.preview_command, self.controller.hover_figure)
             if key != self._hover_key:
                 self._hover_key = key
