@@ -430,3 +430,34 @@ def test_the_bars_plate_while_picking_the_second_zombie_says_what_the_click_does
     text = _plate_text(ctl)
     assert "Shift-click" not in text, text
     assert "this click sends the 2nd at him too" in text and 'click the 2nd zombie within 3"' in text, text
+
+
+# ---- when the game is won (h98) -------------------------------------------------------------------------------
+
+
+def test_the_rules_help_says_the_exit_wins_at_once_as_the_game_does() -> None:
+    """The 3rd soldier out by the exit ended the game there and then, before the zombies' half of the turn, while
+    the rules help said 'End of turn: victory and defeat are checked' and only exterminate won at once. The game
+    is its own judge here (objectives.check_now, after every action): the help says what it does."""
+    from game.reference_pages import pages
+    from game.rules.zombiekrieg import Move
+    from game.rules.zombiekrieg.events import GameOver
+    from game.rules.zombiekrieg.testing import tiny_scenario
+    from game.rules.zombiekrieg.turn import Phase
+
+    sc = tiny_scenario("exit", turn_limit=4, exits=[(0, 0, 24, 3)], properties={"exit_count": 1})
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 7, 270), "us1-r1": (4, 12, 270)}, zombies=[(22, 22)], dice=[1, 2], scenario=sc
+    )
+    g.state.exit_count = 1
+    zombie_at = g.figure("z1").position
+    events = g.apply(Move("us1-sgt", ((12, 1.5),)))
+    assert any(isinstance(e, GameOver) and e.winner == "allies" for e in events)
+    assert g.state.turn == 1 and g.figure("z1").position == zombie_at  # in the Allies' half: no zombie moved
+    assert g.state.phase == Phase.OVER
+    help_text = {s.split("\n", 1)[0]: s for s in pages()["zombiekrieg.md"].split("\n## ")}  # (as the help has it)
+    turn = help_text["The turn"]
+    assert "End of turn: victory and defeat are checked." not in turn, turn
+    assert "at once" in turn and "exit" in turn, turn
+    won = next(text for title, text in help_text.items() if "exit: move a number of figures" in text)
+    assert "won the moment the last of them leaves" in won, won
