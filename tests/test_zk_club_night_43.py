@@ -461,3 +461,39 @@ def test_the_rules_help_says_the_exit_wins_at_once_as_the_game_does() -> None:
     assert "at once" in turn and "exit" in turn, turn
     won = next(text for title, text in help_text.items() if "exit: move a number of figures" in text)
     assert "won the moment the last of them leaves" in won, won
+
+
+# ---- the zombies' lines in the log (h98) ----------------------------------------------------------------------
+
+
+def test_the_zombies_lines_say_toward_whom_and_read_the_same_live_and_after_loading(app) -> None:  # noqa: ANN001
+    """The log said 'Zombie 7 lurches. 3 zombies lurch. 5 zombies lurch.' as the zombies' turn played, toward no
+    one, and the same turn read back from a save said '26 zombies charge toward Sergeant Russo' (one line for the
+    whole run, toward whoever stood nearest at the end). A lurch says toward whom, and the live log's zombie lines are
+    the ones the whole log gives when read back."""
+    from ui_driver import end_turn, need_default_scenario, play_out, start_game
+
+    from game.controller import Mode
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    game = scene.match.game
+    for _ in range(3):  # three turns of zombies, their moves told as the screen plays them
+        end_turn(app, scene)
+        for _ in range(20000):
+            app.run_frames(1)
+            if scene.match.controller.mode not in (Mode.ZOMBIE_TURN,) and not scene.match.playback.busy:
+                break
+        play_out(app, scene)
+        if game.over:
+            break
+    zombie = '<font color="#D98C8C">'
+
+    def moves(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.startswith(zombie) and ("lurch" in line or "charge" in line)]
+
+    live = moves(scene.log_lines)
+    loaded = moves(ZombiekriegView().log_lines(game, game.log))
+    assert live and live == loaded, (live, loaded)
+    assert all(" toward " in line for line in live if " lurch" in line or " charge" in line), live

@@ -212,6 +212,7 @@ class GameScene(Scene):
             log=self.log,
             sound=self.app.sounds.play,
             outlet=self.outlet,
+            unlog=self.log_panel.take_back,
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
