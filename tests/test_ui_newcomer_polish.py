@@ -117,7 +117,8 @@ def test_a_knocked_down_zombies_tag_shows_over_the_neighbour_standing_on_it() ->
     view.draw(screen)
     x, y = view.camera.to_screen(down.position)
     nx, ny = view.camera.to_screen(above.position)
-    box = pygame.Rect(round(nx) - 6, round(ny) - 6, 12, round(y - ny))  # the neighbour's base, over the tag
+    # the neighbour's base (shown 20 pixels across), over the tag (a plate since h98: 'down', its count apart)
+    box = pygame.Rect(round(nx) - 10, round(ny) - 10, 20, round(y - ny) + 4)
     tag = [
         (px, py)
         for px in range(box.left, box.right)

@@ -164,7 +164,7 @@ def test_the_down_tags_of_fallen_zombies_lying_close_do_not_overlap() -> None:
     ]
     view.draw(pygame.Surface((400, 300)))
     tags = view.tag_rects
-    assert view.tag_words == ["4 DOWN"]  # one tag for the huddle (session 43: a pile's DOWNs, stacked, ran on)
+    assert view.tag_words == ["4 down"]  # one tag for the huddle (session 43: a pile's DOWNs, stacked, ran on)
     assert not any(a.colliderect(b) for i, a in enumerate(tags) for b in tags[i + 1 :]), tags
     pygame.quit()
 

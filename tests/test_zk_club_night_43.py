@@ -130,7 +130,7 @@ def test_a_pile_of_fallen_zombies_reads_3_down_once_not_down_down_down(app) -> N
     scene.match.resync()
     zoom_on(scene, (25.0, 20.0), 24.0)
     app.run_frames(3)
-    assert sorted(scene.view.tag_words) == ["3 DOWN", "DOWN"], scene.view.tag_words
+    assert sorted(scene.view.tag_words) == ["3 down", "down"], scene.view.tag_words
     rects = scene.view.tag_rects
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :]), rects
 
@@ -264,3 +264,236 @@ def test_a_player_who_pans_in_the_zombies_turn_keeps_his_camera(app) -> None:  #
             break
         app.run_frames(1)
         assert cam.offset == mine
+
+
+# ---- the fallen read at the fit zoom (h98) --------------------------------------------------------------------
+
+
+def _colour_count(surface, colour) -> int:  # noqa: ANN001
+    import pygame
+
+    raw = pygame.image.tobytes(surface, "RGBA")
+    want = bytes(colour)
+    return sum(1 for i in range(0, len(raw), 4) if raw[i : i + 3] == want)
+
+
+def test_the_fallen_in_a_crowd_read_down_clear_of_the_exits_name_and_a_dead_man_shows_a_cross(app) -> None:  # noqa: ANN001
+    """Normandy Village by the exit (newcomer h98): a heap's tag read '5DOWN' across 'EXIT: Track to the bridge',
+    a knocked-down zombie looked like the standing ones round him, and a dead soldier was a red splat under the
+    zombies. The tag reads '3 down' (its count set apart), clear of the zone's name; a knocked-down base is
+    greyed, its teeth and rim no longer his side's fresh colours; a pale cross marks the dead man over them."""
+    import pygame
+    from ui_driver import need_default_scenario, start_game, zoom_on
+
+    from game.ui.table_view import GRAVE_COLOUR, ZOMBIE_TEETH_COLOUR, shown_radius
+
+    need_default_scenario()
+    scene = start_game(app, seed=1)
+    game, view = scene.match.game, scene.view
+    exit_zone = next(z for z in view.scenario.zones if "EXIT" in view.zone_label(z)[0])
+    x0, y0, x1, y1 = exit_zone.area.bounds
+    zoom_on(scene, ((x0 + x1) / 2, y1), 16.0)
+    app.run_frames(3)
+    name = next(rect for kind, text, rect in view.words if kind == "zone" and text.startswith("EXIT"))
+    zombies = [z for z in game.figures if z.is_zombie and z.on_table]
+    r = shown_radius(zombies[0].radius * view.camera.ppi)
+    first = view.camera.to_table((name.centerx, name.bottom + r - 2))  # its tag would sit on the name
+    heap = [first, (first[0] + 1.0, first[1] + 0.3), (first[0] + 0.5, first[1] + 1.0)]
+    for z, spot in zip(zombies, heap):
+        game.world.set_position(z, spot)
+        z.state = "knocked_down"
+    killed = next(f for f in game.state.allied() if f.on_table)
+    grave = (first[0] - 4.0, first[1] + 3.0)
+    game.world.set_position(killed, grave)
+    killed.state = "dead"
+    game.world.set_position(zombies[3], grave)  # a zombie standing on the man he killed
+    scene.match.resync()
+    app.run_frames(3)
+    assert view.tag_words == ["3 down"], view.tag_words
+    assert not any(tag.colliderect(name) for tag in view.tag_rects), (view.tag_rects, name)
+    down = next(t for t in view.tokens if t.id == zombies[0].id)
+    standing = next(t for t in view.tokens if t.id == zombies[3].id)
+    looks = [view._look(t, r, round(t.facing))[0] for t in (standing, down)]
+    assert _colour_count(looks[0], ZOMBIE_TEETH_COLOUR) > 20
+    assert _colour_count(looks[1], ZOMBIE_TEETH_COLOUR) == 0  # grey teeth, grey rim: not one standing
+    spot = tuple(round(v) for v in view.camera.to_screen(grave))
+    assert spot in view.grave_spots, (spot, view.grave_spots)
+    assert pygame.display.get_surface().get_at(spot)[:3] == GRAVE_COLOUR  # over the zombie on him
+
+
+# ---- what a drag's or a click's plate says it will do (h98) ---------------------------------------------------
+
+
+def _scene_plate(scene) -> str:  # noqa: ANN001
+    """The plate's words on the scene's table now (the preview the match draws, with the drag's facing)."""
+    m = scene.match
+    ctl = m.controller
+    prims = m.view.drawing(m.game, ctl.preview_command, ctl.preview, m.face_toward)
+    return "\n".join(p.text for p in prims if isinstance(p, Plate))
+
+
+def _drag(app, a, b, check) -> None:  # noqa: ANN001
+    """A left drag on the screen from ``a`` to ``b``; ``check()`` mid-drag, then let go."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.run_frames(1)
+    for k in (0.5, 1.0):
+        at = (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+        app.run_frames(2)
+    check()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.run_frames(2)
+
+
+def _rifleman_aiming_a_move(app):  # noqa: ANN001, ANN202
+    import pygame
+    from ui_driver import click, key, need_default_scenario, play_out, screen_of, start_game, zoom_on
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    f = next(f for f in scene.match.game.state.allied() if f.on_table and f.role == "rifleman")
+    zoom_on(scene, f.position, 24.0)
+    app.run_frames(2)
+    click(app, screen_of(scene, f.position))
+    key(app, pygame.K_m)
+    return scene, f
+
+
+def _open_ground(scene, f, inches: float):  # noqa: ANN001, ANN202
+    """A spot ``inches`` from ``f`` that a move reaches straight (nothing to route round)."""
+    from game.rules.contract import Aim
+
+    m = scene.match
+    for dx, dy in ((0, -1), (1, 0), (-1, 0), (0, 1), (0.7, -0.7), (-0.7, -0.7)):
+        spot = (f.position[0] + dx * inches, f.position[1] + dy * inches)
+        cmd = m.view.command(m.game, f.id, "move", Aim(path=(spot,)))
+        preview = m.game.preview(cmd) if cmd is not None else None
+        if preview is not None and preview.legal and abs(preview.details.get("length", 0.0) - inches) < 0.2:
+            return spot
+    raise AssertionError("no open ground round him")
+
+
+def test_a_drag_from_a_moves_destination_says_he_moves_there_and_faces_the_pointer(app) -> None:  # noqa: ANN001
+    """A drag from a move's destination to set his facing showed 'MOVE 6.0" His whole move toward the pointer,
+    10.5" away' (a move to the pointer) though letting go moved him 3.3" to where the drag began. The plate, mid-drag,
+    is of what letting go sends: the move to where the drag began, facing the pointer."""
+    import re
+
+    from ui_driver import screen_of
+
+    scene, f = _rifleman_aiming_a_move(app)
+    game = scene.match.game
+    dest = _open_ground(scene, f, 3.0)
+    a = screen_of(scene, dest)
+    b = (a[0] + 200, a[1] - 60)  # far beyond his 6": the way he is to face
+    seen: dict[str, object] = {}
+
+    def check() -> None:
+        seen["plate"], seen["cmd"] = _scene_plate(scene), scene.match.controller.preview_command
+
+    _drag(app, a, b, check)
+    plate = str(seen["plate"])
+    assert re.search(r'MOVE: moves (2\.9|3\.[01])" and faces right', plate), plate  # (3" give or take a pixel)
+    assert "toward the pointer" not in plate and 'MOVE 6.0"' not in plate, plate
+    sent = game.commands[-1]
+    assert type(sent).__name__ == "Move" and sent == seen["cmd"], (sent, seen["cmd"])  # the plate's move was sent
+
+
+def test_turning_in_place_after_m_says_he_turns_to_face(app) -> None:  # noqa: ANN001
+    """After M, a drag from his own base showed 'MOVE 6.0" His whole move toward the pointer' but only turned him.
+    The plate says he turns to face the way dragged, and that is what is sent."""
+    from ui_driver import screen_of
+
+    scene, f = _rifleman_aiming_a_move(app)
+    a = screen_of(scene, f.position)
+    b = (a[0] + 150, a[1])  # to the right
+    seen: dict[str, str] = {}
+    _drag(app, a, b, lambda: seen.setdefault("plate", _scene_plate(scene)))
+    assert "MOVE: turns to face right" in seen["plate"], seen["plate"]
+    assert "toward the pointer" not in seen["plate"] and 'MOVE 6.0"' not in seen["plate"], seen["plate"]
+    sent = scene.match.game.commands[-1]
+    assert type(sent).__name__ == "Move" and not sent.path, sent
+
+
+def test_the_bars_plate_while_picking_the_second_zombie_says_what_the_click_does() -> None:
+    """While the BAR's second zombie was being picked, the plate over the first still said 'Shift-click to split
+    the shots'. It says this click sends the 2nd at him too, or to click the 2nd zombie within 3"."""
+    g = rigged_game(soldiers={LMG: (12, 20, 270)}, zombies=[(12, 14), (13.5, 14)], dice=[])
+    ctl = Controller(g, ZombiekriegView())
+    ctl.handle(Click(g.figure(LMG).position))
+    ctl.handle(Button("fire"))
+    assert ctl.handle(Click(g.figure("z1").position, shift=True)).accepted
+    ctl.handle(Hover(g.figure("z1").position))
+    text = _plate_text(ctl)
+    assert "Shift-click" not in text, text
+    assert "this click sends the 2nd at him too" in text and 'click the 2nd zombie within 3"' in text, text
+
+
+# ---- when the game is won (h98) -------------------------------------------------------------------------------
+
+
+def test_the_rules_help_says_the_exit_wins_at_once_as_the_game_does() -> None:
+    """The 3rd soldier out by the exit ended the game there and then, before the zombies' half of the turn, while
+    the rules help said 'End of turn: victory and defeat are checked' and only exterminate won at once. The game
+    is its own judge here (objectives.check_now, after every action): the help says what it does."""
+    from game.reference_pages import pages
+    from game.rules.zombiekrieg import Move
+    from game.rules.zombiekrieg.events import GameOver
+    from game.rules.zombiekrieg.testing import tiny_scenario
+    from game.rules.zombiekrieg.turn import Phase
+
+    sc = tiny_scenario("exit", turn_limit=4, exits=[(0, 0, 24, 3)], properties={"exit_count": 1})
+    g = rigged_game(
+        soldiers={"us1-sgt": (12, 7, 270), "us1-r1": (4, 12, 270)}, zombies=[(22, 22)], dice=[1, 2], scenario=sc
+    )
+    g.state.exit_count = 1
+    zombie_at = g.figure("z1").position
+    events = g.apply(Move("us1-sgt", ((12, 1.5),)))
+    assert any(isinstance(e, GameOver) and e.winner == "allies" for e in events)
+    assert g.state.turn == 1 and g.figure("z1").position == zombie_at  # in the Allies' half: no zombie moved
+    assert g.state.phase == Phase.OVER
+    help_text = {s.split("\n", 1)[0]: s for s in pages()["zombiekrieg.md"].split("\n## ")}  # (as the help has it)
+    turn = help_text["The turn"]
+    assert "End of turn: victory and defeat are checked." not in turn, turn
+    assert "at once" in turn and "exit" in turn, turn
+    won = next(text for title, text in help_text.items() if "exit: move a number of figures" in text)
+    assert "won the moment the last of them leaves" in won, won
+
+
+# ---- the zombies' lines in the log (h98) ----------------------------------------------------------------------
+
+
+def test_the_zombies_lines_say_toward_whom_and_read_the_same_live_and_after_loading(app) -> None:  # noqa: ANN001
+    """The log said 'Zombie 7 lurches. 3 zombies lurch. 5 zombies lurch.' as the zombies' turn played, toward no
+    one, and the same turn read back from a save said '26 zombies charge toward Sergeant Russo' (one line for the
+    whole run, toward whoever stood nearest at the end). A lurch says toward whom, and the live log's zombie lines are
+    the ones the whole log gives when read back."""
+    from ui_driver import end_turn, need_default_scenario, play_out, start_game
+
+    from game.controller import Mode
+
+    need_default_scenario()
+    scene = start_game(app, speed=8.0, seed=1)
+    play_out(app, scene)
+    game = scene.match.game
+    for _ in range(3):  # three turns of zombies, their moves told as the screen plays them
+        end_turn(app, scene)
+        for _ in range(20000):
+            app.run_frames(1)
+            if scene.match.controller.mode not in (Mode.ZOMBIE_TURN,) and not scene.match.playback.busy:
+                break
+        play_out(app, scene)
+        if game.over:
+            break
+    zombie = '<font color="#D98C8C">'
+
+    def moves(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.startswith(zombie) and ("lurch" in line or "charge" in line)]
+
+    live = moves(scene.log_lines)
+    loaded = moves(ZombiekriegView().log_lines(game, game.log))
+    assert live and live == loaded, (live, loaded)
+    assert all(" toward " in line for line in live if " lurch" in line or " charge" in line), live

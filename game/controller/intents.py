@@ -16,9 +16,11 @@ class Intent:
 
 @dataclass(frozen=True)
 class Hover(Intent):
-    """The pointer is over ``point`` (inches)."""
+    """The pointer is over ``point`` (inches); ``face_toward``: a drag that began at ``point`` is there now (the
+    preview is of what letting go will send: the move to ``point``, facing it)."""
 
     point: Point
+    face_toward: Point | None = None
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,7 @@ class Controller:
                 return Feedback()
             return self._refuse("The game is over.")
         if isinstance(intent, Hover):
-            return self._hover(intent.point)
+            return self._hover(intent.point, intent.face_toward)
         if not (isinstance(intent, Button) and intent.name == "end_turn"):
             self._end_asked = False  # anything else done between: the question is asked afresh
         if isinstance(intent, Button):
@@ -203,10 +203,10 @@ class Controller:
         return Feedback()
 
     # -- hover: previews from the rules
-    def _hover(self, point: Point) -> Feedback:
+    def _hover(self, point: Point, face_toward: Point | None = None) -> Feedback:
         self.hover_point = point
         self.hover_figure = self.figure_at(point)
-        cmd, targets = self._command_for(point, shift=False, face_toward=None)
+        cmd, targets = self._command_for(point, shift=False, face_toward=face_toward)
         if cmd != self.preview_command:
             self.preview_command = cmd
             self.preview_targets = targets

@@ -40,6 +40,7 @@ HOLD_SECONDS = 3.0  # at 1x: the pause before the rules go on by themselves (the
 GUARD_SECONDS = 2.0  # an E this soon after the game moved on by itself asks first
 JUST_BEGUN = "began by itself just now: press E again to end it."
 TRACER_COLOUR = (255, 240, 150)
+TOLD_MOST = 400  # events the log tells again as one at most (a zombie phase), so a long game costs no more a batch
 
 
 @dataclass
@@ -76,6 +77,7 @@ class Match:
         log: Callable[[str], None] | None = None,
         sound: Callable[[str], None] | None = None,
         outlet: Outlet | None = None,
+        unlog: Callable[[Sequence[str]], bool] | None = None,
     ) -> None:
         self.game = game
         self.view = view
@@ -86,6 +88,11 @@ class Match:
             self.looks, view.animation, speed, self._is_zombie, self._radius, most, lambda: units_of(self.game)
         )
         self.log = log or (lambda line: None)
+        # takes the log's last lines back when they are still its last (True), so the next events' lines may tell
+        # them better: a log written batch by batch reads as the same log read back whole from a save
+        self.unlog = unlog
+        self._told: list[Any] = []  # the last batches logged while their last line may still be told better
+        self._told_lines: list[str] = []  # and the lines they gave
         self.sound = sound or (lambda sid: None)
         self.dice: DiceShown | None = None
         self.status = ""
@@ -331,7 +338,7 @@ class Match:
                 self._away = False
                 self.controller.handle(Away())
             if point is not None:
-                self.controller.handle(Hover(point))
+                self.controller.handle(Hover(point, self.face_toward))  # (a drag to face: what letting go sends)
             key = (self.controller.preview_command, self.controller.hover_figure)
             if key != self._hover_key:
                 self._hover_key = key
@@ -696,7 +703,21 @@ class Match:
         self.version += 1
 
     def log_lines_for(self, events: Sequence[Any]) -> None:
-        for line in self.view.log_lines(self.game, events):
+        """The log lines of ``events``. Where the batch before ends with a line these events tell better (a run of
+        zombie moves going on: "Zombie 7 lurches." then "3 zombies lurch."), that line is taken back and the two
+        batches told as one, as a save's log is when read back whole ("4 zombies lurch toward ...")."""
+        lines = self.view.log_lines(self.game, events)
+        told, old = self._told, self._told_lines
+        if told and self.unlog is not None and len(told) + len(events) <= TOLD_MOST:
+            whole = self.view.log_lines(self.game, [*told, *events])
+            same = next((i for i, (a, b) in enumerate(zip(old, whole)) if a != b), min(len(old), len(whole)))
+            if whole != old + lines and same >= len(old) - 1 and self.unlog(old[same:]):
+                self._told, self._told_lines = [*told, *events], whole
+                for line in whole[same:]:
+                    self.log(line)
+                return
+        self._told, self._told_lines = (list(events), lines) if len(events) <= TOLD_MOST else ([], [])
+        for line in lines:
             self.log(line)
 
     def resync(self) -> None:

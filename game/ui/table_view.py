@@ -67,6 +67,10 @@ NUMBERED_MARK = 6.0  # a hot-seat mark this many pixels across its half shows th
 
 
 ZOMBIE_TEETH_COLOUR = (196, 38, 34)  # fresh blood: brighter than the dried-blood rim inside it
+DOWN_COLOUR = (150, 146, 134)  # a knocked-down figure's teeth and rim: dull grey, not his side's fresh colour
+LYING_MARK_COLOUR = (235, 225, 195)  # the bar across a knocked-down base: a figure lying flat
+GRAVE_COLOUR = (240, 236, 225)  # the cross on a dead soldier's spot
+DOWN_TAG_COLOUR = (255, 200, 120)
 MIN_TOKEN_RADIUS = 10.0  # pixels: a figure never shows smaller than a 20-pixel token, whatever the zoom
 BASE_RING_COLOUR = (245, 240, 220)  # the true base, drawn inside a token shown bigger than it
 
@@ -357,7 +361,8 @@ class TableView:
         self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
         # where the fallen figures' DOWN tags were drawn last (stacked apart)
         self.tag_rects: list[pygame.Rect] = []
-        self.tag_words: list[str] = []  # and what each says ("DOWN", "3 DOWN" over a heap)
+        self.tag_words: list[str] = []  # and what each says ("down", "3 down" over a heap)
+        self.grave_spots: list[tuple[int, int]] = []  # where the dead soldiers' crosses were drawn last
         self.words_forced = 0  # words that had to show but found no free spot last frame
         # what the words were placed for (the things themselves, compared by identity) and their blits
         self._words_for: tuple = ()
@@ -614,6 +619,7 @@ class TableView:
         looks = self._looks
         blits = []
         fallen: list[tuple[TokenView, float, float, float]] = []
+        graves: list[tuple[float, float, float]] = []
         for token in tokens:
             px, py = token.position
             cx, cy = x0 + (px - ox) * ppi, y0 + (py - oy) * ppi  # Camera.to_screen, inlined
@@ -641,10 +647,17 @@ class TableView:
             blits.append((image, (round(cx) - dx, round(cy) - dy)))
             if token.state == "knocked_down" and r >= 6 and not stood_on(token, tokens):
                 fallen.append((token, cx, cy, r))
+            elif token.state == "dead" and token.side not in ("zombie", "npc"):
+                graves.append((cx, cy, r))
+        # a dead man's cross over every token: a zombie standing on him never hides where he fell
+        blits += [self._grave(cx, cy, r) for cx, cy, r in graves]
+        self.grave_spots = [(round(cx), round(cy)) for cx, cy, _ in graves]
         # the status tags last, over every token (a neighbour's base never hides a DOWN): one a heap of fallen
-        # figures ("3 DOWN"), stacked apart where heaps lie close (their DOWNs ran together)
+        # figures ("3 down"), stacked apart where heaps lie close (their DOWNs ran together), clear of the zones'
+        # names (a heap by the exit wrote its tag across "EXIT: Track to the bridge")
         tags = self._down_tags(fallen)
-        rects = stacked([image.get_rect(topleft=at) for image, at in tags])
+        zones = [rect for kind, _, rect in self.words if kind == "zone"]
+        rects = stacked([self._clear_of(image.get_rect(topleft=at), zones) for image, at in tags])
         blits += [(image, rect.topleft) for (image, _), rect in zip(tags, rects)]
         self.tag_rects = rects
         surface.fblits(blits)
@@ -653,13 +666,13 @@ class TableView:
     def _down_tags(
         self, fallen: Sequence[tuple[TokenView, float, float, float]]
     ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """The knocked-down figures' tags: one "DOWN" each, but one "3 DOWN" a heap of them, bases all but
+        """The knocked-down figures' tags: one "down" each, but one "3 down" a heap of them, bases all but
         touching (a melee's pile read "DOWN DOWN DOWN", each tag over the next), over the heap's middle."""
         tags = [self._down_tag(*one) for one in fallen]
         bases = [pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r)) for _, cx, cy, r in fallen]
         out, self.tag_words = [], []
         for pile in piles(bases, max((r for *_, r in fallen), default=0.0) // 2):
-            self.tag_words.append("DOWN" if len(pile) == 1 else f"{len(pile)} DOWN")
+            self.tag_words.append("down" if len(pile) == 1 else f"{len(pile)} down")
             if len(pile) == 1:
                 out.append(tags[pile[0]])
                 continue
@@ -667,19 +680,61 @@ class TableView:
             cx = sum(cx for _, cx, _, _ in heap) / len(heap)
             token, r = heap[0][0], max(r for _, _, _, r in heap)
             top = min(cy - r for _, _, cy, r in heap)  # (over the highest base, as one figure's DOWN)
-            out.append(self._down_tag(token, cx, top + r, r, f"{len(heap)} DOWN"))
+            out.append(self._down_tag(token, cx, top + r, r, len(heap)))
         return out
 
     def _down_tag(
-        self, token: TokenView, cx: float, cy: float, r: float, words: str = "DOWN"
+        self, token: TokenView, cx: float, cy: float, r: float, count: int = 1
     ) -> tuple[pygame.Surface, tuple[int, int]]:
-        """A knocked-down figure's DOWN in words: above the base of one lying on it (not across him), else on
-        his middle. Drawn after every token (:meth:`_draw_tokens`)."""
+        """A knocked-down figure's "down" on a dark plate: above the base of one lying on it (not across him),
+        else on his middle; a heap's count set apart from the word by a full space ("6DOWN" ran together in
+        the small print). Drawn after every token (:meth:`_draw_tokens`)."""
         lying = token.sprite.endswith("_down") or self.assets.has(token.sprite + "_down")
-        size = max(12, int(r * 0.5)) if lying else max(14, int(r * 0.7))
-        text = self.texts.render(words, size, (255, 200, 120))
+        size = max(15, int(r * 0.6)) if lying else max(15, int(r * 0.7))
+        parts = [
+            self.texts.render(w, size, DOWN_TAG_COLOUR) for w in ([str(count)] if count > 1 else []) + ["down"]
+        ]
+        gap = max(4, size // 3)
+        w = sum(p.get_width() for p in parts) + gap * (len(parts) - 1) + 6
+        h = max(p.get_height() for p in parts) + 2
+        text = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(text, PLATE_BG, text.get_rect(), border_radius=3)
+        x = 3
+        for part in parts:
+            text.blit(part, (x, 1))
+            x += part.get_width() + gap
         rect = text.get_rect(midbottom=(round(cx), round(cy - r - 2))) if lying else text.get_rect(center=(cx, cy))
         return text, rect.topleft
+
+    @staticmethod
+    def _clear_of(rect: pygame.Rect, names: Sequence[pygame.Rect]) -> pygame.Rect:
+        """``rect`` lifted, or else lowered, off the zones' names it would cover (as little as that takes)."""
+        if rect.collidelist(names) < 0:
+            return rect
+        up, down = pygame.Rect(rect), pygame.Rect(rect)
+        for _ in range(len(names) + 1):
+            if (hit := up.collidelist(names)) >= 0:
+                up.bottom = names[hit].top - 1
+            if (hit := down.collidelist(names)) >= 0:
+                down.top = names[hit].bottom + 1
+        return min((up, down), key=lambda r: (r.collidelist(names) >= 0, abs(r.y - rect.y)))
+
+    def _grave(self, cx: float, cy: float, r: float) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A dead soldier's spot: a pale cross, outlined, about his base across (his red mark alone was lost
+        under the zombies that killed him; his name shows on hover)."""
+        k = max(5, round(r * 0.6))
+        arm = max(2, round(k / 3))
+        size = 2 * k + 4
+        cross = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size // 2
+        for colour, grow in (((12, 12, 10), 1), (GRAVE_COLOUR, 0)):
+            pygame.draw.rect(
+                cross, colour, pygame.Rect(c - arm // 2 - grow, c - k - grow, arm + 2 * grow, 2 * k + 2 * grow)
+            )
+            bar = pygame.Rect(0, 0, round(k * 1.4) + 2 * grow, arm + 2 * grow)
+            bar.center = (c, c - k // 3)
+            pygame.draw.rect(cross, colour, bar)
+        return cross, (round(cx) - c, round(cy) - c)
 
     def forget_looks(self) -> None:
         """Paint every token afresh next frame (after its art or shadows were changed)."""
@@ -714,7 +769,7 @@ class TableView:
             return
         self._blit_shadow(surface, cx, cy, r, lying=down)
         if token.side == "zombie":  # a ring of teeth: a zombie never reads as a bystander, at any zoom
-            pygame.draw.polygon(surface, ZOMBIE_TEETH_COLOUR, zombie_teeth(cx, cy, r))
+            pygame.draw.polygon(surface, DOWN_COLOUR if down else ZOMBIE_TEETH_COLOUR, zombie_teeth(cx, cy, r))
         if token.ready and r >= 4:  # may still act: a bright ring outside the base
             pygame.draw.circle(surface, READY_COLOUR, (cx, cy), r + 3, 2)
         pygame.draw.circle(surface, (12, 12, 10), (cx, cy), r + 1)
@@ -728,7 +783,9 @@ class TableView:
             shade = self._shade(round(r))
             surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
         ring = PLAYER_COLOURS.get(token.player, side)
-        pygame.draw.circle(surface, ring, (cx, cy), r, max(2, int(r / 8)))
+        pygame.draw.circle(surface, DOWN_COLOUR if down else ring, (cx, cy), r, max(2, int(r / 8)))
+        if down:  # in a crowd his lying art alone read as one standing: greyed, and a bar across him, lying flat
+            self._draw_lying_mark(surface, cx, cy, r)
         if token.state == "acted" and r >= 5:  # and a done tick on the rim, not colour alone
             self._draw_done_mark(surface, (cx + r * 0.72, cy + r * 0.72), r, ring)
         if token.player and r >= 5:  # hot-seat: the player's mark on the rim, in his colour (never colour alone)
@@ -779,6 +836,17 @@ class TableView:
         size = max(17, int(r * 2)) if r < RIM_MARK else max(15, int(r * 0.7))
         at = (cx, cy) if r < RIM_MARK else (cx - r * 0.72, cy + r * 0.72)
         self.texts.blit(surface, mark, size, RANK_MARK_COLOUR, at)
+
+    def _draw_lying_mark(self, surface: pygame.Surface, cx: float, cy: float, r: float) -> None:
+        """A knocked-down figure: the base greyed over and a pale bar across its middle (a figure lying flat),
+        outlined, so a fallen zombie in a crowd of standing ones reads as down at the fit zoom."""
+        shade = self._shade(round(r))
+        surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
+        half, thick = r * 0.7, max(3, round(r / 4))
+        bar = pygame.Rect(0, 0, round(2 * half), thick)
+        bar.center = (round(cx), round(cy))
+        pygame.draw.rect(surface, (12, 12, 10), bar.inflate(2, 2), border_radius=thick // 2 + 1)
+        pygame.draw.rect(surface, LYING_MARK_COLOUR, bar, border_radius=thick // 2)
 
     def _draw_done_mark(self, surface: pygame.Surface, at: Point, r: float, colour: tuple[int, int, int]) -> None:
         """A figure who has acted: a dark tick on a disc of his rim's colour (his player's), on the rim

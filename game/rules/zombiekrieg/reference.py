@@ -455,7 +455,12 @@ def _turn(w: _Writer) -> Section:
             ),
             s("Axis turn: the reaction roll, the zombies move, then melee."),
             w.p("Steps 3 and 4 come in the order initiative gave."),
-            s("End of turn: victory and defeat are checked."),
+            s(
+                "End of turn: reach, survive and the turn limit are checked. The rest end the game at once, in "
+                "the middle of a turn if need be: the last soldier needed leaving by the exit, the last zombie "
+                "killed, every NCO dead, too few left to make the exit, no Allied figure left on the table (what is "
+                "left of the turn is not played)."
+            ),
         ],
     )
 
@@ -779,7 +784,9 @@ def _winning(w: _Writer) -> Section:
                 "exit: move a number of figures off the table through the exit zone (the map says how many; if it "
                 "does not, ",
                 w.text("objective.exit_fraction", share(w.get("objective.exit_fraction"))),
-                " the Allied figures, rounded up). Too few left on the table to make it is a defeat.",
+                " the Allied figures, rounded up). The game is won the moment the last of them leaves (what is left "
+                "of the turn, the zombies' half too, is not played); too few left on the table to make it is a "
+                "defeat at once.",
             ),
             w.b("survive: an NCO is still alive at the end of the last turn."),
             w.b("exterminate: every zombie killed (a win at once)."),
@@ -1123,8 +1130,9 @@ CHOICES: tuple[Callable[[_Writer], tuple[Part, ...]], ...] = (
         ' column, for "seen" and for the unit. Zombies see in every direction.',
     ),
     lambda w: (
-        "Objectives: exterminate wins at once; exit loses when too few are left to make it; under exit a figure "
-        "whose move ends in the exit zone leaves the table.",
+        "Objectives: exterminate wins at once; exit wins at once when the last soldier needed leaves, and loses "
+        "at once when too few are left to make it; under exit a figure whose move ends in the exit zone leaves "
+        "the table.",
     ),
     lambda w: (
         "Set-up: each section deploys in its player's deploy zone on a grid from its centre, facing the "

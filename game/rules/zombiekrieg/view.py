@@ -31,6 +31,7 @@ from game.rules.routing import Routes
 from game.rules.zombiekrieg import formation, horde, names, order, view_events, view_previews
 from game.rules.zombiekrieg.commands import EndTurn, Fire, Move, MoveSection, Order
 from game.rules.zombiekrieg.game import ZombiekriegGame
+from game.rules.zombiekrieg.log_places import SoldiersThen
 from game.rules.zombiekrieg.names import name_of, short_name
 from game.rules.zombiekrieg.state import Figure
 
@@ -186,6 +187,9 @@ class ZombiekriegView:
         # 1D6")
         self.routes = Routes(avoid_clutter=True)
         self.section_routes: dict[str, Routes] = {}  # a section move's: one a soldier, so each keeps his grid
+        self._soldiers_then = (
+            SoldiersThen()
+        )  # where the soldiers stood as the log goes (whom the zombies went for)
 
     def _routes_of(self, fid: str) -> Routes:
         return self.section_routes.setdefault(fid, Routes(avoid_clutter=True))
@@ -476,19 +480,24 @@ class ZombiekriegView:
     # ---- events ---------------------------------------------------------------------------------
 
     def log_lines(self, game: ZombiekriegGame, events: Sequence[Event]) -> list[str]:
+        base = _log_index(game.log, events)
         return view_events.lines_of(
             events,
             lambda fid: self._safe_name(game, fid),
             lambda text: self.player_words(game, text),
-            lambda point: self._nearest_soldier(game, point),
+            lambda point, i: self._nearest_soldier(game, point, base + i if base is not None else None),
         )
 
-    def _nearest_soldier(self, game: ZombiekriegGame, point: tuple[float, float]) -> str:
-        """The name of the Allied figure on the table nearest ``point`` ("" when none is left)."""
-        soldiers = [f for f in game.state.allied() if f.on_table]
-        if not soldiers:
+    def _nearest_soldier(self, game: ZombiekriegGame, point: tuple[float, float], index: int | None = None) -> str:
+        """The name of the Allied figure on the table nearest ``point`` ("" when none is left): as the table stood
+        before ``game.log[index]`` (a log read back from a save names the man it named live), else as it stands."""
+        if index is None:
+            places = {f.id: f.position for f in game.state.allied() if f.on_table}
+        else:
+            places = self._soldiers_then.at(game, index)
+        if not places:
             return ""
-        return self.name(game, min(soldiers, key=lambda f: math.dist(f.position, point)).id)
+        return self.name(game, min(places, key=lambda fid: math.dist(places[fid], point)))
 
     def _safe_name(self, game: ZombiekriegGame, fid: str) -> str:
         try:
@@ -525,3 +534,15 @@ def _while_his_sergeant_leads(game: ZombiekriegGame) -> str:
     if game.world.reading("corporal_only_when_sergeant_dead"):
         return "the Corporal orders only once his Sergeant is dead."
     return "the Corporal orders only once his Sergeant is dead or has left the table by the exit."
+
+
+def _log_index(log: Sequence[Event], batch: Sequence[Event]) -> int | None:
+    """Where ``batch`` begins in ``log`` (the same event objects; looked for from the end, where a live batch is),
+    or None when it is not there."""
+    if not batch:
+        return None
+    first = batch[0]
+    for i in range(len(log) - 1, -1, -1):
+        if log[i] is first:
+            return i
+    return None

@@ -28,7 +28,8 @@ from game.rules.zombiekrieg.state import figure_number
 
 Namer = Callable[[str], str]
 Words = Callable[[str], str]  # a text from the rules with each figure's id swapped for his name
-Toward = Callable[[tuple[float, float]], str]  # the name of the soldier nearest a point, "" for none
+# the name of the soldier nearest a point as the table stood at the batch's i-th event, "" for none
+Toward = Callable[[tuple[float, float], int], str]
 Told = str | tuple[str, ...] | None  # an event's line, its lines (a roll's modifiers, then its outcome), or none
 L = TypeVar("L", bound=Callable[..., Told])  # an event's formatter
 
@@ -281,20 +282,27 @@ def lines_of(batch: Sequence[Any], name: Namer, words: Words = _plain, toward: T
     run: list[Any] = []
     told = _retold(batch)
     telling = {j: roll for j, roll in told.values()}  # the telling event's place -> the roll it tells
+    start = 0  # where the run of zombie moves began in the batch
     for i, ev in enumerate(batch):
         if i in told:
             continue
         if isinstance(ev, events.ZombieMoved):
+            start = start if run else i
             run.append(ev)
             continue
         if run:
-            out.append(_zombies_move(run, toward))
+            out.append(_zombies_move(run, _then(toward, start)))
             run = []
         line = line_of(ev, name, words, telling.get(i, ""))
         out.extend((line,) if isinstance(line, str) else line or ())
     if run:
-        out.append(_zombies_move(run, toward))
+        out.append(_zombies_move(run, _then(toward, start)))
     return out
+
+
+def _then(toward: Toward | None, i: int) -> Callable[[tuple[float, float]], str] | None:
+    """``toward`` as the table stood at the batch's ``i``-th event."""
+    return None if toward is None else (lambda point: toward(point, i))
 
 
 # what a zombie did (ZombieMoved.how), as "<ids> charge" reads
@@ -308,10 +316,11 @@ _HOW_WORDS = {
 }
 
 
-_TOWARD = ("charge",)  # a charge goes for the soldiers: which one is news (a shamble or wander goes nowhere)
+# a lurch or a charge goes for the soldiers: which one is news (a shamble or wander goes nowhere)
+_TOWARD = ("lurch", "charge")
 
 
-def _where(evs: Sequence[Any], toward: Toward | None) -> str:
+def _where(evs: Sequence[Any], toward: Callable[[tuple[float, float]], str] | None) -> str:
     """`` toward Rifleman Novak``: the soldier nearest where the group's moves ended ("" when none)."""
     ends = [tuple(ev.path[-1]) for ev in evs if ev.path]
     if toward is None or not ends:
@@ -321,7 +330,7 @@ def _where(evs: Sequence[Any], toward: Toward | None) -> str:
     return f" toward {who}" if who else ""
 
 
-def _zombies_move(run: Sequence[Any], toward: Toward | None = None) -> str:
+def _zombies_move(run: Sequence[Any], toward: Callable[[tuple[float, float]], str] | None = None) -> str:
     """A run of zombie moves in one line that says what the zombies did, counted, and where a group went
     (the kinds in the order they came): ``11 zombies charge toward Rifleman Novak; Zombie 7 rejoins the
     horde.`` (a log from before ``how`` was kept: ``3 zombies move.``)

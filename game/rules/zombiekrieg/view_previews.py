@@ -137,7 +137,12 @@ def drawing(game: ZombiekriegGame, cmd: Any, preview: Any, face_toward: Point | 
         return move_drawing(game, requested, preview, face_toward)
     if isinstance(cmd, Fire):
         return fire_drawing(
-            game, cmd.figure, cmd.target, preview, fire_geometry(game.world, cmd.figure, cmd.target)
+            game,
+            cmd.figure,
+            cmd.target,
+            preview,
+            fire_geometry(game.world, cmd.figure, cmd.target),
+            picked=cmd.second_target is not None,
         )
     if isinstance(cmd, Order):
         return order_drawing(game, cmd.figure, cmd.target, preview)
@@ -234,12 +239,18 @@ def move_drawing(
         if len(rest) >= 2 and math.dist(rest[0], rest[-1]) > 0.05:
             out.append(Path(tuple(rest), "route" if far else "blocked"))  # type: ignore[arg-type]
         if far:
-            lines.append(f'His whole move toward the pointer, {float(d.get("requested_length", 0.0)):.1f}" away')
+            toward = "the pointer" if face_toward is None else "where the drag began"  # (the pointer: his facing)
+            lines.append(f'His whole move toward {toward}, {float(d.get("requested_length", 0.0)):.1f}" away')
         else:
             out.append(Cross(stop))  # type: ignore[arg-type]
             lines.append(stops_here(in_words(d.get("blocked_by") or "", _namer(game))))
     length = float(d.get("length", 0.0))
     head = f'MOVE {length:.1f}"'
+    if (
+        face_toward is not None
+    ):  # a drag to face: what letting go does, in words (it read as a move to the pointer)
+        faces = facing_words(game, legal[-1], face_toward)  # type: ignore[arg-type]
+        head = f"MOVE: turns to face {faces}" if len(legal) < 2 else f'MOVE: moves {length:.1f}" and faces {faces}'
     lines.insert(0, head)
     if d.get("enters_clutter"):
         head += f" through the {slow}"
@@ -252,11 +263,29 @@ def move_drawing(
         reach = success * at_least(length, dice)
         lines.append(f'Reaches the pointer: {pct(reach)} (a success, then {dice}D6 >= {length:.1f}")')
     lines.append(risk_text(preview.chances))
-    lines.append("Fail: he stays put.  Drag to face a way." if face_toward is None else "Facing set by the drag.")
+    lines.append(
+        "Fail: he stays put.  Drag to face a way."
+        if face_toward is None
+        else "Fail: he stays put, facing as he was."
+    )
     if face_toward is not None:
         out.append(Path((legal[-1], face_toward), "facing", "face"))  # type: ignore[arg-type]
     out.append(Plate(legal[-1], "\n".join(lines), "path"))  # type: ignore[arg-type]
     return out
+
+
+def facing_words(game: ZombiekriegGame, at: Point, toward: Point) -> str:
+    """Which way a drag turns a figure standing at ``at``: the figure dragged onto (his name), else the way on the
+    screen ("up the table", "to the right")."""
+    for f in game.figures:
+        if f.on_table and math.dist(f.position, toward) <= f.radius + 0.2 and math.dist(f.position, at) > 0.05:
+            return name_of(game, f)
+    dx, dy = toward[0] - at[0], toward[1] - at[1]
+    if abs(dx) >= 2 * abs(dy):
+        return "right" if dx > 0 else "left"
+    if abs(dy) >= 2 * abs(dx):
+        return "down the table" if dy > 0 else "up the table"
+    return ("down" if dy > 0 else "up") + " and " + ("right" if dx > 0 else "left")
 
 
 def section_question(game: ZombiekriegGame, preview: Any) -> str:
@@ -304,9 +333,10 @@ def section_drawing(game: ZombiekriegGame, cmd: MoveSection, preview: Any) -> li
 
 
 def fire_drawing(
-    game: ZombiekriegGame, fid: str, tid: str, preview: Any, geometry: dict[str, Any]
+    game: ZombiekriegGame, fid: str, tid: str, preview: Any, geometry: dict[str, Any], picked: bool = False
 ) -> list[Primitive]:
-    """The sight line (clear / obscured / blocked, with the point it stops), and the odds."""
+    """The sight line (clear / obscured / blocked, with the point it stops), and the odds. ``picked``: the first
+    shot's zombie was Shift-clicked and the second's is being chosen."""
     f, t = game.figure(fid), game.figure(tid)
     sight = geometry.get("sight", "clear")
     end = tuple(geometry["blocked_at"]) if sight == "blocked" and geometry.get("blocked_at") else t.position
@@ -345,7 +375,7 @@ def fire_drawing(
                 f"Crit: {effects.get('critical_success')} - Success: {effects.get('success')} - Crit fail: GUTS -1"
             )
         if len(shots) > 1:
-            lines += two_shots_lines(game, tid, shots)
+            lines += two_shots_lines(game, tid, shots, picked)
             second = shots[1]
             if second["target"] != shots[0]["target"]:  # an LMG's second shot at a zombie near the first
                 t2 = game.figure(second["target"]).position
@@ -362,12 +392,20 @@ def fire_drawing(
     return out
 
 
-def two_shots_lines(game: ZombiekriegGame, tid: str, shots: list[dict[str, Any]]) -> list[str]:
+def two_shots_lines(
+    game: ZombiekriegGame, tid: str, shots: list[dict[str, Any]], picked: bool = False
+) -> list[str]:
     """A weapon that fires twice: both shots at the zombie clicked, unless split (rules: FIRE, Weapons). A newcomer's
-    BAR sent both at one zombie, the second wasted once the first knocked him down, and nothing said how to split."""
+    BAR sent both at one zombie, the second wasted once the first knocked him down, and nothing said how to split.
+    Once the split is begun (``picked``), what the next click does: the plate still said "Shift-click to split"."""
     if shots[1]["target"] != shots[0]["target"]:
         return [f"{len(shots)} shots, each its own test"]
     radius = game.data.house.lmg_second_shot_radius
+    if picked:
+        return [
+            f"1st shot at {zombie_name(tid)}; this click sends the 2nd at him too,",
+            f'or click the 2nd zombie within {radius:g}" of him',
+        ]
     return [
         f"{len(shots)} shots at {zombie_name(tid)}, each its own test:",
         "once he is down, the 2nd kills only on a double",

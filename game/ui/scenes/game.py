@@ -213,6 +213,7 @@ class GameScene(Scene):
             log=self.log,
             sound=self.app.sounds.play,
             outlet=self.outlet,
+            unlog=self.log_panel.take_back,
         )
         self.banner = self.match.banner()
         self.objective_text = self.match.objective()
@@ -658,8 +659,11 @@ class GameScene(Scene):
                 return  # the wheel over the shop (its price list) scrolls the shop, not the table behind it
         view.handle_event(event)
         if event.type == pygame.MOUSEMOTION and self.match is not None:
-            inside = view.camera.contains_screen(event.pos)
-            self.match.hover(view.click_point(event.pos) if inside else None)  # a big token: its figure
+            # a drag to face: the preview is of the release's click, where the drag began (it previewed a move
+            # toward the pointer, which only says which way he will face)
+            at = view.input.press if view.face_drag is not None and view.input.press is not None else event.pos
+            inside = view.camera.contains_screen(at)
+            self.match.hover(view.click_point(at) if inside else None)  # a big token: its figure
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """Seen before pygame_gui: the wheel at the log's top (or bottom) brings its page before (or after)."""

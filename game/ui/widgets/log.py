@@ -12,7 +12,7 @@ before, so a player reads back to turn 1 of a long game; "Later lines" and "Late
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 import pygame_gui
@@ -180,6 +180,19 @@ class LogPanel:
         box.append_html_text("<br>" + (html_line if more else LATER_LINK))
         if keep is not None:  # pygame_gui jumps to the end on append: put the reader back where he was
             self._restore(keep)
+
+    def take_back(self, lines: Sequence[str]) -> bool:
+        """Take ``lines`` off the end of the log when they are its last lines (a line the next events tell
+        better: "Zombie 7 lurches." becoming "4 zombies lurch toward ..."); False, and nothing taken, otherwise."""
+        n = len(lines)
+        if n == 0:
+            return True
+        if self.lines[-n:] != list(lines):
+            return False
+        del self.lines[-n:]
+        self.first = min(self.first, len(self.lines))
+        self.refill = self.dirty = True  # (settle shows the box afresh)
+        return True
 
     def reshow(self) -> None:
         """The box shows ``lines`` afresh, at their end (a replay that stepped back set them anew)."""
