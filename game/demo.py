@@ -246,6 +246,8 @@ class DemoLoop:
         self.tally = Tally()
         self.games_started = 0
         self.games_finished = 0
+        self.games_called = 0  # games the screen called time on (see :meth:`call_time`): no result, no tally
+        self.called = False  # time was called on the game in progress: the next tick past the pause deals again
         self.errors: list[str] = []
         self._pause = 0
         self._still = 0  # bot commands in a row that changed nothing
@@ -254,14 +256,14 @@ class DemoLoop:
         self.current = self.director.next_game()
         self.game = self.current.new_game()
         self.games_started += 1
-        self._still = 0
+        self._still, self.called = 0, False
         return list(self.game.log)
 
     def tick(self) -> list[Event]:
         """One step: the next bot command's events; set-up events when a new game starts."""
         if self.game is None:
             return self.start_next()
-        if self.game.over:
+        if self.game.over or self.called:
             if self._pause > 0:
                 self._pause -= 1
                 return []
@@ -288,6 +290,15 @@ class DemoLoop:
             self.tally.add(self.current.scenario.title, side_of(self.game))
             self._pause = self.pause_ticks
         return events
+
+    def call_time(self) -> None:
+        """The screen's time for a game is up (a passer-by should see every rule set, not one game of nine
+        minutes): the game stays as the rules left it, counts for no side, and the next one is dealt after the
+        pause. The rules know nothing of it."""
+        if self.game is not None and not self.game.over and not self.called:
+            self.called = True
+            self.games_called += 1
+            self._pause = self.pause_ticks
 
     def _stuck(self) -> str:
         """Why the game in progress will never end ("" while it goes on): a club night never stalls."""

@@ -28,7 +28,10 @@ from game.ui.camera import Camera
 Point = tuple[float, float]
 
 HOLD_SECONDS = 2.5  # the camera stays on an action this long after its last step, then pulls back
-EASE_PER_SECOND = 2.2  # how fast the camera closes on its target (a fraction e^-k*t is left after t s)
+EASE_SECONDS = 0.7  # about how long the camera takes to a new shot: it starts and stops gently (no jerk)
+MIN_SHOT = 3.0  # a shot of an action is held this long before the camera moves to another (it jumped every 1-2 s)
+MIN_CUT = 2.0  # ... unless the new action is off the clear view (or the shot is no action's): then after this long
+IN_VIEW = 0.08  # a share of the view at its edges: an action inside the rest of it is on the screen already
 CLOSE_SPAN = 18.0  # inches: the least stretch of table shown round an action
 MOST_ZOOM = 3.0  # times the fit scale: close enough to read, far enough to see who is round about
 MOVE_HOLD = 1.5  # the camera stays on a move (a horde's too) this long after it began, then frames the figures
@@ -96,17 +99,28 @@ class CameraOperator:
         self.camera = camera
         self.table_size = table_size
         self.foot = foot  # pixels at the view's foot that the screen covers (the dice, the latest line)
+        self.side = 0  # pixels at the view's right that the screen covers (the demo's title card while it is up)
         self.target = self.whole_table()
         self.hold = 0.0  # real seconds the camera stays on the action
         self.standing: dict[str, Point] = {}  # where the figures stand: framed between actions
         self.wide = False  # pulled back to the whole table (the game is over)
         self.on_action = False  # the hold is an action's (a roll or a pause after it keeps the camera there)
+        self.shot_age = MIN_SHOT  # real seconds since the camera took its shot (its target)
+        self.pending: tuple[Focus, bool] | None = None  # a shot asked for too soon (and whether it may come soon)
+        self._speed = (0.0, 0.0, 0.0)  # the camera's pace: inches a second across, down, and log-scale a second
 
     def whole_table(self) -> Focus:
-        """The fit view (Home) as a focus."""
-        probe = Camera(viewport=self.camera.viewport)
+        """The fit view (Home) as a focus: the whole table above the covered foot (none of it under the board)."""
+        x, y, w, h = self.camera.viewport
+        probe = Camera(viewport=(x, y, max(1, w - self.side), max(1, h - self.foot)))
         probe.fit(self.table_size)
-        return Focus(self.centre_of(probe), probe.ppi)
+        cx, cy = self.centre_of(probe)
+        return Focus((cx + self.side / 2 / probe.ppi, cy + self.foot / 2 / probe.ppi), probe.ppi)
+
+    def home(self) -> None:
+        """Straight to the whole table, no easing (a new view)."""
+        self.target, self._speed = self.whole_table(), (0.0, 0.0, 0.0)
+        self._place(self.target.centre, self.target.ppi)
 
     @staticmethod
     def centre_of(camera: Camera) -> Point:
@@ -114,22 +128,58 @@ class CameraOperator:
         return (camera.offset[0] + w / 2 / camera.ppi, camera.offset[1] + h / 2 / camera.ppi)
 
     def look_at(self, points: Sequence[Point]) -> None:
-        """Close in on ``points`` (the figures of an action) and stay there a while."""
+        """Close in on ``points`` (the figures of an action) and stay there a while: the shot on the screen is
+        kept while it shows them close enough; a new one is taken once the last was held :data:`MIN_SHOT`
+        (:data:`MIN_CUT` when they are off the screen)."""
         if points:
-            self.target, self.hold, self.on_action = self.framing(points), HOLD_SECONDS, True
+            self._aim(self.framing(points), points, action=True)
+            self.hold, self.on_action = HOLD_SECONDS, True
+
+    def _aim(self, focus: Focus, points: Sequence[Point], action: bool) -> None:
+        """Ask for the shot ``focus`` of ``points``: kept off while the shot on the screen shows them well enough;
+        taken at once after a move's or a waiting shot (an action is what the camera is for), else when the
+        shot on the screen has been held long enough (see :meth:`update`)."""
+        self.pending = None
+        if self.shows(points) and self.target.ppi >= focus.ppi * 0.8:
+            return  # on the screen already, near enough as close: no new shot
+        soon = not self.shows(points, 0.0) or (
+            action and not self.on_action
+        )  # off the clear view, or after a move
+        if self.shot_age >= (MIN_CUT if soon else MIN_SHOT):
+            self._take(focus)
+        else:
+            self.pending = (focus, soon)
+
+    def _take(self, focus: Focus) -> None:
+        if focus != self.target:
+            self.target, self.shot_age = focus, 0.0
+        self.pending = None
+
+    def shows(self, points: Sequence[Point], edge: float = IN_VIEW) -> bool:
+        """Whether the shot the camera is taking shows ``points`` clear of the view's edges (``edge``: a share of
+        the view), the foot and the side."""
+        _, _, w, h = self.camera.viewport
+        ppi, (cx, cy) = self.target.ppi, self.target.centre
+        x0, y0 = cx - w / 2 / ppi, cy - h / 2 / ppi
+        x1, y1 = x0 + (w - self.side) / ppi, y0 + (h - self.foot) / ppi
+        mx, my = (x1 - x0) * edge, (y1 - y0) * edge
+        return all(x0 + mx <= x <= x1 - mx and y0 + my <= y <= y1 - my for x, y in points)
 
     def framing(self, points: Sequence[Point]) -> Focus:
         """The closest view (no closer than :data:`MOST_ZOOM` times the fit) that shows ``points`` with some
-        table round them, above the covered foot."""
+        table round them, above the covered foot and left of the covered side."""
         fit = self.whole_table()
-        _, _, w, h = self.camera.viewport
+        _, _, view_w, h = self.camera.viewport
+        w = max(1, view_w - self.side)
         clear = max(1, h - self.foot)  # the action goes above the covered foot
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         span_w = max(CLOSE_SPAN, max(xs) - min(xs) + CLOSE_SPAN / 2)
         span_h = max(CLOSE_SPAN * clear / max(w, 1), max(ys) - min(ys) + CLOSE_SPAN / 2)
-        ppi = min(w / span_w, clear / span_h, fit.ppi * MOST_ZOOM)
+        whole = Camera(viewport=self.camera.viewport)  # the closest zoom is the whole view's fit's, board or none
+        whole.fit(self.table_size)
+        ppi = min(w / span_w, clear / span_h, whole.ppi * MOST_ZOOM)
         ppi = max(ppi, fit.ppi)
-        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2 + self.foot / 2 / ppi)
+        centre = ((min(xs) + max(xs)) / 2 + self.side / 2 / ppi, (min(ys) + max(ys)) / 2 + self.foot / 2 / ppi)
         return Focus(self._inside(centre, ppi), ppi)
 
     def rest(self) -> Focus:
@@ -141,7 +191,8 @@ class CameraOperator:
 
     def pull_back(self) -> None:
         """Back to the whole table (the game is over: everyone should see the final position)."""
-        self.target, self.hold, self.wide = self.whole_table(), 0.0, True
+        self._take(self.whole_table())
+        self.hold, self.wide = 0.0, True
 
     def follow(self, step: Step, positions: Mapping[str, Point], units: Mapping[str, Sequence[str]] = {}) -> None:
         """A step begins on screen: frame a move (a horde's too) from where it starts to where it ends; look at
@@ -149,7 +200,8 @@ class CameraOperator:
         self.standing, self.wide = dict(positions), False
         way = [p for path, _ in step.glides.values() for p in path]
         if way and step.tracer is None:
-            self.target, self.hold, self.on_action = self.framing(way), max(self.hold, MOVE_HOLD), False
+            self._aim(self.framing(way), way, action=False)
+            self.hold, self.on_action = max(self.hold, MOVE_HOLD), False
             return
         who = action_figures(step, positions, units)
         if who:
@@ -158,16 +210,36 @@ class CameraOperator:
             self.hold = HOLD_SECONDS  # the same action goes on (a roll, a pause): stay
 
     def update(self, dt: float) -> None:
-        """Ease the camera toward its target; once the hold runs out, toward the whole table."""
+        """Ease the camera toward its target (a shot asked for too soon is taken once it may be); once the hold
+        runs out, toward the standing figures (or the whole table), if that is another shot."""
         self.hold -= dt
-        if self.hold <= 0 and self.target != (rest := self.rest()):
-            self.target = rest
-        k = 1.0 - math.exp(-EASE_PER_SECOND * max(0.0, dt))
-        cam = self.camera
-        here = self.centre_of(cam)
-        ppi = math.exp(math.log(cam.ppi) + (math.log(self.target.ppi) - math.log(cam.ppi)) * k)
-        centre = (here[0] + (self.target.centre[0] - here[0]) * k, here[1] + (self.target.centre[1] - here[1]) * k)
-        self._place(centre, ppi)
+        self.shot_age += dt
+        if self.pending is not None:
+            focus, soon = self.pending
+            if self.shot_age >= (MIN_CUT if soon else MIN_SHOT):
+                self._take(focus)
+        if self.hold <= 0 and self.pending is None and self.shot_age >= MIN_SHOT:
+            rest = self.rest()
+            if self.wide or not self.shows(list(self.standing.values())) or not _alike(rest, self.target):
+                self._take(rest)
+        self._ease(max(0.0, dt))
+
+    def _ease(self, dt: float) -> None:
+        """A step of a critically damped spring toward the target (across, down, and in log-scale): the camera
+        gathers pace and slows to a stop, where the old ease leapt off at its fastest."""
+        cam, omega = self.camera, 2.0 / EASE_SECONDS
+        here = (*self.centre_of(cam), math.log(cam.ppi))
+        goal = (*self.target.centre, math.log(self.target.ppi))
+        x = omega * dt
+        decay = 1.0 / (1.0 + x + 0.48 * x * x + 0.235 * x * x * x)
+        now, speed = [], []
+        for at, to, v in zip(here, goal, self._speed):
+            change = at - to
+            pull = (v + omega * change) * dt
+            speed.append((v - omega * pull) * decay)
+            now.append(to + (change + pull) * decay)
+        self._speed = (speed[0], speed[1], speed[2])
+        self._place((now[0], now[1]), math.exp(now[2]))
 
     def settled(self) -> bool:
         """Whether the camera is where it is going (tests, screenshots)."""
@@ -181,11 +253,18 @@ class CameraOperator:
 
     def _inside(self, centre: Point, ppi: float) -> Point:
         """``centre`` moved so the view at ``ppi`` shows no more beyond the table's edge than it must (below
-        it, as much as the covered foot: the table's last inches can show above it)."""
+        it, as much as the covered foot: the table's last inches can show above it; right of it, as much as the
+        covered side)."""
         _, _, w, h = self.camera.viewport
         out: list[float] = []
         for c, size, half, below in zip(
-            centre, self.table_size, (w / 2 / ppi, h / 2 / ppi), (0.0, self.foot / ppi)
+            centre, self.table_size, (w / 2 / ppi, h / 2 / ppi), (self.side / ppi, self.foot / ppi)
         ):
-            out.append(size / 2 if half * 2 >= size + below else min(max(c, half), size - half + below))
+            out.append((size + below) / 2 if half * 2 >= size + below else min(max(c, half), size - half + below))
         return (out[0], out[1])
+
+
+def _alike(one: Focus, other: Focus) -> bool:
+    """Whether two shots are near enough the same (a tenth of a scale, a few inches): no move worth making."""
+    near = math.dist(one.centre, other.centre) < 3.0
+    return near and abs(math.log(one.ppi / other.ppi)) < 0.1

@@ -3,12 +3,13 @@
 The table fills the window under the top bar (no panels, no log): a title card names each game's
 rule set and scenario and how to take over (:data:`CARD_SECONDS`); the camera follows the action
 (:class:`~game.ui.demo_camera.CameraOperator`: it closes in on a shot, a fight, a grapple, then pulls
-back); the tokens and the dice are drawn big enough to read across a room; a scoreboard says who is
-winning now and the night's score in words (``Tonight: Survivors 1 – Zombies 2``); the sounds play at
+back); the tokens and the dice are drawn big enough to read across a room; a board at the view's foot (the camera
+keeps the action above it) says who is winning now and the night's score in words (``Tonight: Survivors 1 –
+Zombies 2``), the latest line and how to take over, in print that grows with the window; the sounds play at
 the settings' demo volume. A real touch (a key, a mouse button, or the mouse moved more than
 :data:`TOUCH_PIXELS`) hands the game in progress to the player, with no bots; between games it returns
 to the title instead. After each game the result stays up for :data:`RESULT_SECONDS`, then the next
-game is dealt.
+game is dealt; a game still going after :data:`GAME_SECONDS` of play is called (an end card says where it stood).
 
 >>> raise SystemExit(run(DemoLoop(DemoDirector())))              # doctest: +SKIP
 """
@@ -25,14 +26,18 @@ import pygame
 from game.demo import UP_SCORE, DemoLoop, down_line, mid_move, side_of, standing
 from game.ui.demo_camera import CameraOperator
 from game.ui.demo_dealing import Dealing
-from game.ui.demo_layout import Glide, hides_action, notice_band
-from game.ui.dice_tray import tray_surface
+from game.ui.demo_layout import GAP, MARGIN, Board, Glide, board, notice_band, print_size
+from game.ui.dice_tray import tray_surface, wrap
 from game.ui.navigator import DEMO_AGAIN_SECONDS
 from game.ui.scenes.game import GameScene
 from game.ui.widgets.top_bar import TOP_BAR
 
 TOUCH_PIXELS = 20  # mouse jitter below this does not count as wanting to play
 RESULT_SECONDS = 5.0
+# a demo game's most play, in real seconds after its title card: then time is called, an end card says who was
+# ahead and the next scenario is dealt (Zombie 40,000 games ran 8-9 minutes: a passer-by saw one game). The
+# rules are as they are; only the demo moves on.
+GAME_SECONDS = 240.0
 DEMO_BADGE = (
     22  # pixels: the least print of a figure's GUTS in the demo (14 on a player's screen: 8 px across a room)
 )
@@ -43,7 +48,10 @@ CARD_LEAST = 3.0
 CARD_FADE = 0.8  # the title card's last seconds: it fades into the game
 CARD_PRINT = 0.6  # the title card's print, a share of the result card's: a panel beside the action, not a veil
 DICE_SECONDS = 3.0  # a roll stays up this long (real seconds)
-FOOT = 170  # pixels at the table's foot for the latest line and the dice: the camera keeps the action above
+FOOT = 170  # pixels at the least at the table's foot for the board (the scoreboard, the latest line, the hint and
+# the dice): the camera keeps the action above it
+CARD_WIDTH = 0.45  # the title card's most width, a share of the view (the whole table shows left of it)
+CARD_BASE = 640  # the cards' prints are for a window this high (scaled with the window's height)
 GOLD = (240, 217, 138)
 HINT = (200, 196, 170)
 TEXT = (233, 227, 201)
@@ -112,16 +120,17 @@ class DemoScene(GameScene):
         self.games = games
         self.standalone = standalone  # ``deadground demo``: the last game quits instead of going to the title
         self.result_left: float | None = None  # seconds the result stays up
+        self.played_for = 0.0  # real seconds of play since the title card (see GAME_SECONDS)
+        self.time_up = False  # the demo called time on this game: its end card, then the next game
         self._touch_origin: tuple[int, int] | None = None
         self.commands_shown = 0
         self.latest = ""  # the newest log line, in words: printed big at the foot of the table
         self.hint_text = TAKE_OVER
         self.taking_over = False  # touched: the game is handed over at the next point a player can act
-        # where the banner and the hint go (see _place_banner): kept, glided to a new place when needed
+        # where the scoreboard and the hint go on the board (glided to a new place when the window changes)
         self.banner_glide, self.hint_glide = Glide(), Glide()
-        self._banner_size = 30
-        self._placed_for: tuple = ()
-        self._placed_at = -(10**9)
+        self.board: Board | None = None  # the strip at the view's foot for the demo's words (see build)
+        self.latest_rect = pygame.Rect(0, 0, 0, 0)  # where the latest line was drawn last
         self.next_deal: Dealing | None = None  # the next game, dealt behind the result card
         self.operator: CameraOperator | None = None
         self._followed: object = None  # the playback step the camera last looked at
@@ -152,8 +161,10 @@ class DemoScene(GameScene):
         assert self.view is not None
         self.view.badge_least = DEMO_BADGE
         self.view.set_viewport(viewport)
-        self.view.fit()
-        self.operator = CameraOperator(self.view.camera, self.view.table_size, FOOT)
+        texts = self.view.texts
+        self.board = board(viewport, h, lambda size: texts.render("Ag", size, TEXT).get_height(), FOOT)
+        self.operator = CameraOperator(self.view.camera, self.view.table_size, self.board.rect.height)
+        self.operator.home()  # the whole table above the board
         self.top_bar.build(self.ui, self.manager, self.app.assets, w, [])
         self._shown, self._seen_version = {}, -1
         self.buttons = {}
@@ -257,7 +268,7 @@ class DemoScene(GameScene):
         """Whether a player could act now: the game over (the title is the place then), or a player's turn
         with nothing on its way across the table and no squad part way through its move."""
         game = self.match.game
-        if game.over or self.loop.game is not game:
+        if self.at_an_end or self.loop.game is not game:
             return True
         return (
             not self.match.playback.busy and self.match.view.acting_player(game) is not None and not mid_move(game)
@@ -269,7 +280,7 @@ class DemoScene(GameScene):
         self.app.demo_when_left(
             self.loop, self.games, self.standalone
         )  # left alone, the screen draws a crowd again
-        if self.match.game.over or self.loop.game is not self.match.game:  # between games: the next is not his
+        if self.at_an_end or self.loop.game is not self.match.game:  # between games: the next is not his
             self.app.back_to_title()
             return
         where = self.match.view.turn_line(self.match.game)
@@ -309,12 +320,16 @@ class DemoScene(GameScene):
         if self.card_left > 0:
             self.card_left -= dt
             return
+        self.played_for += dt
         if self.match.playback.busy:
             return
         # the game shown, not the loop's: once this one is over, the next is dealt on a thread behind the result
         # card, and the loop's game is the next one (ticked here, its events went to this game's view: a crash)
         loop, game = self.loop, self.match.game
-        if game.over:
+        if not self.at_an_end and self.played_for >= GAME_SECONDS and not mid_move(game):
+            self.time_up = True  # at a point between commands, no squad half moved: the table shows a whole move
+            loop.call_time()
+        if self.at_an_end:
             self._between_games(dt)
             return
         events = loop.tick()
@@ -329,11 +344,15 @@ class DemoScene(GameScene):
         """The result for :data:`RESULT_SECONDS` while the next game is dealt behind it (never on this thread:
         a table's first searches took seconds), then the next game."""
         loop, game = self.loop, self.match.game
-        last = self.games is not None and loop.games_finished >= self.games
+        last = self.games is not None and loop.games_finished + loop.games_called >= self.games
         if self.result_left is None:
             self.result_left = RESULT_SECONDS
-            self.app.sounds.play("defeat" if side_of(game) == "Zombies" else "victory")
-            self.match.say(f"Game over: {self.match.view.result(game)[0]} {loop.tally.line()}")
+            if self.time_up:
+                self.app.sounds.play("whistle")
+                self.match.say(f"Time: {in_words(standing(game, self.match.shown_turn))}. {loop.tally.line()}")
+            else:
+                self.app.sounds.play("defeat" if side_of(game) == "Zombies" else "victory")
+                self.match.say(f"Game over: {self.match.view.result(game)[0]} {loop.tally.line()}")
             if not last:
                 self.next_deal = Dealing(lambda: loop)
             return
@@ -363,7 +382,9 @@ class DemoScene(GameScene):
         if step is not None and step is not self._followed:
             self._followed = step
             self.operator.follow(step, self._on_table(), self._units())
-        if self.match.game.over:
+        if self.card_left <= 0:
+            self.operator.side = 0  # the card is gone: the table takes the whole view again
+        if self.at_an_end:
             self.operator.pull_back()
         self.operator.update(dt)
         if self.match.dice is not self._dice_shown:
@@ -389,25 +410,30 @@ class DemoScene(GameScene):
     # ---- drawing ------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.card_left > 0 and self.view is not None and self.operator is not None:
+            self._ready_card()  # before the table is drawn: the camera makes room for the card
         super().draw(surface)
-        if self.view is None:
+        if self.view is None or self.board is None:
             return
-        lines = self.scoreboard()
-        plate = self.view.plate(lines, 30, GOLD)
-        hint = self.view.plate(self.hint_text, 24, HINT)
-        where = (plate.get_size(), hint.get_size(), self.view.camera.viewport)
-        if where != self._placed_for or self.app.frames - self._placed_at > 30:
-            self._place_banner(lines, plate, hint, moved=where != self._placed_for)
-            self._placed_for, self._placed_at = where, self.app.frames
+        plate, hint = self._score_plate(), self.view.plate(self.hint_text, self.board.hint, HINT)
+        self._place_plates(plate, hint)
         if self.card_left > 0:
+            self._draw_board(surface, plate, hint)
             self._draw_title_card(surface)
-            surface.blit(hint, self.hint_rect)
             return
-        game = self.match.game
-        if game.over and self.result_left is not None:
+        if self.at_an_end and self.result_left is not None:
             self._draw_card(surface, self.result_card(), shade=150)
             return
-        surface.blit(self.view.plate(lines, self._banner_size, GOLD), self.banner_rect)
+        self._draw_board(surface, plate, hint)
+
+    def _draw_board(self, surface: pygame.Surface, plate: pygame.Surface, hint: pygame.Surface) -> None:
+        """The board at the view's foot: a dark strip, the scoreboard, the latest line, the hint and the dice."""
+        assert self.board is not None
+        strip = pygame.Surface(self.board.rect.size, pygame.SRCALPHA)
+        strip.fill((12, 13, 10, 235))
+        surface.blit(strip, self.board.rect)
+        pygame.draw.line(surface, GOLD, self.board.rect.topleft, self.board.rect.topright, 2)
+        surface.blit(plate, self.banner_rect)
         self._draw_dice(surface)
         self._draw_latest(surface)
         surface.blit(hint, self.hint_rect)
@@ -421,9 +447,25 @@ class DemoScene(GameScene):
         image.set_alpha(int(255 * min(1.0, self.match.notice_left / 0.4)))
         surface.blit(image, image.get_rect(midtop=band.midtop))
 
+    @property
+    def at_an_end(self) -> bool:
+        """Whether the game on the table is over: by the rules, or the demo called time on it."""
+        return self.match.game.over or self.time_up
+
     def result_card(self) -> list[tuple[str, int, tuple[int, int, int]]]:
-        """The card at a game's end: who won, why (in the rule set's words), the night's score."""
+        """The card at a game's end: who won, why (in the rule set's words), the night's score; when the demo
+        called time, where the game stood."""
         game = self.match.game
+        if self.time_up:
+            return [
+                (self.title(), 34, TEXT),
+                ("Time!", 72, GOLD),
+                (in_words(standing(game, self.match.shown_turn)), 28, TEXT),
+                (f"The demo plays {GAME_SECONDS / 60:.0f} minutes of each game: on to the next one", 24, HINT),
+                ("", 20, TEXT),
+                (self.loop.tally.line(), 34, GOLD),
+                (self._next_words(), 24, HINT),
+            ]
         side = side_of(game)
         won = "Nobody wins" if side == "Nobody" else f"The {side.lower()} win!"
         down = down_line(standing(game))
@@ -444,34 +486,50 @@ class DemoScene(GameScene):
             return "Setting up the next table\u2026 \u2014 press a key to go back to the title"
         return "Next game in a moment \u2014 press a key to go back to the title"
 
-    def _draw_title_card(self, surface: pygame.Surface) -> None:
-        """The title card as a panel where it hides no zone, figure or word (a veil over the whole table hid the
-        action and the lines); it fades out over its last :data:`CARD_FADE` seconds."""
-        assert self.view is not None
+    def _ready_card(self) -> None:
+        """The title card's panel, made once a game, at the right of the view above the board: the camera shows
+        the whole table left of it (a panel placed where it hid the least still hid figures of a full table)."""
+        assert self.view is not None and self.operator is not None
         card = self.card()
         key = (tuple(card), self.view.camera.viewport)  # placed once a game: the card stays where it came up
-        if self._card_panel is None or self._card_panel[0] != key:
-            panel = self.card_panel(card)
-            band = notice_band(self.view.camera.viewport)
-            avoid = [self._foot(), self.hint_glide.goal or self.hint_rect, band]
-            self.card_rect, _ = self.view.clear_spot(panel.get_size(), avoid=avoid)
-            self._card_panel = (key, panel)
+        if self._card_panel is not None and self._card_panel[0] == key:
+            return
+        vx, vy, vw, vh = self.view.camera.viewport
+        band = notice_band(self.view.camera.viewport)
+        top = self._foot().top - MARGIN
+        panel = _fit(self.card_panel(card), round(vw * CARD_WIDTH), top - band.bottom - MARGIN)
+        self.card_rect = panel.get_rect(bottomright=(vx + vw - MARGIN, top))
+        self._card_panel = (key, panel)
+        first = self.operator.side == 0 and self._followed is None
+        self.operator.side = panel.get_width() + 2 * MARGIN
+        if first:
+            self.operator.home()
+
+    def _draw_title_card(self, surface: pygame.Surface) -> None:
+        """The title card (see :meth:`_ready_card`); it fades out over its last :data:`CARD_FADE` seconds."""
+        self._ready_card()
+        assert self._card_panel is not None
         panel = self._card_panel[1]
         panel.set_alpha(int(255 * min(1.0, self.card_left / CARD_FADE)))
         surface.blit(panel, self.card_rect)
 
+    def card_print(self, size: float) -> int:
+        """A card's print ``size`` (for a window :data:`CARD_BASE` high) in this window, and never less than the
+        board's print of the hint: a card's least line read as small as a player's log across the room."""
+        height = self.app.screen.get_height()
+        return max(print_size(height, 0.036), round(size * height / CARD_BASE))
+
     def card_panel(self, card: list[tuple[str, int, tuple[int, int, int]]]) -> pygame.Surface:
-        """The card's lines centred on a dark framed panel, in :data:`CARD_PRINT` of their size, at most two
-        thirds of the view wide."""
+        """The card's lines centred on a dark framed panel, in :data:`CARD_PRINT` of their size, at most
+        :data:`CARD_WIDTH` of the view wide (a long line wrapped at words)."""
         assert self.view is not None
-        rows = [self.view.texts.render(w, max(14, round(n * CARD_PRINT)), c) for w, n, c in card]
-        room = self.view.camera.viewport[2] * 2 // 3
-        rows = [
-            r
-            if r.get_width() <= room
-            else pygame.transform.smoothscale(r, (room, round(r.get_height() * room / r.get_width())))
-            for r in rows
-        ]
+        room = round(self.view.camera.viewport[2] * CARD_WIDTH) - 32
+        texts = self.view.texts
+        rows = []
+        for words, n, colour in card:
+            size = self.card_print(n * CARD_PRINT)
+            rows += [texts.render(line, size, colour) for line in wrap(words, texts.font(size), room) or [""]]
+        rows = [_fit(r, room, r.get_height()) for r in rows]
         w, h = max(r.get_width() for r in rows) + 32, sum(r.get_height() + 4 for r in rows) + 20
         panel = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(panel, (12, 13, 10, 225), panel.get_rect(), border_radius=10)
@@ -492,7 +550,7 @@ class DemoScene(GameScene):
         veil.fill((12, 13, 10, shade))
         surface.blit(veil, area)
         texts = self.view.texts
-        rows = [texts.render(words, size, colour) for words, size, colour in card]
+        rows = [texts.render(words, self.card_print(size), colour) for words, size, colour in card]
         y = area.centery - sum(r.get_height() + 10 for r in rows) // 2
         for row in rows:
             if row.get_width() > area.width - 40:  # a long forces line: shrunk to the window
@@ -502,75 +560,68 @@ class DemoScene(GameScene):
             y += row.get_height() + 10
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        """The last roll, big, at the table's lower right, for a few seconds after it was thrown."""
-        dice = self.match.dice
-        if dice is None or self.dice_left <= 0 or self.view is None:
+        """The last roll, big, at the board's right, for a few seconds after it was thrown."""
+        dice, b = self.match.dice, self.board
+        if dice is None or self.dice_left <= 0 or self.view is None or b is None:
             return
-        vx, vy, vw, vh = self.view.camera.viewport
-        size = (self._dice_width(dice.faces, dice.meaning, vw), 150)
-        tray = tray_surface(self.app.assets, self.view.texts, size, dice.faces, dice.meaning, dice.failed, 72, 26)
+        size = (self._dice_column(), b.tray)
+        tray = tray_surface(
+            self.app.assets, self.view.texts, size, dice.faces, dice.meaning, dice.failed, b.die, b.dice_words
+        )
         tray.set_alpha(int(255 * min(1.0, self.dice_left / 0.5)))
-        self.dice_rect = tray.get_rect(bottomright=(vx + vw - 12, vy + vh - 12))
+        self.dice_rect = tray.get_rect(bottomright=(b.rect.right - MARGIN, b.rect.bottom - MARGIN))
         surface.blit(tray, self.dice_rect)
 
-    def _dice_width(self, faces: tuple[int, ...], meaning: str, room: int) -> int:
-        """The big tray's width: its dice or its words, whichever is wider, at most half the table."""
-        assert self.view is not None
-        words = self.view.texts.font(26).size(meaning)[0] + 20
-        return min(room // 2, max(8 + min(6, len(faces)) * 84, words, 200))
+    def _dice_column(self) -> int:
+        """The board's right, kept for the dice: six of them, at most half the board (their words wrap)."""
+        assert self.board is not None
+        die = self.board.die
+        return min(self.board.rect.width // 2 - MARGIN, max(16 + 6 * (die + die // 6), 200))
+
+    def _words_room(self) -> int:
+        """The board's width left of the dice column (the scoreboard, the latest line and the hint)."""
+        assert self.board is not None
+        return self.board.rect.width - 2 * MARGIN - GAP - self._dice_column()
+
+    def _score_plate(self) -> pygame.Surface:
+        """The scoreboard in the board's print, shrunk into its place if a line is long or a fourth one came."""
+        assert self.view is not None and self.board is not None
+        plate = self.view.plate(self.scoreboard(), self.board.words, GOLD)
+        return _fit(plate, self._words_room(), self.board.score_box.height)
 
     def _draw_latest(self, surface: pygame.Surface) -> None:
-        """What just happened (the log's newest line), in print a room can read, at the table's foot."""
-        if not self.latest or self.view is None:
+        """What just happened (the log's newest line), in print a room can read, under the scoreboard: the whole
+        board wide while no dice are up."""
+        if not self.latest or self.view is None or self.board is None:
             return
-        vx, vy, vw, vh = self.view.camera.viewport
         words = self.latest if len(self.latest) <= 90 else self.latest[:88] + "\u2026"
-        plate = self.view.plate(words, 26, TEXT)
-        dice = self.match.dice
-        tray = self._dice_width(dice.faces, dice.meaning, vw) if dice is not None and self.dice_left > 0 else 0
-        left = vw - (tray + 36 if tray else 24)
-        if plate.get_width() > left:
-            plate = pygame.transform.smoothscale(
-                plate, (left, round(plate.get_height() * left / plate.get_width()))
-            )
-        surface.blit(plate, plate.get_rect(bottomleft=(vx + 12, vy + vh - 12)))
+        plate = self.view.plate(words, self.board.words, TEXT)
+        dice_up = self.match.dice is not None and self.dice_left > 0
+        room = self._words_room() if dice_up else self.board.rect.width - 2 * MARGIN
+        plate = _fit(plate, room, plate.get_height())
+        self.latest_rect = surface.blit(plate, self.board.latest_at)
 
     def _foot(self) -> pygame.Rect:
-        """The view's foot, where the latest line and the dice are drawn."""
+        """The view's foot: the board, where the demo's words and the dice stand."""
         assert self.view is not None
+        if self.board is not None:
+            return pygame.Rect(self.board.rect)
         vx, vy, vw, vh = self.view.camera.viewport
         return pygame.Rect(vx, vy + vh - FOOT, vw, FOOT)
 
-    def _place_banner(self, lines: str, plate: pygame.Surface, hint: pygame.Surface, moved: bool) -> None:
-        """The banner and the hint stay where they are while they hide no figure, the notices' band nor the foot
-        (looked at twice a second); else each goes to the clearest spot (the banner in a smaller print if the
-        full one finds none), gliding there. ``moved``: their sizes or the view changed: placed again."""
-        assert self.view is not None
-        figures = self.view.token_rects()
-        kept = [self._foot(), notice_band(self.view.camera.viewport)]
-        goal = self.banner_glide.goal
-        if moved or goal is None or hides_action(goal, figures, kept):
-            spot = self._clearest_banner(lines, plate, kept)
-            if moved or goal is None or not hides_action(spot, figures, kept):  # never a move for no better
-                self.banner_glide.go(spot)
-        banner = self.banner_glide.goal
-        assert banner is not None
-        goal = self.hint_glide.goal
-        if moved or goal is None or hides_action(goal, figures, [*kept, banner]):
-            spot = self.view.clear_spot(hint.get_size(), avoid=[banner, *kept])[0]
-            if moved or goal is None or not hides_action(spot, figures, [*kept, banner]):
-                self.hint_glide.go(spot)
+    def _place_plates(self, plate: pygame.Surface, hint: pygame.Surface) -> None:
+        """The scoreboard at the board's upper left, the hint at its lower left: never over the table, where they
+        landed on the fight (placed where they hid the least, they still covered figures in a crowded view)."""
+        assert self.board is not None
+        self.banner_glide.go(pygame.Rect(self.board.score_box.topleft, plate.get_size()))
+        self.hint_glide.go(self.board.hint_rect(hint.get_size()))
 
-    def _clearest_banner(self, lines: str, plate: pygame.Surface, kept: list[pygame.Rect]) -> pygame.Rect:
-        """The clearest spot for the banner, in a smaller print if the full one hides something everywhere."""
-        assert self.view is not None
-        self._banner_size = 30
-        rect, hidden = self.view.clear_spot(plate.get_size(), avoid=kept)
-        for size in (26, 22):
-            if not hidden:
-                break
-            smaller = self.view.plate(lines, size, GOLD)
-            spot, less = self.view.clear_spot(smaller.get_size(), avoid=kept)
-            if less < hidden:
-                rect, hidden, self._banner_size = spot, less, size
-        return rect
+
+def _fit(plate: pygame.Surface, width: int, height: int) -> pygame.Surface:
+    """``plate`` shrunk (keeping its shape) to no more than ``width`` by ``height`` pixels."""
+    scale = min(1.0, width / max(1, plate.get_width()), height / max(1, plate.get_height()))
+    if scale >= 1.0:
+        return plate
+    return pygame.transform.smoothscale(
+        plate, (round(plate.get_width() * scale), round(plate.get_height() * scale))
+    )
