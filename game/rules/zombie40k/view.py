@@ -224,6 +224,7 @@ class Z40View:
 
     action_kinds = ACTION_KINDS
     figure_noun = "model"
+    button_words = True  # "selected: Move, Squad", as the buttons read, not "MOVE, SQUAD"
     terrain_words = {"clutter": "difficult ground"}  # the outlines' labels, in 40k's word for it
     zombie_phase_seconds = 8.0  # a few hordes, each its own step: about a second and a half each at 1x
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
@@ -460,7 +461,7 @@ class Z40View:
 
     def player_words(self, game: Zombie40kGame, text: str) -> str:
         """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
-        the ids, a button's label for its key ("Guardsman 1 selected: MOVE, TAPE +A", not "TAPE_ATTACK")."""
+        the ids, a button's label for its key ("Guardsman 1 selected: Move, Tape +A", not "TAPE_ATTACK")."""
         text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
         return player_words(game, text)
 
@@ -495,14 +496,13 @@ class Z40View:
             )
         if state == "standing" and not zombie and (m.moved or m.fired or m.ran):
             state = "acted"
-        star = (
-            " USR" if free_usr(game.world, m) else ""
-        )  # the bearer of the team's free USR, marked (a * was lost)
+        usr = free_usr(game.world, m)  # the bearer of the team's free USR, marked by its name: "USR" said nothing
+        badge = " \u00b7 ".join(x for x in (look.badge, usr) if x)  # wounds left, then the rule
         return TokenLook(
             sprite,
             "zombie" if zombie else "allies",
             state,
-            "" if look.state == "dead" else (look.badge + star).strip(),
+            "" if look.state == "dead" else badge,
             capitalised(self.name(game, fid)),
             m.radius,
             0 if look.state == "dead" else 2,

@@ -1,0 +1,18 @@
+"""A 40k veteran's Hive Street game (session 43): the screen's words as a player reads them. Selecting the
+sergeant read "Space Marine Sergeant selected: MOVE, SQUAD." in capitals, where the buttons read "Move" and
+"Squad"; the status line lists what he may do as the buttons print it. Through the real match."""
+
+from __future__ import annotations
+
+from game.rules.zombie40k.game import new_game
+from game.rules.zombie40k.testing import small_scenario
+from game.rules.zombie40k.view import Z40View
+from game.ui.match import Match
+
+
+def test_selecting_a_model_lists_his_actions_as_the_buttons_read() -> None:
+    g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
+    m = Match(g, Z40View())
+    m.click(g.figure("p1-2").position)
+    assert m.status.startswith("Guardsman 1 selected: Move, Squad"), m.status
+    assert "MOVE" not in m.status and "SQUAD" not in m.status, m.status
