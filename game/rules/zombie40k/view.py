@@ -359,9 +359,9 @@ class Z40View:
                     status = Cell("ready", "good")
                 else:
                     status = Cell("done", "spent")
-                weapons = ", ".join(
-                    game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged or k == "chainsaw"
-                )
+                # every weapon he carries (a sergeant's chainsword bought in the team builder was left off), but
+                # the plain close combat weapon every model fights with
+                weapons = ", ".join(game.data.weapon(k).name for k in m.weapons if k != "close_combat_weapon")
                 wounds = _shown_wounds(m.wounds, prof.w, look)
                 cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
                 usr = free_usr(w, m)  # the team's free Universal Special Rule goes with him (issue 33)
