@@ -168,6 +168,19 @@ BUTTON_WORDS = {k.key.upper(): k.label.upper() for k in ACTION_KINDS}  # the con
 ACTION_KEY = re.compile(r"\b[A-Z]+(?:_[A-Z0-9]+)+\b")
 POWER_UP_ACTIONS = ("arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2")
 PLAYER_SUFFIX = re.compile(r" \(player \d+\)$")
+FACES = re.compile(r"\brolled (\d+(?: \d+)+)\b")  # a handful of dice as the rules rolled them
+
+
+def highest_first(text: str) -> str:
+    """A handful's faces highest first, as the log lays them out: the dice tray read "(rolled 5 6)" where the
+    log read "(rolled 6 5)".
+
+    >>> highest_first("cover saves: 2 of 2 made on 5+ (rolled 5 6)"), highest_first("rolled 5\u00d73 1\u00d711")
+    ('cover saves: 2 of 2 made on 5+ (rolled 6 5)', 'rolled 5\u00d73 1\u00d711')
+    """
+    return FACES.sub(lambda m: "rolled " + " ".join(sorted(m[1].split(), key=int, reverse=True)), text)
+
+
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 
 
@@ -463,7 +476,7 @@ class Z40View:
         """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
         the ids, a button's label for its key ("Guardsman 1 selected: Move, Tape +A", not "TAPE_ATTACK")."""
         text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
-        return player_words(game, text)
+        return player_words(game, highest_first(text))
 
     def look(self, game: Zombie40kGame, fid: str) -> Look:
         m = game.figure(fid)
