@@ -830,9 +830,10 @@ class Z40View:
                 if isinstance(cmd, Throw)
                 else "".join(f"\n{w}" for w in fire_words.who_fires(game, target.id, d, skip))
             )
+            saved = _before_saves(d, one=len(game.world.alive(target)) == 1)  # "his" for one model, "their" else
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
-                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{_before_saves(d)}, "
+                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{saved}, "
                 f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
                 + "".join(f"\n{c}" for c in [fire_words.target_cover(game, target.id, d)] if c)
@@ -1228,14 +1229,17 @@ def _at_ap2(details: dict[str, Any]) -> str:
     return f" ({ap2:.1f} at AP 2)" if ap2 >= 0.05 else ""
 
 
-def _before_saves(details: dict[str, Any]) -> str:
+def _before_saves(details: dict[str, Any], one: bool = True) -> str:
     """The wounds the plate counts are rolled before saves: `` before his 2+ save`` (one model), `` before
     their 3+ saves`` (all alike), `` before their 4+ cover saves`` (a horde in a ruin), `` before saves``
     (mixed), `` (no save)`` when no model of the target takes one against these shots (the power-up Shotgun at
-    zombies, an AP that beats the armour, a zombie in the open).
+    zombies, an AP that beats the armour, a zombie in the open). ``one``: the target is one model (a horde whose
+    one zombie in reach takes the wounds is still "their": a 40k player read "before his 4+ cover save").
 
     >>> _before_saves({"saves": [0, 0]}), _before_saves({"saves": [5], "save_kinds": [""]})
     (' (no save)', ' before his 5+ save')
+    >>> _before_saves({"saves": [4], "save_kinds": ["cover"]}, one=False)
+    ' before their 4+ cover saves'
     """
     saves = [int(v) for v in details.get("saves", [])]
     kinds = set(details.get("save_kinds", [""]))
@@ -1244,7 +1248,11 @@ def _before_saves(details: dict[str, Any]) -> str:
     if len(set(saves)) > 1 or len(kinds) > 1:
         return " before saves"
     kind = f"{kinds.pop()} " if kinds and "" not in kinds else ""  # "4+ cover save": a zombie has no armour
-    return f" before his {saves[0]}+ {kind}save" if len(saves) == 1 else f" before their {saves[0]}+ {kind}saves"
+    return (
+        f" before his {saves[0]}+ {kind}save"
+        if one and len(saves) == 1
+        else f" before their {saves[0]}+ {kind}saves"
+    )
 
 
 def _vehicle_name(game: Zombie40kGame) -> str:

@@ -1,0 +1,51 @@
+"""A 40k veteran's Hive Street game (session 43): the shooting plate's words. A horde whose one zombie in range
+took the wounds read "before his 4+ cover save" (a horde is "their"); "3 cannot see Horde 2" left him asking
+which three (a group of up to four is named now). Through the rules' preview and the view's plate."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from game.rules.core import get_ruleset
+from game.rules.drawing import Plate
+from game.rules.zombie40k.commands import Shoot
+from game.rules.zombie40k.state import Phase
+from game.rules.zombie40k.testing import rigged_game, small_scenario
+from game.scenario.model import Area, Terrain
+
+Z40K = get_ruleset("zombie40k")
+
+
+def plate(g, cmd: Shoot) -> str:  # type: ignore[no-untyped-def]
+    return next(m.text for m in Z40K.view().drawing(g, cmd, g.preview(cmd)) if isinstance(m, Plate))
+
+
+def test_a_horde_in_cover_takes_their_saves_even_when_one_zombie_is_in_range() -> None:
+    sc = small_scenario()
+    ruin = Terrain(901, "Rubble heap", "ruin", Area.rect(18, 5, 4, 4))
+    g = rigged_game(
+        {1: [(20, 30), (21.2, 30)]},
+        hordes=[[(20, 7), (20, 2), (21.5, 2)]],  # one zombie 23" off, in the ruin; two beyond the lasguns' 24"
+        teams=[{"unit": "infantry_squad", "models": 2}],
+        phase=Phase.SHOOTING,
+        scenario=dataclasses.replace(sc, terrain=[*sc.terrain, ruin]),
+    )
+    text = plate(g, Shoot("p1", "h1"))
+    assert "before their 4+ cover saves" in text and " his " not in text, text
+
+
+def test_three_models_who_cannot_see_are_named() -> None:
+    sc = small_scenario()
+    hab = Terrain(900, "Ruined hab", "building", Area.rect(12, 13, 10, 4))
+    squad = [(8, 20), (15, 20), (17, 20), (19, 20)]  # the first sees the horde past the hab's end; three do not
+    g = rigged_game(
+        {1: squad},
+        hordes=[[(10, 10), (11, 10), (12, 10)]],
+        teams=[{"unit": "infantry_squad", "models": 4}],
+        phase=Phase.SHOOTING,
+        scenario=dataclasses.replace(sc, terrain=[*sc.terrain, hab]),
+    )
+    text = plate(g, Shoot("p1", "h1"))
+    assert (
+        "1 of 4 models fires" in text and "Guardsman 2, Guardsman 3 and Guardsman 4 cannot see Horde 1" in text
+    ), text
