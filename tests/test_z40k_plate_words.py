@@ -49,3 +49,24 @@ def test_three_models_who_cannot_see_are_named() -> None:
     assert (
         "1 of 4 models fires" in text and "Guardsman 2, Guardsman 3 and Guardsman 4 cannot see Horde 1" in text
     ), text
+
+
+def test_against_the_boss_the_plate_counts_the_wounds_he_loses_not_0_00_killed() -> None:
+    """The plate against the Boss read "0.00 killed": it now says the wounds he is expected to lose past his
+    saves and Feel No Pain (16 shuriken shots, each through with THROUGH's chance, none past his last wound)."""
+    import re
+
+    from test_z40k_boss_preview import LINE, THROUGH, at_least, boss_with
+
+    from game.controller import Click, Controller, Hover
+
+    g = boss_with(4)
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click(LINE[0]))
+    ctl.handle(Hover(g.figure("boss").position))
+    assert ctl.preview is not None and ctl.preview.legal
+    text = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+    m = re.search(r", (\d\.\d\d) of his 4 wounds lost\n", text)
+    assert m is not None and "killed" not in text, text
+    lost = sum(at_least(k, 16, THROUGH) for k in range(1, 5))  # E[min(wounds through, 4)]
+    assert float(m[1]) == round(lost, 2), (text, lost)

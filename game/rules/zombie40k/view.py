@@ -75,7 +75,7 @@ from game.rules.zombie40k.events import BlastPlaced, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, home_unit, names_of, player_words
 from game.rules.zombie40k.report import vehicle_words, who_won
-from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
+from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase, Unit
 from game.table import path_length
 
 # a command in a player's words (undo's refusal) where the shared words serve: {who} its model
@@ -834,7 +834,7 @@ class Z40View:
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
                 f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{saved}, "
-                f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
+                f"{_killed(game, target, d)}\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
                 + "".join(f"\n{c}" for c in [fire_words.target_cover(game, target.id, d)] if c)
                 + who
@@ -1227,6 +1227,15 @@ def _at_ap2(details: dict[str, Any]) -> str:
     invulnerable or cover save stops: `` (1.1 at AP 2)``; "" when next to none are."""
     ap2 = float(details.get("expected_ap2_wounds", 0.0))
     return f" ({ap2:.1f} at AP 2)" if ap2 >= 0.05 else ""
+
+
+def _killed(game: Zombie40kGame, target: Unit, details: dict[str, Any]) -> str:
+    """The plate's count of what the shots do: zombies killed, or against one model of several wounds (the
+    Boss), the wounds he is expected to lose past his saves: "0.00 killed" told a 40k player nothing."""
+    alive = game.world.alive(target)
+    if len(alive) == 1 and alive[0].wounds > 1 and "expected_taken" in details:
+        return f"{details['expected_taken']:.2f} of his {alive[0].wounds} wounds lost"
+    return f"{details['expected_kills']:.2f} killed"
 
 
 def _before_saves(details: dict[str, Any], one: bool = True) -> str:
