@@ -70,3 +70,18 @@ def test_against_the_boss_the_plate_counts_the_wounds_he_loses_not_0_00_killed()
     assert m is not None and "killed" not in text, text
     lost = sum(at_least(k, 16, THROUGH) for k in range(1, 5))  # E[min(wounds through, 4)]
     assert float(m[1]) == round(lost, 2), (text, lost)
+
+
+def test_a_run_to_the_vehicle_not_yet_rolled_says_the_roll_it_needs() -> None:
+    """The final run's plate read '17% to go 6.0" ... boards the Thunderhawk gunship' and never said a 6 was
+    needed. A sergeant 5" below the vehicle's edge runs 4.2" to board it: a 5+ on the D6."""
+    from game.controller import Button, Click, Controller, Hover
+
+    g = rigged_game({1: [(24, 9.5), (25.2, 9.5)]}, phase=Phase.SHOOTING)
+    ctl = Controller(g, Z40K.view())
+    ctl.handle(Click((24, 9.5)))
+    ctl.handle(Button("run"))
+    ctl.handle(Hover((24.0, 5.3)))
+    assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
+    text = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
+    assert '33% to go 4.2": a 5+ needed' in text and "boards the escape vehicle on a 5+" in text, text

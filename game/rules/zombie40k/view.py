@@ -1129,6 +1129,17 @@ def walked(preview: Any) -> str:
     return f'{length:.1f}" along the path' + (f' ({straight:.1f}" straight)' if length - straight > 0.5 else "")
 
 
+def _run_needs(inches: float) -> str:
+    """The run's die that goes ``inches``, in a player's words (the final run's plate read "17% to go 6.0"" and
+    never said a 6 was needed); "" when any die does.
+
+    >>> _run_needs(6.0), _run_needs(4.2), _run_needs(0.8)
+    ('a 6', 'a 5+', '')
+    """
+    need = math.ceil(inches - 0.05)
+    return "" if need <= 1 else "a 6" if need >= 6 else f"a {need}+"
+
+
 def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     """The plate's words for a move or a run: how far along the path, and the odds where a die decides it; a
     run not yet rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
@@ -1148,7 +1159,13 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
             fleet = (
                 f"\nFleet re-rolls a die of {low} or less that falls short, when a fresh D6 goes further (counted)"
             )
-        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{fleet}{boards}'
+        need = _run_needs(length - bonus) if chance < 1 else ""  # the roll the plate's odds are of
+        if need and boards:
+            boards += f" on {need}"
+        needs = f": {need} needed" if need else ""
+        return (
+            f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{needs}{most}{fleet}{boards}'
+        )
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
     unit = game.state.units[game.figure(cmd.figure).unit]
     if (
