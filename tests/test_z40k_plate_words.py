@@ -85,3 +85,23 @@ def test_a_run_to_the_vehicle_not_yet_rolled_says_the_roll_it_needs() -> None:
     assert ctl.preview is not None and ctl.preview.legal, ctl.preview.reason
     text = next(d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate))
     assert '33% to go 4.2": a 5+ needed' in text and "boards the escape vehicle on a 5+" in text, text
+
+
+def test_wounds_past_the_zombies_in_range_and_sight_are_said_to_be_lost() -> None:
+    """3 wounds on a horde killed 1 zombie, and nothing said the other 2 were lost [7th: wounds go only to the
+    models in range and sight]. One zombie of three is in the lasguns' 24": the plate says so."""
+    g = rigged_game(
+        {1: [(20, 30), (21.2, 30)]},
+        hordes=[[(20, 7), (20, 2), (21.5, 2)]],
+        teams=[{"unit": "infantry_squad", "models": 2}],
+        phase=Phase.SHOOTING,
+    )
+    text = plate(g, Shoot("p1", "h1"))
+    assert "Only 1 of 3 in range and sight: wounds past him are lost" in text, text
+    g = rigged_game(
+        {1: [(20, 30), (21.2, 30)]},
+        hordes=[[(20, 20), (21, 20), (22, 20)]],  # all three in range: no such line
+        teams=[{"unit": "infantry_squad", "models": 2}],
+        phase=Phase.SHOOTING,
+    )
+    assert "are lost" not in plate(g, Shoot("p1", "h1"))

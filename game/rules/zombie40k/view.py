@@ -837,6 +837,7 @@ class Z40View:
                 f"{_killed(game, target, d)}\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
                 + "".join(f"\n{c}" for c in [fire_words.target_cover(game, target.id, d)] if c)
+                + _wounds_lost(game, target, d)
                 + who
                 + (f"\n{no_blast}" if no_blast else "")
             )
@@ -1244,6 +1245,16 @@ def _at_ap2(details: dict[str, Any]) -> str:
     invulnerable or cover save stops: `` (1.1 at AP 2)``; "" when next to none are."""
     ap2 = float(details.get("expected_ap2_wounds", 0.0))
     return f" ({ap2:.1f} at AP 2)" if ap2 >= 0.05 else ""
+
+
+def _wounds_lost(game: Zombie40kGame, target: Unit, details: dict[str, Any]) -> str:
+    """The plate's line when only some of the target's models are in range and sight of the firers: wounds
+    past them are lost [7th] (3 wounds on a horde killed 1 zombie, and nothing said why)."""
+    reach, alive = details.get("within_reach"), len(game.world.alive(target))
+    if reach is None or not 0 < reach < alive:
+        return ""
+    them = "him" if reach == 1 else "them"
+    return f"\nOnly {reach} of {alive} in range and sight: wounds past {them} are lost"
 
 
 def _killed(game: Zombie40kGame, target: Unit, details: dict[str, Any]) -> str:
