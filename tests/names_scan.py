@@ -1,4 +1,5 @@
-"""Find log lines that name a figure by its internal id (pc1, us1-r4, h2-7, z15) or use a snake_case word.
+"""Find log lines that name a figure by its internal id (pc1, us1-r4, h2-7, z15), a piece of terrain by the
+map's id ("wall 16 'Barricade'", "building 3") or use a snake_case word.
 
 A seeded bot game is played on a shipped map; every line its log shows a player is read for the ids the game
 state holds (ids with a digit: "boss" is also a word) and for words joined by underscores.
@@ -6,6 +7,10 @@ state holds (ids with a digit: "boss" is also a word) and for words joined by un
 >>> bad_words("Zombie z1 grabs Farmhand Jed.", {"z1", "pc1"})
 ['z1']
 >>> bad_words("Rifleman Novak moves 6.0\\"", {"us1-r4"})
+[]
+>>> bad_words("Space Marine 4 can fall back only 0.0\\": wall 16 'Barricade' in his way", set())
+['wall 16']
+>>> bad_words("Space Marine 4 can fall back only 0.0\\": the Barricade in his way", set())
 []
 """
 
@@ -22,6 +27,8 @@ from game.scenario import load_scenario
 
 ID_KEYS = ("id", "uid", "unit_id", "figure")
 SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+# a piece of terrain as game.scenario.model.describe names it for designers: its kind, then its id
+TERRAIN_ID = re.compile(r"\b(?:wall|building|clutter|ruin) -?\d+\b", re.IGNORECASE)
 LIMIT = 3000
 
 
@@ -40,10 +47,10 @@ def state_ids(data: Any, key: str | None = None, out: set[str] | None = None) ->
 
 
 def bad_words(line: str, ids: set[str]) -> list[str]:
-    """The internal ids and snake_case words in one plain log line."""
+    """The internal ids, terrain ids and snake_case words in one plain log line."""
     words = re.findall(r"[A-Za-z0-9_-]+", line)
     found = [w for w in words if w in ids]
-    return found + SNAKE.findall(line)
+    return found + TERRAIN_ID.findall(line) + SNAKE.findall(line)
 
 
 def scan(path: Path, seed: int = 7, options: dict | None = None) -> list[tuple[str, list[str]]]:

@@ -177,13 +177,13 @@ def test_the_end_screen_names_the_teams_and_says_who_escaped() -> None:
 
 
 def test_the_status_line_names_a_power_up_button_by_its_label() -> None:
-    """A squad carrying Duct Tape: selecting a model lists what he may do by the buttons' words ("TAPE +A"),
+    """A squad carrying Duct Tape: selecting a model lists what he may do by the buttons' words ("Tape +A"),
     never the action's key ("TAPE_ATTACK")."""
     g = new_game(small_scenario(), {"teams": ["infantry_squad"]}, seed=3)
     g.state.units["p1"].power_ups.append("duct_tape")
     m = Match(g, Z40View())
     m.click(g.figure("p1-2").position)
-    assert m.status.startswith("Guardsman 1 selected:") and "TAPE +A" in m.status, m.status
+    assert m.status.startswith("Guardsman 1 selected:") and "Tape +A" in m.status, m.status
     assert not re.search(r"\b\w+_\w+\b", m.status), m.status
 
 

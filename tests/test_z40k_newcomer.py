@@ -185,4 +185,4 @@ def test_power_up_buttons_show_only_once_the_team_holds_one_and_a_grey_one_says_
         app.scene.match.select("p1-1")
         app.run_frames(3)
         hint = app.scene.actions_panel.hint_html  # the selected model's line names the buttons by their words
-        assert "TAPE +A" in hint and "TAPE_ATTACK" not in hint, hint
+        assert "Tape +A" in hint and "TAPE_ATTACK" not in hint, hint

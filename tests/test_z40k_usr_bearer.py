@@ -16,7 +16,8 @@ def test_the_bearer_of_the_free_usr_is_marked_on_his_token_and_his_roster_row() 
     view = Z40K.view()
     looks = {fid: view.look(g, fid) for fid in ("p1-1", "p1-2", "p1-3")}
     badges = {fid: view.token(g, fid, look).badge for fid, look in looks.items()}
-    assert badges == {"p1-1": "", "p1-2": "USR", "p1-3": ""}
+    # by the rule's name: a 40k player read "USR" floating over his sergeant and asked what it was
+    assert badges == {"p1-1": "", "p1-2": "Feel No Pain", "p1-3": ""}
     assert "Bears the team's free Universal Special Rule (USR): Feel No Pain" in view.tooltip(
         g, "p1-2", looks["p1-2"]
     )

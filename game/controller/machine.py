@@ -329,8 +329,7 @@ class Controller:
         available = [a.key for a in actions if a.available]
         if not available:
             return self._refuse(next((a.reason for a in actions if a.reason), f"{fid} cannot act now."))
-        labels = {k.key: k.label.upper() for k in self.view.action_kinds}  # the buttons' words, not the keys
-        words = ", ".join(labels.get(a, a.upper()) for a in available)
+        words = ", ".join(action_words(self.view, available))
         extra = self._extra_left(fid)
         if extra:  # he has acted: say what is left to him, not "selected: ORDER" as if he had not
             return Feedback(message=f"{self.view.name(self.game, fid)} {extra}")
@@ -607,3 +606,11 @@ class Controller:
     def _refuse(self, reason: str) -> Feedback:
         self.message = reason
         return Feedback(False, reason)
+
+
+def action_words(view: View, keys: list[str]) -> list[str]:
+    """The actions ``keys`` in the buttons' words, never the keys: as the buttons print them ("Move") where the
+    view says so (``button_words``), else in capitals, as a rule book names its actions ("MOVE")."""
+    plain = bool(getattr(view, "button_words", False))
+    labels = {k.key: k.label if plain else k.label.upper() for k in view.action_kinds}
+    return [labels.get(a, a if plain else a.upper()) for a in keys]

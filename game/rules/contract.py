@@ -539,6 +539,8 @@ class View(Protocol[G]):
     # labels ({"clutter": "difficult ground"}: "difficult ground: Rubble"); without it the class is shown
     # (optional) ``shop(game, figure) -> ShopLook | None`` (None: this game has no shop) and
     # ``shop_command(game, figure, key, sell) -> Command``: a shop the screen shows in its own panel
+    # (optional) ``button_words``: True where the status line and the hint list a figure's actions as his buttons
+    # print them ("Move, Squad"); without it in capitals, as a rule book names its actions ("MOVE, FIRE")
     # (optional) ``idle_words(game, fid) -> str``: what a selected figure with no action now may still do this turn
     # (a tired survivor may still fire once a zombie is in range), said where the hint would say "no action left"
     # (optional) ``acts_for(game, action) -> str | None``: the figure an action button stands for when none is

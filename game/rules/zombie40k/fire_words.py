@@ -6,11 +6,11 @@ zombies 4" away, with nothing on the four squad-mates behind the corner of a bui
 >>> fire_count(3, 5), fire_count(1, 5), fire_count(5, 5), fire_count(1, 1)
 ('3 of 5 models fire', '1 of 5 models fires', 'All 5 models fire', '1 model fires')
 >>> held = {"why": "out_of_range", "weapon": "Lasgun", "range": 24.0, "blast": False, "blocked_by": ""}
->>> held_words(["Sergeant"], held, "Horde 2"), held_words(["3"], held, "Horde 2")
-('Sergeant is out of range of his Lasgun (24")', '3 are out of range of their Lasguns (24")')
+>>> held_words(["Sergeant"], held, "Horde 2"), held_words(["5 models"], held, "Horde 2")
+('Sergeant is out of range of his Lasgun (24")', '5 models are out of range of their Lasguns (24")')
 >>> hidden = {**held, "why": "no_sight", "blocked_by": "building 9 'Ruined hab'"}
->>> held_words(["Guardsman 3", "Guardsman 4"], hidden, "Horde 2")
-'Guardsman 3 and Guardsman 4 cannot see Horde 2: the Ruined hab blocks their sight'
+>>> held_words(["Guardsman 3", "Guardsman 4", "Guardsman 5"], hidden, "Horde 2")
+'Guardsman 3, Guardsman 4 and Guardsman 5 cannot see Horde 2: the Ruined hab blocks their sight'
 
 The target's cover, which the plate's odds count (a 40k player's plate never said it, then the Boss took a 4+
 cover save): one line, by save, with what gives it as the table names it.
@@ -33,7 +33,7 @@ from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import names_of
 from game.rules.zombie40k.shooting import what_blocks
 
-NAMED = 2  # a group of up to this many models is named; a larger one is counted
+NAMED = 4  # a group of up to this many models is named ("3 cannot see" left a player asking which); more, counted
 
 # the reasons that need no weapon nor terrain: (for one model, for several)
 PLAIN = {
@@ -62,8 +62,8 @@ def _guns(name: str) -> str:
 def held_words(who: list[str], held: dict[str, Any], target: str) -> str:
     """Why the models ``who`` (their names, or one count) do not fire at ``target``; ``held`` one of the
     preview's ``held`` details, which the group shares."""
-    many = len(who) > 1 or who[0].isdigit()  # (a group of one is always named)
-    subject = " and ".join(who)
+    many = len(who) > 1 or who[0][:1].isdigit()  # (a group of one is always named)
+    subject = " and ".join([", ".join(who[:-1]), who[-1]] if len(who) > 1 else who)
     his = "their" if many else "his"
     gun = _guns(held["weapon"]) if many else held["weapon"]
     why = held["why"]
@@ -93,7 +93,7 @@ def who_fires(game: Zombie40kGame, target: str, details: dict[str, Any], skip: t
     for group in sorted(groups.values(), key=len, reverse=True):  # (stable: as the rules listed them)
         if group[0]["why"] in skip:
             continue
-        who = [n.figure(h["figure"]) for h in group] if len(group) <= NAMED else [str(len(group))]
+        who = [n.figure(h["figure"]) for h in group] if len(group) <= NAMED else [f"{len(group)} models"]
         lines.append(held_words(who, group[0], n.unit(target)))
     return lines
 

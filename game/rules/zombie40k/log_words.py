@@ -27,6 +27,7 @@ from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import Names, agree, capitalised, names_of, player_words, plural
 from game.rules.zombie40k.report import who_won
 from game.rules.zombie40k.state import PLAYERS
+from game.table.wording import in_words
 
 Words = Callable[[Any, Any], str]  # (game, event) -> the log line
 WORDS: dict[type, Words] = {}
@@ -317,7 +318,8 @@ def _squad_move_held(game: Zombie40kGame, e: ev.SquadMoveHeld) -> str:
 @says(ev.FallBackCut)
 def _fall_back_cut(game: Zombie40kGame, e: ev.FallBackCut) -> str:
     n = _n(game)
-    by = n.figure(e.by) if e.by in game.state.models else e.by
+    # a model by his name, a piece of terrain by its own ("the Barricade"), never the map's "wall 16"
+    by = n.figure(e.by) if e.by in game.state.models else in_words(e.by)
     why = f"surrounded, {by} in his way" if e.surrounded else f"{by} in his way"
     return toned("warn", esc(f'{n.figure(e.figure)} can fall back only {e.moved:.1f}": {why}'))
 

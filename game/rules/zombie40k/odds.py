@@ -159,12 +159,14 @@ class Outlook:
     p_wipe: float
     kills_dist: tuple[float, ...]
     ap2_wounds: float = 0.0  # of ``wounds``, those at AP 2 (Rending, Bladestorm: a 6 to wound)
+    taken: float = 0.0  # the wounds the models lose past their saves and Feel No Pain (none past the last)
 
     def as_dict(self) -> dict[str, float]:
         return {
             "expected_hits": round(self.hits, 6),
             "expected_wounds": round(self.wounds, 6),
             "expected_kills": round(self.kills, 6),
+            "expected_taken": round(self.taken, 6),
         }
 
 
@@ -197,6 +199,10 @@ def outlook(
     dist = [0.0] * (n + 1)
     for (k, _), p in states.items():
         dist[min(k, n)] += p
+    lost = [0]  # the wounds of the first k models, all lost once they are removed
+    for m in models:
+        lost.append(lost[-1] + m.w)
+    taken = sum(p * (lost[min(k, n)] + (dmg if k < n else 0)) for (k, dmg), p in states.items())
     return Outlook(
         hits=e_hits,
         wounds=e_wounds,
@@ -205,6 +211,7 @@ def outlook(
         p_wipe=dist[n] if n else 0.0,
         kills_dist=tuple(dist),
         ap2_wounds=e_ap2,
+        taken=taken,
     )
 
 

@@ -277,6 +277,9 @@ def fire_preview(world: Any, fp: Any) -> Preview:
         "kills_distribution": [round(x, 6) for x in out.kills_dist],
         "saves": [v for v, _ in saves],
         "save_kinds": [k for _, k in saves],
+        # the target's models the wounds may go to (in range and sight of a firer): wounds past them are lost
+        # [7th]; none counted where a blast or a template says who is hit
+        "within_reach": None if any(s.weapon.blast or s.weapon.template for s in fp.shooters) else len(fp.order),
     }
     return Preview(
         True,

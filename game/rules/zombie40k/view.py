@@ -75,7 +75,7 @@ from game.rules.zombie40k.events import BlastPlaced, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
 from game.rules.zombie40k.names import capitalised, home_unit, names_of, player_words
 from game.rules.zombie40k.report import vehicle_words, who_won
-from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase
+from game.rules.zombie40k.state import PLAYERS, SQUAD, Phase, Unit
 from game.table import path_length
 
 # a command in a player's words (undo's refusal) where the shared words serve: {who} its model
@@ -168,6 +168,19 @@ BUTTON_WORDS = {k.key.upper(): k.label.upper() for k in ACTION_KINDS}  # the con
 ACTION_KEY = re.compile(r"\b[A-Z]+(?:_[A-Z0-9]+)+\b")
 POWER_UP_ACTIONS = ("arm", "tape_attack", "tape_shot", "speed", "revive", "choice_1", "choice_2")
 PLAYER_SUFFIX = re.compile(r" \(player \d+\)$")
+FACES = re.compile(r"\brolled (\d+(?: \d+)+)\b")  # a handful of dice as the rules rolled them
+
+
+def highest_first(text: str) -> str:
+    """A handful's faces highest first, as the log lays them out: the dice tray read "(rolled 5 6)" where the
+    log read "(rolled 6 5)".
+
+    >>> highest_first("cover saves: 2 of 2 made on 5+ (rolled 5 6)"), highest_first("rolled 5\u00d73 1\u00d711")
+    ('cover saves: 2 of 2 made on 5+ (rolled 6 5)', 'rolled 5\u00d73 1\u00d711')
+    """
+    return FACES.sub(lambda m: "rolled " + " ".join(sorted(m[1].split(), key=int, reverse=True)), text)
+
+
 STATE_WORDS = {"alive": "standing", "dead": "dead", "embarked": "embarked"}
 
 
@@ -224,6 +237,7 @@ class Z40View:
 
     action_kinds = ACTION_KINDS
     figure_noun = "model"
+    button_words = True  # "selected: Move, Squad", as the buttons read, not "MOVE, SQUAD"
     terrain_words = {"clutter": "difficult ground"}  # the outlines' labels, in 40k's word for it
     zombie_phase_seconds = 8.0  # a few hordes, each its own step: about a second and a half each at 1x
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
@@ -358,9 +372,9 @@ class Z40View:
                     status = Cell("ready", "good")
                 else:
                     status = Cell("done", "spent")
-                weapons = ", ".join(
-                    game.data.weapon(k).name for k in m.weapons if game.data.weapon(k).ranged or k == "chainsaw"
-                )
+                # every weapon he carries (a sergeant's chainsword bought in the team builder was left off), but
+                # the plain close combat weapon every model fights with
+                weapons = ", ".join(game.data.weapon(k).name for k in m.weapons if k != "close_combat_weapon")
                 wounds = _shown_wounds(m.wounds, prof.w, look)
                 cells = (Cell(f"W{wounds}/{prof.w}", bold=wounds < prof.w), Cell(weapons, "muted"))
                 usr = free_usr(w, m)  # the team's free Universal Special Rule goes with him (issue 33)
@@ -460,9 +474,9 @@ class Z40View:
 
     def player_words(self, game: Zombie40kGame, text: str) -> str:
         """The rules' words (a refusal, a roll's meaning, the status line) as the player reads them: names for
-        the ids, a button's label for its key ("Guardsman 1 selected: MOVE, TAPE +A", not "TAPE_ATTACK")."""
+        the ids, a button's label for its key ("Guardsman 1 selected: Move, Tape +A", not "TAPE_ATTACK")."""
         text = ACTION_KEY.sub(lambda m: BUTTON_WORDS.get(m[0], m[0]), text)
-        return player_words(game, text)
+        return player_words(game, highest_first(text))
 
     def look(self, game: Zombie40kGame, fid: str) -> Look:
         m = game.figure(fid)
@@ -495,14 +509,13 @@ class Z40View:
             )
         if state == "standing" and not zombie and (m.moved or m.fired or m.ran):
             state = "acted"
-        star = (
-            " USR" if free_usr(game.world, m) else ""
-        )  # the bearer of the team's free USR, marked (a * was lost)
+        usr = free_usr(game.world, m)  # the bearer of the team's free USR, marked by its name: "USR" said nothing
+        badge = " \u00b7 ".join(x for x in (look.badge, usr) if x)  # wounds left, then the rule
         return TokenLook(
             sprite,
             "zombie" if zombie else "allies",
             state,
-            "" if look.state == "dead" else (look.badge + star).strip(),
+            "" if look.state == "dead" else badge,
             capitalised(self.name(game, fid)),
             m.radius,
             0 if look.state == "dead" else 2,
@@ -817,12 +830,14 @@ class Z40View:
                 if isinstance(cmd, Throw)
                 else "".join(f"\n{w}" for w in fire_words.who_fires(game, target.id, d, skip))
             )
+            saved = _before_saves(d, one=len(game.world.alive(target)) == 1)  # "his" for one model, "their" else
             text = (
                 f"{'THROW' if isinstance(cmd, Throw) else 'SHOOT'} {names_of(game).unit(target.id)}: "
-                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{_before_saves(d)}, "
-                f"{d['expected_kills']:.2f} killed\nat least one kill {percent(preview.chances['at least one kill'])}"
+                f"{d['expected_hits']:.1f} hits, {d['expected_wounds']:.1f} wounds{_at_ap2(d)}{saved}, "
+                f"{_killed(game, target, d)}\nat least one kill {percent(preview.chances['at least one kill'])}"
                 + (" \u00b7 Snap Shots" if d.get("snap_shots") else "")
                 + "".join(f"\n{c}" for c in [fire_words.target_cover(game, target.id, d)] if c)
+                + _wounds_lost(game, target, d)
                 + who
                 + (f"\n{no_blast}" if no_blast else "")
             )
@@ -1115,6 +1130,17 @@ def walked(preview: Any) -> str:
     return f'{length:.1f}" along the path' + (f' ({straight:.1f}" straight)' if length - straight > 0.5 else "")
 
 
+def _run_needs(inches: float) -> str:
+    """The run's die that goes ``inches``, in a player's words (the final run's plate read "17% to go 6.0"" and
+    never said a 6 was needed); "" when any die does.
+
+    >>> _run_needs(6.0), _run_needs(4.2), _run_needs(0.8)
+    ('a 6', 'a 5+', '')
+    """
+    need = math.ceil(inches - 0.05)
+    return "" if need <= 1 else "a 6" if need >= 6 else f"a {need}+"
+
+
 def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
     """The plate's words for a move or a run: how far along the path, and the odds where a die decides it; a
     run not yet rolled says its roll (``RUN D6" (not rolled yet)``) and how likely it goes this far."""
@@ -1134,7 +1160,13 @@ def _move_words(game: Zombie40kGame, cmd: Move | Run, preview: Any) -> str:
             fleet = (
                 f"\nFleet re-rolls a die of {low} or less that falls short, when a fresh D6 goes further (counted)"
             )
-        return f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{most}{fleet}{boards}'
+        need = _run_needs(length - bonus) if chance < 1 else ""  # the roll the plate's odds are of
+        if need and boards:
+            boards += f" on {need}"
+        needs = f": {need} needed" if need else ""
+        return (
+            f'RUN {roll}{plus}, not rolled yet\n{percent(chance)} to go {length:.1f}"{needs}{most}{fleet}{boards}'
+        )
     word = "RUN" if isinstance(cmd, Run) else "MOVE"
     unit = game.state.units[game.figure(cmd.figure).unit]
     if (
@@ -1215,14 +1247,36 @@ def _at_ap2(details: dict[str, Any]) -> str:
     return f" ({ap2:.1f} at AP 2)" if ap2 >= 0.05 else ""
 
 
-def _before_saves(details: dict[str, Any]) -> str:
+def _wounds_lost(game: Zombie40kGame, target: Unit, details: dict[str, Any]) -> str:
+    """The plate's line when only some of the target's models are in range and sight of the firers: wounds
+    past them are lost [7th] (3 wounds on a horde killed 1 zombie, and nothing said why)."""
+    reach, alive = details.get("within_reach"), len(game.world.alive(target))
+    if reach is None or not 0 < reach < alive:
+        return ""
+    them = "him" if reach == 1 else "them"
+    return f"\nOnly {reach} of {alive} in range and sight: wounds past {them} are lost"
+
+
+def _killed(game: Zombie40kGame, target: Unit, details: dict[str, Any]) -> str:
+    """The plate's count of what the shots do: zombies killed, or against one model of several wounds (the
+    Boss), the wounds he is expected to lose past his saves: "0.00 killed" told a 40k player nothing."""
+    alive = game.world.alive(target)
+    if len(alive) == 1 and alive[0].wounds > 1 and "expected_taken" in details:
+        return f"{details['expected_taken']:.2f} of his {alive[0].wounds} wounds lost"
+    return f"{details['expected_kills']:.2f} killed"
+
+
+def _before_saves(details: dict[str, Any], one: bool = True) -> str:
     """The wounds the plate counts are rolled before saves: `` before his 2+ save`` (one model), `` before
     their 3+ saves`` (all alike), `` before their 4+ cover saves`` (a horde in a ruin), `` before saves``
     (mixed), `` (no save)`` when no model of the target takes one against these shots (the power-up Shotgun at
-    zombies, an AP that beats the armour, a zombie in the open).
+    zombies, an AP that beats the armour, a zombie in the open). ``one``: the target is one model (a horde whose
+    one zombie in reach takes the wounds is still "their": a 40k player read "before his 4+ cover save").
 
     >>> _before_saves({"saves": [0, 0]}), _before_saves({"saves": [5], "save_kinds": [""]})
     (' (no save)', ' before his 5+ save')
+    >>> _before_saves({"saves": [4], "save_kinds": ["cover"]}, one=False)
+    ' before their 4+ cover saves'
     """
     saves = [int(v) for v in details.get("saves", [])]
     kinds = set(details.get("save_kinds", [""]))
@@ -1231,7 +1285,11 @@ def _before_saves(details: dict[str, Any]) -> str:
     if len(set(saves)) > 1 or len(kinds) > 1:
         return " before saves"
     kind = f"{kinds.pop()} " if kinds and "" not in kinds else ""  # "4+ cover save": a zombie has no armour
-    return f" before his {saves[0]}+ {kind}save" if len(saves) == 1 else f" before their {saves[0]}+ {kind}saves"
+    return (
+        f" before his {saves[0]}+ {kind}save"
+        if one and len(saves) == 1
+        else f" before their {saves[0]}+ {kind}saves"
+    )
 
 
 def _vehicle_name(game: Zombie40kGame) -> str:

@@ -32,7 +32,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from game.controller import Mode
-from game.controller.machine import CHOOSING
+from game.controller.machine import CHOOSING, action_words
 from game.controller.outlet import Outlet
 from game.rules.contract import ActionKind
 from game.rules.core import Game, RuleSet, get_ruleset, start_error
@@ -563,11 +563,12 @@ class GameScene(Scene):
             fid = self.match.controller.selected
             acts = self.match.actions(fid) if self.match.controller.mode != Mode.RESOLVING else []
             name, summary = self.match.name(fid), self.match.view.summary(self.match.game, fid)
-            words = {k.key: k.label.upper() for k in self.match.view.action_kinds}  # the buttons', not the keys
             idle = getattr(self.match.view, "idle_words", None)  # what he may still do: more than "no action"
             none = (idle(self.match.game, fid) if idle is not None else "") or "no action left"
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
-                ", ".join(html.escape(words.get(a, a.upper())) for a in acts) if acts else html.escape(none)
+                ", ".join(html.escape(w) for w in action_words(self.match.view, acts))
+                if acts
+                else html.escape(none)
             )
         self.actions_panel.show_hint(text)
 

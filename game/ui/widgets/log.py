@@ -11,6 +11,7 @@ before, so a player reads back to turn 1 of a long game; "Later lines" and "Late
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Sequence
 
@@ -29,6 +30,9 @@ EARLIER, LATER = "log:earlier", "log:later"  # the links at the ends of a page t
 EARLIER_LINK = f'<i><a href="{EARLIER}">Earlier lines (click, or scroll up)</a></i>'
 LATER_LINK = f'<i><a href="{LATER}">Later lines (click, or scroll down; Latest for the newest)</a></i>'
 END_SLACK = 1.0  # pixels of the newest line the box may hide and still count as showing it
+# the status line's prints, largest first: the theme's 16 pt, then pygame_gui's HTML sizes 14, 13 and 12 pt
+STATUS_SIZES: tuple[tuple[float | None, int], ...] = ((None, 16), (4, 14), (3.5, 13), (3, 12))
+STATUS_PADDING = 12  # pixels each side: the text boxes' padding (8) and a little slack for the border
 
 
 ASK_AGAIN = re.compile(r"\b(?:click|press \S+) again to\b", re.IGNORECASE)
@@ -123,10 +127,26 @@ class LogPanel:
         self.scroll_to_end()
 
     def set_status(self, text: str) -> None:
-        """The status line (pygame_gui HTML)."""
+        """The status line (pygame_gui HTML), in a smaller print when it would not fit its one line (a long
+        question was cut: 'Only 5.8" reachable ... (stopped by 1" from')."""
         self.status_html = text
         if self.status_box is not None:
-            self.status_box.set_text(text)
+            self.status_box.set_text(self._fitted(text))
+
+    def _fitted(self, text: str) -> str:
+        """``text`` at the status line's own print, or the largest smaller one in which it fits one line."""
+        box = self.status_box
+        if box is None:
+            return text
+        plain = html.unescape(re.sub(r"<[^>]*>", "", text))
+        fonts = box.ui_manager.get_theme().get_font_dictionary()
+        room = box.rect.width - 2 * STATUS_PADDING
+        for size, points in STATUS_SIZES:
+            if fonts.find_font(points, "noto_sans").size(plain)[0] <= room:
+                return text if size is None else f"<font size={size}>{text}</font>"
+        return (
+            f"<font size={STATUS_SIZES[-1][0]}>{text}</font>"  # (the smallest: it wraps, but all of it is there)
+        )
 
     def intercept(self, event: pygame.event.Event) -> bool:
         """Seen before pygame_gui (whose scroll bar swallows the wheel): the wheel at the top of the box brings
