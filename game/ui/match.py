@@ -492,8 +492,10 @@ class Match:
 
     def objective(self) -> str:
         """The objective line (turns left, who goes first): while the events of a turn still play, the line
-        of that turn, not the next one the rules have already begun (it counted the turn early)."""
-        if self.playback.busy and self.shown_turn is not None and self.shown_turn != self._rules_turn():
+        of that turn, not the next one the rules have already begun (it counted the turn early), nor a game over
+        the last fight on screen has not yet reached."""
+        ahead = self.shown_turn is not None and self.shown_turn != self._rules_turn()
+        if self.playback.busy and (ahead or self.game.over):
             return self._objective_shown or self.view.objective_line(self.game)
         self._objective_shown = self.view.objective_line(self.game)
         return self._objective_shown

@@ -43,8 +43,24 @@ def exit_words(game: OutbreakGame) -> str:
     buildings. Empty when there is no exit; the last words when too few are left to walk it (the game is lost:
     the line kept its distance till then, and a newcomer saw it vanish as the last fight played)."""
     st = game.state
-    need = st.exit_count - st.escaped
-    walkers = [f for f in st.pcs() if f.state == "standing" and f.on_table]
+    walkers = [f for f in st.pcs() if f.on_table]
+    return _walk_words(game, st.exit_count - st.escaped, walkers)
+
+
+def rescue_words(game: OutbreakGame) -> str:
+    """A rescue the distances rule out, by the escape's measure: ``(!) out of reach: 3 moves needed, 1 left``
+    when the bystanders still to lead out are further from the exit than the moves left walk (a newcomer read
+    "Rescue: 1/2 led out · 1 of 8 moves left" with the last bystander three moves away). Empty otherwise: the
+    line keeps its moves left while the rescue can still be done."""
+    st = game.state
+    words = _walk_words(game, st.exit_count - st.rescued, [f for f in st.npcs() if f.on_table])
+    return words if words.startswith(WARNING) else ""
+
+
+def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
+    """The ``need``-th nearest of ``walkers``' walk to the exit against the moves left, in words (see
+    :func:`exit_words`); the last words said when too few walkers are left."""
+    st = game.state
     if need <= 0:
         return ""
     if len(walkers) < need:

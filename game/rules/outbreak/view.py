@@ -308,11 +308,16 @@ class OutbreakView:
     def objective_line(self, game: OutbreakGame) -> str:
         st = game.state
         left = f"{max(0, st.turn_limit - st.move + 1)} of {st.turn_limit} moves left"
+        if game.over:  # not "1 of 8 moves left" under "game over: the zombies win"
+            left = "game over"
         if st.objective == "escape":
             # the walk to the exit against the moves left: an escape slipping away shows
-            return f"Escape: {st.escaped}/{st.exit_count} out · {clock.exit_words(game) or left}"
+            walk = "" if game.over else clock.exit_words(game)
+            return f"Escape: {st.escaped}/{st.exit_count} out · {walk or left}"
         if st.objective == "rescue":
-            return f"Rescue: {st.rescued}/{st.exit_count} led out · {left}"
+            # the bystanders' walk out of reach warns as the escape's does
+            walk = "" if game.over else clock.rescue_words(game)
+            return f"Rescue: {st.rescued}/{st.exit_count} led out · {walk or left}"
         if st.objective == "clear":
             sealed = sum(s.sealed for s in st.spawns)
             zombies = sum(z.on_table for z in st.zombies())

@@ -922,9 +922,9 @@ class GameScene(Scene):
         if self.app.scene is not self:
             self.app.pop()
         self.at_final_table = True
-        if self.match is not None:
-            text, _ = self.match.view.result(self.match.game)
-            self.say(f"{text} The game is over: E or Enter shows the report again.")
+        # who won is on the top bar and why in the log's last line: the result and this ran past a 1600-wide
+        # status line ("... The game is over: E or Enter shows the")
+        self.say("The game is over: E or Enter shows the report again.")
 
     def _setup_again(self, options: dict[str, Any]) -> Any:
         """The set-up that plays this scenario again with the same choices."""
