@@ -42,12 +42,17 @@ class Around:
     gap: float  # inches edge to edge to ``nearest`` (math.inf when none is near)
 
 
-def zombie_under(world: World, point: Point) -> Figure | None:
-    """The zombie on the table whose base is under ``point`` (a click on it), or None."""
-    for z in world.state.zombies():
-        if z.on_table and math.dist(z.position, point) <= z.radius:
-            return z
-    return None
+def zombie_under(world: World, point: Point, slack: float = 0.0) -> Figure | None:
+    """The zombie on the table whose base is under ``point`` (a click on it), or None; with ``slack``, the
+    nearest whose base is within that many inches of it."""
+    if slack <= 0.0:
+        for z in world.state.zombies():
+            if z.on_table and math.dist(z.position, point) <= z.radius:
+                return z
+        return None
+    near = [(math.dist(z.position, point) - z.radius, z.id, z) for z in world.state.zombies() if z.on_table]
+    best = min(near, default=None, key=lambda t: (t[0], t[1]))
+    return best[2] if best is not None and best[0] <= slack else None
 
 
 def meeting_point(world: World, f: Figure, z: Figure, coming_from: Point) -> Point:

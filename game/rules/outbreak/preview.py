@@ -44,11 +44,7 @@ def _move(world: World, cmd: Move) -> Preview:
     p = movement.plan(world, cmd)
     f = p.figure
     chances = movement.allowance_chances(world, f)
-    # a move that closes in to fight is no run, and nobody runs after it: the preview says what the move does
-    runs = len(p.points) >= 2 and movement.running(world, tuple(p.points))
-    details: dict[str, Any] = {"followers": [g.id for g in p.followers] if runs else [], "paths": {}}
-    if p.followers and not runs:
-        details["nobody_follows"] = "ends nearer the zombies than it starts: not a run, so nobody follows"
+    details: dict[str, Any] = {"paths": {}}
     if len(p.points) >= 2:
         for inches in sorted({world.num("movement", "human_move"), world.num("movement", "human_rush")}):
             c = movement.way(world, f, p.points, inches)
@@ -59,6 +55,14 @@ def _move(world: World, cmd: Move) -> Preview:
                 "blocked_by": c.blocked_by,
                 "clutter": round(c.clutter_length, 3),
             }
+    # a move that closes in to fight is no run, and nobody runs after it: judged on the way he walks (his 6"),
+    # as the rules judge the walk made, not the way to the pointer (the plate said both "a run" and "not a run")
+    walk = details["paths"].get(f'{world.num("movement", "human_move"):g}"')
+    runs = walk is not None and movement.running(world, tuple(tuple(q) for q in walk["points"]))
+    details["runs"] = runs
+    details["followers"] = [g.id for g in p.followers] if runs else []
+    if p.followers and not runs:
+        details["nobody_follows"] = "ends nearer the zombies than it starts: not a run, so nobody follows"
     details["roll_needed"] = movement.zombie_near(world, f)
     if details["paths"]:
         details["exits"] = _exits(world, p, details["paths"], details["followers"])

@@ -622,7 +622,10 @@ class OutbreakView:
             )
             f = game.figure(fid)
             path = self.routes.move(game.table, fid, f.position, f.radius, aim.path, ROUTE_REACH, len(game.log))
-            z = contact.zombie_under(game.world, aim.path[-1]) if aim.path else None
+            # pointed at a zombie, or within a base of one with no shot to take: the move into the fight (a
+            # gunless doctor pointed beside one was shown a move ending 0.3" short of it)
+            slack = 0.0 if self._can_shoot(game, fid) else 2 * f.radius
+            z = contact.zombie_under(game.world, aim.path[-1], slack) if aim.path else None
             if z is not None and path:  # pointed at a zombie: on into base contact, not a step short of it
                 ahead = path[:-1] if len(aim.path) > 1 else path  # his own waypoints end on the zombie's base
                 meet = contact.meeting_point(game.world, f, z, ahead[-1] if ahead else f.position)
@@ -749,7 +752,8 @@ class OutbreakView:
             roll += "\n" + ends if ends else ""
             if ends.startswith("ends in contact") and not self._can_shoot(game, f.id):
                 roll += "\n" + self._closes_in_words(game, f)
-            if any(caught.would_be(game.world, f, p["points"], game.reading) for p in paths.values()):
+            runs = preview.details.get("runs", True)  # the preview's one judgement of run or not
+            if runs and any(caught.would_be(game.world, f, p["points"], game.reading) for p in paths.values()):
                 roll += "\n" + CAUGHT_RUNNING
             if preview.details.get("nobody_follows"):
                 roll += "\n" + preview.details["nobody_follows"]
