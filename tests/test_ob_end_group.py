@@ -82,3 +82,29 @@ def test_every_entry_of_the_group_reads_whole_and_apart(app, size) -> None:
         assert area.contains(ra), (a, ra, area)  # inside the panel: nothing clipped at its edge
         for b, rb in roll[i + 1 :]:
             assert not ra.colliderect(rb), (a, b)  # "killed 3 zombiesTrina"
+
+
+def test_the_farm_group_names_every_bystander_with_words_for_any_map(app) -> None:
+    """A newcomer's Hollow Creek Farm defeat: the bystanders still there read "bystander, left in town" on a
+    farm, and Farmhand Jed (turned) and Hired hand Luis (killed) were missing from THE GROUP, though "bystanders
+    lost 2" counted them."""
+    from game.rules.outbreak.testing import rigged_game
+
+    game = rigged_game(
+        pcs={"pc1": (5, 5), "pc2": (10, 5)},
+        npcs={f"npc{i}": (5 * i, 12) for i in range(1, 5)},
+        zombies=[(30, 30)],
+    )
+    st = game.state
+    for fid, name in {"npc1": "Farmhand Jed", "npc2": "Hired hand Luis", "npc3": "Aunt Clara"}.items():
+        st.figures[fid].name = name
+    st.figures["npc4"].name = "Grandma Mae"
+    st.figures["npc1"].state, st.figures["npc2"].state, st.figures["npc3"].state = "turned", "dead", "exited"
+    drawn, _ = drawn_on_end_screen(app, get_ruleset("outbreak").report(game), (1600, 900))
+    texts = [t for t, _ in drawn]
+    start = texts.index("THE GROUP: 6")
+    said = " ".join(texts[start:])
+    assert "Farmhand Jed" in said and "bystander, turned" in said, said
+    assert "Hired hand Luis" in said and "bystander, fell" in said, said
+    assert "Grandma Mae" in said and "bystander, left behind" in said, said
+    assert "town" not in said, said

@@ -153,7 +153,8 @@ FATES = {"dead": "fell", "turned": "turned"}  # a character's end, after his kil
 
 def _roll(game: OutbreakGame, kills: dict[str, int]) -> tuple[RollRow, ...]:
     """Everyone the players had: each character with his kills and his end (a newcomer found the fallen only
-    in the counts), then the bystanders still alive, led out or left in town."""
+    in the counts), then every bystander, led out, left behind, fallen or turned (words for any map: a farm's
+    read "left in town"; the lost were counted in "bystanders lost 2" and named nowhere)."""
     pcs = tuple(
         RollRow(
             p.name or p.id,
@@ -167,11 +168,13 @@ def _roll(game: OutbreakGame, kills: dict[str, int]) -> tuple[RollRow, ...]:
     npcs = tuple(
         RollRow(n.name or n.id, 0, 0, n.state == "exited", mark="led out", words="bystander")
         if n.state == "exited"
-        else RollRow(n.name or n.id, 0, 0, words="bystander, left in town")
+        else RollRow(n.name or n.id, 0, 0, words=f"bystander, {BYSTANDER_FATES.get(n.state, 'left behind')}")
         for n in game.state.npcs()
-        if n.state in ("standing", "exited")
     )
     return pcs + npcs
+
+
+BYSTANDER_FATES = {"dead": "fell", "turned": "turned"}  # a bystander not led out: else "left behind"
 
 
 def report(game: OutbreakGame) -> Report:
