@@ -378,7 +378,8 @@ class Match:
         return [a.key for a in self.action_states(fid) if a.available]
 
     def tokens(self) -> list[TokenView]:
-        """Every figure as a token: markers of the dead first, then the fallen, then the standing."""
+        """Every figure as a token: markers of the dead first, then the fallen, then the standing; in each, the
+        zombies under the humans (a fighter in base contact vanished under the zombie pile)."""
         if self._token_key == self.version and self._tokens:
             return self._tokens
         ready = self.ready()
@@ -407,7 +408,8 @@ class Match:
                 mark=t.mark,
             )
             out.append((t.layer, token))
-        out.sort(key=lambda p: p[0])
+        # within a layer the zombies first: a man in a fight is drawn over the pile round him, not lost under it
+        out.sort(key=lambda p: (p[0], p[1].side != "zombie"))
         self._tokens = [t for _, t in out]
         self._token_key = self.version
         return self._tokens
