@@ -912,6 +912,12 @@ class Z40View:
         who = f"Player {event.player}: " if len(game.state.players) > 1 else ""
         return key, f"{who}{event.phase.capitalize()} phase"
 
+    hold_waits = True  # the stop for a phase passed by itself waits for the player (Space or a click)
+
+    def hold_before(self, game: Zombie40kGame, events: Sequence[Any]) -> tuple[int | None, str]:
+        """Where the screen stops after a squad's phases passed by themselves, and why (:mod:`.lost_phases`)."""
+        return lost_phases.hold_at(game, events)
+
     def stop_words(self, game: Zombie40kGame, events: Sequence[Any]) -> str:
         """The status line once the player has the table again: what a squad lost in the phases that passed
         by themselves since (``Infantry Squad could not move or shoot: it was locked in close combat...``), or
