@@ -37,3 +37,5 @@ def test_a_squad_whose_models_in_contact_were_killed_is_not_held_locked_through_
     assert not g.state.locked("p1")
     assert (g.state.turn, g.state.active_player, g.state.phase) == (2, 1, Phase.MOVEMENT)  # it waits for him
     assert not [e for e in g.log[turn2:] if isinstance(e, PhaseSkipped) and e.phase != "psychic"]
+    said = Z40K.view().log_lines(g, [e for e in g.log if isinstance(e, CombatBrokenOff)])[0].replace("&quot;", '"')
+    assert 'beyond a 3" pile-in, or something stands between' in said and "no longer locked" in said, said

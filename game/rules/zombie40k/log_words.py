@@ -437,8 +437,14 @@ def _engaged(game: Zombie40kGame, e: ev.Engaged) -> str:
 def _broken_off(game: Zombie40kGame, e: ev.CombatBrokenOff) -> str:
     n = _n(game)
     who = " and ".join(n.unit(u) for u in e.units)
+    reach = f'{game.data.house.pile_in:g}"'  # (as a combat ends, its last models in contact killed, the rest
+    # may simply stand too far: "something stands between" was not always so)
     return toned(
-        "warn", esc(f"{who} break off: after the pile-in no model reaches an enemy (something stands between)")
+        "warn",
+        esc(
+            f"{who} break off: after the pile-in no model reaches an enemy (beyond a {reach} pile-in, or "
+            "something stands between); they are no longer locked in close combat"
+        ),
     )
 
 
