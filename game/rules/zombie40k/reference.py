@@ -349,8 +349,9 @@ def _assault(d: Z40Data) -> Section:
             _hv("Consolidation is ", h.consolidate_dice, '" [house reading of the lost digits].'),
             _p(
                 "A combat in which, after the pile-in, no model of either side stands in base contact with an enemy "
-                'or within 2" of a friend who does (a wall or a building between them) breaks off: the units are '
-                "no longer locked and act as usual from their next phase [house].",
+                'or within 2" of a friend who does (a wall or a building between them, or too far) breaks off: the '
+                "units are no longer locked and act as usual from their next phase. A combat whose blows killed every "
+                "model in contact piles in as it ends, so it breaks off then, not a turn later [house].",
                 kind="bullet",
             ),
             *_tab(
