@@ -157,7 +157,10 @@ def _tally(game: Zombie40kGame, unit: str) -> tuple[int, int, int, int]:
             killed += 1
         elif isinstance(e, PowerUpUsed) and e.unit == unit and e.key == DEFIBRILLATOR:
             revived += 1
-    return started, killed, placed - revived, revived
+    joined = placed - revived
+    if not started:  # (a log that does not begin at the set-up, as a test's: the squad's size less who joined)
+        started = max(0, game.state.units[unit].start_size - joined)
+    return started, killed, joined, revived
 
 
 def _respawns(game: Zombie40kGame, unit: str) -> int:

@@ -1326,8 +1326,8 @@ def mid_move_warning(game: Zombie40kGame, fid: str, end: Point) -> str:
         near, mate = (PLAYER_SUFFIX.sub("", names.figure(f.id)) for f in (far[0].near, far[0].mate))
         who = f' ({near} {coherency.shown(far[0].inches)}" from {mate})'
     return (
-        f"Warning: the squad would stand out of coherency{who}; those still to move must close it up, and once "
-        "it is out of coherency no move may spread it further."
+        f"Warning: the squad would stand out of coherency{who}; those still to move must close it up (the last "
+        "to move may not leave it more spread out)."
     )
 
 
