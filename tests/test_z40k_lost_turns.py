@@ -42,10 +42,15 @@ def test_a_squad_locked_in_combat_is_told_why_it_lost_its_turn_once_the_game_sto
     m = _locked_squad(told)
     _end_assault(m)
     up: dict[str, float] = {}  # each notice's seconds over the table
+    stops: list[str] = []  # the status line at each stop the player goes on from
     while m.playback.busy or m.notices:
         m.update(FRAME)
         for _, words in m.notices:
             up[words] = up.get(words, 0.0) + FRAME
+        if m.playback.holding:  # the game stops where his phases passed by themselves: he goes on
+            stops.append(m.status)
+            m.skip()
+    assert stops and all("skipped: Infantry Squad is locked in close combat" in s for s in stops), stops
     assert m.game.state.turn == 3 and m.game.state.phase == Phase.MOVEMENT  # the game waits for him again
     assert m.status.startswith("Infantry Squad could not move or shoot: it was locked in close combat"), m.status
     skips = [w for w in up if "skipped" in w]
@@ -69,8 +74,29 @@ def test_the_roster_shows_nothing_before_the_animation_and_the_log_do() -> None:
     _end_assault(m)
     while m.playback.busy:
         m.update(FRAME)
+        if m.playback.holding:  # the stop where his phases passed by themselves: he goes on
+            m.skip()
         roster, said = _text(m.roster()), " ".join(map(_text, told))
         assert "Medpack" not in roster or "gains Medpack" in said, (roster, said)
         assert roster.count("DEAD") <= len(re.findall(r"(Sergeant|Guardsman \d) is killed", said)), (roster, said)
         assert '40" from the vehicle' not in roster or "respawns" in said, (roster, said)
     assert "Medpack" in _text(m.roster())  # once shown, the roster is the rules' again
+
+
+def test_the_screen_stops_where_his_phases_passed_by_themselves_and_says_why() -> None:
+    """ "Never play a player's turn for him ... say why a phase is skipped": not a banner of a second or two
+    under the combat's animation, a stop until he goes on (Space or a click)."""
+    m = _locked_squad([])
+    _end_assault(m)
+    for _ in range(2000):
+        if m.playback.holding:
+            break
+        m.update(FRAME)
+    assert m.playback.holding
+    for _ in range(int(30 / FRAME)):  # half a minute later the screen still waits for him
+        m.update(FRAME)
+    assert m.playback.holding and m.notices
+    assert m.status.startswith("Movement and Shooting skipped: Infantry Squad is locked in close combat"), m.status
+    assert m.status.endswith("Space or a click goes on."), m.status
+    m.skip()
+    assert not m.playback.holding

@@ -21,6 +21,8 @@ def _play_out(m: Match, seen: list[str]) -> None:
     for _ in range(2000):
         m.update(0.05)
         seen += [w for _, w in m.notices if w not in seen]
+        if m.playback.holding:  # the screen stops where his phases passed by themselves: he goes on
+            m.skip()
         if not m.playback.busy:
             return
     raise AssertionError("the playback never ended")

@@ -61,4 +61,8 @@ def test_a_move_within_the_roll_says_the_roll_and_one_cut_by_it_says_so_once() -
     assert plates == ['MOVE 1.0" along the path (difficult terrain: the squad rolled 2")'], plates
     ctl.handle(Hover((22.4, 22.5)))  # 5" on: cut at the roll, said once
     plates = [d.text for d in ctl.view.drawing(g, ctl.preview_command, ctl.preview) if isinstance(d, Plate)]
-    assert plates == ['MOVE 2.0" along the path\nStops here: the squad\'s difficult-terrain roll (2")'], plates
+    cut = 'MOVE 2.0" along the path\nStops here: the squad\'s difficult-terrain roll (2")'
+    assert plates == [  # (cut short, he would end 2.5" from the Sergeant: the mid-phase coherency warning)
+        f'{cut}\nWarning: the squad would stand out of coherency (Guardsman 2 2.5" from Sergeant); those still '
+        "to move must close it up (the last to move may not leave it more spread out)."
+    ], plates

@@ -440,7 +440,10 @@ class Controller:
             return ""
         noun = self.view.figure_noun if n == 1 else f"{self.view.figure_noun}s"
         end = getattr(self.view, "end_words", "End turn").lower().replace("end ", "end the ", 1)
-        return f"{n} {noun} {'has' if n == 1 else 'have'} not acted: press E again to {end}."
+        warning = getattr(self.view, "end_warning", None)  # (Zombie 40,000: the squad is out of coherency)
+        more = warning(self.game) if warning is not None else ""
+        also = f", and {more}" if more else ""
+        return f"{n} {noun} {'has' if n == 1 else 'have'} not acted{also}: press E again to {end}."
 
     def _select_next(self) -> Feedback:
         """Select the next figure of the acting player who may still act, in the roster's order and on from the

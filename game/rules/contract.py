@@ -513,6 +513,8 @@ class View(Protocol[G]):
     # the screen reads it with getattr and says "End turn" without it
     # (optional) ``ask_before_ending``: True where the first E asks before ending while figures who may act have
     # not ("2 survivors have not acted: press E again to end the step"); without it E ends at once.
+    # (optional) ``end_warning(game) -> str``: what that question adds after ", and " ("Infantry Squad is out of
+    # coherency ..."); "" for nothing
     # ``optional_actions``: the action keys that do not count there (a figure who could only run is not asked about)
     # (optional) ``stop_words(game, events) -> str``: the status line once the game stops for the player, saying
     # what he should know of ``events`` (those shown since he last had the table): what passed by itself, how an

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -316,7 +317,7 @@ class Match:
 
     def update(self, dt: float) -> None:
         self._guard = max(0.0, self._guard - dt)
-        if self.notices:
+        if self.notices and not self.playback.holding:  # a stop keeps its notices up until he goes on
             self._age_notices(dt)
         if self.handoff is not None:
             text, left = self.handoff
@@ -617,7 +618,8 @@ class Match:
             hold = getattr(self.view, "hold_before", None)  # the rules went on by themselves: pause first
             hold = None if self.controller.bots else hold  # (not while bots play here: nobody reads for them)
             at, words = hold(self.game, fb.events) if hold is not None else (None, "")
-            self._announce(self.playback.add(fb.events, at, HOLD_SECONDS))
+            waits = getattr(self.view, "hold_waits", False)  # (a phase passed by itself: he goes on, not a clock)
+            self._announce(self.playback.add(fb.events, at, math.inf if waits else HOLD_SECONDS))
             if at:
                 self._hold_words = words
                 if self.playback.holding:  # his result took no time to show: the pause is on already

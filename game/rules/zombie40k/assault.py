@@ -270,10 +270,7 @@ def fight(world: World, group: list[str]) -> None:
     if len({world.side_key(u) for u in units}) < 2:
         return
     pile_in(world, units)
-    if not any(fighters(world, u, units) for u in units):  # walled apart: it would be a draw every phase
-        for u in units:
-            world.disengage(u.id)
-        world.emit(CombatBrokenOff(tuple(u.id for u in units)))
+    if _broken_off(world, units):  # walled apart: it would be a draw every phase
         return
     caused: dict[str, int] = defaultdict(int)
     first_round = {u.id: (u.engaged_turn == st.turn) for u in units}
@@ -351,6 +348,22 @@ def fight(world: World, group: list[str]) -> None:
         u.charged_turn = -1
         u.engaged_turn = -1
     resolve(world, units, caused)
+    still = [world.unit(u) for u in group if world.alive(u) and world.state.locked(u)]
+    if len({world.side_key(u) for u in still}) > 1 and not any(fighters(world, u, still) for u in still):
+        pile_in(world, still)  # the blows killed every model in contact: pile in now, not a turn later
+        _broken_off(world, still)
+
+
+def _broken_off(world: World, units: list[Unit]) -> bool:
+    """After the pile-in no model fights (a wall between them, or too far): the units are no longer locked
+    [house]. Checked as the combat ends too, so a squad whose models in contact were all killed is not held
+    locked through its whole next turn (its move and its shots) by a combat nobody can fight."""
+    if any(fighters(world, u, units) for u in units):
+        return False
+    for u in units:
+        world.disengage(u.id)
+    world.emit(CombatBrokenOff(tuple(u.id for u in units)))
+    return True
 
 
 def counter_attacks(world: World, u: Unit, units: list[Unit], first_round: bool) -> bool:

@@ -207,12 +207,14 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     gap = gap_of(world)
     before = _stretch_now(models, gap)
     near = min(_edge(m, end, o, o.position) for o in models if o is not m)
-    if before > SLACK:
+    if before > SLACK and not within(near, gap):  # he himself would stand beyond 2" of all: that says it
         return (
             f'{unit.id} is out of coherency and must close up: {m.id} would be {shown(near)}" from '
             f'the nearest of his squad, and the squad more spread out (coherency is {gap:g}"): move him nearer '
             "his squad."
         )
+    if before > SLACK:
+        return _spread_refusal(unit, models, m, end, gap)
     if not within(near, gap):  # who, how far, and what to do (issue 33)
         return (
             f'{m.id} would be {shown(near)}" from his squad: coherency is {gap:g}"; move him within {gap:g}" '
@@ -224,6 +226,27 @@ def move_refusal(world: World, m: Model, end: Point) -> str:
     kept = [x for x in models if all(x is not o for o in cut)]
     far = min(_edge(o, o.position, x, end if x is m else x.position) for o in cut for x in kept)
     return f'That move would leave {names} {shown(far)}" from the rest of the squad: coherency is {gap:g}".'
+
+
+def _spread_refusal(unit: Unit, models: Sequence[Model], m: Model, end: Point, gap: float) -> str:
+    """A squad out of coherency may only close up: which of its groups stands how far from the rest now, and
+    after the move (a newcomer read "would be 1.2" from the nearest ... (coherency is 2")" as allowed: the
+    nearest squad-mate was in his own group, and it is the gap between the groups that counts)."""
+    now = apart(models, gap, m)
+    after = apart(models, gap, m, {m.id: end})
+    if not now or not after or after[0].inches <= now[0].inches + SLACK:  # (another gap grew: said as a whole)
+        return (
+            f"{unit.id} is out of coherency and must close up: that move would leave the squad more spread out "
+            f'(coherency is {gap:g}" between every model and the rest of the squad): move {m.id} nearer the rest.'
+        )
+    a, b = now[0], after[0]
+    whose = lambda x: x.near.id if len(x.models) == 1 else f"{x.near.id}'s group"  # noqa: E731
+    return (
+        f'{unit.id} is out of coherency and must close up: {whose(a)} stands {shown(a.inches)}" from the rest '
+        f'of the squad ({a.mate.id}), and after that move {whose(b)} would stand {shown(b.inches)}" from it '
+        f'({b.mate.id}); coherency is {gap:g}" between the groups, not only from {m.id} to his nearest '
+        "squad-mate. Move him so the gap narrows."
+    )
 
 
 def hold_back(world: World, m: Model, path: list[Point]) -> list[Point]:

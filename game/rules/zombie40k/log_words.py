@@ -439,8 +439,14 @@ def _engaged(game: Zombie40kGame, e: ev.Engaged) -> str:
 def _broken_off(game: Zombie40kGame, e: ev.CombatBrokenOff) -> str:
     n = _n(game)
     who = " and ".join(n.unit(u) for u in e.units)
+    reach = f'{game.data.house.pile_in:g}"'  # (as a combat ends, its last models in contact killed, the rest
+    # may simply stand too far: "something stands between" was not always so)
     return toned(
-        "warn", esc(f"{who} break off: after the pile-in no model reaches an enemy (something stands between)")
+        "warn",
+        esc(
+            f"{who} break off: after the pile-in no model reaches an enemy (beyond a {reach} pile-in, or "
+            "something stands between); they are no longer locked in close combat"
+        ),
     )
 
 
@@ -465,9 +471,22 @@ def _sweeping_advance(game: Zombie40kGame, e: ev.SweepingAdvance) -> str:
     n = _n(game)
     words = (
         f"{n.unit(e.unit)} Sweeping Advance (D6 + Initiative) {e.roll} against {n.unit(e.loser)} {e.loser_roll}: "
-        + ("caught" if e.caught else "escaped")
+        + (caught_words(game, e.loser) if e.caught else "escaped")
     )
     return toned("bad" if e.caught else "plain", esc(words))
+
+
+NO_FEAR = "And They Shall Know No Fear"
+
+
+def caught_words(game: Zombie40kGame, loser: str) -> str:
+    """What being caught does: a squad with And They Shall Know No Fear is not destroyed but falls back [7th]
+    (a newcomer read "caught" and then saw the squad fall back and regroup); any other loser is destroyed."""
+    u = game.state.units.get(loser)
+    models = [game.state.models[f] for f in u.models if f in game.state.models] if u is not None else []
+    if any(NO_FEAR in m.unit_rules or game.world.model_has(m, NO_FEAR) for m in models):
+        return f"caught, but not destroyed ({NO_FEAR}): it falls back"
+    return "caught and destroyed"
 
 
 # -- respawning and the mods -----------------------------------------------------------------------------------

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.rules.zombie40k.events import PhaseSkipped, TurnStarted
+from game.rules.zombie40k.events import PhaseSkipped, PhaseStarted, TurnStarted
 from game.rules.zombie40k.game import Zombie40kGame
+from game.rules.zombie40k.log_words import skipped_words
 from game.rules.zombie40k.names import names_of
 
 LOST = {"movement": "move", "shooting": "shoot"}  # the phases in which a squad passing by itself lost something
@@ -55,3 +56,37 @@ def _sentence(game: Zombie40kGame, player: int, why: str, verbs: list[str], turn
         reason = f"the squad {reason}"
     often = f" for {turns} turns" if turns > 1 else ""
     return f"{whose} could not {' or '.join(sorted(verbs))}{often}: {reason}"
+
+
+GO_ON = "Space or a click goes on."
+
+
+def hold_at(game: Zombie40kGame, events: Sequence[Any]) -> tuple[int | None, str]:
+    """Where the screen stops in a batch of events that played a squad's Movement or Shooting phase by itself
+    (it is locked in close combat, falling back...): after that player's phases passed, before what follows
+    (his combat, the zombies), and the words it says until he goes on ("Never play a player's turn for him":
+    the skips no longer flash by in a banner). (None, "") when none passed.
+
+    >>> from game.rules.zombie40k.testing import rigged_game
+    >>> g = rigged_game({1: [(10, 30)]})
+    >>> why = "Infantry Squad is locked in close combat"
+    >>> hold_at(g, [TurnStarted(2), PhaseStarted("movement", 1), PhaseSkipped("movement", 1, why),
+    ...             PhaseStarted("shooting", 1), PhaseSkipped("shooting", 1, why), TurnStarted(3)])
+    (5, 'Movement and Shooting skipped: Infantry Squad is locked in close combat (it fights as the Assault \
+phase ends). Space or a click goes on.')
+    """
+    first = next(
+        (i for i, e in enumerate(events) if isinstance(e, PhaseSkipped) and e.phase in LOST and i > 0), None
+    )
+    if first is None:
+        return None, ""
+    player = events[first].player
+    end = first
+    while end < len(events) and isinstance(events[end], PhaseStarted | PhaseSkipped):
+        if events[end].player != player:
+            break
+        end += 1
+    skips = [e for e in events[first:end] if isinstance(e, PhaseSkipped) and e.phase in LOST]
+    phases = " and ".join(e.phase.capitalize() for e in skips)
+    why = skipped_words(game, skips[0]).partition(": ")[2]
+    return end, f"{phases} skipped: {why}. {GO_ON}"

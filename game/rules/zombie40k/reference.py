@@ -336,7 +336,9 @@ def _assault(d: Z40Data) -> Section:
             _p(
                 'Charge 2D6" (3D6 drop the highest through difficult terrain) after the target\'s Overwatch; pile in 3"; '  # noqa: E501
                 "blows by Initiative 10 to 1; +1 Attack on the charge, +1 with two close combat weapons; the side that "
-                "caused fewer unsaved wounds tests Morale at Ld minus the difference; Sweeping Advance D6 + I [7th].",
+                "caused fewer unsaved wounds tests Morale at Ld minus the difference; Sweeping Advance D6 + I: a loser that "
+                "fails its Morale and is caught (the winner's roll equal or higher) is destroyed, but a squad with And "
+                "They Shall Know No Fear is not: it falls back, and regroups in its next turn [7th].",
                 kind="bullet",
             ),
             _p(
@@ -347,8 +349,9 @@ def _assault(d: Z40Data) -> Section:
             _hv("Consolidation is ", h.consolidate_dice, '" [house reading of the lost digits].'),
             _p(
                 "A combat in which, after the pile-in, no model of either side stands in base contact with an enemy "
-                'or within 2" of a friend who does (a wall or a building between them) breaks off: the units are '
-                "no longer locked and act as usual from their next phase [house].",
+                'or within 2" of a friend who does (a wall or a building between them, or too far) breaks off: the '
+                "units are no longer locked and act as usual from their next phase. A combat whose blows killed every "
+                "model in contact piles in as it ends, so it breaks off then, not a turn later [house].",
                 kind="bullet",
             ),
             *_tab(

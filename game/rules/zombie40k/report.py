@@ -15,8 +15,9 @@ import random
 from typing import Any
 
 from game.rules.contract import Outcome, Report, RollRow, Series
-from game.rules.zombie40k.events import FigurePlaced, Killed, SquadRespawned
+from game.rules.zombie40k.events import FigurePlaced, Killed, PowerUpUsed, SquadRespawned
 from game.rules.zombie40k.game import Zombie40kGame
+from game.rules.zombie40k.power_ups import DEFIBRILLATOR
 from game.rules.zombie40k.state import PLAYERS, Phase
 from game.scenario.model import Scenario
 
@@ -123,6 +124,45 @@ def respawn_words(before: int, after: int, respawns: int) -> str:
     return f"{before} to {after}: wiped out {times}, respawned"
 
 
+def came_back_words(before: int, after: int, killed: int, joined: int, revived: int) -> str:
+    """A team's line on the roll when models joined it or were brought back, so its numbers add up ("" when
+    none did: the numbers say it). A newcomer read "Player models lost 5" beside "6 -> 2 -4": an Ork Boy had
+    joined (counted at the start) and the Defibrillator had brought a dead Marine back (killed twice).
+
+    >>> came_back_words(5, 2, 5, 1, 1), came_back_words(5, 3, 3, 0, 1), came_back_words(5, 2, 3, 0, 0)
+    ('5 to 2: 5 killed, 1 joined, 1 brought back', '5 to 3: 3 killed, 1 brought back', '')
+    """
+    if not (joined or revived):
+        return ""
+    parts = [
+        f"{killed} killed",
+        f"{joined} joined" if joined else "",
+        f"{revived} brought back" if revived else "",
+    ]
+    return f"{before} to {after}: " + ", ".join(p for p in parts if p)
+
+
+def _tally(game: Zombie40kGame, unit: str) -> tuple[int, int, int, int]:
+    """A team's models at the start (as the chart's set-up), its models killed, those that joined it in play
+    (an Ork Boy) and those brought back (the Defibrillator), from the log."""
+    started = killed = placed = revived = 0
+    begun = False
+    for e in game.log:
+        kind = type(e).__name__
+        if kind == "TurnStarted":
+            begun = True
+        elif isinstance(e, FigurePlaced) and e.unit == unit:
+            started, placed = (started + 1, placed) if not begun else (started, placed + 1)
+        elif isinstance(e, Killed) and e.figure in game.state.models and game.figure(e.figure).unit == unit:
+            killed += 1
+        elif isinstance(e, PowerUpUsed) and e.unit == unit and e.key == DEFIBRILLATOR:
+            revived += 1
+    joined = placed - revived
+    if not started:  # (a log that does not begin at the set-up, as a test's: the squad's size less who joined)
+        started = max(0, game.state.units[unit].start_size - joined)
+    return started, killed, joined, revived
+
+
 def _respawns(game: Zombie40kGame, unit: str) -> int:
     """How many times a team came back after it was wiped out."""
     return sum(1 for e in game.log if isinstance(e, SquadRespawned) and e.unit == unit)
@@ -151,13 +191,16 @@ def report(game: Zombie40kGame) -> Report:
         left = len(w.alive(u)) + sum(game.figure(f).state == "embarked" for f in u.models)
         aboard = sum(game.figure(f).state == "embarked" for f in u.models)
         where = vehicle_words(game, u)  # (the roster's words too: one number)
+        started, killed, joined, revived = _tally(game, u.id)  # (the chart's set-up count, not start_size,
+        # which an Ork Boy joining raises)
         groups.append(
-            f"Player {p} ({u.name}): {left} of {u.start_size} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
+            f"Player {p} ({u.name}): {left} of {started} models, {_zombies(s.kills.get(u.id, 0))} killed, {where}"
         )
         escaped = winner == f"player {p}" or (winner == "players" and left > 0)  # Coop Mode: all together
         said = escaped_words(aboard, left) if escaped else ""
-        words = respawn_words(u.start_size, left, _respawns(game, u.id))
-        roll.append(RollRow(f"Player {p}: {u.name}", u.start_size, left, escaped, said, words))
+        words = respawn_words(started, left, _respawns(game, u.id))
+        words = words or came_back_words(started, left, killed, joined, revived)
+        roll.append(RollRow(f"Player {p}: {u.name}", started, left, escaped, said, words))
     turns, counts = _series(game)
     best = max(s.players, key=lambda p: s.kills.get(f"p{p}", 0)) if s.players else 0
     if len(s.players) < 2 or (best and not s.kills.get(f"p{best}", 0)):

@@ -242,6 +242,11 @@ class Z40View:
     zombie_phase_seconds = 8.0  # a few hordes, each its own step: about a second and a half each at 1x
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     ask_before_ending = True  # an E with models still able to act in this phase asks once
+
+    def end_warning(self, game: Zombie40kGame) -> str:
+        """What the End phase question adds: the squad stands out of coherency (:func:`coherency_end_words`)."""
+        return coherency_end_words(game)
+
     optional_actions = ("run", *POWER_UP_ACTIONS)  # never a duty: a squad with no shot to take is not asked
     kept_on_panel = POWER_UP_ACTIONS  # a held power-up's button stays on the panel, grey with why, till used
     kept_words = "a power-up"  # the status line: "Select a model to use a power-up."
@@ -794,6 +799,7 @@ class Z40View:
             marks, stop = self.routes.marks(cmd.figure, cmd.path, pts[-1], "", lambda fid: self.name(game, fid))
             out += marks
             last = "" if preview.details.get("boards") else last_move_question(game, {cmd.figure: pts[-1]})
+            last = last or ("" if preview.details.get("boards") else mid_move_warning(game, cmd.figure, pts[-1]))
             ask = "".join(f"\n{x}" for x in (stop, last if isinstance(cmd, Move) else "") if x)
             out.append(Plate(pts[-1], _move_words(game, cmd, preview) + ask, "path"))
             return out
@@ -926,6 +932,12 @@ class Z40View:
             return key, log_words.skipped_words(game, event)
         who = f"Player {event.player}: " if len(game.state.players) > 1 else ""
         return key, f"{who}{event.phase.capitalize()} phase"
+
+    hold_waits = True  # the stop for a phase passed by itself waits for the player (Space or a click)
+
+    def hold_before(self, game: Zombie40kGame, events: Sequence[Any]) -> tuple[int | None, str]:
+        """Where the screen stops after a squad's phases passed by themselves, and why (:mod:`.lost_phases`)."""
+        return lost_phases.hold_at(game, events)
 
     def stop_words(self, game: Zombie40kGame, events: Sequence[Any]) -> str:
         """The status line once the player has the table again: what a squad lost in the phases that passed
@@ -1348,6 +1360,53 @@ def coherency_links(game: Zombie40kGame, m: Any) -> list[Primitive]:
 
 
 MID_MOVE = 'End its move with each model within {gap:g}" of a squad-mate.'
+
+
+def mid_move_warning(game: Zombie40kGame, fid: str, end: Point) -> str:
+    """ "" unless moving ``fid`` to ``end``, with squad-mates still to move this Movement phase, would leave the
+    squad out of coherency as it then stands, more spread out than now: legal [7th], but the ones still to move
+    must close it up (a newcomer's Marine went 6" back with no word, and the last one then could not move at
+    all)."""
+    m = game.figure(fid)
+    unit = game.state.units[m.unit]
+    models = game.world.alive(unit)
+    if game.state.phase != Phase.MOVEMENT or unit.kind != SQUAD or len(models) < 2:
+        return ""
+    if all(o.moved for o in models if o.id != fid):
+        return ""  # the last to move: last_move_question asks
+    gap, ends = coherency.gap_of(game.world), {fid: end}
+    if coherency.stretch(models, gap, ends) <= max(coherency.stretch(models, gap), 0.0) + coherency.SLACK:
+        return ""
+    far = coherency.apart(models, gap, m, ends)
+    names = names_of(game)
+    who = ""
+    if far:
+        near, mate = (PLAYER_SUFFIX.sub("", names.figure(f.id)) for f in (far[0].near, far[0].mate))
+        who = f' ({near} {coherency.shown(far[0].inches)}" from {mate})'
+    return (
+        f"Warning: the squad would stand out of coherency{who}; those still to move must close it up (the last "
+        "to move may not leave it more spread out)."
+    )
+
+
+def coherency_end_words(game: Zombie40kGame) -> str:
+    """The End phase question's addition when the acting squad stands out of coherency in its Movement phase:
+    ``Infantry Squad is out of coherency (Guardsman 2 5.2" from Guardsman 1)`` ("" when it is not)."""
+    s = game.state
+    if s.phase != Phase.MOVEMENT or s.active_player is None:
+        return ""
+    unit = s.squad_of(s.active_player)
+    models = game.world.alive(unit)
+    gap = coherency.gap_of(game.world)
+    far = coherency.apart(models, gap) if len(models) > 1 else []
+    if not far:
+        return ""
+    names = names_of(game)
+    near, mate = (PLAYER_SUFFIX.sub("", names.figure(f.id)) for f in (far[0].near, far[0].mate))
+    return (
+        f'{names.unit(unit.id)} is out of coherency ({near} {coherency.shown(far[0].inches)}" from {mate}) '
+        "and must close up in its next move"
+    )
 
 
 def mid_move(game: Zombie40kGame, models: Sequence[Any]) -> bool:
