@@ -242,10 +242,11 @@ def test_the_zombies_turn_off_screen_is_brought_into_view_gently(app) -> None:  
     assert starts and seen > 0, (starts, seen)  # it panned, and the zombies came into view
     gaps = [b - a for a, b in zip(starts, starts[1:])]
     assert all(g >= PAUSE * 0.95 for g in gaps), gaps
-    # his turn: after a last look, back where he had it. The camera's clock is the frames' (each at most
-    # 0.1 s however slow the machine), so it is given PAUSE + 3 s of both real time and frames' time
-    back_by, frames = time.monotonic() + PAUSE + 3.0, 0
-    while cam.offset != home and (time.monotonic() < back_by or frames < (PAUSE + 3.0) / 0.1):
+    # his turn: after a last look (the last pan settles, then PAUSE), an eased pan back where he had it: some
+    # 5 s in all. The camera's clock is the frames' (each at most 0.1 s however slow the machine), so it is
+    # given 8 s of both real time and frames' time
+    back_by, frames = time.monotonic() + 8.0, 0
+    while cam.offset != home and (time.monotonic() < back_by or frames < 8.0 / 0.1):
         app.run_frames(1)
         frames += 1
     assert cam.offset == home
