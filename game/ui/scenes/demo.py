@@ -17,6 +17,7 @@ game is dealt; a game still going after :data:`GAME_SECONDS` of play is called (
 from __future__ import annotations
 
 import html
+import logging
 import math
 import re
 from typing import TYPE_CHECKING
@@ -58,6 +59,8 @@ TEXT = (233, 227, 201)
 TAKE_OVER = "Move the mouse or press a key to take over this game"
 HANDED_SECONDS = 4.0  # the "You have the game" plate stays up this long
 TAKING_OVER = "Taking over: the table is yours as soon as the move under way ends…"
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from game.ui.match import Match
@@ -334,6 +337,8 @@ class DemoScene(GameScene):
             return
         events = loop.tick()
         if loop.game is not game:  # a bot error or a stuck game made the loop deal again
+            # said in the log: on a club night such a game just vanished, turn 1, no card, and nobody knew why
+            log.warning("demo game dropped: %s", loop.errors[-1] if loop.errors else "the loop dealt again")
             self.app.show_demo(loop, self.games, self.standalone)
             return
         self.commands_shown += 1
