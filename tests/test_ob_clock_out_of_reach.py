@@ -40,3 +40,16 @@ def test_the_walk_stays_on_the_line_when_too_few_are_left_to_walk_it() -> None:
     for f in standing[1:]:  # all but one turned in the last fight: two must get out
         f.state = "turned"
     assert match.objective() == before
+
+
+def test_a_move_already_spent_is_not_counted_for_the_walker_who_spent_it() -> None:
+    """A newcomer's last hope froze on move 10 of Small Town's 11 (her action spent) and the line still read
+    "(2 moves) · 2 left": only move 11 was hers. Each walker who has acted this move has one move fewer."""
+    game = RS.new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
+    match = Match(game, RS.view())
+    st = game.state
+    st.move = st.turn_limit - 7  # 8 moves left: the 8-move walk can still be done
+    assert "from exit (8 moves) · 8 left" in match.objective(), match.objective()
+    for f in st.pcs():
+        f.acted = "move"  # everyone acted this move (froze, fired, waited) without getting nearer
+    assert "out of reach: 8 moves needed, 7 left" in match.objective(), match.objective()

@@ -65,22 +65,27 @@ def _walk_words(game: OutbreakGame, need: int, walkers: list[Any]) -> str:
         return ""
     if len(walkers) < need:
         return _LAST.get(id(game), "")
-    key = (id(game), st.move, tuple((f.id, f.position) for f in walkers))
+    key = (id(game), st.move, tuple((f.id, f.position, bool(f.acted)) for f in walkers))
     if key in _SAID:
         _LAST[id(game)] = _SAID[key]
         return _SAID[key]
     where = game.scenario.content_hash or id(game.table)
     radius = max(f.radius for f in walkers)
     # to the zone's edge: a move that ends with him in the zone gets him out (movement.leaves_at)
-    found = walks(game.table, where, game.world.exit_zones(), [f.position for f in walkers], radius, to_edge=True)
-    if len(found) < need:
-        return ""
-    far = found[need - 1]
-    if not math.isfinite(far):
-        return ""
-    step = float(game.world.data.get("movement", "human_move"))
-    moves = max(1, math.ceil(far / step - 1e-9))
+    zones, step = game.world.exit_zones(), float(game.world.data.get("movement", "human_move"))
     left = max(0, st.turn_limit - st.move + 1)
+    # each walker's moves needed, counting this move as gone for one who has acted in it (a newcomer's last
+    # hope froze on move 10 of 11 and the line still read "(2 moves) · 2 left"): the need-th soonest decides
+    ways = []
+    for f in walkers:
+        far = walks(game.table, where, zones, [f.position], radius, to_edge=True)[0]
+        if math.isfinite(far):
+            moves = max(1, math.ceil(far / step - 1e-9))
+            ways.append((moves + (1 if f.acted else 0), moves, far, 1 if f.acted else 0))
+    if len(ways) < need:
+        return ""
+    _, moves, far, spent = sorted(ways)[need - 1]
+    left -= spent
     whose = f'{_nth(need)}nearest {far:.0f}" from exit'  # whose walk it is: the top bar has room for few words
     if moves > left:
         words = f"{WARNING}out of reach: {moves} moves needed, {left} left"
