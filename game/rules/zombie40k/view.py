@@ -1146,10 +1146,12 @@ def _run_needs(inches: float) -> str:
     """The run's die that goes ``inches``, in a player's words (the final run's plate read "17% to go 6.0"" and
     never said a 6 was needed); "" when any die does.
 
-    >>> _run_needs(6.0), _run_needs(4.2), _run_needs(0.8)
-    ('a 6', 'a 5+', '')
+    A way a hair over 5" needs a 6, as the odds count it (the plate read "17% to go 5.0": a 5+ needed"):
+
+    >>> _run_needs(6.0), _run_needs(4.2), _run_needs(0.8), _run_needs(5.04)
+    ('a 6', 'a 5+', '', 'a 6')
     """
-    need = math.ceil(inches - 0.05)
+    need = math.ceil(inches - 1e-6)  # the odds' own tolerance: the die must reach the whole way
     return "" if need <= 1 else "a 6" if need >= 6 else f"a {need}+"
 
 
