@@ -7,6 +7,7 @@ import logging
 import time
 
 import pytest
+from fuzz_size import long_run
 
 from game.assets import assets_dir
 from game.demo import DemoDirector, DemoLoop
@@ -39,6 +40,7 @@ def normandy_with_two_sections(app: App, seed: int) -> DemoScene:
     return scene
 
 
+@pytest.mark.skipif(not long_run(), reason="a whole demo game (some 100 s): --fuzz-long")
 def test_a_two_section_zombiekrieg_game_plays_on_to_its_end_card(app: App) -> None:
     """Played through the scene, the game goes to its end by the rules: the end card, one more on the tally."""
     scene = normandy_with_two_sections(app, 848)
