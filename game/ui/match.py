@@ -714,7 +714,13 @@ class Match:
         batches told as one, as a save's log is when read back whole ("4 zombies lurch toward ...")."""
         lines = self.view.log_lines(self.game, events)
         told, old = self._told, self._told_lines
-        if told and self.unlog is not None and len(told) + len(events) <= TOLD_MOST:
+        if (
+            told
+            and events
+            and self.unlog is not None
+            and len(told) + len(events) <= TOLD_MOST
+            and self._follows(told, events)
+        ):
             whole = self.view.log_lines(self.game, [*told, *events])
             same = next((i for i, (a, b) in enumerate(zip(old, whole)) if a != b), min(len(old), len(whole)))
             if whole != old + lines and same >= len(old) - 1 and self.unlog(old[same:]):
@@ -725,6 +731,13 @@ class Match:
         self._told, self._told_lines = (list(events), lines) if len(events) <= TOLD_MOST else ([], [])
         for line in lines:
             self.log(line)
+
+    def _follows(self, told: Sequence[Any], events: Sequence[Any]) -> bool:
+        """Whether ``events`` come right after ``told`` in the game's log: only two parts of one run of it are
+        told as one (a batch made up by hand, or one after a gap, is told alone)."""
+        log = self.game.log
+        k = next((k for k in range(len(log) - 1, 0, -1) if log[k] is events[0]), 0)
+        return k > 0 and log[k - 1] is told[-1]
 
     def resync(self) -> None:
         """Show every figure exactly as the rules have it now (after playback, or a state set up by hand)."""
