@@ -682,6 +682,10 @@ class View(Protocol[G]):
         """True when these events include the game's own side's turn (the zombies moving)."""
         ...
 
+    # (optional) ``rules_acting(event) -> bool``: True when ``event`` is the game's own side's action, which the
+    # screen's turn camera brings into view (a step where the zombies only fight is theirs too); the screen
+    # reads it with getattr and counts ``opponent_moved`` events without it
+
 
 # ---- rules reference ------------------------------------------------------------------------------
 

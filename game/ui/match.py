@@ -125,6 +125,9 @@ class Match:
         # the turn and side the screen is showing: while events play back the rules may be a turn ahead
         self.shown_turn: int | None = next((t for t in map(view.turn_of, reversed(game.log)) if t), None)
         self.opponent_shown = False
+        # the screen shows the game's own side act (the zombies): from the first event the rule set calls its own
+        # (its view's ``rules_acting``, else ``opponent_moved``) till the playback is over (the turn camera)
+        self.rules_acting = False
         self.sides_passed = 0  # bumps as the table passes to another side on screen (the tape is put away)
         self.phase_shown: str | None = None  # the top bar while busy: the view's line for the phase shown
         self._objective_shown = ""  # the objective line as last shown in step with the turn on screen
@@ -627,6 +630,12 @@ class Match:
             if not self.playback.busy:
                 self._finish_playback()
 
+    def _rules_act(self, event: Any) -> bool:
+        """True when ``event`` is the game's own side acting, as the rule set tells (a view without
+        ``rules_acting`` counts its opponent's moves)."""
+        own = getattr(self.view, "rules_acting", None)
+        return bool(own(event)) if own is not None else self.view.opponent_moved([event])
+
     def _announce(self, events: Sequence[Any], quiet: bool = False) -> None:
         """Events begin on screen: log lines, the dice tray, sounds, the hot-seat hand-off."""
         if not events:
@@ -647,6 +656,7 @@ class Match:
             elif self.view.opponent_moved([ev]):
                 self.opponent_shown = True
                 self.sides_passed += 1
+            self.rules_acting = self.rules_acting or self._rules_act(ev)
             phase_line = getattr(self.view, "phase_line", None)
             line = phase_line(self.game, self.shown_turn, ev) if phase_line is not None else None
             if line is not None:
@@ -754,6 +764,7 @@ class Match:
         if fb.events:
             self._answer(fb)
             return
+        self.rules_acting = False  # all shown: the table is the player's again
         if self.status == self.words(STILL_ROLLING):  # the dice have stopped: the refusal no longer holds
             self.status, self.status_bad = "", False
         if self._moved_on:  # the player sees the phase the game moved on to before an E ends it

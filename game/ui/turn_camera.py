@@ -5,8 +5,9 @@ screen).
 Gentle: it never zooms, pans only when none of the action is in view, as little as brings it in, eased over
 a second, and at most once every :data:`PAUSE` seconds; and once the player pans or zooms himself in that
 turn, the camera is his until the turn is over. It reads only the shared playback (:mod:`game.ui.animation`)
-and the controller's mode, so every rule set gets it. Pure arithmetic on a :class:`~game.ui.camera.Camera`,
-no pygame.
+and the match's ``rules_acting`` (the rule set tells which events are its own side's action, whatever the
+controller's mode: a step in which the zombies only grapple is theirs too), so every rule set gets it. Pure
+arithmetic on a :class:`~game.ui.camera.Camera`, no pygame.
 
 >>> from game.ui.camera import Camera
 >>> cam = Camera(viewport=(0, 0, 400, 300), ppi=10.0)
@@ -22,7 +23,6 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.controller import Mode
 from game.ui.animation import Step
 from game.ui.camera import Camera
 from game.ui.demo_camera import action_figures
@@ -86,7 +86,7 @@ class TurnCamera:
         cam = self.camera
         if self._left is not None and (cam.offset, cam.ppi) != self._left:
             self.hands_off, self.target = True, None  # he moved it himself
-        self._turn(match.controller.mode == Mode.ZOMBIE_TURN)
+        self._turn(bool(match.rules_acting))
         self.since += dt
         if self.target is None and not self.hands_off and self.since >= PAUSE:
             self.target = self._next(match)

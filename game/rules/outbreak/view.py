@@ -95,6 +95,7 @@ SHORT_STEPS = {
     Step.END_OF_MOVE: "end of move",
 }
 STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}  # a StepStarted's name -> its step
+PLAYERS_STEPS = (Step.HUMANS, Step.REACTION, None)  # the steps the players act in (None: a name not known)
 
 
 _ZOMBIE_ID = re.compile(r"(?<![\w-])z(\d+)(?![\w-])")
@@ -1138,3 +1139,16 @@ class OutbreakView:
 
     def opponent_moved(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, ev.ZombieMoved) for e in events)
+
+    def rules_acting(self, event: Event) -> bool:
+        """True for the game's own action: a zombie's move, or a step the rules play by themselves (the zombies
+        move, strike and grapple, new ones come on...), which may hold no zombie's move at all (all in contact).
+
+        >>> OutbreakView().rules_acting(ev.StepStarted(6, "zombies and humans grapple"))
+        True
+        >>> OutbreakView().rules_acting(ev.StepStarted(3, "humans spot, move or fire"))
+        False
+        """
+        if isinstance(event, ev.ZombieMoved):
+            return True
+        return isinstance(event, ev.StepStarted) and STEP_BY_NAME.get(event.name) not in PLAYERS_STEPS
