@@ -51,7 +51,15 @@ class Placer:
 
     def place(self, spots: Sequence[pygame.Rect], must: bool = False) -> pygame.Rect | None:
         """The first free spot of ``spots`` (taken from now on); when none is free, None, or if ``must``
-        the spot (moved inside the view) that covers least of the figures and the other words."""
+        the spot (moved inside the view) clear of the other words that covers least of the figures (when every
+        spot touches a word: the one that covers least of the figures and the words).
+
+        >>> p = Placer(pygame.Rect(0, 0, 100, 100), [pygame.Rect(0, 0, 100, 50)])
+        >>> p.place([pygame.Rect(10, 60, 30, 10)])
+        Rect(10, 60, 30, 10)
+        >>> p.place([pygame.Rect(12, 62, 30, 10), pygame.Rect(10, 30, 30, 20)], must=True)  # on a figure, not the word
+        Rect(10, 30, 30, 20)
+        """
         for spot in spots:
             if self.free(spot):
                 self.words.append(spot)
@@ -59,8 +67,14 @@ class Placer:
         if not must or not spots:
             return None
         inside = [s.clamp(self.view) for s in spots]
+        # clear of the other words before all (two words on one another read as neither), then hiding least
         best = min(
-            inside, key=lambda s: (overlap(s, self.words) * 2 + overlap(s, self.obstacles), inside.index(s))
+            inside,
+            key=lambda s: (
+                s.collidelist(self.words) >= 0,
+                overlap(s, self.words) * 2 + overlap(s, self.obstacles),
+                inside.index(s),
+            ),
         )
         self.words.append(best)
         self.forced += 1

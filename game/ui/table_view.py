@@ -1207,9 +1207,12 @@ class TableView:
         on = pygame.Rect((0, 0), wh)
         on.center = (round(c[0]), round(c[1]))
         near = max(6.0, 0.5 * self.camera.ppi)  # about a base's half width
-        return WordJob(
-            "label", o.text, o.size, o.colour, [on, *around(wh, c, near), *around(wh, c, 3 * near)], True
-        )
+        spots = [on, *around(wh, c, near), *around(wh, c, 3 * near)]
+        # zoomed out, marks a few pixels apart ("third 1", "third 2", "third 3: at Deacon") found every near spot
+        # taken and were forced onto one another: a line or two above or below, then a little farther round
+        spots += [on.move(0, k * (wh[1] + 2)) for k in (-1, 1, -2, 2, -3, 3)]
+        spots += [*around(wh, c, 5 * near), *around(wh, c, 8 * near)]
+        return WordJob("label", o.text, o.size, o.colour, spots, True)
 
     def _zone_jobs(self) -> list[WordJob]:
         """The names of the zones on the view."""
