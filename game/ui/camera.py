@@ -79,10 +79,26 @@ class Camera:
         >>> cam.pan_pixels(0, 5000); cam.keep_on((48.0, 48.0)); cam.offset
         (0.0, -5.0)
         """
+        self.offset = self.clamped(self.offset, table_size, slack=0.5)
+
+    def clamped(self, offset: Point, table_size: Point, slack: float = 0.0) -> Point:
+        """The offset nearest ``offset`` that keeps the view on the table, up to ``slack`` of the view past its
+        edge: 0 (the camera's own moves: a Tab, the zombies' turn) shows no margin where the table is the
+        larger, and the whole table where the view is; 0.5 (the player's own pan) keeps the view's middle over
+        the table. The one clamp every camera move uses.
+
+        >>> cam = Camera(viewport=(0, 0, 100, 100), ppi=10.0)
+        >>> cam.clamped((-3.0, 45.0), (48.0, 48.0)), cam.clamped((-3.0, 45.0), (48.0, 48.0), slack=0.5)
+        ((0.0, 38.0), (-3.0, 43.0))
+        >>> cam.clamped((2.0, -9.0), (6.0, 48.0))  # the view wider than the table: all of it in view
+        (0.0, 0.0)
+        """
         _, _, w, h = self.viewport
-        cx = min(max(self.offset[0] + w / 2 / self.ppi, 0.0), table_size[0])
-        cy = min(max(self.offset[1] + h / 2 / self.ppi, 0.0), table_size[1])
-        self.offset = (cx - w / 2 / self.ppi, cy - h / 2 / self.ppi)
+        out = []
+        for value, span, size in zip(offset, (w / self.ppi, h / self.ppi), table_size):
+            a, b = 0.0 - slack * span, size - span + slack * span
+            out.append(min(max(value, min(a, b)), max(a, b)))
+        return (out[0], out[1])
 
     def pan_key(self, dx: int, dy: int) -> None:
         """Arrow keys: move the view one step (dx, dy in -1..1) toward that side of the table."""
@@ -117,19 +133,25 @@ class Camera:
         )
         self.viewport = viewport
 
-    def bring_into_view(self, p: Point, margin: float = 1.0) -> None:
-        """Centre the view on ``p`` when it is not in view (``margin`` inches inside the edges); else stay.
+    def bring_into_view(self, p: Point, margin: float = 1.0, table_size: Point | None = None) -> None:
+        """Centre the view on ``p`` when it is not in view (``margin`` inches inside the edges); else stay. With
+        ``table_size``, the view then stays on the table (:meth:`clamped`): a figure at its edge is shown near
+        the view's edge, not in the middle of half a black screen.
 
         >>> cam = Camera(viewport=(0, 0, 160, 160), ppi=16.0)
         >>> cam.bring_into_view((5.0, 5.0)); cam.offset
         (0.0, 0.0)
         >>> cam.bring_into_view((30.0, 20.0)); cam.offset
         (25.0, 15.0)
+        >>> cam.bring_into_view((47.5, 2.0), table_size=(48.0, 48.0)); cam.offset
+        (38.0, 0.0)
         """
         x0, y0, x1, y1 = self.visible_table_rect()
         if x0 + margin <= p[0] <= x1 - margin and y0 + margin <= p[1] <= y1 - margin:
             return
         self.offset = (p[0] - self.viewport[2] / 2 / self.ppi, p[1] - self.viewport[3] / 2 / self.ppi)
+        if table_size is not None:
+            self.offset = self.clamped(self.offset, table_size)
 
     def visible_table_rect(self) -> tuple[float, float, float, float]:
         """(x0, y0, x1, y1) of the table region in view, in inches."""

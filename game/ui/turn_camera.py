@@ -52,9 +52,7 @@ def pan_to_show(camera: Camera, points: Sequence[Point], table_size: Point) -> P
         return None
     _, _, w, h = camera.viewport
     offset = []
-    for axis, (lo, hi), span, size in zip(
-        (0, 1), ((x0, x1), (y0, y1)), (w / camera.ppi, h / camera.ppi), table_size
-    ):
+    for axis, (lo, hi), span in zip((0, 1), ((x0, x1), (y0, y1)), (w / camera.ppi, h / camera.ppi)):
         least, most = min(p[axis] for p in points), max(p[axis] for p in points)
         start = lo
         if most - least > span - 2 * MARGIN:
@@ -63,8 +61,8 @@ def pan_to_show(camera: Camera, points: Sequence[Point], table_size: Point) -> P
             start = least - MARGIN
         elif most > hi - MARGIN:
             start = most + MARGIN - span
-        offset.append(min(max(start, min(0.0, size - span)), max(0.0, size - span)))
-    return (offset[0], offset[1])
+        offset.append(start)
+    return camera.clamped((offset[0], offset[1]), table_size)  # the camera's own clamp, as a Tab's
 
 
 class TurnCamera:

@@ -608,11 +608,12 @@ class GameScene(Scene):
         self._turn_camera.update(self.match, dt)
 
     def _show_selected(self) -> None:
-        """Centre the camera on the selected figure when she is off the view (every rule set)."""
+        """Centre the camera on the selected figure when she is off the view, the view kept on the table (a Tab
+        to a survivor at its edge left half the view black; every rule set)."""
         fid = self.match.controller.selected if self.match is not None else None
         look = self.match.looks.get(fid) if self.match is not None and fid else None
         if look is not None and self.view is not None:
-            self.view.camera.bring_into_view(look.position)
+            self.view.camera.bring_into_view(look.position, table_size=self.view.table_size)
 
     def _select(self, fid: str) -> None:
         if self.match is not None:
