@@ -333,7 +333,11 @@ class Controller:
         extra = self._extra_left(fid)
         if extra:  # he has acted: say what is left to him, not "selected: ORDER" as if he had not
             return Feedback(message=f"{self.view.name(self.game, fid)} {extra}")
-        return Feedback(message=f"{self.view.name(self.game, fid)} selected: {words}.")
+        held = getattr(self.view, "held_words", None)  # why an action he usually has is not among them
+        why = held(self.game, fid) if held is not None else ""
+        return Feedback(
+            message=f"{self.view.name(self.game, fid)} selected: {words}" + (f" ({why})." if why else ".")
+        )
 
     def _clear_selection(self) -> None:
         self._confirming = self._confirming_at = None

@@ -527,6 +527,14 @@ class OutbreakView:
             return "tired, no run this move: may still fire once a zombie is in sight and range"
         return "tired, no run this move: nothing else to do this step"
 
+    def held_words(self, game: OutbreakGame, fid: str) -> str:
+        """Why a selected character who may still act this step has no run: ``tired, stopped for a breather: no
+        run this move``; empty for anyone else (a newcomer's tired man showed his rings and no word of why not)."""
+        f = game.state.figures.get(fid)
+        if f is None or not f.on_table or not f.tired or f.acted:
+            return ""
+        return "tired, stopped for a breather: no run this move"
+
     def selectable(self, game: OutbreakGame, fid: str) -> str:
         f = game.state.figures.get(fid)
         if f is None:
@@ -701,9 +709,10 @@ class OutbreakView:
             out.append(d.Ring(look.position, f.radius + w.num("movement", "human_move"), "move", '6"'))
             if near:  # without a zombie within 8" there is no roll, so no 8" run either
                 out.append(d.Ring(look.position, f.radius + w.num("movement", "human_rush"), "move", '8" on a 6'))
-        # one label where the 8" rings meet: the roll is named on the run ring when it is drawn
-        label = 'zombie within 8": movement roll' if near else 'no zombie within 8": no roll'
-        out.append(d.Ring(look.position, danger, "danger", "" if near and "move" in avail else label))
+        if "move" in avail:  # (a tired man's 8" ring read as a move he had not: no move, no ring of it)
+            # one label where the 8" rings meet: the roll is named on the run ring when it is drawn
+            label = 'zombie within 8": movement roll' if near else 'no zombie within 8": no roll'
+            out.append(d.Ring(look.position, danger, "danger", "" if near else label))
         if f.ranged and not f.jammed:
             out.append(
                 d.Ring(

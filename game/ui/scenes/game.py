@@ -565,11 +565,14 @@ class GameScene(Scene):
             name, summary = self.match.name(fid), self.match.view.summary(self.match.game, fid)
             idle = getattr(self.match.view, "idle_words", None)  # what he may still do: more than "no action"
             none = (idle(self.match.game, fid) if idle is not None else "") or "no action left"
+            held = getattr(self.match.view, "held_words", None)  # why an action he usually has is not there
+            why = held(self.match.game, fid) if held is not None and acts else ""
             text = f"<b>{html.escape(name)}</b> {html.escape(summary)}: " + (
                 ", ".join(html.escape(w) for w in action_words(self.match.view, acts))
                 if acts
                 else html.escape(none)
             )
+            text += f" ({html.escape(why)})" if why else ""
         self.actions_panel.show_hint(text)
 
     # ---- input ------------------------------------------------------------------------------------
