@@ -545,6 +545,8 @@ class View(Protocol[G]):
     # print them ("Move, Squad"); without it in capitals, as a rule book names its actions ("MOVE, FIRE")
     # (optional) ``idle_words(game, fid) -> str``: what a selected figure with no action now may still do this turn
     # (a tired survivor may still fire once a zombie is in range), said where the hint would say "no action left"
+    # (optional) ``badge_legend``: ((letter, words), ...) for the letters on the tokens, and ``badge_words(game, fid,
+    # badge) -> str`` for one token's: How to play lists them, the hover card says a token's
     # (optional) ``held_words(game, fid) -> str``: why a selected figure who may act lacks an action he usually has
     # ("tired: no run this move"), said after his actions on the status line and the hint
     # (optional) ``acts_for(game, action) -> str | None``: the figure an action button stands for when none is

@@ -103,6 +103,13 @@ def turn_html(ruleset: RuleSet | None) -> str:
     return "".join(f"&nbsp;&nbsp;<b>{i}.</b> {html.escape(s)}<br>" for i, s in enumerate(steps, 1))
 
 
+def _badges_html(ruleset: RuleSet | None) -> str:
+    """The letters a rule set puts on its tokens, each in words (its view's ``badge_legend``); empty without."""
+    view = ruleset.view() if ruleset is not None and ruleset.view is not None else None
+    legend = getattr(view, "badge_legend", ())
+    return "".join(_row(letter, words) for letter, words in legend)
+
+
 def start_html() -> str:
     """How to start a game, from the title screen to the table, in the order a player meets the screens."""
     steps = (
@@ -147,6 +154,9 @@ def how_to_play_html(ruleset_key: str | None) -> str:
     parts += [_heading("The mouse"), "".join(_row(k, w) for k, w in MOUSE)]
     parts += [_heading("The keys"), keys_html(ruleset)]
     parts += [_heading("How a turn goes"), turn_html(ruleset)]
+    legend = _badges_html(ruleset)
+    if legend:
+        parts += [_heading("The letters on the tokens"), legend]
     if ruleset is not None:
         primer = primer_sections(ruleset)
         if primer:

@@ -95,6 +95,16 @@ SHORT_STEPS = {
     Step.END_OF_MOVE: "end of move",
 }
 STEP_BY_NAME = {name: step for step, name in STEP_NAMES.items()}  # a StepStarted's name -> its step
+BADGE_LETTERS = {"frozen": "F", "tired": "T", "jammed": "J", "bitten": "B", "unaware": "?"}  # a state's letter
+# the letters on the tokens in words: the hover card and How to play (the view's ``badge_legend``)
+BADGE_LEGEND = {
+    "F": "frozen: his movement roll froze him, he does not move this step",
+    "T": "tired, stopped for a breather: no run this move (he may still fire)",
+    "J": "gun jammed: Unjam (C) clears it on 4-6",
+    "B": "bitten: he tests for turning at each move's start",
+    "?": "unaware: has not spotted a zombie yet, so cannot fire (Spot, S)",
+}
+ZOMBIE_UNAWARE = "shuffling: has not spotted the humans yet"
 PLAYERS_STEPS = (Step.HUMANS, Step.REACTION, None)  # the steps the players act in (None: a name not known)
 
 
@@ -267,6 +277,7 @@ class OutbreakView:
     action_kinds: tuple[ActionKind, ...] = KINDS
     figure_noun: str = "survivor"
     end_words: str = "End step"  # E ends the humans' step of the move sequence, not a whole turn
+    badge_legend: tuple[tuple[str, str], ...] = (*BADGE_LEGEND.items(), ("? on a zombie", ZOMBIE_UNAWARE))
     ask_before_ending: bool = True  # an E pressed before anyone moved would hand the move to the zombies
     # the zombies' moves of a move at 1x: a newcomer found 3.5 s over before he could follow
     zombie_phase_seconds = 6.0
@@ -436,8 +447,21 @@ class OutbreakView:
     def _badge(self, f: Figure) -> str:
         if f.is_zombie:
             return "" if f.aware else "?"
-        letters = {"frozen": "F", "tired": "T", "jammed": "J", "bitten": "B", "unaware": "?"}
-        return "".join(letters[w] for w in flags(f) if w in letters)
+        return "".join(BADGE_LETTERS[w] for w in flags(f) if w in BADGE_LETTERS)
+
+    def badge_words(self, game: OutbreakGame, fid: str, badge: str) -> str:
+        """The letters on a token in words, for its hover card: ``T: tired, stopped for a breather...``.
+
+        >>> OutbreakView().badge_words(None, "pc1", "TJ")  # doctest: +ELLIPSIS
+        'T: tired, ...; J: gun jammed: ...'
+        """
+        zombie = game is not None and fid in game.state.figures and game.figure(fid).is_zombie
+        said = [
+            f"{c}: {ZOMBIE_UNAWARE if zombie and c == '?' else BADGE_LEGEND[c]}"
+            for c in badge
+            if c in BADGE_LEGEND
+        ]
+        return "; ".join(said)
 
     def token(self, game: OutbreakGame, fid: str, look: Look) -> TokenLook:
         f = game.figure(fid)
@@ -482,6 +506,8 @@ class OutbreakView:
             # what he knows, in words: an unaware one cannot fire until he spots a zombie
             lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
             lines += [w for w in flags(f) if w != "unaware"]
+        if look.badge:  # the letters on his token, in words (a newcomer read "J", "B", "T" as nothing)
+            lines.append(self.badge_words(game, fid, look.badge))
         lines.append(f"state: {look.state}")
         return lines
 
