@@ -97,15 +97,16 @@ class OutbreakSetup(Setup):
                     READING,
                     "Runners strike first",
                     bool(data.get("movement", READING)),
-                    "The source sends a human caught while running straight to the grapple; "
-                    "switch on to let him strike first anyway (the shorter reading).",
+                    "Off (as the rules are printed): a survivor a zombie catches while he runs gets no first blow "
+                    "with his close combat weapon, he goes straight to the grapple. On: he strikes first anyway, as "
+                    "one who stood his ground does.",
                 ),
                 Switch(
                     AWARENESS,
                     "All aware after the outbreak",
                     data.house.all_aware_after_outbreak_move,
-                    "Yes (the source's reading): once the first attack has been spotted both sides know of each "
-                    "other, so no survivor needs to Spot (S) in this game. No (house reading): a survivor who "
+                    "Yes (as the rules are printed): once the first attack has been spotted both sides know of each "
+                    "other, so no survivor needs to Spot (S) in this game. No (a house rule): a survivor who "
                     "missed the attack must Spot a zombie before he can fire.",
                 ),
             ),
