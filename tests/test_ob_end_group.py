@@ -66,9 +66,12 @@ def drawn_on_end_screen(app, report, size):
     return drawn, lay.report.inflate(-2 * lay.fs, -2 * round(lay.fs * 0.8))
 
 
+@pytest.mark.parametrize("objective", ["survive", "escape"])
 @pytest.mark.parametrize("size", [(1600, 900), (1280, 720), (1024, 700)])
-def test_every_entry_of_the_group_reads_whole_and_apart(app, size) -> None:
-    report = get_ruleset("outbreak").report(small_town_defeat())
+def test_every_entry_of_the_group_reads_whole_and_apart(app, size, objective) -> None:
+    game = small_town_defeat()
+    game.state.objective = objective  # (an escape's roll has a key beside its heading: what "alive" means)
+    report = get_ruleset("outbreak").report(game)
     drawn, area = drawn_on_end_screen(app, report, size)
     texts = [t for t, _ in drawn]
     start = texts.index("THE GROUP: 7")

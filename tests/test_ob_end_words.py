@@ -59,7 +59,7 @@ def test_the_roll_reads_in_words_and_the_best_survivor_is_alive(app) -> None:
     assert (report.citation_title, report.citation) == ("BEST SURVIVOR", "PC 2: 1 zombie")
     drawn = end_screen_words(app, report)
     roll = drawn[drawn.index("THE GROUP: 3") :]
-    assert "PC 2" in roll and "killed 1 zombie" in roll and "PC 3" in roll and "killed none" in roll
+    assert "PC 2" in roll and "killed 1 zombie, alive" in roll and "PC 3" in roll and "killed none, alive" in roll
     assert "PC 1" in roll and "killed 2 zombies, fell" in roll  # the fallen are on the roll, not only counted
     assert "=" not in roll and "0" not in roll  # no "0 -> 0 =" row
     assert "PC 2: 1 zombie" in drawn and "PC 1: 2 zombies" not in drawn
@@ -123,3 +123,18 @@ def test_the_roll_names_the_fallen_and_the_bystanders_led_out_or_left_behind(app
     assert rows[names["npc2"]].words == "bystander, fell"  # named with his fate (test_ob_end_group)
     drawn = end_screen_words(app, get_ruleset("outbreak").report(game))
     assert names["npc3"] in drawn and "bystander, left behind" in drawn
+
+
+def test_every_character_has_a_fate_line_alive_and_not_out_too(app) -> None:
+    """A newcomer's Small Town loss: a character alive at the end, not out by the exit, read only "killed none" on
+    the end screen, no word of his end (issue ob44 item 7)."""
+    game = get_ruleset("outbreak").new_game(load_scenario(MAPS / "small_town.tmx"), {}, 3)
+    pcs = list(game.state.pcs())
+    pcs[0].state, pcs[1].state = "dead", "exited"  # pcs[2] and on: alive on the table
+    report = get_ruleset("outbreak").report(game)
+    rows = {r.name: r for r in report.roll}
+    alive = rows[pcs[2].name or pcs[2].id]
+    assert alive.words.endswith(", alive"), alive.words
+    assert all(r.words.endswith((", alive", ", fell", ", turned")) or r.marked for r in report.roll[: len(pcs)])
+    drawn = " ".join(end_screen_words(app, report))
+    assert "alive: still in, did not reach the exit" in drawn

@@ -151,6 +151,29 @@ def _roll_words(kills: int) -> str:
 FATES = {"dead": "fell", "turned": "turned"}  # a character's end, after his kills
 
 
+def _fate(state: str) -> str:
+    """A character's end in words, every one (a newcomer's man alive at the end read only "killed none"): fell,
+    turned, alive; one who got away says so by the row's mark.
+
+    >>> _fate("standing"), _fate("dead"), _fate("exited")
+    ('alive', 'fell', '')
+    """
+    if state in FATES:
+        return FATES[state]
+    return "" if state == "exited" else "alive"
+
+
+# beside the roll's heading when a character is alive but not out in an escape: what "alive" means there (a
+# key, not each row's words: seven rows' words just fit a small window's report)
+ALIVE_NOT_OUT = "alive: still in, did not reach the exit"
+
+
+def _roll_key(game: OutbreakGame) -> str:
+    """The roll's key: what "alive" means in an escape (he did not get out), else nothing."""
+    alive = any(p.state == "standing" for p in game.state.pcs())
+    return ALIVE_NOT_OUT if alive and game.state.objective == "escape" else ""
+
+
 def _roll(game: OutbreakGame, kills: dict[str, int]) -> tuple[RollRow, ...]:
     """Everyone the players had: each character with his kills and his end (a newcomer found the fallen only
     in the counts), then every bystander, led out, left behind, fallen or turned (words for any map: a farm's
@@ -161,7 +184,7 @@ def _roll(game: OutbreakGame, kills: dict[str, int]) -> tuple[RollRow, ...]:
             0,
             kills.get(p.id, 0),
             p.state == "exited",
-            words=_roll_words(kills.get(p.id, 0)) + (f", {FATES[p.state]}" if p.state in FATES else ""),
+            words=", ".join(w for w in (_roll_words(kills.get(p.id, 0)), _fate(p.state)) if w),
         )
         for p in game.state.pcs()
     )
@@ -198,7 +221,7 @@ def report(game: OutbreakGame) -> Report:
         citation=citation,
         groups=_fallen_hero(game, kills, cited) + _credits(game, kills),
         roll_title="THE GROUP",
-        roll_key="",  # each row says it in words
+        roll_key=_roll_key(game),  # each row says it in words; the key, what "alive" means in an escape
         roll_mark="got away",
         roll=_roll(game, kills),
         chart_title="The outbreak, move by move",
