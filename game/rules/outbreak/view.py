@@ -455,13 +455,16 @@ class OutbreakView:
         >>> OutbreakView().badge_words(None, "pc1", "TJ")  # doctest: +ELLIPSIS
         'T: tired, ...; J: gun jammed: ...'
         """
+        return "; ".join(self._badge_lines(game, fid, badge))
+
+    def _badge_lines(self, game: OutbreakGame | None, fid: str, badge: str) -> list[str]:
+        """Each letter on a token with its words, a line each (a zombie's ? is his own)."""
         zombie = game is not None and fid in game.state.figures and game.figure(fid).is_zombie
-        said = [
+        return [
             f"{c}: {ZOMBIE_UNAWARE if zombie and c == '?' else BADGE_LEGEND[c]}"
             for c in badge
             if c in BADGE_LEGEND
         ]
-        return "; ".join(said)
 
     def token(self, game: OutbreakGame, fid: str, look: Look) -> TokenLook:
         f = game.figure(fid)
@@ -505,9 +508,9 @@ class OutbreakView:
             lines += [near] if near else []  # tokens a little way apart look touching: whether they are
             # what he knows, in words: an unaware one cannot fire until he spots a zombie
             lines.append(AWARE_WORDS if f.aware else UNAWARE_WORDS)
-            lines += [w for w in flags(f) if w != "unaware"]
-        if look.badge:  # the letters on his token, in words (a newcomer read "J", "B", "T" as nothing)
-            lines.append(self.badge_words(game, fid, look.badge))
+            # his states, those his token shows as a letter told with it (a newcomer read "J", "B", "T" as nothing)
+            lines += [w for w in flags(f) if w != "unaware" and BADGE_LETTERS.get(w, "-") not in look.badge]
+        lines += self._badge_lines(game, fid, look.badge)
         lines.append(f"state: {look.state}")
         return lines
 
