@@ -968,6 +968,12 @@ class Table:
             stops.append((wall[0], describe(self._terrain_of[wall[1]]), True))
         return min(stops) if stops else None
 
+    def terrain_stop(self, a: Point, b: Point, radius: float) -> tuple[float, str, bool] | None:
+        """What other than a figure first stops a base of ``radius`` sliding from a to b, as
+        :meth:`legal_part` finds it: (fraction along a-b, by what, whether the base is left a hair
+        short of it), or None."""
+        return self._terrain_stop((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), float(radius))
+
     def walk_in_turn(
         self,
         walkers: Sequence[tuple[str, Sequence[Point]]],
@@ -1001,6 +1007,15 @@ class Table:
         return crowd.walk_in_turn(
             walkers, radius, min_move, move, self._grid.where, ground, self._terrain_stop, single, plain
         )
+
+    def crowd_bases(self) -> tuple[dict[str, tuple[float, float, float]], Any]:
+        """Every base by id (x, y, radius, the table's own record: read it, do not change it) and the
+        crowd loops' :class:`game.table.crowd.Ground`, for a compiled loop outside the table that sweeps
+        bases as :meth:`legal_path` does (a horde going round the bases in its way)."""
+        from game.table import crowd
+
+        ground = crowd.Ground(self.width, self.height, self._max_radius, self._grid.max_radius, CONTACT_GAP)
+        return self._grid.where, ground
 
     def navigation(self, radius: float, cell: float = 0.5) -> NavGrid:
         """The walking grid for bases of ``radius`` (built once per table and radius)."""

@@ -140,6 +140,22 @@ def play_while_preparing() -> None:
     warm_up_in_background()
 
 
+def loops_cached() -> bool:
+    """Whether numba's cache holds the compiled loops for these files (a warm-up has compiled them since the
+    game's files last changed), so a start loads them in a fraction of a second: asked of the distance field's
+    loops and the warm-up's last, from numba's own index files (read, never written). False when it cannot
+    tell."""
+    try:
+        from game.table import corners_kernel, crowd_kernel
+
+        for loop in (corners_kernel.node_distances, corners_kernel.walk_ways, crowd_kernel.others_within):
+            if not loop._cache._cache_file._load_index():  # numba drops an index made for other files
+                return False
+        return True
+    except Exception:  # numba's cache is its own business: a start that cannot tell prepares the loops
+        return False
+
+
 def preparing() -> bool:
     """Whether the loops are being made ready now (started and not yet loaded)."""
     return _started.is_set() and not _ready.is_set()

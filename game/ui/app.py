@@ -698,6 +698,15 @@ def run(
         )
         return 2
     try:
+        if scenario:
+            from game.table.warm import loops_cached, play_while_preparing
+
+            # the map's check walks its table, and the table's first frame may too: on a first start (numba's
+            # cache empty, or made for other files) with the loops as plain Python (the same answers) while a
+            # child compiles them, where they were compiled here first, half a minute on "Setting up the
+            # table..."; the loops come back compiled between frames
+            if not loops_cached():
+                play_while_preparing()
         entry, why = judged(scenario) if scenario else (None, "")
         if why:  # a map check refuses never plays: check's words, and the window closes
             print(why, file=sys.stderr)
