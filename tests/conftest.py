@@ -37,6 +37,21 @@ def pytest_configure(config: pytest.Config) -> None:
     # test files size their hypothesis runs at import (tests/fuzz_size.py), after this
     if config.getoption("--fuzz-long", default=False):
         os.environ["DEADGROUND_LONG"] = "1"
+    _own_user_folders()
+
+
+def _own_user_folders() -> None:
+    """Point the game's user folders (settings, saves, autosaves, caches; platformdirs reads XDG_*) at a folder of
+    this test process: a test never touches the player's own files, and two pytest-xdist workers never share
+    an autosave or a settings file. Subprocesses the tests start inherit it."""
+    import atexit
+    import shutil
+    import tempfile
+
+    home = Path(tempfile.mkdtemp(prefix="deadground-tests-"))
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        os.environ[name] = str(home / name.lower())
 
 
 def long_run_wanted(config: pytest.Config) -> bool:

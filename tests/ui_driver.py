@@ -250,8 +250,11 @@ def start_game(app: App, sections: list[str] | None = None, speed: float = 1.0, 
 
 
 def free_display() -> int:
-    """An X display number with neither a socket nor a lock file."""
-    for n in range(90, 190):
+    """An X display number with neither a socket nor a lock file (each pytest-xdist worker looks in its own
+    range, so two never pick the same one at once)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = 90 + 100 * (int(worker) if worker.isdigit() else 0)
+    for n in range(first, first + 100):
         if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
             return n
     raise RuntimeError("no free X display number")
