@@ -526,6 +526,7 @@ class Z40View:
             0 if look.state == "dead" else 2,
             look.state == "embarked",
             m.player,
+            kind="boss" if m.profile == "zombie_boss" else "",
         )
 
     def tooltip(self, game: Zombie40kGame, fid: str, look: Look) -> list[str]:
