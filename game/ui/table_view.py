@@ -1189,19 +1189,28 @@ class TableView:
 
     def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
         """The zones' names placed clear of one another and of the figures as they stood when the table was first
-        drawn (the zombies in their spawn zones), never of where they stand now: the same spot on every turn,
-        whatever is selected or aimed (a newcomer saw them move each turn)."""
+        drawn (the zombies in their spawn zones): the same spot on every turn, whatever is selected or aimed (a
+        newcomer saw them move each turn). A name that figures now stand on steps aside to the first spot clear of
+        them while they do (a spawn point's name ran across the horde that came in by it); with none free it
+        stays home, under the figures."""
         if not self._set_up and self.tokens:
             self._set_up = tuple(self.tokens)
         fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
+        jobs = self._zone_jobs() if self.show_zones else []
+        homes = [(job, fixed.place(job.spots, True)) for job in jobs]
+        figures = self.token_rects()
+        clear = Placer(self.table_rect(), figures)
+        clear.words = [home for _, home in homes if home is not None and home.collidelist(figures) < 0]
         words: list[tuple[str, str, pygame.Rect]] = []
         blits: list[tuple[pygame.Surface, pygame.Rect]] = []
-        for job in self._zone_jobs() if self.show_zones else []:
-            placed = fixed.place(job.spots, True)
-            if placed is not None:
-                image = self.texts.render(job.text, job.size, job.colour)
-                blits.append((image, image.get_rect(center=placed.center)))
-                words.append((job.kind, job.text, placed))
+        for job, placed in homes:
+            if placed is None:
+                continue
+            if placed.collidelist(figures) >= 0:
+                placed = clear.place(job.spots) or placed
+            image = self.texts.render(job.text, job.size, job.colour)
+            blits.append((image, image.get_rect(center=placed.center)))
+            words.append((job.kind, job.text, placed))
         return words, blits
 
     def _text_size(self, text: str, size: int, colour: tuple[int, int, int]) -> tuple[int, int]:
