@@ -73,6 +73,7 @@ GRAVE_COLOUR = (240, 236, 225)  # the cross on a dead soldier's spot
 DOWN_TAG_COLOUR = (255, 200, 120)
 MIN_TOKEN_RADIUS = 10.0  # pixels: a figure never shows smaller than a 20-pixel token, whatever the zoom
 BASE_RING_COLOUR = (245, 240, 220)  # the true base, drawn inside a token shown bigger than it
+FIGURE_COST = 20  # a banner over the table hides a figure's pixel as badly as this many of a zone's or a word's
 KIND_FLOOR = {"boss": 1.5}  # a kind's least size, in MIN_TOKEN_RADIUS: the Zombie Boss over his horde
 BOSS_COLOUR = (240, 196, 60)  # a boss's teeth and crown: gold, never a player's colour or a zombie's blood
 
@@ -1124,9 +1125,10 @@ class TableView:
     def clear_spot(
         self, size: tuple[int, int], margin: int = 8, avoid: Sequence[pygame.Rect] = (), bottom_first: bool = False
     ) -> tuple[pygame.Rect, int]:
-        """Where a banner of ``size`` goes over the table, and the pixels of zones, figures, words and
-        ``avoid`` it hides there: the top or bottom middle when clear (the bottom first if
-        ``bottom_first``), else the clearest spot along the top and bottom edges and then down the view."""
+        """Where a banner of ``size`` goes over the table, and what it hides there (a figure's pixel counts as
+        :data:`FIGURE_COST` of a word's, a zone's or ``avoid``'s): the top or bottom middle when clear (the
+        bottom first if ``bottom_first``), else the clearest spot along the top and bottom edges and then down
+        the view."""
         vx, vy, vw, vh = self.camera.viewport
         w, h = size
         top, bottom = vy + margin, vy + vh - margin - h
@@ -1134,13 +1136,14 @@ class TableView:
         xs += list(range(vx + margin, max(vx + margin, vx + vw - margin - w) + 1, 24))
         rows = [bottom, top] if bottom_first else [top, bottom]
         rows += list(range(top + h, bottom, max(8, h // 2)))
-        hide = self.zone_rects() + self.token_rects() + [r for _, _, r in self.words] + list(avoid)
+        figures = self.token_rects()
+        hide = self.zone_rects() + [r for _, _, r in self.words] + list(avoid)
         view = pygame.Rect(self.camera.viewport)
         best: tuple[int, pygame.Rect] | None = None
         for y in rows:
             for x in xs:
                 spot = pygame.Rect(x, y, w, h).clamp(view)
-                cost = overlap(spot, hide)
+                cost = overlap(spot, figures) * FIGURE_COST + overlap(spot, hide)
                 if best is None or cost < best[0]:
                     best = (cost, spot)
                 if cost == 0:
