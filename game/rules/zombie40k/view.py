@@ -53,6 +53,7 @@ from game.rules.zombie40k import (
     power_ups,
     shooting,
     sight,
+    snag_words,
 )
 from game.rules.zombie40k import events as ev
 from game.rules.zombie40k import killing_floor as kf
@@ -1086,9 +1087,11 @@ def squad_marks(game: Zombie40kGame, cmd: MoveSquad, preview: Any) -> list[Primi
     or stops short of his place in the formation, and a plate of the squad's move."""
     if not preview.legal:
         m = game.figure(cmd.moves[0][0])
-        return [Cross(m.position), Plate(m.position, player_words(game, preview.reason), "bad")]
-    out, spot, short = group_move.marks(cmd.moves, game.figure, preview.details["steps"])
-    return [*out, Plate(spot, _squad_plate(game, preview, short), "path")]
+        said = snag_words.named_in(game, m.id, cmd.moves[0][1], player_words(game, preview.reason))
+        return [Cross(m.position), Plate(m.position, said, "bad")]
+    out, spot, _ = group_move.marks(cmd.moves, game.figure, preview.details["steps"])
+    short = snag_words.short_of_place(game, cmd, preview.details["steps"])
+    return [*out, Plate(spot, _squad_plate(game, preview, snag_words.short_line(game, cmd, short)), "path")]
 
 
 def _verb(preview: Any) -> str:
@@ -1096,13 +1099,13 @@ def _verb(preview: Any) -> str:
     return "run" if preview.details.get("run") else "move"
 
 
-def _squad_plate(game: Zombie40kGame, preview: Any, short: int) -> str:
-    """The squad move's plate: how many move, how many fall short of their places, the terrain roll's odds and
-    the question asked before a model is left behind."""
+def _squad_plate(game: Zombie40kGame, preview: Any, short: str) -> str:
+    """The squad move's plate: how many move, who falls short of his place and what is in his way (``short``),
+    the terrain roll's odds and the question asked before a model is left behind."""
     verb = _verb(preview)
     text = f"{verb.upper()} SQUAD: {preview.details['moving']} of {len(preview.details['steps'])} models {verb}"
     if short:
-        text += f"\n{short} stop{'s' if short == 1 else ''} short of {'his' if short == 1 else 'their'} place (X)"
+        text += f"\n{short}"
     chance = preview.chances.get("whole move", 1.0)
     if preview.details.get("through_difficult"):  # the roll caps every model, on open ground or not [7th]
         text += "\nthrough difficult terrain: the squad rolls first; no model moves further than the roll"
