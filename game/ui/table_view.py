@@ -259,6 +259,7 @@ class WordJob(NamedTuple):
     colour: tuple[int, int, int]
     spots: list[pygame.Rect]
     must: bool
+    steps_aside: bool = False  # a zone's name that leaves the figures standing on it (a spawn point's)
 
 
 PLATE_WIDTH = 640  # pixels: a plate's longest line, so a long refusal reads in a few lines on the table
@@ -1193,9 +1194,9 @@ class TableView:
     def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
         """The zones' names placed clear of one another and of the figures as they stood when the table was first
         drawn (the zombies in their spawn zones): the same spot on every turn, whatever is selected or aimed (a
-        newcomer saw them move each turn). A name that figures now stand on steps aside to the first spot clear of
-        them while they do (a spawn point's name ran across the horde that came in by it); with none free it
-        stays home, under the figures."""
+        newcomer saw them move each turn). A spawn point's name that figures now stand on steps aside to the first
+        spot clear of them while they do (it ran across the horde that came in by it); with none free it stays
+        home, under the figures, as every other zone's name does (an exit's keeps its place for the tags round it)."""
         if not self._set_up and self.tokens:
             self._set_up = tuple(self.tokens)
         fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
@@ -1209,7 +1210,7 @@ class TableView:
         for job, placed in homes:
             if placed is None:
                 continue
-            if placed.collidelist(figures) >= 0:
+            if job.steps_aside and placed.collidelist(figures) >= 0:
                 placed = clear.place(job.spots) or placed
             image = self.texts.render(job.text, job.size, job.colour)
             blits.append((image, image.get_rect(center=placed.center)))
@@ -1289,7 +1290,7 @@ class TableView:
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
             spots = _zone_spots(wh, (ax, ay, bx, by), view)
-            jobs.append(WordJob("zone", label, 20, colour, spots, True))
+            jobs.append(WordJob("zone", label, 20, colour, spots, True, zone.kind == "spawn"))
         return jobs
 
     def table_rect(self) -> pygame.Rect:
