@@ -401,6 +401,9 @@ class TableView:
         # readings, GUTS numbers, placed clear of the figures and of each other (see _place_words)
         self.words: list[tuple[str, str, pygame.Rect]] = []
         self._set_up: tuple[TokenView, ...] = ()  # the figures as first drawn: the zones' names keep off them
+        # a spawn point's name steps off the figures standing on it (Zombie 40,000's hordes come in by it); off,
+        # every zone's name keeps its place whoever stands there (Zombiekrieg's newcomers saw them move each turn)
+        self.spawn_names_step_aside = False
         # where the fallen figures' DOWN tags were drawn last (stacked apart)
         self.tag_rects: list[pygame.Rect] = []
         self.tag_words: list[str] = []  # and what each says ("down", "3 down" over a heap)
@@ -1194,9 +1197,10 @@ class TableView:
     def _zone_words(self) -> tuple[list[tuple[str, str, pygame.Rect]], list[tuple[pygame.Surface, pygame.Rect]]]:
         """The zones' names placed clear of one another and of the figures as they stood when the table was first
         drawn (the zombies in their spawn zones): the same spot on every turn, whatever is selected or aimed (a
-        newcomer saw them move each turn). A spawn point's name that figures now stand on steps aside to the first
-        spot clear of them while they do (it ran across the horde that came in by it); with none free it stays
-        home, under the figures, as every other zone's name does (an exit's keeps its place for the tags round it)."""
+        newcomer saw them move each turn). Where the rule set asks (``spawn_names_step_aside``), a spawn point's name
+        that figures now stand on steps aside to the first spot clear of them while they do (it ran across the
+        horde that came in by it); with none free it stays home, under the figures, as every other zone's name
+        does (an exit's keeps its place for the tags round it)."""
         if not self._set_up and self.tokens:
             self._set_up = tuple(self.tokens)
         fixed = Placer(self.table_rect(), self.token_rects(self._set_up))
@@ -1290,7 +1294,8 @@ class TableView:
             if not view.colliderect(pygame.Rect(round(ax), round(ay), round(bx - ax) + 1, round(by - ay) + 1)):
                 continue  # a zone off the view is not named on it
             spots = _zone_spots(wh, (ax, ay, bx, by), view)
-            jobs.append(WordJob("zone", label, 20, colour, spots, True, zone.kind == "spawn"))
+            aside = self.spawn_names_step_aside and zone.kind == "spawn"
+            jobs.append(WordJob("zone", label, 20, colour, spots, True, aside))
         return jobs
 
     def table_rect(self) -> pygame.Rect:

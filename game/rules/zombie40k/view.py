@@ -243,6 +243,7 @@ class Z40View:
     zombie_phase_seconds = 8.0  # a few hordes, each its own step: about a second and a half each at 1x
     end_words = "End phase"  # E ends the movement, shooting or assault phase, not the whole turn
     ask_before_ending = True  # an E with models still able to act in this phase asks once
+    spawn_names_step_aside = True  # a spawn point's name leaves the horde that came in by it (40k players)
 
     def end_warning(self, game: Zombie40kGame) -> str:
         """What the End phase question adds: the squad stands out of coherency (:func:`coherency_end_words`)."""

@@ -401,6 +401,8 @@ class GameScene(Scene):
             shown = zones_in_play(self.scenario, self._players())  # a solo game draws no Player 2-4 zones
             self.view = TableView.for_scenario(shown, self.app.assets, viewport)
             self.view.tokens = self._tokens
+            looks = self.rules.view if self.rules is not None else None  # (a look the rule set asks for)
+            self.view.spawn_names_step_aside = bool(getattr(looks, "spawn_names_step_aside", False))
             self._hand_table_over()
         elif size != getattr(self, "_built_size", size):  # the window changed: the whole table again
             self.view.set_viewport(viewport)
